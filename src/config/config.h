@@ -1,0 +1,84 @@
+/*
+ * config.h: settings (congo.conf, libconfig syntax). No curses, no sockets.
+ * The command line overrides the file: callers load the file, then apply
+ * their options on top of struct congo_conf.
+ */
+#ifndef CONGO_CONFIG_H
+#define CONGO_CONFIG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "engine/game.h"
+
+#define CONF_NAME_MAX 32
+#define CONF_PATH_MAX 1024
+
+struct player_conf {
+	char type[8];                /* "human" or "ai" */
+	char algorithm[16];          /* "alphabeta" | "negamax" | "random" (when ai) */
+	char advisor[16];            /* algorithm used for hints (`a`) */
+	int depth;                   /* 0: no depth cap (0..64) */
+	int movetime_ms;             /* time per move (0..3600000; 0: no limit) */
+	long nodes;                  /* node limit, 0: none */
+	int threads;                 /* 1..64 */
+	int hash_mb;                 /* 1..4096 */
+	unsigned long seed;
+};
+
+struct ui_conf {
+	bool color;
+	bool unicode;
+	bool flip;
+	int ai_delay_ms;             /* delay between moves in AI-vs-AI (0..60000) */
+	bool mouse;
+	char save_dir[CONF_PATH_MAX]; /* "" means $XDG_DATA_HOME/congo */
+};
+
+struct network_conf {
+	char host[256];
+	int port;
+	char name[CONF_NAME_MAX];
+};
+
+struct server_conf {
+	char bind[256];              /* "" = all addresses */
+	int port;                    /* 7153 */
+	char db[CONF_PATH_MAX];      /* "" = $XDG_STATE_HOME/congo/congo-server.db */
+	int max_connections;
+	int max_per_address;
+	int games_per_minute;        /* per address */
+	int max_observers;           /* per game */
+	char log_level[16];          /* "error" "warn" "info" "debug" */
+};
+
+struct congo_conf {
+	struct player_conf white, black;
+	struct game_rules rules;
+	struct ui_conf ui;
+	struct network_conf network;
+	struct server_conf server;
+	char source[CONF_PATH_MAX];  /* the file read, "" for built-in defaults */
+};
+
+/* Built-in defaults. */
+void config_defaults(struct congo_conf *c);
+
+/*
+ * Read one file on top of *c. Returns 0, or -1 with "FILE:LINE: message"
+ * in err (e.g. "congo.conf:3: white.depth must be 0..64"). Unknown settings
+ * are warnings, passed to warn (may be NULL) as "FILE:LINE: unknown setting 'x'".
+ */
+int config_load_file(struct congo_conf *c, const char *path,
+    void (*warn)(const char *msg), char *err, size_t errlen);
+
+/*
+ * The search order: explicit (--config) if not NULL, else
+ * $XDG_CONFIG_HOME/congo/congo.conf (~/.config/congo/congo.conf), else
+ * SYSCONFDIR/congo.conf, else the defaults. A missing explicit file is an error;
+ * missing default files are not.
+ */
+int config_load(struct congo_conf *c, const char *explicit_path,
+    void (*warn)(const char *msg), char *err, size_t errlen);
+
+#endif

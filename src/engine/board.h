@@ -1,0 +1,115 @@
+/*
+ * board.h: the Congo position as bitboards, and make (copy-make).
+ *
+ * Squares are numbered 0..48: sq = rank * 7 + file, a1 = 0, g1 = 6, a7 = 42.
+ * A bitboard is a uint64_t with bit sq set for each square (49 bits used).
+ * This module knows nothing of curses or sockets.
+ */
+#ifndef CONGO_BOARD_H
+#define CONGO_BOARD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef uint64_t bb_t;
+
+enum color { WHITE = 0, BLACK = 1 };
+
+enum piece_type {
+	LION = 0,
+	ZEBRA,
+	ELEPHANT,
+	GIRAFFE,
+	CROCODILE,
+	MONKEY,
+	PAWN,
+	SUPERPAWN,
+	NPIECE_TYPES
+};
+
+/* A piece code on a square: 0 is empty, else 1 + color * 8 + type. */
+#define PIECE_NONE 0
+#define PIECE_MAKE(c, t) ((uint8_t)(1 + (c) * 8 + (t)))
+#define PIECE_COLOR(p) (((p) - 1) >> 3)
+#define PIECE_TYPE(p) (((p) - 1) & 7)
+
+#define NSQ 49
+#define SQ(f, r) ((r) * 7 + (f))
+#define SQ_FILE(s) ((s) % 7)
+#define SQ_RANK(s) ((s) / 7)
+#define BB(s) (1ULL << (s))
+#define BB_ALL ((1ULL << 49) - 1)
+#define BB_RANK(r) (0x7FULL << (7 * (r)))
+#define BB_RIVER BB_RANK(3)
+#define RIVER_RANK 3
+
+struct board {
+	bb_t pieces[2][NPIECE_TYPES]; /* by color and type */
+	bb_t occ[2];                  /* all pieces of a color */
+	uint64_t hash;                /* Zobrist: placement and side to move */
+	uint8_t sq[NSQ];              /* piece code per square */
+	uint8_t side;                 /* side to move */
+	uint16_t quiet;               /* plies since capture, drowning or promotion */
+	uint16_t fullmove;            /* move number, grows after Black moves */
+};
+
+/* What a move did, filled in by board_make when asked. */
+struct move_effects {
+	int ncaptured;
+	uint8_t captured_sq[16];
+	uint8_t captured_piece[16];
+	int ndrowned;
+	uint8_t drowned_sq[16];
+	uint8_t drowned_piece[16];
+	bool promoted;
+	bool lion_captured; /* the mover took the enemy lion: the mover wins */
+};
+
+/* Precomputed tables (board_tables.c); board_init() fills them, idempotent. */
+void board_init(void);
+
+extern bb_t board_step[NSQ];      /* the 8 neighbours */
+extern bb_t board_knight[NSQ];    /* zebra leaps */
+extern bb_t board_elephant[NSQ];  /* 1 or 2 straight */
+extern bb_t board_giraffe2[NSQ];  /* 2 in any of 8 directions */
+extern bb_t board_castle[2];      /* castles: White c1-e3, Black c5-e7 */
+extern const int board_dir_df[8]; /* direction d: file step */
+extern const int board_dir_dr[8]; /* direction d: rank step */
+/* board_ray_next[d][sq]: the neighbour of sq in direction d, or -1. */
+extern int8_t board_ray_next[8][NSQ];
+extern uint64_t board_zobrist_piece[17][NSQ];
+extern uint64_t board_zobrist_side;
+
+/* An empty board, White to move, move 1. */
+void board_clear(struct board *b);
+/* Put / remove a piece; keep bitboards, mailbox and hash in step. */
+void board_put(struct board *b, int sq, uint8_t piece);
+void board_remove(struct board *b, int sq);
+/* The hash computed from scratch (for tests). */
+uint64_t board_hash_compute(const struct board *b);
+/* Are two positions the same (placement and side to move)? */
+bool board_same_position(const struct board *a, const struct board *b);
+/* The lion's square of a color, or -1 when it has none. */
+int board_lion_sq(const struct board *b, int color);
+
+/*
+ * Apply a legal move (from movegen) in place: captures, promotion, drowning,
+ * side to move, counters and hash. For unmake, copy the board first
+ * (copy-make). fx may be NULL.
+ */
+void board_make(struct board *b, uint64_t move, struct move_effects *fx);
+
+/* Square names: "a1".."g7". Writes 3 bytes. Reading returns -1 if bad. */
+void board_sq_name(int sq, char out[3]);
+int board_sq_parse(const char *s);
+
+/* Piece letters: "LZEGCMPS", upper case White. 0 if unknown. */
+char board_piece_letter(uint8_t piece);
+uint8_t board_piece_from_letter(char c);
+const char *board_piece_name(int type); /* "lion", "zebra", ... */
+
+/* The board drawn in text (the engine's `d`), into buf. */
+void board_draw_text(const struct board *b, char *buf, size_t n);
+
+#endif

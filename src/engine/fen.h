@@ -1,0 +1,25 @@
+/*
+ * fen.h: positions as text (RULES.md "FEN").
+ */
+#ifndef CONGO_FEN_H
+#define CONGO_FEN_H
+
+#include <stddef.h>
+
+#include "engine/board.h"
+
+#define FEN_START "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0 1"
+#define FEN_MAX 96
+
+/*
+ * Read any of the three forms: `<placement> <side> [<quiet> <move>]`, the
+ * course form `<placement> <side> <move>`, and the .NET form of nine
+ * '/'-separated sections ending in `w/-1` or `b/-1`. On error returns -1,
+ * leaves *b untouched and writes a message naming the problem into err.
+ */
+int fen_read(struct board *b, const char *text, char *err, size_t errlen);
+
+/* Write our 4-field form. buf should hold FEN_MAX bytes. */
+void fen_write(const struct board *b, char *buf, size_t n);
+
+#endif

@@ -1,0 +1,1 @@
+typedef int net_stub_unused;
