@@ -77,8 +77,25 @@ int config_load_file(struct congo_conf *c, const char *path,
  * $XDG_CONFIG_HOME/congo/congo.conf (~/.config/congo/congo.conf), else
  * SYSCONFDIR/congo.conf, else the defaults. A missing explicit file is an error;
  * missing default files are not.
+ * (Added) config_load starts from config_defaults(c): only the first file
+ * found is read, on top of the defaults; c->source names it ("" if none).
  */
 int config_load(struct congo_conf *c, const char *explicit_path,
     void (*warn)(const char *msg), char *err, size_t errlen);
+
+/* (Added) config_load with the system folder given (tests use it). */
+int config_load_from(struct congo_conf *c, const char *explicit_path,
+    const char *sysconfdir, void (*warn)(const char *msg), char *err,
+    size_t errlen);
+
+/* (Added) The per-user file: $XDG_CONFIG_HOME/congo/congo.conf, or
+ * $HOME/.config/congo/congo.conf. -1 if neither variable is usable. */
+int config_user_path(char *out, size_t n);
+
+/* (Added) Checks shared with the command line. A player name is 1..31
+ * letters, digits, '-', '_' or '.'; an algorithm is "alphabeta", "negamax"
+ * or "random". */
+bool config_name_valid(const char *s);
+bool config_algorithm_valid(const char *s);
 
 #endif

@@ -1,0 +1,312 @@
+/*
+ * config_apply.c: from a parsed libconfig tree to struct congo_conf.
+ *
+ * One table lists every setting with its type and range, so that the checks,
+ * the messages ("white.depth must be 0..64") and the unknown-setting warnings
+ * all come from the same place.
+ */
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "config/config_int.h"
+
+enum kind {
+	K_BOOL,		/* bool */
+	K_INT,		/* int, min..max */
+	K_LONG,		/* long, min..max */
+	K_ULONG,	/* unsigned long, min..max */
+	K_STRING,	/* char[size], any text shorter than size (may be empty) */
+	K_HOST,		/* char[size], not empty, no spaces */
+	K_NAME,		/* char[size], config_name_valid() */
+	K_CHOICE	/* char[size], one of choices */
+};
+
+struct setting {
+	const char *name;
+	enum kind kind;
+	size_t off;		/* offset in the group's struct */
+	size_t size;		/* strings: the buffer's size */
+	long long min, max;
+	const char *const *choices;
+};
+
+struct group {
+	const char *name;
+	size_t off;		/* offset of the group's struct in congo_conf */
+	const struct setting *settings;
+};
+
+static const char *const player_types[] = { "human", "ai", NULL };
+static const char *const algorithms[] = { "alphabeta", "negamax", "random",
+	NULL };
+static const char *const log_levels[] = { "error", "warn", "info", "debug",
+	NULL };
+
+#define P(f) offsetof(struct player_conf, f), sizeof ((struct player_conf *)0)->f
+#define R(f) offsetof(struct game_rules, f), sizeof ((struct game_rules *)0)->f
+#define U(f) offsetof(struct ui_conf, f), sizeof ((struct ui_conf *)0)->f
+#define N(f) offsetof(struct network_conf, f), \
+	sizeof ((struct network_conf *)0)->f
+#define S(f) offsetof(struct server_conf, f), \
+	sizeof ((struct server_conf *)0)->f
+
+static const struct setting player_settings[] = {
+	{ "type", K_CHOICE, P(type), 0, 0, player_types },
+	{ "algorithm", K_CHOICE, P(algorithm), 0, 0, algorithms },
+	{ "advisor", K_CHOICE, P(advisor), 0, 0, algorithms },
+	{ "depth", K_INT, P(depth), 0, 64, NULL },
+	{ "movetime_ms", K_INT, P(movetime_ms), 0, 3600000, NULL },
+	{ "nodes", K_LONG, P(nodes), 0, LONG_MAX, NULL },
+	{ "threads", K_INT, P(threads), 1, 64, NULL },
+	{ "hash_mb", K_INT, P(hash_mb), 1, 4096, NULL },
+	{ "seed", K_ULONG, P(seed), 0, LLONG_MAX, NULL },
+	{ NULL, 0, 0, 0, 0, 0, NULL }
+};
+
+static const struct setting rules_settings[] = {
+	{ "repetition", K_BOOL, R(repetition), 0, 0, NULL },
+	{ "quiet_plies", K_INT, R(quiet_plies), 0, 10000, NULL },
+	{ NULL, 0, 0, 0, 0, 0, NULL }
+};
+
+static const struct setting ui_settings[] = {
+	{ "color", K_BOOL, U(color), 0, 0, NULL },
+	{ "unicode", K_BOOL, U(unicode), 0, 0, NULL },
+	{ "flip", K_BOOL, U(flip), 0, 0, NULL },
+	{ "ai_delay_ms", K_INT, U(ai_delay_ms), 0, 60000, NULL },
+	{ "mouse", K_BOOL, U(mouse), 0, 0, NULL },
+	{ "save_dir", K_STRING, U(save_dir), 0, 0, NULL },
+	{ NULL, 0, 0, 0, 0, 0, NULL }
+};
+
+static const struct setting network_settings[] = {
+	{ "host", K_HOST, N(host), 0, 0, NULL },
+	{ "port", K_INT, N(port), 1, 65535, NULL },
+	{ "name", K_NAME, N(name), 0, 0, NULL },
+	{ NULL, 0, 0, 0, 0, 0, NULL }
+};
+
+static const struct setting server_settings[] = {
+	{ "bind", K_STRING, S(bind), 0, 0, NULL },
+	{ "port", K_INT, S(port), 1, 65535, NULL },
+	{ "db", K_STRING, S(db), 0, 0, NULL },
+	{ "max_connections", K_INT, S(max_connections), 1, 100000, NULL },
+	{ "max_per_address", K_INT, S(max_per_address), 1, 100000, NULL },
+	{ "games_per_minute", K_INT, S(games_per_minute), 0, 100000, NULL },
+	{ "max_observers", K_INT, S(max_observers), 0, 100000, NULL },
+	{ "log_level", K_CHOICE, S(log_level), 0, 0, log_levels },
+	{ NULL, 0, 0, 0, 0, 0, NULL }
+};
+
+static const struct group groups[] = {
+	{ "white", offsetof(struct congo_conf, white), player_settings },
+	{ "black", offsetof(struct congo_conf, black), player_settings },
+	{ "rules", offsetof(struct congo_conf, rules), rules_settings },
+	{ "ui", offsetof(struct congo_conf, ui), ui_settings },
+	{ "network", offsetof(struct congo_conf, network), network_settings },
+	{ "server", offsetof(struct congo_conf, server), server_settings },
+	{ NULL, 0, NULL }
+};
+
+/* Where a setting was written: its own file (it may be @include'd). */
+static const char *
+where(const config_setting_t *s, const char *path)
+{
+	const char *f = config_setting_source_file(s);
+
+	return f != NULL ? f : path;
+}
+
+static void
+choices_text(const char *const *ch, char *buf, size_t n)
+{
+	size_t len = 0;
+	int i, count;
+
+	for (count = 0; ch[count] != NULL; count++)
+		;
+	buf[0] = '\0';
+	for (i = 0; i < count; i++) {
+		const char *sep = i == 0 ? "" : i == count - 1 ? " or " : ", ";
+		int w = snprintf(buf + len, n - len, "%s\"%s\"", sep, ch[i]);
+		if (w < 0 || (size_t)w >= n - len)
+			return;
+		len += (size_t)w;
+	}
+}
+
+/* Check one value and store it at dst. Returns 0, or -1 with a message
+ * (without FILE:LINE) in msg. */
+static int
+apply_one(const struct setting *d, const char *full, const config_setting_t *s,
+    void *dst, char *msg, size_t n)
+{
+	int type = config_setting_type(s);
+	long long v;
+	const char *str;
+	size_t len;
+	char list[128];
+
+	switch (d->kind) {
+	case K_BOOL:
+		if (type != CONFIG_TYPE_BOOL) {
+			snprintf(msg, n, "%s must be true or false", full);
+			return -1;
+		}
+		*(bool *)dst = config_setting_get_bool(s) != 0;
+		return 0;
+	case K_INT:
+	case K_LONG:
+	case K_ULONG:
+		if (type != CONFIG_TYPE_INT && type != CONFIG_TYPE_INT64) {
+			snprintf(msg, n, "%s must be an integer", full);
+			return -1;
+		}
+		v = config_setting_get_int64(s);
+		if (v < d->min || v > d->max) {
+			if (d->max >= LONG_MAX)
+				snprintf(msg, n, "%s must be %lld or more",
+				    full, d->min);
+			else
+				snprintf(msg, n, "%s must be %lld..%lld",
+				    full, d->min, d->max);
+			return -1;
+		}
+		if (d->kind == K_INT)
+			*(int *)dst = (int)v;
+		else if (d->kind == K_LONG)
+			*(long *)dst = (long)v;
+		else
+			*(unsigned long *)dst = (unsigned long)v;
+		return 0;
+	default:
+		break;
+	}
+
+	/* The string kinds. */
+	if (type != CONFIG_TYPE_STRING) {
+		snprintf(msg, n, "%s must be a string", full);
+		return -1;
+	}
+	str = config_setting_get_string(s);
+	len = strlen(str);
+	switch (d->kind) {
+	case K_CHOICE:
+		for (int i = 0; d->choices[i] != NULL; i++) {
+			if (strcmp(str, d->choices[i]) == 0) {
+				strcpy(dst, str);
+				return 0;
+			}
+		}
+		choices_text(d->choices, list, sizeof list);
+		snprintf(msg, n, "%s must be %s", full, list);
+		return -1;
+	case K_NAME:
+		if (!config_name_valid(str)) {
+			snprintf(msg, n, "%s must be 1..%d letters, digits, "
+			    "'-', '_' or '.'", full, CONF_NAME_MAX - 1);
+			return -1;
+		}
+		break;
+	case K_HOST:
+		if (len == 0 || strpbrk(str, " \t\r\n") != NULL) {
+			snprintf(msg, n, "%s must be a host name or address",
+			    full);
+			return -1;
+		}
+		break;
+	default:
+		break;
+	}
+	if (len >= d->size) {
+		snprintf(msg, n, "%s must be at most %zu characters", full,
+		    d->size - 1);
+		return -1;
+	}
+	memcpy(dst, str, len + 1);
+	return 0;
+}
+
+static void
+warn_unknown(void (*warn)(const char *), const config_setting_t *s,
+    const char *path, const char *group)
+{
+	char msg[512];
+	const char *name = config_setting_name(s);
+
+	if (warn == NULL)
+		return;
+	if (name == NULL)
+		name = "?";
+	if (group != NULL)
+		snprintf(msg, sizeof msg, "%s:%d: unknown setting '%s.%s'",
+		    where(s, path), config_setting_source_line(s), group, name);
+	else
+		snprintf(msg, sizeof msg, "%s:%d: unknown setting '%s'",
+		    where(s, path), config_setting_source_line(s), name);
+	warn(msg);
+}
+
+static int
+apply_group(struct congo_conf *c, const struct group *g,
+    const config_setting_t *gs, const char *path,
+    void (*warn)(const char *), char *err, size_t errlen)
+{
+	char full[96], msg[256];
+	int i, n;
+
+	if (config_setting_type(gs) != CONFIG_TYPE_GROUP) {
+		snprintf(err, errlen, "%s:%d: %s must be a group: %s = { ... };",
+		    where(gs, path), config_setting_source_line(gs), g->name,
+		    g->name);
+		return -1;
+	}
+	n = config_setting_length(gs);
+	for (i = 0; i < n; i++) {
+		const config_setting_t *s = config_setting_get_elem(gs, i);
+		const char *name = config_setting_name(s);
+		const struct setting *d;
+
+		for (d = g->settings; d->name != NULL; d++)
+			if (name != NULL && strcmp(d->name, name) == 0)
+				break;
+		if (d->name == NULL) {
+			warn_unknown(warn, s, path, g->name);
+			continue;
+		}
+		snprintf(full, sizeof full, "%s.%s", g->name, d->name);
+		if (apply_one(d, full, s, (char *)c + g->off + d->off, msg,
+		    sizeof msg) != 0) {
+			snprintf(err, errlen, "%s:%d: %s", where(s, path),
+			    config_setting_source_line(s), msg);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int
+config_apply(struct congo_conf *c, const config_t *cf, const char *path,
+    void (*warn)(const char *msg), char *err, size_t errlen)
+{
+	const config_setting_t *root = config_root_setting(cf);
+	int i, n = config_setting_length(root);
+
+	for (i = 0; i < n; i++) {
+		const config_setting_t *s = config_setting_get_elem(root, i);
+		const char *name = config_setting_name(s);
+		const struct group *g;
+
+		for (g = groups; g->name != NULL; g++)
+			if (name != NULL && strcmp(g->name, name) == 0)
+				break;
+		if (g->name == NULL) {
+			warn_unknown(warn, s, path, NULL);
+			continue;
+		}
+		if (apply_group(c, g, s, path, warn, err, errlen) != 0)
+			return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,93 @@
+/*
+ * config_defaults.c: the built-in settings, used when no file sets them.
+ * congo.conf(5) lists the same values: keep the two in step.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config/config.h"
+
+static void
+player_defaults(struct player_conf *p, const char *type)
+{
+	memset(p, 0, sizeof *p);
+	strcpy(p->type, type);
+	strcpy(p->algorithm, "alphabeta");
+	strcpy(p->advisor, "alphabeta");
+	p->depth = 0;
+	p->movetime_ms = 1000;
+	p->nodes = 0;
+	p->threads = 1;
+	p->hash_mb = 64;
+	p->seed = 0;
+}
+
+/* The player name on a server: the login name when it is a valid name. */
+static void
+default_name(char *out, size_t n)
+{
+	const char *user = getenv("USER");
+
+	if (user != NULL && config_name_valid(user) && strlen(user) < n) {
+		strcpy(out, user);
+		return;
+	}
+	strcpy(out, "player");
+}
+
+void
+config_defaults(struct congo_conf *c)
+{
+	memset(c, 0, sizeof *c);
+	player_defaults(&c->white, "human");
+	player_defaults(&c->black, "ai");
+
+	c->rules.repetition = true;
+	c->rules.quiet_plies = 200;
+
+	c->ui.color = true;
+	c->ui.unicode = false;
+	c->ui.flip = false;
+	c->ui.ai_delay_ms = 500;
+	c->ui.mouse = true;
+	c->ui.save_dir[0] = '\0';
+
+	strcpy(c->network.host, "localhost");
+	c->network.port = 7153;
+	default_name(c->network.name, sizeof c->network.name);
+
+	c->server.bind[0] = '\0';
+	c->server.port = 7153;
+	c->server.db[0] = '\0';
+	c->server.max_connections = 1000;
+	c->server.max_per_address = 16;
+	c->server.games_per_minute = 10;
+	c->server.max_observers = 50;
+	strcpy(c->server.log_level, "info");
+
+	c->source[0] = '\0';
+}
+
+bool
+config_name_valid(const char *s)
+{
+	size_t n = strlen(s);
+
+	if (n == 0 || n >= CONF_NAME_MAX)
+		return false;
+	for (; *s != '\0'; s++) {
+		unsigned char ch = (unsigned char)*s;
+		if (!(isascii(ch) && isalnum(ch)) && ch != '-' && ch != '_' &&
+		    ch != '.')
+			return false;
+	}
+	return true;
+}
+
+bool
+config_algorithm_valid(const char *s)
+{
+	return strcmp(s, "alphabeta") == 0 || strcmp(s, "negamax") == 0 ||
+	    strcmp(s, "random") == 0;
+}
