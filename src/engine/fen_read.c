@@ -1,0 +1,250 @@
+/*
+ * fen_read.c: reading positions in the three forms of RULES.md, with a
+ * message naming the problem for anything else.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/fen.h"
+
+#define FEN_FIELDS 6
+
+static int
+fail(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (err != NULL && errlen > 0) {
+		va_start(ap, fmt);
+		vsnprintf(err, errlen, fmt, ap);
+		va_end(ap);
+	}
+	return -1;
+}
+
+/* A printable rendering of a short piece of bad input, for messages. */
+static const char *
+show(const char *s, size_t len, char *out, size_t n)
+{
+	size_t j = 0;
+
+	for (size_t i = 0; i < len && j + 5 < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (isprint(c))
+			out[j++] = (char)c;
+		else
+			j += (size_t)snprintf(out + j, n - j, "\\x%02x", c);
+		if (i == 15 && len > 16) {
+			snprintf(out + j, n - j, "...");
+			return out;
+		}
+	}
+	out[j] = '\0';
+	return out;
+}
+
+/* The placement: exactly 7 ranks (the caller counted the '/'). */
+static int
+read_placement(struct board *b, const char *s, size_t len, char *err,
+    size_t errlen)
+{
+	size_t i = 0;
+	char buf[64];
+
+	for (int r = 6; r >= 0; r--, i++) {
+		int f = 0;
+		for (; i < len && s[i] != '/'; i++) {
+			uint8_t p;
+			if (s[i] >= '1' && s[i] <= '9') {
+				f += s[i] - '0';
+				continue;
+			}
+			p = board_piece_from_letter(s[i]);
+			if (p == PIECE_NONE)
+				return fail(err, errlen, "unknown piece '%s'",
+				    show(&s[i], 1, buf, sizeof buf));
+			if (f < 7)
+				board_put(b, SQ(f, r), p);
+			f++;
+		}
+		if (f != 7)
+			return fail(err, errlen, "rank %d has %d squares, not 7",
+			    r + 1, f);
+	}
+	return 0;
+}
+
+static int
+count_ranks(const char *s, size_t len)
+{
+	int n = 1;
+
+	for (size_t i = 0; i < len; i++)
+		n += s[i] == '/';
+	return n;
+}
+
+static int
+check_position(const struct board *b, char *err, size_t errlen)
+{
+	static const char *const cname[2] = { "white", "black" };
+	char sq[3];
+
+	for (int c = 0; c < 2; c++) {
+		bb_t lions = b->pieces[c][LION], pawns = b->pieces[c][PAWN];
+		if (lions == 0)
+			return fail(err, errlen, "no %s lion", cname[c]);
+		if (lions & (lions - 1))
+			return fail(err, errlen, "more than one %s lion",
+			    cname[c]);
+		if (!(lions & board_castle[c])) {
+			board_sq_name(__builtin_ctzll(lions), sq);
+			return fail(err, errlen,
+			    "the %s lion on %s is outside its castle",
+			    cname[c], sq);
+		}
+		if (pawns & BB_RANK(c == WHITE ? 6 : 0)) {
+			board_sq_name(__builtin_ctzll(pawns &
+			    BB_RANK(c == WHITE ? 6 : 0)), sq);
+			return fail(err, errlen, "a %s pawn on %s stands on the "
+			    "far rank (it would have been promoted)",
+			    cname[c], sq);
+		}
+		if (pawns & BB_RANK(c == WHITE ? 0 : 6)) {
+			board_sq_name(__builtin_ctzll(pawns &
+			    BB_RANK(c == WHITE ? 0 : 6)), sq);
+			return fail(err, errlen,
+			    "a %s pawn on %s stands on its own first rank",
+			    cname[c], sq);
+		}
+	}
+	return 0;
+}
+
+static int
+read_number(const char *s, size_t len, long lo, long hi, long *out)
+{
+	long v = 0;
+
+	if (len == 0 || len > 6)
+		return -1;
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return -1;
+		v = v * 10 + (s[i] - '0');
+	}
+	if (v < lo || v > hi)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+static int
+read_side(const char *s, size_t len, int *side, char *err, size_t errlen)
+{
+	char buf[64];
+
+	if (len == 1 && (s[0] == 'w' || s[0] == 'W'))
+		*side = WHITE;
+	else if (len == 1 && (s[0] == 'b' || s[0] == 'B'))
+		*side = BLACK;
+	else
+		return fail(err, errlen, "the side to move must be 'w' or 'b', "
+		    "not '%s'", show(s, len, buf, sizeof buf));
+	return 0;
+}
+
+int
+fen_read(struct board *out, const char *text, char *err, size_t errlen)
+{
+	const char *fs[FEN_FIELDS];
+	size_t fl[FEN_FIELDS];
+	int nf = 0, side;
+	long quiet = 0, move = 1;
+	struct board b;
+	char buf[64];
+	const char *p;
+
+	if (text == NULL)
+		return fail(err, errlen, "no FEN given");
+	/* Split on white space. */
+	for (p = text; *p != '\0';) {
+		while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+			p++;
+		if (*p == '\0')
+			break;
+		if (nf == FEN_FIELDS)
+			return fail(err, errlen, "too many fields in the FEN "
+			    "(at most 4)");
+		fs[nf] = p;
+		while (*p != '\0' && *p != ' ' && *p != '\t' && *p != '\n' &&
+		    *p != '\r')
+			p++;
+		fl[nf] = (size_t)(p - fs[nf]);
+		nf++;
+	}
+	if (nf == 0)
+		return fail(err, errlen, "empty FEN");
+	if (nf > 4)
+		return fail(err, errlen, "too many fields in the FEN (at most 4)");
+
+	board_clear(&b);
+	if (nf == 1 && count_ranks(fs[0], fl[0]) == 9) {
+		/* The .NET form: seven ranks, the side, then -1. */
+		const char *side_s = fs[0], *last;
+		int slashes = 0;
+		size_t rest;
+		while (slashes < 7)
+			slashes += *side_s++ == '/';
+		last = strchr(side_s, '/');
+		if (read_placement(&b, fs[0], (size_t)(side_s - 1 - fs[0]),
+		    err, errlen) < 0)
+			return -1;
+		if (read_side(side_s, (size_t)(last - side_s), &side, err,
+		    errlen) < 0)
+			return -1;
+		last++;
+		rest = fl[0] - (size_t)(last - fs[0]);
+		if (rest != 2 || strncmp(last, "-1", 2) != 0)
+			return fail(err, errlen, "the last field of a 9-section "
+			    "FEN must be -1, not '%s'",
+			    show(last, rest, buf, sizeof buf));
+	} else {
+		int nr = count_ranks(fs[0], fl[0]);
+		if (nr != 7)
+			return fail(err, errlen, "the placement has %d ranks, "
+			    "not 7", nr);
+		if (read_placement(&b, fs[0], fl[0], err, errlen) < 0)
+			return -1;
+		if (nf < 2)
+			return fail(err, errlen, "the side to move is missing");
+		if (read_side(fs[1], fl[1], &side, err, errlen) < 0)
+			return -1;
+		if (nf == 3) {
+			/* The course form: a move number that may be 0. */
+			if (read_number(fs[2], fl[2], 0, 65535, &move) < 0)
+				return fail(err, errlen, "bad move number '%s'",
+				    show(fs[2], fl[2], buf, sizeof buf));
+		} else if (nf == 4) {
+			if (read_number(fs[2], fl[2], 0, 65535, &quiet) < 0)
+				return fail(err, errlen, "bad quiet-ply count "
+				    "'%s'", show(fs[2], fl[2], buf, sizeof buf));
+			if (read_number(fs[3], fl[3], 1, 65535, &move) < 0)
+				return fail(err, errlen, "bad move number '%s'",
+				    show(fs[3], fl[3], buf, sizeof buf));
+		}
+	}
+	if (check_position(&b, err, errlen) < 0)
+		return -1;
+	b.side = (uint8_t)side;
+	if (side == BLACK)
+		b.hash ^= board_zobrist_side;
+	b.quiet = (uint16_t)quiet;
+	b.fullmove = (uint16_t)move;
+	*out = b;
+	return 0;
+}

@@ -1,0 +1,113 @@
+/*
+ * game_status.c: the end-of-game rules of RULES.md, in their order, and
+ * the names of results.
+ */
+#include <stdio.h>
+
+#include "engine/game.h"
+
+enum game_result
+game_status(const struct board *b, const struct board *history, int n,
+    bool lion_taken, const struct game_rules *rules, enum game_reason *reason)
+{
+	int us = b->side;
+	enum game_reason why = REASON_NONE;
+	enum game_result res = RESULT_NONE;
+
+	/* 1. Lion captured: the side to move has lost its lion. */
+	if (lion_taken || !b->pieces[us][LION] || !b->pieces[us ^ 1][LION]) {
+		why = REASON_LION_CAPTURED;
+		res = !b->pieces[us][LION] ?
+		    (us == WHITE ? RESULT_BLACK_WINS : RESULT_WHITE_WINS) :
+		    (us == WHITE ? RESULT_WHITE_WINS : RESULT_BLACK_WINS);
+		goto out;
+	}
+	/* 2. No move: the side to move loses. */
+	if (movegen_count(b) == 0) {
+		why = REASON_NO_MOVES;
+		res = us == WHITE ? RESULT_BLACK_WINS : RESULT_WHITE_WINS;
+		goto out;
+	}
+	/* 3. Bare lions, unless the side to move can take the other lion. */
+	if ((b->occ[WHITE] | b->occ[BLACK]) ==
+	    (b->pieces[WHITE][LION] | b->pieces[BLACK][LION]) &&
+	    !movegen_attacks_lion(b, us)) {
+		why = REASON_BARE_LIONS;
+		res = RESULT_DRAW;
+		goto out;
+	}
+	/* 4. Third occurrence. Positions before the last capture, drowning
+	 * or promotion cannot come back, so look only as far as b->quiet. */
+	if (rules->repetition && history != NULL) {
+		int seen = 0;
+		for (int k = 2; k <= b->quiet && k <= n; k += 2) {
+			if (board_same_position(&history[n - k], b) &&
+			    ++seen >= 2) {
+				why = REASON_REPETITION;
+				res = RESULT_DRAW;
+				goto out;
+			}
+		}
+	}
+	/* 5. Quiet plies. */
+	if (rules->quiet_plies > 0 && b->quiet >= rules->quiet_plies) {
+		why = REASON_QUIET_MOVES;
+		res = RESULT_DRAW;
+	}
+out:
+	if (reason != NULL)
+		*reason = why;
+	return res;
+}
+
+const char *
+game_result_name(enum game_result r)
+{
+	switch (r) {
+	case RESULT_WHITE_WINS:
+		return "white-wins";
+	case RESULT_BLACK_WINS:
+		return "black-wins";
+	case RESULT_DRAW:
+		return "draw";
+	default:
+		return "none";
+	}
+}
+
+const char *
+game_reason_name(enum game_reason r)
+{
+	static const char *const names[] = {
+		"none", "lion-captured", "no-moves", "bare-lions",
+		"repetition", "quiet-moves", "resign", "agreement"
+	};
+
+	return (unsigned)r < sizeof names / sizeof names[0] ? names[r] : "none";
+}
+
+void
+game_result_text(enum game_result r, enum game_reason why, char *buf, size_t n)
+{
+	static const char *const texts[] = {
+		"", "lion captured", "no moves left", "bare lions",
+		"repetition", "quiet moves", "resignation", "agreement"
+	};
+	const char *t = (unsigned)why < sizeof texts / sizeof texts[0] ?
+	    texts[why] : "";
+
+	switch (r) {
+	case RESULT_WHITE_WINS:
+		snprintf(buf, n, "White wins: %s", t);
+		break;
+	case RESULT_BLACK_WINS:
+		snprintf(buf, n, "Black wins: %s", t);
+		break;
+	case RESULT_DRAW:
+		snprintf(buf, n, "Draw: %s", t);
+		break;
+	default:
+		snprintf(buf, n, "Game in progress");
+		break;
+	}
+}

@@ -1,0 +1,41 @@
+/*
+ * movegen_internal.h: tables and helpers shared by the movegen files only.
+ */
+#ifndef CONGO_MOVEGEN_INTERNAL_H
+#define CONGO_MOVEGEN_INTERNAL_H
+
+#include "engine/board.h"
+#include "engine/movegen.h"
+
+extern bb_t mg_between[NSQ][NSQ];  /* strictly between, file/diagonal */
+extern bb_t mg_pawn_fwd[2][NSQ];   /* forward straight and diagonal */
+extern bb_t mg_side[NSQ];          /* left and right */
+extern bb_t mg_lion_line[NSQ];     /* squares on a file or diagonal */
+
+#define DIR_N 0
+#define DIR_S 4
+
+static inline int
+bb_pop(bb_t *bb)
+{
+	int s = __builtin_ctzll(*bb);
+	*bb &= *bb - 1;
+	return s;
+}
+
+static inline int
+bb_count(bb_t bb)
+{
+	return __builtin_popcountll(bb);
+}
+
+/* The targets of a non-monkey piece of color us on sq (monkey: its steps). */
+bb_t mg_targets(const struct board *b, int sq, int type, int us);
+
+/* Monkey jump chains from sq: append to ml (if not NULL) and return how many. */
+int mg_monkey_chains(const struct board *b, int sq, int us, struct movelist *ml);
+
+/* Can the monkey on sq reach a jump over the enemy lion? */
+bool mg_monkey_takes_lion(const struct board *b, int sq, int us);
+
+#endif

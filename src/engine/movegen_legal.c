@@ -1,0 +1,195 @@
+/*
+ * movegen_legal.c: the moves of every piece but the monkey's jumps
+ * (movegen_monkey.c), listing and counting. Congo has no check, so the
+ * moves the rules allow are exactly the legal moves.
+ */
+#include "engine/movegen.h"
+#include "engine/movegen_internal.h"
+
+/* A crocodile's slide: along the file towards the river on land (up to and
+ * including the river square), along the river when in it. */
+static bb_t
+croc_slides(const struct board *b, int sq, int us)
+{
+	bb_t all = b->occ[0] | b->occ[1], t = 0;
+	int r = SQ_RANK(sq);
+
+	if (r != RIVER_RANK) {
+		int d = r < RIVER_RANK ? DIR_N : DIR_S;
+		for (int s = board_ray_next[d][sq]; s >= 0;
+		    s = board_ray_next[d][s]) {
+			if (all & BB(s)) {
+				if (b->occ[us ^ 1] & BB(s))
+					t |= BB(s);
+				break;
+			}
+			t |= BB(s);
+			if (SQ_RANK(s) == RIVER_RANK)
+				break;
+		}
+		return t;
+	}
+	for (int d = 2; d <= 6; d += 4) { /* E and W */
+		for (int s = board_ray_next[d][sq]; s >= 0;
+		    s = board_ray_next[d][s]) {
+			if (all & BB(s)) {
+				if (b->occ[us ^ 1] & BB(s))
+					t |= BB(s);
+				break;
+			}
+			t |= BB(s);
+		}
+	}
+	return t;
+}
+
+/* Retreats of 1 or 2 squares in direction d, onto empty squares only. */
+static bb_t
+retreat(int sq, int d, bb_t empty)
+{
+	int s1 = board_ray_next[d][sq], s2;
+
+	if (s1 < 0 || !(empty & BB(s1)))
+		return 0;
+	s2 = board_ray_next[d][s1];
+	if (s2 < 0 || !(empty & BB(s2)))
+		return BB(s1);
+	return BB(s1) | BB(s2);
+}
+
+bb_t
+mg_targets(const struct board *b, int sq, int type, int us)
+{
+	bb_t own = b->occ[us], all = b->occ[0] | b->occ[1];
+	bb_t empty = ~all & BB_ALL;
+	int back = us == WHITE ? DIR_S : DIR_N;
+	bb_t t;
+
+	switch (type) {
+	case LION: {
+		int el = board_lion_sq(b, us ^ 1);
+		t = board_step[sq] & board_castle[us] & ~own;
+		if (el >= 0 && (mg_lion_line[sq] & BB(el)) &&
+		    !(mg_between[sq][el] & all))
+			t |= BB(el);
+		return t;
+	}
+	case ZEBRA:
+		return board_knight[sq] & ~own;
+	case ELEPHANT:
+		return board_elephant[sq] & ~own;
+	case GIRAFFE:
+		return (board_step[sq] & empty) | (board_giraffe2[sq] & ~own);
+	case CROCODILE:
+		return (board_step[sq] & ~own) | croc_slides(b, sq, us);
+	case MONKEY:
+		return board_step[sq] & empty;
+	case PAWN:
+		t = mg_pawn_fwd[us][sq] & ~own;
+		if (us == WHITE ? SQ_RANK(sq) > RIVER_RANK :
+		    SQ_RANK(sq) < RIVER_RANK)
+			t |= retreat(sq, back, empty);
+		return t;
+	case SUPERPAWN:
+		t = (mg_pawn_fwd[us][sq] | mg_side[sq]) & ~own;
+		t |= retreat(sq, back, empty);
+		t |= retreat(sq, (back + 7) & 7, empty);
+		t |= retreat(sq, (back + 1) & 7, empty);
+		return t;
+	}
+	return 0;
+}
+
+static inline void
+push(struct movelist *ml, move_t m)
+{
+	if (ml->n < MOVELIST_MAX)
+		ml->moves[ml->n++] = m;
+}
+
+static int
+generate(const struct board *b, struct movelist *ml, bool captures_only)
+{
+	int us = b->side;
+	bb_t opp = b->occ[us ^ 1];
+	bb_t promo = BB_RANK(us == WHITE ? 6 : 0);
+
+	ml->n = 0;
+	if (!b->pieces[WHITE][LION] || !b->pieces[BLACK][LION])
+		return 0;
+	for (int type = 0; type < NPIECE_TYPES; type++) {
+		bb_t pcs = b->pieces[us][type];
+		while (pcs) {
+			int from = bb_pop(&pcs);
+			bb_t t = mg_targets(b, from, type, us);
+			if (captures_only)
+				t &= type == PAWN ? (opp | promo) : opp;
+			while (t)
+				push(ml, MOVE_MAKE(from, bb_pop(&t)));
+			if (type == MONKEY)
+				mg_monkey_chains(b, from, us, ml);
+		}
+	}
+	return ml->n;
+}
+
+int
+movegen_legal(const struct board *b, struct movelist *ml)
+{
+	return generate(b, ml, false);
+}
+
+int
+movegen_captures(const struct board *b, struct movelist *ml)
+{
+	return generate(b, ml, true);
+}
+
+uint64_t
+movegen_count(const struct board *b)
+{
+	int us = b->side;
+	uint64_t n = 0;
+
+	if (!b->pieces[WHITE][LION] || !b->pieces[BLACK][LION])
+		return 0;
+	for (int type = 0; type < NPIECE_TYPES; type++) {
+		bb_t pcs = b->pieces[us][type];
+		while (pcs) {
+			int from = bb_pop(&pcs);
+			n += (uint64_t)bb_count(mg_targets(b, from, type, us));
+			if (type == MONKEY)
+				n += (uint64_t)mg_monkey_chains(b, from, us, NULL);
+		}
+	}
+	return n;
+}
+
+bool
+movegen_is_legal(const struct board *b, move_t m)
+{
+	static _Thread_local struct movelist ml;
+
+	movegen_legal(b, &ml);
+	for (int i = 0; i < ml.n; i++)
+		if (ml.moves[i] == m)
+			return true;
+	return false;
+}
+
+int
+move_landings(move_t m, int out[MOVE_MAX_JUMPS + 1])
+{
+	int nj = MOVE_NJUMPS(m), cur = MOVE_FROM(m);
+
+	if (nj == 0) {
+		out[0] = MOVE_TO(m);
+		return 1;
+	}
+	for (int i = 0; i < nj; i++) {
+		int d = MOVE_JUMP_DIR(m, i);
+		cur = board_ray_next[d][board_ray_next[d][cur]];
+		out[i] = cur;
+	}
+	return nj;
+}

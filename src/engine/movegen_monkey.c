@@ -1,0 +1,99 @@
+/*
+ * movegen_monkey.c: monkey jump chains.
+ *
+ * A monkey captures by jumping an adjacent enemy piece to the empty square
+ * beyond, and may go on jumping. Jumped pieces stay on the board until the
+ * move is complete: the monkey cannot land on them nor jump one twice. It may
+ * land on squares it visited, its starting square included. Jumping the enemy
+ * lion ends the move. Every prefix of a chain, and every distinct path, is a
+ * move of its own.
+ */
+#include "engine/movegen.h"
+#include "engine/movegen_internal.h"
+
+struct chain {
+	const struct board *b;
+	struct movelist *ml;
+	bb_t opp;      /* enemy pieces (jumped ones included) */
+	bb_t landable; /* empty squares, the monkey's start included */
+	bb_t lion;     /* the enemy lion */
+	int from;
+	int count;
+};
+
+static void
+chain_dfs(struct chain *c, int cur, bb_t jumped, move_t path, int depth)
+{
+	for (int d = 0; d < 8; d++) {
+		int mid = board_ray_next[d][cur], land;
+		move_t m;
+
+		if (mid < 0 || !(c->opp & BB(mid)) || (jumped & BB(mid)))
+			continue;
+		land = board_ray_next[d][mid];
+		if (land < 0 || !(c->landable & BB(land)))
+			continue;
+		m = path | ((move_t)d << (16 + 3 * depth));
+		c->count++;
+		if (c->ml != NULL && c->ml->n < MOVELIST_MAX)
+			c->ml->moves[c->ml->n++] = (m & ~(move_t)0xFFFF) |
+			    MOVE_MAKE(c->from, land) |
+			    ((move_t)(depth + 1) << 12);
+		if (!(c->lion & BB(mid)) && depth + 1 < MOVE_MAX_JUMPS)
+			chain_dfs(c, land, jumped | BB(mid), m, depth + 1);
+	}
+}
+
+int
+mg_monkey_chains(const struct board *b, int sq, int us, struct movelist *ml)
+{
+	struct chain c;
+
+	c.b = b;
+	c.ml = ml;
+	c.opp = b->occ[us ^ 1];
+	c.landable = (~(b->occ[0] | b->occ[1]) & BB_ALL) | BB(sq);
+	c.lion = b->pieces[us ^ 1][LION];
+	c.from = sq;
+	c.count = 0;
+	chain_dfs(&c, sq, 0, 0, 0);
+	return c.count;
+}
+
+/* Depth-first search for any chain that ends by jumping the lion. */
+static bool
+lion_dfs(const struct chain *c, int cur, bb_t jumped, int depth)
+{
+	for (int d = 0; d < 8; d++) {
+		int mid = board_ray_next[d][cur], land;
+
+		if (mid < 0 || !(c->opp & BB(mid)) || (jumped & BB(mid)))
+			continue;
+		land = board_ray_next[d][mid];
+		if (land < 0 || !(c->landable & BB(land)))
+			continue;
+		if (c->lion & BB(mid))
+			return true;
+		if (depth + 1 < MOVE_MAX_JUMPS &&
+		    lion_dfs(c, land, jumped | BB(mid), depth + 1))
+			return true;
+	}
+	return false;
+}
+
+bool
+mg_monkey_takes_lion(const struct board *b, int sq, int us)
+{
+	struct chain c;
+
+	c.b = b;
+	c.ml = NULL;
+	c.opp = b->occ[us ^ 1];
+	c.landable = (~(b->occ[0] | b->occ[1]) & BB_ALL) | BB(sq);
+	c.lion = b->pieces[us ^ 1][LION];
+	c.from = sq;
+	c.count = 0;
+	if (!c.lion)
+		return false;
+	return lion_dfs(&c, sq, 0, 0);
+}

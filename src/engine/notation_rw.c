@@ -1,0 +1,112 @@
+/*
+ * notation_rw.c: move text, `d2d3` and monkey chains `b1d3f5`.
+ */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "engine/notation.h"
+
+int
+notation_write(move_t m, char *buf, size_t n)
+{
+	int land[MOVE_MAX_JUMPS + 1], k = move_landings(m, land);
+	char tmp[MOVE_TEXT_MAX];
+	size_t len = 0;
+
+	board_sq_name(MOVE_FROM(m), tmp);
+	len = 2;
+	for (int i = 0; i < k; i++) {
+		board_sq_name(land[i], tmp + len);
+		len += 2;
+	}
+	tmp[len] = '\0';
+	if (n > 0)
+		snprintf(buf, n, "%s", tmp);
+	return (int)len;
+}
+
+static int
+fail(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (err != NULL && errlen > 0) {
+		va_start(ap, fmt);
+		vsnprintf(err, errlen, fmt, ap);
+		va_end(ap);
+	}
+	return -1;
+}
+
+/* A printable, lower-case rendering of the input for messages. */
+static void
+printable(const char *s, size_t len, char *out, size_t n)
+{
+	size_t j = 0;
+
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (j + 8 >= n) {
+			strcpy(out + j, "...");
+			return;
+		}
+		if (isprint(c))
+			out[j++] = (char)tolower(c);
+		else
+			j += (size_t)snprintf(out + j, n - j, "\\x%02x", c);
+	}
+	out[j] = '\0';
+}
+
+int
+notation_read(const struct board *b, const char *text, move_t *out,
+    char *err, size_t errlen)
+{
+	static _Thread_local struct movelist ml;
+	char norm[MOVE_TEXT_MAX], shown[48];
+	size_t len, start = 0;
+
+	if (text == NULL)
+		return fail(err, errlen, "no move given");
+	len = strlen(text);
+	while (start < len && isspace((unsigned char)text[start]))
+		start++;
+	while (len > start && isspace((unsigned char)text[len - 1]))
+		len--;
+	text += start;
+	len -= start;
+	printable(text, len, shown, sizeof shown);
+	if (len == 0)
+		return fail(err, errlen, "empty move");
+	if (len >= MOVE_TEXT_MAX)
+		return fail(err, errlen, "'%s' is too long for a move", shown);
+	if (len < 4 || len % 2 != 0)
+		return fail(err, errlen, "'%s' is not a move (squares like "
+		    "d2d3, or b1d3f5 for a monkey's jumps)", shown);
+	for (size_t i = 0; i < len; i += 2) {
+		char sq[3] = { text[i], text[i + 1], '\0' };
+		if (board_sq_parse(sq) < 0) {
+			char bad[8];
+			snprintf(bad, sizeof bad, "%c%c",
+			    isprint((unsigned char)sq[0]) ? tolower(sq[0]) : '?',
+			    isprint((unsigned char)sq[1]) ? sq[1] : '?');
+			return fail(err, errlen, "'%s' in '%s' is not a square",
+			    bad, shown);
+		}
+		norm[i] = (char)tolower((unsigned char)text[i]);
+		norm[i + 1] = text[i + 1];
+	}
+	norm[len] = '\0';
+	movegen_legal(b, &ml);
+	for (int i = 0; i < ml.n; i++) {
+		char t[MOVE_TEXT_MAX];
+		notation_write(ml.moves[i], t, sizeof t);
+		if (strcmp(t, norm) == 0) {
+			*out = ml.moves[i];
+			return 0;
+		}
+	}
+	return fail(err, errlen, "%s is not a legal move", norm);
+}

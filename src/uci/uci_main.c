@@ -1,0 +1,251 @@
+/*
+ * uci_main.c: `congo --engine`, the UCI-style text interface: one command
+ * a line on stdin, answers on stdout. Malformed input answers
+ * `error <message>` and the engine keeps going.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/fen.h"
+#include "engine/game.h"
+#include "engine/notation.h"
+#include "uci/uci.h"
+
+#define LINE_MAX_LEN 65536
+
+struct uci {
+	FILE *out;
+	struct game game;
+	struct game_rules rules;
+};
+
+static void
+sort_texts(char (*t)[MOVE_TEXT_MAX], int n)
+{
+	qsort(t, (size_t)n, sizeof t[0],
+	    (int (*)(const void *, const void *))strcmp);
+}
+
+/* `position startpos|fen <FEN> [moves m1 m2 ...]` */
+static void
+cmd_position(struct uci *u, char *args)
+{
+	char err[160], *moves, *fen;
+	struct board b;
+	struct game g;
+
+	moves = strstr(args, " moves");
+	if (moves != NULL && (moves[6] == ' ' || moves[6] == '\0')) {
+		*moves = '\0';
+		moves += 6;
+	} else if (strncmp(args, "moves", 5) == 0) {
+		fprintf(u->out, "error position needs startpos or fen first\n");
+		return;
+	} else {
+		moves = NULL;
+	}
+	while (*args == ' ')
+		args++;
+	if (strncmp(args, "startpos", 8) == 0 &&
+	    (args[8] == '\0' || args[8] == ' ')) {
+		fen_read(&b, FEN_START, err, sizeof err);
+	} else if (strncmp(args, "fen", 3) == 0 && args[3] == ' ') {
+		fen = args + 4;
+		if (fen_read(&b, fen, err, sizeof err) < 0) {
+			fprintf(u->out, "error bad FEN: %s\n", err);
+			return;
+		}
+	} else {
+		fprintf(u->out, "error position needs startpos or fen <FEN>\n");
+		return;
+	}
+	game_init(&g, &b, &u->rules);
+	if (moves != NULL) {
+		char *save, *tok;
+		for (tok = strtok_r(moves, " \t", &save); tok != NULL;
+		    tok = strtok_r(NULL, " \t", &save)) {
+			if (game_play_text(&g, tok, err, sizeof err) < 0) {
+				fprintf(u->out, "error %s (move %d of the "
+				    "list)\n", err, g.nply + 1);
+				game_free(&g);
+				return;
+			}
+		}
+	}
+	game_free(&u->game);
+	u->game = g;
+}
+
+static void
+cmd_moves(struct uci *u)
+{
+	static char texts[MOVELIST_MAX][MOVE_TEXT_MAX];
+	struct movelist *ml = malloc(sizeof *ml);
+
+	if (ml == NULL)
+		abort();
+	movegen_legal(game_board(&u->game), ml);
+	for (int i = 0; i < ml->n; i++)
+		notation_write(ml->moves[i], texts[i], MOVE_TEXT_MAX);
+	sort_texts(texts, ml->n);
+	fputs("moves", u->out);
+	for (int i = 0; i < ml->n; i++)
+		fprintf(u->out, " %s", texts[i]);
+	fputc('\n', u->out);
+	free(ml);
+}
+
+static void
+cmd_perft(struct uci *u, const char *arg)
+{
+	static char texts[MOVELIST_MAX][MOVE_TEXT_MAX + 24];
+	const struct board *b = game_board(&u->game);
+	struct movelist *ml;
+	uint64_t total = 0;
+	char *end;
+	long depth = strtol(arg, &end, 10);
+
+	if (end == arg || *end != '\0' || depth < 1 || depth > 20) {
+		fprintf(u->out, "error go perft needs a depth from 1 to 20\n");
+		return;
+	}
+	ml = malloc(sizeof *ml);
+	if (ml == NULL)
+		abort();
+	movegen_legal(b, ml);
+	for (int i = 0; i < ml->n; i++) {
+		struct board child = *b;
+		char t[MOVE_TEXT_MAX];
+		uint64_t n;
+		board_make(&child, ml->moves[i], NULL);
+		n = perft(&child, (int)depth - 1);
+		total += n;
+		notation_write(ml->moves[i], t, sizeof t);
+		snprintf(texts[i], sizeof texts[i], "%s: %llu", t,
+		    (unsigned long long)n);
+	}
+	qsort(texts, (size_t)ml->n, sizeof texts[0],
+	    (int (*)(const void *, const void *))strcmp);
+	for (int i = 0; i < ml->n; i++)
+		fprintf(u->out, "%s\n", texts[i]);
+	fprintf(u->out, "Nodes searched: %llu\n", (unsigned long long)total);
+	free(ml);
+}
+
+static void
+cmd_result(struct uci *u)
+{
+	if (u->game.result == RESULT_NONE)
+		fprintf(u->out, "result none\n");
+	else
+		fprintf(u->out, "result %s %s\n",
+		    game_result_name(u->game.result),
+		    game_reason_name(u->game.reason));
+}
+
+/* Returns 0 to go on, 1 on quit. */
+static int
+dispatch(struct uci *u, char *line)
+{
+	char *cmd = line, *args;
+	char buf[1024];
+
+	while (*cmd == ' ' || *cmd == '\t')
+		cmd++;
+	if (*cmd == '\0')
+		return 0;
+	args = cmd + strcspn(cmd, " \t");
+	if (*args != '\0')
+		*args++ = '\0';
+	while (*args == ' ' || *args == '\t')
+		args++;
+
+	if (strcmp(cmd, "uci") == 0) {
+		fprintf(u->out, "id name Congo %s\n", PACKAGE_VERSION);
+		fprintf(u->out, "id author the Congo developers\n");
+		fprintf(u->out, "uciok\n");
+	} else if (strcmp(cmd, "isready") == 0) {
+		fprintf(u->out, "readyok\n");
+	} else if (strcmp(cmd, "ucinewgame") == 0) {
+		struct board b;
+		fen_read(&b, FEN_START, NULL, 0);
+		game_free(&u->game);
+		game_init(&u->game, &b, &u->rules);
+	} else if (strcmp(cmd, "position") == 0) {
+		cmd_position(u, args);
+	} else if (strcmp(cmd, "moves") == 0) {
+		cmd_moves(u);
+	} else if (strcmp(cmd, "fen") == 0) {
+		fen_write(game_board(&u->game), buf, sizeof buf);
+		fprintf(u->out, "fen %s\n", buf);
+	} else if (strcmp(cmd, "result") == 0) {
+		cmd_result(u);
+	} else if (strcmp(cmd, "d") == 0) {
+		board_draw_text(game_board(&u->game), buf, sizeof buf);
+		fputs(buf, u->out);
+		fen_write(game_board(&u->game), buf, sizeof buf);
+		fprintf(u->out, "fen %s\n", buf);
+	} else if (strcmp(cmd, "go") == 0) {
+		if (strncmp(args, "perft", 5) == 0 &&
+		    (args[5] == ' ' || args[5] == '\0'))
+			cmd_perft(u, args[5] ? args + 6 : args + 5);
+		else
+			fprintf(u->out, "error go supports only perft <N> so "
+			    "far\n");
+	} else if (strcmp(cmd, "quit") == 0) {
+		return 1;
+	} else {
+		size_t n = strlen(cmd);
+		fprintf(u->out, "error unknown command '%.*s%s'\n",
+		    n > 40 ? 40 : (int)n, cmd, n > 40 ? "..." : "");
+	}
+	return 0;
+}
+
+int
+uci_run(FILE *in, FILE *out)
+{
+	static const struct game_rules defaults = GAME_RULES_DEFAULT;
+	struct uci u;
+	struct board b;
+	char *line = malloc(LINE_MAX_LEN);
+	int quit = 0;
+
+	if (line == NULL)
+		return 1;
+	memset(&u, 0, sizeof u);
+	u.out = out;
+	u.rules = defaults;
+	fen_read(&b, FEN_START, NULL, 0);
+	game_init(&u.game, &b, &u.rules);
+	while (!quit && fgets(line, LINE_MAX_LEN, in) != NULL) {
+		size_t n = strlen(line);
+		if (n == LINE_MAX_LEN - 1 && line[n - 1] != '\n') {
+			int c;
+			while ((c = fgetc(in)) != EOF && c != '\n')
+				;
+			fprintf(out, "error line too long\n");
+			fflush(out);
+			continue;
+		}
+		while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+			line[--n] = '\0';
+		quit = dispatch(&u, line);
+		fflush(out);
+	}
+	game_free(&u.game);
+	free(line);
+	return 0;
+}
+
+int
+uci_main(int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	return uci_run(stdin, stdout);
+}
