@@ -1,0 +1,287 @@
+/*
+ * net_parse.c: CGP/1 lines cut into their parts, both directions.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "net/net_internal.h"
+
+static const char *const verb_names[CGP_NVERBS] = {
+	[CGP_V_UNKNOWN] = "",
+	[CGP_V_HELLO] = "HELLO",
+	[CGP_V_CREATE] = "CREATE",
+	[CGP_V_JOIN] = "JOIN",
+	[CGP_V_REJOIN] = "REJOIN",
+	[CGP_V_MOVE] = "MOVE",
+	[CGP_V_RESIGN] = "RESIGN",
+	[CGP_V_DRAW] = "DRAW",
+	[CGP_V_OBSERVE] = "OBSERVE",
+	[CGP_V_STATE] = "STATE",
+	[CGP_V_LIST] = "LIST",
+	[CGP_V_HISTORY] = "HISTORY",
+	[CGP_V_PING] = "PING",
+	[CGP_V_PONG] = "PONG",
+	[CGP_V_QUIT] = "QUIT",
+};
+
+const char *
+cgp_verb_name(enum cgp_verb v)
+{
+	if ((int)v < 0 || v >= CGP_NVERBS)
+		return "";
+	return verb_names[v];
+}
+
+enum cgp_verb
+cgp_verb_lookup(const char *s)
+{
+	int v;
+
+	for (v = 1; v < CGP_NVERBS; v++)
+		if (strcasecmp(s, verb_names[v]) == 0)
+			return (enum cgp_verb)v;
+	return CGP_V_UNKNOWN;
+}
+
+static int
+fail(char *err, size_t errlen, int code, const char *msg)
+{
+	if (err != NULL && errlen > 0)
+		snprintf(err, errlen, "%s", msg);
+	return code;
+}
+
+/* Cut buf into words at spaces (runs of them); returns the count. */
+static int
+split_words(char *buf, char **w, int max, int *too_many)
+{
+	int n = 0;
+	char *p = buf;
+
+	*too_many = 0;
+	for (;;) {
+		while (*p == ' ')
+			p++;
+		if (*p == '\0')
+			break;
+		if (n == max) {
+			*too_many = 1;
+			break;
+		}
+		w[n++] = p;
+		while (*p != ' ' && *p != '\0')
+			p++;
+		if (*p == ' ')
+			*p++ = '\0';
+	}
+	return n;
+}
+
+int
+cgp_parse(const char *line, size_t len, struct cgp_cmd *cmd, char *err,
+    size_t errlen)
+{
+	char *w[CGP_MAX_KV + CGP_MAX_ARGS + 3];
+	int nw, i, first, too_many;
+	size_t k;
+
+	memset(cmd, 0, sizeof *cmd);
+	strcpy(cmd->tag, "*");
+	cmd->verb_text = "";
+	if (err != NULL && errlen > 0)
+		err[0] = '\0';
+	/* The limit counts the LF, so the text holds at most 511 bytes. */
+	if (len >= CGP_LINE_MAX)
+		return fail(err, errlen, CGP_LINE_TOO_LONG,
+		    "lines are at most 512 bytes with the LF");
+	for (k = 0; k < len; k++) {
+		unsigned char c = (unsigned char)line[k];
+		if (c < 0x20 || c > 0x7e)
+			return fail(err, errlen, CGP_BAD_SYNTAX,
+			    "only printable ASCII is allowed");
+	}
+	memcpy(cmd->buf, line, len);
+	cmd->buf[len] = '\0';
+
+	nw = split_words(cmd->buf, w, (int)(sizeof w / sizeof w[0]),
+	    &too_many);
+	if (nw == 0)
+		return 0;
+	first = 0;
+	if (w[0][0] == '#') {
+		if (!cgp_valid_tag(w[0]))
+			return fail(err, errlen, CGP_BAD_SYNTAX,
+			    "a tag is '#' and 1-16 letters, digits, '-' or '_'");
+		strcpy(cmd->tag, w[0]);
+		first = 1;
+		if (nw == 1)
+			return fail(err, errlen, CGP_BAD_SYNTAX,
+			    "a tag without a command");
+	}
+	if (too_many)
+		return fail(err, errlen, CGP_BAD_SYNTAX, "too many words");
+	cmd->verb_text = w[first];
+	cmd->verb = cgp_verb_lookup(w[first]);
+	if (cmd->verb == CGP_V_UNKNOWN)
+		return fail(err, errlen, CGP_UNKNOWN_COMMAND, "unknown command");
+	for (i = first + 1; i < nw; i++) {
+		char *eq = strchr(w[i], '=');
+		int j;
+
+		if (eq == NULL) {
+			if (cmd->nargs == CGP_MAX_ARGS)
+				return fail(err, errlen, CGP_BAD_SYNTAX,
+				    "too many words");
+			cmd->args[cmd->nargs++] = w[i];
+			continue;
+		}
+		if (eq == w[i])
+			return fail(err, errlen, CGP_BAD_SYNTAX,
+			    "a parameter without a key");
+		*eq = '\0';
+		for (j = 0; j < cmd->nkv; j++)
+			if (strcmp(cmd->key[j], w[i]) == 0)
+				return fail(err, errlen, CGP_BAD_SYNTAX,
+				    "a key given twice");
+		if (cmd->nkv == CGP_MAX_KV)
+			return fail(err, errlen, CGP_BAD_SYNTAX,
+			    "too many parameters");
+		cmd->key[cmd->nkv] = w[i];
+		cmd->val[cmd->nkv] = eq + 1;
+		cmd->nkv++;
+	}
+	return 0;
+}
+
+const char *
+cgp_get(const struct cgp_cmd *cmd, const char *key)
+{
+	int i;
+
+	for (i = 0; i < cmd->nkv; i++)
+		if (strcmp(cmd->key[i], key) == 0)
+			return cmd->val[i];
+	return NULL;
+}
+
+const char *
+cgp_msg_get(const struct cgp_msg *m, const char *key)
+{
+	int i;
+
+	for (i = 0; i < m->nkv; i++)
+		if (strcmp(m->key[i], key) == 0)
+			return m->val[i];
+	return NULL;
+}
+
+/* key=value words from w[from..n-1] into m; a ':' word starts the text. */
+static int
+msg_kv(struct cgp_msg *m, char **w, int from, int n, char *err, size_t errlen)
+{
+	int i;
+
+	for (i = from; i < n; i++) {
+		char *eq = strchr(w[i], '=');
+		if (eq == NULL || eq == w[i])
+			return fail(err, errlen, -1, "a word is not key=value");
+		if (m->nkv == CGP_MAX_KV)
+			return fail(err, errlen, -1, "too many parameters");
+		*eq = '\0';
+		m->key[m->nkv] = w[i];
+		m->val[m->nkv] = eq + 1;
+		m->nkv++;
+	}
+	return 0;
+}
+
+int
+cgp_parse_msg(const char *line, size_t len, struct cgp_msg *m, char *err,
+    size_t errlen)
+{
+	char *w[CGP_MAX_KV + 8];
+	char *colon;
+	int nw, too_many;
+	size_t k;
+	long v;
+
+	memset(m, 0, sizeof *m);
+	m->text = "";
+	m->tag = m->verb = m->name = m->game = m->word = "";
+	if (err != NULL && errlen > 0)
+		err[0] = '\0';
+	if (len >= CGP_SLINE_MAX)
+		return fail(err, errlen, -1, "server line too long");
+	for (k = 0; k < len; k++) {
+		unsigned char c = (unsigned char)line[k];
+		if (c < 0x20 || c > 0x7e)
+			return fail(err, errlen, -1, "not printable ASCII");
+	}
+	memcpy(m->buf, line, len);
+	m->buf[len] = '\0';
+	/* An ERR's text runs from " :" to the end of the line. */
+	colon = NULL;
+	if (strncmp(m->buf, "ERR ", 4) == 0 &&
+	    (colon = strstr(m->buf, " :")) != NULL) {
+		*colon = '\0';
+		m->text = colon + 2;
+	}
+	nw = split_words(m->buf, w, (int)(sizeof w / sizeof w[0]), &too_many);
+	if (too_many)
+		return fail(err, errlen, -1, "too many words");
+	if (nw == 0)
+		return fail(err, errlen, -1, "empty line");
+	if (strcmp(w[0], "OK") == 0) {
+		if (nw < 3)
+			return fail(err, errlen, -1, "OK without tag and verb");
+		m->type = CGP_M_OK;
+		m->tag = w[1];
+		m->verb = w[2];
+		return msg_kv(m, w, 3, nw, err, errlen);
+	}
+	if (strcmp(w[0], "ERR") == 0) {
+		if (nw < 4)
+			return fail(err, errlen, -1, "ERR without tag and code");
+		m->type = CGP_M_ERR;
+		m->tag = w[1];
+		v = cgp_parse_num(w[2], 999);
+		if (v < 100)
+			return fail(err, errlen, -1, "ERR with a bad code");
+		m->code = (int)v;
+		m->name = w[3];
+		return msg_kv(m, w, 4, nw, err, errlen);
+	}
+	if (strcmp(w[0], "EV") == 0) {
+		if (nw < 4)
+			return fail(err, errlen, -1, "EV without game and seq");
+		m->type = CGP_M_EV;
+		m->game = w[1];
+		m->seq = cgp_parse_num(w[2], 1000000000L);
+		if (m->seq < 0)
+			return fail(err, errlen, -1, "EV with a bad seq");
+		m->verb = w[3];
+		return msg_kv(m, w, 4, nw, err, errlen);
+	}
+	if (strcmp(w[0], "ITEM") == 0) {
+		if (nw < 2)
+			return fail(err, errlen, -1, "ITEM without tag");
+		m->type = CGP_M_ITEM;
+		m->tag = w[1];
+		return msg_kv(m, w, 2, nw, err, errlen);
+	}
+	if (strcmp(w[0], "PING") == 0 || strcmp(w[0], "PONG") == 0) {
+		m->type = w[0][1] == 'I' ? CGP_M_PING : CGP_M_PONG;
+		m->word = nw > 1 ? w[1] : "";
+		return 0;
+	}
+	if (strcmp(w[0], "HELLO") == 0) {
+		if (nw < 2)
+			return fail(err, errlen, -1, "HELLO without version");
+		m->type = CGP_M_HELLO;
+		m->verb = w[1];
+		return msg_kv(m, w, 2, nw, err, errlen);
+	}
+	return fail(err, errlen, -1, "unknown server line");
+}

@@ -1,1 +1,0 @@
-typedef int net_stub_unused;
