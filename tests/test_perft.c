@@ -1,0 +1,122 @@
+/*
+ * test_perft.c: perft of the start position (figures from an independent
+ * implementation of RULES.md) and of the course's two start positions.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "engine/fen.h"
+#include "engine/movegen.h"
+
+static void
+check_perft(const char *fen, const uint64_t *want, int n)
+{
+	struct board b;
+	char err[128];
+
+	assert_int_equal(fen_read(&b, fen, err, sizeof err), 0);
+	for (int d = 1; d <= n; d++) {
+		uint64_t got = perft(&b, d);
+		if (got != want[d - 1])
+			fail_msg("perft %d of %s: %llu, want %llu", d, fen,
+			    (unsigned long long)got,
+			    (unsigned long long)want[d - 1]);
+	}
+}
+
+static void
+test_start(void **state)
+{
+	static const uint64_t want[] = { 24, 576, 14332, 356456, 9404326 };
+
+	(void)state;
+	check_perft(FEN_START, want, 5);
+}
+
+static void
+test_course_no_giraffe(void **state)
+{
+	static const uint64_t want[] = { 25, 625, 15354, 377134, 9333069 };
+
+	(void)state;
+	check_perft("2ele1z/ppppppp/7/7/7/PPPPPPP/2ELE1Z w 0 1", want, 5);
+}
+
+static void
+test_course_giraffe(void **state)
+{
+	static const uint64_t want[] = { 26, 676, 17112, 433025, 10939217 };
+
+	(void)state;
+	check_perft("g2l2z/ppppppp/7/7/7/PPPPPPP/G2L2Z w 0 1", want, 5);
+}
+
+/* Bulk counting at the last ply must agree with listing every move. */
+static uint64_t
+perft_slow(const struct board *b, int depth)
+{
+	struct movelist ml;
+	uint64_t n = 0;
+
+	if (depth == 0)
+		return 1;
+	movegen_legal(b, &ml);
+	for (int i = 0; i < ml.n; i++) {
+		struct board c = *b;
+		board_make(&c, ml.moves[i], NULL);
+		n += perft_slow(&c, depth - 1);
+	}
+	return n;
+}
+
+static void
+test_bulk_matches_listing(void **state)
+{
+	static const char *const fens[] = {
+		FEN_START,
+		/* monkeys with chains, crocodiles in and out of the river */
+		"2m1lc1/1p1p1p1/2P1P2/c1p1P1m/1P1M3/3L1C1/7 w 0 1",
+		"3l3/1p1p1p1/7/1p1M1p1/7/1p1p1p1/3L3 w 0 1",
+		"3l3/7/s6/2C2c1/7/6S/3L3 b 7 30",
+	};
+	struct board b;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
+		assert_int_equal(fen_read(&b, fens[i], NULL, 0), 0);
+		for (int d = 1; d <= 3; d++)
+			assert_true(perft(&b, d) == perft_slow(&b, d));
+	}
+}
+
+/* A position with a lion missing has no moves (boards built by hand: FEN
+ * rejects them). */
+static void
+test_missing_lion(void **state)
+{
+	struct board b;
+
+	(void)state;
+	board_clear(&b);
+	board_put(&b, SQ(3, 0), PIECE_MAKE(WHITE, LION));
+	board_put(&b, SQ(0, 1), PIECE_MAKE(WHITE, PAWN));
+	assert_true(perft(&b, 1) == 0);
+	assert_true(perft(&b, 3) == 0);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_start),
+		cmocka_unit_test(test_course_no_giraffe),
+		cmocka_unit_test(test_course_giraffe),
+		cmocka_unit_test(test_bulk_matches_listing),
+		cmocka_unit_test(test_missing_lion),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
