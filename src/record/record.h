@@ -31,11 +31,24 @@ struct record_tags {
 	char value[RECORD_TAG_MAX][RECORD_TAG_LEN];
 };
 
-/* Set (or replace) a tag. */
+/* (Added) Tags for a new game: Event "Casual game", Date today,
+ * White and Black as given (NULL: "?"). Clears t first. */
+void record_tags_default(struct record_tags *t, const char *white,
+    const char *black);
+
+/* Set (or replace) a tag. Names are cut to 31 characters, values to 127
+ * bytes (on a UTF-8 boundary); a 17th tag is dropped. */
 void record_tag_set(struct record_tags *t, const char *name, const char *value);
 const char *record_tag_get(const struct record_tags *t, const char *name);
 
-/* Write g with the tags (Result, FEN, Variant, Termination filled in from g). */
+/*
+ * Write g with the tags (Result, FEN, Variant, Termination filled in from g).
+ * (Added) Tags come in a fixed order: Event, Site, Date, Round, White, Black,
+ * Variant, FEN, Result, Termination, then the others as set. Event, Date,
+ * White and Black are always written ("?" when not set). Moves are those
+ * played (not the undone ones kept for redo), lines at most 79 columns.
+ * Returns 0, or -1 if writing failed (errno set).
+ */
 int record_write(FILE *f, const struct game *g, const struct record_tags *tags);
 int record_save(const char *path, const struct game *g,
     const struct record_tags *tags, char *err, size_t errlen);
@@ -44,11 +57,26 @@ int record_save(const char *path, const struct game *g,
  * Read a record into a fresh game (game_init'd inside with rules). Every move
  * is checked by the rules engine. Returns 0, or -1 with "FILE:LINE: message"
  * in err (name is the file name used in messages).
+ * (Added) On success the caller owns *g (game_free); on error *g is zeroed
+ * and holds nothing to free. tags may be NULL. rules NULL: the defaults.
+ * A Result of 1-0/0-1 (1/2-1/2) for a game the rules have not ended is read
+ * as a resignation (an agreed draw).
  */
 int record_read(FILE *f, const char *name, struct game *g,
     struct record_tags *tags, const struct game_rules *rules,
     char *err, size_t errlen);
 int record_load(const char *path, struct game *g, struct record_tags *tags,
     const struct game_rules *rules, char *err, size_t errlen);
+
+/*
+ * (Added) The folder for saved games: save_dir if not "" (a leading "~/" is
+ * the home folder), else $XDG_DATA_HOME/congo, else ~/.local/share/congo.
+ * Creates it (and its parents) when missing. Returns 0, or -1 with a message.
+ */
+int record_dir(const char *save_dir, char *out, size_t n, char *err,
+    size_t errlen);
+
+/* (Added) A file name for a new record: "congo-YYYYMMDD-HHMMSS.pgn". */
+void record_default_name(char *out, size_t n);
 
 #endif

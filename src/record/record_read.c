@@ -1,0 +1,536 @@
+/*
+ * record_read.c: reading a game record (the format is in record.h and
+ * congo(6), GAME RECORD FORMAT). Tolerant of layout (comments, line breaks,
+ * `12.` and `12...` move numbers), strict about content: every move is
+ * checked by the rules engine, and any problem is reported as FILE:LINE.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "engine/fen.h"
+#include "engine/notation.h"
+#include "record/record.h"
+
+#define RECORD_SIZE_MAX (8 * 1024 * 1024)
+#define TOKEN_MAX 64
+
+struct lexer {
+	const char *begin, *p, *end;
+	int line;
+	const char *name;
+	char *err;
+	size_t errlen;
+};
+
+static int
+fail(struct lexer *lx, int line, const char *fmt, ...)
+{
+	va_list ap;
+	size_t len;
+
+	if (lx->err == NULL || lx->errlen == 0)
+		return -1;
+	snprintf(lx->err, lx->errlen, "%s:%d: ", lx->name, line);
+	len = strlen(lx->err);
+	va_start(ap, fmt);
+	vsnprintf(lx->err + len, lx->errlen - len, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/* A short printable rendering of bad input, for messages. */
+static const char *
+shown(const char *s, size_t len, char *out, size_t n)
+{
+	size_t j = 0;
+
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (j + 8 >= n) {
+			strcpy(out + j, "...");
+			return out;
+		}
+		if (isprint(c))
+			out[j++] = (char)c;
+		else
+			j += (size_t)snprintf(out + j, n - j, "\\x%02x", c);
+	}
+	out[j] = '\0';
+	return out;
+}
+
+/* Skip white space (line breaks counted), {comments}, ; comments and
+ * % escape lines. -1 on an unterminated comment. */
+static int
+skip(struct lexer *lx)
+{
+	while (lx->p < lx->end) {
+		char c = *lx->p;
+
+		if (c == '\n') {
+			lx->line++;
+			lx->p++;
+		} else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' ||
+		    c == '\v') {
+			lx->p++;
+		} else if (c == '{') {
+			int open = lx->line;
+			for (lx->p++; lx->p < lx->end && *lx->p != '}'; lx->p++)
+				if (*lx->p == '\n')
+					lx->line++;
+			if (lx->p == lx->end)
+				return fail(lx, open, "unterminated comment "
+				    "('{' without '}')");
+			lx->p++;
+		} else if (c == ';' || (c == '%' && (lx->p == lx->begin ||
+		    lx->p[-1] == '\n'))) {
+			while (lx->p < lx->end && *lx->p != '\n')
+				lx->p++;
+		} else
+			break;
+	}
+	return 0;
+}
+
+/* Skip blanks inside a tag pair (no comments there). */
+static void
+skip_blank(struct lexer *lx)
+{
+	while (lx->p < lx->end && isspace((unsigned char)*lx->p)) {
+		if (*lx->p == '\n')
+			lx->line++;
+		lx->p++;
+	}
+}
+
+/* [Name "value"] with \" and \\ escapes in the value. */
+static int
+read_tag(struct lexer *lx, struct record_tags *t)
+{
+	int line = lx->line;
+	char name[sizeof t->name[0]], value[RECORD_TAG_LEN], buf[48];
+	size_t n = 0, v = 0;
+
+	lx->p++;	/* '[' */
+	skip_blank(lx);
+	if (lx->p == lx->end || !isalpha((unsigned char)*lx->p))
+		return fail(lx, lx->line, "bad tag: a name is expected "
+		    "after '['");
+	while (lx->p < lx->end && (isalnum((unsigned char)*lx->p) ||
+	    *lx->p == '_')) {
+		if (n + 1 >= sizeof name)
+			return fail(lx, line, "bad tag: name too long "
+			    "(at most %zu characters)", sizeof name - 1);
+		name[n++] = *lx->p++;
+	}
+	name[n] = '\0';
+	skip_blank(lx);
+	if (lx->p == lx->end || *lx->p != '"')
+		return fail(lx, lx->line, "bad tag [%s: the value must be in "
+		    "double quotes", name);
+	for (lx->p++; ; lx->p++) {
+		if (lx->p == lx->end || *lx->p == '\n')
+			return fail(lx, lx->line, "bad tag [%s: unterminated "
+			    "value (no closing '\"' on the line)", name);
+		if (*lx->p == '"')
+			break;
+		if (*lx->p == '\\' && lx->p + 1 < lx->end &&
+		    (lx->p[1] == '"' || lx->p[1] == '\\'))
+			lx->p++;
+		if (v + 1 >= sizeof value)
+			return fail(lx, lx->line, "bad tag [%s: value too long "
+			    "(at most %zu bytes)", name, sizeof value - 1);
+		value[v++] = *lx->p;
+	}
+	value[v] = '\0';
+	lx->p++;	/* '"' */
+	skip_blank(lx);
+	if (lx->p == lx->end || *lx->p != ']')
+		return fail(lx, lx->line, "bad tag [%s \"%s\": ']' expected",
+		    name, shown(value, v, buf, sizeof buf));
+	lx->p++;
+	if (record_tag_get(t, name) != NULL)
+		return fail(lx, line, "duplicate tag [%s]", name);
+	if (t->n >= RECORD_TAG_MAX)
+		return fail(lx, line, "too many tags (at most %d)",
+		    RECORD_TAG_MAX);
+	record_tag_set(t, name, value);
+	return 0;
+}
+
+/* Characters that end a token of the move text. */
+static bool
+token_end(char c)
+{
+	return isspace((unsigned char)c) || c == '{' || c == ';' ||
+	    c == '[' || c == ']' || c == '(' || c == ')';
+}
+
+static enum game_result
+result_parse(const char *s)
+{
+	if (strcmp(s, "1-0") == 0)
+		return RESULT_WHITE_WINS;
+	if (strcmp(s, "0-1") == 0)
+		return RESULT_BLACK_WINS;
+	if (strcmp(s, "1/2-1/2") == 0)
+		return RESULT_DRAW;
+	return RESULT_NONE;
+}
+
+static bool
+is_result(const char *s)
+{
+	return result_parse(s) != RESULT_NONE || strcmp(s, "*") == 0;
+}
+
+static enum game_reason
+reason_parse(const char *s)
+{
+	for (int r = REASON_LION_CAPTURED; r <= REASON_AGREEMENT; r++)
+		if (strcmp(s, game_reason_name(r)) == 0)
+			return r;
+	return REASON_NONE;
+}
+
+static const char *
+result_token(enum game_result r)
+{
+	switch (r) {
+	case RESULT_WHITE_WINS:
+		return "1-0";
+	case RESULT_BLACK_WINS:
+		return "0-1";
+	case RESULT_DRAW:
+		return "1/2-1/2";
+	default:
+		return "*";
+	}
+}
+
+/* The result the record claims (tag and final token), checked against the
+ * game; a win or draw the rules did not produce is a resignation or an
+ * agreed draw. */
+struct claim {
+	const char *text;	/* "1-0" ... "*", or NULL when not given */
+	int line;
+};
+
+static int
+settle_result(struct lexer *lx, struct game *g, const struct record_tags *t,
+    struct claim tag, struct claim tok, int term_line)
+{
+	const char *term = record_tag_get(t, "Termination");
+	enum game_reason why = term != NULL ? reason_parse(term) : REASON_NONE;
+	struct claim c = tok.text != NULL ? tok : tag;
+	enum game_result want;
+	char text[96];
+
+	if (tag.text != NULL && tok.text != NULL &&
+	    strcmp(tag.text, tok.text) != 0)
+		return fail(lx, tok.line, "the result %s disagrees with the "
+		    "Result tag \"%s\" (line %d)", tok.text, tag.text,
+		    tag.line);
+	if (game_over(g)) {
+		game_result_text(g->result, g->reason, text, sizeof text);
+		if (c.text != NULL && strcmp(c.text,
+		    result_token(g->result)) != 0)
+			return fail(lx, c.line, "the result %s disagrees with "
+			    "the game (%s)", c.text, text);
+		if (why != REASON_NONE && why != g->reason)
+			return fail(lx, term_line, "Termination \"%s\" "
+			    "disagrees with the game (%s)", term, text);
+		return 0;
+	}
+	want = c.text != NULL ? result_parse(c.text) : RESULT_NONE;
+	if (want == RESULT_NONE) {
+		if (why != REASON_NONE)
+			return fail(lx, term_line, "Termination \"%s\" but "
+			    "the game is not over", term);
+		return 0;
+	}
+	/* The rules did not end it: a resignation or an agreement. */
+	if (want == RESULT_DRAW) {
+		if (why != REASON_NONE && why != REASON_AGREEMENT)
+			return fail(lx, term_line, "Termination \"%s\" "
+			    "disagrees with the game (not over by that rule; "
+			    "a draw here is by agreement)", term);
+		game_agree_draw(g);
+	} else {
+		if (why != REASON_NONE && why != REASON_RESIGN)
+			return fail(lx, term_line, "Termination \"%s\" "
+			    "disagrees with the game (not over by that rule; "
+			    "a win here is by resignation)", term);
+		game_resign(g, want == RESULT_WHITE_WINS ? BLACK : WHITE);
+	}
+	return 0;
+}
+
+/* The tags that set up the game: Variant and FEN. */
+static int
+setup_game(struct lexer *lx, struct game *g, const struct record_tags *t,
+    const int *tag_line, const struct game_rules *rules)
+{
+	const char *variant = record_tag_get(t, "Variant");
+	const char *fen = record_tag_get(t, "FEN");
+	struct board b;
+	char msg[256];
+	int i;
+
+	for (i = 0; i < t->n; i++)
+		if (strcmp(t->name[i], "Variant") == 0)
+			break;
+	if (variant != NULL && strcasecmp(variant, "Congo") != 0)
+		return fail(lx, tag_line[i], "unknown variant \"%s\" "
+		    "(only Congo)", variant);
+	board_init();
+	for (i = 0; i < t->n; i++)
+		if (strcmp(t->name[i], "FEN") == 0)
+			break;
+	if (fen_read(&b, fen != NULL ? fen : FEN_START, msg, sizeof msg) != 0)
+		return fail(lx, tag_line[i], "bad FEN: %s", msg);
+	game_init(g, &b, rules);
+	return 0;
+}
+
+/* The move text, up to the end of the file. */
+static int
+read_moves(struct lexer *lx, struct game *g, struct claim *tok)
+{
+	char buf[TOKEN_MAX], msg[256], show[48], over[96];
+	const char *start;
+	move_t m;
+
+	for (;;) {
+		int line;
+		size_t len;
+
+		if (skip(lx) != 0)
+			return -1;
+		if (lx->p == lx->end)
+			return 0;
+		line = lx->line;
+		if (tok->text != NULL)
+			return fail(lx, line, "text after the result %s",
+			    tok->text);
+		if (*lx->p == '[')
+			return fail(lx, line, "tags must come before the moves");
+		if (*lx->p == '(' || *lx->p == ')')
+			return fail(lx, line, "variations '(...)' are not "
+			    "supported");
+		if (*lx->p == ']')
+			return fail(lx, line, "unexpected ']'");
+		start = lx->p;
+		while (lx->p < lx->end && !token_end(*lx->p))
+			lx->p++;
+		len = (size_t)(lx->p - start);
+		if (len >= sizeof buf)
+			return fail(lx, line, "'%s' is not a move",
+			    shown(start, len, show, sizeof show));
+		memcpy(buf, start, len);
+		buf[len] = '\0';
+
+		if (is_result(buf)) {
+			static const char *const names[] = { "1-0", "0-1",
+				"1/2-1/2", "*" };
+			for (int i = 0; i < 4; i++)
+				if (strcmp(buf, names[i]) == 0)
+					tok->text = names[i];
+			tok->line = line;
+			continue;
+		}
+		if (buf[0] == '$' && len > 1 &&
+		    strspn(buf + 1, "0123456789") == len - 1)
+			continue;	/* a numeric annotation: ignored */
+		char *text = buf;
+		if (isdigit((unsigned char)buf[0])) {
+			/* A move number: "12." or "12...", maybe with the
+			 * move stuck to it ("12.d2d3"). */
+			char *dot = buf + strspn(buf, "0123456789");
+			long num;
+			int want = game_board(g)->fullmove;
+			if (*dot == '.') {
+				*dot = '\0';
+				num = strtol(buf, NULL, 10);
+				if (dot - buf > 6 || num != want)
+					return fail(lx, line, "move number %d "
+					    "expected, not %s", want, buf);
+				text = dot + 1;
+				text += strspn(text, ".");
+				if (*text == '\0')
+					continue;
+			}
+		} else if (strcmp(buf, "...") == 0 || strcmp(buf, "..") == 0) {
+			if (game_board(g)->side != BLACK)
+				return fail(lx, line, "'...' but White is to "
+				    "move");
+			continue;
+		}
+		if (game_over(g)) {
+			game_result_text(g->result, g->reason, over,
+			    sizeof over);
+			return fail(lx, line, "%s after the end of the game "
+			    "(%s)", shown(text, strlen(text), show,
+			    sizeof show), over);
+		}
+		if (notation_read(game_board(g), text, &m, msg,
+		    sizeof msg) != 0)
+			return fail(lx, line, "%s", msg);
+		if (game_play(g, m, msg, sizeof msg) != 0)
+			return fail(lx, line, "%s", msg);
+	}
+}
+
+/* Read a whole stream into memory (NUL-terminated). */
+static char *
+slurp(FILE *f, size_t *lenp, struct lexer *lx)
+{
+	size_t cap = 4096, len = 0, got;
+	char *buf = malloc(cap), *nb;
+
+	if (buf == NULL) {
+		snprintf(lx->err, lx->errlen, "%s: out of memory", lx->name);
+		return NULL;
+	}
+	while ((got = fread(buf + len, 1, cap - len - 1, f)) > 0) {
+		len += got;
+		if (len > RECORD_SIZE_MAX) {
+			free(buf);
+			snprintf(lx->err, lx->errlen, "%s: too large for a "
+			    "game record (over %d MiB)", lx->name,
+			    RECORD_SIZE_MAX >> 20);
+			return NULL;
+		}
+		if (cap - len - 1 == 0) {
+			nb = realloc(buf, cap * 2);
+			if (nb == NULL) {
+				free(buf);
+				snprintf(lx->err, lx->errlen, "%s: out of "
+				    "memory", lx->name);
+				return NULL;
+			}
+			buf = nb;
+			cap *= 2;
+		}
+	}
+	if (ferror(f)) {
+		int e = errno;
+		free(buf);
+		snprintf(lx->err, lx->errlen, "%s: %s", lx->name,
+		    e ? strerror(e) : "read error");
+		return NULL;
+	}
+	buf[len] = '\0';
+	*lenp = len;
+	return buf;
+}
+
+int
+record_read(FILE *f, const char *name, struct game *g,
+    struct record_tags *tags, const struct game_rules *rules,
+    char *err, size_t errlen)
+{
+	static const struct game_rules defaults = GAME_RULES_DEFAULT;
+	struct record_tags local;
+	struct lexer lx = { NULL, NULL, NULL, 1, name ? name : "record", err,
+		errlen };
+	struct claim tag = { NULL, 0 }, tok = { NULL, 0 };
+	int tag_line[RECORD_TAG_MAX + 1], term_line = 0, i;
+	char *buf, dummy[1];
+	size_t len;
+	bool started = false;
+	const char *nul;
+
+	memset(g, 0, sizeof *g);
+	if (tags == NULL)
+		tags = &local;
+	tags->n = 0;
+	if (err == NULL || errlen == 0) {
+		lx.err = dummy;
+		lx.errlen = sizeof dummy;
+	}
+	if (rules == NULL)
+		rules = &defaults;
+	if ((buf = slurp(f, &len, &lx)) == NULL)
+		return -1;
+	if ((nul = memchr(buf, '\0', len)) != NULL) {
+		lx.line = 1;
+		for (const char *q = buf; q < nul; q++)
+			lx.line += *q == '\n';
+		fail(&lx, lx.line, "not a text file (a NUL byte)");
+		goto bad;
+	}
+	lx.p = buf;
+	lx.end = buf + len;
+	if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0)
+		lx.p += 3;	/* a UTF-8 byte order mark */
+	lx.begin = lx.p;
+
+	for (;;) {
+		if (skip(&lx) != 0)
+			goto bad;
+		if (lx.p == lx.end || *lx.p != '[')
+			break;
+		tag_line[tags->n] = lx.line;
+		if (read_tag(&lx, tags) != 0)
+			goto bad;
+	}
+	tag_line[tags->n] = lx.line;
+	for (i = 0; i < tags->n; i++) {
+		if (strcmp(tags->name[i], "Result") == 0) {
+			if (!is_result(tags->value[i])) {
+				fail(&lx, tag_line[i], "bad Result \"%s\" "
+				    "(1-0, 0-1, 1/2-1/2 or *)",
+				    tags->value[i]);
+				goto bad;
+			}
+			tag.text = tags->value[i];
+			tag.line = tag_line[i];
+		} else if (strcmp(tags->name[i], "Termination") == 0)
+			term_line = tag_line[i];
+	}
+	if (tags->n == 0 && lx.p == lx.end) {
+		fail(&lx, lx.line, "no game in the file (no tags, no moves)");
+		goto bad;
+	}
+	if (setup_game(&lx, g, tags, tag_line, rules) != 0)
+		goto bad;
+	started = true;
+	if (read_moves(&lx, g, &tok) != 0)
+		goto bad;
+	if (settle_result(&lx, g, tags, tag, tok, term_line) != 0)
+		goto bad;
+	free(buf);
+	return 0;
+bad:
+	free(buf);
+	if (started)
+		game_free(g);
+	memset(g, 0, sizeof *g);
+	return -1;
+}
+
+int
+record_load(const char *path, struct game *g, struct record_tags *tags,
+    const struct game_rules *rules, char *err, size_t errlen)
+{
+	FILE *f = fopen(path, "r");
+	int rc;
+
+	if (f == NULL) {
+		memset(g, 0, sizeof *g);
+		if (tags != NULL)
+			tags->n = 0;
+		if (err != NULL && errlen > 0)
+			snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	rc = record_read(f, path, g, tags, rules, err, errlen);
+	fclose(f);
+	return rc;
+}
