@@ -153,7 +153,7 @@ test_good_full(void **state)
 	    "  mouse = false; save_dir = \"/tmp/games\"; };\n"
 	    "network = { host = \"example.org\"; port = 1; name = \"ann\"; };\n"
 	    "server = { bind = \"127.0.0.1\"; port = 65535; db = \"/var/x.db\";\n"
-	    "  max_connections = 5; max_per_address = 2; games_per_minute = 0;\n"
+	    "  max_connections = 5; max_per_address = 2; games_per_minute = 1;\n"
 	    "  max_observers = 0; log_level = \"debug\"; };\n",
 	    &c, err, sizeof err), 0);
 	assert_string_equal(err, "");
@@ -189,7 +189,7 @@ test_good_full(void **state)
 	assert_string_equal(c.server.db, "/var/x.db");
 	assert_int_equal(c.server.max_connections, 5);
 	assert_int_equal(c.server.max_per_address, 2);
-	assert_int_equal(c.server.games_per_minute, 0);
+	assert_int_equal(c.server.games_per_minute, 1);
 	assert_int_equal(c.server.max_observers, 0);
 	assert_string_equal(c.server.log_level, "debug");
 	assert_true(strstr(c.source, "congo.conf") != NULL);
@@ -281,8 +281,8 @@ test_range_errors(void **state)
 	    "server.max_connections must be 1..100000");
 	expect_error("server = { max_per_address = 0; };\n", 1,
 	    "server.max_per_address must be 1..100000");
-	expect_error("server = { games_per_minute = -1; };\n", 1,
-	    "server.games_per_minute must be 0..100000");
+	expect_error("server = { games_per_minute = 0; };\n", 1,
+	    "server.games_per_minute must be 1..100000");
 	expect_error("server = { max_observers = -1; };\n", 1,
 	    "server.max_observers must be 0..100000");
 }
@@ -511,6 +511,74 @@ test_validators(void **state)
 	}
 }
 
+static void
+assert_same_player(const struct player_conf *a, const struct player_conf *b)
+{
+	assert_string_equal(a->type, b->type);
+	assert_string_equal(a->algorithm, b->algorithm);
+	assert_string_equal(a->advisor, b->advisor);
+	assert_int_equal(a->depth, b->depth);
+	assert_int_equal(a->movetime_ms, b->movetime_ms);
+	assert_int_equal(a->nodes, b->nodes);
+	assert_int_equal(a->threads, b->threads);
+	assert_int_equal(a->hash_mb, b->hash_mb);
+	assert_int_equal(a->seed, b->seed);
+}
+
+/* Every setting (not the source) equal. */
+static void
+assert_same_conf(const struct congo_conf *a, const struct congo_conf *b)
+{
+	assert_same_player(&a->white, &b->white);
+	assert_same_player(&a->black, &b->black);
+	assert_int_equal(a->rules.repetition, b->rules.repetition);
+	assert_int_equal(a->rules.quiet_plies, b->rules.quiet_plies);
+	assert_int_equal(a->ui.color, b->ui.color);
+	assert_int_equal(a->ui.unicode, b->ui.unicode);
+	assert_int_equal(a->ui.flip, b->ui.flip);
+	assert_int_equal(a->ui.ai_delay_ms, b->ui.ai_delay_ms);
+	assert_int_equal(a->ui.mouse, b->ui.mouse);
+	assert_string_equal(a->ui.save_dir, b->ui.save_dir);
+	assert_string_equal(a->network.host, b->network.host);
+	assert_int_equal(a->network.port, b->network.port);
+	assert_string_equal(a->network.name, b->network.name);
+	assert_string_equal(a->server.bind, b->server.bind);
+	assert_int_equal(a->server.port, b->server.port);
+	assert_string_equal(a->server.db, b->server.db);
+	assert_int_equal(a->server.max_connections, b->server.max_connections);
+	assert_int_equal(a->server.max_per_address, b->server.max_per_address);
+	assert_int_equal(a->server.games_per_minute,
+	    b->server.games_per_minute);
+	assert_int_equal(a->server.max_observers, b->server.max_observers);
+	assert_string_equal(a->server.log_level, b->server.log_level);
+}
+
+/* The installed sample etc/congo.conf: loads with no warning and sets
+ * exactly the defaults (so copying it changes nothing). */
+static void
+test_sample_file(void **state)
+{
+	struct congo_conf c, d;
+	const char *srcdir = getenv("CONGO_SRCDIR");
+	char path[1024], err[512];
+
+	(void)state;
+	if (srcdir == NULL)
+		srcdir = "..";
+	snprintf(path, sizeof path, "%s/etc/congo.conf", srcdir);
+	if (access(path, R_OK) != 0) {
+		fprintf(stderr, "%s not found: skipped\n", path);
+		skip();
+	}
+	config_defaults(&c);
+	config_defaults(&d);
+	if (config_load_file(&c, path, collect, err, sizeof err) != 0)
+		fail_msg("%s", err);
+	assert_int_equal(nwarnings, 0);
+	assert_string_equal(c.source, path);
+	assert_same_conf(&c, &d);
+}
+
 int
 main(void)
 {
@@ -530,6 +598,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_include, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_search_order, setup, teardown),
 		cmocka_unit_test(test_validators),
+		cmocka_unit_test_setup_teardown(test_sample_file, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

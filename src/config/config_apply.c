@@ -93,7 +93,7 @@ static const struct setting server_settings[] = {
 	{ "db", K_STRING, S(db), 0, 0, NULL },
 	{ "max_connections", K_INT, S(max_connections), 1, 100000, NULL },
 	{ "max_per_address", K_INT, S(max_per_address), 1, 100000, NULL },
-	{ "games_per_minute", K_INT, S(games_per_minute), 0, 100000, NULL },
+	{ "games_per_minute", K_INT, S(games_per_minute), 1, 100000, NULL },
 	{ "max_observers", K_INT, S(max_observers), 0, 100000, NULL },
 	{ "log_level", K_CHOICE, S(log_level), 0, 0, log_levels },
 	{ NULL, 0, 0, 0, 0, 0, NULL }
