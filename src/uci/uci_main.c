@@ -5,6 +5,7 @@
  */
 #include "config.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,7 @@
 #include "engine/game.h"
 #include "engine/notation.h"
 #include "uci/uci.h"
+#include "uci/uci_internal.h"
 
 #define LINE_MAX_LEN 65536
 
@@ -20,6 +22,7 @@ struct uci {
 	FILE *out;
 	struct game game;
 	struct game_rules rules;
+	struct uci_search *search;   /* go/stop/setoption (uci_search.c) */
 };
 
 static void
@@ -166,6 +169,7 @@ dispatch(struct uci *u, char *line)
 	if (strcmp(cmd, "uci") == 0) {
 		fprintf(u->out, "id name Congo %s\n", PACKAGE_VERSION);
 		fprintf(u->out, "id author the Congo developers\n");
+		uci_search_print_options(u->search);
 		fprintf(u->out, "uciok\n");
 	} else if (strcmp(cmd, "isready") == 0) {
 		fprintf(u->out, "readyok\n");
@@ -174,6 +178,7 @@ dispatch(struct uci *u, char *line)
 		fen_read(&b, FEN_START, NULL, 0);
 		game_free(&u->game);
 		game_init(&u->game, &b, &u->rules);
+		uci_search_newgame(u->search);
 	} else if (strcmp(cmd, "position") == 0) {
 		cmd_position(u, args);
 	} else if (strcmp(cmd, "moves") == 0) {
@@ -193,8 +198,11 @@ dispatch(struct uci *u, char *line)
 		    (args[5] == ' ' || args[5] == '\0'))
 			cmd_perft(u, args[5] ? args + 6 : args + 5);
 		else
-			fprintf(u->out, "error go supports only perft <N> so "
-			    "far\n");
+			uci_search_go(u->search, &u->game, args);
+	} else if (strcmp(cmd, "setoption") == 0) {
+		uci_search_setoption(u->search, args);
+	} else if (strcmp(cmd, "stop") == 0) {
+		/* nothing runs (uci_run stops a running search itself) */
 	} else if (strcmp(cmd, "quit") == 0) {
 		return 1;
 	} else {
@@ -205,10 +213,33 @@ dispatch(struct uci *u, char *line)
 	return 0;
 }
 
+/*
+ * Commands that only read the game may run beside a search; any other
+ * command first stops the search and waits for its bestmove, so the
+ * search never sees the game change under it.
+ */
+static bool
+passive_command(const char *line)
+{
+	static const char *const passive[] = {
+		"isready", "uci", "d", "fen", "result", "moves", ""
+	};
+	size_t n;
+
+	while (*line == ' ' || *line == '\t')
+		line++;
+	n = strcspn(line, " \t");
+	for (size_t i = 0; i < sizeof passive / sizeof passive[0]; i++)
+		if (strlen(passive[i]) == n && strncmp(line, passive[i], n) == 0)
+			return true;
+	return false;
+}
+
 int
 uci_run(FILE *in, FILE *out)
 {
 	static const struct game_rules defaults = GAME_RULES_DEFAULT;
+	pthread_mutex_t out_lock = PTHREAD_MUTEX_INITIALIZER;
 	struct uci u;
 	struct board b;
 	char *line = malloc(LINE_MAX_LEN);
@@ -218,6 +249,12 @@ uci_run(FILE *in, FILE *out)
 		return 1;
 	memset(&u, 0, sizeof u);
 	u.out = out;
+	u.search = uci_search_new(out, &out_lock);
+	if (u.search == NULL) {
+		free(line);
+		fprintf(stderr, "congo: out of memory for the search\n");
+		return 1;
+	}
 	u.rules = defaults;
 	fen_read(&b, FEN_START, NULL, 0);
 	game_init(&u.game, &b, &u.rules);
@@ -227,15 +264,24 @@ uci_run(FILE *in, FILE *out)
 			int c;
 			while ((c = fgetc(in)) != EOF && c != '\n')
 				;
+			pthread_mutex_lock(&out_lock);
 			fprintf(out, "error line too long\n");
 			fflush(out);
+			pthread_mutex_unlock(&out_lock);
 			continue;
 		}
 		while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
 			line[--n] = '\0';
+		if (uci_search_busy(u.search) && !passive_command(line))
+			uci_search_stop(u.search);
+		pthread_mutex_lock(&out_lock);
 		quit = dispatch(&u, line);
 		fflush(out);
+		pthread_mutex_unlock(&out_lock);
 	}
+	/* at the end of input a search with limits may finish */
+	uci_search_wait(u.search);
+	uci_search_free(u.search);
 	game_free(&u.game);
 	free(line);
 	return 0;

@@ -1,0 +1,156 @@
+/*
+ * search.h: the AI. Three algorithms behind one interface:
+ *
+ *   alphabeta  the strong one (the default): iterative deepening, PVS,
+ *              aspiration windows, transposition table, move ordering,
+ *              quiescence, null move, LMR, lazy SMP, a tuned evaluation.
+ *   negamax    the fixed baseline of earlier Congo programs: alpha-beta to
+ *              a fixed depth (default 5), material only, a TT, nothing else.
+ *   random     a uniformly random legal move (seedable).
+ *
+ * Use: create a context once (it owns the transposition table; nothing is
+ * allocated while searching), then call search_best_move from any one
+ * thread at a time. search_stop may be called from any other thread: the
+ * search then returns the best move found so far within a few milliseconds.
+ * No curses, no sockets.
+ */
+#ifndef CONGO_SEARCH_H
+#define CONGO_SEARCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine/board.h"
+#include "engine/game.h"
+#include "engine/movegen.h"
+
+#define SEARCH_MAX_PLY 128
+#define SEARCH_MAX_DEPTH 64
+#define SEARCH_MAX_THREADS 64
+#define SEARCH_PV_MAX 32
+#define SEARCH_NEGAMAX_DEPTH 5     /* negamax's default fixed depth */
+
+/* Scores: centipawns; a lion capture p plies ahead is +-(SEARCH_WIN - p). */
+#define SEARCH_WIN 32000
+#define SEARCH_WIN_MIN (SEARCH_WIN - 1000)
+
+enum search_algorithm {
+	SEARCH_ALPHABETA = 0,
+	SEARCH_NEGAMAX,
+	SEARCH_RANDOM,
+	SEARCH_NALGORITHMS
+};
+
+/*
+ * Limits, any combination; the first reached ends the search. All zero
+ * (and not infinite) means: search until search_stop or the maximum depth.
+ * negamax always completes its fixed depth (limits.depth, default 5) and
+ * ignores movetime and nodes; it does obey search_stop.
+ */
+struct search_limits {
+	int depth;            /* 0: no cap (negamax: its default depth) */
+	int movetime_ms;      /* 0: no time limit */
+	uint64_t nodes;       /* 0: no node limit */
+	bool infinite;        /* ignore movetime and nodes: run until stopped */
+};
+
+struct search_options {
+	enum search_algorithm algorithm;
+	int hash_mb;          /* transposition table size, 1..4096 MB */
+	int threads;          /* 1..SEARCH_MAX_THREADS (lazy SMP for alphabeta) */
+	uint64_t seed;        /* random's generator */
+	char tune[96];        /* evaluation overrides for tuning, "" normally */
+};
+
+enum search_score_kind {
+	SEARCH_SCORE_CP = 0,  /* score is centipawns for the side to move */
+	SEARCH_SCORE_WIN,     /* the side to move takes the lion on its score-th move */
+	SEARCH_SCORE_LOSS     /* the opponent takes the lion on its score-th move */
+};
+
+/* Progress, passed to the callback after every completed depth. */
+struct search_info {
+	int depth;
+	int seldepth;
+	enum search_score_kind kind;
+	int score;            /* see kind */
+	int raw_score;        /* the internal score (centipawns or +-WIN-ply) */
+	uint64_t nodes;       /* all threads */
+	uint64_t nps;
+	int time_ms;
+	int npv;
+	move_t pv[SEARCH_PV_MAX];
+};
+
+/* Called from the searching thread; must not call back into the search. */
+typedef void (*search_info_fn)(const struct search_info *info, void *user);
+
+struct search_ctx;
+
+/* alphabeta, 16 MB, 1 thread, seed 1. */
+void search_options_default(struct search_options *o);
+void search_limits_default(struct search_limits *l);
+
+/* A new context, or NULL (out of memory: the TT could not be allocated). */
+struct search_ctx *search_new(const struct search_options *o);
+void search_free(struct search_ctx *ctx);
+/* Change the options (not while searching). -1 when out of memory; the
+ * context keeps its old options then. Reseeds random. */
+int search_set_options(struct search_ctx *ctx, const struct search_options *o);
+const struct search_options *search_get_options(const struct search_ctx *ctx);
+/* Forget what earlier searches learnt (a new game). */
+void search_clear(struct search_ctx *ctx);
+
+/*
+ * The best move in pos, the position after history[0..nhistory-1] (the
+ * earlier positions of the game, oldest first, for repetitions; may be
+ * NULL/0). rules may be NULL (the defaults). info may be NULL.
+ * Returns MOVE_NONE when the game is already over by rules (lion taken,
+ * no move, bare lions, repetition, quiet plies); otherwise always a legal
+ * move, even when stopped at once.
+ */
+move_t search_best_move(struct search_ctx *ctx, const struct board *pos,
+    const struct board *history, int nhistory, const struct game_rules *rules,
+    const struct search_limits *limits, search_info_fn info, void *user);
+
+/*
+ * Ask the running search to return now (thread-safe, any thread). Ignored
+ * when no search runs, so a late stop does not spoil the next search; a
+ * controller that hands the search to a worker thread calls
+ * search_prepare first, in its own thread, so that a stop sent before the
+ * worker has really started is not lost either (the search then returns a
+ * legal move at once).
+ */
+void search_stop(struct search_ctx *ctx);
+void search_prepare(struct search_ctx *ctx);
+/* The last search's final report (depth, score, nodes, pv ...). */
+void search_last_info(const struct search_ctx *ctx, struct search_info *out);
+
+/* The static evaluation in centipawns for the side to move. */
+int search_evaluate(const struct board *b);
+
+/* "alphabeta" "negamax" "random". */
+const char *search_algorithm_name(enum search_algorithm a);
+/* 0, or -1 if the name is unknown (case-insensitive). */
+int search_algorithm_parse(const char *name, enum search_algorithm *out);
+
+/* "cp 35", "win 3", "loss 2" */
+void search_score_text(const struct search_info *info, char *buf, size_t n);
+
+/*
+ * A player for --match and the command line:
+ *   ALGORITHM[:KEY=VALUE[,KEY=VALUE]...]
+ * keys: depth, movetime (ms), nodes, hash (MB), threads, seed.
+ * e.g. "alphabeta:movetime=100,depth=8", "negamax:depth=4", "random:seed=7".
+ * alphabeta without depth, movetime or nodes gets movetime=1000.
+ */
+struct search_player {
+	char text[128];       /* the spec as given (names the player) */
+	struct search_options options;
+	struct search_limits limits;
+};
+int search_player_parse(const char *text, struct search_player *out,
+    char *err, size_t errlen);
+
+#endif

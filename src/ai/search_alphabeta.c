@@ -1,0 +1,497 @@
+/*
+ * search_alphabeta.c: the strong search. Principal variation search with
+ * a transposition table, null move (never while the own lion can be taken,
+ * nor with only lion and pawns, nor with pieces in the river), late move
+ * reductions, "lion can be taken" treated as check (searched one ply
+ * deeper, no stand-pat in quiescence), and quiescence over captures
+ * (monkey chains included) and promotions. Scores are centipawns for the
+ * side to move; a lion capture p plies from the root is +-(SEARCH_WIN - p).
+ */
+#include <math.h>
+#include <pthread.h>
+#include <string.h>
+
+#include "ai/search_internal.h"
+
+#define EVAL_NONE (-32768)
+#define NULL_MIN_DEPTH 3
+#define RFP_MAX_DEPTH 3
+#define RFP_MARGIN 120
+#define DELTA_MARGIN 150
+#define ASPIRATION 35
+
+static uint8_t lmr[64][64];
+static pthread_once_t lmr_once = PTHREAD_ONCE_INIT;
+
+static void
+lmr_init(void)
+{
+	for (int d = 1; d < 64; d++)
+		for (int m = 1; m < 64; m++)
+			lmr[d][m] = (uint8_t)(0.5 + log(d) * log(m) / 2.2);
+}
+
+static inline int
+popcount(bb_t x)
+{
+	return __builtin_popcountll(x);
+}
+
+/* Count a node; the master checks the limits now and then. */
+static inline bool
+node_enter(struct search_thread *t)
+{
+	uint64_t n = atomic_load_explicit(&t->nodes, memory_order_relaxed) + 1;
+
+	atomic_store_explicit(&t->nodes, n, memory_order_relaxed);
+	if (t->id == 0 && n >= t->next_check)
+		search_check_limits(t);
+	return search_aborted(t);
+}
+
+static inline void
+pv_update(struct search_thread *t, int ply, move_t m)
+{
+	int n = t->pvlen[ply + 1];
+
+	t->pv[ply][0] = m;
+	if (n > SEARCH_MAX_PLY - ply - 1)
+		n = SEARCH_MAX_PLY - ply - 1;
+	memcpy(&t->pv[ply][1], t->pv[ply + 1], (size_t)n * sizeof(move_t));
+	t->pvlen[ply] = n + 1;
+}
+
+/* May the side to move pass (null move) without the pass being absurd? */
+static bool
+null_ok(const struct board *b)
+{
+	int s = b->side;
+	bb_t pieces = b->occ[s] & ~b->pieces[s][LION] & ~b->pieces[s][PAWN] &
+	    ~b->pieces[s][SUPERPAWN];
+
+	if (pieces == 0)
+		return false;   /* only lion and pawns: zugzwang is likely */
+	/* a pass would drown these; keep the search honest */
+	return (b->occ[s] & BB_RIVER & ~b->pieces[s][CROCODILE]) == 0;
+}
+
+static int
+qsearch(struct search_thread *t, const struct board *pos, int alpha, int beta,
+    int ply)
+{
+	const struct eval_params *ev = &t->ctx->ev;
+	struct search_ply *p;
+	int side = pos->side, best, stand = 0, score, i, n;
+	bool in_check;
+
+	t->pvlen[ply] = 0;
+	if (node_enter(t))
+		return 0;
+	if (ply > t->seldepth)
+		t->seldepth = ply;
+	if (pos->pieces[side][LION] == 0)
+		return -SEARCH_WIN + ply;
+	if (movegen_attacks_lion(pos, side))
+		return SEARCH_WIN - ply - 1;
+	if (popcount(pos->occ[WHITE] | pos->occ[BLACK]) == 2)
+		return 0;   /* bare lions, not facing: a draw */
+	if (ply >= SEARCH_MAX_PLY - 2)
+		return eval_with(ev, pos);
+	in_check = movegen_attacks_lion(pos, side ^ 1);
+	p = &t->ply[ply];
+	if (in_check) {
+		n = movegen_legal(pos, &p->ml);
+		if (n == 0)
+			return -SEARCH_WIN + ply;
+		best = -SEARCH_INF;
+	} else {
+		stand = eval_with(ev, pos);
+		if (stand >= beta)
+			return stand;
+		best = stand;
+		if (stand > alpha)
+			alpha = stand;
+		n = movegen_captures(pos, &p->ml);
+	}
+	search_score_captures(pos, p);
+	for (i = 0; i < n; i++) {
+		move_t m = search_pick(p, i);
+		struct board child;
+
+		if (!in_check) {
+			int gain = search_capture_value(pos, m);
+
+			if (gain < search_piece_value[LION] &&
+			    stand + gain + DELTA_MARGIN <= alpha)
+				continue;
+		}
+		child = *pos;
+		board_make(&child, m, NULL);
+		score = -qsearch(t, &child, -beta, -alpha, ply + 1);
+		if (search_aborted(t))
+			return 0;
+		if (score > best) {
+			best = score;
+			if (score > alpha) {
+				alpha = score;
+				pv_update(t, ply, m);
+				if (alpha >= beta)
+					break;
+			}
+		}
+	}
+	return best;
+}
+
+static int
+search(struct search_thread *t, const struct board *pos, int alpha, int beta,
+    int depth, int ply, bool allow_null)
+{
+	struct search_ctx *ctx = t->ctx;
+	struct search_ply *p;
+	struct tt_hit hit;
+	bool pv = beta - alpha > 1, have_hit, in_check;
+	move_t hash_move = MOVE_NONE, best_move = MOVE_NONE;
+	move_t quiets[64];
+	int nquiets = 0, side = pos->side, idx = t->root_index + ply;
+	int best, score, static_eval = EVAL_NONE, i, n, orig_alpha;
+
+	t->pvlen[ply] = 0;
+	t->path[idx] = pos->hash;
+	if (pos->pieces[side][LION] == 0)
+		return -SEARCH_WIN + ply;
+	if (search_is_draw(t, pos, idx))
+		return 0;
+	if (movegen_attacks_lion(pos, side))
+		return SEARCH_WIN - ply - 1;
+	/* mate distance pruning */
+	if (alpha < -SEARCH_WIN + ply)
+		alpha = -SEARCH_WIN + ply;
+	if (beta > SEARCH_WIN - ply - 1)
+		beta = SEARCH_WIN - ply - 1;
+	if (alpha >= beta)
+		return alpha;
+	in_check = movegen_attacks_lion(pos, side ^ 1);
+	if (in_check && ply < 2 * ctx->max_depth + 8)
+		depth++;
+	if (depth <= 0)
+		return qsearch(t, pos, alpha, beta, ply);
+	if (node_enter(t))
+		return 0;
+	if (ply > t->seldepth)
+		t->seldepth = ply;
+	if (ply >= SEARCH_MAX_PLY - 2)
+		return eval_with(&ctx->ev, pos);
+
+	have_hit = tt_probe(&ctx->tt, pos->hash, &hit);
+	if (have_hit) {
+		int s = tt_score_from(hit.score, ply);
+
+		hash_move = hit.move;
+		if (!pv && hit.depth >= depth &&
+		    (hit.bound == TT_EXACT ||
+		    (hit.bound == TT_LOWER && s >= beta) ||
+		    (hit.bound == TT_UPPER && s <= alpha)))
+			return s;
+		static_eval = hit.eval;
+	}
+	if (!in_check) {
+		if (static_eval == EVAL_NONE)
+			static_eval = eval_with(&ctx->ev, pos);
+		/* reverse futility: far above beta near the leaves */
+		if (!pv && depth <= RFP_MAX_DEPTH &&
+		    static_eval - RFP_MARGIN * depth >= beta &&
+		    beta > -SEARCH_WIN_MIN && beta < SEARCH_WIN_MIN)
+			return static_eval;
+		/* null move */
+		if (!pv && allow_null && depth >= NULL_MIN_DEPTH &&
+		    static_eval >= beta && beta < SEARCH_WIN_MIN &&
+		    null_ok(pos)) {
+			struct board child = *pos;
+			int r = 3 + depth / 5;
+
+			child.side ^= 1;
+			child.hash ^= board_zobrist_side;
+			child.quiet = 0;
+			score = -search(t, &child, -beta, -beta + 1,
+			    depth - 1 - r, ply + 1, false);
+			if (search_aborted(t))
+				return 0;
+			if (score >= beta)
+				return score >= SEARCH_WIN_MIN ? beta : score;
+		}
+	}
+
+	p = &t->ply[ply];
+	n = movegen_legal(pos, &p->ml);
+	if (n == 0)
+		return -SEARCH_WIN + ply;
+	search_score_moves(t, pos, p, ply, hash_move);
+	orig_alpha = alpha;
+	best = -SEARCH_INF;
+	for (i = 0; i < n; i++) {
+		move_t m = search_pick(p, i);
+		bool tactical = search_is_tactical(pos, m);
+		bool killer = m == t->killer[ply][0] || m == t->killer[ply][1];
+		int newdepth = depth - 1, r = 0;
+		struct board child = *pos;
+
+		board_make(&child, m, NULL);
+		if (i == 0) {
+			score = -search(t, &child, -beta, -alpha, newdepth,
+			    ply + 1, true);
+		} else {
+			if (depth >= 3 && i >= 2 && !tactical && !in_check &&
+			    !killer) {
+				r = lmr[depth < 64 ? depth : 63][i < 64 ? i : 63];
+				if (pv && r > 0)
+					r--;
+				if (r > newdepth - 1)
+					r = newdepth - 1;
+				if (r < 0)
+					r = 0;
+			}
+			score = -search(t, &child, -alpha - 1, -alpha,
+			    newdepth - r, ply + 1, true);
+			if (score > alpha && r > 0 && !search_aborted(t))
+				score = -search(t, &child, -alpha - 1, -alpha,
+				    newdepth, ply + 1, true);
+			if (score > alpha && score < beta && !search_aborted(t))
+				score = -search(t, &child, -beta, -alpha,
+				    newdepth, ply + 1, true);
+		}
+		if (search_aborted(t))
+			return 0;
+		if (score > best) {
+			best = score;
+			if (score > alpha) {
+				alpha = score;
+				best_move = m;
+				pv_update(t, ply, m);
+				if (alpha >= beta) {
+					if (!tactical)
+						search_update_quiet(t, pos, ply,
+						    depth, m, quiets, nquiets);
+					break;
+				}
+			}
+		}
+		if (!tactical && nquiets < 64)
+			quiets[nquiets++] = m;
+	}
+	tt_store(&ctx->tt, pos->hash,
+	    best_move != MOVE_NONE ? best_move : hash_move,
+	    tt_score_to(best, ply), in_check ? EVAL_NONE : static_eval, depth,
+	    best >= beta ? TT_LOWER : alpha > orig_alpha ? TT_EXACT : TT_UPPER);
+	return best;
+}
+
+/* Move root_moves[i] to the front, keeping the order of the others. */
+static void
+root_promote(struct search_thread *t, int i)
+{
+	move_t m = t->root_moves[i];
+
+	memmove(&t->root_moves[1], &t->root_moves[0], (size_t)i * sizeof m);
+	t->root_moves[0] = m;
+}
+
+static int
+root_search(struct search_thread *t, const struct board *pos, int alpha,
+    int beta, int depth, move_t *iter_best)
+{
+	int best = -SEARCH_INF, score, i;
+
+	t->pvlen[0] = 0;
+	t->path[t->root_index] = pos->hash;
+	for (i = 0; i < t->root_n; i++) {
+		move_t m = t->root_moves[i];
+		struct board child = *pos;
+
+		board_make(&child, m, NULL);
+		if (i == 0) {
+			score = -search(t, &child, -beta, -alpha, depth - 1, 1,
+			    true);
+		} else {
+			score = -search(t, &child, -alpha - 1, -alpha,
+			    depth - 1, 1, true);
+			if (score > alpha && score < beta && !search_aborted(t))
+				score = -search(t, &child, -beta, -alpha,
+				    depth - 1, 1, true);
+		}
+		if (search_aborted(t))
+			break;
+		if (score > best)
+			best = score;
+		if (score > alpha) {
+			alpha = score;
+			pv_update(t, 0, m);
+			root_promote(t, i);
+			*iter_best = m;
+			if (alpha >= beta)
+				break;
+		}
+	}
+	return best;
+}
+
+static void
+root_moves_init(struct search_thread *t, const struct board *pos)
+{
+	struct search_ply *p = &t->ply[0];
+	struct tt_hit hit;
+	move_t hash_move = MOVE_NONE;
+	int i;
+
+	movegen_legal(pos, &p->ml);
+	if (tt_probe(&t->ctx->tt, pos->hash, &hit))
+		hash_move = hit.move;
+	search_score_moves(t, pos, p, 0, hash_move);
+	for (i = 0; i < p->ml.n; i++)
+		t->root_moves[i] = search_pick(p, i);
+	t->root_n = p->ml.n;
+}
+
+static void
+save_pv(struct search_thread *t)
+{
+	int n = t->pvlen[0] < SEARCH_PV_MAX ? t->pvlen[0] : SEARCH_PV_MAX;
+
+	memcpy(t->best_pv, t->pv[0], (size_t)n * sizeof(move_t));
+	t->best_pvlen = n;
+}
+
+/* Iterative deepening with aspiration windows, for every thread. */
+static void
+iterate(struct search_thread *t, const struct board *pos)
+{
+	struct search_ctx *ctx = t->ctx;
+	int depth, prev = 0, score;
+
+	root_moves_init(t, pos);
+	t->best_move = t->root_moves[0];
+	t->best_score = 0;
+	t->completed_depth = 0;
+	t->best_pvlen = 0;
+	for (depth = 1 + (t->id & 1); depth <= ctx->max_depth; depth++) {
+		int alpha = -SEARCH_INF, beta = SEARCH_INF, delta = ASPIRATION;
+		move_t iter_best = MOVE_NONE;
+
+		t->seldepth = 0;
+		if (depth >= 4 && prev > -SEARCH_WIN_MIN &&
+		    prev < SEARCH_WIN_MIN) {
+			alpha = prev - delta;
+			beta = prev + delta;
+		}
+		for (;;) {
+			iter_best = MOVE_NONE;
+			score = root_search(t, pos, alpha, beta, depth,
+			    &iter_best);
+			if (search_aborted(t))
+				break;
+			if (score <= alpha && alpha > -SEARCH_INF) {
+				beta = (alpha + beta) / 2;
+				alpha = score - delta > -SEARCH_INF ?
+				    score - delta : -SEARCH_INF;
+			} else if (score >= beta && beta < SEARCH_INF) {
+				beta = score + delta < SEARCH_INF ?
+				    score + delta : SEARCH_INF;
+			} else {
+				break;
+			}
+			delta *= 2;
+			if (delta > 1000) {
+				alpha = -SEARCH_INF;
+				beta = SEARCH_INF;
+			}
+		}
+		if (search_aborted(t)) {
+			/* a move that beat the last iteration's is kept */
+			if (iter_best != MOVE_NONE) {
+				t->best_move = iter_best;
+				save_pv(t);
+			}
+			break;
+		}
+		prev = score;
+		t->completed_depth = depth;
+		t->best_move = t->root_moves[0];
+		t->best_score = score;
+		save_pv(t);
+		if (t->id != 0)
+			continue;
+		if (ctx->info != NULL) {
+			struct search_info info;
+
+			search_fill_info(ctx, t, depth, score, &info);
+			ctx->info(&info, ctx->user);
+		}
+		if (!ctx->limits.infinite) {
+			/* a certain result, or no time for another depth */
+			if ((score >= SEARCH_WIN_MIN || score <= -SEARCH_WIN_MIN)
+			    && depth > SEARCH_WIN - (score > 0 ? score : -score))
+				break;
+			if (ctx->soft_ns != 0 && search_now_ns() >= ctx->soft_ns)
+				break;
+		}
+	}
+}
+
+static void *
+helper_main(void *arg)
+{
+	struct search_thread *t = arg;
+
+	iterate(t, t->ctx->root);
+	return NULL;
+}
+
+static void
+thread_reset(struct search_thread *t)
+{
+	struct search_ctx *ctx = t->ctx;
+
+	atomic_store_explicit(&t->nodes, 0, memory_order_relaxed);
+	t->next_check = 256;
+	t->seldepth = 0;
+	memcpy(t->path, ctx->hist, (size_t)ctx->hist_n * sizeof(uint64_t));
+	t->root_index = ctx->hist_n;
+	memset(t->killer, 0, sizeof t->killer);
+	for (int c = 0; c < 2; c++)
+		for (int a = 0; a < NSQ; a++)
+			for (int b = 0; b < NSQ; b++)
+				t->history[c][a][b] /= 4;
+}
+
+move_t
+search_alphabeta_root(struct search_ctx *ctx, const struct board *pos)
+{
+	struct search_thread *master = &ctx->thr[0];
+	pthread_attr_t attr;
+	int i, nhelpers = 0;
+
+	pthread_once(&lmr_once, lmr_init);
+	eval_init();
+	tt_new_search(&ctx->tt);
+	ctx->root = pos;
+	for (i = 0; i < ctx->opt.threads; i++)
+		thread_reset(&ctx->thr[i]);
+	if (ctx->opt.threads > 1) {
+		pthread_attr_init(&attr);
+		pthread_attr_setstacksize(&attr, 16u << 20);
+		for (i = 1; i < ctx->opt.threads; i++) {
+			if (pthread_create(&ctx->thr[i].tid, &attr, helper_main,
+			    &ctx->thr[i]) != 0)
+				break;
+			nhelpers++;
+		}
+		pthread_attr_destroy(&attr);
+	}
+	iterate(master, pos);
+	atomic_store_explicit(&ctx->abort, true, memory_order_relaxed);
+	for (i = 1; i <= nhelpers; i++)
+		pthread_join(ctx->thr[i].tid, NULL);
+	search_fill_info(ctx, master, master->completed_depth,
+	    master->best_score, &ctx->last);
+	return master->best_move;
+}

@@ -1,0 +1,324 @@
+/*
+ * search_ctx.c: the search context (options, TT, per-thread memory) and
+ * search_best_move, which checks the game is not over and hands over to
+ * the chosen algorithm.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "ai/search_internal.h"
+
+static const char *algorithm_names[SEARCH_NALGORITHMS] = {
+	"alphabeta", "negamax", "random"
+};
+
+void
+search_options_default(struct search_options *o)
+{
+	memset(o, 0, sizeof *o);
+	o->algorithm = SEARCH_ALPHABETA;
+	o->hash_mb = 16;
+	o->threads = 1;
+	o->seed = 1;
+}
+
+void
+search_limits_default(struct search_limits *l)
+{
+	memset(l, 0, sizeof *l);
+}
+
+const char *
+search_algorithm_name(enum search_algorithm a)
+{
+	if ((unsigned)a >= SEARCH_NALGORITHMS)
+		return "unknown";
+	return algorithm_names[a];
+}
+
+int
+search_algorithm_parse(const char *name, enum search_algorithm *out)
+{
+	int i;
+
+	for (i = 0; i < SEARCH_NALGORITHMS; i++) {
+		if (strcasecmp(name, algorithm_names[i]) == 0) {
+			*out = (enum search_algorithm)i;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+static void
+free_threads(struct search_thread *thr, int n)
+{
+	int i;
+
+	if (thr == NULL)
+		return;
+	for (i = 0; i < n; i++)
+		free(thr[i].ply);
+	free(thr);
+}
+
+static struct search_thread *
+alloc_threads(struct search_ctx *ctx, int n)
+{
+	struct search_thread *thr;
+	int i;
+
+	thr = calloc((size_t)n, sizeof *thr);
+	if (thr == NULL)
+		return NULL;
+	for (i = 0; i < n; i++) {
+		thr[i].ctx = ctx;
+		thr[i].id = i;
+		thr[i].ply = calloc(SEARCH_MAX_PLY, sizeof *thr[i].ply);
+		if (thr[i].ply == NULL) {
+			free_threads(thr, n);
+			return NULL;
+		}
+	}
+	return thr;
+}
+
+static void
+clamp_options(struct search_options *o)
+{
+	if ((unsigned)o->algorithm >= SEARCH_NALGORITHMS)
+		o->algorithm = SEARCH_ALPHABETA;
+	if (o->hash_mb < 1)
+		o->hash_mb = 1;
+	if (o->hash_mb > 4096)
+		o->hash_mb = 4096;
+	if (o->threads < 1)
+		o->threads = 1;
+	if (o->threads > SEARCH_MAX_THREADS)
+		o->threads = SEARCH_MAX_THREADS;
+	o->tune[sizeof o->tune - 1] = '\0';
+}
+
+struct search_ctx *
+search_new(const struct search_options *o)
+{
+	struct search_ctx *ctx;
+	struct search_options def;
+
+	board_init();
+	eval_init();
+	if (o == NULL) {
+		search_options_default(&def);
+		o = &def;
+	}
+	ctx = calloc(1, sizeof *ctx);
+	if (ctx == NULL)
+		return NULL;
+	pthread_mutex_init(&ctx->state_lock, NULL);
+	ctx->state = SEARCH_IDLE;
+	atomic_init(&ctx->stop_request, false);
+	atomic_init(&ctx->abort, false);
+	ctx->ev = eval_default;
+	search_options_default(&ctx->opt);
+	ctx->opt.hash_mb = 0;   /* force the allocation */
+	ctx->opt.threads = 0;
+	if (search_set_options(ctx, o) != 0) {
+		search_free(ctx);
+		return NULL;
+	}
+	return ctx;
+}
+
+void
+search_free(struct search_ctx *ctx)
+{
+	if (ctx == NULL)
+		return;
+	tt_free(&ctx->tt);
+	free_threads(ctx->thr, ctx->opt.threads);
+	pthread_mutex_destroy(&ctx->state_lock);
+	free(ctx);
+}
+
+int
+search_set_options(struct search_ctx *ctx, const struct search_options *o)
+{
+	struct search_options n = *o;
+	struct eval_params ev = eval_default;
+	char err[128];
+
+	clamp_options(&n);
+	if (n.tune[0] != '\0' && eval_tune(&ev, n.tune, err, sizeof err) != 0)
+		return -1;
+	if (n.hash_mb != ctx->opt.hash_mb || ctx->tt.b == NULL) {
+		struct tt t = { 0 };
+
+		if (tt_alloc(&t, n.hash_mb) != 0)
+			return -1;
+		tt_free(&ctx->tt);
+		ctx->tt = t;
+	}
+	if (n.threads != ctx->opt.threads) {
+		struct search_thread *thr = alloc_threads(ctx, n.threads);
+
+		if (thr == NULL)
+			return -1;
+		free_threads(ctx->thr, ctx->opt.threads);
+		ctx->thr = thr;
+	}
+	if (n.algorithm != ctx->opt.algorithm)
+		tt_clear(&ctx->tt);   /* negamax and alphabeta score differently */
+	ctx->ev = ev;
+	ctx->opt = n;
+	ctx->rng = n.seed;
+	return 0;
+}
+
+const struct search_options *
+search_get_options(const struct search_ctx *ctx)
+{
+	return &ctx->opt;
+}
+
+void
+search_clear(struct search_ctx *ctx)
+{
+	int i;
+
+	tt_clear(&ctx->tt);
+	for (i = 0; i < ctx->opt.threads; i++) {
+		memset(ctx->thr[i].history, 0, sizeof ctx->thr[i].history);
+		memset(ctx->thr[i].killer, 0, sizeof ctx->thr[i].killer);
+	}
+	ctx->rng = ctx->opt.seed;
+}
+
+void
+search_prepare(struct search_ctx *ctx)
+{
+	pthread_mutex_lock(&ctx->state_lock);
+	ctx->state = SEARCH_ARMED;
+	atomic_store(&ctx->stop_request, false);
+	pthread_mutex_unlock(&ctx->state_lock);
+}
+
+void
+search_stop(struct search_ctx *ctx)
+{
+	pthread_mutex_lock(&ctx->state_lock);
+	if (ctx->state != SEARCH_IDLE) {
+		atomic_store(&ctx->stop_request, true);
+		atomic_store(&ctx->abort, true);
+	}
+	pthread_mutex_unlock(&ctx->state_lock);
+}
+
+static void
+search_begin(struct search_ctx *ctx)
+{
+	pthread_mutex_lock(&ctx->state_lock);
+	if (ctx->state != SEARCH_ARMED)
+		atomic_store(&ctx->stop_request, false);
+	ctx->state = SEARCH_RUNNING;
+	atomic_store(&ctx->abort, atomic_load(&ctx->stop_request));
+	pthread_mutex_unlock(&ctx->state_lock);
+}
+
+static void
+search_end(struct search_ctx *ctx)
+{
+	pthread_mutex_lock(&ctx->state_lock);
+	ctx->state = SEARCH_IDLE;
+	atomic_store(&ctx->stop_request, false);
+	pthread_mutex_unlock(&ctx->state_lock);
+}
+
+void
+search_last_info(const struct search_ctx *ctx, struct search_info *out)
+{
+	*out = ctx->last;
+}
+
+void
+search_score_text(const struct search_info *info, char *buf, size_t n)
+{
+	switch (info->kind) {
+	case SEARCH_SCORE_WIN:
+		snprintf(buf, n, "win %d", info->score);
+		break;
+	case SEARCH_SCORE_LOSS:
+		snprintf(buf, n, "loss %d", info->score);
+		break;
+	default:
+		snprintf(buf, n, "cp %d", info->score);
+		break;
+	}
+}
+
+move_t
+search_best_move(struct search_ctx *ctx, const struct board *pos,
+    const struct board *history, int nhistory, const struct game_rules *rules,
+    const struct search_limits *limits, search_info_fn info, void *user)
+{
+	static const struct game_rules defrules = GAME_RULES_DEFAULT;
+	enum game_reason why;
+	bool lion_taken;
+	int i, depth_cap;
+	move_t m;
+
+	ctx->start_ns = search_now_ns();
+	search_begin(ctx);
+	memset(&ctx->last, 0, sizeof ctx->last);
+	ctx->rules_copy = rules != NULL ? *rules : defrules;
+	ctx->rules = &ctx->rules_copy;
+	if (limits != NULL)
+		ctx->limits = *limits;
+	else
+		search_limits_default(&ctx->limits);
+	ctx->info = info;
+	ctx->user = user;
+	if (history == NULL || nhistory < 0)
+		nhistory = 0;
+
+	lion_taken = pos->pieces[WHITE][LION] == 0 ||
+	    pos->pieces[BLACK][LION] == 0;
+	if (game_status(pos, history, nhistory, lion_taken, ctx->rules, &why) !=
+	    RESULT_NONE) {
+		search_end(ctx);
+		return MOVE_NONE;
+	}
+
+	ctx->hist_n = nhistory < SEARCH_HIST_CAP ? nhistory : SEARCH_HIST_CAP;
+	for (i = 0; i < ctx->hist_n; i++)
+		ctx->hist[i] = history[nhistory - ctx->hist_n + i].hash;
+
+	depth_cap = ctx->limits.depth > 0 ? ctx->limits.depth : 0;
+	if (depth_cap > SEARCH_MAX_DEPTH)
+		depth_cap = SEARCH_MAX_DEPTH;
+	ctx->max_depth = depth_cap > 0 ? depth_cap : SEARCH_MAX_DEPTH;
+	ctx->stop_ns = ctx->soft_ns = 0;
+	if (!ctx->limits.infinite && ctx->limits.movetime_ms > 0) {
+		uint64_t ms = (uint64_t)ctx->limits.movetime_ms;
+
+		ctx->stop_ns = ctx->start_ns + ms * 1000000ULL;
+		ctx->soft_ns = ctx->start_ns + ms * 1000000ULL / 2;
+	}
+	if (ctx->limits.infinite)
+		ctx->limits.nodes = 0;
+
+	switch (ctx->opt.algorithm) {
+	case SEARCH_RANDOM:
+		m = search_random_root(ctx, pos);
+		break;
+	case SEARCH_NEGAMAX:
+		m = search_negamax_root(ctx, pos);
+		break;
+	default:
+		m = search_alphabeta_root(ctx, pos);
+		break;
+	}
+	search_end(ctx);
+	return m;
+}

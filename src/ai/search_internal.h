@@ -1,0 +1,186 @@
+/*
+ * search_internal.h: what the files of the AI share; not for other modules.
+ */
+#ifndef CONGO_SEARCH_INTERNAL_H
+#define CONGO_SEARCH_INTERNAL_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ai/search.h"
+
+/* Positions of the game before the root kept for repetition checks. */
+#define SEARCH_HIST_CAP 1024
+
+#define SEARCH_INF (SEARCH_WIN + 1)
+
+/* ---- transposition table (search_tt.c) ---- */
+
+enum tt_bound { TT_NONE = 0, TT_UPPER = 1, TT_LOWER = 2, TT_EXACT = 3 };
+
+/*
+ * One entry: three words stored and loaded with relaxed atomics; check is
+ * key ^ move ^ data, so an entry torn by two threads writing at once does
+ * not verify and is ignored (lockless hashing).
+ */
+struct tt_entry {
+	uint64_t check;
+	uint64_t move;
+	uint64_t data;   /* score 16 | depth 8 | bound 2 | age 6 | eval 16 */
+};
+
+#define TT_WAYS 3
+struct tt_bucket {
+	struct tt_entry e[TT_WAYS];
+};
+
+struct tt {
+	struct tt_bucket *b;
+	uint64_t mask;       /* buckets - 1 (a power of two) */
+	uint8_t age;
+};
+
+struct tt_hit {
+	move_t move;
+	int score;
+	int eval;
+	int depth;
+	int bound;
+};
+
+int tt_alloc(struct tt *t, int mb);
+void tt_free(struct tt *t);
+void tt_clear(struct tt *t);
+void tt_new_search(struct tt *t);
+bool tt_probe(const struct tt *t, uint64_t key, struct tt_hit *out);
+void tt_store(struct tt *t, uint64_t key, move_t move, int score, int eval,
+    int depth, int bound);
+/* Mate scores are stored relative to the node, not the root. */
+int tt_score_to(int score, int ply);
+int tt_score_from(int score, int ply);
+
+/* ---- evaluation weights (eval_position.c) ---- */
+
+struct eval_params {
+	int value[NPIECE_TYPES];     /* material, centipawns (lion unused) */
+	int mob[NPIECE_TYPES];       /* per reachable square */
+	int monkey_target;           /* an enemy a monkey could jump */
+	int pawn_rank[7];            /* by rank from the owner's side */
+	int pawn_file_center;
+	int lion_escape;             /* free castle squares next to the lion */
+	int lion_guard;              /* own pieces next to the lion */
+	int lion_danger;             /* enemy pieces within two squares */
+	int lion_pin;                /* the only piece between the lions */
+	int river_threat;            /* percent of a river piece's value */
+	int croc_river;              /* crocodile in the river */
+	int croc_file;               /* crocodile with a clear file to it */
+	int center;
+	int tempo;
+};
+
+/* ---- per-thread state ---- */
+
+struct search_ply {
+	struct movelist ml;
+	int32_t score[MOVELIST_MAX];
+};
+
+struct search_thread {
+	struct search_ctx *ctx;
+	int id;
+	pthread_t tid;
+	_Atomic uint64_t nodes;
+	uint64_t next_check;   /* master: node count of the next limits check */
+	int seldepth;
+	struct search_ply *ply;                 /* SEARCH_MAX_PLY entries */
+	move_t killer[SEARCH_MAX_PLY][2];
+	int32_t history[2][NSQ][NSQ];
+	move_t pv[SEARCH_MAX_PLY][SEARCH_MAX_PLY];
+	int pvlen[SEARCH_MAX_PLY];
+	uint64_t path[SEARCH_HIST_CAP + SEARCH_MAX_PLY + 2];
+	int root_index;        /* path[root_index] is the root's hash */
+	/* iteration results */
+	int completed_depth;
+	int best_score;
+	move_t best_move;
+	int best_pvlen;
+	move_t best_pv[SEARCH_PV_MAX];
+	int root_n;
+	move_t root_moves[MOVELIST_MAX];
+};
+
+struct search_ctx {
+	struct search_options opt;
+	struct eval_params ev;
+	struct tt tt;
+	struct search_thread *thr;      /* opt.threads entries */
+	pthread_mutex_t state_lock;     /* guards state and stop_request */
+	enum { SEARCH_IDLE, SEARCH_ARMED, SEARCH_RUNNING } state;
+	atomic_bool stop_request;       /* search_stop */
+	atomic_bool abort;              /* every thread returns at once */
+	uint64_t rng;
+	/* the current search */
+	const struct board *root;
+	const struct game_rules *rules;
+	struct game_rules rules_copy;
+	struct search_limits limits;
+	uint64_t start_ns;
+	uint64_t stop_ns;               /* hard time limit, 0 none */
+	uint64_t soft_ns;               /* no new iteration after this, 0 none */
+	int max_depth;
+	search_info_fn info;
+	void *user;
+	struct search_info last;
+	int hist_n;                     /* history hashes copied into paths */
+	uint64_t hist[SEARCH_HIST_CAP];
+};
+
+/* ---- search_util.c ---- */
+uint64_t search_now_ns(void);
+uint64_t search_rng_next(uint64_t *state);
+uint64_t search_total_nodes(struct search_ctx *ctx);
+/* Master's periodic check of time, node limit and stop request. */
+void search_check_limits(struct search_thread *t);
+static inline bool
+search_aborted(struct search_thread *t)
+{
+	return atomic_load_explicit(&t->ctx->abort, memory_order_relaxed);
+}
+void search_fill_info(struct search_ctx *ctx, struct search_thread *t,
+    int depth, int score, struct search_info *out);
+/* Repetition / quiet-plies / bare-lions draw at path index idx. */
+bool search_is_draw(const struct search_thread *t, const struct board *b,
+    int idx);
+
+/* ---- search_order.c ---- */
+extern const int search_piece_value[NPIECE_TYPES];
+/* Value of everything the move captures, plus a promotion bonus. */
+int search_capture_value(const struct board *b, move_t m);
+bool search_is_tactical(const struct board *b, move_t m);
+void search_score_moves(struct search_thread *t, const struct board *b,
+    struct search_ply *p, int ply, move_t hash_move);
+void search_score_captures(const struct board *b, struct search_ply *p);
+/* Swap the best remaining move to index i and return it. */
+move_t search_pick(struct search_ply *p, int i);
+void search_update_quiet(struct search_thread *t, const struct board *b,
+    int ply, int depth, move_t best, const move_t *tried, int ntried);
+
+/* ---- algorithms ---- */
+move_t search_alphabeta_root(struct search_ctx *ctx, const struct board *pos);
+move_t search_negamax_root(struct search_ctx *ctx, const struct board *pos);
+move_t search_random_root(struct search_ctx *ctx, const struct board *pos);
+
+/* ---- eval_position.c ---- */
+extern const struct eval_params eval_default;
+void eval_init(void);
+/* Apply "name=value,..." overrides; -1 with a message on error. */
+int eval_tune(struct eval_params *p, const char *text, char *err,
+    size_t errlen);
+int eval_with(const struct eval_params *p, const struct board *b);
+int eval_position(const struct board *b);
+int eval_material(const struct board *b); /* negamax: side to move, x100 */
+
+#endif

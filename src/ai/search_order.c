@@ -1,0 +1,155 @@
+/*
+ * search_order.c: move ordering for alphabeta. The hash move first, then
+ * captures by the value they take (a monkey chain counts every piece it
+ * jumps) less a little for the attacker, promotions, killers, rescues
+ * from the river, and the rest by history.
+ */
+#include <stdlib.h>
+
+#include "ai/search_internal.h"
+
+#define ORDER_HASH (1 << 30)
+#define ORDER_CAPTURE (1 << 26)
+#define ORDER_KILLER (1 << 25)
+#define ORDER_RESCUE (1 << 24)
+#define HISTORY_MAX 16384
+
+const int search_piece_value[NPIECE_TYPES] = {
+	10000, 560, 480, 420, 700, 780, 100, 330
+};
+
+static inline bool
+is_far_rank(int color, int sq)
+{
+	return SQ_RANK(sq) == (color == WHITE ? 6 : 0);
+}
+
+int
+search_capture_value(const struct board *b, move_t m)
+{
+	int from = MOVE_FROM(m), to = MOVE_TO(m), n = MOVE_NJUMPS(m);
+	int mover = b->sq[from], v = 0;
+
+	if (n > 0) {
+		int cur = from, i;
+
+		for (i = 0; i < n; i++) {
+			int d = MOVE_JUMP_DIR(m, i);
+			int mid = board_ray_next[d][cur];
+
+			v += search_piece_value[PIECE_TYPE(b->sq[mid])];
+			cur = board_ray_next[d][mid];
+		}
+		return v;
+	}
+	if (b->sq[to] != PIECE_NONE)
+		v = search_piece_value[PIECE_TYPE(b->sq[to])];
+	if (PIECE_TYPE(mover) == PAWN && is_far_rank(PIECE_COLOR(mover), to))
+		v += search_piece_value[SUPERPAWN] - search_piece_value[PAWN];
+	return v;
+}
+
+bool
+search_is_tactical(const struct board *b, move_t m)
+{
+	int from = MOVE_FROM(m), to = MOVE_TO(m);
+	int mover = b->sq[from];
+
+	if (MOVE_NJUMPS(m) > 0 || b->sq[to] != PIECE_NONE)
+		return true;
+	return PIECE_TYPE(mover) == PAWN && is_far_rank(PIECE_COLOR(mover), to);
+}
+
+static int
+capture_order(const struct board *b, move_t m)
+{
+	int v = search_capture_value(b, m);
+	int att = PIECE_TYPE(b->sq[MOVE_FROM(m)]);
+
+	return ORDER_CAPTURE + v * 16 - (att == LION ? 1000 :
+	    search_piece_value[att] / 8);
+}
+
+void
+search_score_moves(struct search_thread *t, const struct board *b,
+    struct search_ply *p, int ply, move_t hash_move)
+{
+	int i, side = b->side;
+	bb_t river = b->occ[side] & BB_RIVER & ~b->pieces[side][CROCODILE];
+
+	for (i = 0; i < p->ml.n; i++) {
+		move_t m = p->ml.moves[i];
+		int from = MOVE_FROM(m), to = MOVE_TO(m);
+
+		if (m == hash_move)
+			p->score[i] = ORDER_HASH;
+		else if (search_is_tactical(b, m))
+			p->score[i] = capture_order(b, m);
+		else if (m == t->killer[ply][0])
+			p->score[i] = ORDER_KILLER + 1;
+		else if (m == t->killer[ply][1])
+			p->score[i] = ORDER_KILLER;
+		else if ((river & BB(from)) && SQ_RANK(to) != RIVER_RANK)
+			p->score[i] = ORDER_RESCUE +
+			    search_piece_value[PIECE_TYPE(b->sq[from])];
+		else
+			p->score[i] = t->history[side][from][to];
+	}
+}
+
+void
+search_score_captures(const struct board *b, struct search_ply *p)
+{
+	int i;
+
+	for (i = 0; i < p->ml.n; i++)
+		p->score[i] = capture_order(b, p->ml.moves[i]);
+}
+
+move_t
+search_pick(struct search_ply *p, int i)
+{
+	int best = i, j;
+	int32_t s;
+	move_t m;
+
+	for (j = i + 1; j < p->ml.n; j++)
+		if (p->score[j] > p->score[best])
+			best = j;
+	if (best != i) {
+		m = p->ml.moves[i];
+		p->ml.moves[i] = p->ml.moves[best];
+		p->ml.moves[best] = m;
+		s = p->score[i];
+		p->score[i] = p->score[best];
+		p->score[best] = s;
+	}
+	return p->ml.moves[i];
+}
+
+static void
+history_add(int32_t *h, int bonus)
+{
+	*h += bonus - *h * abs(bonus) / HISTORY_MAX;
+}
+
+/* A quiet move caused a cutoff: remember it; the quiet moves tried before
+ * it lose some history. */
+void
+search_update_quiet(struct search_thread *t, const struct board *b, int ply,
+    int depth, move_t best, const move_t *tried, int ntried)
+{
+	int side = b->side, bonus = depth * depth, i;
+
+	if (bonus > 400)
+		bonus = 400;
+	if (t->killer[ply][0] != best) {
+		t->killer[ply][1] = t->killer[ply][0];
+		t->killer[ply][0] = best;
+	}
+	history_add(&t->history[side][MOVE_FROM(best)][MOVE_TO(best)], bonus);
+	for (i = 0; i < ntried; i++)
+		if (tried[i] != best)
+			history_add(&t->history[side][MOVE_FROM(tried[i])]
+			    [MOVE_TO(tried[i])], -bonus);
+}

@@ -1,0 +1,142 @@
+/*
+ * search_util.c: clocks, the random generator, limits, progress reports
+ * and the draw rules as the search sees them.
+ */
+#include <string.h>
+#include <time.h>
+
+#include "ai/search_internal.h"
+
+uint64_t
+search_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+/* splitmix64: small, fast, and every seed (0 included) gives a good stream. */
+uint64_t
+search_rng_next(uint64_t *state)
+{
+	uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+	return z ^ (z >> 31);
+}
+
+uint64_t
+search_total_nodes(struct search_ctx *ctx)
+{
+	uint64_t n = 0;
+	int i;
+
+	for (i = 0; i < ctx->opt.threads; i++)
+		n += atomic_load_explicit(&ctx->thr[i].nodes,
+		    memory_order_relaxed);
+	return n;
+}
+
+/*
+ * Called by the master thread every few hundred nodes (and at once when
+ * the node limit is due): sets ctx->abort when a limit is reached.
+ */
+void
+search_check_limits(struct search_thread *t)
+{
+	struct search_ctx *ctx = t->ctx;
+	uint64_t nodes = atomic_load_explicit(&t->nodes, memory_order_relaxed);
+
+	t->next_check = nodes + 512;
+	if (atomic_load_explicit(&ctx->stop_request, memory_order_relaxed))
+		goto abort;
+	if (ctx->limits.nodes != 0) {
+		uint64_t total = ctx->opt.threads > 1 ?
+		    search_total_nodes(ctx) : nodes;
+
+		if (total >= ctx->limits.nodes)
+			goto abort;
+		if (ctx->opt.threads == 1 &&
+		    nodes + 512 > ctx->limits.nodes)
+			t->next_check = ctx->limits.nodes;
+	}
+	if (ctx->stop_ns != 0 && search_now_ns() >= ctx->stop_ns)
+		goto abort;
+	return;
+abort:
+	atomic_store_explicit(&ctx->abort, true, memory_order_relaxed);
+}
+
+void
+search_fill_info(struct search_ctx *ctx, struct search_thread *t, int depth,
+    int score, struct search_info *out)
+{
+	uint64_t ns = search_now_ns() - ctx->start_ns;
+	int i;
+
+	memset(out, 0, sizeof *out);
+	out->depth = depth;
+	out->seldepth = t->seldepth;
+	out->raw_score = score;
+	if (score >= SEARCH_WIN_MIN) {
+		out->kind = SEARCH_SCORE_WIN;
+		out->score = (SEARCH_WIN - score + 1) / 2;
+	} else if (score <= -SEARCH_WIN_MIN) {
+		out->kind = SEARCH_SCORE_LOSS;
+		out->score = (SEARCH_WIN + score) / 2;
+	} else {
+		out->kind = SEARCH_SCORE_CP;
+		out->score = score;
+	}
+	out->nodes = search_total_nodes(ctx);
+	out->time_ms = (int)(ns / 1000000);
+	out->nps = ns > 0 ? (uint64_t)((double)out->nodes * 1e9 / (double)ns) : 0;
+	out->npv = t->best_pvlen;
+	for (i = 0; i < out->npv; i++)
+		out->pv[i] = t->best_pv[i];
+}
+
+static int
+popcount(bb_t x)
+{
+	return __builtin_popcountll(x);
+}
+
+/*
+ * The draws of RULES.md for a position inside the search tree, path index
+ * idx (path[idx] == b->hash). A repetition of a position seen since the
+ * root counts at once (it could be repeated again); one from before the
+ * root needs its third occurrence, as in game_status. Positions before the
+ * last capture, drowning or promotion cannot repeat, so only b->quiet
+ * plies are scanned.
+ */
+bool
+search_is_draw(const struct search_thread *t, const struct board *b, int idx)
+{
+	const struct game_rules *rules = t->ctx->rules;
+	bb_t all = b->occ[WHITE] | b->occ[BLACK];
+
+	if (popcount(all) == 2 && b->pieces[WHITE][LION] != 0 &&
+	    b->pieces[BLACK][LION] != 0 &&
+	    !movegen_attacks_lion(b, b->side))
+		return true;
+	if (rules->repetition && b->quiet >= 4) {
+		int lo = idx - b->quiet, i, seen = 0;
+
+		if (lo < 0)
+			lo = 0;
+		for (i = idx - 4; i >= lo; i -= 2) {
+			if (t->path[i] != b->hash)
+				continue;
+			if (i > t->root_index)
+				return true;
+			if (++seen >= 2)
+				return true;
+		}
+	}
+	if (rules->quiet_plies > 0 && b->quiet >= rules->quiet_plies)
+		return movegen_count(b) > 0;
+	return false;
+}

@@ -1,0 +1,367 @@
+/*
+ * uci_search.c: `go depth|movetime|nodes|infinite`, `stop`, `setoption`,
+ * the `info` lines and `bestmove` of `congo --engine`. The search runs in
+ * a thread of its own; the command loop keeps reading (isready, stop).
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "ai/search.h"
+#include "engine/notation.h"
+#include "uci/uci_internal.h"
+
+struct uci_search {
+	FILE *out;
+	pthread_mutex_t *out_lock;
+	struct search_ctx *ctx;
+	struct search_options opt;
+	int depth_option;            /* setoption Depth (0: none) */
+	/* the running search; busy is touched by the command loop only */
+	bool busy;
+	pthread_t tid;
+	const struct game *game;
+	struct search_limits limits;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	bool stopped;                /* `stop` came (ends an infinite wait) */
+};
+
+static void
+say(struct uci_search *s, const char *line)
+{
+	pthread_mutex_lock(s->out_lock);
+	fputs(line, s->out);
+	fflush(s->out);
+	pthread_mutex_unlock(s->out_lock);
+}
+
+struct uci_search *
+uci_search_new(FILE *out, pthread_mutex_t *out_lock)
+{
+	struct uci_search *s = calloc(1, sizeof *s);
+
+	if (s == NULL)
+		return NULL;
+	s->out = out;
+	s->out_lock = out_lock;
+	search_options_default(&s->opt);
+	s->ctx = search_new(&s->opt);
+	if (s->ctx == NULL) {
+		free(s);
+		return NULL;
+	}
+	pthread_mutex_init(&s->mu, NULL);
+	pthread_cond_init(&s->cv, NULL);
+	return s;
+}
+
+void
+uci_search_free(struct uci_search *s)
+{
+	if (s == NULL)
+		return;
+	uci_search_stop(s);
+	search_free(s->ctx);
+	pthread_mutex_destroy(&s->mu);
+	pthread_cond_destroy(&s->cv);
+	free(s);
+}
+
+void
+uci_search_print_options(struct uci_search *s)
+{
+	(void)s;
+	fprintf(s->out,
+	    "option name Algorithm type combo default alphabeta "
+	    "var alphabeta var negamax var random\n"
+	    "option name Depth type spin default 0 min 0 max %d\n"
+	    "option name Hash type spin default 16 min 1 max 4096\n"
+	    "option name Threads type spin default 1 min 1 max %d\n"
+	    "option name Seed type string default 1\n",
+	    SEARCH_MAX_DEPTH, SEARCH_MAX_THREADS);
+}
+
+static int
+parse_long(const char *text, long long lo, long long hi, long long *out)
+{
+	char *end;
+	long long v;
+
+	errno = 0;
+	v = strtoll(text, &end, 10);
+	if (*text == '\0' || *end != '\0' || errno != 0 || v < lo || v > hi)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+/* `setoption name <name> value <value>`; names are case-insensitive. */
+void
+uci_search_setoption(struct uci_search *s, char *args)
+{
+	struct search_options o = s->opt;
+	char *name, *value;
+	long long v;
+
+	if (strncmp(args, "name ", 5) != 0) {
+		fprintf(s->out, "error setoption needs: name <name> value "
+		    "<value>\n");
+		return;
+	}
+	name = args + 5;
+	value = strstr(name, " value ");
+	if (value == NULL) {
+		fprintf(s->out, "error setoption name %s needs a value\n", name);
+		return;
+	}
+	*value = '\0';
+	value += 7;
+	while (*value == ' ')
+		value++;
+	if (strcasecmp(name, "Algorithm") == 0) {
+		if (search_algorithm_parse(value, &o.algorithm) != 0) {
+			fprintf(s->out, "error unknown algorithm '%s' "
+			    "(alphabeta, negamax or random)\n", value);
+			return;
+		}
+	} else if (strcasecmp(name, "Depth") == 0) {
+		if (parse_long(value, 0, SEARCH_MAX_DEPTH, &v) != 0) {
+			fprintf(s->out, "error Depth must be 0..%d, not '%s'\n",
+			    SEARCH_MAX_DEPTH, value);
+			return;
+		}
+		s->depth_option = (int)v;
+		return;
+	} else if (strcasecmp(name, "Hash") == 0) {
+		if (parse_long(value, 1, 4096, &v) != 0) {
+			fprintf(s->out, "error Hash must be 1..4096 (MB), not "
+			    "'%s'\n", value);
+			return;
+		}
+		o.hash_mb = (int)v;
+	} else if (strcasecmp(name, "Threads") == 0) {
+		if (parse_long(value, 1, SEARCH_MAX_THREADS, &v) != 0) {
+			fprintf(s->out, "error Threads must be 1..%d, not "
+			    "'%s'\n", SEARCH_MAX_THREADS, value);
+			return;
+		}
+		o.threads = (int)v;
+	} else if (strcasecmp(name, "Seed") == 0) {
+		char *end;
+		unsigned long long u;
+
+		errno = 0;
+		u = strtoull(value, &end, 10);
+		if (*value == '\0' || *value == '-' || *end != '\0' ||
+		    errno != 0) {
+			fprintf(s->out, "error Seed must be a number, not "
+			    "'%s'\n", value);
+			return;
+		}
+		o.seed = u;
+	} else {
+		fprintf(s->out, "error unknown option '%s' (Algorithm, Depth, "
+		    "Hash, Threads, Seed)\n", name);
+		return;
+	}
+	if (search_set_options(s->ctx, &o) != 0) {
+		fprintf(s->out, "error out of memory for Hash %d MB\n",
+		    o.hash_mb);
+		return;
+	}
+	s->opt = o;
+}
+
+void
+uci_search_newgame(struct uci_search *s)
+{
+	search_clear(s->ctx);
+}
+
+bool
+uci_search_busy(struct uci_search *s)
+{
+	return s->busy;
+}
+
+static void
+print_info(const struct search_info *info, void *user)
+{
+	struct uci_search *s = user;
+	char line[64 + SEARCH_PV_MAX * (MOVE_TEXT_MAX + 1)], score[32];
+	size_t len;
+	int i;
+
+	search_score_text(info, score, sizeof score);
+	len = (size_t)snprintf(line, sizeof line,
+	    "info depth %d score %s nodes %llu nps %llu time %d pv",
+	    info->depth, score, (unsigned long long)info->nodes,
+	    (unsigned long long)info->nps, info->time_ms);
+	for (i = 0; i < info->npv && len + MOVE_TEXT_MAX + 2 < sizeof line;
+	    i++) {
+		line[len++] = ' ';
+		len += (size_t)notation_write(info->pv[i], line + len,
+		    sizeof line - len);
+	}
+	line[len++] = '\n';
+	line[len] = '\0';
+	say(s, line);
+}
+
+static void *
+search_thread(void *arg)
+{
+	struct uci_search *s = arg;
+	const struct game *g = s->game;
+	char line[16 + MOVE_TEXT_MAX];
+	move_t m;
+
+	m = search_best_move(s->ctx, &g->pos[g->nply], g->pos, g->nply,
+	    &g->rules, &s->limits, print_info, s);
+	if (s->limits.infinite) {
+		/* `go infinite` answers only after `stop` */
+		pthread_mutex_lock(&s->mu);
+		while (!s->stopped)
+			pthread_cond_wait(&s->cv, &s->mu);
+		pthread_mutex_unlock(&s->mu);
+	}
+	strcpy(line, "bestmove ");
+	if (m == MOVE_NONE)
+		strcat(line, "none");
+	else
+		notation_write(m, line + 9, MOVE_TEXT_MAX);
+	strcat(line, "\n");
+	say(s, line);
+	return NULL;
+}
+
+/* Time for one move from the clock: a share of what is left plus most of
+ * the increment, never more than half of what is left. */
+static int
+clock_movetime(long long left, long long inc, long long togo)
+{
+	long long t;
+
+	if (togo <= 0)
+		togo = 30;
+	t = left / togo + inc * 3 / 4;
+	if (t > left / 2)
+		t = left / 2;
+	if (t < 1)
+		t = 1;
+	return t > 3600000 ? 3600000 : (int)t;
+}
+
+void
+uci_search_go(struct uci_search *s, const struct game *g, char *args)
+{
+	struct search_limits l;
+	long long v, wtime = -1, btime = -1, winc = 0, binc = 0, togo = 0;
+	char *tok, *save = NULL;
+	pthread_attr_t attr;
+	bool any = false;
+
+	search_limits_default(&l);
+	for (tok = strtok_r(args, " \t", &save); tok != NULL;
+	    tok = strtok_r(NULL, " \t", &save)) {
+		const char *key = tok;
+		long long lo = 0, hi = 0;
+		long long *dst = &v;
+
+		if (strcmp(tok, "infinite") == 0) {
+			l.infinite = true;
+			any = true;
+			continue;
+		}
+		if (strcmp(key, "depth") == 0)
+			lo = 1, hi = SEARCH_MAX_DEPTH;
+		else if (strcmp(key, "movetime") == 0)
+			lo = 1, hi = 3600000;
+		else if (strcmp(key, "nodes") == 0)
+			lo = 1, hi = 1000000000000000LL;
+		else if (strcmp(key, "wtime") == 0)
+			lo = 0, hi = 1000000000LL, dst = &wtime;
+		else if (strcmp(key, "btime") == 0)
+			lo = 0, hi = 1000000000LL, dst = &btime;
+		else if (strcmp(key, "winc") == 0)
+			lo = 0, hi = 1000000000LL, dst = &winc;
+		else if (strcmp(key, "binc") == 0)
+			lo = 0, hi = 1000000000LL, dst = &binc;
+		else if (strcmp(key, "movestogo") == 0)
+			lo = 1, hi = 10000, dst = &togo;
+		else {
+			fprintf(s->out, "error go: unknown parameter '%s' "
+			    "(depth, movetime, nodes, infinite, wtime, btime, "
+			    "winc, binc, movestogo, perft)\n", tok);
+			return;
+		}
+		tok = strtok_r(NULL, " \t", &save);
+		if (tok == NULL || parse_long(tok, lo, hi, dst) != 0) {
+			fprintf(s->out, "error go %s needs a number %lld..%lld"
+			    "\n", key, lo, hi);
+			return;
+		}
+		any = true;
+		if (strcmp(key, "depth") == 0)
+			l.depth = (int)v;
+		else if (strcmp(key, "movetime") == 0)
+			l.movetime_ms = (int)v;
+		else if (strcmp(key, "nodes") == 0)
+			l.nodes = (uint64_t)v;
+	}
+	if (l.movetime_ms == 0) {
+		int side = game_board(g)->side;
+		long long left = side == WHITE ? wtime : btime;
+
+		if (left >= 0)
+			l.movetime_ms = clock_movetime(left,
+			    side == WHITE ? winc : binc, togo);
+	}
+	if (l.depth == 0)
+		l.depth = s->depth_option;
+	if (!any && s->depth_option == 0)
+		l.infinite = true;     /* a bare `go` searches until `stop` */
+	s->limits = l;
+	s->game = g;
+	s->stopped = false;
+	search_prepare(s->ctx);
+	pthread_attr_init(&attr);
+	pthread_attr_setstacksize(&attr, 16u << 20);
+	if (pthread_create(&s->tid, &attr, search_thread, s) != 0) {
+		fprintf(s->out, "error cannot start the search thread\n");
+		pthread_attr_destroy(&attr);
+		return;
+	}
+	pthread_attr_destroy(&attr);
+	s->busy = true;
+}
+
+void
+uci_search_stop(struct uci_search *s)
+{
+	if (!s->busy)
+		return;
+	pthread_mutex_lock(&s->mu);
+	s->stopped = true;
+	pthread_cond_signal(&s->cv);
+	pthread_mutex_unlock(&s->mu);
+	search_stop(s->ctx);
+	pthread_join(s->tid, NULL);
+	s->busy = false;
+}
+
+void
+uci_search_wait(struct uci_search *s)
+{
+	if (!s->busy)
+		return;
+	if (s->limits.infinite) {
+		uci_search_stop(s);
+		return;
+	}
+	pthread_join(s->tid, NULL);
+	s->busy = false;
+}
