@@ -1,0 +1,607 @@
+/*
+ * ui_input.c: the key state machine: cursor, selection, monkey chains
+ * entered jump by jump, the ':' command line. Pure: no curses, no I/O.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "engine/board.h"
+#include "engine/movegen.h"
+#include "ui/ui_input.h"
+
+static const char *const side_name[2] = { "White", "Black" };
+
+void
+ui_input_clear(struct ui_input *in)
+{
+	in->selected = -1;
+	in->nland = 0;
+}
+
+void
+ui_input_init(struct ui_input *in, const struct board *b)
+{
+	bool flipped = in->flipped;
+	int lion;
+
+	memset(in, 0, sizeof *in);
+	in->flipped = flipped;
+	lion = board_lion_sq(b, b->side);
+	in->cursor = lion >= 0 ? lion : SQ(3, b->side == WHITE ? 0 : 6);
+	ui_input_clear(in);
+}
+
+void
+ui_input_cmdline_open(struct ui_input *in, const char *text)
+{
+	in->cmdline = true;
+	snprintf(in->cmd, sizeof in->cmd, "%s", text);
+	in->cmdlen = strlen(in->cmd);
+}
+
+int
+ui_input_piece_sq(const struct ui_input *in)
+{
+	if (in->selected < 0)
+		return -1;
+	return in->nland > 0 ? in->land[in->nland - 1] : in->selected;
+}
+
+bb_t
+ui_input_jumped(const struct ui_input *in)
+{
+	bb_t jumped = 0;
+	int prev = in->selected, i;
+
+	if (prev < 0)
+		return 0;
+	for (i = 0; i < in->nland; i++) {
+		int to = in->land[i];
+		int df = SQ_FILE(to) - SQ_FILE(prev);
+		int dr = SQ_RANK(to) - SQ_RANK(prev);
+		/* A jump lands two squares away; a step is not a capture. */
+		if (abs(df) == 2 || abs(dr) == 2)
+			jumped |= BB(SQ(SQ_FILE(prev) + df / 2,
+			    SQ_RANK(prev) + dr / 2));
+		prev = to;
+	}
+	return jumped;
+}
+
+/* Do the move's first n landings match the chain entered so far? */
+static bool
+prefix_matches(const struct ui_input *in, const int *land, int nl)
+{
+	int i;
+
+	if (nl < in->nland)
+		return false;
+	for (i = 0; i < in->nland; i++)
+		if (land[i] != in->land[i])
+			return false;
+	return true;
+}
+
+bb_t
+ui_input_targets(const struct ui_input *in, const struct board *b)
+{
+	struct movelist ml;
+	int land[MOVE_MAX_JUMPS + 1];
+	bb_t t = 0;
+	int i, nl;
+
+	if (in->selected < 0)
+		return 0;
+	movegen_legal(b, &ml);
+	for (i = 0; i < ml.n; i++) {
+		if (MOVE_FROM(ml.moves[i]) != in->selected)
+			continue;
+		nl = move_landings(ml.moves[i], land);
+		if (nl > in->nland && prefix_matches(in, land, nl))
+			t |= BB(land[in->nland]);
+	}
+	return t;
+}
+
+/*
+ * The move from the selection whose landings are the chain entered so far
+ * followed by `next` (next < 0: the chain exactly). *longer tells whether
+ * some move goes on beyond.
+ */
+static move_t
+find_move(const struct ui_input *in, const struct board *b, int next,
+    bool *longer)
+{
+	struct movelist ml;
+	int land[MOVE_MAX_JUMPS + 1];
+	int want = in->nland + (next >= 0);
+	move_t found = MOVE_NONE;
+	int i, nl;
+
+	*longer = false;
+	movegen_legal(b, &ml);
+	for (i = 0; i < ml.n; i++) {
+		if (MOVE_FROM(ml.moves[i]) != in->selected)
+			continue;
+		nl = move_landings(ml.moves[i], land);
+		if (nl < want || !prefix_matches(in, land, nl))
+			continue;
+		if (next >= 0 && land[in->nland] != next)
+			continue;
+		if (nl == want)
+			found = ml.moves[i];
+		else
+			*longer = true;
+	}
+	return found;
+}
+
+static int
+piece_moves(const struct board *b, int sq)
+{
+	struct movelist ml;
+	int i, n = 0;
+
+	movegen_legal(b, &ml);
+	for (i = 0; i < ml.n; i++)
+		n += MOVE_FROM(ml.moves[i]) == sq;
+	return n;
+}
+
+static void
+set_error(struct ui_action *act, const char *fmt, const char *a,
+    const char *b)
+{
+	act->type = ACT_ERROR;
+	snprintf(act->msg, sizeof act->msg, fmt, a, b);
+}
+
+/* Enter (or a click) on the cursor's square. */
+static void
+choose(struct ui_input *in, const struct ui_input_ctx *ctx,
+    struct ui_action *act)
+{
+	const struct board *b = ctx->b;
+	int sq = in->cursor, at = ui_input_piece_sq(in);
+	uint8_t p = b->sq[sq];
+	char name[3], from[3];
+	move_t m;
+	bool longer;
+
+	board_sq_name(sq, name);
+	if (ctx->nomove != NULL) {
+		if (in->selected >= 0) {
+			ui_input_clear(in);
+			act->type = ACT_CANCEL;
+			return;
+		}
+		set_error(act, "%s", ctx->nomove, NULL);
+		return;
+	}
+	if (in->selected >= 0 && sq == at) {
+		if (in->nland == 0) {
+			ui_input_clear(in);
+			act->type = ACT_CANCEL;
+			return;
+		}
+		/* The monkey stops where it stands: the chain so far. */
+		m = find_move(in, b, -1, &longer);
+		if (m != MOVE_NONE) {
+			act->type = ACT_MOVE;
+			act->move = m;
+			ui_input_clear(in);
+			return;
+		}
+	}
+	if (in->selected >= 0 && (ui_input_targets(in, b) & BB(sq))) {
+		m = find_move(in, b, sq, &longer);
+		if (longer) {
+			in->land[in->nland++] = sq;
+			act->type = ACT_CHAIN_STEP;
+			return;
+		}
+		act->type = ACT_MOVE;
+		act->move = m;
+		ui_input_clear(in);
+		return;
+	}
+	if (in->nland > 0) {
+		board_sq_name(at, from);
+		set_error(act, "the monkey on %s cannot jump to %s "
+		    "(Enter on the monkey ends its move)", from, name);
+		return;
+	}
+	if (p != PIECE_NONE && PIECE_COLOR(p) == b->side) {
+		if (piece_moves(b, sq) == 0) {
+			char msg[64];
+			snprintf(msg, sizeof msg, "the %s on %s has no move",
+			    board_piece_name(PIECE_TYPE(p)), name);
+			set_error(act, "%s", msg, NULL);
+			return;
+		}
+		in->selected = sq;
+		in->nland = 0;
+		act->type = ACT_SELECT;
+		return;
+	}
+	if (in->selected >= 0) {
+		board_sq_name(in->selected, from);
+		act->type = ACT_ERROR;
+		snprintf(act->msg, sizeof act->msg, "%s%s is not a legal move",
+		    from, name);
+		return;
+	}
+	if (p == PIECE_NONE)
+		set_error(act, "no piece on %s: choose a %s piece", name,
+		    side_name[b->side]);
+	else
+		set_error(act, "that is not your piece: %s to move",
+		    side_name[b->side], NULL);
+}
+
+/* Esc: end a monkey chain where it stands, else drop the selection. */
+static void
+escape(struct ui_input *in, const struct ui_input_ctx *ctx,
+    struct ui_action *act)
+{
+	move_t m;
+	bool longer;
+
+	if (in->selected < 0)
+		return;
+	if (in->nland > 0 && ctx->nomove == NULL) {
+		m = find_move(in, ctx->b, -1, &longer);
+		if (m != MOVE_NONE) {
+			act->type = ACT_MOVE;
+			act->move = m;
+			ui_input_clear(in);
+			return;
+		}
+	}
+	ui_input_clear(in);
+	act->type = ACT_CANCEL;
+}
+
+static void
+move_cursor(struct ui_input *in, int df, int dr, struct ui_action *act)
+{
+	int f = SQ_FILE(in->cursor), r = SQ_RANK(in->cursor);
+
+	if (in->flipped) {
+		df = -df;
+		dr = -dr;
+	}
+	f += df;
+	r += dr;
+	if (f < 0)
+		f = 0;
+	if (f > 6)
+		f = 6;
+	if (r < 0)
+		r = 0;
+	if (r > 6)
+		r = 6;
+	if (SQ(f, r) != in->cursor) {
+		in->cursor = SQ(f, r);
+		act->type = ACT_REDRAW;
+	}
+}
+
+static void
+cmdline_key(struct ui_input *in, int key, struct ui_action *act)
+{
+	char err[128];
+
+	act->type = ACT_REDRAW;
+	switch (key) {
+	case UK_ESC:
+	case UK_CTRL('g'):
+		in->cmdline = false;
+		in->cmdlen = 0;
+		in->cmd[0] = '\0';
+		return;
+	case UK_BACKSPACE:
+		if (in->cmdlen == 0) {
+			in->cmdline = false;
+			return;
+		}
+		/* Drop a whole UTF-8 character. */
+		do
+			in->cmdlen--;
+		while (in->cmdlen > 0 &&
+		    ((unsigned char)in->cmd[in->cmdlen] & 0xC0) == 0x80);
+		in->cmd[in->cmdlen] = '\0';
+		return;
+	case UK_CTRL('u'):
+		in->cmdlen = 0;
+		in->cmd[0] = '\0';
+		return;
+	case UK_ENTER:
+		in->cmdline = false;
+		if (ui_cmd_parse(in->cmd, &act->cmd, err, sizeof err) < 0) {
+			act->type = ACT_ERROR;
+			snprintf(act->msg, sizeof act->msg, "%s", err);
+		} else if (act->cmd.type == CMD_NONE) {
+			act->type = ACT_REDRAW;
+		} else {
+			act->type = ACT_COMMAND;
+		}
+		in->cmdlen = 0;
+		in->cmd[0] = '\0';
+		return;
+	default:
+		break;
+	}
+	if (key < 32 || key == 127 || key >= UK_SPECIAL) {
+		act->type = ACT_NONE;
+		return;
+	}
+	/* Store the character as UTF-8. */
+	{
+		char u[4];
+		size_t n;
+
+		if (key < 0x80) {
+			u[0] = (char)key;
+			n = 1;
+		} else if (key < 0x800) {
+			u[0] = (char)(0xC0 | (key >> 6));
+			u[1] = (char)(0x80 | (key & 0x3F));
+			n = 2;
+		} else if (key < 0x10000) {
+			u[0] = (char)(0xE0 | (key >> 12));
+			u[1] = (char)(0x80 | ((key >> 6) & 0x3F));
+			u[2] = (char)(0x80 | (key & 0x3F));
+			n = 3;
+		} else {
+			u[0] = (char)(0xF0 | (key >> 18));
+			u[1] = (char)(0x80 | ((key >> 12) & 0x3F));
+			u[2] = (char)(0x80 | ((key >> 6) & 0x3F));
+			u[3] = (char)(0x80 | (key & 0x3F));
+			n = 4;
+		}
+		if (in->cmdlen + n >= sizeof in->cmd) {
+			act->type = ACT_NONE;
+			return;
+		}
+		memcpy(in->cmd + in->cmdlen, u, n);
+		in->cmdlen += n;
+		in->cmd[in->cmdlen] = '\0';
+	}
+}
+
+void
+ui_input_key(struct ui_input *in, const struct ui_input_ctx *ctx,
+    const struct ui_event *ev, struct ui_action *act)
+{
+	int key = ev->key;
+	enum ui_cmd_type c;
+
+	memset(act, 0, sizeof *act);
+	if (in->cmdline) {
+		cmdline_key(in, key, act);
+		return;
+	}
+	switch (key) {
+	case UK_UP:
+	case 'k':
+		move_cursor(in, 0, 1, act);
+		return;
+	case UK_DOWN:
+	case 'j':
+		move_cursor(in, 0, -1, act);
+		return;
+	case UK_LEFT:
+	case 'h':
+		move_cursor(in, -1, 0, act);
+		return;
+	case UK_RIGHT:
+	case 'l':
+		move_cursor(in, 1, 0, act);
+		return;
+	case UK_CLICK:
+		if (ev->sq < 0 || ev->sq >= NSQ)
+			return;
+		in->cursor = ev->sq;
+		choose(in, ctx, act);
+		if (act->type == ACT_NONE)
+			act->type = ACT_REDRAW;
+		return;
+	case ' ':
+		if (ctx->space_pauses) {
+			act->type = ACT_COMMAND;
+			act->cmd.type = CMD_PAUSE;
+			return;
+		}
+		/* FALLTHROUGH */
+	case UK_ENTER:
+		choose(in, ctx, act);
+		return;
+	case UK_ESC:
+		escape(in, ctx, act);
+		return;
+	case UK_BACKSPACE:
+		/* Take back the last jump of a chain, or drop the selection. */
+		if (in->nland > 0) {
+			in->nland--;
+			act->type = ACT_CHAIN_STEP;
+		} else if (in->selected >= 0) {
+			ui_input_clear(in);
+			act->type = ACT_CANCEL;
+		}
+		return;
+	case ':':
+		in->cmdline = true;
+		in->cmdlen = 0;
+		in->cmd[0] = '\0';
+		act->type = ACT_REDRAW;
+		return;
+	default:
+		break;
+	}
+	c = ui_key_command(key);
+	if (c != CMD_NONE) {
+		act->type = ACT_COMMAND;
+		act->cmd.type = c;
+	}
+}
+
+enum ui_cmd_type
+ui_key_command(int key)
+{
+	switch (key) {
+	case '?':
+		return CMD_HELP;
+	case 'q':
+		return CMD_QUIT;
+	case UK_CTRL('c'):
+		return CMD_QUIT_NOW;
+	case 'n':
+		return CMD_NEW;
+	case 'u':
+		return CMD_UNDO;
+	case UK_CTRL('r'):
+		return CMD_REDO;
+	case 'f':
+		return CMD_FLIP;
+	case 'S':
+		return CMD_PROMPT_SAVE;
+	case 'L':
+		return CMD_PROMPT_LOAD;
+	case 'R':
+		return CMD_RESIGN;
+	case 'a':
+		return CMD_ADVICE;
+	case 'p':
+		return CMD_PAUSE;
+	case '.':
+		return CMD_STEP;
+	case '+':
+	case '=':
+		return CMD_FASTER;
+	case '-':
+		return CMD_SLOWER;
+	case UK_CTRL('l'):
+		return CMD_REDRAW;
+	case UK_PGUP:
+		return CMD_SCROLL_UP;
+	case UK_PGDN:
+		return CMD_SCROLL_DOWN;
+	default:
+		return CMD_NONE;
+	}
+}
+
+bool
+ui_looks_like_move(const char *t)
+{
+	size_t n = strlen(t), i;
+
+	if (n < 4 || n % 2 != 0)
+		return false;
+	for (i = 0; i < n; i += 2)
+		if (!isalpha((unsigned char)t[i]) ||
+		    !isdigit((unsigned char)t[i + 1]))
+			return false;
+	return true;
+}
+
+static const struct {
+	const char *name;
+	enum ui_cmd_type type;
+	int arg;             /* 0 none, 1 optional, 2 required */
+} commands[] = {
+	{ "help", CMD_HELP, 0 },
+	{ "h", CMD_HELP, 0 },
+	{ "?", CMD_HELP, 0 },
+	{ "quit", CMD_QUIT_NOW, 0 },
+	{ "q", CMD_QUIT_NOW, 0 },
+	{ "exit", CMD_QUIT_NOW, 0 },
+	{ "new", CMD_NEW_NOW, 0 },
+	{ "undo", CMD_UNDO, 0 },
+	{ "u", CMD_UNDO, 0 },
+	{ "redo", CMD_REDO, 0 },
+	{ "flip", CMD_FLIP, 0 },
+	{ "save", CMD_SAVE, 1 },
+	{ "w", CMD_SAVE, 1 },
+	{ "load", CMD_LOAD, 2 },
+	{ "open", CMD_LOAD, 2 },
+	{ "resign", CMD_RESIGN_NOW, 0 },
+	{ "draw", CMD_DRAW, 0 },
+	{ "advice", CMD_ADVICE, 0 },
+	{ "hint", CMD_ADVICE, 0 },
+	{ "pause", CMD_PAUSE, 0 },
+	{ "step", CMD_STEP, 0 },
+	{ "faster", CMD_FASTER, 0 },
+	{ "slower", CMD_SLOWER, 0 },
+	{ "delay", CMD_DELAY, 2 },
+	{ "fen", CMD_FEN, 1 },
+	{ "white", CMD_WHITE, 2 },
+	{ "black", CMD_BLACK, 2 },
+	{ "depth", CMD_DEPTH, 2 },
+	{ "movetime", CMD_MOVETIME, 2 },
+	{ "unicode", CMD_UNICODE, 0 },
+	{ "redraw", CMD_REDRAW, 0 },
+};
+
+int
+ui_cmd_parse(const char *text, struct ui_cmd *cmd, char *err, size_t errlen)
+{
+	char word[32];
+	const char *p = text, *arg;
+	size_t n = 0, i, alen;
+
+	memset(cmd, 0, sizeof *cmd);
+	while (*p == ' ' || *p == '\t' || *p == ':')
+		p++;
+	while (p[n] != '\0' && p[n] != ' ' && p[n] != '\t')
+		n++;
+	if (n == 0)
+		return 0;           /* an empty line does nothing */
+	if (n >= sizeof word) {
+		snprintf(err, errlen, "unknown command '%.*s' "
+		    "(:help lists the commands)", 24, p);
+		return -1;
+	}
+	memcpy(word, p, n);
+	word[n] = '\0';
+	arg = p + n;
+	while (*arg == ' ' || *arg == '\t')
+		arg++;
+	alen = strlen(arg);
+	while (alen > 0 && (arg[alen - 1] == ' ' || arg[alen - 1] == '\t'))
+		alen--;
+	for (i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+		if (strcasecmp(word, commands[i].name) != 0)
+			continue;
+		if (commands[i].arg == 0 && alen > 0) {
+			snprintf(err, errlen, ":%s takes no argument", word);
+			return -1;
+		}
+		if (commands[i].arg == 2 && alen == 0) {
+			snprintf(err, errlen, ":%s needs an argument", word);
+			return -1;
+		}
+		if (alen >= sizeof cmd->arg) {
+			snprintf(err, errlen, ":%s: argument too long", word);
+			return -1;
+		}
+		cmd->type = commands[i].type;
+		memcpy(cmd->arg, arg, alen);
+		cmd->arg[alen] = '\0';
+		return 0;
+	}
+	if (alen == 0 && ui_looks_like_move(word)) {
+		cmd->type = CMD_MOVE;
+		for (i = 0; word[i] != '\0'; i++)
+			cmd->arg[i] = (char)tolower((unsigned char)word[i]);
+		cmd->arg[i] = '\0';
+		return 0;
+	}
+	snprintf(err, errlen, "unknown command '%s' (:help lists the commands)",
+	    word);
+	return -1;
+}

@@ -1,0 +1,205 @@
+/*
+ * ui_player.c: who plays a side. A human enters moves with the keys; an AI
+ * thinks in the worker thread. A remote peer (network play) plugs in the
+ * same way with its own ops (ui_net*.c).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "engine/game.h"
+#include "ui/ui_int.h"
+
+/* ---- human ---- */
+
+static void
+human_describe(const struct ui_player *p, char *buf, size_t n)
+{
+	(void)p;
+	snprintf(buf, n, "human");
+}
+
+static const struct ui_player_ops human_ops = {
+	.kind = "human",
+	.describe = human_describe,
+};
+
+/* ---- local AI ---- */
+
+static void
+ai_turn_begin(struct ui_app *a, struct ui_player *p)
+{
+	const struct game *g = &a->game;
+	struct ui_job job;
+
+	memset(&job, 0, sizeof job);
+	job.kind = JOB_MOVE;
+	job.color = p->color;
+	job.pos = *game_board(g);
+	job.rules = g->rules;
+	job.conf = p->conf;
+	job.search = p->priv;
+	job.nhistory = g->nply;
+	if (g->nply > 0) {
+		job.history = malloc(sizeof *job.history * (size_t)g->nply);
+		if (job.history == NULL)
+			job.nhistory = 0;
+		else
+			memcpy(job.history, g->pos,
+			    sizeof *job.history * (size_t)g->nply);
+	}
+	if (ui_worker_start(&a->worker, &job) < 0) {
+		app_message(a, ST_ERROR, "cannot start the AI thread");
+		return;
+	}
+	a->thinking = true;
+	a->advising = false;
+	a->think_ply = g->nply;
+	a->ai_line[0] = '\0';
+}
+
+static void
+ai_turn_cancel(struct ui_app *a, struct ui_player *p)
+{
+	(void)p;
+	if (a->thinking) {
+		ui_worker_stop(&a->worker);
+		a->thinking = false;
+	}
+}
+
+static void
+ai_reset(struct ui_app *a, struct ui_player *p)
+{
+	(void)a;
+	ui_search_clear(p->priv);
+}
+
+static void
+ai_describe(const struct ui_player *p, char *buf, size_t n)
+{
+	const struct player_conf *c = &p->conf;
+	char lim[64] = "";
+	size_t len = 0;
+
+	if (strcmp(c->algorithm, "random") != 0) {
+		if (c->depth > 0)
+			len += (size_t)snprintf(lim + len, sizeof lim - len,
+			    " depth %d", c->depth);
+		if (c->movetime_ms > 0 && strcmp(c->algorithm, "negamax") != 0) {
+			if (c->movetime_ms % 1000 == 0)
+				snprintf(lim + len, sizeof lim - len, " %ds",
+				    c->movetime_ms / 1000);
+			else
+				snprintf(lim + len, sizeof lim - len, " %dms",
+				    c->movetime_ms);
+		}
+	}
+	snprintf(buf, n, "%s%s", c->algorithm, lim);
+}
+
+static void
+ai_free(struct ui_player *p)
+{
+	ui_search_free(p->priv);
+}
+
+static const struct ui_player_ops ai_ops = {
+	.kind = "ai",
+	.turn_begin = ai_turn_begin,
+	.turn_cancel = ai_turn_cancel,
+	.reset = ai_reset,
+	.describe = ai_describe,
+	.free = ai_free,
+};
+
+/* ---- common ---- */
+
+static bool
+known_algorithm(const char *s)
+{
+	return strcmp(s, "alphabeta") == 0 || strcmp(s, "negamax") == 0 ||
+	    strcmp(s, "random") == 0;
+}
+
+struct ui_player *
+ui_player_new(const struct player_conf *pc, int color, char *err,
+    size_t errlen)
+{
+	struct ui_player *p = calloc(1, sizeof *p);
+
+	if (p == NULL) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	p->conf = *pc;
+	p->color = color;
+	if (strcmp(pc->type, "human") == 0) {
+		p->ops = &human_ops;
+		p->human = true;
+		return p;
+	}
+	if (!known_algorithm(pc->algorithm)) {
+		snprintf(err, errlen, "unknown algorithm '%s' "
+		    "(alphabeta, negamax or random)", pc->algorithm);
+		free(p);
+		return NULL;
+	}
+	p->ops = &ai_ops;
+	p->thinks = true;
+	p->priv = ui_search_new(pc);
+	if (p->priv == NULL) {
+		snprintf(err, errlen, "out of memory for the %s search",
+		    pc->algorithm);
+		free(p);
+		return NULL;
+	}
+	return p;
+}
+
+void
+ui_player_free(struct ui_player *p)
+{
+	if (p == NULL)
+		return;
+	if (p->ops->free != NULL)
+		p->ops->free(p);
+	free(p);
+}
+
+void
+ui_player_describe(const struct ui_player *p, char *buf, size_t n)
+{
+	p->ops->describe(p, buf, n);
+}
+
+int
+ui_player_type_parse(const char *text, struct player_conf *pc, char *err,
+    size_t errlen)
+{
+	if (strcasecmp(text, "human") == 0) {
+		snprintf(pc->type, sizeof pc->type, "human");
+		return 0;
+	}
+	if (strcasecmp(text, "ai") == 0) {
+		snprintf(pc->type, sizeof pc->type, "ai");
+		if (!known_algorithm(pc->algorithm))
+			snprintf(pc->algorithm, sizeof pc->algorithm,
+			    "alphabeta");
+		return 0;
+	}
+	if (strcasecmp(text, "alphabeta") == 0 ||
+	    strcasecmp(text, "negamax") == 0 ||
+	    strcasecmp(text, "random") == 0) {
+		snprintf(pc->type, sizeof pc->type, "ai");
+		snprintf(pc->algorithm, sizeof pc->algorithm, "%s", text);
+		for (char *s = pc->algorithm; *s != '\0'; s++)
+			if (*s >= 'A' && *s <= 'Z')
+				*s = (char)(*s - 'A' + 'a');
+		return 0;
+	}
+	snprintf(err, errlen, "unknown player '%s' "
+	    "(human, ai, alphabeta, negamax or random)", text);
+	return -1;
+}

@@ -1,0 +1,357 @@
+/*
+ * ui_term.c: the only file that talks to curses. Styles by role, keys
+ * turned into enum ui_key, and a last-resort restore for crash signals.
+ */
+#include "config.h"
+
+#define NCURSES_WIDECHAR 1
+#include <curses.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+
+#include "ui/ui_int.h"
+
+static bool active;
+static bool colored;
+static attr_t style_attr[NSTYLES];
+
+/* fg, bg for each style when the terminal has colours; -1 default. */
+static const short style_color[NSTYLES][2] = {
+	[ST_NORMAL] = { -1, -1 },
+	[ST_LAND] = { COLOR_BLACK, COLOR_GREEN },
+	[ST_LAND2] = { COLOR_BLACK, COLOR_GREEN },
+	[ST_RIVER] = { COLOR_CYAN, COLOR_BLUE },
+	[ST_CASTLE] = { COLOR_BLACK, COLOR_YELLOW },
+	[ST_CURSOR] = { COLOR_BLACK, COLOR_CYAN },
+	[ST_TARGET] = { COLOR_BLACK, COLOR_MAGENTA },
+	[ST_SELECTED] = { COLOR_BLACK, COLOR_CYAN },
+	[ST_LAST] = { COLOR_BLACK, COLOR_GREEN },
+	[ST_DANGER] = { COLOR_WHITE, COLOR_RED },
+	[ST_WPIECE] = { COLOR_BLACK, COLOR_WHITE },
+	[ST_BPIECE] = { COLOR_WHITE, COLOR_BLACK },
+	[ST_LABEL] = { COLOR_YELLOW, -1 },
+	[ST_STATUS] = { COLOR_BLACK, COLOR_WHITE },
+	[ST_ERROR] = { COLOR_RED, -1 },
+	[ST_GOOD] = { COLOR_GREEN, -1 },
+	[ST_DIM] = { COLOR_CYAN, -1 },
+	[ST_HEAD] = { COLOR_YELLOW, -1 },
+	[ST_DIALOG] = { COLOR_BLACK, COLOR_WHITE },
+	[ST_TURN] = { COLOR_GREEN, -1 },
+};
+
+/* Attributes with colours, and without (monochrome, NO_COLOR). */
+static const attr_t style_color_attr[NSTYLES] = {
+	[ST_WPIECE] = A_BOLD,
+	[ST_BPIECE] = A_BOLD,
+	[ST_LABEL] = A_BOLD,
+	[ST_ERROR] = A_BOLD,
+	[ST_HEAD] = A_BOLD,
+	[ST_TURN] = A_BOLD,
+	[ST_LAST] = A_UNDERLINE,
+};
+
+static const attr_t style_mono_attr[NSTYLES] = {
+	[ST_CURSOR] = A_REVERSE,
+	[ST_TARGET] = A_BOLD,
+	[ST_SELECTED] = A_REVERSE,
+	[ST_LAST] = A_UNDERLINE,
+	[ST_DANGER] = A_BOLD | A_BLINK,
+	[ST_WPIECE] = A_BOLD,
+	[ST_LABEL] = A_BOLD,
+	[ST_STATUS] = A_REVERSE,
+	[ST_ERROR] = A_BOLD,
+	[ST_HEAD] = A_BOLD | A_UNDERLINE,
+	[ST_DIALOG] = A_REVERSE,
+	[ST_TURN] = A_BOLD,
+};
+
+int
+term_init(const struct term_opts *o)
+{
+	int i;
+
+	set_escdelay(25);
+	if (initscr() == NULL)
+		return -1;
+	active = true;
+	cbreak();
+	noecho();
+	nonl();
+	keypad(stdscr, TRUE);
+	nodelay(stdscr, TRUE);
+	curs_set(0);
+	colored = o->color && has_colors();
+	if (colored) {
+		start_color();
+		use_default_colors();
+	}
+	for (i = 0; i < NSTYLES; i++) {
+		if (colored) {
+			short fg = style_color[i][0], bg = style_color[i][1];
+			/* A second land green, where the terminal has one. */
+			if (i == ST_LAND2 && COLORS >= 16)
+				bg = COLOR_GREEN + 8;
+			if (i == ST_LAST && COLORS >= 256)
+				bg = 143;
+			init_pair((short)(i + 1), fg, bg);
+			style_attr[i] = COLOR_PAIR(i + 1) | style_color_attr[i];
+		} else {
+			style_attr[i] = style_mono_attr[i];
+		}
+	}
+	if (o->mouse) {
+		mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED, NULL);
+		mouseinterval(0);
+	}
+	return 0;
+}
+
+bool
+term_active(void)
+{
+	return active;
+}
+
+bool
+term_has_color(void)
+{
+	return colored;
+}
+
+int
+term_colors(void)
+{
+	return colored ? COLORS : 0;
+}
+
+void
+term_end(void)
+{
+	if (!active)
+		return;
+	curs_set(1);
+	endwin();
+	active = false;
+}
+
+void
+term_emergency_end(void)
+{
+	/* Not async-signal-safe; a crash has no better option. */
+	if (active) {
+		endwin();
+		active = false;
+	}
+}
+
+void
+term_size(int *rows, int *cols)
+{
+	getmaxyx(stdscr, *rows, *cols);
+}
+
+void
+term_erase(void)
+{
+	erase();
+}
+
+static attr_t
+attrs_of(int style, int attrs)
+{
+	attr_t a = style_attr[style];
+
+	if (attrs & TA_BOLD)
+		a |= A_BOLD;
+	if (attrs & TA_REVERSE)
+		a |= A_REVERSE;
+	if (attrs & TA_UNDERLINE)
+		a |= A_UNDERLINE;
+	return a;
+}
+
+void
+term_put(int y, int x, int style, int attrs, const char *s)
+{
+	attr_t a = attrs_of(style, attrs);
+
+	attron(a);
+	mvaddstr(y, x, s);
+	attroff(a);
+}
+
+int
+term_width(const char *s)
+{
+	mbstate_t st;
+	wchar_t wc;
+	size_t n;
+	int w = 0, cw;
+
+	memset(&st, 0, sizeof st);
+	while (*s != '\0') {
+		n = mbrtowc(&wc, s, MB_CUR_MAX, &st);
+		if (n == (size_t)-1 || n == (size_t)-2) {
+			w++;
+			s++;
+			memset(&st, 0, sizeof st);
+			continue;
+		}
+		cw = wcwidth(wc);
+		w += cw > 0 ? cw : 0;
+		s += n;
+	}
+	return w;
+}
+
+void
+term_putw(int y, int x, int width, int style, int attrs, const char *s)
+{
+	attr_t a = attrs_of(style, attrs);
+	mbstate_t st;
+	wchar_t wc;
+	size_t n;
+	int w = 0, cw;
+
+	if (width <= 0)
+		return;
+	attron(a);
+	move(y, x);
+	memset(&st, 0, sizeof st);
+	while (*s != '\0') {
+		n = mbrtowc(&wc, s, MB_CUR_MAX, &st);
+		if (n == (size_t)-1 || n == (size_t)-2) {
+			wc = L'?';
+			n = 1;
+			memset(&st, 0, sizeof st);
+		}
+		cw = wcwidth(wc);
+		if (cw < 0)
+			cw = 0;
+		if (w + cw > width)
+			break;
+		addnwstr(&wc, 1);
+		w += cw;
+		s += n;
+	}
+	for (; w < width; w++)
+		addch(' ');
+	attroff(a);
+}
+
+void
+term_fill(int y, int x, int n, int style, int attrs, char c)
+{
+	attr_t a = attrs_of(style, attrs);
+	int i;
+
+	attron(a);
+	move(y, x);
+	for (i = 0; i < n; i++)
+		addch((chtype)(unsigned char)c);
+	attroff(a);
+}
+
+void
+term_cursor(int y, int x, bool visible)
+{
+	if (visible) {
+		move(y, x);
+		curs_set(1);
+	} else {
+		curs_set(0);
+	}
+}
+
+void
+term_refresh(void)
+{
+	refresh();
+}
+
+void
+term_redraw_all(void)
+{
+	clearok(curscr, TRUE);
+}
+
+int
+term_read(struct ui_event *ev, int *my, int *mx)
+{
+	wint_t wc;
+	int r;
+	MEVENT me;
+
+	ev->key = UK_NONE;
+	ev->sq = -1;
+	r = get_wch(&wc);
+	if (r == ERR)
+		return 0;
+	if (r == OK) {
+		switch (wc) {
+		case '\r':
+		case '\n':
+			ev->key = UK_ENTER;
+			break;
+		case 27:
+			ev->key = UK_ESC;
+			break;
+		case 127:
+		case 8:
+			ev->key = UK_BACKSPACE;
+			break;
+		default:
+			ev->key = (int)wc;
+			break;
+		}
+		return 1;
+	}
+	switch (wc) {
+	case KEY_UP:
+		ev->key = UK_UP;
+		break;
+	case KEY_DOWN:
+		ev->key = UK_DOWN;
+		break;
+	case KEY_LEFT:
+		ev->key = UK_LEFT;
+		break;
+	case KEY_RIGHT:
+		ev->key = UK_RIGHT;
+		break;
+	case KEY_ENTER:
+		ev->key = UK_ENTER;
+		break;
+	case KEY_BACKSPACE:
+	case KEY_DC:
+		ev->key = UK_BACKSPACE;
+		break;
+	case KEY_PPAGE:
+		ev->key = UK_PGUP;
+		break;
+	case KEY_NPAGE:
+		ev->key = UK_PGDN;
+		break;
+	case KEY_HOME:
+		ev->key = UK_HOME;
+		break;
+	case KEY_END:
+		ev->key = UK_END;
+		break;
+	case KEY_RESIZE:
+		ev->key = UK_RESIZE;
+		break;
+	case KEY_MOUSE:
+		if (getmouse(&me) == OK &&
+		    (me.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED))) {
+			ev->key = UK_CLICK;
+			*my = me.y;
+			*mx = me.x;
+		}
+		break;
+	default:
+		break;
+	}
+	return 1;
+}
