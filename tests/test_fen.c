@@ -198,9 +198,9 @@ test_reject_fields(void **state)
 	check_reject(START_PLACEMENT " w 0 -3", "-3", NULL);
 	check_reject(START_PLACEMENT " w 0 1x", "1x", NULL);
 	check_reject(START_PLACEMENT " w 99999999999999999999 1",
-	    "99999999999999999999", NULL);
+	    "9999999999", NULL);
 	check_reject(START_PLACEMENT " w 0 99999999999999999999",
-	    "99999999999999999999", NULL);
+	    "9999999999", NULL);
 	check_reject(START_PLACEMENT " w 0 1 xyz", NULL);
 	check_reject(START_PLACEMENT " w 0 1 5", NULL);
 	check_reject("", NULL);
