@@ -5,6 +5,11 @@
  * 1. CGP/1 lines (../shared/PROTOCOL.md) as pure functions: the parser of
  *    client lines and of server lines, the formatter of server lines, and the
  *    checks of values. No sockets, no state.
+ * 2. Ids and tokens (getrandom, constant-time compare).
+ * 3. The session: games, seats, turns, events, presence, observers, limits,
+ *    as functions of (state, connection, line, time) whose output goes
+ *    through callbacks. No sockets: the tests drive it directly.
+ * 4. Storage: the interface the session writes through, and SQLite.
  */
 #ifndef CONGO_NET_INTERNAL_H
 #define CONGO_NET_INTERNAL_H
@@ -169,5 +174,213 @@ int cgp_fen_from_wire(const char *s, char *out, size_t n);
 void cgp_fen_to_wire(const char *fen, char *out, size_t n);
 /* Upper-case a game id or token in place (readers accept either case). */
 void cgp_upcase(char *s);
+
+/* 2. Ids and tokens. */
+int net_random(void *buf, size_t n);             /* getrandom; -1 on failure */
+int net_new_token(char out[CGP_TOKEN_LEN + 1]);  /* 128 random bits */
+int net_new_game_id(char out[CGP_ID_LEN + 1]);   /* 40 random bits */
+/* Same 26-character token? Takes the same time whatever the contents. */
+bool net_token_equal(const char *a, const char *b);
+
+/* 3. The session. */
+struct game_rules;
+
+/* One command's changes, stored in one transaction (all or nothing). */
+struct store_change {
+	const char *game;          /* the game id */
+	bool new_game;             /* CREATE: a new game row */
+	const char *start_fen;     /* with new_game: its start, wire form */
+	int repetition;            /* with new_game: its rules */
+	int quiet_plies;
+	long long created;         /* with new_game: Unix time */
+	int seat;                  /* a seat taken (0 white, 1 black), or -1 */
+	const char *name;          /* with seat */
+	const char *token;         /* with seat */
+	int nev;                   /* events: MOVE may bring its RESULT */
+	long seq[2];
+	const char *kind[2];       /* "JOINED" "MOVE" "DRAW" "RESULT" */
+	const char *body[2];       /* its key=value words */
+};
+
+struct store_ops {
+	/* Store durably before returning 0; -1 with err if nothing changed. */
+	int (*commit)(void *ctx, const struct store_change *ch, char *err,
+	    size_t errlen);
+};
+
+enum net_log_level { NET_LOG_ERROR = 0, NET_LOG_WARN, NET_LOG_INFO,
+	NET_LOG_DEBUG };
+
+struct sess_io {
+	void *ctx;
+	/* Queue a line (with its LF) for a connection. */
+	void (*send)(void *ctx, int conn, const char *line, size_t len);
+	/* Close a connection once what was queued for it is sent. */
+	void (*close)(void *ctx, int conn);
+	const struct store_ops *store;   /* NULL: keep games in memory only */
+	void *store_ctx;
+	/* Log a message (never holds a token); may be NULL. */
+	void (*log)(void *ctx, int level, const char *msg);
+};
+
+struct sess_limits {
+	int max_connections;       /* in total */
+	int max_per_address;
+	int games_per_minute;      /* CREATEs per address per minute */
+	int max_observers;         /* per game */
+	int max_failed_rejoins;    /* per address per minute */
+};
+
+struct sess;
+
+/* A session; rules apply to the games it creates (NULL: the defaults). */
+struct sess *sess_new(const struct sess_io *io, const struct sess_limits *lim,
+    const struct game_rules *rules, const char *server_name);
+void sess_free(struct sess *s);
+
+/*
+ * A new connection (conn: a small number >= 0 chosen by the caller, unique
+ * while open). Sends the greeting and returns 0, or sends `ERR * 503 BUSY`
+ * or `ERR * 429 RATE_LIMITED`, asks to close it and returns that code (the
+ * caller still calls sess_close when it is gone).
+ */
+int sess_open(struct sess *s, int conn, const char *addr, long long now_ms);
+/* The connection is gone: its seats are vacated (PRESENCE gone). */
+void sess_close(struct sess *s, int conn, long long now_ms);
+/* One line from a connection, without its LF (a CR dropped). */
+void sess_line(struct sess *s, int conn, const char *line, size_t len,
+    long long now_ms);
+/* The connection sent more than 512 bytes without an LF: 413 and close. */
+void sess_line_too_long(struct sess *s, int conn);
+
+/* Counts for logs and tests. */
+int sess_ngames(const struct sess *s);
+int sess_nconns(const struct sess *s);
+
+/*
+ * Rebuilding games at start-up, from storage, in order: each game, then its
+ * seats, then its events in seq order. Every MOVE is replayed through the
+ * rules engine. -1 with err when the stored data does not add up.
+ */
+int sess_load_game(struct sess *s, const char *id, const char *start_wire,
+    int repetition, int quiet_plies, long long created, char *err,
+    size_t errlen);
+int sess_load_seat(struct sess *s, const char *id, int seat,
+    const char *name, const char *token, char *err, size_t errlen);
+int sess_load_event(struct sess *s, const char *id, long seq,
+    const char *kind, const char *body, char *err, size_t errlen);
+
+/* Inside the session (net_session.c, net_game.c, net_replay.c). */
+#include "engine/game.h"
+
+struct sev {
+	long seq;
+	char *text;                    /* "MOVE ply=0 side=white ..." */
+};
+
+struct sgame {
+	char id[CGP_ID_LEN + 1];
+	char start[CGP_FEN_MAX];       /* the start position, wire form */
+	struct game g;                 /* moves, positions, result */
+	long seq;                      /* stored events so far */
+	long long created;
+	bool seated[2];
+	char name[2][CGP_NAME_MAX + 1];
+	char token[2][CGP_TOKEN_LEN + 1];
+	int holder[2];                 /* connection holding the seat, or -1 */
+	int offer;                     /* colour offering a draw, or -1 */
+	struct sev *ev;
+	int nev, evcap;
+	int *obs;                      /* observing connections */
+	int nobs, obscap;
+};
+
+struct sconn {
+	bool used, hello, closing;
+	char addr[64];
+	struct sgame **games;          /* games it holds a seat in or observes */
+	int ngames, gcap;
+};
+
+struct saddr {
+	char addr[64];
+	int nconn;
+	long long win_start;           /* the current minute */
+	int creates, fails;
+};
+
+struct sess {
+	struct sess_io io;
+	struct sess_limits lim;
+	struct game_rules rules;
+	char server[64];
+	struct sconn *conns;
+	int conncap, nconns;
+	struct saddr *addrs;
+	int naddr, addrcap;
+	struct sgame **games;          /* in creation order */
+	int ngames, gamecap;
+	int *index;                    /* hash of ids: game number + 1, 0 free */
+	int icap;
+};
+
+void *net_xmalloc(size_t n);
+void *net_xrealloc(void *p, size_t n);
+char *net_xstrdup(const char *s);
+void sess_log(struct sess *s, int level, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+struct sgame *sess_find(struct sess *s, const char *id);
+struct sgame *sess_add_game(struct sess *s, const char *id);
+void sess_free_game(struct sgame *g);
+struct saddr *sess_addr(struct sess *s, const char *addr, long long now_ms);
+/* Finish o and queue it for conn. */
+void sess_emit(struct sess *s, int conn, struct cgp_out *o);
+void sess_err(struct sess *s, int conn, const char *tag, int code,
+    const char *text);
+/* To every connection in the game but except (-1: none). */
+void sess_broadcast(struct sess *s, struct sgame *g, struct cgp_out *o,
+    int except);
+void sess_state(struct sess *s, struct sgame *g, struct cgp_out *o);
+/* The stored events after since, or one STATE when since < 0 or too far. */
+void sess_catch_up(struct sess *s, int conn, struct sgame *g, long since);
+void sess_member_add(struct sess *s, int conn, struct sgame *g);
+void sess_member_check(struct sess *s, int conn, struct sgame *g);
+int sess_status(const struct sgame *g);   /* 0 open 1 active 2 finished */
+const char *sess_status_name(int st);
+const char *sess_result_text(enum game_result r);   /* 1-0 0-1 1/2 */
+void sess_add_event(struct sgame *g, long seq, const char *kind,
+    const char *body);
+/* Store a change; on failure answer 507 and return -1. */
+int sess_commit(struct sess *s, int conn, const char *tag,
+    const struct store_change *ch);
+/* game=: the game, or NULL after answering 400 or 404. */
+struct sgame *sess_want_game(struct sess *s, int conn,
+    const struct cgp_cmd *cmd);
+long sess_want_since(struct sess *s, int conn, const struct cgp_cmd *cmd,
+    const char *key);
+int sess_seat_of(const struct sgame *g, int conn, int want);
+void sess_cmd_game(struct sess *s, int conn, const struct cgp_cmd *c,
+    long long now_ms);
+void sess_cmd_move(struct sess *s, int conn, const struct cgp_cmd *c);
+void sess_cmd_end(struct sess *s, int conn, const struct cgp_cmd *c);
+void sess_cmd_query(struct sess *s, int conn, const struct cgp_cmd *c);
+
+/* 4. SQLite storage. */
+struct store;
+
+/*
+ * Open (creating it when create is true and it is missing) the database at
+ * path: WAL, synchronous=FULL. NULL with a message naming the file when it
+ * cannot be opened or is not a congo-server database.
+ */
+struct store *store_open(const char *path, bool create, char *err,
+    size_t errlen);
+/* Feed every stored game to the session (sess_load_*). */
+int store_load(struct store *st, struct sess *s, char *err, size_t errlen);
+extern const struct store_ops store_sqlite_ops;
+/* Checkpoint and close. */
+void store_close(struct store *st);
+/* Tests: make the next commits fail (n of them; -1 for all). */
+void store_fail_next(struct store *st, int n);
 
 #endif

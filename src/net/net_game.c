@@ -1,0 +1,366 @@
+/*
+ * net_game.c: the commands that bring a connection into a game: CREATE,
+ * JOIN, REJOIN and OBSERVE. Each checks everything, stores, and only then
+ * changes the state, answers OK and tells the others.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "engine/fen.h"
+#include "net/net_internal.h"
+
+#define DEFAULT_NAME "anonymous"
+
+static const char *
+want_name(struct sess *s, int conn, const struct cgp_cmd *cmd)
+{
+	const char *v = cgp_get(cmd, "name");
+
+	if (v == NULL)
+		return DEFAULT_NAME;
+	if (!cgp_valid_name(v)) {
+		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX,
+		    "name= is 1-31 letters, digits, '-', '_' or '.'");
+		return NULL;
+	}
+	return v;
+}
+
+/* seat=: 0 or 1; -1 when absent and optional; -2 after answering 400. */
+static int
+want_seat(struct sess *s, int conn, const struct cgp_cmd *cmd, bool required)
+{
+	const char *v = cgp_get(cmd, "seat");
+	int seat;
+
+	if (v == NULL && !required)
+		return -1;
+	seat = cgp_seat_parse(v);
+	if (seat < 0) {
+		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX,
+		    v == NULL ? "seat= is missing" :
+		    "seat= is white or black");
+		return -2;
+	}
+	return seat;
+}
+
+/* The start position: fen= or the standard one. -1 after answering 400. */
+static int
+want_start(struct sess *s, int conn, const struct cgp_cmd *cmd,
+    struct board *b, char wire[CGP_FEN_MAX])
+{
+	const char *v = cgp_get(cmd, "fen");
+	char fen[CGP_FEN_MAX], err[160], msg[200];
+
+	if (v == NULL) {
+		snprintf(fen, sizeof fen, "%s", FEN_START);
+	} else if (cgp_fen_from_wire(v, fen, sizeof fen) < 0) {
+		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, "fen= is a FEN "
+		    "with '_' for its spaces");
+		return -1;
+	}
+	if (fen_read(b, fen, err, sizeof err) < 0) {
+		snprintf(msg, sizeof msg, "fen=: %s", err);
+		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, msg);
+		return -1;
+	}
+	fen_write(b, fen, sizeof fen);
+	cgp_fen_to_wire(fen, wire, CGP_FEN_MAX);
+	return 0;
+}
+
+static void
+take_seat(struct sess *s, int conn, struct sgame *g, int seat,
+    const char *name, const char *token, const char *body)
+{
+	g->seated[seat] = true;
+	snprintf(g->name[seat], sizeof g->name[seat], "%s", name);
+	memcpy(g->token[seat], token, CGP_TOKEN_LEN + 1);
+	g->holder[seat] = conn;
+	sess_add_event(g, g->seq + 1, "JOINED", body);
+	sess_member_add(s, conn, g);
+}
+
+static void
+cmd_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
+    long long now_ms)
+{
+	struct saddr *a = sess_addr(s, s->conns[conn].addr, now_ms);
+	char wire[CGP_FEN_MAX], id[CGP_ID_LEN + 1], token[CGP_TOKEN_LEN + 1];
+	char body[80], msg[96];
+	struct store_change ch;
+	struct cgp_out o;
+	struct board start;
+	struct game probe;
+	struct sgame *g;
+	const char *name;
+	int seat, tries;
+	bool over;
+
+	if (s->lim.games_per_minute > 0 &&
+	    a->creates >= s->lim.games_per_minute) {
+		snprintf(msg, sizeof msg, "at most %d new games a minute from "
+		    "one address", s->lim.games_per_minute);
+		sess_err(s, conn, cmd->tag, CGP_RATE_LIMITED, msg);
+		return;
+	}
+	if ((seat = want_seat(s, conn, cmd, false)) == -2 ||
+	    (name = want_name(s, conn, cmd)) == NULL ||
+	    want_start(s, conn, cmd, &start, wire) < 0)
+		return;
+	game_init(&probe, &start, &s->rules);
+	over = game_over(&probe);
+	game_free(&probe);
+	if (over) {
+		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX,
+		    "fen=: that position is already decided");
+		return;
+	}
+	for (tries = 0;; tries++) {
+		if (tries == 16 || net_new_game_id(id) < 0 ||
+		    (seat >= 0 && net_new_token(token) < 0)) {
+			sess_err(s, conn, cmd->tag, CGP_INTERNAL,
+			    "no random numbers");
+			return;
+		}
+		if (sess_find(s, id) == NULL)
+			break;
+	}
+	memset(&ch, 0, sizeof ch);
+	ch.game = id;
+	ch.new_game = true;
+	ch.start_fen = wire;
+	ch.repetition = s->rules.repetition;
+	ch.quiet_plies = s->rules.quiet_plies;
+	ch.created = (long long)time(NULL);
+	ch.seat = seat;
+	if (seat >= 0) {
+		snprintf(body, sizeof body, "seat=%s name=%s",
+		    cgp_seat_name(seat), name);
+		ch.name = name;
+		ch.token = token;
+		ch.nev = 1;
+		ch.seq[0] = 1;
+		ch.kind[0] = "JOINED";
+		ch.body[0] = body;
+	}
+	if (sess_commit(s, conn, cmd->tag, &ch) < 0)
+		return;
+
+	g = sess_add_game(s, id);
+	snprintf(g->start, sizeof g->start, "%s", wire);
+	g->created = ch.created;
+	game_init(&g->g, &start, &s->rules);
+	if (seat >= 0)
+		take_seat(s, conn, g, seat, name, token, body);
+	a->creates++;
+	sess_log(s, NET_LOG_INFO, "%s: created game %s", a->addr, id);
+
+	cgp_out_ok(&o, cmd->tag, "CREATE");
+	cgp_out_kv(&o, "game", id);
+	if (seat >= 0) {
+		cgp_out_kv(&o, "seat", cgp_seat_name(seat));
+		cgp_out_kv(&o, "token", token);
+	}
+	sess_emit(s, conn, &o);
+	if (seat >= 0) {
+		sess_state(s, g, &o);
+		sess_emit(s, conn, &o);
+	}
+}
+
+static void
+cmd_join(struct sess *s, int conn, const struct cgp_cmd *cmd)
+{
+	char token[CGP_TOKEN_LEN + 1], body[80], msg[64];
+	struct store_change ch;
+	struct cgp_out o;
+	struct sgame *g;
+	const char *name;
+	int seat;
+
+	if ((g = sess_want_game(s, conn, cmd)) == NULL ||
+	    (seat = want_seat(s, conn, cmd, true)) < 0 ||
+	    (name = want_name(s, conn, cmd)) == NULL)
+		return;
+	if (game_over(&g->g)) {
+		sess_err(s, conn, cmd->tag, CGP_GAME_OVER, "the game is over");
+		return;
+	}
+	if (g->seated[seat]) {
+		snprintf(msg, sizeof msg, "%s is taken", cgp_seat_name(seat));
+		sess_err(s, conn, cmd->tag, CGP_SEAT_TAKEN, msg);
+		return;
+	}
+	if (net_new_token(token) < 0) {
+		sess_err(s, conn, cmd->tag, CGP_INTERNAL, "no random numbers");
+		return;
+	}
+	snprintf(body, sizeof body, "seat=%s name=%s", cgp_seat_name(seat),
+	    name);
+	memset(&ch, 0, sizeof ch);
+	ch.game = g->id;
+	ch.seat = seat;
+	ch.name = name;
+	ch.token = token;
+	ch.nev = 1;
+	ch.seq[0] = g->seq + 1;
+	ch.kind[0] = "JOINED";
+	ch.body[0] = body;
+	if (sess_commit(s, conn, cmd->tag, &ch) < 0)
+		return;
+
+	take_seat(s, conn, g, seat, name, token, body);
+	sess_log(s, NET_LOG_INFO, "%s: joined game %s as %s",
+	    s->conns[conn].addr, g->id, cgp_seat_name(seat));
+	cgp_out_ok(&o, cmd->tag, "JOIN");
+	cgp_out_kv(&o, "game", g->id);
+	cgp_out_kv(&o, "seat", cgp_seat_name(seat));
+	cgp_out_kv(&o, "token", token);
+	sess_emit(s, conn, &o);
+	sess_state(s, g, &o);
+	sess_emit(s, conn, &o);
+	cgp_out_ev(&o, g->id, g->seq, "JOINED");
+	cgp_out_kv(&o, "seat", cgp_seat_name(seat));
+	cgp_out_kv(&o, "name", name);
+	sess_broadcast(s, g, &o, -1);
+}
+
+static void
+presence(struct sess *s, struct sgame *g, int seat, const char *state,
+    int to, int except)
+{
+	struct cgp_out o;
+
+	cgp_out_ev(&o, g->id, g->seq, "PRESENCE");
+	cgp_out_kv(&o, "seat", cgp_seat_name(seat));
+	cgp_out_kv(&o, "state", state);
+	if (to >= 0)
+		sess_emit(s, to, &o);
+	else
+		sess_broadcast(s, g, &o, except);
+}
+
+static void
+cmd_rejoin(struct sess *s, int conn, const struct cgp_cmd *cmd,
+    long long now_ms)
+{
+	struct saddr *a = sess_addr(s, s->conns[conn].addr, now_ms);
+	const char *v = cgp_get(cmd, "token");
+	char token[CGP_TOKEN_LEN + 1];
+	struct cgp_out o;
+	struct sgame *g;
+	long since;
+	bool m0, m1;
+	int seat, old;
+
+	if (s->lim.max_failed_rejoins > 0 &&
+	    a->fails >= s->lim.max_failed_rejoins) {
+		sess_err(s, conn, cmd->tag, CGP_RATE_LIMITED, "too many wrong "
+		    "tokens from your address: wait a minute");
+		return;
+	}
+	if (v == NULL) {
+		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, "token= is missing");
+		return;
+	}
+	if ((since = sess_want_since(s, conn, cmd, "since")) == -2 ||
+	    (g = sess_want_game(s, conn, cmd)) == NULL)
+		return;
+	memset(token, 0, sizeof token);
+	if (strlen(v) == CGP_TOKEN_LEN) {
+		memcpy(token, v, CGP_TOKEN_LEN);
+		cgp_upcase(token);
+	}
+	/* Both compared, whatever the first gives. */
+	m0 = net_token_equal(token, g->token[0]) && g->seated[0];
+	m1 = net_token_equal(token, g->token[1]) && g->seated[1];
+	seat = m0 ? 0 : m1 ? 1 : -1;
+	if (seat < 0 || !cgp_valid_token(token)) {
+		a->fails++;
+		sess_log(s, NET_LOG_WARN, "%s: wrong token for game %s",
+		    a->addr, g->id);
+		sess_err(s, conn, cmd->tag, CGP_BAD_TOKEN,
+		    "that token holds no seat in this game");
+		return;
+	}
+	old = g->holder[seat];
+	if (old != conn) {
+		if (old >= 0) {
+			presence(s, g, seat, "replaced", old, -1);
+			g->holder[seat] = -1;
+			sess_member_check(s, old, g);
+		}
+		g->holder[seat] = conn;
+		sess_member_add(s, conn, g);
+	}
+	sess_log(s, NET_LOG_INFO, "%s: rejoined game %s as %s", a->addr,
+	    g->id, cgp_seat_name(seat));
+	cgp_out_ok(&o, cmd->tag, "REJOIN");
+	cgp_out_kv(&o, "game", g->id);
+	cgp_out_kv(&o, "seat", cgp_seat_name(seat));
+	sess_emit(s, conn, &o);
+	sess_catch_up(s, conn, g, since);
+	if (old < 0)
+		presence(s, g, seat, "back", -1, conn);
+}
+
+static void
+cmd_observe(struct sess *s, int conn, const struct cgp_cmd *cmd)
+{
+	struct cgp_out o;
+	struct sgame *g;
+	char msg[64];
+	long since;
+	int i;
+	bool in;
+
+	if ((since = sess_want_since(s, conn, cmd, "since")) == -2 ||
+	    (g = sess_want_game(s, conn, cmd)) == NULL)
+		return;
+	in = g->holder[0] == conn || g->holder[1] == conn;
+	for (i = 0; i < g->nobs && !in; i++)
+		in = g->obs[i] == conn;
+	if (!in) {
+		if (s->lim.max_observers > 0 &&
+		    g->nobs >= s->lim.max_observers) {
+			snprintf(msg, sizeof msg, "game %s has %d observers "
+			    "already", g->id, g->nobs);
+			sess_err(s, conn, cmd->tag, CGP_BUSY, msg);
+			return;
+		}
+		if (g->nobs == g->obscap) {
+			g->obscap = g->obscap ? g->obscap * 2 : 4;
+			g->obs = net_xrealloc(g->obs,
+			    sizeof *g->obs * (size_t)g->obscap);
+		}
+		g->obs[g->nobs++] = conn;
+		sess_member_add(s, conn, g);
+	}
+	cgp_out_ok(&o, cmd->tag, "OBSERVE");
+	cgp_out_kv(&o, "game", g->id);
+	sess_emit(s, conn, &o);
+	sess_catch_up(s, conn, g, since);
+}
+
+void
+sess_cmd_game(struct sess *s, int conn, const struct cgp_cmd *c,
+    long long now_ms)
+{
+	switch (c->verb) {
+	case CGP_V_CREATE:
+		cmd_create(s, conn, c, now_ms);
+		break;
+	case CGP_V_JOIN:
+		cmd_join(s, conn, c);
+		break;
+	case CGP_V_REJOIN:
+		cmd_rejoin(s, conn, c, now_ms);
+		break;
+	default:
+		cmd_observe(s, conn, c);
+		break;
+	}
+}

@@ -1,0 +1,266 @@
+/*
+ * net_play.c: MOVE, RESIGN and DRAW. The rules engine checks every move;
+ * the ply guard makes a resent move harmless; the change is stored before
+ * the state changes, the OK goes out, and the event is broadcast.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "engine/fen.h"
+#include "engine/notation.h"
+#include "net/net_internal.h"
+
+/* The checks every seat command shares: a seat here, a game on. */
+static int
+seated_active(struct sess *s, int conn, const struct cgp_cmd *cmd,
+    struct sgame *g)
+{
+	if (g->holder[0] != conn && g->holder[1] != conn) {
+		sess_err(s, conn, cmd->tag, CGP_NOT_YOUR_SEAT,
+		    "you hold no seat in this game");
+		return -1;
+	}
+	if (game_over(&g->g)) {
+		sess_err(s, conn, cmd->tag, CGP_GAME_OVER, "the game is over");
+		return -1;
+	}
+	if (!g->seated[0] || !g->seated[1]) {
+		sess_err(s, conn, cmd->tag, CGP_NOT_STARTED,
+		    g->seated[0] ? "waiting for black to join" :
+		    "waiting for white to join");
+		return -1;
+	}
+	return 0;
+}
+
+static void
+result_body(char *buf, size_t n, enum game_result r, enum game_reason why)
+{
+	snprintf(buf, n, "result=%s reason=%s", sess_result_text(r),
+	    game_reason_name(why));
+}
+
+static void
+send_event(struct sess *s, struct sgame *g, long seq, const char *kind,
+    const char *body)
+{
+	struct cgp_out o;
+
+	cgp_out_ev(&o, g->id, seq, kind);
+	cgp_out_word(&o, body);
+	sess_broadcast(s, g, &o, -1);
+}
+
+void
+sess_cmd_move(struct sess *s, int conn, const struct cgp_cmd *cmd)
+{
+	const char *pv = cgp_get(cmd, "ply"), *mv = cgp_get(cmd, "move");
+	char err[128], msg[200], text[MOVE_TEXT_MAX], fen[FEN_MAX];
+	char wire[FEN_MAX], body[2][160];
+	struct move_effects fx;
+	struct store_change ch;
+	enum game_reason why;
+	enum game_result res;
+	struct board next;
+	struct cgp_out o;
+	struct sgame *g;
+	move_t m;
+	long ply;
+	int side, i;
+
+	if ((g = sess_want_game(s, conn, cmd)) == NULL)
+		return;
+	if (pv == NULL || mv == NULL) {
+		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, pv == NULL ?
+		    "ply= is missing" : "move= is missing");
+		return;
+	}
+	if ((ply = cgp_parse_num(pv, 1000000L)) < 0) {
+		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX,
+		    "ply= must be a number");
+		return;
+	}
+	if (!cgp_valid_move(mv)) {
+		snprintf(msg, sizeof msg, "'%.40s' is not move text (squares "
+		    "such as c2c3 or b1d3f5)", mv);
+		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, msg);
+		return;
+	}
+	if (seated_active(s, conn, cmd, g) < 0)
+		return;
+	if (ply != g->g.nply) {
+		cgp_out_err(&o, cmd->tag, CGP_WRONG_PLY);
+		cgp_out_kvi(&o, "current", g->g.nply);
+		snprintf(msg, sizeof msg, "this game is at ply %d", g->g.nply);
+		cgp_out_text(&o, msg);
+		sess_emit(s, conn, &o);
+		return;
+	}
+	side = game_board(&g->g)->side;
+	if (g->holder[side] != conn) {
+		sess_err(s, conn, cmd->tag, CGP_NOT_YOUR_TURN, side == 0 ?
+		    "it is white's turn" : "it is black's turn");
+		return;
+	}
+	if (notation_read(game_board(&g->g), mv, &m, err, sizeof err) < 0) {
+		sess_err(s, conn, cmd->tag, CGP_ILLEGAL_MOVE, err);
+		return;
+	}
+
+	/* What the move does, worked out on a copy before anything changes. */
+	next = *game_board(&g->g);
+	board_make(&next, m, &fx);
+	res = game_status(&next, g->g.pos, g->g.nply + 1, fx.lion_captured,
+	    &g->g.rules, &why);
+	notation_write(m, text, sizeof text);
+	fen_write(&next, fen, sizeof fen);
+	cgp_fen_to_wire(fen, wire, sizeof wire);
+	snprintf(body[0], sizeof body[0], "ply=%d side=%s move=%s fen=%s",
+	    g->g.nply, cgp_seat_name(side), text, wire);
+	memset(&ch, 0, sizeof ch);
+	ch.game = g->id;
+	ch.seat = -1;
+	ch.nev = 1;
+	ch.seq[0] = g->seq + 1;
+	ch.kind[0] = "MOVE";
+	ch.body[0] = body[0];
+	if (res != RESULT_NONE) {
+		result_body(body[1], sizeof body[1], res, why);
+		ch.nev = 2;
+		ch.seq[1] = g->seq + 2;
+		ch.kind[1] = "RESULT";
+		ch.body[1] = body[1];
+	}
+	if (sess_commit(s, conn, cmd->tag, &ch) < 0)
+		return;
+
+	if (game_play(&g->g, m, err, sizeof err) < 0 || g->g.result != res)
+		sess_log(s, NET_LOG_ERROR, "game %s: the engine disagrees "
+		    "with itself on %s", g->id, text);
+	for (i = 0; i < ch.nev; i++)
+		sess_add_event(g, ch.seq[i], ch.kind[i], ch.body[i]);
+	if (g->offer >= 0 && (g->offer != side || res != RESULT_NONE))
+		g->offer = -1;
+
+	cgp_out_ok(&o, cmd->tag, "MOVE");
+	cgp_out_kv(&o, "game", g->id);
+	cgp_out_kvi(&o, "ply", g->g.nply);
+	cgp_out_kvi(&o, "seq", ch.seq[0]);
+	sess_emit(s, conn, &o);
+	for (i = 0; i < ch.nev; i++)
+		send_event(s, g, ch.seq[i], ch.kind[i], ch.body[i]);
+	if (res != RESULT_NONE)
+		sess_log(s, NET_LOG_INFO, "game %s: %s %s", g->id,
+		    sess_result_text(res), game_reason_name(why));
+}
+
+/* Store one event that may end the game, then apply, answer, broadcast. */
+static void
+store_end(struct sess *s, int conn, const struct cgp_cmd *cmd,
+    struct sgame *g, const char *kind, const char *body, int offer_after,
+    enum game_result res, enum game_reason why)
+{
+	struct store_change ch;
+	struct cgp_out o;
+
+	memset(&ch, 0, sizeof ch);
+	ch.game = g->id;
+	ch.seat = -1;
+	ch.nev = 1;
+	ch.seq[0] = g->seq + 1;
+	ch.kind[0] = kind;
+	ch.body[0] = body;
+	if (sess_commit(s, conn, cmd->tag, &ch) < 0)
+		return;
+	if (res != RESULT_NONE) {
+		if (why == REASON_RESIGN)
+			game_resign(&g->g, res == RESULT_WHITE_WINS ? BLACK :
+			    WHITE);
+		else
+			game_agree_draw(&g->g);
+		sess_log(s, NET_LOG_INFO, "game %s: %s %s", g->id,
+		    sess_result_text(res), game_reason_name(why));
+	}
+	g->offer = offer_after;
+	sess_add_event(g, ch.seq[0], kind, body);
+	cgp_out_ok(&o, cmd->tag, cgp_verb_name(cmd->verb));
+	cgp_out_kv(&o, "game", g->id);
+	cgp_out_kvi(&o, "seq", ch.seq[0]);
+	sess_emit(s, conn, &o);
+	send_event(s, g, ch.seq[0], kind, body);
+}
+
+void
+sess_cmd_end(struct sess *s, int conn, const struct cgp_cmd *cmd)
+{
+	const char *act = cgp_get(cmd, "action"), *sv = cgp_get(cmd, "seat");
+	char body[96];
+	struct cgp_out o;
+	struct sgame *g;
+	enum game_result res;
+	int seat, want = -1;
+
+	if ((g = sess_want_game(s, conn, cmd)) == NULL)
+		return;
+	if (sv != NULL && (want = cgp_seat_parse(sv)) < 0) {
+		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX,
+		    "seat= is white or black");
+		return;
+	}
+	if (cmd->verb == CGP_V_DRAW && (act == NULL ||
+	    (strcmp(act, "offer") != 0 && strcmp(act, "accept") != 0 &&
+	    strcmp(act, "decline") != 0))) {
+		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX,
+		    "action= is offer, accept or decline");
+		return;
+	}
+	if (seated_active(s, conn, cmd, g) < 0)
+		return;
+	/* One holding both seats answers an offer for the other side. */
+	if (want < 0 && cmd->verb == CGP_V_DRAW && strcmp(act, "offer") != 0 &&
+	    g->holder[0] == conn && g->holder[1] == conn && g->offer >= 0)
+		want = 1 - g->offer;
+	if ((seat = sess_seat_of(g, conn, want)) < 0) {
+		sess_err(s, conn, cmd->tag, CGP_NOT_YOUR_SEAT,
+		    "you do not hold that seat");
+		return;
+	}
+	if (cmd->verb == CGP_V_RESIGN) {
+		res = seat == WHITE ? RESULT_BLACK_WINS : RESULT_WHITE_WINS;
+		result_body(body, sizeof body, res, REASON_RESIGN);
+		store_end(s, conn, cmd, g, "RESULT", body, -1, res,
+		    REASON_RESIGN);
+		return;
+	}
+	if (strcmp(act, "offer") == 0 && g->offer == seat) {
+		/* Offered already: nothing new to store or tell. */
+		cgp_out_ok(&o, cmd->tag, "DRAW");
+		cgp_out_kv(&o, "game", g->id);
+		cgp_out_kvi(&o, "seq", g->seq);
+		sess_emit(s, conn, &o);
+		return;
+	}
+	if (strcmp(act, "offer") == 0 && g->offer < 0) {
+		snprintf(body, sizeof body, "action=offer side=%s",
+		    cgp_seat_name(seat));
+		store_end(s, conn, cmd, g, "DRAW", body, seat, RESULT_NONE,
+		    REASON_NONE);
+		return;
+	}
+	if (g->offer != 1 - seat) {
+		sess_err(s, conn, cmd->tag, CGP_ILLEGAL_MOVE,
+		    "there is no draw offer to answer");
+		return;
+	}
+	if (strcmp(act, "decline") == 0) {
+		snprintf(body, sizeof body, "action=decline side=%s",
+		    cgp_seat_name(seat));
+		store_end(s, conn, cmd, g, "DRAW", body, -1, RESULT_NONE,
+		    REASON_NONE);
+		return;
+	}
+	/* accept, or an offer that meets the opponent's. */
+	result_body(body, sizeof body, RESULT_DRAW, REASON_AGREEMENT);
+	store_end(s, conn, cmd, g, "RESULT", body, -1, RESULT_DRAW,
+	    REASON_AGREEMENT);
+}

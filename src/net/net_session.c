@@ -1,0 +1,663 @@
+/*
+ * net_session.c: the server's state without sockets: connections, addresses
+ * and their limits, the game table, sending and broadcasting, and the
+ * dispatch of commands (the game commands live in net_game.c, net_play.c
+ * and net_query.c).
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/fen.h"
+#include "net/net_internal.h"
+
+#define MINUTE_MS 60000LL
+
+void *
+net_xmalloc(size_t n)
+{
+	void *p = calloc(1, n != 0 ? n : 1);
+
+	if (p == NULL) {
+		fputs("congo-server: out of memory\n", stderr);
+		abort();
+	}
+	return p;
+}
+
+void *
+net_xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n != 0 ? n : 1);
+	if (p == NULL) {
+		fputs("congo-server: out of memory\n", stderr);
+		abort();
+	}
+	return p;
+}
+
+char *
+net_xstrdup(const char *s)
+{
+	size_t n = strlen(s) + 1;
+
+	return memcpy(net_xmalloc(n), s, n);
+}
+
+void
+sess_log(struct sess *s, int level, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	if (s->io.log == NULL)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	s->io.log(s->io.ctx, level, msg);
+}
+
+struct sess *
+sess_new(const struct sess_io *io, const struct sess_limits *lim,
+    const struct game_rules *rules, const char *server_name)
+{
+	static const struct game_rules defaults = GAME_RULES_DEFAULT;
+	struct sess *s = net_xmalloc(sizeof *s);
+
+	board_init();
+	s->io = *io;
+	s->lim = *lim;
+	s->rules = rules != NULL ? *rules : defaults;
+	snprintf(s->server, sizeof s->server, "%s", server_name);
+	s->icap = 64;
+	s->index = net_xmalloc(sizeof *s->index * (size_t)s->icap);
+	return s;
+}
+
+void
+sess_free_game(struct sgame *g)
+{
+	int i;
+
+	for (i = 0; i < g->nev; i++)
+		free(g->ev[i].text);
+	free(g->ev);
+	free(g->obs);
+	game_free(&g->g);
+	free(g);
+}
+
+void
+sess_free(struct sess *s)
+{
+	int i;
+
+	if (s == NULL)
+		return;
+	for (i = 0; i < s->ngames; i++)
+		sess_free_game(s->games[i]);
+	for (i = 0; i < s->conncap; i++)
+		free(s->conns[i].games);
+	free(s->games);
+	free(s->index);
+	free(s->conns);
+	free(s->addrs);
+	free(s);
+}
+
+int
+sess_ngames(const struct sess *s)
+{
+	return s->ngames;
+}
+
+int
+sess_nconns(const struct sess *s)
+{
+	return s->nconns;
+}
+
+/* The game table: ids hash into an open-addressed index. */
+static unsigned
+id_hash(const char *id)
+{
+	unsigned h = 2166136261u;
+
+	for (; *id != '\0'; id++)
+		h = (h ^ (unsigned char)*id) * 16777619u;
+	return h;
+}
+
+static void
+index_put(struct sess *s, int n)
+{
+	unsigned i = id_hash(s->games[n]->id) & (unsigned)(s->icap - 1);
+
+	while (s->index[i] != 0)
+		i = (i + 1) & (unsigned)(s->icap - 1);
+	s->index[i] = n + 1;
+}
+
+struct sgame *
+sess_find(struct sess *s, const char *id)
+{
+	unsigned i = id_hash(id) & (unsigned)(s->icap - 1);
+
+	while (s->index[i] != 0) {
+		struct sgame *g = s->games[s->index[i] - 1];
+		if (strcmp(g->id, id) == 0)
+			return g;
+		i = (i + 1) & (unsigned)(s->icap - 1);
+	}
+	return NULL;
+}
+
+struct sgame *
+sess_add_game(struct sess *s, const char *id)
+{
+	struct sgame *g = net_xmalloc(sizeof *g);
+	int i;
+
+	snprintf(g->id, sizeof g->id, "%s", id);
+	g->holder[0] = g->holder[1] = -1;
+	g->offer = -1;
+	if (s->ngames == s->gamecap) {
+		s->gamecap = s->gamecap ? s->gamecap * 2 : 64;
+		s->games = net_xrealloc(s->games,
+		    sizeof *s->games * (size_t)s->gamecap);
+	}
+	s->games[s->ngames++] = g;
+	if (s->ngames * 2 > s->icap) {
+		free(s->index);
+		s->icap *= 2;
+		s->index = net_xmalloc(sizeof *s->index * (size_t)s->icap);
+		for (i = 0; i < s->ngames; i++)
+			index_put(s, i);
+	} else
+		index_put(s, s->ngames - 1);
+	return g;
+}
+
+/* Addresses: connections and the per-minute counters. */
+struct saddr *
+sess_addr(struct sess *s, const char *addr, long long now_ms)
+{
+	struct saddr *a = NULL, *spare = NULL;
+	int i;
+
+	for (i = 0; i < s->naddr; i++) {
+		struct saddr *x = &s->addrs[i];
+		if (strcmp(x->addr, addr) == 0) {
+			a = x;
+			break;
+		}
+		if (spare == NULL && x->nconn == 0 &&
+		    now_ms - x->win_start >= MINUTE_MS)
+			spare = x;
+	}
+	if (a == NULL) {
+		if (spare == NULL) {
+			if (s->naddr == s->addrcap) {
+				s->addrcap = s->addrcap ? s->addrcap * 2 : 16;
+				s->addrs = net_xrealloc(s->addrs,
+				    sizeof *s->addrs * (size_t)s->addrcap);
+			}
+			spare = &s->addrs[s->naddr++];
+		}
+		a = spare;
+		memset(a, 0, sizeof *a);
+		snprintf(a->addr, sizeof a->addr, "%s", addr);
+		a->win_start = now_ms;
+	}
+	if (now_ms - a->win_start >= MINUTE_MS) {
+		a->win_start = now_ms;
+		a->creates = a->fails = 0;
+	}
+	return a;
+}
+
+static struct sconn *
+conn_get(struct sess *s, int conn)
+{
+	if (conn < 0 || conn >= s->conncap || !s->conns[conn].used)
+		return NULL;
+	return &s->conns[conn];
+}
+
+void
+sess_emit(struct sess *s, int conn, struct cgp_out *o)
+{
+	cgp_out_end(o);
+	s->io.send(s->io.ctx, conn, o->buf, o->len);
+}
+
+void
+sess_err(struct sess *s, int conn, const char *tag, int code,
+    const char *text)
+{
+	struct cgp_out o;
+
+	cgp_out_err(&o, tag, code);
+	if (text != NULL && *text != '\0')
+		cgp_out_text(&o, text);
+	sess_emit(s, conn, &o);
+}
+
+static void
+ask_close(struct sess *s, int conn)
+{
+	struct sconn *c = conn_get(s, conn);
+
+	if (c != NULL)
+		c->closing = true;
+	s->io.close(s->io.ctx, conn);
+}
+
+int
+sess_open(struct sess *s, int conn, const char *addr, long long now_ms)
+{
+	struct sconn *c;
+	struct saddr *a;
+	struct cgp_out o;
+	int old = s->conncap;
+
+	if (conn >= s->conncap) {
+		s->conncap = conn + 64;
+		s->conns = net_xrealloc(s->conns,
+		    sizeof *s->conns * (size_t)s->conncap);
+		memset(s->conns + old, 0,
+		    sizeof *s->conns * (size_t)(s->conncap - old));
+	}
+	c = &s->conns[conn];
+	free(c->games);
+	memset(c, 0, sizeof *c);
+	c->used = true;
+	snprintf(c->addr, sizeof c->addr, "%s", addr);
+	s->nconns++;
+	a = sess_addr(s, addr, now_ms);
+	a->nconn++;
+	if (s->lim.max_connections > 0 && s->nconns > s->lim.max_connections) {
+		sess_err(s, conn, "*", CGP_BUSY, "too many connections");
+		sess_log(s, NET_LOG_WARN, "%s: refused, %d connections",
+		    addr, s->nconns - 1);
+		ask_close(s, conn);
+		return CGP_BUSY;
+	}
+	if (s->lim.max_per_address > 0 && a->nconn > s->lim.max_per_address) {
+		sess_err(s, conn, "*", CGP_RATE_LIMITED,
+		    "too many connections from your address");
+		sess_log(s, NET_LOG_WARN, "%s: refused, %d connections from "
+		    "the address", addr, a->nconn - 1);
+		ask_close(s, conn);
+		return CGP_RATE_LIMITED;
+	}
+	cgp_out_begin(&o, "HELLO");
+	cgp_out_word(&o, CGP_VERSION);
+	cgp_out_kv(&o, "server", s->server);
+	sess_emit(s, conn, &o);
+	return 0;
+}
+
+static void
+remove_observer(struct sgame *g, int conn)
+{
+	int i;
+
+	for (i = 0; i < g->nobs; i++)
+		if (g->obs[i] == conn) {
+			g->obs[i] = g->obs[--g->nobs];
+			return;
+		}
+}
+
+void
+sess_close(struct sess *s, int conn, long long now_ms)
+{
+	struct sconn *c = conn_get(s, conn);
+	struct cgp_out o;
+	int i, k;
+
+	if (c == NULL)
+		return;
+	for (i = 0; i < c->ngames; i++) {
+		struct sgame *g = c->games[i];
+		remove_observer(g, conn);
+		for (k = 0; k < 2; k++) {
+			if (g->holder[k] != conn)
+				continue;
+			g->holder[k] = -1;
+			cgp_out_ev(&o, g->id, g->seq, "PRESENCE");
+			cgp_out_kv(&o, "seat", cgp_seat_name(k));
+			cgp_out_kv(&o, "state", "gone");
+			sess_broadcast(s, g, &o, conn);
+		}
+	}
+	sess_addr(s, c->addr, now_ms)->nconn--;
+	free(c->games);
+	memset(c, 0, sizeof *c);
+	s->nconns--;
+}
+
+void
+sess_line_too_long(struct sess *s, int conn)
+{
+	sess_err(s, conn, "*", CGP_LINE_TOO_LONG,
+	    "lines are at most 512 bytes with the LF");
+	ask_close(s, conn);
+}
+
+/* Membership: the games a connection receives events of. */
+void
+sess_member_add(struct sess *s, int conn, struct sgame *g)
+{
+	struct sconn *c = conn_get(s, conn);
+	int i;
+
+	if (c == NULL)
+		return;
+	for (i = 0; i < c->ngames; i++)
+		if (c->games[i] == g)
+			return;
+	if (c->ngames == c->gcap) {
+		c->gcap = c->gcap ? c->gcap * 2 : 4;
+		c->games = net_xrealloc(c->games,
+		    sizeof *c->games * (size_t)c->gcap);
+	}
+	c->games[c->ngames++] = g;
+}
+
+/* Drop g from conn's list when it neither holds a seat nor observes. */
+void
+sess_member_check(struct sess *s, int conn, struct sgame *g)
+{
+	struct sconn *c = conn_get(s, conn);
+	int i;
+
+	if (c == NULL || g->holder[0] == conn || g->holder[1] == conn)
+		return;
+	for (i = 0; i < g->nobs; i++)
+		if (g->obs[i] == conn)
+			return;
+	for (i = 0; i < c->ngames; i++)
+		if (c->games[i] == g) {
+			c->games[i] = c->games[--c->ngames];
+			return;
+		}
+}
+
+void
+sess_broadcast(struct sess *s, struct sgame *g, struct cgp_out *o, int except)
+{
+	int i;
+
+	cgp_out_end(o);
+	for (i = 0; i < 2; i++)
+		if (g->holder[i] >= 0 && g->holder[i] != except &&
+		    (i == 0 || g->holder[1] != g->holder[0]))
+			s->io.send(s->io.ctx, g->holder[i], o->buf, o->len);
+	for (i = 0; i < g->nobs; i++)
+		if (g->obs[i] != except && g->obs[i] != g->holder[0] &&
+		    g->obs[i] != g->holder[1])
+			s->io.send(s->io.ctx, g->obs[i], o->buf, o->len);
+}
+
+int
+sess_status(const struct sgame *g)
+{
+	if (game_over(&g->g))
+		return 2;
+	return g->seated[0] && g->seated[1] ? 1 : 0;
+}
+
+const char *
+sess_status_name(int st)
+{
+	return st == 0 ? "open" : st == 1 ? "active" : "finished";
+}
+
+const char *
+sess_result_text(enum game_result r)
+{
+	return r == RESULT_WHITE_WINS ? "1-0" : r == RESULT_BLACK_WINS ? "0-1" :
+	    r == RESULT_DRAW ? "1/2" : "-";
+}
+
+void
+sess_state(struct sess *s, struct sgame *g, struct cgp_out *o)
+{
+	char fen[FEN_MAX], wire[FEN_MAX];
+	const struct board *b = game_board(&g->g);
+	int st = sess_status(g);
+
+	(void)s;
+	fen_write(b, fen, sizeof fen);
+	cgp_fen_to_wire(fen, wire, sizeof wire);
+	cgp_out_ev(o, g->id, g->seq, "STATE");
+	cgp_out_kv(o, "start", g->start);
+	cgp_out_kv(o, "fen", wire);
+	cgp_out_kvi(o, "ply", g->g.nply);
+	cgp_out_kv(o, "turn", cgp_seat_name(b->side));
+	cgp_out_kv(o, "status", sess_status_name(st));
+	if (st == 2) {
+		cgp_out_kv(o, "result", sess_result_text(g->g.result));
+		cgp_out_kv(o, "reason", game_reason_name(g->g.reason));
+	}
+	cgp_out_kv(o, "white", g->seated[0] ? g->name[0] : "-");
+	cgp_out_kv(o, "black", g->seated[1] ? g->name[1] : "-");
+	cgp_out_kvi(o, "wpresent", g->holder[0] >= 0);
+	cgp_out_kvi(o, "bpresent", g->holder[1] >= 0);
+	cgp_out_kv(o, "draw", g->offer < 0 ? "-" : cgp_seat_name(g->offer));
+}
+
+void
+sess_catch_up(struct sess *s, int conn, struct sgame *g, long since)
+{
+	struct cgp_out o;
+	int i;
+
+	if (since < 0 || since > g->seq) {
+		sess_state(s, g, &o);
+		sess_emit(s, conn, &o);
+		return;
+	}
+	/* Events are kept in seq order, seq i+1 at index i. */
+	for (i = (int)since; i < g->nev; i++) {
+		char num[24];
+		snprintf(num, sizeof num, "%ld", g->ev[i].seq);
+		cgp_out_begin(&o, "EV");
+		cgp_out_word(&o, g->id);
+		cgp_out_word(&o, num);
+		cgp_out_word(&o, g->ev[i].text);
+		sess_emit(s, conn, &o);
+	}
+}
+
+void
+sess_add_event(struct sgame *g, long seq, const char *kind, const char *body)
+{
+	size_t n = strlen(kind) + strlen(body) + 2;
+	char *t = net_xmalloc(n);
+
+	snprintf(t, n, "%s%s%s", kind, *body != '\0' ? " " : "", body);
+	if (g->nev == g->evcap) {
+		g->evcap = g->evcap ? g->evcap * 2 : 16;
+		g->ev = net_xrealloc(g->ev, sizeof *g->ev * (size_t)g->evcap);
+	}
+	g->ev[g->nev].seq = seq;
+	g->ev[g->nev].text = t;
+	g->nev++;
+	g->seq = seq;
+}
+
+int
+sess_commit(struct sess *s, int conn, const char *tag,
+    const struct store_change *ch)
+{
+	char err[256];
+
+	if (s->io.store == NULL)
+		return 0;
+	err[0] = '\0';
+	if (s->io.store->commit(s->io.store_ctx, ch, err, sizeof err) == 0)
+		return 0;
+	sess_log(s, NET_LOG_ERROR, "game %s: storing failed: %s", ch->game,
+	    err);
+	sess_err(s, conn, tag, CGP_STORAGE_FAILED, "the server could not "
+	    "store this; nothing changed");
+	return -1;
+}
+
+struct sgame *
+sess_want_game(struct sess *s, int conn, const struct cgp_cmd *cmd)
+{
+	const char *v = cgp_get(cmd, "game");
+	char id[CGP_ID_LEN + 1], msg[80];
+	struct sgame *g;
+
+	if (v == NULL) {
+		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, "game= is missing");
+		return NULL;
+	}
+	if (strlen(v) != CGP_ID_LEN || (memcpy(id, v, sizeof id),
+	    cgp_upcase(id), !cgp_valid_game(id))) {
+		snprintf(msg, sizeof msg, "'%.20s' is not a game id (8 of "
+		    "A-Z2-7)", v);
+		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, msg);
+		return NULL;
+	}
+	g = sess_find(s, id);
+	if (g == NULL) {
+		snprintf(msg, sizeof msg, "no game %s", id);
+		sess_err(s, conn, cmd->tag, CGP_NO_SUCH_GAME, msg);
+	}
+	return g;
+}
+
+/* The optional since=: -1 when absent, -2 (after a 400) when bad. */
+long
+sess_want_since(struct sess *s, int conn, const struct cgp_cmd *cmd,
+    const char *key)
+{
+	const char *v = cgp_get(cmd, key);
+	long n;
+	char msg[64];
+
+	if (v == NULL)
+		return -1;
+	n = cgp_parse_num(v, 1000000000L);
+	if (n < 0) {
+		snprintf(msg, sizeof msg, "%s= must be a number", key);
+		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, msg);
+		return -2;
+	}
+	return n;
+}
+
+/* The seat conn holds in g: want (0/1) if it holds that one, else the one
+ * it holds, else the side to move when it holds both; -1 if none. */
+int
+sess_seat_of(const struct sgame *g, int conn, int want)
+{
+	bool w = g->holder[0] == conn, b = g->holder[1] == conn;
+
+	if (want >= 0)
+		return g->holder[want] == conn ? want : -1;
+	if (w && b)
+		return game_board(&g->g)->side;
+	return w ? 0 : b ? 1 : -1;
+}
+
+static void
+cmd_hello(struct sess *s, int conn, struct sconn *c, const struct cgp_cmd *cmd)
+{
+	struct cgp_out o;
+
+	if (cmd->nargs < 1) {
+		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX,
+		    "HELLO needs the protocol version, HELLO CGP/1");
+		return;
+	}
+	if (strcmp(cmd->args[0], CGP_VERSION) != 0) {
+		sess_err(s, conn, cmd->tag, CGP_VERSION_UNSUPPORTED,
+		    "this server speaks CGP/1");
+		ask_close(s, conn);
+		return;
+	}
+	c->hello = true;
+	cgp_out_ok(&o, cmd->tag, "HELLO");
+	cgp_out_kv(&o, "proto", CGP_VERSION);
+	cgp_out_kv(&o, "server", s->server);
+	sess_emit(s, conn, &o);
+}
+
+void
+sess_line(struct sess *s, int conn, const char *line, size_t len,
+    long long now_ms)
+{
+	struct sconn *c = conn_get(s, conn);
+	struct cgp_cmd cmd;
+	struct cgp_out o;
+	char err[128];
+	int code;
+
+	if (c == NULL || c->closing)
+		return;
+	code = cgp_parse(line, len, &cmd, err, sizeof err);
+	if (code != 0) {
+		sess_err(s, conn, cmd.tag, code, err);
+		if (code == CGP_LINE_TOO_LONG)
+			ask_close(s, conn);
+		return;
+	}
+	if (cmd.verb == CGP_V_UNKNOWN)
+		return;         /* an empty line */
+	if (cmd.nargs > 0 && cmd.verb != CGP_V_HELLO &&
+	    cmd.verb != CGP_V_PING && cmd.verb != CGP_V_PONG) {
+		snprintf(err, sizeof err, "'%.40s' is not key=value",
+		    cmd.args[0]);
+		sess_err(s, conn, cmd.tag, CGP_BAD_SYNTAX, err);
+		return;
+	}
+	if (!c->hello && cmd.verb != CGP_V_HELLO && cmd.verb != CGP_V_QUIT &&
+	    cmd.verb != CGP_V_PONG) {
+		sess_err(s, conn, cmd.tag, CGP_HELLO_REQUIRED,
+		    "say HELLO CGP/1 first");
+		return;
+	}
+	switch (cmd.verb) {
+	case CGP_V_HELLO:
+		cmd_hello(s, conn, c, &cmd);
+		break;
+	case CGP_V_PING:
+		cgp_out_begin(&o, "PONG");
+		if (cmd.nargs > 0)
+			cgp_out_word(&o, cmd.args[0]);
+		sess_emit(s, conn, &o);
+		break;
+	case CGP_V_PONG:
+		break;
+	case CGP_V_QUIT:
+		cgp_out_ok(&o, cmd.tag, "QUIT");
+		sess_emit(s, conn, &o);
+		ask_close(s, conn);
+		break;
+	case CGP_V_CREATE:
+	case CGP_V_JOIN:
+	case CGP_V_REJOIN:
+	case CGP_V_OBSERVE:
+		sess_cmd_game(s, conn, &cmd, now_ms);
+		break;
+	case CGP_V_MOVE:
+		sess_cmd_move(s, conn, &cmd);
+		break;
+	case CGP_V_RESIGN:
+	case CGP_V_DRAW:
+		sess_cmd_end(s, conn, &cmd);
+		break;
+	default:
+		sess_cmd_query(s, conn, &cmd);
+		break;
+	}
+}

@@ -1,0 +1,234 @@
+/*
+ * test_net_util.h: a session driven without sockets. Every line the session
+ * sends is kept per connection; a fake store records (or refuses) commits.
+ */
+#ifndef TEST_NET_UTIL_H
+#define TEST_NET_UTIL_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "net/net_internal.h"
+
+#define T_CONNS 16
+#define T_OUT 65536
+#define T_RECS 1024
+
+struct t_rec {
+	char game[16];
+	int kind;                  /* 0 game, 1 seat, 2 event */
+	char start[CGP_FEN_MAX];
+	int rep, quiet;
+	int seat;
+	char name[40], token[40];
+	long seq;
+	char ekind[16], body[200];
+};
+
+struct t_fake {
+	char out[T_CONNS][T_OUT];
+	size_t len[T_CONNS];
+	bool closed[T_CONNS];
+	int fail;                  /* commits to refuse */
+	int commits;
+	struct t_rec rec[T_RECS];
+	int nrec;
+	struct sess *s;
+	long long now;
+};
+
+static __attribute__((unused)) void
+t_send(void *ctx, int conn, const char *line, size_t len)
+{
+	struct t_fake *f = ctx;
+
+	assert_true(conn >= 0 && conn < T_CONNS);
+	assert_true(f->len[conn] + len < T_OUT);
+	memcpy(f->out[conn] + f->len[conn], line, len);
+	f->len[conn] += len;
+	f->out[conn][f->len[conn]] = '\0';
+}
+
+static __attribute__((unused)) void
+t_close(void *ctx, int conn)
+{
+	struct t_fake *f = ctx;
+
+	f->closed[conn] = true;
+}
+
+static __attribute__((unused)) struct t_rec *
+t_rec_new(struct t_fake *f, const char *game, int kind)
+{
+	struct t_rec *r;
+
+	assert_true(f->nrec < T_RECS);
+	r = &f->rec[f->nrec++];
+	memset(r, 0, sizeof *r);
+	snprintf(r->game, sizeof r->game, "%s", game);
+	r->kind = kind;
+	return r;
+}
+
+static __attribute__((unused)) int
+t_commit(void *ctx, const struct store_change *ch, char *err, size_t n)
+{
+	struct t_fake *f = ctx;
+	struct t_rec *r;
+	int i;
+
+	if (f->fail > 0) {
+		f->fail--;
+		snprintf(err, n, "disk on fire");
+		return -1;
+	}
+	f->commits++;
+	if (ch->new_game) {
+		r = t_rec_new(f, ch->game, 0);
+		snprintf(r->start, sizeof r->start, "%s", ch->start_fen);
+		r->rep = ch->repetition;
+		r->quiet = ch->quiet_plies;
+	}
+	if (ch->seat >= 0) {
+		r = t_rec_new(f, ch->game, 1);
+		r->seat = ch->seat;
+		snprintf(r->name, sizeof r->name, "%s", ch->name);
+		snprintf(r->token, sizeof r->token, "%s", ch->token);
+	}
+	for (i = 0; i < ch->nev; i++) {
+		r = t_rec_new(f, ch->game, 2);
+		r->seq = ch->seq[i];
+		snprintf(r->ekind, sizeof r->ekind, "%s", ch->kind[i]);
+		snprintf(r->body, sizeof r->body, "%s", ch->body[i]);
+	}
+	return 0;
+}
+
+static const struct store_ops t_store = { t_commit };
+
+static const struct sess_limits t_limits = { 8, 6, 5, 2, 3 };
+
+static __attribute__((unused)) struct t_fake *
+t_new(const struct sess_limits *lim, const struct game_rules *rules)
+{
+	struct t_fake *f = calloc(1, sizeof *f);
+	struct sess_io io;
+
+	assert_non_null(f);
+	memset(&io, 0, sizeof io);
+	io.ctx = f;
+	io.send = t_send;
+	io.close = t_close;
+	io.store = &t_store;
+	io.store_ctx = f;
+	f->s = sess_new(&io, lim != NULL ? lim : &t_limits, rules,
+	    "congo-server/test");
+	f->now = 1000000;
+	return f;
+}
+
+static __attribute__((unused)) void
+t_free(struct t_fake *f)
+{
+	sess_free(f->s);
+	free(f);
+}
+
+/* Pop the first line queued for conn into buf (without its LF). */
+static __attribute__((unused)) bool
+t_next(struct t_fake *f, int conn, char *buf, size_t n)
+{
+	char *lf = memchr(f->out[conn], '\n', f->len[conn]);
+	size_t k;
+
+	if (lf == NULL)
+		return false;
+	k = (size_t)(lf - f->out[conn]);
+	assert_true(k < n);
+	memcpy(buf, f->out[conn], k);
+	buf[k] = '\0';
+	memmove(f->out[conn], lf + 1, f->len[conn] - k - 1);
+	f->len[conn] -= k + 1;
+	f->out[conn][f->len[conn]] = '\0';
+	return true;
+}
+
+static __attribute__((unused)) void
+t_say(struct t_fake *f, int conn, const char *fmt, ...)
+{
+	char line[1024];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(line, sizeof line, fmt, ap);
+	va_end(ap);
+	sess_line(f->s, conn, line, (size_t)n, f->now);
+}
+
+/* The next line for conn must start with prefix; it is copied to buf. */
+static __attribute__((unused)) char t_last[2048];
+
+static __attribute__((unused)) const char *
+t_expect(struct t_fake *f, int conn, const char *prefix)
+{
+	if (!t_next(f, conn, t_last, sizeof t_last)) {
+		print_error("conn %d: no line, wanted '%s'\n", conn, prefix);
+		fail();
+	}
+	if (strncmp(t_last, prefix, strlen(prefix)) != 0) {
+		print_error("conn %d: got '%s'\nwanted '%s...'\n", conn, t_last,
+		    prefix);
+		fail();
+	}
+	return t_last;
+}
+
+static __attribute__((unused)) void
+t_nothing(struct t_fake *f, int conn)
+{
+	if (f->len[conn] != 0) {
+		print_error("conn %d: unexpected '%s'\n", conn, f->out[conn]);
+		fail();
+	}
+}
+
+static __attribute__((unused)) void
+t_drain(struct t_fake *f, int conn)
+{
+	f->len[conn] = 0;
+	f->out[conn][0] = '\0';
+}
+
+/* A value from a server line. */
+static __attribute__((unused)) const char *
+t_val(const char *line, const char *key, char *buf, size_t n)
+{
+	struct cgp_msg m;
+	const char *v;
+
+	assert_int_equal(cgp_parse_msg(line, strlen(line), &m, NULL, 0), 0);
+	v = cgp_msg_get(&m, key);
+	assert_non_null(v);
+	snprintf(buf, n, "%s", v);
+	return buf;
+}
+
+/* Open conn and say HELLO. */
+static __attribute__((unused)) void
+t_hello(struct t_fake *f, int conn, const char *addr)
+{
+	assert_int_equal(sess_open(f->s, conn, addr, f->now), 0);
+	t_expect(f, conn, "HELLO CGP/1 server=congo-server/test");
+	t_say(f, conn, "HELLO CGP/1 client=test");
+	t_expect(f, conn, "OK * HELLO proto=CGP/1 server=congo-server/test");
+}
+
+#endif
