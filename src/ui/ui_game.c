@@ -369,101 +369,50 @@ redo(struct ui_app *a)
 	app_turn(a);
 }
 
-void
-app_save_dir(const struct ui_app *a, char *buf, size_t n)
-{
-	const char *x = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
-
-	if (a->conf.ui.save_dir[0] != '\0')
-		snprintf(buf, n, "%s", a->conf.ui.save_dir);
-	else if (x != NULL && x[0] == '/')
-		snprintf(buf, n, "%s/congo", x);
-	else
-		snprintf(buf, n, "%s/.local/share/congo",
-		    home != NULL ? home : ".");
-}
-
-/* A bare name goes into the save folder; a path is taken as it is. */
-static void
-resolve(const struct ui_app *a, const char *name, char *buf, size_t n)
+/*
+ * A bare name goes into the save folder (created when missing); a path is
+ * taken as it is, "~/" being the home folder.
+ */
+static int
+resolve(const struct ui_app *a, const char *name, char *buf, size_t n,
+    char *err, size_t errlen)
 {
 	char dir[CONF_PATH_MAX];
 	const char *home = getenv("HOME");
 
 	if (name[0] == '~' && name[1] == '/' && home != NULL) {
 		snprintf(buf, n, "%s%s", home, name + 1);
-		return;
+		return 0;
 	}
 	if (strchr(name, '/') != NULL) {
 		snprintf(buf, n, "%s", name);
-		return;
+		return 0;
 	}
-	app_save_dir(a, dir, sizeof dir);
-	snprintf(buf, n, "%s/%s", dir, name);
-}
-
-static int
-mkdir_p(const char *dir)
-{
-	char tmp[CONF_PATH_MAX + 64], *p;
-
-	snprintf(tmp, sizeof tmp, "%s", dir);
-	for (p = tmp + 1; *p != '\0'; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		if (mkdir(tmp, 0755) < 0 && errno != EEXIST)
-			return -1;
-		*p = '/';
-	}
-	if (mkdir(tmp, 0755) < 0 && errno != EEXIST)
+	if (record_dir(a->conf.ui.save_dir, dir, sizeof dir, err, errlen) < 0)
 		return -1;
+	snprintf(buf, n, "%s/%s", dir, name);
 	return 0;
-}
-
-static void
-default_name(char *buf, size_t n)
-{
-	time_t t = time(NULL);
-	struct tm tm;
-
-	localtime_r(&t, &tm);
-	strftime(buf, n, "congo-%Y%m%d-%H%M%S.pgn", &tm);
 }
 
 static void
 save(struct ui_app *a, const char *name)
 {
-	char path[CONF_PATH_MAX + 64], dir[CONF_PATH_MAX + 64], def[64];
-	char err[256], desc[64], date[16];
-	time_t t = time(NULL);
-	struct tm tm;
-	char *slash;
+	char path[CONF_PATH_MAX + 64], def[64], err[256], desc[64];
 
 	if (name[0] == '\0') {
-		default_name(def, sizeof def);
+		record_default_name(def, sizeof def);
 		name = def;
 	}
-	resolve(a, name, path, sizeof path);
-	snprintf(dir, sizeof dir, "%s", path);
-	slash = strrchr(dir, '/');
-	if (slash != NULL && slash != dir) {
-		*slash = '\0';
-		if (mkdir_p(dir) < 0) {
-			app_message(a, ST_ERROR, "cannot create %s: %s", dir,
-			    strerror(errno));
-			return;
-		}
+	if (resolve(a, name, path, sizeof path, err, sizeof err) < 0) {
+		app_message(a, ST_ERROR, "%s", err);
+		return;
 	}
-	localtime_r(&t, &tm);
-	strftime(date, sizeof date, "%Y.%m.%d", &tm);
-	if (record_tag_get(&a->tags, "Event") == NULL)
-		record_tag_set(&a->tags, "Event", "Casual game");
-	record_tag_set(&a->tags, "Date", date);
-	ui_player_describe(a->player[WHITE], desc, sizeof desc);
-	record_tag_set(&a->tags, "White", desc);
-	ui_player_describe(a->player[BLACK], desc, sizeof desc);
-	record_tag_set(&a->tags, "Black", desc);
+	if (record_tag_get(&a->tags, "Event") == NULL) {
+		char w[64];
+		ui_player_describe(a->player[WHITE], w, sizeof w);
+		ui_player_describe(a->player[BLACK], desc, sizeof desc);
+		record_tags_default(&a->tags, w, desc);
+	}
 	if (record_save(path, &a->game, &a->tags, err, sizeof err) < 0) {
 		app_message(a, ST_ERROR, "%s", err);
 		return;
@@ -479,7 +428,10 @@ load(struct ui_app *a, const char *name)
 	struct game g;
 	struct record_tags tags;
 
-	resolve(a, name, path, sizeof path);
+	if (resolve(a, name, path, sizeof path, err, sizeof err) < 0) {
+		app_message(a, ST_ERROR, "%s", err);
+		return;
+	}
 	memset(&tags, 0, sizeof tags);
 	if (record_load(path, &g, &tags, &a->conf.rules, err, sizeof err) < 0) {
 		app_message(a, ST_ERROR, "%s", err);
@@ -787,7 +739,7 @@ app_command(struct ui_app *a, const struct ui_cmd *cmd)
 		a->in.flipped = !a->in.flipped;
 		break;
 	case CMD_PROMPT_SAVE:
-		default_name(name, sizeof name);
+		record_default_name(name, sizeof name);
 		{
 			char text[CONF_PATH_MAX + 8];
 			const char *base = a->save_name[0] != '\0' ?

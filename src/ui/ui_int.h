@@ -264,7 +264,6 @@ void app_set_flip_default(struct ui_app *a);
 const char *app_nomove_reason(const struct ui_app *a);
 int app_set_player(struct ui_app *a, int color, const struct player_conf *pc);
 int64_t app_now_ms(void);
-void app_save_dir(const struct ui_app *a, char *buf, size_t n);
 
 /* ui_board.c, ui_help.c, ui_dialog.c: the screens. */
 void ui_board_draw(struct ui_app *a);

@@ -15,38 +15,47 @@
 #include <unistd.h>
 
 #include "engine/movegen.h"
+#include "ai/search.h"
 #include "engine/notation.h"
 #include "ui/ui_int.h"
 
-/*
- * Until the AI module's search lands, a side played by the AI moves at
- * random, which is enough to play and to watch.
- */
-struct ui_search {
-	unsigned int seed;
-};
+static void
+options_of(const struct player_conf *pc, struct search_options *o)
+{
+	enum search_algorithm alg;
+
+	search_options_default(o);
+	if (search_algorithm_parse(pc->algorithm, &alg) == 0)
+		o->algorithm = alg;
+	if (pc->hash_mb > 0)
+		o->hash_mb = pc->hash_mb;
+	if (pc->threads > 0)
+		o->threads = pc->threads;
+	o->seed = pc->seed ? pc->seed :
+	    (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20);
+}
 
 void *
 ui_search_new(const struct player_conf *pc)
 {
-	struct ui_search *s = calloc(1, sizeof *s);
+	struct search_options o;
 
-	if (s != NULL)
-		s->seed = pc->seed ? (unsigned int)pc->seed :
-		    (unsigned int)time(NULL) ^ (unsigned int)getpid();
-	return s;
+	options_of(pc, &o);
+	return search_new(&o);
 }
 
 void
 ui_search_free(void *s)
 {
-	free(s);
+	if (s != NULL)
+		search_free(s);
 }
 
 void
 ui_search_clear(void *s)
 {
-	(void)s;
+	if (s != NULL)
+		search_clear(s);
 }
 
 static void
@@ -68,31 +77,65 @@ post(struct ui_worker *w, struct ui_msg *m)
 	}
 }
 
-static move_t
-think_random(struct ui_worker *w)
+/* Called from the search, in the worker thread: progress to the UI. */
+static void
+on_info(const struct search_info *info, void *user)
 {
-	struct ui_search *s = w->job.search;
-	struct movelist ml;
-	unsigned int r;
+	struct ui_worker *w = user;
+	struct ui_msg m;
+	size_t len = 0;
+	int i;
 
-	movegen_legal(&w->job.pos, &ml);
-	if (ml.n == 0)
-		return MOVE_NONE;
-	r = (unsigned int)rand_r(&s->seed);
-	return ml.moves[r % (unsigned int)ml.n];
+	if (atomic_load(&w->cancel))
+		return;
+	memset(&m, 0, sizeof m);
+	m.kind = MSG_INFO;
+	m.job = w->id;
+	m.depth = info->depth;
+	m.nodes = info->nodes;
+	m.nps = info->nps;
+	m.time_ms = info->time_ms;
+	if (info->kind == SEARCH_SCORE_WIN)
+		snprintf(m.score, sizeof m.score, "wins in %d", info->score);
+	else if (info->kind == SEARCH_SCORE_LOSS)
+		snprintf(m.score, sizeof m.score, "loses in %d", info->score);
+	else
+		snprintf(m.score, sizeof m.score, "%+.2f", info->score / 100.0);
+	for (i = 0; i < info->npv && len + MOVE_TEXT_MAX + 1 < sizeof m.pv;
+	    i++) {
+		char mv[MOVE_TEXT_MAX];
+		notation_write(info->pv[i], mv, sizeof mv);
+		len += (size_t)snprintf(m.pv + len, sizeof m.pv - len, "%s%s",
+		    i ? " " : "", mv);
+	}
+	post(w, &m);
 }
 
 static void *
 worker_main(void *arg)
 {
 	struct ui_worker *w = arg;
+	struct ui_job *j = &w->job;
+	struct search_limits lim;
+	struct search_info last;
 	struct ui_msg m;
 
 	memset(&m, 0, sizeof m);
 	m.kind = MSG_DONE;
 	m.job = w->id;
-	if (!atomic_load(&w->cancel))
-		m.move = think_random(w);
+	search_limits_default(&lim);
+	lim.depth = j->conf.depth;
+	lim.movetime_ms = j->conf.movetime_ms;
+	lim.nodes = j->conf.nodes > 0 ? (uint64_t)j->conf.nodes : 0;
+	if (lim.depth == 0 && lim.movetime_ms == 0 && lim.nodes == 0)
+		lim.movetime_ms = 1000;
+	if (!atomic_load(&w->cancel)) {
+		m.move = search_best_move(j->search, &j->pos, j->history,
+		    j->nhistory, &j->rules, &lim, on_info, w);
+		search_last_info(j->search, &last);
+		m.depth = last.depth;
+		m.nodes = last.nodes;
+	}
 	post(w, &m);
 	return NULL;
 }
@@ -150,7 +193,20 @@ ui_worker_stop(struct ui_worker *w)
 	if (!w->running)
 		return;
 	atomic_store(&w->cancel, true);
-	pthread_join(w->thread, NULL);
+	/* A stop that comes before the search starts is not seen: repeat. */
+	for (;;) {
+		struct timespec ts;
+
+		search_stop(w->job.search);
+		clock_gettime(CLOCK_REALTIME, &ts);
+		ts.tv_nsec += 20 * 1000000;
+		if (ts.tv_nsec >= 1000000000) {
+			ts.tv_sec++;
+			ts.tv_nsec -= 1000000000;
+		}
+		if (pthread_timedjoin_np(w->thread, NULL, &ts) != ETIMEDOUT)
+			break;
+	}
 	w->running = false;
 	w->id++;            /* whatever it posted is stale now */
 	free(w->job.history);
