@@ -213,9 +213,24 @@ dispatch(struct uci *u, char *line)
 	return 0;
 }
 
+static bool
+command_in(const char *line, const char *const *names, size_t n)
+{
+	size_t len;
+
+	while (*line == ' ' || *line == '\t')
+		line++;
+	len = strcspn(line, " \t");
+	for (size_t i = 0; i < n; i++)
+		if (strlen(names[i]) == len && strncmp(line, names[i], len) == 0)
+			return true;
+	return false;
+}
+
 /*
- * Commands that only read the game may run beside a search; any other
- * command first stops the search and waits for its bestmove, so the
+ * Commands that only read the game may run beside a search. `stop` and
+ * `quit` stop it; any other command waits for its bestmove first (an
+ * infinite search is stopped), so commands piped in run in order and the
  * search never sees the game change under it.
  */
 static bool
@@ -224,15 +239,16 @@ passive_command(const char *line)
 	static const char *const passive[] = {
 		"isready", "uci", "d", "fen", "result", "moves", ""
 	};
-	size_t n;
 
-	while (*line == ' ' || *line == '\t')
-		line++;
-	n = strcspn(line, " \t");
-	for (size_t i = 0; i < sizeof passive / sizeof passive[0]; i++)
-		if (strlen(passive[i]) == n && strncmp(line, passive[i], n) == 0)
-			return true;
-	return false;
+	return command_in(line, passive, sizeof passive / sizeof passive[0]);
+}
+
+static bool
+stop_command(const char *line)
+{
+	static const char *const stop[] = { "stop", "quit" };
+
+	return command_in(line, stop, sizeof stop / sizeof stop[0]);
 }
 
 int
@@ -272,8 +288,12 @@ uci_run(FILE *in, FILE *out)
 		}
 		while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
 			line[--n] = '\0';
-		if (uci_search_busy(u.search) && !passive_command(line))
-			uci_search_stop(u.search);
+		if (uci_search_busy(u.search) && !passive_command(line)) {
+			if (stop_command(line))
+				uci_search_stop(u.search);
+			else
+				uci_search_wait(u.search);
+		}
 		pthread_mutex_lock(&out_lock);
 		quit = dispatch(&u, line);
 		fflush(out);

@@ -1,0 +1,309 @@
+/*
+ * test_ai_search.c: what alphabeta must find: a lion capture in one, a
+ * monkey chain that wins material, a win in three (checked by a brute-force
+ * solver), the escape of a piece that would drown; that it never returns an
+ * illegal move from a few hundred positions of random play, that it returns
+ * MOVE_NONE only when the game is over, and that it is deterministic.
+ */
+#include "test_ai_util.h"
+
+static void
+test_lion_capture_in_one(void **state)
+{
+	struct search_ctx *ctx = ta_ctx(SEARCH_ALPHABETA, 1, 1);
+	struct search_info info;
+	struct board b;
+	move_t m;
+
+	(void)state;
+	/* d5e7 takes the lion; b1b3 would take a monkey. */
+	ta_setup(&b, "4l2/7/3Z3/7/1m5/7/1E1L3 w 0 1");
+	m = ta_search(ctx, &b, 4, 0, 0);
+	assert_string_equal(ta_text(m), "d5e7");
+	search_last_info(ctx, &info);
+	assert_int_equal(info.kind, SEARCH_SCORE_WIN);
+	assert_int_equal(info.score, 1);
+
+	/* The lions face each other on the d file: take at once. */
+	ta_setup(&b, "3l3/p6/7/7/7/P6/3L3 b 0 1");
+	m = ta_search(ctx, &b, 3, 0, 0);
+	assert_string_equal(ta_text(m), "d7d1");
+	search_free(ctx);
+}
+
+static void
+test_monkey_chain(void **state)
+{
+	struct search_ctx *ctx = ta_ctx(SEARCH_ALPHABETA, 1, 1);
+	struct board b;
+	move_t m;
+
+	(void)state;
+	/* The white monkey b2 jumps the elephant c3 and the giraffe e5 and
+	 * lands on f6, out of the river and out of the lion's castle. */
+	ta_setup(&b, "4l2/7/4g2/7/2e4/1M5/3L3 w 0 1");
+	m = ta_search(ctx, &b, 5, 0, 0);
+	assert_string_equal(ta_text(m), "b2d4f6");
+	/* Black's mirror image. */
+	ta_setup(&b, "3l3/1m5/2E4/7/4G2/7/4L2 b 0 1");
+	m = ta_search(ctx, &b, 5, 0, 0);
+	assert_string_equal(ta_text(m), "b6d4f2");
+	search_free(ctx);
+}
+
+static void
+test_win_in_three(void **state)
+{
+	static const char *const fens[] = {
+		"3l3/5S1/3Z3/7/4L2/6G/7 w 0 1",
+		"4mC1/5G1/4l2/7/7/7/2LGm2 w 0 1",
+		"6M/7/4lm1/7/2M1S2/7/3L3 w 0 1",
+		"2E4/3zl2/3E3/7/3L3/7/1C3e1 w 0 1",
+	};
+	struct search_ctx *ctx = ta_ctx(SEARCH_ALPHABETA, 1, 1);
+	struct search_info info;
+	struct board b;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof fens / sizeof fens[0]; i++) {
+		move_t m;
+
+		ta_setup(&b, fens[i]);
+		/* the solver agrees it is a win in 3, not in 2 */
+		assert_true(ta_win_within(&b, 3));
+		assert_false(ta_win_within(&b, 2));
+		search_clear(ctx);
+		m = ta_search(ctx, &b, 8, 0, 0);
+		search_last_info(ctx, &info);
+		if (info.kind != SEARCH_SCORE_WIN || info.score != 3)
+			fail_msg("%s: %s, score kind %d value %d", fens[i],
+			    ta_text(m), info.kind, info.score);
+		if (!ta_move_wins_within(&b, m, 3))
+			fail_msg("%s: %s does not win in 3", fens[i], ta_text(m));
+	}
+	search_free(ctx);
+}
+
+static void
+test_avoids_drowning(void **state)
+{
+	struct search_ctx *ctx = ta_ctx(SEARCH_ALPHABETA, 1, 1);
+	struct board b, after;
+	struct move_effects fx;
+	move_t m;
+
+	(void)state;
+	/* The white zebra stands in the river: it drowns unless it leaves
+	 * now. d4c6 takes a pawn but the lion takes the zebra back. */
+	ta_setup(&b, "3l3/ppp4/7/3Z3/7/6P/4L2 w 0 1");
+	m = ta_search(ctx, &b, 6, 0, 0);
+	assert_int_equal(MOVE_FROM(m), SQ(3, 3));
+	assert_string_not_equal(ta_text(m), "d4c6");
+	after = b;
+	board_make(&after, m, &fx);
+	assert_int_equal(fx.ndrowned, 0);
+
+	/* Two pieces in the river: only one can be saved; save the monkey
+	 * (worth more than the elephant). */
+	ta_setup(&b, "3l3/ppp4/7/2E1M2/7/6P/4L2 w 0 1");
+	m = ta_search(ctx, &b, 6, 0, 0);
+	assert_int_equal(MOVE_FROM(m), SQ(4, 3));
+	after = b;
+	board_make(&after, m, &fx);
+	assert_int_equal(fx.ndrowned, 1);
+	assert_int_equal(PIECE_TYPE(fx.drowned_piece[0]), ELEPHANT);
+	search_free(ctx);
+}
+
+/* A few hundred positions from random play: the move is always legal, and
+ * MOVE_NONE comes exactly when the game is over. */
+static void
+test_random_positions_legal(void **state)
+{
+	static const struct game_rules rules = GAME_RULES_DEFAULT;
+	struct search_ctx *ab = ta_ctx(SEARCH_ALPHABETA, 1, 1);
+	struct movelist *ml = malloc(sizeof *ml);
+	uint64_t rng = 2024;
+	int games, checked = 0;
+
+	(void)state;
+	assert_non_null(ml);
+	for (games = 0; games < 12; games++) {
+		struct board start;
+		struct game g;
+		int ply;
+
+		ta_setup(&start, FEN_START);
+		game_init(&g, &start, &rules);
+		for (ply = 0; ply < 120 && !game_over(&g); ply++) {
+			const struct board *b = game_board(&g);
+			struct search_limits l;
+			move_t m;
+			char err[128];
+
+			search_limits_default(&l);
+			l.nodes = 1500 + ta_rng(&rng) % 2000;
+			m = search_best_move(ab, b, g.pos, g.nply, &rules, &l,
+			    NULL, NULL);
+			if (m == MOVE_NONE || !movegen_is_legal(b, m)) {
+				char fen[FEN_MAX];
+
+				fen_write(b, fen, sizeof fen);
+				fail_msg("%s: search returned %s", fen,
+				    ta_text(m));
+			}
+			checked++;
+			/* go on with a random move to reach odd positions */
+			movegen_legal(b, ml);
+			if (ta_rng(&rng) % 4 != 0)
+				m = ml->moves[ta_rng(&rng) % (uint64_t)ml->n];
+			assert_int_equal(game_play(&g, m, err, sizeof err), 0);
+		}
+		if (game_over(&g)) {
+			move_t m = search_best_move(ab, game_board(&g), g.pos,
+			    g.nply, &rules, NULL, NULL, NULL);
+
+			assert_int_equal(m, MOVE_NONE);
+		}
+		game_free(&g);
+	}
+	assert_true(checked >= 300);
+	free(ml);
+	search_free(ab);
+}
+
+static void
+test_game_over_gives_none(void **state)
+{
+	static const struct game_rules rules = GAME_RULES_DEFAULT;
+	struct search_ctx *ctx = ta_ctx(SEARCH_ALPHABETA, 1, 1);
+	struct board b, hist[8];
+	struct game g;
+	char err[128];
+	const char *moves[] = { "c1c2", "e7e6", "c2c1", "e6e7",
+		"c1c2", "e7e6", "c2c1", "e6e7" };
+	int i;
+
+	(void)state;
+	/* bare lions, not facing */
+	ta_setup(&b, "3l3/7/7/7/7/7/2L4 w 0 1");
+	assert_int_equal(ta_search(ctx, &b, 3, 0, 0), MOVE_NONE);
+	/* bare lions facing: the side to move wins */
+	ta_setup(&b, "3l3/7/7/7/7/7/3L3 w 0 1");
+	assert_string_equal(ta_text(ta_search(ctx, &b, 3, 0, 0)), "d1d7");
+	/* third repetition */
+	ta_setup(&b, "4l2/p6/7/7/7/6P/2L4 w 0 1");
+	game_init(&g, &b, &rules);
+	for (i = 0; i < 8; i++)
+		assert_int_equal(game_play_text(&g, moves[i], err, sizeof err), 0);
+	assert_true(game_over(&g));
+	for (i = 0; i < 8; i++)
+		hist[i] = g.pos[i];
+	assert_int_equal(search_best_move(ctx, game_board(&g), hist, 8, &rules,
+	    NULL, NULL, NULL), MOVE_NONE);
+	/* without the history it is just a position */
+	assert_int_not_equal(search_best_move(ctx, game_board(&g), NULL, 0,
+	    &rules, NULL, NULL, NULL), MOVE_NONE);
+	game_free(&g);
+	search_free(ctx);
+}
+
+static void
+test_deterministic(void **state)
+{
+	struct search_info i1, i2;
+	struct search_ctx *a = ta_ctx(SEARCH_ALPHABETA, 1, 1);
+	struct search_ctx *c = ta_ctx(SEARCH_ALPHABETA, 1, 1);
+	struct board b;
+	move_t m1, m2;
+
+	(void)state;
+	ta_setup(&b, "gmelecz/ppppppp/7/7/3P3/PPP1PPP/GMELECZ b 0 1");
+	m1 = ta_search(a, &b, 7, 0, 0);
+	search_last_info(a, &i1);
+	m2 = ta_search(c, &b, 7, 0, 0);
+	search_last_info(c, &i2);
+	assert_int_equal(m1, m2);
+	assert_int_equal(i1.nodes, i2.nodes);
+	assert_int_equal(i1.raw_score, i2.raw_score);
+	/* the same context after search_clear searches alike */
+	search_clear(a);
+	m2 = ta_search(a, &b, 7, 0, 0);
+	search_last_info(a, &i2);
+	assert_int_equal(m1, m2);
+	assert_int_equal(i1.nodes, i2.nodes);
+	search_free(a);
+	search_free(c);
+}
+
+static void
+test_two_threads(void **state)
+{
+	struct search_ctx *ctx = ta_ctx(SEARCH_ALPHABETA, 2, 1);
+	struct board b;
+	move_t m;
+
+	(void)state;
+	ta_setup(&b, "4l2/7/3Z3/7/1m5/7/1E1L3 w 0 1");
+	assert_string_equal(ta_text(ta_search(ctx, &b, 5, 0, 0)), "d5e7");
+	ta_setup(&b, FEN_START);
+	m = ta_search(ctx, &b, 0, 0, 30000);
+	assert_true(movegen_is_legal(&b, m));
+	search_free(ctx);
+}
+
+struct cb_state {
+	const struct board *b;
+	int calls;
+};
+
+static void
+count_info(const struct search_info *info, void *user)
+{
+	struct cb_state *st = user;
+
+	assert_int_equal(info->depth, st->calls + 1);
+	assert_true(info->npv >= 1);
+	assert_true(movegen_is_legal(st->b, info->pv[0]));
+	st->calls++;
+}
+
+static void
+test_info_callback(void **state)
+{
+	struct search_ctx *ctx = ta_ctx(SEARCH_ALPHABETA, 1, 1);
+	struct search_limits l;
+	struct board b;
+	struct cb_state st;
+	move_t m;
+
+	(void)state;
+	ta_setup(&b, FEN_START);
+	st.b = &b;
+	st.calls = 0;
+	search_limits_default(&l);
+	l.depth = 5;
+	m = search_best_move(ctx, &b, NULL, 0, NULL, &l, count_info, &st);
+	assert_int_equal(st.calls, 5);
+	assert_true(movegen_is_legal(&b, m));
+	search_free(ctx);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_lion_capture_in_one),
+		cmocka_unit_test(test_monkey_chain),
+		cmocka_unit_test(test_win_in_three),
+		cmocka_unit_test(test_avoids_drowning),
+		cmocka_unit_test(test_random_positions_legal),
+		cmocka_unit_test(test_game_over_gives_none),
+		cmocka_unit_test(test_deterministic),
+		cmocka_unit_test(test_two_threads),
+		cmocka_unit_test(test_info_callback),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
