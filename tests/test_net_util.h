@@ -115,8 +115,10 @@ static const struct store_ops t_store = { t_commit };
 
 static const struct sess_limits t_limits = { 8, 6, 5, 2, 3 };
 
+/* A session storing through ops (NULL: the fake store). */
 static __attribute__((unused)) struct t_fake *
-t_new(const struct sess_limits *lim, const struct game_rules *rules)
+t_new_store(const struct sess_limits *lim, const struct game_rules *rules,
+    const struct store_ops *ops, void *store_ctx)
 {
 	struct t_fake *f = calloc(1, sizeof *f);
 	struct sess_io io;
@@ -126,12 +128,18 @@ t_new(const struct sess_limits *lim, const struct game_rules *rules)
 	io.ctx = f;
 	io.send = t_send;
 	io.close = t_close;
-	io.store = &t_store;
-	io.store_ctx = f;
+	io.store = ops != NULL ? ops : &t_store;
+	io.store_ctx = ops != NULL ? store_ctx : f;
 	f->s = sess_new(&io, lim != NULL ? lim : &t_limits, rules,
 	    "congo-server/test");
 	f->now = 1000000;
 	return f;
+}
+
+static __attribute__((unused)) struct t_fake *
+t_new(const struct sess_limits *lim, const struct game_rules *rules)
+{
+	return t_new_store(lim, rules, NULL, NULL);
 }
 
 static __attribute__((unused)) void

@@ -1,0 +1,333 @@
+/*
+ * net_store.c: games kept in SQLite. WAL with synchronous=FULL, so a commit
+ * is on disk when it returns; one transaction per command (a MOVE and the
+ * RESULT it brings go together). The file is locked for this process alone
+ * (locking_mode=EXCLUSIVE): a second server on the same file is refused.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <sqlite3.h>
+
+#include "net/net_internal.h"
+
+#define APP_ID 0x436f4e47       /* "CoNG" */
+#define SCHEMA_VERSION 1
+
+struct store {
+	sqlite3 *db;
+	sqlite3_stmt *ins_game, *ins_seat, *ins_event;
+	int fail_next;
+	char path[1024];
+};
+
+static const char schema[] =
+    "CREATE TABLE games("
+    " id TEXT PRIMARY KEY,"
+    " start TEXT NOT NULL,"
+    " repetition INTEGER NOT NULL,"
+    " quiet INTEGER NOT NULL,"
+    " created INTEGER NOT NULL);"
+    "CREATE TABLE seats("
+    " game TEXT NOT NULL REFERENCES games(id),"
+    " seat INTEGER NOT NULL CHECK (seat IN (0, 1)),"
+    " name TEXT NOT NULL,"
+    " token TEXT NOT NULL,"
+    " PRIMARY KEY (game, seat));"
+    "CREATE TABLE events("
+    " game TEXT NOT NULL REFERENCES games(id),"
+    " seq INTEGER NOT NULL,"
+    " kind TEXT NOT NULL,"
+    " body TEXT NOT NULL,"
+    " PRIMARY KEY (game, seq)) WITHOUT ROWID;";
+
+static int
+fail(struct store *st, char *err, size_t errlen, const char *what)
+{
+	int code = st->db != NULL ? sqlite3_errcode(st->db) & 0xff : 0;
+
+	snprintf(err, errlen, "%s: %s%s%s%s", st->path, what,
+	    st->db != NULL ? ": " : "",
+	    st->db != NULL ? sqlite3_errmsg(st->db) : "",
+	    code == SQLITE_BUSY || code == SQLITE_LOCKED ?
+	    " (is another congo-server using it?)" : "");
+	return -1;
+}
+
+static int
+exec(struct store *st, const char *sql, char *err, size_t errlen,
+    const char *what)
+{
+	if (sqlite3_exec(st->db, sql, NULL, NULL, NULL) != SQLITE_OK)
+		return fail(st, err, errlen, what);
+	return 0;
+}
+
+/* A pragma's single value as text into out. */
+static int
+pragma(struct store *st, const char *sql, char *out, size_t n, char *err,
+    size_t errlen)
+{
+	sqlite3_stmt *q;
+	int rc;
+
+	if (sqlite3_prepare_v2(st->db, sql, -1, &q, NULL) != SQLITE_OK)
+		return fail(st, err, errlen, "cannot read it");
+	rc = sqlite3_step(q);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+		sqlite3_finalize(q);
+		return fail(st, err, errlen, "cannot read it");
+	}
+	snprintf(out, n, "%s", rc == SQLITE_ROW &&
+	    sqlite3_column_text(q, 0) != NULL ?
+	    (const char *)sqlite3_column_text(q, 0) : "");
+	sqlite3_finalize(q);
+	return 0;
+}
+
+static int
+setup(struct store *st, char *err, size_t errlen)
+{
+	char v[256];
+	long app, ver, ntables;
+
+	/* Exclusive first, so WAL works without shared memory, one owner. */
+	if (exec(st, "PRAGMA locking_mode=EXCLUSIVE", err, errlen,
+	    "cannot lock it") < 0)
+		return -1;
+	if (pragma(st, "PRAGMA journal_mode=WAL", v, sizeof v, err,
+	    errlen) < 0)
+		return -1;
+	if (strcmp(v, "wal") != 0) {
+		snprintf(err, errlen, "%s: cannot use write-ahead logging "
+		    "(journal mode %s)", st->path, v);
+		return -1;
+	}
+	if (exec(st, "PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON",
+	    err, errlen, "cannot set it up") < 0)
+		return -1;
+	/* Take the lock now: another server on this file fails here. */
+	if (exec(st, "BEGIN IMMEDIATE", err, errlen, "cannot lock it (is "
+	    "another congo-server using it?)") < 0)
+		return -1;
+	if (pragma(st, "PRAGMA quick_check", v, sizeof v, err, errlen) < 0)
+		goto bad;
+	if (strcmp(v, "ok") != 0) {
+		snprintf(err, errlen, "%s: the database is damaged: %s",
+		    st->path, v);
+		goto bad;
+	}
+	if (pragma(st, "SELECT count(*) FROM sqlite_master", v, sizeof v,
+	    err, errlen) < 0)
+		goto bad;
+	ntables = atol(v);
+	if (pragma(st, "PRAGMA application_id", v, sizeof v, err,
+	    errlen) < 0)
+		goto bad;
+	app = atol(v);
+	if (pragma(st, "PRAGMA user_version", v, sizeof v, err, errlen) < 0)
+		goto bad;
+	ver = atol(v);
+	if (ntables == 0 && app == 0) {
+		char sql[128];
+		snprintf(sql, sizeof sql, "PRAGMA application_id=%d; "
+		    "PRAGMA user_version=%d", APP_ID, SCHEMA_VERSION);
+		if (exec(st, schema, err, errlen, "cannot create tables") < 0 ||
+		    exec(st, sql, err, errlen, "cannot mark it") < 0)
+			goto bad;
+	} else if (app != APP_ID) {
+		snprintf(err, errlen, "%s: not a congo-server database",
+		    st->path);
+		goto bad;
+	} else if (ver != SCHEMA_VERSION) {
+		snprintf(err, errlen, "%s: database version %ld, this server "
+		    "reads version %d", st->path, ver, SCHEMA_VERSION);
+		goto bad;
+	}
+	if (exec(st, "COMMIT", err, errlen, "cannot write it") < 0)
+		goto bad;
+	if (sqlite3_prepare_v2(st->db, "INSERT INTO games(id, start, "
+	    "repetition, quiet, created) VALUES (?, ?, ?, ?, ?)", -1,
+	    &st->ins_game, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(st->db, "INSERT INTO seats(game, seat, name, "
+	    "token) VALUES (?, ?, ?, ?)", -1, &st->ins_seat, NULL) !=
+	    SQLITE_OK ||
+	    sqlite3_prepare_v2(st->db, "INSERT INTO events(game, seq, kind, "
+	    "body) VALUES (?, ?, ?, ?)", -1, &st->ins_event, NULL) !=
+	    SQLITE_OK)
+		return fail(st, err, errlen, "unexpected tables");
+	return 0;
+bad:
+	sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+	return -1;
+}
+
+struct store *
+store_open(const char *path, bool create, char *err, size_t errlen)
+{
+	struct store *st = net_xmalloc(sizeof *st);
+	struct stat sb;
+	int flags = SQLITE_OPEN_READWRITE;
+
+	snprintf(st->path, sizeof st->path, "%s", path);
+	if (stat(path, &sb) < 0) {
+		if (errno != ENOENT || !create) {
+			snprintf(err, errlen, "%s: %s", path, strerror(errno));
+			free(st);
+			return NULL;
+		}
+		flags |= SQLITE_OPEN_CREATE;
+	} else if (!S_ISREG(sb.st_mode)) {
+		snprintf(err, errlen, "%s: not a regular file", path);
+		free(st);
+		return NULL;
+	}
+	if (sqlite3_open_v2(path, &st->db, flags, NULL) != SQLITE_OK) {
+		fail(st, err, errlen, "cannot open");
+		store_close(st);
+		return NULL;
+	}
+	sqlite3_extended_result_codes(st->db, 1);
+	if (setup(st, err, errlen) < 0) {
+		store_close(st);
+		return NULL;
+	}
+	return st;
+}
+
+void
+store_close(struct store *st)
+{
+	if (st == NULL)
+		return;
+	sqlite3_finalize(st->ins_game);
+	sqlite3_finalize(st->ins_seat);
+	sqlite3_finalize(st->ins_event);
+	if (st->db != NULL)
+		sqlite3_close(st->db);
+	free(st);
+}
+
+void
+store_fail_next(struct store *st, int n)
+{
+	st->fail_next = n;
+}
+
+static int
+step(sqlite3_stmt *q)
+{
+	int rc = sqlite3_step(q);
+
+	sqlite3_reset(q);
+	sqlite3_clear_bindings(q);
+	return rc == SQLITE_DONE ? 0 : -1;
+}
+
+static int
+store_commit(void *ctx, const struct store_change *ch, char *err,
+    size_t errlen)
+{
+	struct store *st = ctx;
+	sqlite3_stmt *q;
+	int i;
+
+	if (st->fail_next != 0) {
+		if (st->fail_next > 0)
+			st->fail_next--;
+		snprintf(err, errlen, "%s: refused for a test", st->path);
+		return -1;
+	}
+	if (sqlite3_exec(st->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) !=
+	    SQLITE_OK)
+		return fail(st, err, errlen, "cannot begin");
+	if (ch->new_game) {
+		q = st->ins_game;
+		sqlite3_bind_text(q, 1, ch->game, -1, SQLITE_STATIC);
+		sqlite3_bind_text(q, 2, ch->start_fen, -1, SQLITE_STATIC);
+		sqlite3_bind_int(q, 3, ch->repetition);
+		sqlite3_bind_int(q, 4, ch->quiet_plies);
+		sqlite3_bind_int64(q, 5, ch->created);
+		if (step(q) < 0)
+			goto bad;
+	}
+	if (ch->seat >= 0) {
+		q = st->ins_seat;
+		sqlite3_bind_text(q, 1, ch->game, -1, SQLITE_STATIC);
+		sqlite3_bind_int(q, 2, ch->seat);
+		sqlite3_bind_text(q, 3, ch->name, -1, SQLITE_STATIC);
+		sqlite3_bind_text(q, 4, ch->token, -1, SQLITE_STATIC);
+		if (step(q) < 0)
+			goto bad;
+	}
+	for (i = 0; i < ch->nev; i++) {
+		q = st->ins_event;
+		sqlite3_bind_text(q, 1, ch->game, -1, SQLITE_STATIC);
+		sqlite3_bind_int64(q, 2, ch->seq[i]);
+		sqlite3_bind_text(q, 3, ch->kind[i], -1, SQLITE_STATIC);
+		sqlite3_bind_text(q, 4, ch->body[i], -1, SQLITE_STATIC);
+		if (step(q) < 0)
+			goto bad;
+	}
+	if (sqlite3_exec(st->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
+		goto bad;
+	return 0;
+bad:
+	fail(st, err, errlen, "cannot store");
+	sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+	return -1;
+}
+
+const struct store_ops store_sqlite_ops = { store_commit };
+
+static const char *
+col(sqlite3_stmt *q, int i)
+{
+	const unsigned char *t = sqlite3_column_text(q, i);
+
+	return t != NULL ? (const char *)t : "";
+}
+
+int
+store_load(struct store *st, struct sess *s, char *err, size_t errlen)
+{
+	static const char *const sql[3] = {
+		"SELECT id, start, repetition, quiet, created FROM games "
+		    "ORDER BY rowid",
+		"SELECT game, seat, name, token FROM seats",
+		"SELECT game, seq, kind, body FROM events ORDER BY game, seq",
+	};
+	char e[300];
+	sqlite3_stmt *q;
+	int i, rc, r = 0;
+
+	for (i = 0; i < 3 && r == 0; i++) {
+		if (sqlite3_prepare_v2(st->db, sql[i], -1, &q, NULL) !=
+		    SQLITE_OK)
+			return fail(st, err, errlen, "cannot read it");
+		while (r == 0 && (rc = sqlite3_step(q)) == SQLITE_ROW) {
+			if (i == 0)
+				r = sess_load_game(s, col(q, 0), col(q, 1),
+				    sqlite3_column_int(q, 2),
+				    sqlite3_column_int(q, 3),
+				    sqlite3_column_int64(q, 4), e, sizeof e);
+			else if (i == 1)
+				r = sess_load_seat(s, col(q, 0),
+				    sqlite3_column_int(q, 1), col(q, 2),
+				    col(q, 3), e, sizeof e);
+			else
+				r = sess_load_event(s, col(q, 0),
+				    (long)sqlite3_column_int64(q, 1),
+				    col(q, 2), col(q, 3), e, sizeof e);
+			if (r != 0)
+				snprintf(err, errlen, "%s: %s", st->path, e);
+		}
+		if (r == 0 && rc != SQLITE_DONE)
+			r = fail(st, err, errlen, "cannot read it");
+		sqlite3_finalize(q);
+	}
+	return r;
+}

@@ -1,0 +1,233 @@
+/*
+ * test_net_store.c: games stored in SQLite and rebuilt from it; refused
+ * commits; missing, foreign, damaged, tampered and locked files.
+ */
+#include <fcntl.h>
+#include <sqlite3.h>
+#include <unistd.h>
+
+#include "test_net_util.h"
+
+static char dir[256];
+static char dbpath[300];
+
+static int
+setup(void **state)
+{
+	(void)state;
+	snprintf(dir, sizeof dir, "/tmp/congo-store-XXXXXX");
+	assert_non_null(mkdtemp(dir));
+	snprintf(dbpath, sizeof dbpath, "%s/games.db", dir);
+	return 0;
+}
+
+static int
+teardown(void **state)
+{
+	char cmd[400];
+
+	(void)state;
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+static struct store *
+open_ok(bool create)
+{
+	char err[512];
+	struct store *st = store_open(dbpath, create, err, sizeof err);
+
+	if (st == NULL)
+		print_error("%s\n", err);
+	assert_non_null(st);
+	return st;
+}
+
+/* Play a short game into a fresh database; returns the STATE line. */
+static void
+play(struct store *st, char *id, char *tw, char *stateline)
+{
+	struct t_fake *f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
+	const char *l;
+
+	t_hello(f, 0, "10.0.0.1");
+	t_hello(f, 1, "10.0.0.2");
+	t_say(f, 0, "#c CREATE seat=white name=ann");
+	l = t_expect(f, 0, "OK #c CREATE");
+	t_val(l, "game", id, 16);
+	t_val(l, "token", tw, 40);
+	t_say(f, 1, "#j JOIN game=%s seat=black name=bob", id);
+	t_expect(f, 1, "OK #j JOIN");
+	t_say(f, 0, "MOVE game=%s ply=0 move=c2c3", id);
+	t_say(f, 1, "MOVE game=%s ply=1 move=c6c5", id);
+	t_say(f, 0, "DRAW game=%s action=offer", id);
+	/* A refused commit: 507 and nothing changed. */
+	store_fail_next(st, 1);
+	t_drain(f, 0);
+	t_say(f, 0, "#x MOVE game=%s ply=2 move=d2d3", id);
+	t_expect(f, 0, "ERR #x 507 STORAGE_FAILED");
+	t_say(f, 0, "#s STATE game=%s", id);
+	t_expect(f, 0, "OK #s");
+	l = t_expect(f, 0, "EV ");
+	strcpy(stateline, l);
+	assert_non_null(strstr(stateline, " 5 STATE "));
+	assert_non_null(strstr(stateline, " ply=2 "));
+	t_free(f);
+}
+
+static void
+test_store_and_rebuild(void **state)
+{
+	char id[16], tw[40], before[2048], err[512];
+	struct store *st = open_ok(true);
+	struct t_fake *f;
+
+	(void)state;
+	play(st, id, tw, before);
+	store_close(st);
+
+	st = open_ok(false);
+	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
+	assert_int_equal(store_load(st, f->s, err, sizeof err), 0);
+	assert_int_equal(sess_ngames(f->s), 1);
+	t_hello(f, 0, "10.0.0.1");
+	t_say(f, 0, "#r REJOIN game=%s token=%s", id, tw);
+	t_expect(f, 0, "OK #r REJOIN");
+	t_expect(f, 0, "EV ");
+	/* Black is not connected now. */
+	assert_non_null(strstr(before, " bpresent=1 "));
+	*strstr(before, " bpresent=1 ") = '\0';
+	assert_memory_equal(t_last, before, strlen(before));
+	assert_non_null(strstr(t_last, " draw=white"));
+	/* Play goes on, and is stored after the old events. */
+	t_hello(f, 1, "10.0.0.2");
+	t_say(f, 1, "REJOIN game=%s token=%s since=5", id, "x");
+	t_expect(f, 1, "ERR * 401");
+	t_say(f, 0, "#m MOVE game=%s ply=2 move=d2d3", id);
+	t_expect(f, 0, "OK #m MOVE");
+	assert_non_null(strstr(t_last, " ply=3 seq=6"));
+	t_free(f);
+	store_close(st);
+
+	st = open_ok(false);
+	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
+	assert_int_equal(store_load(st, f->s, err, sizeof err), 0);
+	t_hello(f, 0, "10.0.0.1");
+	t_say(f, 0, "#h HISTORY game=%s", id);
+	t_expect(f, 0, "OK #h HISTORY");
+	assert_non_null(strstr(t_last, " n=3 "));
+	t_free(f);
+	store_close(st);
+}
+
+static void
+test_missing(void **state)
+{
+	char err[512], path[400];
+
+	(void)state;
+	assert_null(store_open(dbpath, false, err, sizeof err));
+	assert_non_null(strstr(err, dbpath));
+	assert_non_null(strstr(err, "No such file"));
+	snprintf(path, sizeof path, "%s/nowhere/games.db", dir);
+	assert_null(store_open(path, true, err, sizeof err));
+	assert_non_null(strstr(err, "nowhere"));
+	assert_null(store_open(dir, true, err, sizeof err));
+	assert_non_null(strstr(err, "not a regular file"));
+}
+
+static void
+test_garbage_file(void **state)
+{
+	char err[512];
+	int fd;
+
+	(void)state;
+	fd = open(dbpath, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	assert_true(fd >= 0);
+	for (int i = 0; i < 100; i++)
+		assert_int_equal(write(fd, "this is not a database at all\n",
+		    30), 30);
+	close(fd);
+	assert_null(store_open(dbpath, true, err, sizeof err));
+	print_message("%s\n", err);
+	assert_non_null(strstr(err, dbpath));
+	assert_non_null(strstr(err, "not a database"));
+	unlink(dbpath);
+}
+
+static void
+test_foreign_database(void **state)
+{
+	char err[512];
+	sqlite3 *db;
+
+	(void)state;
+	assert_int_equal(sqlite3_open(dbpath, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, "CREATE TABLE t(x)", NULL, NULL,
+	    NULL), SQLITE_OK);
+	sqlite3_close(db);
+	assert_null(store_open(dbpath, true, err, sizeof err));
+	assert_non_null(strstr(err, "not a congo-server database"));
+	unlink(dbpath);
+}
+
+static void
+test_locked(void **state)
+{
+	char err[512];
+	struct store *st = open_ok(true);
+
+	(void)state;
+	assert_null(store_open(dbpath, true, err, sizeof err));
+	print_message("%s\n", err);
+	assert_non_null(strstr(err, "another congo-server"));
+	store_close(st);
+	st = open_ok(false);
+	store_close(st);
+}
+
+static void
+test_tampered(void **state)
+{
+	char id[16], tw[40], line[2048], err[512];
+	struct store *st = open_ok(true);
+	struct t_fake *f;
+	sqlite3 *db;
+
+	(void)state;
+	play(st, id, tw, line);
+	store_close(st);
+	assert_int_equal(sqlite3_open(dbpath, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, "UPDATE events SET body = "
+	    "replace(body, 'move=c6c5', 'move=c6c3') WHERE seq = 4", NULL,
+	    NULL, NULL), SQLITE_OK);
+	sqlite3_close(db);
+	st = open_ok(false);
+	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
+	assert_int_equal(store_load(st, f->s, err, sizeof err), -1);
+	print_message("%s\n", err);
+	assert_non_null(strstr(err, id));
+	assert_non_null(strstr(err, "event 4"));
+	t_free(f);
+	store_close(st);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_store_and_rebuild, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_missing, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_garbage_file, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_foreign_database, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_locked, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_tampered, setup,
+		    teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
