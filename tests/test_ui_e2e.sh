@@ -1,0 +1,399 @@
+#!/bin/sh
+# test_ui_e2e.sh: the real full-screen game, end to end, in tmux.
+#
+# Starts src/congo in a detached tmux session of its own (its own server
+# socket, a temporary HOME and XDG folders, a config file), plays a human
+# against the random AI with the cursor keys and with `:` commands, checks
+# the board, the side panel, the move list and the status line in
+# `tmux capture-pane`, resizes the window (down to "too small" and back),
+# pauses, steps and resumes an AI-vs-AI game, quits with q, Ctrl-C and
+# SIGTERM, and after each exit checks that the terminal was restored
+# (alternate screen left, cursor shown, mouse reporting off, stty sane).
+#
+# Every wait polls with a deadline: no fixed long sleeps.
+# Exit status: 0 pass, 1 fail, 77 skipped (no tmux), 99 hard error.
+
+set -u
+
+if ! command -v tmux >/dev/null 2>&1; then
+	echo "tmux not found: skipped"
+	exit 77
+fi
+
+builddir=${CONGO_BUILDDIR:-$(pwd)}
+congo="$builddir/src/congo"
+if [ ! -x "$congo" ]; then
+	echo "error: $congo not built"
+	exit 99
+fi
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/congo-e2e.XXXXXX") || exit 99
+# A unix socket path is limited to about 100 bytes.
+sock="$tmp/tmux"
+if [ ${#sock} -gt 90 ]; then
+	tmp2=$(mktemp -d /tmp/ce2e.XXXXXX) || exit 99
+	sock="$tmp2/tmux"
+else
+	tmp2=
+fi
+
+T() {
+	tmux -S "$sock" -f /dev/null "$@"
+}
+
+cleanup() {
+	T kill-server >/dev/null 2>&1
+	rm -rf "$tmp" ${tmp2:+"$tmp2"}
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM HUP
+
+failures=0
+step=""
+
+fail() {
+	echo "FAIL [$step]: $*"
+	if [ -f "$tmp/screen" ]; then
+		echo "--- the screen:"
+		cat "$tmp/screen"
+		echo "---"
+	fi
+	exit 1
+}
+
+note() {
+	step=$*
+	echo "# $*"
+}
+
+# ---- the environment of the game: nothing of the user's ----
+mkdir -p "$tmp/home" "$tmp/config/congo" "$tmp/data" "$tmp/state" ||
+    exit 99
+unset TMUX TMUX_PANE NO_COLOR CONGO_DEBUG
+export HOME="$tmp/home"
+export XDG_CONFIG_HOME="$tmp/config"
+export XDG_DATA_HOME="$tmp/data"
+export XDG_STATE_HOME="$tmp/state"
+export USER=tester
+export TERM=xterm
+# A UTF-8 locale when there is one (tmux shows non-ASCII as _ otherwise).
+for l in C.UTF-8 C.utf8 en_US.UTF-8 en_US.utf8; do
+	if locale -a 2>/dev/null | grep -qx "$l"; then
+		export LC_ALL="$l"
+		break
+	fi
+done
+
+# The game's settings: the per-user file (found through XDG_CONFIG_HOME).
+cat >"$tmp/config/congo/congo.conf" <<'EOF'
+white = { type = "human"; };
+black = { type = "ai"; algorithm = "random"; seed = 1; };
+ui = { color = true; mouse = true; ai_delay_ms = 0; };
+EOF
+# AI against AI, given with --config.
+cat >"$tmp/aivsai.conf" <<'EOF'
+white = { type = "ai"; algorithm = "random"; seed = 2; };
+black = { type = "ai"; algorithm = "random"; seed = 3; };
+ui = { ai_delay_ms = 250; };
+EOF
+
+# The program, started from an interactive shell in the pane: run.sh
+# writes its pid and execs congo, the shell prints its exit status.
+cat >"$tmp/run.sh" <<EOF
+echo \$\$ >"$tmp/pid"
+exec "$congo" "\$@"
+EOF
+
+# ---- helpers ----
+
+# The screen now, into $tmp/screen.
+capture() {
+	T capture-pane -p -t e2e >"$tmp/screen" 2>/dev/null
+}
+
+# wait_for PATTERN [SECONDS]: poll the screen until grep -E finds PATTERN.
+wait_for() {
+	_deadline=$(($(date +%s) + ${2:-10}))
+	while :; do
+		capture
+		if grep -Eq -- "$1" "$tmp/screen"; then
+			return 0
+		fi
+		if [ "$(date +%s)" -gt "$_deadline" ]; then
+			fail "timed out waiting for /$1/"
+		fi
+		sleep 0.05
+	done
+}
+
+# wait_gone PATTERN [SECONDS]: poll until PATTERN is no longer shown.
+wait_gone() {
+	_deadline=$(($(date +%s) + ${2:-10}))
+	while :; do
+		capture
+		if ! grep -Eq -- "$1" "$tmp/screen"; then
+			return 0
+		fi
+		if [ "$(date +%s)" -gt "$_deadline" ]; then
+			fail "timed out waiting for /$1/ to go"
+		fi
+		sleep 0.05
+	done
+}
+
+shown() {
+	grep -Eq -- "$1" "$tmp/screen"
+}
+
+expect() {
+	shown "$1" || fail "not on the screen: /$1/"
+}
+
+# keys KEY...: tmux key names (Up, Enter, Escape, C-c, ...).
+keys() {
+	T send-keys -t e2e "$@"
+}
+
+# type TEXT: literal text.
+type_text() {
+	T send-keys -t e2e -l -- "$1"
+}
+
+# The pane's state, from tmux formats.
+pane() {
+	T display-message -p -t e2e "$1"
+}
+
+# The board as seen on the screen: 7 lines "7 gmelecz" .. "1 GMELECZ",
+# '.' for an empty square. The columns of the squares are those of the
+# file letters a..g under the board; a rank's pieces are on the line that
+# carries its number.
+board() {
+	awk '
+	{ line[NR] = $0 }
+	/^ *a +b +c +d +e +f +g *$/ { labels = NR }
+	END {
+		if (!labels) { print "no board"; exit }
+		s = line[labels]
+		for (f = 0; f < 7; f++) {
+			c = index(s, substr("abcdefg", f + 1, 1))
+			col[f] = c
+		}
+		for (i = 1; i < labels; i++) {
+			if (match(line[i], /^ *[1-7] /)) {
+				r = substr(line[i], RLENGTH - 1, 1)
+				row = ""
+				for (f = 0; f < 7; f++) {
+					ch = substr(line[i], col[f], 1)
+					row = row (ch ~ /[A-Za-z]/ ? ch : ".")
+				}
+				print r " " row
+			}
+		}
+	}' "$tmp/screen"
+}
+
+# expect_rank N ROW: rank N of the board is ROW (like "PPP.PPP").
+expect_rank() {
+	_got=$(board | awk -v r="$1" '$1 == r { print $2 }')
+	[ "$_got" = "$2" ] || fail "rank $1 is '$_got', expected '$2'"
+}
+
+# The number of plies in the panel's move list (the last numbered line).
+plies() {
+	awk '
+	{
+		s = $0
+		while (match(s, /[0-9]+\. +[a-g][1-7][a-g1-7]*( +[a-g][1-7][a-g1-7]*)?/)) {
+			m = substr(s, RSTART, RLENGTH)
+			s = substr(s, RSTART + RLENGTH)
+			split(m, w, / +/)
+			n = w[1]; sub(/\./, "", n)
+			k = (w[3] != "") ? 2 : 1
+			last = (n - 1) * 2 + k
+		}
+	}
+	END { print last + 0 }' "$tmp/screen"
+}
+
+# start ARGS...: run congo in the pane's shell; wait for the board.
+start() {
+	rm -f "$tmp/pid" "$tmp/stty"
+	T send-keys -t e2e -l -- "clear; sh $tmp/run.sh $*; echo congo-exit=\$?"
+	keys Enter
+	wait_for 'to move' 10
+	[ "$(pane '#{alternate_on}')" = 1 ] ||
+	    fail "the game does not use the alternate screen"
+}
+
+# After the game ended: the shell is back and the terminal is sane.
+check_restored() {
+	wait_for 'congo-exit=[0-9]+' 10
+	status=$(sed -n 's/.*congo-exit=\([0-9]*\).*/\1/p' "$tmp/screen" | tail -1)
+	[ "$(pane '#{alternate_on}')" = 0 ] ||
+	    fail "still on the alternate screen"
+	[ "$(pane '#{cursor_flag}')" = 1 ] || fail "the cursor is still hidden"
+	for m in mouse_any_flag mouse_button_flag mouse_standard_flag \
+	    mouse_all_flag; do
+		v=$(pane "#{$m}")
+		[ "$v" = 0 ] || [ -z "$v" ] || fail "$m still on"
+	done
+	[ "$(pane '#{keypad_flag}')" = 0 ] || fail "keypad mode still on"
+	shown 'to move' && fail "the game's screen is still shown"
+	type_text "stty -a >$tmp/stty 2>&1; echo stty-done"
+	keys Enter
+	wait_for '^stty-done' 10
+	for flag in icanon echo isig icrnl opost; do
+		tr ' ;' '\n\n' <"$tmp/stty" | grep -qx -- "$flag" ||
+		    fail "stty: $flag is off after the game"
+	done
+}
+
+# ---- the session: an interactive shell in a 100x30 window ----
+note "tmux starts"
+T new-session -d -s e2e -x 100 -y 30 \
+    "env PS1='e2e\$ ' ENV=/dev/null sh -i" || {
+	echo "error: tmux cannot start a session"
+	exit 99
+}
+T set-option -g remain-on-exit on >/dev/null
+wait_for 'e2e\$' 10
+
+# ---- 1. human against the random AI ----
+note "human vs AI: the start screen"
+start
+expect_rank 7 gmelecz
+expect_rank 6 ppppppp
+expect_rank 5 .......
+expect_rank 3 .......
+expect_rank 2 PPPPPPP
+expect_rank 1 GMELECZ
+expect 'White to move'
+expect 'White +human'
+expect 'Black +random'
+expect 'L1 Z1 E2 G1 C1 M1 P7 S0'
+expect 'l1 z1 e2 g1 c1 m1 p7 s0'
+[ "$(plies)" = 0 ] || fail "moves listed before any move"
+
+note "human vs AI: d2d3 with the cursor keys"
+# The cursor starts on the lion of the side to move, d1.
+keys Up Enter Up Enter
+wait_for '1\. d2d3 [a-g][1-7]' 10
+wait_for 'White to move' 10
+expect_rank 3 ...P...
+expect_rank 2 PPP.PPP
+[ "$(plies)" = 2 ] || fail "the move list has $(plies) plies, not 2"
+# The AI moved one black piece: 7 black pieces and pawns still all there
+# (a random first move of Black captures nothing).
+expect 'l1 z1 e2 g1 c1 m1 p7 s0'
+expect 'last [a-g][1-7][a-g][1-7]'
+
+note "human vs AI: c2c3 typed on the command line"
+keys :
+type_text "c2c3"
+keys Enter
+wait_for '2\. c2c3 [a-g][1-7]' 10
+wait_for 'White to move' 10
+expect_rank 3 ..PP...
+expect_rank 2 PP..PPP
+[ "$(plies)" = 4 ] || fail "the move list has $(plies) plies, not 4"
+
+note "human vs AI: an illegal move is refused"
+keys :
+type_text "d2d5"
+keys Enter
+wait_for 'd2d5 is not a legal move' 5
+[ "$(plies)" = 4 ] || fail "an illegal move changed the move list"
+expect_rank 2 PP..PPP
+
+note "human vs AI: b2b3 typed"
+keys :
+type_text "b2b3"
+keys Enter
+wait_for '3\. b2b3 [a-g][1-7]' 10
+wait_for 'White to move' 10
+expect_rank 3 .PPP...
+
+note "resize: 80x24, too small, and back"
+T resize-window -t e2e -x 80 -y 24
+wait_for '^ *a +b +c +d +e +f +g *$' 5
+# Nothing may be drawn beyond column 80.
+awk 'length($0) > 80 { exit 1 }' "$tmp/screen" || fail "drawn past 80 columns"
+expect_rank 3 .PPP...
+expect 'White to move'
+expect '3\. b2b3'
+T resize-window -t e2e -x 30 -y 10
+wait_for 'too small' 5
+T resize-window -t e2e -x 100 -y 30
+wait_for '^ *a +b +c +d +e +f +g *$' 5
+expect_rank 3 .PPP...
+expect 'White to move'
+
+note "human vs AI: q asks, then quits"
+keys q
+wait_for '[Qq]uit' 5
+keys y
+check_restored
+[ "$status" = 0 ] || fail "exit status $status after q"
+
+# ---- 2. AI against AI: pause, step, resume ----
+note "AI vs AI: moves come by themselves"
+start --config "$tmp/aivsai.conf"
+expect 'White +random'
+expect 'Black +random'
+_deadline=$(($(date +%s) + 10))
+while capture; [ "$(plies)" -lt 2 ]; do
+	[ "$(date +%s)" -gt "$_deadline" ] && fail "the AIs do not move"
+	sleep 0.05
+done
+
+note "AI vs AI: p pauses"
+keys p
+wait_for 'paused' 5
+n=$(plies)
+# Paused: nothing moves for several times the delay (250 ms).
+_deadline=$(($(date +%s) + 2))
+while [ "$(date +%s)" -le "$_deadline" ]; do
+	capture
+	[ "$(plies)" = "$n" ] || fail "a move was played while paused"
+	sleep 0.1
+done
+expect 'paused'
+
+note "AI vs AI: . plays one move while paused"
+keys .
+_deadline=$(($(date +%s) + 10))
+while capture; [ "$(plies)" -le "$n" ]; do
+	[ "$(date +%s)" -gt "$_deadline" ] && fail ". did not play a move"
+	sleep 0.05
+done
+m=$(plies)
+[ "$m" = $((n + 1)) ] || fail ". played $((m - n)) plies, not 1"
+expect 'paused'
+
+note "AI vs AI: p resumes"
+keys p
+wait_gone 'paused' 5
+_deadline=$(($(date +%s) + 10))
+while capture; [ "$(plies)" -lt $((m + 2)) ]; do
+	[ "$(date +%s)" -gt "$_deadline" ] && fail "no moves after resuming"
+	sleep 0.05
+done
+
+note "AI vs AI: Ctrl-C quits at once"
+keys C-c
+check_restored
+
+# ---- 3. SIGTERM restores the terminal too ----
+note "SIGTERM"
+start
+_deadline=$(($(date +%s) + 5))
+while [ ! -s "$tmp/pid" ]; do
+	[ "$(date +%s)" -gt "$_deadline" ] && fail "no pid file"
+	sleep 0.05
+done
+kill -TERM "$(cat "$tmp/pid")"
+check_restored
+
+echo "PASS"
+exit 0
