@@ -75,10 +75,24 @@ test_short_forms(void **state)
 	assert_int_equal(b.quiet, 0);
 	assert_int_equal(b.fullmove, 7);
 	assert_fen(&b, START_PLACEMENT " b 0 7");
-	/* It may be 0 (what is then written is left open by RULES.md). */
+	/*
+	 * It may be 0. What is then written is left open by RULES.md, but
+	 * whatever we write must read back ("we always write our own 4-field
+	 * form", whose move number "starts at 1").
+	 */
 	tu_setup(&b, START_PLACEMENT " w 0");
 	assert_int_equal(b.quiet, 0);
 	assert_int_equal(b.side, WHITE);
+	{
+		struct board r;
+		char out[FEN_MAX], err[128] = "";
+
+		fen_write(&b, out, sizeof out);
+		if (fen_read(&r, out, err, sizeof err) != 0)
+			fail_msg("fen_write gave \"%s\" which fen_read "
+			    "rejects: %s", out, err);
+		assert_true(board_same_position(&b, &r));
+	}
 }
 
 static void
