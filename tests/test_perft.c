@@ -10,6 +10,7 @@
 
 #include "engine/fen.h"
 #include "engine/movegen.h"
+#include "engine/notation.h"
 
 static void
 check_perft(const char *fen, const uint64_t *want, int n)
@@ -92,6 +93,54 @@ test_bulk_matches_listing(void **state)
 	}
 }
 
+struct visit_count {
+	uint64_t n, leaves;
+	move_t last;
+	const struct board *b;
+};
+
+static void
+count_one(void *ctx, move_t m)
+{
+	struct visit_count *v = ctx;
+	struct board c = *v->b;
+
+	v->n++;
+	v->last = m;
+	board_make(&c, m, NULL);
+	v->leaves += movegen_count(&c);
+}
+
+/* A monkey among 13 enemy pieces has over 23,000 jump paths: more than a
+ * move list holds. Counting, visiting, perft and reading move text stay
+ * exact; the list says it was cut short. */
+static void
+test_monkey_explosion(void **state)
+{
+	struct board b;
+	static struct movelist ml;
+	struct visit_count v = { 0, 0, 0, &b };
+	char txt[MOVE_TEXT_MAX], err[128];
+	move_t m;
+
+	(void)state;
+	assert_int_equal(fen_read(&b, "3l3/1zzzz2/1zMz3/zzzzz2/1z1z3/7/3L3 w 0 1",
+	    err, sizeof err), 0);
+	movegen_legal(&b, &ml);
+	assert_true(ml.truncated);
+	assert_int_equal(ml.n, MOVELIST_MAX);
+	movegen_visit(&b, count_one, &v);
+	assert_true(v.n == movegen_count(&b));
+	assert_true(v.n > 23787);
+	assert_true(perft(&b, 1) == v.n);
+	assert_true(perft(&b, 2) == v.leaves);
+	/* The last path visited is past the list's end: still legal. */
+	assert_true(movegen_is_legal(&b, v.last));
+	notation_write(v.last, txt, sizeof txt);
+	assert_int_equal(notation_read(&b, txt, &m, err, sizeof err), 0);
+	assert_true(m == v.last);
+}
+
 /* A position with a lion missing has no moves (boards built by hand: FEN
  * rejects them). */
 static void
@@ -116,6 +165,7 @@ main(void)
 		cmocka_unit_test(test_course_giraffe),
 		cmocka_unit_test(test_bulk_matches_listing),
 		cmocka_unit_test(test_missing_lion),
+		cmocka_unit_test(test_monkey_explosion),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -25,23 +25,36 @@ typedef uint64_t move_t;
 #define MOVE_JUMP_DIR(m, i) ((int)(((m) >> (16 + 3 * (i))) & 7))
 #define MOVE_MAKE(from, to) ((move_t)(from) | ((move_t)(to) << 6))
 
-/* Room for every move of any reachable position (monkey chains included). */
+/*
+ * Room for the moves of any ordinary position. A monkey among many enemy
+ * pieces can have tens of thousands of distinct jump paths (over 23,000 were
+ * found in a constructed position), so a list this size can be cut short in
+ * such positions: it then holds the first MOVELIST_MAX moves and `truncated`
+ * is set. movegen_visit, movegen_count, movegen_is_legal, notation_read and
+ * perft are exact whatever the number.
+ */
 #define MOVELIST_MAX 2048
 
 struct movelist {
 	int n;
+	bool truncated;
 	move_t moves[MOVELIST_MAX];
 };
 
 /* Every legal move of the side to move. None when a lion is missing. */
 int movegen_legal(const struct board *b, struct movelist *ml);
+/* Every legal move, each passed to fn, however many there are. */
+typedef void (*movegen_visitor)(void *ctx, move_t m);
+void movegen_visit(const struct board *b, movegen_visitor fn, void *ctx);
+/* Every legal move in a malloc'd array (free it), for interfaces only. */
+move_t *movegen_all(const struct board *b, size_t *n);
 /* Moves that capture or promote (for quiescence search). */
 int movegen_captures(const struct board *b, struct movelist *ml);
 /* The number of legal moves, without listing them (perft's last ply). */
 uint64_t movegen_count(const struct board *b);
 /* Could `attacker` capture the enemy lion if it were attacker's turn? */
 bool movegen_attacks_lion(const struct board *b, int attacker);
-/* Is m among the legal moves? */
+/* Is m among the legal moves? Checked directly, without a list. */
 bool movegen_is_legal(const struct board *b, move_t m);
 /* The squares a move lands on, in order (a monkey chain: every landing).
  * Returns how many (1 for an ordinary move). */

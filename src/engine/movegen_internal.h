@@ -32,8 +32,9 @@ bb_count(bb_t bb)
 /* The targets of a non-monkey piece of color us on sq (monkey: its steps). */
 bb_t mg_targets(const struct board *b, int sq, int type, int us);
 
-/* Monkey jump chains from sq: append to ml (if not NULL) and return how many. */
-int mg_monkey_chains(const struct board *b, int sq, int us, struct movelist *ml);
+/* Monkey jump chains from sq: pass each to fn (if not NULL); return how many. */
+int mg_monkey_chains(const struct board *b, int sq, int us, movegen_visitor fn,
+    void *ctx);
 
 /* Can the monkey on sq reach a jump over the enemy lion? */
 bool mg_monkey_takes_lion(const struct board *b, int sq, int us);

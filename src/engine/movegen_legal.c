@@ -100,23 +100,28 @@ mg_targets(const struct board *b, int sq, int type, int us)
 	return 0;
 }
 
-static inline void
-push(struct movelist *ml, move_t m)
+static void
+push(void *ctx, move_t m)
 {
+	struct movelist *ml = ctx;
+
 	if (ml->n < MOVELIST_MAX)
 		ml->moves[ml->n++] = m;
+	else
+		ml->truncated = true;
 }
 
-static int
-generate(const struct board *b, struct movelist *ml, bool captures_only)
+/* All moves (or captures and promotions only) passed to fn. */
+static void
+generate(const struct board *b, bool captures_only, movegen_visitor fn,
+    void *ctx)
 {
 	int us = b->side;
 	bb_t opp = b->occ[us ^ 1];
 	bb_t promo = BB_RANK(us == WHITE ? 6 : 0);
 
-	ml->n = 0;
 	if (!b->pieces[WHITE][LION] || !b->pieces[BLACK][LION])
-		return 0;
+		return;
 	for (int type = 0; type < NPIECE_TYPES; type++) {
 		bb_t pcs = b->pieces[us][type];
 		while (pcs) {
@@ -125,24 +130,35 @@ generate(const struct board *b, struct movelist *ml, bool captures_only)
 			if (captures_only)
 				t &= type == PAWN ? (opp | promo) : opp;
 			while (t)
-				push(ml, MOVE_MAKE(from, bb_pop(&t)));
+				fn(ctx, MOVE_MAKE(from, bb_pop(&t)));
 			if (type == MONKEY)
-				mg_monkey_chains(b, from, us, ml);
+				mg_monkey_chains(b, from, us, fn, ctx);
 		}
 	}
-	return ml->n;
 }
 
 int
 movegen_legal(const struct board *b, struct movelist *ml)
 {
-	return generate(b, ml, false);
+	ml->n = 0;
+	ml->truncated = false;
+	generate(b, false, push, ml);
+	return ml->n;
 }
 
 int
 movegen_captures(const struct board *b, struct movelist *ml)
 {
-	return generate(b, ml, true);
+	ml->n = 0;
+	ml->truncated = false;
+	generate(b, true, push, ml);
+	return ml->n;
+}
+
+void
+movegen_visit(const struct board *b, movegen_visitor fn, void *ctx)
+{
+	generate(b, false, fn, ctx);
 }
 
 uint64_t
@@ -159,22 +175,55 @@ movegen_count(const struct board *b)
 			int from = bb_pop(&pcs);
 			n += (uint64_t)bb_count(mg_targets(b, from, type, us));
 			if (type == MONKEY)
-				n += (uint64_t)mg_monkey_chains(b, from, us, NULL);
+				n += (uint64_t)mg_monkey_chains(b, from, us, NULL,
+				    NULL);
 		}
 	}
 	return n;
 }
 
+/* A monkey chain: every jump over an enemy piece not jumped before, onto an
+ * empty square (the start counts as empty), the lion only as the last. */
+static bool
+chain_is_legal(const struct board *b, move_t m, int us)
+{
+	int nj = MOVE_NJUMPS(m), cur = MOVE_FROM(m);
+	bb_t opp = b->occ[us ^ 1], jumped = 0;
+	bb_t landable = (~(b->occ[0] | b->occ[1]) & BB_ALL) | BB(cur);
+
+	if (nj > MOVE_MAX_JUMPS || (m >> (16 + 3 * nj)) != 0)
+		return false;
+	for (int i = 0; i < nj; i++) {
+		int d = MOVE_JUMP_DIR(m, i), mid = board_ray_next[d][cur], land;
+		if (mid < 0 || !(opp & BB(mid)) || (jumped & BB(mid)))
+			return false;
+		land = board_ray_next[d][mid];
+		if (land < 0 || !(landable & BB(land)))
+			return false;
+		if ((b->pieces[us ^ 1][LION] & BB(mid)) && i != nj - 1)
+			return false;
+		jumped |= BB(mid);
+		cur = land;
+	}
+	return cur == MOVE_TO(m);
+}
+
 bool
 movegen_is_legal(const struct board *b, move_t m)
 {
-	static _Thread_local struct movelist ml;
+	int from = MOVE_FROM(m), us = b->side;
+	uint8_t piece;
 
-	movegen_legal(b, &ml);
-	for (int i = 0; i < ml.n; i++)
-		if (ml.moves[i] == m)
-			return true;
-	return false;
+	if (from >= NSQ || MOVE_TO(m) >= NSQ)
+		return false;
+	piece = b->sq[from];
+	if (piece == PIECE_NONE || PIECE_COLOR(piece) != us ||
+	    !b->pieces[WHITE][LION] || !b->pieces[BLACK][LION])
+		return false;
+	if (MOVE_NJUMPS(m) == 0)
+		return (m >> 12) == 0 && (mg_targets(b, from, PIECE_TYPE(piece),
+		    us) & BB(MOVE_TO(m))) != 0;
+	return PIECE_TYPE(piece) == MONKEY && chain_is_legal(b, m, us);
 }
 
 int

@@ -13,7 +13,8 @@
 
 struct chain {
 	const struct board *b;
-	struct movelist *ml;
+	movegen_visitor fn;
+	void *ctx;
 	bb_t opp;      /* enemy pieces (jumped ones included) */
 	bb_t landable; /* empty squares, the monkey's start included */
 	bb_t lion;     /* the enemy lion */
@@ -35,22 +36,23 @@ chain_dfs(struct chain *c, int cur, bb_t jumped, move_t path, int depth)
 			continue;
 		m = path | ((move_t)d << (16 + 3 * depth));
 		c->count++;
-		if (c->ml != NULL && c->ml->n < MOVELIST_MAX)
-			c->ml->moves[c->ml->n++] = (m & ~(move_t)0xFFFF) |
-			    MOVE_MAKE(c->from, land) |
-			    ((move_t)(depth + 1) << 12);
+		if (c->fn != NULL)
+			c->fn(c->ctx, m | MOVE_MAKE(c->from, land) |
+			    ((move_t)(depth + 1) << 12));
 		if (!(c->lion & BB(mid)) && depth + 1 < MOVE_MAX_JUMPS)
 			chain_dfs(c, land, jumped | BB(mid), m, depth + 1);
 	}
 }
 
 int
-mg_monkey_chains(const struct board *b, int sq, int us, struct movelist *ml)
+mg_monkey_chains(const struct board *b, int sq, int us, movegen_visitor fn,
+    void *ctx)
 {
 	struct chain c;
 
 	c.b = b;
-	c.ml = ml;
+	c.fn = fn;
+	c.ctx = ctx;
 	c.opp = b->occ[us ^ 1];
 	c.landable = (~(b->occ[0] | b->occ[1]) & BB_ALL) | BB(sq);
 	c.lion = b->pieces[us ^ 1][LION];
@@ -87,7 +89,8 @@ mg_monkey_takes_lion(const struct board *b, int sq, int us)
 	struct chain c;
 
 	c.b = b;
-	c.ml = NULL;
+	c.fn = NULL;
+	c.ctx = NULL;
 	c.opp = b->occ[us ^ 1];
 	c.landable = (~(b->occ[0] | b->occ[1]) & BB_ALL) | BB(sq);
 	c.lion = b->pieces[us ^ 1][LION];

@@ -4,21 +4,40 @@
  */
 #include "engine/movegen.h"
 
+struct perft_ctx {
+	const struct board *b;
+	int depth;
+	uint64_t n;
+};
+
+static void
+perft_child(void *ctx, move_t m)
+{
+	struct perft_ctx *p = ctx;
+	struct board child = *p->b;
+
+	board_make(&child, m, NULL);
+	p->n += perft(&child, p->depth - 1);
+}
+
+/* A list is fastest; a position whose list is cut short (some monkey
+ * positions) is walked with the visitor, so perft stays exact. */
 uint64_t
 perft(const struct board *b, int depth)
 {
+	struct perft_ctx p = { b, depth, 0 };
 	struct movelist ml;
-	uint64_t n = 0;
 
 	if (depth <= 0)
 		return 1;
 	if (depth == 1)
 		return movegen_count(b);
 	movegen_legal(b, &ml);
-	for (int i = 0; i < ml.n; i++) {
-		struct board child = *b;
-		board_make(&child, ml.moves[i], NULL);
-		n += perft(&child, depth - 1);
+	if (ml.truncated) {
+		movegen_visit(b, perft_child, &p);
+		return p.n;
 	}
-	return n;
+	for (int i = 0; i < ml.n; i++)
+		perft_child(&p, ml.moves[i]);
+	return p.n;
 }

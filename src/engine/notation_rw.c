@@ -60,12 +60,52 @@ printable(const char *s, size_t len, char *out, size_t n)
 	out[j] = '\0';
 }
 
+/* The direction of a two-square jump from a to b, or -1. */
+static int
+jump_dir(int a, int b)
+{
+	int df = SQ_FILE(b) - SQ_FILE(a), dr = SQ_RANK(b) - SQ_RANK(a);
+
+	for (int d = 0; d < 8; d++)
+		if (board_dir_df[d] * 2 == df && board_dir_dr[d] * 2 == dr)
+			return d;
+	return -1;
+}
+
+/* The move the squares name: a monkey's jumps when the monkey of the side to
+ * move leaps two squares, else an ordinary move of two squares. */
+static int
+build_move(const struct board *b, const int *sqs, int n, move_t *out)
+{
+	uint8_t p = b->sq[sqs[0]];
+	move_t m;
+
+	if (p != PIECE_NONE && PIECE_TYPE(p) == MONKEY &&
+	    jump_dir(sqs[0], sqs[1]) >= 0) {
+		if (n - 1 > MOVE_MAX_JUMPS)
+			return -1;
+		m = MOVE_MAKE(sqs[0], sqs[n - 1]) | ((move_t)(n - 1) << 12);
+		for (int i = 1; i < n; i++) {
+			int d = jump_dir(sqs[i - 1], sqs[i]);
+			if (d < 0)
+				return -1;
+			m |= (move_t)d << (16 + 3 * (i - 1));
+		}
+		*out = m;
+		return 0;
+	}
+	if (n != 2)
+		return -1;
+	*out = MOVE_MAKE(sqs[0], sqs[1]);
+	return 0;
+}
+
 int
 notation_read(const struct board *b, const char *text, move_t *out,
     char *err, size_t errlen)
 {
-	static _Thread_local struct movelist ml;
 	char norm[MOVE_TEXT_MAX], shown[48];
+	int sqs[MOVE_TEXT_MAX / 2], nsq;
 	size_t len, start = 0;
 
 	if (text == NULL)
@@ -87,7 +127,8 @@ notation_read(const struct board *b, const char *text, move_t *out,
 		    "d2d3, or b1d3f5 for a monkey's jumps)", shown);
 	for (size_t i = 0; i < len; i += 2) {
 		char sq[3] = { text[i], text[i + 1], '\0' };
-		if (board_sq_parse(sq) < 0) {
+		sqs[i / 2] = board_sq_parse(sq);
+		if (sqs[i / 2] < 0) {
 			char bad[8];
 			snprintf(bad, sizeof bad, "%c%c",
 			    isprint((unsigned char)sq[0]) ? tolower(sq[0]) : '?',
@@ -99,14 +140,8 @@ notation_read(const struct board *b, const char *text, move_t *out,
 		norm[i + 1] = text[i + 1];
 	}
 	norm[len] = '\0';
-	movegen_legal(b, &ml);
-	for (int i = 0; i < ml.n; i++) {
-		char t[MOVE_TEXT_MAX];
-		notation_write(ml.moves[i], t, sizeof t);
-		if (strcmp(t, norm) == 0) {
-			*out = ml.moves[i];
-			return 0;
-		}
-	}
+	nsq = (int)(len / 2);
+	if (build_move(b, sqs, nsq, out) == 0 && movegen_is_legal(b, *out))
+		return 0;
 	return fail(err, errlen, "%s is not a legal move", norm);
 }

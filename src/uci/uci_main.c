@@ -25,13 +25,6 @@ struct uci {
 	struct uci_search *search;   /* go/stop/setoption (uci_search.c) */
 };
 
-static void
-sort_texts(char (*t)[MOVE_TEXT_MAX], int n)
-{
-	qsort(t, (size_t)n, sizeof t[0],
-	    (int (*)(const void *, const void *))strcmp);
-}
-
 /* `position startpos|fen <FEN> [moves m1 m2 ...]` */
 static void
 cmd_position(struct uci *u, char *args)
@@ -82,60 +75,79 @@ cmd_position(struct uci *u, char *args)
 	u->game = g;
 }
 
+static int
+cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Move texts of every legal move (exact: a list is not enough for some
+ * monkey positions), each followed by its suffix, sorted. */
+static char **
+sorted_texts(const struct board *b, size_t *count, int perft_depth)
+{
+	size_t n;
+	move_t *mv = movegen_all(b, &n);
+	char **t = calloc(n + 1, sizeof *t);
+
+	if (t == NULL)
+		abort();
+	for (size_t i = 0; i < n; i++) {
+		char txt[MOVE_TEXT_MAX], line[MOVE_TEXT_MAX + 32];
+		notation_write(mv[i], txt, sizeof txt);
+		if (perft_depth > 0) {
+			struct board child = *b;
+			board_make(&child, mv[i], NULL);
+			snprintf(line, sizeof line, "%s: %llu", txt,
+			    (unsigned long long)perft(&child, perft_depth - 1));
+		} else {
+			snprintf(line, sizeof line, "%s", txt);
+		}
+		t[i] = strdup(line);
+		if (t[i] == NULL)
+			abort();
+	}
+	free(mv);
+	qsort(t, n, sizeof *t, cmp_str);
+	*count = n;
+	return t;
+}
+
 static void
 cmd_moves(struct uci *u)
 {
-	static char texts[MOVELIST_MAX][MOVE_TEXT_MAX];
-	struct movelist *ml = malloc(sizeof *ml);
+	size_t n;
+	char **t = sorted_texts(game_board(&u->game), &n, 0);
 
-	if (ml == NULL)
-		abort();
-	movegen_legal(game_board(&u->game), ml);
-	for (int i = 0; i < ml->n; i++)
-		notation_write(ml->moves[i], texts[i], MOVE_TEXT_MAX);
-	sort_texts(texts, ml->n);
 	fputs("moves", u->out);
-	for (int i = 0; i < ml->n; i++)
-		fprintf(u->out, " %s", texts[i]);
+	for (size_t i = 0; i < n; i++) {
+		fprintf(u->out, " %s", t[i]);
+		free(t[i]);
+	}
 	fputc('\n', u->out);
-	free(ml);
+	free(t);
 }
 
 static void
 cmd_perft(struct uci *u, const char *arg)
 {
-	static char texts[MOVELIST_MAX][MOVE_TEXT_MAX + 24];
-	const struct board *b = game_board(&u->game);
-	struct movelist *ml;
 	uint64_t total = 0;
-	char *end;
+	char *end, **t;
+	size_t n;
 	long depth = strtol(arg, &end, 10);
 
 	if (end == arg || *end != '\0' || depth < 1 || depth > 20) {
 		fprintf(u->out, "error go perft needs a depth from 1 to 20\n");
 		return;
 	}
-	ml = malloc(sizeof *ml);
-	if (ml == NULL)
-		abort();
-	movegen_legal(b, ml);
-	for (int i = 0; i < ml->n; i++) {
-		struct board child = *b;
-		char t[MOVE_TEXT_MAX];
-		uint64_t n;
-		board_make(&child, ml->moves[i], NULL);
-		n = perft(&child, (int)depth - 1);
-		total += n;
-		notation_write(ml->moves[i], t, sizeof t);
-		snprintf(texts[i], sizeof texts[i], "%s: %llu", t,
-		    (unsigned long long)n);
+	t = sorted_texts(game_board(&u->game), &n, (int)depth);
+	for (size_t i = 0; i < n; i++) {
+		fprintf(u->out, "%s\n", t[i]);
+		total += strtoull(strchr(t[i], ':') + 2, NULL, 10);
+		free(t[i]);
 	}
-	qsort(texts, (size_t)ml->n, sizeof texts[0],
-	    (int (*)(const void *, const void *))strcmp);
-	for (int i = 0; i < ml->n; i++)
-		fprintf(u->out, "%s\n", texts[i]);
+	free(t);
 	fprintf(u->out, "Nodes searched: %llu\n", (unsigned long long)total);
-	free(ml);
 }
 
 static void
