@@ -208,8 +208,7 @@ exec_file(const char *in_name, const char *out_name, bool year2021,
 			fen_write(&after, got, sizeof got);
 			placement_side(got, a, sizeof a);
 		}
-		/* The course counts moves from 0, we from 1. */
-		snprintf(num, sizeof num, " %u", (unsigned)after.fullmove - 1);
+		snprintf(num, sizeof num, " %u", (unsigned)after.fullmove);
 		if (strcmp(a, w) != 0 || strcmp(want_fen + strlen(w), num) != 0) {
 			print_message("%s case %d: %s + %s\n  want %s\n  got  "
 			    "%s\n", in_name, i + 1, fen, move, want_fen, got);

@@ -13,8 +13,8 @@
 
 /*
  * Read any of the three forms: `<placement> <side> [<quiet> <move>]`, the
- * course form `<placement> <side> <move>` (its moves count from 0, ours
- * from 1: course move n is our move n + 1), and the .NET form of nine
+ * course form `<placement> <side> <move>` (the number taken as it is, 0
+ * included, so the 4-field form accepts a move number of 0 too), and the .NET form of nine
  * '/'-separated sections ending in `w/-1` or `b/-1`. On error returns -1,
  * leaves *b untouched and writes a message naming the problem into err.
  */

@@ -225,16 +225,16 @@ fen_read(struct board *out, const char *text, char *err, size_t errlen)
 		if (read_side(fs[1], fl[1], &side, err, errlen) < 0)
 			return -1;
 		if (nf == 3) {
-			/* The course form counts moves from 0, we from 1. */
-			if (read_number(fs[2], fl[2], 0, 65534, &move) < 0)
+			/* The course form: the move number, which may be 0. */
+			if (read_number(fs[2], fl[2], 0, 65535, &move) < 0)
 				return fail(err, errlen, "bad move number '%s'",
 				    show(fs[2], fl[2], buf, sizeof buf));
-			move++;
 		} else if (nf == 4) {
 			if (read_number(fs[2], fl[2], 0, 65535, &quiet) < 0)
 				return fail(err, errlen, "bad quiet-ply count "
 				    "'%s'", show(fs[2], fl[2], buf, sizeof buf));
-			if (read_number(fs[3], fl[3], 1, 65535, &move) < 0)
+			/* 0 too: a course position read and written back. */
+			if (read_number(fs[3], fl[3], 0, 65535, &move) < 0)
 				return fail(err, errlen, "bad move number '%s'",
 				    show(fs[3], fl[3], buf, sizeof buf));
 		}
