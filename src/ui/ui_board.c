@@ -129,11 +129,11 @@ draw_cell(struct ui_app *a, const struct view *v, int sq, int y0, int x0)
 	char row[16], g[8], left = ' ', right = ' ';
 
 	if (castle)
-		base = ST_CASTLE;
+		base = (SQ_FILE(sq) + SQ_RANK(sq)) % 2 ? ST_CASTLE : ST_CASTLE2;
 	else if (river)
 		base = ST_RIVER;
 	else
-		base = (SQ_FILE(sq) + SQ_RANK(sq)) % 2 ? ST_LAND2 : ST_LAND;
+		base = (SQ_FILE(sq) + SQ_RANK(sq)) % 2 ? ST_LAND : ST_LAND2;
 	style = base;
 	if (v->last & BB(sq)) {
 		if (term_colors() >= 256)
@@ -147,7 +147,7 @@ draw_cell(struct ui_app *a, const struct view *v, int sq, int y0, int x0)
 		style = ST_TARGET;
 	if (sq == v->piece_sq)
 		style = ST_SELECTED;
-	if (sq == a->in.cursor && a->screen == SCR_BOARD)
+	if (sq == a->in.cursor && a->screen == SCR_BOARD && !app_ai_vs_ai(a))
 		style = ST_CURSOR;
 	if (mono && (style == ST_CURSOR || style == ST_SELECTED))
 		tokattrs |= TA_REVERSE;
@@ -352,15 +352,15 @@ draw_status(struct ui_app *a)
 	}
 	if (a->msg[0] != '\0')
 		term_putw(l->status_y + 1, 0, l->cols, a->msg_style, 0, a->msg);
-	else if (a->thinking && a->ai_line[0] != '\0')
+	else if ((a->thinking || a->held != MOVE_NONE) && a->ai_line[0] != '\0')
 		term_putw(l->status_y + 1, 0, l->cols, ST_DIM, 0, a->ai_line);
 	else if (a->advice[0] != '\0')
 		term_putw(l->status_y + 1, 0, l->cols, ST_GOOD, 0, a->advice);
 	else if (app_human_turn(a) && a->in.selected >= 0)
 		term_putw(l->status_y + 1, 0, l->cols, ST_DIM, 0,
 		    a->in.nland > 0 ?
-		    "Monkey: choose the next landing; Enter on the monkey or "
-		    "Esc stops; Backspace takes back" :
+		    "Monkey: next landing, or Enter on it/Esc to stop there; "
+		    "Backspace undoes a jump" :
 		    "Choose a destination; Esc cancels");
 	else if (app_human_turn(a))
 		term_putw(l->status_y + 1, 0, l->cols, ST_DIM, 0,

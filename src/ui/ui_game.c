@@ -224,11 +224,6 @@ app_play(struct ui_app *a, move_t m, bool from_ai)
 			app_message(a, ST_GOOD, "%s", res);
 		return;
 	}
-	/* A human's turn: the cursor goes to the piece just moved. */
-	if (!a->player[game_board(&a->game)->side]->human)
-		;
-	else if (from_ai)
-		a->in.cursor = MOVE_TO(m);
 	a->dirty = true;
 	app_turn(a);
 }

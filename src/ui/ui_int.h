@@ -37,6 +37,7 @@ enum ui_style {
 	ST_LAND2,        /* the other land colour of the checkerboard */
 	ST_RIVER,
 	ST_CASTLE,
+	ST_CASTLE2,      /* the castle's other square colour */
 	ST_CURSOR,
 	ST_TARGET,
 	ST_SELECTED,

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "ai/search.h"
 #include "engine/game.h"
 #include "ui/ui_int.h"
 
@@ -26,6 +27,8 @@ static const struct ui_player_ops human_ops = {
 };
 
 /* ---- local AI ---- */
+
+static void ai_describe(const struct ui_player *p, char *buf, size_t n);
 
 static void
 ai_turn_begin(struct ui_app *a, struct ui_player *p)
@@ -56,7 +59,12 @@ ai_turn_begin(struct ui_app *a, struct ui_player *p)
 	a->thinking = true;
 	a->advising = false;
 	a->think_ply = g->nply;
-	a->ai_line[0] = '\0';
+	{
+		char desc[64];
+		ai_describe(p, desc, sizeof desc);
+		snprintf(a->ai_line, sizeof a->ai_line, "%s (%s) thinks...",
+		    p->color == WHITE ? "White" : "Black", desc);
+	}
 }
 
 static void
@@ -83,7 +91,9 @@ ai_describe(const struct ui_player *p, char *buf, size_t n)
 	char lim[64] = "";
 	size_t len = 0;
 
-	if (strcmp(c->algorithm, "random") != 0) {
+	if (strcmp(c->algorithm, "negamax") == 0 && c->depth == 0)
+		snprintf(lim, sizeof lim, " depth %d", SEARCH_NEGAMAX_DEPTH);
+	else if (strcmp(c->algorithm, "random") != 0) {
 		if (c->depth > 0)
 			len += (size_t)snprintf(lim + len, sizeof lim - len,
 			    " depth %d", c->depth);

@@ -23,6 +23,7 @@ static const short style_color[NSTYLES][2] = {
 	[ST_LAND2] = { COLOR_BLACK, COLOR_GREEN },
 	[ST_RIVER] = { COLOR_CYAN, COLOR_BLUE },
 	[ST_CASTLE] = { COLOR_BLACK, COLOR_YELLOW },
+	[ST_CASTLE2] = { COLOR_BLACK, COLOR_YELLOW },
 	[ST_CURSOR] = { COLOR_BLACK, COLOR_CYAN },
 	[ST_TARGET] = { COLOR_BLACK, COLOR_MAGENTA },
 	[ST_SELECTED] = { COLOR_BLACK, COLOR_CYAN },
@@ -40,6 +41,31 @@ static const short style_color[NSTYLES][2] = {
 	[ST_TURN] = { COLOR_GREEN, -1 },
 };
 
+/* With 256 colours: softer greens in a checkerboard, a tan castle. */
+static const short style_color256[NSTYLES][2] = {
+	[ST_NORMAL] = { -1, -1 },
+	[ST_LAND] = { 16, 108 },
+	[ST_LAND2] = { 16, 65 },
+	[ST_RIVER] = { 117, 31 },
+	[ST_CASTLE] = { 16, 180 },
+	[ST_CASTLE2] = { 16, 137 },
+	[ST_CURSOR] = { 16, 45 },
+	[ST_TARGET] = { 16, 176 },
+	[ST_SELECTED] = { 16, 39 },
+	[ST_LAST] = { 16, 186 },
+	[ST_DANGER] = { 231, 160 },
+	[ST_WPIECE] = { 16, 231 },
+	[ST_BPIECE] = { 231, 16 },
+	[ST_LABEL] = { 179, -1 },
+	[ST_STATUS] = { 16, 252 },
+	[ST_ERROR] = { 203, -1 },
+	[ST_GOOD] = { 114, -1 },
+	[ST_DIM] = { 110, -1 },
+	[ST_HEAD] = { 179, -1 },
+	[ST_DIALOG] = { 16, 252 },
+	[ST_TURN] = { 114, -1 },
+};
+
 /* Attributes with colours, and without (monochrome, NO_COLOR). */
 static const attr_t style_color_attr[NSTYLES] = {
 	[ST_WPIECE] = A_BOLD,
@@ -48,7 +74,6 @@ static const attr_t style_color_attr[NSTYLES] = {
 	[ST_ERROR] = A_BOLD,
 	[ST_HEAD] = A_BOLD,
 	[ST_TURN] = A_BOLD,
-	[ST_LAST] = A_UNDERLINE,
 };
 
 static const attr_t style_mono_attr[NSTYLES] = {
@@ -89,11 +114,10 @@ term_init(const struct term_opts *o)
 	for (i = 0; i < NSTYLES; i++) {
 		if (colored) {
 			short fg = style_color[i][0], bg = style_color[i][1];
-			/* A second land green, where the terminal has one. */
-			if (i == ST_LAND2 && COLORS >= 16)
-				bg = COLOR_GREEN + 8;
-			if (i == ST_LAST && COLORS >= 256)
-				bg = 143;
+			if (COLORS >= 256) {
+				fg = style_color256[i][0];
+				bg = style_color256[i][1];
+			}
 			init_pair((short)(i + 1), fg, bg);
 			style_attr[i] = COLOR_PAIR(i + 1) | style_color_attr[i];
 		} else {
