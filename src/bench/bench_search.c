@@ -1,12 +1,113 @@
+/*
+ * bench_search.c: `congo --bench search [DEPTH]`: alphabeta, one thread,
+ * a cleared 16 MB table, searches fixed positions to a fixed depth and
+ * prints the nodes of each and in total (the same numbers on every run and
+ * machine) and the nodes per second.
+ */
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
 
+#include "ai/search.h"
 #include "bench/bench.h"
+#include "engine/fen.h"
+#include "engine/notation.h"
+
+#define BENCH_DEPTH 10
+
+/* The start, middle games from self-play, and endings. */
+static const char *const positions[] = {
+	FEN_START,
+	"1melecz/ppp2p1/g2ppp1/7/1P1P1P1/PP1PZP1/GMELEC1 w 8 5",
+	"1mele2/ppp1zpc/g2ppp1/1G5/1P1P1P1/PPLPZPC/1ME1E2 w 16 9",
+	"3ee2/mpplzpc/gp1ppp1/7/PPGPPP1/1PLPZ1C/1M1EE2 w 24 13",
+	"2e1e2/1m1l1pc/1pzppp1/7/2PPPP1/1MLPZ1C/E2E3 w 6 23",
+	"gmele2/pppz1pc/3p1p1/7/1PPP1CP/PP1L3/GME1E1Z w 7 9",
+	"3e3/pml2pc/pz2ge1/3p3/PPG4/1PMLZ1C/4EE1 w 0 23",
+	"gmelec1/pp1zp2/1p1pp2/7/1PPP1CP/PP1L3/GME1E1Z w 7 9",
+	"1me4/2lzpc1/pp1pe2/6C/1P1E2P/PP1LZ2/1M2E2 w 1 17",
+	"2e4/1mlzpc1/pp1pe2/7/PP1E1CP/P1M1Z2/3LE2 w 13 23",
+	"4l2/7/4g2/7/2e4/1M5/3L3 w 0 1",
+	"2E4/3zl2/3E3/7/3L3/7/1C3e1 w 0 1",
+};
+
+static double
+now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
 
 int
 bench_search(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	fprintf(stderr, "congo: the search benchmark is not available yet\n");
-	return 2;
+	struct search_options o;
+	struct search_limits l;
+	struct search_ctx *ctx;
+	uint64_t total = 0;
+	double t0, secs = 0;
+	int depth = BENCH_DEPTH;
+	size_t i;
+
+	if (argc > 1) {
+		char *end;
+		long v;
+
+		errno = 0;
+		v = strtol(argv[1], &end, 10);
+		if (*argv[1] == '\0' || *end != '\0' || errno != 0 || v < 1 ||
+		    v > SEARCH_MAX_DEPTH) {
+			fprintf(stderr, "congo: --bench search: the depth must "
+			    "be 1..%d, not '%s'\n", SEARCH_MAX_DEPTH, argv[1]);
+			return 2;
+		}
+		depth = (int)v;
+	}
+	search_options_default(&o);
+	o.hash_mb = 16;
+	o.threads = 1;
+	ctx = search_new(&o);
+	if (ctx == NULL) {
+		fprintf(stderr, "congo: out of memory for the search\n");
+		return 1;
+	}
+	search_limits_default(&l);
+	l.depth = depth;
+	for (i = 0; i < sizeof positions / sizeof positions[0]; i++) {
+		struct search_info info;
+		struct board b;
+		char err[128], text[MOVE_TEXT_MAX], score[32];
+		move_t m;
+
+		if (fen_read(&b, positions[i], err, sizeof err) != 0) {
+			fprintf(stderr, "congo: bench position %zu: %s\n", i + 1,
+			    err);
+			search_free(ctx);
+			return 1;
+		}
+		search_clear(ctx);
+		t0 = now_s();
+		m = search_best_move(ctx, &b, NULL, 0, NULL, &l, NULL, NULL);
+		secs += now_s() - t0;
+		search_last_info(ctx, &info);
+		total += info.nodes;
+		if (m == MOVE_NONE)
+			strcpy(text, "none");
+		else
+			notation_write(m, text, sizeof text);
+		search_score_text(&info, score, sizeof score);
+		printf("%2zu  %-56s %-8s %-9s %9llu nodes\n", i + 1,
+		    positions[i], text, score, (unsigned long long)info.nodes);
+	}
+	search_free(ctx);
+	printf("\nDepth %d, %zu positions, 1 thread\n", depth,
+	    sizeof positions / sizeof positions[0]);
+	printf("Total nodes: %llu\n", (unsigned long long)total);
+	printf("Time: %.3f s\n", secs);
+	printf("Nodes/s: %.0f\n", secs > 0 ? (double)total / secs : 0.0);
+	return 0;
 }
