@@ -1,0 +1,70 @@
+/*
+ * net.h: network play (CGP/1, ../shared/PROTOCOL.md). The only module with
+ * sockets. The server runs as `congo-server` or in a thread of the game
+ * (`congo --host`); the client side is a non-blocking connection whose fd the
+ * game polls. No curses here.
+ */
+#ifndef CONGO_NET_H
+#define CONGO_NET_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "engine/game.h"
+
+#define NET_DEFAULT_PORT 7153
+
+/* The server. */
+struct srv_opts {
+	char bind[256];          /* "" = every address */
+	int port;                /* 0: any free port (see srv_port) */
+	char db[1024];           /* the database file */
+	bool db_create;          /* create the file when missing */
+	int max_connections;
+	int max_per_address;
+	int games_per_minute;    /* per address */
+	int max_observers;       /* per game */
+	int max_failed_rejoins;  /* per address per minute */
+	int ping_after_ms;       /* silence before PING, then as long to PONG */
+	size_t out_cap;          /* bytes queued for one client before drop */
+	struct game_rules rules;
+	int log_level;           /* NET_LOG_*; -1 silent */
+	FILE *log;               /* NULL: stderr */
+};
+
+/* The defaults: port 7153, 1000 connections, 16 an address, 10 games a
+ * minute an address, 50 observers a game, 10 failed REJOINs a minute an
+ * address, PING after 30 s, 256 KiB of output. db is left "". */
+void srv_defaults(struct srv_opts *o);
+
+/* The default database: $XDG_STATE_HOME/congo/congo-server.db (or
+ * ~/.local/state/...), creating the folder. -1 with err if impossible. */
+int net_default_db(char *out, size_t n, const char *file, char *err,
+    size_t errlen);
+
+struct srv;
+
+/* Open the database, rebuild its games, listen. NULL with err. */
+struct srv *srv_open(const struct srv_opts *o, char *err, size_t errlen);
+/* The port listened on (useful with port 0). */
+int srv_port(const struct srv *sv);
+/*
+ * Serve until *stop becomes non-zero (a signal handler sets it; stop may be
+ * NULL) or srv_stop is called. sigmask, if not NULL, is the signal mask
+ * while waiting (ppoll), so signals blocked otherwise wake the loop. Then
+ * it stops accepting, sends what is queued (2 s at most), closes every
+ * connection and the database. Returns 0, -1 on a fatal error.
+ */
+int srv_run(struct srv *sv, volatile sig_atomic_t *stop,
+    const sigset_t *sigmask);
+/* Ask srv_run to return; safe from another thread. */
+void srv_stop(struct srv *sv);
+/* Free what srv_open made (after srv_run, or instead of it). */
+void srv_close(struct srv *sv);
+
+/* `congo-server` itself. */
+int server_main(int argc, char **argv);
+
+#endif

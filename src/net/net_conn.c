@@ -1,0 +1,231 @@
+/*
+ * net_conn.c: one client connection: its input cut into lines of at most
+ * 512 bytes, its output queued up to a cap (a client that stops reading is
+ * dropped), its pings and its closing.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "net/net_srv.h"
+
+#define CLOSE_GRACE_MS 5000
+#define READS_PER_TURN 16     /* 16 x 512 bytes, then the others' turn */
+
+void
+conn_send(void *ctx, int id, const char *line, size_t len)
+{
+	struct srv *sv = ctx;
+	struct conn *c = &sv->conns[id];
+	size_t need;
+
+	if (!c->used || c->dead)
+		return;
+	if (c->outoff > 0 && c->outoff == c->outlen)
+		c->outoff = c->outlen = 0;
+	if (c->outlen - c->outoff + len > sv->o.out_cap) {
+		/* It does not read what we send: drop it. */
+		c->dead = true;
+		return;
+	}
+	need = c->outlen + len;
+	if (need > c->outcap) {
+		if (c->outoff > 0) {
+			memmove(c->out, c->out + c->outoff,
+			    c->outlen - c->outoff);
+			c->outlen -= c->outoff;
+			c->outoff = 0;
+			need = c->outlen + len;
+		}
+		if (need > c->outcap) {
+			size_t cap = c->outcap ? c->outcap : 4096;
+			while (cap < need)
+				cap *= 2;
+			c->out = net_xrealloc(c->out, cap);
+			c->outcap = cap;
+		}
+	}
+	memcpy(c->out + c->outlen, line, len);
+	c->outlen += len;
+}
+
+void
+conn_close_cb(void *ctx, int id)
+{
+	struct srv *sv = ctx;
+	struct conn *c = &sv->conns[id];
+
+	if (c->used && !c->closing) {
+		c->closing = true;
+		c->close_by = srv_now() + CLOSE_GRACE_MS;
+	}
+}
+
+int
+conn_add(struct srv *sv, int fd, const char *addr, long long now)
+{
+	struct conn *c;
+	int id;
+
+	for (id = 0; id < sv->nconn; id++)
+		if (!sv->conns[id].used)
+			break;
+	if (id == sv->nconn) {
+		int n = sv->nconn ? sv->nconn * 2 : 64;
+		sv->conns = net_xrealloc(sv->conns, sizeof *sv->conns *
+		    (size_t)n);
+		memset(sv->conns + sv->nconn, 0, sizeof *sv->conns *
+		    (size_t)(n - sv->nconn));
+		sv->nconn = n;
+		/* Listeners, the wake pipe and every connection. */
+		sv->pfd = net_xrealloc(sv->pfd, sizeof *sv->pfd *
+		    (size_t)(n + SRV_MAX_LISTEN + 1));
+		sv->pconn = net_xrealloc(sv->pconn, sizeof *sv->pconn *
+		    (size_t)(n + SRV_MAX_LISTEN + 1));
+	}
+	c = &sv->conns[id];
+	free(c->out);
+	memset(c, 0, sizeof *c);
+	c->used = true;
+	c->fd = fd;
+	c->last_rx = now;
+	snprintf(c->addr, sizeof c->addr, "%s", addr);
+	srv_log(sv, NET_LOG_DEBUG, "%s: connected (#%d)", addr, id);
+	sess_open(sv->sess, id, addr, now);
+	return id;
+}
+
+void
+conn_drop(struct srv *sv, int id, const char *why)
+{
+	struct conn *c = &sv->conns[id];
+
+	if (!c->used)
+		return;
+	srv_log(sv, why != NULL ? NET_LOG_INFO : NET_LOG_DEBUG,
+	    "%s: closed (#%d)%s%s", c->addr, id, why != NULL ? ": " : "",
+	    why != NULL ? why : "");
+	close(c->fd);
+	sess_close(sv->sess, id, srv_now());
+	free(c->out);
+	memset(c, 0, sizeof *c);
+	c->fd = -1;
+}
+
+/* Hand every whole line in the buffer to the session. */
+static void
+lines(struct srv *sv, int id, long long now)
+{
+	struct conn *c = &sv->conns[id];
+	size_t start = 0;
+	char *lf;
+
+	while (c->used && !c->closing && !c->dead &&
+	    (lf = memchr(c->in + start, '\n', c->inlen - start)) != NULL) {
+		size_t len = (size_t)(lf - (c->in + start));
+		if (len > 0 && c->in[start + len - 1] == '\r')
+			len--;
+		sess_line(sv->sess, id, c->in + start, len, now);
+		start = (size_t)(lf - c->in) + 1;
+	}
+	if (!c->used)
+		return;
+	memmove(c->in, c->in + start, c->inlen - start);
+	c->inlen -= start;
+	if (c->inlen == sizeof c->in && !c->closing) {
+		/* 512 bytes and no LF: the line is too long. */
+		srv_log(sv, NET_LOG_INFO, "%s: line too long", c->addr);
+		sess_line_too_long(sv->sess, id);
+		c->inlen = 0;
+	}
+}
+
+void
+conn_read(struct srv *sv, int id, long long now)
+{
+	struct conn *c = &sv->conns[id];
+	ssize_t r;
+	int turn;
+
+	for (turn = 0; turn < READS_PER_TURN; turn++) {
+		if (!c->used || c->closing || c->dead)
+			return;
+		r = recv(c->fd, c->in + c->inlen, sizeof c->in - c->inlen, 0);
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			if (errno != EAGAIN && errno != EWOULDBLOCK)
+				conn_drop(sv, id, strerror(errno));
+			return;
+		}
+		if (r == 0) {
+			conn_drop(sv, id, NULL);
+			return;
+		}
+		c->inlen += (size_t)r;
+		c->last_rx = now;
+		c->ping_sent = 0;
+		lines(sv, id, now);
+	}
+}
+
+bool
+conn_flush(struct srv *sv, int id)
+{
+	struct conn *c = &sv->conns[id];
+	ssize_t w;
+
+	while (c->outoff < c->outlen) {
+		w = send(c->fd, c->out + c->outoff, c->outlen - c->outoff,
+		    MSG_NOSIGNAL);
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			if (errno == EAGAIN || errno == EWOULDBLOCK)
+				return false;
+			c->dead = true;
+			return false;
+		}
+		c->outoff += (size_t)w;
+	}
+	c->outoff = c->outlen = 0;
+	return true;
+}
+
+void
+conn_timers(struct srv *sv, int id, long long now)
+{
+	struct conn *c = &sv->conns[id];
+	struct cgp_out o;
+	char word[16];
+
+	if (!c->used)
+		return;
+	if (c->dead) {
+		conn_drop(sv, id, "it does not read what it is sent");
+		return;
+	}
+	if (c->closing) {
+		if (c->outoff == c->outlen || now >= c->close_by)
+			conn_drop(sv, id, NULL);
+		return;
+	}
+	if (sv->o.ping_after_ms <= 0)
+		return;
+	if (c->ping_sent != 0) {
+		if (now - c->ping_sent >= sv->o.ping_after_ms)
+			conn_drop(sv, id, "no answer to PING");
+		return;
+	}
+	if (now - c->last_rx >= sv->o.ping_after_ms) {
+		snprintf(word, sizeof word, "p%u", ++c->pings);
+		cgp_out_begin(&o, "PING");
+		cgp_out_word(&o, word);
+		cgp_out_end(&o);
+		conn_send(sv, id, o.buf, o.len);
+		c->ping_sent = now;
+	}
+}

@@ -1,0 +1,66 @@
+/*
+ * net_paths.c: where network play keeps its files: under
+ * $XDG_STATE_HOME/congo/ (~/.local/state/congo/), the folder made on demand
+ * with mode 0700 (it holds seat tokens).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "net/net.h"
+
+/* mkdir -p, the last part (and any it makes) with mode 0700. */
+static int
+make_dirs(char *path)
+{
+	char *p;
+
+	for (p = path + 1; *p != '\0'; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(path, 0700) < 0 && errno != EEXIST) {
+			*p = '/';
+			return -1;
+		}
+		*p = '/';
+	}
+	if (mkdir(path, 0700) < 0 && errno != EEXIST)
+		return -1;
+	return 0;
+}
+
+int
+net_default_db(char *out, size_t n, const char *file, char *err,
+    size_t errlen)
+{
+	const char *xdg = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
+	char dir[1024];
+	int k;
+
+	if (xdg != NULL && xdg[0] == '/')
+		k = snprintf(dir, sizeof dir, "%s/congo", xdg);
+	else if (home != NULL && home[0] == '/')
+		k = snprintf(dir, sizeof dir, "%s/.local/state/congo", home);
+	else {
+		snprintf(err, errlen, "neither XDG_STATE_HOME nor HOME is set: "
+		    "name the file yourself");
+		return -1;
+	}
+	if (k < 0 || (size_t)k >= sizeof dir) {
+		snprintf(err, errlen, "the state folder's name is too long");
+		return -1;
+	}
+	if (make_dirs(dir) < 0) {
+		snprintf(err, errlen, "%s: %s", dir, strerror(errno));
+		return -1;
+	}
+	k = snprintf(out, n, "%s/%s", dir, file);
+	if (k < 0 || (size_t)k >= n) {
+		snprintf(err, errlen, "%s/%s: the name is too long", dir, file);
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,402 @@
+/*
+ * net_server.c: the server's event loop: listening sockets, one ppoll() over
+ * every socket, non-blocking everywhere; the session does the protocol.
+ */
+#include "config.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "net/net_srv.h"
+
+#define STOP_FLUSH_MS 2000
+
+long long
+srv_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+void
+srv_defaults(struct srv_opts *o)
+{
+	static const struct game_rules rules = GAME_RULES_DEFAULT;
+
+	memset(o, 0, sizeof *o);
+	o->port = NET_DEFAULT_PORT;
+	o->db_create = true;
+	o->max_connections = 1000;
+	o->max_per_address = 16;
+	o->games_per_minute = 10;
+	o->max_observers = 50;
+	o->max_failed_rejoins = 10;
+	o->ping_after_ms = 30000;
+	o->out_cap = 256 * 1024;
+	o->rules = rules;
+	o->log_level = NET_LOG_INFO;
+}
+
+void
+srv_log(struct srv *sv, int level, const char *fmt, ...)
+{
+	static const char *const names[] = { "error", "warn", "info",
+		"debug" };
+	char when[40], msg[600];
+	struct timespec ts;
+	struct tm tm;
+	va_list ap;
+
+	if (level > sv->o.log_level)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	clock_gettime(CLOCK_REALTIME, &ts);
+	gmtime_r(&ts.tv_sec, &tm);
+	strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%S", &tm);
+	fprintf(sv->o.log != NULL ? sv->o.log : stderr,
+	    "%s.%03ldZ congo-server: %s: %s\n", when, ts.tv_nsec / 1000000,
+	    names[level < 0 ? 0 : level > 3 ? 3 : level], msg);
+	fflush(sv->o.log != NULL ? sv->o.log : stderr);
+}
+
+void
+srv_log_cb(void *ctx, int level, const char *msg)
+{
+	srv_log(ctx, level, "%s", msg);
+}
+
+static int
+listen_on(struct srv *sv, char *err, size_t errlen)
+{
+	struct addrinfo hints, *res, *ai;
+	char port[16];
+	int fd, one = 1, rc, lasterr = 0;
+
+	memset(&hints, 0, sizeof hints);
+	hints.ai_family = AF_UNSPEC;
+	hints.ai_socktype = SOCK_STREAM;
+	hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV;
+	snprintf(port, sizeof port, "%d", sv->o.port);
+	rc = getaddrinfo(sv->o.bind[0] != '\0' ? sv->o.bind : NULL, port,
+	    &hints, &res);
+	if (rc != 0) {
+		snprintf(err, errlen, "cannot use address '%s': %s",
+		    sv->o.bind, gai_strerror(rc));
+		return -1;
+	}
+	for (ai = res; ai != NULL && sv->nlfd < SRV_MAX_LISTEN;
+	    ai = ai->ai_next) {
+		fd = socket(ai->ai_family, ai->ai_socktype | SOCK_NONBLOCK |
+		    SOCK_CLOEXEC, ai->ai_protocol);
+		if (fd < 0) {
+			lasterr = errno;
+			continue;
+		}
+		setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+		if (ai->ai_family == AF_INET6)
+			setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &one,
+			    sizeof one);
+		if (bind(fd, ai->ai_addr, ai->ai_addrlen) < 0 ||
+		    listen(fd, 128) < 0) {
+			lasterr = errno;
+			close(fd);
+			continue;
+		}
+		if (sv->nlfd == 0) {
+			struct sockaddr_storage ss;
+			socklen_t sl = sizeof ss;
+			getsockname(fd, (struct sockaddr *)&ss, &sl);
+			sv->port = ntohs(ss.ss_family == AF_INET6 ?
+			    ((struct sockaddr_in6 *)&ss)->sin6_port :
+			    ((struct sockaddr_in *)&ss)->sin_port);
+		}
+		sv->lfd[sv->nlfd++] = fd;
+		/* A port chosen by the system is one family's. */
+		if (sv->o.port == 0)
+			break;
+	}
+	freeaddrinfo(res);
+	if (sv->nlfd == 0) {
+		snprintf(err, errlen, "cannot listen on %s port %d: %s",
+		    sv->o.bind[0] != '\0' ? sv->o.bind : "every address",
+		    sv->o.port, strerror(lasterr));
+		return -1;
+	}
+	return 0;
+}
+
+struct srv *
+srv_open(const struct srv_opts *o, char *err, size_t errlen)
+{
+	struct srv *sv = net_xmalloc(sizeof *sv);
+	struct sess_limits lim;
+	struct sess_io io;
+	char server[64];
+
+	sv->o = *o;
+	sv->wake[0] = sv->wake[1] = -1;
+	snprintf(server, sizeof server, "congo-server/%s", PACKAGE_VERSION);
+	sv->store = store_open(o->db, o->db_create, err, errlen);
+	if (sv->store == NULL)
+		goto bad;
+	memset(&io, 0, sizeof io);
+	io.ctx = sv;
+	io.send = conn_send;
+	io.close = conn_close_cb;
+	io.store = &store_sqlite_ops;
+	io.store_ctx = sv->store;
+	io.log = srv_log_cb;
+	lim.max_connections = o->max_connections;
+	lim.max_per_address = o->max_per_address;
+	lim.games_per_minute = o->games_per_minute;
+	lim.max_observers = o->max_observers;
+	lim.max_failed_rejoins = o->max_failed_rejoins;
+	sv->sess = sess_new(&io, &lim, &o->rules, server);
+	if (store_load(sv->store, sv->sess, err, errlen) < 0)
+		goto bad;
+	if (pipe2(sv->wake, O_NONBLOCK | O_CLOEXEC) < 0) {
+		snprintf(err, errlen, "pipe: %s", strerror(errno));
+		goto bad;
+	}
+	if (listen_on(sv, err, errlen) < 0)
+		goto bad;
+	srv_log(sv, NET_LOG_INFO, "%s: %d games from %s; listening on %s "
+	    "port %d", server, sess_ngames(sv->sess), o->db,
+	    o->bind[0] != '\0' ? o->bind : "every address", sv->port);
+	return sv;
+bad:
+	srv_close(sv);
+	return NULL;
+}
+
+int
+srv_port(const struct srv *sv)
+{
+	return sv->port;
+}
+
+void
+srv_stop(struct srv *sv)
+{
+	ssize_t r = write(sv->wake[1], "x", 1);
+
+	(void)r;
+}
+
+static void
+peer_name(const struct sockaddr_storage *ss, char *out, size_t n)
+{
+	if (ss->ss_family == AF_INET6) {
+		const struct sockaddr_in6 *s6 = (const void *)ss;
+		if (IN6_IS_ADDR_V4MAPPED(&s6->sin6_addr))
+			inet_ntop(AF_INET, &s6->sin6_addr.s6_addr[12], out,
+			    (socklen_t)n);
+		else
+			inet_ntop(AF_INET6, &s6->sin6_addr, out, (socklen_t)n);
+	} else if (ss->ss_family == AF_INET) {
+		inet_ntop(AF_INET, &((const struct sockaddr_in *)ss)->sin_addr,
+		    out, (socklen_t)n);
+	} else
+		snprintf(out, n, "local");
+}
+
+static void
+accept_all(struct srv *sv, int lfd, long long now)
+{
+	struct sockaddr_storage ss;
+	socklen_t sl;
+	char addr[64];
+	int fd, one = 1, used, i;
+
+	for (;;) {
+		sl = sizeof ss;
+		fd = accept4(lfd, (struct sockaddr *)&ss, &sl,
+		    SOCK_NONBLOCK | SOCK_CLOEXEC);
+		if (fd < 0) {
+			if (errno == EINTR || errno == ECONNABORTED)
+				continue;
+			if (errno == EMFILE || errno == ENFILE ||
+			    errno == ENOBUFS || errno == ENOMEM) {
+				srv_log(sv, NET_LOG_WARN, "accept: %s; pausing",
+				    strerror(errno));
+				sv->accept_pause = now + 1000;
+			}
+			return;
+		}
+		/* Far past the limit, do not even answer. */
+		for (used = 0, i = 0; i < sv->nconn; i++)
+			used += sv->conns[i].used;
+		if (sv->o.max_connections > 0 &&
+		    used >= sv->o.max_connections + 64) {
+			close(fd);
+			continue;
+		}
+		setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+		peer_name(&ss, addr, sizeof addr);
+		conn_add(sv, fd, addr, now);
+	}
+}
+
+/* Build the poll set; returns the count. */
+static int
+poll_set(struct srv *sv, bool stopping, long long now)
+{
+	int n = 0, i;
+
+	sv->pfd = net_xrealloc(sv->pfd, sizeof *sv->pfd *
+	    (size_t)(sv->nconn + SRV_MAX_LISTEN + 1));
+	sv->pconn = net_xrealloc(sv->pconn, sizeof *sv->pconn *
+	    (size_t)(sv->nconn + SRV_MAX_LISTEN + 1));
+	sv->pfd[n].fd = sv->wake[0];
+	sv->pfd[n].events = POLLIN;
+	sv->pconn[n++] = -1;
+	for (i = 0; !stopping && now >= sv->accept_pause && i < sv->nlfd;
+	    i++) {
+		sv->pfd[n].fd = sv->lfd[i];
+		sv->pfd[n].events = POLLIN;
+		sv->pconn[n++] = -2 - i;
+	}
+	for (i = 0; i < sv->nconn; i++) {
+		struct conn *c = &sv->conns[i];
+		if (!c->used)
+			continue;
+		sv->pfd[n].fd = c->fd;
+		sv->pfd[n].events = (short)((c->closing || stopping ? 0 :
+		    POLLIN) |
+		    (c->outoff < c->outlen ? POLLOUT : 0));
+		sv->pconn[n++] = i;
+	}
+	return n;
+}
+
+/* Flush every connection; run the timers. */
+static void
+after_round(struct srv *sv, long long now)
+{
+	int i;
+
+	for (i = 0; i < sv->nconn; i++) {
+		struct conn *c = &sv->conns[i];
+		if (!c->used)
+			continue;
+		if (!c->dead && c->outoff < c->outlen)
+			conn_flush(sv, i);
+		conn_timers(sv, i, now);
+	}
+}
+
+static void
+stop_listening(struct srv *sv)
+{
+	int i;
+
+	for (i = 0; i < sv->nlfd; i++)
+		close(sv->lfd[i]);
+	sv->nlfd = 0;
+}
+
+int
+srv_run(struct srv *sv, volatile sig_atomic_t *stop, const sigset_t *sigmask)
+{
+	struct timespec ts;
+	long long now, stop_by = 0;
+	bool stopping = false;
+	char buf[64];
+	int n, i, rc;
+
+	for (;;) {
+		now = srv_now();
+		if (stop != NULL && *stop)
+			stopping = true;
+		if (stopping && stop_by == 0) {
+			srv_log(sv, NET_LOG_INFO, "stopping: sending what is "
+			    "queued, then closing");
+			stop_listening(sv);
+			stop_by = now + STOP_FLUSH_MS;
+		}
+		if (stopping) {
+			bool pending = false;
+			for (i = 0; i < sv->nconn; i++)
+				if (sv->conns[i].used && !sv->conns[i].dead &&
+				    sv->conns[i].outoff < sv->conns[i].outlen)
+					pending = true;
+			if (!pending || now >= stop_by)
+				break;
+		}
+		n = poll_set(sv, stopping, now);
+		ts.tv_sec = stopping ? 0 : 1;
+		ts.tv_nsec = stopping ? 50000000L : 0;
+		rc = ppoll(sv->pfd, (nfds_t)n, &ts, sigmask);
+		if (rc < 0 && errno != EINTR) {
+			srv_log(sv, NET_LOG_ERROR, "poll: %s", strerror(errno));
+			return -1;
+		}
+		now = srv_now();
+		for (i = 0; rc > 0 && i < n; i++) {
+			short re = sv->pfd[i].revents;
+			int id = sv->pconn[i];
+			if (re == 0)
+				continue;
+			if (id == -1) {
+				while (read(sv->wake[0], buf, sizeof buf) > 0)
+					;
+				stopping = true;
+			} else if (id <= -2) {
+				accept_all(sv, sv->lfd[-2 - id], now);
+			} else {
+				if (!sv->conns[id].used)
+					continue;
+				if (re & (POLLIN | POLLHUP | POLLERR))
+					conn_read(sv, id, now);
+				if (sv->conns[id].used && (re & POLLOUT))
+					conn_flush(sv, id);
+			}
+		}
+		after_round(sv, now);
+	}
+	for (i = 0; i < sv->nconn; i++)
+		if (sv->conns[i].used)
+			conn_drop(sv, i, NULL);
+	srv_log(sv, NET_LOG_INFO, "stopped; closing the database");
+	return 0;
+}
+
+void
+srv_close(struct srv *sv)
+{
+	int i;
+
+	if (sv == NULL)
+		return;
+	for (i = 0; i < sv->nconn; i++)
+		if (sv->conns[i].used) {
+			close(sv->conns[i].fd);
+			free(sv->conns[i].out);
+		}
+	stop_listening(sv);
+	sess_free(sv->sess);
+	store_close(sv->store);
+	if (sv->wake[0] >= 0) {
+		close(sv->wake[0]);
+		close(sv->wake[1]);
+	}
+	free(sv->conns);
+	free(sv->pfd);
+	free(sv->pconn);
+	free(sv);
+}

@@ -1,0 +1,64 @@
+/*
+ * net_srv.h: inside the server (net_server.c, net_conn.c, net_log.c).
+ */
+#ifndef CONGO_NET_SRV_H
+#define CONGO_NET_SRV_H
+
+#include <poll.h>
+
+#include "net/net.h"
+#include "net/net_internal.h"
+
+#define SRV_MAX_LISTEN 4
+
+struct conn {
+	bool used;
+	bool closing;             /* close once the output is sent */
+	bool dead;                /* close now (output over the cap, error) */
+	int fd;
+	char addr[64];
+	char in[CGP_LINE_MAX];
+	size_t inlen;
+	char *out;
+	size_t outoff, outlen, outcap;
+	long long last_rx;        /* ms */
+	long long ping_sent;      /* ms, 0 if no PING is waiting */
+	long long close_by;       /* ms: closing connections get 5 s */
+	unsigned pings;
+};
+
+struct srv {
+	struct srv_opts o;
+	struct sess *sess;
+	struct store *store;
+	int lfd[SRV_MAX_LISTEN];
+	int nlfd;
+	int port;
+	int wake[2];              /* srv_stop writes here */
+	long long accept_pause;   /* ms: out of descriptors until then */
+	struct conn *conns;
+	int nconn;                /* slots in use or not */
+	struct pollfd *pfd;
+	int *pconn;               /* poll slot -> connection, -1 listen/wake */
+};
+
+long long srv_now(void);      /* CLOCK_MONOTONIC in ms */
+void srv_log(struct srv *sv, int level, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void srv_log_cb(void *ctx, int level, const char *msg);
+
+/* Session callbacks. */
+void conn_send(void *ctx, int id, const char *line, size_t len);
+void conn_close_cb(void *ctx, int id);
+/* Take a new socket into a free slot; -1 if no room. */
+int conn_add(struct srv *sv, int fd, const char *addr, long long now);
+/* Read what is there and hand whole lines to the session. */
+void conn_read(struct srv *sv, int id, long long now);
+/* Write what is queued; true when all of it went. */
+bool conn_flush(struct srv *sv, int id);
+/* Close the socket and tell the session. */
+void conn_drop(struct srv *sv, int id, const char *why);
+/* Pings, closing deadlines. */
+void conn_timers(struct srv *sv, int id, long long now);
+
+#endif
