@@ -343,6 +343,43 @@ test_chain_properties(void **state)
 	assert_true(nchecked > 100);
 }
 
+/*
+ * A dense position reachable in play (Black: lion, 7 pawns, crocodile,
+ * zebra, two elephants, giraffe and monkey; only the pawn c4 and the
+ * crocodile e4 stand in the river): the white monkey on d4 is surrounded by
+ * 13 pieces on the midpoints of a 3x3 lattice of landing squares and has
+ * 10181 different jump paths (counted by a separate depth-first search of
+ * RULES.md's jump rules; the lion on c5 ends a path); the white lion has 5
+ * moves. Every one must be listed.
+ */
+#define DENSE_FEN "7/2e1e2/1glzm2/2pMc2/1pppp2/2p1p2/3L3 w 0 1"
+
+static void
+test_dense_chains(void **state)
+{
+	static struct movelist ml;
+	struct board b;
+	move_t m;
+	char err[128], text[MOVE_TEXT_MAX];
+	static const char *longest[] = { "d4b4b2d2b4b6d6d4d2f2d4f4d6b4",
+	    "d4f6d6d4f4d2d4b4d2b2b4b6d6b4", "d4d6b6b4d4d2b2b4d2f2d4f4d6b4" };
+
+	(void)state;
+	tu_setup(&b, DENSE_FEN);
+	assert_int_equal(movegen_count(&b), 10186);
+	assert_int_equal(perft(&b, 1), 10186);
+	for (int i = 0; i < 3; i++) {
+		assert_int_equal(notation_read(&b, longest[i], &m, err,
+		    sizeof err), 0);
+		assert_int_equal(MOVE_NJUMPS(m), 13);
+		assert_true(movegen_is_legal(&b, m));
+		notation_write(m, text, sizeof text);
+		assert_string_equal(text, longest[i]);
+	}
+	/* The list must hold them all (MOVELIST_MAX). */
+	assert_int_equal(movegen_legal(&b, &ml), 10186);
+}
+
 int
 main(void)
 {
@@ -358,6 +395,7 @@ main(void)
 		cmocka_unit_test(test_move_text),
 		cmocka_unit_test(test_long_chain),
 		cmocka_unit_test(test_chain_properties),
+		cmocka_unit_test(test_dense_chains),
 	};
 
 	board_init();
