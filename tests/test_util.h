@@ -97,7 +97,23 @@ tu_moves(const struct board *b, const char *from)
 		fail_msg("tu_moves: bad square '%s'", from);
 	n = movegen_legal(b, &ml);
 	assert_int_equal(n, ml.n);
+	assert_false(ml.truncated);
 	assert_int_equal((uint64_t)n, movegen_count(b));
+	{
+		/* movegen_all lists the same moves. */
+		size_t na = 0;
+		move_t *all = movegen_all(b, &na);
+
+		assert_int_equal(na, (size_t)n);
+		for (size_t i = 0; i < na; i++) {
+			bool found = false;
+
+			for (int j = 0; j < n && !found; j++)
+				found = ml.moves[j] == all[i];
+			assert_true(found);
+		}
+		free(all);
+	}
 	raw[0] = '\0';
 	for (int i = 0; i < ml.n; i++) {
 		char t[MOVE_TEXT_MAX];
