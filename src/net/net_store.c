@@ -295,8 +295,8 @@ int
 store_load(struct store *st, struct sess *s, char *err, size_t errlen)
 {
 	static const char *const sql[3] = {
-		"SELECT id, start, repetition, quiet, created FROM games "
-		    "ORDER BY rowid",
+		("SELECT id, start, repetition, quiet, created FROM games "
+		    "ORDER BY rowid"),
 		"SELECT game, seat, name, token FROM seats",
 		"SELECT game, seq, kind, body FROM events ORDER BY game, seq",
 	};
