@@ -191,8 +191,14 @@ setup_game(struct ui_app *a, const struct ui_opts *o, char *err,
 		return 0;
 	}
 	if (fen_read(&start, o->fen != NULL ? o->fen : FEN_START, err,
-	    errlen) < 0)
+	    errlen) < 0) {
+		size_t n = strlen(err);
+		if (n + 8 < errlen) {
+			memmove(err + 7, err, n + 1);
+			memcpy(err, "--fen: ", 7);
+		}
 		return -1;
+	}
 	a->start = start;
 	return 0;
 }
