@@ -5,10 +5,12 @@
  * (locking_mode=EXCLUSIVE): a second server on the same file is refused.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <sqlite3.h>
 
@@ -179,7 +181,15 @@ store_open(const char *path, bool create, char *err, size_t errlen)
 			free(st);
 			return NULL;
 		}
-		flags |= SQLITE_OPEN_CREATE;
+		/* It holds seat tokens: for its owner's eyes only. */
+		int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
+		    0600);
+		if (fd < 0) {
+			snprintf(err, errlen, "%s: %s", path, strerror(errno));
+			free(st);
+			return NULL;
+		}
+		close(fd);
 	} else if (!S_ISREG(sb.st_mode)) {
 		snprintf(err, errlen, "%s: not a regular file", path);
 		free(st);

@@ -1,0 +1,461 @@
+/*
+ * test_net_server.c: the real congo-server on a free loopback port with a
+ * temporary database. A full game with a monkey multi-jump, strangers,
+ * observers and wrong tokens refused, kill -9 mid-game and a restart that
+ * loses nothing acknowledged, abuse that leaves others served, pings,
+ * limits, SIGTERM, and bad database files.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/stat.h>
+
+#include <cmocka.h>
+
+#include "test_net_tclient.h"
+
+#define T 5000                  /* ms to wait for an answer */
+
+static char server_bin[1024];
+static char dir[256], db[300], logfile[300];
+static char portstr[16];
+static int port;
+static pid_t server_pid = -1;
+
+/* The game: seed 23734 of random play, a monkey chain at ply 10. */
+static const char *const moves[] = {
+	"c2c3", "b6c5", "b1c2", "a6b5", "d2e3", "d6d5", "a2a3", "d5c4",
+	"f2g3", "c4c3", "c2c4a6", "d7d1",
+};
+#define NMOVES 12
+
+static char game[16], tokw[40], tokb[40];
+
+static void
+start_server(void)
+{
+	char *argv[] = { server_bin, "--port", portstr, "--bind", "127.0.0.1",
+		"--db", db, "--ping-after", "2", "--max-per-address", "40",
+		"--games-per-minute", "100", "--log-level", "debug", NULL };
+	long long end = tc_ms() + 10000;
+	int fd;
+
+	server_pid = tc_spawn(logfile, argv);
+	assert_true(server_pid > 0);
+	/* Ready when it answers. */
+	while ((fd = tc_dial(port, 0)) < 0) {
+		assert_true(tc_ms() < end);
+		assert_int_equal(waitpid(server_pid, NULL, WNOHANG), 0);
+		usleep(20000);
+	}
+	close(fd);
+}
+
+static void
+stop_server(void)
+{
+	int st;
+
+	assert_int_equal(kill(server_pid, SIGTERM), 0);
+	st = tc_reap(server_pid, 5000);
+	assert_true(st != -1);
+	assert_true(WIFEXITED(st));
+	assert_int_equal(WEXITSTATUS(st), 0);
+	server_pid = -1;
+}
+
+static int
+group_setup(void **state)
+{
+	const char *b = getenv("CONGO_BUILDDIR"), *tmp = getenv("TMPDIR");
+
+	(void)state;
+	snprintf(server_bin, sizeof server_bin, "%s/src/congo-server",
+	    b != NULL ? b : ".");
+	snprintf(dir, sizeof dir, "%s/congo-net-XXXXXX",
+	    tmp != NULL ? tmp : "/tmp");
+	if (mkdtemp(dir) == NULL)
+		return -1;
+	snprintf(db, sizeof db, "%s/games.db", dir);
+	snprintf(logfile, sizeof logfile, "%s/server.log", dir);
+	port = tc_free_port();
+	snprintf(portstr, sizeof portstr, "%d", port);
+	signal(SIGPIPE, SIG_IGN);
+	return port > 0 ? 0 : -1;
+}
+
+static int
+group_teardown(void **state)
+{
+	char cmd[600];
+
+	(void)state;
+	if (server_pid > 0) {
+		kill(server_pid, SIGKILL);
+		tc_reap(server_pid, 5000);
+	}
+	if (getenv("CONGO_KEEP_TMP") != NULL) {
+		fprintf(stderr, "kept %s\n", dir);
+		return 0;
+	}
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+/* Read until an event of the game holding text. */
+static const char *
+wait_ev(struct tc *c, const char *text)
+{
+	char prefix[32];
+
+	snprintf(prefix, sizeof prefix, "EV %s ", game);
+	for (;;) {
+		if (tc_wait(c, prefix, T) == NULL)
+			return NULL;
+		if (strstr(c->line, text) != NULL)
+			return c->line;
+	}
+}
+
+/* Play ply i: the mover gets OK, the others the event. */
+static void
+play(struct tc *w, struct tc *b, struct tc *obs, int i)
+{
+	struct tc *mover = i % 2 == 0 ? w : b, *other = i % 2 == 0 ? b : w;
+	char want[128];
+
+	assert_int_equal(tc_send(mover, "#m%d MOVE game=%s ply=%d move=%s", i,
+	    game, i, moves[i]), 0);
+	snprintf(want, sizeof want, "OK #m%d MOVE game=%s ply=%d ", i, game,
+	    i + 1);
+	assert_non_null(tc_wait(mover, want, T));
+	snprintf(want, sizeof want, " MOVE ply=%d side=%s move=%s ", i,
+	    i % 2 == 0 ? "white" : "black", moves[i]);
+	assert_non_null(wait_ev(other, want));
+	assert_non_null(wait_ev(obs, want));
+}
+
+static void
+test_game_crash_restart(void **state)
+{
+	struct tc *w, *b, *obs, *s;
+	const char *l;
+	char want[128], v[64];
+	int i, st;
+
+	(void)state;
+	start_server();
+	assert_non_null(w = tc_hello(port));
+	assert_non_null(b = tc_hello(port));
+	assert_non_null(obs = tc_hello(port));
+	assert_non_null(s = tc_hello(port));
+
+	assert_int_equal(tc_send(w, "#c CREATE seat=white name=ann"), 0);
+	assert_non_null(l = tc_next(w, "OK #c CREATE game=", T));
+	tc_val(l, "game", game, sizeof game);
+	tc_val(l, "token", tokw, sizeof tokw);
+	assert_int_equal(strlen(tokw), 26);
+	assert_non_null(tc_next(w, "EV ", T));
+	tc_send(b, "#j JOIN game=%s seat=black name=bob", game);
+	assert_non_null(l = tc_next(b, "OK #j JOIN", T));
+	tc_val(l, "token", tokb, sizeof tokb);
+	tc_send(obs, "#o OBSERVE game=%s", game);
+	assert_non_null(tc_next(obs, "OK #o OBSERVE", T));
+	assert_non_null(l = tc_next(obs, "EV ", T));
+	assert_non_null(strstr(l, " STATE "));
+
+	/* A stranger, an observer and a wrong token are refused. */
+	tc_send(s, "#s1 JOIN game=%s seat=white name=eve", game);
+	assert_non_null(tc_next(s, "ERR #s1 409 SEAT_TAKEN", T));
+	tc_send(s, "#s2 MOVE game=%s ply=0 move=c2c3", game);
+	assert_non_null(tc_next(s, "ERR #s2 403 NOT_YOUR_SEAT", T));
+	snprintf(v, sizeof v, "%s", tokw);
+	v[5] = v[5] == 'A' ? 'B' : 'A';
+	tc_send(s, "#s3 REJOIN game=%s token=%s", game, v);
+	assert_non_null(tc_next(s, "ERR #s3 401 BAD_TOKEN", T));
+	tc_send(obs, "#o2 MOVE game=%s ply=0 move=c2c3", game);
+	assert_non_null(tc_wait(obs, "ERR #o2 403 NOT_YOUR_SEAT", T));
+	tc_send(b, "#b1 MOVE game=%s ply=0 move=c7c6", game);
+	assert_non_null(tc_wait(b, "ERR #b1 420 NOT_YOUR_TURN", T));
+
+	for (i = 0; i < 7; i++)
+		play(w, b, obs, i);
+	/* Black sends ply 7 and the server dies at once: the move may or
+	 * may not have been stored. */
+	tc_send(b, "#m7 MOVE game=%s ply=7 move=%s", game, moves[7]);
+	assert_int_equal(kill(server_pid, SIGKILL), 0);
+	st = tc_reap(server_pid, 5000);
+	assert_true(WIFSIGNALED(st));
+	tc_free(w);
+	tc_free(b);
+	tc_free(obs);
+	tc_free(s);
+
+	start_server();
+	/* Seats and tokens are as they were; REJOIN brings the missed
+	 * events (white last saw seq 9: two JOINED and 7 MOVEs). */
+	assert_non_null(w = tc_hello(port));
+	tc_send(w, "#r REJOIN game=%s token=%s since=9", game, tokw);
+	assert_non_null(tc_next(w, "OK #r REJOIN", T));
+	assert_non_null(b = tc_hello(port));
+	tc_send(b, "#r REJOIN game=%s token=%s since=9", game, tokb);
+	assert_non_null(tc_wait(b, "OK #r REJOIN", T));
+	/* The ply guard: resending ply 7 is stored once, whatever happened. */
+	tc_send(b, "#m7 MOVE game=%s ply=7 move=%s", game, moves[7]);
+	for (;;) {
+		assert_int_equal(tc_read(b, T, false), 1);
+		if (strncmp(b->line, "OK #m7 MOVE", 11) == 0 ||
+		    strncmp(b->line, "ERR #m7 412 WRONG_PLY current=8", 31) ==
+		    0)
+			break;
+		assert_true(strncmp(b->line, "ERR", 3) != 0);
+	}
+	assert_non_null(obs = tc_hello(port));
+	tc_send(obs, "#h HISTORY game=%s", game);
+	assert_non_null(tc_next(obs, "OK #h HISTORY", T));
+	assert_non_null(strstr(obs->line, " n=8 "));
+	for (i = 0; i < 8; i++) {
+		snprintf(want, sizeof want, "ITEM #h ply=%d side=%s move=%s", i,
+		    i % 2 == 0 ? "white" : "black", moves[i]);
+		assert_non_null(tc_next(obs, want, T));
+	}
+	tc_send(obs, "#o OBSERVE game=%s", game);
+	assert_non_null(tc_next(obs, "OK #o", T));
+	assert_non_null(l = tc_next(obs, "EV ", T));
+	assert_non_null(strstr(l, " ply=8 turn=white status=active "));
+	tc_val(l, "wpresent", v, sizeof v);
+	assert_string_equal(v, "1");
+
+	/* Play on to the end: the monkey takes two, then the lion falls. */
+	for (i = 8; i < NMOVES; i++)
+		play(w, b, obs, i);
+	assert_non_null(wait_ev(obs, " RESULT result=0-1 "
+	    "reason=lion-captured"));
+	assert_non_null(wait_ev(w, " RESULT result=0-1 "));
+	assert_non_null(wait_ev(b, " RESULT result=0-1 "));
+	tc_send(w, "#z MOVE game=%s ply=12 move=c5c6", game);
+	assert_non_null(tc_wait(w, "ERR #z 410 GAME_OVER", T));
+	tc_send(w, "#q QUIT");
+	assert_non_null(tc_wait(w, "OK #q QUIT", T));
+	assert_true(tc_closed(w, T));
+	tc_free(w);
+	tc_free(b);
+	tc_free(obs);
+}
+
+/* A normal client is served within the time. */
+static void
+served(int ms)
+{
+	struct tc *c = tc_hello(port);
+	long long t0 = tc_ms();
+
+	assert_non_null(c);
+	tc_send(c, "#l LIST");
+	assert_non_null(tc_next(c, "OK #l LIST", ms));
+	tc_send(c, "PING alive");
+	assert_non_null(tc_wait(c, "PONG alive", ms));
+	assert_true(tc_ms() - t0 < ms);
+	tc_free(c);
+}
+
+static void
+test_abuse(void **state)
+{
+	struct tc *c, *other;
+	char big[700];
+	long long end;
+	bool dropped = false;
+	size_t sent = 0;
+	int fd, i;
+
+	(void)state;
+	assert_non_null(other = tc_hello(port));
+
+	/* Garbage. */
+	assert_non_null(c = tc_open(port));
+	assert_non_null(tc_next(c, "HELLO", T));
+	tc_send(c, "GET / HTTP/1.1");
+	assert_non_null(tc_next(c, "ERR * 405 UNKNOWN_COMMAND", T));
+	tc_send(c, "#x!y HELLO CGP/1");
+	assert_non_null(tc_next(c, "ERR * 400 BAD_SYNTAX", T));
+	tc_send(c, "LIST");
+	assert_non_null(tc_next(c, "ERR * 426 HELLO_REQUIRED", T));
+	/* Binary bytes. */
+	assert_int_equal(tc_raw(c, "\x00\x01\xff\xfe MOVE\n", 10), 0);
+	assert_non_null(tc_next(c, "ERR * 400 BAD_SYNTAX", T));
+	assert_int_equal(tc_raw(c, "\x80\x81\r\n\r\n", 6), 0);
+	assert_non_null(tc_next(c, "ERR * 400 BAD_SYNTAX", T));
+	tc_send(c, "HELLO CGP/1");
+	assert_non_null(tc_next(c, "OK * HELLO", T));
+	tc_send(c, "PING still-here");
+	assert_non_null(tc_next(c, "PONG still-here", T));
+	tc_free(c);
+
+	/* An overlong line: 413 and the connection closes. */
+	assert_non_null(c = tc_hello(port));
+	memset(big, 'A', sizeof big);
+	assert_int_equal(tc_raw(c, big, sizeof big), 0);
+	assert_non_null(tc_next(c, "ERR * 413 LINE_TOO_LONG", T));
+	assert_true(tc_closed(c, T));
+	tc_free(c);
+	/* 512 bytes with the LF pass; 513 do not. */
+	assert_non_null(c = tc_hello(port));
+	memcpy(big, "PING ", 5);
+	big[511] = '\n';
+	assert_int_equal(tc_raw(c, big, 512), 0);
+	assert_non_null(tc_next(c, "PONG AAA", T));
+	big[511] = 'A';
+	big[512] = '\n';
+	assert_int_equal(tc_raw(c, big, 513), 0);
+	assert_non_null(tc_next(c, "ERR * 413 LINE_TOO_LONG", T));
+	assert_true(tc_closed(c, T));
+	tc_free(c);
+
+	/* Half a line, then gone. */
+	assert_non_null(c = tc_hello(port));
+	assert_int_equal(tc_raw(c, "MOVE game=", 10), 0);
+	tc_free(c);
+	served(T);
+
+	/* A client that never reads, asking for much: dropped. */
+	fd = tc_dial(port, 4096);
+	assert_true(fd >= 0);
+	assert_int_equal(send(fd, "HELLO CGP/1\n", 12, MSG_NOSIGNAL), 12);
+	fcntl(fd, F_SETFL, O_NONBLOCK);
+	end = tc_ms() + 20000;
+	while (!dropped && tc_ms() < end) {
+		char cmd[64];
+		int n = snprintf(cmd, sizeof cmd, "HISTORY game=%s\n", game);
+		ssize_t w = send(fd, cmd, (size_t)n, MSG_NOSIGNAL);
+		if (w < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+			struct pollfd p = { fd, POLLOUT, 0 };
+			poll(&p, 1, 100);
+			/* Others are served meanwhile. */
+			if (sent % 64 == 0) {
+				tc_send(other, "PING flood");
+				assert_non_null(tc_wait(other, "PONG flood",
+				    T));
+			}
+			sent++;
+			continue;
+		}
+		if (w < 0) {
+			dropped = true;
+			break;
+		}
+	}
+	assert_true(dropped);
+	close(fd);
+	served(T);
+
+	/* Many connections from one address: past 40, 429. */
+	{
+		struct tc *many[48];
+		int refused = -1;
+		memset(many, 0, sizeof many);
+		tc_free(other);
+		usleep(200000);
+		for (i = 0; i < 48 && refused < 0; i++) {
+			assert_non_null(many[i] = tc_open(port));
+			assert_int_equal(tc_read(many[i], T, false), 1);
+			if (strncmp(many[i]->line, "ERR * 429 RATE_LIMITED",
+			    22) == 0)
+				refused = i;
+			else
+				assert_non_null(strstr(many[i]->line,
+				    "HELLO CGP/1"));
+		}
+		assert_true(refused >= 35 && refused <= 40);
+		assert_true(tc_closed(many[refused], T));
+		for (i = 0; i < 48; i++)
+			tc_free(many[i]);
+	}
+	usleep(200000);
+	served(T);
+}
+
+static void
+test_ping(void **state)
+{
+	struct tc *c;
+
+	(void)state;
+	/* Silent for 2 s: PING; a PONG keeps it; no PONG closes it. */
+	assert_non_null(c = tc_hello(port));
+	assert_int_equal(tc_read(c, 4000, true), 1);
+	assert_non_null(strstr(c->line, "PING "));
+	tc_send(c, "PONG %s", c->line + 5);
+	assert_int_equal(tc_read(c, 4000, true), 1);
+	assert_non_null(strstr(c->line, "PING "));
+	assert_true(tc_closed(c, 4000));
+	tc_free(c);
+}
+
+static void
+test_sigterm_and_reload(void **state)
+{
+	struct tc *c;
+
+	(void)state;
+	stop_server();
+	start_server();
+	assert_non_null(c = tc_hello(port));
+	tc_send(c, "#l LIST status=finished");
+	assert_non_null(tc_next(c, "OK #l LIST n=1", T));
+	assert_non_null(tc_next(c, "ITEM #l game=", T));
+	assert_non_null(strstr(c->line, game));
+	assert_non_null(strstr(c->line, " ply=12 result=0-1"));
+	tc_free(c);
+	stop_server();
+}
+
+static void
+test_bad_databases(void **state)
+{
+	char bad[2048], p[16], out[400];
+	char *argv[] = { server_bin, "--port", p, "--bind", "127.0.0.1",
+		"--db", bad, NULL };
+	FILE *f;
+	int st;
+
+	(void)state;
+	snprintf(p, sizeof p, "%d", tc_free_port());
+	snprintf(bad, sizeof bad, "%s/no/such/dir/games.db", dir);
+	snprintf(out, sizeof out, "%s/bad.log", dir);
+	st = tc_reap(tc_spawn(out, argv), 5000);
+	assert_true(WIFEXITED(st));
+	assert_int_equal(WEXITSTATUS(st), 1);
+	snprintf(bad, sizeof bad, "%s/garbage.db", dir);
+	f = fopen(bad, "w");
+	assert_non_null(f);
+	for (st = 0; st < 200; st++)
+		fputs("no database here\n", f);
+	fclose(f);
+	st = tc_reap(tc_spawn(out, argv), 5000);
+	assert_true(WIFEXITED(st));
+	assert_int_equal(WEXITSTATUS(st), 1);
+	f = fopen(out, "r");
+	assert_non_null(f);
+	st = (int)fread(bad, 1, sizeof bad - 1, f);
+	bad[st] = '\0';
+	fclose(f);
+	assert_non_null(strstr(bad, "no/such/dir/games.db"));
+	assert_non_null(strstr(bad, "garbage.db"));
+	assert_non_null(strstr(bad, "not a database"));
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_game_crash_restart),
+		cmocka_unit_test(test_abuse),
+		cmocka_unit_test(test_ping),
+		cmocka_unit_test(test_sigterm_and_reload),
+		cmocka_unit_test(test_bad_databases),
+	};
+
+	return cmocka_run_group_tests(tests, group_setup, group_teardown);
+}

@@ -1,0 +1,314 @@
+/*
+ * test_net_tclient.h: a small blocking CGP/1 test client and server process
+ * control for the integration tests (loopback only).
+ */
+#ifndef TEST_NET_TCLIENT_H
+#define TEST_NET_TCLIENT_H
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define TC_UNUSED __attribute__((unused))
+
+struct tc {
+	int fd;
+	char buf[1 << 16];
+	size_t len;
+	char line[4096];          /* the last line read */
+};
+
+static TC_UNUSED long long
+tc_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* A free loopback port (bound and released: the server binds it next). */
+static TC_UNUSED int
+tc_free_port(void)
+{
+	struct sockaddr_in sa;
+	socklen_t sl = sizeof sa;
+	int fd = socket(AF_INET, SOCK_STREAM, 0), port;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sin_family = AF_INET;
+	sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	if (fd < 0 || bind(fd, (struct sockaddr *)&sa, sizeof sa) < 0 ||
+	    getsockname(fd, (struct sockaddr *)&sa, &sl) < 0)
+		return -1;
+	port = ntohs(sa.sin_port);
+	close(fd);
+	return port;
+}
+
+/* Connect (rcvbuf > 0 sets a small receive buffer first); fd or -1. */
+static TC_UNUSED int
+tc_dial(int port, int rcvbuf)
+{
+	struct sockaddr_in sa;
+	int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+
+	if (fd < 0)
+		return -1;
+	if (rcvbuf > 0)
+		setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &rcvbuf, sizeof rcvbuf);
+	memset(&sa, 0, sizeof sa);
+	sa.sin_family = AF_INET;
+	sa.sin_port = htons((uint16_t)port);
+	sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	if (connect(fd, (struct sockaddr *)&sa, sizeof sa) < 0) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+static TC_UNUSED struct tc *
+tc_open(int port)
+{
+	struct tc *c = calloc(1, sizeof *c);
+
+	if (c == NULL)
+		return NULL;
+	c->fd = tc_dial(port, 0);
+	if (c->fd < 0) {
+		free(c);
+		return NULL;
+	}
+	return c;
+}
+
+static TC_UNUSED void
+tc_free(struct tc *c)
+{
+	if (c == NULL)
+		return;
+	if (c->fd >= 0)
+		close(c->fd);
+	free(c);
+}
+
+static TC_UNUSED int
+tc_raw(struct tc *c, const void *data, size_t n)
+{
+	const char *p = data;
+
+	while (n > 0) {
+		ssize_t w = send(c->fd, p, n, MSG_NOSIGNAL);
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		p += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+static TC_UNUSED int
+tc_send(struct tc *c, const char *fmt, ...)
+{
+	char line[4096];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(line, sizeof line - 1, fmt, ap);
+	va_end(ap);
+	line[n++] = '\n';
+	return tc_raw(c, line, (size_t)n);
+}
+
+/*
+ * The next line into c->line, answering PINGs unless keep_pings. 1 a line,
+ * 0 the server closed, -1 timeout or error.
+ */
+static TC_UNUSED int
+tc_read(struct tc *c, int timeout_ms, bool keep_pings)
+{
+	long long end = tc_ms() + timeout_ms;
+
+	for (;;) {
+		char *lf = memchr(c->buf, '\n', c->len);
+		if (lf != NULL) {
+			size_t k = (size_t)(lf - c->buf);
+			if (k >= sizeof c->line)
+				k = sizeof c->line - 1;
+			memcpy(c->line, c->buf, k);
+			c->line[k] = '\0';
+			c->len -= (size_t)(lf - c->buf) + 1;
+			memmove(c->buf, lf + 1, c->len);
+			if (!keep_pings && strncmp(c->line, "PING ", 5) == 0) {
+				tc_send(c, "PONG %s", c->line + 5);
+				continue;
+			}
+			return 1;
+		}
+		long long left = end - tc_ms();
+		if (left <= 0)
+			return -1;
+		struct pollfd p = { c->fd, POLLIN, 0 };
+		int r = poll(&p, 1, (int)left);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			return -1;
+		ssize_t n = recv(c->fd, c->buf + c->len,
+		    sizeof c->buf - c->len - 1, 0);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return 0;
+		c->len += (size_t)n;
+	}
+}
+
+/* Read lines until one starts with prefix; NULL on timeout or close. */
+static TC_UNUSED const char *
+tc_wait(struct tc *c, const char *prefix, int timeout_ms)
+{
+	long long end = tc_ms() + timeout_ms;
+
+	for (;;) {
+		long long left = end - tc_ms();
+		if (left <= 0 || tc_read(c, (int)left, false) != 1) {
+			fprintf(stderr, "tc_wait: no '%s' (last '%s')\n",
+			    prefix, c->line);
+			return NULL;
+		}
+		if (strncmp(c->line, prefix, strlen(prefix)) == 0)
+			return c->line;
+	}
+}
+
+/* The next line must start with prefix (PINGs aside). */
+static TC_UNUSED const char *
+tc_next(struct tc *c, const char *prefix, int timeout_ms)
+{
+	if (tc_read(c, timeout_ms, false) != 1) {
+		fprintf(stderr, "tc_next: nothing, wanted '%s'\n", prefix);
+		return NULL;
+	}
+	if (strncmp(c->line, prefix, strlen(prefix)) != 0) {
+		fprintf(stderr, "tc_next: got '%s'\nwanted '%s'\n", c->line,
+		    prefix);
+		return NULL;
+	}
+	return c->line;
+}
+
+/* Does the server close this connection within timeout_ms? */
+static TC_UNUSED bool
+tc_closed(struct tc *c, int timeout_ms)
+{
+	long long end = tc_ms() + timeout_ms;
+	int r;
+
+	for (;;) {
+		long long left = end - tc_ms();
+		if (left <= 0)
+			return false;
+		r = tc_read(c, (int)left, true);
+		if (r == 0)
+			return true;
+		if (r < 0)
+			return false;
+	}
+}
+
+/* A value from the last line into out. */
+static TC_UNUSED const char *
+tc_val(const char *line, const char *key, char *out, size_t n)
+{
+	char pat[64];
+	const char *p;
+	size_t k = 0;
+
+	snprintf(pat, sizeof pat, " %s=", key);
+	p = strstr(line, pat);
+	if (p == NULL) {
+		out[0] = '\0';
+		return NULL;
+	}
+	p += strlen(pat);
+	while (p[k] != '\0' && p[k] != ' ' && k + 1 < n)
+		k++;
+	memcpy(out, p, k);
+	out[k] = '\0';
+	return out;
+}
+
+/* Connected and past HELLO. */
+static TC_UNUSED struct tc *
+tc_hello(int port)
+{
+	struct tc *c = tc_open(port);
+
+	if (c == NULL)
+		return NULL;
+	if (tc_next(c, "HELLO CGP/1 ", 3000) == NULL ||
+	    tc_send(c, "HELLO CGP/1 client=test") < 0 ||
+	    tc_next(c, "OK * HELLO proto=CGP/1", 3000) == NULL) {
+		tc_free(c);
+		return NULL;
+	}
+	return c;
+}
+
+/* Start a program with stderr appended to logfile; its pid. */
+static TC_UNUSED pid_t
+tc_spawn(const char *logfile, char *const argv[])
+{
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		int fd = open(logfile, O_WRONLY | O_CREAT | O_APPEND, 0600);
+		if (fd >= 0) {
+			dup2(fd, 2);
+			close(fd);
+		}
+		execv(argv[0], argv);
+		fprintf(stderr, "cannot run %s: %s\n", argv[0],
+		    strerror(errno));
+		_exit(127);
+	}
+	return pid;
+}
+
+/* Wait for a child up to timeout_ms; its wait status, or -1. */
+static TC_UNUSED int
+tc_reap(pid_t pid, int timeout_ms)
+{
+	long long end = tc_ms() + timeout_ms;
+	int st;
+
+	while (tc_ms() < end) {
+		pid_t r = waitpid(pid, &st, WNOHANG);
+		if (r == pid)
+			return st;
+		if (r < 0)
+			return -1;
+		usleep(10000);
+	}
+	return -1;
+}
+
+#endif
