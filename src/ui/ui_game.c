@@ -155,8 +155,7 @@ app_new_game(struct ui_app *a, const struct board *start)
 
 /* "pawn on d4 drowned", captures, promotion: what a move did. */
 static void
-describe_effects(const struct move_effects *fx, int mover, char *buf,
-    size_t n)
+describe_effects(const struct move_effects *fx, char *buf, size_t n)
 {
 	size_t len = 0;
 	char sq[3];
@@ -171,8 +170,7 @@ describe_effects(const struct move_effects *fx, int mover, char *buf,
 	}
 	if (fx->promoted && len < n)
 		len += (size_t)snprintf(buf + len, n - len,
-		    "%s%s pawn promoted to superpawn", len ? ", " : "",
-		    side_name[mover]);
+		    "%spawn promoted to superpawn", len ? ", " : "");
 	for (i = 0; i < fx->ndrowned && len < n; i++) {
 		board_sq_name(fx->drowned_sq[i], sq);
 		len += (size_t)snprintf(buf + len, n - len, "%s%s on %s drowned",
@@ -198,7 +196,7 @@ app_play(struct ui_app *a, move_t m, bool from_ai)
 	}
 	memset(&fx, 0, sizeof fx);
 	board_make(&after, m, &fx);
-	describe_effects(&fx, mover, what, sizeof what);
+	describe_effects(&fx, what, sizeof what);
 	if (what[0] != '\0')
 		app_message(a, ST_NORMAL, "%s %s: %s", side_name[mover], mv,
 		    what);
@@ -217,11 +215,12 @@ app_play(struct ui_app *a, move_t m, bool from_ai)
 		char res[96];
 		game_result_text(a->game.result, a->game.reason, res,
 		    sizeof res);
+		/* The status bar gives the result; say how it came. */
 		if (what[0] != '\0')
-			app_message(a, ST_GOOD, "%s %s: %s. %s", side_name[mover],
-			    mv, what, res);
+			app_message(a, ST_GOOD, "%s %s: %s", side_name[mover],
+			    mv, what);
 		else
-			app_message(a, ST_GOOD, "%s", res);
+			app_message(a, ST_GOOD, "%s (n: new game)", res);
 		return;
 	}
 	a->dirty = true;
@@ -454,6 +453,16 @@ load(struct ui_app *a, const char *name)
 	app_turn(a);
 }
 
+void
+app_install_player(struct ui_app *a, int color, struct ui_player *p)
+{
+	app_cancel_turns(a);
+	ui_player_free(a->player[color]);
+	p->color = color;
+	a->player[color] = p;
+	a->dirty = true;
+}
+
 int
 app_set_player(struct ui_app *a, int color, const struct player_conf *pc)
 {
@@ -465,9 +474,7 @@ app_set_player(struct ui_app *a, int color, const struct player_conf *pc)
 		app_message(a, ST_ERROR, "%s", err);
 		return -1;
 	}
-	app_cancel_turns(a);
-	ui_player_free(a->player[color]);
-	a->player[color] = p;
+	app_install_player(a, color, p);
 	if (color == WHITE)
 		a->conf.white = *pc;
 	else

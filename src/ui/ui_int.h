@@ -264,6 +264,9 @@ bool app_in_game(const struct ui_app *a);
 void app_set_flip_default(struct ui_app *a);
 const char *app_nomove_reason(const struct ui_app *a);
 int app_set_player(struct ui_app *a, int color, const struct player_conf *pc);
+/* Put a ready player (e.g. a remote peer) on a side; the app owns it then.
+ * Call app_turn() afterwards to hand it the turn if it is its move. */
+void app_install_player(struct ui_app *a, int color, struct ui_player *p);
 int64_t app_now_ms(void);
 
 /* ui_board.c, ui_help.c, ui_dialog.c: the screens. */
