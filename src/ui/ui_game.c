@@ -145,6 +145,10 @@ app_new_game(struct ui_app *a, const struct board *start)
 		if (a->player[c]->ops->reset != NULL)
 			a->player[c]->ops->reset(a, a->player[c]);
 	ui_input_init(&a->in, start);
+	/* The AI moves first: the cursor waits on the human's lion. */
+	if (!a->player[start->side]->human && a->player[!start->side]->human &&
+	    board_lion_sq(start, !start->side) >= 0)
+		a->in.cursor = board_lion_sq(start, !start->side);
 	memset(&a->tags, 0, sizeof a->tags);
 	a->advice[0] = '\0';
 	a->scroll = 0;
@@ -263,8 +267,8 @@ app_worker_msg(struct ui_app *a, const struct ui_msg *m)
 		notation_write(m->move, mv, sizeof mv);
 		a->advice_move = m->move;
 		snprintf(a->advice, sizeof a->advice,
-		    "Advice for %s: %s%s%s", side_name[side], mv,
-		    sc[0] ? "  " : "", sc);
+		    "Advice for %s: %s%s%s%s", side_name[side], mv,
+		    sc[0] ? "  (score " : "", sc, sc[0] ? ")" : "");
 		return;
 	}
 	if (!a->thinking)

@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <langinfo.h>
 #include <locale.h>
 #include <poll.h>
 #include <signal.h>
@@ -237,6 +238,11 @@ ui_main(int argc, char **argv)
 		a->conf.ui.color = false;
 	a->color = a->conf.ui.color;
 	a->unicode = a->conf.ui.unicode;
+	if (a->unicode && strcmp(nl_langinfo(CODESET), "UTF-8") != 0) {
+		fprintf(stderr, "congo: the Unicode pieces need a UTF-8 locale; "
+		    "using letters\n");
+		a->unicode = false;
+	}
 	a->delay_ms = a->conf.ui.ai_delay_ms;
 	for (c = 0; c < 2; c++) {
 		a->player[c] = ui_player_new(c == WHITE ? &a->conf.white :

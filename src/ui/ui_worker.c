@@ -77,37 +77,47 @@ post(struct ui_worker *w, struct ui_msg *m)
 	}
 }
 
+static void
+info_to_msg(const struct search_info *info, struct ui_msg *m)
+{
+	size_t len = 0;
+	int i;
+
+	m->depth = info->depth;
+	m->nodes = info->nodes;
+	m->nps = info->nps;
+	m->time_ms = info->time_ms;
+	if (info->depth == 0)
+		m->score[0] = '\0';
+	else if (info->kind == SEARCH_SCORE_WIN)
+		snprintf(m->score, sizeof m->score, "wins in %d", info->score);
+	else if (info->kind == SEARCH_SCORE_LOSS)
+		snprintf(m->score, sizeof m->score, "loses in %d", info->score);
+	else
+		snprintf(m->score, sizeof m->score, "%+.2f",
+		    info->score / 100.0);
+	for (i = 0; i < info->npv && len + MOVE_TEXT_MAX + 1 < sizeof m->pv;
+	    i++) {
+		char mv[MOVE_TEXT_MAX];
+		notation_write(info->pv[i], mv, sizeof mv);
+		len += (size_t)snprintf(m->pv + len, sizeof m->pv - len, "%s%s",
+		    i ? " " : "", mv);
+	}
+}
+
 /* Called from the search, in the worker thread: progress to the UI. */
 static void
 on_info(const struct search_info *info, void *user)
 {
 	struct ui_worker *w = user;
 	struct ui_msg m;
-	size_t len = 0;
-	int i;
 
 	if (atomic_load(&w->cancel))
 		return;
 	memset(&m, 0, sizeof m);
 	m.kind = MSG_INFO;
 	m.job = w->id;
-	m.depth = info->depth;
-	m.nodes = info->nodes;
-	m.nps = info->nps;
-	m.time_ms = info->time_ms;
-	if (info->kind == SEARCH_SCORE_WIN)
-		snprintf(m.score, sizeof m.score, "wins in %d", info->score);
-	else if (info->kind == SEARCH_SCORE_LOSS)
-		snprintf(m.score, sizeof m.score, "loses in %d", info->score);
-	else
-		snprintf(m.score, sizeof m.score, "%+.2f", info->score / 100.0);
-	for (i = 0; i < info->npv && len + MOVE_TEXT_MAX + 1 < sizeof m.pv;
-	    i++) {
-		char mv[MOVE_TEXT_MAX];
-		notation_write(info->pv[i], mv, sizeof mv);
-		len += (size_t)snprintf(m.pv + len, sizeof m.pv - len, "%s%s",
-		    i ? " " : "", mv);
-	}
+	info_to_msg(info, &m);
 	post(w, &m);
 }
 
@@ -132,9 +142,9 @@ worker_main(void *arg)
 	if (!atomic_load(&w->cancel)) {
 		m.move = search_best_move(j->search, &j->pos, j->history,
 		    j->nhistory, &j->rules, &lim, on_info, w);
+		memset(&last, 0, sizeof last);
 		search_last_info(j->search, &last);
-		m.depth = last.depth;
-		m.nodes = last.nodes;
+		info_to_msg(&last, &m);
 	}
 	post(w, &m);
 	return NULL;
