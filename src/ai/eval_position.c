@@ -28,6 +28,7 @@ const struct eval_params eval_default = {
 	.croc_file = 12,
 	.center = 4,
 	.tempo = 10,
+	.contempt = 40,
 };
 
 /* Names for search_options.tune ("monkey=800,lion_danger=30"). */
@@ -51,7 +52,7 @@ static const struct {
 	{ "mob_superpawn", offsetof(struct eval_params, mob[SUPERPAWN]) },
 	P(monkey_target), P(pawn_file_center), P(lion_escape), P(lion_guard),
 	P(lion_danger), P(lion_pin), P(river_threat), P(croc_river),
-	P(croc_file), P(center), P(tempo),
+	P(croc_file), P(center), P(tempo), P(contempt),
 #undef P
 };
 

@@ -94,7 +94,7 @@ qsearch(struct search_thread *t, const struct board *pos, int alpha, int beta,
 	if (movegen_attacks_lion(pos, side))
 		return SEARCH_WIN - ply - 1;
 	if (popcount(pos->occ[WHITE] | pos->occ[BLACK]) == 2)
-		return 0;   /* bare lions, not facing: a draw */
+		return search_draw_score(t, ply);   /* bare lions, not facing */
 	if (ply >= SEARCH_MAX_PLY - 2)
 		return eval_with(ev, pos);
 	in_check = movegen_attacks_lion(pos, side ^ 1);
@@ -161,7 +161,7 @@ search(struct search_thread *t, const struct board *pos, int alpha, int beta,
 	if (pos->pieces[side][LION] == 0)
 		return -SEARCH_WIN + ply;
 	if (search_is_draw(t, pos, idx))
-		return 0;
+		return search_draw_score(t, ply);
 	if (movegen_attacks_lion(pos, side))
 		return SEARCH_WIN - ply - 1;
 	/* mate distance pruning */

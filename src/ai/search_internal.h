@@ -79,6 +79,7 @@ struct eval_params {
 	int croc_file;               /* crocodile with a clear file to it */
 	int center;
 	int tempo;
+	int contempt;                /* a draw is worth this less to the root side */
 };
 
 /* ---- per-thread state ---- */
@@ -144,6 +145,13 @@ uint64_t search_rng_next(uint64_t *state);
 uint64_t search_total_nodes(struct search_ctx *ctx);
 /* Master's periodic check of time, node limit and stop request. */
 void search_check_limits(struct search_thread *t);
+/* The score of a draw at ply for the side to move there. */
+static inline int
+search_draw_score(const struct search_thread *t, int ply)
+{
+	return (ply & 1) ? t->ctx->ev.contempt : -t->ctx->ev.contempt;
+}
+
 static inline bool
 search_aborted(struct search_thread *t)
 {
