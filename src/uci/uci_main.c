@@ -116,8 +116,15 @@ sorted_texts(const struct board *b, size_t *count, int perft_depth)
 static void
 cmd_moves(struct uci *u)
 {
-	size_t n;
-	char **t = sorted_texts(game_board(&u->game), &n, 0);
+	size_t n = 0;
+	char **t;
+
+	/* A game that has ended accepts no more moves (RULES.md). */
+	if (game_over(&u->game)) {
+		fputs("moves\n", u->out);
+		return;
+	}
+	t = sorted_texts(game_board(&u->game), &n, 0);
 
 	fputs("moves", u->out);
 	for (size_t i = 0; i < n; i++) {

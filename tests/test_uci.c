@@ -1,0 +1,174 @@
+/*
+ * test_uci.c: `congo --engine`, driven through uci_run with files.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "uci/uci.h"
+
+/* Run the engine on the commands; return its whole output (free it). */
+static char *
+run(const char *commands)
+{
+	FILE *in = tmpfile(), *out = tmpfile();
+	char *buf;
+	long n;
+
+	assert_non_null(in);
+	assert_non_null(out);
+	fputs(commands, in);
+	rewind(in);
+	uci_run(in, out);
+	n = ftell(out);
+	rewind(out);
+	buf = calloc(1, (size_t)n + 1);
+	assert_non_null(buf);
+	assert_int_equal(fread(buf, 1, (size_t)n, out), (size_t)n);
+	fclose(in);
+	fclose(out);
+	return buf;
+}
+
+static void
+expect(const char *commands, const char *want)
+{
+	char *got = run(commands);
+
+	if (strcmp(got, want) != 0)
+		fail_msg("commands:\n%s\nwant:\n%s\ngot:\n%s", commands, want,
+		    got);
+	free(got);
+}
+
+static void
+expect_contains(const char *commands, const char *want)
+{
+	char *got = run(commands);
+
+	if (strstr(got, want) == NULL)
+		fail_msg("commands:\n%s\nwant a line with:\n%s\ngot:\n%s",
+		    commands, want, got);
+	free(got);
+}
+
+static void
+test_handshake(void **state)
+{
+	(void)state;
+	expect_contains("uci\n", "id name Congo ");
+	expect_contains("uci\n", "\nuciok\n");
+	expect("isready\n", "readyok\n");
+	expect("ucinewgame\nisready\nquit\nisready\n", "readyok\n");
+}
+
+static void
+test_position_and_fen(void **state)
+{
+	(void)state;
+	expect("fen\n", "fen gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0 1\n");
+	expect("position startpos moves d2d3 d6d5\nfen\n",
+	    "fen gmelecz/ppp1ppp/3p3/7/3P3/PPP1PPP/GMELECZ w 2 2\n"
+	    );
+	expect("position fen 3l3/7/7/7/7/7/2L4 b 5 9\nfen\n",
+	    "fen 3l3/7/7/7/7/7/2L4 b 5 9\n");
+	/* The course's form and the .NET form are read too. */
+	expect("position fen 3l3/7/7/7/7/7/2L4 b 9\nfen\n",
+	    "fen 3l3/7/7/7/7/7/2L4 b 0 9\n");
+	expect("position fen 3l3/7/7/7/7/7/2L4/w/-1\nfen\n",
+	    "fen 3l3/7/7/7/7/7/2L4 w 0 1\n");
+}
+
+static void
+test_bad_input_keeps_position(void **state)
+{
+	(void)state;
+	expect("position startpos moves d2d3\nposition startpos moves d2d5\n"
+	    "fen\n",
+	    "error d2d5 is not a legal move (move 1 of the list)\n"
+	    "fen gmelecz/ppppppp/7/7/3P3/PPP1PPP/GMELECZ b 1 1\n");
+	expect_contains("position fen 8/7/7/7/7/7/3L3 w\n",
+	    "error bad FEN: rank 7 has 8 squares, not 7");
+	expect_contains("position fen gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECX "
+	    "w 0 1\n", "error bad FEN: unknown piece 'X'");
+	expect_contains("position\n", "error ");
+	expect_contains("position moves d2d3\n", "error ");
+	expect_contains("bogus\n", "error unknown command 'bogus'");
+	expect_contains("go perft x\n", "error ");
+	expect_contains("go perft 0\n", "error ");
+}
+
+static void
+test_moves_sorted(void **state)
+{
+	(void)state;
+	expect("moves\n",
+	    "moves a1a3 a1c3 a2a3 a2b3 b2a3 b2b3 b2c3 c1c3 c2b3 c2c3 c2d3 "
+	    "d2c3 d2d3 d2e3 e1e3 e2d3 e2e3 e2f3 f2e3 f2f3 f2g3 g1f3 g2f3 "
+	    "g2g3\n");
+	/* A monkey chain is written with every landing. */
+	expect("position fen 3l3/7/3p3/7/1p5/M6/2L4 w 0 1\nmoves\n",
+	    "moves a2a1 a2a3 a2b1 a2b2 a2c4 a2c4e6 c1c2 c1d1 c1d2\n");
+	/* Lions facing on a file: the lion capture is a move. */
+	expect_contains("position fen 3l3/7/7/7/7/7/3L3 w 0 1\nmoves\n",
+	    " d1d7 ");
+}
+
+/* A finished game accepts no more moves; perft ignores the draw rules. */
+static void
+test_game_over(void **state)
+{
+	(void)state;
+	expect("position fen 3l3/7/7/7/7/7/2L4 w 0 1\nresult\nmoves\n",
+	    "result draw bare-lions\nmoves\n");
+	expect("position fen 3l3/7/7/7/7/7/2L4 w 0 1\ngo perft 1\n",
+	    "c1c2: 1\nc1d1: 1\nc1d2: 1\nNodes searched: 3\n");
+	/* Facing lions: not a draw, the side to move takes. */
+	expect("position fen 3l3/7/7/7/7/7/3L3 w 0 1\nresult\n",
+	    "result none\n");
+	expect("position fen 3l3/7/7/7/7/7/3L3 w 0 1 moves d1d7\nresult\n"
+	    "moves\n", "result white-wins lion-captured\nmoves\n");
+	expect_contains("position fen 3l3/7/7/7/7/7/2L4 w 0 1 moves c1c2\n",
+	    "error the game is over");
+}
+
+static void
+test_perft_divide(void **state)
+{
+	char *got = run("go perft 3\n");
+
+	(void)state;
+	assert_non_null(strstr(got, "d2d3: "));
+	assert_non_null(strstr(got, "\nNodes searched: 14332\n"));
+	free(got);
+}
+
+static void
+test_board_drawing(void **state)
+{
+	(void)state;
+	expect_contains("d\n", "7  g m e l e c z");
+	expect_contains("d\n", "4  ~ ~ ~ ~ ~ ~ ~");
+	expect_contains("d\n", "White to move");
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_handshake),
+		cmocka_unit_test(test_position_and_fen),
+		cmocka_unit_test(test_bad_input_keeps_position),
+		cmocka_unit_test(test_moves_sorted),
+		cmocka_unit_test(test_game_over),
+		cmocka_unit_test(test_perft_divide),
+		cmocka_unit_test(test_board_drawing),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
