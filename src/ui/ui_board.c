@@ -70,7 +70,7 @@ ui_layout_square(const struct ui_layout *l, bool flipped, int y, int x)
 struct view {
 	uint8_t sq[NSQ];
 	int piece_sq;           /* the chosen piece where it stands now */
-	bb_t targets, jumped, last, danger;
+	bb_t targets, jumped, last, danger, advice;
 };
 
 static void
@@ -97,6 +97,13 @@ view_make(struct ui_app *a, struct view *v)
 		n = move_landings(m, land);
 		for (i = 0; i < n; i++)
 			v->last |= BB(land[i]);
+	}
+	v->advice = 0;
+	if (a->advice_move != MOVE_NONE && a->in.selected < 0) {
+		v->advice |= BB(MOVE_FROM(a->advice_move));
+		n = move_landings(a->advice_move, land);
+		for (i = 0; i < n; i++)
+			v->advice |= BB(land[i]);
 	}
 	v->danger = 0;
 	for (i = 0; i < 2; i++) {
@@ -187,6 +194,9 @@ draw_cell(struct ui_app *a, const struct view *v, int sq, int y0, int x0)
 	} else if (v->danger & BB(sq)) {
 		left = '!';
 		right = '!';
+	} else if (v->advice & BB(sq)) {
+		left = '+';
+		right = '+';
 	}
 	if (p != PIECE_NONE) {
 		int ts = PIECE_COLOR(p) == WHITE ? ST_WPIECE : ST_BPIECE;
@@ -199,6 +209,8 @@ draw_cell(struct ui_app *a, const struct view *v, int sq, int y0, int x0)
 	} else if (v->targets & BB(sq)) {
 		term_put(y0 + mid, cx, style, attrs | TA_BOLD,
 		    a->unicode ? "\u00B7" : ".");
+	} else if (v->advice & BB(sq)) {
+		term_put(y0 + mid, cx, style, attrs | TA_BOLD, "+");
 	}
 }
 
@@ -292,7 +304,12 @@ draw_panel(struct ui_app *a)
 		term_putw(y, x + 2, w - 2, ST_NORMAL, 0, buf);
 		y++;
 	}
-	y++;
+	if (a->game.rules.quiet_plies > 0)
+		snprintf(buf, sizeof buf, "move %d   quiet plies %d/%d",
+		    b->fullmove, b->quiet, a->game.rules.quiet_plies);
+	else
+		snprintf(buf, sizeof buf, "move %d", b->fullmove);
+	term_putw(y++, x + 2, w - 2, ST_DIM, 0, buf);
 	room = l->status_y - (y + 1);
 	nlines = move_line(&a->game, -1, NULL, 0);
 	if (a->scroll > nlines - room)
@@ -309,7 +326,8 @@ draw_panel(struct ui_app *a)
 		term_putw(y, x, w, ST_DIM, 0, "  (none yet)");
 	for (i = 0; i < room && first + i < nlines; i++) {
 		move_line(&a->game, first + i, buf, sizeof buf);
-		term_putw(y + i, x, w, ST_NORMAL, 0, buf);
+		term_putw(y + i, x, w, ST_NORMAL,
+		    first + i == nlines - 1 ? TA_BOLD : 0, buf);
 	}
 }
 

@@ -151,6 +151,7 @@ app_new_game(struct ui_app *a, const struct board *start)
 		a->in.cursor = board_lion_sq(start, !start->side);
 	memset(&a->tags, 0, sizeof a->tags);
 	a->advice[0] = '\0';
+	a->advice_move = MOVE_NONE;
 	a->scroll = 0;
 	a->step = false;
 	a->last_move_at = app_now_ms();
@@ -336,6 +337,7 @@ undo(struct ui_app *a)
 	}
 	ui_input_clear(&a->in);
 	a->advice[0] = '\0';
+	a->advice_move = MOVE_NONE;
 	a->scroll = 0;
 	a->last_move_at = app_now_ms();
 	app_message(a, ST_NORMAL, "took back %d move%s%s", n, n == 1 ? "" : "s",
@@ -446,6 +448,7 @@ load(struct ui_app *a, const char *name)
 		if (a->player[c]->ops->reset != NULL)
 			a->player[c]->ops->reset(a, a->player[c]);
 	a->advice[0] = '\0';
+	a->advice_move = MOVE_NONE;
 	a->scroll = 0;
 	a->step = false;
 	a->last_move_at = app_now_ms();
