@@ -4,27 +4,14 @@
  */
 #include <ctype.h>
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "engine/fen.h"
+#include "engine/engine_error.h"
 
 #define FEN_FIELDS 6
-
-static int
-fail(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (err != NULL && errlen > 0) {
-		va_start(ap, fmt);
-		vsnprintf(err, errlen, fmt, ap);
-		va_end(ap);
-	}
-	return -1;
-}
 
 /* A printable rendering of a short piece of bad input, for messages. */
 static const char *
@@ -65,14 +52,14 @@ read_placement(struct board *b, const char *s, size_t len, char *err,
 			}
 			p = board_piece_from_letter(s[i]);
 			if (p == PIECE_NONE)
-				return fail(err, errlen, "unknown piece '%s'",
+				return engine_error(err, errlen, "unknown piece '%s'",
 				    show(&s[i], 1, buf, sizeof buf));
 			if (f < 7)
 				board_put(b, SQ(f, r), p);
 			f++;
 		}
 		if (f != 7)
-			return fail(err, errlen, "rank %d has %d squares, not 7",
+			return engine_error(err, errlen, "rank %d has %d squares, not 7",
 			    r + 1, f);
 	}
 	return 0;
@@ -97,27 +84,27 @@ check_position(const struct board *b, char *err, size_t errlen)
 	for (int c = 0; c < 2; c++) {
 		bb_t lions = b->pieces[c][LION], pawns = b->pieces[c][PAWN];
 		if (lions == 0)
-			return fail(err, errlen, "no %s lion", cname[c]);
+			return engine_error(err, errlen, "no %s lion", cname[c]);
 		if (lions & (lions - 1))
-			return fail(err, errlen, "more than one %s lion",
+			return engine_error(err, errlen, "more than one %s lion",
 			    cname[c]);
 		if (!(lions & board_castle[c])) {
 			board_sq_name(__builtin_ctzll(lions), sq);
-			return fail(err, errlen,
+			return engine_error(err, errlen,
 			    "the %s lion on %s is outside its castle",
 			    cname[c], sq);
 		}
 		if (pawns & BB_RANK(c == WHITE ? 6 : 0)) {
 			board_sq_name(__builtin_ctzll(pawns &
 			    BB_RANK(c == WHITE ? 6 : 0)), sq);
-			return fail(err, errlen, "a %s pawn on %s stands on the "
+			return engine_error(err, errlen, "a %s pawn on %s stands on the "
 			    "far rank (it would have been promoted)",
 			    cname[c], sq);
 		}
 		if (pawns & BB_RANK(c == WHITE ? 0 : 6)) {
 			board_sq_name(__builtin_ctzll(pawns &
 			    BB_RANK(c == WHITE ? 0 : 6)), sq);
-			return fail(err, errlen,
+			return engine_error(err, errlen,
 			    "a %s pawn on %s stands on its own first rank",
 			    cname[c], sq);
 		}
@@ -153,7 +140,7 @@ read_side(const char *s, size_t len, int *side, char *err, size_t errlen)
 	else if (len == 1 && (s[0] == 'b' || s[0] == 'B'))
 		*side = BLACK;
 	else
-		return fail(err, errlen, "the side to move must be 'w' or 'b', "
+		return engine_error(err, errlen, "the side to move must be 'w' or 'b', "
 		    "not '%s'", show(s, len, buf, sizeof buf));
 	return 0;
 }
@@ -170,7 +157,7 @@ fen_read(struct board *out, const char *text, char *err, size_t errlen)
 	const char *p;
 
 	if (text == NULL)
-		return fail(err, errlen, "no FEN given");
+		return engine_error(err, errlen, "no FEN given");
 	/* Split on white space. */
 	for (p = text; *p != '\0';) {
 		while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
@@ -178,7 +165,7 @@ fen_read(struct board *out, const char *text, char *err, size_t errlen)
 		if (*p == '\0')
 			break;
 		if (nf == FEN_FIELDS)
-			return fail(err, errlen, "too many fields in the FEN "
+			return engine_error(err, errlen, "too many fields in the FEN "
 			    "(at most 4)");
 		fs[nf] = p;
 		while (*p != '\0' && *p != ' ' && *p != '\t' && *p != '\n' &&
@@ -188,9 +175,9 @@ fen_read(struct board *out, const char *text, char *err, size_t errlen)
 		nf++;
 	}
 	if (nf == 0)
-		return fail(err, errlen, "empty FEN");
+		return engine_error(err, errlen, "empty FEN");
 	if (nf > 4)
-		return fail(err, errlen, "too many fields in the FEN (at most 4)");
+		return engine_error(err, errlen, "too many fields in the FEN (at most 4)");
 
 	board_clear(&b);
 	if (nf == 1 && count_ranks(fs[0], fl[0]) == 9) {
@@ -210,32 +197,32 @@ fen_read(struct board *out, const char *text, char *err, size_t errlen)
 		last++;
 		rest = fl[0] - (size_t)(last - fs[0]);
 		if (rest != 2 || strncmp(last, "-1", 2) != 0)
-			return fail(err, errlen, "the last field of a 9-section "
+			return engine_error(err, errlen, "the last field of a 9-section "
 			    "FEN must be -1, not '%s'",
 			    show(last, rest, buf, sizeof buf));
 	} else {
 		int nr = count_ranks(fs[0], fl[0]);
 		if (nr != 7)
-			return fail(err, errlen, "the placement has %d ranks, "
+			return engine_error(err, errlen, "the placement has %d ranks, "
 			    "not 7", nr);
 		if (read_placement(&b, fs[0], fl[0], err, errlen) < 0)
 			return -1;
 		if (nf < 2)
-			return fail(err, errlen, "the side to move is missing");
+			return engine_error(err, errlen, "the side to move is missing");
 		if (read_side(fs[1], fl[1], &side, err, errlen) < 0)
 			return -1;
 		if (nf == 3) {
 			/* The course form: the move number, which may be 0. */
 			if (read_number(fs[2], fl[2], 0, 65535, &move) < 0)
-				return fail(err, errlen, "bad move number '%s'",
+				return engine_error(err, errlen, "bad move number '%s'",
 				    show(fs[2], fl[2], buf, sizeof buf));
 		} else if (nf == 4) {
 			if (read_number(fs[2], fl[2], 0, 65535, &quiet) < 0)
-				return fail(err, errlen, "bad quiet-ply count "
+				return engine_error(err, errlen, "bad quiet-ply count "
 				    "'%s'", show(fs[2], fl[2], buf, sizeof buf));
 			/* 0 too: a course position read and written back. */
 			if (read_number(fs[3], fl[3], 0, 65535, &move) < 0)
-				return fail(err, errlen, "bad move number '%s'",
+				return engine_error(err, errlen, "bad move number '%s'",
 				    show(fs[3], fl[3], buf, sizeof buf));
 		}
 	}

@@ -2,26 +2,13 @@
  * game_play.c: a game's history: playing, undo and redo, resigning and
  * agreed draws. The history grows on the heap (never during a search).
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "engine/game.h"
 #include "engine/notation.h"
-
-static int
-fail(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (err != NULL && errlen > 0) {
-		va_start(ap, fmt);
-		vsnprintf(err, errlen, fmt, ap);
-		va_end(ap);
-	}
-	return -1;
-}
+#include "engine/engine_error.h"
 
 static void
 grow(struct game *g, int need)
@@ -92,11 +79,11 @@ game_play(struct game *g, move_t m, char *err, size_t errlen)
 	struct board next;
 
 	if (game_over(g))
-		return fail(err, errlen, "the game is over");
+		return engine_error(err, errlen, "the game is over");
 	if (!movegen_is_legal(game_board(g), m)) {
 		char t[MOVE_TEXT_MAX];
 		notation_write(m, t, sizeof t);
-		return fail(err, errlen, "%s is not a legal move", t);
+		return engine_error(err, errlen, "%s is not a legal move", t);
 	}
 	next = *game_board(g);
 	board_make(&next, m, &fx);
@@ -117,7 +104,7 @@ game_play_text(struct game *g, const char *text, char *err, size_t errlen)
 	move_t m;
 
 	if (game_over(g))
-		return fail(err, errlen, "the game is over");
+		return engine_error(err, errlen, "the game is over");
 	if (notation_read(game_board(g), text, &m, err, errlen) < 0)
 		return -1;
 	return game_play(g, m, err, errlen);

@@ -2,11 +2,11 @@
  * notation_rw.c: move text, `d2d3` and monkey chains `b1d3f5`.
  */
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "engine/notation.h"
+#include "engine/engine_error.h"
 
 int
 notation_write(move_t m, char *buf, size_t n)
@@ -25,19 +25,6 @@ notation_write(move_t m, char *buf, size_t n)
 	if (n > 0)
 		snprintf(buf, n, "%s", tmp);
 	return (int)len;
-}
-
-static int
-fail(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (err != NULL && errlen > 0) {
-		va_start(ap, fmt);
-		vsnprintf(err, errlen, fmt, ap);
-		va_end(ap);
-	}
-	return -1;
 }
 
 /* A printable, lower-case rendering of the input for messages. */
@@ -109,7 +96,7 @@ notation_read(const struct board *b, const char *text, move_t *out,
 	size_t len, start = 0;
 
 	if (text == NULL)
-		return fail(err, errlen, "no move given");
+		return engine_error(err, errlen, "no move given");
 	len = strlen(text);
 	while (start < len && isspace((unsigned char)text[start]))
 		start++;
@@ -119,11 +106,11 @@ notation_read(const struct board *b, const char *text, move_t *out,
 	len -= start;
 	printable(text, len, shown, sizeof shown);
 	if (len == 0)
-		return fail(err, errlen, "empty move");
+		return engine_error(err, errlen, "empty move");
 	if (len >= MOVE_TEXT_MAX)
-		return fail(err, errlen, "'%s' is too long for a move", shown);
+		return engine_error(err, errlen, "'%s' is too long for a move", shown);
 	if (len < 4 || len % 2 != 0)
-		return fail(err, errlen, "'%s' is not a move (squares like "
+		return engine_error(err, errlen, "'%s' is not a move (squares like "
 		    "d2d3, or b1d3f5 for a monkey's jumps)", shown);
 	for (size_t i = 0; i < len; i += 2) {
 		char sq[3] = { text[i], text[i + 1], '\0' };
@@ -133,7 +120,7 @@ notation_read(const struct board *b, const char *text, move_t *out,
 			snprintf(bad, sizeof bad, "%c%c",
 			    isprint((unsigned char)sq[0]) ? tolower(sq[0]) : '?',
 			    isprint((unsigned char)sq[1]) ? sq[1] : '?');
-			return fail(err, errlen, "'%s' in '%s' is not a square",
+			return engine_error(err, errlen, "'%s' in '%s' is not a square",
 			    bad, shown);
 		}
 		norm[i] = (char)tolower((unsigned char)text[i]);
@@ -143,5 +130,5 @@ notation_read(const struct board *b, const char *text, move_t *out,
 	nsq = (int)(len / 2);
 	if (build_move(b, sqs, nsq, out) == 0 && movegen_is_legal(b, *out))
 		return 0;
-	return fail(err, errlen, "%s is not a legal move", norm);
+	return engine_error(err, errlen, "%s is not a legal move", norm);
 }
