@@ -259,6 +259,16 @@ T new-session -d -s e2e -x 100 -y 30 \
 T set-option -g remain-on-exit on >/dev/null
 wait_for 'e2e\$' 10
 
+# ---- 0. a bad config file: a message with file:line, no curses ----
+note "a bad config file"
+printf 'ui = { color = true; };\nblack = { depth = 65; };\n' >"$tmp/bad.conf"
+T send-keys -t e2e -l -- "clear; sh $tmp/run.sh --config $tmp/bad.conf; echo congo-exit=\$?"
+keys Enter
+wait_for 'congo-exit=[0-9]+' 10
+expect "congo: .*bad\.conf:2: black\.depth must be 0\.\.64"
+expect 'congo-exit=2'
+[ "$(pane '#{alternate_on}')" = 0 ] || fail "a bad config left the alternate screen on"
+
 # ---- 1. human against the random AI ----
 note "human vs AI: the start screen"
 start
@@ -314,6 +324,24 @@ wait_for '3\. b2b3 [a-g][1-7]' 10
 wait_for 'White to move' 10
 expect_rank 3 .PPP...
 
+note "save and load the game"
+keys :
+type_text "save e2e.pgn"
+keys Enter
+wait_for 'saved to' 5
+[ -f "$tmp/data/congo/e2e.pgn" ] || fail "no $tmp/data/congo/e2e.pgn"
+grep -q '^1\. d2d3 [a-g][1-7][a-g1-7]* 2\. c2c3 ' "$tmp/data/congo/e2e.pgn" ||
+    fail "the saved record: $(cat "$tmp/data/congo/e2e.pgn")"
+grep -q '^\[Result "\*"\]$' "$tmp/data/congo/e2e.pgn" ||
+    fail "the saved record has no Result *"
+keys :
+type_text "load e2e.pgn"
+keys Enter
+wait_for 'loaded .*\(6 plies\)' 5
+expect_rank 3 .PPP...
+expect '3\. b2b3 [a-g][1-7]'
+expect 'White to move'
+
 note "resize: 80x24, too small, and back"
 T resize-window -t e2e -x 80 -y 24
 wait_for '^ *a +b +c +d +e +f +g *$' 5
@@ -324,6 +352,7 @@ expect 'White to move'
 expect '3\. b2b3'
 T resize-window -t e2e -x 30 -y 10
 wait_for 'too small' 5
+expect 'need [0-9]+x[0-9]+, have 30x10'
 T resize-window -t e2e -x 100 -y 30
 wait_for '^ *a +b +c +d +e +f +g *$' 5
 expect_rank 3 .PPP...
@@ -331,7 +360,7 @@ expect 'White to move'
 
 note "human vs AI: q asks, then quits"
 keys q
-wait_for '[Qq]uit' 5
+wait_for 'Quit this game\?' 5
 keys y
 check_restored
 [ "$status" = 0 ] || fail "exit status $status after q"
@@ -346,6 +375,8 @@ while capture; [ "$(plies)" -lt 2 ]; do
 	[ "$(date +%s)" -gt "$_deadline" ] && fail "the AIs do not move"
 	sleep 0.05
 done
+
+expect 'delay 250 ms'
 
 note "AI vs AI: p pauses"
 keys p
@@ -383,6 +414,7 @@ done
 note "AI vs AI: Ctrl-C quits at once"
 keys C-c
 check_restored
+[ "$status" = 130 ] || fail "exit status $status after Ctrl-C, not 130"
 
 # ---- 3. SIGTERM restores the terminal too ----
 note "SIGTERM"
@@ -394,6 +426,7 @@ while [ ! -s "$tmp/pid" ]; do
 done
 kill -TERM "$(cat "$tmp/pid")"
 check_restored
+[ "$status" = 143 ] || fail "exit status $status after SIGTERM, not 143"
 
 echo "PASS"
 exit 0
