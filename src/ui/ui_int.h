@@ -260,6 +260,7 @@ void app_message(struct ui_app *a, int style, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 bool app_human_turn(const struct ui_app *a);
 bool app_ai_vs_ai(const struct ui_app *a);
+int app_human_count(const struct ui_app *a);
 bool app_in_game(const struct ui_app *a);
 void app_set_flip_default(struct ui_app *a);
 const char *app_nomove_reason(const struct ui_app *a);
