@@ -12,8 +12,6 @@
 #include "engine/notation.h"
 #include "ui/ui_int.h"
 
-#define PANEL_MIN 26
-#define ROWS_MIN 12
 
 static const char *const side_name[2] = { "White", "Black" };
 
@@ -24,47 +22,6 @@ static const char *const glyph_unicode[2][NPIECE_TYPES] = {
 	{ "\u24DB", "\u24E9", "\u24D4", "\u24D6", "\u24D2", "\u24DC",
 	  "\u24DF", "\u24E2" },
 };
-
-void
-ui_layout_compute(struct ui_layout *l, int rows, int cols)
-{
-	memset(l, 0, sizeof *l);
-	l->rows = rows;
-	l->cols = cols;
-	/* The board takes what the height allows; the panel the rest. */
-	l->cell_h = (rows - 3) / 7;
-	if (l->cell_h > 4)
-		l->cell_h = 4;
-	if (l->cell_h < 1)
-		l->cell_h = 1;
-	l->cell_w = 5;
-	if (l->cell_h >= 3 && cols >= 2 + 7 * 7 + 2 + 30)
-		l->cell_w = 7;
-	if (l->cell_h >= 4 && cols >= 2 + 7 * 9 + 2 + 32)
-		l->cell_w = 9;
-	else if (l->cell_h >= 4)
-		l->cell_h = 3;
-	l->board_y = 0;
-	l->board_x = 3;
-	l->panel_x = l->board_x + 7 * l->cell_w + 2;
-	l->panel_w = cols - l->panel_x;
-	l->status_y = rows - 2;
-	l->too_small = rows < ROWS_MIN || l->panel_w < PANEL_MIN;
-}
-
-int
-ui_layout_square(const struct ui_layout *l, bool flipped, int y, int x)
-{
-	int i, j;
-
-	if (y < l->board_y || x < l->board_x)
-		return -1;
-	i = (y - l->board_y) / l->cell_h;
-	j = (x - l->board_x) / l->cell_w;
-	if (i > 6 || j > 6)
-		return -1;
-	return flipped ? SQ(6 - j, i) : SQ(j, 6 - i);
-}
 
 /* What the board shows: the position, or a monkey chain being entered. */
 struct view {
@@ -441,8 +398,8 @@ ui_toosmall_draw(struct ui_app *a)
 	if (y < 0)
 		y = 0;
 	term_putw(y, 0, a->lay.cols, ST_ERROR, 0, "terminal too small");
-	snprintf(buf, sizeof buf, "need %dx%d, have %dx%d", 2 + 35 + 2 + 26 + 1,
-	    ROWS_MIN, a->lay.cols, a->lay.rows);
+	snprintf(buf, sizeof buf, "need %dx%d, have %dx%d", UI_COLS_MIN,
+	    UI_ROWS_MIN, a->lay.cols, a->lay.rows);
 	term_putw(y + 1, 0, a->lay.cols, ST_NORMAL, 0, buf);
 	term_putw(y + 2, 0, a->lay.cols, ST_DIM, 0, "q quits");
 }

@@ -87,7 +87,11 @@ int term_read(struct ui_event *ev, int *mouse_y, int *mouse_x);
 /* Display width of a UTF-8 string. */
 int term_width(const char *s);
 
-/* ---- the layout (ui_board.c) ---- */
+/* ---- the layout (ui_layout.c) ---- */
+
+#define UI_PANEL_MIN 26
+#define UI_ROWS_MIN 12
+#define UI_COLS_MIN (3 + 7 * 5 + 2 + UI_PANEL_MIN)
 
 struct ui_layout {
 	int rows, cols;
@@ -190,7 +194,8 @@ void ui_player_free(struct ui_player *p);
 void ui_player_describe(const struct ui_player *p, char *buf, size_t n);
 /* "human", "ai", "alphabeta", "negamax", "random" into *pc; -1 if unknown. */
 int ui_player_type_parse(const char *text, struct player_conf *pc,
-    char *err, size_t errlen);
+    char *err, size_t errlen);          /* in ui_opts.c */
+bool ui_algorithm_known(const char *name);
 
 /* ---- the application ---- */
 
@@ -281,7 +286,7 @@ void ui_confirm(struct ui_app *a, const char *question, enum ui_cmd_type cmd);
 void ui_toosmall_draw(struct ui_app *a);
 void ui_draw(struct ui_app *a);
 
-/* ui_opts.c: the command line of `congo`. */
+/* ui_opts.c: the command line of `congo`. Pure: no curses. */
 struct ui_opts {
 	const char *config;
 	const char *fen;

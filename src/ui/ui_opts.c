@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "config/config.h"
 #include "ui/ui_int.h"
@@ -48,6 +49,43 @@ number(const char *opt, const char *v, long max, int *out, char *err,
 	}
 	*out = (int)n;
 	return 0;
+}
+
+bool
+ui_algorithm_known(const char *s)
+{
+	return strcmp(s, "alphabeta") == 0 || strcmp(s, "negamax") == 0 ||
+	    strcmp(s, "random") == 0;
+}
+
+int
+ui_player_type_parse(const char *text, struct player_conf *pc, char *err,
+    size_t errlen)
+{
+	if (strcasecmp(text, "human") == 0) {
+		snprintf(pc->type, sizeof pc->type, "human");
+		return 0;
+	}
+	if (strcasecmp(text, "ai") == 0) {
+		snprintf(pc->type, sizeof pc->type, "ai");
+		if (!ui_algorithm_known(pc->algorithm))
+			snprintf(pc->algorithm, sizeof pc->algorithm,
+			    "alphabeta");
+		return 0;
+	}
+	if (strcasecmp(text, "alphabeta") == 0 ||
+	    strcasecmp(text, "negamax") == 0 ||
+	    strcasecmp(text, "random") == 0) {
+		snprintf(pc->type, sizeof pc->type, "ai");
+		snprintf(pc->algorithm, sizeof pc->algorithm, "%s", text);
+		for (char *s = pc->algorithm; *s != '\0'; s++)
+			if (*s >= 'A' && *s <= 'Z')
+				*s = (char)(*s - 'A' + 'a');
+		return 0;
+	}
+	snprintf(err, errlen, "unknown player '%s' "
+	    "(human, ai, alphabeta, negamax or random)", text);
+	return -1;
 }
 
 int

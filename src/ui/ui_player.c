@@ -126,13 +126,6 @@ static const struct ui_player_ops ai_ops = {
 
 /* ---- common ---- */
 
-static bool
-known_algorithm(const char *s)
-{
-	return strcmp(s, "alphabeta") == 0 || strcmp(s, "negamax") == 0 ||
-	    strcmp(s, "random") == 0;
-}
-
 struct ui_player *
 ui_player_new(const struct player_conf *pc, int color, char *err,
     size_t errlen)
@@ -150,7 +143,7 @@ ui_player_new(const struct player_conf *pc, int color, char *err,
 		p->human = true;
 		return p;
 	}
-	if (!known_algorithm(pc->algorithm)) {
+	if (!ui_algorithm_known(pc->algorithm)) {
 		snprintf(err, errlen, "unknown algorithm '%s' "
 		    "(alphabeta, negamax or random)", pc->algorithm);
 		free(p);
@@ -182,34 +175,4 @@ void
 ui_player_describe(const struct ui_player *p, char *buf, size_t n)
 {
 	p->ops->describe(p, buf, n);
-}
-
-int
-ui_player_type_parse(const char *text, struct player_conf *pc, char *err,
-    size_t errlen)
-{
-	if (strcasecmp(text, "human") == 0) {
-		snprintf(pc->type, sizeof pc->type, "human");
-		return 0;
-	}
-	if (strcasecmp(text, "ai") == 0) {
-		snprintf(pc->type, sizeof pc->type, "ai");
-		if (!known_algorithm(pc->algorithm))
-			snprintf(pc->algorithm, sizeof pc->algorithm,
-			    "alphabeta");
-		return 0;
-	}
-	if (strcasecmp(text, "alphabeta") == 0 ||
-	    strcasecmp(text, "negamax") == 0 ||
-	    strcasecmp(text, "random") == 0) {
-		snprintf(pc->type, sizeof pc->type, "ai");
-		snprintf(pc->algorithm, sizeof pc->algorithm, "%s", text);
-		for (char *s = pc->algorithm; *s != '\0'; s++)
-			if (*s >= 'A' && *s <= 'Z')
-				*s = (char)(*s - 'A' + 'a');
-		return 0;
-	}
-	snprintf(err, errlen, "unknown player '%s' "
-	    "(human, ai, alphabeta, negamax or random)", text);
-	return -1;
 }

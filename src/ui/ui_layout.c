@@ -1,0 +1,49 @@
+/*
+ * ui_layout.c: where things go on the screen for a terminal size, and
+ * which square a mouse click hit. Pure: no curses.
+ */
+#include <string.h>
+
+#include "engine/board.h"
+#include "ui/ui_int.h"
+
+void
+ui_layout_compute(struct ui_layout *l, int rows, int cols)
+{
+	memset(l, 0, sizeof *l);
+	l->rows = rows;
+	l->cols = cols;
+	/* The board takes what the height allows; the panel the rest. */
+	l->cell_h = (rows - 3) / 7;
+	if (l->cell_h > 4)
+		l->cell_h = 4;
+	if (l->cell_h < 1)
+		l->cell_h = 1;
+	l->cell_w = 5;
+	if (l->cell_h >= 3 && cols >= 2 + 7 * 7 + 2 + 30)
+		l->cell_w = 7;
+	if (l->cell_h >= 4 && cols >= 2 + 7 * 9 + 2 + 32)
+		l->cell_w = 9;
+	else if (l->cell_h >= 4)
+		l->cell_h = 3;
+	l->board_y = 0;
+	l->board_x = 3;
+	l->panel_x = l->board_x + 7 * l->cell_w + 2;
+	l->panel_w = cols - l->panel_x;
+	l->status_y = rows - 2;
+	l->too_small = rows < UI_ROWS_MIN || l->panel_w < UI_PANEL_MIN;
+}
+
+int
+ui_layout_square(const struct ui_layout *l, bool flipped, int y, int x)
+{
+	int i, j;
+
+	if (y < l->board_y || x < l->board_x)
+		return -1;
+	i = (y - l->board_y) / l->cell_h;
+	j = (x - l->board_x) / l->cell_w;
+	if (i > 6 || j > 6)
+		return -1;
+	return flipped ? SQ(6 - j, i) : SQ(j, 6 - i);
+}

@@ -1,0 +1,243 @@
+/*
+ * test_ui_opts.c: the game's command line (parsed, then applied over the
+ * settings) and the screen layout (sizes, too small, mouse squares).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "config/config.h"
+#include "engine/board.h"
+#include "ui/ui_int.h"
+
+static struct ui_opts o;
+static char err[256];
+
+static int
+parse(int argc, const char **argv)
+{
+	err[0] = '\0';
+	return ui_opts_parse(argc, (char **)argv, &o, err, sizeof err);
+}
+
+static void
+base_conf(struct congo_conf *c)
+{
+	memset(c, 0, sizeof *c);
+	strcpy(c->white.type, "human");
+	strcpy(c->white.algorithm, "alphabeta");
+	c->white.movetime_ms = 1000;
+	strcpy(c->black.type, "ai");
+	strcpy(c->black.algorithm, "alphabeta");
+	c->black.movetime_ms = 1000;
+	c->ui.color = true;
+}
+
+static void
+test_parse_all(void **state)
+{
+	const char *argv[] = { "congo", "--white", "random", "--black=human",
+	    "--depth", "4", "--movetime=250", "--fen", "4l2/7/7/7/7/7/3L3 w",
+	    "--config", "my.conf", "--no-color", "--unicode", "--flip" };
+
+	(void)state;
+	assert_int_equal(parse(14, argv), 0);
+	assert_string_equal(o.white, "random");
+	assert_string_equal(o.black, "human");
+	assert_int_equal(o.depth, 4);
+	assert_int_equal(o.movetime_ms, 250);
+	assert_string_equal(o.fen, "4l2/7/7/7/7/7/3L3 w");
+	assert_string_equal(o.config, "my.conf");
+	assert_true(o.no_color);
+	assert_true(o.unicode);
+	assert_true(o.flip);
+	assert_false(o.help);
+	assert_null(o.load);
+}
+
+static void
+test_parse_defaults_and_help(void **state)
+{
+	const char *none[] = { "congo" };
+	const char *help[] = { "congo", "--black", "random", "--help" };
+
+	(void)state;
+	assert_int_equal(parse(1, none), 0);
+	assert_int_equal(o.depth, -1);
+	assert_int_equal(o.movetime_ms, -1);
+	assert_null(o.white);
+	assert_false(o.no_color);
+	assert_int_equal(parse(4, help), 0);
+	assert_true(o.help);
+}
+
+static void
+parse_fails(int argc, const char **argv, const char *want)
+{
+	assert_int_equal(parse(argc, argv), -1);
+	assert_non_null(strstr(err, want));
+}
+
+static void
+test_parse_errors(void **state)
+{
+	const char *a[] = { "congo", "--bogus" };
+	const char *b[] = { "congo", "--white" };
+	const char *c[] = { "congo", "--depth", "65" };
+	const char *d[] = { "congo", "--movetime", "abc" };
+	const char *e[] = { "congo", "--depth=-1" };
+	const char *f[] = { "congo", "--fen", "x w", "--load", "g.pgn" };
+	const char *g[] = { "congo", "stray" };
+
+	(void)state;
+	parse_fails(2, a, "unknown option '--bogus'");
+	parse_fails(2, b, "--white needs a value");
+	parse_fails(3, c, "--depth must be a number 0..64, not '65'");
+	parse_fails(3, d, "--movetime must be a number");
+	parse_fails(2, e, "--depth must be a number");
+	parse_fails(5, f, "--fen and --load cannot go together");
+	parse_fails(2, g, "unknown option 'stray'");
+}
+
+static void
+test_apply(void **state)
+{
+	const char *argv[] = { "congo", "--white", "NEGAMAX", "--black", "human",
+	    "--depth", "6", "--no-color", "--flip" };
+	struct congo_conf c;
+
+	(void)state;
+	base_conf(&c);
+	assert_int_equal(parse(9, argv), 0);
+	assert_int_equal(ui_opts_apply(&o, &c, err, sizeof err), 0);
+	assert_string_equal(c.white.type, "ai");
+	assert_string_equal(c.white.algorithm, "negamax");
+	assert_string_equal(c.black.type, "human");
+	/* A depth alone: search to that depth, no clock. */
+	assert_int_equal(c.white.depth, 6);
+	assert_int_equal(c.black.depth, 6);
+	assert_int_equal(c.white.movetime_ms, 0);
+	assert_false(c.ui.color);
+	assert_true(c.ui.flip);
+	assert_false(c.ui.unicode);
+}
+
+static void
+test_apply_depth_and_time(void **state)
+{
+	const char *argv[] = { "congo", "--depth", "3", "--movetime", "700" };
+	struct congo_conf c;
+
+	(void)state;
+	base_conf(&c);
+	assert_int_equal(parse(5, argv), 0);
+	assert_int_equal(ui_opts_apply(&o, &c, err, sizeof err), 0);
+	assert_int_equal(c.black.depth, 3);
+	assert_int_equal(c.black.movetime_ms, 700);
+}
+
+static void
+test_player_types(void **state)
+{
+	struct player_conf pc;
+
+	(void)state;
+	memset(&pc, 0, sizeof pc);
+	assert_int_equal(ui_player_type_parse("ai", &pc, err, sizeof err), 0);
+	assert_string_equal(pc.type, "ai");
+	assert_string_equal(pc.algorithm, "alphabeta");  /* none was set */
+	assert_int_equal(ui_player_type_parse("random", &pc, err,
+	    sizeof err), 0);
+	assert_string_equal(pc.algorithm, "random");
+	assert_int_equal(ui_player_type_parse("ai", &pc, err, sizeof err), 0);
+	assert_string_equal(pc.algorithm, "random");     /* kept */
+	assert_int_equal(ui_player_type_parse("Human", &pc, err, sizeof err),
+	    0);
+	assert_string_equal(pc.type, "human");
+	assert_int_equal(ui_player_type_parse("martian", &pc, err, sizeof err),
+	    -1);
+	assert_non_null(strstr(err, "unknown player 'martian'"));
+}
+
+static void
+test_layout_sizes(void **state)
+{
+	struct ui_layout l;
+
+	(void)state;
+	ui_layout_compute(&l, 24, 80);
+	assert_false(l.too_small);
+	assert_int_equal(l.cell_w, 5);
+	assert_int_equal(l.cell_h, 3);
+	assert_int_equal(l.panel_x, 40);
+	assert_int_equal(l.panel_w, 40);
+	assert_int_equal(l.status_y, 22);
+	/* The board and its file letters fit above the status bar. */
+	assert_true(l.board_y + 7 * l.cell_h + 1 <= l.status_y);
+
+	ui_layout_compute(&l, 17, 80);
+	assert_false(l.too_small);
+	assert_int_equal(l.cell_h, 2);
+	assert_true(l.board_y + 7 * l.cell_h + 1 <= l.status_y);
+
+	ui_layout_compute(&l, 12, 66);
+	assert_false(l.too_small);
+	assert_int_equal(l.cell_h, 1);
+	assert_true(l.board_y + 7 * l.cell_h + 1 <= l.status_y);
+
+	ui_layout_compute(&l, 24, UI_COLS_MIN - 1);
+	assert_true(l.too_small);
+	ui_layout_compute(&l, UI_ROWS_MIN - 1, 80);
+	assert_true(l.too_small);
+
+	ui_layout_compute(&l, 40, 120);
+	assert_false(l.too_small);
+	assert_int_equal(l.cell_h, 4);
+	assert_int_equal(l.cell_w, 9);
+	assert_true(l.panel_w >= UI_PANEL_MIN);
+	assert_true(l.board_y + 7 * l.cell_h + 1 <= l.status_y);
+}
+
+static void
+test_layout_mouse(void **state)
+{
+	struct ui_layout l;
+
+	(void)state;
+	board_init();
+	ui_layout_compute(&l, 24, 80);
+	/* b2: second column, sixth row of squares (3 lines each). */
+	assert_int_equal(ui_layout_square(&l, false, 16, 10),
+	    board_sq_parse("b2"));
+	assert_int_equal(ui_layout_square(&l, false, 0, 3),
+	    board_sq_parse("a7"));
+	assert_int_equal(ui_layout_square(&l, false, 20, 37),
+	    board_sq_parse("g1"));
+	/* Turned round, the same place is the opposite square. */
+	assert_int_equal(ui_layout_square(&l, true, 16, 10),
+	    board_sq_parse("f6"));
+	assert_int_equal(ui_layout_square(&l, false, 16, 1), -1); /* labels */
+	assert_int_equal(ui_layout_square(&l, false, 21, 10), -1); /* files */
+	assert_int_equal(ui_layout_square(&l, false, 5, 38), -1); /* panel */
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_parse_all),
+		cmocka_unit_test(test_parse_defaults_and_help),
+		cmocka_unit_test(test_parse_errors),
+		cmocka_unit_test(test_apply),
+		cmocka_unit_test(test_apply_depth_and_time),
+		cmocka_unit_test(test_player_types),
+		cmocka_unit_test(test_layout_sizes),
+		cmocka_unit_test(test_layout_mouse),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
