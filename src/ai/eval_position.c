@@ -96,6 +96,8 @@ eval_tune(struct eval_params *p, const char *text, char *err, size_t errlen)
 
 /* Squares within two steps (king distance) of each square. */
 static bb_t zone2[NSQ];
+/* beyond[a][b]: the square past b seen from a (b next to a), or -1. */
+static int8_t beyond[NSQ][NSQ];
 /* Squares from each square along its file to the river, excluded. */
 static bb_t to_river[NSQ];
 static int center_bonus[NSQ];
@@ -124,6 +126,14 @@ init_tables(void)
 				to_river[s] |= BB(SQ(f, t));
 		df = abs(f - 3);
 		center_bonus[s] = 3 - df;
+		for (t = 0; t < NSQ; t++)
+			beyond[s][t] = -1;
+		for (int d = 0; d < 8; d++) {
+			int m = board_ray_next[d][s];
+
+			if (m >= 0)
+				beyond[s][m] = board_ray_next[d][m];
+		}
 	}
 }
 
@@ -131,12 +141,6 @@ void
 eval_init(void)
 {
 	pthread_once(&once, init_tables);
-}
-
-static inline int
-popcount(bb_t x)
-{
-	return __builtin_popcountll(x);
 }
 
 static inline int
@@ -152,37 +156,34 @@ eval_side(const struct eval_params *p, const struct board *b, int c)
 	bb_t own = b->occ[c], opp = b->occ[c ^ 1];
 	bb_t empty = ~(own | opp) & BB_ALL;
 	bb_t x;
-	int s = 0, sq, n, d;
+	int s = 0, sq, n;
 
 	/* material */
 	for (int t = ZEBRA; t < NPIECE_TYPES; t++)
-		s += popcount(b->pieces[c][t]) * p->value[t];
+		s += ai_popcount(b->pieces[c][t]) * p->value[t];
 
 	/* pieces: mobility and centralisation */
 	for (x = b->pieces[c][ZEBRA]; x; x &= x - 1) {
 		sq = lsb(x);
-		s += p->mob[ZEBRA] * popcount(board_knight[sq] & ~own);
+		s += p->mob[ZEBRA] * ai_popcount(board_knight[sq] & ~own);
 		s += p->center * center_bonus[sq];
 	}
 	for (x = b->pieces[c][ELEPHANT]; x; x &= x - 1) {
 		sq = lsb(x);
-		s += p->mob[ELEPHANT] * popcount(board_elephant[sq] & ~own);
+		s += p->mob[ELEPHANT] * ai_popcount(board_elephant[sq] & ~own);
 		s += p->center * center_bonus[sq];
 	}
 	for (x = b->pieces[c][GIRAFFE]; x; x &= x - 1) {
 		sq = lsb(x);
-		s += p->mob[GIRAFFE] * (popcount(board_giraffe2[sq] & ~own) +
-		    popcount(board_step[sq] & empty));
+		s += p->mob[GIRAFFE] * (ai_popcount(board_giraffe2[sq] & ~own) +
+		    ai_popcount(board_step[sq] & empty));
 	}
 	for (x = b->pieces[c][MONKEY]; x; x &= x - 1) {
 		sq = lsb(x);
-		n = popcount(board_step[sq] & empty);
-		for (d = 0; d < 8; d++) {
-			int m = board_ray_next[d][sq], to;
+		n = ai_popcount(board_step[sq] & empty);
+		for (bb_t y = board_step[sq] & opp; y; y &= y - 1) {
+			int to = beyond[sq][lsb(y)];
 
-			if (m < 0 || !(opp & BB(m)))
-				continue;
-			to = board_ray_next[d][m];
 			if (to >= 0 && (empty & BB(to)))
 				s += p->monkey_target;
 		}
@@ -191,13 +192,13 @@ eval_side(const struct eval_params *p, const struct board *b, int c)
 	}
 	for (x = b->pieces[c][CROCODILE]; x; x &= x - 1) {
 		sq = lsb(x);
-		n = popcount(board_step[sq] & ~own);
+		n = ai_popcount(board_step[sq] & ~own);
 		if (SQ_RANK(sq) == RIVER_RANK) {
 			s += p->croc_river;
 		} else if ((to_river[sq] & (own | opp)) == 0) {
 			/* a clear file to the river: it guards it */
 			s += p->croc_file;
-			n += popcount(to_river[sq]) + 1;
+			n += ai_popcount(to_river[sq]) + 1;
 		}
 		s += p->mob[CROCODILE] * n;
 	}
@@ -210,7 +211,7 @@ eval_side(const struct eval_params *p, const struct board *b, int c)
 	}
 	for (x = b->pieces[c][SUPERPAWN]; x; x &= x - 1) {
 		sq = lsb(x);
-		s += p->mob[SUPERPAWN] * popcount(board_step[sq] & ~own);
+		s += p->mob[SUPERPAWN] * ai_popcount(board_step[sq] & ~own);
 	}
 
 	/* lion safety */
@@ -221,10 +222,10 @@ eval_side(const struct eval_params *p, const struct board *b, int c)
 		    ~b->pieces[c ^ 1][PAWN];
 
 		s += p->lion_escape *
-		    popcount(board_step[lsq] & board_castle[c] & ~own);
-		s += p->lion_guard * popcount(board_step[lsq] & own);
-		s -= p->lion_danger * popcount(near & attackers);
-		s -= p->lion_danger / 2 * popcount(near & b->pieces[c ^ 1][PAWN]);
+		    ai_popcount(board_step[lsq] & board_castle[c] & ~own);
+		s += p->lion_guard * ai_popcount(board_step[lsq] & own);
+		s -= p->lion_danger * ai_popcount(near & attackers);
+		s -= p->lion_danger / 2 * ai_popcount(near & b->pieces[c ^ 1][PAWN]);
 	}
 	return s;
 }
@@ -320,8 +321,8 @@ eval_material(const struct board *b)
 	int s = 0, t;
 
 	for (t = 0; t < NPIECE_TYPES; t++)
-		s += v[t] * (popcount(b->pieces[WHITE][t]) -
-		    popcount(b->pieces[BLACK][t]));
+		s += v[t] * (ai_popcount(b->pieces[WHITE][t]) -
+		    ai_popcount(b->pieces[BLACK][t]));
 	s *= 100;
 	return b->side == WHITE ? s : -s;
 }

@@ -31,12 +31,6 @@ lmr_init(void)
 			lmr[d][m] = (uint8_t)(0.5 + log(d) * log(m) / 2.2);
 }
 
-static inline int
-popcount(bb_t x)
-{
-	return __builtin_popcountll(x);
-}
-
 /* Count a node; the master checks the limits now and then. */
 static inline bool
 node_enter(struct search_thread *t)
@@ -61,6 +55,12 @@ pv_update(struct search_thread *t, int ply, move_t m)
 	t->pvlen[ply] = n + 1;
 }
 
+static inline int
+evaluate(struct search_thread *t, const struct board *pos)
+{
+	return eval_with(&t->ctx->ev, pos);
+}
+
 /* May the side to move pass (null move) without the pass being absurd? */
 static bool
 null_ok(const struct board *b)
@@ -79,7 +79,6 @@ static int
 qsearch(struct search_thread *t, const struct board *pos, int alpha, int beta,
     int ply)
 {
-	const struct eval_params *ev = &t->ctx->ev;
 	struct search_ply *p;
 	int side = pos->side, best, stand = 0, score, i, n;
 	bool in_check;
@@ -93,10 +92,10 @@ qsearch(struct search_thread *t, const struct board *pos, int alpha, int beta,
 		return -SEARCH_WIN + ply;
 	if (movegen_attacks_lion(pos, side))
 		return SEARCH_WIN - ply - 1;
-	if (popcount(pos->occ[WHITE] | pos->occ[BLACK]) == 2)
+	if (ai_popcount(pos->occ[WHITE] | pos->occ[BLACK]) == 2)
 		return search_draw_score(t, ply);   /* bare lions, not facing */
 	if (ply >= SEARCH_MAX_PLY - 2)
-		return eval_with(ev, pos);
+		return evaluate(t, pos);
 	in_check = movegen_attacks_lion(pos, side ^ 1);
 	p = &t->ply[ply];
 	if (in_check) {
@@ -105,7 +104,7 @@ qsearch(struct search_thread *t, const struct board *pos, int alpha, int beta,
 			return -SEARCH_WIN + ply;
 		best = -SEARCH_INF;
 	} else {
-		stand = eval_with(ev, pos);
+		stand = evaluate(t, pos);
 		if (stand >= beta)
 			return stand;
 		best = stand;
@@ -181,7 +180,7 @@ search(struct search_thread *t, const struct board *pos, int alpha, int beta,
 	if (ply > t->seldepth)
 		t->seldepth = ply;
 	if (ply >= SEARCH_MAX_PLY - 2)
-		return eval_with(&ctx->ev, pos);
+		return evaluate(t, pos);
 
 	have_hit = tt_probe(&ctx->tt, pos->hash, &hit);
 	if (have_hit) {
@@ -197,7 +196,7 @@ search(struct search_thread *t, const struct board *pos, int alpha, int beta,
 	}
 	if (!in_check) {
 		if (static_eval == EVAL_NONE)
-			static_eval = eval_with(&ctx->ev, pos);
+			static_eval = evaluate(t, pos);
 		/* reverse futility: far above beta near the leaves */
 		if (!pv && depth <= RFP_MAX_DEPTH &&
 		    static_eval - RFP_MARGIN * depth >= beta &&

@@ -13,6 +13,7 @@
 #define ORDER_KILLER (1 << 25)
 #define ORDER_RESCUE (1 << 24)
 #define HISTORY_MAX 16384
+#define SEARCH_PICK_SORT 4
 
 const int search_piece_value[NPIECE_TYPES] = {
 	10000, 560, 480, 420, 700, 780, 100, 330
@@ -106,6 +107,29 @@ search_score_captures(const struct board *b, struct search_ply *p)
 		p->score[i] = capture_order(b, p->ml.moves[i]);
 }
 
+/* Insertion sort of moves[from..n) by score, best first (stable). */
+static void
+sort_rest(struct search_ply *p, int from)
+{
+	int i, j;
+
+	for (i = from + 1; i < p->ml.n; i++) {
+		move_t m = p->ml.moves[i];
+		int32_t s = p->score[i];
+
+		for (j = i - 1; j >= from && p->score[j] < s; j--) {
+			p->ml.moves[j + 1] = p->ml.moves[j];
+			p->score[j + 1] = p->score[j];
+		}
+		p->ml.moves[j + 1] = m;
+		p->score[j + 1] = s;
+	}
+}
+
+/*
+ * The first few moves are picked one by one (most nodes are cut off after
+ * one or two of them); a node that gets further sorts the rest once.
+ */
 move_t
 search_pick(struct search_ply *p, int i)
 {
@@ -113,6 +137,12 @@ search_pick(struct search_ply *p, int i)
 	int32_t s;
 	move_t m;
 
+	if (i == SEARCH_PICK_SORT) {
+		sort_rest(p, i);
+		return p->ml.moves[i];
+	}
+	if (i > SEARCH_PICK_SORT)
+		return p->ml.moves[i];
 	for (j = i + 1; j < p->ml.n; j++)
 		if (p->score[j] > p->score[best])
 			best = j;

@@ -98,12 +98,6 @@ search_fill_info(struct search_ctx *ctx, struct search_thread *t, int depth,
 		out->pv[i] = t->best_pv[i];
 }
 
-static int
-popcount(bb_t x)
-{
-	return __builtin_popcountll(x);
-}
-
 /*
  * The draws of RULES.md for a position inside the search tree, path index
  * idx (path[idx] == b->hash). A repetition of a position seen since the
@@ -118,7 +112,7 @@ search_is_draw(const struct search_thread *t, const struct board *b, int idx)
 	const struct game_rules *rules = t->ctx->rules;
 	bb_t all = b->occ[WHITE] | b->occ[BLACK];
 
-	if (popcount(all) == 2 && b->pieces[WHITE][LION] != 0 &&
+	if (ai_popcount(all) == 2 && b->pieces[WHITE][LION] != 0 &&
 	    b->pieces[BLACK][LION] != 0 &&
 	    !movegen_attacks_lion(b, b->side))
 		return true;
