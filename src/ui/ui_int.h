@@ -74,6 +74,8 @@ bool term_active(void);
 bool term_has_color(void);
 int term_colors(void);
 void term_size(int *rows, int *cols);
+/* The terminal's size right now, even before curses has seen a resize. */
+void term_size_now(int *rows, int *cols);
 void term_erase(void);
 void term_put(int y, int x, int style, int attrs, const char *s);
 /* Put at most `width` columns of s, padding with spaces to width. */

@@ -88,9 +88,17 @@ static void
 handle_key(struct ui_app *a, const struct ui_event *ev0, int my, int mx)
 {
 	struct ui_event ev = *ev0;
+	int rows, cols;
 
 	if (ev.key == UK_NONE)
 		return;
+	/* The size may have changed since the last drawing, and curses may
+	 * hand us the key before its KEY_RESIZE: ask the terminal. */
+	term_size_now(&rows, &cols);
+	if (rows != a->lay.rows || cols != a->lay.cols) {
+		ui_layout_compute(&a->lay, rows, cols);
+		a->dirty = true;
+	}
 	if (ev.key == UK_RESIZE) {
 		a->dirty = true;
 		return;

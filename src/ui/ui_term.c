@@ -8,6 +8,8 @@
 #include <curses.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 #include <wchar.h>
 
 #include "ui/ui_int.h"
@@ -173,6 +175,20 @@ void
 term_size(int *rows, int *cols)
 {
 	getmaxyx(stdscr, *rows, *cols);
+}
+
+void
+term_size_now(int *rows, int *cols)
+{
+	struct winsize ws;
+
+	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 &&
+	    ws.ws_col > 0) {
+		*rows = ws.ws_row;
+		*cols = ws.ws_col;
+		return;
+	}
+	term_size(rows, cols);
 }
 
 void
