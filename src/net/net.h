@@ -67,4 +67,118 @@ void srv_close(struct srv *sv);
 /* `congo-server` itself. */
 int server_main(int argc, char **argv);
 
+/*
+ * The client: one connection to a server, non-blocking, with an fd to poll.
+ * It says HELLO, takes or creates a seat (or observes), keeps a mirror of
+ * the game as the server has it, reconnects by itself with backoff and
+ * REJOIN since=, and resends a move whose answer was lost (the ply guard
+ * makes that harmless). What happens comes out as events.
+ */
+enum net_state {
+	NET_OFFLINE = 0,      /* nothing asked yet */
+	NET_CONNECTING,       /* TCP connect and HELLO under way */
+	NET_ONLINE,           /* HELLO done */
+	NET_RETRY,            /* lost; trying again after a pause */
+	NET_CLOSED            /* given up (net_client_why says why) */
+};
+
+enum net_ev_kind {
+	NEV_STATUS = 1,       /* the connection's state changed: state, text */
+	NEV_SEATED,           /* we hold seat in game (token known) */
+	NEV_OBSERVING,        /* we watch game */
+	NEV_SYNC,             /* the mirror is the server's game: copy it */
+	NEV_STATE,            /* names, presence, draw offer (after a STATE) */
+	NEV_MOVE,             /* ply, side, move: a move the mirror took */
+	NEV_MOVE_OK,          /* our move of ply was stored */
+	NEV_RESULT,           /* result, reason */
+	NEV_DRAW,             /* action (offer, decline), side */
+	NEV_JOINED,           /* seat, name */
+	NEV_PRESENCE,         /* seat, presence (gone, back, replaced) */
+	NEV_LIST,             /* one game of a LIST: game, status, names, ply */
+	NEV_LIST_END,         /* the LIST is complete */
+	NEV_ERROR             /* an ERR: code, name, text, verb */
+};
+
+struct net_event {
+	enum net_ev_kind kind;
+	int state;            /* NEV_STATUS: enum net_state */
+	char game[16];
+	long seq;
+	int seat;             /* 0 white, 1 black, -1 none */
+	int ply;
+	int side;
+	char move[32];
+	char status[12];      /* open active finished */
+	char result[8];       /* 1-0 0-1 1/2 */
+	char reason[24];
+	char white[32], black[32];
+	bool wpresent, bpresent;
+	int draw;             /* the side offering a draw, -1 none */
+	char action[12];
+	char presence[12];
+	int code;
+	char name[32];
+	char verb[16];        /* NEV_ERROR: the command it answers */
+	char text[256];
+};
+
+struct net_client_opts {
+	char host[256];
+	int port;
+	char name[32];        /* our player name */
+	bool remember;        /* keep tokens in $XDG_STATE_HOME/congo/tokens */
+};
+
+struct net_client;
+
+struct net_client *net_client_new(const struct net_client_opts *o);
+void net_client_free(struct net_client *c);
+
+/* What to do once connected (and again after each reconnection). */
+void net_client_create(struct net_client *c, int seat, const char *fen);
+void net_client_join(struct net_client *c, const char *game, int seat);
+/* The token remembered for game on this server (for seat, or the last
+ * remembered when seat is -1), or an explicit one. */
+int net_client_rejoin(struct net_client *c, const char *game, int seat,
+    const char *token, char *err, size_t errlen);
+void net_client_observe(struct net_client *c, const char *game);
+/* Connect (or reconnect now). */
+void net_client_start(struct net_client *c, long long now_ms);
+
+/* Commands in the game. -1 with err when they cannot be sent. */
+int net_client_move(struct net_client *c, int ply, const char *text,
+    char *err, size_t errlen);
+int net_client_resign(struct net_client *c, char *err, size_t errlen);
+int net_client_draw(struct net_client *c, const char *action, char *err,
+    size_t errlen);
+int net_client_list(struct net_client *c, const char *status);
+
+/* Polling: the fd (-1 none), the events it waits for, the I/O, timers. */
+int net_client_fd(const struct net_client *c);
+short net_client_events(const struct net_client *c);
+void net_client_io(struct net_client *c, short revents, long long now_ms);
+int net_client_timeout(const struct net_client *c, long long now_ms);
+void net_client_tick(struct net_client *c, long long now_ms);
+/* The next event: true and *ev filled, false when none. */
+bool net_client_next(struct net_client *c, struct net_event *ev);
+
+enum net_state net_client_state(const struct net_client *c);
+const char *net_client_why(const struct net_client *c);
+const char *net_client_game_id(const struct net_client *c);
+int net_client_seat(const struct net_client *c);
+/* The game as the server has it (valid after NEV_SYNC), or NULL. */
+const struct game *net_client_game(const struct net_client *c);
+/* Our move sent and not yet answered (its ply), or -1. */
+int net_client_pending(const struct net_client *c);
+
+/* "HOST", "HOST:PORT", "[V6]:PORT" into host and *port. -1 with err. */
+int net_parse_address(const char *text, char *host, size_t n, int *port,
+    char *err, size_t errlen);
+/* Tokens remembered for HOST:PORT and a game, file mode 0600. */
+int net_tokens_save(const char *host, int port, const char *game, int seat,
+    const char *token, char *err, size_t errlen);
+/* *seat: the seat wanted, or -1 for the last one remembered. */
+int net_tokens_find(const char *host, int port, const char *game, int *seat,
+    char *token, size_t n);
+
 #endif

@@ -1,0 +1,82 @@
+/*
+ * net_cli.h: inside the client (net_client.c, net_client_msg.c).
+ */
+#ifndef CONGO_NET_CLI_H
+#define CONGO_NET_CLI_H
+
+#include <netdb.h>
+
+#include "net/net.h"
+#include "net/net_internal.h"
+
+enum cli_role {
+	ROLE_NONE = 0,        /* lobby: nothing to re-establish */
+	ROLE_CREATE,          /* CREATE to send */
+	ROLE_JOIN,            /* JOIN to send */
+	ROLE_SEAT,            /* we hold a seat: REJOIN on reconnection */
+	ROLE_OBSERVE          /* OBSERVE on reconnection */
+};
+
+#define CLI_BACKOFF_MIN 500
+#define CLI_BACKOFF_MAX 15000
+#define CLI_QUIET_PING 40000    /* ms without a line: we PING */
+#define CLI_QUIET_DEAD 60000    /* ms without a line: the link is dead */
+
+struct net_client {
+	struct net_client_opts o;
+	enum net_state st;
+	int fd;
+	bool connected;           /* TCP is up (HELLO may be under way) */
+	struct addrinfo *ai, *ai_next;
+	char in[CGP_SLINE_MAX + 1];
+	size_t inlen;
+	char *out;
+	size_t outlen, outcap;
+	long long retry_at, last_rx, ping_at;
+	int backoff;
+	char why[256];
+
+	enum cli_role role;
+	char game[16];
+	int seat;                 /* the seat held or wanted, -1 none */
+	char token[CGP_TOKEN_LEN + 1];
+	char fen[CGP_FEN_MAX];    /* CREATE fen=, wire form, "" none */
+	long seq;                 /* the last event seen */
+	unsigned tagn;
+
+	bool pending;             /* a MOVE not answered yet */
+	int pending_ply;
+	char pending_move[CGP_MOVE_MAX];
+
+	struct game mirror;
+	bool have_mirror;
+	bool syncing;             /* HISTORY pages under way */
+	int hist_left;            /* ITEMs still to come in this page */
+	int hist_total;           /* plies the server has */
+	char state_fen[CGP_FEN_MAX];
+	char late_result[8];      /* a result heard while syncing */
+	char late_reason[24];
+	int list_left;            /* LIST ITEMs still to come */
+
+	struct net_event *q;      /* events not yet taken */
+	int qhead, qlen, qcap;
+};
+
+struct net_event *cli_event(struct net_client *c, enum net_ev_kind kind);
+/* Queue a line (printf-style, the LF added). */
+void cli_send(struct net_client *c, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* Lost the link: close, and retry later (or give up with why). */
+void cli_lost(struct net_client *c, const char *why, bool retry,
+    long long now);
+void cli_handle(struct net_client *c, const struct cgp_msg *m,
+    long long now);
+void cli_drop_sync(struct net_client *c);
+/* After HELLO: take the seat again, observe, create or join. */
+void cli_establish(struct net_client *c);
+/* Ask for the whole game again (STATE, then HISTORY pages). */
+void cli_resync(struct net_client *c);
+void cli_set_state(struct net_client *c, enum net_state st,
+    const char *text);
+
+#endif

@@ -1,0 +1,582 @@
+/*
+ * net_client.c: the client's connection: non-blocking connect, HELLO,
+ * buffers, liveness, reconnection with backoff, and the public calls. The
+ * server's lines are handled in net_client_msg.c.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "net/net_cli.h"
+
+struct net_client *
+net_client_new(const struct net_client_opts *o)
+{
+	struct net_client *c = net_xmalloc(sizeof *c);
+
+	c->o = *o;
+	if (c->o.port <= 0)
+		c->o.port = NET_DEFAULT_PORT;
+	if (!cgp_valid_name(c->o.name))
+		snprintf(c->o.name, sizeof c->o.name, "player");
+	c->fd = -1;
+	c->seat = -1;
+	board_init();
+	return c;
+}
+
+void
+net_client_free(struct net_client *c)
+{
+	if (c == NULL)
+		return;
+	if (c->fd >= 0)
+		close(c->fd);
+	if (c->ai != NULL)
+		freeaddrinfo(c->ai);
+	if (c->have_mirror)
+		game_free(&c->mirror);
+	free(c->out);
+	free(c->q);
+	free(c);
+}
+
+struct net_event *
+cli_event(struct net_client *c, enum net_ev_kind kind)
+{
+	struct net_event *e;
+
+	if (c->qlen == c->qcap) {
+		int n = c->qcap ? c->qcap * 2 : 16, i;
+		struct net_event *q = net_xmalloc(sizeof *q * (size_t)n);
+		for (i = 0; i < c->qlen; i++)
+			q[i] = c->q[(c->qhead + i) % c->qcap];
+		free(c->q);
+		c->q = q;
+		c->qcap = n;
+		c->qhead = 0;
+	}
+	e = &c->q[(c->qhead + c->qlen) % c->qcap];
+	c->qlen++;
+	memset(e, 0, sizeof *e);
+	e->kind = kind;
+	e->seat = -1;
+	e->side = -1;
+	e->draw = -1;
+	e->state = c->st;
+	snprintf(e->game, sizeof e->game, "%s", c->game);
+	e->seq = c->seq;
+	return e;
+}
+
+bool
+net_client_next(struct net_client *c, struct net_event *ev)
+{
+	if (c->qlen == 0)
+		return false;
+	*ev = c->q[c->qhead];
+	c->qhead = (c->qhead + 1) % c->qcap;
+	c->qlen--;
+	return true;
+}
+
+void
+cli_set_state(struct net_client *c, enum net_state st, const char *text)
+{
+	struct net_event *e;
+
+	if (c->st == st && text == NULL)
+		return;
+	c->st = st;
+	e = cli_event(c, NEV_STATUS);
+	e->state = st;
+	snprintf(e->text, sizeof e->text, "%.255s", text != NULL ? text : "");
+}
+
+void
+cli_send(struct net_client *c, const char *fmt, ...)
+{
+	char line[CGP_LINE_MAX + 1];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(line, sizeof line - 1, fmt, ap);
+	va_end(ap);
+	if (n < 0 || n > CGP_LINE_MAX - 1)
+		return;
+	line[n++] = '\n';
+	if (c->outlen + (size_t)n > c->outcap) {
+		size_t cap = c->outcap ? c->outcap * 2 : 1024;
+		while (cap < c->outlen + (size_t)n)
+			cap *= 2;
+		c->out = net_xrealloc(c->out, cap);
+		c->outcap = cap;
+	}
+	memcpy(c->out + c->outlen, line, (size_t)n);
+	c->outlen += (size_t)n;
+}
+
+static void
+flush_out(struct net_client *c, long long now)
+{
+	ssize_t w;
+
+	while (c->connected && c->outlen > 0) {
+		w = send(c->fd, c->out, c->outlen, MSG_NOSIGNAL);
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			if (errno != EAGAIN && errno != EWOULDBLOCK)
+				cli_lost(c, strerror(errno), true, now);
+			return;
+		}
+		memmove(c->out, c->out + w, c->outlen - (size_t)w);
+		c->outlen -= (size_t)w;
+	}
+}
+
+/* A half-built mirror is no mirror. */
+void
+cli_drop_sync(struct net_client *c)
+{
+	if (c->syncing && c->have_mirror) {
+		game_free(&c->mirror);
+		c->have_mirror = false;
+	}
+	c->syncing = false;
+}
+
+void
+cli_lost(struct net_client *c, const char *why, bool retry, long long now)
+{
+	char text[300];
+
+	if (c->fd >= 0)
+		close(c->fd);
+	c->fd = -1;
+	c->connected = false;
+	c->inlen = 0;
+	c->outlen = 0;
+	cli_drop_sync(c);
+	snprintf(c->why, sizeof c->why, "%s", why);
+	if (!retry) {
+		cli_set_state(c, NET_CLOSED, why);
+		return;
+	}
+	if (c->backoff == 0)
+		c->backoff = CLI_BACKOFF_MIN;
+	c->retry_at = now + c->backoff + (long long)(rand() % 250);
+	snprintf(text, sizeof text, "%s; trying again in %d s", why,
+	    (c->backoff + 999) / 1000);
+	c->backoff = c->backoff * 2 > CLI_BACKOFF_MAX ? CLI_BACKOFF_MAX :
+	    c->backoff * 2;
+	cli_set_state(c, NET_RETRY, text);
+}
+
+/* Start connecting to the next address; false when none is left. */
+static bool
+dial(struct net_client *c, long long now)
+{
+	int one = 1;
+
+	while (c->ai_next != NULL) {
+		struct addrinfo *a = c->ai_next;
+		c->ai_next = a->ai_next;
+		c->fd = socket(a->ai_family, a->ai_socktype | SOCK_NONBLOCK |
+		    SOCK_CLOEXEC, a->ai_protocol);
+		if (c->fd < 0)
+			continue;
+		setsockopt(c->fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+		if (connect(c->fd, a->ai_addr, a->ai_addrlen) == 0 ||
+		    errno == EINPROGRESS) {
+			c->last_rx = now;
+			return true;
+		}
+		snprintf(c->why, sizeof c->why, "%s", strerror(errno));
+		close(c->fd);
+		c->fd = -1;
+	}
+	return false;
+}
+
+void
+net_client_start(struct net_client *c, long long now)
+{
+	struct addrinfo hints;
+	char port[16], text[400];
+	int rc;
+
+	if (c->fd >= 0)
+		close(c->fd);
+	c->fd = -1;
+	c->connected = false;
+	c->inlen = c->outlen = 0;
+	cli_drop_sync(c);
+	if (c->ai != NULL)
+		freeaddrinfo(c->ai);
+	c->ai = NULL;
+	memset(&hints, 0, sizeof hints);
+	hints.ai_family = AF_UNSPEC;
+	hints.ai_socktype = SOCK_STREAM;
+	hints.ai_flags = AI_NUMERICSERV;
+	snprintf(port, sizeof port, "%d", c->o.port);
+	snprintf(text, sizeof text, "connecting to %s port %d", c->o.host,
+	    c->o.port);
+	cli_set_state(c, NET_CONNECTING, text);
+	rc = getaddrinfo(c->o.host, port, &hints, &c->ai);
+	if (rc != 0) {
+		snprintf(text, sizeof text, "%s: %s", c->o.host,
+		    gai_strerror(rc));
+		cli_lost(c, text, rc == EAI_AGAIN, now);
+		return;
+	}
+	c->ai_next = c->ai;
+	if (!dial(c, now)) {
+		snprintf(text, sizeof text, "cannot connect to %s port %d: "
+		    "%.100s", c->o.host, c->o.port, c->why);
+		cli_lost(c, text, true, now);
+	}
+}
+
+/* The TCP connection is up: HELLO, then what we are here for. */
+static void
+on_connected(struct net_client *c)
+{
+	c->connected = true;
+	c->outlen = 0;
+	cli_send(c, "HELLO %s client=congo/%s", CGP_VERSION, PACKAGE_VERSION);
+}
+
+static void
+read_lines(struct net_client *c, long long now)
+{
+	struct cgp_msg *m = net_xmalloc(sizeof *m);
+	char err[80];
+	ssize_t r;
+
+	for (;;) {
+		char *lf;
+		r = recv(c->fd, c->in + c->inlen, sizeof c->in - 1 - c->inlen,
+		    0);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+			break;
+		if (r <= 0) {
+			cli_lost(c, r == 0 ? "the server closed the connection"
+			    : strerror(errno), c->st != NET_CLOSED, now);
+			break;
+		}
+		c->inlen += (size_t)r;
+		c->last_rx = now;
+		c->ping_at = 0;
+		while (c->fd >= 0 &&
+		    (lf = memchr(c->in, '\n', c->inlen)) != NULL) {
+			size_t len = (size_t)(lf - c->in);
+			if (len > 0 && c->in[len - 1] == '\r')
+				len--;
+			if (cgp_parse_msg(c->in, len, m, err, sizeof err) == 0)
+				cli_handle(c, m, now);
+			if (c->fd < 0)
+				break;
+			c->inlen -= (size_t)(lf - c->in) + 1;
+			memmove(c->in, lf + 1, c->inlen);
+		}
+		if (c->fd >= 0 && c->inlen == sizeof c->in - 1) {
+			cli_lost(c, "the server sent a line too long", true,
+			    now);
+			break;
+		}
+		if (c->fd < 0)
+			break;
+	}
+	free(m);
+}
+
+void
+net_client_io(struct net_client *c, short revents, long long now)
+{
+	int e = 0;
+	socklen_t el = sizeof e;
+
+	if (c->fd < 0)
+		return;
+	if (!c->connected) {
+		if (!(revents & (POLLOUT | POLLERR | POLLHUP)))
+			return;
+		if (getsockopt(c->fd, SOL_SOCKET, SO_ERROR, &e, &el) < 0 ||
+		    e != 0) {
+			char text[400];
+			close(c->fd);
+			c->fd = -1;
+			snprintf(c->why, sizeof c->why, "%s", strerror(e));
+			if (dial(c, now))
+				return;
+			snprintf(text, sizeof text, "cannot connect to %s port "
+			    "%d: %.100s", c->o.host, c->o.port, c->why);
+			cli_lost(c, text, true, now);
+			return;
+		}
+		on_connected(c);
+	}
+	if (revents & (POLLIN | POLLHUP | POLLERR))
+		read_lines(c, now);
+	if (c->fd >= 0)
+		flush_out(c, now);
+}
+
+int
+net_client_fd(const struct net_client *c)
+{
+	return c->fd;
+}
+
+short
+net_client_events(const struct net_client *c)
+{
+	if (c->fd < 0)
+		return 0;
+	if (!c->connected)
+		return POLLOUT;
+	return (short)(POLLIN | (c->outlen > 0 ? POLLOUT : 0));
+}
+
+int
+net_client_timeout(const struct net_client *c, long long now)
+{
+	long long t;
+
+	if (c->st == NET_RETRY)
+		t = c->retry_at - now;
+	else if (c->fd >= 0)
+		t = (c->ping_at != 0 ? c->last_rx + CLI_QUIET_DEAD :
+		    c->last_rx + CLI_QUIET_PING) - now;
+	else
+		return -1;
+	if (c->fd >= 0 && (!c->connected || c->outlen > 0) && t > 50)
+		t = 50;     /* a poll() that only watches reading */
+	return t < 0 ? 0 : t > 60000 ? 60000 : (int)t;
+}
+
+void
+net_client_tick(struct net_client *c, long long now)
+{
+	if (c->st == NET_RETRY && now >= c->retry_at) {
+		net_client_start(c, now);
+		return;
+	}
+	if (c->fd < 0)
+		return;
+	if (!c->connected || c->outlen > 0) {
+		struct pollfd p = { c->fd, net_client_events(c), 0 };
+		if (poll(&p, 1, 0) > 0)
+			net_client_io(c, p.revents, now);
+		if (c->fd < 0)
+			return;
+	}
+	if (c->connected && now - c->last_rx >= CLI_QUIET_DEAD) {
+		cli_lost(c, "the server does not answer", true, now);
+		return;
+	}
+	if (!c->connected && now - c->last_rx >= 10000) {
+		cli_lost(c, "connecting takes too long", true, now);
+		return;
+	}
+	if (c->connected && c->ping_at == 0 &&
+	    now - c->last_rx >= CLI_QUIET_PING) {
+		cli_send(c, "PING alive");
+		c->ping_at = now;
+		flush_out(c, now);
+	}
+}
+
+enum net_state
+net_client_state(const struct net_client *c)
+{
+	return c->st;
+}
+
+const char *
+net_client_why(const struct net_client *c)
+{
+	return c->why;
+}
+
+const char *
+net_client_game_id(const struct net_client *c)
+{
+	return c->game;
+}
+
+int
+net_client_seat(const struct net_client *c)
+{
+	return c->role == ROLE_SEAT || c->role == ROLE_JOIN ||
+	    c->role == ROLE_CREATE ? c->seat : -1;
+}
+
+const struct game *
+net_client_game(const struct net_client *c)
+{
+	return c->have_mirror && !c->syncing ? &c->mirror : NULL;
+}
+
+int
+net_client_pending(const struct net_client *c)
+{
+	return c->pending ? c->pending_ply : -1;
+}
+
+/* What to do on connection; sent now if online. */
+void
+net_client_create(struct net_client *c, int seat, const char *fen)
+{
+	c->role = ROLE_CREATE;
+	c->seat = seat;
+	c->fen[0] = '\0';
+	if (fen != NULL)
+		cgp_fen_to_wire(fen, c->fen, sizeof c->fen);
+	if (c->st == NET_ONLINE)
+		cli_establish(c);
+}
+
+void
+net_client_join(struct net_client *c, const char *game, int seat)
+{
+	c->role = ROLE_JOIN;
+	snprintf(c->game, sizeof c->game, "%s", game);
+	cgp_upcase(c->game);
+	c->seat = seat;
+	if (c->st == NET_ONLINE)
+		cli_establish(c);
+}
+
+int
+net_client_rejoin(struct net_client *c, const char *game, int seat,
+    const char *token, char *err, size_t errlen)
+{
+	char id[16], tok[64];
+
+	snprintf(id, sizeof id, "%s", game);
+	cgp_upcase(id);
+	if (!cgp_valid_game(id)) {
+		snprintf(err, errlen, "'%s' is not a game id (8 of A-Z, 2-7)",
+		    game);
+		return -1;
+	}
+	if (token != NULL)
+		snprintf(tok, sizeof tok, "%s", token);
+	else if (net_tokens_find(c->o.host, c->o.port, id, &seat, tok,
+	    sizeof tok) < 0) {
+		snprintf(err, errlen, "no %s%sseat remembered for game %s on "
+		    "%s port %d (join it with --join)", seat >= 0 ?
+		    cgp_seat_name(seat) : "", seat >= 0 ? " " : "", id,
+		    c->o.host, c->o.port);
+		return -1;
+	}
+	cgp_upcase(tok);
+	if (!cgp_valid_token(tok)) {
+		snprintf(err, errlen, "that is not a seat token");
+		return -1;
+	}
+	c->role = ROLE_SEAT;
+	snprintf(c->game, sizeof c->game, "%s", id);
+	snprintf(c->token, sizeof c->token, "%.26s", tok);
+	c->seat = seat;
+	if (c->st == NET_ONLINE)
+		cli_establish(c);
+	return 0;
+}
+
+void
+net_client_observe(struct net_client *c, const char *game)
+{
+	c->role = ROLE_OBSERVE;
+	snprintf(c->game, sizeof c->game, "%s", game);
+	cgp_upcase(c->game);
+	c->seat = -1;
+	if (c->st == NET_ONLINE)
+		cli_establish(c);
+}
+
+static int
+need_seat(struct net_client *c, char *err, size_t errlen)
+{
+	if (c->role != ROLE_SEAT) {
+		snprintf(err, errlen, "you hold no seat in a game");
+		return -1;
+	}
+	return 0;
+}
+
+int
+net_client_move(struct net_client *c, int ply, const char *text, char *err,
+    size_t errlen)
+{
+	if (need_seat(c, err, errlen) < 0)
+		return -1;
+	if (c->pending) {
+		snprintf(err, errlen, "the server has not answered the last "
+		    "move yet");
+		return -1;
+	}
+	c->pending = true;
+	c->pending_ply = ply;
+	snprintf(c->pending_move, sizeof c->pending_move, "%s", text);
+	/* Offline, it goes after the REJOIN of the reconnection. */
+	if (c->st == NET_ONLINE)
+		cli_send(c, "#m%d MOVE game=%s ply=%d move=%s", ply, c->game,
+		    ply, text);
+	return 0;
+}
+
+static int
+online(struct net_client *c, char *err, size_t errlen)
+{
+	if (c->st != NET_ONLINE) {
+		snprintf(err, errlen, "not connected to the server");
+		return -1;
+	}
+	return 0;
+}
+
+int
+net_client_resign(struct net_client *c, char *err, size_t errlen)
+{
+	if (need_seat(c, err, errlen) < 0 || online(c, err, errlen) < 0)
+		return -1;
+	cli_send(c, "#x RESIGN game=%s", c->game);
+	return 0;
+}
+
+int
+net_client_draw(struct net_client *c, const char *action, char *err,
+    size_t errlen)
+{
+	if (need_seat(c, err, errlen) < 0 || online(c, err, errlen) < 0)
+		return -1;
+	cli_send(c, "#d DRAW game=%s action=%s", c->game, action);
+	return 0;
+}
+
+int
+net_client_list(struct net_client *c, const char *status)
+{
+	if (c->st != NET_ONLINE)
+		return -1;
+	if (status != NULL)
+		cli_send(c, "#l LIST status=%s limit=100", status);
+	else
+		cli_send(c, "#l LIST limit=100");
+	return 0;
+}

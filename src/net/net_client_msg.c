@@ -1,0 +1,492 @@
+/*
+ * net_client_msg.c: the server's lines as the client sees them: replies to
+ * its commands, the game's events, and the mirror of the game kept in step
+ * with them (rebuilt from STATE and HISTORY whenever it is in doubt).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/fen.h"
+#include "engine/notation.h"
+#include "net/net_cli.h"
+
+static void
+copy(char *dst, size_t n, const char *src)
+{
+	snprintf(dst, n, "%s", src != NULL ? src : "");
+}
+
+void
+cli_establish(struct net_client *c)
+{
+	switch (c->role) {
+	case ROLE_NONE:
+		break;
+	case ROLE_CREATE:
+		cli_send(c, "#c CREATE%s%s name=%s%s%s",
+		    c->seat >= 0 ? " seat=" : "",
+		    c->seat >= 0 ? cgp_seat_name(c->seat) : "", c->o.name,
+		    c->fen[0] != '\0' ? " fen=" : "", c->fen);
+		break;
+	case ROLE_JOIN:
+		cli_send(c, "#j JOIN game=%s seat=%s name=%s", c->game,
+		    cgp_seat_name(c->seat), c->o.name);
+		break;
+	case ROLE_SEAT:
+		if (c->have_mirror && !c->syncing) {
+			/* What we missed, then names and presence. */
+			cli_send(c, "#r REJOIN game=%s token=%s since=%ld",
+			    c->game, c->token, c->seq);
+			cli_send(c, "#s STATE game=%s", c->game);
+		} else
+			cli_send(c, "#r REJOIN game=%s token=%s", c->game,
+			    c->token);
+		/* The ply guard makes this harmless if it was stored. */
+		if (c->pending)
+			cli_send(c, "#m%d MOVE game=%s ply=%d move=%s",
+			    c->pending_ply, c->game, c->pending_ply,
+			    c->pending_move);
+		break;
+	case ROLE_OBSERVE:
+		if (c->have_mirror && !c->syncing) {
+			cli_send(c, "#o OBSERVE game=%s since=%ld", c->game,
+			    c->seq);
+			cli_send(c, "#s STATE game=%s", c->game);
+		} else
+			cli_send(c, "#o OBSERVE game=%s", c->game);
+		break;
+	}
+}
+
+void
+cli_resync(struct net_client *c)
+{
+	if (c->game[0] != '\0' && c->st == NET_ONLINE)
+		cli_send(c, "#s STATE game=%s", c->game);
+}
+
+static void
+error_event(struct net_client *c, const struct cgp_msg *m, const char *verb)
+{
+	struct net_event *e = cli_event(c, NEV_ERROR);
+
+	e->code = m->code;
+	copy(e->name, sizeof e->name, m->name);
+	copy(e->verb, sizeof e->verb, verb);
+	copy(e->text, sizeof e->text, m->text[0] != '\0' ? m->text : m->name);
+}
+
+static enum game_reason
+reason_of(const char *s)
+{
+	int r;
+
+	for (r = REASON_LION_CAPTURED; r <= REASON_AGREEMENT; r++)
+		if (s != NULL && strcmp(s, game_reason_name(r)) == 0)
+			return (enum game_reason)r;
+	return REASON_NONE;
+}
+
+static void
+set_result(struct net_client *c, const char *result, const char *reason)
+{
+	if (!c->have_mirror || result == NULL)
+		return;
+	if (c->syncing) {
+		/* After the moves, or they would not replay. */
+		copy(c->late_result, sizeof c->late_result, result);
+		copy(c->late_reason, sizeof c->late_reason, reason);
+		return;
+	}
+	c->mirror.result = strcmp(result, "1-0") == 0 ? RESULT_WHITE_WINS :
+	    strcmp(result, "0-1") == 0 ? RESULT_BLACK_WINS :
+	    strcmp(result, "1/2") == 0 ? RESULT_DRAW : RESULT_NONE;
+	c->mirror.reason = reason_of(reason);
+}
+
+/* Start again from the start position and ask for every move. */
+static void
+start_sync(struct net_client *c, const char *start_wire)
+{
+	static const struct game_rules server_decides = { false, 0 };
+	char fen[CGP_FEN_MAX], err[128];
+	struct board b;
+
+	if (cgp_fen_from_wire(start_wire, fen, sizeof fen) < 0 ||
+	    fen_read(&b, fen, err, sizeof err) < 0)
+		return;
+	if (c->have_mirror)
+		game_free(&c->mirror);
+	game_init(&c->mirror, &b, &server_decides);
+	c->have_mirror = true;
+	c->syncing = true;
+	c->hist_left = -1;
+	c->late_result[0] = '\0';
+	cli_send(c, "#h HISTORY game=%s from=0", c->game);
+}
+
+static bool
+mirror_matches(struct net_client *c, const char *start, long ply,
+    const char *fen)
+{
+	char a[FEN_MAX], w[FEN_MAX];
+
+	if (!c->have_mirror || c->syncing || c->mirror.nply != ply)
+		return false;
+	fen_write(&c->mirror.pos[0], a, sizeof a);
+	cgp_fen_to_wire(a, w, sizeof w);
+	if (start == NULL || strcmp(w, start) != 0)
+		return false;
+	fen_write(game_board(&c->mirror), a, sizeof a);
+	cgp_fen_to_wire(a, w, sizeof w);
+	return fen != NULL && strcmp(w, fen) == 0;
+}
+
+/* The end of a HISTORY page: the next one, or the mirror is ready. */
+static void
+page_done(struct net_client *c)
+{
+	char a[FEN_MAX], w[FEN_MAX];
+
+	if (c->mirror.nply < c->hist_total) {
+		c->hist_left = -1;
+		cli_send(c, "#h HISTORY game=%s from=%d", c->game,
+		    c->mirror.nply);
+		return;
+	}
+	c->syncing = false;
+	if (c->late_result[0] != '\0')
+		set_result(c, c->late_result, c->late_reason);
+	c->late_result[0] = '\0';
+	fen_write(game_board(&c->mirror), a, sizeof a);
+	cgp_fen_to_wire(a, w, sizeof w);
+	if (c->state_fen[0] != '\0' && strcmp(w, c->state_fen) != 0 &&
+	    c->mirror.nply == c->hist_total) {
+		/* Moves came meanwhile: the STATE asked next settles it. */
+		cli_resync(c);
+	}
+	if (c->pending && c->mirror.nply > c->pending_ply)
+		c->pending = false;
+	cli_event(c, NEV_SYNC)->ply = c->mirror.nply;
+}
+
+/* A move for the mirror: 0 played, 1 old, -1 does not fit. */
+static int
+mirror_play(struct net_client *c, long ply, const char *text)
+{
+	char err[128];
+
+	if (!c->have_mirror || ply > c->mirror.nply || text == NULL)
+		return -1;
+	if (ply < c->mirror.nply)
+		return 1;
+	if (game_over(&c->mirror))
+		return -1;
+	if (game_play_text(&c->mirror, text, err, sizeof err) < 0)
+		return -1;
+	return 0;
+}
+
+static void
+on_state(struct net_client *c, const struct cgp_msg *m)
+{
+	const char *start = cgp_msg_get(m, "start"), *fen = cgp_msg_get(m,
+	    "fen"), *v;
+	long ply = cgp_parse_num(cgp_msg_get(m, "ply"), 1000000L);
+	struct net_event *e = cli_event(c, NEV_STATE);
+
+	copy(e->status, sizeof e->status, cgp_msg_get(m, "status"));
+	copy(e->result, sizeof e->result, cgp_msg_get(m, "result"));
+	copy(e->reason, sizeof e->reason, cgp_msg_get(m, "reason"));
+	copy(e->white, sizeof e->white, cgp_msg_get(m, "white"));
+	copy(e->black, sizeof e->black, cgp_msg_get(m, "black"));
+	v = cgp_msg_get(m, "wpresent");
+	e->wpresent = v != NULL && strcmp(v, "1") == 0;
+	v = cgp_msg_get(m, "bpresent");
+	e->bpresent = v != NULL && strcmp(v, "1") == 0;
+	e->draw = cgp_seat_parse(cgp_msg_get(m, "draw"));
+	e->ply = (int)ply;
+	copy(c->state_fen, sizeof c->state_fen, fen);
+	if (c->syncing) {
+		/* The HISTORY asked for brings every move up to now. */
+	} else if (!mirror_matches(c, start, ply, fen)) {
+		if (start != NULL)
+			start_sync(c, start);
+	} else if (c->pending && c->mirror.nply > c->pending_ply)
+		c->pending = false;
+	if (strcmp(e->status, "finished") == 0)
+		set_result(c, e->result, e->reason);
+}
+
+static void
+on_event(struct net_client *c, const struct cgp_msg *m)
+{
+	struct net_event *e;
+	const char *kind = m->verb;
+	bool stored = strcmp(kind, "STATE") != 0 &&
+	    strcmp(kind, "PRESENCE") != 0;
+	long ply;
+	int r;
+
+	if (strcmp(m->game, c->game) != 0)
+		return;
+	if (stored && m->seq <= c->seq)
+		return;             /* seen already */
+	if (m->seq > c->seq)
+		c->seq = m->seq;
+	if (strcmp(kind, "STATE") == 0) {
+		on_state(c, m);
+		return;
+	}
+	if (strcmp(kind, "MOVE") == 0) {
+		if (c->syncing)
+			return;     /* the HISTORY under way brings it */
+		ply = cgp_parse_num(cgp_msg_get(m, "ply"), 1000000L);
+		r = mirror_play(c, ply, cgp_msg_get(m, "move"));
+		if (r < 0) {
+			cli_resync(c);
+			return;
+		}
+		if (c->pending && ply >= c->pending_ply)
+			c->pending = false;
+		if (r == 1)
+			return;
+		e = cli_event(c, NEV_MOVE);
+		e->ply = (int)ply;
+		e->side = cgp_seat_parse(cgp_msg_get(m, "side"));
+		copy(e->move, sizeof e->move, cgp_msg_get(m, "move"));
+		return;
+	}
+	if (strcmp(kind, "RESULT") == 0) {
+		set_result(c, cgp_msg_get(m, "result"),
+		    cgp_msg_get(m, "reason"));
+		c->pending = false;
+		e = cli_event(c, NEV_RESULT);
+		copy(e->result, sizeof e->result, cgp_msg_get(m, "result"));
+		copy(e->reason, sizeof e->reason, cgp_msg_get(m, "reason"));
+		return;
+	}
+	if (strcmp(kind, "DRAW") == 0) {
+		e = cli_event(c, NEV_DRAW);
+		copy(e->action, sizeof e->action, cgp_msg_get(m, "action"));
+		e->side = cgp_seat_parse(cgp_msg_get(m, "side"));
+		return;
+	}
+	if (strcmp(kind, "JOINED") == 0) {
+		e = cli_event(c, NEV_JOINED);
+		e->seat = cgp_seat_parse(cgp_msg_get(m, "seat"));
+		copy(e->name, sizeof e->name, cgp_msg_get(m, "name"));
+		return;
+	}
+	if (strcmp(kind, "PRESENCE") == 0) {
+		e = cli_event(c, NEV_PRESENCE);
+		e->seat = cgp_seat_parse(cgp_msg_get(m, "seat"));
+		copy(e->presence, sizeof e->presence,
+		    cgp_msg_get(m, "state"));
+	}
+}
+
+static void
+took_seat(struct net_client *c, const struct cgp_msg *m, bool fresh)
+{
+	const char *game = cgp_msg_get(m, "game"), *tok = cgp_msg_get(m,
+	    "token");
+	int seat = cgp_seat_parse(cgp_msg_get(m, "seat"));
+	char err[200];
+	struct net_event *e;
+
+	if (game == NULL)
+		return;
+	if (strcmp(c->game, game) != 0) {
+		/* Another game: nothing we knew holds. */
+		if (c->have_mirror)
+			game_free(&c->mirror);
+		c->have_mirror = false;
+		c->seq = 0;
+	}
+	copy(c->game, sizeof c->game, game);
+	if (seat < 0) {
+		/* A game made without a seat: watch it. */
+		c->role = ROLE_OBSERVE;
+		cli_establish(c);
+		return;
+	}
+	c->seat = seat;
+	c->role = ROLE_SEAT;
+	if (tok != NULL)
+		copy(c->token, sizeof c->token, tok);
+	e = cli_event(c, NEV_SEATED);
+	e->seat = seat;
+	if (fresh && c->o.remember && net_tokens_save(c->o.host, c->o.port,
+	    c->game, seat, c->token, err, sizeof err) < 0) {
+		e = cli_event(c, NEV_ERROR);
+		snprintf(e->text, sizeof e->text, "cannot remember the seat "
+		    "token: %s", err);
+	}
+}
+
+static void
+on_ok(struct net_client *c, const struct cgp_msg *m, long long now)
+{
+	const char *v = m->verb;
+	char text[300];
+
+	(void)now;
+	if (strcmp(v, "HELLO") == 0) {
+		c->backoff = 0;
+		snprintf(text, sizeof text, "connected to %s port %d",
+		    c->o.host, c->o.port);
+		cli_set_state(c, NET_ONLINE, text);
+		cli_establish(c);
+	} else if (strcmp(v, "CREATE") == 0 || strcmp(v, "JOIN") == 0) {
+		took_seat(c, m, true);
+	} else if (strcmp(v, "REJOIN") == 0) {
+		took_seat(c, m, false);
+	} else if (strcmp(v, "OBSERVE") == 0) {
+		cli_event(c, NEV_OBSERVING);
+	} else if (strcmp(v, "MOVE") == 0) {
+		long ply = m->tag[0] == '#' && m->tag[1] == 'm' ?
+		    cgp_parse_num(m->tag + 2, 1000000L) : -1;
+		if (c->pending && ply == c->pending_ply) {
+			c->pending = false;
+			cli_event(c, NEV_MOVE_OK)->ply = (int)ply;
+		}
+	} else if (strcmp(v, "LIST") == 0) {
+		c->list_left = (int)cgp_parse_num(cgp_msg_get(m, "n"), 1000);
+		if (c->list_left <= 0) {
+			c->list_left = 0;
+			cli_event(c, NEV_LIST_END);
+		}
+	} else if (strcmp(v, "HISTORY") == 0 && c->syncing) {
+		c->hist_left = (int)cgp_parse_num(cgp_msg_get(m, "n"), 1000);
+		c->hist_total = (int)cgp_parse_num(cgp_msg_get(m, "plies"),
+		    1000000L);
+		if (c->hist_left <= 0)
+			page_done(c);
+	}
+}
+
+static void
+on_item(struct net_client *c, const struct cgp_msg *m)
+{
+	struct net_event *e;
+
+	if (strcmp(m->tag, "#l") == 0 && c->list_left > 0) {
+		e = cli_event(c, NEV_LIST);
+		copy(e->game, sizeof e->game, cgp_msg_get(m, "game"));
+		copy(e->status, sizeof e->status, cgp_msg_get(m, "status"));
+		copy(e->white, sizeof e->white, cgp_msg_get(m, "white"));
+		copy(e->black, sizeof e->black, cgp_msg_get(m, "black"));
+		copy(e->result, sizeof e->result, cgp_msg_get(m, "result"));
+		e->ply = (int)cgp_parse_num(cgp_msg_get(m, "ply"), 1000000L);
+		if (--c->list_left == 0)
+			cli_event(c, NEV_LIST_END);
+		return;
+	}
+	if (strcmp(m->tag, "#h") == 0 && c->syncing && c->hist_left > 0) {
+		long ply = cgp_parse_num(cgp_msg_get(m, "ply"), 1000000L);
+		if (mirror_play(c, ply, cgp_msg_get(m, "move")) < 0) {
+			/* Start over: the STATE brings a new sync. */
+			cli_drop_sync(c);
+			cli_resync(c);
+			return;
+		}
+		if (--c->hist_left == 0)
+			page_done(c);
+	}
+}
+
+static void
+on_err(struct net_client *c, const struct cgp_msg *m, long long now)
+{
+	const char *t = m->tag;
+	long cur;
+
+	if (m->code == CGP_VERSION_UNSUPPORTED) {
+		error_event(c, m, "HELLO");
+		cli_lost(c, "the server does not speak CGP/1", false, now);
+		return;
+	}
+	if (strcmp(t, "*") == 0) {
+		/* Busy or too many from here: it closes; we try later. */
+		error_event(c, m, "");
+		return;
+	}
+	switch (t[1]) {
+	case 'm':
+		cur = cgp_parse_num(cgp_msg_get(m, "current"), 1000000L);
+		if (c->pending && m->code == CGP_WRONG_PLY &&
+		    cur > c->pending_ply) {
+			/* Stored before the link broke: nothing to do. */
+			c->pending = false;
+			return;
+		}
+		c->pending = false;
+		error_event(c, m, "MOVE");
+		cli_resync(c);
+		return;
+	case 'c':
+	case 'j':
+	case 'o':
+		error_event(c, m, t[1] == 'c' ? "CREATE" : t[1] == 'j' ?
+		    "JOIN" : "OBSERVE");
+		c->role = ROLE_NONE;
+		return;
+	case 'r':
+		error_event(c, m, "REJOIN");
+		if (m->code == CGP_RATE_LIMITED) {
+			cli_lost(c, "too many tries", true, now);
+			return;
+		}
+		c->role = ROLE_NONE;
+		return;
+	case 'h':
+		cli_drop_sync(c);
+		error_event(c, m, "HISTORY");
+		return;
+	case 'l':
+		c->list_left = 0;
+		error_event(c, m, "LIST");
+		cli_event(c, NEV_LIST_END);
+		return;
+	case 'x':
+		error_event(c, m, "RESIGN");
+		return;
+	case 'd':
+		error_event(c, m, "DRAW");
+		return;
+	default:
+		error_event(c, m, "");
+		return;
+	}
+}
+
+void
+cli_handle(struct net_client *c, const struct cgp_msg *m, long long now)
+{
+	switch (m->type) {
+	case CGP_M_HELLO:
+		if (strcmp(m->verb, CGP_VERSION) != 0)
+			cli_lost(c, "the server speaks another protocol",
+			    false, now);
+		break;
+	case CGP_M_PING:
+		cli_send(c, "PONG %s", m->word);
+		break;
+	case CGP_M_PONG:
+		break;
+	case CGP_M_OK:
+		on_ok(c, m, now);
+		break;
+	case CGP_M_ERR:
+		on_err(c, m, now);
+		break;
+	case CGP_M_EV:
+		on_event(c, m);
+		break;
+	case CGP_M_ITEM:
+		on_item(c, m);
+		break;
+	}
+}

@@ -1,0 +1,170 @@
+/*
+ * net_tokens.c: seat tokens the client remembers, one line each in
+ * $XDG_STATE_HOME/congo/tokens (mode 0600): `HOST:PORT GAME SEAT TOKEN`.
+ * Also the parsing of HOST[:PORT].
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "net/net.h"
+#include "net/net_internal.h"
+
+#define TOKENS_MAX 200          /* lines kept, the newest last */
+
+int
+net_parse_address(const char *text, char *host, size_t n, int *port,
+    char *err, size_t errlen)
+{
+	const char *colon, *end;
+	size_t hl;
+	char *e;
+	long p;
+
+	if (text == NULL || text[0] == '\0') {
+		snprintf(err, errlen, "an address is HOST or HOST:PORT");
+		return -1;
+	}
+	if (text[0] == '[') {
+		end = strchr(text, ']');
+		if (end == NULL) {
+			snprintf(err, errlen, "'%s': a ']' is missing", text);
+			return -1;
+		}
+		text++;
+		hl = (size_t)(end - text);
+		colon = end[1] == ':' ? end + 1 : NULL;
+		if (end[1] != '\0' && colon == NULL) {
+			snprintf(err, errlen, "'%s': ':PORT' after ']'", text);
+			return -1;
+		}
+	} else {
+		colon = strrchr(text, ':');
+		/* A bare IPv6 address has several colons and no port. */
+		if (colon != NULL && strchr(text, ':') != colon)
+			colon = NULL;
+		hl = colon != NULL ? (size_t)(colon - text) : strlen(text);
+	}
+	if (hl == 0 || hl >= n) {
+		snprintf(err, errlen, "'%s' is not a host name", text);
+		return -1;
+	}
+	memcpy(host, text, hl);
+	host[hl] = '\0';
+	if (colon != NULL) {
+		p = strtol(colon + 1, &e, 10);
+		if (colon[1] == '\0' || *e != '\0' || p < 1 || p > 65535) {
+			snprintf(err, errlen, "'%s' is not a port (1-65535)",
+			    colon + 1);
+			return -1;
+		}
+		*port = (int)p;
+	}
+	return 0;
+}
+
+static int
+tokens_path(char *out, size_t n, char *err, size_t errlen)
+{
+	return net_default_db(out, n, "tokens", err, errlen);
+}
+
+int
+net_tokens_find(const char *host, int port, const char *game, int *seat,
+    char *token, size_t n)
+{
+	char path[1100], err[200], line[256], where[300], g[16], s[16], t[64];
+	FILE *f;
+	int found = -1, want = *seat;
+
+	if (tokens_path(path, sizeof path, err, sizeof err) < 0)
+		return -1;
+	f = fopen(path, "r");
+	if (f == NULL)
+		return -1;
+	snprintf(where, sizeof where, "%s:%d", host, port);
+	while (fgets(line, sizeof line, f) != NULL) {
+		char w[300];
+		if (sscanf(line, "%299s %15s %15s %63s", w, g, s, t) != 4)
+			continue;
+		cgp_upcase(g);
+		if (strcmp(w, where) != 0 || strcmp(g, game) != 0 ||
+		    cgp_seat_parse(s) < 0 || !cgp_valid_token(t) ||
+		    (want >= 0 && cgp_seat_parse(s) != want))
+			continue;
+		/* The last line for the game wins. */
+		*seat = cgp_seat_parse(s);
+		snprintf(token, n, "%s", t);
+		found = 0;
+	}
+	fclose(f);
+	return found;
+}
+
+int
+net_tokens_save(const char *host, int port, const char *game, int seat,
+    const char *token, char *err, size_t errlen)
+{
+	char path[1100], tmp[1200], line[256], where[300], g[16];
+	char (*keep)[256];
+	int nkeep = 0, i, fd;
+	FILE *in, *out;
+
+	if (tokens_path(path, sizeof path, err, errlen) < 0)
+		return -1;
+	keep = calloc(TOKENS_MAX, sizeof *keep);
+	if (keep == NULL) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	snprintf(where, sizeof where, "%s:%d", host, port);
+	in = fopen(path, "r");
+	if (in != NULL) {
+		while (fgets(line, sizeof line, in) != NULL) {
+			char w[300], s[16], t[64];
+			if (sscanf(line, "%299s %15s %15s %63s", w, g, s, t) !=
+			    4)
+				continue;
+			if (strcmp(w, where) == 0 && strcmp(g, game) == 0 &&
+			    cgp_seat_parse(s) == seat)
+				continue;
+			if (nkeep == TOKENS_MAX - 1) {
+				memmove(keep[0], keep[1],
+				    sizeof *keep * (TOKENS_MAX - 2));
+				nkeep--;
+			}
+			snprintf(keep[nkeep++], sizeof keep[0], "%s", line);
+		}
+		fclose(in);
+	}
+	snprintf(tmp, sizeof tmp, "%s.new", path);
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	if (fd < 0 || (fchmod(fd, 0600), (out = fdopen(fd, "w")) == NULL)) {
+		snprintf(err, errlen, "%s: %s", tmp, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		free(keep);
+		return -1;
+	}
+	for (i = 0; i < nkeep; i++)
+		fputs(keep[i], out);
+	fprintf(out, "%s %s %s %s\n", where, game, cgp_seat_name(seat), token);
+	free(keep);
+	if (fflush(out) != 0 || fsync(fileno(out)) != 0) {
+		snprintf(err, errlen, "%s: %s", tmp, strerror(errno));
+		fclose(out);
+		unlink(tmp);
+		return -1;
+	}
+	fclose(out);
+	if (rename(tmp, path) < 0) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		unlink(tmp);
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,408 @@
+/*
+ * test_net_client.c: the client library against the real server on
+ * loopback: create, join, play, a move in flight when the server is killed
+ * (-9): the clients reconnect by themselves and the move is stored exactly
+ * once; remembered tokens; observers; addresses.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/stat.h>
+
+#include <cmocka.h>
+
+#include "engine/notation.h"
+#include "net/net.h"
+#include "test_net_tclient.h"
+
+static char server_bin[1024], dir[256], db[300], logfile[300], portstr[16];
+static int port;
+static pid_t server_pid = -1;
+
+static void
+start_server(void)
+{
+	char *argv[] = { server_bin, "--port", portstr, "--bind", "127.0.0.1",
+		"--db", db, "--log-level", "debug", NULL };
+	long long end = tc_ms() + 10000;
+	int fd;
+
+	server_pid = tc_spawn(logfile, argv);
+	assert_true(server_pid > 0);
+	while ((fd = tc_dial(port, 0)) < 0) {
+		assert_true(tc_ms() < end);
+		usleep(20000);
+	}
+	close(fd);
+}
+
+static int
+group_setup(void **state)
+{
+	const char *b = getenv("CONGO_BUILDDIR"), *tmp = getenv("TMPDIR");
+	char xdg[300];
+
+	(void)state;
+	snprintf(server_bin, sizeof server_bin, "%s/src/congo-server",
+	    b != NULL ? b : ".");
+	snprintf(dir, sizeof dir, "%s/congo-cli-XXXXXX",
+	    tmp != NULL ? tmp : "/tmp");
+	if (mkdtemp(dir) == NULL)
+		return -1;
+	snprintf(db, sizeof db, "%s/games.db", dir);
+	snprintf(logfile, sizeof logfile, "%s/server.log", dir);
+	snprintf(xdg, sizeof xdg, "%s/state", dir);
+	setenv("XDG_STATE_HOME", xdg, 1);
+	port = tc_free_port();
+	snprintf(portstr, sizeof portstr, "%d", port);
+	signal(SIGPIPE, SIG_IGN);
+	return 0;
+}
+
+static int
+group_teardown(void **state)
+{
+	char cmd[600];
+
+	(void)state;
+	if (server_pid > 0) {
+		kill(server_pid, SIGTERM);
+		tc_reap(server_pid, 5000);
+	}
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+#define NCLI 3
+#define NEVS 512
+
+struct who {
+	struct net_client *c;
+	struct net_event ev[NEVS];
+	int nev;
+};
+
+/* Run the clients until cond holds or ms pass. */
+static bool
+pump(struct who *w, int n, int ms, bool (*cond)(struct who *, void *),
+    void *arg)
+{
+	long long end = tc_ms() + ms;
+	struct pollfd p[NCLI];
+	int i, t;
+
+	while (tc_ms() < end) {
+		if (cond != NULL && cond(w, arg))
+			return true;
+		t = 100;
+		for (i = 0; i < n; i++) {
+			int ct = net_client_timeout(w[i].c, tc_ms());
+			if (ct >= 0 && ct < t)
+				t = ct;
+			p[i].fd = net_client_fd(w[i].c);
+			p[i].events = net_client_events(w[i].c);
+			p[i].revents = 0;
+		}
+		poll(p, (nfds_t)n, t);
+		for (i = 0; i < n; i++) {
+			if (p[i].fd >= 0 && p[i].revents != 0)
+				net_client_io(w[i].c, p[i].revents, tc_ms());
+			net_client_tick(w[i].c, tc_ms());
+			while (w[i].nev < NEVS &&
+			    net_client_next(w[i].c, &w[i].ev[w[i].nev]))
+				w[i].nev++;
+		}
+	}
+	return cond != NULL && cond(w, arg);
+}
+
+/* Has client i an event of this kind (from index *from on)? */
+struct want {
+	int i;
+	enum net_ev_kind kind;
+	int from;
+	int ply;        /* NEV_MOVE/NEV_SYNC: that ply, or -1 */
+};
+
+static bool
+has_event(struct who *w, void *arg)
+{
+	struct want *x = arg;
+	int k;
+
+	for (k = x->from; k < w[x->i].nev; k++)
+		if (w[x->i].ev[k].kind == x->kind &&
+		    (x->ply < 0 || w[x->i].ev[k].ply == x->ply)) {
+			x->from = k + 1;
+			return true;
+		}
+	return false;
+}
+
+static bool
+wait_for(struct who *w, int n, int i, enum net_ev_kind kind, int ply,
+    int ms)
+{
+	struct want x = { i, kind, 0, ply };
+
+	return pump(w, n, ms, has_event, &x);
+}
+
+static bool
+synced_at(struct who *w, void *arg)
+{
+	int *want = arg, i;
+
+	for (i = 0; i < 2; i++) {
+		const struct game *g = net_client_game(w[i].c);
+		if (g == NULL || g->nply != *want ||
+		    net_client_pending(w[i].c) >= 0 ||
+		    net_client_state(w[i].c) != NET_ONLINE)
+			return false;
+	}
+	return true;
+}
+
+static const char *const moves[] = {
+	"c2c3", "b6c5", "b1c2", "a6b5", "d2e3", "d6d5", "a2a3", "d5c4",
+	"f2g3", "c4c3", "c2c4a6", "d7d1",
+};
+
+static void
+move(struct who *w, int ply)
+{
+	char err[128];
+	int rc = net_client_move(w[ply % 2].c, ply, moves[ply], err,
+	    sizeof err);
+
+	if (rc < 0)
+		print_error("%s\n", err);
+	assert_int_equal(rc, 0);
+}
+
+static void
+test_addresses(void **state)
+{
+	char host[64], err[128];
+	int p = 7153;
+
+	(void)state;
+	assert_int_equal(net_parse_address("example.org", host, sizeof host,
+	    &p, err, sizeof err), 0);
+	assert_string_equal(host, "example.org");
+	assert_int_equal(p, 7153);
+	assert_int_equal(net_parse_address("10.1.2.3:8000", host, sizeof host,
+	    &p, err, sizeof err), 0);
+	assert_string_equal(host, "10.1.2.3");
+	assert_int_equal(p, 8000);
+	assert_int_equal(net_parse_address("[::1]:9", host, sizeof host, &p,
+	    err, sizeof err), 0);
+	assert_string_equal(host, "::1");
+	assert_int_equal(p, 9);
+	assert_int_equal(net_parse_address("::1", host, sizeof host, &p, err,
+	    sizeof err), 0);
+	assert_string_equal(host, "::1");
+	assert_int_equal(net_parse_address("h:0", host, sizeof host, &p, err,
+	    sizeof err), -1);
+	assert_int_equal(net_parse_address("h:x", host, sizeof host, &p, err,
+	    sizeof err), -1);
+	assert_int_equal(net_parse_address(":80", host, sizeof host, &p, err,
+	    sizeof err), -1);
+	assert_int_equal(net_parse_address("[::1", host, sizeof host, &p, err,
+	    sizeof err), -1);
+}
+
+static void
+test_tokens_file(void **state)
+{
+	char tok[64], err[200], path[400];
+	struct stat sb;
+	int seat = -1;
+
+	(void)state;
+	assert_int_equal(net_tokens_find("h", 1, "AAAAAAAA", &seat, tok,
+	    sizeof tok), -1);
+	seat = -1;
+	assert_int_equal(net_tokens_save("h", 1, "AAAAAAAA", 1,
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ", err, sizeof err), 0);
+	assert_int_equal(net_tokens_save("h", 2, "AAAAAAAA", 0,
+	    "BBCDEFGHIJKLMNOPQRSTUVWXYZ", err, sizeof err), 0);
+	seat = -1;
+	assert_int_equal(net_tokens_find("h", 1, "AAAAAAAA", &seat, tok,
+	    sizeof tok), 0);
+	assert_int_equal(seat, 1);
+	seat = 0;
+	assert_int_equal(net_tokens_find("h", 1, "AAAAAAAA", &seat, tok,
+	    sizeof tok), -1);
+	assert_string_equal(tok, "ABCDEFGHIJKLMNOPQRSTUVWXYZ");
+	seat = -1;
+	assert_int_equal(net_tokens_find("h", 2, "AAAAAAAA", &seat, tok,
+	    sizeof tok), 0);
+	assert_int_equal(seat, 0);
+	snprintf(path, sizeof path, "%s/congo/tokens",
+	    getenv("XDG_STATE_HOME"));
+	assert_int_equal(stat(path, &sb), 0);
+	assert_int_equal(sb.st_mode & 0777, 0600);
+}
+
+static void
+test_play_through_a_crash(void **state)
+{
+	struct net_client_opts o;
+	struct who w[NCLI];
+	const struct game *g;
+	char err[200], game[16];
+	int i, ply, st;
+
+	(void)state;
+	memset(w, 0, sizeof w);
+	start_server();
+	memset(&o, 0, sizeof o);
+	snprintf(o.host, sizeof o.host, "127.0.0.1");
+	o.port = port;
+	o.remember = true;
+	snprintf(o.name, sizeof o.name, "ann");
+	w[0].c = net_client_new(&o);
+	snprintf(o.name, sizeof o.name, "bob");
+	w[1].c = net_client_new(&o);
+
+	net_client_create(w[0].c, WHITE, NULL);
+	net_client_start(w[0].c, tc_ms());
+	assert_true(wait_for(w, 1, 0, NEV_SEATED, -1, 5000));
+	snprintf(game, sizeof game, "%s", net_client_game_id(w[0].c));
+	assert_int_equal(strlen(game), 8);
+	assert_true(wait_for(w, 1, 0, NEV_SYNC, 0, 5000));
+
+	net_client_join(w[1].c, game, BLACK);
+	net_client_start(w[1].c, tc_ms());
+	assert_true(wait_for(w, 2, 1, NEV_SYNC, 0, 5000));
+	assert_true(wait_for(w, 2, 0, NEV_JOINED, -1, 5000));
+
+	for (ply = 0; ply < 7; ply++) {
+		move(w, ply);
+		assert_true(wait_for(w, 2, (ply + 1) % 2, NEV_MOVE, ply,
+		    5000));
+		assert_true(wait_for(w, 2, ply % 2, NEV_MOVE_OK, ply, 5000));
+	}
+	/* A move in flight, and the server dies. */
+	move(w, 7);
+	pump(w, 2, 5, NULL, NULL);
+	kill(server_pid, SIGKILL);
+	st = tc_reap(server_pid, 5000);
+	assert_true(WIFSIGNALED(st));
+	assert_true(wait_for(w, 2, 0, NEV_STATUS, -1, 3000));
+	/* Both see the loss and wait; the server comes back. */
+	pump(w, 2, 300, NULL, NULL);
+	assert_int_not_equal(net_client_state(w[1].c), NET_ONLINE);
+	start_server();
+	ply = 8;
+	if (!pump(w, 2, 20000, synced_at, &ply)) {
+		for (i = 0; i < 2; i++) {
+			g = net_client_game(w[i].c);
+			print_error("client %d: state %d, ply %d, pending %d, "
+			    "why %s\n", i, net_client_state(w[i].c),
+			    g != NULL ? g->nply : -1,
+			    net_client_pending(w[i].c), net_client_why(w[i].c));
+		}
+		fail();
+	}
+	/* The moves, once each, in both mirrors. */
+	for (i = 0; i < 2; i++) {
+		char t[MOVE_TEXT_MAX];
+		g = net_client_game(w[i].c);
+		assert_int_equal(g->nply, 8);
+		for (ply = 0; ply < 8; ply++) {
+			notation_write(g->moves[ply], t, sizeof t);
+			assert_string_equal(t, moves[ply]);
+		}
+	}
+	/* Play on to the end through the monkey's chain. */
+	for (ply = 8; ply < 12; ply++) {
+		move(w, ply);
+		assert_true(wait_for(w, 2, (ply + 1) % 2, NEV_MOVE, ply,
+		    5000));
+	}
+	assert_true(wait_for(w, 2, 0, NEV_RESULT, -1, 5000));
+	g = net_client_game(w[0].c);
+	assert_int_equal(g->result, RESULT_BLACK_WINS);
+	assert_int_equal(g->reason, REASON_LION_CAPTURED);
+
+	/* A third client takes white's seat with the remembered token. */
+	snprintf(o.name, sizeof o.name, "ann");
+	w[2].c = net_client_new(&o);
+	assert_int_equal(net_client_rejoin(w[2].c, game, WHITE, NULL, err,
+	    sizeof err), 0);
+	net_client_start(w[2].c, tc_ms());
+	assert_true(wait_for(w, 3, 2, NEV_SYNC, 12, 5000));
+	assert_int_equal(net_client_seat(w[2].c), WHITE);
+	g = net_client_game(w[2].c);
+	assert_int_equal(g->result, RESULT_BLACK_WINS);
+	assert_true(wait_for(w, 3, 0, NEV_PRESENCE, -1, 5000));
+	assert_int_equal(net_client_rejoin(w[2].c, "NOPE", -1, NULL, err,
+	    sizeof err), -1);
+	assert_int_equal(net_client_rejoin(w[2].c, "AAAAAAAA", -1, NULL, err,
+	    sizeof err), -1);
+	assert_non_null(strstr(err, "no seat remembered"));
+	for (i = 0; i < 3; i++)
+		net_client_free(w[i].c);
+}
+
+static void
+test_observe_and_list(void **state)
+{
+	struct net_client_opts o;
+	struct who w[NCLI];
+	char err[128];
+	int k, items = 0;
+
+	(void)state;
+	memset(w, 0, sizeof w);
+	memset(&o, 0, sizeof o);
+	snprintf(o.host, sizeof o.host, "127.0.0.1");
+	o.port = port;
+	w[0].c = net_client_new(&o);
+	net_client_start(w[0].c, tc_ms());
+	assert_true(wait_for(w, 1, 0, NEV_STATUS, -1, 5000));
+	pump(w, 1, 300, NULL, NULL);
+	assert_int_equal(net_client_state(w[0].c), NET_ONLINE);
+	assert_int_equal(net_client_list(w[0].c, "finished"), 0);
+	assert_true(wait_for(w, 1, 0, NEV_LIST_END, -1, 5000));
+	for (k = 0; k < w[0].nev; k++)
+		if (w[0].ev[k].kind == NEV_LIST) {
+			items++;
+			assert_string_equal(w[0].ev[k].status, "finished");
+			assert_string_equal(w[0].ev[k].result, "0-1");
+			net_client_observe(w[0].c, w[0].ev[k].game);
+		}
+	assert_int_equal(items, 1);
+	assert_true(wait_for(w, 1, 0, NEV_SYNC, 12, 5000));
+	assert_int_equal(net_client_seat(w[0].c), -1);
+	assert_int_equal(net_client_move(w[0].c, 12, "a1a2", err, sizeof err),
+	    -1);
+	net_client_free(w[0].c);
+
+	/* Nobody there: the client keeps trying. */
+	snprintf(o.host, sizeof o.host, "127.0.0.1");
+	o.port = tc_free_port();
+	w[0].c = net_client_new(&o);
+	w[0].nev = 0;
+	net_client_start(w[0].c, tc_ms());
+	pump(w, 1, 200, NULL, NULL);
+	assert_int_equal(net_client_state(w[0].c), NET_RETRY);
+	assert_true(net_client_timeout(w[0].c, tc_ms()) > 0);
+	net_client_free(w[0].c);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_addresses),
+		cmocka_unit_test(test_tokens_file),
+		cmocka_unit_test(test_play_through_a_crash),
+		cmocka_unit_test(test_observe_and_list),
+	};
+
+	return cmocka_run_group_tests(tests, group_setup, group_teardown);
+}
