@@ -178,7 +178,7 @@ draw_board(struct ui_app *a)
 	struct view v;
 	bool fl = a->in.flipped;
 	int i, j;
-	char lab[4];
+	char lab[16];
 
 	view_make(a, &v);
 	for (i = 0; i < 7; i++) {

@@ -189,6 +189,11 @@ app_play(struct ui_app *a, move_t m, bool from_ai)
 	notation_write(m, mv, sizeof mv);
 	if (!from_ai && a->thinking)
 		app_cancel_turns(a);
+	if (a->advising) {
+		/* Advice about the position being left is no use. */
+		ui_worker_stop(&a->worker);
+		a->advising = false;
+	}
 	if (game_play(&a->game, m, err, sizeof err) < 0) {
 		app_message(a, ST_ERROR, "%s", err);
 		return;

@@ -237,7 +237,6 @@ struct ui_app {
 	move_t advice_move;
 	bool thinking;              /* the worker works for the side to move */
 	bool advising;              /* the worker works on advice */
-	int think_ply;              /* the ply the worker thinks about */
 
 	bool paused;
 	bool step;                  /* paused: play one move */

@@ -58,7 +58,6 @@ ai_turn_begin(struct ui_app *a, struct ui_player *p)
 	}
 	a->thinking = true;
 	a->advising = false;
-	a->think_ply = g->nply;
 	{
 		char desc[64];
 		ai_describe(p, desc, sizeof desc);
