@@ -341,6 +341,12 @@ draw_status(struct ui_app *a)
 		term_putw(l->status_y + 1, 0, l->cols, ST_DIM, 0,
 		    "Arrows/hjkl move, Enter selects, : types a move (:d2d3), "
 		    "? help");
+	else if (game_over(&a->game))
+		term_putw(l->status_y + 1, 0, l->cols, ST_DIM, 0,
+		    "Game over: n new game, u takes back, S saves, q quits");
+	else if (app_ai_vs_ai(a))
+		term_putw(l->status_y + 1, 0, l->cols, ST_DIM, 0,
+		    "p or Space pauses, . one move, + - pace, ? help");
 	else
 		term_putw(l->status_y + 1, 0, l->cols, ST_DIM, 0, "");
 }
