@@ -15,21 +15,16 @@
 void
 congo_usage(FILE *out)
 {
+	ui_usage(out);
 	fputs(
-	    "Usage: congo [OPTION]...           play Congo in the terminal\n"
-	    "       congo --engine              text engine interface on stdin/stdout\n"
-	    "       congo --match [OPTION]...   headless games between two players\n"
-	    "       congo --bench perft|search  benchmarks\n"
 	    "\n"
-	    "Modes:\n"
-	    "  --engine             UCI-style commands (uci, position, moves, go perft N, ...)\n"
-	    "  --match              play AI against AI without a screen (see congo(6))\n"
-	    "  --bench perft [N]    perft N (default 6) from the start position\n"
-	    "  --bench search       fixed positions searched to a fixed depth\n"
-	    "  --help               show this help and exit\n"
-	    "  --version            show the version and exit\n"
-	    "\n"
-	    "See congo(6) for the game's options, keys and files.\n",
+	    "Other modes:\n"
+	    "  congo --engine             UCI-style commands on stdin/stdout (uci,\n"
+	    "                             position, moves, fen, result, d, go, stop)\n"
+	    "  congo --match OPTION...    AI against AI without a screen (see congo(6))\n"
+	    "  congo --bench perft [N]    perft N (default 6) from the start, leaves/s\n"
+	    "  congo --bench search       fixed positions to a fixed depth, nodes/s\n"
+	    "  congo --version            show the version and exit\n",
 	    out);
 }
 

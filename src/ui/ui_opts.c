@@ -29,7 +29,6 @@ ui_usage(FILE *out)
 	    "  --flip             Black at the bottom\n"
 	    "  --help             show this help and exit\n"
 	    "\n"
-	    "Other modes: congo --engine, congo --match, congo --bench (congo --help).\n"
 	    "In the game, ? shows the keys. See congo(6).\n",
 	    out);
 }
