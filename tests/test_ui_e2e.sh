@@ -240,6 +240,7 @@ check_restored() {
 	done
 	[ "$(pane '#{keypad_flag}')" = 0 ] || fail "keypad mode still on"
 	shown 'to move' && fail "the game's screen is still shown"
+	shown 'Sanitizer|runtime error' && fail "a sanitizer report"
 	type_text "stty -a >$tmp/stty 2>&1; echo stty-done"
 	keys Enter
 	wait_for '^stty-done' 10
