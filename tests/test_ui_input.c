@@ -250,6 +250,44 @@ test_monkey_chain_full(void **state)
 }
 
 static void
+keep_last(void *ctx, move_t m)
+{
+	*(move_t *)ctx = m;
+}
+
+/* A monkey with over 20,000 paths, more than a move list holds: the path
+ * the generator gives last can still be entered jump by jump. */
+static void
+test_monkey_chain_past_list_size(void **state)
+{
+	int land[MOVE_MAX_JUMPS + 1], nl;
+	char want[MOVE_TEXT_MAX];
+	move_t last = MOVE_NONE;
+
+	(void)state;
+	setup("3l3/2e1e2/1pgzmp1/2pMc2/2pppp1/7/3L3 w 0 1");
+	assert_true(movegen_count(&pos) > MOVELIST_MAX);
+	movegen_visit(&pos, keep_last, &last);
+	assert_int_equal(MOVE_FROM(last), board_sq_parse("d4"));
+	notation_write(last, want, sizeof want);
+	nl = move_landings(last, land);
+	cursor_to("d4");
+	key(UK_ENTER);
+	assert_int_equal(act.type, ACT_SELECT);
+	for (int i = 0; i < nl; i++) {
+		assert_true(ui_input_targets(&in, &pos) & BB(land[i]));
+		in.cursor = land[i];
+		key(UK_ENTER);
+		if (act.type == ACT_MOVE)
+			break;
+		assert_int_equal(act.type, ACT_CHAIN_STEP);
+	}
+	if (act.type != ACT_MOVE)
+		key(UK_ENTER);  /* on the monkey: stop here */
+	assert_move(want);
+}
+
+static void
 test_monkey_chain_stop_with_enter(void **state)
 {
 	(void)state;
@@ -464,6 +502,7 @@ main(void)
 		cmocka_unit_test(test_monkey_chain_bad_landing_and_backspace),
 		cmocka_unit_test(test_monkey_step),
 		cmocka_unit_test(test_cmdline_keys),
+		cmocka_unit_test(test_monkey_chain_past_list_size),
 		cmocka_unit_test(test_cmd_parse),
 		cmocka_unit_test(test_key_bindings),
 		cmocka_unit_test(test_space_pauses_ai_games),

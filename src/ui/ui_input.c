@@ -85,25 +85,62 @@ prefix_matches(const struct ui_input *in, const int *land, int nl)
 	return true;
 }
 
+/* What the exact move visitor gathers for the selection (a list could be cut
+ * short in some monkey positions). */
+struct scan {
+	const struct ui_input *in;
+	int next;       /* the landing that must follow, or -1 */
+	int want;       /* landings of the move looked for */
+	bb_t targets;   /* next landings of the moves that go on from here */
+	move_t found;
+	bool longer;
+	int count;      /* moves of the square in->selected */
+};
+
+static void
+scan_move(void *ctx, move_t m)
+{
+	struct scan *sc = ctx;
+	const struct ui_input *in = sc->in;
+	int land[MOVE_MAX_JUMPS + 1], nl;
+
+	if (MOVE_FROM(m) != in->selected)
+		return;
+	sc->count++;
+	nl = move_landings(m, land);
+	if (!prefix_matches(in, land, nl))
+		return;
+	if (nl > in->nland)
+		sc->targets |= BB(land[in->nland]);
+	if (nl < sc->want ||
+	    (sc->next >= 0 && land[in->nland] != sc->next))
+		return;
+	if (nl == sc->want)
+		sc->found = m;
+	else
+		sc->longer = true;
+}
+
+static void
+scan(const struct ui_input *in, const struct board *b, int next,
+    struct scan *sc)
+{
+	memset(sc, 0, sizeof *sc);
+	sc->in = in;
+	sc->next = next;
+	sc->want = in->nland + (next >= 0);
+	sc->found = MOVE_NONE;
+	if (in->selected >= 0)
+		movegen_visit(b, scan_move, sc);
+}
+
 bb_t
 ui_input_targets(const struct ui_input *in, const struct board *b)
 {
-	struct movelist ml;
-	int land[MOVE_MAX_JUMPS + 1];
-	bb_t t = 0;
-	int i, nl;
+	struct scan sc;
 
-	if (in->selected < 0)
-		return 0;
-	movegen_legal(b, &ml);
-	for (i = 0; i < ml.n; i++) {
-		if (MOVE_FROM(ml.moves[i]) != in->selected)
-			continue;
-		nl = move_landings(ml.moves[i], land);
-		if (nl > in->nland && prefix_matches(in, land, nl))
-			t |= BB(land[in->nland]);
-	}
-	return t;
+	scan(in, b, -1, &sc);
+	return sc.targets;
 }
 
 /*
@@ -115,40 +152,23 @@ static move_t
 find_move(const struct ui_input *in, const struct board *b, int next,
     bool *longer)
 {
-	struct movelist ml;
-	int land[MOVE_MAX_JUMPS + 1];
-	int want = in->nland + (next >= 0);
-	move_t found = MOVE_NONE;
-	int i, nl;
+	struct scan sc;
 
-	*longer = false;
-	movegen_legal(b, &ml);
-	for (i = 0; i < ml.n; i++) {
-		if (MOVE_FROM(ml.moves[i]) != in->selected)
-			continue;
-		nl = move_landings(ml.moves[i], land);
-		if (nl < want || !prefix_matches(in, land, nl))
-			continue;
-		if (next >= 0 && land[in->nland] != next)
-			continue;
-		if (nl == want)
-			found = ml.moves[i];
-		else
-			*longer = true;
-	}
-	return found;
+	scan(in, b, next, &sc);
+	*longer = sc.longer;
+	return sc.found;
 }
 
 static int
 piece_moves(const struct board *b, int sq)
 {
-	struct movelist ml;
-	int i, n = 0;
+	struct ui_input probe;
+	struct scan sc;
 
-	movegen_legal(b, &ml);
-	for (i = 0; i < ml.n; i++)
-		n += MOVE_FROM(ml.moves[i]) == sq;
-	return n;
+	memset(&probe, 0, sizeof probe);
+	probe.selected = sq;
+	scan(&probe, b, -1, &sc);
+	return sc.count;
 }
 
 static void
