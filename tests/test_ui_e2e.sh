@@ -46,7 +46,7 @@ cleanup() {
 	rm -rf "$tmp" ${tmp2:+"$tmp2"}
 }
 trap cleanup EXIT
-trap 'exit 1' INT TERM HUP
+trap 'exit 1' INT TERM HUP PIPE
 
 failures=0
 step=""
