@@ -11,6 +11,7 @@
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "ui/ui_int.h"
+#include "ui/ui_net.h"
 
 
 static const char *const side_name[2] = { "White", "Black" };
@@ -267,6 +268,8 @@ draw_panel(struct ui_app *a)
 	else
 		snprintf(buf, sizeof buf, "move %d", b->fullmove);
 	term_putw(y++, x + 2, w - 2, ST_DIM, 0, buf);
+	if (ui_net_panel(a, buf, sizeof buf))
+		term_putw(y++, x + 2, w - 2, ST_HEAD, 0, buf);
 	room = l->status_y - (y + 1);
 	nlines = move_line(&a->game, -1, NULL, 0);
 	if (a->scroll > nlines - room)
@@ -314,6 +317,9 @@ draw_status(struct ui_app *a)
 	else if (app_ai_vs_ai(a) && !game_over(&a->game))
 		len += snprintf(buf + len, sizeof buf - (size_t)len,
 		    "  |  delay %d ms", a->delay_ms);
+	if (ui_net_status(a, txt, sizeof txt))
+		len += snprintf(buf + len, sizeof buf - (size_t)len,
+		    "  |  %s", txt);
 	(void)len;
 	term_putw(l->status_y, 0, l->cols, ST_STATUS, 0, buf);
 	if ((int)strlen(buf) + (int)strlen(hint) + 2 < l->cols)

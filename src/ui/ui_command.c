@@ -13,6 +13,7 @@
 #include "engine/notation.h"
 #include "record/record.h"
 #include "ui/ui_int.h"
+#include "ui/ui_net.h"
 
 static const char *const side_name[2] = { "White", "Black" };
 static const int delays[] = { 0, 100, 250, 500, 1000, 2000, 4000, 8000 };
@@ -372,6 +373,8 @@ app_command(struct ui_app *a, const struct ui_cmd *cmd)
 	const char *why;
 
 	a->dirty = true;
+	if (ui_net_command(a, cmd))
+		return;
 	switch (cmd->type) {
 	case CMD_NONE:
 	case NCMDS:

@@ -13,6 +13,7 @@
 #include "engine/game.h"
 #include "engine/notation.h"
 #include "ui/ui_int.h"
+#include "ui/ui_net.h"
 
 static const char *const side_name[2] = { "White", "Black" };
 
@@ -65,6 +66,8 @@ app_nomove_reason(const struct ui_app *a)
 
 	if (game_over(&a->game))
 		return "the game is over: n starts a new one, u takes back";
+	if (ui_net_nomove(a) != NULL)
+		return ui_net_nomove(a);
 	if (a->player[side]->human)
 		return NULL;
 	ui_player_describe(a->player[side], desc, sizeof desc);

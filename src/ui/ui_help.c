@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "ui/ui_int.h"
+#include "ui/ui_net.h"
 
 static const char *const help_text[] = {
 	"#Keys",
@@ -146,4 +147,5 @@ const struct ui_screen ui_screens[NSCREENS] = {
 	[SCR_BOARD] = { ui_board_draw, ui_board_key },
 	[SCR_HELP] = { ui_help_draw, ui_help_key },
 	[SCR_CONFIRM] = { ui_confirm_draw, ui_confirm_key },
+	[SCR_LOBBY] = { ui_lobby_draw, ui_lobby_key },
 };

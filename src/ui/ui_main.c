@@ -22,6 +22,7 @@
 #include "record/record.h"
 #include "ui/ui.h"
 #include "ui/ui_int.h"
+#include "ui/ui_net.h"
 
 static volatile sig_atomic_t got_signal;
 static int sig_wr = -1;
@@ -150,6 +151,9 @@ loop(struct ui_app *a)
 				    .events = POLLIN };
 		}
 		timeout = app_timeout(a);
+		i = ui_net_timeout(a);
+		if (i >= 0 && (timeout < 0 || i < timeout))
+			timeout = i;
 		if (poll(fds, (nfds_t)nfds, timeout) < 0 && errno != EINTR)
 			break;
 		if (fds[1].revents & POLLIN)
@@ -178,6 +182,7 @@ loop(struct ui_app *a)
 				}
 		}
 		app_tick(a);
+		ui_net_tick(a);
 	}
 }
 
@@ -218,6 +223,7 @@ ui_main(int argc, char **argv)
 	static struct ui_app app;
 	struct ui_app *a = &app;
 	struct ui_opts o;
+	struct ui_net_opts no;
 	struct term_opts to;
 	char err[512];
 	const char *nc;
@@ -225,12 +231,17 @@ ui_main(int argc, char **argv)
 
 	setlocale(LC_ALL, "");
 	board_init();
+	if (ui_net_opts_take(&argc, argv, &no, err, sizeof err) < 0) {
+		fprintf(stderr, "congo: %s\n", err);
+		return 2;
+	}
 	if (ui_opts_parse(argc, argv, &o, err, sizeof err) < 0) {
 		fprintf(stderr, "congo: %s\n", err);
 		return 2;
 	}
 	if (o.help) {
 		ui_usage(stdout);
+		ui_net_usage(stdout);
 		return 0;
 	}
 	if (config_load(&a->conf, o.config, warn_config, err, sizeof err) < 0) {
@@ -270,6 +281,10 @@ ui_main(int argc, char **argv)
 		    "(congo --engine reads commands from a pipe)\n");
 		return 2;
 	}
+	if (no.any && ui_net_start(a, &no, &o, err, sizeof err) < 0) {
+		fprintf(stderr, "congo: %s\n", err);
+		return 2;
+	}
 	if (ui_worker_init(&a->worker) < 0 || signals_init(a) < 0) {
 		fprintf(stderr, "congo: %s\n", strerror(errno));
 		return 1;
@@ -296,10 +311,12 @@ ui_main(int argc, char **argv)
 			app_message(a, ST_DIM, "Welcome to Congo. Arrows and "
 			    "Enter move a piece, ? shows the keys and rules.");
 	}
+	ui_net_go(a);
 
 	loop(a);
 
 	app_cancel_turns(a);
+	ui_net_stop(a);
 	ui_worker_free(&a->worker);
 	term_end();
 	if (got_signal)

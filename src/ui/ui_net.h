@@ -1,0 +1,110 @@
+/*
+ * ui_net.h: network play in the game (ui_net*.c): the options, the remote
+ * player, the lobby screen, `congo --host`'s server thread, and the hooks
+ * the rest of the UI calls. All of it is inert without network options.
+ */
+#ifndef CONGO_UI_NET_H
+#define CONGO_UI_NET_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "ui/ui_int.h"
+
+struct ui_net_opts {
+	bool any;                 /* some network option was given */
+	const char *connect;      /* HOST[:PORT] */
+	bool host;                /* run a server here */
+	int port;                 /* --port, -1 when not given */
+	bool create;
+	int seat;                 /* --seat, -1 when not given */
+	const char *join;         /* a game id */
+	const char *game;         /* a game id to rejoin */
+	const char *observe;      /* a game id */
+	const char *name;         /* --name */
+};
+
+/* Take the network options out of argv (compacting it) before the other
+ * options are parsed. -1 with err when they do not add up. */
+int ui_net_opts_take(int *argc, char **argv, struct ui_net_opts *o,
+    char *err, size_t errlen);
+void ui_net_usage(FILE *out);
+
+/* Set the game up for network play: the players, the connection, and for
+ * --host the server thread. Before the terminal starts: -1 with err. */
+int ui_net_start(struct ui_app *a, const struct ui_net_opts *no,
+    const struct ui_opts *uo, char *err, size_t errlen);
+/* After the terminal started: connect. */
+void ui_net_go(struct ui_app *a);
+void ui_net_stop(struct ui_app *a);
+bool ui_net_active(void);
+
+/* The loop: ms until ui_net_tick is due (-1 none), and the tick. */
+int ui_net_timeout(struct ui_app *a);
+void ui_net_tick(struct ui_app *a);
+
+/* Hooks. A command for the network game: true when handled here. */
+bool ui_net_command(struct ui_app *a, const struct ui_cmd *cmd);
+/* Why the side to move cannot move now, or NULL. */
+const char *ui_net_nomove(const struct ui_app *a);
+/* A panel line ("Game K7QF2MZA") and the status bar's part ("online,
+ * opponent away"); false when not playing over the network. */
+bool ui_net_panel(const struct ui_app *a, char *buf, size_t n);
+bool ui_net_status(const struct ui_app *a, char *buf, size_t n);
+
+/* The lobby screen. */
+void ui_lobby_draw(struct ui_app *a);
+void ui_lobby_key(struct ui_app *a, const struct ui_event *ev);
+
+/* Inside ui_net*.c. */
+struct net_client;
+struct srv;
+
+struct ui_lobby_item {
+	char game[16];
+	char white[32], black[32];
+	char status[12];
+	char result[8];
+	int ply;
+};
+
+#define UI_LOBBY_MAX 100
+
+struct ui_net {
+	bool on;
+	struct net_client *c;
+	char host[256];
+	int port;
+	char name[32];
+	int seat;                 /* ours; -1 while observing or in the lobby */
+	int installed;            /* the seat the players are set up for */
+	bool local_given[2];      /* --white / --black chose the local player */
+	bool waiting_ai;          /* a local AI waits for the opponent */
+	char names[2][32];
+	bool seated[2], present[2];
+	char status[12];          /* open active finished */
+	int offer;                /* the side offering a draw, -1 */
+	bool applying;            /* playing a move the server sent */
+	bool synced;
+	char conn[160];           /* the connection for the status bar */
+	char announced[16];       /* the game whose id was shown */
+	/* --host */
+	struct srv *srv;
+	bool thread;
+	char where[160];          /* addresses to give the friend */
+	FILE *log;
+	/* the lobby */
+	struct ui_lobby_item items[UI_LOBBY_MAX];
+	int nitems, sel;
+	bool listing, listed;
+};
+
+extern struct ui_net ui_net;
+
+void ui_net_events(struct ui_app *a);
+void ui_net_install(struct ui_app *a, int seat);
+void ui_net_adopt(struct ui_app *a);
+struct ui_player *ui_net_remote_new(int color);
+
+#endif

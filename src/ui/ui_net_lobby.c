@@ -1,0 +1,114 @@
+/*
+ * ui_net_lobby.c: the lobby: the games on the server (LIST), to join a
+ * free seat, watch, or create a game. Shown by `congo --connect HOST` when
+ * no game is named.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "net/net.h"
+#include "ui/ui_net.h"
+
+void
+ui_lobby_draw(struct ui_app *a)
+{
+	struct ui_net *u = &ui_net;
+	char line[256];
+	int rows = a->lay.rows, cols = a->lay.cols, y, i, first, room;
+
+	snprintf(line, sizeof line, " Congo games on %.100s port %d  (%.60s)",
+	    u->host, u->port, u->conn[0] != '\0' ? u->conn : "offline");
+	term_putw(0, 0, cols, ST_STATUS, 0, line);
+	term_putw(2, 0, cols, ST_HEAD, 0,
+	    "   Game      White            Black            Ply  Status");
+	room = rows - 7;
+	if (room < 1)
+		room = 1;
+	first = u->sel >= room ? u->sel - room + 1 : 0;
+	y = 3;
+	if (u->nitems == 0)
+		term_putw(y, 0, cols, ST_DIM, 0, u->listing ?
+		    "   (asking the server...)" : u->listed ?
+		    "   (no games yet: c creates one)" : "   (not connected)");
+	for (i = first; i < u->nitems && y < 3 + room; i++, y++) {
+		const struct ui_lobby_item *it = &u->items[i];
+		snprintf(line, sizeof line, " %c %-8s  %-16.16s %-16.16s %4d  "
+		    "%s%s%s", i == u->sel ? '>' : ' ', it->game, it->white,
+		    it->black, it->ply, it->status, it->result[0] != '\0' ?
+		    " " : "", it->result);
+		term_putw(y, 0, cols, i == u->sel ? ST_CURSOR : ST_NORMAL, 0,
+		    line);
+	}
+	term_putw(rows - 3, 0, cols, ST_DIM, 0,
+	    " Enter: take the free seat (or watch a full game)   o: watch");
+	term_putw(rows - 2, 0, cols, ST_DIM, 0,
+	    " c: create a game as White   C: as Black   r: refresh   "
+	    "q: quit");
+	term_putw(rows - 1, 0, cols, a->msg[0] != '\0' ? a->msg_style :
+	    ST_DIM, 0, a->msg);
+}
+
+static void
+refresh(struct ui_net *u)
+{
+	u->listed = false;
+	u->listing = false;
+	u->nitems = 0;
+}
+
+void
+ui_lobby_key(struct ui_app *a, const struct ui_event *ev)
+{
+	struct ui_net *u = &ui_net;
+	const struct ui_lobby_item *it = u->nitems > 0 ? &u->items[u->sel] :
+	    NULL;
+
+	a->dirty = true;
+	a->msg[0] = '\0';
+	switch (ev->key) {
+	case UK_UP:
+	case 'k':
+		if (u->sel > 0)
+			u->sel--;
+		break;
+	case UK_DOWN:
+	case 'j':
+		if (u->sel + 1 < u->nitems)
+			u->sel++;
+		break;
+	case 'r':
+		refresh(u);
+		break;
+	case 'c':
+	case 'C':
+		net_client_create(u->c, ev->key == 'c' ? WHITE : BLACK, NULL);
+		app_message(a, ST_NORMAL, "creating a game...");
+		break;
+	case UK_ENTER:
+	case ' ':
+		if (it == NULL)
+			break;
+		if (strcmp(it->status, "open") == 0 &&
+		    (strcmp(it->white, "-") == 0 ||
+		    strcmp(it->black, "-") == 0)) {
+			net_client_join(u->c, it->game,
+			    strcmp(it->white, "-") == 0 ? WHITE : BLACK);
+			app_message(a, ST_NORMAL, "joining %s...", it->game);
+			break;
+		}
+		/* FALLTHROUGH */
+	case 'o':
+		if (it == NULL)
+			break;
+		net_client_observe(u->c, it->game);
+		app_message(a, ST_NORMAL, "opening %s...", it->game);
+		break;
+	case 'q':
+	case UK_ESC:
+		a->quit = true;
+		break;
+	default:
+		break;
+	}
+	ui_net_events(a);
+}
