@@ -567,6 +567,40 @@ test_files(void **state)
 	game_free(&g);
 }
 
+/*
+ * A record read with 16 tags of its own gets Event, Date, White, Black,
+ * Variant and Result added when written: what is written must still be a
+ * record the reader takes (at most 16 tags), keeping the first of its own.
+ * (Found by tests/fuzz/fuzz_record.)
+ */
+static void
+test_many_tags_round_trip(void **state)
+{
+	struct record_tags t, back;
+	struct game g, h;
+	char text[2048] = "", *out;
+	int i;
+
+	(void)state;
+	for (i = 0; i < RECORD_TAG_MAX; i++)
+		snprintf(text + strlen(text), sizeof text - strlen(text),
+		    "[T%d \"v%d\"]\n", i, i);
+	strcat(text, "\n1. d2d3 *\n");
+	read_ok(text, &g, &t);
+	assert_int_equal(t.n, RECORD_TAG_MAX);
+	out = write_text(&g, &t);
+	read_ok(out, &h, &back);
+	assert_int_equal(back.n, RECORD_TAG_MAX);
+	assert_int_equal(h.nply, 1);
+	assert_string_equal(record_tag_get(&back, "Event"), "?");
+	assert_string_equal(record_tag_get(&back, "T0"), "v0");
+	assert_string_equal(record_tag_get(&back, "T9"), "v9");
+	assert_null(record_tag_get(&back, "T10"));
+	free(out);
+	game_free(&g);
+	game_free(&h);
+}
+
 int
 main(void)
 {
@@ -579,6 +613,7 @@ main(void)
 		cmocka_unit_test(test_tolerant_reading),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_binary),
+		cmocka_unit_test(test_many_tags_round_trip),
 		cmocka_unit_test_setup_teardown(test_files, setup, teardown),
 	};
 

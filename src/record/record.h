@@ -45,7 +45,9 @@ const char *record_tag_get(const struct record_tags *t, const char *name);
  * Write g with the tags (Result, FEN, Variant, Termination filled in from g).
  * (Added) Tags come in a fixed order: Event, Site, Date, Round, White, Black,
  * Variant, FEN, Result, Termination, then the others as set. Event, Date,
- * White and Black are always written ("?" when not set). Moves are those
+ * White and Black are always written ("?" when not set). At most
+ * RECORD_TAG_MAX tags in all, as the reader takes: the last others are
+ * left out when the fixed ones leave no room. Moves are those
  * played (not the undone ones kept for redo), lines at most 79 columns.
  * Returns 0, or -1 if writing failed (errno set).
  */

@@ -121,18 +121,28 @@ record_write(FILE *f, const struct game *g, const struct record_tags *tags)
 {
 	struct wrap w = { f, 0, 0 };
 	char unit[MOVE_TEXT_MAX + 16], mv[MOVE_TEXT_MAX], fen[FEN_MAX];
-	int i;
+	int i, written = 0;
 
 	for (i = 0; fixed_order[i] != NULL; i++) {
 		const char *v = fixed_value(fixed_order[i], g, tags, fen,
 		    sizeof fen);
-		if (v[0] != '\0' && write_tag(f, fixed_order[i], v) != 0)
+		if (v[0] == '\0')
+			continue;
+		if (write_tag(f, fixed_order[i], v) != 0)
 			return -1;
+		written++;
 	}
-	for (i = 0; tags != NULL && i < tags->n; i++)
-		if (!is_fixed(tags->name[i]) && write_tag(f, tags->name[i],
-		    tags->value[i]) != 0)
+	/* The reader takes at most RECORD_TAG_MAX tags: the fixed ones
+	 * written above may push the last of the others out. */
+	for (i = 0; tags != NULL && i < tags->n; i++) {
+		if (is_fixed(tags->name[i]))
+			continue;
+		if (written == RECORD_TAG_MAX)
+			break;
+		if (write_tag(f, tags->name[i], tags->value[i]) != 0)
 			return -1;
+		written++;
+	}
 	if (putc('\n', f) == EOF)
 		return -1;
 
