@@ -50,6 +50,10 @@ conn_send(void *ctx, int id, const char *line, size_t len)
 	}
 	memcpy(c->out + c->outlen, line, len);
 	c->outlen += len;
+	/* Out at once when nothing waits before it: an event reaches the
+	 * opponent right after its commit, not at the end of the round. */
+	if (c->outoff == 0 && c->outlen == len && !c->closing)
+		conn_flush(sv, id);
 }
 
 void
