@@ -1,0 +1,957 @@
+/*
+ * fuzz_cgp.c: the CGP/1 line parsers and the server's session logic (no
+ * sockets) driven by a random stream of connections, lines, clock steps
+ * and storage failures. Beside crashes and leaks, the harness keeps its own
+ * model of every game (from what the store acknowledged) and checks after
+ * each command that:
+ *  - no seat is handed out without its token: OK CREATE seat= and OK JOIN
+ *    carry a fresh valid token, a seat is joined once, OK REJOIN only for
+ *    the exact token of that seat, and tokens never appear in any other line
+ *    or in the log;
+ *  - no acknowledged move is lost: a move, seat or result is stored before
+ *    its OK, and a session rebuilt from the store holds every game exactly
+ *    as the live one does;
+ *  - no illegal move is accepted: an OK MOVE is legal in the model's
+ *    position, at the model's ply, from the connection holding the side to
+ *    move, in a game not over;
+ *  - an ERR changes nothing (no commit, same games), every server line
+ *    parses, is printable and ends in LF.
+ *
+ * Input: lines, each an operation:
+ *   <0-7>TEXT   connection n sends TEXT (opened first if needed)
+ *   o<n><a>     open connection n from address a (0-2)
+ *   x<n>        connection n goes away
+ *   L<n>        connection n sent an over-long line
+ *   t<digits>   the clock moves on that many seconds
+ *   f<n>        the next n commits fail (the disk is full)
+ *   r           rebuild a session from the store now and compare
+ *   M<c><k>...  game c: whoever holds the side to move plays legal move
+ *               k (modulo their number), once per byte k: long games
+ * In TEXT: $g<c> a known game id, $t<c> a known token, $p<c> the ply of a
+ * game, $m<c><k> a legal move of a game, $w a well-formed wrong token (c
+ * and k are any bytes, taken modulo the count).
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <strings.h>
+
+#include "engine/board.h"
+#include "engine/fen.h"
+#include "engine/game.h"
+#include "engine/movegen.h"
+#include "engine/notation.h"
+#include "net/net_internal.h"
+
+#include "fuzz_util.h"
+
+#define NCONN 8
+#define MAXG 64
+#define MAXTOK (2 * MAXG)
+#define LINE_BUF 2048
+
+struct rec {
+	int kind;                    /* 0 game, 1 seat, 2 event */
+	char game[CGP_ID_LEN + 1];
+	char start[CGP_FEN_MAX];
+	int rep, quiet;
+	int seat;
+	char name[CGP_NAME_MAX + 1];
+	char token[CGP_TOKEN_LEN + 1];
+	long seq;
+	char ekind[16];
+	char body[256];
+};
+
+struct mgame {
+	char id[CGP_ID_LEN + 1];
+	struct game g;               /* stored start + acknowledged moves */
+	bool over;                   /* a RESULT is stored */
+	char token[2][CGP_TOKEN_LEN + 1];
+	int holder[2];
+	long seq;                    /* stored events */
+};
+
+struct sent {
+	int conn;
+	char *line;
+	int nrec;                    /* records stored when it was sent */
+};
+
+struct h {
+	struct sess *s;
+	long long now;
+	bool open[NCONN], closing[NCONN];
+	struct mgame games[MAXG];
+	int ngames;
+	char tokens[MAXTOK][CGP_TOKEN_LEN + 1];
+	bool published[MAXTOK];      /* put by the harness outside token= */
+	int ntokens;
+	struct rec *recs;
+	int nrec, reccap;
+	int fail;
+	struct sent *out;
+	int nout, outcap;
+	const char *cmd_token;       /* token= of the command being run */
+};
+
+/* What was checked, printed at exit when FUZZ_CGP_STATS is set. */
+static unsigned long long st_lines, st_ok, st_err, st_moves, st_seats,
+    st_rejoins, st_ends, st_rebuilds, st_507;
+
+static void
+print_stats(void)
+{
+	fprintf(stderr, "fuzz_cgp: %llu lines, %llu OK, %llu ERR (%llu 507); "
+	    "checked %llu moves, %llu seats, %llu rejoins, %llu ends, "
+	    "%llu rebuilds\n", st_lines, st_ok, st_err, st_507, st_moves,
+	    st_seats, st_rejoins, st_ends, st_rebuilds);
+}
+
+static const char *const addrs[3] = { "10.0.0.1", "10.0.0.2", "2001:db8::7" };
+
+int
+LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	board_init();
+	if (getenv("FUZZ_CGP_STATS") != NULL)
+		atexit(print_stats);
+	return 0;
+}
+
+static struct mgame *
+model_find(struct h *h, const char *id)
+{
+	for (int i = 0; i < h->ngames; i++)
+		if (strcmp(h->games[i].id, id) == 0)
+			return &h->games[i];
+	return NULL;
+}
+
+static void
+check_no_token(struct h *h, const char *text, const char *where)
+{
+	for (int i = 0; i < h->ntokens; i++)
+		FUZZ_CHECK(h->published[i] || strstr(text, h->tokens[i]) == NULL,
+		    "a token in %s: %s", where, text);
+}
+
+/* The session's callbacks. */
+static void
+cb_send(void *ctx, int conn, const char *line, size_t len)
+{
+	struct h *h = ctx;
+	struct cgp_msg m;
+	char err[128], *copy;
+	size_t i;
+
+	FUZZ_CHECK(conn >= 0 && conn < NCONN && h->open[conn],
+	    "a line for connection %d, which is not open", conn);
+	FUZZ_CHECK(len > 0 && len < CGP_SLINE_MAX && line[len - 1] == '\n',
+	    "a server line of %zu bytes or without its LF", len);
+	for (i = 0; i + 1 < len; i++)
+		FUZZ_CHECK(line[i] >= 0x20 && line[i] < 0x7f,
+		    "byte 0x%02x in a server line", (unsigned char)line[i]);
+	FUZZ_CHECK(cgp_parse_msg(line, len - 1, &m, err, sizeof err) == 0,
+	    "the server sent a line it cannot parse itself: %.*s (%s)",
+	    (int)len, line, err);
+	copy = fuzz_strndup((const uint8_t *)line, len - 1);
+	check_no_token(h, copy, "a server line");
+	if (cgp_msg_get(&m, "token") != NULL)
+		FUZZ_CHECK(m.type == CGP_M_OK && (strcmp(m.verb, "CREATE") == 0
+		    || strcmp(m.verb, "JOIN") == 0), "token= in %s", copy);
+	if (h->nout == h->outcap) {
+		h->outcap = h->outcap ? h->outcap * 2 : 16;
+		h->out = realloc(h->out, sizeof *h->out * (size_t)h->outcap);
+		if (h->out == NULL)
+			abort();
+	}
+	h->out[h->nout].conn = conn;
+	h->out[h->nout].line = copy;
+	h->out[h->nout].nrec = h->nrec;
+	h->nout++;
+}
+
+static void
+cb_close(void *ctx, int conn)
+{
+	struct h *h = ctx;
+
+	FUZZ_CHECK(conn >= 0 && conn < NCONN && h->open[conn],
+	    "closing connection %d, which is not open", conn);
+	h->closing[conn] = true;
+}
+
+static void
+cb_log(void *ctx, int level, const char *msg)
+{
+	struct h *h = ctx;
+
+	(void)level;
+	check_no_token(h, msg, "the log");
+	if (h->cmd_token != NULL && strlen(h->cmd_token) == CGP_TOKEN_LEN)
+		FUZZ_CHECK(strcasestr(msg, h->cmd_token) == NULL,
+		    "a token= of a command in the log: %s", msg);
+}
+
+static struct rec *
+rec_new(struct h *h, const char *game, int kind)
+{
+	struct rec *r;
+
+	if (h->nrec == h->reccap) {
+		h->reccap = h->reccap ? h->reccap * 2 : 64;
+		h->recs = realloc(h->recs, sizeof *h->recs * (size_t)h->reccap);
+		if (h->recs == NULL)
+			abort();
+	}
+	r = &h->recs[h->nrec++];
+	memset(r, 0, sizeof *r);
+	snprintf(r->game, sizeof r->game, "%s", game);
+	r->kind = kind;
+	return r;
+}
+
+/* The last stored seq of a game, 0 if none. */
+static long
+stored_seq(struct h *h, const char *game)
+{
+	for (int i = h->nrec - 1; i >= 0; i--)
+		if (h->recs[i].kind == 2 && strcmp(h->recs[i].game, game) == 0)
+			return h->recs[i].seq;
+	return 0;
+}
+
+static bool
+stored_game(struct h *h, const char *game)
+{
+	for (int i = 0; i < h->nrec; i++)
+		if (h->recs[i].kind == 0 && strcmp(h->recs[i].game, game) == 0)
+			return true;
+	return false;
+}
+
+static int
+cb_commit(void *ctx, const struct store_change *ch, char *err, size_t n)
+{
+	struct h *h = ctx;
+	struct rec *r;
+	long last;
+	int i;
+
+	FUZZ_CHECK(ch->game != NULL && cgp_valid_game(ch->game), "game id");
+	FUZZ_CHECK(ch->new_game != stored_game(h, ch->game),
+	    ch->new_game ? "game %s stored twice" :
+	    "a change to game %s, never stored", ch->game);
+	FUZZ_CHECK(ch->nev >= 0 && ch->nev <= 2, "nev %d", ch->nev);
+	last = stored_seq(h, ch->game);
+	for (i = 0; i < ch->nev; i++)
+		FUZZ_CHECK(ch->seq[i] == last + 1 + i, "event seq %ld after "
+		    "%ld in game %s", ch->seq[i], last, ch->game);
+	if (ch->seat >= 0) {
+		FUZZ_CHECK(ch->seat <= 1 && ch->token != NULL &&
+		    cgp_valid_token(ch->token) && ch->name != NULL &&
+		    cgp_valid_name(ch->name), "a bad seat stored");
+		for (i = 0; i < h->nrec; i++)
+			FUZZ_CHECK(!(h->recs[i].kind == 1 &&
+			    h->recs[i].seat == ch->seat &&
+			    strcmp(h->recs[i].game, ch->game) == 0),
+			    "seat %d of %s stored twice", ch->seat, ch->game);
+	}
+	if (h->fail > 0) {
+		h->fail--;
+		snprintf(err, n, "no space left on device");
+		return -1;
+	}
+	if (ch->new_game) {
+		r = rec_new(h, ch->game, 0);
+		snprintf(r->start, sizeof r->start, "%s", ch->start_fen);
+		r->rep = ch->repetition;
+		r->quiet = ch->quiet_plies;
+	}
+	if (ch->seat >= 0) {
+		r = rec_new(h, ch->game, 1);
+		r->seat = ch->seat;
+		snprintf(r->name, sizeof r->name, "%s", ch->name);
+		snprintf(r->token, sizeof r->token, "%s", ch->token);
+	}
+	for (i = 0; i < ch->nev; i++) {
+		r = rec_new(h, ch->game, 2);
+		r->seq = ch->seq[i];
+		snprintf(r->ekind, sizeof r->ekind, "%s", ch->kind[i]);
+		FUZZ_CHECK(strlen(ch->body[i]) < sizeof r->body, "long body");
+		snprintf(r->body, sizeof r->body, "%s", ch->body[i]);
+	}
+	return 0;
+}
+
+static const struct store_ops fake_store = { cb_commit };
+
+static void
+out_clear(struct h *h)
+{
+	for (int i = 0; i < h->nout; i++)
+		free(h->out[i].line);
+	h->nout = 0;
+}
+
+/* A value from a line the server sent (it parsed when sent). */
+static const char *
+msg_val(const char *line, const char *key, char *buf, size_t n)
+{
+	struct cgp_msg m;
+	const char *v;
+
+	if (cgp_parse_msg(line, strlen(line), &m, NULL, 0) != 0)
+		return NULL;
+	v = cgp_msg_get(&m, key);
+	if (v == NULL)
+		return NULL;
+	snprintf(buf, n, "%s", v);
+	return buf;
+}
+
+/* Does the body of a stored event hold key=value? */
+static bool
+body_has(const char *body, const char *kv)
+{
+	size_t n = strlen(kv);
+	const char *p = body;
+
+	while ((p = strstr(p, kv)) != NULL) {
+		if ((p == body || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
+			return true;
+		p++;
+	}
+	return false;
+}
+
+/* The events stored for game id from record index from on. */
+static int
+new_events(struct h *h, const char *id, int from, int upto, struct rec **ev,
+    int max)
+{
+	int n = 0;
+
+	for (int i = from; i < upto; i++)
+		if (h->recs[i].kind == 2 && strcmp(h->recs[i].game, id) == 0 &&
+		    n < max)
+			ev[n++] = &h->recs[i];
+	return n;
+}
+
+/* The live session against the model: same games, plies, ends, seats. */
+static void
+check_live(struct h *h)
+{
+	FUZZ_CHECK(sess_ngames(h->s) == h->ngames, "%d games, model %d",
+	    sess_ngames(h->s), h->ngames);
+	for (int i = 0; i < h->ngames; i++) {
+		struct mgame *mg = &h->games[i];
+		struct sgame *sg = sess_find(h->s, mg->id);
+
+		FUZZ_CHECK(sg != NULL, "game %s lost", mg->id);
+		FUZZ_CHECK(sg->g.nply == mg->g.nply, "game %s: %d plies, "
+		    "acknowledged %d", mg->id, sg->g.nply, mg->g.nply);
+		FUZZ_CHECK(game_over(&sg->g) == mg->over, "game %s: over %d, "
+		    "model %d", mg->id, game_over(&sg->g), mg->over);
+		FUZZ_CHECK(sg->seq == mg->seq, "game %s: seq %ld, stored %ld",
+		    mg->id, sg->seq, mg->seq);
+		for (int k = 0; k < 2; k++) {
+			FUZZ_CHECK(sg->holder[k] == mg->holder[k], "game %s "
+			    "seat %d: held by %d, model %d", mg->id, k,
+			    sg->holder[k], mg->holder[k]);
+			FUZZ_CHECK(sg->seated[k] == (mg->token[k][0] != '\0'),
+			    "game %s seat %d: seated", mg->id, k);
+			if (sg->seated[k])
+				FUZZ_CHECK(strcmp(sg->token[k],
+				    mg->token[k]) == 0, "token changed");
+		}
+	}
+}
+
+static void
+null_send(void *ctx, int conn, const char *line, size_t len)
+{
+	(void)ctx;
+	(void)conn;
+	(void)line;
+	(void)len;
+}
+
+static void
+null_close(void *ctx, int conn)
+{
+	(void)ctx;
+	(void)conn;
+}
+
+/* A session rebuilt from the store must hold every acknowledged move. */
+static void
+check_rebuild(struct h *h)
+{
+	static const struct sess_limits lim = { 10, 10, 10, 10, 10 };
+	struct sess_io io;
+	struct sess *s;
+	char err[256];
+	int i, k;
+
+	memset(&io, 0, sizeof io);
+	io.send = null_send;
+	io.close = null_close;
+	s = sess_new(&io, &lim, NULL, "rebuild");
+	st_rebuilds++;
+	for (i = 0; i < h->nrec; i++)
+		if (h->recs[i].kind == 0)
+			FUZZ_CHECK(sess_load_game(s, h->recs[i].game,
+			    h->recs[i].start, h->recs[i].rep, h->recs[i].quiet,
+			    0, err, sizeof err) == 0, "rebuild: %s", err);
+	for (i = 0; i < h->nrec; i++)
+		if (h->recs[i].kind == 1)
+			FUZZ_CHECK(sess_load_seat(s, h->recs[i].game,
+			    h->recs[i].seat, h->recs[i].name, h->recs[i].token,
+			    err, sizeof err) == 0, "rebuild: %s", err);
+	for (k = 0; k < h->ngames; k++)
+		for (i = 0; i < h->nrec; i++)
+			if (h->recs[i].kind == 2 &&
+			    strcmp(h->recs[i].game, h->games[k].id) == 0)
+				FUZZ_CHECK(sess_load_event(s, h->recs[i].game,
+				    h->recs[i].seq, h->recs[i].ekind,
+				    h->recs[i].body, err, sizeof err) == 0,
+				    "rebuild: %s", err);
+	FUZZ_CHECK(sess_ngames(s) == h->ngames, "rebuilt %d games of %d",
+	    sess_ngames(s), h->ngames);
+	for (k = 0; k < h->ngames; k++) {
+		struct mgame *mg = &h->games[k];
+		struct sgame *sg = sess_find(s, mg->id);
+
+		FUZZ_CHECK(sg != NULL, "game %s not rebuilt", mg->id);
+		FUZZ_CHECK(sg->g.nply == mg->g.nply, "game %s rebuilt with "
+		    "%d plies, %d acknowledged", mg->id, sg->g.nply,
+		    mg->g.nply);
+		for (i = 0; i < mg->g.nply; i++)
+			FUZZ_CHECK(sg->g.moves[i] == mg->g.moves[i],
+			    "game %s ply %d differs after the rebuild", mg->id,
+			    i);
+		FUZZ_CHECK(game_over(&sg->g) == mg->over &&
+		    sg->g.result == mg->g.result, "game %s: result differs "
+		    "after the rebuild", mg->id);
+		FUZZ_CHECK(sg->seq == mg->seq, "game %s: seq", mg->id);
+		for (i = 0; i < 2; i++) {
+			FUZZ_CHECK(sg->seated[i] == (mg->token[i][0] != '\0'),
+			    "game %s: seat %d after the rebuild", mg->id, i);
+			if (sg->seated[i])
+				FUZZ_CHECK(strcmp(sg->token[i],
+				    mg->token[i]) == 0, "token after rebuild");
+		}
+	}
+	sess_free(s);
+}
+
+/* Play the stored result of an event onto the model. */
+static void
+model_result(struct mgame *mg, const struct rec *r)
+{
+	enum game_result res;
+
+	mg->over = true;
+	if (body_has(r->body, "reason=resign")) {
+		res = body_has(r->body, "result=1-0") ? RESULT_WHITE_WINS :
+		    RESULT_BLACK_WINS;
+		game_resign(&mg->g, res == RESULT_WHITE_WINS ? BLACK : WHITE);
+	} else if (body_has(r->body, "reason=agreement")) {
+		game_agree_draw(&mg->g);
+	} else {
+		FUZZ_CHECK(game_over(&mg->g), "game %s: RESULT %s stored, but "
+		    "the rules did not end it", mg->id, r->body);
+	}
+}
+
+static void
+on_create(struct h *h, int conn, const char *reply, int nrec0, int at)
+{
+	char id[32], seat[16], tok[64], fen[CGP_FEN_MAX], e[160];
+	struct mgame *mg;
+	struct rec *ev[4];
+	struct board b;
+	int i, side = -1;
+
+	FUZZ_CHECK(msg_val(reply, "game", id, sizeof id) != NULL &&
+	    cgp_valid_game(id), "OK CREATE without a game id: %s", reply);
+	FUZZ_CHECK(model_find(h, id) == NULL, "game %s created twice", id);
+	FUZZ_CHECK(h->ngames < MAXG, "too many games for the harness");
+	mg = &h->games[h->ngames++];
+	memset(mg, 0, sizeof *mg);
+	snprintf(mg->id, sizeof mg->id, "%s", id);
+	mg->holder[0] = mg->holder[1] = -1;
+	for (i = nrec0; i < at; i++)
+		if (h->recs[i].kind == 0 && strcmp(h->recs[i].game, id) == 0)
+			break;
+	FUZZ_CHECK(i < at, "OK CREATE %s before the game was stored", id);
+	FUZZ_CHECK(cgp_fen_from_wire(h->recs[i].start, fen, sizeof fen) == 0
+	    && fen_read(&b, fen, e, sizeof e) == 0, "stored start '%s'",
+	    h->recs[i].start);
+	{
+		struct game_rules rules = { h->recs[i].rep != 0,
+			h->recs[i].quiet };
+		game_init(&mg->g, &b, &rules);
+	}
+	FUZZ_CHECK(!game_over(&mg->g), "a game created already over");
+	if (msg_val(reply, "seat", seat, sizeof seat) != NULL) {
+		side = cgp_seat_parse(seat);
+		FUZZ_CHECK(side >= 0, "seat=%s", seat);
+		FUZZ_CHECK(msg_val(reply, "token", tok, sizeof tok) != NULL &&
+		    cgp_valid_token(tok), "a seat without its token: %s", reply);
+		for (i = nrec0; i < at; i++)
+			if (h->recs[i].kind == 1 &&
+			    strcmp(h->recs[i].game, id) == 0)
+				break;
+		FUZZ_CHECK(i < at && h->recs[i].seat == side &&
+		    strcmp(h->recs[i].token, tok) == 0,
+		    "seat handed out before it was stored: %s", reply);
+		snprintf(mg->token[side], sizeof mg->token[side], "%s", tok);
+		mg->holder[side] = conn;
+		if (h->ntokens < MAXTOK)
+			snprintf(h->tokens[h->ntokens++], CGP_TOKEN_LEN + 1,
+			    "%s", tok);
+	} else {
+		FUZZ_CHECK(strstr(reply, "token=") == NULL, "token, no seat");
+	}
+	mg->seq = new_events(h, id, nrec0, at, ev, 4) > 0 ? ev[0]->seq : 0;
+	FUZZ_CHECK(mg->seq == (side >= 0 ? 1 : 0), "seq after CREATE");
+}
+
+static void
+on_join(struct h *h, int conn, const char *reply, int nrec0, int at)
+{
+	char id[32], seat[16], tok[64];
+	struct mgame *mg;
+	struct rec *ev[4];
+	int i, side;
+
+	FUZZ_CHECK(msg_val(reply, "game", id, sizeof id) != NULL &&
+	    (mg = model_find(h, id)) != NULL, "OK JOIN of an unknown game");
+	FUZZ_CHECK(msg_val(reply, "seat", seat, sizeof seat) != NULL &&
+	    (side = cgp_seat_parse(seat)) >= 0, "OK JOIN without seat=");
+	FUZZ_CHECK(msg_val(reply, "token", tok, sizeof tok) != NULL &&
+	    cgp_valid_token(tok), "a seat without its token: %s", reply);
+	FUZZ_CHECK(mg->token[side][0] == '\0', "seat %s of %s handed out "
+	    "twice", seat, id);
+	FUZZ_CHECK(!mg->over, "joined a finished game");
+	for (i = nrec0; i < at; i++)
+		if (h->recs[i].kind == 1 && strcmp(h->recs[i].game, id) == 0)
+			break;
+	FUZZ_CHECK(i < at && h->recs[i].seat == side &&
+	    strcmp(h->recs[i].token, tok) == 0,
+	    "seat handed out before it was stored: %s", reply);
+	FUZZ_CHECK(new_events(h, id, nrec0, at, ev, 4) == 1 &&
+	    strcmp(ev[0]->ekind, "JOINED") == 0, "JOINED not stored");
+	mg->seq = ev[0]->seq;
+	snprintf(mg->token[side], sizeof mg->token[side], "%s", tok);
+	mg->holder[side] = conn;
+	if (h->ntokens < MAXTOK)
+		snprintf(h->tokens[h->ntokens++], CGP_TOKEN_LEN + 1, "%s", tok);
+	st_seats++;
+}
+
+static void
+on_rejoin(struct h *h, int conn, const char *reply, const char *cmd_token)
+{
+	char id[32], seat[16], tok[CGP_TOKEN_LEN + 1];
+	struct mgame *mg;
+	int side;
+
+	FUZZ_CHECK(msg_val(reply, "game", id, sizeof id) != NULL &&
+	    (mg = model_find(h, id)) != NULL, "OK REJOIN of an unknown game");
+	FUZZ_CHECK(msg_val(reply, "seat", seat, sizeof seat) != NULL &&
+	    (side = cgp_seat_parse(seat)) >= 0, "OK REJOIN without seat=");
+	FUZZ_CHECK(cmd_token != NULL && strlen(cmd_token) == CGP_TOKEN_LEN,
+	    "OK REJOIN without a token");
+	memcpy(tok, cmd_token, sizeof tok);
+	cgp_upcase(tok);
+	FUZZ_CHECK(mg->token[side][0] != '\0' &&
+	    strcmp(tok, mg->token[side]) == 0, "seat %s of %s handed to a "
+	    "REJOIN without its token", seat, id);
+	mg->holder[side] = conn;
+	st_rejoins++;
+}
+
+static void
+on_move(struct h *h, int conn, const char *reply, const struct cgp_cmd *c,
+    int nrec0, int at)
+{
+	const char *pv = cgp_get(c, "ply"), *mv = cgp_get(c, "move");
+	char id[32], num[32], text[MOVE_TEXT_MAX], kv[64], e[160];
+	struct mgame *mg;
+	struct rec *ev[4];
+	move_t m;
+	int side, nev;
+
+	FUZZ_CHECK(msg_val(reply, "game", id, sizeof id) != NULL &&
+	    (mg = model_find(h, id)) != NULL, "OK MOVE of an unknown game");
+	FUZZ_CHECK(!mg->over, "a move accepted in game %s after its end", id);
+	FUZZ_CHECK(mg->token[0][0] != '\0' && mg->token[1][0] != '\0',
+	    "a move accepted before both seats were taken");
+	FUZZ_CHECK(pv != NULL && mv != NULL, "OK MOVE without ply/move");
+	FUZZ_CHECK(cgp_parse_num(pv, 1000000L) == mg->g.nply,
+	    "a move for ply %s accepted at ply %d", pv, mg->g.nply);
+	side = game_board(&mg->g)->side;
+	FUZZ_CHECK(mg->holder[side] == conn, "connection %d moved for %s, "
+	    "held by %d", conn, side ? "black" : "white", mg->holder[side]);
+	FUZZ_CHECK(notation_read(game_board(&mg->g), mv, &m, e,
+	    sizeof e) == 0, "an illegal move accepted: %s (%s)", mv, e);
+	nev = new_events(h, id, nrec0, at, ev, 4);
+	FUZZ_CHECK(nev >= 1 && strcmp(ev[0]->ekind, "MOVE") == 0,
+	    "OK MOVE before the move was stored");
+	notation_write(m, text, sizeof text);
+	snprintf(kv, sizeof kv, "move=%s", text);
+	FUZZ_CHECK(body_has(ev[0]->body, kv), "stored %s, played %s",
+	    ev[0]->body, text);
+	FUZZ_CHECK(game_play(&mg->g, m, e, sizeof e) == 0, "model: %s", e);
+	st_moves++;
+	mg->seq = ev[0]->seq;
+	FUZZ_CHECK(game_over(&mg->g) == (nev == 2), "game %s: the rules %s "
+	    "the game, the store has %d events", id, game_over(&mg->g) ?
+	    "ended" : "did not end", nev);
+	if (nev == 2) {
+		FUZZ_CHECK(strcmp(ev[1]->ekind, "RESULT") == 0, "RESULT");
+		model_result(mg, ev[1]);
+		mg->seq = ev[1]->seq;
+	}
+	FUZZ_CHECK(msg_val(reply, "ply", num, sizeof num) != NULL &&
+	    atol(num) == mg->g.nply, "OK MOVE ply=%s, model %d", num,
+	    mg->g.nply);
+}
+
+/* RESIGN or DRAW: the seat it speaks for must be held by conn. */
+static void
+on_end(struct h *h, int conn, const char *reply, int nrec0, int at)
+{
+	char id[32];
+	struct mgame *mg;
+	struct rec *ev[4];
+	int nev, side = -1;
+
+	FUZZ_CHECK(msg_val(reply, "game", id, sizeof id) != NULL &&
+	    (mg = model_find(h, id)) != NULL, "OK of an unknown game");
+	FUZZ_CHECK(mg->holder[0] == conn || mg->holder[1] == conn,
+	    "connection %d ended or offered in %s without a seat", conn, id);
+	nev = new_events(h, id, nrec0, at, ev, 4);
+	if (nev == 0) {
+		FUZZ_CHECK(strncmp(reply, "OK ", 3) == 0 &&
+		    strstr(reply, " DRAW ") != NULL, "RESIGN not stored");
+		return;
+	}
+	FUZZ_CHECK(nev == 1 && !mg->over, "an end or offer after the end");
+	if (body_has(ev[0]->body, "side=white") ||
+	    (body_has(ev[0]->body, "reason=resign") &&
+	    body_has(ev[0]->body, "result=0-1")))
+		side = WHITE;
+	else if (body_has(ev[0]->body, "side=black") ||
+	    body_has(ev[0]->body, "reason=resign"))
+		side = BLACK;
+	if (side >= 0)
+		FUZZ_CHECK(mg->holder[side] == conn, "connection %d spoke for "
+		    "%s in %s: %s", conn, side ? "black" : "white", id,
+		    ev[0]->body);
+	if (strcmp(ev[0]->ekind, "RESULT") == 0)
+		model_result(mg, ev[0]);
+	st_ends++;
+	mg->seq = ev[0]->seq;
+}
+
+static void
+do_close(struct h *h, int conn)
+{
+	if (!h->open[conn])
+		return;
+	sess_close(h->s, conn, h->now);
+	h->open[conn] = false;
+	h->closing[conn] = false;
+	for (int i = 0; i < h->ngames; i++)
+		for (int k = 0; k < 2; k++)
+			if (h->games[i].holder[k] == conn)
+				h->games[i].holder[k] = -1;
+}
+
+static void
+do_open(struct h *h, int conn, int addr)
+{
+	if (h->open[conn])
+		return;
+	h->open[conn] = true;
+	h->closing[conn] = false;
+	sess_open(h->s, conn, addrs[addr % 3], h->now);
+}
+
+/* After each operation: what the server asked to close goes, the model
+ * matches the live session. */
+static void
+settle(struct h *h)
+{
+	out_clear(h);
+	for (int i = 0; i < NCONN; i++)
+		if (h->closing[i])
+			do_close(h, i);
+	out_clear(h);
+	check_live(h);
+}
+
+/* The placeholders of a TEXT line. */
+static size_t
+expand(struct h *h, const char *in, size_t n, char *out, size_t cap)
+{
+	size_t i = 0, o = 0;
+	char tmp[64];
+
+	while (i < n && o + 64 < cap) {
+		const char *w = NULL;
+		unsigned char c = i + 2 < n ? (unsigned char)in[i + 2] : 0;
+		struct mgame *mg = h->ngames > 0 ? &h->games[c % h->ngames] :
+		    NULL;
+
+		if (in[i] != '$' || i + 1 >= n) {
+			out[o++] = in[i++];
+			continue;
+		}
+		switch (in[i + 1]) {
+		case 'g':
+			w = mg != NULL ? mg->id : "AAAAAAAA";
+			i += 3;
+			break;
+		case 't':
+			w = "AAAAAAAAAAAAAAAAAAAAAAAAAA";
+			if (h->ntokens > 0) {
+				w = h->tokens[c % h->ntokens];
+				/* Shown anywhere but in token=, it is the
+				 * client's own text, free to come back. */
+				if (o < 7 || memcmp(out + o - 7, " token=", 7)
+				    != 0)
+					h->published[c % h->ntokens] = true;
+			}
+			i += 3;
+			break;
+		case 'w':
+			w = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+			i += 2;
+			break;
+		case 'p':
+			snprintf(tmp, sizeof tmp, "%d", mg != NULL ?
+			    mg->g.nply : 0);
+			w = tmp;
+			i += 3;
+			break;
+		case 'm': {
+			static struct movelist ml;
+			unsigned char k = i + 3 < n ? (unsigned char)in[i + 3] :
+			    0;
+			w = "a1a2";
+			if (mg != NULL && !game_over(&mg->g)) {
+				movegen_legal(game_board(&mg->g), &ml);
+				if (ml.n > 0) {
+					notation_write(ml.moves[k % ml.n],
+					    tmp, sizeof tmp);
+					w = tmp;
+				}
+			}
+			i += 4;
+			break;
+		}
+		default:
+			out[o++] = in[i++];
+			continue;
+		}
+		while (*w != '\0' && o + 1 < cap)
+			out[o++] = *w++;
+	}
+	return o;
+}
+
+static void
+do_line(struct h *h, int conn, const char *text, size_t n)
+{
+	char line[LINE_BUF], reply[LINE_BUF], verb[16];
+	struct cgp_cmd c;
+	int nrec0 = h->nrec, at = -1, i;
+	size_t len;
+	bool parsed;
+
+	if (!h->open[conn])
+		do_open(h, conn, conn);
+	if (h->closing[conn])
+		return;
+	out_clear(h);
+	len = expand(h, text, n, line, sizeof line);
+	parsed = len < CGP_LINE_MAX && memchr(line, '\0', len) == NULL &&
+	    cgp_parse(line, len, &c, NULL, 0) == 0;
+	h->cmd_token = parsed ? cgp_get(&c, "token") : NULL;
+	sess_line(h->s, conn, line, len, h->now);
+	h->cmd_token = NULL;
+	st_lines++;
+
+	reply[0] = '\0';
+	for (i = 0; i < h->nout; i++)
+		if (h->out[i].conn == conn &&
+		    (strncmp(h->out[i].line, "OK ", 3) == 0 ||
+		    strncmp(h->out[i].line, "ERR ", 4) == 0)) {
+			snprintf(reply, sizeof reply, "%s", h->out[i].line);
+			at = h->out[i].nrec;
+			break;
+		}
+	if (reply[0] == '\0' || strncmp(reply, "ERR ", 4) == 0) {
+		/* Nothing changed on the server. */
+		if (reply[0] != '\0')
+			st_err++;
+		if (strncmp(reply, "ERR * 507", 9) == 0 ||
+		    strstr(reply, " 507 STORAGE_FAILED") != NULL)
+			st_507++;
+		FUZZ_CHECK(h->nrec == nrec0, "something was stored for a "
+		    "command answered '%s'", reply);
+		settle(h);
+		return;
+	}
+	FUZZ_CHECK(parsed, "OK to a line the parser refuses: %.*s", (int)len,
+	    line);
+	if (sscanf(reply, "OK %*s %15s", verb) != 1)
+		verb[0] = '\0';
+	st_ok++;
+	if (strcmp(verb, "CREATE") == 0)
+		on_create(h, conn, reply, nrec0, at);
+	else if (strcmp(verb, "JOIN") == 0)
+		on_join(h, conn, reply, nrec0, at);
+	else if (strcmp(verb, "REJOIN") == 0)
+		on_rejoin(h, conn, reply, cgp_get(&c, "token"));
+	else if (strcmp(verb, "MOVE") == 0)
+		on_move(h, conn, reply, &c, nrec0, at);
+	else if (strcmp(verb, "RESIGN") == 0 || strcmp(verb, "DRAW") == 0)
+		on_end(h, conn, reply, nrec0, at);
+	else
+		FUZZ_CHECK(h->nrec == nrec0, "%s stored something", verb);
+	/* Whatever was stored belongs to the command answered OK. */
+	FUZZ_CHECK(at == h->nrec, "stored after the OK: %s", reply);
+	/* A REJOIN replaces the old holder: the model follows. */
+	settle(h);
+}
+
+/* Legal moves sent by the seat holders, one per selector byte. */
+static void
+do_play(struct h *h, const char *sel, size_t n)
+{
+	static struct movelist ml;
+	char line[256], text[MOVE_TEXT_MAX];
+	struct mgame *mg;
+	size_t i;
+	int conn;
+
+	if (h->ngames == 0 || n == 0)
+		return;
+	mg = &h->games[(unsigned char)sel[0] % h->ngames];
+	for (i = 1; i < n; i++) {
+		if (mg->over)
+			return;
+		conn = mg->holder[game_board(&mg->g)->side];
+		movegen_legal(game_board(&mg->g), &ml);
+		if (conn < 0 || ml.n == 0)
+			return;
+		notation_write(ml.moves[(unsigned char)sel[i] % ml.n], text,
+		    sizeof text);
+		snprintf(line, sizeof line, "MOVE game=%s ply=%d move=%s",
+		    mg->id, mg->g.nply, text);
+		do_line(h, conn, line, strlen(line));
+	}
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static const struct sess_limits lim = { 6, 4, 5, 2, 3 };
+	struct h *h;
+	struct sess_io io;
+	size_t i = 0;
+
+	if (size > 16384)
+		return 0;
+	h = calloc(1, sizeof *h);
+	if (h == NULL)
+		abort();
+	h->now = 1000000;
+	memset(&io, 0, sizeof io);
+	io.ctx = h;
+	io.send = cb_send;
+	io.close = cb_close;
+	io.store = &fake_store;
+	io.store_ctx = h;
+	io.log = cb_log;
+	h->s = sess_new(&io, &lim, NULL, "congo-server/fuzz");
+
+	while (i < size) {
+		const uint8_t *nl = memchr(data + i, '\n', size - i);
+		size_t end = nl != NULL ? (size_t)(nl - data) : size;
+		const char *p = (const char *)data + i;
+		size_t n = end - i;
+		int a = n > 1 ? (p[1] & 0xff) % NCONN : 0;
+
+		i = end + 1;
+		if (n == 0)
+			continue;
+		switch (p[0]) {
+		case '0': case '1': case '2': case '3':
+		case '4': case '5': case '6': case '7':
+			do_line(h, p[0] - '0', p + 1, n - 1);
+			break;
+		case 'o':
+			out_clear(h);
+			do_open(h, a, n > 2 ? p[2] & 0xff : 0);
+			settle(h);
+			break;
+		case 'x':
+			out_clear(h);
+			do_close(h, a);
+			settle(h);
+			break;
+		case 'L':
+			if (h->open[a] && !h->closing[a]) {
+				out_clear(h);
+				sess_line_too_long(h->s, a);
+				settle(h);
+			}
+			break;
+		case 't': {
+			char num[8];
+			size_t k = n - 1 < sizeof num - 1 ? n - 1 :
+			    sizeof num - 1;
+			memcpy(num, p + 1, k);
+			num[k] = '\0';
+			h->now += labs(strtol(num, NULL, 10)) * 1000LL;
+			break;
+		}
+		case 'f':
+			h->fail = n > 1 ? (p[1] & 0xff) % 4 : 1;
+			break;
+		case 'r':
+			check_rebuild(h);
+			break;
+		case 'M':
+			do_play(h, p + 1, n - 1);
+			break;
+		default:
+			break;
+		}
+	}
+	check_rebuild(h);
+	for (i = 0; i < NCONN; i++)
+		do_close(h, (int)i);
+	out_clear(h);
+	FUZZ_CHECK(sess_nconns(h->s) == 0, "%d connections left",
+	    sess_nconns(h->s));
+	sess_free(h->s);
+	for (i = 0; i < (size_t)h->ngames; i++)
+		game_free(&h->games[i].g);
+	free(h->recs);
+	free(h->out);
+	free(h);
+	return 0;
+}

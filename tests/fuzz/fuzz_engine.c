@@ -1,0 +1,151 @@
+/*
+ * fuzz_engine.c: `congo --engine` (uci_run) fed any bytes as its input.
+ * It must answer every line (an `error ...` for a bad one) and never crash
+ * or hang. So that an input cannot legitimately run for hours, the harness
+ * bounds what the user may ask for: every `go` line gets `nodes 2000`
+ * appended and its perft depth capped at 2, and Hash/Threads values are
+ * capped at 2. Everything else reaches the engine byte for byte.
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <strings.h>
+
+#include "engine/board.h"
+#include "uci/uci.h"
+
+#include "fuzz_util.h"
+
+static FILE *sink;
+
+int
+LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	board_init();
+	sink = fopen("/dev/null", "w");
+	if (sink == NULL)
+		abort();
+	return 0;
+}
+
+struct buf {
+	char *p;
+	size_t n, cap;
+};
+
+static void
+put(struct buf *b, const char *s, size_t n)
+{
+	if (b->n + n + 1 > b->cap) {
+		b->cap = (b->n + n + 1) * 2;
+		b->p = realloc(b->p, b->cap);
+		if (b->p == NULL)
+			abort();
+	}
+	memcpy(b->p + b->n, s, n);
+	b->n += n;
+}
+
+static void
+puts_(struct buf *b, const char *s)
+{
+	put(b, s, strlen(s));
+}
+
+/* Is the first word of line w? */
+static bool
+first_word(const char *line, const char *w)
+{
+	size_t n = strlen(w);
+
+	while (*line == ' ' || *line == '\t')
+		line++;
+	return strncmp(line, w, n) == 0 &&
+	    (line[n] == '\0' || line[n] == ' ' || line[n] == '\t');
+}
+
+/* `go ...` rebuilt with spaces: a perft depth over 2 becomes 2, any
+ * other search gets a node limit. */
+static void
+rewrite_go(struct buf *out, char *line)
+{
+	char *save = NULL, *tok;
+	bool perft = false;
+	int n = 0;
+
+	strtok_r(line, " \t", &save);      /* "go" */
+	puts_(out, "go");
+	while ((tok = strtok_r(NULL, " \t", &save)) != NULL) {
+		puts_(out, " ");
+		if (n == 0)
+			perft = strcmp(tok, "perft") == 0;
+		if (perft && n == 1 && strspn(tok, "0123456789") ==
+		    strlen(tok) && (strlen(tok) > 1 || tok[0] > '2'))
+			puts_(out, "2");
+		else
+			puts_(out, tok);
+		n++;
+	}
+	if (!perft)
+		puts_(out, " nodes 100");
+}
+
+/* setoption Hash/Threads: a value over 2 becomes 2. */
+static void
+rewrite_setoption(struct buf *out, const char *line)
+{
+	const char *v = strstr(line, " value ");
+
+	if (v != NULL && (strcasestr(line, "hash") != NULL ||
+	    strcasestr(line, "threads") != NULL)) {
+		const char *x = v + 7;
+		while (*x == ' ')
+			x++;
+		if (isdigit((unsigned char)*x) && (strlen(x) > 1 || *x > '2')) {
+			put(out, line, (size_t)(x - line));
+			puts_(out, "2");
+			return;
+		}
+	}
+	puts_(out, line);
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct buf out = { NULL, 0, 0 };
+	size_t i = 0;
+	FILE *in;
+
+	if (size > 8192)
+		return 0;
+	while (i < size) {
+		const uint8_t *nl = memchr(data + i, '\n', size - i);
+		size_t end = nl != NULL ? (size_t)(nl - data) : size;
+		char *line = fuzz_strndup(data + i, end - i);
+
+		/* A NUL ends what the engine sees of a line (fgets/strlen):
+		 * check the words the same way. */
+		if (first_word(line, "go"))
+			rewrite_go(&out, line);
+		else if (first_word(line, "setoption"))
+			rewrite_setoption(&out, line);
+		else
+			put(&out, (const char *)data + i, end - i);
+		if (nl != NULL)
+			puts_(&out, "\n");
+		free(line);
+		i = end + 1;
+	}
+	if (out.n == 0)
+		puts_(&out, "\n");
+	in = fmemopen(out.p, out.n, "r");
+	if (in == NULL)
+		abort();
+	FUZZ_CHECK(uci_run(in, sink) == 0, "uci_run failed");
+	fclose(in);
+	free(out.p);
+	return 0;
+}
