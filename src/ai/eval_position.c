@@ -14,7 +14,7 @@
 #include "ai/search_internal.h"
 
 const struct eval_params eval_default = {
-	.value = { 0, 560, 480, 420, 700, 780, 100, 330 },
+	.value = { 0, 460, 580, 520, 800, 680, 100, 330 },
 	.mob = { 0, 8, 6, 5, 6, 6, 0, 4 },
 	.monkey_target = 25,
 	.pawn_rank = { 0, 0, 6, 14, 26, 38, 50 },
@@ -29,6 +29,8 @@ const struct eval_params eval_default = {
 	.center = 4,
 	.tempo = 10,
 	.contempt = 40,
+	.futility = 0,
+	.lmp = 0,
 };
 
 /* Names for search_options.tune ("monkey=800,lion_danger=30"). */
@@ -53,6 +55,7 @@ static const struct {
 	P(monkey_target), P(pawn_file_center), P(lion_escape), P(lion_guard),
 	P(lion_danger), P(lion_pin), P(river_threat), P(croc_river),
 	P(croc_file), P(center), P(tempo), P(contempt),
+	P(futility), P(lmp),
 #undef P
 };
 

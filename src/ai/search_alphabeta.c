@@ -152,7 +152,8 @@ search(struct search_thread *t, const struct board *pos, int alpha, int beta,
 	bool pv = beta - alpha > 1, have_hit, in_check;
 	move_t hash_move = MOVE_NONE, best_move = MOVE_NONE;
 	move_t quiets[64];
-	int nquiets = 0, side = pos->side, idx = t->root_index + ply;
+	int nquiets = 0, quiet_seen = 0, side = pos->side;
+	int idx = t->root_index + ply;
 	int best, score, static_eval = EVAL_NONE, i, n, orig_alpha;
 
 	t->pvlen[ply] = 0;
@@ -236,6 +237,23 @@ search(struct search_thread *t, const struct board *pos, int alpha, int beta,
 		struct board child = *pos;
 
 		board_make(&child, m, NULL);
+		/* futility and late move pruning of quiet moves near the
+		 * leaves, except those that threaten the enemy lion */
+		if (!pv && !in_check && i > 0 && !tactical &&
+		    p->score[i] < SEARCH_ORDER_RESCUE &&
+		    best > -SEARCH_WIN_MIN) {
+			bool prune = false;
+
+			quiet_seen++;
+			if (ctx->ev.lmp > 0 && depth <= 3 &&
+			    quiet_seen > ctx->ev.lmp + 2 * depth * depth)
+				prune = true;
+			if (ctx->ev.futility > 0 && depth <= 2 &&
+			    static_eval + ctx->ev.futility * depth <= alpha)
+				prune = true;
+			if (prune && !movegen_attacks_lion(&child, side))
+				continue;
+		}
 		if (i == 0) {
 			score = -search(t, &child, -beta, -alpha, newdepth,
 			    ply + 1, true);

@@ -97,6 +97,9 @@ struct eval_params {
 	int center;
 	int tempo;
 	int contempt;                /* a draw is worth this less to the root side */
+	/* search settings kept here so that matches can try them too */
+	int futility;                /* margin per ply at depth 1-2, 0 off */
+	int lmp;                     /* quiet moves kept at depth 1-3: lmp + 2d^2 */
 };
 
 /* ---- per-thread state ---- */
@@ -181,6 +184,7 @@ bool search_is_draw(const struct search_thread *t, const struct board *b,
     int idx);
 
 /* ---- search_order.c ---- */
+#define SEARCH_ORDER_RESCUE (1 << 24)   /* below: quiet moves by history */
 extern const int search_piece_value[NPIECE_TYPES];
 /* Value of everything the move captures, plus a promotion bonus. */
 int search_capture_value(const struct board *b, move_t m);

@@ -11,7 +11,7 @@
 #define ORDER_HASH (1 << 30)
 #define ORDER_CAPTURE (1 << 26)
 #define ORDER_KILLER (1 << 25)
-#define ORDER_RESCUE (1 << 24)
+#define ORDER_RESCUE SEARCH_ORDER_RESCUE
 #define HISTORY_MAX 16384
 #define SEARCH_PICK_SORT 4
 
