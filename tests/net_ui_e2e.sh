@@ -1,0 +1,230 @@
+#!/bin/sh
+# net_ui_e2e.sh: network play in the real game, end to end, in tmux: a
+# congo-server on a loopback port of its own, then `congo --connect` as
+# White, as Black, as an observer and in the lobby; moves made on one screen
+# appear on the others; the server is killed (-9) and restarted and the
+# games carry on by themselves; a player leaves and comes back with --game;
+# a resignation; two AIs play a whole game through the server.
+#
+# Every wait polls with a deadline. Exit status: 0 pass, 1 fail, 77 skipped
+# (no tmux), 99 hard error.
+
+set -u
+
+if ! command -v tmux >/dev/null 2>&1; then
+	echo "tmux not found: skipped"
+	exit 77
+fi
+builddir=${CONGO_BUILDDIR:-$(pwd)}
+congo="$builddir/src/congo"
+server="$builddir/src/congo-server"
+for f in "$congo" "$server"; do
+	[ -x "$f" ] || { echo "error: $f not built"; exit 99; }
+done
+
+tmp=$(mktemp -d /tmp/cnet.XXXXXX) || exit 99
+sock="$tmp/tmux"
+spid=
+
+T() {
+	tmux -S "$sock" -f /dev/null "$@"
+}
+
+cleanup() {
+	T kill-server >/dev/null 2>&1
+	if [ -n "$spid" ]; then
+		kill -9 "$spid" 2>/dev/null
+		wait "$spid" 2>/dev/null
+	fi
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM HUP PIPE
+
+step=""
+fail() {
+	echo "FAIL [$step]: $*"
+	for s in w b o x y l; do
+		if T has-session -t "=$s" 2>/dev/null; then
+			echo "--- screen $s:"
+			T capture-pane -p -t "=$s:"
+		fi
+	done
+	echo "--- server log:"
+	tail -n 20 "$tmp/server.log"
+	exit 1
+}
+
+note() {
+	step=$*
+	echo "# $*"
+}
+
+mkdir -p "$tmp/home" "$tmp/config/congo" "$tmp/data" "$tmp/state" || exit 99
+unset TMUX TMUX_PANE NO_COLOR
+export HOME="$tmp/home" XDG_CONFIG_HOME="$tmp/config" XDG_DATA_HOME="$tmp/data"
+export XDG_STATE_HOME="$tmp/state" USER=tester TERM=xterm
+cat >"$tmp/config/congo/congo.conf" <<'EOF'
+ui = { color = false; mouse = false; ai_delay_ms = 0; };
+EOF
+
+# The server: a port of its own, picked by the system, read from its log.
+start_server() {
+	"$server" --port "${port:-0}" --bind 127.0.0.1 --db "$tmp/games.db" \
+	    --log-level info 2>>"$tmp/server.log" &
+	spid=$!
+	_i=0
+	while [ $_i -lt 100 ]; do
+		if [ -z "${port:-}" ]; then
+			port=$(sed -n 's/.*listening on .* port \([0-9]*\).*/\1/p' \
+			    "$tmp/server.log" | head -n 1)
+		fi
+		if [ -n "${port:-}" ] && grep -q "port $port" "$tmp/server.log" &&
+		    [ "$(grep -c 'listening on' "$tmp/server.log")" -ge "${starts:-1}" ]; then
+			return 0
+		fi
+		sleep 0.1
+		_i=$((_i + 1))
+	done
+	fail "the server did not start"
+}
+
+# run NAME ARGS...: congo in its own tmux session; its exit status is
+# written to $tmp/NAME.status.
+run() {
+	_n=$1
+	shift
+	rm -f "$tmp/$_n.status"
+	T new-session -d -s "$_n" -x 100 -y 30 \
+	    "\"$congo\" $*; echo \$? >\"$tmp/$_n.status\"; sleep 60"
+}
+
+screen() {
+	T capture-pane -p -t "=$1:" 2>/dev/null
+}
+
+# wait_for SESSION PATTERN [SECONDS]
+wait_for() {
+	_deadline=$(($(date +%s) + ${3:-10}))
+	while :; do
+		if screen "$1" | grep -Eq -- "$2"; then
+			return 0
+		fi
+		[ "$(date +%s)" -gt "$_deadline" ] &&
+		    fail "$1: timed out waiting for /$2/"
+		sleep 0.05
+	done
+}
+
+cmd() {
+	T send-keys -t "=$1:" -l -- ":$2"
+	T send-keys -t "=$1:" Enter
+}
+
+# Targets are written =NAME: so that tmux takes the session of that exact
+# name (a bare "b" would also match a window called "bash").
+
+# quit SESSION: q, y if asked; exit status 0.
+quit() {
+	T send-keys -t "=$1:" q
+	_i=0
+	while [ ! -f "$tmp/$1.status" ] && [ $_i -lt 100 ]; do
+		if screen "$1" | grep -q "Quit this game?"; then
+			T send-keys -t "=$1:" y
+		fi
+		sleep 0.05
+		_i=$((_i + 1))
+	done
+	[ "$(cat "$tmp/$1.status" 2>/dev/null)" = 0 ] ||
+	    fail "$1 did not exit with 0 ($(cat "$tmp/$1.status" 2>/dev/null))"
+	T kill-session -t "=$1"
+}
+
+# A session that stays, so the tmux server does not exit (and restart
+# under our feet) whenever the last game's session is closed.
+T new-session -d -s keep -x 80 -y 24 "sleep 600" || exit 99
+
+note "a server on its own port"
+start_server
+addr="127.0.0.1:$port"
+
+note "White creates a game"
+run w --connect "$addr" --create --seat white --name ann
+wait_for w "Game [A-Z2-7]{8}"
+game=$(screen w | sed -n 's/.*Game \([A-Z2-7]\{8\}\).*/\1/p' | head -n 1)
+wait_for w "waiting for an opponent"
+cmd w c2c3
+wait_for w "waiting for an opponent to join"
+
+note "Black joins"
+run b --connect "$addr" --join "$game" --seat black --name bob
+wait_for b "White +ann \(network\)"
+wait_for w "Black +bob \(network\)"
+cmd w c2c3
+wait_for b "1\. c2c3"
+cmd b b6c5
+wait_for w "1\. c2c3 b6c5"
+
+note "an observer"
+run o --connect "$addr" --observe "$game"
+wait_for o "Game $game \(watching\)"
+wait_for o "1\. c2c3 b6c5"
+
+note "the server is killed and comes back"
+kill -9 "$spid"
+wait "$spid" 2>/dev/null
+wait_for w "reconnecting"
+wait_for b "reconnecting"
+starts=2
+start_server
+wait_for w "online" 15
+wait_for b "online" 15
+wait_for o "online" 15
+cmd w b1c2
+wait_for b "2\. b1c2"
+wait_for o "2\. b1c2"
+
+note "Black leaves and comes back with --game"
+quit b
+wait_for w "opponent disconnected"
+run b --connect "$addr" --game "$game"
+wait_for b "2\. b1c2"
+wait_for w "opponent is back"
+cmd b a6b5
+wait_for w "2\. b1c2 a6b5"
+
+note "Black resigns"
+T send-keys -t =b: R
+wait_for b "Resign this game\?"
+T send-keys -t =b: y
+wait_for w "White wins"
+wait_for b "White wins"
+wait_for o "White wins"
+quit w
+quit b
+quit o
+
+note "two AIs play through the server"
+run x --connect "$addr" --create --seat white --white random --name rw
+wait_for x "Game [A-Z2-7]{8}"
+game2=$(screen x | sed -n 's/.*Game \([A-Z2-7]\{8\}\).*/\1/p' | head -n 1)
+run y --connect "$addr" --join "$game2" --seat black --black random --name rb
+wait_for y "(White|Black) wins|Draw" 60
+wait_for x "(White|Black) wins|Draw" 10
+quit x
+quit y
+
+note "the lobby"
+run l --connect "$addr"
+wait_for l "Congo games on 127\.0\.0\.1"
+wait_for l "$game2"
+wait_for l "$game .*finished"
+quit l
+
+note "the server stops cleanly"
+kill -TERM "$spid"
+wait "$spid"
+st=$?
+spid=
+[ "$st" = 0 ] || fail "server exit status $st"
+echo PASS
