@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "config/config.h"
 #include "net/net.h"
@@ -253,6 +254,18 @@ server_main(int argc, char **argv)
 	sigaddset(&block, SIGINT);
 	sigprocmask(SIG_BLOCK, &block, &orig);
 
+	/* Room for the connections allowed: the soft limit up to the hard. */
+	{
+		struct rlimit rl;
+		if (getrlimit(RLIMIT_NOFILE, &rl) == 0 &&
+		    rl.rlim_cur < (rlim_t)o.max_connections + 128) {
+			rl.rlim_cur = (rlim_t)o.max_connections + 128;
+			if (rl.rlim_max != RLIM_INFINITY &&
+			    rl.rlim_cur > rl.rlim_max)
+				rl.rlim_cur = rl.rlim_max;
+			setrlimit(RLIMIT_NOFILE, &rl);
+		}
+	}
 	sv = srv_open(&o, err, sizeof err);
 	if (sv == NULL) {
 		fprintf(stderr, "congo-server: %s\n", err);
