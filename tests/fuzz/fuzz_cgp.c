@@ -47,8 +47,7 @@
 #include "fuzz_util.h"
 
 #define NCONN 8
-#define MAXG 64
-#define MAXTOK (2 * MAXG)
+#define MAXTOK 256
 #define LINE_BUF 2048
 
 struct rec {
@@ -83,8 +82,8 @@ struct h {
 	struct sess *s;
 	long long now;
 	bool open[NCONN], closing[NCONN];
-	struct mgame games[MAXG];
-	int ngames;
+	struct mgame *games;
+	int ngames, gamecap;
 	char tokens[MAXTOK][CGP_TOKEN_LEN + 1];
 	bool published[MAXTOK];      /* put by the harness outside token= */
 	int ntokens;
@@ -482,7 +481,13 @@ on_create(struct h *h, int conn, const char *reply, int nrec0, int at)
 	FUZZ_CHECK(msg_val(reply, "game", id, sizeof id) != NULL &&
 	    cgp_valid_game(id), "OK CREATE without a game id: %s", reply);
 	FUZZ_CHECK(model_find(h, id) == NULL, "game %s created twice", id);
-	FUZZ_CHECK(h->ngames < MAXG, "too many games for the harness");
+	if (h->ngames == h->gamecap) {
+		h->gamecap = h->gamecap ? h->gamecap * 2 : 16;
+		h->games = realloc(h->games, sizeof *h->games *
+		    (size_t)h->gamecap);
+		if (h->games == NULL)
+			abort();
+	}
 	mg = &h->games[h->ngames++];
 	memset(mg, 0, sizeof *mg);
 	snprintf(mg->id, sizeof mg->id, "%s", id);
@@ -950,6 +955,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	sess_free(h->s);
 	for (i = 0; i < (size_t)h->ngames; i++)
 		game_free(&h->games[i].g);
+	free(h->games);
 	free(h->recs);
 	free(h->out);
 	free(h);
