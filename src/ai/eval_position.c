@@ -14,7 +14,7 @@
 #include "ai/search_internal.h"
 
 const struct eval_params eval_default = {
-	.value = { 0, 460, 580, 520, 800, 680, 100, 330 },
+	.value = { 0, 460, 580, 560, 800, 600, 120, 330 },
 	.mob = { 0, 8, 6, 5, 6, 6, 0, 4 },
 	.monkey_target = 25,
 	.pawn_rank = { 0, 0, 6, 14, 26, 38, 50 },
@@ -29,8 +29,8 @@ const struct eval_params eval_default = {
 	.center = 4,
 	.tempo = 10,
 	.contempt = 40,
-	.futility = 0,
-	.lmp = 0,
+	.futility = 150,
+	.lmp = 3,
 };
 
 /* Names for search_options.tune ("monkey=800,lion_danger=30"). */

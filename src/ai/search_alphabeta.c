@@ -9,6 +9,7 @@
  */
 #include <math.h>
 #include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ai/search_internal.h"
@@ -61,6 +62,46 @@ evaluate(struct search_thread *t, const struct board *pos)
 	return eval_with(&t->ctx->ev, pos);
 }
 
+/*
+ * Could quiet move m let the mover take the enemy lion next? A cheap
+ * over-estimate: the move lands near that lion, moves a crocodile or a
+ * monkey (they reach far), or leaves the line between the lions.
+ */
+static bool
+may_threaten_lion(const struct board *b, move_t m)
+{
+	int them = b->side ^ 1, from = MOVE_FROM(m), to = MOVE_TO(m);
+	int type = PIECE_TYPE(b->sq[from]);
+	bb_t lion = b->pieces[them][LION];
+	int l;
+
+	if (lion == 0)
+		return true;
+	l = __builtin_ctzll(lion);
+	if (type == CROCODILE || type == MONKEY || type == LION)
+		return true;
+	if (abs(SQ_FILE(to) - SQ_FILE(l)) <= 2 &&
+	    abs(SQ_RANK(to) - SQ_RANK(l)) <= 2)
+		return true;
+	/* a discovered line between the lions */
+	{
+		int ol = __builtin_ctzll(b->pieces[b->side][LION] |
+		    (1ULL << 63));
+		int df = SQ_FILE(from) - SQ_FILE(l), dr = SQ_RANK(from) -
+		    SQ_RANK(l), ef, er;
+
+		if (ol >= NSQ)
+			return false;
+		ef = SQ_FILE(ol) - SQ_FILE(l);
+		er = SQ_RANK(ol) - SQ_RANK(l);
+		if ((df == 0 && ef == 0) ||
+		    (abs(df) == abs(dr) && abs(ef) == abs(er) &&
+		    df * er == dr * ef))
+			return true;
+	}
+	return false;
+}
+
 /* May the side to move pass (null move) without the pass being absurd? */
 static bool
 null_ok(const struct board *b)
@@ -75,17 +116,19 @@ null_ok(const struct board *b)
 	return (b->occ[s] & BB_RIVER & ~b->pieces[s][CROCODILE]) == 0;
 }
 
+static int qsearch(struct search_thread *t, const struct board *pos,
+    int alpha, int beta, int ply);
+
+/* Quiescence at a position already counted as a node. */
 static int
-qsearch(struct search_thread *t, const struct board *pos, int alpha, int beta,
-    int ply)
+qsearch_node(struct search_thread *t, const struct board *pos, int alpha,
+    int beta, int ply)
 {
 	struct search_ply *p;
 	int side = pos->side, best, stand = 0, score, i, n;
 	bool in_check;
 
 	t->pvlen[ply] = 0;
-	if (node_enter(t))
-		return 0;
 	if (ply > t->seldepth)
 		t->seldepth = ply;
 	if (pos->pieces[side][LION] == 0)
@@ -114,7 +157,7 @@ qsearch(struct search_thread *t, const struct board *pos, int alpha, int beta,
 	}
 	search_score_captures(pos, p);
 	for (i = 0; i < n; i++) {
-		move_t m = search_pick(p, i);
+		move_t m = search_pick(p, i, false);
 		struct board child;
 
 		if (!in_check) {
@@ -142,6 +185,18 @@ qsearch(struct search_thread *t, const struct board *pos, int alpha, int beta,
 	return best;
 }
 
+/* Every position the search enters counts as a node. */
+static int
+qsearch(struct search_thread *t, const struct board *pos, int alpha, int beta,
+    int ply)
+{
+	if (node_enter(t)) {
+		t->pvlen[ply] = 0;
+		return 0;
+	}
+	return qsearch_node(t, pos, alpha, beta, ply);
+}
+
 static int
 search(struct search_thread *t, const struct board *pos, int alpha, int beta,
     int depth, int ply, bool allow_null)
@@ -153,11 +208,14 @@ search(struct search_thread *t, const struct board *pos, int alpha, int beta,
 	move_t hash_move = MOVE_NONE, best_move = MOVE_NONE;
 	move_t quiets[64];
 	int nquiets = 0, quiet_seen = 0, side = pos->side;
+	bool pruning = false, lazy;
 	int idx = t->root_index + ply;
 	int best, score, static_eval = EVAL_NONE, i, n, orig_alpha;
 
 	t->pvlen[ply] = 0;
 	t->path[idx] = pos->hash;
+	if (node_enter(t))
+		return 0;
 	if (pos->pieces[side][LION] == 0)
 		return -SEARCH_WIN + ply;
 	if (search_is_draw(t, pos, idx))
@@ -175,9 +233,7 @@ search(struct search_thread *t, const struct board *pos, int alpha, int beta,
 	if (in_check && ply < 2 * ctx->max_depth + 8)
 		depth++;
 	if (depth <= 0)
-		return qsearch(t, pos, alpha, beta, ply);
-	if (node_enter(t))
-		return 0;
+		return qsearch_node(t, pos, alpha, beta, ply);
 	if (ply > t->seldepth)
 		t->seldepth = ply;
 	if (ply >= SEARCH_MAX_PLY - 2)
@@ -227,23 +283,26 @@ search(struct search_thread *t, const struct board *pos, int alpha, int beta,
 	if (n == 0)
 		return -SEARCH_WIN + ply;
 	search_score_moves(t, pos, p, ply, hash_move);
+	/* where quiet moves may be pruned, pick one by one, never sort */
+	lazy = !pv && !in_check && depth <= 3;
 	orig_alpha = alpha;
 	best = -SEARCH_INF;
 	for (i = 0; i < n; i++) {
-		move_t m = search_pick(p, i);
+		/* once quiet moves are being pruned, the rest are quiet
+		 * too and their order no longer matters */
+		move_t m = pruning ? p->ml.moves[i] :
+		    search_pick(p, i, lazy);
 		bool tactical = search_is_tactical(pos, m);
 		bool killer = m == t->killer[ply][0] || m == t->killer[ply][1];
 		int newdepth = depth - 1, r = 0;
 		struct board child = *pos;
+		bool prune = false;
 
-		board_make(&child, m, NULL);
 		/* futility and late move pruning of quiet moves near the
 		 * leaves, except those that threaten the enemy lion */
 		if (!pv && !in_check && i > 0 && !tactical &&
 		    p->score[i] < SEARCH_ORDER_RESCUE &&
 		    best > -SEARCH_WIN_MIN) {
-			bool prune = false;
-
 			quiet_seen++;
 			if (ctx->ev.lmp > 0 && depth <= 3 &&
 			    quiet_seen > ctx->ev.lmp + 2 * depth * depth)
@@ -251,9 +310,14 @@ search(struct search_thread *t, const struct board *pos, int alpha, int beta,
 			if (ctx->ev.futility > 0 && depth <= 2 &&
 			    static_eval + ctx->ev.futility * depth <= alpha)
 				prune = true;
-			if (prune && !movegen_attacks_lion(&child, side))
+			if (prune)
+				pruning = true;
+			if (prune && !may_threaten_lion(pos, m))
 				continue;
 		}
+		board_make(&child, m, NULL);
+		if (prune && !movegen_attacks_lion(&child, side))
+			continue;
 		if (i == 0) {
 			score = -search(t, &child, -beta, -alpha, newdepth,
 			    ply + 1, true);
@@ -365,7 +429,7 @@ root_moves_init(struct search_thread *t, const struct board *pos)
 		hash_move = hit.move;
 	search_score_moves(t, pos, p, 0, hash_move);
 	for (i = 0; i < p->ml.n; i++)
-		t->root_moves[i] = search_pick(p, i);
+		t->root_moves[i] = search_pick(p, i, false);
 	t->root_n = p->ml.n;
 }
 

@@ -193,7 +193,7 @@ void search_score_moves(struct search_thread *t, const struct board *b,
     struct search_ply *p, int ply, move_t hash_move);
 void search_score_captures(const struct board *b, struct search_ply *p);
 /* Swap the best remaining move to index i and return it. */
-move_t search_pick(struct search_ply *p, int i);
+move_t search_pick(struct search_ply *p, int i, bool lazy);
 void search_update_quiet(struct search_thread *t, const struct board *b,
     int ply, int depth, move_t best, const move_t *tried, int ntried);
 

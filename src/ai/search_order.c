@@ -128,20 +128,21 @@ sort_rest(struct search_ply *p, int from)
 
 /*
  * The first few moves are picked one by one (most nodes are cut off after
- * one or two of them); a node that gets further sorts the rest once.
+ * one or two of them); a node that gets further sorts the rest once,
+ * unless lazy (it will prune most of them): then it goes on picking.
  */
 move_t
-search_pick(struct search_ply *p, int i)
+search_pick(struct search_ply *p, int i, bool lazy)
 {
 	int best = i, j;
 	int32_t s;
 	move_t m;
 
-	if (i == SEARCH_PICK_SORT) {
+	if (!lazy && i == SEARCH_PICK_SORT) {
 		sort_rest(p, i);
 		return p->ml.moves[i];
 	}
-	if (i > SEARCH_PICK_SORT)
+	if (!lazy && i > SEARCH_PICK_SORT)
 		return p->ml.moves[i];
 	for (j = i + 1; j < p->ml.n; j++)
 		if (p->score[j] > p->score[best])
