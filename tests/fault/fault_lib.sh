@@ -29,6 +29,7 @@ trap 'exit 1' INT TERM HUP
 # start_server DB LOG: start it on a free loopback port; sets spid, port.
 # Returns 1 (with the log shown) when it does not come up.
 start_server() {
+	: > "$2"	# there before the background job opens it
 	"$server" --port 0 --bind 127.0.0.1 --db "$1" --max-connections 500 \
 	    --max-per-address 500 --games-per-minute 1000000 \
 	    --log-level info 2>"$2" &

@@ -877,6 +877,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct sess_io io;
 	size_t i = 0;
 
+	fuzz_count(size);
+
 	if (size > 16384)
 		return 0;
 	h = calloc(1, sizeof *h);

@@ -93,6 +93,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t i;
 	int rc;
 
+	fuzz_count(size);
+
 	if (size > 65536)
 		return 0;
 	text = fuzz_strndup(data, size);

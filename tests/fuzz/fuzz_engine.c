@@ -144,6 +144,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	int searches = 0;
 	FILE *in;
 
+	fuzz_count(size);
+
 	if (size > 8192)
 		return 0;
 	while (i < size) {

@@ -87,6 +87,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char *text;
 	int rc;
 
+	fuzz_count(size);
+
 	if (size > 4096)
 		return 0;
 	text = fuzz_strndup(data, size);

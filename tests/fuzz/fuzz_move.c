@@ -41,6 +41,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	bool over;
 	int rc, rc2;
 
+	fuzz_count(size);
+
 	if (size > 4096)
 		return 0;
 	buf = fuzz_strndup(data, size);

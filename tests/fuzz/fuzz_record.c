@@ -79,6 +79,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FILE *f;
 	int rc, i;
 
+	fuzz_count(size);
+
 	if (size > 65536)
 		return 0;
 	copy = malloc(size + 1);

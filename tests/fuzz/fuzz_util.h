@@ -24,6 +24,24 @@ int LLVMFuzzerInitialize(int *argc, char ***argv);
 	}								\
 } while (0)
 
+/* Inputs and bytes tried, printed at exit ("fuzz-bytes: ..."). */
+static unsigned long long fuzz_inputs, fuzz_bytes;
+
+static void
+fuzz_report(void)
+{
+	fprintf(stderr, "fuzz-bytes: %llu inputs, %llu bytes\n", fuzz_inputs,
+	    fuzz_bytes);
+}
+
+static inline void
+fuzz_count(size_t size)
+{
+	if (fuzz_inputs++ == 0)
+		atexit(fuzz_report);
+	fuzz_bytes += size;
+}
+
 /* A NUL-terminated copy of the input (freed by the caller). */
 static inline char *
 fuzz_strndup(const uint8_t *data, size_t size)
