@@ -2,18 +2,22 @@
  * fuzz_engine.c: `congo --engine` (uci_run) fed any bytes as its input.
  * It must answer every line (an `error ...` for a bad one) and never crash
  * or hang. So that an input cannot legitimately run for hours, the harness
- * bounds what the user may ask for: every `go` line gets `nodes 100`
+ * bounds what the user may ask for: every `go` line gets `depth 1`
  * appended and its perft depth capped at 2 (from the fifth `go` of an
  * input on, `go perft 1` runs instead), and Hash/Threads values are
  * capped at 2. Everything else reaches the engine byte for byte.
  *
- * The search's start-up table is 1 MB here instead of 16: the harness is
- * linked with -Wl,--wrap=search_new (fuzz.am), as a fresh 16 MB block per
- * input costs AddressSanitizer more than the rest of the run.
+ * The search's start-up table is 1 MB here instead of 16, and its threads
+ * get 4 MB stacks instead of 16: the harness is linked with
+ * -Wl,--wrap=search_new,--wrap=pthread_attr_setstacksize (fuzz.am), as
+ * AddressSanitizer clears the shadow of every such block, which cost more
+ * than the rest of the run. (The search keeps its move lists on the heap;
+ * 4 MB is half the default stack of a thread.)
  */
 #include "config.h"
 
 #include <ctype.h>
+#include <pthread.h>
 #include <strings.h>
 
 #include "ai/search.h"
@@ -23,6 +27,16 @@
 #include "fuzz_util.h"
 
 static FILE *sink;
+
+int __real_pthread_attr_setstacksize(pthread_attr_t *a, size_t n);
+int __wrap_pthread_attr_setstacksize(pthread_attr_t *a, size_t n);
+
+int
+__wrap_pthread_attr_setstacksize(pthread_attr_t *a, size_t n)
+{
+	return __real_pthread_attr_setstacksize(a, n > (4u << 20) ?
+	    (4u << 20) : n);
+}
 
 struct search_ctx *__real_search_new(const struct search_options *o);
 struct search_ctx *__wrap_search_new(const struct search_options *o);
@@ -113,7 +127,7 @@ rewrite_go(struct buf *out, char *line)
 		n++;
 	}
 	if (!perft)
-		puts_(out, " nodes 100");
+		puts_(out, " depth 1");
 }
 
 /* setoption Hash/Threads: a value over 2 becomes 2. */
