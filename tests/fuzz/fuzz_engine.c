@@ -166,6 +166,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		const uint8_t *nl = memchr(data + i, '\n', size - i);
 		size_t end = nl != NULL ? (size_t)(nl - data) : size;
 		char *line = fuzz_strndup(data + i, end - i);
+		size_t n = strlen(line);
+
+		/* The engine drops CRs and LFs at the end, as here. */
+		while (n > 0 && (line[n - 1] == '\r' || line[n - 1] == '\n'))
+			line[--n] = '\0';
 
 		/* A NUL ends what the engine sees of a line (fgets/strlen):
 		 * check the words the same way. */
