@@ -14,17 +14,17 @@
 #include "ai/search_internal.h"
 
 const struct eval_params eval_default = {
-	.value = { 0, 460, 580, 560, 800, 600, 120, 330 },
-	.mob = { 0, 8, 6, 5, 6, 6, 0, 4 },
+	.value = { 0, 460, 580, 560, 800, 520, 120, 330 },
+	.mob = { 0, 8, 6, 5, 6, 3, 0, 4 },
 	.monkey_target = 25,
 	.pawn_rank = { 0, 0, 6, 14, 26, 38, 50 },
 	.pawn_file_center = 4,
-	.lion_escape = 10,
+	.lion_escape = 4,
 	.lion_guard = 12,
 	.lion_danger = 22,
 	.lion_pin = 40,
 	.river_threat = 20,
-	.croc_river = 30,
+	.croc_river = 45,
 	.croc_file = 12,
 	.center = 4,
 	.tempo = 10,
