@@ -104,15 +104,15 @@ test_avoids_drowning(void **state)
 	board_make(&after, m, &fx);
 	assert_int_equal(fx.ndrowned, 0);
 
-	/* Two pieces in the river: only one can be saved; save the monkey
-	 * (worth more than the elephant). */
-	ta_setup(&b, "3l3/ppp4/7/2E1M2/7/6P/4L2 w 0 1");
+	/* Two pieces in the river: only one can be saved; save the zebra,
+	 * let the pawn drown. */
+	ta_setup(&b, "3l3/ppp4/7/2P1Z2/7/6P/4L2 w 0 1");
 	m = ta_search(ctx, &b, 6, 0, 0);
 	assert_int_equal(MOVE_FROM(m), SQ(4, 3));
 	after = b;
 	board_make(&after, m, &fx);
 	assert_int_equal(fx.ndrowned, 1);
-	assert_int_equal(PIECE_TYPE(fx.drowned_piece[0]), ELEPHANT);
+	assert_int_equal(PIECE_TYPE(fx.drowned_piece[0]), PAWN);
 	search_free(ctx);
 }
 
