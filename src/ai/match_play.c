@@ -25,7 +25,9 @@ mix(uint64_t x)
 }
 
 /* The opening of pair k: opening_plies uniformly random legal moves from
- * the start, drawn again while the game ends inside the opening. */
+ * the start, drawn again while the game ends inside the opening or leaves
+ * a lion that the side to move can take at once (that would decide the
+ * game by the dice, not by the players). */
 static void
 make_opening(const struct match *m, int k, struct game *g,
     struct movelist *ml)
@@ -42,7 +44,8 @@ make_opening(const struct match *m, int k, struct game *g,
 			rng = mix(rng);
 			game_play(g, ml->moves[rng % (uint64_t)ml->n], NULL, 0);
 		}
-		if (!game_over(g) || attempt > 100)
+		if (attempt > 1000 || (!game_over(g) &&
+		    !movegen_attacks_lion(game_board(g), game_board(g)->side)))
 			return;
 		game_free(g);
 	}
