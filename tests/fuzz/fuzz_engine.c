@@ -17,6 +17,7 @@
 #include "config.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <pthread.h>
 #include <strings.h>
 
@@ -104,8 +105,28 @@ first_word(const char *line, const char *w)
 	    (line[n] == '\0' || line[n] == ' ' || line[n] == '\t');
 }
 
+/*
+ * Write s with its leading number (as strtoll reads it: white space and a
+ * sign first) made max when it is larger; true if it was.
+ */
+static bool
+cap_number(struct buf *out, const char *s, long long max)
+{
+	char *end, num[24];
+	long long v;
+
+	errno = 0;
+	v = strtoll(s, &end, 10);
+	if (end == s || (v <= max && errno == 0))
+		return false;
+	snprintf(num, sizeof num, "%lld", max);
+	puts_(out, num);
+	puts_(out, end);
+	return true;
+}
+
 /* `go ...` rebuilt with spaces: a perft depth over 2 becomes 2, any
- * other search gets a node limit. */
+ * other search gets depth 1. */
 static void
 rewrite_go(struct buf *out, char *line)
 {
@@ -119,10 +140,7 @@ rewrite_go(struct buf *out, char *line)
 		puts_(out, " ");
 		if (n == 0)
 			perft = strcmp(tok, "perft") == 0;
-		if (perft && n == 1 && strspn(tok, "0123456789") ==
-		    strlen(tok) && (strlen(tok) > 1 || tok[0] > '2'))
-			puts_(out, "2");
-		else
+		if (!(perft && n == 1 && cap_number(out, tok, 2)))
 			puts_(out, tok);
 		n++;
 	}
@@ -139,11 +157,14 @@ rewrite_setoption(struct buf *out, const char *line)
 	if (v != NULL && (strcasestr(line, "hash") != NULL ||
 	    strcasestr(line, "threads") != NULL)) {
 		const char *x = v + 7;
+		struct buf num = { NULL, 0, 0 };
+
 		while (*x == ' ')
 			x++;
-		if (isdigit((unsigned char)*x) && (strlen(x) > 1 || *x > '2')) {
+		if (cap_number(&num, x, 2)) {
 			put(out, line, (size_t)(x - line));
-			puts_(out, "2");
+			put(out, num.p, num.n);
+			free(num.p);
 			return;
 		}
 	}
