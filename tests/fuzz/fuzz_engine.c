@@ -12,7 +12,11 @@
  * -Wl,--wrap=search_new,--wrap=pthread_attr_setstacksize (fuzz.am), as
  * AddressSanitizer clears the shadow of every such block, which cost more
  * than the rest of the run. (The search keeps its move lists on the heap;
- * 4 MB is half the default stack of a thread.)
+ * 4 MB is half the default stack of a thread.) For the same reason the
+ * search context (4 MB of move lists per thread) is not freed at the end of
+ * an input but kept for the next one, which gets it with its options set
+ * afresh and its tables cleared (--wrap=search_free): everything else of
+ * `congo --engine` is built and torn down for every input.
  */
 #include "config.h"
 
@@ -42,10 +46,17 @@ __wrap_pthread_attr_setstacksize(pthread_attr_t *a, size_t n)
 struct search_ctx *__real_search_new(const struct search_options *o);
 struct search_ctx *__wrap_search_new(const struct search_options *o);
 
+void __real_search_free(struct search_ctx *ctx);
+void __wrap_search_free(struct search_ctx *ctx);
+
+/* The context the last input freed, kept for the next (see the top). */
+static struct search_ctx *spare;
+
 struct search_ctx *
 __wrap_search_new(const struct search_options *o)
 {
 	struct search_options small;
+	struct search_ctx *ctx;
 
 	if (o == NULL) {
 		search_options_default(&small);
@@ -54,7 +65,26 @@ __wrap_search_new(const struct search_options *o)
 	}
 	if (small.hash_mb > 1)
 		small.hash_mb = 1;
-	return __real_search_new(&small);
+	if (spare == NULL)
+		return __real_search_new(&small);
+	ctx = spare;
+	spare = NULL;
+	if (search_set_options(ctx, &small) != 0) {
+		__real_search_free(ctx);
+		return __real_search_new(&small);
+	}
+	search_clear(ctx);
+	return ctx;
+}
+
+void
+__wrap_search_free(struct search_ctx *ctx)
+{
+	if (ctx != NULL && spare == NULL) {
+		spare = ctx;
+		return;
+	}
+	__real_search_free(ctx);
 }
 
 int
