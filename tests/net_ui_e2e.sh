@@ -71,7 +71,7 @@ EOF
 # The server: a port of its own, picked by the system, read from its log.
 start_server() {
 	"$server" --port "${port:-0}" --bind 127.0.0.1 --db "$tmp/games.db" \
-	    --log-level info 2>>"$tmp/server.log" &
+	    --create --log-level info 2>>"$tmp/server.log" &
 	spid=$!
 	_i=0
 	while [ $_i -lt 100 ]; do

@@ -24,7 +24,7 @@ static void
 start_server(void)
 {
 	char *argv[] = { server_bin, "--port", portstr, "--bind", "127.0.0.1",
-		"--db", db, "--log-level", "debug", NULL };
+		"--db", db, "--create", "--log-level", "debug", NULL };
 	long long end = tc_ms() + 10000;
 	int fd;
 

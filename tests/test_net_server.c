@@ -36,7 +36,7 @@ static void
 start_server(void)
 {
 	char *argv[] = { server_bin, "--port", portstr, "--bind", "127.0.0.1",
-		"--db", db, "--ping-after", "2", "--max-per-address", "40",
+		"--db", db, "--create", "--ping-after", "2", "--max-per-address", "40",
 		"--games-per-minute", "100", "--log-level", "debug", NULL };
 	long long end = tc_ms() + 10000;
 	int fd;

@@ -614,6 +614,39 @@ test_storage_failure(void **state)
 	t_free(f);
 }
 
+/* A full disk refuses every command: the log gets the 1st, 10th, 100th...
+ * failure in a row, and a line when storing works again. */
+static void
+test_storage_failure_log(void **state)
+{
+	struct t_fake *f = t_new(NULL, NULL);
+	struct t_game g;
+	int i, before;
+
+	(void)state;
+	t_setup(f, &g, NULL);
+	before = f->nlog;
+	f->fail = 250;
+	for (i = 0; i < 250; i++) {
+		t_say(f, 0, "#m MOVE game=%s ply=0 move=c2c3", g.id);
+		t_expect(f, 0, "ERR #m 507 STORAGE_FAILED");
+		if (i == 0) {
+			assert_int_equal(f->nlog, before + 1);
+			assert_non_null(strstr(f->lastlog, "storing failed: "
+			    "disk on fire"));
+		}
+	}
+	assert_int_equal(f->nlog, before + 3);
+	assert_non_null(strstr(f->lastlog, "disk on fire (100 times in a "
+	    "row)"));
+	t_say(f, 0, "#m MOVE game=%s ply=0 move=c2c3", g.id);
+	t_expect(f, 0, "OK #m MOVE");
+	assert_int_equal(f->nlog, before + 4);
+	assert_non_null(strstr(f->lastlog, "storing works again (250 "
+	    "commands refused before)"));
+	t_free(f);
+}
+
 static void
 test_list(void **state)
 {
@@ -830,6 +863,7 @@ main(void)
 		cmocka_unit_test(test_observers),
 		cmocka_unit_test(test_connection_limits),
 		cmocka_unit_test(test_storage_failure),
+		cmocka_unit_test(test_storage_failure_log),
 		cmocka_unit_test(test_list),
 		cmocka_unit_test(test_history_pages),
 		cmocka_unit_test(test_rebuild),

@@ -134,6 +134,38 @@ test_missing(void **state)
 	assert_non_null(strstr(err, "nowhere"));
 	assert_null(store_open(dir, true, err, sizeof err));
 	assert_non_null(strstr(err, "not a regular file"));
+	/* A lost database is never replaced unasked: the error says how to
+	 * start a new one, and nothing is created. */
+	assert_null(store_open(dbpath, false, err, sizeof err));
+	assert_non_null(strstr(err, "--create"));
+	assert_int_equal(access(dbpath, F_OK), -1);
+}
+
+/* An emptied (0-byte) file is refused, not taken for a new database;
+ * --create makes one in it. */
+static void
+test_empty_file(void **state)
+{
+	char err[512], path[400];
+	struct store *st;
+	FILE *f;
+
+	(void)state;
+	snprintf(path, sizeof path, "%s/empty.db", dir);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fclose(f);
+	assert_null(store_open(path, false, err, sizeof err));
+	assert_non_null(strstr(err, path));
+	assert_non_null(strstr(err, "empty (0 bytes)"));
+	assert_non_null(strstr(err, "--create"));
+	st = store_open(path, true, err, sizeof err);
+	assert_non_null(st);
+	store_close(st);
+	st = store_open(path, false, err, sizeof err);
+	assert_non_null(st);
+	store_close(st);
+	unlink(path);
 }
 
 static void
@@ -220,6 +252,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_store_and_rebuild, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_missing, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_empty_file, setup,
+		    teardown),
 		cmocka_unit_test_setup_teardown(test_garbage_file, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_foreign_database, setup,

@@ -42,6 +42,8 @@ struct t_fake {
 	int nrec;
 	struct sess *s;
 	long long now;
+	int nlog;                  /* lines logged */
+	char lastlog[512];
 };
 
 static __attribute__((unused)) void
@@ -62,6 +64,16 @@ t_close(void *ctx, int conn)
 	struct t_fake *f = ctx;
 
 	f->closed[conn] = true;
+}
+
+static __attribute__((unused)) void
+t_log(void *ctx, int level, const char *msg)
+{
+	struct t_fake *f = ctx;
+
+	(void)level;
+	f->nlog++;
+	snprintf(f->lastlog, sizeof f->lastlog, "%s", msg);
 }
 
 static __attribute__((unused)) struct t_rec *
@@ -128,6 +140,7 @@ t_new_store(const struct sess_limits *lim, const struct game_rules *rules,
 	io.ctx = f;
 	io.send = t_send;
 	io.close = t_close;
+	io.log = t_log;
 	io.store = ops != NULL ? ops : &t_store;
 	io.store_ctx = ops != NULL ? store_ctx : f;
 	f->s = sess_new(&io, lim != NULL ? lim : &t_limits, rules,

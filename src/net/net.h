@@ -21,7 +21,9 @@ struct srv_opts {
 	char bind[256];          /* "" = every address */
 	int port;                /* 0: any free port (see srv_port) */
 	char db[1024];           /* the database file */
-	bool db_create;          /* create the file when missing */
+	bool db_create;          /* create the file when missing or empty
+				    (false: refuse, so a lost database
+				    is never silently replaced) */
 	int max_connections;
 	int max_per_address;
 	int games_per_minute;    /* per address */

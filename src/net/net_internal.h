@@ -322,6 +322,7 @@ struct sess {
 	int ngames, gamecap;
 	int *index;                    /* hash of ids: game number + 1, 0 free */
 	int icap;
+	long long store_failures;      /* commits refused since the last one kept */
 };
 
 void *net_xmalloc(size_t n);

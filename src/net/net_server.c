@@ -38,7 +38,7 @@ srv_defaults(struct srv_opts *o)
 
 	memset(o, 0, sizeof *o);
 	o->port = NET_DEFAULT_PORT;
-	o->db_create = true;
+	o->db_create = false;   /* a lost database is an error */
 	o->max_connections = 1000;
 	o->max_per_address = 16;
 	o->games_per_minute = 10;

@@ -491,6 +491,14 @@ sess_add_event(struct sgame *g, long seq, const char *kind, const char *body)
 	g->seq = seq;
 }
 
+static bool
+is_power_of_ten(long long n)
+{
+	while (n >= 10 && n % 10 == 0)
+		n /= 10;
+	return n == 1;
+}
+
 int
 sess_commit(struct sess *s, int conn, const char *tag,
     const struct store_change *ch)
@@ -500,10 +508,24 @@ sess_commit(struct sess *s, int conn, const char *tag,
 	if (s->io.store == NULL)
 		return 0;
 	err[0] = '\0';
-	if (s->io.store->commit(s->io.store_ctx, ch, err, sizeof err) == 0)
+	if (s->io.store->commit(s->io.store_ctx, ch, err, sizeof err) == 0) {
+		if (s->store_failures > 0)
+			sess_log(s, NET_LOG_WARN, "storing works again (%lld "
+			    "command%s refused before)", s->store_failures,
+			    s->store_failures == 1 ? "" : "s");
+		s->store_failures = 0;
 		return 0;
-	sess_log(s, NET_LOG_ERROR, "game %s: storing failed: %s", ch->game,
-	    err);
+	}
+	/* A full disk refuses every command: the 1st, 10th, 100th... failure
+	 * in a row is logged, not each (the log may share that disk). */
+	s->store_failures++;
+	if (s->store_failures == 1)
+		sess_log(s, NET_LOG_ERROR, "game %s: storing failed: %s (until "
+		    "storing works again, only the 10th, 100th... failure is "
+		    "logged)", ch->game, err);
+	else if (is_power_of_ten(s->store_failures))
+		sess_log(s, NET_LOG_ERROR, "game %s: storing failed: %s (%lld "
+		    "times in a row)", ch->game, err, s->store_failures);
 	sess_err(s, conn, tag, CGP_STORAGE_FAILED, "the server could not "
 	    "store this; nothing changed");
 	return -1;

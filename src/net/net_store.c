@@ -91,7 +91,7 @@ pragma(struct store *st, const char *sql, char *out, size_t n, char *err,
 }
 
 static int
-setup(struct store *st, char *err, size_t errlen)
+setup(struct store *st, bool create, char *err, size_t errlen)
 {
 	char v[256];
 	long app, ver, ntables;
@@ -133,7 +133,12 @@ setup(struct store *st, char *err, size_t errlen)
 	if (pragma(st, "PRAGMA user_version", v, sizeof v, err, errlen) < 0)
 		goto bad;
 	ver = atol(v);
-	if (ntables == 0 && app == 0) {
+	if (ntables == 0 && app == 0 && !create) {
+		snprintf(err, errlen, "%s: an SQLite database with no tables, "
+		    "not a congo-server database (to make it one, start "
+		    "congo-server with --create)", st->path);
+		goto bad;
+	} else if (ntables == 0 && app == 0) {
 		char sql[128];
 		snprintf(sql, sizeof sql, "PRAGMA application_id=%d; "
 		    "PRAGMA user_version=%d", APP_ID, SCHEMA_VERSION);
@@ -167,6 +172,25 @@ bad:
 	return -1;
 }
 
+/* Does the folder holding path exist? */
+static bool
+folder_exists(const char *path)
+{
+	char dir[1024];
+	const char *slash = strrchr(path, '/');
+	struct stat sb;
+
+	if (slash == NULL)
+		return true;                    /* the current folder */
+	if (slash == path)
+		return true;                    /* the root */
+	if ((size_t)(slash - path) >= sizeof dir)
+		return false;
+	memcpy(dir, path, (size_t)(slash - path));
+	dir[slash - path] = '\0';
+	return stat(dir, &sb) == 0 && S_ISDIR(sb.st_mode);
+}
+
 struct store *
 store_open(const char *path, bool create, char *err, size_t errlen)
 {
@@ -176,7 +200,23 @@ store_open(const char *path, bool create, char *err, size_t errlen)
 
 	snprintf(st->path, sizeof st->path, "%s", path);
 	if (stat(path, &sb) < 0) {
-		if (errno != ENOENT || !create) {
+		if (errno == ENOENT && !folder_exists(path)) {
+			snprintf(err, errlen, "%s: No such file or directory "
+			    "(its folder does not exist)", path);
+			free(st);
+			return NULL;
+		}
+		if (errno == ENOENT && !create) {
+			/* Never replace a lost database by an empty one
+			 * unasked: every game, seat and token would go. */
+			snprintf(err, errlen, "%s: %s: no games database there "
+			    "(if games were kept in it, it has been moved or "
+			    "removed; to start a new one, run congo-server "
+			    "with --create)", path, strerror(errno));
+			free(st);
+			return NULL;
+		}
+		if (errno != ENOENT) {
 			snprintf(err, errlen, "%s: %s", path, strerror(errno));
 			free(st);
 			return NULL;
@@ -194,6 +234,13 @@ store_open(const char *path, bool create, char *err, size_t errlen)
 		snprintf(err, errlen, "%s: not a regular file", path);
 		free(st);
 		return NULL;
+	} else if (sb.st_size == 0 && !create) {
+		snprintf(err, errlen, "%s: the file is empty (0 bytes): no "
+		    "games, not even the tables (if games were kept in it, it "
+		    "has been emptied; to start a new database in it, run "
+		    "congo-server with --create)", path);
+		free(st);
+		return NULL;
 	}
 	if (sqlite3_open_v2(path, &st->db, flags, NULL) != SQLITE_OK) {
 		fail(st, err, errlen, "cannot open");
@@ -201,7 +248,7 @@ store_open(const char *path, bool create, char *err, size_t errlen)
 		return NULL;
 	}
 	sqlite3_extended_result_codes(st->db, 1);
-	if (setup(st, err, errlen) < 0) {
+	if (setup(st, create, err, errlen) < 0) {
 		store_close(st);
 		return NULL;
 	}

@@ -41,6 +41,12 @@ usage(FILE *out)
 	    "  -d, --db FILE             the games database (default\n"
 	    "                            $XDG_STATE_HOME/congo/"
 	    "congo-server.db)\n"
+	    "      --create              create the database if it does not "
+	    "exist yet\n"
+	    "                            (a first start; without it a missing "
+	    "or empty\n"
+	    "                            database is an error, never replaced)"
+	    "\n"
 	    "      --max-connections N   connections in total (default 1000)\n"
 	    "      --max-per-address N   connections from one address "
 	    "(default 16)\n"
@@ -102,7 +108,7 @@ conf_warn(const char *msg)
 }
 
 enum { OPT_MAXCONN = 256, OPT_PERADDR, OPT_GPM, OPT_OBS, OPT_REJOIN,
-	OPT_PING };
+	OPT_PING, OPT_CREATE };
 
 int
 server_main(int argc, char **argv)
@@ -111,6 +117,7 @@ server_main(int argc, char **argv)
 		{ "port", required_argument, NULL, 'p' },
 		{ "bind", required_argument, NULL, 'b' },
 		{ "db", required_argument, NULL, 'd' },
+		{ "create", no_argument, NULL, OPT_CREATE },
 		{ "max-connections", required_argument, NULL, OPT_MAXCONN },
 		{ "max-per-address", required_argument, NULL, OPT_PERADDR },
 		{ "games-per-minute", required_argument, NULL, OPT_GPM },
@@ -183,6 +190,9 @@ server_main(int argc, char **argv)
 				return 2;
 			}
 			snprintf(o.db, sizeof o.db, "%s", optarg);
+			break;
+		case OPT_CREATE:
+			o.db_create = true;
 			break;
 		case OPT_MAXCONN:
 			if (number("--max-connections", optarg, 1, 100000,

@@ -222,6 +222,7 @@ start_host(struct ui_net *n, int port, char *err, size_t errlen)
 	char logpath[1100];
 
 	srv_defaults(&so);
+	so.db_create = true;    /* the game's own server: its own file */
 	so.port = port > 0 ? port : NET_DEFAULT_PORT;
 	if (net_default_db(so.db, sizeof so.db, "congo-host.db", err,
 	    errlen) < 0 || net_default_db(logpath, sizeof logpath,

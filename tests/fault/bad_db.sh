@@ -1,9 +1,9 @@
 #!/bin/sh
 # bad_db.sh: congo-server started on a database that is damaged, foreign,
-# not a file, or holds games that do not add up, must refuse to start with
-# a clear message naming the file (exit status 1, no crash, no hang, no
-# sanitizer report). A removed or emptied database is reported: the server
-# then starts with no games (see notes/hardening-findings.md).
+# not a file, removed, emptied, or holds games that do not add up, must
+# refuse to start with a clear message naming the file (exit status 1, no
+# crash, no hang, no sanitizer report); only --create (a first start) makes
+# a new database where none is.
 #
 #   tests/fault/bad_db.sh          (from the build directory)
 . "$(dirname "$0")/fault_lib.sh"
@@ -31,7 +31,9 @@ refuse() {
 # A database with a few games and moves, stopped cleanly.
 make_good() {
 	rm -f "$1" "$1-wal" "$1-shm"
+	create_flag=--create
 	start_server "$1" "$tmp/good.log" || exit 1
+	create_flag=
 	"$client" play --port "$port" --log "$tmp/good.ack" --games 2 \
 	    --seconds 0.3 > /dev/null 2>&1 || exit 1
 	stop_server || exit 1
@@ -111,16 +113,26 @@ else
 	echo "skipped: foreign, version and content cases (no python3 sqlite3)"
 fi
 
-# Removed, or emptied: today the server starts afresh, with no games.
+# Removed, or emptied: never replaced by an empty database unasked.
+cp "$good" "$tmp/removed.db"
+rm -f "$tmp/removed.db"
+refuse "the database removed" "$tmp/removed.db" "moved or removed.*--create"
+cp "$good" "$tmp/emptied.db"
+: > "$tmp/emptied.db"
+refuse "the database emptied (0 bytes)" "$tmp/emptied.db" "empty (0 bytes).*--create"
+
+# Asked to: --create starts a new database in a missing or empty file.
 for what in removed emptied; do
-	cp "$good" "$tmp/$what.db"
-	if [ $what = removed ]; then rm -f "$tmp/$what.db"; else : > "$tmp/$what.db"; fi
+	cases=$((cases + 1))
+	create_flag=--create
 	if start_server "$tmp/$what.db" "$tmp/$what.log"; then
-		echo "NOTE: database $what: the server starts with no games: $(sed -n 's/.*info: //p' "$tmp/$what.log" | head -n 1)"
-		stop_server
+		echo "ok: --create on the $what database: $(sed -n 's/.*info: //p' "$tmp/$what.log" | head -n 1)"
+		stop_server || fails=$((fails + 1))
 	else
-		echo "ok: database $what: refused"
+		echo "FAIL: --create on the $what database does not start"
+		fails=$((fails + 1))
 	fi
+	create_flag=
 done
 
 echo "bad_db: $cases bad databases, $fails not refused as they should be"

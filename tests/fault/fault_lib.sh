@@ -13,6 +13,8 @@ done
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/congo-fault.XXXXXX") || exit 2
 spid=
 port=
+# --create for a first start only: a restart must find its database.
+create_flag=
 fault_cleanup() {
 	if [ -n "$spid" ]; then
 		kill -9 "$spid" 2>/dev/null
@@ -30,7 +32,7 @@ trap 'exit 1' INT TERM HUP
 # Returns 1 (with the log shown) when it does not come up.
 start_server() {
 	: > "$2"	# there before the background job opens it
-	"$server" --port 0 --bind 127.0.0.1 --db "$1" --max-connections 500 \
+	"$server" --port 0 --bind 127.0.0.1 --db "$1" $create_flag --max-connections 500 \
 	    --max-per-address 500 --games-per-minute 1000000 \
 	    --log-level info 2>"$2" &
 	spid=$!

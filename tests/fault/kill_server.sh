@@ -12,7 +12,9 @@ logs=
 total_acked=0
 i=1
 while [ $i -le "$runs" ]; do
+	[ $i -eq 1 ] && create_flag=--create
 	start_server "$db" "$tmp/server.$i.log" || exit 1
+	create_flag=
 	"$client" play --port "$port" --log "$tmp/ack.$i.a" --games 8 \
 	    --seconds 30 --seed "$i" > "$tmp/play.$i.a" 2>&1 &
 	c1=$!

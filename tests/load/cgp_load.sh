@@ -27,7 +27,7 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 1' INT TERM HUP
 
-"$server" --port 0 --bind 127.0.0.1 --db "$tmp/load.db" \
+"$server" --port 0 --bind 127.0.0.1 --db "$tmp/load.db" --create \
     --max-connections 2000 --max-per-address 2000 \
     --games-per-minute 1000000 --log-level info 2>"$tmp/server.log" &
 pid=$!
