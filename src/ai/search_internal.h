@@ -12,21 +12,11 @@
 
 #include "ai/search.h"
 
-/*
- * Bits set. The build does not assume the POPCNT instruction, and GCC's
- * fallback is a library call; this is several times faster than the call.
- */
+/* Bits set (see bb_popcount). */
 static inline int
 ai_popcount(bb_t x)
 {
-#ifdef __POPCNT__
-	return __builtin_popcountll(x);
-#else
-	x = x - ((x >> 1) & 0x5555555555555555ULL);
-	x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-	x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-	return (int)((x * 0x0101010101010101ULL) >> 56);
-#endif
+	return bb_popcount(x);
 }
 
 /* Positions of the game before the root kept for repetition checks. */

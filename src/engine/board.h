@@ -14,6 +14,24 @@
 
 typedef uint64_t bb_t;
 
+/*
+ * Bits set. The build does not assume the POPCNT instruction, and GCC's
+ * fallback for __builtin_popcountll is a library call; this is several
+ * times faster than the call (with -mpopcnt the builtin is one instruction).
+ */
+static inline int
+bb_popcount(bb_t x)
+{
+#ifdef __POPCNT__
+	return __builtin_popcountll(x);
+#else
+	x = x - ((x >> 1) & 0x5555555555555555ULL);
+	x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+	x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+	return (int)((x * 0x0101010101010101ULL) >> 56);
+#endif
+}
+
 enum color { WHITE = 0, BLACK = 1 };
 
 enum piece_type {

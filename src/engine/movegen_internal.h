@@ -26,7 +26,7 @@ bb_pop(bb_t *bb)
 static inline int
 bb_count(bb_t bb)
 {
-	return __builtin_popcountll(bb);
+	return bb_popcount(bb);
 }
 
 /* The targets of a non-monkey piece of color us on sq (monkey: its steps). */

@@ -209,7 +209,7 @@ piece_counts(const struct board *b, int c, char *buf, size_t n)
 
 	buf[0] = '\0';
 	for (t = 0; t < NPIECE_TYPES && len < n; t++) {
-		int k = __builtin_popcountll(b->pieces[c][t]);
+		int k = bb_popcount(b->pieces[c][t]);
 		len += (size_t)snprintf(buf + len, n - len, "%s%c%d",
 		    t ? " " : "", board_piece_letter(PIECE_MAKE(c, t)), k);
 	}
