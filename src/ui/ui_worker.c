@@ -182,6 +182,9 @@ ui_worker_start(struct ui_worker *w, const struct ui_job *job)
 	w->job = *job;
 	w->id++;
 	atomic_store(&w->cancel, false);
+	/* Armed here, so a stop that comes before the thread has really
+	 * started the search is not lost (see search_stop). */
+	search_prepare(w->job.search);
 	if (pthread_create(&w->thread, NULL, worker_main, w) != 0) {
 		free(w->job.history);
 		w->job.history = NULL;
@@ -203,20 +206,8 @@ ui_worker_stop(struct ui_worker *w)
 	if (!w->running)
 		return;
 	atomic_store(&w->cancel, true);
-	/* A stop that comes before the search starts is not seen: repeat. */
-	for (;;) {
-		struct timespec ts;
-
-		search_stop(w->job.search);
-		clock_gettime(CLOCK_REALTIME, &ts);
-		ts.tv_nsec += 20 * 1000000;
-		if (ts.tv_nsec >= 1000000000) {
-			ts.tv_sec++;
-			ts.tv_nsec -= 1000000000;
-		}
-		if (pthread_timedjoin_np(w->thread, NULL, &ts) != ETIMEDOUT)
-			break;
-	}
+	search_stop(w->job.search);
+	pthread_join(w->thread, NULL);
 	w->running = false;
 	w->id++;            /* whatever it posted is stale now */
 	free(w->job.history);
