@@ -16,27 +16,7 @@
 #include "engine/notation.h"
 #include "uci/uci.h"
 
-static char *
-run(const char *commands)
-{
-	FILE *in = tmpfile(), *out = tmpfile();
-	char *buf;
-	long n;
-
-	assert_non_null(in);
-	assert_non_null(out);
-	fputs(commands, in);
-	rewind(in);
-	assert_int_equal(uci_run(in, out), 0);
-	n = ftell(out);
-	rewind(out);
-	buf = calloc(1, (size_t)n + 1);
-	assert_non_null(buf);
-	assert_int_equal(fread(buf, 1, (size_t)n, out), (size_t)n);
-	fclose(in);
-	fclose(out);
-	return buf;
-}
+#include "test_uci_util.h"
 
 static int
 count(const char *text, const char *what)

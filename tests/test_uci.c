@@ -12,28 +12,7 @@
 
 #include "uci/uci.h"
 
-/* Run the engine on the commands; return its whole output (free it). */
-static char *
-run(const char *commands)
-{
-	FILE *in = tmpfile(), *out = tmpfile();
-	char *buf;
-	long n;
-
-	assert_non_null(in);
-	assert_non_null(out);
-	fputs(commands, in);
-	rewind(in);
-	uci_run(in, out);
-	n = ftell(out);
-	rewind(out);
-	buf = calloc(1, (size_t)n + 1);
-	assert_non_null(buf);
-	assert_int_equal(fread(buf, 1, (size_t)n, out), (size_t)n);
-	fclose(in);
-	fclose(out);
-	return buf;
-}
+#include "test_uci_util.h"
 
 static void
 expect(const char *commands, const char *want)

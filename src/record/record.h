@@ -40,6 +40,9 @@ void record_tags_default(struct record_tags *t, const char *white,
  * bytes (on a UTF-8 boundary); a 17th tag is dropped. */
 void record_tag_set(struct record_tags *t, const char *name, const char *value);
 const char *record_tag_get(const struct record_tags *t, const char *name);
+/* A result as the Result tag and the move text write it: 1-0, 0-1,
+ * 1/2-1/2, or * while the game goes on. */
+const char *record_result_text(enum game_result r);
 
 /*
  * Write g with the tags (Result, FEN, Variant, Termination filled in from g).

@@ -198,21 +198,6 @@ reason_parse(const char *s)
 	return REASON_NONE;
 }
 
-static const char *
-result_token(enum game_result r)
-{
-	switch (r) {
-	case RESULT_WHITE_WINS:
-		return "1-0";
-	case RESULT_BLACK_WINS:
-		return "0-1";
-	case RESULT_DRAW:
-		return "1/2-1/2";
-	default:
-		return "*";
-	}
-}
-
 /* The result the record claims (tag and final token), checked against the
  * game; a win or draw the rules did not produce is a resignation or an
  * agreed draw. */
@@ -239,7 +224,7 @@ settle_result(struct lexer *lx, struct game *g, const struct record_tags *t,
 	if (game_over(g)) {
 		game_result_text(g->result, g->reason, text, sizeof text);
 		if (c.text != NULL && strcmp(c.text,
-		    result_token(g->result)) != 0)
+		    record_result_text(g->result)) != 0)
 			return fail(lx, c.line, "the result %s disagrees with "
 			    "the game (%s)", c.text, text);
 		if (why != REASON_NONE && why != g->reason)

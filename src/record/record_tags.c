@@ -67,3 +67,18 @@ record_tags_default(struct record_tags *t, const char *white,
 	record_tag_set(t, "White", white != NULL ? white : "?");
 	record_tag_set(t, "Black", black != NULL ? black : "?");
 }
+
+const char *
+record_result_text(enum game_result r)
+{
+	switch (r) {
+	case RESULT_WHITE_WINS:
+		return "1-0";
+	case RESULT_BLACK_WINS:
+		return "0-1";
+	case RESULT_DRAW:
+		return "1/2-1/2";
+	default:
+		return "*";
+	}
+}

@@ -20,21 +20,6 @@ static const char *const fixed_order[] = {
 	"Result", "Termination", NULL
 };
 
-static const char *
-result_token(enum game_result r)
-{
-	switch (r) {
-	case RESULT_WHITE_WINS:
-		return "1-0";
-	case RESULT_BLACK_WINS:
-		return "0-1";
-	case RESULT_DRAW:
-		return "1/2-1/2";
-	default:
-		return "*";
-	}
-}
-
 static int
 write_tag(FILE *f, const char *name, const char *value)
 {
@@ -77,7 +62,7 @@ fixed_value(const char *name, const struct game *g,
 		return strcmp(fen, FEN_START) != 0 ? fen : "";
 	}
 	if (strcmp(name, "Result") == 0)
-		return result_token(g->result);
+		return record_result_text(g->result);
 	if (strcmp(name, "Termination") == 0)
 		return game_over(g) ? game_reason_name(g->reason) : "";
 	if (v != NULL && v[0] != '\0')
@@ -157,7 +142,7 @@ record_write(FILE *f, const struct game *g, const struct record_tags *tags)
 			snprintf(unit, sizeof unit, "%s", mv);
 		put_unit(&w, unit);
 	}
-	put_unit(&w, result_token(g->result));
+	put_unit(&w, record_result_text(g->result));
 	if (putc('\n', f) == EOF || w.err != 0 || ferror(f))
 		return -1;
 	return 0;
