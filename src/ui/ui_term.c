@@ -156,6 +156,10 @@ term_end(void)
 {
 	if (!active)
 		return;
+	/* Hidden then shown: curses writes the "cursor visible" sequence
+	 * only when it believes the cursor hidden, and a sequence lost on
+	 * the way (a write cut short by a signal) would leave it so. */
+	curs_set(0);
 	curs_set(1);
 	endwin();
 	active = false;

@@ -60,6 +60,16 @@ fail() {
 	echo "--- the last keys: $last"
 	echo "--- the screen ($(pane '#{pane_width}x#{pane_height}')):"
 	cat "$tmp/screen"
+	[ -s "$tmp/stty" ] && { echo "--- stty -a after the game:"; cat "$tmp/stty"; }
+	# A game still running is stuck, not crashed: show where.
+	for _p in $(pgrep -P "$(pane '#{pane_pid}')" 2>/dev/null); do
+		echo "--- process $_p still running:"
+		ps -o pid,stat,wchan:24,pcpu,etime,args -p "$_p" -L 2>/dev/null
+		if command -v gdb > /dev/null 2>&1; then
+			timeout 30 gdb -p "$_p" -batch -ex 'thread apply all bt' \
+			    2>/dev/null | grep -E '^(Thread|#)'
+		fi
+	done
 	if [ -n "${FUZZ_UI_KEEP:-}" ]; then
 		cp "$tmp/screen" "$FUZZ_UI_KEEP.screen"
 		echo "$last" > "$FUZZ_UI_KEEP.keys"
@@ -94,7 +104,9 @@ cat > "$tmp/wrap.sh" <<WRAP
 trap true INT	# Ctrl-C is for the game; a handler, so the game gets it
 "$congo" --config "\$1"
 st=\$?
-stty -a > "$tmp/stty" 2>&1
+# Ignored, not trapped: a Ctrl-C sent just after the game's own must not
+# kill stty (an ignored signal stays ignored in the child).
+(trap '' INT; stty -a) > "$tmp/stty" 2>&1
 echo "\$st" > "$tmp/status.tmp"
 mv "$tmp/status.tmp" "$tmp/status"
 echo "congo-exit=\$st"
@@ -122,6 +134,7 @@ check_exit() {
 		v=$(pane "#{$m}")
 		[ "$v" = 0 ] || [ -z "$v" ] || fail "$m still on after the game"
 	done
+	[ -s "$tmp/stty" ] || fail "stty -a printed nothing after the game"
 	for flag in icanon echo isig icrnl opost; do
 		tr ' ;' '\n\n' < "$tmp/stty" | grep -qx -- "$flag" ||
 		    fail "stty: $flag is off after the game"
