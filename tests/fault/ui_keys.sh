@@ -82,9 +82,12 @@ capture() {
 pane() {
 	T display-message -p -t keys "$1"
 }
+# wait_for REGEX [SECONDS]: until the screen shows it, or the game has
+# exited (its status file: what it printed may have scrolled away under
+# the keys typed after it).
 wait_for() {
 	_deadline=$(($(date +%s) + ${2:-10}))
-	while capture; ! grep -Eq -- "$1" "$tmp/screen"; do
+	while capture; ! grep -Eq -- "$1" "$tmp/screen" && [ ! -f "$tmp/status" ]; do
 		[ "$(date +%s)" -gt "$_deadline" ] && fail "timed out waiting for /$1/"
 		sleep 0.05
 	done
