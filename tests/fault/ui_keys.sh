@@ -107,9 +107,10 @@ cat > "$tmp/wrap.sh" <<WRAP
 trap true INT	# Ctrl-C is for the game; a handler, so the game gets it
 "$congo" --config "\$1"
 st=\$?
-# Ignored, not trapped: a Ctrl-C sent just after the game's own must not
-# kill stty (an ignored signal stays ignored in the child).
-(trap '' INT; stty -a) > "$tmp/stty" 2>&1
+# From here Ctrl-C is ignored, not trapped: one sent just after the game's
+# own must not kill stty (an ignored signal stays ignored in a child).
+trap '' INT
+stty -a > "$tmp/stty" 2>&1
 echo "\$st" > "$tmp/status.tmp"
 mv "$tmp/status.tmp" "$tmp/status"
 echo "congo-exit=\$st"
