@@ -163,27 +163,27 @@ eval_side(const struct eval_params *p, const struct board *b, int c)
 
 	/* material */
 	for (int t = ZEBRA; t < NPIECE_TYPES; t++)
-		s += ai_popcount(b->pieces[c][t]) * p->value[t];
+		s += bb_popcount(b->pieces[c][t]) * p->value[t];
 
 	/* pieces: mobility and centralisation */
 	for (x = b->pieces[c][ZEBRA]; x; x &= x - 1) {
 		sq = lsb(x);
-		s += p->mob[ZEBRA] * ai_popcount(board_knight[sq] & ~own);
+		s += p->mob[ZEBRA] * bb_popcount(board_knight[sq] & ~own);
 		s += p->center * center_bonus[sq];
 	}
 	for (x = b->pieces[c][ELEPHANT]; x; x &= x - 1) {
 		sq = lsb(x);
-		s += p->mob[ELEPHANT] * ai_popcount(board_elephant[sq] & ~own);
+		s += p->mob[ELEPHANT] * bb_popcount(board_elephant[sq] & ~own);
 		s += p->center * center_bonus[sq];
 	}
 	for (x = b->pieces[c][GIRAFFE]; x; x &= x - 1) {
 		sq = lsb(x);
-		s += p->mob[GIRAFFE] * (ai_popcount(board_giraffe2[sq] & ~own) +
-		    ai_popcount(board_step[sq] & empty));
+		s += p->mob[GIRAFFE] * (bb_popcount(board_giraffe2[sq] & ~own) +
+		    bb_popcount(board_step[sq] & empty));
 	}
 	for (x = b->pieces[c][MONKEY]; x; x &= x - 1) {
 		sq = lsb(x);
-		n = ai_popcount(board_step[sq] & empty);
+		n = bb_popcount(board_step[sq] & empty);
 		for (bb_t y = board_step[sq] & opp; y; y &= y - 1) {
 			int to = beyond[sq][lsb(y)];
 
@@ -195,13 +195,13 @@ eval_side(const struct eval_params *p, const struct board *b, int c)
 	}
 	for (x = b->pieces[c][CROCODILE]; x; x &= x - 1) {
 		sq = lsb(x);
-		n = ai_popcount(board_step[sq] & ~own);
+		n = bb_popcount(board_step[sq] & ~own);
 		if (SQ_RANK(sq) == RIVER_RANK) {
 			s += p->croc_river;
 		} else if ((to_river[sq] & (own | opp)) == 0) {
 			/* a clear file to the river: it guards it */
 			s += p->croc_file;
-			n += ai_popcount(to_river[sq]) + 1;
+			n += bb_popcount(to_river[sq]) + 1;
 		}
 		s += p->mob[CROCODILE] * n;
 	}
@@ -214,7 +214,7 @@ eval_side(const struct eval_params *p, const struct board *b, int c)
 	}
 	for (x = b->pieces[c][SUPERPAWN]; x; x &= x - 1) {
 		sq = lsb(x);
-		s += p->mob[SUPERPAWN] * ai_popcount(board_step[sq] & ~own);
+		s += p->mob[SUPERPAWN] * bb_popcount(board_step[sq] & ~own);
 	}
 
 	/* lion safety */
@@ -225,10 +225,10 @@ eval_side(const struct eval_params *p, const struct board *b, int c)
 		    ~b->pieces[c ^ 1][PAWN];
 
 		s += p->lion_escape *
-		    ai_popcount(board_step[lsq] & board_castle[c] & ~own);
-		s += p->lion_guard * ai_popcount(board_step[lsq] & own);
-		s -= p->lion_danger * ai_popcount(near & attackers);
-		s -= p->lion_danger / 2 * ai_popcount(near & b->pieces[c ^ 1][PAWN]);
+		    bb_popcount(board_step[lsq] & board_castle[c] & ~own);
+		s += p->lion_guard * bb_popcount(board_step[lsq] & own);
+		s -= p->lion_danger * bb_popcount(near & attackers);
+		s -= p->lion_danger / 2 * bb_popcount(near & b->pieces[c ^ 1][PAWN]);
 	}
 	return s;
 }
@@ -324,8 +324,8 @@ eval_material(const struct board *b)
 	int s = 0, t;
 
 	for (t = 0; t < NPIECE_TYPES; t++)
-		s += v[t] * (ai_popcount(b->pieces[WHITE][t]) -
-		    ai_popcount(b->pieces[BLACK][t]));
+		s += v[t] * (bb_popcount(b->pieces[WHITE][t]) -
+		    bb_popcount(b->pieces[BLACK][t]));
 	s *= 100;
 	return b->side == WHITE ? s : -s;
 }

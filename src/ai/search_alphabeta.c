@@ -135,7 +135,7 @@ qsearch_node(struct search_thread *t, const struct board *pos, int alpha,
 		return -SEARCH_WIN + ply;
 	if (movegen_attacks_lion(pos, side))
 		return SEARCH_WIN - ply - 1;
-	if (ai_popcount(pos->occ[WHITE] | pos->occ[BLACK]) == 2)
+	if (bb_popcount(pos->occ[WHITE] | pos->occ[BLACK]) == 2)
 		return search_draw_score(t, ply);   /* bare lions, not facing */
 	if (ply >= SEARCH_MAX_PLY - 2)
 		return evaluate(t, pos);

@@ -12,13 +12,6 @@
 
 #include "ai/search.h"
 
-/* Bits set (see bb_popcount). */
-static inline int
-ai_popcount(bb_t x)
-{
-	return bb_popcount(x);
-}
-
 /* Positions of the game before the root kept for repetition checks. */
 #define SEARCH_HIST_CAP 1024
 

@@ -112,7 +112,7 @@ search_is_draw(const struct search_thread *t, const struct board *b, int idx)
 	const struct game_rules *rules = t->ctx->rules;
 	bb_t all = b->occ[WHITE] | b->occ[BLACK];
 
-	if (ai_popcount(all) == 2 && b->pieces[WHITE][LION] != 0 &&
+	if (bb_popcount(all) == 2 && b->pieces[WHITE][LION] != 0 &&
 	    b->pieces[BLACK][LION] != 0 &&
 	    !movegen_attacks_lion(b, b->side))
 		return true;

@@ -23,12 +23,6 @@ bb_pop(bb_t *bb)
 	return s;
 }
 
-static inline int
-bb_count(bb_t bb)
-{
-	return bb_popcount(bb);
-}
-
 /* The targets of a non-monkey piece of color us on sq (monkey: its steps). */
 bb_t mg_targets(const struct board *b, int sq, int type, int us);
 

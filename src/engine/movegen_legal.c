@@ -173,7 +173,7 @@ movegen_count(const struct board *b)
 		bb_t pcs = b->pieces[us][type];
 		while (pcs) {
 			int from = bb_pop(&pcs);
-			n += (uint64_t)bb_count(mg_targets(b, from, type, us));
+			n += (uint64_t)bb_popcount(mg_targets(b, from, type, us));
 			if (type == MONKEY)
 				n += (uint64_t)mg_monkey_chains(b, from, us, NULL,
 				    NULL);

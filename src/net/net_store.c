@@ -133,13 +133,15 @@ setup(struct store *st, bool create, char *err, size_t errlen)
 	if (pragma(st, "PRAGMA user_version", v, sizeof v, err, errlen) < 0)
 		goto bad;
 	ver = atol(v);
-	if (ntables == 0 && app == 0 && !create) {
-		snprintf(err, errlen, "%s: an SQLite database with no tables, "
-		    "not a congo-server database (to make it one, start "
-		    "congo-server with --create)", st->path);
-		goto bad;
-	} else if (ntables == 0 && app == 0) {
+	if (ntables == 0 && app == 0) {
 		char sql[128];
+
+		if (!create) {
+			snprintf(err, errlen, "%s: an SQLite database with no "
+			    "tables, not a congo-server database (to make it "
+			    "one, start congo-server with --create)", st->path);
+			goto bad;
+		}
 		snprintf(sql, sizeof sql, "PRAGMA application_id=%d; "
 		    "PRAGMA user_version=%d", APP_ID, SCHEMA_VERSION);
 		if (exec(st, schema, err, errlen, "cannot create tables") < 0 ||
@@ -191,6 +193,28 @@ folder_exists(const char *path)
 	return stat(dir, &sb) == 0 && S_ISDIR(sb.st_mode);
 }
 
+/* stat(path) failed with e: may the file be made? Only with --create, in
+ * a folder that exists; otherwise err says why not. */
+static bool
+may_create(const char *path, int e, bool create, char *err, size_t errlen)
+{
+	if (e != ENOENT)
+		snprintf(err, errlen, "%s: %s", path, strerror(e));
+	else if (!folder_exists(path))
+		snprintf(err, errlen, "%s: No such file or directory (its "
+		    "folder does not exist)", path);
+	else if (!create)
+		/* Never replace a lost database by an empty one unasked:
+		 * every game, seat and token would go. */
+		snprintf(err, errlen, "%s: No such file or directory: no games "
+		    "database there (if games were kept in it, it has been "
+		    "moved or removed; to start a new one, run congo-server "
+		    "with --create)", path);
+	else
+		return true;
+	return false;
+}
+
 struct store *
 store_open(const char *path, bool create, char *err, size_t errlen)
 {
@@ -200,24 +224,7 @@ store_open(const char *path, bool create, char *err, size_t errlen)
 
 	snprintf(st->path, sizeof st->path, "%s", path);
 	if (stat(path, &sb) < 0) {
-		if (errno == ENOENT && !folder_exists(path)) {
-			snprintf(err, errlen, "%s: No such file or directory "
-			    "(its folder does not exist)", path);
-			free(st);
-			return NULL;
-		}
-		if (errno == ENOENT && !create) {
-			/* Never replace a lost database by an empty one
-			 * unasked: every game, seat and token would go. */
-			snprintf(err, errlen, "%s: %s: no games database there "
-			    "(if games were kept in it, it has been moved or "
-			    "removed; to start a new one, run congo-server "
-			    "with --create)", path, strerror(errno));
-			free(st);
-			return NULL;
-		}
-		if (errno != ENOENT) {
-			snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		if (!may_create(path, errno, create, err, errlen)) {
 			free(st);
 			return NULL;
 		}

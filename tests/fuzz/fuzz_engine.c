@@ -20,7 +20,6 @@
  */
 #include "config.h"
 
-#include <ctype.h>
 #include <errno.h>
 #include <pthread.h>
 #include <strings.h>
@@ -187,16 +186,13 @@ rewrite_setoption(struct buf *out, const char *line)
 	if (v != NULL && (strcasestr(line, "hash") != NULL ||
 	    strcasestr(line, "threads") != NULL)) {
 		const char *x = v + 7;
-		struct buf num = { NULL, 0, 0 };
 
 		while (*x == ' ')
 			x++;
-		if (cap_number(&num, x, 2)) {
-			put(out, line, (size_t)(x - line));
-			put(out, num.p, num.n);
-			free(num.p);
-			return;
-		}
+		put(out, line, (size_t)(x - line));
+		if (!cap_number(out, x, 2))
+			puts_(out, x);
+		return;
 	}
 	puts_(out, line);
 }
