@@ -168,6 +168,30 @@ test_empty_file(void **state)
 	unlink(path);
 }
 
+/* An SQLite file without tables (one made and emptied) is not taken for a
+ * new database either, unless --create asks for it. */
+static void
+test_no_tables(void **state)
+{
+	char err[512], path[400];
+	struct store *st;
+	sqlite3 *db;
+
+	(void)state;
+	snprintf(path, sizeof path, "%s/bare.db", dir);
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, "CREATE TABLE t(x); DROP TABLE t",
+	    NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(db);
+	assert_null(store_open(path, false, err, sizeof err));
+	assert_non_null(strstr(err, path));
+	assert_non_null(strstr(err, "no tables"));
+	assert_non_null(strstr(err, "--create"));
+	st = store_open(path, true, err, sizeof err);
+	assert_non_null(st);
+	store_close(st);
+}
+
 static void
 test_garbage_file(void **state)
 {
@@ -253,6 +277,8 @@ main(void)
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_missing, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_empty_file, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_no_tables, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_garbage_file, setup,
 		    teardown),
