@@ -1,0 +1,175 @@
+/*
+ * clock_text.c: time controls and remaining times as text.
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "clock/clock.h"
+
+#define BASE_MAX_MS (86400LL * 1000)
+#define INC_MAX_MS (600LL * 1000)
+
+static int
+fail(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (err != NULL && errlen > 0) {
+		va_start(ap, fmt);
+		vsnprintf(err, errlen, fmt, ap);
+		va_end(ap);
+	}
+	return -1;
+}
+
+/* A non-negative decimal number, all of [s, end). */
+static int
+read_number(const char *s, const char *end, double *out)
+{
+	char buf[32];
+	char *stop;
+	size_t len = (size_t)(end - s);
+	const char *p;
+
+	if (len == 0 || len >= sizeof buf)
+		return -1;
+	for (p = s; p < end; p++)
+		if (!isdigit((unsigned char)*p) && *p != '.')
+			return -1;
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	errno = 0;
+	*out = strtod(buf, &stop);
+	if (errno != 0 || *stop != '\0' || !isfinite(*out) || *out < 0)
+		return -1;
+	return 0;
+}
+
+static int
+parse(const char *text, double base_unit_ms, const char *base_unit,
+    int64_t *base_ms, int64_t *inc_ms, char *err, size_t errlen)
+{
+	const char *plus;
+	double b, i;
+
+	if (text == NULL || *text == '\0')
+		return fail(err, errlen, "empty time control (write B+I, "
+		    "e.g. %s)", base_unit_ms > 1000 ? "5+3" : "300+5");
+	plus = strchr(text, '+');
+	if (plus == NULL)
+		return fail(err, errlen, "time control '%s' has no '+' (write "
+		    "%s+seconds, e.g. %s)", text, base_unit,
+		    base_unit_ms > 1000 ? "5+3" : "300+5");
+	if (read_number(text, plus, &b) != 0)
+		return fail(err, errlen, "time control '%s': '%.*s' is not a "
+		    "number of %s", text, (int)(plus - text), text, base_unit);
+	if (read_number(plus + 1, plus + 1 + strlen(plus + 1), &i) != 0)
+		return fail(err, errlen, "time control '%s': '%s' is not a "
+		    "number of seconds", text, plus + 1);
+	b *= base_unit_ms;
+	i *= 1000.0;
+	if (b < 1000.0 || b > (double)BASE_MAX_MS)
+		return fail(err, errlen, "time control '%s': the time for the "
+		    "game must be 1 s to 24 h", text);
+	if (i > (double)INC_MAX_MS)
+		return fail(err, errlen, "time control '%s': the increment "
+		    "must be 0 to 600 s", text);
+	*base_ms = (int64_t)llround(b);
+	*inc_ms = (int64_t)llround(i);
+	return 0;
+}
+
+int
+clock_parse_minutes(const char *text, int64_t *base_ms, int64_t *inc_ms,
+    char *err, size_t errlen)
+{
+	return parse(text, 60000.0, "minutes", base_ms, inc_ms, err, errlen);
+}
+
+int
+clock_parse_seconds(const char *text, int64_t *base_ms, int64_t *inc_ms,
+    char *err, size_t errlen)
+{
+	return parse(text, 1000.0, "seconds", base_ms, inc_ms, err, errlen);
+}
+
+void
+clock_format_control(int64_t base_ms, int64_t inc_ms, char *buf, size_t n)
+{
+	/* Whole seconds when they are whole; else a decimal (0.05+0 is 3 s). */
+	if (base_ms % 1000 == 0)
+		snprintf(buf, n, "%" PRId64 "+%" PRId64, base_ms / 1000,
+		    inc_ms / 1000);
+	else
+		snprintf(buf, n, "%.3g+%" PRId64, (double)base_ms / 1000.0,
+		    inc_ms / 1000);
+}
+
+void
+clock_format(int64_t ms, char *buf, size_t n)
+{
+	int64_t s;
+
+	if (ms < 0)
+		ms = 0;
+	if (ms < 10000) {
+		snprintf(buf, n, "%" PRId64 ".%" PRId64, ms / 1000,
+		    (ms % 1000) / 100);
+		return;
+	}
+	s = ms / 1000;
+	if (s >= 3600)
+		snprintf(buf, n, "%" PRId64 ":%02" PRId64 ":%02" PRId64,
+		    s / 3600, (s / 60) % 60, s % 60);
+	else
+		snprintf(buf, n, "%" PRId64 ":%02" PRId64, s / 60, s % 60);
+}
+
+void
+clock_format_pgn(int64_t ms, char *buf, size_t n)
+{
+	int64_t s = ms > 0 ? ms / 1000 : 0;
+
+	snprintf(buf, n, "%" PRId64 ":%02" PRId64 ":%02" PRId64, s / 3600,
+	    (s / 60) % 60, s % 60);
+}
+
+int
+clock_parse_pgn(const char *text, int64_t *ms)
+{
+	double parts[3], sec;
+	int n = 0;
+	const char *p = text, *q;
+
+	for (;;) {
+		if (n == 3)
+			return -1;
+		q = p;
+		while (*q != '\0' && *q != ':')
+			q++;
+		if (read_number(p, q, &parts[n]) != 0)
+			return -1;
+		n++;
+		if (*q == '\0')
+			break;
+		p = q + 1;
+	}
+	if (n < 2)
+		return -1;
+	if (n == 2)
+		sec = parts[0] * 60 + parts[1];
+	else
+		sec = parts[0] * 3600 + parts[1] * 60 + parts[2];
+	if (sec > 1e9)
+		return -1;
+	*ms = (int64_t)llround(sec * 1000.0);
+	return 0;
+}

@@ -1,0 +1,164 @@
+/*
+ * test_clock.c: the game clock of RULES.md "Time", driven by hand-made
+ * milliseconds.
+ */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "clock/clock.h"
+
+static void
+test_press_adds_increment(void **state)
+{
+	struct game_clock c;
+
+	(void)state;
+	clock_init(&c, 60000, 2000);
+	clock_start(&c, 0, 1000);
+	assert_int_equal(clock_left(&c, 0, 4000), 57000);
+	assert_int_equal(clock_left(&c, 1, 4000), 60000); /* not running */
+	assert_true(clock_press(&c, 4000));
+	assert_int_equal(clock_left(&c, 0, 9000), 59000); /* +2 s */
+	assert_int_equal(c.running, 1);
+	assert_int_equal(clock_left(&c, 1, 9000), 55000);
+}
+
+static void
+test_flag_and_late_move(void **state)
+{
+	struct game_clock c;
+
+	(void)state;
+	clock_init(&c, 3000, 0);
+	clock_start(&c, 0, 0);
+	assert_int_equal(clock_flagged(&c, 2999), -1);
+	assert_int_equal(clock_until_flag(&c, 1000), 2000);
+	assert_int_equal(clock_flagged(&c, 3000), 0);
+	/* A move completed at zero does not count. */
+	assert_false(clock_press(&c, 3000));
+	assert_int_equal(c.running, -1);
+	assert_int_equal(clock_left(&c, 0, 5000), 0);
+}
+
+static void
+test_move_just_in_time_counts(void **state)
+{
+	struct game_clock c;
+
+	(void)state;
+	clock_init(&c, 3000, 1000);
+	clock_start(&c, 0, 0);
+	assert_true(clock_press(&c, 2999));
+	assert_int_equal(clock_left(&c, 0, 2999), 1001);
+}
+
+static void
+test_pause_stops_time(void **state)
+{
+	struct game_clock c;
+
+	(void)state;
+	clock_init(&c, 10000, 0);
+	clock_start(&c, 1, 0);
+	clock_stop(&c, 1000);
+	assert_int_equal(clock_left(&c, 1, 50000), 9000);
+	assert_int_equal(clock_until_flag(&c, 50000), -1);
+	assert_int_equal(clock_until_tick(&c, 50000), -1);
+	clock_start(&c, 1, 50000);
+	assert_int_equal(clock_left(&c, 1, 51000), 8000);
+	clock_set(&c, 1, 30000, 51000); /* undo restores a stored time */
+	assert_int_equal(clock_left(&c, 1, 51000), 30000);
+}
+
+static void
+test_tick(void **state)
+{
+	struct game_clock c;
+
+	(void)state;
+	clock_init(&c, 65500, 0);
+	clock_start(&c, 0, 0);
+	assert_int_equal(clock_until_tick(&c, 0), 500);   /* 1:05 -> 1:04 */
+	assert_int_equal(clock_until_tick(&c, 500), 1000);
+	assert_int_equal(clock_until_tick(&c, 56000), 100); /* 9.5 s left */
+	assert_int_equal(clock_until_tick(&c, 56050), 50);
+}
+
+static void
+test_parse(void **state)
+{
+	int64_t b, i;
+	char err[128];
+
+	(void)state;
+	assert_int_equal(clock_parse_minutes("5+3", &b, &i, err, sizeof err), 0);
+	assert_int_equal(b, 300000);
+	assert_int_equal(i, 3000);
+	assert_int_equal(clock_parse_minutes("0.5+0", &b, &i, err, sizeof err), 0);
+	assert_int_equal(b, 30000);
+	assert_int_equal(clock_parse_minutes("0.05+0", &b, &i, err, sizeof err), 0);
+	assert_int_equal(b, 3000);
+	assert_int_equal(clock_parse_seconds("300+5", &b, &i, err, sizeof err), 0);
+	assert_int_equal(b, 300000);
+	assert_int_equal(i, 5000);
+	assert_int_equal(clock_parse_seconds("300", &b, &i, err, sizeof err), -1);
+	assert_non_null(strstr(err, "no '+'"));
+	assert_int_equal(clock_parse_minutes("x+3", &b, &i, err, sizeof err), -1);
+	assert_non_null(strstr(err, "'x' is not a number of minutes"));
+	assert_int_equal(clock_parse_seconds("0+3", &b, &i, err, sizeof err), -1);
+	assert_non_null(strstr(err, "1 s to 24 h"));
+	assert_int_equal(clock_parse_seconds("60+601", &b, &i, err, sizeof err), -1);
+	assert_non_null(strstr(err, "0 to 600 s"));
+	assert_int_equal(clock_parse_seconds("60+-1", &b, &i, err, sizeof err), -1);
+	assert_int_equal(clock_parse_seconds("", &b, &i, err, sizeof err), -1);
+	assert_int_equal(clock_parse_seconds("1e3+1", &b, &i, err, sizeof err), -1);
+}
+
+static void
+test_format(void **state)
+{
+	char buf[32];
+	int64_t ms;
+
+	(void)state;
+	clock_format(298000, buf, sizeof buf);
+	assert_string_equal(buf, "4:58");
+	clock_format(9349, buf, sizeof buf);
+	assert_string_equal(buf, "9.3");
+	clock_format(3723000, buf, sizeof buf);
+	assert_string_equal(buf, "1:02:03");
+	clock_format(-5, buf, sizeof buf);
+	assert_string_equal(buf, "0.0");
+	clock_format_pgn(298999, buf, sizeof buf);
+	assert_string_equal(buf, "0:04:58");
+	assert_int_equal(clock_parse_pgn("0:04:58", &ms), 0);
+	assert_int_equal(ms, 298000);
+	assert_int_equal(clock_parse_pgn("4:58.5", &ms), 0);
+	assert_int_equal(ms, 298500);
+	assert_int_equal(clock_parse_pgn("4", &ms), -1);
+	assert_int_equal(clock_parse_pgn("a:b", &ms), -1);
+	assert_int_equal(clock_parse_pgn("1:2:3:4", &ms), -1);
+	clock_format_control(300000, 5000, buf, sizeof buf);
+	assert_string_equal(buf, "300+5");
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_press_adds_increment),
+		cmocka_unit_test(test_flag_and_late_move),
+		cmocka_unit_test(test_move_just_in_time_counts),
+		cmocka_unit_test(test_pause_stops_time),
+		cmocka_unit_test(test_tick),
+		cmocka_unit_test(test_parse),
+		cmocka_unit_test(test_format),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
