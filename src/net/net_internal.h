@@ -18,6 +18,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "util/util.h"
+
 #define CGP_VERSION "CGP/1"
 #define CGP_LINE_MAX 512       /* a client line with its LF */
 #define CGP_SLINE_MAX 2048     /* a server line with its LF (we send < 1024) */
@@ -325,9 +327,6 @@ struct sess {
 	long long store_failures;      /* commits refused since the last one kept */
 };
 
-void *net_xmalloc(size_t n);
-void *net_xrealloc(void *p, size_t n);
-char *net_xstrdup(const char *s);
 void sess_log(struct sess *s, int level, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 struct sgame *sess_find(struct sess *s, const char *id);
