@@ -43,8 +43,14 @@ test_hello(void **state)
 	t_expect(f, 0, "HELLO CGP/1 server=congo-server/test");
 	t_say(f, 0, "#a LIST");
 	t_expect(f, 0, "ERR #a 426 HELLO_REQUIRED");
+	/* Any known verb before HELLO, even PONG and QUIT: 426. */
 	t_say(f, 0, "PONG x");
-	t_nothing(f, 0);
+	t_expect(f, 0, "ERR * 426 HELLO_REQUIRED");
+	t_say(f, 0, "#q QUIT");
+	t_expect(f, 0, "ERR #q 426 HELLO_REQUIRED");
+	t_say(f, 0, "#u FROB");
+	t_expect(f, 0, "ERR #u 405 UNKNOWN_COMMAND");
+	assert_false(f->closed[0]);
 	t_say(f, 0, "HELLO");
 	t_expect(f, 0, "ERR * 400 BAD_SYNTAX");
 	t_say(f, 0, "#h HELLO CGP/1 client=t");
@@ -106,7 +112,7 @@ test_create_join(void **state)
 	t_val(l, "token", tok, sizeof tok);
 	assert_true(cgp_valid_token(tok));
 	l = t_expect(f, 0, "EV ");
-	assert_non_null(strstr(l, " 1 STATE start=gmelecz/ppppppp/7/7/7/"
+	assert_non_null(strstr(l, " 1 STATE variant=congo start=gmelecz/ppppppp/7/7/7/"
 	    "PPPPPPP/GMELECZ_w_0_1 fen=gmelecz/ppppppp/7/7/7/PPPPPPP/"
 	    "GMELECZ_w_0_1 ply=0 turn=white status=open white=ann black=- "
 	    "wpresent=1 bpresent=0"));
@@ -474,17 +480,29 @@ test_failed_rejoin_limit(void **state)
 	(void)state;
 	t_setup(f, &g, NULL);
 	t_hello(f, 2, "10.0.0.7");
+	t_hello(f, 3, "10.0.0.8");      /* the same network */
+	t_hello(f, 4, "10.0.9.1");      /* another one */
 	for (i = 0; i < t_limits.max_failed_rejoins; i++) {
 		t_say(f, 2, "#r REJOIN game=%s token=AAAAAAAAAAAAAAAAAAAAAAAAAA",
 		    g.id);
 		t_expect(f, 2, "ERR #r 401 BAD_TOKEN");
 	}
-	/* Even the right token waits now. */
-	t_say(f, 2, "#r REJOIN game=%s token=%s", g.id, g.tw);
+	/* Wrong tokens from the network for this game wait now... */
+	t_say(f, 2, "#r REJOIN game=%s token=AAAAAAAAAAAAAAAAAAAAAAAAAA", g.id);
 	t_expect(f, 2, "ERR #r 429 RATE_LIMITED");
-	f->now += 60000;
-	t_say(f, 2, "#r REJOIN game=%s token=%s", g.id, g.tw);
+	t_say(f, 3, "#r REJOIN game=%s token=BBBBBBBBBBBBBBBBBBBBBBBBBB", g.id);
+	t_expect(f, 3, "ERR #r 429 RATE_LIMITED");
+	/* ...another network's do not... */
+	t_say(f, 4, "#r REJOIN game=%s token=BBBBBBBBBBBBBBBBBBBBBBBBBB", g.id);
+	t_expect(f, 4, "ERR #r 401 BAD_TOKEN");
+	/* ...and the right token always works, from the same network too. */
+	t_say(f, 3, "#r REJOIN game=%s token=%s", g.id, g.tw);
+	t_expect(f, 3, "OK #r REJOIN");
+	t_say(f, 2, "#r REJOIN game=%s token=%s", g.id, g.tb);
 	t_expect(f, 2, "OK #r REJOIN");
+	f->now += 60000;
+	t_say(f, 4, "#r REJOIN game=%s token=AAAAAAAAAAAAAAAAAAAAAAAAAA", g.id);
+	t_expect(f, 4, "ERR #r 401 BAD_TOKEN");
 	t_free(f);
 }
 
@@ -539,23 +557,44 @@ test_observers(void **state)
 static void
 test_connection_limits(void **state)
 {
-	struct sess_limits lim = { 4, 2, 2, 10, 10 };
+	struct sess_limits lim = { 4, 2, 2, 10, 10, 0, 0, 0 };
 	struct t_fake *f = t_new(&lim, NULL);
 	int i;
 
 	(void)state;
+	/* Two connections a network: 10.0.0.1 and 10.0.0.200 are one. */
 	t_hello(f, 0, "10.0.0.1");
-	t_hello(f, 1, "10.0.0.1");
-	assert_int_equal(sess_open(f->s, 2, "10.0.0.1", f->now),
+	t_hello(f, 1, "10.0.0.200");
+	assert_int_equal(sess_open(f->s, 2, "10.0.0.77", f->now),
 	    CGP_RATE_LIMITED);
 	t_expect(f, 2, "ERR * 429 RATE_LIMITED");
 	assert_true(f->closed[2]);
 	sess_close(f->s, 2, f->now);
-	t_hello(f, 3, "10.0.0.2");
-	t_hello(f, 4, "10.0.0.3");
-	assert_int_equal(sess_open(f->s, 5, "10.0.0.4", f->now), CGP_BUSY);
+	assert_int_equal(sess_open(f->s, 2, "::ffff:10.0.0.9", f->now),
+	    CGP_RATE_LIMITED);
+	sess_close(f->s, 2, f->now);
+	t_expect(f, 2, "ERR * 429 RATE_LIMITED");
+	t_hello(f, 3, "10.0.1.2");
+	/* IPv6: a /64 is one network. */
+	t_hello(f, 4, "2001:db8:0:7::1");
+	assert_int_equal(sess_open(f->s, 5, "10.0.2.4", f->now), CGP_BUSY);
 	t_expect(f, 5, "ERR * 503 BUSY");
 	sess_close(f->s, 5, f->now);
+	sess_close(f->s, 3, f->now);
+	t_hello(f, 3, "2001:db8:0:7:ffff::2");
+	sess_close(f->s, 3, f->now);
+	t_hello(f, 3, "2001:db8:0:7:1:2:3:4");
+	assert_int_equal(sess_open(f->s, 5, "2001:db8:0:7::9", f->now),
+	    CGP_BUSY);
+	sess_close(f->s, 5, f->now);
+	sess_close(f->s, 0, f->now);
+	assert_int_equal(sess_open(f->s, 5, "2001:db8:0:7::9", f->now),
+	    CGP_RATE_LIMITED);
+	sess_close(f->s, 5, f->now);
+	sess_close(f->s, 3, f->now);
+	t_drain(f, 5);
+	t_hello(f, 5, "2001:db8:0:8::9");
+	t_hello(f, 0, "10.0.0.1");
 	sess_close(f->s, 1, f->now);
 	assert_int_equal(sess_open(f->s, 6, "10.0.0.1", f->now), 0);
 
@@ -721,30 +760,6 @@ test_history_pages(void **state)
 	t_free(f);
 }
 
-/* Feed what the fake store recorded to a new session. */
-static void
-t_reload(struct t_fake *from, struct t_fake *to)
-{
-	char err[256];
-	int i, rc = 0;
-
-	for (i = 0; i < from->nrec && rc == 0; i++) {
-		struct t_rec *r = &from->rec[i];
-		if (r->kind == 0)
-			rc = sess_load_game(to->s, r->game, r->start, r->rep,
-			    r->quiet, 0, err, sizeof err);
-		else if (r->kind == 1)
-			rc = sess_load_seat(to->s, r->game, r->seat, r->name,
-			    r->token, err, sizeof err);
-		else
-			rc = sess_load_event(to->s, r->game, r->seq, r->ekind,
-			    r->body, err, sizeof err);
-		if (rc != 0)
-			print_error("%s\n", err);
-	}
-	assert_int_equal(rc, 0);
-}
-
 static void
 test_rebuild(void **state)
 {
@@ -799,14 +814,22 @@ test_rebuild_errors(void **state)
 	const char *start = "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ_w_0_1";
 	const char *tok = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
+	struct sess_game_row row = { "AAAAAAAA", "xyz_w", NULL, NULL, NULL,
+		1, 200, -1, 0 };
+
 	(void)state;
-	assert_int_equal(sess_load_game(f->s, "AAAAAAAA", "xyz_w", 1, 200, 0,
-	    err, sizeof err), -1);
+	assert_int_equal(sess_load_game(f->s, &row, err, sizeof err), -1);
 	assert_non_null(strstr(err, "AAAAAAAA"));
-	assert_int_equal(sess_load_game(f->s, "AAAAAAAA", start, 1, 200, 0,
-	    err, sizeof err), 0);
-	assert_int_equal(sess_load_game(f->s, "AAAAAAAA", start, 1, 200, 0,
-	    err, sizeof err), -1);
+	row.start = start;
+	row.variant = "chess";
+	assert_int_equal(sess_load_game(f->s, &row, err, sizeof err), -1);
+	assert_non_null(strstr(err, "chess"));
+	row.variant = NULL;
+	row.clock = "0+5";
+	assert_int_equal(sess_load_game(f->s, &row, err, sizeof err), -1);
+	row.clock = NULL;
+	assert_int_equal(sess_load_game(f->s, &row, err, sizeof err), 0);
+	assert_int_equal(sess_load_game(f->s, &row, err, sizeof err), -1);
 	assert_int_equal(sess_load_seat(f->s, "AAAAAAAA", 0, "ann", "bad",
 	    err, sizeof err), -1);
 	assert_int_equal(sess_load_seat(f->s, "AAAAAAAA", 0, "ann", tok,

@@ -49,6 +49,8 @@ struct server_conf {
 	int max_per_address;
 	int games_per_minute;        /* per address */
 	int max_observers;           /* per game */
+	int abandon_after;           /* s: CLAIM after the opponent is gone */
+	int expire_after;            /* s: an open game nobody joins ends */
 	char log_level[16];          /* "error" "warn" "info" "debug" */
 };
 

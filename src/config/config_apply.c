@@ -95,6 +95,8 @@ static const struct setting server_settings[] = {
 	{ "max_per_address", K_INT, S(max_per_address), 1, 100000, NULL },
 	{ "games_per_minute", K_INT, S(games_per_minute), 1, 100000, NULL },
 	{ "max_observers", K_INT, S(max_observers), 0, 100000, NULL },
+	{ "abandon_after", K_INT, S(abandon_after), 1, 86400, NULL },
+	{ "expire_after", K_INT, S(expire_after), 1, 31536000, NULL },
 	{ "log_level", K_CHOICE, S(log_level), 0, 0, log_levels },
 	{ NULL, 0, 0, 0, 0, 0, NULL }
 };

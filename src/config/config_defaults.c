@@ -64,6 +64,8 @@ config_defaults(struct congo_conf *c)
 	c->server.max_per_address = 16;
 	c->server.games_per_minute = 10;
 	c->server.max_observers = 50;
+	c->server.abandon_after = 120;
+	c->server.expire_after = 86400;
 	strcpy(c->server.log_level, "info");
 
 	c->source[0] = '\0';

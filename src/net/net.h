@@ -28,7 +28,10 @@ struct srv_opts {
 	int max_per_address;
 	int games_per_minute;    /* per address */
 	int max_observers;       /* per game */
-	int max_failed_rejoins;  /* per address per minute */
+	int max_failed_rejoins;  /* per network and game per minute */
+	int commands_per_second; /* per connection */
+	int abandon_after_s;     /* CLAIM after the opponent is gone so long */
+	int expire_after_s;      /* an open game nobody joins is cancelled */
 	int ping_after_ms;       /* silence before PING, then as long to PONG */
 	size_t out_cap;          /* bytes queued for one client before drop */
 	struct game_rules rules;
@@ -36,9 +39,11 @@ struct srv_opts {
 	FILE *log;               /* NULL: stderr */
 };
 
-/* The defaults: port 7153, 1000 connections, 16 an address, 10 games a
- * minute an address, 50 observers a game, 10 failed REJOINs a minute an
- * address, PING after 30 s, 256 KiB of output. db is left "". */
+/* The defaults: port 7153, 1000 connections, 16 a network (an IPv4 /24, an
+ * IPv6 /64), 10 games a minute a network, 50 observers a game, 10 wrong
+ * tokens a minute a network and game, 20 commands a second a connection,
+ * CLAIM after 120 s, open games cancelled after a day, PING after 30 s,
+ * 256 KiB of output. db is left "". */
 void srv_defaults(struct srv_opts *o);
 
 /* The default database: $XDG_STATE_HOME/congo/congo-server.db (or

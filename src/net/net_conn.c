@@ -119,12 +119,13 @@ conn_drop(struct srv *sv, int id, const char *why)
 	c->fd = -1;
 }
 
-/* Hand every whole line in the buffer to the session. */
-static void
+/* Hand every whole line in the buffer to the session; how many. */
+static int
 lines(struct srv *sv, int id, long long now)
 {
 	struct conn *c = &sv->conns[id];
 	size_t start = 0;
+	int n = 0;
 	char *lf;
 
 	while (c->used && !c->closing && !c->dead &&
@@ -134,9 +135,10 @@ lines(struct srv *sv, int id, long long now)
 			len--;
 		sess_line(sv->sess, id, c->in + start, len, now);
 		start = (size_t)(lf - c->in) + 1;
+		n++;
 	}
 	if (!c->used)
-		return;
+		return n;
 	memmove(c->in, c->in + start, c->inlen - start);
 	c->inlen -= start;
 	if (c->inlen == sizeof c->in && !c->closing) {
@@ -145,6 +147,7 @@ lines(struct srv *sv, int id, long long now)
 		sess_line_too_long(sv->sess, id);
 		c->inlen = 0;
 	}
+	return n;
 }
 
 void
@@ -170,9 +173,12 @@ conn_read(struct srv *sv, int id, long long now)
 			return;
 		}
 		c->inlen += (size_t)r;
-		c->last_rx = now;
-		c->ping_sent = 0;
-		lines(sv, id, now);
+		/* Only complete lines count as life: a client trickling a
+		 * byte now and then is silent (PROTOCOL.md "Liveness"). */
+		if (lines(sv, id, now) > 0 && sv->conns[id].used) {
+			c->last_rx = now;
+			c->ping_sent = 0;
+		}
 	}
 }
 

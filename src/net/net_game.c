@@ -7,7 +7,6 @@
 #include <string.h>
 #include <time.h>
 
-#include "engine/fen.h"
 #include "net/net_internal.h"
 
 #define DEFAULT_NAME "anonymous"
@@ -46,28 +45,31 @@ want_seat(struct sess *s, int conn, const struct cgp_cmd *cmd, bool required)
 	return seat;
 }
 
-/* The start position: fen= or the standard one. -1 after answering 400. */
+/* variant=, fen= and clock=: the start position and its rules, the clock.
+ * -1 after answering 400 naming the problem. */
 static int
 want_start(struct sess *s, int conn, const struct cgp_cmd *cmd,
-    struct board *b, char wire[CGP_FEN_MAX])
+    const char **variant, struct board *b, struct game_rules *rules,
+    char wire[CGP_FEN_MAX], int64_t *base, int64_t *inc)
 {
-	const char *v = cgp_get(cmd, "fen");
-	char fen[CGP_FEN_MAX], err[160], msg[200];
+	const char *cv = cgp_get(cmd, "clock");
+	char err[200], msg[240];
 
-	if (v == NULL) {
-		snprintf(fen, sizeof fen, "%s", FEN_START);
-	} else if (cgp_fen_from_wire(v, fen, sizeof fen) < 0) {
-		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, "fen= is a FEN "
-		    "with '_' for its spaces");
+	*variant = cgp_get(cmd, "variant");
+	if (*variant == NULL)
+		*variant = "congo";
+	if (sess_variant_start(*variant, cgp_get(cmd, "fen"), &s->rules, b,
+	    rules, wire, err, sizeof err) < 0) {
+		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, err);
 		return -1;
 	}
-	if (fen_read(b, fen, err, sizeof err) < 0) {
-		snprintf(msg, sizeof msg, "fen=: %s", err);
+	*base = *inc = 0;
+	if (cv != NULL && clock_parse_seconds(cv, base, inc, err,
+	    sizeof err) < 0) {
+		snprintf(msg, sizeof msg, "clock=: %s", err);
 		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, msg);
 		return -1;
 	}
-	fen_write(b, fen, sizeof fen);
-	cgp_fen_to_wire(fen, wire, CGP_FEN_MAX);
 	return 0;
 }
 
@@ -81,36 +83,45 @@ take_seat(struct sess *s, int conn, struct sgame *g, int seat,
 	g->holder[seat] = conn;
 	sess_add_event(g, g->seq + 1, "JOINED", body);
 	sess_member_add(s, conn, g);
+	if (g->seated[0] && g->seated[1] && g->timed)
+		/* Both seats taken: the side to move's clock runs. */
+		clock_start(&g->clock, game_board(&g->g)->side, s->now);
+	sess_timer_update(s, g);
 }
 
 static void
 cmd_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
     long long now_ms)
 {
-	struct saddr *a = sess_addr(s, s->conns[conn].addr, now_ms);
+	struct saddr *a = sess_addr(s, s->conns[conn].net, now_ms);
 	char wire[CGP_FEN_MAX], id[CGP_ID_LEN + 1], token[CGP_TOKEN_LEN + 1];
-	char body[80], msg[96];
+	char body[80], msg[96], clock[32];
 	struct store_change ch;
+	struct game_rules rules;
 	struct cgp_out o;
 	struct board start;
 	struct game probe;
 	struct sgame *g;
-	const char *name;
+	const char *name, *variant;
+	int64_t base, inc;
 	int seat, tries;
 	bool over;
 
 	if (s->lim.games_per_minute > 0 &&
 	    a->creates >= s->lim.games_per_minute) {
 		snprintf(msg, sizeof msg, "at most %d new games a minute from "
-		    "one address", s->lim.games_per_minute);
+		    "one network", s->lim.games_per_minute);
 		sess_err(s, conn, cmd->tag, CGP_RATE_LIMITED, msg);
+		sess_refused(s, "%s: more than %d new games a minute from %s",
+		    s->conns[conn].addr, s->lim.games_per_minute, a->addr);
 		return;
 	}
 	if ((seat = want_seat(s, conn, cmd, false)) == -2 ||
 	    (name = want_name(s, conn, cmd)) == NULL ||
-	    want_start(s, conn, cmd, &start, wire) < 0)
+	    want_start(s, conn, cmd, &variant, &start, &rules, wire, &base,
+	    &inc) < 0)
 		return;
-	game_init(&probe, &start, &s->rules);
+	game_init(&probe, &start, &rules);
 	over = game_over(&probe);
 	game_free(&probe);
 	if (over) {
@@ -132,9 +143,15 @@ cmd_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	ch.game = id;
 	ch.new_game = true;
 	ch.start_fen = wire;
-	ch.repetition = s->rules.repetition;
-	ch.quiet_plies = s->rules.quiet_plies;
+	ch.repetition = rules.repetition;
+	ch.quiet_plies = rules.quiet_plies;
 	ch.created = (long long)time(NULL);
+	ch.variant = variant;
+	if (base > 0) {
+		clock_format_control(base, inc, clock, sizeof clock);
+		ch.clock = clock;
+	}
+	ch.creator = seat;
 	ch.seat = seat;
 	if (seat >= 0) {
 		snprintf(body, sizeof body, "seat=%s name=%s",
@@ -152,11 +169,22 @@ cmd_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	g = sess_add_game(s, id);
 	snprintf(g->start, sizeof g->start, "%s", wire);
 	g->created = ch.created;
-	game_init(&g->g, &start, &s->rules);
+	snprintf(g->variant, sizeof g->variant, "%s", variant);
+	game_init(&g->g, &start, &rules);
+	if (base > 0) {
+		g->timed = true;
+		clock_init(&g->clock, base, inc);
+	}
+	g->creator = seat;
+	g->creator_conn = s->conns[conn].serial;
+	g->expires = now_ms + (s->lim.expire_ms > 0 ? s->lim.expire_ms :
+	    SESS_EXPIRE_MS);
 	if (seat >= 0)
 		take_seat(s, conn, g, seat, name, token, body);
+	sess_timer_update(s, g);
 	a->creates++;
-	sess_log(s, NET_LOG_INFO, "%s: created game %s", a->addr, id);
+	sess_log(s, NET_LOG_INFO, "%s: created game %s", s->conns[conn].addr,
+	    id);
 
 	cgp_out_ok(&o, cmd->tag, "CREATE");
 	cgp_out_kv(&o, "game", id);
@@ -185,7 +213,7 @@ cmd_join(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	    (seat = want_seat(s, conn, cmd, true)) < 0 ||
 	    (name = want_name(s, conn, cmd)) == NULL)
 		return;
-	if (game_over(&g->g)) {
+	if (g->over) {
 		sess_err(s, conn, cmd->tag, CGP_GAME_OVER, "the game is over");
 		return;
 	}
@@ -247,21 +275,16 @@ static void
 cmd_rejoin(struct sess *s, int conn, const struct cgp_cmd *cmd,
     long long now_ms)
 {
-	struct saddr *a = sess_addr(s, s->conns[conn].addr, now_ms);
+	struct sconn *c = &s->conns[conn];
 	const char *v = cgp_get(cmd, "token");
 	char token[CGP_TOKEN_LEN + 1];
 	struct cgp_out o;
+	struct sfail *f;
 	struct sgame *g;
 	long since;
 	bool m0, m1;
 	int seat, old;
 
-	if (s->lim.max_failed_rejoins > 0 &&
-	    a->fails >= s->lim.max_failed_rejoins) {
-		sess_err(s, conn, cmd->tag, CGP_RATE_LIMITED, "too many wrong "
-		    "tokens from your address: wait a minute");
-		return;
-	}
 	if (v == NULL) {
 		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, "token= is missing");
 		return;
@@ -279,9 +302,20 @@ cmd_rejoin(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	m1 = net_token_equal(token, g->token[1]) && g->seated[1];
 	seat = m0 ? 0 : m1 ? 1 : -1;
 	if (seat < 0 || !cgp_valid_token(token)) {
-		a->fails++;
-		sess_log(s, NET_LOG_WARN, "%s: wrong token for game %s",
-		    a->addr, g->id);
+		/* Wrong tokens count per network and game: others' guesses
+		 * never lock out the right token, which is checked first. */
+		f = sess_fails(s, c->net, g->id, now_ms);
+		if (s->lim.max_failed_rejoins > 0 &&
+		    f->fails >= s->lim.max_failed_rejoins) {
+			sess_err(s, conn, cmd->tag, CGP_RATE_LIMITED, "too "
+			    "many wrong tokens for this game from your "
+			    "network: wait a minute");
+			sess_refused(s, "%s: wrong tokens for game %s, locked "
+			    "out", c->addr, g->id);
+			return;
+		}
+		f->fails++;
+		sess_refused(s, "%s: wrong token for game %s", c->addr, g->id);
 		sess_err(s, conn, cmd->tag, CGP_BAD_TOKEN,
 		    "that token holds no seat in this game");
 		return;
@@ -296,13 +330,14 @@ cmd_rejoin(struct sess *s, int conn, const struct cgp_cmd *cmd,
 		g->holder[seat] = conn;
 		sess_member_add(s, conn, g);
 	}
-	sess_log(s, NET_LOG_INFO, "%s: rejoined game %s as %s", a->addr,
+	sess_log(s, NET_LOG_INFO, "%s: rejoined game %s as %s", c->addr,
 	    g->id, cgp_seat_name(seat));
 	cgp_out_ok(&o, cmd->tag, "REJOIN");
 	cgp_out_kv(&o, "game", g->id);
 	cgp_out_kv(&o, "seat", cgp_seat_name(seat));
 	sess_emit(s, conn, &o);
 	sess_catch_up(s, conn, g, since);
+	sess_rematch_rejoined(s, conn, g, seat);
 	if (old < 0)
 		presence(s, g, seat, "back", -1, conn);
 }

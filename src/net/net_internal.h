@@ -32,6 +32,8 @@
 #define CGP_MOVE_MAX 32        /* move text with its NUL */
 #define CGP_FEN_MAX 96         /* FEN with its NUL */
 #define CGP_WORD_MAX 64        /* a PING word */
+#define CGP_SAY_MAX 200        /* a SAY text */
+#define CGP_VARIANT_MAX 16     /* a variant name with its NUL */
 
 enum cgp_code {
 	CGP_BAD_SYNTAX = 400,
@@ -47,6 +49,7 @@ enum cgp_code {
 	CGP_ILLEGAL_MOVE = 422,
 	CGP_NOT_STARTED = 425,
 	CGP_HELLO_REQUIRED = 426,
+	CGP_CLAIM_TOO_EARLY = 428,
 	CGP_RATE_LIMITED = 429,
 	CGP_INTERNAL = 500,
 	CGP_BUSY = 503,
@@ -73,6 +76,10 @@ enum cgp_verb {
 	CGP_V_PING,
 	CGP_V_PONG,
 	CGP_V_QUIT,
+	CGP_V_CANCEL,
+	CGP_V_CLAIM,
+	CGP_V_REMATCH,
+	CGP_V_SAY,
 	CGP_NVERBS
 };
 
@@ -91,6 +98,7 @@ struct cgp_cmd {
 	int nkv;
 	const char *key[CGP_MAX_KV];
 	const char *val[CGP_MAX_KV];
+	const char *text;               /* after " :" (SAY), NULL if none */
 };
 
 /*
@@ -202,6 +210,14 @@ struct store_change {
 	long seq[2];
 	const char *kind[2];       /* "JOINED" "MOVE" "DRAW" "RESULT" */
 	const char *body[2];       /* its key=value words */
+	/* With new_game (all may be NULL or -1 for the defaults): */
+	const char *variant;       /* "congo" (NULL) or "megapawn" */
+	const char *clock;         /* "300+5", NULL for an untimed game */
+	int creator;               /* the seat its creator took, -1 none */
+	const char *rematch_of;    /* the game it is a rematch of, or NULL */
+	/* More changes of the same command, in the same transaction (a
+	 * REMATCH stores its offer and the new game with both seats). */
+	const struct store_change *next;
 };
 
 struct store_ops {
@@ -227,11 +243,18 @@ struct sess_io {
 
 struct sess_limits {
 	int max_connections;       /* in total */
-	int max_per_address;
-	int games_per_minute;      /* CREATEs per address per minute */
+	int max_per_address;       /* per network: an IPv4 /24, an IPv6 /64 */
+	int games_per_minute;      /* CREATEs per network per minute */
 	int max_observers;         /* per game */
-	int max_failed_rejoins;    /* per address per minute */
+	int max_failed_rejoins;    /* wrong tokens per network and game per
+				      minute (the right one always works) */
+	int commands_per_second;   /* per connection; 0: no limit */
+	long long abandon_ms;      /* CLAIM after this absence; 0: 120 s */
+	long long expire_ms;       /* an open game's life; 0: a day */
 };
+
+#define SESS_ABANDON_MS 120000LL
+#define SESS_EXPIRE_MS 86400000LL
 
 struct sess;
 
@@ -260,19 +283,45 @@ int sess_ngames(const struct sess *s);
 int sess_nconns(const struct sess *s);
 
 /*
+ * Timers (clocks that flag, open games that expire, the summary of refused
+ * requests in the log): milliseconds until sess_tick has something to do
+ * (0: now), -1 when nothing is due ever. sess_tick does what is due,
+ * whether or not anybody is connected.
+ */
+long long sess_next_timer(struct sess *s, long long now_ms);
+void sess_tick(struct sess *s, long long now_ms);
+
+/*
  * Rebuilding games at start-up, from storage, in order: each game, then its
  * seats, then its events in seq order. Every MOVE is replayed through the
  * rules engine. -1 with err when the stored data does not add up.
  */
-int sess_load_game(struct sess *s, const char *id, const char *start_wire,
-    int repetition, int quiet_plies, long long created, char *err,
-    size_t errlen);
+struct sess_game_row {           /* one game as storage holds it */
+	const char *id;
+	const char *start;         /* wire form */
+	const char *variant;       /* NULL: "congo" */
+	const char *clock;         /* "300+5", NULL: untimed */
+	const char *rematch_of;    /* NULL: none */
+	int repetition, quiet_plies;
+	int creator;               /* the seat its creator took, -1 none */
+	long long created;         /* Unix time */
+};
+int sess_load_game(struct sess *s, const struct sess_game_row *row,
+    char *err, size_t errlen);
 int sess_load_seat(struct sess *s, const char *id, int seat,
     const char *name, const char *token, char *err, size_t errlen);
 int sess_load_event(struct sess *s, const char *id, long seq,
     const char *kind, const char *body, char *err, size_t errlen);
+/*
+ * Everything is loaded: the clocks of active games run again from their
+ * stored times (the side to move's from now), open games expire a day
+ * (expire_ms) after their creation (wall_ms: the Unix time in ms now),
+ * and seats nobody holds count as gone since now.
+ */
+void sess_start(struct sess *s, long long now_ms, long long wall_ms);
 
 /* Inside the session (net_session.c, net_game.c, net_replay.c). */
+#include "clock/clock.h"
 #include "engine/game.h"
 
 struct sev {
@@ -291,6 +340,21 @@ struct sgame {
 	char token[2][CGP_TOKEN_LEN + 1];
 	int holder[2];                 /* connection holding the seat, or -1 */
 	int offer;                     /* colour offering a draw, or -1 */
+	char variant[CGP_VARIANT_MAX]; /* "congo", "megapawn" */
+	bool timed;                    /* created with clock= */
+	struct game_clock clock;       /* with timed */
+	bool over;                     /* finished (by the rules or not) */
+	enum game_result result;       /* with over; RESULT_NONE: "-" */
+	char reason[24];               /* with over: "time", "resign"... */
+	int creator;                   /* the seat its creator took, or -1 */
+	unsigned long creator_conn;    /* the creating connection's serial */
+	long long gone_since[2];       /* ms: the seat's player left then */
+	bool rematch[2];               /* REMATCH sent by that seat */
+	char rematch_game[CGP_ID_LEN + 1]; /* the rematch made, "" none */
+	long long expires;             /* ms: an open game is cancelled then */
+	long long retry_at;            /* ms: storing its end failed; again */
+	long long deadline;            /* ms: flag or expiry, -1 none */
+	int hpos;                      /* its place in the timer heap, -1 */
 	struct sev *ev;
 	int nev, evcap;
 	int *obs;                      /* observing connections */
@@ -300,15 +364,28 @@ struct sgame {
 struct sconn {
 	bool used, hello, closing;
 	char addr[64];
+	char net[64];                  /* its network, "10.1.2.0/24" */
+	unsigned long serial;          /* never reused, unlike the number */
+	long long cmd_win;             /* the second commands are counted in */
+	int cmds;
+	long long said[5];             /* when the last SAYs were, a ring */
+	int nsaid;
 	struct sgame **games;          /* games it holds a seat in or observes */
 	int ngames, gcap;
 };
 
-struct saddr {
+struct saddr {                   /* a network (IPv4 /24, IPv6 /64) */
 	char addr[64];
 	int nconn;
 	long long win_start;           /* the current minute */
-	int creates, fails;
+	int creates;
+};
+
+struct sfail {                   /* wrong tokens of a network for a game */
+	char net[64];
+	char game[CGP_ID_LEN + 1];
+	long long win_start;
+	int fails;
 };
 
 struct sess {
@@ -325,6 +402,15 @@ struct sess {
 	int *index;                    /* hash of ids: game number + 1, 0 free */
 	int icap;
 	long long store_failures;      /* commits refused since the last one kept */
+	long long now;                 /* ms, as of the call under way */
+	unsigned long serials;         /* connections opened */
+	struct sfail *fails;
+	int nfail, failcap;
+	struct sgame **heap;           /* games with a deadline, soonest first */
+	int nheap, heapcap;
+	long long refusal_win;         /* ms: the second refusals are summed in */
+	int refusals;                  /* refusals in it not logged one by one */
+	bool refusal_quiet;            /* the last window was summarised */
 };
 
 void sess_log(struct sess *s, int level, const char *fmt, ...)
@@ -332,7 +418,23 @@ void sess_log(struct sess *s, int level, const char *fmt, ...)
 struct sgame *sess_find(struct sess *s, const char *id);
 struct sgame *sess_add_game(struct sess *s, const char *id);
 void sess_free_game(struct sgame *g);
-struct saddr *sess_addr(struct sess *s, const char *addr, long long now_ms);
+/* The network of an address ("10.1.2.0/24", "2001:db8:0:1::/64"; anything
+ * else as it is) into out. */
+void sess_net_of(const char *addr, char *out, size_t n);
+/* The counters of a network (net: as sess_net_of gives). */
+struct saddr *sess_addr(struct sess *s, const char *net, long long now_ms);
+/* Log a refusal: at most one line a second, the rest summed up. */
+void sess_refused(struct sess *s, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* The refusal summary due at now, if any (sess_tick). */
+void sess_refusal_flush(struct sess *s, long long now);
+long long sess_refusal_due(const struct sess *s);
+/* Per connection: another command within its rate? Another SAY? */
+bool sess_cmd_allowed(struct sess *s, struct sconn *c, long long now);
+bool sess_say_allowed(struct sconn *c, long long now);
+/* Wrong tokens: the counter of a network for a game. */
+struct sfail *sess_fails(struct sess *s, const char *net, const char *game,
+    long long now);
 /* Finish o and queue it for conn. */
 void sess_emit(struct sess *s, int conn, struct cgp_out *o);
 void sess_err(struct sess *s, int conn, const char *tag, int code,
@@ -346,6 +448,30 @@ void sess_catch_up(struct sess *s, int conn, struct sgame *g, long since);
 void sess_member_add(struct sess *s, int conn, struct sgame *g);
 void sess_member_check(struct sess *s, int conn, struct sgame *g);
 int sess_status(const struct sgame *g);   /* 0 open 1 active 2 finished */
+/* The game ends (by the rules, RESIGN, agreement, time...): the result
+ * kept, the clock stopped, the offers and timer gone. */
+void sess_finish(struct sess *s, struct sgame *g, enum game_result r,
+    const char *reason);
+/* "result=1-0 reason=time" into buf. */
+void sess_result_body(char *buf, size_t n, enum game_result r,
+    const char *reason);
+/* Store and announce the end of g: for a command (cmd, from conn) its OK
+ * goes first; for a timer, cmd is NULL and conn -1. 0, or -1 when storing
+ * failed (then 507 answers the command). */
+int sess_end_game(struct sess *s, struct sgame *g, int conn,
+    const struct cgp_cmd *cmd, enum game_result r, const char *reason);
+/* Timers: g's deadline worked out again (after any change). */
+void sess_timer_update(struct sess *s, struct sgame *g);
+void sess_timer_remove(struct sess *s, struct sgame *g);
+/* The clock keys of STATE / MOVE (remaining ms at s->now). */
+void sess_clock_kv(struct sess *s, struct sgame *g, struct cgp_out *o,
+    bool control);
+/* A variant's game set up from fen= (wire form, NULL: its start): board,
+ * rules, and the start in wire form. -1 with err naming the problem. */
+int sess_variant_start(const char *variant, const char *fen_wire,
+    const struct game_rules *base, struct board *b, struct game_rules *rules,
+    char wire[CGP_FEN_MAX], char *err, size_t errlen);
+bool sess_variant_known(const char *variant);
 const char *sess_status_name(int st);
 const char *sess_result_text(enum game_result r);   /* 1-0 0-1 1/2 */
 void sess_add_event(struct sgame *g, long seq, const char *kind,
@@ -364,6 +490,11 @@ void sess_cmd_game(struct sess *s, int conn, const struct cgp_cmd *c,
 void sess_cmd_move(struct sess *s, int conn, const struct cgp_cmd *c);
 void sess_cmd_end(struct sess *s, int conn, const struct cgp_cmd *c);
 void sess_cmd_query(struct sess *s, int conn, const struct cgp_cmd *c);
+void sess_cmd_online(struct sess *s, int conn, const struct cgp_cmd *c);
+/* A player back in a finished game gets its seat in the rematch made. */
+void sess_rematch_rejoined(struct sess *s, int conn, struct sgame *g,
+    int seat);
+struct sconn *sess_conn(struct sess *s, int conn);
 
 /* 4. SQLite storage. */
 struct store;

@@ -20,7 +20,7 @@ seated_active(struct sess *s, int conn, const struct cgp_cmd *cmd,
 		    "you hold no seat in this game");
 		return -1;
 	}
-	if (game_over(&g->g)) {
+	if (g->over) {
 		sess_err(s, conn, cmd->tag, CGP_GAME_OVER, "the game is over");
 		return -1;
 	}
@@ -31,13 +31,6 @@ seated_active(struct sess *s, int conn, const struct cgp_cmd *cmd,
 		return -1;
 	}
 	return 0;
-}
-
-static void
-result_body(char *buf, size_t n, enum game_result r, enum game_reason why)
-{
-	snprintf(buf, n, "result=%s reason=%s", sess_result_text(r),
-	    game_reason_name(why));
 }
 
 static void
@@ -56,7 +49,8 @@ sess_cmd_move(struct sess *s, int conn, const struct cgp_cmd *cmd)
 {
 	const char *pv = cgp_get(cmd, "ply"), *mv = cgp_get(cmd, "move");
 	char err[128], msg[200], text[MOVE_TEXT_MAX], fen[FEN_MAX];
-	char wire[FEN_MAX], body[2][160];
+	char wire[FEN_MAX], body[2][200];
+	struct game_clock clock;
 	struct move_effects fx;
 	struct store_change ch;
 	enum game_reason why;
@@ -102,6 +96,18 @@ sess_cmd_move(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		    "it is white's turn" : "it is black's turn");
 		return;
 	}
+	if (g->timed && clock_flagged(&g->clock, s->now) >= 0) {
+		/* Its time ran out before the move came: the move does not
+		 * count (the timer had not fired yet). */
+		if (sess_end_game(s, g, -1, NULL, side == WHITE ?
+		    RESULT_BLACK_WINS : RESULT_WHITE_WINS, "time") < 0)
+			sess_err(s, conn, cmd->tag, CGP_STORAGE_FAILED, "the "
+			    "server could not store this; nothing changed");
+		else
+			sess_err(s, conn, cmd->tag, CGP_GAME_OVER,
+			    "your time ran out");
+		return;
+	}
 	if (notation_read(game_board(&g->g), mv, &m, err, sizeof err) < 0) {
 		sess_err(s, conn, cmd->tag, CGP_ILLEGAL_MOVE, err);
 		return;
@@ -117,6 +123,16 @@ sess_cmd_move(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	cgp_fen_to_wire(fen, wire, sizeof wire);
 	snprintf(body[0], sizeof body[0], "ply=%d side=%s move=%s fen=%s",
 	    g->g.nply, cgp_seat_name(side), text, wire);
+	clock = g->clock;
+	if (g->timed) {
+		/* The mover's time is taken as the server receives the move,
+		 * its increment added; stored with the move. */
+		clock_press(&clock, s->now);
+		snprintf(body[0] + strlen(body[0]), sizeof body[0] -
+		    strlen(body[0]), " wclock=%lld bclock=%lld",
+		    (long long)clock_left(&clock, WHITE, s->now),
+		    (long long)clock_left(&clock, BLACK, s->now));
+	}
 	memset(&ch, 0, sizeof ch);
 	ch.game = g->id;
 	ch.seat = -1;
@@ -125,7 +141,8 @@ sess_cmd_move(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	ch.kind[0] = "MOVE";
 	ch.body[0] = body[0];
 	if (res != RESULT_NONE) {
-		result_body(body[1], sizeof body[1], res, why);
+		sess_result_body(body[1], sizeof body[1], res,
+		    game_reason_name(why));
 		ch.nev = 2;
 		ch.seq[1] = g->seq + 2;
 		ch.kind[1] = "RESULT";
@@ -139,9 +156,20 @@ sess_cmd_move(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		    "with itself on %s", g->id, text);
 	for (i = 0; i < ch.nev; i++)
 		sess_add_event(g, ch.seq[i], ch.kind[i], ch.body[i]);
-	if (g->offer >= 0 && (g->offer != side || res != RESULT_NONE))
+	g->clock = clock;
+	/* An offer stands until the opponent answers it or moves; the
+	 * offerer's own move does not withdraw it. */
+	if (g->offer >= 0 && g->offer != side)
 		g->offer = -1;
+	if (res != RESULT_NONE)
+		sess_finish(s, g, res, game_reason_name(why));
+	else
+		sess_timer_update(s, g);
 
+	/* A stored move does not count against the command rate: the
+	 * opponent paces those (two programs may play at full speed). */
+	if (sess_conn(s, conn)->cmds > 0)
+		sess_conn(s, conn)->cmds--;
 	cgp_out_ok(&o, cmd->tag, "MOVE");
 	cgp_out_kv(&o, "game", g->id);
 	cgp_out_kvi(&o, "ply", g->g.nply);
@@ -172,16 +200,12 @@ store_end(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	ch.body[0] = body;
 	if (sess_commit(s, conn, cmd->tag, &ch) < 0)
 		return;
+	g->offer = offer_after;
 	if (res != RESULT_NONE) {
-		if (why == REASON_RESIGN)
-			game_resign(&g->g, res == RESULT_WHITE_WINS ? BLACK :
-			    WHITE);
-		else
-			game_agree_draw(&g->g);
+		sess_finish(s, g, res, game_reason_name(why));
 		sess_log(s, NET_LOG_INFO, "game %s: %s %s", g->id,
 		    sess_result_text(res), game_reason_name(why));
 	}
-	g->offer = offer_after;
 	sess_add_event(g, ch.seq[0], kind, body);
 	cgp_out_ok(&o, cmd->tag, cgp_verb_name(cmd->verb));
 	cgp_out_kv(&o, "game", g->id);
@@ -227,7 +251,8 @@ sess_cmd_end(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	}
 	if (cmd->verb == CGP_V_RESIGN) {
 		res = seat == WHITE ? RESULT_BLACK_WINS : RESULT_WHITE_WINS;
-		result_body(body, sizeof body, res, REASON_RESIGN);
+		sess_result_body(body, sizeof body, res,
+		    game_reason_name(REASON_RESIGN));
 		store_end(s, conn, cmd, g, "RESULT", body, -1, res,
 		    REASON_RESIGN);
 		return;
@@ -260,7 +285,8 @@ sess_cmd_end(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		return;
 	}
 	/* accept, or an offer that meets the opponent's. */
-	result_body(body, sizeof body, RESULT_DRAW, REASON_AGREEMENT);
+	sess_result_body(body, sizeof body, RESULT_DRAW,
+	    game_reason_name(REASON_AGREEMENT));
 	store_end(s, conn, cmd, g, "RESULT", body, -1, RESULT_DRAW,
 	    REASON_AGREEMENT);
 }

@@ -67,12 +67,13 @@ cmd_list(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		int st = sess_status(g);
 		cgp_out_item(&o, cmd->tag);
 		cgp_out_kv(&o, "game", g->id);
+		cgp_out_kv(&o, "variant", g->variant);
 		cgp_out_kv(&o, "status", sess_status_name(st));
 		cgp_out_kv(&o, "white", g->seated[0] ? g->name[0] : "-");
 		cgp_out_kv(&o, "black", g->seated[1] ? g->name[1] : "-");
 		cgp_out_kvi(&o, "ply", g->g.nply);
 		if (st == 2)
-			cgp_out_kv(&o, "result", sess_result_text(g->g.result));
+			cgp_out_kv(&o, "result", sess_result_text(g->result));
 		sess_emit(s, conn, &o);
 	}
 }

@@ -25,10 +25,7 @@
 long long
 srv_now(void)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+	return util_now_ms();
 }
 
 void
@@ -44,6 +41,9 @@ srv_defaults(struct srv_opts *o)
 	o->games_per_minute = 10;
 	o->max_observers = 50;
 	o->max_failed_rejoins = 10;
+	o->commands_per_second = 20;
+	o->abandon_after_s = 120;
+	o->expire_after_s = 86400;
 	o->ping_after_ms = 30000;
 	o->out_cap = 256 * 1024;
 	o->rules = rules;
@@ -166,9 +166,14 @@ srv_open(const struct srv_opts *o, char *err, size_t errlen)
 	lim.games_per_minute = o->games_per_minute;
 	lim.max_observers = o->max_observers;
 	lim.max_failed_rejoins = o->max_failed_rejoins;
+	lim.commands_per_second = o->commands_per_second;
+	lim.abandon_ms = (long long)o->abandon_after_s * 1000;
+	lim.expire_ms = (long long)o->expire_after_s * 1000;
 	sv->sess = sess_new(&io, &lim, &o->rules, server);
 	if (store_load(sv->store, sv->sess, err, errlen) < 0)
 		goto bad;
+	/* Clocks run again, open games expire, from now. */
+	sess_start(sv->sess, srv_now(), util_wall_ms());
 	if (pipe2(sv->wake, O_NONBLOCK | O_CLOEXEC) < 0) {
 		snprintf(err, errlen, "pipe: %s", strerror(errno));
 		goto bad;
@@ -291,6 +296,8 @@ after_round(struct srv *sv, long long now)
 {
 	int i;
 
+	/* Flags and expiries first: a game may end with nobody here. */
+	sess_tick(sv->sess, now);
 	for (i = 0; i < sv->nconn; i++) {
 		struct conn *c = &sv->conns[i];
 		if (!c->used)
@@ -315,7 +322,7 @@ int
 srv_run(struct srv *sv, volatile sig_atomic_t *stop, const sigset_t *sigmask)
 {
 	struct timespec ts;
-	long long now, stop_by = 0;
+	long long now, stop_by = 0, wait, next;
 	bool stopping = false;
 	char buf[64];
 	int n, i, rc;
@@ -340,8 +347,14 @@ srv_run(struct srv *sv, volatile sig_atomic_t *stop, const sigset_t *sigmask)
 				break;
 		}
 		n = poll_set(sv, stopping, now);
-		ts.tv_sec = stopping ? 0 : 1;
-		ts.tv_nsec = stopping ? 50000000L : 0;
+		/* Wake for the nearest game timer (a flag, an expiry) or,
+		 * at the latest, in a second for the connections' pings. */
+		wait = stopping ? 50 : 1000;
+		next = sess_next_timer(sv->sess, now);
+		if (next >= 0 && next < wait)
+			wait = next;
+		ts.tv_sec = (time_t)(wait / 1000);
+		ts.tv_nsec = (long)(wait % 1000) * 1000000L;
 		rc = ppoll(sv->pfd, (nfds_t)n, &ts, sigmask);
 		if (rc < 0 && errno != EINTR) {
 			srv_log(sv, NET_LOG_ERROR, "poll: %s", strerror(errno));

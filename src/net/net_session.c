@@ -12,8 +12,6 @@
 #include "engine/fen.h"
 #include "net/net_internal.h"
 
-#define MINUTE_MS 60000LL
-
 void
 sess_log(struct sess *s, int level, const char *fmt, ...)
 {
@@ -73,6 +71,8 @@ sess_free(struct sess *s)
 	free(s->index);
 	free(s->conns);
 	free(s->addrs);
+	free(s->fails);
+	free(s->heap);
 	free(s);
 }
 
@@ -132,6 +132,12 @@ sess_add_game(struct sess *s, const char *id)
 	snprintf(g->id, sizeof g->id, "%s", id);
 	g->holder[0] = g->holder[1] = -1;
 	g->offer = -1;
+	snprintf(g->variant, sizeof g->variant, "congo");
+	g->clock.running = -1;
+	g->creator = -1;
+	g->gone_since[0] = g->gone_since[1] = s->now;
+	g->deadline = -1;
+	g->hpos = -1;
 	if (s->ngames == s->gamecap) {
 		s->gamecap = s->gamecap ? s->gamecap * 2 : 64;
 		s->games = xrealloc(s->games,
@@ -149,46 +155,8 @@ sess_add_game(struct sess *s, const char *id)
 	return g;
 }
 
-/* Addresses: connections and the per-minute counters. */
-struct saddr *
-sess_addr(struct sess *s, const char *addr, long long now_ms)
-{
-	struct saddr *a = NULL, *spare = NULL;
-	int i;
-
-	for (i = 0; i < s->naddr; i++) {
-		struct saddr *x = &s->addrs[i];
-		if (strcmp(x->addr, addr) == 0) {
-			a = x;
-			break;
-		}
-		if (spare == NULL && x->nconn == 0 &&
-		    now_ms - x->win_start >= MINUTE_MS)
-			spare = x;
-	}
-	if (a == NULL) {
-		if (spare == NULL) {
-			if (s->naddr == s->addrcap) {
-				s->addrcap = s->addrcap ? s->addrcap * 2 : 16;
-				s->addrs = xrealloc(s->addrs,
-				    sizeof *s->addrs * (size_t)s->addrcap);
-			}
-			spare = &s->addrs[s->naddr++];
-		}
-		a = spare;
-		memset(a, 0, sizeof *a);
-		snprintf(a->addr, sizeof a->addr, "%s", addr);
-		a->win_start = now_ms;
-	}
-	if (now_ms - a->win_start >= MINUTE_MS) {
-		a->win_start = now_ms;
-		a->creates = a->fails = 0;
-	}
-	return a;
-}
-
-static struct sconn *
-conn_get(struct sess *s, int conn)
+struct sconn *
+sess_conn(struct sess *s, int conn)
 {
 	if (conn < 0 || conn >= s->conncap || !s->conns[conn].used)
 		return NULL;
@@ -217,7 +185,7 @@ sess_err(struct sess *s, int conn, const char *tag, int code,
 static void
 ask_close(struct sess *s, int conn)
 {
-	struct sconn *c = conn_get(s, conn);
+	struct sconn *c = sess_conn(s, conn);
 
 	if (c != NULL)
 		c->closing = true;
@@ -232,6 +200,7 @@ sess_open(struct sess *s, int conn, const char *addr, long long now_ms)
 	struct cgp_out o;
 	int old = s->conncap;
 
+	s->now = now_ms;
 	if (conn >= s->conncap) {
 		s->conncap = conn + 64;
 		s->conns = xrealloc(s->conns,
@@ -243,22 +212,24 @@ sess_open(struct sess *s, int conn, const char *addr, long long now_ms)
 	free(c->games);
 	memset(c, 0, sizeof *c);
 	c->used = true;
+	c->serial = ++s->serials;
 	snprintf(c->addr, sizeof c->addr, "%s", addr);
+	sess_net_of(addr, c->net, sizeof c->net);
 	s->nconns++;
-	a = sess_addr(s, addr, now_ms);
+	a = sess_addr(s, c->net, now_ms);
 	a->nconn++;
 	if (s->lim.max_connections > 0 && s->nconns > s->lim.max_connections) {
 		sess_err(s, conn, "*", CGP_BUSY, "too many connections");
-		sess_log(s, NET_LOG_WARN, "%s: refused, %d connections",
-		    addr, s->nconns - 1);
+		sess_refused(s, "%s: refused, %d connections", addr,
+		    s->nconns - 1);
 		ask_close(s, conn);
 		return CGP_BUSY;
 	}
 	if (s->lim.max_per_address > 0 && a->nconn > s->lim.max_per_address) {
 		sess_err(s, conn, "*", CGP_RATE_LIMITED,
-		    "too many connections from your address");
-		sess_log(s, NET_LOG_WARN, "%s: refused, %d connections from "
-		    "the address", addr, a->nconn - 1);
+		    "too many connections from your network");
+		sess_refused(s, "%s: refused, %d connections from %s", addr,
+		    a->nconn - 1, c->net);
 		ask_close(s, conn);
 		return CGP_RATE_LIMITED;
 	}
@@ -284,12 +255,13 @@ remove_observer(struct sgame *g, int conn)
 void
 sess_close(struct sess *s, int conn, long long now_ms)
 {
-	struct sconn *c = conn_get(s, conn);
+	struct sconn *c = sess_conn(s, conn);
 	struct cgp_out o;
 	int i, k;
 
 	if (c == NULL)
 		return;
+	s->now = now_ms;
 	for (i = 0; i < c->ngames; i++) {
 		struct sgame *g = c->games[i];
 		remove_observer(g, conn);
@@ -297,13 +269,14 @@ sess_close(struct sess *s, int conn, long long now_ms)
 			if (g->holder[k] != conn)
 				continue;
 			g->holder[k] = -1;
+			g->gone_since[k] = now_ms;
 			cgp_out_ev(&o, g->id, g->seq, "PRESENCE");
 			cgp_out_kv(&o, "seat", cgp_seat_name(k));
 			cgp_out_kv(&o, "state", "gone");
 			sess_broadcast(s, g, &o, conn);
 		}
 	}
-	sess_addr(s, c->addr, now_ms)->nconn--;
+	sess_addr(s, c->net, now_ms)->nconn--;
 	free(c->games);
 	memset(c, 0, sizeof *c);
 	s->nconns--;
@@ -321,7 +294,7 @@ sess_line_too_long(struct sess *s, int conn)
 void
 sess_member_add(struct sess *s, int conn, struct sgame *g)
 {
-	struct sconn *c = conn_get(s, conn);
+	struct sconn *c = sess_conn(s, conn);
 	int i;
 
 	if (c == NULL)
@@ -341,7 +314,7 @@ sess_member_add(struct sess *s, int conn, struct sgame *g)
 void
 sess_member_check(struct sess *s, int conn, struct sgame *g)
 {
-	struct sconn *c = conn_get(s, conn);
+	struct sconn *c = sess_conn(s, conn);
 	int i;
 
 	if (c == NULL || g->holder[0] == conn || g->holder[1] == conn)
@@ -375,7 +348,7 @@ sess_broadcast(struct sess *s, struct sgame *g, struct cgp_out *o, int except)
 int
 sess_status(const struct sgame *g)
 {
-	if (game_over(&g->g))
+	if (g->over)
 		return 2;
 	return g->seated[0] && g->seated[1] ? 1 : 0;
 }
@@ -400,24 +373,25 @@ sess_state(struct sess *s, struct sgame *g, struct cgp_out *o)
 	const struct board *b = game_board(&g->g);
 	int st = sess_status(g);
 
-	(void)s;
 	fen_write(b, fen, sizeof fen);
 	cgp_fen_to_wire(fen, wire, sizeof wire);
 	cgp_out_ev(o, g->id, g->seq, "STATE");
+	cgp_out_kv(o, "variant", g->variant);
 	cgp_out_kv(o, "start", g->start);
 	cgp_out_kv(o, "fen", wire);
 	cgp_out_kvi(o, "ply", g->g.nply);
 	cgp_out_kv(o, "turn", cgp_seat_name(b->side));
 	cgp_out_kv(o, "status", sess_status_name(st));
 	if (st == 2) {
-		cgp_out_kv(o, "result", sess_result_text(g->g.result));
-		cgp_out_kv(o, "reason", game_reason_name(g->g.reason));
+		cgp_out_kv(o, "result", sess_result_text(g->result));
+		cgp_out_kv(o, "reason", g->reason);
 	}
 	cgp_out_kv(o, "white", g->seated[0] ? g->name[0] : "-");
 	cgp_out_kv(o, "black", g->seated[1] ? g->name[1] : "-");
 	cgp_out_kvi(o, "wpresent", g->holder[0] >= 0);
 	cgp_out_kvi(o, "bpresent", g->holder[1] >= 0);
 	cgp_out_kv(o, "draw", g->offer < 0 ? "-" : cgp_seat_name(g->offer));
+	sess_clock_kv(s, g, o, true);
 }
 
 void
@@ -495,8 +469,9 @@ sess_commit(struct sess *s, int conn, const char *tag,
 	else if (is_power_of_ten(s->store_failures))
 		sess_log(s, NET_LOG_ERROR, "game %s: storing failed: %s (%lld "
 		    "times in a row)", ch->game, err, s->store_failures);
-	sess_err(s, conn, tag, CGP_STORAGE_FAILED, "the server could not "
-	    "store this; nothing changed");
+	if (conn >= 0)
+		sess_err(s, conn, tag, CGP_STORAGE_FAILED, "the server could "
+		    "not store this; nothing changed");
 	return -1;
 }
 
@@ -587,7 +562,7 @@ void
 sess_line(struct sess *s, int conn, const char *line, size_t len,
     long long now_ms)
 {
-	struct sconn *c = conn_get(s, conn);
+	struct sconn *c = sess_conn(s, conn);
 	struct cgp_cmd cmd;
 	struct cgp_out o;
 	char err[128];
@@ -595,6 +570,7 @@ sess_line(struct sess *s, int conn, const char *line, size_t len,
 
 	if (c == NULL || c->closing)
 		return;
+	s->now = now_ms;
 	code = cgp_parse(line, len, &cmd, err, sizeof err);
 	if (code != 0) {
 		sess_err(s, conn, cmd.tag, code, err);
@@ -604,6 +580,14 @@ sess_line(struct sess *s, int conn, const char *line, size_t len,
 	}
 	if (cmd.verb == CGP_V_UNKNOWN)
 		return;         /* an empty line */
+	if (!sess_cmd_allowed(s, c, now_ms)) {
+		snprintf(err, sizeof err, "at most %d commands a second",
+		    s->lim.commands_per_second);
+		sess_err(s, conn, cmd.tag, CGP_RATE_LIMITED, err);
+		sess_refused(s, "%s: more than %d commands a second", c->addr,
+		    s->lim.commands_per_second);
+		return;
+	}
 	if (cmd.nargs > 0 && cmd.verb != CGP_V_HELLO &&
 	    cmd.verb != CGP_V_PING && cmd.verb != CGP_V_PONG) {
 		snprintf(err, sizeof err, "'%.40s' is not key=value",
@@ -611,8 +595,9 @@ sess_line(struct sess *s, int conn, const char *line, size_t len,
 		sess_err(s, conn, cmd.tag, CGP_BAD_SYNTAX, err);
 		return;
 	}
-	if (!c->hello && cmd.verb != CGP_V_HELLO && cmd.verb != CGP_V_QUIT &&
-	    cmd.verb != CGP_V_PONG) {
+	/* HELLO must be the first line: any other known verb before it gets
+	 * 426 (an unknown one got 405 from the parser). */
+	if (!c->hello && cmd.verb != CGP_V_HELLO) {
 		sess_err(s, conn, cmd.tag, CGP_HELLO_REQUIRED,
 		    "say HELLO CGP/1 first");
 		return;
@@ -646,6 +631,12 @@ sess_line(struct sess *s, int conn, const char *line, size_t len,
 	case CGP_V_RESIGN:
 	case CGP_V_DRAW:
 		sess_cmd_end(s, conn, &cmd);
+		break;
+	case CGP_V_CANCEL:
+	case CGP_V_CLAIM:
+	case CGP_V_REMATCH:
+	case CGP_V_SAY:
+		sess_cmd_online(s, conn, &cmd);
 		break;
 	default:
 		sess_cmd_query(s, conn, &cmd);

@@ -17,7 +17,7 @@
 #include "net/net_internal.h"
 
 #define APP_ID 0x436f4e47       /* "CoNG" */
-#define SCHEMA_VERSION 1
+#define SCHEMA_VERSION 2
 
 struct store {
 	sqlite3 *db;
@@ -32,7 +32,11 @@ static const char schema[] =
     " start TEXT NOT NULL,"
     " repetition INTEGER NOT NULL,"
     " quiet INTEGER NOT NULL,"
-    " created INTEGER NOT NULL);"
+    " created INTEGER NOT NULL,"
+    " variant TEXT NOT NULL DEFAULT 'congo',"
+    " clock TEXT,"
+    " creator INTEGER NOT NULL DEFAULT -1,"
+    " rematch_of TEXT);"
     "CREATE TABLE seats("
     " game TEXT NOT NULL REFERENCES games(id),"
     " seat INTEGER NOT NULL CHECK (seat IN (0, 1)),"
@@ -45,6 +49,22 @@ static const char schema[] =
     " kind TEXT NOT NULL,"
     " body TEXT NOT NULL,"
     " PRIMARY KEY (game, seq)) WITHOUT ROWID;";
+
+/*
+ * Version 1 to 2: the variant, the clock, the creator's seat (for CANCEL;
+ * taken as the seat of the game's first event, which CREATE stored with
+ * it) and the game a rematch follows. The stored events need nothing:
+ * clock times, SAID and REMATCH are new events and keys.
+ */
+static const char migrate_1_2[] =
+    "ALTER TABLE games ADD COLUMN variant TEXT NOT NULL DEFAULT 'congo';"
+    "ALTER TABLE games ADD COLUMN clock TEXT;"
+    "ALTER TABLE games ADD COLUMN creator INTEGER NOT NULL DEFAULT -1;"
+    "ALTER TABLE games ADD COLUMN rematch_of TEXT;"
+    "UPDATE games SET creator = coalesce((SELECT CASE WHEN body LIKE "
+    " 'seat=white%' THEN 0 ELSE 1 END FROM events WHERE game = games.id"
+    " AND seq = 1 AND kind = 'JOINED'), -1);"
+    "PRAGMA user_version=2;";
 
 static int
 fail(struct store *st, char *err, size_t errlen, const char *what)
@@ -151,6 +171,10 @@ setup(struct store *st, bool create, char *err, size_t errlen)
 		snprintf(err, errlen, "%s: not a congo-server database",
 		    st->path);
 		goto bad;
+	} else if (ver == 1) {
+		if (exec(st, migrate_1_2, err, errlen, "cannot bring it to "
+		    "version 2") < 0)
+			goto bad;
 	} else if (ver != SCHEMA_VERSION) {
 		snprintf(err, errlen, "%s: database version %ld, this server "
 		    "reads version %d", st->path, ver, SCHEMA_VERSION);
@@ -159,7 +183,8 @@ setup(struct store *st, bool create, char *err, size_t errlen)
 	if (exec(st, "COMMIT", err, errlen, "cannot write it") < 0)
 		goto bad;
 	if (sqlite3_prepare_v2(st->db, "INSERT INTO games(id, start, "
-	    "repetition, quiet, created) VALUES (?, ?, ?, ?, ?)", -1,
+	    "repetition, quiet, created, variant, clock, creator, rematch_of) "
+	    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", -1,
 	    &st->ins_game, NULL) != SQLITE_OK ||
 	    sqlite3_prepare_v2(st->db, "INSERT INTO seats(game, seat, name, "
 	    "token) VALUES (?, ?, ?, ?)", -1, &st->ins_seat, NULL) !=
@@ -291,13 +316,57 @@ step(sqlite3_stmt *q)
 	return rc == SQLITE_DONE ? 0 : -1;
 }
 
+/* One change's rows (inside the transaction). */
+static int
+store_rows(struct store *st, const struct store_change *ch)
+{
+	sqlite3_stmt *q;
+	int i;
+
+	if (ch->new_game) {
+		q = st->ins_game;
+		sqlite3_bind_text(q, 1, ch->game, -1, SQLITE_STATIC);
+		sqlite3_bind_text(q, 2, ch->start_fen, -1, SQLITE_STATIC);
+		sqlite3_bind_int(q, 3, ch->repetition);
+		sqlite3_bind_int(q, 4, ch->quiet_plies);
+		sqlite3_bind_int64(q, 5, ch->created);
+		sqlite3_bind_text(q, 6, ch->variant != NULL ? ch->variant :
+		    "congo", -1, SQLITE_STATIC);
+		if (ch->clock != NULL)
+			sqlite3_bind_text(q, 7, ch->clock, -1, SQLITE_STATIC);
+		sqlite3_bind_int(q, 8, ch->creator);
+		if (ch->rematch_of != NULL)
+			sqlite3_bind_text(q, 9, ch->rematch_of, -1,
+			    SQLITE_STATIC);
+		if (step(q) < 0)
+			return -1;
+	}
+	if (ch->seat >= 0) {
+		q = st->ins_seat;
+		sqlite3_bind_text(q, 1, ch->game, -1, SQLITE_STATIC);
+		sqlite3_bind_int(q, 2, ch->seat);
+		sqlite3_bind_text(q, 3, ch->name, -1, SQLITE_STATIC);
+		sqlite3_bind_text(q, 4, ch->token, -1, SQLITE_STATIC);
+		if (step(q) < 0)
+			return -1;
+	}
+	for (i = 0; i < ch->nev; i++) {
+		q = st->ins_event;
+		sqlite3_bind_text(q, 1, ch->game, -1, SQLITE_STATIC);
+		sqlite3_bind_int64(q, 2, ch->seq[i]);
+		sqlite3_bind_text(q, 3, ch->kind[i], -1, SQLITE_STATIC);
+		sqlite3_bind_text(q, 4, ch->body[i], -1, SQLITE_STATIC);
+		if (step(q) < 0)
+			return -1;
+	}
+	return 0;
+}
+
 static int
 store_commit(void *ctx, const struct store_change *ch, char *err,
     size_t errlen)
 {
 	struct store *st = ctx;
-	sqlite3_stmt *q;
-	int i;
 
 	if (st->fail_next != 0) {
 		if (st->fail_next > 0)
@@ -308,34 +377,9 @@ store_commit(void *ctx, const struct store_change *ch, char *err,
 	if (sqlite3_exec(st->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) !=
 	    SQLITE_OK)
 		return fail(st, err, errlen, "cannot begin");
-	if (ch->new_game) {
-		q = st->ins_game;
-		sqlite3_bind_text(q, 1, ch->game, -1, SQLITE_STATIC);
-		sqlite3_bind_text(q, 2, ch->start_fen, -1, SQLITE_STATIC);
-		sqlite3_bind_int(q, 3, ch->repetition);
-		sqlite3_bind_int(q, 4, ch->quiet_plies);
-		sqlite3_bind_int64(q, 5, ch->created);
-		if (step(q) < 0)
+	for (; ch != NULL; ch = ch->next)
+		if (store_rows(st, ch) < 0)
 			goto bad;
-	}
-	if (ch->seat >= 0) {
-		q = st->ins_seat;
-		sqlite3_bind_text(q, 1, ch->game, -1, SQLITE_STATIC);
-		sqlite3_bind_int(q, 2, ch->seat);
-		sqlite3_bind_text(q, 3, ch->name, -1, SQLITE_STATIC);
-		sqlite3_bind_text(q, 4, ch->token, -1, SQLITE_STATIC);
-		if (step(q) < 0)
-			goto bad;
-	}
-	for (i = 0; i < ch->nev; i++) {
-		q = st->ins_event;
-		sqlite3_bind_text(q, 1, ch->game, -1, SQLITE_STATIC);
-		sqlite3_bind_int64(q, 2, ch->seq[i]);
-		sqlite3_bind_text(q, 3, ch->kind[i], -1, SQLITE_STATIC);
-		sqlite3_bind_text(q, 4, ch->body[i], -1, SQLITE_STATIC);
-		if (step(q) < 0)
-			goto bad;
-	}
 	if (sqlite3_exec(st->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
 		goto bad;
 	return 0;
@@ -355,12 +399,33 @@ col(sqlite3_stmt *q, int i)
 	return t != NULL ? (const char *)t : "";
 }
 
+/* A row of the games table for the session (NULL columns: defaults). */
+static int
+load_game(struct sess *s, sqlite3_stmt *q, char *err, size_t errlen)
+{
+	struct sess_game_row row;
+
+	memset(&row, 0, sizeof row);
+	row.id = col(q, 0);
+	row.start = col(q, 1);
+	row.repetition = sqlite3_column_int(q, 2);
+	row.quiet_plies = sqlite3_column_int(q, 3);
+	row.created = sqlite3_column_int64(q, 4);
+	row.variant = col(q, 5);
+	if (sqlite3_column_type(q, 6) != SQLITE_NULL)
+		row.clock = col(q, 6);
+	row.creator = sqlite3_column_int(q, 7);
+	if (sqlite3_column_type(q, 8) != SQLITE_NULL)
+		row.rematch_of = col(q, 8);
+	return sess_load_game(s, &row, err, errlen);
+}
+
 int
 store_load(struct store *st, struct sess *s, char *err, size_t errlen)
 {
 	static const char *const sql[3] = {
-		("SELECT id, start, repetition, quiet, created FROM games "
-		    "ORDER BY rowid"),
+		("SELECT id, start, repetition, quiet, created, variant, "
+		    "clock, creator, rematch_of FROM games ORDER BY rowid"),
 		"SELECT game, seat, name, token FROM seats",
 		"SELECT game, seq, kind, body FROM events ORDER BY game, seq",
 	};
@@ -374,10 +439,7 @@ store_load(struct store *st, struct sess *s, char *err, size_t errlen)
 			return fail(st, err, errlen, "cannot read it");
 		while (r == 0 && (rc = sqlite3_step(q)) == SQLITE_ROW) {
 			if (i == 0)
-				r = sess_load_game(s, col(q, 0), col(q, 1),
-				    sqlite3_column_int(q, 2),
-				    sqlite3_column_int(q, 3),
-				    sqlite3_column_int64(q, 4), e, sizeof e);
+				r = load_game(s, q, e, sizeof e);
 			else if (i == 1)
 				r = sess_load_seat(s, col(q, 0),
 				    sqlite3_column_int(q, 1), col(q, 2),

@@ -48,13 +48,24 @@ usage(FILE *out)
 	    "                            database is an error, never replaced)"
 	    "\n"
 	    "      --max-connections N   connections in total (default 1000)\n"
-	    "      --max-per-address N   connections from one address "
-	    "(default 16)\n"
-	    "      --games-per-minute N  new games an address may create a "
+	    "      --max-per-address N   connections from one network (an "
+	    "IPv4 /24,\n"
+	    "                            an IPv6 /64; default 16)\n"
+	    "      --games-per-minute N  new games a network may create a "
 	    "minute (10)\n"
 	    "      --max-observers N     observers of one game (default 50)\n"
-	    "      --max-failed-rejoins N  wrong tokens an address may send a "
-	    "minute (10)\n"
+	    "      --max-failed-rejoins N  wrong tokens a network may send "
+	    "for one game\n"
+	    "                            a minute (10; the right token "
+	    "always works)\n"
+	    "      --commands-per-second N  commands one connection may send "
+	    "a second (20)\n"
+	    "      --abandon-after SECONDS  a player may CLAIM a game whose "
+	    "opponent has\n"
+	    "                            been gone this long (default 120)\n"
+	    "      --expire-after SECONDS  an open game nobody joins is "
+	    "cancelled after\n"
+	    "                            this long (default 86400, a day)\n"
 	    "      --ping-after SECONDS  PING a silent client after this long, "
 	    "close it\n"
 	    "                            as long again later (default 30)\n"
@@ -108,7 +119,7 @@ conf_warn(const char *msg)
 }
 
 enum { OPT_MAXCONN = 256, OPT_PERADDR, OPT_GPM, OPT_OBS, OPT_REJOIN,
-	OPT_PING, OPT_CREATE };
+	OPT_PING, OPT_CREATE, OPT_CPS, OPT_ABANDON, OPT_EXPIRE };
 
 int
 server_main(int argc, char **argv)
@@ -124,6 +135,9 @@ server_main(int argc, char **argv)
 		{ "max-observers", required_argument, NULL, OPT_OBS },
 		{ "max-failed-rejoins", required_argument, NULL, OPT_REJOIN },
 		{ "ping-after", required_argument, NULL, OPT_PING },
+		{ "commands-per-second", required_argument, NULL, OPT_CPS },
+		{ "abandon-after", required_argument, NULL, OPT_ABANDON },
+		{ "expire-after", required_argument, NULL, OPT_EXPIRE },
 		{ "log-level", required_argument, NULL, 'l' },
 		{ "config", required_argument, NULL, 'c' },
 		{ "help", no_argument, NULL, 'h' },
@@ -169,6 +183,8 @@ server_main(int argc, char **argv)
 	o.max_per_address = conf.server.max_per_address;
 	o.games_per_minute = conf.server.games_per_minute;
 	o.max_observers = conf.server.max_observers;
+	o.abandon_after_s = conf.server.abandon_after;
+	o.expire_after_s = conf.server.expire_after;
 	o.rules = conf.rules;
 	if ((o.log_level = level_of(conf.server.log_level)) < 0)
 		o.log_level = NET_LOG_INFO;
@@ -217,6 +233,21 @@ server_main(int argc, char **argv)
 		case OPT_REJOIN:
 			if (number("--max-failed-rejoins", optarg, 1, 100000,
 			    &o.max_failed_rejoins) < 0)
+				return 2;
+			break;
+		case OPT_CPS:
+			if (number("--commands-per-second", optarg, 1, 100000,
+			    &o.commands_per_second) < 0)
+				return 2;
+			break;
+		case OPT_ABANDON:
+			if (number("--abandon-after", optarg, 1, 86400,
+			    &o.abandon_after_s) < 0)
+				return 2;
+			break;
+		case OPT_EXPIRE:
+			if (number("--expire-after", optarg, 1, 31536000,
+			    &o.expire_after_s) < 0)
 				return 2;
 			break;
 		case OPT_PING:
