@@ -323,6 +323,7 @@ void sess_start(struct sess *s, long long now_ms, long long wall_ms);
 /* Inside the session (net_session.c, net_game.c, net_replay.c). */
 #include "clock/clock.h"
 #include "engine/game.h"
+#include "util/util.h"
 
 struct sev {
 	long seq;

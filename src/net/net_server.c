@@ -198,10 +198,10 @@ srv_port(const struct srv *sv)
 void
 srv_stop(struct srv *sv)
 {
-	/* A full pipe (EAGAIN) wakes the loop already; nothing else can
-	 * fail on a pipe this process holds both ends of. */
+	/* The pipe is non-blocking: EAGAIN means it is full, so the loop is
+	 * woken already; nothing else can fail on a pipe we hold open. */
 	while (write(sv->wake[1], "x", 1) < 0 && errno == EINTR)
-		;
+		continue;
 }
 
 static void

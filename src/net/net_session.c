@@ -421,7 +421,7 @@ void
 sess_add_event(struct sgame *g, long seq, const char *kind, const char *body)
 {
 	size_t n = strlen(kind) + strlen(body) + 2;
-	char *t = xcalloc(1, n);
+	char *t = xmalloc(n);
 
 	snprintf(t, n, "%s%s%s", kind, *body != '\0' ? " " : "", body);
 	if (g->nev == g->evcap) {

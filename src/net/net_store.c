@@ -316,6 +316,27 @@ step(sqlite3_stmt *q)
 	return rc == SQLITE_DONE ? 0 : -1;
 }
 
+/* step(q) when all of q's parameters were bound; otherwise q is reset
+ * unrun and the commit fails (a bind can fail, e.g. SQLITE_NOMEM). */
+static int
+run(sqlite3_stmt *q, bool bound)
+{
+	if (!bound) {
+		sqlite3_reset(q);
+		sqlite3_clear_bindings(q);
+		return -1;
+	}
+	return step(q);
+}
+
+/* A text parameter, SQL NULL for a NULL pointer. */
+static bool
+bind_text(sqlite3_stmt *q, int i, const char *v)
+{
+	return (v != NULL ? sqlite3_bind_text(q, i, v, -1, SQLITE_STATIC) :
+	    sqlite3_bind_null(q, i)) == SQLITE_OK;
+}
+
 /* One change's rows (inside the transaction). */
 static int
 store_rows(struct store *st, const struct store_change *ch)
@@ -325,38 +346,32 @@ store_rows(struct store *st, const struct store_change *ch)
 
 	if (ch->new_game) {
 		q = st->ins_game;
-		sqlite3_bind_text(q, 1, ch->game, -1, SQLITE_STATIC);
-		sqlite3_bind_text(q, 2, ch->start_fen, -1, SQLITE_STATIC);
-		sqlite3_bind_int(q, 3, ch->repetition);
-		sqlite3_bind_int(q, 4, ch->quiet_plies);
-		sqlite3_bind_int64(q, 5, ch->created);
-		sqlite3_bind_text(q, 6, ch->variant != NULL ? ch->variant :
-		    "congo", -1, SQLITE_STATIC);
-		if (ch->clock != NULL)
-			sqlite3_bind_text(q, 7, ch->clock, -1, SQLITE_STATIC);
-		sqlite3_bind_int(q, 8, ch->creator);
-		if (ch->rematch_of != NULL)
-			sqlite3_bind_text(q, 9, ch->rematch_of, -1,
-			    SQLITE_STATIC);
-		if (step(q) < 0)
+		if (run(q, bind_text(q, 1, ch->game) &&
+		    bind_text(q, 2, ch->start_fen) &&
+		    sqlite3_bind_int(q, 3, ch->repetition) == SQLITE_OK &&
+		    sqlite3_bind_int(q, 4, ch->quiet_plies) == SQLITE_OK &&
+		    sqlite3_bind_int64(q, 5, ch->created) == SQLITE_OK &&
+		    bind_text(q, 6, ch->variant != NULL ? ch->variant :
+		    "congo") &&
+		    bind_text(q, 7, ch->clock) &&
+		    sqlite3_bind_int(q, 8, ch->creator) == SQLITE_OK &&
+		    bind_text(q, 9, ch->rematch_of)) < 0)
 			return -1;
 	}
 	if (ch->seat >= 0) {
 		q = st->ins_seat;
-		sqlite3_bind_text(q, 1, ch->game, -1, SQLITE_STATIC);
-		sqlite3_bind_int(q, 2, ch->seat);
-		sqlite3_bind_text(q, 3, ch->name, -1, SQLITE_STATIC);
-		sqlite3_bind_text(q, 4, ch->token, -1, SQLITE_STATIC);
-		if (step(q) < 0)
+		if (run(q, bind_text(q, 1, ch->game) &&
+		    sqlite3_bind_int(q, 2, ch->seat) == SQLITE_OK &&
+		    bind_text(q, 3, ch->name) &&
+		    bind_text(q, 4, ch->token)) < 0)
 			return -1;
 	}
 	for (i = 0; i < ch->nev; i++) {
 		q = st->ins_event;
-		sqlite3_bind_text(q, 1, ch->game, -1, SQLITE_STATIC);
-		sqlite3_bind_int64(q, 2, ch->seq[i]);
-		sqlite3_bind_text(q, 3, ch->kind[i], -1, SQLITE_STATIC);
-		sqlite3_bind_text(q, 4, ch->body[i], -1, SQLITE_STATIC);
-		if (step(q) < 0)
+		if (run(q, bind_text(q, 1, ch->game) &&
+		    sqlite3_bind_int64(q, 2, ch->seq[i]) == SQLITE_OK &&
+		    bind_text(q, 3, ch->kind[i]) &&
+		    bind_text(q, 4, ch->body[i])) < 0)
 			return -1;
 	}
 	return 0;
