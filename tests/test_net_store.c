@@ -269,6 +269,145 @@ test_tampered(void **state)
 	store_close(st);
 }
 
+/* A database as schema 1 wrote it: migrated at start, its games go on. */
+static void
+test_schema_1_migrated(void **state)
+{
+	static const char v1[] =
+	    "PRAGMA application_id=1131368007; PRAGMA user_version=1;"
+	    "CREATE TABLE games(id TEXT PRIMARY KEY, start TEXT NOT NULL,"
+	    " repetition INTEGER NOT NULL, quiet INTEGER NOT NULL,"
+	    " created INTEGER NOT NULL);"
+	    "CREATE TABLE seats(game TEXT NOT NULL REFERENCES games(id),"
+	    " seat INTEGER NOT NULL CHECK (seat IN (0, 1)), name TEXT NOT NULL,"
+	    " token TEXT NOT NULL, PRIMARY KEY (game, seat));"
+	    "CREATE TABLE events(game TEXT NOT NULL REFERENCES games(id),"
+	    " seq INTEGER NOT NULL, kind TEXT NOT NULL, body TEXT NOT NULL,"
+	    " PRIMARY KEY (game, seq)) WITHOUT ROWID;"
+	    "INSERT INTO games VALUES ('AAAAAAAA', 'gmelecz/ppppppp/7/7/7/"
+	    "PPPPPPP/GMELECZ_w_0_1', 1, 200, 1700000000);"
+	    "INSERT INTO seats VALUES ('AAAAAAAA', 1, 'ann',"
+	    " 'ABCDEFGHIJKLMNOPQRSTUVWXYZ');"
+	    "INSERT INTO events VALUES ('AAAAAAAA', 1, 'JOINED',"
+	    " 'seat=black name=ann');";
+	char err[512];
+	struct store *st;
+	struct t_fake *f;
+	sqlite3 *db;
+	sqlite3_stmt *q;
+
+	(void)state;
+	assert_int_equal(sqlite3_open(dbpath, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, v1, NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(db);
+	st = open_ok(false);
+	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
+	assert_int_equal(store_load(st, f->s, err, sizeof err), 0);
+	sess_start(f->s, f->now, 1700000000000LL + 3600000);
+	t_hello(f, 0, "10.0.0.1");
+	t_say(f, 0, "#s STATE game=AAAAAAAA");
+	t_expect(f, 0, "OK #s");
+	t_expect(f, 0, "EV AAAAAAAA 1 STATE variant=congo start=");
+	assert_null(strstr(t_last, "clock="));
+	/* Ann made it with her seat: she may cancel it. */
+	t_say(f, 0, "REJOIN game=AAAAAAAA token=ABCDEFGHIJKLMNOPQRSTUVWXYZ");
+	t_drain(f, 0);
+	t_say(f, 0, "#x CANCEL game=AAAAAAAA");
+	t_expect(f, 0, "OK #x CANCEL");
+	t_free(f);
+	store_close(st);
+
+	assert_int_equal(sqlite3_open(dbpath, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_prepare_v2(db, "SELECT variant, creator, "
+	    "(SELECT user_version FROM pragma_user_version) FROM games", -1,
+	    &q, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_step(q), SQLITE_ROW);
+	assert_string_equal((const char *)sqlite3_column_text(q, 0), "congo");
+	assert_int_equal(sqlite3_column_int(q, 1), 1);
+	assert_int_equal(sqlite3_column_int(q, 2), 2);
+	sqlite3_finalize(q);
+	sqlite3_close(db);
+}
+
+/* A timed megapawn game with talk, a flag and a rematch, through SQLite. */
+static void
+test_online_rebuild(void **state)
+{
+	char id[16], nid[16], tw[40], tb[40], err[512];
+	struct store *st = open_ok(true);
+	struct t_fake *f;
+	const char *l;
+
+	(void)state;
+	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
+	t_hello(f, 0, "10.0.0.1");
+	t_hello(f, 1, "10.0.1.2");
+	t_say(f, 0, "#c CREATE seat=white variant=megapawn clock=30+2");
+	l = t_expect(f, 0, "OK #c");
+	t_val(l, "game", id, sizeof id);
+	t_val(l, "token", tw, sizeof tw);
+	t_say(f, 1, "#j JOIN game=%s seat=black", id);
+	t_val(t_expect(f, 1, "OK #j"), "token", tb, sizeof tb);
+	f->now += 1000;
+	t_say(f, 0, "MOVE game=%s ply=0 move=a3a4", id);
+	t_say(f, 1, "SAY game=%s :well played", id);
+	sess_close(f->s, 0, f->now);
+	sess_close(f->s, 1, f->now);
+	f->now += 30000;
+	sess_tick(f->s, f->now);
+	t_drain(f, 0);
+	t_drain(f, 1);
+	t_hello(f, 0, "10.0.0.1");
+	t_hello(f, 1, "10.0.1.2");
+	t_say(f, 0, "REJOIN game=%s token=%s", id, tw);
+	t_say(f, 1, "REJOIN game=%s token=%s", id, tb);
+	t_say(f, 0, "REMATCH game=%s", id);
+	t_drain(f, 1);
+	t_say(f, 1, "REMATCH game=%s", id);
+	t_expect(f, 1, "OK * REMATCH");
+	t_expect(f, 1, "EV ");
+	t_val(t_expect(f, 1, "EV "), "game", nid, sizeof nid);
+	t_free(f);
+	store_close(st);
+
+	st = open_ok(false);
+	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
+	assert_int_equal(store_load(st, f->s, err, sizeof err), 0);
+	sess_start(f->s, f->now, (long long)time(NULL) * 1000);
+	assert_int_equal(sess_ngames(f->s), 2);
+	t_hello(f, 0, "10.0.0.1");
+	t_say(f, 0, "#r REJOIN game=%s token=%s since=0", id, tw);
+	t_expect(f, 0, "OK #r");
+	t_expect(f, 0, "EV ");
+	assert_non_null(strstr(t_last, " 1 JOINED seat=white"));
+	t_expect(f, 0, "EV ");
+	t_expect(f, 0, "EV ");
+	assert_non_null(strstr(t_last, " 3 MOVE ply=0 side=white move=a3a4 "));
+	assert_non_null(strstr(t_last, " wclock=31000 bclock=30000"));
+	t_expect(f, 0, "EV ");
+	assert_non_null(strstr(t_last, " 4 SAID side=black :well played"));
+	t_expect(f, 0, "EV ");
+	assert_non_null(strstr(t_last, " 5 RESULT result=1-0 reason=time"));
+	t_expect(f, 0, "EV ");
+	assert_non_null(strstr(t_last, " 6 REMATCH action=offer side=white"));
+	t_expect(f, 0, "EV ");
+	assert_non_null(strstr(t_last, " 7 REMATCH action=offer side=black"));
+	/* The rematch made is told again to a player back. */
+	t_expect(f, 0, "EV ");
+	assert_non_null(strstr(t_last, " REMATCHED game="));
+	assert_non_null(strstr(t_last, nid));
+	assert_non_null(strstr(t_last, " seat=black "));
+	t_say(f, 0, "#s STATE game=%s", nid);
+	t_expect(f, 0, "OK #s");
+	t_expect(f, 0, "EV ");
+	assert_non_null(strstr(t_last, " variant=megapawn "));
+	assert_non_null(strstr(t_last, " status=active "));
+	assert_non_null(strstr(t_last, " clock=30+2 wclock=30000 "
+	    "bclock=30000"));
+	t_free(f);
+	store_close(st);
+}
+
 int
 main(void)
 {
@@ -286,6 +425,10 @@ main(void)
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_locked, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_tampered, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_schema_1_migrated, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_online_rebuild, setup,
 		    teardown),
 	};
 
