@@ -446,6 +446,97 @@ test_bad_databases(void **state)
 	assert_non_null(strstr(bad, "not a database"));
 }
 
+/* A client trickling a byte now and then, never a whole line, is silent:
+ * PINGed after 2 s and closed 2 s later. */
+static void
+test_trickle(void **state)
+{
+	struct tc *c;
+	long long t0, end;
+	bool pinged = false;
+	int r;
+
+	(void)state;
+	start_server();
+	assert_non_null(c = tc_hello(port));
+	t0 = tc_ms();
+	end = t0 + 8000;
+	for (;;) {
+		assert_true(tc_ms() < end);
+		if (tc_raw(c, "L", 1) < 0)
+			break;
+		r = tc_read(c, 300, true);
+		if (r == 0)
+			break;
+		if (r == 1 && strncmp(c->line, "PING ", 5) == 0)
+			pinged = true;
+	}
+	assert_true(pinged);
+	/* About 4 s: 2 s to the PING, 2 s more without a line. */
+	assert_true(tc_ms() - t0 >= 3500);
+	tc_free(c);
+	stop_server();
+}
+
+/* The event loop flags a clock with nobody connected; after kill -9 and a
+ * restart a running clock resumes from its stored time. */
+static void
+test_server_clocks(void **state)
+{
+	char g1[16], g2[16], v[32];
+	struct tc *w, *b, *o;
+	int st;
+
+	(void)state;
+	start_server();
+	assert_non_null(w = tc_hello(port));
+	assert_non_null(b = tc_hello(port));
+	tc_send(w, "#c CREATE seat=white clock=1+0");
+	assert_non_null(tc_wait(w, "OK #c CREATE", T));
+	tc_val(w->line, "game", g1, sizeof g1);
+	tc_send(b, "#j JOIN game=%s seat=black", g1);
+	assert_non_null(tc_wait(b, "OK #j JOIN", T));
+	tc_free(w);
+	tc_free(b);
+	usleep(1500000);
+	assert_non_null(o = tc_hello(port));
+	tc_send(o, "#s STATE game=%s", g1);
+	assert_non_null(tc_wait(o, "EV ", T));
+	assert_non_null(strstr(o->line, " status=finished result=0-1 "
+	    "reason=time "));
+	assert_non_null(strstr(o->line, " wclock=0 bclock=1000"));
+
+	assert_non_null(w = tc_hello(port));
+	assert_non_null(b = tc_hello(port));
+	tc_send(w, "#c CREATE seat=white clock=600+10");
+	assert_non_null(tc_wait(w, "OK #c CREATE", T));
+	tc_val(w->line, "game", g2, sizeof g2);
+	tc_send(b, "#j JOIN game=%s seat=black", g2);
+	assert_non_null(tc_wait(b, "OK #j JOIN", T));
+	tc_send(w, "#m MOVE game=%s ply=0 move=c2c3", g2);
+	assert_non_null(tc_wait(w, "OK #m MOVE", T));
+	usleep(300000);
+	assert_int_equal(kill(server_pid, SIGKILL), 0);
+	st = tc_reap(server_pid, 5000);
+	assert_true(WIFSIGNALED(st));
+	tc_free(w);
+	tc_free(b);
+	tc_free(o);
+	start_server();
+	assert_non_null(o = tc_hello(port));
+	tc_send(o, "#s STATE game=%s", g2);
+	assert_non_null(tc_wait(o, "EV ", T));
+	assert_non_null(strstr(o->line, " turn=black status=active "));
+	/* White's time as stored with its move (600 s, the increment
+	 * back), black's from the restart on, not from before. */
+	tc_val(o->line, "wclock", v, sizeof v);
+	assert_true(atol(v) > 605000 && atol(v) <= 610000);
+	tc_val(o->line, "bclock", v, sizeof v);
+	assert_true(atol(v) > 595000 && atol(v) <= 600000);
+	tc_free(o);
+	stop_server();
+}
+
 int
 main(void)
 {
@@ -455,6 +546,8 @@ main(void)
 		cmocka_unit_test(test_ping),
 		cmocka_unit_test(test_sigterm_and_reload),
 		cmocka_unit_test(test_bad_databases),
+		cmocka_unit_test(test_trickle),
+		cmocka_unit_test(test_server_clocks),
 	};
 
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);
