@@ -394,6 +394,124 @@ test_observe_and_list(void **state)
 	net_client_free(w[0].c);
 }
 
+/* The last event of a kind client i has, or NULL. */
+static const struct net_event *
+last_of(struct who *w, int i, enum net_ev_kind kind)
+{
+	int k;
+
+	for (k = w[i].nev - 1; k >= 0; k--)
+		if (w[i].ev[k].kind == kind)
+			return &w[i].ev[k];
+	return NULL;
+}
+
+/* A timed megapawn game: clocks, SAY, CLAIM too early, resign, a rematch
+ * with the colours swapped; an open game cancelled. */
+static void
+test_online_parts(void **state)
+{
+	struct net_client_opts o;
+	struct who w[NCLI];
+	const struct net_event *e;
+	char err[200], game[16], g2[16];
+	long long left[2];
+	int run;
+
+	(void)state;
+	memset(w, 0, sizeof w);
+	memset(&o, 0, sizeof o);
+	snprintf(o.host, sizeof o.host, "127.0.0.1");
+	o.port = port;
+	o.remember = true;
+	snprintf(o.name, sizeof o.name, "ann");
+	w[0].c = net_client_new(&o);
+	snprintf(o.name, sizeof o.name, "bob");
+	w[1].c = net_client_new(&o);
+	net_client_create_game(w[0].c, WHITE, NULL, "megapawn", "60+1");
+	net_client_start(w[0].c, tc_ms());
+	assert_true(wait_for(w, 1, 0, NEV_SYNC, 0, 5000));
+	e = last_of(w, 0, NEV_STATE);
+	assert_non_null(e);
+	assert_string_equal(e->variant, "megapawn");
+	assert_true(e->timed);
+	assert_string_equal(e->clock, "60+1");
+	assert_int_equal(e->wclock, 60000);
+	assert_true(net_client_clock(w[0].c, tc_ms(), left, &run));
+	assert_int_equal(run, -1);      /* open: no clock runs */
+	snprintf(game, sizeof game, "%s", net_client_game_id(w[0].c));
+	net_client_join(w[1].c, game, BLACK);
+	net_client_start(w[1].c, tc_ms());
+	assert_true(wait_for(w, 2, 1, NEV_SYNC, 0, 5000));
+	assert_true(net_client_clock(w[1].c, tc_ms(), left, &run));
+	assert_int_equal(run, WHITE);
+	assert_true(left[0] <= 60000 && left[0] > 50000);
+
+	assert_int_equal(net_client_move(w[0].c, 0, "a3a4", err, sizeof err),
+	    0);
+	assert_true(wait_for(w, 2, 1, NEV_MOVE, 0, 5000));
+	e = last_of(w, 1, NEV_MOVE);
+	assert_true(e->timed);
+	assert_true(e->wclock > 55000 && e->wclock <= 61000);
+	assert_int_equal(e->bclock, 60000);
+	assert_true(net_client_clock(w[1].c, tc_ms(), left, &run));
+	assert_int_equal(run, BLACK);
+
+	assert_int_equal(net_client_say(w[1].c, "good luck", err, sizeof err),
+	    0);
+	assert_true(wait_for(w, 2, 0, NEV_SAID, -1, 5000));
+	e = last_of(w, 0, NEV_SAID);
+	assert_int_equal(e->side, BLACK);
+	assert_string_equal(e->text, "good luck");
+	assert_int_equal(net_client_say(w[1].c, "caf\xc3\xa9", err,
+	    sizeof err), -1);
+
+	assert_int_equal(net_client_claim(w[1].c, err, sizeof err), 0);
+	assert_true(wait_for(w, 2, 1, NEV_ERROR, -1, 5000));
+	e = last_of(w, 1, NEV_ERROR);
+	assert_int_equal(e->code, 428);
+	assert_string_equal(e->verb, "CLAIM");
+	assert_int_equal(e->left, 120);
+
+	assert_int_equal(net_client_resign(w[0].c, err, sizeof err), 0);
+	assert_true(wait_for(w, 2, 1, NEV_RESULT, -1, 5000));
+	assert_int_equal(net_client_rematch(w[0].c, err, sizeof err), 0);
+	assert_true(wait_for(w, 2, 1, NEV_REMATCH, -1, 5000));
+	assert_int_equal(last_of(w, 1, NEV_REMATCH)->side, WHITE);
+	assert_int_equal(net_client_rematch(w[1].c, err, sizeof err), 0);
+	assert_true(wait_for(w, 2, 0, NEV_REMATCHED, -1, 5000));
+	assert_true(wait_for(w, 2, 1, NEV_REMATCHED, -1, 5000));
+	assert_int_equal(last_of(w, 0, NEV_REMATCHED)->seat, BLACK);
+	assert_int_equal(last_of(w, 1, NEV_REMATCHED)->seat, WHITE);
+	snprintf(g2, sizeof g2, "%s", net_client_game_id(w[1].c));
+	assert_string_not_equal(g2, game);
+	assert_string_equal(net_client_game_id(w[0].c), g2);
+	assert_int_equal(net_client_seat(w[0].c), BLACK);
+	/* The new game is mirrored and bob, white now, moves in it. */
+	w[1].nev = 0;
+	assert_true(wait_for(w, 2, 1, NEV_SYNC, 0, 5000));
+	assert_string_equal(last_of(w, 1, NEV_STATE)->variant, "megapawn");
+	assert_int_equal(net_client_move(w[1].c, 0, "c3c4", err, sizeof err),
+	    0);
+	assert_true(wait_for(w, 2, 1, NEV_MOVE_OK, 0, 5000));
+
+	/* An open game its creator cancels. */
+	net_client_free(w[0].c);
+	snprintf(o.name, sizeof o.name, "cid");
+	w[0].c = net_client_new(&o);
+	w[0].nev = 0;
+	net_client_create(w[0].c, BLACK, NULL);
+	net_client_start(w[0].c, tc_ms());
+	assert_true(wait_for(w, 1, 0, NEV_SYNC, 0, 5000));
+	assert_int_equal(net_client_cancel(w[0].c, err, sizeof err), 0);
+	assert_true(wait_for(w, 1, 0, NEV_RESULT, -1, 5000));
+	e = last_of(w, 0, NEV_RESULT);
+	assert_string_equal(e->result, "-");
+	assert_string_equal(e->reason, "cancelled");
+	net_client_free(w[0].c);
+	net_client_free(w[1].c);
+}
+
 int
 main(void)
 {
@@ -402,6 +520,7 @@ main(void)
 		cmocka_unit_test(test_tokens_file),
 		cmocka_unit_test(test_play_through_a_crash),
 		cmocka_unit_test(test_observe_and_list),
+		cmocka_unit_test(test_online_parts),
 	};
 
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);

@@ -103,7 +103,10 @@ enum net_ev_kind {
 	NEV_PRESENCE,         /* seat, presence (gone, back, replaced) */
 	NEV_LIST,             /* one game of a LIST: game, status, names, ply */
 	NEV_LIST_END,         /* the LIST is complete */
-	NEV_ERROR             /* an ERR: code, name, text, verb */
+	NEV_ERROR,            /* an ERR: code, name, text, verb (left) */
+	NEV_SAID,             /* side said text */
+	NEV_REMATCH,          /* side asks for a rematch */
+	NEV_REMATCHED         /* we play game now, in seat (a rematch) */
 };
 
 struct net_event {
@@ -126,7 +129,13 @@ struct net_event {
 	int code;
 	char name[32];
 	char verb[16];        /* NEV_ERROR: the command it answers */
-	char text[256];
+	char text[256];       /* NEV_ERROR, NEV_SAID */
+	char variant[16];     /* NEV_STATE, NEV_LIST: "congo", "megapawn" */
+	bool timed;           /* NEV_STATE, NEV_MOVE: wclock, bclock are set */
+	char clock[16];       /* NEV_STATE: the control, "300+5" */
+	long long wclock;     /* ms left on each side's clock when it came */
+	long long bclock;
+	long left;            /* NEV_ERROR 428: seconds until CLAIM works */
 };
 
 struct net_client_opts {
@@ -143,6 +152,10 @@ void net_client_free(struct net_client *c);
 
 /* What to do once connected (and again after each reconnection). */
 void net_client_create(struct net_client *c, int seat, const char *fen);
+/* The same in a variant ("congo", "megapawn"; NULL: the server's default)
+ * with a clock ("300+5": seconds and increment; NULL: none). */
+void net_client_create_game(struct net_client *c, int seat, const char *fen,
+    const char *variant, const char *clock);
 void net_client_join(struct net_client *c, const char *game, int seat);
 /* The token remembered for game on this server (for seat, or the last
  * remembered when seat is -1), or an explicit one. */
@@ -159,6 +172,20 @@ int net_client_resign(struct net_client *c, char *err, size_t errlen);
 int net_client_draw(struct net_client *c, const char *action, char *err,
     size_t errlen);
 int net_client_list(struct net_client *c, const char *status);
+/* SAY (printable ASCII, at most 200 bytes), REMATCH after the game, CLAIM
+ * a game the opponent abandoned, CANCEL an open game we created. */
+int net_client_say(struct net_client *c, const char *text, char *err,
+    size_t errlen);
+int net_client_rematch(struct net_client *c, char *err, size_t errlen);
+int net_client_claim(struct net_client *c, char *err, size_t errlen);
+int net_client_cancel(struct net_client *c, char *err, size_t errlen);
+/*
+ * The game's clock as the server last told it, running for the side to
+ * move from when that came: false for a game without one. left[] is in ms
+ * at now; *running is the side whose clock runs, -1 when stopped.
+ */
+bool net_client_clock(const struct net_client *c, long long now,
+    long long left[2], int *running);
 
 /* Polling: the fd (-1 none), the events it waits for, the I/O, timers. */
 int net_client_fd(const struct net_client *c);

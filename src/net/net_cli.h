@@ -57,6 +57,11 @@ struct net_client {
 	char late_result[8];      /* a result heard while syncing */
 	char late_reason[24];
 	int list_left;            /* LIST ITEMs still to come */
+	char variant[CGP_VARIANT_MAX]; /* CREATE variant=, "" none */
+	char clockspec[16];       /* CREATE clock=, "" none */
+	char state_variant[CGP_VARIANT_MAX]; /* the game's, from STATE */
+	bool timed;               /* the game has a clock: */
+	struct game_clock clock;  /* as the server last told it */
 
 	struct net_event *q;      /* events not yet taken */
 	int qhead, qlen, qcap;
@@ -78,5 +83,11 @@ void cli_establish(struct net_client *c);
 void cli_resync(struct net_client *c);
 void cli_set_state(struct net_client *c, enum net_state st,
     const char *text);
+/* wclock= bclock= of a line into e and the clock kept (now: its arrival;
+ * side: the side to move then, -1 when the game is over). */
+void cli_clock_keys(struct net_client *c, const struct cgp_msg *m,
+    struct net_event *e, int side, long long now);
+/* EV .. REMATCHED: the new game is ours. */
+void cli_rematched(struct net_client *c, const struct cgp_msg *m);
 
 #endif

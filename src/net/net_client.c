@@ -441,11 +441,22 @@ net_client_pending(const struct net_client *c)
 void
 net_client_create(struct net_client *c, int seat, const char *fen)
 {
+	net_client_create_game(c, seat, fen, NULL, NULL);
+}
+
+void
+net_client_create_game(struct net_client *c, int seat, const char *fen,
+    const char *variant, const char *clock)
+{
 	c->role = ROLE_CREATE;
 	c->seat = seat;
 	c->fen[0] = '\0';
 	if (fen != NULL)
 		cgp_fen_to_wire(fen, c->fen, sizeof c->fen);
+	snprintf(c->variant, sizeof c->variant, "%s",
+	    variant != NULL ? variant : "");
+	snprintf(c->clockspec, sizeof c->clockspec, "%s",
+	    clock != NULL ? clock : "");
 	if (c->st == NET_ONLINE)
 		cli_establish(c);
 }

@@ -382,6 +382,18 @@ ui_net_events(struct ui_app *a)
 			app_message(a, ST_ERROR, "%s%s%s", e.verb,
 			    e.verb[0] != '\0' ? ": " : "", e.text);
 			break;
+		case NEV_SAID:
+			app_message(a, ST_GOOD, "%s says: %s",
+			    e.side == BLACK ? "Black" : "White", e.text);
+			break;
+		case NEV_REMATCH:
+			app_message(a, ST_GOOD, "%s asks for a rematch",
+			    e.side == BLACK ? "Black" : "White");
+			break;
+		case NEV_REMATCHED:
+			app_message(a, ST_GOOD, "rematch: game %s, you play %s",
+			    e.game, e.seat == BLACK ? "black" : "white");
+			break;
 		}
 	}
 	/* The lobby asks for the list once online. */
