@@ -288,6 +288,21 @@ void ui_toosmall_draw(struct ui_app *a);
 void ui_draw(struct ui_app *a);
 
 /* ui_opts.c: the command line of `congo`. Pure: no curses. */
+/* The network options (read with the others by ui_opts_parse; checked
+ * together by ui_net_opts_check, ui_net.c). */
+struct ui_net_opts {
+	bool any;                 /* some network option was given */
+	const char *connect;      /* HOST[:PORT] */
+	bool host;                /* run a server here */
+	int port;                 /* --port, -1 when not given */
+	bool create;
+	int seat;                 /* --seat, -1 when not given */
+	const char *join;         /* a game id */
+	const char *game;         /* a game id to rejoin */
+	const char *observe;      /* a game id */
+	const char *name;         /* --name */
+};
+
 struct ui_opts {
 	const char *config;
 	const char *fen;
@@ -296,6 +311,7 @@ struct ui_opts {
 	const char *white, *black;
 	int depth;                  /* -1: not given */
 	int movetime_ms;            /* -1: not given */
+	struct ui_net_opts net;
 };
 int ui_opts_parse(int argc, char **argv, struct ui_opts *o, char *err,
     size_t errlen);
