@@ -97,12 +97,6 @@ ui_net_opts_check(const struct ui_net_opts *o, char *err, size_t errlen)
 	return 0;
 }
 
-bool
-ui_net_active(void)
-{
-	return ui_net.on;
-}
-
 /* The addresses a friend can use: the non-loopback IPv4 ones. */
 static void
 local_addresses(char *out, size_t n, int port)

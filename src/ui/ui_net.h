@@ -24,7 +24,6 @@ int ui_net_start(struct ui_app *a, const struct ui_net_opts *no,
 /* After the terminal started: connect. */
 void ui_net_go(struct ui_app *a);
 void ui_net_stop(struct ui_app *a);
-bool ui_net_active(void);
 
 /* The loop: ms until ui_net_tick is due (-1 none), and the tick. */
 int ui_net_timeout(struct ui_app *a);
