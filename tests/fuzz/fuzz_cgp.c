@@ -161,10 +161,15 @@ cb_send(void *ctx, int conn, const char *line, size_t len)
 	    "the server sent a line it cannot parse itself: %.*s (%s)",
 	    (int)len, line, err);
 	copy = fuzz_strndup((const uint8_t *)line, len - 1);
-	check_no_token(h, copy, "a server line");
+	/* A REMATCHED tells a player its own new token (check_rematched). */
+	if (m.type != CGP_M_EV || strcmp(m.verb, "REMATCHED") != 0)
+		check_no_token(h, copy, "a server line");
+	/* Tokens go out when a seat is taken, or privately with the seat
+	 * of a rematch (checked in on_rematch). */
 	if (cgp_msg_get(&m, "token") != NULL)
-		FUZZ_CHECK(m.type == CGP_M_OK && (strcmp(m.verb, "CREATE") == 0
-		    || strcmp(m.verb, "JOIN") == 0), "token= in %s", copy);
+		FUZZ_CHECK((m.type == CGP_M_OK && (strcmp(m.verb, "CREATE") == 0
+		    || strcmp(m.verb, "JOIN") == 0)) || (m.type == CGP_M_EV &&
+		    strcmp(m.verb, "REMATCHED") == 0), "token= in %s", copy);
 	if (h->nout == h->outcap) {
 		h->outcap = h->outcap ? h->outcap * 2 : 16;
 		h->out = realloc(h->out, sizeof *h->out * (size_t)h->outcap);
@@ -301,16 +306,21 @@ cb_commit(void *ctx, const struct store_change *ch, char *err, size_t n)
 	struct h *h = ctx;
 	const struct store_change *c;
 
-	/* A change may bring more (a REMATCH: the offer and the new game). */
-	for (c = ch; c != NULL; c = c->next)
+	int saved = h->nrec;
+
+	/* A change may bring more (a REMATCH: the offer and the new game),
+	 * each checked against what the ones before it stored. */
+	for (c = ch; c != NULL; c = c->next) {
 		check_change(h, c);
+		record_change(h, c);
+	}
 	if (h->fail > 0) {
+		/* All or nothing. */
+		h->nrec = saved;
 		h->fail--;
 		snprintf(err, n, "no space left on device");
 		return -1;
 	}
-	for (c = ch; c != NULL; c = c->next)
-		record_change(h, c);
 	return 0;
 }
 
@@ -478,7 +488,7 @@ check_rebuild(struct h *h)
 			    "game %s ply %d differs after the rebuild", mg->id,
 			    i);
 		FUZZ_CHECK(sg->over == mg->over &&
-		    sg->g.result == mg->g.result, "game %s: result differs "
+		    sg->result == mg->g.result, "game %s: result differs "
 		    "after the rebuild", mg->id);
 		FUZZ_CHECK(sg->seq == mg->seq, "game %s: seq", mg->id);
 		for (i = 0; i < 2; i++) {
@@ -499,7 +509,13 @@ model_result(struct mgame *mg, const struct rec *r)
 	enum game_result res;
 
 	mg->over = true;
-	if (body_has(r->body, "reason=resign")) {
+	if (body_has(r->body, "reason=cancelled")) {
+		FUZZ_CHECK(body_has(r->body, "result=-"), "%s", r->body);
+		return;
+	}
+	if (body_has(r->body, "reason=resign") ||
+	    body_has(r->body, "reason=time") ||
+	    body_has(r->body, "reason=abandoned")) {
 		res = body_has(r->body, "result=1-0") ? RESULT_WHITE_WINS :
 		    RESULT_BLACK_WINS;
 		game_resign(&mg->g, res == RESULT_WHITE_WINS ? BLACK : WHITE);
@@ -511,17 +527,26 @@ model_result(struct mgame *mg, const struct rec *r)
 	}
 }
 
+/* The model's game from its stored row: the variant's start and rules. */
 static void
-on_create(struct h *h, int conn, const char *reply, int nrec0, int at)
+model_start(struct mgame *mg, const struct rec *r)
 {
-	char id[32], seat[16], tok[64], fen[CGP_FEN_MAX], e[160];
-	struct mgame *mg;
-	struct rec *ev[4];
+	struct game_rules base = { r->rep != 0, r->quiet }, rules;
+	char wire[CGP_FEN_MAX], e[200];
 	struct board b;
-	int i, side = -1;
 
-	FUZZ_CHECK(msg_val(reply, "game", id, sizeof id) != NULL &&
-	    cgp_valid_game(id), "OK CREATE without a game id: %s", reply);
+	FUZZ_CHECK(sess_variant_start(r->variant[0] != '\0' ? r->variant :
+	    "congo", r->start, &base, &b, &rules, wire, e, sizeof e) == 0 &&
+	    strcmp(wire, r->start) == 0, "stored start '%s': %s", r->start,
+	    e);
+	game_init(&mg->g, &b, &rules);
+}
+
+static struct mgame *
+model_add(struct h *h, const char *id)
+{
+	struct mgame *mg;
+
 	FUZZ_CHECK(model_find(h, id) == NULL, "game %s created twice", id);
 	if (h->ngames == h->gamecap) {
 		h->gamecap = h->gamecap ? h->gamecap * 2 : 16;
@@ -534,18 +559,25 @@ on_create(struct h *h, int conn, const char *reply, int nrec0, int at)
 	memset(mg, 0, sizeof *mg);
 	snprintf(mg->id, sizeof mg->id, "%s", id);
 	mg->holder[0] = mg->holder[1] = -1;
+	return mg;
+}
+
+static void
+on_create(struct h *h, int conn, const char *reply, int nrec0, int at)
+{
+	char id[32], seat[16], tok[64];
+	struct mgame *mg;
+	struct rec *ev[4];
+	int i, side = -1;
+
+	FUZZ_CHECK(msg_val(reply, "game", id, sizeof id) != NULL &&
+	    cgp_valid_game(id), "OK CREATE without a game id: %s", reply);
+	mg = model_add(h, id);
 	for (i = nrec0; i < at; i++)
 		if (h->recs[i].kind == 0 && strcmp(h->recs[i].game, id) == 0)
 			break;
 	FUZZ_CHECK(i < at, "OK CREATE %s before the game was stored", id);
-	FUZZ_CHECK(cgp_fen_from_wire(h->recs[i].start, fen, sizeof fen) == 0
-	    && fen_read(&b, fen, e, sizeof e) == 0, "stored start '%s'",
-	    h->recs[i].start);
-	{
-		struct game_rules rules = { h->recs[i].rep != 0,
-			h->recs[i].quiet };
-		game_init(&mg->g, &b, &rules);
-	}
+	model_start(mg, &h->recs[i]);
 	FUZZ_CHECK(!game_over(&mg->g), "a game created already over");
 	if (msg_val(reply, "seat", seat, sizeof seat) != NULL) {
 		side = cgp_seat_parse(seat);
@@ -673,7 +705,9 @@ on_move(struct h *h, int conn, const char *reply, const struct cgp_cmd *c,
 	    mg->g.nply);
 }
 
-/* RESIGN or DRAW: the seat it speaks for must be held by conn. */
+/* RESIGN, DRAW, CLAIM or CANCEL: the seat it speaks for must be held by
+ * conn (a CANCEL may come from the connection that made a game without a
+ * seat). */
 static void
 on_end(struct h *h, int conn, const char *reply, int nrec0, int at)
 {
@@ -684,7 +718,8 @@ on_end(struct h *h, int conn, const char *reply, int nrec0, int at)
 
 	FUZZ_CHECK(msg_val(reply, "game", id, sizeof id) != NULL &&
 	    (mg = model_find(h, id)) != NULL, "OK of an unknown game");
-	FUZZ_CHECK(mg->holder[0] == conn || mg->holder[1] == conn,
+	FUZZ_CHECK(mg->holder[0] == conn || mg->holder[1] == conn ||
+	    strstr(reply, " CANCEL ") != NULL,
 	    "connection %d ended or offered in %s without a seat", conn, id);
 	nev = new_events(h, id, nrec0, at, ev, 4);
 	if (nev == 0) {
@@ -708,6 +743,100 @@ on_end(struct h *h, int conn, const char *reply, int nrec0, int at)
 		model_result(mg, ev[0]);
 	st_ends++;
 	mg->seq = ev[0]->seq;
+}
+
+/* SAY: one SAID, for the seat conn holds. */
+static void
+on_said(struct h *h, int conn, const char *reply, int nrec0, int at)
+{
+	char id[32];
+	struct mgame *mg;
+	struct rec *ev[4];
+	int side;
+
+	FUZZ_CHECK(msg_val(reply, "game", id, sizeof id) != NULL &&
+	    (mg = model_find(h, id)) != NULL, "OK SAY of an unknown game");
+	FUZZ_CHECK(new_events(h, id, nrec0, at, ev, 4) == 1 &&
+	    strcmp(ev[0]->ekind, "SAID") == 0, "SAID not stored");
+	side = body_has(ev[0]->body, "side=white") ? WHITE : BLACK;
+	FUZZ_CHECK(mg->holder[side] == conn, "connection %d spoke for %s",
+	    conn, side ? "black" : "white");
+	mg->seq = ev[0]->seq;
+}
+
+/* REMATCH: an offer stored, and when both asked, a new game with both
+ * seats, colours swapped, each token told to its player alone. */
+static void
+on_rematch(struct h *h, int conn, const char *reply, int nrec0, int at)
+{
+	char id[32];
+	struct mgame *mg, *ng;
+	struct rec *ev[4];
+	int i, k, nev, got = 0;
+
+	FUZZ_CHECK(msg_val(reply, "game", id, sizeof id) != NULL &&
+	    (mg = model_find(h, id)) != NULL, "OK REMATCH of an unknown game");
+	FUZZ_CHECK(mg->over, "a rematch of game %s before its end", id);
+	FUZZ_CHECK(mg->holder[0] == conn || mg->holder[1] == conn,
+	    "connection %d asked a rematch of %s without a seat", conn, id);
+	nev = new_events(h, id, nrec0, at, ev, 4);
+	FUZZ_CHECK(nev <= 1, "REMATCH stored %d events", nev);
+	if (nev == 1) {
+		FUZZ_CHECK(strcmp(ev[0]->ekind, "REMATCH") == 0, "REMATCH");
+		mg->seq = ev[0]->seq;
+	}
+	for (i = nrec0; i < at; i++)
+		if (h->recs[i].kind == 0)
+			break;
+	if (i == at)
+		return;
+	ng = model_add(h, h->recs[i].game);
+	model_start(ng, &h->recs[i]);
+	for (i = nrec0; i < at; i++)
+		if (h->recs[i].kind == 1 && strcmp(h->recs[i].game, ng->id) == 0) {
+			k = h->recs[i].seat;
+			snprintf(ng->token[k], sizeof ng->token[k], "%s",
+			    h->recs[i].token);
+			ng->holder[k] = mg->holder[1 - k];
+			if (h->ntokens < MAXTOK)
+				snprintf(h->tokens[h->ntokens++],
+				    CGP_TOKEN_LEN + 1, "%s", h->recs[i].token);
+		}
+	FUZZ_CHECK(ng->token[0][0] != '\0' && ng->token[1][0] != '\0',
+	    "a rematch without both seats");
+	ng->seq = stored_seq(h, ng->id);
+	FUZZ_CHECK(ng->seq == 2, "rematch seq %ld", ng->seq);
+	for (i = 0; i < h->nout; i++)
+		got += strstr(h->out[i].line, " REMATCHED ") != NULL;
+	FUZZ_CHECK(got == (ng->holder[0] >= 0) + (ng->holder[1] >= 0),
+	    "%d REMATCHED for %s", got, ng->id);
+}
+
+/* Every REMATCHED goes to the player of the old game's other seat alone,
+ * with the new seat's token. */
+static void
+check_rematched(struct h *h)
+{
+	char old[32], nid[32], seat[16], tok[64];
+	struct mgame *mg, *ng;
+	int i, k;
+
+	for (i = 0; i < h->nout; i++) {
+		if (strncmp(h->out[i].line, "EV ", 3) != 0 ||
+		    strstr(h->out[i].line, " REMATCHED ") == NULL)
+			continue;
+		FUZZ_CHECK(sscanf(h->out[i].line, "EV %31s", old) == 1 &&
+		    (mg = model_find(h, old)) != NULL &&
+		    msg_val(h->out[i].line, "game", nid, sizeof nid) != NULL &&
+		    (ng = model_find(h, nid)) != NULL &&
+		    msg_val(h->out[i].line, "seat", seat, sizeof seat) != NULL &&
+		    (k = cgp_seat_parse(seat)) >= 0 &&
+		    msg_val(h->out[i].line, "token", tok, sizeof tok) != NULL,
+		    "a bad REMATCHED: %s", h->out[i].line);
+		FUZZ_CHECK(strcmp(tok, ng->token[k]) == 0 &&
+		    h->out[i].conn == mg->holder[1 - k], "seat %s of %s told to "
+		    "connection %d", seat, nid, h->out[i].conn);
+	}
 }
 
 static void
@@ -821,6 +950,7 @@ static void
 do_line(struct h *h, int conn, const char *text, size_t n)
 {
 	char line[LINE_BUF], reply[LINE_BUF], verb[16];
+	struct mgame *mg;
 	struct cgp_cmd c;
 	int nrec0 = h->nrec, at = -1, i;
 	size_t len;
@@ -855,6 +985,16 @@ do_line(struct h *h, int conn, const char *text, size_t n)
 		if (strncmp(reply, "ERR * 507", 9) == 0 ||
 		    strstr(reply, " 507 STORAGE_FAILED") != NULL)
 			st_507++;
+		if (h->nrec == nrec0 + 1 && h->recs[nrec0].kind == 2 &&
+		    body_has(h->recs[nrec0].body, "reason=time") &&
+		    strstr(reply, " 410 GAME_OVER") != NULL &&
+		    (mg = model_find(h, h->recs[nrec0].game)) != NULL) {
+			/* The mover's time ran out before its move came: the
+			 * game ended on time, the move did not count. */
+			model_result(mg, &h->recs[nrec0]);
+			mg->seq = h->recs[nrec0].seq;
+			nrec0 = h->nrec;
+		}
 		FUZZ_CHECK(h->nrec == nrec0, "something was stored for a "
 		    "command answered '%s'", reply);
 		settle(h);
@@ -873,12 +1013,18 @@ do_line(struct h *h, int conn, const char *text, size_t n)
 		on_rejoin(h, conn, reply, cgp_get(&c, "token"));
 	else if (strcmp(verb, "MOVE") == 0)
 		on_move(h, conn, reply, &c, nrec0, at);
-	else if (strcmp(verb, "RESIGN") == 0 || strcmp(verb, "DRAW") == 0)
+	else if (strcmp(verb, "RESIGN") == 0 || strcmp(verb, "DRAW") == 0 ||
+	    strcmp(verb, "CLAIM") == 0 || strcmp(verb, "CANCEL") == 0)
 		on_end(h, conn, reply, nrec0, at);
+	else if (strcmp(verb, "SAY") == 0)
+		on_said(h, conn, reply, nrec0, at);
+	else if (strcmp(verb, "REMATCH") == 0)
+		on_rematch(h, conn, reply, nrec0, at);
 	else
 		FUZZ_CHECK(h->nrec == nrec0, "%s stored something", verb);
 	/* Whatever was stored belongs to the command answered OK. */
 	FUZZ_CHECK(at == h->nrec, "stored after the OK: %s", reply);
+	check_rematched(h);
 	/* A REJOIN replaces the old holder: the model follows. */
 	settle(h);
 }
