@@ -381,7 +381,7 @@ test_cmdline_keys(void **state)
 	key(':');
 	key(UK_BACKSPACE);     /* Backspace on an empty line closes it */
 	assert_false(in.cmdline);
-	ui_input_cmdline_open(&in, "save ");
+	ui_input_cmdline_open(&in, "save ", false);
 	type("x.pgn");
 	key(UK_ENTER);
 	assert_int_equal(act.cmd.type, CMD_SAVE);
@@ -420,7 +420,7 @@ test_cmd_parse(void **state)
 	parse_ok("help", CMD_HELP, "");
 	parse_ok("quit", CMD_QUIT_NOW, "");
 	parse_ok("q", CMD_QUIT_NOW, "");
-	parse_ok("new", CMD_NEW_NOW, "");
+	parse_ok("new", CMD_NEW, "");
 	parse_ok("undo", CMD_UNDO, "");
 	parse_ok("redo", CMD_REDO, "");
 	parse_ok("flip", CMD_FLIP, "");

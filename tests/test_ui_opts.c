@@ -147,18 +147,18 @@ test_player_types(void **state)
 
 	(void)state;
 	memset(&pc, 0, sizeof pc);
-	assert_int_equal(ui_player_type_parse("ai", &pc, err, sizeof err), 0);
+	assert_int_equal(session_player_type_parse("ai", &pc, err, sizeof err), 0);
 	assert_string_equal(pc.type, "ai");
 	assert_string_equal(pc.algorithm, "alphabeta");  /* none was set */
-	assert_int_equal(ui_player_type_parse("random", &pc, err,
+	assert_int_equal(session_player_type_parse("random", &pc, err,
 	    sizeof err), 0);
 	assert_string_equal(pc.algorithm, "random");
-	assert_int_equal(ui_player_type_parse("ai", &pc, err, sizeof err), 0);
+	assert_int_equal(session_player_type_parse("ai", &pc, err, sizeof err), 0);
 	assert_string_equal(pc.algorithm, "random");     /* kept */
-	assert_int_equal(ui_player_type_parse("Human", &pc, err, sizeof err),
+	assert_int_equal(session_player_type_parse("Human", &pc, err, sizeof err),
 	    0);
 	assert_string_equal(pc.type, "human");
-	assert_int_equal(ui_player_type_parse("martian", &pc, err, sizeof err),
+	assert_int_equal(session_player_type_parse("martian", &pc, err, sizeof err),
 	    -1);
 	assert_non_null(strstr(err, "unknown player 'martian'"));
 }

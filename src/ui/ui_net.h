@@ -6,6 +6,7 @@
 #ifndef CONGO_UI_NET_H
 #define CONGO_UI_NET_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -38,7 +39,6 @@ int ui_net_start(struct ui_app *a, const struct ui_net_opts *no,
 /* After the terminal started: connect. */
 void ui_net_go(struct ui_app *a);
 void ui_net_stop(struct ui_app *a);
-bool ui_net_active(void);
 
 /* The loop: ms until ui_net_tick is due (-1 none), and the tick. */
 int ui_net_timeout(struct ui_app *a);
@@ -89,8 +89,10 @@ struct ui_net {
 	bool synced;
 	char conn[160];           /* the connection for the status bar */
 	char announced[16];       /* the game whose id was shown */
+	struct ui_app *app;       /* the game this network part belongs to */
 	/* --host */
 	struct srv *srv;
+	pthread_t server_tid;
 	bool thread;
 	char where[160];          /* addresses to give the friend */
 	FILE *log;
@@ -100,11 +102,9 @@ struct ui_net {
 	bool listing, listed;
 };
 
-extern struct ui_net ui_net;
-
 void ui_net_events(struct ui_app *a);
 void ui_net_install(struct ui_app *a, int seat);
 void ui_net_adopt(struct ui_app *a);
-struct ui_player *ui_net_remote_new(int color);
+struct session_player *ui_net_remote_new(struct ui_net *n, int color);
 
 #endif

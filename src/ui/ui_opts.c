@@ -21,8 +21,11 @@ ui_usage(FILE *out)
 	    "                     against the alphabeta AI)\n"
 	    "  --depth N          search depth of the AI players (0: no cap)\n"
 	    "  --movetime MS      thinking time of the AI players per move\n"
+	    "  --clock M+S        a clock: M minutes each (0.5 allowed) plus S seconds\n"
+	    "                     a move, e.g. --clock 5+3 (default: congo.conf clock)\n"
 	    "  --fen FEN          start from this position\n"
-	    "  --load FILE        continue a saved game\n"
+	    "  --load FILE        open a saved game at its end, ready to review\n"
+	    "  --game N           with --load: game N of a file of several\n"
 	    "  --config FILE      read this configuration file\n"
 	    "  --no-color         no colours (also when NO_COLOR is set)\n"
 	    "  --unicode          circled letters for the pieces\n"
@@ -50,49 +53,13 @@ number(const char *opt, const char *v, long max, int *out, char *err,
 	return 0;
 }
 
-bool
-ui_algorithm_known(const char *s)
-{
-	return strcmp(s, "alphabeta") == 0 || strcmp(s, "negamax") == 0 ||
-	    strcmp(s, "random") == 0;
-}
-
-int
-ui_player_type_parse(const char *text, struct player_conf *pc, char *err,
-    size_t errlen)
-{
-	if (strcasecmp(text, "human") == 0) {
-		snprintf(pc->type, sizeof pc->type, "human");
-		return 0;
-	}
-	if (strcasecmp(text, "ai") == 0) {
-		snprintf(pc->type, sizeof pc->type, "ai");
-		if (!ui_algorithm_known(pc->algorithm))
-			snprintf(pc->algorithm, sizeof pc->algorithm,
-			    "alphabeta");
-		return 0;
-	}
-	if (strcasecmp(text, "alphabeta") == 0 ||
-	    strcasecmp(text, "negamax") == 0 ||
-	    strcasecmp(text, "random") == 0) {
-		snprintf(pc->type, sizeof pc->type, "ai");
-		snprintf(pc->algorithm, sizeof pc->algorithm, "%s", text);
-		for (char *s = pc->algorithm; *s != '\0'; s++)
-			if (*s >= 'A' && *s <= 'Z')
-				*s = (char)(*s - 'A' + 'a');
-		return 0;
-	}
-	snprintf(err, errlen, "unknown player '%s' "
-	    "(human, ai, alphabeta, negamax or random)", text);
-	return -1;
-}
-
 int
 ui_opts_parse(int argc, char **argv, struct ui_opts *o, char *err,
     size_t errlen)
 {
 	static const char *const with_value[] = { "--white", "--black",
-	    "--depth", "--movetime", "--fen", "--load", "--config" };
+	    "--depth", "--movetime", "--fen", "--load", "--config", "--clock",
+	    "--game" };
 	int i;
 	size_t k;
 
@@ -150,6 +117,18 @@ ui_opts_parse(int argc, char **argv, struct ui_opts *o, char *err,
 			o->load = v;
 		else if (strcmp(name, "--config") == 0)
 			o->config = v;
+		else if (strcmp(name, "--clock") == 0)
+			o->clock = v;
+		else if (strcmp(name, "--game") == 0) {
+			if (number(name, v, 1000000, &o->game, err,
+			    errlen) < 0)
+				return -1;
+			if (o->game == 0) {
+				snprintf(err, errlen, "--game: games are "
+				    "counted from 1");
+				return -1;
+			}
+		}
 		else if (strcmp(name, "--depth") == 0) {
 			if (number(name, v, 64, &o->depth, err, errlen) < 0)
 				return -1;
@@ -169,10 +148,10 @@ ui_opts_apply(const struct ui_opts *o, struct congo_conf *c, char *err,
     size_t errlen)
 {
 	if (o->white != NULL &&
-	    ui_player_type_parse(o->white, &c->white, err, errlen) < 0)
+	    session_player_type_parse(o->white, &c->white, err, errlen) < 0)
 		return -1;
 	if (o->black != NULL &&
-	    ui_player_type_parse(o->black, &c->black, err, errlen) < 0)
+	    session_player_type_parse(o->black, &c->black, err, errlen) < 0)
 		return -1;
 	if (o->depth >= 0) {
 		c->white.depth = o->depth;
