@@ -387,10 +387,6 @@ advice(struct session *s)
 	/* Each side's advisor has that side's settings. */
 	if (s->advisor[side] == NULL)
 		s->advisor[side] = ui_search_new(&pc);
-	if (s->advisor[side] == NULL) {
-		session_msg(s, SM_ERROR, "out of memory for the advisor");
-		return;
-	}
 	memset(&job, 0, sizeof job);
 	job.kind = JOB_ADVICE;
 	job.color = side;

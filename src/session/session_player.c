@@ -158,12 +158,6 @@ session_player_new(const struct player_conf *pc, int color, char *err,
 	p->ops = &ai_ops;
 	p->thinks = true;
 	p->priv = ui_search_new(pc);
-	if (p->priv == NULL) {
-		snprintf(err, errlen, "out of memory for the %s search",
-		    pc->algorithm);
-		free(p);
-		return NULL;
-	}
 	return p;
 }
 
