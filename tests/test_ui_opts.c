@@ -196,8 +196,24 @@ test_layout_sizes(void **state)
 
 	ui_layout_compute(&l, 40, 120);
 	assert_false(l.too_small);
-	assert_int_equal(l.cell_h, 4);
-	assert_int_equal(l.cell_w, 9);
+	assert_int_equal(l.cell_h, 5);
+	assert_int_equal(l.cell_w, 11);
+	assert_true(l.panel_w >= UI_PANEL_MIN);
+	assert_true(l.board_y + 7 * l.cell_h + 1 <= l.status_y);
+
+	/* A large screen: larger squares, the board and panel centred. */
+	ui_layout_compute(&l, 60, 200);
+	assert_false(l.too_small);
+	assert_int_equal(l.cell_h, 7);
+	assert_int_equal(l.cell_w, 15);
+	assert_true(l.board_x > 3);
+	assert_true(l.board_y > 0);
+	/* The margins left and right differ by a column at most. */
+	assert_true((l.board_x - 3) - (200 - l.panel_x - l.panel_w) <= 1);
+	assert_true((200 - l.panel_x - l.panel_w) - (l.board_x - 3) <= 1);
+	assert_true(l.panel_x + l.panel_w <= 200);
+	assert_int_equal(ui_layout_square(&l, false, l.board_y, l.board_x),
+	    SQ(0, 6));
 	assert_true(l.panel_w >= UI_PANEL_MIN);
 	assert_true(l.board_y + 7 * l.cell_h + 1 <= l.status_y);
 }

@@ -359,7 +359,7 @@ draw_panel(struct ui_app *a)
 	const struct session *s = &a->s;
 	const struct ui_layout *l = &a->lay;
 	const struct board *b = session_board(s);
-	int x = l->panel_x, w = l->panel_w, y = 0, c, i, k;
+	int x = l->panel_x, w = l->panel_w, y = l->board_y, c, i, k;
 	int nlines, first, room, ply[2], col[2], shown = session_shown_ply(s);
 	char buf[256], f1[32], f2[96], f3[32];
 	const char *f[3];

@@ -76,7 +76,7 @@ ui_newgame_draw(struct ui_app *a)
 {
 	const struct session_newgame *ng = &a->s.ng;
 	char line[256], val[NG_TEXT_MAX];
-	int w = 60, h = NG_NFIELDS + 6, y, x, i;
+	int w = 66, h = NG_NFIELDS + 6, y, x, i;
 
 	ui_board_draw(a);
 	if (w > a->lay.cols)
@@ -94,7 +94,7 @@ ui_newgame_draw(struct ui_app *a)
 	}
 	term_putw(y + h - 3, x + 2, w - 4, ST_DIALOG, TA_BOLD, ng->error);
 	term_putw(y + h - 2, x + 2, w - 4, ST_DIALOG, 0,
-	    "Up/Down/Tab field  Left/Right value  Enter start  Esc cancel");
+	    "Up/Down/Tab: field  Left/Right: value  Enter: start  Esc: cancel");
 }
 
 void
