@@ -10,7 +10,7 @@
 
 const struct ui_key_def ui_keys[] = {
 	/* Handled by the selection state machine (ui_input.c). */
-	{ UK_UP, 'k', CMD_NONE, "Arrows, h j k l", "move the cursor" },
+	{ UK_UP, 'k', CMD_NONE, "Arrow keys, h j k l", "move the cursor" },
 	{ UK_ENTER, ' ', CMD_NONE, "Enter, Space",
 	  "choose a piece, then where it goes (or click them)" },
 	{ UK_ESC, 0, CMD_NONE, "Esc",
