@@ -74,7 +74,6 @@ int term_init(const struct term_opts *o);
 void term_end(void);
 /* From a signal handler: restore the terminal as a last resort. */
 void term_emergency_end(void);
-bool term_active(void);
 bool term_has_color(void);
 int term_colors(void);
 void term_size(int *rows, int *cols);
@@ -182,6 +181,21 @@ extern const struct ui_key_def ui_keys[];
 extern const int ui_nkeys;
 
 /* ui_opts.c: the command line of `congo`. Pure: no curses. */
+/* The network options (read with the others by ui_opts_parse; checked
+ * together by ui_net_opts_check, ui_net.c). */
+struct ui_net_opts {
+	bool any;                 /* some network option was given */
+	const char *connect;      /* HOST[:PORT] */
+	bool host;                /* run a server here */
+	int port;                 /* --port, -1 when not given */
+	bool create;
+	int seat;                 /* --seat, -1 when not given */
+	const char *join;         /* a game id */
+	const char *game;         /* a game id to rejoin */
+	const char *observe;      /* a game id */
+	const char *name;         /* --name */
+};
+
 struct ui_opts {
 	const char *config;
 	const char *fen;
@@ -192,6 +206,7 @@ struct ui_opts {
 	const char *white, *black;
 	int depth;                  /* -1: not given */
 	int movetime_ms;            /* -1: not given */
+	struct ui_net_opts net;
 };
 int ui_opts_parse(int argc, char **argv, struct ui_opts *o, char *err,
     size_t errlen);

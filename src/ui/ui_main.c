@@ -247,15 +247,14 @@ setup_game(struct ui_app *a, const struct ui_opts *o, char *err,
 /* Options, settings and the session, before the terminal: 0, or the
  * exit status (after printing why). */
 static int
-prepare(struct ui_app *a, int argc, char **argv, struct ui_opts *o,
-    struct ui_net_opts *no)
+prepare(struct ui_app *a, int argc, char **argv, struct ui_opts *o)
 {
 	struct congo_conf conf;
 	char err[512];
 	const char *nc;
 
-	if (ui_net_opts_take(&argc, argv, no, err, sizeof err) < 0 ||
-	    ui_opts_parse(argc, argv, o, err, sizeof err) < 0) {
+	if (ui_opts_parse(argc, argv, o, err, sizeof err) < 0 ||
+	    ui_net_opts_check(&o->net, err, sizeof err) < 0) {
 		fprintf(stderr, "congo: %s\n", err);
 		return 2;
 	}
@@ -341,7 +340,6 @@ ui_main(int argc, char **argv)
 	static struct ui_app app;
 	struct ui_app *a = &app;
 	struct ui_opts o;
-	struct ui_net_opts no;
 	struct term_opts to;
 	struct warnings warns;
 	const char *unicode_why = NULL;
@@ -354,7 +352,7 @@ ui_main(int argc, char **argv)
 	memset(&warns, 0, sizeof warns);
 	config_warnings = &warns;
 	a->net = xcalloc(1, sizeof *a->net);
-	status = prepare(a, argc, argv, &o, &no);
+	status = prepare(a, argc, argv, &o);
 	config_warnings = NULL;
 	if (status != 0)
 		return status < 0 ? 0 : status;
@@ -375,7 +373,7 @@ ui_main(int argc, char **argv)
 	a->s.hooks.ctx = a;
 	a->s.hooks.command = net_command_hook;
 	a->s.hooks.nomove = net_nomove_hook;
-	if (no.any && ui_net_start(a, &no, &o, err, sizeof err) < 0) {
+	if (o.net.any && ui_net_start(a, &o.net, &o, err, sizeof err) < 0) {
 		fprintf(stderr, "congo: %s\n", err);
 		return 2;
 	}

@@ -167,12 +167,6 @@ term_init(const struct term_opts *o)
 }
 
 bool
-term_active(void)
-{
-	return active;
-}
-
-bool
 term_has_color(void)
 {
 	return colored;
