@@ -489,6 +489,11 @@ test_newgame_dialog(void **state)
 	assert_int_equal(session_newgame_start(&s), -1);
 	assert_non_null(strstr(s.ng.error, "FEN"));
 	session_newgame_change(&s, 1);           /* standard again */
+	s.ng.field = NG_VARIANT;
+	session_newgame_change(&s, 1);
+	session_newgame_value(&s, NG_VARIANT, v, sizeof v);
+	assert_string_equal(v, "Megapawn");
+	session_newgame_change(&s, 1);           /* Congo again */
 	assert_int_equal(session_newgame_start(&s), 0);
 	assert_false(s.ng.open);
 	assert_true(s.clocked);
@@ -505,6 +510,16 @@ test_newgame_dialog(void **state)
 	session_newgame_open(&s);
 	session_newgame_cancel(&s);
 	assert_false(s.ng.open);
+	/* Megapawn: its own start, :fen startpos keeps the variant. */
+	session_newgame_open(&s);
+	s.ng.field = NG_VARIANT;
+	session_newgame_change(&s, 1);
+	assert_int_equal(session_newgame_start(&s), 0);
+	assert_int_equal(s.game.pos[0].variant, VARIANT_MEGAPAWN);
+	cmd(&s, CMD_MOVE, "d2d3");
+	cmd(&s, CMD_FEN, "startpos");
+	assert_int_equal(s.game.nply, 0);
+	assert_int_equal(s.game.pos[0].variant, VARIANT_MEGAPAWN);
 	session_free(&s);
 }
 

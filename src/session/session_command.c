@@ -478,9 +478,11 @@ fen_cmd(struct session *s, const char *arg)
 		session_msg(s, SM_NORMAL, "%s", buf);
 		return;
 	}
+	/* The variant of the game being played. */
 	if (strcmp(arg, "startpos") == 0)
-		arg = FEN_START;
-	if (fen_read(&b, arg, err, sizeof err) < 0) {
+		arg = variant_start_fen(s->start.variant);
+	if (fen_read_variant(&b, s->start.variant, arg, strlen(arg), err,
+	    sizeof err) < 0) {
 		session_msg(s, SM_ERROR, "%s", err);
 		return;
 	}

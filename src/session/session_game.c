@@ -468,7 +468,7 @@ session_move_hangs_lion(const struct board *b, move_t m)
 bb_t
 session_drowning(const struct board *b)
 {
-	return (b->occ[WHITE] | b->occ[BLACK]) & BB_RIVER &
+	return (b->occ[WHITE] | b->occ[BLACK]) & board_deep[b->variant] &
 	    ~(b->pieces[WHITE][CROCODILE] | b->pieces[BLACK][CROCODILE]);
 }
 

@@ -13,7 +13,7 @@
 #include "engine/fen.h"
 #include "session/session.h"
 
-static const char *const variants[] = { "Congo", NULL };
+static const char *const variants[] = { "Congo", "Megapawn", NULL };
 static const char *const players[] = { "human", "alphabeta", "negamax",
 	"random", NULL };
 static const char *const clocks[] = { "none", "1+0", "3+2", "5+3", "10+5",
@@ -97,6 +97,8 @@ from_session(struct session *s)
 		    find(players, pc->algorithm);
 		ng->choice[NG_WHITE + c] = i < 0 ? 0 : i;
 	}
+	ng->choice[NG_VARIANT] = s->start.variant < NVARIANTS ?
+	    s->start.variant : 0;
 	ng->choice[NG_CLOCK] = 0;
 	if (s->clocked) {
 		int64_t m = s->tc_base / 60000, sec = s->tc_base % 60000;
@@ -127,7 +129,9 @@ session_newgame_open(struct session *s)
 	if (s->have_game) {
 		struct board std;
 		char err[64];
-		if (fen_read(&std, FEN_START, err, sizeof err) == 0 &&
+		const char *sf = variant_start_fen(s->start.variant);
+		if (fen_read_variant(&std, s->start.variant, sf, strlen(sf),
+		    err, sizeof err) == 0 &&
 		    !board_same_position(&std, &s->start))
 			fen_write(&s->start, ng->fen, sizeof ng->fen);
 	}
@@ -197,6 +201,7 @@ session_newgame_start(struct session *s)
 	struct player_conf pc[2];
 	struct board start;
 	char err[128], tc[32];
+	const char *fen;
 	int c;
 
 	for (c = 0; c < 2; c++) {
@@ -216,8 +221,10 @@ session_newgame_start(struct session *s)
 			return -1;
 		}
 	}
-	if (fen_read(&start, ng->choice[NG_START] == START_FEN ? ng->fen :
-	    FEN_START, err, sizeof err) < 0) {
+	fen = ng->choice[NG_START] == START_FEN ? ng->fen :
+	    variant_start_fen(ng->choice[NG_VARIANT]);
+	if (fen_read_variant(&start, ng->choice[NG_VARIANT], fen, strlen(fen),
+	    err, sizeof err) < 0) {
 		snprintf(ng->error, sizeof ng->error, "FEN: %s", err);
 		ng->field = NG_START;
 		return -1;
@@ -231,7 +238,8 @@ session_newgame_start(struct session *s)
 	session_newgame_save(s);
 	s->paused = false;
 	session_new_game(s, &start);
-	session_msg(s, SM_GOOD, "new game: %s against %s%s%s",
+	session_msg(s, SM_GOOD, "new game of %s: %s against %s%s%s",
+	    variants[ng->choice[NG_VARIANT]],
 	    players[ng->choice[NG_WHITE]], players[ng->choice[NG_BLACK]],
 	    s->clocked ? ", clock " : "", s->clocked ? tc : "");
 	return 0;

@@ -114,7 +114,7 @@ view_make(struct ui_app *a, struct view *v)
 static void
 glyph(const struct ui_app *a, uint8_t p, char *out, size_t n)
 {
-	if (a->unicode)
+	if (a->unicode && glyph_unicode[PIECE_COLOR(p)][PIECE_TYPE(p)] != NULL)
 		snprintf(out, n, "%s", glyph_unicode[PIECE_COLOR(p)][PIECE_TYPE(p)]);
 	else
 		snprintf(out, n, "%c", board_piece_letter(p));
