@@ -18,6 +18,8 @@ void
 congo_usage(FILE *out)
 {
 	ui_usage(out);
+	fputs("\n", out);
+	ui_net_usage(out);
 	fputs(
 	    "\n"
 	    "Other modes:\n"
