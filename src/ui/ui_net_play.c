@@ -389,16 +389,17 @@ ui_net_events(struct ui_app *a)
 			    e.verb[0] != '\0' ? ": " : "", e.text);
 			break;
 		case NEV_SAID:
-			app_message(a, ST_GOOD, "%s says: %s",
+			session_msg(&a->s, SM_GOOD, "%s says: %s",
 			    e.side == BLACK ? "Black" : "White", e.text);
 			break;
 		case NEV_REMATCH:
-			app_message(a, ST_GOOD, "%s asks for a rematch",
+			session_msg(&a->s, SM_GOOD, "%s asks for a rematch",
 			    e.side == BLACK ? "Black" : "White");
 			break;
 		case NEV_REMATCHED:
-			app_message(a, ST_GOOD, "rematch: game %s, you play %s",
-			    e.game, e.seat == BLACK ? "black" : "white");
+			session_msg(&a->s, SM_GOOD, "rematch: game %s, you "
+			    "play %s", e.game, e.seat == BLACK ? "black" :
+			    "white");
 			break;
 		}
 	}
