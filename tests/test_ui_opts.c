@@ -160,6 +160,23 @@ test_parse_clock_and_game(void **state)
 	assert_non_null(strstr(err, "counted from 1"));
 }
 
+/* --variant: a variant's name, for the game here or made on a server. */
+static void
+test_parse_variant(void **state)
+{
+	const char *a1[] = { "congo", "--connect", "h", "--create",
+	    "--variant", "megapawn", "--clock", "5+3" };
+	const char *a2[] = { "congo", "--variant", "chess" };
+
+	(void)state;
+	assert_int_equal(parse(8, a1), 0);
+	assert_string_equal(o.variant, "megapawn");
+	assert_string_equal(o.clock, "5+3");
+	assert_true(o.net.create);
+	assert_int_equal(parse(3, a2), -1);
+	assert_non_null(strstr(err, "'chess'"));
+}
+
 static void
 test_parse_again(void **state)
 {
@@ -324,6 +341,7 @@ main(void)
 		cmocka_unit_test(test_parse_network),
 		cmocka_unit_test(test_parse_again),
 		cmocka_unit_test(test_parse_clock_and_game),
+		cmocka_unit_test(test_parse_variant),
 		cmocka_unit_test(test_apply),
 		cmocka_unit_test(test_apply_depth_and_time),
 		cmocka_unit_test(test_player_types),

@@ -201,6 +201,7 @@ struct ui_opts {
 	const char *fen;
 	const char *load;
 	const char *clock;          /* "M+S" */
+	const char *variant;        /* --variant: "congo", "megapawn", NULL */
 	int game;                   /* --game N of a file of several, 0 */
 	bool no_color, unicode, flip, help;
 	const char *white, *black;

@@ -218,6 +218,8 @@ setup_game(struct ui_app *a, const struct ui_opts *o, char *err,
     size_t errlen)
 {
 	struct board start;
+	const char *fen;
+	int v;
 
 	if (o->load != NULL) {
 		if (session_load(&a->s, o->load, o->game) < 0) {
@@ -231,8 +233,9 @@ setup_game(struct ui_app *a, const struct ui_opts *o, char *err,
 		    "with --connect for a network game)");
 		return -1;
 	}
-	if (fen_read(&start, o->fen != NULL ? o->fen : FEN_START, err,
-	    errlen) < 0) {
+	v = o->variant != NULL ? variant_parse(o->variant) : VARIANT_CONGO;
+	fen = o->fen != NULL ? o->fen : variant_start_fen(v);
+	if (fen_read_variant(&start, v, fen, strlen(fen), err, errlen) < 0) {
 		size_t n = strlen(err);
 		if (n + 8 < errlen) {
 			memmove(err + 7, err, n + 1);

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/socket.h>
 
+#include "clock/clock.h"
 #include "net/net.h"
 #include "ui/ui_net.h"
 #include "util/util.h"
@@ -162,6 +163,33 @@ start_host(struct ui_net *n, int port, char *err, size_t errlen)
 	return 0;
 }
 
+/* CREATE with --variant and --clock (M+S minutes; the server takes B+I
+ * seconds and keeps the clock). */
+static int
+create_game(struct ui_net *n, int seat, const struct ui_opts *uo, char *err,
+    size_t errlen)
+{
+	char clock[32], why[160];
+	int64_t base, inc;
+
+	if (uo->clock != NULL) {
+		if (clock_parse_minutes(uo->clock, &base, &inc, why,
+		    sizeof why) < 0) {
+			snprintf(err, errlen, "--clock: %s", why);
+			return -1;
+		}
+		if (base < 1000) {
+			snprintf(err, errlen, "--clock: a server clock has at "
+			    "least a second");
+			return -1;
+		}
+		clock_format_control(base, inc, clock, sizeof clock);
+	}
+	net_client_create_game(n->c, seat, uo->fen, uo->variant,
+	    uo->clock != NULL ? clock : NULL);
+	return 0;
+}
+
 int
 ui_net_start(struct ui_app *a, const struct ui_net_opts *no,
     const struct ui_opts *uo, char *err, size_t errlen)
@@ -204,7 +232,10 @@ ui_net_start(struct ui_app *a, const struct ui_net_opts *no,
 	seat = no->seat;
 	if (no->host || no->create) {
 		seat = seat >= 0 ? seat : WHITE;
-		net_client_create(n->c, seat, uo->fen);
+		if (create_game(n, seat, uo, err, errlen) < 0) {
+			ui_net_stop(a);
+			return -1;
+		}
 	} else if (no->join != NULL) {
 		net_client_join(n->c, no->join, seat);
 	} else if (no->game != NULL) {

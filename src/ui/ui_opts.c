@@ -24,6 +24,7 @@ ui_usage(FILE *out)
 	    "  --movetime MS      thinking time of the AI players per move\n"
 	    "  --clock M+S        a clock: M minutes each (0.5 allowed) plus S seconds\n"
 	    "                     a move, e.g. --clock 5+3 (default: congo.conf clock)\n"
+	    "  --variant NAME     congo (the default) or megapawn\n"
 	    "  --fen FEN          start from this position\n"
 	    "  --load FILE        open a saved game at its end, ready to review\n"
 	    "  --game N           with --load: game N of a file of several\n"
@@ -58,7 +59,7 @@ enum { OPT_WHITE = 256, OPT_BLACK, OPT_DEPTH, OPT_MOVETIME, OPT_FEN,
 	OPT_LOAD, OPT_CONFIG, OPT_NOCOLOR, OPT_UNICODE, OPT_FLIP, OPT_CLOCK,
 	/* network play (checked together by ui_net_opts_check) */
 	OPT_CONNECT, OPT_HOST, OPT_PORT, OPT_CREATE, OPT_SEAT, OPT_JOIN,
-	OPT_GAME, OPT_OBSERVE, OPT_NAME };
+	OPT_GAME, OPT_OBSERVE, OPT_NAME, OPT_VARIANT };
 
 static const struct option longopts[] = {
 	{ "white", required_argument, NULL, OPT_WHITE },
@@ -73,6 +74,7 @@ static const struct option longopts[] = {
 	{ "unicode", no_argument, NULL, OPT_UNICODE },
 	{ "flip", no_argument, NULL, OPT_FLIP },
 	{ "clock", required_argument, NULL, OPT_CLOCK },
+	{ "variant", required_argument, NULL, OPT_VARIANT },
 	{ "help", no_argument, NULL, 'h' },
 	{ "connect", required_argument, NULL, OPT_CONNECT },
 	{ "host", no_argument, NULL, OPT_HOST },
@@ -170,6 +172,14 @@ option(int opt, const char *v, struct ui_opts *o, char *err, size_t errlen)
 		return 0;
 	case OPT_CLOCK:
 		o->clock = v;
+		return 0;
+	case OPT_VARIANT:
+		if (variant_parse(v) < 0) {
+			snprintf(err, errlen, "--variant is congo or megapawn, "
+			    "not '%s'", v);
+			return -1;
+		}
+		o->variant = v;
 		return 0;
 	case OPT_GAME:
 		/* A number picks a game of a --load file; else it is a
