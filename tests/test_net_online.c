@@ -7,31 +7,6 @@
  */
 #include "test_net_util.h"
 
-struct t_game {
-	char id[16];
-	char tw[40], tb[40];     /* tokens */
-};
-
-/* conn 0 creates as white (ann) with the extra CREATE words, conn 1 joins
- * as black (bob); every line drained. */
-static void
-t_start(struct t_fake *f, struct t_game *tg, const char *extra)
-{
-	const char *l;
-
-	t_hello(f, 0, "10.0.0.1");
-	t_hello(f, 1, "10.0.1.2");
-	t_say(f, 0, "#c CREATE seat=white name=ann %s", extra);
-	l = t_expect(f, 0, "OK #c CREATE game=");
-	t_val(l, "game", tg->id, sizeof tg->id);
-	t_val(l, "token", tg->tw, sizeof tg->tw);
-	t_say(f, 1, "#j JOIN game=%s seat=black name=bob", tg->id);
-	l = t_expect(f, 1, "OK #j JOIN game=");
-	t_val(l, "token", tg->tb, sizeof tg->tb);
-	t_drain(f, 0);
-	t_drain(f, 1);
-}
-
 /* The last event stored for game id. */
 static const struct t_rec *
 t_last_event(struct t_fake *f, const char *id)
@@ -545,94 +520,6 @@ test_variants(void **state)
 }
 
 static void
-test_command_rate(void **state)
-{
-	struct sess_limits lim = t_limits;
-	struct t_fake *f;
-	struct t_game g;
-	int i;
-
-	(void)state;
-	lim.commands_per_second = 6;
-	f = t_new(&lim, NULL);
-	t_start(f, &g, "");     /* HELLO and CREATE / JOIN: 2 each */
-	f->now += 1000;
-	for (i = 0; i < 6; i++) {
-		t_say(f, 0, "#p PING %d", i);
-		t_expect(f, 0, "PONG");
-	}
-	t_say(f, 0, "#s STATE game=%s", g.id);
-	t_expect(f, 0, "ERR #s 429 RATE_LIMITED");
-	t_say(f, 1, "#s STATE game=%s", g.id);
-	t_expect(f, 1, "OK #s");
-	f->now += 1000;
-	t_drain(f, 1);
-	/* Stored moves do not count: the opponent paces them. */
-	for (i = 0; i < 7; i++) {
-		t_say(f, 0, "#m MOVE game=%s ply=%d move=%c2%c3", g.id, 2 * i,
-		    'a' + i, 'a' + i);
-		t_expect(f, 0, "OK #m");
-		t_drain(f, 1);
-		t_say(f, 1, "#m MOVE game=%s ply=%d move=%c6%c5", g.id,
-		    2 * i + 1, 'a' + i, 'a' + i);
-		t_expect(f, 1, "OK #m");
-		t_drain(f, 0);
-		t_drain(f, 1);
-	}
-	t_say(f, 0, "#s STATE game=%s", g.id);
-	t_expect(f, 0, "OK #s");
-	t_free(f);
-}
-
-static void
-test_refusals_logged_at_a_bounded_rate(void **state)
-{
-	struct sess_limits lim = t_limits;
-	struct t_fake *f;
-	int i, before;
-
-	(void)state;
-	lim.max_per_address = 1;
-	f = t_new(&lim, NULL);
-	t_hello(f, 0, "10.0.0.1");
-	before = f->nlog;
-	for (i = 1; i <= 10; i++) {
-		assert_int_equal(sess_open(f->s, 1, "10.0.0.2", f->now),
-		    CGP_RATE_LIMITED);
-		sess_close(f->s, 1, f->now);
-		f->now += 10;
-	}
-	/* One line as it happened, the rest summed up a second later. */
-	assert_int_equal(f->nlog, before + 1);
-	assert_non_null(strstr(f->lastlog, "10.0.0.2: refused"));
-	assert_int_equal(sess_next_timer(f->s, f->now), 1000 - 100);
-	f->now += 900;
-	sess_tick(f->s, f->now);
-	assert_int_equal(f->nlog, before + 2);
-	assert_non_null(strstr(f->lastlog, "9 more requests refused"));
-	/* A flood that goes on: a summary a second, nothing else. */
-	for (i = 0; i < 300; i++) {
-		assert_int_equal(sess_open(f->s, 1, "10.0.0.2", f->now),
-		    CGP_RATE_LIMITED);
-		sess_close(f->s, 1, f->now);
-		f->now += 10;
-		sess_tick(f->s, f->now);
-	}
-	assert_true(f->nlog <= before + 2 + 3);
-	assert_true(f->nlog >= before + 2 + 2);
-	/* Quiet for a second: the next one is logged as it is again. */
-	f->now += 2000;
-	sess_tick(f->s, f->now);
-	sess_tick(f->s, f->now + 1000);
-	before = f->nlog;
-	f->now += 1000;
-	assert_int_equal(sess_open(f->s, 1, "10.0.0.2", f->now),
-	    CGP_RATE_LIMITED);
-	assert_int_equal(f->nlog, before + 1);
-	t_free(f);
-}
-
-static void
 test_draw_offer_stands(void **state)
 {
 	struct t_fake *f = t_new(NULL, NULL);
@@ -675,8 +562,6 @@ main(void)
 		cmocka_unit_test(test_say),
 		cmocka_unit_test(test_expiry),
 		cmocka_unit_test(test_variants),
-		cmocka_unit_test(test_command_rate),
-		cmocka_unit_test(test_refusals_logged_at_a_bounded_rate),
 		cmocka_unit_test(test_draw_offer_stands),
 	};
 

@@ -5,11 +5,6 @@
  */
 #include "test_net_util.h"
 
-struct t_game {
-	char id[16];
-	char tw[40], tb[40];     /* tokens */
-};
-
 /* conn 0 creates the game as white (ann), conn 1 joins as black (bob). */
 static void
 t_setup(struct t_fake *f, struct t_game *tg, const char *fen)
@@ -471,42 +466,6 @@ test_replaced(void **state)
 }
 
 static void
-test_failed_rejoin_limit(void **state)
-{
-	struct t_fake *f = t_new(NULL, NULL);
-	struct t_game g;
-	int i;
-
-	(void)state;
-	t_setup(f, &g, NULL);
-	t_hello(f, 2, "10.0.0.7");
-	t_hello(f, 3, "10.0.0.8");      /* the same network */
-	t_hello(f, 4, "10.0.9.1");      /* another one */
-	for (i = 0; i < t_limits.max_failed_rejoins; i++) {
-		t_say(f, 2, "#r REJOIN game=%s token=AAAAAAAAAAAAAAAAAAAAAAAAAA",
-		    g.id);
-		t_expect(f, 2, "ERR #r 401 BAD_TOKEN");
-	}
-	/* Wrong tokens from the network for this game wait now... */
-	t_say(f, 2, "#r REJOIN game=%s token=AAAAAAAAAAAAAAAAAAAAAAAAAA", g.id);
-	t_expect(f, 2, "ERR #r 429 RATE_LIMITED");
-	t_say(f, 3, "#r REJOIN game=%s token=BBBBBBBBBBBBBBBBBBBBBBBBBB", g.id);
-	t_expect(f, 3, "ERR #r 429 RATE_LIMITED");
-	/* ...another network's do not... */
-	t_say(f, 4, "#r REJOIN game=%s token=BBBBBBBBBBBBBBBBBBBBBBBBBB", g.id);
-	t_expect(f, 4, "ERR #r 401 BAD_TOKEN");
-	/* ...and the right token always works, from the same network too. */
-	t_say(f, 3, "#r REJOIN game=%s token=%s", g.id, g.tw);
-	t_expect(f, 3, "OK #r REJOIN");
-	t_say(f, 2, "#r REJOIN game=%s token=%s", g.id, g.tb);
-	t_expect(f, 2, "OK #r REJOIN");
-	f->now += 60000;
-	t_say(f, 4, "#r REJOIN game=%s token=AAAAAAAAAAAAAAAAAAAAAAAAAA", g.id);
-	t_expect(f, 4, "ERR #r 401 BAD_TOKEN");
-	t_free(f);
-}
-
-static void
 test_observers(void **state)
 {
 	struct t_fake *f = t_new(NULL, NULL);
@@ -551,63 +510,6 @@ test_observers(void **state)
 	sess_close(f->s, 3, f->now);
 	t_say(f, 4, "#o OBSERVE game=%s", g.id);
 	t_expect(f, 4, "OK #o");
-	t_free(f);
-}
-
-static void
-test_connection_limits(void **state)
-{
-	struct sess_limits lim = { 4, 2, 2, 10, 10, 0, 0, 0 };
-	struct t_fake *f = t_new(&lim, NULL);
-	int i;
-
-	(void)state;
-	/* Two connections a network: 10.0.0.1 and 10.0.0.200 are one. */
-	t_hello(f, 0, "10.0.0.1");
-	t_hello(f, 1, "10.0.0.200");
-	assert_int_equal(sess_open(f->s, 2, "10.0.0.77", f->now),
-	    CGP_RATE_LIMITED);
-	t_expect(f, 2, "ERR * 429 RATE_LIMITED");
-	assert_true(f->closed[2]);
-	sess_close(f->s, 2, f->now);
-	assert_int_equal(sess_open(f->s, 2, "::ffff:10.0.0.9", f->now),
-	    CGP_RATE_LIMITED);
-	sess_close(f->s, 2, f->now);
-	t_expect(f, 2, "ERR * 429 RATE_LIMITED");
-	t_hello(f, 3, "10.0.1.2");
-	/* IPv6: a /64 is one network. */
-	t_hello(f, 4, "2001:db8:0:7::1");
-	assert_int_equal(sess_open(f->s, 5, "10.0.2.4", f->now), CGP_BUSY);
-	t_expect(f, 5, "ERR * 503 BUSY");
-	sess_close(f->s, 5, f->now);
-	sess_close(f->s, 3, f->now);
-	t_hello(f, 3, "2001:db8:0:7:ffff::2");
-	sess_close(f->s, 3, f->now);
-	t_hello(f, 3, "2001:db8:0:7:1:2:3:4");
-	assert_int_equal(sess_open(f->s, 5, "2001:db8:0:7::9", f->now),
-	    CGP_BUSY);
-	sess_close(f->s, 5, f->now);
-	sess_close(f->s, 0, f->now);
-	assert_int_equal(sess_open(f->s, 5, "2001:db8:0:7::9", f->now),
-	    CGP_RATE_LIMITED);
-	sess_close(f->s, 5, f->now);
-	sess_close(f->s, 3, f->now);
-	t_drain(f, 5);
-	t_hello(f, 5, "2001:db8:0:8::9");
-	t_hello(f, 0, "10.0.0.1");
-	sess_close(f->s, 1, f->now);
-	assert_int_equal(sess_open(f->s, 6, "10.0.0.1", f->now), 0);
-
-	/* Two games a minute from one address. */
-	for (i = 0; i < 2; i++) {
-		t_say(f, 0, "#c CREATE");
-		t_expect(f, 0, "OK #c CREATE");
-	}
-	t_say(f, 0, "#c CREATE");
-	t_expect(f, 0, "ERR #c 429 RATE_LIMITED");
-	f->now += 60000;
-	t_say(f, 0, "#c CREATE");
-	t_expect(f, 0, "OK #c CREATE");
 	t_free(f);
 }
 
@@ -882,9 +784,7 @@ main(void)
 		cmocka_unit_test(test_draw_offers),
 		cmocka_unit_test(test_rejoin_and_presence),
 		cmocka_unit_test(test_replaced),
-		cmocka_unit_test(test_failed_rejoin_limit),
 		cmocka_unit_test(test_observers),
-		cmocka_unit_test(test_connection_limits),
 		cmocka_unit_test(test_storage_failure),
 		cmocka_unit_test(test_storage_failure_log),
 		cmocka_unit_test(test_list),

@@ -310,4 +310,29 @@ t_hello(struct t_fake *f, int conn, const char *addr)
 	t_expect(f, conn, "OK * HELLO proto=CGP/1 server=congo-server/test");
 }
 
+struct t_game {
+	char id[16];
+	char tw[40], tb[40];     /* tokens */
+};
+
+/* conn 0 creates as white (ann) with the extra CREATE words, conn 1 joins
+ * as black (bob); every line drained. */
+static __attribute__((unused)) void
+t_start(struct t_fake *f, struct t_game *tg, const char *extra)
+{
+	const char *l;
+
+	t_hello(f, 0, "10.0.0.1");
+	t_hello(f, 1, "10.0.1.2");
+	t_say(f, 0, "#c CREATE seat=white name=ann %s", extra);
+	l = t_expect(f, 0, "OK #c CREATE game=");
+	t_val(l, "game", tg->id, sizeof tg->id);
+	t_val(l, "token", tg->tw, sizeof tg->tw);
+	t_say(f, 1, "#j JOIN game=%s seat=black name=bob", tg->id);
+	l = t_expect(f, 1, "OK #j JOIN game=");
+	t_val(l, "token", tg->tb, sizeof tg->tb);
+	t_drain(f, 0);
+	t_drain(f, 1);
+}
+
 #endif
