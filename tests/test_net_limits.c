@@ -118,6 +118,9 @@ test_command_rate(void **state)
 	}
 	t_say(f, 0, "#s STATE game=%s", g.id);
 	t_expect(f, 0, "ERR #s 429 RATE_LIMITED");
+	/* Lines that do not parse count too. */
+	t_say(f, 0, "#b FROB");
+	t_expect(f, 0, "ERR #b 429 RATE_LIMITED");
 	t_say(f, 1, "#s STATE game=%s", g.id);
 	t_expect(f, 1, "OK #s");
 	f->now += 1000;

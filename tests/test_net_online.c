@@ -129,9 +129,22 @@ test_move_after_the_flag(void **state)
 	t_say(f, 0, "#m MOVE game=%s ply=0 move=c2c3", g.id);
 	t_expect(f, 0, "EV ");
 	assert_non_null(strstr(t_last, " RESULT result=0-1 reason=time"));
-	t_expect(f, 0, "ERR #m 410 GAME_OVER :your time ran out");
+	t_expect(f, 0, "ERR #m 410 GAME_OVER :white's time ran out");
 	t_expect(f, 1, "EV ");
 	assert_non_null(strstr(t_last, " RESULT result=0-1 reason=time"));
+	t_nothing(f, 0);
+	t_free(f);
+
+	/* Nor does a draw accepted after it. */
+	f = t_new(NULL, NULL);
+	t_start(f, &g, "clock=5+1");
+	t_say(f, 1, "DRAW game=%s action=offer", g.id);
+	t_drain(f, 0);
+	f->now += 6000;
+	t_say(f, 0, "#d DRAW game=%s action=accept", g.id);
+	t_expect(f, 0, "EV ");
+	assert_non_null(strstr(t_last, " RESULT result=0-1 reason=time"));
+	t_expect(f, 0, "ERR #d 410 GAME_OVER");
 	t_nothing(f, 0);
 	t_free(f);
 }

@@ -33,6 +33,29 @@ seated_active(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	return 0;
 }
 
+/*
+ * The side to move's time ran out before this command came (the timer had
+ * not fired yet in this round): the game ends on time first, and the
+ * command is answered 410 (a move then does not count). True if so.
+ */
+static bool
+flag_first(struct sess *s, int conn, const struct cgp_cmd *cmd,
+    struct sgame *g)
+{
+	int side;
+
+	if (!g->timed || (side = clock_flagged(&g->clock, s->now)) < 0)
+		return false;
+	if (sess_end_game(s, g, -1, NULL, side == WHITE ? RESULT_BLACK_WINS :
+	    RESULT_WHITE_WINS, "time") < 0)
+		sess_err(s, conn, cmd->tag, CGP_STORAGE_FAILED, "the server "
+		    "could not store this; nothing changed");
+	else
+		sess_err(s, conn, cmd->tag, CGP_GAME_OVER, side == WHITE ?
+		    "white's time ran out" : "black's time ran out");
+	return true;
+}
+
 static void
 send_event(struct sess *s, struct sgame *g, long seq, const char *kind,
     const char *body)
@@ -96,18 +119,8 @@ sess_cmd_move(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		    "it is white's turn" : "it is black's turn");
 		return;
 	}
-	if (g->timed && clock_flagged(&g->clock, s->now) >= 0) {
-		/* Its time ran out before the move came: the move does not
-		 * count (the timer had not fired yet). */
-		if (sess_end_game(s, g, -1, NULL, side == WHITE ?
-		    RESULT_BLACK_WINS : RESULT_WHITE_WINS, "time") < 0)
-			sess_err(s, conn, cmd->tag, CGP_STORAGE_FAILED, "the "
-			    "server could not store this; nothing changed");
-		else
-			sess_err(s, conn, cmd->tag, CGP_GAME_OVER,
-			    "your time ran out");
+	if (flag_first(s, conn, cmd, g))
 		return;
-	}
 	if (notation_read(game_board(&g->g), mv, &m, err, sizeof err) < 0) {
 		sess_err(s, conn, cmd->tag, CGP_ILLEGAL_MOVE, err);
 		return;
@@ -238,7 +251,7 @@ sess_cmd_end(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		    "action= is offer, accept or decline");
 		return;
 	}
-	if (seated_active(s, conn, cmd, g) < 0)
+	if (seated_active(s, conn, cmd, g) < 0 || flag_first(s, conn, cmd, g))
 		return;
 	/* One holding both seats answers an offer for the other side. */
 	if (want < 0 && cmd->verb == CGP_V_DRAW && strcmp(act, "offer") != 0 &&

@@ -572,20 +572,21 @@ sess_line(struct sess *s, int conn, const char *line, size_t len,
 		return;
 	s->now = now_ms;
 	code = cgp_parse(line, len, &cmd, err, sizeof err);
-	if (code != 0) {
-		sess_err(s, conn, cmd.tag, code, err);
-		if (code == CGP_LINE_TOO_LONG)
-			ask_close(s, conn);
-		return;
-	}
-	if (cmd.verb == CGP_V_UNKNOWN)
+	if (code == 0 && cmd.verb == CGP_V_UNKNOWN)
 		return;         /* an empty line */
-	if (!sess_cmd_allowed(s, c, now_ms)) {
+	/* Every other line counts, bad ones too (each costs an answer). */
+	if (code != CGP_LINE_TOO_LONG && !sess_cmd_allowed(s, c, now_ms)) {
 		snprintf(err, sizeof err, "at most %d commands a second",
 		    s->lim.commands_per_second);
 		sess_err(s, conn, cmd.tag, CGP_RATE_LIMITED, err);
 		sess_refused(s, "%s: more than %d commands a second", c->addr,
 		    s->lim.commands_per_second);
+		return;
+	}
+	if (code != 0) {
+		sess_err(s, conn, cmd.tag, code, err);
+		if (code == CGP_LINE_TOO_LONG)
+			ask_close(s, conn);
 		return;
 	}
 	if (cmd.nargs > 0 && cmd.verb != CGP_V_HELLO &&
