@@ -17,7 +17,7 @@
 #include "net/net_internal.h"
 
 #define APP_ID 0x436f4e47       /* "CoNG" */
-#define SCHEMA_VERSION 2
+#define SCHEMA_VERSION 1
 
 struct store {
 	sqlite3 *db;
@@ -51,20 +51,21 @@ static const char schema[] =
     " PRIMARY KEY (game, seq)) WITHOUT ROWID;";
 
 /*
- * Version 1 to 2: the variant, the clock, the creator's seat (for CANCEL;
- * taken as the seat of the game's first event, which CREATE stored with
- * it) and the game a rematch follows. The stored events need nothing:
- * clock times, SAID and REMATCH are new events and keys.
+ * The online columns (the variant, the clock, the creator's seat for
+ * CANCEL, the game a rematch follows), added to a database made before
+ * them whatever its version says, so the step goes along with any other
+ * migration. The creator of an older game is taken as the seat of its
+ * first event, which CREATE stored with it. The stored events need
+ * nothing: clock times, SAID and REMATCH are new events and keys.
  */
-static const char migrate_1_2[] =
+static const char add_online_columns[] =
     "ALTER TABLE games ADD COLUMN variant TEXT NOT NULL DEFAULT 'congo';"
     "ALTER TABLE games ADD COLUMN clock TEXT;"
     "ALTER TABLE games ADD COLUMN creator INTEGER NOT NULL DEFAULT -1;"
     "ALTER TABLE games ADD COLUMN rematch_of TEXT;"
     "UPDATE games SET creator = coalesce((SELECT CASE WHEN body LIKE "
     " 'seat=white%' THEN 0 ELSE 1 END FROM events WHERE game = games.id"
-    " AND seq = 1 AND kind = 'JOINED'), -1);"
-    "PRAGMA user_version=2;";
+    " AND seq = 1 AND kind = 'JOINED'), -1);";
 
 static int
 fail(struct store *st, char *err, size_t errlen, const char *what)
@@ -171,15 +172,17 @@ setup(struct store *st, bool create, char *err, size_t errlen)
 		snprintf(err, errlen, "%s: not a congo-server database",
 		    st->path);
 		goto bad;
-	} else if (ver == 1) {
-		if (exec(st, migrate_1_2, err, errlen, "cannot bring it to "
-		    "version 2") < 0)
-			goto bad;
 	} else if (ver != SCHEMA_VERSION) {
 		snprintf(err, errlen, "%s: database version %ld, this server "
 		    "reads version %d", st->path, ver, SCHEMA_VERSION);
 		goto bad;
 	}
+	if (pragma(st, "SELECT count(*) FROM pragma_table_info('games') "
+	    "WHERE name = 'variant'", v, sizeof v, err, errlen) < 0)
+		goto bad;
+	if (atol(v) == 0 && exec(st, add_online_columns, err, errlen,
+	    "cannot add the columns of variants and clocks") < 0)
+		goto bad;
 	if (exec(st, "COMMIT", err, errlen, "cannot write it") < 0)
 		goto bad;
 	if (sqlite3_prepare_v2(st->db, "INSERT INTO games(id, start, "
