@@ -350,6 +350,9 @@ struct sgame {
 	long long gone_since[2];       /* ms: the seat's player left then */
 	bool rematch[2];               /* REMATCH sent by that seat */
 	char rematch_game[CGP_ID_LEN + 1]; /* the rematch made, "" none */
+	/* Its seats' tokens, by the new seat, for telling a player again
+	 * while this process runs (storage keeps no token it could tell). */
+	char rematch_tok[2][CGP_TOKEN_LEN + 1];
 	long long expires;             /* ms: an open game is cancelled then */
 	long long retry_at;            /* ms: storing its end failed; again */
 	long long deadline;            /* ms: flag or expiry, -1 none */

@@ -172,12 +172,12 @@ send_rematched(struct sess *s, int conn, struct sgame *g, int seat)
 	struct sgame *n = sess_find(s, g->rematch_game);
 	struct cgp_out o;
 
-	if (n == NULL || conn < 0)
+	if (n == NULL || conn < 0 || g->rematch_tok[seat][0] == '\0')
 		return;
 	cgp_out_ev(&o, g->id, g->seq, "REMATCHED");
 	cgp_out_kv(&o, "game", n->id);
 	cgp_out_kv(&o, "seat", cgp_seat_name(seat));
-	cgp_out_kv(&o, "token", n->token[seat]);
+	cgp_out_kv(&o, "token", g->rematch_tok[seat]);
 	sess_emit(s, conn, &o);
 }
 
@@ -280,6 +280,7 @@ make_rematch(struct sess *s, int conn, const struct cgp_cmd *cmd,
 		clock_start(&n->clock, game_board(&n->g)->side, s->now);
 	sess_timer_update(s, n);
 	snprintf(g->rematch_game, sizeof g->rematch_game, "%s", id);
+	memcpy(g->rematch_tok, tok, sizeof g->rematch_tok);
 	sess_log(s, NET_LOG_INFO, "game %s: rematch %s", g->id, id);
 
 	answer_ok(s, conn, cmd, g, g->seq);
