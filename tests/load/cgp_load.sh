@@ -29,7 +29,8 @@ trap 'exit 1' INT TERM HUP
 
 "$server" --port 0 --bind 127.0.0.1 --db "$tmp/load.db" --create \
     --max-connections 2000 --max-per-address 2000 \
-    --games-per-minute 1000000 --log-level info 2>"$tmp/server.log" &
+    --games-per-minute 1000000 --commands-per-second 100000 \
+    --log-level info 2>"$tmp/server.log" &
 pid=$!
 port=
 i=0
