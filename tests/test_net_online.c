@@ -504,6 +504,14 @@ test_variants(void **state)
 	t_expect(f, 0, "OK #l LIST n=1");
 	t_expect(f, 0, "ITEM #l game=");
 	assert_non_null(strstr(t_last, " variant=megapawn status=open "));
+	assert_null(strstr(t_last, "clock="));
+	t_say(f, 0, "#c CREATE clock=600+0");
+	t_expect(f, 0, "OK #c");
+	t_say(f, 0, "#l LIST limit=1");
+	t_expect(f, 0, "OK #l LIST n=1");
+	t_expect(f, 0, "ITEM #l game=");
+	assert_non_null(strstr(t_last, " variant=congo status=open "));
+	assert_non_null(strstr(t_last, " ply=0 clock=600+0"));
 	t_say(f, 0, "#c CREATE variant=chess");
 	t_expect(f, 0, "ERR #c 400 BAD_SYNTAX :variant=chess: not a variant");
 	t_say(f, 0, "#c CREATE variant=megapawn fen=ezclcze/3s3/7/7/7/3P3/"

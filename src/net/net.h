@@ -133,7 +133,7 @@ struct net_event {
 	char text[256];       /* NEV_ERROR, NEV_SAID */
 	char variant[16];     /* NEV_STATE, NEV_LIST: "congo", "megapawn" */
 	bool timed;           /* NEV_STATE, NEV_MOVE: wclock, bclock are set */
-	char clock[16];       /* NEV_STATE: the control, "300+5" */
+	char clock[16];       /* NEV_STATE, NEV_LIST: the control, "300+5" */
 	long long wclock;     /* ms left on each side's clock when it came */
 	long long bclock;
 	long left;            /* NEV_ERROR 428: seconds until CLAIM works */

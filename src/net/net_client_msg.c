@@ -411,6 +411,7 @@ on_item(struct net_client *c, const struct cgp_msg *m)
 		copy(e->black, sizeof e->black, cgp_msg_get(m, "black"));
 		copy(e->result, sizeof e->result, cgp_msg_get(m, "result"));
 		copy(e->variant, sizeof e->variant, cgp_msg_get(m, "variant"));
+		copy(e->clock, sizeof e->clock, cgp_msg_get(m, "clock"));
 		e->ply = (int)cgp_parse_num(cgp_msg_get(m, "ply"), 1000000L);
 		if (--c->list_left == 0)
 			cli_event(c, NEV_LIST_END);

@@ -72,6 +72,12 @@ cmd_list(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		cgp_out_kv(&o, "white", g->seated[0] ? g->name[0] : "-");
 		cgp_out_kv(&o, "black", g->seated[1] ? g->name[1] : "-");
 		cgp_out_kvi(&o, "ply", g->g.nply);
+		if (g->timed) {
+			char clock[32];
+			clock_format_control(g->clock.base_ms,
+			    g->clock.inc_ms, clock, sizeof clock);
+			cgp_out_kv(&o, "clock", clock);
+		}
 		if (st == 2)
 			cgp_out_kv(&o, "result", sess_result_text(g->result));
 		sess_emit(s, conn, &o);
