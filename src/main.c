@@ -9,6 +9,7 @@
 #include "main.h"
 #include "ai/match.h"
 #include "bench/bench.h"
+#include "learn/learn.h"
 #include "uci/uci.h"
 #include "ui/ui.h"
 
@@ -24,6 +25,7 @@ congo_usage(FILE *out)
 	    "  congo --match OPTION...    AI against AI without a screen (see congo(6))\n"
 	    "  congo --bench perft [N]    perft N (default 6) from the start, leaves/s\n"
 	    "  congo --bench search       fixed positions to a fixed depth, nodes/s\n"
+	    "  congo --make-puzzles [OPTION]...  puzzles from self-play, each proved\n"
 	    "  congo --version            show the version and exit\n",
 	    out);
 }
@@ -45,6 +47,8 @@ main(int argc, char **argv)
 			return uci_main(argc - 1, argv + 1);
 		if (strcmp(a, "--match") == 0)
 			return match_main(argc - 1, argv + 1);
+		if (strcmp(a, "--make-puzzles") == 0)
+			return learn_make_main(argc - 1, argv + 1);
 		if (strcmp(a, "--bench") == 0) {
 			if (argc > 2 && strcmp(argv[2], "search") == 0)
 				return bench_search(argc - 2, argv + 2);
