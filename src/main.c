@@ -12,6 +12,7 @@
 #include "learn/learn.h"
 #include "uci/uci.h"
 #include "ui/ui.h"
+#include "util/util.h"
 
 void
 congo_usage(FILE *out)
@@ -33,6 +34,7 @@ congo_usage(FILE *out)
 int
 main(int argc, char **argv)
 {
+	util_set_progname("congo");
 	if (argc > 1) {
 		const char *a = argv[1];
 		if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {

@@ -218,7 +218,7 @@ may_create(const char *path, int e, bool create, char *err, size_t errlen)
 struct store *
 store_open(const char *path, bool create, char *err, size_t errlen)
 {
-	struct store *st = net_xmalloc(sizeof *st);
+	struct store *st = xcalloc(1, sizeof *st);
 	struct stat sb;
 	int flags = SQLITE_OPEN_READWRITE;
 
@@ -291,6 +291,19 @@ step(sqlite3_stmt *q)
 	return rc == SQLITE_DONE ? 0 : -1;
 }
 
+/* step(q) when all of q's parameters were bound; otherwise q is reset
+ * unrun and the commit fails (a bind can fail, e.g. SQLITE_NOMEM). */
+static int
+run(sqlite3_stmt *q, bool bound)
+{
+	if (!bound) {
+		sqlite3_reset(q);
+		sqlite3_clear_bindings(q);
+		return -1;
+	}
+	return step(q);
+}
+
 static int
 store_commit(void *ctx, const struct store_change *ch, char *err,
     size_t errlen)
@@ -310,30 +323,35 @@ store_commit(void *ctx, const struct store_change *ch, char *err,
 		return fail(st, err, errlen, "cannot begin");
 	if (ch->new_game) {
 		q = st->ins_game;
-		sqlite3_bind_text(q, 1, ch->game, -1, SQLITE_STATIC);
-		sqlite3_bind_text(q, 2, ch->start_fen, -1, SQLITE_STATIC);
-		sqlite3_bind_int(q, 3, ch->repetition);
-		sqlite3_bind_int(q, 4, ch->quiet_plies);
-		sqlite3_bind_int64(q, 5, ch->created);
-		if (step(q) < 0)
+		if (run(q, sqlite3_bind_text(q, 1, ch->game, -1,
+		    SQLITE_STATIC) == SQLITE_OK &&
+		    sqlite3_bind_text(q, 2, ch->start_fen, -1,
+		    SQLITE_STATIC) == SQLITE_OK &&
+		    sqlite3_bind_int(q, 3, ch->repetition) == SQLITE_OK &&
+		    sqlite3_bind_int(q, 4, ch->quiet_plies) == SQLITE_OK &&
+		    sqlite3_bind_int64(q, 5, ch->created) == SQLITE_OK) < 0)
 			goto bad;
 	}
 	if (ch->seat >= 0) {
 		q = st->ins_seat;
-		sqlite3_bind_text(q, 1, ch->game, -1, SQLITE_STATIC);
-		sqlite3_bind_int(q, 2, ch->seat);
-		sqlite3_bind_text(q, 3, ch->name, -1, SQLITE_STATIC);
-		sqlite3_bind_text(q, 4, ch->token, -1, SQLITE_STATIC);
-		if (step(q) < 0)
+		if (run(q, sqlite3_bind_text(q, 1, ch->game, -1,
+		    SQLITE_STATIC) == SQLITE_OK &&
+		    sqlite3_bind_int(q, 2, ch->seat) == SQLITE_OK &&
+		    sqlite3_bind_text(q, 3, ch->name, -1,
+		    SQLITE_STATIC) == SQLITE_OK &&
+		    sqlite3_bind_text(q, 4, ch->token, -1,
+		    SQLITE_STATIC) == SQLITE_OK) < 0)
 			goto bad;
 	}
 	for (i = 0; i < ch->nev; i++) {
 		q = st->ins_event;
-		sqlite3_bind_text(q, 1, ch->game, -1, SQLITE_STATIC);
-		sqlite3_bind_int64(q, 2, ch->seq[i]);
-		sqlite3_bind_text(q, 3, ch->kind[i], -1, SQLITE_STATIC);
-		sqlite3_bind_text(q, 4, ch->body[i], -1, SQLITE_STATIC);
-		if (step(q) < 0)
+		if (run(q, sqlite3_bind_text(q, 1, ch->game, -1,
+		    SQLITE_STATIC) == SQLITE_OK &&
+		    sqlite3_bind_int64(q, 2, ch->seq[i]) == SQLITE_OK &&
+		    sqlite3_bind_text(q, 3, ch->kind[i], -1,
+		    SQLITE_STATIC) == SQLITE_OK &&
+		    sqlite3_bind_text(q, 4, ch->body[i], -1,
+		    SQLITE_STATIC) == SQLITE_OK) < 0)
 			goto bad;
 	}
 	if (sqlite3_exec(st->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
