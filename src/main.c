@@ -20,6 +20,12 @@ congo_usage(FILE *out)
 	ui_usage(out);
 	fputs(
 	    "\n"
+	    "Learning (new to Congo? start with congo --learn):\n"
+	    "  congo --learn              the lessons, one rule at a time\n"
+	    "  congo --puzzle             puzzles near your rating: win the lion\n",
+	    out);
+	fputs(
+	    "\n"
 	    "Other modes:\n"
 	    "  congo --engine             UCI-style commands on stdin/stdout (uci,\n"
 	    "                             position, moves, fen, result, d, go, stop)\n"

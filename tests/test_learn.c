@@ -60,30 +60,32 @@ test_lesson_errors(void **state)
 	refused(LESSON_HEAD "goal G\n", "x.txt:3: 'goal' belongs to a step");
 	refused(LESSON_HEAD "frobnicate 1\n", "x.txt:3: unknown keyword "
 	    "'frobnicate'");
-	refused(LESSON_HEAD "step 2l4/7/7/7/7/7/4L2 w\n", "x.txt:3: this step "
+	refused(LESSON_HEAD "step 2l4/7/7/7/7/P6/4L2 w\n", "x.txt:3: this step "
 	    "has no 'goal'");
-	refused(LESSON_HEAD "step 2l4/7/7/7/7/7/4L2 w\ngoal G\n", "x.txt:3: "
+	refused(LESSON_HEAD "step 2l4/7/7/7/7/P6/4L2 w\ngoal G\n", "x.txt:3: "
 	    "this step has neither 'accept' nor 'check'");
 	refused(LESSON_HEAD "step 2l4/7/7/7/7/7/7 w\ngoal G\ncheck safe\n",
 	    "x.txt:3: bad position");
-	refused(LESSON_HEAD "step 2l4/7/7/7/7/7/4L2 w\ngoal G\naccept e1e3\n",
+	refused(LESSON_HEAD "step 2l4/7/7/7/7/P6/4L2 w\ngoal G\naccept e1e3\n",
 	    "x.txt:3: accepted move: e1e3 is not a legal move");
-	refused(LESSON_HEAD "step 2l4/7/7/7/7/7/4L2 w\ngoal G\naccept e1\n",
+	refused(LESSON_HEAD "step 2l4/7/7/7/7/P6/4L2 w\ngoal G\naccept e1\n",
 	    "x.txt:5: 'e1' is not move text");
-	refused(LESSON_HEAD "step 2l4/7/7/7/7/7/4L2 w\ngoal G\ncheck fly\n",
+	refused(LESSON_HEAD "step 2l4/7/7/7/7/P6/4L2 w\ngoal G\ncheck fly\n",
 	    "x.txt:5: unknown check 'fly'");
-	refused(LESSON_HEAD "step 2l4/7/7/7/7/7/4L2 w\ngoal G\ncheck "
+	refused(LESSON_HEAD "step 2l4/7/7/7/7/P6/4L2 w\ngoal G\ncheck "
 	    "captures x\n", "x.txt:5: 'x' is not a number of captures");
-	refused(LESSON_HEAD "step 2l4/7/7/7/7/7/4L2 w\ngoal G\ncheck "
+	refused(LESSON_HEAD "step 2l4/7/7/7/7/P6/4L2 w\ngoal G\ncheck "
 	    "takes-lion\n", "x.txt:3: no legal move reaches this step's goal");
-	refused("lesson t\nstep 2l4/7/7/7/7/7/4L2 w\ngoal G\ncheck safe\n",
+	refused("lesson t\nstep 2l4/7/7/7/7/P6/4L2 w\ngoal G\ncheck safe\n",
 	    "x.txt:1: lesson 't' has no 'title'");
 	refused("lesson t\ntitle T\n", "x.txt:1: lesson 't' has no step");
-	refused("lesson t\ntitle T\nstep 2l4/7/7/7/7/7/4L2 w\ngoal G\n"
+	refused("lesson t\ntitle T\nstep 2l4/7/7/7/7/P6/4L2 w\ngoal G\n"
 	    "check safe\nlesson t\n", "x.txt:6: a second lesson 't'");
 	refused("lesson a b\n", "x.txt:1: 'a b' is not a lesson id");
 	refused(LESSON_HEAD "variant chess\n", "x.txt:3: unknown variant");
 	refused("# nothing\n", "x.txt: no lesson");
+	refused(LESSON_HEAD "step 2l4/7/7/7/7/7/4L2 w\ngoal G\ncheck safe\n",
+	    "x.txt:3: the game is already over in this position (bare-lions)");
 }
 
 static void

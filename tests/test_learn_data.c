@@ -34,6 +34,16 @@ check_step(const struct learn_lesson *l, const struct learn_step *s)
 
 	if (learn_step_position(l, s, &b, err, sizeof err) != 0)
 		fail_msg("lesson %s line %d: %s", l->id, s->line, err);
+	/* The lion may be taken at once only where that is the lesson. */
+	if (movegen_attacks_lion(&b, b.side)) {
+		bool about = false;
+		for (i = 0; i < s->ncheck; i++)
+			if (s->check[i].kind == LC_TAKES_LION)
+				about = true;
+		if (!about)
+			fail_msg("lesson %s line %d: the lion can be taken at once",
+			    l->id, s->line);
+	}
 	for (i = 0; i < s->naccept; i++) {
 		if (notation_read(&b, s->accept[i], &m, err, sizeof err) != 0)
 			fail_msg("lesson %s line %d: %s", l->id, s->line, err);

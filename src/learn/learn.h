@@ -223,6 +223,12 @@ enum learn_proof_result learn_prove_puzzle(struct learn_prover *pv,
  */
 int learn_puzzle_verify(struct learn_prover *pv, const struct learn_puzzle *p,
     char *err, size_t errlen);
+/* Does the solver's move m in b win within n of its moves (m included)? */
+enum learn_proof_result learn_prove_move(struct learn_prover *pv,
+    const struct board *b, move_t m, int n);
+/* The solver's fastest winning move within n, or MOVE_NONE. */
+move_t learn_prove_best(struct learn_prover *pv, const struct board *b,
+    int n);
 /* The defence the program plays in b (the defender to move) when the
  * solver has `left` moves left: the reply that holds out longest. */
 move_t learn_prove_defence(struct learn_prover *pv, const struct board *b,
@@ -248,7 +254,7 @@ double learn_rating_expect(const struct learn_rating *r, double opp,
 /*
  * The next puzzle for a player: the unsolved one rated closest to the
  * player's rating (ties: the easier, then the earlier). solved[i] says
- * puzzle i is done; supported[i] that it can be played. -1 when none is left.
+ * puzzle i is done (or cannot be played here). -1 when none is left.
  */
 int learn_pick_puzzle(const struct learn_rating *r, const int *ratings,
     const bool *solved, size_t n);

@@ -287,6 +287,14 @@ close_step(struct parse *p)
 		return 0;
 	if (learn_fen_read(p->lesson->variant, s->fen, &b, err, sizeof err) != 0)
 		return perr(p, s->line, "bad position: %s", err);
+	{
+		struct game_rules rules = GAME_RULES_DEFAULT;
+		enum game_reason why_over;
+		if (game_status(&b, NULL, 0, false, &rules, &why_over) !=
+		    RESULT_NONE)
+			return perr(p, s->line, "the game is already over in this "
+			    "position (%s)", game_reason_name(why_over));
+	}
 	for (i = 0; i < s->naccept; i++)
 		if (notation_read(&b, s->accept[i], &m, err, sizeof err) != 0)
 			return perr(p, s->line, "accepted move: %s", err);

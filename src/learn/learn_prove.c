@@ -285,6 +285,26 @@ learn_prove_defence(struct learn_prover *pv, const struct board *b, int left)
 	return defence(pv, b, left);
 }
 
+enum learn_proof_result
+learn_prove_move(struct learn_prover *pv, const struct board *b, move_t m,
+    int n)
+{
+	bool r;
+
+	begin(pv);
+	r = move_wins(pv, b, m, n, 0);
+	return pv->aborted ? PROOF_UNKNOWN : r ? PROOF_YES : PROOF_NO;
+}
+
+move_t
+learn_prove_best(struct learn_prover *pv, const struct board *b, int n)
+{
+	int k = 0;
+
+	begin(pv);
+	return fastest(pv, b, n, &k);
+}
+
 static void
 theme_of(const struct board *b, move_t m, bool first_captures,
     char *out, size_t n)

@@ -12,6 +12,7 @@
 #include "engine/notation.h"
 #include "ui/ui_int.h"
 #include "ui/ui_net.h"
+#include "ui/ui_learn.h"
 
 
 static const char *const side_name[2] = { "White", "Black" };
@@ -270,6 +271,8 @@ draw_panel(struct ui_app *a)
 	term_putw(y++, x + 2, w - 2, ST_DIM, 0, buf);
 	if (ui_net_panel(a, buf, sizeof buf))
 		term_putw(y++, x + 2, w - 2, ST_HEAD, 0, buf);
+	if (ui_learn_panel(a, y + 1, x, w, l->status_y))
+		return;
 	room = l->status_y - (y + 1);
 	nlines = move_line(&a->game, -1, NULL, 0);
 	if (a->scroll > nlines - room)
@@ -376,6 +379,8 @@ ui_board_key(struct ui_app *a, const struct ui_event *ev)
 	ctx.nomove = app_nomove_reason(a);
 	ctx.space_pauses = app_ai_vs_ai(a);
 	/* Keys other than movement clear the old message. */
+	if (ui_learn_key(a, ev))
+		return;
 	if (!a->in.cmdline)
 		a->msg[0] = '\0';
 	ui_input_key(&a->in, &ctx, &e, &act);
@@ -395,6 +400,8 @@ ui_board_key(struct ui_app *a, const struct ui_event *ev)
 		app_command(a, &act.cmd);
 		break;
 	case ACT_ERROR:
+		if (ui_learn_illegal(a, act.msg))
+			break;
 		app_message(a, ST_ERROR, "%s", act.msg);
 		break;
 	}

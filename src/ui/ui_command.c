@@ -14,6 +14,7 @@
 #include "record/record.h"
 #include "ui/ui_int.h"
 #include "ui/ui_net.h"
+#include "ui/ui_learn.h"
 #include "util/util.h"
 
 static const char *const side_name[2] = { "White", "Black" };
@@ -371,9 +372,14 @@ app_command(struct ui_app *a, const struct ui_cmd *cmd)
 	a->dirty = true;
 	if (ui_net_command(a, cmd))
 		return;
+	if (ui_learn_command(a, cmd))
+		return;
 	switch (cmd->type) {
 	case CMD_NONE:
 	case NCMDS:
+	case CMD_LEARN:      /* ui_learn_command handles these */
+	case CMD_PUZZLE:
+	case CMD_SOLUTION:
 		break;
 	case CMD_MOVE:
 		why = app_nomove_reason(a);

@@ -7,6 +7,7 @@
 
 #include "ui/ui_int.h"
 #include "ui/ui_net.h"
+#include "ui/ui_learn.h"
 
 static const char *const help_text[] = {
 	"#Keys",
@@ -39,6 +40,9 @@ static const char *const help_text[] = {
 	"  movetime MS       thinking time of the AI players",
 	"  pause  step  faster  slower  delay MS   AI-against-AI pace",
 	"  unicode           switch the piece letters / circled letters",
+	"  learn             the lessons: one rule at a time (a newcomer starts here)",
+	"  puzzle            a puzzle near your rating: win the lion in 1 to 4",
+	"  hint  solution    in a lesson or puzzle: a hint, the answer",
 	"",
 	"#The board",
 	"  Upper case pieces are White, lower case Black. White starts.",
@@ -148,4 +152,5 @@ const struct ui_screen ui_screens[NSCREENS] = {
 	[SCR_HELP] = { ui_help_draw, ui_help_key },
 	[SCR_CONFIRM] = { ui_confirm_draw, ui_confirm_key },
 	[SCR_LOBBY] = { ui_lobby_draw, ui_lobby_key },
+	[SCR_LEARN] = { ui_learn_list_draw, ui_learn_list_key },
 };

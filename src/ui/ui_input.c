@@ -565,6 +565,9 @@ static const struct {
 	{ "movetime", CMD_MOVETIME, 2 },
 	{ "unicode", CMD_UNICODE, 0 },
 	{ "redraw", CMD_REDRAW, 0 },
+	{ "learn", CMD_LEARN, 0 },
+	{ "puzzle", CMD_PUZZLE, 0 },
+	{ "solution", CMD_SOLUTION, 0 },
 };
 
 int

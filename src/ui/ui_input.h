@@ -71,6 +71,9 @@ enum ui_cmd_type {
 	CMD_DEPTH,           /* arg: depth for the AI players */
 	CMD_MOVETIME,        /* arg: ms for the AI players */
 	CMD_UNICODE,         /* toggle the piece set */
+	CMD_LEARN,           /* the lesson list */
+	CMD_PUZZLE,          /* the next puzzle */
+	CMD_SOLUTION,        /* a lesson's or puzzle's answer */
 	NCMDS
 };
 

@@ -201,7 +201,8 @@ bool ui_algorithm_known(const char *name);
 
 /* ---- the application ---- */
 
-enum ui_screen_id { SCR_BOARD, SCR_HELP, SCR_CONFIRM, SCR_LOBBY, NSCREENS };
+enum ui_screen_id { SCR_BOARD, SCR_HELP, SCR_CONFIRM, SCR_LOBBY, SCR_LEARN,
+    NSCREENS };
 
 struct ui_screen {
 	void (*draw)(struct ui_app *);

@@ -23,6 +23,7 @@
 #include "ui/ui.h"
 #include "ui/ui_int.h"
 #include "ui/ui_net.h"
+#include "ui/ui_learn.h"
 #include "util/util.h"
 
 static volatile sig_atomic_t got_signal;
@@ -220,6 +221,7 @@ ui_main(int argc, char **argv)
 	struct ui_app *a = &app;
 	struct ui_opts o;
 	struct ui_net_opts no;
+	struct ui_learn_opts lo;
 	struct term_opts to;
 	char err[512];
 	const char *nc;
@@ -231,6 +233,7 @@ ui_main(int argc, char **argv)
 		fprintf(stderr, "congo: %s\n", err);
 		return 2;
 	}
+	ui_learn_opts_take(&argc, argv, &lo);
 	if (ui_opts_parse(argc, argv, &o, err, sizeof err) < 0) {
 		fprintf(stderr, "congo: %s\n", err);
 		return 2;
@@ -238,6 +241,7 @@ ui_main(int argc, char **argv)
 	if (o.help) {
 		ui_usage(stdout);
 		ui_net_usage(stdout);
+		ui_learn_usage(stdout);
 		return 0;
 	}
 	if (config_load(&a->conf, o.config, warn_config, err, sizeof err) < 0) {
@@ -310,8 +314,10 @@ ui_main(int argc, char **argv)
 			    "Enter move a piece, ? shows the keys and rules.");
 	}
 	ui_net_go(a);
+	ui_learn_begin(a, &lo);
 
 	loop(a);
+	ui_learn_end(a);
 
 	app_cancel_turns(a);
 	ui_net_stop(a);
