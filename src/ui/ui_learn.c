@@ -132,7 +132,8 @@ book_load(struct ui_app *a)
 	learn_data_path("lessons.txt", path, sizeof path);
 	learn_book_init(&learn.book);
 	if (learn_book_read(&learn.book, path, err, sizeof err) != 0) {
-		app_message(a, ST_ERROR, "%s", err);
+		app_message(a, ST_ERROR, "%s%s", err, getenv("CONGO_DATADIR") == NULL ?
+		    " (CONGO_DATADIR may name the folder of lessons.txt)" : "");
 		return false;
 	}
 	learn.book_loaded = true;

@@ -48,7 +48,8 @@ load_puzzles(struct ui_app *a, struct ui_learn *L)
 	learn_data_path("puzzles.tsv", path, sizeof path);
 	if (learn_puzzles_read(&L->puzzles, path, err, sizeof err) != 0) {
 		vec_free(&L->puzzles);
-		app_message(a, ST_ERROR, "%s", err);
+		app_message(a, ST_ERROR, "%s%s", err, getenv("CONGO_DATADIR") == NULL ?
+		    " (CONGO_DATADIR may name the folder of lessons.txt)" : "");
 		return false;
 	}
 	L->pv = learn_prover_new(18);
