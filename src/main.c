@@ -30,7 +30,8 @@ congo_usage(FILE *out)
 	    "  congo --engine             UCI-style commands on stdin/stdout (uci,\n"
 	    "                             position, moves, fen, result, d, go, stop)\n"
 	    "  congo --match OPTION...    AI against AI without a screen (see congo(6))\n"
-	    "  congo --bench perft [N]    perft N (default 6) from the start, leaves/s\n"
+	    "  congo --bench perft [N] [--variant V]  perft N (default 6) from the\n"
+	    "                             start of V (congo or megapawn), leaves/s\n"
 	    "  congo --bench search       fixed positions to a fixed depth, nodes/s\n"
 	    "  congo --make-puzzles [OPTION]...  puzzles from self-play, each proved\n"
 	    "  congo --version            show the version and exit\n",
