@@ -232,6 +232,34 @@ test_explain_illegal(void **state)
 }
 
 static void
+illegal_mega(const char *fen, const char *from, const char *to,
+    const char *want)
+{
+	struct board b;
+	char why[LEARN_TEXT_MAX] = "", err[256];
+
+	if (learn_fen_read("megapawn", fen, &b, err, sizeof err) != 0)
+		fail_msg("%s: %s", fen, err);
+	learn_explain_illegal(&b, board_sq_parse(from), board_sq_parse(to), why,
+	    sizeof why);
+	if (strstr(why, want) == NULL)
+		fail_msg("%s %s%s: '%s' lacks '%s'", fen, from, to, why, want);
+}
+
+static void
+test_explain_megapawn(void **state)
+{
+	(void)state;
+	illegal_mega("2l4/7/2P4/7/7/7/4L2 w", "c5", "c4", "never retreats");
+	illegal_mega("2l4/7/7/7/2P4/7/4L2 w", "c3", "d3", "sideways only once "
+	    "across");
+	illegal_mega("2l4/7/7/7/3Q3/7/4L2 w", "d3", "d6", "two files and two "
+	    "ranks");
+	illegal_mega("2l4/7/7/7/7/7/4L2 w", "e1", "f1", "may not leave its "
+	    "castle");
+}
+
+static void
 test_puzzle_format(void **state)
 {
 	struct learn_puzzle p, q;
@@ -392,6 +420,36 @@ test_prover(void **state)
 	learn_prover_free(pv);
 }
 
+/* Megapawn: a move that repeats a position of the game loses, so a win that
+ * needs it is no win; Congo ignores the history. */
+static void
+test_prover_repetition(void **state)
+{
+	struct learn_prover *pv = learn_prover_new(16);
+	struct board b, after;
+	char err[256];
+
+	(void)state;
+	if (learn_fen_read("megapawn", "7/3lc2/7/7/2c4/4L2/7 b", &b, err,
+	    sizeof err) != 0)
+		fail_msg("%s", err);
+	assert_int_equal(learn_prove_win(pv, &b, 2), PROOF_YES);
+	after = b;
+	board_make(&after, mv(&b, "c3d2"), NULL);
+	learn_prover_set_history(pv, &after, 1);
+	assert_int_equal(learn_prove_win(pv, &b, 2), PROOF_NO);
+	assert_int_equal(learn_prove_move(pv, &b, mv(&b, "c3d2"), 2), PROOF_NO);
+	learn_prover_set_history(pv, NULL, 0);
+	assert_int_equal(learn_prove_win(pv, &b, 2), PROOF_YES);
+	/* The same placement in Congo: the history does not matter. */
+	setup_fen(&b, "7/3lc2/7/7/2c4/4L2/7 b");
+	after = b;
+	board_make(&after, mv(&b, "c3d2"), NULL);
+	learn_prover_set_history(pv, &after, 1);
+	assert_int_equal(learn_prove_win(pv, &b, 2), PROOF_YES);
+	learn_prover_free(pv);
+}
+
 static void
 test_state(void **state)
 {
@@ -494,8 +552,10 @@ main(void)
 		cmocka_unit_test(test_lesson_parse),
 		cmocka_unit_test(test_step_check),
 		cmocka_unit_test(test_explain_illegal),
+		cmocka_unit_test(test_explain_megapawn),
 		cmocka_unit_test(test_puzzle_format),
 		cmocka_unit_test(test_prover),
+		cmocka_unit_test(test_prover_repetition),
 		cmocka_unit_test(test_state),
 		cmocka_unit_test(test_rating),
 	};

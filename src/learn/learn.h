@@ -180,6 +180,10 @@ struct learn_prover;
 /* A prover with a table of 2^bits entries (bits 10..24). */
 struct learn_prover *learn_prover_new(int bits);
 void learn_prover_free(struct learn_prover *pv);
+/* The game's positions before the one to prove (megapawn: a move that
+ * repeats one of them loses). Kept until set again; n = 0 clears. */
+void learn_prover_set_history(struct learn_prover *pv,
+    const struct board *hist, int n);
 /* Forget the table (another variant's rules, or to measure). */
 void learn_prover_clear(struct learn_prover *pv);
 /* Nodes visited since created. */

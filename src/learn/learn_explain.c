@@ -149,6 +149,25 @@ explain_retreat(const struct board *b, int from, int to, int back,
 	return false;
 }
 
+/* Megapawn's mPawn: forward, and sideways once across (not on an island). */
+static void
+explain_mpawn(const struct board *b, int from, int to, char *why, size_t n)
+{
+	int color = PIECE_COLOR(b->sq[from]);
+	int fwd = color == WHITE ? 1 : -1;
+	int df = SQ_FILE(to) - SQ_FILE(from);
+	int adv = (SQ_RANK(to) - SQ_RANK(from)) * fwd;
+
+	if (adv < 0)
+		snprintf(why, n, "An mPawn never retreats");
+	else if (adv == 0 && abs(df) == 1 && !across(color, from))
+		snprintf(why, n, "An mPawn steps sideways only once across the "
+		    "river (an island is not across)");
+	else
+		snprintf(why, n, "An mPawn steps one square forward, straight or "
+		    "diagonally, or sideways once across the river");
+}
+
 static void
 explain_pawn(const struct board *b, int from, int to, bool super, char *why,
     size_t n)
@@ -255,7 +274,14 @@ learn_explain_illegal(const struct board *b, int from, int to, char *why,
 		explain_monkey(b, from, to, why, n);
 		return;
 	case PAWN:
-		explain_pawn(b, from, to, false, why, n);
+		if (b->variant == VARIANT_MEGAPAWN)
+			explain_mpawn(b, from, to, why, n);
+		else
+			explain_pawn(b, from, to, false, why, n);
+		return;
+	case MEGAPAWN:
+		snprintf(why, n, "A Megapawn goes to any square at most two files "
+		    "and two ranks away, leaping");
 		return;
 	case SUPERPAWN:
 		explain_pawn(b, from, to, true, why, n);
@@ -287,8 +313,7 @@ learn_explain_consequence(const struct board *b, move_t m, char *why,
 		board_sq_name(fx.drowned_sq[i], sq);
 		if (fx.drowned_sq[i] == MOVE_TO(m))
 			snprintf(why, n, "That %s drowns: a piece that begins and "
-			    "ends its move in the river drowns (crocodiles never "
-			    "do)", board_piece_name(t));
+			    "ends its move in the river drowns", board_piece_name(t));
 		else
 			snprintf(why, n, "Your %s on %s drowns: a piece left in the "
 			    "river at the end of your turn drowns",

@@ -247,7 +247,8 @@ learn_make_main(int argc, char **argv)
 		struct board start;
 		int ply, from;
 
-		learn_fen_read(o.variant, FEN_START, &start, err, sizeof err);
+		learn_fen_read(o.variant, variant_start_fen(variant_parse(o.variant)),
+		    &start, err, sizeof err);
 		game_init(&g, &start, &rules);
 		search_clear(ctx);
 		while (!game_over(&g) && g.nply < 400 && !interrupted) {

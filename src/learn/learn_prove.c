@@ -16,9 +16,15 @@
  * quiet-move counter of a puzzle starts at 0), so the table is exact too.
  * A position with no move for the defender is not counted as a win: the
  * puzzle's win is the lion's capture. No allocation while searching.
+ *
+ * Megapawn: a move that brings back a position of the game or of the line
+ * loses for its maker (the solver does not play it; a defender who can is
+ * not forced to lose the lion, so it refutes), there is no bare-lions draw,
+ * and the table is not used (a result depends on the line).
  */
 #include "config.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,8 +39,14 @@ struct tt_entry {
 	uint8_t nowin;    /* greatest n known not to win; 0: none known */
 };
 
+#define HIST_MAX 64
+
 struct learn_prover {
 	struct tt_entry *tt;
+	bool mega;        /* megapawn: repetition loses, no table, no bare lions */
+	int nhist;        /* the game's earlier positions (megapawn) */
+	uint64_t hist[HIST_MAX];
+	uint64_t path[PLY_MAX + 2]; /* the line searched: path[0] the root */
 	uint64_t mask;
 	uint64_t nodes;
 	uint64_t limit;   /* per call; 0: none */
@@ -88,7 +100,8 @@ learn_prover_set_limit(struct learn_prover *pv, uint64_t nodes)
 static bool
 bare_lions(const struct board *b)
 {
-	return b->occ[WHITE] == b->pieces[WHITE][LION] &&
+	return b->variant == VARIANT_CONGO &&
+	    b->occ[WHITE] == b->pieces[WHITE][LION] &&
 	    b->occ[BLACK] == b->pieces[BLACK][LION];
 }
 
@@ -101,12 +114,40 @@ over_limit(struct learn_prover *pv)
 	return pv->aborted;
 }
 
+/* Megapawn: does the position reached at ply+1 repeat an earlier one? */
+static bool
+repeats(struct learn_prover *pv, uint64_t h, int ply)
+{
+	int i;
+
+	if (!pv->mega)
+		return false;
+	for (i = 0; i <= ply; i++)
+		if (pv->path[i] == h)
+			return true;
+	for (i = 0; i < pv->nhist; i++)
+		if (pv->hist[i] == h)
+			return true;
+	return false;
+}
+
+void
+learn_prover_set_history(struct learn_prover *pv, const struct board *hist,
+    int n)
+{
+	int i, from = n > HIST_MAX ? n - HIST_MAX : 0;
+
+	pv->nhist = 0;
+	for (i = from; i < n; i++)
+		pv->hist[pv->nhist++] = hist[i].hash;
+}
+
 static void
 tt_store(struct learn_prover *pv, uint64_t key, int n, bool won)
 {
 	struct tt_entry *e = &pv->tt[key & pv->mask];
 
-	if (pv->aborted)
+	if (pv->aborted || pv->mega)
 		return;
 	if (e->key != key) {
 		e->key = key;
@@ -136,7 +177,7 @@ win(struct learn_prover *pv, const struct board *b, int n, int ply)
 	if (n <= 1 || bare_lions(b))
 		return false;
 	e = &pv->tt[b->hash & pv->mask];
-	if (e->key == b->hash) {
+	if (!pv->mega && e->key == b->hash) {
 		if (e->win != 0 && e->win <= n)
 			return true;
 		if (e->nowin >= n)
@@ -150,6 +191,9 @@ win(struct learn_prover *pv, const struct board *b, int n, int ply)
 	for (i = 0; i < ml->n && !pv->aborted; i++) {
 		struct board nb = *b;
 		board_make(&nb, ml->moves[i], NULL);
+		if (repeats(pv, nb.hash, ply))
+			continue;
+		pv->path[ply + 1] = nb.hash;
 		if (all_lose(pv, &nb, n - 1, ply + 1)) {
 			tt_store(pv, b->hash, n, true);
 			return true;
@@ -179,6 +223,9 @@ all_lose(struct learn_prover *pv, const struct board *b, int n, int ply)
 	for (i = 0; i < ml->n; i++) {
 		struct board nb = *b;
 		board_make(&nb, ml->moves[i], NULL);
+		if (repeats(pv, nb.hash, ply))
+			return false;
+		pv->path[ply + 1] = nb.hash;
 		if (!win(pv, &nb, n, ply + 1))
 			return false;
 	}
@@ -196,15 +243,35 @@ move_wins(struct learn_prover *pv, const struct board *b, move_t m, int n,
 	board_make(&nb, m, &fx);
 	if (fx.lion_captured)
 		return true;
+	if (repeats(pv, nb.hash, ply))
+		return false;
+	pv->path[ply + 1] = nb.hash;
 	return n > 1 && all_lose(pv, &nb, n - 1, ply + 1);
 }
 
+/* A search from b starts: path[0] is b. */
 static void
-begin(struct learn_prover *pv)
+root(struct learn_prover *pv, const struct board *b)
+{
+	pv->mega = b->variant == VARIANT_MEGAPAWN;
+	pv->path[0] = b->hash;
+}
+
+static void
+begin(struct learn_prover *pv, const struct board *b)
 {
 	pv->start = pv->nodes;
 	pv->aborted = false;
 	board_init();
+	root(pv, b);
+}
+
+/* Megapawn: the line so far becomes part of the game's history. */
+static void
+hist_push(struct learn_prover *pv, const struct board *b)
+{
+	if (pv->nhist < HIST_MAX)
+		pv->hist[pv->nhist++] = b->hash;
 }
 
 enum learn_proof_result
@@ -212,7 +279,7 @@ learn_prove_win(struct learn_prover *pv, const struct board *b, int n)
 {
 	bool r;
 
-	begin(pv);
+	begin(pv, b);
 	r = win(pv, b, n, 0);
 	return pv->aborted ? PROOF_UNKNOWN : r ? PROOF_YES : PROOF_NO;
 }
@@ -240,7 +307,7 @@ fastest(struct learn_prover *pv, const struct board *b, int n, int *kout)
 	movegen_legal(b, ml);
 	for (k = 1; k <= n && best == MOVE_NONE && !pv->aborted; k++)
 		for (i = 0; i < ml->n && !pv->aborted; i++)
-			if (move_wins(pv, b, ml->moves[i], k, 1)) {
+			if (move_wins(pv, b, ml->moves[i], k, 0)) {
 				best = ml->moves[i];
 				*kout = k;
 				break;
@@ -266,9 +333,14 @@ defence(struct learn_prover *pv, const struct board *b, int left)
 			best = ml->moves[i];
 			break;
 		}
-		k = least_win(pv, &nb, left, 1);
-		if (k == 0)
-			k = left + 1;   /* a refutation: the best defence there is */
+		if (repeats(pv, nb.hash, 0)) {
+			k = 0;          /* loses at once: the worst defence */
+		} else {
+			pv->path[1] = nb.hash;
+			k = least_win(pv, &nb, left, 1);
+			if (k == 0)
+				k = left + 1;   /* a refutation: the best there is */
+		}
 		if (k > bestk) {
 			bestk = k;
 			best = ml->moves[i];
@@ -281,7 +353,7 @@ defence(struct learn_prover *pv, const struct board *b, int left)
 move_t
 learn_prove_defence(struct learn_prover *pv, const struct board *b, int left)
 {
-	begin(pv);
+	begin(pv, b);
 	return defence(pv, b, left);
 }
 
@@ -291,7 +363,7 @@ learn_prove_move(struct learn_prover *pv, const struct board *b, move_t m,
 {
 	bool r;
 
-	begin(pv);
+	begin(pv, b);
 	r = move_wins(pv, b, m, n, 0);
 	return pv->aborted ? PROOF_UNKNOWN : r ? PROOF_YES : PROOF_NO;
 }
@@ -301,7 +373,7 @@ learn_prove_best(struct learn_prover *pv, const struct board *b, int n)
 {
 	int k = 0;
 
-	begin(pv);
+	begin(pv, b);
 	return fastest(pv, b, n, &k);
 }
 
@@ -322,11 +394,11 @@ learn_prove_puzzle(struct learn_prover *pv, const struct board *b, int nmax,
 {
 	struct movelist *ml;
 	struct board pos = *b;
-	int n, i, left;
+	int n, i, left, nhist = pv->nhist;
 	bool first_captures = false;
 
 	memset(out, 0, sizeof *out);
-	begin(pv);
+	begin(pv, b);
 	n = least_win(pv, b, nmax, 0);
 	if (pv->aborted)
 		return PROOF_UNKNOWN;
@@ -348,8 +420,9 @@ learn_prove_puzzle(struct learn_prover *pv, const struct board *b, int nmax,
 	while (out->nline < LEARN_LINE_MAX && !pv->aborted) {
 		struct move_effects fx;
 		int k = left;
-		move_t m = out->nline == 0 ? out->first :
-		    fastest(pv, &pos, left, &k);
+		move_t m;
+		root(pv, &pos);
+		m = out->nline == 0 ? out->first : fastest(pv, &pos, left, &k);
 		if (m == MOVE_NONE)
 			break;
 		if (out->nline == 0) {
@@ -359,17 +432,36 @@ learn_prove_puzzle(struct learn_prover *pv, const struct board *b, int nmax,
 		}
 		out->line[out->nline++] = m;
 		theme_of(&pos, m, first_captures, out->theme, sizeof out->theme);
+		hist_push(pv, &pos);
 		board_make(&pos, m, &fx);
 		if (fx.lion_captured)
 			break;
 		left = k - 1;
+		root(pv, &pos);
 		m = defence(pv, &pos, left);
 		if (m == MOVE_NONE)
 			break;
 		out->line[out->nline++] = m;
+		hist_push(pv, &pos);
 		board_make(&pos, m, NULL);
 	}
+	pv->nhist = nhist;
 	return pv->aborted ? PROOF_UNKNOWN : PROOF_YES;
+}
+
+static int
+verr(char *err, size_t errlen, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static int
+verr(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+	return -1;
 }
 
 int
@@ -380,10 +472,11 @@ learn_puzzle_verify(struct learn_prover *pv, const struct learn_puzzle *p,
 	struct learn_proof pf;
 	enum learn_proof_result r;
 	char text[MOVE_TEXT_MAX];
-	int i;
+	int i, rc = 0;
 
 	if (learn_fen_read(p->variant, p->fen, &b, err, errlen) != 0)
 		return -1;
+	pv->nhist = 0;
 	r = learn_prove_puzzle(pv, &b, p->n, &pf);
 	if (r == PROOF_UNKNOWN)
 		return snprintf(err, errlen, "the prover gave up"), -1;
@@ -404,23 +497,27 @@ learn_puzzle_verify(struct learn_prover *pv, const struct learn_puzzle *p,
 		return snprintf(err, errlen, "the main line has %d moves, not %d",
 		    p->nline, 2 * p->n - 1), -1;
 	pos = b;
-	for (i = 0; i < p->nline; i++) {
+	for (i = 0; i < p->nline && rc == 0; i++) {
 		struct move_effects fx;
 		move_t m;
-		if (notation_read(&pos, p->moves[i], &m, err, errlen) != 0)
-			return -1;
-		if (i % 2 == 0) {
-			begin(pv);
-			if (!move_wins(pv, &pos, m, p->n - i / 2, 0))
-				return snprintf(err, errlen, "main line move %d (%s) "
-				    "does not win within %d", i + 1, p->moves[i],
-				    p->n - i / 2), -1;
+		if (notation_read(&pos, p->moves[i], &m, err, errlen) != 0) {
+			rc = -1;
+			break;
 		}
+		if (i % 2 == 0) {
+			begin(pv, &pos);
+			if (!move_wins(pv, &pos, m, p->n - i / 2, 0))
+				rc = verr(err, errlen, "main line move %d (%s) does "
+				    "not win within %d", i + 1, p->moves[i],
+				    p->n - i / 2);
+		}
+		hist_push(pv, &pos);
 		board_make(&pos, m, &fx);
-		if (fx.lion_captured != (i == p->nline - 1))
-			return snprintf(err, errlen, "the main line %s the lion "
-			    "at move %d", fx.lion_captured ? "takes" : "does not "
-			    "take", i + 1), -1;
+		if (rc == 0 && fx.lion_captured != (i == p->nline - 1))
+			rc = verr(err, errlen, "the main line %s the lion at "
+			    "move %d", fx.lion_captured ? "takes" : "does not take",
+			    i + 1);
 	}
-	return 0;
+	pv->nhist = 0;
+	return rc;
 }

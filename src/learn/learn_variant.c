@@ -18,7 +18,7 @@ learn_variant_known(const char *variant)
 bool
 learn_variant_supported(const char *variant)
 {
-	return strcmp(variant, "congo") == 0;
+	return variant_parse(variant) >= 0;
 }
 
 int
@@ -36,5 +36,6 @@ learn_fen_read(const char *variant, const char *fen, struct board *b,
 		return -1;
 	}
 	board_init();
-	return fen_read(b, fen, err, errlen);
+	return fen_read_variant(b, variant_parse(variant), fen, strlen(fen), err,
+	    errlen);
 }

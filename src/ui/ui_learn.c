@@ -147,6 +147,8 @@ open_list(struct ui_app *a)
 		return;
 	ui_learn_state_load(a);
 	app_cancel_turns(a);
+	if (a->msg_style != ST_ERROR)
+		a->msg[0] = '\0';
 	learn.mode = UL_LIST;
 	learn.waiting = false;
 	a->screen = SCR_LEARN;
@@ -376,8 +378,8 @@ ui_learn_play(struct ui_app *a, move_t m)
 	}
 	app_play(a, m, true);
 	learn.waiting = true;
-	app_message(a, ST_GOOD, "Right! %s  Enter: go on",
-	    s->done[0] != '\0' ? s->done : "");
+	app_message(a, ST_GOOD, "Right! %s%sEnter: go on", s->done,
+	    s->done[0] != '\0' ? "  " : "");
 	return true;
 }
 

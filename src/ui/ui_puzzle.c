@@ -168,6 +168,7 @@ ui_puzzle_play(struct ui_app *a, move_t m)
 	notation_write(m, mv, sizeof mv);
 	after = b;
 	board_make(&after, m, &fx);
+	learn_prover_set_history(L->pv, a->game.pos, a->game.nply);
 	r = fx.lion_captured ? PROOF_YES : learn_prove_move(L->pv, &b, m,
 	    L->left);
 	if (r != PROOF_YES) {
@@ -195,6 +196,7 @@ ui_puzzle_play(struct ui_app *a, move_t m)
 		return true;
 	}
 	L->left--;
+	learn_prover_set_history(L->pv, a->game.pos, a->game.nply);
 	d = learn_prove_defence(L->pv, &after, L->left);
 	if (d == MOVE_NONE) {
 		app_message(a, ST_ERROR, "the defence has no move");
@@ -218,6 +220,7 @@ ui_puzzle_hint(struct ui_app *a)
 
 	if (L->waiting || game_over(&a->game))
 		return;
+	learn_prover_set_history(L->pv, a->game.pos, a->game.nply);
 	m = learn_prove_best(L->pv, b, L->left);
 	if (m == MOVE_NONE) {
 		app_message(a, ST_ERROR, "no hint: the prover gave up");
@@ -254,7 +257,9 @@ ui_puzzle_solution(struct ui_app *a)
 			strcat(line, " ");
 		}
 	} else if (!game_over(&a->game)) {
-		move_t m = learn_prove_best(L->pv, game_board(&a->game), L->left);
+		move_t m;
+		learn_prover_set_history(L->pv, a->game.pos, a->game.nply);
+		m = learn_prove_best(L->pv, game_board(&a->game), L->left);
 		if (m != MOVE_NONE)
 			notation_write(m, line, sizeof line);
 	}
