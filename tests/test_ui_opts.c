@@ -103,6 +103,57 @@ test_parse_errors(void **state)
 	parse_fails(2, g, "unknown option 'stray'");
 }
 
+/* The network options are read in the same pass as the others. */
+static void
+test_parse_network(void **state)
+{
+	const char *a[] = { "congo", "--connect", "example.org:7000",
+	    "--join=ABCDEFGH", "--seat", "black", "--name", "ann",
+	    "--white", "random" };
+	const char *b[] = { "congo", "--host", "--port=7200", "--create" };
+	const char *c[] = { "congo", "--seat", "red" };
+	const char *d[] = { "congo", "--port", "0" };
+	const char *e[] = { "congo", "--connect" };
+	const char *f[] = { "congo", "--host=yes" };
+
+	(void)state;
+	assert_int_equal(parse(10, a), 0);
+	assert_true(o.net.any);
+	assert_string_equal(o.net.connect, "example.org:7000");
+	assert_string_equal(o.net.join, "ABCDEFGH");
+	assert_int_equal(o.net.seat, 1);
+	assert_string_equal(o.net.name, "ann");
+	assert_string_equal(o.white, "random");
+	assert_int_equal(o.net.port, -1);
+	assert_int_equal(parse(4, b), 0);
+	assert_true(o.net.host);
+	assert_true(o.net.create);
+	assert_int_equal(o.net.port, 7200);
+	assert_int_equal(o.net.seat, -1);
+	parse_fails(3, c, "--seat is white or black, not 'red'");
+	parse_fails(3, d, "--port must be a number 1..65535, not '0'");
+	parse_fails(2, e, "--connect needs a value");
+	parse_fails(2, f, "unknown option '--host=yes'");
+}
+
+/* Parsing twice (as the tests and main.c do) starts afresh each time;
+ * a value taken from the next word may begin with a dash. */
+static void
+test_parse_again(void **state)
+{
+	const char *a[] = { "congo", "--flip", "stray" };
+	const char *b[] = { "congo", "--white", "-x", "--flip" };
+	const char *c[] = { "congo", "--load", "g.pgn", "--", "--flip" };
+
+	(void)state;
+	parse_fails(3, a, "unknown option 'stray'");
+	assert_int_equal(parse(4, b), 0);
+	assert_string_equal(o.white, "-x");
+	assert_true(o.flip);
+	assert_false(o.net.any);
+	parse_fails(5, c, "unknown option '--flip'");
+}
+
 static void
 test_apply(void **state)
 {
@@ -232,6 +283,8 @@ main(void)
 		cmocka_unit_test(test_parse_all),
 		cmocka_unit_test(test_parse_defaults_and_help),
 		cmocka_unit_test(test_parse_errors),
+		cmocka_unit_test(test_parse_network),
+		cmocka_unit_test(test_parse_again),
 		cmocka_unit_test(test_apply),
 		cmocka_unit_test(test_apply_depth_and_time),
 		cmocka_unit_test(test_player_types),

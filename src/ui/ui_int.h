@@ -1,13 +1,13 @@
 /*
  * ui_int.h: the inside of the full-screen game.
  *
- * - A screen is a draw/key pair (board, help, confirm, too small; a lobby
- *   later), as in ncdu.
+ * - A screen is a draw/key pair (board, help, confirm, the network lobby
+ *   in ui_net_lobby.c; too small), as in ncdu.
  * - One poll() loop on stdin, a self-pipe for signals and a pipe from the
  *   AI worker thread, as in cmus. Only the UI thread touches curses.
  * - Curses stays behind the term_* interface (ui_term.c).
  * - A side is played by a player: a human (keys), a local AI (worker
- *   thread) or, later, a remote peer; see struct ui_player_ops.
+ *   thread) or a remote peer (ui_net_play.c); see struct ui_player_ops.
  */
 #ifndef CONGO_UI_INT_H
 #define CONGO_UI_INT_H
@@ -70,7 +70,6 @@ int term_init(const struct term_opts *o);
 void term_end(void);
 /* From a signal handler: restore the terminal as a last resort. */
 void term_emergency_end(void);
-bool term_active(void);
 bool term_has_color(void);
 int term_colors(void);
 void term_size(int *rows, int *cols);
@@ -153,7 +152,6 @@ void ui_worker_free(struct ui_worker *w);
 int ui_worker_start(struct ui_worker *w, const struct ui_job *job);
 /* Stop the job (search_stop) and join; no-op when idle. */
 void ui_worker_stop(struct ui_worker *w);
-bool ui_worker_busy(const struct ui_worker *w);
 /* Read one message: 1, 0 when none. Joins the thread on MSG_DONE. */
 int ui_worker_read(struct ui_worker *w, struct ui_msg *m);
 /* A new search context for a player's settings, or NULL. */
@@ -289,6 +287,21 @@ void ui_toosmall_draw(struct ui_app *a);
 void ui_draw(struct ui_app *a);
 
 /* ui_opts.c: the command line of `congo`. Pure: no curses. */
+/* The network options (read with the others by ui_opts_parse; checked
+ * together by ui_net_opts_check, ui_net.c). */
+struct ui_net_opts {
+	bool any;                 /* some network option was given */
+	const char *connect;      /* HOST[:PORT] */
+	bool host;                /* run a server here */
+	int port;                 /* --port, -1 when not given */
+	bool create;
+	int seat;                 /* --seat, -1 when not given */
+	const char *join;         /* a game id */
+	const char *game;         /* a game id to rejoin */
+	const char *observe;      /* a game id */
+	const char *name;         /* --name */
+};
+
 struct ui_opts {
 	const char *config;
 	const char *fen;
@@ -297,6 +310,7 @@ struct ui_opts {
 	const char *white, *black;
 	int depth;                  /* -1: not given */
 	int movetime_ms;            /* -1: not given */
+	struct ui_net_opts net;
 };
 int ui_opts_parse(int argc, char **argv, struct ui_opts *o, char *err,
     size_t errlen);

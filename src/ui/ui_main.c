@@ -220,7 +220,6 @@ ui_main(int argc, char **argv)
 	static struct ui_app app;
 	struct ui_app *a = &app;
 	struct ui_opts o;
-	struct ui_net_opts no;
 	struct ui_learn_opts lo;
 	struct term_opts to;
 	char err[512];
@@ -229,12 +228,9 @@ ui_main(int argc, char **argv)
 
 	setlocale(LC_ALL, "");
 	board_init();
-	if (ui_net_opts_take(&argc, argv, &no, err, sizeof err) < 0) {
-		fprintf(stderr, "congo: %s\n", err);
-		return 2;
-	}
 	ui_learn_opts_take(&argc, argv, &lo);
-	if (ui_opts_parse(argc, argv, &o, err, sizeof err) < 0) {
+	if (ui_opts_parse(argc, argv, &o, err, sizeof err) < 0 ||
+	    ui_net_opts_check(&o.net, err, sizeof err) < 0) {
 		fprintf(stderr, "congo: %s\n", err);
 		return 2;
 	}
@@ -281,7 +277,7 @@ ui_main(int argc, char **argv)
 		    "(congo --engine reads commands from a pipe)\n");
 		return 2;
 	}
-	if (no.any && ui_net_start(a, &no, &o, err, sizeof err) < 0) {
+	if (o.net.any && ui_net_start(a, &o.net, &o, err, sizeof err) < 0) {
 		fprintf(stderr, "congo: %s\n", err);
 		return 2;
 	}

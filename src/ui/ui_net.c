@@ -40,22 +40,6 @@ ui_net_usage(FILE *out)
 }
 
 static int
-value(int *i, int argc, char **argv, const char *name, const char *eq,
-    const char **out, char *err, size_t errlen)
-{
-	if (eq != NULL) {
-		*out = eq + 1;
-		return 0;
-	}
-	if (*i + 1 >= argc) {
-		snprintf(err, errlen, "%s needs a value", name);
-		return -1;
-	}
-	*out = argv[++*i];
-	return 0;
-}
-
-static int
 check_game(const char *opt, const char *v, char *err, size_t errlen)
 {
 	char id[16];
@@ -74,71 +58,10 @@ check_game(const char *opt, const char *v, char *err, size_t errlen)
 }
 
 int
-ui_net_opts_take(int *argc, char **argv, struct ui_net_opts *o, char *err,
-    size_t errlen)
+ui_net_opts_check(const struct ui_net_opts *o, char *err, size_t errlen)
 {
-	int i, k = 1, modes;
+	int modes;
 
-	memset(o, 0, sizeof *o);
-	o->port = -1;
-	o->seat = -1;
-	for (i = 1; i < *argc; i++) {
-		const char *a = argv[i], *eq = strchr(a, '='), *v = NULL;
-		char name[32];
-
-		snprintf(name, sizeof name, "%.*s", eq != NULL ?
-		    (int)(eq - a) : (int)strlen(a), a);
-		if (strcmp(name, "--host") == 0 && eq == NULL) {
-			o->host = true;
-		} else if (strcmp(name, "--create") == 0 && eq == NULL) {
-			o->create = true;
-		} else if (strcmp(name, "--connect") == 0 ||
-		    strcmp(name, "--port") == 0 ||
-		    strcmp(name, "--seat") == 0 ||
-		    strcmp(name, "--join") == 0 ||
-		    strcmp(name, "--game") == 0 ||
-		    strcmp(name, "--observe") == 0 ||
-		    strcmp(name, "--name") == 0) {
-			if (value(&i, *argc, argv, name, eq, &v, err,
-			    errlen) < 0)
-				return -1;
-			if (strcmp(name, "--connect") == 0)
-				o->connect = v;
-			else if (strcmp(name, "--join") == 0)
-				o->join = v;
-			else if (strcmp(name, "--game") == 0)
-				o->game = v;
-			else if (strcmp(name, "--observe") == 0)
-				o->observe = v;
-			else if (strcmp(name, "--name") == 0)
-				o->name = v;
-			else if (strcmp(name, "--seat") == 0) {
-				o->seat = strcmp(v, "white") == 0 ? 0 :
-				    strcmp(v, "black") == 0 ? 1 : -2;
-				if (o->seat == -2) {
-					snprintf(err, errlen, "--seat is white "
-					    "or black, not '%s'", v);
-					return -1;
-				}
-			} else {
-				char *e;
-				long p = strtol(v, &e, 10);
-				if (*v == '\0' || *e != '\0' || p < 1 ||
-				    p > 65535) {
-					snprintf(err, errlen, "--port must be a "
-					    "number 1..65535, not '%s'", v);
-					return -1;
-				}
-				o->port = (int)p;
-			}
-		} else {
-			argv[k++] = argv[i];
-			continue;
-		}
-		o->any = true;
-	}
-	argv[k] = NULL;
-	*argc = k;
 	if (!o->any)
 		return 0;
 	modes = o->create + (o->join != NULL) + (o->game != NULL) +
@@ -172,12 +95,6 @@ ui_net_opts_take(int *argc, char **argv, struct ui_net_opts *o, char *err,
 		return -1;
 	}
 	return 0;
-}
-
-bool
-ui_net_active(void)
-{
-	return ui_net.on;
 }
 
 /* The addresses a friend can use: the non-loopback IPv4 ones. */

@@ -134,12 +134,6 @@ term_init(const struct term_opts *o)
 }
 
 bool
-term_active(void)
-{
-	return active;
-}
-
-bool
 term_has_color(void)
 {
 	return colored;

@@ -195,12 +195,6 @@ ui_worker_start(struct ui_worker *w, const struct ui_job *job)
 	return 0;
 }
 
-bool
-ui_worker_busy(const struct ui_worker *w)
-{
-	return w->running;
-}
-
 void
 ui_worker_stop(struct ui_worker *w)
 {
