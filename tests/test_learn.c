@@ -398,6 +398,9 @@ test_prover(void **state)
 	setup_fen(&b, "2l4/3m3/7/4C2/2E4/3L3/7 w");
 	assert_int_equal(learn_prove_win(pv, &b, 4), PROOF_UNKNOWN);
 	learn_prover_set_limit(pv, 0);
+	/* Deeper than 4 is refused, not searched past the move lists. */
+	assert_int_equal(learn_prove_win(pv, &b, LEARN_PUZZLE_NMAX + 1),
+	    PROOF_UNKNOWN);
 	/* verify: a shipped-form puzzle, and the faults it finds. */
 	assert_int_equal(learn_puzzle_parse("congo\t2l4/3m3/7/4C2/2E4/3L3/7 w 0 1"
 	    "\t4\te4e5 d6d5 e5d5 c7d7 d5d6 d7c6 d6c6\tcrocodile", &p, err,

@@ -279,6 +279,8 @@ learn_prove_win(struct learn_prover *pv, const struct board *b, int n)
 {
 	bool r;
 
+	if (n < 1 || n > LEARN_PUZZLE_NMAX)
+		return PROOF_UNKNOWN;   /* deeper than the move lists go */
 	begin(pv, b);
 	r = win(pv, b, n, 0);
 	return pv->aborted ? PROOF_UNKNOWN : r ? PROOF_YES : PROOF_NO;
@@ -353,6 +355,8 @@ defence(struct learn_prover *pv, const struct board *b, int left)
 move_t
 learn_prove_defence(struct learn_prover *pv, const struct board *b, int left)
 {
+	if (left < 0 || left >= LEARN_PUZZLE_NMAX)
+		return MOVE_NONE;
 	begin(pv, b);
 	return defence(pv, b, left);
 }
@@ -363,6 +367,8 @@ learn_prove_move(struct learn_prover *pv, const struct board *b, move_t m,
 {
 	bool r;
 
+	if (n < 1 || n > LEARN_PUZZLE_NMAX)
+		return PROOF_UNKNOWN;
 	begin(pv, b);
 	r = move_wins(pv, b, m, n, 0);
 	return pv->aborted ? PROOF_UNKNOWN : r ? PROOF_YES : PROOF_NO;
@@ -373,6 +379,8 @@ learn_prove_best(struct learn_prover *pv, const struct board *b, int n)
 {
 	int k = 0;
 
+	if (n < 1 || n > LEARN_PUZZLE_NMAX)
+		return MOVE_NONE;
 	begin(pv, b);
 	return fastest(pv, b, n, &k);
 }
@@ -398,6 +406,8 @@ learn_prove_puzzle(struct learn_prover *pv, const struct board *b, int nmax,
 	bool first_captures = false;
 
 	memset(out, 0, sizeof *out);
+	if (nmax < 1 || nmax > LEARN_PUZZLE_NMAX)
+		return PROOF_UNKNOWN;
 	begin(pv, b);
 	n = least_win(pv, b, nmax, 0);
 	if (pv->aborted)

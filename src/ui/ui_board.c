@@ -394,6 +394,8 @@ ui_board_key(struct ui_app *a, const struct ui_event *ev)
 		a->dirty = true;
 		break;
 	case ACT_MOVE:
+		if (ui_learn_play(a, act.move))
+			break;
 		app_play(a, act.move, false);
 		break;
 	case ACT_COMMAND:

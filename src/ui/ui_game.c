@@ -14,7 +14,6 @@
 #include "engine/notation.h"
 #include "ui/ui_int.h"
 #include "ui/ui_net.h"
-#include "ui/ui_learn.h"
 
 static const char *const side_name[2] = { "White", "Black" };
 
@@ -190,8 +189,6 @@ app_play(struct ui_app *a, move_t m, bool from_ai)
 	char err[160], mv[MOVE_TEXT_MAX], what[UI_MSG_MAX];
 	int mover = after.side, c;
 
-	if (!from_ai && ui_learn_play(a, m))
-		return;
 	notation_write(m, mv, sizeof mv);
 	if (!from_ai && a->thinking)
 		app_cancel_turns(a);

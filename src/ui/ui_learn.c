@@ -245,18 +245,24 @@ ui_learn_end(struct ui_app *a)
 	learn.puzzle = -1;
 }
 
-/* A move typed on the command line that is not legal: say why. */
+/* A move typed on the command line: played through ui_learn_play, or
+ * if it is not legal, why. False to leave it to the game. */
 static bool
-typed_illegal(struct ui_app *a, const char *text)
+typed_move(struct ui_app *a, const char *text)
 {
 	const struct board *b = game_board(&a->game);
 	char err[160], why[LEARN_TEXT_MAX], sq[3];
 	int from, to;
 	move_t m;
 
-	if (game_over(&a->game) || learn.waiting ||
-	    notation_read(b, text, &m, err, sizeof err) == 0)
+	if (learn.waiting) {
+		app_message(a, ST_GOOD, "Enter: go on");
+		return true;
+	}
+	if (game_over(&a->game))
 		return false;
+	if (notation_read(b, text, &m, err, sizeof err) == 0)
+		return ui_learn_play(a, m);
 	if (strlen(text) < 4)
 		return false;
 	sq[0] = text[0];
@@ -289,7 +295,7 @@ ui_learn_command(struct ui_app *a, const struct ui_cmd *cmd)
 		break;
 	}
 	if ((learn.mode == UL_LESSON || learn.mode == UL_PUZZLE) &&
-	    cmd->type == CMD_MOVE && typed_illegal(a, cmd->arg))
+	    cmd->type == CMD_MOVE && typed_move(a, cmd->arg))
 		return true;
 	if (learn.mode == UL_PUZZLE) {
 		switch (cmd->type) {
