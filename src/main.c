@@ -19,6 +19,8 @@ void
 congo_usage(FILE *out)
 {
 	ui_usage(out);
+	fputs("\n", out);
+	ui_net_usage(out);
 	fputs(
 	    "\n"
 	    "Learning (new to Congo? start with congo --learn):\n"

@@ -139,6 +139,28 @@ test_parse_network(void **state)
 /* Parsing twice (as the tests and main.c do) starts afresh each time;
  * a value taken from the next word may begin with a dash. */
 static void
+test_parse_clock_and_game(void **state)
+{
+	const char *a1[] = { "congo", "--clock", "5+3", "--load", "m.pgn",
+	    "--game", "2" };
+	const char *a2[] = { "congo", "--connect", "h", "--game",
+	    "K7QF2MZA" };
+	const char *a3[] = { "congo", "--load", "m.pgn", "--game=0" };
+
+	(void)state;
+	assert_int_equal(parse(7, a1), 0);
+	assert_string_equal(o.clock, "5+3");
+	assert_int_equal(o.game, 2);
+	assert_null(o.net.game);
+	assert_false(o.net.any);
+	assert_int_equal(parse(5, a2), 0);
+	assert_int_equal(o.game, 0);
+	assert_string_equal(o.net.game, "K7QF2MZA");
+	assert_int_equal(parse(4, a3), -1);
+	assert_non_null(strstr(err, "counted from 1"));
+}
+
+static void
 test_parse_again(void **state)
 {
 	const char *a[] = { "congo", "--flip", "stray" };
@@ -198,18 +220,18 @@ test_player_types(void **state)
 
 	(void)state;
 	memset(&pc, 0, sizeof pc);
-	assert_int_equal(ui_player_type_parse("ai", &pc, err, sizeof err), 0);
+	assert_int_equal(session_player_type_parse("ai", &pc, err, sizeof err), 0);
 	assert_string_equal(pc.type, "ai");
 	assert_string_equal(pc.algorithm, "alphabeta");  /* none was set */
-	assert_int_equal(ui_player_type_parse("random", &pc, err,
+	assert_int_equal(session_player_type_parse("random", &pc, err,
 	    sizeof err), 0);
 	assert_string_equal(pc.algorithm, "random");
-	assert_int_equal(ui_player_type_parse("ai", &pc, err, sizeof err), 0);
+	assert_int_equal(session_player_type_parse("ai", &pc, err, sizeof err), 0);
 	assert_string_equal(pc.algorithm, "random");     /* kept */
-	assert_int_equal(ui_player_type_parse("Human", &pc, err, sizeof err),
+	assert_int_equal(session_player_type_parse("Human", &pc, err, sizeof err),
 	    0);
 	assert_string_equal(pc.type, "human");
-	assert_int_equal(ui_player_type_parse("martian", &pc, err, sizeof err),
+	assert_int_equal(session_player_type_parse("martian", &pc, err, sizeof err),
 	    -1);
 	assert_non_null(strstr(err, "unknown player 'martian'"));
 }
@@ -247,8 +269,24 @@ test_layout_sizes(void **state)
 
 	ui_layout_compute(&l, 40, 120);
 	assert_false(l.too_small);
-	assert_int_equal(l.cell_h, 4);
-	assert_int_equal(l.cell_w, 9);
+	assert_int_equal(l.cell_h, 5);
+	assert_int_equal(l.cell_w, 11);
+	assert_true(l.panel_w >= UI_PANEL_MIN);
+	assert_true(l.board_y + 7 * l.cell_h + 1 <= l.status_y);
+
+	/* A large screen: larger squares, the board and panel centred. */
+	ui_layout_compute(&l, 60, 200);
+	assert_false(l.too_small);
+	assert_int_equal(l.cell_h, 7);
+	assert_int_equal(l.cell_w, 15);
+	assert_true(l.board_x > 3);
+	assert_true(l.board_y > 0);
+	/* The margins left and right differ by a column at most. */
+	assert_true((l.board_x - 3) - (200 - l.panel_x - l.panel_w) <= 1);
+	assert_true((200 - l.panel_x - l.panel_w) - (l.board_x - 3) <= 1);
+	assert_true(l.panel_x + l.panel_w <= 200);
+	assert_int_equal(ui_layout_square(&l, false, l.board_y, l.board_x),
+	    SQ(0, 6));
 	assert_true(l.panel_w >= UI_PANEL_MIN);
 	assert_true(l.board_y + 7 * l.cell_h + 1 <= l.status_y);
 }
@@ -285,6 +323,7 @@ main(void)
 		cmocka_unit_test(test_parse_errors),
 		cmocka_unit_test(test_parse_network),
 		cmocka_unit_test(test_parse_again),
+		cmocka_unit_test(test_parse_clock_and_game),
 		cmocka_unit_test(test_apply),
 		cmocka_unit_test(test_apply_depth_and_time),
 		cmocka_unit_test(test_player_types),

@@ -45,6 +45,7 @@ struct ui_conf {
 	int ai_delay_ms;             /* delay between moves in AI-vs-AI (0..60000) */
 	bool mouse;
 	char save_dir[CONF_PATH_MAX]; /* "" means $XDG_DATA_HOME/congo */
+	bool warn;                   /* safety aids for human players */
 };
 
 struct network_conf {
@@ -70,6 +71,7 @@ struct congo_conf {
 	struct ui_conf ui;
 	struct network_conf network;
 	struct server_conf server;
+	char clock[16];              /* local games' clock "M+S", "" none */
 	char source[CONF_PATH_MAX];  /* the file read, "" for built-in defaults */
 };
 

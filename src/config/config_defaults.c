@@ -51,6 +51,7 @@ config_defaults(struct congo_conf *c)
 	c->ui.flip = false;
 	c->ui.ai_delay_ms = 500;
 	c->ui.mouse = true;
+	c->ui.warn = true;
 	c->ui.save_dir[0] = '\0';
 
 	strcpy(c->network.host, "localhost");

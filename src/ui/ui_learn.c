@@ -59,13 +59,13 @@ ui_learn_state_load(struct ui_app *a)
 	learn.state_loaded = true;
 	if (learn_state_path(learn.state_path, sizeof learn.state_path) != 0) {
 		learn.state_path[0] = '\0';
-		app_message(a, ST_ERROR, "progress not kept: neither "
+		session_msg(&a->s, SM_ERROR, "progress not kept: neither "
 		    "XDG_STATE_HOME nor HOME is set");
 		return;
 	}
 	if (learn_state_load(&learn.st, learn.state_path, err,
 	    sizeof err) != 0) {
-		app_message(a, ST_ERROR, "%s (progress not kept)", err);
+		session_msg(&a->s, SM_ERROR, "%s (progress not kept)", err);
 		learn_state_free(&learn.st);
 		learn_state_init(&learn.st);
 		learn.state_path[0] = '\0';
@@ -80,7 +80,15 @@ ui_learn_state_save(struct ui_app *a)
 	if (learn.state_path[0] == '\0')
 		return;
 	if (learn_state_save(&learn.st, learn.state_path, err, sizeof err) != 0)
-		app_message(a, ST_ERROR, "%s", err);
+		session_msg(&a->s, SM_ERROR, "%s", err);
+}
+
+void
+ui_learn_new_game(struct ui_app *a, const struct board *b)
+{
+	session_new_game(&a->s, b);
+	app_sync(a);
+	a->in.flipped = b->side == BLACK;
 }
 
 void
@@ -90,16 +98,18 @@ ui_learn_players_human(struct ui_app *a)
 	int c;
 
 	if (!learn.players_saved) {
-		learn.saved[WHITE] = a->conf.white;
-		learn.saved[BLACK] = a->conf.black;
+		learn.saved[WHITE] = a->s.conf.white;
+		learn.saved[BLACK] = a->s.conf.black;
+		learn.clocked = a->s.clocked;
 		learn.players_saved = true;
 	}
+	a->s.clocked = false;     /* no clock in a lesson or a puzzle */
 	for (c = 0; c < 2; c++) {
-		if (a->player[c]->human)
+		if (a->s.player[c]->human)
 			continue;
-		pc = c == WHITE ? a->conf.white : a->conf.black;
+		pc = c == WHITE ? a->s.conf.white : a->s.conf.black;
 		snprintf(pc.type, sizeof pc.type, "human");
-		app_set_player(a, c, &pc);
+		session_set_player(&a->s, c, &pc);
 	}
 }
 
@@ -116,7 +126,8 @@ ui_learn_leave(struct ui_app *a)
 		a->screen = SCR_BOARD;
 	if (learn.players_saved) {
 		for (c = 0; c < 2; c++)
-			app_set_player(a, c, &learn.saved[c]);
+			session_set_player(&a->s, c, &learn.saved[c]);
+		a->s.clocked = learn.clocked;
 		learn.players_saved = false;
 	}
 	app_set_flip_default(a);
@@ -132,7 +143,7 @@ book_load(struct ui_app *a)
 	learn_data_path("lessons.txt", path, sizeof path);
 	learn_book_init(&learn.book);
 	if (learn_book_read(&learn.book, path, err, sizeof err) != 0) {
-		app_message(a, ST_ERROR, "%s%s", err, getenv("CONGO_DATADIR") == NULL ?
+		session_msg(&a->s, SM_ERROR, "%s%s", err, getenv("CONGO_DATADIR") == NULL ?
 		    " (CONGO_DATADIR may name the folder of lessons.txt)" : "");
 		return false;
 	}
@@ -146,9 +157,9 @@ open_list(struct ui_app *a)
 	if (!book_load(a))
 		return;
 	ui_learn_state_load(a);
-	app_cancel_turns(a);
-	if (a->msg_style != ST_ERROR)
-		a->msg[0] = '\0';
+	session_cancel_turns(&a->s);
+	if (a->s.msg.tone != SM_ERROR)
+		a->s.msg.text[0] = '\0';
 	learn.mode = UL_LIST;
 	learn.waiting = false;
 	a->screen = SCR_LEARN;
@@ -169,7 +180,7 @@ start_step(struct ui_app *a)
 	char err[LEARN_ERR_MAX];
 
 	if (learn_step_position(l, s, &b, err, sizeof err) != 0) {
-		app_message(a, ST_ERROR, "%s: %s", l->id, err);
+		session_msg(&a->s, SM_ERROR, "%s: %s", l->id, err);
 		open_list(a);
 		return;
 	}
@@ -177,9 +188,8 @@ start_step(struct ui_app *a)
 	learn.waiting = false;
 	a->screen = SCR_BOARD;
 	ui_learn_players_human(a);
-	app_new_game(a, &b);
-	a->in.flipped = b.side == BLACK;
-	app_message(a, ST_HEAD, "%s", s->goal);
+	ui_learn_new_game(a, &b);
+	session_msg(&a->s, SM_NORMAL, "%s", s->goal);
 }
 
 static void
@@ -190,7 +200,7 @@ start_lesson(struct ui_app *a, int i)
 	if (l == NULL)
 		return;
 	if (!learn_variant_supported(l->variant)) {
-		app_message(a, ST_ERROR, "This lesson needs the %s variant, "
+		session_msg(&a->s, SM_ERROR, "This lesson needs the %s variant, "
 		    "which this build does not play yet", l->variant);
 		return;
 	}
@@ -215,8 +225,8 @@ next_step(struct ui_app *a)
 	open_list(a);
 	if (learn.cursor + 1 < (int)learn_book_count(&learn.book))
 		learn.cursor++;
-	if (a->msg_style != ST_ERROR)
-		app_message(a, ST_GOOD, "Lesson done: %s", l->title);
+	if (a->s.msg.tone != SM_ERROR)
+		session_msg(&a->s, SM_GOOD, "Lesson done: %s", l->title);
 }
 
 void
@@ -250,16 +260,16 @@ ui_learn_end(struct ui_app *a)
 static bool
 typed_move(struct ui_app *a, const char *text)
 {
-	const struct board *b = game_board(&a->game);
+	const struct board *b = game_board(&a->s.game);
 	char err[160], why[LEARN_TEXT_MAX], sq[3];
 	int from, to;
 	move_t m;
 
 	if (learn.waiting) {
-		app_message(a, ST_GOOD, "Enter: go on");
+		session_msg(&a->s, SM_GOOD, "Enter: go on");
 		return true;
 	}
-	if (game_over(&a->game))
+	if (game_over(&a->s.game))
 		return false;
 	if (notation_read(b, text, &m, err, sizeof err) == 0)
 		return ui_learn_play(a, m);
@@ -275,7 +285,7 @@ typed_move(struct ui_app *a, const char *text)
 	if (from < 0 || to < 0)
 		return false;
 	learn_explain_illegal(b, from, to, why, sizeof why);
-	app_message(a, ST_ERROR, "%s: %s", err, why);
+	session_msg(&a->s, SM_ERROR, "%s: %s", err, why);
 	return true;
 }
 
@@ -307,7 +317,7 @@ ui_learn_command(struct ui_app *a, const struct ui_cmd *cmd)
 			return true;
 		case CMD_UNDO:
 		case CMD_REDO:
-			app_message(a, ST_ERROR, "no taking back in a puzzle: "
+			session_msg(&a->s, SM_ERROR, "no taking back in a puzzle: "
 			    ":solution shows the answer, :puzzle the next one");
 			return true;
 		default:
@@ -318,14 +328,14 @@ ui_learn_command(struct ui_app *a, const struct ui_cmd *cmd)
 		s = learn_lesson_step(cur_lesson(), (size_t)learn.step);
 		switch (cmd->type) {
 		case CMD_ADVICE:
-			app_message(a, ST_GOOD, "%s", s->hint[0] != '\0' ? s->hint :
+			session_msg(&a->s, SM_GOOD, "%s", s->hint[0] != '\0' ? s->hint :
 			    s->goal);
 			return true;
 		case CMD_SOLUTION:
 			if (s->naccept > 0)
-				app_message(a, ST_GOOD, "Solution: %s", s->accept[0]);
+				session_msg(&a->s, SM_GOOD, "Solution: %s", s->accept[0]);
 			else
-				app_message(a, ST_GOOD, "Goal: %s", s->goal);
+				session_msg(&a->s, SM_GOOD, "Goal: %s", s->goal);
 			return true;
 		case CMD_UNDO:
 		case CMD_REDO:
@@ -336,7 +346,7 @@ ui_learn_command(struct ui_app *a, const struct ui_cmd *cmd)
 		}
 	}
 	if (cmd->type == CMD_SOLUTION) {
-		app_message(a, ST_ERROR, ":solution works in a puzzle or a lesson");
+		session_msg(&a->s, SM_ERROR, ":solution works in a puzzle or a lesson");
 		return true;
 	}
 	/* Anything that sets up another game ends the lesson or puzzle. */
@@ -370,21 +380,21 @@ ui_learn_play(struct ui_app *a, move_t m)
 	if (learn.mode != UL_LESSON)
 		return false;
 	if (learn.waiting) {
-		app_message(a, ST_GOOD, "Enter: go on");
+		session_msg(&a->s, SM_GOOD, "Enter: go on");
 		return true;
 	}
 	s = learn_lesson_step(cur_lesson(), (size_t)learn.step);
-	b = *game_board(&a->game);
+	b = *game_board(&a->s.game);
 	notation_write(m, mv, sizeof mv);
 	if (!learn_step_check(s, &b, m, why, sizeof why)) {
 		ui_input_clear(&a->in);
-		app_message(a, ST_ERROR, "%s: %s (taken back; try again)", mv,
+		session_msg(&a->s, SM_ERROR, "%s: %s (taken back; try again)", mv,
 		    why);
 		return true;
 	}
-	app_play(a, m, true);
+	session_play(&a->s, m, true);
 	learn.waiting = true;
-	app_message(a, ST_GOOD, "Right! %s%sEnter: go on", s->done,
+	session_msg(&a->s, SM_GOOD, "Right! %s%sEnter: go on", s->done,
 	    s->done[0] != '\0' ? "  " : "");
 	return true;
 }
@@ -392,7 +402,7 @@ ui_learn_play(struct ui_app *a, move_t m)
 bool
 ui_learn_illegal(struct ui_app *a, const char *msg)
 {
-	const struct board *b = game_board(&a->game);
+	const struct board *b = game_board(&a->s.game);
 	char why[LEARN_TEXT_MAX];
 	int from;
 
@@ -412,7 +422,7 @@ ui_learn_illegal(struct ui_app *a, const char *msg)
 	} else {
 		learn_explain_illegal(b, from, a->in.cursor, why, sizeof why);
 	}
-	app_message(a, ST_ERROR, "%s: %s", msg, why);
+	session_msg(&a->s, SM_ERROR, "%s: %s", msg, why);
 	return true;
 }
 
@@ -524,8 +534,9 @@ ui_learn_list_draw(struct ui_app *a)
 		term_putw(y + i, 0, cols, !ok ? ST_DIM : done ? ST_GOOD :
 		    ST_NORMAL, first + i == learn.cursor ? TA_REVERSE : 0, buf);
 	}
-	if (a->msg[0] != '\0')
-		term_putw(rows - 1, 0, cols, a->msg_style, 0, a->msg);
+	if (a->s.msg.text[0] != '\0')
+		term_putw(rows - 1, 0, cols, a->s.msg.tone == SM_ERROR ?
+		    ST_ERROR : ST_GOOD, 0, a->s.msg.text);
 }
 
 void
@@ -533,7 +544,7 @@ ui_learn_list_key(struct ui_app *a, const struct ui_event *ev)
 {
 	int n = (int)learn_book_count(&learn.book);
 
-	a->dirty = true;
+	a->s.dirty = true;
 	switch (ev->key) {
 	case UK_UP:
 	case 'k':
@@ -553,7 +564,7 @@ ui_learn_list_key(struct ui_app *a, const struct ui_event *ev)
 		break;
 	case UK_ENTER:
 	case ' ':
-		a->msg[0] = '\0';
+		a->s.msg.text[0] = '\0';
 		start_lesson(a, learn.cursor);
 		break;
 	case 'p':
@@ -564,10 +575,12 @@ ui_learn_list_key(struct ui_app *a, const struct ui_event *ev)
 	case UK_ESC:
 	{
 		struct board b;
-		a->msg[0] = '\0';
+		a->s.msg.text[0] = '\0';
 		ui_learn_leave(a);
 		fen_read(&b, FEN_START, NULL, 0);
-		app_new_game(a, &b);
+		session_new_game(&a->s, &b);
+		app_sync(a);
+		app_set_flip_default(a);
 		break;
 	}
 	case UK_CTRL('l'):

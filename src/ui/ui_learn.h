@@ -52,6 +52,7 @@ struct ui_learn {
 	struct learn_state st;
 	char state_path[1024];
 	bool players_saved;       /* the players before learning began */
+	bool clocked;             /* and whether games had a clock */
 	struct player_conf saved[2];
 	int cursor;               /* the lesson list */
 	int lesson, step;         /* the lesson played */
@@ -73,6 +74,8 @@ struct ui_learn *ui_learn_get(void);
 /* Both sides human (saving the players), or the saved players back. */
 void ui_learn_players_human(struct ui_app *a);
 void ui_learn_leave(struct ui_app *a);
+/* A lesson's or puzzle's position on the board, the mover at the bottom. */
+void ui_learn_new_game(struct ui_app *a, const struct board *b);
 /* Load the progress file once; save it (errors go to the message line). */
 void ui_learn_state_load(struct ui_app *a);
 void ui_learn_state_save(struct ui_app *a);

@@ -6,6 +6,7 @@
 #ifndef CONGO_UI_NET_H
 #define CONGO_UI_NET_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -74,8 +75,10 @@ struct ui_net {
 	bool synced;
 	char conn[160];           /* the connection for the status bar */
 	char announced[16];       /* the game whose id was shown */
+	struct ui_app *app;       /* the game this network part belongs to */
 	/* --host */
 	struct srv *srv;
+	pthread_t server_tid;
 	bool thread;
 	char where[160];          /* addresses to give the friend */
 	FILE *log;
@@ -85,11 +88,9 @@ struct ui_net {
 	bool listing, listed;
 };
 
-extern struct ui_net ui_net;
-
 void ui_net_events(struct ui_app *a);
 void ui_net_install(struct ui_app *a, int seat);
 void ui_net_adopt(struct ui_app *a);
-struct ui_player *ui_net_remote_new(int color);
+struct session_player *ui_net_remote_new(struct ui_net *n, int color);
 
 #endif

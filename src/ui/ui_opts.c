@@ -22,8 +22,11 @@ ui_usage(FILE *out)
 	    "                     against the alphabeta AI)\n"
 	    "  --depth N          search depth of the AI players (0: no cap)\n"
 	    "  --movetime MS      thinking time of the AI players per move\n"
+	    "  --clock M+S        a clock: M minutes each (0.5 allowed) plus S seconds\n"
+	    "                     a move, e.g. --clock 5+3 (default: congo.conf clock)\n"
 	    "  --fen FEN          start from this position\n"
-	    "  --load FILE        continue a saved game\n"
+	    "  --load FILE        open a saved game at its end, ready to review\n"
+	    "  --game N           with --load: game N of a file of several\n"
 	    "  --config FILE      read this configuration file\n"
 	    "  --no-color         no colours (also when NO_COLOR is set)\n"
 	    "  --unicode          circled letters for the pieces\n"
@@ -51,45 +54,8 @@ number(const char *opt, const char *v, long max, int *out, char *err,
 	return 0;
 }
 
-bool
-ui_algorithm_known(const char *s)
-{
-	return strcmp(s, "alphabeta") == 0 || strcmp(s, "negamax") == 0 ||
-	    strcmp(s, "random") == 0;
-}
-
-int
-ui_player_type_parse(const char *text, struct player_conf *pc, char *err,
-    size_t errlen)
-{
-	if (strcasecmp(text, "human") == 0) {
-		snprintf(pc->type, sizeof pc->type, "human");
-		return 0;
-	}
-	if (strcasecmp(text, "ai") == 0) {
-		snprintf(pc->type, sizeof pc->type, "ai");
-		if (!ui_algorithm_known(pc->algorithm))
-			snprintf(pc->algorithm, sizeof pc->algorithm,
-			    "alphabeta");
-		return 0;
-	}
-	if (strcasecmp(text, "alphabeta") == 0 ||
-	    strcasecmp(text, "negamax") == 0 ||
-	    strcasecmp(text, "random") == 0) {
-		snprintf(pc->type, sizeof pc->type, "ai");
-		snprintf(pc->algorithm, sizeof pc->algorithm, "%s", text);
-		for (char *s = pc->algorithm; *s != '\0'; s++)
-			if (*s >= 'A' && *s <= 'Z')
-				*s = (char)(*s - 'A' + 'a');
-		return 0;
-	}
-	snprintf(err, errlen, "unknown player '%s' "
-	    "(human, ai, alphabeta, negamax or random)", text);
-	return -1;
-}
-
 enum { OPT_WHITE = 256, OPT_BLACK, OPT_DEPTH, OPT_MOVETIME, OPT_FEN,
-	OPT_LOAD, OPT_CONFIG, OPT_NOCOLOR, OPT_UNICODE, OPT_FLIP,
+	OPT_LOAD, OPT_CONFIG, OPT_NOCOLOR, OPT_UNICODE, OPT_FLIP, OPT_CLOCK,
 	/* network play (checked together by ui_net_opts_check) */
 	OPT_CONNECT, OPT_HOST, OPT_PORT, OPT_CREATE, OPT_SEAT, OPT_JOIN,
 	OPT_GAME, OPT_OBSERVE, OPT_NAME };
@@ -106,6 +72,7 @@ static const struct option longopts[] = {
 	{ "no-colour", no_argument, NULL, OPT_NOCOLOR },
 	{ "unicode", no_argument, NULL, OPT_UNICODE },
 	{ "flip", no_argument, NULL, OPT_FLIP },
+	{ "clock", required_argument, NULL, OPT_CLOCK },
 	{ "help", no_argument, NULL, 'h' },
 	{ "connect", required_argument, NULL, OPT_CONNECT },
 	{ "host", no_argument, NULL, OPT_HOST },
@@ -201,6 +168,25 @@ option(int opt, const char *v, struct ui_opts *o, char *err, size_t errlen)
 	case OPT_LOAD:
 		o->load = v;
 		return 0;
+	case OPT_CLOCK:
+		o->clock = v;
+		return 0;
+	case OPT_GAME:
+		/* A number picks a game of a --load file; else it is a
+		 * network game's id. */
+		if (v[0] != '\0' && strlen(v) < 8 &&
+		    strspn(v, "0123456789") == strlen(v)) {
+			if (number("--game", v, 1000000, &o->game, err,
+			    errlen) < 0)
+				return -1;
+			if (o->game == 0) {
+				snprintf(err, errlen, "--game: games are "
+				    "counted from 1");
+				return -1;
+			}
+			return 0;
+		}
+		return net_option(opt, v, &o->net, err, errlen);
 	case OPT_CONFIG:
 		o->config = v;
 		return 0;
@@ -258,10 +244,10 @@ ui_opts_apply(const struct ui_opts *o, struct congo_conf *c, char *err,
     size_t errlen)
 {
 	if (o->white != NULL &&
-	    ui_player_type_parse(o->white, &c->white, err, errlen) < 0)
+	    session_player_type_parse(o->white, &c->white, err, errlen) < 0)
 		return -1;
 	if (o->black != NULL &&
-	    ui_player_type_parse(o->black, &c->black, err, errlen) < 0)
+	    session_player_type_parse(o->black, &c->black, err, errlen) < 0)
 		return -1;
 	if (o->depth >= 0) {
 		c->white.depth = o->depth;

@@ -23,7 +23,7 @@ static const char *const side_name[2] = { "White", "Black" };
 static void
 player_name(struct ui_app *a, char *out, size_t n)
 {
-	const char *s = a->conf.network.name;
+	const char *s = a->s.conf.network.name;
 	size_t i;
 
 	if (s[0] == '\0')
@@ -48,7 +48,7 @@ load_puzzles(struct ui_app *a, struct ui_learn *L)
 	learn_data_path("puzzles.tsv", path, sizeof path);
 	if (learn_puzzles_read(&L->puzzles, path, err, sizeof err) != 0) {
 		vec_free(&L->puzzles);
-		app_message(a, ST_ERROR, "%s%s", err, getenv("CONGO_DATADIR") == NULL ?
+		session_msg(&a->s, SM_ERROR, "%s%s", err, getenv("CONGO_DATADIR") == NULL ?
 		    " (CONGO_DATADIR may name the folder of lessons.txt)" : "");
 		return false;
 	}
@@ -124,14 +124,14 @@ ui_puzzle_next(struct ui_app *a)
 	free(ratings);
 	free(done);
 	if (pick < 0) {
-		app_message(a, ST_GOOD, "Every puzzle is solved: well done "
+		session_msg(&a->s, SM_GOOD, "Every puzzle is solved: well done "
 		    "(rating %.0f)", pl->rating.r);
 		return;
 	}
 	if (learn_fen_read(((struct learn_puzzle *)vec_at(&L->puzzles,
 	    (size_t)pick))->variant, ((struct learn_puzzle *)vec_at(
 	    &L->puzzles, (size_t)pick))->fen, &b, err, sizeof err) != 0) {
-		app_message(a, ST_ERROR, "puzzle %d: %s", pick + 1, err);
+		session_msg(&a->s, SM_ERROR, "puzzle %d: %s", pick + 1, err);
 		return;
 	}
 	L->puzzle = pick;
@@ -143,9 +143,8 @@ ui_puzzle_next(struct ui_app *a)
 	L->mode = UL_PUZZLE;
 	a->screen = SCR_BOARD;
 	ui_learn_players_human(a);
-	app_new_game(a, &b);
-	a->in.flipped = b.side == BLACK;
-	app_message(a, ST_HEAD, "%s to move takes the lion in %d move%s: find "
+	ui_learn_new_game(a, &b);
+	session_msg(&a->s, SM_NORMAL, "%s to move takes the lion in %d move%s: find "
 	    "the only first move that does", side_name[b.side], L->left,
 	    L->left == 1 ? "" : "s");
 }
@@ -155,20 +154,20 @@ ui_puzzle_play(struct ui_app *a, move_t m)
 {
 	struct ui_learn *L = ui_learn_get();
 	struct learn_player *pl;
-	struct board b = *game_board(&a->game), after;
+	struct board b = *game_board(&a->s.game), after;
 	struct move_effects fx;
 	enum learn_proof_result r;
 	char mv[MOVE_TEXT_MAX], dm[MOVE_TEXT_MAX], why[LEARN_TEXT_MAX];
 	move_t d;
 
-	if (L->waiting || game_over(&a->game)) {
-		app_message(a, ST_GOOD, "Enter: the next puzzle");
+	if (L->waiting || game_over(&a->s.game)) {
+		session_msg(&a->s, SM_GOOD, "Enter: the next puzzle");
 		return true;
 	}
 	notation_write(m, mv, sizeof mv);
 	after = b;
 	board_make(&after, m, &fx);
-	learn_prover_set_history(L->pv, a->game.pos, a->game.nply);
+	learn_prover_set_history(L->pv, a->s.game.pos, a->s.game.nply);
 	r = fx.lion_captured ? PROOF_YES : learn_prove_move(L->pv, &b, m,
 	    L->left);
 	if (r != PROOF_YES) {
@@ -180,32 +179,32 @@ ui_puzzle_play(struct ui_app *a, move_t m)
 			snprintf(why, sizeof why, "the lion escapes: %s can hold "
 			    "out longer than %d move%s", side_name[!b.side],
 			    L->left, L->left == 1 ? "" : "s");
-		app_message(a, ST_ERROR, "%s does not win: %s. Try again", mv,
+		session_msg(&a->s, SM_ERROR, "%s does not win: %s. Try again", mv,
 		    why);
 		return true;
 	}
-	app_play(a, m, true);
+	session_play(&a->s, m, true);
 	L->ply++;
 	if (fx.lion_captured) {
 		L->waiting = true;
 		rate(a, L, true);
 		pl = me(a, L);
-		app_message(a, ST_GOOD, "Solved%s! Rating %.0f (%+.0f).  Enter: "
+		session_msg(&a->s, SM_GOOD, "Solved%s! Rating %.0f (%+.0f).  Enter: "
 		    "the next puzzle", L->mistake ? " after a miss" : L->hinted ?
 		    " with a hint" : "", pl->rating.r, pl->rating.r - L->before);
 		return true;
 	}
 	L->left--;
-	learn_prover_set_history(L->pv, a->game.pos, a->game.nply);
+	learn_prover_set_history(L->pv, a->s.game.pos, a->s.game.nply);
 	d = learn_prove_defence(L->pv, &after, L->left);
 	if (d == MOVE_NONE) {
-		app_message(a, ST_ERROR, "the defence has no move");
+		session_msg(&a->s, SM_ERROR, "the defence has no move");
 		return true;
 	}
 	notation_write(d, dm, sizeof dm);
-	app_play(a, d, true);
+	session_play(&a->s, d, true);
 	L->ply++;
-	app_message(a, ST_GOOD, "Good. %s answers %s; the lion falls in %d "
+	session_msg(&a->s, SM_GOOD, "Good. %s answers %s; the lion falls in %d "
 	    "more", side_name[!L->solver], dm, L->left);
 	return true;
 }
@@ -214,21 +213,21 @@ void
 ui_puzzle_hint(struct ui_app *a)
 {
 	struct ui_learn *L = ui_learn_get();
-	const struct board *b = game_board(&a->game);
+	const struct board *b = game_board(&a->s.game);
 	move_t m;
 	char sq[3];
 
-	if (L->waiting || game_over(&a->game))
+	if (L->waiting || game_over(&a->s.game))
 		return;
-	learn_prover_set_history(L->pv, a->game.pos, a->game.nply);
+	learn_prover_set_history(L->pv, a->s.game.pos, a->s.game.nply);
 	m = learn_prove_best(L->pv, b, L->left);
 	if (m == MOVE_NONE) {
-		app_message(a, ST_ERROR, "no hint: the prover gave up");
+		session_msg(&a->s, SM_ERROR, "no hint: the prover gave up");
 		return;
 	}
 	L->hinted = true;
 	board_sq_name(MOVE_FROM(m), sq);
-	app_message(a, ST_GOOD, "Hint: move the %s on %s",
+	session_msg(&a->s, SM_GOOD, "Hint: move the %s on %s",
 	    board_piece_name(PIECE_TYPE(b->sq[MOVE_FROM(m)])), sq);
 }
 
@@ -245,9 +244,9 @@ ui_puzzle_solution(struct ui_app *a)
 	L->gave_up = true;
 	rate(a, L, false);
 	/* On the main line: its rest; else the best move from here. */
-	for (i = 0; i < L->ply && i < a->game.nply; i++) {
+	for (i = 0; i < L->ply && i < a->s.game.nply; i++) {
 		char mv[MOVE_TEXT_MAX];
-		notation_write(a->game.moves[i], mv, sizeof mv);
+		notation_write(a->s.game.moves[i], mv, sizeof mv);
 		if (strcmp(mv, p->moves[i]) != 0)
 			break;
 	}
@@ -256,14 +255,14 @@ ui_puzzle_solution(struct ui_app *a)
 			strcat(line, p->moves[i]);
 			strcat(line, " ");
 		}
-	} else if (!game_over(&a->game)) {
+	} else if (!game_over(&a->s.game)) {
 		move_t m;
-		learn_prover_set_history(L->pv, a->game.pos, a->game.nply);
-		m = learn_prove_best(L->pv, game_board(&a->game), L->left);
+		learn_prover_set_history(L->pv, a->s.game.pos, a->s.game.nply);
+		m = learn_prove_best(L->pv, game_board(&a->s.game), L->left);
 		if (m != MOVE_NONE)
 			notation_write(m, line, sizeof line);
 	}
-	app_message(a, ST_GOOD, "Solution: %s  (play it, or Enter: the next "
+	session_msg(&a->s, SM_GOOD, "Solution: %s  (play it, or Enter: the next "
 	    "puzzle)", line);
 	L->waiting = true;
 }
