@@ -37,6 +37,7 @@ congo_usage(FILE *out)
 	    "                             start of V (congo or megapawn), leaves/s\n"
 	    "  congo --bench search       fixed positions to a fixed depth, nodes/s\n"
 	    "  congo --make-puzzles [OPTION]...  puzzles from self-play, each proved\n"
+	    "  congo --make-puzzles --verify FILE  prove every puzzle of a file\n"
 	    "  congo --version            show the version and exit\n",
 	    out);
 }

@@ -25,6 +25,7 @@ struct make_opts {
 	uint64_t limit;      /* prover nodes per position */
 	char variant[LEARN_VARIANT_MAX];
 	const char *known;   /* puzzles already found (skipped) */
+	const char *verify;  /* prove a puzzle file instead */
 	const char *player;
 	bool quiet;
 };
@@ -53,8 +54,10 @@ usage(FILE *out)
 	fputs("usage: congo --make-puzzles [--games N] [--max-n N] [--tail PLIES]\n"
 	    "           [--noise PERCENT] [--seed S] [--limit NODES]\n"
 	    "           [--player SPEC] [--variant NAME] [--known FILE] [--quiet]\n"
+	    "       congo --make-puzzles --verify FILE\n"
 	    "Self-play games; each puzzle found and proved is printed as\n"
-	    "variant<TAB>FEN<TAB>N<TAB>main line<TAB>theme on standard output.\n",
+	    "variant<TAB>FEN<TAB>N<TAB>main line<TAB>theme on standard output.\n"
+	    "--verify proves every puzzle of FILE and names those that fail.\n",
 	    out);
 }
 
@@ -73,6 +76,20 @@ num_arg(const char *opt, const char *s, long lo, long hi, long *out)
 	}
 	*out = v;
 	return 0;
+}
+
+static bool
+takes_value(const char *a)
+{
+	static const char *const names[] = { "--games", "--max-n", "--tail",
+	    "--noise", "--seed", "--limit", "--player", "--known", "--verify",
+	    "--variant" };
+	size_t i;
+
+	for (i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (strcmp(a, names[i]) == 0)
+			return true;
+	return false;
 }
 
 static int
@@ -99,6 +116,12 @@ parse(int argc, char **argv, struct make_opts *o)
 		if (strcmp(a, "--help") == 0) {
 			usage(stdout);
 			exit(0);
+		}
+		if (!takes_value(a)) {
+			fprintf(stderr, "congo: unknown option '%s' for "
+			    "--make-puzzles\n", a);
+			usage(stderr);
+			return -1;
 		}
 		if (val == NULL) {
 			fprintf(stderr, "congo: %s needs a value\n", a);
@@ -133,6 +156,8 @@ parse(int argc, char **argv, struct make_opts *o)
 			o->player = val;
 		} else if (strcmp(a, "--known") == 0) {
 			o->known = val;
+		} else if (strcmp(a, "--verify") == 0) {
+			o->verify = val;
 		} else if (strcmp(a, "--variant") == 0) {
 			if (!learn_variant_supported(val)) {
 				fprintf(stderr, "congo: variant '%s' is not played by "
@@ -198,6 +223,35 @@ try_position(const struct make_opts *o, struct learn_prover *pv,
 	return 1;
 }
 
+/* --verify FILE: every puzzle proved; 0 when all hold. */
+static int
+verify_file(const char *path)
+{
+	struct vec pz = VEC_INIT(sizeof(struct learn_puzzle));
+	struct learn_prover *pv;
+	char err[LEARN_ERR_MAX];
+	size_t i;
+	int bad = 0;
+
+	if (learn_puzzles_read(&pz, path, err, sizeof err) != 0) {
+		fprintf(stderr, "congo: %s\n", err);
+		return 1;
+	}
+	pv = learn_prover_new(20);
+	for (i = 0; i < pz.len; i++) {
+		const struct learn_puzzle *p = vec_at(&pz, i);
+		if (learn_puzzle_verify(pv, p, err, sizeof err) != 0) {
+			fprintf(stderr, "congo: %s:%d: %s\n", path, p->line, err);
+			bad++;
+		}
+	}
+	printf("%zu puzzles, %zu proved, %d failed\n", pz.len,
+	    pz.len - (size_t)bad, bad);
+	learn_prover_free(pv);
+	vec_free(&pz);
+	return bad > 0 ? 1 : 0;
+}
+
 int
 learn_make_main(int argc, char **argv)
 {
@@ -215,6 +269,8 @@ learn_make_main(int argc, char **argv)
 
 	if (parse(argc, argv, &o) != 0)
 		return 2;
+	if (o.verify != NULL)
+		return verify_file(o.verify);
 	if (search_player_parse(o.player, &sp, err, sizeof err) != 0) {
 		fprintf(stderr, "congo: --player: %s\n", err);
 		return 2;
