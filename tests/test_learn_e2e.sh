@@ -92,7 +92,7 @@ start() {
 # ---- a lesson ----
 note "congo --learn shows the lessons"
 start --learn
-wait_for 'Lessons: learn Congo' 10
+wait_for 'Lessons: learn Congo one rule at a time \(0 of 17 done\)' 10
 expect '\[ \]  1\. The lion and its castle'
 expect '\[ \] 13\. How a game ends'
 
@@ -125,6 +125,7 @@ wait_for 'Right!' 5
 keys Enter
 wait_for 'Lesson done: The lion and its castle' 5
 expect '\[x\]  1\. The lion and its castle'
+expect '\(1 of 17 done\)'
 grep -qx 'lesson lion' "$tmp/state/congo/learn" ||
     fail "the lesson is not kept in the state file"
 keys q

@@ -506,11 +506,16 @@ void
 ui_learn_list_draw(struct ui_app *a)
 {
 	int rows = a->lay.rows, cols = a->lay.cols, n, i, first, room, y = 0;
+	int done;
 	char buf[LEARN_TEXT_MAX + 64];
 
 	n = (int)learn_book_count(&learn.book);
-	term_putw(y++, 0, cols, ST_HEAD, 0, " Lessons: learn Congo one rule at a "
-	    "time");
+	for (i = 0, done = 0; i < n; i++)
+		done += learn_state_lesson_done(&learn.st,
+		    learn_book_lesson(&learn.book, (size_t)i)->id);
+	snprintf(buf, sizeof buf, " Lessons: learn Congo one rule at a time "
+	    "(%d of %d done)", done, n);
+	term_putw(y++, 0, cols, ST_HEAD, 0, buf);
 	term_putw(y++, 0, cols, ST_DIM, 0, " Up/Down choose, Enter starts, "
 	    "p puzzles, q or Esc back to the game");
 	y++;
