@@ -104,8 +104,13 @@ expect 'step 1 of 2'
 note "an illegal move is explained and not played"
 # The cursor starts on the lion (c2); b2 is outside the castle.
 keys Enter Left Enter
-wait_for 'c2b2 is not a legal move: A lion may not leave its castle' 5
+wait_for 'c2b2: A lion may not leave its castle' 5
 expect 'White to move'
+
+note "a typed illegal move is explained too"
+type_text ":c2c5"
+keys Enter
+wait_for 'c2c5: A lion steps one square at a time' 5
 
 note "a wrong move is explained and taken back"
 keys Escape Right Enter Down Enter

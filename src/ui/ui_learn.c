@@ -285,7 +285,7 @@ typed_move(struct ui_app *a, const char *text)
 	if (from < 0 || to < 0)
 		return false;
 	learn_explain_illegal(b, from, to, why, sizeof why);
-	session_msg(&a->s, SM_ERROR, "%s: %s", err, why);
+	session_msg(&a->s, SM_ERROR, "%s: %s", text, why);
 	return true;
 }
 
@@ -422,7 +422,14 @@ ui_learn_illegal(struct ui_app *a, const char *msg)
 	} else {
 		learn_explain_illegal(b, from, a->in.cursor, why, sizeof why);
 	}
-	session_msg(&a->s, SM_ERROR, "%s: %s", msg, why);
+	/* "e2f2: A lion may not leave its castle": the move and the rule. */
+	{
+		char f[3], t[3];
+		board_sq_name(from, f);
+		board_sq_name(a->in.cursor, t);
+		(void)msg;
+		session_msg(&a->s, SM_ERROR, "%s%s: %s", f, t, why);
+	}
 	return true;
 }
 
