@@ -357,8 +357,7 @@ struct sgame {
 	long long retry_at;            /* ms: storing its end failed; again */
 	long long deadline;            /* ms: flag or expiry, -1 none */
 	int hpos;                      /* its place in the timer heap, -1 */
-	struct sev *ev;
-	int nev, evcap;
+	struct vec ev;                 /* struct sev, seq i+1 at index i */
 	int *obs;                      /* observing connections */
 	int nobs, obscap;
 };
@@ -397,8 +396,7 @@ struct sess {
 	char server[64];
 	struct sconn *conns;
 	int conncap, nconns;
-	struct saddr *addrs;
-	int naddr, addrcap;
+	struct vec addrs;              /* struct saddr */
 	struct sgame **games;          /* in creation order */
 	int ngames, gamecap;
 	int *index;                    /* hash of ids: game number + 1, 0 free */
@@ -406,8 +404,7 @@ struct sess {
 	long long store_failures;      /* commits refused since the last one kept */
 	long long now;                 /* ms, as of the call under way */
 	unsigned long serials;         /* connections opened */
-	struct sfail *fails;
-	int nfail, failcap;
+	struct vec fails;              /* struct sfail */
 	struct sgame **heap;           /* games with a deadline, soonest first */
 	int nheap, heapcap;
 	long long refusal_win;         /* ms: the second refusals are summed in */

@@ -47,10 +47,10 @@ struct saddr *
 sess_addr(struct sess *s, const char *net, long long now_ms)
 {
 	struct saddr *a = NULL, *spare = NULL;
-	int i;
+	size_t i;
 
-	for (i = 0; i < s->naddr; i++) {
-		struct saddr *x = &s->addrs[i];
+	for (i = 0; i < s->addrs.len; i++) {
+		struct saddr *x = vec_at(&s->addrs, i);
 		if (strcmp(x->addr, net) == 0) {
 			a = x;
 			break;
@@ -60,14 +60,8 @@ sess_addr(struct sess *s, const char *net, long long now_ms)
 			spare = x;
 	}
 	if (a == NULL) {
-		if (spare == NULL) {
-			if (s->naddr == s->addrcap) {
-				s->addrcap = s->addrcap ? s->addrcap * 2 : 16;
-				s->addrs = xreallocarray(s->addrs,
-				    (size_t)s->addrcap, sizeof *s->addrs);
-			}
-			spare = &s->addrs[s->naddr++];
-		}
+		if (spare == NULL)
+			spare = vec_push(&s->addrs);
 		a = spare;
 		memset(a, 0, sizeof *a);
 		snprintf(a->addr, sizeof a->addr, "%s", net);
@@ -84,10 +78,10 @@ struct sfail *
 sess_fails(struct sess *s, const char *net, const char *game, long long now)
 {
 	struct sfail *f = NULL, *spare = NULL;
-	int i;
+	size_t i;
 
-	for (i = 0; i < s->nfail; i++) {
-		struct sfail *x = &s->fails[i];
+	for (i = 0; i < s->fails.len; i++) {
+		struct sfail *x = vec_at(&s->fails, i);
 		if (strcmp(x->net, net) == 0 && strcmp(x->game, game) == 0) {
 			f = x;
 			break;
@@ -96,14 +90,8 @@ sess_fails(struct sess *s, const char *net, const char *game, long long now)
 			spare = x;
 	}
 	if (f == NULL) {
-		if (spare == NULL) {
-			if (s->nfail == s->failcap) {
-				s->failcap = s->failcap ? s->failcap * 2 : 16;
-				s->fails = xreallocarray(s->fails,
-				    (size_t)s->failcap, sizeof *s->fails);
-			}
-			spare = &s->fails[s->nfail++];
-		}
+		if (spare == NULL)
+			spare = vec_push(&s->fails);
 		f = spare;
 		memset(f, 0, sizeof *f);
 		snprintf(f->net, sizeof f->net, "%s", net);

@@ -40,17 +40,19 @@ sess_new(const struct sess_io *io, const struct sess_limits *lim,
 	snprintf(s->server, sizeof s->server, "%s", server_name);
 	s->icap = 64;
 	s->index = xcalloc((size_t)s->icap, sizeof *s->index);
+	s->addrs = (struct vec)VEC_INIT(sizeof(struct saddr));
+	s->fails = (struct vec)VEC_INIT(sizeof(struct sfail));
 	return s;
 }
 
 void
 sess_free_game(struct sgame *g)
 {
-	int i;
+	size_t i;
 
-	for (i = 0; i < g->nev; i++)
-		free(g->ev[i].text);
-	free(g->ev);
+	for (i = 0; i < g->ev.len; i++)
+		free(((struct sev *)vec_at(&g->ev, i))->text);
+	vec_free(&g->ev);
 	free(g->obs);
 	game_free(&g->g);
 	free(g);
@@ -70,8 +72,8 @@ sess_free(struct sess *s)
 	free(s->games);
 	free(s->index);
 	free(s->conns);
-	free(s->addrs);
-	free(s->fails);
+	vec_free(&s->addrs);
+	vec_free(&s->fails);
 	free(s->heap);
 	free(s);
 }
@@ -138,6 +140,7 @@ sess_add_game(struct sess *s, const char *id)
 	g->gone_since[0] = g->gone_since[1] = s->now;
 	g->deadline = -1;
 	g->hpos = -1;
+	g->ev = (struct vec)VEC_INIT(sizeof(struct sev));
 	if (s->ngames == s->gamecap) {
 		s->gamecap = s->gamecap ? s->gamecap * 2 : 64;
 		s->games = xrealloc(s->games,
@@ -398,7 +401,7 @@ void
 sess_catch_up(struct sess *s, int conn, struct sgame *g, long since)
 {
 	struct cgp_out o;
-	int i;
+	size_t i;
 
 	if (since < 0 || since > g->seq) {
 		sess_state(s, g, &o);
@@ -406,13 +409,14 @@ sess_catch_up(struct sess *s, int conn, struct sgame *g, long since)
 		return;
 	}
 	/* Events are kept in seq order, seq i+1 at index i. */
-	for (i = (int)since; i < g->nev; i++) {
+	for (i = (size_t)since; i < g->ev.len; i++) {
+		const struct sev *e = vec_at(&g->ev, i);
 		char num[24];
-		snprintf(num, sizeof num, "%ld", g->ev[i].seq);
+		snprintf(num, sizeof num, "%ld", e->seq);
 		cgp_out_begin(&o, "EV");
 		cgp_out_word(&o, g->id);
 		cgp_out_word(&o, num);
-		cgp_out_word(&o, g->ev[i].text);
+		cgp_out_word(&o, e->text);
 		sess_emit(s, conn, &o);
 	}
 }
@@ -422,15 +426,12 @@ sess_add_event(struct sgame *g, long seq, const char *kind, const char *body)
 {
 	size_t n = strlen(kind) + strlen(body) + 2;
 	char *t = xmalloc(n);
+	struct sev *e;
 
 	snprintf(t, n, "%s%s%s", kind, *body != '\0' ? " " : "", body);
-	if (g->nev == g->evcap) {
-		g->evcap = g->evcap ? g->evcap * 2 : 16;
-		g->ev = xrealloc(g->ev, sizeof *g->ev * (size_t)g->evcap);
-	}
-	g->ev[g->nev].seq = seq;
-	g->ev[g->nev].text = t;
-	g->nev++;
+	e = vec_push(&g->ev);
+	e->seq = seq;
+	e->text = t;
 	g->seq = seq;
 }
 
