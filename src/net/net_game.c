@@ -72,18 +72,6 @@ want_start(struct sess *s, int conn, const struct cgp_cmd *cmd,
 }
 
 static void
-take_seat(struct sess *s, int conn, struct sgame *g, int seat,
-    const char *name, const char *token, const char *body)
-{
-	g->seated[seat] = true;
-	snprintf(g->name[seat], sizeof g->name[seat], "%s", name);
-	memcpy(g->token[seat], token, CGP_TOKEN_LEN + 1);
-	g->holder[seat] = conn;
-	sess_add_event(g, g->seq + 1, "JOINED", body);
-	sess_member_add(s, conn, g);
-}
-
-static void
 cmd_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
     long long now_ms)
 {
@@ -94,7 +82,6 @@ cmd_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	struct cgp_out o;
 	struct board start;
 	struct game probe;
-	struct sgame *g;
 	const char *name;
 	int seat, tries;
 	bool over;
@@ -146,29 +133,14 @@ cmd_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
 		ch.kind[0] = "JOINED";
 		ch.body[0] = body;
 	}
-	if (sess_commit(s, conn, cmd->tag, &ch) < 0)
-		return;
-
-	g = sess_add_game(s, id);
-	snprintf(g->start, sizeof g->start, "%s", wire);
-	g->created = ch.created;
-	game_init(&g->g, &start, &s->rules);
-	if (seat >= 0)
-		take_seat(s, conn, g, seat, name, token, body);
 	a->creates++;
-	sess_log(s, NET_LOG_INFO, "%s: created game %s", a->addr, id);
-
 	cgp_out_ok(&o, cmd->tag, "CREATE");
 	cgp_out_kv(&o, "game", id);
 	if (seat >= 0) {
 		cgp_out_kv(&o, "seat", cgp_seat_name(seat));
 		cgp_out_kv(&o, "token", token);
 	}
-	sess_emit(s, conn, &o);
-	if (seat >= 0) {
-		sess_state(s, g, &o);
-		sess_emit(s, conn, &o);
-	}
+	sess_submit(s, conn, cmd, &ch, &o, seat >= 0, true);
 }
 
 static void
@@ -181,7 +153,7 @@ cmd_join(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	const char *name;
 	int seat;
 
-	if ((g = sess_want_game(s, conn, cmd)) == NULL ||
+	if ((g = sess_want_game_w(s, conn, cmd)) == NULL ||
 	    (seat = want_seat(s, conn, cmd, true)) < 0 ||
 	    (name = want_name(s, conn, cmd)) == NULL)
 		return;
@@ -209,23 +181,11 @@ cmd_join(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	ch.seq[0] = g->seq + 1;
 	ch.kind[0] = "JOINED";
 	ch.body[0] = body;
-	if (sess_commit(s, conn, cmd->tag, &ch) < 0)
-		return;
-
-	take_seat(s, conn, g, seat, name, token, body);
-	sess_log(s, NET_LOG_INFO, "%s: joined game %s as %s",
-	    s->conns[conn].addr, g->id, cgp_seat_name(seat));
 	cgp_out_ok(&o, cmd->tag, "JOIN");
 	cgp_out_kv(&o, "game", g->id);
 	cgp_out_kv(&o, "seat", cgp_seat_name(seat));
 	cgp_out_kv(&o, "token", token);
-	sess_emit(s, conn, &o);
-	sess_state(s, g, &o);
-	sess_emit(s, conn, &o);
-	cgp_out_ev(&o, g->id, g->seq, "JOINED");
-	cgp_out_kv(&o, "seat", cgp_seat_name(seat));
-	cgp_out_kv(&o, "name", name);
-	sess_broadcast(s, g, &o, -1);
+	sess_submit(s, conn, cmd, &ch, &o, true, false);
 }
 
 static void

@@ -206,6 +206,34 @@ struct store_ops {
 	/* Store durably before returning 0; -1 with err if nothing changed. */
 	int (*commit)(void *ctx, const struct store_change *ch, char *err,
 	    size_t errlen);
+	/* Group commit (may be NULL): n changes in one transaction, each
+	 * kept or refused on its own (ok[i]); returns -1 with err when the
+	 * transaction itself failed (then nothing is kept). */
+	int (*commit_batch)(void *ctx, const struct store_change *const *ch,
+	    int n, bool *ok, char *err, size_t errlen);
+};
+
+/*
+ * A change on its way to storage, with what to do once it is stored: the
+ * session applies it (through the same code that rebuilds games at
+ * start-up), answers the connection that asked, and tells the game.
+ */
+struct spend {
+	struct store_change ch;        /* its strings point into the buffers */
+	int conn;                      /* who asked, or -1 */
+	unsigned conn_gen;             /* that connection's generation */
+	enum cgp_verb verb;
+	bool state_to_origin;          /* a STATE to the asker after its OK */
+	bool quiet;                    /* events not broadcast (CREATE) */
+	char ok[CGP_SLINE_MAX];        /* the OK line with its LF */
+	size_t oklen;
+	char tag[CGP_TAG_MAX + 2];
+	bool failed;                   /* set by the store */
+	char err[256];
+	char game[CGP_ID_LEN + 1], start[CGP_FEN_MAX];
+	char name[CGP_NAME_MAX + 1], token[80];
+	char kind[2][16], body[2][400];
+	struct spend *next;
 };
 
 enum net_log_level { NET_LOG_ERROR = 0, NET_LOG_WARN, NET_LOG_INFO,
@@ -221,6 +249,10 @@ struct sess_io {
 	void *store_ctx;
 	/* Log a message (never holds a token); may be NULL. */
 	void (*log)(void *ctx, int level, const char *msg);
+	/* Asynchronous storage (may be NULL: store->commit at once): take p,
+	 * store it off the caller's thread, and hand it back through
+	 * sess_done once stored or refused. */
+	void (*submit)(void *ctx, struct spend *p);
 };
 
 struct sess_limits {
@@ -248,8 +280,18 @@ int sess_open(struct sess *s, int conn, const char *addr, long long now_ms);
 /* The connection is gone: its seats are vacated (PRESENCE gone). */
 void sess_close(struct sess *s, int conn, long long now_ms);
 /* One line from a connection, without its LF (a CR dropped). */
-void sess_line(struct sess *s, int conn, const char *line, size_t len,
+int sess_line(struct sess *s, int conn, const char *line, size_t len,
     long long now_ms);
+/* sess_line's answer: the line was handled, or it must be given again
+ * later (it writes to a game whose change is still being stored). */
+#define SESS_LINE_DONE 0
+#define SESS_LINE_AGAIN 1
+/* A stored (or refused) change back from io.submit: apply, answer, tell;
+ * frees p. */
+void sess_done(struct sess *s, struct spend *p);
+/* Is a change of this connection still being stored? Its next lines wait
+ * (replies come in the order of the commands). */
+bool sess_conn_waiting(const struct sess *s, int conn);
 /* The connection sent more than 512 bytes without an LF: 413 and close. */
 void sess_line_too_long(struct sess *s, int conn);
 
@@ -293,6 +335,7 @@ struct sgame {
 	int nev, evcap;
 	int *obs;                      /* observing connections */
 	int nobs, obscap;
+	int busy;                      /* changes being stored */
 };
 
 struct sconn {
@@ -300,6 +343,8 @@ struct sconn {
 	char addr[64];
 	struct sgame **games;          /* games it holds a seat in or observes */
 	int ngames, gcap;
+	unsigned gen;                  /* which connection of this number */
+	int waiting;                   /* its changes being stored */
 };
 
 struct saddr {
@@ -323,6 +368,8 @@ struct sess {
 	int *index;                    /* hash of ids: game number + 1, 0 free */
 	int icap;
 	long long store_failures;      /* commits refused since the last one kept */
+	unsigned conn_gen;             /* generations handed out */
+	bool again;                    /* the line must be given again */
 };
 
 void *net_xmalloc(size_t n);
@@ -351,9 +398,15 @@ const char *sess_status_name(int st);
 const char *sess_result_text(enum game_result r);   /* 1-0 0-1 1/2 */
 void sess_add_event(struct sgame *g, long seq, const char *kind,
     const char *body);
-/* Store a change; on failure answer 507 and return -1. */
-int sess_commit(struct sess *s, int conn, const char *tag,
-    const struct store_change *ch);
+/* Store a change (ok: its OK line), then apply it and answer (sess_done):
+ * at once without io.submit, else once the store has it. */
+void sess_submit(struct sess *s, int conn, const struct cgp_cmd *cmd,
+    const struct store_change *ch, struct cgp_out *ok, bool state_to_origin,
+    bool quiet);
+/* sess_want_game for a command that writes: NULL and nothing said when a
+ * change of the game is being stored (the line is given again later). */
+struct sgame *sess_want_game_w(struct sess *s, int conn,
+    const struct cgp_cmd *cmd);
 /* game=: the game, or NULL after answering 400 or 404. */
 struct sgame *sess_want_game(struct sess *s, int conn,
     const struct cgp_cmd *cmd);

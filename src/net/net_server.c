@@ -21,6 +21,7 @@
 #include "net/net_srv.h"
 
 #define STOP_FLUSH_MS 2000
+#define PCONN_WRITER (-1000)  /* the store thread's eventfd in the poll set */
 
 long long
 srv_now(void)
@@ -154,6 +155,9 @@ srv_open(const struct srv_opts *o, char *err, size_t errlen)
 	sv->store = store_open(o->db, o->db_create, err, errlen);
 	if (sv->store == NULL)
 		goto bad;
+	sv->writer = writer_new(&store_sqlite_ops, sv->store, err, errlen);
+	if (sv->writer == NULL)
+		goto bad;
 	memset(&io, 0, sizeof io);
 	io.ctx = sv;
 	io.send = conn_send;
@@ -161,6 +165,7 @@ srv_open(const struct srv_opts *o, char *err, size_t errlen)
 	io.store = &store_sqlite_ops;
 	io.store_ctx = sv->store;
 	io.log = srv_log_cb;
+	io.submit = writer_submit;
 	lim.max_connections = o->max_connections;
 	lim.max_per_address = o->max_per_address;
 	lim.games_per_minute = o->games_per_minute;
@@ -259,12 +264,15 @@ poll_set(struct srv *sv, bool stopping, long long now)
 	int n = 0, i;
 
 	sv->pfd = net_xrealloc(sv->pfd, sizeof *sv->pfd *
-	    (size_t)(sv->nconn + SRV_MAX_LISTEN + 1));
+	    (size_t)(sv->nconn + SRV_MAX_LISTEN + 2));
 	sv->pconn = net_xrealloc(sv->pconn, sizeof *sv->pconn *
-	    (size_t)(sv->nconn + SRV_MAX_LISTEN + 1));
+	    (size_t)(sv->nconn + SRV_MAX_LISTEN + 2));
 	sv->pfd[n].fd = sv->wake[0];
 	sv->pfd[n].events = POLLIN;
 	sv->pconn[n++] = -1;
+	sv->pfd[n].fd = writer_fd(sv->writer);
+	sv->pfd[n].events = POLLIN;
+	sv->pconn[n++] = PCONN_WRITER;
 	for (i = 0; !stopping && now >= sv->accept_pause && i < sv->nlfd;
 	    i++) {
 		sv->pfd[n].fd = sv->lfd[i];
@@ -276,12 +284,29 @@ poll_set(struct srv *sv, bool stopping, long long now)
 		if (!c->used)
 			continue;
 		sv->pfd[n].fd = c->fd;
-		sv->pfd[n].events = (short)((c->closing || stopping ? 0 :
-		    POLLIN) |
+		sv->pfd[n].events = (short)((c->closing || stopping ||
+		    c->inlen == sizeof c->in ? 0 : POLLIN) |
 		    (c->outoff < c->outlen ? POLLOUT : 0));
 		sv->pconn[n++] = i;
 	}
 	return n;
+}
+
+/* Changes back from the store thread: apply and answer them, then give the
+ * lines that waited for them another go. */
+static void
+stored(struct srv *sv, long long now)
+{
+	struct spend *p = writer_take(sv->writer), *next;
+	int i;
+
+	for (; p != NULL; p = next) {
+		next = p->next;
+		sess_done(sv->sess, p);
+	}
+	for (i = 0; i < sv->nconn; i++)
+		if (sv->conns[i].used && sv->conns[i].inlen > 0)
+			conn_lines(sv, i, now);
 }
 
 /* Flush every connection; run the timers. */
@@ -330,7 +355,7 @@ srv_run(struct srv *sv, volatile sig_atomic_t *stop, const sigset_t *sigmask)
 			stop_by = now + STOP_FLUSH_MS;
 		}
 		if (stopping) {
-			bool pending = false;
+			bool pending = !writer_idle(sv->writer);
 			for (i = 0; i < sv->nconn; i++)
 				if (sv->conns[i].used && !sv->conns[i].dead &&
 				    sv->conns[i].outoff < sv->conns[i].outlen)
@@ -356,6 +381,8 @@ srv_run(struct srv *sv, volatile sig_atomic_t *stop, const sigset_t *sigmask)
 				while (read(sv->wake[0], buf, sizeof buf) > 0)
 					;
 				stopping = true;
+			} else if (id == PCONN_WRITER) {
+				stored(sv, now);
 			} else if (id <= -2) {
 				accept_all(sv, sv->lfd[-2 - id], now);
 			} else {
@@ -372,7 +399,12 @@ srv_run(struct srv *sv, volatile sig_atomic_t *stop, const sigset_t *sigmask)
 	for (i = 0; i < sv->nconn; i++)
 		if (sv->conns[i].used)
 			conn_drop(sv, i, NULL);
-	srv_log(sv, NET_LOG_INFO, "stopped; closing the database");
+	{
+		long long commits, changes;
+		writer_stats(sv->writer, &commits, &changes);
+		srv_log(sv, NET_LOG_INFO, "stopped; %lld changes stored in "
+		    "%lld commits; closing the database", changes, commits);
+	}
 	return 0;
 }
 
@@ -389,6 +421,7 @@ srv_close(struct srv *sv)
 			free(sv->conns[i].out);
 		}
 	stop_listening(sv);
+	writer_free(sv->writer);
 	sess_free(sv->sess);
 	store_close(sv->store);
 	if (sv->wake[0] >= 0) {

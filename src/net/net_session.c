@@ -274,6 +274,7 @@ sess_open(struct sess *s, int conn, const char *addr, long long now_ms)
 	free(c->games);
 	memset(c, 0, sizeof *c);
 	c->used = true;
+	c->gen = ++s->conn_gen;
 	snprintf(c->addr, sizeof c->addr, "%s", addr);
 	s->nconns++;
 	a = sess_addr(s, addr, now_ms);
@@ -491,46 +492,6 @@ sess_add_event(struct sgame *g, long seq, const char *kind, const char *body)
 	g->seq = seq;
 }
 
-static bool
-is_power_of_ten(long long n)
-{
-	while (n >= 10 && n % 10 == 0)
-		n /= 10;
-	return n == 1;
-}
-
-int
-sess_commit(struct sess *s, int conn, const char *tag,
-    const struct store_change *ch)
-{
-	char err[256];
-
-	if (s->io.store == NULL)
-		return 0;
-	err[0] = '\0';
-	if (s->io.store->commit(s->io.store_ctx, ch, err, sizeof err) == 0) {
-		if (s->store_failures > 0)
-			sess_log(s, NET_LOG_WARN, "storing works again (%lld "
-			    "command%s refused before)", s->store_failures,
-			    s->store_failures == 1 ? "" : "s");
-		s->store_failures = 0;
-		return 0;
-	}
-	/* A full disk refuses every command: the 1st, 10th, 100th... failure
-	 * in a row is logged, not each (the log may share that disk). */
-	s->store_failures++;
-	if (s->store_failures == 1)
-		sess_log(s, NET_LOG_ERROR, "game %s: storing failed: %s (until "
-		    "storing works again, only the 10th, 100th... failure is "
-		    "logged)", ch->game, err);
-	else if (is_power_of_ten(s->store_failures))
-		sess_log(s, NET_LOG_ERROR, "game %s: storing failed: %s (%lld "
-		    "times in a row)", ch->game, err, s->store_failures);
-	sess_err(s, conn, tag, CGP_STORAGE_FAILED, "the server could not "
-	    "store this; nothing changed");
-	return -1;
-}
-
 struct sgame *
 sess_want_game(struct sess *s, int conn, const struct cgp_cmd *cmd)
 {
@@ -614,7 +575,7 @@ cmd_hello(struct sess *s, int conn, struct sconn *c, const struct cgp_cmd *cmd)
 	sess_emit(s, conn, &o);
 }
 
-void
+int
 sess_line(struct sess *s, int conn, const char *line, size_t len,
     long long now_ms)
 {
@@ -625,28 +586,29 @@ sess_line(struct sess *s, int conn, const char *line, size_t len,
 	int code;
 
 	if (c == NULL || c->closing)
-		return;
+		return SESS_LINE_DONE;
+	s->again = false;
 	code = cgp_parse(line, len, &cmd, err, sizeof err);
 	if (code != 0) {
 		sess_err(s, conn, cmd.tag, code, err);
 		if (code == CGP_LINE_TOO_LONG)
 			ask_close(s, conn);
-		return;
+		return SESS_LINE_DONE;
 	}
 	if (cmd.verb == CGP_V_UNKNOWN)
-		return;         /* an empty line */
+		return SESS_LINE_DONE;         /* an empty line */
 	if (cmd.nargs > 0 && cmd.verb != CGP_V_HELLO &&
 	    cmd.verb != CGP_V_PING && cmd.verb != CGP_V_PONG) {
 		snprintf(err, sizeof err, "'%.40s' is not key=value",
 		    cmd.args[0]);
 		sess_err(s, conn, cmd.tag, CGP_BAD_SYNTAX, err);
-		return;
+		return SESS_LINE_DONE;
 	}
 	if (!c->hello && cmd.verb != CGP_V_HELLO && cmd.verb != CGP_V_QUIT &&
 	    cmd.verb != CGP_V_PONG) {
 		sess_err(s, conn, cmd.tag, CGP_HELLO_REQUIRED,
 		    "say HELLO CGP/1 first");
-		return;
+		return SESS_LINE_DONE;
 	}
 	switch (cmd.verb) {
 	case CGP_V_HELLO:
@@ -682,4 +644,5 @@ sess_line(struct sess *s, int conn, const char *line, size_t len,
 		sess_cmd_query(s, conn, &cmd);
 		break;
 	}
+	return s->again ? SESS_LINE_AGAIN : SESS_LINE_DONE;
 }

@@ -291,61 +291,135 @@ step(sqlite3_stmt *q)
 	return rc == SQLITE_DONE ? 0 : -1;
 }
 
+/* Bind every parameter, checking each; SQLITE_OK or the first error. */
+static int
+bind_text(sqlite3_stmt *q, int i, const char *v, int rc)
+{
+	return rc != SQLITE_OK ? rc : sqlite3_bind_text(q, i, v, -1,
+	    SQLITE_STATIC);
+}
+
+static int
+bind_int(sqlite3_stmt *q, int i, long long v, int rc)
+{
+	return rc != SQLITE_OK ? rc : sqlite3_bind_int64(q, i, v);
+}
+
+/* The rows of one change, inside a transaction. */
+static int
+put_change(struct store *st, const struct store_change *ch)
+{
+	sqlite3_stmt *q;
+	int i, rc;
+
+	if (ch->new_game) {
+		q = st->ins_game;
+		rc = bind_text(q, 1, ch->game, SQLITE_OK);
+		rc = bind_text(q, 2, ch->start_fen, rc);
+		rc = bind_int(q, 3, ch->repetition, rc);
+		rc = bind_int(q, 4, ch->quiet_plies, rc);
+		rc = bind_int(q, 5, ch->created, rc);
+		if (rc != SQLITE_OK || step(q) < 0)
+			return -1;
+	}
+	if (ch->seat >= 0) {
+		q = st->ins_seat;
+		rc = bind_text(q, 1, ch->game, SQLITE_OK);
+		rc = bind_int(q, 2, ch->seat, rc);
+		rc = bind_text(q, 3, ch->name, rc);
+		rc = bind_text(q, 4, ch->token, rc);
+		if (rc != SQLITE_OK || step(q) < 0)
+			return -1;
+	}
+	for (i = 0; i < ch->nev; i++) {
+		q = st->ins_event;
+		rc = bind_text(q, 1, ch->game, SQLITE_OK);
+		rc = bind_int(q, 2, ch->seq[i], rc);
+		rc = bind_text(q, 3, ch->kind[i], rc);
+		rc = bind_text(q, 4, ch->body[i], rc);
+		if (rc != SQLITE_OK || step(q) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* A test's refusal: true while store_fail_next has some left. */
+static bool
+test_refuses(struct store *st)
+{
+	if (st->fail_next == 0)
+		return false;
+	if (st->fail_next > 0)
+		st->fail_next--;
+	return true;
+}
+
+/*
+ * Group commit: every change in one transaction, each under a savepoint so
+ * that one refused (a duplicate key) leaves the others; one COMMIT, one
+ * sync, for all of them.
+ */
+static int
+store_commit_batch(void *ctx, const struct store_change *const *ch, int n,
+    bool *ok, char *err, size_t errlen)
+{
+	struct store *st = ctx;
+	int i, nok = 0;
+
+	if (sqlite3_exec(st->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) !=
+	    SQLITE_OK) {
+		for (i = 0; i < n; i++)
+			ok[i] = false;
+		return fail(st, err, errlen, "cannot begin");
+	}
+	for (i = 0; i < n; i++) {
+		ok[i] = false;
+		if (test_refuses(st)) {
+			snprintf(err, errlen, "%s: refused for a test",
+			    st->path);
+			continue;
+		}
+		if (sqlite3_exec(st->db, "SAVEPOINT c", NULL, NULL, NULL) !=
+		    SQLITE_OK)
+			continue;
+		if (put_change(st, ch[i]) == 0) {
+			ok[i] = true;
+			nok++;
+		} else {
+			fail(st, err, errlen, "cannot store");
+			sqlite3_exec(st->db, "ROLLBACK TO c", NULL, NULL,
+			    NULL);
+		}
+		sqlite3_exec(st->db, "RELEASE c", NULL, NULL, NULL);
+	}
+	if (nok == 0) {
+		sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+		return 0;
+	}
+	if (sqlite3_exec(st->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
+		fail(st, err, errlen, "cannot store");
+		sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+		for (i = 0; i < n; i++)
+			ok[i] = false;
+		return -1;
+	}
+	return 0;
+}
+
 static int
 store_commit(void *ctx, const struct store_change *ch, char *err,
     size_t errlen)
 {
-	struct store *st = ctx;
-	sqlite3_stmt *q;
-	int i;
+	bool ok = false;
 
-	if (st->fail_next != 0) {
-		if (st->fail_next > 0)
-			st->fail_next--;
-		snprintf(err, errlen, "%s: refused for a test", st->path);
+	err[0] = '\0';
+	if (store_commit_batch(ctx, &ch, 1, &ok, err, errlen) < 0 || !ok)
 		return -1;
-	}
-	if (sqlite3_exec(st->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) !=
-	    SQLITE_OK)
-		return fail(st, err, errlen, "cannot begin");
-	if (ch->new_game) {
-		q = st->ins_game;
-		sqlite3_bind_text(q, 1, ch->game, -1, SQLITE_STATIC);
-		sqlite3_bind_text(q, 2, ch->start_fen, -1, SQLITE_STATIC);
-		sqlite3_bind_int(q, 3, ch->repetition);
-		sqlite3_bind_int(q, 4, ch->quiet_plies);
-		sqlite3_bind_int64(q, 5, ch->created);
-		if (step(q) < 0)
-			goto bad;
-	}
-	if (ch->seat >= 0) {
-		q = st->ins_seat;
-		sqlite3_bind_text(q, 1, ch->game, -1, SQLITE_STATIC);
-		sqlite3_bind_int(q, 2, ch->seat);
-		sqlite3_bind_text(q, 3, ch->name, -1, SQLITE_STATIC);
-		sqlite3_bind_text(q, 4, ch->token, -1, SQLITE_STATIC);
-		if (step(q) < 0)
-			goto bad;
-	}
-	for (i = 0; i < ch->nev; i++) {
-		q = st->ins_event;
-		sqlite3_bind_text(q, 1, ch->game, -1, SQLITE_STATIC);
-		sqlite3_bind_int64(q, 2, ch->seq[i]);
-		sqlite3_bind_text(q, 3, ch->kind[i], -1, SQLITE_STATIC);
-		sqlite3_bind_text(q, 4, ch->body[i], -1, SQLITE_STATIC);
-		if (step(q) < 0)
-			goto bad;
-	}
-	if (sqlite3_exec(st->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
-		goto bad;
 	return 0;
-bad:
-	fail(st, err, errlen, "cannot store");
-	sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
-	return -1;
 }
 
-const struct store_ops store_sqlite_ops = { store_commit };
+const struct store_ops store_sqlite_ops = { store_commit,
+	store_commit_batch };
 
 static const char *
 col(sqlite3_stmt *q, int i)

@@ -7,6 +7,8 @@
  * HISTORY at the end).
  *
  *   cgp_load [--host H] --port P [--games 200] [--seconds 60] [--think MS]
+ *   cgp_load --fsync DIR [N]   the disk's sync time: N (200) writes of 4 KiB
+ *                              to a file in DIR, each followed by fdatasync
  *
  * Exit status: 0 when every check holds, 1 otherwise, 2 on bad usage.
  */
@@ -367,6 +369,52 @@ cmp(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+static void
+print_load(void)
+{
+	double la[3];
+
+	if (getloadavg(la, 3) == 3)
+		printf("load average: %.2f %.2f %.2f\n", la[0], la[1], la[2]);
+}
+
+/* The median time of a 4 KiB write and fdatasync in dir (what a commit
+ * costs at least on that disk). */
+static int
+fsync_test(const char *dir, int n)
+{
+	char path[1024], block[4096];
+	double *t = calloc((size_t)n, sizeof *t);
+	int fd, i;
+
+	snprintf(path, sizeof path, "%s/cgp_load.fsync", dir);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	if (fd < 0 || t == NULL) {
+		fprintf(stderr, "cgp_load: %s: %s\n", path, strerror(errno));
+		return 1;
+	}
+	memset(block, 'x', sizeof block);
+	for (i = 0; i < n; i++) {
+		long long t0 = now_us();
+		if (pwrite(fd, block, sizeof block, (off_t)(i % 64) * 4096) !=
+		    (ssize_t)sizeof block || fdatasync(fd) < 0) {
+			fprintf(stderr, "cgp_load: %s: %s\n", path,
+			    strerror(errno));
+			return 1;
+		}
+		t[i] = (now_us() - t0) / 1000.0;
+	}
+	close(fd);
+	unlink(path);
+	qsort(t, (size_t)n, sizeof *t, cmp);
+	printf("fsync: median %.3f ms, p90 %.3f ms (%d writes+fdatasync in "
+	    "%s): 1/median = %.0f syncs/s\n", t[n / 2], t[n * 9 / 10], n, dir,
+	    1000.0 / t[n / 2]);
+	print_load();
+	free(t);
+	return 0;
+}
+
 /* Every acknowledged move is in the server's history, once, in order. */
 static void
 check_history(int fd, const char *id, int nacked,
@@ -445,6 +493,9 @@ main(int argc, char **argv)
 	int i, k, n, fd;
 	long long total_acked = 0, ngames_checked = 0;
 
+	if (argc >= 3 && strcmp(argv[1], "--fsync") == 0)
+		return fsync_test(argv[2], argc >= 4 && atoi(argv[3]) > 0 ?
+		    atoi(argv[3]) : 200);
 	for (i = 1; i < argc; i++) {
 		if (i + 1 < argc && strcmp(argv[i], "--host") == 0)
 			L.host = argv[++i];
@@ -565,5 +616,6 @@ main(int argc, char **argv)
 		    "%.2f ms (%zu samples)\n", L.lat[L.nlat / 2],
 		    L.lat[(size_t)(L.nlat * 0.99)], L.lat[L.nlat - 1], L.nlat);
 	printf("errors: %lld, failed checks: %d\n", L.errors, L.failures);
+	print_load();
 	return L.failures == 0 && L.errors == 0 ? 0 : 1;
 }
