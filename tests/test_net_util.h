@@ -27,7 +27,7 @@ struct t_rec {
 	char start[CGP_FEN_MAX];
 	int rep, quiet;
 	int seat;
-	char name[40], token[40];
+	char name[40], token[80];
 	long seq;
 	char ekind[16], body[200];
 };

@@ -77,6 +77,7 @@ cmd_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
 {
 	struct saddr *a = sess_addr(s, s->conns[conn].addr, now_ms);
 	char wire[CGP_FEN_MAX], id[CGP_ID_LEN + 1], token[CGP_TOKEN_LEN + 1];
+	char hash[CGP_HASH_LEN + 1];
 	char body[80], msg[96];
 	struct store_change ch;
 	struct cgp_out o;
@@ -127,7 +128,8 @@ cmd_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
 		snprintf(body, sizeof body, "seat=%s name=%s",
 		    cgp_seat_name(seat), name);
 		ch.name = name;
-		ch.token = token;
+		net_token_hash(token, hash);
+		ch.token = hash;     /* only its hash is kept */
 		ch.nev = 1;
 		ch.seq[0] = 1;
 		ch.kind[0] = "JOINED";
@@ -146,7 +148,8 @@ cmd_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
 static void
 cmd_join(struct sess *s, int conn, const struct cgp_cmd *cmd)
 {
-	char token[CGP_TOKEN_LEN + 1], body[80], msg[64];
+	char token[CGP_TOKEN_LEN + 1], hash[CGP_HASH_LEN + 1], body[80];
+	char msg[64];
 	struct store_change ch;
 	struct cgp_out o;
 	struct sgame *g;
@@ -176,7 +179,8 @@ cmd_join(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	ch.game = g->id;
 	ch.seat = seat;
 	ch.name = name;
-	ch.token = token;
+	net_token_hash(token, hash);
+	ch.token = hash;             /* only its hash is kept */
 	ch.nev = 1;
 	ch.seq[0] = g->seq + 1;
 	ch.kind[0] = "JOINED";
@@ -209,7 +213,7 @@ cmd_rejoin(struct sess *s, int conn, const struct cgp_cmd *cmd,
 {
 	struct saddr *a = sess_addr(s, s->conns[conn].addr, now_ms);
 	const char *v = cgp_get(cmd, "token");
-	char token[CGP_TOKEN_LEN + 1];
+	char token[CGP_TOKEN_LEN + 1], hash[CGP_HASH_LEN + 1];
 	struct cgp_out o;
 	struct sgame *g;
 	long since;
@@ -234,9 +238,10 @@ cmd_rejoin(struct sess *s, int conn, const struct cgp_cmd *cmd,
 		memcpy(token, v, CGP_TOKEN_LEN);
 		cgp_upcase(token);
 	}
-	/* Both compared, whatever the first gives. */
-	m0 = net_token_equal(token, g->token[0]) && g->seated[0];
-	m1 = net_token_equal(token, g->token[1]) && g->seated[1];
+	/* Its hash against both seats', whatever the first gives. */
+	net_token_hash(token, hash);
+	m0 = net_hash_equal(hash, g->token[0]) && g->seated[0];
+	m1 = net_hash_equal(hash, g->token[1]) && g->seated[1];
 	seat = m0 ? 0 : m1 ? 1 : -1;
 	if (seat < 0 || !cgp_valid_token(token)) {
 		a->fails++;

@@ -26,6 +26,7 @@
 #define CGP_MAX_ARGS 4         /* positional words after the verb */
 #define CGP_ID_LEN 8           /* game id */
 #define CGP_TOKEN_LEN 26       /* seat token */
+#define CGP_HASH_LEN 64        /* a token's SHA-256 in hex, as stored */
 #define CGP_NAME_MAX 31        /* player name */
 #define CGP_MOVE_MAX 32        /* move text with its NUL */
 #define CGP_FEN_MAX 96         /* FEN with its NUL */
@@ -181,6 +182,14 @@ int net_new_token(char out[CGP_TOKEN_LEN + 1]);  /* 128 random bits */
 int net_new_game_id(char out[CGP_ID_LEN + 1]);   /* 40 random bits */
 /* Same 26-character token? Takes the same time whatever the contents. */
 bool net_token_equal(const char *a, const char *b);
+/* SHA-256 (FIPS 180-4; net_sha256.c), and in lower-case hex. */
+void net_sha256(const void *data, size_t n, unsigned char out[32]);
+void net_sha256_hex(const void *data, size_t n, char out[65]);
+/* A seat token as it is stored and kept: its SHA-256 in hex. */
+void net_token_hash(const char *token, char out[CGP_HASH_LEN + 1]);
+bool net_valid_hash(const char *s);
+/* Same hash? In the same time whatever the contents. */
+bool net_hash_equal(const char *a, const char *b);
 
 /* 3. The session. */
 struct game_rules;
@@ -195,7 +204,7 @@ struct store_change {
 	long long created;         /* with new_game: Unix time */
 	int seat;                  /* a seat taken (0 white, 1 black), or -1 */
 	const char *name;          /* with seat */
-	const char *token;         /* with seat */
+	const char *token;         /* with seat: the token's hash (hex) */
 	int nev;                   /* events: MOVE may bring its RESULT */
 	long seq[2];
 	const char *kind[2];       /* "JOINED" "MOVE" "DRAW" "RESULT" */
@@ -328,7 +337,7 @@ struct sgame {
 	long long created;
 	bool seated[2];
 	char name[2][CGP_NAME_MAX + 1];
-	char token[2][CGP_TOKEN_LEN + 1];
+	char token[2][CGP_HASH_LEN + 1];   /* SHA-256 of the seat tokens */
 	int holder[2];                 /* connection holding the seat, or -1 */
 	int offer;                     /* colour offering a draw, or -1 */
 	struct sev *ev;

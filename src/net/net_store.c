@@ -17,7 +17,8 @@
 #include "net/net_internal.h"
 
 #define APP_ID 0x436f4e47       /* "CoNG" */
-#define SCHEMA_VERSION 1
+/* 1: tokens in plain text; 2: their SHA-256 (hex) instead. */
+#define SCHEMA_VERSION 2
 
 struct store {
 	sqlite3 *db;
@@ -90,6 +91,43 @@ pragma(struct store *st, const char *sql, char *out, size_t n, char *err,
 	return 0;
 }
 
+/* congo_sha256(text): the hex SHA-256 of a text, for the migration. */
+static void
+sql_sha256(sqlite3_context *cx, int argc, sqlite3_value **argv)
+{
+	const unsigned char *t = sqlite3_value_text(argv[0]);
+	char hex[65];
+
+	(void)argc;
+	if (t == NULL) {
+		sqlite3_result_null(cx);
+		return;
+	}
+	net_sha256_hex(t, (size_t)sqlite3_value_bytes(argv[0]), hex);
+	sqlite3_result_text(cx, hex, 64, SQLITE_TRANSIENT);
+}
+
+/* Bring an older database up to SCHEMA_VERSION, inside the transaction. */
+static int
+migrate(struct store *st, long ver, char *err, size_t errlen)
+{
+	char sql[64];
+
+	if (ver < 2) {
+		/* Tokens in plain text become their hashes: a copy of the
+		 * file no longer gives a seat. */
+		if (sqlite3_create_function(st->db, "congo_sha256", 1,
+		    SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL, sql_sha256, NULL,
+		    NULL) != SQLITE_OK ||
+		    exec(st, "UPDATE seats SET token = congo_sha256(token) "
+		    "WHERE length(token) = 26", err, errlen,
+		    "cannot hash its seat tokens") < 0)
+			return -1;
+	}
+	snprintf(sql, sizeof sql, "PRAGMA user_version=%d", SCHEMA_VERSION);
+	return exec(st, sql, err, errlen, "cannot mark it");
+}
+
 static int
 setup(struct store *st, bool create, char *err, size_t errlen)
 {
@@ -151,11 +189,12 @@ setup(struct store *st, bool create, char *err, size_t errlen)
 		snprintf(err, errlen, "%s: not a congo-server database",
 		    st->path);
 		goto bad;
-	} else if (ver != SCHEMA_VERSION) {
+	} else if (ver < 1 || ver > SCHEMA_VERSION) {
 		snprintf(err, errlen, "%s: database version %ld, this server "
-		    "reads version %d", st->path, ver, SCHEMA_VERSION);
+		    "reads versions 1 to %d", st->path, ver, SCHEMA_VERSION);
 		goto bad;
-	}
+	} else if (ver < SCHEMA_VERSION && migrate(st, ver, err, errlen) < 0)
+		goto bad;
 	if (exec(st, "COMMIT", err, errlen, "cannot write it") < 0)
 		goto bad;
 	if (sqlite3_prepare_v2(st->db, "INSERT INTO games(id, start, "
