@@ -11,6 +11,7 @@
 #include "bench/bench.h"
 #include "uci/uci.h"
 #include "ui/ui.h"
+#include "util/util.h"
 
 void
 congo_usage(FILE *out)
@@ -31,6 +32,7 @@ congo_usage(FILE *out)
 int
 main(int argc, char **argv)
 {
+	util_set_progname("congo");
 	if (argc > 1) {
 		const char *a = argv[1];
 		if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {

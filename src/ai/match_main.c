@@ -17,6 +17,7 @@
 #include "ai/match.h"
 #include "ai/match_internal.h"
 #include "record/record.h"
+#include "util/util.h"
 
 static void
 usage(FILE *out)
@@ -275,12 +276,7 @@ match_main(int argc, char **argv)
 	memset(&m, 0, sizeof m);
 	if (parse(argc, argv, &m.cfg) != 0)
 		return 2;
-	m.game = calloc((size_t)m.cfg.games, sizeof *m.game);
-	if (m.game == NULL) {
-		fprintf(stderr, "congo: out of memory for %d games\n",
-		    m.cfg.games);
-		return 1;
-	}
+	m.game = xcalloc((size_t)m.cfg.games, sizeof *m.game);
 	pthread_mutex_init(&m.lock, NULL);
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_signal;

@@ -12,6 +12,7 @@
 #include "ai/match_internal.h"
 #include "engine/fen.h"
 #include "engine/notation.h"
+#include "util/util.h"
 
 volatile sig_atomic_t match_interrupted;
 
@@ -162,16 +163,14 @@ worker(void *arg)
 {
 	struct match *m = arg;
 	struct search_ctx *ctx[2];
-	struct movelist *ml = malloc(sizeof *ml);
+	struct movelist *ml = xmalloc(sizeof *ml);
 	int p, i;
 
+	/* the players' weights were checked by search_player_parse */
 	ctx[0] = search_new(&m->cfg.player[0].options);
 	ctx[1] = search_new(&m->cfg.player[1].options);
-	if (ml == NULL || ctx[0] == NULL || ctx[1] == NULL) {
-		fprintf(stderr, "congo: out of memory for a match worker\n");
-		match_interrupted = 1;
-		goto out;
-	}
+	if (ctx[0] == NULL || ctx[1] == NULL)
+		fatal("a match player's evaluation weights are not valid");
 	for (;;) {
 		pthread_mutex_lock(&m->lock);
 		i = match_interrupted ? m->cfg.games : m->next++;
@@ -184,7 +183,6 @@ worker(void *arg)
 		report(m, i);
 		pthread_mutex_unlock(&m->lock);
 	}
-out:
 	for (p = 0; p < 2; p++)
 		search_free(ctx[p]);
 	free(ml);

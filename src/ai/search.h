@@ -92,11 +92,12 @@ struct search_ctx;
 void search_options_default(struct search_options *o);
 void search_limits_default(struct search_limits *l);
 
-/* A new context, or NULL (out of memory: the TT could not be allocated). */
+/* A new context; NULL only when o->tune is not valid (see eval_tune).
+ * Out of memory is fatal (util.h), as everywhere. */
 struct search_ctx *search_new(const struct search_options *o);
 void search_free(struct search_ctx *ctx);
-/* Change the options (not while searching). -1 when out of memory; the
- * context keeps its old options then. Reseeds random. */
+/* Change the options (not while searching). -1 when o->tune is not valid;
+ * the context keeps its old options then. Reseeds random. */
 int search_set_options(struct search_ctx *ctx, const struct search_options *o);
 const struct search_options *search_get_options(const struct search_ctx *ctx);
 /* Forget what earlier searches learnt (a new game). */

@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "ai/search_internal.h"
+#include "util/util.h"
 
 static const char *algorithm_names[SEARCH_NALGORITHMS] = {
 	"alphabeta", "negamax", "random"
@@ -70,17 +71,11 @@ alloc_threads(struct search_ctx *ctx, int n)
 	struct search_thread *thr;
 	int i;
 
-	thr = calloc((size_t)n, sizeof *thr);
-	if (thr == NULL)
-		return NULL;
+	thr = xcalloc((size_t)n, sizeof *thr);
 	for (i = 0; i < n; i++) {
 		thr[i].ctx = ctx;
 		thr[i].id = i;
-		thr[i].ply = calloc(SEARCH_MAX_PLY, sizeof *thr[i].ply);
-		if (thr[i].ply == NULL) {
-			free_threads(thr, n);
-			return NULL;
-		}
+		thr[i].ply = xcalloc(SEARCH_MAX_PLY, sizeof *thr[i].ply);
 	}
 	return thr;
 }
@@ -113,9 +108,7 @@ search_new(const struct search_options *o)
 		search_options_default(&def);
 		o = &def;
 	}
-	ctx = calloc(1, sizeof *ctx);
-	if (ctx == NULL)
-		return NULL;
+	ctx = xcalloc(1, sizeof *ctx);
 	pthread_mutex_init(&ctx->state_lock, NULL);
 	ctx->state = SEARCH_IDLE;
 	atomic_init(&ctx->stop_request, false);
@@ -153,20 +146,12 @@ search_set_options(struct search_ctx *ctx, const struct search_options *o)
 	if (n.tune[0] != '\0' && eval_tune(&ev, n.tune, err, sizeof err) != 0)
 		return -1;
 	if (n.hash_mb != ctx->opt.hash_mb || ctx->tt.b == NULL) {
-		struct tt t = { 0 };
-
-		if (tt_alloc(&t, n.hash_mb) != 0)
-			return -1;
 		tt_free(&ctx->tt);
-		ctx->tt = t;
+		tt_alloc(&ctx->tt, n.hash_mb);
 	}
 	if (n.threads != ctx->opt.threads) {
-		struct search_thread *thr = alloc_threads(ctx, n.threads);
-
-		if (thr == NULL)
-			return -1;
 		free_threads(ctx->thr, ctx->opt.threads);
-		ctx->thr = thr;
+		ctx->thr = alloc_threads(ctx, n.threads);
 	}
 	if (n.algorithm != ctx->opt.algorithm)
 		tt_clear(&ctx->tt);   /* negamax and alphabeta score differently */

@@ -51,7 +51,7 @@ struct tt_hit {
 	int bound;
 };
 
-int tt_alloc(struct tt *t, int mb);
+void tt_alloc(struct tt *t, int mb);
 void tt_free(struct tt *t);
 void tt_clear(struct tt *t);
 void tt_new_search(struct tt *t);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "ai/search_internal.h"
+#include "util/util.h"
 
 #define LOAD(p) __atomic_load_n((p), __ATOMIC_RELAXED)
 #define STORE(p, v) __atomic_store_n((p), (v), __ATOMIC_RELAXED)
@@ -20,11 +21,10 @@ pack(int score, int eval, int depth, int bound, int age)
 	    ((uint64_t)(uint16_t)(int16_t)eval << 32);
 }
 
-int
+void
 tt_alloc(struct tt *t, int mb)
 {
 	uint64_t bytes, n;
-	struct tt_bucket *b;
 
 	if (mb < 1)
 		mb = 1;
@@ -32,14 +32,10 @@ tt_alloc(struct tt *t, int mb)
 	n = 1;
 	while (n * 2 * sizeof(struct tt_bucket) <= bytes)
 		n *= 2;
-	b = calloc(n, sizeof *b);
-	if (b == NULL)
-		return -1;
 	free(t->b);
-	t->b = b;
+	t->b = xcalloc(n, sizeof *t->b);
 	t->mask = n - 1;
 	t->age = 0;
-	return 0;
 }
 
 void

@@ -15,6 +15,7 @@
 #include "bench/bench.h"
 #include "engine/fen.h"
 #include "engine/notation.h"
+#include "util/util.h"
 
 #define BENCH_DEPTH 10
 
@@ -71,11 +72,7 @@ bench_search(int argc, char **argv)
 	search_options_default(&o);
 	o.hash_mb = 16;
 	o.threads = 1;
-	ctx = search_new(&o);
-	if (ctx == NULL) {
-		fprintf(stderr, "congo: out of memory for the search\n");
-		return 1;
-	}
+	ctx = search_new(&o);   /* no weights: cannot fail */
 	search_limits_default(&l);
 	l.depth = depth;
 	for (i = 0; i < sizeof positions / sizeof positions[0]; i++) {

@@ -2,33 +2,25 @@
  * game_play.c: a game's history: playing, undo and redo, resigning and
  * agreed draws. The history grows on the heap (never during a search).
  */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "engine/game.h"
 #include "engine/notation.h"
 #include "engine/engine_error.h"
+#include "util/util.h"
 
 static void
 grow(struct game *g, int need)
 {
 	int cap = g->cap;
-	struct board *pos;
-	move_t *moves;
 
 	if (need <= cap)
 		return;
 	while (cap < need)
 		cap = cap ? cap * 2 : 64;
-	pos = realloc(g->pos, (size_t)(cap + 1) * sizeof *pos);
-	moves = realloc(g->moves, (size_t)cap * sizeof *moves);
-	if (pos == NULL || moves == NULL) {
-		fprintf(stderr, "congo: out of memory\n");
-		abort();
-	}
-	g->pos = pos;
-	g->moves = moves;
+	g->pos = xreallocarray(g->pos, (size_t)cap + 1, sizeof *g->pos);
+	g->moves = xreallocarray(g->moves, (size_t)cap, sizeof *g->moves);
 	g->cap = cap;
 }
 

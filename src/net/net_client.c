@@ -21,7 +21,7 @@
 struct net_client *
 net_client_new(const struct net_client_opts *o)
 {
-	struct net_client *c = net_xmalloc(sizeof *c);
+	struct net_client *c = xcalloc(1, sizeof *c);
 
 	c->o = *o;
 	if (c->o.port <= 0)
@@ -57,7 +57,7 @@ cli_event(struct net_client *c, enum net_ev_kind kind)
 
 	if (c->qlen == c->qcap) {
 		int n = c->qcap ? c->qcap * 2 : 16, i;
-		struct net_event *q = net_xmalloc(sizeof *q * (size_t)n);
+		struct net_event *q = xcalloc((size_t)n, sizeof *q);
 		for (i = 0; i < c->qlen; i++)
 			q[i] = c->q[(c->qhead + i) % c->qcap];
 		free(c->q);
@@ -119,7 +119,7 @@ cli_send(struct net_client *c, const char *fmt, ...)
 		size_t cap = c->outcap ? c->outcap * 2 : 1024;
 		while (cap < c->outlen + (size_t)n)
 			cap *= 2;
-		c->out = net_xrealloc(c->out, cap);
+		c->out = xrealloc(c->out, cap);
 		c->outcap = cap;
 	}
 	memcpy(c->out + c->outlen, line, (size_t)n);
@@ -260,7 +260,7 @@ on_connected(struct net_client *c)
 static void
 read_lines(struct net_client *c, long long now)
 {
-	struct cgp_msg *m = net_xmalloc(sizeof *m);
+	struct cgp_msg *m = xcalloc(1, sizeof *m);
 	char err[80];
 	ssize_t r;
 

@@ -44,7 +44,7 @@ conn_send(void *ctx, int id, const char *line, size_t len)
 			size_t cap = c->outcap ? c->outcap : 4096;
 			while (cap < need)
 				cap *= 2;
-			c->out = net_xrealloc(c->out, cap);
+			c->out = xrealloc(c->out, cap);
 			c->outcap = cap;
 		}
 	}
@@ -79,15 +79,15 @@ conn_add(struct srv *sv, int fd, const char *addr, long long now)
 			break;
 	if (id == sv->nconn) {
 		int n = sv->nconn ? sv->nconn * 2 : 64;
-		sv->conns = net_xrealloc(sv->conns, sizeof *sv->conns *
+		sv->conns = xrealloc(sv->conns, sizeof *sv->conns *
 		    (size_t)n);
 		memset(sv->conns + sv->nconn, 0, sizeof *sv->conns *
 		    (size_t)(n - sv->nconn));
 		sv->nconn = n;
 		/* Listeners, the wake pipe and every connection. */
-		sv->pfd = net_xrealloc(sv->pfd, sizeof *sv->pfd *
+		sv->pfd = xrealloc(sv->pfd, sizeof *sv->pfd *
 		    (size_t)(n + SRV_MAX_LISTEN + 1));
-		sv->pconn = net_xrealloc(sv->pconn, sizeof *sv->pconn *
+		sv->pconn = xrealloc(sv->pconn, sizeof *sv->pconn *
 		    (size_t)(n + SRV_MAX_LISTEN + 1));
 	}
 	c = &sv->conns[id];

@@ -298,7 +298,7 @@ cmd_observe(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		}
 		if (g->nobs == g->obscap) {
 			g->obscap = g->obscap ? g->obscap * 2 : 4;
-			g->obs = net_xrealloc(g->obs,
+			g->obs = xrealloc(g->obs,
 			    sizeof *g->obs * (size_t)g->obscap);
 		}
 		g->obs[g->nobs++] = conn;

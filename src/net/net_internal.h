@@ -323,6 +323,7 @@ int sess_load_event(struct sess *s, const char *id, long seq,
 
 /* Inside the session (net_session.c, net_game.c, net_replay.c). */
 #include "engine/game.h"
+#include "util/util.h"
 
 struct sev {
 	long seq;
@@ -381,9 +382,6 @@ struct sess {
 	bool again;                    /* the line must be given again */
 };
 
-void *net_xmalloc(size_t n);
-void *net_xrealloc(void *p, size_t n);
-char *net_xstrdup(const char *s);
 void sess_log(struct sess *s, int level, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 struct sgame *sess_find(struct sess *s, const char *id);

@@ -81,7 +81,7 @@ sess_submit(struct sess *s, int conn, const struct cgp_cmd *cmd,
     const struct store_change *ch, struct cgp_out *ok, bool state_to_origin,
     bool quiet)
 {
-	struct spend *p = net_xmalloc(sizeof *p);
+	struct spend *p = xcalloc(1, sizeof *p);
 	struct sgame *g;
 	char err[256];
 

@@ -144,7 +144,7 @@ listen_on(struct srv *sv, char *err, size_t errlen)
 struct srv *
 srv_open(const struct srv_opts *o, char *err, size_t errlen)
 {
-	struct srv *sv = net_xmalloc(sizeof *sv);
+	struct srv *sv = xcalloc(1, sizeof *sv);
 	struct sess_limits lim;
 	struct sess_io io;
 	char server[64];
@@ -198,9 +198,10 @@ srv_port(const struct srv *sv)
 void
 srv_stop(struct srv *sv)
 {
-	ssize_t r = write(sv->wake[1], "x", 1);
-
-	(void)r;
+	/* The pipe is non-blocking: EAGAIN means it is full, so the loop is
+	 * woken already; nothing else can fail on a pipe we hold open. */
+	while (write(sv->wake[1], "x", 1) < 0 && errno == EINTR)
+		continue;
 }
 
 static void
@@ -263,9 +264,9 @@ poll_set(struct srv *sv, bool stopping, long long now)
 {
 	int n = 0, i;
 
-	sv->pfd = net_xrealloc(sv->pfd, sizeof *sv->pfd *
+	sv->pfd = xrealloc(sv->pfd, sizeof *sv->pfd *
 	    (size_t)(sv->nconn + SRV_MAX_LISTEN + 2));
-	sv->pconn = net_xrealloc(sv->pconn, sizeof *sv->pconn *
+	sv->pconn = xrealloc(sv->pconn, sizeof *sv->pconn *
 	    (size_t)(sv->nconn + SRV_MAX_LISTEN + 2));
 	sv->pfd[n].fd = sv->wake[0];
 	sv->pfd[n].events = POLLIN;

@@ -14,37 +14,6 @@
 
 #define MINUTE_MS 60000LL
 
-void *
-net_xmalloc(size_t n)
-{
-	void *p = calloc(1, n != 0 ? n : 1);
-
-	if (p == NULL) {
-		fputs("congo-server: out of memory\n", stderr);
-		abort();
-	}
-	return p;
-}
-
-void *
-net_xrealloc(void *p, size_t n)
-{
-	p = realloc(p, n != 0 ? n : 1);
-	if (p == NULL) {
-		fputs("congo-server: out of memory\n", stderr);
-		abort();
-	}
-	return p;
-}
-
-char *
-net_xstrdup(const char *s)
-{
-	size_t n = strlen(s) + 1;
-
-	return memcpy(net_xmalloc(n), s, n);
-}
-
 void
 sess_log(struct sess *s, int level, const char *fmt, ...)
 {
@@ -64,7 +33,7 @@ sess_new(const struct sess_io *io, const struct sess_limits *lim,
     const struct game_rules *rules, const char *server_name)
 {
 	static const struct game_rules defaults = GAME_RULES_DEFAULT;
-	struct sess *s = net_xmalloc(sizeof *s);
+	struct sess *s = xcalloc(1, sizeof *s);
 
 	board_init();
 	s->io = *io;
@@ -72,7 +41,7 @@ sess_new(const struct sess_io *io, const struct sess_limits *lim,
 	s->rules = rules != NULL ? *rules : defaults;
 	snprintf(s->server, sizeof s->server, "%s", server_name);
 	s->icap = 64;
-	s->index = net_xmalloc(sizeof *s->index * (size_t)s->icap);
+	s->index = xcalloc((size_t)s->icap, sizeof *s->index);
 	return s;
 }
 
@@ -157,7 +126,7 @@ sess_find(struct sess *s, const char *id)
 struct sgame *
 sess_add_game(struct sess *s, const char *id)
 {
-	struct sgame *g = net_xmalloc(sizeof *g);
+	struct sgame *g = xcalloc(1, sizeof *g);
 	int i;
 
 	snprintf(g->id, sizeof g->id, "%s", id);
@@ -165,14 +134,14 @@ sess_add_game(struct sess *s, const char *id)
 	g->offer = -1;
 	if (s->ngames == s->gamecap) {
 		s->gamecap = s->gamecap ? s->gamecap * 2 : 64;
-		s->games = net_xrealloc(s->games,
+		s->games = xrealloc(s->games,
 		    sizeof *s->games * (size_t)s->gamecap);
 	}
 	s->games[s->ngames++] = g;
 	if (s->ngames * 2 > s->icap) {
 		free(s->index);
 		s->icap *= 2;
-		s->index = net_xmalloc(sizeof *s->index * (size_t)s->icap);
+		s->index = xcalloc((size_t)s->icap, sizeof *s->index);
 		for (i = 0; i < s->ngames; i++)
 			index_put(s, i);
 	} else
@@ -201,7 +170,7 @@ sess_addr(struct sess *s, const char *addr, long long now_ms)
 		if (spare == NULL) {
 			if (s->naddr == s->addrcap) {
 				s->addrcap = s->addrcap ? s->addrcap * 2 : 16;
-				s->addrs = net_xrealloc(s->addrs,
+				s->addrs = xrealloc(s->addrs,
 				    sizeof *s->addrs * (size_t)s->addrcap);
 			}
 			spare = &s->addrs[s->naddr++];
@@ -265,7 +234,7 @@ sess_open(struct sess *s, int conn, const char *addr, long long now_ms)
 
 	if (conn >= s->conncap) {
 		s->conncap = conn + 64;
-		s->conns = net_xrealloc(s->conns,
+		s->conns = xrealloc(s->conns,
 		    sizeof *s->conns * (size_t)s->conncap);
 		memset(s->conns + old, 0,
 		    sizeof *s->conns * (size_t)(s->conncap - old));
@@ -363,7 +332,7 @@ sess_member_add(struct sess *s, int conn, struct sgame *g)
 			return;
 	if (c->ngames == c->gcap) {
 		c->gcap = c->gcap ? c->gcap * 2 : 4;
-		c->games = net_xrealloc(c->games,
+		c->games = xrealloc(c->games,
 		    sizeof *c->games * (size_t)c->gcap);
 	}
 	c->games[c->ngames++] = g;
@@ -479,12 +448,12 @@ void
 sess_add_event(struct sgame *g, long seq, const char *kind, const char *body)
 {
 	size_t n = strlen(kind) + strlen(body) + 2;
-	char *t = net_xmalloc(n);
+	char *t = xmalloc(n);
 
 	snprintf(t, n, "%s%s%s", kind, *body != '\0' ? " " : "", body);
 	if (g->nev == g->evcap) {
 		g->evcap = g->evcap ? g->evcap * 2 : 16;
-		g->ev = net_xrealloc(g->ev, sizeof *g->ev * (size_t)g->evcap);
+		g->ev = xrealloc(g->ev, sizeof *g->ev * (size_t)g->evcap);
 	}
 	g->ev[g->nev].seq = seq;
 	g->ev[g->nev].text = t;

@@ -257,7 +257,7 @@ may_create(const char *path, int e, bool create, char *err, size_t errlen)
 struct store *
 store_open(const char *path, bool create, char *err, size_t errlen)
 {
-	struct store *st = net_xmalloc(sizeof *st);
+	struct store *st = xcalloc(1, sizeof *st);
 	struct stat sb;
 	int flags = SQLITE_OPEN_READWRITE;
 

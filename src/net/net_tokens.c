@@ -13,6 +13,7 @@
 
 #include "net/net.h"
 #include "net/net_internal.h"
+#include "util/util.h"
 
 #define TOKENS_MAX 200          /* lines kept, the newest last */
 
@@ -116,11 +117,7 @@ net_tokens_save(const char *host, int port, const char *game, int seat,
 
 	if (tokens_path(path, sizeof path, err, errlen) < 0)
 		return -1;
-	keep = calloc(TOKENS_MAX, sizeof *keep);
-	if (keep == NULL) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
+	keep = xcalloc(TOKENS_MAX, sizeof *keep);
 	snprintf(where, sizeof where, "%s:%d", host, port);
 	in = fopen(path, "r");
 	if (in != NULL) {

@@ -104,7 +104,7 @@ writer_main(void *arg)
 struct writer *
 writer_new(const struct store_ops *ops, void *ctx, char *err, size_t errlen)
 {
-	struct writer *w = net_xmalloc(sizeof *w);
+	struct writer *w = xcalloc(1, sizeof *w);
 
 	w->ops = ops;
 	w->ctx = ctx;

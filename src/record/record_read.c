@@ -15,6 +15,7 @@
 #include "engine/fen.h"
 #include "engine/notation.h"
 #include "record/record.h"
+#include "util/util.h"
 
 #define RECORD_SIZE_MAX (8 * 1024 * 1024)
 #define TOKEN_MAX 64
@@ -376,12 +377,8 @@ static char *
 slurp(FILE *f, size_t *lenp, struct lexer *lx)
 {
 	size_t cap = 4096, len = 0, got;
-	char *buf = malloc(cap), *nb;
+	char *buf = xmalloc(cap);
 
-	if (buf == NULL) {
-		snprintf(lx->err, lx->errlen, "%s: out of memory", lx->name);
-		return NULL;
-	}
 	while ((got = fread(buf + len, 1, cap - len - 1, f)) > 0) {
 		len += got;
 		if (len > RECORD_SIZE_MAX) {
@@ -392,15 +389,8 @@ slurp(FILE *f, size_t *lenp, struct lexer *lx)
 			return NULL;
 		}
 		if (cap - len - 1 == 0) {
-			nb = realloc(buf, cap * 2);
-			if (nb == NULL) {
-				free(buf);
-				snprintf(lx->err, lx->errlen, "%s: out of "
-				    "memory", lx->name);
-				return NULL;
-			}
-			buf = nb;
 			cap *= 2;
+			buf = xrealloc(buf, cap);
 		}
 	}
 	if (ferror(f)) {

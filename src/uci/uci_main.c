@@ -15,6 +15,7 @@
 #include "engine/notation.h"
 #include "uci/uci.h"
 #include "uci/uci_internal.h"
+#include "util/util.h"
 
 #define LINE_MAX_LEN 65536
 
@@ -88,10 +89,8 @@ sorted_texts(const struct board *b, size_t *count, int perft_depth)
 {
 	size_t n;
 	move_t *mv = movegen_all(b, &n);
-	char **t = calloc(n + 1, sizeof *t);
+	char **t = xcalloc(n + 1, sizeof *t);
 
-	if (t == NULL)
-		abort();
 	for (size_t i = 0; i < n; i++) {
 		char txt[MOVE_TEXT_MAX], line[MOVE_TEXT_MAX + 32];
 		notation_write(mv[i], txt, sizeof txt);
@@ -103,9 +102,7 @@ sorted_texts(const struct board *b, size_t *count, int perft_depth)
 		} else {
 			snprintf(line, sizeof line, "%s", txt);
 		}
-		t[i] = strdup(line);
-		if (t[i] == NULL)
-			abort();
+		t[i] = xstrdup(line);
 	}
 	free(mv);
 	qsort(t, n, sizeof *t, cmp_str);
@@ -277,19 +274,12 @@ uci_run(FILE *in, FILE *out)
 	pthread_mutex_t out_lock = PTHREAD_MUTEX_INITIALIZER;
 	struct uci u;
 	struct board b;
-	char *line = malloc(LINE_MAX_LEN);
+	char *line = xmalloc(LINE_MAX_LEN);
 	int quit = 0;
 
-	if (line == NULL)
-		return 1;
 	memset(&u, 0, sizeof u);
 	u.out = out;
 	u.search = uci_search_new(out, &out_lock);
-	if (u.search == NULL) {
-		free(line);
-		fprintf(stderr, "congo: out of memory for the search\n");
-		return 1;
-	}
 	u.rules = defaults;
 	fen_read(&b, FEN_START, NULL, 0);
 	game_init(&u.game, &b, &u.rules);

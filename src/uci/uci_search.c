@@ -12,6 +12,7 @@
 #include "ai/search.h"
 #include "engine/notation.h"
 #include "uci/uci_internal.h"
+#include "util/util.h"
 
 struct uci_search {
 	FILE *out;
@@ -41,18 +42,12 @@ say(struct uci_search *s, const char *line)
 struct uci_search *
 uci_search_new(FILE *out, pthread_mutex_t *out_lock)
 {
-	struct uci_search *s = calloc(1, sizeof *s);
+	struct uci_search *s = xcalloc(1, sizeof *s);
 
-	if (s == NULL)
-		return NULL;
 	s->out = out;
 	s->out_lock = out_lock;
 	search_options_default(&s->opt);
-	s->ctx = search_new(&s->opt);
-	if (s->ctx == NULL) {
-		free(s);
-		return NULL;
-	}
+	s->ctx = search_new(&s->opt);   /* no weights: cannot fail */
 	pthread_mutex_init(&s->mu, NULL);
 	pthread_cond_init(&s->cv, NULL);
 	return s;
@@ -167,11 +162,7 @@ uci_search_setoption(struct uci_search *s, char *args)
 		    "Hash, Threads, Seed)\n", name);
 		return;
 	}
-	if (search_set_options(s->ctx, &o) != 0) {
-		fprintf(s->out, "error out of memory for Hash %d MB\n",
-		    o.hash_mb);
-		return;
-	}
+	search_set_options(s->ctx, &o);   /* no weights: cannot fail */
 	s->opt = o;
 }
 

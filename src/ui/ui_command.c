@@ -14,6 +14,7 @@
 #include "record/record.h"
 #include "ui/ui_int.h"
 #include "ui/ui_net.h"
+#include "util/util.h"
 
 static const char *const side_name[2] = { "White", "Black" };
 static const int delays[] = { 0, 100, 250, 500, 1000, 2000, 4000, 8000 };
@@ -231,10 +232,6 @@ advice(struct ui_app *a)
 		pc.movetime_ms = 1000;
 	if (a->advisor == NULL)
 		a->advisor = ui_search_new(&pc);
-	if (a->advisor == NULL) {
-		app_message(a, ST_ERROR, "out of memory for the advisor");
-		return;
-	}
 	memset(&job, 0, sizeof job);
 	job.kind = JOB_ADVICE;
 	job.color = side;
@@ -243,12 +240,11 @@ advice(struct ui_app *a)
 	job.conf = pc;
 	job.search = a->advisor;
 	if (a->game.nply > 0) {
-		job.history = malloc(sizeof *job.history * (size_t)a->game.nply);
-		if (job.history != NULL) {
-			memcpy(job.history, a->game.pos,
-			    sizeof *job.history * (size_t)a->game.nply);
-			job.nhistory = a->game.nply;
-		}
+		job.history = xreallocarray(NULL, (size_t)a->game.nply,
+		    sizeof *job.history);
+		memcpy(job.history, a->game.pos,
+		    sizeof *job.history * (size_t)a->game.nply);
+		job.nhistory = a->game.nply;
 	}
 	if (ui_worker_start(&a->worker, &job) < 0) {
 		app_message(a, ST_ERROR, "cannot start the advisor");

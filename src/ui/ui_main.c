@@ -23,6 +23,7 @@
 #include "ui/ui.h"
 #include "ui/ui_int.h"
 #include "ui/ui_net.h"
+#include "util/util.h"
 
 static volatile sig_atomic_t got_signal;
 static int sig_wr = -1;
@@ -34,7 +35,7 @@ on_quit_signal(int sig)
 
 	got_signal = sig;
 	if (sig_wr >= 0)
-		(void)!write(sig_wr, "q", 1);
+		(void)!write(sig_wr, "q", 1); /* full (EAGAIN): woken already */
 	errno = saved;
 }
 
@@ -56,13 +57,8 @@ signals_init(struct ui_app *a)
 	struct sigaction sa;
 	size_t i;
 
-	if (pipe(a->sigpipe) < 0)
+	if (pipe2(a->sigpipe, O_NONBLOCK | O_CLOEXEC) < 0)
 		return -1;
-	for (i = 0; i < 2; i++) {
-		fcntl(a->sigpipe[i], F_SETFL,
-		    fcntl(a->sigpipe[i], F_GETFL) | O_NONBLOCK);
-		fcntl(a->sigpipe[i], F_SETFD, FD_CLOEXEC);
-	}
 	sig_wr = a->sigpipe[1];
 	memset(&sa, 0, sizeof sa);
 	sigemptyset(&sa.sa_mask);
@@ -295,6 +291,8 @@ ui_main(int argc, char **argv)
 		fprintf(stderr, "congo: cannot start the terminal screen\n");
 		return 1;
 	}
+	/* fatal() (out of memory) gives the terminal back before it prints */
+	util_set_fatal_hook(term_end);
 	app_set_flip_default(a);
 	if (a->have_game) {
 		a->paused = app_ai_vs_ai(a) && !game_over(&a->game);

@@ -11,6 +11,7 @@
 #include "engine/notation.h"
 #include "net/net.h"
 #include "ui/ui_net.h"
+#include "util/util.h"
 
 static const char *const side_name[2] = { "White", "Black" };
 
@@ -74,10 +75,8 @@ static const struct ui_player_ops remote_ops = {
 struct ui_player *
 ui_net_remote_new(int color)
 {
-	struct ui_player *p = calloc(1, sizeof *p);
+	struct ui_player *p = xcalloc(1, sizeof *p);
 
-	if (p == NULL)
-		return NULL;
 	p->ops = &remote_ops;
 	p->color = color;
 	return p;

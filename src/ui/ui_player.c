@@ -11,6 +11,7 @@
 #include "ai/search.h"
 #include "engine/game.h"
 #include "ui/ui_int.h"
+#include "util/util.h"
 
 /* ---- human ---- */
 
@@ -45,12 +46,10 @@ ai_turn_begin(struct ui_app *a, struct ui_player *p)
 	job.search = p->priv;
 	job.nhistory = g->nply;
 	if (g->nply > 0) {
-		job.history = malloc(sizeof *job.history * (size_t)g->nply);
-		if (job.history == NULL)
-			job.nhistory = 0;
-		else
-			memcpy(job.history, g->pos,
-			    sizeof *job.history * (size_t)g->nply);
+		job.history = xreallocarray(NULL, (size_t)g->nply,
+		    sizeof *job.history);
+		memcpy(job.history, g->pos,
+		    sizeof *job.history * (size_t)g->nply);
 	}
 	if (ui_worker_start(&a->worker, &job) < 0) {
 		app_message(a, ST_ERROR, "cannot start the AI thread");
@@ -129,12 +128,8 @@ struct ui_player *
 ui_player_new(const struct player_conf *pc, int color, char *err,
     size_t errlen)
 {
-	struct ui_player *p = calloc(1, sizeof *p);
+	struct ui_player *p = xcalloc(1, sizeof *p);
 
-	if (p == NULL) {
-		snprintf(err, errlen, "out of memory");
-		return NULL;
-	}
 	p->conf = *pc;
 	p->color = color;
 	if (strcmp(pc->type, "human") == 0) {
@@ -151,12 +146,6 @@ ui_player_new(const struct player_conf *pc, int color, char *err,
 	p->ops = &ai_ops;
 	p->thinks = true;
 	p->priv = ui_search_new(pc);
-	if (p->priv == NULL) {
-		snprintf(err, errlen, "out of memory for the %s search",
-		    pc->algorithm);
-		free(p);
-		return NULL;
-	}
 	return p;
 }
 

@@ -155,11 +155,13 @@ ui_worker_init(struct ui_worker *w)
 	int fd[2];
 
 	memset(w, 0, sizeof *w);
-	if (pipe(fd) < 0)
+	if (pipe2(fd, O_CLOEXEC) < 0)
 		return -1;
-	fcntl(fd[0], F_SETFL, fcntl(fd[0], F_GETFL) | O_NONBLOCK);
-	fcntl(fd[0], F_SETFD, FD_CLOEXEC);
-	fcntl(fd[1], F_SETFD, FD_CLOEXEC);
+	if (fcntl(fd[0], F_SETFL, O_NONBLOCK) < 0) {
+		close(fd[0]);
+		close(fd[1]);
+		return -1;
+	}
 	w->rd = fd[0];
 	w->wr = fd[1];
 	atomic_init(&w->cancel, false);
