@@ -113,7 +113,8 @@ cmd_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
 			    "no random numbers");
 			return;
 		}
-		if (sess_find(s, id) == NULL)
+		/* Not in memory, nor a finished game in the store. */
+		if (sess_find(s, id) == NULL && sess_fetch(s, id) == 0)
 			break;
 	}
 	memset(&ch, 0, sizeof ch);

@@ -211,6 +211,16 @@ struct store_change {
 	const char *body[2];       /* its key=value words */
 };
 
+struct sess;
+
+/* A line of LIST, as the store keeps it. */
+struct store_item {
+	char id[CGP_ID_LEN + 1];
+	int status, ply;
+	char result[8];
+	char white[CGP_NAME_MAX + 1], black[CGP_NAME_MAX + 1];
+};
+
 struct store_ops {
 	/* Store durably before returning 0; -1 with err if nothing changed. */
 	int (*commit)(void *ctx, const struct store_change *ch, char *err,
@@ -220,6 +230,16 @@ struct store_ops {
 	 * transaction itself failed (then nothing is kept). */
 	int (*commit_batch)(void *ctx, const struct store_change *const *ch,
 	    int n, bool *ok, char *err, size_t errlen);
+	/* Reads, on the caller's thread (the event loop), never waiting for
+	 * a commit in flight. NULL when every game stays in memory. */
+	/* Feed one stored game to the session (sess_load_*): 1, or 0 when
+	 * there is no such game, or -1 with err. */
+	int (*load_game)(void *ctx, struct sess *s, const char *id, char *err,
+	    size_t errlen);
+	/* The newest games (status 0 open, 1 active, 2 finished, -1 any), at
+	 * most n: how many, or -1 with err. */
+	int (*list)(void *ctx, int status, int n, struct store_item *out,
+	    char *err, size_t errlen);
 };
 
 /*
@@ -304,6 +324,12 @@ bool sess_conn_waiting(const struct sess *s, int conn);
 /* The connection sent more than 512 bytes without an LF: 413 and close. */
 void sess_line_too_long(struct sess *s, int conn);
 
+/* Finished games leave memory (the store reads them again when asked
+ * for): at once when no connection holds a seat in or observes one, else
+ * SESS_GRACE_MS after its end. Only with a store that reads games. */
+#define SESS_GRACE_MS 60000
+void sess_evict(struct sess *s, long long now_ms);
+
 /* Counts for logs and tests. */
 int sess_ngames(const struct sess *s);
 int sess_nconns(const struct sess *s);
@@ -346,6 +372,7 @@ struct sgame {
 	int *obs;                      /* observing connections */
 	int nobs, obscap;
 	int busy;                      /* changes being stored */
+	long long ended_ms;            /* when it ended (or was read, over) */
 };
 
 struct sconn {
@@ -385,6 +412,9 @@ struct sess {
 void sess_log(struct sess *s, int level, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 struct sgame *sess_find(struct sess *s, const char *id);
+/* A game not in memory read from the store (sess_load_*): 1, 0 when it has
+ * none, -1 when it cannot be read (logged). */
+int sess_fetch(struct sess *s, const char *id);
 struct sgame *sess_add_game(struct sess *s, const char *id);
 void sess_free_game(struct sgame *g);
 struct saddr *sess_addr(struct sess *s, const char *addr, long long now_ms);
@@ -436,8 +466,11 @@ struct store;
  */
 struct store *store_open(const char *path, bool create, char *err,
     size_t errlen);
-/* Feed every stored game to the session (sess_load_*). */
+/* Feed every open and active game to the session (sess_load_*); finished
+ * ones are read when asked for (store_sqlite_ops.load_game). */
 int store_load(struct store *st, struct sess *s, char *err, size_t errlen);
+/* Something store_open wants logged, or NULL. */
+const char *store_note(const struct store *st);
 extern const struct store_ops store_sqlite_ops;
 /* Checkpoint and close. */
 void store_close(struct store *st);

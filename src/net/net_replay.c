@@ -155,6 +155,8 @@ sess_load_event(struct sess *s, const char *id, long seq, const char *kind,
 		    "parse");
 	if (replay(g, seq, kind, &m, err, errlen) < 0)
 		return -1;
+	if (strcmp(kind, "RESULT") == 0)
+		g->ended_ms = util_now_ms();
 	sess_add_event(g, seq, kind, body);
 	return 0;
 }

@@ -149,6 +149,8 @@ srv_open(const struct srv_opts *o, char *err, size_t errlen)
 	struct sess_io io;
 	char server[64];
 
+	long long t_open = srv_now();
+
 	sv->o = *o;
 	sv->wake[0] = sv->wake[1] = -1;
 	snprintf(server, sizeof server, "congo-server/%s", PACKAGE_VERSION);
@@ -180,8 +182,11 @@ srv_open(const struct srv_opts *o, char *err, size_t errlen)
 	}
 	if (listen_on(sv, err, errlen) < 0)
 		goto bad;
-	srv_log(sv, NET_LOG_INFO, "%s: %d games from %s; listening on %s "
-	    "port %d", server, sess_ngames(sv->sess), o->db,
+	if (store_note(sv->store) != NULL)
+		srv_log(sv, NET_LOG_INFO, "%s", store_note(sv->store));
+	srv_log(sv, NET_LOG_INFO, "%s: %d open and active games from %s in "
+	    "%lld ms; listening on %s port %d", server, sess_ngames(sv->sess),
+	    o->db, srv_now() - t_open,
 	    o->bind[0] != '\0' ? o->bind : "every address", sv->port);
 	return sv;
 bad:
@@ -315,6 +320,11 @@ static void
 after_round(struct srv *sv, long long now)
 {
 	int i;
+
+	if (now - sv->evicted >= 100) {
+		sess_evict(sv->sess, now);
+		sv->evicted = now;
+	}
 
 	for (i = 0; i < sv->nconn; i++) {
 		struct conn *c = &sv->conns[i];

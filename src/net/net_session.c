@@ -149,6 +149,59 @@ sess_add_game(struct sess *s, const char *id)
 	return g;
 }
 
+/* Can g leave memory now? */
+static bool
+evictable(const struct sgame *g, long long now_ms)
+{
+	bool members = g->holder[0] >= 0 || g->holder[1] >= 0 || g->nobs > 0;
+
+	return game_over(&g->g) && g->busy == 0 &&
+	    (!members || now_ms - g->ended_ms >= SESS_GRACE_MS);
+}
+
+/* Take g out of the lists of the connections it is in. */
+static void
+forget_members(struct sess *s, struct sgame *g)
+{
+	int k, i;
+
+	for (k = 0; k < 2 + g->nobs; k++) {
+		int conn = k < 2 ? g->holder[k] : g->obs[k - 2];
+		struct sconn *c;
+		if (conn < 0 || conn >= s->conncap || !s->conns[conn].used)
+			continue;
+		c = &s->conns[conn];
+		for (i = 0; i < c->ngames; i++)
+			if (c->games[i] == g) {
+				c->games[i] = c->games[--c->ngames];
+				break;
+			}
+	}
+}
+
+void
+sess_evict(struct sess *s, long long now_ms)
+{
+	int i, n = 0;
+
+	if (s->io.store == NULL || s->io.store->load_game == NULL)
+		return;         /* memory is all there is */
+	for (i = 0; i < s->ngames; i++) {
+		struct sgame *g = s->games[i];
+		if (evictable(g, now_ms)) {
+			forget_members(s, g);
+			sess_free_game(g);
+		} else
+			s->games[n++] = g;
+	}
+	if (n == s->ngames)
+		return;
+	s->ngames = n;
+	memset(s->index, 0, sizeof *s->index * (size_t)s->icap);
+	for (i = 0; i < s->ngames; i++)
+		index_put(s, i);
+}
+
 /* Addresses: connections and the per-minute counters. */
 struct saddr *
 sess_addr(struct sess *s, const char *addr, long long now_ms)
@@ -461,6 +514,20 @@ sess_add_event(struct sgame *g, long seq, const char *kind, const char *body)
 	g->seq = seq;
 }
 
+int
+sess_fetch(struct sess *s, const char *id)
+{
+	char err[512];
+	int rc;
+
+	if (s->io.store == NULL || s->io.store->load_game == NULL)
+		return 0;
+	rc = s->io.store->load_game(s->io.store_ctx, s, id, err, sizeof err);
+	if (rc < 0)
+		sess_log(s, NET_LOG_ERROR, "game %s: %s", id, err);
+	return rc;
+}
+
 struct sgame *
 sess_want_game(struct sess *s, int conn, const struct cgp_cmd *cmd)
 {
@@ -480,7 +547,12 @@ sess_want_game(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		return NULL;
 	}
 	g = sess_find(s, id);
-	if (g == NULL) {
+	if (g == NULL && sess_fetch(s, id) < 0) {
+		sess_err(s, conn, cmd->tag, CGP_INTERNAL, "the server could "
+		    "not read that game");
+		return NULL;
+	}
+	if (g == NULL && (g = sess_find(s, id)) == NULL) {
 		snprintf(msg, sizeof msg, "no game %s", id);
 		sess_err(s, conn, cmd->tag, CGP_NO_SUCH_GAME, msg);
 	}

@@ -37,6 +37,7 @@ struct srv {
 	int port;
 	int wake[2];              /* srv_stop writes here */
 	long long accept_pause;   /* ms: out of descriptors until then */
+	long long evicted;        /* ms: finished games last let go */
 	struct conn *conns;
 	int nconn;                /* slots in use or not */
 	struct pollfd *pfd;
