@@ -328,7 +328,8 @@ void sess_line_too_long(struct sess *s, int conn);
  * for): at once when no connection holds a seat in or observes one, else
  * SESS_GRACE_MS after its end. Only with a store that reads games. */
 #define SESS_GRACE_MS 60000
-void sess_evict(struct sess *s, long long now_ms);
+/* Returns how many games left. */
+int sess_evict(struct sess *s, long long now_ms);
 
 /* Counts for logs and tests. */
 int sess_ngames(const struct sess *s);

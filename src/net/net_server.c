@@ -17,6 +17,7 @@
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
+#include <malloc.h>
 
 #include "net/net_srv.h"
 
@@ -322,8 +323,15 @@ after_round(struct srv *sv, long long now)
 	int i;
 
 	if (now - sv->evicted >= 100) {
-		sess_evict(sv->sess, now);
+		sv->nevicted += sess_evict(sv->sess, now);
 		sv->evicted = now;
+	}
+	/* What finished games leave goes back to the system, not only to
+	 * malloc's free lists: memory follows the games being played. */
+	if (sv->nevicted > 0 && now - sv->trimmed >= 1000) {
+		malloc_trim(0);
+		sv->nevicted = 0;
+		sv->trimmed = now;
 	}
 
 	for (i = 0; i < sv->nconn; i++) {
@@ -414,7 +422,8 @@ srv_run(struct srv *sv, volatile sig_atomic_t *stop, const sigset_t *sigmask)
 		long long commits, changes;
 		writer_stats(sv->writer, &commits, &changes);
 		srv_log(sv, NET_LOG_INFO, "stopped; %lld changes stored in "
-		    "%lld commits; closing the database", changes, commits);
+		    "%lld commits; %d games in memory; closing the database",
+		    changes, commits, sess_ngames(sv->sess));
 	}
 	return 0;
 }

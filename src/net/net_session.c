@@ -179,13 +179,13 @@ forget_members(struct sess *s, struct sgame *g)
 	}
 }
 
-void
+int
 sess_evict(struct sess *s, long long now_ms)
 {
-	int i, n = 0;
+	int i, n = 0, gone;
 
 	if (s->io.store == NULL || s->io.store->load_game == NULL)
-		return;         /* memory is all there is */
+		return 0;       /* memory is all there is */
 	for (i = 0; i < s->ngames; i++) {
 		struct sgame *g = s->games[i];
 		if (evictable(g, now_ms)) {
@@ -195,11 +195,13 @@ sess_evict(struct sess *s, long long now_ms)
 			s->games[n++] = g;
 	}
 	if (n == s->ngames)
-		return;
+		return 0;
+	gone = s->ngames - n;
 	s->ngames = n;
 	memset(s->index, 0, sizeof *s->index * (size_t)s->icap);
 	for (i = 0; i < s->ngames; i++)
 		index_put(s, i);
+	return gone;
 }
 
 /* Addresses: connections and the per-minute counters. */

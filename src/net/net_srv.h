@@ -38,6 +38,8 @@ struct srv {
 	int wake[2];              /* srv_stop writes here */
 	long long accept_pause;   /* ms: out of descriptors until then */
 	long long evicted;        /* ms: finished games last let go */
+	long long trimmed;        /* ms: memory last given back */
+	int nevicted;             /* games let go since */
 	struct conn *conns;
 	int nconn;                /* slots in use or not */
 	struct pollfd *pfd;

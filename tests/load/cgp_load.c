@@ -7,6 +7,7 @@
  * HISTORY at the end).
  *
  *   cgp_load [--host H] --port P [--games 200] [--seconds 60] [--think MS]
+ *            [--resign]       (resign the games still on at the end)
  *   cgp_load --fsync DIR [N]   the disk's sync time: N (200) writes of 4 KiB
  *                              to a file in DIR, each followed by fdatasync
  *
@@ -59,6 +60,7 @@ struct lgame {
 	long long sent_at[MAXPLY];
 	long long think_until;
 	bool waiting;            /* a MOVE not yet answered */
+	bool resigned;           /* --resign: sent at the end */
 	int games_done;
 };
 
@@ -77,7 +79,10 @@ static struct {
 	size_t nlat, latcap;
 	int failures;
 	unsigned rng;
-} L = { "127.0.0.1", 0, 200, 60, 0, 0, 0, 0, NULL, 0, 0, 0, 12345 };
+	bool resign;             /* games still on at the end: resign them */
+	bool ending;             /* the time is up: no new games */
+} L = { "127.0.0.1", 0, 200, 60, 0, 0, 0, 0, NULL, 0, 0, 0, 12345, false,
+	false };
 
 static struct done *finished;       /* games over, kept for checking */
 
@@ -285,7 +290,7 @@ handle(struct lgame *g, struct lconn *c, const struct cgp_msg *m,
 			L.moves++;
 			g->waiting = false;
 			g->think_until = now + L.think * 1000LL;
-			if (g->over)
+			if (g->over && !L.ending)
 				game_over_restart(g);
 		}
 		return;
@@ -322,7 +327,7 @@ handle(struct lgame *g, struct lconn *c, const struct cgp_msg *m,
 		    c->color == WHITE) {
 			/* A new game once the last move's OK is in. */
 			g->over = true;
-			if (!g->waiting)
+			if (!g->waiting && !L.ending)
 				game_over_restart(g);
 		}
 		return;
@@ -507,6 +512,8 @@ main(int argc, char **argv)
 			L.seconds = atoi(argv[++i]);
 		else if (i + 1 < argc && strcmp(argv[i], "--think") == 0)
 			L.think = atoi(argv[++i]);
+		else if (strcmp(argv[i], "--resign") == 0)
+			L.resign = true;
 		else {
 			fprintf(stderr, "usage: cgp_load [--host H] --port P "
 			    "[--games N] [--seconds S] [--think MS]\n");
@@ -557,9 +564,20 @@ main(int argc, char **argv)
 				readable(&games[i / 2], &games[i / 2].c[i % 2],
 				    now);
 	}
+	L.ending = true;
 	t0 = now_us();
 	/* Let answers in flight land (2 s), so every OK is counted. */
 	while ((now = now_us()) < t0 + 2000000) {
+		/* --resign: every game still on ends once no move of it is
+		 * in flight (nothing is left active). */
+		for (i = 0; L.resign && i < L.ngames; i++) {
+			struct lgame *g = &games[i];
+			if (g->id[0] != '\0' && g->started && !g->over &&
+			    !g->waiting && !g->resigned) {
+				say(&g->c[WHITE], "#q RESIGN game=%s", g->id);
+				g->resigned = true;
+			}
+		}
 		for (i = 0; i < L.ngames * 2; i++) {
 			flush(&games[i / 2].c[i % 2]);
 			p[i].fd = games[i / 2].c[i % 2].fd;
