@@ -226,10 +226,11 @@ struct store_ops {
 	int (*commit)(void *ctx, const struct store_change *ch, char *err,
 	    size_t errlen);
 	/* Group commit (may be NULL): n changes in one transaction, each
-	 * kept or refused on its own (ok[i]); returns -1 with err when the
+	 * kept or refused on its own (ok[i]; conflict[i] when another server
+	 * stored that ply or seat first); returns -1 with err when the
 	 * transaction itself failed (then nothing is kept). */
 	int (*commit_batch)(void *ctx, const struct store_change *const *ch,
-	    int n, bool *ok, char *err, size_t errlen);
+	    int n, bool *ok, bool *conflict, char *err, size_t errlen);
 	/* Reads, on the caller's thread (the event loop), never waiting for
 	 * a commit in flight. NULL when every game stays in memory. */
 	/* Feed one stored game to the session (sess_load_*): 1, or 0 when
@@ -240,7 +241,27 @@ struct store_ops {
 	 * most n: how many, or -1 with err. */
 	int (*list)(void *ctx, int status, int n, struct store_item *out,
 	    char *err, size_t errlen);
+	/* Start-up: every open and active game to the session. */
+	int (*load)(void *ctx, struct sess *s, char *err, size_t errlen);
+	/* Something to log once opened, or NULL. */
+	const char *(*note)(void *ctx);
+	void (*close)(void *ctx);
+	/* Several servers on one store (may be NULL): a descriptor that
+	 * becomes readable when another server stored something, and what
+	 * to do then (sess_remote for each game changed; called after every
+	 * round, as notices may arrive with other answers). */
+	int (*notice_fd)(void *ctx);
+	void (*notices)(void *ctx, struct sess *s);
+	/* Another server's changes of a game after seq: its seats
+	 * (sess_load_seat) and events (sess_remote_event). -1 with err. */
+	int (*refresh)(void *ctx, struct sess *s, const char *id, long seq,
+	    char *err, size_t errlen);
 };
+
+/* Open the store --db names: a file (SQLite) or a postgresql:// URI
+ * (PostgreSQL, when built with libpq). -1 with err naming it. */
+int store_open_any(const char *db, bool create, const struct store_ops **ops,
+    void **ctx, char *err, size_t errlen);
 
 /*
  * A change on its way to storage, with what to do once it is stored: the
@@ -258,6 +279,11 @@ struct spend {
 	size_t oklen;
 	char tag[CGP_TAG_MAX + 2];
 	bool failed;                   /* set by the store */
+	bool conflict;                 /* refused: another server stored that
+					  ply or seat first (the line is run
+					  again on the game brought up to date) */
+	char line[CGP_LINE_MAX + 1];   /* the command, for that */
+	size_t linelen;
 	char err[256];
 	char game[CGP_ID_LEN + 1], start[CGP_FEN_MAX];
 	char name[CGP_NAME_MAX + 1], token[80];
@@ -318,6 +344,13 @@ int sess_line(struct sess *s, int conn, const char *line, size_t len,
 /* A stored (or refused) change back from io.submit: apply, answer, tell;
  * frees p. */
 void sess_done(struct sess *s, struct spend *p);
+/* Another server stored changes of game id up to seq: a copy in memory is
+ * brought up to date (store refresh) and this server's connections told. */
+void sess_remote(struct sess *s, const char *id, long seq);
+/* One event another server stored: applied as start-up would, then told
+ * to this server's connections in the game. */
+int sess_remote_event(struct sess *s, const char *id, long seq,
+    const char *kind, const char *body, char *err, size_t errlen);
 /* Is a change of this connection still being stored? Its next lines wait
  * (replies come in the order of the commands). */
 bool sess_conn_waiting(const struct sess *s, int conn);
@@ -374,6 +407,7 @@ struct sgame {
 	int nobs, obscap;
 	int busy;                      /* changes being stored */
 	long long ended_ms;            /* when it ended (or was read, over) */
+	bool stale;                    /* another server changed it while busy */
 };
 
 struct sconn {
@@ -408,6 +442,8 @@ struct sess {
 	long long store_failures;      /* commits refused since the last one kept */
 	unsigned conn_gen;             /* generations handed out */
 	bool again;                    /* the line must be given again */
+	const char *line;              /* the line being run, and its length */
+	size_t linelen;
 };
 
 void sess_log(struct sess *s, int level, const char *fmt, ...)
@@ -475,6 +511,12 @@ const char *store_note(const struct store *st);
 extern const struct store_ops store_sqlite_ops;
 /* Checkpoint and close. */
 void store_close(struct store *st);
+/* Is --db a PostgreSQL URI? */
+bool store_is_uri(const char *db);
+/* PostgreSQL (net_pg.c, built with libpq): the URI's database, its schema
+ * made with create; NULL with err. */
+extern const struct store_ops store_pg_ops;
+void *store_pg_open(const char *uri, bool create, char *err, size_t errlen);
 /* Tests: make the next commits fail (n of them; -1 for all). */
 void store_fail_next(struct store *st, int n);
 

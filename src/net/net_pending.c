@@ -90,6 +90,10 @@ sess_submit(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	p->conn_gen = conn >= 0 ? s->conns[conn].gen : 0;
 	p->verb = cmd != NULL ? cmd->verb : CGP_V_UNKNOWN;
 	snprintf(p->tag, sizeof p->tag, "%s", cmd != NULL ? cmd->tag : "*");
+	if (s->line != NULL && s->linelen < sizeof p->line) {
+		memcpy(p->line, s->line, s->linelen);
+		p->linelen = s->linelen;
+	}
 	p->state_to_origin = state_to_origin;
 	p->quiet = quiet;
 	cgp_out_end(ok);
@@ -111,6 +115,8 @@ sess_submit(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	}
 	sess_done(s, p);
 }
+
+static void refresh(struct sess *s, const char *id);
 
 /* A refused change: nothing changed; the asker gets 507. */
 static void
@@ -174,6 +180,20 @@ sess_done(struct sess *s, struct spend *p)
 	if (!p->ch.new_game && (g = sess_find(s, p->ch.game)) != NULL &&
 	    g->busy > 0)
 		g->busy--;
+	if (p->failed && p->conflict) {
+		/* Another server was first: bring the game up to date and run
+		 * the command again on it (412, 409... or done after all). */
+		sess_log(s, NET_LOG_DEBUG, "game %s: another server stored "
+		    "that first; the command runs again", p->ch.game);
+		if (!p->ch.new_game)
+			refresh(s, p->ch.game);
+		if (alive && p->linelen > 0 && sess_line(s, p->conn, p->line,
+		    p->linelen, util_now_ms()) == SESS_LINE_AGAIN)
+			sess_err(s, p->conn, p->tag, CGP_BUSY, "the game "
+			    "changed on another server meanwhile: try again");
+		free(p);
+		return;
+	}
 	if (p->failed) {
 		refused(s, p, alive);
 		free(p);
@@ -208,5 +228,53 @@ sess_done(struct sess *s, struct spend *p)
 		if (strcmp(p->ch.kind[i], "RESULT") == 0)
 			sess_log(s, NET_LOG_INFO, "game %s: %s", g->id,
 			    p->ch.body[i]);
+	if (g != NULL && g->stale && g->busy == 0)
+		refresh(s, g->id);
 	free(p);
+}
+
+/* Several servers, one store. */
+static void
+refresh(struct sess *s, const char *id)
+{
+	struct sgame *g = sess_find(s, id);
+	char err[512];
+
+	if (g == NULL || s->io.store == NULL || s->io.store->refresh == NULL)
+		return;
+	g->stale = false;
+	if (s->io.store->refresh(s->io.store_ctx, s, id, g->seq, err,
+	    sizeof err) < 0)
+		sess_log(s, NET_LOG_ERROR, "game %s: %s", id, err);
+}
+
+void
+sess_remote(struct sess *s, const char *id, long seq)
+{
+	struct sgame *g = sess_find(s, id);
+
+	if (g == NULL || seq <= g->seq)
+		return;         /* not here, or known */
+	if (g->busy > 0) {
+		g->stale = true;        /* after our own change */
+		return;
+	}
+	refresh(s, id);
+}
+
+int
+sess_remote_event(struct sess *s, const char *id, long seq, const char *kind,
+    const char *body, char *err, size_t errlen)
+{
+	struct sgame *g = sess_find(s, id);
+	struct cgp_out o;
+
+	if (g == NULL || seq <= g->seq)
+		return 0;
+	if (sess_load_event(s, id, seq, kind, body, err, errlen) < 0)
+		return -1;
+	cgp_out_ev(&o, g->id, seq, kind);
+	cgp_out_word(&o, body);
+	sess_broadcast(s, g, &o, -1);
+	return 0;
 }

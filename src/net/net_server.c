@@ -23,6 +23,7 @@
 
 #define STOP_FLUSH_MS 2000
 #define PCONN_WRITER (-1000)  /* the store thread's eventfd in the poll set */
+#define PCONN_NOTICE (-1001)  /* other servers' changes (PostgreSQL) */
 
 long long
 srv_now(void)
@@ -155,17 +156,17 @@ srv_open(const struct srv_opts *o, char *err, size_t errlen)
 	sv->o = *o;
 	sv->wake[0] = sv->wake[1] = -1;
 	snprintf(server, sizeof server, "congo-server/%s", PACKAGE_VERSION);
-	sv->store = store_open(o->db, o->db_create, err, errlen);
-	if (sv->store == NULL)
+	if (store_open_any(o->db, o->db_create, &sv->ops, &sv->store, err,
+	    errlen) < 0)
 		goto bad;
-	sv->writer = writer_new(&store_sqlite_ops, sv->store, err, errlen);
+	sv->writer = writer_new(sv->ops, sv->store, err, errlen);
 	if (sv->writer == NULL)
 		goto bad;
 	memset(&io, 0, sizeof io);
 	io.ctx = sv;
 	io.send = conn_send;
 	io.close = conn_close_cb;
-	io.store = &store_sqlite_ops;
+	io.store = sv->ops;
 	io.store_ctx = sv->store;
 	io.log = srv_log_cb;
 	io.submit = writer_submit;
@@ -175,7 +176,7 @@ srv_open(const struct srv_opts *o, char *err, size_t errlen)
 	lim.max_observers = o->max_observers;
 	lim.max_failed_rejoins = o->max_failed_rejoins;
 	sv->sess = sess_new(&io, &lim, &o->rules, server);
-	if (store_load(sv->store, sv->sess, err, errlen) < 0)
+	if (sv->ops->load(sv->store, sv->sess, err, errlen) < 0)
 		goto bad;
 	if (pipe2(sv->wake, O_NONBLOCK | O_CLOEXEC) < 0) {
 		snprintf(err, errlen, "pipe: %s", strerror(errno));
@@ -183,8 +184,8 @@ srv_open(const struct srv_opts *o, char *err, size_t errlen)
 	}
 	if (listen_on(sv, err, errlen) < 0)
 		goto bad;
-	if (store_note(sv->store) != NULL)
-		srv_log(sv, NET_LOG_INFO, "%s", store_note(sv->store));
+	if (sv->ops->note(sv->store) != NULL)
+		srv_log(sv, NET_LOG_INFO, "%s", sv->ops->note(sv->store));
 	srv_log(sv, NET_LOG_INFO, "%s: %d open and active games from %s in "
 	    "%lld ms; listening on %s port %d", server, sess_ngames(sv->sess),
 	    o->db, srv_now() - t_open,
@@ -271,15 +272,20 @@ poll_set(struct srv *sv, bool stopping, long long now)
 	int n = 0, i;
 
 	sv->pfd = xrealloc(sv->pfd, sizeof *sv->pfd *
-	    (size_t)(sv->nconn + SRV_MAX_LISTEN + 2));
+	    (size_t)(sv->nconn + SRV_MAX_LISTEN + 3));
 	sv->pconn = xrealloc(sv->pconn, sizeof *sv->pconn *
-	    (size_t)(sv->nconn + SRV_MAX_LISTEN + 2));
+	    (size_t)(sv->nconn + SRV_MAX_LISTEN + 3));
 	sv->pfd[n].fd = sv->wake[0];
 	sv->pfd[n].events = POLLIN;
 	sv->pconn[n++] = -1;
 	sv->pfd[n].fd = writer_fd(sv->writer);
 	sv->pfd[n].events = POLLIN;
 	sv->pconn[n++] = PCONN_WRITER;
+	if (sv->ops->notice_fd != NULL &&
+	    (sv->pfd[n].fd = sv->ops->notice_fd(sv->store)) >= 0) {
+		sv->pfd[n].events = POLLIN;
+		sv->pconn[n++] = PCONN_NOTICE;
+	}
 	for (i = 0; !stopping && now >= sv->accept_pause && i < sv->nlfd;
 	    i++) {
 		sv->pfd[n].fd = sv->lfd[i];
@@ -322,6 +328,12 @@ after_round(struct srv *sv, long long now)
 {
 	int i;
 
+	if (sv->ops->notices != NULL) {
+		sv->ops->notices(sv->store, sv->sess);
+		for (i = 0; i < sv->nconn; i++)
+			if (sv->conns[i].used && sv->conns[i].inlen > 0)
+				conn_lines(sv, i, now);
+	}
 	if (now - sv->evicted >= 100) {
 		sv->nevicted += sess_evict(sv->sess, now);
 		sv->evicted = now;
@@ -402,6 +414,8 @@ srv_run(struct srv *sv, volatile sig_atomic_t *stop, const sigset_t *sigmask)
 				stopping = true;
 			} else if (id == PCONN_WRITER) {
 				stored(sv, now);
+			} else if (id == PCONN_NOTICE) {
+				;       /* read below, every round */
 			} else if (id <= -2) {
 				accept_all(sv, sv->lfd[-2 - id], now);
 			} else {
@@ -443,7 +457,8 @@ srv_close(struct srv *sv)
 	stop_listening(sv);
 	writer_free(sv->writer);
 	sess_free(sv->sess);
-	store_close(sv->store);
+	if (sv->store != NULL)
+		sv->ops->close(sv->store);
 	if (sv->wake[0] >= 0) {
 		close(sv->wake[0]);
 		close(sv->wake[1]);

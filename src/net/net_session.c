@@ -631,6 +631,8 @@ sess_line(struct sess *s, int conn, const char *line, size_t len,
 	if (c == NULL || c->closing)
 		return SESS_LINE_DONE;
 	s->again = false;
+	s->line = line;
+	s->linelen = len;
 	code = cgp_parse(line, len, &cmd, err, sizeof err);
 	if (code != 0) {
 		sess_err(s, conn, cmd.tag, code, err);

@@ -30,7 +30,8 @@ struct conn {
 struct srv {
 	struct srv_opts o;
 	struct sess *sess;
-	struct store *store;
+	const struct store_ops *ops;   /* SQLite or PostgreSQL */
+	void *store;
 	struct writer *writer;    /* the store thread */
 	int lfd[SRV_MAX_LISTEN];
 	int nlfd;

@@ -185,11 +185,13 @@ test_refuses(struct store *st)
  */
 static int
 store_commit_batch(void *ctx, const struct store_change *const *ch, int n,
-    bool *ok, char *err, size_t errlen)
+    bool *ok, bool *conflict, char *err, size_t errlen)
 {
 	struct store *st = ctx;
 	int i, nok = 0;
 
+	for (i = 0; i < n; i++)
+		conflict[i] = false;    /* one server a file: never */
 	if (sqlite3_exec(st->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) !=
 	    SQLITE_OK) {
 		for (i = 0; i < n; i++)
@@ -234,10 +236,11 @@ static int
 store_commit(void *ctx, const struct store_change *ch, char *err,
     size_t errlen)
 {
-	bool ok = false;
+	bool ok = false, conflict;
 
 	err[0] = '\0';
-	if (store_commit_batch(ctx, &ch, 1, &ok, err, errlen) < 0 || !ok)
+	if (store_commit_batch(ctx, &ch, 1, &ok, &conflict, err, errlen) < 0 ||
+	    !ok)
 		return -1;
 	return 0;
 }
@@ -249,49 +252,6 @@ col(sqlite3_stmt *q, int i)
 	const unsigned char *t = sqlite3_column_text(q, i);
 
 	return t != NULL ? (const char *)t : "";
-}
-
-int
-store_load(struct store *st, struct sess *s, char *err, size_t errlen)
-{
-	static const char *const sql[3] = {
-		("SELECT id, start, repetition, quiet, created FROM games "
-		    "WHERE status < 2 ORDER BY rowid"),
-		("SELECT game, seat, name, token FROM seats JOIN games ON "
-		    "id = game WHERE status < 2"),
-		("SELECT game, seq, kind, body FROM games JOIN events ON "
-		    "game = id WHERE status < 2 ORDER BY game, seq"),
-	};
-	char e[300];
-	sqlite3_stmt *q;
-	int i, rc, r = 0;
-
-	for (i = 0; i < 3 && r == 0; i++) {
-		if (sqlite3_prepare_v2(st->db, sql[i], -1, &q, NULL) !=
-		    SQLITE_OK)
-			return store_fail(st, err, errlen, "cannot read it");
-		while (r == 0 && (rc = sqlite3_step(q)) == SQLITE_ROW) {
-			if (i == 0)
-				r = sess_load_game(s, col(q, 0), col(q, 1),
-				    sqlite3_column_int(q, 2),
-				    sqlite3_column_int(q, 3),
-				    sqlite3_column_int64(q, 4), e, sizeof e);
-			else if (i == 1)
-				r = sess_load_seat(s, col(q, 0),
-				    sqlite3_column_int(q, 1), col(q, 2),
-				    col(q, 3), e, sizeof e);
-			else
-				r = sess_load_event(s, col(q, 0),
-				    (long)sqlite3_column_int64(q, 1),
-				    col(q, 2), col(q, 3), e, sizeof e);
-			if (r != 0)
-				snprintf(err, errlen, "%s: %s", st->path, e);
-		}
-		if (r == 0 && rc != SQLITE_DONE)
-			r = store_fail(st, err, errlen, "cannot read it");
-		sqlite3_finalize(q);
-	}
-	return r;
 }
 
 static int
@@ -372,9 +332,62 @@ store_list(void *ctx, int status, int n, struct store_item *out, char *err,
 	return k;
 }
 
+static int
+ops_load(void *ctx, struct sess *s, char *err, size_t errlen)
+{
+	return store_load(ctx, s, err, errlen);
+}
+
+static const char *
+ops_note(void *ctx)
+{
+	return store_note(ctx);
+}
+
+static void
+ops_close(void *ctx)
+{
+	store_close(ctx);
+}
+
+/* Start-up: the open and active games, found by the status index, each
+ * read as one game is (start-up does not grow with finished games). */
+int
+store_load(struct store *st, struct sess *s, char *err, size_t errlen)
+{
+	sqlite3_stmt *q;
+	char **ids = NULL;
+	size_t n = 0, cap = 0, i;
+	int rc, r = 0;
+
+	if (sqlite3_prepare_v2(st->rdb, "SELECT id FROM games WHERE status "
+	    "IN (0, 1) ORDER BY rowid", -1, &q, NULL) != SQLITE_OK)
+		return read_fail(st, err, errlen);
+	while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+		if (n == cap) {
+			cap = cap ? cap * 2 : 64;
+			ids = xrealloc(ids, sizeof *ids * cap);
+		}
+		ids[n++] = xstrdup(col(q, 0));
+	}
+	if (rc != SQLITE_DONE)
+		r = read_fail(st, err, errlen);
+	sqlite3_finalize(q);
+	for (i = 0; i < n; i++) {
+		if (r == 0 && store_load_game(st, s, ids[i], err, errlen) < 0)
+			r = -1;
+		free(ids[i]);
+	}
+	free(ids);
+	return r;
+}
+
 const struct store_ops store_sqlite_ops = {
 	.commit = store_commit,
 	.commit_batch = store_commit_batch,
 	.load_game = store_load_game,
 	.list = store_list,
+	.load = ops_load,
+	.note = ops_note,
+	.close = ops_close,
 };

@@ -38,7 +38,7 @@ store_batch(struct writer *w, struct spend *list)
 {
 	const struct store_change *ch[BATCH_MAX] = { NULL };
 	struct spend *p[BATCH_MAX];
-	bool ok[BATCH_MAX];
+	bool ok[BATCH_MAX], conflict[BATCH_MAX];
 	char err[256];
 	int n = 0, i;
 
@@ -49,11 +49,13 @@ store_batch(struct writer *w, struct spend *list)
 	err[0] = '\0';
 	if (w->delay_ms > 0)
 		usleep((useconds_t)w->delay_ms * 1000);
-	if (w->ops->commit_batch(w->ctx, ch, n, ok, err, sizeof err) < 0)
+	if (w->ops->commit_batch(w->ctx, ch, n, ok, conflict, err,
+	    sizeof err) < 0)
 		for (i = 0; i < n; i++)
-			ok[i] = false;
+			ok[i] = conflict[i] = false;
 	for (i = 0; i < n; i++) {
 		p[i]->failed = !ok[i];
+		p[i]->conflict = conflict[i];
 		if (!ok[i])
 			snprintf(p[i]->err, sizeof p[i]->err, "%s",
 			    err[0] != '\0' ? err : "refused");
