@@ -112,7 +112,7 @@ test_defaults(void **state)
 	assert_int_equal(c.black.movetime_ms, 1000);
 	assert_int_equal(c.black.depth, 0);
 	assert_int_equal(c.black.threads, 1);
-	assert_int_equal(c.black.hash_mb, 64);
+	assert_int_equal(c.black.hash_mb, 16);
 	assert_int_equal(c.black.nodes, 0);
 	assert_true(c.rules.repetition);
 	assert_int_equal(c.rules.quiet_plies, 200);

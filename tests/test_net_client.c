@@ -394,6 +394,116 @@ test_observe_and_list(void **state)
 	net_client_free(w[0].c);
 }
 
+static bool
+settled(struct who *w, void *arg)
+{
+	enum net_state st = net_client_state(w[0].c);
+
+	(void)arg;
+	return st != NET_CONNECTING;
+}
+
+/*
+ * In a child process: a client to a port nobody listens on, driven at a
+ * fixed time, until it gives up this try. Its delay before the next try.
+ */
+static int
+retry_delay_in_child(void)
+{
+	const long long now = 1000000;
+	struct net_client_opts o;
+	int fd[2], d = -1, st;
+	pid_t pid;
+
+	assert_int_equal(pipe(fd), 0);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		struct net_client *c;
+		long long end = tc_ms() + 5000;
+
+		memset(&o, 0, sizeof o);
+		snprintf(o.host, sizeof o.host, "127.0.0.1");
+		o.port = tc_free_port();
+		c = net_client_new(&o);
+		net_client_start(c, now);
+		while (net_client_state(c) == NET_CONNECTING &&
+		    tc_ms() < end) {
+			struct pollfd p = { net_client_fd(c),
+			    net_client_events(c), 0 };
+			poll(&p, 1, 50);
+			if (p.revents != 0)
+				net_client_io(c, p.revents, now);
+			else
+				net_client_tick(c, now);
+		}
+		if (net_client_state(c) == NET_RETRY)
+			d = net_client_timeout(c, now);
+		_exit(write(fd[1], &d, sizeof d) == sizeof d ? 0 : 1);
+	}
+	close(fd[1]);
+	assert_int_equal(read(fd[0], &d, sizeof d), (ssize_t)sizeof d);
+	close(fd[0]);
+	assert_int_equal(waitpid(pid, &st, 0), pid);
+	return d;
+}
+
+/* The host name is looked up in a thread: start returns at once, the fd
+ * to poll is the lookup's until the answer is in, then the socket's. */
+static void
+test_lookup_in_a_thread(void **state)
+{
+	struct net_client_opts o;
+	struct who w[1];
+	int k;
+
+	(void)state;
+	memset(w, 0, sizeof w);
+	memset(&o, 0, sizeof o);
+	snprintf(o.host, sizeof o.host, "localhost");
+	o.port = port;
+	w[0].c = net_client_new(&o);
+	net_client_start(w[0].c, tc_ms());
+	assert_int_equal(net_client_state(w[0].c), NET_CONNECTING);
+	assert_true(net_client_fd(w[0].c) >= 0);
+	assert_int_equal(net_client_events(w[0].c), POLLIN);
+	assert_int_equal(net_client_timeout(w[0].c, tc_ms()), 50);
+	assert_true(wait_for(w, 1, 0, NEV_STATUS, -1, 5000));
+	pump(w, 1, 300, NULL, NULL);
+	assert_int_equal(net_client_state(w[0].c), NET_ONLINE);
+	net_client_free(w[0].c);
+
+	/* A name that does not exist (RFC 2606): the reason names it. */
+	snprintf(o.host, sizeof o.host, "no-such-host.invalid");
+	w[0].c = net_client_new(&o);
+	w[0].nev = 0;
+	net_client_start(w[0].c, tc_ms());
+	assert_true(pump(w, 1, 15000, settled, NULL));
+	assert_true(net_client_state(w[0].c) == NET_CLOSED ||
+	    net_client_state(w[0].c) == NET_RETRY);
+	assert_non_null(strstr(net_client_why(w[0].c),
+	    "no-such-host.invalid"));
+	net_client_free(w[0].c);
+
+	/* Freed while looking up: the thread cleans up after itself. */
+	w[0].c = net_client_new(&o);
+	net_client_start(w[0].c, tc_ms());
+	net_client_free(w[0].c);
+
+	/* Nobody there: clients in two processes that lost the same server
+	 * retry after different delays (the jitter comes from getrandom; an
+	 * unseeded rand() gave every process the same one). */
+	for (k = 0; k < 8; k++) {
+		int d0 = retry_delay_in_child(), d1 = retry_delay_in_child();
+		/* 500 ms backoff, plus up to half as much again. */
+		assert_true(d0 >= 500 && d0 <= 750);
+		assert_true(d1 >= 500 && d1 <= 750);
+		if (d0 != d1)
+			break;
+	}
+	assert_true(k < 8);
+}
+
 int
 main(void)
 {
@@ -402,6 +512,7 @@ main(void)
 		cmocka_unit_test(test_tokens_file),
 		cmocka_unit_test(test_play_through_a_crash),
 		cmocka_unit_test(test_observe_and_list),
+		cmocka_unit_test(test_lookup_in_a_thread),
 	};
 
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);

@@ -331,9 +331,6 @@ test_values(void **state)
 	assert_false(cgp_valid_name("abcdefghijabcdefghijabcdefghijab"));
 	assert_true(cgp_valid_name("abcdefghijabcdefghijabcdefghija"));
 
-	assert_true(cgp_valid_word("abc"));
-	assert_false(cgp_valid_word(""));
-
 	assert_int_equal(cgp_parse_num("0", 10), 0);
 	assert_int_equal(cgp_parse_num("10", 10), 10);
 	assert_int_equal(cgp_parse_num("11", 10), -1);

@@ -204,7 +204,7 @@ plies() {
 	awk '
 	{
 		s = $0
-		while (match(s, /[0-9]+\. +[a-g][1-7][a-g1-7]*( +[a-g][1-7][a-g1-7]*)?/)) {
+		while (match(s, /[0-9]+\. +[a-g][1-7][a-g1-7]*[x#=S~a-g0-9]*( +[a-g][1-7][a-g1-7]*[x#=S~a-g0-9]*)?/)) {
 			m = substr(s, RSTART, RLENGTH)
 			s = substr(s, RSTART + RLENGTH)
 			split(m, w, / +/)
@@ -428,6 +428,79 @@ done
 kill -TERM "$(cat "$tmp/pid")"
 check_restored
 [ "$status" = 143 ] || fail "exit status $status after SIGTERM, not 143"
+
+# ---- 4. issue 11, "Checked by" ----
+note "the new-game dialog"
+start --white human --black human
+keys n
+wait_for 'New game' 5
+expect 'Variant'
+expect 'Clock'
+keys Escape
+wait_gone 'New game' 5
+
+note "review: [ [ shows the start, } the live position"
+keys :
+type_text "d2d3"
+keys Enter
+wait_for '1\. d2d3' 5
+keys :
+type_text "d6d5"
+keys Enter
+wait_for '1\. d2d3 d6d5' 5
+keys [
+keys [
+wait_for 'review' 5
+expect 'reviewing ply 0 of 2'
+expect_rank 2 PPPPPPP
+expect_rank 6 ppppppp
+keys \}
+wait_gone 'reviewing' 5
+expect_rank 3 ...P...
+expect_rank 5 ...p...
+[ "$(plies)" = 2 ] || fail "review lost moves: $(plies) plies"
+
+note "the command line's history: Up recalls d6d5"
+keys :
+keys Up
+wait_for '^:d6d5' 5
+keys Escape
+keys q
+wait_for 'Quit this game\?' 5
+keys y
+check_restored
+grep -qx 'd6d5' "$tmp/state/congo/history" ||
+    fail "no d6d5 in \$XDG_STATE_HOME/congo/history"
+
+note "a move that hangs the lion asks first"
+start --white human --black human --fen "'3l3/7/7/7/7/3P3/3L3 w 0 1'"
+keys :
+type_text "d2c3"
+keys Enter
+wait_for 'take your lion' 5
+keys n
+wait_gone 'take your lion' 5
+[ "$(plies)" = 0 ] || fail "the move was played though refused"
+keys C-c
+check_restored
+
+note "a clock: White, who does nothing, loses on time"
+start --white human --black random --clock 0.05+0
+wait_for 'White loses on time' 8
+expect '0-1'
+keys q
+check_restored
+[ "$status" = 0 ] || fail "exit status $status after the flag and q"
+
+note "TERM=dumb is refused with a message"
+T send-keys -t e2e -l -- "clear; TERM=dumb sh $tmp/run.sh; echo congo-exit=\$?"
+keys Enter
+wait_for 'congo-exit=[0-9]+' 10
+expect 'congo: TERM=dumb cannot'
+expect 'congo-exit=1'
+
+note "--help names network play"
+"$congo" --help | grep -q -- '--connect' || fail "--help has no --connect"
 
 echo "PASS"
 exit 0

@@ -330,9 +330,3 @@ eval_material(const struct board *b)
 	return b->side == WHITE ? s : -s;
 }
 
-int
-search_evaluate(const struct board *b)
-{
-	eval_init();
-	return eval_position(b);
-}

@@ -102,7 +102,7 @@ parse(int argc, char **argv, struct match_config *c)
 	c->opening_plies = 4;
 	c->max_plies = 400;
 	c->rules = defrules;
-	optind = 1;
+	optind = 0;     /* (re)start getopt: main.c has read argv[1] */
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		switch (ch) {

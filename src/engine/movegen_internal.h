@@ -10,6 +10,10 @@
 extern bb_t mg_between[NSQ][NSQ];  /* strictly between, file/diagonal */
 extern bb_t mg_pawn_fwd[2][NSQ];   /* forward straight and diagonal */
 extern bb_t mg_side[NSQ];          /* left and right */
+extern bb_t mg_mpawn[2][NSQ];      /* megapawn's mPawn: all its targets */
+/* Squares where a pawn of a colour also steps sideways (megapawn: across
+ * the river; congo: none), for the lion-attack test. */
+extern bb_t mg_pawn_side[NVARIANTS][2];
 extern bb_t mg_lion_line[NSQ];     /* squares on a file or diagonal */
 
 #define DIR_N 0

@@ -85,6 +85,9 @@ mg_targets(const struct board *b, int sq, int type, int us)
 	case MONKEY:
 		return board_step[sq] & empty;
 	case PAWN:
+		/* Megapawn's mPawn: one table, no retreats. */
+		if (b->variant != VARIANT_CONGO)
+			return mg_mpawn[us][sq] & ~own;
 		t = mg_pawn_fwd[us][sq] & ~own;
 		if (us == WHITE ? SQ_RANK(sq) > RIVER_RANK :
 		    SQ_RANK(sq) < RIVER_RANK)
@@ -96,6 +99,8 @@ mg_targets(const struct board *b, int sq, int type, int us)
 		t |= retreat(sq, (back + 7) & 7, empty);
 		t |= retreat(sq, (back + 1) & 7, empty);
 		return t;
+	case MEGAPAWN:
+		return board_mega[sq] & ~own;
 	}
 	return 0;
 }

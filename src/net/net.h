@@ -12,9 +12,10 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "config/config.h"
 #include "engine/game.h"
 
-#define NET_DEFAULT_PORT 7153
+#define NET_DEFAULT_PORT CONF_SERVER_PORT
 
 /* The server. */
 struct srv_opts {

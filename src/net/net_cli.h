@@ -27,6 +27,7 @@ struct net_client {
 	enum net_state st;
 	int fd;
 	bool connected;           /* TCP is up (HELLO may be under way) */
+	struct net_resolve *res;  /* the host's name being looked up */
 	struct addrinfo *ai, *ai_next;
 	char in[CGP_SLINE_MAX + 1];
 	size_t inlen;
@@ -61,6 +62,17 @@ struct net_client {
 	struct net_event *q;      /* events not yet taken */
 	int qhead, qlen, qcap;
 };
+
+/*
+ * A host name looked up in a thread of its own (net_resolve.c): start,
+ * poll the fd (readable when done), take the answer (false: not yet; then
+ * r is freed and *ai is the caller's), or cancel (frees r, now or later).
+ */
+struct net_resolve;
+struct net_resolve *net_resolve_start(const char *host, const char *port);
+int net_resolve_fd(const struct net_resolve *r);
+bool net_resolve_take(struct net_resolve *r, struct addrinfo **ai, int *rc);
+void net_resolve_cancel(struct net_resolve *r);
 
 struct net_event *cli_event(struct net_client *c, enum net_ev_kind kind);
 /* Queue a line (printf-style, the LF added). */

@@ -234,22 +234,6 @@ cgp_valid_move(const char *s)
 }
 
 bool
-cgp_valid_word(const char *s)
-{
-	size_t n;
-
-	if (s == NULL)
-		return false;
-	n = strlen(s);
-	if (n == 0 || n > CGP_WORD_MAX)
-		return false;
-	for (; *s != '\0'; s++)
-		if ((unsigned char)*s <= 0x20 || (unsigned char)*s > 0x7e)
-			return false;
-	return true;
-}
-
-bool
 cgp_valid_tag(const char *s)
 {
 	size_t n;

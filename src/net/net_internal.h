@@ -30,7 +30,6 @@
 #define CGP_NAME_MAX 31        /* player name */
 #define CGP_MOVE_MAX 32        /* move text with its NUL */
 #define CGP_FEN_MAX 96         /* FEN with its NUL */
-#define CGP_WORD_MAX 64        /* a PING word */
 
 enum cgp_code {
 	CGP_BAD_SYNTAX = 400,
@@ -162,7 +161,6 @@ bool cgp_valid_game(const char *s);
 bool cgp_valid_token(const char *s);
 bool cgp_valid_name(const char *s);
 bool cgp_valid_move(const char *s);     /* 2-15 squares a1..g7, either case */
-bool cgp_valid_word(const char *s);     /* a PING word: 1-64 printable */
 bool cgp_valid_tag(const char *s);      /* "#..." */
 /* "white" 0, "black" 1, else -1. */
 int cgp_seat_parse(const char *s);

@@ -42,10 +42,10 @@ srv_defaults(struct srv_opts *o)
 	memset(o, 0, sizeof *o);
 	o->port = NET_DEFAULT_PORT;
 	o->db_create = false;   /* a lost database is an error */
-	o->max_connections = 1000;
-	o->max_per_address = 16;
-	o->games_per_minute = 10;
-	o->max_observers = 50;
+	o->max_connections = CONF_SERVER_MAX_CONNECTIONS;
+	o->max_per_address = CONF_SERVER_MAX_PER_ADDRESS;
+	o->games_per_minute = CONF_SERVER_GAMES_PER_MINUTE;
+	o->max_observers = CONF_SERVER_MAX_OBSERVERS;
 	o->max_failed_rejoins = 10;
 	o->ping_after_ms = 30000;
 	o->out_cap = 256 * 1024;

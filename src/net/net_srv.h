@@ -1,5 +1,5 @@
 /*
- * net_srv.h: inside the server (net_server.c, net_conn.c, net_log.c).
+ * net_srv.h: inside the server's event loop (net_server.c, net_conn.c).
  */
 #ifndef CONGO_NET_SRV_H
 #define CONGO_NET_SRV_H

@@ -1,6 +1,6 @@
 /*
- * ui_help.c: the help screen (keys, commands, short rules) and the
- * screen table.
+ * ui_help.c: the help screen (the keys from the key table, the commands,
+ * short rules), the message log screen, and the screen table.
  */
 #include <stdio.h>
 #include <string.h>
@@ -8,47 +8,40 @@
 #include "ui/ui_int.h"
 #include "ui/ui_net.h"
 
+/* After the keys (generated from ui_keys[]): the commands and rules. */
 static const char *const help_text[] = {
-	"#Keys",
-	"  arrows, h j k l   move the cursor",
-	"  Enter, Space      choose a piece, then where it goes",
-	"                    (mouse: click the piece, then the square)",
-	"  Esc               cancel the choice; a monkey's jumps: stop here",
-	"  Backspace         take back the monkey's last jump",
-	"  :                 command line: type a move (:d2d3, :b1d3f5)",
-	"  a                 advice: the AI's choice for you (not played)",
-	"  u  Ctrl-R         undo (against the AI: your move and its reply), redo",
-	"  n                 new game          R   resign",
-	"  S  L              save, load a game (file name on the command line)",
-	"  f                 flip the board    Ctrl-L  redraw",
-	"  PgUp PgDn         scroll the move list",
-	"  p or Space        pause / resume an AI-against-AI game",
-	"  .                 play one move while paused",
-	"  + -               faster / slower AI-against-AI moves",
-	"  q                 quit (asks during a game)   Ctrl-C  quit at once",
 	"",
-	"#Commands (type : first)",
+	"#Commands (type : first; Up/Down recall, Tab completes)",
 	"  d2d3, b1d3f5      play a move (a monkey lists every landing)",
-	"  help  quit  new  undo  redo  flip  resign  draw  advice",
+	"  help  quit  new  undo  redo  flip  resign  draw  advice  log",
 	"  save [FILE]       save the game (default folder $XDG_DATA_HOME/congo)",
-	"  load FILE         load a game record",
+	"  load FILE [N]     load a game record (game N of a file of several)",
 	"  fen [FEN]         show the position's FEN, or start from a FEN",
-	"  white TYPE        TYPE: human, alphabeta, negamax, random",
+	"                    (fen startpos: the normal start)",
+	"  white TYPE        TYPE: human, ai, alphabeta, negamax, random",
 	"  black TYPE        change who plays a side",
 	"  depth N           search depth of the AI players (0: no cap)",
 	"  movetime MS       thinking time of the AI players",
-	"  pause  step  faster  slower  delay MS   AI-against-AI pace",
+	"  clock [M+S]       show the clocks, or set one for the next game",
+	"                    (minutes + seconds of increment; none: no clock)",
+	"  continue          reviewing: play on from the ply shown (asks)",
+	"  pause  step  faster  slower  delay MS   AI pace",
 	"  unicode           switch the piece letters / circled letters",
 	"",
 	"#The board",
 	"  Upper case pieces are White, lower case Black. White starts.",
 	"  The river is rank 4 (~). The castles are c1-e3 and c5-e7 ([ ]).",
 	"  Markers: * chosen piece, . or > < where it may go, ! a lion that",
-	"  can be taken, x pieces a monkey has jumped, + the advised move;",
-	"  the last move is highlighted (underlined without colours).",
-	"  Panel: who plays each side (> marks the side to move), the count",
-	"  of each piece (L1 Z1 E2 ...), the move number, the quiet plies",
-	"  towards the draw, and the moves (PgUp/PgDn scroll them).",
+	"  can be taken, ~ a piece that drowns unless it leaves the river on",
+	"  its owner's next move, x pieces a monkey has jumped, + the advised",
+	"  move; the last move is highlighted (underlined without colours).",
+	"  Panel: who plays each side (> marks the side to move) and their",
+	"  clocks, the count of each piece (L1 Z1 E2 ...), the move number, the",
+	"  quiet plies towards the draw, and the moves: x a capture (x2: a",
+	"  monkey's two), ~d4 a piece drowned on d4, =S a promotion, # the",
+	"  lion taken; the result closes the list.",
+	"  Safety: a move that lets the lion be taken at once asks first",
+	"  (ui.warn = false in congo.conf turns the safety aids off).",
 	"",
 	"#How the animals move",
 	"  L Lion       one step, only inside its castle; takes the other",
@@ -71,16 +64,46 @@ static const char *const help_text[] = {
 	"#River, winning",
 	"  A piece (not a crocodile) that ends its move in the river must",
 	"  leave it on the next move, or it drowns.",
-	"  Take the enemy lion to win. A player with no move loses.",
-	"  Draws: only lions left, third repetition, 200 quiet plies.",
+	"  Take the enemy lion to win. A player with no move loses, and so",
+	"  does a player whose clock runs out.",
+	"%DRAWS",
 };
 
-#define HELP_LINES ((int)(sizeof help_text / sizeof help_text[0]))
+#define HELP_TEXT ((int)(sizeof help_text / sizeof help_text[0]))
+#define HELP_LINES (1 + ui_nkeys + HELP_TEXT)
+
+/* Line i of the help: the keys from the key table, then the text. */
+static void
+help_line(const struct ui_app *a, int i, char *buf, size_t n)
+{
+	if (i == 0) {
+		snprintf(buf, n, "#Keys");
+		return;
+	}
+	if (i <= ui_nkeys) {
+		const struct ui_key_def *k = &ui_keys[i - 1];
+		snprintf(buf, n, "  %-17s %s", k->name, k->help);
+		return;
+	}
+	i -= 1 + ui_nkeys;
+	if (strcmp(help_text[i], "%DRAWS") != 0) {
+		snprintf(buf, n, "%s", help_text[i]);
+		return;
+	}
+	if (a->s.game.rules.quiet_plies > 0)
+		snprintf(buf, n, "  Draws: only lions left,%s %d quiet plies.",
+		    a->s.game.rules.repetition ? " third repetition," : "",
+		    a->s.game.rules.quiet_plies);
+	else
+		snprintf(buf, n, "  Draws: only lions left%s.",
+		    a->s.game.rules.repetition ? ", third repetition" : "");
+}
 
 void
 ui_help_draw(struct ui_app *a)
 {
 	int rows = a->lay.rows, cols = a->lay.cols, y, i, room = rows - 2;
+	char line[256];
 
 	if (a->help_scroll > HELP_LINES - room)
 		a->help_scroll = HELP_LINES - room;
@@ -90,15 +113,93 @@ ui_help_draw(struct ui_app *a)
 	    " Congo help  (arrows/PgUp/PgDn scroll, q or Esc or ? closes)");
 	for (y = 1, i = a->help_scroll; y < rows - 1 && i < HELP_LINES;
 	    y++, i++) {
-		const char *s = help_text[i];
-		if (s[0] == '#')
-			term_putw(y, 0, cols, ST_HEAD, 0, s + 1);
+		help_line(a, i, line, sizeof line);
+		if (line[0] == '#')
+			term_putw(y, 0, cols, ST_HEAD, 0, line + 1);
 		else
-			term_putw(y, 0, cols, ST_NORMAL, 0, s);
+			term_putw(y, 0, cols, ST_NORMAL, 0, line);
 	}
 	term_putw(rows - 1, 0, cols, ST_DIM, 0,
 	    HELP_LINES - a->help_scroll > room ? "  -- more below --" :
 	    "  -- end --");
+}
+
+/* The message log: the newest at the bottom, long ones wrapped. */
+void
+ui_log_draw(struct ui_app *a)
+{
+	int rows = a->lay.rows, cols = a->lay.cols, room = rows - 2, y, i;
+	int nl = 0, skip;
+	const struct session_msg *m;
+	char line[SESSION_MSG_MAX];
+	int lines_of[SESSION_LOG_MAX];
+
+	term_putw(0, 0, cols, ST_STATUS, 0, " Messages, the newest last  "
+	    "(arrows/PgUp/PgDn scroll, q or Esc closes)");
+	/* Wrapped line counts, newest first, to start from the bottom. */
+	for (i = 0; (m = session_log_get(&a->s, i)) != NULL; i++) {
+		int w = cols > 4 ? cols - 2 : 1;
+		lines_of[i] = ((int)strlen(m->text) + w - 1) / w;
+		if (lines_of[i] < 1)
+			lines_of[i] = 1;
+		nl += lines_of[i];
+	}
+	if (a->log_scroll > nl - room)
+		a->log_scroll = nl - room;
+	if (a->log_scroll < 0)
+		a->log_scroll = 0;
+	if (i == 0)
+		term_putw(1, 0, cols, ST_DIM, 0, "  (no messages yet)");
+	skip = nl - room - a->log_scroll;   /* wrapped lines above the top */
+	y = 1;
+	for (i = i - 1; i >= 0 && y < rows - 1; i--) {
+		int w = cols > 4 ? cols - 2 : 1, k;
+		m = session_log_get(&a->s, i);
+		for (k = 0; k < lines_of[i] && y < rows - 1; k++) {
+			if (skip > 0) {
+				skip--;
+				continue;
+			}
+			snprintf(line, sizeof line, "%.*s", w, m->text + k * w);
+			term_putw(y++, 2, cols - 2, tone_style(m->tone), 0,
+			    line);
+		}
+	}
+	term_putw(rows - 1, 0, cols, ST_DIM, 0, a->log_scroll > 0 ?
+	    "  -- newer below --" : "  -- end --");
+}
+
+void
+ui_log_key(struct ui_app *a, const struct ui_event *ev)
+{
+	int page = a->lay.rows - 3;
+
+	switch (ev->key) {
+	case UK_UP:
+	case 'k':
+		a->log_scroll++;
+		break;
+	case UK_DOWN:
+	case 'j':
+		a->log_scroll--;
+		break;
+	case UK_PGUP:
+		a->log_scroll += page;
+		break;
+	case UK_PGDN:
+	case ' ':
+		a->log_scroll -= page;
+		break;
+	case UK_CTRL('c'):
+		a->s.quit = true;
+		break;
+	case UK_CLICK:
+		break;
+	default:
+		a->screen = SCR_BOARD;
+		break;
+	}
+	a->s.dirty = true;
 }
 
 void
@@ -132,7 +233,7 @@ ui_help_key(struct ui_app *a, const struct ui_event *ev)
 		a->help_scroll = HELP_LINES;
 		break;
 	case UK_CTRL('c'):
-		a->quit = true;
+		a->s.quit = true;
 		break;
 	case UK_CLICK:
 		break;
@@ -140,7 +241,7 @@ ui_help_key(struct ui_app *a, const struct ui_event *ev)
 		a->screen = SCR_BOARD;
 		break;
 	}
-	a->dirty = true;
+	a->s.dirty = true;
 }
 
 const struct ui_screen ui_screens[NSCREENS] = {
@@ -148,4 +249,6 @@ const struct ui_screen ui_screens[NSCREENS] = {
 	[SCR_HELP] = { ui_help_draw, ui_help_key },
 	[SCR_CONFIRM] = { ui_confirm_draw, ui_confirm_key },
 	[SCR_LOBBY] = { ui_lobby_draw, ui_lobby_key },
+	[SCR_NEWGAME] = { ui_newgame_draw, ui_newgame_key },
+	[SCR_LOG] = { ui_log_draw, ui_log_key },
 };

@@ -12,7 +12,7 @@
 void
 ui_lobby_draw(struct ui_app *a)
 {
-	struct ui_net *u = &ui_net;
+	struct ui_net *u = a->net;
 	char line[256];
 	int rows = a->lay.rows, cols = a->lay.cols, y, i, first, room;
 
@@ -44,8 +44,8 @@ ui_lobby_draw(struct ui_app *a)
 	term_putw(rows - 2, 0, cols, ST_DIM, 0,
 	    " c: create a game as White   C: as Black   r: refresh   "
 	    "q: quit");
-	term_putw(rows - 1, 0, cols, a->msg[0] != '\0' ? a->msg_style :
-	    ST_DIM, 0, a->msg);
+	term_putw(rows - 1, 0, cols, a->s.msg.text[0] != '\0' ? a->s.msg.tone :
+	    ST_DIM, 0, a->s.msg.text);
 }
 
 static void
@@ -59,12 +59,12 @@ refresh(struct ui_net *u)
 void
 ui_lobby_key(struct ui_app *a, const struct ui_event *ev)
 {
-	struct ui_net *u = &ui_net;
+	struct ui_net *u = a->net;
 	const struct ui_lobby_item *it = u->nitems > 0 ? &u->items[u->sel] :
 	    NULL;
 
-	a->dirty = true;
-	a->msg[0] = '\0';
+	a->s.dirty = true;
+	a->s.msg.text[0] = '\0';
 	switch (ev->key) {
 	case UK_UP:
 	case 'k':
@@ -82,7 +82,7 @@ ui_lobby_key(struct ui_app *a, const struct ui_event *ev)
 	case 'c':
 	case 'C':
 		net_client_create(u->c, ev->key == 'c' ? WHITE : BLACK, NULL);
-		app_message(a, ST_NORMAL, "creating a game...");
+		session_msg(&a->s, SM_NORMAL, "creating a game...");
 		break;
 	case UK_ENTER:
 	case ' ':
@@ -93,7 +93,7 @@ ui_lobby_key(struct ui_app *a, const struct ui_event *ev)
 		    strcmp(it->black, "-") == 0)) {
 			net_client_join(u->c, it->game,
 			    strcmp(it->white, "-") == 0 ? WHITE : BLACK);
-			app_message(a, ST_NORMAL, "joining %s...", it->game);
+			session_msg(&a->s, SM_NORMAL, "joining %s...", it->game);
 			break;
 		}
 		/* FALLTHROUGH */
@@ -101,11 +101,11 @@ ui_lobby_key(struct ui_app *a, const struct ui_event *ev)
 		if (it == NULL)
 			break;
 		net_client_observe(u->c, it->game);
-		app_message(a, ST_NORMAL, "opening %s...", it->game);
+		session_msg(&a->s, SM_NORMAL, "opening %s...", it->game);
 		break;
 	case 'q':
 	case UK_ESC:
-		a->quit = true;
+		a->s.quit = true;
 		break;
 	default:
 		break;
