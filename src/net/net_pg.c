@@ -84,7 +84,13 @@ static const char pg_schema[] =
     "    WHERE id = g;\n"
     "  END IF;\n"
     " END LOOP;\n"
-    " PERFORM pg_notify('congo', who || ' ' || g || ' ' || last);\n"
+    " PERFORM pg_notify('congo', who || ' ' || g || ' ' || last ||"
+    "  CASE WHEN seat >= 0 THEN E'\\nS ' || seat || ' ' || nm || ' ' || tok"
+    "  ELSE '' END ||"
+    "  CASE WHEN k1 IS NULL THEN '' ELSE E'\\nE ' || s1 || ' ' || k1 || ' ' ||"
+    "  b1 END ||"
+    "  CASE WHEN k2 IS NULL THEN '' ELSE E'\\nE ' || s2 || ' ' || k2 || ' ' ||"
+    "  b2 END);\n"
     " RETURN 'ok';\n"
     "EXCEPTION WHEN unique_violation THEN RETURN 'conflict';\n"
     "END $$;";
@@ -205,59 +211,94 @@ bad:
 	return NULL;
 }
 
-/* One change: a call of congo_put. 1 kept, 0 conflict, -1 error. */
-static int
-put(struct pgstore *pg, const struct store_change *ch)
+/* Append text to a growing buffer. */
+static void
+add(char **buf, size_t *len, size_t *cap, const char *t)
 {
-	char rep[16], quiet[16], made[24], seat[16], s1[24], s2[24];
-	const char *v[16];
-	PGresult *r;
-	int rc;
+	size_t n = strlen(t);
 
-	snprintf(rep, sizeof rep, "%d", ch->repetition);
-	snprintf(quiet, sizeof quiet, "%d", ch->quiet_plies);
-	snprintf(made, sizeof made, "%lld", ch->created);
-	snprintf(seat, sizeof seat, "%d", ch->seat);
-	snprintf(s1, sizeof s1, "%ld", ch->nev > 0 ? ch->seq[0] : 0);
-	snprintf(s2, sizeof s2, "%ld", ch->nev > 1 ? ch->seq[1] : 0);
+	if (*len + n + 1 > *cap) {
+		while (*len + n + 1 > *cap)
+			*cap = *cap ? *cap * 2 : 4096;
+		*buf = xrealloc(*buf, *cap);
+	}
+	memcpy(*buf + *len, t, n + 1);
+	*len += n;
+}
+
+/* A quoted literal (or NULL) appended, with a comma before it unless first. */
+static void
+lit(struct pgstore *pg, char **buf, size_t *len, size_t *cap, const char *v,
+    bool first)
+{
+	char *q;
+
+	if (!first)
+		add(buf, len, cap, ", ");
+	if (v == NULL) {
+		add(buf, len, cap, "NULL");
+		return;
+	}
+	q = PQescapeLiteral(pg->w, v, strlen(v));
+	add(buf, len, cap, q != NULL ? q : "NULL");
+	PQfreemem(q);
+}
+
+/* One change as a call of congo_put, appended to the batch's text. */
+static void
+put(struct pgstore *pg, char **buf, size_t *len, size_t *cap,
+    const struct store_change *ch)
+{
+	char num[6][24];
+	const char *v[16];
+	int k;
+
+	snprintf(num[0], sizeof num[0], "%d", ch->repetition);
+	snprintf(num[1], sizeof num[1], "%d", ch->quiet_plies);
+	snprintf(num[2], sizeof num[2], "%lld", ch->created);
+	snprintf(num[3], sizeof num[3], "%d", ch->seat);
+	snprintf(num[4], sizeof num[4], "%ld", ch->nev > 0 ? ch->seq[0] : 0);
+	snprintf(num[5], sizeof num[5], "%ld", ch->nev > 1 ? ch->seq[1] : 0);
 	v[0] = ch->game;
 	v[1] = ch->new_game ? "t" : "f";
 	v[2] = ch->start_fen != NULL ? ch->start_fen : "";
-	v[3] = rep;
-	v[4] = quiet;
-	v[5] = made;
-	v[6] = seat;
+	v[3] = num[0];
+	v[4] = num[1];
+	v[5] = num[2];
+	v[6] = num[3];
 	v[7] = ch->name != NULL ? ch->name : "";
 	v[8] = ch->token != NULL ? ch->token : "";
-	v[9] = s1;
+	v[9] = num[4];
 	v[10] = ch->nev > 0 ? ch->kind[0] : NULL;
 	v[11] = ch->nev > 0 ? ch->body[0] : NULL;
-	v[12] = s2;
+	v[12] = num[5];
 	v[13] = ch->nev > 1 ? ch->kind[1] : NULL;
 	v[14] = ch->nev > 1 ? ch->body[1] : NULL;
 	v[15] = pg->me;
-	r = PQexecParams(pg->w, "SELECT congo_put($1, $2, $3, $4, $5, $6, $7, "
-	    "$8, $9, $10, $11, $12, $13, $14, $15, $16)", 16, NULL, v, NULL,
-	    NULL, 0);
-	if (PQresultStatus(r) != PGRES_TUPLES_OK || PQntuples(r) != 1)
-		rc = -1;
-	else
-		rc = strcmp(PQgetvalue(r, 0, 0), "ok") == 0;
-	PQclear(r);
-	return rc;
+	add(buf, len, cap, "SELECT congo_put(");
+	for (k = 0; k < 16; k++)
+		lit(pg, buf, len, cap, v[k], k == 0);
+	add(buf, len, cap, ");");
 }
 
+/*
+ * Group commit in one round trip: BEGIN, a congo_put per change, COMMIT,
+ * sent as one text; the answers read back one by one.
+ */
 static int
 pg_commit_batch(void *ctx, const struct store_change *const *ch, int n,
     bool *ok, bool *conflict, char *err, size_t errlen)
 {
 	struct pgstore *pg = ctx;
-	int i, rc;
+	char *sql = NULL;
+	size_t len = 0, cap = 0;
+	int *sent = xcalloc((size_t)n + 1, sizeof *sent);
+	PGresult *r;
+	int i, k = 0, nsent = 0, bad = 0;
 
 	for (i = 0; i < n; i++)
 		ok[i] = conflict[i] = false;
-	if (!run(pg->w, "BEGIN", PGRES_COMMAND_OK))
-		return pgfail(pg->w, pg->uri, err, errlen, "cannot begin");
+	add(&sql, &len, &cap, "BEGIN;");
 	for (i = 0; i < n; i++) {
 		if (pg->fail_next != 0) {
 			if (pg->fail_next > 0)
@@ -265,19 +306,38 @@ pg_commit_batch(void *ctx, const struct store_change *const *ch, int n,
 			snprintf(err, errlen, "refused for a test");
 			continue;
 		}
-		rc = put(pg, ch[i]);
-		if (rc < 0) {
-			pgfail(pg->w, pg->uri, err, errlen, "cannot store");
-			run(pg->w, "ROLLBACK", PGRES_COMMAND_OK);
-			return -1;
-		}
-		ok[i] = rc == 1;
-		conflict[i] = rc == 0;
+		put(pg, &sql, &len, &cap, ch[i]);
+		sent[nsent++] = i;
 	}
-	if (!run(pg->w, "COMMIT", PGRES_COMMAND_OK)) {
-		for (i = 0; i < n; i++)
-			ok[i] = false;
+	add(&sql, &len, &cap, "COMMIT;");
+	if (!PQsendQuery(pg->w, sql)) {
+		free(sql);
+		free(sent);
 		return pgfail(pg->w, pg->uri, err, errlen, "cannot store");
+	}
+	free(sql);
+	/* BEGIN's answer (k -1), each change's, COMMIT's. */
+	while ((r = PQgetResult(pg->w)) != NULL) {
+		ExecStatusType st = PQresultStatus(r);
+		if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) {
+			if (!bad)
+				pgfail(pg->w, pg->uri, err, errlen,
+				    "cannot store");
+			bad = 1;
+		} else if (st == PGRES_TUPLES_OK && PQntuples(r) == 1 &&
+		    k < nsent) {
+			i = sent[k++];
+			ok[i] = strcmp(PQgetvalue(r, 0, 0), "ok") == 0;
+			conflict[i] = !ok[i];
+		}
+		PQclear(r);
+	}
+	free(sent);
+	if (bad) {
+		run(pg->w, "ROLLBACK", PGRES_COMMAND_OK);
+		for (i = 0; i < n; i++)
+			ok[i] = conflict[i] = false;
+		return -1;
 	}
 	return 0;
 }
@@ -440,20 +500,64 @@ pg_notice_fd(void *ctx)
 	return PQsocket(pg->r);
 }
 
-/* Other servers' NOTIFYs: "server game seq". */
+/* One NOTIFY of another server: "server game seq", then a line "S seat
+ * name token" for a seat taken and "E seq kind body" for each event, so
+ * that a game in memory here is brought up to date without a query (a gap,
+ * or a game busy with a change of ours, is read from the tables instead). */
+static void
+notice(struct pgstore *pg, struct sess *s, char *text)
+{
+	char who[16], id[16], name[CGP_NAME_MAX + 1], tok[CGP_HASH_LEN + 1];
+	char e[300], *line, *next;
+	struct sgame *g;
+	long last, seq;
+	int seat, off;
+
+	if (sscanf(text, "%15s %15s %ld", who, id, &last) != 3 ||
+	    strcmp(who, pg->me) == 0 || (g = sess_find(s, id)) == NULL ||
+	    last <= g->seq)
+		return;
+	if (g->busy > 0) {
+		sess_remote(s, id, last);       /* after our change */
+		return;
+	}
+	for (line = strchr(text, '\n'); line != NULL; line = next) {
+		*line++ = '\0';
+		next = strchr(line, '\n');
+		if (next != NULL)
+			*next = '\0';
+		if (sscanf(line, "S %d %31s %64s", &seat, name, tok) == 3) {
+			if (sess_load_seat(s, id, seat, name, tok, e,
+			    sizeof e) < 0)
+				break;
+		} else if (sscanf(line, "E %ld %n", &seq, &off) == 1 &&
+		    off > 0) {
+			char *kind = line + off, *body = strchr(kind, ' ');
+			if (seq <= g->seq)
+				continue;
+			if (seq != g->seq + 1 || body == NULL)
+				break;          /* a gap: read it */
+			*body++ = '\0';
+			if (sess_remote_event(s, id, seq, kind, body, e,
+			    sizeof e) < 0)
+				break;
+		}
+		if (next != NULL)
+			*next = '\n';
+	}
+	if (last > g->seq)
+		sess_remote(s, id, last);
+}
+
 static void
 pg_notices(void *ctx, struct sess *s)
 {
 	struct pgstore *pg = ctx;
 	PGnotify *nt;
-	char who[16], id[16];
-	long seq;
 
 	PQconsumeInput(pg->r);
 	while ((nt = PQnotifies(pg->r)) != NULL) {
-		if (sscanf(nt->extra, "%15s %15s %ld", who, id, &seq) == 3 &&
-		    strcmp(who, pg->me) != 0)
-			sess_remote(s, id, seq);
+		notice(pg, s, nt->extra);
 		PQfreemem(nt);
 	}
 }

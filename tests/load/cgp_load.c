@@ -8,6 +8,8 @@
  *
  *   cgp_load [--host H] --port P [--games 200] [--seconds 60] [--think MS]
  *            [--resign]       (resign the games still on at the end)
+ *            [--port2 P]      (black connects to another server: several
+ *                              servers on one PostgreSQL)
  *   cgp_load --fsync DIR [N]   the disk's sync time: N (200) writes of 4 KiB
  *                              to a file in DIR, each followed by fdatasync
  *
@@ -80,9 +82,10 @@ static struct {
 	int failures;
 	unsigned rng;
 	bool resign;             /* games still on at the end: resign them */
+	int port2;               /* black's server, if another */
 	bool ending;             /* the time is up: no new games */
 } L = { "127.0.0.1", 0, 200, 60, 0, 0, 0, 0, NULL, 0, 0, 0, 12345, false,
-	false };
+	0, false };
 
 static struct done *finished;       /* games over, kept for checking */
 
@@ -116,7 +119,7 @@ problem(const char *fmt, ...)
 }
 
 static int
-dial(void)
+dial(int to)
 {
 	struct addrinfo hints, *res;
 	char port[16];
@@ -124,7 +127,7 @@ dial(void)
 
 	memset(&hints, 0, sizeof hints);
 	hints.ai_socktype = SOCK_STREAM;
-	snprintf(port, sizeof port, "%d", L.port);
+	snprintf(port, sizeof port, "%d", to);
 	if (getaddrinfo(L.host, port, &hints, &res) != 0)
 		return -1;
 	fd = socket(res->ai_family, SOCK_STREAM, 0);
@@ -224,6 +227,10 @@ maybe_move(struct lgame *g, long long now)
 		return;
 	side = game_board(&g->mirror)->side;
 	ply = g->mirror.nply;
+	/* The mover's own server has told it of the last ply (with
+	 * --port2 the other server may not have it yet). */
+	if (ply > 0 && !g->seen[side][ply - 1])
+		return;
 	if (ply >= MAXPLY - 1)
 		return;
 	if (movegen_legal(game_board(&g->mirror), &ml) == 0)
@@ -298,7 +305,7 @@ handle(struct lgame *g, struct lconn *c, const struct cgp_msg *m,
 		if (strcmp(m->game, g->id) != 0)
 			return;
 		L.events++;
-		if (strcmp(m->verb, "JOINED") == 0 &&
+		if (strcmp(m->verb, "JOINED") == 0 && c->color == WHITE &&
 		    strcmp(cgp_msg_get(m, "seat"), "black") == 0) {
 			g->started = true;
 			g->think_until = now;
@@ -506,6 +513,8 @@ main(int argc, char **argv)
 			L.host = argv[++i];
 		else if (i + 1 < argc && strcmp(argv[i], "--port") == 0)
 			L.port = atoi(argv[++i]);
+		else if (i + 1 < argc && strcmp(argv[i], "--port2") == 0)
+			L.port2 = atoi(argv[++i]);
 		else if (i + 1 < argc && strcmp(argv[i], "--games") == 0)
 			L.ngames = atoi(argv[++i]);
 		else if (i + 1 < argc && strcmp(argv[i], "--seconds") == 0)
@@ -533,7 +542,9 @@ main(int argc, char **argv)
 		for (k = 0; k < 2; k++) {
 			games[i].c[k].color = k;
 			games[i].c[k].g = &games[i];
-			games[i].c[k].fd = dial();
+			/* --port2: black on another server. */
+			games[i].c[k].fd = dial(k == BLACK && L.port2 > 0 ?
+			    L.port2 : L.port);
 			say(&games[i].c[k], "HELLO CGP/1 client=cgp_load");
 			if (games[i].c[k].fd < 0) {
 				fprintf(stderr, "cgp_load: cannot connect "
@@ -592,7 +603,7 @@ main(int argc, char **argv)
 	}
 	/* Every acknowledged move the server keeps, once, in order; the
 	 * opponent saw each once. */
-	fd = dial();
+	fd = dial(L.port);
 	if (fd < 0) {
 		problem("cannot connect for the check");
 	} else {
