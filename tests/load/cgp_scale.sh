@@ -31,6 +31,8 @@ trap 'exit 1' INT TERM HUP
 db="$tmp/scale.db"
 
 rss() { sed -n 's/^VmRSS:[[:space:]]*\([0-9]*\) kB/\1/p' "/proc/$pid/status"; }
+# RSS in parts: the heap and the rest (mapped files, shared memory).
+parts() { grep -E '^Rss(Anon|File|Shmem)' "/proc/$pid/status" | tr -s ' \t\n' ' '; }
 loadavg() { cut -d' ' -f1-3 /proc/loadavg; }
 
 # start LOG: start the server, wait for its port; prints the wall time.
@@ -64,17 +66,18 @@ stop() {
 echo "database: $(du -m "$db" | cut -f1) MB"
 start "$tmp/s1.log"
 before=$(rss)
+echo "RSS parts at start: $(parts)"
 # --resign: the games still on at the end are resigned, so what stays is
 # what finished games leave behind.
-"$load" --port "$port" --games 100 --seconds 20 --resign > "$tmp/load.out" || {
+"$load" --port "$port" --games 100 --seconds 40 --resign > "$tmp/load.out" || {
 	cat "$tmp/load.out"
 	exit 1
 }
 grep -E 'games checked|errors' "$tmp/load.out"
-sleep 1
+sleep 3
 after=$(rss)
 played=$(sed -n 's/.*games checked \([0-9]*\).*/\1/p' "$tmp/load.out")
-echo "after $played more games played to the end (the last ones resigned) by 200 connections, gone: RSS $after kB (was $before kB: $((after - before)) kB more); load average $(loadavg)"
+echo "after $played more games played to the end (the last ones resigned) by 200 connections, gone: RSS $after kB (was $before kB: $((after - before)) kB more; $(parts)); load average $(loadavg)"
 stop
 "$fill" --db "$db" --finished "$n" --seed 2 || exit 1
 echo "database: $(du -m "$db" | cut -f1) MB"
