@@ -399,8 +399,7 @@ struct sgame {
 	char token[2][CGP_HASH_LEN + 1];   /* SHA-256 of the seat tokens */
 	int holder[2];                 /* connection holding the seat, or -1 */
 	int offer;                     /* colour offering a draw, or -1 */
-	struct sev *ev;
-	int nev, evcap;
+	struct vec ev;                 /* struct sev, seq i+1 at index i */
 	int *obs;                      /* observing connections */
 	int nobs, obscap;
 	int busy;                      /* changes being stored */
@@ -431,8 +430,7 @@ struct sess {
 	char server[64];
 	struct sconn *conns;
 	int conncap, nconns;
-	struct saddr *addrs;
-	int naddr, addrcap;
+	struct vec addrs;              /* struct saddr */
 	struct sgame **games;          /* in creation order */
 	int ngames, gamecap;
 	int *index;                    /* hash of ids: game number + 1, 0 free */
