@@ -597,10 +597,19 @@ test_online_parts(void **state)
 	assert_string_not_equal(g2, game);
 	assert_string_equal(net_client_game_id(w[0].c), g2);
 	assert_int_equal(net_client_seat(w[0].c), BLACK);
-	/* The new game is mirrored and bob, white now, moves in it. */
-	w[1].nev = 0;
-	assert_true(wait_for(w, 2, 1, NEV_SYNC, 0, 5000));
-	assert_string_equal(last_of(w, 1, NEV_STATE)->variant, "megapawn");
+	/* The new game is mirrored (a SYNC after the REMATCHED) and bob,
+	 * white now, moves in it. */
+	{
+		struct want x = { 1, NEV_SYNC, 0, 0 };
+		for (x.from = w[1].nev - 1; x.from > 0 &&
+		    w[1].ev[x.from].kind != NEV_REMATCHED; x.from--)
+			;
+		assert_true(pump(w, 2, 5000, has_event, &x));
+	}
+	e = last_of(w, 1, NEV_STATE);
+	assert_non_null(e);
+	assert_string_equal(e->variant, "megapawn");
+	assert_string_equal(e->game, g2);
 	assert_int_equal(net_client_move(w[1].c, 0, "c3c4", err, sizeof err),
 	    0);
 	assert_true(wait_for(w, 2, 1, NEV_MOVE_OK, 0, 5000));

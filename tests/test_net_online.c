@@ -344,6 +344,7 @@ test_rematch(void **state)
 	assert_non_null(strstr(l, " start=gmelecz/ppppppp/7/7/7/PPPPPPP/"));
 	assert_int_equal(sess_next_timer(f->s, f->now), 120000);
 	/* Bob plays white with the seat he was given. */
+	t_drain(f, 1);
 	t_say(f, 1, "#m MOVE game=%s ply=0 move=c2c3", nid);
 	t_expect(f, 1, "OK #m");
 	t_hello(f, 3, "10.0.3.1");

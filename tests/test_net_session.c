@@ -715,11 +715,13 @@ test_rebuild_errors(void **state)
 	char err[256];
 	const char *start = "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ_w_0_1";
 	const char *tok = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+	char hash[CGP_HASH_LEN + 1];
 
 	struct sess_game_row row = { "AAAAAAAA", "xyz_w", NULL, NULL, NULL,
 		1, 200, -1, 0 };
 
 	(void)state;
+	net_token_hash(tok, hash);
 	assert_int_equal(sess_load_game(f->s, &row, err, sizeof err), -1);
 	assert_non_null(strstr(err, "AAAAAAAA"));
 	row.start = start;
@@ -734,7 +736,10 @@ test_rebuild_errors(void **state)
 	assert_int_equal(sess_load_game(f->s, &row, err, sizeof err), -1);
 	assert_int_equal(sess_load_seat(f->s, "AAAAAAAA", 0, "ann", "bad",
 	    err, sizeof err), -1);
+	/* Seats keep the token's hash, never the token. */
 	assert_int_equal(sess_load_seat(f->s, "AAAAAAAA", 0, "ann", tok,
+	    err, sizeof err), -1);
+	assert_int_equal(sess_load_seat(f->s, "AAAAAAAA", 0, "ann", hash,
 	    err, sizeof err), 0);
 	assert_int_equal(sess_load_event(f->s, "AAAAAAAA", 2, "JOINED",
 	    "seat=white name=ann", err, sizeof err), -1);

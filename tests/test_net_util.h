@@ -28,7 +28,7 @@ struct t_rec {
 	char start[CGP_FEN_MAX];
 	int rep, quiet;
 	int seat;
-	char name[40], token[40];
+	char name[40], token[80];
 	long seq;
 	char ekind[16], body[300];
 	char variant[16], clock[32], rematch_of[16];
@@ -106,7 +106,6 @@ t_commit(void *ctx, const struct store_change *ch, char *err, size_t n)
 		return -1;
 	}
 	f->commits++;
-	for (; ch != NULL; ch = ch->next) {
 	if (ch->new_game) {
 		r = t_rec_new(f, ch->game, 0);
 		snprintf(r->start, sizeof r->start, "%s", ch->start_fen);
@@ -133,11 +132,10 @@ t_commit(void *ctx, const struct store_change *ch, char *err, size_t n)
 		snprintf(r->ekind, sizeof r->ekind, "%s", ch->kind[i]);
 		snprintf(r->body, sizeof r->body, "%s", ch->body[i]);
 	}
-	}
 	return 0;
 }
 
-static const struct store_ops t_store = { t_commit };
+static const struct store_ops t_store = { .commit = t_commit };
 
 static const struct sess_limits t_limits = { 8, 6, 5, 2, 3, 0, 0, 0 };
 

@@ -105,6 +105,29 @@ sess_timer_update(struct sess *s, struct sgame *g)
 	sift_down(s, g->hpos);
 }
 
+void
+sess_applied(struct sess *s, struct sgame *g, bool new_game, int conn)
+{
+	if (new_game) {
+		if (conn >= 0)
+			g->creator_conn = s->conns[conn].serial;
+		g->gone_since[0] = g->gone_since[1] = s->now;
+		g->expires = s->now + (s->lim.expire_ms > 0 ?
+		    s->lim.expire_ms : SESS_EXPIRE_MS);
+	}
+	/* The opponent's move is stored now, or both seats are taken: the
+	 * side to move's time runs from here. */
+	if (sess_status(g) == 1 && g->timed && g->clock.running < 0)
+		clock_start(&g->clock, game_board(&g->g)->side, s->now);
+	sess_timer_update(s, g);
+}
+
+void
+sess_set_now(struct sess *s, long long now_ms)
+{
+	s->now = now_ms;
+}
+
 long long
 sess_next_timer(struct sess *s, long long now_ms)
 {
@@ -126,6 +149,13 @@ fire(struct sess *s, struct sgame *g, long long now)
 	int rc = 0;
 
 	g->retry_at = 0;
+	if (g->busy > 0) {
+		/* A change is being stored (a move that came in time?): look
+		 * again once it is applied. */
+		g->retry_at = now + 100;
+		sess_timer_update(s, g);
+		return;
+	}
 	if (st == 1 && g->timed &&
 	    (flagged = clock_flagged(&g->clock, now)) >= 0) {
 		rc = sess_end_game(s, g, -1, NULL, flagged == WHITE ?
@@ -136,7 +166,9 @@ fire(struct sess *s, struct sgame *g, long long now)
 		    s->lim.expire_ms : SESS_EXPIRE_MS) / 1000);
 		rc = sess_end_game(s, g, -1, NULL, RESULT_NONE, "cancelled");
 	}
-	if (rc < 0)
+	/* The end is on its way to storage: should it be refused, the
+	 * timer comes back after RETRY_MS (stored, the game is over). */
+	if (rc == 0 || rc < 0)
 		g->retry_at = now + RETRY_MS;
 	if (!g->over)
 		sess_timer_update(s, g);

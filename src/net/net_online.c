@@ -32,35 +32,25 @@ sess_finish(struct sess *s, struct sgame *g, enum game_result r,
 	sess_timer_remove(s, g);
 }
 
+/* The OK of a command that writes one event of g. */
 static void
-answer_ok(struct sess *s, int conn, const struct cgp_cmd *cmd,
-    const struct sgame *g, long seq)
+ok_line(struct cgp_out *o, const struct cgp_cmd *cmd, const struct sgame *g,
+    long seq)
 {
-	struct cgp_out o;
-
-	cgp_out_ok(&o, cmd->tag, cgp_verb_name(cmd->verb));
-	cgp_out_kv(&o, "game", g->id);
-	cgp_out_kvi(&o, "seq", seq);
-	sess_emit(s, conn, &o);
+	cgp_out_ok(o, cmd != NULL ? cmd->tag : "*", cmd != NULL ?
+	    cgp_verb_name(cmd->verb) : "RESULT");
+	cgp_out_kv(o, "game", g->id);
+	cgp_out_kvi(o, "seq", seq);
 }
 
+/* One event for g on its way to storage; once stored it is applied (the
+ * start-up replay), the OK answered and the event told to all. */
 static void
-announce(struct sess *s, struct sgame *g, long seq, const char *kind,
-    const char *body)
-{
-	struct cgp_out o;
-
-	cgp_out_ev(&o, g->id, seq, kind);
-	cgp_out_word(&o, body);
-	sess_broadcast(s, g, &o, -1);
-}
-
-/* One event for g stored, kept, answered (cmd) and told to all. */
-static int
-store_event(struct sess *s, struct sgame *g, int conn,
+submit_event(struct sess *s, struct sgame *g, int conn,
     const struct cgp_cmd *cmd, const char *kind, const char *body)
 {
 	struct store_change ch;
+	struct cgp_out o;
 
 	memset(&ch, 0, sizeof ch);
 	ch.game = g->id;
@@ -70,10 +60,8 @@ store_event(struct sess *s, struct sgame *g, int conn,
 	ch.seq[0] = g->seq + 1;
 	ch.kind[0] = kind;
 	ch.body[0] = body;
-	if (sess_commit(s, conn, cmd != NULL ? cmd->tag : "*", &ch) < 0)
-		return -1;
-	sess_add_event(g, ch.seq[0], kind, body);
-	return 0;
+	ok_line(&o, cmd, g, ch.seq[0]);
+	sess_submit(s, cmd != NULL ? conn : -1, cmd, &ch, &o, false, false);
 }
 
 int
@@ -83,14 +71,7 @@ sess_end_game(struct sess *s, struct sgame *g, int conn,
 	char body[96];
 
 	sess_result_body(body, sizeof body, r, reason);
-	if (store_event(s, g, conn, cmd, "RESULT", body) < 0)
-		return -1;
-	sess_finish(s, g, r, reason);
-	if (cmd != NULL)
-		answer_ok(s, conn, cmd, g, g->seq);
-	announce(s, g, g->seq, "RESULT", body);
-	sess_log(s, NET_LOG_INFO, "game %s: %s %s", g->id,
-	    sess_result_text(r), reason);
+	submit_event(s, g, conn, cmd, "RESULT", body);
 	return 0;
 }
 
@@ -188,17 +169,33 @@ sess_rematch_rejoined(struct sess *s, int conn, struct sgame *g, int seat)
 		send_rematched(s, conn, g, 1 - seat);
 }
 
-/* Both players asked: the same game again, colours swapped. */
+/* The OK of REMATCH (no seq when nothing is stored). */
+static void
+rematch_ok(struct sess *s, int conn, const struct cgp_cmd *cmd,
+    const struct sgame *g)
+{
+	struct cgp_out o;
+
+	ok_line(&o, cmd, g, g->seq);
+	sess_emit(s, conn, &o);
+}
+
+/*
+ * Both players asked: the same game again, colours swapped. Stored as the
+ * offer (answered to the asker), then the new game with white's seat, then
+ * black's seat; each seat's change is "answered" to the player who gets it
+ * with its REMATCHED line.
+ */
 static void
 make_rematch(struct sess *s, int conn, const struct cgp_cmd *cmd,
     struct sgame *g, const char *offer_body)
 {
 	char id[CGP_ID_LEN + 1], tok[2][CGP_TOKEN_LEN + 1], body[2][80];
-	char clock[32], err[160];
-	struct store_change ch[3];
+	char clock[32], err[160], hash[2][CGP_HASH_LEN + 1], seq[24];
+	struct store_change ch;
 	struct game_rules rules;
 	struct board start;
-	struct sgame *n;
+	struct cgp_out o;
 	char wire[CGP_FEN_MAX];
 	int k, tries;
 
@@ -214,79 +211,53 @@ make_rematch(struct sess *s, int conn, const struct cgp_cmd *cmd,
 			    "no random numbers");
 			return;
 		}
-		if (sess_find(s, id) == NULL)
+		if (sess_find(s, id) == NULL && sess_fetch(s, id) == 0)
 			break;
 	}
-	memset(ch, 0, sizeof ch);
-	ch[0].game = g->id;
-	ch[0].seat = -1;
-	ch[0].creator = -1;
-	ch[0].nev = 1;
-	ch[0].seq[0] = g->seq + 1;
-	ch[0].kind[0] = "REMATCH";
-	ch[0].body[0] = offer_body;
-	ch[0].next = &ch[1];
+	snprintf(g->rematch_game, sizeof g->rematch_game, "%s", id);
+	memcpy(g->rematch_tok, tok, sizeof g->rematch_tok);
+	snprintf(seq, sizeof seq, "%ld", g->seq + 1);
+	submit_event(s, g, conn, cmd, "REMATCH", offer_body);
+	if (g->timed)
+		clock_format_control(g->clock.base_ms, g->clock.inc_ms, clock,
+		    sizeof clock);
 	for (k = 0; k < 2; k++) {
 		/* The new white is the old black. */
 		snprintf(body[k], sizeof body[k], "seat=%s name=%s",
 		    cgp_seat_name(k), g->name[1 - k]);
-		ch[1 + k].game = id;
-		ch[1 + k].seat = k;
-		ch[1 + k].name = g->name[1 - k];
-		ch[1 + k].token = tok[k];
-		ch[1 + k].creator = -1;
-		ch[1 + k].nev = 1;
-		ch[1 + k].seq[0] = k + 1;
-		ch[1 + k].kind[0] = "JOINED";
-		ch[1 + k].body[0] = body[k];
+		net_token_hash(tok[k], hash[k]);
+		memset(&ch, 0, sizeof ch);
+		ch.game = id;
+		ch.seat = k;
+		ch.name = g->name[1 - k];
+		ch.token = hash[k];
+		ch.creator = -1;
+		ch.nev = 1;
+		ch.seq[0] = k + 1;
+		ch.kind[0] = "JOINED";
+		ch.body[0] = body[k];
+		if (k == 0) {
+			ch.new_game = true;
+			ch.start_fen = wire;
+			ch.repetition = rules.repetition;
+			ch.quiet_plies = rules.quiet_plies;
+			ch.created = (long long)time(NULL);
+			ch.variant = g->variant;
+			ch.clock = g->timed ? clock : NULL;
+			ch.rematch_of = g->id;
+		}
+		cgp_out_begin(&o, "EV");
+		cgp_out_word(&o, g->id);
+		cgp_out_word(&o, seq);
+		cgp_out_word(&o, "REMATCHED");
+		cgp_out_kv(&o, "game", id);
+		cgp_out_kv(&o, "seat", cgp_seat_name(k));
+		cgp_out_kv(&o, "token", tok[k]);
+		/* Black's JOINED, once both seats are in, goes to the new
+		 * game's players (white's is not told: nobody is in it yet). */
+		sess_submit(s, g->holder[1 - k], NULL, &ch, &o, false, k == 0);
 	}
-	ch[1].next = &ch[2];
-	ch[1].new_game = true;
-	ch[1].start_fen = wire;
-	ch[1].repetition = rules.repetition;
-	ch[1].quiet_plies = rules.quiet_plies;
-	ch[1].created = (long long)time(NULL);
-	ch[1].variant = g->variant;
-	if (g->timed) {
-		clock_format_control(g->clock.base_ms, g->clock.inc_ms, clock,
-		    sizeof clock);
-		ch[1].clock = clock;
-	}
-	ch[1].rematch_of = g->id;
-	if (sess_commit(s, conn, cmd->tag, &ch[0]) < 0)
-		return;
-
-	sess_add_event(g, ch[0].seq[0], "REMATCH", offer_body);
-	n = sess_add_game(s, id);
-	snprintf(n->start, sizeof n->start, "%s", wire);
-	snprintf(n->variant, sizeof n->variant, "%s", g->variant);
-	n->created = ch[1].created;
-	game_init(&n->g, &start, &rules);
-	if (g->timed) {
-		n->timed = true;
-		clock_init(&n->clock, g->clock.base_ms, g->clock.inc_ms);
-	}
-	for (k = 0; k < 2; k++) {
-		n->seated[k] = true;
-		snprintf(n->name[k], sizeof n->name[k], "%s", g->name[1 - k]);
-		memcpy(n->token[k], tok[k], sizeof tok[k]);
-		n->holder[k] = g->holder[1 - k];
-		n->gone_since[k] = g->gone_since[1 - k];
-		sess_add_event(n, k + 1, "JOINED", body[k]);
-		if (n->holder[k] >= 0)
-			sess_member_add(s, n->holder[k], n);
-	}
-	if (n->timed)
-		clock_start(&n->clock, game_board(&n->g)->side, s->now);
-	sess_timer_update(s, n);
-	snprintf(g->rematch_game, sizeof g->rematch_game, "%s", id);
-	memcpy(g->rematch_tok, tok, sizeof g->rematch_tok);
 	sess_log(s, NET_LOG_INFO, "game %s: rematch %s", g->id, id);
-
-	answer_ok(s, conn, cmd, g, g->seq);
-	announce(s, g, g->seq, "REMATCH", offer_body);
-	for (k = 0; k < 2; k++)
-		send_rematched(s, g->holder[k], g, 1 - k);
 }
 
 static void
@@ -309,7 +280,7 @@ cmd_rematch(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	}
 	if (g->rematch_game[0] != '\0') {
 		/* Made already: the seat again, to this connection. */
-		answer_ok(s, conn, cmd, g, g->seq);
+		rematch_ok(s, conn, cmd, g);
 		for (k = 0; k < 2; k++)
 			if (g->holder[k] == conn)
 				send_rematched(s, conn, g, 1 - k);
@@ -319,7 +290,7 @@ cmd_rematch(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	if (g->holder[1 - seat] == conn && g->rematch[seat])
 		seat = 1 - seat;
 	if (g->rematch[seat]) {
-		answer_ok(s, conn, cmd, g, g->seq);
+		rematch_ok(s, conn, cmd, g);
 		return;
 	}
 	snprintf(body, sizeof body, "action=offer side=%s",
@@ -328,11 +299,7 @@ cmd_rematch(struct sess *s, int conn, const struct cgp_cmd *cmd,
 		make_rematch(s, conn, cmd, g, body);
 		return;
 	}
-	if (store_event(s, g, conn, cmd, "REMATCH", body) < 0)
-		return;
-	g->rematch[seat] = true;
-	answer_ok(s, conn, cmd, g, g->seq);
-	announce(s, g, g->seq, "REMATCH", body);
+	submit_event(s, g, conn, cmd, "REMATCH", body);
 }
 
 static void
@@ -364,16 +331,13 @@ cmd_say(struct sess *s, int conn, const struct cgp_cmd *cmd, struct sgame *g)
 	}
 	snprintf(body, sizeof body, "side=%s :%s", cgp_seat_name(seat),
 	    cmd->text);
-	if (store_event(s, g, conn, cmd, "SAID", body) < 0)
-		return;
-	answer_ok(s, conn, cmd, g, g->seq);
-	announce(s, g, g->seq, "SAID", body);
+	submit_event(s, g, conn, cmd, "SAID", body);
 }
 
 void
 sess_cmd_online(struct sess *s, int conn, const struct cgp_cmd *c)
 {
-	struct sgame *g = sess_want_game(s, conn, c);
+	struct sgame *g = sess_want_game_w(s, conn, c);
 
 	if (g == NULL)
 		return;

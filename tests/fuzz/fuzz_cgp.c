@@ -58,7 +58,7 @@ struct rec {
 	int rep, quiet;
 	int seat;
 	char name[CGP_NAME_MAX + 1];
-	char token[CGP_TOKEN_LEN + 1];
+	char token[CGP_HASH_LEN + 1];
 	long seq;
 	char ekind[16];
 	char body[300];
@@ -69,7 +69,7 @@ struct mgame {
 	char id[CGP_ID_LEN + 1];
 	struct game g;               /* stored start + acknowledged moves */
 	bool over;                   /* a RESULT is stored */
-	char token[2][CGP_TOKEN_LEN + 1];
+	char token[2][CGP_HASH_LEN + 1];   /* as the server keeps them */
 	int holder[2];
 	long seq;                    /* stored events */
 };
@@ -259,7 +259,7 @@ check_change(struct h *h, const struct store_change *ch)
 		    "%ld in game %s", ch->seq[i], last, ch->game);
 	if (ch->seat >= 0) {
 		FUZZ_CHECK(ch->seat <= 1 && ch->token != NULL &&
-		    cgp_valid_token(ch->token) && ch->name != NULL &&
+		    net_valid_hash(ch->token) && ch->name != NULL &&
 		    cgp_valid_name(ch->name), "a bad seat stored");
 		for (i = 0; i < h->nrec; i++)
 			FUZZ_CHECK(!(h->recs[i].kind == 1 &&
@@ -304,27 +304,18 @@ static int
 cb_commit(void *ctx, const struct store_change *ch, char *err, size_t n)
 {
 	struct h *h = ctx;
-	const struct store_change *c;
 
-	int saved = h->nrec;
-
-	/* A change may bring more (a REMATCH: the offer and the new game),
-	 * each checked against what the ones before it stored. */
-	for (c = ch; c != NULL; c = c->next) {
-		check_change(h, c);
-		record_change(h, c);
-	}
+	check_change(h, ch);
 	if (h->fail > 0) {
-		/* All or nothing. */
-		h->nrec = saved;
 		h->fail--;
 		snprintf(err, n, "no space left on device");
 		return -1;
 	}
+	record_change(h, ch);
 	return 0;
 }
 
-static const struct store_ops fake_store = { cb_commit };
+static const struct store_ops fake_store = { .commit = cb_commit };
 
 static int
 load_game(struct sess *s, const struct rec *r, char *err, size_t n)
@@ -565,7 +556,7 @@ model_add(struct h *h, const char *id)
 static void
 on_create(struct h *h, int conn, const char *reply, int nrec0, int at)
 {
-	char id[32], seat[16], tok[64];
+	char id[32], seat[16], tok[64], hash[CGP_HASH_LEN + 1];
 	struct mgame *mg;
 	struct rec *ev[4];
 	int i, side = -1;
@@ -588,10 +579,11 @@ on_create(struct h *h, int conn, const char *reply, int nrec0, int at)
 			if (h->recs[i].kind == 1 &&
 			    strcmp(h->recs[i].game, id) == 0)
 				break;
+		net_token_hash(tok, hash);
 		FUZZ_CHECK(i < at && h->recs[i].seat == side &&
-		    strcmp(h->recs[i].token, tok) == 0,
+		    strcmp(h->recs[i].token, hash) == 0,
 		    "seat handed out before it was stored: %s", reply);
-		snprintf(mg->token[side], sizeof mg->token[side], "%s", tok);
+		snprintf(mg->token[side], sizeof mg->token[side], "%s", hash);
 		mg->holder[side] = conn;
 		if (h->ntokens < MAXTOK)
 			snprintf(h->tokens[h->ntokens++], CGP_TOKEN_LEN + 1,
@@ -606,7 +598,7 @@ on_create(struct h *h, int conn, const char *reply, int nrec0, int at)
 static void
 on_join(struct h *h, int conn, const char *reply, int nrec0, int at)
 {
-	char id[32], seat[16], tok[64];
+	char id[32], seat[16], tok[64], hash[CGP_HASH_LEN + 1];
 	struct mgame *mg;
 	struct rec *ev[4];
 	int i, side;
@@ -623,13 +615,14 @@ on_join(struct h *h, int conn, const char *reply, int nrec0, int at)
 	for (i = nrec0; i < at; i++)
 		if (h->recs[i].kind == 1 && strcmp(h->recs[i].game, id) == 0)
 			break;
+	net_token_hash(tok, hash);
 	FUZZ_CHECK(i < at && h->recs[i].seat == side &&
-	    strcmp(h->recs[i].token, tok) == 0,
+	    strcmp(h->recs[i].token, hash) == 0,
 	    "seat handed out before it was stored: %s", reply);
 	FUZZ_CHECK(new_events(h, id, nrec0, at, ev, 4) == 1 &&
 	    strcmp(ev[0]->ekind, "JOINED") == 0, "JOINED not stored");
 	mg->seq = ev[0]->seq;
-	snprintf(mg->token[side], sizeof mg->token[side], "%s", tok);
+	snprintf(mg->token[side], sizeof mg->token[side], "%s", hash);
 	mg->holder[side] = conn;
 	if (h->ntokens < MAXTOK)
 		snprintf(h->tokens[h->ntokens++], CGP_TOKEN_LEN + 1, "%s", tok);
@@ -639,7 +632,7 @@ on_join(struct h *h, int conn, const char *reply, int nrec0, int at)
 static void
 on_rejoin(struct h *h, int conn, const char *reply, const char *cmd_token)
 {
-	char id[32], seat[16], tok[CGP_TOKEN_LEN + 1];
+	char id[32], seat[16], tok[CGP_TOKEN_LEN + 1], hash[CGP_HASH_LEN + 1];
 	struct mgame *mg;
 	int side;
 
@@ -651,8 +644,9 @@ on_rejoin(struct h *h, int conn, const char *reply, const char *cmd_token)
 	    "OK REJOIN without a token");
 	memcpy(tok, cmd_token, sizeof tok);
 	cgp_upcase(tok);
+	net_token_hash(tok, hash);
 	FUZZ_CHECK(mg->token[side][0] != '\0' &&
-	    strcmp(tok, mg->token[side]) == 0, "seat %s of %s handed to a "
+	    strcmp(hash, mg->token[side]) == 0, "seat %s of %s handed to a "
 	    "REJOIN without its token", seat, id);
 	mg->holder[side] = conn;
 	st_rejoins++;
@@ -798,16 +792,21 @@ on_rematch(struct h *h, int conn, const char *reply, int nrec0, int at)
 			snprintf(ng->token[k], sizeof ng->token[k], "%s",
 			    h->recs[i].token);
 			ng->holder[k] = mg->holder[1 - k];
-			if (h->ntokens < MAXTOK)
-				snprintf(h->tokens[h->ntokens++],
-				    CGP_TOKEN_LEN + 1, "%s", h->recs[i].token);
 		}
 	FUZZ_CHECK(ng->token[0][0] != '\0' && ng->token[1][0] != '\0',
 	    "a rematch without both seats");
 	ng->seq = stored_seq(h, ng->id);
 	FUZZ_CHECK(ng->seq == 2, "rematch seq %ld", ng->seq);
-	for (i = 0; i < h->nout; i++)
-		got += strstr(h->out[i].line, " REMATCHED ") != NULL;
+	for (i = 0; i < h->nout; i++) {
+		char tok[64];
+		if (strstr(h->out[i].line, " REMATCHED ") == NULL)
+			continue;
+		got++;
+		if (msg_val(h->out[i].line, "token", tok, sizeof tok) != NULL &&
+		    h->ntokens < MAXTOK)
+			snprintf(h->tokens[h->ntokens++], CGP_TOKEN_LEN + 1,
+			    "%s", tok);
+	}
 	FUZZ_CHECK(got == (ng->holder[0] >= 0) + (ng->holder[1] >= 0),
 	    "%d REMATCHED for %s", got, ng->id);
 }
@@ -817,7 +816,7 @@ on_rematch(struct h *h, int conn, const char *reply, int nrec0, int at)
 static void
 check_rematched(struct h *h)
 {
-	char old[32], nid[32], seat[16], tok[64];
+	char old[32], nid[32], seat[16], tok[64], hash[CGP_HASH_LEN + 1];
 	struct mgame *mg, *ng;
 	int i, k;
 
@@ -833,7 +832,8 @@ check_rematched(struct h *h)
 		    (k = cgp_seat_parse(seat)) >= 0 &&
 		    msg_val(h->out[i].line, "token", tok, sizeof tok) != NULL,
 		    "a bad REMATCHED: %s", h->out[i].line);
-		FUZZ_CHECK(strcmp(tok, ng->token[k]) == 0 &&
+		net_token_hash(tok, hash);
+		FUZZ_CHECK(strcmp(hash, ng->token[k]) == 0 &&
 		    h->out[i].conn == mg->holder[1 - k], "seat %s of %s told to "
 		    "connection %d", seat, nid, h->out[i].conn);
 	}
@@ -1018,8 +1018,12 @@ do_line(struct h *h, int conn, const char *text, size_t n)
 		on_end(h, conn, reply, nrec0, at);
 	else if (strcmp(verb, "SAY") == 0)
 		on_said(h, conn, reply, nrec0, at);
-	else if (strcmp(verb, "REMATCH") == 0)
+	else if (strcmp(verb, "REMATCH") == 0) {
+		/* The new game's seats are stored after the asker's OK (each
+		 * "answered" with its REMATCHED to its player). */
+		at = h->nrec;
 		on_rematch(h, conn, reply, nrec0, at);
+	}
 	else
 		FUZZ_CHECK(h->nrec == nrec0, "%s stored something", verb);
 	/* Whatever was stored belongs to the command answered OK. */
