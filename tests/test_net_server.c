@@ -629,6 +629,13 @@ test_server_clocks(void **state)
 	assert_true(atol(v) > 605000 && atol(v) <= 610000);
 	tc_val(o->line, "bclock", v, sizeof v);
 	assert_true(atol(v) > 595000 && atol(v) <= 600000);
+	/* LIST (from the games' rows) has the variant and the clock. */
+	tc_send(o, "#l LIST status=active");
+	assert_non_null(tc_wait(o, "OK #l LIST n=", T));
+	snprintf(v, sizeof v, "ITEM #l game=%s ", g2);
+	assert_non_null(tc_wait(o, v, T));
+	assert_non_null(strstr(o->line, " variant=congo status=active "));
+	assert_non_null(strstr(o->line, " ply=1 clock=600+10"));
 	tc_free(o);
 	stop_server();
 }

@@ -51,12 +51,16 @@ list_stored(struct sess *s, int conn, const struct cgp_cmd *cmd, int want,
 	for (i = 0; i < n; i++) {
 		cgp_out_item(&o, cmd->tag);
 		cgp_out_kv(&o, "game", it[i].id);
+		cgp_out_kv(&o, "variant", it[i].variant[0] != '\0' ?
+		    it[i].variant : "congo");
 		cgp_out_kv(&o, "status", sess_status_name(it[i].status));
 		cgp_out_kv(&o, "white", it[i].white[0] != '\0' ? it[i].white :
 		    "-");
 		cgp_out_kv(&o, "black", it[i].black[0] != '\0' ? it[i].black :
 		    "-");
 		cgp_out_kvi(&o, "ply", it[i].ply);
+		if (it[i].clock[0] != '\0')
+			cgp_out_kv(&o, "clock", it[i].clock);
 		if (it[i].status == 2)
 			cgp_out_kv(&o, "result", it[i].result);
 		sess_emit(s, conn, &o);
