@@ -286,6 +286,12 @@ cmd_rematch(struct sess *s, int conn, const struct cgp_cmd *cmd,
 				send_rematched(s, conn, g, 1 - k);
 		return;
 	}
+	if (g->rematch[0] && g->rematch[1]) {
+		/* Made before this copy of the game was read again (a
+		 * restart, or it left memory): made once, never twice. */
+		rematch_ok(s, conn, cmd, g);
+		return;
+	}
 	/* One holding both seats asks for both. */
 	if (g->holder[1 - seat] == conn && g->rematch[seat])
 		seat = 1 - seat;
