@@ -10,7 +10,7 @@
  *    back to it, and copy-make leaves the original untouched while the copy
  *    stays consistent;
  *  - mutated moves (a bit flipped, another square, a jump count) and random
- *    64-bit words are accepted by movegen_is_legal exactly when they are
+ *    64- and 128-bit words are accepted by movegen_is_legal exactly when they are
  *    among the generated moves;
  *  - game_undo followed by game_redo gives back the position exactly.
  * Every fifth game is played in megapawn from its start.
