@@ -56,7 +56,7 @@ sess_cmd_move(struct sess *s, int conn, const struct cgp_cmd *cmd)
 {
 	const char *pv = cgp_get(cmd, "ply"), *mv = cgp_get(cmd, "move");
 	char err[128], msg[200], text[MOVE_TEXT_MAX], fen[FEN_MAX];
-	char wire[FEN_MAX], body[2][160];
+	char wire[FEN_MAX], body[2][256];
 	struct move_effects fx;
 	struct store_change ch;
 	enum game_reason why;
