@@ -371,7 +371,12 @@ draw_panel(struct ui_app *a)
 		buf[0] = '\0';
 		for (i = 0; i < NPIECE_TYPES; i++) {
 			char cnt[16];
-			int n = snprintf(cnt, sizeof cnt, "%s%c%d",
+			int n;
+			/* Only the kinds the variant has. */
+			if ((i == MEGAPAWN && b->variant != VARIANT_MEGAPAWN) ||
+			    (i == SUPERPAWN && b->variant == VARIANT_MEGAPAWN))
+				continue;
+			n = snprintf(cnt, sizeof cnt, "%s%c%d",
 			    i ? " " : "", board_piece_letter(PIECE_MAKE(c, i)),
 			    bb_popcount(b->pieces[c][i]));
 			if ((int)len + n > w - 2)
@@ -390,7 +395,8 @@ draw_panel(struct ui_app *a)
 		    s->game.rules.quiet_plies);
 	f3[0] = '\0';
 	if (s->clocked)
-		clock_format_control(s->tc_base, s->tc_inc, f3, sizeof f3);
+		snprintf(f3, sizeof f3, "%g+%lld", s->tc_base / 60000.0,
+		    (long long)(s->tc_inc / 1000));
 	f[0] = f1;
 	f[1] = f2;
 	f[2] = f3;
@@ -481,6 +487,10 @@ draw_status(struct ui_app *a)
 		len += snprintf(buf + len, sizeof buf - (size_t)len,
 		    "  |  %s", txt);
 	(void)len;
+	/* The command line is open: its messages (Tab's candidates) take
+	 * the status bar. */
+	if (a->in.cmdline && s->msg.text[0] != '\0')
+		snprintf(buf, sizeof buf, " %s", s->msg.text);
 	term_putw(l->status_y, 0, l->cols, ST_STATUS, 0, buf);
 	if ((int)strlen(buf) + (int)strlen(hint) + 2 < l->cols)
 		term_put(l->status_y, l->cols - (int)strlen(hint) - 1,
@@ -562,9 +572,9 @@ ui_board_key(struct ui_app *a, const struct ui_event *ev)
 		app_complete(a);
 		return;
 	}
-	/* Keys other than movement clear the old message. */
-	if (!a->in.cmdline)
-		a->s.msg.text[0] = '\0';
+	/* A key clears the old message (Tab's candidates stay until the
+	 * next key). */
+	a->s.msg.text[0] = '\0';
 	a->in.history = &a->s.history;
 	ui_input_key(&a->in, &ctx, &e, &act);
 	if (a->in.entered[0] != '\0') {

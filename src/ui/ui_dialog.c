@@ -94,7 +94,7 @@ ui_newgame_draw(struct ui_app *a)
 	}
 	term_putw(y + h - 3, x + 2, w - 4, ST_DIALOG, TA_BOLD, ng->error);
 	term_putw(y + h - 2, x + 2, w - 4, ST_DIALOG, 0,
-	    "Up/Down/Tab: field  Left/Right: value  Enter: start  Esc: cancel");
+	    "Up/Down/Tab field, Left/Right value, Enter starts, Esc cancels");
 }
 
 void
