@@ -640,6 +640,19 @@ test_records(void **state)
 	start(&s, "human", "human", NULL);
 	cmd(&s, CMD_LOAD, path);
 	assert_true(msg_has(&s, "holds 2 games"));
+	/* A list to pick from. */
+	assert_true(s.pick.open);
+	assert_int_equal(s.pick.n, 2);
+	assert_non_null(strstr(s.pick.line[1], "2. c - d  *  (1 plies)"));
+	session_pick_move(&s, 5);
+	assert_int_equal(s.pick.sel, 1);
+	session_pick_move(&s, -5);
+	assert_int_equal(s.pick.sel, 0);
+	session_pick_choose(&s);
+	assert_false(s.pick.open);
+	assert_int_equal(s.game.nply, 2);
+	assert_int_equal(session_pick_open(&s, "/nonexistent"), -1);
+	assert_false(s.pick.open);
 	snprintf(arg, sizeof arg, "%s 2", path);
 	cmd(&s, CMD_LOAD, arg);
 	assert_int_equal(s.game.nply, 1);

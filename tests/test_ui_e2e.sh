@@ -640,9 +640,14 @@ keys C-c
 check_restored
 T send-keys -t e2e -l -- "clear; sh $tmp/run.sh --load $tmp/two.pgn; echo congo-exit=\$?"
 keys Enter
-wait_for 'congo-exit=[0-9]+' 10
-expect 'the file holds several'
-expect 'congo-exit=2'
+wait_for '2 games in' 10
+expect '1\. human - human'
+keys Down
+keys Enter
+wait_for 'loaded .*\(1 plies' 5
+expect '1\. a2a3'
+keys C-c
+check_restored
 
 note "--help names network play"
 "$congo" --help | grep -q -- '--connect' || fail "--help has no --connect"

@@ -219,10 +219,82 @@ session_load_cmd(struct session *s, const char *arg)
 	}
 	if (index == 0 && (n = record_count_games(path, err,
 	    sizeof err)) > 1) {
-		session_msg(s, SM_ERROR, "%s holds %d games: :load %s N picks "
-		    "game N", path, n, name);
+		/* A list to pick from (or :load FILE N). */
+		session_pick_open(s, path);
+		session_msg(s, SM_NORMAL, "%s holds %d games: choose one (or "
+		    ":load %s N)", path, n, name);
 		return;
 	}
 	session_load(s, path, index);
 }
 
+
+/* ---- a list of the games of a file ---- */
+
+static void
+pick_line(void *ctx, int index, const struct game *g,
+    const struct record_tags *t)
+{
+	struct session_pick *p = ctx;
+	const char *w = record_tag_get(t, "White"), *b = record_tag_get(t,
+	    "Black");
+
+	if (p->n % 64 == 0)
+		p->line = xreallocarray(p->line, (size_t)p->n + 64,
+		    sizeof *p->line);
+	snprintf(p->line[p->n++], SESSION_PICK_LINE, "%4d. %.24s - %.24s  "
+	    "%s  (%d plies)", index, w != NULL ? w : "?", b != NULL ? b : "?",
+	    record_result_text(g->result), g->nply);
+}
+
+int
+session_pick_open(struct session *s, const char *path)
+{
+	struct session_pick *p = &s->pick;
+	char err[256];
+
+	session_pick_close(s);
+	snprintf(p->path, sizeof p->path, "%s", path);
+	if (record_list(path, pick_line, p, &s->conf.rules, err,
+	    sizeof err) < 0) {
+		session_msg(s, SM_ERROR, "%s", err);
+		session_pick_close(s);
+		return -1;
+	}
+	p->sel = 0;
+	p->open = true;
+	s->dirty = true;
+	return 0;
+}
+
+void
+session_pick_move(struct session *s, int delta)
+{
+	struct session_pick *p = &s->pick;
+
+	p->sel += delta;
+	if (p->sel >= p->n)
+		p->sel = p->n - 1;
+	if (p->sel < 0)
+		p->sel = 0;
+	s->dirty = true;
+}
+
+void
+session_pick_choose(struct session *s)
+{
+	char path[sizeof s->pick.path];
+	int index = s->pick.sel + 1;
+
+	snprintf(path, sizeof path, "%s", s->pick.path);
+	session_pick_close(s);
+	session_load(s, path, index);
+}
+
+void
+session_pick_close(struct session *s)
+{
+	free(s->pick.line);
+	memset(&s->pick, 0, sizeof s->pick);
+	s->dirty = true;
+}

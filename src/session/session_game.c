@@ -71,6 +71,7 @@ session_free(struct session *s)
 	s->clk = NULL;
 	s->clk_cap = 0;
 	session_history_free(&s->history);
+	session_pick_close(s);
 }
 
 void
