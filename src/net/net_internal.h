@@ -288,8 +288,7 @@ struct sgame {
 	char token[2][CGP_TOKEN_LEN + 1];
 	int holder[2];                 /* connection holding the seat, or -1 */
 	int offer;                     /* colour offering a draw, or -1 */
-	struct sev *ev;
-	int nev, evcap;
+	struct vec ev;                 /* struct sev, seq i+1 at index i */
 	int *obs;                      /* observing connections */
 	int nobs, obscap;
 };
@@ -315,8 +314,7 @@ struct sess {
 	char server[64];
 	struct sconn *conns;
 	int conncap, nconns;
-	struct saddr *addrs;
-	int naddr, addrcap;
+	struct vec addrs;              /* struct saddr */
 	struct sgame **games;          /* in creation order */
 	int ngames, gamecap;
 	int *index;                    /* hash of ids: game number + 1, 0 free */

@@ -42,17 +42,18 @@ sess_new(const struct sess_io *io, const struct sess_limits *lim,
 	snprintf(s->server, sizeof s->server, "%s", server_name);
 	s->icap = 64;
 	s->index = xcalloc((size_t)s->icap, sizeof *s->index);
+	s->addrs = (struct vec)VEC_INIT(sizeof(struct saddr));
 	return s;
 }
 
 void
 sess_free_game(struct sgame *g)
 {
-	int i;
+	size_t i;
 
-	for (i = 0; i < g->nev; i++)
-		free(g->ev[i].text);
-	free(g->ev);
+	for (i = 0; i < g->ev.len; i++)
+		free(((struct sev *)vec_at(&g->ev, i))->text);
+	vec_free(&g->ev);
 	free(g->obs);
 	game_free(&g->g);
 	free(g);
@@ -72,7 +73,7 @@ sess_free(struct sess *s)
 	free(s->games);
 	free(s->index);
 	free(s->conns);
-	free(s->addrs);
+	vec_free(&s->addrs);
 	free(s);
 }
 
@@ -132,6 +133,7 @@ sess_add_game(struct sess *s, const char *id)
 	snprintf(g->id, sizeof g->id, "%s", id);
 	g->holder[0] = g->holder[1] = -1;
 	g->offer = -1;
+	g->ev = (struct vec)VEC_INIT(sizeof(struct sev));
 	if (s->ngames == s->gamecap) {
 		s->gamecap = s->gamecap ? s->gamecap * 2 : 64;
 		s->games = xrealloc(s->games,
@@ -154,10 +156,10 @@ struct saddr *
 sess_addr(struct sess *s, const char *addr, long long now_ms)
 {
 	struct saddr *a = NULL, *spare = NULL;
-	int i;
+	size_t i;
 
-	for (i = 0; i < s->naddr; i++) {
-		struct saddr *x = &s->addrs[i];
+	for (i = 0; i < s->addrs.len; i++) {
+		struct saddr *x = vec_at(&s->addrs, i);
 		if (strcmp(x->addr, addr) == 0) {
 			a = x;
 			break;
@@ -167,14 +169,8 @@ sess_addr(struct sess *s, const char *addr, long long now_ms)
 			spare = x;
 	}
 	if (a == NULL) {
-		if (spare == NULL) {
-			if (s->naddr == s->addrcap) {
-				s->addrcap = s->addrcap ? s->addrcap * 2 : 16;
-				s->addrs = xrealloc(s->addrs,
-				    sizeof *s->addrs * (size_t)s->addrcap);
-			}
-			spare = &s->addrs[s->naddr++];
-		}
+		if (spare == NULL)
+			spare = vec_push(&s->addrs);
 		a = spare;
 		memset(a, 0, sizeof *a);
 		snprintf(a->addr, sizeof a->addr, "%s", addr);
@@ -424,7 +420,7 @@ void
 sess_catch_up(struct sess *s, int conn, struct sgame *g, long since)
 {
 	struct cgp_out o;
-	int i;
+	size_t i;
 
 	if (since < 0 || since > g->seq) {
 		sess_state(s, g, &o);
@@ -432,13 +428,14 @@ sess_catch_up(struct sess *s, int conn, struct sgame *g, long since)
 		return;
 	}
 	/* Events are kept in seq order, seq i+1 at index i. */
-	for (i = (int)since; i < g->nev; i++) {
+	for (i = (size_t)since; i < g->ev.len; i++) {
+		const struct sev *e = vec_at(&g->ev, i);
 		char num[24];
-		snprintf(num, sizeof num, "%ld", g->ev[i].seq);
+		snprintf(num, sizeof num, "%ld", e->seq);
 		cgp_out_begin(&o, "EV");
 		cgp_out_word(&o, g->id);
 		cgp_out_word(&o, num);
-		cgp_out_word(&o, g->ev[i].text);
+		cgp_out_word(&o, e->text);
 		sess_emit(s, conn, &o);
 	}
 }
@@ -448,15 +445,12 @@ sess_add_event(struct sgame *g, long seq, const char *kind, const char *body)
 {
 	size_t n = strlen(kind) + strlen(body) + 2;
 	char *t = xmalloc(n);
+	struct sev *e;
 
 	snprintf(t, n, "%s%s%s", kind, *body != '\0' ? " " : "", body);
-	if (g->nev == g->evcap) {
-		g->evcap = g->evcap ? g->evcap * 2 : 16;
-		g->ev = xrealloc(g->ev, sizeof *g->ev * (size_t)g->evcap);
-	}
-	g->ev[g->nev].seq = seq;
-	g->ev[g->nev].text = t;
-	g->nev++;
+	e = vec_push(&g->ev);
+	e->seq = seq;
+	e->text = t;
 	g->seq = seq;
 }
 
