@@ -5,6 +5,7 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -126,7 +127,7 @@ session_load(struct session *s, const char *path, int index)
 	memset(&tags, 0, sizeof tags);
 	f = fopen(path, "r");
 	if (f == NULL) {
-		session_msg(s, SM_ERROR, "%s: %m", path);
+		session_msg(s, SM_ERROR, "%s: %s", path, strerror(errno));
 		return -1;
 	}
 	if (record_read_game(f, path, index, &g, &tags, &s->conf.rules, &clk,
