@@ -10,6 +10,7 @@
 #include "main.h"
 #include "ai/match.h"
 #include "bench/bench.h"
+#include "learn/learn.h"
 #include "uci/uci.h"
 #include "ui/ui.h"
 #include "util/util.h"
@@ -22,6 +23,12 @@ congo_usage(FILE *out)
 	ui_net_usage(out);
 	fputs(
 	    "\n"
+	    "Learning (new to Congo? start with congo --learn):\n"
+	    "  congo --learn              the lessons, one rule at a time\n"
+	    "  congo --puzzle             puzzles near your rating: win the lion\n",
+	    out);
+	fputs(
+	    "\n"
 	    "Other modes:\n"
 	    "  congo --engine             UCI-style commands on stdin/stdout (uci,\n"
 	    "                             position, moves, fen, result, d, go, stop)\n"
@@ -29,6 +36,8 @@ congo_usage(FILE *out)
 	    "  congo --bench perft [N] [--variant V]  perft N (default 6) from the\n"
 	    "                             start of V (congo or megapawn), leaves/s\n"
 	    "  congo --bench search       fixed positions to a fixed depth, nodes/s\n"
+	    "  congo --make-puzzles [OPTION]...  puzzles from self-play, each proved\n"
+	    "  congo --make-puzzles --verify FILE  prove every puzzle of a file\n"
 	    "  congo --version            show the version and exit\n",
 	    out);
 }
@@ -44,6 +53,7 @@ main(int argc, char **argv)
 		{ "engine", no_argument, NULL, 'e' },
 		{ "match", no_argument, NULL, 'm' },
 		{ "bench", no_argument, NULL, 'b' },
+		{ "make-puzzles", no_argument, NULL, 'P' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -64,6 +74,8 @@ main(int argc, char **argv)
 		return uci_main(argc - 1, argv + 1);
 	case 'm':
 		return match_main(argc - 1, argv + 1);
+	case 'P':
+		return learn_make_main(argc - 1, argv + 1);
 	case 'b':
 		if (argc > 2 && strcmp(argv[2], "search") == 0)
 			return bench_search(argc - 2, argv + 2);

@@ -299,6 +299,10 @@ test_value_errors(void **state)
 	    "black.algorithm must be \"alphabeta\", \"negamax\" or \"random\"");
 	expect_error("white = { advisor = \"human\"; };\n", 1,
 	    "white.advisor must be \"alphabeta\", \"negamax\" or \"random\"");
+	expect_error("rules = { variant = \"chess\"; };\n", 1,
+	    "rules.variant must be \"congo\" or \"megapawn\"");
+	expect_error("rules = {\n variant = 2; };\n", 2,
+	    "rules.variant must be a string");
 	expect_error("server = { log_level = \"loud\"; };\n", 1,
 	    "server.log_level must be \"error\", \"warn\", \"info\" or \"debug\"");
 	expect_error("network = { name = \"ann smith\"; };\n", 1,
@@ -597,6 +601,27 @@ test_sample_file(void **state)
 	assert_same_conf(&c, &d);
 }
 
+
+/* rules.variant: congo by default, megapawn when set. */
+static void
+test_variant(void **state)
+{
+	struct congo_conf c;
+	char err[512];
+
+	(void)state;
+	config_defaults(&c);
+	assert_string_equal(c.variant, "congo");
+	assert_int_equal(load_text("rules = { variant = \"megapawn\"; "
+	    "repetition = false; };\n", &c, err, sizeof err), 0);
+	assert_string_equal(c.variant, "megapawn");
+	assert_false(c.rules.repetition);
+	assert_int_equal(c.rules.quiet_plies, 200);
+	assert_int_equal(load_text("rules = { variant = \"congo\"; };\n", &c,
+	    err, sizeof err), 0);
+	assert_string_equal(c.variant, "congo");
+}
+
 int
 main(void)
 {
@@ -608,6 +633,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_type_errors, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_range_errors, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_value_errors, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_variant, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_error_changes_nothing, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_unknown_settings, setup,

@@ -158,7 +158,7 @@ test_game_crash_restart(void **state)
 	assert_int_equal(strlen(tokw), 26);
 	assert_non_null(tc_next(w, "EV ", T));
 	tc_send(b, "#j JOIN game=%s seat=black name=bob", game);
-	assert_non_null(l = tc_next(b, "OK #j JOIN", T));
+	assert_non_null(l = tc_wait(b, "OK #j JOIN", T));
 	tc_val(l, "token", tokb, sizeof tokb);
 	tc_send(obs, "#o OBSERVE game=%s", game);
 	assert_non_null(tc_next(obs, "OK #o OBSERVE", T));
@@ -449,6 +449,64 @@ test_sigterm_and_reload(void **state)
 	stop_server();
 }
 
+/* A slow disk (every commit 400 ms longer): PING, STATE, LIST and HISTORY
+ * are answered at once meanwhile; what arrives during one commit goes
+ * into the next (8 CREATEs take two commits, not eight). */
+static void
+test_slow_store(void **state)
+{
+	struct tc *a, *b, *c[8];
+	char id[16];
+	long long t0, t;
+	int i;
+
+	(void)state;
+	setenv("CONGO_TEST_COMMIT_DELAY_MS", "400", 1);
+	start_server();
+	unsetenv("CONGO_TEST_COMMIT_DELAY_MS");
+	assert_non_null(a = tc_hello(port));
+	assert_non_null(b = tc_hello(port));
+	tc_send(a, "#c CREATE seat=white name=ann");
+	assert_non_null(tc_next(a, "OK #c CREATE game=", 3000));
+	snprintf(id, sizeof id, "%.8s", strstr(a->line, "game=") + 5);
+	t0 = tc_ms();
+	tc_send(a, "#j JOIN game=%s seat=black name=ann2", id);
+	tc_send(b, "PING w1");
+	tc_send(b, "#s STATE game=%s", id);
+	tc_send(b, "#l LIST");
+	tc_send(b, "#h HISTORY game=%s", id);
+	assert_non_null(tc_next(b, "PONG w1", T));
+	assert_non_null(tc_wait(b, "OK #s STATE", T));
+	assert_non_null(tc_wait(b, "OK #l LIST", T));
+	assert_non_null(tc_wait(b, "OK #h HISTORY", T));
+	t = tc_ms() - t0;
+	print_message("answers during a 400 ms commit: %lld ms\n", t);
+	assert_true(t < 250);
+	assert_non_null(tc_wait(a, "OK #j JOIN", T));
+	t = tc_ms() - t0;
+	print_message("the JOIN's OK: %lld ms\n", t);
+	assert_true(t >= 390);
+	/* Eight CREATEs at once: one commit in flight, the rest in the
+	 * next, so about 2 x 400 ms, never 8 x. */
+	for (i = 0; i < 8; i++)
+		assert_non_null(c[i] = tc_hello(port));
+	tc_send(c[0], "#c CREATE");
+	usleep(50000);
+	t0 = tc_ms();
+	for (i = 1; i < 8; i++)
+		tc_send(c[i], "#c CREATE");
+	for (i = 1; i < 8; i++)
+		assert_non_null(tc_next(c[i], "OK #c CREATE", T));
+	t = tc_ms() - t0;
+	print_message("7 CREATEs behind one in flight: %lld ms\n", t);
+	assert_true(t < 1300);
+	for (i = 0; i < 8; i++)
+		tc_free(c[i]);
+	tc_free(a);
+	tc_free(b);
+	stop_server();
+}
+
 static void
 test_bad_databases(void **state)
 {
@@ -492,6 +550,7 @@ main(void)
 		cmocka_unit_test(test_abuse),
 		cmocka_unit_test(test_ping),
 		cmocka_unit_test(test_sigterm_and_reload),
+		cmocka_unit_test(test_slow_store),
 		cmocka_unit_test(test_bad_databases),
 	};
 

@@ -798,8 +798,10 @@ test_rebuild_errors(void **state)
 	char err[256];
 	const char *start = "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ_w_0_1";
 	const char *tok = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+	char hash[CGP_HASH_LEN + 1];
 
 	(void)state;
+	net_token_hash(tok, hash);
 	assert_int_equal(sess_load_game(f->s, "AAAAAAAA", "xyz_w", 1, 200, 0,
 	    err, sizeof err), -1);
 	assert_non_null(strstr(err, "AAAAAAAA"));
@@ -809,7 +811,10 @@ test_rebuild_errors(void **state)
 	    err, sizeof err), -1);
 	assert_int_equal(sess_load_seat(f->s, "AAAAAAAA", 0, "ann", "bad",
 	    err, sizeof err), -1);
+	/* Seats keep the token's hash, never the token. */
 	assert_int_equal(sess_load_seat(f->s, "AAAAAAAA", 0, "ann", tok,
+	    err, sizeof err), -1);
+	assert_int_equal(sess_load_seat(f->s, "AAAAAAAA", 0, "ann", hash,
 	    err, sizeof err), 0);
 	assert_int_equal(sess_load_event(f->s, "AAAAAAAA", 2, "JOINED",
 	    "seat=white name=ann", err, sizeof err), -1);

@@ -27,7 +27,7 @@ struct t_rec {
 	char start[CGP_FEN_MAX];
 	int rep, quiet;
 	int seat;
-	char name[40], token[40];
+	char name[40], token[80];
 	long seq;
 	char ekind[16], body[200];
 };
@@ -123,7 +123,7 @@ t_commit(void *ctx, const struct store_change *ch, char *err, size_t n)
 	return 0;
 }
 
-static const struct store_ops t_store = { t_commit };
+static const struct store_ops t_store = { .commit = t_commit };
 
 static const struct sess_limits t_limits = { 8, 6, 5, 2, 3 };
 

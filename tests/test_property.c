@@ -109,15 +109,15 @@ mutate(move_t m)
 {
 	switch (rng() % 5) {
 	case 0:
-		return m ^ (1ULL << (rng() % 58));
+		return m ^ ((move_t)1 << (rng() % 128));
 	case 1:
 		return (m & ~(move_t)0xfc0) | ((move_t)(rng() % 64) << 6);
 	case 2:
 		return (m & ~(move_t)0x3f) | (move_t)(rng() % 64);
 	case 3:
-		return (m & ~(move_t)0xf000) | ((move_t)(rng() % 16) << 12);
+		return (m & ~(move_t)0x3f000) | ((move_t)(rng() % 64) << 12);
 	default:
-		return m ^ (rng() & rng());
+		return m ^ (rng() & rng()) ^ ((move_t)(rng() & rng()) << 64);
 	}
 }
 
@@ -207,12 +207,14 @@ check_position(const struct board *b, size_t *np)
 
 	/* Mutated and random moves: legal exactly when generated. */
 	for (i = 0; i < 16; i++) {
-		move_t m = n > 0 && i < 12 ? mutate(all[rng() % n]) : rng();
+		move_t m = n > 0 && i < 12 ? mutate(all[rng() % n]) :
+		    (i % 2 ? rng() : rng() | ((move_t)rng() << 64));
 		bool want = in_set(sorted, n, m);
 
 		n_mutants++;
-		CHECK(movegen_is_legal(b, m) == want, "movegen_is_legal(%#llx) "
-		    "is %d, generated %d", (unsigned long long)m, !want, want);
+		CHECK(movegen_is_legal(b, m) == want, "movegen_is_legal(%#llx:"
+		    "%016llx) is %d, generated %d", (unsigned long long)(m >> 64),
+		    (unsigned long long)m, !want, want);
 	}
 	free(sorted);
 	*np = n;

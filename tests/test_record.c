@@ -404,7 +404,7 @@ test_errors(void **state)
 	    "bad tag [Event: unterminated value (no closing '\"' on the line)");
 	expect_error("[Event \"x\"]\n[Event \"y\"]\n", 2, "duplicate tag [Event]");
 	expect_error("[Variant \"Chess\"]\n", 1,
-	    "unknown variant \"Chess\" (only Congo)");
+	    "unknown variant \"Chess\" (congo or megapawn)");
 	expect_error("[A1 \"\"][A2 \"\"][A3 \"\"][A4 \"\"][A5 \"\"][A6 \"\"]\n"
 	    "[A7 \"\"][A8 \"\"][A9 \"\"][B1 \"\"][B2 \"\"][B3 \"\"][B4 \"\"]\n"
 	    "[B5 \"\"][B6 \"\"][B7 \"\"]\n[B8 \"\"]\n", 4,
@@ -680,6 +680,67 @@ test_clocks_and_several_games(void **state)
 	    sizeof err), -1);
 }
 
+/* [Variant "megapawn"]: written, read back, its start needs no FEN tag;
+ * the moves are checked by its rules; no tag means Congo. */
+static void
+test_megapawn(void **state)
+{
+	static const char text[] = "[Event \"x\"]\n[Variant \"megapawn\"]\n\n"
+	    "1. a1a2 d7c6 2. a2a1 c6d7 1-0\n";
+	struct game g, h;
+	struct board b;
+	struct record_tags t;
+	char err[256], *out;
+
+	(void)state;
+	/* A repetition loss read and written back. */
+	read_ok(text, &g, &t);
+	assert_int_equal(g.variant, VARIANT_MEGAPAWN);
+	assert_int_equal(g.nply, 4);
+	assert_int_equal(g.result, RESULT_WHITE_WINS);
+	assert_int_equal(g.reason, REASON_REPETITION);
+	out = round_trip(&g, NULL);
+	assert_non_null(strstr(out, "[Variant \"megapawn\"]\n"));
+	assert_null(strstr(out, "[FEN "));
+	assert_non_null(strstr(out, "[Termination \"repetition\"]\n"));
+	free(out);
+	game_free(&g);
+	/* Any case; a FEN of the variant, with a Megapawn. */
+	read_ok("[Variant \"MegaPawn\"]\n[FEN \"3lq2/7/7/7/7/7/3L3 w 0 1\"]\n"
+	    "1. d1d2 e7c5 *\n", &g, &t);
+	assert_int_equal(g.variant, VARIANT_MEGAPAWN);
+	out = write_text(&g, NULL);
+	assert_non_null(strstr(out, "[FEN \"3lq2/7/7/7/7/7/3L3 w 0 1\"]\n"));
+	read_ok(out, &h, NULL);
+	assert_int_equal(h.variant, VARIANT_MEGAPAWN);
+	assert_int_equal(h.nply, 2);
+	free(out);
+	game_free(&g);
+	game_free(&h);
+	/* The same moves in Congo: a second occurrence, the game goes on. */
+	read_ok("[FEN \"3l3/7/7/7/7/7/E2L3 w 0 1\"]\n1. a1a2 d7c6 2. a2a1 "
+	    "c6d7 *\n", &g, &t);
+	assert_int_equal(g.variant, VARIANT_CONGO);
+	assert_int_equal(g.result, RESULT_NONE);
+	game_free(&g);
+	/* Each variant refuses the other's pieces, naming the line. */
+	expect_error("[Variant \"megapawn\"]\n[FEN \"3ls2/7/7/7/7/7/3L3 w 0 1\"]"
+	    "\n", 2, "bad FEN: the superpawn 's' is not a piece of the "
+	    "megapawn variant");
+	expect_error("[FEN \"3lq2/7/7/7/7/7/3L3 w 0 1\"]\n", 1, "bad FEN: the "
+	    "megapawn 'q' is not a piece of the congo variant");
+	/* A megapawn rule in the moves: no retreat for the mPawn. */
+	expect_error("[Variant \"megapawn\"]\n[FEN \"3l3/7/1P5/7/7/7/4L2 w 0 1\"]"
+	    "\n1. b5b4\n", 3, "b5b4 is not a legal move");
+	/* A Congo game still writes "Congo". */
+	assert_int_equal(fen_read(&b, FEN_START, err, sizeof err), 0);
+	game_init(&g, &b, NULL);
+	out = write_text(&g, NULL);
+	assert_non_null(strstr(out, "[Variant \"Congo\"]\n"));
+	free(out);
+	game_free(&g);
+}
+
 int
 main(void)
 {
@@ -691,6 +752,7 @@ main(void)
 		cmocka_unit_test(test_finished_games),
 		cmocka_unit_test(test_tolerant_reading),
 		cmocka_unit_test(test_errors),
+		cmocka_unit_test(test_megapawn),
 		cmocka_unit_test(test_binary),
 		cmocka_unit_test(test_many_tags_round_trip),
 		cmocka_unit_test_setup_teardown(test_files, setup, teardown),

@@ -22,6 +22,7 @@ struct match_config {
 	int opening_plies;
 	int max_plies;                    /* after the opening; then a draw */
 	struct game_rules rules;
+	int variant;                      /* enum variant, --variant */
 	const char *pgn;
 	bool quiet;
 };

@@ -35,7 +35,9 @@ usage(FILE *out)
 	    "  --max-plies N         a game longer than this (after the opening)\n"
 	    "                        is adjudicated a draw (default 400)\n"
 	    "  --quiet-plies N       the quiet-moves draw rule, 0 off (default 200)\n"
-	    "  --no-repetition       no draw by third repetition\n"
+	    "  --no-repetition       no draw by third repetition (megapawn: no\n"
+	    "                        loss by repetition)\n"
+	    "  --variant V           congo (default) or megapawn\n"
 	    "  --pgn FILE            write every game to FILE (game record format)\n"
 	    "  --quiet               no line per game, only the result\n"
 	    "  --help                show this help\n"
@@ -84,6 +86,7 @@ parse(int argc, char **argv, struct match_config *c)
 		{ "max-plies", required_argument, NULL, 'm' },
 		{ "quiet-plies", required_argument, NULL, 'q' },
 		{ "no-repetition", no_argument, NULL, 'r' },
+		{ "variant", required_argument, NULL, 'V' },
 		{ "pgn", required_argument, NULL, 'p' },
 		{ "quiet", no_argument, NULL, 'Q' },
 		{ "help", no_argument, NULL, 'h' },
@@ -149,6 +152,13 @@ parse(int argc, char **argv, struct match_config *c)
 			break;
 		case 'r':
 			c->rules.repetition = false;
+			break;
+		case 'V':
+			if ((c->variant = variant_parse(optarg)) < 0) {
+				fprintf(stderr, "congo: --variant must be congo "
+				    "or megapawn, not '%s'\n", optarg);
+				return -1;
+			}
 			break;
 		case 'p':
 			c->pgn = optarg;
@@ -287,8 +297,10 @@ match_main(int argc, char **argv)
 	m.start_ns = (uint64_t)ts.tv_sec * 1000000000ULL +
 	    (uint64_t)ts.tv_nsec;
 	if (!m.cfg.quiet)
-		printf("Match: A = %s, B = %s; %d games, concurrency %d, seed "
-		    "%llu, %d opening plies, max %d plies\n",
+		printf("Match%s%s: A = %s, B = %s; %d games, concurrency %d, "
+		    "seed %llu, %d opening plies, max %d plies\n",
+		    m.cfg.variant ? " " : "",
+		    m.cfg.variant ? variant_name(m.cfg.variant) : "",
 		    m.cfg.player[0].text, m.cfg.player[1].text, m.cfg.games,
 		    m.cfg.concurrency, (unsigned long long)m.cfg.seed,
 		    m.cfg.opening_plies, m.cfg.max_plies);

@@ -37,7 +37,9 @@ make_opening(const struct match *m, int k, struct game *g,
 	uint64_t rng = mix(m->cfg.seed ^ mix((uint64_t)k + 1));
 	int attempt, ply;
 
-	fen_read(&start, FEN_START, NULL, 0);
+	fen_read_variant(&start, m->cfg.variant,
+	    variant_start_fen(m->cfg.variant),
+	    strlen(variant_start_fen(m->cfg.variant)), NULL, 0);
 	for (attempt = 0;; attempt++) {
 		game_init(g, &start, &m->cfg.rules);
 		for (ply = 0; ply < m->cfg.opening_plies && !game_over(g); ply++) {

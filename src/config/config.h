@@ -68,6 +68,7 @@ struct server_conf {
 struct congo_conf {
 	struct player_conf white, black;
 	struct game_rules rules;
+	char variant[16];            /* rules.variant: "congo" or "megapawn" */
 	struct ui_conf ui;
 	struct network_conf network;
 	struct server_conf server;

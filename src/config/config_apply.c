@@ -40,11 +40,19 @@ struct group {
 static const char *const player_types[] = { "human", "ai", NULL };
 static const char *const algorithms[] = { "alphabeta", "negamax", "random",
 	NULL };
+static const char *const variants[] = { "congo", "megapawn", NULL };
 static const char *const log_levels[] = { "error", "warn", "info", "debug",
 	NULL };
 
 #define P(f) offsetof(struct player_conf, f), sizeof ((struct player_conf *)0)->f
 #define R(f) offsetof(struct game_rules, f), sizeof ((struct game_rules *)0)->f
+/* rules.variant lives beside struct game_rules (a game's variant is its
+ * start position's, not a rule): its offset is taken from the rules. */
+#define RV offsetof(struct congo_conf, variant) - \
+	offsetof(struct congo_conf, rules), \
+	sizeof ((struct congo_conf *)0)->variant
+_Static_assert(offsetof(struct congo_conf, variant) >
+    offsetof(struct congo_conf, rules), "rules.variant follows the rules");
 #define U(f) offsetof(struct ui_conf, f), sizeof ((struct ui_conf *)0)->f
 #define N(f) offsetof(struct network_conf, f), \
 	sizeof ((struct network_conf *)0)->f
@@ -67,6 +75,7 @@ static const struct setting player_settings[] = {
 static const struct setting rules_settings[] = {
 	{ "repetition", K_BOOL, R(repetition), 0, 0, NULL },
 	{ "quiet_plies", K_INT, R(quiet_plies), 0, 10000, NULL },
+	{ "variant", K_CHOICE, RV, 0, 0, variants },
 	{ NULL, 0, 0, 0, 0, 0, NULL }
 };
 

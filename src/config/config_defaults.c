@@ -4,6 +4,7 @@
  */
 #include <ctype.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "config/config.h"
@@ -45,6 +46,7 @@ config_defaults(struct congo_conf *c)
 
 	c->rules.repetition = true;
 	c->rules.quiet_plies = 200;
+	snprintf(c->variant, sizeof c->variant, "congo");
 
 	c->ui.color = true;
 	c->ui.unicode = false;

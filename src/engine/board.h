@@ -13,6 +13,8 @@
 #include <stdint.h>
 
 typedef uint64_t bb_t;
+/* A move (its encoding: movegen.h). */
+__extension__ typedef unsigned __int128 move_t;
 
 /*
  * Bits set. The build does not assume the POPCNT instruction, and GCC's
@@ -159,7 +161,7 @@ int board_lion_sq(const struct board *b, int color);
  * side to move, counters and hash. For unmake, copy the board first
  * (copy-make). fx may be NULL.
  */
-void board_make(struct board *b, uint64_t move, struct move_effects *fx);
+void board_make(struct board *b, move_t move, struct move_effects *fx);
 
 /* Square names: "a1".."g7". Writes 3 bytes. Reading returns -1 if bad. */
 void board_sq_name(int sq, char out[3]);

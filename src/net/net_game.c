@@ -72,29 +72,17 @@ want_start(struct sess *s, int conn, const struct cgp_cmd *cmd,
 }
 
 static void
-take_seat(struct sess *s, int conn, struct sgame *g, int seat,
-    const char *name, const char *token, const char *body)
-{
-	g->seated[seat] = true;
-	snprintf(g->name[seat], sizeof g->name[seat], "%s", name);
-	memcpy(g->token[seat], token, CGP_TOKEN_LEN + 1);
-	g->holder[seat] = conn;
-	sess_add_event(g, g->seq + 1, "JOINED", body);
-	sess_member_add(s, conn, g);
-}
-
-static void
 cmd_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
     long long now_ms)
 {
 	struct saddr *a = sess_addr(s, s->conns[conn].addr, now_ms);
 	char wire[CGP_FEN_MAX], id[CGP_ID_LEN + 1], token[CGP_TOKEN_LEN + 1];
+	char hash[CGP_HASH_LEN + 1];
 	char body[80], msg[96];
 	struct store_change ch;
 	struct cgp_out o;
 	struct board start;
 	struct game probe;
-	struct sgame *g;
 	const char *name;
 	int seat, tries;
 	bool over;
@@ -125,7 +113,8 @@ cmd_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
 			    "no random numbers");
 			return;
 		}
-		if (sess_find(s, id) == NULL)
+		/* Not in memory, nor a finished game in the store. */
+		if (sess_find(s, id) == NULL && sess_fetch(s, id) == 0)
 			break;
 	}
 	memset(&ch, 0, sizeof ch);
@@ -140,48 +129,35 @@ cmd_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
 		snprintf(body, sizeof body, "seat=%s name=%s",
 		    cgp_seat_name(seat), name);
 		ch.name = name;
-		ch.token = token;
+		net_token_hash(token, hash);
+		ch.token = hash;     /* only its hash is kept */
 		ch.nev = 1;
 		ch.seq[0] = 1;
 		ch.kind[0] = "JOINED";
 		ch.body[0] = body;
 	}
-	if (sess_commit(s, conn, cmd->tag, &ch) < 0)
-		return;
-
-	g = sess_add_game(s, id);
-	snprintf(g->start, sizeof g->start, "%s", wire);
-	g->created = ch.created;
-	game_init(&g->g, &start, &s->rules);
-	if (seat >= 0)
-		take_seat(s, conn, g, seat, name, token, body);
 	a->creates++;
-	sess_log(s, NET_LOG_INFO, "%s: created game %s", a->addr, id);
-
 	cgp_out_ok(&o, cmd->tag, "CREATE");
 	cgp_out_kv(&o, "game", id);
 	if (seat >= 0) {
 		cgp_out_kv(&o, "seat", cgp_seat_name(seat));
 		cgp_out_kv(&o, "token", token);
 	}
-	sess_emit(s, conn, &o);
-	if (seat >= 0) {
-		sess_state(s, g, &o);
-		sess_emit(s, conn, &o);
-	}
+	sess_submit(s, conn, cmd, &ch, &o, seat >= 0, true);
 }
 
 static void
 cmd_join(struct sess *s, int conn, const struct cgp_cmd *cmd)
 {
-	char token[CGP_TOKEN_LEN + 1], body[80], msg[64];
+	char token[CGP_TOKEN_LEN + 1], hash[CGP_HASH_LEN + 1], body[80];
+	char msg[64];
 	struct store_change ch;
 	struct cgp_out o;
 	struct sgame *g;
 	const char *name;
 	int seat;
 
-	if ((g = sess_want_game(s, conn, cmd)) == NULL ||
+	if ((g = sess_want_game_w(s, conn, cmd)) == NULL ||
 	    (seat = want_seat(s, conn, cmd, true)) < 0 ||
 	    (name = want_name(s, conn, cmd)) == NULL)
 		return;
@@ -204,28 +180,17 @@ cmd_join(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	ch.game = g->id;
 	ch.seat = seat;
 	ch.name = name;
-	ch.token = token;
+	net_token_hash(token, hash);
+	ch.token = hash;             /* only its hash is kept */
 	ch.nev = 1;
 	ch.seq[0] = g->seq + 1;
 	ch.kind[0] = "JOINED";
 	ch.body[0] = body;
-	if (sess_commit(s, conn, cmd->tag, &ch) < 0)
-		return;
-
-	take_seat(s, conn, g, seat, name, token, body);
-	sess_log(s, NET_LOG_INFO, "%s: joined game %s as %s",
-	    s->conns[conn].addr, g->id, cgp_seat_name(seat));
 	cgp_out_ok(&o, cmd->tag, "JOIN");
 	cgp_out_kv(&o, "game", g->id);
 	cgp_out_kv(&o, "seat", cgp_seat_name(seat));
 	cgp_out_kv(&o, "token", token);
-	sess_emit(s, conn, &o);
-	sess_state(s, g, &o);
-	sess_emit(s, conn, &o);
-	cgp_out_ev(&o, g->id, g->seq, "JOINED");
-	cgp_out_kv(&o, "seat", cgp_seat_name(seat));
-	cgp_out_kv(&o, "name", name);
-	sess_broadcast(s, g, &o, -1);
+	sess_submit(s, conn, cmd, &ch, &o, true, false);
 }
 
 static void
@@ -249,7 +214,7 @@ cmd_rejoin(struct sess *s, int conn, const struct cgp_cmd *cmd,
 {
 	struct saddr *a = sess_addr(s, s->conns[conn].addr, now_ms);
 	const char *v = cgp_get(cmd, "token");
-	char token[CGP_TOKEN_LEN + 1];
+	char token[CGP_TOKEN_LEN + 1], hash[CGP_HASH_LEN + 1];
 	struct cgp_out o;
 	struct sgame *g;
 	long since;
@@ -274,9 +239,10 @@ cmd_rejoin(struct sess *s, int conn, const struct cgp_cmd *cmd,
 		memcpy(token, v, CGP_TOKEN_LEN);
 		cgp_upcase(token);
 	}
-	/* Both compared, whatever the first gives. */
-	m0 = net_token_equal(token, g->token[0]) && g->seated[0];
-	m1 = net_token_equal(token, g->token[1]) && g->seated[1];
+	/* Its hash against both seats', whatever the first gives. */
+	net_token_hash(token, hash);
+	m0 = net_hash_equal(hash, g->token[0]) && g->seated[0];
+	m1 = net_hash_equal(hash, g->token[1]) && g->seated[1];
 	seat = m0 ? 0 : m1 ? 1 : -1;
 	if (seat < 0 || !cgp_valid_token(token)) {
 		a->fails++;

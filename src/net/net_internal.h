@@ -26,6 +26,7 @@
 #define CGP_MAX_ARGS 4         /* positional words after the verb */
 #define CGP_ID_LEN 8           /* game id */
 #define CGP_TOKEN_LEN 26       /* seat token */
+#define CGP_HASH_LEN 64        /* a token's SHA-256 in hex, as stored */
 #define CGP_NAME_MAX 31        /* player name */
 #define CGP_MOVE_MAX 32        /* move text with its NUL */
 #define CGP_FEN_MAX 96         /* FEN with its NUL */
@@ -179,6 +180,14 @@ int net_new_token(char out[CGP_TOKEN_LEN + 1]);  /* 128 random bits */
 int net_new_game_id(char out[CGP_ID_LEN + 1]);   /* 40 random bits */
 /* Same 26-character token? Takes the same time whatever the contents. */
 bool net_token_equal(const char *a, const char *b);
+/* SHA-256 (FIPS 180-4; net_sha256.c), and in lower-case hex. */
+void net_sha256(const void *data, size_t n, unsigned char out[32]);
+void net_sha256_hex(const void *data, size_t n, char out[65]);
+/* A seat token as it is stored and kept: its SHA-256 in hex. */
+void net_token_hash(const char *token, char out[CGP_HASH_LEN + 1]);
+bool net_valid_hash(const char *s);
+/* Same hash? In the same time whatever the contents. */
+bool net_hash_equal(const char *a, const char *b);
 
 /* 3. The session. */
 struct game_rules;
@@ -193,17 +202,91 @@ struct store_change {
 	long long created;         /* with new_game: Unix time */
 	int seat;                  /* a seat taken (0 white, 1 black), or -1 */
 	const char *name;          /* with seat */
-	const char *token;         /* with seat */
+	const char *token;         /* with seat: the token's hash (hex) */
 	int nev;                   /* events: MOVE may bring its RESULT */
 	long seq[2];
 	const char *kind[2];       /* "JOINED" "MOVE" "DRAW" "RESULT" */
 	const char *body[2];       /* its key=value words */
 };
 
+struct sess;
+
+/* A line of LIST, as the store keeps it. */
+struct store_item {
+	char id[CGP_ID_LEN + 1];
+	int status, ply;
+	char result[8];
+	char white[CGP_NAME_MAX + 1], black[CGP_NAME_MAX + 1];
+};
+
 struct store_ops {
 	/* Store durably before returning 0; -1 with err if nothing changed. */
 	int (*commit)(void *ctx, const struct store_change *ch, char *err,
 	    size_t errlen);
+	/* Group commit (may be NULL): n changes in one transaction, each
+	 * kept or refused on its own (ok[i]; conflict[i] when another server
+	 * stored that ply or seat first); returns -1 with err when the
+	 * transaction itself failed (then nothing is kept). */
+	int (*commit_batch)(void *ctx, const struct store_change *const *ch,
+	    int n, bool *ok, bool *conflict, char *err, size_t errlen);
+	/* Reads, on the caller's thread (the event loop), never waiting for
+	 * a commit in flight. NULL when every game stays in memory. */
+	/* Feed one stored game to the session (sess_load_*): 1, or 0 when
+	 * there is no such game, or -1 with err. */
+	int (*load_game)(void *ctx, struct sess *s, const char *id, char *err,
+	    size_t errlen);
+	/* The newest games (status 0 open, 1 active, 2 finished, -1 any), at
+	 * most n: how many, or -1 with err. */
+	int (*list)(void *ctx, int status, int n, struct store_item *out,
+	    char *err, size_t errlen);
+	/* Start-up: every open and active game to the session. */
+	int (*load)(void *ctx, struct sess *s, char *err, size_t errlen);
+	/* Something to log once opened, or NULL. */
+	const char *(*note)(void *ctx);
+	void (*close)(void *ctx);
+	/* Several servers on one store (may be NULL): a descriptor that
+	 * becomes readable when another server stored something, and what
+	 * to do then (sess_remote for each game changed; called after every
+	 * round, as notices may arrive with other answers). */
+	int (*notice_fd)(void *ctx);
+	void (*notices)(void *ctx, struct sess *s);
+	/* Another server's changes of a game after seq: its seats
+	 * (sess_load_seat) and events (sess_remote_event). -1 with err. */
+	int (*refresh)(void *ctx, struct sess *s, const char *id, long seq,
+	    char *err, size_t errlen);
+};
+
+/* Open the store --db names: a file (SQLite) or a postgresql:// URI
+ * (PostgreSQL, when built with libpq). -1 with err naming it. */
+int store_open_any(const char *db, bool create, const struct store_ops **ops,
+    void **ctx, char *err, size_t errlen);
+
+/*
+ * A change on its way to storage, with what to do once it is stored: the
+ * session applies it (through the same code that rebuilds games at
+ * start-up), answers the connection that asked, and tells the game.
+ */
+struct spend {
+	struct store_change ch;        /* its strings point into the buffers */
+	int conn;                      /* who asked, or -1 */
+	unsigned conn_gen;             /* that connection's generation */
+	enum cgp_verb verb;
+	bool state_to_origin;          /* a STATE to the asker after its OK */
+	bool quiet;                    /* events not broadcast (CREATE) */
+	char ok[CGP_SLINE_MAX];        /* the OK line with its LF */
+	size_t oklen;
+	char tag[CGP_TAG_MAX + 2];
+	bool failed;                   /* set by the store */
+	bool conflict;                 /* refused: another server stored that
+					  ply or seat first (the line is run
+					  again on the game brought up to date) */
+	char line[CGP_LINE_MAX + 1];   /* the command, for that */
+	size_t linelen;
+	char err[256];
+	char game[CGP_ID_LEN + 1], start[CGP_FEN_MAX];
+	char name[CGP_NAME_MAX + 1], token[80];
+	char kind[2][16], body[2][400];
+	struct spend *next;
 };
 
 enum net_log_level { NET_LOG_ERROR = 0, NET_LOG_WARN, NET_LOG_INFO,
@@ -219,6 +302,10 @@ struct sess_io {
 	void *store_ctx;
 	/* Log a message (never holds a token); may be NULL. */
 	void (*log)(void *ctx, int level, const char *msg);
+	/* Asynchronous storage (may be NULL: store->commit at once): take p,
+	 * store it off the caller's thread, and hand it back through
+	 * sess_done once stored or refused. */
+	void (*submit)(void *ctx, struct spend *p);
 };
 
 struct sess_limits {
@@ -246,10 +333,34 @@ int sess_open(struct sess *s, int conn, const char *addr, long long now_ms);
 /* The connection is gone: its seats are vacated (PRESENCE gone). */
 void sess_close(struct sess *s, int conn, long long now_ms);
 /* One line from a connection, without its LF (a CR dropped). */
-void sess_line(struct sess *s, int conn, const char *line, size_t len,
+int sess_line(struct sess *s, int conn, const char *line, size_t len,
     long long now_ms);
+/* sess_line's answer: the line was handled, or it must be given again
+ * later (it writes to a game whose change is still being stored). */
+#define SESS_LINE_DONE 0
+#define SESS_LINE_AGAIN 1
+/* A stored (or refused) change back from io.submit: apply, answer, tell;
+ * frees p. */
+void sess_done(struct sess *s, struct spend *p);
+/* Another server stored changes of game id up to seq: a copy in memory is
+ * brought up to date (store refresh) and this server's connections told. */
+void sess_remote(struct sess *s, const char *id, long seq);
+/* One event another server stored: applied as start-up would, then told
+ * to this server's connections in the game. */
+int sess_remote_event(struct sess *s, const char *id, long seq,
+    const char *kind, const char *body, char *err, size_t errlen);
+/* Is a change of this connection still being stored? Its next lines wait
+ * (replies come in the order of the commands). */
+bool sess_conn_waiting(const struct sess *s, int conn);
 /* The connection sent more than 512 bytes without an LF: 413 and close. */
 void sess_line_too_long(struct sess *s, int conn);
+
+/* Finished games leave memory (the store reads them again when asked
+ * for): at once when no connection holds a seat in or observes one, else
+ * SESS_GRACE_MS after its end. Only with a store that reads games. */
+#define SESS_GRACE_MS 60000
+/* Returns how many games left. */
+int sess_evict(struct sess *s, long long now_ms);
 
 /* Counts for logs and tests. */
 int sess_ngames(const struct sess *s);
@@ -285,12 +396,15 @@ struct sgame {
 	long long created;
 	bool seated[2];
 	char name[2][CGP_NAME_MAX + 1];
-	char token[2][CGP_TOKEN_LEN + 1];
+	char token[2][CGP_HASH_LEN + 1];   /* SHA-256 of the seat tokens */
 	int holder[2];                 /* connection holding the seat, or -1 */
 	int offer;                     /* colour offering a draw, or -1 */
 	struct vec ev;                 /* struct sev, seq i+1 at index i */
 	int *obs;                      /* observing connections */
 	int nobs, obscap;
+	int busy;                      /* changes being stored */
+	long long ended_ms;            /* when it ended (or was read, over) */
+	bool stale;                    /* another server changed it while busy */
 };
 
 struct sconn {
@@ -298,6 +412,8 @@ struct sconn {
 	char addr[64];
 	struct sgame **games;          /* games it holds a seat in or observes */
 	int ngames, gcap;
+	unsigned gen;                  /* which connection of this number */
+	int waiting;                   /* its changes being stored */
 };
 
 struct saddr {
@@ -320,11 +436,18 @@ struct sess {
 	int *index;                    /* hash of ids: game number + 1, 0 free */
 	int icap;
 	long long store_failures;      /* commits refused since the last one kept */
+	unsigned conn_gen;             /* generations handed out */
+	bool again;                    /* the line must be given again */
+	const char *line;              /* the line being run, and its length */
+	size_t linelen;
 };
 
 void sess_log(struct sess *s, int level, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 struct sgame *sess_find(struct sess *s, const char *id);
+/* A game not in memory read from the store (sess_load_*): 1, 0 when it has
+ * none, -1 when it cannot be read (logged). */
+int sess_fetch(struct sess *s, const char *id);
 struct sgame *sess_add_game(struct sess *s, const char *id);
 void sess_free_game(struct sgame *g);
 struct saddr *sess_addr(struct sess *s, const char *addr, long long now_ms);
@@ -345,9 +468,15 @@ const char *sess_status_name(int st);
 const char *sess_result_text(enum game_result r);   /* 1-0 0-1 1/2 */
 void sess_add_event(struct sgame *g, long seq, const char *kind,
     const char *body);
-/* Store a change; on failure answer 507 and return -1. */
-int sess_commit(struct sess *s, int conn, const char *tag,
-    const struct store_change *ch);
+/* Store a change (ok: its OK line), then apply it and answer (sess_done):
+ * at once without io.submit, else once the store has it. */
+void sess_submit(struct sess *s, int conn, const struct cgp_cmd *cmd,
+    const struct store_change *ch, struct cgp_out *ok, bool state_to_origin,
+    bool quiet);
+/* sess_want_game for a command that writes: NULL and nothing said when a
+ * change of the game is being stored (the line is given again later). */
+struct sgame *sess_want_game_w(struct sess *s, int conn,
+    const struct cgp_cmd *cmd);
 /* game=: the game, or NULL after answering 400 or 404. */
 struct sgame *sess_want_game(struct sess *s, int conn,
     const struct cgp_cmd *cmd);
@@ -370,11 +499,20 @@ struct store;
  */
 struct store *store_open(const char *path, bool create, char *err,
     size_t errlen);
-/* Feed every stored game to the session (sess_load_*). */
+/* Feed every open and active game to the session (sess_load_*); finished
+ * ones are read when asked for (store_sqlite_ops.load_game). */
 int store_load(struct store *st, struct sess *s, char *err, size_t errlen);
+/* Something store_open wants logged, or NULL. */
+const char *store_note(const struct store *st);
 extern const struct store_ops store_sqlite_ops;
 /* Checkpoint and close. */
 void store_close(struct store *st);
+/* Is --db a PostgreSQL URI? */
+bool store_is_uri(const char *db);
+/* PostgreSQL (net_pg.c, built with libpq): the URI's database, its schema
+ * made with create; NULL with err. */
+extern const struct store_ops store_pg_ops;
+void *store_pg_open(const char *uri, bool create, char *err, size_t errlen);
 /* Tests: make the next commits fail (n of them; -1 for all). */
 void store_fail_next(struct store *st, int n);
 

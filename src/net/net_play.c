@@ -40,23 +40,12 @@ result_body(char *buf, size_t n, enum game_result r, enum game_reason why)
 	    game_reason_name(why));
 }
 
-static void
-send_event(struct sess *s, struct sgame *g, long seq, const char *kind,
-    const char *body)
-{
-	struct cgp_out o;
-
-	cgp_out_ev(&o, g->id, seq, kind);
-	cgp_out_word(&o, body);
-	sess_broadcast(s, g, &o, -1);
-}
-
 void
 sess_cmd_move(struct sess *s, int conn, const struct cgp_cmd *cmd)
 {
 	const char *pv = cgp_get(cmd, "ply"), *mv = cgp_get(cmd, "move");
 	char err[128], msg[200], text[MOVE_TEXT_MAX], fen[FEN_MAX];
-	char wire[FEN_MAX], body[2][160];
+	char wire[FEN_MAX], body[2][256];
 	struct move_effects fx;
 	struct store_change ch;
 	enum game_reason why;
@@ -66,9 +55,9 @@ sess_cmd_move(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	struct sgame *g;
 	move_t m;
 	long ply;
-	int side, i;
+	int side;
 
-	if ((g = sess_want_game(s, conn, cmd)) == NULL)
+	if ((g = sess_want_game_w(s, conn, cmd)) == NULL)
 		return;
 	if (pv == NULL || mv == NULL) {
 		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, pv == NULL ?
@@ -131,34 +120,18 @@ sess_cmd_move(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		ch.kind[1] = "RESULT";
 		ch.body[1] = body[1];
 	}
-	if (sess_commit(s, conn, cmd->tag, &ch) < 0)
-		return;
-
-	if (game_play(&g->g, m, err, sizeof err) < 0 || g->g.result != res)
-		sess_log(s, NET_LOG_ERROR, "game %s: the engine disagrees "
-		    "with itself on %s", g->id, text);
-	for (i = 0; i < ch.nev; i++)
-		sess_add_event(g, ch.seq[i], ch.kind[i], ch.body[i]);
-	if (g->offer >= 0 && (g->offer != side || res != RESULT_NONE))
-		g->offer = -1;
-
 	cgp_out_ok(&o, cmd->tag, "MOVE");
 	cgp_out_kv(&o, "game", g->id);
-	cgp_out_kvi(&o, "ply", g->g.nply);
+	cgp_out_kvi(&o, "ply", g->g.nply + 1);
 	cgp_out_kvi(&o, "seq", ch.seq[0]);
-	sess_emit(s, conn, &o);
-	for (i = 0; i < ch.nev; i++)
-		send_event(s, g, ch.seq[i], ch.kind[i], ch.body[i]);
-	if (res != RESULT_NONE)
-		sess_log(s, NET_LOG_INFO, "game %s: %s %s", g->id,
-		    sess_result_text(res), game_reason_name(why));
+	sess_submit(s, conn, cmd, &ch, &o, false, false);
 }
 
-/* Store one event that may end the game, then apply, answer, broadcast. */
+/* Store one event (a DRAW, or a RESULT that ends the game); sess_done
+ * applies it as start-up would, answers and tells the game. */
 static void
 store_end(struct sess *s, int conn, const struct cgp_cmd *cmd,
-    struct sgame *g, const char *kind, const char *body, int offer_after,
-    enum game_result res, enum game_reason why)
+    struct sgame *g, const char *kind, const char *body)
 {
 	struct store_change ch;
 	struct cgp_out o;
@@ -170,24 +143,10 @@ store_end(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	ch.seq[0] = g->seq + 1;
 	ch.kind[0] = kind;
 	ch.body[0] = body;
-	if (sess_commit(s, conn, cmd->tag, &ch) < 0)
-		return;
-	if (res != RESULT_NONE) {
-		if (why == REASON_RESIGN)
-			game_resign(&g->g, res == RESULT_WHITE_WINS ? BLACK :
-			    WHITE);
-		else
-			game_agree_draw(&g->g);
-		sess_log(s, NET_LOG_INFO, "game %s: %s %s", g->id,
-		    sess_result_text(res), game_reason_name(why));
-	}
-	g->offer = offer_after;
-	sess_add_event(g, ch.seq[0], kind, body);
 	cgp_out_ok(&o, cmd->tag, cgp_verb_name(cmd->verb));
 	cgp_out_kv(&o, "game", g->id);
 	cgp_out_kvi(&o, "seq", ch.seq[0]);
-	sess_emit(s, conn, &o);
-	send_event(s, g, ch.seq[0], kind, body);
+	sess_submit(s, conn, cmd, &ch, &o, false, false);
 }
 
 void
@@ -200,7 +159,7 @@ sess_cmd_end(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	enum game_result res;
 	int seat, want = -1;
 
-	if ((g = sess_want_game(s, conn, cmd)) == NULL)
+	if ((g = sess_want_game_w(s, conn, cmd)) == NULL)
 		return;
 	if (sv != NULL && (want = cgp_seat_parse(sv)) < 0) {
 		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX,
@@ -228,8 +187,7 @@ sess_cmd_end(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	if (cmd->verb == CGP_V_RESIGN) {
 		res = seat == WHITE ? RESULT_BLACK_WINS : RESULT_WHITE_WINS;
 		result_body(body, sizeof body, res, REASON_RESIGN);
-		store_end(s, conn, cmd, g, "RESULT", body, -1, res,
-		    REASON_RESIGN);
+		store_end(s, conn, cmd, g, "RESULT", body);
 		return;
 	}
 	if (strcmp(act, "offer") == 0 && g->offer == seat) {
@@ -243,8 +201,7 @@ sess_cmd_end(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	if (strcmp(act, "offer") == 0 && g->offer < 0) {
 		snprintf(body, sizeof body, "action=offer side=%s",
 		    cgp_seat_name(seat));
-		store_end(s, conn, cmd, g, "DRAW", body, seat, RESULT_NONE,
-		    REASON_NONE);
+		store_end(s, conn, cmd, g, "DRAW", body);
 		return;
 	}
 	if (g->offer != 1 - seat) {
@@ -255,12 +212,10 @@ sess_cmd_end(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	if (strcmp(act, "decline") == 0) {
 		snprintf(body, sizeof body, "action=decline side=%s",
 		    cgp_seat_name(seat));
-		store_end(s, conn, cmd, g, "DRAW", body, -1, RESULT_NONE,
-		    REASON_NONE);
+		store_end(s, conn, cmd, g, "DRAW", body);
 		return;
 	}
 	/* accept, or an offer that meets the opponent's. */
 	result_body(body, sizeof body, RESULT_DRAW, REASON_AGREEMENT);
-	store_end(s, conn, cmd, g, "RESULT", body, -1, RESULT_DRAW,
-	    REASON_AGREEMENT);
+	store_end(s, conn, cmd, g, "RESULT", body);
 }

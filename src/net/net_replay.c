@@ -58,7 +58,7 @@ sess_load_seat(struct sess *s, const char *id, int seat, const char *name,
 	if (g == NULL)
 		return fail(err, errlen, id, 0, "a seat of a game not stored");
 	if (seat < 0 || seat > 1 || !cgp_valid_name(name) ||
-	    !cgp_valid_token(token))
+	    !net_valid_hash(token))
 		return fail(err, errlen, id, 0, "a bad seat");
 	g->seated[seat] = true;
 	snprintf(g->name[seat], sizeof g->name[seat], "%s", name);
@@ -155,6 +155,8 @@ sess_load_event(struct sess *s, const char *id, long seq, const char *kind,
 		    "parse");
 	if (replay(g, seq, kind, &m, err, errlen) < 0)
 		return -1;
+	if (strcmp(kind, "RESULT") == 0)
+		g->ended_ms = util_now_ms();
 	sess_add_event(g, seq, kind, body);
 	return 0;
 }

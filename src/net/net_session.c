@@ -151,6 +151,61 @@ sess_add_game(struct sess *s, const char *id)
 	return g;
 }
 
+/* Can g leave memory now? */
+static bool
+evictable(const struct sgame *g, long long now_ms)
+{
+	bool members = g->holder[0] >= 0 || g->holder[1] >= 0 || g->nobs > 0;
+
+	return game_over(&g->g) && g->busy == 0 &&
+	    (!members || now_ms - g->ended_ms >= SESS_GRACE_MS);
+}
+
+/* Take g out of the lists of the connections it is in. */
+static void
+forget_members(struct sess *s, struct sgame *g)
+{
+	int k, i;
+
+	for (k = 0; k < 2 + g->nobs; k++) {
+		int conn = k < 2 ? g->holder[k] : g->obs[k - 2];
+		struct sconn *c;
+		if (conn < 0 || conn >= s->conncap || !s->conns[conn].used)
+			continue;
+		c = &s->conns[conn];
+		for (i = 0; i < c->ngames; i++)
+			if (c->games[i] == g) {
+				c->games[i] = c->games[--c->ngames];
+				break;
+			}
+	}
+}
+
+int
+sess_evict(struct sess *s, long long now_ms)
+{
+	int i, n = 0, gone;
+
+	if (s->io.store == NULL || s->io.store->load_game == NULL)
+		return 0;       /* memory is all there is */
+	for (i = 0; i < s->ngames; i++) {
+		struct sgame *g = s->games[i];
+		if (evictable(g, now_ms)) {
+			forget_members(s, g);
+			sess_free_game(g);
+		} else
+			s->games[n++] = g;
+	}
+	if (n == s->ngames)
+		return 0;
+	gone = s->ngames - n;
+	s->ngames = n;
+	memset(s->index, 0, sizeof *s->index * (size_t)s->icap);
+	for (i = 0; i < s->ngames; i++)
+		index_put(s, i);
+	return gone;
+}
+
 /* Addresses: connections and the per-minute counters. */
 struct saddr *
 sess_addr(struct sess *s, const char *addr, long long now_ms)
@@ -239,6 +294,7 @@ sess_open(struct sess *s, int conn, const char *addr, long long now_ms)
 	free(c->games);
 	memset(c, 0, sizeof *c);
 	c->used = true;
+	c->gen = ++s->conn_gen;
 	snprintf(c->addr, sizeof c->addr, "%s", addr);
 	s->nconns++;
 	a = sess_addr(s, addr, now_ms);
@@ -454,44 +510,18 @@ sess_add_event(struct sgame *g, long seq, const char *kind, const char *body)
 	g->seq = seq;
 }
 
-static bool
-is_power_of_ten(long long n)
-{
-	while (n >= 10 && n % 10 == 0)
-		n /= 10;
-	return n == 1;
-}
-
 int
-sess_commit(struct sess *s, int conn, const char *tag,
-    const struct store_change *ch)
+sess_fetch(struct sess *s, const char *id)
 {
-	char err[256];
+	char err[512];
+	int rc;
 
-	if (s->io.store == NULL)
+	if (s->io.store == NULL || s->io.store->load_game == NULL)
 		return 0;
-	err[0] = '\0';
-	if (s->io.store->commit(s->io.store_ctx, ch, err, sizeof err) == 0) {
-		if (s->store_failures > 0)
-			sess_log(s, NET_LOG_WARN, "storing works again (%lld "
-			    "command%s refused before)", s->store_failures,
-			    s->store_failures == 1 ? "" : "s");
-		s->store_failures = 0;
-		return 0;
-	}
-	/* A full disk refuses every command: the 1st, 10th, 100th... failure
-	 * in a row is logged, not each (the log may share that disk). */
-	s->store_failures++;
-	if (s->store_failures == 1)
-		sess_log(s, NET_LOG_ERROR, "game %s: storing failed: %s (until "
-		    "storing works again, only the 10th, 100th... failure is "
-		    "logged)", ch->game, err);
-	else if (is_power_of_ten(s->store_failures))
-		sess_log(s, NET_LOG_ERROR, "game %s: storing failed: %s (%lld "
-		    "times in a row)", ch->game, err, s->store_failures);
-	sess_err(s, conn, tag, CGP_STORAGE_FAILED, "the server could not "
-	    "store this; nothing changed");
-	return -1;
+	rc = s->io.store->load_game(s->io.store_ctx, s, id, err, sizeof err);
+	if (rc < 0)
+		sess_log(s, NET_LOG_ERROR, "game %s: %s", id, err);
+	return rc;
 }
 
 struct sgame *
@@ -513,7 +543,12 @@ sess_want_game(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		return NULL;
 	}
 	g = sess_find(s, id);
-	if (g == NULL) {
+	if (g == NULL && sess_fetch(s, id) < 0) {
+		sess_err(s, conn, cmd->tag, CGP_INTERNAL, "the server could "
+		    "not read that game");
+		return NULL;
+	}
+	if (g == NULL && (g = sess_find(s, id)) == NULL) {
 		snprintf(msg, sizeof msg, "no game %s", id);
 		sess_err(s, conn, cmd->tag, CGP_NO_SUCH_GAME, msg);
 	}
@@ -577,7 +612,7 @@ cmd_hello(struct sess *s, int conn, struct sconn *c, const struct cgp_cmd *cmd)
 	sess_emit(s, conn, &o);
 }
 
-void
+int
 sess_line(struct sess *s, int conn, const char *line, size_t len,
     long long now_ms)
 {
@@ -588,28 +623,31 @@ sess_line(struct sess *s, int conn, const char *line, size_t len,
 	int code;
 
 	if (c == NULL || c->closing)
-		return;
+		return SESS_LINE_DONE;
+	s->again = false;
+	s->line = line;
+	s->linelen = len;
 	code = cgp_parse(line, len, &cmd, err, sizeof err);
 	if (code != 0) {
 		sess_err(s, conn, cmd.tag, code, err);
 		if (code == CGP_LINE_TOO_LONG)
 			ask_close(s, conn);
-		return;
+		return SESS_LINE_DONE;
 	}
 	if (cmd.verb == CGP_V_UNKNOWN)
-		return;         /* an empty line */
+		return SESS_LINE_DONE;         /* an empty line */
 	if (cmd.nargs > 0 && cmd.verb != CGP_V_HELLO &&
 	    cmd.verb != CGP_V_PING && cmd.verb != CGP_V_PONG) {
 		snprintf(err, sizeof err, "'%.40s' is not key=value",
 		    cmd.args[0]);
 		sess_err(s, conn, cmd.tag, CGP_BAD_SYNTAX, err);
-		return;
+		return SESS_LINE_DONE;
 	}
 	if (!c->hello && cmd.verb != CGP_V_HELLO && cmd.verb != CGP_V_QUIT &&
 	    cmd.verb != CGP_V_PONG) {
 		sess_err(s, conn, cmd.tag, CGP_HELLO_REQUIRED,
 		    "say HELLO CGP/1 first");
-		return;
+		return SESS_LINE_DONE;
 	}
 	switch (cmd.verb) {
 	case CGP_V_HELLO:
@@ -645,4 +683,5 @@ sess_line(struct sess *s, int conn, const char *line, size_t len,
 		sess_cmd_query(s, conn, &cmd);
 		break;
 	}
+	return s->again ? SESS_LINE_AGAIN : SESS_LINE_DONE;
 }

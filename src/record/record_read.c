@@ -305,19 +305,27 @@ setup_game(struct lexer *lx, struct game *g, const struct record_tags *t,
 	const char *fen = record_tag_get(t, "FEN");
 	struct board b;
 	char msg[256];
-	int i;
+	int i, v = VARIANT_CONGO;
 
 	for (i = 0; i < t->n; i++)
 		if (strcmp(t->name[i], "Variant") == 0)
 			break;
-	if (variant != NULL && strcasecmp(variant, "Congo") != 0)
-		return fail(lx, tag_line[i], "unknown variant \"%s\" "
-		    "(only Congo)", variant);
+	/* No tag: Congo. Names in any case ("Congo" is what we wrote). */
+	if (variant != NULL) {
+		for (v = 0; v < NVARIANTS; v++)
+			if (strcasecmp(variant, variant_name(v)) == 0)
+				break;
+		if (v == NVARIANTS)
+			return fail(lx, tag_line[i], "unknown variant \"%s\" "
+			    "(congo or megapawn)", variant);
+	}
 	board_init();
 	for (i = 0; i < t->n; i++)
 		if (strcmp(t->name[i], "FEN") == 0)
 			break;
-	if (fen_read(&b, fen != NULL ? fen : FEN_START, msg, sizeof msg) != 0)
+	if (fen == NULL)
+		fen = variant_start_fen(v);
+	if (fen_read_variant(&b, v, fen, strlen(fen), msg, sizeof msg) != 0)
 		return fail(lx, tag_line[i], "bad FEN: %s", msg);
 	game_init(g, &b, rules);
 	return 0;

@@ -56,10 +56,12 @@ fixed_value(const char *name, const struct game *g,
 	const char *v = tags != NULL ? record_tag_get(tags, name) : NULL;
 
 	if (strcmp(name, "Variant") == 0)
-		return "Congo";
+		return g->variant == VARIANT_CONGO ? "Congo" :
+		    variant_name(g->variant);
 	if (strcmp(name, "FEN") == 0) {
 		fen_write(&g->pos[0], fen, n);
-		return strcmp(fen, FEN_START) != 0 ? fen : "";
+		return strcmp(fen, variant_start_fen(g->variant)) != 0 ? fen :
+		    "";
 	}
 	if (strcmp(name, "Result") == 0)
 		return record_result_text(g->result);

@@ -72,6 +72,9 @@ enum ui_cmd_type {
 	CMD_LOG,             /* the message log */
 	CMD_CLOCK,           /* arg: "M+S", "none", or "" to show */
 	CMD_MOVE_NOW,        /* play the move the lion warning asked about */
+	CMD_LEARN,           /* the lesson list (the view's, src/ui/ui_learn.c) */
+	CMD_PUZZLE,          /* the next puzzle */
+	CMD_SOLUTION,        /* a lesson's or puzzle's answer */
 	NCMDS
 };
 

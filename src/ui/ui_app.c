@@ -15,6 +15,7 @@
 #include "record/record.h"
 #include "ui/ui_int.h"
 #include "ui/ui_net.h"
+#include "ui/ui_learn.h"
 
 void
 app_set_flip_default(struct ui_app *a)
@@ -110,6 +111,10 @@ app_command(struct ui_app *a, const struct ui_cmd *cmd)
 	int page = (a->lay.status_y - 6) / 2 + 1;
 
 	a->s.dirty = true;
+	if (ui_learn_command(a, cmd)) {
+		app_sync(a);
+		return;
+	}
 	switch (cmd->type) {
 	case CMD_HELP:
 		a->screen = SCR_HELP;

@@ -12,6 +12,7 @@
 #include "engine/notation.h"
 #include "ui/ui_int.h"
 #include "ui/ui_net.h"
+#include "ui/ui_learn.h"
 
 
 static const char *const side_name[2] = { "White", "Black" };
@@ -472,6 +473,9 @@ draw_panel(struct ui_app *a)
 	term_putw(y++, x + 2, w - 2, ST_DIM, 0, buf);
 	if (ui_net_panel(a, buf, sizeof buf))
 		term_putw(y++, x + 2, w - 2, ST_HEAD, 0, buf);
+	/* A lesson or puzzle shows its text instead of the moves. */
+	if (ui_learn_panel(a, y + 1, x, w, l->status_y))
+		return;
 	draw_moves(a, y);
 }
 
@@ -610,6 +614,8 @@ ui_board_key(struct ui_app *a, const struct ui_event *ev)
 	ctx.nomove = session_nomove_reason(&a->s);
 	ctx.space_pauses = session_ai_vs_ai(&a->s);
 	a->s.dirty = true;
+	if (ui_learn_key(a, ev))
+		return;
 	if (a->in.cmdline && e.key == '\t') {
 		app_complete(a);
 		return;
@@ -631,12 +637,16 @@ ui_board_key(struct ui_app *a, const struct ui_event *ev)
 	case ACT_CANCEL:
 		break;
 	case ACT_MOVE:
+		if (ui_learn_play(a, act.move))
+			break;
 		session_human_move(&a->s, act.move);
 		break;
 	case ACT_COMMAND:
 		app_command(a, &act.cmd);
 		break;
 	case ACT_ERROR:
+		if (ui_learn_illegal(a, act.msg))
+			break;
 		session_msg(&a->s, SM_ERROR, "%s", act.msg);
 		break;
 	}

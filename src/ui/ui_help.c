@@ -7,6 +7,7 @@
 
 #include "ui/ui_int.h"
 #include "ui/ui_net.h"
+#include "ui/ui_learn.h"
 
 /* After the keys (generated from ui_keys[]): the commands and rules. */
 static const char *const help_text[] = {
@@ -27,6 +28,9 @@ static const char *const help_text[] = {
 	"  continue          reviewing: play on from the ply shown (asks)",
 	"  pause  step  faster  slower  delay MS   AI pace",
 	"  unicode           switch the piece letters / circled letters",
+	"  learn             the lessons: one rule at a time (a newcomer starts here)",
+	"  puzzle            a puzzle near your rating: win the lion in 1 to 4",
+	"  hint  solution    in a lesson or puzzle: a hint, the answer",
 	"",
 	"#The board",
 	"  Upper case pieces are White, lower case Black. White starts.",
@@ -252,4 +256,5 @@ const struct ui_screen ui_screens[NSCREENS] = {
 	[SCR_NEWGAME] = { ui_newgame_draw, ui_newgame_key },
 	[SCR_LOG] = { ui_log_draw, ui_log_key },
 	[SCR_PICK] = { ui_pick_draw, ui_pick_key },
+	[SCR_LEARN] = { ui_learn_list_draw, ui_learn_list_key },
 };

@@ -655,6 +655,9 @@ static const struct {
 	{ "log", CMD_LOG, 0 },
 	{ "messages", CMD_LOG, 0 },
 	{ "clock", CMD_CLOCK, 1 },
+	{ "learn", CMD_LEARN, 0 },
+	{ "puzzle", CMD_PUZZLE, 0 },
+	{ "solution", CMD_SOLUTION, 0 },
 };
 
 const char *

@@ -117,7 +117,7 @@ int ui_layout_square(const struct ui_layout *l, bool flipped, int y, int x);
 /* ---- the application ---- */
 
 enum ui_screen_id { SCR_BOARD, SCR_HELP, SCR_CONFIRM, SCR_LOBBY, SCR_NEWGAME,
-	SCR_LOG, SCR_PICK, NSCREENS };
+	SCR_LOG, SCR_PICK, SCR_LEARN, NSCREENS };
 
 struct ui_screen {
 	void (*draw)(struct ui_app *);

@@ -23,6 +23,7 @@
 #include "ui/ui.h"
 #include "ui/ui_int.h"
 #include "ui/ui_net.h"
+#include "ui/ui_learn.h"
 #include "util/util.h"
 
 static volatile sig_atomic_t got_signal;
@@ -268,6 +269,7 @@ prepare(struct ui_app *a, int argc, char **argv, struct ui_opts *o)
 	if (o->help) {
 		ui_usage(stdout);
 		ui_net_usage(stdout);
+		ui_learn_usage(stdout);
 		return -1;
 	}
 	if (config_load(&conf, o->config, warn_config, err, sizeof err) < 0 ||
@@ -347,6 +349,7 @@ ui_main(int argc, char **argv)
 	static struct ui_app app;
 	struct ui_app *a = &app;
 	struct ui_opts o;
+	struct ui_learn_opts lo;
 	struct term_opts to;
 	struct warnings warns;
 	const char *unicode_why = NULL;
@@ -359,6 +362,7 @@ ui_main(int argc, char **argv)
 	memset(&warns, 0, sizeof warns);
 	config_warnings = &warns;
 	a->net = xcalloc(1, sizeof *a->net);
+	ui_learn_opts_take(&argc, argv, &lo);
 	status = prepare(a, argc, argv, &o);
 	config_warnings = NULL;
 	if (status != 0)
@@ -397,8 +401,10 @@ ui_main(int argc, char **argv)
 	/* fatal() (out of memory) gives the terminal back before it prints */
 	util_set_fatal_hook(term_end);
 	first_screen(a, unicode_why, &warns);
+	ui_learn_begin(a, &lo);
 
 	loop(a, &got_signal);
+	ui_learn_end(a);
 
 	session_cancel_turns(&a->s);
 	ui_net_stop(a);

@@ -48,10 +48,15 @@ if [ -z "$port" ]; then
 	exit 2
 fi
 echo "server pid $pid on 127.0.0.1:$port, database $tmp/load.db"
+# The disk's sync time in the same folder, before and after the run: a
+# commit costs at least one.
+"$load" --fsync "$tmp"
 "$load" --port "$port" --games 200 --seconds 60 "$@"
 status=$?
+"$load" --fsync "$tmp"
 kill -TERM "$pid"
 wait "$pid"
 echo "server exit status $? (0: clean stop)"
 grep -v ' info: ' "$tmp/server.log" | head -n 20
+grep ' stored in ' "$tmp/server.log"
 exit $status
