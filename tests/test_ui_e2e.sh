@@ -484,6 +484,23 @@ wait_gone 'take your lion' 5
 keys C-c
 check_restored
 
+note "idle is idle: a running clock wakes the game once a second"
+start --white human --black human --clock 5+0
+_deadline=$(($(date +%s) + 5))
+while [ ! -s "$tmp/pid" ]; do
+	[ "$(date +%s)" -gt "$_deadline" ] && fail "no pid file"
+	sleep 0.05
+done
+gpid=$(cat "$tmp/pid")
+t0=$(awk '{ print $14 + $15 }' "/proc/$gpid/stat" 2>/dev/null || echo 0)
+sleep 3
+t1=$(awk '{ print $14 + $15 }' "/proc/$gpid/stat" 2>/dev/null || echo 0)
+# Clock ticks of CPU (1/100 s): redrawing three times costs next to none.
+[ $((t1 - t0)) -le 10 ] || fail "$((t1 - t0)) ticks of CPU in 3 s while idle"
+wait_for '4:5[5-9]' 5
+keys C-c
+check_restored
+
 note "a clock: White, who does nothing, loses on time"
 start --white human --black random --clock 0.05+0
 wait_for 'White loses on time' 8
