@@ -412,6 +412,13 @@ while capture; [ "$(plies)" -lt $((m + 2)) ]; do
 	sleep 0.05
 done
 
+note "AI vs AI: reviewing while the game goes on"
+keys [
+wait_for 'reviewing ply' 5
+wait_for 'Moves \([0-9]+ new: \} shows them\)' 10
+keys \}
+wait_gone 'reviewing' 5
+
 note "AI vs AI: Ctrl-C quits at once"
 keys C-c
 check_restored
