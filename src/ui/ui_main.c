@@ -160,8 +160,6 @@ next_timeout(struct ui_app *a)
 
 	if (i >= 0 && (timeout < 0 || i < timeout))
 		timeout = i;
-	if (a->s.clocked && timeout < 0 && !game_over(&a->s.game))
-		timeout = 1000;
 	return timeout;
 }
 
@@ -215,13 +213,21 @@ loop(struct ui_app *a, volatile sig_atomic_t *sig)
 }
 
 static int
-setup_game(struct ui_app *a, const struct ui_opts *o, char *err,
+setup_game(struct ui_app *a, const struct ui_opts *o, int variant, char *err,
     size_t errlen)
 {
 	struct board start;
-	const char *fen;
-	int v;
+	const char *fen = o->fen != NULL ? o->fen : variant_start_fen(variant);
 
+	if (o->load != NULL && o->game == 0 &&
+	    record_count_games(o->load, err, errlen) > 1) {
+		/* A file of several games: the list to pick one from. */
+		if (fen_read(&start, FEN_START, err, errlen) < 0 ||
+		    session_pick_open(&a->s, o->load) < 0)
+			return -1;
+		a->s.start = start;
+		return 0;
+	}
 	if (o->load != NULL) {
 		if (session_load(&a->s, o->load, o->game) < 0) {
 			snprintf(err, errlen, "%s", a->s.msg.text);
@@ -234,9 +240,8 @@ setup_game(struct ui_app *a, const struct ui_opts *o, char *err,
 		    "with --connect for a network game)");
 		return -1;
 	}
-	v = o->variant != NULL ? variant_parse(o->variant) : VARIANT_CONGO;
-	fen = o->fen != NULL ? o->fen : variant_start_fen(v);
-	if (fen_read_variant(&start, v, fen, strlen(fen), err, errlen) < 0) {
+	if (fen_read_variant(&start, variant, fen, strlen(fen), err,
+	    errlen) < 0) {
 		size_t n = strlen(err);
 		if (n + 8 < errlen) {
 			memmove(err + 7, err, n + 1);
@@ -292,7 +297,8 @@ prepare(struct ui_app *a, int argc, char **argv, struct ui_opts *o)
 		fprintf(stderr, "congo: --%s\n", a->s.msg.text);
 		return 2;
 	}
-	if (setup_game(a, o, err, sizeof err) < 0) {
+	if (setup_game(a, o, variant_parse(conf.variant) > 0 ?
+	    variant_parse(conf.variant) : VARIANT_CONGO, err, sizeof err) < 0) {
 		fprintf(stderr, "congo: %s\n", err);
 		return 2;
 	}
