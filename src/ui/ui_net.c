@@ -163,11 +163,11 @@ start_host(struct ui_net *n, int port, char *err, size_t errlen)
 	return 0;
 }
 
-/* CREATE with --variant and --clock (M+S minutes; the server takes B+I
- * seconds and keeps the clock). */
+/* CREATE in the game's variant (--variant or congo.conf's) with --clock
+ * (M+S minutes; the server takes B+I seconds and keeps the clock). */
 static int
-create_game(struct ui_net *n, int seat, const struct ui_opts *uo, char *err,
-    size_t errlen)
+create_game(struct ui_net *n, int seat, const struct ui_opts *uo,
+    int variant, char *err, size_t errlen)
 {
 	char clock[32], why[160];
 	int64_t base, inc;
@@ -185,7 +185,7 @@ create_game(struct ui_net *n, int seat, const struct ui_opts *uo, char *err,
 		}
 		clock_format_control(base, inc, clock, sizeof clock);
 	}
-	net_client_create_game(n->c, seat, uo->fen, uo->variant,
+	net_client_create_game(n->c, seat, uo->fen, variant_name(variant),
 	    uo->clock != NULL ? clock : NULL);
 	return 0;
 }
@@ -232,7 +232,8 @@ ui_net_start(struct ui_app *a, const struct ui_net_opts *no,
 	seat = no->seat;
 	if (no->host || no->create) {
 		seat = seat >= 0 ? seat : WHITE;
-		if (create_game(n, seat, uo, err, errlen) < 0) {
+		if (create_game(n, seat, uo, a->s.start.variant, err,
+		    errlen) < 0) {
 			ui_net_stop(a);
 			return -1;
 		}
