@@ -219,7 +219,37 @@ run l --connect "$addr"
 wait_for l "Congo games on 127\.0\.0\.1"
 wait_for l "$game2"
 wait_for l "$game .*finished"
+T send-keys -t =l: Down
+T send-keys -t =l: Up
+T send-keys -t =l: r
+wait_for l "$game2"
+T send-keys -t =l: c
+wait_for l "Game [A-Z2-7]{8}.*|you play White"
+wait_for l "waiting for an opponent"
+
+note "commands refused or sent in a network game"
+T send-keys -t =l: u
+wait_for l "not in a network game"
+cmd l "fen 3l3/7/7/7/7/7/3L3 w 0 1"
+wait_for l "not in a network game"
+cmd l draw
+wait_for l "draw offered|waiting|not"
+T send-keys -t =l: L
+wait_for l "not in a network game"
 quit l
+
+note "congo --host: a game for a friend, served from the game"
+hport=$((20000 + $$ % 20000))
+run h --host --port "$hport" --name host
+wait_for h "Your friend runs: congo --connect"
+hgame=$(screen h | sed -n 's/.*Game \([A-Z2-7]\{8\}\).*/\1/p' | head -n 1)
+run f --connect "127.0.0.1:$hport" --join "$hgame" --seat black --name friend
+wait_for f "White +host \(network\)"
+wait_for h "friend joins as Black"
+cmd h d2d3
+wait_for f "1\. d2d3"
+quit f
+quit h
 
 note "the server stops cleanly"
 kill -TERM "$spid"

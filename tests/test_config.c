@@ -360,8 +360,26 @@ test_unknown_settings(void **state)
 	assert_int_equal(c.white.depth, 2);
 	assert_false(c.ui.color);
 
+	/* (Added) The nearest known name is suggested. */
+	warnings[0] = '\0';
+	nwarnings = 0;
+	assert_int_equal(load_text("ui = { colour = true; warn = false; };\n"
+	    "white = { movetime = 5; };\nclck = 1;\nclock = \"5+3\";\n",
+	    &c, err, sizeof err), 0);
+	assert_int_equal(nwarnings, 3);
+	assert_non_null(strstr(warnings, "unknown setting 'ui.colour' "
+	    "(did you mean ui.color?)"));
+	assert_non_null(strstr(warnings, "(did you mean white.movetime_ms?)"));
+	assert_non_null(strstr(warnings, "(did you mean clock?)"));
+	assert_false(c.ui.warn);
+	assert_string_equal(c.clock, "5+3");
+	assert_int_equal(load_text("clock = 5;\n", &c, err, sizeof err), -1);
+	assert_non_null(strstr(err, "clock must be a string"));
+
 	/* NULL warn is allowed. */
 	config_defaults(&c);
+	assert_true(c.ui.warn);
+	assert_string_equal(c.clock, "");
 	assert_int_equal(config_load_file(&c, write_file("u.conf",
 	    "x = 1;\n"), NULL, err, sizeof err), 0);
 }

@@ -601,6 +601,84 @@ test_many_tags_round_trip(void **state)
 	game_free(&h);
 }
 
+/* (Added) Each move's clock as PGN's %clk, and files of several games. */
+static void
+count_each(void *ctx, int index, const struct game *g,
+    const struct record_tags *t)
+{
+	int *n = ctx;
+
+	(void)g;
+	(void)t;
+	assert_int_equal(index, *n + 1);
+	(*n)++;
+}
+
+static void
+test_clocks_and_several_games(void **state)
+{
+	static const char two[] = "[White \"a\"]\n\n1. d2d3 d6d5 *\n\n"
+	    "[White \"b\"]\n\n1. a2a3 {[%clk 0:04:58.5]} 1-0\n";
+	struct game g, h;
+	struct record_tags t;
+	int64_t clk[2] = { 298000, -1 }, *got = NULL;
+	char *text, path[400], err[256];
+	FILE *f;
+	int n = 0;
+
+	(void)state;
+	read_ok("1. d2d3 d6d5 *", &g, NULL);
+	memset(&t, 0, sizeof t);
+	{
+		size_t len = 0;
+		text = NULL;
+		f = open_memstream(&text, &len);
+		assert_int_equal(record_write_clk(f, &g, &t, clk), 0);
+		fclose(f);
+	}
+	assert_non_null(strstr(text, "1. d2d3 {[%clk 0:04:58]} d6d5 *"));
+	f = fmemopen(text, strlen(text), "r");
+	assert_int_equal(record_read_game(f, "c.pgn", 0, &h, NULL, NULL,
+	    &got, err, sizeof err), 0);
+	fclose(f);
+	assert_non_null(got);
+	assert_int_equal(got[0], 298000);
+	assert_int_equal(got[1], -1);
+	free(got);
+	game_free(&h);
+	free(text);
+	game_free(&g);
+
+	/* Two games: the first read alone is an error that says how to
+	 * pick; game 2 by its number; a game 3 that is not there. */
+	assert_int_equal(read_text(two, &g, &t, err, sizeof err), -1);
+	assert_non_null(strstr(err, "several games"));
+	f = fmemopen((void *)two, strlen(two), "r");
+	assert_int_equal(record_read_game(f, "two.pgn", 2, &g, &t, NULL, &got,
+	    err, sizeof err), 0);
+	fclose(f);
+	assert_string_equal(record_tag_get(&t, "White"), "b");
+	assert_int_equal(g.nply, 1);
+	assert_int_equal(got[0], 298500);
+	free(got);
+	game_free(&g);
+	f = fmemopen((void *)two, strlen(two), "r");
+	assert_int_equal(record_read_game(f, "two.pgn", 3, &g, &t, NULL, NULL,
+	    err, sizeof err), -1);
+	fclose(f);
+	assert_non_null(strstr(err, "no game 3: the file holds 2"));
+	snprintf(path, sizeof path, "%s/two.pgn", tmpdir);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(two, f);
+	fclose(f);
+	assert_int_equal(record_count_games(path, err, sizeof err), 2);
+	assert_int_equal(record_list(path, count_each, &n, NULL, err,
+	    sizeof err), 2);
+	assert_int_equal(n, 2);
+	assert_int_equal(record_count_games("/nonexistent/x", err,
+	    sizeof err), -1);
+}
 
 /* [Variant "megapawn"]: written, read back, its start needs no FEN tag;
  * the moves are checked by its rules; no tag means Congo. */
@@ -678,6 +756,8 @@ main(void)
 		cmocka_unit_test(test_binary),
 		cmocka_unit_test(test_many_tags_round_trip),
 		cmocka_unit_test_setup_teardown(test_files, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_clocks_and_several_games,
+		    setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -406,6 +406,24 @@ test_quit_resign(void **state)
 }
 
 static void
+test_message_survives_ai_reply(void **state)
+{
+	struct session s;
+
+	(void)state;
+	start(&s, "human", "random", "2l4/p6/7/Z6/7/P6/3L3 w 0 1");
+	cmd(&s, CMD_MOVE, "d1e1");
+	assert_true(msg_has(&s, "zebra on a4 drowned"));
+	wait_worker(&s);
+	session_tick(&s);
+	assert_int_equal(s.game.nply, 2);
+	/* The AI's quiet reply leaves it on the line, and in the log. */
+	assert_true(msg_has(&s, "zebra on a4 drowned"));
+	assert_non_null(strstr(session_log_get(&s, 0)->text, "drowned"));
+	session_free(&s);
+}
+
+static void
 test_advice_per_side(void **state)
 {
 	struct session s;
@@ -640,6 +658,19 @@ test_records(void **state)
 	start(&s, "human", "human", NULL);
 	cmd(&s, CMD_LOAD, path);
 	assert_true(msg_has(&s, "holds 2 games"));
+	/* A list to pick from. */
+	assert_true(s.pick.open);
+	assert_int_equal(s.pick.n, 2);
+	assert_non_null(strstr(s.pick.line[1], "2. c - d  *  (1 plies)"));
+	session_pick_move(&s, 5);
+	assert_int_equal(s.pick.sel, 1);
+	session_pick_move(&s, -5);
+	assert_int_equal(s.pick.sel, 0);
+	session_pick_choose(&s);
+	assert_false(s.pick.open);
+	assert_int_equal(s.game.nply, 2);
+	assert_int_equal(session_pick_open(&s, "/nonexistent"), -1);
+	assert_false(s.pick.open);
 	snprintf(arg, sizeof arg, "%s 2", path);
 	cmd(&s, CMD_LOAD, arg);
 	assert_int_equal(s.game.nply, 1);
@@ -696,6 +727,7 @@ main(void)
 		cmocka_unit_test(test_ai_within_clock),
 		cmocka_unit_test(test_safety_question),
 		cmocka_unit_test(test_quit_resign),
+		cmocka_unit_test(test_message_survives_ai_reply),
 		cmocka_unit_test(test_advice_per_side),
 		cmocka_unit_test(test_newgame_dialog),
 		cmocka_unit_test(test_log),

@@ -499,6 +499,156 @@ wait_for 'congo-exit=[0-9]+' 10
 expect 'congo: TERM=dumb cannot'
 expect 'congo-exit=1'
 
+# ---- 5. the rest of the screen: help, log, dialog keys, prompts ----
+note "help and the message log"
+printf 'ui = { colour = true; };\nclock = "1+0";\n' >"$tmp/warn.conf"
+start --config "$tmp/warn.conf" --white human --black human
+wait_for 'did you mean ui\.color' 5
+expect '1:00'
+keys ?
+wait_for 'Congo help' 5
+expect 'message log'
+keys j j k Space b G g
+keys NPage PPage End Home
+wait_for 'more below' 5
+keys q
+wait_gone 'Congo help' 5
+keys m
+wait_for 'Messages, the newest last' 5
+expect 'unknown setting'
+keys k j Up Down PPage NPage Space
+keys Escape
+wait_gone 'Messages, the newest last' 5
+
+note "the new-game dialog's keys: a 3+2 game of two humans"
+keys n
+wait_for 'New game' 5
+# One key at a time, each seen before the next.
+dialog_key() {
+	keys "$1"
+	wait_for "$2" 5
+}
+dialog_key Down '> Black +< human >'
+dialog_key Down '> Clock +< 1\+0 >'
+dialog_key Right '> Clock +< 3\+2 >'
+dialog_key Right '> Clock +< 5\+3 >'
+dialog_key Left '> Clock +< 3\+2 >'
+dialog_key Tab '> Start +< standard >'
+dialog_key Left '> Start +<  >'
+dialog_key Space '> Start +<   >'
+dialog_key BSpace '> Start +<  >'
+dialog_key x '> Start +< x >'
+keys Enter
+wait_for 'FEN: ' 5
+dialog_key Right '> Start +< standard >'
+dialog_key Up '> Clock +< 3\+2 >'
+dialog_key Up '> Black +< human >'
+dialog_key Up '> White +< human >'
+dialog_key Down '> Black +< human >'
+keys Enter
+wait_for 'new game of Congo' 5
+expect '3:00'
+expect '3\+2'
+keys :
+type_text "clock"
+keys Enter
+wait_for 'White [0-9]:[0-9]+, Black 3:00' 5
+
+note "the command line: Tab completes, prompts, history, scrolling"
+keys :
+type_text "fl"
+keys Tab
+wait_for '^:flip *$' 5
+keys Enter
+keys :
+type_text "xyzzy"
+keys Tab
+wait_for 'no completion' 5
+keys C-u
+type_text "d"
+keys Tab
+wait_for 'delay.*depth|depth.*delay' 5
+keys Escape
+keys S
+wait_for '^:save congo-' 5
+type_text "tab.pgn"
+keys Enter
+wait_for 'saved to .*tab\.pgn' 5
+keys L
+wait_for '^:load tab\.pgn' 5
+keys Escape
+keys :
+type_text "load ta"
+keys Tab
+wait_for '^:load tab\.pgn' 5
+keys Enter
+wait_for 'loaded' 5
+keys :
+type_text "fen 3l3/7/7/7/7/7/3L3 w 0 1 and a long line that goes on and on past the right edge of the screen of this terminal"
+wait_for '^<' 5
+keys C-a C-e C-w Left Right Home End
+keys Escape
+keys f C-l PPage NPage
+keys :
+type_text "unicode"
+keys Enter
+keys :
+type_text "log"
+keys Enter
+wait_for 'Messages, the newest last' 5
+keys q
+keys u
+keys C-r
+keys :
+type_text "help"
+keys Enter
+wait_for 'Congo help' 5
+keys q
+keys C-c
+check_restored
+
+note ":unicode in a locale without UTF-8 says why it keeps letters"
+T send-keys -t e2e -l -- "clear; LC_ALL=C LANG=C sh $tmp/run.sh --white human --black human; echo congo-exit=\$?"
+keys Enter
+wait_for 'to move' 10
+keys :
+type_text "unicode"
+keys Enter
+wait_for 'need a UTF-8 locale' 5
+keys C-c
+check_restored
+
+note "a narrow screen: values are shortened, never cut"
+T resize-window -t e2e -x 66 -y 12
+start --white human --black human
+expect 'quiet 0/200|0/200'
+shown 'quiet plies 0/2[^0]' && fail "a value cut at 66 columns"
+keys C-c
+check_restored
+T resize-window -t e2e -x 100 -y 30
+
+note "--load FILE --game N, and a file of several games"
+printf '[White "human"]\n[Black "human"]\n\n1. d2d3 d6d5 *\n\n[White "random"]\n[Black "human"]\n\n1. a2a3 *\n' >"$tmp/two.pgn"
+start --load "$tmp/two.pgn" --game 2
+expect 'loaded'
+expect '1\. a2a3'
+keys [
+wait_for 'reviewing ply 0 of 1' 5
+keys \{ \]
+wait_gone 'reviewing' 5
+keys C-c
+check_restored
+T send-keys -t e2e -l -- "clear; sh $tmp/run.sh --load $tmp/two.pgn; echo congo-exit=\$?"
+keys Enter
+wait_for '2 games in' 10
+expect '1\. human - human'
+keys Down
+keys Enter
+wait_for 'loaded .*\(1 plies' 5
+expect '1\. a2a3'
+keys C-c
+check_restored
+
 note "--help names network play"
 "$congo" --help | grep -q -- '--connect' || fail "--help has no --connect"
 

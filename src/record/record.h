@@ -100,6 +100,11 @@ int record_read_game(FILE *f, const char *name, int index, struct game *g,
     struct record_tags *tags, const struct game_rules *rules,
     int64_t **clk, char *err, size_t errlen);
 int record_count_games(const char *path, char *err, size_t errlen);
+/* Each game of a file in one pass (index from 1): how many games were
+ * read before the end or the first bad one, -1 with err when none. */
+int record_list(const char *path, void (*each)(void *ctx, int index,
+    const struct game *g, const struct record_tags *t), void *ctx,
+    const struct game_rules *rules, char *err, size_t errlen);
 
 /* (Added) A file name for a new record: "congo-YYYYMMDD-HHMMSS.pgn". */
 void record_default_name(char *out, size_t n);

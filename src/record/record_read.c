@@ -599,33 +599,58 @@ out:
 }
 
 int
-record_count_games(const char *path, char *err, size_t errlen)
+record_list(const char *path, void (*each)(void *ctx, int index,
+    const struct game *g, const struct record_tags *t), void *ctx,
+    const struct game_rules *rules, char *err, size_t errlen)
 {
-	FILE *f = fopen(path, "r");
+	static const struct game_rules defaults = GAME_RULES_DEFAULT;
+	struct lexer lx = { NULL, NULL, NULL, 1, path, err, errlen, true,
+		NULL, NULL, 0 };
+	struct record_tags tags;
 	struct game g;
-	int n = 0, lo = 1, hi;
+	char *buf;
+	size_t len;
+	FILE *f = fopen(path, "r");
+	int n = 0;
 
 	if (f == NULL) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		return -1;
 	}
+	buf = slurp(f, &len, &lx);
 	fclose(f);
-	/* Game N exists when it reads; a file holds few games. */
-	for (hi = 1; hi <= 100000; hi++) {
-		f = fopen(path, "r");
-		if (f == NULL)
-			break;
-		lo = record_read_game(f, path, hi, &g, NULL, NULL, NULL,
-		    err, errlen);
-		fclose(f);
-		if (lo < 0)
-			break;
-		game_free(&g);
-		n = hi;
-	}
-	if (n == 0)
+	if (buf == NULL)
 		return -1;
-	return n;
+	if (memchr(buf, '\0', len) != NULL) {
+		free(buf);
+		snprintf(err, errlen, "%s: not a text file (a NUL byte)", path);
+		return -1;
+	}
+	lx.p = buf;
+	lx.end = buf + len;
+	if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0)
+		lx.p += 3;
+	lx.begin = lx.p;
+	for (;;) {
+		if (read_game(&lx, &g, &tags, rules != NULL ? rules :
+		    &defaults) != 0)
+			break;
+		n++;
+		if (each != NULL)
+			each(ctx, n, &g, &tags);
+		game_free(&g);
+		if (skip(&lx) != 0 || lx.p == lx.end)
+			break;
+	}
+	free(lx.clk);
+	free(buf);
+	return n > 0 ? n : -1;
+}
+
+int
+record_count_games(const char *path, char *err, size_t errlen)
+{
+	return record_list(path, NULL, NULL, NULL, err, errlen);
 }
 
 int

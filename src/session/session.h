@@ -249,6 +249,25 @@ const char *session_history_get(const struct session_history *h, int back);
  * the folder; -1 when there is no home. */
 int session_state_path(const char *name, char *buf, size_t n);
 
+/* ---- picking a game of a file of several (session_file.c) ---- */
+
+#define SESSION_PICK_LINE 96
+
+struct session_pick {
+	bool open;
+	char path[CONF_PATH_MAX + 64];
+	int n, sel;
+	char (*line)[SESSION_PICK_LINE]; /* "  2. ann - bob  1-0  (41 plies)" */
+};
+
+/* Open the list of the games of a file; -1 (with a message) when it
+ * holds none that reads. */
+int session_pick_open(struct session *s, const char *path);
+void session_pick_move(struct session *s, int delta);
+/* Enter: load the chosen game. */
+void session_pick_choose(struct session *s);
+void session_pick_close(struct session *s);
+
 /* ---- the session ---- */
 
 /* The network part's side of the model. */
@@ -309,6 +328,7 @@ struct session {
 	int review_seen;            /* plies of the live game when review began */
 
 	struct session_newgame ng;
+	struct session_pick pick;
 	struct session_history history;
 	bool warn;                  /* safety aids (ui.warn) */
 	bool quit;

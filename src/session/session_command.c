@@ -1,7 +1,7 @@
 /*
- * session_command.c: what the commands do: undo, redo, save, load, advice,
- * pause and pace, players and limits, resign, review, the clock, and the
- * questions that some of them ask first.
+ * session_command.c: what the commands do: undo, redo, advice, pause and
+ * pace, players and limits, resign, the clock, and the questions that some
+ * of them ask first (files: session_file.c; review: session_review.c).
  */
 #include "config.h"
 
@@ -14,6 +14,7 @@
 #include "engine/notation.h"
 #include "record/record.h"
 #include "session/session.h"
+#include "session/session_int.h"
 #include "util/util.h"
 
 static const char *const side_name[2] = { "White", "Black" };
@@ -48,8 +49,8 @@ session_answer(struct session *s, bool yes)
 }
 
 /* After the position changed under the players' feet. */
-static void
-position_changed(struct session *s)
+void
+session_position_changed(struct session *s)
 {
 	s->advice[0] = '\0';
 	s->advice_move = MOVE_NONE;
@@ -79,7 +80,7 @@ undo(struct session *s)
 		    game_undo(&s->game) == 0)
 			n++;
 	}
-	position_changed(s);
+	session_position_changed(s);
 	session_msg(s, SM_NORMAL, "took back %d move%s%s", n, n == 1 ? "" : "s",
 	    s->paused && session_human_count(s) == 0 ?
 	    " (paused: p resumes)" : "");
@@ -103,220 +104,9 @@ redo(struct session *s)
 		    !s->player[game_board(&s->game)->side]->human &&
 		    game_redo(&s->game) == 0)
 			n++;
-	position_changed(s);
+	session_position_changed(s);
 	session_msg(s, SM_NORMAL, "replayed %d move%s", n, n == 1 ? "" : "s");
 	session_turn(s);
-}
-
-/*
- * A bare name goes into the save folder (created when missing); a path is
- * taken as it is, "~/" being the home folder.
- */
-static int
-resolve(const struct session *s, const char *name, char *buf, size_t n,
-    char *err, size_t errlen)
-{
-	char dir[CONF_PATH_MAX];
-	const char *home = getenv("HOME");
-
-	if (name[0] == '~' && name[1] == '/' && home != NULL) {
-		snprintf(buf, n, "%s%s", home, name + 1);
-		return 0;
-	}
-	if (strchr(name, '/') != NULL) {
-		snprintf(buf, n, "%s", name);
-		return 0;
-	}
-	if (record_dir(s->conf.ui.save_dir, dir, sizeof dir, err, errlen) < 0)
-		return -1;
-	snprintf(buf, n, "%s/%s", dir, name);
-	return 0;
-}
-
-static void
-save(struct session *s, const char *name)
-{
-	char path[CONF_PATH_MAX + 64], def[64], err[256], desc[64];
-	int64_t *clk = NULL;
-	int i;
-
-	if (name[0] == '\0') {
-		record_default_name(def, sizeof def);
-		name = def;
-	}
-	if (resolve(s, name, path, sizeof path, err, sizeof err) < 0) {
-		session_msg(s, SM_ERROR, "%s", err);
-		return;
-	}
-	if (record_tag_get(&s->tags, "Event") == NULL) {
-		char w[64];
-		session_player_describe(s->player[WHITE], w, sizeof w);
-		session_player_describe(s->player[BLACK], desc, sizeof desc);
-		record_tags_default(&s->tags, w, desc);
-	}
-	if (s->clocked) {
-		clock_format_control(s->tc_base, s->tc_inc, desc, sizeof desc);
-		record_tag_set(&s->tags, "TimeControl", desc);
-		clk = xcalloc((size_t)s->game.nply + 1, sizeof *clk);
-		for (i = 0; i < s->game.nply; i++)
-			clk[i] = i + 1 < s->clk_cap ?
-			    s->clk[i + 1][s->game.pos[i].side] : -1;
-	}
-	if (s->flagged >= 0)
-		record_tag_set(&s->tags, "Termination", "time-forfeit");
-	if (record_save_clk(path, &s->game, &s->tags, clk, err,
-	    sizeof err) < 0) {
-		free(clk);
-		session_msg(s, SM_ERROR, "%s", err);
-		return;
-	}
-	free(clk);
-	snprintf(s->save_name, sizeof s->save_name, "%s", path);
-	session_msg(s, SM_GOOD, "saved to %s", path);
-}
-
-/* The record's players, when they name ours ("human", "alphabeta 1s"). */
-static void
-players_of(struct session *s, char *said, size_t n)
-{
-	static const char *const tag[2] = { "White", "Black" };
-	struct player_conf pc;
-	char word[32], err[160];
-	const char *v;
-	int c;
-	size_t len = 0;
-
-	said[0] = '\0';
-	for (c = 0; c < 2; c++) {
-		v = record_tag_get(&s->tags, tag[c]);
-		if (v == NULL)
-			continue;
-		snprintf(word, sizeof word, "%.*s", (int)strcspn(v, " "), v);
-		pc = c == WHITE ? s->conf.white : s->conf.black;
-		if (session_player_type_parse(word, &pc, err, sizeof err) < 0) {
-			len += (size_t)snprintf(said + len, n - len,
-			    "%s%s \"%s\" is not a player here: %s kept",
-			    len ? "; " : "", tag[c], v,
-			    s->player[c]->human ? "human" : "the AI");
-			continue;
-		}
-		if (strcmp(pc.type, s->player[c]->conf.type) != 0 ||
-		    strcmp(pc.algorithm, s->player[c]->conf.algorithm) != 0)
-			session_set_player(s, c, &pc);
-	}
-}
-
-int
-session_load(struct session *s, const char *path, int index)
-{
-	char err[512], said[256], tc[32];
-	struct game g;
-	struct record_tags tags;
-	int64_t *clk = NULL, base, inc;
-	FILE *f;
-	int i, n;
-
-	memset(&tags, 0, sizeof tags);
-	f = fopen(path, "r");
-	if (f == NULL) {
-		session_msg(s, SM_ERROR, "%s: %m", path);
-		return -1;
-	}
-	if (record_read_game(f, path, index, &g, &tags, &s->conf.rules, &clk,
-	    err, sizeof err) < 0) {
-		fclose(f);
-		session_msg(s, SM_ERROR, "%s", err);
-		return -1;
-	}
-	fclose(f);
-	if (s->have_game) {
-		session_cancel_turns(s);
-		game_free(&s->game);
-	}
-	s->game = g;
-	s->have_game = true;
-	s->start = g.pos[0];
-	s->tags = tags;
-	for (int c = 0; c < 2; c++)
-		if (s->player[c]->ops->reset != NULL)
-			s->player[c]->ops->reset(s, s->player[c]);
-	players_of(s, said, sizeof said);
-	/* The record's clock, its times move by move. */
-	s->clocked = false;
-	if (record_tag_get(&tags, "TimeControl") != NULL &&
-	    clock_parse_seconds(record_tag_get(&tags, "TimeControl"), &base,
-	    &inc, err, sizeof err) == 0) {
-		s->clocked = true;
-		s->tc_base = base;
-		s->tc_inc = inc;
-		clock_init(&s->clock, base, inc);
-		n = s->game.nply + s->game.nredo;
-		if (n + 1 >= s->clk_cap) {
-			s->clk_cap = n + 64;
-			s->clk = xreallocarray(s->clk, (size_t)s->clk_cap,
-			    sizeof *s->clk);
-		}
-		s->clk[0][WHITE] = s->clk[0][BLACK] = base;
-		for (i = 0; i < s->game.nply; i++) {
-			int mover = s->game.pos[i].side;
-			s->clk[i + 1][!mover] = s->clk[i][!mover];
-			s->clk[i + 1][mover] = clk != NULL && clk[i] >= 0 ?
-			    clk[i] : s->clk[i][mover];
-		}
-	}
-	free(clk);
-	s->advice[0] = '\0';
-	s->advice_move = MOVE_NONE;
-	s->step = false;
-	s->asking = false;
-	s->review = -1;
-	s->flagged = -1;
-	s->last_move_at = s->now();
-	s->serial++;
-	s->reset_serial++;
-	snprintf(s->save_name, sizeof s->save_name, "%s", path);
-	/* Ready to review: at the last position, nothing plays by itself. */
-	s->paused = session_ai_vs_ai(s) && !game_over(&s->game);
-	session_clock_restore(s);
-	tc[0] = '\0';
-	if (s->clocked)
-		clock_format_control(s->tc_base, s->tc_inc, tc, sizeof tc);
-	session_msg(s, SM_GOOD, "loaded %s (%d plies%s%s)%s%s%s; [ reviews",
-	    path, s->game.nply, tc[0] ? ", clock " : "", tc,
-	    s->paused ? ": paused, p resumes" : "", said[0] ? ". " : "",
-	    said);
-	session_turn(s);
-	return 0;
-}
-
-static void
-load_cmd(struct session *s, const char *arg)
-{
-	char name[UI_CMD_ARG_MAX], path[CONF_PATH_MAX + 64], err[256];
-	const char *sp = strrchr(arg, ' ');
-	int index = 0, n;
-
-	snprintf(name, sizeof name, "%s", arg);
-	if (sp != NULL && sp[1] != '\0' && strspn(sp + 1, "0123456789") ==
-	    strlen(sp + 1)) {
-		index = atoi(sp + 1);
-		name[sp - arg] = '\0';
-		if (index < 1) {
-			session_msg(s, SM_ERROR, "games are counted from 1");
-			return;
-		}
-	}
-	if (resolve(s, name, path, sizeof path, err, sizeof err) < 0) {
-		session_msg(s, SM_ERROR, "%s", err);
-		return;
-	}
-	if (index == 0 && (n = record_count_games(path, err,
-	    sizeof err)) > 1) {
-		session_msg(s, SM_ERROR, "%s holds %d games: :load %s N picks "
-		    "game N", path, n, name);
-		return;
-	}
-	session_load(s, path, index);
 }
 
 static void
@@ -518,84 +308,6 @@ resign(struct session *s, bool now)
 	session_msg(s, SM_GOOD, "%s", res);
 }
 
-/* ---- review ---- */
-
-static void
-review_to(struct session *s, int ply)
-{
-	int live = s->game.nply;
-
-	if (ply >= live) {
-		if (s->review >= 0)
-			session_msg(s, SM_NORMAL, "back to the live game");
-		s->review = -1;
-		s->dirty = true;
-		return;
-	}
-	if (ply < 0)
-		ply = 0;
-	if (s->review < 0)
-		s->review_seen = live;
-	s->review = ply;
-	s->dirty = true;
-	s->msg.text[0] = '\0';
-}
-
-static void
-review(struct session *s, enum ui_cmd_type t)
-{
-	int at = session_shown_ply(s);
-
-	if (s->game.nply == 0) {
-		session_msg(s, SM_ERROR, "no moves to review yet");
-		return;
-	}
-	switch (t) {
-	case CMD_REVIEW_BACK:
-		review_to(s, at - 1);
-		break;
-	case CMD_REVIEW_FORWARD:
-		review_to(s, at + 1);
-		break;
-	case CMD_REVIEW_START:
-		review_to(s, 0);
-		break;
-	default:
-		review_to(s, s->game.nply);
-		break;
-	}
-}
-
-static void
-continue_from(struct session *s, bool now)
-{
-	char q[160];
-	int drop;
-
-	if (s->review < 0) {
-		session_msg(s, SM_ERROR, "not reviewing: [ steps back through "
-		    "the game first");
-		return;
-	}
-	drop = s->game.nply - s->review;
-	if (!now) {
-		snprintf(q, sizeof q, "Continue from ply %d? The %d later "
-		    "move%s go (Ctrl-R redoes them).", s->review, drop,
-		    drop == 1 ? "" : "s");
-		session_ask(s, q, CMD_CONTINUE_NOW, NULL);
-		return;
-	}
-	session_cancel_turns(s);
-	while (s->game.nply > s->review && game_undo(&s->game) == 0)
-		;
-	position_changed(s);
-	if (session_ai_vs_ai(s))
-		s->paused = true;
-	session_msg(s, SM_GOOD, "playing on from ply %d%s", s->game.nply,
-	    s->paused ? " (paused: p resumes)" : "");
-	session_turn(s);
-}
-
 static void
 clock_cmd(struct session *s, const char *arg)
 {
@@ -646,11 +358,59 @@ move_cmd(struct session *s, const char *text, bool checked)
 		session_human_move(s, m);
 }
 
+/* Advice, pause and pace, players and limits, a new position. */
+static bool
+ai_command(struct session *s, const struct ui_cmd *cmd)
+{
+	switch (cmd->type) {
+	case CMD_ADVICE:
+		advice(s);
+		return true;
+	case CMD_PAUSE:
+		pause_toggle(s);
+		return true;
+	case CMD_STEP:
+		step(s);
+		return true;
+	case CMD_FASTER:
+	case CMD_SLOWER:
+		speed(s, cmd->type == CMD_FASTER ? 1 : -1);
+		return true;
+	case CMD_DELAY: {
+		char *end;
+		long v = strtol(cmd->arg, &end, 10);
+		if (cmd->arg[0] == '\0' || *end != '\0' || v < 0 ||
+		    v > 60000) {
+			session_msg(s, SM_ERROR, "delay must be 0..60000 ms");
+			return true;
+		}
+		s->delay_ms = (int)v;
+		session_msg(s, SM_NORMAL, "AI moves every %d ms at least",
+		    s->delay_ms);
+		return true;
+	}
+	case CMD_FEN:
+		fen_cmd(s, cmd->arg);
+		return true;
+	case CMD_WHITE:
+	case CMD_BLACK:
+		set_player_cmd(s, cmd->type == CMD_WHITE ? WHITE : BLACK,
+		    cmd->arg);
+		return true;
+	case CMD_DEPTH:
+	case CMD_MOVETIME:
+		set_limit(s, cmd->type == CMD_DEPTH, cmd->arg);
+		return true;
+	default:
+		return false;
+	}
+}
+
 void
 session_command(struct session *s, const struct ui_cmd *cmd)
 {
 	s->dirty = true;
-	if (hooked(s, cmd))
+	if (hooked(s, cmd) || ai_command(s, cmd))
 		return;
 	switch (cmd->type) {
 	case CMD_MOVE:
@@ -682,10 +442,10 @@ session_command(struct session *s, const struct ui_cmd *cmd)
 		redo(s);
 		break;
 	case CMD_SAVE:
-		save(s, cmd->arg);
+		session_save(s, cmd->arg);
 		break;
 	case CMD_LOAD:
-		load_cmd(s, cmd->arg);
+		session_load_cmd(s, cmd->arg);
 		break;
 	case CMD_RESIGN:
 	case CMD_RESIGN_NOW:
@@ -703,53 +463,15 @@ session_command(struct session *s, const struct ui_cmd *cmd)
 			session_msg(s, SM_GOOD, "Draw: agreed");
 		}
 		break;
-	case CMD_ADVICE:
-		advice(s);
-		break;
-	case CMD_PAUSE:
-		pause_toggle(s);
-		break;
-	case CMD_STEP:
-		step(s);
-		break;
-	case CMD_FASTER:
-	case CMD_SLOWER:
-		speed(s, cmd->type == CMD_FASTER ? 1 : -1);
-		break;
-	case CMD_DELAY: {
-		char *end;
-		long v = strtol(cmd->arg, &end, 10);
-		if (cmd->arg[0] == '\0' || *end != '\0' || v < 0 ||
-		    v > 60000) {
-			session_msg(s, SM_ERROR, "delay must be 0..60000 ms");
-			break;
-		}
-		s->delay_ms = (int)v;
-		session_msg(s, SM_NORMAL, "AI moves every %d ms at least",
-		    s->delay_ms);
-		break;
-	}
-	case CMD_FEN:
-		fen_cmd(s, cmd->arg);
-		break;
-	case CMD_WHITE:
-	case CMD_BLACK:
-		set_player_cmd(s, cmd->type == CMD_WHITE ? WHITE : BLACK,
-		    cmd->arg);
-		break;
-	case CMD_DEPTH:
-	case CMD_MOVETIME:
-		set_limit(s, cmd->type == CMD_DEPTH, cmd->arg);
-		break;
 	case CMD_REVIEW_BACK:
 	case CMD_REVIEW_FORWARD:
 	case CMD_REVIEW_START:
 	case CMD_REVIEW_END:
-		review(s, cmd->type);
+		session_review(s, cmd->type);
 		break;
 	case CMD_CONTINUE:
 	case CMD_CONTINUE_NOW:
-		continue_from(s, cmd->type == CMD_CONTINUE_NOW);
+		session_continue(s, cmd->type == CMD_CONTINUE_NOW);
 		break;
 	case CMD_CLOCK:
 		clock_cmd(s, cmd->arg);

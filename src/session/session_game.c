@@ -71,6 +71,7 @@ session_free(struct session *s)
 	s->clk = NULL;
 	s->clk_cap = 0;
 	session_history_free(&s->history);
+	session_pick_close(s);
 }
 
 void
@@ -401,11 +402,11 @@ session_play(struct session *s, move_t m, bool from_ai)
 	memset(&fx, 0, sizeof fx);
 	board_make(&after, m, &fx);
 	describe_effects(&fx, what, sizeof what);
+	/* What a move did stays on the line (a quiet reply of the AI does
+	 * not wipe "your pawn on d4 drowned") and goes into the log. */
 	if (what[0] != '\0')
 		session_msg(s, SM_NORMAL, "%s %s: %s", side_name[mover], mv,
 		    what);
-	else if (from_ai)
-		s->msg.text[0] = '\0';
 	s->advice[0] = '\0';
 	s->advice_move = MOVE_NONE;
 	s->held = MOVE_NONE;

@@ -33,6 +33,8 @@ app_screen(const struct ui_app *a)
 		return SCR_CONFIRM;
 	if (a->s.ng.open)
 		return SCR_NEWGAME;
+	if (a->s.pick.open)
+		return SCR_PICK;
 	return a->screen;
 }
 

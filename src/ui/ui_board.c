@@ -354,71 +354,67 @@ draw_side(struct ui_app *a, int c, int y)
 	term_putw(y, x + 10, w - 10 - cw, ST_NORMAL, 0, buf);
 }
 
+/* "L1 Z1 E2 ...": the counts of the kinds the variant has that fit. */
 static void
-draw_panel(struct ui_app *a)
+draw_counts(struct ui_app *a, int c, int y)
+{
+	const struct board *b = session_board(&a->s);
+	int x = a->lay.panel_x, w = a->lay.panel_w, i, n;
+	char buf[128], cnt[16];
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < NPIECE_TYPES; i++) {
+		if ((i == MEGAPAWN && b->variant != VARIANT_MEGAPAWN) ||
+		    (i == SUPERPAWN && b->variant == VARIANT_MEGAPAWN))
+			continue;
+		n = snprintf(cnt, sizeof cnt, "%s%c%d", i ? " " : "",
+		    board_piece_letter(PIECE_MAKE(c, i)),
+		    bb_popcount(b->pieces[c][i]));
+		if ((int)len + n > w - 2 || len + (size_t)n >= sizeof buf)
+			break;
+		memcpy(buf + len, cnt, (size_t)n + 1);
+		len += (size_t)n;
+	}
+	term_putw(y, x + 2, w - 2, ST_NORMAL, 0, buf);
+}
+
+/* The first line of the list to show: the newest, unless scrolled back
+ * or reviewing an earlier ply. */
+static int
+first_line(struct ui_app *a, int nlines, int room)
 {
 	const struct session *s = &a->s;
-	const struct ui_layout *l = &a->lay;
-	const struct board *b = session_board(s);
-	int x = l->panel_x, w = l->panel_w, y = l->board_y, c, i, k;
-	int nlines, first, room, ply[2], col[2], shown = session_shown_ply(s);
-	char buf[256], f1[32], f2[96], f3[32];
-	const char *f[3];
+	int first, line;
 
-	for (c = 0; c < 2; c++) {
-		size_t len = 0;
-		draw_side(a, c, y++);
-		/* "L1 Z1 E2 ...": the counts that fit whole. */
-		buf[0] = '\0';
-		for (i = 0; i < NPIECE_TYPES; i++) {
-			char cnt[16];
-			int n = snprintf(cnt, sizeof cnt, "%s%c%d",
-			    i ? " " : "", board_piece_letter(PIECE_MAKE(c, i)),
-			    bb_popcount(b->pieces[c][i]));
-			if ((int)len + n > w - 2)
-				break;
-			memcpy(buf + len, cnt, (size_t)n + 1);
-			len += (size_t)n;
-		}
-		term_putw(y++, x + 2, w - 2, ST_NORMAL, 0, buf);
-	}
-	snprintf(f1, sizeof f1, "move %d", b->fullmove);
-	f2[0] = '\0';
-	if (s->game.rules.quiet_plies > 0)
-		snprintf(f2, sizeof f2, "quiet plies %d/%d|quiet %d/%d|%d/%d",
-		    b->quiet, s->game.rules.quiet_plies, b->quiet,
-		    s->game.rules.quiet_plies, b->quiet,
-		    s->game.rules.quiet_plies);
-	f3[0] = '\0';
-	if (s->clocked)
-		clock_format_control(s->tc_base, s->tc_inc, f3, sizeof f3);
-	f[0] = f1;
-	f[1] = f2;
-	f[2] = f3;
-	fit(buf, sizeof buf, w - 2, f, 3);
-	term_putw(y++, x + 2, w - 2, ST_DIM, 0, buf);
-	if (ui_net_panel(a, buf, sizeof buf))
-		term_putw(y++, x + 2, w - 2, ST_HEAD, 0, buf);
-	if (ui_learn_panel(a, y + 1, x, w, l->status_y))
-		return;
-	room = l->status_y - (y + 1);
-	nlines = move_line(s, -1, NULL, 0, ply, col);
 	if (a->scroll > nlines - room)
 		a->scroll = nlines - room > 0 ? nlines - room : 0;
 	if (a->scroll < 0)
 		a->scroll = 0;
 	first = nlines - room - a->scroll;
-	/* Reviewing: keep the reviewed ply in sight. */
 	if (s->review >= 0 && room > 0) {
-		int line = s->review > 0 ? (s->review - 1 +
+		line = s->review > 0 ? (s->review - 1 +
 		    (s->game.pos[0].side == BLACK)) / 2 : 0;
 		if (line < first)
 			first = line;
 		if (line >= first + room)
 			first = line - room + 1;
 	}
-	if (first < 0)
-		first = 0;
+	return first < 0 ? 0 : first;
+}
+
+/* The move list from line y down to the status bar. */
+static void
+draw_moves(struct ui_app *a, int y)
+{
+	const struct session *s = &a->s;
+	int x = a->lay.panel_x, w = a->lay.panel_w, i, k;
+	int room = a->lay.status_y - (y + 1), ply[2], col[2];
+	int shown = session_shown_ply(s), nlines, first;
+	char buf[256], mv[MOVE_TEXT_MAX + 16];
+
+	nlines = move_line(s, -1, NULL, 0, ply, col);
+	first = first_line(a, nlines, room);
 	if (s->review >= 0 && s->game.nply > s->review_seen)
 		snprintf(buf, sizeof buf, "Moves (%d new: } shows them)",
 		    s->game.nply - s->review_seen);
@@ -429,14 +425,13 @@ draw_panel(struct ui_app *a)
 	if (nlines == 0 && room > 0)
 		term_putw(y, x, w, ST_DIM, 0, "  (none yet)");
 	for (i = 0; i < room && first + i < nlines; i++) {
-		char mv[MOVE_TEXT_MAX + 16];
 		move_line(s, first + i, buf, sizeof buf, ply, col);
 		term_putw(y + i, x, w, ply[0] < 0 && ply[1] < 0 ? ST_GOOD :
 		    ST_NORMAL, s->review < 0 && first + i == nlines - 1 ?
 		    TA_BOLD : 0, buf);
+		/* The ply whose position the board shows. */
 		for (k = 0; k < 2; k++) {
-			if (ply[k] < 0 || ply[k] != shown - 1 ||
-			    col[k] >= w)
+			if (ply[k] < 0 || ply[k] != shown - 1 || col[k] >= w)
 				continue;
 			session_move_label(s, ply[k], mv, sizeof mv);
 			term_putw(y + i, x + col[k], w - col[k] <
@@ -447,14 +442,54 @@ draw_panel(struct ui_app *a)
 }
 
 static void
+draw_panel(struct ui_app *a)
+{
+	const struct session *s = &a->s;
+	const struct ui_layout *l = &a->lay;
+	const struct board *b = session_board(s);
+	int x = l->panel_x, w = l->panel_w, y = l->board_y, c;
+	char buf[256], f1[32], f2[96], f3[32];
+	const char *f[3];
+
+	for (c = 0; c < 2; c++) {
+		draw_side(a, c, y++);
+		draw_counts(a, c, y++);
+	}
+	snprintf(f1, sizeof f1, "move %d", b->fullmove);
+	f2[0] = '\0';
+	if (s->game.rules.quiet_plies > 0)
+		snprintf(f2, sizeof f2, "quiet plies %d/%d|quiet %d/%d|%d/%d",
+		    b->quiet, s->game.rules.quiet_plies, b->quiet,
+		    s->game.rules.quiet_plies, b->quiet,
+		    s->game.rules.quiet_plies);
+	f3[0] = '\0';
+	if (s->clocked)
+		snprintf(f3, sizeof f3, "%g+%lld", s->tc_base / 60000.0,
+		    (long long)(s->tc_inc / 1000));
+	f[0] = f1;
+	f[1] = f2;
+	f[2] = f3;
+	fit(buf, sizeof buf, w - 2, f, 3);
+	term_putw(y++, x + 2, w - 2, ST_DIM, 0, buf);
+	if (ui_net_panel(a, buf, sizeof buf))
+		term_putw(y++, x + 2, w - 2, ST_HEAD, 0, buf);
+	/* A lesson or puzzle shows its text instead of the moves. */
+	if (ui_learn_panel(a, y + 1, x, w, l->status_y))
+		return;
+	draw_moves(a, y);
+}
+
+static void message_line(struct ui_app *a);
+
+static void
 draw_status(struct ui_app *a)
 {
 	const struct session *s = &a->s;
 	const struct ui_layout *l = &a->lay;
 	const struct board *b = game_board(&s->game);
 	char buf[SESSION_MSG_MAX * 2], txt[128], mv[MOVE_TEXT_MAX];
-	const char *hint = "? help  q quit", *line2 = NULL;
-	int len, style2 = ST_DIM;
+	const char *hint = "? help  q quit";
+	int len;
 
 	if (s->review >= 0) {
 		len = snprintf(buf, sizeof buf, " reviewing ply %d of %d  |  "
@@ -484,10 +519,28 @@ draw_status(struct ui_app *a)
 		len += snprintf(buf + len, sizeof buf - (size_t)len,
 		    "  |  %s", txt);
 	(void)len;
+	/* The command line is open: its messages (Tab's candidates) take
+	 * the status bar. */
+	if (a->in.cmdline && s->msg.text[0] != '\0')
+		snprintf(buf, sizeof buf, " %s", s->msg.text);
 	term_putw(l->status_y, 0, l->cols, ST_STATUS, 0, buf);
 	if ((int)strlen(buf) + (int)strlen(hint) + 2 < l->cols)
 		term_put(l->status_y, l->cols - (int)strlen(hint) - 1,
 		    ST_STATUS, 0, hint);
+
+	message_line(a);
+}
+
+/* The line under the status bar: the command line, a message, the AI's
+ * progress, advice, or a hint of what to do. */
+static void
+message_line(struct ui_app *a)
+{
+	const struct session *s = &a->s;
+	const struct ui_layout *l = &a->lay;
+	char buf[SESSION_MSG_MAX * 2];
+	const char *line2 = NULL;
+	int style2 = ST_DIM;
 
 	if (a->in.cmdline) {
 		/* A line longer than the screen scrolls sideways with the
@@ -567,9 +620,9 @@ ui_board_key(struct ui_app *a, const struct ui_event *ev)
 		app_complete(a);
 		return;
 	}
-	/* Keys other than movement clear the old message. */
-	if (!a->in.cmdline)
-		a->s.msg.text[0] = '\0';
+	/* A key clears the old message (Tab's candidates stay until the
+	 * next key). */
+	a->s.msg.text[0] = '\0';
 	a->in.history = &a->s.history;
 	ui_input_key(&a->in, &ctx, &e, &act);
 	if (a->in.entered[0] != '\0') {

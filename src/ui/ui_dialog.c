@@ -94,7 +94,7 @@ ui_newgame_draw(struct ui_app *a)
 	}
 	term_putw(y + h - 3, x + 2, w - 4, ST_DIALOG, TA_BOLD, ng->error);
 	term_putw(y + h - 2, x + 2, w - 4, ST_DIALOG, 0,
-	    "Up/Down/Tab: field  Left/Right: value  Enter: start  Esc: cancel");
+	    "Up/Down/Tab field, Left/Right value, Enter starts, Esc cancels");
 }
 
 void
@@ -138,6 +138,67 @@ ui_newgame_key(struct ui_app *a, const struct ui_event *ev)
 	default:
 		if (ev->key > 0 && ev->key < 127)
 			session_newgame_type(s, ev->key);
+		break;
+	}
+}
+
+/* The games of a file of several: one to load. */
+void
+ui_pick_draw(struct ui_app *a)
+{
+	const struct session_pick *p = &a->s.pick;
+	int rows = a->lay.rows, cols = a->lay.cols, room = rows - 4, first, i;
+	char line[160];
+
+	snprintf(line, sizeof line, " %d games in %.100s", p->n, p->path);
+	term_putw(0, 0, cols, ST_STATUS, 0, line);
+	first = p->sel >= room ? p->sel - room + 1 : 0;
+	for (i = first; i < p->n && i - first < room; i++)
+		term_putw(2 + i - first, 0, cols, i == p->sel ? ST_CURSOR :
+		    ST_NORMAL, 0, p->line[i]);
+	term_putw(rows - 1, 0, cols, ST_DIM, 0,
+	    " Up/Down choose, Enter loads the game, Esc or q: none");
+}
+
+void
+ui_pick_key(struct ui_app *a, const struct ui_event *ev)
+{
+	int page = a->lay.rows - 5;
+
+	switch (ev->key) {
+	case UK_UP:
+	case 'k':
+		session_pick_move(&a->s, -1);
+		break;
+	case UK_DOWN:
+	case 'j':
+		session_pick_move(&a->s, 1);
+		break;
+	case UK_PGUP:
+		session_pick_move(&a->s, -page);
+		break;
+	case UK_PGDN:
+		session_pick_move(&a->s, page);
+		break;
+	case UK_HOME:
+		session_pick_move(&a->s, -a->s.pick.n);
+		break;
+	case UK_END:
+		session_pick_move(&a->s, a->s.pick.n);
+		break;
+	case UK_ENTER:
+		session_pick_choose(&a->s);
+		app_sync(a);
+		app_set_flip_default(a);
+		break;
+	case UK_ESC:
+	case 'q':
+		session_pick_close(&a->s);
+		break;
+	case UK_CTRL('c'):
+		a->s.quit = true;
+		break;
+	default:
 		break;
 	}
 }

@@ -255,5 +255,6 @@ const struct ui_screen ui_screens[NSCREENS] = {
 	[SCR_LOBBY] = { ui_lobby_draw, ui_lobby_key },
 	[SCR_NEWGAME] = { ui_newgame_draw, ui_newgame_key },
 	[SCR_LOG] = { ui_log_draw, ui_log_key },
+	[SCR_PICK] = { ui_pick_draw, ui_pick_key },
 	[SCR_LEARN] = { ui_learn_list_draw, ui_learn_list_key },
 };

@@ -117,7 +117,7 @@ int ui_layout_square(const struct ui_layout *l, bool flipped, int y, int x);
 /* ---- the application ---- */
 
 enum ui_screen_id { SCR_BOARD, SCR_HELP, SCR_CONFIRM, SCR_LOBBY, SCR_NEWGAME,
-	SCR_LOG, SCR_LEARN, NSCREENS };
+	SCR_LOG, SCR_PICK, SCR_LEARN, NSCREENS };
 
 struct ui_screen {
 	void (*draw)(struct ui_app *);
@@ -134,6 +134,7 @@ struct ui_app {
 	struct ui_input in;
 	struct ui_layout lay;
 	struct ui_net *net;         /* network play (inert unless ->on) */
+	struct ui_learn *learn;     /* lessons and puzzles (ui_learn.c), or NULL */
 	enum ui_screen_id screen;   /* the screen under a dialog */
 	int help_scroll;
 	int log_scroll;
@@ -164,6 +165,8 @@ void ui_log_draw(struct ui_app *a);
 void ui_log_key(struct ui_app *a, const struct ui_event *ev);
 void ui_confirm_draw(struct ui_app *a);
 void ui_confirm_key(struct ui_app *a, const struct ui_event *ev);
+void ui_pick_draw(struct ui_app *a);
+void ui_pick_key(struct ui_app *a, const struct ui_event *ev);
 void ui_newgame_draw(struct ui_app *a);
 void ui_newgame_key(struct ui_app *a, const struct ui_event *ev);
 void ui_toosmall_draw(struct ui_app *a);

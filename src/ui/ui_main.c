@@ -160,8 +160,6 @@ next_timeout(struct ui_app *a)
 
 	if (i >= 0 && (timeout < 0 || i < timeout))
 		timeout = i;
-	if (a->s.clocked && timeout < 0 && !game_over(&a->s.game))
-		timeout = 1000;
 	return timeout;
 }
 
@@ -220,6 +218,15 @@ setup_game(struct ui_app *a, const struct ui_opts *o, char *err,
 {
 	struct board start;
 
+	if (o->load != NULL && o->game == 0 &&
+	    record_count_games(o->load, err, errlen) > 1) {
+		/* A file of several games: the list to pick one from. */
+		if (fen_read(&start, FEN_START, err, errlen) < 0 ||
+		    session_pick_open(&a->s, o->load) < 0)
+			return -1;
+		a->s.start = start;
+		return 0;
+	}
 	if (o->load != NULL) {
 		if (session_load(&a->s, o->load, o->game) < 0) {
 			snprintf(err, errlen, "%s", a->s.msg.text);

@@ -277,118 +277,146 @@ on_state(struct ui_app *a, const struct net_event *e)
 	a->s.dirty = true;
 }
 
+static void
+on_draw(struct ui_app *a, const struct net_event *e, int opp)
+{
+	struct ui_net *u = a->net;
+
+	if (strcmp(e->action, "offer") == 0) {
+		u->offer = e->side;
+		if (e->side == opp)
+			session_msg(&a->s, SM_GOOD, "%s offers a draw: :draw "
+			    "accepts, a move declines", side_name[e->side]);
+		return;
+	}
+	u->offer = -1;
+	if (e->side == opp)
+		session_msg(&a->s, SM_NORMAL, "%s declines the draw",
+		    side_name[e->side]);
+}
+
+static void
+on_joined(struct ui_app *a, const struct net_event *e, int opp)
+{
+	struct ui_net *u = a->net;
+
+	if (e->seat < 0)
+		return;
+	u->seated[e->seat] = true;
+	u->present[e->seat] = true;
+	snprintf(u->names[e->seat], sizeof u->names[e->seat], "%s", e->name);
+	if (e->seat != opp)
+		return;
+	snprintf(u->status, sizeof u->status, "active");
+	session_msg(&a->s, SM_GOOD, "%s joins as %s", e->name,
+	    side_name[e->seat]);
+	maybe_start(a);
+}
+
+static void
+on_presence(struct ui_app *a, const struct net_event *e, int opp)
+{
+	struct ui_net *u = a->net;
+
+	if (e->seat < 0)
+		return;
+	u->present[e->seat] = strcmp(e->presence, "gone") != 0;
+	if (e->seat == u->seat && strcmp(e->presence, "replaced") == 0)
+		session_msg(&a->s, SM_ERROR, "your seat was taken over from "
+		    "elsewhere");
+	else if (e->seat == opp)
+		session_msg(&a->s, SM_NORMAL, "opponent %s",
+		    u->present[e->seat] ? "is back" : "disconnected");
+}
+
+static void
+on_list(struct ui_net *u, const struct net_event *e)
+{
+	struct ui_lobby_item *it;
+
+	if (u->nitems >= UI_LOBBY_MAX)
+		return;
+	it = &u->items[u->nitems++];
+	snprintf(it->game, sizeof it->game, "%s", e->game);
+	snprintf(it->white, sizeof it->white, "%s", e->white);
+	snprintf(it->black, sizeof it->black, "%s", e->black);
+	snprintf(it->status, sizeof it->status, "%s", e->status);
+	snprintf(it->result, sizeof it->result, "%s", e->result);
+	it->ply = e->ply;
+}
+
+/* One event of the server applied to the game on screen. */
+static void
+on_event(struct ui_app *a, const struct net_event *e)
+{
+	struct ui_net *u = a->net;
+	int opp = u->seat >= 0 ? 1 - u->seat : -1;
+
+	switch (e->kind) {
+	case NEV_STATUS:
+		on_status(a, e);
+		break;
+	case NEV_SEATED:
+		on_seated(a, e);
+		break;
+	case NEV_OBSERVING:
+		ui_net_install(a, -1);
+		a->screen = SCR_BOARD;
+		session_msg(&a->s, SM_GOOD, "watching game %s", e->game);
+		break;
+	case NEV_SYNC:
+		ui_net_adopt(a);
+		if (game_over(&a->s.game))
+			result(a);
+		maybe_start(a);
+		break;
+	case NEV_STATE:
+		on_state(a, e);
+		maybe_start(a);
+		break;
+	case NEV_MOVE:
+		u->offer = u->offer == e->side ? u->offer : -1;
+		remote_move(a, e);
+		break;
+	case NEV_MOVE_OK:
+		break;
+	case NEV_RESULT:
+		result(a);
+		break;
+	case NEV_DRAW:
+		on_draw(a, e, opp);
+		break;
+	case NEV_JOINED:
+		on_joined(a, e, opp);
+		break;
+	case NEV_PRESENCE:
+		on_presence(a, e, opp);
+		break;
+	case NEV_LIST:
+		on_list(u, e);
+		break;
+	case NEV_LIST_END:
+		u->listing = false;
+		u->listed = true;
+		if (u->sel >= u->nitems)
+			u->sel = u->nitems > 0 ? u->nitems - 1 : 0;
+		break;
+	case NEV_ERROR:
+		session_msg(&a->s, SM_ERROR, "%s%s%s", e->verb,
+		    e->verb[0] != '\0' ? ": " : "", e->text);
+		break;
+	}
+}
+
 void
 ui_net_events(struct ui_app *a)
 {
 	struct ui_net *u = a->net;
 	struct net_event e;
-	int opp;
 
 	while (u->c != NULL && net_client_next(u->c, &e)) {
-		opp = u->seat >= 0 ? 1 - u->seat : -1;
 		a->s.dirty = true;
-		switch (e.kind) {
-		case NEV_STATUS:
-			on_status(a, &e);
-			break;
-		case NEV_SEATED:
-			on_seated(a, &e);
-			break;
-		case NEV_OBSERVING:
-			ui_net_install(a, -1);
-			a->screen = SCR_BOARD;
-			session_msg(&a->s, SM_GOOD, "watching game %s", e.game);
-			break;
-		case NEV_SYNC:
-			ui_net_adopt(a);
-			if (game_over(&a->s.game))
-				result(a);
-			maybe_start(a);
-			break;
-		case NEV_STATE:
-			on_state(a, &e);
-			maybe_start(a);
-			break;
-		case NEV_MOVE:
-			u->offer = u->offer == e.side ? u->offer : -1;
-			remote_move(a, &e);
-			break;
-		case NEV_MOVE_OK:
-			break;
-		case NEV_RESULT:
-			result(a);
-			break;
-		case NEV_DRAW:
-			if (strcmp(e.action, "offer") == 0) {
-				u->offer = e.side;
-				if (e.side == opp)
-					session_msg(&a->s, SM_GOOD, "%s offers a "
-					    "draw: :draw accepts, a move "
-					    "declines", side_name[e.side]);
-			} else {
-				u->offer = -1;
-				if (e.side == opp)
-					session_msg(&a->s, SM_NORMAL, "%s declines "
-					    "the draw", side_name[e.side]);
-			}
-			break;
-		case NEV_JOINED:
-			if (e.seat >= 0) {
-				u->seated[e.seat] = true;
-				u->present[e.seat] = true;
-				snprintf(u->names[e.seat],
-				    sizeof u->names[e.seat], "%s", e.name);
-				if (e.seat == opp) {
-					snprintf(u->status, sizeof u->status,
-					    "active");
-					session_msg(&a->s, SM_GOOD, "%s joins as %s",
-					    e.name, side_name[e.seat]);
-					maybe_start(a);
-				}
-			}
-			break;
-		case NEV_PRESENCE:
-			if (e.seat >= 0) {
-				u->present[e.seat] = strcmp(e.presence,
-				    "gone") != 0;
-				if (e.seat == u->seat &&
-				    strcmp(e.presence, "replaced") == 0)
-					session_msg(&a->s, SM_ERROR, "your seat was "
-					    "taken over from elsewhere");
-				else if (e.seat == opp)
-					session_msg(&a->s, SM_NORMAL, "opponent %s",
-					    u->present[e.seat] ? "is back" :
-					    "disconnected");
-			}
-			break;
-		case NEV_LIST:
-			if (u->nitems < UI_LOBBY_MAX) {
-				struct ui_lobby_item *it =
-				    &u->items[u->nitems++];
-				snprintf(it->game, sizeof it->game, "%s",
-				    e.game);
-				snprintf(it->white, sizeof it->white, "%s",
-				    e.white);
-				snprintf(it->black, sizeof it->black, "%s",
-				    e.black);
-				snprintf(it->status, sizeof it->status, "%s",
-				    e.status);
-				snprintf(it->result, sizeof it->result, "%s",
-				    e.result);
-				it->ply = e.ply;
-			}
-			break;
-		case NEV_LIST_END:
-			u->listing = false;
-			u->listed = true;
-			if (u->sel >= u->nitems)
-				u->sel = u->nitems > 0 ? u->nitems - 1 : 0;
-			break;
-		case NEV_ERROR:
-			session_msg(&a->s, SM_ERROR, "%s%s%s", e.verb,
-			    e.verb[0] != '\0' ? ": " : "", e.text);
-			break;
-		}
+		on_event(a, &e);
 	}
 	/* The lobby asks for the list once online. */
 	if (u->c != NULL && a->screen == SCR_LOBBY && !u->listing &&
