@@ -157,6 +157,11 @@ keys Left Up Enter Up Enter
 wait_for 'c3c4 does not win' 5
 expect 'White to move'
 
+note ":hint names the piece"
+type_text ":hint"
+keys Enter
+wait_for 'Hint: move the crocodile on d5' 5
+
 note "the right move is answered by the defence"
 keys Right Up Enter Up Enter
 wait_for 'Good\. Black answers [a-g][1-7][a-g][1-7]; the lion falls in 1' 5
@@ -173,6 +178,27 @@ wait_for 'Solved after a miss! Rating [0-9]+ \([+-][0-9]+\)' 5
 expect 'White wins'
 grep -q '^player tester ' "$tmp/state/congo/learn" ||
     fail "the rating is not kept"
+keys Enter
+wait_for 'Every puzzle is solved' 5
+keys q
+wait_for 'congo-exit=0' 10
+
+# ---- :learn and :puzzle from a game ----
+note ":learn and :puzzle in a game"
+keys C-l
+start --white human --black human
+wait_for 'White to move' 10
+type_text ":learn"
+keys Enter
+wait_for '\(1 of 17 done\)' 5
+keys Escape
+wait_for 'White to move' 5
+type_text ":puzzle"
+keys Enter
+wait_for 'Every puzzle is solved' 5
+type_text ":solution"
+keys Enter
+wait_for ':solution works in a puzzle or a lesson' 5
 keys q
 wait_for 'congo-exit=0' 10
 echo "PASS"

@@ -55,6 +55,7 @@ enum ui_style {
 	ST_HEAD,
 	ST_DIALOG,
 	ST_TURN,         /* the marker of the side to move */
+	ST_ISLAND,       /* megapawn's islands a4 b4 f4 g4 */
 	NSTYLES
 };
 
@@ -134,6 +135,7 @@ struct ui_app {
 	struct ui_input in;
 	struct ui_layout lay;
 	struct ui_net *net;         /* network play (inert unless ->on) */
+	struct ui_learn *learn;     /* lessons and puzzles (ui_learn.c), or NULL */
 	enum ui_screen_id screen;   /* the screen under a dialog */
 	int help_scroll;
 	int log_scroll;
@@ -203,6 +205,7 @@ struct ui_opts {
 	const char *fen;
 	const char *load;
 	const char *clock;          /* "M+S" */
+	const char *variant;        /* --variant congo|megapawn, NULL */
 	int game;                   /* --game N of a file of several, 0 */
 	bool no_color, unicode, flip, help;
 	const char *white, *black;

@@ -13,12 +13,14 @@
 
 #include "ui/ui_learn.h"
 
-static struct ui_learn learn = { .puzzle = -1 };
-
 struct ui_learn *
-ui_learn_get(void)
+ui_learn_get(struct ui_app *a)
 {
-	return &learn;
+	if (a->learn == NULL) {
+		a->learn = xcalloc(1, sizeof *a->learn);
+		a->learn->puzzle = -1;
+	}
+	return a->learn;
 }
 
 void
@@ -51,35 +53,37 @@ ui_learn_usage(FILE *out)
 void
 ui_learn_state_load(struct ui_app *a)
 {
+	struct ui_learn *L = ui_learn_get(a);
 	char err[1200];
 
-	if (learn.state_loaded)
+	if (L->state_loaded)
 		return;
-	learn_state_init(&learn.st);
-	learn.state_loaded = true;
-	if (learn_state_path(learn.state_path, sizeof learn.state_path) != 0) {
-		learn.state_path[0] = '\0';
+	learn_state_init(&L->st);
+	L->state_loaded = true;
+	if (learn_state_path(L->state_path, sizeof L->state_path) != 0) {
+		L->state_path[0] = '\0';
 		session_msg(&a->s, SM_ERROR, "progress not kept: neither "
 		    "XDG_STATE_HOME nor HOME is set");
 		return;
 	}
-	if (learn_state_load(&learn.st, learn.state_path, err,
+	if (learn_state_load(&L->st, L->state_path, err,
 	    sizeof err) != 0) {
 		session_msg(&a->s, SM_ERROR, "%s (progress not kept)", err);
-		learn_state_free(&learn.st);
-		learn_state_init(&learn.st);
-		learn.state_path[0] = '\0';
+		learn_state_free(&L->st);
+		learn_state_init(&L->st);
+		L->state_path[0] = '\0';
 	}
 }
 
 void
 ui_learn_state_save(struct ui_app *a)
 {
+	struct ui_learn *L = ui_learn_get(a);
 	char err[1200];
 
-	if (learn.state_path[0] == '\0')
+	if (L->state_path[0] == '\0')
 		return;
-	if (learn_state_save(&learn.st, learn.state_path, err, sizeof err) != 0)
+	if (learn_state_save(&L->st, L->state_path, err, sizeof err) != 0)
 		session_msg(&a->s, SM_ERROR, "%s", err);
 }
 
@@ -94,14 +98,15 @@ ui_learn_new_game(struct ui_app *a, const struct board *b)
 void
 ui_learn_players_human(struct ui_app *a)
 {
+	struct ui_learn *L = ui_learn_get(a);
 	struct player_conf pc;
 	int c;
 
-	if (!learn.players_saved) {
-		learn.saved[WHITE] = a->s.conf.white;
-		learn.saved[BLACK] = a->s.conf.black;
-		learn.clocked = a->s.clocked;
-		learn.players_saved = true;
+	if (!L->players_saved) {
+		L->saved[WHITE] = a->s.conf.white;
+		L->saved[BLACK] = a->s.conf.black;
+		L->clocked = a->s.clocked;
+		L->players_saved = true;
 	}
 	a->s.clocked = false;     /* no clock in a lesson or a puzzle */
 	for (c = 0; c < 2; c++) {
@@ -116,19 +121,20 @@ ui_learn_players_human(struct ui_app *a)
 void
 ui_learn_leave(struct ui_app *a)
 {
+	struct ui_learn *L = ui_learn_get(a);
 	int c;
 
-	if (learn.mode == UL_OFF)
+	if (L->mode == UL_OFF)
 		return;
-	learn.mode = UL_OFF;
-	learn.waiting = false;
+	L->mode = UL_OFF;
+	L->waiting = false;
 	if (a->screen == SCR_LEARN)
 		a->screen = SCR_BOARD;
-	if (learn.players_saved) {
+	if (L->players_saved) {
 		for (c = 0; c < 2; c++)
-			session_set_player(&a->s, c, &learn.saved[c]);
-		a->s.clocked = learn.clocked;
-		learn.players_saved = false;
+			session_set_player(&a->s, c, &L->saved[c]);
+		a->s.clocked = L->clocked;
+		L->players_saved = false;
 	}
 	app_set_flip_default(a);
 }
@@ -136,46 +142,49 @@ ui_learn_leave(struct ui_app *a)
 static bool
 book_load(struct ui_app *a)
 {
+	struct ui_learn *L = ui_learn_get(a);
 	char path[1024], err[LEARN_ERR_MAX + 64];
 
-	if (learn.book_loaded)
+	if (L->book_loaded)
 		return true;
 	learn_data_path("lessons.txt", path, sizeof path);
-	learn_book_init(&learn.book);
-	if (learn_book_read(&learn.book, path, err, sizeof err) != 0) {
+	learn_book_init(&L->book);
+	if (learn_book_read(&L->book, path, err, sizeof err) != 0) {
 		session_msg(&a->s, SM_ERROR, "%s%s", err, getenv("CONGO_DATADIR") == NULL ?
 		    " (CONGO_DATADIR may name the folder of lessons.txt)" : "");
 		return false;
 	}
-	learn.book_loaded = true;
+	L->book_loaded = true;
 	return true;
 }
 
 static void
 open_list(struct ui_app *a)
 {
+	struct ui_learn *L = ui_learn_get(a);
 	if (!book_load(a))
 		return;
 	ui_learn_state_load(a);
 	session_cancel_turns(&a->s);
 	if (a->s.msg.tone != SM_ERROR)
 		a->s.msg.text[0] = '\0';
-	learn.mode = UL_LIST;
-	learn.waiting = false;
+	L->mode = UL_LIST;
+	L->waiting = false;
 	a->screen = SCR_LEARN;
 }
 
 static const struct learn_lesson *
-cur_lesson(void)
+cur_lesson(const struct ui_learn *L)
 {
-	return learn_book_lesson(&learn.book, (size_t)learn.lesson);
+	return learn_book_lesson(&L->book, (size_t)L->lesson);
 }
 
 static void
 start_step(struct ui_app *a)
 {
-	const struct learn_lesson *l = cur_lesson();
-	const struct learn_step *s = learn_lesson_step(l, (size_t)learn.step);
+	struct ui_learn *L = ui_learn_get(a);
+	const struct learn_lesson *l = cur_lesson(L);
+	const struct learn_step *s = learn_lesson_step(l, (size_t)L->step);
 	struct board b;
 	char err[LEARN_ERR_MAX];
 
@@ -184,8 +193,8 @@ start_step(struct ui_app *a)
 		open_list(a);
 		return;
 	}
-	learn.mode = UL_LESSON;
-	learn.waiting = false;
+	L->mode = UL_LESSON;
+	L->waiting = false;
 	a->screen = SCR_BOARD;
 	ui_learn_players_human(a);
 	ui_learn_new_game(a, &b);
@@ -195,7 +204,8 @@ start_step(struct ui_app *a)
 static void
 start_lesson(struct ui_app *a, int i)
 {
-	const struct learn_lesson *l = learn_book_lesson(&learn.book,
+	struct ui_learn *L = ui_learn_get(a);
+	const struct learn_lesson *l = learn_book_lesson(&L->book,
 	    (size_t)i);
 	if (l == NULL)
 		return;
@@ -204,8 +214,8 @@ start_lesson(struct ui_app *a, int i)
 		    "which this build does not play yet", l->variant);
 		return;
 	}
-	learn.lesson = i;
-	learn.step = 0;
+	L->lesson = i;
+	L->step = 0;
 	start_step(a);
 }
 
@@ -213,18 +223,19 @@ start_lesson(struct ui_app *a, int i)
 static void
 next_step(struct ui_app *a)
 {
-	const struct learn_lesson *l = cur_lesson();
+	struct ui_learn *L = ui_learn_get(a);
+	const struct learn_lesson *l = cur_lesson(L);
 
-	if ((size_t)learn.step + 1 < learn_lesson_nsteps(l)) {
-		learn.step++;
+	if ((size_t)L->step + 1 < learn_lesson_nsteps(l)) {
+		L->step++;
 		start_step(a);
 		return;
 	}
-	learn_state_mark_lesson(&learn.st, l->id);
+	learn_state_mark_lesson(&L->st, l->id);
 	ui_learn_state_save(a);
 	open_list(a);
-	if (learn.cursor + 1 < (int)learn_book_count(&learn.book))
-		learn.cursor++;
+	if (L->cursor + 1 < (int)learn_book_count(&L->book))
+		L->cursor++;
 	if (a->s.msg.tone != SM_ERROR)
 		session_msg(&a->s, SM_GOOD, "Lesson done: %s", l->title);
 }
@@ -243,16 +254,19 @@ ui_learn_begin(struct ui_app *a, const struct ui_learn_opts *o)
 void
 ui_learn_end(struct ui_app *a)
 {
-	(void)a;
-	if (learn.book_loaded)
-		learn_book_free(&learn.book);
-	if (learn.state_loaded)
-		learn_state_free(&learn.st);
-	if (learn.puzzles_loaded)
-		vec_free(&learn.puzzles);
-	learn_prover_free(learn.pv);
-	memset(&learn, 0, sizeof learn);
-	learn.puzzle = -1;
+	struct ui_learn *L = a->learn;
+
+	if (L == NULL)
+		return;
+	if (L->book_loaded)
+		learn_book_free(&L->book);
+	if (L->state_loaded)
+		learn_state_free(&L->st);
+	if (L->puzzles_loaded)
+		vec_free(&L->puzzles);
+	learn_prover_free(L->pv);
+	free(L);
+	a->learn = NULL;
 }
 
 /* A move typed on the command line: played through ui_learn_play, or
@@ -260,12 +274,13 @@ ui_learn_end(struct ui_app *a)
 static bool
 typed_move(struct ui_app *a, const char *text)
 {
+	struct ui_learn *L = ui_learn_get(a);
 	const struct board *b = game_board(&a->s.game);
 	char err[160], why[LEARN_TEXT_MAX], sq[3];
 	int from, to;
 	move_t m;
 
-	if (learn.waiting) {
+	if (L->waiting) {
 		session_msg(&a->s, SM_GOOD, "Enter: go on");
 		return true;
 	}
@@ -292,7 +307,13 @@ typed_move(struct ui_app *a, const char *text)
 bool
 ui_learn_command(struct ui_app *a, const struct ui_cmd *cmd)
 {
+	struct ui_learn *L;
 	const struct learn_step *s;
+
+	if (a->learn == NULL && cmd->type != CMD_LEARN &&
+	    cmd->type != CMD_PUZZLE && cmd->type != CMD_SOLUTION)
+		return false;
+	L = ui_learn_get(a);
 
 	switch (cmd->type) {
 	case CMD_LEARN:
@@ -304,10 +325,10 @@ ui_learn_command(struct ui_app *a, const struct ui_cmd *cmd)
 	default:
 		break;
 	}
-	if ((learn.mode == UL_LESSON || learn.mode == UL_PUZZLE) &&
+	if ((L->mode == UL_LESSON || L->mode == UL_PUZZLE) &&
 	    cmd->type == CMD_MOVE && typed_move(a, cmd->arg))
 		return true;
-	if (learn.mode == UL_PUZZLE) {
+	if (L->mode == UL_PUZZLE) {
 		switch (cmd->type) {
 		case CMD_ADVICE:
 			ui_puzzle_hint(a);
@@ -324,8 +345,8 @@ ui_learn_command(struct ui_app *a, const struct ui_cmd *cmd)
 			break;
 		}
 	}
-	if (learn.mode == UL_LESSON) {
-		s = learn_lesson_step(cur_lesson(), (size_t)learn.step);
+	if (L->mode == UL_LESSON) {
+		s = learn_lesson_step(cur_lesson(L), (size_t)L->step);
 		switch (cmd->type) {
 		case CMD_ADVICE:
 			session_msg(&a->s, SM_GOOD, "%s", s->hint[0] != '\0' ? s->hint :
@@ -371,19 +392,22 @@ ui_learn_command(struct ui_app *a, const struct ui_cmd *cmd)
 bool
 ui_learn_play(struct ui_app *a, move_t m)
 {
+	struct ui_learn *L = a->learn;
 	const struct learn_step *s;
 	struct board b;
 	char why[LEARN_TEXT_MAX], mv[MOVE_TEXT_MAX];
 
-	if (learn.mode == UL_PUZZLE)
-		return ui_puzzle_play(a, m);
-	if (learn.mode != UL_LESSON)
+	if (L == NULL)
 		return false;
-	if (learn.waiting) {
+	if (L->mode == UL_PUZZLE)
+		return ui_puzzle_play(a, m);
+	if (L->mode != UL_LESSON)
+		return false;
+	if (L->waiting) {
 		session_msg(&a->s, SM_GOOD, "Enter: go on");
 		return true;
 	}
-	s = learn_lesson_step(cur_lesson(), (size_t)learn.step);
+	s = learn_lesson_step(cur_lesson(L), (size_t)L->step);
 	b = *game_board(&a->s.game);
 	notation_write(m, mv, sizeof mv);
 	if (!learn_step_check(s, &b, m, why, sizeof why)) {
@@ -393,7 +417,7 @@ ui_learn_play(struct ui_app *a, move_t m)
 		return true;
 	}
 	session_play(&a->s, m, true);
-	learn.waiting = true;
+	L->waiting = true;
 	session_msg(&a->s, SM_GOOD, "Right! %s%sEnter: go on", s->done,
 	    s->done[0] != '\0' ? "  " : "");
 	return true;
@@ -402,13 +426,16 @@ ui_learn_play(struct ui_app *a, move_t m)
 bool
 ui_learn_illegal(struct ui_app *a, const char *msg)
 {
+	struct ui_learn *L = a->learn;
 	const struct board *b = game_board(&a->s.game);
 	char why[LEARN_TEXT_MAX];
 	int from;
 
-	if (learn.mode != UL_LESSON && learn.mode != UL_PUZZLE)
+	if (L == NULL)
 		return false;
-	if (a->in.selected < 0 || learn.waiting)
+	if (L->mode != UL_LESSON && L->mode != UL_PUZZLE)
+		return false;
+	if (a->in.selected < 0 || L->waiting)
 		return false;
 	from = a->in.nland > 0 ? a->in.land[a->in.nland - 1] : a->in.selected;
 	if (a->in.nland > 0) {
@@ -436,13 +463,15 @@ ui_learn_illegal(struct ui_app *a, const char *msg)
 bool
 ui_learn_key(struct ui_app *a, const struct ui_event *ev)
 {
-	if (learn.mode != UL_LESSON && learn.mode != UL_PUZZLE)
+	struct ui_learn *L = a->learn;
+
+	if (L == NULL || (L->mode != UL_LESSON && L->mode != UL_PUZZLE))
 		return false;
-	if (!learn.waiting || a->in.cmdline)
+	if (!L->waiting || a->in.cmdline)
 		return false;
 	if (ev->key != UK_ENTER && ev->key != ' ' && ev->key != 'n')
 		return false;
-	if (learn.mode == UL_LESSON)
+	if (L->mode == UL_LESSON)
 		next_step(a);
 	else
 		ui_puzzle_next(a);
@@ -480,21 +509,24 @@ ui_learn_wrap(int y, int x, int w, int bottom, int style, const char *text)
 bool
 ui_learn_panel(struct ui_app *a, int y, int x, int w, int bottom)
 {
+	struct ui_learn *L = a->learn;
 	const struct learn_lesson *l;
 	const struct learn_step *s;
 	char buf[LEARN_TEXT_MAX + 32];
 
-	if (learn.mode == UL_PUZZLE) {
+	if (L == NULL)
+		return false;
+	if (L->mode == UL_PUZZLE) {
 		ui_puzzle_panel(a, y, x, w, bottom);
 		return true;
 	}
-	if (learn.mode != UL_LESSON)
+	if (L->mode != UL_LESSON)
 		return false;
-	l = cur_lesson();
-	s = learn_lesson_step(l, (size_t)learn.step);
+	l = cur_lesson(L);
+	s = learn_lesson_step(l, (size_t)L->step);
 	snprintf(buf, sizeof buf, "Lesson: %s", l->title);
 	term_putw(y++, x, w, ST_HEAD, 0, buf);
-	snprintf(buf, sizeof buf, "  step %d of %zu", learn.step + 1,
+	snprintf(buf, sizeof buf, "  step %d of %zu", L->step + 1,
 	    learn_lesson_nsteps(l));
 	term_putw(y++, x, w, ST_DIM, 0, buf);
 	y = ui_learn_wrap(y, x, w, bottom, ST_NORMAL, l->intro);
@@ -503,7 +535,7 @@ ui_learn_panel(struct ui_app *a, int y, int x, int w, int bottom)
 	y = ui_learn_wrap(y, x, w, bottom, ST_GOOD, s->goal);
 	if (y < bottom)
 		y++;
-	ui_learn_wrap(y, x, w, bottom, ST_DIM, learn.waiting ?
+	ui_learn_wrap(y, x, w, bottom, ST_DIM, L->waiting ?
 	    "Enter: go on" : "a: a hint  :solution  u: start the step again  "
 	    ":learn: the lessons");
 	return true;
@@ -512,14 +544,15 @@ ui_learn_panel(struct ui_app *a, int y, int x, int w, int bottom)
 void
 ui_learn_list_draw(struct ui_app *a)
 {
+	struct ui_learn *L = ui_learn_get(a);
 	int rows = a->lay.rows, cols = a->lay.cols, n, i, first, room, y = 0;
 	int done;
 	char buf[LEARN_TEXT_MAX + 64];
 
-	n = (int)learn_book_count(&learn.book);
+	n = (int)learn_book_count(&L->book);
 	for (i = 0, done = 0; i < n; i++)
-		done += learn_state_lesson_done(&learn.st,
-		    learn_book_lesson(&learn.book, (size_t)i)->id);
+		done += learn_state_lesson_done(&L->st,
+		    learn_book_lesson(&L->book, (size_t)i)->id);
 	snprintf(buf, sizeof buf, " Lessons: learn Congo one rule at a time "
 	    "(%d of %d done)", done, n);
 	term_putw(y++, 0, cols, ST_HEAD, 0, buf);
@@ -527,24 +560,24 @@ ui_learn_list_draw(struct ui_app *a)
 	    "p puzzles, q or Esc back to the game");
 	y++;
 	room = rows - y - 2;
-	if (learn.cursor >= n)
-		learn.cursor = n - 1;
-	if (learn.cursor < 0)
-		learn.cursor = 0;
-	first = learn.cursor - room + 1;
+	if (L->cursor >= n)
+		L->cursor = n - 1;
+	if (L->cursor < 0)
+		L->cursor = 0;
+	first = L->cursor - room + 1;
 	if (first < 0)
 		first = 0;
 	for (i = 0; i < room && first + i < n; i++) {
-		const struct learn_lesson *l = learn_book_lesson(&learn.book,
+		const struct learn_lesson *l = learn_book_lesson(&L->book,
 		    (size_t)(first + i));
-		bool done = learn_state_lesson_done(&learn.st, l->id);
+		bool done = learn_state_lesson_done(&L->st, l->id);
 		bool ok = learn_variant_supported(l->variant);
 		snprintf(buf, sizeof buf, " %s %2d. %s%s%s", done ? "[x]" : "[ ]",
 		    first + i + 1, l->title, strcmp(l->variant, "congo") != 0 ?
 		    "  (" : "", strcmp(l->variant, "congo") != 0 ?
 		    (ok ? "megapawn)" : "megapawn: not in this build)") : "");
 		term_putw(y + i, 0, cols, !ok ? ST_DIM : done ? ST_GOOD :
-		    ST_NORMAL, first + i == learn.cursor ? TA_REVERSE : 0, buf);
+		    ST_NORMAL, first + i == L->cursor ? TA_REVERSE : 0, buf);
 	}
 	if (a->s.msg.text[0] != '\0')
 		term_putw(rows - 1, 0, cols, a->s.msg.tone == SM_ERROR ?
@@ -554,30 +587,31 @@ ui_learn_list_draw(struct ui_app *a)
 void
 ui_learn_list_key(struct ui_app *a, const struct ui_event *ev)
 {
-	int n = (int)learn_book_count(&learn.book);
+	struct ui_learn *L = ui_learn_get(a);
+	int n = (int)learn_book_count(&L->book);
 
 	a->s.dirty = true;
 	switch (ev->key) {
 	case UK_UP:
 	case 'k':
-		if (learn.cursor > 0)
-			learn.cursor--;
+		if (L->cursor > 0)
+			L->cursor--;
 		break;
 	case UK_DOWN:
 	case 'j':
-		if (learn.cursor + 1 < n)
-			learn.cursor++;
+		if (L->cursor + 1 < n)
+			L->cursor++;
 		break;
 	case UK_HOME:
-		learn.cursor = 0;
+		L->cursor = 0;
 		break;
 	case UK_END:
-		learn.cursor = n - 1;
+		L->cursor = n - 1;
 		break;
 	case UK_ENTER:
 	case ' ':
 		a->s.msg.text[0] = '\0';
-		start_lesson(a, learn.cursor);
+		start_lesson(a, L->cursor);
 		break;
 	case 'p':
 		a->screen = SCR_BOARD;

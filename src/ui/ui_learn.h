@@ -70,7 +70,8 @@ struct ui_learn {
 	char player[LEARN_ID_MAX];
 };
 
-struct ui_learn *ui_learn_get(void);
+/* The app's learning state (made on first use; a->learn). */
+struct ui_learn *ui_learn_get(struct ui_app *a);
 /* Both sides human (saving the players), or the saved players back. */
 void ui_learn_players_human(struct ui_app *a);
 void ui_learn_leave(struct ui_app *a);

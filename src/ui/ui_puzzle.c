@@ -95,7 +95,7 @@ rate(struct ui_app *a, struct ui_learn *L, bool solved)
 void
 ui_puzzle_next(struct ui_app *a)
 {
-	struct ui_learn *L = ui_learn_get();
+	struct ui_learn *L = ui_learn_get(a);
 	struct learn_player *pl;
 	struct board b;
 	int *ratings;
@@ -152,7 +152,7 @@ ui_puzzle_next(struct ui_app *a)
 bool
 ui_puzzle_play(struct ui_app *a, move_t m)
 {
-	struct ui_learn *L = ui_learn_get();
+	struct ui_learn *L = ui_learn_get(a);
 	struct learn_player *pl;
 	struct board b = *game_board(&a->s.game), after;
 	struct move_effects fx;
@@ -212,7 +212,7 @@ ui_puzzle_play(struct ui_app *a, move_t m)
 void
 ui_puzzle_hint(struct ui_app *a)
 {
-	struct ui_learn *L = ui_learn_get();
+	struct ui_learn *L = ui_learn_get(a);
 	const struct board *b = game_board(&a->s.game);
 	move_t m;
 	char sq[3];
@@ -234,7 +234,7 @@ ui_puzzle_hint(struct ui_app *a)
 void
 ui_puzzle_solution(struct ui_app *a)
 {
-	struct ui_learn *L = ui_learn_get();
+	struct ui_learn *L = ui_learn_get(a);
 	struct learn_puzzle *p = cur(L);
 	char line[LEARN_LINE_MAX * (MOVE_TEXT_MAX + 1) + 1] = "";
 	int i;
@@ -270,7 +270,7 @@ ui_puzzle_solution(struct ui_app *a)
 int
 ui_puzzle_panel(struct ui_app *a, int y, int x, int w, int bottom)
 {
-	struct ui_learn *L = ui_learn_get();
+	struct ui_learn *L = ui_learn_get(a);
 	struct learn_puzzle *p = cur(L);
 	struct learn_player *pl = me(a, L);
 	char buf[160];
