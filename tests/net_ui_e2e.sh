@@ -227,6 +227,13 @@ T send-keys -t =l: c
 wait_for l "Game [A-Z2-7]{8}.*|you play White"
 wait_for l "waiting for an opponent"
 
+note "the lobby: o watches a game"
+run m --connect "$addr"
+wait_for m "$game2"
+T send-keys -t =m: o
+wait_for m "watching game|\(watching\)"
+quit m
+
 note "commands refused or sent in a network game"
 T send-keys -t =l: u
 wait_for l "not in a network game"

@@ -6,7 +6,14 @@
 # on both, the ply race, kill -9 and REJOIN on the other). Never touches a
 # system PostgreSQL service. Skipped (77) without PostgreSQL's programs or
 # a congo-server built with libpq.
+#
+#   tests/test_net_pg.sh                    the test (make check)
+#   tests/test_net_pg.sh load [ARGS...]     instead, tests/load/cgp_load
+#       across the two servers (white on one, black on the other), e.g.
+#       --games 200 --think 500 --seconds 30 (make load-pg)
 set -u
+mode=${1:-test}
+[ $# -gt 0 ] && shift
 builddir=${CONGO_BUILDDIR:-$(pwd)}
 server="$builddir/src/congo-server"
 test="$builddir/tests/test_net_pg"
@@ -65,7 +72,8 @@ uri="postgresql:///congo?host=$tmp&user=congo"
 start() {
 	log="$tmp/$1.log"
 	shift
-	"$server" --port 0 --bind 127.0.0.1 --db "$uri" --log-level debug \
+	"$server" --port 0 --bind 127.0.0.1 --db "$uri" --log-level \
+	    "$([ "$mode" = load ] && echo info || echo debug)" \
 	    --max-per-address 100 "$@" 2> "$log" &
 	pid=$!
 	port=
@@ -81,11 +89,27 @@ start() {
 		exit 1
 	fi
 }
-start a --create
+if [ "$mode" = load ]; then
+	limits="--max-connections 2000 --max-per-address 2000 --games-per-minute 1000000"
+else
+	limits=
+fi
+# shellcheck disable=SC2086
+start a --create $limits
 pida=$pid porta=$port
-start b
+# shellcheck disable=SC2086
+start b $limits
 pidb=$pid portb=$port
 echo "cluster in $tmp ($("$bindir/pg_ctl" --version)), servers on ports $porta and $portb"
+if [ "$mode" = load ]; then
+	"$builddir/tests/load/cgp_load" --port "$porta" --port2 "$portb" "$@"
+	status=$?
+	kill -TERM "$pida" "$pidb"
+	wait "$pida" "$pidb"
+	pida= pidb=
+	grep -h ' stored in ' "$tmp/a.log" "$tmp/b.log"
+	exit $status
+fi
 CONGO_PG_PORT_A=$porta CONGO_PG_PORT_B=$portb CONGO_PG_PID_A=$pida "$test"
 status=$?
 wait "$pida" 2>/dev/null

@@ -666,12 +666,46 @@ T send-keys -t e2e -l -- "clear; sh $tmp/run.sh --load $tmp/two.pgn; echo congo-
 keys Enter
 wait_for '2 games in' 10
 expect '1\. human - human'
+keys NPage
+keys PPage
+keys End
+keys Home
+keys j
+keys k
 keys Down
 keys Enter
 wait_for 'loaded .*\(1 plies' 5
 expect '1\. a2a3'
+keys :
+type_text "load $tmp/two.pgn"
+keys Enter
+wait_for '2 games in' 5
+keys Escape
+wait_gone '2 games in' 5
+expect '1\. a2a3'
 keys C-c
 check_restored
+
+note "errors before the screen: named, exit status 2"
+bad() {
+	_want=$1
+	shift
+	"$congo" "$@" >"$tmp/out" 2>&1 </dev/null
+	_st=$?
+	[ "$_st" = 2 ] || fail "congo $*: exit status $_st, not 2"
+	grep -q -- "$_want" "$tmp/out" ||
+	    fail "congo $*: '$(cat "$tmp/out")' does not say /$_want/"
+}
+bad 'congo: --clock: ' --clock 5x3
+bad 'congo: --fen: ' --fen 'not a fen'
+bad 'congo: --game N goes with --load' --game 2
+bad 'congo: .*nonexistent' --load /nonexistent/x.pgn
+bad "congo: unknown option '--bogus'" --bogus
+printf 'clock = "soon";\n' >"$tmp/clock.conf"
+bad 'clock.conf: clock: ' --config "$tmp/clock.conf"
+"$congo" --white human </dev/null >"$tmp/out" 2>&1
+grep -q 'the game needs a terminal' "$tmp/out" ||
+    fail "no terminal: $(cat "$tmp/out")"
 
 note "--help names network play"
 "$congo" --help | grep -q -- '--connect' || fail "--help has no --connect"

@@ -449,10 +449,12 @@ srv_run(struct srv *sv, volatile sig_atomic_t *stop, const sigset_t *sigmask)
 			conn_drop(sv, i, NULL);
 	{
 		long long commits, changes;
-		writer_stats(sv->writer, &commits, &changes);
+		int p50, p99;
+		writer_stats(sv->writer, &commits, &changes, &p50, &p99);
 		srv_log(sv, NET_LOG_INFO, "stopped; %lld changes stored in "
-		    "%lld commits; %d games in memory; closing the database",
-		    changes, commits, sess_ngames(sv->sess));
+		    "%lld commits (p50 %d ms, p99 %d ms a commit); %d games in "
+		    "memory; closing the database", changes, commits, p50, p99,
+		    sess_ngames(sv->sess));
 	}
 	return 0;
 }

@@ -81,7 +81,8 @@ void writer_submit(void *ctx, struct spend *p);
 struct spend *writer_take(struct writer *w);
 /* Nothing queued, being stored, or waiting to be taken. */
 bool writer_idle(struct writer *w);
-void writer_stats(struct writer *w, long long *commits, long long *changes);
+void writer_stats(struct writer *w, long long *commits, long long *changes,
+    int *p50, int *p99);
 void writer_free(struct writer *w);
 
 #endif

@@ -17,6 +17,7 @@
 #include "net/net_srv.h"
 
 #define BATCH_MAX 1024
+#define HIST_MS 1000
 
 struct writer {
 	const struct store_ops *ops;
@@ -31,6 +32,7 @@ struct writer {
 	int efd;
 	int delay_ms;                    /* tests: a slow disk */
 	long long commits, changes;      /* transactions, changes in them */
+	long long hist[HIST_MS + 1];     /* commits by duration, 1 ms steps */
 };
 
 static void
@@ -46,6 +48,8 @@ store_batch(struct writer *w, struct spend *list)
 		p[n++] = list;
 	for (i = 0; i < n; i++)
 		ch[i] = &p[i]->ch;
+	long long t0 = util_now_ms(), ms;
+
 	err[0] = '\0';
 	if (w->delay_ms > 0)
 		usleep((useconds_t)w->delay_ms * 1000);
@@ -60,8 +64,12 @@ store_batch(struct writer *w, struct spend *list)
 			snprintf(p[i]->err, sizeof p[i]->err, "%s",
 			    err[0] != '\0' ? err : "refused");
 	}
+	ms = util_now_ms() - t0;
+	pthread_mutex_lock(&w->mu);
 	w->commits++;
 	w->changes += n;
+	w->hist[ms < HIST_MS ? ms : HIST_MS]++;
+	pthread_mutex_unlock(&w->mu);
 }
 
 static void *
@@ -179,12 +187,27 @@ writer_idle(struct writer *w)
 	return idle;
 }
 
+/* The commits so far: how many, their changes, and the median and 99th
+ * percentile of their durations in ms. */
 void
-writer_stats(struct writer *w, long long *commits, long long *changes)
+writer_stats(struct writer *w, long long *commits, long long *changes,
+    int *p50, int *p99)
 {
+	long long seen = 0;
+	int i;
+
 	pthread_mutex_lock(&w->mu);
 	*commits = w->commits;
 	*changes = w->changes;
+	*p50 = *p99 = -1;
+	for (i = 0; i <= HIST_MS; i++) {
+		seen += w->hist[i];
+		if (*p50 < 0 && seen * 2 >= w->commits && w->commits > 0)
+			*p50 = i;
+		if (*p99 < 0 && seen * 100 >= w->commits * 99 &&
+		    w->commits > 0)
+			*p99 = i;
+	}
 	pthread_mutex_unlock(&w->mu);
 }
 
