@@ -1,20 +1,29 @@
 /*
  * match_play.c: the games of `congo --match`. Workers take games in turn;
- * game 2k and 2k+1 start from the same seeded random opening with the
- * colours swapped. Every move goes through game_play, so the rules engine
- * checks it; a player that returns no move or an illegal one loses that
- * game and the error is reported.
+ * game 2k and 2k+1 start from the same opening (book line k, or a seeded
+ * random one) with the colours swapped. A player is an AI of this process
+ * or an engine program on pipes (match_engine.c); each worker runs its own
+ * pair. Every move goes through the rules engine; a player that returns no
+ * move, an illegal one, or none in time loses that game and the error is
+ * reported. On a clock the runner keeps both clocks (src/clock).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ai/match_internal.h"
+#include "clock/clock.h"
 #include "engine/fen.h"
 #include "engine/notation.h"
 #include "util/util.h"
 
-volatile sig_atomic_t match_interrupted;
+atomic_int match_stop;
+
+struct seat {
+	struct search_ctx *ctx;          /* in-process */
+	struct match_engine eng;         /* external */
+	bool started;
+};
 
 static uint64_t
 mix(uint64_t x)
@@ -25,12 +34,17 @@ mix(uint64_t x)
 	return x ^ (x >> 31);
 }
 
-/* The opening of pair k: opening_plies uniformly random legal moves from
- * the start, drawn again while the game ends inside the opening or leaves
- * a lion that the side to move can take at once (that would decide the
- * game by the dice, not by the players). */
+static bool
+stopping(void)
+{
+	return atomic_load(&match_stop) != 0;
+}
+
+/* A random opening for pair k: opening_plies uniformly random legal moves
+ * from the start, drawn again while the game ends inside the opening or
+ * leaves a lion that the side to move can take at once. */
 static void
-make_opening(const struct match *m, int k, struct game *g,
+random_opening(const struct match *m, int k, struct game *g,
     struct movelist *ml)
 {
 	struct board start;
@@ -54,35 +68,318 @@ make_opening(const struct match *m, int k, struct game *g,
 	}
 }
 
-/* Play game i; returns -1 when interrupted (the game does not count). */
+/* Start an engine program, set its options and wait until it is ready. */
 static int
-play_game(struct match *m, int i, struct search_ctx *ctx[2],
-    struct movelist *ml)
+seat_start_engine(const struct match_player *pl, struct seat *s, char *err,
+    size_t errlen)
+{
+	char line[1024];
+	int i, r;
+
+	if (match_engine_start(&s->eng, pl->path, err, errlen) != 0)
+		return -1;
+	s->started = true;
+	match_engine_send(&s->eng, "uci\n");
+	r = match_engine_expect(&s->eng, "uciok", line, sizeof line,
+	    util_now_ms() + 10000, err, errlen);
+	for (i = 0; r == 0 && i < pl->noptions; i++) {
+		const char *eq = strchr(pl->option[i], '=');
+
+		match_engine_send(&s->eng, "setoption name %.*s value %s\n",
+		    (int)(eq - pl->option[i]), pl->option[i], eq + 1);
+	}
+	if (r == 0) {
+		match_engine_send(&s->eng, "isready\n");
+		r = match_engine_expect(&s->eng, "readyok", line, sizeof line,
+		    util_now_ms() + 10000, err, errlen);
+	}
+	if (r == -1 || r == -2)
+		snprintf(err, errlen, "engine %s %s while starting", pl->path,
+		    r == -1 ? "exited" : "did not answer");
+	return r == 0 ? 0 : -1;
+}
+
+static void
+phase_add(struct match *m, int p, const struct game *g, int64_t ms)
+{
+	const struct board *b = game_board(g);
+	int pieces = 0, c, ph;
+
+	for (c = 0; c < 2; c++)
+		pieces += bb_popcount(b->occ[c] & ~b->pieces[c][LION] &
+		    ~b->pieces[c][PAWN] & ~b->pieces[c][SUPERPAWN]);
+	ph = g->nply < 16 ? 0 : pieces <= 4 ? 2 : 1;
+	pthread_mutex_lock(&m->lock);
+	m->phase_ms[p][ph] += (double)ms;
+	m->phase_moves[p][ph]++;
+	pthread_mutex_unlock(&m->lock);
+}
+
+/* The `go` arguments of this move. */
+static void
+go_args(const struct match_config *c, const struct game_clock *clk,
+    int64_t now, char *buf, size_t n)
+{
+	switch (c->tc) {
+	case MATCH_TC_NODES:
+		snprintf(buf, n, "nodes %lld", (long long)c->nodes);
+		break;
+	case MATCH_TC_DEPTH:
+		snprintf(buf, n, "depth %lld", (long long)c->depth);
+		break;
+	case MATCH_TC_CLOCK:
+		snprintf(buf, n, "wtime %lld btime %lld winc %lld binc %lld",
+		    (long long)clock_left(clk, WHITE, now),
+		    (long long)clock_left(clk, BLACK, now),
+		    (long long)c->inc_ms, (long long)c->inc_ms);
+		break;
+	default:
+		snprintf(buf, n, "movetime %lld", (long long)c->movetime_ms);
+		break;
+	}
+}
+
+/* Ask an engine program for its move; MOVE_NONE with err set if none came
+ * (err "time" when it was still thinking at the deadline). */
+/* The score of an `info ... score cp N|win N|loss N ...` line, from the
+ * side to move's view (a win as a large number); false if none. */
+static bool
+info_score(const char *line, int *out)
+{
+	const char *p = strstr(line, " score ");
+	int v;
+
+	if (strncmp(line, "info ", 5) != 0 || p == NULL)
+		return false;
+	p += 7;
+	if (sscanf(p, "cp %d", &v) == 1)
+		*out = v;
+	else if (sscanf(p, "win %d", &v) == 1)
+		*out = 100000 - v;
+	else if (sscanf(p, "loss %d", &v) == 1)
+		*out = -100000 + v;
+	else
+		return false;
+	return true;
+}
+
+static move_t
+engine_move(struct match *m, struct seat *s, const struct game *g,
+    const struct game_clock *clk, int64_t now, int *score, bool *have,
+    char *err, size_t errlen)
+{
+	const struct match_config *c = &m->cfg;
+	char line[2048], go[160], mt[MOVE_TEXT_MAX];
+	char *cmd = xmalloc((size_t)g->nply * (MOVE_TEXT_MAX + 1) + 64);
+	size_t len;
+	int64_t deadline;
+	move_t mv;
+	int i, r;
+
+	len = (size_t)sprintf(cmd, "position startpos%s",
+	    g->nply > 0 ? " moves" : "");
+	for (i = 0; i < g->nply; i++) {
+		notation_write(g->moves[i], mt, sizeof mt);
+		len += (size_t)sprintf(cmd + len, " %s", mt);
+	}
+	go_args(c, clk, now, go, sizeof go);
+	r = match_engine_send(&s->eng, "%s\ngo %s\n", cmd, go);
+	free(cmd);
+	if (r != 0) {
+		snprintf(err, errlen, "engine %s is gone", s->eng.path);
+		return MOVE_NONE;
+	}
+	if (c->tc == MATCH_TC_CLOCK)
+		deadline = now + clock_left(clk, game_board(g)->side, now) +
+		    c->margin_ms;
+	else if (c->tc == MATCH_TC_MOVETIME)
+		deadline = now + c->movetime_ms + c->margin_ms;
+	else
+		deadline = now + 3600000;
+	for (;;) {
+		r = match_engine_read(&s->eng, line, sizeof line, deadline);
+		if (r == -2) {
+			snprintf(err, errlen, "time");
+			match_engine_send(&s->eng, "stop\n");
+			/* its late bestmove must not answer the next go */
+			match_engine_expect(&s->eng, "bestmove", line,
+			    sizeof line, util_now_ms() + 2000, err, 0);
+			return MOVE_NONE;
+		}
+		if (r != 0) {
+			snprintf(err, errlen, "engine %s exited", s->eng.path);
+			return MOVE_NONE;
+		}
+		if (strncmp(line, "error", 5) == 0) {
+			snprintf(err, errlen, "%s said: %.120s", s->eng.path,
+			    line);
+			return MOVE_NONE;
+		}
+		if (strncmp(line, "bestmove ", 9) == 0)
+			break;
+		if (info_score(line, score))
+			*have = true;
+	}
+	if (notation_read(game_board(g), line + 9, &mv, err, errlen) != 0)
+		return MOVE_NONE;
+	return mv;
+}
+
+static move_t
+inprocess_move(struct match *m, int p, struct seat *s, const struct game *g,
+    const struct game_clock *clk, int64_t now, int *score, bool *have)
+{
+	const struct match_config *c = &m->cfg;
+	struct search_limits l = c->player[p].sp.limits;
+	struct search_info info;
+	move_t mv;
+
+	switch (c->tc) {
+	case MATCH_TC_MOVETIME:
+		search_limits_default(&l);
+		l.movetime_ms = (int)c->movetime_ms;
+		break;
+	case MATCH_TC_NODES:
+		search_limits_default(&l);
+		l.nodes = (uint64_t)c->nodes;
+		break;
+	case MATCH_TC_DEPTH:
+		search_limits_default(&l);
+		l.depth = (int)c->depth;
+		break;
+	case MATCH_TC_CLOCK:
+		search_limits_default(&l);
+		l.time_left_ms = clock_left(clk, game_board(g)->side, now);
+		if (l.time_left_ms < 1)
+			l.time_left_ms = 1;
+		l.inc_ms = c->inc_ms;
+		break;
+	default:
+		break;
+	}
+	mv = search_best_move(s->ctx, game_board(g), g->pos, g->nply,
+	    &c->rules, &l, NULL, NULL);
+	search_last_info(s->ctx, &info);
+	if (c->player[p].sp.options.algorithm != SEARCH_RANDOM &&
+	    info.depth > 0) {
+		*have = true;
+		*score = info.kind == SEARCH_SCORE_WIN ? 100000 - info.score :
+		    info.kind == SEARCH_SCORE_LOSS ? -100000 + info.score :
+		    info.score;
+	}
+	return mv;
+}
+
+static int
+new_game(struct match *m, int i, struct seat seat[2], struct movelist *ml)
+{
+	struct match_game *mg = &m->game[i];
+	char err[256], line[256];
+	int p;
+
+	mg->a_white = i % 2 == 0;
+	if (m->cfg.opening_plies > 0) {
+		random_opening(m, i / 2, &mg->g, ml);
+	} else {
+		/* the book was checked before the match began */
+		match_book_play(i / 2, &m->cfg.rules, &mg->g, err,
+		    sizeof err);
+	}
+	for (p = 0; p < 2; p++) {
+		const struct match_player *pl = &m->cfg.player[p];
+
+		if (pl->external) {
+			match_engine_send(&seat[p].eng, "ucinewgame\nisready\n");
+			if (match_engine_expect(&seat[p].eng, "readyok", line,
+			    sizeof line, util_now_ms() + 10000, err,
+			    sizeof err) < 0) {
+				snprintf(mg->error, sizeof mg->error,
+				    "engine %s is not ready for game %d",
+				    pl->path, i + 1);
+				return -1;
+			}
+			continue;
+		}
+		/* random players draw a fresh stream every game */
+		if (pl->sp.options.algorithm == SEARCH_RANDOM) {
+			struct search_options o = pl->sp.options;
+
+			o.seed = mix(o.seed ^ mix((uint64_t)i));
+			search_set_options(seat[p].ctx, &o);
+		}
+		search_clear(seat[p].ctx);
+	}
+	return 0;
+}
+
+/*
+ * Both players' own scores decide a game that is settled: a draw after
+ * ADJ_DRAW_PLY plies when both have seen |score| <= ADJ_DRAW_CP for
+ * ADJ_DRAW_RUN plies in a row (long shuffles to the quiet-moves rule add
+ * only time), a win when both have agreed that one side is ADJ_WIN_CP
+ * ahead for ADJ_WIN_RUN plies in a row. A player that gives no score (the
+ * random mover) is never adjudicated.
+ */
+#define ADJ_DRAW_PLY 100
+#define ADJ_DRAW_CP 15
+#define ADJ_DRAW_RUN 12
+#define ADJ_WIN_CP 800
+#define ADJ_WIN_RUN 6
+
+struct adjudication {
+	int draw_run, white_run, black_run;
+};
+
+static bool
+adjudicate(const struct match *m, struct game *g, struct adjudication *a,
+    bool have, int white_score)
+{
+	if (!m->cfg.adjudicate || !have) {
+		a->draw_run = a->white_run = a->black_run = 0;
+		return false;
+	}
+	a->draw_run = abs(white_score) <= ADJ_DRAW_CP ? a->draw_run + 1 : 0;
+	a->white_run = white_score >= ADJ_WIN_CP ? a->white_run + 1 : 0;
+	a->black_run = white_score <= -ADJ_WIN_CP ? a->black_run + 1 : 0;
+	if (a->white_run >= ADJ_WIN_RUN || a->black_run >= ADJ_WIN_RUN) {
+		game_resign(g, a->white_run >= ADJ_WIN_RUN ? BLACK : WHITE);
+		return true;
+	}
+	if (g->nply >= ADJ_DRAW_PLY && a->draw_run >= ADJ_DRAW_RUN) {
+		game_agree_draw(g);
+		return true;
+	}
+	return false;
+}
+
+/* Play game i; returns -1 when stopped (the game does not count). */
+static int
+play_game(struct match *m, int i, struct seat seat[2], struct movelist *ml)
 {
 	struct match_game *mg = &m->game[i];
 	struct game *g = &mg->g;
-	int start_ply, p, side;
+	struct game_clock clk;
+	struct adjudication adj = { 0, 0, 0 };
+	int start_ply, p, side, score = 0;
 	enum game_result r;
+	bool have;
 
-	mg->a_white = i % 2 == 0;
-	make_opening(m, i / 2, g, ml);
-	for (p = 0; p < 2; p++) {
-		struct search_options o = m->cfg.player[p].options;
-
-		/* random players draw a fresh stream every game */
-		if (o.algorithm == SEARCH_RANDOM) {
-			o.seed = mix(o.seed ^ mix((uint64_t)i));
-			search_set_options(ctx[p], &o);
-		}
-		search_clear(ctx[p]);
+	if (new_game(m, i, seat, ml) != 0) {
+		game_resign(g, WHITE);
+		mg->done = true;
+		mg->a_score = 0.5;
+		return 0;
 	}
-	start_ply = g->nply;
+	clock_init(&clk, m->cfg.base_ms, m->cfg.inc_ms);
+	start_ply = mg->opening_plies = g->nply;
+	clock_start(&clk, game_board(g)->side, util_now_ms());
 	while (!game_over(g)) {
 		const struct board *b = game_board(g);
-		char err[128], text[MOVE_TEXT_MAX];
+		char err[256] = "", text[MOVE_TEXT_MAX];
+		int64_t t0;
 		move_t mv;
 
-		if (match_interrupted)
+		if (stopping())
 			return -1;
 		if (g->nply - start_ply >= m->cfg.max_plies) {
 			game_agree_draw(g);
@@ -91,21 +388,46 @@ play_game(struct match *m, int i, struct search_ctx *ctx[2],
 		}
 		side = b->side;
 		p = (side == WHITE) == mg->a_white ? 0 : 1;
-		mv = search_best_move(ctx[p], b, g->pos, g->nply, &m->cfg.rules,
-		    &m->cfg.player[p].limits, NULL, NULL);
+		t0 = util_now_ms();
+		have = false;
+		if (m->cfg.player[p].external)
+			mv = engine_move(m, &seat[p], g, &clk, t0, &score,
+			    &have, err, sizeof err);
+		else
+			mv = inprocess_move(m, p, &seat[p], g, &clk, t0,
+			    &score, &have);
+		if (m->cfg.tc == MATCH_TC_CLOCK &&
+		    (strcmp(err, "time") == 0 ||
+		    !clock_press(&clk, util_now_ms()))) {
+			mg->time_loss = true;
+			pthread_mutex_lock(&m->lock);
+			m->time_losses[p]++;
+			pthread_mutex_unlock(&m->lock);
+			game_resign(g, side);
+			break;
+		}
+		phase_add(m, p, g, util_now_ms() - t0);
 		if (mv == MOVE_NONE) {
+			if (strcmp(err, "time") == 0)
+				snprintf(err, sizeof err, "no move in time");
 			snprintf(mg->error, sizeof mg->error, "%s returned no "
-			    "move at ply %d of game %d", m->cfg.player[p].text,
-			    g->nply + 1, i + 1);
+			    "move at ply %d of game %d%s%s",
+			    m->cfg.player[p].name, g->nply + 1, i + 1,
+			    err[0] ? ": " : "", err);
 			game_resign(g, side);
 			break;
 		}
 		if (game_play(g, mv, err, sizeof err) != 0) {
 			notation_write(mv, text, sizeof text);
 			snprintf(mg->error, sizeof mg->error, "%s played %s at "
-			    "ply %d of game %d: %s", m->cfg.player[p].text, text,
+			    "ply %d of game %d: %s", m->cfg.player[p].name, text,
 			    g->nply + 1, i + 1, err);
 			game_resign(g, side);
+			break;
+		}
+		if (!game_over(g) && adjudicate(m, g, &adj, have,
+		    side == WHITE ? score : -score)) {
+			mg->adjudicated = true;
 			break;
 		}
 	}
@@ -120,12 +442,30 @@ play_game(struct match *m, int i, struct search_ctx *ctx[2],
 }
 
 static void
+sprt_check(struct match *m)
+{
+	const struct match_config *c = &m->cfg;
+	double llr, lo, hi;
+
+	if (!c->sprt || m->sprt_result != 0)
+		return;
+	llr = match_sprt_llr(m->win, m->draw, m->loss, c->elo0, c->elo1);
+	match_sprt_bounds(c->alpha, c->beta, &lo, &hi);
+	if (llr >= hi)
+		m->sprt_result = 1;
+	else if (llr <= lo)
+		m->sprt_result = -1;
+	if (m->sprt_result != 0)
+		atomic_store(&match_stop, 1);
+}
+
+static void
 report(struct match *m, int i)
 {
 	struct match_game *mg = &m->game[i];
 	const struct match_config *c = &m->cfg;
-	const char *white = c->player[mg->a_white ? 0 : 1].text;
-	const char *black = c->player[mg->a_white ? 1 : 0].text;
+	const char *white = c->player[mg->a_white ? 0 : 1].name;
+	const char *black = c->player[mg->a_white ? 1 : 0].name;
 	const char *res = mg->g.result == RESULT_WHITE_WINS ? "1-0" :
 	    mg->g.result == RESULT_BLACK_WINS ? "0-1" : "1/2-1/2";
 	int n = m->win + m->draw + m->loss;
@@ -150,11 +490,12 @@ report(struct match *m, int i)
 		m->errors++;
 		fprintf(stderr, "congo: error: %s\n", mg->error);
 	}
+	sprt_check(m);
 	if (c->quiet)
 		return;
 	printf("[%d/%d] game %d: %s - %s %s (%s, %d plies)  A: +%d =%d -%d "
 	    "(%.1f%%)\n", m->finished, c->games, i + 1, white, black, res,
-	    mg->adjudicated ? "adjudicated" :
+	    mg->adjudicated ? "adjudicated" : mg->time_loss ? "time" :
 	    game_reason_name(mg->g.reason), mg->plies, m->win, m->draw,
 	    m->loss, 100.0 * (m->win + 0.5 * m->draw) / n);
 	fflush(stdout);
@@ -164,29 +505,49 @@ static void *
 worker(void *arg)
 {
 	struct match *m = arg;
-	struct search_ctx *ctx[2];
+	struct seat seat[2];
 	struct movelist *ml = xmalloc(sizeof *ml);
+	char err[512];
 	int p, i;
 
-	/* the players' weights were checked by search_player_parse */
-	ctx[0] = search_new(&m->cfg.player[0].options);
-	ctx[1] = search_new(&m->cfg.player[1].options);
-	if (ctx[0] == NULL || ctx[1] == NULL)
-		fatal("a match player's evaluation weights are not valid");
+	memset(seat, 0, sizeof seat);
+	for (p = 0; p < 2; p++) {
+		const struct match_player *pl = &m->cfg.player[p];
+
+		if (pl->external) {
+			if (seat_start_engine(pl, &seat[p], err,
+			    sizeof err) != 0) {
+				pthread_mutex_lock(&m->lock);
+				fprintf(stderr, "congo: %s\n", err);
+				m->errors++;
+				pthread_mutex_unlock(&m->lock);
+				atomic_store(&match_stop, 1);
+				goto out;
+			}
+		} else {
+			seat[p].ctx = search_new(&pl->sp.options);
+			if (seat[p].ctx == NULL)
+				fatal("out of memory for a match worker");
+		}
+	}
 	for (;;) {
 		pthread_mutex_lock(&m->lock);
-		i = match_interrupted ? m->cfg.games : m->next++;
+		i = stopping() ? m->cfg.games : m->next++;
 		pthread_mutex_unlock(&m->lock);
 		if (i >= m->cfg.games)
 			break;
-		if (play_game(m, i, ctx, ml) != 0)
+		if (play_game(m, i, seat, ml) != 0)
 			break;
 		pthread_mutex_lock(&m->lock);
 		report(m, i);
 		pthread_mutex_unlock(&m->lock);
 	}
-	for (p = 0; p < 2; p++)
-		search_free(ctx[p]);
+out:
+	for (p = 0; p < 2; p++) {
+		if (seat[p].started)
+			match_engine_stop(&seat[p].eng);
+		search_free(seat[p].ctx);
+	}
 	free(ml);
 	return NULL;
 }

@@ -53,7 +53,29 @@ struct search_limits {
 	int movetime_ms;      /* 0: no time limit */
 	uint64_t nodes;       /* 0: no node limit */
 	bool infinite;        /* ignore movetime and nodes: run until stopped */
+	/* A game clock (alphabeta): with time_left_ms > 0 and no movetime,
+	 * the search budgets its own time (search_time_budget) and spends
+	 * more of it when the best move keeps changing. */
+	int64_t time_left_ms; /* the mover's remaining time */
+	int64_t inc_ms;       /* its increment */
+	int movestogo;        /* moves to the next time control, 0: none */
 };
+
+/*
+ * The time for one move on a clock: soft_ms is the target (no new depth
+ * is started after it, stretched up to 2x when the best move is
+ * unstable), hard_ms the most it may ever take. nlegal, the legal move
+ * count, shortens the budget of nearly forced moves (1: move at once),
+ * ply (plies played so far) spends a little more in the middlegame. Never
+ * more than about a third of what is left, and a safety reserve for the
+ * process and the pipes. For the game's clocks too.
+ */
+struct search_budget {
+	int soft_ms;
+	int hard_ms;
+};
+void search_time_budget(int64_t left_ms, int64_t inc_ms, int movestogo,
+    int nlegal, int ply, struct search_budget *out);
 
 struct search_options {
 	enum search_algorithm algorithm;

@@ -446,12 +446,39 @@ save_pv(struct search_thread *t)
 	t->best_pvlen = n;
 }
 
+/*
+ * On a clock: stop deepening once a share of the soft budget is used,
+ * the share growing while the best move keeps changing (instability
+ * decays by half each depth, +1 for a change) and shrinking once it has
+ * stood for several depths. The next depth would take about twice as long
+ * as all before it, so a depth is not started past about half the target.
+ */
+static bool
+time_up(struct search_ctx *ctx, struct search_thread *t, int depth,
+    int score, move_t prev_best, double *instability)
+{
+	uint64_t soft = ctx->soft_ns - ctx->start_ns;
+	double scale;
+
+	(void)score;
+	*instability *= 0.5;
+	if (depth > 1 && t->best_move != prev_best)
+		*instability += 1.0;
+	scale = 0.7 + 0.6 * *instability;
+	if (scale > 2.0)
+		scale = 2.0;
+	return (double)(search_now_ns() - ctx->start_ns) >=
+	    (double)soft * scale * 0.55;
+}
+
 /* Iterative deepening with aspiration windows, for every thread. */
 static void
 iterate(struct search_thread *t, const struct board *pos)
 {
 	struct search_ctx *ctx = t->ctx;
-	int depth, prev = 0, score;
+	int depth, prev = 0, score, last_score = 0;
+	move_t prev_best = MOVE_NONE;
+	double instability = 0;
 
 	root_moves_init(t, pos);
 	t->best_move = t->root_moves[0];
@@ -498,6 +525,8 @@ iterate(struct search_thread *t, const struct board *pos)
 			}
 			break;
 		}
+		prev_best = t->best_move;
+		last_score = prev;
 		prev = score;
 		t->completed_depth = depth;
 		t->best_move = t->root_moves[0];
@@ -511,13 +540,21 @@ iterate(struct search_thread *t, const struct board *pos)
 			search_fill_info(ctx, t, depth, score, &info);
 			ctx->info(&info, ctx->user);
 		}
+		if (ctx->clock_mode && depth > 1 && score < last_score - 40)
+			instability += 1.0;      /* the score fell: look again */
 		if (!ctx->limits.infinite) {
 			/* a certain result, or no time for another depth */
 			if ((score >= SEARCH_WIN_MIN || score <= -SEARCH_WIN_MIN)
 			    && depth > SEARCH_WIN - (score > 0 ? score : -score))
 				break;
-			if (ctx->soft_ns != 0 && search_now_ns() >= ctx->soft_ns)
+			if (ctx->clock_mode) {
+				if (time_up(ctx, t, depth, score, prev_best,
+				    &instability))
+					break;
+			} else if (ctx->soft_ns != 0 &&
+			    search_now_ns() >= ctx->soft_ns) {
 				break;
+			}
 		}
 	}
 }

@@ -284,11 +284,22 @@ search_best_move(struct search_ctx *ctx, const struct board *pos,
 		depth_cap = SEARCH_MAX_DEPTH;
 	ctx->max_depth = depth_cap > 0 ? depth_cap : SEARCH_MAX_DEPTH;
 	ctx->stop_ns = ctx->soft_ns = 0;
+	ctx->clock_mode = false;
 	if (!ctx->limits.infinite && ctx->limits.movetime_ms > 0) {
 		uint64_t ms = (uint64_t)ctx->limits.movetime_ms;
 
 		ctx->stop_ns = ctx->start_ns + ms * 1000000ULL;
 		ctx->soft_ns = ctx->start_ns + ms * 1000000ULL / 2;
+	} else if (!ctx->limits.infinite && ctx->limits.time_left_ms > 0) {
+		struct search_budget bud;
+		struct movelist *ml = &ctx->thr[0].ply[0].ml;
+
+		search_time_budget(ctx->limits.time_left_ms,
+		    ctx->limits.inc_ms, ctx->limits.movestogo,
+		    movegen_legal(pos, ml), nhistory, &bud);
+		ctx->stop_ns = ctx->start_ns + (uint64_t)bud.hard_ms * 1000000ULL;
+		ctx->soft_ns = ctx->start_ns + (uint64_t)bud.soft_ms * 1000000ULL;
+		ctx->clock_mode = true;
 	}
 	if (ctx->limits.infinite)
 		ctx->limits.nodes = 0;

@@ -135,6 +135,7 @@ struct search_ctx {
 	uint64_t start_ns;
 	uint64_t stop_ns;               /* hard time limit, 0 none */
 	uint64_t soft_ns;               /* no new iteration after this, 0 none */
+	bool clock_mode;                /* soft_ns stretches with instability */
 	int max_depth;
 	search_info_fn info;
 	void *user;

@@ -229,23 +229,6 @@ search_thread(void *arg)
 	return NULL;
 }
 
-/* Time for one move from the clock: a share of what is left plus most of
- * the increment, never more than half of what is left. */
-static int
-clock_movetime(long long left, long long inc, long long togo)
-{
-	long long t;
-
-	if (togo <= 0)
-		togo = 30;
-	t = left / togo + inc * 3 / 4;
-	if (t > left / 2)
-		t = left / 2;
-	if (t < 1)
-		t = 1;
-	return t > 3600000 ? 3600000 : (int)t;
-}
-
 void
 uci_search_go(struct uci_search *s, const struct game *g, char *args)
 {
@@ -307,9 +290,12 @@ uci_search_go(struct uci_search *s, const struct game *g, char *args)
 		int side = game_board(g)->side;
 		long long left = side == WHITE ? wtime : btime;
 
-		if (left >= 0)
-			l.movetime_ms = clock_movetime(left,
-			    side == WHITE ? winc : binc, togo);
+		/* the search budgets the clock (search_time_budget) */
+		if (left >= 0) {
+			l.time_left_ms = left > 0 ? left : 1;
+			l.inc_ms = side == WHITE ? winc : binc;
+			l.movestogo = (int)togo;
+		}
 	}
 	if (l.depth == 0)
 		l.depth = s->depth_option;
