@@ -48,7 +48,7 @@ expect 2 "unknown benchmark 'speed'" "$congo" --bench speed
 expect 2 "--match: unknown option '--bogus'" "$congo" --match --bogus
 expect 2 "--match: option '--games' needs a value" "$congo" --match --games
 expect 2 "--match: unexpected argument 'x'" "$congo" --match x
-expect 2 "--match needs --white and --black" "$congo" --match --games 1
+expect 2 "--match needs player A (--white or --engine-a) and player B" "$congo" --match --games 1
 # The server (every error before it opens anything).
 expect 2 "unrecognized option '--bogus'" "$server" --bogus
 expect 2 "invalid option -- 'x'" "$server" -x
