@@ -596,6 +596,10 @@ match_main(int argc, char **argv)
 	memset(&m, 0, sizeof m);
 	if (parse(argc, argv, &m.cfg) != 0)
 		return 2;
+	/* The book holds Congo openings: another variant starts from its own
+	 * position with seeded random openings instead. */
+	if (m.cfg.variant != VARIANT_CONGO && m.cfg.opening_plies == 0)
+		m.cfg.opening_plies = 4;
 	if (make_book > 0)
 		return match_book_make(make_book, book_plies, m.cfg.seed,
 		    book_depth) == 0 ? 0 : 1;
