@@ -44,7 +44,7 @@ trap 'exit 1' INT TERM HUP PIPE
 step=""
 fail() {
 	echo "FAIL [$step]: $*"
-	for s in w b o x y l; do
+	for s in w b o x y l v z; do
 		if T has-session -t "=$s" 2>/dev/null; then
 			echo "--- screen $s:"
 			T capture-pane -p -t "=$s:"
@@ -214,8 +214,20 @@ wait_for x "(White|Black) wins|Draw" 10
 quit x
 quit y
 
+note "a megapawn game with a clock, made and played by keys"
+run v --connect "$addr" --create --seat white --variant megapawn --clock 5+3 --name mp
+wait_for v "Game [A-Z2-7]{8}"
+game3=$(screen v | sed -n 's/.*Game \([A-Z2-7]\{8\}\).*/\1/p' | head -n 1)
+run z --connect "$addr" --join "$game3" --seat black --name mq
+wait_for z "White +mp"
+cmd v "a3a4"
+wait_for z "1\. a3a4"
+cmd z "a5b4"
+wait_for v "1\. a3a4 a5b4"
+
 note "the lobby"
 run l --connect "$addr"
+wait_for l "$game3 +megapawn +300\+3"
 wait_for l "Congo games on 127\.0\.0\.1"
 wait_for l "$game2"
 wait_for l "$game .*finished"

@@ -52,6 +52,8 @@ struct ui_lobby_item {
 	char white[32], black[32];
 	char status[12];
 	char result[8];
+	char variant[16];  /* "congo", "megapawn" */
+	char clock[16];    /* "300+5", or empty for an untimed game */
 	int ply;
 };
 

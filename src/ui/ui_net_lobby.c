@@ -20,7 +20,8 @@ ui_lobby_draw(struct ui_app *a)
 	    u->host, u->port, u->conn[0] != '\0' ? u->conn : "offline");
 	term_putw(0, 0, cols, ST_STATUS, 0, line);
 	term_putw(2, 0, cols, ST_HEAD, 0,
-	    "   Game      White            Black            Ply  Status");
+	    "   Game      Variant   Clock   White            Black"
+	    "            Ply  Status");
 	room = rows - 7;
 	if (room < 1)
 		room = 1;
@@ -32,10 +33,11 @@ ui_lobby_draw(struct ui_app *a)
 		    "   (no games yet: c creates one)" : "   (not connected)");
 	for (i = first; i < u->nitems && y < 3 + room; i++, y++) {
 		const struct ui_lobby_item *it = &u->items[i];
-		snprintf(line, sizeof line, " %c %-8s  %-16.16s %-16.16s %4d  "
-		    "%s%s%s", i == u->sel ? '>' : ' ', it->game, it->white,
-		    it->black, it->ply, it->status, it->result[0] != '\0' ?
-		    " " : "", it->result);
+		snprintf(line, sizeof line, " %c %-8s  %-8.8s  %-6.6s  "
+		    "%-16.16s %-16.16s %4d  %s%s%s", i == u->sel ? '>' : ' ',
+		    it->game, it->variant, it->clock, it->white, it->black,
+		    it->ply, it->status, it->result[0] != '\0' ? " " : "",
+		    it->result);
 		term_putw(y, 0, cols, i == u->sel ? ST_CURSOR : ST_NORMAL, 0,
 		    line);
 	}

@@ -342,6 +342,10 @@ on_list(struct ui_net *u, const struct net_event *e)
 	snprintf(it->black, sizeof it->black, "%s", e->black);
 	snprintf(it->status, sizeof it->status, "%s", e->status);
 	snprintf(it->result, sizeof it->result, "%s", e->result);
+	snprintf(it->variant, sizeof it->variant, "%s",
+	    e->variant[0] != '\0' ? e->variant : "congo");
+	snprintf(it->clock, sizeof it->clock, "%s",
+	    e->clock[0] != '\0' ? e->clock : "-");
 	it->ply = e->ply;
 }
 
