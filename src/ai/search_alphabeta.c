@@ -59,7 +59,18 @@ pv_update(struct search_thread *t, int ply, move_t m)
 static inline int
 evaluate(struct search_thread *t, const struct board *pos)
 {
-	return eval_with(&t->ctx->ev, pos);
+	int e = eval_with(&t->ctx->ev, pos);
+
+	if (t->ctx->noise > 0) {
+		/* a level's misjudgement: fixed for a position, so the
+		 * transposition table stays consistent */
+		uint64_t h = (pos->hash ^ t->ctx->opt.seed) *
+		    0x9E3779B97F4A7C15ULL;
+
+		e += (int)((h >> 33) % (uint64_t)(2 * t->ctx->noise + 1)) -
+		    t->ctx->noise;
+	}
+	return e;
 }
 
 /*
@@ -269,6 +280,7 @@ search(struct search_thread *t, const struct board *pos, int alpha, int beta,
 			child.side ^= 1;
 			child.hash ^= board_zobrist_side;
 			child.quiet = 0;
+			t->stack[ply] = MOVE_NONE;
 			score = -search(t, &child, -beta, -beta + 1,
 			    depth - 1 - r, ply + 1, false);
 			if (search_aborted(t))
@@ -318,6 +330,7 @@ search(struct search_thread *t, const struct board *pos, int alpha, int beta,
 		board_make(&child, m, NULL);
 		if (prune && !movegen_attacks_lion(&child, side))
 			continue;
+		t->stack[ply] = m;
 		if (i == 0) {
 			score = -search(t, &child, -beta, -alpha, newdepth,
 			    ply + 1, true);
@@ -390,6 +403,7 @@ root_search(struct search_thread *t, const struct board *pos, int alpha,
 		struct board child = *pos;
 
 		board_make(&child, m, NULL);
+		t->stack[0] = m;
 		if (i == 0) {
 			score = -search(t, &child, -beta, -alpha, depth - 1, 1,
 			    true);
@@ -579,6 +593,36 @@ thread_reset(struct search_thread *t)
 		for (int a = 0; a < NSQ; a++)
 			for (int b = 0; b < NSQ; b++)
 				t->history[c][a][b] /= 4;
+}
+
+void
+search_alphabeta_begin(struct search_ctx *ctx, const struct board *pos)
+{
+	struct search_thread *t = &ctx->thr[0];
+
+	pthread_once(&lmr_once, lmr_init);
+	eval_init();
+	tt_new_search(&ctx->tt);
+	ctx->root = pos;
+	thread_reset(t);
+	root_moves_init(t, pos);
+	t->best_move = t->root_moves[0];
+	t->best_score = 0;
+	t->completed_depth = 0;
+	t->best_pvlen = 0;
+}
+
+int
+search_alphabeta_score(struct search_thread *t, const struct board *pos,
+    move_t m, int depth)
+{
+	struct board child = *pos;
+
+	board_make(&child, m, NULL);
+	t->stack[0] = m;
+	t->pvlen[0] = 0;
+	t->path[t->root_index] = pos->hash;
+	return -search(t, &child, -SEARCH_INF, SEARCH_INF, depth - 1, 1, true);
 }
 
 move_t

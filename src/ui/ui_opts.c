@@ -6,6 +6,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "ai/search.h"
 #include "config/config.h"
 #include "ui/ui_int.h"
 
@@ -16,7 +17,8 @@ ui_usage(FILE *out)
 	    "Usage: congo [OPTION]...\n"
 	    "Play Congo in the terminal.\n"
 	    "\n"
-	    "  --white TYPE       who plays White: human, ai, alphabeta, negamax, random\n"
+	    "  --white TYPE       who plays White: human, ai, alphabeta, negamax, random;\n"
+	    "                     ai:level=N (1 Beginner .. 10 Master) for a weaker AI\n"
 	    "  --black TYPE       who plays Black (default: the config, else White human\n"
 	    "                     against the alphabeta AI)\n"
 	    "  --depth N          search depth of the AI players (0: no cap)\n"
@@ -50,17 +52,55 @@ number(const char *opt, const char *v, long max, int *out, char *err,
 	return 0;
 }
 
+/* The registry's names (search.h), without linking the AI. */
+static const char *const algorithm_names[] = { SEARCH_ALGORITHM_NAMES };
+#define NALGORITHMS (sizeof algorithm_names / sizeof algorithm_names[0])
+
 bool
 ui_algorithm_known(const char *s)
 {
-	return strcmp(s, "alphabeta") == 0 || strcmp(s, "negamax") == 0 ||
-	    strcmp(s, "random") == 0;
+	for (size_t i = 0; i < NALGORITHMS; i++)
+		if (strcasecmp(s, algorithm_names[i]) == 0)
+			return true;
+	return false;
+}
+
+/* TYPE:level=N (N 0..10), for ai and alphabeta. */
+static int
+player_with_level(const char *text, struct player_conf *pc, char *err,
+    size_t errlen)
+{
+	const char *colon = strchr(text, ':');
+	char type[32];
+	int level;
+
+	snprintf(type, sizeof type, "%.*s", (int)(colon - text), text);
+	if (strncmp(colon + 1, "level=", 6) != 0 || number("level",
+	    colon + 7, SEARCH_LEVELS, &level, err, errlen) < 0) {
+		if (strncmp(colon + 1, "level=", 6) != 0)
+			snprintf(err, errlen, "'%s' after the player type is "
+			    "not level=N (1..%d)", colon + 1, SEARCH_LEVELS);
+		return -1;
+	}
+	if (strcasecmp(type, "ai") != 0 && strcasecmp(type, "alphabeta") != 0) {
+		snprintf(err, errlen, "a level is for the ai or alphabeta "
+		    "player, not '%s'", type);
+		return -1;
+	}
+	if (ui_player_type_parse(type, pc, err, errlen) < 0)
+		return -1;
+	if (strcasecmp(type, "ai") == 0)
+		snprintf(pc->algorithm, sizeof pc->algorithm, "alphabeta");
+	pc->level = level;
+	return 0;
 }
 
 int
 ui_player_type_parse(const char *text, struct player_conf *pc, char *err,
     size_t errlen)
 {
+	if (strchr(text, ':') != NULL)
+		return player_with_level(text, pc, err, errlen);
 	if (strcasecmp(text, "human") == 0) {
 		snprintf(pc->type, sizeof pc->type, "human");
 		return 0;
@@ -72,9 +112,7 @@ ui_player_type_parse(const char *text, struct player_conf *pc, char *err,
 			    "alphabeta");
 		return 0;
 	}
-	if (strcasecmp(text, "alphabeta") == 0 ||
-	    strcasecmp(text, "negamax") == 0 ||
-	    strcasecmp(text, "random") == 0) {
+	if (ui_algorithm_known(text)) {
 		snprintf(pc->type, sizeof pc->type, "ai");
 		snprintf(pc->algorithm, sizeof pc->algorithm, "%s", text);
 		for (char *s = pc->algorithm; *s != '\0'; s++)
@@ -82,8 +120,17 @@ ui_player_type_parse(const char *text, struct player_conf *pc, char *err,
 				*s = (char)(*s - 'A' + 'a');
 		return 0;
 	}
-	snprintf(err, errlen, "unknown player '%s' "
-	    "(human, ai, alphabeta, negamax or random)", text);
+	{
+		size_t len = (size_t)snprintf(err, errlen, "unknown player "
+		    "'%s' (human, ai", text);
+
+		for (size_t i = 0; i < NALGORITHMS && len < errlen; i++)
+			len += (size_t)snprintf(err + len, errlen - len, "%s%s",
+			    i + 1 == NALGORITHMS ? " or " : ", ",
+			    algorithm_names[i]);
+		if (len < errlen)
+			snprintf(err + len, errlen - len, ")");
+	}
 	return -1;
 }
 

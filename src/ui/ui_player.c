@@ -86,16 +86,23 @@ static void
 ai_describe(const struct ui_player *p, char *buf, size_t n)
 {
 	const struct player_conf *c = &p->conf;
+	const struct search_algorithm_desc *d = NULL;
+	enum search_algorithm alg;
 	char lim[64] = "";
 	size_t len = 0;
 
-	if (strcmp(c->algorithm, "negamax") == 0 && c->depth == 0)
-		snprintf(lim, sizeof lim, " depth %d", SEARCH_NEGAMAX_DEPTH);
-	else if (strcmp(c->algorithm, "random") != 0) {
+	if (search_algorithm_parse(c->algorithm, &alg) == 0)
+		d = search_algorithm_desc(alg);
+	if (d != NULL && d->default_depth > 0 && c->depth == 0)
+		snprintf(lim, sizeof lim, " depth %d", d->default_depth);
+	else if (d != NULL && d->uses_time && c->level > 0)
+		snprintf(lim, sizeof lim, " level %d %s", c->level,
+		    search_level_name(c->level));
+	else if (d != NULL && d->uses_depth) {
 		if (c->depth > 0)
 			len += (size_t)snprintf(lim + len, sizeof lim - len,
 			    " depth %d", c->depth);
-		if (c->movetime_ms > 0 && strcmp(c->algorithm, "negamax") != 0) {
+		if (c->movetime_ms > 0 && d->uses_time) {
 			if (c->movetime_ms % 1000 == 0)
 				snprintf(lim + len, sizeof lim - len, " %ds",
 				    c->movetime_ms / 1000);
@@ -138,8 +145,8 @@ ui_player_new(const struct player_conf *pc, int color, char *err,
 		return p;
 	}
 	if (!ui_algorithm_known(pc->algorithm)) {
-		snprintf(err, errlen, "unknown algorithm '%s' "
-		    "(alphabeta, negamax or random)", pc->algorithm);
+		snprintf(err, errlen, "unknown algorithm '%s' (%s)",
+		    pc->algorithm, search_algorithm_choices());
 		free(p);
 		return NULL;
 	}
