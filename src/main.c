@@ -3,12 +3,14 @@
  */
 #include "config.h"
 
+#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "main.h"
 #include "ai/match.h"
 #include "bench/bench.h"
+#include "learn/learn.h"
 #include "uci/uci.h"
 #include "ui/ui.h"
 #include "util/util.h"
@@ -17,46 +19,73 @@ void
 congo_usage(FILE *out)
 {
 	ui_usage(out);
+	fputs("\n", out);
+	ui_net_usage(out);
+	fputs(
+	    "\n"
+	    "Learning (new to Congo? start with congo --learn):\n"
+	    "  congo --learn              the lessons, one rule at a time\n"
+	    "  congo --puzzle             puzzles near your rating: win the lion\n",
+	    out);
 	fputs(
 	    "\n"
 	    "Other modes:\n"
 	    "  congo --engine             UCI-style commands on stdin/stdout (uci,\n"
 	    "                             position, moves, fen, result, d, go, stop)\n"
 	    "  congo --match OPTION...    AI against AI without a screen (see congo(6))\n"
-	    "  congo --bench perft [N]    perft N (default 6) from the start, leaves/s\n"
+	    "  congo --bench perft [N] [--variant V]  perft N (default 6) from the\n"
+	    "                             start of V (congo or megapawn), leaves/s\n"
 	    "  congo --bench search       fixed positions to a fixed depth, nodes/s\n"
+	    "  congo --make-puzzles [OPTION]...  puzzles from self-play, each proved\n"
+	    "  congo --make-puzzles --verify FILE  prove every puzzle of a file\n"
 	    "  congo --version            show the version and exit\n",
 	    out);
 }
 
+/*
+ * The mode is argv[1] (getopt_long over it alone: "--eng" works too); each
+ * mode reads the rest of argv itself, once. Anything else is the game's.
+ */
 int
 main(int argc, char **argv)
 {
+	static const struct option modes[] = {
+		{ "engine", no_argument, NULL, 'e' },
+		{ "match", no_argument, NULL, 'm' },
+		{ "bench", no_argument, NULL, 'b' },
+		{ "make-puzzles", no_argument, NULL, 'P' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int mode;
+
 	util_set_progname("congo");
-	if (argc > 1) {
-		const char *a = argv[1];
-		if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-			congo_usage(stdout);
-			return 0;
+	opterr = 0;     /* not a mode: the game's parser has the message */
+	mode = argc > 1 ? getopt_long(2, argv, "+hV", modes, NULL) : -1;
+	switch (mode) {
+	case 'h':
+		congo_usage(stdout);
+		return 0;
+	case 'V':
+		printf("congo %s\n", PACKAGE_VERSION);
+		return 0;
+	case 'e':
+		return uci_main(argc - 1, argv + 1);
+	case 'm':
+		return match_main(argc - 1, argv + 1);
+	case 'P':
+		return learn_make_main(argc - 1, argv + 1);
+	case 'b':
+		if (argc > 2 && strcmp(argv[2], "search") == 0)
+			return bench_search(argc - 2, argv + 2);
+		if (argc > 2 && strcmp(argv[2], "perft") != 0) {
+			fprintf(stderr, "congo: unknown benchmark '%s' "
+			    "(perft or search)\n", argv[2]);
+			return 2;
 		}
-		if (strcmp(a, "--version") == 0 || strcmp(a, "-V") == 0) {
-			printf("congo %s\n", PACKAGE_VERSION);
-			return 0;
-		}
-		if (strcmp(a, "--engine") == 0)
-			return uci_main(argc - 1, argv + 1);
-		if (strcmp(a, "--match") == 0)
-			return match_main(argc - 1, argv + 1);
-		if (strcmp(a, "--bench") == 0) {
-			if (argc > 2 && strcmp(argv[2], "search") == 0)
-				return bench_search(argc - 2, argv + 2);
-			if (argc > 2 && strcmp(argv[2], "perft") != 0) {
-				fprintf(stderr, "congo: unknown benchmark '%s' "
-				    "(perft or search)\n", argv[2]);
-				return 2;
-			}
-			return bench_perft(argc > 2 ? argc - 2 : 0, argv + 2);
-		}
+		return bench_perft(argc > 2 ? argc - 2 : 0, argv + 2);
+	default:
+		return ui_main(argc, argv);
 	}
-	return ui_main(argc, argv);
 }

@@ -44,7 +44,7 @@ trap 'exit 1' INT TERM HUP PIPE
 step=""
 fail() {
 	echo "FAIL [$step]: $*"
-	for s in w b o x y l; do
+	for s in w b o x y l v z; do
 		if T has-session -t "=$s" 2>/dev/null; then
 			echo "--- screen $s:"
 			T capture-pane -p -t "=$s:"
@@ -214,12 +214,61 @@ wait_for x "(White|Black) wins|Draw" 10
 quit x
 quit y
 
+note "a megapawn game with a clock, made and played by keys"
+run v --connect "$addr" --create --seat white --variant megapawn --clock 5+3 --name mp
+wait_for v "Game [A-Z2-7]{8}"
+game3=$(screen v | sed -n 's/.*Game \([A-Z2-7]\{8\}\).*/\1/p' | head -n 1)
+run z --connect "$addr" --join "$game3" --seat black --name mq
+wait_for z "White +mp"
+cmd v "a3a4"
+wait_for z "1\. a3a4"
+cmd z "a5b4"
+wait_for v "1\. a3a4 a5b4"
+
 note "the lobby"
 run l --connect "$addr"
+wait_for l "$game3 +megapawn +300\+3"
 wait_for l "Congo games on 127\.0\.0\.1"
 wait_for l "$game2"
 wait_for l "$game .*finished"
+T send-keys -t =l: Down
+T send-keys -t =l: Up
+T send-keys -t =l: r
+wait_for l "$game2"
+T send-keys -t =l: c
+wait_for l "Game [A-Z2-7]{8}.*|you play White"
+wait_for l "waiting for an opponent"
+
+note "the lobby: o watches a game"
+run m --connect "$addr"
+wait_for m "$game2"
+T send-keys -t =m: o
+wait_for m "watching game|\(watching\)"
+quit m
+
+note "commands refused or sent in a network game"
+T send-keys -t =l: u
+wait_for l "not in a network game"
+cmd l "fen 3l3/7/7/7/7/7/3L3 w 0 1"
+wait_for l "not in a network game"
+cmd l draw
+wait_for l "draw offered|waiting|not"
+T send-keys -t =l: L
+wait_for l "not in a network game"
 quit l
+
+note "congo --host: a game for a friend, served from the game"
+hport=$((20000 + $$ % 20000))
+run h --host --port "$hport" --name host
+wait_for h "Your friend runs: congo --connect"
+hgame=$(screen h | sed -n 's/.*Game \([A-Z2-7]\{8\}\).*/\1/p' | head -n 1)
+run f --connect "127.0.0.1:$hport" --join "$hgame" --seat black --name friend
+wait_for f "White +host \(network\)"
+wait_for h "friend joins as Black"
+cmd h d2d3
+wait_for f "1\. d2d3"
+quit f
+quit h
 
 note "the server stops cleanly"
 kill -TERM "$spid"

@@ -41,8 +41,8 @@ static void
 test_pieces(void **state)
 {
 	static const char *names[] = { "lion", "zebra", "elephant", "giraffe",
-	    "crocodile", "monkey", "pawn", "superpawn" };
-	const char *letters = "LZEGCMPS";
+	    "crocodile", "monkey", "pawn", "superpawn", "megapawn" };
+	const char *letters = "LZEGCMPSQ";
 
 	(void)state;
 	for (int t = 0; t < NPIECE_TYPES; t++) {

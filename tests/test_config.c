@@ -112,7 +112,7 @@ test_defaults(void **state)
 	assert_int_equal(c.black.movetime_ms, 1000);
 	assert_int_equal(c.black.depth, 0);
 	assert_int_equal(c.black.threads, 1);
-	assert_int_equal(c.black.hash_mb, 64);
+	assert_int_equal(c.black.hash_mb, 16);
 	assert_int_equal(c.black.nodes, 0);
 	assert_true(c.rules.repetition);
 	assert_int_equal(c.rules.quiet_plies, 200);
@@ -299,6 +299,10 @@ test_value_errors(void **state)
 	    "black.algorithm must be \"alphabeta\", \"negamax\" or \"random\"");
 	expect_error("white = { advisor = \"human\"; };\n", 1,
 	    "white.advisor must be \"alphabeta\", \"negamax\" or \"random\"");
+	expect_error("rules = { variant = \"chess\"; };\n", 1,
+	    "rules.variant must be \"congo\" or \"megapawn\"");
+	expect_error("rules = {\n variant = 2; };\n", 2,
+	    "rules.variant must be a string");
 	expect_error("server = { log_level = \"loud\"; };\n", 1,
 	    "server.log_level must be \"error\", \"warn\", \"info\" or \"debug\"");
 	expect_error("network = { name = \"ann smith\"; };\n", 1,
@@ -356,8 +360,26 @@ test_unknown_settings(void **state)
 	assert_int_equal(c.white.depth, 2);
 	assert_false(c.ui.color);
 
+	/* (Added) The nearest known name is suggested. */
+	warnings[0] = '\0';
+	nwarnings = 0;
+	assert_int_equal(load_text("ui = { colour = true; warn = false; };\n"
+	    "white = { movetime = 5; };\nclck = 1;\nclock = \"5+3\";\n",
+	    &c, err, sizeof err), 0);
+	assert_int_equal(nwarnings, 3);
+	assert_non_null(strstr(warnings, "unknown setting 'ui.colour' "
+	    "(did you mean ui.color?)"));
+	assert_non_null(strstr(warnings, "(did you mean white.movetime_ms?)"));
+	assert_non_null(strstr(warnings, "(did you mean clock?)"));
+	assert_false(c.ui.warn);
+	assert_string_equal(c.clock, "5+3");
+	assert_int_equal(load_text("clock = 5;\n", &c, err, sizeof err), -1);
+	assert_non_null(strstr(err, "clock must be a string"));
+
 	/* NULL warn is allowed. */
 	config_defaults(&c);
+	assert_true(c.ui.warn);
+	assert_string_equal(c.clock, "");
 	assert_int_equal(config_load_file(&c, write_file("u.conf",
 	    "x = 1;\n"), NULL, err, sizeof err), 0);
 }
@@ -579,6 +601,27 @@ test_sample_file(void **state)
 	assert_same_conf(&c, &d);
 }
 
+
+/* rules.variant: congo by default, megapawn when set. */
+static void
+test_variant(void **state)
+{
+	struct congo_conf c;
+	char err[512];
+
+	(void)state;
+	config_defaults(&c);
+	assert_string_equal(c.variant, "congo");
+	assert_int_equal(load_text("rules = { variant = \"megapawn\"; "
+	    "repetition = false; };\n", &c, err, sizeof err), 0);
+	assert_string_equal(c.variant, "megapawn");
+	assert_false(c.rules.repetition);
+	assert_int_equal(c.rules.quiet_plies, 200);
+	assert_int_equal(load_text("rules = { variant = \"congo\"; };\n", &c,
+	    err, sizeof err), 0);
+	assert_string_equal(c.variant, "congo");
+}
+
 int
 main(void)
 {
@@ -590,6 +633,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_type_errors, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_range_errors, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_value_errors, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_variant, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_error_changes_nothing, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_unknown_settings, setup,

@@ -43,6 +43,16 @@ case "$score" in
 *) echo "FAIL: depth 2 scored '$score'/4 against random"; fail=1 ;;
 esac
 
+# megapawn between engine programs: each is told the variant, the openings
+# are the variant's own (the book is Congo's), and no move is refused
+"$congo" --match --variant megapawn --engine-a "$congo" --engine-b "$congo" \
+    --option-b Algorithm=random --depth 2 --games 2 >"$tmp/mega.out" 2>&1
+check megapawn "$tmp/mega.out" "^Match megapawn"
+check megapawn "$tmp/mega.out" "random openings"
+if grep -q "not a legal move\|bad move" "$tmp/mega.out"; then
+	echo "FAIL: megapawn engines refused a move"; cat "$tmp/mega.out"; fail=1
+fi
+
 # in-process players, SPRT decides before 200 games
 "$congo" --match --white alphabeta:depth=2 --black random --games 200 \
     --sprt 0,200 --quiet >"$tmp/sprt.out" 2>&1

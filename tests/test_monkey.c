@@ -474,6 +474,83 @@ test_dense_chains(void **state)
 	check_dense("3l3/2e1e2/1pgzmp1/2pMc2/2pppp1/7/3L3 w 0 1", 20200, 5);
 }
 
+
+/*
+ * Chains longer than 14 jumps (RULES.md sets no limit on pieces). LONG15:
+ * the white monkey on a1 snakes through the 16 squares of its parity class
+ * over 15 black elephants; two 15-jump moves (a1...a7 by either half of the
+ * snake, via a4) exist, and perft 2 is 1152 (a 14-jump limit gave 1143).
+ * LONG18 adds elephants on a6, b4 and c2, so the snake goes on
+ * a7-a5-c3-c1: 18 jumps (8 such paths), past the low 64 bits of a move.
+ */
+#define LONG15_FEN "1e1e1e1/3l2e/1e1e1e1/e6/1e1e1e1/3L2e/Me1e1e1 w 0 1"
+#define LONG18_FEN "1e1e1e1/e2l2e/1e1e1e1/ee5/1e1e1e1/2eL2e/Me1e1e1 w 0 1"
+
+static void
+check_long(const char *fen, int longest, int nlongest)
+{
+	struct board b;
+	struct ref_paths ref;
+	char path[MOVE_TEXT_MAX], text[MOVE_TEXT_MAX], err[128];
+	move_t *all, back;
+	size_t n = 0;
+	int nmonkey = 0, best = 0, nbest = 0;
+
+	tu_setup(&b, fen);
+	ref.n = 0;
+	ref.text = calloc(200000, sizeof *ref.text);
+	assert_non_null(ref.text);
+	board_sq_name(tu_sq("a1"), path);
+	ref_dfs(&b, tu_sq("a1"), tu_sq("a1"), 0, path, 2, &ref);
+	qsort(ref.text, ref.n, sizeof *ref.text, cmp_text);
+	all = movegen_all(&b, &n);
+	assert_int_equal(movegen_count(&b), n);
+	for (size_t i = 0; i < n; i++) {
+		struct board child = b;
+		struct move_effects fx;
+		int nj = MOVE_NJUMPS(all[i]);
+
+		if (MOVE_FROM(all[i]) != tu_sq("a1") || nj == 0)
+			continue;
+		nmonkey++;
+		assert_true(movegen_is_legal(&b, all[i]));
+		notation_write(all[i], text, sizeof text);
+		assert_non_null(bsearch(text, ref.text, ref.n,
+		    sizeof *ref.text, cmp_text));
+		assert_int_equal(notation_read(&b, text, &back, err,
+		    sizeof err), 0);
+		assert_true(back == all[i]);
+		board_make(&child, all[i], &fx);
+		assert_int_equal(fx.ncaptured, nj);
+		assert_int_equal(bb_popcount(child.occ[BLACK]),
+		    bb_popcount(b.occ[BLACK]) - nj);
+		if (nj > best) {
+			best = nj;
+			nbest = 0;
+		}
+		nbest += nj == best;
+		/* Past 15 jumps a move needs its high 64 bits. */
+		assert_int_equal(move_fits64(all[i]), nj <= 15);
+	}
+	assert_int_equal(nmonkey, ref.n);
+	assert_int_equal(best, longest);
+	assert_int_equal(nbest, nlongest);
+	free(all);
+	free(ref.text);
+}
+
+static void
+test_chains_past_14(void **state)
+{
+	struct board b;
+
+	(void)state;
+	check_long(LONG15_FEN, 15, 2);
+	tu_setup(&b, LONG15_FEN);
+	assert_int_equal(perft(&b, 2), 1152);
+	check_long(LONG18_FEN, 18, 8);
+}
+
 int
 main(void)
 {
@@ -490,6 +567,7 @@ main(void)
 		cmocka_unit_test(test_long_chain),
 		cmocka_unit_test(test_chain_properties),
 		cmocka_unit_test(test_dense_chains),
+		cmocka_unit_test(test_chains_past_14),
 	};
 
 	board_init();

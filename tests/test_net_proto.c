@@ -42,6 +42,10 @@ test_every_verb(void **state)
 		{ "PING abc", CGP_V_PING },
 		{ "PONG abc", CGP_V_PONG },
 		{ "QUIT", CGP_V_QUIT },
+		{ "CANCEL game=K7QF2MZA", CGP_V_CANCEL },
+		{ "CLAIM game=K7QF2MZA", CGP_V_CLAIM },
+		{ "REMATCH game=K7QF2MZA", CGP_V_REMATCH },
+		{ "SAY game=K7QF2MZA :hello", CGP_V_SAY },
 		{ "move game=K7QF2MZA ply=0 move=c2c3", CGP_V_MOVE },
 	};
 	struct cgp_cmd c;
@@ -59,6 +63,38 @@ test_every_verb(void **state)
 	assert_string_equal(cgp_get(&c, "client"), "x");
 	assert_null(cgp_get(&c, "other"));
 	assert_string_equal(cgp_verb_name(CGP_V_HISTORY), "HISTORY");
+}
+
+/* A word starting with ':' starts a text that runs to the end, spaces,
+ * colons and '=' included; in a server line, an event's too (SAID). */
+static void
+test_text(void **state)
+{
+	struct cgp_cmd c;
+	struct cgp_msg m;
+	const char *ev = "EV K7QF2MZA 3 SAID side=white :good  game: a=b";
+
+	(void)state;
+	assert_int_equal(parse("#t SAY game=K7QF2MZA :good  game: a=b ", &c),
+	    0);
+	assert_int_equal(c.verb, CGP_V_SAY);
+	assert_string_equal(c.tag, "#t");
+	assert_int_equal(c.nkv, 1);
+	assert_int_equal(c.nargs, 0);
+	assert_string_equal(c.text, "good  game: a=b ");
+	assert_int_equal(parse("SAY game=K7QF2MZA :", &c), 0);
+	assert_string_equal(c.text, "");
+	assert_int_equal(parse("SAY game=K7QF2MZA", &c), 0);
+	assert_null(c.text);
+	/* A colon inside a word is no text. */
+	assert_int_equal(parse("SAY game=K7:QF2MZA", &c), 0);
+	assert_null(c.text);
+	assert_string_equal(cgp_get(&c, "game"), "K7:QF2MZA");
+	assert_int_equal(cgp_parse_msg(ev, strlen(ev), &m, NULL, 0), 0);
+	assert_int_equal(m.type, CGP_M_EV);
+	assert_string_equal(m.verb, "SAID");
+	assert_string_equal(cgp_msg_get(&m, "side"), "white");
+	assert_string_equal(m.text, "good  game: a=b");
 }
 
 static void
@@ -209,12 +245,13 @@ static void
 test_every_code_has_a_name(void **state)
 {
 	static const int codes[] = { 400, 401, 403, 404, 405, 409, 410, 412,
-		413, 420, 422, 425, 426, 429, 500, 503, 505, 507 };
+		413, 420, 422, 425, 426, 428, 429, 500, 503, 505, 507 };
 	static const char *const names[] = { "BAD_SYNTAX", "BAD_TOKEN",
 		"NOT_YOUR_SEAT", "NO_SUCH_GAME", "UNKNOWN_COMMAND",
 		"SEAT_TAKEN", "GAME_OVER", "WRONG_PLY", "LINE_TOO_LONG",
 		"NOT_YOUR_TURN", "ILLEGAL_MOVE", "NOT_STARTED",
-		"HELLO_REQUIRED", "RATE_LIMITED", "INTERNAL", "BUSY",
+		"HELLO_REQUIRED", "CLAIM_TOO_EARLY", "RATE_LIMITED",
+		"INTERNAL", "BUSY",
 		"VERSION_UNSUPPORTED", "STORAGE_FAILED" };
 	struct cgp_out o;
 	char want[64];
@@ -331,9 +368,6 @@ test_values(void **state)
 	assert_false(cgp_valid_name("abcdefghijabcdefghijabcdefghijab"));
 	assert_true(cgp_valid_name("abcdefghijabcdefghijabcdefghija"));
 
-	assert_true(cgp_valid_word("abc"));
-	assert_false(cgp_valid_word(""));
-
 	assert_int_equal(cgp_parse_num("0", 10), 0);
 	assert_int_equal(cgp_parse_num("10", 10), 10);
 	assert_int_equal(cgp_parse_num("11", 10), -1);
@@ -370,6 +404,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_every_verb),
 		cmocka_unit_test(test_key_values),
+		cmocka_unit_test(test_text),
 		cmocka_unit_test(test_empty_lines),
 		cmocka_unit_test(test_syntax_errors),
 		cmocka_unit_test(test_limits),

@@ -2,6 +2,7 @@
  * test_net_store.c: games stored in SQLite and rebuilt from it; refused
  * commits; missing, foreign, damaged, tampered and locked files.
  */
+#define _GNU_SOURCE
 #include <fcntl.h>
 #include <sqlite3.h>
 #include <unistd.h>
@@ -269,6 +270,321 @@ test_tampered(void **state)
 	store_close(st);
 }
 
+/* Finished games stay in the store: start-up reads only the open and
+ * active ones; STATE, HISTORY and OBSERVE read a finished one again, and it
+ * leaves memory when nobody holds or watches it (or after the grace); LIST
+ * comes from the games' rows. */
+static void
+test_finished_on_demand(void **state)
+{
+	char id[16], tw[40], line[2048], err[512], open_id[16];
+	struct store *st = open_ok(true);
+	struct t_fake *f;
+	const char *l;
+
+	(void)state;
+	play(st, id, tw, line);
+	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
+	t_hello(f, 0, "10.0.0.1");
+	t_say(f, 0, "#r REJOIN game=%s token=%s", id, tw);
+	t_expect(f, 0, "OK #r REJOIN");
+	t_drain(f, 0);
+	t_say(f, 0, "#x RESIGN game=%s", id);
+	t_expect(f, 0, "OK #x RESIGN");
+	t_drain(f, 0);
+	t_say(f, 0, "#c CREATE seat=black name=cid");
+	l = t_expect(f, 0, "OK #c CREATE");
+	t_val(l, "game", open_id, sizeof open_id);
+	t_free(f);
+	store_close(st);
+
+	st = open_ok(false);
+	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
+	assert_int_equal(store_load(st, f->s, err, sizeof err), 0);
+	assert_int_equal(sess_ngames(f->s), 1);     /* the open one */
+	t_hello(f, 1, "10.0.0.2");
+	t_say(f, 1, "#s STATE game=%s", id);
+	t_expect(f, 1, "OK #s STATE");
+	l = t_expect(f, 1, "EV ");
+	assert_non_null(strstr(l, " status=finished result=0-1 reason=resign"));
+	assert_int_equal(sess_ngames(f->s), 2);
+	sess_evict(f->s, f->now);
+	assert_int_equal(sess_ngames(f->s), 1);
+	t_say(f, 1, "#h HISTORY game=%s", id);
+	t_expect(f, 1, "OK #h HISTORY");
+	assert_non_null(strstr(t_last, " n=2 "));
+	t_drain(f, 1);
+	sess_evict(f->s, f->now);
+	/* Watched: kept for the grace, then let go. */
+	t_say(f, 1, "#o OBSERVE game=%s", id);
+	t_expect(f, 1, "OK #o OBSERVE");
+	t_drain(f, 1);
+	sess_evict(f->s, util_now_ms());
+	assert_int_equal(sess_ngames(f->s), 2);
+	sess_evict(f->s, util_now_ms() + SESS_GRACE_MS);
+	assert_int_equal(sess_ngames(f->s), 1);
+	/* A finished game refuses moves as before. */
+	t_say(f, 1, "#m MOVE game=%s ply=2 move=d2d3", id);
+	t_expect(f, 1, "ERR #m 403");
+	/* LIST from the rows: the newest first, finished ones with their
+	 * result, read without loading them. */
+	t_say(f, 1, "#l LIST");
+	t_expect(f, 1, "OK #l LIST n=2");
+	l = t_expect(f, 1, "ITEM #l ");
+	assert_non_null(strstr(l, open_id));
+	assert_non_null(strstr(l, " status=open white=- black=cid ply=0"));
+	l = t_expect(f, 1, "ITEM #l ");
+	assert_non_null(strstr(l, id));
+	assert_non_null(strstr(l, " status=finished white=ann black=bob ply=2 "
+	    "result=0-1"));
+	t_say(f, 1, "#l LIST status=open");
+	t_expect(f, 1, "OK #l LIST n=1");
+	t_say(f, 1, "#l LIST status=active");
+	t_drain(f, 1);
+	sess_evict(f->s, util_now_ms());
+	assert_int_equal(sess_ngames(f->s), 1);
+	t_free(f);
+	store_close(st);
+}
+
+/* A database made by version 1 (tokens in plain text, as congo-server
+ * 0.1 wrote them): opened, its tokens become hashes, the seats still take
+ * their tokens, and the file holds the token no more. */
+static void
+test_migrate_v1(void **state)
+{
+	static const char v1[] =
+	    "PRAGMA application_id=1131368007; PRAGMA user_version=1;"
+	    "CREATE TABLE games(id TEXT PRIMARY KEY, start TEXT NOT NULL,"
+	    " repetition INTEGER NOT NULL, quiet INTEGER NOT NULL,"
+	    " created INTEGER NOT NULL);"
+	    "CREATE TABLE seats(game TEXT NOT NULL REFERENCES games(id),"
+	    " seat INTEGER NOT NULL CHECK (seat IN (0, 1)),"
+	    " name TEXT NOT NULL, token TEXT NOT NULL,"
+	    " PRIMARY KEY (game, seat));"
+	    "CREATE TABLE events(game TEXT NOT NULL REFERENCES games(id),"
+	    " seq INTEGER NOT NULL, kind TEXT NOT NULL, body TEXT NOT NULL,"
+	    " PRIMARY KEY (game, seq)) WITHOUT ROWID;"
+	    "INSERT INTO games VALUES('K7QF2MZA',"
+	    " 'gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ_w_0_1', 1, 200,"
+	    " 1700000000);"
+	    "INSERT INTO seats VALUES('K7QF2MZA', 0, 'ann',"
+	    " 'M3Q7XK2V5R4T4ZB6PD6WCN5HJA');"
+	    "INSERT INTO seats VALUES('K7QF2MZA', 1, 'bob',"
+	    " 'ABCDEFGHIJKLMNOPQRSTUVWXYZ');"
+	    "INSERT INTO events VALUES('K7QF2MZA', 1, 'JOINED',"
+	    " 'seat=white name=ann');"
+	    "INSERT INTO events VALUES('K7QF2MZA', 2, 'JOINED',"
+	    " 'seat=black name=bob');"
+	    "INSERT INTO events VALUES('K7QF2MZA', 3, 'MOVE', 'ply=0"
+	    " side=white move=c2c3"
+	    " fen=gmelecz/ppppppp/7/7/2P4/PP1PPPP/GMELECZ_b_1_1');";
+	char err[512], *dump = NULL;
+	struct store *st;
+	struct t_fake *f;
+	sqlite3 *db;
+	FILE *fp;
+	size_t n = 0;
+
+	(void)state;
+	assert_int_equal(sqlite3_open(dbpath, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, v1, NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(db);
+	st = open_ok(false);
+	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
+	if (store_load(st, f->s, err, sizeof err) != 0)
+		fail_msg("%s", err);
+	t_hello(f, 0, "10.0.0.1");
+	t_say(f, 0, "#r REJOIN game=K7QF2MZA token=m3q7xk2v5r4t4zb6pd6wcn5hja");
+	t_expect(f, 0, "OK #r REJOIN game=K7QF2MZA seat=white");
+	t_expect(f, 0, "EV K7QF2MZA 3 STATE ");
+	t_hello(f, 1, "10.0.0.2");
+	t_say(f, 1, "#r REJOIN game=K7QF2MZA token=ABCDEFGHIJKLMNOPQRSTUVWXYZ");
+	t_expect(f, 1, "OK #r REJOIN game=K7QF2MZA seat=black");
+	t_drain(f, 1);
+	t_say(f, 1, "#m MOVE game=K7QF2MZA ply=1 move=c6c5");
+	t_expect(f, 1, "OK #m MOVE");
+	t_free(f);
+	store_close(st);
+	/* No token left in the file, and version 2 now. */
+	fp = fopen(dbpath, "rb");
+	assert_non_null(fp);
+	dump = malloc(1 << 20);
+	assert_non_null(dump);
+	n = fread(dump, 1, (1 << 20) - 1, fp);
+	fclose(fp);
+	assert_true(n > 0);
+	assert_null(memmem(dump, n, "M3Q7XK2V5R4T4ZB6PD6WCN5HJA", 26));
+	assert_null(memmem(dump, n, "ABCDEFGHIJKLMNOPQRSTUVWXYZ", 26));
+	free(dump);
+	assert_int_equal(sqlite3_open(dbpath, &db), SQLITE_OK);
+	{
+		sqlite3_stmt *q;
+		assert_int_equal(sqlite3_prepare_v2(db, "PRAGMA user_version",
+		    -1, &q, NULL), SQLITE_OK);
+		assert_int_equal(sqlite3_step(q), SQLITE_ROW);
+		assert_true(sqlite3_column_int(q, 0) >= 3);
+		sqlite3_finalize(q);
+		/* The game's row follows its events: active, 2 plies. */
+		assert_int_equal(sqlite3_prepare_v2(db, "SELECT status, ply "
+		    "FROM games WHERE id = 'K7QF2MZA'", -1, &q, NULL),
+		    SQLITE_OK);
+		assert_int_equal(sqlite3_step(q), SQLITE_ROW);
+		assert_int_equal(sqlite3_column_int(q, 0), 1);
+		assert_int_equal(sqlite3_column_int(q, 1), 2);
+		sqlite3_finalize(q);
+	}
+	sqlite3_close(db);
+	/* A later version than this server reads is refused, named. */
+	assert_int_equal(sqlite3_open(dbpath, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, "PRAGMA user_version=99", NULL, NULL,
+	    NULL), SQLITE_OK);
+	sqlite3_close(db);
+	assert_null(store_open(dbpath, false, err, sizeof err));
+	assert_non_null(strstr(err, "version 99"));
+}
+
+/* A database made before the online columns: they are added at start
+ * (the version stays), its games go on. */
+static void
+test_online_columns_added(void **state)
+{
+	static const char v1[] =
+	    "PRAGMA application_id=1131368007; PRAGMA user_version=1;"
+	    "CREATE TABLE games(id TEXT PRIMARY KEY, start TEXT NOT NULL,"
+	    " repetition INTEGER NOT NULL, quiet INTEGER NOT NULL,"
+	    " created INTEGER NOT NULL);"
+	    "CREATE TABLE seats(game TEXT NOT NULL REFERENCES games(id),"
+	    " seat INTEGER NOT NULL CHECK (seat IN (0, 1)), name TEXT NOT NULL,"
+	    " token TEXT NOT NULL, PRIMARY KEY (game, seat));"
+	    "CREATE TABLE events(game TEXT NOT NULL REFERENCES games(id),"
+	    " seq INTEGER NOT NULL, kind TEXT NOT NULL, body TEXT NOT NULL,"
+	    " PRIMARY KEY (game, seq)) WITHOUT ROWID;"
+	    "INSERT INTO games VALUES ('AAAAAAAA', 'gmelecz/ppppppp/7/7/7/"
+	    "PPPPPPP/GMELECZ_w_0_1', 1, 200, 1700000000);"
+	    "INSERT INTO seats VALUES ('AAAAAAAA', 1, 'ann',"
+	    " 'ABCDEFGHIJKLMNOPQRSTUVWXYZ');"
+	    "INSERT INTO events VALUES ('AAAAAAAA', 1, 'JOINED',"
+	    " 'seat=black name=ann');";
+	char err[512];
+	struct store *st;
+	struct t_fake *f;
+	sqlite3 *db;
+	sqlite3_stmt *q;
+
+	(void)state;
+	assert_int_equal(sqlite3_open(dbpath, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, v1, NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(db);
+	st = open_ok(false);
+	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
+	assert_int_equal(store_load(st, f->s, err, sizeof err), 0);
+	sess_start(f->s, f->now, 1700000000000LL + 3600000);
+	t_hello(f, 0, "10.0.0.1");
+	t_say(f, 0, "#s STATE game=AAAAAAAA");
+	t_expect(f, 0, "OK #s");
+	t_expect(f, 0, "EV AAAAAAAA 1 STATE variant=congo start=");
+	assert_null(strstr(t_last, "clock="));
+	/* Ann made it with her seat: she may cancel it. */
+	t_say(f, 0, "REJOIN game=AAAAAAAA token=ABCDEFGHIJKLMNOPQRSTUVWXYZ");
+	t_drain(f, 0);
+	t_say(f, 0, "#x CANCEL game=AAAAAAAA");
+	t_expect(f, 0, "OK #x CANCEL");
+	t_free(f);
+	store_close(st);
+
+	assert_int_equal(sqlite3_open(dbpath, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_prepare_v2(db, "SELECT variant, creator, "
+	    "(SELECT user_version FROM pragma_user_version) FROM games", -1,
+	    &q, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_step(q), SQLITE_ROW);
+	assert_string_equal((const char *)sqlite3_column_text(q, 0), "congo");
+	assert_int_equal(sqlite3_column_int(q, 1), 1);
+	assert_true(sqlite3_column_int(q, 2) >= 3);
+	sqlite3_finalize(q);
+	sqlite3_close(db);
+}
+
+/* A timed megapawn game with talk, a flag and a rematch, through SQLite. */
+static void
+test_online_rebuild(void **state)
+{
+	char id[16], nid[16], tw[40], tb[40], err[512];
+	struct store *st = open_ok(true);
+	struct t_fake *f;
+	const char *l;
+
+	(void)state;
+	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
+	t_hello(f, 0, "10.0.0.1");
+	t_hello(f, 1, "10.0.1.2");
+	t_say(f, 0, "#c CREATE seat=white variant=megapawn clock=30+2");
+	l = t_expect(f, 0, "OK #c");
+	t_val(l, "game", id, sizeof id);
+	t_val(l, "token", tw, sizeof tw);
+	t_say(f, 1, "#j JOIN game=%s seat=black", id);
+	t_val(t_expect(f, 1, "OK #j"), "token", tb, sizeof tb);
+	f->now += 1000;
+	t_say(f, 0, "MOVE game=%s ply=0 move=a3a4", id);
+	t_say(f, 1, "SAY game=%s :well played", id);
+	sess_close(f->s, 0, f->now);
+	sess_close(f->s, 1, f->now);
+	f->now += 30000;
+	sess_tick(f->s, f->now);
+	t_drain(f, 0);
+	t_drain(f, 1);
+	t_hello(f, 0, "10.0.0.1");
+	t_hello(f, 1, "10.0.1.2");
+	t_say(f, 0, "REJOIN game=%s token=%s", id, tw);
+	t_say(f, 1, "REJOIN game=%s token=%s", id, tb);
+	t_say(f, 0, "REMATCH game=%s", id);
+	t_drain(f, 1);
+	t_say(f, 1, "REMATCH game=%s", id);
+	t_expect(f, 1, "OK * REMATCH");
+	t_expect(f, 1, "EV ");
+	t_val(t_expect(f, 1, "EV "), "game", nid, sizeof nid);
+	t_free(f);
+	store_close(st);
+
+	st = open_ok(false);
+	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
+	assert_int_equal(store_load(st, f->s, err, sizeof err), 0);
+	sess_start(f->s, f->now, (long long)time(NULL) * 1000);
+	/* The rematch being played; the finished game is read when asked. */
+	assert_int_equal(sess_ngames(f->s), 1);
+	t_hello(f, 0, "10.0.0.1");
+	t_say(f, 0, "#r REJOIN game=%s token=%s since=0", id, tw);
+	t_expect(f, 0, "OK #r");
+	t_expect(f, 0, "EV ");
+	assert_non_null(strstr(t_last, " 1 JOINED seat=white"));
+	t_expect(f, 0, "EV ");
+	t_expect(f, 0, "EV ");
+	assert_non_null(strstr(t_last, " 3 MOVE ply=0 side=white move=a3a4 "));
+	assert_non_null(strstr(t_last, " wclock=31000 bclock=30000"));
+	t_expect(f, 0, "EV ");
+	assert_non_null(strstr(t_last, " 4 SAID side=black :well played"));
+	t_expect(f, 0, "EV ");
+	assert_non_null(strstr(t_last, " 5 RESULT result=1-0 reason=time"));
+	t_expect(f, 0, "EV ");
+	assert_non_null(strstr(t_last, " 6 REMATCH action=offer side=white"));
+	t_expect(f, 0, "EV ");
+	assert_non_null(strstr(t_last, " 7 REMATCH action=offer side=black"));
+	/* The rematch is there, but no token is told from storage. */
+	t_nothing(f, 0);
+	t_say(f, 0, "#r REMATCH game=%s", id);
+	t_expect(f, 0, "OK #r REMATCH");
+	t_nothing(f, 0);
+	t_say(f, 0, "#s STATE game=%s", nid);
+	t_expect(f, 0, "OK #s");
+	t_expect(f, 0, "EV ");
+	assert_non_null(strstr(t_last, " variant=megapawn "));
+	assert_non_null(strstr(t_last, " status=active "));
+	assert_non_null(strstr(t_last, " clock=30+2 wclock=30000 "
+	    "bclock=30000"));
+	t_free(f);
+	store_close(st);
+}
+
 int
 main(void)
 {
@@ -286,6 +602,14 @@ main(void)
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_locked, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_tampered, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_migrate_v1, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_finished_on_demand, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_online_columns_added, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_online_rebuild, setup,
 		    teardown),
 	};
 

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <cmocka.h>
 
@@ -27,9 +28,12 @@ struct t_rec {
 	char start[CGP_FEN_MAX];
 	int rep, quiet;
 	int seat;
-	char name[40], token[40];
+	char name[40], token[80];
 	long seq;
-	char ekind[16], body[200];
+	char ekind[16], body[300];
+	char variant[16], clock[32], rematch_of[16];
+	int creator;
+	long long created;
 };
 
 struct t_fake {
@@ -107,6 +111,14 @@ t_commit(void *ctx, const struct store_change *ch, char *err, size_t n)
 		snprintf(r->start, sizeof r->start, "%s", ch->start_fen);
 		r->rep = ch->repetition;
 		r->quiet = ch->quiet_plies;
+		snprintf(r->variant, sizeof r->variant, "%s",
+		    ch->variant != NULL ? ch->variant : "");
+		snprintf(r->clock, sizeof r->clock, "%s",
+		    ch->clock != NULL ? ch->clock : "");
+		snprintf(r->rematch_of, sizeof r->rematch_of, "%s",
+		    ch->rematch_of != NULL ? ch->rematch_of : "");
+		r->creator = ch->creator;
+		r->created = ch->created;
 	}
 	if (ch->seat >= 0) {
 		r = t_rec_new(f, ch->game, 1);
@@ -123,9 +135,9 @@ t_commit(void *ctx, const struct store_change *ch, char *err, size_t n)
 	return 0;
 }
 
-static const struct store_ops t_store = { t_commit };
+static const struct store_ops t_store = { .commit = t_commit };
 
-static const struct sess_limits t_limits = { 8, 6, 5, 2, 3 };
+static const struct sess_limits t_limits = { 8, 6, 5, 2, 3, 0, 0, 0 };
 
 /* A session storing through ops (NULL: the fake store). */
 static __attribute__((unused)) struct t_fake *
@@ -242,6 +254,50 @@ t_val(const char *line, const char *key, char *buf, size_t n)
 	return buf;
 }
 
+/* Feed what the fake store recorded to a new session, then start it at
+ * to->now with the wall clock at wall_ms (0: the real one). */
+static __attribute__((unused)) void
+t_reload_at(struct t_fake *from, struct t_fake *to, long long wall_ms)
+{
+	struct sess_game_row row;
+	char err[256];
+	int i, rc = 0;
+
+	for (i = 0; i < from->nrec && rc == 0; i++) {
+		struct t_rec *r = &from->rec[i];
+		if (r->kind == 0) {
+			memset(&row, 0, sizeof row);
+			row.id = r->game;
+			row.start = r->start;
+			row.variant = r->variant[0] != '\0' ? r->variant : NULL;
+			row.clock = r->clock[0] != '\0' ? r->clock : NULL;
+			row.rematch_of = r->rematch_of[0] != '\0' ?
+			    r->rematch_of : NULL;
+			row.repetition = r->rep;
+			row.quiet_plies = r->quiet;
+			row.creator = r->creator;
+			row.created = r->created;
+			rc = sess_load_game(to->s, &row, err, sizeof err);
+		} else if (r->kind == 1)
+			rc = sess_load_seat(to->s, r->game, r->seat, r->name,
+			    r->token, err, sizeof err);
+		else
+			rc = sess_load_event(to->s, r->game, r->seq, r->ekind,
+			    r->body, err, sizeof err);
+		if (rc != 0)
+			print_error("%s\n", err);
+	}
+	assert_int_equal(rc, 0);
+	sess_start(to->s, to->now, wall_ms != 0 ? wall_ms :
+	    (long long)time(NULL) * 1000);
+}
+
+static __attribute__((unused)) void
+t_reload(struct t_fake *from, struct t_fake *to)
+{
+	t_reload_at(from, to, 0);
+}
+
 /* Open conn and say HELLO. */
 static __attribute__((unused)) void
 t_hello(struct t_fake *f, int conn, const char *addr)
@@ -250,6 +306,31 @@ t_hello(struct t_fake *f, int conn, const char *addr)
 	t_expect(f, conn, "HELLO CGP/1 server=congo-server/test");
 	t_say(f, conn, "HELLO CGP/1 client=test");
 	t_expect(f, conn, "OK * HELLO proto=CGP/1 server=congo-server/test");
+}
+
+struct t_game {
+	char id[16];
+	char tw[40], tb[40];     /* tokens */
+};
+
+/* conn 0 creates as white (ann) with the extra CREATE words, conn 1 joins
+ * as black (bob); every line drained. */
+static __attribute__((unused)) void
+t_start(struct t_fake *f, struct t_game *tg, const char *extra)
+{
+	const char *l;
+
+	t_hello(f, 0, "10.0.0.1");
+	t_hello(f, 1, "10.0.1.2");
+	t_say(f, 0, "#c CREATE seat=white name=ann %s", extra);
+	l = t_expect(f, 0, "OK #c CREATE game=");
+	t_val(l, "game", tg->id, sizeof tg->id);
+	t_val(l, "token", tg->tw, sizeof tg->tw);
+	t_say(f, 1, "#j JOIN game=%s seat=black name=bob", tg->id);
+	l = t_expect(f, 1, "OK #j JOIN game=");
+	t_val(l, "token", tg->tb, sizeof tg->tb);
+	t_drain(f, 0);
+	t_drain(f, 1);
 }
 
 #endif

@@ -10,9 +10,10 @@
  *    back to it, and copy-make leaves the original untouched while the copy
  *    stays consistent;
  *  - mutated moves (a bit flipped, another square, a jump count) and random
- *    64-bit words are accepted by movegen_is_legal exactly when they are
+ *    64- and 128-bit words are accepted by movegen_is_legal exactly when they are
  *    among the generated moves;
  *  - game_undo followed by game_redo gives back the position exactly.
+ * Every fifth game is played in megapawn from its start.
  * CONGO_PROPERTY_GAMES (default 2000) and CONGO_PROPERTY_SEED change the
  * run; a failure prints the seed, game and ply to replay it.
  */
@@ -109,15 +110,15 @@ mutate(move_t m)
 {
 	switch (rng() % 5) {
 	case 0:
-		return m ^ (1ULL << (rng() % 58));
+		return m ^ ((move_t)1 << (rng() % 128));
 	case 1:
 		return (m & ~(move_t)0xfc0) | ((move_t)(rng() % 64) << 6);
 	case 2:
 		return (m & ~(move_t)0x3f) | (move_t)(rng() % 64);
 	case 3:
-		return (m & ~(move_t)0xf000) | ((move_t)(rng() % 16) << 12);
+		return (m & ~(move_t)0x3f000) | ((move_t)(rng() % 64) << 12);
 	default:
-		return m ^ (rng() & rng());
+		return m ^ (rng() & rng()) ^ ((move_t)(rng() & rng()) << 64);
 	}
 }
 
@@ -132,8 +133,8 @@ check_fen(const struct board *b)
 	if (board_lion_sq(b, WHITE) < 0 || board_lion_sq(b, BLACK) < 0)
 		return;
 	fen_write(b, fen, sizeof fen);
-	CHECK(fen_read(&r, fen, err, sizeof err) == 0, "'%s' does not read "
-	    "back: %s", fen, err);
+	CHECK(fen_read_variant(&r, b->variant, fen, strlen(fen), err,
+	    sizeof err) == 0, "'%s' does not read back: %s", fen, err);
 	CHECK(board_same_position(b, &r) && r.hash == b->hash &&
 	    r.quiet == b->quiet && r.fullmove == b->fullmove,
 	    "'%s' reads back as another position", fen);
@@ -207,12 +208,14 @@ check_position(const struct board *b, size_t *np)
 
 	/* Mutated and random moves: legal exactly when generated. */
 	for (i = 0; i < 16; i++) {
-		move_t m = n > 0 && i < 12 ? mutate(all[rng() % n]) : rng();
+		move_t m = n > 0 && i < 12 ? mutate(all[rng() % n]) :
+		    (i % 2 ? rng() : rng() | ((move_t)rng() << 64));
 		bool want = in_set(sorted, n, m);
 
 		n_mutants++;
-		CHECK(movegen_is_legal(b, m) == want, "movegen_is_legal(%#llx) "
-		    "is %d, generated %d", (unsigned long long)m, !want, want);
+		CHECK(movegen_is_legal(b, m) == want, "movegen_is_legal(%#llx:"
+		    "%016llx) is %d, generated %d", (unsigned long long)(m >> 64),
+		    (unsigned long long)m, !want, want);
 	}
 	free(sorted);
 	*np = n;
@@ -220,7 +223,7 @@ check_position(const struct board *b, size_t *np)
 }
 
 static void
-play_game(const char *fen, int max_plies)
+play_game(int variant, const char *fen, int max_plies)
 {
 	static const struct game_rules rules = GAME_RULES_DEFAULT;
 	struct board start, before;
@@ -229,7 +232,8 @@ play_game(const char *fen, int max_plies)
 	move_t *moves;
 	size_t n;
 
-	CHECK(fen_read(&start, fen, err, sizeof err) == 0, "%s: %s", fen, err);
+	CHECK(fen_read_variant(&start, variant, fen, strlen(fen), err,
+	    sizeof err) == 0, "%s: %s", fen, err);
 	game_init(&g, &start, &rules);
 	for (ply_no = 0; ply_no < max_plies && !game_over(&g); ply_no++) {
 		moves = check_position(game_board(&g), &n);
@@ -280,7 +284,12 @@ test_random_games(void **state)
 		 * in monkey jumps, river crossings and promotions. */
 		const char *fen = game_no % 4 != 3 ? FEN_START :
 		    starts[1 + (game_no / 4) % (nstarts - 1)];
-		play_game(fen, MAX_PLIES);
+		/* Every fifth game is megapawn's, from its start. */
+		if (game_no % 5 == 4)
+			play_game(VARIANT_MEGAPAWN, FEN_START_MEGAPAWN,
+			    MAX_PLIES);
+		else
+			play_game(VARIANT_CONGO, fen, MAX_PLIES);
 	}
 	print_message("%ld games (seed %lu): %llu positions, %llu moves made "
 	    "and checked, %llu mutated or random moves\n", games, seed_used,

@@ -404,7 +404,7 @@ test_errors(void **state)
 	    "bad tag [Event: unterminated value (no closing '\"' on the line)");
 	expect_error("[Event \"x\"]\n[Event \"y\"]\n", 2, "duplicate tag [Event]");
 	expect_error("[Variant \"Chess\"]\n", 1,
-	    "unknown variant \"Chess\" (only Congo)");
+	    "unknown variant \"Chess\" (congo or megapawn)");
 	expect_error("[A1 \"\"][A2 \"\"][A3 \"\"][A4 \"\"][A5 \"\"][A6 \"\"]\n"
 	    "[A7 \"\"][A8 \"\"][A9 \"\"][B1 \"\"][B2 \"\"][B3 \"\"][B4 \"\"]\n"
 	    "[B5 \"\"][B6 \"\"][B7 \"\"]\n[B8 \"\"]\n", 4,
@@ -601,6 +601,146 @@ test_many_tags_round_trip(void **state)
 	game_free(&h);
 }
 
+/* (Added) Each move's clock as PGN's %clk, and files of several games. */
+static void
+count_each(void *ctx, int index, const struct game *g,
+    const struct record_tags *t)
+{
+	int *n = ctx;
+
+	(void)g;
+	(void)t;
+	assert_int_equal(index, *n + 1);
+	(*n)++;
+}
+
+static void
+test_clocks_and_several_games(void **state)
+{
+	static const char two[] = "[White \"a\"]\n\n1. d2d3 d6d5 *\n\n"
+	    "[White \"b\"]\n\n1. a2a3 {[%clk 0:04:58.5]} 1-0\n";
+	struct game g, h;
+	struct record_tags t;
+	int64_t clk[2] = { 298000, -1 }, *got = NULL;
+	char *text, path[400], err[256];
+	FILE *f;
+	int n = 0;
+
+	(void)state;
+	read_ok("1. d2d3 d6d5 *", &g, NULL);
+	memset(&t, 0, sizeof t);
+	{
+		size_t len = 0;
+		text = NULL;
+		f = open_memstream(&text, &len);
+		assert_int_equal(record_write_clk(f, &g, &t, clk), 0);
+		fclose(f);
+	}
+	assert_non_null(strstr(text, "1. d2d3 {[%clk 0:04:58]} d6d5 *"));
+	f = fmemopen(text, strlen(text), "r");
+	assert_int_equal(record_read_game(f, "c.pgn", 0, &h, NULL, NULL,
+	    &got, err, sizeof err), 0);
+	fclose(f);
+	assert_non_null(got);
+	assert_int_equal(got[0], 298000);
+	assert_int_equal(got[1], -1);
+	free(got);
+	game_free(&h);
+	free(text);
+	game_free(&g);
+
+	/* Two games: the first read alone is an error that says how to
+	 * pick; game 2 by its number; a game 3 that is not there. */
+	assert_int_equal(read_text(two, &g, &t, err, sizeof err), -1);
+	assert_non_null(strstr(err, "several games"));
+	f = fmemopen((void *)two, strlen(two), "r");
+	assert_int_equal(record_read_game(f, "two.pgn", 2, &g, &t, NULL, &got,
+	    err, sizeof err), 0);
+	fclose(f);
+	assert_string_equal(record_tag_get(&t, "White"), "b");
+	assert_int_equal(g.nply, 1);
+	assert_int_equal(got[0], 298500);
+	free(got);
+	game_free(&g);
+	f = fmemopen((void *)two, strlen(two), "r");
+	assert_int_equal(record_read_game(f, "two.pgn", 3, &g, &t, NULL, NULL,
+	    err, sizeof err), -1);
+	fclose(f);
+	assert_non_null(strstr(err, "no game 3: the file holds 2"));
+	snprintf(path, sizeof path, "%s/two.pgn", tmpdir);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(two, f);
+	fclose(f);
+	assert_int_equal(record_count_games(path, err, sizeof err), 2);
+	assert_int_equal(record_list(path, count_each, &n, NULL, err,
+	    sizeof err), 2);
+	assert_int_equal(n, 2);
+	assert_int_equal(record_count_games("/nonexistent/x", err,
+	    sizeof err), -1);
+}
+
+/* [Variant "megapawn"]: written, read back, its start needs no FEN tag;
+ * the moves are checked by its rules; no tag means Congo. */
+static void
+test_megapawn(void **state)
+{
+	static const char text[] = "[Event \"x\"]\n[Variant \"megapawn\"]\n\n"
+	    "1. a1a2 d7c6 2. a2a1 c6d7 1-0\n";
+	struct game g, h;
+	struct board b;
+	struct record_tags t;
+	char err[256], *out;
+
+	(void)state;
+	/* A repetition loss read and written back. */
+	read_ok(text, &g, &t);
+	assert_int_equal(g.variant, VARIANT_MEGAPAWN);
+	assert_int_equal(g.nply, 4);
+	assert_int_equal(g.result, RESULT_WHITE_WINS);
+	assert_int_equal(g.reason, REASON_REPETITION);
+	out = round_trip(&g, NULL);
+	assert_non_null(strstr(out, "[Variant \"megapawn\"]\n"));
+	assert_null(strstr(out, "[FEN "));
+	assert_non_null(strstr(out, "[Termination \"repetition\"]\n"));
+	free(out);
+	game_free(&g);
+	/* Any case; a FEN of the variant, with a Megapawn. */
+	read_ok("[Variant \"MegaPawn\"]\n[FEN \"3lq2/7/7/7/7/7/3L3 w 0 1\"]\n"
+	    "1. d1d2 e7c5 *\n", &g, &t);
+	assert_int_equal(g.variant, VARIANT_MEGAPAWN);
+	out = write_text(&g, NULL);
+	assert_non_null(strstr(out, "[FEN \"3lq2/7/7/7/7/7/3L3 w 0 1\"]\n"));
+	read_ok(out, &h, NULL);
+	assert_int_equal(h.variant, VARIANT_MEGAPAWN);
+	assert_int_equal(h.nply, 2);
+	free(out);
+	game_free(&g);
+	game_free(&h);
+	/* The same moves in Congo: a second occurrence, the game goes on. */
+	read_ok("[FEN \"3l3/7/7/7/7/7/E2L3 w 0 1\"]\n1. a1a2 d7c6 2. a2a1 "
+	    "c6d7 *\n", &g, &t);
+	assert_int_equal(g.variant, VARIANT_CONGO);
+	assert_int_equal(g.result, RESULT_NONE);
+	game_free(&g);
+	/* Each variant refuses the other's pieces, naming the line. */
+	expect_error("[Variant \"megapawn\"]\n[FEN \"3ls2/7/7/7/7/7/3L3 w 0 1\"]"
+	    "\n", 2, "bad FEN: the superpawn 's' is not a piece of the "
+	    "megapawn variant");
+	expect_error("[FEN \"3lq2/7/7/7/7/7/3L3 w 0 1\"]\n", 1, "bad FEN: the "
+	    "megapawn 'q' is not a piece of the congo variant");
+	/* A megapawn rule in the moves: no retreat for the mPawn. */
+	expect_error("[Variant \"megapawn\"]\n[FEN \"3l3/7/1P5/7/7/7/4L2 w 0 1\"]"
+	    "\n1. b5b4\n", 3, "b5b4 is not a legal move");
+	/* A Congo game still writes "Congo". */
+	assert_int_equal(fen_read(&b, FEN_START, err, sizeof err), 0);
+	game_init(&g, &b, NULL);
+	out = write_text(&g, NULL);
+	assert_non_null(strstr(out, "[Variant \"Congo\"]\n"));
+	free(out);
+	game_free(&g);
+}
+
 int
 main(void)
 {
@@ -612,9 +752,12 @@ main(void)
 		cmocka_unit_test(test_finished_games),
 		cmocka_unit_test(test_tolerant_reading),
 		cmocka_unit_test(test_errors),
+		cmocka_unit_test(test_megapawn),
 		cmocka_unit_test(test_binary),
 		cmocka_unit_test(test_many_tags_round_trip),
 		cmocka_unit_test_setup_teardown(test_files, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_clocks_and_several_games,
+		    setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

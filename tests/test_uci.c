@@ -136,6 +136,98 @@ test_board_drawing(void **state)
 	expect_contains("d\n", "White to move");
 }
 
+
+/* setoption UCI_Variant: the variant's start, moves, perft, fen, result. */
+static void
+test_variant(void **state)
+{
+	static const char mp[] = "setoption name UCI_Variant value megapawn\n";
+	char cmd[512];
+
+	(void)state;
+	expect_contains("uci\n", "\noption name UCI_Variant type combo default "
+	    "congo var congo var megapawn\n");
+	snprintf(cmd, sizeof cmd, "%sfen\nposition startpos\nfen\n", mp);
+	expect(cmd, "fen ezclcze/3p3/p1p1p1p/7/P1P1P1P/3P3/EZCLCZE w 0 1\n"
+	    "fen ezclcze/3p3/p1p1p1p/7/P1P1P1P/3P3/EZCLCZE w 0 1\n");
+	snprintf(cmd, sizeof cmd, "%smoves\n", mp);
+	expect(cmd, "moves a1a2 a3a4 a3b4 c1b2 c1c2 c3b4 c3c4 c3d4 d1c2 d1e2 "
+	    "d2d3 e1e2 e1f2 e3d4 e3e4 e3f4 g1g2 g3f4 g3g4\n");
+	snprintf(cmd, sizeof cmd, "%sgo perft 4\n", mp);
+	expect_contains(cmd, "\nNodes searched: 173454\n");
+	/* The mPawn steps sideways across the river; promotion to Q. */
+	snprintf(cmd, sizeof cmd, "%sposition fen 3l3/2P4/7/7/7/7/4L2 w 0 1 "
+	    "moves c6c7\nfen\n", mp);
+	expect(cmd, "fen 2Ql3/7/7/7/7/7/4L2 b 0 1\n");
+	/* Repetition loses: Black repeats the start, White another
+	 * position. */
+	snprintf(cmd, sizeof cmd, "%sposition startpos moves a1a2 d7c6 a2a1 "
+	    "c6d7\nresult\nmoves\n", mp);
+	expect(cmd, "result white-wins repetition\nmoves\n");
+	snprintf(cmd, sizeof cmd, "%sposition fen 3l3/7/7/7/7/7/E2L3 w 0 1 "
+	    "moves a1a2 d7c6 a2a3 c6d7 a3a2\nresult\n", mp);
+	expect(cmd, "result black-wins repetition\n");
+	/* Bare lions play on. */
+	snprintf(cmd, sizeof cmd, "%sposition fen 3l3/7/7/7/7/7/2L4 w 0 1\n"
+	    "result\n", mp);
+	expect(cmd, "result none\n");
+	expect("position fen 3l3/7/7/7/7/7/2L4 w 0 1\nresult\n",
+	    "result draw bare-lions\n");
+	/* Each variant refuses the other's piece. */
+	snprintf(cmd, sizeof cmd, "%sposition fen 3ls2/7/7/7/7/7/3L3 w 0 1\n",
+	    mp);
+	expect(cmd, "error bad FEN: the superpawn 's' is not a piece of the "
+	    "megapawn variant\n");
+	expect("position fen 3lq2/7/7/7/7/7/3L3 w 0 1\n", "error bad FEN: "
+	    "the megapawn 'q' is not a piece of the congo variant\n");
+	/* Back to congo; an unknown variant changes nothing. */
+	snprintf(cmd, sizeof cmd, "%ssetoption name uci_variant value congo\n"
+	    "fen\n", mp);
+	expect(cmd, "fen gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0 1\n");
+	snprintf(cmd, sizeof cmd, "%ssetoption name UCI_Variant value chess\n"
+	    "ucinewgame\nfen\n", mp);
+	expect(cmd, "error unknown variant 'chess' (congo or megapawn)\n"
+	    "fen ezclcze/3p3/p1p1p1p/7/P1P1P1P/3P3/EZCLCZE w 0 1\n");
+	/* go follows the variant: a legal megapawn move. */
+	snprintf(cmd, sizeof cmd, "%ssetoption name Depth value 2\ngo\n", mp);
+	{
+		char *got = run(cmd), *bm = strstr(got, "bestmove ");
+		assert_non_null(bm);
+		assert_true(strncmp(bm, "bestmove a1a2", 13) == 0 ||
+		    strstr("a3a4 a3b4 c1b2 c1c2 c3b4 c3c4 c3d4 d1c2 d1e2 d2d3 "
+		    "e1e2 e1f2 e3d4 e3e4 e3f4 g1g2 g3f4 g3g4",
+		    (char[5]){ bm[9], bm[10], bm[11], bm[12], 0 }) != NULL);
+		free(got);
+	}
+}
+
+/* A line holding a NUL byte is refused whole (a FEN cut at the NUL would
+ * be another position). */
+static void
+test_nul_byte(void **state)
+{
+	static const char in_bytes[] = "position fen 3l3/7/7/7/7/7/3L3 w\0 0 1"
+	    "\nfen\n";
+	FILE *in = tmpfile(), *out = tmpfile();
+	char buf[512];
+	size_t n;
+
+	(void)state;
+	assert_non_null(in);
+	assert_non_null(out);
+	assert_int_equal(fwrite(in_bytes, 1, sizeof in_bytes - 1, in),
+	    sizeof in_bytes - 1);
+	rewind(in);
+	assert_int_equal(uci_run(in, out), 0);
+	rewind(out);
+	n = fread(buf, 1, sizeof buf - 1, out);
+	buf[n] = '\0';
+	assert_string_equal(buf, "error the line holds a NUL byte\n"
+	    "fen gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0 1\n");
+	fclose(in);
+	fclose(out);
+}
+
 int
 main(void)
 {
@@ -147,6 +239,8 @@ main(void)
 		cmocka_unit_test(test_game_over),
 		cmocka_unit_test(test_perft_divide),
 		cmocka_unit_test(test_board_drawing),
+		cmocka_unit_test(test_variant),
+		cmocka_unit_test(test_nul_byte),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -204,7 +204,7 @@ plies() {
 	awk '
 	{
 		s = $0
-		while (match(s, /[0-9]+\. +[a-g][1-7][a-g1-7]*( +[a-g][1-7][a-g1-7]*)?/)) {
+		while (match(s, /[0-9]+\. +[a-g][1-7][a-g1-7]*[x#=S~a-g0-9]*( +[a-g][1-7][a-g1-7]*[x#=S~a-g0-9]*)?/)) {
 			m = substr(s, RSTART, RLENGTH)
 			s = substr(s, RSTART + RLENGTH)
 			split(m, w, / +/)
@@ -412,6 +412,13 @@ while capture; [ "$(plies)" -lt $((m + 2)) ]; do
 	sleep 0.05
 done
 
+note "AI vs AI: reviewing while the game goes on"
+keys [
+wait_for 'reviewing ply' 5
+wait_for 'Moves \([0-9]+ new: \} shows them\)' 10
+keys \}
+wait_gone 'reviewing' 5
+
 note "AI vs AI: Ctrl-C quits at once"
 keys C-c
 check_restored
@@ -428,6 +435,280 @@ done
 kill -TERM "$(cat "$tmp/pid")"
 check_restored
 [ "$status" = 143 ] || fail "exit status $status after SIGTERM, not 143"
+
+# ---- 4. issue 11, "Checked by" ----
+note "the new-game dialog"
+start --white human --black human
+keys n
+wait_for 'New game' 5
+expect 'Variant'
+expect 'Clock'
+keys Escape
+wait_gone 'New game' 5
+
+note "review: [ [ shows the start, } the live position"
+keys :
+type_text "d2d3"
+keys Enter
+wait_for '1\. d2d3' 5
+keys :
+type_text "d6d5"
+keys Enter
+wait_for '1\. d2d3 d6d5' 5
+keys [
+keys [
+wait_for 'review' 5
+expect 'reviewing ply 0 of 2'
+expect_rank 2 PPPPPPP
+expect_rank 6 ppppppp
+keys \}
+wait_gone 'reviewing' 5
+expect_rank 3 ...P...
+expect_rank 5 ...p...
+[ "$(plies)" = 2 ] || fail "review lost moves: $(plies) plies"
+
+note "the command line's history: Up recalls d6d5"
+keys :
+keys Up
+wait_for '^:d6d5' 5
+keys Escape
+keys q
+wait_for 'Quit this game\?' 5
+keys y
+check_restored
+grep -qx 'd6d5' "$tmp/state/congo/history" ||
+    fail "no d6d5 in \$XDG_STATE_HOME/congo/history"
+
+note "a move that hangs the lion asks first"
+start --white human --black human --fen "'3l3/7/7/7/7/3P3/3L3 w 0 1'"
+keys :
+type_text "d2c3"
+keys Enter
+wait_for 'take your lion' 5
+keys n
+wait_gone 'take your lion' 5
+[ "$(plies)" = 0 ] || fail "the move was played though refused"
+keys C-c
+check_restored
+
+note "idle is idle: a running clock wakes the game once a second"
+start --white human --black human --clock 5+0
+_deadline=$(($(date +%s) + 5))
+while [ ! -s "$tmp/pid" ]; do
+	[ "$(date +%s)" -gt "$_deadline" ] && fail "no pid file"
+	sleep 0.05
+done
+gpid=$(cat "$tmp/pid")
+t0=$(awk '{ print $14 + $15 }' "/proc/$gpid/stat" 2>/dev/null || echo 0)
+sleep 3
+t1=$(awk '{ print $14 + $15 }' "/proc/$gpid/stat" 2>/dev/null || echo 0)
+# Clock ticks of CPU (1/100 s): redrawing three times costs next to none.
+[ $((t1 - t0)) -le 10 ] || fail "$((t1 - t0)) ticks of CPU in 3 s while idle"
+wait_for '4:5[5-9]' 5
+keys C-c
+check_restored
+
+note "a clock: White, who does nothing, loses on time"
+start --white human --black random --clock 0.05+0
+wait_for 'White loses on time' 8
+expect '0-1'
+keys q
+check_restored
+[ "$status" = 0 ] || fail "exit status $status after the flag and q"
+
+note "TERM=dumb is refused with a message"
+T send-keys -t e2e -l -- "clear; TERM=dumb sh $tmp/run.sh; echo congo-exit=\$?"
+keys Enter
+wait_for 'congo-exit=[0-9]+' 10
+expect 'congo: TERM=dumb cannot'
+expect 'congo-exit=1'
+
+# ---- 5. the rest of the screen: help, log, dialog keys, prompts ----
+note "help and the message log"
+printf 'ui = { colour = true; };\nclock = "1+0";\n' >"$tmp/warn.conf"
+start --config "$tmp/warn.conf" --white human --black human
+wait_for 'did you mean ui\.color' 5
+expect '1:00'
+keys ?
+wait_for 'Congo help' 5
+expect 'message log'
+keys j j k Space b G g
+keys NPage PPage End Home
+wait_for 'more below' 5
+keys q
+wait_gone 'Congo help' 5
+keys m
+wait_for 'Messages, the newest last' 5
+expect 'unknown setting'
+keys k j Up Down PPage NPage Space
+keys Escape
+wait_gone 'Messages, the newest last' 5
+
+note "the new-game dialog's keys: a 3+2 game of two humans"
+keys n
+wait_for 'New game' 5
+# One key at a time, each seen before the next.
+dialog_key() {
+	keys "$1"
+	wait_for "$2" 5
+}
+dialog_key Down '> Black +< human >'
+dialog_key Down '> Clock +< 1\+0 >'
+dialog_key Right '> Clock +< 3\+2 >'
+dialog_key Right '> Clock +< 5\+3 >'
+dialog_key Left '> Clock +< 3\+2 >'
+dialog_key Tab '> Start +< standard >'
+dialog_key Left '> Start +<  >'
+dialog_key Space '> Start +<   >'
+dialog_key BSpace '> Start +<  >'
+dialog_key x '> Start +< x >'
+keys Enter
+wait_for 'FEN: ' 5
+dialog_key Right '> Start +< standard >'
+dialog_key Up '> Clock +< 3\+2 >'
+dialog_key Up '> Black +< human >'
+dialog_key Up '> White +< human >'
+dialog_key Down '> Black +< human >'
+keys Enter
+wait_for 'new game of Congo' 5
+expect '3:00'
+expect '3\+2'
+keys :
+type_text "clock"
+keys Enter
+wait_for 'White [0-9]:[0-9]+, Black 3:00' 5
+
+note "the command line: Tab completes, prompts, history, scrolling"
+keys :
+type_text "fl"
+keys Tab
+wait_for '^:flip *$' 5
+keys Enter
+keys :
+type_text "xyzzy"
+keys Tab
+wait_for 'no completion' 5
+keys C-u
+type_text "d"
+keys Tab
+wait_for 'delay.*depth|depth.*delay' 5
+keys Escape
+keys S
+wait_for '^:save congo-' 5
+type_text "tab.pgn"
+keys Enter
+wait_for 'saved to .*tab\.pgn' 5
+keys L
+wait_for '^:load tab\.pgn' 5
+keys Escape
+keys :
+type_text "load ta"
+keys Tab
+wait_for '^:load tab\.pgn' 5
+keys Enter
+wait_for 'loaded' 5
+keys :
+type_text "fen 3l3/7/7/7/7/7/3L3 w 0 1 and a long line that goes on and on past the right edge of the screen of this terminal"
+wait_for '^<' 5
+keys C-a C-e C-w Left Right Home End
+keys Escape
+keys f C-l PPage NPage
+keys :
+type_text "unicode"
+keys Enter
+keys :
+type_text "log"
+keys Enter
+wait_for 'Messages, the newest last' 5
+keys q
+keys u
+keys C-r
+keys :
+type_text "help"
+keys Enter
+wait_for 'Congo help' 5
+keys q
+keys C-c
+check_restored
+
+note ":unicode in a locale without UTF-8 says why it keeps letters"
+T send-keys -t e2e -l -- "clear; LC_ALL=C LANG=C sh $tmp/run.sh --white human --black human; echo congo-exit=\$?"
+keys Enter
+wait_for 'to move' 10
+keys :
+type_text "unicode"
+keys Enter
+wait_for 'need a UTF-8 locale' 5
+keys C-c
+check_restored
+
+note "a narrow screen: values are shortened, never cut"
+T resize-window -t e2e -x 66 -y 12
+start --white human --black human
+expect 'quiet 0/200|0/200'
+shown 'quiet plies 0/2[^0]' && fail "a value cut at 66 columns"
+keys C-c
+check_restored
+T resize-window -t e2e -x 100 -y 30
+
+note "--load FILE --game N, and a file of several games"
+printf '[White "human"]\n[Black "human"]\n\n1. d2d3 d6d5 *\n\n[White "random"]\n[Black "human"]\n\n1. a2a3 *\n' >"$tmp/two.pgn"
+start --load "$tmp/two.pgn" --game 2
+expect 'loaded'
+expect '1\. a2a3'
+keys [
+wait_for 'reviewing ply 0 of 1' 5
+keys \{ \]
+wait_gone 'reviewing' 5
+keys C-c
+check_restored
+T send-keys -t e2e -l -- "clear; sh $tmp/run.sh --load $tmp/two.pgn; echo congo-exit=\$?"
+keys Enter
+wait_for '2 games in' 10
+expect '1\. human - human'
+keys NPage
+keys PPage
+keys End
+keys Home
+keys j
+keys k
+keys Down
+keys Enter
+wait_for 'loaded .*\(1 plies' 5
+expect '1\. a2a3'
+keys :
+type_text "load $tmp/two.pgn"
+keys Enter
+wait_for '2 games in' 5
+keys Escape
+wait_gone '2 games in' 5
+expect '1\. a2a3'
+keys C-c
+check_restored
+
+note "errors before the screen: named, exit status 2"
+bad() {
+	_want=$1
+	shift
+	"$congo" "$@" >"$tmp/out" 2>&1 </dev/null
+	_st=$?
+	[ "$_st" = 2 ] || fail "congo $*: exit status $_st, not 2"
+	grep -q -- "$_want" "$tmp/out" ||
+	    fail "congo $*: '$(cat "$tmp/out")' does not say /$_want/"
+}
+bad 'congo: --clock: ' --clock 5x3
+bad 'congo: --fen: ' --fen 'not a fen'
+bad 'congo: --game N goes with --load' --game 2
+bad 'congo: .*nonexistent' --load /nonexistent/x.pgn
+bad "congo: unknown option '--bogus'" --bogus
+printf 'clock = "soon";\n' >"$tmp/clock.conf"
+bad 'clock.conf: clock: ' --config "$tmp/clock.conf"
+"$congo" --white human </dev/null >"$tmp/out" 2>&1
+grep -q 'the game needs a terminal' "$tmp/out" ||
+    fail "no terminal: $(cat "$tmp/out")"
+
+note "--help names network play"
+"$congo" --help | grep -q -- '--connect' || fail "--help has no --connect"
 
 echo "PASS"
 exit 0

@@ -7,6 +7,8 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -16,6 +18,7 @@
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "ui/ui_input.h"
+#include "ui/ui_int.h"
 
 /* A White monkey on b2 that can jump c3 then e5: b2d4, b2d4f6. */
 #define FEN_MONKEY "4l2/7/4p2/7/2p4/1M5/2L4 w 0 1"
@@ -381,7 +384,7 @@ test_cmdline_keys(void **state)
 	key(':');
 	key(UK_BACKSPACE);     /* Backspace on an empty line closes it */
 	assert_false(in.cmdline);
-	ui_input_cmdline_open(&in, "save ");
+	ui_input_cmdline_open(&in, "save ", false);
 	type("x.pgn");
 	key(UK_ENTER);
 	assert_int_equal(act.cmd.type, CMD_SAVE);
@@ -420,7 +423,7 @@ test_cmd_parse(void **state)
 	parse_ok("help", CMD_HELP, "");
 	parse_ok("quit", CMD_QUIT_NOW, "");
 	parse_ok("q", CMD_QUIT_NOW, "");
-	parse_ok("new", CMD_NEW_NOW, "");
+	parse_ok("new", CMD_NEW, "");
 	parse_ok("undo", CMD_UNDO, "");
 	parse_ok("redo", CMD_REDO, "");
 	parse_ok("flip", CMD_FLIP, "");
@@ -484,6 +487,148 @@ test_space_pauses_ai_games(void **state)
 	assert_int_equal(act.cmd.type, CMD_PAUSE);
 }
 
+static void
+test_cmdline_editing(void **state)
+{
+	struct session_history h;
+
+	(void)state;
+	setup(FEN_START);
+	session_history_init(&h, "");
+	session_history_add(&h, "d2d3");
+	session_history_add(&h, "d6d5");
+	in.history = &h;
+	key(':');
+	type("abc");
+	key(UK_UP);                     /* the newest first */
+	assert_string_equal(in.cmd, "d6d5");
+	key(UK_UP);
+	assert_string_equal(in.cmd, "d2d3");
+	key(UK_UP);                     /* no older one: stays */
+	assert_string_equal(in.cmd, "d2d3");
+	key(UK_DOWN);
+	key(UK_DOWN);                   /* back to what was being typed */
+	assert_string_equal(in.cmd, "abc");
+	/* Editing in the middle. */
+	key(UK_LEFT);
+	key('X');
+	assert_string_equal(in.cmd, "abXc");
+	key(UK_HOME);
+	key('<');
+	key(UK_CTRL('e'));
+	key('>');
+	assert_string_equal(in.cmd, "<abXc>");
+	key(UK_CTRL('a'));
+	key(UK_DELETE);
+	assert_string_equal(in.cmd, "abXc>");
+	key(UK_END);
+	key(UK_BACKSPACE);
+	assert_string_equal(in.cmd, "abXc");
+	type(" two words");
+	key(UK_CTRL('w'));
+	assert_string_equal(in.cmd, "abXc two ");
+	key(UK_CTRL('w'));
+	assert_string_equal(in.cmd, "abXc ");
+	key(UK_RIGHT);                  /* at the end: stays */
+	assert_int_equal(in.pos, 5);
+	key(UK_ESC);
+	assert_false(in.cmdline);
+	/* Enter hands the line to the history. */
+	key(':');
+	type("flip");
+	key(UK_ENTER);
+	assert_string_equal(in.entered, "flip");
+	assert_int_equal(act.cmd.type, CMD_FLIP);
+	session_history_free(&h);
+	in.history = NULL;
+}
+
+static void
+test_prefill_selected(void **state)
+{
+	(void)state;
+	setup(FEN_START);
+	/* L: "load old.pgn" selected; typing replaces the name. */
+	ui_input_cmdline_open(&in, "load old.pgn", true);
+	assert_true(in.replace);
+	type("new.pgn");
+	assert_string_equal(in.cmd, "load new.pgn");
+	key(UK_ENTER);
+	assert_int_equal(act.cmd.type, CMD_LOAD);
+	assert_string_equal(act.cmd.arg, "new.pgn");
+	/* Right keeps it and goes on typing after it. */
+	ui_input_cmdline_open(&in, "save game.pgn", true);
+	key(UK_RIGHT);
+	type("x");
+	assert_string_equal(in.cmd, "save game.pgnx");
+	/* Backspace drops the selected name only. */
+	ui_input_cmdline_open(&in, "save game.pgn", true);
+	key(UK_BACKSPACE);
+	assert_string_equal(in.cmd, "save ");
+	key(UK_ESC);
+}
+
+/* Every key of the table is in congo(6)'s KEYS section. */
+static void
+test_keys_documented(void **state)
+{
+	const char *src = getenv("CONGO_SRCDIR");
+	char path[512], line[512], man[65536], tok[64];
+	size_t len = 0;
+	bool in_keys = false;
+	FILE *f;
+	int i;
+
+	(void)state;
+	snprintf(path, sizeof path, "%s/man/congo.6", src != NULL ? src : ".");
+	f = fopen(path, "r");
+	assert_non_null(f);
+	man[0] = ' ';
+	man[1] = '\0';
+	len = 1;
+	while (fgets(line, sizeof line, f) != NULL) {
+		if (strncmp(line, ".SH KEYS", 8) == 0)
+			in_keys = true;
+		else if (strncmp(line, ".SS Commands", 12) == 0)
+			in_keys = false;
+		if (!in_keys || line[0] != '.' || line[1] != 'B')
+			continue;
+		/* ".BR Enter \", \" Space": tokens between blanks. */
+		for (char *p = line + 3, *q; *p != '\0'; p++) {
+			if (*p == '"' || *p == ',' || *p == '\n')
+				*p = ' ';
+			if (p[0] == '\\' && p[1] == '-') {
+				q = p;
+				memmove(q, q + 1, strlen(q));
+			}
+		}
+		if (len + strlen(line) + 2 < sizeof man) {
+			strcpy(man + len, line + 3);
+			len += strlen(line + 3);
+			man[len++] = ' ';
+			man[len] = '\0';
+		}
+	}
+	fclose(f);
+	for (i = 0; i < ui_nkeys; i++) {
+		char name[64], *w, *save = NULL;
+		snprintf(name, sizeof name, "%s", ui_keys[i].name);
+		for (w = strtok_r(name, " ,", &save); w != NULL;
+		    w = strtok_r(NULL, " ,", &save)) {
+			snprintf(tok, sizeof tok, " %s ", w);
+			if (strstr(man, tok) == NULL)
+				fail_msg("key '%s' (%s) is not in congo(6) KEYS",
+				    w, ui_keys[i].help);
+		}
+		assert_non_null(ui_keys[i].help);
+	}
+	/* And the table drives the keys. */
+	assert_int_equal(ui_key_command('['), CMD_REVIEW_BACK);
+	assert_int_equal(ui_key_command('}'), CMD_REVIEW_END);
+	assert_int_equal(ui_key_command('m'), CMD_LOG);
+	assert_int_equal(ui_key_command('='), CMD_FASTER);
+}
+
 int
 main(void)
 {
@@ -506,6 +651,9 @@ main(void)
 		cmocka_unit_test(test_cmd_parse),
 		cmocka_unit_test(test_key_bindings),
 		cmocka_unit_test(test_space_pauses_ai_games),
+		cmocka_unit_test(test_cmdline_editing),
+		cmocka_unit_test(test_prefill_selected),
+		cmocka_unit_test(test_keys_documented),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -103,6 +103,96 @@ test_parse_errors(void **state)
 	parse_fails(2, g, "unknown option 'stray'");
 }
 
+/* The network options are read in the same pass as the others. */
+static void
+test_parse_network(void **state)
+{
+	const char *a[] = { "congo", "--connect", "example.org:7000",
+	    "--join=ABCDEFGH", "--seat", "black", "--name", "ann",
+	    "--white", "random" };
+	const char *b[] = { "congo", "--host", "--port=7200", "--create" };
+	const char *c[] = { "congo", "--seat", "red" };
+	const char *d[] = { "congo", "--port", "0" };
+	const char *e[] = { "congo", "--connect" };
+	const char *f[] = { "congo", "--host=yes" };
+
+	(void)state;
+	assert_int_equal(parse(10, a), 0);
+	assert_true(o.net.any);
+	assert_string_equal(o.net.connect, "example.org:7000");
+	assert_string_equal(o.net.join, "ABCDEFGH");
+	assert_int_equal(o.net.seat, 1);
+	assert_string_equal(o.net.name, "ann");
+	assert_string_equal(o.white, "random");
+	assert_int_equal(o.net.port, -1);
+	assert_int_equal(parse(4, b), 0);
+	assert_true(o.net.host);
+	assert_true(o.net.create);
+	assert_int_equal(o.net.port, 7200);
+	assert_int_equal(o.net.seat, -1);
+	parse_fails(3, c, "--seat is white or black, not 'red'");
+	parse_fails(3, d, "--port must be a number 1..65535, not '0'");
+	parse_fails(2, e, "--connect needs a value");
+	parse_fails(2, f, "unknown option '--host=yes'");
+}
+
+/* Parsing twice (as the tests and main.c do) starts afresh each time;
+ * a value taken from the next word may begin with a dash. */
+static void
+test_parse_clock_and_game(void **state)
+{
+	const char *a1[] = { "congo", "--clock", "5+3", "--load", "m.pgn",
+	    "--game", "2" };
+	const char *a2[] = { "congo", "--connect", "h", "--game",
+	    "K7QF2MZA" };
+	const char *a3[] = { "congo", "--load", "m.pgn", "--game=0" };
+
+	(void)state;
+	assert_int_equal(parse(7, a1), 0);
+	assert_string_equal(o.clock, "5+3");
+	assert_int_equal(o.game, 2);
+	assert_null(o.net.game);
+	assert_false(o.net.any);
+	assert_int_equal(parse(5, a2), 0);
+	assert_int_equal(o.game, 0);
+	assert_string_equal(o.net.game, "K7QF2MZA");
+	assert_int_equal(parse(4, a3), -1);
+	assert_non_null(strstr(err, "counted from 1"));
+}
+
+/* --variant: a variant's name, for the game here or made on a server. */
+static void
+test_parse_variant(void **state)
+{
+	const char *a1[] = { "congo", "--connect", "h", "--create",
+	    "--variant", "megapawn", "--clock", "5+3" };
+	const char *a2[] = { "congo", "--variant", "chess" };
+
+	(void)state;
+	assert_int_equal(parse(8, a1), 0);
+	assert_string_equal(o.variant, "megapawn");
+	assert_string_equal(o.clock, "5+3");
+	assert_true(o.net.create);
+	assert_int_equal(parse(3, a2), -1);
+	assert_non_null(strstr(err, "'chess'"));
+}
+
+static void
+test_parse_again(void **state)
+{
+	const char *a[] = { "congo", "--flip", "stray" };
+	const char *b[] = { "congo", "--white", "-x", "--flip" };
+	const char *c[] = { "congo", "--load", "g.pgn", "--", "--flip" };
+
+	(void)state;
+	parse_fails(3, a, "unknown option 'stray'");
+	assert_int_equal(parse(4, b), 0);
+	assert_string_equal(o.white, "-x");
+	assert_true(o.flip);
+	assert_false(o.net.any);
+	parse_fails(5, c, "unknown option '--flip'");
+}
+
 static void
 test_apply(void **state)
 {
@@ -147,18 +237,18 @@ test_player_types(void **state)
 
 	(void)state;
 	memset(&pc, 0, sizeof pc);
-	assert_int_equal(ui_player_type_parse("ai", &pc, err, sizeof err), 0);
+	assert_int_equal(session_player_type_parse("ai", &pc, err, sizeof err), 0);
 	assert_string_equal(pc.type, "ai");
 	assert_string_equal(pc.algorithm, "alphabeta");  /* none was set */
-	assert_int_equal(ui_player_type_parse("random", &pc, err,
+	assert_int_equal(session_player_type_parse("random", &pc, err,
 	    sizeof err), 0);
 	assert_string_equal(pc.algorithm, "random");
-	assert_int_equal(ui_player_type_parse("ai", &pc, err, sizeof err), 0);
+	assert_int_equal(session_player_type_parse("ai", &pc, err, sizeof err), 0);
 	assert_string_equal(pc.algorithm, "random");     /* kept */
-	assert_int_equal(ui_player_type_parse("Human", &pc, err, sizeof err),
+	assert_int_equal(session_player_type_parse("Human", &pc, err, sizeof err),
 	    0);
 	assert_string_equal(pc.type, "human");
-	assert_int_equal(ui_player_type_parse("martian", &pc, err, sizeof err),
+	assert_int_equal(session_player_type_parse("martian", &pc, err, sizeof err),
 	    -1);
 	assert_non_null(strstr(err, "unknown player 'martian'"));
 }
@@ -196,8 +286,24 @@ test_layout_sizes(void **state)
 
 	ui_layout_compute(&l, 40, 120);
 	assert_false(l.too_small);
-	assert_int_equal(l.cell_h, 4);
-	assert_int_equal(l.cell_w, 9);
+	assert_int_equal(l.cell_h, 5);
+	assert_int_equal(l.cell_w, 11);
+	assert_true(l.panel_w >= UI_PANEL_MIN);
+	assert_true(l.board_y + 7 * l.cell_h + 1 <= l.status_y);
+
+	/* A large screen: larger squares, the board and panel centred. */
+	ui_layout_compute(&l, 60, 200);
+	assert_false(l.too_small);
+	assert_int_equal(l.cell_h, 7);
+	assert_int_equal(l.cell_w, 15);
+	assert_true(l.board_x > 3);
+	assert_true(l.board_y > 0);
+	/* The margins left and right differ by a column at most. */
+	assert_true((l.board_x - 3) - (200 - l.panel_x - l.panel_w) <= 1);
+	assert_true((200 - l.panel_x - l.panel_w) - (l.board_x - 3) <= 1);
+	assert_true(l.panel_x + l.panel_w <= 200);
+	assert_int_equal(ui_layout_square(&l, false, l.board_y, l.board_x),
+	    SQ(0, 6));
 	assert_true(l.panel_w >= UI_PANEL_MIN);
 	assert_true(l.board_y + 7 * l.cell_h + 1 <= l.status_y);
 }
@@ -232,6 +338,10 @@ main(void)
 		cmocka_unit_test(test_parse_all),
 		cmocka_unit_test(test_parse_defaults_and_help),
 		cmocka_unit_test(test_parse_errors),
+		cmocka_unit_test(test_parse_network),
+		cmocka_unit_test(test_parse_again),
+		cmocka_unit_test(test_parse_clock_and_game),
+		cmocka_unit_test(test_parse_variant),
 		cmocka_unit_test(test_apply),
 		cmocka_unit_test(test_apply_depth_and_time),
 		cmocka_unit_test(test_player_types),

@@ -13,9 +13,17 @@
 
 #include "ai/search_internal.h"
 
+/* Per piece type, LZEGCMPSQ; the asserts make a missing type an error. */
+#define EVAL_VALUES { 0, 460, 580, 560, 800, 520, 120, 330, 900 }
+#define EVAL_MOB { 0, 8, 6, 5, 6, 3, 0, 4, 3 }
+_Static_assert(sizeof (int[])EVAL_VALUES == NPIECE_TYPES * sizeof (int),
+    "one value per piece type");
+_Static_assert(sizeof (int[])EVAL_MOB == NPIECE_TYPES * sizeof (int),
+    "one mobility weight per piece type");
+
 const struct eval_params eval_default = {
-	.value = { 0, 460, 580, 560, 800, 520, 120, 330 },
-	.mob = { 0, 8, 6, 5, 6, 3, 0, 4 },
+	.value = EVAL_VALUES,
+	.mob = EVAL_MOB,
 	.monkey_target = 25,
 	.pawn_rank = { 0, 0, 6, 14, 26, 38, 50 },
 	.pawn_file_center = 4,
@@ -31,6 +39,7 @@ const struct eval_params eval_default = {
 	.contempt = 40,
 	.futility = 150,
 	.lmp = 3,
+	.mpawn = 300,
 };
 
 /* Names for search_options.tune ("monkey=800,lion_danger=30"). */
@@ -46,6 +55,9 @@ static const struct {
 	{ "monkey", offsetof(struct eval_params, value[MONKEY]) },
 	{ "pawn", offsetof(struct eval_params, value[PAWN]) },
 	{ "superpawn", offsetof(struct eval_params, value[SUPERPAWN]) },
+	{ "megapawn", offsetof(struct eval_params, value[MEGAPAWN]) },
+	{ "mpawn", offsetof(struct eval_params, mpawn) },
+	{ "mob_megapawn", offsetof(struct eval_params, mob[MEGAPAWN]) },
 	{ "mob_zebra", offsetof(struct eval_params, mob[ZEBRA]) },
 	{ "mob_elephant", offsetof(struct eval_params, mob[ELEPHANT]) },
 	{ "mob_giraffe", offsetof(struct eval_params, mob[GIRAFFE]) },
@@ -161,9 +173,11 @@ eval_side(const struct eval_params *p, const struct board *b, int c)
 	bb_t x;
 	int s = 0, sq, n;
 
-	/* material */
+	/* material (megapawn's mPawn has a value of its own) */
 	for (int t = ZEBRA; t < NPIECE_TYPES; t++)
 		s += bb_popcount(b->pieces[c][t]) * p->value[t];
+	if (b->variant != VARIANT_CONGO)
+		s += bb_popcount(b->pieces[c][PAWN]) * (p->mpawn - p->value[PAWN]);
 
 	/* pieces: mobility and centralisation */
 	for (x = b->pieces[c][ZEBRA]; x; x &= x - 1) {
@@ -216,6 +230,11 @@ eval_side(const struct eval_params *p, const struct board *b, int c)
 		sq = lsb(x);
 		s += p->mob[SUPERPAWN] * bb_popcount(board_step[sq] & ~own);
 	}
+	for (x = b->pieces[c][MEGAPAWN]; x; x &= x - 1) {
+		sq = lsb(x);
+		s += p->mob[MEGAPAWN] * bb_popcount(board_mega[sq] & ~own);
+		s += p->center * center_bonus[sq];
+	}
 
 	/* lion safety */
 	if (b->pieces[c][LION]) {
@@ -244,13 +263,16 @@ static int
 eval_river(const struct eval_params *p, const struct board *b, int c,
     bool to_move)
 {
-	bb_t x = b->occ[c] & BB_RIVER & ~b->pieces[c][CROCODILE];
-	int total = 0, best = 0, v;
+	/* deep water only: megapawn's islands are land */
+	bb_t x = b->occ[c] & board_deep[b->variant] & ~b->pieces[c][CROCODILE];
+	int total = 0, best = 0, v, t;
 
 	if (x == 0)
 		return 0;
 	for (; x; x &= x - 1) {
-		v = p->value[PIECE_TYPE(b->sq[lsb(x)])];
+		t = PIECE_TYPE(b->sq[lsb(x)]);
+		v = t == PAWN && b->variant != VARIANT_CONGO ? p->mpawn :
+		    p->value[t];
 		total += v;
 		if (v > best)
 			best = v;
@@ -316,13 +338,16 @@ eval_position(const struct board *b)
 }
 
 /* negamax's material count: elephant 6, zebra 7, giraffe 5, crocodile 10,
- * monkey 10, pawn 1, superpawn 3, lion 100; times 100 (centipawns). */
+ * monkey 10, pawn 1, superpawn 3, megapawn 8, lion 100; times 100
+ * (centipawns). */
 int
 eval_material(const struct board *b)
 {
-	static const int v[NPIECE_TYPES] = { 100, 7, 6, 5, 10, 10, 1, 3 };
+	static const int v[] = { 100, 7, 6, 5, 10, 10, 1, 3, 8 };
 	int s = 0, t;
 
+	_Static_assert(sizeof v / sizeof v[0] == NPIECE_TYPES,
+	    "one value per piece type");
 	for (t = 0; t < NPIECE_TYPES; t++)
 		s += v[t] * (bb_popcount(b->pieces[WHITE][t]) -
 		    bb_popcount(b->pieces[BLACK][t]));
@@ -330,9 +355,3 @@ eval_material(const struct board *b)
 	return b->side == WHITE ? s : -s;
 }
 
-int
-search_evaluate(const struct board *b)
-{
-	eval_init();
-	return eval_position(b);
-}

@@ -46,6 +46,7 @@ struct match_config {
 	int opening_plies;                /* > 0: random openings, not the book */
 	int max_plies;                    /* after the opening; then a draw */
 	struct game_rules rules;
+	int variant;                      /* enum variant, --variant */
 	const char *pgn;
 	bool quiet;
 	enum match_tc tc;

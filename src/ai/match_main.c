@@ -62,7 +62,9 @@ usage(FILE *out)
 	    "  --max-plies N         a game longer than this (after the opening)\n"
 	    "                        is adjudicated a draw (default 400)\n"
 	    "  --quiet-plies N       the quiet-moves draw rule, 0 off (default 200)\n"
-	    "  --no-repetition       no draw by third repetition\n"
+	    "  --no-repetition       no draw by third repetition (megapawn: no\n"
+	    "                        loss by repetition)\n"
+	    "  --variant V           congo (default) or megapawn\n"
 	    "  --no-adjudication     play every game to its end (by default a\n"
 	    "                        game is adjudicated when both players'\n"
 	    "                        scores agree: a draw after ply 100 when both\n"
@@ -187,6 +189,7 @@ parse(int argc, char **argv, struct match_config *c)
 		{ "max-plies", required_argument, NULL, 'm' },
 		{ "quiet-plies", required_argument, NULL, 'q' },
 		{ "no-repetition", no_argument, NULL, 'r' },
+		{ "variant", required_argument, NULL, 'V' },
 		{ "no-adjudication", no_argument, NULL, 'J' },
 		{ "pgn", required_argument, NULL, 'p' },
 		{ "quiet", no_argument, NULL, 'Q' },
@@ -211,7 +214,7 @@ parse(int argc, char **argv, struct match_config *c)
 	c->rules = defrules;
 	c->margin_ms = 1000;
 	c->adjudicate = true;
-	optind = 1;
+	optind = 0;     /* (re)start getopt: main.c has read argv[1] */
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		switch (ch) {
@@ -313,6 +316,13 @@ parse(int argc, char **argv, struct match_config *c)
 			break;
 		case 'r':
 			c->rules.repetition = false;
+			break;
+		case 'V':
+			if ((c->variant = variant_parse(optarg)) < 0) {
+				fprintf(stderr, "congo: --variant must be congo "
+				    "or megapawn, not '%s'\n", optarg);
+				return -1;
+			}
 			break;
 		case 'J':
 			c->adjudicate = false;
@@ -563,7 +573,8 @@ describe(const struct match_config *c)
 		snprintf(tc, sizeof tc, "the players' own limits");
 		break;
 	}
-	printf("Match: A = %s, B = %s; %d games, %s, concurrency %d, ",
+	printf("Match%s%s: A = %s, B = %s; %d games, %s, concurrency %d, ",
+	    c->variant ? " " : "", c->variant ? variant_name(c->variant) : "",
 	    c->player[0].name, c->player[1].name, c->games, tc,
 	    c->concurrency);
 	if (c->opening_plies > 0)
@@ -586,6 +597,10 @@ match_main(int argc, char **argv)
 	memset(&m, 0, sizeof m);
 	if (parse(argc, argv, &m.cfg) != 0)
 		return 2;
+	/* The book holds Congo openings: another variant starts from its own
+	 * position with seeded random openings instead. */
+	if (m.cfg.variant != VARIANT_CONGO && m.cfg.opening_plies == 0)
+		m.cfg.opening_plies = 4;
 	if (make_book > 0)
 		return match_book_make(make_book, book_plies, m.cfg.seed,
 		    book_depth) == 0 ? 0 : 1;

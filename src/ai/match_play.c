@@ -51,7 +51,9 @@ random_opening(const struct match *m, int k, struct game *g,
 	uint64_t rng = mix(m->cfg.seed ^ mix((uint64_t)k + 1));
 	int attempt, ply;
 
-	fen_read(&start, FEN_START, NULL, 0);
+	fen_read_variant(&start, m->cfg.variant,
+	    variant_start_fen(m->cfg.variant),
+	    strlen(variant_start_fen(m->cfg.variant)), NULL, 0);
 	for (attempt = 0;; attempt++) {
 		game_init(g, &start, &m->cfg.rules);
 		for (ply = 0; ply < m->cfg.opening_plies && !game_over(g); ply++) {
@@ -68,8 +70,8 @@ random_opening(const struct match *m, int k, struct game *g,
 
 /* Start an engine program, set its options and wait until it is ready. */
 static int
-seat_start_engine(const struct match_player *pl, struct seat *s, char *err,
-    size_t errlen)
+seat_start_engine(const struct match_player *pl, int variant, struct seat *s,
+    char *err, size_t errlen)
 {
 	char line[1024];
 	int i, r;
@@ -80,6 +82,10 @@ seat_start_engine(const struct match_player *pl, struct seat *s, char *err,
 	match_engine_send(&s->eng, "uci\n");
 	r = match_engine_expect(&s->eng, "uciok", line, sizeof line,
 	    util_now_ms() + 10000, err, errlen);
+	/* The variant first: `position startpos` then means its start. */
+	if (r == 0 && variant != 0)
+		match_engine_send(&s->eng, "setoption name UCI_Variant value "
+		    "%s\n", variant_name(variant));
 	for (i = 0; r == 0 && i < pl->noptions; i++) {
 		const char *eq = strchr(pl->option[i], '=');
 
@@ -513,8 +519,8 @@ worker(void *arg)
 		const struct match_player *pl = &m->cfg.player[p];
 
 		if (pl->external) {
-			if (seat_start_engine(pl, &seat[p], err,
-			    sizeof err) != 0) {
+			if (seat_start_engine(pl, m->cfg.variant, &seat[p],
+			    err, sizeof err) != 0) {
 				pthread_mutex_lock(&m->lock);
 				fprintf(stderr, "congo: %s\n", err);
 				m->errors++;

@@ -186,9 +186,6 @@ void search_prepare(struct search_ctx *ctx);
 /* The last search's final report (depth, score, nodes, pv ...). */
 void search_last_info(const struct search_ctx *ctx, struct search_info *out);
 
-/* The static evaluation in centipawns for the side to move. */
-int search_evaluate(const struct board *b);
-
 /* "alphabeta" "negamax" "random" (the registry's names). */
 const char *search_algorithm_name(enum search_algorithm a);
 /* 0, or -1 if the name is unknown (case-insensitive). */

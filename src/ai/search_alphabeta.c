@@ -124,7 +124,8 @@ null_ok(const struct board *b)
 	if (pieces == 0)
 		return false;   /* only lion and pawns: zugzwang is likely */
 	/* a pass would drown these; keep the search honest */
-	return (b->occ[s] & BB_RIVER & ~b->pieces[s][CROCODILE]) == 0;
+	return (b->occ[s] & board_deep[b->variant] &
+	    ~b->pieces[s][CROCODILE]) == 0;
 }
 
 static int qsearch(struct search_thread *t, const struct board *pos,
@@ -146,7 +147,8 @@ qsearch_node(struct search_thread *t, const struct board *pos, int alpha,
 		return -SEARCH_WIN + ply;
 	if (movegen_attacks_lion(pos, side))
 		return SEARCH_WIN - ply - 1;
-	if (bb_popcount(pos->occ[WHITE] | pos->occ[BLACK]) == 2)
+	if (bb_popcount(pos->occ[WHITE] | pos->occ[BLACK]) == 2 &&
+	    pos->variant == VARIANT_CONGO)
 		return search_draw_score(t, ply);   /* bare lions, not facing */
 	if (ply >= SEARCH_MAX_PLY - 2)
 		return evaluate(t, pos);
@@ -229,6 +231,8 @@ search(struct search_thread *t, const struct board *pos, int alpha, int beta,
 		return 0;
 	if (pos->pieces[side][LION] == 0)
 		return -SEARCH_WIN + ply;
+	if (search_repeated(t, pos, idx))
+		return SEARCH_WIN - ply;   /* megapawn: the mover repeated, lost */
 	if (search_is_draw(t, pos, idx))
 		return search_draw_score(t, ply);
 	if (movegen_attacks_lion(pos, side))

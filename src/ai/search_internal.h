@@ -83,6 +83,7 @@ struct eval_params {
 	/* search settings kept here so that matches can try them too */
 	int futility;                /* margin per ply at depth 1-2, 0 off */
 	int lmp;                     /* quiet moves kept at depth 1-3: lmp + 2d^2 */
+	int mpawn;                   /* megapawn's mPawn (value[PAWN] in congo) */
 };
 
 /* ---- per-thread state ---- */
@@ -166,7 +167,12 @@ search_aborted(struct search_thread *t)
 }
 void search_fill_info(struct search_ctx *ctx, struct search_thread *t,
     int depth, int score, struct search_info *out);
-/* Repetition / quiet-plies / bare-lions draw at path index idx. */
+/* Megapawn: has the side that just moved repeated a position (RULES.md
+ * "Variants": it loses, so the side to move at b has won)? */
+bool search_repeated(const struct search_thread *t, const struct board *b,
+    int idx);
+/* Repetition / quiet-plies / bare-lions draw at path index idx (Congo's
+ * draws; megapawn has only the quiet-move draw). */
 bool search_is_draw(const struct search_thread *t, const struct board *b,
     int idx);
 

@@ -16,8 +16,10 @@
 #define HISTORY_MAX 16384
 #define SEARCH_PICK_SORT 4
 
-const int search_piece_value[NPIECE_TYPES] = {
-	10000, 560, 480, 420, 700, 780, 100, 330
+/* No size: the declaration's [NPIECE_TYPES] makes a missing piece an
+ * error. */
+const int search_piece_value[] = {
+	10000, 560, 480, 420, 700, 780, 100, 330, 900
 };
 
 static inline bool
@@ -47,7 +49,8 @@ search_capture_value(const struct board *b, move_t m)
 	if (b->sq[to] != PIECE_NONE)
 		v = search_piece_value[PIECE_TYPE(b->sq[to])];
 	if (PIECE_TYPE(mover) == PAWN && is_far_rank(PIECE_COLOR(mover), to))
-		v += search_piece_value[SUPERPAWN] - search_piece_value[PAWN];
+		v += search_piece_value[board_promotion[b->variant]] -
+		    search_piece_value[PAWN];
 	return v;
 }
 

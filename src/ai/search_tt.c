@@ -95,6 +95,8 @@ tt_store(struct tt *t, uint64_t key, move_t move, int score, int eval,
 
 	if (depth < 0)
 		depth = 0;
+	if (!move_fits64(move))
+		move = MOVE_NONE; /* a chain of over 15 jumps: not kept */
 	for (i = 0; i < TT_WAYS; i++) {
 		struct tt_entry *e = &b->e[i];
 		uint64_t check = LOAD(&e->check);
@@ -124,9 +126,9 @@ tt_store(struct tt *t, uint64_t key, move_t move, int score, int eval,
 		}
 	}
 	data = pack(score, eval, depth, bound, t->age);
-	STORE(&victim->move, move);
+	STORE(&victim->move, (uint64_t)move);
 	STORE(&victim->data, data);
-	STORE(&victim->check, key ^ move ^ data);
+	STORE(&victim->check, key ^ (uint64_t)move ^ data);
 }
 
 int

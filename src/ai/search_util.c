@@ -107,11 +107,30 @@ search_fill_info(struct search_ctx *ctx, struct search_thread *t, int depth,
  * plies are scanned.
  */
 bool
+search_repeated(const struct search_thread *t, const struct board *b, int idx)
+{
+	int lo = idx - b->quiet;
+
+	if (b->variant != VARIANT_MEGAPAWN || !t->ctx->rules->repetition)
+		return false;
+	if (lo < 0)
+		lo = 0;
+	/* Any earlier occurrence, in the tree or the game before it. */
+	for (int i = idx - 4; i >= lo; i -= 2)
+		if (t->path[i] == b->hash)
+			return true;
+	return false;
+}
+
+bool
 search_is_draw(const struct search_thread *t, const struct board *b, int idx)
 {
 	const struct game_rules *rules = t->ctx->rules;
 	bb_t all = b->occ[WHITE] | b->occ[BLACK];
 
+	if (b->variant != VARIANT_CONGO)
+		return rules->quiet_plies > 0 && b->quiet >= rules->quiet_plies &&
+		    movegen_count(b) > 0;
 	if (bb_popcount(all) == 2 && b->pieces[WHITE][LION] != 0 &&
 	    b->pieces[BLACK][LION] != 0 &&
 	    !movegen_attacks_lion(b, b->side))

@@ -14,6 +14,20 @@
 #define CONF_NAME_MAX 32
 #define CONF_PATH_MAX 1024
 
+/*
+ * The server's defaults, the one table of them: congo.conf's `server` group
+ * (config_defaults.c) and the network module's srv_defaults (the game's own
+ * server, `congo --host`) both start from these. congo.conf(5) and
+ * congo-server(6) list the same values.
+ */
+#define CONF_SERVER_PORT 7153
+#define CONF_SERVER_MAX_CONNECTIONS 1000
+#define CONF_SERVER_MAX_PER_ADDRESS 16
+#define CONF_SERVER_GAMES_PER_MINUTE 10
+#define CONF_SERVER_MAX_OBSERVERS 50
+#define CONF_SERVER_ABANDON_AFTER 120     /* s */
+#define CONF_SERVER_EXPIRE_AFTER 86400    /* s: a day */
+
 struct player_conf {
 	char type[8];                /* "human" or "ai" */
 	char algorithm[16];          /* "alphabeta" | "negamax" | "random" (when ai) */
@@ -23,7 +37,7 @@ struct player_conf {
 	int movetime_ms;             /* time per move (0..3600000; 0: no limit) */
 	long nodes;                  /* node limit, 0: none */
 	int threads;                 /* 1..64 */
-	int hash_mb;                 /* 1..4096 */
+	int hash_mb;                 /* 1..4096 (16: the search's default) */
 	unsigned long seed;
 };
 
@@ -34,6 +48,7 @@ struct ui_conf {
 	int ai_delay_ms;             /* delay between moves in AI-vs-AI (0..60000) */
 	bool mouse;
 	char save_dir[CONF_PATH_MAX]; /* "" means $XDG_DATA_HOME/congo */
+	bool warn;                   /* safety aids for human players */
 };
 
 struct network_conf {
@@ -50,15 +65,19 @@ struct server_conf {
 	int max_per_address;
 	int games_per_minute;        /* per address */
 	int max_observers;           /* per game */
+	int abandon_after;           /* s: CLAIM after the opponent is gone */
+	int expire_after;            /* s: an open game nobody joins ends */
 	char log_level[16];          /* "error" "warn" "info" "debug" */
 };
 
 struct congo_conf {
 	struct player_conf white, black;
 	struct game_rules rules;
+	char variant[16];            /* rules.variant: "congo" or "megapawn" */
 	struct ui_conf ui;
 	struct network_conf network;
 	struct server_conf server;
+	char clock[16];              /* local games' clock "M+S", "" none */
 	char source[CONF_PATH_MAX];  /* the file read, "" for built-in defaults */
 };
 

@@ -40,11 +40,19 @@ struct group {
 
 static const char *const player_types[] = { "human", "ai", NULL };
 static const char *const algorithms[] = { SEARCH_ALGORITHM_NAMES, NULL };
+static const char *const variants[] = { "congo", "megapawn", NULL };
 static const char *const log_levels[] = { "error", "warn", "info", "debug",
 	NULL };
 
 #define P(f) offsetof(struct player_conf, f), sizeof ((struct player_conf *)0)->f
 #define R(f) offsetof(struct game_rules, f), sizeof ((struct game_rules *)0)->f
+/* rules.variant lives beside struct game_rules (a game's variant is its
+ * start position's, not a rule): its offset is taken from the rules. */
+#define RV offsetof(struct congo_conf, variant) - \
+	offsetof(struct congo_conf, rules), \
+	sizeof ((struct congo_conf *)0)->variant
+_Static_assert(offsetof(struct congo_conf, variant) >
+    offsetof(struct congo_conf, rules), "rules.variant follows the rules");
 #define U(f) offsetof(struct ui_conf, f), sizeof ((struct ui_conf *)0)->f
 #define N(f) offsetof(struct network_conf, f), \
 	sizeof ((struct network_conf *)0)->f
@@ -68,6 +76,7 @@ static const struct setting player_settings[] = {
 static const struct setting rules_settings[] = {
 	{ "repetition", K_BOOL, R(repetition), 0, 0, NULL },
 	{ "quiet_plies", K_INT, R(quiet_plies), 0, 10000, NULL },
+	{ "variant", K_CHOICE, RV, 0, 0, variants },
 	{ NULL, 0, 0, 0, 0, 0, NULL }
 };
 
@@ -78,6 +87,7 @@ static const struct setting ui_settings[] = {
 	{ "ai_delay_ms", K_INT, U(ai_delay_ms), 0, 60000, NULL },
 	{ "mouse", K_BOOL, U(mouse), 0, 0, NULL },
 	{ "save_dir", K_STRING, U(save_dir), 0, 0, NULL },
+	{ "warn", K_BOOL, U(warn), 0, 0, NULL },
 	{ NULL, 0, 0, 0, 0, 0, NULL }
 };
 
@@ -96,6 +106,8 @@ static const struct setting server_settings[] = {
 	{ "max_per_address", K_INT, S(max_per_address), 1, 100000, NULL },
 	{ "games_per_minute", K_INT, S(games_per_minute), 1, 100000, NULL },
 	{ "max_observers", K_INT, S(max_observers), 0, 100000, NULL },
+	{ "abandon_after", K_INT, S(abandon_after), 1, 86400, NULL },
+	{ "expire_after", K_INT, S(expire_after), 1, 31536000, NULL },
 	{ "log_level", K_CHOICE, S(log_level), 0, 0, log_levels },
 	{ NULL, 0, 0, 0, 0, 0, NULL }
 };
@@ -229,23 +241,78 @@ apply_one(const struct setting *d, const char *full, const config_setting_t *s,
 	return 0;
 }
 
+/* (Added) Edit distance, for "did you mean": small words only. */
+static int
+distance(const char *a, const char *b)
+{
+	int la = (int)strlen(a), lb = (int)strlen(b), i, j;
+	int d[33][33];
+
+	if (la > 32 || lb > 32)
+		return 99;
+	for (i = 0; i <= la; i++)
+		d[i][0] = i;
+	for (j = 0; j <= lb; j++)
+		d[0][j] = j;
+	for (i = 1; i <= la; i++)
+		for (j = 1; j <= lb; j++) {
+			int best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+			if (d[i - 1][j] + 1 < best)
+				best = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < best)
+				best = d[i][j - 1] + 1;
+			d[i][j] = best;
+		}
+	return d[la][lb];
+}
+
+/* The known name nearest to name (a prefix of it counts), or NULL. */
+static const char *
+near_name(const char *name, const struct setting *list,
+    const struct group *gl)
+{
+	const char *best = NULL, *cand;
+	int bd = 3, dd, i;
+
+	for (i = 0; ; i++) {
+		cand = list != NULL ? list[i].name : gl[i].name;
+		if (cand == NULL)
+			break;
+		dd = strncmp(cand, name, strlen(name)) == 0 ? 1 :
+		    distance(name, cand);
+		if (dd < bd) {
+			bd = dd;
+			best = cand;
+		}
+	}
+	if (list == NULL && distance(name, "clock") < bd)
+		best = "clock";
+	return best;
+}
+
 static void
 warn_unknown(void (*warn)(const char *), const config_setting_t *s,
-    const char *path, const char *group)
+    const char *path, const struct group *group)
 {
-	char msg[512];
-	const char *name = config_setting_name(s);
+	char msg[512], hint[80] = "";
+	const char *name = config_setting_name(s), *near;
 
 	if (warn == NULL)
 		return;
 	if (name == NULL)
 		name = "?";
+	near = near_name(name, group != NULL ? group->settings : NULL, groups);
+	if (near != NULL)
+		snprintf(hint, sizeof hint, " (did you mean %s%s%s?)",
+		    group != NULL ? group->name : "", group != NULL ? "." : "",
+		    near);
 	if (group != NULL)
-		snprintf(msg, sizeof msg, "%s:%d: unknown setting '%s.%s'",
-		    where(s, path), config_setting_source_line(s), group, name);
+		snprintf(msg, sizeof msg, "%s:%d: unknown setting '%s.%s'%s",
+		    where(s, path), config_setting_source_line(s), group->name,
+		    name, hint);
 	else
-		snprintf(msg, sizeof msg, "%s:%d: unknown setting '%s'",
-		    where(s, path), config_setting_source_line(s), name);
+		snprintf(msg, sizeof msg, "%s:%d: unknown setting '%s'%s",
+		    where(s, path), config_setting_source_line(s), name, hint);
 	warn(msg);
 }
 
@@ -273,7 +340,7 @@ apply_group(struct congo_conf *c, const struct group *g,
 			if (name != NULL && strcmp(d->name, name) == 0)
 				break;
 		if (d->name == NULL) {
-			warn_unknown(warn, s, path, g->name);
+			warn_unknown(warn, s, path, g);
 			continue;
 		}
 		snprintf(full, sizeof full, "%s.%s", g->name, d->name);
@@ -299,6 +366,20 @@ config_apply(struct congo_conf *c, const config_t *cf, const char *path,
 		const char *name = config_setting_name(s);
 		const struct group *g;
 
+		if (name != NULL && strcmp(name, "clock") == 0) {
+			/* (Added) clock = "5+3"; checked by the game. */
+			if (config_setting_type(s) != CONFIG_TYPE_STRING ||
+			    strlen(config_setting_get_string(s)) >=
+			    sizeof c->clock) {
+				snprintf(err, errlen, "%s:%d: clock must be a "
+				    "string such as \"5+3\" (minutes + "
+				    "seconds)", where(s, path),
+				    config_setting_source_line(s));
+				return -1;
+			}
+			strcpy(c->clock, config_setting_get_string(s));
+			continue;
+		}
 		for (g = groups; g->name != NULL; g++)
 			if (name != NULL && strcmp(g->name, name) == 0)
 				break;

@@ -4,6 +4,7 @@
  */
 #include <ctype.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "ai/search.h"
@@ -20,7 +21,7 @@ player_defaults(struct player_conf *p, const char *type)
 	p->movetime_ms = 1000;
 	p->nodes = 0;
 	p->threads = 1;
-	p->hash_mb = 64;
+	p->hash_mb = 16;   /* search_options_default's: one value everywhere */
 	p->seed = 0;
 }
 
@@ -46,25 +47,29 @@ config_defaults(struct congo_conf *c)
 
 	c->rules.repetition = true;
 	c->rules.quiet_plies = 200;
+	snprintf(c->variant, sizeof c->variant, "congo");
 
 	c->ui.color = true;
 	c->ui.unicode = false;
 	c->ui.flip = false;
 	c->ui.ai_delay_ms = 500;
 	c->ui.mouse = true;
+	c->ui.warn = true;
 	c->ui.save_dir[0] = '\0';
 
 	strcpy(c->network.host, "localhost");
-	c->network.port = 7153;
+	c->network.port = CONF_SERVER_PORT;
 	default_name(c->network.name, sizeof c->network.name);
 
 	c->server.bind[0] = '\0';
-	c->server.port = 7153;
+	c->server.port = CONF_SERVER_PORT;
 	c->server.db[0] = '\0';
-	c->server.max_connections = 1000;
-	c->server.max_per_address = 16;
-	c->server.games_per_minute = 10;
-	c->server.max_observers = 50;
+	c->server.max_connections = CONF_SERVER_MAX_CONNECTIONS;
+	c->server.max_per_address = CONF_SERVER_MAX_PER_ADDRESS;
+	c->server.games_per_minute = CONF_SERVER_GAMES_PER_MINUTE;
+	c->server.max_observers = CONF_SERVER_MAX_OBSERVERS;
+	c->server.abandon_after = CONF_SERVER_ABANDON_AFTER;
+	c->server.expire_after = CONF_SERVER_EXPIRE_AFTER;
 	strcpy(c->server.log_level, "info");
 
 	c->source[0] = '\0';

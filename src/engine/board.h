@@ -13,6 +13,8 @@
 #include <stdint.h>
 
 typedef uint64_t bb_t;
+/* A move (its encoding: movegen.h). */
+__extension__ typedef unsigned __int128 move_t;
 
 /*
  * Bits set. The build does not assume the POPCNT instruction, and GCC's
@@ -41,16 +43,35 @@ enum piece_type {
 	GIRAFFE,
 	CROCODILE,
 	MONKEY,
-	PAWN,
-	SUPERPAWN,
+	PAWN,      /* the pawn; in megapawn the mPawn (same letter P) */
+	SUPERPAWN, /* congo only */
+	MEGAPAWN,  /* megapawn only */
 	NPIECE_TYPES
 };
 
-/* A piece code on a square: 0 is empty, else 1 + color * 8 + type. */
+/*
+ * A piece code on a square: 0 is empty, else 1 + color * 16 + type. The
+ * colour bit sits above room for 16 types, so adding a type never changes
+ * a colour; every table indexed by a code has PIECE_NCODES entries.
+ */
 #define PIECE_NONE 0
-#define PIECE_MAKE(c, t) ((uint8_t)(1 + (c) * 8 + (t)))
-#define PIECE_COLOR(p) (((p) - 1) >> 3)
-#define PIECE_TYPE(p) (((p) - 1) & 7)
+#define PIECE_COLOR_SHIFT 4
+#define PIECE_MAKE(c, t) ((uint8_t)(1 + ((c) << PIECE_COLOR_SHIFT) + (t)))
+#define PIECE_COLOR(p) (((p) - 1) >> PIECE_COLOR_SHIFT)
+#define PIECE_TYPE(p) (((p) - 1) & ((1 << PIECE_COLOR_SHIFT) - 1))
+#define PIECE_NCODES (PIECE_MAKE(BLACK, NPIECE_TYPES - 1) + 1)
+_Static_assert(NPIECE_TYPES <= (1 << PIECE_COLOR_SHIFT),
+    "piece types overflow into the colour bit of a piece code");
+
+/*
+ * Variants (RULES.md "Variants"). A position carries its variant; a game
+ * never changes it. Congo is 0, so a cleared board is Congo.
+ */
+enum variant {
+	VARIANT_CONGO = 0,
+	VARIANT_MEGAPAWN,
+	NVARIANTS
+};
 
 #define NSQ 49
 #define SQ(f, r) ((r) * 7 + (f))
@@ -61,6 +82,8 @@ enum piece_type {
 #define BB_RANK(r) (0x7FULL << (7 * (r)))
 #define BB_RIVER BB_RANK(3)
 #define RIVER_RANK 3
+/* Megapawn's islands: a4 b4 f4 g4 (land for drowning, river otherwise). */
+#define BB_ISLANDS (BB(SQ(0, 3)) | BB(SQ(1, 3)) | BB(SQ(5, 3)) | BB(SQ(6, 3)))
 
 struct board {
 	bb_t pieces[2][NPIECE_TYPES]; /* by color and type */
@@ -70,16 +93,21 @@ struct board {
 	uint8_t side;                 /* side to move */
 	uint16_t quiet;               /* plies since capture, drowning or promotion */
 	uint16_t fullmove;            /* move number, grows after Black moves */
+	uint8_t variant;              /* enum variant, fixed for a game */
 };
+
+/* At most this many pieces leave the board in one move (a monkey chain
+ * jumps at most 33, see movegen.h; at most 7 drown). */
+#define BOARD_MAX_CAPTURES 48
 
 /* What a move did, filled in by board_make when asked. */
 struct move_effects {
 	int ncaptured;
-	uint8_t captured_sq[16];
-	uint8_t captured_piece[16];
+	uint8_t captured_sq[BOARD_MAX_CAPTURES];
+	uint8_t captured_piece[BOARD_MAX_CAPTURES];
 	int ndrowned;
-	uint8_t drowned_sq[16];
-	uint8_t drowned_piece[16];
+	uint8_t drowned_sq[8];
+	uint8_t drowned_piece[8];
 	bool promoted;
 	bool lion_captured; /* the mover took the enemy lion: the mover wins */
 };
@@ -91,16 +119,33 @@ extern bb_t board_step[NSQ];      /* the 8 neighbours */
 extern bb_t board_knight[NSQ];    /* zebra leaps */
 extern bb_t board_elephant[NSQ];  /* 1 or 2 straight */
 extern bb_t board_giraffe2[NSQ];  /* 2 in any of 8 directions */
+extern bb_t board_mega[NSQ];      /* the 5x5 block around (megapawn) */
 extern bb_t board_castle[2];      /* castles: White c1-e3, Black c5-e7 */
 extern const int board_dir_df[8]; /* direction d: file step */
 extern const int board_dir_dr[8]; /* direction d: rank step */
 /* board_ray_next[d][sq]: the neighbour of sq in direction d, or -1. */
 extern int8_t board_ray_next[8][NSQ];
-extern uint64_t board_zobrist_piece[17][NSQ];
+extern uint64_t board_zobrist_piece[PIECE_NCODES][NSQ];
 extern uint64_t board_zobrist_side;
+extern uint64_t board_zobrist_variant[NVARIANTS]; /* Congo's is 0 */
+/* Per variant: the river squares where pieces drown (megapawn: c4 d4 e4),
+ * and what a pawn on the far rank becomes. */
+extern const bb_t board_deep[NVARIANTS];
+extern const uint8_t board_promotion[NVARIANTS];
 
-/* An empty board, White to move, move 1. */
+/* "congo", "megapawn"; "?" when out of range. */
+const char *variant_name(int variant);
+/* The variant of a name (exact, lower case), or -1. */
+int variant_parse(const char *name);
+/* The start position's FEN of a variant. */
+const char *variant_start_fen(int variant);
+/* Is a piece type part of a variant (S only in congo, Q only in megapawn)? */
+bool variant_has_piece(int variant, int type);
+
+/* An empty board, White to move, move 1, variant congo. */
 void board_clear(struct board *b);
+/* Set the variant of a position (and its hash). */
+void board_set_variant(struct board *b, int variant);
 /* Put / remove a piece; keep bitboards, mailbox and hash in step. */
 void board_put(struct board *b, int sq, uint8_t piece);
 void board_remove(struct board *b, int sq);
@@ -116,13 +161,13 @@ int board_lion_sq(const struct board *b, int color);
  * side to move, counters and hash. For unmake, copy the board first
  * (copy-make). fx may be NULL.
  */
-void board_make(struct board *b, uint64_t move, struct move_effects *fx);
+void board_make(struct board *b, move_t move, struct move_effects *fx);
 
 /* Square names: "a1".."g7". Writes 3 bytes. Reading returns -1 if bad. */
 void board_sq_name(int sq, char out[3]);
 int board_sq_parse(const char *s);
 
-/* Piece letters: "LZEGCMPS", upper case White. 0 if unknown. */
+/* Piece letters: "LZEGCMPSQ", upper case White. 0 if unknown. */
 char board_piece_letter(uint8_t piece);
 uint8_t board_piece_from_letter(char c);
 const char *board_piece_name(int type); /* "lion", "zebra", ... */

@@ -15,6 +15,17 @@ board_clear(struct board *b)
 	b->side = WHITE;
 	b->fullmove = 1;
 	b->hash = 0;
+	b->variant = VARIANT_CONGO;
+}
+
+void
+board_set_variant(struct board *b, int variant)
+{
+	if (variant < 0 || variant >= NVARIANTS)
+		variant = VARIANT_CONGO;
+	b->hash ^= board_zobrist_variant[b->variant] ^
+	    board_zobrist_variant[variant];
+	b->variant = (uint8_t)variant;
 }
 
 void
@@ -49,6 +60,8 @@ board_hash_compute(const struct board *b)
 {
 	uint64_t h = b->side == BLACK ? board_zobrist_side : 0;
 
+	h ^= board_zobrist_variant[b->variant];
+
 	for (int s = 0; s < NSQ; s++)
 		h ^= board_zobrist_piece[b->sq[s]][s];
 	return h;
@@ -58,7 +71,7 @@ bool
 board_same_position(const struct board *a, const struct board *b)
 {
 	return a->hash == b->hash && a->side == b->side &&
-	    memcmp(a->sq, b->sq, sizeof a->sq) == 0;
+	    a->variant == b->variant && memcmp(a->sq, b->sq, sizeof a->sq) == 0;
 }
 
 int
@@ -72,7 +85,7 @@ board_lion_sq(const struct board *b, int color)
 static void
 note_capture(struct move_effects *fx, int sq, uint8_t piece)
 {
-	if (fx != NULL && fx->ncaptured < 16) {
+	if (fx != NULL && fx->ncaptured < BOARD_MAX_CAPTURES) {
 		fx->captured_sq[fx->ncaptured] = (uint8_t)sq;
 		fx->captured_piece[fx->ncaptured] = piece;
 		fx->ncaptured++;
@@ -86,7 +99,7 @@ board_make(struct board *b, move_t m, struct move_effects *fx)
 	int us = b->side;
 	uint8_t piece = b->sq[from];
 	bool took_lion = false, changed = false;
-	bb_t drown;
+	bb_t drown, deep;
 
 	if (fx != NULL)
 		memset(fx, 0, sizeof *fx);
@@ -116,21 +129,23 @@ board_make(struct board *b, move_t m, struct move_effects *fx)
 	board_remove(b, from);
 	if (PIECE_TYPE(piece) == PAWN &&
 	    SQ_RANK(to) == (us == WHITE ? 6 : 0)) {
-		piece = PIECE_MAKE(us, SUPERPAWN);
+		piece = PIECE_MAKE(us, board_promotion[b->variant]);
 		changed = true;
 		if (fx != NULL)
 			fx->promoted = true;
 	}
 	board_put(b, to, piece);
 
-	/* Drowning: the mover's pieces in the river, but crocodiles and the
-	 * piece just moved when it began this move on land. */
-	drown = b->occ[us] & BB_RIVER & ~b->pieces[us][CROCODILE];
-	if (SQ_RANK(from) != RIVER_RANK)
+	/* Drowning: the mover's pieces in deep water (the river; megapawn's
+	 * islands are land), but crocodiles and the piece just moved when it
+	 * began this move on land. */
+	deep = board_deep[b->variant];
+	drown = b->occ[us] & deep & ~b->pieces[us][CROCODILE];
+	if (!(deep & BB(from)))
 		drown &= ~BB(to);
 	while (drown) {
 		int s = bb_pop(&drown);
-		if (fx != NULL && fx->ndrowned < 16) {
+		if (fx != NULL && fx->ndrowned < 8) {
 			fx->drowned_sq[fx->ndrowned] = (uint8_t)s;
 			fx->drowned_piece[fx->ndrowned] = b->sq[s];
 			fx->ndrowned++;

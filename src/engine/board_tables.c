@@ -10,10 +10,23 @@ bb_t board_step[NSQ];
 bb_t board_knight[NSQ];
 bb_t board_elephant[NSQ];
 bb_t board_giraffe2[NSQ];
+bb_t board_mega[NSQ];
 bb_t board_castle[2];
 int8_t board_ray_next[8][NSQ];
-uint64_t board_zobrist_piece[17][NSQ];
+uint64_t board_zobrist_piece[PIECE_NCODES][NSQ];
 uint64_t board_zobrist_side;
+uint64_t board_zobrist_variant[NVARIANTS];
+
+const bb_t board_deep[NVARIANTS] = {
+	[VARIANT_CONGO] = BB_RIVER,
+	[VARIANT_MEGAPAWN] = BB_RIVER & ~BB_ISLANDS,
+};
+const uint8_t board_promotion[NVARIANTS] = {
+	[VARIANT_CONGO] = SUPERPAWN,
+	[VARIANT_MEGAPAWN] = MEGAPAWN,
+};
+_Static_assert(NVARIANTS == 2, "a new variant needs its board_deep, "
+    "board_promotion and mg_pawn_side entries");
 
 /* Directions: N NE E SE S SW W NW ("north" is towards rank 7). */
 const int board_dir_df[8] = { 0, 1, 1, 1, 0, -1, -1, -1 };
@@ -22,6 +35,8 @@ const int board_dir_dr[8] = { 1, 1, 0, -1, -1, -1, 0, 1 };
 bb_t mg_between[NSQ][NSQ];
 bb_t mg_pawn_fwd[2][NSQ];
 bb_t mg_side[NSQ];
+bb_t mg_mpawn[2][NSQ];
+bb_t mg_pawn_side[NVARIANTS][2];
 bb_t mg_lion_line[NSQ];
 
 static bool
@@ -75,6 +90,15 @@ init_square(int s)
 	add_if(&mg_pawn_fwd[BLACK][s], f - 1, r - 1);
 	add_if(&mg_side[s], f + 1, r);
 	add_if(&mg_side[s], f - 1, r);
+	for (int df = -2; df <= 2; df++)
+		for (int dr = -2; dr <= 2; dr++)
+			if (df != 0 || dr != 0)
+				add_if(&board_mega[s], f + df, r + dr);
+	/* The mPawn: forward, and sideways once across the river. */
+	mg_mpawn[WHITE][s] = mg_pawn_fwd[WHITE][s] |
+	    (r > RIVER_RANK ? mg_side[s] : 0);
+	mg_mpawn[BLACK][s] = mg_pawn_fwd[BLACK][s] |
+	    (r < RIVER_RANK ? mg_side[s] : 0);
 }
 
 /* Squares strictly between a and b when they share a file or diagonal. */
@@ -111,10 +135,18 @@ board_init(void)
 			board_castle[WHITE] |= BB(SQ(f, r));
 			board_castle[BLACK] |= BB(SQ(f, 6 - r));
 		}
-	for (int p = 0; p < 17; p++)
+	for (int p = 0; p < PIECE_NCODES; p++)
 		for (int s = 0; s < NSQ; s++)
 			board_zobrist_piece[p][s] = p ? splitmix64(&seed) : 0;
 	board_zobrist_side = splitmix64(&seed);
+	for (int v = 1; v < NVARIANTS; v++)
+		board_zobrist_variant[v] = splitmix64(&seed);
+	for (int r = 0; r < 7; r++) {
+		if (r > RIVER_RANK)
+			mg_pawn_side[VARIANT_MEGAPAWN][WHITE] |= BB_RANK(r);
+		if (r < RIVER_RANK)
+			mg_pawn_side[VARIANT_MEGAPAWN][BLACK] |= BB_RANK(r);
+	}
 	done = true;
 }
 

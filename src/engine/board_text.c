@@ -6,11 +6,15 @@
 
 #include "engine/board.h"
 
-static const char letters[] = "LZEGCMPS";
-static const char *const names[NPIECE_TYPES] = {
+static const char letters[] = "LZEGCMPSQ";
+static const char *const names[] = {
 	"lion", "zebra", "elephant", "giraffe", "crocodile", "monkey", "pawn",
-	"superpawn"
+	"superpawn", "megapawn"
 };
+_Static_assert(sizeof letters - 1 == NPIECE_TYPES,
+    "one letter per piece type");
+_Static_assert(sizeof names / sizeof names[0] == NPIECE_TYPES,
+    "one name per piece type");
 
 void
 board_sq_name(int sq, char out[3])
@@ -43,7 +47,8 @@ board_piece_letter(uint8_t piece)
 {
 	char c;
 
-	if (piece == PIECE_NONE || piece > 16)
+	if (piece == PIECE_NONE || piece >= PIECE_NCODES ||
+	    PIECE_TYPE(piece) >= NPIECE_TYPES)
 		return 0;
 	c = letters[PIECE_TYPE(piece)];
 	return PIECE_COLOR(piece) == WHITE ? c : (char)(c - 'A' + 'a');
@@ -84,6 +89,9 @@ board_draw_text(const struct board *b, char *buf, size_t n)
 			int s = SQ(f, r);
 			char c = board_piece_letter(b->sq[s]);
 			bool castle = (board_castle[0] | board_castle[1]) & BB(s);
+			if (c == 0 && b->variant == VARIANT_MEGAPAWN &&
+			    (BB_ISLANDS & BB(s)))
+				c = '^';
 			if (c == 0)
 				c = r == RIVER_RANK ? '~' : (castle ? '+' : '.');
 			len += (size_t)snprintf(buf + len, n - len, " %c", c);

@@ -9,6 +9,7 @@
 #include "engine/board.h"
 
 #define FEN_START "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0 1"
+#define FEN_START_MEGAPAWN "ezclcze/3p3/p1p1p1p/7/P1P1P1P/3P3/EZCLCZE w 0 1"
 #define FEN_MAX 96
 
 /*
@@ -19,6 +20,16 @@
  * leaves *b untouched and writes a message naming the problem into err.
  */
 int fen_read(struct board *b, const char *text, char *err, size_t errlen);
+
+/*
+ * The same for a position of a variant (enum variant), from the len bytes
+ * at text: a NUL byte among them is refused (a line read with its length
+ * cannot lose what follows one), and so are the pieces the variant does not
+ * have (S in megapawn, Q in congo). fen_read is this for Congo and a C
+ * string.
+ */
+int fen_read_variant(struct board *b, int variant, const char *text,
+    size_t len, char *err, size_t errlen);
 
 /* Write our 4-field form. buf should hold FEN_MAX bytes. */
 void fen_write(const struct board *b, char *buf, size_t n);

@@ -54,6 +54,11 @@ read_placement(struct board *b, const char *s, size_t len, char *err,
 			if (p == PIECE_NONE)
 				return engine_error(err, errlen, "unknown piece '%s'",
 				    show(&s[i], 1, buf, sizeof buf));
+			if (!variant_has_piece(b->variant, PIECE_TYPE(p)))
+				return engine_error(err, errlen, "the %s '%c' is not "
+				    "a piece of the %s variant",
+				    board_piece_name(PIECE_TYPE(p)), s[i],
+				    variant_name(b->variant));
 			if (f < 7)
 				board_put(b, SQ(f, r), p);
 			f++;
@@ -145,8 +150,24 @@ read_side(const char *s, size_t len, int *side, char *err, size_t errlen)
 	return 0;
 }
 
+static bool
+is_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
 int
 fen_read(struct board *out, const char *text, char *err, size_t errlen)
+{
+	if (text == NULL)
+		return engine_error(err, errlen, "no FEN given");
+	return fen_read_variant(out, VARIANT_CONGO, text, strlen(text), err,
+	    errlen);
+}
+
+int
+fen_read_variant(struct board *out, int variant, const char *text,
+    size_t len, char *err, size_t errlen)
 {
 	const char *fs[FEN_FIELDS];
 	size_t fl[FEN_FIELDS];
@@ -154,22 +175,27 @@ fen_read(struct board *out, const char *text, char *err, size_t errlen)
 	long quiet = 0, move = 1;
 	struct board b;
 	char buf[64];
-	const char *p;
+	const char *p, *end, *nul;
 
 	if (text == NULL)
 		return engine_error(err, errlen, "no FEN given");
+	if (variant < 0 || variant >= NVARIANTS)
+		return engine_error(err, errlen, "unknown variant %d", variant);
+	if ((nul = memchr(text, '\0', len)) != NULL)
+		return engine_error(err, errlen, "the FEN holds a NUL byte "
+		    "(at offset %zu)", (size_t)(nul - text));
+	end = text + len;
 	/* Split on white space. */
-	for (p = text; *p != '\0';) {
-		while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+	for (p = text; p < end;) {
+		while (p < end && is_space(*p))
 			p++;
-		if (*p == '\0')
+		if (p == end)
 			break;
 		if (nf == FEN_FIELDS)
 			return engine_error(err, errlen, "too many fields in the FEN "
 			    "(at most 4)");
 		fs[nf] = p;
-		while (*p != '\0' && *p != ' ' && *p != '\t' && *p != '\n' &&
-		    *p != '\r')
+		while (p < end && !is_space(*p))
 			p++;
 		fl[nf] = (size_t)(p - fs[nf]);
 		nf++;
@@ -180,6 +206,7 @@ fen_read(struct board *out, const char *text, char *err, size_t errlen)
 		return engine_error(err, errlen, "too many fields in the FEN (at most 4)");
 
 	board_clear(&b);
+	board_set_variant(&b, variant);
 	if (nf == 1 && count_ranks(fs[0], fl[0]) == 9) {
 		/* The .NET form: seven ranks, the side, then -1. */
 		const char *side_s = fs[0], *last;
@@ -187,7 +214,7 @@ fen_read(struct board *out, const char *text, char *err, size_t errlen)
 		size_t rest;
 		while (slashes < 7)
 			slashes += *side_s++ == '/';
-		last = strchr(side_s, '/');
+		last = memchr(side_s, '/', (size_t)(fs[0] + fl[0] - side_s));
 		if (read_placement(&b, fs[0], (size_t)(side_s - 1 - fs[0]),
 		    err, errlen) < 0)
 			return -1;

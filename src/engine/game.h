@@ -31,7 +31,8 @@ enum game_reason {
 };
 
 struct game_rules {
-	bool repetition;  /* third occurrence draws (default true) */
+	bool repetition;  /* third occurrence draws; in megapawn a first
+	                     repeat loses for the mover (default true) */
 	int quiet_plies;  /* this many quiet plies draw; 0 is off (default 200) */
 };
 
@@ -39,6 +40,7 @@ struct game_rules {
 
 struct game {
 	struct game_rules rules;
+	int variant;        /* enum variant: the start position's, never changes */
 	struct board *pos;  /* pos[0] the start, pos[i] after i plies */
 	move_t *moves;      /* moves[i] leads from pos[i] to pos[i+1] */
 	int nply;           /* plies played */
@@ -68,7 +70,9 @@ bool game_over(const struct game *g);
 
 /*
  * The status of a position reached in play, by the end-of-game rules of
- * RULES.md in their order. history[0..n-1] are the earlier positions (for
+ * RULES.md in their order, those of b's variant (megapawn: lion captured,
+ * repetition loses for the mover at the first repeat, no move, quiet
+ * moves; no bare-lions draw). history[0..n-1] are the earlier positions (for
  * repetition), lion_taken says the last move captured a lion.
  * Pure: used by game_play, the server and the search's draw checks.
  */

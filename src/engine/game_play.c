@@ -39,6 +39,7 @@ game_init(struct game *g, const struct board *start,
 
 	memset(g, 0, sizeof *g);
 	g->rules = rules != NULL ? *rules : defaults;
+	g->variant = start->variant;
 	grow(g, 64);
 	g->pos[0] = *start;
 	update_status(g, false);

@@ -22,6 +22,29 @@ game_status(const struct board *b, const struct board *history, int n,
 		    (us == WHITE ? RESULT_WHITE_WINS : RESULT_BLACK_WINS);
 		goto out;
 	}
+	if (b->variant == VARIANT_MEGAPAWN) {
+		/* Megapawn: a move that repeats any earlier position (the start
+		 * included) loses for its mover, before "no move"; no bare-lions
+		 * draw. Positions before the last capture, drowning or promotion
+		 * cannot come back, so look only as far as b->quiet. */
+		if (rules->repetition && history != NULL) {
+			for (int k = 2; k <= b->quiet && k <= n; k += 2) {
+				if (board_same_position(&history[n - k], b)) {
+					why = REASON_REPETITION;
+					res = us == WHITE ? RESULT_WHITE_WINS :
+					    RESULT_BLACK_WINS;
+					goto out;
+				}
+			}
+		}
+		if (movegen_count(b) == 0) {
+			why = REASON_NO_MOVES;
+			res = us == WHITE ? RESULT_BLACK_WINS :
+			    RESULT_WHITE_WINS;
+			goto out;
+		}
+		goto quiet;
+	}
 	/* 2. No move: the side to move loses. */
 	if (movegen_count(b) == 0) {
 		why = REASON_NO_MOVES;
@@ -50,6 +73,7 @@ game_status(const struct board *b, const struct board *history, int n,
 		}
 	}
 	/* 5. Quiet plies. */
+quiet:
 	if (rules->quiet_plies > 0 && b->quiet >= rules->quiet_plies) {
 		why = REASON_QUIET_MOVES;
 		res = RESULT_DRAW;
@@ -96,6 +120,13 @@ game_result_text(enum game_result r, enum game_reason why, char *buf, size_t n)
 	const char *t = (unsigned)why < sizeof texts / sizeof texts[0] ?
 	    texts[why] : "";
 
+	/* A win by repetition is megapawn's: the loser repeated. */
+	if (why == REASON_REPETITION && r != RESULT_DRAW) {
+		snprintf(buf, n, "%s wins: %s repeated a position",
+		    r == RESULT_WHITE_WINS ? "White" : "Black",
+		    r == RESULT_WHITE_WINS ? "Black" : "White");
+		return;
+	}
 	switch (r) {
 	case RESULT_WHITE_WINS:
 		snprintf(buf, n, "White wins: %s", t);

@@ -1,12 +1,20 @@
 /*
  * movegen.h: moves and their generation.
  *
- * A move is a uint64_t:
- *   bits 0-5    from square
- *   bits 6-11   final square
- *   bits 12-15  number of monkey jumps (0 for every other move)
- *   bits 16-57  jump directions, 3 bits each, the first jump lowest
- * A monkey takes at most 14 pieces (the enemy has at most 14), so a chain fits.
+ * A move is an unsigned 128-bit integer:
+ *   bits 0-5     from square
+ *   bits 6-11    final square
+ *   bits 12-17   number of monkey jumps (0 for every other move)
+ *   bits 18-116  jump directions, 3 bits each, the first jump lowest
+ * Every chain the rules allow fits, whatever the position (RULES.md sets no
+ * limit on pieces): a jump keeps the parity of the monkey's file and of its
+ * rank, so it lands only on squares of its start's parity class, and each
+ * jumped piece is a distinct square strictly inside that class's bounding
+ * box and outside the class. The class of a1 (files a c e g, ranks 1 3 5 7:
+ * 16 squares spanning the board) leaves 49 - 16 = 33 such squares, the others
+ * fewer (b2's: 25 - 9 = 16; a2's and b1's: 35 - 12 = 23). So a chain has at
+ * most 33 jumps: 18 + 3 * 33 = 117 bits. A move with at most 15 jumps fits
+ * in its low 64 bits (move_fits64), which is every move of real games.
  * Congo has no check: every move the rules allow is legal, so the generator
  * is exact. It never allocates.
  */
@@ -15,15 +23,28 @@
 
 #include "engine/board.h"
 
-typedef uint64_t move_t;
-
 #define MOVE_NONE ((move_t)0)
-#define MOVE_MAX_JUMPS 14
+#define MOVE_MAX_JUMPS 33
+#define MOVE_JUMPS_SHIFT 18
 #define MOVE_FROM(m) ((int)((m) & 63))
 #define MOVE_TO(m) ((int)(((m) >> 6) & 63))
-#define MOVE_NJUMPS(m) ((int)(((m) >> 12) & 15))
-#define MOVE_JUMP_DIR(m, i) ((int)(((m) >> (16 + 3 * (i))) & 7))
+#define MOVE_NJUMPS(m) ((int)(((m) >> 12) & 63))
+#define MOVE_JUMP_DIR(m, i) \
+	((int)(((m) >> (MOVE_JUMPS_SHIFT + 3 * (i))) & 7))
 #define MOVE_MAKE(from, to) ((move_t)(from) | ((move_t)(to) << 6))
+_Static_assert(MOVE_JUMPS_SHIFT + 3 * MOVE_MAX_JUMPS <= 128,
+    "the longest monkey chain does not fit in a move");
+_Static_assert(MOVE_MAX_JUMPS <= BOARD_MAX_CAPTURES,
+    "struct move_effects cannot list the longest chain's captures");
+
+/* Does a move fit in 64 bits (at most 15 jumps: the directions past bit 63
+ * of a longer chain may all be 0, north, so the count decides)? For 64-bit
+ * stores such as the search's hash table, which keep no move that does not. */
+static inline bool
+move_fits64(move_t m)
+{
+	return (m >> 64) == 0 && MOVE_NJUMPS(m) <= 15;
+}
 
 /*
  * Room for the moves of any ordinary position. A monkey among many enemy

@@ -23,7 +23,9 @@ movegen_attacks_lion(const struct board *b, int attacker)
 		return true;
 	/* A pawn of attacker captures forward: look backward from the lion. */
 	if ((mg_pawn_fwd[them][l] & (p[PAWN] | p[SUPERPAWN])) ||
-	    (mg_side[l] & p[SUPERPAWN]))
+	    (mg_side[l] & (p[SUPERPAWN] |
+	    (p[PAWN] & mg_pawn_side[b->variant][attacker]))) ||
+	    (board_mega[l] & p[MEGAPAWN]))
 		return true;
 	/* The lions face each other on a file or diagonal. */
 	{

@@ -57,15 +57,22 @@ retreat(int sq, int d, bb_t empty)
 	return BB(s1) | BB(s2);
 }
 
+const uint8_t mg_kind[NVARIANTS][NPIECE_TYPES] = {
+	[VARIANT_CONGO] = { LION, ZEBRA, ELEPHANT, GIRAFFE, CROCODILE, MONKEY,
+	    PAWN, SUPERPAWN, MEGAPAWN },
+	[VARIANT_MEGAPAWN] = { LION, ZEBRA, ELEPHANT, GIRAFFE, CROCODILE,
+	    MONKEY, MG_MPAWN, SUPERPAWN, MEGAPAWN },
+};
+
 bb_t
-mg_targets(const struct board *b, int sq, int type, int us)
+mg_targets(const struct board *b, int sq, int kind, int us)
 {
 	bb_t own = b->occ[us], all = b->occ[0] | b->occ[1];
 	bb_t empty = ~all & BB_ALL;
 	int back = us == WHITE ? DIR_S : DIR_N;
 	bb_t t;
 
-	switch (type) {
+	switch (kind) {
 	case LION: {
 		int el = board_lion_sq(b, us ^ 1);
 		t = board_step[sq] & board_castle[us] & ~own;
@@ -96,6 +103,10 @@ mg_targets(const struct board *b, int sq, int type, int us)
 		t |= retreat(sq, (back + 7) & 7, empty);
 		t |= retreat(sq, (back + 1) & 7, empty);
 		return t;
+	case MEGAPAWN:
+		return board_mega[sq] & ~own;
+	case MG_MPAWN: /* forward; sideways once across; no retreat */
+		return mg_mpawn[us][sq] & ~own;
 	}
 	return 0;
 }
@@ -111,29 +122,43 @@ push(void *ctx, move_t m)
 		ml->truncated = true;
 }
 
-/* All moves (or captures and promotions only) passed to fn. */
+/* The moves of one piece type moving as kind, passed to fn. */
+static inline void
+generate_type(const struct board *b, int type, int kind, bool captures_only,
+    movegen_visitor fn, void *ctx)
+{
+	int us = b->side;
+	bb_t pcs = b->pieces[us][type];
+	bb_t mask = captures_only ? b->occ[us ^ 1] |
+	    (type == PAWN ? BB_RANK(us == WHITE ? 6 : 0) : 0) : BB_ALL;
+
+	while (pcs) {
+		int from = bb_pop(&pcs);
+		bb_t t = mg_targets(b, from, kind, us) & mask;
+		while (t)
+			fn(ctx, MOVE_MAKE(from, bb_pop(&t)));
+		if (type == MONKEY)
+			mg_monkey_chains(b, from, us, fn, ctx);
+	}
+}
+
+/* All moves (or captures and promotions only) passed to fn. The pawns by
+ * variant, chosen once a position: Congo's pawn and superpawn, megapawn's
+ * mPawn and Megapawn. */
 static void
 generate(const struct board *b, bool captures_only, movegen_visitor fn,
     void *ctx)
 {
-	int us = b->side;
-	bb_t opp = b->occ[us ^ 1];
-	bb_t promo = BB_RANK(us == WHITE ? 6 : 0);
-
 	if (!b->pieces[WHITE][LION] || !b->pieces[BLACK][LION])
 		return;
-	for (int type = 0; type < NPIECE_TYPES; type++) {
-		bb_t pcs = b->pieces[us][type];
-		while (pcs) {
-			int from = bb_pop(&pcs);
-			bb_t t = mg_targets(b, from, type, us);
-			if (captures_only)
-				t &= type == PAWN ? (opp | promo) : opp;
-			while (t)
-				fn(ctx, MOVE_MAKE(from, bb_pop(&t)));
-			if (type == MONKEY)
-				mg_monkey_chains(b, from, us, fn, ctx);
-		}
+	for (int type = LION; type < PAWN; type++)
+		generate_type(b, type, type, captures_only, fn, ctx);
+	if (b->variant == VARIANT_CONGO) {
+		generate_type(b, PAWN, PAWN, captures_only, fn, ctx);
+		generate_type(b, SUPERPAWN, SUPERPAWN, captures_only, fn, ctx);
+	} else {
+		generate_type(b, PAWN, MG_MPAWN, captures_only, fn, ctx);
+		generate_type(b, MEGAPAWN, MEGAPAWN, captures_only, fn, ctx);
 	}
 }
 
@@ -161,25 +186,81 @@ movegen_visit(const struct board *b, movegen_visitor fn, void *ctx)
 	generate(b, false, fn, ctx);
 }
 
+/* The number of moves of one piece type moving as kind. */
+static inline uint64_t
+count_type(const struct board *b, int type, int kind)
+{
+	int us = b->side;
+	bb_t pcs = b->pieces[us][type];
+	uint64_t n = 0;
+
+	while (pcs) {
+		int from = bb_pop(&pcs);
+		n += (uint64_t)bb_popcount(mg_targets(b, from, kind, us));
+		if (type == MONKEY)
+			n += (uint64_t)mg_monkey_chains(b, from, us, NULL, NULL);
+	}
+	return n;
+}
+
+#define FILE_A 0x0040810204081ULL           /* a1 a2 ... a7 */
+#define FILE_G (FILE_A << 6)
+
+/*
+ * The pawns' moves counted in bulk, without a loop over the pawns: each
+ * shift moves every pawn one way at once, and the squares it lands on that
+ * the rules allow count one move each. Congo: forward, diagonally forward,
+ * and across the river one or two straight back onto empty squares;
+ * megapawn's mPawn: forward, diagonally forward, and across the river one
+ * step sideways. Checked against the per-pawn targets by the property and
+ * naive-generator tests.
+ */
+static inline uint64_t
+count_pawns(const struct board *b, int us)
+{
+	bb_t p = b->pieces[us][PAWN], notown = ~b->occ[us] & BB_ALL;
+	bb_t empty = ~(b->occ[0] | b->occ[1]) & BB_ALL, across, t;
+	uint64_t n;
+
+	if (p == 0)
+		return 0;
+	if (us == WHITE) {
+		across = p & ~(BB_RANK(0) | BB_RANK(1) | BB_RANK(2) |
+		    BB_RANK(3));
+		n = (uint64_t)bb_popcount((p << 7) & notown) +
+		    (uint64_t)bb_popcount(((p & ~FILE_A) << 6) & notown) +
+		    (uint64_t)bb_popcount(((p & ~FILE_G) << 8) & notown);
+	} else {
+		across = p & (BB_RANK(0) | BB_RANK(1) | BB_RANK(2));
+		n = (uint64_t)bb_popcount((p >> 7) & notown) +
+		    (uint64_t)bb_popcount(((p & ~FILE_A) >> 8) & notown) +
+		    (uint64_t)bb_popcount(((p & ~FILE_G) >> 6) & notown);
+	}
+	if (across == 0)
+		return n;
+	if (b->variant != VARIANT_CONGO)
+		return n + (uint64_t)bb_popcount(((across & ~FILE_A) >> 1) &
+		    notown) + (uint64_t)bb_popcount(((across & ~FILE_G) << 1) &
+		    notown);
+	t = (us == WHITE ? across >> 7 : across << 7) & empty;
+	n += (uint64_t)bb_popcount(t);
+	t = (us == WHITE ? t >> 7 : t << 7) & empty;
+	return n + (uint64_t)bb_popcount(t);
+}
+
 uint64_t
 movegen_count(const struct board *b)
 {
-	int us = b->side;
 	uint64_t n = 0;
 
 	if (!b->pieces[WHITE][LION] || !b->pieces[BLACK][LION])
 		return 0;
-	for (int type = 0; type < NPIECE_TYPES; type++) {
-		bb_t pcs = b->pieces[us][type];
-		while (pcs) {
-			int from = bb_pop(&pcs);
-			n += (uint64_t)bb_popcount(mg_targets(b, from, type, us));
-			if (type == MONKEY)
-				n += (uint64_t)mg_monkey_chains(b, from, us, NULL,
-				    NULL);
-		}
-	}
-	return n;
+	for (int type = LION; type < PAWN; type++)
+		n += count_type(b, type, type);
+	n += count_pawns(b, b->side);
+	if (b->variant == VARIANT_CONGO)
+		return n + count_type(b, SUPERPAWN, SUPERPAWN);
+	return n + count_type(b, MEGAPAWN, MEGAPAWN);
 }
 
 /* A monkey chain: every jump over an enemy piece not jumped before, onto an
@@ -191,7 +272,7 @@ chain_is_legal(const struct board *b, move_t m, int us)
 	bb_t opp = b->occ[us ^ 1], jumped = 0;
 	bb_t landable = (~(b->occ[0] | b->occ[1]) & BB_ALL) | BB(cur);
 
-	if (nj > MOVE_MAX_JUMPS || (m >> (16 + 3 * nj)) != 0)
+	if (nj > MOVE_MAX_JUMPS || (m >> (MOVE_JUMPS_SHIFT + 3 * nj)) != 0)
 		return false;
 	for (int i = 0; i < nj; i++) {
 		int d = MOVE_JUMP_DIR(m, i), mid = board_ray_next[d][cur], land;
@@ -221,8 +302,9 @@ movegen_is_legal(const struct board *b, move_t m)
 	    !b->pieces[WHITE][LION] || !b->pieces[BLACK][LION])
 		return false;
 	if (MOVE_NJUMPS(m) == 0)
-		return (m >> 12) == 0 && (mg_targets(b, from, PIECE_TYPE(piece),
-		    us) & BB(MOVE_TO(m))) != 0;
+		return (m >> 12) == 0 && (mg_targets(b, from,
+		    mg_kind[b->variant][PIECE_TYPE(piece)], us) &
+		    BB(MOVE_TO(m))) != 0;
 	return PIECE_TYPE(piece) == MONKEY && chain_is_legal(b, m, us);
 }
 

@@ -34,7 +34,7 @@ chain_dfs(struct chain *c, int cur, bb_t jumped, move_t path, int depth)
 		land = board_ray_next[d][mid];
 		if (land < 0 || !(c->landable & BB(land)))
 			continue;
-		m = path | ((move_t)d << (16 + 3 * depth));
+		m = path | ((move_t)d << (MOVE_JUMPS_SHIFT + 3 * depth));
 		c->count++;
 		if (c->fn != NULL)
 			c->fn(c->ctx, m | MOVE_MAKE(c->from, land) |
@@ -42,6 +42,27 @@ chain_dfs(struct chain *c, int cur, bb_t jumped, move_t path, int depth)
 		if (!(c->lion & BB(mid)) && depth + 1 < MOVE_MAX_JUMPS)
 			chain_dfs(c, land, jumped | BB(mid), m, depth + 1);
 	}
+}
+
+/* The number of chains only: no move built (perft's last ply). */
+static int
+count_dfs(const struct chain *c, int cur, bb_t jumped, int depth)
+{
+	int n = 0;
+
+	for (int d = 0; d < 8; d++) {
+		int mid = board_ray_next[d][cur], land;
+
+		if (mid < 0 || !(c->opp & BB(mid)) || (jumped & BB(mid)))
+			continue;
+		land = board_ray_next[d][mid];
+		if (land < 0 || !(c->landable & BB(land)))
+			continue;
+		n++;
+		if (!(c->lion & BB(mid)) && depth + 1 < MOVE_MAX_JUMPS)
+			n += count_dfs(c, land, jumped | BB(mid), depth + 1);
+	}
+	return n;
 }
 
 int
@@ -58,6 +79,8 @@ mg_monkey_chains(const struct board *b, int sq, int us, movegen_visitor fn,
 	c.lion = b->pieces[us ^ 1][LION];
 	c.from = sq;
 	c.count = 0;
+	if (fn == NULL)
+		return count_dfs(&c, sq, 0, 0);
 	chain_dfs(&c, sq, 0, 0, 0);
 	return c.count;
 }

@@ -8,8 +8,9 @@
 
 #include "engine/movegen.h"
 
-/* Longest move text: 15 squares of 2 characters, and a NUL. */
-#define MOVE_TEXT_MAX 32
+/* Longest move text: the start and MOVE_MAX_JUMPS landings, 2 characters
+ * each, and a NUL. */
+#define MOVE_TEXT_MAX (2 * (MOVE_MAX_JUMPS + 1) + 1)
 
 /* Write the move text of m (lower case). Returns its length. */
 int notation_write(move_t m, char *buf, size_t n);

@@ -76,7 +76,7 @@ build_move(const struct board *b, const int *sqs, int n, move_t *out)
 			int d = jump_dir(sqs[i - 1], sqs[i]);
 			if (d < 0)
 				return -1;
-			m |= (move_t)d << (16 + 3 * (i - 1));
+			m |= (move_t)d << (MOVE_JUMPS_SHIFT + 3 * (i - 1));
 		}
 		*out = m;
 		return 0;

@@ -12,9 +12,10 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "config/config.h"
 #include "engine/game.h"
 
-#define NET_DEFAULT_PORT 7153
+#define NET_DEFAULT_PORT CONF_SERVER_PORT
 
 /* The server. */
 struct srv_opts {
@@ -28,7 +29,10 @@ struct srv_opts {
 	int max_per_address;
 	int games_per_minute;    /* per address */
 	int max_observers;       /* per game */
-	int max_failed_rejoins;  /* per address per minute */
+	int max_failed_rejoins;  /* per network and game per minute */
+	int commands_per_second; /* per connection */
+	int abandon_after_s;     /* CLAIM after the opponent is gone so long */
+	int expire_after_s;      /* an open game nobody joins is cancelled */
 	int ping_after_ms;       /* silence before PING, then as long to PONG */
 	size_t out_cap;          /* bytes queued for one client before drop */
 	struct game_rules rules;
@@ -36,9 +40,11 @@ struct srv_opts {
 	FILE *log;               /* NULL: stderr */
 };
 
-/* The defaults: port 7153, 1000 connections, 16 an address, 10 games a
- * minute an address, 50 observers a game, 10 failed REJOINs a minute an
- * address, PING after 30 s, 256 KiB of output. db is left "". */
+/* The defaults: port 7153, 1000 connections, 16 a network (an IPv4 /24, an
+ * IPv6 /64), 10 games a minute a network, 50 observers a game, 10 wrong
+ * tokens a minute a network and game, 20 commands a second a connection,
+ * CLAIM after 120 s, open games cancelled after a day, PING after 30 s,
+ * 256 KiB of output. db is left "". */
 void srv_defaults(struct srv_opts *o);
 
 /* The default database: $XDG_STATE_HOME/congo/congo-server.db (or
@@ -98,7 +104,10 @@ enum net_ev_kind {
 	NEV_PRESENCE,         /* seat, presence (gone, back, replaced) */
 	NEV_LIST,             /* one game of a LIST: game, status, names, ply */
 	NEV_LIST_END,         /* the LIST is complete */
-	NEV_ERROR             /* an ERR: code, name, text, verb */
+	NEV_ERROR,            /* an ERR: code, name, text, verb (left) */
+	NEV_SAID,             /* side said text */
+	NEV_REMATCH,          /* side asks for a rematch */
+	NEV_REMATCHED         /* we play game now, in seat (a rematch) */
 };
 
 struct net_event {
@@ -121,7 +130,13 @@ struct net_event {
 	int code;
 	char name[32];
 	char verb[16];        /* NEV_ERROR: the command it answers */
-	char text[256];
+	char text[256];       /* NEV_ERROR, NEV_SAID */
+	char variant[16];     /* NEV_STATE, NEV_LIST: "congo", "megapawn" */
+	bool timed;           /* NEV_STATE, NEV_MOVE: wclock, bclock are set */
+	char clock[16];       /* NEV_STATE, NEV_LIST: the control, "300+5" */
+	long long wclock;     /* ms left on each side's clock when it came */
+	long long bclock;
+	long left;            /* NEV_ERROR 428: seconds until CLAIM works */
 };
 
 struct net_client_opts {
@@ -138,6 +153,10 @@ void net_client_free(struct net_client *c);
 
 /* What to do once connected (and again after each reconnection). */
 void net_client_create(struct net_client *c, int seat, const char *fen);
+/* The same in a variant ("congo", "megapawn"; NULL: the server's default)
+ * with a clock ("300+5": seconds and increment; NULL: none). */
+void net_client_create_game(struct net_client *c, int seat, const char *fen,
+    const char *variant, const char *clock);
 void net_client_join(struct net_client *c, const char *game, int seat);
 /* The token remembered for game on this server (for seat, or the last
  * remembered when seat is -1), or an explicit one. */
@@ -154,6 +173,20 @@ int net_client_resign(struct net_client *c, char *err, size_t errlen);
 int net_client_draw(struct net_client *c, const char *action, char *err,
     size_t errlen);
 int net_client_list(struct net_client *c, const char *status);
+/* SAY (printable ASCII, at most 200 bytes), REMATCH after the game, CLAIM
+ * a game the opponent abandoned, CANCEL an open game we created. */
+int net_client_say(struct net_client *c, const char *text, char *err,
+    size_t errlen);
+int net_client_rematch(struct net_client *c, char *err, size_t errlen);
+int net_client_claim(struct net_client *c, char *err, size_t errlen);
+int net_client_cancel(struct net_client *c, char *err, size_t errlen);
+/*
+ * The game's clock as the server last told it, running for the side to
+ * move from when that came: false for a game without one. left[] is in ms
+ * at now; *running is the side whose clock runs, -1 when stopped.
+ */
+bool net_client_clock(const struct net_client *c, long long now,
+    long long left[2], int *running);
 
 /* Polling: the fd (-1 none), the events it waits for, the I/O, timers. */
 int net_client_fd(const struct net_client *c);

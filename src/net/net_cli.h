@@ -27,6 +27,7 @@ struct net_client {
 	enum net_state st;
 	int fd;
 	bool connected;           /* TCP is up (HELLO may be under way) */
+	struct net_resolve *res;  /* the host's name being looked up */
 	struct addrinfo *ai, *ai_next;
 	char in[CGP_SLINE_MAX + 1];
 	size_t inlen;
@@ -57,10 +58,26 @@ struct net_client {
 	char late_result[8];      /* a result heard while syncing */
 	char late_reason[24];
 	int list_left;            /* LIST ITEMs still to come */
+	char variant[CGP_VARIANT_MAX]; /* CREATE variant=, "" none */
+	char clockspec[16];       /* CREATE clock=, "" none */
+	char state_variant[CGP_VARIANT_MAX]; /* the game's, from STATE */
+	bool timed;               /* the game has a clock: */
+	struct game_clock clock;  /* as the server last told it */
 
 	struct net_event *q;      /* events not yet taken */
 	int qhead, qlen, qcap;
 };
+
+/*
+ * A host name looked up in a thread of its own (net_resolve.c): start,
+ * poll the fd (readable when done), take the answer (false: not yet; then
+ * r is freed and *ai is the caller's), or cancel (frees r, now or later).
+ */
+struct net_resolve;
+struct net_resolve *net_resolve_start(const char *host, const char *port);
+int net_resolve_fd(const struct net_resolve *r);
+bool net_resolve_take(struct net_resolve *r, struct addrinfo **ai, int *rc);
+void net_resolve_cancel(struct net_resolve *r);
 
 struct net_event *cli_event(struct net_client *c, enum net_ev_kind kind);
 /* Queue a line (printf-style, the LF added). */
@@ -78,5 +95,11 @@ void cli_establish(struct net_client *c);
 void cli_resync(struct net_client *c);
 void cli_set_state(struct net_client *c, enum net_state st,
     const char *text);
+/* wclock= bclock= of a line into e and the clock kept (now: its arrival;
+ * side: the side to move then, -1 when the game is over). */
+void cli_clock_keys(struct net_client *c, const struct cgp_msg *m,
+    struct net_event *e, int side, long long now);
+/* EV .. REMATCHED: the new game is ours. */
+void cli_rematched(struct net_client *c, const struct cgp_msg *m);
 
 #endif

@@ -41,6 +41,7 @@ net_client_free(struct net_client *c)
 		return;
 	if (c->fd >= 0)
 		close(c->fd);
+	net_resolve_cancel(c->res);
 	if (c->ai != NULL)
 		freeaddrinfo(c->ai);
 	if (c->have_mirror)
@@ -160,10 +161,14 @@ void
 cli_lost(struct net_client *c, const char *why, bool retry, long long now)
 {
 	char text[300];
+	unsigned jitter;
+	int delay;
 
 	if (c->fd >= 0)
 		close(c->fd);
 	c->fd = -1;
+	net_resolve_cancel(c->res);
+	c->res = NULL;
 	c->connected = false;
 	c->inlen = 0;
 	c->outlen = 0;
@@ -175,9 +180,14 @@ cli_lost(struct net_client *c, const char *why, bool retry, long long now)
 	}
 	if (c->backoff == 0)
 		c->backoff = CLI_BACKOFF_MIN;
-	c->retry_at = now + c->backoff + (long long)(rand() % 250);
+	/* Up to half the backoff again, from the kernel's random source:
+	 * clients that lost one server do not all come back at once. */
+	if (net_random(&jitter, sizeof jitter) < 0)
+		jitter = (unsigned)now;
+	delay = c->backoff + (int)(jitter % (unsigned)(c->backoff / 2 + 1));
+	c->retry_at = now + delay;
 	snprintf(text, sizeof text, "%s; trying again in %d s", why,
-	    (c->backoff + 999) / 1000);
+	    (delay + 999) / 1000);
 	c->backoff = c->backoff * 2 > CLI_BACKOFF_MAX ? CLI_BACKOFF_MAX :
 	    c->backoff * 2;
 	cli_set_state(c, NET_RETRY, text);
@@ -209,31 +219,16 @@ dial(struct net_client *c, long long now)
 	return false;
 }
 
-void
-net_client_start(struct net_client *c, long long now)
+/* The name's addresses, when the lookup is done: dial the first. */
+static void
+resolved(struct net_client *c, long long now)
 {
-	struct addrinfo hints;
-	char port[16], text[400];
+	char text[400];
 	int rc;
 
-	if (c->fd >= 0)
-		close(c->fd);
-	c->fd = -1;
-	c->connected = false;
-	c->inlen = c->outlen = 0;
-	cli_drop_sync(c);
-	if (c->ai != NULL)
-		freeaddrinfo(c->ai);
-	c->ai = NULL;
-	memset(&hints, 0, sizeof hints);
-	hints.ai_family = AF_UNSPEC;
-	hints.ai_socktype = SOCK_STREAM;
-	hints.ai_flags = AI_NUMERICSERV;
-	snprintf(port, sizeof port, "%d", c->o.port);
-	snprintf(text, sizeof text, "connecting to %s port %d", c->o.host,
-	    c->o.port);
-	cli_set_state(c, NET_CONNECTING, text);
-	rc = getaddrinfo(c->o.host, port, &hints, &c->ai);
+	if (!net_resolve_take(c->res, &c->ai, &rc))
+		return;
+	c->res = NULL;
 	if (rc != 0) {
 		snprintf(text, sizeof text, "%s: %s", c->o.host,
 		    gai_strerror(rc));
@@ -246,6 +241,32 @@ net_client_start(struct net_client *c, long long now)
 		    "%.100s", c->o.host, c->o.port, c->why);
 		cli_lost(c, text, true, now);
 	}
+}
+
+/* Connecting starts with looking the name up, in a thread (a slow DNS
+ * server must not freeze the game): net_client_fd is its pipe meanwhile. */
+void
+net_client_start(struct net_client *c, long long now)
+{
+	char port[16], text[400];
+
+	if (c->fd >= 0)
+		close(c->fd);
+	c->fd = -1;
+	net_resolve_cancel(c->res);
+	c->res = NULL;
+	c->connected = false;
+	c->inlen = c->outlen = 0;
+	cli_drop_sync(c);
+	if (c->ai != NULL)
+		freeaddrinfo(c->ai);
+	c->ai = NULL;
+	snprintf(port, sizeof port, "%d", c->o.port);
+	snprintf(text, sizeof text, "connecting to %s port %d", c->o.host,
+	    c->o.port);
+	cli_set_state(c, NET_CONNECTING, text);
+	c->last_rx = now;
+	c->res = net_resolve_start(c->o.host, port);
 }
 
 /* The TCP connection is up: HELLO, then what we are here for. */
@@ -309,6 +330,10 @@ net_client_io(struct net_client *c, short revents, long long now)
 	int e = 0;
 	socklen_t el = sizeof e;
 
+	if (c->res != NULL) {
+		resolved(c, now);
+		return;
+	}
 	if (c->fd < 0)
 		return;
 	if (!c->connected) {
@@ -338,12 +363,14 @@ net_client_io(struct net_client *c, short revents, long long now)
 int
 net_client_fd(const struct net_client *c)
 {
-	return c->fd;
+	return c->res != NULL ? net_resolve_fd(c->res) : c->fd;
 }
 
 short
 net_client_events(const struct net_client *c)
 {
+	if (c->res != NULL)
+		return POLLIN;
 	if (c->fd < 0)
 		return 0;
 	if (!c->connected)
@@ -356,6 +383,8 @@ net_client_timeout(const struct net_client *c, long long now)
 {
 	long long t;
 
+	if (c->res != NULL)
+		return 50;  /* the lookup: its fd, and a look now and then */
 	if (c->st == NET_RETRY)
 		t = c->retry_at - now;
 	else if (c->fd >= 0)
@@ -373,6 +402,13 @@ net_client_tick(struct net_client *c, long long now)
 {
 	if (c->st == NET_RETRY && now >= c->retry_at) {
 		net_client_start(c, now);
+		return;
+	}
+	if (c->res != NULL) {
+		resolved(c, now);
+		if (c->res != NULL && now - c->last_rx >= 10000)
+			cli_lost(c, "looking the host name up takes too long",
+			    true, now);
 		return;
 	}
 	if (c->fd < 0)
@@ -441,11 +477,22 @@ net_client_pending(const struct net_client *c)
 void
 net_client_create(struct net_client *c, int seat, const char *fen)
 {
+	net_client_create_game(c, seat, fen, NULL, NULL);
+}
+
+void
+net_client_create_game(struct net_client *c, int seat, const char *fen,
+    const char *variant, const char *clock)
+{
 	c->role = ROLE_CREATE;
 	c->seat = seat;
 	c->fen[0] = '\0';
 	if (fen != NULL)
 		cgp_fen_to_wire(fen, c->fen, sizeof c->fen);
+	snprintf(c->variant, sizeof c->variant, "%s",
+	    variant != NULL ? variant : "");
+	snprintf(c->clockspec, sizeof c->clockspec, "%s",
+	    clock != NULL ? clock : "");
 	if (c->st == NET_ONLINE)
 		cli_establish(c);
 }

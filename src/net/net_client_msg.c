@@ -24,10 +24,12 @@ cli_establish(struct net_client *c)
 	case ROLE_NONE:
 		break;
 	case ROLE_CREATE:
-		cli_send(c, "#c CREATE%s%s name=%s%s%s",
+		cli_send(c, "#c CREATE%s%s name=%s%s%s%s%s%s%s",
 		    c->seat >= 0 ? " seat=" : "",
 		    c->seat >= 0 ? cgp_seat_name(c->seat) : "", c->o.name,
-		    c->fen[0] != '\0' ? " fen=" : "", c->fen);
+		    c->fen[0] != '\0' ? " fen=" : "", c->fen,
+		    c->variant[0] != '\0' ? " variant=" : "", c->variant,
+		    c->clockspec[0] != '\0' ? " clock=" : "", c->clockspec);
 		break;
 	case ROLE_JOIN:
 		cli_send(c, "#j JOIN game=%s seat=%s name=%s", c->game,
@@ -75,6 +77,8 @@ error_event(struct net_client *c, const struct cgp_msg *m, const char *verb)
 	copy(e->name, sizeof e->name, m->name);
 	copy(e->verb, sizeof e->verb, verb);
 	copy(e->text, sizeof e->text, m->text[0] != '\0' ? m->text : m->name);
+	if (m->code == CGP_CLAIM_TOO_EARLY)
+		e->left = cgp_parse_num(cgp_msg_get(m, "left"), 1000000L);
 }
 
 static enum game_reason
@@ -110,15 +114,18 @@ static void
 start_sync(struct net_client *c, const char *start_wire)
 {
 	static const struct game_rules server_decides = { false, 0 };
-	char fen[CGP_FEN_MAX], err[128];
+	char wire[CGP_FEN_MAX], err[200];
+	struct game_rules rules;
 	struct board b;
 
-	if (cgp_fen_from_wire(start_wire, fen, sizeof fen) < 0 ||
-	    fen_read(&b, fen, err, sizeof err) < 0)
+	/* The variant's pieces and moves; the server decides the end. */
+	if (sess_variant_start(c->state_variant[0] != '\0' ?
+	    c->state_variant : "congo", start_wire, &server_decides, &b,
+	    &rules, wire, err, sizeof err) < 0)
 		return;
 	if (c->have_mirror)
 		game_free(&c->mirror);
-	game_init(&c->mirror, &b, &server_decides);
+	game_init(&c->mirror, &b, &rules);
 	c->have_mirror = true;
 	c->syncing = true;
 	c->hist_left = -1;
@@ -189,7 +196,7 @@ mirror_play(struct net_client *c, long ply, const char *text)
 }
 
 static void
-on_state(struct net_client *c, const struct cgp_msg *m)
+on_state(struct net_client *c, const struct cgp_msg *m, long long now)
 {
 	const char *start = cgp_msg_get(m, "start"), *fen = cgp_msg_get(m,
 	    "fen"), *v;
@@ -207,6 +214,12 @@ on_state(struct net_client *c, const struct cgp_msg *m)
 	e->bpresent = v != NULL && strcmp(v, "1") == 0;
 	e->draw = cgp_seat_parse(cgp_msg_get(m, "draw"));
 	e->ply = (int)ply;
+	copy(e->variant, sizeof e->variant, cgp_msg_get(m, "variant"));
+	copy(c->state_variant, sizeof c->state_variant, e->variant);
+	copy(e->clock, sizeof e->clock, cgp_msg_get(m, "clock"));
+	v = cgp_msg_get(m, "turn");
+	cli_clock_keys(c, m, e, strcmp(e->status, "active") != 0 ? -1 :
+	    v != NULL && strcmp(v, "black") == 0 ? 1 : 0, now);
 	copy(c->state_fen, sizeof c->state_fen, fen);
 	if (c->syncing) {
 		/* The HISTORY asked for brings every move up to now. */
@@ -220,12 +233,12 @@ on_state(struct net_client *c, const struct cgp_msg *m)
 }
 
 static void
-on_event(struct net_client *c, const struct cgp_msg *m)
+on_event(struct net_client *c, const struct cgp_msg *m, long long now)
 {
 	struct net_event *e;
 	const char *kind = m->verb;
 	bool stored = strcmp(kind, "STATE") != 0 &&
-	    strcmp(kind, "PRESENCE") != 0;
+	    strcmp(kind, "PRESENCE") != 0 && strcmp(kind, "REMATCHED") != 0;
 	long ply;
 	int r;
 
@@ -236,7 +249,22 @@ on_event(struct net_client *c, const struct cgp_msg *m)
 	if (m->seq > c->seq)
 		c->seq = m->seq;
 	if (strcmp(kind, "STATE") == 0) {
-		on_state(c, m);
+		on_state(c, m, now);
+		return;
+	}
+	if (strcmp(kind, "REMATCHED") == 0) {
+		cli_rematched(c, m);
+		return;
+	}
+	if (strcmp(kind, "SAID") == 0) {
+		e = cli_event(c, NEV_SAID);
+		e->side = cgp_seat_parse(cgp_msg_get(m, "side"));
+		copy(e->text, sizeof e->text, m->text);
+		return;
+	}
+	if (strcmp(kind, "REMATCH") == 0) {
+		e = cli_event(c, NEV_REMATCH);
+		e->side = cgp_seat_parse(cgp_msg_get(m, "side"));
 		return;
 	}
 	if (strcmp(kind, "MOVE") == 0) {
@@ -256,12 +284,15 @@ on_event(struct net_client *c, const struct cgp_msg *m)
 		e->ply = (int)ply;
 		e->side = cgp_seat_parse(cgp_msg_get(m, "side"));
 		copy(e->move, sizeof e->move, cgp_msg_get(m, "move"));
+		cli_clock_keys(c, m, e, e->side < 0 ? -1 : 1 - e->side, now);
 		return;
 	}
 	if (strcmp(kind, "RESULT") == 0) {
 		set_result(c, cgp_msg_get(m, "result"),
 		    cgp_msg_get(m, "reason"));
 		c->pending = false;
+		if (c->timed)
+			clock_stop(&c->clock, now);
 		e = cli_event(c, NEV_RESULT);
 		copy(e->result, sizeof e->result, cgp_msg_get(m, "result"));
 		copy(e->reason, sizeof e->reason, cgp_msg_get(m, "reason"));
@@ -379,6 +410,8 @@ on_item(struct net_client *c, const struct cgp_msg *m)
 		copy(e->white, sizeof e->white, cgp_msg_get(m, "white"));
 		copy(e->black, sizeof e->black, cgp_msg_get(m, "black"));
 		copy(e->result, sizeof e->result, cgp_msg_get(m, "result"));
+		copy(e->variant, sizeof e->variant, cgp_msg_get(m, "variant"));
+		copy(e->clock, sizeof e->clock, cgp_msg_get(m, "clock"));
 		e->ply = (int)cgp_parse_num(cgp_msg_get(m, "ply"), 1000000L);
 		if (--c->list_left == 0)
 			cli_event(c, NEV_LIST_END);
@@ -456,6 +489,18 @@ on_err(struct net_client *c, const struct cgp_msg *m, long long now)
 	case 'd':
 		error_event(c, m, "DRAW");
 		return;
+	case 't':
+		error_event(c, m, "SAY");
+		return;
+	case 'R':
+		error_event(c, m, "REMATCH");
+		return;
+	case 'a':
+		error_event(c, m, "CLAIM");
+		return;
+	case 'k':
+		error_event(c, m, "CANCEL");
+		return;
 	default:
 		error_event(c, m, "");
 		return;
@@ -483,7 +528,7 @@ cli_handle(struct net_client *c, const struct cgp_msg *m, long long now)
 		on_err(c, m, now);
 		break;
 	case CGP_M_EV:
-		on_event(c, m);
+		on_event(c, m, now);
 		break;
 	case CGP_M_ITEM:
 		on_item(c, m);

@@ -119,32 +119,42 @@ conn_drop(struct srv *sv, int id, const char *why)
 	c->fd = -1;
 }
 
-/* Hand every whole line in the buffer to the session. */
-static void
-lines(struct srv *sv, int id, long long now)
+/* Hand every whole line in the buffer to the session, until one must wait
+ * for a commit (its own, or one of the game it writes to); how many went. */
+int
+conn_lines(struct srv *sv, int id, long long now)
 {
 	struct conn *c = &sv->conns[id];
 	size_t start = 0;
+	int n = 0;
 	char *lf;
 
 	while (c->used && !c->closing && !c->dead &&
+	    !sess_conn_waiting(sv->sess, id) &&
 	    (lf = memchr(c->in + start, '\n', c->inlen - start)) != NULL) {
 		size_t len = (size_t)(lf - (c->in + start));
 		if (len > 0 && c->in[start + len - 1] == '\r')
 			len--;
-		sess_line(sv->sess, id, c->in + start, len, now);
+		if (sess_line(sv->sess, id, c->in + start, len, now) ==
+		    SESS_LINE_AGAIN) {
+			n++;    /* it came whole; it waits for a commit */
+			break;
+		}
 		start = (size_t)(lf - c->in) + 1;
+		n++;
 	}
 	if (!c->used)
-		return;
+		return n;
 	memmove(c->in, c->in + start, c->inlen - start);
 	c->inlen -= start;
-	if (c->inlen == sizeof c->in && !c->closing) {
+	if (c->inlen == sizeof c->in && !c->closing &&
+	    memchr(c->in, '\n', c->inlen) == NULL) {
 		/* 512 bytes and no LF: the line is too long. */
 		srv_log(sv, NET_LOG_INFO, "%s: line too long", c->addr);
 		sess_line_too_long(sv->sess, id);
 		c->inlen = 0;
 	}
+	return n;
 }
 
 void
@@ -155,8 +165,9 @@ conn_read(struct srv *sv, int id, long long now)
 	int turn;
 
 	for (turn = 0; turn < READS_PER_TURN; turn++) {
-		if (!c->used || c->closing || c->dead)
-			return;
+		if (!c->used || c->closing || c->dead ||
+		    c->inlen == sizeof c->in)
+			return;       /* full: lines wait for a commit */
 		r = recv(c->fd, c->in + c->inlen, sizeof c->in - c->inlen, 0);
 		if (r < 0) {
 			if (errno == EINTR)
@@ -170,9 +181,12 @@ conn_read(struct srv *sv, int id, long long now)
 			return;
 		}
 		c->inlen += (size_t)r;
-		c->last_rx = now;
-		c->ping_sent = 0;
-		lines(sv, id, now);
+		/* Only complete lines count as life: a client trickling a
+		 * byte now and then is silent (PROTOCOL.md "Liveness"). */
+		if (conn_lines(sv, id, now) > 0 && sv->conns[id].used) {
+			c->last_rx = now;
+			c->ping_sent = 0;
+		}
 	}
 }
 

@@ -24,6 +24,7 @@ static const struct {
 	{ CGP_ILLEGAL_MOVE, "ILLEGAL_MOVE" },
 	{ CGP_NOT_STARTED, "NOT_STARTED" },
 	{ CGP_HELLO_REQUIRED, "HELLO_REQUIRED" },
+	{ CGP_CLAIM_TOO_EARLY, "CLAIM_TOO_EARLY" },
 	{ CGP_RATE_LIMITED, "RATE_LIMITED" },
 	{ CGP_INTERNAL, "INTERNAL" },
 	{ CGP_BUSY, "BUSY" },
@@ -230,22 +231,6 @@ cgp_valid_move(const char *s)
 		if (r < '1' || r > '7')
 			return false;
 	}
-	return true;
-}
-
-bool
-cgp_valid_word(const char *s)
-{
-	size_t n;
-
-	if (s == NULL)
-		return false;
-	n = strlen(s);
-	if (n == 0 || n > CGP_WORD_MAX)
-		return false;
-	for (; *s != '\0'; s++)
-		if ((unsigned char)*s <= 0x20 || (unsigned char)*s > 0x7e)
-			return false;
 	return true;
 }
 

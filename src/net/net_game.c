@@ -7,7 +7,6 @@
 #include <string.h>
 #include <time.h>
 
-#include "engine/fen.h"
 #include "net/net_internal.h"
 
 #define DEFAULT_NAME "anonymous"
@@ -46,71 +45,67 @@ want_seat(struct sess *s, int conn, const struct cgp_cmd *cmd, bool required)
 	return seat;
 }
 
-/* The start position: fen= or the standard one. -1 after answering 400. */
+/* variant=, fen= and clock=: the start position and its rules, the clock.
+ * -1 after answering 400 naming the problem. */
 static int
 want_start(struct sess *s, int conn, const struct cgp_cmd *cmd,
-    struct board *b, char wire[CGP_FEN_MAX])
+    const char **variant, struct board *b, struct game_rules *rules,
+    char wire[CGP_FEN_MAX], int64_t *base, int64_t *inc)
 {
-	const char *v = cgp_get(cmd, "fen");
-	char fen[CGP_FEN_MAX], err[160], msg[200];
+	const char *cv = cgp_get(cmd, "clock");
+	char err[200], msg[240];
 
-	if (v == NULL) {
-		snprintf(fen, sizeof fen, "%s", FEN_START);
-	} else if (cgp_fen_from_wire(v, fen, sizeof fen) < 0) {
-		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, "fen= is a FEN "
-		    "with '_' for its spaces");
+	*variant = cgp_get(cmd, "variant");
+	if (*variant == NULL)
+		*variant = "congo";
+	if (sess_variant_start(*variant, cgp_get(cmd, "fen"), &s->rules, b,
+	    rules, wire, err, sizeof err) < 0) {
+		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, err);
 		return -1;
 	}
-	if (fen_read(b, fen, err, sizeof err) < 0) {
-		snprintf(msg, sizeof msg, "fen=: %s", err);
+	*base = *inc = 0;
+	if (cv != NULL && clock_parse_seconds(cv, base, inc, err,
+	    sizeof err) < 0) {
+		snprintf(msg, sizeof msg, "clock=: %s", err);
 		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, msg);
 		return -1;
 	}
-	fen_write(b, fen, sizeof fen);
-	cgp_fen_to_wire(fen, wire, CGP_FEN_MAX);
 	return 0;
-}
-
-static void
-take_seat(struct sess *s, int conn, struct sgame *g, int seat,
-    const char *name, const char *token, const char *body)
-{
-	g->seated[seat] = true;
-	snprintf(g->name[seat], sizeof g->name[seat], "%s", name);
-	memcpy(g->token[seat], token, CGP_TOKEN_LEN + 1);
-	g->holder[seat] = conn;
-	sess_add_event(g, g->seq + 1, "JOINED", body);
-	sess_member_add(s, conn, g);
 }
 
 static void
 cmd_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
     long long now_ms)
 {
-	struct saddr *a = sess_addr(s, s->conns[conn].addr, now_ms);
+	struct saddr *a = sess_addr(s, s->conns[conn].net, now_ms);
 	char wire[CGP_FEN_MAX], id[CGP_ID_LEN + 1], token[CGP_TOKEN_LEN + 1];
-	char body[80], msg[96];
+	char hash[CGP_HASH_LEN + 1];
+	char body[80], msg[96], clock[32];
 	struct store_change ch;
+	struct game_rules rules;
 	struct cgp_out o;
 	struct board start;
 	struct game probe;
-	struct sgame *g;
-	const char *name;
+	const char *name, *variant;
+	int64_t base, inc;
 	int seat, tries;
 	bool over;
 
 	if (s->lim.games_per_minute > 0 &&
 	    a->creates >= s->lim.games_per_minute) {
 		snprintf(msg, sizeof msg, "at most %d new games a minute from "
-		    "one address", s->lim.games_per_minute);
+		    "one network", s->lim.games_per_minute);
 		sess_err(s, conn, cmd->tag, CGP_RATE_LIMITED, msg);
+		sess_refused(s, "%s: more than %d new games a minute from %s",
+		    s->conns[conn].addr, s->lim.games_per_minute, a->addr);
 		return;
 	}
 	if ((seat = want_seat(s, conn, cmd, false)) == -2 ||
 	    (name = want_name(s, conn, cmd)) == NULL ||
-	    want_start(s, conn, cmd, &start, wire) < 0)
+	    want_start(s, conn, cmd, &variant, &start, &rules, wire, &base,
+	    &inc) < 0)
 		return;
-	game_init(&probe, &start, &s->rules);
+	game_init(&probe, &start, &rules);
 	over = game_over(&probe);
 	game_free(&probe);
 	if (over) {
@@ -125,67 +120,61 @@ cmd_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
 			    "no random numbers");
 			return;
 		}
-		if (sess_find(s, id) == NULL)
+		/* Not in memory, nor a finished game in the store. */
+		if (sess_find(s, id) == NULL && sess_fetch(s, id) == 0)
 			break;
 	}
 	memset(&ch, 0, sizeof ch);
 	ch.game = id;
 	ch.new_game = true;
 	ch.start_fen = wire;
-	ch.repetition = s->rules.repetition;
-	ch.quiet_plies = s->rules.quiet_plies;
+	ch.repetition = rules.repetition;
+	ch.quiet_plies = rules.quiet_plies;
 	ch.created = (long long)time(NULL);
+	ch.variant = variant;
+	if (base > 0) {
+		clock_format_control(base, inc, clock, sizeof clock);
+		ch.clock = clock;
+	}
+	ch.creator = seat;
 	ch.seat = seat;
 	if (seat >= 0) {
 		snprintf(body, sizeof body, "seat=%s name=%s",
 		    cgp_seat_name(seat), name);
 		ch.name = name;
-		ch.token = token;
+		net_token_hash(token, hash);
+		ch.token = hash;     /* only its hash is kept */
 		ch.nev = 1;
 		ch.seq[0] = 1;
 		ch.kind[0] = "JOINED";
 		ch.body[0] = body;
 	}
-	if (sess_commit(s, conn, cmd->tag, &ch) < 0)
-		return;
-
-	g = sess_add_game(s, id);
-	snprintf(g->start, sizeof g->start, "%s", wire);
-	g->created = ch.created;
-	game_init(&g->g, &start, &s->rules);
-	if (seat >= 0)
-		take_seat(s, conn, g, seat, name, token, body);
 	a->creates++;
-	sess_log(s, NET_LOG_INFO, "%s: created game %s", a->addr, id);
-
 	cgp_out_ok(&o, cmd->tag, "CREATE");
 	cgp_out_kv(&o, "game", id);
 	if (seat >= 0) {
 		cgp_out_kv(&o, "seat", cgp_seat_name(seat));
 		cgp_out_kv(&o, "token", token);
 	}
-	sess_emit(s, conn, &o);
-	if (seat >= 0) {
-		sess_state(s, g, &o);
-		sess_emit(s, conn, &o);
-	}
+	sess_submit(s, conn, cmd, &ch, &o, seat >= 0, true);
 }
 
 static void
 cmd_join(struct sess *s, int conn, const struct cgp_cmd *cmd)
 {
-	char token[CGP_TOKEN_LEN + 1], body[80], msg[64];
+	char token[CGP_TOKEN_LEN + 1], hash[CGP_HASH_LEN + 1], body[80];
+	char msg[64];
 	struct store_change ch;
 	struct cgp_out o;
 	struct sgame *g;
 	const char *name;
 	int seat;
 
-	if ((g = sess_want_game(s, conn, cmd)) == NULL ||
+	if ((g = sess_want_game_w(s, conn, cmd)) == NULL ||
 	    (seat = want_seat(s, conn, cmd, true)) < 0 ||
 	    (name = want_name(s, conn, cmd)) == NULL)
 		return;
-	if (game_over(&g->g)) {
+	if (g->over) {
 		sess_err(s, conn, cmd->tag, CGP_GAME_OVER, "the game is over");
 		return;
 	}
@@ -204,28 +193,17 @@ cmd_join(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	ch.game = g->id;
 	ch.seat = seat;
 	ch.name = name;
-	ch.token = token;
+	net_token_hash(token, hash);
+	ch.token = hash;             /* only its hash is kept */
 	ch.nev = 1;
 	ch.seq[0] = g->seq + 1;
 	ch.kind[0] = "JOINED";
 	ch.body[0] = body;
-	if (sess_commit(s, conn, cmd->tag, &ch) < 0)
-		return;
-
-	take_seat(s, conn, g, seat, name, token, body);
-	sess_log(s, NET_LOG_INFO, "%s: joined game %s as %s",
-	    s->conns[conn].addr, g->id, cgp_seat_name(seat));
 	cgp_out_ok(&o, cmd->tag, "JOIN");
 	cgp_out_kv(&o, "game", g->id);
 	cgp_out_kv(&o, "seat", cgp_seat_name(seat));
 	cgp_out_kv(&o, "token", token);
-	sess_emit(s, conn, &o);
-	sess_state(s, g, &o);
-	sess_emit(s, conn, &o);
-	cgp_out_ev(&o, g->id, g->seq, "JOINED");
-	cgp_out_kv(&o, "seat", cgp_seat_name(seat));
-	cgp_out_kv(&o, "name", name);
-	sess_broadcast(s, g, &o, -1);
+	sess_submit(s, conn, cmd, &ch, &o, true, false);
 }
 
 static void
@@ -247,21 +225,16 @@ static void
 cmd_rejoin(struct sess *s, int conn, const struct cgp_cmd *cmd,
     long long now_ms)
 {
-	struct saddr *a = sess_addr(s, s->conns[conn].addr, now_ms);
+	struct sconn *c = &s->conns[conn];
 	const char *v = cgp_get(cmd, "token");
-	char token[CGP_TOKEN_LEN + 1];
+	char token[CGP_TOKEN_LEN + 1], hash[CGP_HASH_LEN + 1];
 	struct cgp_out o;
+	struct sfail *f;
 	struct sgame *g;
 	long since;
 	bool m0, m1;
 	int seat, old;
 
-	if (s->lim.max_failed_rejoins > 0 &&
-	    a->fails >= s->lim.max_failed_rejoins) {
-		sess_err(s, conn, cmd->tag, CGP_RATE_LIMITED, "too many wrong "
-		    "tokens from your address: wait a minute");
-		return;
-	}
 	if (v == NULL) {
 		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, "token= is missing");
 		return;
@@ -274,14 +247,26 @@ cmd_rejoin(struct sess *s, int conn, const struct cgp_cmd *cmd,
 		memcpy(token, v, CGP_TOKEN_LEN);
 		cgp_upcase(token);
 	}
-	/* Both compared, whatever the first gives. */
-	m0 = net_token_equal(token, g->token[0]) && g->seated[0];
-	m1 = net_token_equal(token, g->token[1]) && g->seated[1];
+	/* Its hash against both seats', whatever the first gives. */
+	net_token_hash(token, hash);
+	m0 = net_hash_equal(hash, g->token[0]) && g->seated[0];
+	m1 = net_hash_equal(hash, g->token[1]) && g->seated[1];
 	seat = m0 ? 0 : m1 ? 1 : -1;
 	if (seat < 0 || !cgp_valid_token(token)) {
-		a->fails++;
-		sess_log(s, NET_LOG_WARN, "%s: wrong token for game %s",
-		    a->addr, g->id);
+		/* Wrong tokens count per network and game: others' guesses
+		 * never lock out the right token, which is checked first. */
+		f = sess_fails(s, c->net, g->id, now_ms);
+		if (s->lim.max_failed_rejoins > 0 &&
+		    f->fails >= s->lim.max_failed_rejoins) {
+			sess_err(s, conn, cmd->tag, CGP_RATE_LIMITED, "too "
+			    "many wrong tokens for this game from your "
+			    "network: wait a minute");
+			sess_refused(s, "%s: wrong tokens for game %s, locked "
+			    "out", c->addr, g->id);
+			return;
+		}
+		f->fails++;
+		sess_refused(s, "%s: wrong token for game %s", c->addr, g->id);
 		sess_err(s, conn, cmd->tag, CGP_BAD_TOKEN,
 		    "that token holds no seat in this game");
 		return;
@@ -296,13 +281,14 @@ cmd_rejoin(struct sess *s, int conn, const struct cgp_cmd *cmd,
 		g->holder[seat] = conn;
 		sess_member_add(s, conn, g);
 	}
-	sess_log(s, NET_LOG_INFO, "%s: rejoined game %s as %s", a->addr,
+	sess_log(s, NET_LOG_INFO, "%s: rejoined game %s as %s", c->addr,
 	    g->id, cgp_seat_name(seat));
 	cgp_out_ok(&o, cmd->tag, "REJOIN");
 	cgp_out_kv(&o, "game", g->id);
 	cgp_out_kv(&o, "seat", cgp_seat_name(seat));
 	sess_emit(s, conn, &o);
 	sess_catch_up(s, conn, g, since);
+	sess_rematch_rejoined(s, conn, g, seat);
 	if (old < 0)
 		presence(s, g, seat, "back", -1, conn);
 }

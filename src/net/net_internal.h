@@ -18,6 +18,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "util/util.h"
+
 #define CGP_VERSION "CGP/1"
 #define CGP_LINE_MAX 512       /* a client line with its LF */
 #define CGP_SLINE_MAX 2048     /* a server line with its LF (we send < 1024) */
@@ -26,10 +28,12 @@
 #define CGP_MAX_ARGS 4         /* positional words after the verb */
 #define CGP_ID_LEN 8           /* game id */
 #define CGP_TOKEN_LEN 26       /* seat token */
+#define CGP_HASH_LEN 64        /* a token's SHA-256 in hex, as stored */
 #define CGP_NAME_MAX 31        /* player name */
 #define CGP_MOVE_MAX 32        /* move text with its NUL */
 #define CGP_FEN_MAX 96         /* FEN with its NUL */
-#define CGP_WORD_MAX 64        /* a PING word */
+#define CGP_SAY_MAX 200        /* a SAY text */
+#define CGP_VARIANT_MAX 16     /* a variant name with its NUL */
 
 enum cgp_code {
 	CGP_BAD_SYNTAX = 400,
@@ -45,6 +49,7 @@ enum cgp_code {
 	CGP_ILLEGAL_MOVE = 422,
 	CGP_NOT_STARTED = 425,
 	CGP_HELLO_REQUIRED = 426,
+	CGP_CLAIM_TOO_EARLY = 428,
 	CGP_RATE_LIMITED = 429,
 	CGP_INTERNAL = 500,
 	CGP_BUSY = 503,
@@ -71,6 +76,10 @@ enum cgp_verb {
 	CGP_V_PING,
 	CGP_V_PONG,
 	CGP_V_QUIT,
+	CGP_V_CANCEL,
+	CGP_V_CLAIM,
+	CGP_V_REMATCH,
+	CGP_V_SAY,
 	CGP_NVERBS
 };
 
@@ -89,6 +98,7 @@ struct cgp_cmd {
 	int nkv;
 	const char *key[CGP_MAX_KV];
 	const char *val[CGP_MAX_KV];
+	const char *text;               /* after " :" (SAY), NULL if none */
 };
 
 /*
@@ -161,7 +171,6 @@ bool cgp_valid_game(const char *s);
 bool cgp_valid_token(const char *s);
 bool cgp_valid_name(const char *s);
 bool cgp_valid_move(const char *s);     /* 2-15 squares a1..g7, either case */
-bool cgp_valid_word(const char *s);     /* a PING word: 1-64 printable */
 bool cgp_valid_tag(const char *s);      /* "#..." */
 /* "white" 0, "black" 1, else -1. */
 int cgp_seat_parse(const char *s);
@@ -181,6 +190,14 @@ int net_new_token(char out[CGP_TOKEN_LEN + 1]);  /* 128 random bits */
 int net_new_game_id(char out[CGP_ID_LEN + 1]);   /* 40 random bits */
 /* Same 26-character token? Takes the same time whatever the contents. */
 bool net_token_equal(const char *a, const char *b);
+/* SHA-256 (FIPS 180-4; net_sha256.c), and in lower-case hex. */
+void net_sha256(const void *data, size_t n, unsigned char out[32]);
+void net_sha256_hex(const void *data, size_t n, char out[65]);
+/* A seat token as it is stored and kept: its SHA-256 in hex. */
+void net_token_hash(const char *token, char out[CGP_HASH_LEN + 1]);
+bool net_valid_hash(const char *s);
+/* Same hash? In the same time whatever the contents. */
+bool net_hash_equal(const char *a, const char *b);
 
 /* 3. The session. */
 struct game_rules;
@@ -195,17 +212,99 @@ struct store_change {
 	long long created;         /* with new_game: Unix time */
 	int seat;                  /* a seat taken (0 white, 1 black), or -1 */
 	const char *name;          /* with seat */
-	const char *token;         /* with seat */
+	const char *token;         /* with seat: the token's hash (hex) */
 	int nev;                   /* events: MOVE may bring its RESULT */
 	long seq[2];
 	const char *kind[2];       /* "JOINED" "MOVE" "DRAW" "RESULT" */
 	const char *body[2];       /* its key=value words */
+	/* With new_game (all may be NULL or -1 for the defaults): */
+	const char *variant;       /* "congo" (NULL) or "megapawn" */
+	const char *clock;         /* "300+5", NULL for an untimed game */
+	int creator;               /* the seat its creator took, -1 none */
+	const char *rematch_of;    /* the game it is a rematch of, or NULL */
+};
+
+struct sess;
+
+/* A line of LIST, as the store keeps it. */
+struct store_item {
+	char id[CGP_ID_LEN + 1];
+	int status, ply;
+	char result[8];
+	char white[CGP_NAME_MAX + 1], black[CGP_NAME_MAX + 1];
+	char variant[CGP_VARIANT_MAX];
+	char clock[16];            /* "300+5", "" without one */
 };
 
 struct store_ops {
 	/* Store durably before returning 0; -1 with err if nothing changed. */
 	int (*commit)(void *ctx, const struct store_change *ch, char *err,
 	    size_t errlen);
+	/* Group commit (may be NULL): n changes in one transaction, each
+	 * kept or refused on its own (ok[i]; conflict[i] when another server
+	 * stored that ply or seat first); returns -1 with err when the
+	 * transaction itself failed (then nothing is kept). */
+	int (*commit_batch)(void *ctx, const struct store_change *const *ch,
+	    int n, bool *ok, bool *conflict, char *err, size_t errlen);
+	/* Reads, on the caller's thread (the event loop), never waiting for
+	 * a commit in flight. NULL when every game stays in memory. */
+	/* Feed one stored game to the session (sess_load_*): 1, or 0 when
+	 * there is no such game, or -1 with err. */
+	int (*load_game)(void *ctx, struct sess *s, const char *id, char *err,
+	    size_t errlen);
+	/* The newest games (status 0 open, 1 active, 2 finished, -1 any), at
+	 * most n: how many, or -1 with err. */
+	int (*list)(void *ctx, int status, int n, struct store_item *out,
+	    char *err, size_t errlen);
+	/* Start-up: every open and active game to the session. */
+	int (*load)(void *ctx, struct sess *s, char *err, size_t errlen);
+	/* Something to log once opened, or NULL. */
+	const char *(*note)(void *ctx);
+	void (*close)(void *ctx);
+	/* Several servers on one store (may be NULL): a descriptor that
+	 * becomes readable when another server stored something, and what
+	 * to do then (sess_remote for each game changed; called after every
+	 * round, as notices may arrive with other answers). */
+	int (*notice_fd)(void *ctx);
+	void (*notices)(void *ctx, struct sess *s);
+	/* Another server's changes of a game after seq: its seats
+	 * (sess_load_seat) and events (sess_remote_event). -1 with err. */
+	int (*refresh)(void *ctx, struct sess *s, const char *id, long seq,
+	    char *err, size_t errlen);
+};
+
+/* Open the store --db names: a file (SQLite) or a postgresql:// URI
+ * (PostgreSQL, when built with libpq). -1 with err naming it. */
+int store_open_any(const char *db, bool create, const struct store_ops **ops,
+    void **ctx, char *err, size_t errlen);
+
+/*
+ * A change on its way to storage, with what to do once it is stored: the
+ * session applies it (through the same code that rebuilds games at
+ * start-up), answers the connection that asked, and tells the game.
+ */
+struct spend {
+	struct store_change ch;        /* its strings point into the buffers */
+	int conn;                      /* who asked, or -1 */
+	unsigned conn_gen;             /* that connection's generation */
+	enum cgp_verb verb;
+	bool state_to_origin;          /* a STATE to the asker after its OK */
+	bool quiet;                    /* events not broadcast (CREATE) */
+	char ok[CGP_SLINE_MAX];        /* the OK line with its LF */
+	size_t oklen;
+	char tag[CGP_TAG_MAX + 2];
+	bool failed;                   /* set by the store */
+	bool conflict;                 /* refused: another server stored that
+					  ply or seat first (the line is run
+					  again on the game brought up to date) */
+	char line[CGP_LINE_MAX + 1];   /* the command, for that */
+	size_t linelen;
+	char err[256];
+	char game[CGP_ID_LEN + 1], start[CGP_FEN_MAX];
+	char variant[CGP_VARIANT_MAX], clock[32], rematch_of[CGP_ID_LEN + 1];
+	char name[CGP_NAME_MAX + 1], token[80];
+	char kind[2][16], body[2][400];
+	struct spend *next;
 };
 
 enum net_log_level { NET_LOG_ERROR = 0, NET_LOG_WARN, NET_LOG_INFO,
@@ -221,15 +320,26 @@ struct sess_io {
 	void *store_ctx;
 	/* Log a message (never holds a token); may be NULL. */
 	void (*log)(void *ctx, int level, const char *msg);
+	/* Asynchronous storage (may be NULL: store->commit at once): take p,
+	 * store it off the caller's thread, and hand it back through
+	 * sess_done once stored or refused. */
+	void (*submit)(void *ctx, struct spend *p);
 };
 
 struct sess_limits {
 	int max_connections;       /* in total */
-	int max_per_address;
-	int games_per_minute;      /* CREATEs per address per minute */
+	int max_per_address;       /* per network: an IPv4 /24, an IPv6 /64 */
+	int games_per_minute;      /* CREATEs per network per minute */
 	int max_observers;         /* per game */
-	int max_failed_rejoins;    /* per address per minute */
+	int max_failed_rejoins;    /* wrong tokens per network and game per
+				      minute (the right one always works) */
+	int commands_per_second;   /* per connection; 0: no limit */
+	long long abandon_ms;      /* CLAIM after this absence; 0: 120 s */
+	long long expire_ms;       /* an open game's life; 0: a day */
 };
+
+#define SESS_ABANDON_MS 120000LL
+#define SESS_EXPIRE_MS 86400000LL
 
 struct sess;
 
@@ -248,29 +358,81 @@ int sess_open(struct sess *s, int conn, const char *addr, long long now_ms);
 /* The connection is gone: its seats are vacated (PRESENCE gone). */
 void sess_close(struct sess *s, int conn, long long now_ms);
 /* One line from a connection, without its LF (a CR dropped). */
-void sess_line(struct sess *s, int conn, const char *line, size_t len,
+int sess_line(struct sess *s, int conn, const char *line, size_t len,
     long long now_ms);
+/* sess_line's answer: the line was handled, or it must be given again
+ * later (it writes to a game whose change is still being stored). */
+#define SESS_LINE_DONE 0
+#define SESS_LINE_AGAIN 1
+/* A stored (or refused) change back from io.submit: apply, answer, tell;
+ * frees p. */
+void sess_done(struct sess *s, struct spend *p);
+/* Another server stored changes of game id up to seq: a copy in memory is
+ * brought up to date (store refresh) and this server's connections told. */
+void sess_remote(struct sess *s, const char *id, long seq);
+/* One event another server stored: applied as start-up would, then told
+ * to this server's connections in the game. */
+int sess_remote_event(struct sess *s, const char *id, long seq,
+    const char *kind, const char *body, char *err, size_t errlen);
+/* Is a change of this connection still being stored? Its next lines wait
+ * (replies come in the order of the commands). */
+bool sess_conn_waiting(const struct sess *s, int conn);
 /* The connection sent more than 512 bytes without an LF: 413 and close. */
 void sess_line_too_long(struct sess *s, int conn);
+
+/* Finished games leave memory (the store reads them again when asked
+ * for): at once when no connection holds a seat in or observes one, else
+ * SESS_GRACE_MS after its end. Only with a store that reads games. */
+#define SESS_GRACE_MS 60000
+/* Returns how many games left. */
+int sess_evict(struct sess *s, long long now_ms);
 
 /* Counts for logs and tests. */
 int sess_ngames(const struct sess *s);
 int sess_nconns(const struct sess *s);
 
 /*
+ * Timers (clocks that flag, open games that expire, the summary of refused
+ * requests in the log): milliseconds until sess_tick has something to do
+ * (0: now), -1 when nothing is due ever. sess_tick does what is due,
+ * whether or not anybody is connected.
+ */
+long long sess_next_timer(struct sess *s, long long now_ms);
+/* The time for what follows (a stored change handed back, sess_done). */
+void sess_set_now(struct sess *s, long long now_ms);
+void sess_tick(struct sess *s, long long now_ms);
+
+/*
  * Rebuilding games at start-up, from storage, in order: each game, then its
  * seats, then its events in seq order. Every MOVE is replayed through the
  * rules engine. -1 with err when the stored data does not add up.
  */
-int sess_load_game(struct sess *s, const char *id, const char *start_wire,
-    int repetition, int quiet_plies, long long created, char *err,
-    size_t errlen);
+struct sess_game_row {           /* one game as storage holds it */
+	const char *id;
+	const char *start;         /* wire form */
+	const char *variant;       /* NULL: "congo" */
+	const char *clock;         /* "300+5", NULL: untimed */
+	const char *rematch_of;    /* NULL: none */
+	int repetition, quiet_plies;
+	int creator;               /* the seat its creator took, -1 none */
+	long long created;         /* Unix time */
+};
+int sess_load_game(struct sess *s, const struct sess_game_row *row,
+    char *err, size_t errlen);
 int sess_load_seat(struct sess *s, const char *id, int seat,
     const char *name, const char *token, char *err, size_t errlen);
 int sess_load_event(struct sess *s, const char *id, long seq,
     const char *kind, const char *body, char *err, size_t errlen);
+/*
+ * Everything is loaded: the clocks of active games run again from their
+ * stored times (the side to move's from now), open games expire a day
+ * (expire_ms) after their creation (wall_ms: the Unix time in ms now),
+ * and seats nobody holds count as gone since now.
+ */
+void sess_start(struct sess *s, long long now_ms, long long wall_ms);
 
 /* Inside the session (net_session.c, net_game.c, net_replay.c). */
+#include "clock/clock.h"
 #include "engine/game.h"
 #include "util/util.h"
 
@@ -287,27 +449,62 @@ struct sgame {
 	long long created;
 	bool seated[2];
 	char name[2][CGP_NAME_MAX + 1];
-	char token[2][CGP_TOKEN_LEN + 1];
+	char token[2][CGP_HASH_LEN + 1];   /* SHA-256 of the seat tokens */
 	int holder[2];                 /* connection holding the seat, or -1 */
 	int offer;                     /* colour offering a draw, or -1 */
-	struct sev *ev;
-	int nev, evcap;
+	char variant[CGP_VARIANT_MAX]; /* "congo", "megapawn" */
+	bool timed;                    /* created with clock= */
+	struct game_clock clock;       /* with timed */
+	bool over;                     /* finished (by the rules or not) */
+	enum game_result result;       /* with over; RESULT_NONE: "-" */
+	char reason[24];               /* with over: "time", "resign"... */
+	int creator;                   /* the seat its creator took, or -1 */
+	unsigned long creator_conn;    /* the creating connection's serial */
+	long long gone_since[2];       /* ms: the seat's player left then */
+	bool rematch[2];               /* REMATCH sent by that seat */
+	char rematch_game[CGP_ID_LEN + 1]; /* the rematch made, "" none */
+	/* Its seats' tokens, by the new seat, for telling a player again
+	 * while this process runs (storage keeps no token it could tell). */
+	char rematch_tok[2][CGP_TOKEN_LEN + 1];
+	long long expires;             /* ms: an open game is cancelled then */
+	long long retry_at;            /* ms: storing its end failed; again */
+	long long deadline;            /* ms: flag or expiry, -1 none */
+	int hpos;                      /* its place in the timer heap, -1 */
+	struct vec ev;                 /* struct sev, seq i+1 at index i */
 	int *obs;                      /* observing connections */
 	int nobs, obscap;
+	int busy;                      /* changes being stored */
+	long long ended_ms;            /* when it ended (or was read, over) */
+	bool stale;                    /* another server changed it while busy */
 };
 
 struct sconn {
 	bool used, hello, closing;
 	char addr[64];
+	char net[64];                  /* its network, "10.1.2.0/24" */
+	unsigned long serial;          /* never reused, unlike the number */
+	long long cmd_win;             /* the second commands are counted in */
+	int cmds;
+	long long said[5];             /* when the last SAYs were, a ring */
+	int nsaid;
 	struct sgame **games;          /* games it holds a seat in or observes */
 	int ngames, gcap;
+	unsigned gen;                  /* which connection of this number */
+	int waiting;                   /* its changes being stored */
 };
 
-struct saddr {
+struct saddr {                   /* a network (IPv4 /24, IPv6 /64) */
 	char addr[64];
 	int nconn;
 	long long win_start;           /* the current minute */
-	int creates, fails;
+	int creates;
+};
+
+struct sfail {                   /* wrong tokens of a network for a game */
+	char net[64];
+	char game[CGP_ID_LEN + 1];
+	long long win_start;
+	int fails;
 };
 
 struct sess {
@@ -317,21 +514,51 @@ struct sess {
 	char server[64];
 	struct sconn *conns;
 	int conncap, nconns;
-	struct saddr *addrs;
-	int naddr, addrcap;
+	struct vec addrs;              /* struct saddr */
 	struct sgame **games;          /* in creation order */
 	int ngames, gamecap;
 	int *index;                    /* hash of ids: game number + 1, 0 free */
 	int icap;
 	long long store_failures;      /* commits refused since the last one kept */
+	long long now;                 /* ms, as of the call under way */
+	unsigned long serials;         /* connections opened */
+	struct vec fails;              /* struct sfail */
+	struct sgame **heap;           /* games with a deadline, soonest first */
+	int nheap, heapcap;
+	long long refusal_win;         /* ms: the second refusals are summed in */
+	int refusals;                  /* refusals in it not logged one by one */
+	bool refusal_quiet;            /* the last window was summarised */
+	unsigned conn_gen;             /* generations handed out */
+	bool again;                    /* the line must be given again */
+	const char *line;              /* the line being run, and its length */
+	size_t linelen;
 };
 
 void sess_log(struct sess *s, int level, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 struct sgame *sess_find(struct sess *s, const char *id);
+/* A game not in memory read from the store (sess_load_*): 1, 0 when it has
+ * none, -1 when it cannot be read (logged). */
+int sess_fetch(struct sess *s, const char *id);
 struct sgame *sess_add_game(struct sess *s, const char *id);
 void sess_free_game(struct sgame *g);
-struct saddr *sess_addr(struct sess *s, const char *addr, long long now_ms);
+/* The network of an address ("10.1.2.0/24", "2001:db8:0:1::/64"; anything
+ * else as it is) into out. */
+void sess_net_of(const char *addr, char *out, size_t n);
+/* The counters of a network (net: as sess_net_of gives). */
+struct saddr *sess_addr(struct sess *s, const char *net, long long now_ms);
+/* Log a refusal: at most one line a second, the rest summed up. */
+void sess_refused(struct sess *s, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* The refusal summary due at now, if any (sess_tick). */
+void sess_refusal_flush(struct sess *s, long long now);
+long long sess_refusal_due(const struct sess *s);
+/* Per connection: another command within its rate? Another SAY? */
+bool sess_cmd_allowed(struct sess *s, struct sconn *c, long long now);
+bool sess_say_allowed(struct sconn *c, long long now);
+/* Wrong tokens: the counter of a network for a game. */
+struct sfail *sess_fails(struct sess *s, const char *net, const char *game,
+    long long now);
 /* Finish o and queue it for conn. */
 void sess_emit(struct sess *s, int conn, struct cgp_out *o);
 void sess_err(struct sess *s, int conn, const char *tag, int code,
@@ -345,13 +572,47 @@ void sess_catch_up(struct sess *s, int conn, struct sgame *g, long since);
 void sess_member_add(struct sess *s, int conn, struct sgame *g);
 void sess_member_check(struct sess *s, int conn, struct sgame *g);
 int sess_status(const struct sgame *g);   /* 0 open 1 active 2 finished */
+/* The game ends (by the rules, RESIGN, agreement, time...): the result
+ * kept, the clock stopped, the offers and timer gone. */
+void sess_finish(struct sess *s, struct sgame *g, enum game_result r,
+    const char *reason);
+/* "result=1-0 reason=time" into buf. */
+void sess_result_body(char *buf, size_t n, enum game_result r,
+    const char *reason);
+/* Store and announce the end of g: for a command (cmd, from conn) its OK
+ * goes first; for a timer, cmd is NULL and conn -1. 0, or -1 when storing
+ * failed (then 507 answers the command). */
+int sess_end_game(struct sess *s, struct sgame *g, int conn,
+    const struct cgp_cmd *cmd, enum game_result r, const char *reason);
+/* Timers: g's deadline worked out again (after any change). */
+void sess_timer_update(struct sess *s, struct sgame *g);
+void sess_timer_remove(struct sess *s, struct sgame *g);
+/* A stored change was applied to g (new: it made g, for conn): a clock
+ * starts for the side to move (the opponent's move is stored now, or both
+ * seats are taken), an open game's expiry is set, the timer follows. */
+void sess_applied(struct sess *s, struct sgame *g, bool new_game, int conn);
+/* The clock keys of STATE / MOVE (remaining ms at s->now). */
+void sess_clock_kv(struct sess *s, struct sgame *g, struct cgp_out *o,
+    bool control);
+/* A variant's game set up from fen= (wire form, NULL: its start): board,
+ * rules, and the start in wire form. -1 with err naming the problem. */
+int sess_variant_start(const char *variant, const char *fen_wire,
+    const struct game_rules *base, struct board *b, struct game_rules *rules,
+    char wire[CGP_FEN_MAX], char *err, size_t errlen);
+bool sess_variant_known(const char *variant);
 const char *sess_status_name(int st);
 const char *sess_result_text(enum game_result r);   /* 1-0 0-1 1/2 */
 void sess_add_event(struct sgame *g, long seq, const char *kind,
     const char *body);
-/* Store a change; on failure answer 507 and return -1. */
-int sess_commit(struct sess *s, int conn, const char *tag,
-    const struct store_change *ch);
+/* Store a change (ok: its OK line), then apply it and answer (sess_done):
+ * at once without io.submit, else once the store has it. */
+void sess_submit(struct sess *s, int conn, const struct cgp_cmd *cmd,
+    const struct store_change *ch, struct cgp_out *ok, bool state_to_origin,
+    bool quiet);
+/* sess_want_game for a command that writes: NULL and nothing said when a
+ * change of the game is being stored (the line is given again later). */
+struct sgame *sess_want_game_w(struct sess *s, int conn,
+    const struct cgp_cmd *cmd);
 /* game=: the game, or NULL after answering 400 or 404. */
 struct sgame *sess_want_game(struct sess *s, int conn,
     const struct cgp_cmd *cmd);
@@ -363,6 +624,11 @@ void sess_cmd_game(struct sess *s, int conn, const struct cgp_cmd *c,
 void sess_cmd_move(struct sess *s, int conn, const struct cgp_cmd *c);
 void sess_cmd_end(struct sess *s, int conn, const struct cgp_cmd *c);
 void sess_cmd_query(struct sess *s, int conn, const struct cgp_cmd *c);
+void sess_cmd_online(struct sess *s, int conn, const struct cgp_cmd *c);
+/* A player back in a finished game gets its seat in the rematch made. */
+void sess_rematch_rejoined(struct sess *s, int conn, struct sgame *g,
+    int seat);
+struct sconn *sess_conn(struct sess *s, int conn);
 
 /* 4. SQLite storage. */
 struct store;
@@ -374,11 +640,20 @@ struct store;
  */
 struct store *store_open(const char *path, bool create, char *err,
     size_t errlen);
-/* Feed every stored game to the session (sess_load_*). */
+/* Feed every open and active game to the session (sess_load_*); finished
+ * ones are read when asked for (store_sqlite_ops.load_game). */
 int store_load(struct store *st, struct sess *s, char *err, size_t errlen);
+/* Something store_open wants logged, or NULL. */
+const char *store_note(const struct store *st);
 extern const struct store_ops store_sqlite_ops;
 /* Checkpoint and close. */
 void store_close(struct store *st);
+/* Is --db a PostgreSQL URI? */
+bool store_is_uri(const char *db);
+/* PostgreSQL (net_pg.c, built with libpq): the URI's database, its schema
+ * made with create; NULL with err. */
+extern const struct store_ops store_pg_ops;
+void *store_pg_open(const char *uri, bool create, char *err, size_t errlen);
 /* Tests: make the next commits fail (n of them; -1 for all). */
 void store_fail_next(struct store *st, int n);
 

@@ -24,6 +24,10 @@ static const char *const verb_names[CGP_NVERBS] = {
 	[CGP_V_PING] = "PING",
 	[CGP_V_PONG] = "PONG",
 	[CGP_V_QUIT] = "QUIT",
+	[CGP_V_CANCEL] = "CANCEL",
+	[CGP_V_CLAIM] = "CLAIM",
+	[CGP_V_REMATCH] = "REMATCH",
+	[CGP_V_SAY] = "SAY",
 };
 
 const char *
@@ -85,6 +89,7 @@ cgp_parse(const char *line, size_t len, struct cgp_cmd *cmd, char *err,
 {
 	char *w[CGP_MAX_KV + CGP_MAX_ARGS + 3];
 	int nw, i, first, too_many;
+	char *colon;
 	size_t k;
 
 	memset(cmd, 0, sizeof *cmd);
@@ -104,6 +109,13 @@ cgp_parse(const char *line, size_t len, struct cgp_cmd *cmd, char *err,
 	}
 	memcpy(cmd->buf, line, len);
 	cmd->buf[len] = '\0';
+	/* A word starting with ':' starts a text that runs to the end of the
+	 * line, spaces and all (SAY). */
+	if (cmd->buf[0] == ':' || (colon = strstr(cmd->buf, " :")) != NULL) {
+		colon = cmd->buf[0] == ':' ? cmd->buf : colon + 1;
+		*colon = '\0';
+		cmd->text = colon + 1;
+	}
 
 	nw = split_words(cmd->buf, w, (int)(sizeof w / sizeof w[0]),
 	    &too_many);
@@ -221,9 +233,11 @@ cgp_parse_msg(const char *line, size_t len, struct cgp_msg *m, char *err,
 	}
 	memcpy(m->buf, line, len);
 	m->buf[len] = '\0';
-	/* An ERR's text runs from " :" to the end of the line. */
+	/* An ERR's or an event's text (SAID) runs from " :" to the end of
+	 * the line. */
 	colon = NULL;
-	if (strncmp(m->buf, "ERR ", 4) == 0 &&
+	if ((strncmp(m->buf, "ERR ", 4) == 0 ||
+	    strncmp(m->buf, "EV ", 3) == 0) &&
 	    (colon = strstr(m->buf, " :")) != NULL) {
 		*colon = '\0';
 		m->text = colon + 2;

@@ -20,7 +20,7 @@ seated_active(struct sess *s, int conn, const struct cgp_cmd *cmd,
 		    "you hold no seat in this game");
 		return -1;
 	}
-	if (game_over(&g->g)) {
+	if (g->over) {
 		sess_err(s, conn, cmd->tag, CGP_GAME_OVER, "the game is over");
 		return -1;
 	}
@@ -33,22 +33,27 @@ seated_active(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	return 0;
 }
 
-static void
-result_body(char *buf, size_t n, enum game_result r, enum game_reason why)
+/*
+ * The side to move's time ran out before this command came (the timer had
+ * not fired yet in this round): the game ends on time first, and the
+ * command is answered 410 (a move then does not count). True if so.
+ */
+static bool
+flag_first(struct sess *s, int conn, const struct cgp_cmd *cmd,
+    struct sgame *g)
 {
-	snprintf(buf, n, "result=%s reason=%s", sess_result_text(r),
-	    game_reason_name(why));
-}
+	int side;
 
-static void
-send_event(struct sess *s, struct sgame *g, long seq, const char *kind,
-    const char *body)
-{
-	struct cgp_out o;
-
-	cgp_out_ev(&o, g->id, seq, kind);
-	cgp_out_word(&o, body);
-	sess_broadcast(s, g, &o, -1);
+	if (!g->timed || (side = clock_flagged(&g->clock, s->now)) < 0)
+		return false;
+	if (sess_end_game(s, g, -1, NULL, side == WHITE ? RESULT_BLACK_WINS :
+	    RESULT_WHITE_WINS, "time") < 0)
+		sess_err(s, conn, cmd->tag, CGP_STORAGE_FAILED, "the server "
+		    "could not store this; nothing changed");
+	else
+		sess_err(s, conn, cmd->tag, CGP_GAME_OVER, side == WHITE ?
+		    "white's time ran out" : "black's time ran out");
+	return true;
 }
 
 void
@@ -56,7 +61,8 @@ sess_cmd_move(struct sess *s, int conn, const struct cgp_cmd *cmd)
 {
 	const char *pv = cgp_get(cmd, "ply"), *mv = cgp_get(cmd, "move");
 	char err[128], msg[200], text[MOVE_TEXT_MAX], fen[FEN_MAX];
-	char wire[FEN_MAX], body[2][160];
+	char wire[FEN_MAX], body[2][256];
+	struct game_clock clock;
 	struct move_effects fx;
 	struct store_change ch;
 	enum game_reason why;
@@ -66,9 +72,9 @@ sess_cmd_move(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	struct sgame *g;
 	move_t m;
 	long ply;
-	int side, i;
+	int side;
 
-	if ((g = sess_want_game(s, conn, cmd)) == NULL)
+	if ((g = sess_want_game_w(s, conn, cmd)) == NULL)
 		return;
 	if (pv == NULL || mv == NULL) {
 		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, pv == NULL ?
@@ -102,6 +108,8 @@ sess_cmd_move(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		    "it is white's turn" : "it is black's turn");
 		return;
 	}
+	if (flag_first(s, conn, cmd, g))
+		return;
 	if (notation_read(game_board(&g->g), mv, &m, err, sizeof err) < 0) {
 		sess_err(s, conn, cmd->tag, CGP_ILLEGAL_MOVE, err);
 		return;
@@ -117,6 +125,16 @@ sess_cmd_move(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	cgp_fen_to_wire(fen, wire, sizeof wire);
 	snprintf(body[0], sizeof body[0], "ply=%d side=%s move=%s fen=%s",
 	    g->g.nply, cgp_seat_name(side), text, wire);
+	clock = g->clock;
+	if (g->timed) {
+		/* The mover's time is taken as the server receives the move,
+		 * its increment added; stored with the move. */
+		clock_press(&clock, s->now);
+		snprintf(body[0] + strlen(body[0]), sizeof body[0] -
+		    strlen(body[0]), " wclock=%lld bclock=%lld",
+		    (long long)clock_left(&clock, WHITE, s->now),
+		    (long long)clock_left(&clock, BLACK, s->now));
+	}
 	memset(&ch, 0, sizeof ch);
 	ch.game = g->id;
 	ch.seat = -1;
@@ -125,40 +143,29 @@ sess_cmd_move(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	ch.kind[0] = "MOVE";
 	ch.body[0] = body[0];
 	if (res != RESULT_NONE) {
-		result_body(body[1], sizeof body[1], res, why);
+		sess_result_body(body[1], sizeof body[1], res,
+		    game_reason_name(why));
 		ch.nev = 2;
 		ch.seq[1] = g->seq + 2;
 		ch.kind[1] = "RESULT";
 		ch.body[1] = body[1];
 	}
-	if (sess_commit(s, conn, cmd->tag, &ch) < 0)
-		return;
-
-	if (game_play(&g->g, m, err, sizeof err) < 0 || g->g.result != res)
-		sess_log(s, NET_LOG_ERROR, "game %s: the engine disagrees "
-		    "with itself on %s", g->id, text);
-	for (i = 0; i < ch.nev; i++)
-		sess_add_event(g, ch.seq[i], ch.kind[i], ch.body[i]);
-	if (g->offer >= 0 && (g->offer != side || res != RESULT_NONE))
-		g->offer = -1;
-
+	/* A stored move does not count against the command rate: the
+	 * opponent paces those (two programs may play at full speed). */
+	if (sess_conn(s, conn)->cmds > 0)
+		sess_conn(s, conn)->cmds--;
 	cgp_out_ok(&o, cmd->tag, "MOVE");
 	cgp_out_kv(&o, "game", g->id);
-	cgp_out_kvi(&o, "ply", g->g.nply);
+	cgp_out_kvi(&o, "ply", g->g.nply + 1);
 	cgp_out_kvi(&o, "seq", ch.seq[0]);
-	sess_emit(s, conn, &o);
-	for (i = 0; i < ch.nev; i++)
-		send_event(s, g, ch.seq[i], ch.kind[i], ch.body[i]);
-	if (res != RESULT_NONE)
-		sess_log(s, NET_LOG_INFO, "game %s: %s %s", g->id,
-		    sess_result_text(res), game_reason_name(why));
+	sess_submit(s, conn, cmd, &ch, &o, false, false);
 }
 
-/* Store one event that may end the game, then apply, answer, broadcast. */
+/* Store one event (a DRAW, or a RESULT that ends the game); sess_done
+ * applies it as start-up would, answers and tells the game. */
 static void
 store_end(struct sess *s, int conn, const struct cgp_cmd *cmd,
-    struct sgame *g, const char *kind, const char *body, int offer_after,
-    enum game_result res, enum game_reason why)
+    struct sgame *g, const char *kind, const char *body)
 {
 	struct store_change ch;
 	struct cgp_out o;
@@ -170,24 +177,10 @@ store_end(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	ch.seq[0] = g->seq + 1;
 	ch.kind[0] = kind;
 	ch.body[0] = body;
-	if (sess_commit(s, conn, cmd->tag, &ch) < 0)
-		return;
-	if (res != RESULT_NONE) {
-		if (why == REASON_RESIGN)
-			game_resign(&g->g, res == RESULT_WHITE_WINS ? BLACK :
-			    WHITE);
-		else
-			game_agree_draw(&g->g);
-		sess_log(s, NET_LOG_INFO, "game %s: %s %s", g->id,
-		    sess_result_text(res), game_reason_name(why));
-	}
-	g->offer = offer_after;
-	sess_add_event(g, ch.seq[0], kind, body);
 	cgp_out_ok(&o, cmd->tag, cgp_verb_name(cmd->verb));
 	cgp_out_kv(&o, "game", g->id);
 	cgp_out_kvi(&o, "seq", ch.seq[0]);
-	sess_emit(s, conn, &o);
-	send_event(s, g, ch.seq[0], kind, body);
+	sess_submit(s, conn, cmd, &ch, &o, false, false);
 }
 
 void
@@ -200,7 +193,7 @@ sess_cmd_end(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	enum game_result res;
 	int seat, want = -1;
 
-	if ((g = sess_want_game(s, conn, cmd)) == NULL)
+	if ((g = sess_want_game_w(s, conn, cmd)) == NULL)
 		return;
 	if (sv != NULL && (want = cgp_seat_parse(sv)) < 0) {
 		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX,
@@ -214,7 +207,7 @@ sess_cmd_end(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		    "action= is offer, accept or decline");
 		return;
 	}
-	if (seated_active(s, conn, cmd, g) < 0)
+	if (seated_active(s, conn, cmd, g) < 0 || flag_first(s, conn, cmd, g))
 		return;
 	/* One holding both seats answers an offer for the other side. */
 	if (want < 0 && cmd->verb == CGP_V_DRAW && strcmp(act, "offer") != 0 &&
@@ -227,9 +220,9 @@ sess_cmd_end(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	}
 	if (cmd->verb == CGP_V_RESIGN) {
 		res = seat == WHITE ? RESULT_BLACK_WINS : RESULT_WHITE_WINS;
-		result_body(body, sizeof body, res, REASON_RESIGN);
-		store_end(s, conn, cmd, g, "RESULT", body, -1, res,
-		    REASON_RESIGN);
+		sess_result_body(body, sizeof body, res,
+		    game_reason_name(REASON_RESIGN));
+		store_end(s, conn, cmd, g, "RESULT", body);
 		return;
 	}
 	if (strcmp(act, "offer") == 0 && g->offer == seat) {
@@ -243,8 +236,7 @@ sess_cmd_end(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	if (strcmp(act, "offer") == 0 && g->offer < 0) {
 		snprintf(body, sizeof body, "action=offer side=%s",
 		    cgp_seat_name(seat));
-		store_end(s, conn, cmd, g, "DRAW", body, seat, RESULT_NONE,
-		    REASON_NONE);
+		store_end(s, conn, cmd, g, "DRAW", body);
 		return;
 	}
 	if (g->offer != 1 - seat) {
@@ -255,12 +247,11 @@ sess_cmd_end(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	if (strcmp(act, "decline") == 0) {
 		snprintf(body, sizeof body, "action=decline side=%s",
 		    cgp_seat_name(seat));
-		store_end(s, conn, cmd, g, "DRAW", body, -1, RESULT_NONE,
-		    REASON_NONE);
+		store_end(s, conn, cmd, g, "DRAW", body);
 		return;
 	}
 	/* accept, or an offer that meets the opponent's. */
-	result_body(body, sizeof body, RESULT_DRAW, REASON_AGREEMENT);
-	store_end(s, conn, cmd, g, "RESULT", body, -1, RESULT_DRAW,
-	    REASON_AGREEMENT);
+	sess_result_body(body, sizeof body, RESULT_DRAW,
+	    game_reason_name(REASON_AGREEMENT));
+	store_end(s, conn, cmd, g, "RESULT", body);
 }

@@ -26,6 +26,47 @@ cmd_state(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	sess_emit(s, conn, &o);
 }
 
+/* LIST from the store's summaries (an index, not the games' events):
+ * finished games are not in memory. */
+static void
+list_stored(struct sess *s, int conn, const struct cgp_cmd *cmd, int want,
+    int limit)
+{
+	struct store_item it[LIST_MAX];
+	struct cgp_out o;
+	char err[512];
+	int n, i;
+
+	n = s->io.store->list(s->io.store_ctx, want, limit, it, err,
+	    sizeof err);
+	if (n < 0) {
+		sess_log(s, NET_LOG_ERROR, "LIST: %s", err);
+		sess_err(s, conn, cmd->tag, CGP_INTERNAL, "the server could "
+		    "not read its games");
+		return;
+	}
+	cgp_out_ok(&o, cmd->tag, "LIST");
+	cgp_out_kvi(&o, "n", n);
+	sess_emit(s, conn, &o);
+	for (i = 0; i < n; i++) {
+		cgp_out_item(&o, cmd->tag);
+		cgp_out_kv(&o, "game", it[i].id);
+		cgp_out_kv(&o, "variant", it[i].variant[0] != '\0' ?
+		    it[i].variant : "congo");
+		cgp_out_kv(&o, "status", sess_status_name(it[i].status));
+		cgp_out_kv(&o, "white", it[i].white[0] != '\0' ? it[i].white :
+		    "-");
+		cgp_out_kv(&o, "black", it[i].black[0] != '\0' ? it[i].black :
+		    "-");
+		cgp_out_kvi(&o, "ply", it[i].ply);
+		if (it[i].clock[0] != '\0')
+			cgp_out_kv(&o, "clock", it[i].clock);
+		if (it[i].status == 2)
+			cgp_out_kv(&o, "result", it[i].result);
+		sess_emit(s, conn, &o);
+	}
+}
+
 static void
 cmd_list(struct sess *s, int conn, const struct cgp_cmd *cmd)
 {
@@ -55,6 +96,10 @@ cmd_list(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		if (limit > LIST_MAX)
 			limit = LIST_MAX;
 	}
+	if (s->io.store != NULL && s->io.store->list != NULL) {
+		list_stored(s, conn, cmd, want, (int)limit);
+		return;
+	}
 	/* The newest first. */
 	for (i = s->ngames - 1; i >= 0 && n < limit; i--)
 		if (want < 0 || sess_status(s->games[i]) == want)
@@ -67,12 +112,19 @@ cmd_list(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		int st = sess_status(g);
 		cgp_out_item(&o, cmd->tag);
 		cgp_out_kv(&o, "game", g->id);
+		cgp_out_kv(&o, "variant", g->variant);
 		cgp_out_kv(&o, "status", sess_status_name(st));
 		cgp_out_kv(&o, "white", g->seated[0] ? g->name[0] : "-");
 		cgp_out_kv(&o, "black", g->seated[1] ? g->name[1] : "-");
 		cgp_out_kvi(&o, "ply", g->g.nply);
+		if (g->timed) {
+			char clock[32];
+			clock_format_control(g->clock.base_ms,
+			    g->clock.inc_ms, clock, sizeof clock);
+			cgp_out_kv(&o, "clock", clock);
+		}
 		if (st == 2)
-			cgp_out_kv(&o, "result", sess_result_text(g->g.result));
+			cgp_out_kv(&o, "result", sess_result_text(g->result));
 		sess_emit(s, conn, &o);
 	}
 }

@@ -2,7 +2,7 @@
  * net_replay.c: games rebuilt at start-up from what storage holds. Every
  * stored MOVE is played again through the rules engine and must lead to the
  * position stored with it; anything that does not add up is an error naming
- * the game and the event.
+ * the game and the event. The clock times stored with each move come back.
  */
 #include <stdio.h>
 #include <string.h>
@@ -22,30 +22,42 @@ fail(char *err, size_t errlen, const char *id, long seq, const char *what)
 }
 
 int
-sess_load_game(struct sess *s, const char *id, const char *start_wire,
-    int repetition, int quiet_plies, long long created, char *err,
+sess_load_game(struct sess *s, const struct sess_game_row *row, char *err,
     size_t errlen)
 {
-	char fen[CGP_FEN_MAX], e[160], msg[200];
-	struct game_rules rules;
+	const char *variant = row->variant != NULL ? row->variant : "congo";
+	char wire[CGP_FEN_MAX], e[200];
+	struct game_rules base, rules;
+	int64_t b = 0, inc = 0;
 	struct board start;
-	struct sgame *g;
+	struct sgame *g, *old;
 
-	if (!cgp_valid_game(id))
-		return fail(err, errlen, id, 0, "not a game id");
-	if (sess_find(s, id) != NULL)
-		return fail(err, errlen, id, 0, "stored twice");
-	if (cgp_fen_from_wire(start_wire, fen, sizeof fen) < 0 ||
-	    fen_read(&start, fen, e, sizeof e) < 0) {
-		snprintf(msg, sizeof msg, "bad start position: %s", e);
-		return fail(err, errlen, id, 0, msg);
-	}
-	rules.repetition = repetition != 0;
-	rules.quiet_plies = quiet_plies;
-	g = sess_add_game(s, id);
-	snprintf(g->start, sizeof g->start, "%s", start_wire);
-	g->created = created;
+	if (!cgp_valid_game(row->id))
+		return fail(err, errlen, row->id, 0, "not a game id");
+	if (sess_find(s, row->id) != NULL)
+		return fail(err, errlen, row->id, 0, "stored twice");
+	base.repetition = row->repetition != 0;
+	base.quiet_plies = row->quiet_plies;
+	if (sess_variant_start(variant, row->start, &base, &start, &rules,
+	    wire, e, sizeof e) < 0)
+		return fail(err, errlen, row->id, 0, e);
+	if (row->clock != NULL && clock_parse_seconds(row->clock, &b, &inc, e,
+	    sizeof e) < 0)
+		return fail(err, errlen, row->id, 0, e);
+	g = sess_add_game(s, row->id);
+	snprintf(g->start, sizeof g->start, "%s", row->start);
+	snprintf(g->variant, sizeof g->variant, "%s", variant);
+	g->created = row->created;
+	g->creator = row->creator >= 0 && row->creator <= 1 ? row->creator : -1;
 	game_init(&g->g, &start, &rules);
+	if (row->clock != NULL) {
+		g->timed = true;
+		clock_init(&g->clock, b, inc);
+	}
+	if (row->rematch_of != NULL &&
+	    (old = sess_find(s, row->rematch_of)) != NULL)
+		snprintf(old->rematch_game, sizeof old->rematch_game, "%s",
+		    g->id);
 	return 0;
 }
 
@@ -58,7 +70,7 @@ sess_load_seat(struct sess *s, const char *id, int seat, const char *name,
 	if (g == NULL)
 		return fail(err, errlen, id, 0, "a seat of a game not stored");
 	if (seat < 0 || seat > 1 || !cgp_valid_name(name) ||
-	    !cgp_valid_token(token))
+	    !net_valid_hash(token))
 		return fail(err, errlen, id, 0, "a bad seat");
 	g->seated[seat] = true;
 	snprintf(g->name[seat], sizeof g->name[seat], "%s", name);
@@ -66,9 +78,74 @@ sess_load_seat(struct sess *s, const char *id, int seat, const char *name,
 	return 0;
 }
 
+/* wclock= and bclock= of a stored MOVE (absent in untimed games). */
 static int
-replay(struct sgame *g, long seq, const char *kind, const struct cgp_msg *m,
-    char *err, size_t errlen)
+replay_clock(struct sgame *g, const struct cgp_msg *m)
+{
+	const char *v[2] = { cgp_msg_get(m, "wclock"),
+		cgp_msg_get(m, "bclock") };
+	long ms;
+	int k;
+
+	if (!g->timed)
+		return 0;
+	/* Stopped at the stored times; sess_applied (or sess_start) runs
+	 * the next side's clock from when the move was stored. */
+	g->clock.running = -1;
+	for (k = 0; k < 2; k++) {
+		if (v[k] == NULL ||
+		    (ms = cgp_parse_num(v[k], 1000000000L)) < 0)
+			return -1;
+		clock_set(&g->clock, k, ms, 0);
+	}
+	return 0;
+}
+
+static enum game_result
+result_of(const char *v)
+{
+	return v == NULL ? RESULT_NONE : strcmp(v, "1-0") == 0 ?
+	    RESULT_WHITE_WINS : strcmp(v, "0-1") == 0 ? RESULT_BLACK_WINS :
+	    strcmp(v, "1/2") == 0 ? RESULT_DRAW : RESULT_NONE;
+}
+
+static int
+replay_result(struct sess *s, struct sgame *g, long seq,
+    const struct cgp_msg *m, char *err, size_t errlen)
+{
+	const char *why = cgp_msg_get(m, "reason"), *rv = cgp_msg_get(m,
+	    "result");
+	enum game_result r = result_of(rv);
+
+	if (why == NULL || rv == NULL)
+		return fail(err, errlen, g->id, seq, "a RESULT without result "
+		    "or reason");
+	if (strcmp(why, "resign") == 0 || strcmp(why, "time") == 0 ||
+	    strcmp(why, "abandoned") == 0) {
+		if (r != RESULT_WHITE_WINS && r != RESULT_BLACK_WINS)
+			return fail(err, errlen, g->id, seq, "a bad RESULT");
+		if (strcmp(why, "time") == 0 && g->timed)
+			clock_set(&g->clock, r == RESULT_WHITE_WINS ? BLACK :
+			    WHITE, 0, 0);
+	} else if (strcmp(why, "agreement") == 0) {
+		if (r != RESULT_DRAW)
+			return fail(err, errlen, g->id, seq, "a bad RESULT");
+	} else if (strcmp(why, "cancelled") == 0) {
+		if (strcmp(rv, "-") != 0)
+			return fail(err, errlen, g->id, seq, "a bad RESULT");
+	} else if (!game_over(&g->g) || r != g->g.result ||
+	    strcmp(why, game_reason_name(g->g.reason)) != 0) {
+		/* Any other result the engine found itself. */
+		return fail(err, errlen, g->id, seq, "a RESULT the replay "
+		    "does not reach");
+	}
+	sess_finish(s, g, r, why);
+	return 0;
+}
+
+static int
+replay(struct sess *s, struct sgame *g, long seq, const char *kind,
+    const struct cgp_msg *m, char *err, size_t errlen)
 {
 	const char *v;
 	char e[160], fen[FEN_MAX], wire[FEN_MAX];
@@ -81,7 +158,16 @@ replay(struct sgame *g, long seq, const char *kind, const struct cgp_msg *m,
 			    "JOINED a seat nobody holds");
 		return 0;
 	}
-	if (game_over(&g->g) && strcmp(kind, "RESULT") != 0)
+	if (strcmp(kind, "SAID") == 0)
+		return 0;
+	if (strcmp(kind, "REMATCH") == 0) {
+		side = cgp_seat_parse(cgp_msg_get(m, "side"));
+		if (side < 0 || !g->over)
+			return fail(err, errlen, g->id, seq, "a bad REMATCH");
+		g->rematch[side] = true;
+		return 0;
+	}
+	if (g->over || (game_over(&g->g) && strcmp(kind, "RESULT") != 0))
 		return fail(err, errlen, g->id, seq, "after the end");
 	if (strcmp(kind, "MOVE") == 0) {
 		v = cgp_msg_get(m, "ply");
@@ -98,6 +184,9 @@ replay(struct sgame *g, long seq, const char *kind, const struct cgp_msg *m,
 		if (v == NULL || strcmp(v, wire) != 0)
 			return fail(err, errlen, g->id, seq, "the replayed "
 			    "position differs from the stored one");
+		if (replay_clock(g, m) < 0)
+			return fail(err, errlen, g->id, seq, "a MOVE of a game "
+			    "with a clock without its times");
 		side = g->g.pos[g->g.nply - 1].side;
 		if (g->offer >= 0 && g->offer != side)
 			g->offer = -1;
@@ -111,26 +200,8 @@ replay(struct sgame *g, long seq, const char *kind, const struct cgp_msg *m,
 		g->offer = strcmp(v, "offer") == 0 ? side : -1;
 		return 0;
 	}
-	if (strcmp(kind, "RESULT") == 0) {
-		v = cgp_msg_get(m, "reason");
-		g->offer = -1;
-		if (v != NULL && strcmp(v, "resign") == 0) {
-			v = cgp_msg_get(m, "result");
-			game_resign(&g->g, v != NULL && strcmp(v, "1-0") == 0 ?
-			    BLACK : WHITE);
-			return 0;
-		}
-		if (v != NULL && strcmp(v, "agreement") == 0) {
-			game_agree_draw(&g->g);
-			return 0;
-		}
-		/* Any other result the engine found itself. */
-		if (!game_over(&g->g) || v == NULL ||
-		    strcmp(v, game_reason_name(g->g.reason)) != 0)
-			return fail(err, errlen, g->id, seq, "a RESULT the "
-			    "replay does not reach");
-		return 0;
-	}
+	if (strcmp(kind, "RESULT") == 0)
+		return replay_result(s, g, seq, m, err, errlen);
 	return fail(err, errlen, g->id, seq, "an unknown event");
 }
 
@@ -153,8 +224,10 @@ sess_load_event(struct sess *s, const char *id, long seq, const char *kind,
 	    cgp_parse_msg(line, (size_t)n, &m, NULL, 0) < 0)
 		return fail(err, errlen, id, seq, "an event that does not "
 		    "parse");
-	if (replay(g, seq, kind, &m, err, errlen) < 0)
+	if (replay(s, g, seq, kind, &m, err, errlen) < 0)
 		return -1;
+	if (strcmp(kind, "RESULT") == 0)
+		g->ended_ms = util_now_ms();
 	sess_add_event(g, seq, kind, body);
 	return 0;
 }

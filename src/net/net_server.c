@@ -17,18 +17,18 @@
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
+#include <malloc.h>
 
 #include "net/net_srv.h"
 
 #define STOP_FLUSH_MS 2000
+#define PCONN_WRITER (-1000)  /* the store thread's eventfd in the poll set */
+#define PCONN_NOTICE (-1001)  /* other servers' changes (PostgreSQL) */
 
 long long
 srv_now(void)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+	return util_now_ms();
 }
 
 void
@@ -39,11 +39,14 @@ srv_defaults(struct srv_opts *o)
 	memset(o, 0, sizeof *o);
 	o->port = NET_DEFAULT_PORT;
 	o->db_create = false;   /* a lost database is an error */
-	o->max_connections = 1000;
-	o->max_per_address = 16;
-	o->games_per_minute = 10;
-	o->max_observers = 50;
+	o->max_connections = CONF_SERVER_MAX_CONNECTIONS;
+	o->max_per_address = CONF_SERVER_MAX_PER_ADDRESS;
+	o->games_per_minute = CONF_SERVER_GAMES_PER_MINUTE;
+	o->max_observers = CONF_SERVER_MAX_OBSERVERS;
 	o->max_failed_rejoins = 10;
+	o->commands_per_second = 20;
+	o->abandon_after_s = CONF_SERVER_ABANDON_AFTER;
+	o->expire_after_s = CONF_SERVER_EXPIRE_AFTER;
 	o->ping_after_ms = 30000;
 	o->out_cap = 256 * 1024;
 	o->rules = rules;
@@ -148,35 +151,49 @@ srv_open(const struct srv_opts *o, char *err, size_t errlen)
 	struct sess_io io;
 	char server[64];
 
+	long long t_open = srv_now();
+
 	sv->o = *o;
 	sv->wake[0] = sv->wake[1] = -1;
 	snprintf(server, sizeof server, "congo-server/%s", PACKAGE_VERSION);
-	sv->store = store_open(o->db, o->db_create, err, errlen);
-	if (sv->store == NULL)
+	if (store_open_any(o->db, o->db_create, &sv->ops, &sv->store, err,
+	    errlen) < 0)
+		goto bad;
+	sv->writer = writer_new(sv->ops, sv->store, err, errlen);
+	if (sv->writer == NULL)
 		goto bad;
 	memset(&io, 0, sizeof io);
 	io.ctx = sv;
 	io.send = conn_send;
 	io.close = conn_close_cb;
-	io.store = &store_sqlite_ops;
+	io.store = sv->ops;
 	io.store_ctx = sv->store;
 	io.log = srv_log_cb;
+	io.submit = writer_submit;
 	lim.max_connections = o->max_connections;
 	lim.max_per_address = o->max_per_address;
 	lim.games_per_minute = o->games_per_minute;
 	lim.max_observers = o->max_observers;
 	lim.max_failed_rejoins = o->max_failed_rejoins;
+	lim.commands_per_second = o->commands_per_second;
+	lim.abandon_ms = (long long)o->abandon_after_s * 1000;
+	lim.expire_ms = (long long)o->expire_after_s * 1000;
 	sv->sess = sess_new(&io, &lim, &o->rules, server);
-	if (store_load(sv->store, sv->sess, err, errlen) < 0)
+	if (sv->ops->load(sv->store, sv->sess, err, errlen) < 0)
 		goto bad;
+	/* Clocks run again, open games expire, from now. */
+	sess_start(sv->sess, srv_now(), util_wall_ms());
 	if (pipe2(sv->wake, O_NONBLOCK | O_CLOEXEC) < 0) {
 		snprintf(err, errlen, "pipe: %s", strerror(errno));
 		goto bad;
 	}
 	if (listen_on(sv, err, errlen) < 0)
 		goto bad;
-	srv_log(sv, NET_LOG_INFO, "%s: %d games from %s; listening on %s "
-	    "port %d", server, sess_ngames(sv->sess), o->db,
+	if (sv->ops->note(sv->store) != NULL)
+		srv_log(sv, NET_LOG_INFO, "%s", sv->ops->note(sv->store));
+	srv_log(sv, NET_LOG_INFO, "%s: %d open and active games from %s in "
+	    "%lld ms; listening on %s port %d", server, sess_ngames(sv->sess),
+	    o->db, srv_now() - t_open,
 	    o->bind[0] != '\0' ? o->bind : "every address", sv->port);
 	return sv;
 bad:
@@ -260,12 +277,20 @@ poll_set(struct srv *sv, bool stopping, long long now)
 	int n = 0, i;
 
 	sv->pfd = xrealloc(sv->pfd, sizeof *sv->pfd *
-	    (size_t)(sv->nconn + SRV_MAX_LISTEN + 1));
+	    (size_t)(sv->nconn + SRV_MAX_LISTEN + 3));
 	sv->pconn = xrealloc(sv->pconn, sizeof *sv->pconn *
-	    (size_t)(sv->nconn + SRV_MAX_LISTEN + 1));
+	    (size_t)(sv->nconn + SRV_MAX_LISTEN + 3));
 	sv->pfd[n].fd = sv->wake[0];
 	sv->pfd[n].events = POLLIN;
 	sv->pconn[n++] = -1;
+	sv->pfd[n].fd = writer_fd(sv->writer);
+	sv->pfd[n].events = POLLIN;
+	sv->pconn[n++] = PCONN_WRITER;
+	if (sv->ops->notice_fd != NULL &&
+	    (sv->pfd[n].fd = sv->ops->notice_fd(sv->store)) >= 0) {
+		sv->pfd[n].events = POLLIN;
+		sv->pconn[n++] = PCONN_NOTICE;
+	}
 	for (i = 0; !stopping && now >= sv->accept_pause && i < sv->nlfd;
 	    i++) {
 		sv->pfd[n].fd = sv->lfd[i];
@@ -277,12 +302,31 @@ poll_set(struct srv *sv, bool stopping, long long now)
 		if (!c->used)
 			continue;
 		sv->pfd[n].fd = c->fd;
-		sv->pfd[n].events = (short)((c->closing || stopping ? 0 :
-		    POLLIN) |
+		sv->pfd[n].events = (short)((c->closing || stopping ||
+		    c->inlen == sizeof c->in ? 0 : POLLIN) |
 		    (c->outoff < c->outlen ? POLLOUT : 0));
 		sv->pconn[n++] = i;
 	}
 	return n;
+}
+
+/* Changes back from the store thread: apply and answer them, then give the
+ * lines that waited for them another go. */
+static void
+stored(struct srv *sv, long long now)
+{
+	struct spend *p = writer_take(sv->writer), *next;
+	int i;
+
+	/* A clock runs from when the move before was stored: now. */
+	sess_set_now(sv->sess, now);
+	for (; p != NULL; p = next) {
+		next = p->next;
+		sess_done(sv->sess, p);
+	}
+	for (i = 0; i < sv->nconn; i++)
+		if (sv->conns[i].used && sv->conns[i].inlen > 0)
+			conn_lines(sv, i, now);
 }
 
 /* Flush every connection; run the timers. */
@@ -290,6 +334,26 @@ static void
 after_round(struct srv *sv, long long now)
 {
 	int i;
+
+	/* Flags and expiries first: a game may end with nobody here. */
+	sess_tick(sv->sess, now);
+	if (sv->ops->notices != NULL) {
+		sv->ops->notices(sv->store, sv->sess);
+		for (i = 0; i < sv->nconn; i++)
+			if (sv->conns[i].used && sv->conns[i].inlen > 0)
+				conn_lines(sv, i, now);
+	}
+	if (now - sv->evicted >= 100) {
+		sv->nevicted += sess_evict(sv->sess, now);
+		sv->evicted = now;
+	}
+	/* What finished games leave goes back to the system, not only to
+	 * malloc's free lists: memory follows the games being played. */
+	if (sv->nevicted > 0 && now - sv->trimmed >= 1000) {
+		malloc_trim(0);
+		sv->nevicted = 0;
+		sv->trimmed = now;
+	}
 
 	for (i = 0; i < sv->nconn; i++) {
 		struct conn *c = &sv->conns[i];
@@ -315,7 +379,7 @@ int
 srv_run(struct srv *sv, volatile sig_atomic_t *stop, const sigset_t *sigmask)
 {
 	struct timespec ts;
-	long long now, stop_by = 0;
+	long long now, stop_by = 0, wait, next;
 	bool stopping = false;
 	char buf[64];
 	int n, i, rc;
@@ -331,7 +395,7 @@ srv_run(struct srv *sv, volatile sig_atomic_t *stop, const sigset_t *sigmask)
 			stop_by = now + STOP_FLUSH_MS;
 		}
 		if (stopping) {
-			bool pending = false;
+			bool pending = !writer_idle(sv->writer);
 			for (i = 0; i < sv->nconn; i++)
 				if (sv->conns[i].used && !sv->conns[i].dead &&
 				    sv->conns[i].outoff < sv->conns[i].outlen)
@@ -340,8 +404,14 @@ srv_run(struct srv *sv, volatile sig_atomic_t *stop, const sigset_t *sigmask)
 				break;
 		}
 		n = poll_set(sv, stopping, now);
-		ts.tv_sec = stopping ? 0 : 1;
-		ts.tv_nsec = stopping ? 50000000L : 0;
+		/* Wake for the nearest game timer (a flag, an expiry) or,
+		 * at the latest, in a second for the connections' pings. */
+		wait = stopping ? 50 : 1000;
+		next = sess_next_timer(sv->sess, now);
+		if (next >= 0 && next < wait)
+			wait = next;
+		ts.tv_sec = (time_t)(wait / 1000);
+		ts.tv_nsec = (long)(wait % 1000) * 1000000L;
 		rc = ppoll(sv->pfd, (nfds_t)n, &ts, sigmask);
 		if (rc < 0 && errno != EINTR) {
 			srv_log(sv, NET_LOG_ERROR, "poll: %s", strerror(errno));
@@ -357,6 +427,10 @@ srv_run(struct srv *sv, volatile sig_atomic_t *stop, const sigset_t *sigmask)
 				while (read(sv->wake[0], buf, sizeof buf) > 0)
 					;
 				stopping = true;
+			} else if (id == PCONN_WRITER) {
+				stored(sv, now);
+			} else if (id == PCONN_NOTICE) {
+				;       /* read below, every round */
 			} else if (id <= -2) {
 				accept_all(sv, sv->lfd[-2 - id], now);
 			} else {
@@ -373,7 +447,15 @@ srv_run(struct srv *sv, volatile sig_atomic_t *stop, const sigset_t *sigmask)
 	for (i = 0; i < sv->nconn; i++)
 		if (sv->conns[i].used)
 			conn_drop(sv, i, NULL);
-	srv_log(sv, NET_LOG_INFO, "stopped; closing the database");
+	{
+		long long commits, changes;
+		int p50, p99;
+		writer_stats(sv->writer, &commits, &changes, &p50, &p99);
+		srv_log(sv, NET_LOG_INFO, "stopped; %lld changes stored in "
+		    "%lld commits (p50 %d ms, p99 %d ms a commit); %d games in "
+		    "memory; closing the database", changes, commits, p50, p99,
+		    sess_ngames(sv->sess));
+	}
 	return 0;
 }
 
@@ -390,8 +472,10 @@ srv_close(struct srv *sv)
 			free(sv->conns[i].out);
 		}
 	stop_listening(sv);
+	writer_free(sv->writer);
 	sess_free(sv->sess);
-	store_close(sv->store);
+	if (sv->store != NULL)
+		sv->ops->close(sv->store);
 	if (sv->wake[0] >= 0) {
 		close(sv->wake[0]);
 		close(sv->wake[1]);

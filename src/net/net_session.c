@@ -12,8 +12,6 @@
 #include "engine/fen.h"
 #include "net/net_internal.h"
 
-#define MINUTE_MS 60000LL
-
 void
 sess_log(struct sess *s, int level, const char *fmt, ...)
 {
@@ -42,17 +40,19 @@ sess_new(const struct sess_io *io, const struct sess_limits *lim,
 	snprintf(s->server, sizeof s->server, "%s", server_name);
 	s->icap = 64;
 	s->index = xcalloc((size_t)s->icap, sizeof *s->index);
+	s->addrs = (struct vec)VEC_INIT(sizeof(struct saddr));
+	s->fails = (struct vec)VEC_INIT(sizeof(struct sfail));
 	return s;
 }
 
 void
 sess_free_game(struct sgame *g)
 {
-	int i;
+	size_t i;
 
-	for (i = 0; i < g->nev; i++)
-		free(g->ev[i].text);
-	free(g->ev);
+	for (i = 0; i < g->ev.len; i++)
+		free(((struct sev *)vec_at(&g->ev, i))->text);
+	vec_free(&g->ev);
 	free(g->obs);
 	game_free(&g->g);
 	free(g);
@@ -72,7 +72,9 @@ sess_free(struct sess *s)
 	free(s->games);
 	free(s->index);
 	free(s->conns);
-	free(s->addrs);
+	vec_free(&s->addrs);
+	vec_free(&s->fails);
+	free(s->heap);
 	free(s);
 }
 
@@ -132,6 +134,13 @@ sess_add_game(struct sess *s, const char *id)
 	snprintf(g->id, sizeof g->id, "%s", id);
 	g->holder[0] = g->holder[1] = -1;
 	g->offer = -1;
+	snprintf(g->variant, sizeof g->variant, "congo");
+	g->clock.running = -1;
+	g->creator = -1;
+	g->gone_since[0] = g->gone_since[1] = s->now;
+	g->deadline = -1;
+	g->hpos = -1;
+	g->ev = (struct vec)VEC_INIT(sizeof(struct sev));
 	if (s->ngames == s->gamecap) {
 		s->gamecap = s->gamecap ? s->gamecap * 2 : 64;
 		s->games = xrealloc(s->games,
@@ -149,46 +158,63 @@ sess_add_game(struct sess *s, const char *id)
 	return g;
 }
 
-/* Addresses: connections and the per-minute counters. */
-struct saddr *
-sess_addr(struct sess *s, const char *addr, long long now_ms)
+/* Can g leave memory now? */
+static bool
+evictable(const struct sgame *g, long long now_ms)
 {
-	struct saddr *a = NULL, *spare = NULL;
-	int i;
+	bool members = g->holder[0] >= 0 || g->holder[1] >= 0 || g->nobs > 0;
 
-	for (i = 0; i < s->naddr; i++) {
-		struct saddr *x = &s->addrs[i];
-		if (strcmp(x->addr, addr) == 0) {
-			a = x;
-			break;
-		}
-		if (spare == NULL && x->nconn == 0 &&
-		    now_ms - x->win_start >= MINUTE_MS)
-			spare = x;
-	}
-	if (a == NULL) {
-		if (spare == NULL) {
-			if (s->naddr == s->addrcap) {
-				s->addrcap = s->addrcap ? s->addrcap * 2 : 16;
-				s->addrs = xrealloc(s->addrs,
-				    sizeof *s->addrs * (size_t)s->addrcap);
-			}
-			spare = &s->addrs[s->naddr++];
-		}
-		a = spare;
-		memset(a, 0, sizeof *a);
-		snprintf(a->addr, sizeof a->addr, "%s", addr);
-		a->win_start = now_ms;
-	}
-	if (now_ms - a->win_start >= MINUTE_MS) {
-		a->win_start = now_ms;
-		a->creates = a->fails = 0;
-	}
-	return a;
+	return g->over && g->busy == 0 &&
+	    (!members || now_ms - g->ended_ms >= SESS_GRACE_MS);
 }
 
-static struct sconn *
-conn_get(struct sess *s, int conn)
+/* Take g out of the lists of the connections it is in. */
+static void
+forget_members(struct sess *s, struct sgame *g)
+{
+	int k, i;
+
+	for (k = 0; k < 2 + g->nobs; k++) {
+		int conn = k < 2 ? g->holder[k] : g->obs[k - 2];
+		struct sconn *c;
+		if (conn < 0 || conn >= s->conncap || !s->conns[conn].used)
+			continue;
+		c = &s->conns[conn];
+		for (i = 0; i < c->ngames; i++)
+			if (c->games[i] == g) {
+				c->games[i] = c->games[--c->ngames];
+				break;
+			}
+	}
+}
+
+int
+sess_evict(struct sess *s, long long now_ms)
+{
+	int i, n = 0, gone;
+
+	if (s->io.store == NULL || s->io.store->load_game == NULL)
+		return 0;       /* memory is all there is */
+	for (i = 0; i < s->ngames; i++) {
+		struct sgame *g = s->games[i];
+		if (evictable(g, now_ms)) {
+			forget_members(s, g);
+			sess_free_game(g);
+		} else
+			s->games[n++] = g;
+	}
+	if (n == s->ngames)
+		return 0;
+	gone = s->ngames - n;
+	s->ngames = n;
+	memset(s->index, 0, sizeof *s->index * (size_t)s->icap);
+	for (i = 0; i < s->ngames; i++)
+		index_put(s, i);
+	return gone;
+}
+
+struct sconn *
+sess_conn(struct sess *s, int conn)
 {
 	if (conn < 0 || conn >= s->conncap || !s->conns[conn].used)
 		return NULL;
@@ -217,7 +243,7 @@ sess_err(struct sess *s, int conn, const char *tag, int code,
 static void
 ask_close(struct sess *s, int conn)
 {
-	struct sconn *c = conn_get(s, conn);
+	struct sconn *c = sess_conn(s, conn);
 
 	if (c != NULL)
 		c->closing = true;
@@ -232,6 +258,7 @@ sess_open(struct sess *s, int conn, const char *addr, long long now_ms)
 	struct cgp_out o;
 	int old = s->conncap;
 
+	s->now = now_ms;
 	if (conn >= s->conncap) {
 		s->conncap = conn + 64;
 		s->conns = xrealloc(s->conns,
@@ -243,22 +270,25 @@ sess_open(struct sess *s, int conn, const char *addr, long long now_ms)
 	free(c->games);
 	memset(c, 0, sizeof *c);
 	c->used = true;
+	c->serial = ++s->serials;
+	c->gen = ++s->conn_gen;
 	snprintf(c->addr, sizeof c->addr, "%s", addr);
+	sess_net_of(addr, c->net, sizeof c->net);
 	s->nconns++;
-	a = sess_addr(s, addr, now_ms);
+	a = sess_addr(s, c->net, now_ms);
 	a->nconn++;
 	if (s->lim.max_connections > 0 && s->nconns > s->lim.max_connections) {
 		sess_err(s, conn, "*", CGP_BUSY, "too many connections");
-		sess_log(s, NET_LOG_WARN, "%s: refused, %d connections",
-		    addr, s->nconns - 1);
+		sess_refused(s, "%s: refused, %d connections", addr,
+		    s->nconns - 1);
 		ask_close(s, conn);
 		return CGP_BUSY;
 	}
 	if (s->lim.max_per_address > 0 && a->nconn > s->lim.max_per_address) {
 		sess_err(s, conn, "*", CGP_RATE_LIMITED,
-		    "too many connections from your address");
-		sess_log(s, NET_LOG_WARN, "%s: refused, %d connections from "
-		    "the address", addr, a->nconn - 1);
+		    "too many connections from your network");
+		sess_refused(s, "%s: refused, %d connections from %s", addr,
+		    a->nconn - 1, c->net);
 		ask_close(s, conn);
 		return CGP_RATE_LIMITED;
 	}
@@ -284,12 +314,13 @@ remove_observer(struct sgame *g, int conn)
 void
 sess_close(struct sess *s, int conn, long long now_ms)
 {
-	struct sconn *c = conn_get(s, conn);
+	struct sconn *c = sess_conn(s, conn);
 	struct cgp_out o;
 	int i, k;
 
 	if (c == NULL)
 		return;
+	s->now = now_ms;
 	for (i = 0; i < c->ngames; i++) {
 		struct sgame *g = c->games[i];
 		remove_observer(g, conn);
@@ -297,13 +328,14 @@ sess_close(struct sess *s, int conn, long long now_ms)
 			if (g->holder[k] != conn)
 				continue;
 			g->holder[k] = -1;
+			g->gone_since[k] = now_ms;
 			cgp_out_ev(&o, g->id, g->seq, "PRESENCE");
 			cgp_out_kv(&o, "seat", cgp_seat_name(k));
 			cgp_out_kv(&o, "state", "gone");
 			sess_broadcast(s, g, &o, conn);
 		}
 	}
-	sess_addr(s, c->addr, now_ms)->nconn--;
+	sess_addr(s, c->net, now_ms)->nconn--;
 	free(c->games);
 	memset(c, 0, sizeof *c);
 	s->nconns--;
@@ -321,7 +353,7 @@ sess_line_too_long(struct sess *s, int conn)
 void
 sess_member_add(struct sess *s, int conn, struct sgame *g)
 {
-	struct sconn *c = conn_get(s, conn);
+	struct sconn *c = sess_conn(s, conn);
 	int i;
 
 	if (c == NULL)
@@ -341,7 +373,7 @@ sess_member_add(struct sess *s, int conn, struct sgame *g)
 void
 sess_member_check(struct sess *s, int conn, struct sgame *g)
 {
-	struct sconn *c = conn_get(s, conn);
+	struct sconn *c = sess_conn(s, conn);
 	int i;
 
 	if (c == NULL || g->holder[0] == conn || g->holder[1] == conn)
@@ -375,7 +407,7 @@ sess_broadcast(struct sess *s, struct sgame *g, struct cgp_out *o, int except)
 int
 sess_status(const struct sgame *g)
 {
-	if (game_over(&g->g))
+	if (g->over)
 		return 2;
 	return g->seated[0] && g->seated[1] ? 1 : 0;
 }
@@ -400,31 +432,32 @@ sess_state(struct sess *s, struct sgame *g, struct cgp_out *o)
 	const struct board *b = game_board(&g->g);
 	int st = sess_status(g);
 
-	(void)s;
 	fen_write(b, fen, sizeof fen);
 	cgp_fen_to_wire(fen, wire, sizeof wire);
 	cgp_out_ev(o, g->id, g->seq, "STATE");
+	cgp_out_kv(o, "variant", g->variant);
 	cgp_out_kv(o, "start", g->start);
 	cgp_out_kv(o, "fen", wire);
 	cgp_out_kvi(o, "ply", g->g.nply);
 	cgp_out_kv(o, "turn", cgp_seat_name(b->side));
 	cgp_out_kv(o, "status", sess_status_name(st));
 	if (st == 2) {
-		cgp_out_kv(o, "result", sess_result_text(g->g.result));
-		cgp_out_kv(o, "reason", game_reason_name(g->g.reason));
+		cgp_out_kv(o, "result", sess_result_text(g->result));
+		cgp_out_kv(o, "reason", g->reason);
 	}
 	cgp_out_kv(o, "white", g->seated[0] ? g->name[0] : "-");
 	cgp_out_kv(o, "black", g->seated[1] ? g->name[1] : "-");
 	cgp_out_kvi(o, "wpresent", g->holder[0] >= 0);
 	cgp_out_kvi(o, "bpresent", g->holder[1] >= 0);
 	cgp_out_kv(o, "draw", g->offer < 0 ? "-" : cgp_seat_name(g->offer));
+	sess_clock_kv(s, g, o, true);
 }
 
 void
 sess_catch_up(struct sess *s, int conn, struct sgame *g, long since)
 {
 	struct cgp_out o;
-	int i;
+	size_t i;
 
 	if (since < 0 || since > g->seq) {
 		sess_state(s, g, &o);
@@ -432,13 +465,14 @@ sess_catch_up(struct sess *s, int conn, struct sgame *g, long since)
 		return;
 	}
 	/* Events are kept in seq order, seq i+1 at index i. */
-	for (i = (int)since; i < g->nev; i++) {
+	for (i = (size_t)since; i < g->ev.len; i++) {
+		const struct sev *e = vec_at(&g->ev, i);
 		char num[24];
-		snprintf(num, sizeof num, "%ld", g->ev[i].seq);
+		snprintf(num, sizeof num, "%ld", e->seq);
 		cgp_out_begin(&o, "EV");
 		cgp_out_word(&o, g->id);
 		cgp_out_word(&o, num);
-		cgp_out_word(&o, g->ev[i].text);
+		cgp_out_word(&o, e->text);
 		sess_emit(s, conn, &o);
 	}
 }
@@ -448,56 +482,27 @@ sess_add_event(struct sgame *g, long seq, const char *kind, const char *body)
 {
 	size_t n = strlen(kind) + strlen(body) + 2;
 	char *t = xmalloc(n);
+	struct sev *e;
 
 	snprintf(t, n, "%s%s%s", kind, *body != '\0' ? " " : "", body);
-	if (g->nev == g->evcap) {
-		g->evcap = g->evcap ? g->evcap * 2 : 16;
-		g->ev = xrealloc(g->ev, sizeof *g->ev * (size_t)g->evcap);
-	}
-	g->ev[g->nev].seq = seq;
-	g->ev[g->nev].text = t;
-	g->nev++;
+	e = vec_push(&g->ev);
+	e->seq = seq;
+	e->text = t;
 	g->seq = seq;
 }
 
-static bool
-is_power_of_ten(long long n)
-{
-	while (n >= 10 && n % 10 == 0)
-		n /= 10;
-	return n == 1;
-}
-
 int
-sess_commit(struct sess *s, int conn, const char *tag,
-    const struct store_change *ch)
+sess_fetch(struct sess *s, const char *id)
 {
-	char err[256];
+	char err[512];
+	int rc;
 
-	if (s->io.store == NULL)
+	if (s->io.store == NULL || s->io.store->load_game == NULL)
 		return 0;
-	err[0] = '\0';
-	if (s->io.store->commit(s->io.store_ctx, ch, err, sizeof err) == 0) {
-		if (s->store_failures > 0)
-			sess_log(s, NET_LOG_WARN, "storing works again (%lld "
-			    "command%s refused before)", s->store_failures,
-			    s->store_failures == 1 ? "" : "s");
-		s->store_failures = 0;
-		return 0;
-	}
-	/* A full disk refuses every command: the 1st, 10th, 100th... failure
-	 * in a row is logged, not each (the log may share that disk). */
-	s->store_failures++;
-	if (s->store_failures == 1)
-		sess_log(s, NET_LOG_ERROR, "game %s: storing failed: %s (until "
-		    "storing works again, only the 10th, 100th... failure is "
-		    "logged)", ch->game, err);
-	else if (is_power_of_ten(s->store_failures))
-		sess_log(s, NET_LOG_ERROR, "game %s: storing failed: %s (%lld "
-		    "times in a row)", ch->game, err, s->store_failures);
-	sess_err(s, conn, tag, CGP_STORAGE_FAILED, "the server could not "
-	    "store this; nothing changed");
-	return -1;
+	rc = s->io.store->load_game(s->io.store_ctx, s, id, err, sizeof err);
+	if (rc < 0)
+		sess_log(s, NET_LOG_ERROR, "game %s: %s", id, err);
+	return rc;
 }
 
 struct sgame *
@@ -519,7 +524,12 @@ sess_want_game(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		return NULL;
 	}
 	g = sess_find(s, id);
-	if (g == NULL) {
+	if (g == NULL && sess_fetch(s, id) < 0) {
+		sess_err(s, conn, cmd->tag, CGP_INTERNAL, "the server could "
+		    "not read that game");
+		return NULL;
+	}
+	if (g == NULL && (g = sess_find(s, id)) == NULL) {
 		snprintf(msg, sizeof msg, "no game %s", id);
 		sess_err(s, conn, cmd->tag, CGP_NO_SUCH_GAME, msg);
 	}
@@ -583,39 +593,53 @@ cmd_hello(struct sess *s, int conn, struct sconn *c, const struct cgp_cmd *cmd)
 	sess_emit(s, conn, &o);
 }
 
-void
+int
 sess_line(struct sess *s, int conn, const char *line, size_t len,
     long long now_ms)
 {
-	struct sconn *c = conn_get(s, conn);
+	struct sconn *c = sess_conn(s, conn);
 	struct cgp_cmd cmd;
 	struct cgp_out o;
 	char err[128];
 	int code;
 
 	if (c == NULL || c->closing)
-		return;
+		return SESS_LINE_DONE;
+	s->now = now_ms;
+	s->again = false;
+	s->line = line;
+	s->linelen = len;
 	code = cgp_parse(line, len, &cmd, err, sizeof err);
+	if (code == 0 && cmd.verb == CGP_V_UNKNOWN)
+		return SESS_LINE_DONE;         /* an empty line */
+	/* Every other line counts, bad ones too (each costs an answer). */
+	if (code != CGP_LINE_TOO_LONG && !sess_cmd_allowed(s, c, now_ms)) {
+		snprintf(err, sizeof err, "at most %d commands a second",
+		    s->lim.commands_per_second);
+		sess_err(s, conn, cmd.tag, CGP_RATE_LIMITED, err);
+		sess_refused(s, "%s: more than %d commands a second", c->addr,
+		    s->lim.commands_per_second);
+		return SESS_LINE_DONE;
+	}
 	if (code != 0) {
 		sess_err(s, conn, cmd.tag, code, err);
 		if (code == CGP_LINE_TOO_LONG)
 			ask_close(s, conn);
-		return;
+		return SESS_LINE_DONE;
 	}
-	if (cmd.verb == CGP_V_UNKNOWN)
-		return;         /* an empty line */
 	if (cmd.nargs > 0 && cmd.verb != CGP_V_HELLO &&
 	    cmd.verb != CGP_V_PING && cmd.verb != CGP_V_PONG) {
 		snprintf(err, sizeof err, "'%.40s' is not key=value",
 		    cmd.args[0]);
 		sess_err(s, conn, cmd.tag, CGP_BAD_SYNTAX, err);
-		return;
+		return SESS_LINE_DONE;
 	}
-	if (!c->hello && cmd.verb != CGP_V_HELLO && cmd.verb != CGP_V_QUIT &&
-	    cmd.verb != CGP_V_PONG) {
+	/* HELLO must be the first line: any other known verb before it gets
+	 * 426 (an unknown one got 405 from the parser). */
+	if (!c->hello && cmd.verb != CGP_V_HELLO) {
 		sess_err(s, conn, cmd.tag, CGP_HELLO_REQUIRED,
 		    "say HELLO CGP/1 first");
-		return;
+		return SESS_LINE_DONE;
 	}
 	switch (cmd.verb) {
 	case CGP_V_HELLO:
@@ -647,8 +671,17 @@ sess_line(struct sess *s, int conn, const char *line, size_t len,
 	case CGP_V_DRAW:
 		sess_cmd_end(s, conn, &cmd);
 		break;
+	case CGP_V_CANCEL:
+	case CGP_V_CLAIM:
+	case CGP_V_REMATCH:
+	case CGP_V_SAY:
+		sess_cmd_online(s, conn, &cmd);
+		break;
 	default:
 		sess_cmd_query(s, conn, &cmd);
 		break;
 	}
+	if (s->again && c->cmds > 0)
+		c->cmds--;      /* given again later: counted then */
+	return s->again ? SESS_LINE_AGAIN : SESS_LINE_DONE;
 }

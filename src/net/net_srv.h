@@ -1,5 +1,5 @@
 /*
- * net_srv.h: inside the server (net_server.c, net_conn.c, net_log.c).
+ * net_srv.h: inside the server's event loop (net_server.c, net_conn.c).
  */
 #ifndef CONGO_NET_SRV_H
 #define CONGO_NET_SRV_H
@@ -30,12 +30,17 @@ struct conn {
 struct srv {
 	struct srv_opts o;
 	struct sess *sess;
-	struct store *store;
+	const struct store_ops *ops;   /* SQLite or PostgreSQL */
+	void *store;
+	struct writer *writer;    /* the store thread */
 	int lfd[SRV_MAX_LISTEN];
 	int nlfd;
 	int port;
 	int wake[2];              /* srv_stop writes here */
 	long long accept_pause;   /* ms: out of descriptors until then */
+	long long evicted;        /* ms: finished games last let go */
+	long long trimmed;        /* ms: memory last given back */
+	int nevicted;             /* games let go since */
 	struct conn *conns;
 	int nconn;                /* slots in use or not */
 	struct pollfd *pfd;
@@ -60,5 +65,24 @@ bool conn_flush(struct srv *sv, int id);
 void conn_drop(struct srv *sv, int id, const char *why);
 /* Pings, closing deadlines. */
 void conn_timers(struct srv *sv, int id, long long now);
+/* Hand the whole lines waiting in its buffer to the session (those that
+ * had to wait for a commit). */
+int conn_lines(struct srv *sv, int id, long long now);
+
+/* The store thread (net_writer.c). */
+struct writer;
+struct writer *writer_new(const struct store_ops *ops, void *ctx, char *err,
+    size_t errlen);
+/* Readable when stored changes are back. */
+int writer_fd(const struct writer *w);
+/* io.submit: ctx is the struct srv. */
+void writer_submit(void *ctx, struct spend *p);
+/* The changes stored or refused since the last call, in order. */
+struct spend *writer_take(struct writer *w);
+/* Nothing queued, being stored, or waiting to be taken. */
+bool writer_idle(struct writer *w);
+void writer_stats(struct writer *w, long long *commits, long long *changes,
+    int *p50, int *p99);
+void writer_free(struct writer *w);
 
 #endif

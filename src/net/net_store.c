@@ -1,8 +1,8 @@
 /*
- * net_store.c: games kept in SQLite. WAL with synchronous=FULL, so a commit
- * is on disk when it returns; one transaction per command (a MOVE and the
- * RESULT it brings go together). The file is locked for this process alone
- * (locking_mode=EXCLUSIVE): a second server on the same file is refused.
+ * net_store.c: games kept in SQLite: opening, checking, creating and
+ * migrating the file (net_store_rw.c reads and writes it). WAL with
+ * synchronous=FULL, so a commit is on disk when it returns. The file is
+ * locked (flock) for one server: a second one on it is refused.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -13,18 +13,17 @@
 #include <unistd.h>
 
 #include <sqlite3.h>
+#include <sys/file.h>
 
 #include "net/net_internal.h"
 
-#define APP_ID 0x436f4e47       /* "CoNG" */
-#define SCHEMA_VERSION 1
+#include "net/net_sqlite.h"
 
-struct store {
-	sqlite3 *db;
-	sqlite3_stmt *ins_game, *ins_seat, *ins_event;
-	int fail_next;
-	char path[1024];
-};
+#define APP_ID 0x436f4e47       /* "CoNG" */
+/* 1: tokens in plain text; 2: their SHA-256 (hex) instead; 3: each game's
+ * status, ply and result in its row (LIST and start-up read no events). */
+#define SCHEMA_VERSION 3
+#define QUICK_CHECK_MAX (8LL << 20)
 
 static const char schema[] =
     "CREATE TABLE games("
@@ -32,7 +31,15 @@ static const char schema[] =
     " start TEXT NOT NULL,"
     " repetition INTEGER NOT NULL,"
     " quiet INTEGER NOT NULL,"
-    " created INTEGER NOT NULL);"
+    " created INTEGER NOT NULL,"
+    " status INTEGER NOT NULL DEFAULT 0,"    /* 0 open 1 active 2 over */
+    " ply INTEGER NOT NULL DEFAULT 0,"
+    " result TEXT NOT NULL DEFAULT '',"
+    " variant TEXT NOT NULL DEFAULT 'congo',"
+    " clock TEXT,"
+    " creator INTEGER NOT NULL DEFAULT -1,"
+    " rematch_of TEXT);"
+    "CREATE INDEX games_status ON games(status);"
     "CREATE TABLE seats("
     " game TEXT NOT NULL REFERENCES games(id),"
     " seat INTEGER NOT NULL CHECK (seat IN (0, 1)),"
@@ -46,8 +53,25 @@ static const char schema[] =
     " body TEXT NOT NULL,"
     " PRIMARY KEY (game, seq)) WITHOUT ROWID;";
 
-static int
-fail(struct store *st, char *err, size_t errlen, const char *what)
+/*
+ * The online columns (the variant, the clock, the creator's seat for
+ * CANCEL, the game a rematch follows), added to a database made before
+ * them whatever its version says, so the step goes along with any other
+ * migration. The creator of an older game is taken as the seat of its
+ * first event, which CREATE stored with it. The stored events need
+ * nothing: clock times, SAID and REMATCH are new events and keys.
+ */
+static const char add_online_columns[] =
+    "ALTER TABLE games ADD COLUMN variant TEXT NOT NULL DEFAULT 'congo';"
+    "ALTER TABLE games ADD COLUMN clock TEXT;"
+    "ALTER TABLE games ADD COLUMN creator INTEGER NOT NULL DEFAULT -1;"
+    "ALTER TABLE games ADD COLUMN rematch_of TEXT;"
+    "UPDATE games SET creator = coalesce((SELECT CASE WHEN body LIKE "
+    " 'seat=white%' THEN 0 ELSE 1 END FROM events WHERE game = games.id"
+    " AND seq = 1 AND kind = 'JOINED'), -1);";
+
+int
+store_fail(struct store *st, char *err, size_t errlen, const char *what)
 {
 	int code = st->db != NULL ? sqlite3_errcode(st->db) & 0xff : 0;
 
@@ -64,7 +88,7 @@ exec(struct store *st, const char *sql, char *err, size_t errlen,
     const char *what)
 {
 	if (sqlite3_exec(st->db, sql, NULL, NULL, NULL) != SQLITE_OK)
-		return fail(st, err, errlen, what);
+		return store_fail(st, err, errlen, what);
 	return 0;
 }
 
@@ -77,11 +101,11 @@ pragma(struct store *st, const char *sql, char *out, size_t n, char *err,
 	int rc;
 
 	if (sqlite3_prepare_v2(st->db, sql, -1, &q, NULL) != SQLITE_OK)
-		return fail(st, err, errlen, "cannot read it");
+		return store_fail(st, err, errlen, "cannot read it");
 	rc = sqlite3_step(q);
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
 		sqlite3_finalize(q);
-		return fail(st, err, errlen, "cannot read it");
+		return store_fail(st, err, errlen, "cannot read it");
 	}
 	snprintf(out, n, "%s", rc == SQLITE_ROW &&
 	    sqlite3_column_text(q, 0) != NULL ?
@@ -90,16 +114,68 @@ pragma(struct store *st, const char *sql, char *out, size_t n, char *err,
 	return 0;
 }
 
+/* congo_sha256(text): the hex SHA-256 of a text, for the migration. */
+static void
+sql_sha256(sqlite3_context *cx, int argc, sqlite3_value **argv)
+{
+	const unsigned char *t = sqlite3_value_text(argv[0]);
+	char hex[65];
+
+	(void)argc;
+	if (t == NULL) {
+		sqlite3_result_null(cx);
+		return;
+	}
+	net_sha256_hex(t, (size_t)sqlite3_value_bytes(argv[0]), hex);
+	sqlite3_result_text(cx, hex, 64, SQLITE_TRANSIENT);
+}
+
+/* Bring an older database up to SCHEMA_VERSION, inside the transaction. */
+static int
+migrate(struct store *st, long ver, char *err, size_t errlen)
+{
+	char sql[64];
+
+	if (ver < 2) {
+		/* Tokens in plain text become their hashes: a copy of the
+		 * file no longer gives a seat. */
+		if (sqlite3_create_function(st->db, "congo_sha256", 1,
+		    SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL, sql_sha256, NULL,
+		    NULL) != SQLITE_OK ||
+		    exec(st, "UPDATE seats SET token = congo_sha256(token) "
+		    "WHERE length(token) = 26", err, errlen,
+		    "cannot hash its seat tokens") < 0)
+			return -1;
+	}
+	if (ver < 3) {
+		/* Each game's summary in its row, from its events. */
+		if (exec(st, "ALTER TABLE games ADD COLUMN status INTEGER NOT "
+		    "NULL DEFAULT 0; ALTER TABLE games ADD COLUMN ply INTEGER "
+		    "NOT NULL DEFAULT 0; ALTER TABLE games ADD COLUMN result "
+		    "TEXT NOT NULL DEFAULT '';"
+		    "UPDATE games SET ply = (SELECT count(*) FROM events e "
+		    "WHERE e.game = games.id AND e.kind = 'MOVE'), status = "
+		    "CASE WHEN EXISTS (SELECT 1 FROM events e WHERE e.game = "
+		    "games.id AND e.kind = 'RESULT') THEN 2 WHEN (SELECT "
+		    "count(*) FROM seats s WHERE s.game = games.id) = 2 THEN 1 "
+		    "ELSE 0 END;"
+		    "UPDATE games SET result = (SELECT substr(e.body, 8, "
+		    "instr(e.body || ' ', ' ') - 8) FROM events e WHERE e.game "
+		    "= games.id AND e.kind = 'RESULT') WHERE status = 2;"
+		    "CREATE INDEX games_status ON games(status);", err, errlen,
+		    "cannot add the games' status") < 0)
+			return -1;
+	}
+	snprintf(sql, sizeof sql, "PRAGMA user_version=%d", SCHEMA_VERSION);
+	return exec(st, sql, err, errlen, "cannot mark it");
+}
+
 static int
 setup(struct store *st, bool create, char *err, size_t errlen)
 {
 	char v[256];
 	long app, ver, ntables;
 
-	/* Exclusive first, so WAL works without shared memory, one owner. */
-	if (exec(st, "PRAGMA locking_mode=EXCLUSIVE", err, errlen,
-	    "cannot lock it") < 0)
-		return -1;
 	if (pragma(st, "PRAGMA journal_mode=WAL", v, sizeof v, err,
 	    errlen) < 0)
 		return -1;
@@ -115,7 +191,17 @@ setup(struct store *st, bool create, char *err, size_t errlen)
 	if (exec(st, "BEGIN IMMEDIATE", err, errlen, "cannot lock it (is "
 	    "another congo-server using it?)") < 0)
 		return -1;
-	if (pragma(st, "PRAGMA quick_check", v, sizeof v, err, errlen) < 0)
+	/* The whole file is read by quick_check: at start-up only while it
+	 * is small (start-up must not grow with history: 16 MB took 0.4 s);
+	 * a larger file's pages are checked as they are read. */
+	if (st->size > QUICK_CHECK_MAX) {
+		snprintf(st->note, sizeof st->note, "%s: %lld MB, so not "
+		    "checked whole at start-up (sqlite3 FILE 'PRAGMA "
+		    "quick_check' checks it offline)", st->path,
+		    st->size >> 20);
+		v[0] = 'o', v[1] = 'k', v[2] = '\0';
+	} else if (pragma(st, "PRAGMA quick_check", v, sizeof v, err,
+	    errlen) < 0)
 		goto bad;
 	if (strcmp(v, "ok") != 0) {
 		snprintf(err, errlen, "%s: the database is damaged: %s",
@@ -151,23 +237,22 @@ setup(struct store *st, bool create, char *err, size_t errlen)
 		snprintf(err, errlen, "%s: not a congo-server database",
 		    st->path);
 		goto bad;
-	} else if (ver != SCHEMA_VERSION) {
+	} else if (ver < 1 || ver > SCHEMA_VERSION) {
 		snprintf(err, errlen, "%s: database version %ld, this server "
-		    "reads version %d", st->path, ver, SCHEMA_VERSION);
+		    "reads versions 1 to %d", st->path, ver, SCHEMA_VERSION);
 		goto bad;
-	}
+	} else if (ver < SCHEMA_VERSION && migrate(st, ver, err, errlen) < 0)
+		goto bad;
+	if (pragma(st, "SELECT count(*) FROM pragma_table_info('games') "
+	    "WHERE name = 'variant'", v, sizeof v, err, errlen) < 0)
+		goto bad;
+	if (atol(v) == 0 && exec(st, add_online_columns, err, errlen,
+	    "cannot add the columns of variants and clocks") < 0)
+		goto bad;
 	if (exec(st, "COMMIT", err, errlen, "cannot write it") < 0)
 		goto bad;
-	if (sqlite3_prepare_v2(st->db, "INSERT INTO games(id, start, "
-	    "repetition, quiet, created) VALUES (?, ?, ?, ?, ?)", -1,
-	    &st->ins_game, NULL) != SQLITE_OK ||
-	    sqlite3_prepare_v2(st->db, "INSERT INTO seats(game, seat, name, "
-	    "token) VALUES (?, ?, ?, ?)", -1, &st->ins_seat, NULL) !=
-	    SQLITE_OK ||
-	    sqlite3_prepare_v2(st->db, "INSERT INTO events(game, seq, kind, "
-	    "body) VALUES (?, ?, ?, ?)", -1, &st->ins_event, NULL) !=
-	    SQLITE_OK)
-		return fail(st, err, errlen, "unexpected tables");
+	if (store_prepare(st) < 0)
+		return store_fail(st, err, errlen, "unexpected tables");
 	return 0;
 bad:
 	sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
@@ -220,6 +305,8 @@ store_open(const char *path, bool create, char *err, size_t errlen)
 {
 	struct store *st = xcalloc(1, sizeof *st);
 	struct stat sb;
+
+	st->lockfd = -1;
 	int flags = SQLITE_OPEN_READWRITE;
 
 	snprintf(st->path, sizeof st->path, "%s", path);
@@ -237,7 +324,7 @@ store_open(const char *path, bool create, char *err, size_t errlen)
 			return NULL;
 		}
 		close(fd);
-	} else if (!S_ISREG(sb.st_mode)) {
+	} else if ((st->size = (long long)sb.st_size), !S_ISREG(sb.st_mode)) {
 		snprintf(err, errlen, "%s: not a regular file", path);
 		free(st);
 		return NULL;
@@ -249,13 +336,34 @@ store_open(const char *path, bool create, char *err, size_t errlen)
 		free(st);
 		return NULL;
 	}
+	/* One server a file: a lock of our own, beside SQLite's. */
+	st->lockfd = open(path, O_RDONLY | O_CLOEXEC);
+	if (st->lockfd < 0) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		store_close(st);
+		return NULL;
+	}
+	if (flock(st->lockfd, LOCK_EX | LOCK_NB) < 0) {
+		snprintf(err, errlen, "%s: cannot lock it (is another "
+		    "congo-server using it?): %s", path, strerror(errno));
+		store_close(st);
+		return NULL;
+	}
 	if (sqlite3_open_v2(path, &st->db, flags, NULL) != SQLITE_OK) {
-		fail(st, err, errlen, "cannot open");
+		store_fail(st, err, errlen, "cannot open");
 		store_close(st);
 		return NULL;
 	}
 	sqlite3_extended_result_codes(st->db, 1);
 	if (setup(st, create, err, errlen) < 0) {
+		store_close(st);
+		return NULL;
+	}
+	/* Reads from the event loop go through a connection of their own:
+	 * in WAL they never wait for the store thread's commits. */
+	if (sqlite3_open_v2(path, &st->rdb, SQLITE_OPEN_READONLY, NULL) !=
+	    SQLITE_OK || store_prepare_reads(st) < 0) {
+		store_fail(st, err, errlen, "cannot open it for reading");
 		store_close(st);
 		return NULL;
 	}
@@ -267,12 +375,20 @@ store_close(struct store *st)
 {
 	if (st == NULL)
 		return;
-	sqlite3_finalize(st->ins_game);
-	sqlite3_finalize(st->ins_seat);
-	sqlite3_finalize(st->ins_event);
+	store_finalize(st);
+	if (st->rdb != NULL)
+		sqlite3_close(st->rdb);
 	if (st->db != NULL)
 		sqlite3_close(st->db);
+	if (st->lockfd >= 0)
+		close(st->lockfd);
 	free(st);
+}
+
+const char *
+store_note(const struct store *st)
+{
+	return st->note[0] != '\0' ? st->note : NULL;
 }
 
 void
@@ -281,135 +397,3 @@ store_fail_next(struct store *st, int n)
 	st->fail_next = n;
 }
 
-static int
-step(sqlite3_stmt *q)
-{
-	int rc = sqlite3_step(q);
-
-	sqlite3_reset(q);
-	sqlite3_clear_bindings(q);
-	return rc == SQLITE_DONE ? 0 : -1;
-}
-
-/* step(q) when all of q's parameters were bound; otherwise q is reset
- * unrun and the commit fails (a bind can fail, e.g. SQLITE_NOMEM). */
-static int
-run(sqlite3_stmt *q, bool bound)
-{
-	if (!bound) {
-		sqlite3_reset(q);
-		sqlite3_clear_bindings(q);
-		return -1;
-	}
-	return step(q);
-}
-
-static int
-store_commit(void *ctx, const struct store_change *ch, char *err,
-    size_t errlen)
-{
-	struct store *st = ctx;
-	sqlite3_stmt *q;
-	int i;
-
-	if (st->fail_next != 0) {
-		if (st->fail_next > 0)
-			st->fail_next--;
-		snprintf(err, errlen, "%s: refused for a test", st->path);
-		return -1;
-	}
-	if (sqlite3_exec(st->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) !=
-	    SQLITE_OK)
-		return fail(st, err, errlen, "cannot begin");
-	if (ch->new_game) {
-		q = st->ins_game;
-		if (run(q, sqlite3_bind_text(q, 1, ch->game, -1,
-		    SQLITE_STATIC) == SQLITE_OK &&
-		    sqlite3_bind_text(q, 2, ch->start_fen, -1,
-		    SQLITE_STATIC) == SQLITE_OK &&
-		    sqlite3_bind_int(q, 3, ch->repetition) == SQLITE_OK &&
-		    sqlite3_bind_int(q, 4, ch->quiet_plies) == SQLITE_OK &&
-		    sqlite3_bind_int64(q, 5, ch->created) == SQLITE_OK) < 0)
-			goto bad;
-	}
-	if (ch->seat >= 0) {
-		q = st->ins_seat;
-		if (run(q, sqlite3_bind_text(q, 1, ch->game, -1,
-		    SQLITE_STATIC) == SQLITE_OK &&
-		    sqlite3_bind_int(q, 2, ch->seat) == SQLITE_OK &&
-		    sqlite3_bind_text(q, 3, ch->name, -1,
-		    SQLITE_STATIC) == SQLITE_OK &&
-		    sqlite3_bind_text(q, 4, ch->token, -1,
-		    SQLITE_STATIC) == SQLITE_OK) < 0)
-			goto bad;
-	}
-	for (i = 0; i < ch->nev; i++) {
-		q = st->ins_event;
-		if (run(q, sqlite3_bind_text(q, 1, ch->game, -1,
-		    SQLITE_STATIC) == SQLITE_OK &&
-		    sqlite3_bind_int64(q, 2, ch->seq[i]) == SQLITE_OK &&
-		    sqlite3_bind_text(q, 3, ch->kind[i], -1,
-		    SQLITE_STATIC) == SQLITE_OK &&
-		    sqlite3_bind_text(q, 4, ch->body[i], -1,
-		    SQLITE_STATIC) == SQLITE_OK) < 0)
-			goto bad;
-	}
-	if (sqlite3_exec(st->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
-		goto bad;
-	return 0;
-bad:
-	fail(st, err, errlen, "cannot store");
-	sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
-	return -1;
-}
-
-const struct store_ops store_sqlite_ops = { store_commit };
-
-static const char *
-col(sqlite3_stmt *q, int i)
-{
-	const unsigned char *t = sqlite3_column_text(q, i);
-
-	return t != NULL ? (const char *)t : "";
-}
-
-int
-store_load(struct store *st, struct sess *s, char *err, size_t errlen)
-{
-	static const char *const sql[3] = {
-		("SELECT id, start, repetition, quiet, created FROM games "
-		    "ORDER BY rowid"),
-		"SELECT game, seat, name, token FROM seats",
-		"SELECT game, seq, kind, body FROM events ORDER BY game, seq",
-	};
-	char e[300];
-	sqlite3_stmt *q;
-	int i, rc, r = 0;
-
-	for (i = 0; i < 3 && r == 0; i++) {
-		if (sqlite3_prepare_v2(st->db, sql[i], -1, &q, NULL) !=
-		    SQLITE_OK)
-			return fail(st, err, errlen, "cannot read it");
-		while (r == 0 && (rc = sqlite3_step(q)) == SQLITE_ROW) {
-			if (i == 0)
-				r = sess_load_game(s, col(q, 0), col(q, 1),
-				    sqlite3_column_int(q, 2),
-				    sqlite3_column_int(q, 3),
-				    sqlite3_column_int64(q, 4), e, sizeof e);
-			else if (i == 1)
-				r = sess_load_seat(s, col(q, 0),
-				    sqlite3_column_int(q, 1), col(q, 2),
-				    col(q, 3), e, sizeof e);
-			else
-				r = sess_load_event(s, col(q, 0),
-				    (long)sqlite3_column_int64(q, 1),
-				    col(q, 2), col(q, 3), e, sizeof e);
-			if (r != 0)
-				snprintf(err, errlen, "%s: %s", st->path, e);
-		}
-		if (r == 0 && rc != SQLITE_DONE)
-			r = fail(st, err, errlen, "cannot read it");
-		sqlite3_finalize(q);
-	}
-	return r;
-}

@@ -8,6 +8,7 @@
 #include <getopt.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,7 @@
 #include "config/config.h"
 #include "net/net.h"
 #include "net/net_internal.h"
+#include "util/util.h"
 
 static volatile sig_atomic_t stop_flag;
 
@@ -38,9 +40,13 @@ usage(FILE *out)
 	    "free port)\n"
 	    "  -b, --bind ADDR           listen on this address only (default: "
 	    "all)\n"
-	    "  -d, --db FILE             the games database (default\n"
+	    "  -d, --db FILE|URI         the games database (default\n"
 	    "                            $XDG_STATE_HOME/congo/"
-	    "congo-server.db)\n"
+	    "congo-server.db), or a\n"
+	    "                            PostgreSQL URI several servers "
+	    "share:\n"
+	    "                            postgresql:///congo?host=/run/"
+	    "postgresql&user=congo\n"
 	    "      --create              create the database if it does not "
 	    "exist yet\n"
 	    "                            (a first start; without it a missing "
@@ -48,13 +54,24 @@ usage(FILE *out)
 	    "                            database is an error, never replaced)"
 	    "\n"
 	    "      --max-connections N   connections in total (default 1000)\n"
-	    "      --max-per-address N   connections from one address "
-	    "(default 16)\n"
-	    "      --games-per-minute N  new games an address may create a "
+	    "      --max-per-address N   connections from one network (an "
+	    "IPv4 /24,\n"
+	    "                            an IPv6 /64; default 16)\n"
+	    "      --games-per-minute N  new games a network may create a "
 	    "minute (10)\n"
 	    "      --max-observers N     observers of one game (default 50)\n"
-	    "      --max-failed-rejoins N  wrong tokens an address may send a "
-	    "minute (10)\n"
+	    "      --max-failed-rejoins N  wrong tokens a network may send "
+	    "for one game\n"
+	    "                            a minute (10; the right token "
+	    "always works)\n"
+	    "      --commands-per-second N  commands one connection may send "
+	    "a second (20)\n"
+	    "      --abandon-after SECONDS  a player may CLAIM a game whose "
+	    "opponent has\n"
+	    "                            been gone this long (default 120)\n"
+	    "      --expire-after SECONDS  an open game nobody joins is "
+	    "cancelled after\n"
+	    "                            this long (default 86400, a day)\n"
 	    "      --ping-after SECONDS  PING a silent client after this long, "
 	    "close it\n"
 	    "                            as long again later (default 30)\n"
@@ -108,10 +125,27 @@ conf_warn(const char *msg)
 }
 
 enum { OPT_MAXCONN = 256, OPT_PERADDR, OPT_GPM, OPT_OBS, OPT_REJOIN,
-	OPT_PING, OPT_CREATE };
+	OPT_PING, OPT_CREATE, OPT_CPS, OPT_ABANDON, OPT_EXPIRE };
 
-int
-server_main(int argc, char **argv)
+/* One option of the command line, applied after the config file. */
+struct arg {
+	int opt;
+	const char *value;
+};
+
+/* The command line, read once by getopt_long. */
+struct args {
+	struct vec given;        /* struct arg, in command-line order */
+	const char *config;      /* --config, or NULL */
+	bool help, version;
+};
+
+/*
+ * Reads argv into *a. Returns -1 (a message printed) when argv is bad;
+ * --help and --version win over any other option, as they always did.
+ */
+static int
+args_read(int argc, char **argv, struct args *a)
 {
 	static const struct option longopts[] = {
 		{ "port", required_argument, NULL, 'p' },
@@ -124,134 +158,160 @@ server_main(int argc, char **argv)
 		{ "max-observers", required_argument, NULL, OPT_OBS },
 		{ "max-failed-rejoins", required_argument, NULL, OPT_REJOIN },
 		{ "ping-after", required_argument, NULL, OPT_PING },
+		{ "commands-per-second", required_argument, NULL, OPT_CPS },
+		{ "abandon-after", required_argument, NULL, OPT_ABANDON },
+		{ "expire-after", required_argument, NULL, OPT_EXPIRE },
 		{ "log-level", required_argument, NULL, 'l' },
 		{ "config", required_argument, NULL, 'c' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct srv_opts o;
-	struct congo_conf conf;
-	struct sigaction sa;
-	sigset_t block, orig;
-	struct srv *sv;
-	char err[1200];
-	const char *config = NULL;
-	int ch, i, rc;
+	char bad[300] = "";
+	int ch;
 
-	/* The config file first (--config may come anywhere), then options. */
-	for (i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") ==
-		    0) {
-			usage(stdout);
-			return 0;
-		}
-		if (strcmp(argv[i], "--version") == 0 ||
-		    strcmp(argv[i], "-V") == 0) {
-			printf("congo-server %s\n", PACKAGE_VERSION);
-			return 0;
-		}
-		if ((strcmp(argv[i], "--config") == 0 ||
-		    strcmp(argv[i], "-c") == 0) && i + 1 < argc)
-			config = argv[i + 1];
-		else if (strncmp(argv[i], "--config=", 9) == 0)
-			config = argv[i] + 9;
-	}
-	if (config_load(&conf, config, conf_warn, err, sizeof err) < 0) {
-		fprintf(stderr, "congo-server: %s\n", err);
-		return 2;
-	}
-	srv_defaults(&o);
-	snprintf(o.bind, sizeof o.bind, "%s", conf.server.bind);
-	o.port = conf.server.port;
-	snprintf(o.db, sizeof o.db, "%s", conf.server.db);
-	o.max_connections = conf.server.max_connections;
-	o.max_per_address = conf.server.max_per_address;
-	o.games_per_minute = conf.server.games_per_minute;
-	o.max_observers = conf.server.max_observers;
-	o.rules = conf.rules;
-	if ((o.log_level = level_of(conf.server.log_level)) < 0)
-		o.log_level = NET_LOG_INFO;
-
-	while ((ch = getopt_long(argc, argv, "p:b:d:l:c:hV", longopts,
+	memset(a, 0, sizeof *a);
+	a->given = (struct vec)VEC_INIT(sizeof(struct arg));
+	opterr = 0;     /* the messages below, unless --help comes too */
+	optind = 0;     /* (re)start getopt */
+	while ((ch = getopt_long(argc, argv, ":p:b:d:l:c:hV", longopts,
 	    NULL)) != -1) {
+		struct arg *g;
+
 		switch (ch) {
-		case 'p':
-			if (number("--port", optarg, 0, 65535, &o.port) < 0)
-				return 2;
+		case 'h':
+			a->help = true;
 			break;
-		case 'b':
-			snprintf(o.bind, sizeof o.bind, "%s", optarg);
-			break;
-		case 'd':
-			if (strlen(optarg) >= sizeof o.db || optarg[0] == '\0') {
-				fprintf(stderr, "congo-server: --db: a file "
-				    "name, please\n");
-				return 2;
-			}
-			snprintf(o.db, sizeof o.db, "%s", optarg);
-			break;
-		case OPT_CREATE:
-			o.db_create = true;
-			break;
-		case OPT_MAXCONN:
-			if (number("--max-connections", optarg, 1, 100000,
-			    &o.max_connections) < 0)
-				return 2;
-			break;
-		case OPT_PERADDR:
-			if (number("--max-per-address", optarg, 1, 100000,
-			    &o.max_per_address) < 0)
-				return 2;
-			break;
-		case OPT_GPM:
-			if (number("--games-per-minute", optarg, 1, 1000000,
-			    &o.games_per_minute) < 0)
-				return 2;
-			break;
-		case OPT_OBS:
-			if (number("--max-observers", optarg, 0, 100000,
-			    &o.max_observers) < 0)
-				return 2;
-			break;
-		case OPT_REJOIN:
-			if (number("--max-failed-rejoins", optarg, 1, 100000,
-			    &o.max_failed_rejoins) < 0)
-				return 2;
-			break;
-		case OPT_PING:
-			if (number("--ping-after", optarg, 1, 86400,
-			    &o.ping_after_ms) < 0)
-				return 2;
-			o.ping_after_ms *= 1000;
-			break;
-		case 'l':
-			if ((o.log_level = level_of(optarg)) < 0) {
-				fprintf(stderr, "congo-server: --log-level is "
-				    "error, warn, info or debug, not '%s'\n",
-				    optarg);
-				return 2;
-			}
+		case 'V':
+			a->version = true;
 			break;
 		case 'c':
+			a->config = optarg;
+			break;
+		case ':':
+			if (bad[0] == '\0')
+				snprintf(bad, sizeof bad, "option '%s' "
+				    "requires an argument", argv[optind - 1]);
+			break;
+		case '?':
+			if (bad[0] != '\0')
+				break;
+			if (optopt != 0)
+				snprintf(bad, sizeof bad, "invalid option -- "
+				    "'%c'", optopt);
+			else
+				snprintf(bad, sizeof bad, "unrecognized "
+				    "option '%s'", argv[optind - 1]);
 			break;
 		default:
-			fputs("Try 'congo-server --help'.\n", stderr);
-			return 2;
+			g = vec_push(&a->given);
+			g->opt = ch;
+			g->value = optarg;
+			break;
 		}
 	}
-	if (optind < argc) {
-		fprintf(stderr, "congo-server: unexpected argument '%s'\n"
-		    "Try 'congo-server --help'.\n", argv[optind]);
-		return 2;
+	if (a->help || a->version)
+		return 0;
+	if (bad[0] == '\0' && optind < argc)
+		snprintf(bad, sizeof bad, "unexpected argument '%s'",
+		    argv[optind]);
+	if (bad[0] != '\0') {
+		fprintf(stderr, "congo-server: %s\nTry 'congo-server "
+		    "--help'.\n", bad);
+		return -1;
 	}
-	if (o.db[0] == '\0' && net_default_db(o.db, sizeof o.db,
-	    "congo-server.db", err, sizeof err) < 0) {
-		fprintf(stderr, "congo-server: %s\n", err);
-		return 1;
-	}
+	return 0;
+}
 
-	/* The signals only set a flag; they are let through in ppoll. */
+/* The settings of the config file's `server` group (its defaults are
+ * config_defaults.c's, the one table of them). */
+static void
+opts_from_conf(struct srv_opts *o, const struct congo_conf *conf)
+{
+	srv_defaults(o);
+	snprintf(o->bind, sizeof o->bind, "%s", conf->server.bind);
+	o->port = conf->server.port;
+	snprintf(o->db, sizeof o->db, "%s", conf->server.db);
+	o->max_connections = conf->server.max_connections;
+	o->max_per_address = conf->server.max_per_address;
+	o->games_per_minute = conf->server.games_per_minute;
+	o->max_observers = conf->server.max_observers;
+	o->abandon_after_s = conf->server.abandon_after;
+	o->expire_after_s = conf->server.expire_after;
+	o->rules = conf->rules;
+	if ((o->log_level = level_of(conf->server.log_level)) < 0)
+		o->log_level = NET_LOG_INFO;
+}
+
+/* One command-line option over the config. -1: a message printed. */
+static int
+opt_apply(struct srv_opts *o, const struct arg *g)
+{
+	const char *v = g->value;
+
+	switch (g->opt) {
+	case 'p':
+		return number("--port", v, 0, 65535, &o->port);
+	case 'b':
+		snprintf(o->bind, sizeof o->bind, "%s", v);
+		return 0;
+	case 'd':
+		if (strlen(v) >= sizeof o->db || v[0] == '\0') {
+			fprintf(stderr, "congo-server: --db: a file name, "
+			    "please\n");
+			return -1;
+		}
+		snprintf(o->db, sizeof o->db, "%s", v);
+		return 0;
+	case OPT_CREATE:
+		o->db_create = true;
+		return 0;
+	case OPT_MAXCONN:
+		return number("--max-connections", v, 1, 100000,
+		    &o->max_connections);
+	case OPT_PERADDR:
+		return number("--max-per-address", v, 1, 100000,
+		    &o->max_per_address);
+	case OPT_GPM:
+		return number("--games-per-minute", v, 1, 1000000,
+		    &o->games_per_minute);
+	case OPT_OBS:
+		return number("--max-observers", v, 0, 100000,
+		    &o->max_observers);
+	case OPT_REJOIN:
+		return number("--max-failed-rejoins", v, 1, 100000,
+		    &o->max_failed_rejoins);
+	case OPT_CPS:
+		return number("--commands-per-second", v, 1, 100000,
+		    &o->commands_per_second);
+	case OPT_ABANDON:
+		return number("--abandon-after", v, 1, 86400,
+		    &o->abandon_after_s);
+	case OPT_EXPIRE:
+		return number("--expire-after", v, 1, 31536000,
+		    &o->expire_after_s);
+	case OPT_PING:
+		if (number("--ping-after", v, 1, 86400, &o->ping_after_ms) < 0)
+			return -1;
+		o->ping_after_ms *= 1000;
+		return 0;
+	default: /* 'l' */
+		if ((o->log_level = level_of(v)) < 0) {
+			fprintf(stderr, "congo-server: --log-level is error, "
+			    "warn, info or debug, not '%s'\n", v);
+			return -1;
+		}
+		return 0;
+	}
+}
+
+/* The signals only set a flag; they are let through in ppoll (*orig). */
+static void
+signals_init(sigset_t *orig)
+{
+	struct sigaction sa;
+	sigset_t block;
+
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
@@ -262,20 +322,78 @@ server_main(int argc, char **argv)
 	sigemptyset(&block);
 	sigaddset(&block, SIGTERM);
 	sigaddset(&block, SIGINT);
-	sigprocmask(SIG_BLOCK, &block, &orig);
+	sigprocmask(SIG_BLOCK, &block, orig);
+}
 
-	/* Room for the connections allowed: the soft limit up to the hard. */
-	{
-		struct rlimit rl;
-		if (getrlimit(RLIMIT_NOFILE, &rl) == 0 &&
-		    rl.rlim_cur < (rlim_t)o.max_connections + 128) {
-			rl.rlim_cur = (rlim_t)o.max_connections + 128;
-			if (rl.rlim_max != RLIM_INFINITY &&
-			    rl.rlim_cur > rl.rlim_max)
-				rl.rlim_cur = rl.rlim_max;
-			setrlimit(RLIMIT_NOFILE, &rl);
-		}
+/* Room for the connections allowed: the soft limit up to the hard. */
+static void
+raise_fd_limit(int max_connections)
+{
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 &&
+	    rl.rlim_cur < (rlim_t)max_connections + 128) {
+		rl.rlim_cur = (rlim_t)max_connections + 128;
+		if (rl.rlim_max != RLIM_INFINITY && rl.rlim_cur > rl.rlim_max)
+			rl.rlim_cur = rl.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &rl);
 	}
+}
+
+/* The options: built-in defaults, the config file, then argv. 0, or the
+ * exit status (-1: exit 0 after --help or --version). */
+static int
+server_options(int argc, char **argv, struct srv_opts *o)
+{
+	struct args a;
+	struct congo_conf conf;
+	char err[1200];
+	size_t i;
+	int rc = 0;
+
+	if (args_read(argc, argv, &a) < 0) {
+		vec_free(&a.given);
+		return 2;
+	}
+	if (a.help || a.version) {
+		if (a.help)
+			usage(stdout);
+		else
+			printf("congo-server %s\n", PACKAGE_VERSION);
+		vec_free(&a.given);
+		return -1;
+	}
+	if (config_load(&conf, a.config, conf_warn, err, sizeof err) < 0) {
+		fprintf(stderr, "congo-server: %s\n", err);
+		vec_free(&a.given);
+		return 2;
+	}
+	opts_from_conf(o, &conf);
+	for (i = 0; i < a.given.len && rc == 0; i++)
+		if (opt_apply(o, vec_at(&a.given, i)) < 0)
+			rc = 2;
+	vec_free(&a.given);
+	if (rc == 0 && o->db[0] == '\0' && net_default_db(o->db,
+	    sizeof o->db, "congo-server.db", err, sizeof err) < 0) {
+		fprintf(stderr, "congo-server: %s\n", err);
+		rc = 1;
+	}
+	return rc;
+}
+
+int
+server_main(int argc, char **argv)
+{
+	struct srv_opts o;
+	sigset_t orig;
+	struct srv *sv;
+	char err[1200];
+	int rc;
+
+	if ((rc = server_options(argc, argv, &o)) != 0)
+		return rc < 0 ? 0 : rc;
+	signals_init(&orig);
+	raise_fd_limit(o.max_connections);
 	sv = srv_open(&o, err, sizeof err);
 	if (sv == NULL) {
 		fprintf(stderr, "congo-server: %s\n", err);

@@ -18,6 +18,7 @@
 #define CONGO_RECORD_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "engine/game.h"
@@ -80,6 +81,30 @@ int record_load(const char *path, struct game *g, struct record_tags *tags,
  */
 int record_dir(const char *save_dir, char *out, size_t n, char *err,
     size_t errlen);
+
+/*
+ * (Added) Clocks and files of several games. clk[i] is the mover's time
+ * left after ply i in ms (-1: none), written as PGN's {[%clk 0:04:58]}
+ * after the move and read back from it. record_read_game reads game
+ * `index` (1 = the first) of a file of several; index 0 wants a file of
+ * one game (a second one is an error that says how to pick). *clk, when
+ * asked for, is malloc'd (nply entries) or NULL: the caller frees it.
+ * record_count_games: how many games a file holds, -1 with err if none.
+ */
+int record_write_clk(FILE *f, const struct game *g,
+    const struct record_tags *tags, const int64_t *clk);
+int record_save_clk(const char *path, const struct game *g,
+    const struct record_tags *tags, const int64_t *clk, char *err,
+    size_t errlen);
+int record_read_game(FILE *f, const char *name, int index, struct game *g,
+    struct record_tags *tags, const struct game_rules *rules,
+    int64_t **clk, char *err, size_t errlen);
+int record_count_games(const char *path, char *err, size_t errlen);
+/* Each game of a file in one pass (index from 1): how many games were
+ * read before the end or the first bad one, -1 with err when none. */
+int record_list(const char *path, void (*each)(void *ctx, int index,
+    const struct game *g, const struct record_tags *t), void *ctx,
+    const struct game_rules *rules, char *err, size_t errlen);
 
 /* (Added) A file name for a new record: "congo-YYYYMMDD-HHMMSS.pgn". */
 void record_default_name(char *out, size_t n);

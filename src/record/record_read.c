@@ -26,7 +26,44 @@ struct lexer {
 	const char *name;
 	char *err;
 	size_t errlen;
+	/* (Added) several games in a file, and each move's %clk comment */
+	bool multi;             /* a '[' after the result starts the next game */
+	const struct game *g;   /* the game being read, for its ply count */
+	int64_t *clk;           /* clk[i]: the %clk after ply i, -1 none */
+	int nclk;
 };
+
+/* (Added) {[%clk 0:04:58]} after ply n-1: its time, in ms. */
+static void
+note_clock(struct lexer *lx, const char *open, const char *close)
+{
+	const char *k;
+	int h, m, n, ply;
+	double sec;
+	int64_t *nc;
+
+	if (lx->g == NULL || lx->g->nply == 0)
+		return;
+	for (k = open; k + 6 < close; k++)
+		if (memcmp(k, "[%clk ", 6) == 0)
+			break;
+	if (k + 6 >= close || sscanf(k + 6, "%d:%d:%lf%n", &h, &m, &sec, &n) <
+	    3 || h < 0 || m < 0 || m > 59 || sec < 0 || sec >= 60)
+		return;
+	ply = lx->g->nply - 1;
+	if (ply >= lx->nclk) {
+		int cap = ply + 64, i;
+		nc = realloc(lx->clk, sizeof *nc * (size_t)cap);
+		if (nc == NULL)
+			return;
+		for (i = lx->nclk; i < cap; i++)
+			nc[i] = -1;
+		lx->clk = nc;
+		lx->nclk = cap;
+	}
+	lx->clk[ply] = ((int64_t)h * 3600 + m * 60) * 1000 +
+	    (int64_t)(sec * 1000 + 0.5);
+}
 
 static int
 fail(struct lexer *lx, int line, const char *fmt, ...)
@@ -81,12 +118,14 @@ skip(struct lexer *lx)
 			lx->p++;
 		} else if (c == '{') {
 			int open = lx->line;
+			const char *from = lx->p;
 			for (lx->p++; lx->p < lx->end && *lx->p != '}'; lx->p++)
 				if (*lx->p == '\n')
 					lx->line++;
 			if (lx->p == lx->end)
 				return fail(lx, open, "unterminated comment "
 				    "('{' without '}')");
+			note_clock(lx, from, lx->p);
 			lx->p++;
 		} else if (c == ';' || (c == '%' && (lx->p == lx->begin ||
 		    lx->p[-1] == '\n'))) {
@@ -266,19 +305,27 @@ setup_game(struct lexer *lx, struct game *g, const struct record_tags *t,
 	const char *fen = record_tag_get(t, "FEN");
 	struct board b;
 	char msg[256];
-	int i;
+	int i, v = VARIANT_CONGO;
 
 	for (i = 0; i < t->n; i++)
 		if (strcmp(t->name[i], "Variant") == 0)
 			break;
-	if (variant != NULL && strcasecmp(variant, "Congo") != 0)
-		return fail(lx, tag_line[i], "unknown variant \"%s\" "
-		    "(only Congo)", variant);
+	/* No tag: Congo. Names in any case ("Congo" is what we wrote). */
+	if (variant != NULL) {
+		for (v = 0; v < NVARIANTS; v++)
+			if (strcasecmp(variant, variant_name(v)) == 0)
+				break;
+		if (v == NVARIANTS)
+			return fail(lx, tag_line[i], "unknown variant \"%s\" "
+			    "(congo or megapawn)", variant);
+	}
 	board_init();
 	for (i = 0; i < t->n; i++)
 		if (strcmp(t->name[i], "FEN") == 0)
 			break;
-	if (fen_read(&b, fen != NULL ? fen : FEN_START, msg, sizeof msg) != 0)
+	if (fen == NULL)
+		fen = variant_start_fen(v);
+	if (fen_read_variant(&b, v, fen, strlen(fen), msg, sizeof msg) != 0)
 		return fail(lx, tag_line[i], "bad FEN: %s", msg);
 	game_init(g, &b, rules);
 	return 0;
@@ -301,6 +348,14 @@ read_moves(struct lexer *lx, struct game *g, struct claim *tok)
 		if (lx->p == lx->end)
 			return 0;
 		line = lx->line;
+		if (tok->text != NULL && *lx->p == '[') {
+			if (lx->multi)
+				return 0;	/* the next game's tags */
+			return fail(lx, line, "a second game after the result "
+			    "%s: the file holds several games (congo --load "
+			    "FILE --game N, or :load FILE N, picks one)",
+			    tok->text);
+		}
 		if (tok->text != NULL)
 			return fail(lx, line, "text after the result %s",
 			    tok->text);
@@ -405,47 +460,18 @@ slurp(FILE *f, size_t *lenp, struct lexer *lx)
 	return buf;
 }
 
-int
-record_read(FILE *f, const char *name, struct game *g,
-    struct record_tags *tags, const struct game_rules *rules,
-    char *err, size_t errlen)
+/* One game from lx->p: its tags and moves. */
+static int
+read_game(struct lexer *lx0, struct game *g, struct record_tags *tags,
+    const struct game_rules *rules)
 {
-	static const struct game_rules defaults = GAME_RULES_DEFAULT;
-	struct record_tags local;
-	struct lexer lx = { NULL, NULL, NULL, 1, name ? name : "record", err,
-		errlen };
+	struct lexer lx = *lx0;
 	struct claim tag = { NULL, 0 }, tok = { NULL, 0 };
 	int tag_line[RECORD_TAG_MAX + 1], term_line = 0, i;
-	char *buf, dummy[1];
-	size_t len;
 	bool started = false;
-	const char *nul;
 
-	memset(g, 0, sizeof *g);
-	if (tags == NULL)
-		tags = &local;
 	tags->n = 0;
-	if (err == NULL || errlen == 0) {
-		lx.err = dummy;
-		lx.errlen = sizeof dummy;
-	}
-	if (rules == NULL)
-		rules = &defaults;
-	if ((buf = slurp(f, &len, &lx)) == NULL)
-		return -1;
-	if ((nul = memchr(buf, '\0', len)) != NULL) {
-		lx.line = 1;
-		for (const char *q = buf; q < nul; q++)
-			lx.line += *q == '\n';
-		fail(&lx, lx.line, "not a text file (a NUL byte)");
-		goto bad;
-	}
-	lx.p = buf;
-	lx.end = buf + len;
-	if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0)
-		lx.p += 3;	/* a UTF-8 byte order mark */
-	lx.begin = lx.p;
-
+	lx.g = NULL;
 	for (;;) {
 		if (skip(&lx) != 0)
 			goto bad;
@@ -476,18 +502,155 @@ record_read(FILE *f, const char *name, struct game *g,
 	if (setup_game(&lx, g, tags, tag_line, rules) != 0)
 		goto bad;
 	started = true;
+	lx.g = g;
 	if (read_moves(&lx, g, &tok) != 0)
 		goto bad;
+	lx.g = NULL;
 	if (settle_result(&lx, g, tags, tag, tok, term_line) != 0)
 		goto bad;
-	free(buf);
+	*lx0 = lx;
 	return 0;
 bad:
-	free(buf);
+	lx0->clk = lx.clk;
+	lx0->nclk = lx.nclk;
 	if (started)
 		game_free(g);
 	memset(g, 0, sizeof *g);
 	return -1;
+}
+
+int
+record_read(FILE *f, const char *name, struct game *g,
+    struct record_tags *tags, const struct game_rules *rules,
+    char *err, size_t errlen)
+{
+	return record_read_game(f, name, 0, g, tags, rules, NULL, err, errlen);
+}
+
+int
+record_read_game(FILE *f, const char *name, int index, struct game *g,
+    struct record_tags *tags, const struct game_rules *rules,
+    int64_t **clk, char *err, size_t errlen)
+{
+	static const struct game_rules defaults = GAME_RULES_DEFAULT;
+	struct record_tags local;
+	struct lexer lx = { NULL, NULL, NULL, 1, name ? name : "record", err,
+		errlen, index > 0, NULL, NULL, 0 };
+	char *buf, dummy[1];
+	size_t len;
+	const char *nul;
+	int k, rc = -1;
+
+	memset(g, 0, sizeof *g);
+	if (clk != NULL)
+		*clk = NULL;
+	if (tags == NULL)
+		tags = &local;
+	tags->n = 0;
+	if (err == NULL || errlen == 0) {
+		lx.err = dummy;
+		lx.errlen = sizeof dummy;
+	}
+	if (rules == NULL)
+		rules = &defaults;
+	if ((buf = slurp(f, &len, &lx)) == NULL)
+		return -1;
+	if ((nul = memchr(buf, '\0', len)) != NULL) {
+		lx.line = 1;
+		for (const char *q = buf; q < nul; q++)
+			lx.line += *q == '\n';
+		fail(&lx, lx.line, "not a text file (a NUL byte)");
+		goto out;
+	}
+	lx.p = buf;
+	lx.end = buf + len;
+	if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0)
+		lx.p += 3;	/* a UTF-8 byte order mark */
+	lx.begin = lx.p;
+	for (k = 1; k < index; k++) {
+		if (read_game(&lx, g, tags, rules) != 0)
+			goto out;
+		game_free(g);
+		memset(g, 0, sizeof *g);
+		if (skip(&lx) != 0)
+			goto out;
+		if (lx.p == lx.end) {
+			fail(&lx, lx.line, "no game %d: the file holds %d",
+			    index, k);
+			goto out;
+		}
+	}
+	free(lx.clk);
+	lx.clk = NULL;
+	lx.nclk = 0;
+	rc = read_game(&lx, g, tags, rules);
+	if (rc == 0 && clk != NULL && g->nply > 0) {
+		int64_t *c = malloc(sizeof *c * (size_t)g->nply);
+		if (c != NULL) {
+			for (k = 0; k < g->nply; k++)
+				c[k] = k < lx.nclk ? lx.clk[k] : -1;
+			*clk = c;
+		}
+	}
+out:
+	free(lx.clk);
+	free(buf);
+	return rc;
+}
+
+int
+record_list(const char *path, void (*each)(void *ctx, int index,
+    const struct game *g, const struct record_tags *t), void *ctx,
+    const struct game_rules *rules, char *err, size_t errlen)
+{
+	static const struct game_rules defaults = GAME_RULES_DEFAULT;
+	struct lexer lx = { NULL, NULL, NULL, 1, path, err, errlen, true,
+		NULL, NULL, 0 };
+	struct record_tags tags;
+	struct game g;
+	char *buf;
+	size_t len;
+	FILE *f = fopen(path, "r");
+	int n = 0;
+
+	if (f == NULL) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	buf = slurp(f, &len, &lx);
+	fclose(f);
+	if (buf == NULL)
+		return -1;
+	if (memchr(buf, '\0', len) != NULL) {
+		free(buf);
+		snprintf(err, errlen, "%s: not a text file (a NUL byte)", path);
+		return -1;
+	}
+	lx.p = buf;
+	lx.end = buf + len;
+	if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0)
+		lx.p += 3;
+	lx.begin = lx.p;
+	for (;;) {
+		if (read_game(&lx, &g, &tags, rules != NULL ? rules :
+		    &defaults) != 0)
+			break;
+		n++;
+		if (each != NULL)
+			each(ctx, n, &g, &tags);
+		game_free(&g);
+		if (skip(&lx) != 0 || lx.p == lx.end)
+			break;
+	}
+	free(lx.clk);
+	free(buf);
+	return n > 0 ? n : -1;
+}
+
+int
+record_count_games(const char *path, char *err, size_t errlen)
+{
+	return record_list(path, NULL, NULL, NULL, err, errlen);
 }
 
 int

@@ -56,10 +56,12 @@ fixed_value(const char *name, const struct game *g,
 	const char *v = tags != NULL ? record_tag_get(tags, name) : NULL;
 
 	if (strcmp(name, "Variant") == 0)
-		return "Congo";
+		return g->variant == VARIANT_CONGO ? "Congo" :
+		    variant_name(g->variant);
 	if (strcmp(name, "FEN") == 0) {
 		fen_write(&g->pos[0], fen, n);
-		return strcmp(fen, FEN_START) != 0 ? fen : "";
+		return strcmp(fen, variant_start_fen(g->variant)) != 0 ? fen :
+		    "";
 	}
 	if (strcmp(name, "Result") == 0)
 		return record_result_text(g->result);
@@ -104,6 +106,13 @@ put_unit(struct wrap *w, const char *s)
 int
 record_write(FILE *f, const struct game *g, const struct record_tags *tags)
 {
+	return record_write_clk(f, g, tags, NULL);
+}
+
+int
+record_write_clk(FILE *f, const struct game *g,
+    const struct record_tags *tags, const int64_t *clk)
+{
 	struct wrap w = { f, 0, 0 };
 	char unit[MOVE_TEXT_MAX + 16], mv[MOVE_TEXT_MAX], fen[FEN_MAX];
 	int i, written = 0;
@@ -141,6 +150,13 @@ record_write(FILE *f, const struct game *g, const struct record_tags *tags)
 		else
 			snprintf(unit, sizeof unit, "%s", mv);
 		put_unit(&w, unit);
+		if (clk != NULL && clk[i] >= 0) {
+			int64_t sec = clk[i] / 1000;
+			snprintf(unit, sizeof unit, "{[%%clk %d:%02d:%02d]}",
+			    (int)(sec / 3600), (int)(sec / 60 % 60),
+			    (int)(sec % 60));
+			put_unit(&w, unit);
+		}
 	}
 	put_unit(&w, record_result_text(g->result));
 	if (putc('\n', f) == EOF || w.err != 0 || ferror(f))
@@ -151,6 +167,14 @@ record_write(FILE *f, const struct game *g, const struct record_tags *tags)
 int
 record_save(const char *path, const struct game *g,
     const struct record_tags *tags, char *err, size_t errlen)
+{
+	return record_save_clk(path, g, tags, NULL, err, errlen);
+}
+
+int
+record_save_clk(const char *path, const struct game *g,
+    const struct record_tags *tags, const int64_t *clk, char *err,
+    size_t errlen)
 {
 	char tmp[4096];
 	FILE *f;
@@ -173,7 +197,7 @@ record_save(const char *path, const struct game *g,
 		snprintf(err, errlen, "%s: %s", path, strerror(saved));
 		return -1;
 	}
-	if (record_write(f, g, tags) != 0 || fflush(f) != 0 ||
+	if (record_write_clk(f, g, tags, clk) != 0 || fflush(f) != 0 ||
 	    fsync(fileno(f)) != 0) {
 		saved = errno != 0 ? errno : EIO;
 		fclose(f);

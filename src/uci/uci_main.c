@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "engine/fen.h"
 #include "engine/game.h"
@@ -21,10 +22,60 @@
 
 struct uci {
 	FILE *out;
+	int variant;                 /* setoption UCI_Variant (enum variant) */
 	struct game game;
 	struct game_rules rules;
 	struct uci_search *search;   /* go/stop/setoption (uci_search.c) */
 };
+
+/* The start position of the engine's variant. */
+static void
+start_position(const struct uci *u, struct board *b)
+{
+	const char *fen = variant_start_fen(u->variant);
+
+	fen_read_variant(b, u->variant, fen, strlen(fen), NULL, 0);
+}
+
+/* A new game from the variant's start. */
+static void
+new_game(struct uci *u)
+{
+	struct board b;
+
+	start_position(u, &b);
+	game_free(&u->game);
+	game_init(&u->game, &b, &u->rules);
+}
+
+/*
+ * `setoption name UCI_Variant value congo|megapawn` (the convention of
+ * variant chess engines): later positions are of that variant, and the
+ * game is set to its start at once. Returns false for other options.
+ */
+static bool
+set_variant(struct uci *u, const char *args)
+{
+	static const char name[] = "name UCI_Variant value ";
+	const char *value;
+	int v;
+
+	if (strncasecmp(args, name, sizeof name - 1) != 0 &&
+	    strcasecmp(args, "name UCI_Variant value") != 0 &&
+	    strcasecmp(args, "name UCI_Variant") != 0)
+		return false;
+	value = strlen(args) >= sizeof name - 1 ? args + sizeof name - 1 : "";
+	while (*value == ' ')
+		value++;
+	if ((v = variant_parse(value)) < 0) {
+		fprintf(u->out, "error unknown variant '%.40s' (congo or "
+		    "megapawn)\n", value);
+		return true;
+	}
+	u->variant = v;
+	new_game(u);
+	return true;
+}
 
 /* `position startpos|fen <FEN> [moves m1 m2 ...]` */
 static void
@@ -48,10 +99,11 @@ cmd_position(struct uci *u, char *args)
 		args++;
 	if (strncmp(args, "startpos", 8) == 0 &&
 	    (args[8] == '\0' || args[8] == ' ')) {
-		fen_read(&b, FEN_START, err, sizeof err);
+		start_position(u, &b);
 	} else if (strncmp(args, "fen", 3) == 0 && args[3] == ' ') {
 		fen = args + 4;
-		if (fen_read(&b, fen, err, sizeof err) < 0) {
+		if (fen_read_variant(&b, u->variant, fen, strlen(fen), err,
+		    sizeof err) < 0) {
 			fprintf(u->out, "error bad FEN: %s\n", err);
 			return;
 		}
@@ -186,14 +238,13 @@ dispatch(struct uci *u, char *line)
 		fprintf(u->out, "id name Congo %s\n", PACKAGE_VERSION);
 		fprintf(u->out, "id author the Congo developers\n");
 		uci_search_print_options(u->search);
+		fprintf(u->out, "option name UCI_Variant type combo default "
+		    "congo var congo var megapawn\n");
 		fprintf(u->out, "uciok\n");
 	} else if (strcmp(cmd, "isready") == 0) {
 		fprintf(u->out, "readyok\n");
 	} else if (strcmp(cmd, "ucinewgame") == 0) {
-		struct board b;
-		fen_read(&b, FEN_START, NULL, 0);
-		game_free(&u->game);
-		game_init(&u->game, &b, &u->rules);
+		new_game(u);
 		uci_search_newgame(u->search);
 	} else if (strcmp(cmd, "position") == 0) {
 		cmd_position(u, args);
@@ -216,7 +267,8 @@ dispatch(struct uci *u, char *line)
 		else
 			uci_search_go(u->search, &u->game, args);
 	} else if (strcmp(cmd, "setoption") == 0) {
-		uci_search_setoption(u->search, args);
+		if (!set_variant(u, args))
+			uci_search_setoption(u->search, args);
 	} else if (strcmp(cmd, "stop") == 0) {
 		/* nothing runs (uci_run stops a running search itself) */
 	} else if (strcmp(cmd, "quit") == 0) {
@@ -267,6 +319,36 @@ stop_command(const char *line)
 	return command_in(line, stop, sizeof stop / sizeof stop[0]);
 }
 
+/*
+ * One line of input into buf (at most cap - 1 bytes, NUL-terminated, the
+ * newline dropped) and its length, NUL bytes included: 0, or 1 when it was
+ * too long (the rest is skipped), -1 at the end of input.
+ */
+static int
+read_line(FILE *in, char *buf, size_t cap, size_t *len)
+{
+	size_t n = 0;
+	int c;
+
+	while ((c = getc(in)) != EOF && c != '\n') {
+		if (n + 1 >= cap) {
+			while ((c = getc(in)) != EOF && c != '\n')
+				;
+			*len = n;
+			buf[n] = '\0';
+			return 1;
+		}
+		buf[n++] = (char)c;
+	}
+	if (c == EOF && n == 0)
+		return -1;
+	while (n > 0 && buf[n - 1] == '\r')
+		n--;
+	buf[n] = '\0';
+	*len = n;
+	return 0;
+}
+
 int
 uci_run(FILE *in, FILE *out)
 {
@@ -283,20 +365,22 @@ uci_run(FILE *in, FILE *out)
 	u.rules = defaults;
 	fen_read(&b, FEN_START, NULL, 0);
 	game_init(&u.game, &b, &u.rules);
-	while (!quit && fgets(line, LINE_MAX_LEN, in) != NULL) {
-		size_t n = strlen(line);
-		if (n == LINE_MAX_LEN - 1 && line[n - 1] != '\n') {
-			int c;
-			while ((c = fgetc(in)) != EOF && c != '\n')
-				;
+	for (;;) {
+		size_t n;
+		int r;
+
+		if (quit || (r = read_line(in, line, LINE_MAX_LEN, &n)) < 0)
+			break;
+		if (r > 0 || memchr(line, '\0', n) != NULL) {
+			/* Too long, or a NUL byte, which would cut the line
+			 * (a FEN, a move list) short without a word. */
 			pthread_mutex_lock(&out_lock);
-			fprintf(out, "error line too long\n");
+			fprintf(out, "error %s\n", r > 0 ? "line too long" :
+			    "the line holds a NUL byte");
 			fflush(out);
 			pthread_mutex_unlock(&out_lock);
 			continue;
 		}
-		while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
-			line[--n] = '\0';
 		if (uci_search_busy(u.search) && !passive_command(line)) {
 			if (stop_command(line))
 				uci_search_stop(u.search);

@@ -172,7 +172,7 @@ uci_search_setoption(struct uci_search *s, char *args)
 		o.seed = u;
 	} else {
 		fprintf(s->out, "error unknown option '%s' (Algorithm, Depth, "
-		    "Level, Hash, Threads, Seed)\n", name);
+		    "Level, Hash, Threads, Seed, UCI_Variant)\n", name);
 		return;
 	}
 	search_set_options(s->ctx, &o);   /* no weights: cannot fail */

@@ -5,4 +5,7 @@ int ui_main(int argc, char **argv);
 /* The game's options (part of `congo --help`). */
 #include <stdio.h>
 void ui_usage(FILE *out);
+/* The network options' part of --help. */
+void ui_net_usage(FILE *out);
+
 #endif

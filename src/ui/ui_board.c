@@ -12,70 +12,113 @@
 #include "engine/notation.h"
 #include "ui/ui_int.h"
 #include "ui/ui_net.h"
+#include "ui/ui_learn.h"
 
 
 static const char *const side_name[2] = { "White", "Black" };
 
 /* Circled letters: upper case for White, lower case for Black. */
-static const char *const glyph_unicode[2][NPIECE_TYPES] = {
-	{ "\u24C1", "\u24CF", "\u24BA", "\u24BC", "\u24B8", "\u24C2",
-	  "\u24C5", "\u24C8" },
-	{ "\u24DB", "\u24E9", "\u24D4", "\u24D6", "\u24D2", "\u24DC",
-	  "\u24DF", "\u24E2" },
-};
+static const char *const glyph_white[] = { "\u24C1", "\u24CF", "\u24BA",
+	"\u24BC", "\u24B8", "\u24C2", "\u24C5", "\u24C8", "\u24C6" };
+static const char *const glyph_black[] = { "\u24DB", "\u24E9", "\u24D4",
+	"\u24D6", "\u24D2", "\u24DC", "\u24DF", "\u24E2", "\u24E0" };
+_Static_assert(sizeof glyph_white / sizeof glyph_white[0] == NPIECE_TYPES &&
+    sizeof glyph_black / sizeof glyph_black[0] == NPIECE_TYPES,
+    "one symbol per piece type and colour");
+static const char *const *const glyph_unicode[2] = { glyph_white,
+	glyph_black };
+
+int
+tone_style(int tone)
+{
+	switch (tone) {
+	case SM_ERROR:
+		return ST_ERROR;
+	case SM_GOOD:
+		return ST_GOOD;
+	case SM_DIM:
+		return ST_DIM;
+	default:
+		return ST_NORMAL;
+	}
+}
+
+/* The message line: a message too long for it is cut at a word with
+ * "... (m)": the log (m) shows it whole, wrapped. */
+static void
+draw_message(struct ui_app *a, const char *text, int style)
+{
+	const struct ui_layout *l = &a->lay;
+	char buf[SESSION_MSG_MAX + 16];
+	int w = l->cols;
+
+	if (term_width(text) <= w) {
+		term_putw(l->status_y + 1, 0, w, style, 0, text);
+		return;
+	}
+	snprintf(buf, sizeof buf, "%s", text);
+	while (term_width(buf) > w - 9 && strrchr(buf, ' ') != NULL)
+		*strrchr(buf, ' ') = '\0';
+	strcat(buf, " ... (m)");
+	term_putw(l->status_y + 1, 0, w, style, 0, buf);
+}
 
 /* What the board shows: the position, or a monkey chain being entered. */
 struct view {
 	uint8_t sq[NSQ];
 	int piece_sq;           /* the chosen piece where it stands now */
-	bb_t targets, jumped, last, danger, advice;
+	bb_t targets, jumped, last, danger, advice, drown;
 };
 
 static void
 view_make(struct ui_app *a, struct view *v)
 {
-	const struct board *b = game_board(&a->game);
+	const struct session *s = &a->s;
+	const struct board *b = session_board(s);
 	int i, n, land[MOVE_MAX_JUMPS + 1];
-	int from;
+	int ply = session_shown_ply(s);
+	bool live = s->review < 0;
 
+	memset(v, 0, sizeof *v);
 	memcpy(v->sq, b->sq, sizeof v->sq);
-	v->piece_sq = ui_input_piece_sq(&a->in);
-	v->targets = ui_input_targets(&a->in, b);
-	v->jumped = ui_input_jumped(&a->in);
-	if (a->in.nland > 0) {
-		v->sq[v->piece_sq] = b->sq[a->in.selected];
-		if (v->piece_sq != a->in.selected)
-			v->sq[a->in.selected] = PIECE_NONE;
+	v->piece_sq = -1;
+	if (live) {
+		v->piece_sq = ui_input_piece_sq(&a->in);
+		v->targets = ui_input_targets(&a->in, b);
+		v->jumped = ui_input_jumped(&a->in);
+		if (a->in.nland > 0) {
+			v->sq[v->piece_sq] = b->sq[a->in.selected];
+			if (v->piece_sq != a->in.selected)
+				v->sq[a->in.selected] = PIECE_NONE;
+		}
 	}
-	v->last = 0;
-	if (a->game.nply > 0) {
-		move_t m = a->game.moves[a->game.nply - 1];
-		from = MOVE_FROM(m);
-		v->last |= BB(from);
+	if (ply > 0) {
+		move_t m = s->game.moves[ply - 1];
+		v->last |= BB(MOVE_FROM(m));
 		n = move_landings(m, land);
 		for (i = 0; i < n; i++)
 			v->last |= BB(land[i]);
 	}
-	v->advice = 0;
-	if (a->advice_move != MOVE_NONE && a->in.selected < 0) {
-		v->advice |= BB(MOVE_FROM(a->advice_move));
-		n = move_landings(a->advice_move, land);
+	if (live && s->advice_move != MOVE_NONE && a->in.selected < 0) {
+		v->advice |= BB(MOVE_FROM(s->advice_move));
+		n = move_landings(s->advice_move, land);
 		for (i = 0; i < n; i++)
 			v->advice |= BB(land[i]);
 	}
-	v->danger = 0;
 	for (i = 0; i < 2; i++) {
 		int lion = board_lion_sq(b, i);
-		if (lion >= 0 && !game_over(&a->game) &&
+		if (lion >= 0 && (!live || !game_over(&s->game)) &&
 		    movegen_attacks_lion(b, !i))
 			v->danger |= BB(lion);
 	}
+	if (s->warn && (!live || !game_over(&s->game)))
+		v->drown = session_drowning(b);
 }
 
 static void
 glyph(const struct ui_app *a, uint8_t p, char *out, size_t n)
 {
-	if (a->unicode)
+	if (a->unicode && glyph_unicode[PIECE_COLOR(p)][PIECE_TYPE(p)] != NULL)
 		snprintf(out, n, "%s", glyph_unicode[PIECE_COLOR(p)][PIECE_TYPE(p)]);
 	else
 		snprintf(out, n, "%c", board_piece_letter(p));
@@ -87,6 +130,9 @@ draw_cell(struct ui_app *a, const struct view *v, int sq, int y0, int x0)
 	const struct ui_layout *l = &a->lay;
 	bool castle = (board_castle[WHITE] | board_castle[BLACK]) & BB(sq);
 	bool river = SQ_RANK(sq) == RIVER_RANK;
+	bool island = river && session_board(&a->s)->variant ==
+	    VARIANT_MEGAPAWN && (BB_ISLANDS & BB(sq));
+	char wave = island ? '^' : '~';
 	bool mono = !term_has_color();
 	int base, style, mid = l->cell_h / 2, cx = x0 + l->cell_w / 2;
 	int i, attrs = 0, tokattrs = 0;
@@ -95,6 +141,8 @@ draw_cell(struct ui_app *a, const struct view *v, int sq, int y0, int x0)
 
 	if (castle)
 		base = (SQ_FILE(sq) + SQ_RANK(sq)) % 2 ? ST_CASTLE : ST_CASTLE2;
+	else if (island)
+		base = ST_ISLAND;
 	else if (river)
 		base = ST_RIVER;
 	else
@@ -106,13 +154,16 @@ draw_cell(struct ui_app *a, const struct view *v, int sq, int y0, int x0)
 		else
 			attrs |= TA_UNDERLINE;
 	}
+	if (v->drown & BB(sq))
+		style = ST_DANGER;
 	if (v->danger & BB(sq))
 		style = ST_DANGER;
 	if (v->targets & BB(sq))
 		style = ST_TARGET;
 	if (sq == v->piece_sq)
 		style = ST_SELECTED;
-	if (sq == a->in.cursor && a->screen == SCR_BOARD && !app_ai_vs_ai(a))
+	if (sq == a->in.cursor && app_screen(a) == SCR_BOARD &&
+	    !session_ai_vs_ai(&a->s) && a->s.review < 0)
 		style = ST_CURSOR;
 	if (mono && (style == ST_CURSOR || style == ST_SELECTED))
 		tokattrs |= TA_REVERSE;
@@ -123,7 +174,7 @@ draw_cell(struct ui_app *a, const struct view *v, int sq, int y0, int x0)
 		if (i == mid)
 			continue;
 		for (k = 0; k < l->cell_w; k++)
-			row[k] = river && (x0 + k + i) % 2 == 0 ? '~' : ' ';
+			row[k] = river && (x0 + k + i) % 2 == 0 ? wave : ' ';
 		row[l->cell_w] = '\0';
 		term_put(y0 + i, x0, style, 0, row);
 	}
@@ -135,8 +186,8 @@ draw_cell(struct ui_app *a, const struct view *v, int sq, int y0, int x0)
 		row[0] = '[';
 		row[l->cell_w - 1] = ']';
 	} else if (river && l->cell_h == 1) {
-		row[0] = '~';
-		row[l->cell_w - 1] = '~';
+		row[0] = wave;
+		row[l->cell_w - 1] = wave;
 	}
 	term_put(y0 + mid, x0, style, attrs, row);
 
@@ -152,6 +203,9 @@ draw_cell(struct ui_app *a, const struct view *v, int sq, int y0, int x0)
 	} else if (v->danger & BB(sq)) {
 		left = '!';
 		right = '!';
+	} else if (v->drown & BB(sq)) {
+		left = '~';
+		right = '~';
 	} else if (v->advice & BB(sq)) {
 		left = '+';
 		right = '+';
@@ -201,160 +255,352 @@ draw_board(struct ui_app *a)
 	}
 }
 
+/*
+ * Fields joined by two spaces, as many as fit in w columns: a value is
+ * never cut in the middle. Each field may offer a shorter form after a
+ * '|' ("quiet plies 2/200|quiet 2/200").
+ */
 static void
-piece_counts(const struct board *b, int c, char *buf, size_t n)
+fit(char *out, size_t n, int w, const char *const *fields, int nf)
 {
 	size_t len = 0;
-	int t;
+	int i;
 
-	buf[0] = '\0';
-	for (t = 0; t < NPIECE_TYPES && len < n; t++) {
-		int k = bb_popcount(b->pieces[c][t]);
-		len += (size_t)snprintf(buf + len, n - len, "%s%c%d",
-		    t ? " " : "", board_piece_letter(PIECE_MAKE(c, t)), k);
+	out[0] = '\0';
+	for (i = 0; i < nf; i++) {
+		const char *f = fields[i], *bar;
+		int need;
+		if (f == NULL || f[0] == '\0')
+			continue;
+		for (;;) {
+			bar = strchr(f, '|');
+			need = (int)(bar != NULL ? (size_t)(bar - f) :
+			    strlen(f)) + (len ? 2 : 0);
+			if ((int)len + need <= w || bar == NULL)
+				break;
+			f = bar + 1;
+		}
+		if ((int)len + need > w)
+			return;
+		len += (size_t)snprintf(out + len, n - len, "%s%.*s",
+		    len ? "  " : "", (int)(bar != NULL ? (size_t)(bar - f) :
+		    strlen(f)), f);
 	}
 }
 
-/* Move list lines: "  1. d2d3 d6d5". Returns how many; fills line k. */
+/* The move list: line k is "  1. d2d3 d6d5x"; after the moves, the
+ * result. Returns the count of lines; fills line k and, for the plies
+ * on it, their columns (col[0], col[1], -1 when none). */
 static int
-move_line(const struct game *g, int k, char *buf, size_t n)
+move_line(const struct session *s, int k, char *buf, size_t n, int ply[2],
+    int col[2])
 {
-	const struct board *s = &g->pos[0];
-	int off = s->side == BLACK, nlines = (g->nply + off + 1) / 2;
-	char m1[MOVE_TEXT_MAX], m2[MOVE_TEXT_MAX];
-	int p1, p2;
+	const struct game *g = &s->game;
+	const struct board *st = &g->pos[0];
+	int off = st->side == BLACK, nmove = (g->nply + off + 1) / 2;
+	int nlines = nmove + (game_over(g) ? 1 : 0);
+	char m1[MOVE_TEXT_MAX + 16], m2[MOVE_TEXT_MAX + 16];
+	int p1, len;
 
 	if (k < 0 || k >= nlines)
 		return nlines;
+	ply[0] = ply[1] = col[0] = col[1] = -1;
+	if (k == nmove) {
+		session_result_label(s, buf, n);
+		return nlines;
+	}
 	p1 = 2 * k - off;   /* the ply of White's move on this line */
-	p2 = p1 + 1;
 	if (p1 >= 0)
-		notation_write(g->moves[p1], m1, sizeof m1);
+		session_move_label(s, p1, m1, sizeof m1);
 	else
 		snprintf(m1, sizeof m1, "...");
 	m2[0] = '\0';
-	if (p2 < g->nply)
-		notation_write(g->moves[p2], m2, sizeof m2);
-	snprintf(buf, n, "%3d. %s %s", s->fullmove + k, m1, m2);
+	if (p1 + 1 < g->nply)
+		session_move_label(s, p1 + 1, m2, sizeof m2);
+	len = snprintf(buf, n, "%3d. %s", st->fullmove + k, m1);
+	if (p1 >= 0) {
+		ply[0] = p1;
+		col[0] = 5;
+	}
+	if (m2[0] != '\0') {
+		ply[1] = p1 + 1;
+		col[1] = len + 1;
+		snprintf(buf + len, n - (size_t)len, " %s", m2);
+	}
 	return nlines;
 }
 
 static void
-draw_panel(struct ui_app *a)
+draw_side(struct ui_app *a, int c, int y)
 {
+	const struct session *s = &a->s;
 	const struct ui_layout *l = &a->lay;
-	const struct board *b = game_board(&a->game);
-	int x = l->panel_x, w = l->panel_w, y = 0, c, i;
-	int nlines, first, room;
-	char buf[256], desc[96];
+	const struct board *b = game_board(&s->game);
+	bool turn = b->side == c && !game_over(&s->game) && s->review < 0;
+	char desc[96], buf[128], clk[32];
+	const char *f[2];
+	int x = l->panel_x, w = l->panel_w, cw = 0;
 
-	for (c = 0; c < 2; c++) {
-		bool turn = b->side == c && !game_over(&a->game);
-		ui_player_describe(a->player[c], desc, sizeof desc);
-		term_put(y, x, ST_TURN, 0, turn ? ">" : " ");
-		term_put(y, x + 2, c == WHITE ? ST_WPIECE : ST_BPIECE, 0,
-		    c == WHITE ? " White " : " Black ");
-		snprintf(buf, sizeof buf, " %s%s", desc,
-		    turn && a->thinking ? " (thinking)" : "");
-		term_putw(y, x + 9, w - 9, ST_NORMAL, 0, buf);
-		y++;
-		piece_counts(b, c, buf, sizeof buf);
-		term_putw(y, x + 2, w - 2, ST_NORMAL, 0, buf);
-		y++;
+	session_player_describe(s->player[c], desc, sizeof desc);
+	term_put(y, x, ST_TURN, 0, turn ? ">" : " ");
+	term_put(y, x + 2, c == WHITE ? ST_WPIECE : ST_BPIECE, 0,
+	    c == WHITE ? " White " : " Black ");
+	if (s->clocked) {
+		int64_t left = s->review >= 0 && s->review < s->clk_cap ?
+		    s->clk[s->review][c] : session_clock_left(s, c);
+		clock_format(left, clk, sizeof clk);
+		cw = (int)strlen(clk);
+		if (w - cw - 1 > 9)
+			term_put(y, x + w - cw - 1, left < 10000 &&
+			    s->clock.running == c ? ST_ERROR : ST_HEAD,
+			    s->clock.running == c ? TA_BOLD : 0, clk);
+		cw++;
 	}
-	if (a->game.rules.quiet_plies > 0)
-		snprintf(buf, sizeof buf, "move %d   quiet plies %d/%d",
-		    b->fullmove, b->quiet, a->game.rules.quiet_plies);
-	else
-		snprintf(buf, sizeof buf, "move %d", b->fullmove);
-	term_putw(y++, x + 2, w - 2, ST_DIM, 0, buf);
-	if (ui_net_panel(a, buf, sizeof buf))
-		term_putw(y++, x + 2, w - 2, ST_HEAD, 0, buf);
-	room = l->status_y - (y + 1);
-	nlines = move_line(&a->game, -1, NULL, 0);
+	f[0] = desc;
+	f[1] = turn && s->thinking ? "(thinking)|*" : NULL;
+	fit(buf, sizeof buf, w - 10 - cw, f, 2);
+	term_putw(y, x + 10, w - 10 - cw, ST_NORMAL, 0, buf);
+}
+
+/* "L1 Z1 E2 ...": the counts of the kinds the variant has that fit. */
+static void
+draw_counts(struct ui_app *a, int c, int y)
+{
+	const struct board *b = session_board(&a->s);
+	int x = a->lay.panel_x, w = a->lay.panel_w, i, n;
+	char buf[128], cnt[16];
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < NPIECE_TYPES; i++) {
+		if ((i == MEGAPAWN && b->variant != VARIANT_MEGAPAWN) ||
+		    (i == SUPERPAWN && b->variant == VARIANT_MEGAPAWN))
+			continue;
+		n = snprintf(cnt, sizeof cnt, "%s%c%d", i ? " " : "",
+		    board_piece_letter(PIECE_MAKE(c, i)),
+		    bb_popcount(b->pieces[c][i]));
+		if ((int)len + n > w - 2 || len + (size_t)n >= sizeof buf)
+			break;
+		memcpy(buf + len, cnt, (size_t)n + 1);
+		len += (size_t)n;
+	}
+	term_putw(y, x + 2, w - 2, ST_NORMAL, 0, buf);
+}
+
+/* The first line of the list to show: the newest, unless scrolled back
+ * or reviewing an earlier ply. */
+static int
+first_line(struct ui_app *a, int nlines, int room)
+{
+	const struct session *s = &a->s;
+	int first, line;
+
 	if (a->scroll > nlines - room)
 		a->scroll = nlines - room > 0 ? nlines - room : 0;
 	if (a->scroll < 0)
 		a->scroll = 0;
 	first = nlines - room - a->scroll;
-	if (first < 0)
-		first = 0;
-	snprintf(buf, sizeof buf, "Moves%s", a->scroll ? " (PgDn: newer)" :
-	    first > 0 ? " (PgUp: older)" : "");
+	if (s->review >= 0 && room > 0) {
+		line = s->review > 0 ? (s->review - 1 +
+		    (s->game.pos[0].side == BLACK)) / 2 : 0;
+		if (line < first)
+			first = line;
+		if (line >= first + room)
+			first = line - room + 1;
+	}
+	return first < 0 ? 0 : first;
+}
+
+/* The move list from line y down to the status bar. */
+static void
+draw_moves(struct ui_app *a, int y)
+{
+	const struct session *s = &a->s;
+	int x = a->lay.panel_x, w = a->lay.panel_w, i, k;
+	int room = a->lay.status_y - (y + 1), ply[2], col[2];
+	int shown = session_shown_ply(s), nlines, first;
+	char buf[256], mv[MOVE_TEXT_MAX + 16];
+
+	nlines = move_line(s, -1, NULL, 0, ply, col);
+	first = first_line(a, nlines, room);
+	if (s->review >= 0 && s->game.nply > s->review_seen)
+		snprintf(buf, sizeof buf, "Moves (%d new: } shows them)",
+		    s->game.nply - s->review_seen);
+	else
+		snprintf(buf, sizeof buf, "Moves%s", a->scroll ?
+		    " (PgDn: newer)" : first > 0 ? " (PgUp: older)" : "");
 	term_putw(y++, x, w, ST_HEAD, 0, buf);
 	if (nlines == 0 && room > 0)
 		term_putw(y, x, w, ST_DIM, 0, "  (none yet)");
 	for (i = 0; i < room && first + i < nlines; i++) {
-		move_line(&a->game, first + i, buf, sizeof buf);
-		term_putw(y + i, x, w, ST_NORMAL,
-		    first + i == nlines - 1 ? TA_BOLD : 0, buf);
+		move_line(s, first + i, buf, sizeof buf, ply, col);
+		term_putw(y + i, x, w, ply[0] < 0 && ply[1] < 0 ? ST_GOOD :
+		    ST_NORMAL, s->review < 0 && first + i == nlines - 1 ?
+		    TA_BOLD : 0, buf);
+		/* The ply whose position the board shows. */
+		for (k = 0; k < 2; k++) {
+			if (ply[k] < 0 || ply[k] != shown - 1 || col[k] >= w)
+				continue;
+			session_move_label(s, ply[k], mv, sizeof mv);
+			term_putw(y + i, x + col[k], w - col[k] <
+			    (int)strlen(mv) ? w - col[k] : (int)strlen(mv),
+			    ST_SELECTED, TA_BOLD, mv);
+		}
 	}
 }
 
 static void
+draw_panel(struct ui_app *a)
+{
+	const struct session *s = &a->s;
+	const struct ui_layout *l = &a->lay;
+	const struct board *b = session_board(s);
+	int x = l->panel_x, w = l->panel_w, y = l->board_y, c;
+	char buf[256], f1[32], f2[96], f3[32];
+	const char *f[3];
+
+	for (c = 0; c < 2; c++) {
+		draw_side(a, c, y++);
+		draw_counts(a, c, y++);
+	}
+	snprintf(f1, sizeof f1, "move %d", b->fullmove);
+	f2[0] = '\0';
+	if (s->game.rules.quiet_plies > 0)
+		snprintf(f2, sizeof f2, "quiet plies %d/%d|quiet %d/%d|%d/%d",
+		    b->quiet, s->game.rules.quiet_plies, b->quiet,
+		    s->game.rules.quiet_plies, b->quiet,
+		    s->game.rules.quiet_plies);
+	f3[0] = '\0';
+	if (s->clocked)
+		snprintf(f3, sizeof f3, "%g+%lld", s->tc_base / 60000.0,
+		    (long long)(s->tc_inc / 1000));
+	f[0] = f1;
+	f[1] = f2;
+	f[2] = f3;
+	fit(buf, sizeof buf, w - 2, f, 3);
+	term_putw(y++, x + 2, w - 2, ST_DIM, 0, buf);
+	if (ui_net_panel(a, buf, sizeof buf))
+		term_putw(y++, x + 2, w - 2, ST_HEAD, 0, buf);
+	/* A lesson or puzzle shows its text instead of the moves. */
+	if (ui_learn_panel(a, y + 1, x, w, l->status_y))
+		return;
+	draw_moves(a, y);
+}
+
+static void message_line(struct ui_app *a);
+
+static void
 draw_status(struct ui_app *a)
 {
+	const struct session *s = &a->s;
 	const struct ui_layout *l = &a->lay;
-	const struct board *b = game_board(&a->game);
-	char buf[UI_MSG_MAX * 2], txt[128], mv[MOVE_TEXT_MAX];
+	const struct board *b = game_board(&s->game);
+	char buf[SESSION_MSG_MAX * 2], txt[128], mv[MOVE_TEXT_MAX];
 	const char *hint = "? help  q quit";
 	int len;
 
-	if (game_over(&a->game)) {
-		game_result_text(a->game.result, a->game.reason, txt, sizeof txt);
+	if (s->review >= 0) {
+		len = snprintf(buf, sizeof buf, " reviewing ply %d of %d  |  "
+		    "[ ] step, { start, } back to the game, :continue plays "
+		    "on from here", s->review, s->game.nply);
 	} else {
-		snprintf(txt, sizeof txt, "%s to move", side_name[b->side]);
+		if (game_over(&s->game))
+			session_result_text(s, txt, sizeof txt);
+		else
+			snprintf(txt, sizeof txt, "%s to move",
+			    side_name[b->side]);
+		len = snprintf(buf, sizeof buf, " %s", txt);
+		if (s->game.nply > 0) {
+			notation_write(s->game.moves[s->game.nply - 1], mv,
+			    sizeof mv);
+			len += snprintf(buf + len, sizeof buf - (size_t)len,
+			    "  |  last %s", mv);
+		}
+		if (s->paused)
+			len += snprintf(buf + len, sizeof buf - (size_t)len,
+			    "  |  paused (p resumes, . steps)");
+		else if (session_ai_vs_ai(s) && !game_over(&s->game))
+			len += snprintf(buf + len, sizeof buf - (size_t)len,
+			    "  |  delay %d ms", s->delay_ms);
 	}
-	len = snprintf(buf, sizeof buf, " %s", txt);
-	if (a->game.nply > 0) {
-		notation_write(a->game.moves[a->game.nply - 1], mv, sizeof mv);
-		len += snprintf(buf + len, sizeof buf - (size_t)len,
-		    "  |  last %s", mv);
-	}
-	if (a->paused)
-		len += snprintf(buf + len, sizeof buf - (size_t)len,
-		    "  |  paused (p resumes, . steps)");
-	else if (app_ai_vs_ai(a) && !game_over(&a->game))
-		len += snprintf(buf + len, sizeof buf - (size_t)len,
-		    "  |  delay %d ms", a->delay_ms);
 	if (ui_net_status(a, txt, sizeof txt))
 		len += snprintf(buf + len, sizeof buf - (size_t)len,
 		    "  |  %s", txt);
 	(void)len;
+	/* The command line is open: its messages (Tab's candidates) take
+	 * the status bar. */
+	if (a->in.cmdline && s->msg.text[0] != '\0')
+		snprintf(buf, sizeof buf, " %s", s->msg.text);
 	term_putw(l->status_y, 0, l->cols, ST_STATUS, 0, buf);
 	if ((int)strlen(buf) + (int)strlen(hint) + 2 < l->cols)
 		term_put(l->status_y, l->cols - (int)strlen(hint) - 1,
 		    ST_STATUS, 0, hint);
 
+	message_line(a);
+}
+
+/* The line under the status bar: the command line, a message, the AI's
+ * progress, advice, or a hint of what to do. */
+static void
+message_line(struct ui_app *a)
+{
+	const struct session *s = &a->s;
+	const struct ui_layout *l = &a->lay;
+	char buf[SESSION_MSG_MAX * 2];
+	const char *line2 = NULL;
+	int style2 = ST_DIM;
+
 	if (a->in.cmdline) {
-		snprintf(buf, sizeof buf, ":%s", a->in.cmd);
+		/* A line longer than the screen scrolls sideways with the
+		 * cursor. */
+		int w = l->cols - 2, from = 0, i;
+		const char *t = a->in.cmd;
+		int cur = term_width_n(t, a->in.pos);
+		if (cur > w)
+			from = cur - w;
+		for (i = 0; from > 0 && t[0] != '\0'; from--) {
+			do
+				t++;
+			while (((unsigned char)*t & 0xC0) == 0x80);
+			i++;
+		}
+		snprintf(buf, sizeof buf, "%s%s", i > 0 ? "<" : ":", t);
 		term_putw(l->status_y + 1, 0, l->cols, ST_NORMAL, 0, buf);
+		if (a->in.replace) {
+			const char *sp = strchr(t, ' ');
+			if (sp != NULL)
+				term_put(l->status_y + 1, 1 +
+				    (int)(sp + 1 - t), ST_CURSOR, 0, sp + 1);
+		}
 		return;
 	}
-	if (a->msg[0] != '\0')
-		term_putw(l->status_y + 1, 0, l->cols, a->msg_style, 0, a->msg);
-	else if ((a->thinking || a->held != MOVE_NONE) && a->ai_line[0] != '\0')
-		term_putw(l->status_y + 1, 0, l->cols, ST_DIM, 0, a->ai_line);
-	else if (a->advice[0] != '\0')
-		term_putw(l->status_y + 1, 0, l->cols, ST_GOOD, 0, a->advice);
-	else if (app_human_turn(a) && a->in.selected >= 0)
-		term_putw(l->status_y + 1, 0, l->cols, ST_DIM, 0,
-		    a->in.nland > 0 ?
+	if (s->msg.text[0] != '\0') {
+		line2 = s->msg.text;
+		style2 = tone_style(s->msg.tone);
+	} else if ((s->thinking || s->held != MOVE_NONE) &&
+	    s->ai_line[0] != '\0')
+		line2 = s->ai_line;
+	else if (s->advice[0] != '\0') {
+		line2 = s->advice;
+		style2 = ST_GOOD;
+	} else if (s->review >= 0)
+		line2 = "Reviewing: the board shows an earlier position; "
+		    "nothing is undone";
+	else if (session_human_turn(s) && a->in.selected >= 0)
+		line2 = a->in.nland > 0 ?
 		    "Monkey: next landing, or Enter on it/Esc to stop there; "
 		    "Backspace undoes a jump" :
-		    "Choose a destination; Esc cancels");
-	else if (app_human_turn(a))
-		term_putw(l->status_y + 1, 0, l->cols, ST_DIM, 0,
-		    "Arrows/hjkl move, Enter selects, : types a move (:d2d3), "
-		    "? help");
-	else if (game_over(&a->game))
-		term_putw(l->status_y + 1, 0, l->cols, ST_DIM, 0,
-		    "Game over: n new game, u takes back, S saves, q quits");
-	else if (app_ai_vs_ai(a))
-		term_putw(l->status_y + 1, 0, l->cols, ST_DIM, 0,
-		    "p or Space pauses, . one move, + - pace, ? help");
-	else
-		term_putw(l->status_y + 1, 0, l->cols, ST_DIM, 0, "");
+		    "Choose a destination; Esc cancels";
+	else if (session_human_turn(s))
+		line2 = "Arrows/hjkl move, Enter selects, : types a move "
+		    "(:d2d3), ? help";
+	else if (game_over(&s->game))
+		line2 = "Game over: n new game, u takes back, [ reviews, "
+		    "S saves, q quits";
+	else if (session_ai_vs_ai(s))
+		line2 = "p or Space pauses, . one move, + - pace, [ reviews, "
+		    "? help";
+	draw_message(a, line2 != NULL ? line2 : "", style2);
 }
 
 void
@@ -372,33 +618,47 @@ ui_board_key(struct ui_app *a, const struct ui_event *ev)
 	struct ui_action act;
 	struct ui_event e = *ev;
 
-	ctx.b = game_board(&a->game);
-	ctx.nomove = app_nomove_reason(a);
-	ctx.space_pauses = app_ai_vs_ai(a);
-	/* Keys other than movement clear the old message. */
-	if (!a->in.cmdline)
-		a->msg[0] = '\0';
+	ctx.b = game_board(&a->s.game);
+	ctx.nomove = session_nomove_reason(&a->s);
+	ctx.space_pauses = session_ai_vs_ai(&a->s);
+	a->s.dirty = true;
+	if (ui_learn_key(a, ev))
+		return;
+	if (a->in.cmdline && e.key == '\t') {
+		app_complete(a);
+		return;
+	}
+	/* A key clears the old message (Tab's candidates stay until the
+	 * next key). */
+	a->s.msg.text[0] = '\0';
+	a->in.history = &a->s.history;
 	ui_input_key(&a->in, &ctx, &e, &act);
+	if (a->in.entered[0] != '\0') {
+		session_history_add(&a->s.history, a->in.entered);
+		a->in.entered[0] = '\0';
+	}
 	switch (act.type) {
 	case ACT_NONE:
-		break;
 	case ACT_REDRAW:
 	case ACT_SELECT:
 	case ACT_CHAIN_STEP:
 	case ACT_CANCEL:
-		a->dirty = true;
 		break;
 	case ACT_MOVE:
-		app_play(a, act.move, false);
+		if (ui_learn_play(a, act.move))
+			break;
+		session_human_move(&a->s, act.move);
 		break;
 	case ACT_COMMAND:
 		app_command(a, &act.cmd);
 		break;
 	case ACT_ERROR:
-		app_message(a, ST_ERROR, "%s", act.msg);
+		if (ui_learn_illegal(a, act.msg))
+			break;
+		session_msg(&a->s, SM_ERROR, "%s", act.msg);
 		break;
 	}
-	a->dirty = true;
+	app_sync(a);
 }
 
 void

@@ -1,73 +1,205 @@
 /*
- * ui_dialog.c: the yes/no dialog over the board, and the screen dispatch.
+ * ui_dialog.c: the dialogs over the board (the session's yes/no question,
+ * the new-game dialog) and the drawing of the current screen.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "ui/ui_int.h"
 
-void
-ui_confirm(struct ui_app *a, const char *question, enum ui_cmd_type cmd)
+/* A box of h lines centred over the board; returns its top and left. */
+static void
+box(struct ui_app *a, int w, int h, int *y, int *x)
 {
-	snprintf(a->confirm_text, sizeof a->confirm_text, "%s", question);
-	a->confirm_cmd = cmd;
-	a->screen = SCR_CONFIRM;
-	a->dirty = true;
+	int i;
+
+	if (w > a->lay.cols)
+		w = a->lay.cols;
+	*y = (a->lay.rows - h) / 2;
+	*x = (a->lay.cols - w) / 2;
+	if (*y < 0)
+		*y = 0;
+	for (i = 0; i < h; i++)
+		term_fill(*y + i, *x, w, ST_DIALOG, 0, ' ');
+	term_fill(*y, *x, w, ST_DIALOG, 0, '-');
+	term_fill(*y + h - 1, *x, w, ST_DIALOG, 0, '-');
 }
 
 void
 ui_confirm_draw(struct ui_app *a)
 {
-	char line[160];
-	int w, h = 5, y, x, i;
+	int w, y, x;
 
 	ui_board_draw(a);
-	w = term_width(a->confirm_text) + 6;
+	w = term_width(a->s.question) + 6;
 	if (w < 30)
 		w = 30;
 	if (w > a->lay.cols)
 		w = a->lay.cols;
-	y = (a->lay.rows - h) / 2;
-	x = (a->lay.cols - w) / 2;
-	for (i = 0; i < h; i++)
-		term_fill(y + i, x, w, ST_DIALOG, 0, ' ');
-	term_fill(y, x, w, ST_DIALOG, 0, '-');
-	term_fill(y + h - 1, x, w, ST_DIALOG, 0, '-');
-	term_putw(y + 1, x + 3, w - 6, ST_DIALOG, TA_BOLD, a->confirm_text);
-	snprintf(line, sizeof line, "y: yes    n or Esc: no");
-	term_putw(y + 3, x + 3, w - 6, ST_DIALOG, 0, line);
+	box(a, w, 5, &y, &x);
+	term_putw(y + 1, x + 3, w - 6, ST_DIALOG, TA_BOLD, a->s.question);
+	term_putw(y + 3, x + 3, w - 6, ST_DIALOG, 0, "y: yes    n or Esc: no");
 }
 
 void
 ui_confirm_key(struct ui_app *a, const struct ui_event *ev)
 {
-	struct ui_cmd cmd;
-
-	memset(&cmd, 0, sizeof cmd);
-	a->dirty = true;
+	a->s.dirty = true;
 	switch (ev->key) {
 	case 'y':
 	case 'Y':
-		a->screen = SCR_BOARD;
-		cmd.type = a->confirm_cmd;
-		app_command(a, &cmd);
+		session_answer(&a->s, true);
+		app_sync(a);
 		return;
 	case UK_CTRL('c'):
-		a->quit = true;
+		a->s.quit = true;
 		return;
 	case UK_RESIZE:
 	case UK_NONE:
+	case UK_CLICK:
 		return;
 	case 'q':
 		/* q answered with q: the user does want to quit. */
-		if (a->confirm_cmd == CMD_QUIT_NOW) {
-			a->quit = true;
+		if (a->s.answer_cmd.type == CMD_QUIT_NOW) {
+			a->s.quit = true;
 			return;
 		}
 		/* FALLTHROUGH */
 	default:
-		a->screen = SCR_BOARD;
+		session_answer(&a->s, false);
 		return;
+	}
+}
+
+void
+ui_newgame_draw(struct ui_app *a)
+{
+	const struct session_newgame *ng = &a->s.ng;
+	char line[256], val[NG_TEXT_MAX];
+	int w = 66, h = NG_NFIELDS + 6, y, x, i;
+
+	ui_board_draw(a);
+	if (w > a->lay.cols)
+		w = a->lay.cols;
+	box(a, w, h, &y, &x);
+	term_putw(y + 1, x + 2, w - 4, ST_DIALOG, TA_BOLD, "New game");
+	for (i = 0; i < NG_NFIELDS; i++) {
+		bool cur = ng->field == i;
+		session_newgame_value(&a->s, i, val, sizeof val);
+		snprintf(line, sizeof line, "%c %-8s %s %s %s",
+		    cur ? '>' : ' ', session_newgame_label(i), cur ? "<" : " ",
+		    val, cur ? ">" : " ");
+		term_putw(y + 2 + i, x + 2, w - 4, cur ? ST_CURSOR : ST_DIALOG,
+		    cur ? TA_BOLD : 0, line);
+	}
+	term_putw(y + h - 3, x + 2, w - 4, ST_DIALOG, TA_BOLD, ng->error);
+	term_putw(y + h - 2, x + 2, w - 4, ST_DIALOG, 0,
+	    "Up/Down/Tab field, Left/Right value, Enter starts, Esc cancels");
+}
+
+void
+ui_newgame_key(struct ui_app *a, const struct ui_event *ev)
+{
+	struct session *s = &a->s;
+
+	s->dirty = true;
+	switch (ev->key) {
+	case UK_UP:
+		session_newgame_field(s, -1);
+		break;
+	case UK_DOWN:
+	case '\t':
+		session_newgame_field(s, 1);
+		break;
+	case UK_LEFT:
+		session_newgame_change(s, -1);
+		break;
+	case UK_RIGHT:
+		session_newgame_change(s, 1);
+		break;
+	case ' ':
+		if (!session_newgame_type(s, ' '))
+			session_newgame_change(s, 1);
+		break;
+	case UK_ENTER:
+		session_newgame_start(s);
+		app_sync(a);
+		app_set_flip_default(a);
+		break;
+	case UK_ESC:
+		session_newgame_cancel(s);
+		break;
+	case UK_CTRL('c'):
+		s->quit = true;
+		break;
+	case UK_BACKSPACE:
+		session_newgame_type(s, -1);
+		break;
+	default:
+		if (ev->key > 0 && ev->key < 127)
+			session_newgame_type(s, ev->key);
+		break;
+	}
+}
+
+/* The games of a file of several: one to load. */
+void
+ui_pick_draw(struct ui_app *a)
+{
+	const struct session_pick *p = &a->s.pick;
+	int rows = a->lay.rows, cols = a->lay.cols, room = rows - 4, first, i;
+	char line[160];
+
+	snprintf(line, sizeof line, " %d games in %.100s", p->n, p->path);
+	term_putw(0, 0, cols, ST_STATUS, 0, line);
+	first = p->sel >= room ? p->sel - room + 1 : 0;
+	for (i = first; i < p->n && i - first < room; i++)
+		term_putw(2 + i - first, 0, cols, i == p->sel ? ST_CURSOR :
+		    ST_NORMAL, 0, p->line[i]);
+	term_putw(rows - 1, 0, cols, ST_DIM, 0,
+	    " Up/Down choose, Enter loads the game, Esc or q: none");
+}
+
+void
+ui_pick_key(struct ui_app *a, const struct ui_event *ev)
+{
+	int page = a->lay.rows - 5;
+
+	switch (ev->key) {
+	case UK_UP:
+	case 'k':
+		session_pick_move(&a->s, -1);
+		break;
+	case UK_DOWN:
+	case 'j':
+		session_pick_move(&a->s, 1);
+		break;
+	case UK_PGUP:
+		session_pick_move(&a->s, -page);
+		break;
+	case UK_PGDN:
+		session_pick_move(&a->s, page);
+		break;
+	case UK_HOME:
+		session_pick_move(&a->s, -a->s.pick.n);
+		break;
+	case UK_END:
+		session_pick_move(&a->s, a->s.pick.n);
+		break;
+	case UK_ENTER:
+		session_pick_choose(&a->s);
+		app_sync(a);
+		app_set_flip_default(a);
+		break;
+	case UK_ESC:
+	case 'q':
+		session_pick_close(&a->s);
+		break;
+	case UK_CTRL('c'):
+		a->s.quit = true;
+		break;
+	default:
+		break;
 	}
 }
 
@@ -76,6 +208,7 @@ ui_draw(struct ui_app *a)
 {
 	int rows, cols;
 
+	app_sync(a);
 	term_size(&rows, &cols);
 	ui_layout_compute(&a->lay, rows, cols);
 	term_erase();
@@ -83,12 +216,9 @@ ui_draw(struct ui_app *a)
 		ui_toosmall_draw(a);
 		term_cursor(0, 0, false);
 	} else {
-		ui_screens[a->screen].draw(a);
-		if (a->screen == SCR_BOARD && a->in.cmdline) {
-			char buf[UI_CMDLINE_MAX + 2];
-			int w;
-			snprintf(buf, sizeof buf, ":%s", a->in.cmd);
-			w = term_width(buf);
+		ui_screens[app_screen(a)].draw(a);
+		if (app_screen(a) == SCR_BOARD && a->in.cmdline) {
+			int w = term_width_n(a->in.cmd, a->in.pos) + 1;
 			if (w >= cols)
 				w = cols - 1;
 			term_cursor(a->lay.status_y + 1, w, true);
@@ -97,5 +227,5 @@ ui_draw(struct ui_app *a)
 		}
 	}
 	term_refresh();
-	a->dirty = false;
+	a->s.dirty = false;
 }

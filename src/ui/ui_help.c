@@ -1,54 +1,51 @@
 /*
- * ui_help.c: the help screen (keys, commands, short rules) and the
- * screen table.
+ * ui_help.c: the help screen (the keys from the key table, the commands,
+ * short rules), the message log screen, and the screen table.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "ui/ui_int.h"
 #include "ui/ui_net.h"
+#include "ui/ui_learn.h"
 
+/* After the keys (generated from ui_keys[]): the commands and rules. */
 static const char *const help_text[] = {
-	"#Keys",
-	"  arrows, h j k l   move the cursor",
-	"  Enter, Space      choose a piece, then where it goes",
-	"                    (mouse: click the piece, then the square)",
-	"  Esc               cancel the choice; a monkey's jumps: stop here",
-	"  Backspace         take back the monkey's last jump",
-	"  :                 command line: type a move (:d2d3, :b1d3f5)",
-	"  a                 advice: the AI's choice for you (not played)",
-	"  u  Ctrl-R         undo (against the AI: your move and its reply), redo",
-	"  n                 new game          R   resign",
-	"  S  L              save, load a game (file name on the command line)",
-	"  f                 flip the board    Ctrl-L  redraw",
-	"  PgUp PgDn         scroll the move list",
-	"  p or Space        pause / resume an AI-against-AI game",
-	"  .                 play one move while paused",
-	"  + -               faster / slower AI-against-AI moves",
-	"  q                 quit (asks during a game)   Ctrl-C  quit at once",
 	"",
-	"#Commands (type : first)",
+	"#Commands (type : first; Up/Down recall, Tab completes)",
 	"  d2d3, b1d3f5      play a move (a monkey lists every landing)",
-	"  help  quit  new  undo  redo  flip  resign  draw  advice",
+	"  help  quit  new  undo  redo  flip  resign  draw  advice  log",
 	"  save [FILE]       save the game (default folder $XDG_DATA_HOME/congo)",
-	"  load FILE         load a game record",
+	"  load FILE [N]     load a game record (game N of a file of several)",
 	"  fen [FEN]         show the position's FEN, or start from a FEN",
-	"  white TYPE        TYPE: human, alphabeta, negamax, random",
+	"                    (fen startpos: the normal start)",
+	"  white TYPE        TYPE: human, ai, alphabeta, negamax, random",
 	"  black TYPE        change who plays a side",
 	"  depth N           search depth of the AI players (0: no cap)",
 	"  movetime MS       thinking time of the AI players",
-	"  pause  step  faster  slower  delay MS   AI-against-AI pace",
+	"  clock [M+S]       show the clocks, or set one for the next game",
+	"                    (minutes + seconds of increment; none: no clock)",
+	"  continue          reviewing: play on from the ply shown (asks)",
+	"  pause  step  faster  slower  delay MS   AI pace",
 	"  unicode           switch the piece letters / circled letters",
+	"  learn             the lessons: one rule at a time (a newcomer starts here)",
+	"  puzzle            a puzzle near your rating: win the lion in 1 to 4",
+	"  hint  solution    in a lesson or puzzle: a hint, the answer",
 	"",
 	"#The board",
 	"  Upper case pieces are White, lower case Black. White starts.",
-	"  The river is rank 4 (~). The castles are c1-e3 and c5-e7 ([ ]).",
+	"%RIVER",
 	"  Markers: * chosen piece, . or > < where it may go, ! a lion that",
-	"  can be taken, x pieces a monkey has jumped, + the advised move;",
-	"  the last move is highlighted (underlined without colours).",
-	"  Panel: who plays each side (> marks the side to move), the count",
-	"  of each piece (L1 Z1 E2 ...), the move number, the quiet plies",
-	"  towards the draw, and the moves (PgUp/PgDn scroll them).",
+	"  can be taken, ~ a piece that drowns unless it leaves the river on",
+	"  its owner's next move, x pieces a monkey has jumped, + the advised",
+	"  move; the last move is highlighted (underlined without colours).",
+	"  Panel: who plays each side (> marks the side to move) and their",
+	"  clocks, the count of each piece (L1 Z1 E2 ...), the move number, the",
+	"  quiet plies towards the draw, and the moves: x a capture (x2: a",
+	"  monkey's two), ~d4 a piece drowned on d4, =S a promotion, # the",
+	"  lion taken; the result closes the list.",
+	"  Safety: a move that lets the lion be taken at once asks first",
+	"  (ui.warn = false in congo.conf turns the safety aids off).",
 	"",
 	"#How the animals move",
 	"  L Lion       one step, only inside its castle; takes the other",
@@ -62,25 +59,105 @@ static const char *const help_text[] = {
 	"  M Monkey     one step (no capture); captures by jumping over an",
 	"               enemy next to it to the empty square beyond, and may",
 	"               go on jumping; the jumped pieces leave at the end",
-	"  P Pawn       one step forward or diagonally forward; past the",
-	"               river also one or two straight back (no capture);",
-	"               on the last rank becomes a Superpawn",
-	"  S Superpawn  also one step sideways, and back straight or",
-	"               diagonally one or two squares",
+	"%PAWN1",
+	"%PAWN2",
+	"%PAWN3",
+	"%PAWN4",
+	"%PAWN5",
 	"",
 	"#River, winning",
-	"  A piece (not a crocodile) that ends its move in the river must",
-	"  leave it on the next move, or it drowns.",
-	"  Take the enemy lion to win. A player with no move loses.",
-	"  Draws: only lions left, third repetition, 200 quiet plies.",
+	"%DROWN1",
+	"%DROWN2",
+	"  Take the enemy lion to win. A player with no move loses, and so",
+	"  does a player whose clock runs out.",
+	"%DRAWS",
 };
 
-#define HELP_LINES ((int)(sizeof help_text / sizeof help_text[0]))
+#define HELP_TEXT ((int)(sizeof help_text / sizeof help_text[0]))
+#define HELP_LINES (1 + ui_nkeys + HELP_TEXT)
+
+/* The lines that differ by variant: congo's, megapawn's. */
+static const struct {
+	const char *key;
+	const char *text[NVARIANTS];
+} variant_text[] = {
+	{ "%RIVER", {
+	    "  The river is rank 4 (~). The castles are c1-e3 and c5-e7 ([ ]).",
+	    "  The river is rank 4 (~), a4 b4 f4 g4 are islands (^). The castles"
+	    " are c1-e3 and c5-e7 ([ ])." } },
+	{ "%PAWN1", {
+	    "  P Pawn       one step forward or diagonally forward; past the",
+	    "  P mPawn      one step forward or diagonally forward; past the" } },
+	{ "%PAWN2", {
+	    "               river also one or two straight back (no capture);",
+	    "               river also one step sideways; never back;" } },
+	{ "%PAWN3", {
+	    "               on the last rank becomes a Superpawn",
+	    "               on the last rank becomes a Megapawn" } },
+	{ "%PAWN4", {
+	    "  S Superpawn  also one step sideways, and back straight or",
+	    "  Q Megapawn   to any square up to two files and two ranks away," } },
+	{ "%PAWN5", {
+	    "               diagonally one or two squares",
+	    "               jumping, moving or capturing" } },
+	{ "%DROWN1", {
+	    "  A piece (not a crocodile) that ends its move in the river must",
+	    "  A piece (not a crocodile) that ends its move in deep water (c4 d4" } },
+	{ "%DROWN2", {
+	    "  leave it on the next move, or it drowns.",
+	    "  e4) must leave it on the next move, or it drowns. Islands are land." } },
+};
+
+/* Line i of the help: the keys from the key table, then the text. */
+static void
+help_line(const struct ui_app *a, int i, char *buf, size_t n)
+{
+	if (i == 0) {
+		snprintf(buf, n, "#Keys");
+		return;
+	}
+	if (i <= ui_nkeys) {
+		const struct ui_key_def *k = &ui_keys[i - 1];
+		snprintf(buf, n, "  %-17s %s", k->name, k->help);
+		return;
+	}
+	i -= 1 + ui_nkeys;
+	for (size_t k = 0; k < sizeof variant_text / sizeof variant_text[0];
+	    k++) {
+		if (strcmp(help_text[i], variant_text[k].key) == 0) {
+			snprintf(buf, n, "%s", variant_text[k].text[
+			    a->s.game.variant == VARIANT_MEGAPAWN]);
+			return;
+		}
+	}
+	if (strcmp(help_text[i], "%DRAWS") != 0) {
+		snprintf(buf, n, "%s", help_text[i]);
+		return;
+	}
+	if (a->s.game.variant == VARIANT_MEGAPAWN) {
+		/* No bare-lions draw; a repeated position loses. */
+		char q[48] = "No draws.";
+		if (a->s.game.rules.quiet_plies > 0)
+			snprintf(q, sizeof q, "Draw: %d quiet plies.",
+			    a->s.game.rules.quiet_plies);
+		snprintf(buf, n, "  %s%s", a->s.game.rules.repetition ?
+		    "Repeating a position (the start too) loses. " : "", q);
+		return;
+	}
+	if (a->s.game.rules.quiet_plies > 0)
+		snprintf(buf, n, "  Draws: only lions left,%s %d quiet plies.",
+		    a->s.game.rules.repetition ? " third repetition," : "",
+		    a->s.game.rules.quiet_plies);
+	else
+		snprintf(buf, n, "  Draws: only lions left%s.",
+		    a->s.game.rules.repetition ? ", third repetition" : "");
+}
 
 void
 ui_help_draw(struct ui_app *a)
 {
 	int rows = a->lay.rows, cols = a->lay.cols, y, i, room = rows - 2;
+	char line[256];
 
 	if (a->help_scroll > HELP_LINES - room)
 		a->help_scroll = HELP_LINES - room;
@@ -90,15 +167,93 @@ ui_help_draw(struct ui_app *a)
 	    " Congo help  (arrows/PgUp/PgDn scroll, q or Esc or ? closes)");
 	for (y = 1, i = a->help_scroll; y < rows - 1 && i < HELP_LINES;
 	    y++, i++) {
-		const char *s = help_text[i];
-		if (s[0] == '#')
-			term_putw(y, 0, cols, ST_HEAD, 0, s + 1);
+		help_line(a, i, line, sizeof line);
+		if (line[0] == '#')
+			term_putw(y, 0, cols, ST_HEAD, 0, line + 1);
 		else
-			term_putw(y, 0, cols, ST_NORMAL, 0, s);
+			term_putw(y, 0, cols, ST_NORMAL, 0, line);
 	}
 	term_putw(rows - 1, 0, cols, ST_DIM, 0,
 	    HELP_LINES - a->help_scroll > room ? "  -- more below --" :
 	    "  -- end --");
+}
+
+/* The message log: the newest at the bottom, long ones wrapped. */
+void
+ui_log_draw(struct ui_app *a)
+{
+	int rows = a->lay.rows, cols = a->lay.cols, room = rows - 2, y, i;
+	int nl = 0, skip;
+	const struct session_msg *m;
+	char line[SESSION_MSG_MAX];
+	int lines_of[SESSION_LOG_MAX];
+
+	term_putw(0, 0, cols, ST_STATUS, 0, " Messages, the newest last  "
+	    "(arrows/PgUp/PgDn scroll, q or Esc closes)");
+	/* Wrapped line counts, newest first, to start from the bottom. */
+	for (i = 0; (m = session_log_get(&a->s, i)) != NULL; i++) {
+		int w = cols > 4 ? cols - 2 : 1;
+		lines_of[i] = ((int)strlen(m->text) + w - 1) / w;
+		if (lines_of[i] < 1)
+			lines_of[i] = 1;
+		nl += lines_of[i];
+	}
+	if (a->log_scroll > nl - room)
+		a->log_scroll = nl - room;
+	if (a->log_scroll < 0)
+		a->log_scroll = 0;
+	if (i == 0)
+		term_putw(1, 0, cols, ST_DIM, 0, "  (no messages yet)");
+	skip = nl - room - a->log_scroll;   /* wrapped lines above the top */
+	y = 1;
+	for (i = i - 1; i >= 0 && y < rows - 1; i--) {
+		int w = cols > 4 ? cols - 2 : 1, k;
+		m = session_log_get(&a->s, i);
+		for (k = 0; k < lines_of[i] && y < rows - 1; k++) {
+			if (skip > 0) {
+				skip--;
+				continue;
+			}
+			snprintf(line, sizeof line, "%.*s", w, m->text + k * w);
+			term_putw(y++, 2, cols - 2, tone_style(m->tone), 0,
+			    line);
+		}
+	}
+	term_putw(rows - 1, 0, cols, ST_DIM, 0, a->log_scroll > 0 ?
+	    "  -- newer below --" : "  -- end --");
+}
+
+void
+ui_log_key(struct ui_app *a, const struct ui_event *ev)
+{
+	int page = a->lay.rows - 3;
+
+	switch (ev->key) {
+	case UK_UP:
+	case 'k':
+		a->log_scroll++;
+		break;
+	case UK_DOWN:
+	case 'j':
+		a->log_scroll--;
+		break;
+	case UK_PGUP:
+		a->log_scroll += page;
+		break;
+	case UK_PGDN:
+	case ' ':
+		a->log_scroll -= page;
+		break;
+	case UK_CTRL('c'):
+		a->s.quit = true;
+		break;
+	case UK_CLICK:
+		break;
+	default:
+		a->screen = SCR_BOARD;
+		break;
+	}
+	a->s.dirty = true;
 }
 
 void
@@ -132,7 +287,7 @@ ui_help_key(struct ui_app *a, const struct ui_event *ev)
 		a->help_scroll = HELP_LINES;
 		break;
 	case UK_CTRL('c'):
-		a->quit = true;
+		a->s.quit = true;
 		break;
 	case UK_CLICK:
 		break;
@@ -140,7 +295,7 @@ ui_help_key(struct ui_app *a, const struct ui_event *ev)
 		a->screen = SCR_BOARD;
 		break;
 	}
-	a->dirty = true;
+	a->s.dirty = true;
 }
 
 const struct ui_screen ui_screens[NSCREENS] = {
@@ -148,4 +303,8 @@ const struct ui_screen ui_screens[NSCREENS] = {
 	[SCR_HELP] = { ui_help_draw, ui_help_key },
 	[SCR_CONFIRM] = { ui_confirm_draw, ui_confirm_key },
 	[SCR_LOBBY] = { ui_lobby_draw, ui_lobby_key },
+	[SCR_NEWGAME] = { ui_newgame_draw, ui_newgame_key },
+	[SCR_LOG] = { ui_log_draw, ui_log_key },
+	[SCR_PICK] = { ui_pick_draw, ui_pick_key },
+	[SCR_LEARN] = { ui_learn_list_draw, ui_learn_list_key },
 };

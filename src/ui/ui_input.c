@@ -25,21 +25,34 @@ void
 ui_input_init(struct ui_input *in, const struct board *b)
 {
 	bool flipped = in->flipped;
+	const struct session_history *h = in->history;
 	int lion;
 
 	memset(in, 0, sizeof *in);
 	in->flipped = flipped;
+	in->history = h;
+	in->hist = -1;
 	lion = board_lion_sq(b, b->side);
 	in->cursor = lion >= 0 ? lion : SQ(3, b->side == WHITE ? 0 : 6);
 	ui_input_clear(in);
 }
 
 void
-ui_input_cmdline_open(struct ui_input *in, const char *text)
+ui_input_cmdline_set(struct ui_input *in, const char *text)
 {
-	in->cmdline = true;
 	snprintf(in->cmd, sizeof in->cmd, "%s", text);
 	in->cmdlen = strlen(in->cmd);
+	in->pos = in->cmdlen;
+	in->replace = false;
+}
+
+void
+ui_input_cmdline_open(struct ui_input *in, const char *text, bool select)
+{
+	in->cmdline = true;
+	in->hist = -1;
+	ui_input_cmdline_set(in, text);
+	in->replace = select && in->cmdlen > 0;
 }
 
 int
@@ -310,17 +323,120 @@ move_cursor(struct ui_input *in, int df, int dr, struct ui_action *act)
 	}
 }
 
+/* The start of the UTF-8 character before byte i. */
+static size_t
+char_before(const char *s, size_t i)
+{
+	if (i == 0)
+		return 0;
+	do
+		i--;
+	while (i > 0 && ((unsigned char)s[i] & 0xC0) == 0x80);
+	return i;
+}
+
+static size_t
+char_after(const char *s, size_t len, size_t i)
+{
+	if (i >= len)
+		return len;
+	do
+		i++;
+	while (i < len && ((unsigned char)s[i] & 0xC0) == 0x80);
+	return i;
+}
+
+/* Remove bytes [from, to) of the line. */
+static void
+cut(struct ui_input *in, size_t from, size_t to)
+{
+	memmove(in->cmd + from, in->cmd + to, in->cmdlen - to + 1);
+	in->cmdlen -= to - from;
+	in->pos = from;
+}
+
+static void
+history_step(struct ui_input *in, int dir)
+{
+	const char *line;
+	int to = in->hist + dir;
+
+	if (in->history == NULL || to < -1)
+		return;
+	if (to == -1) {
+		line = in->draft;
+	} else {
+		line = session_history_get(in->history, to);
+		if (line == NULL)
+			return;
+	}
+	if (in->hist == -1)
+		snprintf(in->draft, sizeof in->draft, "%s", in->cmd);
+	in->hist = to;
+	ui_input_cmdline_set(in, line);
+}
+
+static void
+insert(struct ui_input *in, int key, struct ui_action *act)
+{
+	char u[4];
+	size_t n;
+
+	if (key < 0x80) {
+		u[0] = (char)key;
+		n = 1;
+	} else if (key < 0x800) {
+		u[0] = (char)(0xC0 | (key >> 6));
+		u[1] = (char)(0x80 | (key & 0x3F));
+		n = 2;
+	} else if (key < 0x10000) {
+		u[0] = (char)(0xE0 | (key >> 12));
+		u[1] = (char)(0x80 | ((key >> 6) & 0x3F));
+		u[2] = (char)(0x80 | (key & 0x3F));
+		n = 3;
+	} else {
+		u[0] = (char)(0xF0 | (key >> 18));
+		u[1] = (char)(0x80 | ((key >> 12) & 0x3F));
+		u[2] = (char)(0x80 | ((key >> 6) & 0x3F));
+		u[3] = (char)(0x80 | (key & 0x3F));
+		n = 4;
+	}
+	if (in->replace) {
+		/* Typing over pre-filled text replaces what follows the
+		 * command's first word ("load old.pgn" -> "load n"). */
+		const char *sp = strchr(in->cmd, ' ');
+		in->cmdlen = sp != NULL ? (size_t)(sp - in->cmd) + 1 : 0;
+		in->cmd[in->cmdlen] = '\0';
+		in->pos = in->cmdlen;
+		in->replace = false;
+	}
+	if (in->cmdlen + n >= sizeof in->cmd) {
+		act->type = ACT_NONE;
+		return;
+	}
+	memmove(in->cmd + in->pos + n, in->cmd + in->pos,
+	    in->cmdlen - in->pos + 1);
+	memcpy(in->cmd + in->pos, u, n);
+	in->cmdlen += n;
+	in->pos += n;
+}
+
 static void
 cmdline_key(struct ui_input *in, int key, struct ui_action *act)
 {
 	char err[128];
+	size_t i;
+	bool was_replace = in->replace;
 
 	act->type = ACT_REDRAW;
+	if (key != UK_RIGHT && key != UK_END && key != UK_CTRL('e') &&
+	    !(key >= 32 && key != 127 && key < UK_SPECIAL))
+		in->replace = false;
 	switch (key) {
 	case UK_ESC:
 	case UK_CTRL('g'):
 		in->cmdline = false;
-		in->cmdlen = 0;
+		in->cmdlen = in->pos = 0;
 		in->cmd[0] = '\0';
 		return;
 	case UK_BACKSPACE:
@@ -328,19 +444,67 @@ cmdline_key(struct ui_input *in, int key, struct ui_action *act)
 			in->cmdline = false;
 			return;
 		}
-		/* Drop a whole UTF-8 character. */
-		do
-			in->cmdlen--;
-		while (in->cmdlen > 0 &&
-		    ((unsigned char)in->cmd[in->cmdlen] & 0xC0) == 0x80);
-		in->cmd[in->cmdlen] = '\0';
+		if (was_replace) {
+			/* The selected text goes, the command stays. */
+			const char *sp = strchr(in->cmd, ' ');
+			cut(in, sp != NULL ? (size_t)(sp - in->cmd) + 1 : 0,
+			    in->cmdlen);
+			return;
+		}
+		if (in->pos > 0)
+			cut(in, char_before(in->cmd, in->pos), in->pos);
+		return;
+	case UK_DELETE:
+	case UK_CTRL('d'):
+		if (in->pos < in->cmdlen)
+			cut(in, in->pos, char_after(in->cmd, in->cmdlen,
+			    in->pos));
+		return;
+	case UK_LEFT:
+	case UK_CTRL('b'):
+		in->pos = char_before(in->cmd, in->pos);
+		return;
+	case UK_RIGHT:
+	case UK_CTRL('f'):
+		in->replace = false;
+		if (!was_replace)
+			in->pos = char_after(in->cmd, in->cmdlen, in->pos);
+		return;
+	case UK_HOME:
+	case UK_CTRL('a'):
+		in->pos = 0;
+		return;
+	case UK_END:
+	case UK_CTRL('e'):
+		in->replace = false;
+		in->pos = in->cmdlen;
+		return;
+	case UK_CTRL('w'):
+		/* The word before the cursor, and the blanks after it. */
+		i = in->pos;
+		while (i > 0 && in->cmd[i - 1] == ' ')
+			i--;
+		while (i > 0 && in->cmd[i - 1] != ' ')
+			i--;
+		cut(in, i, in->pos);
 		return;
 	case UK_CTRL('u'):
-		in->cmdlen = 0;
-		in->cmd[0] = '\0';
+		cut(in, 0, in->pos);
+		return;
+	case UK_CTRL('k'):
+		cut(in, in->pos, in->cmdlen);
+		return;
+	case UK_UP:
+	case UK_CTRL('p'):
+		history_step(in, 1);
+		return;
+	case UK_DOWN:
+	case UK_CTRL('n'):
+		history_step(in, -1);
 		return;
 	case UK_ENTER:
 		in->cmdline = false;
+		snprintf(in->entered, sizeof in->entered, "%s", in->cmd);
 		if (ui_cmd_parse(in->cmd, &act->cmd, err, sizeof err) < 0) {
 			act->type = ACT_ERROR;
 			snprintf(act->msg, sizeof act->msg, "%s", err);
@@ -349,8 +513,9 @@ cmdline_key(struct ui_input *in, int key, struct ui_action *act)
 		} else {
 			act->type = ACT_COMMAND;
 		}
-		in->cmdlen = 0;
+		in->cmdlen = in->pos = 0;
 		in->cmd[0] = '\0';
+		in->hist = -1;
 		return;
 	default:
 		break;
@@ -359,38 +524,7 @@ cmdline_key(struct ui_input *in, int key, struct ui_action *act)
 		act->type = ACT_NONE;
 		return;
 	}
-	/* Store the character as UTF-8. */
-	{
-		char u[4];
-		size_t n;
-
-		if (key < 0x80) {
-			u[0] = (char)key;
-			n = 1;
-		} else if (key < 0x800) {
-			u[0] = (char)(0xC0 | (key >> 6));
-			u[1] = (char)(0x80 | (key & 0x3F));
-			n = 2;
-		} else if (key < 0x10000) {
-			u[0] = (char)(0xE0 | (key >> 12));
-			u[1] = (char)(0x80 | ((key >> 6) & 0x3F));
-			u[2] = (char)(0x80 | (key & 0x3F));
-			n = 3;
-		} else {
-			u[0] = (char)(0xF0 | (key >> 18));
-			u[1] = (char)(0x80 | ((key >> 12) & 0x3F));
-			u[2] = (char)(0x80 | ((key >> 6) & 0x3F));
-			u[3] = (char)(0x80 | (key & 0x3F));
-			n = 4;
-		}
-		if (in->cmdlen + n >= sizeof in->cmd) {
-			act->type = ACT_NONE;
-			return;
-		}
-		memcpy(in->cmd + in->cmdlen, u, n);
-		in->cmdlen += n;
-		in->cmd[in->cmdlen] = '\0';
-	}
+	insert(in, key, act);
 }
 
 void
@@ -454,9 +588,7 @@ ui_input_key(struct ui_input *in, const struct ui_input_ctx *ctx,
 		}
 		return;
 	case ':':
-		in->cmdline = true;
-		in->cmdlen = 0;
-		in->cmd[0] = '\0';
+		ui_input_cmdline_open(in, "", false);
 		act->type = ACT_REDRAW;
 		return;
 	default:
@@ -466,52 +598,6 @@ ui_input_key(struct ui_input *in, const struct ui_input_ctx *ctx,
 	if (c != CMD_NONE) {
 		act->type = ACT_COMMAND;
 		act->cmd.type = c;
-	}
-}
-
-enum ui_cmd_type
-ui_key_command(int key)
-{
-	switch (key) {
-	case '?':
-		return CMD_HELP;
-	case 'q':
-		return CMD_QUIT;
-	case UK_CTRL('c'):
-		return CMD_QUIT_NOW;
-	case 'n':
-		return CMD_NEW;
-	case 'u':
-		return CMD_UNDO;
-	case UK_CTRL('r'):
-		return CMD_REDO;
-	case 'f':
-		return CMD_FLIP;
-	case 'S':
-		return CMD_PROMPT_SAVE;
-	case 'L':
-		return CMD_PROMPT_LOAD;
-	case 'R':
-		return CMD_RESIGN;
-	case 'a':
-		return CMD_ADVICE;
-	case 'p':
-		return CMD_PAUSE;
-	case '.':
-		return CMD_STEP;
-	case '+':
-	case '=':
-		return CMD_FASTER;
-	case '-':
-		return CMD_SLOWER;
-	case UK_CTRL('l'):
-		return CMD_REDRAW;
-	case UK_PGUP:
-		return CMD_SCROLL_UP;
-	case UK_PGDN:
-		return CMD_SCROLL_DOWN;
-	default:
-		return CMD_NONE;
 	}
 }
 
@@ -540,7 +626,7 @@ static const struct {
 	{ "quit", CMD_QUIT_NOW, 0 },
 	{ "q", CMD_QUIT_NOW, 0 },
 	{ "exit", CMD_QUIT_NOW, 0 },
-	{ "new", CMD_NEW_NOW, 0 },
+	{ "new", CMD_NEW, 0 },
 	{ "undo", CMD_UNDO, 0 },
 	{ "u", CMD_UNDO, 0 },
 	{ "redo", CMD_REDO, 0 },
@@ -565,7 +651,22 @@ static const struct {
 	{ "movetime", CMD_MOVETIME, 2 },
 	{ "unicode", CMD_UNICODE, 0 },
 	{ "redraw", CMD_REDRAW, 0 },
+	{ "continue", CMD_CONTINUE, 0 },
+	{ "log", CMD_LOG, 0 },
+	{ "messages", CMD_LOG, 0 },
+	{ "clock", CMD_CLOCK, 1 },
+	{ "learn", CMD_LEARN, 0 },
+	{ "puzzle", CMD_PUZZLE, 0 },
+	{ "solution", CMD_SOLUTION, 0 },
 };
+
+const char *
+ui_cmd_name(int i)
+{
+	if (i < 0 || i >= (int)(sizeof commands / sizeof commands[0]))
+		return NULL;
+	return commands[i].name;
+}
 
 int
 ui_cmd_parse(const char *text, struct ui_cmd *cmd, char *err, size_t errlen)

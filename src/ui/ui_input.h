@@ -12,6 +12,7 @@
 
 #include "engine/board.h"
 #include "engine/movegen.h"
+#include "session/session.h"
 
 /* Keys: a character is itself (Unicode code point); special keys above. */
 enum ui_key {
@@ -29,6 +30,7 @@ enum ui_key {
 	UK_HOME,
 	UK_END,
 	UK_RESIZE,
+	UK_DELETE,
 	UK_CLICK             /* a mouse click; the event says on which square */
 };
 #define UK_CTRL(c) ((c) & 0x1f)
@@ -36,49 +38,6 @@ enum ui_key {
 struct ui_event {
 	int key;             /* a character or enum ui_key */
 	int sq;              /* UK_CLICK: the square clicked, -1 off the board */
-};
-
-enum ui_cmd_type {
-	CMD_NONE = 0,
-	CMD_MOVE,            /* arg: move text */
-	CMD_HELP,
-	CMD_QUIT,            /* ask first during a game */
-	CMD_QUIT_NOW,
-	CMD_NEW,             /* ask first during a game */
-	CMD_NEW_NOW,
-	CMD_UNDO,
-	CMD_REDO,
-	CMD_FLIP,
-	CMD_SAVE,            /* arg: file name, "" for the default */
-	CMD_LOAD,            /* arg: file name */
-	CMD_PROMPT_SAVE,     /* open the command line with "save " */
-	CMD_PROMPT_LOAD,     /* open the command line with "load " */
-	CMD_RESIGN,          /* ask first */
-	CMD_RESIGN_NOW,
-	CMD_DRAW,            /* agreed draw */
-	CMD_ADVICE,
-	CMD_PAUSE,
-	CMD_STEP,
-	CMD_FASTER,
-	CMD_SLOWER,
-	CMD_DELAY,           /* arg: milliseconds */
-	CMD_REDRAW,
-	CMD_SCROLL_UP,
-	CMD_SCROLL_DOWN,
-	CMD_FEN,             /* arg: "" shows the FEN, else a new game from it */
-	CMD_WHITE,           /* arg: player type for White */
-	CMD_BLACK,           /* arg: player type for Black */
-	CMD_DEPTH,           /* arg: depth for the AI players */
-	CMD_MOVETIME,        /* arg: ms for the AI players */
-	CMD_UNICODE,         /* toggle the piece set */
-	NCMDS
-};
-
-#define UI_CMD_ARG_MAX 240
-
-struct ui_cmd {
-	enum ui_cmd_type type;
-	char arg[UI_CMD_ARG_MAX];
 };
 
 enum ui_act_type {
@@ -110,6 +69,14 @@ struct ui_input {
 	bool cmdline;        /* the ':' line is open */
 	char cmd[UI_CMDLINE_MAX];
 	size_t cmdlen;
+	size_t pos;          /* the cursor in cmd (bytes) */
+	bool replace;        /* pre-filled text: typing replaces it */
+	/* Up/Down: lines counted back from the newest (-1: the line being
+	 * typed, kept in draft meanwhile). */
+	const struct session_history *history;
+	int hist;
+	char draft[UI_CMDLINE_MAX];
+	char entered[UI_CMDLINE_MAX]; /* the line Enter took, for the history */
 };
 
 /* What the state machine needs to know besides the position. */
@@ -123,8 +90,13 @@ struct ui_input_ctx {
 void ui_input_init(struct ui_input *in, const struct board *b);
 /* Drop the selection (after a move, an undo ...); keep the cursor. */
 void ui_input_clear(struct ui_input *in);
-/* Open the command line with some text already typed. */
-void ui_input_cmdline_open(struct ui_input *in, const char *text);
+/* Open the command line with some text already typed. When `select`,
+ * the text is shown selected and typing replaces it (Right or End keeps
+ * it and goes on). */
+void ui_input_cmdline_open(struct ui_input *in, const char *text,
+    bool select);
+/* Replace the line's text (completion), the cursor at its end. */
+void ui_input_cmdline_set(struct ui_input *in, const char *text);
 
 /* One key. Fills *act (ACT_NONE when the key means nothing). */
 void ui_input_key(struct ui_input *in, const struct ui_input_ctx *ctx,
@@ -142,6 +114,8 @@ enum ui_cmd_type ui_key_command(int key);
 /* Parse a command line (without the ':'). -1 with a message on error. */
 int ui_cmd_parse(const char *text, struct ui_cmd *cmd, char *err,
     size_t errlen);
+/* The command line's command names, i from 0 (NULL past the last). */
+const char *ui_cmd_name(int i);
 /* Does text look like move text (pairs of squares)? */
 bool ui_looks_like_move(const char *text);
 

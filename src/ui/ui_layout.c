@@ -7,30 +7,43 @@
 #include "engine/board.h"
 #include "ui/ui_int.h"
 
+#define PANEL_WANT 48     /* a panel wider than this only wastes room */
+
 void
 ui_layout_compute(struct ui_layout *l, int rows, int cols)
 {
+	int total, off;
+
 	memset(l, 0, sizeof *l);
 	l->rows = rows;
 	l->cols = cols;
 	/* The board takes what the height allows; the panel the rest. */
 	l->cell_h = (rows - 3) / 7;
-	if (l->cell_h > 4)
-		l->cell_h = 4;
+	if (l->cell_h > 7)
+		l->cell_h = 7;
 	if (l->cell_h < 1)
 		l->cell_h = 1;
-	l->cell_w = 5;
-	if (l->cell_h >= 3 && cols >= 2 + 7 * 7 + 2 + 30)
+	/* Squares about twice as wide as high, as long as the panel keeps
+	 * its room. */
+	while (l->cell_h >= 4 && cols < 3 + 7 * (2 * l->cell_h + 1) + 2 + 32)
+		l->cell_h--;
+	l->cell_w = l->cell_h >= 4 ? 2 * l->cell_h + 1 : 5;
+	if (l->cell_h == 3 && cols >= 2 + 7 * 7 + 2 + 30)
 		l->cell_w = 7;
-	if (l->cell_h >= 4 && cols >= 2 + 7 * 9 + 2 + 32)
-		l->cell_w = 9;
-	else if (l->cell_h >= 4)
-		l->cell_h = 3;
 	l->board_y = 0;
 	l->board_x = 3;
+	/* A large screen: the board and the panel centred. */
+	total = l->board_x + 7 * l->cell_w + 2 + PANEL_WANT;
+	off = (cols - total) / 2;
+	if (off > 0)
+		l->board_x += off;
 	l->panel_x = l->board_x + 7 * l->cell_w + 2;
 	l->panel_w = cols - l->panel_x;
+	if (off > 0)
+		l->panel_w = PANEL_WANT;
 	l->status_y = rows - 2;
+	if (l->cell_h >= 4 && l->status_y - (7 * l->cell_h + 1) >= 2)
+		l->board_y = (l->status_y - (7 * l->cell_h + 1)) / 2;
 	l->too_small = rows < UI_ROWS_MIN || l->panel_w < UI_PANEL_MIN;
 }
 

@@ -23,6 +23,7 @@
 #include "ui/ui.h"
 #include "ui/ui_int.h"
 #include "ui/ui_net.h"
+#include "ui/ui_learn.h"
 #include "util/util.h"
 
 static volatile sig_atomic_t got_signal;
@@ -75,10 +76,22 @@ signals_init(struct ui_app *a)
 	return 0;
 }
 
+/* Settings warnings: shown in the game (message line and log), not
+ * printed before the screen starts where nobody could read them. */
+struct warnings {
+	char text[8][SESSION_MSG_MAX];
+	int n;
+};
+static struct warnings *config_warnings;
+
 static void
 warn_config(const char *msg)
 {
-	fprintf(stderr, "congo: warning: %s\n", msg);
+	struct warnings *w = config_warnings;
+
+	if (w == NULL || w->n == 8)
+		return;
+	snprintf(w->text[w->n++], sizeof w->text[0], "%s", msg);
 }
 
 static void
@@ -94,113 +107,140 @@ handle_key(struct ui_app *a, const struct ui_event *ev0, int my, int mx)
 	term_size_now(&rows, &cols);
 	if (rows != a->lay.rows || cols != a->lay.cols) {
 		ui_layout_compute(&a->lay, rows, cols);
-		a->dirty = true;
+		a->s.dirty = true;
 	}
 	if (ev.key == UK_RESIZE) {
-		a->dirty = true;
+		a->s.dirty = true;
 		return;
 	}
 	if (ev.key == UK_CTRL('c')) {
-		a->quit = true;
+		a->s.quit = true;
 		return;
 	}
 	if (a->lay.too_small) {
 		if (ev.key == 'q')
-			a->quit = true;
+			a->s.quit = true;
 		return;
 	}
+	app_sync(a);
 	if (ev.key == UK_CLICK) {
-		if (a->screen != SCR_BOARD)
+		if (app_screen(a) != SCR_BOARD)
 			return;
 		ev.sq = ui_layout_square(&a->lay, a->in.flipped, my, mx);
 		if (ev.sq < 0)
 			return;
 	}
-	ui_screens[a->screen].key(a, &ev);
+	ui_screens[app_screen(a)].key(a, &ev);
+}
+
+/* What the loop watches: stdin, signals, the worker, players' sockets. */
+static int
+watch(struct ui_app *a, struct pollfd *fds, int *pfd)
+{
+	int nfds = 0, i;
+
+	fds[nfds++] = (struct pollfd){ .fd = STDIN_FILENO, .events = POLLIN };
+	fds[nfds++] = (struct pollfd){ .fd = a->sigpipe[0], .events = POLLIN };
+	fds[nfds++] = (struct pollfd){ .fd = a->s.worker.rd, .events = POLLIN };
+	for (i = 0; i < 2; i++) {
+		pfd[i] = a->s.player[i]->ops->pollfd != NULL ?
+		    a->s.player[i]->ops->pollfd(a->s.player[i]) : -1;
+		if (pfd[i] >= 0 && (i == 0 || pfd[1] != pfd[0]))
+			fds[nfds++] = (struct pollfd){ .fd = pfd[i],
+			    .events = POLLIN };
+	}
+	return nfds;
+}
+
+/* Idle is idle: wake for the next timer, clock tick or network event. */
+static int
+next_timeout(struct ui_app *a)
+{
+	int timeout = session_timeout(&a->s), i = ui_net_timeout(a);
+
+	if (i >= 0 && (timeout < 0 || i < timeout))
+		timeout = i;
+	return timeout;
 }
 
 static void
-loop(struct ui_app *a)
+loop(struct ui_app *a, volatile sig_atomic_t *sig)
 {
-	struct pollfd fds[4];
+	struct pollfd fds[5];
 	struct ui_event ev;
 	struct ui_msg msg;
-	int nfds, timeout, i, my = 0, mx = 0, pfd[2];
+	int nfds, i, c, my = 0, mx = 0, pfd[2];
+	unsigned tick_shown = 0;
 	char buf[64];
 
-	a->dirty = true;
-	while (!a->quit && !got_signal) {
-		if (a->dirty)
+	a->s.dirty = true;
+	while (!a->s.quit && !*sig) {
+		if (a->s.dirty || (a->s.clocked && tick_shown !=
+		    (unsigned)(a->s.now() / 100)))
 			ui_draw(a);
-		nfds = 0;
-		fds[nfds++] = (struct pollfd){ .fd = STDIN_FILENO,
-		    .events = POLLIN };
-		fds[nfds++] = (struct pollfd){ .fd = a->sigpipe[0],
-		    .events = POLLIN };
-		fds[nfds++] = (struct pollfd){ .fd = a->worker.rd,
-		    .events = POLLIN };
-		for (i = 0; i < 2; i++) {
-			pfd[i] = a->player[i]->ops->pollfd != NULL ?
-			    a->player[i]->ops->pollfd(a->player[i]) : -1;
-			if (pfd[i] >= 0 && (i == 0 || pfd[1] != pfd[0]))
-				fds[nfds++] = (struct pollfd){ .fd = pfd[i],
-				    .events = POLLIN };
-		}
-		timeout = app_timeout(a);
-		i = ui_net_timeout(a);
-		if (i >= 0 && (timeout < 0 || i < timeout))
-			timeout = i;
-		if (poll(fds, (nfds_t)nfds, timeout) < 0 && errno != EINTR)
+		tick_shown = (unsigned)(a->s.now() / 100);
+		nfds = watch(a, fds, pfd);
+		if (poll(fds, (nfds_t)nfds, next_timeout(a)) < 0 &&
+		    errno != EINTR)
 			break;
 		if (fds[1].revents & POLLIN)
 			while (read(a->sigpipe[0], buf, sizeof buf) > 0)
 				;
-		if (got_signal)
+		if (*sig)
 			break;
 		/* Keys (and KEY_RESIZE after SIGWINCH interrupted poll). */
-		while (!a->quit && term_read(&ev, &my, &mx))
+		while (!a->s.quit && term_read(&ev, &my, &mx))
 			handle_key(a, &ev, my, mx);
 		if (fds[1].revents & POLLHUP || fds[0].revents & (POLLHUP |
 		    POLLERR | POLLNVAL))
-			a->quit = true;
-		while (ui_worker_read(&a->worker, &msg))
-			app_worker_msg(a, &msg);
+			a->s.quit = true;
+		while (ui_worker_read(&a->s.worker, &msg))
+			session_worker_msg(&a->s, &msg);
 		for (i = 3; i < nfds; i++) {
-			int c;
 			if (!(fds[i].revents & (POLLIN | POLLHUP | POLLERR)))
 				continue;
 			for (c = 0; c < 2; c++)
 				if (pfd[c] == fds[i].fd &&
-				    a->player[c]->ops->readable != NULL) {
-					a->player[c]->ops->readable(a,
-					    a->player[c]);
+				    a->s.player[c]->ops->readable != NULL) {
+					a->s.player[c]->ops->readable(&a->s,
+					    a->s.player[c]);
 					break;
 				}
 		}
-		app_tick(a);
+		session_tick(&a->s);
 		ui_net_tick(a);
 	}
 }
 
 static int
-setup_game(struct ui_app *a, const struct ui_opts *o, char *err,
+setup_game(struct ui_app *a, const struct ui_opts *o, int variant, char *err,
     size_t errlen)
 {
 	struct board start;
+	const char *fen = o->fen != NULL ? o->fen : variant_start_fen(variant);
 
-	if (o->load != NULL) {
-		struct game g;
-		if (record_load(o->load, &g, &a->tags, &a->conf.rules, err,
-		    errlen) < 0)
+	if (o->load != NULL && o->game == 0 &&
+	    record_count_games(o->load, err, errlen) > 1) {
+		/* A file of several games: the list to pick one from. */
+		if (fen_read(&start, FEN_START, err, errlen) < 0 ||
+		    session_pick_open(&a->s, o->load) < 0)
 			return -1;
-		a->game = g;
-		a->have_game = true;
-		a->start = g.pos[0];
-		snprintf(a->save_name, sizeof a->save_name, "%s", o->load);
-		ui_input_init(&a->in, game_board(&a->game));
+		a->s.start = start;
 		return 0;
 	}
-	if (fen_read(&start, o->fen != NULL ? o->fen : FEN_START, err,
+	if (o->load != NULL) {
+		if (session_load(&a->s, o->load, o->game) < 0) {
+			snprintf(err, errlen, "%s", a->s.msg.text);
+			return -1;
+		}
+		return 0;
+	}
+	if (o->game > 0) {
+		snprintf(err, errlen, "--game N goes with --load FILE (or "
+		    "with --connect for a network game)");
+		return -1;
+	}
+	if (fen_read_variant(&start, variant, fen, strlen(fen), err,
 	    errlen) < 0) {
 		size_t n = strlen(err);
 		if (n + 8 < errlen) {
@@ -209,8 +249,100 @@ setup_game(struct ui_app *a, const struct ui_opts *o, char *err,
 		}
 		return -1;
 	}
-	a->start = start;
+	a->s.start = start;
 	return 0;
+}
+
+/* Options, settings and the session, before the terminal: 0, or the
+ * exit status (after printing why). */
+static int
+prepare(struct ui_app *a, int argc, char **argv, struct ui_opts *o)
+{
+	struct congo_conf conf;
+	char err[512];
+	const char *nc;
+
+	if (ui_opts_parse(argc, argv, o, err, sizeof err) < 0 ||
+	    ui_net_opts_check(&o->net, err, sizeof err) < 0) {
+		fprintf(stderr, "congo: %s\n", err);
+		return 2;
+	}
+	if (o->help) {
+		ui_usage(stdout);
+		ui_net_usage(stdout);
+		ui_learn_usage(stdout);
+		return -1;
+	}
+	if (config_load(&conf, o->config, warn_config, err, sizeof err) < 0 ||
+	    ui_opts_apply(o, &conf, err, sizeof err) < 0) {
+		fprintf(stderr, "congo: %s\n", err);
+		return 2;
+	}
+	nc = getenv("NO_COLOR");
+	if (nc != NULL && nc[0] != '\0')
+		conf.ui.color = false;
+	if (session_init(&a->s, &conf, err, sizeof err) < 0) {
+		fprintf(stderr, "congo: %s\n", err);
+		return 2;
+	}
+	a->color = conf.ui.color;
+	a->unicode = conf.ui.unicode;
+	a->s.warn = conf.ui.warn;
+	if (conf.clock[0] != '\0' && session_set_clock(&a->s, conf.clock) < 0) {
+		fprintf(stderr, "congo: %s: %s\n", conf.source[0] != '\0' ?
+		    conf.source : "congo.conf", a->s.msg.text);
+		return 2;
+	}
+	if (o->clock != NULL && session_set_clock(&a->s, o->clock) < 0) {
+		fprintf(stderr, "congo: --%s\n", a->s.msg.text);
+		return 2;
+	}
+	if (setup_game(a, o, variant_parse(conf.variant) > 0 ?
+	    variant_parse(conf.variant) : VARIANT_CONGO, err, sizeof err) < 0) {
+		fprintf(stderr, "congo: %s\n", err);
+		return 2;
+	}
+	return 0;
+}
+
+static bool net_command_hook(void *ctx, const struct ui_cmd *cmd)
+{
+	return ui_net_command(ctx, cmd);
+}
+
+static const char *net_nomove_hook(void *ctx)
+{
+	return ui_net_nomove(ctx);
+}
+
+/* The first screen: the game, and what the player should know first. */
+static void
+first_screen(struct ui_app *a, const char *unicode_why, struct warnings *w)
+{
+	char hist[CONF_PATH_MAX + 32];
+	int i;
+
+	if (session_state_path("history", hist, sizeof hist) == 0) {
+		session_history_free(&a->s.history);
+		session_history_init(&a->s.history, hist);
+	}
+	session_newgame_load(&a->s);
+	app_set_flip_default(a);
+	if (!a->s.have_game)
+		session_new_game(&a->s, &a->s.start);
+	app_sync(a);
+	if (a->s.player[WHITE]->human || a->s.player[BLACK]->human) {
+		if (a->s.msg.text[0] == '\0' && session_human_turn(&a->s))
+			session_msg(&a->s, SM_DIM, "Welcome to Congo. Arrows "
+			    "and Enter move a piece, ? shows the keys and "
+			    "rules.");
+	}
+	if (unicode_why != NULL)
+		session_msg(&a->s, SM_ERROR, "%s", unicode_why);
+	for (i = 0; i < w->n; i++)
+		session_msg(&a->s, SM_ERROR, "warning: %s%s", w->text[i],
+		    w->n > 1 ? " (m: all messages)" : "");
+	ui_net_go(a);
 }
 
 int
@@ -219,111 +351,69 @@ ui_main(int argc, char **argv)
 	static struct ui_app app;
 	struct ui_app *a = &app;
 	struct ui_opts o;
-	struct ui_net_opts no;
+	struct ui_learn_opts lo;
 	struct term_opts to;
+	struct warnings warns;
+	const char *unicode_why = NULL;
 	char err[512];
-	const char *nc;
-	int c, status = 0;
+	int status;
 
 	setlocale(LC_ALL, "");
 	board_init();
-	if (ui_net_opts_take(&argc, argv, &no, err, sizeof err) < 0) {
-		fprintf(stderr, "congo: %s\n", err);
-		return 2;
-	}
-	if (ui_opts_parse(argc, argv, &o, err, sizeof err) < 0) {
-		fprintf(stderr, "congo: %s\n", err);
-		return 2;
-	}
-	if (o.help) {
-		ui_usage(stdout);
-		ui_net_usage(stdout);
-		return 0;
-	}
-	if (config_load(&a->conf, o.config, warn_config, err, sizeof err) < 0) {
-		fprintf(stderr, "congo: %s\n", err);
-		return 2;
-	}
-	if (ui_opts_apply(&o, &a->conf, err, sizeof err) < 0) {
-		fprintf(stderr, "congo: %s\n", err);
-		return 2;
-	}
-	nc = getenv("NO_COLOR");
-	if (nc != NULL && nc[0] != '\0')
-		a->conf.ui.color = false;
-	a->color = a->conf.ui.color;
-	a->unicode = a->conf.ui.unicode;
+	util_set_progname("congo");
+	memset(&warns, 0, sizeof warns);
+	config_warnings = &warns;
+	a->net = xcalloc(1, sizeof *a->net);
+	ui_learn_opts_take(&argc, argv, &lo);
+	status = prepare(a, argc, argv, &o);
+	config_warnings = NULL;
+	if (status != 0)
+		return status < 0 ? 0 : status;
 	if (a->unicode && strcmp(nl_langinfo(CODESET), "UTF-8") != 0) {
-		fprintf(stderr, "congo: the Unicode pieces need a UTF-8 locale; "
-		    "using letters\n");
+		unicode_why = "the Unicode pieces need a UTF-8 locale: "
+		    "using letters";
 		a->unicode = false;
-	}
-	a->delay_ms = a->conf.ui.ai_delay_ms;
-	for (c = 0; c < 2; c++) {
-		a->player[c] = ui_player_new(c == WHITE ? &a->conf.white :
-		    &a->conf.black, c, err, sizeof err);
-		if (a->player[c] == NULL) {
-			fprintf(stderr, "congo: %s: %s\n",
-			    c == WHITE ? "white" : "black", err);
-			return 2;
-		}
-	}
-	if (setup_game(a, &o, err, sizeof err) < 0) {
-		fprintf(stderr, "congo: %s\n", err);
-		return 2;
 	}
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		fprintf(stderr, "congo: the game needs a terminal "
 		    "(congo --engine reads commands from a pipe)\n");
 		return 2;
 	}
-	if (no.any && ui_net_start(a, &no, &o, err, sizeof err) < 0) {
+	if (term_check(err, sizeof err) < 0) {
+		fprintf(stderr, "congo: %s\n", err);
+		return 1;
+	}
+	a->s.hooks.ctx = a;
+	a->s.hooks.command = net_command_hook;
+	a->s.hooks.nomove = net_nomove_hook;
+	if (o.net.any && ui_net_start(a, &o.net, &o, err, sizeof err) < 0) {
 		fprintf(stderr, "congo: %s\n", err);
 		return 2;
 	}
-	if (ui_worker_init(&a->worker) < 0 || signals_init(a) < 0) {
+	if (signals_init(a) < 0) {
 		fprintf(stderr, "congo: %s\n", strerror(errno));
 		return 1;
 	}
 	to.color = a->color;
-	to.mouse = a->conf.ui.mouse;
+	to.mouse = a->s.conf.ui.mouse;
 	if (term_init(&to) < 0) {
 		fprintf(stderr, "congo: cannot start the terminal screen\n");
 		return 1;
 	}
 	/* fatal() (out of memory) gives the terminal back before it prints */
 	util_set_fatal_hook(term_end);
-	app_set_flip_default(a);
-	if (a->have_game) {
-		a->paused = app_ai_vs_ai(a) && !game_over(&a->game);
-		a->last_move_at = app_now_ms();
-		if (a->paused)
-			app_message(a, ST_NORMAL, "loaded %s: paused, p resumes",
-			    a->save_name);
-		app_turn(a);
-	} else {
-		app_new_game(a, &a->start);
-	}
-	if (a->player[WHITE]->human || a->player[BLACK]->human) {
-		if (a->msg[0] == '\0' && app_human_turn(a))
-			app_message(a, ST_DIM, "Welcome to Congo. Arrows and "
-			    "Enter move a piece, ? shows the keys and rules.");
-	}
-	ui_net_go(a);
+	first_screen(a, unicode_why, &warns);
+	ui_learn_begin(a, &lo);
 
-	loop(a);
+	loop(a, &got_signal);
+	ui_learn_end(a);
 
-	app_cancel_turns(a);
+	session_cancel_turns(&a->s);
 	ui_net_stop(a);
-	ui_worker_free(&a->worker);
 	term_end();
-	if (got_signal)
-		status = 128 + got_signal;
-	for (c = 0; c < 2; c++)
-		ui_player_free(a->player[c]);
-	if (a->advisor != NULL)
-		ui_search_free(a->advisor);
-	game_free(&a->game);
+	status = got_signal ? 128 + got_signal : 0;
+	session_free(&a->s);
+	free(a->net);
 	close(a->sigpipe[0]);
 	close(a->sigpipe[1]);
 	return status;

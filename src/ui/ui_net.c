@@ -13,10 +13,10 @@
 #include <string.h>
 #include <sys/socket.h>
 
+#include "clock/clock.h"
 #include "net/net.h"
 #include "ui/ui_net.h"
-
-struct ui_net ui_net;
+#include "util/util.h"
 
 void
 ui_net_usage(FILE *out)
@@ -40,22 +40,6 @@ ui_net_usage(FILE *out)
 }
 
 static int
-value(int *i, int argc, char **argv, const char *name, const char *eq,
-    const char **out, char *err, size_t errlen)
-{
-	if (eq != NULL) {
-		*out = eq + 1;
-		return 0;
-	}
-	if (*i + 1 >= argc) {
-		snprintf(err, errlen, "%s needs a value", name);
-		return -1;
-	}
-	*out = argv[++*i];
-	return 0;
-}
-
-static int
 check_game(const char *opt, const char *v, char *err, size_t errlen)
 {
 	char id[16];
@@ -74,71 +58,10 @@ check_game(const char *opt, const char *v, char *err, size_t errlen)
 }
 
 int
-ui_net_opts_take(int *argc, char **argv, struct ui_net_opts *o, char *err,
-    size_t errlen)
+ui_net_opts_check(const struct ui_net_opts *o, char *err, size_t errlen)
 {
-	int i, k = 1, modes;
+	int modes;
 
-	memset(o, 0, sizeof *o);
-	o->port = -1;
-	o->seat = -1;
-	for (i = 1; i < *argc; i++) {
-		const char *a = argv[i], *eq = strchr(a, '='), *v = NULL;
-		char name[32];
-
-		snprintf(name, sizeof name, "%.*s", eq != NULL ?
-		    (int)(eq - a) : (int)strlen(a), a);
-		if (strcmp(name, "--host") == 0 && eq == NULL) {
-			o->host = true;
-		} else if (strcmp(name, "--create") == 0 && eq == NULL) {
-			o->create = true;
-		} else if (strcmp(name, "--connect") == 0 ||
-		    strcmp(name, "--port") == 0 ||
-		    strcmp(name, "--seat") == 0 ||
-		    strcmp(name, "--join") == 0 ||
-		    strcmp(name, "--game") == 0 ||
-		    strcmp(name, "--observe") == 0 ||
-		    strcmp(name, "--name") == 0) {
-			if (value(&i, *argc, argv, name, eq, &v, err,
-			    errlen) < 0)
-				return -1;
-			if (strcmp(name, "--connect") == 0)
-				o->connect = v;
-			else if (strcmp(name, "--join") == 0)
-				o->join = v;
-			else if (strcmp(name, "--game") == 0)
-				o->game = v;
-			else if (strcmp(name, "--observe") == 0)
-				o->observe = v;
-			else if (strcmp(name, "--name") == 0)
-				o->name = v;
-			else if (strcmp(name, "--seat") == 0) {
-				o->seat = strcmp(v, "white") == 0 ? 0 :
-				    strcmp(v, "black") == 0 ? 1 : -2;
-				if (o->seat == -2) {
-					snprintf(err, errlen, "--seat is white "
-					    "or black, not '%s'", v);
-					return -1;
-				}
-			} else {
-				char *e;
-				long p = strtol(v, &e, 10);
-				if (*v == '\0' || *e != '\0' || p < 1 ||
-				    p > 65535) {
-					snprintf(err, errlen, "--port must be a "
-					    "number 1..65535, not '%s'", v);
-					return -1;
-				}
-				o->port = (int)p;
-			}
-		} else {
-			argv[k++] = argv[i];
-			continue;
-		}
-		o->any = true;
-	}
-	argv[k] = NULL;
-	*argc = k;
 	if (!o->any)
 		return 0;
 	modes = o->create + (o->join != NULL) + (o->game != NULL) +
@@ -174,12 +97,6 @@ ui_net_opts_take(int *argc, char **argv, struct ui_net_opts *o, char *err,
 	return 0;
 }
 
-bool
-ui_net_active(void)
-{
-	return ui_net.on;
-}
-
 /* The addresses a friend can use: the non-loopback IPv4 ones. */
 static void
 local_addresses(char *out, size_t n, int port)
@@ -213,8 +130,6 @@ server_thread(void *arg)
 	return NULL;
 }
 
-static pthread_t server_tid;
-
 static int
 start_host(struct ui_net *n, int port, char *err, size_t errlen)
 {
@@ -235,7 +150,7 @@ start_host(struct ui_net *n, int port, char *err, size_t errlen)
 	n->srv = srv_open(&so, err, errlen);
 	if (n->srv == NULL)
 		return -1;
-	if (pthread_create(&server_tid, NULL, server_thread, n->srv) != 0) {
+	if (pthread_create(&n->server_tid, NULL, server_thread, n->srv) != 0) {
 		snprintf(err, errlen, "cannot start the server thread");
 		srv_close(n->srv);
 		n->srv = NULL;
@@ -248,11 +163,38 @@ start_host(struct ui_net *n, int port, char *err, size_t errlen)
 	return 0;
 }
 
+/* CREATE in the game's variant (--variant or congo.conf's) with --clock
+ * (M+S minutes; the server takes B+I seconds and keeps the clock). */
+static int
+create_game(struct ui_net *n, int seat, const struct ui_opts *uo,
+    int variant, char *err, size_t errlen)
+{
+	char clock[32], why[160];
+	int64_t base, inc;
+
+	if (uo->clock != NULL) {
+		if (clock_parse_minutes(uo->clock, &base, &inc, why,
+		    sizeof why) < 0) {
+			snprintf(err, errlen, "--clock: %s", why);
+			return -1;
+		}
+		if (base < 1000) {
+			snprintf(err, errlen, "--clock: a server clock has at "
+			    "least a second");
+			return -1;
+		}
+		clock_format_control(base, inc, clock, sizeof clock);
+	}
+	net_client_create_game(n->c, seat, uo->fen, variant_name(variant),
+	    uo->clock != NULL ? clock : NULL);
+	return 0;
+}
+
 int
 ui_net_start(struct ui_app *a, const struct ui_net_opts *no,
     const struct ui_opts *uo, char *err, size_t errlen)
 {
-	struct ui_net *n = &ui_net;
+	struct ui_net *n = a->net;
 	struct net_client_opts co;
 	int seat;
 
@@ -262,18 +204,19 @@ ui_net_start(struct ui_app *a, const struct ui_net_opts *no,
 		return -1;
 	}
 	memset(n, 0, sizeof *n);
+	n->app = a;
 	n->seat = -1;
 	n->installed = -2;
 	n->offer = -1;
 	n->local_given[WHITE] = uo->white != NULL;
 	n->local_given[BLACK] = uo->black != NULL;
 	snprintf(n->name, sizeof n->name, "%s", no->name != NULL ? no->name :
-	    a->conf.network.name);
+	    a->s.conf.network.name);
 	if (no->host) {
 		if (start_host(n, no->port, err, errlen) < 0)
 			return -1;
 	} else {
-		n->port = no->port > 0 ? no->port : a->conf.network.port;
+		n->port = no->port > 0 ? no->port : a->s.conf.network.port;
 		if (net_parse_address(no->connect, n->host, sizeof n->host,
 		    &n->port, err, errlen) < 0)
 			return -1;
@@ -289,7 +232,11 @@ ui_net_start(struct ui_app *a, const struct ui_net_opts *no,
 	seat = no->seat;
 	if (no->host || no->create) {
 		seat = seat >= 0 ? seat : WHITE;
-		net_client_create(n->c, seat, uo->fen);
+		if (create_game(n, seat, uo, a->s.start.variant, err,
+		    errlen) < 0) {
+			ui_net_stop(a);
+			return -1;
+		}
 	} else if (no->join != NULL) {
 		net_client_join(n->c, no->join, seat);
 	} else if (no->game != NULL) {
@@ -313,16 +260,16 @@ ui_net_start(struct ui_app *a, const struct ui_net_opts *no,
 void
 ui_net_go(struct ui_app *a)
 {
-	if (!ui_net.on)
+	if (!a->net->on)
 		return;
-	net_client_start(ui_net.c, app_now_ms());
+	net_client_start(a->net->c, util_now_ms());
 	ui_net_events(a);
 }
 
 void
 ui_net_stop(struct ui_app *a)
 {
-	struct ui_net *n = &ui_net;
+	struct ui_net *n = a->net;
 
 	(void)a;
 	if (n->c != NULL)
@@ -330,7 +277,7 @@ ui_net_stop(struct ui_app *a)
 	n->c = NULL;
 	if (n->thread) {
 		srv_stop(n->srv);
-		pthread_join(server_tid, NULL);
+		pthread_join(n->server_tid, NULL);
 		n->thread = false;
 	}
 	if (n->srv != NULL)
@@ -346,17 +293,17 @@ int
 ui_net_timeout(struct ui_app *a)
 {
 	(void)a;
-	if (!ui_net.on || ui_net.c == NULL)
+	if (!a->net->on || a->net->c == NULL)
 		return -1;
-	return net_client_timeout(ui_net.c, app_now_ms());
+	return net_client_timeout(a->net->c, util_now_ms());
 }
 
 void
 ui_net_tick(struct ui_app *a)
 {
-	if (!ui_net.on || ui_net.c == NULL)
+	if (!a->net->on || a->net->c == NULL)
 		return;
-	net_client_tick(ui_net.c, app_now_ms());
+	net_client_tick(a->net->c, util_now_ms());
 	ui_net_events(a);
 }
 
@@ -366,13 +313,13 @@ ui_net_panel(const struct ui_app *a, char *buf, size_t n)
 	const char *id;
 
 	(void)a;
-	if (!ui_net.on)
+	if (!a->net->on)
 		return false;
-	id = net_client_game_id(ui_net.c);
+	id = net_client_game_id(a->net->c);
 	if (id[0] == '\0')
-		snprintf(buf, n, "Network: %s", ui_net.host);
+		snprintf(buf, n, "Network: %s", a->net->host);
 	else
-		snprintf(buf, n, "Game %s%s", id, ui_net.seat < 0 ?
+		snprintf(buf, n, "Game %s%s", id, a->net->seat < 0 ?
 		    " (watching)" : "");
 	return true;
 }
@@ -380,7 +327,7 @@ ui_net_panel(const struct ui_app *a, char *buf, size_t n)
 bool
 ui_net_status(const struct ui_app *a, char *buf, size_t n)
 {
-	struct ui_net *u = &ui_net;
+	struct ui_net *u = a->net;
 	int opp = u->seat >= 0 ? 1 - u->seat : -1;
 	const char *who = NULL;
 

@@ -6,29 +6,16 @@
 #ifndef CONGO_UI_NET_H
 #define CONGO_UI_NET_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
 #include "ui/ui_int.h"
 
-struct ui_net_opts {
-	bool any;                 /* some network option was given */
-	const char *connect;      /* HOST[:PORT] */
-	bool host;                /* run a server here */
-	int port;                 /* --port, -1 when not given */
-	bool create;
-	int seat;                 /* --seat, -1 when not given */
-	const char *join;         /* a game id */
-	const char *game;         /* a game id to rejoin */
-	const char *observe;      /* a game id */
-	const char *name;         /* --name */
-};
-
-/* Take the network options out of argv (compacting it) before the other
- * options are parsed. -1 with err when they do not add up. */
-int ui_net_opts_take(int *argc, char **argv, struct ui_net_opts *o,
-    char *err, size_t errlen);
+/* The network options read by ui_opts_parse: -1 with err when they do not
+ * add up. */
+int ui_net_opts_check(const struct ui_net_opts *o, char *err, size_t errlen);
 void ui_net_usage(FILE *out);
 
 /* Set the game up for network play: the players, the connection, and for
@@ -38,7 +25,6 @@ int ui_net_start(struct ui_app *a, const struct ui_net_opts *no,
 /* After the terminal started: connect. */
 void ui_net_go(struct ui_app *a);
 void ui_net_stop(struct ui_app *a);
-bool ui_net_active(void);
 
 /* The loop: ms until ui_net_tick is due (-1 none), and the tick. */
 int ui_net_timeout(struct ui_app *a);
@@ -66,6 +52,8 @@ struct ui_lobby_item {
 	char white[32], black[32];
 	char status[12];
 	char result[8];
+	char variant[16];  /* "congo", "megapawn" */
+	char clock[16];    /* "300+5", or empty for an untimed game */
 	int ply;
 };
 
@@ -89,8 +77,10 @@ struct ui_net {
 	bool synced;
 	char conn[160];           /* the connection for the status bar */
 	char announced[16];       /* the game whose id was shown */
+	struct ui_app *app;       /* the game this network part belongs to */
 	/* --host */
 	struct srv *srv;
+	pthread_t server_tid;
 	bool thread;
 	char where[160];          /* addresses to give the friend */
 	FILE *log;
@@ -100,11 +90,9 @@ struct ui_net {
 	bool listing, listed;
 };
 
-extern struct ui_net ui_net;
-
 void ui_net_events(struct ui_app *a);
 void ui_net_install(struct ui_app *a, int seat);
 void ui_net_adopt(struct ui_app *a);
-struct ui_player *ui_net_remote_new(int color);
+struct session_player *ui_net_remote_new(struct ui_net *n, int color);
 
 #endif

@@ -12,7 +12,7 @@
 void
 ui_lobby_draw(struct ui_app *a)
 {
-	struct ui_net *u = &ui_net;
+	struct ui_net *u = a->net;
 	char line[256];
 	int rows = a->lay.rows, cols = a->lay.cols, y, i, first, room;
 
@@ -20,7 +20,8 @@ ui_lobby_draw(struct ui_app *a)
 	    u->host, u->port, u->conn[0] != '\0' ? u->conn : "offline");
 	term_putw(0, 0, cols, ST_STATUS, 0, line);
 	term_putw(2, 0, cols, ST_HEAD, 0,
-	    "   Game      White            Black            Ply  Status");
+	    "   Game      Variant   Clock   White            Black"
+	    "            Ply  Status");
 	room = rows - 7;
 	if (room < 1)
 		room = 1;
@@ -32,10 +33,11 @@ ui_lobby_draw(struct ui_app *a)
 		    "   (no games yet: c creates one)" : "   (not connected)");
 	for (i = first; i < u->nitems && y < 3 + room; i++, y++) {
 		const struct ui_lobby_item *it = &u->items[i];
-		snprintf(line, sizeof line, " %c %-8s  %-16.16s %-16.16s %4d  "
-		    "%s%s%s", i == u->sel ? '>' : ' ', it->game, it->white,
-		    it->black, it->ply, it->status, it->result[0] != '\0' ?
-		    " " : "", it->result);
+		snprintf(line, sizeof line, " %c %-8s  %-8.8s  %-6.6s  "
+		    "%-16.16s %-16.16s %4d  %s%s%s", i == u->sel ? '>' : ' ',
+		    it->game, it->variant, it->clock, it->white, it->black,
+		    it->ply, it->status, it->result[0] != '\0' ? " " : "",
+		    it->result);
 		term_putw(y, 0, cols, i == u->sel ? ST_CURSOR : ST_NORMAL, 0,
 		    line);
 	}
@@ -44,8 +46,8 @@ ui_lobby_draw(struct ui_app *a)
 	term_putw(rows - 2, 0, cols, ST_DIM, 0,
 	    " c: create a game as White   C: as Black   r: refresh   "
 	    "q: quit");
-	term_putw(rows - 1, 0, cols, a->msg[0] != '\0' ? a->msg_style :
-	    ST_DIM, 0, a->msg);
+	term_putw(rows - 1, 0, cols, a->s.msg.text[0] != '\0' ? a->s.msg.tone :
+	    ST_DIM, 0, a->s.msg.text);
 }
 
 static void
@@ -59,12 +61,12 @@ refresh(struct ui_net *u)
 void
 ui_lobby_key(struct ui_app *a, const struct ui_event *ev)
 {
-	struct ui_net *u = &ui_net;
+	struct ui_net *u = a->net;
 	const struct ui_lobby_item *it = u->nitems > 0 ? &u->items[u->sel] :
 	    NULL;
 
-	a->dirty = true;
-	a->msg[0] = '\0';
+	a->s.dirty = true;
+	a->s.msg.text[0] = '\0';
 	switch (ev->key) {
 	case UK_UP:
 	case 'k':
@@ -82,7 +84,7 @@ ui_lobby_key(struct ui_app *a, const struct ui_event *ev)
 	case 'c':
 	case 'C':
 		net_client_create(u->c, ev->key == 'c' ? WHITE : BLACK, NULL);
-		app_message(a, ST_NORMAL, "creating a game...");
+		session_msg(&a->s, SM_NORMAL, "creating a game...");
 		break;
 	case UK_ENTER:
 	case ' ':
@@ -93,7 +95,7 @@ ui_lobby_key(struct ui_app *a, const struct ui_event *ev)
 		    strcmp(it->black, "-") == 0)) {
 			net_client_join(u->c, it->game,
 			    strcmp(it->white, "-") == 0 ? WHITE : BLACK);
-			app_message(a, ST_NORMAL, "joining %s...", it->game);
+			session_msg(&a->s, SM_NORMAL, "joining %s...", it->game);
 			break;
 		}
 		/* FALLTHROUGH */
@@ -101,11 +103,11 @@ ui_lobby_key(struct ui_app *a, const struct ui_event *ev)
 		if (it == NULL)
 			break;
 		net_client_observe(u->c, it->game);
-		app_message(a, ST_NORMAL, "opening %s...", it->game);
+		session_msg(&a->s, SM_NORMAL, "opening %s...", it->game);
 		break;
 	case 'q':
 	case UK_ESC:
-		a->quit = true;
+		a->s.quit = true;
 		break;
 	default:
 		break;

@@ -18,43 +18,47 @@ static const char *const side_name[2] = { "White", "Black" };
 /* ---- the remote player ---- */
 
 static void
-remote_move_played(struct ui_app *a, struct ui_player *p, move_t m)
+remote_move_played(struct session *s, struct session_player *p, move_t m)
 {
+	struct ui_net *u = p->priv;
 	char text[MOVE_TEXT_MAX], err[160];
-	int ply = a->game.nply - 1, mover;
+	int ply = s->game.nply - 1, mover;
 
-	if (ui_net.applying || ply < 0)
+	if (u->applying || ply < 0)
 		return;
-	mover = a->game.pos[ply].side;
+	mover = s->game.pos[ply].side;
 	/* Only a move of our own seat goes to the server, once. */
-	if (mover == p->color || mover != ui_net.seat)
+	if (mover == p->color || mover != u->seat)
 		return;
 	notation_write(m, text, sizeof text);
-	if (net_client_move(ui_net.c, ply, text, err, sizeof err) < 0)
-		app_message(a, ST_ERROR, "%s", err);
+	if (net_client_move(u->c, ply, text, err, sizeof err) < 0)
+		session_msg(s, SM_ERROR, "%s", err);
 }
 
 static int
-remote_pollfd(struct ui_player *p)
+remote_pollfd(struct session_player *p)
 {
-	(void)p;
-	return ui_net.c != NULL ? net_client_fd(ui_net.c) : -1;
+	struct ui_net *u = p->priv;
+
+	return u->c != NULL ? net_client_fd(u->c) : -1;
 }
 
 static void
-remote_readable(struct ui_app *a, struct ui_player *p)
+remote_readable(struct session *s, struct session_player *p)
 {
-	(void)p;
-	if (ui_net.c == NULL)
+	struct ui_net *u = p->priv;
+
+	(void)s;
+	if (u->c == NULL)
 		return;
-	net_client_io(ui_net.c, POLLIN | POLLHUP, app_now_ms());
-	ui_net_events(a);
+	net_client_io(u->c, POLLIN | POLLHUP, util_now_ms());
+	ui_net_events(u->app);
 }
 
 static void
-remote_describe(const struct ui_player *p, char *buf, size_t n)
+remote_describe(const struct session_player *p, char *buf, size_t n)
 {
-	const struct ui_net *u = &ui_net;
+	const struct ui_net *u = p->priv;
 	int c = p->color;
 
 	if (!u->seated[c])
@@ -64,7 +68,7 @@ remote_describe(const struct ui_player *p, char *buf, size_t n)
 		    "away" : u->seat >= 0 ? "network" : "playing");
 }
 
-static const struct ui_player_ops remote_ops = {
+static const struct session_player_ops remote_ops = {
 	.kind = "remote",
 	.move_played = remote_move_played,
 	.pollfd = remote_pollfd,
@@ -72,13 +76,14 @@ static const struct ui_player_ops remote_ops = {
 	.describe = remote_describe,
 };
 
-struct ui_player *
-ui_net_remote_new(int color)
+struct session_player *
+ui_net_remote_new(struct ui_net *u, int color)
 {
-	struct ui_player *p = xcalloc(1, sizeof *p);
+	struct session_player *p = xcalloc(1, sizeof *p);
 
 	p->ops = &remote_ops;
 	p->color = color;
+	p->priv = u;
 	return p;
 }
 
@@ -87,8 +92,8 @@ ui_net_remote_new(int color)
 void
 ui_net_install(struct ui_app *a, int seat)
 {
-	struct ui_net *u = &ui_net;
-	struct ui_player *p;
+	struct ui_net *u = a->net;
+	struct session_player *p;
 	char err[160];
 	int c;
 
@@ -96,58 +101,59 @@ ui_net_install(struct ui_app *a, int seat)
 		return;
 	for (c = 0; c < 2; c++) {
 		if (c == seat) {
-			struct player_conf pc = c == WHITE ? a->conf.white :
-			    a->conf.black;
+			struct player_conf pc = c == WHITE ? a->s.conf.white :
+			    a->s.conf.black;
 			if (!u->local_given[c])
 				snprintf(pc.type, sizeof pc.type, "human");
-			p = ui_player_new(&pc, c, err, sizeof err);
+			p = session_player_new(&pc, c, err, sizeof err);
 		} else
-			p = ui_net_remote_new(c);
+			p = ui_net_remote_new(u, c);
 		if (p == NULL)
 			continue;
-		app_install_player(a, c, p);
+		session_install_player(&a->s, c, p);
 	}
 	u->installed = seat;
 	u->seat = seat;
 	/* A local AI waits until the game has begun. */
-	u->waiting_ai = seat >= 0 && a->player[seat]->thinks;
+	u->waiting_ai = seat >= 0 && a->s.player[seat]->thinks;
 	if (u->waiting_ai)
-		a->paused = true;
+		a->s.paused = true;
 	app_set_flip_default(a);
-	a->dirty = true;
+	a->s.dirty = true;
 }
 
 /* The game on screen becomes the server's (the mirror). */
 void
 ui_net_adopt(struct ui_app *a)
 {
-	const struct game *m = net_client_game(ui_net.c);
+	const struct game *m = net_client_game(a->net->c);
 	char err[160];
 	int i, c;
 
 	if (m == NULL)
 		return;
-	app_cancel_turns(a);
-	if (a->have_game)
-		game_free(&a->game);
+	session_cancel_turns(&a->s);
+	if (a->s.have_game)
+		game_free(&a->s.game);
 	/* The server decides draws: its rules, not ours. */
-	game_init(&a->game, &m->pos[0], &m->rules);
-	a->have_game = true;
+	game_init(&a->s.game, &m->pos[0], &m->rules);
+	a->s.have_game = true;
 	for (i = 0; i < m->nply; i++)
-		if (game_play(&a->game, m->moves[i], err, sizeof err) < 0)
+		if (game_play(&a->s.game, m->moves[i], err, sizeof err) < 0)
 			break;
-	a->game.result = m->result;
-	a->game.reason = m->reason;
-	a->start = m->pos[0];
+	a->s.game.result = m->result;
+	a->s.game.reason = m->reason;
+	a->s.start = m->pos[0];
 	for (c = 0; c < 2; c++)
-		if (a->player[c]->ops->reset != NULL)
-			a->player[c]->ops->reset(a, a->player[c]);
-	ui_input_init(&a->in, game_board(&a->game));
-	a->scroll = 0;
-	a->held = MOVE_NONE;
-	a->last_move_at = app_now_ms();
-	ui_net.synced = true;
-	a->dirty = true;
+		if (a->s.player[c]->ops->reset != NULL)
+			a->s.player[c]->ops->reset(&a->s, a->s.player[c]);
+	a->s.review = -1;
+	a->s.serial++;
+	a->s.reset_serial++;
+	a->s.held = MOVE_NONE;
+	a->s.last_move_at = util_now_ms();
+	a->net->synced = true;
+	a->s.dirty = true;
 }
 
 static bool
@@ -160,13 +166,13 @@ game_on(const struct ui_net *u)
 static void
 maybe_start(struct ui_app *a)
 {
-	struct ui_net *u = &ui_net;
+	struct ui_net *u = a->net;
 
 	if (u->waiting_ai && game_on(u)) {
 		u->waiting_ai = false;
-		a->paused = false;
+		a->s.paused = false;
 	}
-	app_turn(a);
+	session_turn(&a->s);
 }
 
 /* A move the server sent: play it here unless we have it. */
@@ -176,41 +182,41 @@ remote_move(struct ui_app *a, const struct net_event *e)
 	char err[160], mine[MOVE_TEXT_MAX];
 	move_t m;
 
-	if (e->ply < a->game.nply) {
+	if (e->ply < a->s.game.nply) {
 		/* Ours, echoed: it must be the same, else take the server's. */
-		notation_write(a->game.moves[e->ply], mine, sizeof mine);
+		notation_write(a->s.game.moves[e->ply], mine, sizeof mine);
 		if (strcmp(mine, e->move) != 0)
 			ui_net_adopt(a);
 		return;
 	}
-	if (e->ply > a->game.nply ||
-	    notation_read(game_board(&a->game), e->move, &m, err,
+	if (e->ply > a->s.game.nply ||
+	    notation_read(game_board(&a->s.game), e->move, &m, err,
 	    sizeof err) < 0) {
 		ui_net_adopt(a);
-		app_turn(a);
+		session_turn(&a->s);
 		return;
 	}
-	ui_net.applying = true;
-	app_play(a, m, true);
-	ui_net.applying = false;
+	a->net->applying = true;
+	session_play(&a->s, m, true);
+	a->net->applying = false;
 }
 
 static void
 result(struct ui_app *a)
 {
-	const struct game *m = net_client_game(ui_net.c);
+	const struct game *m = net_client_game(a->net->c);
 	char text[96];
 
 	if (m == NULL || m->result == RESULT_NONE)
 		return;
-	if (a->game.nply != m->nply)
+	if (a->s.game.nply != m->nply)
 		ui_net_adopt(a);
-	app_cancel_turns(a);
-	a->game.result = m->result;
-	a->game.reason = m->reason;
-	snprintf(ui_net.status, sizeof ui_net.status, "finished");
+	session_cancel_turns(&a->s);
+	a->s.game.result = m->result;
+	a->s.game.reason = m->reason;
+	snprintf(a->net->status, sizeof a->net->status, "finished");
 	game_result_text(m->result, m->reason, text, sizeof text);
-	app_message(a, ST_GOOD, "%s (q quits)", text);
+	session_msg(&a->s, SM_GOOD, "%s (q quits)", text);
 }
 
 static void
@@ -219,25 +225,25 @@ on_status(struct ui_app *a, const struct net_event *e)
 	static const char *const names[] = { "offline", "connecting",
 		"online", "reconnecting", "offline" };
 
-	bool again = strcmp(ui_net.conn, "reconnecting") == 0 ||
-	    strcmp(ui_net.conn, "connecting") == 0;
+	bool again = strcmp(a->net->conn, "reconnecting") == 0 ||
+	    strcmp(a->net->conn, "connecting") == 0;
 
-	snprintf(ui_net.conn, sizeof ui_net.conn, "%s",
+	snprintf(a->net->conn, sizeof a->net->conn, "%s",
 	    names[e->state >= 0 && e->state <= NET_CLOSED ? e->state : 0]);
 	if (e->state == NET_RETRY || e->state == NET_CLOSED)
-		app_message(a, ST_ERROR, "%s", e->text);
-	else if (e->state == NET_ONLINE && again && a->msg_style == ST_ERROR)
-		app_message(a, ST_GOOD, "%s", e->text);
+		session_msg(&a->s, SM_ERROR, "%s", e->text);
+	else if (e->state == NET_ONLINE && again && a->s.msg.tone == SM_ERROR)
+		session_msg(&a->s, SM_GOOD, "%s", e->text);
 	else if (e->state == NET_ONLINE && a->screen == SCR_LOBBY) {
-		ui_net.listed = false;
-		ui_net.listing = false;
+		a->net->listed = false;
+		a->net->listing = false;
 	}
 }
 
 static void
 on_seated(struct ui_app *a, const struct net_event *e)
 {
-	struct ui_net *u = &ui_net;
+	struct ui_net *u = a->net;
 	bool first = strcmp(u->announced, e->game) != 0;
 
 	ui_net_install(a, e->seat);
@@ -246,19 +252,19 @@ on_seated(struct ui_app *a, const struct net_event *e)
 		return;
 	snprintf(u->announced, sizeof u->announced, "%s", e->game);
 	if (u->thread)
-		app_message(a, ST_GOOD, "Game %s: you play %s. Your friend "
+		session_msg(&a->s, SM_GOOD, "Game %s: you play %s. Your friend "
 		    "runs: congo --connect %s --join %s --seat %s", e->game,
 		    e->seat == WHITE ? "White" : "Black", u->where, e->game,
 		    e->seat == WHITE ? "black" : "white");
 	else
-		app_message(a, ST_GOOD, "Game %s on %s: you play %s", e->game,
+		session_msg(&a->s, SM_GOOD, "Game %s on %s: you play %s", e->game,
 		    u->host, e->seat == WHITE ? "White" : "Black");
 }
 
 static void
 on_state(struct ui_app *a, const struct net_event *e)
 {
-	struct ui_net *u = &ui_net;
+	struct ui_net *u = a->net;
 
 	snprintf(u->names[WHITE], sizeof u->names[WHITE], "%s", e->white);
 	snprintf(u->names[BLACK], sizeof u->names[BLACK], "%s", e->black);
@@ -268,121 +274,165 @@ on_state(struct ui_app *a, const struct net_event *e)
 	u->present[BLACK] = e->bpresent;
 	u->offer = e->draw;
 	snprintf(u->status, sizeof u->status, "%s", e->status);
-	a->dirty = true;
+	a->s.dirty = true;
+}
+
+static void
+on_draw(struct ui_app *a, const struct net_event *e, int opp)
+{
+	struct ui_net *u = a->net;
+
+	if (strcmp(e->action, "offer") == 0) {
+		u->offer = e->side;
+		if (e->side == opp)
+			session_msg(&a->s, SM_GOOD, "%s offers a draw: :draw "
+			    "accepts, a move declines", side_name[e->side]);
+		return;
+	}
+	u->offer = -1;
+	if (e->side == opp)
+		session_msg(&a->s, SM_NORMAL, "%s declines the draw",
+		    side_name[e->side]);
+}
+
+static void
+on_joined(struct ui_app *a, const struct net_event *e, int opp)
+{
+	struct ui_net *u = a->net;
+
+	if (e->seat < 0)
+		return;
+	u->seated[e->seat] = true;
+	u->present[e->seat] = true;
+	snprintf(u->names[e->seat], sizeof u->names[e->seat], "%s", e->name);
+	if (e->seat != opp)
+		return;
+	snprintf(u->status, sizeof u->status, "active");
+	session_msg(&a->s, SM_GOOD, "%s joins as %s", e->name,
+	    side_name[e->seat]);
+	maybe_start(a);
+}
+
+static void
+on_presence(struct ui_app *a, const struct net_event *e, int opp)
+{
+	struct ui_net *u = a->net;
+
+	if (e->seat < 0)
+		return;
+	u->present[e->seat] = strcmp(e->presence, "gone") != 0;
+	if (e->seat == u->seat && strcmp(e->presence, "replaced") == 0)
+		session_msg(&a->s, SM_ERROR, "your seat was taken over from "
+		    "elsewhere");
+	else if (e->seat == opp)
+		session_msg(&a->s, SM_NORMAL, "opponent %s",
+		    u->present[e->seat] ? "is back" : "disconnected");
+}
+
+static void
+on_list(struct ui_net *u, const struct net_event *e)
+{
+	struct ui_lobby_item *it;
+
+	if (u->nitems >= UI_LOBBY_MAX)
+		return;
+	it = &u->items[u->nitems++];
+	snprintf(it->game, sizeof it->game, "%s", e->game);
+	snprintf(it->white, sizeof it->white, "%s", e->white);
+	snprintf(it->black, sizeof it->black, "%s", e->black);
+	snprintf(it->status, sizeof it->status, "%s", e->status);
+	snprintf(it->result, sizeof it->result, "%s", e->result);
+	snprintf(it->variant, sizeof it->variant, "%s",
+	    e->variant[0] != '\0' ? e->variant : "congo");
+	snprintf(it->clock, sizeof it->clock, "%s",
+	    e->clock[0] != '\0' ? e->clock : "-");
+	it->ply = e->ply;
+}
+
+/* One event of the server applied to the game on screen. */
+static void
+on_event(struct ui_app *a, const struct net_event *e)
+{
+	struct ui_net *u = a->net;
+	int opp = u->seat >= 0 ? 1 - u->seat : -1;
+
+	switch (e->kind) {
+	case NEV_STATUS:
+		on_status(a, e);
+		break;
+	case NEV_SEATED:
+		on_seated(a, e);
+		break;
+	case NEV_OBSERVING:
+		ui_net_install(a, -1);
+		a->screen = SCR_BOARD;
+		session_msg(&a->s, SM_GOOD, "watching game %s", e->game);
+		break;
+	case NEV_SYNC:
+		ui_net_adopt(a);
+		if (game_over(&a->s.game))
+			result(a);
+		maybe_start(a);
+		break;
+	case NEV_STATE:
+		on_state(a, e);
+		maybe_start(a);
+		break;
+	case NEV_MOVE:
+		u->offer = u->offer == e->side ? u->offer : -1;
+		remote_move(a, e);
+		break;
+	case NEV_MOVE_OK:
+		break;
+	case NEV_RESULT:
+		result(a);
+		break;
+	case NEV_DRAW:
+		on_draw(a, e, opp);
+		break;
+	case NEV_JOINED:
+		on_joined(a, e, opp);
+		break;
+	case NEV_PRESENCE:
+		on_presence(a, e, opp);
+		break;
+	case NEV_LIST:
+		on_list(u, e);
+		break;
+	case NEV_LIST_END:
+		u->listing = false;
+		u->listed = true;
+		if (u->sel >= u->nitems)
+			u->sel = u->nitems > 0 ? u->nitems - 1 : 0;
+		break;
+	case NEV_ERROR:
+		session_msg(&a->s, SM_ERROR, "%s%s%s", e->verb,
+		    e->verb[0] != '\0' ? ": " : "", e->text);
+		break;
+	case NEV_SAID:
+		session_msg(&a->s, SM_GOOD, "%s says: %s",
+		    side_name[e->side == BLACK], e->text);
+		break;
+	case NEV_REMATCH:
+		session_msg(&a->s, SM_GOOD, "%s asks for a rematch",
+		    side_name[e->side == BLACK]);
+		break;
+	case NEV_REMATCHED:
+		session_msg(&a->s, SM_GOOD, "rematch: game %s, you play %s",
+		    e->game, e->seat == BLACK ? "black" : "white");
+		break;
+	}
 }
 
 void
 ui_net_events(struct ui_app *a)
 {
-	struct ui_net *u = &ui_net;
+	struct ui_net *u = a->net;
 	struct net_event e;
-	int opp;
 
 	while (u->c != NULL && net_client_next(u->c, &e)) {
-		opp = u->seat >= 0 ? 1 - u->seat : -1;
-		a->dirty = true;
-		switch (e.kind) {
-		case NEV_STATUS:
-			on_status(a, &e);
-			break;
-		case NEV_SEATED:
-			on_seated(a, &e);
-			break;
-		case NEV_OBSERVING:
-			ui_net_install(a, -1);
-			a->screen = SCR_BOARD;
-			app_message(a, ST_GOOD, "watching game %s", e.game);
-			break;
-		case NEV_SYNC:
-			ui_net_adopt(a);
-			if (game_over(&a->game))
-				result(a);
-			maybe_start(a);
-			break;
-		case NEV_STATE:
-			on_state(a, &e);
-			maybe_start(a);
-			break;
-		case NEV_MOVE:
-			u->offer = u->offer == e.side ? u->offer : -1;
-			remote_move(a, &e);
-			break;
-		case NEV_MOVE_OK:
-			break;
-		case NEV_RESULT:
-			result(a);
-			break;
-		case NEV_DRAW:
-			if (strcmp(e.action, "offer") == 0) {
-				u->offer = e.side;
-				if (e.side == opp)
-					app_message(a, ST_GOOD, "%s offers a "
-					    "draw: :draw accepts, a move "
-					    "declines", side_name[e.side]);
-			} else {
-				u->offer = -1;
-				if (e.side == opp)
-					app_message(a, ST_NORMAL, "%s declines "
-					    "the draw", side_name[e.side]);
-			}
-			break;
-		case NEV_JOINED:
-			if (e.seat >= 0) {
-				u->seated[e.seat] = true;
-				u->present[e.seat] = true;
-				snprintf(u->names[e.seat],
-				    sizeof u->names[e.seat], "%s", e.name);
-				if (e.seat == opp) {
-					snprintf(u->status, sizeof u->status,
-					    "active");
-					app_message(a, ST_GOOD, "%s joins as %s",
-					    e.name, side_name[e.seat]);
-					maybe_start(a);
-				}
-			}
-			break;
-		case NEV_PRESENCE:
-			if (e.seat >= 0) {
-				u->present[e.seat] = strcmp(e.presence,
-				    "gone") != 0;
-				if (e.seat == u->seat &&
-				    strcmp(e.presence, "replaced") == 0)
-					app_message(a, ST_ERROR, "your seat was "
-					    "taken over from elsewhere");
-				else if (e.seat == opp)
-					app_message(a, ST_NORMAL, "opponent %s",
-					    u->present[e.seat] ? "is back" :
-					    "disconnected");
-			}
-			break;
-		case NEV_LIST:
-			if (u->nitems < UI_LOBBY_MAX) {
-				struct ui_lobby_item *it =
-				    &u->items[u->nitems++];
-				snprintf(it->game, sizeof it->game, "%s",
-				    e.game);
-				snprintf(it->white, sizeof it->white, "%s",
-				    e.white);
-				snprintf(it->black, sizeof it->black, "%s",
-				    e.black);
-				snprintf(it->status, sizeof it->status, "%s",
-				    e.status);
-				snprintf(it->result, sizeof it->result, "%s",
-				    e.result);
-				it->ply = e.ply;
-			}
-			break;
-		case NEV_LIST_END:
-			u->listing = false;
-			u->listed = true;
-			if (u->sel >= u->nitems)
-				u->sel = u->nitems > 0 ? u->nitems - 1 : 0;
-			break;
-		case NEV_ERROR:
-			app_message(a, ST_ERROR, "%s%s%s", e.verb,
-			    e.verb[0] != '\0' ? ": " : "", e.text);
-			break;
-		}
+		a->s.dirty = true;
+		on_event(a, &e);
 	}
 	/* The lobby asks for the list once online. */
 	if (u->c != NULL && a->screen == SCR_LOBBY && !u->listing &&
@@ -398,8 +448,8 @@ ui_net_events(struct ui_app *a)
 const char *
 ui_net_nomove(const struct ui_app *a)
 {
-	const struct ui_net *u = &ui_net;
-	int side = game_board(&a->game)->side;
+	const struct ui_net *u = a->net;
+	int side = game_board(&a->s.game)->side;
 
 	if (!u->on || side != u->seat)
 		return NULL;
@@ -415,7 +465,7 @@ ui_net_nomove(const struct ui_app *a)
 bool
 ui_net_command(struct ui_app *a, const struct ui_cmd *cmd)
 {
-	struct ui_net *u = &ui_net;
+	struct ui_net *u = a->net;
 	char err[160];
 
 	if (!u->on)
@@ -429,36 +479,36 @@ ui_net_command(struct ui_app *a, const struct ui_cmd *cmd)
 	case CMD_PROMPT_LOAD:
 	case CMD_WHITE:
 	case CMD_BLACK:
-		app_message(a, ST_ERROR, "not in a network game");
+		session_msg(&a->s, SM_ERROR, "not in a network game");
 		return true;
 	case CMD_FEN:
 		if (cmd->arg[0] == '\0')
 			return false;
-		app_message(a, ST_ERROR, "not in a network game");
+		session_msg(&a->s, SM_ERROR, "not in a network game");
 		return true;
 	case CMD_RESIGN:
-		if (u->seat < 0 || game_over(&a->game)) {
-			app_message(a, ST_ERROR, u->seat < 0 ? "you are "
+		if (u->seat < 0 || game_over(&a->s.game)) {
+			session_msg(&a->s, SM_ERROR, u->seat < 0 ? "you are "
 			    "watching" : "the game is over");
 			return true;
 		}
-		ui_confirm(a, "Resign this game?", CMD_RESIGN_NOW);
+		session_ask(&a->s, "Resign this game?", CMD_RESIGN_NOW, NULL);
 		return true;
 	case CMD_RESIGN_NOW:
 		if (net_client_resign(u->c, err, sizeof err) < 0)
-			app_message(a, ST_ERROR, "%s", err);
+			session_msg(&a->s, SM_ERROR, "%s", err);
 		return true;
 	case CMD_DRAW:
-		if (u->seat < 0 || game_over(&a->game)) {
-			app_message(a, ST_ERROR, u->seat < 0 ? "you are "
+		if (u->seat < 0 || game_over(&a->s.game)) {
+			session_msg(&a->s, SM_ERROR, u->seat < 0 ? "you are "
 			    "watching" : "the game is over");
 			return true;
 		}
 		if (net_client_draw(u->c, u->offer == 1 - u->seat ? "accept" :
 		    "offer", err, sizeof err) < 0)
-			app_message(a, ST_ERROR, "%s", err);
+			session_msg(&a->s, SM_ERROR, "%s", err);
 		else if (u->offer != 1 - u->seat)
-			app_message(a, ST_NORMAL, "draw offered");
+			session_msg(&a->s, SM_NORMAL, "draw offered");
 		return true;
 	default:
 		return false;

@@ -1,12 +1,12 @@
 /*
  * ui_opts.c: the command line of the game, applied on top of the config.
  */
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-#include "ai/search.h"
 #include "config/config.h"
 #include "ui/ui_int.h"
 
@@ -23,8 +23,12 @@ ui_usage(FILE *out)
 	    "                     against the alphabeta AI)\n"
 	    "  --depth N          search depth of the AI players (0: no cap)\n"
 	    "  --movetime MS      thinking time of the AI players per move\n"
-	    "  --fen FEN          start from this position\n"
-	    "  --load FILE        continue a saved game\n"
+	    "  --clock M+S        a clock: M minutes each (0.5 allowed) plus S seconds\n"
+	    "                     a move, e.g. --clock 5+3 (default: congo.conf clock)\n"
+	    "  --variant V        congo (default: the config) or megapawn\n"
+	    "  --fen FEN          start from this position (of the variant)\n"
+	    "  --load FILE        open a saved game at its end, ready to review\n"
+	    "  --game N           with --load: game N of a file of several\n"
 	    "  --config FILE      read this configuration file\n"
 	    "  --no-color         no colours (also when NO_COLOR is set)\n"
 	    "  --unicode          circled letters for the pieces\n"
@@ -52,157 +56,193 @@ number(const char *opt, const char *v, long max, int *out, char *err,
 	return 0;
 }
 
-/* The registry's names (search.h), without linking the AI. */
-static const char *const algorithm_names[] = { SEARCH_ALGORITHM_NAMES };
-#define NALGORITHMS (sizeof algorithm_names / sizeof algorithm_names[0])
+enum { OPT_WHITE = 256, OPT_BLACK, OPT_DEPTH, OPT_MOVETIME, OPT_FEN,
+	OPT_LOAD, OPT_CONFIG, OPT_NOCOLOR, OPT_UNICODE, OPT_FLIP, OPT_CLOCK,
+	OPT_VARIANT,
+	/* network play (checked together by ui_net_opts_check) */
+	OPT_CONNECT, OPT_HOST, OPT_PORT, OPT_CREATE, OPT_SEAT, OPT_JOIN,
+	OPT_GAME, OPT_OBSERVE, OPT_NAME };
 
-bool
-ui_algorithm_known(const char *s)
-{
-	for (size_t i = 0; i < NALGORITHMS; i++)
-		if (strcasecmp(s, algorithm_names[i]) == 0)
-			return true;
-	return false;
-}
+static const struct option longopts[] = {
+	{ "white", required_argument, NULL, OPT_WHITE },
+	{ "black", required_argument, NULL, OPT_BLACK },
+	{ "depth", required_argument, NULL, OPT_DEPTH },
+	{ "movetime", required_argument, NULL, OPT_MOVETIME },
+	{ "fen", required_argument, NULL, OPT_FEN },
+	{ "load", required_argument, NULL, OPT_LOAD },
+	{ "config", required_argument, NULL, OPT_CONFIG },
+	{ "no-color", no_argument, NULL, OPT_NOCOLOR },
+	{ "no-colour", no_argument, NULL, OPT_NOCOLOR },
+	{ "unicode", no_argument, NULL, OPT_UNICODE },
+	{ "flip", no_argument, NULL, OPT_FLIP },
+	{ "clock", required_argument, NULL, OPT_CLOCK },
+	{ "variant", required_argument, NULL, OPT_VARIANT },
+	{ "help", no_argument, NULL, 'h' },
+	{ "connect", required_argument, NULL, OPT_CONNECT },
+	{ "host", no_argument, NULL, OPT_HOST },
+	{ "port", required_argument, NULL, OPT_PORT },
+	{ "create", no_argument, NULL, OPT_CREATE },
+	{ "seat", required_argument, NULL, OPT_SEAT },
+	{ "join", required_argument, NULL, OPT_JOIN },
+	{ "game", required_argument, NULL, OPT_GAME },
+	{ "observe", required_argument, NULL, OPT_OBSERVE },
+	{ "name", required_argument, NULL, OPT_NAME },
+	{ NULL, 0, NULL, 0 },
+};
 
-/* TYPE:level=N (N 0..10), for ai and alphabeta. */
+/* One network option's value into *n. */
 static int
-player_with_level(const char *text, struct player_conf *pc, char *err,
+net_option(int opt, const char *v, struct ui_net_opts *n, char *err,
     size_t errlen)
 {
-	const char *colon = strchr(text, ':');
-	char type[32];
-	int level;
+	char *end;
+	long port;
 
-	snprintf(type, sizeof type, "%.*s", (int)(colon - text), text);
-	if (strncmp(colon + 1, "level=", 6) != 0 || number("level",
-	    colon + 7, SEARCH_LEVELS, &level, err, errlen) < 0) {
-		if (strncmp(colon + 1, "level=", 6) != 0)
-			snprintf(err, errlen, "'%s' after the player type is "
-			    "not level=N (1..%d)", colon + 1, SEARCH_LEVELS);
-		return -1;
+	n->any = true;
+	switch (opt) {
+	case OPT_CONNECT:
+		n->connect = v;
+		break;
+	case OPT_HOST:
+		n->host = true;
+		break;
+	case OPT_CREATE:
+		n->create = true;
+		break;
+	case OPT_JOIN:
+		n->join = v;
+		break;
+	case OPT_GAME:
+		n->game = v;
+		break;
+	case OPT_OBSERVE:
+		n->observe = v;
+		break;
+	case OPT_NAME:
+		n->name = v;
+		break;
+	case OPT_SEAT:
+		n->seat = strcmp(v, "white") == 0 ? 0 :
+		    strcmp(v, "black") == 0 ? 1 : -2;
+		if (n->seat == -2) {
+			snprintf(err, errlen, "--seat is white or black, "
+			    "not '%s'", v);
+			return -1;
+		}
+		break;
+	default: /* OPT_PORT */
+		port = strtol(v, &end, 10);
+		if (*v == '\0' || *end != '\0' || port < 1 || port > 65535) {
+			snprintf(err, errlen, "--port must be a number "
+			    "1..65535, not '%s'", v);
+			return -1;
+		}
+		n->port = (int)port;
+		break;
 	}
-	if (strcasecmp(type, "ai") != 0 && strcasecmp(type, "alphabeta") != 0) {
-		snprintf(err, errlen, "a level is for the ai or alphabeta "
-		    "player, not '%s'", type);
-		return -1;
-	}
-	if (ui_player_type_parse(type, pc, err, errlen) < 0)
-		return -1;
-	if (strcasecmp(type, "ai") == 0)
-		snprintf(pc->algorithm, sizeof pc->algorithm, "alphabeta");
-	pc->level = level;
 	return 0;
 }
 
-int
-ui_player_type_parse(const char *text, struct player_conf *pc, char *err,
-    size_t errlen)
+/* One option's value into *o; -1 with err. */
+static int
+option(int opt, const char *v, struct ui_opts *o, char *err, size_t errlen)
 {
-	if (strchr(text, ':') != NULL)
-		return player_with_level(text, pc, err, errlen);
-	if (strcasecmp(text, "human") == 0) {
-		snprintf(pc->type, sizeof pc->type, "human");
+	switch (opt) {
+	case 'h':
+		o->help = true;
 		return 0;
-	}
-	if (strcasecmp(text, "ai") == 0) {
-		snprintf(pc->type, sizeof pc->type, "ai");
-		if (!ui_algorithm_known(pc->algorithm))
-			snprintf(pc->algorithm, sizeof pc->algorithm,
-			    "alphabeta");
+	case OPT_NOCOLOR:
+		o->no_color = true;
 		return 0;
-	}
-	if (ui_algorithm_known(text)) {
-		snprintf(pc->type, sizeof pc->type, "ai");
-		snprintf(pc->algorithm, sizeof pc->algorithm, "%s", text);
-		for (char *s = pc->algorithm; *s != '\0'; s++)
-			if (*s >= 'A' && *s <= 'Z')
-				*s = (char)(*s - 'A' + 'a');
+	case OPT_UNICODE:
+		o->unicode = true;
 		return 0;
+	case OPT_FLIP:
+		o->flip = true;
+		return 0;
+	case OPT_WHITE:
+		o->white = v;
+		return 0;
+	case OPT_BLACK:
+		o->black = v;
+		return 0;
+	case OPT_FEN:
+		o->fen = v;
+		return 0;
+	case OPT_LOAD:
+		o->load = v;
+		return 0;
+	case OPT_CLOCK:
+		o->clock = v;
+		return 0;
+	case OPT_VARIANT:
+		if (strcmp(v, "congo") != 0 && strcmp(v, "megapawn") != 0) {
+			snprintf(err, errlen, "--variant must be congo or "
+			    "megapawn, not '%s'", v);
+			return -1;
+		}
+		o->variant = v;
+		return 0;
+	case OPT_GAME:
+		/* A number picks a game of a --load file; else it is a
+		 * network game's id. */
+		if (v[0] != '\0' && strlen(v) < 8 &&
+		    strspn(v, "0123456789") == strlen(v)) {
+			if (number("--game", v, 1000000, &o->game, err,
+			    errlen) < 0)
+				return -1;
+			if (o->game == 0) {
+				snprintf(err, errlen, "--game: games are "
+				    "counted from 1");
+				return -1;
+			}
+			return 0;
+		}
+		return net_option(opt, v, &o->net, err, errlen);
+	case OPT_CONFIG:
+		o->config = v;
+		return 0;
+	case OPT_DEPTH:
+		return number("--depth", v, 64, &o->depth, err, errlen);
+	case OPT_MOVETIME:
+		return number("--movetime", v, 3600000, &o->movetime_ms, err,
+		    errlen);
+	default:
+		return net_option(opt, v, &o->net, err, errlen);
 	}
-	{
-		size_t len = (size_t)snprintf(err, errlen, "unknown player "
-		    "'%s' (human, ai", text);
-
-		for (size_t i = 0; i < NALGORITHMS && len < errlen; i++)
-			len += (size_t)snprintf(err + len, errlen - len, "%s%s",
-			    i + 1 == NALGORITHMS ? " or " : ", ",
-			    algorithm_names[i]);
-		if (len < errlen)
-			snprintf(err + len, errlen - len, ")");
-	}
-	return -1;
 }
 
 int
 ui_opts_parse(int argc, char **argv, struct ui_opts *o, char *err,
     size_t errlen)
 {
-	static const char *const with_value[] = { "--white", "--black",
-	    "--depth", "--movetime", "--fen", "--load", "--config" };
-	int i;
-	size_t k;
+	int ch;
 
 	memset(o, 0, sizeof *o);
 	o->depth = -1;
 	o->movetime_ms = -1;
-	for (i = 1; i < argc; i++) {
-		const char *a = argv[i], *v = NULL, *eq;
-		char name[32];
-
-		if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-			o->help = true;
-			continue;
+	o->net.port = -1;
+	o->net.seat = -1;
+	opterr = 0;     /* the messages are ours, in err */
+	optind = 0;     /* (re)start getopt: main.c has looked at argv[1] */
+	while ((ch = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+		if (ch == ':') {
+			snprintf(err, errlen, "%s needs a value",
+			    argv[optind - 1]);
+			return -1;
 		}
-		if (strcmp(a, "--no-color") == 0 ||
-		    strcmp(a, "--no-colour") == 0) {
-			o->no_color = true;
-			continue;
-		}
-		if (strcmp(a, "--unicode") == 0) {
-			o->unicode = true;
-			continue;
-		}
-		if (strcmp(a, "--flip") == 0) {
-			o->flip = true;
-			continue;
-		}
-		/* --opt VALUE or --opt=VALUE */
-		eq = strchr(a, '=');
-		snprintf(name, sizeof name, "%.*s",
-		    eq != NULL ? (int)(eq - a) : (int)strlen(a), a);
-		for (k = 0; k < sizeof with_value / sizeof with_value[0]; k++)
-			if (strcmp(name, with_value[k]) == 0)
-				break;
-		if (k == sizeof with_value / sizeof with_value[0]) {
+		if (ch == '?') {
 			snprintf(err, errlen, "unknown option '%s' "
-			    "(congo --help lists them)", a);
+			    "(congo --help lists them)", argv[optind - 1]);
 			return -1;
 		}
-		if (eq != NULL) {
-			v = eq + 1;
-		} else if (i + 1 < argc) {
-			v = argv[++i];
-		} else {
-			snprintf(err, errlen, "%s needs a value", name);
+		if (option(ch, optarg, o, err, errlen) < 0)
 			return -1;
-		}
-		if (strcmp(name, "--white") == 0)
-			o->white = v;
-		else if (strcmp(name, "--black") == 0)
-			o->black = v;
-		else if (strcmp(name, "--fen") == 0)
-			o->fen = v;
-		else if (strcmp(name, "--load") == 0)
-			o->load = v;
-		else if (strcmp(name, "--config") == 0)
-			o->config = v;
-		else if (strcmp(name, "--depth") == 0) {
-			if (number(name, v, 64, &o->depth, err, errlen) < 0)
-				return -1;
-		} else if (number(name, v, 3600000, &o->movetime_ms, err,
-		    errlen) < 0)
-			return -1;
+	}
+	if (optind < argc) {
+		snprintf(err, errlen, "unknown option '%s' "
+		    "(congo --help lists them)", argv[optind]);
+		return -1;
 	}
 	if (o->fen != NULL && o->load != NULL) {
 		snprintf(err, errlen, "--fen and --load cannot go together");
@@ -215,11 +255,13 @@ int
 ui_opts_apply(const struct ui_opts *o, struct congo_conf *c, char *err,
     size_t errlen)
 {
+	if (o->variant != NULL)
+		snprintf(c->variant, sizeof c->variant, "%s", o->variant);
 	if (o->white != NULL &&
-	    ui_player_type_parse(o->white, &c->white, err, errlen) < 0)
+	    session_player_type_parse(o->white, &c->white, err, errlen) < 0)
 		return -1;
 	if (o->black != NULL &&
-	    ui_player_type_parse(o->black, &c->black, err, errlen) < 0)
+	    session_player_type_parse(o->black, &c->black, err, errlen) < 0)
 		return -1;
 	if (o->depth >= 0) {
 		c->white.depth = o->depth;

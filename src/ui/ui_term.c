@@ -6,6 +6,7 @@
 
 #define NCURSES_WIDECHAR 1
 #include <curses.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -13,6 +14,8 @@
 #include <wchar.h>
 
 #include "ui/ui_int.h"
+/* Last: its capability macros (lines, columns...) clash with names. */
+#include <term.h>
 
 static bool active;
 static bool colored;
@@ -41,6 +44,7 @@ static const short style_color[NSTYLES][2] = {
 	[ST_HEAD] = { COLOR_YELLOW, -1 },
 	[ST_DIALOG] = { COLOR_BLACK, COLOR_WHITE },
 	[ST_TURN] = { COLOR_GREEN, -1 },
+	[ST_ISLAND] = { COLOR_YELLOW, COLOR_BLUE },
 };
 
 /* With 256 colours: softer greens in a checkerboard, a tan castle. */
@@ -66,6 +70,7 @@ static const short style_color256[NSTYLES][2] = {
 	[ST_HEAD] = { 179, -1 },
 	[ST_DIALOG] = { 16, 252 },
 	[ST_TURN] = { 114, -1 },
+	[ST_ISLAND] = { 94, 144 },
 };
 
 /* Attributes with colours, and without (monochrome, NO_COLOR). */
@@ -92,6 +97,36 @@ static const attr_t style_mono_attr[NSTYLES] = {
 	[ST_DIALOG] = A_REVERSE,
 	[ST_TURN] = A_BOLD,
 };
+
+int
+term_check(char *err, size_t n)
+{
+	const char *t = getenv("TERM");
+	char *cup;
+	int e = 0;
+	bool ok;
+
+	if (t == NULL || t[0] == '\0') {
+		snprintf(err, n, "TERM is not set: the game needs a terminal "
+		    "type (e.g. TERM=xterm-256color)");
+		return -1;
+	}
+	if (setupterm(NULL, STDOUT_FILENO, &e) != OK) {
+		snprintf(err, n, "unknown terminal type TERM=%s (try "
+		    "TERM=xterm-256color)", t);
+		return -1;
+	}
+	cup = tigetstr("cup");
+	ok = cup != NULL && cup != (char *)-1;
+	del_curterm(cur_term);
+	if (!ok) {
+		snprintf(err, n, "TERM=%s cannot place the cursor: the game "
+		    "needs a full-screen terminal (e.g. TERM=xterm-256color)",
+		    t);
+		return -1;
+	}
+	return 0;
+}
 
 int
 term_init(const struct term_opts *o)
@@ -131,12 +166,6 @@ term_init(const struct term_opts *o)
 		mouseinterval(0);
 	}
 	return 0;
-}
-
-bool
-term_active(void)
-{
-	return active;
 }
 
 bool
@@ -247,6 +276,18 @@ term_width(const char *s)
 		s += n;
 	}
 	return w;
+}
+
+int
+term_width_n(const char *s, size_t n)
+{
+	char buf[1024];
+
+	if (n >= sizeof buf)
+		n = sizeof buf - 1;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	return term_width(buf);
 }
 
 void
@@ -367,8 +408,10 @@ term_read(struct ui_event *ev, int *my, int *mx)
 	case KEY_ENTER:
 		ev->key = UK_ENTER;
 		break;
-	case KEY_BACKSPACE:
 	case KEY_DC:
+		ev->key = UK_DELETE;
+		break;
+	case KEY_BACKSPACE:
 		ev->key = UK_BACKSPACE;
 		break;
 	case KEY_PPAGE:

@@ -83,11 +83,13 @@ c.execute('PRAGMA user_version=7')
 c.commit()" "$tmp/version.db"
 	refuse "a newer schema version" "$tmp/version.db" "version"
 
+	# Tampered games are open or active ones: start-up replays those (a
+	# finished game is replayed, and refused, when it is asked for).
 	cp "$good" "$tmp/move.db"
 	python3 -c "
 import sqlite3, sys
 c = sqlite3.connect(sys.argv[1])
-r = c.execute(\"SELECT game, seq, body FROM events WHERE kind = 'MOVE' ORDER BY game, seq LIMIT 1\").fetchone()
+r = c.execute(\"SELECT game, seq, body FROM events WHERE kind = 'MOVE' AND game IN (SELECT id FROM games WHERE status < 2) ORDER BY game, seq LIMIT 1\").fetchone()
 body = ' '.join('move=a1a7' if w.startswith('move=') else w for w in r[2].split())
 c.execute('UPDATE events SET body = ? WHERE game = ? AND seq = ?', (body, r[0], r[1]))
 c.commit()" "$tmp/move.db"
@@ -97,7 +99,7 @@ c.commit()" "$tmp/move.db"
 	python3 -c "
 import sqlite3, sys
 c = sqlite3.connect(sys.argv[1])
-r = c.execute(\"SELECT game, max(seq) FROM events GROUP BY game\").fetchone()
+r = c.execute(\"SELECT game, max(seq) FROM events WHERE game IN (SELECT id FROM games WHERE status < 2) GROUP BY game\").fetchone()
 c.execute('DELETE FROM events WHERE game = ? AND seq = ?', (r[0], r[1] - 1))
 c.commit()" "$tmp/gap.db"
 	refuse "an event missing" "$tmp/gap.db" "sequence\|order"
@@ -106,7 +108,7 @@ c.commit()" "$tmp/gap.db"
 	python3 -c "
 import sqlite3, sys
 c = sqlite3.connect(sys.argv[1])
-c.execute(\"UPDATE seats SET token = 'not-a-token' WHERE rowid = (SELECT min(rowid) FROM seats)\")
+c.execute(\"UPDATE seats SET token = 'not-a-token' WHERE rowid = (SELECT min(s.rowid) FROM seats s JOIN games g ON g.id = s.game WHERE g.status < 2)\")
 c.commit()" "$tmp/token.db"
 	refuse "a bad seat token" "$tmp/token.db" "seat"
 else

@@ -34,6 +34,7 @@ start_server() {
 	: > "$2"	# there before the background job opens it
 	"$server" --port 0 --bind 127.0.0.1 --db "$1" $create_flag --max-connections 500 \
 	    --max-per-address 500 --games-per-minute 1000000 \
+	    --commands-per-second 100000 \
 	    --log-level info 2>"$2" &
 	spid=$!
 	port=

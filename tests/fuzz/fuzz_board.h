@@ -20,6 +20,8 @@ fuzz_board_problem(const struct board *b)
 
 	if (b->side > 1)
 		return "side to move is neither white nor black";
+	if (b->variant >= NVARIANTS)
+		return "unknown variant";
 	for (c = 0; c < 2; c++)
 		for (t = 0; t < NPIECE_TYPES; t++) {
 			if (b->pieces[c][t] & ~BB_ALL)
@@ -43,9 +45,15 @@ fuzz_board_problem(const struct board *b)
 			}
 			continue;
 		}
-		if (p > 16 || PIECE_TYPE(p) >= NPIECE_TYPES) {
+		if (p >= PIECE_NCODES || PIECE_TYPE(p) >= NPIECE_TYPES) {
 			snprintf(msg, sizeof msg, "square %d holds code %d",
 			    s, p);
+			return msg;
+		}
+		if (!variant_has_piece(b->variant, PIECE_TYPE(p))) {
+			snprintf(msg, sizeof msg, "square %d holds a %s in %s",
+			    s, board_piece_name(PIECE_TYPE(p)),
+			    variant_name(b->variant));
 			return msg;
 		}
 		if (!(b->pieces[PIECE_COLOR(p)][PIECE_TYPE(p)] & BB(s))) {

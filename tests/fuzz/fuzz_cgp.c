@@ -58,17 +58,18 @@ struct rec {
 	int rep, quiet;
 	int seat;
 	char name[CGP_NAME_MAX + 1];
-	char token[CGP_TOKEN_LEN + 1];
+	char token[CGP_HASH_LEN + 1];
 	long seq;
 	char ekind[16];
-	char body[256];
+	char body[300];
+	char variant[16], clock[32];
 };
 
 struct mgame {
 	char id[CGP_ID_LEN + 1];
 	struct game g;               /* stored start + acknowledged moves */
 	bool over;                   /* a RESULT is stored */
-	char token[2][CGP_TOKEN_LEN + 1];
+	char token[2][CGP_HASH_LEN + 1];   /* as the server keeps them */
 	int holder[2];
 	long seq;                    /* stored events */
 };
@@ -160,10 +161,15 @@ cb_send(void *ctx, int conn, const char *line, size_t len)
 	    "the server sent a line it cannot parse itself: %.*s (%s)",
 	    (int)len, line, err);
 	copy = fuzz_strndup((const uint8_t *)line, len - 1);
-	check_no_token(h, copy, "a server line");
+	/* A REMATCHED tells a player its own new token (check_rematched). */
+	if (m.type != CGP_M_EV || strcmp(m.verb, "REMATCHED") != 0)
+		check_no_token(h, copy, "a server line");
+	/* Tokens go out when a seat is taken, or privately with the seat
+	 * of a rematch (checked in on_rematch). */
 	if (cgp_msg_get(&m, "token") != NULL)
-		FUZZ_CHECK(m.type == CGP_M_OK && (strcmp(m.verb, "CREATE") == 0
-		    || strcmp(m.verb, "JOIN") == 0), "token= in %s", copy);
+		FUZZ_CHECK((m.type == CGP_M_OK && (strcmp(m.verb, "CREATE") == 0
+		    || strcmp(m.verb, "JOIN") == 0)) || (m.type == CGP_M_EV &&
+		    strcmp(m.verb, "REMATCHED") == 0), "token= in %s", copy);
 	if (h->nout == h->outcap) {
 		h->outcap = h->outcap ? h->outcap * 2 : 16;
 		h->out = realloc(h->out, sizeof *h->out * (size_t)h->outcap);
@@ -235,11 +241,10 @@ stored_game(struct h *h, const char *game)
 	return false;
 }
 
-static int
-cb_commit(void *ctx, const struct store_change *ch, char *err, size_t n)
+/* The checks of one change of a commit. */
+static void
+check_change(struct h *h, const struct store_change *ch)
 {
-	struct h *h = ctx;
-	struct rec *r;
 	long last;
 	int i;
 
@@ -254,7 +259,7 @@ cb_commit(void *ctx, const struct store_change *ch, char *err, size_t n)
 		    "%ld in game %s", ch->seq[i], last, ch->game);
 	if (ch->seat >= 0) {
 		FUZZ_CHECK(ch->seat <= 1 && ch->token != NULL &&
-		    cgp_valid_token(ch->token) && ch->name != NULL &&
+		    net_valid_hash(ch->token) && ch->name != NULL &&
 		    cgp_valid_name(ch->name), "a bad seat stored");
 		for (i = 0; i < h->nrec; i++)
 			FUZZ_CHECK(!(h->recs[i].kind == 1 &&
@@ -262,16 +267,23 @@ cb_commit(void *ctx, const struct store_change *ch, char *err, size_t n)
 			    strcmp(h->recs[i].game, ch->game) == 0),
 			    "seat %d of %s stored twice", ch->seat, ch->game);
 	}
-	if (h->fail > 0) {
-		h->fail--;
-		snprintf(err, n, "no space left on device");
-		return -1;
-	}
+}
+
+static void
+record_change(struct h *h, const struct store_change *ch)
+{
+	struct rec *r;
+	int i;
+
 	if (ch->new_game) {
 		r = rec_new(h, ch->game, 0);
 		snprintf(r->start, sizeof r->start, "%s", ch->start_fen);
 		r->rep = ch->repetition;
 		r->quiet = ch->quiet_plies;
+		snprintf(r->variant, sizeof r->variant, "%s",
+		    ch->variant != NULL ? ch->variant : "");
+		snprintf(r->clock, sizeof r->clock, "%s",
+		    ch->clock != NULL ? ch->clock : "");
 	}
 	if (ch->seat >= 0) {
 		r = rec_new(h, ch->game, 1);
@@ -286,10 +298,40 @@ cb_commit(void *ctx, const struct store_change *ch, char *err, size_t n)
 		FUZZ_CHECK(strlen(ch->body[i]) < sizeof r->body, "long body");
 		snprintf(r->body, sizeof r->body, "%s", ch->body[i]);
 	}
+}
+
+static int
+cb_commit(void *ctx, const struct store_change *ch, char *err, size_t n)
+{
+	struct h *h = ctx;
+
+	check_change(h, ch);
+	if (h->fail > 0) {
+		h->fail--;
+		snprintf(err, n, "no space left on device");
+		return -1;
+	}
+	record_change(h, ch);
 	return 0;
 }
 
-static const struct store_ops fake_store = { cb_commit };
+static const struct store_ops fake_store = { .commit = cb_commit };
+
+static int
+load_game(struct sess *s, const struct rec *r, char *err, size_t n)
+{
+	struct sess_game_row row;
+
+	memset(&row, 0, sizeof row);
+	row.id = r->game;
+	row.start = r->start;
+	row.variant = r->variant[0] != '\0' ? r->variant : NULL;
+	row.clock = r->clock[0] != '\0' ? r->clock : NULL;
+	row.repetition = r->rep;
+	row.quiet_plies = r->quiet;
+	row.creator = -1;
+	return sess_load_game(s, &row, err, n);
+}
 
 static void
 out_clear(struct h *h)
@@ -357,8 +399,8 @@ check_live(struct h *h)
 		FUZZ_CHECK(sg != NULL, "game %s lost", mg->id);
 		FUZZ_CHECK(sg->g.nply == mg->g.nply, "game %s: %d plies, "
 		    "acknowledged %d", mg->id, sg->g.nply, mg->g.nply);
-		FUZZ_CHECK(game_over(&sg->g) == mg->over, "game %s: over %d, "
-		    "model %d", mg->id, game_over(&sg->g), mg->over);
+		FUZZ_CHECK(sg->over == mg->over, "game %s: over %d, "
+		    "model %d", mg->id, sg->over, mg->over);
 		FUZZ_CHECK(sg->seq == mg->seq, "game %s: seq %ld, stored %ld",
 		    mg->id, sg->seq, mg->seq);
 		for (int k = 0; k < 2; k++) {
@@ -394,7 +436,7 @@ null_close(void *ctx, int conn)
 static void
 check_rebuild(struct h *h)
 {
-	static const struct sess_limits lim = { 10, 10, 10, 10, 10 };
+	static const struct sess_limits lim = { 10, 10, 10, 10, 10, 0, 0, 0 };
 	struct sess_io io;
 	struct sess *s;
 	char err[256];
@@ -407,9 +449,8 @@ check_rebuild(struct h *h)
 	st_rebuilds++;
 	for (i = 0; i < h->nrec; i++)
 		if (h->recs[i].kind == 0)
-			FUZZ_CHECK(sess_load_game(s, h->recs[i].game,
-			    h->recs[i].start, h->recs[i].rep, h->recs[i].quiet,
-			    0, err, sizeof err) == 0, "rebuild: %s", err);
+			FUZZ_CHECK(load_game(s, &h->recs[i], err,
+			    sizeof err) == 0, "rebuild: %s", err);
 	for (i = 0; i < h->nrec; i++)
 		if (h->recs[i].kind == 1)
 			FUZZ_CHECK(sess_load_seat(s, h->recs[i].game,
@@ -437,8 +478,8 @@ check_rebuild(struct h *h)
 			FUZZ_CHECK(sg->g.moves[i] == mg->g.moves[i],
 			    "game %s ply %d differs after the rebuild", mg->id,
 			    i);
-		FUZZ_CHECK(game_over(&sg->g) == mg->over &&
-		    sg->g.result == mg->g.result, "game %s: result differs "
+		FUZZ_CHECK(sg->over == mg->over &&
+		    sg->result == mg->g.result, "game %s: result differs "
 		    "after the rebuild", mg->id);
 		FUZZ_CHECK(sg->seq == mg->seq, "game %s: seq", mg->id);
 		for (i = 0; i < 2; i++) {
@@ -459,7 +500,13 @@ model_result(struct mgame *mg, const struct rec *r)
 	enum game_result res;
 
 	mg->over = true;
-	if (body_has(r->body, "reason=resign")) {
+	if (body_has(r->body, "reason=cancelled")) {
+		FUZZ_CHECK(body_has(r->body, "result=-"), "%s", r->body);
+		return;
+	}
+	if (body_has(r->body, "reason=resign") ||
+	    body_has(r->body, "reason=time") ||
+	    body_has(r->body, "reason=abandoned")) {
 		res = body_has(r->body, "result=1-0") ? RESULT_WHITE_WINS :
 		    RESULT_BLACK_WINS;
 		game_resign(&mg->g, res == RESULT_WHITE_WINS ? BLACK : WHITE);
@@ -471,17 +518,26 @@ model_result(struct mgame *mg, const struct rec *r)
 	}
 }
 
+/* The model's game from its stored row: the variant's start and rules. */
 static void
-on_create(struct h *h, int conn, const char *reply, int nrec0, int at)
+model_start(struct mgame *mg, const struct rec *r)
 {
-	char id[32], seat[16], tok[64], fen[CGP_FEN_MAX], e[160];
-	struct mgame *mg;
-	struct rec *ev[4];
+	struct game_rules base = { r->rep != 0, r->quiet }, rules;
+	char wire[CGP_FEN_MAX], e[200];
 	struct board b;
-	int i, side = -1;
 
-	FUZZ_CHECK(msg_val(reply, "game", id, sizeof id) != NULL &&
-	    cgp_valid_game(id), "OK CREATE without a game id: %s", reply);
+	FUZZ_CHECK(sess_variant_start(r->variant[0] != '\0' ? r->variant :
+	    "congo", r->start, &base, &b, &rules, wire, e, sizeof e) == 0 &&
+	    strcmp(wire, r->start) == 0, "stored start '%s': %s", r->start,
+	    e);
+	game_init(&mg->g, &b, &rules);
+}
+
+static struct mgame *
+model_add(struct h *h, const char *id)
+{
+	struct mgame *mg;
+
 	FUZZ_CHECK(model_find(h, id) == NULL, "game %s created twice", id);
 	if (h->ngames == h->gamecap) {
 		h->gamecap = h->gamecap ? h->gamecap * 2 : 16;
@@ -494,18 +550,25 @@ on_create(struct h *h, int conn, const char *reply, int nrec0, int at)
 	memset(mg, 0, sizeof *mg);
 	snprintf(mg->id, sizeof mg->id, "%s", id);
 	mg->holder[0] = mg->holder[1] = -1;
+	return mg;
+}
+
+static void
+on_create(struct h *h, int conn, const char *reply, int nrec0, int at)
+{
+	char id[32], seat[16], tok[64], hash[CGP_HASH_LEN + 1];
+	struct mgame *mg;
+	struct rec *ev[4];
+	int i, side = -1;
+
+	FUZZ_CHECK(msg_val(reply, "game", id, sizeof id) != NULL &&
+	    cgp_valid_game(id), "OK CREATE without a game id: %s", reply);
+	mg = model_add(h, id);
 	for (i = nrec0; i < at; i++)
 		if (h->recs[i].kind == 0 && strcmp(h->recs[i].game, id) == 0)
 			break;
 	FUZZ_CHECK(i < at, "OK CREATE %s before the game was stored", id);
-	FUZZ_CHECK(cgp_fen_from_wire(h->recs[i].start, fen, sizeof fen) == 0
-	    && fen_read(&b, fen, e, sizeof e) == 0, "stored start '%s'",
-	    h->recs[i].start);
-	{
-		struct game_rules rules = { h->recs[i].rep != 0,
-			h->recs[i].quiet };
-		game_init(&mg->g, &b, &rules);
-	}
+	model_start(mg, &h->recs[i]);
 	FUZZ_CHECK(!game_over(&mg->g), "a game created already over");
 	if (msg_val(reply, "seat", seat, sizeof seat) != NULL) {
 		side = cgp_seat_parse(seat);
@@ -516,10 +579,11 @@ on_create(struct h *h, int conn, const char *reply, int nrec0, int at)
 			if (h->recs[i].kind == 1 &&
 			    strcmp(h->recs[i].game, id) == 0)
 				break;
+		net_token_hash(tok, hash);
 		FUZZ_CHECK(i < at && h->recs[i].seat == side &&
-		    strcmp(h->recs[i].token, tok) == 0,
+		    strcmp(h->recs[i].token, hash) == 0,
 		    "seat handed out before it was stored: %s", reply);
-		snprintf(mg->token[side], sizeof mg->token[side], "%s", tok);
+		snprintf(mg->token[side], sizeof mg->token[side], "%s", hash);
 		mg->holder[side] = conn;
 		if (h->ntokens < MAXTOK)
 			snprintf(h->tokens[h->ntokens++], CGP_TOKEN_LEN + 1,
@@ -534,7 +598,7 @@ on_create(struct h *h, int conn, const char *reply, int nrec0, int at)
 static void
 on_join(struct h *h, int conn, const char *reply, int nrec0, int at)
 {
-	char id[32], seat[16], tok[64];
+	char id[32], seat[16], tok[64], hash[CGP_HASH_LEN + 1];
 	struct mgame *mg;
 	struct rec *ev[4];
 	int i, side;
@@ -551,13 +615,14 @@ on_join(struct h *h, int conn, const char *reply, int nrec0, int at)
 	for (i = nrec0; i < at; i++)
 		if (h->recs[i].kind == 1 && strcmp(h->recs[i].game, id) == 0)
 			break;
+	net_token_hash(tok, hash);
 	FUZZ_CHECK(i < at && h->recs[i].seat == side &&
-	    strcmp(h->recs[i].token, tok) == 0,
+	    strcmp(h->recs[i].token, hash) == 0,
 	    "seat handed out before it was stored: %s", reply);
 	FUZZ_CHECK(new_events(h, id, nrec0, at, ev, 4) == 1 &&
 	    strcmp(ev[0]->ekind, "JOINED") == 0, "JOINED not stored");
 	mg->seq = ev[0]->seq;
-	snprintf(mg->token[side], sizeof mg->token[side], "%s", tok);
+	snprintf(mg->token[side], sizeof mg->token[side], "%s", hash);
 	mg->holder[side] = conn;
 	if (h->ntokens < MAXTOK)
 		snprintf(h->tokens[h->ntokens++], CGP_TOKEN_LEN + 1, "%s", tok);
@@ -567,7 +632,7 @@ on_join(struct h *h, int conn, const char *reply, int nrec0, int at)
 static void
 on_rejoin(struct h *h, int conn, const char *reply, const char *cmd_token)
 {
-	char id[32], seat[16], tok[CGP_TOKEN_LEN + 1];
+	char id[32], seat[16], tok[CGP_TOKEN_LEN + 1], hash[CGP_HASH_LEN + 1];
 	struct mgame *mg;
 	int side;
 
@@ -579,8 +644,9 @@ on_rejoin(struct h *h, int conn, const char *reply, const char *cmd_token)
 	    "OK REJOIN without a token");
 	memcpy(tok, cmd_token, sizeof tok);
 	cgp_upcase(tok);
+	net_token_hash(tok, hash);
 	FUZZ_CHECK(mg->token[side][0] != '\0' &&
-	    strcmp(tok, mg->token[side]) == 0, "seat %s of %s handed to a "
+	    strcmp(hash, mg->token[side]) == 0, "seat %s of %s handed to a "
 	    "REJOIN without its token", seat, id);
 	mg->holder[side] = conn;
 	st_rejoins++;
@@ -633,7 +699,9 @@ on_move(struct h *h, int conn, const char *reply, const struct cgp_cmd *c,
 	    mg->g.nply);
 }
 
-/* RESIGN or DRAW: the seat it speaks for must be held by conn. */
+/* RESIGN, DRAW, CLAIM or CANCEL: the seat it speaks for must be held by
+ * conn (a CANCEL may come from the connection that made a game without a
+ * seat). */
 static void
 on_end(struct h *h, int conn, const char *reply, int nrec0, int at)
 {
@@ -644,7 +712,8 @@ on_end(struct h *h, int conn, const char *reply, int nrec0, int at)
 
 	FUZZ_CHECK(msg_val(reply, "game", id, sizeof id) != NULL &&
 	    (mg = model_find(h, id)) != NULL, "OK of an unknown game");
-	FUZZ_CHECK(mg->holder[0] == conn || mg->holder[1] == conn,
+	FUZZ_CHECK(mg->holder[0] == conn || mg->holder[1] == conn ||
+	    strstr(reply, " CANCEL ") != NULL,
 	    "connection %d ended or offered in %s without a seat", conn, id);
 	nev = new_events(h, id, nrec0, at, ev, 4);
 	if (nev == 0) {
@@ -668,6 +737,106 @@ on_end(struct h *h, int conn, const char *reply, int nrec0, int at)
 		model_result(mg, ev[0]);
 	st_ends++;
 	mg->seq = ev[0]->seq;
+}
+
+/* SAY: one SAID, for the seat conn holds. */
+static void
+on_said(struct h *h, int conn, const char *reply, int nrec0, int at)
+{
+	char id[32];
+	struct mgame *mg;
+	struct rec *ev[4];
+	int side;
+
+	FUZZ_CHECK(msg_val(reply, "game", id, sizeof id) != NULL &&
+	    (mg = model_find(h, id)) != NULL, "OK SAY of an unknown game");
+	FUZZ_CHECK(new_events(h, id, nrec0, at, ev, 4) == 1 &&
+	    strcmp(ev[0]->ekind, "SAID") == 0, "SAID not stored");
+	side = body_has(ev[0]->body, "side=white") ? WHITE : BLACK;
+	FUZZ_CHECK(mg->holder[side] == conn, "connection %d spoke for %s",
+	    conn, side ? "black" : "white");
+	mg->seq = ev[0]->seq;
+}
+
+/* REMATCH: an offer stored, and when both asked, a new game with both
+ * seats, colours swapped, each token told to its player alone. */
+static void
+on_rematch(struct h *h, int conn, const char *reply, int nrec0, int at)
+{
+	char id[32];
+	struct mgame *mg, *ng;
+	struct rec *ev[4];
+	int i, k, nev, got = 0;
+
+	FUZZ_CHECK(msg_val(reply, "game", id, sizeof id) != NULL &&
+	    (mg = model_find(h, id)) != NULL, "OK REMATCH of an unknown game");
+	FUZZ_CHECK(mg->over, "a rematch of game %s before its end", id);
+	FUZZ_CHECK(mg->holder[0] == conn || mg->holder[1] == conn,
+	    "connection %d asked a rematch of %s without a seat", conn, id);
+	nev = new_events(h, id, nrec0, at, ev, 4);
+	FUZZ_CHECK(nev <= 1, "REMATCH stored %d events", nev);
+	if (nev == 1) {
+		FUZZ_CHECK(strcmp(ev[0]->ekind, "REMATCH") == 0, "REMATCH");
+		mg->seq = ev[0]->seq;
+	}
+	for (i = nrec0; i < at; i++)
+		if (h->recs[i].kind == 0)
+			break;
+	if (i == at)
+		return;
+	ng = model_add(h, h->recs[i].game);
+	model_start(ng, &h->recs[i]);
+	for (i = nrec0; i < at; i++)
+		if (h->recs[i].kind == 1 && strcmp(h->recs[i].game, ng->id) == 0) {
+			k = h->recs[i].seat;
+			snprintf(ng->token[k], sizeof ng->token[k], "%s",
+			    h->recs[i].token);
+			ng->holder[k] = mg->holder[1 - k];
+		}
+	FUZZ_CHECK(ng->token[0][0] != '\0' && ng->token[1][0] != '\0',
+	    "a rematch without both seats");
+	ng->seq = stored_seq(h, ng->id);
+	FUZZ_CHECK(ng->seq == 2, "rematch seq %ld", ng->seq);
+	for (i = 0; i < h->nout; i++) {
+		char tok[64];
+		if (strstr(h->out[i].line, " REMATCHED ") == NULL)
+			continue;
+		got++;
+		if (msg_val(h->out[i].line, "token", tok, sizeof tok) != NULL &&
+		    h->ntokens < MAXTOK)
+			snprintf(h->tokens[h->ntokens++], CGP_TOKEN_LEN + 1,
+			    "%s", tok);
+	}
+	FUZZ_CHECK(got == (ng->holder[0] >= 0) + (ng->holder[1] >= 0),
+	    "%d REMATCHED for %s", got, ng->id);
+}
+
+/* Every REMATCHED goes to the player of the old game's other seat alone,
+ * with the new seat's token. */
+static void
+check_rematched(struct h *h)
+{
+	char old[32], nid[32], seat[16], tok[64], hash[CGP_HASH_LEN + 1];
+	struct mgame *mg, *ng;
+	int i, k;
+
+	for (i = 0; i < h->nout; i++) {
+		if (strncmp(h->out[i].line, "EV ", 3) != 0 ||
+		    strstr(h->out[i].line, " REMATCHED ") == NULL)
+			continue;
+		FUZZ_CHECK(sscanf(h->out[i].line, "EV %31s", old) == 1 &&
+		    (mg = model_find(h, old)) != NULL &&
+		    msg_val(h->out[i].line, "game", nid, sizeof nid) != NULL &&
+		    (ng = model_find(h, nid)) != NULL &&
+		    msg_val(h->out[i].line, "seat", seat, sizeof seat) != NULL &&
+		    (k = cgp_seat_parse(seat)) >= 0 &&
+		    msg_val(h->out[i].line, "token", tok, sizeof tok) != NULL,
+		    "a bad REMATCHED: %s", h->out[i].line);
+		net_token_hash(tok, hash);
+		FUZZ_CHECK(strcmp(hash, ng->token[k]) == 0 &&
+		    h->out[i].conn == mg->holder[1 - k], "seat %s of %s told to "
+		    "connection %d", seat, nid, h->out[i].conn);
+	}
 }
 
 static void
@@ -781,6 +950,7 @@ static void
 do_line(struct h *h, int conn, const char *text, size_t n)
 {
 	char line[LINE_BUF], reply[LINE_BUF], verb[16];
+	struct mgame *mg;
 	struct cgp_cmd c;
 	int nrec0 = h->nrec, at = -1, i;
 	size_t len;
@@ -815,6 +985,16 @@ do_line(struct h *h, int conn, const char *text, size_t n)
 		if (strncmp(reply, "ERR * 507", 9) == 0 ||
 		    strstr(reply, " 507 STORAGE_FAILED") != NULL)
 			st_507++;
+		if (h->nrec == nrec0 + 1 && h->recs[nrec0].kind == 2 &&
+		    body_has(h->recs[nrec0].body, "reason=time") &&
+		    strstr(reply, " 410 GAME_OVER") != NULL &&
+		    (mg = model_find(h, h->recs[nrec0].game)) != NULL) {
+			/* The mover's time ran out before its move came: the
+			 * game ended on time, the move did not count. */
+			model_result(mg, &h->recs[nrec0]);
+			mg->seq = h->recs[nrec0].seq;
+			nrec0 = h->nrec;
+		}
 		FUZZ_CHECK(h->nrec == nrec0, "something was stored for a "
 		    "command answered '%s'", reply);
 		settle(h);
@@ -833,12 +1013,22 @@ do_line(struct h *h, int conn, const char *text, size_t n)
 		on_rejoin(h, conn, reply, cgp_get(&c, "token"));
 	else if (strcmp(verb, "MOVE") == 0)
 		on_move(h, conn, reply, &c, nrec0, at);
-	else if (strcmp(verb, "RESIGN") == 0 || strcmp(verb, "DRAW") == 0)
+	else if (strcmp(verb, "RESIGN") == 0 || strcmp(verb, "DRAW") == 0 ||
+	    strcmp(verb, "CLAIM") == 0 || strcmp(verb, "CANCEL") == 0)
 		on_end(h, conn, reply, nrec0, at);
+	else if (strcmp(verb, "SAY") == 0)
+		on_said(h, conn, reply, nrec0, at);
+	else if (strcmp(verb, "REMATCH") == 0) {
+		/* The new game's seats are stored after the asker's OK (each
+		 * "answered" with its REMATCHED to its player). */
+		at = h->nrec;
+		on_rematch(h, conn, reply, nrec0, at);
+	}
 	else
 		FUZZ_CHECK(h->nrec == nrec0, "%s stored something", verb);
 	/* Whatever was stored belongs to the command answered OK. */
 	FUZZ_CHECK(at == h->nrec, "stored after the OK: %s", reply);
+	check_rematched(h);
 	/* A REJOIN replaces the old holder: the model follows. */
 	settle(h);
 }
@@ -874,7 +1064,7 @@ do_play(struct h *h, const char *sel, size_t n)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static const struct sess_limits lim = { 6, 4, 5, 2, 3 };
+	static const struct sess_limits lim = { 6, 4, 5, 2, 3, 0, 0, 0 };
 	struct h *h;
 	struct sess_io io;
 	size_t i = 0;

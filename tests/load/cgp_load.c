@@ -7,6 +7,11 @@
  * HISTORY at the end).
  *
  *   cgp_load [--host H] --port P [--games 200] [--seconds 60] [--think MS]
+ *            [--resign]       (resign the games still on at the end)
+ *            [--port2 P]      (black connects to another server: several
+ *                              servers on one PostgreSQL)
+ *   cgp_load --fsync DIR [N]   the disk's sync time: N (200) writes of 4 KiB
+ *                              to a file in DIR, each followed by fdatasync
  *
  * Exit status: 0 when every check holds, 1 otherwise, 2 on bad usage.
  */
@@ -57,6 +62,7 @@ struct lgame {
 	long long sent_at[MAXPLY];
 	long long think_until;
 	bool waiting;            /* a MOVE not yet answered */
+	bool resigned;           /* --resign: sent at the end */
 	int games_done;
 };
 
@@ -75,7 +81,11 @@ static struct {
 	size_t nlat, latcap;
 	int failures;
 	unsigned rng;
-} L = { "127.0.0.1", 0, 200, 60, 0, 0, 0, 0, NULL, 0, 0, 0, 12345 };
+	bool resign;             /* games still on at the end: resign them */
+	int port2;               /* black's server, if another */
+	bool ending;             /* the time is up: no new games */
+} L = { "127.0.0.1", 0, 200, 60, 0, 0, 0, 0, NULL, 0, 0, 0, 12345, false,
+	0, false };
 
 static struct done *finished;       /* games over, kept for checking */
 
@@ -109,7 +119,7 @@ problem(const char *fmt, ...)
 }
 
 static int
-dial(void)
+dial(int to)
 {
 	struct addrinfo hints, *res;
 	char port[16];
@@ -117,7 +127,7 @@ dial(void)
 
 	memset(&hints, 0, sizeof hints);
 	hints.ai_socktype = SOCK_STREAM;
-	snprintf(port, sizeof port, "%d", L.port);
+	snprintf(port, sizeof port, "%d", to);
 	if (getaddrinfo(L.host, port, &hints, &res) != 0)
 		return -1;
 	fd = socket(res->ai_family, SOCK_STREAM, 0);
@@ -217,6 +227,10 @@ maybe_move(struct lgame *g, long long now)
 		return;
 	side = game_board(&g->mirror)->side;
 	ply = g->mirror.nply;
+	/* The mover's own server has told it of the last ply (with
+	 * --port2 the other server may not have it yet). */
+	if (ply > 0 && !g->seen[side][ply - 1])
+		return;
 	if (ply >= MAXPLY - 1)
 		return;
 	if (movegen_legal(game_board(&g->mirror), &ml) == 0)
@@ -283,7 +297,7 @@ handle(struct lgame *g, struct lconn *c, const struct cgp_msg *m,
 			L.moves++;
 			g->waiting = false;
 			g->think_until = now + L.think * 1000LL;
-			if (g->over)
+			if (g->over && !L.ending)
 				game_over_restart(g);
 		}
 		return;
@@ -291,7 +305,7 @@ handle(struct lgame *g, struct lconn *c, const struct cgp_msg *m,
 		if (strcmp(m->game, g->id) != 0)
 			return;
 		L.events++;
-		if (strcmp(m->verb, "JOINED") == 0 &&
+		if (strcmp(m->verb, "JOINED") == 0 && c->color == WHITE &&
 		    strcmp(cgp_msg_get(m, "seat"), "black") == 0) {
 			g->started = true;
 			g->think_until = now;
@@ -320,7 +334,7 @@ handle(struct lgame *g, struct lconn *c, const struct cgp_msg *m,
 		    c->color == WHITE) {
 			/* A new game once the last move's OK is in. */
 			g->over = true;
-			if (!g->waiting)
+			if (!g->waiting && !L.ending)
 				game_over_restart(g);
 		}
 		return;
@@ -365,6 +379,52 @@ cmp(const void *a, const void *b)
 	double x = *(const double *)a, y = *(const double *)b;
 
 	return x < y ? -1 : x > y;
+}
+
+static void
+print_load(void)
+{
+	double la[3];
+
+	if (getloadavg(la, 3) == 3)
+		printf("load average: %.2f %.2f %.2f\n", la[0], la[1], la[2]);
+}
+
+/* The median time of a 4 KiB write and fdatasync in dir (what a commit
+ * costs at least on that disk). */
+static int
+fsync_test(const char *dir, int n)
+{
+	char path[1024], block[4096];
+	double *t = calloc((size_t)n, sizeof *t);
+	int fd, i;
+
+	snprintf(path, sizeof path, "%s/cgp_load.fsync", dir);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	if (fd < 0 || t == NULL) {
+		fprintf(stderr, "cgp_load: %s: %s\n", path, strerror(errno));
+		return 1;
+	}
+	memset(block, 'x', sizeof block);
+	for (i = 0; i < n; i++) {
+		long long t0 = now_us();
+		if (pwrite(fd, block, sizeof block, (off_t)(i % 64) * 4096) !=
+		    (ssize_t)sizeof block || fdatasync(fd) < 0) {
+			fprintf(stderr, "cgp_load: %s: %s\n", path,
+			    strerror(errno));
+			return 1;
+		}
+		t[i] = (now_us() - t0) / 1000.0;
+	}
+	close(fd);
+	unlink(path);
+	qsort(t, (size_t)n, sizeof *t, cmp);
+	printf("fsync: median %.3f ms, p90 %.3f ms (%d writes+fdatasync in "
+	    "%s): 1/median = %.0f syncs/s\n", t[n / 2], t[n * 9 / 10], n, dir,
+	    1000.0 / t[n / 2]);
+	print_load();
+	free(t);
+	return 0;
 }
 
 /* Every acknowledged move is in the server's history, once, in order. */
@@ -445,17 +505,24 @@ main(int argc, char **argv)
 	int i, k, n, fd;
 	long long total_acked = 0, ngames_checked = 0;
 
+	if (argc >= 3 && strcmp(argv[1], "--fsync") == 0)
+		return fsync_test(argv[2], argc >= 4 && atoi(argv[3]) > 0 ?
+		    atoi(argv[3]) : 200);
 	for (i = 1; i < argc; i++) {
 		if (i + 1 < argc && strcmp(argv[i], "--host") == 0)
 			L.host = argv[++i];
 		else if (i + 1 < argc && strcmp(argv[i], "--port") == 0)
 			L.port = atoi(argv[++i]);
+		else if (i + 1 < argc && strcmp(argv[i], "--port2") == 0)
+			L.port2 = atoi(argv[++i]);
 		else if (i + 1 < argc && strcmp(argv[i], "--games") == 0)
 			L.ngames = atoi(argv[++i]);
 		else if (i + 1 < argc && strcmp(argv[i], "--seconds") == 0)
 			L.seconds = atoi(argv[++i]);
 		else if (i + 1 < argc && strcmp(argv[i], "--think") == 0)
 			L.think = atoi(argv[++i]);
+		else if (strcmp(argv[i], "--resign") == 0)
+			L.resign = true;
 		else {
 			fprintf(stderr, "usage: cgp_load [--host H] --port P "
 			    "[--games N] [--seconds S] [--think MS]\n");
@@ -475,7 +542,9 @@ main(int argc, char **argv)
 		for (k = 0; k < 2; k++) {
 			games[i].c[k].color = k;
 			games[i].c[k].g = &games[i];
-			games[i].c[k].fd = dial();
+			/* --port2: black on another server. */
+			games[i].c[k].fd = dial(k == BLACK && L.port2 > 0 ?
+			    L.port2 : L.port);
 			say(&games[i].c[k], "HELLO CGP/1 client=cgp_load");
 			if (games[i].c[k].fd < 0) {
 				fprintf(stderr, "cgp_load: cannot connect "
@@ -506,9 +575,20 @@ main(int argc, char **argv)
 				readable(&games[i / 2], &games[i / 2].c[i % 2],
 				    now);
 	}
+	L.ending = true;
 	t0 = now_us();
 	/* Let answers in flight land (2 s), so every OK is counted. */
 	while ((now = now_us()) < t0 + 2000000) {
+		/* --resign: every game still on ends once no move of it is
+		 * in flight (nothing is left active). */
+		for (i = 0; L.resign && i < L.ngames; i++) {
+			struct lgame *g = &games[i];
+			if (g->id[0] != '\0' && g->started && !g->over &&
+			    !g->waiting && !g->resigned) {
+				say(&g->c[WHITE], "#q RESIGN game=%s", g->id);
+				g->resigned = true;
+			}
+		}
 		for (i = 0; i < L.ngames * 2; i++) {
 			flush(&games[i / 2].c[i % 2]);
 			p[i].fd = games[i / 2].c[i % 2].fd;
@@ -523,7 +603,7 @@ main(int argc, char **argv)
 	}
 	/* Every acknowledged move the server keeps, once, in order; the
 	 * opponent saw each once. */
-	fd = dial();
+	fd = dial(L.port);
 	if (fd < 0) {
 		problem("cannot connect for the check");
 	} else {
@@ -565,5 +645,6 @@ main(int argc, char **argv)
 		    "%.2f ms (%zu samples)\n", L.lat[L.nlat / 2],
 		    L.lat[(size_t)(L.nlat * 0.99)], L.lat[L.nlat - 1], L.nlat);
 	printf("errors: %lld, failed checks: %d\n", L.errors, L.failures);
+	print_load();
 	return L.failures == 0 && L.errors == 0 ? 0 : 1;
 }

@@ -29,7 +29,8 @@ trap 'exit 1' INT TERM HUP
 
 "$server" --port 0 --bind 127.0.0.1 --db "$tmp/load.db" --create \
     --max-connections 2000 --max-per-address 2000 \
-    --games-per-minute 1000000 --log-level info 2>"$tmp/server.log" &
+    --games-per-minute 1000000 --commands-per-second 100000 \
+    --log-level info 2>"$tmp/server.log" &
 pid=$!
 port=
 i=0
@@ -48,10 +49,15 @@ if [ -z "$port" ]; then
 	exit 2
 fi
 echo "server pid $pid on 127.0.0.1:$port, database $tmp/load.db"
+# The disk's sync time in the same folder, before and after the run: a
+# commit costs at least one.
+"$load" --fsync "$tmp"
 "$load" --port "$port" --games 200 --seconds 60 "$@"
 status=$?
+"$load" --fsync "$tmp"
 kill -TERM "$pid"
 wait "$pid"
 echo "server exit status $? (0: clean stop)"
 grep -v ' info: ' "$tmp/server.log" | head -n 20
+grep ' stored in ' "$tmp/server.log"
 exit $status

@@ -1,22 +1,26 @@
 /*
- * ui_worker.c: the AI thinks in its own thread. It never touches curses:
- * it posts its progress and its move through a pipe that the UI's poll()
- * loop watches, and the UI thread stops it (search_stop) and joins it.
+ * session_worker.c: the AI thinks in its own thread. It never touches
+ * curses: it posts its progress and its move through a pipe that the UI's
+ * poll() loop watches, and the UI thread stops it (search_stop) and joins
+ * it. Both ends of the pipe are non-blocking: while the UI thread joins,
+ * it reads nothing, and a worker blocked on a full pipe would never end.
  */
 #include "config.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "engine/movegen.h"
 #include "ai/search.h"
 #include "engine/notation.h"
-#include "ui/ui_int.h"
+#include "session/session.h"
 
 static void
 options_of(const struct player_conf *pc, struct search_options *o)
@@ -58,22 +62,29 @@ ui_search_clear(void *s)
 		search_clear(s);
 }
 
+/*
+ * Smaller than PIPE_BUF: one write, all or nothing, never interleaved.
+ * A full pipe drops progress; the final message waits for room, but only
+ * until the job is cancelled (the UI then joins and reads no more).
+ */
 static void
 post(struct ui_worker *w, struct ui_msg *m)
 {
-	const char *p = (const char *)m;
-	size_t left = sizeof *m;
+	struct pollfd pfd;
 	ssize_t n;
 
-	/* Smaller than PIPE_BUF: one write, never interleaved. */
-	while (left > 0) {
-		n = write(w->wr, p, left);
+	for (;;) {
+		n = write(w->wr, m, sizeof *m);
+		if (n == (ssize_t)sizeof *m)
+			return;
 		if (n < 0 && errno == EINTR)
 			continue;
-		if (n <= 0)
+		if (n >= 0 || errno != EAGAIN || m->kind != MSG_DONE ||
+		    atomic_load(&w->cancel))
 			return;
-		p += n;
-		left -= (size_t)n;
+		pfd.fd = w->wr;
+		pfd.events = POLLOUT;
+		(void)poll(&pfd, 1, 20);
 	}
 }
 
@@ -158,7 +169,8 @@ ui_worker_init(struct ui_worker *w)
 	memset(w, 0, sizeof *w);
 	if (pipe2(fd, O_CLOEXEC) < 0)
 		return -1;
-	if (fcntl(fd[0], F_SETFL, O_NONBLOCK) < 0) {
+	if (fcntl(fd[0], F_SETFL, O_NONBLOCK) < 0 ||
+	    fcntl(fd[1], F_SETFL, O_NONBLOCK) < 0) {
 		close(fd[0]);
 		close(fd[1]);
 		return -1;

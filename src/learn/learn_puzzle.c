@@ -1,0 +1,163 @@
+/*
+ * learn_puzzle.c: the puzzle file, one puzzle a line:
+ *   variant<TAB>FEN<TAB>N<TAB>main line<TAB>theme
+ * and what is derived from a puzzle: its key and its rating.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "learn/learn.h"
+
+static int
+fail(char *err, size_t errlen, const char *msg, const char *arg)
+{
+	snprintf(err, errlen, msg, arg);
+	return -1;
+}
+
+int
+learn_puzzle_parse(const char *line, struct learn_puzzle *p, char *err,
+    size_t errlen)
+{
+	char buf[1024];
+	char *field[6], *s, *tok, *save = NULL, *end;
+	int nf = 0;
+	long n;
+
+	memset(p, 0, sizeof *p);
+	if (strlen(line) >= sizeof buf)
+		return fail(err, errlen, "line too long%s", "");
+	strcpy(buf, line);
+	buf[strcspn(buf, "\r\n")] = '\0';
+	for (s = buf; nf < 6; nf++) {
+		field[nf] = s;
+		s = strchr(s, '\t');
+		if (s == NULL) {
+			nf++;
+			break;
+		}
+		*s++ = '\0';
+	}
+	if (nf != 5 || s != NULL)
+		return fail(err, errlen, "%s", "expected 5 tab-separated fields: "
+		    "variant, FEN, N, main line, theme");
+	if (!learn_variant_known(field[0]))
+		return fail(err, errlen, "unknown variant '%s' (congo or "
+		    "megapawn)", field[0]);
+	strcpy(p->variant, field[0]);
+	if (strlen(field[1]) >= FEN_MAX || field[1][0] == '\0')
+		return fail(err, errlen, "%s", "bad FEN field");
+	strcpy(p->fen, field[1]);
+	errno = 0;
+	n = strtol(field[2], &end, 10);
+	if (errno != 0 || *end != '\0' || end == field[2] || n < 1 ||
+	    n > LEARN_PUZZLE_NMAX)
+		return fail(err, errlen, "N '%s' is not 1..4", field[2]);
+	p->n = (int)n;
+	for (tok = strtok_r(field[3], " ", &save); tok != NULL;
+	    tok = strtok_r(NULL, " ", &save)) {
+		if (p->nline >= LEARN_LINE_MAX)
+			return fail(err, errlen, "%s", "the main line is too long");
+		if (strlen(tok) >= MOVE_TEXT_MAX || strlen(tok) < 4)
+			return fail(err, errlen, "'%s' is not move text", tok);
+		strcpy(p->moves[p->nline++], tok);
+	}
+	if (p->nline != 2 * p->n - 1)
+		return snprintf(err, errlen, "the main line has %d moves; N = %d "
+		    "needs %d", p->nline, p->n, 2 * p->n - 1), -1;
+	if (strlen(field[4]) >= LEARN_THEME_MAX || field[4][0] == '\0' ||
+	    strpbrk(field[4], " ") != NULL)
+		return fail(err, errlen, "bad theme '%s' (one word)", field[4]);
+	strcpy(p->theme, field[4]);
+	return 0;
+}
+
+void
+learn_puzzle_format(const struct learn_puzzle *p, char *buf, size_t n)
+{
+	size_t len;
+	int i;
+
+	snprintf(buf, n, "%s\t%s\t%d\t", p->variant, p->fen, p->n);
+	for (i = 0; i < p->nline; i++) {
+		len = strlen(buf);
+		snprintf(buf + len, n - len, "%s%s", i > 0 ? " " : "", p->moves[i]);
+	}
+	len = strlen(buf);
+	snprintf(buf + len, n - len, "\t%s", p->theme);
+}
+
+int
+learn_puzzles_read(struct vec *out, const char *path, char *err,
+    size_t errlen)
+{
+	FILE *f = fopen(path, "r");
+	char line[1100], msg[256];
+	int no = 0;
+
+	if (f == NULL) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	while (fgets(line, sizeof line, f) != NULL) {
+		struct learn_puzzle p;
+		no++;
+		if (strchr(line, '\n') == NULL && !feof(f)) {
+			snprintf(err, errlen, "%s:%d: line too long", path, no);
+			fclose(f);
+			return -1;
+		}
+		if (line[0] == '#' || line[strspn(line, " \t\r\n")] == '\0')
+			continue;
+		if (learn_puzzle_parse(line, &p, msg, sizeof msg) != 0) {
+			snprintf(err, errlen, "%s:%d: %s", path, no, msg);
+			fclose(f);
+			return -1;
+		}
+		p.line = no;
+		*(struct learn_puzzle *)vec_push(out) = p;
+	}
+	fclose(f);
+	return 0;
+}
+
+static uint64_t
+fnv(const struct learn_puzzle *p)
+{
+	uint64_t h = 1469598103934665603ULL;
+	const char *parts[2] = { p->variant, p->fen };
+	int i;
+	const char *s;
+
+	for (i = 0; i < 2; i++) {
+		for (s = parts[i]; *s != '\0'; s++) {
+			h ^= (unsigned char)*s;
+			h *= 1099511628211ULL;
+		}
+		h ^= '\t';
+		h *= 1099511628211ULL;
+	}
+	return h;
+}
+
+void
+learn_puzzle_key(const struct learn_puzzle *p, char out[17])
+{
+	snprintf(out, 17, "%016llx", (unsigned long long)fnv(p));
+}
+
+int
+learn_puzzle_rating(const struct learn_puzzle *p)
+{
+	int r = 800 + 300 * (p->n - 1);
+
+	if (strstr(p->theme, "quiet") != NULL)
+		r += 100;
+	if (strstr(p->theme, "monkey-chain") != NULL)
+		r += 50;
+	return r + (int)(fnv(p) % 100);
+}

@@ -1,0 +1,154 @@
+/*
+ * net_client_online.c: the client's side of CGP/1's online parts: the
+ * clock as the server keeps it, SAY, REMATCH (and moving on to the rematch
+ * the server made), CLAIM and CANCEL.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "net/net_cli.h"
+
+void
+cli_clock_keys(struct net_client *c, const struct cgp_msg *m,
+    struct net_event *e, int side, long long now)
+{
+	long w = cgp_parse_num(cgp_msg_get(m, "wclock"), 1000000000L);
+	long b = cgp_parse_num(cgp_msg_get(m, "bclock"), 1000000000L);
+	const char *ctl = cgp_msg_get(m, "clock");
+	int64_t base, inc;
+
+	if (w < 0 || b < 0)
+		return;
+	e->timed = true;
+	e->wclock = w;
+	e->bclock = b;
+	if (!c->timed) {
+		/* A STATE brings the control; a MOVE alone does not. */
+		if (ctl == NULL || clock_parse_seconds(ctl, &base, &inc, NULL,
+		    0) < 0)
+			base = inc = 0;
+		clock_init(&c->clock, base, inc);
+		c->timed = true;
+	}
+	clock_stop(&c->clock, now);
+	clock_set(&c->clock, WHITE, w, now);
+	clock_set(&c->clock, BLACK, b, now);
+	if (side >= 0)
+		clock_start(&c->clock, side, now);
+}
+
+bool
+net_client_clock(const struct net_client *c, long long now, long long left[2],
+    int *running)
+{
+	if (!c->timed)
+		return false;
+	left[0] = clock_left(&c->clock, WHITE, now);
+	left[1] = clock_left(&c->clock, BLACK, now);
+	*running = c->clock.running;
+	return true;
+}
+
+void
+cli_rematched(struct net_client *c, const struct cgp_msg *m)
+{
+	const char *game = cgp_msg_get(m, "game"), *tok = cgp_msg_get(m,
+	    "token");
+	int seat = cgp_seat_parse(cgp_msg_get(m, "seat"));
+	struct net_event *e;
+	char err[200];
+
+	if (game == NULL || tok == NULL || seat < 0 || !cgp_valid_game(game) ||
+	    !cgp_valid_token(tok))
+		return;
+	/* A new game: nothing of the old one holds. */
+	if (c->have_mirror)
+		game_free(&c->mirror);
+	c->have_mirror = false;
+	c->syncing = false;
+	c->pending = false;
+	c->timed = false;
+	c->seq = 0;
+	snprintf(c->game, sizeof c->game, "%s", game);
+	snprintf(c->token, sizeof c->token, "%s", tok);
+	c->seat = seat;
+	c->role = ROLE_SEAT;
+	e = cli_event(c, NEV_REMATCHED);
+	e->seat = seat;
+	if (c->o.remember && net_tokens_save(c->o.host, c->o.port, c->game,
+	    seat, c->token, err, sizeof err) < 0) {
+		e = cli_event(c, NEV_ERROR);
+		snprintf(e->text, sizeof e->text, "cannot remember the seat "
+		    "token: %s", err);
+	}
+	/* The server gave us the seat on this connection: its STATE starts
+	 * the mirror. */
+	cli_resync(c);
+}
+
+static int
+seated_online(struct net_client *c, char *err, size_t errlen)
+{
+	if (c->role != ROLE_SEAT) {
+		snprintf(err, errlen, "you hold no seat in a game");
+		return -1;
+	}
+	if (c->st != NET_ONLINE) {
+		snprintf(err, errlen, "not connected to the server");
+		return -1;
+	}
+	return 0;
+}
+
+int
+net_client_say(struct net_client *c, const char *text, char *err,
+    size_t errlen)
+{
+	const char *p;
+
+	if (seated_online(c, err, errlen) < 0)
+		return -1;
+	if (text == NULL || *text == '\0') {
+		snprintf(err, errlen, "nothing to say");
+		return -1;
+	}
+	if (strlen(text) > CGP_SAY_MAX) {
+		snprintf(err, errlen, "at most %d characters", CGP_SAY_MAX);
+		return -1;
+	}
+	for (p = text; *p != '\0'; p++)
+		if ((unsigned char)*p < 0x20 || (unsigned char)*p > 0x7e) {
+			snprintf(err, errlen, "only printable ASCII can be "
+			    "sent");
+			return -1;
+		}
+	cli_send(c, "#t SAY game=%s :%s", c->game, text);
+	return 0;
+}
+
+int
+net_client_rematch(struct net_client *c, char *err, size_t errlen)
+{
+	if (seated_online(c, err, errlen) < 0)
+		return -1;
+	cli_send(c, "#R REMATCH game=%s", c->game);
+	return 0;
+}
+
+int
+net_client_claim(struct net_client *c, char *err, size_t errlen)
+{
+	if (seated_online(c, err, errlen) < 0)
+		return -1;
+	cli_send(c, "#a CLAIM game=%s", c->game);
+	return 0;
+}
+
+int
+net_client_cancel(struct net_client *c, char *err, size_t errlen)
+{
+	if (seated_online(c, err, errlen) < 0)
+		return -1;
+	cli_send(c, "#k CANCEL game=%s", c->game);
+	return 0;
+}

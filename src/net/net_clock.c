@@ -1,0 +1,233 @@
+/*
+ * net_clock.c: the session's timers. Each game has at most one deadline:
+ * the side to move's flag in an active game with a clock, or the expiry of
+ * an open game. They sit in a binary heap, soonest first, so the event loop
+ * sleeps exactly until the nearest one (sess_next_timer) and sess_tick ends
+ * the games whose time has come, with nobody connected or not.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "net/net_internal.h"
+
+#define RETRY_MS 1000LL     /* storing an end failed: try again after */
+
+static bool
+earlier(const struct sgame *a, const struct sgame *b)
+{
+	return a->deadline < b->deadline;
+}
+
+static void
+heap_set(struct sess *s, int i, struct sgame *g)
+{
+	s->heap[i] = g;
+	g->hpos = i;
+}
+
+static void
+sift_up(struct sess *s, int i)
+{
+	struct sgame *g = s->heap[i];
+
+	while (i > 0 && earlier(g, s->heap[(i - 1) / 2])) {
+		heap_set(s, i, s->heap[(i - 1) / 2]);
+		i = (i - 1) / 2;
+	}
+	heap_set(s, i, g);
+}
+
+static void
+sift_down(struct sess *s, int i)
+{
+	struct sgame *g = s->heap[i];
+	int k;
+
+	for (;;) {
+		k = 2 * i + 1;
+		if (k >= s->nheap)
+			break;
+		if (k + 1 < s->nheap && earlier(s->heap[k + 1], s->heap[k]))
+			k++;
+		if (!earlier(s->heap[k], g))
+			break;
+		heap_set(s, i, s->heap[k]);
+		i = k;
+	}
+	heap_set(s, i, g);
+}
+
+void
+sess_timer_remove(struct sess *s, struct sgame *g)
+{
+	struct sgame *last;
+	int i = g->hpos;
+
+	g->deadline = -1;
+	if (i < 0)
+		return;
+	g->hpos = -1;
+	if (--s->nheap == i)
+		return;
+	last = s->heap[s->nheap];
+	heap_set(s, i, last);
+	sift_up(s, i);
+	sift_down(s, last->hpos);
+}
+
+void
+sess_timer_update(struct sess *s, struct sgame *g)
+{
+	long long d = -1;
+	int st = sess_status(g);
+
+	if (st == 1 && g->timed && g->clock.running >= 0)
+		d = s->now + clock_until_flag(&g->clock, s->now);
+	else if (st == 0 && g->expires > 0)
+		d = g->expires;
+	if (d >= 0 && g->retry_at > d)
+		d = g->retry_at;
+	if (d < 0) {
+		sess_timer_remove(s, g);
+		return;
+	}
+	g->deadline = d;
+	if (g->hpos < 0) {
+		if (s->nheap == s->heapcap) {
+			s->heapcap = s->heapcap ? s->heapcap * 2 : 64;
+			s->heap = xreallocarray(s->heap, (size_t)s->heapcap,
+			    sizeof *s->heap);
+		}
+		g->hpos = s->nheap++;
+		s->heap[g->hpos] = g;
+	}
+	sift_up(s, g->hpos);
+	sift_down(s, g->hpos);
+}
+
+void
+sess_applied(struct sess *s, struct sgame *g, bool new_game, int conn)
+{
+	if (new_game) {
+		if (conn >= 0)
+			g->creator_conn = s->conns[conn].serial;
+		g->gone_since[0] = g->gone_since[1] = s->now;
+		g->expires = s->now + (s->lim.expire_ms > 0 ?
+		    s->lim.expire_ms : SESS_EXPIRE_MS);
+	}
+	/* The opponent's move is stored now, or both seats are taken: the
+	 * side to move's time runs from here. */
+	if (sess_status(g) == 1 && g->timed && g->clock.running < 0)
+		clock_start(&g->clock, game_board(&g->g)->side, s->now);
+	sess_timer_update(s, g);
+}
+
+void
+sess_set_now(struct sess *s, long long now_ms)
+{
+	s->now = now_ms;
+}
+
+long long
+sess_next_timer(struct sess *s, long long now_ms)
+{
+	long long d = s->nheap > 0 ? s->heap[0]->deadline : -1;
+	long long r = sess_refusal_due(s);
+
+	if (r >= 0 && (d < 0 || r < d))
+		d = r;
+	if (d < 0)
+		return -1;
+	return d > now_ms ? d - now_ms : 0;
+}
+
+/* g's deadline has come: the side to move flags, or the open game goes. */
+static void
+fire(struct sess *s, struct sgame *g, long long now)
+{
+	int st = sess_status(g), flagged;
+	int rc = 0;
+
+	g->retry_at = 0;
+	if (g->busy > 0) {
+		/* A change is being stored (a move that came in time?): look
+		 * again once it is applied. */
+		g->retry_at = now + 100;
+		sess_timer_update(s, g);
+		return;
+	}
+	if (st == 1 && g->timed &&
+	    (flagged = clock_flagged(&g->clock, now)) >= 0) {
+		rc = sess_end_game(s, g, -1, NULL, flagged == WHITE ?
+		    RESULT_BLACK_WINS : RESULT_WHITE_WINS, "time");
+	} else if (st == 0 && g->expires > 0 && now >= g->expires) {
+		sess_log(s, NET_LOG_INFO, "game %s: nobody joined in %lld s; "
+		    "cancelled", g->id, (s->lim.expire_ms > 0 ?
+		    s->lim.expire_ms : SESS_EXPIRE_MS) / 1000);
+		rc = sess_end_game(s, g, -1, NULL, RESULT_NONE, "cancelled");
+	}
+	/* The end is on its way to storage: should it be refused, the
+	 * timer comes back after RETRY_MS (stored, the game is over). */
+	if (rc == 0 || rc < 0)
+		g->retry_at = now + RETRY_MS;
+	if (!g->over)
+		sess_timer_update(s, g);
+}
+
+void
+sess_tick(struct sess *s, long long now_ms)
+{
+	s->now = now_ms;
+	sess_refusal_flush(s, now_ms);
+	while (s->nheap > 0 && s->heap[0]->deadline <= now_ms) {
+		struct sgame *g = s->heap[0];
+		fire(s, g, now_ms);
+		if (g->hpos == 0 && g->deadline <= now_ms) {
+			/* Not due after all (a clock still running): later. */
+			g->deadline = now_ms + 1;
+			sift_down(s, 0);
+		}
+	}
+}
+
+void
+sess_clock_kv(struct sess *s, struct sgame *g, struct cgp_out *o,
+    bool control)
+{
+	char text[32];
+
+	if (!g->timed)
+		return;
+	if (control) {
+		clock_format_control(g->clock.base_ms, g->clock.inc_ms, text,
+		    sizeof text);
+		cgp_out_kv(o, "clock", text);
+	}
+	cgp_out_kvi(o, "wclock", (long)clock_left(&g->clock, WHITE, s->now));
+	cgp_out_kvi(o, "bclock", (long)clock_left(&g->clock, BLACK, s->now));
+}
+
+void
+sess_start(struct sess *s, long long now_ms, long long wall_ms)
+{
+	long long life = s->lim.expire_ms > 0 ? s->lim.expire_ms :
+	    SESS_EXPIRE_MS;
+	int i, st;
+
+	s->now = now_ms;
+	for (i = 0; i < s->ngames; i++) {
+		struct sgame *g = s->games[i];
+		g->gone_since[0] = g->gone_since[1] = now_ms;
+		st = sess_status(g);
+		if (st == 1 && g->timed)
+			/* The side to move resumes from its stored time. */
+			clock_start(&g->clock, game_board(&g->g)->side, now_ms);
+		else if (st == 0) {
+			g->expires = now_ms + (g->created * 1000 + life -
+			    wall_ms);
+			if (g->expires < 1)
+				g->expires = 1;  /* due at once, not "none" */
+		}
+		sess_timer_update(s, g);
+	}
+}

@@ -1,0 +1,183 @@
+/*
+ * net_limit.c: the session's limits. Connections and new games count per
+ * network (an IPv4 /24, an IPv6 /64: one household or one host's addresses
+ * cannot fill the server, and one address is no unit an attacker lacks);
+ * wrong tokens per network and game; commands and SAYs per connection. What
+ * a limit refuses is logged at a bounded rate: one line, then a summary a
+ * second while refusals go on.
+ */
+#include <arpa/inet.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "net/net_internal.h"
+
+#define MINUTE_MS 60000LL
+#define SECOND_MS 1000LL
+#define SAY_WINDOW_MS 10000LL
+#define SAY_MAX 5
+
+void
+sess_net_of(const char *addr, char *out, size_t n)
+{
+	unsigned char a[16];
+	char text[INET6_ADDRSTRLEN];
+
+	if (inet_pton(AF_INET, addr, a) == 1) {
+		snprintf(out, n, "%u.%u.%u.0/24", a[0], a[1], a[2]);
+		return;
+	}
+	if (inet_pton(AF_INET6, addr, a) == 1) {
+		static const unsigned char v4mapped[12] = { 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0xff, 0xff };
+		if (memcmp(a, v4mapped, sizeof v4mapped) == 0) {
+			snprintf(out, n, "%u.%u.%u.0/24", a[12], a[13], a[14]);
+			return;
+		}
+		memset(a + 8, 0, 8);
+		inet_ntop(AF_INET6, a, text, sizeof text);
+		snprintf(out, n, "%s/64", text);
+		return;
+	}
+	snprintf(out, n, "%s", addr);
+}
+
+struct saddr *
+sess_addr(struct sess *s, const char *net, long long now_ms)
+{
+	struct saddr *a = NULL, *spare = NULL;
+	size_t i;
+
+	for (i = 0; i < s->addrs.len; i++) {
+		struct saddr *x = vec_at(&s->addrs, i);
+		if (strcmp(x->addr, net) == 0) {
+			a = x;
+			break;
+		}
+		if (spare == NULL && x->nconn == 0 &&
+		    now_ms - x->win_start >= MINUTE_MS)
+			spare = x;
+	}
+	if (a == NULL) {
+		if (spare == NULL)
+			spare = vec_push(&s->addrs);
+		a = spare;
+		memset(a, 0, sizeof *a);
+		snprintf(a->addr, sizeof a->addr, "%s", net);
+		a->win_start = now_ms;
+	}
+	if (now_ms - a->win_start >= MINUTE_MS) {
+		a->win_start = now_ms;
+		a->creates = 0;
+	}
+	return a;
+}
+
+struct sfail *
+sess_fails(struct sess *s, const char *net, const char *game, long long now)
+{
+	struct sfail *f = NULL, *spare = NULL;
+	size_t i;
+
+	for (i = 0; i < s->fails.len; i++) {
+		struct sfail *x = vec_at(&s->fails, i);
+		if (strcmp(x->net, net) == 0 && strcmp(x->game, game) == 0) {
+			f = x;
+			break;
+		}
+		if (spare == NULL && now - x->win_start >= MINUTE_MS)
+			spare = x;
+	}
+	if (f == NULL) {
+		if (spare == NULL)
+			spare = vec_push(&s->fails);
+		f = spare;
+		memset(f, 0, sizeof *f);
+		snprintf(f->net, sizeof f->net, "%s", net);
+		snprintf(f->game, sizeof f->game, "%s", game);
+		f->win_start = now;
+	}
+	if (now - f->win_start >= MINUTE_MS) {
+		f->win_start = now;
+		f->fails = 0;
+	}
+	return f;
+}
+
+bool
+sess_cmd_allowed(struct sess *s, struct sconn *c, long long now)
+{
+	if (s->lim.commands_per_second <= 0)
+		return true;
+	if (now - c->cmd_win >= SECOND_MS) {
+		c->cmd_win = now;
+		c->cmds = 0;
+	}
+	return ++c->cmds <= s->lim.commands_per_second;
+}
+
+bool
+sess_say_allowed(struct sconn *c, long long now)
+{
+	/* said[] holds the last SAY_MAX times, the oldest at nsaid % 5. */
+	int oldest = c->nsaid % SAY_MAX;
+
+	if (c->nsaid >= SAY_MAX && now - c->said[oldest] < SAY_WINDOW_MS)
+		return false;
+	c->said[oldest] = now;
+	c->nsaid++;
+	return true;
+}
+
+/*
+ * Refusals: the first after a quiet second is logged as it is; those that
+ * follow within the second are counted and logged as one summary line when
+ * the second is over (sess_tick), and while they go on, only the summaries.
+ */
+void
+sess_refused(struct sess *s, const char *fmt, ...)
+{
+	char msg[400];
+	va_list ap;
+
+	sess_refusal_flush(s, s->now);
+	if (s->refusal_win != 0 && s->now - s->refusal_win < SECOND_MS) {
+		s->refusals++;
+		return;
+	}
+	/* After a second without any: this one is logged as it is. */
+	s->refusal_win = s->now;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	sess_log(s, NET_LOG_WARN, "%s", msg);
+}
+
+long long
+sess_refusal_due(const struct sess *s)
+{
+	if (s->refusal_win == 0 || (s->refusals == 0 && !s->refusal_quiet))
+		return -1;
+	return s->refusal_win + SECOND_MS;
+}
+
+void
+sess_refusal_flush(struct sess *s, long long now)
+{
+	if (s->refusal_win == 0 || now - s->refusal_win < SECOND_MS)
+		return;
+	if (s->refusals > 0) {
+		sess_log(s, NET_LOG_WARN, "%d more request%s refused in a "
+		    "second (connections, tokens or commands over the "
+		    "limits; not logged one by one)", s->refusals,
+		    s->refusals == 1 ? "" : "s");
+		s->refusals = 0;
+		s->refusal_quiet = true;
+		s->refusal_win = now;
+		return;
+	}
+	/* A whole second without a refusal: the next one is logged. */
+	s->refusal_quiet = false;
+	s->refusal_win = 0;
+}

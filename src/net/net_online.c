@@ -1,0 +1,364 @@
+/*
+ * net_online.c: what keeps a game among strangers going: the end of a game
+ * for any reason (shared with the timers), CANCEL of an open game by its
+ * creator, CLAIM of a game the opponent abandoned, REMATCH with the colours
+ * swapped, and SAY.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "engine/fen.h"
+#include "net/net_internal.h"
+
+void
+sess_result_body(char *buf, size_t n, enum game_result r, const char *reason)
+{
+	snprintf(buf, n, "result=%s reason=%s", sess_result_text(r), reason);
+}
+
+void
+sess_finish(struct sess *s, struct sgame *g, enum game_result r,
+    const char *reason)
+{
+	g->over = true;
+	g->result = r;
+	snprintf(g->reason, sizeof g->reason, "%s", reason);
+	g->offer = -1;
+	g->rematch[0] = g->rematch[1] = false;
+	if (g->timed)
+		clock_stop(&g->clock, s->now);
+	g->retry_at = 0;
+	sess_timer_remove(s, g);
+}
+
+/* The OK of a command that writes one event of g. */
+static void
+ok_line(struct cgp_out *o, const struct cgp_cmd *cmd, const struct sgame *g,
+    long seq)
+{
+	cgp_out_ok(o, cmd != NULL ? cmd->tag : "*", cmd != NULL ?
+	    cgp_verb_name(cmd->verb) : "RESULT");
+	cgp_out_kv(o, "game", g->id);
+	cgp_out_kvi(o, "seq", seq);
+}
+
+/* One event for g on its way to storage; once stored it is applied (the
+ * start-up replay), the OK answered and the event told to all. */
+static void
+submit_event(struct sess *s, struct sgame *g, int conn,
+    const struct cgp_cmd *cmd, const char *kind, const char *body)
+{
+	struct store_change ch;
+	struct cgp_out o;
+
+	memset(&ch, 0, sizeof ch);
+	ch.game = g->id;
+	ch.seat = -1;
+	ch.creator = -1;
+	ch.nev = 1;
+	ch.seq[0] = g->seq + 1;
+	ch.kind[0] = kind;
+	ch.body[0] = body;
+	ok_line(&o, cmd, g, ch.seq[0]);
+	sess_submit(s, cmd != NULL ? conn : -1, cmd, &ch, &o, false, false);
+}
+
+int
+sess_end_game(struct sess *s, struct sgame *g, int conn,
+    const struct cgp_cmd *cmd, enum game_result r, const char *reason)
+{
+	char body[96];
+
+	sess_result_body(body, sizeof body, r, reason);
+	submit_event(s, g, conn, cmd, "RESULT", body);
+	return 0;
+}
+
+static void
+cmd_cancel(struct sess *s, int conn, const struct cgp_cmd *cmd,
+    struct sgame *g)
+{
+	struct sconn *c = sess_conn(s, conn);
+	bool creator = g->creator >= 0 ? g->holder[g->creator] == conn :
+	    g->creator_conn == c->serial;
+
+	if (g->over) {
+		sess_err(s, conn, cmd->tag, CGP_GAME_OVER, "the game is over");
+		return;
+	}
+	if (!creator) {
+		sess_err(s, conn, cmd->tag, CGP_NOT_YOUR_SEAT, "only the "
+		    "game's creator can cancel it");
+		return;
+	}
+	if (sess_status(g) != 0) {
+		sess_err(s, conn, cmd->tag, CGP_NOT_YOUR_SEAT, "the game has "
+		    "started: only an open game can be cancelled (RESIGN "
+		    "ends this one)");
+		return;
+	}
+	sess_end_game(s, g, conn, cmd, RESULT_NONE, "cancelled");
+}
+
+static void
+cmd_claim(struct sess *s, int conn, const struct cgp_cmd *cmd,
+    struct sgame *g)
+{
+	long long wait = s->lim.abandon_ms > 0 ? s->lim.abandon_ms :
+	    SESS_ABANDON_MS, gone;
+	int seat = sess_seat_of(g, conn, -1), opp;
+	struct cgp_out o;
+	char msg[96];
+
+	if (seat < 0) {
+		sess_err(s, conn, cmd->tag, CGP_NOT_YOUR_SEAT,
+		    "you hold no seat in this game");
+		return;
+	}
+	if (g->over) {
+		sess_err(s, conn, cmd->tag, CGP_GAME_OVER, "the game is over");
+		return;
+	}
+	if (sess_status(g) == 0) {
+		sess_err(s, conn, cmd->tag, CGP_NOT_STARTED, "nobody has "
+		    "joined yet (CANCEL ends an open game)");
+		return;
+	}
+	opp = 1 - seat;
+	gone = g->holder[opp] >= 0 ? 0 : s->now - g->gone_since[opp];
+	if (gone < wait) {
+		long left = (long)((wait - gone + 999) / 1000);
+		cgp_out_err(&o, cmd->tag, CGP_CLAIM_TOO_EARLY);
+		cgp_out_kvi(&o, "left", left);
+		if (g->holder[opp] >= 0)
+			snprintf(msg, sizeof msg, "%s is connected",
+			    cgp_seat_name(opp));
+		else
+			snprintf(msg, sizeof msg, "%s has been gone %lld s of "
+			    "%lld", cgp_seat_name(opp), gone / 1000,
+			    wait / 1000);
+		cgp_out_text(&o, msg);
+		sess_emit(s, conn, &o);
+		return;
+	}
+	sess_end_game(s, g, conn, cmd, seat == WHITE ? RESULT_WHITE_WINS :
+	    RESULT_BLACK_WINS, "abandoned");
+}
+
+/* Tell conn, alone, its seat in the rematch of g. */
+static void
+send_rematched(struct sess *s, int conn, struct sgame *g, int seat)
+{
+	struct sgame *n = sess_find(s, g->rematch_game);
+	struct cgp_out o;
+
+	if (n == NULL || conn < 0 || g->rematch_tok[seat][0] == '\0')
+		return;
+	cgp_out_ev(&o, g->id, g->seq, "REMATCHED");
+	cgp_out_kv(&o, "game", n->id);
+	cgp_out_kv(&o, "seat", cgp_seat_name(seat));
+	cgp_out_kv(&o, "token", g->rematch_tok[seat]);
+	sess_emit(s, conn, &o);
+}
+
+void
+sess_rematch_rejoined(struct sess *s, int conn, struct sgame *g, int seat)
+{
+	if (g->rematch_game[0] != '\0')
+		send_rematched(s, conn, g, 1 - seat);
+}
+
+/* The OK of REMATCH (no seq when nothing is stored). */
+static void
+rematch_ok(struct sess *s, int conn, const struct cgp_cmd *cmd,
+    const struct sgame *g)
+{
+	struct cgp_out o;
+
+	ok_line(&o, cmd, g, g->seq);
+	sess_emit(s, conn, &o);
+}
+
+/*
+ * Both players asked: the same game again, colours swapped. Stored as the
+ * offer (answered to the asker), then the new game with white's seat, then
+ * black's seat; each seat's change is "answered" to the player who gets it
+ * with its REMATCHED line.
+ */
+static void
+make_rematch(struct sess *s, int conn, const struct cgp_cmd *cmd,
+    struct sgame *g, const char *offer_body)
+{
+	char id[CGP_ID_LEN + 1], tok[2][CGP_TOKEN_LEN + 1], body[2][80];
+	char clock[32], err[160], hash[2][CGP_HASH_LEN + 1], seq[24];
+	struct store_change ch;
+	struct game_rules rules;
+	struct board start;
+	struct cgp_out o;
+	char wire[CGP_FEN_MAX];
+	int k, tries;
+
+	if (sess_variant_start(g->variant, g->start, &g->g.rules, &start,
+	    &rules, wire, err, sizeof err) < 0) {
+		sess_err(s, conn, cmd->tag, CGP_INTERNAL, err);
+		return;
+	}
+	for (tries = 0;; tries++) {
+		if (tries == 16 || net_new_game_id(id) < 0 ||
+		    net_new_token(tok[0]) < 0 || net_new_token(tok[1]) < 0) {
+			sess_err(s, conn, cmd->tag, CGP_INTERNAL,
+			    "no random numbers");
+			return;
+		}
+		if (sess_find(s, id) == NULL && sess_fetch(s, id) == 0)
+			break;
+	}
+	snprintf(g->rematch_game, sizeof g->rematch_game, "%s", id);
+	memcpy(g->rematch_tok, tok, sizeof g->rematch_tok);
+	snprintf(seq, sizeof seq, "%ld", g->seq + 1);
+	submit_event(s, g, conn, cmd, "REMATCH", offer_body);
+	if (g->timed)
+		clock_format_control(g->clock.base_ms, g->clock.inc_ms, clock,
+		    sizeof clock);
+	for (k = 0; k < 2; k++) {
+		/* The new white is the old black. */
+		snprintf(body[k], sizeof body[k], "seat=%s name=%s",
+		    cgp_seat_name(k), g->name[1 - k]);
+		net_token_hash(tok[k], hash[k]);
+		memset(&ch, 0, sizeof ch);
+		ch.game = id;
+		ch.seat = k;
+		ch.name = g->name[1 - k];
+		ch.token = hash[k];
+		ch.creator = -1;
+		ch.nev = 1;
+		ch.seq[0] = k + 1;
+		ch.kind[0] = "JOINED";
+		ch.body[0] = body[k];
+		if (k == 0) {
+			ch.new_game = true;
+			ch.start_fen = wire;
+			ch.repetition = rules.repetition;
+			ch.quiet_plies = rules.quiet_plies;
+			ch.created = (long long)time(NULL);
+			ch.variant = g->variant;
+			ch.clock = g->timed ? clock : NULL;
+			ch.rematch_of = g->id;
+		}
+		cgp_out_begin(&o, "EV");
+		cgp_out_word(&o, g->id);
+		cgp_out_word(&o, seq);
+		cgp_out_word(&o, "REMATCHED");
+		cgp_out_kv(&o, "game", id);
+		cgp_out_kv(&o, "seat", cgp_seat_name(k));
+		cgp_out_kv(&o, "token", tok[k]);
+		/* Black's JOINED, once both seats are in, goes to the new
+		 * game's players (white's is not told: nobody is in it yet). */
+		sess_submit(s, g->holder[1 - k], NULL, &ch, &o, false, k == 0);
+	}
+	sess_log(s, NET_LOG_INFO, "game %s: rematch %s", g->id, id);
+}
+
+static void
+cmd_rematch(struct sess *s, int conn, const struct cgp_cmd *cmd,
+    struct sgame *g)
+{
+	int seat = sess_seat_of(g, conn, -1), k;
+	char body[64];
+
+	if (seat < 0) {
+		sess_err(s, conn, cmd->tag, CGP_NOT_YOUR_SEAT,
+		    "you hold no seat in this game");
+		return;
+	}
+	if (!g->over || !g->seated[0] || !g->seated[1]) {
+		sess_err(s, conn, cmd->tag, CGP_NOT_YOUR_SEAT, !g->over ?
+		    "the game is not over: REMATCH comes after it" :
+		    "nobody played this game");
+		return;
+	}
+	if (g->rematch_game[0] != '\0') {
+		/* Made already: the seat again, to this connection. */
+		rematch_ok(s, conn, cmd, g);
+		for (k = 0; k < 2; k++)
+			if (g->holder[k] == conn)
+				send_rematched(s, conn, g, 1 - k);
+		return;
+	}
+	if (g->rematch[0] && g->rematch[1]) {
+		/* Made before this copy of the game was read again (a
+		 * restart, or it left memory): made once, never twice. */
+		rematch_ok(s, conn, cmd, g);
+		return;
+	}
+	/* One holding both seats asks for both. */
+	if (g->holder[1 - seat] == conn && g->rematch[seat])
+		seat = 1 - seat;
+	if (g->rematch[seat]) {
+		rematch_ok(s, conn, cmd, g);
+		return;
+	}
+	snprintf(body, sizeof body, "action=offer side=%s",
+	    cgp_seat_name(seat));
+	if (g->rematch[1 - seat]) {
+		make_rematch(s, conn, cmd, g, body);
+		return;
+	}
+	submit_event(s, g, conn, cmd, "REMATCH", body);
+}
+
+static void
+cmd_say(struct sess *s, int conn, const struct cgp_cmd *cmd, struct sgame *g)
+{
+	int seat = sess_seat_of(g, conn, -1);
+	char body[CGP_SAY_MAX + 32];
+
+	if (seat < 0) {
+		sess_err(s, conn, cmd->tag, CGP_NOT_YOUR_SEAT,
+		    "only the players of a game talk in it");
+		return;
+	}
+	if (cmd->text == NULL || cmd->text[0] == '\0') {
+		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, "nothing to say: "
+		    "SAY game=ID :TEXT");
+		return;
+	}
+	if (strlen(cmd->text) > CGP_SAY_MAX) {
+		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX,
+		    "at most 200 bytes a SAY");
+		return;
+	}
+	if (!sess_say_allowed(sess_conn(s, conn), s->now)) {
+		sess_err(s, conn, cmd->tag, CGP_RATE_LIMITED,
+		    "at most 5 SAYs in 10 seconds");
+		sess_refused(s, "%s: too many SAYs", sess_conn(s, conn)->addr);
+		return;
+	}
+	snprintf(body, sizeof body, "side=%s :%s", cgp_seat_name(seat),
+	    cmd->text);
+	submit_event(s, g, conn, cmd, "SAID", body);
+}
+
+void
+sess_cmd_online(struct sess *s, int conn, const struct cgp_cmd *c)
+{
+	struct sgame *g = sess_want_game_w(s, conn, c);
+
+	if (g == NULL)
+		return;
+	switch (c->verb) {
+	case CGP_V_CANCEL:
+		cmd_cancel(s, conn, c, g);
+		break;
+	case CGP_V_CLAIM:
+		cmd_claim(s, conn, c, g);
+		break;
+	case CGP_V_REMATCH:
+		cmd_rematch(s, conn, c, g);
+		break;
+	default:
+		cmd_say(s, conn, c, g);
+		break;
+	}
+}

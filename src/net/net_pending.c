@@ -1,0 +1,307 @@
+/*
+ * net_pending.c: changes on their way to storage. A command checks
+ * everything, builds its change and its OK line, and submits; once the
+ * store has the change (at once without an asynchronous store, or when the
+ * store thread hands it back), sess_done applies it through the code that
+ * rebuilds games at start-up, answers the asker and tells the game. While a
+ * change of a game is being stored, commands that write to that game wait
+ * (their line is given again later); readers see the stored state.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "net/net_internal.h"
+
+static bool
+is_power_of_ten(long long n)
+{
+	while (n >= 10 && n % 10 == 0)
+		n /= 10;
+	return n == 1;
+}
+
+/* Copy ch, its strings into p's buffers. */
+static void
+copy_change(struct spend *p, const struct store_change *ch)
+{
+	int i;
+
+	p->ch = *ch;
+	snprintf(p->game, sizeof p->game, "%s", ch->game);
+	p->ch.game = p->game;
+	if (ch->start_fen != NULL) {
+		snprintf(p->start, sizeof p->start, "%s", ch->start_fen);
+		p->ch.start_fen = p->start;
+	}
+	if (ch->name != NULL) {
+		snprintf(p->name, sizeof p->name, "%s", ch->name);
+		p->ch.name = p->name;
+	}
+	if (ch->token != NULL) {
+		snprintf(p->token, sizeof p->token, "%s", ch->token);
+		p->ch.token = p->token;
+	}
+	if (ch->variant != NULL) {
+		snprintf(p->variant, sizeof p->variant, "%s", ch->variant);
+		p->ch.variant = p->variant;
+	}
+	if (ch->clock != NULL) {
+		snprintf(p->clock, sizeof p->clock, "%s", ch->clock);
+		p->ch.clock = p->clock;
+	}
+	if (ch->rematch_of != NULL) {
+		snprintf(p->rematch_of, sizeof p->rematch_of, "%s",
+		    ch->rematch_of);
+		p->ch.rematch_of = p->rematch_of;
+	}
+	for (i = 0; i < ch->nev && i < 2; i++) {
+		snprintf(p->kind[i], sizeof p->kind[i], "%s", ch->kind[i]);
+		snprintf(p->body[i], sizeof p->body[i], "%s", ch->body[i]);
+		p->ch.kind[i] = p->kind[i];
+		p->ch.body[i] = p->body[i];
+	}
+}
+
+bool
+sess_conn_waiting(const struct sess *s, int conn)
+{
+	return conn >= 0 && conn < s->conncap && s->conns[conn].used &&
+	    s->conns[conn].waiting > 0;
+}
+
+struct sgame *
+sess_want_game_w(struct sess *s, int conn, const struct cgp_cmd *cmd)
+{
+	const char *v = cgp_get(cmd, "game");
+	char id[CGP_ID_LEN + 1];
+	struct sgame *g;
+
+	if (v != NULL && strlen(v) == CGP_ID_LEN) {
+		memcpy(id, v, sizeof id);
+		cgp_upcase(id);
+		g = sess_find(s, id);
+		if (g != NULL && g->busy > 0) {
+			s->again = true;
+			return NULL;
+		}
+	}
+	return sess_want_game(s, conn, cmd);
+}
+
+void
+sess_submit(struct sess *s, int conn, const struct cgp_cmd *cmd,
+    const struct store_change *ch, struct cgp_out *ok, bool state_to_origin,
+    bool quiet)
+{
+	struct spend *p = xcalloc(1, sizeof *p);
+	struct sgame *g;
+	char err[256];
+
+	copy_change(p, ch);
+	p->conn = conn;
+	p->conn_gen = conn >= 0 ? s->conns[conn].gen : 0;
+	p->verb = cmd != NULL ? cmd->verb : CGP_V_UNKNOWN;
+	snprintf(p->tag, sizeof p->tag, "%s", cmd != NULL ? cmd->tag : "*");
+	if (s->line != NULL && s->linelen < sizeof p->line) {
+		memcpy(p->line, s->line, s->linelen);
+		p->linelen = s->linelen;
+	}
+	p->state_to_origin = state_to_origin;
+	p->quiet = quiet;
+	cgp_out_end(ok);
+	memcpy(p->ok, ok->buf, ok->len);
+	p->oklen = ok->len;
+	if (!ch->new_game && (g = sess_find(s, ch->game)) != NULL)
+		g->busy++;
+	if (conn >= 0)
+		s->conns[conn].waiting++;
+	if (s->io.submit != NULL) {
+		s->io.submit(s->io.ctx, p);
+		return;
+	}
+	err[0] = '\0';
+	if (s->io.store != NULL && s->io.store->commit(s->io.store_ctx,
+	    &p->ch, err, sizeof err) < 0) {
+		p->failed = true;
+		snprintf(p->err, sizeof p->err, "%s", err);
+	}
+	sess_done(s, p);
+}
+
+static void refresh(struct sess *s, const char *id);
+
+/* A refused change: nothing changed; the asker gets 507. */
+static void
+refused(struct sess *s, struct spend *p, bool alive)
+{
+	s->store_failures++;
+	/* A full disk refuses every command: the 1st, 10th, 100th... failure
+	 * in a row is logged, not each (the log may share that disk). */
+	if (s->store_failures == 1)
+		sess_log(s, NET_LOG_ERROR, "game %s: storing failed: %s (until "
+		    "storing works again, only the 10th, 100th... failure is "
+		    "logged)", p->ch.game, p->err);
+	else if (is_power_of_ten(s->store_failures))
+		sess_log(s, NET_LOG_ERROR, "game %s: storing failed: %s (%lld "
+		    "times in a row)", p->ch.game, p->err, s->store_failures);
+	if (alive)
+		sess_err(s, p->conn, p->tag, CGP_STORAGE_FAILED, "the server "
+		    "could not store this; nothing changed");
+}
+
+/* Apply a stored change: the start-up path, then the seat's holder. */
+static struct sgame *
+apply(struct sess *s, struct spend *p, bool alive)
+{
+	const struct store_change *ch = &p->ch;
+	struct sgame *g;
+	char err[256];
+	int i, rc = 0;
+
+	if (ch->new_game) {
+		struct sess_game_row row;
+		memset(&row, 0, sizeof row);
+		row.id = ch->game;
+		row.start = ch->start_fen;
+		row.variant = ch->variant;
+		row.clock = ch->clock;
+		row.rematch_of = ch->rematch_of;
+		row.repetition = ch->repetition;
+		row.quiet_plies = ch->quiet_plies;
+		row.creator = ch->creator;
+		row.created = ch->created;
+		rc = sess_load_game(s, &row, err, sizeof err);
+	}
+	if (rc == 0 && ch->seat >= 0)
+		rc = sess_load_seat(s, ch->game, ch->seat, ch->name,
+		    ch->token, err, sizeof err);
+	for (i = 0; rc == 0 && i < ch->nev; i++)
+		rc = sess_load_event(s, ch->game, ch->seq[i], ch->kind[i],
+		    ch->body[i], err, sizeof err);
+	if (rc != 0)
+		sess_log(s, NET_LOG_ERROR, "stored, but the game does not "
+		    "take it: %s", err);
+	g = sess_find(s, ch->game);
+	if (g != NULL && ch->seat >= 0 && alive) {
+		g->holder[ch->seat] = p->conn;
+		sess_member_add(s, p->conn, g);
+	}
+	if (g != NULL)
+		sess_applied(s, g, ch->new_game, alive ? p->conn : -1);
+	return g;
+}
+
+void
+sess_done(struct sess *s, struct spend *p)
+{
+	bool alive = p->conn >= 0 && p->conn < s->conncap &&
+	    s->conns[p->conn].used && s->conns[p->conn].gen == p->conn_gen;
+	struct sgame *g = NULL;
+	struct cgp_out o;
+	int i;
+
+	if (alive && s->conns[p->conn].waiting > 0)
+		s->conns[p->conn].waiting--;
+	if (!p->ch.new_game && (g = sess_find(s, p->ch.game)) != NULL &&
+	    g->busy > 0)
+		g->busy--;
+	if (p->failed && p->conflict) {
+		/* Another server was first: bring the game up to date and run
+		 * the command again on it (412, 409... or done after all). */
+		sess_log(s, NET_LOG_DEBUG, "game %s: another server stored "
+		    "that first; the command runs again", p->ch.game);
+		if (!p->ch.new_game)
+			refresh(s, p->ch.game);
+		if (alive && p->linelen > 0 && sess_line(s, p->conn, p->line,
+		    p->linelen, util_now_ms()) == SESS_LINE_AGAIN)
+			sess_err(s, p->conn, p->tag, CGP_BUSY, "the game "
+			    "changed on another server meanwhile: try again");
+		free(p);
+		return;
+	}
+	if (p->failed) {
+		refused(s, p, alive);
+		free(p);
+		return;
+	}
+	if (s->store_failures > 0)
+		sess_log(s, NET_LOG_WARN, "storing works again (%lld command%s "
+		    "refused before)", s->store_failures,
+		    s->store_failures == 1 ? "" : "s");
+	s->store_failures = 0;
+	g = apply(s, p, alive);
+	if (alive) {
+		s->io.send(s->io.ctx, p->conn, p->ok, p->oklen);
+		if (p->state_to_origin && g != NULL) {
+			sess_state(s, g, &o);
+			sess_emit(s, p->conn, &o);
+		}
+	}
+	for (i = 0; g != NULL && !p->quiet && i < p->ch.nev; i++) {
+		cgp_out_ev(&o, g->id, p->ch.seq[i], p->ch.kind[i]);
+		cgp_out_word(&o, p->ch.body[i]);
+		sess_broadcast(s, g, &o, -1);
+	}
+	if (alive && p->verb == CGP_V_CREATE)
+		sess_log(s, NET_LOG_INFO, "%s: created game %s",
+		    s->conns[p->conn].addr, p->ch.game);
+	else if (alive && p->verb == CGP_V_JOIN)
+		sess_log(s, NET_LOG_INFO, "%s: joined game %s as %s",
+		    s->conns[p->conn].addr, p->ch.game,
+		    cgp_seat_name(p->ch.seat));
+	for (i = 0; g != NULL && i < p->ch.nev; i++)
+		if (strcmp(p->ch.kind[i], "RESULT") == 0)
+			sess_log(s, NET_LOG_INFO, "game %s: %s", g->id,
+			    p->ch.body[i]);
+	if (g != NULL && g->stale && g->busy == 0)
+		refresh(s, g->id);
+	free(p);
+}
+
+/* Several servers, one store. */
+static void
+refresh(struct sess *s, const char *id)
+{
+	struct sgame *g = sess_find(s, id);
+	char err[512];
+
+	if (g == NULL || s->io.store == NULL || s->io.store->refresh == NULL)
+		return;
+	g->stale = false;
+	if (s->io.store->refresh(s->io.store_ctx, s, id, g->seq, err,
+	    sizeof err) < 0)
+		sess_log(s, NET_LOG_ERROR, "game %s: %s", id, err);
+}
+
+void
+sess_remote(struct sess *s, const char *id, long seq)
+{
+	struct sgame *g = sess_find(s, id);
+
+	if (g == NULL || seq <= g->seq)
+		return;         /* not here, or known */
+	if (g->busy > 0) {
+		g->stale = true;        /* after our own change */
+		return;
+	}
+	refresh(s, id);
+}
+
+int
+sess_remote_event(struct sess *s, const char *id, long seq, const char *kind,
+    const char *body, char *err, size_t errlen)
+{
+	struct sgame *g = sess_find(s, id);
+	struct cgp_out o;
+
+	if (g == NULL || seq <= g->seq)
+		return 0;
+	if (sess_load_event(s, id, seq, kind, body, err, errlen) < 0)
+		return -1;
+	sess_applied(s, g, false, -1);
+	cgp_out_ev(&o, g->id, seq, kind);
+	cgp_out_word(&o, body);
+	sess_broadcast(s, g, &o, -1);
+	return 0;
+}

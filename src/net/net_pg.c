@@ -1,0 +1,616 @@
+/*
+ * net_pg.c: games kept in PostgreSQL (libpq), so that several servers serve
+ * the same games. Writes (the store thread, a connection of its own): each
+ * change is one call of congo_put(), a function --create installs, which
+ * inserts its rows, keeps the game's summary and NOTIFYs the other servers,
+ * all in one transaction per group of changes. The database's keys decide
+ * races: a ply (events (game, seq)) or a seat (seats (game, seat)) another
+ * server stored first makes congo_put answer 'conflict', and the session
+ * runs the command again on the game brought up to date (412, 409...).
+ * Reads and LISTEN (the event loop, another connection): start-up, a game
+ * when asked for, LIST, and other servers' changes (sess_remote).
+ */
+#include "config.h"
+
+#ifdef HAVE_LIBPQ
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libpq-fe.h>
+
+#include "net/net_internal.h"
+
+#define PG_SCHEMA_VERSION 3
+
+struct pgstore {
+	PGconn *w;                     /* the store thread's */
+	PGconn *r;                     /* the event loop's: reads, LISTEN */
+	char me[CGP_ID_LEN + 1];       /* this server, in its notices */
+	char uri[512];
+	int fail_next;
+};
+
+static const char pg_schema[] =
+    "CREATE TABLE congo_meta(version INTEGER NOT NULL);"
+    "INSERT INTO congo_meta VALUES (3);"
+    "CREATE TABLE games("
+    " id TEXT PRIMARY KEY,"
+    " n BIGSERIAL UNIQUE,"                  /* creation order */
+    " start TEXT NOT NULL,"
+    " repetition INTEGER NOT NULL,"
+    " quiet INTEGER NOT NULL,"
+    " created BIGINT NOT NULL,"
+    " status INTEGER NOT NULL DEFAULT 0,"
+    " ply INTEGER NOT NULL DEFAULT 0,"
+    " result TEXT NOT NULL DEFAULT '',"
+    " variant TEXT NOT NULL DEFAULT 'congo',"
+    " clock TEXT,"
+    " creator INTEGER NOT NULL DEFAULT -1,"
+    " rematch_of TEXT);"
+    "CREATE INDEX games_status ON games(status, n);"
+    "CREATE TABLE seats("
+    " game TEXT NOT NULL REFERENCES games(id),"
+    " seat INTEGER NOT NULL CHECK (seat IN (0, 1)),"
+    " name TEXT NOT NULL,"
+    " token TEXT NOT NULL,"
+    " PRIMARY KEY (game, seat));"
+    "CREATE TABLE events("
+    " game TEXT NOT NULL REFERENCES games(id),"
+    " seq BIGINT NOT NULL,"
+    " kind TEXT NOT NULL,"
+    " body TEXT NOT NULL,"
+    " PRIMARY KEY (game, seq));"
+    "CREATE FUNCTION congo_put(g TEXT, fresh BOOLEAN, st TEXT, rep INTEGER,"
+    " quiet INTEGER, made BIGINT, seat INTEGER, nm TEXT, tok TEXT,"
+    " s1 BIGINT, k1 TEXT, b1 TEXT, s2 BIGINT, k2 TEXT, b2 TEXT,"
+    " who TEXT, va TEXT, clk TEXT, cr INTEGER, rof TEXT)"
+    " RETURNS TEXT LANGUAGE plpgsql AS $$\n"
+    "DECLARE last BIGINT := 0;\n"
+    "BEGIN\n"
+    " IF fresh THEN INSERT INTO games(id, start, repetition, quiet,"
+    "  created, variant, clock, creator, rematch_of) VALUES (g, st, rep,"
+    "  quiet, made, va, clk, cr, rof); END IF;\n"
+    " IF seat >= 0 THEN\n"
+    "  INSERT INTO seats VALUES (g, seat, nm, tok);\n"
+    "  UPDATE games SET status = 1 WHERE id = g AND status = 0 AND"
+    "   (SELECT count(*) FROM seats s WHERE s.game = g) = 2;\n"
+    " END IF;\n"
+    " FOR i IN 1..2 LOOP\n"
+    "  CONTINUE WHEN (CASE i WHEN 1 THEN k1 ELSE k2 END) IS NULL;\n"
+    "  last := CASE i WHEN 1 THEN s1 ELSE s2 END;\n"
+    "  INSERT INTO events VALUES (g, last, CASE i WHEN 1 THEN k1 ELSE k2 END,"
+    "   CASE i WHEN 1 THEN b1 ELSE b2 END);\n"
+    "  IF (CASE i WHEN 1 THEN k1 ELSE k2 END) = 'MOVE' THEN\n"
+    "   UPDATE games SET ply = ply + 1 WHERE id = g;\n"
+    "  ELSIF (CASE i WHEN 1 THEN k1 ELSE k2 END) = 'RESULT' THEN\n"
+    "   UPDATE games SET status = 2, result = coalesce(substring("
+    "    (CASE i WHEN 1 THEN b1 ELSE b2 END) FROM 'result=([^ ]*)'), '')"
+    "    WHERE id = g;\n"
+    "  END IF;\n"
+    " END LOOP;\n"
+    " PERFORM pg_notify('congo', who || ' ' || g || ' ' || last ||"
+    "  CASE WHEN seat >= 0 THEN E'\\nS ' || seat || ' ' || nm || ' ' || tok"
+    "  ELSE '' END ||"
+    "  CASE WHEN k1 IS NULL THEN '' ELSE E'\\nE ' || s1 || ' ' || k1 || ' ' ||"
+    "  b1 END ||"
+    "  CASE WHEN k2 IS NULL THEN '' ELSE E'\\nE ' || s2 || ' ' || k2 || ' ' ||"
+    "  b2 END);\n"
+    " RETURN 'ok';\n"
+    "EXCEPTION WHEN unique_violation THEN RETURN 'conflict';\n"
+    "END $$;";
+
+static int
+pgfail(PGconn *c, const char *uri, char *err, size_t errlen, const char *what)
+{
+	char msg[300];
+	size_t n;
+
+	snprintf(msg, sizeof msg, "%s", c != NULL ? PQerrorMessage(c) : "");
+	n = strlen(msg);
+	while (n > 0 && (msg[n - 1] == '\n' || msg[n - 1] == ' '))
+		msg[--n] = '\0';
+	snprintf(err, errlen, "%.200s: %s%s%s", uri, what, n > 0 ? ": " : "",
+	    msg);
+	return -1;
+}
+
+/* Run sql; true when it gave want. */
+static bool
+run(PGconn *c, const char *sql, ExecStatusType want)
+{
+	PGresult *r = PQexec(c, sql);
+	bool ok = PQresultStatus(r) == want;
+
+	PQclear(r);
+	return ok;
+}
+
+static int
+setup(struct pgstore *pg, bool create, char *err, size_t errlen)
+{
+	PGresult *r;
+	int ver;
+
+	r = PQexec(pg->r, "SELECT version FROM congo_meta");
+	if (PQresultStatus(r) != PGRES_TUPLES_OK) {
+		const char *state = PQresultErrorField(r, PG_DIAG_SQLSTATE);
+		bool missing = state != NULL && strcmp(state, "42P01") == 0;
+		PQclear(r);
+		if (!missing)
+			return pgfail(pg->r, pg->uri, err, errlen,
+			    "cannot read it");
+		if (!create) {
+			snprintf(err, errlen, "%.300s: no congo-server tables "
+			    "in that database (to make them, start "
+			    "congo-server with --create)", pg->uri);
+			return -1;
+		}
+		/* Two servers started with --create at once: one makes the
+		 * tables, the other finds them (or fails and says so). */
+		if (!run(pg->r, "BEGIN", PGRES_COMMAND_OK) ||
+		    !run(pg->r, pg_schema, PGRES_COMMAND_OK) ||
+		    !run(pg->r, "COMMIT", PGRES_COMMAND_OK)) {
+			pgfail(pg->r, pg->uri, err, errlen, "cannot create "
+			    "the tables");
+			run(pg->r, "ROLLBACK", PGRES_COMMAND_OK);
+			return -1;
+		}
+		return 0;
+	}
+	ver = PQntuples(r) > 0 ? atoi(PQgetvalue(r, 0, 0)) : -1;
+	PQclear(r);
+	if (ver != PG_SCHEMA_VERSION) {
+		snprintf(err, errlen, "%.300s: database version %d, this "
+		    "server reads version %d", pg->uri, ver, PG_SCHEMA_VERSION);
+		return -1;
+	}
+	return 0;
+}
+
+static void
+pg_close(void *ctx)
+{
+	struct pgstore *pg = ctx;
+
+	if (pg == NULL)
+		return;
+	if (pg->w != NULL)
+		PQfinish(pg->w);
+	if (pg->r != NULL)
+		PQfinish(pg->r);
+	free(pg);
+}
+
+void *
+store_pg_open(const char *uri, bool create, char *err, size_t errlen)
+{
+	struct pgstore *pg = xcalloc(1, sizeof *pg);
+
+	snprintf(pg->uri, sizeof pg->uri, "%s", uri);
+	if (net_new_game_id(pg->me) < 0) {
+		snprintf(err, errlen, "no random numbers");
+		goto bad;
+	}
+	pg->r = PQconnectdb(uri);
+	if (PQstatus(pg->r) != CONNECTION_OK) {
+		pgfail(pg->r, uri, err, errlen, "cannot connect");
+		goto bad;
+	}
+	if (setup(pg, create, err, errlen) < 0)
+		goto bad;
+	pg->w = PQconnectdb(uri);
+	if (PQstatus(pg->w) != CONNECTION_OK) {
+		pgfail(pg->w, uri, err, errlen, "cannot connect");
+		goto bad;
+	}
+	/* A commit is durable before it returns (the default, made sure). */
+	if (!run(pg->w, "SET synchronous_commit = on", PGRES_COMMAND_OK) ||
+	    !run(pg->r, "LISTEN congo", PGRES_COMMAND_OK)) {
+		pgfail(pg->r, uri, err, errlen, "cannot set it up");
+		goto bad;
+	}
+	return pg;
+bad:
+	pg_close(pg);
+	return NULL;
+}
+
+/* Append text to a growing buffer. */
+static void
+add(char **buf, size_t *len, size_t *cap, const char *t)
+{
+	size_t n = strlen(t);
+
+	if (*len + n + 1 > *cap) {
+		while (*len + n + 1 > *cap)
+			*cap = *cap ? *cap * 2 : 4096;
+		*buf = xrealloc(*buf, *cap);
+	}
+	memcpy(*buf + *len, t, n + 1);
+	*len += n;
+}
+
+/* A quoted literal (or NULL) appended, with a comma before it unless first. */
+static void
+lit(struct pgstore *pg, char **buf, size_t *len, size_t *cap, const char *v,
+    bool first)
+{
+	char *q;
+
+	if (!first)
+		add(buf, len, cap, ", ");
+	if (v == NULL) {
+		add(buf, len, cap, "NULL");
+		return;
+	}
+	q = PQescapeLiteral(pg->w, v, strlen(v));
+	add(buf, len, cap, q != NULL ? q : "NULL");
+	PQfreemem(q);
+}
+
+/* One change as a call of congo_put, appended to the batch's text. */
+static void
+put(struct pgstore *pg, char **buf, size_t *len, size_t *cap,
+    const struct store_change *ch)
+{
+	char num[7][24];
+	const char *v[20];
+	int k;
+
+	snprintf(num[0], sizeof num[0], "%d", ch->repetition);
+	snprintf(num[1], sizeof num[1], "%d", ch->quiet_plies);
+	snprintf(num[2], sizeof num[2], "%lld", ch->created);
+	snprintf(num[3], sizeof num[3], "%d", ch->seat);
+	snprintf(num[4], sizeof num[4], "%ld", ch->nev > 0 ? ch->seq[0] : 0);
+	snprintf(num[5], sizeof num[5], "%ld", ch->nev > 1 ? ch->seq[1] : 0);
+	v[0] = ch->game;
+	v[1] = ch->new_game ? "t" : "f";
+	v[2] = ch->start_fen != NULL ? ch->start_fen : "";
+	v[3] = num[0];
+	v[4] = num[1];
+	v[5] = num[2];
+	v[6] = num[3];
+	v[7] = ch->name != NULL ? ch->name : "";
+	v[8] = ch->token != NULL ? ch->token : "";
+	v[9] = num[4];
+	v[10] = ch->nev > 0 ? ch->kind[0] : NULL;
+	v[11] = ch->nev > 0 ? ch->body[0] : NULL;
+	v[12] = num[5];
+	v[13] = ch->nev > 1 ? ch->kind[1] : NULL;
+	v[14] = ch->nev > 1 ? ch->body[1] : NULL;
+	v[15] = pg->me;
+	snprintf(num[6], sizeof num[6], "%d", ch->creator);
+	v[16] = ch->variant != NULL ? ch->variant : "congo";
+	v[17] = ch->clock;
+	v[18] = num[6];
+	v[19] = ch->rematch_of;
+	add(buf, len, cap, "SELECT congo_put(");
+	for (k = 0; k < 20; k++)
+		lit(pg, buf, len, cap, v[k], k == 0);
+	add(buf, len, cap, ");");
+}
+
+/*
+ * Group commit in one round trip: BEGIN, a congo_put per change, COMMIT,
+ * sent as one text; the answers read back one by one.
+ */
+static int
+pg_commit_batch(void *ctx, const struct store_change *const *ch, int n,
+    bool *ok, bool *conflict, char *err, size_t errlen)
+{
+	struct pgstore *pg = ctx;
+	char *sql = NULL;
+	size_t len = 0, cap = 0;
+	int *sent = xcalloc((size_t)n + 1, sizeof *sent);
+	PGresult *r;
+	int i, k = 0, nsent = 0, bad = 0;
+
+	for (i = 0; i < n; i++)
+		ok[i] = conflict[i] = false;
+	add(&sql, &len, &cap, "BEGIN;");
+	for (i = 0; i < n; i++) {
+		if (pg->fail_next != 0) {
+			if (pg->fail_next > 0)
+				pg->fail_next--;
+			snprintf(err, errlen, "refused for a test");
+			continue;
+		}
+		put(pg, &sql, &len, &cap, ch[i]);
+		sent[nsent++] = i;
+	}
+	add(&sql, &len, &cap, "COMMIT;");
+	if (!PQsendQuery(pg->w, sql)) {
+		free(sql);
+		free(sent);
+		return pgfail(pg->w, pg->uri, err, errlen, "cannot store");
+	}
+	free(sql);
+	/* BEGIN's answer (k -1), each change's, COMMIT's. */
+	while ((r = PQgetResult(pg->w)) != NULL) {
+		ExecStatusType st = PQresultStatus(r);
+		if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) {
+			if (!bad)
+				pgfail(pg->w, pg->uri, err, errlen,
+				    "cannot store");
+			bad = 1;
+		} else if (st == PGRES_TUPLES_OK && PQntuples(r) == 1 &&
+		    k < nsent) {
+			i = sent[k++];
+			ok[i] = strcmp(PQgetvalue(r, 0, 0), "ok") == 0;
+			conflict[i] = !ok[i];
+		}
+		PQclear(r);
+	}
+	free(sent);
+	if (bad) {
+		run(pg->w, "ROLLBACK", PGRES_COMMAND_OK);
+		for (i = 0; i < n; i++)
+			ok[i] = conflict[i] = false;
+		return -1;
+	}
+	return 0;
+}
+
+static int
+pg_commit(void *ctx, const struct store_change *ch, char *err, size_t errlen)
+{
+	bool ok = false, conflict;
+
+	if (pg_commit_batch(ctx, &ch, 1, &ok, &conflict, err, errlen) < 0 ||
+	    !ok)
+		return -1;
+	return 0;
+}
+
+/* A query on the event loop's connection with one or two parameters. */
+static PGresult *
+query(struct pgstore *pg, const char *sql, int n, const char *a,
+    const char *b, char *err, size_t errlen)
+{
+	const char *v[2] = { a, b };
+	PGresult *r = PQexecParams(pg->r, sql, n, NULL, v, NULL, NULL, 0);
+
+	if (PQresultStatus(r) != PGRES_TUPLES_OK) {
+		pgfail(pg->r, pg->uri, err, errlen, "cannot read it");
+		PQclear(r);
+		return NULL;
+	}
+	return r;
+}
+
+/* Seats, then the events after seq, of one game into the session; fresh:
+ * through sess_remote_event (told to this server's connections). */
+static int
+seats_events(struct pgstore *pg, struct sess *s, const char *id, long seq,
+    bool fresh, char *err, size_t errlen)
+{
+	char from[24], e[300];
+	PGresult *r;
+	int i, rc = 0;
+
+	r = query(pg, "SELECT seat, name, token FROM seats WHERE game = $1",
+	    1, id, NULL, err, errlen);
+	if (r == NULL)
+		return -1;
+	for (i = 0; i < PQntuples(r) && rc == 0; i++)
+		rc = sess_load_seat(s, id, atoi(PQgetvalue(r, i, 0)),
+		    PQgetvalue(r, i, 1), PQgetvalue(r, i, 2), e, sizeof e);
+	PQclear(r);
+	snprintf(from, sizeof from, "%ld", seq);
+	r = rc == 0 ? query(pg, "SELECT seq, kind, body FROM events WHERE "
+	    "game = $1 AND seq > $2 ORDER BY seq", 2, id, from, err, errlen) :
+	    NULL;
+	if (r == NULL && rc == 0)
+		return -1;
+	for (i = 0; r != NULL && i < PQntuples(r) && rc == 0; i++)
+		rc = (fresh ? sess_remote_event : sess_load_event)(s, id,
+		    atol(PQgetvalue(r, i, 0)), PQgetvalue(r, i, 1),
+		    PQgetvalue(r, i, 2), e, sizeof e);
+	PQclear(r);
+	if (rc != 0) {
+		snprintf(err, errlen, "%.200s: %s", pg->uri, e);
+		return -1;
+	}
+	return 0;
+}
+
+static int
+pg_load_game(void *ctx, struct sess *s, const char *id, char *err,
+    size_t errlen)
+{
+	struct pgstore *pg = ctx;
+	struct sess_game_row row;
+	PGresult *r;
+	char e[300];
+	int rc;
+
+	r = query(pg, "SELECT start, repetition, quiet, created, variant, "
+	    "clock, creator, rematch_of FROM games WHERE id = $1", 1, id, NULL,
+	    err, errlen);
+	if (r == NULL)
+		return -1;
+	if (PQntuples(r) == 0) {
+		PQclear(r);
+		return 0;
+	}
+	memset(&row, 0, sizeof row);
+	row.id = id;
+	row.start = PQgetvalue(r, 0, 0);
+	row.repetition = atoi(PQgetvalue(r, 0, 1));
+	row.quiet_plies = atoi(PQgetvalue(r, 0, 2));
+	row.created = atoll(PQgetvalue(r, 0, 3));
+	row.variant = PQgetvalue(r, 0, 4);
+	if (!PQgetisnull(r, 0, 5))
+		row.clock = PQgetvalue(r, 0, 5);
+	row.creator = atoi(PQgetvalue(r, 0, 6));
+	if (!PQgetisnull(r, 0, 7))
+		row.rematch_of = PQgetvalue(r, 0, 7);
+	rc = sess_load_game(s, &row, e, sizeof e);
+	PQclear(r);
+	if (rc != 0) {
+		snprintf(err, errlen, "%.200s: %s", pg->uri, e);
+		return -1;
+	}
+	return seats_events(pg, s, id, 0, false, err, errlen) < 0 ? -1 : 1;
+}
+
+static int
+pg_load(void *ctx, struct sess *s, char *err, size_t errlen)
+{
+	struct pgstore *pg = ctx;
+	PGresult *r;
+	int i, rc = 0;
+
+	r = query(pg, "SELECT id FROM games WHERE status < 2 ORDER BY n", 0,
+	    NULL, NULL, err, errlen);
+	if (r == NULL)
+		return -1;
+	for (i = 0; i < PQntuples(r) && rc == 0; i++)
+		if (pg_load_game(pg, s, PQgetvalue(r, i, 0), err, errlen) < 0)
+			rc = -1;
+	PQclear(r);
+	return rc;
+}
+
+static int
+pg_list(void *ctx, int status, int n, struct store_item *out, char *err,
+    size_t errlen)
+{
+	struct pgstore *pg = ctx;
+	char st[16], lim[16];
+	PGresult *r;
+	int i, k;
+
+	snprintf(st, sizeof st, "%d", status);
+	snprintf(lim, sizeof lim, "%d", n);
+	r = query(pg, "SELECT id, status, ply, result, "
+	    "(SELECT name FROM seats WHERE game = id AND seat = 0), "
+	    "(SELECT name FROM seats WHERE game = id AND seat = 1), "
+	    "variant, coalesce(clock, '') "
+	    "FROM games WHERE $1::int < 0 OR status = $1::int "
+	    "ORDER BY n DESC LIMIT $2::int", 2, st, lim, err, errlen);
+	if (r == NULL)
+		return -1;
+	for (i = k = 0; i < PQntuples(r) && k < n; i++, k++) {
+		struct store_item *it = &out[k];
+		snprintf(it->id, sizeof it->id, "%s", PQgetvalue(r, i, 0));
+		it->status = atoi(PQgetvalue(r, i, 1));
+		it->ply = atoi(PQgetvalue(r, i, 2));
+		snprintf(it->result, sizeof it->result, "%s",
+		    PQgetvalue(r, i, 3));
+		snprintf(it->white, sizeof it->white, "%s",
+		    PQgetvalue(r, i, 4));
+		snprintf(it->black, sizeof it->black, "%s",
+		    PQgetvalue(r, i, 5));
+		snprintf(it->variant, sizeof it->variant, "%s",
+		    PQgetvalue(r, i, 6));
+		snprintf(it->clock, sizeof it->clock, "%s",
+		    PQgetvalue(r, i, 7));
+	}
+	PQclear(r);
+	return k;
+}
+
+static int
+pg_refresh(void *ctx, struct sess *s, const char *id, long seq, char *err,
+    size_t errlen)
+{
+	return seats_events(ctx, s, id, seq, true, err, errlen);
+}
+
+static int
+pg_notice_fd(void *ctx)
+{
+	struct pgstore *pg = ctx;
+
+	return PQsocket(pg->r);
+}
+
+/* One NOTIFY of another server: "server game seq", then a line "S seat
+ * name token" for a seat taken and "E seq kind body" for each event, so
+ * that a game in memory here is brought up to date without a query (a gap,
+ * or a game busy with a change of ours, is read from the tables instead). */
+static void
+notice(struct pgstore *pg, struct sess *s, char *text)
+{
+	char who[16], id[16], name[CGP_NAME_MAX + 1], tok[CGP_HASH_LEN + 1];
+	char e[300], *line, *next;
+	struct sgame *g;
+	long last, seq;
+	int seat, off;
+
+	if (sscanf(text, "%15s %15s %ld", who, id, &last) != 3 ||
+	    strcmp(who, pg->me) == 0 || (g = sess_find(s, id)) == NULL ||
+	    last <= g->seq)
+		return;
+	if (g->busy > 0) {
+		sess_remote(s, id, last);       /* after our change */
+		return;
+	}
+	for (line = strchr(text, '\n'); line != NULL; line = next) {
+		*line++ = '\0';
+		next = strchr(line, '\n');
+		if (next != NULL)
+			*next = '\0';
+		if (sscanf(line, "S %d %31s %64s", &seat, name, tok) == 3) {
+			if (sess_load_seat(s, id, seat, name, tok, e,
+			    sizeof e) < 0)
+				break;
+		} else if (sscanf(line, "E %ld %n", &seq, &off) == 1 &&
+		    off > 0) {
+			char *kind = line + off, *body = strchr(kind, ' ');
+			if (seq <= g->seq)
+				continue;
+			if (seq != g->seq + 1 || body == NULL)
+				break;          /* a gap: read it */
+			*body++ = '\0';
+			if (sess_remote_event(s, id, seq, kind, body, e,
+			    sizeof e) < 0)
+				break;
+		}
+		if (next != NULL)
+			*next = '\n';
+	}
+	if (last > g->seq)
+		sess_remote(s, id, last);
+}
+
+static void
+pg_notices(void *ctx, struct sess *s)
+{
+	struct pgstore *pg = ctx;
+	PGnotify *nt;
+
+	PQconsumeInput(pg->r);
+	while ((nt = PQnotifies(pg->r)) != NULL) {
+		notice(pg, s, nt->extra);
+		PQfreemem(nt);
+	}
+}
+
+static const char *
+pg_note(void *ctx)
+{
+	(void)ctx;
+	return NULL;
+}
+
+const struct store_ops store_pg_ops = {
+	.commit = pg_commit,
+	.commit_batch = pg_commit_batch,
+	.load_game = pg_load_game,
+	.list = pg_list,
+	.load = pg_load,
+	.note = pg_note,
+	.close = pg_close,
+	.notice_fd = pg_notice_fd,
+	.notices = pg_notices,
+	.refresh = pg_refresh,
+};
+
+#else
+/* Built without libpq: store_open_any says so when given a URI. */
+typedef int net_pg_absent;
+#endif

@@ -1,0 +1,406 @@
+/*
+ * session.h: the game session, the model of `congo` in the terminal: the
+ * game and its players, the clock, the review cursor, the message log, the
+ * question waiting for a yes or no, the new-game dialog and the command
+ * line's history, and the commands that change them.
+ *
+ * No curses, no sockets, no globals: the curses view (src/ui) draws a
+ * session and turns keys and clicks into session commands; the network
+ * part plugs in through the hooks and its own player ops. Time comes from
+ * s->now, so tests drive the clock by hand.
+ */
+#ifndef CONGO_SESSION_H
+#define CONGO_SESSION_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "clock/clock.h"
+#include "config/config.h"
+#include "engine/board.h"
+#include "engine/game.h"
+#include "engine/movegen.h"
+#include "record/record.h"
+
+struct session;
+struct session_player;
+
+/* ---- commands ---- */
+
+enum ui_cmd_type {
+	CMD_NONE = 0,
+	CMD_MOVE,            /* arg: move text */
+	CMD_HELP,
+	CMD_QUIT,            /* ask first during a game */
+	CMD_QUIT_NOW,
+	CMD_NEW,             /* the new-game dialog */
+	CMD_NEW_NOW,         /* a new game as the dialog last chose */
+	CMD_UNDO,
+	CMD_REDO,
+	CMD_FLIP,
+	CMD_SAVE,            /* arg: file name, "" for the default */
+	CMD_LOAD,            /* arg: file name [game number] */
+	CMD_PROMPT_SAVE,     /* open the command line with "save " */
+	CMD_PROMPT_LOAD,     /* open the command line with "load " */
+	CMD_RESIGN,          /* ask first */
+	CMD_RESIGN_NOW,
+	CMD_DRAW,            /* agreed draw */
+	CMD_ADVICE,
+	CMD_PAUSE,
+	CMD_STEP,
+	CMD_FASTER,
+	CMD_SLOWER,
+	CMD_DELAY,           /* arg: milliseconds */
+	CMD_REDRAW,
+	CMD_SCROLL_UP,
+	CMD_SCROLL_DOWN,
+	CMD_FEN,             /* arg: "" shows the FEN, else a new game from it */
+	CMD_WHITE,           /* arg: player type for White */
+	CMD_BLACK,           /* arg: player type for Black */
+	CMD_DEPTH,           /* arg: depth for the AI players */
+	CMD_MOVETIME,        /* arg: ms for the AI players */
+	CMD_UNICODE,         /* toggle the piece set */
+	CMD_REVIEW_BACK,     /* [ */
+	CMD_REVIEW_FORWARD,  /* ] */
+	CMD_REVIEW_START,    /* { */
+	CMD_REVIEW_END,      /* } back to the live position */
+	CMD_CONTINUE,        /* play on from the reviewed ply (asks) */
+	CMD_CONTINUE_NOW,
+	CMD_LOG,             /* the message log */
+	CMD_CLOCK,           /* arg: "M+S", "none", or "" to show */
+	CMD_MOVE_NOW,        /* play the move the lion warning asked about */
+	CMD_LEARN,           /* the lesson list (the view's, src/ui/ui_learn.c) */
+	CMD_PUZZLE,          /* the next puzzle */
+	CMD_SOLUTION,        /* a lesson's or puzzle's answer */
+	NCMDS
+};
+
+#define UI_CMD_ARG_MAX 240
+
+struct ui_cmd {
+	enum ui_cmd_type type;
+	char arg[UI_CMD_ARG_MAX];
+};
+
+/* ---- messages ---- */
+
+enum session_tone { SM_NORMAL = 0, SM_ERROR, SM_GOOD, SM_DIM };
+
+#define SESSION_MSG_MAX 256
+#define SESSION_LOG_MAX 200
+
+struct session_msg {
+	int tone;
+	char text[SESSION_MSG_MAX];
+};
+
+/* ---- the AI worker thread (session_worker.c) ---- */
+
+enum session_job_kind { JOB_MOVE, JOB_ADVICE };
+
+struct ui_job {
+	enum session_job_kind kind;
+	int color;                  /* the side it thinks for */
+	struct board pos;
+	struct board *history;      /* earlier positions, owned by the job */
+	int nhistory;
+	struct game_rules rules;
+	struct player_conf conf;
+	void *search;               /* the player's search context */
+};
+
+enum ui_msg_kind { MSG_INFO, MSG_DONE };
+
+/* Sent through the worker's pipe: small enough to be written atomically. */
+struct ui_msg {
+	int kind;
+	int job;
+	move_t move;
+	int depth;
+	uint64_t nodes;
+	uint64_t nps;
+	int time_ms;
+	char score[24];
+	char pv[160];
+};
+
+struct ui_worker {
+	int rd, wr;                 /* the pipe: worker writes, UI reads */
+	pthread_t thread;
+	bool running;               /* a thread to join */
+	int id;                     /* the current job (messages of others are stale) */
+	atomic_bool cancel;
+	struct ui_job job;
+};
+
+/* Both ends of the pipe are non-blocking: a worker never waits on a full
+ * pipe while the UI thread joins it (a progress line is then dropped). */
+int ui_worker_init(struct ui_worker *w);
+void ui_worker_free(struct ui_worker *w);
+/* Start thinking; job is copied (history ownership passes). */
+int ui_worker_start(struct ui_worker *w, const struct ui_job *job);
+/* Stop the job (search_stop) and join; no-op when idle. */
+void ui_worker_stop(struct ui_worker *w);
+bool ui_worker_busy(const struct ui_worker *w);
+/* Read one message: 1, 0 when none. Joins the thread on MSG_DONE. */
+int ui_worker_read(struct ui_worker *w, struct ui_msg *m);
+/* A new search context for a player's settings, or NULL. */
+void *ui_search_new(const struct player_conf *pc);
+void ui_search_free(void *s);
+void ui_search_clear(void *s);
+
+/* ---- players (session_player.c) ---- */
+
+struct session_player_ops {
+	const char *kind;           /* "human" "ai" "remote" */
+	/* It is this player's turn (the session checks pause and game over). */
+	void (*turn_begin)(struct session *, struct session_player *);
+	/* Forget the current turn (undo, new game, quit). */
+	void (*turn_cancel)(struct session *, struct session_player *);
+	/* A move was played by either side. */
+	void (*move_played)(struct session *, struct session_player *,
+	    move_t m);
+	/* A new game or position: forget what was learnt. */
+	void (*reset)(struct session *, struct session_player *);
+	/* An fd for the loop to watch, or -1, and its handler. */
+	int (*pollfd)(struct session_player *);
+	void (*readable)(struct session *, struct session_player *);
+	/* The text in the panel: "human", "alphabeta 1s", "remote bob". */
+	void (*describe)(const struct session_player *, char *buf, size_t n);
+	void (*free)(struct session_player *);
+};
+
+struct session_player {
+	const struct session_player_ops *ops;
+	int color;
+	bool human;                 /* moves come from the keys */
+	bool thinks;                /* an AI: uses the worker */
+	struct player_conf conf;
+	void *priv;
+};
+
+struct session_player *session_player_new(const struct player_conf *pc,
+    int color, char *err, size_t errlen);
+void session_player_free(struct session_player *p);
+void session_player_describe(const struct session_player *p, char *buf,
+    size_t n);
+/* "human", "ai", "alphabeta", "negamax", "random" into *pc; -1 if unknown. */
+int session_player_type_parse(const char *text, struct player_conf *pc,
+    char *err, size_t errlen);
+bool session_algorithm_known(const char *name);
+
+/* ---- the new-game dialog (session_newgame.c) ---- */
+
+enum newgame_field { NG_VARIANT, NG_WHITE, NG_BLACK, NG_CLOCK, NG_START,
+	NG_NFIELDS };
+
+#define NG_TEXT_MAX 128
+
+struct session_newgame {
+	bool open;
+	bool remembered;            /* a choice was made (or loaded) */
+	int field;                  /* enum newgame_field */
+	int choice[NG_NFIELDS];     /* index into the field's choices */
+	char clock_text[32];        /* the custom clock, "M+S" */
+	char fen[NG_TEXT_MAX];      /* the custom start */
+	char error[200];            /* why Enter was refused */
+};
+
+/* The choices of a field, NULL-terminated. */
+const char *const *session_newgame_choices(int field);
+const char *session_newgame_label(int field);
+/* The current value's text ("5+3", "human", the FEN...). */
+void session_newgame_value(const struct session *s, int field, char *buf,
+    size_t n);
+void session_newgame_open(struct session *s);
+void session_newgame_field(struct session *s, int delta);  /* Up/Down/Tab */
+void session_newgame_change(struct session *s, int delta); /* Left/Right */
+/* Typing into a text value (custom clock, FEN): a character, or -1 for a
+ * backspace. False when the field takes no text. */
+bool session_newgame_type(struct session *s, int ch);
+/* Enter: start the game; -1 (dialog stays open, error set) if refused. */
+int session_newgame_start(struct session *s);
+void session_newgame_cancel(struct session *s);
+/* Remembered in $XDG_STATE_HOME/congo/newgame. */
+int session_newgame_load(struct session *s);
+int session_newgame_save(const struct session *s);
+
+/* ---- the command line's history (session_history.c) ---- */
+
+#define SESSION_HISTORY_MAX 500
+
+struct session_history {
+	char **line;                /* oldest first */
+	int n;
+	char path[CONF_PATH_MAX + 32]; /* "" keeps it in memory only */
+};
+
+void session_history_init(struct session_history *h, const char *path);
+void session_history_free(struct session_history *h);
+/* Add a line (not an empty one, nor the same as the last), drop the
+ * oldest beyond SESSION_HISTORY_MAX, and append it to the file. */
+void session_history_add(struct session_history *h, const char *line);
+/* Line i counted back from the newest (0 = newest), or NULL. */
+const char *session_history_get(const struct session_history *h, int back);
+/* $XDG_STATE_HOME/congo/NAME (else ~/.local/state/congo/NAME), creating
+ * the folder; -1 when there is no home. */
+int session_state_path(const char *name, char *buf, size_t n);
+
+/* ---- picking a game of a file of several (session_file.c) ---- */
+
+#define SESSION_PICK_LINE 96
+
+struct session_pick {
+	bool open;
+	char path[CONF_PATH_MAX + 64];
+	int n, sel;
+	char (*line)[SESSION_PICK_LINE]; /* "  2. ann - bob  1-0  (41 plies)" */
+};
+
+/* Open the list of the games of a file; -1 (with a message) when it
+ * holds none that reads. */
+int session_pick_open(struct session *s, const char *path);
+void session_pick_move(struct session *s, int delta);
+/* Enter: load the chosen game. */
+void session_pick_choose(struct session *s);
+void session_pick_close(struct session *s);
+
+/* ---- the session ---- */
+
+/* The network part's side of the model. */
+struct session_hooks {
+	void *ctx;
+	/* A command for the network game: true when handled there. */
+	bool (*command)(void *ctx, const struct ui_cmd *cmd);
+	/* Why the side to move cannot move now, or NULL. */
+	const char *(*nomove)(void *ctx);
+};
+
+struct session {
+	struct congo_conf conf;
+	struct game game;
+	struct board start;         /* where the last new game started */
+	bool have_game;
+	struct record_tags tags;
+	char save_name[CONF_PATH_MAX + 64]; /* the file last saved or loaded */
+	struct session_player *player[2];
+	struct ui_worker worker;
+	struct session_hooks hooks;
+	int64_t (*now)(void);       /* monotonic ms; util_now_ms by default */
+
+	/* Messages: the current one and the log of the last ones. */
+	struct session_msg msg;     /* text "" when none */
+	struct session_msg log[SESSION_LOG_MAX];
+	int nlog, log_head;         /* a ring: log_head is the oldest */
+
+	/* A question waiting for y or n. */
+	bool asking;
+	char question[160];
+	struct ui_cmd answer_cmd;   /* run on yes */
+
+	/* The AI and the advisor. */
+	char ai_line[SESSION_MSG_MAX];
+	char advice[SESSION_MSG_MAX];
+	void *advisor[2];           /* each side's advisor, its own settings */
+	move_t advice_move;
+	bool thinking;              /* the worker works for the side to move */
+	bool advising;              /* the worker works on advice */
+	bool paused;
+	bool step;                  /* paused: play one move */
+	int delay_ms;
+	move_t held;                /* an AI move waiting for its delay */
+	int64_t held_at;            /* when to play it (ms) */
+	int64_t last_move_at;
+
+	/* The clock: none when !clocked. clk[i][c]: c's time left at ply i. */
+	bool clocked;
+	int64_t tc_base, tc_inc;
+	struct game_clock clock;
+	int64_t (*clk)[2];
+	int clk_cap;
+	int flagged;                /* the side that lost on time, or -1 */
+
+	/* Review: the ply shown, or -1 for the live position. */
+	int review;
+	int review_seen;            /* plies of the live game when review began */
+
+	struct session_newgame ng;
+	struct session_pick pick;
+	struct session_history history;
+	bool warn;                  /* safety aids (ui.warn) */
+	bool quit;
+	bool want_help, want_log;   /* the view should show these screens */
+	bool dirty;                 /* something to draw */
+	unsigned serial;            /* grows when the position changes */
+	unsigned reset_serial;      /* grows on a new game or a load */
+};
+
+/* Set up with a configuration (copied): players made, no game yet.
+ * -1 with err when a player cannot be made. */
+int session_init(struct session *s, const struct congo_conf *conf,
+    char *err, size_t errlen);
+void session_free(struct session *s);
+
+void session_msg(struct session *s, int tone, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* Log entry i counted back from the newest, or NULL. */
+const struct session_msg *session_log_get(const struct session *s, int back);
+
+/* Start a game from a position (the clock as s->tc_*). */
+void session_new_game(struct session *s, const struct board *start);
+/* Play a move of the side to move; from_ai: the AI's or the server's. */
+void session_play(struct session *s, move_t m, bool from_ai);
+/* A human move, with the safety check (may ask first). */
+void session_human_move(struct session *s, move_t m);
+void session_command(struct session *s, const struct ui_cmd *cmd);
+/* The question's answer. */
+void session_answer(struct session *s, bool yes);
+/* Ask a yes/no question; yes runs cmd (with arg, may be NULL). */
+void session_ask(struct session *s, const char *question,
+    enum ui_cmd_type cmd, const char *arg);
+void session_turn(struct session *s);  /* start the side to move's turn */
+void session_cancel_turns(struct session *s);
+void session_worker_msg(struct session *s, const struct ui_msg *m);
+/* Timers: held AI moves and the clock's flag. */
+void session_tick(struct session *s);
+/* ms until session_tick or a redraw of the clock is due, -1 none. */
+int session_timeout(struct session *s);
+int session_set_player(struct session *s, int color,
+    const struct player_conf *pc);
+/* Put a ready player on a side; the session owns it then. */
+void session_install_player(struct session *s, int color,
+    struct session_player *p);
+/* Load a record (game: 1-based in a file of several, 0: the only one). */
+int session_load(struct session *s, const char *path, int game);
+/* The clock: "M+S" minutes plus seconds, or "none". -1 with a message. */
+int session_set_clock(struct session *s, const char *text);
+
+bool session_human_turn(const struct session *s);
+bool session_ai_vs_ai(const struct session *s);
+int session_human_count(const struct session *s);
+bool session_in_game(const struct session *s);
+const char *session_nomove_reason(const struct session *s);
+/* The position shown: the reviewed one or the live one; its last move. */
+const struct board *session_board(const struct session *s);
+int session_shown_ply(const struct session *s);
+/* "White wins: lion captured", "Black wins: White loses on time". */
+void session_result_text(const struct session *s, char *buf, size_t n);
+/* A ply of the move list: "d2d3", "b1d3f5x2", "c2c3~d4", "d6d7=S",
+ * "c3c7#" (lion taken). */
+void session_move_label(const struct session *s, int ply, char *buf,
+    size_t n);
+/* The result closing the move list: "1-0 lion captured", "" if none. */
+void session_result_label(const struct session *s, char *buf, size_t n);
+/* Back to the times noted at the current ply (undo, redo, a load). */
+void session_clock_restore(struct session *s);
+/* Time left of a side now (clocked sessions). */
+int64_t session_clock_left(const struct session *s, int color);
+/* Would this move let the opponent take the mover's lion at once? */
+bool session_move_hangs_lion(const struct board *b, move_t m);
+/* Pieces that drown at the end of their owner's next move. */
+bb_t session_drowning(const struct board *b);
+
+#endif

@@ -1,0 +1,489 @@
+/*
+ * session_command.c: what the commands do: undo, redo, advice, pause and
+ * pace, players and limits, resign, the clock, and the questions that some
+ * of them ask first (files: session_file.c; review: session_review.c).
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/fen.h"
+#include "engine/game.h"
+#include "engine/notation.h"
+#include "record/record.h"
+#include "session/session.h"
+#include "session/session_int.h"
+#include "util/util.h"
+
+static const char *const side_name[2] = { "White", "Black" };
+static const int delays[] = { 0, 100, 250, 500, 1000, 2000, 4000, 8000 };
+#define NDELAYS ((int)(sizeof delays / sizeof delays[0]))
+
+
+void
+session_ask(struct session *s, const char *question, enum ui_cmd_type cmd,
+    const char *arg)
+{
+	snprintf(s->question, sizeof s->question, "%s", question);
+	memset(&s->answer_cmd, 0, sizeof s->answer_cmd);
+	s->answer_cmd.type = cmd;
+	snprintf(s->answer_cmd.arg, sizeof s->answer_cmd.arg, "%s",
+	    arg != NULL ? arg : "");
+	s->asking = true;
+	s->dirty = true;
+}
+
+void
+session_answer(struct session *s, bool yes)
+{
+	struct ui_cmd cmd = s->answer_cmd;
+
+	if (!s->asking)
+		return;
+	s->asking = false;
+	s->dirty = true;
+	if (yes)
+		session_command(s, &cmd);
+}
+
+/* After the position changed under the players' feet. */
+void
+session_position_changed(struct session *s)
+{
+	s->advice[0] = '\0';
+	s->advice_move = MOVE_NONE;
+	s->last_move_at = s->now();
+	s->review = -1;
+	s->serial++;
+	session_clock_restore(s);
+}
+
+static void
+undo(struct session *s)
+{
+	int n = 0;
+
+	if (s->game.nply == 0) {
+		session_msg(s, SM_ERROR, "nothing to undo");
+		return;
+	}
+	session_cancel_turns(s);
+	if (game_undo(&s->game) == 0)
+		n++;
+	if (session_human_count(s) == 0) {
+		s->paused = true;
+	} else {
+		while (s->game.nply > 0 &&
+		    !s->player[game_board(&s->game)->side]->human &&
+		    game_undo(&s->game) == 0)
+			n++;
+	}
+	session_position_changed(s);
+	session_msg(s, SM_NORMAL, "took back %d move%s%s", n, n == 1 ? "" : "s",
+	    s->paused && session_human_count(s) == 0 ?
+	    " (paused: p resumes)" : "");
+	session_turn(s);
+}
+
+static void
+redo(struct session *s)
+{
+	int n = 0;
+
+	if (s->game.nredo == 0) {
+		session_msg(s, SM_ERROR, "nothing to redo");
+		return;
+	}
+	session_cancel_turns(s);
+	if (game_redo(&s->game) == 0)
+		n++;
+	if (session_human_count(s) > 0)
+		while (s->game.nredo > 0 && !game_over(&s->game) &&
+		    !s->player[game_board(&s->game)->side]->human &&
+		    game_redo(&s->game) == 0)
+			n++;
+	session_position_changed(s);
+	session_msg(s, SM_NORMAL, "replayed %d move%s", n, n == 1 ? "" : "s");
+	session_turn(s);
+}
+
+static void
+set_player_cmd(struct session *s, int color, const char *text)
+{
+	struct player_conf pc = color == WHITE ? s->conf.white : s->conf.black;
+	char err[160], desc[64];
+
+	if (session_player_type_parse(text, &pc, err, sizeof err) < 0) {
+		session_msg(s, SM_ERROR, "%s", err);
+		return;
+	}
+	if (session_set_player(s, color, &pc) < 0)
+		return;
+	session_player_describe(s->player[color], desc, sizeof desc);
+	session_msg(s, SM_GOOD, "%s is now played by %s", side_name[color],
+	    desc);
+	session_turn(s);
+}
+
+static void
+set_limit(struct session *s, bool depth, const char *text)
+{
+	char *end;
+	long v = strtol(text, &end, 10);
+	int c, max = depth ? 64 : 3600000;
+
+	if (*text == '\0' || *end != '\0' || v < 0 || v > max) {
+		session_msg(s, SM_ERROR, "%s must be 0..%d", depth ? "depth" :
+		    "movetime", max);
+		return;
+	}
+	for (c = 0; c < 2; c++) {
+		struct player_conf *pc = c == WHITE ? &s->conf.white :
+		    &s->conf.black;
+		if (depth) {
+			pc->depth = (int)v;
+			s->player[c]->conf.depth = (int)v;
+		} else {
+			pc->movetime_ms = (int)v;
+			s->player[c]->conf.movetime_ms = (int)v;
+		}
+	}
+	session_msg(s, SM_GOOD, "AI %s set to %ld%s (from the next move)",
+	    depth ? "depth" : "time", v, depth ? "" : " ms");
+}
+
+static void
+advice(struct session *s)
+{
+	int side = game_board(&s->game)->side;
+	struct player_conf pc;
+	struct ui_job job;
+
+	if (!session_human_turn(s) || s->review >= 0) {
+		session_msg(s, SM_ERROR, "advice is for a human's turn");
+		return;
+	}
+	if (s->advising) {
+		session_msg(s, SM_NORMAL, "the advisor is still thinking");
+		return;
+	}
+	pc = side == WHITE ? s->conf.white : s->conf.black;
+	if (pc.advisor[0] != '\0')
+		snprintf(pc.algorithm, sizeof pc.algorithm, "%s", pc.advisor);
+	if (pc.depth == 0 && pc.movetime_ms == 0)
+		pc.movetime_ms = 1000;
+	/* Each side's advisor has that side's settings. */
+	if (s->advisor[side] == NULL)
+		s->advisor[side] = ui_search_new(&pc);
+	memset(&job, 0, sizeof job);
+	job.kind = JOB_ADVICE;
+	job.color = side;
+	job.pos = *game_board(&s->game);
+	job.rules = s->game.rules;
+	job.conf = pc;
+	job.search = s->advisor[side];
+	if (s->game.nply > 0) {
+		job.history = xmalloc(sizeof *job.history *
+		    (size_t)s->game.nply);
+		memcpy(job.history, s->game.pos,
+		    sizeof *job.history * (size_t)s->game.nply);
+		job.nhistory = s->game.nply;
+	}
+	if (ui_worker_start(&s->worker, &job) < 0) {
+		session_msg(s, SM_ERROR, "cannot start the advisor");
+		return;
+	}
+	s->advising = true;
+	snprintf(s->advice, sizeof s->advice, "Advice for %s: thinking...",
+	    side_name[side]);
+	s->dirty = true;
+}
+
+static void
+pause_toggle(struct session *s)
+{
+	s->paused = !s->paused;
+	s->step = false;
+	if (s->paused) {
+		session_turn(s);        /* stops the clocks */
+		session_msg(s, SM_NORMAL, "paused: p resumes%s, . plays one "
+		    "move", session_ai_vs_ai(s) ? " (or Space)" : "");
+		return;
+	}
+	session_msg(s, SM_NORMAL, "resumed");
+	if (s->held != MOVE_NONE)
+		s->held_at = s->now() + s->delay_ms;
+	session_turn(s);
+}
+
+static void
+step(struct session *s)
+{
+	if (game_over(&s->game)) {
+		session_msg(s, SM_ERROR, "the game is over");
+		return;
+	}
+	if (session_human_turn(s)) {
+		session_msg(s, SM_ERROR, "your move: . steps the AI");
+		return;
+	}
+	s->paused = true;
+	if (s->held != MOVE_NONE) {
+		session_play(s, s->held, true);
+		return;
+	}
+	s->step = true;
+	if (!s->thinking)
+		session_turn(s);
+}
+
+static void
+speed(struct session *s, int dir)
+{
+	int i = 0;
+
+	while (i < NDELAYS - 1 && delays[i] < s->delay_ms)
+		i++;
+	if (delays[i] != s->delay_ms && dir > 0)
+		i--;
+	i -= dir;
+	if (i < 0)
+		i = 0;
+	if (i >= NDELAYS)
+		i = NDELAYS - 1;
+	s->delay_ms = delays[i];
+	session_msg(s, SM_NORMAL, "AI moves every %d ms at least", s->delay_ms);
+}
+
+static void
+fen_cmd(struct session *s, const char *arg)
+{
+	char buf[FEN_MAX], err[160];
+	struct board b;
+
+	if (arg[0] == '\0') {
+		fen_write(session_board(s), buf, sizeof buf);
+		session_msg(s, SM_NORMAL, "%s", buf);
+		return;
+	}
+	/* The variant of the game being played. */
+	if (strcmp(arg, "startpos") == 0)
+		arg = variant_start_fen(s->start.variant);
+	if (fen_read_variant(&b, s->start.variant, arg, strlen(arg), err,
+	    sizeof err) < 0) {
+		session_msg(s, SM_ERROR, "%s", err);
+		return;
+	}
+	session_new_game(s, &b);
+	session_msg(s, SM_GOOD, "new game from %s", arg);
+}
+
+static void
+resign(struct session *s, bool now)
+{
+	int side = game_board(&s->game)->side, who;
+	char res[96];
+
+	if (game_over(&s->game)) {
+		session_msg(s, SM_ERROR, "the game is over");
+		return;
+	}
+	if (session_human_count(s) == 0) {
+		session_msg(s, SM_ERROR, "no human plays: nobody to resign");
+		return;
+	}
+	who = session_human_count(s) == 2 ? side :
+	    s->player[WHITE]->human ? WHITE : BLACK;
+	if (!now) {
+		snprintf(res, sizeof res, "%s resigns?", side_name[who]);
+		session_ask(s, res, CMD_RESIGN_NOW, NULL);
+		return;
+	}
+	session_cancel_turns(s);
+	game_resign(&s->game, who);
+	session_turn(s);
+	session_result_text(s, res, sizeof res);
+	session_msg(s, SM_GOOD, "%s", res);
+}
+
+static void
+clock_cmd(struct session *s, const char *arg)
+{
+	char a[32], b[32];
+
+	if (arg[0] == '\0') {
+		if (!s->clocked) {
+			session_msg(s, SM_NORMAL, "no clock (:clock 5+3 sets "
+			    "one for the next game)");
+			return;
+		}
+		clock_format(session_clock_left(s, WHITE), a, sizeof a);
+		clock_format(session_clock_left(s, BLACK), b, sizeof b);
+		session_msg(s, SM_NORMAL, "White %s, Black %s", a, b);
+		return;
+	}
+	if (session_set_clock(s, arg) < 0)
+		return;
+	session_msg(s, SM_GOOD, "clock %s from the next game (n)", arg);
+}
+
+/* Commands a network game handles, or refuses, itself. */
+static bool
+hooked(struct session *s, const struct ui_cmd *cmd)
+{
+	return s->hooks.command != NULL && s->hooks.command(s->hooks.ctx, cmd);
+}
+
+static void
+move_cmd(struct session *s, const char *text, bool checked)
+{
+	char err[160];
+	const char *why = session_nomove_reason(s);
+	move_t m;
+
+	if (why != NULL) {
+		session_msg(s, SM_ERROR, "%s", why);
+		return;
+	}
+	if (notation_read(game_board(&s->game), text, &m, err,
+	    sizeof err) < 0) {
+		session_msg(s, SM_ERROR, "%s", err);
+		return;
+	}
+	if (checked)
+		session_play(s, m, false);
+	else
+		session_human_move(s, m);
+}
+
+/* Advice, pause and pace, players and limits, a new position. */
+static bool
+ai_command(struct session *s, const struct ui_cmd *cmd)
+{
+	switch (cmd->type) {
+	case CMD_ADVICE:
+		advice(s);
+		return true;
+	case CMD_PAUSE:
+		pause_toggle(s);
+		return true;
+	case CMD_STEP:
+		step(s);
+		return true;
+	case CMD_FASTER:
+	case CMD_SLOWER:
+		speed(s, cmd->type == CMD_FASTER ? 1 : -1);
+		return true;
+	case CMD_DELAY: {
+		char *end;
+		long v = strtol(cmd->arg, &end, 10);
+		if (cmd->arg[0] == '\0' || *end != '\0' || v < 0 ||
+		    v > 60000) {
+			session_msg(s, SM_ERROR, "delay must be 0..60000 ms");
+			return true;
+		}
+		s->delay_ms = (int)v;
+		session_msg(s, SM_NORMAL, "AI moves every %d ms at least",
+		    s->delay_ms);
+		return true;
+	}
+	case CMD_FEN:
+		fen_cmd(s, cmd->arg);
+		return true;
+	case CMD_WHITE:
+	case CMD_BLACK:
+		set_player_cmd(s, cmd->type == CMD_WHITE ? WHITE : BLACK,
+		    cmd->arg);
+		return true;
+	case CMD_DEPTH:
+	case CMD_MOVETIME:
+		set_limit(s, cmd->type == CMD_DEPTH, cmd->arg);
+		return true;
+	default:
+		return false;
+	}
+}
+
+void
+session_command(struct session *s, const struct ui_cmd *cmd)
+{
+	s->dirty = true;
+	if (hooked(s, cmd) || ai_command(s, cmd))
+		return;
+	switch (cmd->type) {
+	case CMD_MOVE:
+		move_cmd(s, cmd->arg, false);
+		break;
+	case CMD_MOVE_NOW:
+		move_cmd(s, cmd->arg, true);
+		break;
+	case CMD_QUIT:
+		if (session_in_game(s))
+			session_ask(s, "Quit this game?", CMD_QUIT_NOW, NULL);
+		else
+			s->quit = true;
+		break;
+	case CMD_QUIT_NOW:
+		s->quit = true;
+		break;
+	case CMD_NEW:
+		session_newgame_open(s);
+		break;
+	case CMD_NEW_NOW:
+		session_new_game(s, &s->start);
+		session_msg(s, SM_GOOD, "new game");
+		break;
+	case CMD_UNDO:
+		undo(s);
+		break;
+	case CMD_REDO:
+		redo(s);
+		break;
+	case CMD_SAVE:
+		session_save(s, cmd->arg);
+		break;
+	case CMD_LOAD:
+		session_load_cmd(s, cmd->arg);
+		break;
+	case CMD_RESIGN:
+	case CMD_RESIGN_NOW:
+		resign(s, cmd->type == CMD_RESIGN_NOW);
+		break;
+	case CMD_DRAW:
+		if (game_over(&s->game))
+			session_msg(s, SM_ERROR, "the game is over");
+		else if (session_human_count(s) < 2)
+			session_msg(s, SM_ERROR, "the AI plays on: "
+			    "draws are agreed between humans");
+		else {
+			game_agree_draw(&s->game);
+			session_turn(s);
+			session_msg(s, SM_GOOD, "Draw: agreed");
+		}
+		break;
+	case CMD_REVIEW_BACK:
+	case CMD_REVIEW_FORWARD:
+	case CMD_REVIEW_START:
+	case CMD_REVIEW_END:
+		session_review(s, cmd->type);
+		break;
+	case CMD_CONTINUE:
+	case CMD_CONTINUE_NOW:
+		session_continue(s, cmd->type == CMD_CONTINUE_NOW);
+		break;
+	case CMD_CLOCK:
+		clock_cmd(s, cmd->arg);
+		break;
+	case CMD_HELP:
+		s->want_help = true;
+		break;
+	case CMD_LOG:
+		s->want_log = true;
+		break;
+	default:
+		/* The view's own: flip, redraw, scroll, prompts, unicode. */
+		break;
+	}
+}

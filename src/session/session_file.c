@@ -1,0 +1,302 @@
+/*
+ * session_file.c: game records: saving (with the clock's TimeControl and
+ * each move's %clk), loading one game of a file at its last position,
+ * ready to review, with the record's players and clock.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/game.h"
+#include "record/record.h"
+#include "session/session.h"
+#include "session/session_int.h"
+#include "util/util.h"
+
+/*
+ * A bare name goes into the save folder (created when missing); a path is
+ * taken as it is, "~/" being the home folder.
+ */
+static int
+resolve(const struct session *s, const char *name, char *buf, size_t n,
+    char *err, size_t errlen)
+{
+	char dir[CONF_PATH_MAX];
+	const char *home = getenv("HOME");
+
+	if (name[0] == '~' && name[1] == '/' && home != NULL) {
+		snprintf(buf, n, "%s%s", home, name + 1);
+		return 0;
+	}
+	if (strchr(name, '/') != NULL) {
+		snprintf(buf, n, "%s", name);
+		return 0;
+	}
+	if (record_dir(s->conf.ui.save_dir, dir, sizeof dir, err, errlen) < 0)
+		return -1;
+	snprintf(buf, n, "%s/%s", dir, name);
+	return 0;
+}
+
+void
+session_save(struct session *s, const char *name)
+{
+	char path[CONF_PATH_MAX + 64], def[64], err[256], desc[64];
+	int64_t *clk = NULL;
+	int i;
+
+	if (name[0] == '\0') {
+		record_default_name(def, sizeof def);
+		name = def;
+	}
+	if (resolve(s, name, path, sizeof path, err, sizeof err) < 0) {
+		session_msg(s, SM_ERROR, "%s", err);
+		return;
+	}
+	if (record_tag_get(&s->tags, "Event") == NULL) {
+		char w[64];
+		session_player_describe(s->player[WHITE], w, sizeof w);
+		session_player_describe(s->player[BLACK], desc, sizeof desc);
+		record_tags_default(&s->tags, w, desc);
+	}
+	if (s->clocked) {
+		clock_format_control(s->tc_base, s->tc_inc, desc, sizeof desc);
+		record_tag_set(&s->tags, "TimeControl", desc);
+		clk = xcalloc((size_t)s->game.nply + 1, sizeof *clk);
+		for (i = 0; i < s->game.nply; i++)
+			clk[i] = i + 1 < s->clk_cap ?
+			    s->clk[i + 1][s->game.pos[i].side] : -1;
+	}
+	if (s->flagged >= 0)
+		record_tag_set(&s->tags, "Termination", "time-forfeit");
+	if (record_save_clk(path, &s->game, &s->tags, clk, err,
+	    sizeof err) < 0) {
+		free(clk);
+		session_msg(s, SM_ERROR, "%s", err);
+		return;
+	}
+	free(clk);
+	snprintf(s->save_name, sizeof s->save_name, "%s", path);
+	session_msg(s, SM_GOOD, "saved to %s", path);
+}
+
+/* The record's players, when they name ours ("human", "alphabeta 1s"). */
+static void
+players_of(struct session *s, char *said, size_t n)
+{
+	static const char *const tag[2] = { "White", "Black" };
+	struct player_conf pc;
+	char word[32], err[160];
+	const char *v;
+	int c;
+	size_t len = 0;
+
+	said[0] = '\0';
+	for (c = 0; c < 2; c++) {
+		v = record_tag_get(&s->tags, tag[c]);
+		if (v == NULL)
+			continue;
+		snprintf(word, sizeof word, "%.*s", (int)strcspn(v, " "), v);
+		pc = c == WHITE ? s->conf.white : s->conf.black;
+		if (session_player_type_parse(word, &pc, err, sizeof err) < 0) {
+			len += (size_t)snprintf(said + len, n - len,
+			    "%s%s \"%s\" is not a player here: %s kept",
+			    len ? "; " : "", tag[c], v,
+			    s->player[c]->human ? "human" : "the AI");
+			continue;
+		}
+		if (strcmp(pc.type, s->player[c]->conf.type) != 0 ||
+		    strcmp(pc.algorithm, s->player[c]->conf.algorithm) != 0)
+			session_set_player(s, c, &pc);
+	}
+}
+
+int
+session_load(struct session *s, const char *path, int index)
+{
+	char err[512], said[256], tc[32];
+	struct game g;
+	struct record_tags tags;
+	int64_t *clk = NULL, base, inc;
+	FILE *f;
+	int i, n;
+
+	memset(&tags, 0, sizeof tags);
+	f = fopen(path, "r");
+	if (f == NULL) {
+		session_msg(s, SM_ERROR, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	if (record_read_game(f, path, index, &g, &tags, &s->conf.rules, &clk,
+	    err, sizeof err) < 0) {
+		fclose(f);
+		session_msg(s, SM_ERROR, "%s", err);
+		return -1;
+	}
+	fclose(f);
+	if (s->have_game) {
+		session_cancel_turns(s);
+		game_free(&s->game);
+	}
+	s->game = g;
+	s->have_game = true;
+	s->start = g.pos[0];
+	s->tags = tags;
+	for (int c = 0; c < 2; c++)
+		if (s->player[c]->ops->reset != NULL)
+			s->player[c]->ops->reset(s, s->player[c]);
+	players_of(s, said, sizeof said);
+	/* The record's clock, its times move by move. */
+	s->clocked = false;
+	if (record_tag_get(&tags, "TimeControl") != NULL &&
+	    clock_parse_seconds(record_tag_get(&tags, "TimeControl"), &base,
+	    &inc, err, sizeof err) == 0) {
+		s->clocked = true;
+		s->tc_base = base;
+		s->tc_inc = inc;
+		clock_init(&s->clock, base, inc);
+		n = s->game.nply + s->game.nredo;
+		if (n + 1 >= s->clk_cap) {
+			s->clk_cap = n + 64;
+			s->clk = xreallocarray(s->clk, (size_t)s->clk_cap,
+			    sizeof *s->clk);
+		}
+		s->clk[0][WHITE] = s->clk[0][BLACK] = base;
+		for (i = 0; i < s->game.nply; i++) {
+			int mover = s->game.pos[i].side;
+			s->clk[i + 1][!mover] = s->clk[i][!mover];
+			s->clk[i + 1][mover] = clk != NULL && clk[i] >= 0 ?
+			    clk[i] : s->clk[i][mover];
+		}
+	}
+	free(clk);
+	s->advice[0] = '\0';
+	s->advice_move = MOVE_NONE;
+	s->step = false;
+	s->asking = false;
+	s->review = -1;
+	s->flagged = -1;
+	s->last_move_at = s->now();
+	s->serial++;
+	s->reset_serial++;
+	snprintf(s->save_name, sizeof s->save_name, "%s", path);
+	/* Ready to review: at the last position, nothing plays by itself. */
+	s->paused = session_ai_vs_ai(s) && !game_over(&s->game);
+	session_clock_restore(s);
+	tc[0] = '\0';
+	if (s->clocked)     /* minutes + seconds, as --clock takes it */
+		snprintf(tc, sizeof tc, "%g+%lld", s->tc_base / 60000.0,
+		    (long long)(s->tc_inc / 1000));
+	session_msg(s, SM_GOOD, "loaded %s (%d plies%s%s)%s%s%s; [ reviews",
+	    path, s->game.nply, tc[0] ? ", clock " : "", tc,
+	    s->paused ? ": paused, p resumes" : "", said[0] ? ". " : "",
+	    said);
+	session_turn(s);
+	return 0;
+}
+
+void
+session_load_cmd(struct session *s, const char *arg)
+{
+	char name[UI_CMD_ARG_MAX], path[CONF_PATH_MAX + 64], err[256];
+	const char *sp = strrchr(arg, ' ');
+	int index = 0, n;
+
+	snprintf(name, sizeof name, "%s", arg);
+	if (sp != NULL && sp[1] != '\0' && strspn(sp + 1, "0123456789") ==
+	    strlen(sp + 1)) {
+		index = atoi(sp + 1);
+		name[sp - arg] = '\0';
+		if (index < 1) {
+			session_msg(s, SM_ERROR, "games are counted from 1");
+			return;
+		}
+	}
+	if (resolve(s, name, path, sizeof path, err, sizeof err) < 0) {
+		session_msg(s, SM_ERROR, "%s", err);
+		return;
+	}
+	if (index == 0 && (n = record_count_games(path, err,
+	    sizeof err)) > 1) {
+		/* A list to pick from (or :load FILE N). */
+		session_pick_open(s, path);
+		session_msg(s, SM_NORMAL, "%s holds %d games: choose one (or "
+		    ":load %s N)", path, n, name);
+		return;
+	}
+	session_load(s, path, index);
+}
+
+
+/* ---- a list of the games of a file ---- */
+
+static void
+pick_line(void *ctx, int index, const struct game *g,
+    const struct record_tags *t)
+{
+	struct session_pick *p = ctx;
+	const char *w = record_tag_get(t, "White"), *b = record_tag_get(t,
+	    "Black");
+
+	if (p->n % 64 == 0)
+		p->line = xreallocarray(p->line, (size_t)p->n + 64,
+		    sizeof *p->line);
+	snprintf(p->line[p->n++], SESSION_PICK_LINE, "%4d. %.24s - %.24s  "
+	    "%s  (%d plies)", index, w != NULL ? w : "?", b != NULL ? b : "?",
+	    record_result_text(g->result), g->nply);
+}
+
+int
+session_pick_open(struct session *s, const char *path)
+{
+	struct session_pick *p = &s->pick;
+	char err[256];
+
+	session_pick_close(s);
+	snprintf(p->path, sizeof p->path, "%s", path);
+	if (record_list(path, pick_line, p, &s->conf.rules, err,
+	    sizeof err) < 0) {
+		session_msg(s, SM_ERROR, "%s", err);
+		session_pick_close(s);
+		return -1;
+	}
+	p->sel = 0;
+	p->open = true;
+	s->dirty = true;
+	return 0;
+}
+
+void
+session_pick_move(struct session *s, int delta)
+{
+	struct session_pick *p = &s->pick;
+
+	p->sel += delta;
+	if (p->sel >= p->n)
+		p->sel = p->n - 1;
+	if (p->sel < 0)
+		p->sel = 0;
+	s->dirty = true;
+}
+
+void
+session_pick_choose(struct session *s)
+{
+	char path[sizeof s->pick.path];
+	int index = s->pick.sel + 1;
+
+	snprintf(path, sizeof path, "%s", s->pick.path);
+	session_pick_close(s);
+	session_load(s, path, index);
+}
+
+void
+session_pick_close(struct session *s)
+{
+	free(s->pick.line);
+	memset(&s->pick, 0, sizeof s->pick);
+	s->dirty = true;
+}

@@ -1,0 +1,664 @@
+/*
+ * session_game.c: the game in play: moves, turns handed to the players,
+ * the AI worker's messages, the clock and the timers, messages and their
+ * log.
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/game.h"
+#include "engine/notation.h"
+#include "session/session.h"
+#include "util/util.h"
+
+static const char *const side_name[2] = { "White", "Black" };
+
+int
+session_init(struct session *s, const struct congo_conf *conf, char *err,
+    size_t errlen)
+{
+	int c;
+
+	memset(s, 0, sizeof *s);
+	s->conf = *conf;
+	s->now = util_now_ms;
+	s->review = -1;
+	s->flagged = -1;
+	s->warn = true;
+	s->delay_ms = conf->ui.ai_delay_ms;
+	s->worker.rd = s->worker.wr = -1;
+	session_history_init(&s->history, "");
+	for (c = 0; c < 2; c++) {
+		s->player[c] = session_player_new(c == WHITE ? &conf->white :
+		    &conf->black, c, err, errlen);
+		if (s->player[c] == NULL) {
+			session_free(s);
+			return -1;
+		}
+	}
+	if (ui_worker_init(&s->worker) < 0) {
+		snprintf(err, errlen, "cannot make the AI's pipe");
+		session_free(s);
+		return -1;
+	}
+	return 0;
+}
+
+void
+session_free(struct session *s)
+{
+	int c;
+
+	if (s->have_game)
+		session_cancel_turns(s);
+	if (s->worker.rd >= 0)
+		ui_worker_free(&s->worker);
+	s->worker.rd = s->worker.wr = -1;
+	for (c = 0; c < 2; c++) {
+		session_player_free(s->player[c]);
+		s->player[c] = NULL;
+		ui_search_free(s->advisor[c]);
+		s->advisor[c] = NULL;
+	}
+	if (s->have_game)
+		game_free(&s->game);
+	s->have_game = false;
+	free(s->clk);
+	s->clk = NULL;
+	s->clk_cap = 0;
+	session_history_free(&s->history);
+	session_pick_close(s);
+}
+
+void
+session_msg(struct session *s, int tone, const char *fmt, ...)
+{
+	struct session_msg *e;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(s->msg.text, sizeof s->msg.text, fmt, ap);
+	va_end(ap);
+	s->msg.tone = tone;
+	s->dirty = true;
+	if (s->msg.text[0] == '\0')
+		return;
+	if (s->nlog < SESSION_LOG_MAX) {
+		e = &s->log[(s->log_head + s->nlog) % SESSION_LOG_MAX];
+		s->nlog++;
+	} else {
+		e = &s->log[s->log_head];
+		s->log_head = (s->log_head + 1) % SESSION_LOG_MAX;
+	}
+	*e = s->msg;
+}
+
+const struct session_msg *
+session_log_get(const struct session *s, int back)
+{
+	if (back < 0 || back >= s->nlog)
+		return NULL;
+	return &s->log[(s->log_head + s->nlog - 1 - back) % SESSION_LOG_MAX];
+}
+
+bool
+session_human_turn(const struct session *s)
+{
+	return !game_over(&s->game) &&
+	    s->player[game_board(&s->game)->side]->human;
+}
+
+bool
+session_ai_vs_ai(const struct session *s)
+{
+	return !s->player[WHITE]->human && !s->player[BLACK]->human;
+}
+
+bool
+session_in_game(const struct session *s)
+{
+	return s->game.nply > 0 && !game_over(&s->game);
+}
+
+int
+session_human_count(const struct session *s)
+{
+	return s->player[WHITE]->human + s->player[BLACK]->human;
+}
+
+const struct board *
+session_board(const struct session *s)
+{
+	return &s->game.pos[session_shown_ply(s)];
+}
+
+int
+session_shown_ply(const struct session *s)
+{
+	return s->review >= 0 && s->review < s->game.nply ? s->review :
+	    s->game.nply;
+}
+
+const char *
+session_nomove_reason(const struct session *s)
+{
+	static char buf[96];
+	int side = game_board(&s->game)->side;
+	char desc[64];
+
+	if (game_over(&s->game))
+		return "the game is over: n starts a new one, u takes back";
+	if (s->review >= 0) {
+		snprintf(buf, sizeof buf, "reviewing ply %d of %d: } returns "
+		    "to the game", s->review, s->game.nply);
+		return buf;
+	}
+	if (s->hooks.nomove != NULL && s->hooks.nomove(s->hooks.ctx) != NULL)
+		return s->hooks.nomove(s->hooks.ctx);
+	if (s->player[side]->human)
+		return NULL;
+	session_player_describe(s->player[side], desc, sizeof desc);
+	snprintf(buf, sizeof buf, "%s to move: %s (%s)", side_name[side],
+	    s->paused ? "paused" : "wait for", desc);
+	return buf;
+}
+
+void
+session_cancel_turns(struct session *s)
+{
+	int c;
+
+	for (c = 0; c < 2; c++)
+		if (s->player[c]->ops->turn_cancel != NULL)
+			s->player[c]->ops->turn_cancel(s, s->player[c]);
+	if (s->advising || s->thinking)
+		ui_worker_stop(&s->worker);
+	s->advising = false;
+	s->thinking = false;
+	s->held = MOVE_NONE;
+	s->ai_line[0] = '\0';
+}
+
+/* ---- the clock ---- */
+
+static void
+clk_grow(struct session *s, int n)
+{
+	if (n < s->clk_cap)
+		return;
+	s->clk_cap = n + 64;
+	s->clk = xreallocarray(s->clk, (size_t)s->clk_cap, sizeof *s->clk);
+}
+
+/* Note both sides' time at the current ply (for undo and the record). */
+static void
+clk_note(struct session *s)
+{
+	int64_t now = s->now();
+	int n = s->game.nply;
+
+	if (!s->clocked)
+		return;
+	clk_grow(s, n);
+	s->clk[n][WHITE] = clock_left(&s->clock, WHITE, now);
+	s->clk[n][BLACK] = clock_left(&s->clock, BLACK, now);
+}
+
+/* Run the clock of the side to move, unless paused or the game is over. */
+static void
+clock_follow(struct session *s)
+{
+	int64_t now = s->now();
+
+	if (!s->clocked)
+		return;
+	if (game_over(&s->game) || s->paused)
+		clock_stop(&s->clock, now);
+	else if (s->clock.running != game_board(&s->game)->side)
+		clock_start(&s->clock, game_board(&s->game)->side, now);
+}
+
+void
+session_clock_restore(struct session *s)
+{
+	int64_t now = s->now();
+	int n = s->game.nply;
+
+	s->flagged = -1;
+	if (!s->clocked)
+		return;
+	clock_stop(&s->clock, now);
+	if (n < s->clk_cap) {
+		clock_set(&s->clock, WHITE, s->clk[n][WHITE], now);
+		clock_set(&s->clock, BLACK, s->clk[n][BLACK], now);
+	}
+	clock_follow(s);
+}
+
+int64_t
+session_clock_left(const struct session *s, int color)
+{
+	return clock_left(&s->clock, color, s->now());
+}
+
+int
+session_set_clock(struct session *s, const char *text)
+{
+	char err[160];
+	int64_t base, inc;
+
+	if (strcmp(text, "none") == 0 || strcmp(text, "0") == 0) {
+		s->clocked = false;
+		s->tc_base = s->tc_inc = 0;
+		return 0;
+	}
+	if (clock_parse_minutes(text, &base, &inc, err, sizeof err) < 0) {
+		session_msg(s, SM_ERROR, "clock: %s", err);
+		return -1;
+	}
+	s->clocked = true;
+	s->tc_base = base;
+	s->tc_inc = inc;
+	return 0;
+}
+
+static void
+clock_reset(struct session *s)
+{
+	s->flagged = -1;
+	if (!s->clocked)
+		return;
+	clock_init(&s->clock, s->tc_base, s->tc_inc);
+	clk_note(s);
+	clock_follow(s);
+}
+
+/* ---- new games and moves ---- */
+
+void
+session_new_game(struct session *s, const struct board *start)
+{
+	int c;
+
+	if (s->have_game)
+		session_cancel_turns(s);
+	if (s->have_game)
+		game_free(&s->game);
+	game_init(&s->game, start, &s->conf.rules);
+	s->have_game = true;
+	s->start = *start;
+	for (c = 0; c < 2; c++)
+		if (s->player[c]->ops->reset != NULL)
+			s->player[c]->ops->reset(s, s->player[c]);
+	memset(&s->tags, 0, sizeof s->tags);
+	s->advice[0] = '\0';
+	s->advice_move = MOVE_NONE;
+	s->step = false;
+	s->review = -1;
+	s->asking = false;
+	s->last_move_at = s->now();
+	s->serial++;
+	s->reset_serial++;
+	clock_reset(s);
+	session_turn(s);
+}
+
+void
+session_turn(struct session *s)
+{
+	struct session_player *p;
+
+	s->dirty = true;
+	clock_follow(s);
+	if (game_over(&s->game) || s->thinking || s->held != MOVE_NONE)
+		return;
+	p = s->player[game_board(&s->game)->side];
+	if (p->ops->turn_begin == NULL)
+		return;
+	if (p->thinks && s->paused && !s->step)
+		return;
+	if (s->advising) {
+		ui_worker_stop(&s->worker);
+		s->advising = false;
+	}
+	p->ops->turn_begin(s, p);
+}
+
+/* "pawn on d4 drowned", captures, promotion: what a move did. */
+static void
+describe_effects(const struct move_effects *fx, char *buf, size_t n)
+{
+	size_t len = 0;
+	char sq[3];
+	int i;
+
+	buf[0] = '\0';
+	for (i = 0; i < fx->ncaptured && len < n; i++) {
+		board_sq_name(fx->captured_sq[i], sq);
+		len += (size_t)snprintf(buf + len, n - len, "%s%s on %s taken",
+		    len ? ", " : "",
+		    board_piece_name(PIECE_TYPE(fx->captured_piece[i])), sq);
+	}
+	if (fx->promoted && len < n)
+		len += (size_t)snprintf(buf + len, n - len,
+		    "%spawn promoted to superpawn", len ? ", " : "");
+	for (i = 0; i < fx->ndrowned && len < n; i++) {
+		board_sq_name(fx->drowned_sq[i], sq);
+		len += (size_t)snprintf(buf + len, n - len, "%s%s on %s drowned",
+		    len ? ", " : "",
+		    board_piece_name(PIECE_TYPE(fx->drowned_piece[i])), sq);
+	}
+}
+
+static void
+flag(struct session *s, int side)
+{
+	char res[96];
+
+	session_cancel_turns(s);
+	s->flagged = side;
+	s->game.result = side == WHITE ? RESULT_BLACK_WINS : RESULT_WHITE_WINS;
+	s->game.reason = REASON_NONE;
+	clock_stop(&s->clock, s->now());
+	clock_set(&s->clock, side, 0, s->now());
+	session_result_text(s, res, sizeof res);
+	session_msg(s, SM_GOOD, "%s (%s)", res, side == WHITE ? "0-1" : "1-0");
+}
+
+void
+session_play(struct session *s, move_t m, bool from_ai)
+{
+	struct board after = *game_board(&s->game);
+	struct move_effects fx;
+	char err[160], mv[MOVE_TEXT_MAX], what[SESSION_MSG_MAX];
+	int mover = after.side, c;
+
+	notation_write(m, mv, sizeof mv);
+	if (!from_ai && s->thinking)
+		session_cancel_turns(s);
+	if (s->advising) {
+		/* Advice about the position being left is no use. */
+		ui_worker_stop(&s->worker);
+		s->advising = false;
+	}
+	if (s->clocked && !game_over(&s->game)) {
+		int64_t now = s->now();
+		if (s->clock.running != mover)
+			clock_start(&s->clock, mover, now);
+		if (!clock_press(&s->clock, now)) {
+			flag(s, mover);
+			return;
+		}
+	}
+	if (game_play(&s->game, m, err, sizeof err) < 0) {
+		session_msg(s, SM_ERROR, "%s", err);
+		return;
+	}
+	clk_note(s);
+	memset(&fx, 0, sizeof fx);
+	board_make(&after, m, &fx);
+	describe_effects(&fx, what, sizeof what);
+	/* What a move did stays on the line (a quiet reply of the AI does
+	 * not wipe "your pawn on d4 drowned") and goes into the log. */
+	if (what[0] != '\0')
+		session_msg(s, SM_NORMAL, "%s %s: %s", side_name[mover], mv,
+		    what);
+	s->advice[0] = '\0';
+	s->advice_move = MOVE_NONE;
+	s->held = MOVE_NONE;
+	s->last_move_at = s->now();
+	s->serial++;
+	for (c = 0; c < 2; c++)
+		if (s->player[c]->ops->move_played != NULL)
+			s->player[c]->ops->move_played(s, s->player[c], m);
+	if (game_over(&s->game)) {
+		char res[96];
+		clock_follow(s);
+		session_result_text(s, res, sizeof res);
+		/* The status bar gives the result; say how it came. */
+		if (what[0] != '\0')
+			session_msg(s, SM_GOOD, "%s %s: %s", side_name[mover],
+			    mv, what);
+		else
+			session_msg(s, SM_GOOD, "%s (n: new game)", res);
+		return;
+	}
+	s->dirty = true;
+	session_turn(s);
+}
+
+void
+session_human_move(struct session *s, move_t m)
+{
+	const struct board *b = game_board(&s->game);
+	char q[160];
+
+	if (s->warn && session_move_hangs_lion(b, m)) {
+		snprintf(q, sizeof q, "%s can take your lion after this move. "
+		    "Play it anyway? (y/n)", side_name[!b->side]);
+		snprintf(s->question, sizeof s->question, "%s", q);
+		memset(&s->answer_cmd, 0, sizeof s->answer_cmd);
+		s->answer_cmd.type = CMD_MOVE_NOW;
+		notation_write(m, s->answer_cmd.arg, sizeof s->answer_cmd.arg);
+		s->asking = true;
+		s->dirty = true;
+		return;
+	}
+	session_play(s, m, false);
+}
+
+bool
+session_move_hangs_lion(const struct board *b, move_t m)
+{
+	struct board after = *b;
+	struct move_effects fx;
+
+	if (!movegen_is_legal(b, m))
+		return false;
+	memset(&fx, 0, sizeof fx);
+	board_make(&after, m, &fx);
+	if (fx.lion_captured || board_lion_sq(&after, b->side) < 0)
+		return false;
+	return movegen_attacks_lion(&after, after.side);
+}
+
+bb_t
+session_drowning(const struct board *b)
+{
+	return (b->occ[WHITE] | b->occ[BLACK]) & board_deep[b->variant] &
+	    ~(b->pieces[WHITE][CROCODILE] | b->pieces[BLACK][CROCODILE]);
+}
+
+void
+session_worker_msg(struct session *s, const struct ui_msg *m)
+{
+	char mv[MOVE_TEXT_MAX];
+	int side = game_board(&s->game)->side;
+
+	s->dirty = true;
+	if (m->kind == MSG_INFO) {
+		char nps[32];
+		if (m->nps >= 1000000)
+			snprintf(nps, sizeof nps, "%.1f Mn/s", m->nps / 1e6);
+		else
+			snprintf(nps, sizeof nps, "%.0f kn/s", m->nps / 1e3);
+		snprintf(s->ai_line, sizeof s->ai_line,
+		    "%s %s: depth %d  %s  %s  %s", side_name[side],
+		    s->advising ? "advice" : "thinks", m->depth, m->score, nps,
+		    m->pv);
+		if (s->advising)
+			snprintf(s->advice, sizeof s->advice, "%s", s->ai_line);
+		return;
+	}
+	if (s->advising) {
+		s->advising = false;
+		if (m->move == MOVE_NONE) {
+			session_msg(s, SM_ERROR, "no advice: no move");
+			return;
+		}
+		notation_write(m->move, mv, sizeof mv);
+		s->advice_move = m->move;
+		snprintf(s->advice, sizeof s->advice,
+		    "Advice for %s: %s%s%s%s", side_name[side], mv,
+		    m->score[0] ? "  (score " : "", m->score,
+		    m->score[0] ? ")" : "");
+		return;
+	}
+	if (!s->thinking)
+		return;
+	s->thinking = false;
+	if (m->move == MOVE_NONE) {
+		session_msg(s, SM_ERROR, "the AI found no move");
+		return;
+	}
+	s->held = m->move;
+	s->held_at = s->last_move_at;
+	/* AI against AI: moves come at the chosen pace (off the clock). */
+	if (session_ai_vs_ai(s) && !s->step && !s->clocked)
+		s->held_at += s->delay_ms;
+	if (s->step) {
+		s->step = false;
+		s->held_at = 0;
+		session_play(s, m->move, true);
+		return;
+	}
+	session_tick(s);
+}
+
+void
+session_tick(struct session *s)
+{
+	int64_t now = s->now();
+	int f;
+
+	if (s->clocked && s->have_game && !game_over(&s->game)) {
+		f = clock_flagged(&s->clock, now);
+		if (f >= 0) {
+			flag(s, f);
+			return;
+		}
+	}
+	if (s->held == MOVE_NONE || s->paused)
+		return;
+	if (now >= s->held_at)
+		session_play(s, s->held, true);
+}
+
+int
+session_timeout(struct session *s)
+{
+	int64_t d = -1, t, now = s->now();
+
+	if (s->held != MOVE_NONE && !s->paused) {
+		d = s->held_at - now;
+		if (d <= 0)
+			return 0;
+	}
+	if (s->clocked && s->have_game && !game_over(&s->game)) {
+		t = clock_until_tick(&s->clock, now);
+		if (t >= 0 && (d < 0 || t < d))
+			d = t;
+		t = clock_until_flag(&s->clock, now);
+		if (t >= 0 && (d < 0 || t < d))
+			d = t;
+	}
+	if (d < 0)
+		return -1;
+	return d > 60000 ? 60000 : (int)d;
+}
+
+void
+session_install_player(struct session *s, int color,
+    struct session_player *p)
+{
+	session_cancel_turns(s);
+	session_player_free(s->player[color]);
+	p->color = color;
+	s->player[color] = p;
+	s->dirty = true;
+}
+
+int
+session_set_player(struct session *s, int color, const struct player_conf *pc)
+{
+	struct session_player *p;
+	char err[160];
+
+	p = session_player_new(pc, color, err, sizeof err);
+	if (p == NULL) {
+		session_msg(s, SM_ERROR, "%s", err);
+		return -1;
+	}
+	session_install_player(s, color, p);
+	if (color == WHITE)
+		s->conf.white = *pc;
+	else
+		s->conf.black = *pc;
+	return 0;
+}
+
+/* ---- what the view shows ---- */
+
+void
+session_result_text(const struct session *s, char *buf, size_t n)
+{
+	if (s->flagged >= 0 && game_over(&s->game)) {
+		snprintf(buf, n, "%s wins: %s loses on time",
+		    side_name[!s->flagged], side_name[s->flagged]);
+		return;
+	}
+	game_result_text(s->game.result, s->game.reason, buf, n);
+}
+
+void
+session_move_label(const struct session *s, int ply, char *buf, size_t n)
+{
+	struct board b;
+	struct move_effects fx;
+	char mv[MOVE_TEXT_MAX], sq[3];
+	size_t len;
+	int i, taken;
+
+	buf[0] = '\0';
+	if (ply < 0 || ply >= s->game.nply)
+		return;
+	b = s->game.pos[ply];
+	notation_write(s->game.moves[ply], mv, sizeof mv);
+	memset(&fx, 0, sizeof fx);
+	board_make(&b, s->game.moves[ply], &fx);
+	len = (size_t)snprintf(buf, n, "%s", mv);
+	taken = fx.ncaptured;
+	if (fx.lion_captured && len < n)
+		len += (size_t)snprintf(buf + len, n - len, "#");
+	else if (taken > 1 && len < n)
+		len += (size_t)snprintf(buf + len, n - len, "x%d", taken);
+	else if (taken == 1 && len < n)
+		len += (size_t)snprintf(buf + len, n - len, "x");
+	if (fx.promoted && len < n)
+		len += (size_t)snprintf(buf + len, n - len, "=S");
+	for (i = 0; i < fx.ndrowned && len < n; i++) {
+		board_sq_name(fx.drowned_sq[i], sq);
+		len += (size_t)snprintf(buf + len, n - len, "~%s", sq);
+	}
+}
+
+void
+session_result_label(const struct session *s, char *buf, size_t n)
+{
+	static const char *const why[] = {
+		"", "lion captured", "no moves left", "bare lions",
+		"repetition", "quiet moves", "resigned", "agreed"
+	};
+	unsigned r = (unsigned)s->game.reason;
+
+	buf[0] = '\0';
+	if (!game_over(&s->game))
+		return;
+	snprintf(buf, n, "%s %s", record_result_text(s->game.result),
+	    s->flagged >= 0 ? "on time" : r < sizeof why / sizeof why[0] ?
+	    why[r] : "");
+}

@@ -1,0 +1,18 @@
+/*
+ * session_int.h: between the files of the session (not for its users).
+ */
+#ifndef CONGO_SESSION_INT_H
+#define CONGO_SESSION_INT_H
+
+#include "session/session.h"
+
+/* After the position changed under the players' feet (undo, redo,
+ * :continue): advice dropped, review left, clocks restored. */
+void session_position_changed(struct session *s);
+void session_save(struct session *s, const char *name);
+/* :load FILE [N] */
+void session_load_cmd(struct session *s, const char *arg);
+void session_review(struct session *s, enum ui_cmd_type t);
+void session_continue(struct session *s, bool now);
+
+#endif

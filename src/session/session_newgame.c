@@ -1,0 +1,325 @@
+/*
+ * session_newgame.c: the new-game dialog's model: variant, the players of
+ * both sides, the clock and the start position, moved through with the
+ * arrows and started with Enter. The last choice is remembered in
+ * $XDG_STATE_HOME/congo/newgame as "name=value" lines.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/fen.h"
+#include "session/session.h"
+
+static const char *const variants[] = { "Congo", "Megapawn", NULL };
+/* A player: its algorithm and, for alphabeta, its time a move (until the
+ * AI has levels by name). */
+static const char *const players[] = { "human", "alphabeta 0.2s",
+	"alphabeta 1s", "alphabeta 5s", "negamax", "random", NULL };
+static const char *const clocks[] = { "none", "1+0", "3+2", "5+3", "10+5",
+	"15+10", "custom", NULL };
+static const char *const starts[] = { "standard", "FEN", NULL };
+static const char *const labels[NG_NFIELDS] = { "Variant", "White", "Black",
+	"Clock", "Start" };
+static const char *const keys[NG_NFIELDS] = { "variant", "white", "black",
+	"clock", "start" };
+
+#define CLOCK_CUSTOM 6
+#define START_FEN 1
+
+const char *const *
+session_newgame_choices(int field)
+{
+	switch (field) {
+	case NG_VARIANT:
+		return variants;
+	case NG_WHITE:
+	case NG_BLACK:
+		return players;
+	case NG_CLOCK:
+		return clocks;
+	default:
+		return starts;
+	}
+}
+
+const char *
+session_newgame_label(int field)
+{
+	return field >= 0 && field < NG_NFIELDS ? labels[field] : "";
+}
+
+static int
+count(const char *const *list)
+{
+	int n = 0;
+
+	while (list[n] != NULL)
+		n++;
+	return n;
+}
+
+static int
+find(const char *const *list, const char *v)
+{
+	for (int i = 0; list[i] != NULL; i++)
+		if (strcmp(list[i], v) == 0)
+			return i;
+	return -1;
+}
+
+void
+session_newgame_value(const struct session *s, int field, char *buf,
+    size_t n)
+{
+	const struct session_newgame *ng = &s->ng;
+
+	if (field == NG_CLOCK && ng->choice[NG_CLOCK] == CLOCK_CUSTOM)
+		snprintf(buf, n, "%s", ng->clock_text);
+	else if (field == NG_START && ng->choice[NG_START] == START_FEN)
+		snprintf(buf, n, "%s", ng->fen);
+	else
+		snprintf(buf, n, "%s",
+		    session_newgame_choices(field)[ng->choice[field]]);
+}
+
+/* The dialog's values from the game being played. */
+static void
+from_session(struct session *s)
+{
+	struct session_newgame *ng = &s->ng;
+	char tc[64];
+	int c, i;
+
+	for (c = 0; c < 2; c++) {
+		const struct player_conf *pc = &s->player[c]->conf;
+		char name[40];
+		if (strcmp(pc->type, "human") == 0)
+			snprintf(name, sizeof name, "human");
+		else if (strcmp(pc->algorithm, "alphabeta") == 0)
+			snprintf(name, sizeof name, "alphabeta %gs",
+			    pc->movetime_ms / 1000.0);
+		else
+			snprintf(name, sizeof name, "%s", pc->algorithm);
+		i = find(players, name);
+		if (i < 0)      /* another time: the nearest offered, 1s */
+			i = strcmp(pc->type, "human") == 0 ? 0 :
+			    find(players, "alphabeta 1s");
+		ng->choice[NG_WHITE + c] = i;
+	}
+	ng->choice[NG_VARIANT] = s->start.variant < NVARIANTS ?
+	    s->start.variant : 0;
+	ng->choice[NG_CLOCK] = 0;
+	if (s->clocked) {
+		int64_t m = s->tc_base / 60000, sec = s->tc_base % 60000;
+		if (sec == 0)
+			snprintf(tc, sizeof tc, "%lld+%lld", (long long)m,
+			    (long long)(s->tc_inc / 1000));
+		else
+			snprintf(tc, sizeof tc, "%g+%lld",
+			    s->tc_base / 60000.0,
+			    (long long)(s->tc_inc / 1000));
+		i = find(clocks, tc);
+		ng->choice[NG_CLOCK] = i < 0 ? CLOCK_CUSTOM : i;
+		snprintf(ng->clock_text, sizeof ng->clock_text, "%.31s", tc);
+	}
+}
+
+void
+session_newgame_open(struct session *s)
+{
+	struct session_newgame *ng = &s->ng;
+
+	/* The last choice if there is one, else the game being played. */
+	if (!ng->remembered)
+		from_session(s);
+	/* Always offered again: the normal start (after :fen too); the
+	 * FEN field holds the last one to pick it again. */
+	ng->choice[NG_START] = 0;
+	if (s->have_game) {
+		struct board std;
+		char err[64];
+		const char *sf = variant_start_fen(s->start.variant);
+		if (fen_read_variant(&std, s->start.variant, sf, strlen(sf),
+		    err, sizeof err) == 0 &&
+		    !board_same_position(&std, &s->start))
+			fen_write(&s->start, ng->fen, sizeof ng->fen);
+	}
+	ng->field = NG_WHITE;
+	ng->error[0] = '\0';
+	ng->open = true;
+	s->dirty = true;
+}
+
+void
+session_newgame_field(struct session *s, int delta)
+{
+	struct session_newgame *ng = &s->ng;
+
+	ng->field = ((ng->field + delta) % NG_NFIELDS + NG_NFIELDS) %
+	    NG_NFIELDS;
+	s->dirty = true;
+}
+
+void
+session_newgame_change(struct session *s, int delta)
+{
+	struct session_newgame *ng = &s->ng;
+	int n = count(session_newgame_choices(ng->field));
+
+	ng->choice[ng->field] = ((ng->choice[ng->field] + delta) % n + n) % n;
+	ng->error[0] = '\0';
+	if (ng->field == NG_CLOCK && ng->choice[NG_CLOCK] == CLOCK_CUSTOM &&
+	    ng->clock_text[0] == '\0')
+		snprintf(ng->clock_text, sizeof ng->clock_text, "5+0");
+	s->dirty = true;
+}
+
+bool
+session_newgame_type(struct session *s, int ch)
+{
+	struct session_newgame *ng = &s->ng;
+	char *t;
+	size_t cap, len;
+
+	if (ng->field == NG_CLOCK && ng->choice[NG_CLOCK] == CLOCK_CUSTOM) {
+		t = ng->clock_text;
+		cap = sizeof ng->clock_text;
+	} else if (ng->field == NG_START && ng->choice[NG_START] == START_FEN) {
+		t = ng->fen;
+		cap = sizeof ng->fen;
+	} else
+		return false;
+	len = strlen(t);
+	if (ch < 0) {
+		if (len > 0)
+			t[len - 1] = '\0';
+	} else if (ch >= 32 && ch < 127 && len + 1 < cap) {
+		t[len] = (char)ch;
+		t[len + 1] = '\0';
+	} else
+		return false;
+	ng->error[0] = '\0';
+	s->dirty = true;
+	return true;
+}
+
+int
+session_newgame_start(struct session *s)
+{
+	struct session_newgame *ng = &s->ng;
+	struct player_conf pc[2];
+	struct board start;
+	char err[128], tc[32];
+	const char *fen;
+	int c;
+
+	for (c = 0; c < 2; c++) {
+		const char *name = players[ng->choice[NG_WHITE + c]];
+		char word[32];
+		double sec;
+		pc[c] = c == WHITE ? s->conf.white : s->conf.black;
+		snprintf(word, sizeof word, "%.*s", (int)strcspn(name, " "),
+		    name);
+		if (session_player_type_parse(word, &pc[c], err,
+		    sizeof err) < 0) {
+			snprintf(ng->error, sizeof ng->error, "%s", err);
+			return -1;
+		}
+		if (sscanf(name + strlen(word), " %lfs", &sec) == 1) {
+			pc[c].movetime_ms = (int)(sec * 1000);
+			pc[c].depth = 0;
+		}
+	}
+	session_newgame_value(s, NG_CLOCK, tc, sizeof tc);
+	if (strcmp(tc, "none") != 0) {
+		int64_t b, i;
+		if (clock_parse_minutes(tc, &b, &i, err, sizeof err) < 0) {
+			snprintf(ng->error, sizeof ng->error, "Clock: %s", err);
+			ng->field = NG_CLOCK;
+			return -1;
+		}
+	}
+	fen = ng->choice[NG_START] == START_FEN ? ng->fen :
+	    variant_start_fen(ng->choice[NG_VARIANT]);
+	if (fen_read_variant(&start, ng->choice[NG_VARIANT], fen, strlen(fen),
+	    err, sizeof err) < 0) {
+		snprintf(ng->error, sizeof ng->error, "FEN: %s", err);
+		ng->field = NG_START;
+		return -1;
+	}
+	for (c = 0; c < 2; c++)
+		if (session_set_player(s, c, &pc[c]) < 0)
+			return -1;
+	session_set_clock(s, tc);
+	ng->open = false;
+	ng->remembered = true;
+	session_newgame_save(s);
+	s->paused = false;
+	session_new_game(s, &start);
+	session_msg(s, SM_GOOD, "new game of %s: %s against %s%s%s",
+	    variants[ng->choice[NG_VARIANT]],
+	    players[ng->choice[NG_WHITE]], players[ng->choice[NG_BLACK]],
+	    s->clocked ? ", clock " : "", s->clocked ? tc : "");
+	return 0;
+}
+
+void
+session_newgame_cancel(struct session *s)
+{
+	s->ng.open = false;
+	s->dirty = true;
+}
+
+int
+session_newgame_save(const struct session *s)
+{
+	char path[CONF_PATH_MAX + 32];
+	FILE *f;
+	int i;
+
+	if (session_state_path("newgame", path, sizeof path) < 0 ||
+	    (f = fopen(path, "w")) == NULL)
+		return -1;
+	for (i = 0; i < NG_NFIELDS; i++) {
+		fprintf(f, "%s=%s\n", keys[i],
+		    session_newgame_choices(i)[s->ng.choice[i]]);
+	}
+	fprintf(f, "clock_text=%s\n", s->ng.clock_text);
+	fprintf(f, "fen=%s\n", s->ng.fen);
+	return fclose(f) == 0 ? 0 : -1;
+}
+
+int
+session_newgame_load(struct session *s)
+{
+	struct session_newgame *ng = &s->ng;
+	char path[CONF_PATH_MAX + 32], line[NG_TEXT_MAX + 32], *eq;
+	FILE *f;
+	int i, k;
+
+	if (session_state_path("newgame", path, sizeof path) < 0 ||
+	    (f = fopen(path, "r")) == NULL)
+		return -1;
+	while (fgets(line, sizeof line, f) != NULL) {
+		line[strcspn(line, "\n")] = '\0';
+		eq = strchr(line, '=');
+		if (eq == NULL)
+			continue;
+		*eq++ = '\0';
+		if (strcmp(line, "clock_text") == 0)
+			snprintf(ng->clock_text, sizeof ng->clock_text, "%s",
+			    eq);
+		else if (strcmp(line, "fen") == 0)
+			snprintf(ng->fen, sizeof ng->fen, "%s", eq);
+		for (i = 0; i < NG_NFIELDS; i++)
+			if (strcmp(line, keys[i]) == 0 &&
+			    (k = find(session_newgame_choices(i), eq)) >= 0)
+				ng->choice[i] = k;
+	}
+	fclose(f);
+	ng->remembered = true;
+	return 0;
+}

@@ -1,0 +1,263 @@
+/*
+ * session_player.c: who plays a side. A human enters moves with the keys;
+ * an AI thinks in the worker thread, within its clock when the game has
+ * one. A remote peer (network play) plugs in the same way with its own ops
+ * (src/ui/ui_net*.c).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "ai/search.h"
+#include "engine/game.h"
+#include "session/session.h"
+#include "util/util.h"
+
+/* ---- human ---- */
+
+static void
+human_describe(const struct session_player *p, char *buf, size_t n)
+{
+	(void)p;
+	snprintf(buf, n, "human");
+}
+
+static const struct session_player_ops human_ops = {
+	.kind = "human",
+	.describe = human_describe,
+};
+
+/* ---- local AI ---- */
+
+static void ai_describe(const struct session_player *p, char *buf, size_t n);
+
+static void
+ai_turn_begin(struct session *s, struct session_player *p)
+{
+	const struct game *g = &s->game;
+	struct ui_job job;
+
+	memset(&job, 0, sizeof job);
+	job.kind = JOB_MOVE;
+	job.color = p->color;
+	job.pos = *game_board(g);
+	job.rules = g->rules;
+	job.conf = p->conf;
+	job.search = p->priv;
+	job.nhistory = g->nply;
+	if (g->nply > 0) {
+		job.history = xmalloc(sizeof *job.history * (size_t)g->nply);
+		memcpy(job.history, g->pos,
+		    sizeof *job.history * (size_t)g->nply);
+	}
+	if (s->clocked) {
+		/* Within its clock: a share of what is left, and most of the
+		 * increment, never more than its own time per move. */
+		int64_t left = session_clock_left(s, p->color);
+		int64_t budget = left / 30 + s->tc_inc * 3 / 4;
+		if (budget > left / 2)
+			budget = left / 2;
+		if (budget < 10)
+			budget = 10;
+		if (job.conf.movetime_ms == 0 || budget < job.conf.movetime_ms)
+			job.conf.movetime_ms = (int)budget;
+	}
+	if (ui_worker_start(&s->worker, &job) < 0) {
+		session_msg(s, SM_ERROR, "cannot start the AI thread");
+		return;
+	}
+	s->thinking = true;
+	s->advising = false;
+	{
+		char desc[64];
+		ai_describe(p, desc, sizeof desc);
+		snprintf(s->ai_line, sizeof s->ai_line, "%s (%s) thinks...",
+		    p->color == WHITE ? "White" : "Black", desc);
+	}
+}
+
+static void
+ai_turn_cancel(struct session *s, struct session_player *p)
+{
+	(void)p;
+	if (s->thinking) {
+		ui_worker_stop(&s->worker);
+		s->thinking = false;
+	}
+}
+
+static void
+ai_reset(struct session *s, struct session_player *p)
+{
+	(void)s;
+	ui_search_clear(p->priv);
+}
+
+static void
+ai_describe(const struct session_player *p, char *buf, size_t n)
+{
+	const struct player_conf *c = &p->conf;
+	const struct search_algorithm_desc *d = NULL;
+	enum search_algorithm alg;
+	char lim[64] = "";
+	size_t len = 0;
+
+	if (search_algorithm_parse(c->algorithm, &alg) == 0)
+		d = search_algorithm_desc(alg);
+	if (d != NULL && d->default_depth > 0 && c->depth == 0)
+		snprintf(lim, sizeof lim, " depth %d", d->default_depth);
+	else if (d != NULL && d->uses_time && c->level > 0)
+		snprintf(lim, sizeof lim, " level %d %s", c->level,
+		    search_level_name(c->level));
+	else if (d != NULL && d->uses_depth) {
+		if (c->depth > 0)
+			len += (size_t)snprintf(lim + len, sizeof lim - len,
+			    " depth %d", c->depth);
+		if (c->movetime_ms > 0 && d->uses_time) {
+			if (c->movetime_ms % 1000 == 0)
+				snprintf(lim + len, sizeof lim - len, " %ds",
+				    c->movetime_ms / 1000);
+			else
+				snprintf(lim + len, sizeof lim - len, " %dms",
+				    c->movetime_ms);
+		}
+	}
+	snprintf(buf, n, "%s%s", c->algorithm, lim);
+}
+
+static void
+ai_free(struct session_player *p)
+{
+	ui_search_free(p->priv);
+}
+
+static const struct session_player_ops ai_ops = {
+	.kind = "ai",
+	.turn_begin = ai_turn_begin,
+	.turn_cancel = ai_turn_cancel,
+	.reset = ai_reset,
+	.describe = ai_describe,
+	.free = ai_free,
+};
+
+/* ---- common ---- */
+
+struct session_player *
+session_player_new(const struct player_conf *pc, int color, char *err,
+    size_t errlen)
+{
+	struct session_player *p = xcalloc(1, sizeof *p);
+
+	p->conf = *pc;
+	p->color = color;
+	if (strcmp(pc->type, "human") == 0) {
+		p->ops = &human_ops;
+		p->human = true;
+		return p;
+	}
+	if (!session_algorithm_known(pc->algorithm)) {
+		snprintf(err, errlen, "unknown algorithm '%s' "
+		    "(alphabeta, negamax or random)", pc->algorithm);
+		free(p);
+		return NULL;
+	}
+	p->ops = &ai_ops;
+	p->thinks = true;
+	p->priv = ui_search_new(pc);
+	return p;
+}
+
+void
+session_player_free(struct session_player *p)
+{
+	if (p == NULL)
+		return;
+	if (p->ops->free != NULL)
+		p->ops->free(p);
+	free(p);
+}
+
+void
+session_player_describe(const struct session_player *p, char *buf, size_t n)
+{
+	p->ops->describe(p, buf, n);
+}
+
+/* The registry's names (search.h). */
+static const char *const algorithm_names[] = { SEARCH_ALGORITHM_NAMES };
+#define NALGORITHMS (sizeof algorithm_names / sizeof algorithm_names[0])
+
+bool
+session_algorithm_known(const char *s)
+{
+	for (size_t i = 0; i < NALGORITHMS; i++)
+		if (strcasecmp(s, algorithm_names[i]) == 0)
+			return true;
+	return false;
+}
+
+/* TYPE:level=N (N 0..10), for ai and alphabeta. */
+static int
+player_with_level(const char *text, struct player_conf *pc, char *err,
+    size_t errlen)
+{
+	const char *colon = strchr(text, ':');
+	char type[32], *end;
+	long level;
+
+	snprintf(type, sizeof type, "%.*s", (int)(colon - text), text);
+	if (strncmp(colon + 1, "level=", 6) != 0) {
+		snprintf(err, errlen, "'%s' after the player type is not "
+		    "level=N (0..%d)", colon + 1, SEARCH_LEVELS);
+		return -1;
+	}
+	level = strtol(colon + 7, &end, 10);
+	if (colon[7] == '\0' || *end != '\0' || level < 0 ||
+	    level > SEARCH_LEVELS) {
+		snprintf(err, errlen, "level must be a number 0..%d, not '%s'",
+		    SEARCH_LEVELS, colon + 7);
+		return -1;
+	}
+	if (strcasecmp(type, "ai") != 0 && strcasecmp(type, "alphabeta") != 0) {
+		snprintf(err, errlen, "a level is for the ai or alphabeta "
+		    "player, not '%s'", type);
+		return -1;
+	}
+	if (session_player_type_parse(type, pc, err, errlen) < 0)
+		return -1;
+	snprintf(pc->algorithm, sizeof pc->algorithm, "%s",
+	    SEARCH_NAME_ALPHABETA);
+	pc->level = (int)level;
+	return 0;
+}
+
+int
+session_player_type_parse(const char *text, struct player_conf *pc,
+    char *err, size_t errlen)
+{
+	if (strchr(text, ':') != NULL)
+		return player_with_level(text, pc, err, errlen);
+	if (strcasecmp(text, "human") == 0) {
+		snprintf(pc->type, sizeof pc->type, "human");
+		return 0;
+	}
+	if (strcasecmp(text, "ai") == 0) {
+		snprintf(pc->type, sizeof pc->type, "ai");
+		if (!session_algorithm_known(pc->algorithm))
+			snprintf(pc->algorithm, sizeof pc->algorithm,
+			    "alphabeta");
+		return 0;
+	}
+	if (session_algorithm_known(text)) {
+		snprintf(pc->type, sizeof pc->type, "ai");
+		snprintf(pc->algorithm, sizeof pc->algorithm, "%s", text);
+		for (char *c = pc->algorithm; *c != '\0'; c++)
+			if (*c >= 'A' && *c <= 'Z')
+				*c = (char)(*c - 'A' + 'a');
+		return 0;
+	}
+	snprintf(err, errlen, "unknown player '%s' "
+	    "(human, ai, alphabeta, negamax or random)", text);
+	return -1;
+}

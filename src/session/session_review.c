@@ -1,0 +1,95 @@
+/*
+ * session_review.c: reviewing a game without undoing: the cursor steps
+ * through the positions played ([ ] { }), and play goes on from a
+ * reviewed ply only after a confirmed :continue.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/game.h"
+#include "record/record.h"
+#include "session/session.h"
+#include "session/session_int.h"
+#include "util/util.h"
+
+/* ---- review ---- */
+
+static void
+review_to(struct session *s, int ply)
+{
+	int live = s->game.nply;
+
+	if (ply >= live) {
+		if (s->review >= 0)
+			session_msg(s, SM_NORMAL, "back to the live game");
+		s->review = -1;
+		s->dirty = true;
+		return;
+	}
+	if (ply < 0)
+		ply = 0;
+	if (s->review < 0)
+		s->review_seen = live;
+	s->review = ply;
+	s->dirty = true;
+	s->msg.text[0] = '\0';
+}
+
+void
+session_review(struct session *s, enum ui_cmd_type t)
+{
+	int at = session_shown_ply(s);
+
+	if (s->game.nply == 0) {
+		session_msg(s, SM_ERROR, "no moves to review yet");
+		return;
+	}
+	switch (t) {
+	case CMD_REVIEW_BACK:
+		review_to(s, at - 1);
+		break;
+	case CMD_REVIEW_FORWARD:
+		review_to(s, at + 1);
+		break;
+	case CMD_REVIEW_START:
+		review_to(s, 0);
+		break;
+	default:
+		review_to(s, s->game.nply);
+		break;
+	}
+}
+
+void
+session_continue(struct session *s, bool now)
+{
+	char q[160];
+	int drop;
+
+	if (s->review < 0) {
+		session_msg(s, SM_ERROR, "not reviewing: [ steps back through "
+		    "the game first");
+		return;
+	}
+	drop = s->game.nply - s->review;
+	if (!now) {
+		snprintf(q, sizeof q, "Continue from ply %d? The %d later "
+		    "move%s go (Ctrl-R redoes them).", s->review, drop,
+		    drop == 1 ? "" : "s");
+		session_ask(s, q, CMD_CONTINUE_NOW, NULL);
+		return;
+	}
+	session_cancel_turns(s);
+	while (s->game.nply > s->review && game_undo(&s->game) == 0)
+		;
+	session_position_changed(s);
+	if (session_ai_vs_ai(s))
+		s->paused = true;
+	session_msg(s, SM_GOOD, "playing on from ply %d%s", s->game.nply,
+	    s->paused ? " (paused: p resumes)" : "");
+	session_turn(s);
+}
+

@@ -1,0 +1,252 @@
+/*
+ * ui_app.c: the view's side of the commands (screens, scrolling, the
+ * prompts, the piece set), the rest handed to the session; keeping the
+ * selection in step with the session; Tab completion on the command line.
+ */
+#include "config.h"
+
+#include <dirent.h>
+#include <langinfo.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/game.h"
+#include "record/record.h"
+#include "ui/ui_int.h"
+#include "ui/ui_net.h"
+#include "ui/ui_learn.h"
+
+void
+app_set_flip_default(struct ui_app *a)
+{
+	bool black_alone = a->s.player[BLACK]->human &&
+	    !a->s.player[WHITE]->human;
+
+	a->in.flipped = a->s.conf.ui.flip != black_alone;
+}
+
+enum ui_screen_id
+app_screen(const struct ui_app *a)
+{
+	if (a->s.asking)
+		return SCR_CONFIRM;
+	if (a->s.ng.open)
+		return SCR_NEWGAME;
+	if (a->s.pick.open)
+		return SCR_PICK;
+	return a->screen;
+}
+
+void
+app_sync(struct ui_app *a)
+{
+	struct session *s = &a->s;
+	const struct board *b;
+
+	if (!s->have_game)
+		return;
+	b = game_board(&s->game);
+	if (s->reset_serial != a->seen_reset) {
+		ui_input_init(&a->in, b);
+		/* The AI moves first: the cursor waits on the human's lion. */
+		if (!s->player[b->side]->human && s->player[!b->side]->human &&
+		    board_lion_sq(b, !b->side) >= 0)
+			a->in.cursor = board_lion_sq(b, !b->side);
+		a->scroll = 0;
+		a->seen_reset = s->reset_serial;
+		a->seen_serial = s->serial;
+	}
+	if (s->serial != a->seen_serial) {
+		ui_input_clear(&a->in);
+		a->scroll = 0;
+		a->seen_serial = s->serial;
+	}
+	if (s->want_help) {
+		s->want_help = false;
+		a->screen = SCR_HELP;
+		a->help_scroll = 0;
+	}
+	if (s->want_log) {
+		s->want_log = false;
+		a->screen = SCR_LOG;
+		a->log_scroll = 0;
+	}
+}
+
+static void
+prompt(struct ui_app *a, const char *verb)
+{
+	char text[CONF_PATH_MAX + 8], name[64];
+	const char *base = a->s.save_name[0] != '\0' ?
+	    strrchr(a->s.save_name, '/') : NULL;
+
+	if (strcmp(verb, "save") == 0)
+		record_default_name(name, sizeof name);
+	else
+		name[0] = '\0';
+	snprintf(text, sizeof text, "%s %s", verb,
+	    base != NULL ? base + 1 : name);
+	/* The name is selected: typing replaces it, Right or End keeps it. */
+	ui_input_cmdline_open(&a->in, text, true);
+}
+
+static void
+unicode(struct ui_app *a)
+{
+	if (!a->unicode && strcmp(nl_langinfo(CODESET), "UTF-8") != 0) {
+		session_msg(&a->s, SM_ERROR, "the Unicode pieces need a UTF-8 "
+		    "locale (this one is %s, e.g. LANG=C): keeping letters",
+		    nl_langinfo(CODESET));
+		return;
+	}
+	a->unicode = !a->unicode;
+	session_msg(&a->s, SM_NORMAL, "pieces as %s", a->unicode ?
+	    "circled letters" : "letters");
+}
+
+void
+app_command(struct ui_app *a, const struct ui_cmd *cmd)
+{
+	int page = (a->lay.status_y - 6) / 2 + 1;
+
+	a->s.dirty = true;
+	if (ui_learn_command(a, cmd)) {
+		app_sync(a);
+		return;
+	}
+	switch (cmd->type) {
+	case CMD_HELP:
+		a->screen = SCR_HELP;
+		a->help_scroll = 0;
+		return;
+	case CMD_LOG:
+		a->screen = SCR_LOG;
+		a->log_scroll = 0;
+		return;
+	case CMD_FLIP:
+		a->in.flipped = !a->in.flipped;
+		return;
+	case CMD_REDRAW:
+		term_redraw_all();
+		return;
+	case CMD_SCROLL_UP:
+		a->scroll += page;
+		return;
+	case CMD_SCROLL_DOWN:
+		a->scroll = a->scroll > page ? a->scroll - page : 0;
+		return;
+	case CMD_PROMPT_SAVE:
+		prompt(a, "save");
+		return;
+	case CMD_PROMPT_LOAD:
+		if (a->net->on) {
+			session_command(&a->s, cmd);
+			return;
+		}
+		prompt(a, "load");
+		return;
+	case CMD_UNICODE:
+		unicode(a);
+		return;
+	default:
+		session_command(&a->s, cmd);
+		app_sync(a);
+		return;
+	}
+}
+
+/* ---- Tab completion ---- */
+
+struct cands {
+	char common[UI_CMDLINE_MAX];
+	char shown[160];
+	int n;
+};
+
+static void
+cand(struct cands *c, const char *name)
+{
+	size_t i, len = strlen(c->shown);
+
+	if (c->n == 0)
+		snprintf(c->common, sizeof c->common, "%s", name);
+	for (i = 0; c->common[i] != '\0' && c->common[i] == name[i]; i++)
+		;
+	c->common[i] = '\0';
+	if (len + strlen(name) + 2 < sizeof c->shown)
+		snprintf(c->shown + len, sizeof c->shown - len, "%s%s",
+		    len ? "  " : "", name);
+	c->n++;
+}
+
+static void
+complete_file(struct ui_app *a, const char *word, struct cands *c)
+{
+	char dir[CONF_PATH_MAX], err[160], full[CONF_PATH_MAX + 256];
+	const char *slash = strrchr(word, '/'), *base = word;
+	struct dirent *e;
+	DIR *d;
+
+	if (slash != NULL) {
+		snprintf(dir, sizeof dir, "%.*s", (int)(slash - word + 1),
+		    word);
+		base = slash + 1;
+	} else if (record_dir(a->s.conf.ui.save_dir, dir, sizeof dir, err,
+	    sizeof err) < 0)
+		return;
+	if ((d = opendir(dir[0] != '\0' ? dir : ".")) == NULL)
+		return;
+	while ((e = readdir(d)) != NULL) {
+		if (e->d_name[0] == '.' && base[0] != '.')
+			continue;
+		if (strncmp(e->d_name, base, strlen(base)) != 0)
+			continue;
+		snprintf(full, sizeof full, "%.*s%s", (int)(base - word), word,
+		    e->d_name);
+		cand(c, full);
+	}
+	closedir(d);
+}
+
+void
+app_complete(struct ui_app *a)
+{
+	struct ui_input *in = &a->in;
+	char line[UI_CMDLINE_MAX], out[UI_CMDLINE_MAX * 2], *sp;
+	struct cands c;
+	const char *name;
+	int i;
+
+	memset(&c, 0, sizeof c);
+	snprintf(line, sizeof line, "%s", in->cmd);
+	sp = strchr(line, ' ');
+	if (sp == NULL) {
+		for (i = 0; (name = ui_cmd_name(i)) != NULL; i++)
+			if (strncmp(name, line, strlen(line)) == 0 &&
+			    strlen(name) > 2)
+				cand(&c, name);
+	} else {
+		*sp = '\0';
+		if (strcmp(line, "load") != 0 && strcmp(line, "open") != 0 &&
+		    strcmp(line, "save") != 0 && strcmp(line, "w") != 0)
+			return;
+		complete_file(a, sp + 1, &c);
+		*sp = ' ';
+	}
+	if (c.n == 0) {
+		session_msg(&a->s, SM_DIM, "no completion");
+		return;
+	}
+	if (sp == NULL)
+		snprintf(out, sizeof out, "%s%s", c.common,
+		    c.n == 1 ? " " : "");
+	else
+		snprintf(out, sizeof out, "%.*s %s", (int)(sp - line), line,
+		    c.common);
+	out[UI_CMDLINE_MAX - 1] = '\0';
+	ui_input_cmdline_set(in, out);
+	if (c.n > 1)
+		session_msg(&a->s, SM_DIM, "%s", c.shown);
+	a->s.dirty = true;
+}

@@ -1,0 +1,591 @@
+/*
+ * test_net_online.c: the session's online parts without sockets, on a fake
+ * clock: server clocks (increment, a flag with nobody connected, a move that
+ * comes too late, a restart that resumes), CLAIM, CANCEL, REMATCH, SAY and
+ * its rate, open games expiring, variants, the command rate, the bounded log
+ * of refusals and the draw offer's life.
+ */
+#include "test_net_util.h"
+
+/* The last event stored for game id. */
+static const struct t_rec *
+t_last_event(struct t_fake *f, const char *id)
+{
+	int i;
+
+	for (i = f->nrec - 1; i >= 0; i--)
+		if (f->rec[i].kind == 2 && strcmp(f->rec[i].game, id) == 0)
+			return &f->rec[i];
+	fail();
+	return NULL;
+}
+
+/* The STATE of id as conn sees it now, into buf. */
+static const char *
+t_state(struct t_fake *f, int conn, const char *id)
+{
+	t_drain(f, conn);
+	t_say(f, conn, "#s STATE game=%s", id);
+	t_expect(f, conn, "OK #s STATE");
+	return t_expect(f, conn, "EV ");
+}
+
+static long
+t_num(const char *line, const char *key)
+{
+	char v[64];
+
+	t_val(line, key, v, sizeof v);
+	return atol(v);
+}
+
+static void
+test_clock_runs_and_increments(void **state)
+{
+	struct t_fake *f = t_new(NULL, NULL);
+	struct t_game g;
+	const char *l;
+
+	(void)state;
+	t_hello(f, 0, "10.0.0.1");
+	t_say(f, 0, "#c CREATE seat=white clock=60+2");
+	l = t_expect(f, 0, "OK #c CREATE");
+	t_val(l, "game", g.id, sizeof g.id);
+	l = t_expect(f, 0, "EV ");
+	assert_non_null(strstr(l, " clock=60+2 wclock=60000 bclock=60000"));
+	/* Nobody's clock runs before both seats are taken. */
+	f->now += 30000;
+	assert_non_null(strstr(t_state(f, 0, g.id), " wclock=60000 "));
+	assert_int_equal(sess_next_timer(f->s, f->now) > 30000, true);
+	t_hello(f, 1, "10.0.1.2");
+	t_say(f, 1, "#j JOIN game=%s seat=black", g.id);
+	t_expect(f, 1, "OK #j");
+	t_drain(f, 0);
+	t_drain(f, 1);
+	/* White's runs from the join: 5 s, then 2 s back. */
+	assert_int_equal(sess_next_timer(f->s, f->now), 60000);
+	f->now += 5000;
+	t_say(f, 0, "#m MOVE game=%s ply=0 move=c2c3", g.id);
+	t_expect(f, 0, "OK #m MOVE");
+	l = t_expect(f, 0, "EV ");
+	assert_non_null(strstr(l, " MOVE ply=0 side=white move=c2c3 fen="));
+	assert_non_null(strstr(l, " wclock=57000 bclock=60000"));
+	assert_non_null(strstr(t_last_event(f, g.id)->body,
+	    " wclock=57000 bclock=60000"));
+	/* Now black's runs; white's stands. */
+	f->now += 1500;
+	l = t_state(f, 1, g.id);
+	assert_int_equal(t_num(l, "wclock"), 57000);
+	assert_int_equal(t_num(l, "bclock"), 58500);
+	assert_int_equal(sess_next_timer(f->s, f->now), 58500);
+	t_free(f);
+}
+
+static void
+test_flag_with_nobody_connected(void **state)
+{
+	struct t_fake *f = t_new(NULL, NULL);
+	struct t_game g;
+	const char *l;
+
+	(void)state;
+	t_start(f, &g, "clock=10+0");
+	t_say(f, 0, "MOVE game=%s ply=0 move=c2c3", g.id);
+	sess_close(f->s, 0, f->now);
+	sess_close(f->s, 1, f->now);
+	/* Black's 10 s run out with nobody there. */
+	assert_int_equal(sess_next_timer(f->s, f->now), 10000);
+	f->now += 9999;
+	sess_tick(f->s, f->now);
+	assert_string_equal(t_last_event(f, g.id)->ekind, "MOVE");
+	assert_int_equal(sess_next_timer(f->s, f->now), 1);
+	f->now += 1;
+	sess_tick(f->s, f->now);
+	assert_string_equal(t_last_event(f, g.id)->ekind, "RESULT");
+	assert_string_equal(t_last_event(f, g.id)->body,
+	    "result=1-0 reason=time");
+	assert_int_equal(sess_next_timer(f->s, f->now), -1);
+	t_hello(f, 2, "10.0.2.1");
+	l = t_state(f, 2, g.id);
+	assert_non_null(strstr(l, " status=finished result=1-0 reason=time "));
+	assert_int_equal(t_num(l, "bclock"), 0);
+	assert_int_equal(t_num(l, "wclock"), 10000);
+	/* Later, the clock stays stopped. */
+	f->now += 60000;
+	assert_int_equal(t_num(t_state(f, 2, g.id), "wclock"), 10000);
+	t_free(f);
+}
+
+static void
+test_move_after_the_flag(void **state)
+{
+	struct t_fake *f = t_new(NULL, NULL);
+	struct t_game g;
+
+	(void)state;
+	t_start(f, &g, "clock=5+1");
+	/* Exactly at zero: the move does not count (the timer was late). */
+	f->now += 5000;
+	t_say(f, 0, "#m MOVE game=%s ply=0 move=c2c3", g.id);
+	t_expect(f, 0, "EV ");
+	assert_non_null(strstr(t_last, " RESULT result=0-1 reason=time"));
+	t_expect(f, 0, "ERR #m 410 GAME_OVER :white's time ran out");
+	t_expect(f, 1, "EV ");
+	assert_non_null(strstr(t_last, " RESULT result=0-1 reason=time"));
+	t_nothing(f, 0);
+	t_free(f);
+
+	/* Nor does a draw accepted after it. */
+	f = t_new(NULL, NULL);
+	t_start(f, &g, "clock=5+1");
+	t_say(f, 1, "DRAW game=%s action=offer", g.id);
+	t_drain(f, 0);
+	f->now += 6000;
+	t_say(f, 0, "#d DRAW game=%s action=accept", g.id);
+	t_expect(f, 0, "EV ");
+	assert_non_null(strstr(t_last, " RESULT result=0-1 reason=time"));
+	t_expect(f, 0, "ERR #d 410 GAME_OVER");
+	t_nothing(f, 0);
+	t_free(f);
+}
+
+static void
+test_clock_resumes_after_restart(void **state)
+{
+	struct t_fake *f = t_new(NULL, NULL), *f2 = t_new(NULL, NULL);
+	struct t_game g;
+	const char *l;
+
+	(void)state;
+	t_start(f, &g, "clock=300+5");
+	f->now += 20000;
+	t_say(f, 0, "MOVE game=%s ply=0 move=c2c3", g.id);
+	f->now += 40000;
+	t_say(f, 1, "MOVE game=%s ply=1 move=c6c5", g.id);
+	f->now += 7000;
+	/* Stored: white 285000, black 265000; white to move. The server
+	 * was down for a while: white resumes from its stored time. */
+	f2->now = f->now + 3600000;
+	t_reload(f, f2);
+	assert_int_equal(sess_next_timer(f2->s, f2->now), 285000);
+	t_hello(f2, 0, "10.0.0.1");
+	f2->now += 1000;
+	l = t_state(f2, 0, g.id);
+	assert_int_equal(t_num(l, "wclock"), 284000);
+	assert_int_equal(t_num(l, "bclock"), 265000);
+	assert_non_null(strstr(l, " clock=300+5 "));
+	t_say(f2, 0, "REJOIN game=%s token=%s", g.id, g.tw);
+	t_drain(f2, 0);
+	t_say(f2, 0, "#m MOVE game=%s ply=2 move=d2d3", g.id);
+	t_expect(f2, 0, "OK #m");
+	l = t_expect(f2, 0, "EV ");
+	assert_non_null(strstr(l, " wclock=289000 bclock=265000"));
+	t_free(f);
+	t_free(f2);
+}
+
+static void
+test_claim(void **state)
+{
+	struct sess_limits lim = t_limits;
+	struct t_fake *f;
+	struct t_game g;
+
+	(void)state;
+	lim.abandon_ms = 60000;
+	f = t_new(&lim, NULL);
+	t_hello(f, 0, "10.0.0.1");
+	t_say(f, 0, "#c CREATE seat=white");
+	t_val(t_expect(f, 0, "OK #c"), "game", g.id, sizeof g.id);
+	t_drain(f, 0);
+	t_say(f, 0, "#a CLAIM game=%s", g.id);
+	t_expect(f, 0, "ERR #a 425 NOT_STARTED");
+	t_free(f);
+
+	f = t_new(&lim, NULL);
+	t_start(f, &g, "");
+	t_hello(f, 2, "10.0.2.1");
+	t_say(f, 2, "#a CLAIM game=%s", g.id);
+	t_expect(f, 2, "ERR #a 403 NOT_YOUR_SEAT");
+	t_say(f, 0, "#a CLAIM game=%s", g.id);
+	t_expect(f, 0, "ERR #a 428 CLAIM_TOO_EARLY left=60 :black is "
+	    "connected");
+	sess_close(f->s, 1, f->now);
+	t_drain(f, 0);
+	f->now += 45500;
+	t_say(f, 0, "#a CLAIM game=%s", g.id);
+	t_expect(f, 0, "ERR #a 428 CLAIM_TOO_EARLY left=15 ");
+	/* Back and gone again: the absence counts from the last leaving. */
+	t_hello(f, 1, "10.0.1.2");
+	t_say(f, 1, "REJOIN game=%s token=%s", g.id, g.tb);
+	sess_close(f->s, 1, f->now);
+	t_drain(f, 0);
+	f->now += 59999;
+	t_say(f, 0, "#a CLAIM game=%s", g.id);
+	t_expect(f, 0, "ERR #a 428 CLAIM_TOO_EARLY left=1 ");
+	f->now += 1;
+	t_say(f, 0, "#a CLAIM game=%s", g.id);
+	t_expect(f, 0, "OK #a CLAIM game=");
+	t_expect(f, 0, "EV ");
+	assert_non_null(strstr(t_last, " RESULT result=1-0 reason=abandoned"));
+	assert_string_equal(t_last_event(f, g.id)->body,
+	    "result=1-0 reason=abandoned");
+	t_say(f, 0, "#a CLAIM game=%s", g.id);
+	t_expect(f, 0, "ERR #a 410 GAME_OVER");
+	t_free(f);
+}
+
+static void
+test_cancel(void **state)
+{
+	struct t_fake *f = t_new(NULL, NULL);
+	struct t_game g;
+	char id2[16];
+
+	(void)state;
+	t_hello(f, 0, "10.0.0.1");
+	t_hello(f, 1, "10.0.1.2");
+	t_say(f, 0, "#c CREATE seat=black");
+	t_val(t_expect(f, 0, "OK #c"), "game", g.id, sizeof g.id);
+	t_drain(f, 0);
+	t_say(f, 1, "#o OBSERVE game=%s", g.id);
+	t_drain(f, 1);
+	t_say(f, 1, "#x CANCEL game=%s", g.id);
+	t_expect(f, 1, "ERR #x 403 NOT_YOUR_SEAT");
+	t_say(f, 0, "#x CANCEL game=%s", g.id);
+	t_expect(f, 0, "OK #x CANCEL game=");
+	t_expect(f, 0, "EV ");
+	assert_non_null(strstr(t_last, " RESULT result=- reason=cancelled"));
+	t_expect(f, 1, "EV ");
+	assert_non_null(strstr(t_last, " RESULT result=- reason=cancelled"));
+	assert_non_null(strstr(t_state(f, 1, g.id), " status=finished "
+	    "result=- reason=cancelled "));
+	t_say(f, 0, "#x CANCEL game=%s", g.id);
+	t_expect(f, 0, "ERR #x 410 GAME_OVER");
+	t_say(f, 1, "#j JOIN game=%s seat=white", g.id);
+	t_expect(f, 1, "ERR #j 410 GAME_OVER");
+
+	/* A game made without a seat: its creating connection cancels. */
+	t_say(f, 1, "#c CREATE");
+	t_val(t_expect(f, 1, "OK #c"), "game", id2, sizeof id2);
+	t_say(f, 0, "#x CANCEL game=%s", id2);
+	t_expect(f, 0, "ERR #x 403");
+	t_say(f, 1, "#x CANCEL game=%s", id2);
+	t_expect(f, 1, "OK #x CANCEL");
+	t_free(f);
+
+	/* Once started, not even the creator can. */
+	f = t_new(NULL, NULL);
+	t_start(f, &g, "");
+	t_say(f, 0, "#x CANCEL game=%s", g.id);
+	t_expect(f, 0, "ERR #x 403 NOT_YOUR_SEAT :the game has started");
+	t_say(f, 1, "#x CANCEL game=%s", g.id);
+	t_expect(f, 1, "ERR #x 403 NOT_YOUR_SEAT");
+	t_free(f);
+}
+
+static void
+test_rematch(void **state)
+{
+	struct t_fake *f = t_new(NULL, NULL);
+	struct t_game g;
+	char nid[16], tok0[40], tok1[40], seat[8];
+	const char *l;
+
+	(void)state;
+	t_start(f, &g, "clock=120+3");
+	t_hello(f, 2, "10.0.2.1");
+	t_say(f, 2, "OBSERVE game=%s", g.id);
+	t_drain(f, 2);
+	t_say(f, 0, "#r REMATCH game=%s", g.id);
+	t_expect(f, 0, "ERR #r 403 NOT_YOUR_SEAT :the game is not over");
+	t_say(f, 0, "RESIGN game=%s", g.id);
+	t_drain(f, 0);
+	t_drain(f, 1);
+	t_drain(f, 2);
+	t_say(f, 2, "#r REMATCH game=%s", g.id);
+	t_expect(f, 2, "ERR #r 403");
+	t_say(f, 0, "#r REMATCH game=%s", g.id);
+	t_expect(f, 0, "OK #r REMATCH");
+	t_expect(f, 0, "EV ");
+	assert_non_null(strstr(t_last, " REMATCH action=offer side=white"));
+	t_expect(f, 1, "EV ");
+	assert_non_null(strstr(t_last, " REMATCH action=offer side=white"));
+	t_expect(f, 2, "EV ");
+	/* Again: nothing new. */
+	t_say(f, 0, "#r REMATCH game=%s", g.id);
+	t_expect(f, 0, "OK #r REMATCH");
+	t_nothing(f, 1);
+	t_say(f, 1, "#r REMATCH game=%s", g.id);
+	t_expect(f, 1, "OK #r REMATCH");
+	t_expect(f, 1, "EV ");
+	assert_non_null(strstr(t_last, " REMATCH action=offer side=black"));
+	/* Each player alone gets a seat and a token, colours swapped. */
+	l = t_expect(f, 1, "EV ");
+	assert_non_null(strstr(l, g.id));
+	assert_non_null(strstr(l, " REMATCHED game="));
+	t_val(l, "game", nid, sizeof nid);
+	t_val(l, "token", tok1, sizeof tok1);
+	assert_string_equal(t_val(l, "seat", seat, sizeof seat), "white");
+	t_expect(f, 0, "EV ");
+	l = t_expect(f, 0, "EV ");
+	assert_non_null(strstr(l, " REMATCHED game="));
+	assert_string_equal(t_val(l, "seat", seat, sizeof seat), "black");
+	t_val(l, "token", tok0, sizeof tok0);
+	assert_string_not_equal(tok0, tok1);
+	t_expect(f, 2, "EV ");
+	assert_non_null(strstr(t_last, " REMATCH action=offer side=black"));
+	t_nothing(f, 2);
+	assert_int_equal(sess_ngames(f->s), 2);
+	/* The new game: same start and clock, bob white, running. */
+	l = t_state(f, 2, nid);
+	assert_non_null(strstr(l, " status=active white=bob black=ann "));
+	assert_non_null(strstr(l, " clock=120+3 wclock=120000 "));
+	assert_non_null(strstr(l, " start=gmelecz/ppppppp/7/7/7/PPPPPPP/"));
+	assert_int_equal(sess_next_timer(f->s, f->now), 120000);
+	/* Bob plays white with the seat he was given. */
+	t_drain(f, 1);
+	t_say(f, 1, "#m MOVE game=%s ply=0 move=c2c3", nid);
+	t_expect(f, 1, "OK #m");
+	t_hello(f, 3, "10.0.3.1");
+	t_say(f, 3, "#r REJOIN game=%s token=%s", nid, tok0);
+	t_expect(f, 3, "OK #r REJOIN game=");
+	assert_non_null(strstr(t_last, " seat=black"));
+	t_free(f);
+}
+
+static void
+test_rematch_for_an_absent_player(void **state)
+{
+	struct t_fake *f = t_new(NULL, NULL);
+	struct t_game g;
+	const char *l;
+
+	(void)state;
+	t_start(f, &g, "");
+	t_say(f, 1, "RESIGN game=%s", g.id);
+	t_say(f, 0, "REMATCH game=%s", g.id);
+	sess_close(f->s, 0, f->now);
+	t_drain(f, 1);
+	t_say(f, 1, "#r REMATCH game=%s", g.id);
+	t_expect(f, 1, "OK #r");
+	t_expect(f, 1, "EV ");
+	t_expect(f, 1, "EV ");
+	assert_non_null(strstr(t_last, " REMATCHED "));
+	/* Ann comes back to the old game: her new seat is told her. */
+	t_drain(f, 0);
+	t_hello(f, 0, "10.0.0.1");
+	t_say(f, 0, "#r REJOIN game=%s token=%s", g.id, g.tw);
+	t_expect(f, 0, "OK #r REJOIN");
+	t_expect(f, 0, "EV ");           /* STATE */
+	l = t_expect(f, 0, "EV ");
+	assert_non_null(strstr(l, " REMATCHED game="));
+	assert_non_null(strstr(l, " seat=black token="));
+	t_free(f);
+}
+
+static void
+test_say(void **state)
+{
+	struct t_fake *f = t_new(NULL, NULL);
+	struct t_game g;
+	char big[260];
+	int i;
+
+	(void)state;
+	t_start(f, &g, "");
+	t_hello(f, 2, "10.0.2.1");
+	t_say(f, 2, "OBSERVE game=%s", g.id);
+	t_drain(f, 2);
+	t_say(f, 2, "#t SAY game=%s :hi", g.id);
+	t_expect(f, 2, "ERR #t 403 NOT_YOUR_SEAT");
+	t_say(f, 0, "#t SAY game=%s", g.id);
+	t_expect(f, 0, "ERR #t 400 BAD_SYNTAX");
+	memset(big, 'x', 201);
+	big[201] = '\0';
+	t_say(f, 0, "#t SAY game=%s :%s", g.id, big);
+	t_expect(f, 0, "ERR #t 400 BAD_SYNTAX");
+	t_say(f, 0, "#t SAY game=%s :good luck: have fun, a=b", g.id);
+	t_expect(f, 0, "OK #t SAY game=");
+	t_expect(f, 0, "EV ");
+	assert_non_null(strstr(t_last, " 3 SAID side=white :good luck: have "
+	    "fun, a=b"));
+	t_expect(f, 1, "EV ");
+	assert_non_null(strstr(t_last, " SAID side=white :good luck"));
+	t_expect(f, 2, "EV ");
+	assert_string_equal(t_last_event(f, g.id)->body,
+	    "side=white :good luck: have fun, a=b");
+	/* Five in ten seconds, then 429 until the oldest is 10 s old. */
+	t_drain(f, 1);
+	for (i = 0; i < 4; i++) {
+		f->now += 1000;
+		t_say(f, 1, "#t SAY game=%s :%d", g.id, i);
+		t_expect(f, 1, "OK #t");
+		t_drain(f, 1);
+	}
+	t_say(f, 1, "#t SAY game=%s :one more", g.id);
+	t_expect(f, 1, "OK #t");
+	t_drain(f, 1);
+	t_say(f, 1, "#t SAY game=%s :too many", g.id);
+	t_expect(f, 1, "ERR #t 429 RATE_LIMITED");
+	f->now += 6999;
+	t_say(f, 1, "#t SAY game=%s :still", g.id);
+	t_expect(f, 1, "ERR #t 429 RATE_LIMITED");
+	f->now += 1;
+	t_drain(f, 1);
+	t_say(f, 1, "#t SAY game=%s :now", g.id);
+	t_expect(f, 1, "OK #t");
+	/* A player back hears what was said. */
+	t_hello(f, 3, "10.0.3.1");
+	t_say(f, 3, "REJOIN game=%s token=%s since=2", g.id, g.tw);
+	t_expect(f, 3, "OK * REJOIN");
+	t_expect(f, 3, "EV ");
+	assert_non_null(strstr(t_last, " 3 SAID side=white :good luck"));
+	t_free(f);
+}
+
+static void
+test_expiry(void **state)
+{
+	struct sess_limits lim = t_limits;
+	struct t_fake *f, *f2;
+	char id[16], id2[16];
+	long long wall;
+
+	(void)state;
+	lim.expire_ms = 3600000;
+	f = t_new(&lim, NULL);
+	t_hello(f, 0, "10.0.0.1");
+	t_say(f, 0, "#c CREATE seat=white");
+	t_val(t_expect(f, 0, "OK #c"), "game", id, sizeof id);
+	t_drain(f, 0);
+	assert_int_equal(sess_next_timer(f->s, f->now), 3600000);
+	f->now += 3599999;
+	sess_tick(f->s, f->now);
+	t_nothing(f, 0);
+	f->now += 1;
+	sess_tick(f->s, f->now);
+	t_expect(f, 0, "EV ");
+	assert_non_null(strstr(t_last, " RESULT result=- reason=cancelled"));
+	assert_string_equal(t_last_event(f, id)->body,
+	    "result=- reason=cancelled");
+
+	/* After a restart, from the time it was created. */
+	t_say(f, 0, "#c CREATE seat=black");
+	t_val(t_expect(f, 0, "OK #c"), "game", id2, sizeof id2);
+	f2 = t_new(&lim, NULL);
+	wall = (long long)time(NULL) * 1000 + 1800000;
+	t_reload_at(f, f2, wall);
+	assert_true(sess_next_timer(f2->s, f2->now) <= 1800000);
+	assert_true(sess_next_timer(f2->s, f2->now) > 1790000);
+	f2->now += 1800000;
+	sess_tick(f2->s, f2->now);
+	t_hello(f2, 0, "10.0.0.1");
+	assert_non_null(strstr(t_state(f2, 0, id2), " status=finished "
+	    "result=- reason=cancelled"));
+	t_free(f);
+	t_free(f2);
+}
+
+static void
+test_variants(void **state)
+{
+	struct t_fake *f = t_new(NULL, NULL);
+	const char *l;
+	char id[16];
+
+	(void)state;
+	t_hello(f, 0, "10.0.0.1");
+	t_say(f, 0, "#c CREATE seat=white variant=megapawn");
+	t_expect(f, 0, "OK #c");
+	l = t_expect(f, 0, "EV ");
+	assert_non_null(strstr(l, " STATE variant=megapawn start=ezclcze/3p3/"
+	    "p1p1p1p/7/P1P1P1P/3P3/EZCLCZE_w_0_1 "));
+	t_say(f, 0, "#l LIST");
+	t_expect(f, 0, "OK #l LIST n=1");
+	t_expect(f, 0, "ITEM #l game=");
+	assert_non_null(strstr(t_last, " variant=megapawn status=open "));
+	assert_null(strstr(t_last, "clock="));
+	t_say(f, 0, "#c CREATE clock=600+0");
+	t_expect(f, 0, "OK #c");
+	t_say(f, 0, "#l LIST limit=1");
+	t_expect(f, 0, "OK #l LIST n=1");
+	t_expect(f, 0, "ITEM #l game=");
+	assert_non_null(strstr(t_last, " variant=congo status=open "));
+	assert_non_null(strstr(t_last, " ply=0 clock=600+0"));
+	t_say(f, 0, "#c CREATE variant=chess");
+	t_expect(f, 0, "ERR #c 400 BAD_SYNTAX :variant=chess: not a variant");
+	t_say(f, 0, "#c CREATE variant=megapawn fen=ezclcze/3s3/7/7/7/3P3/"
+	    "EZCLCZE_w");
+	t_expect(f, 0, "ERR #c 400 BAD_SYNTAX :fen=: ");
+	assert_non_null(strstr(t_last, "'s' is not a piece of the megapawn"));
+	t_say(f, 0, "#c CREATE fen=gmelecz/ppppppp/7/7/7/PPPQPPP/GMELECZ_w");
+	t_expect(f, 0, "ERR #c 400 BAD_SYNTAX :fen=: ");
+	assert_non_null(strstr(t_last, "'Q' is not a piece of the congo"));
+	/* A megapawn is a megapawn game's piece, and moves as one: the
+	 * server plays the variant's rules. */
+	t_say(f, 0, "#c CREATE seat=white variant=megapawn fen=ezclcze/3p3/"
+	    "7/7/7/3Q3/EZCLCZE_w");
+	t_val(t_expect(f, 0, "OK #c CREATE"), "game", id, sizeof id);
+	t_hello(f, 1, "10.0.1.1");
+	t_say(f, 1, "#j JOIN game=%s seat=black", id);
+	t_expect(f, 1, "OK #j");
+	t_drain(f, 0);
+	t_say(f, 0, "#m MOVE game=%s ply=0 move=d2f4", id);
+	t_expect(f, 0, "OK #m MOVE");
+	t_drain(f, 0);
+	t_say(f, 0, "#c CREATE clock=0+5");
+	t_expect(f, 0, "ERR #c 400 BAD_SYNTAX :clock=:");
+	t_say(f, 0, "#c CREATE clock=five");
+	t_expect(f, 0, "ERR #c 400 BAD_SYNTAX :clock=:");
+	t_free(f);
+}
+
+static void
+test_draw_offer_stands(void **state)
+{
+	struct t_fake *f = t_new(NULL, NULL);
+	struct t_game g;
+
+	(void)state;
+	t_start(f, &g, "");
+	t_say(f, 0, "DRAW game=%s action=offer", g.id);
+	/* The offerer's own move does not withdraw it... */
+	t_say(f, 0, "MOVE game=%s ply=0 move=c2c3", g.id);
+	assert_non_null(strstr(t_state(f, 1, g.id), " draw=white"));
+	t_say(f, 1, "#a DRAW game=%s action=accept", g.id);
+	t_expect(f, 1, "OK #a DRAW");
+	t_free(f);
+
+	f = t_new(NULL, NULL);
+	t_start(f, &g, "");
+	t_say(f, 0, "DRAW game=%s action=offer", g.id);
+	t_say(f, 0, "MOVE game=%s ply=0 move=c2c3", g.id);
+	/* ...the opponent's move declines it. */
+	t_say(f, 1, "MOVE game=%s ply=1 move=c6c5", g.id);
+	assert_non_null(strstr(t_state(f, 1, g.id), " draw=-"));
+	t_say(f, 1, "#a DRAW game=%s action=accept", g.id);
+	t_expect(f, 1, "ERR #a 422");
+	t_free(f);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_clock_runs_and_increments),
+		cmocka_unit_test(test_flag_with_nobody_connected),
+		cmocka_unit_test(test_move_after_the_flag),
+		cmocka_unit_test(test_clock_resumes_after_restart),
+		cmocka_unit_test(test_claim),
+		cmocka_unit_test(test_cancel),
+		cmocka_unit_test(test_rematch),
+		cmocka_unit_test(test_rematch_for_an_absent_player),
+		cmocka_unit_test(test_say),
+		cmocka_unit_test(test_expiry),
+		cmocka_unit_test(test_variants),
+		cmocka_unit_test(test_draw_offer_stands),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

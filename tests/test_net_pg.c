@@ -1,0 +1,183 @@
+/*
+ * test_net_pg.c: two congo-servers on one PostgreSQL (started by
+ * tests/test_net_pg.sh on a throwaway cluster, which passes their ports and
+ * the first one's pid): a game created on one is joined on the other;
+ * moves and events reach players on both (NOTIFY); two servers racing for
+ * the same ply store it once, the loser answers 412; kill -9 of one server
+ * loses no acknowledged move and its player takes the seat back on the
+ * other.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "test_net_tclient.h"
+
+#define T 5000
+
+static int port_a, port_b;
+static pid_t pid_a;
+static char game[16], tokw[40], tokb[40];
+
+static const char *
+ev(struct tc *c, const char *text)
+{
+	char prefix[32];
+
+	snprintf(prefix, sizeof prefix, "EV %s ", game);
+	for (;;) {
+		if (tc_wait(c, prefix, T) == NULL)
+			return NULL;
+		if (strstr(c->line, text) != NULL)
+			return c->line;
+	}
+}
+
+static void
+test_cross_server(void **state)
+{
+	struct tc *w, *b;
+
+	(void)state;
+	assert_non_null(w = tc_hello(port_a));
+	assert_non_null(b = tc_hello(port_b));
+	tc_send(w, "#c CREATE seat=white name=ann");
+	assert_non_null(tc_wait(w, "OK #c CREATE game=", T));
+	tc_val(w->line, "game", game, sizeof game);
+	tc_val(w->line, "token", tokw, sizeof tokw);
+	/* Joined on the other server; white hears of it on the first. */
+	tc_send(b, "#j JOIN game=%s seat=black name=bob", game);
+	assert_non_null(tc_wait(b, "OK #j JOIN", T));
+	tc_val(b->line, "token", tokb, sizeof tokb);
+	assert_non_null(ev(w, " JOINED seat=black name=bob"));
+	/* Moves both ways. */
+	tc_send(w, "#m0 MOVE game=%s ply=0 move=c2c3", game);
+	assert_non_null(tc_wait(w, "OK #m0 MOVE", T));
+	assert_non_null(ev(b, " MOVE ply=0 side=white move=c2c3 "));
+	tc_send(b, "#m1 MOVE game=%s ply=1 move=c6c5", game);
+	assert_non_null(tc_wait(b, "OK #m1 MOVE", T));
+	assert_non_null(ev(w, " MOVE ply=1 side=black move=c6c5 "));
+	/* Both see the same game. */
+	tc_send(w, "#s STATE game=%s", game);
+	assert_non_null(ev(w, " STATE "));
+	assert_non_null(strstr(w->line, " ply=2 "));
+	tc_send(b, "#s STATE game=%s", game);
+	assert_non_null(ev(b, " STATE "));
+	assert_non_null(strstr(b->line, " ply=2 "));
+	/* A seat taken on one server is taken on the other. */
+	tc_send(b, "#t JOIN game=%s seat=white name=eve", game);
+	assert_non_null(tc_wait(b, "ERR #t ", T));
+	tc_free(w);
+	tc_free(b);
+}
+
+/* White's seat held on both servers (its token on each); the same ply sent
+ * to both at once: stored once, the other answered 412 WRONG_PLY. */
+static void
+test_ply_race(void **state)
+{
+	struct tc *wa, *wb;
+	int round, ok, wrong;
+
+	(void)state;
+	assert_non_null(wa = tc_hello(port_a));
+	assert_non_null(wb = tc_hello(port_b));
+	tc_send(wa, "#r REJOIN game=%s token=%s", game, tokw);
+	assert_non_null(tc_wait(wa, "OK #r REJOIN", T));
+	tc_send(wb, "#r REJOIN game=%s token=%s", game, tokw);
+	assert_non_null(tc_wait(wb, "OK #r REJOIN", T));
+	for (round = 0; round < 1; round++) {
+		ok = wrong = 0;
+		tc_send(wa, "#x MOVE game=%s ply=2 move=d2d3", game);
+		tc_send(wb, "#x MOVE game=%s ply=2 move=e2e3", game);
+		assert_non_null(tc_wait(wa, "", T));
+		while (strncmp(wa->line, "OK #x", 5) != 0 &&
+		    strncmp(wa->line, "ERR #x", 6) != 0)
+			assert_non_null(tc_wait(wa, "", T));
+		ok += strncmp(wa->line, "OK #x MOVE", 10) == 0;
+		wrong += strncmp(wa->line, "ERR #x 412 WRONG_PLY", 20) == 0;
+		assert_non_null(tc_wait(wb, "", T));
+		while (strncmp(wb->line, "OK #x", 5) != 0 &&
+		    strncmp(wb->line, "ERR #x", 6) != 0)
+			assert_non_null(tc_wait(wb, "", T));
+		ok += strncmp(wb->line, "OK #x MOVE", 10) == 0;
+		wrong += strncmp(wb->line, "ERR #x 412 WRONG_PLY", 20) == 0;
+		print_message("race: %d OK, %d 412 (last: %s)\n", ok, wrong,
+		    wb->line);
+		assert_int_equal(ok, 1);
+		assert_int_equal(wrong, 1);
+	}
+	/* One ply 2 in the history, on both servers. */
+	tc_send(wa, "#h HISTORY game=%s", game);
+	assert_non_null(tc_wait(wa, "OK #h HISTORY", T));
+	assert_non_null(strstr(wa->line, " n=3 "));
+	tc_send(wb, "#h HISTORY game=%s", game);
+	assert_non_null(tc_wait(wb, "OK #h HISTORY", T));
+	assert_non_null(strstr(wb->line, " n=3 "));
+	tc_free(wa);
+	tc_free(wb);
+}
+
+/* kill -9 of server A: what it acknowledged is kept; its player takes the
+ * seat back on B and the game goes on. */
+static void
+test_kill_and_rejoin(void **state)
+{
+	struct tc *w, *b;
+
+	(void)state;
+	assert_non_null(w = tc_hello(port_a));
+	assert_non_null(b = tc_hello(port_b));
+	tc_send(w, "#r REJOIN game=%s token=%s", game, tokw);
+	assert_non_null(tc_wait(w, "OK #r REJOIN", T));
+	tc_send(b, "#r REJOIN game=%s token=%s", game, tokb);
+	assert_non_null(tc_wait(b, "OK #r REJOIN", T));
+	tc_send(b, "#m3 MOVE game=%s ply=3 move=c5c4", game);
+	assert_non_null(tc_wait(b, "OK #m3 MOVE", T));
+	assert_non_null(ev(w, " MOVE ply=3 side=black "));
+	tc_send(w, "#m4 MOVE game=%s ply=4 move=b1c2", game);
+	assert_non_null(tc_wait(w, "OK #m4 MOVE", T));
+	assert_int_equal(kill(pid_a, SIGKILL), 0);
+	/* Its connection is cut (the script reaps the process). */
+	assert_true(tc_closed(w, T));
+	tc_free(w);
+	assert_non_null(ev(b, " MOVE ply=4 side=white move=b1c2 "));
+	/* White comes back on B. */
+	assert_non_null(w = tc_hello(port_b));
+	tc_send(w, "#r REJOIN game=%s token=%s since=0", game, tokw);
+	assert_non_null(tc_wait(w, "OK #r REJOIN game=", T));
+	assert_non_null(ev(w, " MOVE ply=4 side=white move=b1c2 "));
+	tc_send(b, "#m5 MOVE game=%s ply=5 move=d6d5", game);
+	assert_non_null(tc_wait(b, "OK #m5 MOVE", T));
+	assert_non_null(ev(w, " MOVE ply=5 side=black move=d6d5 "));
+	tc_send(w, "#h HISTORY game=%s", game);
+	assert_non_null(tc_wait(w, "OK #h HISTORY", T));
+	assert_non_null(strstr(w->line, " n=6 "));
+	tc_free(w);
+	tc_free(b);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_cross_server),
+		cmocka_unit_test(test_ply_race),
+		cmocka_unit_test(test_kill_and_rejoin),
+	};
+	const char *a = getenv("CONGO_PG_PORT_A"), *b = getenv("CONGO_PG_PORT_B");
+	const char *p = getenv("CONGO_PG_PID_A");
+
+	if (a == NULL || b == NULL || p == NULL) {
+		fprintf(stderr, "test_net_pg: run by tests/test_net_pg.sh\n");
+		return 77;
+	}
+	port_a = atoi(a);
+	port_b = atoi(b);
+	pid_a = (pid_t)atoi(p);
+	signal(SIGPIPE, SIG_IGN);
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

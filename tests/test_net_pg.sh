@@ -1,0 +1,121 @@
+#!/bin/sh
+# test_net_pg.sh: congo-server on a real PostgreSQL. Makes a throwaway
+# cluster in a temporary folder (initdb and pg_ctl as an unprivileged user
+# when run as root, a Unix socket in that folder, no TCP), starts two
+# congo-servers on it and runs tests/test_net_pg (cross-server join, events
+# on both, the ply race, kill -9 and REJOIN on the other). Never touches a
+# system PostgreSQL service. Skipped (77) without PostgreSQL's programs or
+# a congo-server built with libpq.
+#
+#   tests/test_net_pg.sh                    the test (make check)
+#   tests/test_net_pg.sh load [ARGS...]     instead, tests/load/cgp_load
+#       across the two servers (white on one, black on the other), e.g.
+#       --games 200 --think 500 --seconds 30 (make load-pg)
+set -u
+mode=${1:-test}
+[ $# -gt 0 ] && shift
+builddir=${CONGO_BUILDDIR:-$(pwd)}
+server="$builddir/src/congo-server"
+test="$builddir/tests/test_net_pg"
+bindir=
+for d in $(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V); do
+	[ -x "$d/initdb" ] && [ -x "$d/pg_ctl" ] && bindir=$d
+done
+if [ -z "$bindir" ] && command -v initdb > /dev/null &&
+    command -v pg_ctl > /dev/null; then
+	bindir=$(dirname "$(command -v initdb)")
+fi
+if [ -z "$bindir" ]; then
+	echo "test_net_pg.sh: SKIP: PostgreSQL's initdb and pg_ctl are not installed (Debian: apt-get install postgresql)"
+	exit 77
+fi
+out=$("$server" --port 0 --db 'postgresql:///x?host=/nonexistent' 2>&1)
+case $out in
+*"built without PostgreSQL"*)
+	echo "test_net_pg.sh: SKIP: congo-server was built without libpq"
+	exit 77;;
+esac
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/congo-pg.XXXXXX") || exit 1
+as=
+if [ "$(id -u)" = 0 ]; then
+	# initdb refuses root: the cluster belongs to nobody.
+	as="runuser -u nobody --"
+	chown nobody "$tmp"
+	chmod 755 "$tmp"
+fi
+pida= pidb=
+cleanup() {
+	for p in $pida $pidb; do
+		kill -9 "$p" 2>/dev/null
+		wait "$p" 2>/dev/null
+	done
+	$as "$bindir/pg_ctl" -D "$tmp/data" -m immediate stop > /dev/null 2>&1
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM HUP
+if ! $as "$bindir/initdb" -D "$tmp/data" -A trust -U congo > "$tmp/initdb.log" 2>&1; then
+	echo "test_net_pg.sh: initdb failed:"
+	cat "$tmp/initdb.log"
+	exit 1
+fi
+if ! $as "$bindir/pg_ctl" -D "$tmp/data" -l "$tmp/pg.log" -w \
+    -o "-k $tmp -c listen_addresses= -c fsync=on" start > /dev/null; then
+	echo "test_net_pg.sh: the cluster did not start:"
+	cat "$tmp/pg.log"
+	exit 1
+fi
+$as "$bindir/createdb" -h "$tmp" -U congo congo || exit 1
+uri="postgresql:///congo?host=$tmp&user=congo"
+
+# start NAME [--create]: a server on the cluster; sets port and pid.
+start() {
+	log="$tmp/$1.log"
+	shift
+	"$server" --port 0 --bind 127.0.0.1 --db "$uri" --log-level \
+	    "$([ "$mode" = load ] && echo info || echo debug)" \
+	    --max-per-address 100 "$@" 2> "$log" &
+	pid=$!
+	port=
+	i=0
+	while [ -z "$port" ] && [ $i -lt 200 ]; do
+		sleep 0.05
+		port=$(sed -n 's/.*listening on .* port \([0-9]*\).*/\1/p' "$log")
+		i=$((i + 1))
+	done
+	if [ -z "$port" ]; then
+		echo "test_net_pg.sh: congo-server did not start:"
+		cat "$log"
+		exit 1
+	fi
+}
+if [ "$mode" = load ]; then
+	limits="--max-connections 2000 --max-per-address 2000 --games-per-minute 1000000"
+else
+	limits=
+fi
+# shellcheck disable=SC2086
+start a --create $limits
+pida=$pid porta=$port
+# shellcheck disable=SC2086
+start b $limits
+pidb=$pid portb=$port
+echo "cluster in $tmp ($("$bindir/pg_ctl" --version)), servers on ports $porta and $portb"
+if [ "$mode" = load ]; then
+	"$builddir/tests/load/cgp_load" --port "$porta" --port2 "$portb" "$@"
+	status=$?
+	kill -TERM "$pida" "$pidb"
+	wait "$pida" "$pidb"
+	pida= pidb=
+	grep -h ' stored in ' "$tmp/a.log" "$tmp/b.log"
+	exit $status
+fi
+CONGO_PG_PORT_A=$porta CONGO_PG_PORT_B=$portb CONGO_PG_PID_A=$pida "$test"
+status=$?
+wait "$pida" 2>/dev/null
+pida=
+if [ $status -ne 0 ]; then
+	echo "--- server a"; tail -n 30 "$tmp/a.log"
+	echo "--- server b"; tail -n 30 "$tmp/b.log"
+fi
+exit $status

@@ -1,0 +1,67 @@
+#!/bin/sh
+# test_options.sh: the command lines of congo (each mode) and congo-server:
+# a bad option, a missing value or a stray word is refused with exit status
+# 2 and a message naming it; --help and --version win over the rest.
+# Exit status: 0 pass, 1 fail, 99 hard error.
+set -u
+builddir=${CONGO_BUILDDIR:-$(pwd)}
+congo="$builddir/src/congo"
+server="$builddir/src/congo-server"
+for p in "$congo" "$server"; do
+	[ -x "$p" ] || { echo "error: $p not built"; exit 99; }
+done
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/congo-opts.XXXXXX") || exit 99
+trap 'rm -rf "$tmp"' EXIT
+# No user config or database is read or made.
+export HOME="$tmp" XDG_CONFIG_HOME="$tmp/c" XDG_STATE_HOME="$tmp/s"
+fails=0
+
+# expect STATUS TEXT PROGRAM ARG...: exits STATUS, TEXT in its output.
+expect() {
+	want=$1 text=$2
+	shift 2
+	"$@" < /dev/null > "$tmp/out" 2>&1
+	got=$?
+	if [ "$got" != "$want" ] || ! grep -qF -- "$text" "$tmp/out"; then
+		echo "FAIL: $* -> status $got (want $want), output:"
+		sed 's/^/  | /' "$tmp/out"
+		echo "  (wanted: $text)"
+		fails=$((fails + 1))
+	else
+		echo "ok: $*"
+	fi
+}
+
+# The game (its parser runs before it looks for a terminal).
+expect 2 "unknown option '--bogus'" "$congo" --bogus
+expect 2 "unknown option 'stray'" "$congo" --flip stray
+expect 2 "--white needs a value" "$congo" --white
+expect 2 "--depth must be a number 0..64, not '65'" "$congo" --depth=65
+expect 2 "--seat is white or black, not 'red'" "$congo" --connect h --seat red
+expect 2 "network options need --connect HOST or --host" "$congo" --create
+expect 2 "the game needs a terminal" "$congo" --white random
+expect 0 "Usage: congo" "$congo" --help
+expect 0 "congo 0.1" "$congo" --version
+expect 0 "congo 0.1" "$congo" -V
+# The modes.
+expect 2 "unknown benchmark 'speed'" "$congo" --bench speed
+expect 2 "--match: unknown option '--bogus'" "$congo" --match --bogus
+expect 2 "--match: option '--games' needs a value" "$congo" --match --games
+expect 2 "--match: unexpected argument 'x'" "$congo" --match x
+expect 2 "--match needs player A (--white or --engine-a) and player B" "$congo" --match --games 1
+# The server (every error before it opens anything).
+expect 2 "unrecognized option '--bogus'" "$server" --bogus
+expect 2 "invalid option -- 'x'" "$server" -x
+expect 2 "option '--port' requires an argument" "$server" --port
+expect 2 "unexpected argument 'extra'" "$server" extra
+expect 2 "--port must be a number from 0 to 65535, not 'abc'" "$server" --port=abc
+expect 2 "--max-observers must be a number from 0 to 100000" "$server" --max-observers -1
+expect 2 "--log-level is error, warn, info or debug, not 'loud'" "$server" -l loud
+expect 2 "--db: a file name, please" "$server" --db=
+expect 2 "no-such.conf" "$server" -c "$tmp/no-such.conf"
+expect 0 "Usage: congo-server" "$server" --bogus --help
+expect 0 "Usage: congo-server" "$server" -p 1 -h
+expect 0 "congo-server 0.1" "$server" --version
+
+[ "$fails" = 0 ] || { echo "$fails failed"; exit 1; }
+exit 0
