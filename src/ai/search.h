@@ -183,6 +183,20 @@ move_t search_best_move(struct search_ctx *ctx, const struct board *pos,
  */
 void search_stop(struct search_ctx *ctx);
 void search_prepare(struct search_ctx *ctx);
+/*
+ * Analysis for a UI that polls (any thread, while search_best_move runs in
+ * another, e.g. with limits.infinite until search_stop): the report of the
+ * latest completed depth (best line, depth, nodes, nps), its score from
+ * White's side in centipawns (a lion capture as +-(SEARCH_WIN - plies)),
+ * and whether the search still runs. False while no depth is complete.
+ */
+struct search_analysis {
+	struct search_info info;
+	int white_score;
+	bool running;
+};
+bool search_analysis(struct search_ctx *ctx, struct search_analysis *out);
+
 /* The last search's final report (depth, score, nodes, pv ...). */
 void search_last_info(const struct search_ctx *ctx, struct search_info *out);
 

@@ -548,11 +548,13 @@ iterate(struct search_thread *t, const struct board *pos)
 		save_pv(t);
 		if (t->id != 0)
 			continue;
-		if (ctx->info != NULL) {
+		{
 			struct search_info info;
 
 			search_fill_info(ctx, t, depth, score, &info);
-			ctx->info(&info, ctx->user);
+			search_publish(ctx, &info);
+			if (ctx->info != NULL)
+				ctx->info(&info, ctx->user);
 		}
 		if (ctx->clock_mode && depth > 1 && score < last_score - 40)
 			instability += 1.0;      /* the score fell: look again */

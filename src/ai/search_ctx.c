@@ -156,6 +156,7 @@ search_new(const struct search_options *o)
 	}
 	ctx = xcalloc(1, sizeof *ctx);
 	pthread_mutex_init(&ctx->state_lock, NULL);
+	pthread_mutex_init(&ctx->live_lock, NULL);
 	ctx->state = SEARCH_IDLE;
 	atomic_init(&ctx->stop_request, false);
 	atomic_init(&ctx->abort, false);
@@ -178,6 +179,7 @@ search_free(struct search_ctx *ctx)
 	tt_free(&ctx->tt);
 	free_threads(ctx->thr, ctx->opt.threads);
 	pthread_mutex_destroy(&ctx->state_lock);
+	pthread_mutex_destroy(&ctx->live_lock);
 	free(ctx);
 }
 
@@ -258,6 +260,18 @@ search_begin(struct search_ctx *ctx)
 	pthread_mutex_unlock(&ctx->state_lock);
 }
 
+static void search_end(struct search_ctx *ctx);
+
+/* search_end, and analysis sees the search is over. */
+static void
+search_finish(struct search_ctx *ctx)
+{
+	pthread_mutex_lock(&ctx->live_lock);
+	ctx->live_running = false;
+	pthread_mutex_unlock(&ctx->live_lock);
+	search_end(ctx);
+}
+
 static void
 search_end(struct search_ctx *ctx)
 {
@@ -302,6 +316,11 @@ search_best_move(struct search_ctx *ctx, const struct board *pos,
 
 	ctx->start_ns = search_now_ns();
 	search_begin(ctx);
+	pthread_mutex_lock(&ctx->live_lock);
+	memset(&ctx->live, 0, sizeof ctx->live);
+	ctx->live_side = pos->side;
+	ctx->live_running = true;
+	pthread_mutex_unlock(&ctx->live_lock);
 	memset(&ctx->last, 0, sizeof ctx->last);
 	ctx->rules_copy = rules != NULL ? *rules : defrules;
 	ctx->rules = &ctx->rules_copy;
@@ -318,7 +337,7 @@ search_best_move(struct search_ctx *ctx, const struct board *pos,
 	    pos->pieces[BLACK][LION] == 0;
 	if (game_status(pos, history, nhistory, lion_taken, ctx->rules, &why) !=
 	    RESULT_NONE) {
-		search_end(ctx);
+		search_finish(ctx);
 		return MOVE_NONE;
 	}
 
@@ -356,10 +375,10 @@ search_best_move(struct search_ctx *ctx, const struct board *pos,
 		search_level_limits(ctx);
 		ctx->noise = search_level_noise(ctx->opt.level);
 		m = search_level_root(ctx, pos);
-		search_end(ctx);
+		search_finish(ctx);
 		return m;
 	}
 	m = registry[ctx->opt.algorithm].root(ctx, pos);
-	search_end(ctx);
+	search_finish(ctx);
 	return m;
 }

@@ -139,6 +139,11 @@ struct search_ctx {
 	uint64_t soft_ns;               /* no new iteration after this, 0 none */
 	bool clock_mode;                /* soft_ns stretches with instability */
 	int noise;                      /* evaluation noise of the level */
+	/* analysis (search_analysis): the latest report, for polling */
+	pthread_mutex_t live_lock;
+	struct search_info live;
+	int live_side;                  /* the side to move at the root */
+	bool live_running;
 	int max_depth;
 	search_info_fn info;
 	void *user;
@@ -171,6 +176,8 @@ void search_fill_info(struct search_ctx *ctx, struct search_thread *t,
  * "Variants": it loses, so the side to move at b has won)? */
 bool search_repeated(const struct search_thread *t, const struct board *b,
     int idx);
+/* Publish a completed depth's report for search_analysis. */
+void search_publish(struct search_ctx *ctx, const struct search_info *info);
 /* Repetition / quiet-plies / bare-lions draw at path index idx (Congo's
  * draws; megapawn has only the quiet-move draw). */
 bool search_is_draw(const struct search_thread *t, const struct board *b,

@@ -175,11 +175,13 @@ search_level_root(struct search_ctx *ctx, const struct board *pos)
 		t->best_move = t->root_moves[best];
 		t->best_pv[0] = t->best_move;
 		t->best_pvlen = 1;
-		if (ctx->info != NULL) {
+		{
 			struct search_info info;
 
 			search_fill_info(ctx, t, depth, score[best], &info);
-			ctx->info(&info, ctx->user);
+			search_publish(ctx, &info);
+			if (ctx->info != NULL)
+				ctx->info(&info, ctx->user);
 		}
 		if (score[best] >= SEARCH_WIN_MIN)
 			break;
