@@ -1,3 +1,4 @@
+#include <pthread.h>
 /*
  * test_ai_search.c: what alphabeta must find: a lion capture in one, a
  * monkey chain that wins material, a win in three (checked by a brute-force
@@ -290,6 +291,58 @@ test_info_callback(void **state)
 	search_free(ctx);
 }
 
+struct analysis_run {
+	struct search_ctx *ctx;
+	struct board b;
+	move_t m;
+};
+
+static void *
+analysis_thread(void *arg)
+{
+	struct analysis_run *r = arg;
+	struct search_limits l;
+
+	search_limits_default(&l);
+	l.infinite = true;
+	r->m = search_best_move(r->ctx, &r->b, NULL, 0, NULL, &l, NULL, NULL);
+	return NULL;
+}
+
+/* search_analysis polled from another thread during `go infinite`: the
+ * depth grows, the line is legal, the score is a balanced one, and
+ * running ends with search_stop. */
+static void
+test_analysis_poll(void **state)
+{
+	struct analysis_run r;
+	struct search_analysis a;
+	pthread_t tid;
+	int i;
+
+	(void)state;
+	r.ctx = ta_ctx(SEARCH_ALPHABETA, 1, 1);
+	ta_setup(&r.b, FEN_START);
+	search_prepare(r.ctx);
+	assert_int_equal(pthread_create(&tid, NULL, analysis_thread, &r), 0);
+	for (i = 0; i < 5000; i++) {
+		if (search_analysis(r.ctx, &a) && a.info.depth >= 4)
+			break;
+		nanosleep(&(struct timespec){ 0, 1000000 }, NULL);
+	}
+	assert_true(a.info.depth >= 4);
+	assert_true(a.running);
+	assert_true(a.info.npv >= 1);
+	assert_true(movegen_is_legal(&r.b, a.info.pv[0]));
+	assert_true(a.white_score > -200 && a.white_score < 200);
+	search_stop(r.ctx);
+	pthread_join(tid, NULL);
+	assert_true(movegen_is_legal(&r.b, r.m));
+	search_analysis(r.ctx, &a);
+	assert_false(a.running);
+	search_free(r.ctx);
+}
+
 int
 main(void)
 {
@@ -303,6 +356,7 @@ main(void)
 		cmocka_unit_test(test_deterministic),
 		cmocka_unit_test(test_two_threads),
 		cmocka_unit_test(test_info_callback),
+		cmocka_unit_test(test_analysis_poll),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

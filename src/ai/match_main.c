@@ -75,10 +75,11 @@ usage(FILE *out)
 	    "  --make-book N         print N balanced openings for the book and\n"
 	    "                        exit (--book-plies P, default 6; checked by\n"
 	    "                        a search of --book-depth D, default 6)\n"
-	    "  --help                show this help\n"
-	    "\n"
-	    "SPEC is ALGORITHM[:KEY=VALUE,...]: alphabeta, negamax or random;\n"
-	    "keys depth, movetime (ms), nodes, hash (MB), threads, seed, level.\n"
+	    "  --help                show this help\n",
+	    out);
+	fprintf(out, "\nSPEC is ALGORITHM[:KEY=VALUE,...]: %s;\n",
+	    search_algorithm_choices());
+	fputs("keys depth, movetime (ms), nodes, hash (MB), threads, seed, level.\n"
 	    "e.g. alphabeta:movetime=100  alphabeta:level=3  negamax:depth=5\n"
 	    "     --engine-a src/congo --engine-b /tmp/old/congo --movetime 100\n",
 	    out);

@@ -43,6 +43,31 @@ enum search_algorithm {
 };
 
 /*
+ * The algorithm registry: one table (search_ctx.c) of name, description,
+ * the limits it obeys and the root function that plays it; config, the
+ * game, the engine and the match runner all ask it. The names, in enum
+ * order, are also here as a list for modules that check a name without
+ * linking the AI (config's choices).
+ */
+#define SEARCH_NAME_ALPHABETA "alphabeta"
+#define SEARCH_NAME_NEGAMAX "negamax"
+#define SEARCH_NAME_RANDOM "random"
+#define SEARCH_ALGORITHM_NAMES SEARCH_NAME_ALPHABETA, SEARCH_NAME_NEGAMAX, \
+	SEARCH_NAME_RANDOM
+struct search_algorithm_desc {
+	const char *name;          /* "alphabeta" */
+	const char *description;   /* one line */
+	int default_depth;         /* the depth it plays without one, 0 none */
+	bool uses_time;            /* obeys movetime and clocks */
+	bool uses_depth;           /* obeys a depth */
+};
+/* The entry of a, or NULL when a is out of range. */
+const struct search_algorithm_desc *search_algorithm_desc(
+    enum search_algorithm a);
+/* "alphabeta, negamax or random", for messages. */
+const char *search_algorithm_choices(void);
+
+/*
  * Limits, any combination; the first reached ends the search. All zero
  * (and not infinite) means: search until search_stop or the maximum depth.
  * negamax always completes its fixed depth (limits.depth, default 5) and
@@ -83,7 +108,18 @@ struct search_options {
 	int threads;          /* 1..SEARCH_MAX_THREADS (lazy SMP for alphabeta) */
 	uint64_t seed;        /* random's generator */
 	char tune[96];        /* evaluation overrides for tuning, "" normally */
+	int level;            /* alphabeta: 1..SEARCH_LEVELS, 0 full strength */
 };
+
+/*
+ * Levels for people: 1 (Beginner) .. 10 (Master) see less (a depth and
+ * node cap, an evaluation blurred by noise, never more than about a
+ * second a move) and draw their move among the better ones; 0 is full
+ * strength. search_level_name gives the name to show ("Beginner", ...,
+ * "Master"; "Full strength" for 0).
+ */
+#define SEARCH_LEVELS 10
+const char *search_level_name(int level);
 
 enum search_score_kind {
 	SEARCH_SCORE_CP = 0,  /* score is centipawns for the side to move */
@@ -147,10 +183,24 @@ move_t search_best_move(struct search_ctx *ctx, const struct board *pos,
  */
 void search_stop(struct search_ctx *ctx);
 void search_prepare(struct search_ctx *ctx);
+/*
+ * Analysis for a UI that polls (any thread, while search_best_move runs in
+ * another, e.g. with limits.infinite until search_stop): the report of the
+ * latest completed depth (best line, depth, nodes, nps), its score from
+ * White's side in centipawns (a lion capture as +-(SEARCH_WIN - plies)),
+ * and whether the search still runs. False while no depth is complete.
+ */
+struct search_analysis {
+	struct search_info info;
+	int white_score;
+	bool running;
+};
+bool search_analysis(struct search_ctx *ctx, struct search_analysis *out);
+
 /* The last search's final report (depth, score, nodes, pv ...). */
 void search_last_info(const struct search_ctx *ctx, struct search_info *out);
 
-/* "alphabeta" "negamax" "random". */
+/* "alphabeta" "negamax" "random" (the registry's names). */
 const char *search_algorithm_name(enum search_algorithm a);
 /* 0, or -1 if the name is unknown (case-insensitive). */
 int search_algorithm_parse(const char *name, enum search_algorithm *out);

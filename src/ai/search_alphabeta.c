@@ -59,7 +59,18 @@ pv_update(struct search_thread *t, int ply, move_t m)
 static inline int
 evaluate(struct search_thread *t, const struct board *pos)
 {
-	return eval_with(&t->ctx->ev, pos);
+	int e = eval_with(&t->ctx->ev, pos);
+
+	if (t->ctx->noise > 0) {
+		/* a level's misjudgement: fixed for a position, so the
+		 * transposition table stays consistent */
+		uint64_t h = (pos->hash ^ t->ctx->opt.seed) *
+		    0x9E3779B97F4A7C15ULL;
+
+		e += (int)((h >> 33) % (uint64_t)(2 * t->ctx->noise + 1)) -
+		    t->ctx->noise;
+	}
+	return e;
 }
 
 /*
@@ -199,20 +210,89 @@ qsearch(struct search_thread *t, const struct board *pos, int alpha, int beta,
 	return qsearch_node(t, pos, alpha, beta, ply);
 }
 
+static int search(struct search_thread *t, const struct board *pos,
+    int alpha, int beta, int depth, int ply, bool allow_null);
+
+/*
+ * Before the moves of a node: a transposition table cutoff, reverse
+ * futility and the null move. True with *out the node's score when one of
+ * them decides it; otherwise sets the hash move and the static evaluation
+ * (EVAL_NONE in check) for the move loop.
+ */
+static bool
+cut_early(struct search_thread *t, const struct board *pos, int alpha,
+    int beta, int depth, int ply, bool in_check, bool allow_null,
+    move_t *hash_move, int *static_eval, int *out)
+{
+	struct search_ctx *ctx = t->ctx;
+	struct tt_hit hit;
+	bool pv = beta - alpha > 1, have_hit;
+	int score;
+
+	have_hit = tt_probe(&ctx->tt, pos->hash, &hit);
+	if (have_hit) {
+		int s = tt_score_from(hit.score, ply);
+
+		*hash_move = hit.move;
+		if (!pv && hit.depth >= depth &&
+		    (hit.bound == TT_EXACT ||
+		    (hit.bound == TT_LOWER && s >= beta) ||
+		    (hit.bound == TT_UPPER && s <= alpha))) {
+			*out = s;
+			return true;
+		}
+		*static_eval = hit.eval;
+	}
+	if (!in_check) {
+		if (*static_eval == EVAL_NONE)
+			*static_eval = evaluate(t, pos);
+		/* reverse futility: far above beta near the leaves */
+		if (!pv && depth <= RFP_MAX_DEPTH &&
+		    *static_eval - RFP_MARGIN * depth >= beta &&
+		    beta > -SEARCH_WIN_MIN && beta < SEARCH_WIN_MIN) {
+			*out = *static_eval;
+			return true;
+		}
+		/* null move */
+		if (!pv && allow_null && depth >= NULL_MIN_DEPTH &&
+		    *static_eval >= beta && beta < SEARCH_WIN_MIN &&
+		    null_ok(pos)) {
+			struct board child = *pos;
+			int r = 3 + depth / 5;
+
+			child.side ^= 1;
+			child.hash ^= board_zobrist_side;
+			child.quiet = 0;
+			t->stack[ply] = MOVE_NONE;
+			score = -search(t, &child, -beta, -beta + 1,
+			    depth - 1 - r, ply + 1, false);
+			if (search_aborted(t)) {
+				*out = 0;
+				return true;
+			}
+			if (score >= beta) {
+				*out = score >= SEARCH_WIN_MIN ? beta : score;
+				return true;
+			}
+		}
+	}
+
+	return false;
+}
+
 static int
 search(struct search_thread *t, const struct board *pos, int alpha, int beta,
     int depth, int ply, bool allow_null)
 {
 	struct search_ctx *ctx = t->ctx;
 	struct search_ply *p;
-	struct tt_hit hit;
-	bool pv = beta - alpha > 1, have_hit, in_check;
+	bool pv = beta - alpha > 1, in_check;
 	move_t hash_move = MOVE_NONE, best_move = MOVE_NONE;
 	move_t quiets[64];
 	int nquiets = 0, quiet_seen = 0, side = pos->side;
 	bool pruning = false, lazy;
 	int idx = t->root_index + ply;
-	int best, score, static_eval = EVAL_NONE, i, n, orig_alpha;
+	int best, score = 0, static_eval = EVAL_NONE, i, n, orig_alpha;
 
 	t->pvlen[ply] = 0;
 	t->path[idx] = pos->hash;
@@ -243,44 +323,9 @@ search(struct search_thread *t, const struct board *pos, int alpha, int beta,
 	if (ply >= SEARCH_MAX_PLY - 2)
 		return evaluate(t, pos);
 
-	have_hit = tt_probe(&ctx->tt, pos->hash, &hit);
-	if (have_hit) {
-		int s = tt_score_from(hit.score, ply);
-
-		hash_move = hit.move;
-		if (!pv && hit.depth >= depth &&
-		    (hit.bound == TT_EXACT ||
-		    (hit.bound == TT_LOWER && s >= beta) ||
-		    (hit.bound == TT_UPPER && s <= alpha)))
-			return s;
-		static_eval = hit.eval;
-	}
-	if (!in_check) {
-		if (static_eval == EVAL_NONE)
-			static_eval = evaluate(t, pos);
-		/* reverse futility: far above beta near the leaves */
-		if (!pv && depth <= RFP_MAX_DEPTH &&
-		    static_eval - RFP_MARGIN * depth >= beta &&
-		    beta > -SEARCH_WIN_MIN && beta < SEARCH_WIN_MIN)
-			return static_eval;
-		/* null move */
-		if (!pv && allow_null && depth >= NULL_MIN_DEPTH &&
-		    static_eval >= beta && beta < SEARCH_WIN_MIN &&
-		    null_ok(pos)) {
-			struct board child = *pos;
-			int r = 3 + depth / 5;
-
-			child.side ^= 1;
-			child.hash ^= board_zobrist_side;
-			child.quiet = 0;
-			score = -search(t, &child, -beta, -beta + 1,
-			    depth - 1 - r, ply + 1, false);
-			if (search_aborted(t))
-				return 0;
-			if (score >= beta)
-				return score >= SEARCH_WIN_MIN ? beta : score;
-		}
-	}
+	if (cut_early(t, pos, alpha, beta, depth, ply, in_check, allow_null,
+	    &hash_move, &static_eval, &score))
+		return score;
 
 	p = &t->ply[ply];
 	n = movegen_legal(pos, &p->ml);
@@ -322,6 +367,7 @@ search(struct search_thread *t, const struct board *pos, int alpha, int beta,
 		board_make(&child, m, NULL);
 		if (prune && !movegen_attacks_lion(&child, side))
 			continue;
+		t->stack[ply] = m;
 		if (i == 0) {
 			score = -search(t, &child, -beta, -alpha, newdepth,
 			    ply + 1, true);
@@ -394,6 +440,7 @@ root_search(struct search_thread *t, const struct board *pos, int alpha,
 		struct board child = *pos;
 
 		board_make(&child, m, NULL);
+		t->stack[0] = m;
 		if (i == 0) {
 			score = -search(t, &child, -beta, -alpha, depth - 1, 1,
 			    true);
@@ -534,11 +581,13 @@ iterate(struct search_thread *t, const struct board *pos)
 		save_pv(t);
 		if (t->id != 0)
 			continue;
-		if (ctx->info != NULL) {
+		{
 			struct search_info info;
 
 			search_fill_info(ctx, t, depth, score, &info);
-			ctx->info(&info, ctx->user);
+			search_publish(ctx, &info);
+			if (ctx->info != NULL)
+				ctx->info(&info, ctx->user);
 		}
 		if (ctx->clock_mode && depth > 1 && score < last_score - 40)
 			instability += 1.0;      /* the score fell: look again */
@@ -583,6 +632,36 @@ thread_reset(struct search_thread *t)
 		for (int a = 0; a < NSQ; a++)
 			for (int b = 0; b < NSQ; b++)
 				t->history[c][a][b] /= 4;
+}
+
+void
+search_alphabeta_begin(struct search_ctx *ctx, const struct board *pos)
+{
+	struct search_thread *t = &ctx->thr[0];
+
+	pthread_once(&lmr_once, lmr_init);
+	eval_init();
+	tt_new_search(&ctx->tt);
+	ctx->root = pos;
+	thread_reset(t);
+	root_moves_init(t, pos);
+	t->best_move = t->root_moves[0];
+	t->best_score = 0;
+	t->completed_depth = 0;
+	t->best_pvlen = 0;
+}
+
+int
+search_alphabeta_score(struct search_thread *t, const struct board *pos,
+    move_t m, int depth)
+{
+	struct board child = *pos;
+
+	board_make(&child, m, NULL);
+	t->stack[0] = m;
+	t->pvlen[0] = 0;
+	t->path[t->root_index] = pos->hash;
+	return -search(t, &child, -SEARCH_INF, SEARCH_INF, depth - 1, 1, true);
 }
 
 move_t

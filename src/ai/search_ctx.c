@@ -11,9 +11,53 @@
 #include "ai/search_internal.h"
 #include "util/util.h"
 
-static const char *algorithm_names[SEARCH_NALGORITHMS] = {
-	"alphabeta", "negamax", "random"
+static const struct {
+	struct search_algorithm_desc d;
+	move_t (*root)(struct search_ctx *ctx, const struct board *pos);
+} registry[] = {
+	{ { SEARCH_NAME_ALPHABETA, "the strong search (the default): iterative "
+	    "deepening, PVS, a tuned evaluation; levels 1-10", 0, true, true },
+	    search_alphabeta_root },
+	{ { SEARCH_NAME_NEGAMAX, "the fixed baseline: alpha-beta to a fixed depth "
+	    "(5), material only", SEARCH_NEGAMAX_DEPTH, false, true },
+	    search_negamax_root },
+	{ { SEARCH_NAME_RANDOM, "a uniformly random legal move", 0, false, false },
+	    search_random_root },
 };
+
+_Static_assert(sizeof registry / sizeof registry[0] == SEARCH_NALGORITHMS,
+    "one registry entry per algorithm");
+
+const struct search_algorithm_desc *
+search_algorithm_desc(enum search_algorithm a)
+{
+	if ((unsigned)a >= SEARCH_NALGORITHMS)
+		return NULL;
+	return &registry[a].d;
+}
+
+static char choices[128];
+
+static void
+choices_init(void)
+{
+	size_t len = 0;
+	int i;
+
+	for (i = 0; i < SEARCH_NALGORITHMS; i++)
+		len += (size_t)snprintf(choices + len, sizeof choices - len,
+		    "%s%s", i == 0 ? "" : i + 1 == SEARCH_NALGORITHMS ?
+		    " or " : ", ", registry[i].d.name);
+}
+
+const char *
+search_algorithm_choices(void)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+	pthread_once(&once, choices_init);
+	return choices;
+}
 
 void
 search_options_default(struct search_options *o)
@@ -36,7 +80,7 @@ search_algorithm_name(enum search_algorithm a)
 {
 	if ((unsigned)a >= SEARCH_NALGORITHMS)
 		return "unknown";
-	return algorithm_names[a];
+	return registry[a].d.name;
 }
 
 int
@@ -45,7 +89,7 @@ search_algorithm_parse(const char *name, enum search_algorithm *out)
 	int i;
 
 	for (i = 0; i < SEARCH_NALGORITHMS; i++) {
-		if (strcasecmp(name, algorithm_names[i]) == 0) {
+		if (strcasecmp(name, registry[i].d.name) == 0) {
 			*out = (enum search_algorithm)i;
 			return 0;
 		}
@@ -93,6 +137,8 @@ clamp_options(struct search_options *o)
 		o->threads = 1;
 	if (o->threads > SEARCH_MAX_THREADS)
 		o->threads = SEARCH_MAX_THREADS;
+	if (o->level < 0 || o->level > SEARCH_LEVELS)
+		o->level = 0;
 	o->tune[sizeof o->tune - 1] = '\0';
 }
 
@@ -110,6 +156,7 @@ search_new(const struct search_options *o)
 	}
 	ctx = xcalloc(1, sizeof *ctx);
 	pthread_mutex_init(&ctx->state_lock, NULL);
+	pthread_mutex_init(&ctx->live_lock, NULL);
 	ctx->state = SEARCH_IDLE;
 	atomic_init(&ctx->stop_request, false);
 	atomic_init(&ctx->abort, false);
@@ -132,6 +179,7 @@ search_free(struct search_ctx *ctx)
 	tt_free(&ctx->tt);
 	free_threads(ctx->thr, ctx->opt.threads);
 	pthread_mutex_destroy(&ctx->state_lock);
+	pthread_mutex_destroy(&ctx->live_lock);
 	free(ctx);
 }
 
@@ -153,7 +201,7 @@ search_set_options(struct search_ctx *ctx, const struct search_options *o)
 		free_threads(ctx->thr, ctx->opt.threads);
 		ctx->thr = alloc_threads(ctx, n.threads);
 	}
-	if (n.algorithm != ctx->opt.algorithm)
+	if (n.algorithm != ctx->opt.algorithm || n.level != ctx->opt.level)
 		tt_clear(&ctx->tt);   /* negamax and alphabeta score differently */
 	ctx->ev = ev;
 	ctx->opt = n;
@@ -176,6 +224,7 @@ search_clear(struct search_ctx *ctx)
 	for (i = 0; i < ctx->opt.threads; i++) {
 		memset(ctx->thr[i].history, 0, sizeof ctx->thr[i].history);
 		memset(ctx->thr[i].killer, 0, sizeof ctx->thr[i].killer);
+		memset(ctx->thr[i].counter, 0, sizeof ctx->thr[i].counter);
 	}
 	ctx->rng = ctx->opt.seed;
 }
@@ -209,6 +258,18 @@ search_begin(struct search_ctx *ctx)
 	ctx->state = SEARCH_RUNNING;
 	atomic_store(&ctx->abort, atomic_load(&ctx->stop_request));
 	pthread_mutex_unlock(&ctx->state_lock);
+}
+
+static void search_end(struct search_ctx *ctx);
+
+/* search_end, and analysis sees the search is over. */
+static void
+search_finish(struct search_ctx *ctx)
+{
+	pthread_mutex_lock(&ctx->live_lock);
+	ctx->live_running = false;
+	pthread_mutex_unlock(&ctx->live_lock);
+	search_end(ctx);
 }
 
 static void
@@ -255,6 +316,11 @@ search_best_move(struct search_ctx *ctx, const struct board *pos,
 
 	ctx->start_ns = search_now_ns();
 	search_begin(ctx);
+	pthread_mutex_lock(&ctx->live_lock);
+	memset(&ctx->live, 0, sizeof ctx->live);
+	ctx->live_side = pos->side;
+	ctx->live_running = true;
+	pthread_mutex_unlock(&ctx->live_lock);
 	memset(&ctx->last, 0, sizeof ctx->last);
 	ctx->rules_copy = rules != NULL ? *rules : defrules;
 	ctx->rules = &ctx->rules_copy;
@@ -271,7 +337,7 @@ search_best_move(struct search_ctx *ctx, const struct board *pos,
 	    pos->pieces[BLACK][LION] == 0;
 	if (game_status(pos, history, nhistory, lion_taken, ctx->rules, &why) !=
 	    RESULT_NONE) {
-		search_end(ctx);
+		search_finish(ctx);
 		return MOVE_NONE;
 	}
 
@@ -304,17 +370,15 @@ search_best_move(struct search_ctx *ctx, const struct board *pos,
 	if (ctx->limits.infinite)
 		ctx->limits.nodes = 0;
 
-	switch (ctx->opt.algorithm) {
-	case SEARCH_RANDOM:
-		m = search_random_root(ctx, pos);
-		break;
-	case SEARCH_NEGAMAX:
-		m = search_negamax_root(ctx, pos);
-		break;
-	default:
-		m = search_alphabeta_root(ctx, pos);
-		break;
+	ctx->noise = 0;
+	if (ctx->opt.algorithm == SEARCH_ALPHABETA && ctx->opt.level > 0) {
+		search_level_limits(ctx);
+		ctx->noise = search_level_noise(ctx->opt.level);
+		m = search_level_root(ctx, pos);
+		search_finish(ctx);
+		return m;
 	}
-	search_end(ctx);
+	m = registry[ctx->opt.algorithm].root(ctx, pos);
+	search_finish(ctx);
 	return m;
 }

@@ -103,6 +103,8 @@ struct search_thread {
 	struct search_ply *ply;                 /* SEARCH_MAX_PLY entries */
 	move_t killer[SEARCH_MAX_PLY][2];
 	int32_t history[2][NSQ][NSQ];
+	move_t counter[2][NSQ][NSQ];   /* the reply that refuted a move */
+	move_t stack[SEARCH_MAX_PLY];  /* stack[p]: the move made at ply p */
 	move_t pv[SEARCH_MAX_PLY][SEARCH_MAX_PLY];
 	int pvlen[SEARCH_MAX_PLY];
 	uint64_t path[SEARCH_HIST_CAP + SEARCH_MAX_PLY + 2];
@@ -136,6 +138,12 @@ struct search_ctx {
 	uint64_t stop_ns;               /* hard time limit, 0 none */
 	uint64_t soft_ns;               /* no new iteration after this, 0 none */
 	bool clock_mode;                /* soft_ns stretches with instability */
+	int noise;                      /* evaluation noise of the level */
+	/* analysis (search_analysis): the latest report, for polling */
+	pthread_mutex_t live_lock;
+	struct search_info live;
+	int live_side;                  /* the side to move at the root */
+	bool live_running;
 	int max_depth;
 	search_info_fn info;
 	void *user;
@@ -168,6 +176,8 @@ void search_fill_info(struct search_ctx *ctx, struct search_thread *t,
  * "Variants": it loses, so the side to move at b has won)? */
 bool search_repeated(const struct search_thread *t, const struct board *b,
     int idx);
+/* Publish a completed depth's report for search_analysis. */
+void search_publish(struct search_ctx *ctx, const struct search_info *info);
 /* Repetition / quiet-plies / bare-lions draw at path index idx (Congo's
  * draws; megapawn has only the quiet-move draw). */
 bool search_is_draw(const struct search_thread *t, const struct board *b,
@@ -191,6 +201,14 @@ void search_update_quiet(struct search_thread *t, const struct board *b,
 move_t search_alphabeta_root(struct search_ctx *ctx, const struct board *pos);
 move_t search_negamax_root(struct search_ctx *ctx, const struct board *pos);
 move_t search_random_root(struct search_ctx *ctx, const struct board *pos);
+/* For the levels (search_level.c): set up the master thread and its root
+ * moves; the full-window score of root move m searched to depth. */
+void search_alphabeta_begin(struct search_ctx *ctx, const struct board *pos);
+int search_alphabeta_score(struct search_thread *t, const struct board *pos,
+    move_t m, int depth);
+move_t search_level_root(struct search_ctx *ctx, const struct board *pos);
+void search_level_limits(struct search_ctx *ctx);
+int search_level_noise(int level);
 
 /* ---- eval_position.c ---- */
 extern const struct eval_params eval_default;

@@ -2,7 +2,8 @@
  * search_order.c: move ordering for alphabeta. The hash move first, then
  * captures by the value they take (a monkey chain counts every piece it
  * jumps) less a little for the attacker, promotions, killers, rescues
- * from the river, and the rest by history.
+ * from the river, the countermove (the reply that last refuted the
+ * opponent's move), and the rest by history.
  */
 #include <stdlib.h>
 
@@ -80,6 +81,9 @@ search_score_moves(struct search_thread *t, const struct board *b,
 {
 	int i, side = b->side;
 	bb_t river = b->occ[side] & BB_RIVER & ~b->pieces[side][CROCODILE];
+	move_t prev = ply > 0 ? t->stack[ply - 1] : MOVE_NONE;
+	move_t counter = prev != MOVE_NONE ?
+	    t->counter[side][MOVE_FROM(prev)][MOVE_TO(prev)] : MOVE_NONE;
 
 	for (i = 0; i < p->ml.n; i++) {
 		move_t m = p->ml.moves[i];
@@ -93,6 +97,8 @@ search_score_moves(struct search_thread *t, const struct board *b,
 			p->score[i] = ORDER_KILLER + 1;
 		else if (m == t->killer[ply][1])
 			p->score[i] = ORDER_KILLER;
+		else if (m == counter)
+			p->score[i] = ORDER_KILLER - 1;
 		else if ((river & BB(from)) && SQ_RANK(to) != RIVER_RANK)
 			p->score[i] = ORDER_RESCUE +
 			    search_piece_value[PIECE_TYPE(b->sq[from])];
@@ -182,6 +188,9 @@ search_update_quiet(struct search_thread *t, const struct board *b, int ply,
 		t->killer[ply][0] = best;
 	}
 	history_add(&t->history[side][MOVE_FROM(best)][MOVE_TO(best)], bonus);
+	if (ply > 0 && t->stack[ply - 1] != MOVE_NONE)
+		t->counter[side][MOVE_FROM(t->stack[ply - 1])]
+		    [MOVE_TO(t->stack[ply - 1])] = best;
 	for (i = 0; i < ntried; i++)
 		if (tried[i] != best)
 			history_add(&t->history[side][MOVE_FROM(tried[i])]

@@ -50,7 +50,7 @@ search_player_parse(const char *text, struct search_player *out, char *err,
 		*colon = '\0';
 	if (search_algorithm_parse(buf, &out->options.algorithm) != 0) {
 		snprintf(err, errlen, "unknown algorithm '%s' in player '%s' "
-		    "(alphabeta, negamax or random)", buf, text);
+		    "(%s)", buf, text, search_algorithm_choices());
 		return -1;
 	}
 	if (colon == NULL || colon[1] == '\0')
@@ -83,6 +83,12 @@ search_player_parse(const char *text, struct search_player *out, char *err,
 				return -1;
 			out->limits.nodes = (uint64_t)v;
 			any_limit = true;
+		} else if (strcasecmp(item, "level") == 0) {
+			if (parse_num(item, eq, 0, SEARCH_LEVELS, &v, err,
+			    errlen) != 0)
+				return -1;
+			out->options.level = (int)v;
+			any_limit = any_limit || v > 0;
 		} else if (strcasecmp(item, "hash") == 0) {
 			if (parse_num(item, eq, 1, 4096, &v, err, errlen) != 0)
 				return -1;
@@ -115,7 +121,7 @@ search_player_parse(const char *text, struct search_player *out, char *err,
 			if (eval_tune(&ev, one, e2, sizeof e2) != 0) {
 				snprintf(err, errlen, "unknown key '%s' in "
 				    "player '%s' (depth, movetime, nodes, "
-				    "hash, threads, seed)", item, text);
+				    "hash, threads, seed, level)", item, text);
 				return -1;
 			}
 			if (len + strlen(one) + 2 > sizeof out->options.tune) {

@@ -70,6 +70,31 @@ abort:
 }
 
 void
+search_publish(struct search_ctx *ctx, const struct search_info *info)
+{
+	pthread_mutex_lock(&ctx->live_lock);
+	ctx->live = *info;
+	pthread_mutex_unlock(&ctx->live_lock);
+}
+
+bool
+search_analysis(struct search_ctx *ctx, struct search_analysis *out)
+{
+	bool running;
+
+	memset(out, 0, sizeof *out);
+	pthread_mutex_lock(&ctx->live_lock);
+	out->info = ctx->live;
+	running = ctx->live_running;
+	pthread_mutex_unlock(&ctx->live_lock);
+	out->running = running;
+	out->white_score = out->info.raw_score;
+	if (ctx->live_side == BLACK)
+		out->white_score = -out->white_score;
+	return out->info.depth > 0;
+}
+
+void
 search_fill_info(struct search_ctx *ctx, struct search_thread *t, int depth,
     int score, struct search_info *out)
 {

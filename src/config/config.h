@@ -33,6 +33,7 @@ struct player_conf {
 	char algorithm[16];          /* "alphabeta" | "negamax" | "random" (when ai) */
 	char advisor[16];            /* algorithm used for hints (`a`) */
 	int depth;                   /* 0: no depth cap (0..64) */
+	int level;                   /* alphabeta's level 1..10, 0 full strength */
 	int movetime_ms;             /* time per move (0..3600000; 0: no limit) */
 	long nodes;                  /* node limit, 0: none */
 	int threads;                 /* 1..64 */

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ai/search.h"
 #include "config/config_int.h"
 
 enum kind {
@@ -38,8 +39,7 @@ struct group {
 };
 
 static const char *const player_types[] = { "human", "ai", NULL };
-static const char *const algorithms[] = { "alphabeta", "negamax", "random",
-	NULL };
+static const char *const algorithms[] = { SEARCH_ALGORITHM_NAMES, NULL };
 static const char *const variants[] = { "congo", "megapawn", NULL };
 static const char *const log_levels[] = { "error", "warn", "info", "debug",
 	NULL };
@@ -64,6 +64,7 @@ static const struct setting player_settings[] = {
 	{ "algorithm", K_CHOICE, P(algorithm), 0, 0, algorithms },
 	{ "advisor", K_CHOICE, P(advisor), 0, 0, algorithms },
 	{ "depth", K_INT, P(depth), 0, 64, NULL },
+	{ "level", K_INT, P(level), 0, SEARCH_LEVELS, NULL },
 	{ "movetime_ms", K_INT, P(movetime_ms), 0, 3600000, NULL },
 	{ "nodes", K_LONG, P(nodes), 0, LONG_MAX, NULL },
 	{ "threads", K_INT, P(threads), 1, 64, NULL },

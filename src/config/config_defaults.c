@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ai/search.h"
 #include "config/config.h"
 
 static void
@@ -93,6 +94,10 @@ config_name_valid(const char *s)
 bool
 config_algorithm_valid(const char *s)
 {
-	return strcmp(s, "alphabeta") == 0 || strcmp(s, "negamax") == 0 ||
-	    strcmp(s, "random") == 0;
+	static const char *const names[] = { SEARCH_ALGORITHM_NAMES };
+
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (strcmp(s, names[i]) == 0)
+			return true;
+	return false;
 }

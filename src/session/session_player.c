@@ -98,16 +98,23 @@ static void
 ai_describe(const struct session_player *p, char *buf, size_t n)
 {
 	const struct player_conf *c = &p->conf;
+	const struct search_algorithm_desc *d = NULL;
+	enum search_algorithm alg;
 	char lim[64] = "";
 	size_t len = 0;
 
-	if (strcmp(c->algorithm, "negamax") == 0 && c->depth == 0)
-		snprintf(lim, sizeof lim, " depth %d", SEARCH_NEGAMAX_DEPTH);
-	else if (strcmp(c->algorithm, "random") != 0) {
+	if (search_algorithm_parse(c->algorithm, &alg) == 0)
+		d = search_algorithm_desc(alg);
+	if (d != NULL && d->default_depth > 0 && c->depth == 0)
+		snprintf(lim, sizeof lim, " depth %d", d->default_depth);
+	else if (d != NULL && d->uses_time && c->level > 0)
+		snprintf(lim, sizeof lim, " level %d %s", c->level,
+		    search_level_name(c->level));
+	else if (d != NULL && d->uses_depth) {
 		if (c->depth > 0)
 			len += (size_t)snprintf(lim + len, sizeof lim - len,
 			    " depth %d", c->depth);
-		if (c->movetime_ms > 0 && strcmp(c->algorithm, "negamax") != 0) {
+		if (c->movetime_ms > 0 && d->uses_time) {
 			if (c->movetime_ms % 1000 == 0)
 				snprintf(lim + len, sizeof lim - len, " %ds",
 				    c->movetime_ms / 1000);
@@ -177,17 +184,60 @@ session_player_describe(const struct session_player *p, char *buf, size_t n)
 	p->ops->describe(p, buf, n);
 }
 
+/* The registry's names (search.h). */
+static const char *const algorithm_names[] = { SEARCH_ALGORITHM_NAMES };
+#define NALGORITHMS (sizeof algorithm_names / sizeof algorithm_names[0])
+
 bool
 session_algorithm_known(const char *s)
 {
-	return strcmp(s, "alphabeta") == 0 || strcmp(s, "negamax") == 0 ||
-	    strcmp(s, "random") == 0;
+	for (size_t i = 0; i < NALGORITHMS; i++)
+		if (strcasecmp(s, algorithm_names[i]) == 0)
+			return true;
+	return false;
+}
+
+/* TYPE:level=N (N 0..10), for ai and alphabeta. */
+static int
+player_with_level(const char *text, struct player_conf *pc, char *err,
+    size_t errlen)
+{
+	const char *colon = strchr(text, ':');
+	char type[32], *end;
+	long level;
+
+	snprintf(type, sizeof type, "%.*s", (int)(colon - text), text);
+	if (strncmp(colon + 1, "level=", 6) != 0) {
+		snprintf(err, errlen, "'%s' after the player type is not "
+		    "level=N (0..%d)", colon + 1, SEARCH_LEVELS);
+		return -1;
+	}
+	level = strtol(colon + 7, &end, 10);
+	if (colon[7] == '\0' || *end != '\0' || level < 0 ||
+	    level > SEARCH_LEVELS) {
+		snprintf(err, errlen, "level must be a number 0..%d, not '%s'",
+		    SEARCH_LEVELS, colon + 7);
+		return -1;
+	}
+	if (strcasecmp(type, "ai") != 0 && strcasecmp(type, "alphabeta") != 0) {
+		snprintf(err, errlen, "a level is for the ai or alphabeta "
+		    "player, not '%s'", type);
+		return -1;
+	}
+	if (session_player_type_parse(type, pc, err, errlen) < 0)
+		return -1;
+	snprintf(pc->algorithm, sizeof pc->algorithm, "%s",
+	    SEARCH_NAME_ALPHABETA);
+	pc->level = (int)level;
+	return 0;
 }
 
 int
 session_player_type_parse(const char *text, struct player_conf *pc,
     char *err, size_t errlen)
 {
+	if (strchr(text, ':') != NULL)
+		return player_with_level(text, pc, err, errlen);
 	if (strcasecmp(text, "human") == 0) {
 		snprintf(pc->type, sizeof pc->type, "human");
 		return 0;
@@ -199,9 +249,7 @@ session_player_type_parse(const char *text, struct player_conf *pc,
 			    "alphabeta");
 		return 0;
 	}
-	if (strcasecmp(text, "alphabeta") == 0 ||
-	    strcasecmp(text, "negamax") == 0 ||
-	    strcasecmp(text, "random") == 0) {
+	if (session_algorithm_known(text)) {
 		snprintf(pc->type, sizeof pc->type, "ai");
 		snprintf(pc->algorithm, sizeof pc->algorithm, "%s", text);
 		for (char *c = pc->algorithm; *c != '\0'; c++)

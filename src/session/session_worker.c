@@ -34,6 +34,7 @@ options_of(const struct player_conf *pc, struct search_options *o)
 		o->hash_mb = pc->hash_mb;
 	if (pc->threads > 0)
 		o->threads = pc->threads;
+	o->level = pc->level;
 	o->seed = pc->seed ? pc->seed :
 	    (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20);
 }

@@ -69,14 +69,20 @@ void
 uci_search_print_options(struct uci_search *s)
 {
 	(void)s;
-	fprintf(s->out,
-	    "option name Algorithm type combo default alphabeta "
-	    "var alphabeta var negamax var random\n"
+	int a;
+
+	fprintf(s->out, "option name Algorithm type combo default %s",
+	    search_algorithm_name(SEARCH_ALPHABETA));
+	for (a = 0; a < SEARCH_NALGORITHMS; a++)
+		fprintf(s->out, " var %s",
+		    search_algorithm_name((enum search_algorithm)a));
+	fprintf(s->out, "\n"
 	    "option name Depth type spin default 0 min 0 max %d\n"
+	    "option name Level type spin default 0 min 0 max %d\n"
 	    "option name Hash type spin default 16 min 1 max 4096\n"
 	    "option name Threads type spin default 1 min 1 max %d\n"
 	    "option name Seed type string default 1\n",
-	    SEARCH_MAX_DEPTH, SEARCH_MAX_THREADS);
+	    SEARCH_MAX_DEPTH, SEARCH_LEVELS, SEARCH_MAX_THREADS);
 }
 
 static int
@@ -118,8 +124,8 @@ uci_search_setoption(struct uci_search *s, char *args)
 		value++;
 	if (strcasecmp(name, "Algorithm") == 0) {
 		if (search_algorithm_parse(value, &o.algorithm) != 0) {
-			fprintf(s->out, "error unknown algorithm '%s' "
-			    "(alphabeta, negamax or random)\n", value);
+			fprintf(s->out, "error unknown algorithm '%s' (%s)\n",
+			    value, search_algorithm_choices());
 			return;
 		}
 	} else if (strcasecmp(name, "Depth") == 0) {
@@ -130,6 +136,13 @@ uci_search_setoption(struct uci_search *s, char *args)
 		}
 		s->depth_option = (int)v;
 		return;
+	} else if (strcasecmp(name, "Level") == 0) {
+		if (parse_long(value, 0, SEARCH_LEVELS, &v) != 0) {
+			fprintf(s->out, "error Level must be 0..%d (0: full "
+			    "strength), not '%s'\n", SEARCH_LEVELS, value);
+			return;
+		}
+		o.level = (int)v;
 	} else if (strcasecmp(name, "Hash") == 0) {
 		if (parse_long(value, 1, 4096, &v) != 0) {
 			fprintf(s->out, "error Hash must be 1..4096 (MB), not "
@@ -159,7 +172,7 @@ uci_search_setoption(struct uci_search *s, char *args)
 		o.seed = u;
 	} else {
 		fprintf(s->out, "error unknown option '%s' (Algorithm, Depth, "
-		    "Hash, Threads, Seed, UCI_Variant)\n", name);
+		    "Level, Hash, Threads, Seed, UCI_Variant)\n", name);
 		return;
 	}
 	search_set_options(s->ctx, &o);   /* no weights: cannot fail */
