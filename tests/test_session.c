@@ -482,6 +482,12 @@ test_newgame_dialog(void **state)
 	session_newgame_change(&s, -1);          /* alphabeta 5s */
 	session_newgame_value(&s, NG_BLACK, v, sizeof v);
 	assert_string_equal(v, "alphabeta 5s");
+	/* White: the AI's levels for people, by name, after human. */
+	s.ng.field = NG_WHITE;
+	session_newgame_change(&s, 3);
+	session_newgame_value(&s, NG_WHITE, v, sizeof v);
+	assert_string_equal(v, "AI level 3 (Learner)");
+	s.ng.field = NG_BLACK;
 	session_newgame_field(&s, 1);            /* Clock */
 	assert_false(session_newgame_type(&s, 'x'));
 	session_newgame_change(&s, 3);           /* 5+3 */
@@ -519,6 +525,13 @@ test_newgame_dialog(void **state)
 	assert_int_equal(s.tc_inc, 2000);
 	assert_string_equal(s.player[BLACK]->conf.algorithm, "alphabeta");
 	assert_int_equal(s.player[BLACK]->conf.movetime_ms, 5000);
+	assert_string_equal(s.player[WHITE]->conf.algorithm, "alphabeta");
+	assert_int_equal(s.player[WHITE]->conf.level, 3);
+	/* The dialog opens on the level being played. */
+	session_newgame_open(&s);
+	session_newgame_value(&s, NG_WHITE, v, sizeof v);
+	assert_string_equal(v, "AI level 3 (Learner)");
+	session_newgame_cancel(&s);
 	assert_int_equal(s.game.pos[0].sq[SQ(0, 0)],
 	    PIECE_MAKE(WHITE, GIRAFFE));
 	/* Remembered in $XDG_STATE_HOME/congo/newgame. */

@@ -10,14 +10,40 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ai/search.h"
 #include "engine/fen.h"
 #include "session/session.h"
 
 static const char *const variants[] = { "Congo", "Megapawn", NULL };
-/* A player: its algorithm and, for alphabeta, its time a move (until the
- * AI has levels by name). */
-static const char *const players[] = { "human", "alphabeta 0.2s",
-	"alphabeta 1s", "alphabeta 5s", "negamax", "random", NULL };
+/*
+ * A player: human, the AI at a level for people ("AI level 3 (Learner)",
+ * the names from the AI's one table), or an algorithm at full strength
+ * with its time a move. Filled on first use (players_list).
+ */
+#define LEVEL_PREFIX "AI level "
+static const char *const fixed_players[] = { "alphabeta 0.2s",
+	"alphabeta 1s", "alphabeta 5s", "negamax", "random" };
+#define NFIXED (sizeof fixed_players / sizeof fixed_players[0])
+static char level_text[SEARCH_LEVELS][48];
+static const char *players[1 + SEARCH_LEVELS + NFIXED + 1];
+
+static void
+players_fill(void)
+{
+	int i, n = 0;
+
+	if (players[0] != NULL)
+		return;
+	players[n++] = "human";
+	for (i = 1; i <= SEARCH_LEVELS; i++) {
+		snprintf(level_text[i - 1], sizeof level_text[i - 1],
+		    LEVEL_PREFIX "%d (%s)", i, search_level_name(i));
+		players[n++] = level_text[i - 1];
+	}
+	for (i = 0; i < (int)NFIXED; i++)
+		players[n++] = fixed_players[i];
+	players[n] = NULL;
+}
 static const char *const clocks[] = { "none", "1+0", "3+2", "5+3", "10+5",
 	"15+10", "custom", NULL };
 static const char *const starts[] = { "standard", "FEN", NULL };
@@ -37,6 +63,7 @@ session_newgame_choices(int field)
 		return variants;
 	case NG_WHITE:
 	case NG_BLACK:
+		players_fill();
 		return players;
 	case NG_CLOCK:
 		return clocks;
@@ -93,11 +120,16 @@ from_session(struct session *s)
 	char tc[64];
 	int c, i;
 
+	players_fill();
 	for (c = 0; c < 2; c++) {
 		const struct player_conf *pc = &s->player[c]->conf;
-		char name[40];
+		char name[48];
 		if (strcmp(pc->type, "human") == 0)
 			snprintf(name, sizeof name, "human");
+		else if (strcmp(pc->algorithm, "alphabeta") == 0 &&
+		    pc->level > 0 && pc->level <= SEARCH_LEVELS)
+			snprintf(name, sizeof name, "%s",
+			    level_text[pc->level - 1]);
 		else if (strcmp(pc->algorithm, "alphabeta") == 0)
 			snprintf(name, sizeof name, "alphabeta %gs",
 			    pc->movetime_ms / 1000.0);
@@ -217,18 +249,26 @@ session_newgame_start(struct session *s)
 	int c;
 
 	for (c = 0; c < 2; c++) {
-		const char *name = players[ng->choice[NG_WHITE + c]];
+		const char *name;
 		char word[32];
 		double sec;
+		int level;
+
+		players_fill();
+		name = players[ng->choice[NG_WHITE + c]];
 		pc[c] = c == WHITE ? s->conf.white : s->conf.black;
-		snprintf(word, sizeof word, "%.*s", (int)strcspn(name, " "),
-		    name);
+		if (sscanf(name, LEVEL_PREFIX "%d", &level) == 1)
+			snprintf(word, sizeof word, "ai:level=%d", level);
+		else
+			snprintf(word, sizeof word, "%.*s",
+			    (int)strcspn(name, " "), name);
 		if (session_player_type_parse(word, &pc[c], err,
 		    sizeof err) < 0) {
 			snprintf(ng->error, sizeof ng->error, "%s", err);
 			return -1;
 		}
-		if (sscanf(name + strlen(word), " %lfs", &sec) == 1) {
+		if (strncmp(name, LEVEL_PREFIX, strlen(LEVEL_PREFIX)) != 0 &&
+		    sscanf(name + strlen(word), " %lfs", &sec) == 1) {
 			pc[c].movetime_ms = (int)(sec * 1000);
 			pc[c].depth = 0;
 		}
