@@ -225,6 +225,17 @@ wait_for z "1\. a3a4"
 cmd z "a5b4"
 wait_for v "1\. a3a4 a5b4"
 
+note "a bad --join id: a message and status 1, not a wait for ever"
+run j --connect "$addr" --join ZZZZZZZZ --seat black
+_i=0
+while [ ! -f "$tmp/j.status" ] && [ $_i -lt 100 ]; do
+	sleep 0.1
+	_i=$((_i + 1))
+done
+[ "$(cat "$tmp/j.status" 2>/dev/null)" = 1 ] ||
+	fail "congo --join ZZZZZZZZ: status '$(cat "$tmp/j.status" 2>/dev/null)', not 1"
+wait_for j "congo: cannot join: no game ZZZZZZZZ"
+
 note "the lobby"
 run l --connect "$addr"
 wait_for l "$game3 +megapawn +300\+3"

@@ -145,6 +145,8 @@ struct ui_app {
 	unsigned seen_serial;       /* the session's serials last drawn */
 	unsigned seen_reset;
 	int sigpipe[2];
+	int exit_status;            /* the program's status when it quits */
+	char exit_msg[256];         /* printed once the terminal is restored */
 };
 
 /* ui_app.c: keys and commands of the view, handed on to the session. */

@@ -411,7 +411,9 @@ ui_main(int argc, char **argv)
 	session_cancel_turns(&a->s);
 	ui_net_stop(a);
 	term_end();
-	status = got_signal ? 128 + got_signal : 0;
+	if (a->exit_msg[0] != '\0')
+		fprintf(stderr, "congo: %s\n", a->exit_msg);
+	status = got_signal ? 128 + got_signal : a->exit_status;
 	session_free(&a->s);
 	free(a->net);
 	close(a->sigpipe[0]);

@@ -239,6 +239,7 @@ ui_net_start(struct ui_app *a, const struct ui_net_opts *no,
 		}
 	} else if (no->join != NULL) {
 		net_client_join(n->c, no->join, seat);
+		n->cli_join = true;
 	} else if (no->game != NULL) {
 		if (net_client_rejoin(n->c, no->game, seat, NULL, err,
 		    errlen) < 0) {

@@ -77,6 +77,8 @@ struct ui_net {
 	bool synced;
 	char conn[160];           /* the connection for the status bar */
 	char announced[16];       /* the game whose id was shown */
+	bool cli_join;            /* --join sent, no answer yet: a refusal
+	                             ends the program (status 1), no dead end */
 	struct ui_app *app;       /* the game this network part belongs to */
 	/* --host */
 	struct srv *srv;

@@ -375,6 +375,7 @@ on_event(struct ui_app *a, const struct net_event *e)
 		maybe_start(a);
 		break;
 	case NEV_STATE:
+		u->cli_join = false;  /* joined: a later refusal is a message */
 		on_state(a, e);
 		maybe_start(a);
 		break;
@@ -406,6 +407,14 @@ on_event(struct ui_app *a, const struct net_event *e)
 			u->sel = u->nitems > 0 ? u->nitems - 1 : 0;
 		break;
 	case NEV_ERROR:
+		if (u->cli_join && strcmp(e->verb, "JOIN") == 0) {
+			/* A game never joined: nothing to wait for. */
+			snprintf(a->exit_msg, sizeof a->exit_msg,
+			    "cannot join: %.200s", e->text);
+			a->exit_status = 1;
+			a->s.quit = true;
+			break;
+		}
 		session_msg(&a->s, SM_ERROR, "%s%s%s", e->verb,
 		    e->verb[0] != '\0' ? ": " : "", e->text);
 		break;
