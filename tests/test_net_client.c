@@ -427,7 +427,7 @@ retry_delay_in_child(void)
 	assert_true(pid >= 0);
 	if (pid == 0) {
 		struct net_client *c;
-		long long end = tc_ms() + 5000;
+		long long end = tc_ms() + 15000;
 
 		memset(&o, 0, sizeof o);
 		snprintf(o.host, sizeof o.host, "127.0.0.1");
@@ -500,15 +500,20 @@ test_lookup_in_a_thread(void **state)
 	/* Nobody there: clients in two processes that lost the same server
 	 * retry after different delays (the jitter comes from getrandom; an
 	 * unseeded rand() gave every process the same one). */
-	for (k = 0; k < 8; k++) {
+	for (k = 0; k < 16; k++) {
 		int d0 = retry_delay_in_child(), d1 = retry_delay_in_child();
+		/* A sample whose client never reached the retry state (its
+		 * "free" port was taken meanwhile by another test's server,
+		 * or a loaded machine passed the deadline) says nothing. */
+		if (d0 < 0 || d1 < 0)
+			continue;
 		/* 500 ms backoff, plus up to half as much again. */
 		assert_true(d0 >= 500 && d0 <= 750);
 		assert_true(d1 >= 500 && d1 <= 750);
 		if (d0 != d1)
 			break;
 	}
-	assert_true(k < 8);
+	assert_true(k < 16);
 }
 
 /* The last event of a kind client i has, or NULL. */
