@@ -414,8 +414,8 @@ play_game(struct match *m, int i, struct seat seat[2], struct movelist *ml)
 		if (mv == MOVE_NONE) {
 			if (strcmp(err, "time") == 0)
 				snprintf(err, sizeof err, "no move in time");
-			snprintf(mg->error, sizeof mg->error, "%s returned no "
-			    "move at ply %d of game %d%s%s",
+			snprintf(mg->error, sizeof mg->error, "%.100s returned "
+			    "no move at ply %d of game %d%s%.150s",
 			    m->cfg.player[p].name, g->nply + 1, i + 1,
 			    err[0] ? ": " : "", err);
 			game_resign(g, side);
@@ -423,9 +423,9 @@ play_game(struct match *m, int i, struct seat seat[2], struct movelist *ml)
 		}
 		if (game_play(g, mv, err, sizeof err) != 0) {
 			notation_write(mv, text, sizeof text);
-			snprintf(mg->error, sizeof mg->error, "%s played %s at "
-			    "ply %d of game %d: %s", m->cfg.player[p].name, text,
-			    g->nply + 1, i + 1, err);
+			snprintf(mg->error, sizeof mg->error, "%.100s played %.80s "
+			    "at ply %d of game %d: %.150s",
+			    m->cfg.player[p].name, text, g->nply + 1, i + 1, err);
 			game_resign(g, side);
 			break;
 		}
