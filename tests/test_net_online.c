@@ -384,6 +384,60 @@ test_rematch_for_an_absent_player(void **state)
 	t_free(f);
 }
 
+/* The new game of a rematch is stored whole (both seats, one commit) or
+ * not at all; refused, a REMATCH makes it again, and nothing half-made is
+ * ever stored or told. */
+static void
+test_rematch_refused_then_made(void **state)
+{
+	struct t_fake *f = t_new(NULL, NULL);
+	struct t_game g;
+	char nid[16];
+	const char *l;
+	int i, nrec, seats = 0, games = 0;
+
+	(void)state;
+	t_start(f, &g, "");
+	t_say(f, 1, "RESIGN game=%s", g.id);
+	t_say(f, 0, "REMATCH game=%s", g.id);
+	t_drain(f, 0);
+	t_drain(f, 1);
+	/* Black's offer is stored, the game after it is refused. */
+	nrec = f->nrec;
+	f->fail_skip = 1;
+	f->fail = 1;
+	t_say(f, 1, "#r REMATCH game=%s", g.id);
+	t_expect(f, 1, "OK #r REMATCH");
+	t_expect(f, 1, "EV ");
+	assert_non_null(strstr(t_last, " REMATCH action=offer side=black"));
+	t_nothing(f, 1);
+	t_expect(f, 0, "EV ");
+	t_nothing(f, 0);
+	assert_int_equal(f->nrec, nrec + 1);
+	assert_int_equal(sess_ngames(f->s), 1);
+	/* Asked again, it is made: both seats in one commit. */
+	t_say(f, 0, "#r REMATCH game=%s", g.id);
+	t_expect(f, 0, "OK #r REMATCH");
+	l = t_expect(f, 0, "EV ");
+	assert_non_null(strstr(l, " REMATCHED game="));
+	assert_non_null(strstr(l, " seat=black "));
+	t_val(l, "game", nid, sizeof nid);
+	l = t_expect(f, 1, "EV ");
+	assert_non_null(strstr(l, " seat=white "));
+	for (i = nrec + 1; i < f->nrec; i++) {
+		assert_string_equal(f->rec[i].game, nid);
+		games += f->rec[i].kind == 0;
+		seats += f->rec[i].kind == 1;
+	}
+	assert_int_equal(games, 1);
+	assert_int_equal(seats, 2);
+	/* And once only. */
+	t_say(f, 1, "#r REMATCH game=%s", g.id);
+	t_expect(f, 1, "OK #r REMATCH");
+	assert_int_equal(sess_ngames(f->s), 2);
+	t_free(f);
+}
+
 static void
 test_say(void **state)
 {
@@ -581,6 +635,7 @@ main(void)
 		cmocka_unit_test(test_cancel),
 		cmocka_unit_test(test_rematch),
 		cmocka_unit_test(test_rematch_for_an_absent_player),
+		cmocka_unit_test(test_rematch_refused_then_made),
 		cmocka_unit_test(test_say),
 		cmocka_unit_test(test_expiry),
 		cmocka_unit_test(test_variants),

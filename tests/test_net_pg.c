@@ -160,6 +160,47 @@ test_kill_and_rejoin(void **state)
 	tc_free(b);
 }
 
+/* A rematch on PostgreSQL: the new game and both its seats in one
+ * transaction; each player's new token takes its seat. */
+static void
+test_rematch(void **state)
+{
+	struct tc *w, *b, *x;
+	char nid[16], ntok[40];
+
+	(void)state;
+	assert_non_null(w = tc_hello(port_b));
+	assert_non_null(b = tc_hello(port_b));
+	tc_send(w, "#r REJOIN game=%s token=%s", game, tokw);
+	assert_non_null(tc_wait(w, "OK #r REJOIN", T));
+	tc_send(b, "#r REJOIN game=%s token=%s", game, tokb);
+	assert_non_null(tc_wait(b, "OK #r REJOIN", T));
+	tc_send(b, "#g RESIGN game=%s", game);
+	assert_non_null(tc_wait(b, "OK #g RESIGN", T));
+	tc_send(b, "#a REMATCH game=%s", game);
+	assert_non_null(tc_wait(b, "OK #a REMATCH", T));
+	tc_send(w, "#b REMATCH game=%s", game);
+	assert_non_null(ev(w, " REMATCHED game="));
+	assert_non_null(strstr(w->line, " seat=black "));
+	tc_val(w->line, "game", nid, sizeof nid);
+	tc_val(w->line, "token", ntok, sizeof ntok);
+	assert_non_null(ev(b, " REMATCHED game="));
+	assert_non_null(strstr(b->line, " seat=white "));
+	/* Stored whole: a third connection takes black's seat by token. */
+	assert_non_null(x = tc_hello(port_b));
+	tc_send(x, "#r REJOIN game=%s token=%s", nid, ntok);
+	assert_non_null(tc_wait(x, "OK #r REJOIN", T));
+	assert_non_null(strstr(x->line, " seat=black"));
+	tc_send(x, "#s STATE game=%s", nid);
+	assert_non_null(tc_wait(x, "EV ", T));
+	while (strstr(x->line, " STATE ") == NULL)
+		assert_non_null(tc_wait(x, "EV ", T));
+	assert_non_null(strstr(x->line, " status=active white=bob black=ann "));
+	tc_free(x);
+	tc_free(w);
+	tc_free(b);
+}
+
 int
 main(void)
 {
@@ -167,6 +208,7 @@ main(void)
 		cmocka_unit_test(test_cross_server),
 		cmocka_unit_test(test_ply_race),
 		cmocka_unit_test(test_kill_and_rejoin),
+		cmocka_unit_test(test_rematch),
 	};
 	const char *a = getenv("CONGO_PG_PORT_A"), *b = getenv("CONGO_PG_PORT_B");
 	const char *p = getenv("CONGO_PG_PID_A");

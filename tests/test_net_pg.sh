@@ -114,6 +114,16 @@ CONGO_PG_PORT_A=$porta CONGO_PG_PORT_B=$portb CONGO_PG_PID_A=$pida "$test"
 status=$?
 wait "$pida" 2>/dev/null
 pida=
+# The rematch is in the database whole: its game with both seats.
+if [ $status -eq 0 ]; then
+	seats=$($as "$bindir/psql" -h "$tmp" -U congo -d congo -At -c \
+	    "SELECT count(*) FROM seats s JOIN games g ON g.id = s.game
+	     WHERE g.rematch_of IS NOT NULL AND g.status = 1")
+	if [ "$seats" != 2 ]; then
+		echo "test_net_pg.sh: the rematch has $seats seats stored, not 2"
+		status=1
+	fi
+fi
 if [ $status -ne 0 ]; then
 	echo "--- server a"; tail -n 30 "$tmp/a.log"
 	echo "--- server b"; tail -n 30 "$tmp/b.log"

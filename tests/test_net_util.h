@@ -41,6 +41,7 @@ struct t_fake {
 	size_t len[T_CONNS];
 	bool closed[T_CONNS];
 	int fail;                  /* commits to refuse */
+	int fail_skip;             /* commits let through before those */
 	int commits;
 	struct t_rec rec[T_RECS];
 	int nrec;
@@ -100,7 +101,9 @@ t_commit(void *ctx, const struct store_change *ch, char *err, size_t n)
 	struct t_rec *r;
 	int i;
 
-	if (f->fail > 0) {
+	if (f->fail > 0 && f->fail_skip > 0)
+		f->fail_skip--;
+	else if (f->fail > 0) {
 		f->fail--;
 		snprintf(err, n, "disk on fire");
 		return -1;
@@ -125,6 +128,12 @@ t_commit(void *ctx, const struct store_change *ch, char *err, size_t n)
 		r->seat = ch->seat;
 		snprintf(r->name, sizeof r->name, "%s", ch->name);
 		snprintf(r->token, sizeof r->token, "%s", ch->token);
+	}
+	if (ch->both_seats) {
+		r = t_rec_new(f, ch->game, 1);
+		r->seat = 1;
+		snprintf(r->name, sizeof r->name, "%s", ch->name2);
+		snprintf(r->token, sizeof r->token, "%s", ch->token2);
 	}
 	for (i = 0; i < ch->nev; i++) {
 		r = t_rec_new(f, ch->game, 2);

@@ -222,6 +222,10 @@ struct store_change {
 	const char *clock;         /* "300+5", NULL for an untimed game */
 	int creator;               /* the seat its creator took, -1 none */
 	const char *rematch_of;    /* the game it is a rematch of, or NULL */
+	/* A rematch takes both seats at once: seat is 0 (name, token) and
+	 * seat 1 is name2, token2, in the same transaction. */
+	bool both_seats;
+	const char *name2, *token2;
 };
 
 struct sess;
@@ -303,8 +307,11 @@ struct spend {
 	char game[CGP_ID_LEN + 1], start[CGP_FEN_MAX];
 	char variant[CGP_VARIANT_MAX], clock[32], rematch_of[CGP_ID_LEN + 1];
 	char name[CGP_NAME_MAX + 1], token[80];
+	char name2[CGP_NAME_MAX + 1], token2[80];
 	char kind[2][16], body[2][400];
 	struct spend *next;
+	struct spend *then;            /* submitted once this one is stored,
+					  dropped when it is refused */
 };
 
 enum net_log_level { NET_LOG_ERROR = 0, NET_LOG_WARN, NET_LOG_INFO,
@@ -463,6 +470,8 @@ struct sgame {
 	long long gone_since[2];       /* ms: the seat's player left then */
 	bool rematch[2];               /* REMATCH sent by that seat */
 	char rematch_game[CGP_ID_LEN + 1]; /* the rematch made, "" none */
+	bool rematch_refused;          /* its storing failed: REMATCH again
+					  makes it (not the offers) */
 	/* Its seats' tokens, by the new seat, for telling a player again
 	 * while this process runs (storage keeps no token it could tell). */
 	char rematch_tok[2][CGP_TOKEN_LEN + 1];
@@ -609,6 +618,12 @@ void sess_add_event(struct sgame *g, long seq, const char *kind,
 void sess_submit(struct sess *s, int conn, const struct cgp_cmd *cmd,
     const struct store_change *ch, struct cgp_out *ok, bool state_to_origin,
     bool quiet);
+/* The same in two steps, for a chain of changes (p->then): a change made
+ * ready (ok may be NULL: nothing to answer), then submitted. */
+struct spend *sess_spend_new(struct sess *s, int conn,
+    const struct cgp_cmd *cmd, const struct store_change *ch,
+    struct cgp_out *ok, bool state_to_origin, bool quiet);
+void sess_spend_submit(struct sess *s, struct spend *p);
 /* sess_want_game for a command that writes: NULL and nothing said when a
  * change of the game is being stored (the line is given again later). */
 struct sgame *sess_want_game_w(struct sess *s, int conn,
@@ -626,6 +641,10 @@ void sess_cmd_end(struct sess *s, int conn, const struct cgp_cmd *c);
 void sess_cmd_query(struct sess *s, int conn, const struct cgp_cmd *c);
 void sess_cmd_online(struct sess *s, int conn, const struct cgp_cmd *c);
 /* A player back in a finished game gets its seat in the rematch made. */
+/* The rematch ng of game old_id is stored: its players are seated and
+ * told (REMATCHED); or it was refused, and REMATCH may try again. */
+void sess_rematch_made(struct sess *s, struct sgame *ng, const char *old_id);
+void sess_rematch_refused(struct sess *s, const char *old_id);
 void sess_rematch_rejoined(struct sess *s, int conn, struct sgame *g,
     int seat);
 struct sconn *sess_conn(struct sess *s, int conn);

@@ -181,21 +181,24 @@ rematch_ok(struct sess *s, int conn, const struct cgp_cmd *cmd,
 }
 
 /*
- * Both players asked: the same game again, colours swapped. Stored as the
- * offer (answered to the asker), then the new game with white's seat, then
- * black's seat; each seat's change is "answered" to the player who gets it
- * with its REMATCHED line.
+ * Both players asked: the same game again, colours swapped. The accepting
+ * offer is stored first (the asker's OK); then, chained to it, the new game
+ * with both seats and their JOINED events as one change, so that it is
+ * stored whole or not at all. Once it is, each player is seated and told
+ * its new seat alone (sess_rematch_made). With offer_body NULL the offers
+ * are stored already and only the game is made (again).
  */
 static void
 make_rematch(struct sess *s, int conn, const struct cgp_cmd *cmd,
     struct sgame *g, const char *offer_body)
 {
 	char id[CGP_ID_LEN + 1], tok[2][CGP_TOKEN_LEN + 1], body[2][80];
-	char clock[32], err[160], hash[2][CGP_HASH_LEN + 1], seq[24];
+	char clock[32], err[160], hash[2][CGP_HASH_LEN + 1];
 	struct store_change ch;
 	struct game_rules rules;
 	struct board start;
 	struct cgp_out o;
+	struct spend *offer = NULL, *made;
 	char wire[CGP_FEN_MAX];
 	int k, tries;
 
@@ -214,50 +217,93 @@ make_rematch(struct sess *s, int conn, const struct cgp_cmd *cmd,
 		if (sess_find(s, id) == NULL && sess_fetch(s, id) == 0)
 			break;
 	}
+	if (offer_body != NULL) {
+		memset(&ch, 0, sizeof ch);
+		ch.game = g->id;
+		ch.seat = -1;
+		ch.creator = -1;
+		ch.nev = 1;
+		ch.seq[0] = g->seq + 1;
+		ch.kind[0] = "REMATCH";
+		ch.body[0] = offer_body;
+		ok_line(&o, cmd, g, ch.seq[0]);
+		offer = sess_spend_new(s, conn, cmd, &ch, &o, false, false);
+	}
 	snprintf(g->rematch_game, sizeof g->rematch_game, "%s", id);
 	memcpy(g->rematch_tok, tok, sizeof g->rematch_tok);
-	snprintf(seq, sizeof seq, "%ld", g->seq + 1);
-	submit_event(s, g, conn, cmd, "REMATCH", offer_body);
+	g->rematch_refused = false;
 	if (g->timed)
 		clock_format_control(g->clock.base_ms, g->clock.inc_ms, clock,
 		    sizeof clock);
+	memset(&ch, 0, sizeof ch);
+	ch.game = id;
+	ch.new_game = true;
+	ch.start_fen = wire;
+	ch.repetition = rules.repetition;
+	ch.quiet_plies = rules.quiet_plies;
+	ch.created = (long long)time(NULL);
+	ch.variant = g->variant;
+	ch.clock = g->timed ? clock : NULL;
+	ch.rematch_of = g->id;
+	ch.creator = -1;
+	ch.nev = 2;
 	for (k = 0; k < 2; k++) {
 		/* The new white is the old black. */
 		snprintf(body[k], sizeof body[k], "seat=%s name=%s",
 		    cgp_seat_name(k), g->name[1 - k]);
 		net_token_hash(tok[k], hash[k]);
-		memset(&ch, 0, sizeof ch);
-		ch.game = id;
-		ch.seat = k;
-		ch.name = g->name[1 - k];
-		ch.token = hash[k];
-		ch.creator = -1;
-		ch.nev = 1;
-		ch.seq[0] = k + 1;
-		ch.kind[0] = "JOINED";
-		ch.body[0] = body[k];
-		if (k == 0) {
-			ch.new_game = true;
-			ch.start_fen = wire;
-			ch.repetition = rules.repetition;
-			ch.quiet_plies = rules.quiet_plies;
-			ch.created = (long long)time(NULL);
-			ch.variant = g->variant;
-			ch.clock = g->timed ? clock : NULL;
-			ch.rematch_of = g->id;
-		}
-		cgp_out_begin(&o, "EV");
-		cgp_out_word(&o, g->id);
-		cgp_out_word(&o, seq);
-		cgp_out_word(&o, "REMATCHED");
-		cgp_out_kv(&o, "game", id);
-		cgp_out_kv(&o, "seat", cgp_seat_name(k));
-		cgp_out_kv(&o, "token", tok[k]);
-		/* Black's JOINED, once both seats are in, goes to the new
-		 * game's players (white's is not told: nobody is in it yet). */
-		sess_submit(s, g->holder[1 - k], NULL, &ch, &o, false, k == 0);
+		ch.seq[k] = k + 1;
+		ch.kind[k] = "JOINED";
+		ch.body[k] = body[k];
 	}
+	ch.seat = 0;
+	ch.name = g->name[1];
+	ch.token = hash[0];
+	ch.both_seats = true;
+	ch.name2 = g->name[0];
+	ch.token2 = hash[1];
+	made = sess_spend_new(s, -1, NULL, &ch, NULL, false, true);
 	sess_log(s, NET_LOG_INFO, "game %s: rematch %s", g->id, id);
+	if (offer == NULL) {
+		/* The offers were stored before: this OK stands for them. */
+		rematch_ok(s, conn, cmd, g);
+		sess_spend_submit(s, made);
+		return;
+	}
+	offer->then = made;
+	sess_spend_submit(s, offer);
+}
+
+void
+sess_rematch_made(struct sess *s, struct sgame *ng, const char *old_id)
+{
+	struct sgame *g = sess_find(s, old_id);
+	int k, conn;
+
+	if (g == NULL || strcmp(g->rematch_game, ng->id) != 0)
+		return;
+	for (k = 0; k < 2; k++) {
+		conn = g->holder[1 - k];
+		if (conn < 0)
+			continue;
+		ng->holder[k] = conn;
+		sess_member_add(s, conn, ng);
+		send_rematched(s, conn, g, k);
+	}
+}
+
+void
+sess_rematch_refused(struct sess *s, const char *old_id)
+{
+	struct sgame *g = sess_find(s, old_id);
+
+	if (g == NULL)
+		return;
+	g->rematch_game[0] = '\0';
+	memset(g->rematch_tok, 0, sizeof g->rematch_tok);
+	g->rematch_refused = true;
+	sess_log(s, NET_LOG_WARN, "game %s: its rematch was not stored; "
+	    "REMATCH makes it again", g->id);
 }
 
 static void
@@ -284,6 +330,11 @@ cmd_rematch(struct sess *s, int conn, const struct cgp_cmd *cmd,
 		for (k = 0; k < 2; k++)
 			if (g->holder[k] == conn)
 				send_rematched(s, conn, g, 1 - k);
+		return;
+	}
+	if (g->rematch[0] && g->rematch[1] && g->rematch_refused) {
+		/* Both offers are stored, the game was refused: again. */
+		make_rematch(s, conn, cmd, g, NULL);
 		return;
 	}
 	if (g->rematch[0] && g->rematch[1]) {

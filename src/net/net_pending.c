@@ -42,6 +42,14 @@ copy_change(struct spend *p, const struct store_change *ch)
 		snprintf(p->token, sizeof p->token, "%s", ch->token);
 		p->ch.token = p->token;
 	}
+	if (ch->name2 != NULL) {
+		snprintf(p->name2, sizeof p->name2, "%s", ch->name2);
+		p->ch.name2 = p->name2;
+	}
+	if (ch->token2 != NULL) {
+		snprintf(p->token2, sizeof p->token2, "%s", ch->token2);
+		p->ch.token2 = p->token2;
+	}
 	if (ch->variant != NULL) {
 		snprintf(p->variant, sizeof p->variant, "%s", ch->variant);
 		p->ch.variant = p->variant;
@@ -89,14 +97,12 @@ sess_want_game_w(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	return sess_want_game(s, conn, cmd);
 }
 
-void
-sess_submit(struct sess *s, int conn, const struct cgp_cmd *cmd,
+struct spend *
+sess_spend_new(struct sess *s, int conn, const struct cgp_cmd *cmd,
     const struct store_change *ch, struct cgp_out *ok, bool state_to_origin,
     bool quiet)
 {
 	struct spend *p = xcalloc(1, sizeof *p);
-	struct sgame *g;
-	char err[256];
 
 	copy_change(p, ch);
 	p->conn = conn;
@@ -109,13 +115,28 @@ sess_submit(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	}
 	p->state_to_origin = state_to_origin;
 	p->quiet = quiet;
-	cgp_out_end(ok);
-	memcpy(p->ok, ok->buf, ok->len);
-	p->oklen = ok->len;
-	if (!ch->new_game && (g = sess_find(s, ch->game)) != NULL)
+	if (ok != NULL) {
+		cgp_out_end(ok);
+		memcpy(p->ok, ok->buf, ok->len);
+		p->oklen = ok->len;
+	}
+	return p;
+}
+
+void
+sess_spend_submit(struct sess *s, struct spend *p)
+{
+	struct sgame *g;
+	char err[256];
+
+	/* A chained change's connection may have gone meanwhile. */
+	if (p->conn >= 0 && (p->conn >= s->conncap ||
+	    !s->conns[p->conn].used || s->conns[p->conn].gen != p->conn_gen))
+		p->conn = -1;
+	if (!p->ch.new_game && (g = sess_find(s, p->ch.game)) != NULL)
 		g->busy++;
-	if (conn >= 0)
-		s->conns[conn].waiting++;
+	if (p->conn >= 0)
+		s->conns[p->conn].waiting++;
 	if (s->io.submit != NULL) {
 		s->io.submit(s->io.ctx, p);
 		return;
@@ -127,6 +148,15 @@ sess_submit(struct sess *s, int conn, const struct cgp_cmd *cmd,
 		snprintf(p->err, sizeof p->err, "%s", err);
 	}
 	sess_done(s, p);
+}
+
+void
+sess_submit(struct sess *s, int conn, const struct cgp_cmd *cmd,
+    const struct store_change *ch, struct cgp_out *ok, bool state_to_origin,
+    bool quiet)
+{
+	sess_spend_submit(s, sess_spend_new(s, conn, cmd, ch, ok,
+	    state_to_origin, quiet));
 }
 
 static void refresh(struct sess *s, const char *id);
@@ -148,6 +178,24 @@ refused(struct sess *s, struct spend *p, bool alive)
 	if (alive)
 		sess_err(s, p->conn, p->tag, CGP_STORAGE_FAILED, "the server "
 		    "could not store this; nothing changed");
+}
+
+/* A refused change takes the changes chained to it along; a refused
+ * rematch may be made again. */
+static void
+drop_chain(struct sess *s, struct spend *p)
+{
+	struct spend *n, *next;
+
+	if (p->ch.both_seats && p->ch.rematch_of != NULL)
+		sess_rematch_refused(s, p->ch.rematch_of);
+	for (n = p->then; n != NULL; n = next) {
+		next = n->then;
+		if (n->ch.both_seats && n->ch.rematch_of != NULL)
+			sess_rematch_refused(s, n->ch.rematch_of);
+		free(n);
+	}
+	p->then = NULL;
 }
 
 /* Apply a stored change: the start-up path, then the seat's holder. */
@@ -176,6 +224,9 @@ apply(struct sess *s, struct spend *p, bool alive)
 	if (rc == 0 && ch->seat >= 0)
 		rc = sess_load_seat(s, ch->game, ch->seat, ch->name,
 		    ch->token, err, sizeof err);
+	if (rc == 0 && ch->both_seats)
+		rc = sess_load_seat(s, ch->game, 1, ch->name2, ch->token2,
+		    err, sizeof err);
 	for (i = 0; rc == 0 && i < ch->nev; i++)
 		rc = sess_load_event(s, ch->game, ch->seq[i], ch->kind[i],
 		    ch->body[i], err, sizeof err);
@@ -187,6 +238,8 @@ apply(struct sess *s, struct spend *p, bool alive)
 		g->holder[ch->seat] = p->conn;
 		sess_member_add(s, p->conn, g);
 	}
+	if (g != NULL && rc == 0 && ch->both_seats && ch->rematch_of != NULL)
+		sess_rematch_made(s, g, ch->rematch_of);
 	if (g != NULL)
 		sess_applied(s, g, ch->new_game, alive ? p->conn : -1);
 	return g;
@@ -217,11 +270,13 @@ sess_done(struct sess *s, struct spend *p)
 		    p->linelen, util_now_ms()) == SESS_LINE_AGAIN)
 			sess_err(s, p->conn, p->tag, CGP_BUSY, "the game "
 			    "changed on another server meanwhile: try again");
+		drop_chain(s, p);
 		free(p);
 		return;
 	}
 	if (p->failed) {
 		refused(s, p, alive);
+		drop_chain(s, p);
 		free(p);
 		return;
 	}
@@ -231,7 +286,7 @@ sess_done(struct sess *s, struct spend *p)
 		    s->store_failures == 1 ? "" : "s");
 	s->store_failures = 0;
 	g = apply(s, p, alive);
-	if (alive) {
+	if (alive && p->oklen > 0) {
 		s->io.send(s->io.ctx, p->conn, p->ok, p->oklen);
 		if (p->state_to_origin && g != NULL) {
 			sess_state(s, g, &o);
@@ -256,6 +311,8 @@ sess_done(struct sess *s, struct spend *p)
 			    p->ch.body[i]);
 	if (g != NULL && g->stale && g->busy == 0)
 		refresh(s, g->id);
+	if (p->then != NULL)
+		sess_spend_submit(s, p->then);
 	free(p);
 }
 

@@ -290,6 +290,25 @@ put(struct pgstore *pg, char **buf, size_t *len, size_t *cap,
 	for (k = 0; k < 20; k++)
 		lit(pg, buf, len, cap, v[k], k == 0);
 	add(buf, len, cap, ");");
+	if (!ch->both_seats)
+		return;
+	/* Black's seat of a rematch, in the same transaction, only where
+	 * congo_put made the game with white's (not on a conflict). */
+	add(buf, len, cap, "INSERT INTO seats SELECT ");
+	lit(pg, buf, len, cap, ch->game, true);
+	add(buf, len, cap, ", 1");
+	lit(pg, buf, len, cap, ch->name2, false);
+	lit(pg, buf, len, cap, ch->token2, false);
+	add(buf, len, cap, " WHERE EXISTS (SELECT 1 FROM seats WHERE game = ");
+	lit(pg, buf, len, cap, ch->game, true);
+	add(buf, len, cap, " AND seat = 0 AND token = ");
+	lit(pg, buf, len, cap, ch->token, true);
+	add(buf, len, cap, "); UPDATE games SET status = 1 WHERE status = 0 AND "
+	    "id = ");
+	lit(pg, buf, len, cap, ch->game, true);
+	add(buf, len, cap, " AND (SELECT count(*) FROM seats WHERE game = ");
+	lit(pg, buf, len, cap, ch->game, true);
+	add(buf, len, cap, ") = 2;");
 }
 
 /*

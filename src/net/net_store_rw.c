@@ -158,12 +158,14 @@ put_change(struct store *st, const struct store_change *ch)
 		if (rc != SQLITE_OK || step(q) < 0)
 			return -1;
 	}
-	if (ch->seat >= 0) {
+	for (i = 0; i < 2; i++) {
+		if (i == 0 ? ch->seat < 0 : !ch->both_seats)
+			continue;
 		q = st->ins_seat;
 		rc = bind_text(q, 1, ch->game, SQLITE_OK);
-		rc = bind_int(q, 2, ch->seat, rc);
-		rc = bind_text(q, 3, ch->name, rc);
-		rc = bind_text(q, 4, ch->token, rc);
+		rc = bind_int(q, 2, i == 0 ? ch->seat : 1, rc);
+		rc = bind_text(q, 3, i == 0 ? ch->name : ch->name2, rc);
+		rc = bind_text(q, 4, i == 0 ? ch->token : ch->token2, rc);
 		if (rc != SQLITE_OK || step(q) < 0)
 			return -1;
 		q = st->up_seated;

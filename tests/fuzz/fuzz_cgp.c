@@ -267,6 +267,11 @@ check_change(struct h *h, const struct store_change *ch)
 			    strcmp(h->recs[i].game, ch->game) == 0),
 			    "seat %d of %s stored twice", ch->seat, ch->game);
 	}
+	if (ch->both_seats)
+		FUZZ_CHECK(ch->new_game && ch->seat == 0 && ch->token2 != NULL &&
+		    net_valid_hash(ch->token2) && ch->name2 != NULL &&
+		    cgp_valid_name(ch->name2) && ch->rematch_of != NULL,
+		    "a bad pair of seats stored");
 }
 
 static void
@@ -290,6 +295,12 @@ record_change(struct h *h, const struct store_change *ch)
 		r->seat = ch->seat;
 		snprintf(r->name, sizeof r->name, "%s", ch->name);
 		snprintf(r->token, sizeof r->token, "%s", ch->token);
+	}
+	if (ch->both_seats) {
+		r = rec_new(h, ch->game, 1);
+		r->seat = 1;
+		snprintf(r->name, sizeof r->name, "%s", ch->name2);
+		snprintf(r->token, sizeof r->token, "%s", ch->token2);
 	}
 	for (i = 0; i < ch->nev; i++) {
 		r = rec_new(h, ch->game, 2);
