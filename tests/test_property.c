@@ -10,9 +10,10 @@
  *    back to it, and copy-make leaves the original untouched while the copy
  *    stays consistent;
  *  - mutated moves (a bit flipped, another square, a jump count) and random
- *    64-bit words are accepted by movegen_is_legal exactly when they are
+ *    64- and 128-bit words are accepted by movegen_is_legal exactly when they are
  *    among the generated moves;
  *  - game_undo followed by game_redo gives back the position exactly.
+ * Every fifth game is played in megapawn from its start.
  * CONGO_PROPERTY_GAMES (default 2000) and CONGO_PROPERTY_SEED change the
  * run; a failure prints the seed, game and ply to replay it.
  */
@@ -132,8 +133,8 @@ check_fen(const struct board *b)
 	if (board_lion_sq(b, WHITE) < 0 || board_lion_sq(b, BLACK) < 0)
 		return;
 	fen_write(b, fen, sizeof fen);
-	CHECK(fen_read(&r, fen, err, sizeof err) == 0, "'%s' does not read "
-	    "back: %s", fen, err);
+	CHECK(fen_read_variant(&r, b->variant, fen, strlen(fen), err,
+	    sizeof err) == 0, "'%s' does not read back: %s", fen, err);
 	CHECK(board_same_position(b, &r) && r.hash == b->hash &&
 	    r.quiet == b->quiet && r.fullmove == b->fullmove,
 	    "'%s' reads back as another position", fen);
@@ -222,7 +223,7 @@ check_position(const struct board *b, size_t *np)
 }
 
 static void
-play_game(const char *fen, int max_plies)
+play_game(int variant, const char *fen, int max_plies)
 {
 	static const struct game_rules rules = GAME_RULES_DEFAULT;
 	struct board start, before;
@@ -231,7 +232,8 @@ play_game(const char *fen, int max_plies)
 	move_t *moves;
 	size_t n;
 
-	CHECK(fen_read(&start, fen, err, sizeof err) == 0, "%s: %s", fen, err);
+	CHECK(fen_read_variant(&start, variant, fen, strlen(fen), err,
+	    sizeof err) == 0, "%s: %s", fen, err);
 	game_init(&g, &start, &rules);
 	for (ply_no = 0; ply_no < max_plies && !game_over(&g); ply_no++) {
 		moves = check_position(game_board(&g), &n);
@@ -282,7 +284,12 @@ test_random_games(void **state)
 		 * in monkey jumps, river crossings and promotions. */
 		const char *fen = game_no % 4 != 3 ? FEN_START :
 		    starts[1 + (game_no / 4) % (nstarts - 1)];
-		play_game(fen, MAX_PLIES);
+		/* Every fifth game is megapawn's, from its start. */
+		if (game_no % 5 == 4)
+			play_game(VARIANT_MEGAPAWN, FEN_START_MEGAPAWN,
+			    MAX_PLIES);
+		else
+			play_game(VARIANT_CONGO, fen, MAX_PLIES);
 	}
 	print_message("%ld games (seed %lu): %llu positions, %llu moves made "
 	    "and checked, %llu mutated or random moves\n", games, seed_used,

@@ -479,9 +479,9 @@ test_newgame_dialog(void **state)
 	assert_int_equal(s.ng.field, NG_WHITE);
 	session_newgame_field(&s, 1);            /* Black */
 	session_newgame_change(&s, -1);          /* negamax */
-	session_newgame_change(&s, -1);          /* alphabeta */
+	session_newgame_change(&s, -1);          /* alphabeta 5s */
 	session_newgame_value(&s, NG_BLACK, v, sizeof v);
-	assert_string_equal(v, "alphabeta");
+	assert_string_equal(v, "alphabeta 5s");
 	session_newgame_field(&s, 1);            /* Clock */
 	assert_false(session_newgame_type(&s, 'x'));
 	session_newgame_change(&s, 3);           /* 5+3 */
@@ -518,6 +518,7 @@ test_newgame_dialog(void **state)
 	assert_int_equal(s.tc_base, 300000);
 	assert_int_equal(s.tc_inc, 2000);
 	assert_string_equal(s.player[BLACK]->conf.algorithm, "alphabeta");
+	assert_int_equal(s.player[BLACK]->conf.movetime_ms, 5000);
 	assert_int_equal(s.game.pos[0].sq[SQ(0, 0)],
 	    PIECE_MAKE(WHITE, GIRAFFE));
 	/* Remembered in $XDG_STATE_HOME/congo/newgame. */

@@ -412,6 +412,13 @@ while capture; [ "$(plies)" -lt $((m + 2)) ]; do
 	sleep 0.05
 done
 
+note "AI vs AI: reviewing while the game goes on"
+keys [
+wait_for 'reviewing ply' 5
+wait_for 'Moves \([0-9]+ new: \} shows them\)' 10
+keys \}
+wait_gone 'reviewing' 5
+
 note "AI vs AI: Ctrl-C quits at once"
 keys C-c
 check_restored
@@ -481,6 +488,23 @@ wait_for 'take your lion' 5
 keys n
 wait_gone 'take your lion' 5
 [ "$(plies)" = 0 ] || fail "the move was played though refused"
+keys C-c
+check_restored
+
+note "idle is idle: a running clock wakes the game once a second"
+start --white human --black human --clock 5+0
+_deadline=$(($(date +%s) + 5))
+while [ ! -s "$tmp/pid" ]; do
+	[ "$(date +%s)" -gt "$_deadline" ] && fail "no pid file"
+	sleep 0.05
+done
+gpid=$(cat "$tmp/pid")
+t0=$(awk '{ print $14 + $15 }' "/proc/$gpid/stat" 2>/dev/null || echo 0)
+sleep 3
+t1=$(awk '{ print $14 + $15 }' "/proc/$gpid/stat" 2>/dev/null || echo 0)
+# Clock ticks of CPU (1/100 s): redrawing three times costs next to none.
+[ $((t1 - t0)) -le 10 ] || fail "$((t1 - t0)) ticks of CPU in 3 s while idle"
+wait_for '4:5[5-9]' 5
 keys C-c
 check_restored
 

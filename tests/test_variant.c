@@ -246,7 +246,7 @@ test_repetition_black_loses(void **state)
 	assert_int_equal(g.result, RESULT_WHITE_WINS);
 	assert_int_equal(g.reason, REASON_REPETITION);
 	game_result_text(g.result, g.reason, text, sizeof text);
-	assert_string_equal(text, "White wins: repetition");
+	assert_string_equal(text, "White wins: Black repeated a position");
 	assert_int_equal(game_play_text(&g, "a1a2", err, sizeof err), -1);
 	game_free(&g);
 	/* The repetition option off: no loss. */
@@ -286,7 +286,7 @@ test_repetition_white_loses(void **state)
 	assert_int_equal(g.result, RESULT_BLACK_WINS);
 	assert_int_equal(g.reason, REASON_REPETITION);
 	game_result_text(g.result, g.reason, text, sizeof text);
-	assert_string_equal(text, "Black wins: repetition");
+	assert_string_equal(text, "Black wins: White repeated a position");
 	/* Undo takes the loss back; another move plays on. */
 	assert_int_equal(game_undo(&g), 0);
 	assert_int_equal(g.result, RESULT_NONE);

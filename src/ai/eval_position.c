@@ -39,7 +39,7 @@ const struct eval_params eval_default = {
 	.contempt = 40,
 	.futility = 150,
 	.lmp = 3,
-	.mpawn = 200,
+	.mpawn = 300,
 };
 
 /* Names for search_options.tune ("monkey=800,lion_danger=30"). */

@@ -120,6 +120,13 @@ game_result_text(enum game_result r, enum game_reason why, char *buf, size_t n)
 	const char *t = (unsigned)why < sizeof texts / sizeof texts[0] ?
 	    texts[why] : "";
 
+	/* A win by repetition is megapawn's: the loser repeated. */
+	if (why == REASON_REPETITION && r != RESULT_DRAW) {
+		snprintf(buf, n, "%s wins: %s repeated a position",
+		    r == RESULT_WHITE_WINS ? "White" : "Black",
+		    r == RESULT_WHITE_WINS ? "Black" : "White");
+		return;
+	}
 	switch (r) {
 	case RESULT_WHITE_WINS:
 		snprintf(buf, n, "White wins: %s", t);

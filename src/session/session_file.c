@@ -187,8 +187,9 @@ session_load(struct session *s, const char *path, int index)
 	s->paused = session_ai_vs_ai(s) && !game_over(&s->game);
 	session_clock_restore(s);
 	tc[0] = '\0';
-	if (s->clocked)
-		clock_format_control(s->tc_base, s->tc_inc, tc, sizeof tc);
+	if (s->clocked)     /* minutes + seconds, as --clock takes it */
+		snprintf(tc, sizeof tc, "%g+%lld", s->tc_base / 60000.0,
+		    (long long)(s->tc_inc / 1000));
 	session_msg(s, SM_GOOD, "loaded %s (%d plies%s%s)%s%s%s; [ reviews",
 	    path, s->game.nply, tc[0] ? ", clock " : "", tc,
 	    s->paused ? ": paused, p resumes" : "", said[0] ? ". " : "",

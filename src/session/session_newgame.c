@@ -14,8 +14,10 @@
 #include "session/session.h"
 
 static const char *const variants[] = { "Congo", "Megapawn", NULL };
-static const char *const players[] = { "human", "alphabeta", "negamax",
-	"random", NULL };
+/* A player: its algorithm and, for alphabeta, its time a move (until the
+ * AI has levels by name). */
+static const char *const players[] = { "human", "alphabeta 0.2s",
+	"alphabeta 1s", "alphabeta 5s", "negamax", "random", NULL };
 static const char *const clocks[] = { "none", "1+0", "3+2", "5+3", "10+5",
 	"15+10", "custom", NULL };
 static const char *const starts[] = { "standard", "FEN", NULL };
@@ -93,9 +95,19 @@ from_session(struct session *s)
 
 	for (c = 0; c < 2; c++) {
 		const struct player_conf *pc = &s->player[c]->conf;
-		i = strcmp(pc->type, "human") == 0 ? 0 :
-		    find(players, pc->algorithm);
-		ng->choice[NG_WHITE + c] = i < 0 ? 0 : i;
+		char name[40];
+		if (strcmp(pc->type, "human") == 0)
+			snprintf(name, sizeof name, "human");
+		else if (strcmp(pc->algorithm, "alphabeta") == 0)
+			snprintf(name, sizeof name, "alphabeta %gs",
+			    pc->movetime_ms / 1000.0);
+		else
+			snprintf(name, sizeof name, "%s", pc->algorithm);
+		i = find(players, name);
+		if (i < 0)      /* another time: the nearest offered, 1s */
+			i = strcmp(pc->type, "human") == 0 ? 0 :
+			    find(players, "alphabeta 1s");
+		ng->choice[NG_WHITE + c] = i;
 	}
 	ng->choice[NG_VARIANT] = s->start.variant < NVARIANTS ?
 	    s->start.variant : 0;
@@ -205,11 +217,20 @@ session_newgame_start(struct session *s)
 	int c;
 
 	for (c = 0; c < 2; c++) {
+		const char *name = players[ng->choice[NG_WHITE + c]];
+		char word[32];
+		double sec;
 		pc[c] = c == WHITE ? s->conf.white : s->conf.black;
-		if (session_player_type_parse(players[ng->choice[NG_WHITE + c]],
-		    &pc[c], err, sizeof err) < 0) {
+		snprintf(word, sizeof word, "%.*s", (int)strcspn(name, " "),
+		    name);
+		if (session_player_type_parse(word, &pc[c], err,
+		    sizeof err) < 0) {
 			snprintf(ng->error, sizeof ng->error, "%s", err);
 			return -1;
+		}
+		if (sscanf(name + strlen(word), " %lfs", &sec) == 1) {
+			pc[c].movetime_ms = (int)(sec * 1000);
+			pc[c].depth = 0;
 		}
 	}
 	session_newgame_value(s, NG_CLOCK, tc, sizeof tc);

@@ -18,12 +18,15 @@
 static const char *const side_name[2] = { "White", "Black" };
 
 /* Circled letters: upper case for White, lower case for Black. */
-static const char *const glyph_unicode[2][NPIECE_TYPES] = {
-	{ "\u24C1", "\u24CF", "\u24BA", "\u24BC", "\u24B8", "\u24C2",
-	  "\u24C5", "\u24C8" },
-	{ "\u24DB", "\u24E9", "\u24D4", "\u24D6", "\u24D2", "\u24DC",
-	  "\u24DF", "\u24E2" },
-};
+static const char *const glyph_white[] = { "\u24C1", "\u24CF", "\u24BA",
+	"\u24BC", "\u24B8", "\u24C2", "\u24C5", "\u24C8", "\u24C6" };
+static const char *const glyph_black[] = { "\u24DB", "\u24E9", "\u24D4",
+	"\u24D6", "\u24D2", "\u24DC", "\u24DF", "\u24E2", "\u24E0" };
+_Static_assert(sizeof glyph_white / sizeof glyph_white[0] == NPIECE_TYPES &&
+    sizeof glyph_black / sizeof glyph_black[0] == NPIECE_TYPES,
+    "one symbol per piece type and colour");
+static const char *const *const glyph_unicode[2] = { glyph_white,
+	glyph_black };
 
 int
 tone_style(int tone)
@@ -127,6 +130,9 @@ draw_cell(struct ui_app *a, const struct view *v, int sq, int y0, int x0)
 	const struct ui_layout *l = &a->lay;
 	bool castle = (board_castle[WHITE] | board_castle[BLACK]) & BB(sq);
 	bool river = SQ_RANK(sq) == RIVER_RANK;
+	bool island = river && session_board(&a->s)->variant ==
+	    VARIANT_MEGAPAWN && (BB_ISLANDS & BB(sq));
+	char wave = island ? '^' : '~';
 	bool mono = !term_has_color();
 	int base, style, mid = l->cell_h / 2, cx = x0 + l->cell_w / 2;
 	int i, attrs = 0, tokattrs = 0;
@@ -135,6 +141,8 @@ draw_cell(struct ui_app *a, const struct view *v, int sq, int y0, int x0)
 
 	if (castle)
 		base = (SQ_FILE(sq) + SQ_RANK(sq)) % 2 ? ST_CASTLE : ST_CASTLE2;
+	else if (island)
+		base = ST_ISLAND;
 	else if (river)
 		base = ST_RIVER;
 	else
@@ -166,7 +174,7 @@ draw_cell(struct ui_app *a, const struct view *v, int sq, int y0, int x0)
 		if (i == mid)
 			continue;
 		for (k = 0; k < l->cell_w; k++)
-			row[k] = river && (x0 + k + i) % 2 == 0 ? '~' : ' ';
+			row[k] = river && (x0 + k + i) % 2 == 0 ? wave : ' ';
 		row[l->cell_w] = '\0';
 		term_put(y0 + i, x0, style, 0, row);
 	}
@@ -178,8 +186,8 @@ draw_cell(struct ui_app *a, const struct view *v, int sq, int y0, int x0)
 		row[0] = '[';
 		row[l->cell_w - 1] = ']';
 	} else if (river && l->cell_h == 1) {
-		row[0] = '~';
-		row[l->cell_w - 1] = '~';
+		row[0] = wave;
+		row[l->cell_w - 1] = wave;
 	}
 	term_put(y0 + mid, x0, style, attrs, row);
 

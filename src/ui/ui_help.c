@@ -34,7 +34,7 @@ static const char *const help_text[] = {
 	"",
 	"#The board",
 	"  Upper case pieces are White, lower case Black. White starts.",
-	"  The river is rank 4 (~). The castles are c1-e3 and c5-e7 ([ ]).",
+	"%RIVER",
 	"  Markers: * chosen piece, . or > < where it may go, ! a lion that",
 	"  can be taken, ~ a piece that drowns unless it leaves the river on",
 	"  its owner's next move, x pieces a monkey has jumped, + the advised",
@@ -59,15 +59,15 @@ static const char *const help_text[] = {
 	"  M Monkey     one step (no capture); captures by jumping over an",
 	"               enemy next to it to the empty square beyond, and may",
 	"               go on jumping; the jumped pieces leave at the end",
-	"  P Pawn       one step forward or diagonally forward; past the",
-	"               river also one or two straight back (no capture);",
-	"               on the last rank becomes a Superpawn",
-	"  S Superpawn  also one step sideways, and back straight or",
-	"               diagonally one or two squares",
+	"%PAWN1",
+	"%PAWN2",
+	"%PAWN3",
+	"%PAWN4",
+	"%PAWN5",
 	"",
 	"#River, winning",
-	"  A piece (not a crocodile) that ends its move in the river must",
-	"  leave it on the next move, or it drowns.",
+	"%DROWN1",
+	"%DROWN2",
 	"  Take the enemy lion to win. A player with no move loses, and so",
 	"  does a player whose clock runs out.",
 	"%DRAWS",
@@ -75,6 +75,38 @@ static const char *const help_text[] = {
 
 #define HELP_TEXT ((int)(sizeof help_text / sizeof help_text[0]))
 #define HELP_LINES (1 + ui_nkeys + HELP_TEXT)
+
+/* The lines that differ by variant: congo's, megapawn's. */
+static const struct {
+	const char *key;
+	const char *text[NVARIANTS];
+} variant_text[] = {
+	{ "%RIVER", {
+	    "  The river is rank 4 (~). The castles are c1-e3 and c5-e7 ([ ]).",
+	    "  The river is rank 4 (~), a4 b4 f4 g4 are islands (^). The castles"
+	    " are c1-e3 and c5-e7 ([ ])." } },
+	{ "%PAWN1", {
+	    "  P Pawn       one step forward or diagonally forward; past the",
+	    "  P mPawn      one step forward or diagonally forward; past the" } },
+	{ "%PAWN2", {
+	    "               river also one or two straight back (no capture);",
+	    "               river also one step sideways; never back;" } },
+	{ "%PAWN3", {
+	    "               on the last rank becomes a Superpawn",
+	    "               on the last rank becomes a Megapawn" } },
+	{ "%PAWN4", {
+	    "  S Superpawn  also one step sideways, and back straight or",
+	    "  Q Megapawn   to any square up to two files and two ranks away," } },
+	{ "%PAWN5", {
+	    "               diagonally one or two squares",
+	    "               jumping, moving or capturing" } },
+	{ "%DROWN1", {
+	    "  A piece (not a crocodile) that ends its move in the river must",
+	    "  A piece (not a crocodile) that ends its move in deep water (c4 d4" } },
+	{ "%DROWN2", {
+	    "  leave it on the next move, or it drowns.",
+	    "  e4) must leave it on the next move, or it drowns. Islands are land." } },
+};
 
 /* Line i of the help: the keys from the key table, then the text. */
 static void
@@ -90,8 +122,26 @@ help_line(const struct ui_app *a, int i, char *buf, size_t n)
 		return;
 	}
 	i -= 1 + ui_nkeys;
+	for (size_t k = 0; k < sizeof variant_text / sizeof variant_text[0];
+	    k++) {
+		if (strcmp(help_text[i], variant_text[k].key) == 0) {
+			snprintf(buf, n, "%s", variant_text[k].text[
+			    a->s.game.variant == VARIANT_MEGAPAWN]);
+			return;
+		}
+	}
 	if (strcmp(help_text[i], "%DRAWS") != 0) {
 		snprintf(buf, n, "%s", help_text[i]);
+		return;
+	}
+	if (a->s.game.variant == VARIANT_MEGAPAWN) {
+		/* No bare-lions draw; a repeated position loses. */
+		char q[48] = "No draws.";
+		if (a->s.game.rules.quiet_plies > 0)
+			snprintf(q, sizeof q, "Draw: %d quiet plies.",
+			    a->s.game.rules.quiet_plies);
+		snprintf(buf, n, "  %s%s", a->s.game.rules.repetition ?
+		    "Repeating a position (the start too) loses. " : "", q);
 		return;
 	}
 	if (a->s.game.rules.quiet_plies > 0)

@@ -55,6 +55,7 @@ enum ui_style {
 	ST_HEAD,
 	ST_DIALOG,
 	ST_TURN,         /* the marker of the side to move */
+	ST_ISLAND,       /* megapawn's islands a4 b4 f4 g4 */
 	NSTYLES
 };
 
@@ -204,6 +205,7 @@ struct ui_opts {
 	const char *fen;
 	const char *load;
 	const char *clock;          /* "M+S" */
+	const char *variant;        /* --variant congo|megapawn, NULL */
 	int game;                   /* --game N of a file of several, 0 */
 	bool no_color, unicode, flip, help;
 	const char *white, *black;

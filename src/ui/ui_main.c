@@ -213,10 +213,11 @@ loop(struct ui_app *a, volatile sig_atomic_t *sig)
 }
 
 static int
-setup_game(struct ui_app *a, const struct ui_opts *o, char *err,
+setup_game(struct ui_app *a, const struct ui_opts *o, int variant, char *err,
     size_t errlen)
 {
 	struct board start;
+	const char *fen = o->fen != NULL ? o->fen : variant_start_fen(variant);
 
 	if (o->load != NULL && o->game == 0 &&
 	    record_count_games(o->load, err, errlen) > 1) {
@@ -239,7 +240,7 @@ setup_game(struct ui_app *a, const struct ui_opts *o, char *err,
 		    "with --connect for a network game)");
 		return -1;
 	}
-	if (fen_read(&start, o->fen != NULL ? o->fen : FEN_START, err,
+	if (fen_read_variant(&start, variant, fen, strlen(fen), err,
 	    errlen) < 0) {
 		size_t n = strlen(err);
 		if (n + 8 < errlen) {
@@ -296,7 +297,8 @@ prepare(struct ui_app *a, int argc, char **argv, struct ui_opts *o)
 		fprintf(stderr, "congo: --%s\n", a->s.msg.text);
 		return 2;
 	}
-	if (setup_game(a, o, err, sizeof err) < 0) {
+	if (setup_game(a, o, variant_parse(conf.variant) > 0 ?
+	    variant_parse(conf.variant) : VARIANT_CONGO, err, sizeof err) < 0) {
 		fprintf(stderr, "congo: %s\n", err);
 		return 2;
 	}

@@ -24,7 +24,8 @@ ui_usage(FILE *out)
 	    "  --movetime MS      thinking time of the AI players per move\n"
 	    "  --clock M+S        a clock: M minutes each (0.5 allowed) plus S seconds\n"
 	    "                     a move, e.g. --clock 5+3 (default: congo.conf clock)\n"
-	    "  --fen FEN          start from this position\n"
+	    "  --variant V        congo (default: the config) or megapawn\n"
+	    "  --fen FEN          start from this position (of the variant)\n"
 	    "  --load FILE        open a saved game at its end, ready to review\n"
 	    "  --game N           with --load: game N of a file of several\n"
 	    "  --config FILE      read this configuration file\n"
@@ -56,6 +57,7 @@ number(const char *opt, const char *v, long max, int *out, char *err,
 
 enum { OPT_WHITE = 256, OPT_BLACK, OPT_DEPTH, OPT_MOVETIME, OPT_FEN,
 	OPT_LOAD, OPT_CONFIG, OPT_NOCOLOR, OPT_UNICODE, OPT_FLIP, OPT_CLOCK,
+	OPT_VARIANT,
 	/* network play (checked together by ui_net_opts_check) */
 	OPT_CONNECT, OPT_HOST, OPT_PORT, OPT_CREATE, OPT_SEAT, OPT_JOIN,
 	OPT_GAME, OPT_OBSERVE, OPT_NAME };
@@ -73,6 +75,7 @@ static const struct option longopts[] = {
 	{ "unicode", no_argument, NULL, OPT_UNICODE },
 	{ "flip", no_argument, NULL, OPT_FLIP },
 	{ "clock", required_argument, NULL, OPT_CLOCK },
+	{ "variant", required_argument, NULL, OPT_VARIANT },
 	{ "help", no_argument, NULL, 'h' },
 	{ "connect", required_argument, NULL, OPT_CONNECT },
 	{ "host", no_argument, NULL, OPT_HOST },
@@ -171,6 +174,14 @@ option(int opt, const char *v, struct ui_opts *o, char *err, size_t errlen)
 	case OPT_CLOCK:
 		o->clock = v;
 		return 0;
+	case OPT_VARIANT:
+		if (strcmp(v, "congo") != 0 && strcmp(v, "megapawn") != 0) {
+			snprintf(err, errlen, "--variant must be congo or "
+			    "megapawn, not '%s'", v);
+			return -1;
+		}
+		o->variant = v;
+		return 0;
 	case OPT_GAME:
 		/* A number picks a game of a --load file; else it is a
 		 * network game's id. */
@@ -243,6 +254,8 @@ int
 ui_opts_apply(const struct ui_opts *o, struct congo_conf *c, char *err,
     size_t errlen)
 {
+	if (o->variant != NULL)
+		snprintf(c->variant, sizeof c->variant, "%s", o->variant);
 	if (o->white != NULL &&
 	    session_player_type_parse(o->white, &c->white, err, errlen) < 0)
 		return -1;

@@ -44,6 +44,7 @@ static const short style_color[NSTYLES][2] = {
 	[ST_HEAD] = { COLOR_YELLOW, -1 },
 	[ST_DIALOG] = { COLOR_BLACK, COLOR_WHITE },
 	[ST_TURN] = { COLOR_GREEN, -1 },
+	[ST_ISLAND] = { COLOR_YELLOW, COLOR_BLUE },
 };
 
 /* With 256 colours: softer greens in a checkerboard, a tan castle. */
@@ -69,6 +70,7 @@ static const short style_color256[NSTYLES][2] = {
 	[ST_HEAD] = { 179, -1 },
 	[ST_DIALOG] = { 16, 252 },
 	[ST_TURN] = { 114, -1 },
+	[ST_ISLAND] = { 94, 144 },
 };
 
 /* Attributes with colours, and without (monochrome, NO_COLOR). */
