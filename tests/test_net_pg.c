@@ -74,6 +74,28 @@ test_cross_server(void **state)
 	tc_free(b);
 }
 
+/* A game's variant and clock, made on one server, read on the other. */
+static void
+test_variant_clock_across(void **state)
+{
+	struct tc *a, *b;
+	char id[16];
+
+	(void)state;
+	assert_non_null(a = tc_hello(port_a));
+	assert_non_null(b = tc_hello(port_b));
+	tc_send(a, "#c CREATE seat=white name=ann variant=megapawn clock=300+5");
+	assert_non_null(tc_wait(a, "OK #c CREATE game=", T));
+	tc_val(a->line, "game", id, sizeof id);
+	tc_send(b, "#s STATE game=%s", id);
+	assert_non_null(tc_wait(b, "OK #s STATE", T));
+	assert_non_null(tc_wait(b, "EV ", T));
+	assert_non_null(strstr(b->line, " variant=megapawn"));
+	assert_non_null(strstr(b->line, " clock=300+5"));
+	tc_free(a);
+	tc_free(b);
+}
+
 /* White's seat held on both servers (its token on each); the same ply sent
  * to both at once: stored once, the other answered 412 WRONG_PLY. */
 static void
@@ -206,6 +228,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_cross_server),
+		cmocka_unit_test(test_variant_clock_across),
 		cmocka_unit_test(test_ply_race),
 		cmocka_unit_test(test_kill_and_rejoin),
 		cmocka_unit_test(test_rematch),

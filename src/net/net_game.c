@@ -120,8 +120,11 @@ cmd_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
 			    "no random numbers");
 			return;
 		}
-		/* Not in memory, nor a finished game in the store. */
-		if (sess_find(s, id) == NULL && sess_fetch(s, id) == 0)
+		/* Not in memory, nor a finished game in the store (a store
+		 * shared by several servers decides by its key instead: a
+		 * taken id is a conflict, and the CREATE runs again). */
+		if (sess_find(s, id) == NULL && (s->io.store == NULL ||
+		    s->io.store->refresh != NULL || sess_fetch(s, id) == 0))
 			break;
 	}
 	memset(&ch, 0, sizeof ch);

@@ -399,80 +399,76 @@ query(struct pgstore *pg, const char *sql, int n, const char *a,
 	return r;
 }
 
-/* Seats, then the events after seq, of one game into the session; fresh:
- * through sess_remote_event (told to this server's connections). */
+/*
+ * One game in one round trip: its row (with whole), its seats, its events
+ * after seq, into the session; fresh: the events through sess_remote_event
+ * (told to this server's connections). 1, 0 when there is no such game
+ * (with whole), -1 with err.
+ */
 static int
-seats_events(struct pgstore *pg, struct sess *s, const char *id, long seq,
-    bool fresh, char *err, size_t errlen)
+read_game(struct pgstore *pg, struct sess *s, const char *id, long seq,
+    bool whole, bool fresh, char *err, size_t errlen)
 {
 	char from[24], e[300];
 	PGresult *r;
-	int i, rc = 0;
+	int i, rc = 0, found = !whole;
 
-	r = query(pg, "SELECT seat, name, token FROM seats WHERE game = $1",
-	    1, id, NULL, err, errlen);
+	snprintf(from, sizeof from, "%ld", seq);
+	r = query(pg, "SELECT 0, 0::bigint, start, repetition::text, "
+	    "quiet::text || ' ' || created::text || ' ' || creator::text, "
+	    "variant, clock, rematch_of FROM games WHERE id = $1 "
+	    "AND $2::bigint = 0 "
+	    "UNION ALL SELECT 1, seat, name, token, '', NULL, NULL, NULL "
+	    "FROM seats WHERE game = $1 "
+	    "UNION ALL SELECT 2, seq, kind, body, '', NULL, NULL, NULL "
+	    "FROM events WHERE game = $1 AND seq > $2::bigint ORDER BY 1, 2",
+	    2, id,
+	    whole ? "0" : from, err, errlen);
 	if (r == NULL)
 		return -1;
-	for (i = 0; i < PQntuples(r) && rc == 0; i++)
-		rc = sess_load_seat(s, id, atoi(PQgetvalue(r, i, 0)),
-		    PQgetvalue(r, i, 1), PQgetvalue(r, i, 2), e, sizeof e);
-	PQclear(r);
-	snprintf(from, sizeof from, "%ld", seq);
-	r = rc == 0 ? query(pg, "SELECT seq, kind, body FROM events WHERE "
-	    "game = $1 AND seq > $2 ORDER BY seq", 2, id, from, err, errlen) :
-	    NULL;
-	if (r == NULL && rc == 0)
-		return -1;
-	for (i = 0; r != NULL && i < PQntuples(r) && rc == 0; i++)
-		rc = (fresh ? sess_remote_event : sess_load_event)(s, id,
-		    atol(PQgetvalue(r, i, 0)), PQgetvalue(r, i, 1),
-		    PQgetvalue(r, i, 2), e, sizeof e);
+	for (i = 0; i < PQntuples(r) && rc == 0; i++) {
+		int k = atoi(PQgetvalue(r, i, 0));
+		long n = atol(PQgetvalue(r, i, 1));
+		const char *a = PQgetvalue(r, i, 2), *b = PQgetvalue(r, i, 3);
+		if (k == 0 && !whole)
+			continue;       /* (seq 0: a game without a seat yet) */
+		if (k == 0) {
+			struct sess_game_row row;
+			memset(&row, 0, sizeof row);
+			row.creator = -1;
+			sscanf(PQgetvalue(r, i, 4), "%d %lld %d",
+			    &row.quiet_plies, &row.created, &row.creator);
+			row.id = id;
+			row.start = a;
+			row.repetition = atoi(b);
+			row.variant = PQgetvalue(r, i, 5);
+			if (!PQgetisnull(r, i, 6))
+				row.clock = PQgetvalue(r, i, 6);
+			if (!PQgetisnull(r, i, 7))
+				row.rematch_of = PQgetvalue(r, i, 7);
+			found = 1;
+			rc = sess_load_game(s, &row, e, sizeof e);
+		} else if (!found)
+			break;
+		else if (k == 1)
+			rc = sess_load_seat(s, id, (int)n, a, b, e, sizeof e);
+		else
+			rc = (fresh ? sess_remote_event : sess_load_event)(s,
+			    id, n, a, b, e, sizeof e);
+	}
 	PQclear(r);
 	if (rc != 0) {
 		snprintf(err, errlen, "%.200s: %s", pg->uri, e);
 		return -1;
 	}
-	return 0;
+	return found;
 }
 
 static int
 pg_load_game(void *ctx, struct sess *s, const char *id, char *err,
     size_t errlen)
 {
-	struct pgstore *pg = ctx;
-	struct sess_game_row row;
-	PGresult *r;
-	char e[300];
-	int rc;
-
-	r = query(pg, "SELECT start, repetition, quiet, created, variant, "
-	    "clock, creator, rematch_of FROM games WHERE id = $1", 1, id, NULL,
-	    err, errlen);
-	if (r == NULL)
-		return -1;
-	if (PQntuples(r) == 0) {
-		PQclear(r);
-		return 0;
-	}
-	memset(&row, 0, sizeof row);
-	row.id = id;
-	row.start = PQgetvalue(r, 0, 0);
-	row.repetition = atoi(PQgetvalue(r, 0, 1));
-	row.quiet_plies = atoi(PQgetvalue(r, 0, 2));
-	row.created = atoll(PQgetvalue(r, 0, 3));
-	row.variant = PQgetvalue(r, 0, 4);
-	if (!PQgetisnull(r, 0, 5))
-		row.clock = PQgetvalue(r, 0, 5);
-	row.creator = atoi(PQgetvalue(r, 0, 6));
-	if (!PQgetisnull(r, 0, 7))
-		row.rematch_of = PQgetvalue(r, 0, 7);
-	rc = sess_load_game(s, &row, e, sizeof e);
-	PQclear(r);
-	if (rc != 0) {
-		snprintf(err, errlen, "%.200s: %s", pg->uri, e);
-		return -1;
-	}
-	return seats_events(pg, s, id, 0, false, err, errlen) < 0 ? -1 : 1;
+	return read_game(ctx, s, id, 0, true, false, err, errlen);
 }
 
 static int
@@ -536,7 +532,8 @@ static int
 pg_refresh(void *ctx, struct sess *s, const char *id, long seq, char *err,
     size_t errlen)
 {
-	return seats_events(ctx, s, id, seq, true, err, errlen);
+	return read_game(ctx, s, id, seq, false, true, err, errlen) < 0 ?
+	    -1 : 0;
 }
 
 static int
