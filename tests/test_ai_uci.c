@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <pthread.h>
+#include <unistd.h>
 
 #include "engine/board.h"
 #include "engine/fen.h"
@@ -108,6 +110,75 @@ test_go_limits_and_stop(void **state)
 	free(out);
 }
 
+/* The writer of test_go_infinite_analysis: the position and `go
+ * infinite`, then `stop` only after 400 ms. */
+static void *
+feed_slowly(void *arg)
+{
+	static const char a[] = "position startpos moves c2c3 e6d5\n"
+	    "go infinite\n";
+	int fd = *(int *)arg;
+
+	if (write(fd, a, sizeof a - 1) == (ssize_t)(sizeof a - 1)) {
+		usleep(400000);
+		if (write(fd, "stop\n", 5) < 0)
+			perror("write");
+	}
+	close(fd);
+	return NULL;
+}
+
+/* Analysis: `position ... moves ...` then `go infinite` through a pipe,
+ * `stop` only later: info lines with depth, score, nodes, nps and a pv
+ * come while it runs, and `stop` answers a legal bestmove of the
+ * position set. */
+static void
+test_go_infinite_analysis(void **state)
+{
+	int fd[2];
+	pthread_t writer;
+	FILE *in, *out = tmpfile();
+	char *buf, line[512];
+	long n;
+	int infos = 0;
+
+	(void)state;
+	assert_int_equal(pipe(fd), 0);
+	assert_int_equal(pthread_create(&writer, NULL, feed_slowly, &fd[1]),
+	    0);
+	in = fdopen(fd[0], "r");
+	assert_non_null(in);
+	assert_non_null(out);
+	assert_int_equal(uci_run(in, out), 0);
+	fclose(in);
+	pthread_join(writer, NULL);
+	n = ftell(out);
+	rewind(out);
+	buf = calloc(1, (size_t)n + 1);
+	assert_non_null(buf);
+	assert_int_equal(fread(buf, 1, (size_t)n, out), (size_t)n);
+	fclose(out);
+	for (char *p = buf; *p != '\0'; ) {
+		size_t len = strcspn(p, "\n");
+		snprintf(line, sizeof line, "%.*s", (int)len, p);
+		p += len + (p[len] == '\n');
+		if (strncmp(line, "info depth ", 11) != 0)
+			continue;
+		infos++;
+		assert_non_null(strstr(line, " score "));
+		assert_non_null(strstr(line, " nodes "));
+		assert_non_null(strstr(line, " nps "));
+		assert_non_null(strstr(line, " pv "));
+	}
+	/* 400 ms reach past depth 2 even on a loaded machine. */
+	if (infos < 2)
+		fail_msg("%d info lines:\n%s", infos, buf);
+	assert_int_equal(count(buf, "bestmove "), 1);
+	assert_bestmove_legal(buf, 0,
+	    "gmelecz/pppp1pp/3p3/7/2P4/PP1PPPP/GMELECZ w 2 2");
+	free(buf);
+}
+
 static void
 test_game_over_bestmove_none(void **state)
 {
@@ -174,6 +245,7 @@ main(void)
 		cmocka_unit_test(test_go_depth),
 		cmocka_unit_test(test_win_score),
 		cmocka_unit_test(test_go_limits_and_stop),
+		cmocka_unit_test(test_go_infinite_analysis),
 		cmocka_unit_test(test_game_over_bestmove_none),
 		cmocka_unit_test(test_setoption),
 	};

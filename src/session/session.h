@@ -75,6 +75,7 @@ enum ui_cmd_type {
 	CMD_LEARN,           /* the lesson list (the view's, src/ui/ui_learn.c) */
 	CMD_PUZZLE,          /* the next puzzle */
 	CMD_SOLUTION,        /* a lesson's or puzzle's answer */
+	CMD_ANALYZE,         /* continuous analysis on / off */
 	NCMDS
 };
 
@@ -99,7 +100,7 @@ struct session_msg {
 
 /* ---- the AI worker thread (session_worker.c) ---- */
 
-enum session_job_kind { JOB_MOVE, JOB_ADVICE };
+enum session_job_kind { JOB_MOVE, JOB_ADVICE, JOB_ANALYSIS };
 
 struct ui_job {
 	enum session_job_kind kind;
@@ -151,6 +152,56 @@ int ui_worker_read(struct ui_worker *w, struct ui_msg *m);
 void *ui_search_new(const struct player_conf *pc);
 void ui_search_free(void *s);
 void ui_search_clear(void *s);
+
+/* ---- continuous analysis (session_analysis.c) ---- */
+
+/*
+ * While on, the position shown (the live one, or the reviewed one) is
+ * searched without limit in a worker thread of its own, with its own
+ * search context; each completed depth updates the report. It restarts
+ * when the position shown changes (a move, a review step, undo, a new
+ * game), waits while an AI player or the advisor thinks (their CPU), and
+ * is stopped and joined when turned off: no thread runs then.
+ */
+enum session_analysis_state {
+	ANALYSIS_OFF = 0,
+	ANALYSIS_RUNNING,           /* the worker searches pos */
+	ANALYSIS_WAITING,           /* on, but an AI thinks: resumes after */
+	ANALYSIS_DONE               /* the search ended (max depth, no move) */
+};
+
+struct session_analysis {
+	bool on;                    /* the user wants it */
+	int state;                  /* enum session_analysis_state */
+	struct ui_worker worker;    /* its own thread and pipe */
+	void *search;               /* its own context, made when first on */
+	struct board pos;           /* the position analysed */
+	int ply;                    /* its ply in the game */
+	unsigned reset_serial;      /* of the game it belongs to */
+	unsigned starts;            /* searches started so far */
+	/* The latest report: depth 0 while none. */
+	int depth;
+	uint64_t nodes, nps;
+	char score[24];             /* White's side: "+0.35", "White wins in 3" */
+	char pv[160];               /* the best line, in move text */
+	move_t best;                /* its first move, MOVE_NONE if none */
+};
+
+/* :analyze: on when off, off when on (refused with a message when the
+ * hooks say so, e.g. in a network game). */
+void session_analysis_toggle(struct session *s);
+/* Start, restart, pause or stop the search to match the session; cheap,
+ * called after every command, move, worker message and tick. */
+void session_analysis_sync(struct session *s);
+/* A message of the analysis worker's pipe. */
+void session_analysis_msg(struct session *s, const struct ui_msg *m);
+/* Off, the thread joined (quit). */
+void session_analysis_stop(struct session *s);
+/* The panel's lines: the head ("Analysis +0.08  depth 14", or the
+ * state: "Analysis: thinking...") and the figures ("2.6M n/s  12.1M
+ * nodes", "" when none); the best line is analysis.pv. */
+void session_analysis_head(const struct session *s, char *head, size_t n,
+    char *stats, size_t m);
 
 /* ---- players (session_player.c) ---- */
 
@@ -277,6 +328,8 @@ struct session_hooks {
 	bool (*command)(void *ctx, const struct ui_cmd *cmd);
 	/* Why the side to move cannot move now, or NULL. */
 	const char *(*nomove)(void *ctx);
+	/* Why analysis is not allowed now, or NULL (may be NULL). */
+	const char *(*noanalysis)(void *ctx);
 };
 
 struct session {
@@ -288,6 +341,7 @@ struct session {
 	char save_name[CONF_PATH_MAX + 64]; /* the file last saved or loaded */
 	struct session_player *player[2];
 	struct ui_worker worker;
+	struct session_analysis analysis;
 	struct session_hooks hooks;
 	int64_t (*now)(void);       /* monotonic ms; util_now_ms by default */
 

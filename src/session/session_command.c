@@ -366,6 +366,9 @@ ai_command(struct session *s, const struct ui_cmd *cmd)
 	case CMD_ADVICE:
 		advice(s);
 		return true;
+	case CMD_ANALYZE:
+		session_analysis_toggle(s);
+		return true;
 	case CMD_PAUSE:
 		pause_toggle(s);
 		return true;
@@ -406,8 +409,18 @@ ai_command(struct session *s, const struct ui_cmd *cmd)
 	}
 }
 
+static void command_run(struct session *s, const struct ui_cmd *cmd);
+
 void
 session_command(struct session *s, const struct ui_cmd *cmd)
+{
+	command_run(s, cmd);
+	/* A move, a review step, undo, a new game...: analysis follows. */
+	session_analysis_sync(s);
+}
+
+static void
+command_run(struct session *s, const struct ui_cmd *cmd)
 {
 	s->dirty = true;
 	if (hooked(s, cmd) || ai_command(s, cmd))

@@ -10,9 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ai/search.h"
 #include "engine/game.h"
 #include "engine/notation.h"
 #include "session/session.h"
+#include "session/session_int.h"
 #include "util/util.h"
 
 static const char *const side_name[2] = { "White", "Black" };
@@ -31,6 +33,7 @@ session_init(struct session *s, const struct congo_conf *conf, char *err,
 	s->warn = true;
 	s->delay_ms = conf->ui.ai_delay_ms;
 	s->worker.rd = s->worker.wr = -1;
+	s->analysis.worker.rd = s->analysis.worker.wr = -1;
 	session_history_init(&s->history, "");
 	for (c = 0; c < 2; c++) {
 		s->player[c] = session_player_new(c == WHITE ? &conf->white :
@@ -40,7 +43,8 @@ session_init(struct session *s, const struct congo_conf *conf, char *err,
 			return -1;
 		}
 	}
-	if (ui_worker_init(&s->worker) < 0) {
+	if (ui_worker_init(&s->worker) < 0 ||
+	    ui_worker_init(&s->analysis.worker) < 0) {
 		snprintf(err, errlen, "cannot make the AI's pipe");
 		session_free(s);
 		return -1;
@@ -53,6 +57,13 @@ session_free(struct session *s)
 {
 	int c;
 
+	session_analysis_stop(s);
+	if (s->analysis.worker.rd >= 0)
+		ui_worker_free(&s->analysis.worker);
+	s->analysis.worker.rd = s->analysis.worker.wr = -1;
+	if (s->analysis.search != NULL)
+		search_free(s->analysis.search);
+	s->analysis.search = NULL;
 	if (s->have_game)
 		session_cancel_turns(s);
 	if (s->worker.rd >= 0)
@@ -325,7 +336,11 @@ session_turn(struct session *s)
 		ui_worker_stop(&s->worker);
 		s->advising = false;
 	}
+	/* The AI is about to move: analysis gives it the CPU. */
+	if (p->thinks)
+		session_analysis_pause(s);
 	p->ops->turn_begin(s, p);
+	session_analysis_sync(s);
 }
 
 /* "pawn on d4 drowned", captures, promotion: what a move did. */
@@ -425,10 +440,12 @@ session_play(struct session *s, move_t m, bool from_ai)
 			    mv, what);
 		else
 			session_msg(s, SM_GOOD, "%s (n: new game)", res);
+		session_analysis_sync(s);
 		return;
 	}
 	s->dirty = true;
 	session_turn(s);
+	session_analysis_sync(s);
 }
 
 void
@@ -473,8 +490,18 @@ session_drowning(const struct board *b)
 	    ~(b->pieces[WHITE][CROCODILE] | b->pieces[BLACK][CROCODILE]);
 }
 
+static void worker_msg(struct session *s, const struct ui_msg *m);
+
 void
 session_worker_msg(struct session *s, const struct ui_msg *m)
+{
+	worker_msg(s, m);
+	/* The AI or the advisor is done: analysis may go on. */
+	session_analysis_sync(s);
+}
+
+static void
+worker_msg(struct session *s, const struct ui_msg *m)
 {
 	char mv[MOVE_TEXT_MAX];
 	int side = game_board(&s->game)->side;
@@ -539,13 +566,13 @@ session_tick(struct session *s)
 		f = clock_flagged(&s->clock, now);
 		if (f >= 0) {
 			flag(s, f);
+			session_analysis_sync(s);
 			return;
 		}
 	}
-	if (s->held == MOVE_NONE || s->paused)
-		return;
-	if (now >= s->held_at)
+	if (s->held != MOVE_NONE && !s->paused && now >= s->held_at)
 		session_play(s, s->held, true);
+	session_analysis_sync(s);
 }
 
 int

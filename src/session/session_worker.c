@@ -88,8 +88,33 @@ post(struct ui_worker *w, struct ui_msg *m)
 	}
 }
 
+/* The score as the mover sees it ("+0.35", "wins in 3"), or, for
+ * analysis, from White's side ("-0.35", "Black wins in 3"). */
 static void
-info_to_msg(const struct search_info *info, struct ui_msg *m)
+score_text(const struct search_info *info, const struct ui_job *j,
+    char *buf, size_t n)
+{
+	bool white = j->kind == JOB_ANALYSIS;
+	int sign = white && j->pos.side == BLACK ? -1 : 1;
+	const char *mover = j->pos.side == WHITE ? "White" : "Black";
+	const char *other = j->pos.side == WHITE ? "Black" : "White";
+
+	if (info->depth == 0)
+		buf[0] = '\0';
+	else if (info->kind == SEARCH_SCORE_WIN)
+		snprintf(buf, n, "%s%swins in %d", white ? mover : "",
+		    white ? " " : "", info->score);
+	else if (info->kind == SEARCH_SCORE_LOSS && white)
+		snprintf(buf, n, "%s wins in %d", other, info->score);
+	else if (info->kind == SEARCH_SCORE_LOSS)
+		snprintf(buf, n, "loses in %d", info->score);
+	else
+		snprintf(buf, n, "%+.2f", sign * info->score / 100.0);
+}
+
+static void
+info_to_msg(const struct search_info *info, const struct ui_job *j,
+    struct ui_msg *m)
 {
 	size_t len = 0;
 	int i;
@@ -98,15 +123,7 @@ info_to_msg(const struct search_info *info, struct ui_msg *m)
 	m->nodes = info->nodes;
 	m->nps = info->nps;
 	m->time_ms = info->time_ms;
-	if (info->depth == 0)
-		m->score[0] = '\0';
-	else if (info->kind == SEARCH_SCORE_WIN)
-		snprintf(m->score, sizeof m->score, "wins in %d", info->score);
-	else if (info->kind == SEARCH_SCORE_LOSS)
-		snprintf(m->score, sizeof m->score, "loses in %d", info->score);
-	else
-		snprintf(m->score, sizeof m->score, "%+.2f",
-		    info->score / 100.0);
+	score_text(info, j, m->score, sizeof m->score);
 	for (i = 0; i < info->npv && len + MOVE_TEXT_MAX + 1 < sizeof m->pv;
 	    i++) {
 		char mv[MOVE_TEXT_MAX];
@@ -128,7 +145,8 @@ on_info(const struct search_info *info, void *user)
 	memset(&m, 0, sizeof m);
 	m.kind = MSG_INFO;
 	m.job = w->id;
-	info_to_msg(info, &m);
+	info_to_msg(info, &w->job, &m);
+	m.move = info->npv > 0 ? info->pv[0] : MOVE_NONE;
 	post(w, &m);
 }
 
@@ -148,14 +166,18 @@ worker_main(void *arg)
 	lim.depth = j->conf.depth;
 	lim.movetime_ms = j->conf.movetime_ms;
 	lim.nodes = j->conf.nodes > 0 ? (uint64_t)j->conf.nodes : 0;
-	if (lim.depth == 0 && lim.movetime_ms == 0 && lim.nodes == 0)
+	if (j->kind == JOB_ANALYSIS) {
+		/* Until stopped (or the deepest depth). */
+		search_limits_default(&lim);
+		lim.infinite = true;
+	} else if (lim.depth == 0 && lim.movetime_ms == 0 && lim.nodes == 0)
 		lim.movetime_ms = 1000;
 	if (!atomic_load(&w->cancel)) {
 		m.move = search_best_move(j->search, &j->pos, j->history,
 		    j->nhistory, &j->rules, &lim, on_info, w);
 		memset(&last, 0, sizeof last);
 		search_last_info(j->search, &last);
-		info_to_msg(&last, &m);
+		info_to_msg(&last, j, &m);
 	}
 	post(w, &m);
 	return NULL;

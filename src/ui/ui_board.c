@@ -449,6 +449,43 @@ draw_moves(struct ui_app *a, int y)
 	}
 }
 
+/* The analysis: its head line and the best line wrapped over up to
+ * three lines; the next free line. */
+static int
+draw_analysis(struct ui_app *a, int y)
+{
+	const struct session *s = &a->s;
+	int x = a->lay.panel_x, w = a->lay.panel_w, lines = 0;
+	char buf[256], stats[96];
+	const char *p;
+
+	if (!s->analysis.on)
+		return y;
+	session_analysis_head(s, buf, sizeof buf, stats, sizeof stats);
+	term_putw(y++, x, w, ST_HEAD, 0, buf);
+	if (stats[0] != '\0')
+		term_putw(y++, x + 2, w - 2, ST_DIM, 0, stats);
+	p = s->analysis.pv;
+	while (*p != '\0' && lines < 3 && w > 4) {
+		int len = 0, last = 0;
+		/* As many whole moves as fit after the indent. */
+		while (p[len] != '\0' && len < w - 2) {
+			if (p[len] == ' ')
+				last = len;
+			len++;
+		}
+		if (p[len] != '\0' && last > 0)
+			len = last;
+		snprintf(buf, sizeof buf, "%.*s", len, p);
+		term_putw(y++, x + 2, w - 2, ST_GOOD, 0, buf);
+		p += len;
+		while (*p == ' ')
+			p++;
+		lines++;
+	}
+	return y;
+}
+
 static void
 draw_panel(struct ui_app *a)
 {
@@ -484,6 +521,7 @@ draw_panel(struct ui_app *a)
 	/* A lesson or puzzle shows its text instead of the moves. */
 	if (ui_learn_panel(a, y + 1, x, w, l->status_y))
 		return;
+	y = draw_analysis(a, y);
 	draw_moves(a, y);
 }
 

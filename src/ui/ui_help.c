@@ -26,6 +26,8 @@ static const char *const help_text[] = {
 	"  clock [M+S]       show the clocks, or set one for the next game",
 	"                    (minutes + seconds of increment; none: no clock)",
 	"  continue          reviewing: play on from the ply shown (asks)",
+	"  analyze           analysis on / off (A): the best line, the score",
+	"                    for White, depth and speed of the position shown",
 	"  pause  step  faster  slower  delay MS   AI pace",
 	"  unicode           switch the piece letters / circled letters",
 	"  learn             the lessons: one rule at a time (a newcomer starts here)",

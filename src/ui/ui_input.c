@@ -639,6 +639,8 @@ static const struct {
 	{ "draw", CMD_DRAW, 0 },
 	{ "advice", CMD_ADVICE, 0 },
 	{ "hint", CMD_ADVICE, 0 },
+	{ "analyze", CMD_ANALYZE, 0 },
+	{ "analyse", CMD_ANALYZE, 0 },
 	{ "pause", CMD_PAUSE, 0 },
 	{ "step", CMD_STEP, 0 },
 	{ "faster", CMD_FASTER, 0 },

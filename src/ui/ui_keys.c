@@ -21,6 +21,8 @@ const struct ui_key_def ui_keys[] = {
 	  "command line: a move (:d2d3) or a command; Up/Down recall" },
 	/* Commands. */
 	{ 'a', 0, CMD_ADVICE, "a", "advice: the AI's choice for you (not played)" },
+	{ 'A', 0, CMD_ANALYZE, "A",
+	  "analysis of the position shown on / off (follows review)" },
 	{ 'u', 0, CMD_UNDO, "u", "undo (against the AI: your move and its reply)" },
 	{ UK_CTRL('r'), 0, CMD_REDO, "Ctrl-R", "redo" },
 	{ '[', 0, CMD_REVIEW_BACK, "[", "review: one ply back (nothing undone)" },

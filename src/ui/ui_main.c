@@ -142,6 +142,8 @@ watch(struct ui_app *a, struct pollfd *fds, int *pfd)
 	fds[nfds++] = (struct pollfd){ .fd = STDIN_FILENO, .events = POLLIN };
 	fds[nfds++] = (struct pollfd){ .fd = a->sigpipe[0], .events = POLLIN };
 	fds[nfds++] = (struct pollfd){ .fd = a->s.worker.rd, .events = POLLIN };
+	fds[nfds++] = (struct pollfd){ .fd = a->s.analysis.worker.rd,
+	    .events = POLLIN };
 	for (i = 0; i < 2; i++) {
 		pfd[i] = a->s.player[i]->ops->pollfd != NULL ?
 		    a->s.player[i]->ops->pollfd(a->s.player[i]) : -1;
@@ -166,7 +168,7 @@ next_timeout(struct ui_app *a)
 static void
 loop(struct ui_app *a, volatile sig_atomic_t *sig)
 {
-	struct pollfd fds[5];
+	struct pollfd fds[6];
 	struct ui_event ev;
 	struct ui_msg msg;
 	int nfds, i, c, my = 0, mx = 0, pfd[2];
@@ -196,7 +198,9 @@ loop(struct ui_app *a, volatile sig_atomic_t *sig)
 			a->s.quit = true;
 		while (ui_worker_read(&a->s.worker, &msg))
 			session_worker_msg(&a->s, &msg);
-		for (i = 3; i < nfds; i++) {
+		while (ui_worker_read(&a->s.analysis.worker, &msg))
+			session_analysis_msg(&a->s, &msg);
+		for (i = 4; i < nfds; i++) {
 			if (!(fds[i].revents & (POLLIN | POLLHUP | POLLERR)))
 				continue;
 			for (c = 0; c < 2; c++)
@@ -315,6 +319,18 @@ static const char *net_nomove_hook(void *ctx)
 	return ui_net_nomove(ctx);
 }
 
+/* Analysis is refused in one's own network game (until it is over), and
+ * in a lesson or puzzle (it would give the answer away). */
+static const char *noanalysis_hook(void *ctx)
+{
+	struct ui_app *a = ctx;
+
+	if (a->learn != NULL && (a->learn->mode == UL_LESSON ||
+	    a->learn->mode == UL_PUZZLE))
+		return "not during a lesson or puzzle";
+	return ui_net_noanalysis(a);
+}
+
 /* The first screen: the game, and what the player should know first. */
 static void
 first_screen(struct ui_app *a, const char *unicode_why, struct warnings *w)
@@ -386,6 +402,7 @@ ui_main(int argc, char **argv)
 	a->s.hooks.ctx = a;
 	a->s.hooks.command = net_command_hook;
 	a->s.hooks.nomove = net_nomove_hook;
+	a->s.hooks.noanalysis = noanalysis_hook;
 	if (o.net.any && ui_net_start(a, &o.net, &o, err, sizeof err) < 0) {
 		fprintf(stderr, "congo: %s\n", err);
 		return 2;

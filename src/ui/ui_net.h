@@ -34,6 +34,8 @@ void ui_net_tick(struct ui_app *a);
 bool ui_net_command(struct ui_app *a, const struct ui_cmd *cmd);
 /* Why the side to move cannot move now, or NULL. */
 const char *ui_net_nomove(const struct ui_app *a);
+/* Why analysis is refused now (one's own game, not over), or NULL. */
+const char *ui_net_noanalysis(const struct ui_app *a);
 /* A panel line ("Game K7QF2MZA") and the status bar's part ("online,
  * opponent away"); false when not playing over the network. */
 bool ui_net_panel(const struct ui_app *a, char *buf, size_t n);

@@ -471,6 +471,16 @@ ui_net_nomove(const struct ui_app *a)
 	return NULL;
 }
 
+const char *
+ui_net_noanalysis(const struct ui_app *a)
+{
+	const struct ui_net *u = a->net;
+
+	if (u == NULL || !u->on || u->seat < 0 || game_over(&a->s.game))
+		return NULL;
+	return "not allowed in a network game";
+}
+
 bool
 ui_net_command(struct ui_app *a, const struct ui_cmd *cmd)
 {

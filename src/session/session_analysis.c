@@ -1,0 +1,245 @@
+/*
+ * session_analysis.c: continuous analysis of the position shown. A state
+ * machine over the session: OFF (no thread), RUNNING (its own worker
+ * searches the shown position without limit), WAITING (on, but an AI
+ * player or the advisor has the CPU, or no game yet), DONE (the search
+ * ended by itself: the deepest depth, or no move). session_analysis_sync
+ * compares what runs with what the session shows and starts, restarts or
+ * stops the worker; it is cheap and idempotent, so the session calls it
+ * after every command, move, worker message and tick.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ai/search.h"
+#include "engine/game.h"
+#include "session/session.h"
+#include "session/session_int.h"
+#include "util/util.h"
+
+static void
+report_clear(struct session_analysis *an)
+{
+	an->depth = 0;
+	an->nodes = an->nps = 0;
+	an->score[0] = '\0';
+	an->pv[0] = '\0';
+	an->best = MOVE_NONE;
+}
+
+/* Stop and join the search, if one runs; the report stays. */
+static void
+halt(struct session_analysis *an)
+{
+	if (an->worker.rd >= 0)
+		ui_worker_stop(&an->worker);
+}
+
+void
+session_analysis_stop(struct session *s)
+{
+	struct session_analysis *an = &s->analysis;
+
+	halt(an);
+	an->on = false;
+	an->state = ANALYSIS_OFF;
+	s->dirty = true;
+}
+
+void
+session_analysis_pause(struct session *s)
+{
+	struct session_analysis *an = &s->analysis;
+
+	if (an->state != ANALYSIS_RUNNING && an->state != ANALYSIS_DONE)
+		return;
+	halt(an);
+	an->state = ANALYSIS_WAITING;
+	s->dirty = true;
+}
+
+static const char *
+refused(const struct session *s)
+{
+	if (s->hooks.noanalysis == NULL)
+		return NULL;
+	return s->hooks.noanalysis(s->hooks.ctx);
+}
+
+/* Is the analysed position the one shown? */
+static bool
+same_position(const struct session *s, int ply)
+{
+	const struct session_analysis *an = &s->analysis;
+	const struct board *b = &s->game.pos[ply];
+
+	return an->ply == ply && an->reset_serial == s->reset_serial &&
+	    an->pos.hash == b->hash && an->pos.quiet == b->quiet &&
+	    an->pos.side == b->side && an->pos.variant == b->variant;
+}
+
+static void
+begin(struct session *s, int ply)
+{
+	struct session_analysis *an = &s->analysis;
+	struct search_options o;
+	struct ui_job job;
+
+	if (an->search == NULL) {
+		/* Full strength, one thread, the default table: the CPU is
+		 * the player's. */
+		search_options_default(&o);
+		an->search = search_new(&o);
+	}
+	if (an->reset_serial != s->reset_serial)
+		search_clear(an->search);
+	if (!same_position(s, ply))
+		report_clear(an);
+	memset(&job, 0, sizeof job);
+	job.kind = JOB_ANALYSIS;
+	job.pos = s->game.pos[ply];
+	job.color = job.pos.side;
+	job.rules = s->game.rules;
+	job.search = an->search;
+	if (ply > 0) {
+		job.history = xmalloc(sizeof *job.history * (size_t)ply);
+		memcpy(job.history, s->game.pos, sizeof *job.history *
+		    (size_t)ply);
+		job.nhistory = ply;
+	}
+	an->pos = job.pos;
+	an->ply = ply;
+	an->reset_serial = s->reset_serial;
+	s->dirty = true;
+	if (ui_worker_start(&an->worker, &job) < 0) {
+		session_analysis_stop(s);
+		session_msg(s, SM_ERROR, "cannot start the analysis thread");
+		return;
+	}
+	an->starts++;
+	an->state = ANALYSIS_RUNNING;
+}
+
+void
+session_analysis_sync(struct session *s)
+{
+	struct session_analysis *an = &s->analysis;
+	const char *why;
+	int ply;
+
+	if (!an->on) {
+		if (an->state != ANALYSIS_OFF)
+			session_analysis_stop(s);
+		return;
+	}
+	if ((why = refused(s)) != NULL) {
+		session_analysis_stop(s);
+		session_msg(s, SM_ERROR, "analysis off: %s", why);
+		return;
+	}
+	/* An AI about to move, or moving: the CPU is its own. */
+	if (!s->have_game || s->thinking || s->advising ||
+	    (s->held != MOVE_NONE && !s->paused && s->review < 0)) {
+		if (an->state != ANALYSIS_WAITING) {
+			halt(an);
+			an->state = ANALYSIS_WAITING;
+			s->dirty = true;
+		}
+		return;
+	}
+	ply = session_shown_ply(s);
+	if ((an->state == ANALYSIS_RUNNING || an->state == ANALYSIS_DONE) &&
+	    same_position(s, ply))
+		return;
+	halt(an);
+	begin(s, ply);
+}
+
+void
+session_analysis_toggle(struct session *s)
+{
+	struct session_analysis *an = &s->analysis;
+	const char *why;
+
+	if (an->on) {
+		session_analysis_stop(s);
+		session_msg(s, SM_NORMAL, "analysis off");
+		return;
+	}
+	if ((why = refused(s)) != NULL) {
+		session_msg(s, SM_ERROR, "no analysis: %s", why);
+		return;
+	}
+	an->on = true;
+	an->state = ANALYSIS_OFF;
+	report_clear(an);
+	an->ply = -1;
+	session_msg(s, SM_NORMAL, "analysis on (:analyze or A again stops "
+	    "it)");
+	session_analysis_sync(s);
+}
+
+void
+session_analysis_msg(struct session *s, const struct ui_msg *m)
+{
+	struct session_analysis *an = &s->analysis;
+
+	s->dirty = true;
+	if (m->depth > 0) {
+		an->depth = m->depth;
+		an->nodes = m->nodes;
+		an->nps = m->nps;
+		snprintf(an->score, sizeof an->score, "%s", m->score);
+		snprintf(an->pv, sizeof an->pv, "%s", m->pv);
+		an->best = m->move;
+	}
+	if (m->kind == MSG_DONE) {
+		an->state = ANALYSIS_DONE;
+		if (m->move == MOVE_NONE)
+			report_clear(an);
+	}
+}
+
+/* "12.3M" */
+static void
+count_text(uint64_t v, const char *unit, char *buf, size_t n)
+{
+	if (v >= 1000000)
+		snprintf(buf, n, "%.1fM%s", v / 1e6, unit);
+	else if (v >= 1000)
+		snprintf(buf, n, "%.0fk%s", v / 1e3, unit);
+	else
+		snprintf(buf, n, "%u%s", (unsigned)v, unit);
+}
+
+void
+session_analysis_head(const struct session *s, char *head, size_t n,
+    char *stats, size_t m)
+{
+	const struct session_analysis *an = &s->analysis;
+	char nps[32], nodes[32];
+
+	head[0] = stats[0] = '\0';
+	if (!an->on)
+		return;
+	if (an->state == ANALYSIS_WAITING) {
+		snprintf(head, n, "Analysis: waits for the AI");
+		return;
+	}
+	if (an->state == ANALYSIS_DONE && an->best == MOVE_NONE) {
+		snprintf(head, n, "Analysis: no move, game over");
+		return;
+	}
+	if (an->depth == 0) {
+		snprintf(head, n, "Analysis: thinking...");
+		return;
+	}
+	snprintf(head, n, "Analysis %s  depth %d%s", an->score, an->depth,
+	    an->state == ANALYSIS_DONE ? " (end)" : "");
+	count_text(an->nps, " n/s", nps, sizeof nps);
+	count_text(an->nodes, " nodes", nodes, sizeof nodes);
+	snprintf(stats, m, "%s  %s", nps, nodes);
+}

@@ -1,0 +1,300 @@
+/*
+ * test_session_analysis.c: continuous analysis in the session model,
+ * without a terminal: on and off (no thread left running), the report
+ * (depth, the score from White's side, the best line), restarting when a
+ * move is played and on each review step (and not when nothing changed),
+ * waiting while an AI player thinks and resuming after its move, a game
+ * already over, and the refusal hook (a network game).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <poll.h>
+
+#include <cmocka.h>
+
+#include "config/config.h"
+#include "engine/board.h"
+#include "engine/fen.h"
+#include "engine/notation.h"
+#include "session/session.h"
+#include "util/util.h"
+
+static void
+start(struct session *s, const char *white, const char *black,
+    const char *fen)
+{
+	struct congo_conf c;
+	struct board b;
+	char err[160];
+
+	config_defaults(&c);
+	snprintf(c.white.type, sizeof c.white.type, "%s", white);
+	snprintf(c.black.type, sizeof c.black.type, "%s", black);
+	snprintf(c.white.algorithm, sizeof c.white.algorithm, "random");
+	snprintf(c.black.algorithm, sizeof c.black.algorithm, "random");
+	c.white.movetime_ms = c.black.movetime_ms = 50;
+	c.ui.ai_delay_ms = 0;
+	assert_int_equal(session_init(s, &c, err, sizeof err), 0);
+	assert_int_equal(fen_read(&b, fen != NULL ? fen : FEN_START, err,
+	    sizeof err), 0);
+	session_new_game(s, &b);
+}
+
+static void
+cmd(struct session *s, enum ui_cmd_type t, const char *arg)
+{
+	struct ui_cmd c;
+
+	memset(&c, 0, sizeof c);
+	c.type = t;
+	snprintf(c.arg, sizeof c.arg, "%s", arg != NULL ? arg : "");
+	session_command(s, &c);
+}
+
+/* Hand both workers' messages to the session, as the UI loop does, until
+ * the analysis reports depth >= depth or ends (or 10 s pass). */
+static void
+pump(struct session *s, int depth)
+{
+	struct pollfd p[2];
+	struct ui_msg m;
+	int64_t end = util_now_ms() + 10000;
+
+	while (util_now_ms() < end) {
+		if (s->analysis.state == ANALYSIS_DONE ||
+		    (s->analysis.state == ANALYSIS_RUNNING &&
+		    s->analysis.depth >= depth))
+			return;
+		p[0].fd = s->analysis.worker.rd;
+		p[1].fd = s->worker.rd;
+		p[0].events = p[1].events = POLLIN;
+		poll(p, 2, 20);
+		while (ui_worker_read(&s->worker, &m))
+			session_worker_msg(s, &m);
+		while (ui_worker_read(&s->analysis.worker, &m))
+			session_analysis_msg(s, &m);
+		session_tick(s);
+	}
+	fail_msg("no analysis report of depth %d (state %d, depth %d)",
+	    depth, s->analysis.state, s->analysis.depth);
+}
+
+/* The report's best line starts with a legal move of the position. */
+static void
+assert_pv_legal(const struct session *s, const struct board *b)
+{
+	char first[sizeof s->analysis.pv], err[160];
+	move_t mv;
+
+	assert_true(s->analysis.pv[0] != '\0');
+	snprintf(first, sizeof first, "%s", s->analysis.pv);
+	first[strcspn(first, " ")] = '\0';
+	assert_int_equal(notation_read(b, first, &mv, err, sizeof err), 0);
+	assert_true(mv == s->analysis.best);
+}
+
+static void
+test_on_off(void **state)
+{
+	struct session s;
+	char head[128], stats[96];
+
+	(void)state;
+	start(&s, "human", "human", NULL);
+	assert_int_equal(s.analysis.state, ANALYSIS_OFF);
+	session_analysis_head(&s, head, sizeof head, stats, sizeof stats);
+	assert_string_equal(head, "");
+	cmd(&s, CMD_ANALYZE, NULL);
+	assert_true(s.analysis.on);
+	assert_int_equal(s.analysis.state, ANALYSIS_RUNNING);
+	assert_true(ui_worker_busy(&s.analysis.worker));
+	assert_int_equal(s.analysis.starts, 1);
+	pump(&s, 3);
+	assert_true(s.analysis.depth >= 3);
+	assert_true(s.analysis.nodes > 0);
+	assert_true(s.analysis.score[0] == '+' || s.analysis.score[0] == '-');
+	assert_pv_legal(&s, session_board(&s));
+	session_analysis_head(&s, head, sizeof head, stats, sizeof stats);
+	assert_non_null(strstr(head, "depth"));
+	assert_non_null(strstr(stats, "n/s"));
+	/* Nothing changed: no restart. */
+	session_analysis_sync(&s);
+	session_tick(&s);
+	assert_int_equal(s.analysis.starts, 1);
+	/* Off: the thread is stopped and joined. */
+	cmd(&s, CMD_ANALYZE, NULL);
+	assert_false(s.analysis.on);
+	assert_int_equal(s.analysis.state, ANALYSIS_OFF);
+	assert_false(ui_worker_busy(&s.analysis.worker));
+	session_tick(&s);
+	assert_false(ui_worker_busy(&s.analysis.worker));
+	session_free(&s);
+}
+
+static void
+test_follows_moves_and_review(void **state)
+{
+	struct session s;
+
+	(void)state;
+	start(&s, "human", "human", NULL);
+	cmd(&s, CMD_ANALYZE, NULL);
+	pump(&s, 2);
+	cmd(&s, CMD_MOVE, "c2c3");
+	assert_int_equal(s.analysis.starts, 2);
+	assert_int_equal(s.analysis.ply, 1);
+	assert_int_equal(s.analysis.depth, 0);   /* the old report is gone */
+	pump(&s, 2);
+	assert_pv_legal(&s, &s.game.pos[1]);
+	cmd(&s, CMD_MOVE, "e6d5");
+	pump(&s, 2);
+	assert_int_equal(s.analysis.starts, 3);
+	/* Review: each step analyses the position shown. */
+	cmd(&s, CMD_REVIEW_BACK, NULL);
+	assert_int_equal(s.review, 1);
+	assert_int_equal(s.analysis.ply, 1);
+	assert_int_equal(s.analysis.starts, 4);
+	assert_true(s.analysis.pos.hash == s.game.pos[1].hash);
+	pump(&s, 2);
+	assert_pv_legal(&s, &s.game.pos[1]);
+	cmd(&s, CMD_REVIEW_START, NULL);
+	assert_int_equal(s.analysis.ply, 0);
+	assert_int_equal(s.analysis.starts, 5);
+	pump(&s, 2);
+	assert_pv_legal(&s, &s.game.pos[0]);
+	/* A step that goes nowhere (already at the start) restarts nothing. */
+	cmd(&s, CMD_REVIEW_BACK, NULL);
+	assert_int_equal(s.analysis.starts, 5);
+	cmd(&s, CMD_REVIEW_END, NULL);
+	assert_int_equal(s.analysis.ply, 2);
+	assert_int_equal(s.analysis.starts, 6);
+	/* Undo changes the live position: it follows. */
+	cmd(&s, CMD_UNDO, NULL);
+	assert_int_equal(s.analysis.ply, 1);
+	assert_int_equal(s.analysis.starts, 7);
+	/* A new game: the start position again, a restart. */
+	cmd(&s, CMD_NEW_NOW, NULL);
+	assert_int_equal(s.analysis.ply, 0);
+	assert_int_equal(s.analysis.starts, 8);
+	assert_int_equal(s.analysis.state, ANALYSIS_RUNNING);
+	/* Quit with analysis running: session_free joins it. */
+	session_free(&s);
+}
+
+static void
+test_waits_for_the_ai(void **state)
+{
+	struct session s;
+
+	(void)state;
+	start(&s, "human", "ai", NULL);
+	cmd(&s, CMD_ANALYZE, NULL);
+	assert_int_equal(s.analysis.state, ANALYSIS_RUNNING);
+	cmd(&s, CMD_MOVE, "c2c3");
+	/* The AI thinks: the analysis is stopped, not merely ignored. */
+	assert_true(s.thinking);
+	assert_int_equal(s.analysis.state, ANALYSIS_WAITING);
+	assert_false(ui_worker_busy(&s.analysis.worker));
+	/* The AI moves; analysis resumes on the new position. */
+	pump(&s, 1);
+	assert_int_equal(s.game.nply, 2);
+	assert_false(s.thinking);
+	assert_int_equal(s.analysis.state, ANALYSIS_RUNNING);
+	assert_int_equal(s.analysis.ply, 2);
+	assert_pv_legal(&s, &s.game.pos[2]);
+	/* The advisor, too, has the CPU while it thinks. */
+	cmd(&s, CMD_ADVICE, NULL);
+	assert_true(s.advising);
+	assert_int_equal(s.analysis.state, ANALYSIS_WAITING);
+	pump(&s, 1);
+	assert_false(s.advising);
+	assert_int_equal(s.analysis.state, ANALYSIS_RUNNING);
+	session_free(&s);
+}
+
+static void
+test_scores_for_white(void **state)
+{
+	struct session s;
+	char head[128], stats[96];
+
+	(void)state;
+	/* Black to move, and White takes the lion next whatever it does:
+	 * from White's side a win, named as such. */
+	start(&s, "human", "human", "2le3/2ge3/1Z5/7/7/7/3L3 b 0 1");
+	cmd(&s, CMD_ANALYZE, NULL);
+	pump(&s, 2);
+	assert_string_equal(s.analysis.score, "White wins in 1");
+	session_free(&s);
+	/* Black to move with a zebra and an elephant more: negative. */
+	start(&s, "human", "human", "3l3/2ez3/7/7/7/7/3L3 b 0 1");
+	cmd(&s, CMD_ANALYZE, NULL);
+	pump(&s, 4);
+	assert_int_equal(s.analysis.score[0], '-');
+	session_free(&s);
+	/* The game is over (bare lions): the search ends, no move. */
+	start(&s, "human", "human", "3l3/7/7/7/7/7/2L4 w 0 1");
+	cmd(&s, CMD_ANALYZE, NULL);
+	pump(&s, 1);
+	assert_int_equal(s.analysis.state, ANALYSIS_DONE);
+	assert_false(ui_worker_busy(&s.analysis.worker));
+	session_analysis_head(&s, head, sizeof head, stats, sizeof stats);
+	assert_non_null(strstr(head, "game over"));
+	session_free(&s);
+}
+
+static const char *refusal;
+
+static const char *
+refuse(void *ctx)
+{
+	(void)ctx;
+	return refusal;
+}
+
+static void
+test_refused(void **state)
+{
+	struct session s;
+
+	(void)state;
+	start(&s, "human", "human", NULL);
+	s.hooks.noanalysis = refuse;
+	refusal = "not allowed in a network game";
+	cmd(&s, CMD_ANALYZE, NULL);
+	assert_false(s.analysis.on);
+	assert_int_equal(s.analysis.starts, 0);
+	assert_non_null(strstr(s.msg.text, "not allowed in a network game"));
+	/* Allowed (the game over, say), then refused again (a rematch): it
+	 * turns itself off. */
+	refusal = NULL;
+	cmd(&s, CMD_ANALYZE, NULL);
+	assert_int_equal(s.analysis.state, ANALYSIS_RUNNING);
+	refusal = "not allowed in a network game";
+	session_tick(&s);
+	assert_false(s.analysis.on);
+	assert_int_equal(s.analysis.state, ANALYSIS_OFF);
+	assert_false(ui_worker_busy(&s.analysis.worker));
+	assert_non_null(strstr(s.msg.text, "analysis off"));
+	session_free(&s);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_on_off),
+		cmocka_unit_test(test_follows_moves_and_review),
+		cmocka_unit_test(test_waits_for_the_ai),
+		cmocka_unit_test(test_scores_for_white),
+		cmocka_unit_test(test_refused),
+	};
+
+	board_init();
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

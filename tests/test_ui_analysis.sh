@@ -1,0 +1,272 @@
+#!/bin/sh
+# test_ui_analysis.sh: continuous analysis in the full-screen game, in tmux.
+#
+# Starts src/congo (human against human) in a detached tmux session of its
+# own, turns analysis on with A and checks the panel shows a score, the
+# depth, nodes per second and a best line; steps the review back and
+# forward and checks the best line follows the position shown (a Black
+# move when Black is to move there, a White one otherwise); turns it off
+# with :analyze and checks the process uses no CPU while idle
+# (/proc/PID/stat utime+stime unchanged over 2 s, where it grew with
+# analysis on); checks it waits while an AI player thinks; and quits with
+# analysis running.
+#
+# Every wait polls with a deadline. Exit status: 0 pass, 1 fail, 77
+# skipped (no tmux or no /proc), 99 hard error.
+
+set -u
+
+if ! command -v tmux >/dev/null 2>&1; then
+	echo "tmux not found: skipped"
+	exit 77
+fi
+if [ ! -r /proc/self/stat ]; then
+	echo "no /proc: skipped"
+	exit 77
+fi
+
+builddir=${CONGO_BUILDDIR:-$(pwd)}
+congo="$builddir/src/congo"
+if [ ! -x "$congo" ]; then
+	echo "error: $congo not built"
+	exit 99
+fi
+
+tmp=$(mktemp -d /tmp/cgan.XXXXXX) || exit 99
+sock="$tmp/tmux"
+
+T() {
+	tmux -S "$sock" -f /dev/null "$@"
+}
+
+cleanup() {
+	T kill-server >/dev/null 2>&1
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM HUP PIPE
+
+step=""
+fail() {
+	echo "FAIL [$step]: $*"
+	if [ -f "$tmp/screen" ]; then
+		echo "--- the screen:"
+		cat "$tmp/screen"
+		echo "---"
+	fi
+	exit 1
+}
+
+note() {
+	step=$*
+	echo "# $*"
+}
+
+mkdir -p "$tmp/home" "$tmp/config/congo" "$tmp/data" "$tmp/state" ||
+    exit 99
+unset TMUX TMUX_PANE NO_COLOR CONGO_DEBUG
+export HOME="$tmp/home"
+export XDG_CONFIG_HOME="$tmp/config"
+export XDG_DATA_HOME="$tmp/data"
+export XDG_STATE_HOME="$tmp/state"
+export USER=tester
+export TERM=xterm
+export LC_ALL=C
+
+cat >"$tmp/config/congo/congo.conf" <<'EOF'
+white = { type = "human"; };
+black = { type = "human"; };
+ui = { color = true; mouse = false; ai_delay_ms = 0; };
+EOF
+cat >"$tmp/vsai.conf" <<'EOF'
+white = { type = "human"; };
+black = { type = "ai"; algorithm = "alphabeta"; movetime_ms = 3000; };
+ui = { ai_delay_ms = 0; };
+EOF
+cat >"$tmp/run.sh" <<EOF
+echo \$\$ >"$tmp/pid"
+exec "$congo" "\$@"
+EOF
+
+capture() {
+	T capture-pane -p -t an >"$tmp/screen" 2>/dev/null
+}
+
+wait_for() {
+	_deadline=$(($(date +%s) + ${2:-10}))
+	while :; do
+		capture
+		if grep -Eq -- "$1" "$tmp/screen"; then
+			return 0
+		fi
+		if [ "$(date +%s)" -gt "$_deadline" ]; then
+			fail "timed out waiting for /$1/"
+		fi
+		sleep 0.05
+	done
+}
+
+wait_gone() {
+	_deadline=$(($(date +%s) + ${2:-10}))
+	while :; do
+		capture
+		if ! grep -Eq -- "$1" "$tmp/screen"; then
+			return 0
+		fi
+		if [ "$(date +%s)" -gt "$_deadline" ]; then
+			fail "timed out waiting for /$1/ to go"
+		fi
+		sleep 0.05
+	done
+}
+
+keys() {
+	T send-keys -t an "$@"
+}
+
+type_text() {
+	T send-keys -t an -l -- "$1"
+}
+
+command_line() {
+	keys :
+	type_text "$1"
+	keys Enter
+}
+
+# The rank of the square the best line starts from (the line under the
+# figures of the analysis head).
+pv_from_rank() {
+	awk '
+	/Analysis [-+W B]/ { head = NR }
+	head && NR == head + 2 {
+		if (match($0, /[a-g][1-7][a-g][1-7]/))
+			print substr($0, RSTART + 1, 1)
+		exit
+	}' "$tmp/screen"
+}
+
+# wait_pv_side white|black: the best line starts with a move of that side
+# (in these opening positions: from ranks 1-3, or 5-7).
+wait_pv_side() {
+	_deadline=$(($(date +%s) + 10))
+	while :; do
+		capture
+		r=$(pv_from_rank)
+		case "$1:$r" in
+		white:[123] | black:[567]) return 0 ;;
+		esac
+		if [ "$(date +%s)" -gt "$_deadline" ]; then
+			fail "the best line does not start with a $1 move (rank '$r')"
+		fi
+		sleep 0.05
+	done
+}
+
+cpu_ticks() {
+	awk '{ print $14 + $15 }' "/proc/$gpid/stat" 2>/dev/null
+}
+
+start() {
+	rm -f "$tmp/pid"
+	T send-keys -t an -l -- "clear; sh $tmp/run.sh $*; echo congo-exit=\$?"
+	keys Enter
+	wait_for 'to move' 10
+	gpid=$(cat "$tmp/pid")
+	[ -n "$gpid" ] || fail "no pid"
+}
+
+note "tmux starts"
+T new-session -d -s an -x 100 -y 32 \
+    "env PS1='an\$ ' ENV=/dev/null sh -i" || {
+	echo "error: tmux cannot start a session"
+	exit 99
+}
+wait_for 'an\$' 10
+
+note "two humans: two moves, then A"
+start
+command_line "c2c3"
+wait_for '1\. c2c3' 5
+command_line "e6d5"
+wait_for '1\. c2c3 +e6d5' 5
+grep -q 'Analysis' "$tmp/screen" && fail "analysis shown before it was asked"
+keys A
+wait_for 'analysis on' 5
+wait_for 'Analysis [-+][0-9]+\.[0-9]+  depth [0-9]+' 10
+wait_for '[0-9.]+[kM]? n/s  [0-9.]+[kM]? nodes' 5
+wait_pv_side white
+# It deepens.
+depth_shown() {
+	sed -n 's/.*Analysis [-+0-9.]*  depth \([0-9]*\).*/\1/p' "$tmp/screen" |
+	    head -1
+}
+d1=$(depth_shown)
+_deadline=$(($(date +%s) + 10))
+while :; do
+	capture
+	d2=$(depth_shown)
+	[ -n "$d2" ] && [ "$d2" -gt "$d1" ] && break
+	[ "$(date +%s)" -gt "$_deadline" ] &&
+	    fail "the depth stays at $d1"
+	sleep 0.05
+done
+
+note "analysis on uses the CPU"
+t0=$(cpu_ticks)
+sleep 1
+t1=$(cpu_ticks)
+[ $((t1 - t0)) -ge 20 ] || fail "analysis on but only $((t1 - t0)) ticks in 1 s"
+
+note "review: the position shown is analysed"
+keys '['
+wait_for 'reviewing ply 1 of 2' 5
+wait_pv_side black
+keys '['
+wait_for 'reviewing ply 0 of 2' 5
+wait_pv_side white
+keys ']'
+wait_for 'reviewing ply 1 of 2' 5
+wait_pv_side black
+keys '}'
+wait_gone 'reviewing ply' 5
+wait_pv_side white
+
+note "a move: analysis follows"
+command_line "c3c4"
+wait_for '2\. c3c4' 5
+wait_pv_side black
+
+note ":analyze turns it off: no CPU while idle"
+command_line "analyze"
+wait_for 'analysis off' 5
+wait_gone 'Analysis' 5
+t0=$(cpu_ticks)
+sleep 2
+t1=$(cpu_ticks)
+[ -n "$t0" ] && [ "$t0" = "$t1" ] ||
+    fail "idle with analysis off, the game used $((t1 - t0)) ticks in 2 s"
+# The process has one thread again (the search's are joined).
+th=$(awk '/^Threads:/ { print $2 }' "/proc/$gpid/status")
+[ "$th" = 1 ] || fail "$th threads with analysis off"
+
+note "quit with analysis running"
+keys A
+wait_for 'Analysis [-+][0-9]' 10
+command_line "quit"
+wait_for 'congo-exit=0' 5
+
+note "against the AI: analysis waits while it thinks"
+start --config "$tmp/vsai.conf"
+keys A
+wait_for 'Analysis [-+][0-9]' 10
+command_line "c2c3"
+wait_for 'Analysis: waits for the AI' 5
+wait_for '1\. c2c3 +[a-g][1-7]' 10
+wait_for 'Analysis [-+][0-9]' 10
+wait_pv_side white
+keys C-c
+wait_for 'congo-exit=' 5
+
+echo "PASS"
+exit 0
