@@ -164,11 +164,19 @@ cmd w c2c3
 wait_for b "1\. c2c3"
 cmd b b6c5
 wait_for w "1\. c2c3 b6c5"
+# Analysis of one's own game is refused while it goes on.
+T send-keys -t =b: A
+wait_for b "no analysis: not allowed in a network game"
 
 note "an observer"
 run o --connect "$addr" --observe "$game"
 wait_for o "Game $game \(watching\)"
 wait_for o "1\. c2c3 b6c5"
+# A watcher may analyse.
+T send-keys -t =o: A
+wait_for o "Analysis [-+][0-9]"
+T send-keys -t =o: A
+wait_for o "analysis off"
 
 note "the server is killed and comes back"
 kill -9 "$spid"
@@ -200,6 +208,9 @@ T send-keys -t =b: y
 wait_for w "White wins"
 wait_for b "White wins"
 wait_for o "White wins"
+# Over: the players may analyse it.
+T send-keys -t =b: A
+wait_for b "Analysis [-+][0-9]"
 quit w
 quit b
 quit o
