@@ -11,6 +11,8 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -94,6 +96,80 @@ test_variant_clock_across(void **state)
 	assert_non_null(strstr(b->line, " clock=300+5"));
 	tc_free(a);
 	tc_free(b);
+}
+
+/* Wrong tokens for a game count on every server together: 10 a minute
+ * from one network (the default), 6 on one server and 5 on the other are
+ * one too many; the right token still works. */
+static void
+test_wrong_tokens_shared(void **state)
+{
+	struct tc *a, *b;
+	const char *bad = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
+	int i;
+
+	(void)state;
+	/* Counted by the wall clock's minute: not across its turn. */
+	while (time(NULL) % 60 > 50)
+		sleep(1);
+	assert_non_null(a = tc_hello(port_a));
+	assert_non_null(b = tc_hello(port_b));
+	for (i = 0; i < 6; i++) {
+		tc_send(a, "#w REJOIN game=%s token=%s", game, bad);
+		assert_non_null(tc_wait(a, "ERR #w ", T));
+		assert_non_null(strstr(a->line, " 401 "));
+	}
+	for (i = 0; i < 4; i++) {
+		tc_send(b, "#w REJOIN game=%s token=%s", game, bad);
+		assert_non_null(tc_wait(b, "ERR #w ", T));
+		assert_non_null(strstr(b->line, " 401 "));
+	}
+	tc_send(b, "#w REJOIN game=%s token=%s", game, bad);
+	assert_non_null(tc_wait(b, "ERR #w ", T));
+	assert_non_null(strstr(b->line, " 429 "));
+	tc_send(a, "#w REJOIN game=%s token=%s", game, bad);
+	assert_non_null(tc_wait(a, "ERR #w ", T));
+	assert_non_null(strstr(a->line, " 429 "));
+	tc_send(b, "#r REJOIN game=%s token=%s", game, tokb);
+	assert_non_null(tc_wait(b, "OK #r REJOIN", T));
+	tc_free(a);
+	tc_free(b);
+}
+
+/* New games from one network: at most 10 a minute on all servers
+ * together (the default). */
+static void
+test_creates_shared(void **state)
+{
+	struct tc *c[2];
+	long minute = (long)(time(NULL) / 60);
+	int i, made = 0, refused = 0;
+
+	(void)state;
+	while (time(NULL) % 60 > 50)
+		sleep(1);
+	minute = (long)(time(NULL) / 60);
+	assert_non_null(c[0] = tc_hello(port_a));
+	assert_non_null(c[1] = tc_hello(port_b));
+	for (i = 0; i < 14; i++) {
+		struct tc *x = c[i % 2];
+		tc_send(x, "#c CREATE seat=white name=n%d", i);
+		assert_non_null(tc_wait(x, "", T));
+		while (strncmp(x->line, "OK #c", 5) != 0 &&
+		    strncmp(x->line, "ERR #c", 6) != 0)
+			assert_non_null(tc_wait(x, "", T));
+		made += strncmp(x->line, "OK #c CREATE", 12) == 0;
+		refused += strncmp(x->line, "ERR #c 429", 10) == 0;
+	}
+	print_message("creates: %d made, %d refused\n", made, refused);
+	assert_int_equal(made + refused, 14);
+	/* Each server alone would let all 14 through (7 each); together
+	 * at most 10 in a minute (fewer: games were made before). */
+	assert_int_equal((long)(time(NULL) / 60), minute);
+	assert_true(made <= 10);
+	assert_true(refused >= 4);
+	tc_free(c[0]);
+	tc_free(c[1]);
 }
 
 /* White's seat held on both servers (its token on each); the same ply sent
@@ -229,6 +305,8 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_cross_server),
 		cmocka_unit_test(test_variant_clock_across),
+		cmocka_unit_test(test_wrong_tokens_shared),
+		cmocka_unit_test(test_creates_shared),
 		cmocka_unit_test(test_ply_race),
 		cmocka_unit_test(test_kill_and_rejoin),
 		cmocka_unit_test(test_rematch),

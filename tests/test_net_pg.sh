@@ -124,6 +124,21 @@ if [ $status -eq 0 ]; then
 		status=1
 	fi
 fi
+# A database of version 3 (before the shared limits) is brought to 4 by
+# the first server started on it, without --create.
+if [ $status -eq 0 ]; then
+	$as "$bindir/psql" -h "$tmp" -U congo -d congo -q -c \
+	    "DROP TABLE congo_limits; UPDATE congo_meta SET version = 3" ||
+	    status=1
+	start a
+	pida=$pid
+	v=$($as "$bindir/psql" -h "$tmp" -U congo -d congo -At -c \
+	    "SELECT version FROM congo_meta; SELECT count(*) FROM congo_limits")
+	if [ "$(echo $v)" != "4 0" ]; then
+		echo "test_net_pg.sh: after the migration: '$v', not 4 and an empty congo_limits"
+		status=1
+	fi
+fi
 if [ $status -ne 0 ]; then
 	echo "--- server a"; tail -n 30 "$tmp/a.log"
 	echo "--- server b"; tail -n 30 "$tmp/b.log"

@@ -153,6 +153,20 @@ cmd_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
 		ch.body[0] = body;
 	}
 	a->creates++;
+	if (s->lim.games_per_minute > 0) {
+		char key[80];
+		snprintf(key, sizeof key, "create %s", a->addr);
+		if (sess_shared_count(s, key, a->creates) >
+		    s->lim.games_per_minute) {
+			snprintf(msg, sizeof msg, "at most %d new games a "
+			    "minute from one network", s->lim.games_per_minute);
+			sess_err(s, conn, cmd->tag, CGP_RATE_LIMITED, msg);
+			sess_refused(s, "%s: more than %d new games a minute "
+			    "from %s (all servers)", s->conns[conn].addr,
+			    s->lim.games_per_minute, a->addr);
+			return;
+		}
+	}
 	cgp_out_ok(&o, cmd->tag, "CREATE");
 	cgp_out_kv(&o, "game", id);
 	if (seat >= 0) {
@@ -269,6 +283,21 @@ cmd_rejoin(struct sess *s, int conn, const struct cgp_cmd *cmd,
 			return;
 		}
 		f->fails++;
+		if (s->lim.max_failed_rejoins > 0) {
+			char key[96];
+			snprintf(key, sizeof key, "token %s %s", c->net,
+			    g->id);
+			if (sess_shared_count(s, key, f->fails) >
+			    s->lim.max_failed_rejoins) {
+				sess_err(s, conn, cmd->tag, CGP_RATE_LIMITED,
+				    "too many wrong tokens for this game from "
+				    "your network: wait a minute");
+				sess_refused(s, "%s: wrong tokens for game %s "
+				    "(all servers), locked out", c->addr,
+				    g->id);
+				return;
+			}
+		}
 		sess_refused(s, "%s: wrong token for game %s", c->addr, g->id);
 		sess_err(s, conn, cmd->tag, CGP_BAD_TOKEN,
 		    "that token holds no seat in this game");

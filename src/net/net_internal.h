@@ -275,6 +275,11 @@ struct store_ops {
 	 * (sess_load_seat) and events (sess_remote_event). -1 with err. */
 	int (*refresh)(void *ctx, struct sess *s, const char *id, long seq,
 	    char *err, size_t errlen);
+	/* Limits counted by every server on the store (may be NULL: each
+	 * server counts alone): one more for key in minute win (Unix time /
+	 * 60); the count with it, or -1 with err. */
+	int (*count)(void *ctx, const char *key, long long win, char *err,
+	    size_t errlen);
 };
 
 /* Open the store --db names: a file (SQLite) or a postgresql:// URI
@@ -566,6 +571,11 @@ long long sess_refusal_due(const struct sess *s);
 bool sess_cmd_allowed(struct sess *s, struct sconn *c, long long now);
 bool sess_say_allowed(struct sconn *c, long long now);
 /* Wrong tokens: the counter of a network for a game. */
+/* A limit's count with one more (local: this server's own count, with
+ * it): with several servers on one store, the larger of that and the
+ * count of all of them (store->count), as the store's failure to count
+ * must not lift a limit. */
+int sess_shared_count(struct sess *s, const char *key, int local);
 struct sfail *sess_fails(struct sess *s, const char *net, const char *game,
     long long now);
 /* Finish o and queue it for conn. */

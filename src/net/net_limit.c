@@ -10,6 +10,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "net/net_internal.h"
 
@@ -72,6 +73,25 @@ sess_addr(struct sess *s, const char *net, long long now_ms)
 		a->creates = 0;
 	}
 	return a;
+}
+
+int
+sess_shared_count(struct sess *s, const char *key, int local)
+{
+	char err[300];
+	int n;
+
+	if (s->io.store == NULL || s->io.store->count == NULL)
+		return local;
+	n = s->io.store->count(s->io.store_ctx, key, (long long)time(NULL) / 60,
+	    err, sizeof err);
+	if (n < 0) {
+		/* Bounded like the refusals: a store down says it once. */
+		sess_refused(s, "counting %s with the other servers: %s (this "
+		    "server's own count holds)", key, err);
+		return local;
+	}
+	return n > local ? n : local;
 }
 
 struct sfail *

@@ -22,7 +22,7 @@
 
 #include "net/net_internal.h"
 
-#define PG_SCHEMA_VERSION 3
+#define PG_SCHEMA_VERSION 4
 
 struct pgstore {
 	PGconn *w;                     /* the store thread's */
@@ -30,11 +30,22 @@ struct pgstore {
 	char me[CGP_ID_LEN + 1];       /* this server, in its notices */
 	char uri[512];
 	int fail_next;
+	long long swept;               /* the minute congo_limits was swept */
 };
+
+/* Limits counted by every server together: a row a key and minute. */
+#define PG_LIMITS_TABLE \
+    "CREATE TABLE congo_limits(" \
+    " key TEXT NOT NULL," \
+    " win BIGINT NOT NULL," \
+    " n INTEGER NOT NULL," \
+    " PRIMARY KEY (key, win));"
+
 
 static const char pg_schema[] =
     "CREATE TABLE congo_meta(version INTEGER NOT NULL);"
-    "INSERT INTO congo_meta VALUES (3);"
+    "INSERT INTO congo_meta VALUES (4);"
+    PG_LIMITS_TABLE
     "CREATE TABLE games("
     " id TEXT PRIMARY KEY,"
     " n BIGSERIAL UNIQUE,"                  /* creation order */
@@ -127,6 +138,41 @@ run(PGconn *c, const char *sql, ExecStatusType want)
 	return ok;
 }
 
+/*
+ * Version 3 to 4: the shared limits' table. Servers starting at once: the
+ * lock makes one of them do it, the others find it done.
+ */
+static int
+migrate_3(struct pgstore *pg, char *err, size_t errlen)
+{
+	PGresult *r;
+	int ver;
+
+	if (!run(pg->r, "BEGIN", PGRES_COMMAND_OK) ||
+	    !run(pg->r, "LOCK TABLE congo_meta IN EXCLUSIVE MODE",
+	    PGRES_COMMAND_OK))
+		goto bad;
+	r = PQexec(pg->r, "SELECT version FROM congo_meta");
+	if (PQresultStatus(r) != PGRES_TUPLES_OK) {
+		PQclear(r);
+		goto bad;
+	}
+	ver = PQntuples(r) > 0 ? atoi(PQgetvalue(r, 0, 0)) : -1;
+	PQclear(r);
+	if (ver == 3 && (!run(pg->r, PG_LIMITS_TABLE, PGRES_COMMAND_OK) ||
+	    !run(pg->r, "UPDATE congo_meta SET version = 4",
+	    PGRES_COMMAND_OK)))
+		goto bad;
+	if (!run(pg->r, "COMMIT", PGRES_COMMAND_OK))
+		goto bad;
+	return 0;
+bad:
+	pgfail(pg->r, pg->uri, err, errlen, "cannot bring the tables from "
+	    "version 3 to 4");
+	run(pg->r, "ROLLBACK", PGRES_COMMAND_OK);
+	return -1;
+}
+
 static int
 setup(struct pgstore *pg, bool create, char *err, size_t errlen)
 {
@@ -161,6 +207,10 @@ setup(struct pgstore *pg, bool create, char *err, size_t errlen)
 	}
 	ver = PQntuples(r) > 0 ? atoi(PQgetvalue(r, 0, 0)) : -1;
 	PQclear(r);
+	if (ver == 3 && migrate_3(pg, err, errlen) < 0)
+		return -1;
+	if (ver == 3)
+		ver = 4;
 	if (ver != PG_SCHEMA_VERSION) {
 		snprintf(err, errlen, "%.300s: database version %d, this "
 		    "server reads version %d", pg->uri, ver, PG_SCHEMA_VERSION);
@@ -207,7 +257,10 @@ store_pg_open(const char *uri, bool create, char *err, size_t errlen)
 	}
 	/* A commit is durable before it returns (the default, made sure). */
 	if (!run(pg->w, "SET synchronous_commit = on", PGRES_COMMAND_OK) ||
-	    !run(pg->r, "LISTEN congo", PGRES_COMMAND_OK)) {
+	    !run(pg->r, "LISTEN congo", PGRES_COMMAND_OK) ||
+	    /* The event loop's writes are the limits' counters: a crash
+	     * may lose the last of them, and they never wait for a sync. */
+	    !run(pg->r, "SET synchronous_commit = off", PGRES_COMMAND_OK)) {
 		pgfail(pg->r, uri, err, errlen, "cannot set it up");
 		goto bad;
 	}
@@ -606,6 +659,36 @@ pg_notices(void *ctx, struct sess *s)
 	}
 }
 
+/* One more for key in minute win, counted with every other server. */
+static int
+pg_count(void *ctx, const char *key, long long win, char *err, size_t errlen)
+{
+	struct pgstore *pg = ctx;
+	char w[24], sql[96];
+	PGresult *r;
+	int n;
+
+	if (win > pg->swept) {
+		/* Past minutes are of no use: whichever server sees a new
+		 * minute first clears them. */
+		pg->swept = win;
+		snprintf(sql, sizeof sql, "DELETE FROM congo_limits WHERE "
+		    "win < %lld", win - 1);
+		run(pg->r, sql, PGRES_COMMAND_OK);
+	}
+	snprintf(w, sizeof w, "%lld", win);
+	r = query(pg, "INSERT INTO congo_limits VALUES ($1, $2::bigint, 1) "
+	    "ON CONFLICT (key, win) DO UPDATE SET n = congo_limits.n + 1 "
+	    "RETURNING n", 2, key, w, err, errlen);
+	if (r == NULL)
+		return -1;
+	n = PQntuples(r) == 1 ? atoi(PQgetvalue(r, 0, 0)) : -1;
+	PQclear(r);
+	if (n < 0)
+		snprintf(err, errlen, "%.200s: no count returned", pg->uri);
+	return n;
+}
+
 static const char *
 pg_note(void *ctx)
 {
@@ -624,6 +707,7 @@ const struct store_ops store_pg_ops = {
 	.notice_fd = pg_notice_fd,
 	.notices = pg_notices,
 	.refresh = pg_refresh,
+	.count = pg_count,
 };
 
 #else

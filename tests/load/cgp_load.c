@@ -7,6 +7,11 @@
  * HISTORY at the end).
  *
  *   cgp_load [--host H] --port P [--games 200] [--seconds 60] [--think MS]
+ *            [--lockstep]     (every game thinks exactly MS: the games'
+ *                              moves arrive together, in bursts; by default
+ *                              each think is drawn from MS/2..3MS/2, so
+ *                              the games' moves spread as real players' do
+ *                              at the same mean pace)
  *            [--resign]       (resign the games still on at the end)
  *            [--port2 P]      (black connects to another server: several
  *                              servers on one PostgreSQL)
@@ -84,8 +89,9 @@ static struct {
 	bool resign;             /* games still on at the end: resign them */
 	int port2;               /* black's server, if another */
 	bool ending;             /* the time is up: no new games */
+	bool lockstep;           /* every think exactly --think */
 } L = { "127.0.0.1", 0, 200, 60, 0, 0, 0, 0, NULL, 0, 0, 0, 12345, false,
-	0, false };
+	0, false, false };
 
 static struct done *finished;       /* games over, kept for checking */
 
@@ -103,6 +109,17 @@ rnd(void)
 {
 	L.rng = L.rng * 1103515245u + 12345u;
 	return L.rng >> 8;
+}
+
+/* A player's thinking time, microseconds. */
+static long long
+think_us(void)
+{
+	long long t = L.think * 1000LL;
+
+	if (L.lockstep || t == 0)
+		return t;
+	return t / 2 + (long long)(rnd() % (unsigned)(t + 1));
 }
 
 static void
@@ -296,7 +313,7 @@ handle(struct lgame *g, struct lconn *c, const struct cgp_msg *m,
 			g->nacked++;
 			L.moves++;
 			g->waiting = false;
-			g->think_until = now + L.think * 1000LL;
+			g->think_until = now + think_us();
 			if (g->over && !L.ending)
 				game_over_restart(g);
 		}
@@ -523,9 +540,12 @@ main(int argc, char **argv)
 			L.think = atoi(argv[++i]);
 		else if (strcmp(argv[i], "--resign") == 0)
 			L.resign = true;
+		else if (strcmp(argv[i], "--lockstep") == 0)
+			L.lockstep = true;
 		else {
 			fprintf(stderr, "usage: cgp_load [--host H] --port P "
-			    "[--games N] [--seconds S] [--think MS]\n");
+			    "[--games N] [--seconds S] [--think MS] "
+			    "[--lockstep] [--resign] [--port2 P]\n");
 			return 2;
 		}
 	}
@@ -634,8 +654,10 @@ main(int argc, char **argv)
 		close(fd);
 	}
 	qsort(L.lat, L.nlat, sizeof *L.lat, cmp);
-	printf("games at once: %d (%d connections), %d s, think %d ms\n",
-	    L.ngames, L.ngames * 2, L.seconds, L.think);
+	printf("games at once: %d (%d connections), %d s, think %d ms%s\n",
+	    L.ngames, L.ngames * 2, L.seconds, L.think, L.think == 0 ? "" :
+	    L.lockstep ? " (lockstep: all games move together)" :
+	    " (each think drawn from half to one and a half of it)");
 	printf("moves acknowledged: %lld (%.0f moves/s), events %lld, "
 	    "games checked %lld (%lld moves)\n", L.moves,
 	    L.moves / (double)L.seconds, L.events, ngames_checked,
