@@ -90,7 +90,7 @@ start() {
 	fi
 }
 if [ "$mode" = load ]; then
-	limits="--max-connections 2000 --max-per-address 2000 --games-per-minute 1000000"
+	limits="--max-connections 2000 --max-per-address 2000 --games-per-minute 1000000 --commands-per-second 100000"
 else
 	limits=
 fi

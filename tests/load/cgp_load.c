@@ -480,7 +480,12 @@ check_history(int fd, const char *id, int nacked,
 				    strcmp(m->verb, "HISTORY") == 0)
 					want = (int)cgp_parse_num(
 					    cgp_msg_get(m, "n"), 1000);
-				else if (m->type == CGP_M_ITEM) {
+				else if (m->type == CGP_M_ERR) {
+					problem("game %s: HISTORY from=%d "
+					    "refused: %.200s", id, from,
+					    buf);
+					goto out;
+				} else if (m->type == CGP_M_ITEM) {
 					long p = cgp_parse_num(
 					    cgp_msg_get(m, "ply"), MAXPLY);
 					const char *mv = cgp_msg_get(m, "move");
