@@ -45,7 +45,17 @@ if [ "$(id -u)" = 0 ]; then
 fi
 pida= pidb=
 cleanup() {
+	# TERM first: a server stopped cleanly closes its database and writes
+	# its coverage data (--enable-coverage); -9 only for one that hangs.
 	for p in $pida $pidb; do
+		kill -TERM "$p" 2>/dev/null
+	done
+	for p in $pida $pidb; do
+		i=0
+		while kill -0 "$p" 2>/dev/null && [ $i -lt 50 ]; do
+			sleep 0.1
+			i=$((i + 1))
+		done
 		kill -9 "$p" 2>/dev/null
 		wait "$p" 2>/dev/null
 	done
