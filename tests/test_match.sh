@@ -88,4 +88,72 @@ if "$congo" --match --white random --black random --sprt 5,0 \
 	fail=1
 fi
 check badsprt "$tmp/badsprt.out" "ELO0 < ELO1"
+# the book maker: N openings of P plies, each line a quoted move list with
+# its score, the opening balanced within the book's bound
+"$congo" --match --make-book 2 --book-plies 2 --book-depth 2 --seed 3 \
+    >"$tmp/book.out" 2>&1 || { echo "FAIL: --make-book failed"; fail=1; }
+n=$(grep -c '^"[a-g][1-7][a-g][1-7] [a-g][1-7][a-g][1-7]",  /\* -*[0-9]* \*/$' \
+    "$tmp/book.out")
+if [ "$n" != 2 ]; then
+	echo "FAIL: --make-book 2 --book-plies 2 gave $n openings:"
+	cat "$tmp/book.out"; fail=1
+fi
+
+# the other limits and rules: nodes, seeded random openings, the quiet
+# rule, no adjudication, a ply cap; the header says what was asked
+"$congo" --match --white alphabeta --black random --nodes 300 --games 2 \
+    --seed 5 --openings-plies 4 --quiet-plies 10 --no-adjudication \
+    --max-plies 20 >"$tmp/limits.out" 2>&1
+check limits "$tmp/limits.out" "300 nodes"
+check limits "$tmp/limits.out" "random openings of 4 plies (seed 5)"
+check limits "$tmp/limits.out" "max 20 plies"
+check limits "$tmp/limits.out" "^2 games"
+"$congo" --match --white random --black random --movetime 5 --games 2 \
+    --quiet >"$tmp/movetime.out" 2>&1
+check movetime "$tmp/movetime.out" "^Score: "
+"$congo" --match --help >"$tmp/help.out" 2>&1 ||
+    { echo "FAIL: --match --help failed"; fail=1; }
+check help "$tmp/help.out" "^Usage: congo --match"
+check help "$tmp/help.out" "--make-book N"
+
+# refused before a game is played, each with its reason
+refuse() {  # refuse NAME PATTERN ARGS...: exit 1 with PATTERN in the output
+	name=$1 pat=$2
+	shift 2
+	if "$congo" --match "$@" >"$tmp/$name.out" 2>&1; then
+		echo "FAIL: $name: accepted: $*"; fail=1
+	fi
+	check "$name" "$tmp/$name.out" "$pat"
+}
+refuse twice "player A is given twice" --white random --black random \
+    --white random
+refuse twiceb "player B is given twice" --white random --black random \
+    --engine-b "$congo"
+refuse optin "is for an engine program" --white random --black random \
+    --option-a X=1
+refuse optform "needs NAME=VALUE, not 'X'" --engine-a "$congo" \
+    --black random --option-a X
+refuse movetime "--movetime must be a number 1..3600000, not 'abc'" \
+    --white random --black random --movetime abc
+refuse nodes "--nodes must be a number" --white random --black random \
+    --nodes 0
+refuse seed "--seed must be a number" --white random --black random \
+    --seed -1
+refuse plies "--openings-plies must be a number" --white random \
+    --black random --openings-plies 99
+refuse quiet "--quiet-plies must be a number" --white random \
+    --black random --quiet-plies x
+refuse variant "--variant must be congo or megapawn, not 'chess'" \
+    --white random --black random --variant chess
+refuse tc "--tc: time control '1x' has no '+'" --white random \
+    --black random --tc 1x
+refuse book "--make-book must be a number" --make-book 0
+refuse bookplies "--book-plies must be a number" --make-book 1 \
+    --book-plies 99
+refuse bookdepth "--book-depth must be a number" --make-book 1 \
+    --book-depth 0
+refuse pgnfull "/dev/full: could not write every game" --white random \
+    --black random --games 2 --pgn /dev/full
+refuse pgndir "/nonexistent/x.pgn: No such file or directory" \
+    --white random --black random --games 2 --pgn /nonexistent/x.pgn
 exit $fail
