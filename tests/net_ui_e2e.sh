@@ -11,37 +11,18 @@
 
 set -u
 
-if ! command -v tmux >/dev/null 2>&1; then
-	echo "tmux not found: skipped"
-	exit 77
-fi
-builddir=${CONGO_BUILDDIR:-$(pwd)}
-congo="$builddir/src/congo"
+tmux_prefix=cnet pane=w
+. "$(dirname "$0")/tmux_lib.sh"
 server="$builddir/src/congo-server"
-for f in "$congo" "$server"; do
-	[ -x "$f" ] || { echo "error: $f not built"; exit 99; }
-done
-
-tmp=$(mktemp -d /tmp/cnet.XXXXXX) || exit 99
-sock="$tmp/tmux"
+[ -x "$server" ] || { echo "error: $server not built"; exit 99; }
 spid=
-
-T() {
-	tmux -S "$sock" -f /dev/null "$@"
-}
-
-cleanup() {
-	T kill-server >/dev/null 2>&1
+extra_cleanup() {
 	if [ -n "$spid" ]; then
 		kill -9 "$spid" 2>/dev/null
 		wait "$spid" 2>/dev/null
 	fi
-	rm -rf "$tmp"
 }
-trap cleanup EXIT
-trap 'exit 1' INT TERM HUP PIPE
 
-step=""
 fail() {
 	echo "FAIL [$step]: $*"
 	for s in w b o x y l v z; do
@@ -55,15 +36,7 @@ fail() {
 	exit 1
 }
 
-note() {
-	step=$*
-	echo "# $*"
-}
-
-mkdir -p "$tmp/home" "$tmp/config/congo" "$tmp/data" "$tmp/state" || exit 99
-unset TMUX TMUX_PANE NO_COLOR
-export HOME="$tmp/home" XDG_CONFIG_HOME="$tmp/config" XDG_DATA_HOME="$tmp/data"
-export XDG_STATE_HOME="$tmp/state" USER=tester TERM=xterm
+tmux_home
 cat >"$tmp/config/congo/congo.conf" <<'EOF'
 ui = { color = false; mouse = false; ai_delay_ms = 0; };
 EOF

@@ -13,63 +13,12 @@
 
 set -u
 
-if ! command -v tmux >/dev/null 2>&1; then
-	echo "tmux not found: skipped"
-	exit 77
-fi
-builddir=${CONGO_BUILDDIR:-$(pwd)}
 srcdir=${CONGO_SRCDIR:-$(pwd)}
-congo="$builddir/src/congo"
-[ -x "$congo" ] || { echo "error: $congo not built"; exit 99; }
+tmux_prefix=clearn pane=e2e
+. "$(dirname "$0")/tmux_lib.sh"
 
-tmp=$(mktemp -d /tmp/clearn.XXXXXX) || exit 99
-sock="$tmp/tmux"
-T() {
-	tmux -S "$sock" -f /dev/null "$@"
-}
-cleanup() {
-	T kill-server >/dev/null 2>&1
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
-trap 'exit 1' INT TERM HUP PIPE
-
-step=""
-fail() {
-	echo "FAIL [$step]: $*"
-	[ -f "$tmp/screen" ] && { echo "--- the screen:"; cat "$tmp/screen"; }
-	exit 1
-}
-note() {
-	step=$*
-	echo "# $*"
-}
-capture() {
-	T capture-pane -p -t e2e >"$tmp/screen" 2>/dev/null
-}
-wait_for() {
-	_deadline=$(($(date +%s) + ${2:-10}))
-	while :; do
-		capture
-		grep -Eq -- "$1" "$tmp/screen" && return 0
-		[ "$(date +%s)" -gt "$_deadline" ] && fail "timed out waiting for /$1/"
-		sleep 0.05
-	done
-}
-expect() {
-	grep -Eq -- "$1" "$tmp/screen" || fail "not on the screen: /$1/"
-}
-keys() {
-	T send-keys -t e2e "$@"
-}
-type_text() {
-	T send-keys -t e2e -l -- "$1"
-}
-
-mkdir -p "$tmp/home" "$tmp/config" "$tmp/state" "$tmp/puzzles" || exit 99
-unset TMUX TMUX_PANE NO_COLOR
-export HOME="$tmp/home" XDG_CONFIG_HOME="$tmp/config" XDG_STATE_HOME="$tmp/state"
-export USER=tester TERM=xterm
+tmux_home
+mkdir -p "$tmp/puzzles" || exit 99
 
 # The data folder of the next run is in $tmp/datadir (the pane's shell
 # keeps the environment it started with).

@@ -16,61 +16,15 @@
 
 set -u
 
-if ! command -v tmux >/dev/null 2>&1; then
-	echo "tmux not found: skipped"
-	exit 77
-fi
 if [ ! -r /proc/self/stat ]; then
 	echo "no /proc: skipped"
 	exit 77
 fi
 
-builddir=${CONGO_BUILDDIR:-$(pwd)}
-congo="$builddir/src/congo"
-if [ ! -x "$congo" ]; then
-	echo "error: $congo not built"
-	exit 99
-fi
+tmux_prefix=cgan pane=an
+. "$(dirname "$0")/tmux_lib.sh"
 
-tmp=$(mktemp -d /tmp/cgan.XXXXXX) || exit 99
-sock="$tmp/tmux"
-
-T() {
-	tmux -S "$sock" -f /dev/null "$@"
-}
-
-cleanup() {
-	T kill-server >/dev/null 2>&1
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
-trap 'exit 1' INT TERM HUP PIPE
-
-step=""
-fail() {
-	echo "FAIL [$step]: $*"
-	if [ -f "$tmp/screen" ]; then
-		echo "--- the screen:"
-		cat "$tmp/screen"
-		echo "---"
-	fi
-	exit 1
-}
-
-note() {
-	step=$*
-	echo "# $*"
-}
-
-mkdir -p "$tmp/home" "$tmp/config/congo" "$tmp/data" "$tmp/state" ||
-    exit 99
-unset TMUX TMUX_PANE NO_COLOR CONGO_DEBUG
-export HOME="$tmp/home"
-export XDG_CONFIG_HOME="$tmp/config"
-export XDG_DATA_HOME="$tmp/data"
-export XDG_STATE_HOME="$tmp/state"
-export USER=tester
-export TERM=xterm
+tmux_home
 export LC_ALL=C
 
 cat >"$tmp/config/congo/congo.conf" <<'EOF'
@@ -87,46 +41,6 @@ cat >"$tmp/run.sh" <<EOF
 echo \$\$ >"$tmp/pid"
 exec "$congo" "\$@"
 EOF
-
-capture() {
-	T capture-pane -p -t an >"$tmp/screen" 2>/dev/null
-}
-
-wait_for() {
-	_deadline=$(($(date +%s) + ${2:-10}))
-	while :; do
-		capture
-		if grep -Eq -- "$1" "$tmp/screen"; then
-			return 0
-		fi
-		if [ "$(date +%s)" -gt "$_deadline" ]; then
-			fail "timed out waiting for /$1/"
-		fi
-		sleep 0.05
-	done
-}
-
-wait_gone() {
-	_deadline=$(($(date +%s) + ${2:-10}))
-	while :; do
-		capture
-		if ! grep -Eq -- "$1" "$tmp/screen"; then
-			return 0
-		fi
-		if [ "$(date +%s)" -gt "$_deadline" ]; then
-			fail "timed out waiting for /$1/ to go"
-		fi
-		sleep 0.05
-	done
-}
-
-keys() {
-	T send-keys -t an "$@"
-}
-
-type_text() {
-	T send-keys -t an -l -- "$1"
-}
 
 command_line() {
 	keys :

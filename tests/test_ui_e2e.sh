@@ -15,67 +15,11 @@
 
 set -u
 
-if ! command -v tmux >/dev/null 2>&1; then
-	echo "tmux not found: skipped"
-	exit 77
-fi
-
-builddir=${CONGO_BUILDDIR:-$(pwd)}
-congo="$builddir/src/congo"
-if [ ! -x "$congo" ]; then
-	echo "error: $congo not built"
-	exit 99
-fi
-
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/congo-e2e.XXXXXX") || exit 99
-# A unix socket path is limited to about 100 bytes.
-sock="$tmp/tmux"
-if [ ${#sock} -gt 90 ]; then
-	tmp2=$(mktemp -d /tmp/ce2e.XXXXXX) || exit 99
-	sock="$tmp2/tmux"
-else
-	tmp2=
-fi
-
-T() {
-	tmux -S "$sock" -f /dev/null "$@"
-}
-
-cleanup() {
-	T kill-server >/dev/null 2>&1
-	rm -rf "$tmp" ${tmp2:+"$tmp2"}
-}
-trap cleanup EXIT
-trap 'exit 1' INT TERM HUP PIPE
-
-failures=0
-step=""
-
-fail() {
-	echo "FAIL [$step]: $*"
-	if [ -f "$tmp/screen" ]; then
-		echo "--- the screen:"
-		cat "$tmp/screen"
-		echo "---"
-	fi
-	exit 1
-}
-
-note() {
-	step=$*
-	echo "# $*"
-}
+tmux_prefix=ce2e pane=e2e
+. "$(dirname "$0")/tmux_lib.sh"
 
 # ---- the environment of the game: nothing of the user's ----
-mkdir -p "$tmp/home" "$tmp/config/congo" "$tmp/data" "$tmp/state" ||
-    exit 99
-unset TMUX TMUX_PANE NO_COLOR CONGO_DEBUG
-export HOME="$tmp/home"
-export XDG_CONFIG_HOME="$tmp/config"
-export XDG_DATA_HOME="$tmp/data"
-export XDG_STATE_HOME="$tmp/state"
-export USER=tester
-export TERM=xterm
+tmux_home
 # A UTF-8 locale when there is one (tmux shows non-ASCII as _ otherwise).
 for l in C.UTF-8 C.utf8 en_US.UTF-8 en_US.utf8; do
 	if locale -a 2>/dev/null | grep -qx "$l"; then
@@ -106,58 +50,6 @@ EOF
 
 # ---- helpers ----
 
-# The screen now, into $tmp/screen.
-capture() {
-	T capture-pane -p -t e2e >"$tmp/screen" 2>/dev/null
-}
-
-# wait_for PATTERN [SECONDS]: poll the screen until grep -E finds PATTERN.
-wait_for() {
-	_deadline=$(($(date +%s) + ${2:-10}))
-	while :; do
-		capture
-		if grep -Eq -- "$1" "$tmp/screen"; then
-			return 0
-		fi
-		if [ "$(date +%s)" -gt "$_deadline" ]; then
-			fail "timed out waiting for /$1/"
-		fi
-		sleep 0.05
-	done
-}
-
-# wait_gone PATTERN [SECONDS]: poll until PATTERN is no longer shown.
-wait_gone() {
-	_deadline=$(($(date +%s) + ${2:-10}))
-	while :; do
-		capture
-		if ! grep -Eq -- "$1" "$tmp/screen"; then
-			return 0
-		fi
-		if [ "$(date +%s)" -gt "$_deadline" ]; then
-			fail "timed out waiting for /$1/ to go"
-		fi
-		sleep 0.05
-	done
-}
-
-shown() {
-	grep -Eq -- "$1" "$tmp/screen"
-}
-
-expect() {
-	shown "$1" || fail "not on the screen: /$1/"
-}
-
-# keys KEY...: tmux key names (Up, Enter, Escape, C-c, ...).
-keys() {
-	T send-keys -t e2e "$@"
-}
-
-# type TEXT: literal text.
-type_text() {
-	T send-keys -t e2e -l -- "$1"
-}
 
 # The pane's state, from tmux formats.
 pane() {

@@ -9,58 +9,8 @@
 
 set -u
 
-if ! command -v tmux >/dev/null 2>&1; then
-	echo "tmux not found: skipped"
-	exit 77
-fi
-builddir=${CONGO_BUILDDIR:-$(pwd)}
-congo="$builddir/src/congo"
-[ -x "$congo" ] || { echo "error: $congo not built"; exit 99; }
-
-tmp=$(mktemp -d /tmp/cmpui.XXXXXX) || exit 99
-sock="$tmp/tmux"
-T() {
-	tmux -S "$sock" -f /dev/null "$@"
-}
-cleanup() {
-	T kill-server >/dev/null 2>&1
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
-trap 'exit 1' INT TERM HUP PIPE
-
-step=""
-fail() {
-	echo "FAIL [$step]: $*"
-	[ -f "$tmp/screen" ] && { echo "--- the screen:"; cat "$tmp/screen"; }
-	exit 1
-}
-note() {
-	step=$*
-	echo "# $*"
-}
-capture() {
-	T capture-pane -p -t mp >"$tmp/screen" 2>/dev/null
-}
-wait_for() {
-	_deadline=$(($(date +%s) + ${2:-10}))
-	while :; do
-		capture
-		grep -Eq -- "$1" "$tmp/screen" && return 0
-		[ "$(date +%s)" -gt "$_deadline" ] &&
-		    fail "timed out waiting for /$1/"
-		sleep 0.05
-	done
-}
-expect() {
-	grep -Eq -- "$1" "$tmp/screen" || fail "not on the screen: /$1/"
-}
-keys() {
-	T send-keys -t mp "$@"
-}
-type_text() {
-	T send-keys -t mp -l -- "$1"
-}
+tmux_prefix=cmpui pane=mp
+. "$(dirname "$0")/tmux_lib.sh"
 # Rank N's pieces as letters, '.' for empty squares (columns of a..g).
 rank() {
 	awk -v want="$1" '
@@ -87,10 +37,7 @@ expect_rank() {
 	[ "$_got" = "$2" ] || fail "rank $1 is '$_got', expected '$2'"
 }
 
-mkdir -p "$tmp/home" || exit 99
-unset TMUX TMUX_PANE NO_COLOR
-export HOME="$tmp/home" XDG_CONFIG_HOME="$tmp/home" \
-    XDG_DATA_HOME="$tmp/home" XDG_STATE_HOME="$tmp/home" TERM=xterm
+tmux_home
 for l in C.UTF-8 C.utf8 en_US.UTF-8 en_US.utf8; do
 	if locale -a 2>/dev/null | grep -qx "$l"; then
 		export LC_ALL="$l"

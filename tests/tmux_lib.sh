@@ -1,0 +1,136 @@
+# tmux_lib.sh: what the terminal tests share (sourced, not run): skip
+# without tmux, the built game, a temporary folder with a tmux server of
+# its own, a cleanup that stops the programs in the panes before the tmux
+# server (a program left behind would keep a CPU busy after the test), and
+# the screen helpers. Set before sourcing:
+#   tmux_prefix   the temporary folder's name prefix (in /tmp: the tmux
+#                 socket path must stay short)
+#   pane          the target of capture/keys/type_text (a session name)
+# and optionally define extra_cleanup (run before the folder is removed).
+# Gives: builddir, congo, tmp, sock, T, tmux_stop, cleanup, step, note,
+# fail, capture, wait_for, wait_gone, shown, expect, keys, type_text,
+# tmux_home.
+
+if ! command -v tmux >/dev/null 2>&1; then
+	echo "tmux not found: skipped"
+	exit 77
+fi
+builddir=${CONGO_BUILDDIR:-$(pwd)}
+congo="$builddir/src/congo"
+if [ ! -x "$congo" ]; then
+	echo "error: $congo not built"
+	exit 99
+fi
+tmp=$(mktemp -d "/tmp/${tmux_prefix:-ctmux}.XXXXXX") || exit 99
+sock="$tmp/tmux"
+
+T() {
+	tmux -S "$sock" -f /dev/null "$@"
+}
+
+# The panes' programs get TERM (the game restores the terminal and exits),
+# then KILL after 2 s if one hangs, then the tmux server goes.
+tmux_stop() {
+	_panes=$(T list-panes -a -F '#{pane_pid}' 2>/dev/null)
+	if [ -n "$_panes" ] && command -v pkill >/dev/null 2>&1; then
+		for _p in $_panes; do
+			pkill -TERM -P "$_p" 2>/dev/null
+		done
+		_i=0
+		while [ $_i -lt 20 ]; do
+			_left=
+			for _p in $_panes; do
+				pgrep -P "$_p" >/dev/null 2>&1 && _left=1
+			done
+			[ -z "$_left" ] && break
+			sleep 0.1
+			_i=$((_i + 1))
+		done
+		for _p in $_panes; do
+			pkill -KILL -P "$_p" 2>/dev/null
+		done
+	fi
+	T kill-server >/dev/null 2>&1
+}
+
+cleanup() {
+	tmux_stop
+	if command -v extra_cleanup >/dev/null 2>&1; then
+		extra_cleanup
+	fi
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM HUP PIPE
+
+step=""
+note() {
+	step=$*
+	echo "# $*"
+}
+
+fail() {
+	echo "FAIL [$step]: $*"
+	if [ -f "$tmp/screen" ]; then
+		echo "--- the screen:"
+		cat "$tmp/screen"
+		echo "---"
+	fi
+	exit 1
+}
+
+capture() {
+	T capture-pane -p -t "$pane" >"$tmp/screen" 2>/dev/null
+}
+
+# wait_for PATTERN [SECONDS]: poll the screen until grep -E finds PATTERN.
+wait_for() {
+	_deadline=$(($(date +%s) + ${2:-10}))
+	while :; do
+		capture
+		grep -Eq -- "$1" "$tmp/screen" && return 0
+		[ "$(date +%s)" -gt "$_deadline" ] &&
+		    fail "timed out waiting for /$1/"
+		sleep 0.05
+	done
+}
+
+# wait_gone PATTERN [SECONDS]: poll until PATTERN is off the screen.
+wait_gone() {
+	_deadline=$(($(date +%s) + ${2:-10}))
+	while :; do
+		capture
+		grep -Eq -- "$1" "$tmp/screen" || return 0
+		[ "$(date +%s)" -gt "$_deadline" ] &&
+		    fail "timed out waiting for /$1/ to go"
+		sleep 0.05
+	done
+}
+
+shown() {
+	grep -Eq -- "$1" "$tmp/screen"
+}
+
+expect() {
+	shown "$1" || fail "not on the screen: /$1/"
+}
+
+# keys KEY...: tmux key names (Up, Enter, Escape, C-c, ...).
+keys() {
+	T send-keys -t "$pane" "$@"
+}
+
+# type_text TEXT: literal text.
+type_text() {
+	T send-keys -t "$pane" -l -- "$1"
+}
+
+# The game's environment: nothing of the user's (home, XDG folders).
+tmux_home() {
+	mkdir -p "$tmp/home" "$tmp/config/congo" "$tmp/data" "$tmp/state" ||
+	    exit 99
+	unset TMUX TMUX_PANE NO_COLOR CONGO_DEBUG
+	export HOME="$tmp/home" XDG_CONFIG_HOME="$tmp/config"
+	export XDG_DATA_HOME="$tmp/data" XDG_STATE_HOME="$tmp/state"
+	export USER=tester TERM=xterm
+}
