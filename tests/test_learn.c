@@ -88,6 +88,95 @@ test_lesson_errors(void **state)
 	    "x.txt:3: the game is already over in this position (bare-lions)");
 }
 
+#define STEP_HEAD LESSON_HEAD "step 2l4/7/7/7/7/P6/4L2 w\ngoal G\n"
+
+/* Each line of a lesson file that cannot be right, named by file:line. */
+static void
+test_lesson_errors_more(void **state)
+{
+	char text[4096], *t;
+	int i;
+
+	(void)state;
+	memset(text, 0, sizeof text);
+	t = text + sprintf(text, LESSON_HEAD "step 2l4/7/7/7/7/P6/4L2 w\n"
+	    "goal ");
+	memset(t, 'g', 300);
+	refused(text, "x.txt:4: goal is too long (at most 255 characters)");
+	t = text + sprintf(text, STEP_HEAD);
+	for (i = 0; i < 9; i++)
+		t += sprintf(t, "check safe\n");
+	refused(text, "x.txt:13: more than 8 checks in a step");
+	refused(STEP_HEAD "check \t \n", "x.txt:5: 'check' needs a value");
+	refused(STEP_HEAD "check to\n", "x.txt:5: 'check to' needs a square");
+	refused(STEP_HEAD "check from z9\n", "x.txt:5: 'check from' needs a "
+	    "square");
+	refused(STEP_HEAD "check safe now\n", "x.txt:5: 'check safe' takes "
+	    "no argument");
+	refused(STEP_HEAD "check captures 1 2\n", "x.txt:5: 'check captures' "
+	    "takes one number");
+	refused(STEP_HEAD "check captures\n", "x.txt:5: 'check captures' "
+	    "needs a number");
+	t = text + sprintf(text, STEP_HEAD "accept");
+	for (i = 0; i < 17; i++)
+		t += sprintf(t, " a2a3");
+	sprintf(t, "\n");
+	refused(text, "x.txt:5: more than 16 accepted moves");
+	refused(STEP_HEAD "wrong a2a3\n", "x.txt:5: 'wrong' needs a move and "
+	    "the text");
+	refused(STEP_HEAD "wrong a2 Not so\n", "x.txt:5: 'a2' is not move "
+	    "text");
+	t = text + sprintf(text, STEP_HEAD "check safe\n");
+	for (i = 0; i < 9; i++)
+		t += sprintf(t, "wrong a2a3 No\n");
+	refused(text, "x.txt:14: more than 8 'wrong' lines in a step");
+	refused(STEP_HEAD "check safe\nwrong a2a5 Too far\n", "x.txt:3: "
+	    "'wrong' move: a2a5 is not a legal move");
+	refused(STEP_HEAD "check safe\nvariant congo\n", "x.txt:6: 'variant' "
+	    "must come before the lesson's first step");
+	refused(STEP_HEAD "goal Again\n", "x.txt:5: a second 'goal' in this "
+	    "step");
+	t = text + sprintf(text, LESSON_HEAD);
+	for (i = 0; i < 5; i++) {
+		t += sprintf(t, "intro ");
+		memset(t, 'i', 250);
+		t += 250;
+		*t++ = '\n';
+	}
+	*t = '\0';
+	refused(text, "x.txt:7: the intro is too long (at most 1023 "
+	    "characters)");
+}
+
+/* A lesson file that is not there, a folder, a binary file. */
+static void
+test_lesson_files(void **state)
+{
+	struct learn_book bk;
+	char err[LEARN_ERR_MAX], dir[] = "/tmp/congo-learn-XXXXXX", path[64];
+	FILE *f;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	learn_book_init(&bk);
+	snprintf(path, sizeof path, "%s/none.txt", dir);
+	assert_int_equal(learn_book_read(&bk, path, err, sizeof err), -1);
+	assert_non_null(strstr(err, "none.txt: No such file"));
+	assert_int_equal(learn_book_read(&bk, dir, err, sizeof err), -1);
+	assert_non_null(strstr(err, "Is a directory"));
+	snprintf(path, sizeof path, "%s/nul.txt", dir);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fwrite("lesson a\0b\n", 1, 11, f);
+	fclose(f);
+	assert_int_equal(learn_book_read(&bk, path, err, sizeof err), -1);
+	assert_non_null(strstr(err, "nul.txt: a NUL byte: not a text file"));
+	assert_int_equal(learn_book_count(&bk), 0);
+	learn_book_free(&bk);
+	remove(path);
+	rmdir(dir);
+}
+
 static void
 test_lesson_parse(void **state)
 {
@@ -552,6 +641,8 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_lesson_errors),
+		cmocka_unit_test(test_lesson_errors_more),
+		cmocka_unit_test(test_lesson_files),
 		cmocka_unit_test(test_lesson_parse),
 		cmocka_unit_test(test_step_check),
 		cmocka_unit_test(test_explain_illegal),
