@@ -14,6 +14,7 @@
 
 #include "engine/notation.h"
 #include "net/net.h"
+#include "net/net_cli.h"
 #include "test_net_tclient.h"
 
 static char server_bin[1024], dir[256], db[300], logfile[300], portstr[16];
@@ -643,11 +644,132 @@ test_online_parts(void **state)
 	net_client_free(w[1].c);
 }
 
+/* Feed the client one line as from the server (no socket). */
+static void
+feed(struct net_client *c, const char *line)
+{
+	struct cgp_msg *m = malloc(sizeof *m);
+	char err[200];
+
+	assert_non_null(m);
+	if (cgp_parse_msg(line, strlen(line), m, err, sizeof err) != 0)
+		fail_msg("cannot parse '%s': %s", line, err);
+	cli_handle(c, m, 1000);
+	free(m);
+}
+
+/* The next event is an error for verb with code and text. */
+static void
+next_error(struct net_client *c, int code, const char *verb,
+    const char *text)
+{
+	struct net_event ev;
+
+	assert_true(net_client_next(c, &ev));
+	assert_int_equal(ev.kind, NEV_ERROR);
+	assert_int_equal(ev.code, code);
+	assert_string_equal(ev.verb, verb);
+	assert_string_equal(ev.text, text);
+}
+
+/* What the client makes of each refusal, by the command it answers. */
+static void
+test_server_refusals(void **state)
+{
+	struct net_client_opts o;
+	struct net_client *c;
+	struct net_event ev;
+	static const struct {
+		const char *line, *verb;
+		int code;
+	} simple[] = {
+		{ "ERR #x3 410 GAME_OVER :the game is over", "RESIGN", 410 },
+		{ "ERR #d3 420 NOT_YOUR_TURN :no offer to answer", "DRAW", 420 },
+		{ "ERR #t3 429 RATE_LIMITED :one line a second", "SAY", 429 },
+		{ "ERR #R3 410 GAME_OVER :not over yet", "REMATCH", 410 },
+		{ "ERR #k3 403 NOT_YOUR_SEAT :not yours", "CANCEL", 403 },
+		{ "ERR #q3 400 BAD_SYNTAX :what", "", 400 },
+		{ "ERR * 503 BUSY :too many connections", "", 503 },
+	};
+	size_t i;
+
+	(void)state;
+	memset(&o, 0, sizeof o);
+	snprintf(o.host, sizeof o.host, "127.0.0.1");
+	o.port = 1;
+	snprintf(o.name, sizeof o.name, "t");
+	c = net_client_new(&o);
+	for (i = 0; i < sizeof simple / sizeof simple[0]; i++) {
+		feed(c, simple[i].line);
+		next_error(c, simple[i].code, simple[i].verb,
+		    strchr(simple[i].line, ':') + 1);
+	}
+	/* CLAIM too early: how long is left comes with it */
+	feed(c, "ERR #a3 428 CLAIM_TOO_EARLY left=42 :wait");
+	assert_true(net_client_next(c, &ev));
+	assert_string_equal(ev.verb, "CLAIM");
+	assert_int_equal(ev.left, 42);
+	/* a refused LIST ends the list */
+	c->list_left = 3;
+	feed(c, "ERR #l3 429 RATE_LIMITED :slow down");
+	next_error(c, 429, "LIST", "slow down");
+	assert_true(net_client_next(c, &ev));
+	assert_int_equal(ev.kind, NEV_LIST_END);
+	assert_int_equal(c->list_left, 0);
+	/* a refused HISTORY stops the sync */
+	c->syncing = true;
+	feed(c, "ERR #h3 404 NO_SUCH_GAME :gone");
+	next_error(c, 404, "HISTORY", "gone");
+	assert_false(c->syncing);
+	/* a refused JOIN, and a REJOIN with a bad token: back to the lobby */
+	c->role = ROLE_JOIN;
+	feed(c, "ERR #j3 409 SEAT_TAKEN :taken");
+	next_error(c, 409, "JOIN", "taken");
+	assert_int_equal(c->role, ROLE_NONE);
+	c->role = ROLE_SEAT;
+	feed(c, "ERR #r3 401 BAD_TOKEN :no");
+	next_error(c, 401, "REJOIN", "no");
+	assert_int_equal(c->role, ROLE_NONE);
+	/* a MOVE answered 412 when the server already has a later ply (the
+	 * move was stored before the link broke): no error for the player */
+	c->pending = true;
+	c->pending_ply = 4;
+	feed(c, "ERR #m3 412 WRONG_PLY current=5 :ply 4 is played");
+	assert_false(c->pending);
+	assert_false(net_client_next(c, &ev));
+	/* any other refused MOVE is shown */
+	c->pending = true;
+	feed(c, "ERR #m4 422 ILLEGAL_MOVE :a1a2 is not legal");
+	assert_false(c->pending);
+	next_error(c, 422, "MOVE", "a1a2 is not legal");
+	/* the server PINGs: the client answers at once */
+	c->outlen = 0;
+	feed(c, "PING 77");
+	assert_true(c->outlen == 8 && memcmp(c->out, "PONG 77\n", 8) == 0);
+	feed(c, "PONG 78");
+	assert_false(net_client_next(c, &ev));
+	/* REJOIN refused for too many tries: wait and try again */
+	c->role = ROLE_SEAT;
+	feed(c, "ERR #r5 429 RATE_LIMITED :too many");
+	next_error(c, 429, "REJOIN", "too many");
+	assert_int_equal(net_client_state(c), NET_RETRY);
+	assert_true(net_client_next(c, &ev));
+	assert_int_equal(ev.kind, NEV_STATUS);
+	assert_int_equal(ev.state, NET_RETRY);
+	/* a server of another protocol: given up, with the reason */
+	feed(c, "ERR * 505 VERSION_UNSUPPORTED :CGP/2 only");
+	next_error(c, 505, "HELLO", "CGP/2 only");
+	assert_int_equal(net_client_state(c), NET_CLOSED);
+	assert_non_null(strstr(net_client_why(c), "does not speak CGP/1"));
+	net_client_free(c);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_addresses),
+		cmocka_unit_test(test_server_refusals),
 		cmocka_unit_test(test_tokens_file),
 		cmocka_unit_test(test_play_through_a_crash),
 		cmocka_unit_test(test_observe_and_list),
