@@ -156,4 +156,37 @@ refuse pgnfull "/dev/full: could not write every game" --white random \
     --black random --games 2 --pgn /dev/full
 refuse pgndir "/nonexistent/x.pgn: No such file or directory" \
     --white random --black random --games 2 --pgn /nonexistent/x.pgn
+# engines that misbehave: each game they spoil is lost by them, counted,
+# and named; the match goes on. FAKE_GO says what the fake does on 'go'.
+cat >"$tmp/fake.sh" <<'EOF'
+#!/bin/sh
+while read -r line; do
+	case $line in
+	uci) echo "id name fake"; echo "uciok" ;;
+	isready) echo "readyok" ;;
+	go*)
+		case $FAKE_GO in
+		illegal) echo "info depth 1 score mate 1"; echo "bestmove a1a7" ;;
+		exit) exit 0 ;;
+		error) echo "error: out of ideas" ;;
+		silent) ;;
+		esac ;;
+	quit) exit 0 ;;
+	esac
+done
+EOF
+chmod +x "$tmp/fake.sh"
+for kind in illegal exit error silent; do
+	FAKE_GO=$kind "$congo" --match --engine-a "$tmp/fake.sh" --black random \
+	    --movetime 50 --games 2 >"$tmp/fake-$kind.out" 2>&1
+	check "fake $kind" "$tmp/fake-$kind.out" "^Score: 0.0/2"
+	check "fake $kind" "$tmp/fake-$kind.out" "^Errors: 2 games ended by a bad move"
+done
+check "fake illegal" "$tmp/fake-illegal.out" "returned no move at ply [0-9]* of game 1: a1a7 is not a legal move"
+check "fake exit" "$tmp/fake-exit.out" "fake.sh exited"
+# the engine is gone for game 2: that game is its loss, not a draw
+check "fake exit" "$tmp/fake-exit.out" "is not ready for game 2"
+check "fake exit" "$tmp/fake-exit.out" "game 2: random - .*fake.sh 1-0"
+check "fake error" "$tmp/fake-error.out" "said: error: out of ideas"
+check "fake silent" "$tmp/fake-silent.out" "no move in time"
 exit $fail

@@ -274,8 +274,10 @@ inprocess_move(struct match *m, int p, struct seat *s, const struct game *g,
 	return mv;
 }
 
+/* Set up game i; -1 (and *bad, the player) when an engine is not ready. */
 static int
-new_game(struct match *m, int i, struct seat seat[2], struct movelist *ml)
+new_game(struct match *m, int i, struct seat seat[2], struct movelist *ml,
+    int *bad)
 {
 	struct match_game *mg = &m->game[i];
 	char err[256], line[256];
@@ -300,6 +302,7 @@ new_game(struct match *m, int i, struct seat seat[2], struct movelist *ml)
 				snprintf(mg->error, sizeof mg->error,
 				    "engine %s is not ready for game %d",
 				    pl->path, i + 1);
+				*bad = p;
 				return -1;
 			}
 			continue;
@@ -368,10 +371,11 @@ play_game(struct match *m, int i, struct seat seat[2], struct movelist *ml)
 	enum game_result r;
 	bool have;
 
-	if (new_game(m, i, seat, ml) != 0) {
-		game_resign(g, WHITE);
+	if (new_game(m, i, seat, ml, &p) != 0) {
+		/* the player whose engine is gone loses the game */
+		game_resign(g, (p == 0) == mg->a_white ? WHITE : BLACK);
 		mg->done = true;
-		mg->a_score = 0.5;
+		mg->a_score = p == 0 ? 0.0 : 1.0;
 		return 0;
 	}
 	clock_init(&clk, m->cfg.base_ms, m->cfg.inc_ms);
