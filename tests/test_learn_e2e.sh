@@ -45,6 +45,24 @@ wait_for 'Lessons: learn Congo one rule at a time \(0 of 17 done\)' 10
 expect '\[ \]  1\. The lion and its castle'
 expect '\[ \] 13\. How a game ends'
 
+note "End, Up, Enter: the next to last lesson"
+keys End Up Enter
+wait_for 'Lesson: The Megapawn' 5
+expect 'step 1 of 2'
+
+note ":solution names the move, u starts the step again"
+type_text ":solution"
+keys Enter
+wait_for 'Solution: d3f5' 5
+keys u
+wait_for '^Take the crocodile with the Megapawn' 5
+
+note ":learn goes back to the list; Home, Down, Up: the first lesson"
+type_text ":learn"
+keys Enter
+wait_for 'Lessons: learn Congo one rule at a time' 5
+keys Home Down Up
+
 note "the first lesson, first step"
 keys Enter
 wait_for 'Step the lion one square diagonally, to d3' 5
@@ -106,6 +124,11 @@ keys Left Up Enter Up Enter
 wait_for 'c3c4 does not win' 5
 expect 'White to move'
 
+note "no taking back in a puzzle"
+type_text ":undo"
+keys Enter
+wait_for 'no taking back in a puzzle' 5
+
 note ":hint names the piece"
 type_text ":hint"
 keys Enter
@@ -140,6 +163,10 @@ wait_for 'White to move' 10
 type_text ":learn"
 keys Enter
 wait_for '\(1 of 17 done\)' 5
+note "p in the list with every puzzle solved: the list says so"
+keys p
+wait_for 'Every puzzle is solved' 5
+expect '\(1 of 17 done\)'
 keys Escape
 wait_for 'White to move' 5
 type_text ":puzzle"

@@ -614,7 +614,8 @@ ui_learn_list_key(struct ui_app *a, const struct ui_event *ev)
 		start_lesson(a, L->cursor);
 		break;
 	case 'p':
-		a->screen = SCR_BOARD;
+		/* the board once a puzzle is set up; with none left the
+		 * list stays and says so */
 		ui_puzzle_next(a);
 		break;
 	case 'q':
