@@ -25,7 +25,7 @@ extra_cleanup() {
 
 fail() {
 	echo "FAIL [$step]: $*"
-	for s in w b o x y l v z; do
+	for s in w b o x y l v z k h f g; do
 		if T has-session -t "=$s" 2>/dev/null; then
 			echo "--- screen $s:"
 			T capture-pane -p -t "=$s:"
@@ -168,7 +168,7 @@ wait_for o "2\. b1c2"
 note "Black leaves and comes back with --game"
 quit b
 wait_for w "opponent disconnected"
-run b --connect "$addr" --game "$game"
+run b --connect "$addr" --game "$game" --seat black
 wait_for b "2\. b1c2"
 wait_for w "opponent is back"
 cmd b a6b5
@@ -202,12 +202,59 @@ note "a megapawn game with a clock, made and played by keys"
 run v --connect "$addr" --create --seat white --variant megapawn --clock 5+3 --name mp
 wait_for v "Game [A-Z2-7]{8}"
 game3=$(screen v | sed -n 's/.*Game \([A-Z2-7]\{8\}\).*/\1/p' | head -n 1)
-run z --connect "$addr" --join "$game3" --seat black --name mq
+# --join without --seat: the only free seat (Black here)
+run z --connect "$addr" --join "$game3" --name mq
 wait_for z "White +mp"
+wait_for z "Black +human"
 cmd v "a3a4"
 wait_for z "1\. a3a4"
 cmd z "a5b4"
 wait_for v "1\. a3a4 a5b4"
+
+note "the server's clocks in the panel"
+wait_for v "White +human +[0-9]+:[0-9][0-9]"
+wait_for z "Black +human +[0-9]+:[0-9][0-9]"
+
+note ":say: a chat line in the other's panel"
+cmd v "say good luck"
+wait_for z "mp: good luck"
+wait_for z "mp says: good luck"
+
+note "a draw offered and accepted: the status no longer says offered"
+cmd v draw
+wait_for z "White offers a draw"
+wait_for z "draw offered \(:draw accepts\)"
+cmd z draw
+wait_for v "Draw: agreement"
+wait_for z "Draw: agreement"
+screen z | grep -q "draw offered" && fail "z: 'draw offered' after the draw"
+screen v | grep -q "draw offered" && fail "v: 'draw offered' after the draw"
+
+note ":rematch and r: a new game, colours swapped"
+cmd v rematch
+wait_for z "White asks for a rematch: r or :rematch accepts"
+T send-keys -t =z: r
+wait_for z "rematch: game [A-Z2-7]{8}, you play White"
+wait_for v "rematch: game [A-Z2-7]{8}, you play Black"
+cmd z "a3a4"
+wait_for v "1\. a3a4"
+
+note "refused: :cancel of a joined game, undo; :claim too early"
+cmd z cancel
+wait_for z ":cancel: only a game nobody has joined can be cancelled"
+T send-keys -t =z: u
+wait_for z "not allowed in a network game"
+quit v
+wait_for z "opponent disconnected"
+cmd z claim
+wait_for z "too early to claim: the server allows it in [0-9]+ s"
+quit z
+
+note ":cancel of one's open game"
+run k --connect "$addr" --create --name kc
+wait_for k "waiting for an opponent"
+cmd k cancel
+wait_for k "cancel"
 
 note "a bad --join id: a message and status 1, not a wait for ever"
 run j --connect "$addr" --join ZZZZZZZZ --seat black
@@ -243,25 +290,53 @@ quit m
 
 note "commands refused or sent in a network game"
 T send-keys -t =l: u
-wait_for l "not in a network game"
+wait_for l "not allowed in a network game"
 cmd l "fen 3l3/7/7/7/7/7/3L3 w 0 1"
-wait_for l "not in a network game"
+wait_for l "not allowed in a network game"
 cmd l draw
 wait_for l "draw offered|waiting|not"
 T send-keys -t =l: L
-wait_for l "not in a network game"
+wait_for l "not allowed in a network game"
 quit l
 
-note "congo --host: a game for a friend, served from the game"
-hport=$((20000 + $$ % 20000))
-run h --host --port "$hport" --name host
-wait_for h "Your friend runs: congo --connect"
-hgame=$(screen h | sed -n 's/.*Game \([A-Z2-7]\{8\}\).*/\1/p' | head -n 1)
-run f --connect "127.0.0.1:$hport" --join "$hgame" --seat black --name friend
+note "congo --host --port 0: a game for a friend, served from the game"
+run h --host --port 0 --name host
+wait_for h "Your friend runs: congo --connect [^ ]+:[0-9]+ --join [A-Z2-7]{8}"
+hgame=$(screen h | sed -n 's/.*--join \([A-Z2-7]\{8\}\).*/\1/p' | head -n 1)
+cmd h info
+wait_for h "your friend runs: congo --connect [^ ]+ --join $hgame"
+wait_for h "congo --host --game $hgame"
+T send-keys -t =h: q
+hport=$(sed -n 's/.*listening on .* port \([0-9]*\).*/\1/p' \
+    "$tmp/state/congo/congo-host.log" | tail -n 1)
+[ -n "$hport" ] && [ "$hport" != 0 ] || fail "no port in the host's log"
+run f --connect "127.0.0.1:$hport" --join "$hgame" --name friend
 wait_for f "White +host \(network\)"
 wait_for h "friend joins as Black"
 cmd h d2d3
 wait_for f "1\. d2d3"
+
+note "quitting the host warns that the friend's game stops"
+T send-keys -t =h: q
+wait_for h "Quit this game\? This machine serves it"
+quit h
+wait_for f "reconnecting"
+
+note "congo --host --game resumes the hosted game"
+# Both seats' tokens are on this machine: which one must be said.
+run g --host --port "$hport" --game "$hgame" --name host
+wait_for g "both seats of game $hgame are kept here: which\? --seat white or --seat black"
+_i=0
+while [ ! -s "$tmp/g.status" ] && [ $_i -lt 100 ]; do
+	sleep 0.05
+	_i=$((_i + 1))
+done
+[ "$(cat "$tmp/g.status" 2>/dev/null)" = 2 ] || fail "g: status not 2"
+run h --host --port "$hport" --game "$hgame" --seat white --name host
+wait_for h "1\. d2d3"
+wait_for f "online" 20
+cmd f b6b5
+wait_for h "1\. d2d3 b6b5"
 quit f
 quit h
 

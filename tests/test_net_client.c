@@ -644,6 +644,46 @@ test_online_parts(void **state)
 	net_client_free(w[1].c);
 }
 
+/* Two processes saving tokens at once (both seats on one machine, a
+ * rematch) lose none: the file is locked around its rewrite. */
+static void
+test_tokens_two_writers(void **state)
+{
+	char tok[64], err[200], game[16];
+	pid_t pid[2];
+	int w, i, seat, status;
+
+	(void)state;
+	for (w = 0; w < 2; w++) {
+		pid[w] = fork();
+		assert_true(pid[w] >= 0);
+		if (pid[w] == 0) {
+			for (i = 0; i < 40; i++) {
+				snprintf(game, sizeof game, "%cAAAAA%02d",
+				    'P' + w, i);
+				if (net_tokens_save("two", 9, game, w,
+				    "ABCDEFGHIJKLMNOPQRSTUVWXYZ", err,
+				    sizeof err) < 0)
+					_exit(1);
+			}
+			_exit(0);
+		}
+	}
+	for (w = 0; w < 2; w++) {
+		assert_int_equal(waitpid(pid[w], &status, 0), pid[w]);
+		assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	}
+	for (w = 0; w < 2; w++)
+		for (i = 0; i < 40; i++) {
+			snprintf(game, sizeof game, "%cAAAAA%02d", 'P' + w, i);
+			seat = -1;
+			if (net_tokens_find("two", 9, game, &seat, tok,
+			    sizeof tok) != 0)
+				fail_msg("the token of %s is lost", game);
+			assert_int_equal(seat, w);
+		}
+}
+
 /* Feed the client one line as from the server (no socket). */
 static void
 feed(struct net_client *c, const char *line)
@@ -771,6 +811,7 @@ main(void)
 		cmocka_unit_test(test_addresses),
 		cmocka_unit_test(test_server_refusals),
 		cmocka_unit_test(test_tokens_file),
+		cmocka_unit_test(test_tokens_two_writers),
 		cmocka_unit_test(test_play_through_a_crash),
 		cmocka_unit_test(test_observe_and_list),
 		cmocka_unit_test(test_online_parts),

@@ -112,7 +112,7 @@ test_parse_network(void **state)
 	    "--white", "random" };
 	const char *b[] = { "congo", "--host", "--port=7200", "--create" };
 	const char *c[] = { "congo", "--seat", "red" };
-	const char *d[] = { "congo", "--port", "0" };
+	const char *d[] = { "congo", "--port", "70000" };
 	const char *e[] = { "congo", "--connect" };
 	const char *f[] = { "congo", "--host=yes" };
 
@@ -131,7 +131,8 @@ test_parse_network(void **state)
 	assert_int_equal(o.net.port, 7200);
 	assert_int_equal(o.net.seat, -1);
 	parse_fails(3, c, "--seat is white or black, not 'red'");
-	parse_fails(3, d, "--port must be a number 1..65535, not '0'");
+	parse_fails(3, d, "--port must be a number 0..65535 (0 with --host: "
+	    "any free port), not '70000'");
 	parse_fails(2, e, "--connect needs a value");
 	parse_fails(2, f, "unknown option '--host=yes'");
 }

@@ -40,6 +40,7 @@ struct net_client {
 	enum cli_role role;
 	char game[16];
 	int seat;                 /* the seat held or wanted, -1 none */
+	bool join_any;            /* JOIN the free seat: white, then black */
 	char token[CGP_TOKEN_LEN + 1];
 	char fen[CGP_FEN_MAX];    /* CREATE fen=, wire form, "" none */
 	long seq;                 /* the last event seen */

@@ -503,7 +503,9 @@ net_client_join(struct net_client *c, const char *game, int seat)
 	c->role = ROLE_JOIN;
 	snprintf(c->game, sizeof c->game, "%s", game);
 	cgp_upcase(c->game);
-	c->seat = seat;
+	/* No seat given: White if free, else Black (a 409 moves on). */
+	c->join_any = seat < 0;
+	c->seat = seat < 0 ? WHITE : seat;
 	if (c->st == NET_ONLINE)
 		cli_establish(c);
 }
@@ -520,6 +522,19 @@ net_client_rejoin(struct net_client *c, const char *game, int seat,
 		snprintf(err, errlen, "'%s' is not a game id (8 of A-Z, 2-7)",
 		    game);
 		return -1;
+	}
+	if (token == NULL && seat < 0) {
+		int w = WHITE, b = BLACK;
+		char t2[64];
+		/* Both seats kept here (two players on one machine): which
+		 * one is not ours to guess. */
+		if (net_tokens_find(c->o.host, c->o.port, id, &w, t2,
+		    sizeof t2) == 0 && net_tokens_find(c->o.host, c->o.port,
+		    id, &b, t2, sizeof t2) == 0) {
+			snprintf(err, errlen, "both seats of game %s are kept "
+			    "here: which? --seat white or --seat black", id);
+			return -1;
+		}
 	}
 	if (token != NULL)
 		snprintf(tok, sizeof tok, "%s", token);

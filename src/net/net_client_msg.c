@@ -459,8 +459,24 @@ on_err(struct net_client *c, const struct cgp_msg *m, long long now)
 		error_event(c, m, "MOVE");
 		cli_resync(c);
 		return;
-	case 'c':
 	case 'j':
+		if (c->join_any && m->code == CGP_SEAT_TAKEN &&
+		    c->seat == WHITE) {
+			c->seat = BLACK;
+			cli_establish(c);
+			return;
+		}
+		if (c->join_any && m->code == CGP_SEAT_TAKEN) {
+			struct net_event *e;
+			error_event(c, m, "JOIN");
+			e = &c->q[(c->qhead + c->qlen - 1) % c->qcap];
+			snprintf(e->text, sizeof e->text, "both seats of game "
+			    "%s are taken", c->game);
+			c->role = ROLE_NONE;
+			return;
+		}
+		/* fall through */
+	case 'c':
 	case 'o':
 		error_event(c, m, t[1] == 'c' ? "CREATE" : t[1] == 'j' ?
 		    "JOIN" : "OBSERVE");

@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <sys/file.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -106,17 +107,44 @@ net_tokens_find(const char *host, int port, const char *game, int *seat,
 	return found;
 }
 
+static int save_locked(const char *path, const char *host, int port,
+    const char *game, int seat, const char *token, char *err,
+    size_t errlen);
+
 int
 net_tokens_save(const char *host, int port, const char *game, int seat,
     const char *token, char *err, size_t errlen)
 {
-	char path[1100], tmp[1200], line[256], where[300], g[16];
+	char path[1100], lock[1200];
+	int fd, rc;
+
+	if (tokens_path(path, sizeof path, err, errlen) < 0)
+		return -1;
+	/* Two games on one machine (both seats, a rematch) save at once:
+	 * one at a time, or one's new file replaces the other's and a token
+	 * is lost. */
+	snprintf(lock, sizeof lock, "%s.lock", path);
+	fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	if (fd < 0 || flock(fd, LOCK_EX) < 0) {
+		snprintf(err, errlen, "%s: %s", lock, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	rc = save_locked(path, host, port, game, seat, token, err, errlen);
+	close(fd);              /* and the lock with it */
+	return rc;
+}
+
+static int
+save_locked(const char *path, const char *host, int port, const char *game,
+    int seat, const char *token, char *err, size_t errlen)
+{
+	char tmp[1200], line[256], where[300], g[16];
 	char (*keep)[256];
 	int nkeep = 0, i, fd;
 	FILE *in, *out;
 
-	if (tokens_path(path, sizeof path, err, errlen) < 0)
-		return -1;
 	keep = xcalloc(TOKENS_MAX, sizeof *keep);
 	snprintf(where, sizeof where, "%s:%d", host, port);
 	in = fopen(path, "r");

@@ -76,6 +76,11 @@ enum ui_cmd_type {
 	CMD_PUZZLE,          /* the next puzzle */
 	CMD_SOLUTION,        /* a lesson's or puzzle's answer */
 	CMD_ANALYZE,         /* continuous analysis on / off */
+	CMD_SAY,             /* arg: a line to the opponent (network) */
+	CMD_REMATCH,         /* another game, colours swapped (network) */
+	CMD_CLAIM,           /* the win from an absent opponent (network) */
+	CMD_CANCEL,          /* one's open game ends (network) */
+	CMD_INFO,            /* the game and how a friend joins (network) */
 	NCMDS
 };
 

@@ -495,6 +495,15 @@ command_run(struct session *s, const struct ui_cmd *cmd)
 	case CMD_LOG:
 		s->want_log = true;
 		break;
+	case CMD_SAY:
+	case CMD_REMATCH:
+	case CMD_CLAIM:
+	case CMD_CANCEL:
+	case CMD_INFO:
+		/* a network game takes them first (the command hook) */
+		session_msg(s, SM_ERROR, "only in a network game (congo "
+		    "--connect or --host)");
+		break;
 	default:
 		/* The view's own: flip, redraw, scroll, prompts, unicode. */
 		break;

@@ -345,7 +345,18 @@ draw_side(struct ui_app *a, int c, int y)
 	term_put(y, x, ST_TURN, 0, turn ? ">" : " ");
 	term_put(y, x + 2, c == WHITE ? ST_WPIECE : ST_BPIECE, 0,
 	    c == WHITE ? " White " : " Black ");
-	if (s->clocked) {
+	long long nleft;
+	bool nrun;
+
+	if (ui_net_clock(a, c, &nleft, &nrun)) {
+		/* a network game: the server's clock */
+		clock_format(nleft, clk, sizeof clk);
+		cw = (int)strlen(clk);
+		if (w - cw - 1 > 9)
+			term_put(y, x + w - cw - 1, nleft < 10000 && nrun ?
+			    ST_ERROR : ST_HEAD, nrun ? TA_BOLD : 0, clk);
+		cw++;
+	} else if (s->clocked) {
 		int64_t left = s->review >= 0 && s->review < s->clk_cap ?
 		    s->clk[s->review][c] : session_clock_left(s, c);
 		clock_format(left, clk, sizeof clk);
@@ -518,6 +529,8 @@ draw_panel(struct ui_app *a)
 	term_putw(y++, x + 2, w - 2, ST_DIM, 0, buf);
 	if (ui_net_panel(a, buf, sizeof buf))
 		term_putw(y++, x + 2, w - 2, ST_HEAD, 0, buf);
+	for (c = 0; ui_net_chat(a, c, buf, sizeof buf); c++)
+		term_putw(y++, x + 2, w - 2, ST_DIM, 0, buf);
 	/* A lesson or puzzle shows its text instead of the moves. */
 	if (ui_learn_panel(a, y + 1, x, w, l->status_y))
 		return;

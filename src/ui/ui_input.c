@@ -660,6 +660,11 @@ static const struct {
 	{ "learn", CMD_LEARN, 0 },
 	{ "puzzle", CMD_PUZZLE, 0 },
 	{ "solution", CMD_SOLUTION, 0 },
+	{ "say", CMD_SAY, 2 },
+	{ "rematch", CMD_REMATCH, 0 },
+	{ "claim", CMD_CLAIM, 0 },
+	{ "cancel", CMD_CANCEL, 0 },
+	{ "info", CMD_INFO, 0 },
 };
 
 const char *

@@ -31,6 +31,8 @@ const struct ui_key_def ui_keys[] = {
 	{ '}', 0, CMD_REVIEW_END, "}", "back to the live position" },
 	{ 'n', 0, CMD_NEW, "n", "new game: variant, players, clock, start" },
 	{ 'R', 0, CMD_RESIGN, "R", "resign (asks first)" },
+	{ 'r', 0, CMD_REMATCH, "r",
+	  "a network game over: ask for a rematch (or accept one)" },
 	{ 'S', 0, CMD_PROMPT_SAVE, "S", "save the game (name on the command line)" },
 	{ 'L', 0, CMD_PROMPT_LOAD, "L", "load a game (name on the command line)" },
 	{ 'm', 0, CMD_LOG, "m", "the message log (the last 200 messages)" },

@@ -25,7 +25,7 @@ ui_net_usage(FILE *out)
 	    "Network play (see congo(6) and congo-server(6)):\n"
 	    "  --connect HOST[:PORT]   play on a congo-server (port 7153)\n"
 	    "    --create [--seat white|black]  a new game (White by default)\n"
-	    "    --join GAME --seat white|black take a free seat\n"
+	    "    --join GAME [--seat white|black] take the free seat\n"
 	    "    --game GAME [--seat S]         take your seat again (the token\n"
 	    "                                   is kept in "
 	    "$XDG_STATE_HOME/congo/)\n"
@@ -33,6 +33,8 @@ ui_net_usage(FILE *out)
 	    "    (none of these: a lobby lists the games)\n"
 	    "  --host [--port N] [--seat S]  serve here and create a game for a "
 	    "friend\n"
+	    "    (--port 0: any free port; --host --game GAME: that hosted\n"
+	    "    game again)\n"
 	    "  --name NAME             your name on the server\n"
 	    "  --white/--black TYPE    the local seat may be an AI "
 	    "(e.g. --white alphabeta)\n",
@@ -75,14 +77,14 @@ ui_net_opts_check(const struct ui_net_opts *o, char *err, size_t errlen)
 		    "--host");
 		return -1;
 	}
-	if (modes > 1 || (o->host && modes > 0 && !o->create)) {
-		snprintf(err, errlen, "choose one of --create, --join, --game "
-		    "and --observe");
+	if (o->port == 0 && !o->host) {
+		snprintf(err, errlen, "--port 0 (any free port) is for --host");
 		return -1;
 	}
-	if (o->join != NULL && o->seat < 0) {
-		snprintf(err, errlen, "--join needs --seat white or --seat "
-		    "black");
+	if (modes > 1 || (o->host && modes > 0 && !o->create &&
+	    o->game == NULL)) {
+		snprintf(err, errlen, "choose one of --create, --join, --game "
+		    "and --observe");
 		return -1;
 	}
 	if ((o->join != NULL && check_game("--join", o->join, err,
@@ -97,30 +99,92 @@ ui_net_opts_check(const struct ui_net_opts *o, char *err, size_t errlen)
 	return 0;
 }
 
-/* The addresses a friend can use: the non-loopback IPv4 ones. */
+/* The addresses a friend can use: every address of the machine but the
+ * loopback and IPv6 link-local ones, IPv4 first. */
 static void
-local_addresses(char *out, size_t n, int port)
+local_addresses(struct ui_net *u)
 {
 	struct ifaddrs *ifa, *i;
-	size_t len = 0;
-	char ip[INET_ADDRSTRLEN];
+	char ip[INET6_ADDRSTRLEN];
+	int pass;
 
-	out[0] = '\0';
-	if (getifaddrs(&ifa) == 0) {
-		for (i = ifa; i != NULL && len + 32 < n; i = i->ifa_next) {
-			if (i->ifa_addr == NULL ||
-			    i->ifa_addr->sa_family != AF_INET ||
-			    (i->ifa_flags & IFF_LOOPBACK))
+	u->naddrs = 0;
+	if (getifaddrs(&ifa) != 0)
+		return;
+	for (pass = 0; pass < 2; pass++)
+		for (i = ifa; i != NULL && u->naddrs < UI_ADDRS_MAX;
+		    i = i->ifa_next) {
+			int fam = pass == 0 ? AF_INET : AF_INET6;
+			if (i->ifa_addr == NULL || i->ifa_addr->sa_family !=
+			    fam || (i->ifa_flags & IFF_LOOPBACK))
 				continue;
-			inet_ntop(AF_INET, &((struct sockaddr_in *)
-			    (void *)i->ifa_addr)->sin_addr, ip, sizeof ip);
-			len += (size_t)snprintf(out + len, n - len, "%s%s:%d",
-			    len ? " or " : "", ip, port);
+			if (fam == AF_INET) {
+				inet_ntop(AF_INET, &((struct sockaddr_in *)
+				    (void *)i->ifa_addr)->sin_addr, ip,
+				    sizeof ip);
+				snprintf(u->addrs[u->naddrs++],
+				    sizeof u->addrs[0], "%s:%d", ip, u->port);
+			} else {
+				const struct in6_addr *a6 =
+				    &((struct sockaddr_in6 *)(void *)
+				    i->ifa_addr)->sin6_addr;
+				if (IN6_IS_ADDR_LINKLOCAL(a6) ||
+				    IN6_IS_ADDR_LOOPBACK(a6))
+					continue;
+				inet_ntop(AF_INET6, a6, ip, sizeof ip);
+				snprintf(u->addrs[u->naddrs++],
+				    sizeof u->addrs[0], "[%s]:%d", ip, u->port);
+			}
 		}
-		freeifaddrs(ifa);
+	freeifaddrs(ifa);
+}
+
+void
+ui_net_friend_command(const struct ui_net *u, int i, const char *game,
+    char *buf, size_t n)
+{
+	char where[64];
+
+	if (i < u->naddrs)
+		snprintf(where, sizeof where, "%s", u->addrs[i]);
+	else
+		snprintf(where, sizeof where, "ADDRESS:%d", u->port);
+	snprintf(buf, n, "congo --connect %s --join %s", where, game);
+}
+
+void
+ui_net_info(struct ui_app *a)
+{
+	struct ui_net *u = a->net;
+	const char *id = net_client_game_id(u->c);
+	char cmd[160];
+	long long left[2];
+	int i, run;
+
+	if (id[0] == '\0') {
+		session_msg(&a->s, SM_NORMAL, "on %s:%d, in the lobby", u->host,
+		    u->port);
+		return;
 	}
-	if (out[0] == '\0')
-		snprintf(out, n, "this machine's address, port %d", port);
+	session_msg(&a->s, SM_NORMAL, "game %s on %s:%d (%s%s): %s", id,
+	    u->host, u->port, variant_name(a->s.start.variant),
+	    net_client_clock(u->c, util_now_ms(), left, &run) ?
+	    ", with a clock" : "", u->seat < 0 ? "you watch" :
+	    u->seat == WHITE ? "you play White" : "you play Black");
+	if (u->thread) {
+		for (i = 0; i < (u->naddrs > 0 ? u->naddrs : 1); i++) {
+			ui_net_friend_command(u, i, id, cmd, sizeof cmd);
+			session_msg(&a->s, SM_GOOD, "%s %s", i == 0 ?
+			    "your friend runs:" : "or:", cmd);
+		}
+		if (u->naddrs == 0)
+			session_msg(&a->s, SM_NORMAL, "(this machine has no "
+			    "network address but the loopback: ADDRESS is "
+			    "yours as your friend reaches it)");
+		session_msg(&a->s, SM_NORMAL, "if you quit, the game waits "
+		    "until you run congo --host --game %s", id);
+	}
+	a->s.want_log = true;
 }
 
 static void *
@@ -138,7 +202,7 @@ start_host(struct ui_net *n, int port, char *err, size_t errlen)
 
 	srv_defaults(&so);
 	so.db_create = true;    /* the game's own server: its own file */
-	so.port = port > 0 ? port : NET_DEFAULT_PORT;
+	so.port = port >= 0 ? port : NET_DEFAULT_PORT; /* 0: any free one */
 	if (net_default_db(so.db, sizeof so.db, "congo-host.db", err,
 	    errlen) < 0 || net_default_db(logpath, sizeof logpath,
 	    "congo-host.log", err, errlen) < 0)
@@ -159,7 +223,7 @@ start_host(struct ui_net *n, int port, char *err, size_t errlen)
 	n->thread = true;
 	n->port = srv_port(n->srv);
 	snprintf(n->host, sizeof n->host, "127.0.0.1");
-	local_addresses(n->where, sizeof n->where, n->port);
+	local_addresses(n);
 	return 0;
 }
 
@@ -204,6 +268,9 @@ ui_net_start(struct ui_app *a, const struct ui_net_opts *no,
 		return -1;
 	}
 	memset(n, 0, sizeof *n);
+	/* The server keeps a network game's clock (--clock goes to CREATE):
+	 * the session's own would flag a side the server has not. */
+	a->s.clocked = false;
 	n->app = a;
 	n->seat = -1;
 	n->installed = -2;
@@ -230,7 +297,15 @@ ui_net_start(struct ui_app *a, const struct ui_net_opts *no,
 	n->on = true;
 
 	seat = no->seat;
-	if (no->host || no->create) {
+	if (no->game != NULL) {
+		/* --host --game: the hosted game again, from its own file */
+		if (net_client_rejoin(n->c, no->game, seat, NULL, err,
+		    errlen) < 0) {
+			ui_net_stop(a);
+			return -1;
+		}
+		seat = net_client_seat(n->c);
+	} else if (no->host || no->create) {
 		seat = seat >= 0 ? seat : WHITE;
 		if (create_game(n, seat, uo, a->s.start.variant, err,
 		    errlen) < 0) {
@@ -240,13 +315,6 @@ ui_net_start(struct ui_app *a, const struct ui_net_opts *no,
 	} else if (no->join != NULL) {
 		net_client_join(n->c, no->join, seat);
 		n->cli_join = true;
-	} else if (no->game != NULL) {
-		if (net_client_rejoin(n->c, no->game, seat, NULL, err,
-		    errlen) < 0) {
-			ui_net_stop(a);
-			return -1;
-		}
-		seat = net_client_seat(n->c);
 	} else if (no->observe != NULL) {
 		net_client_observe(n->c, no->observe);
 		seat = -1;
@@ -293,19 +361,75 @@ ui_net_stop(struct ui_app *a)
 int
 ui_net_timeout(struct ui_app *a)
 {
-	(void)a;
-	if (!a->net->on || a->net->c == NULL)
+	struct ui_net *u = a->net;
+	long long now = util_now_ms(), left[2];
+	int t, run;
+
+	if (!u->on || u->c == NULL)
 		return -1;
-	return net_client_timeout(a->net->c, util_now_ms());
+	t = net_client_timeout(u->c, now);
+	/* the moment the absent opponent's game may be claimed */
+	if (u->gone_at > 0 && !u->claim_told) {
+		long long d = u->gone_at + UI_CLAIM_AFTER_MS - now;
+		int ms = d < 0 ? 0 : d > 600000 ? 600000 : (int)d;
+		if (t < 0 || ms < t)
+			t = ms;
+	}
+	/* a running clock: the panel shows whole seconds */
+	if (net_client_clock(u->c, now, left, &run) && run >= 0 &&
+	    !game_over(&a->s.game)) {
+		int ms = (int)(left[run] % 1000) + 1;
+		if (t < 0 || ms < t)
+			t = ms;
+	}
+	return t;
 }
 
 void
 ui_net_tick(struct ui_app *a)
 {
-	if (!a->net->on || a->net->c == NULL)
+	struct ui_net *u = a->net;
+	long long now = util_now_ms(), left[2];
+	int run;
+
+	if (!u->on || u->c == NULL)
 		return;
-	net_client_tick(a->net->c, util_now_ms());
+	net_client_tick(u->c, now);
 	ui_net_events(a);
+	if (u->gone_at > 0 && !u->claim_told &&
+	    now >= u->gone_at + UI_CLAIM_AFTER_MS && u->seat >= 0 &&
+	    !game_over(&a->s.game)) {
+		u->claim_told = true;
+		session_msg(&a->s, SM_GOOD, "your opponent has been gone for "
+		    "%d minutes: :claim wins the game", UI_CLAIM_AFTER_MS /
+		    60000);
+	}
+	if (net_client_clock(u->c, now, left, &run) && run >= 0)
+		a->s.dirty = true;
+}
+
+bool
+ui_net_clock(const struct ui_app *a, int color, long long *left,
+    bool *running)
+{
+	long long l[2];
+	int run;
+
+	if (!a->net->on || a->net->c == NULL ||
+	    !net_client_clock(a->net->c, util_now_ms(), l, &run))
+		return false;
+	*left = l[color] < 0 ? 0 : l[color];
+	*running = run == color && !game_over(&a->s.game);
+	return true;
+}
+
+bool
+ui_net_chat(const struct ui_app *a, int i, char *buf, size_t n)
+{
+	if (!a->net->on || i < 0 || i >= a->net->nchat)
+		return false;
+	snprintf(buf, n, "%s", a->net->chat[i]);
+	return true;
 }
 
 bool
@@ -335,15 +459,18 @@ ui_net_status(const struct ui_app *a, char *buf, size_t n)
 	(void)a;
 	if (!u->on)
 		return false;
-	if (net_client_state(u->c) == NET_ONLINE && opp >= 0 &&
-	    strcmp(u->status, "finished") != 0) {
+	bool over = strcmp(u->status, "finished") == 0 ||
+	    game_over(&a->s.game);
+
+	if (net_client_state(u->c) == NET_ONLINE && opp >= 0 && !over) {
 		if (!u->seated[opp])
 			who = "waiting for an opponent";
 		else if (!u->present[opp])
-			who = "opponent disconnected";
+			who = u->claim_told ? "opponent gone (:claim wins)" :
+			    "opponent disconnected";
 	}
 	snprintf(buf, n, "%s%s%s%s", u->conn, who != NULL ?
-	    ", " : "", who != NULL ? who : "", u->offer >= 0 &&
+	    ", " : "", who != NULL ? who : "", !over && u->offer >= 0 &&
 	    u->offer == opp ? ", draw offered (:draw accepts)" : "");
 	return true;
 }

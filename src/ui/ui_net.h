@@ -40,6 +40,12 @@ const char *ui_net_noanalysis(const struct ui_app *a);
  * opponent away"); false when not playing over the network. */
 bool ui_net_panel(const struct ui_app *a, char *buf, size_t n);
 bool ui_net_status(const struct ui_app *a, char *buf, size_t n);
+/* The server's clock of color at now: false when not playing a timed game
+ * over the network (then the session's own clock, if any, is shown). */
+bool ui_net_clock(const struct ui_app *a, int color, long long *left,
+    bool *running);
+/* Chat line i (0 the oldest of those kept): false past the last. */
+bool ui_net_chat(const struct ui_app *a, int i, char *buf, size_t n);
 
 /* The lobby screen. */
 void ui_lobby_draw(struct ui_app *a);
@@ -48,6 +54,12 @@ void ui_lobby_key(struct ui_app *a, const struct ui_event *ev);
 /* Inside ui_net*.c. */
 struct net_client;
 struct srv;
+
+#define UI_CHAT_MAX 4
+#define UI_ADDRS_MAX 8
+/* The server's default abandonment time (PROTOCOL.md CLAIM): when the
+ * game offers :claim; the server's 428 says when a claim is early. */
+#define UI_CLAIM_AFTER_MS 120000
 
 struct ui_lobby_item {
 	char game[16];
@@ -81,12 +93,17 @@ struct ui_net {
 	char announced[16];       /* the game whose id was shown */
 	bool cli_join;            /* --join sent, no answer yet: a refusal
 	                             ends the program (status 1), no dead end */
+	long long gone_at;        /* when the opponent's connection went, 0 */
+	bool claim_told;          /* "you may :claim" said for this absence */
+	char chat[UI_CHAT_MAX][160]; /* the last SAID lines, oldest first */
+	int nchat;
 	struct ui_app *app;       /* the game this network part belongs to */
 	/* --host */
 	struct srv *srv;
 	pthread_t server_tid;
 	bool thread;
-	char where[160];          /* addresses to give the friend */
+	char addrs[UI_ADDRS_MAX][64]; /* this machine's, "IP:PORT" */
+	int naddrs;
 	FILE *log;
 	/* the lobby */
 	struct ui_lobby_item items[UI_LOBBY_MAX];
@@ -95,6 +112,11 @@ struct ui_net {
 };
 
 void ui_net_events(struct ui_app *a);
+/* The game, and for --host every command a friend may run (:info). */
+void ui_net_info(struct ui_app *a);
+/* "congo --connect ADDR --join GAME" for address i of --host. */
+void ui_net_friend_command(const struct ui_net *u, int i, const char *game,
+    char *buf, size_t n);
 void ui_net_install(struct ui_app *a, int seat);
 void ui_net_adopt(struct ui_app *a);
 struct session_player *ui_net_remote_new(struct ui_net *n, int color);

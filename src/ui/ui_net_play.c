@@ -215,8 +215,11 @@ result(struct ui_app *a)
 	a->s.game.result = m->result;
 	a->s.game.reason = m->reason;
 	snprintf(a->net->status, sizeof a->net->status, "finished");
+	a->net->offer = -1;
+	a->net->gone_at = 0;
 	game_result_text(m->result, m->reason, text, sizeof text);
-	session_msg(&a->s, SM_GOOD, "%s (q quits)", text);
+	session_msg(&a->s, SM_GOOD, "%s (%sq quits)", text,
+	    a->net->seat >= 0 ? "r or :rematch asks for another game, " : "");
 }
 
 static void
@@ -251,12 +254,14 @@ on_seated(struct ui_app *a, const struct net_event *e)
 	if (!first)
 		return;
 	snprintf(u->announced, sizeof u->announced, "%s", e->game);
-	if (u->thread)
-		session_msg(&a->s, SM_GOOD, "Game %s: you play %s. Your friend "
-		    "runs: congo --connect %s --join %s --seat %s", e->game,
-		    e->seat == WHITE ? "White" : "Black", u->where, e->game,
-		    e->seat == WHITE ? "black" : "white");
-	else
+	if (u->thread) {
+		char cmd[160];
+		ui_net_friend_command(u, 0, e->game, cmd, sizeof cmd);
+		/* the whole command on the message line (the panel has the
+		 * game and the colours); :info lists every address */
+		session_msg(&a->s, SM_GOOD, "Your friend runs: %s%s", cmd,
+		    u->naddrs > 1 ? "  (:info)" : "");
+	} else
 		session_msg(&a->s, SM_GOOD, "Game %s on %s: you play %s", e->game,
 		    u->host, e->seat == WHITE ? "White" : "Black");
 }
@@ -272,6 +277,10 @@ on_state(struct ui_app *a, const struct net_event *e)
 	u->seated[BLACK] = strcmp(e->black, "-") != 0;
 	u->present[WHITE] = e->wpresent;
 	u->present[BLACK] = e->bpresent;
+	if (u->seat >= 0 && u->present[1 - u->seat])
+		u->gone_at = 0;
+	else if (u->seat >= 0 && u->seated[1 - u->seat] && u->gone_at == 0)
+		u->gone_at = util_now_ms();
 	u->offer = e->draw;
 	snprintf(u->status, sizeof u->status, "%s", e->status);
 	a->s.dirty = true;
@@ -321,6 +330,10 @@ on_presence(struct ui_app *a, const struct net_event *e, int opp)
 	if (e->seat < 0)
 		return;
 	u->present[e->seat] = strcmp(e->presence, "gone") != 0;
+	if (e->seat == opp) {
+		u->gone_at = u->present[opp] ? 0 : util_now_ms();
+		u->claim_told = false;
+	}
 	if (e->seat == u->seat && strcmp(e->presence, "replaced") == 0)
 		session_msg(&a->s, SM_ERROR, "your seat was taken over from "
 		    "elsewhere");
@@ -347,6 +360,45 @@ on_list(struct ui_net *u, const struct net_event *e)
 	snprintf(it->clock, sizeof it->clock, "%s",
 	    e->clock[0] != '\0' ? e->clock : "-");
 	it->ply = e->ply;
+}
+
+/* A chat line: kept for the panel, shown on the message line. */
+static void
+on_said(struct ui_app *a, const struct net_event *e)
+{
+	struct ui_net *u = a->net;
+	const char *who = e->side >= 0 && u->names[e->side][0] != '\0' ?
+	    u->names[e->side] : side_name[e->side == BLACK];
+
+	if (u->nchat == UI_CHAT_MAX) {
+		memmove(u->chat[0], u->chat[1], sizeof u->chat[0] *
+		    (UI_CHAT_MAX - 1));
+		u->nchat--;
+	}
+	snprintf(u->chat[u->nchat++], sizeof u->chat[0], "%.31s: %.120s",
+	    who, e->text);
+	session_msg(&a->s, SM_GOOD, "%s says: %s", who, e->text);
+}
+
+/* Both asked for a rematch: the new game, colours swapped; its STATE and
+ * history follow (NEV_SYNC adopts them). */
+static void
+on_rematched(struct ui_app *a, const struct net_event *e)
+{
+	struct ui_net *u = a->net;
+	const char *id = net_client_game_id(u->c);
+
+	snprintf(u->status, sizeof u->status, "active");
+	u->offer = -1;
+	u->gone_at = 0;
+	u->claim_told = false;
+	u->synced = false;
+	u->installed = -2;        /* the seat may be the other colour */
+	ui_net_install(a, e->seat);
+	snprintf(u->announced, sizeof u->announced, "%s", id);
+	a->s.game.result = RESULT_NONE;
+	session_msg(&a->s, SM_GOOD, "rematch: game %s, you play %s", id,
+	    e->seat == BLACK ? "Black" : "White");
 }
 
 /* One event of the server applied to the game on screen. */
@@ -415,20 +467,24 @@ on_event(struct ui_app *a, const struct net_event *e)
 			a->s.quit = true;
 			break;
 		}
+		if (e->code == 428) {
+			session_msg(&a->s, SM_ERROR, "too early to claim: the "
+			    "server allows it in %ld s", e->left);
+			break;
+		}
 		session_msg(&a->s, SM_ERROR, "%s%s%s", e->verb,
 		    e->verb[0] != '\0' ? ": " : "", e->text);
 		break;
 	case NEV_SAID:
-		session_msg(&a->s, SM_GOOD, "%s says: %s",
-		    side_name[e->side == BLACK], e->text);
+		on_said(a, e);
 		break;
 	case NEV_REMATCH:
-		session_msg(&a->s, SM_GOOD, "%s asks for a rematch",
-		    side_name[e->side == BLACK]);
+		if (e->side != u->seat)
+			session_msg(&a->s, SM_GOOD, "%s asks for a rematch: r "
+			    "or :rematch accepts", side_name[e->side == BLACK]);
 		break;
 	case NEV_REMATCHED:
-		session_msg(&a->s, SM_GOOD, "rematch: game %s, you play %s",
-		    e->game, e->seat == BLACK ? "black" : "white");
+		on_rematched(a, e);
 		break;
 	}
 }
@@ -481,6 +537,70 @@ ui_net_noanalysis(const struct ui_app *a)
 	return "not allowed in a network game";
 }
 
+/* Why a seated player's game command cannot go now, or NULL. */
+static const char *
+not_seated(const struct ui_net *u, const struct ui_app *a, bool over_ok)
+{
+	if (u->seat < 0)
+		return "you are watching";
+	if (!over_ok && game_over(&a->s.game))
+		return "the game is over";
+	return NULL;
+}
+
+/* The commands of a network game: sent to the server, or refused. */
+static bool
+online_command(struct ui_app *a, const struct ui_cmd *cmd)
+{
+	struct ui_net *u = a->net;
+	const char *why = NULL;
+	char err[160];
+	int rc = 0;
+
+	switch (cmd->type) {
+	case CMD_SAY:
+		if ((why = not_seated(u, a, true)) == NULL &&
+		    (rc = net_client_say(u->c, cmd->arg, err, sizeof err)) == 0)
+			session_msg(&a->s, SM_NORMAL, "you say: %s", cmd->arg);
+		break;
+	case CMD_REMATCH:
+		if ((why = not_seated(u, a, true)) == NULL && !game_over(
+		    &a->s.game))
+			why = "the game is not over";
+		else if (why == NULL && (rc = net_client_rematch(u->c, err,
+		    sizeof err)) == 0)
+			session_msg(&a->s, SM_NORMAL, "rematch asked: the new "
+			    "game starts when your opponent asks too");
+		break;
+	case CMD_CLAIM:
+		if ((why = not_seated(u, a, false)) == NULL &&
+		    (rc = net_client_claim(u->c, err, sizeof err)) == 0)
+			session_msg(&a->s, SM_NORMAL, "claim sent");
+		break;
+	case CMD_CANCEL:
+		if ((why = not_seated(u, a, false)) == NULL &&
+		    strcmp(u->status, "open") != 0)
+			why = "only a game nobody has joined can be cancelled "
+			    "(:resign ends this one)";
+		else if (why == NULL && (rc = net_client_cancel(u->c, err,
+		    sizeof err)) == 0)
+			session_msg(&a->s, SM_NORMAL, "cancelling the game");
+		break;
+	case CMD_INFO:
+		ui_net_info(a);
+		return true;
+	default:
+		return false;
+	}
+	if (why != NULL)
+		session_msg(&a->s, SM_ERROR, ":%s: %s", cmd->type == CMD_SAY ?
+		    "say" : cmd->type == CMD_REMATCH ? "rematch" :
+		    cmd->type == CMD_CLAIM ? "claim" : "cancel", why);
+	else if (rc < 0)
+		session_msg(&a->s, SM_ERROR, "%s", err);
+	return true;
+}
+
 bool
 ui_net_command(struct ui_app *a, const struct ui_cmd *cmd)
 {
@@ -489,7 +609,17 @@ ui_net_command(struct ui_app *a, const struct ui_cmd *cmd)
 
 	if (!u->on)
 		return false;
+	if (online_command(a, cmd))
+		return true;
 	switch (cmd->type) {
+	case CMD_QUIT:
+		if (!u->thread || u->seat < 0 || !u->seated[1 - u->seat] ||
+		    game_over(&a->s.game))
+			return false;
+		session_ask(&a->s, "Quit this game? This machine serves it: your "
+		    "friend's game stops with it (congo --host --game ID "
+		    "resumes it)", CMD_QUIT_NOW, NULL);
+		return true;
 	case CMD_UNDO:
 	case CMD_REDO:
 	case CMD_NEW:
@@ -498,12 +628,24 @@ ui_net_command(struct ui_app *a, const struct ui_cmd *cmd)
 	case CMD_PROMPT_LOAD:
 	case CMD_WHITE:
 	case CMD_BLACK:
-		session_msg(&a->s, SM_ERROR, "not in a network game");
+	case CMD_CONTINUE:
+	case CMD_CONTINUE_NOW:
+	case CMD_LEARN:
+	case CMD_PUZZLE:
+		session_msg(&a->s, SM_ERROR, "not allowed in a network game");
+		return true;
+	case CMD_PAUSE:
+	case CMD_STEP:
+		/* the server's clock runs on: a pause would only stop us */
+		if (u->seat < 0 || !a->s.player[u->seat]->thinks)
+			break;
+		session_msg(&a->s, SM_ERROR, "not allowed in a network game");
 		return true;
 	case CMD_FEN:
+	case CMD_CLOCK:
 		if (cmd->arg[0] == '\0')
 			return false;
-		session_msg(&a->s, SM_ERROR, "not in a network game");
+		session_msg(&a->s, SM_ERROR, "not allowed in a network game");
 		return true;
 	case CMD_RESIGN:
 		if (u->seat < 0 || game_over(&a->s.game)) {
@@ -530,6 +672,7 @@ ui_net_command(struct ui_app *a, const struct ui_cmd *cmd)
 			session_msg(&a->s, SM_NORMAL, "draw offered");
 		return true;
 	default:
-		return false;
+		break;
 	}
+	return false;
 }

@@ -132,9 +132,10 @@ net_option(int opt, const char *v, struct ui_net_opts *n, char *err,
 		break;
 	default: /* OPT_PORT */
 		port = strtol(v, &end, 10);
-		if (*v == '\0' || *end != '\0' || port < 1 || port > 65535) {
+		if (*v == '\0' || *end != '\0' || port < 0 || port > 65535) {
 			snprintf(err, errlen, "--port must be a number "
-			    "1..65535, not '%s'", v);
+			    "0..65535 (0 with --host: any free port), not "
+			    "'%s'", v);
 			return -1;
 		}
 		n->port = (int)port;
