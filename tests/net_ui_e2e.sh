@@ -25,7 +25,7 @@ extra_cleanup() {
 
 fail() {
 	echo "FAIL [$step]: $*"
-	for s in w b o x y l v z k h f g; do
+	for s in w b o x y l v z k h f g u; do
 		if T has-session -t "=$s" 2>/dev/null; then
 			echo "--- screen $s:"
 			T capture-pane -p -t "=$s:"
@@ -266,6 +266,17 @@ done
 [ "$(cat "$tmp/j.status" 2>/dev/null)" = 1 ] ||
 	fail "congo --join ZZZZZZZZ: status '$(cat "$tmp/j.status" 2>/dev/null)', not 1"
 wait_for j "congo: cannot join: no game ZZZZZZZZ"
+
+note "a server never reached: a message and status 1, not a wait for ever"
+run u --connect 127.0.0.1:1 --create
+_i=0
+while [ ! -s "$tmp/u.status" ] && [ $_i -lt 200 ]; do
+	sleep 0.05
+	_i=$((_i + 1))
+done
+[ "$(cat "$tmp/u.status" 2>/dev/null)" = 1 ] ||
+	fail "congo --connect 127.0.0.1:1: status '$(cat "$tmp/u.status" 2>/dev/null)', not 1"
+wait_for u "congo: cannot connect to 127\.0\.0\.1 port 1"
 
 note "the lobby"
 run l --connect "$addr"

@@ -233,6 +233,24 @@ on_status(struct ui_app *a, const struct net_event *e)
 
 	snprintf(a->net->conn, sizeof a->net->conn, "%s",
 	    names[e->state >= 0 && e->state <= NET_CLOSED ? e->state : 0]);
+	if (e->state == NET_ONLINE)
+		a->net->reached = true;
+	if ((e->state == NET_RETRY || e->state == NET_CLOSED) &&
+	    !a->net->reached && !a->net->thread) {
+		/* Never reached: a wrong address or a server that is not
+		 * running; waiting for ever would be a dead end. */
+		const char *why = net_client_why(a->net->c);
+		if (why[0] != '\0')
+			snprintf(a->exit_msg, sizeof a->exit_msg, "%.200s",
+			    why);
+		else
+			snprintf(a->exit_msg, sizeof a->exit_msg, "cannot "
+			    "reach %.100s port %d", a->net->host,
+			    a->net->port);
+		a->exit_status = 1;
+		a->s.quit = true;
+		return;
+	}
 	if (e->state == NET_RETRY || e->state == NET_CLOSED)
 		session_msg(&a->s, SM_ERROR, "%s", e->text);
 	else if (e->state == NET_ONLINE && again && a->s.msg.tone == SM_ERROR)
