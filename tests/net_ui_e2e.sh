@@ -25,7 +25,7 @@ extra_cleanup() {
 
 fail() {
 	echo "FAIL [$step]: $*"
-	for s in w b o x y l v z k h f g u; do
+	for s in w b o x y l v z k h f g u t s; do
 		if T has-session -t "=$s" 2>/dev/null; then
 			echo "--- screen $s:"
 			T capture-pane -p -t "=$s:"
@@ -145,6 +145,10 @@ note "an observer"
 run o --connect "$addr" --observe "$game"
 wait_for o "Game $game \(watching\)"
 wait_for o "1\. c2c3 b6c5"
+# Moves come as they are played: no pause, no delay for a watcher.
+T send-keys -t =o: p
+wait_for o "not allowed in a network game: moves are shown as they are played"
+screen o | grep -q "paused\|delay [0-9]" && fail "o: paused or a delay shown"
 # A watcher may analyse.
 T send-keys -t =o: A
 wait_for o "Analysis [-+][0-9]"
@@ -250,11 +254,24 @@ cmd z claim
 wait_for z "too early to claim: the server allows it in [0-9]+ s"
 quit z
 
+note "a flag falls on the server's clock: the reason is named"
+run t --connect "$addr" --create --clock 0.02+0 --name tw
+wait_for t "Game [A-Z2-7]{8}"
+tgame=$(screen t | sed -n 's/.*Game \([A-Z2-7]\{8\}\).*/\1/p' | head -n 1)
+run s --connect "$addr" --join "$tgame" --name tb
+wait_for s "Black wins: White lost on time" 15
+wait_for t "Black wins: White lost on time" 15
+quit s
+quit t
+
 note ":cancel of one's open game"
 run k --connect "$addr" --create --name kc
-wait_for k "waiting for an opponent"
+wait_for k "Game [A-Z2-7]{8}"
+wait_for k "online, waiting for an opponent"
 cmd k cancel
-wait_for k "cancel"
+wait_for k "the game is cancelled \(q quits\)"
+wait_for k "online, game cancelled"
+quit k
 
 note "a bad --join id: a message and status 1, not a wait for ever"
 run j --connect "$addr" --join ZZZZZZZZ --seat black

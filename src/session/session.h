@@ -381,6 +381,8 @@ struct session {
 	int64_t (*clk)[2];
 	int clk_cap;
 	int flagged;                /* the side that lost on time, or -1 */
+	char result_why[48];        /* a result's reason the rules do not
+	                               know (a network game abandoned), "" */
 
 	/* Review: the ply shown, or -1 for the live position. */
 	int review;

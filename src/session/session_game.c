@@ -240,6 +240,7 @@ session_clock_restore(struct session *s)
 	int n = s->game.nply;
 
 	s->flagged = -1;
+	s->result_why[0] = '\0';
 	if (!s->clocked)
 		return;
 	clock_stop(&s->clock, now);
@@ -636,6 +637,16 @@ session_result_text(const struct session *s, char *buf, size_t n)
 	if (s->flagged >= 0 && game_over(&s->game)) {
 		snprintf(buf, n, "%s wins: %s loses on time",
 		    side_name[!s->flagged], side_name[s->flagged]);
+		return;
+	}
+	if (s->result_why[0] != '\0') {
+		if (s->game.result == RESULT_WHITE_WINS ||
+		    s->game.result == RESULT_BLACK_WINS)
+			snprintf(buf, n, "%s wins: %s", side_name[
+			    s->game.result == RESULT_BLACK_WINS],
+			    s->result_why);
+		else
+			snprintf(buf, n, "%s", s->result_why);
 		return;
 	}
 	game_result_text(s->game.result, s->game.reason, buf, n);

@@ -567,7 +567,9 @@ draw_status(struct ui_app *a)
 			len += snprintf(buf + len, sizeof buf - (size_t)len,
 			    "  |  last %s", mv);
 		}
-		if (s->paused)
+		if (a->net->on)
+			;       /* the server's pace: no pause, no delay */
+		else if (s->paused)
 			len += snprintf(buf + len, sizeof buf - (size_t)len,
 			    "  |  paused (p resumes, . steps)");
 		else if (session_ai_vs_ai(s) && !game_over(&s->game))

@@ -462,6 +462,10 @@ ui_net_status(const struct ui_app *a, char *buf, size_t n)
 	bool over = strcmp(u->status, "finished") == 0 ||
 	    game_over(&a->s.game);
 
+	if (u->cancelled) {
+		snprintf(buf, n, "%s, game cancelled", u->conn);
+		return true;
+	}
 	if (net_client_state(u->c) == NET_ONLINE && opp >= 0 && !over) {
 		if (!u->seated[opp])
 			who = "waiting for an opponent";

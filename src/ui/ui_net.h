@@ -94,6 +94,7 @@ struct ui_net {
 	bool cli_join;            /* --join sent, no answer yet: a refusal
 	                             ends the program (status 1), no dead end */
 	bool reached;             /* online once: from then on, retry */
+	bool cancelled;           /* the game was cancelled (no result) */
 	long long gone_at;        /* when the opponent's connection went, 0 */
 	bool claim_told;          /* "you may :claim" said for this absence */
 	char chat[UI_CHAT_MAX][160]; /* the last SAID lines, oldest first */

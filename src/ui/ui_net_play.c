@@ -152,6 +152,7 @@ ui_net_adopt(struct ui_app *a)
 	a->s.reset_serial++;
 	a->s.held = MOVE_NONE;
 	a->s.last_move_at = util_now_ms();
+	a->s.result_why[0] = '\0';
 	a->net->synced = true;
 	a->s.dirty = true;
 }
@@ -201,12 +202,23 @@ remote_move(struct ui_app *a, const struct net_event *e)
 	a->net->applying = false;
 }
 
+/* The game ended (e: the RESULT, with the server's reason; NULL: a game
+ * found over when synchronised). */
 static void
-result(struct ui_app *a)
+result(struct ui_app *a, const struct net_event *e)
 {
 	const struct game *m = net_client_game(a->net->c);
 	char text[96];
 
+	if (e != NULL && strcmp(e->reason, "cancelled") == 0) {
+		session_cancel_turns(&a->s);
+		snprintf(a->net->status, sizeof a->net->status, "finished");
+		a->net->cancelled = true;
+		snprintf(a->s.result_why, sizeof a->s.result_why,
+		    "Game cancelled");
+		session_msg(&a->s, SM_GOOD, "the game is cancelled (q quits)");
+		return;
+	}
 	if (m == NULL || m->result == RESULT_NONE)
 		return;
 	if (a->s.game.nply != m->nply)
@@ -214,10 +226,18 @@ result(struct ui_app *a)
 	session_cancel_turns(&a->s);
 	a->s.game.result = m->result;
 	a->s.game.reason = m->reason;
+	/* reasons of the server's that the rules do not have */
+	if (e != NULL && (strcmp(e->reason, "time") == 0 ||
+	    strcmp(e->reason, "abandoned") == 0) &&
+	    m->result != RESULT_DRAW)
+		snprintf(a->s.result_why, sizeof a->s.result_why, "%s %s",
+		    side_name[m->result == RESULT_WHITE_WINS],
+		    e->reason[0] == 't' ? "lost on time" :
+		    "abandoned the game");
 	snprintf(a->net->status, sizeof a->net->status, "finished");
 	a->net->offer = -1;
 	a->net->gone_at = 0;
-	game_result_text(m->result, m->reason, text, sizeof text);
+	session_result_text(&a->s, text, sizeof text);
 	session_msg(&a->s, SM_GOOD, "%s (%sq quits)", text,
 	    a->net->seat >= 0 ? "r or :rematch asks for another game, " : "");
 }
@@ -408,6 +428,7 @@ on_rematched(struct ui_app *a, const struct net_event *e)
 
 	snprintf(u->status, sizeof u->status, "active");
 	u->offer = -1;
+	u->cancelled = false;
 	u->gone_at = 0;
 	u->claim_told = false;
 	u->synced = false;
@@ -441,7 +462,7 @@ on_event(struct ui_app *a, const struct net_event *e)
 	case NEV_SYNC:
 		ui_net_adopt(a);
 		if (game_over(&a->s.game))
-			result(a);
+			result(a, NULL);
 		maybe_start(a);
 		break;
 	case NEV_STATE:
@@ -456,7 +477,7 @@ on_event(struct ui_app *a, const struct net_event *e)
 	case NEV_MOVE_OK:
 		break;
 	case NEV_RESULT:
-		result(a);
+		result(a, e);
 		break;
 	case NEV_DRAW:
 		on_draw(a, e, opp);
@@ -538,6 +559,8 @@ ui_net_nomove(const struct ui_app *a)
 		return NULL;
 	if (!u->synced)
 		return "waiting for the server";
+	if (u->cancelled)
+		return "the game is cancelled";
 	if (strcmp(u->status, "open") == 0)
 		return "waiting for an opponent to join";
 	if (net_client_pending(u->c) >= 0)
@@ -654,10 +677,13 @@ ui_net_command(struct ui_app *a, const struct ui_cmd *cmd)
 		return true;
 	case CMD_PAUSE:
 	case CMD_STEP:
-		/* the server's clock runs on: a pause would only stop us */
-		if (u->seat < 0 || !a->s.player[u->seat]->thinks)
-			break;
-		session_msg(&a->s, SM_ERROR, "not allowed in a network game");
+	case CMD_FASTER:
+	case CMD_SLOWER:
+	case CMD_DELAY:
+		/* the moves come when the players make them, and the
+		 * server's clock runs on: a pause would only stop us */
+		session_msg(&a->s, SM_ERROR, "not allowed in a network game: "
+		    "moves are shown as they are played");
 		return true;
 	case CMD_FEN:
 	case CMD_CLOCK:
