@@ -314,6 +314,15 @@ run m --connect "$addr"
 wait_for m "$game2"
 T send-keys -t =m: o
 wait_for m "watching game|\(watching\)"
+note "q after watching: back to the lobby, whose list comes again"
+T send-keys -t =m: q
+wait_for m "Congo games on 127\.0\.0\.1"
+wait_for m "$game2"
+screen m | grep -q "reconnecting\|trying again" && fail "m: a reconnection shown"
+T send-keys -t =m: o
+wait_for m "watching game|\(watching\)"
+T send-keys -t =m: q
+wait_for m "Congo games on 127\.0\.0\.1"
 quit m
 
 note "commands refused or sent in a network game"

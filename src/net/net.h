@@ -188,6 +188,10 @@ int net_client_cancel(struct net_client *c, char *err, size_t errlen);
 bool net_client_clock(const struct net_client *c, long long now,
     long long left[2], int *running);
 
+/* Stop watching (or waiting for) a game: a new connection at once, in
+ * the lobby (NEV_STATUS says retry, then online). */
+void net_client_leave(struct net_client *c, long long now);
+
 /* Polling: the fd (-1 none), the events it waits for, the I/O, timers. */
 int net_client_fd(const struct net_client *c);
 short net_client_events(const struct net_client *c);

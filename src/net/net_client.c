@@ -378,6 +378,24 @@ net_client_events(const struct net_client *c)
 	return (short)(POLLIN | (c->outlen > 0 ? POLLOUT : 0));
 }
 
+void
+net_client_leave(struct net_client *c, long long now)
+{
+	/* CGP/1 has no end to OBSERVE: a fresh connection watches nothing. */
+	c->role = ROLE_NONE;
+	if (c->have_mirror)
+		game_free(&c->mirror);
+	c->have_mirror = false;
+	c->game[0] = '\0';
+	c->seat = -1;
+	c->seq = 0;
+	c->timed = false;
+	c->pending = false;
+	c->backoff = 0;
+	cli_lost(c, "back to the lobby", true, now);
+	c->retry_at = now;
+}
+
 int
 net_client_timeout(const struct net_client *c, long long now)
 {

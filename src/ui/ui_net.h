@@ -95,6 +95,8 @@ struct ui_net {
 	                             ends the program (status 1), no dead end */
 	bool reached;             /* online once: from then on, retry */
 	bool cancelled;           /* the game was cancelled (no result) */
+	bool from_lobby;          /* watching a game chosen in the lobby */
+	bool leaving;             /* back to the lobby: a new connection */
 	long long gone_at;        /* when the opponent's connection went, 0 */
 	bool claim_told;          /* "you may :claim" said for this absence */
 	char chat[UI_CHAT_MAX][160]; /* the last SAID lines, oldest first */

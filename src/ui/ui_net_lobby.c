@@ -103,6 +103,7 @@ ui_lobby_key(struct ui_app *a, const struct ui_event *ev)
 		if (it == NULL)
 			break;
 		net_client_observe(u->c, it->game);
+		u->from_lobby = true;   /* q comes back here */
 		session_msg(&a->s, SM_NORMAL, "opening %s...", it->game);
 		break;
 	case 'q':

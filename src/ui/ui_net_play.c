@@ -253,8 +253,17 @@ on_status(struct ui_app *a, const struct net_event *e)
 
 	snprintf(a->net->conn, sizeof a->net->conn, "%s",
 	    names[e->state >= 0 && e->state <= NET_CLOSED ? e->state : 0]);
-	if (e->state == NET_ONLINE)
+	if (e->state == NET_ONLINE) {
 		a->net->reached = true;
+		if (a->net->leaving) {
+			a->net->leaving = false;
+			a->net->listed = false;
+			a->net->listing = false;
+			return;
+		}
+	}
+	if (a->net->leaving && e->state == NET_RETRY)
+		return;         /* the new connection on its way */
 	if ((e->state == NET_RETRY || e->state == NET_CLOSED) &&
 	    !a->net->reached && !a->net->thread) {
 		/* Never reached: a wrong address or a server that is not
@@ -578,6 +587,26 @@ ui_net_noanalysis(const struct ui_app *a)
 	return "not allowed in a network game";
 }
 
+/* q while watching a game chosen in the lobby: the lobby again. */
+static void
+back_to_lobby(struct ui_app *a)
+{
+	struct ui_net *u = a->net;
+
+	u->from_lobby = false;
+	u->leaving = true;
+	u->synced = false;
+	u->nchat = 0;
+	u->offer = -1;
+	u->status[0] = '\0';
+	u->announced[0] = '\0';
+	u->listed = u->listing = false;
+	u->nitems = 0;
+	net_client_leave(u->c, util_now_ms());
+	a->screen = SCR_LOBBY;
+	session_msg(&a->s, SM_NORMAL, "back to the lobby");
+}
+
 /* Why a seated player's game command cannot go now, or NULL. */
 static const char *
 not_seated(const struct ui_net *u, const struct ui_app *a, bool over_ok)
@@ -654,6 +683,10 @@ ui_net_command(struct ui_app *a, const struct ui_cmd *cmd)
 		return true;
 	switch (cmd->type) {
 	case CMD_QUIT:
+		if (u->from_lobby && u->seat < 0) {
+			back_to_lobby(a);
+			return true;
+		}
 		if (!u->thread || u->seat < 0 || !u->seated[1 - u->seat] ||
 		    game_over(&a->s.game))
 			return false;
