@@ -97,6 +97,18 @@ cmd() {
 # Targets are written =NAME: so that tmux takes the session of that exact
 # name (a bare "b" would also match a window called "bash").
 
+# expect_exit SESSION STATUS: the program in SESSION ends (within 10 s)
+# with STATUS.
+expect_exit() {
+	_i=0
+	while [ ! -s "$tmp/$1.status" ] && [ $_i -lt 200 ]; do
+		sleep 0.05
+		_i=$((_i + 1))
+	done
+	[ "$(cat "$tmp/$1.status" 2>/dev/null)" = "$2" ] ||
+	    fail "$1: exit status '$(cat "$tmp/$1.status" 2>/dev/null)', not $2"
+}
+
 # quit SESSION: q, y if asked; exit status 0.
 quit() {
 	T send-keys -t "=$1:" q
@@ -275,24 +287,12 @@ quit k
 
 note "a bad --join id: a message and status 1, not a wait for ever"
 run j --connect "$addr" --join ZZZZZZZZ --seat black
-_i=0
-while [ ! -f "$tmp/j.status" ] && [ $_i -lt 100 ]; do
-	sleep 0.1
-	_i=$((_i + 1))
-done
-[ "$(cat "$tmp/j.status" 2>/dev/null)" = 1 ] ||
-	fail "congo --join ZZZZZZZZ: status '$(cat "$tmp/j.status" 2>/dev/null)', not 1"
+expect_exit j 1
 wait_for j "congo: cannot join: no game ZZZZZZZZ"
 
 note "a server never reached: a message and status 1, not a wait for ever"
 run u --connect 127.0.0.1:1 --create
-_i=0
-while [ ! -s "$tmp/u.status" ] && [ $_i -lt 200 ]; do
-	sleep 0.05
-	_i=$((_i + 1))
-done
-[ "$(cat "$tmp/u.status" 2>/dev/null)" = 1 ] ||
-	fail "congo --connect 127.0.0.1:1: status '$(cat "$tmp/u.status" 2>/dev/null)', not 1"
+expect_exit u 1
 wait_for u "congo: cannot connect to 127\.0\.0\.1 port 1"
 
 note "the lobby"
@@ -363,12 +363,7 @@ note "congo --host --game resumes the hosted game"
 # Both seats' tokens are on this machine: which one must be said.
 run g --host --port "$hport" --game "$hgame" --name host
 wait_for g "both seats of game $hgame are kept here: which\? --seat white or --seat black"
-_i=0
-while [ ! -s "$tmp/g.status" ] && [ $_i -lt 100 ]; do
-	sleep 0.05
-	_i=$((_i + 1))
-done
-[ "$(cat "$tmp/g.status" 2>/dev/null)" = 2 ] || fail "g: status not 2"
+expect_exit g 2
 run h --host --port "$hport" --game "$hgame" --seat white --name host
 wait_for h "1\. d2d3"
 wait_for f "online" 20
