@@ -38,6 +38,9 @@ expect 2 "unknown option 'stray'" "$congo" --flip stray
 expect 2 "--white needs a value" "$congo" --white
 expect 2 "--depth must be a number 0..64, not '65'" "$congo" --depth=65
 expect 2 "--seat is white or black, not 'red'" "$congo" --connect h --seat red
+expect 2 "--port 0 (any free port) is for --host" "$congo" --connect h --port 0 --create
+expect 2 "--port must be a number 0..65535" "$congo" --host --port 65536
+expect 2 "choose one of --create, --join, --game and --observe" "$congo" --host --join ABCDEFGH
 expect 2 "network options need --connect HOST or --host" "$congo" --create
 expect 2 "the game needs a terminal" "$congo" --white random
 expect 0 "Usage: congo" "$congo" --help
