@@ -457,6 +457,44 @@ test_errors(void **state)
 	    "\n1. d1d7\n", 2, "Termination \"resign\" disagrees with the game "
 	    "(White wins: lion captured)");
 
+	/* Too long, stray, unprintable. */
+	{
+		char text[400];
+		memset(text, 0, sizeof text);
+		text[0] = '[';
+		memset(text + 1, 'N', 40);
+		strcat(text, " \"x\"]\n");
+		expect_error(text, 1, "bad tag: name too long (at most 31 "
+		    "characters)");
+		strcpy(text, "[Event \"");
+		memset(text + 8, 'v', 200);
+		strcat(text, "\"]\n");
+		expect_error(text, 1, "bad tag [Event: value too long (at most "
+		    "127 bytes)");
+		strcpy(text, "1. d2d3 ");
+		memset(text + 8, 'z', 80);
+		strcat(text, "\n");
+		expect_error(text, 1, "'zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz...' "
+		    "is not a move");
+	}
+	expect_error("1. d2d3 ] d6d5\n", 1, "unexpected ']'");
+	expect_error("[Event \"x\x01\" x]\n", 1, "bad tag [Event \"x\\x01\": "
+	    "']' expected");
+	expect_error("[Termination \"lion-captured\"]\n1. d2d3 1/2-1/2\n", 1,
+	    "Termination \"lion-captured\" disagrees with the game (not over "
+	    "by that rule; a draw here is by agreement)");
+	/* A byte-order mark before the first tag is passed over. */
+	{
+		struct game g;
+		struct record_tags t;
+		char err[256];
+		assert_int_equal(read_text("\xef\xbb\xbf[Event \"bom\"]\n1. d2d3 "
+		    "*\n", &g, &t, err, sizeof err), 0);
+		assert_string_equal(record_tag_get(&t, "Event"), "bom");
+		assert_int_equal(g.nply, 1);
+		game_free(&g);
+	}
+
 	/* Not a game at all. */
 	expect_error("", 1, "no game in the file (no tags, no moves)");
 	expect_error("\n{just a comment}\n\n", 4,
