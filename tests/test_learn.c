@@ -636,6 +636,66 @@ test_rating(void **state)
 	assert_int_equal(learn_pick_puzzle(&r, ratings, solved, 4), -1);
 }
 
+/* Each bad line of the progress file is named with file:line. */
+static void
+test_state_errors(void **state)
+{
+	static const struct {
+		const char *text, *want;
+	} bad[] = {
+		{ "lesson\n", ":1: 'lesson' takes one lesson id" },
+		{ "# progress\nlesson a b\n", ":2: 'lesson' takes one lesson id" },
+		{ "player ann 1000 50\n", ":1: 'player' takes a name, a rating" },
+		{ "player ann 1000 5000 3\n", ":1: bad rating numbers" },
+		{ "solved ann 0123\n", ":1: 'solved' takes a player name and a "
+		    "puzzle key of 16 hex digits" },
+		{ "solved ann 0123456789ABCDEF\n", ":1: 'solved' takes" },
+		{ "\nwon ann\n", ":2: unknown keyword 'won' (lesson, player, "
+		    "solved)" },
+	};
+	char dir[] = "/tmp/congo-state-XXXXXX", path[64], err[512], want[128];
+	char longline[700];
+	struct learn_state st;
+	FILE *f;
+	size_t i;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof path, "%s/learn", dir);
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		f = fopen(path, "w");
+		assert_non_null(f);
+		fputs(bad[i].text, f);
+		fclose(f);
+		learn_state_init(&st);
+		err[0] = '\0';
+		if (learn_state_load(&st, path, err, sizeof err) != -1)
+			fail_msg("accepted: %s", bad[i].text);
+		snprintf(want, sizeof want, "%s%s", path, bad[i].want);
+		if (strstr(err, want) == NULL)
+			fail_msg("'%s' lacks '%s'", err, want);
+		learn_state_free(&st);
+	}
+	memset(longline, 'x', sizeof longline - 2);
+	longline[sizeof longline - 2] = '\n';
+	longline[sizeof longline - 1] = '\0';
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(longline, f);
+	fclose(f);
+	learn_state_init(&st);
+	assert_int_equal(learn_state_load(&st, path, err, sizeof err), -1);
+	snprintf(want, sizeof want, "%s:1: line too long", path);
+	assert_string_equal(err, want);
+	learn_state_free(&st);
+	/* a folder where the file should be: named, not a crash */
+	learn_state_init(&st);
+	assert_int_equal(learn_state_load(&st, dir, err, sizeof err), -1);
+	learn_state_free(&st);
+	unlink(path);
+	rmdir(dir);
+}
+
 int
 main(void)
 {
@@ -643,6 +703,7 @@ main(void)
 		cmocka_unit_test(test_lesson_errors),
 		cmocka_unit_test(test_lesson_errors_more),
 		cmocka_unit_test(test_lesson_files),
+		cmocka_unit_test(test_state_errors),
 		cmocka_unit_test(test_lesson_parse),
 		cmocka_unit_test(test_step_check),
 		cmocka_unit_test(test_explain_illegal),

@@ -215,6 +215,12 @@ learn_state_load(struct learn_state *st, const char *path, char *err,
 			return -1;
 		}
 	}
+	if (ferror(f)) {
+		/* a folder opens, then cannot be read */
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		fclose(f);
+		return -1;
+	}
 	fclose(f);
 	return 0;
 }
