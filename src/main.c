@@ -38,6 +38,7 @@ congo_usage(FILE *out)
 	    "  congo --bench search       fixed positions to a fixed depth, nodes/s\n"
 	    "  congo --make-puzzles [OPTION]...  puzzles from self-play, each proved\n"
 	    "  congo --make-puzzles --verify FILE  prove every puzzle of a file\n"
+	    "  congo --tune FILE...       tune the evaluation on games (Texel)\n"
 	    "  congo --version            show the version and exit\n",
 	    out);
 }
@@ -54,6 +55,7 @@ main(int argc, char **argv)
 		{ "match", no_argument, NULL, 'm' },
 		{ "bench", no_argument, NULL, 'b' },
 		{ "make-puzzles", no_argument, NULL, 'P' },
+		{ "tune", no_argument, NULL, 't' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -76,6 +78,8 @@ main(int argc, char **argv)
 		return match_main(argc - 1, argv + 1);
 	case 'P':
 		return learn_make_main(argc - 1, argv + 1);
+	case 't':
+		return tune_main(argc - 1, argv + 1);
 	case 'b':
 		if (argc > 2 && strcmp(argv[2], "search") == 0)
 			return bench_search(argc - 2, argv + 2);

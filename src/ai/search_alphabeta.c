@@ -16,8 +16,6 @@
 
 #define EVAL_NONE (-32768)
 #define NULL_MIN_DEPTH 3
-#define RFP_MAX_DEPTH 3
-#define RFP_MARGIN 120
 #define DELTA_MARGIN 150
 #define ASPIRATION 35
 
@@ -222,7 +220,7 @@ static int search(struct search_thread *t, const struct board *pos,
 static bool
 cut_early(struct search_thread *t, const struct board *pos, int alpha,
     int beta, int depth, int ply, bool in_check, bool allow_null,
-    move_t *hash_move, int *static_eval, int *out)
+    move_t *hash_move, int *static_eval, bool *improving, int *out)
 {
 	struct search_ctx *ctx = t->ctx;
 	struct tt_hit hit;
@@ -243,12 +241,23 @@ cut_early(struct search_thread *t, const struct board *pos, int alpha,
 		}
 		*static_eval = hit.eval;
 	}
+	t->eval_stack[ply] = EVAL_NONE;
+	*improving = false;
 	if (!in_check) {
+		const struct eval_params *ev = &ctx->ev;
+		int margin;
+
 		if (*static_eval == EVAL_NONE)
 			*static_eval = evaluate(t, pos);
+		t->eval_stack[ply] = *static_eval;
+		if (ev->improving && ply >= 2 &&
+		    t->eval_stack[ply - 2] != EVAL_NONE &&
+		    *static_eval > t->eval_stack[ply - 2])
+			*improving = true;
+		margin = ev->rfp_margin * (depth - (*improving ? 1 : 0));
 		/* reverse futility: far above beta near the leaves */
-		if (!pv && depth <= RFP_MAX_DEPTH &&
-		    *static_eval - RFP_MARGIN * depth >= beta &&
+		if (!pv && depth <= ev->rfp_depth &&
+		    *static_eval - margin >= beta &&
 		    beta > -SEARCH_WIN_MIN && beta < SEARCH_WIN_MIN) {
 			*out = *static_eval;
 			return true;
@@ -259,6 +268,12 @@ cut_early(struct search_thread *t, const struct board *pos, int alpha,
 		    null_ok(pos)) {
 			struct board child = *pos;
 			int r = 3 + depth / 5;
+
+			if (ev->nmp_eval > 0) {
+				int extra = (*static_eval - beta) / ev->nmp_eval;
+
+				r += extra < 3 ? extra : 3;
+			}
 
 			child.side ^= 1;
 			child.hash ^= board_zobrist_side;
@@ -290,7 +305,7 @@ search(struct search_thread *t, const struct board *pos, int alpha, int beta,
 	move_t hash_move = MOVE_NONE, best_move = MOVE_NONE;
 	move_t quiets[64];
 	int nquiets = 0, quiet_seen = 0, side = pos->side;
-	bool pruning = false, lazy;
+	bool pruning = false, lazy, improving = false;
 	int idx = t->root_index + ply;
 	int best, score = 0, static_eval = EVAL_NONE, i, n, orig_alpha;
 
@@ -324,8 +339,11 @@ search(struct search_thread *t, const struct board *pos, int alpha, int beta,
 		return evaluate(t, pos);
 
 	if (cut_early(t, pos, alpha, beta, depth, ply, in_check, allow_null,
-	    &hash_move, &static_eval, &score))
+	    &hash_move, &static_eval, &improving, &score))
 		return score;
+	/* no hash move where one was worth storing: search shallower */
+	if (ctx->ev.iir && hash_move == MOVE_NONE && depth >= 4)
+		depth--;
 
 	p = &t->ply[ply];
 	n = movegen_legal(pos, &p->ml);
@@ -333,7 +351,7 @@ search(struct search_thread *t, const struct board *pos, int alpha, int beta,
 		return -SEARCH_WIN + ply;
 	search_score_moves(t, pos, p, ply, hash_move);
 	/* where quiet moves may be pruned, pick one by one, never sort */
-	lazy = !pv && !in_check && depth <= 3;
+	lazy = !pv && !in_check && depth <= ctx->ev.lmp_depth;
 	orig_alpha = alpha;
 	best = -SEARCH_INF;
 	for (i = 0; i < n; i++) {
@@ -353,8 +371,9 @@ search(struct search_thread *t, const struct board *pos, int alpha, int beta,
 		    p->score[i] < SEARCH_ORDER_RESCUE &&
 		    best > -SEARCH_WIN_MIN) {
 			quiet_seen++;
-			if (ctx->ev.lmp > 0 && depth <= 3 &&
-			    quiet_seen > ctx->ev.lmp + 2 * depth * depth)
+			if (ctx->ev.lmp > 0 && depth <= ctx->ev.lmp_depth &&
+			    quiet_seen > (ctx->ev.lmp + 2 * depth * depth) /
+			    (ctx->ev.improving && !improving ? 2 : 1))
 				prune = true;
 			if (ctx->ev.futility > 0 && depth <= 2 &&
 			    static_eval + ctx->ev.futility * depth <= alpha)
@@ -435,6 +454,7 @@ root_search(struct search_thread *t, const struct board *pos, int alpha,
 
 	t->pvlen[0] = 0;
 	t->path[t->root_index] = pos->hash;
+	t->eval_stack[0] = EVAL_NONE;
 	for (i = 0; i < t->root_n; i++) {
 		move_t m = t->root_moves[i];
 		struct board child = *pos;
@@ -661,6 +681,7 @@ search_alphabeta_score(struct search_thread *t, const struct board *pos,
 	t->stack[0] = m;
 	t->pvlen[0] = 0;
 	t->path[t->root_index] = pos->hash;
+	t->eval_stack[0] = EVAL_NONE;
 	return -search(t, &child, -SEARCH_INF, SEARCH_INF, depth - 1, 1, true);
 }
 

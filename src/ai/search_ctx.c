@@ -187,10 +187,11 @@ int
 search_set_options(struct search_ctx *ctx, const struct search_options *o)
 {
 	struct search_options n = *o;
-	struct eval_params ev = eval_default;
+	struct eval_params ev;
 	char err[128];
 
 	clamp_options(&n);
+	ev = n.level > 0 ? eval_classic : eval_default;
 	if (n.tune[0] != '\0' && eval_tune(&ev, n.tune, err, sizeof err) != 0)
 		return -1;
 	if (n.hash_mb != ctx->opt.hash_mb || ctx->tt.b == NULL) {

@@ -79,10 +79,24 @@ struct eval_params {
 	int croc_file;               /* crocodile with a clear file to it */
 	int center;
 	int tempo;
+	/* where a piece stands: by rank from its owner's side and by its
+	 * distance from the d-file (3, the edge, is 0 by definition) */
+	int pst_rank[NPIECE_TYPES][7];
+	int pst_file[NPIECE_TYPES][4];
 	int contempt;                /* a draw is worth this less to the root side */
 	/* search settings kept here so that matches can try them too */
 	int futility;                /* margin per ply at depth 1-2, 0 off */
-	int lmp;                     /* quiet moves kept at depth 1-3: lmp + 2d^2 */
+	int lmp;                     /* quiet moves kept at depth 1-lmp_depth:
+	                              * lmp + 2d^2 (half when not improving) */
+	int lmp_depth;
+	int rfp_depth;               /* reverse futility up to this depth */
+	int rfp_margin;              /* per ply of depth */
+	int improving;               /* 1: margins and counts follow whether
+	                              * the static evaluation rose since the
+	                              * side's last move */
+	int nmp_eval;                /* null move: one more ply of reduction
+	                              * per this much above beta (0 off) */
+	int iir;                     /* 1: one ply less without a hash move */
 	int mpawn;                   /* megapawn's mPawn (value[PAWN] in congo) */
 };
 
@@ -105,6 +119,7 @@ struct search_thread {
 	int32_t history[2][NSQ][NSQ];
 	move_t counter[2][NSQ][NSQ];   /* the reply that refuted a move */
 	move_t stack[SEARCH_MAX_PLY];  /* stack[p]: the move made at ply p */
+	int eval_stack[SEARCH_MAX_PLY]; /* static evaluation at ply p */
 	move_t pv[SEARCH_MAX_PLY][SEARCH_MAX_PLY];
 	int pvlen[SEARCH_MAX_PLY];
 	uint64_t path[SEARCH_HIST_CAP + SEARCH_MAX_PLY + 2];
@@ -212,11 +227,19 @@ int search_level_noise(int level);
 
 /* ---- eval_position.c ---- */
 extern const struct eval_params eval_default;
+/* The weights of the levels (1..10): those they were calibrated with. */
+extern const struct eval_params eval_classic;
 void eval_init(void);
 /* Apply "name=value,..." overrides; -1 with a message on error. */
 int eval_tune(struct eval_params *p, const char *text, char *err,
     size_t errlen);
 int eval_with(const struct eval_params *p, const struct board *b);
+/* The weights by index, for the tuner: name, its place in p, and its kind
+ * (1 evaluation, 2 megapawn-only evaluation, 0 a search setting). */
+int eval_param_count(void);
+const char *eval_param_name(int i);
+int *eval_param_ref(struct eval_params *p, int i);
+int eval_param_kind(int i);
 int eval_position(const struct board *b);
 int eval_material(const struct board *b); /* negamax: side to move, x100 */
 
