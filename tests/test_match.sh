@@ -92,7 +92,7 @@ check badsprt "$tmp/badsprt.out" "ELO0 < ELO1"
 # its score, the opening balanced within the book's bound
 "$congo" --match --make-book 2 --book-plies 2 --book-depth 2 --seed 3 \
     >"$tmp/book.out" 2>&1 || { echo "FAIL: --make-book failed"; fail=1; }
-n=$(grep -c '^"[a-g][1-7][a-g][1-7] [a-g][1-7][a-g][1-7]",  /\* -*[0-9]* \*/$' \
+n=$(grep -c '^"[a-g][1-7][a-g][1-7] [a-g][1-7][a-g][1-7]",  /\* [-+]*[0-9]* \*/$' \
     "$tmp/book.out")
 if [ "$n" != 2 ]; then
 	echo "FAIL: --make-book 2 --book-plies 2 gave $n openings:"
