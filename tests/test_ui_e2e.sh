@@ -86,9 +86,16 @@ board() {
 }
 
 # expect_rank N ROW: rank N of the board is ROW (like "PPP.PPP").
+# Like expect, it captures again for up to 3 s before it fails.
 expect_rank() {
-	_got=$(board | awk -v r="$1" '$1 == r { print $2 }')
-	[ "$_got" = "$2" ] || fail "rank $1 is '$_got', expected '$2'"
+	_edl=$(($(date +%s) + 3))
+	while _got=$(board | awk -v r="$1" '$1 == r { print $2 }')
+	    [ "$_got" != "$2" ]; do
+		[ "$(date +%s)" -gt "$_edl" ] &&
+		    fail "rank $1 is '$_got', expected '$2'"
+		sleep 0.05
+		capture
+	done
 }
 
 # The number of plies in the panel's move list (the last numbered line).

@@ -32,9 +32,15 @@ rank() {
 			}
 	}' "$tmp/screen"
 }
+# Captures again for up to 3 s before it fails (see expect).
 expect_rank() {
-	_got=$(rank "$1")
-	[ "$_got" = "$2" ] || fail "rank $1 is '$_got', expected '$2'"
+	_edl=$(($(date +%s) + 3))
+	while _got=$(rank "$1"); [ "$_got" != "$2" ]; do
+		[ "$(date +%s)" -gt "$_edl" ] &&
+		    fail "rank $1 is '$_got', expected '$2'"
+		sleep 0.05
+		capture
+	done
 }
 
 tmux_home

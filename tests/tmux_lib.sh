@@ -111,8 +111,17 @@ shown() {
 	grep -Eq -- "$1" "$tmp/screen"
 }
 
+# expect PATTERN: the screen shows PATTERN. Checks the last capture, and
+# captures again for up to 3 s when it does not match: tmux may have been
+# captured in the middle of a redraw (a busy machine, CI's parallel tests).
+# A screen that stays wrong still fails.
 expect() {
-	shown "$1" || fail "not on the screen: /$1/"
+	_edl=$(($(date +%s) + 3))
+	while ! shown "$1"; do
+		[ "$(date +%s)" -gt "$_edl" ] && fail "not on the screen: /$1/"
+		sleep 0.05
+		capture
+	done
 }
 
 # keys KEY...: tmux key names (Up, Enter, Escape, C-c, ...).
