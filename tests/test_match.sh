@@ -8,23 +8,8 @@
 
 set -u
 
-builddir=${CONGO_BUILDDIR:-$(pwd)}
-congo="$builddir/src/congo"
-if [ ! -x "$congo" ]; then
-	echo "error: $congo not built"
-	exit 99
-fi
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/congo-match.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-
-check() {   # check NAME FILE PATTERN: FILE must contain PATTERN
-	if ! grep -q -- "$3" "$2"; then
-		echo "FAIL: $1: no '$3' in:"
-		cat "$2"
-		fail=1
-	fi
-}
+tmp_prefix=congo-match
+. "$(dirname "$0")/cli_lib.sh"
 
 # two engine programs, 4 games = 2 book openings, both colours
 "$congo" --match --engine-a "$congo" --engine-b "$congo" \

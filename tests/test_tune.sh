@@ -6,23 +6,8 @@
 
 set -u
 
-builddir=${CONGO_BUILDDIR:-$(pwd)}
-congo="$builddir/src/congo"
-if [ ! -x "$congo" ]; then
-	echo "error: $congo not built"
-	exit 99
-fi
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/congo-tune.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-
-check() {   # check NAME FILE PATTERN: FILE must contain PATTERN
-	if ! grep -q -- "$3" "$2"; then
-		echo "FAIL: $1: no '$3' in:"
-		cat "$2"
-		fail=1
-	fi
-}
+tmp_prefix=congo-tune
+. "$(dirname "$0")/cli_lib.sh"
 
 expect() {  # expect NAME STATUS PATTERN COMMAND...: status and message
 	name=$1 want=$2 pat=$3
