@@ -101,6 +101,24 @@ check movetime "$tmp/movetime.out" "^Score: "
 check help "$tmp/help.out" "^Usage: congo --match"
 check help "$tmp/help.out" "--make-book N"
 
+# --first-game: games 3 and 4 alone are games 3 and 4 of the whole match
+# (same opening, same colours, same Round), so a match can be split or
+# finished later
+"$congo" --match --white alphabeta:depth=1 --black alphabeta:depth=1 \
+    --games 4 --max-plies 4 --no-adjudication --pgn "$tmp/whole.pgn" \
+    >/dev/null 2>&1
+"$congo" --match --white alphabeta:depth=1 --black alphabeta:depth=1 \
+    --games 2 --first-game 3 --max-plies 4 --no-adjudication \
+    --pgn "$tmp/part.pgn" >"$tmp/part.out" 2>&1
+check firstgame "$tmp/part.out" "games 3-4, book"
+check firstgame "$tmp/part.out" "^\[2/2\] game 4: "
+awk '/^\[Event /{n++} n>=3' "$tmp/whole.pgn" >"$tmp/whole34.pgn"
+if ! grep -q '1\. [a-g]' "$tmp/whole34.pgn" ||
+    ! cmp -s "$tmp/whole34.pgn" "$tmp/part.pgn"; then
+	echo "FAIL: --first-game 3 did not replay games 3-4:"
+	diff "$tmp/whole34.pgn" "$tmp/part.pgn"; fail=1
+fi
+
 # refused before a game is played, each with its reason
 refuse() {  # refuse NAME PATTERN ARGS...: exit 1 with PATTERN in the output
 	name=$1 pat=$2
@@ -132,6 +150,8 @@ refuse variant "--variant must be congo or megapawn, not 'chess'" \
     --white random --black random --variant chess
 refuse tc "--tc: time control '1x' has no '+'" --white random \
     --black random --tc 1x
+refuse firstgame "--first-game: 4 is even" --white random --black random \
+    --first-game 4
 refuse book "--make-book must be a number" --make-book 0
 refuse bookplies "--book-plies must be a number" --make-book 1 \
     --book-plies 99

@@ -41,6 +41,7 @@ enum match_tc {
 struct match_config {
 	struct match_player player[2];    /* [0] A, [1] B */
 	int games;
+	int first_game;                   /* 0-based number of game 1 (even) */
 	int concurrency;
 	uint64_t seed;
 	int opening_plies;                /* > 0: random openings, not the book */
@@ -57,6 +58,10 @@ struct match_config {
 	bool sprt;
 	double elo0, elo1, alpha, beta;
 };
+
+/* The number a game of this run has in the whole match, from 1:
+ * --first-game 79 makes game index 0 game 79 (opening 40, A White). */
+#define MATCH_GAME_NO(m, i) ((m)->cfg.first_game + (i) + 1)
 
 /* One finished game: score for player A, 1 / 0.5 / 0. */
 struct match_game {

@@ -51,6 +51,9 @@ usage(FILE *out)
 	    "\n"
 	    "  --games N             games to play (default 2); game 2k-1 and 2k\n"
 	    "                        play opening k with colours swapped\n"
+	    "  --first-game N        number the games from N (odd): play the\n"
+	    "                        games N, N+1... of a longer match, the\n"
+	    "                        same openings and colours (default 1)\n"
 	    "  --concurrency N       games at once (default 1)\n"
 	    "  --sprt ELO0,ELO1[,ALPHA,BETA]\n"
 	    "                        stop as soon as the sequential probability\n"
@@ -183,6 +186,7 @@ parse(int argc, char **argv, struct match_config *c)
 		{ "tc", required_argument, NULL, 'C' },
 		{ "sprt", required_argument, NULL, 'S' },
 		{ "games", required_argument, NULL, 'g' },
+		{ "first-game", required_argument, NULL, 'F' },
 		{ "concurrency", required_argument, NULL, 'c' },
 		{ "seed", required_argument, NULL, 's' },
 		{ "openings-plies", required_argument, NULL, 'o' },
@@ -288,6 +292,17 @@ parse(int argc, char **argv, struct match_config *c)
 			if (number("games", optarg, 1, 1000000, &v) != 0)
 				return -1;
 			c->games = (int)v;
+			break;
+		case 'F':
+			if (number("first-game", optarg, 1, 1000000, &v) != 0)
+				return -1;
+			if (v % 2 == 0) {
+				fprintf(stderr, "congo: --first-game: %lld is "
+				    "even; a pair of games (one opening, both "
+				    "colours) starts at an odd game\n", v);
+				return -1;
+			}
+			c->first_game = (int)v - 1;
 			break;
 		case 'c':
 			if (number("concurrency", optarg, 1, 64, &v) != 0)
@@ -417,7 +432,7 @@ write_games(const struct match *m)
 		    c->player[mg->a_white ? 0 : 1].name,
 		    c->player[mg->a_white ? 1 : 0].name);
 		record_tag_set(&tags, "Event", "congo --match");
-		snprintf(round, sizeof round, "%d", i + 1);
+		snprintf(round, sizeof round, "%d", MATCH_GAME_NO(m, i));
 		record_tag_set(&tags, "Round", round);
 		if (mg->adjudicated)
 			record_tag_set(&tags, "Adjudication",
@@ -577,6 +592,9 @@ describe(const struct match_config *c)
 	    c->variant ? " " : "", c->variant ? variant_name(c->variant) : "",
 	    c->player[0].name, c->player[1].name, c->games, tc,
 	    c->concurrency);
+	if (c->first_game > 0)
+		printf("games %d-%d, ", c->first_game + 1,
+		    c->first_game + c->games);
 	if (c->opening_plies > 0)
 		printf("random openings of %d plies (seed %llu)",
 		    c->opening_plies, (unsigned long long)c->seed);

@@ -283,13 +283,13 @@ new_game(struct match *m, int i, struct seat seat[2], struct movelist *ml,
 	char err[256], line[256];
 	int p;
 
-	mg->a_white = i % 2 == 0;
+	mg->a_white = (m->cfg.first_game + i) % 2 == 0;
 	if (m->cfg.opening_plies > 0) {
-		random_opening(m, i / 2, &mg->g, ml);
+		random_opening(m, (m->cfg.first_game + i) / 2, &mg->g, ml);
 	} else {
 		/* the book was checked before the match began */
-		match_book_play(i / 2, &m->cfg.rules, &mg->g, err,
-		    sizeof err);
+		match_book_play((m->cfg.first_game + i) / 2, &m->cfg.rules,
+		    &mg->g, err, sizeof err);
 	}
 	for (p = 0; p < 2; p++) {
 		const struct match_player *pl = &m->cfg.player[p];
@@ -301,7 +301,7 @@ new_game(struct match *m, int i, struct seat seat[2], struct movelist *ml,
 			    sizeof err) < 0) {
 				snprintf(mg->error, sizeof mg->error,
 				    "engine %s is not ready for game %d",
-				    pl->path, i + 1);
+				    pl->path, MATCH_GAME_NO(m, i));
 				*bad = p;
 				return -1;
 			}
@@ -420,7 +420,8 @@ play_game(struct match *m, int i, struct seat seat[2], struct movelist *ml)
 				snprintf(err, sizeof err, "no move in time");
 			snprintf(mg->error, sizeof mg->error, "%.100s returned "
 			    "no move at ply %d of game %d%s%.150s",
-			    m->cfg.player[p].name, g->nply + 1, i + 1,
+			    m->cfg.player[p].name, g->nply + 1,
+			    MATCH_GAME_NO(m, i),
 			    err[0] ? ": " : "", err);
 			game_resign(g, side);
 			break;
@@ -429,7 +430,8 @@ play_game(struct match *m, int i, struct seat seat[2], struct movelist *ml)
 			notation_write(mv, text, sizeof text);
 			snprintf(mg->error, sizeof mg->error, "%.100s played %.80s "
 			    "at ply %d of game %d: %.150s",
-			    m->cfg.player[p].name, text, g->nply + 1, i + 1, err);
+			    m->cfg.player[p].name, text, g->nply + 1,
+			    MATCH_GAME_NO(m, i), err);
 			game_resign(g, side);
 			break;
 		}
@@ -502,7 +504,8 @@ report(struct match *m, int i)
 	if (c->quiet)
 		return;
 	printf("[%d/%d] game %d: %s - %s %s (%s, %d plies)  A: +%d =%d -%d "
-	    "(%.1f%%)\n", m->finished, c->games, i + 1, white, black, res,
+	    "(%.1f%%)\n", m->finished, c->games, MATCH_GAME_NO(m, i), white,
+	    black, res,
 	    mg->adjudicated ? "adjudicated" : mg->time_loss ? "time" :
 	    game_reason_name(mg->g.reason), mg->plies, m->win, m->draw,
 	    m->loss, 100.0 * (m->win + 0.5 * m->draw) / n);
