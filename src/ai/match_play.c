@@ -280,16 +280,17 @@ new_game(struct match *m, int i, struct seat seat[2], struct movelist *ml,
     int *bad)
 {
 	struct match_game *mg = &m->game[i];
+	int k = MATCH_GAME_NO(m, i) - 1;  /* from 0 in the whole match */
 	char err[256], line[256];
 	int p;
 
-	mg->a_white = (m->cfg.first_game + i) % 2 == 0;
+	mg->a_white = k % 2 == 0;
 	if (m->cfg.opening_plies > 0) {
-		random_opening(m, (m->cfg.first_game + i) / 2, &mg->g, ml);
+		random_opening(m, k / 2, &mg->g, ml);
 	} else {
 		/* the book was checked before the match began */
-		match_book_play((m->cfg.first_game + i) / 2, &m->cfg.rules,
-		    &mg->g, err, sizeof err);
+		match_book_play(k / 2, &m->cfg.rules, &mg->g, err,
+		    sizeof err);
 	}
 	for (p = 0; p < 2; p++) {
 		const struct match_player *pl = &m->cfg.player[p];
@@ -301,7 +302,7 @@ new_game(struct match *m, int i, struct seat seat[2], struct movelist *ml,
 			    sizeof err) < 0) {
 				snprintf(mg->error, sizeof mg->error,
 				    "engine %s is not ready for game %d",
-				    pl->path, MATCH_GAME_NO(m, i));
+				    pl->path, k + 1);
 				*bad = p;
 				return -1;
 			}
