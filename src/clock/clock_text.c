@@ -101,16 +101,37 @@ clock_parse_seconds(const char *text, int64_t *base_ms, int64_t *inc_ms,
 	return parse(text, 1000.0, "seconds", base_ms, inc_ms, err, errlen);
 }
 
+/* Seconds with as many decimals as the milliseconds need: 1234.5, 0.05, 10. */
+static void
+format_seconds(int64_t ms, char *buf, size_t n)
+{
+	char frac[8];
+	int len;
+
+	if (ms < 0)
+		ms = 0;
+	if (ms % 1000 == 0) {
+		snprintf(buf, n, "%" PRId64, ms / 1000);
+		return;
+	}
+	snprintf(frac, sizeof frac, "%03d", (int)(ms % 1000));
+	for (len = 3; len > 0 && frac[len - 1] == '0'; len--)
+		frac[len - 1] = '\0';
+	snprintf(buf, n, "%" PRId64 ".%s", ms / 1000, frac);
+}
+
+/*
+ * What clock_parse_seconds reads back to the same milliseconds, whatever
+ * they are (the server stores this text: it must read it at every start).
+ */
 void
 clock_format_control(int64_t base_ms, int64_t inc_ms, char *buf, size_t n)
 {
-	/* Whole seconds when they are whole; else a decimal (0.05+0 is 3 s). */
-	if (base_ms % 1000 == 0)
-		snprintf(buf, n, "%" PRId64 "+%" PRId64, base_ms / 1000,
-		    inc_ms / 1000);
-	else
-		snprintf(buf, n, "%.3g+%" PRId64, (double)base_ms / 1000.0,
-		    inc_ms / 1000);
+	char b[32], i[32];
+
+	format_seconds(base_ms, b, sizeof b);
+	format_seconds(inc_ms, i, sizeof i);
+	snprintf(buf, n, "%s+%s", b, i);
 }
 
 void
