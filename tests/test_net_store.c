@@ -244,16 +244,28 @@ test_locked(void **state)
 	store_close(st);
 }
 
+/*
+ * A stored game that does not add up is refused at start-up (logged with
+ * its id and event, left in the file), and the other games are served: one
+ * bad game never stops a start.
+ */
 static void
 test_tampered(void **state)
 {
-	char id[16], tw[40], line[2048], err[512];
+	char id[16], tw[40], line[2048], err[512], other[16];
 	struct store *st = open_ok(true);
 	struct t_fake *f;
+	const char *l;
 	sqlite3 *db;
 
 	(void)state;
 	play(st, id, tw, line);
+	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
+	t_hello(f, 0, "10.0.0.1");
+	t_say(f, 0, "#c CREATE seat=white name=cy");
+	l = t_expect(f, 0, "OK #c CREATE");
+	t_val(l, "game", other, sizeof other);
+	t_free(f);
 	store_close(st);
 	assert_int_equal(sqlite3_open(dbpath, &db), SQLITE_OK);
 	assert_int_equal(sqlite3_exec(db, "UPDATE events SET body = "
@@ -262,10 +274,71 @@ test_tampered(void **state)
 	sqlite3_close(db);
 	st = open_ok(false);
 	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
-	assert_int_equal(store_load(st, f->s, err, sizeof err), -1);
-	print_message("%s\n", err);
-	assert_non_null(strstr(err, id));
-	assert_non_null(strstr(err, "event 4"));
+	assert_int_equal(store_load(st, f->s, err, sizeof err), 0);
+	print_message("%s\n", f->lastlog);
+	assert_non_null(strstr(f->lastlog, id));
+	assert_non_null(strstr(f->lastlog, "event 4"));
+	assert_int_equal(sess_ngames(f->s), 1);
+	sess_start(f->s, 0, 0);
+	t_hello(f, 0, "10.0.0.1");
+	t_say(f, 0, "#s STATE game=%s", other);
+	t_expect(f, 0, "OK #s STATE");
+	t_drain(f, 0);
+	/* Asked for, it is read again and refused again, never half served. */
+	t_say(f, 0, "#t STATE game=%s", id);
+	t_expect(f, 0, "ERR #t 500 INTERNAL");
+	assert_int_equal(sess_ngames(f->s), 1);
+	t_free(f);
+	store_close(st);
+	/* It is still in the file as it was. */
+	assert_int_equal(sqlite3_open(dbpath, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, "SELECT 1 FROM events WHERE body "
+	    "LIKE '%move=c6c3%'", NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(db);
+}
+
+/*
+ * Whatever CREATE accepts is stored in a form a start reads back: 1234.5 s
+ * was stored as 1.23e+03 and stopped every later start; an increment of
+ * 0.5 s was announced and stored as 0.
+ */
+static void
+test_clock_text_stored(void **state)
+{
+	static const char *const clk[] = { "1234.5+0", "10+0.5", "1+0.001",
+	    "86400+600" };
+	char id[4][16], err[512], want[64];
+	struct store *st = open_ok(true);
+	struct t_fake *f;
+	const char *l;
+	size_t k;
+
+	(void)state;
+	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
+	t_hello(f, 0, "10.0.0.1");
+	for (k = 0; k < 4; k++) {
+		t_say(f, 0, "#c CREATE seat=white name=cl clock=%s", clk[k]);
+		l = t_expect(f, 0, "OK #c CREATE");
+		t_val(l, "game", id[k], sizeof id[k]);
+		l = t_expect(f, 0, "EV ");
+		snprintf(want, sizeof want, " clock=%s ", clk[k]);
+		assert_non_null(strstr(l, want));
+	}
+	t_free(f);
+	store_close(st);
+	st = open_ok(false);
+	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
+	assert_int_equal(store_load(st, f->s, err, sizeof err), 0);
+	assert_int_equal(sess_ngames(f->s), 4);
+	sess_start(f->s, 0, 0);
+	t_hello(f, 0, "10.0.0.1");
+	for (k = 0; k < 4; k++) {
+		t_say(f, 0, "#s STATE game=%s", id[k]);
+		t_expect(f, 0, "OK #s STATE");
+		l = t_expect(f, 0, "EV ");
+		snprintf(want, sizeof want, " clock=%s ", clk[k]);
+		assert_non_null(strstr(l, want));
+	}
 	t_free(f);
 	store_close(st);
 }
@@ -341,6 +414,15 @@ test_finished_on_demand(void **state)
 	t_expect(f, 1, "OK #l LIST n=1");
 	t_say(f, 1, "#l LIST status=active");
 	t_drain(f, 1);
+	/* limit=0 asks for nothing and gets nothing (it was 500 INTERNAL). */
+	t_say(f, 1, "#z LIST limit=0");
+	t_expect(f, 1, "OK #z LIST n=0");
+	t_nothing(f, 1);
+	{
+		struct store_item it[1];
+		assert_int_equal(store_sqlite_ops.list(st, -1, 0, it, err,
+		    sizeof err), 0);
+	}
 	sess_evict(f->s, util_now_ms());
 	assert_int_equal(sess_ngames(f->s), 1);
 	t_free(f);
@@ -602,6 +684,8 @@ main(void)
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_locked, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_tampered, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_clock_text_stored, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_migrate_v1, setup,
 		    teardown),

@@ -555,6 +555,13 @@ struct sgame *sess_find(struct sess *s, const char *id);
  * none, -1 when it cannot be read (logged). */
 int sess_fetch(struct sess *s, const char *id);
 struct sgame *sess_add_game(struct sess *s, const char *id);
+/* A game leaves memory whatever its state (one that could not be read
+ * whole); nothing happens when there is none. */
+void sess_drop_game(struct sess *s, const char *id);
+/* Start-up: a stored game that does not add up is refused (logged with
+ * err, dropped from memory, left in the store as it is), and the rest are
+ * served: one bad game never stops a start. */
+void sess_refuse_game(struct sess *s, const char *id, const char *err);
 void sess_free_game(struct sgame *g);
 /* The network of an address ("10.1.2.0/24", "2001:db8:0:1::/64"; anything
  * else as it is) into out. */

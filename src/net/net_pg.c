@@ -535,9 +535,11 @@ pg_load(void *ctx, struct sess *s, char *err, size_t errlen)
 	    NULL, NULL, err, errlen);
 	if (r == NULL)
 		return -1;
-	for (i = 0; i < PQntuples(r) && rc == 0; i++)
-		if (pg_load_game(pg, s, PQgetvalue(r, i, 0), err, errlen) < 0)
-			rc = -1;
+	for (i = 0; i < PQntuples(r) && rc == 0; i++) {
+		char e[512];
+		if (pg_load_game(pg, s, PQgetvalue(r, i, 0), e, sizeof e) < 0)
+			sess_refuse_game(s, PQgetvalue(r, i, 0), e);
+	}
 	PQclear(r);
 	return rc;
 }

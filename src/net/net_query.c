@@ -37,8 +37,9 @@ list_stored(struct sess *s, int conn, const struct cgp_cmd *cmd, int want,
 	char err[512];
 	int n, i;
 
-	n = s->io.store->list(s->io.store_ctx, want, limit, it, err,
-	    sizeof err);
+	/* limit=0 asks for nothing: n=0, without a read. */
+	n = limit <= 0 ? 0 : s->io.store->list(s->io.store_ctx, want, limit,
+	    it, err, sizeof err);
 	if (n < 0) {
 		sess_log(s, NET_LOG_ERROR, "LIST: %s", err);
 		sess_err(s, conn, cmd->tag, CGP_INTERNAL, "the server could "

@@ -188,6 +188,17 @@ forget_members(struct sess *s, struct sgame *g)
 	}
 }
 
+/* The hash of ids made again after games left the list. */
+static void
+reindex(struct sess *s)
+{
+	int i;
+
+	memset(s->index, 0, sizeof *s->index * (size_t)s->icap);
+	for (i = 0; i < s->ngames; i++)
+		index_put(s, i);
+}
+
 int
 sess_evict(struct sess *s, long long now_ms)
 {
@@ -207,10 +218,27 @@ sess_evict(struct sess *s, long long now_ms)
 		return 0;
 	gone = s->ngames - n;
 	s->ngames = n;
-	memset(s->index, 0, sizeof *s->index * (size_t)s->icap);
-	for (i = 0; i < s->ngames; i++)
-		index_put(s, i);
+	reindex(s);
 	return gone;
+}
+
+void
+sess_drop_game(struct sess *s, const char *id)
+{
+	struct sgame *g = sess_find(s, id);
+	int i, n = 0;
+
+	if (g == NULL)
+		return;
+	if (g->hpos >= 0)
+		sess_timer_remove(s, g);
+	forget_members(s, g);
+	for (i = 0; i < s->ngames; i++)
+		if (s->games[i] != g)
+			s->games[n++] = s->games[i];
+	s->ngames = n;
+	sess_free_game(g);
+	reindex(s);
 }
 
 struct sconn *
@@ -491,6 +519,14 @@ sess_add_event(struct sgame *g, long seq, const char *kind, const char *body)
 	g->seq = seq;
 }
 
+void
+sess_refuse_game(struct sess *s, const char *id, const char *err)
+{
+	sess_drop_game(s, id);
+	sess_log(s, NET_LOG_ERROR, "game %s is not served (it stays in the "
+	    "database as it is): %s", id, err);
+}
+
 int
 sess_fetch(struct sess *s, const char *id)
 {
@@ -500,8 +536,11 @@ sess_fetch(struct sess *s, const char *id)
 	if (s->io.store == NULL || s->io.store->load_game == NULL)
 		return 0;
 	rc = s->io.store->load_game(s->io.store_ctx, s, id, err, sizeof err);
-	if (rc < 0)
+	if (rc < 0) {
+		/* Nothing half read stays: the game is refused, not served. */
+		sess_drop_game(s, id);
 		sess_log(s, NET_LOG_ERROR, "game %s: %s", id, err);
+	}
 	return rc;
 }
 

@@ -344,6 +344,8 @@ store_list(void *ctx, int status, int n, struct store_item *out, char *err,
 	sqlite3_stmt *q = st->rd_list[status >= 0];
 	int rc, k = 0;
 
+	if (n <= 0)
+		return 0;
 	rc = status >= 0 ? bind_int(q, 1, status, SQLITE_OK) : SQLITE_OK;
 	rc = bind_int(q, status >= 0 ? 2 : 1, n, rc);
 	if (rc != SQLITE_OK)
@@ -407,8 +409,9 @@ store_load(struct store *st, struct sess *s, char *err, size_t errlen)
 		r = read_fail(st, err, errlen);
 	sqlite3_finalize(q);
 	for (i = 0; i < n; i++) {
-		if (r == 0 && store_load_game(st, s, ids[i], err, errlen) < 0)
-			r = -1;
+		char e[512];
+		if (r == 0 && store_load_game(st, s, ids[i], e, sizeof e) < 0)
+			sess_refuse_game(s, ids[i], e);
 		free(ids[i]);
 	}
 	free(ids);
