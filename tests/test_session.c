@@ -284,14 +284,22 @@ test_clock_flag_and_undo(void **state)
 	assert_true(s.clocked);
 	session_new_game(&s, &s.start);
 	assert_int_equal(session_clock_left(&s, WHITE), 3000);
+	/* Each side's first move is not timed (RULES.md "Time"). */
+	assert_int_equal(session_timeout(&s), -1);
+	fake_ms += 1000;
+	cmd(&s, CMD_MOVE, "d2d3");
+	fake_ms += 500;
+	cmd(&s, CMD_MOVE, "d6d5");
+	assert_int_equal(session_clock_left(&s, WHITE), 3000);
+	assert_int_equal(session_clock_left(&s, BLACK), 3000);
 	/* Below 10 s the display shows tenths: a tick every 100 ms. */
 	assert_int_equal(session_timeout(&s), 100);
 	fake_ms += 1000;
-	cmd(&s, CMD_MOVE, "d2d3");
+	cmd(&s, CMD_MOVE, "e2e3");
 	assert_int_equal(session_clock_left(&s, WHITE), 2000);
 	fake_ms += 500;
 	assert_int_equal(session_clock_left(&s, BLACK), 2500);
-	cmd(&s, CMD_MOVE, "d6d5");
+	cmd(&s, CMD_MOVE, "e6e5");
 	/* Undo gives back the times of the position undone to. */
 	cmd(&s, CMD_UNDO, NULL);
 	assert_int_equal(session_clock_left(&s, BLACK), 3000);
@@ -310,8 +318,15 @@ test_clock_flag_and_undo(void **state)
 	assert_string_equal(text, "White wins: Black loses on time");
 	session_result_label(&s, text, sizeof text);
 	assert_string_equal(text, "1-0 on time");
-	/* No key pressed: White's time runs out from the start. */
+	/* No key pressed: no time runs before the first moves... */
 	session_new_game(&s, &s.start);
+	fake_ms += 30000;
+	session_tick(&s);
+	assert_int_equal(s.flagged, -1);
+	assert_int_equal(session_clock_left(&s, WHITE), 3000);
+	/* ...and White's runs out on its second turn. */
+	cmd(&s, CMD_MOVE, "d2d3");
+	cmd(&s, CMD_MOVE, "d6d5");
 	fake_ms += 3000;
 	session_tick(&s);
 	assert_int_equal(s.flagged, WHITE);
@@ -633,6 +648,10 @@ test_records(void **state)
 	cmd(&s, CMD_MOVE, "d2d3");
 	fake_ms += 7000;
 	cmd(&s, CMD_MOVE, "d6d5");
+	fake_ms += 4000;
+	cmd(&s, CMD_MOVE, "e2e3");
+	fake_ms += 7000;
+	cmd(&s, CMD_MOVE, "e6e5");
 	snprintf(path, sizeof path, "%s/clk.pgn", tmpdir);
 	cmd(&s, CMD_SAVE, path);
 	assert_true(msg_has(&s, "saved to"));
@@ -646,17 +665,18 @@ test_records(void **state)
 		assert_non_null(strstr(text, "[TimeControl \"300+3\"]"));
 		assert_non_null(strstr(text, "{[%clk 0:05:00]}"));
 		assert_non_null(strstr(text, "{[%clk 0:04:56]}"));
+		assert_non_null(strstr(text, "{[%clk 0:04:59]}"));
 	}
 	fclose(f);
 	/* Read back: the clock and each side's time. */
 	start(&s, "random", "random", NULL);
 	cmd(&s, CMD_LOAD, path);
 	assert_true(msg_has(&s, "loaded"));
-	assert_int_equal(s.game.nply, 2);
+	assert_int_equal(s.game.nply, 4);
 	assert_true(s.clocked);
 	assert_int_equal(s.tc_base, 300000);
 	assert_int_equal(session_clock_left(&s, BLACK), 296000);
-	assert_int_equal(session_clock_left(&s, WHITE), 300000);
+	assert_int_equal(session_clock_left(&s, WHITE), 299000);
 	/* The record's players ("human") replace the AIs. */
 	assert_true(s.player[WHITE]->human);
 	assert_true(s.paused == false);

@@ -392,6 +392,12 @@ check_restored
 
 note "idle is idle: a running clock wakes the game once a second"
 start --white human --black human --clock 5+0
+# Each side's first move is not timed: the clock runs from White's second.
+type_text ":d2d3"
+keys Enter
+type_text ":d6d5"
+keys Enter
+wait_for '1\. d2d3 d6d5' 10
 _deadline=$(($(date +%s) + 5))
 while [ ! -s "$tmp/pid" ]; do
 	[ "$(date +%s)" -gt "$_deadline" ] && fail "no pid file"
@@ -407,8 +413,14 @@ wait_for '4:5[5-9]' 5
 keys C-c
 check_restored
 
-note "a clock: White, who does nothing, loses on time"
+note "a clock: White, who does nothing after its first move, loses on time"
 start --white human --black random --clock 0.05+0
+sleep 1
+shown 'White loses on time' && fail "a clock ran before the first move"
+expect '3\.0'
+type_text ":d2d3"
+keys Enter
+wait_for '1\. d2d3 [a-g][1-7]' 10
 wait_for 'White loses on time' 8
 expect '0-1'
 keys q

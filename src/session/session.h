@@ -97,6 +97,8 @@ enum session_tone { SM_NORMAL = 0, SM_ERROR, SM_GOOD, SM_DIM };
 
 #define SESSION_MSG_MAX 256
 #define SESSION_LOG_MAX 200
+/* A person is told when their clock falls to this (ms). */
+#define SESSION_LOW_TIME_MS 10000
 
 struct session_msg {
 	int tone;
@@ -381,6 +383,7 @@ struct session {
 	int64_t (*clk)[2];
 	int clk_cap;
 	int flagged;                /* the side that lost on time, or -1 */
+	bool low_warned[2];         /* told its time runs low (a person) */
 	char result_why[48];        /* a result's reason the rules do not
 	                               know (a network game abandoned), "" */
 
@@ -457,6 +460,9 @@ void session_move_label(const struct session *s, int ply, char *buf,
 void session_result_label(const struct session *s, char *buf, size_t n);
 /* Back to the times noted at the current ply (undo, redo, a load). */
 void session_clock_restore(struct session *s);
+/* Does the side to move's clock run on this turn? Not before its second
+ * turn (RULES.md "Time": each side's first move is not timed). */
+bool session_clock_timed(const struct session *s);
 /* Time left of a side now (clocked sessions). */
 int64_t session_clock_left(const struct session *s, int color);
 /* Would this move let the opponent take the mover's lion at once? */

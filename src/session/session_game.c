@@ -219,7 +219,19 @@ clk_note(struct session *s)
 	s->clk[n][BLACK] = clock_left(&s->clock, BLACK, now);
 }
 
-/* Run the clock of the side to move, unless paused or the game is over. */
+/*
+ * RULES.md "Time": each side's first move is not timed, a clock first runs
+ * on its side's second turn. At the side to move's turn, it has moved
+ * before once two plies of the game are played (from its start position).
+ */
+bool
+session_clock_timed(const struct session *s)
+{
+	return s->clocked && s->have_game && s->game.nply >= 2;
+}
+
+/* Run the clock of the side to move, unless paused, the game is over or
+ * the side's first move is to come. */
 static void
 clock_follow(struct session *s)
 {
@@ -227,7 +239,7 @@ clock_follow(struct session *s)
 
 	if (!s->clocked)
 		return;
-	if (game_over(&s->game) || s->paused)
+	if (game_over(&s->game) || s->paused || !session_clock_timed(s))
 		clock_stop(&s->clock, now);
 	else if (s->clock.running != game_board(&s->game)->side)
 		clock_start(&s->clock, game_board(&s->game)->side, now);
@@ -282,6 +294,7 @@ static void
 clock_reset(struct session *s)
 {
 	s->flagged = -1;
+	s->low_warned[WHITE] = s->low_warned[BLACK] = false;
 	if (!s->clocked)
 		return;
 	clock_init(&s->clock, s->tc_base, s->tc_inc);
@@ -401,7 +414,8 @@ session_play(struct session *s, move_t m, bool from_ai)
 		ui_worker_stop(&s->worker);
 		s->advising = false;
 	}
-	if (s->clocked && !game_over(&s->game)) {
+	/* A side's first move is not timed: no time taken, no increment. */
+	if (session_clock_timed(s) && !game_over(&s->game)) {
 		int64_t now = s->now();
 		if (s->clock.running != mover)
 			clock_start(&s->clock, mover, now);
@@ -557,6 +571,28 @@ worker_msg(struct session *s, const struct ui_msg *m)
 	session_tick(s);
 }
 
+/* A person whose clock runs low is told once (again after the
+ * increment took it back above the mark). */
+static void
+low_time(struct session *s, int64_t now)
+{
+	int c = s->clock.running;
+	int64_t left;
+
+	if (c < 0)
+		return;
+	left = clock_left(&s->clock, c, now);
+	if (left > SESSION_LOW_TIME_MS) {
+		s->low_warned[c] = false;
+		return;
+	}
+	if (s->low_warned[c] || !s->player[c]->human)
+		return;
+	s->low_warned[c] = true;
+	session_msg(s, SM_ERROR, "%s: %d seconds left on the clock",
+	    side_name[c], (int)((left + 999) / 1000));
+}
+
 void
 session_tick(struct session *s)
 {
@@ -570,6 +606,7 @@ session_tick(struct session *s)
 			session_analysis_sync(s);
 			return;
 		}
+		low_time(s, now);
 	}
 	if (s->held != MOVE_NONE && !s->paused && now >= s->held_at)
 		session_play(s, s->held, true);

