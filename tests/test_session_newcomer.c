@@ -134,12 +134,42 @@ test_low_time_warning(void **state)
 	session_free(&s);
 }
 
+/* Items 1 and 7: the panel names a level as the new-game dialog does, and
+ * has a shorter form for a narrow panel. */
+static void
+test_level_names(void **state)
+{
+	struct session s;
+	struct player_conf pc;
+	char err[160], desc[96], v[NG_TEXT_MAX];
+
+	(void)state;
+	fake_ms = 0;
+	start(&s, "human", "human");
+	pc = s.conf.black;
+	assert_int_equal(session_player_type_parse("ai:level=3", &pc, err,
+	    sizeof err), 0);
+	assert_int_equal(session_set_player(&s, BLACK, &pc), 0);
+	session_player_describe(s.player[BLACK], desc, sizeof desc);
+	assert_string_equal(desc, "AI level 3 (Learner)");
+	session_newgame_open(&s);
+	session_newgame_value(&s, NG_BLACK, v, sizeof v);
+	assert_string_equal(v, desc);
+	session_newgame_cancel(&s);
+	session_player_describe_short(s.player[BLACK], desc, sizeof desc);
+	assert_string_equal(desc, "AI level 3");
+	session_player_describe_short(s.player[WHITE], desc, sizeof desc);
+	assert_string_equal(desc, "human");
+	session_free(&s);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_first_move_untimed),
 		cmocka_unit_test(test_low_time_warning),
+		cmocka_unit_test(test_level_names),
 	};
 	char state[300], data[300];
 	int rc;

@@ -245,6 +245,9 @@ struct session_player *session_player_new(const struct player_conf *pc,
 void session_player_free(struct session_player *p);
 void session_player_describe(const struct session_player *p, char *buf,
     size_t n);
+/* A shorter form for a narrow panel ("AI level 6"), else the same. */
+void session_player_describe_short(const struct session_player *p,
+    char *buf, size_t n);
 /* "human", "ai", "alphabeta", "negamax", "random" into *pc; -1 if unknown. */
 int session_player_type_parse(const char *text, struct player_conf *pc,
     char *err, size_t errlen);

@@ -107,10 +107,12 @@ ai_describe(const struct session_player *p, char *buf, size_t n)
 		d = search_algorithm_desc(alg);
 	if (d != NULL && d->default_depth > 0 && c->depth == 0)
 		snprintf(lim, sizeof lim, " depth %d", d->default_depth);
-	else if (d != NULL && d->uses_time && c->level > 0)
-		snprintf(lim, sizeof lim, " level %d %s", c->level,
+	else if (d != NULL && d->uses_time && c->level > 0) {
+		/* As the new-game dialog names it (session_newgame.c). */
+		snprintf(buf, n, "AI level %d (%s)", c->level,
 		    search_level_name(c->level));
-	else if (d != NULL && d->uses_depth) {
+		return;
+	} else if (d != NULL && d->uses_depth) {
 		if (c->depth > 0)
 			len += (size_t)snprintf(lim + len, sizeof lim - len,
 			    " depth %d", c->depth);
@@ -182,6 +184,19 @@ void
 session_player_describe(const struct session_player *p, char *buf, size_t n)
 {
 	p->ops->describe(p, buf, n);
+}
+
+void
+session_player_describe_short(const struct session_player *p, char *buf,
+    size_t n)
+{
+	const struct player_conf *c = &p->conf;
+	char *paren;
+
+	p->ops->describe(p, buf, n);
+	/* "AI level 6 (Club player)": "AI level 6". */
+	if (p->thinks && c->level > 0 && (paren = strstr(buf, " (")) != NULL)
+		*paren = '\0';
 }
 
 /* The registry's names (search.h). */

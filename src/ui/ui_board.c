@@ -337,7 +337,7 @@ draw_side(struct ui_app *a, int c, int y)
 	const struct ui_layout *l = &a->lay;
 	const struct board *b = game_board(&s->game);
 	bool turn = b->side == c && !game_over(&s->game) && s->review < 0;
-	char desc[96], buf[128], clk[32];
+	char desc[96], shortd[96], forms[200], buf[128], clk[32];
 	const char *f[2];
 	int x = l->panel_x, w = l->panel_w, cw = 0;
 
@@ -367,9 +367,15 @@ draw_side(struct ui_app *a, int c, int y)
 			    s->clock.running == c ? TA_BOLD : 0, clk);
 		cw++;
 	}
-	f[0] = desc;
+	/* The name in full, shortened ("AI level 6"), or cut with a '~':
+	 * never left out. */
+	session_player_describe_short(s->player[c], shortd, sizeof shortd);
+	snprintf(forms, sizeof forms, "%s|%s", desc, shortd);
+	f[0] = forms;
 	f[1] = turn && s->thinking ? "(thinking)|*" : NULL;
 	fit(buf, sizeof buf, w - 10 - cw, f, 2);
+	if (buf[0] == '\0' && w - 10 - cw >= 2)
+		snprintf(buf, sizeof buf, "%.*s~", w - 11 - cw, shortd);
 	term_putw(y, x + 10, w - 10 - cw, ST_NORMAL, 0, buf);
 }
 

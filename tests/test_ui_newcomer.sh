@@ -1,0 +1,57 @@
+#!/bin/sh
+# test_ui_newcomer.sh: what a new player met in the full-screen game
+# (issue 25 section 4), in tmux: each check starts src/congo in a window of
+# the size the player had and reads the screen with capture-pane.
+#
+# Every wait polls with a deadline: no fixed sleeps. Exit status: 0 pass,
+# 1 fail, 77 skipped (no tmux), 99 hard error.
+
+set -u
+
+tmux_prefix=cgnc pane=nc
+. "$(dirname "$0")/tmux_lib.sh"
+
+tmux_home
+export LC_ALL=C
+srcdir=$(cd "$(dirname "$0")/.." && pwd)
+
+cat >"$tmp/config/congo/congo.conf" <<'CONF'
+white = { type = "human"; };
+black = { type = "human"; };
+ui = { color = true; mouse = false; ai_delay_ms = 0; };
+CONF
+
+# A session that stays: the tmux server lives while the game's windows come
+# and go.
+T new-session -d -s base -x 80 -y 24 "sleep 3600" ||
+    { echo "error: tmux cannot start a session"; exit 99; }
+
+# play COLSxROWS ARGS...: congo alone in a new window of that size (the
+# window of the last call goes first); waits for the board.
+play() {
+	T kill-session -t nc >/dev/null 2>&1
+	_size=$1
+	shift
+	T new-session -d -s nc -x "${_size%x*}" -y "${_size#*x}" \
+	    "$congo $*; echo congo-exit=\$?; sleep 600" ||
+	    fail "tmux cannot start a session"
+	wait_for 'to move|congo-exit' 10
+}
+
+command_line() {
+	keys :
+	type_text "$1"
+	keys Enter
+}
+
+# ---- item 1: the opponent's name is never cut to nothing ----
+for size in 100x32 80x24 130x40; do
+	note "$size: the AI's name and level in the panel"
+	play "$size" --black ai:level=6
+	expect 'Black +AI level 6'
+done
+note "100x32: a long network-like name is shortened, not left out"
+play 100x32 --black alphabeta --movetime 1234
+expect 'Black +alphabeta'
+
+echo PASS
