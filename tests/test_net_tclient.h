@@ -58,6 +58,10 @@ tc_free_port(void)
 	return port;
 }
 
+/* The loopback address new connections come from (host order; 0: any),
+ * so that a test can be several networks (127.0.N.1) for the limits. */
+static TC_UNUSED uint32_t tc_from;
+
 /* Connect (rcvbuf > 0 sets a small receive buffer first); fd or -1. */
 static TC_UNUSED int
 tc_dial(int port, int rcvbuf)
@@ -67,6 +71,15 @@ tc_dial(int port, int rcvbuf)
 
 	if (fd < 0)
 		return -1;
+	if (tc_from != 0) {
+		memset(&sa, 0, sizeof sa);
+		sa.sin_family = AF_INET;
+		sa.sin_addr.s_addr = htonl(tc_from);
+		if (bind(fd, (struct sockaddr *)&sa, sizeof sa) < 0) {
+			close(fd);
+			return -1;
+		}
+	}
 	if (rcvbuf > 0)
 		setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &rcvbuf, sizeof rcvbuf);
 	memset(&sa, 0, sizeof sa);

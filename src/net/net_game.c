@@ -264,8 +264,11 @@ cmd_rejoin(struct sess *s, int conn, const struct cgp_cmd *cmd,
 		memcpy(token, v, CGP_TOKEN_LEN);
 		cgp_upcase(token);
 	}
-	/* Its hash against both seats', whatever the first gives. */
+	/* Its hash against both seats', whatever the first gives (a seat
+	 * taken on another server an instant ago is read first). */
 	net_token_hash(token, hash);
+	if (!g->seated[0] || !g->seated[1])
+		sess_store_newer(s, g);
 	m0 = net_hash_equal(hash, g->token[0]) && g->seated[0];
 	m1 = net_hash_equal(hash, g->token[1]) && g->seated[1];
 	seat = m0 ? 0 : m1 ? 1 : -1;

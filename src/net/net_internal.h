@@ -392,6 +392,14 @@ bool sess_conn_waiting(const struct sess *s, int conn);
 /* The connection sent more than 512 bytes without an LF: 413 and close. */
 void sess_line_too_long(struct sess *s, int conn);
 
+/*
+ * Several servers on one store: before refusing a command for what this
+ * server knows of g (a seat not taken, a ply not reached), read what the
+ * store holds, since another server may have stored it an instant ago and
+ * told its client so before its notice arrived here. True when g changed.
+ */
+struct sgame;
+bool sess_store_newer(struct sess *s, struct sgame *g);
 /* Finished games leave memory (the store reads them again when asked
  * for): at once when no connection holds a seat in or observes one, else
  * SESS_GRACE_MS after its end. Only with a store that reads games. */

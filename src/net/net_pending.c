@@ -331,6 +331,19 @@ refresh(struct sess *s, const char *id)
 		sess_log(s, NET_LOG_ERROR, "game %s: %s", id, err);
 }
 
+bool
+sess_store_newer(struct sess *s, struct sgame *g)
+{
+	long seq = g->seq;
+	bool w = g->seated[0], b = g->seated[1];
+
+	if (s->io.store == NULL || s->io.store->refresh == NULL ||
+	    g->busy > 0)
+		return false;
+	refresh(s, g->id);
+	return g->seq != seq || g->seated[0] != w || g->seated[1] != b;
+}
+
 void
 sess_remote(struct sess *s, const char *id, long seq)
 {
