@@ -291,6 +291,125 @@ test_stale_after_ok(void **state)
 	assert_int_equal(refused, 0);
 }
 
+/*
+ * A MOVE sent until it is answered OK, through an outage of the database:
+ * every answer comes within T (never a hang), each refusal is 503 BUSY or
+ * 507 STORAGE_FAILED (nothing else), and the OK comes within 30 s.
+ */
+static void
+move_through(struct tc *c, const char *id, int ply, const char *mv)
+{
+	long long end = tc_ms() + 30000;
+	const char *l;
+	int n = 0;
+	char tag[16];
+
+	for (;;) {
+		snprintf(tag, sizeof tag, "#o%d", n++);
+		tc_send(c, "%s MOVE game=%s ply=%d move=%s", tag, id, ply, mv);
+		l = reply(c, tag);
+		if (strncmp(l, "OK ", 3) == 0)
+			break;
+		if (strstr(l, " 503 BUSY") == NULL &&
+		    strstr(l, " 507 STORAGE_FAILED") == NULL)
+			fail_msg("ply %d: %s", ply, l);
+		assert_true(tc_ms() < end);
+		usleep(100000);
+	}
+	if (n > 1)
+		print_message("ply %d stored after %d tries\n", ply, n);
+}
+
+/* The event of ply on c (another server's move), within 30 s. */
+static void
+sees_move(struct tc *c, const char *id, int ply)
+{
+	char want[48], prefix[32];
+	long long end = tc_ms() + 30000;
+
+	snprintf(want, sizeof want, " MOVE ply=%d ", ply);
+	snprintf(prefix, sizeof prefix, "EV %s ", id);
+	while (tc_ms() < end) {
+		if (tc_read(c, (int)(end - tc_ms()), false) != 1)
+			break;
+		if (strncmp(c->line, prefix, strlen(prefix)) == 0 &&
+		    strstr(c->line, want) != NULL)
+			return;
+	}
+	fail_msg("no MOVE ply=%d on the other server", ply);
+}
+
+/*
+ * The database restarted (pg_ctl restart -m fast), stopped for 3 s, and
+ * the servers' backends ended (pg_terminate_backend), under a game played
+ * across both servers: each server connects again by itself, commands in
+ * the outage get 503/507 and never hang, the player on the other server
+ * sees every move (its LISTEN was lost: it catches up from the tables),
+ * and every acknowledged move is stored.
+ */
+static void
+test_database_outages(void **state)
+{
+	const char *ctl = getenv("CONGO_PG_CTL");
+	static const char *const mv[] = { "c2c3", "c6c5", "d2d3", "d6d5",
+	    "e2e3", "e6e5", "b2b3", "b6b5" };
+	char cmd[600], id[16];
+	struct tc *w, *b;
+	int ply = 0, k;
+
+	(void)state;
+	if (ctl == NULL)
+		skip();
+	tc_from = (127u << 24) | (90u << 8) | 1;
+	assert_non_null(w = tc_hello(port_a));
+	assert_non_null(b = tc_hello(port_b));
+	tc_from = 0;
+	tc_send(w, "#c CREATE seat=white name=outw");
+	assert_non_null(tc_wait(w, "OK #c CREATE game=", T));
+	tc_val(w->line, "game", id, sizeof id);
+	tc_send(b, "#j JOIN game=%s seat=black name=outb", id);
+	assert_non_null(tc_wait(b, "OK #j JOIN", T));
+	for (k = 0; k < 3; k++) {
+		const char *what = k == 0 ? "restart" : k == 1 ? "stop" :
+		    "terminate";
+		print_message("database: %s\n", what);
+		snprintf(cmd, sizeof cmd, "%s %s", ctl, what);
+		assert_int_equal(system(cmd), 0);
+		if (k == 1) {
+			/* Stopped: a move is refused at once, not hung. */
+			const char *l;
+			long long t0 = tc_ms();
+			tc_send(w, "#d MOVE game=%s ply=%d move=%s", id, ply,
+			    mv[ply]);
+			l = reply(w, "#d");
+			print_message("while stopped: %s (%lld ms)\n", l,
+			    tc_ms() - t0);
+			assert_true(strstr(l, " 503 BUSY") != NULL ||
+			    strstr(l, " 507 STORAGE_FAILED") != NULL);
+			sleep(3);
+			snprintf(cmd, sizeof cmd, "%s start", ctl);
+			assert_int_equal(system(cmd), 0);
+		}
+		move_through(ply % 2 == 0 ? w : b, id, ply, mv[ply]);
+		sees_move(ply % 2 == 0 ? b : w, id, ply);
+		ply++;
+		move_through(ply % 2 == 0 ? w : b, id, ply, mv[ply]);
+		sees_move(ply % 2 == 0 ? b : w, id, ply);
+		ply++;
+	}
+	/* Every acknowledged move is there, on both servers. */
+	tc_send(w, "#h HISTORY game=%s", id);
+	assert_non_null(tc_wait(w, "OK #h HISTORY", T));
+	assert_non_null(strstr(w->line, " n=6"));
+	tc_send(b, "#h HISTORY game=%s", id);
+	assert_non_null(tc_wait(b, "OK #h HISTORY", T));
+	assert_non_null(strstr(b->line, " n=6"));
+	tc_send(w, "#g RESIGN game=%s", id);
+	assert_non_null(tc_wait(w, "OK #g RESIGN", T));
+	tc_free(w);
+	tc_free(b);
+}
+
 /* kill -9 of server A: what it acknowledged is kept; its player takes the
  * seat back on B and the game goes on. */
 static void
@@ -381,6 +500,7 @@ main(void)
 		cmocka_unit_test(test_creates_shared),
 		cmocka_unit_test(test_ply_race),
 		cmocka_unit_test(test_stale_after_ok),
+		cmocka_unit_test(test_database_outages),
 		cmocka_unit_test(test_kill_and_rejoin),
 		cmocka_unit_test(test_rematch),
 	};

@@ -120,7 +120,24 @@ if [ "$mode" = load ]; then
 	grep -h ' stored in ' "$tmp/a.log" "$tmp/b.log"
 	exit $status
 fi
-CONGO_PG_PORT_A=$porta CONGO_PG_PORT_B=$portb CONGO_PG_PID_A=$pida "$test"
+# What the test does to the database under the servers (restart, stop,
+# start, end their backends), as the cluster's owner.
+cat > "$tmp/pgctl.sh" <<EOF
+#!/bin/sh
+case \$1 in
+restart) $as "$bindir/pg_ctl" -D "$tmp/data" -l "$tmp/pg.log" -w -m fast \\
+    -o "-k $tmp -c listen_addresses= -c fsync=on" restart > /dev/null ;;
+stop) $as "$bindir/pg_ctl" -D "$tmp/data" -w -m fast stop > /dev/null ;;
+start) $as "$bindir/pg_ctl" -D "$tmp/data" -l "$tmp/pg.log" -w \\
+    -o "-k $tmp -c listen_addresses= -c fsync=on" start > /dev/null ;;
+terminate) $as "$bindir/psql" -h "$tmp" -U congo -d congo -Atq -c \\
+    "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
+     WHERE datname = 'congo' AND pid <> pg_backend_pid()" > /dev/null ;;
+esac
+EOF
+chmod 755 "$tmp/pgctl.sh"
+CONGO_PG_CTL="$tmp/pgctl.sh" CONGO_PG_PORT_A=$porta CONGO_PG_PORT_B=$portb \
+    CONGO_PG_PID_A=$pida "$test"
 status=$?
 wait "$pida" 2>/dev/null
 pida=

@@ -253,7 +253,8 @@ struct store_ops {
 	/* Reads, on the caller's thread (the event loop), never waiting for
 	 * a commit in flight. NULL when every game stays in memory. */
 	/* Feed one stored game to the session (sess_load_*): 1, or 0 when
-	 * there is no such game, or -1 with err. */
+	 * there is no such game, or -1 with err when the store cannot be
+	 * read now, -2 when what it holds does not add up. */
 	int (*load_game)(void *ctx, struct sess *s, const char *id, char *err,
 	    size_t errlen);
 	/* The newest games (status 0 open, 1 active, 2 finished, -1 any), at
@@ -400,6 +401,10 @@ void sess_line_too_long(struct sess *s, int conn);
  */
 struct sgame;
 bool sess_store_newer(struct sess *s, struct sgame *g);
+/* The store's notices may have been lost (its connection was made again):
+ * every game in memory is brought up to date from the store, its news
+ * told to this server's connections. */
+void sess_catch_up_all(struct sess *s);
 /* Finished games leave memory (the store reads them again when asked
  * for): at once when no connection holds a seat in or observes one, else
  * SESS_GRACE_MS after its end. Only with a store that reads games. */
@@ -560,7 +565,8 @@ void sess_log(struct sess *s, int level, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 struct sgame *sess_find(struct sess *s, const char *id);
 /* A game not in memory read from the store (sess_load_*): 1, 0 when it has
- * none, -1 when it cannot be read (logged). */
+ * none, -1 when it cannot be read now, -2 when it does not add up (both
+ * logged). */
 int sess_fetch(struct sess *s, const char *id);
 struct sgame *sess_add_game(struct sess *s, const char *id);
 /* A game leaves memory whatever its state (one that could not be read

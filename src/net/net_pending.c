@@ -345,6 +345,21 @@ sess_store_newer(struct sess *s, struct sgame *g)
 }
 
 void
+sess_catch_up_all(struct sess *s)
+{
+	int i;
+
+	/* refresh may end a game but never removes one from the list. */
+	for (i = 0; i < s->ngames; i++) {
+		struct sgame *g = s->games[i];
+		if (g->busy > 0)
+			g->stale = true;        /* after our own change */
+		else
+			refresh(s, g->id);
+	}
+}
+
+void
 sess_remote(struct sess *s, const char *id, long seq)
 {
 	struct sgame *g = sess_find(s, id);

@@ -31,7 +31,20 @@ struct pgstore {
 	char uri[512];
 	int fail_next;
 	long long swept;               /* the minute congo_limits was swept */
+	/* The database restarted, was stopped or ended our backends: each
+	 * connection is made again by itself, at most every backoff ms
+	 * (doubling to PG_BACKOFF_MAX while it fails). */
+	long long r_retry;             /* ms: the next try for r */
+	int r_backoff;
+	bool r_lost;                   /* r was lost: games to catch up */
+	long long w_retry;             /* the store thread's own */
+	int w_backoff;
 };
+
+#define PG_BACKOFF_MIN 100
+#define PG_BACKOFF_MAX 5000
+/* Seconds a connection attempt may take (libpq's connect_timeout). */
+#define PG_CONNECT_TIMEOUT "2"
 
 /* Limits counted by every server together: a row a key and minute. */
 #define PG_LIMITS_TABLE \
@@ -219,6 +232,81 @@ setup(struct pgstore *pg, bool create, char *err, size_t errlen)
 	return 0;
 }
 
+/* A connection to the URI, waiting at most PG_CONNECT_TIMEOUT. */
+static PGconn *
+pg_connect(const char *uri)
+{
+	const char *keys[] = { "dbname", "connect_timeout", NULL };
+	const char *vals[] = { uri, PG_CONNECT_TIMEOUT, NULL };
+
+	return PQconnectdbParams(keys, vals, 1);
+}
+
+/* The settings each connection needs; false when they failed. */
+static bool
+setup_reader(PGconn *c)
+{
+	/* The event loop's writes are the limits' counters: a crash may
+	 * lose the last of them, and they never wait for a sync. */
+	return run(c, "LISTEN congo", PGRES_COMMAND_OK) &&
+	    run(c, "SET synchronous_commit = off", PGRES_COMMAND_OK);
+}
+
+static bool
+setup_writer(PGconn *c)
+{
+	/* A commit is durable before it returns (the default, made sure). */
+	return run(c, "SET synchronous_commit = on", PGRES_COMMAND_OK);
+}
+
+/*
+ * *c usable, made again if it was lost (not before *retry): true when it
+ * is. Every failed try doubles the wait, up to PG_BACKOFF_MAX.
+ */
+static bool
+pg_alive(struct pgstore *pg, PGconn **c, bool reader, long long *retry,
+    int *backoff)
+{
+	long long now = util_now_ms();
+	PGconn *n;
+
+	if (*c != NULL && PQstatus(*c) == CONNECTION_OK)
+		return true;
+	if (now < *retry)
+		return false;
+	if (*c != NULL)
+		PQfinish(*c);
+	*c = NULL;
+	n = pg_connect(pg->uri);
+	if (PQstatus(n) == CONNECTION_OK &&
+	    (reader ? setup_reader(n) : setup_writer(n))) {
+		*c = n;
+		*backoff = 0;
+		return true;
+	}
+	PQfinish(n);
+	*backoff = *backoff == 0 ? PG_BACKOFF_MIN : *backoff * 2;
+	if (*backoff > PG_BACKOFF_MAX)
+		*backoff = PG_BACKOFF_MAX;
+	*retry = util_now_ms() + *backoff;
+	return false;
+}
+
+/* The event loop's connection, made again if lost; false (err set) when
+ * the database cannot be reached now. */
+static bool
+reader(struct pgstore *pg, char *err, size_t errlen)
+{
+	if (pg->r != NULL && PQstatus(pg->r) == CONNECTION_OK)
+		return true;
+	pg->r_lost = true;
+	if (pg_alive(pg, &pg->r, true, &pg->r_retry, &pg->r_backoff))
+		return true;
+	snprintf(err, errlen, "%.200s: the database cannot be reached now "
+	    "(trying again every %d ms)", pg->uri, pg->r_backoff);
+	return false;
+}
+
 static void
 pg_close(void *ctx)
 {
@@ -243,24 +331,19 @@ store_pg_open(const char *uri, bool create, char *err, size_t errlen)
 		snprintf(err, errlen, "no random numbers");
 		goto bad;
 	}
-	pg->r = PQconnectdb(uri);
+	pg->r = pg_connect(uri);
 	if (PQstatus(pg->r) != CONNECTION_OK) {
 		pgfail(pg->r, uri, err, errlen, "cannot connect");
 		goto bad;
 	}
 	if (setup(pg, create, err, errlen) < 0)
 		goto bad;
-	pg->w = PQconnectdb(uri);
+	pg->w = pg_connect(uri);
 	if (PQstatus(pg->w) != CONNECTION_OK) {
 		pgfail(pg->w, uri, err, errlen, "cannot connect");
 		goto bad;
 	}
-	/* A commit is durable before it returns (the default, made sure). */
-	if (!run(pg->w, "SET synchronous_commit = on", PGRES_COMMAND_OK) ||
-	    !run(pg->r, "LISTEN congo", PGRES_COMMAND_OK) ||
-	    /* The event loop's writes are the limits' counters: a crash
-	     * may lose the last of them, and they never wait for a sync. */
-	    !run(pg->r, "SET synchronous_commit = off", PGRES_COMMAND_OK)) {
+	if (!setup_writer(pg->w) || !setup_reader(pg->r)) {
 		pgfail(pg->r, uri, err, errlen, "cannot set it up");
 		goto bad;
 	}
@@ -381,6 +464,12 @@ pg_commit_batch(void *ctx, const struct store_change *const *ch, int n,
 
 	for (i = 0; i < n; i++)
 		ok[i] = conflict[i] = false;
+	if (!pg_alive(pg, &pg->w, false, &pg->w_retry, &pg->w_backoff)) {
+		free(sent);
+		snprintf(err, errlen, "%.200s: the database cannot be reached "
+		    "now (trying again every %d ms)", pg->uri, pg->w_backoff);
+		return -1;
+	}
 	add(&sql, &len, &cap, "BEGIN;");
 	for (i = 0; i < n; i++) {
 		if (pg->fail_next != 0) {
@@ -442,8 +531,11 @@ query(struct pgstore *pg, const char *sql, int n, const char *a,
     const char *b, char *err, size_t errlen)
 {
 	const char *v[2] = { a, b };
-	PGresult *r = PQexecParams(pg->r, sql, n, NULL, v, NULL, NULL, 0);
+	PGresult *r;
 
+	if (!reader(pg, err, errlen))
+		return NULL;
+	r = PQexecParams(pg->r, sql, n, NULL, v, NULL, NULL, 0);
 	if (PQresultStatus(r) != PGRES_TUPLES_OK) {
 		pgfail(pg->r, pg->uri, err, errlen, "cannot read it");
 		PQclear(r);
@@ -512,7 +604,7 @@ read_game(struct pgstore *pg, struct sess *s, const char *id, long seq,
 	PQclear(r);
 	if (rc != 0) {
 		snprintf(err, errlen, "%.200s: %s", pg->uri, e);
-		return -1;
+		return -2;
 	}
 	return found;
 }
@@ -596,7 +688,10 @@ pg_notice_fd(void *ctx)
 {
 	struct pgstore *pg = ctx;
 
-	return PQsocket(pg->r);
+	/* -1 while it is lost: the loop wakes every second anyway, and
+	 * pg_notices makes it again. */
+	return pg->r != NULL && PQstatus(pg->r) == CONNECTION_OK ?
+	    PQsocket(pg->r) : -1;
 }
 
 /* One NOTIFY of another server: "server game seq", then a line "S seat
@@ -653,11 +748,31 @@ pg_notices(void *ctx, struct sess *s)
 {
 	struct pgstore *pg = ctx;
 	PGnotify *nt;
+	char err[512];
 
-	PQconsumeInput(pg->r);
-	while ((nt = PQnotifies(pg->r)) != NULL) {
-		notice(pg, s, nt->extra);
-		PQfreemem(nt);
+	if (pg->r != NULL && PQstatus(pg->r) == CONNECTION_OK) {
+		PQconsumeInput(pg->r);
+		while ((nt = PQnotifies(pg->r)) != NULL) {
+			notice(pg, s, nt->extra);
+			PQfreemem(nt);
+		}
+	}
+	if (pg->r == NULL || PQstatus(pg->r) != CONNECTION_OK) {
+		if (!pg->r_lost)
+			sess_log(s, NET_LOG_ERROR, "%.200s: the connection to "
+			    "the database was lost; making it again",
+			    pg->uri);
+		pg->r_lost = true;
+		if (!reader(pg, err, sizeof err))
+			return;
+	}
+	if (pg->r_lost) {
+		/* Notices sent while it was lost are gone: every game here
+		 * is read again from what the store holds. */
+		pg->r_lost = false;
+		sess_log(s, NET_LOG_WARN, "%.200s: connected again; bringing "
+		    "the games in memory up to date", pg->uri);
+		sess_catch_up_all(s);
 	}
 }
 
@@ -670,6 +785,8 @@ pg_count(void *ctx, const char *key, long long win, char *err, size_t errlen)
 	PGresult *r;
 	int n;
 
+	if (!reader(pg, err, errlen))
+		return -1;
 	if (win > pg->swept) {
 		/* Past minutes are of no use: whichever server sees a new
 		 * minute first clears them. */

@@ -42,8 +42,8 @@ list_stored(struct sess *s, int conn, const struct cgp_cmd *cmd, int want,
 	    it, err, sizeof err);
 	if (n < 0) {
 		sess_log(s, NET_LOG_ERROR, "LIST: %s", err);
-		sess_err(s, conn, cmd->tag, CGP_INTERNAL, "the server could "
-		    "not read its games");
+		sess_err(s, conn, cmd->tag, CGP_BUSY, "the server cannot "
+		    "read its games now: try again");
 		return;
 	}
 	cgp_out_ok(&o, cmd->tag, "LIST");

@@ -550,6 +550,7 @@ sess_want_game(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	const char *v = cgp_get(cmd, "game");
 	char id[CGP_ID_LEN + 1], msg[80];
 	struct sgame *g;
+	int rc;
 
 	if (v == NULL) {
 		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, "game= is missing");
@@ -563,9 +564,14 @@ sess_want_game(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		return NULL;
 	}
 	g = sess_find(s, id);
-	if (g == NULL && sess_fetch(s, id) < 0) {
-		sess_err(s, conn, cmd->tag, CGP_INTERNAL, "the server could "
-		    "not read that game");
+	if (g == NULL && (rc = sess_fetch(s, id)) < 0) {
+		if (rc == -2)
+			sess_err(s, conn, cmd->tag, CGP_INTERNAL, "that game "
+			    "is damaged in the server's store: it is not "
+			    "served");
+		else
+			sess_err(s, conn, cmd->tag, CGP_BUSY, "the server "
+			    "cannot read that game now: try again");
 		return NULL;
 	}
 	if (g == NULL && (g = sess_find(s, id)) == NULL) {

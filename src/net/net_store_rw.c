@@ -331,7 +331,7 @@ store_load_game(void *ctx, struct sess *s, const char *id, char *err,
 	}
 	if (r != 0) {
 		snprintf(err, errlen, "%s: %s", st->path, e);
-		return -1;
+		return -2;
 	}
 	return 1;
 }
