@@ -91,9 +91,14 @@ keys Enter
 wait_for 'step 2 of 2' 5
 expect 'Take the black pawn that your lion may reach'
 
+note "a: a hint, not the goal again"
+keys a
+wait_for 'Hint: move the lion on e2' 5
+
 note "the last step: the lesson is done"
 keys Enter Left Up Enter
-wait_for 'Right!' 5
+wait_for 'Right: f3 lies outside the castle' 5
+shown 'Right! Right' && fail "Right! said twice"
 keys Enter
 wait_for 'Lesson done: The lion and its castle' 5
 expect '\[x\]  1\. The lion and its castle'
@@ -116,6 +121,7 @@ keys C-l
 start --puzzle
 wait_for 'White to move takes the lion in 2 moves' 10
 expect 'Puzzle 1 of 1'
+shown 'theme' && fail "the theme gives the answer away before the solve"
 expect 'Your rating \(tester\): 1000'
 
 note "a wrong first move is refused"
@@ -133,6 +139,7 @@ note ":hint names the piece"
 type_text ":hint"
 keys Enter
 wait_for 'Hint: move the crocodile on d5' 5
+expect '\+C\+'
 
 note "the right move is answered by the defence"
 keys Right Up Enter Up Enter
@@ -148,6 +155,9 @@ type_text ":$final"
 keys Enter
 wait_for 'Solved after a miss! Rating [0-9]+ \([+-][0-9]+\)' 5
 expect 'White wins'
+expect 'theme crocodile-quiet'
+expect 'Solved: White took the lion'
+shown 'more move' && fail "the panel still counts the moves left"
 grep -q '^player tester ' "$tmp/state/congo/learn" ||
     fail "the rating is not kept"
 keys Enter

@@ -33,9 +33,9 @@ play() {
 	_size=$1
 	shift
 	T new-session -d -s nc -x "${_size%x*}" -y "${_size#*x}" \
-	    "$congo $*; echo congo-exit=\$?; sleep 600" ||
+	    "CONGO_DATADIR='${CONGO_DATADIR:-$srcdir/data}' $congo $*; echo congo-exit=\$?; sleep 600" ||
 	    fail "tmux cannot start a session"
-	wait_for 'to move|congo-exit' 10
+	wait_for 'to move|congo-exit|Lessons: learn' 10
 }
 
 command_line() {
@@ -53,5 +53,33 @@ done
 note "100x32: a long network-like name is shortened, not left out"
 play 100x32 --black alphabeta --movetime 1234
 expect 'Black +alphabeta'
+
+# ---- items 2, 11, 12: teaching text is never cut ----
+note "100x32: a lesson's title wraps in the panel"
+play 100x32 --learn
+wait_for 'Lessons: learn Congo'
+keys Home Down Down Down Down Down Down Enter
+wait_for 'Lesson: The crocodile in the *$' 5
+expect '^ .* river *$'
+note "80x24: a wrong move's reason is whole in the panel"
+play 80x24 --learn
+wait_for 'Lessons: learn Congo'
+keys Home Down Down Down Down Down Down Enter
+wait_for 'Slide along the river' 5
+command_line a4b4
+wait_for '\.\.\. \(m\)' 5
+expect '\(taken back; try again\) *$'
+note ":solution plays the puzzle's line on the board"
+mkdir -p "$tmp/puzzles" || exit 99
+cp "$srcdir/data/lessons.txt" "$tmp/puzzles/" || exit 99
+printf 'congo\t3l3/7/3C3/7/2E4/3L3/7 w 0 1\t2\td5d6 d7c6 d6c6\tcrocodile-quiet\n' \
+    >"$tmp/puzzles/puzzles.tsv"
+CONGO_DATADIR="$tmp/puzzles" play 100x32 --puzzle
+wait_for 'takes the lion in 2 moves' 5
+command_line solution
+wait_for 'Solution, played on the board: d5d6 d7c6 d6c6' 5
+expect 'White wins'
+expect 'The solution is on the board'
+expect 'theme crocodile-quiet'
 
 echo PASS

@@ -99,6 +99,8 @@ view_make(struct ui_app *a, struct view *v)
 		for (i = 0; i < n; i++)
 			v->last |= BB(land[i]);
 	}
+	if (live && ui_learn_hint_sq(a) >= 0 && a->in.selected < 0)
+		v->advice |= BB(ui_learn_hint_sq(a));
 	if (live && s->advice_move != MOVE_NONE && a->in.selected < 0) {
 		v->advice |= BB(MOVE_FROM(s->advice_move));
 		n = move_landings(s->advice_move, land);

@@ -19,6 +19,7 @@ ui_learn_get(struct ui_app *a)
 	if (a->learn == NULL) {
 		a->learn = xcalloc(1, sizeof *a->learn);
 		a->learn->puzzle = -1;
+		a->learn->hint_sq = -1;
 	}
 	return a->learn;
 }
@@ -195,6 +196,7 @@ start_step(struct ui_app *a)
 	}
 	L->mode = UL_LESSON;
 	L->waiting = false;
+	ui_learn_forget(a);
 	a->screen = SCR_BOARD;
 	ui_learn_players_human(a);
 	ui_learn_new_game(a, &b);
@@ -301,7 +303,54 @@ typed_move(struct ui_app *a, const char *text)
 		return false;
 	learn_explain_illegal(b, from, to, why, sizeof why);
 	session_msg(&a->s, SM_ERROR, "%s: %s", text, why);
+	ui_learn_said(a);
 	return true;
+}
+
+/* A move that passes the step: its first accepted move, else the first
+ * legal move its checks take; MOVE_NONE when none. */
+static move_t
+step_answer(struct ui_app *a, const struct learn_step *s)
+{
+	const struct board *b = game_board(&a->s.game);
+	struct movelist ml;
+	char why[LEARN_TEXT_MAX], err[160];
+	move_t m;
+	int i;
+
+	if (s->naccept > 0 && notation_read(b, s->accept[0], &m, err,
+	    sizeof err) == 0)
+		return m;
+	movegen_legal(b, &ml);
+	for (i = 0; i < ml.n; i++)
+		if (learn_step_check(s, b, ml.moves[i], why, sizeof why))
+			return ml.moves[i];
+	return MOVE_NONE;
+}
+
+/* a: the step's own hint, else which piece to move (marked on the
+ * board), never the goal again. */
+static void
+lesson_hint(struct ui_app *a, const struct learn_step *s)
+{
+	struct ui_learn *L = ui_learn_get(a);
+	const struct board *b = game_board(&a->s.game);
+	move_t m = step_answer(a, s);
+	char sq[3];
+
+	if (m != MOVE_NONE)
+		L->hint_sq = MOVE_FROM(m);
+	if (s->hint[0] != '\0') {
+		session_msg(&a->s, SM_GOOD, "Hint: %s", s->hint);
+		return;
+	}
+	if (m == MOVE_NONE) {
+		session_msg(&a->s, SM_GOOD, "Goal: %s", s->goal);
+		return;
+	}
+	board_sq_name(MOVE_FROM(m), sq);
+	session_msg(&a->s, SM_GOOD, "Hint: move the %s on %s (marked +)",
+	    board_piece_name(PIECE_TYPE(b->sq[MOVE_FROM(m)])), sq);
 }
 
 bool
@@ -349,14 +398,19 @@ ui_learn_command(struct ui_app *a, const struct ui_cmd *cmd)
 		s = learn_lesson_step(cur_lesson(L), (size_t)L->step);
 		switch (cmd->type) {
 		case CMD_ADVICE:
-			session_msg(&a->s, SM_GOOD, "%s", s->hint[0] != '\0' ? s->hint :
-			    s->goal);
+			lesson_hint(a, s);
+			ui_learn_said(a);
 			return true;
 		case CMD_SOLUTION:
 			if (s->naccept > 0)
 				session_msg(&a->s, SM_GOOD, "Solution: %s", s->accept[0]);
-			else
+			else if (step_answer(a, s) != MOVE_NONE) {
+				char mv[MOVE_TEXT_MAX];
+				notation_write(step_answer(a, s), mv, sizeof mv);
+				session_msg(&a->s, SM_GOOD, "Solution: %s", mv);
+			} else
 				session_msg(&a->s, SM_GOOD, "Goal: %s", s->goal);
+			ui_learn_said(a);
 			return true;
 		case CMD_UNDO:
 		case CMD_REDO:
@@ -414,12 +468,16 @@ ui_learn_play(struct ui_app *a, move_t m)
 		ui_input_clear(&a->in);
 		session_msg(&a->s, SM_ERROR, "%s: %s (taken back; try again)", mv,
 		    why);
+		ui_learn_said(a);
 		return true;
 	}
 	session_play(&a->s, m, true);
 	L->waiting = true;
-	session_msg(&a->s, SM_GOOD, "Right! %s%sEnter: go on", s->done,
+	/* "Right! " unless the lesson's words say it ("Right: f3 ..."). */
+	session_msg(&a->s, SM_GOOD, "%s%s%sEnter: go on",
+	    strncmp(s->done, "Right", 5) == 0 ? "" : "Right! ", s->done,
 	    s->done[0] != '\0' ? "  " : "");
+	ui_learn_said(a);
 	return true;
 }
 
@@ -456,6 +514,7 @@ ui_learn_illegal(struct ui_app *a, const char *msg)
 		board_sq_name(a->in.cursor, t);
 		(void)msg;
 		session_msg(&a->s, SM_ERROR, "%s%s: %s", f, t, why);
+		ui_learn_said(a);
 	}
 	return true;
 }
@@ -478,11 +537,15 @@ ui_learn_key(struct ui_app *a, const struct ui_event *ev)
 	return true;
 }
 
-int
-ui_learn_wrap(int y, int x, int w, int bottom, int style, const char *text)
+/* The first line indented by `first`, the others by two; without draw,
+ * only the lines are counted. */
+static int
+wrap(int y, int x, int w, int bottom, int style, int first,
+    const char *text, bool draw)
 {
 	char line[256];
 	const char *s = text;
+	int ind = first;
 
 	if (w < 8)
 		return y;
@@ -490,20 +553,72 @@ ui_learn_wrap(int y, int x, int w, int bottom, int style, const char *text)
 		w = (int)sizeof line - 1;
 	while (*s != '\0' && y < bottom) {
 		int n = (int)strlen(s), cut = n;
-		if (n > w - 2) {
-			cut = w - 2;
+		if (n > w - ind) {
+			cut = w - ind;
 			while (cut > 0 && s[cut] != ' ')
 				cut--;
 			if (cut == 0)
-				cut = w - 2;
+				cut = w - ind;
 		}
-		snprintf(line, sizeof line, "  %.*s", cut, s);
-		term_putw(y++, x, w, style, 0, line);
+		snprintf(line, sizeof line, "%*s%.*s", ind, "", cut, s);
+		if (draw)
+			term_putw(y, x, w, style, 0, line);
+		y++;
 		s += cut;
 		while (*s == ' ')
 			s++;
+		ind = 2;
 	}
 	return y;
+}
+
+int
+ui_learn_wrap(int y, int x, int w, int bottom, int style, const char *text)
+{
+	return wrap(y, x, w, bottom, style, 2, text, true);
+}
+
+/* The lines text takes in the panel. */
+static int
+wrap_count(int w, const char *text)
+{
+	return wrap(0, 0, w, 1000, ST_NORMAL, 2, text, false);
+}
+
+int
+ui_learn_wrap_head(int y, int x, int w, int bottom, int style,
+    const char *text)
+{
+	return wrap(y, x, w, bottom, style, 0, text, true);
+}
+
+void
+ui_learn_said(struct ui_app *a)
+{
+	struct ui_learn *L = ui_learn_get(a);
+
+	snprintf(L->said, sizeof L->said, "%s", a->s.msg.text);
+	L->said_tone = a->s.msg.tone;
+}
+
+void
+ui_learn_forget(struct ui_app *a)
+{
+	struct ui_learn *L = ui_learn_get(a);
+
+	L->said[0] = '\0';
+	L->hint_sq = -1;
+}
+
+int
+ui_learn_hint_sq(const struct ui_app *a)
+{
+	const struct ui_learn *L = a->learn;
+
+	if (L == NULL || (L->mode != UL_LESSON && L->mode != UL_PUZZLE) ||
+	    L->waiting || a->s.review >= 0)
+		return -1;
+	return L->hint_sq;
 }
 
 bool
@@ -512,7 +627,9 @@ ui_learn_panel(struct ui_app *a, int y, int x, int w, int bottom)
 	struct ui_learn *L = a->learn;
 	const struct learn_lesson *l;
 	const struct learn_step *s;
+	const char *help;
 	char buf[LEARN_TEXT_MAX + 32];
+	int need;
 
 	if (L == NULL)
 		return false;
@@ -524,20 +641,29 @@ ui_learn_panel(struct ui_app *a, int y, int x, int w, int bottom)
 		return false;
 	l = cur_lesson(L);
 	s = learn_lesson_step(l, (size_t)L->step);
+	help = L->waiting ? "Enter: go on" : "a: a hint  :solution  u: start "
+	    "the step again  :learn: the lessons";
 	snprintf(buf, sizeof buf, "Lesson: %s", l->title);
-	term_putw(y++, x, w, ST_HEAD, 0, buf);
+	y = ui_learn_wrap_head(y, x, w, bottom, ST_HEAD, buf);
 	snprintf(buf, sizeof buf, "  step %d of %zu", L->step + 1,
 	    learn_lesson_nsteps(l));
 	term_putw(y++, x, w, ST_DIM, 0, buf);
-	y = ui_learn_wrap(y, x, w, bottom, ST_NORMAL, l->intro);
+	/* A short panel keeps the goal and what was said whole: the intro
+	 * (shown when the step began) goes first, then the keys' line. */
+	need = 1 + wrap_count(w, s->goal) + 1 + wrap_count(w, help);
+	if (L->said[0] != '\0')
+		need += 1 + wrap_count(w, L->said);
+	if (y + need + wrap_count(w, l->intro) <= bottom)
+		y = ui_learn_wrap(y, x, w, bottom, ST_NORMAL, l->intro);
 	if (y < bottom)
 		term_putw(y++, x, w, ST_HEAD, 0, "Goal");
 	y = ui_learn_wrap(y, x, w, bottom, ST_GOOD, s->goal);
+	if (L->said[0] != '\0' && y + 1 < bottom)
+		y = ui_learn_wrap(y + 1, x, w, bottom,
+		    tone_style(L->said_tone), L->said);
 	if (y < bottom)
 		y++;
-	ui_learn_wrap(y, x, w, bottom, ST_DIM, L->waiting ?
-	    "Enter: go on" : "a: a hint  :solution  u: start the step again  "
-	    ":learn: the lessons");
+	ui_learn_wrap(y, x, w, bottom, ST_DIM, help);
 	return true;
 }
 

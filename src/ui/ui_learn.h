@@ -68,6 +68,11 @@ struct ui_learn {
 	int solver;               /* the solver's colour */
 	double before;            /* the rating before this puzzle */
 	char player[LEARN_ID_MAX];
+	/* What the learner was last told (a wrong move's reason, a hint):
+	 * kept whole in the panel, where the message line may cut it. */
+	char said[SESSION_MSG_MAX];
+	int said_tone;
+	int hint_sq;              /* the hint's piece, marked; -1 none */
 };
 
 /* The app's learning state (made on first use; a->learn). */
@@ -80,9 +85,18 @@ void ui_learn_new_game(struct ui_app *a, const struct board *b);
 /* Load the progress file once; save it (errors go to the message line). */
 void ui_learn_state_load(struct ui_app *a);
 void ui_learn_state_save(struct ui_app *a);
-/* Word-wrap text into the panel; returns the next free line. */
+/* Word-wrap text into the panel, indented by two; returns the next free
+ * line. ui_learn_wrap_head: a heading, not indented (its further lines
+ * are). */
 int ui_learn_wrap(int y, int x, int w, int bottom, int style,
     const char *text);
+int ui_learn_wrap_head(int y, int x, int w, int bottom, int style,
+    const char *text);
+/* Keep the message just given in the panel (see said); forget it. */
+void ui_learn_said(struct ui_app *a);
+void ui_learn_forget(struct ui_app *a);
+/* The square the last hint marks on the board, or -1. */
+int ui_learn_hint_sq(const struct ui_app *a);
 
 void ui_puzzle_next(struct ui_app *a);
 bool ui_puzzle_play(struct ui_app *a, move_t m);

@@ -141,6 +141,7 @@ ui_puzzle_next(struct ui_app *a)
 	L->waiting = false;
 	L->solver = b.side;
 	L->mode = UL_PUZZLE;
+	ui_learn_forget(a);
 	a->screen = SCR_BOARD;
 	ui_learn_players_human(a);
 	ui_learn_new_game(a, &b);
@@ -181,6 +182,7 @@ ui_puzzle_play(struct ui_app *a, move_t m)
 			    L->left, L->left == 1 ? "" : "s");
 		session_msg(&a->s, SM_ERROR, "%s does not win: %s. Try again", mv,
 		    why);
+		ui_learn_said(a);
 		return true;
 	}
 	session_play(&a->s, m, true);
@@ -192,6 +194,7 @@ ui_puzzle_play(struct ui_app *a, move_t m)
 		session_msg(&a->s, SM_GOOD, "Solved%s! Rating %.0f (%+.0f).  Enter: "
 		    "the next puzzle", L->mistake ? " after a miss" : L->hinted ?
 		    " with a hint" : "", pl->rating.r, pl->rating.r - L->before);
+		ui_learn_said(a);
 		return true;
 	}
 	L->left--;
@@ -204,8 +207,10 @@ ui_puzzle_play(struct ui_app *a, move_t m)
 	notation_write(d, dm, sizeof dm);
 	session_play(&a->s, d, true);
 	L->ply++;
+	L->hint_sq = -1;
 	session_msg(&a->s, SM_GOOD, "Good. %s answers %s; the lion falls in %d "
 	    "more", side_name[!L->solver], dm, L->left);
+	ui_learn_said(a);
 	return true;
 }
 
@@ -226,45 +231,77 @@ ui_puzzle_hint(struct ui_app *a)
 		return;
 	}
 	L->hinted = true;
+	L->hint_sq = MOVE_FROM(m);
 	board_sq_name(MOVE_FROM(m), sq);
-	session_msg(&a->s, SM_GOOD, "Hint: move the %s on %s",
+	session_msg(&a->s, SM_GOOD, "Hint: move the %s on %s (marked +)",
 	    board_piece_name(PIECE_TYPE(b->sq[MOVE_FROM(m)])), sq);
+	ui_learn_said(a);
 }
 
+/*
+ * :solution plays the rest of the winning line on the board: the puzzle's
+ * main line while the game follows it, else the prover's moves (its best
+ * for the solver, the longest defence for the other side).
+ */
 void
 ui_puzzle_solution(struct ui_app *a)
 {
 	struct ui_learn *L = ui_learn_get(a);
 	struct learn_puzzle *p = cur(L);
 	char line[LEARN_LINE_MAX * (MOVE_TEXT_MAX + 1) + 1] = "";
-	int i;
+	char mv[MOVE_TEXT_MAX], err[160];
+	size_t len = 0;
+	bool main_line = true;
+	int i, guard;
 
 	if (p == NULL)
 		return;
+	if (L->waiting || game_over(&a->s.game)) {
+		session_msg(&a->s, SM_GOOD, "Enter: the next puzzle");
+		return;
+	}
 	L->gave_up = true;
 	rate(a, L, false);
-	/* On the main line: its rest; else the best move from here. */
 	for (i = 0; i < L->ply && i < a->s.game.nply; i++) {
-		char mv[MOVE_TEXT_MAX];
 		notation_write(a->s.game.moves[i], mv, sizeof mv);
 		if (strcmp(mv, p->moves[i]) != 0)
-			break;
+			main_line = false;
 	}
-	if (i == L->ply) {
-		for (i = L->ply; i < p->nline; i++) {
-			strcat(line, p->moves[i]);
-			strcat(line, " ");
+	for (guard = 0; !game_over(&a->s.game) && guard < 2 * LEARN_LINE_MAX;
+	    guard++) {
+		const struct board *b = game_board(&a->s.game);
+		bool solver = b->side == L->solver;
+		move_t m = MOVE_NONE;
+
+		if (main_line && L->ply < p->nline && notation_read(b,
+		    p->moves[L->ply], &m, err, sizeof err) != 0) {
+			main_line = false;
+			m = MOVE_NONE;
 		}
-	} else if (!game_over(&a->s.game)) {
-		move_t m;
-		learn_prover_set_history(L->pv, a->s.game.pos, a->s.game.nply);
-		m = learn_prove_best(L->pv, game_board(&a->s.game), L->left);
-		if (m != MOVE_NONE)
-			notation_write(m, line, sizeof line);
+		if (m == MOVE_NONE) {
+			main_line = false;
+			learn_prover_set_history(L->pv, a->s.game.pos,
+			    a->s.game.nply);
+			m = solver ? learn_prove_best(L->pv, b, L->left) :
+			    learn_prove_defence(L->pv, b, L->left);
+		}
+		if (m == MOVE_NONE)
+			break;
+		notation_write(m, mv, sizeof mv);
+		len += (size_t)snprintf(line + len, sizeof line - len, "%s%s",
+		    len ? " " : "", mv);
+		if (len >= sizeof line)
+			len = sizeof line - 1;
+		session_play(&a->s, m, true);
+		L->ply++;
+		if (solver && L->left > 1)
+			L->left--;
 	}
-	session_msg(&a->s, SM_GOOD, "Solution: %s  (play it, or Enter: the next "
-	    "puzzle)", line);
+	L->hint_sq = -1;
 	L->waiting = true;
+	session_msg(&a->s, SM_GOOD, "Solution, played on the board: %s  "
+	    "([ steps back through it; Enter: the next puzzle)", line);
+	ui_learn_said(a);
 }
 
 int
@@ -279,17 +316,31 @@ ui_puzzle_panel(struct ui_app *a, int y, int x, int w, int bottom)
 		return y;
 	snprintf(buf, sizeof buf, "Puzzle %d of %zu", L->puzzle + 1,
 	    L->puzzles.len);
-	term_putw(y++, x, w, ST_HEAD, 0, buf);
-	snprintf(buf, sizeof buf, "  rated %d, theme %s",
-	    learn_puzzle_rating(p), p->theme);
-	term_putw(y++, x, w, ST_DIM, 0, buf);
-	snprintf(buf, sizeof buf, "%s takes the lion in %d more move%s",
-	    side_name[L->solver], L->left, L->left == 1 ? "" : "s");
+	y = ui_learn_wrap_head(y, x, w, bottom, ST_HEAD, buf);
+	/* The theme would give the answer away: shown once it is over. */
+	snprintf(buf, sizeof buf, "rated %d", learn_puzzle_rating(p));
+	y = ui_learn_wrap(y, x, w, bottom, ST_DIM, buf);
+	if (L->waiting) {
+		snprintf(buf, sizeof buf, "theme %s", p->theme);
+		y = ui_learn_wrap(y, x, w, bottom, ST_DIM, buf);
+	}
+	if (L->waiting && L->gave_up)
+		snprintf(buf, sizeof buf, "The solution is on the board");
+	else if (L->waiting)
+		snprintf(buf, sizeof buf, "Solved: %s took the lion",
+		    side_name[L->solver]);
+	else
+		snprintf(buf, sizeof buf, "%s takes the lion in %d more "
+		    "move%s", side_name[L->solver], L->left,
+		    L->left == 1 ? "" : "s");
 	y = ui_learn_wrap(y, x, w, bottom, ST_GOOD, buf);
 	snprintf(buf, sizeof buf, "Your rating (%s): %.0f +- %.0f, %d "
 	    "puzzle%s", L->player, pl->rating.r, pl->rating.rd,
 	    pl->rating.games, pl->rating.games == 1 ? "" : "s");
 	y = ui_learn_wrap(y, x, w, bottom, ST_NORMAL, buf);
+	if (L->said[0] != '\0' && y + 1 < bottom)
+		y = ui_learn_wrap(y + 1, x, w, bottom,
+		    tone_style(L->said_tone), L->said);
 	if (y < bottom)
 		y++;
 	return ui_learn_wrap(y, x, w, bottom, ST_DIM, L->waiting ?
