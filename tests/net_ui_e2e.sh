@@ -356,6 +356,8 @@ wait_for f "1\. d2d3"
 note "quitting the host warns that the friend's game stops"
 T send-keys -t =h: q
 wait_for h "Quit this game\? This machine serves it"
+# The dialog wraps: the command it gives is whole, with the game's id.
+wait_for h "\(congo --host --game $hgame resumes it\)"
 quit h
 wait_for f "reconnecting"
 

@@ -25,20 +25,54 @@ box(struct ui_app *a, int w, int h, int *y, int *x)
 	term_fill(*y + h - 1, *x, w, ST_DIALOG, 0, '-');
 }
 
+/* Word-wrap text into lines of at most w columns (a word longer than a
+ * line is cut); the number of lines, at most max. */
+static int
+wrap_text(const char *text, int w, char line[][160], int max)
+{
+	const char *s = text;
+	int n = 0;
+
+	if (w > 159)
+		w = 159;
+	while (*s != '\0' && n < max) {
+		int len = (int)strlen(s), cut = len;
+		if (term_width(s) > w) {
+			cut = w;
+			while (cut > 0 && s[cut] != ' ')
+				cut--;
+			if (cut == 0)
+				cut = w;
+		}
+		snprintf(line[n++], 160, "%.*s", cut, s);
+		s += cut;
+		while (*s == ' ')
+			s++;
+	}
+	return n;
+}
+
+/* The question in a box as wide as its text needs (at most 72 columns),
+ * wrapped: a command it names is never cut. */
 void
 ui_confirm_draw(struct ui_app *a)
 {
-	int w, y, x;
+	static const char keys[] = "y: yes    n or Esc: no";
+	char line[8][160];
+	int w, y, x, i, n, tw;
 
 	ui_board_draw(a);
-	w = term_width(a->s.question) + 6;
+	tw = term_width(a->s.question);
+	w = a->lay.cols - 4 < 72 ? a->lay.cols - 4 : 72;
+	if (tw + 6 < w)
+		w = tw + 6;
 	if (w < 30)
-		w = 30;
-	if (w > a->lay.cols)
-		w = a->lay.cols;
-	box(a, w, 5, &y, &x);
-	term_putw(y + 1, x + 3, w - 6, ST_DIALOG, TA_BOLD, a->s.question);
-	term_putw(y + 3, x + 3, w - 6, ST_DIALOG, 0, "y: yes    n or Esc: no");
+		w = a->lay.cols < 30 ? a->lay.cols : 30;
+	n = wrap_text(a->s.question, w - 6, line, 8);
+	box(a, w, n + 4, &y, &x);
+	for (i = 0; i < n; i++)
+		term_putw(y + 1 + i, x + 3, w - 6, ST_DIALOG, 0, line[i]);
+	term_putw(y + n + 2, x + 3, w - 6, ST_DIALOG, 0, keys);
 }
 
 void

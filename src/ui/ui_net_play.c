@@ -690,9 +690,14 @@ ui_net_command(struct ui_app *a, const struct ui_cmd *cmd)
 		if (!u->thread || u->seat < 0 || !u->seated[1 - u->seat] ||
 		    game_over(&a->s.game))
 			return false;
-		session_ask(&a->s, "Quit this game? This machine serves it: your "
-		    "friend's game stops with it (congo --host --game ID "
-		    "resumes it)", CMD_QUIT_NOW, NULL);
+		{
+			char q[160];
+			snprintf(q, sizeof q, "Quit this game? This machine "
+			    "serves it: your friend's game stops with it "
+			    "(congo --host --game %s resumes it)",
+			    u->announced[0] != '\0' ? u->announced : "ID");
+			session_ask(&a->s, q, CMD_QUIT_NOW, NULL);
+		}
 		return true;
 	case CMD_UNDO:
 	case CMD_REDO:
