@@ -11,6 +11,7 @@
 #include "ai/match.h"
 #include "bench/bench.h"
 #include "learn/learn.h"
+#include "tb/tb.h"
 #include "uci/uci.h"
 #include "ui/ui.h"
 #include "util/util.h"
@@ -39,6 +40,8 @@ congo_usage(FILE *out)
 	    "  congo --make-puzzles [OPTION]...  puzzles from self-play, each proved\n"
 	    "  congo --make-puzzles --verify FILE  prove every puzzle of a file\n"
 	    "  congo --tune FILE...       tune the evaluation on games (Texel)\n"
+	    "  congo --make-tablebases [DIR] [--variant V] [--pieces N]  endgame\n"
+	    "                             tables by retrograde analysis (congo(6))\n"
 	    "  congo --version            show the version and exit\n",
 	    out);
 }
@@ -56,6 +59,7 @@ main(int argc, char **argv)
 		{ "bench", no_argument, NULL, 'b' },
 		{ "make-puzzles", no_argument, NULL, 'P' },
 		{ "tune", no_argument, NULL, 't' },
+		{ "make-tablebases", no_argument, NULL, 'T' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -80,6 +84,8 @@ main(int argc, char **argv)
 		return learn_make_main(argc - 1, argv + 1);
 	case 't':
 		return tune_main(argc - 1, argv + 1);
+	case 'T':
+		return tb_make_main(argc - 1, argv + 1);
 	case 'b':
 		if (argc > 2 && strcmp(argv[2], "search") == 0)
 			return bench_search(argc - 2, argv + 2);

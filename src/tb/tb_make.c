@@ -1,0 +1,260 @@
+/*
+ * tb_make.c: `congo --make-tablebases [DIR] [--variant V] [--pieces N]
+ * [--threads T]`: every material of up to N pieces beside the lions, for
+ * one variant or both, into DIR/<variant>/<material>.ctb. A progress bar
+ * on stderr when it is a terminal; one line a material on stdout
+ * (positions, wins, draws, losses, the longest result, bytes) and the
+ * totals.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "tb/tb_internal.h"
+#include "util/util.h"
+
+struct progress {
+	bool tty;
+	uint64_t before;       /* entries of the materials already done */
+	uint64_t total;        /* entries of all */
+	int64_t start_ms;
+	const char *variant;
+	const char *name;
+	int last_permille;
+};
+
+static void
+show_progress(void *user, uint64_t done, uint64_t total)
+{
+	struct progress *p = user;
+	uint64_t at = p->before + (done < total ? done : total);
+	int permille = p->total ? (int)(at * 1000 / p->total) : 1000;
+	char bar[41];
+	int fill = permille * 40 / 1000, i;
+
+	if (!p->tty || permille == p->last_permille)
+		return;
+	p->last_permille = permille;
+	for (i = 0; i < 40; i++)
+		bar[i] = i < fill ? '#' : '.';
+	bar[40] = '\0';
+	fprintf(stderr, "\r[%s] %3d.%d%% %s %-10s %4llds", bar, permille / 10,
+	    permille % 10, p->variant, p->name,
+	    (long long)((util_now_ms() - p->start_ms) / 1000));
+	fflush(stderr);
+}
+
+static void
+usage(FILE *out)
+{
+	fputs("usage: congo --make-tablebases [DIR] [--variant congo|megapawn]\n"
+	    "           [--pieces N] [--threads T]\n"
+	    "Every ending of the two lions and up to N (default 2, at most 3)\n"
+	    "other pieces, by retrograde analysis, into DIR/<variant>/ (default\n"
+	    "$XDG_DATA_HOME/congo/tb); both variants unless one is named.\n",
+	    out);
+}
+
+static int
+mkdirs(const char *path)
+{
+	char *p = xstrdup(path), *s;
+	int rc = 0;
+
+	for (s = p + 1; ; s++) {
+		if (*s == '/' || *s == '\0') {
+			char c = *s;
+
+			*s = '\0';
+			if (mkdir(p, 0777) != 0 && errno != EEXIST)
+				rc = -1;
+			*s = c;
+			if (c == '\0')
+				break;
+		}
+	}
+	free(p);
+	return rc;
+}
+
+static void
+default_dir(char *out, size_t n)
+{
+	const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+
+	if (xdg != NULL && xdg[0] == '/')
+		snprintf(out, n, "%s/congo/tb", xdg);
+	else if (home != NULL && *home != '\0')
+		snprintf(out, n, "%s/.local/share/congo/tb", home);
+	else
+		snprintf(out, n, "tb");
+}
+
+struct totals {
+	int tables;
+	uint64_t positions, bytes;
+};
+
+static int
+make_variant(const char *dir, int variant, int pieces, int threads,
+    struct progress *pr, struct totals *tot)
+{
+	struct tb_material *list;
+	struct tb_set *set;
+	char path[4096], err[4096 + 128];
+	int count, k;
+
+	if (snprintf(path, sizeof path, "%s/%s", dir, variant_name(variant)) >=
+	    (int)sizeof path - 16) {
+		fprintf(stderr, "congo: the folder name is too long\n");
+		return -1;
+	}
+	if (mkdirs(path) != 0) {
+		fprintf(stderr, "congo: cannot create %s: %s\n", path,
+		    strerror(errno));
+		return -1;
+	}
+	list = tb_material_list(variant, pieces, &count);
+	set = tb_set_new(variant);
+	pr->variant = variant_name(variant);
+	for (k = 0; k < count; k++) {
+		struct tb_material *m = &list[k];
+		struct tb_table *t;
+		int64_t t0 = util_now_ms();
+		uint64_t bytes, pos;
+
+		pr->name = m->name;
+		t = tb_generate(m, set, threads, show_progress, pr);
+		pr->before += m->entries;
+		if (snprintf(path, sizeof path, "%s/%s/%s%s", dir,
+		    variant_name(variant), m->name, TB_SUFFIX) >=
+		    (int)sizeof path)
+			fatal("%s: the folder name is too long", dir);
+		if (tb_file_write(t, path, &bytes, err, sizeof err) != 0) {
+			if (pr->tty)
+				fputc('\n', stderr);
+			fprintf(stderr, "congo: %s\n", err);
+			tb_table_free(t);
+			tb_set_free(set);
+			free(list);
+			return -1;
+		}
+		pos = t->wins + t->draws + t->losses;
+		if (pr->tty)
+			fputs("\r\033[K", stderr);
+		printf("%s %-8s %9llu positions: %9llu wins %9llu draws "
+		    "%9llu losses, longest %3d plies, %8llu bytes, %.1f s\n",
+		    variant_name(variant), m->name, (unsigned long long)pos,
+		    (unsigned long long)t->wins, (unsigned long long)t->draws,
+		    (unsigned long long)t->losses, t->max_plies,
+		    (unsigned long long)bytes,
+		    (double)(util_now_ms() - t0) / 1000.0);
+		fflush(stdout);
+		tot->tables++;
+		tot->positions += pos;
+		tot->bytes += bytes;
+		tb_set_add(set, t);
+	}
+	tb_set_free(set);
+	free(list);
+	return 0;
+}
+
+int
+tb_make_main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "variant", required_argument, NULL, 'v' },
+		{ "pieces", required_argument, NULL, 'n' },
+		{ "threads", required_argument, NULL, 't' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct progress pr;
+	struct totals tot;
+	char dir[4096];
+	int c, variant = -1, pieces = 2, threads, v, k, count;
+	long n;
+	char *end;
+
+	threads = (int)sysconf(_SC_NPROCESSORS_ONLN);
+	if (threads < 1)
+		threads = 1;
+	default_dir(dir, sizeof dir);
+	optind = 0;     /* reinitialise: main() used getopt for the mode */
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'v':
+			if ((variant = variant_parse(optarg)) < 0) {
+				fprintf(stderr, "congo: unknown variant '%s' "
+				    "(congo or megapawn)\n", optarg);
+				return 2;
+			}
+			break;
+		case 'n':
+		case 't':
+			n = strtol(optarg, &end, 10);
+			if (*optarg == '\0' || *end != '\0' || n < (c == 'n' ?
+			    0 : 1) || n > (c == 'n' ? TB_MAX_PIECES : 64)) {
+				fprintf(stderr, "congo: --%s needs a number "
+				    "%d..%d, not '%s'\n", c == 'n' ? "pieces" :
+				    "threads", c == 'n' ? 0 : 1, c == 'n' ?
+				    TB_MAX_PIECES : 64, optarg);
+				return 2;
+			}
+			if (c == 'n')
+				pieces = (int)n;
+			else
+				threads = (int)n;
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		default:
+			fprintf(stderr, "congo: --make-tablebases: unknown "
+			    "option '%s'\n", argv[optind - 1]);
+			usage(stderr);
+			return 2;
+		}
+	}
+	if (optind < argc)
+		snprintf(dir, sizeof dir, "%s", argv[optind++]);
+	if (optind < argc) {
+		fprintf(stderr, "congo: --make-tablebases: one folder only\n");
+		return 2;
+	}
+
+	memset(&pr, 0, sizeof pr);
+	memset(&tot, 0, sizeof tot);
+	pr.tty = isatty(STDERR_FILENO) != 0;
+	pr.start_ms = util_now_ms();
+	pr.last_permille = -1;
+	for (v = 0; v < NVARIANTS; v++) {
+		struct tb_material *list;
+
+		if (variant >= 0 && v != variant)
+			continue;
+		list = tb_material_list(v, pieces, &count);
+		for (k = 0; k < count; k++)
+			pr.total += list[k].entries;
+		free(list);
+	}
+	for (v = 0; v < NVARIANTS; v++) {
+		if (variant >= 0 && v != variant)
+			continue;
+		if (make_variant(dir, v, pieces, threads, &pr, &tot) != 0)
+			return 1;
+	}
+	printf("%d tables, %llu positions, %llu bytes in %s, %.1f s\n",
+	    tot.tables, (unsigned long long)tot.positions,
+	    (unsigned long long)tot.bytes, dir,
+	    (double)(util_now_ms() - pr.start_ms) / 1000.0);
+	return 0;
+}
