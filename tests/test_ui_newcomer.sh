@@ -35,7 +35,7 @@ play() {
 	T new-session -d -s nc -x "${_size%x*}" -y "${_size#*x}" \
 	    "CONGO_DATADIR='${CONGO_DATADIR:-$srcdir/data}' $congo $*; echo congo-exit=\$?; sleep 600" ||
 	    fail "tmux cannot start a session"
-	wait_for 'to move|congo-exit|Lessons: learn' 10
+	wait_for 'to move|congo-exit|Lessons: learn|too small' 10
 }
 
 command_line() {
@@ -53,6 +53,21 @@ done
 note "100x32: a long network-like name is shortened, not left out"
 play 100x32 --black alphabeta --movetime 1234
 expect 'Black +alphabeta'
+
+# ---- item 16: below 66 columns, the board alone ----
+for size in 60x20 40x16; do
+	note "$size: a compact layout, the board and the status line"
+	play "$size" --clock 5+0
+	expect '^ *a +b +c +d +e +f +g *$'
+	expect '^ *1 +G +M +\[ E \]\[ L \]\[ E \] +C +Z *$'
+	expect 'White to move  \|  W 5:00'
+	shown 'too small' && fail "refused although the board fits"
+	awk -v w="${size%x*}" 'length($0) > w { exit 1 }' "$tmp/screen" ||
+	    fail "drawn past the screen's width"
+done
+note "39x16: too small, and the size that is needed"
+play 39x16
+wait_for 'need 40x12, have 39x16' 5
 
 # ---- items 2, 11, 12: teaching text is never cut ----
 note "100x32: a lesson's title wraps in the panel"

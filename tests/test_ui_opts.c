@@ -280,7 +280,23 @@ test_layout_sizes(void **state)
 	assert_int_equal(l.cell_h, 1);
 	assert_true(l.board_y + 7 * l.cell_h + 1 <= l.status_y);
 
+	assert_false(l.compact);
+	/* Narrower: the board alone (60x20 was refused, the board fits). */
 	ui_layout_compute(&l, 24, UI_COLS_MIN - 1);
+	assert_false(l.too_small);
+	assert_true(l.compact);
+	assert_int_equal(l.panel_w, 0);
+	ui_layout_compute(&l, 20, 60);
+	assert_false(l.too_small);
+	assert_true(l.compact);
+	assert_true(l.board_x + 7 * l.cell_w <= 60);
+	assert_true(l.board_y + 7 * l.cell_h + 1 <= l.status_y);
+	ui_layout_compute(&l, 16, 40);
+	assert_false(l.too_small);
+	assert_true(l.compact);
+	assert_true(l.board_x - 2 >= 0 && l.board_x + 7 * l.cell_w <= 40);
+	assert_true(l.board_y + 7 * l.cell_h + 1 <= l.status_y);
+	ui_layout_compute(&l, 24, UI_COLS_COMPACT - 1);
 	assert_true(l.too_small);
 	ui_layout_compute(&l, UI_ROWS_MIN - 1, 80);
 	assert_true(l.too_small);

@@ -569,7 +569,7 @@ draw_status(struct ui_app *a)
 			snprintf(txt, sizeof txt, "%s to move",
 			    side_name[b->side]);
 		len = snprintf(buf, sizeof buf, " %s", txt);
-		if (s->game.nply > 0) {
+		if (s->game.nply > 0 && !l->compact) {
 			notation_write(s->game.moves[s->game.nply - 1], mv,
 			    sizeof mv);
 			len += snprintf(buf + len, sizeof buf - (size_t)len,
@@ -587,6 +587,14 @@ draw_status(struct ui_app *a)
 	if (ui_net_status(a, txt, sizeof txt))
 		len += snprintf(buf + len, sizeof buf - (size_t)len,
 		    "  |  %s", txt);
+	/* No panel: the clocks on the status bar. */
+	if (l->compact && s->clocked && s->review < 0) {
+		char w[16], k[16];
+		clock_format(session_clock_left(s, WHITE), w, sizeof w);
+		clock_format(session_clock_left(s, BLACK), k, sizeof k);
+		len += snprintf(buf + len, sizeof buf - (size_t)len,
+		    "  |  W %s B %s", w, k);
+	}
 	(void)len;
 	/* The command line is open: its messages (Tab's candidates) take
 	 * the status bar. */
@@ -668,7 +676,8 @@ void
 ui_board_draw(struct ui_app *a)
 {
 	draw_board(a);
-	draw_panel(a);
+	if (!a->lay.compact)
+		draw_panel(a);
 	draw_status(a);
 }
 
@@ -731,7 +740,7 @@ ui_toosmall_draw(struct ui_app *a)
 	if (y < 0)
 		y = 0;
 	term_putw(y, 0, a->lay.cols, ST_ERROR, 0, "terminal too small");
-	snprintf(buf, sizeof buf, "need %dx%d, have %dx%d", UI_COLS_MIN,
+	snprintf(buf, sizeof buf, "need %dx%d, have %dx%d", UI_COLS_COMPACT,
 	    UI_ROWS_MIN, a->lay.cols, a->lay.rows);
 	term_putw(y + 1, 0, a->lay.cols, ST_NORMAL, 0, buf);
 	term_putw(y + 2, 0, a->lay.cols, ST_DIM, 0, "q quits");

@@ -100,11 +100,15 @@ int tone_style(int tone);
 
 #define UI_PANEL_MIN 26
 #define UI_ROWS_MIN 12
+/* Narrower than this the panel goes: a compact layout, the board and the
+ * status and message lines only, down to UI_COLS_COMPACT columns. */
 #define UI_COLS_MIN (3 + 7 * 5 + 2 + UI_PANEL_MIN)
+#define UI_COLS_COMPACT 40
 
 struct ui_layout {
 	int rows, cols;
 	bool too_small;
+	bool compact;           /* no side panel (panel_w 0) */
 	int cell_w, cell_h;
 	int board_y, board_x;   /* top left of the squares */
 	int panel_x, panel_w;

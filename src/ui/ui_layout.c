@@ -44,7 +44,14 @@ ui_layout_compute(struct ui_layout *l, int rows, int cols)
 	l->status_y = rows - 2;
 	if (l->cell_h >= 4 && l->status_y - (7 * l->cell_h + 1) >= 2)
 		l->board_y = (l->status_y - (7 * l->cell_h + 1)) / 2;
-	l->too_small = rows < UI_ROWS_MIN || l->panel_w < UI_PANEL_MIN;
+	/* No room for the panel: the board alone, centred. */
+	if (l->panel_w < UI_PANEL_MIN && cols >= UI_COLS_COMPACT) {
+		l->compact = true;
+		l->board_x = 3 + (cols - (3 + 7 * l->cell_w)) / 2;
+		l->panel_x = cols;
+		l->panel_w = 0;
+	}
+	l->too_small = rows < UI_ROWS_MIN || cols < UI_COLS_COMPACT;
 }
 
 int
