@@ -69,6 +69,35 @@ note "39x16: too small, and the size that is needed"
 play 39x16
 wait_for 'need 40x12, have 39x16' 5
 
+# ---- item 7: the new-game dialog says what each value is ----
+# field NAME: Down until the dialog's cursor is on that field.
+field() {
+	_i=0
+	while capture; ! shown "> $1 "; do
+		[ $_i -ge 6 ] && fail "no field $1 in the dialog"
+		keys Down
+		wait_for '> [A-Z][a-z]+ ' 5
+		_i=$((_i + 1))
+	done
+}
+note "the new-game dialog: level names as the panel's, labelled values"
+play 100x32 --black ai:level=3
+expect 'Black +AI level 3 \(Learner\)'
+keys n
+wait_for 'New game' 5
+expect 'Black +AI level 3 \(Learner\)'
+field Clock
+expect '< none >'
+keys Left
+wait_for '< custom 5\+0 >' 5
+expect 'Type the clock: minutes\+seconds'
+field Start
+keys Right
+wait_for '< FEN \(type or paste one\) >' 5
+expect 'Type or paste the position'
+keys Escape
+wait_for 'White to move' 5
+
 # ---- items 2, 11, 12: teaching text is never cut ----
 note "100x32: a lesson's title wraps in the panel"
 play 100x32 --learn

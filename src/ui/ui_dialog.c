@@ -105,30 +105,71 @@ ui_confirm_key(struct ui_app *a, const struct ui_event *ev)
 	}
 }
 
+/* A field's value as the dialog shows it: the typed ones say what they
+ * are ("custom 5+0", "FEN: (type or paste one)"). */
+static void
+newgame_shown(const struct session *s, int field, char *buf, size_t n)
+{
+	const char *choice = session_newgame_choices(field)[s->ng.choice[field]];
+	char val[NG_TEXT_MAX];
+
+	session_newgame_value(s, field, val, sizeof val);
+	if (field == NG_CLOCK && strcmp(choice, "custom") == 0)
+		snprintf(buf, n, "custom %s", val);
+	else if (field == NG_START && strcmp(choice, "FEN") == 0)
+		snprintf(buf, n, "FEN %s", val[0] != '\0' ? val :
+		    "(type or paste one)");
+	else
+		snprintf(buf, n, "%s", val);
+}
+
 void
 ui_newgame_draw(struct ui_app *a)
 {
 	const struct session_newgame *ng = &a->s.ng;
-	char line[256], val[NG_TEXT_MAX];
-	int w = 66, h = NG_NFIELDS + 6, y, x, i;
+	const char *keys = "Up/Down/Tab field, Left/Right value, Enter starts, "
+	    "Esc cancels";
+	const char *choice = session_newgame_choices(ng->field)[
+	    ng->choice[ng->field]];
+	const char *typing = NULL;
+	char line[NG_NFIELDS][256], val[NG_TEXT_MAX + 32];
+	int w, h = NG_NFIELDS + 7, y, x, i, tw;
 
 	ui_board_draw(a);
+	if (ng->field == NG_CLOCK && strcmp(choice, "custom") == 0)
+		typing = "Type the clock: minutes+seconds (5+3, 0.5+0)";
+	else if (ng->field == NG_START && strcmp(choice, "FEN") == 0)
+		typing = "Type or paste the position's FEN";
+	/* As wide as the longest line needs, within the screen. */
+	w = term_width(keys);
+	for (i = 0; i < NG_NFIELDS; i++) {
+		newgame_shown(&a->s, i, val, sizeof val);
+		snprintf(line[i], sizeof line[i], "%c %-8s %s %s %s",
+		    ng->field == i ? '>' : ' ', session_newgame_label(i),
+		    ng->field == i ? "<" : " ", val,
+		    ng->field == i ? ">" : " ");
+		tw = term_width(line[i]);
+		if (tw > w)
+			w = tw;
+	}
+	if (term_width(ng->error) > w)
+		w = term_width(ng->error);
+	w += 4;
 	if (w > a->lay.cols)
 		w = a->lay.cols;
 	box(a, w, h, &y, &x);
 	term_putw(y + 1, x + 2, w - 4, ST_DIALOG, TA_BOLD, "New game");
 	for (i = 0; i < NG_NFIELDS; i++) {
 		bool cur = ng->field == i;
-		session_newgame_value(&a->s, i, val, sizeof val);
-		snprintf(line, sizeof line, "%c %-8s %s %s %s",
-		    cur ? '>' : ' ', session_newgame_label(i), cur ? "<" : " ",
-		    val, cur ? ">" : " ");
 		term_putw(y + 2 + i, x + 2, w - 4, cur ? ST_CURSOR : ST_DIALOG,
-		    cur ? TA_BOLD : 0, line);
+		    cur ? TA_BOLD : 0, line[i]);
 	}
-	term_putw(y + h - 3, x + 2, w - 4, ST_DIALOG, TA_BOLD, ng->error);
-	term_putw(y + h - 2, x + 2, w - 4, ST_DIALOG, 0,
-	    "Up/Down/Tab field, Left/Right value, Enter starts, Esc cancels");
+	if (typing != NULL)
+		term_putw(y + h - 4, x + 2, w - 4, ST_DIALOG, 0, typing);
+	if (ng->error[0] != '\0')
+		term_putw(y + h - 3, x + 2, w - 4, ST_DIALOG, TA_BOLD,
+		    ng->error);
+	term_putw(y + h - 2, x + 2, w - 4, ST_DIALOG, 0, keys);
 }
 
 void
