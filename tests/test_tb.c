@@ -1,23 +1,749 @@
-/* test_tb.c: placeholder, filled below. */
+/*
+ * test_tb.c: the endgame tables. Generated once into a temporary folder
+ * (every material of up to one piece of both variants, and a few of two:
+ * monkeys, crocodiles, pawns that promote), then:
+ *   - the index: every position reads back from its index, and a position
+ *     turned (colours swapped) or mirrored has the same value;
+ *   - the file format: a round trip, and corrupt, truncated, misnamed or
+ *     foreign files refused with their name;
+ *   - every position of the one-piece tables (a sample of the two-piece
+ *     ones) agrees with the best of its moves one ply on;
+ *   - a sample of every material against a plain forced-win search that
+ *     knows nothing of the tables: a win in d plies is a forced win in d
+ *     and none in d - 2, a loss likewise, a draw no forced win for either
+ *     side within a fixed depth;
+ *   - the river, a monkey's chain over the lion, the engine's tbprobe and
+ *     TablebasePath, and the search's use of the tables.
+ */
+#include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
-#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
 #include <cmocka.h>
 
-#include "tb/tb.h"
+#include "ai/search.h"
+#include "engine/fen.h"
+#include "engine/notation.h"
+#include "tb/tb_internal.h"
+#include "uci/uci.h"
+#include "util/util.h"
+
+static char dir[256];
+
+/* The two-piece materials generated besides the one-piece ones, each
+ * after the one its pawns promote to. */
+static const char *const extra[NVARIANTS][4] = {
+	{ "LMvLC", "LCvLE", "LSvLM", "LPvLM" },
+	{ "LMvLC", "LQvLM", "LPvLM", NULL },
+};
+
+static struct tb_set *sets[NVARIANTS];
 
 static void
-test_none(void **state)
+table_path(char *out, size_t n, int variant, const char *name)
+{
+	snprintf(out, n, "%s/%s/%s%s", dir, variant_name(variant), name,
+	    TB_SUFFIX);
+}
+
+static void
+generate(struct tb_set *s, const struct tb_material *m)
+{
+	char path[512], err[600];
+	struct tb_table *t = tb_generate(m, s, 2, NULL, NULL);
+
+	table_path(path, sizeof path, m->variant, m->name);
+	if (tb_file_write(t, path, NULL, err, sizeof err) != 0)
+		fail_msg("%s", err);
+	tb_set_add(s, t);
+}
+
+static int
+setup(void **state)
+{
+	const char *tmp = getenv("TMPDIR");
+	char sub[300];
+
+	(void)state;
+	board_init();
+	snprintf(dir, sizeof dir, "%s/test_tb.XXXXXX",
+	    tmp != NULL && *tmp != '\0' ? tmp : "/tmp");
+	if (mkdtemp(dir) == NULL)
+		return -1;
+	/* only the tables made here: none from the user's or the data
+	 * folder */
+	snprintf(sub, sizeof sub, "%s/none", dir);
+	setenv("XDG_DATA_HOME", sub, 1);
+	setenv("CONGO_DATADIR", sub, 1);
+	for (int v = 0; v < NVARIANTS; v++) {
+		struct tb_material *list, m;
+		int count;
+
+		snprintf(sub, sizeof sub, "%s/%s", dir, variant_name(v));
+		if (mkdir(sub, 0777) != 0)
+			return -1;
+		sets[v] = tb_set_new(v);
+		list = tb_material_list(v, 1, &count);
+		for (int k = 0; k < count; k++)
+			generate(sets[v], &list[k]);
+		free(list);
+		for (int k = 0; k < 4 && extra[v][k] != NULL; k++) {
+			if (tb_material_parse(&m, v, extra[v][k]) != 0)
+				return -1;
+			generate(sets[v], &m);
+		}
+	}
+	tb_set_path(dir);
+	return 0;
+}
+
+static int
+teardown(void **state)
+{
+	char cmd[400];
+
+	(void)state;
+	tb_set_path(NULL);
+	for (int v = 0; v < NVARIANTS; v++)
+		tb_set_free(sets[v]);
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+/* ---- helpers ---- */
+
+static void
+setup_fen(struct board *b, int variant, const char *fen)
+{
+	char err[200];
+
+	if (fen_read_variant(b, variant, fen, strlen(fen), err,
+	    sizeof err) != 0)
+		fail_msg("%s: %s", fen, err);
+}
+
+/* b turned round: ranks reversed, colours and side to move swapped. */
+static void
+turn(const struct board *b, struct board *out)
+{
+	board_clear(out);
+	board_set_variant(out, b->variant);
+	for (int s = 0; s < NSQ; s++)
+		if (b->sq[s] != PIECE_NONE)
+			board_put(out, SQ(SQ_FILE(s), 6 - SQ_RANK(s)),
+			    PIECE_MAKE(PIECE_COLOR(b->sq[s]) ^ 1,
+			    PIECE_TYPE(b->sq[s])));
+	if (b->side == WHITE) {
+		out->side = BLACK;
+		out->hash ^= board_zobrist_side;
+	}
+}
+
+static void
+mirror(const struct board *b, struct board *out)
+{
+	board_clear(out);
+	board_set_variant(out, b->variant);
+	for (int s = 0; s < NSQ; s++)
+		if (b->sq[s] != PIECE_NONE)
+			board_put(out, SQ(6 - SQ_FILE(s), SQ_RANK(s)), b->sq[s]);
+	if (b->side == BLACK) {
+		out->side = BLACK;
+		out->hash ^= board_zobrist_side;
+	}
+}
+
+/* Deterministic samples. */
+static uint64_t
+next_rand(uint64_t *s)
+{
+	*s = *s * 6364136223846793005ULL + 1442695040888963407ULL;
+	return *s >> 33;
+}
+
+/* ---- the index ---- */
+
+static void
+test_index(void **state)
 {
 	(void)state;
+	for (int v = 0; v < NVARIANTS; v++) {
+		for (int key = 0; key < TB_NKEYS; key++) {
+			const struct tb_table *t = sets[v]->table[key];
+			uint64_t step;
+
+			if (t == NULL)
+				continue;
+			step = t->mat.entries / 3000 + 1;
+			for (uint64_t i = 0; i < t->mat.entries; i += step) {
+				struct board b, o;
+				bool flip;
+				int64_t k;
+
+				if (!tb_decode(&t->mat, i, &b)) {
+					assert_int_equal(t->data[i], TB_INVALID);
+					continue;
+				}
+				assert_int_not_equal(t->data[i], TB_INVALID);
+				k = tb_board_key(&b, &flip);
+				assert_int_equal(k, key);
+				assert_false(flip);
+				assert_int_equal(tb_index(&t->mat, &b, false), i);
+				turn(&b, &o);
+				assert_int_equal(tb_set_entry(sets[v], &o),
+				    t->data[i]);
+				mirror(&b, &o);
+				assert_int_equal(tb_set_entry(sets[v], &o),
+				    t->data[i]);
+			}
+		}
+	}
+}
+
+static void
+test_material_names(void **state)
+{
+	struct tb_material m;
+	struct tb_material *list;
+	int count;
+
+	(void)state;
+	assert_int_equal(tb_material_parse(&m, VARIANT_CONGO, "LZPvLE"), 0);
+	assert_int_equal(m.n, 3);
+	assert_string_equal(m.name, "LZPvLE");
+	assert_int_equal(tb_material_parse(&m, VARIANT_CONGO, "LQvL"), -1);
+	assert_int_equal(tb_material_parse(&m, VARIANT_MEGAPAWN, "LSvL"), -1);
+	assert_int_equal(tb_material_parse(&m, VARIANT_CONGO, "LPZvL"), -1);
+	assert_int_equal(tb_material_parse(&m, VARIANT_CONGO, "LZvLvL"), -1);
+	assert_int_equal(tb_material_parse(&m, VARIANT_CONGO, "ZvL"), -1);
+	assert_int_equal(tb_material_parse(&m, VARIANT_CONGO, "LZZZZvL"), -1);
+	/* 1 + 7 + 56 canonical materials of up to two pieces a variant */
+	list = tb_material_list(VARIANT_CONGO, 2, &count);
+	assert_int_equal(count, 64);
+	free(list);
+	list = tb_material_list(VARIANT_MEGAPAWN, 1, &count);
+	assert_int_equal(count, 8);
+	free(list);
+}
+
+/* ---- the file format ---- */
+
+static void
+copy_file(const char *from, const char *to, long cut, long flip_at)
+{
+	FILE *in = fopen(from, "rb"), *out = fopen(to, "wb");
+	long n = 0;
+	int c;
+
+	assert_non_null(in);
+	assert_non_null(out);
+	while ((c = getc(in)) != EOF && (cut < 0 || n < cut)) {
+		if (n == flip_at)
+			c ^= 0x10;
+		putc(c, out);
+		n++;
+	}
+	fclose(in);
+	fclose(out);
+}
+
+static void
+expect_refused(const char *path, const char *why)
+{
+	char err[600] = "";
+	struct tb_table *t = tb_file_read(path, VARIANT_CONGO, err,
+	    sizeof err);
+
+	assert_null(t);
+	assert_non_null(strstr(err, path));
+	if (strstr(err, why) == NULL)
+		fail_msg("'%s' does not say '%s'", err, why);
+}
+
+static void
+test_format(void **state)
+{
+	char good[512], bad[512], err[600] = "";
+	const struct tb_table *orig;
+	struct tb_table *t;
+	struct tb_material m;
+
+	(void)state;
+	tb_material_parse(&m, VARIANT_CONGO, "LMvLC");
+	orig = sets[VARIANT_CONGO]->table[m.key];
+	table_path(good, sizeof good, VARIANT_CONGO, "LMvLC");
+	t = tb_file_read(good, VARIANT_CONGO, err, sizeof err);
+	assert_non_null(t);
+	assert_int_equal(t->mat.entries, orig->mat.entries);
+	assert_memory_equal(t->data, orig->data, orig->mat.entries);
+	assert_int_equal(t->wins, orig->wins);
+	assert_int_equal(t->draws, orig->draws);
+	assert_int_equal(t->losses, orig->losses);
+	assert_int_equal(t->max_plies, orig->max_plies);
+	tb_table_free(t);
+	/* the same file as a megapawn table: refused */
+	assert_null(tb_file_read(good, VARIANT_MEGAPAWN, err, sizeof err));
+	assert_non_null(strstr(err, "another variant"));
+
+	snprintf(bad, sizeof bad, "%s/bad.ctb", dir);
+	copy_file(good, bad, -1, 96 + 1000);
+	expect_refused(bad, "checksum");
+	copy_file(good, bad, -1, 33);           /* the name in the header */
+	expect_refused(bad, "name");
+	copy_file(good, bad, -1, 44);           /* its padding */
+	expect_refused(bad, "name");
+	copy_file(good, bad, -1, 0);
+	expect_refused(bad, "magic");
+	copy_file(good, bad, 96 + 500, -1);
+	expect_refused(bad, "truncated");
+	copy_file(good, bad, 50, -1);
+	expect_refused(bad, "truncated");
+	copy_file(good, bad, 0, -1);
+	expect_refused(bad, "truncated");
+	remove(bad);
+}
+
+/* Bad files in a folder: the others are read, each bad one named. */
+static void
+test_refused_in_folder(void **state)
+{
+	char sub[400], good[512], bad[512];
+	struct tb_result r;
+	struct board b;
+
+	(void)state;
+	snprintf(sub, sizeof sub, "%s/bad", dir);
+	assert_int_equal(mkdir(sub, 0777), 0);
+	snprintf(bad, sizeof bad, "%s/congo", sub);
+	assert_int_equal(mkdir(bad, 0777), 0);
+	table_path(good, sizeof good, VARIANT_CONGO, "LZvL");
+	snprintf(bad, sizeof bad, "%s/congo/LZvL.ctb", sub);
+	copy_file(good, bad, 2000, -1);                    /* truncated */
+	snprintf(bad, sizeof bad, "%s/congo/LEvL.ctb", sub);
+	copy_file(good, bad, -1, -1);                      /* misnamed */
+	table_path(good, sizeof good, VARIANT_CONGO, "LGvL");
+	snprintf(bad, sizeof bad, "%s/congo/LGvL.ctb", sub);
+	copy_file(good, bad, -1, -1);                      /* good */
+	snprintf(bad, sizeof bad, "%s/congo/LvLZ.ctb", sub);
+	copy_file(good, bad, -1, -1);                      /* not canonical */
+
+	tb_set_path(sub);
+	assert_int_equal(tb_load(VARIANT_CONGO), 1);
+	assert_string_equal(tb_path(VARIANT_CONGO), sub);
+	snprintf(bad, sizeof bad, "%s/congo/LZvL.ctb: truncated", sub);
+	assert_non_null(strstr(tb_errors(), bad));
+	snprintf(bad, sizeof bad, "%s/congo/LEvL.ctb: holds the table of "
+	    "LZvL", sub);
+	assert_non_null(strstr(tb_errors(), bad));
+	snprintf(bad, sizeof bad, "%s/congo/LvLZ.ctb: not the name", sub);
+	assert_non_null(strstr(tb_errors(), bad));
+	setup_fen(&b, VARIANT_CONGO, "7/2l4/7/7/7/3Z3/3L3 w 0 1");
+	assert_int_equal(tb_probe(&b, &r), -1);            /* never trusted */
+	setup_fen(&b, VARIANT_CONGO, "7/2l4/7/7/7/3G3/3L3 w 0 1");
+	assert_int_equal(tb_probe(&b, &r), 0);
+	tb_set_path(dir);
+	assert_int_equal(tb_probe(&b, &r), 0);
+	assert_string_equal(tb_errors(), "");
+}
+
+/* ---- against the rules, one ply on ---- */
+
+/* A result as a number, the higher the better for the side to move. */
+static int
+entry_value(int e)
+{
+	if (e == 0)
+		return 0;
+	return ((e - 1) & 1) ? 1000 - (e - 1) : -1000 + (e - 1);
+}
+
+/* The value b must have, from its moves and the tables of its children. */
+static int
+expected_entry(const struct tb_set *s, const struct board *b)
+{
+	struct movelist ml;
+	int best = -100000;
+
+	if (b->variant == VARIANT_CONGO &&
+	    bb_popcount(b->occ[WHITE] | b->occ[BLACK]) == 2 &&
+	    !movegen_attacks_lion(b, b->side))
+		return 0;    /* bare lions */
+	movegen_legal(b, &ml);
+	if (ml.n == 0)
+		return 1;    /* no move: lost at once */
+	for (int k = 0; k < ml.n; k++) {
+		struct board c = *b;
+		struct move_effects fx;
+		int v;
+
+		board_make(&c, ml.moves[k], &fx);
+		if (fx.lion_captured) {
+			v = 999;
+		} else {
+			int e = tb_set_entry(s, &c);
+
+			assert_int_not_equal(e, TB_INVALID);
+			v = entry_value(e);
+			v = -v + (v > 0) - (v < 0);
+		}
+		if (v > best)
+			best = v;
+	}
+	if (best == 0)
+		return 0;
+	return best > 0 ? 1000 - best + 1 : best + 1000 + 1;
+}
+
+static void
+test_one_ply_consistent(void **state)
+{
+	(void)state;
+	for (int v = 0; v < NVARIANTS; v++) {
+		for (int key = 0; key < TB_NKEYS; key++) {
+			const struct tb_table *t = sets[v]->table[key];
+			uint64_t step;
+
+			if (t == NULL)
+				continue;
+			step = t->mat.n <= 1 ? 1 : 17;
+			for (uint64_t i = 0; i < t->mat.entries; i += step) {
+				struct board b;
+
+				if (!tb_decode(&t->mat, i, &b))
+					continue;
+				if (t->data[i] != expected_entry(sets[v], &b)) {
+					char fen[FEN_MAX];
+
+					fen_write(&b, fen, sizeof fen);
+					fail_msg("%s %s: %d, its moves say %d",
+					    t->mat.name, fen, t->data[i],
+					    expected_entry(sets[v], &b));
+				}
+			}
+		}
+	}
+}
+
+/* ---- against a plain forced-win search (no tables) ---- */
+
+#define CACHE_SIZE (1 << 18)
+struct cache_entry {
+	uint64_t key;
+	int8_t result;
+};
+static struct cache_entry *cache;
+
+static bool loses_within(const struct board *b, int plies);
+
+static bool
+bare_draw(const struct board *b)
+{
+	return b->variant == VARIANT_CONGO &&
+	    bb_popcount(b->occ[WHITE] | b->occ[BLACK]) == 2 &&
+	    !movegen_attacks_lion(b, b->side);
+}
+
+static int
+cached(const struct board *b, int plies, int kind, uint64_t *key)
+{
+	struct cache_entry *e;
+
+	*key = (b->hash ^ ((uint64_t)(plies * 2 + kind) *
+	    0x9E3779B97F4A7C15ULL)) | 1;
+	e = &cache[*key & (CACHE_SIZE - 1)];
+	return e->key == *key ? e->result : -1;
+}
+
+static bool
+remember(uint64_t key, bool result)
+{
+	struct cache_entry *e = &cache[key & (CACHE_SIZE - 1)];
+
+	e->key = key;
+	e->result = result;
+	return result;
+}
+
+/* Can the side to move take the lion (or leave the opponent without a
+ * move) within plies plies, whatever the defence? */
+static bool
+wins_within(const struct board *b, int plies)
+{
+	struct movelist ml;
+	uint64_t key;
+	int c;
+
+	if (plies <= 0 || bare_draw(b))
+		return false;
+	if (movegen_attacks_lion(b, b->side))
+		return true;
+	if (plies < 3)
+		return false;
+	if ((c = cached(b, plies, 0, &key)) >= 0)
+		return c;
+	movegen_legal(b, &ml);
+	for (int k = 0; k < ml.n; k++) {
+		struct board ch = *b;
+
+		board_make(&ch, ml.moves[k], NULL);
+		if (loses_within(&ch, plies - 1))
+			return remember(key, true);
+	}
+	return remember(key, false);
+}
+
+/* Does every move of the side to move (none included) lose within plies? */
+static bool
+loses_within(const struct board *b, int plies)
+{
+	struct movelist ml;
+	uint64_t key;
+	int c;
+
+	if (bare_draw(b) || movegen_attacks_lion(b, b->side))
+		return false;
+	if ((c = cached(b, plies, 1, &key)) >= 0)
+		return c;
+	movegen_legal(b, &ml);
+	for (int k = 0; k < ml.n; k++) {
+		struct board ch = *b;
+
+		board_make(&ch, ml.moves[k], NULL);
+		if (!wins_within(&ch, plies - 1))
+			return remember(key, false);
+	}
+	return remember(key, true);
+}
+
+#define DRAW_DEPTH 5
+#define SAMPLES 6
+
+static void
+check_by_search(const struct tb_table *t, const struct board *b, int e)
+{
+	char fen[FEN_MAX];
+	int d = e - 1;
+	bool ok;
+
+	if (e == 0)
+		ok = !wins_within(b, DRAW_DEPTH) &&
+		    !loses_within(b, DRAW_DEPTH + 1);
+	else if (d & 1)
+		ok = wins_within(b, d) && !wins_within(b, d - 2);
+	else
+		ok = loses_within(b, d) && (d < 2 || !loses_within(b, d - 2));
+	if (!ok) {
+		fen_write(b, fen, sizeof fen);
+		fail_msg("%s %s: the table says %d, the search disagrees",
+		    t->mat.name, fen, e);
+	}
+}
+
+static void
+test_against_search(void **state)
+{
+	uint64_t seed = 26;
+
+	(void)state;
+	cache = xcalloc(CACHE_SIZE, sizeof *cache);
+	for (int v = 0; v < NVARIANTS; v++) {
+		for (int key = 0; key < TB_NKEYS; key++) {
+			const struct tb_table *t = sets[v]->table[key];
+			int found[3] = { 0, 0, 0 }, tries;
+			int maxd = t != NULL && t->mat.n >= 2 ? 5 : 9;
+
+			if (t == NULL)
+				continue;
+			for (tries = 0; tries < 20000; tries++) {
+				uint64_t i = next_rand(&seed) % t->mat.entries;
+				int e = t->data[i], kind;
+				struct board b;
+
+				if (e == TB_INVALID || e - 1 > maxd)
+					continue;
+				kind = e == 0 ? 0 : ((e - 1) & 1) ? 1 : 2;
+				if (found[kind] >= SAMPLES)
+					continue;
+				found[kind]++;
+				assert_true(tb_decode(&t->mat, i, &b));
+				check_by_search(t, &b, e);
+				if (found[0] + found[1] + found[2] == 3 * SAMPLES)
+					break;
+			}
+			/* every table has each kind, but the bare lions' losses */
+			assert_true(found[1] > 0);
+			assert_true(found[0] > 0 || t->mat.n >= 2);
+		}
+	}
+	free(cache);
+}
+
+/* ---- the river, monkeys, the engine and the search ---- */
+
+/* The table's entry of a FEN, checked one ply on and, when short, by the
+ * plain search; its best move's text in best (may be NULL). */
+static int
+probe_fen(int variant, const char *fen, char *best, size_t n)
+{
+	struct tb_result r;
+	struct board b;
+	int e;
+
+	setup_fen(&b, variant, fen);
+	e = tb_set_entry(sets[variant], &b);
+	assert_int_not_equal(e, TB_INVALID);
+	assert_int_equal(e, expected_entry(sets[variant], &b));
+	assert_int_equal(tb_probe(&b, &r), 0);
+	if (e - 1 <= 7) {
+		cache = xcalloc(CACHE_SIZE, sizeof *cache);
+		check_by_search(sets[variant]->table[tb_board_key(&b,
+		    &(bool){ false })], &b, e);
+		free(cache);
+	}
+	if (best != NULL) {
+		move_t m = tb_best_move(&b, NULL);
+
+		assert_int_not_equal(m, MOVE_NONE);
+		notation_write(m, best, n);
+	}
+	return e;
+}
+
+static void
+test_river_and_monkeys(void **state)
+{
+	char best[MOVE_TEXT_MAX];
+
+	(void)state;
+	/* a monkey jumps the lion: won at once */
+	assert_int_equal(probe_fen(VARIANT_CONGO,
+	    "7/2l4/1M5/7/7/7/3L3 w 0 1", best, sizeof best), 2);
+	assert_string_equal(best, "b5d7");
+	/* a chain: the pawn in the river, then the lion */
+	assert_int_equal(probe_fen(VARIANT_CONGO,
+	    "2l4/7/m6/1P5/7/3L3/7 b 0 1", best, sizeof best), 2);
+	assert_string_equal(best, "a5c3e1");
+	assert_int_equal(probe_fen(VARIANT_MEGAPAWN,
+	    "2l4/7/m6/1P5/7/3L3/7 b 0 1", best, sizeof best), 2);
+	/* a zebra in the river must leave it or drown; the side not to
+	 * move keeps the piece that has just entered */
+	probe_fen(VARIANT_CONGO, "2l4/7/7/3Z3/7/7/3L3 w 0 1", NULL, 0);
+	probe_fen(VARIANT_CONGO, "2l4/7/7/3Z3/7/7/3L3 b 0 1", NULL, 0);
+	/* megapawn's island: no drowning on b4 */
+	probe_fen(VARIANT_MEGAPAWN, "2l4/7/7/1Z5/7/7/3L3 w 0 1", NULL, 0);
+	/* a crocodile never drowns, and slides along the river */
+	probe_fen(VARIANT_CONGO, "2l4/7/7/3C3/7/7/3L3 w 0 1", NULL, 0);
+	probe_fen(VARIANT_CONGO, "3l3/7/4c2/M6/7/7/2L4 b 0 1", NULL, 0);
+	/* bare lions: drawn in congo unless they face each other */
+	assert_int_equal(probe_fen(VARIANT_CONGO, "2l4/7/7/7/7/7/3L3 w 0 1",
+	    NULL, 0), 0);
+	assert_int_equal(probe_fen(VARIANT_CONGO, "3l3/7/7/7/7/7/3L3 b 0 1",
+	    best, sizeof best), 2);
+	assert_string_equal(best, "d7d1");
+	/* a pawn that promotes, both variants */
+	probe_fen(VARIANT_CONGO, "2l4/4P2/7/7/7/7/3L3 w 0 1", NULL, 0);
+	probe_fen(VARIANT_MEGAPAWN, "2l4/4P2/7/7/7/7/3L3 w 0 1", NULL, 0);
+}
+
+static void
+test_engine(void **state)
+{
+	char in[900], *out = NULL, line[512];
+	size_t outlen = 0;
+	FILE *fin, *fout;
+
+	(void)state;
+	snprintf(in, sizeof in,
+	    "setoption name TablebasePath value %s\n"
+	    "position fen 7/2l4/1M5/7/7/7/3L3 w 0 1\ntbprobe\n"
+	    "position fen 7/2l4/7/7/7/3Z3/3L3 b 0 1\ntbprobe\n"
+	    "position fen 2l4/7/7/7/7/7/3L3 w 0 1\ntbprobe\n"
+	    "position startpos\ntbprobe\n"
+	    "position fen 7/2l4/7/7/7/3Z3/3L3 w 0 1\ngo depth 1\n"
+	    "setoption name UCI_Variant value megapawn\n"
+	    "position fen 7/2l4/1M5/7/7/7/3L3 w 0 1\ntbprobe\n"
+	    "quit\n", dir);
+	fin = fmemopen(in, strlen(in), "r");
+	fout = open_memstream(&out, &outlen);
+	assert_int_equal(uci_run(fin, fout), 0);
+	fclose(fin);
+	fclose(fout);
+	snprintf(line, sizeof line, "info string tablebases congo: 12 "
+	    "tables in %s\n", dir);
+	assert_non_null(strstr(out, line));
+	assert_non_null(strstr(out, "info string tablebases megapawn: 11 "));
+	assert_non_null(strstr(out, "tbprobe win 1\ntbprobe loss 8\n"
+	    "tbprobe draw\ntbprobe none\n"));
+	/* the root from the tables: the fastest win */
+	assert_non_null(strstr(out, "info depth 1 score win 3 "));
+	assert_non_null(strstr(out, "bestmove d2b3\n"));
+	/* megapawn's table of the same position */
+	assert_non_null(strstr(strstr(out, "bestmove d2b3\n"),
+	    "tbprobe win 1\n"));
+	free(out);
+}
+
+static struct search_info
+search_depth(const char *fen, int depth, move_t *m)
+{
+	struct search_ctx *ctx = search_new(NULL);
+	struct search_limits l;
+	struct search_info info;
+	struct board b;
+
+	setup_fen(&b, VARIANT_CONGO, fen);
+	search_limits_default(&l);
+	l.depth = depth;
+	*m = search_best_move(ctx, &b, NULL, 0, NULL, &l, NULL, NULL);
+	search_last_info(ctx, &info);
+	search_free(ctx);
+	return info;
+}
+
+static void
+test_search(void **state)
+{
+	/* LZvLG is not generated; either capture of the giraffe leads to
+	 * a won LZvL */
+	static const char fen[] = "7/2l4/7/7/7/3g3/1Z1L3 w 0 1";
+	struct search_info info;
+	char sub[400];
+	move_t m;
+
+	(void)state;
+	info = search_depth("7/2l4/7/7/7/3Z3/3L3 b 0 1", 1, &m);
+	assert_int_equal(info.kind, SEARCH_SCORE_LOSS);
+	assert_int_equal(info.score, 8);
+	info = search_depth(fen, 1, &m);
+	assert_int_equal(info.kind, SEARCH_SCORE_WIN);
+	assert_true(info.score <= 9);
+	/* without the tables the search sees no win at that depth */
+	snprintf(sub, sizeof sub, "%s/none", dir);
+	tb_set_path(sub);
+	info = search_depth(fen, 1, &m);
+	assert_int_equal(info.kind, SEARCH_SCORE_CP);
+	tb_set_path(dir);
 }
 
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_none),
+		cmocka_unit_test(test_material_names),
+		cmocka_unit_test(test_index),
+		cmocka_unit_test(test_format),
+		cmocka_unit_test(test_refused_in_folder),
+		cmocka_unit_test(test_one_ply_consistent),
+		cmocka_unit_test(test_against_search),
+		cmocka_unit_test(test_river_and_monkeys),
+		cmocka_unit_test(test_engine),
+		cmocka_unit_test(test_search),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return cmocka_run_group_tests(tests, setup, teardown);
 }

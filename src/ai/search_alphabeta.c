@@ -328,6 +328,10 @@ search(struct search_thread *t, const struct board *pos, int alpha, int beta,
 		beta = SEARCH_WIN - ply - 1;
 	if (alpha >= beta)
 		return alpha;
+	/* the endgame tables know this one exactly */
+	if (bb_popcount(pos->occ[WHITE] | pos->occ[BLACK]) <=
+	    ctx->tb_pieces + 2 && search_tb_score(t, pos, ply, &score))
+		return score;
 	in_check = movegen_attacks_lion(pos, side ^ 1);
 	if (in_check && ply < 2 * ctx->max_depth + 8)
 		depth++;

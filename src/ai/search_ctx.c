@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "ai/search_internal.h"
+#include "tb/tb.h"
 #include "util/util.h"
 
 static const struct {
@@ -372,6 +373,14 @@ search_best_move(struct search_ctx *ctx, const struct board *pos,
 		ctx->limits.nodes = 0;
 
 	ctx->noise = 0;
+	ctx->tb_pieces = -1;
+	if (ctx->opt.algorithm == SEARCH_ALPHABETA && ctx->opt.level == 0) {
+		ctx->tb_pieces = tb_max_pieces(pos->variant);
+		if (search_tb_root(ctx, pos, &m)) {
+			search_finish(ctx);
+			return m;
+		}
+	}
 	if (ctx->opt.algorithm == SEARCH_ALPHABETA && ctx->opt.level > 0) {
 		search_level_limits(ctx);
 		ctx->noise = search_level_noise(ctx->opt.level);

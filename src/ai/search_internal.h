@@ -154,6 +154,8 @@ struct search_ctx {
 	uint64_t soft_ns;               /* no new iteration after this, 0 none */
 	bool clock_mode;                /* soft_ns stretches with instability */
 	int noise;                      /* evaluation noise of the level */
+	int tb_pieces;                  /* endgame tables: pieces beside the
+	                                 * lions they cover, -1 not used */
 	/* analysis (search_analysis): the latest report, for polling */
 	pthread_mutex_t live_lock;
 	struct search_info live;
@@ -197,6 +199,16 @@ void search_publish(struct search_ctx *ctx, const struct search_info *info);
  * draws; megapawn has only the quiet-move draw). */
 bool search_is_draw(const struct search_thread *t, const struct board *b,
     int idx);
+
+/* ---- search_tb.c: the endgame tables ---- */
+/* A tree node's exact score from the tables (false: not in them, or a
+ * megapawn draw, which the repetition rule may change). */
+bool search_tb_score(struct search_thread *t, const struct board *pos,
+    int ply, int *score);
+/* The root played from the tables when they know it won or lost: true
+ * with the move in *out, its report given as a completed depth. */
+bool search_tb_root(struct search_ctx *ctx, const struct board *pos,
+    move_t *out);
 
 /* ---- search_order.c ---- */
 #define SEARCH_ORDER_RESCUE (1 << 24)   /* below: quiet moves by history */

@@ -70,6 +70,11 @@ struct server_conf {
 	char log_level[16];          /* "error" "warn" "info" "debug" */
 };
 
+/* The endgame tables (congo(6) TABLEBASES). */
+struct tablebases_conf {
+	char path[CONF_PATH_MAX];    /* "" = the default folders */
+};
+
 struct congo_conf {
 	struct player_conf white, black;
 	struct game_rules rules;
@@ -77,6 +82,7 @@ struct congo_conf {
 	struct ui_conf ui;
 	struct network_conf network;
 	struct server_conf server;
+	struct tablebases_conf tablebases;
 	char clock[16];              /* local games' clock "M+S", "" none */
 	char source[CONF_PATH_MAX];  /* the file read, "" for built-in defaults */
 };

@@ -58,6 +58,8 @@ _Static_assert(offsetof(struct congo_conf, variant) >
 	sizeof ((struct network_conf *)0)->f
 #define S(f) offsetof(struct server_conf, f), \
 	sizeof ((struct server_conf *)0)->f
+#define T(f) offsetof(struct tablebases_conf, f), \
+	sizeof ((struct tablebases_conf *)0)->f
 
 static const struct setting player_settings[] = {
 	{ "type", K_CHOICE, P(type), 0, 0, player_types },
@@ -112,6 +114,11 @@ static const struct setting server_settings[] = {
 	{ NULL, 0, 0, 0, 0, 0, NULL }
 };
 
+static const struct setting tablebases_settings[] = {
+	{ "path", K_STRING, T(path), 0, 0, NULL },
+	{ NULL, 0, 0, 0, 0, 0, NULL }
+};
+
 static const struct group groups[] = {
 	{ "white", offsetof(struct congo_conf, white), player_settings },
 	{ "black", offsetof(struct congo_conf, black), player_settings },
@@ -119,6 +126,8 @@ static const struct group groups[] = {
 	{ "ui", offsetof(struct congo_conf, ui), ui_settings },
 	{ "network", offsetof(struct congo_conf, network), network_settings },
 	{ "server", offsetof(struct congo_conf, server), server_settings },
+	{ "tablebases", offsetof(struct congo_conf, tablebases),
+	    tablebases_settings },
 	{ NULL, 0, NULL }
 };
 

@@ -45,10 +45,12 @@ struct tb_result {
 /* ---- probing (tb_probe.c): one set of tables for the whole process ---- */
 
 /*
- * Where the tables are: dir (its congo/ and megapawn/ folders), or with
- * NULL or "" the default order: $XDG_DATA_HOME/congo/tb
+ * Where the tables are: dir (its congo/ and megapawn/ folders; a leading
+ * "~/" is the home folder), then $XDG_DATA_HOME/congo/tb
  * (~/.local/share/congo/tb), then the data directory's tb/
- * ($CONGO_DATADIR/tb, else the installed one). Tables already read are
+ * ($CONGO_DATADIR/tb, else the installed one): a variant's tables are read
+ * from the first of these folders that has any. NULL or "" leaves dir out.
+ * Tables already read are
  * forgotten: call it only while no search runs. Files are read on the
  * first probe of their variant; a corrupt or truncated one is refused
  * (tb_errors says which) and its material probes as absent.

@@ -175,9 +175,9 @@ check_header(const unsigned char *h, int variant, struct tb_material *m)
 			return "bad piece codes";
 	}
 	tb_material_make(m, variant, (int)n, codes);
-	memcpy(name, h + 32, 16);
-	name[16] = '\0';
-	if (strcmp(name, m->name) != 0 || !tb_material_canonical(m))
+	memset(name, 0, sizeof name);
+	memcpy(name, m->name, strlen(m->name));
+	if (memcmp(name, h + 32, 16) != 0 || !tb_material_canonical(m))
 		return "the material's name does not match its pieces";
 	if (get64(h + 48) != m->entries)
 		return "wrong number of entries for its material";

@@ -181,7 +181,12 @@ tb_set_path(const char *dir)
 {
 	pthread_mutex_lock(&lock);
 	free(explicit_dir);
-	explicit_dir = dir != NULL && *dir != '\0' ? xstrdup(dir) : NULL;
+	explicit_dir = NULL;
+	if (dir != NULL && strncmp(dir, "~/", 2) == 0 &&
+	    getenv("HOME") != NULL)
+		xasprintf(&explicit_dir, "%s/%s", getenv("HOME"), dir + 2);
+	else if (dir != NULL && *dir != '\0')
+		explicit_dir = xstrdup(dir);
 	for (int v = 0; v < NVARIANTS; v++) {
 		tb_set_free(atomic_load(&sets[v]));
 		atomic_store(&sets[v], NULL);

@@ -14,6 +14,7 @@
 #include "engine/fen.h"
 #include "engine/game.h"
 #include "engine/notation.h"
+#include "tb/tb.h"
 #include "uci/uci.h"
 #include "uci/uci_internal.h"
 #include "util/util.h"
@@ -217,6 +218,23 @@ cmd_result(struct uci *u)
 		    game_reason_name(u->game.reason));
 }
 
+/* `tbprobe`: the endgame tables' value of the current position: `tbprobe
+ * win N`, `loss N` (N: the winner's moves until the lion is taken),
+ * `draw`, or `none` when its material is not in the tables. */
+static void
+cmd_tbprobe(struct uci *u)
+{
+	struct tb_result r;
+	char text[32];
+
+	if (tb_probe(game_board(&u->game), &r) != 0) {
+		fputs("tbprobe none\n", u->out);
+		return;
+	}
+	tb_result_text(&r, text, sizeof text);
+	fprintf(u->out, "tbprobe %s\n", text);
+}
+
 /* Returns 0 to go on, 1 on quit. */
 static int
 dispatch(struct uci *u, char *line)
@@ -255,6 +273,8 @@ dispatch(struct uci *u, char *line)
 		fprintf(u->out, "fen %s\n", buf);
 	} else if (strcmp(cmd, "result") == 0) {
 		cmd_result(u);
+	} else if (strcmp(cmd, "tbprobe") == 0) {
+		cmd_tbprobe(u);
 	} else if (strcmp(cmd, "d") == 0) {
 		board_draw_text(game_board(&u->game), buf, sizeof buf);
 		fputs(buf, u->out);
@@ -305,7 +325,7 @@ static bool
 passive_command(const char *line)
 {
 	static const char *const passive[] = {
-		"isready", "uci", "d", "fen", "result", "moves", ""
+		"isready", "uci", "d", "fen", "result", "moves", "tbprobe", ""
 	};
 
 	return command_in(line, passive, sizeof passive / sizeof passive[0]);

@@ -11,6 +11,7 @@
 
 #include "ai/search.h"
 #include "engine/notation.h"
+#include "tb/tb.h"
 #include "uci/uci_internal.h"
 #include "util/util.h"
 
@@ -81,7 +82,8 @@ uci_search_print_options(struct uci_search *s)
 	    "option name Level type spin default 0 min 0 max %d\n"
 	    "option name Hash type spin default 16 min 1 max 4096\n"
 	    "option name Threads type spin default 1 min 1 max %d\n"
-	    "option name Seed type string default 1\n",
+	    "option name Seed type string default 1\n"
+	    "option name TablebasePath type string default <empty>\n",
 	    SEARCH_MAX_DEPTH, SEARCH_LEVELS, SEARCH_MAX_THREADS);
 }
 
@@ -97,6 +99,33 @@ parse_long(const char *text, long long lo, long long hi, long long *out)
 		return -1;
 	*out = v;
 	return 0;
+}
+
+/*
+ * `setoption name TablebasePath value DIR` (`<empty>`: the default
+ * folders): read both variants' tables now and say what was found, and
+ * every file refused, by name.
+ */
+static void
+set_tablebases(struct uci_search *s, const char *value)
+{
+	const char *err, *end;
+
+	tb_set_path(strcmp(value, "<empty>") == 0 ? NULL : value);
+	for (int v = 0; v < NVARIANTS; v++) {
+		int n = tb_load(v);
+
+		fprintf(s->out, "info string tablebases %s: %d table%s%s%s\n",
+		    variant_name(v), n, n == 1 ? "" : "s",
+		    n > 0 ? " in " : "", tb_path(v));
+	}
+	for (err = tb_errors(); *err != '\0'; err = end + (*end != '\0')) {
+		end = strchr(err, '\n');
+		if (end == NULL)
+			end = err + strlen(err);
+		fprintf(s->out, "info string tablebases: %.*s\n",
+		    (int)(end - err), err);
+	}
 }
 
 /* `setoption name <name> value <value>`; names are case-insensitive. */
@@ -170,9 +199,13 @@ uci_search_setoption(struct uci_search *s, char *args)
 			return;
 		}
 		o.seed = u;
+	} else if (strcasecmp(name, "TablebasePath") == 0) {
+		set_tablebases(s, value);
+		return;
 	} else {
 		fprintf(s->out, "error unknown option '%s' (Algorithm, Depth, "
-		    "Level, Hash, Threads, Seed, UCI_Variant)\n", name);
+		    "Level, Hash, Threads, Seed, TablebasePath, UCI_Variant)\n",
+		    name);
 		return;
 	}
 	search_set_options(s->ctx, &o);   /* no weights: cannot fail */

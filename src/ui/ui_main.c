@@ -20,6 +20,7 @@
 #include "engine/fen.h"
 #include "engine/game.h"
 #include "record/record.h"
+#include "tb/tb.h"
 #include "ui/ui.h"
 #include "ui/ui_int.h"
 #include "ui/ui_net.h"
@@ -285,6 +286,8 @@ prepare(struct ui_app *a, int argc, char **argv, struct ui_opts *o)
 	nc = getenv("NO_COLOR");
 	if (nc != NULL && nc[0] != '\0')
 		conf.ui.color = false;
+	if (conf.tablebases.path[0] != '\0')
+		tb_set_path(conf.tablebases.path);
 	if (session_init(&a->s, &conf, err, sizeof err) < 0) {
 		fprintf(stderr, "congo: %s\n", err);
 		return 2;

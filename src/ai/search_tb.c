@@ -1,0 +1,132 @@
+/*
+ * search_tb.c: the endgame tables in the search (full strength alphabeta
+ * only: the levels were calibrated without them). Inside the tree a
+ * position whose material is in the tables takes its exact value, a win or
+ * loss as the score of a lion capture that many plies ahead, so that it
+ * orders with the mates the search finds itself. At the root a won or
+ * lost position is played from the tables at once: the fastest win, the
+ * longest defence. Megapawn's tables know nothing of its repetition rule
+ * (a repetition loses), so there a drawn entry is not trusted: the search
+ * goes on.
+ */
+#include <string.h>
+
+#include "ai/search_internal.h"
+#include "tb/tb.h"
+
+bool
+search_tb_score(struct search_thread *t, const struct board *pos, int ply,
+    int *score)
+{
+	struct tb_result r;
+
+	if (tb_probe(pos, &r) != 0)
+		return false;
+	if (r.wdl == TB_WIN)
+		*score = SEARCH_WIN - ply - r.plies;
+	else if (r.wdl == TB_LOSS)
+		*score = -SEARCH_WIN + ply + r.plies;
+	else if (pos->variant == VARIANT_CONGO)
+		*score = search_draw_score(t, ply);
+	else
+		return false;
+	return true;
+}
+
+/* Does the position after a root move repeat one of the game? */
+static bool
+repeats(const struct search_ctx *ctx, const struct board *pos,
+    const struct board *child)
+{
+	if (child->hash == pos->hash)
+		return true;
+	for (int i = 0; i < ctx->hist_n; i++)
+		if (ctx->hist[i] == child->hash)
+			return true;
+	return false;
+}
+
+/* The mover's score (search scale, from the root) of a child's result. */
+static int
+child_score(const struct tb_result *r)
+{
+	if (r->wdl == TB_WIN)
+		return -SEARCH_WIN + 1 + r->plies;
+	if (r->wdl == TB_LOSS)
+		return SEARCH_WIN - 1 - r->plies;
+	return 0;
+}
+
+/* The line the tables play from pos, after its first move m. */
+static void
+tb_line(const struct board *pos, move_t m, struct search_info *info)
+{
+	struct board b = *pos;
+
+	info->npv = 0;
+	while (m != MOVE_NONE && info->npv < SEARCH_PV_MAX) {
+		struct move_effects fx;
+
+		info->pv[info->npv++] = m;
+		board_make(&b, m, &fx);
+		if (fx.lion_captured)
+			break;
+		m = tb_best_move(&b, NULL);
+	}
+}
+
+bool
+search_tb_root(struct search_ctx *ctx, const struct board *pos, move_t *out)
+{
+	struct movelist *ml = &ctx->thr[0].ply[0].ml;
+	struct search_info info;
+	struct tb_result r;
+	move_t best = MOVE_NONE;
+	int bestscore = -SEARCH_INF, k, n;
+
+	if (ctx->tb_pieces < 0 || bb_popcount(pos->occ[WHITE] |
+	    pos->occ[BLACK]) > ctx->tb_pieces + 2)
+		return false;
+	if (tb_probe(pos, &r) != 0 || r.wdl == TB_DRAW)
+		return false;
+	n = movegen_legal(pos, ml);
+	for (k = 0; k < n && !ml->truncated; k++) {
+		struct board child = *pos;
+		struct move_effects fx;
+		struct tb_result cr;
+		int s;
+
+		board_make(&child, ml->moves[k], &fx);
+		if (fx.lion_captured)
+			s = SEARCH_WIN - 1;
+		else if (tb_probe(&child, &cr) != 0)
+			return false;
+		else if (repeats(ctx, pos, &child))
+			continue;
+		else
+			s = child_score(&cr);
+		if (s > bestscore) {
+			bestscore = s;
+			best = ml->moves[k];
+		}
+	}
+	/* a win the tables cannot keep without repeating: search it */
+	if (best == MOVE_NONE || (r.wdl == TB_WIN && bestscore < SEARCH_WIN_MIN))
+		return false;
+	memset(&info, 0, sizeof info);
+	info.depth = 1;
+	info.seldepth = bestscore > 0 ? SEARCH_WIN - bestscore :
+	    SEARCH_WIN + bestscore;
+	info.raw_score = bestscore;
+	info.kind = bestscore > 0 ? SEARCH_SCORE_WIN : SEARCH_SCORE_LOSS;
+	info.score = bestscore > 0 ? (SEARCH_WIN - bestscore + 1) / 2 :
+	    (SEARCH_WIN + bestscore) / 2;
+	info.time_ms = (int)((search_now_ns() - ctx->start_ns) / 1000000);
+	tb_line(pos, best, &info);
+	search_publish(ctx, &info);
+	if (ctx->info != NULL)
+		ctx->info(&info, ctx->user);
+	ctx->last = info;
+	*out = best;
+	return true;
+}
