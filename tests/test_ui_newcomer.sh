@@ -98,6 +98,22 @@ expect 'Type or paste the position'
 keys Escape
 wait_for 'White to move' 5
 
+# ---- item 17: eight colours, the variant named ----
+note "TERM=xterm (8 colours): light and dark land squares differ"
+play 100x32 --variant megapawn
+expect 'Megapawn  move 1'
+T kill-session -t nc >/dev/null 2>&1
+T new-session -d -s nc -x 100 -y 32 \
+    "TERM=xterm CONGO_DATADIR='$srcdir/data' $congo; sleep 600" ||
+    fail "tmux cannot start a session"
+wait_for 'to move' 10
+expect 'Congo  move 1'
+# The first line of the board: a1-style light squares (green background,
+# 42) and dark ones (black background, 40) beside each other.
+T capture-pane -e -p -t nc | sed -n 1p >"$tmp/esc"
+grep -q '\[42m' "$tmp/esc" && grep -q '\[32m.\[40m' "$tmp/esc" ||
+    fail "8 colours: the land squares look the same"
+
 # ---- items 2, 11, 12: teaching text is never cut ----
 note "100x32: a lesson's title wraps in the panel"
 play 100x32 --learn

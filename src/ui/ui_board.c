@@ -512,13 +512,17 @@ draw_panel(struct ui_app *a)
 	const struct ui_layout *l = &a->lay;
 	const struct board *b = session_board(s);
 	int x = l->panel_x, w = l->panel_w, y = l->board_y, c;
-	char buf[256], f1[32], f2[96], f3[32];
-	const char *f[3];
+	char buf[256], f0[32], f1[32], f2[96], f3[32];
+	const char *f[4];
 
 	for (c = 0; c < 2; c++) {
 		draw_side(a, c, y++);
 		draw_counts(a, c, y++);
 	}
+	/* The variant played, named (Congo, Megapawn). */
+	snprintf(f0, sizeof f0, "%s", variant_name(b->variant));
+	if (f0[0] >= 'a' && f0[0] <= 'z')
+		f0[0] = (char)(f0[0] - 'a' + 'A');
 	snprintf(f1, sizeof f1, "move %d", b->fullmove);
 	f2[0] = '\0';
 	if (s->game.rules.quiet_plies > 0)
@@ -530,10 +534,11 @@ draw_panel(struct ui_app *a)
 	if (s->clocked)
 		snprintf(f3, sizeof f3, "%g+%lld", s->tc_base / 60000.0,
 		    (long long)(s->tc_inc / 1000));
-	f[0] = f1;
-	f[1] = f2;
-	f[2] = f3;
-	fit(buf, sizeof buf, w - 2, f, 3);
+	f[0] = f0;
+	f[1] = f1;
+	f[2] = f2;
+	f[3] = f3;
+	fit(buf, sizeof buf, w - 2, f, 4);
 	term_putw(y++, x + 2, w - 2, ST_DIM, 0, buf);
 	if (ui_net_panel(a, buf, sizeof buf))
 		term_putw(y++, x + 2, w - 2, ST_HEAD, 0, buf);

@@ -24,11 +24,13 @@ static attr_t style_attr[NSTYLES];
 /* fg, bg for each style when the terminal has colours; -1 default. */
 static const short style_color[NSTYLES][2] = {
 	[ST_NORMAL] = { -1, -1 },
+	/* Eight colours have one green and one yellow: the other squares of
+	 * the checkerboard are dark, with the colour in their marks. */
 	[ST_LAND] = { COLOR_BLACK, COLOR_GREEN },
-	[ST_LAND2] = { COLOR_BLACK, COLOR_GREEN },
+	[ST_LAND2] = { COLOR_GREEN, COLOR_BLACK },
 	[ST_RIVER] = { COLOR_CYAN, COLOR_BLUE },
 	[ST_CASTLE] = { COLOR_BLACK, COLOR_YELLOW },
-	[ST_CASTLE2] = { COLOR_BLACK, COLOR_YELLOW },
+	[ST_CASTLE2] = { COLOR_YELLOW, COLOR_BLACK },
 	[ST_CURSOR] = { COLOR_BLACK, COLOR_CYAN },
 	[ST_TARGET] = { COLOR_BLACK, COLOR_MAGENTA },
 	[ST_SELECTED] = { COLOR_BLACK, COLOR_CYAN },
