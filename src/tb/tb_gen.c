@@ -65,6 +65,17 @@ from_child(int v)
 }
 
 static void
+missing(const struct tb_material *m, const struct board *b)
+{
+	struct tb_material need;
+
+	if (tb_board_material(b, &need) != 0)
+		fatal("tablebase %s: a move leads out of the tables", m->name);
+	fatal("tablebase %s needs %s %s: make it first", m->name,
+	    variant_name(m->variant), need.name);
+}
+
+static void
 scan_position(struct gen *g, struct slice *sl, uint64_t i,
     struct movelist *ml)
 {
@@ -104,9 +115,7 @@ scan_position(struct gen *g, struct slice *sl, uint64_t i,
 			} else {
 				e = tb_set_entry(g->set, &c);
 				if (e == TB_INVALID)
-					fatal("tablebase %s: a move leads to a "
-					    "material that is not generated",
-					    m->name);
+					missing(m, &c);
 				s = from_child(entry_score(e));
 			}
 			if (s > best)

@@ -190,10 +190,27 @@ tb_material_parse(struct tb_material *m, int variant, const char *name)
 	return strcmp(m->name, name) == 0 ? 0 : -1;
 }
 
+/*
+ * Is the material of these codes (key their key) stored with its colours
+ * swapped? The stored one gives White more pieces, or with as many the
+ * lower key.
+ */
+static bool
+stored_swapped(const uint8_t *codes, int n, uint32_t key)
+{
+	int white = 0;
+
+	for (int i = 0; i < n; i++)
+		white += PIECE_COLOR(codes[i]) == WHITE;
+	if (2 * white != n)
+		return 2 * white < n;
+	return swapped_key(codes, n) < key;
+}
+
 bool
 tb_material_canonical(const struct tb_material *m)
 {
-	return m->key <= swapped_key(m->piece, m->n);
+	return !stored_swapped(m->piece, m->n, m->key);
 }
 
 static int
@@ -262,7 +279,7 @@ tb_board_key(const struct board *b, bool *flip)
 {
 	bb_t rest;
 	uint8_t codes[TB_MAX_PIECES];
-	uint32_t key, other;
+	uint32_t key;
 	int n = 0;
 
 	if (b->pieces[WHITE][LION] == 0 || b->pieces[BLACK][LION] == 0)
@@ -279,9 +296,8 @@ tb_board_key(const struct board *b, bool *flip)
 	}
 	sort_codes(codes, n);
 	key = codes_key(codes, n);
-	other = swapped_key(codes, n);
-	*flip = other < key;
-	return *flip ? other : key;
+	*flip = stored_swapped(codes, n, key);
+	return *flip ? swapped_key(codes, n) : key;
 }
 
 uint64_t
@@ -374,4 +390,29 @@ tb_decode(const struct tb_material *m, uint64_t idx, struct board *b)
 		b->hash ^= board_zobrist_side;
 	}
 	return true;
+}
+
+int
+tb_board_material(const struct board *b, struct tb_material *m)
+{
+	uint8_t codes[TB_MAX_PIECES];
+	bb_t rest;
+	bool flip;
+	int n = 0;
+
+	if (tb_board_key(b, &flip) < 0)
+		return -1;
+	rest = (b->occ[WHITE] | b->occ[BLACK]) &
+	    ~(b->pieces[WHITE][LION] | b->pieces[BLACK][LION]);
+	while (rest) {
+		int s = __builtin_ctzll(rest);
+
+		rest &= rest - 1;
+		codes[n] = b->sq[s];
+		if (flip)
+			codes[n] = swap_color(codes[n]);
+		n++;
+	}
+	tb_material_make(m, b->variant, n, codes);
+	return 0;
 }

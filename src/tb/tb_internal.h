@@ -17,7 +17,8 @@
  *
  * Colours: a material and the one with colours swapped are one table (the
  * rules are symmetric under turning the board and swapping colours): the
- * one with the lower key is stored, the other probed through it.
+ * one where White has more pieces is stored (with as many, the one with
+ * the lower key), the other probed through it.
  */
 #ifndef CONGO_TB_INTERNAL_H
 #define CONGO_TB_INTERNAL_H
@@ -87,6 +88,8 @@ struct tb_material *tb_material_list(int variant, int n, int *count);
  * beside the lions, or a lion is missing.
  */
 int64_t tb_board_key(const struct board *b, bool *flip);
+/* b's canonical material: 0, or -1 as tb_board_key. */
+int tb_board_material(const struct board *b, struct tb_material *m);
 /* b's index in m, its canonical material (flip from tb_board_key). */
 uint64_t tb_index(const struct tb_material *m, const struct board *b,
     bool flip);

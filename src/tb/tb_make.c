@@ -54,10 +54,12 @@ static void
 usage(FILE *out)
 {
 	fputs("usage: congo --make-tablebases [DIR] [--variant congo|megapawn]\n"
-	    "           [--pieces N] [--threads T]\n"
+	    "           [--pieces N] [--material NAME,...] [--threads T]\n"
 	    "Every ending of the two lions and up to N (default 2, at most 3)\n"
 	    "other pieces, by retrograde analysis, into DIR/<variant>/ (default\n"
-	    "$XDG_DATA_HOME/congo/tb); both variants unless one is named.\n",
+	    "$XDG_DATA_HOME/congo/tb); both variants unless one is named.\n"
+	    "--material makes only the endings named (e.g. LZPvLE), reading\n"
+	    "those they lead to from DIR.\n",
 	    out);
 }
 
@@ -101,9 +103,50 @@ struct totals {
 	uint64_t positions, bytes;
 };
 
+/*
+ * --material A,B,...: those materials only, in that order, each canonical
+ * (the colours as stored); the tables they lead to are read from the
+ * folder. NULL with a message when a name is not one.
+ */
+static struct tb_material *
+named_materials(int variant, const char *names, int *count)
+{
+	struct vec v = VEC_INIT(sizeof(struct tb_material));
+	char *copy = xstrdup(names), *save = NULL, *tok;
+
+	for (tok = strtok_r(copy, ",", &save); tok != NULL;
+	    tok = strtok_r(NULL, ",", &save)) {
+		struct tb_material m;
+
+		if (tb_material_parse(&m, variant, tok) != 0) {
+			fprintf(stderr, "congo: '%s' is not a material of %s "
+			    "(e.g. LZPvLE: White's pieces after L, Black's "
+			    "after vL, in the order ZEGCMPSQ)\n", tok,
+			    variant_name(variant));
+			goto fail;
+		}
+		if (!tb_material_canonical(&m)) {
+			const char *v = strchr(tok, 'v');
+
+			fprintf(stderr, "congo: %s is stored with its colours "
+			    "swapped, as %s%.*s\n", tok, v + 1, (int)(v - tok),
+			    tok);
+			goto fail;
+		}
+		*(struct tb_material *)vec_push(&v) = m;
+	}
+	free(copy);
+	*count = (int)v.len;
+	return v.data;
+fail:
+	free(copy);
+	vec_free(&v);
+	return NULL;
+}
+
 static int
-make_variant(const char *dir, int variant, int pieces, int threads,
-    struct progress *pr, struct totals *tot)
+make_variant(const char *dir, int variant, int pieces, const char *names,
+    int threads, struct progress *pr, struct totals *tot)
 {
 	struct tb_material *list;
 	struct tb_set *set;
@@ -120,8 +163,20 @@ make_variant(const char *dir, int variant, int pieces, int threads,
 		    strerror(errno));
 		return -1;
 	}
-	list = tb_material_list(variant, pieces, &count);
 	set = tb_set_new(variant);
+	if (names != NULL) {
+		err[0] = '\0';
+		tb_set_load_dir(set, dir, err, sizeof err);
+		if (err[0] != '\0')
+			fprintf(stderr, "congo: refused:\n%s", err);
+		list = named_materials(variant, names, &count);
+		if (list == NULL) {
+			tb_set_free(set);
+			return -1;
+		}
+	} else {
+		list = tb_material_list(variant, pieces, &count);
+	}
 	pr->variant = variant_name(variant);
 	for (k = 0; k < count; k++) {
 		struct tb_material *m = &list[k];
@@ -173,12 +228,14 @@ tb_make_main(int argc, char **argv)
 		{ "variant", required_argument, NULL, 'v' },
 		{ "pieces", required_argument, NULL, 'n' },
 		{ "threads", required_argument, NULL, 't' },
+		{ "material", required_argument, NULL, 'm' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct progress pr;
 	struct totals tot;
 	char dir[4096];
+	const char *names = NULL;
 	int c, variant = -1, pieces = 2, threads, v, k, count;
 	long n;
 	char *end;
@@ -214,6 +271,9 @@ tb_make_main(int argc, char **argv)
 			else
 				threads = (int)n;
 			break;
+		case 'm':
+			names = optarg;
+			break;
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -231,6 +291,10 @@ tb_make_main(int argc, char **argv)
 		return 2;
 	}
 
+	if (names != NULL && variant < 0) {
+		fprintf(stderr, "congo: --material needs --variant\n");
+		return 2;
+	}
 	memset(&pr, 0, sizeof pr);
 	memset(&tot, 0, sizeof tot);
 	pr.tty = isatty(STDERR_FILENO) != 0;
@@ -241,7 +305,10 @@ tb_make_main(int argc, char **argv)
 
 		if (variant >= 0 && v != variant)
 			continue;
-		list = tb_material_list(v, pieces, &count);
+		list = names != NULL ? named_materials(v, names, &count) :
+		    tb_material_list(v, pieces, &count);
+		if (list == NULL)
+			return 2;
 		for (k = 0; k < count; k++)
 			pr.total += list[k].entries;
 		free(list);
@@ -249,7 +316,8 @@ tb_make_main(int argc, char **argv)
 	for (v = 0; v < NVARIANTS; v++) {
 		if (variant >= 0 && v != variant)
 			continue;
-		if (make_variant(dir, v, pieces, threads, &pr, &tot) != 0)
+		if (make_variant(dir, v, pieces, names, threads, &pr,
+		    &tot) != 0)
 			return 1;
 	}
 	printf("%d tables, %llu positions, %llu bytes in %s, %.1f s\n",
