@@ -15,6 +15,7 @@
 
 #include "ai/search.h"
 #include "learn/learn.h"
+#include "tb/tb.h"
 
 struct make_opts {
 	int games;
@@ -27,6 +28,8 @@ struct make_opts {
 	const char *known;   /* puzzles already found (skipped) */
 	const char *verify;  /* prove a puzzle file instead */
 	const char *player;
+	const char *tb_dir;  /* --tablebases DIR */
+	bool from_tb;        /* --from-tablebases */
 	bool quiet;
 };
 
@@ -54,9 +57,14 @@ usage(FILE *out)
 	fputs("usage: congo --make-puzzles [--games N] [--max-n N] [--tail PLIES]\n"
 	    "           [--noise PERCENT] [--seed S] [--limit NODES]\n"
 	    "           [--player SPEC] [--variant NAME] [--known FILE] [--quiet]\n"
+	    "       congo --make-puzzles --from-tablebases [--tablebases DIR]\n"
+	    "           [--max-n N] [--limit NODES] [--known FILE]\n"
 	    "       congo --make-puzzles --verify FILE\n"
 	    "Self-play games; each puzzle found and proved is printed as\n"
 	    "variant<TAB>FEN<TAB>N<TAB>main line<TAB>theme on standard output.\n"
+	    "--from-tablebases: the endgame tables' wins in exactly N (default 4)\n"
+	    "with one winning first move, the most instructive of each ending\n"
+	    "(Congo only), proved, with the theme endgame.\n"
 	    "--verify proves every puzzle of FILE and names those that fail.\n",
 	    out);
 }
@@ -83,7 +91,7 @@ takes_value(const char *a)
 {
 	static const char *const names[] = { "--games", "--max-n", "--tail",
 	    "--noise", "--seed", "--limit", "--player", "--known", "--verify",
-	    "--variant" };
+	    "--variant", "--tablebases" };
 	size_t i;
 
 	for (i = 0; i < sizeof names / sizeof names[0]; i++)
@@ -111,6 +119,10 @@ parse(int argc, char **argv, struct make_opts *o)
 		const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
 		if (strcmp(a, "--quiet") == 0) {
 			o->quiet = true;
+			continue;
+		}
+		if (strcmp(a, "--from-tablebases") == 0) {
+			o->from_tb = true;
 			continue;
 		}
 		if (strcmp(a, "--help") == 0) {
@@ -156,6 +168,8 @@ parse(int argc, char **argv, struct make_opts *o)
 			o->player = val;
 		} else if (strcmp(a, "--known") == 0) {
 			o->known = val;
+		} else if (strcmp(a, "--tablebases") == 0) {
+			o->tb_dir = val;
 		} else if (strcmp(a, "--verify") == 0) {
 			o->verify = val;
 		} else if (strcmp(a, "--variant") == 0) {
@@ -173,6 +187,12 @@ parse(int argc, char **argv, struct make_opts *o)
 		}
 	}
 	return 0;
+}
+
+static int
+cmp_char(const void *a, const void *b)
+{
+	return *(const char *)a - *(const char *)b;
 }
 
 static bool
@@ -252,6 +272,211 @@ verify_file(const char *path)
 	return bad > 0 ? 1 : 0;
 }
 
+/* ---- --from-tablebases ---- */
+
+/* The best candidate of one ending. */
+struct tb_cand {
+	char ending[16];       /* its pieces' letters, sorted */
+	struct board b;
+	int score;
+};
+
+struct tb_pick {
+	int plies;
+	struct vec best;       /* struct tb_cand, one an ending */
+	uint64_t seen;
+};
+
+/* The moves of the side to move in b that win within plies (a lion
+ * capture, or a child lost within plies - 1); the last one in *m. */
+static int
+winning_moves(const struct board *b, int plies, move_t *m, bool *quiet)
+{
+	struct movelist ml;
+	int n = 0;
+
+	movegen_legal(b, &ml);
+	for (int k = 0; k < ml.n; k++) {
+		struct board c = *b;
+		struct move_effects fx;
+		struct tb_result r;
+
+		board_make(&c, ml.moves[k], &fx);
+		if (fx.lion_captured || (tb_probe(&c, &r) == 0 &&
+		    r.wdl == TB_LOSS && r.plies <= plies - 1)) {
+			n++;
+			*m = ml.moves[k];
+			if (quiet != NULL)
+				*quiet = fx.ncaptured == 0 && fx.ndrowned == 0 &&
+				    !fx.promoted;
+		}
+	}
+	return n;
+}
+
+/*
+ * How instructive a win is: 2 for each of the solver's moves that is the
+ * only one winning in time (the defence the longest), 1 more for a quiet
+ * first move. -1 when the first move is not unique.
+ */
+static int
+instructive(const struct board *pos, int plies)
+{
+	struct board b = *pos;
+	int score = 0, left;
+	bool quiet = false;
+
+	for (left = plies; left >= 1; left -= 2) {
+		struct move_effects fx;
+		move_t m = MOVE_NONE;
+		int n = winning_moves(&b, left, &m, left == plies ? &quiet :
+		    NULL);
+
+		if (n == 0 || (left == plies && n != 1))
+			return -1;
+		if (n == 1)
+			score += 2;
+		board_make(&b, m, &fx);
+		if (fx.lion_captured)
+			break;
+		if ((m = tb_best_move(&b, NULL)) == MOVE_NONE)
+			return -1;
+		board_make(&b, m, NULL);
+	}
+	return score + (quiet ? 1 : 0);
+}
+
+static bool
+tb_consider(void *user, const struct board *b, const struct tb_result *r)
+{
+	struct tb_pick *pk = user;
+	struct tb_cand c, *old = NULL;
+	int score, n = 0;
+
+	(void)r;
+	if (interrupted)
+		return false;
+	pk->seen++;
+	if (movegen_attacks_lion(b, !b->side))
+		return true;   /* the defender could take the lion: not reached */
+	if ((score = instructive(b, pk->plies)) < 0)
+		return true;
+	memset(&c, 0, sizeof c);
+	for (int s = 0; s < NSQ; s++)
+		if (b->sq[s] != PIECE_NONE && PIECE_TYPE(b->sq[s]) != LION &&
+		    n < (int)sizeof c.ending - 1)
+			c.ending[n++] = board_piece_letter(b->sq[s]);
+	qsort(c.ending, (size_t)n, 1, cmp_char);
+	c.b = *b;
+	c.score = score;
+	for (size_t i = 0; i < pk->best.len; i++)
+		if (strcmp(((struct tb_cand *)vec_at(&pk->best, i))->ending,
+		    c.ending) == 0)
+			old = vec_at(&pk->best, i);
+	if (old == NULL)
+		*(struct tb_cand *)vec_push(&pk->best) = c;
+	else if (score > old->score)
+		*old = c;
+	return true;
+}
+
+/* The key of b turned (colours swapped) and/or mirrored: a puzzle is not
+ * shipped twice in another guise. */
+static void
+guise_key(const char *variant, const struct board *b, bool turn, bool mirror,
+    char key[17])
+{
+	struct learn_puzzle p;
+	struct board o;
+
+	board_clear(&o);
+	board_set_variant(&o, b->variant);
+	for (int s = 0; s < NSQ; s++) {
+		int f = SQ_FILE(s), r = SQ_RANK(s);
+		uint8_t pc = b->sq[s];
+
+		if (pc == PIECE_NONE)
+			continue;
+		if (turn)
+			pc = PIECE_MAKE(PIECE_COLOR(pc) ^ 1, PIECE_TYPE(pc));
+		board_put(&o, SQ(mirror ? 6 - f : f, turn ? 6 - r : r), pc);
+	}
+	if ((b->side ^ (turn ? 1 : 0)) == BLACK) {
+		o.side = BLACK;
+		o.hash ^= board_zobrist_side;
+	}
+	memset(&p, 0, sizeof p);
+	snprintf(p.variant, sizeof p.variant, "%s", variant);
+	fen_write(&o, p.fen, sizeof p.fen);
+	learn_puzzle_key(&p, key);
+}
+
+static int
+tb_puzzles(const struct make_opts *o, struct vec *keys)
+{
+	struct learn_prover *pv;
+	struct tb_pick pk;
+	int variant = variant_parse(o->variant), found = 0;
+
+	if (variant != VARIANT_CONGO) {
+		fprintf(stderr, "congo: --from-tablebases: congo only (the "
+		    "tables leave out megapawn's repetition rule, which can "
+		    "win sooner)\n");
+		return 2;
+	}
+	if (o->tb_dir != NULL)
+		tb_set_path(o->tb_dir);
+	if (tb_load(variant) == 0) {
+		fprintf(stderr, "congo: no %s tablebases found (make them with "
+		    "congo --make-tablebases)%s%s", o->variant,
+		    *tb_errors() ? "; refused:\n" : "\n", tb_errors());
+		return 1;
+	}
+	memset(&pk, 0, sizeof pk);
+	pk.plies = 2 * o->nmax - 1;
+	pk.best = (struct vec)VEC_INIT(sizeof(struct tb_cand));
+	signal(SIGINT, on_signal);
+	tb_visit_wins(variant, pk.plies, tb_consider, &pk);
+	pv = learn_prover_new(20);
+	learn_prover_set_limit(pv, o->limit);
+	for (size_t i = 0; i < pk.best.len && !interrupted; i++) {
+		struct tb_cand *c = vec_at(&pk.best, i);
+		struct learn_proof pf;
+		struct learn_puzzle p;
+		char line[1200], key[4][17];
+		bool known = false;
+
+		for (int g = 0; g < 4; g++) {
+			guise_key(o->variant, &c->b, g & 1, g & 2, key[g]);
+			known |= key_known(keys, key[g]);
+		}
+		if (known || learn_prove_puzzle(pv, &c->b, o->nmax, &pf) !=
+		    PROOF_YES || pf.n != o->nmax || pf.nwinning != 1 ||
+		    pf.nline != 2 * pf.n - 1)
+			continue;
+		strcpy(vec_push(keys), key[0]);
+		memset(&p, 0, sizeof p);
+		strcpy(p.variant, o->variant);
+		fen_write(&c->b, p.fen, sizeof p.fen);
+		p.n = pf.n;
+		p.nline = pf.nline;
+		for (int k = 0; k < pf.nline; k++)
+			notation_write(pf.line[k], p.moves[k], sizeof p.moves[k]);
+		strcpy(p.theme, "endgame");
+		learn_puzzle_format(&p, line, sizeof line);
+		printf("%s\n", line);
+		fflush(stdout);
+		found++;
+	}
+	if (!o->quiet)
+		fprintf(stderr, "%llu wins in %d plies seen, %zu endings, %d "
+		    "puzzles\n", (unsigned long long)pk.seen, pk.plies,
+		    pk.best.len, found);
+	learn_prover_free(pv);
+	vec_free(&pk.best);
+	return 0;
+}
+
 int
 learn_make_main(int argc, char **argv)
 {
@@ -271,6 +496,7 @@ learn_make_main(int argc, char **argv)
 		return 2;
 	if (o.verify != NULL)
 		return verify_file(o.verify);
+
 	if (search_player_parse(o.player, &sp, err, sizeof err) != 0) {
 		fprintf(stderr, "congo: --player: %s\n", err);
 		return 2;
@@ -285,6 +511,12 @@ learn_make_main(int argc, char **argv)
 		for (i = 0; i < known.len; i++)
 			learn_puzzle_key(vec_at(&known, i), vec_push(&keys));
 		vec_free(&known);
+	}
+	if (o.from_tb) {
+		int rc = tb_puzzles(&o, &keys);
+
+		vec_free(&keys);
+		return rc;
 	}
 	ctx = search_new(&sp.options);
 	if (ctx == NULL) {

@@ -79,6 +79,17 @@ const char *tb_errors(void);
  */
 move_t tb_best_move(const struct board *b, struct tb_result *out);
 
+/*
+ * Every position of the variant's tables that the side to move wins in
+ * exactly `plies` plies, passed to fn with its result (each ending once,
+ * in the colours it is stored with; a position with both lions on the d
+ * file may come with its mirror image too). fn returns false to stop.
+ * Returns the number of positions passed.
+ */
+typedef bool (*tb_visit_fn)(void *user, const struct board *b,
+    const struct tb_result *r);
+uint64_t tb_visit_wins(int variant, int plies, tb_visit_fn fn, void *user);
+
 /* "win 3", "loss 2", "draw": the winner's moves, as tbprobe prints. */
 void tb_result_text(const struct tb_result *r, char *buf, size_t n);
 

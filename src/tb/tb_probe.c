@@ -359,3 +359,36 @@ tb_best_move(const struct board *b, struct tb_result *out)
 	}
 	return best;
 }
+
+uint64_t
+tb_visit_wins(int variant, int plies, tb_visit_fn fn, void *user)
+{
+	struct tb_set *s;
+	struct tb_result r;
+	uint64_t n = 0;
+
+	if (variant < 0 || variant >= NVARIANTS || plies < 1 || !(plies & 1) ||
+	    plies > TB_MAX_PLIES)
+		return 0;
+	tb_load(variant);
+	if ((s = atomic_load(&sets[variant])) == NULL)
+		return 0;
+	tb_entry_result(plies + 1, &r);
+	for (int k = 0; k < TB_NKEYS; k++) {
+		const struct tb_table *t = s->table[k];
+
+		if (t == NULL)
+			continue;
+		for (uint64_t i = 0; i < t->mat.entries; i++) {
+			struct board b;
+
+			if (t->data[i] != plies + 1 ||
+			    !tb_decode(&t->mat, i, &b))
+				continue;
+			n++;
+			if (!fn(user, &b, &r))
+				return n;
+		}
+	}
+	return n;
+}
