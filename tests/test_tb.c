@@ -719,9 +719,15 @@ test_search(void **state)
 	info = search_depth("7/2l4/7/7/7/3Z3/3L3 b 0 1", 1, &m);
 	assert_int_equal(info.kind, SEARCH_SCORE_LOSS);
 	assert_int_equal(info.score, 8);
+	assert_true(info.tablebase);
 	info = search_depth(fen, 1, &m);
 	assert_int_equal(info.kind, SEARCH_SCORE_WIN);
 	assert_true(info.score <= 9);
+	assert_false(info.tablebase);      /* the root is not in them */
+	/* a drawn root is searched, and said to be the tables' draw */
+	info = search_depth("7/2l4/7/7/7/3g3/3L3 w 0 1", 2, &m);
+	assert_int_equal(info.kind, SEARCH_SCORE_CP);
+	assert_true(info.tablebase);
 	/* without the tables the search sees no win at that depth */
 	snprintf(sub, sizeof sub, "%s/none", dir);
 	tb_set_path(sub);

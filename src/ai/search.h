@@ -139,6 +139,7 @@ struct search_info {
 	int time_ms;
 	int npv;
 	move_t pv[SEARCH_PV_MAX];
+	bool tablebase;       /* the root's value is the endgame tables' */
 };
 
 /* Called from the searching thread; must not call back into the search. */

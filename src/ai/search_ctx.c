@@ -374,6 +374,7 @@ search_best_move(struct search_ctx *ctx, const struct board *pos,
 
 	ctx->noise = 0;
 	ctx->tb_pieces = -1;
+	ctx->tb_draw = false;
 	if (ctx->opt.algorithm == SEARCH_ALPHABETA && ctx->opt.level == 0) {
 		ctx->tb_pieces = tb_max_pieces(pos->variant);
 		if (search_tb_root(ctx, pos, &m)) {

@@ -156,6 +156,7 @@ struct search_ctx {
 	int noise;                      /* evaluation noise of the level */
 	int tb_pieces;                  /* endgame tables: pieces beside the
 	                                 * lions they cover, -1 not used */
+	bool tb_draw;                   /* the root is a draw in them */
 	/* analysis (search_analysis): the latest report, for polling */
 	pthread_mutex_t live_lock;
 	struct search_info live;

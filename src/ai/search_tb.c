@@ -87,8 +87,13 @@ search_tb_root(struct search_ctx *ctx, const struct board *pos, move_t *out)
 	if (ctx->tb_pieces < 0 || bb_popcount(pos->occ[WHITE] |
 	    pos->occ[BLACK]) > ctx->tb_pieces + 2)
 		return false;
-	if (tb_probe(pos, &r) != 0 || r.wdl == TB_DRAW)
+	if (tb_probe(pos, &r) != 0)
 		return false;
+	if (r.wdl == TB_DRAW) {
+		/* searched as usual, every child exact: a draw it says */
+		ctx->tb_draw = pos->variant == VARIANT_CONGO;
+		return false;
+	}
 	n = movegen_legal(pos, ml);
 	for (k = 0; k < n && !ml->truncated; k++) {
 		struct board child = *pos;
@@ -122,6 +127,7 @@ search_tb_root(struct search_ctx *ctx, const struct board *pos, move_t *out)
 	info.score = bestscore > 0 ? (SEARCH_WIN - bestscore + 1) / 2 :
 	    (SEARCH_WIN + bestscore) / 2;
 	info.time_ms = (int)((search_now_ns() - ctx->start_ns) / 1000000);
+	info.tablebase = true;
 	tb_line(pos, best, &info);
 	search_publish(ctx, &info);
 	if (ctx->info != NULL)

@@ -119,6 +119,7 @@ search_fill_info(struct search_ctx *ctx, struct search_thread *t, int depth,
 	out->time_ms = (int)(ns / 1000000);
 	out->nps = ns > 0 ? (uint64_t)((double)out->nodes * 1e9 / (double)ns) : 0;
 	out->npv = t->best_pvlen;
+	out->tablebase = ctx->tb_draw;
 	for (i = 0; i < out->npv; i++)
 		out->pv[i] = t->best_pv[i];
 }

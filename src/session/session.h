@@ -131,7 +131,7 @@ struct ui_msg {
 	uint64_t nodes;
 	uint64_t nps;
 	int time_ms;
-	char score[24];
+	char score[40];
 	char pv[160];
 };
 
@@ -189,7 +189,7 @@ struct session_analysis {
 	/* The latest report: depth 0 while none. */
 	int depth;
 	uint64_t nodes, nps;
-	char score[24];             /* White's side: "+0.35", "White wins in 3" */
+	char score[40];             /* White's side: "+0.35", "White wins in 3" */
 	char pv[160];               /* the best line, in move text */
 	move_t best;                /* its first move, MOVE_NONE if none */
 };

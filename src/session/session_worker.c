@@ -89,7 +89,9 @@ post(struct ui_worker *w, struct ui_msg *m)
 }
 
 /* The score as the mover sees it ("+0.35", "wins in 3"), or, for
- * analysis, from White's side ("-0.35", "Black wins in 3"). */
+ * analysis, from White's side ("-0.35", "Black wins in 3"); a value of
+ * the endgame tables says so ("wins the lion in 3 (tablebase)", "draw
+ * (tablebase)"). */
 static void
 score_text(const struct search_info *info, const struct ui_job *j,
     char *buf, size_t n)
@@ -101,6 +103,17 @@ score_text(const struct search_info *info, const struct ui_job *j,
 
 	if (info->depth == 0)
 		buf[0] = '\0';
+	else if (info->tablebase && info->kind == SEARCH_SCORE_WIN)
+		snprintf(buf, n, "%s%swins the lion in %d (tablebase)",
+		    white ? mover : "", white ? " " : "", info->score);
+	else if (info->tablebase && info->kind == SEARCH_SCORE_LOSS && white)
+		snprintf(buf, n, "%s wins the lion in %d (tablebase)", other,
+		    info->score);
+	else if (info->tablebase && info->kind == SEARCH_SCORE_LOSS)
+		snprintf(buf, n, "loses the lion in %d (tablebase)",
+		    info->score);
+	else if (info->tablebase)
+		snprintf(buf, n, "draw (tablebase)");
 	else if (info->kind == SEARCH_SCORE_WIN)
 		snprintf(buf, n, "%s%swins in %d", white ? mover : "",
 		    white ? " " : "", info->score);
