@@ -191,6 +191,11 @@ dpkg-query -W -f='${Conffiles}\n' congo | grep -q '^ /etc/congo/congo.conf ' ||
 dpkg-query -W -f='${Conffiles}\n' congo-server |
     grep -q '^ /etc/default/congo-server ' ||
     fail "/etc/default/congo-server is not a conffile of congo-server"
+# Nothing of the build tree in the programs (the data are looked for in
+# /usr/share/congo only), so the packages are the same wherever built.
+if grep -qa "$work" /usr/games/congo /usr/games/congo-server; then
+	fail "a path of the build tree ($work) in the installed programs"
+fi
 [ -f /usr/share/congo/puzzles.tsv ] && [ -f /usr/share/congo/lessons.txt ] ||
     fail "no data in /usr/share/congo"
 grep -q '^Terminal=true' /usr/share/applications/congo.desktop ||
@@ -440,6 +445,41 @@ cgp_expect 4 "^EV $game [0-9]+ RESULT result=0-1 reason=resign"
 echo "game $game: $ply moves, then White resigned"
 cgp_close 3
 cgp_close 4
+
+note "a game with the congo client: White in tmux, Black a CGP/1 script"
+T kill-server 2> /dev/null || true
+player tmux -L "$tmux_sock" -f /dev/null new-session -d -s pkg -x 100 -y 36 \
+    "congo --connect 127.0.0.1:$port --create --seat white --name ann; echo congo-exit=\$?; sleep 600"
+on_screen() {	# REGEX: seen within 15 s
+	until_ok 15 screen_has "$1" || {
+		T capture-pane -p -t pkg
+		fail "congo --connect: /$1/ not on the screen"
+	}
+}
+on_screen 'Game [A-Z2-7]{8}'
+game2=$(T capture-pane -p -t pkg | sed -n 's/.*Game \([A-Z2-7]\{8\}\).*/\1/p' | head -n 1)
+cgp_open 6
+cgp_expect 6 '^HELLO CGP/1'
+cgp_send 6 "HELLO CGP/1 client=pkgtest/1"
+cgp_expect 6 '^OK \* HELLO'
+cgp_send 6 "#j JOIN game=$game2 seat=black name=bob"
+cgp_expect 6 "^OK #j JOIN game=$game2 seat=black"
+on_screen 'Black +bob \(network\)'
+T send-keys -t pkg -l -- ":c2c3"
+T send-keys -t pkg Enter
+cgp_expect 6 "^EV $game2 [0-9]+ MOVE ply=0 .*move=c2c3"
+cgp_send 6 "#m1 MOVE game=$game2 ply=1 move=b6c5"
+cgp_expect 6 "^OK #m1 MOVE game=$game2 ply=2"
+on_screen '1\. c2c3 b6c5'
+T send-keys -t pkg R
+on_screen 'Resign this game\?'
+T send-keys -t pkg y
+cgp_expect 6 "^EV $game2 [0-9]+ RESULT result=0-1 reason=resign"
+on_screen 'Black wins'
+T capture-pane -p -t pkg | sed -n '1,12p'
+cgp_close 6
+T kill-server
+echo "game $game2: congo (White) played c2c3, the script b6c5, congo resigned"
 
 note "SIGTERM, then a second start (no --create) that finds the game"
 server_stop
