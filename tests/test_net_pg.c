@@ -172,8 +172,10 @@ test_creates_shared(void **state)
 	tc_free(c[1]);
 }
 
-/* White's seat held on both servers (its token on each); the same ply sent
- * to both at once: stored once, the other answered 412 WRONG_PLY. */
+/* White's seat taken on both servers (its token on each); the same ply sent
+ * to both at once: stored once, the other answered 412 WRONG_PLY, or 403
+ * when B's taking the seat reached A first (the seat moves to the newest
+ * connection, on any server: A's is told 'replaced'). */
 static void
 test_ply_race(void **state)
 {
@@ -196,13 +198,15 @@ test_ply_race(void **state)
 		    strncmp(wa->line, "ERR #x", 6) != 0)
 			assert_non_null(tc_wait(wa, "", T));
 		ok += strncmp(wa->line, "OK #x MOVE", 10) == 0;
-		wrong += strncmp(wa->line, "ERR #x 412 WRONG_PLY", 20) == 0;
+		wrong += strncmp(wa->line, "ERR #x 412 WRONG_PLY", 20) == 0 ||
+		    strncmp(wa->line, "ERR #x 403 NOT_YOUR_SEAT", 24) == 0;
 		assert_non_null(tc_wait(wb, "", T));
 		while (strncmp(wb->line, "OK #x", 5) != 0 &&
 		    strncmp(wb->line, "ERR #x", 6) != 0)
 			assert_non_null(tc_wait(wb, "", T));
 		ok += strncmp(wb->line, "OK #x MOVE", 10) == 0;
-		wrong += strncmp(wb->line, "ERR #x 412 WRONG_PLY", 20) == 0;
+		wrong += strncmp(wb->line, "ERR #x 412 WRONG_PLY", 20) == 0 ||
+		    strncmp(wb->line, "ERR #x 403 NOT_YOUR_SEAT", 24) == 0;
 		print_message("race: %d OK, %d 412 (last: %s)\n", ok, wrong,
 		    wb->line);
 		assert_int_equal(ok, 1);
@@ -289,6 +293,105 @@ test_stale_after_ok(void **state)
 		tc_free(b);
 	}
 	assert_int_equal(refused, 0);
+}
+
+/* An event of game id on c containing text, within T. */
+static const char *
+ev2(struct tc *c, const char *id, const char *text)
+{
+	char prefix[32];
+
+	snprintf(prefix, sizeof prefix, "EV %s ", id);
+	for (;;) {
+		if (tc_wait(c, prefix, T) == NULL)
+			return NULL;
+		if (strstr(c->line, text) != NULL)
+			return c->line;
+	}
+}
+
+/* A STATE of the game on c until key=want shows, within T. */
+static bool
+state_shows(struct tc *c, const char *id, const char *kv)
+{
+	long long end = tc_ms() + T;
+	char prefix[32];
+
+	snprintf(prefix, sizeof prefix, "EV %s ", id);
+	while (tc_ms() < end) {
+		tc_send(c, "#s STATE game=%s", id);
+		do {
+			if (tc_read(c, T, false) != 1)
+				return false;
+		} while (strncmp(c->line, prefix, strlen(prefix)) != 0 ||
+		    strstr(c->line, " STATE ") == NULL);
+		if (strstr(c->line, kv) != NULL)
+			return true;
+		usleep(50000);
+	}
+	return false;
+}
+
+/*
+ * Presence across servers: White on A, Black on B. A sees bpresent=1 and
+ * refuses White's CLAIM while Black is connected to B (it won a game whose
+ * opponent had moved 3 s before); Black leaving B is a PRESENCE event on
+ * A; Black back on B too; White taking its seat on B replaces its
+ * connection on A.
+ */
+static void
+test_presence_across(void **state)
+{
+	struct tc *w, *b, *w2;
+	char id[16], tw[40], tb[40];
+	const char *l;
+
+	(void)state;
+	tc_from = (127u << 24) | (91u << 8) | 1;
+	assert_non_null(w = tc_hello(port_a));
+	assert_non_null(b = tc_hello(port_b));
+	tc_from = 0;
+	tc_send(w, "#c CREATE seat=white name=pw");
+	assert_non_null(tc_wait(w, "OK #c CREATE game=", T));
+	tc_val(w->line, "game", id, sizeof id);
+	tc_val(w->line, "token", tw, sizeof tw);
+	tc_send(b, "#j JOIN game=%s seat=black name=pb", id);
+	assert_non_null(tc_wait(b, "OK #j JOIN", T));
+	tc_val(b->line, "token", tb, sizeof tb);
+	tc_send(w, "#m MOVE game=%s ply=0 move=c2c3", id);
+	assert_true(strncmp(reply(w, "#m"), "OK ", 3) == 0);
+	tc_send(b, "#m MOVE game=%s ply=1 move=c6c5", id);
+	assert_true(strncmp(reply(b, "#m"), "OK ", 3) == 0);
+	/* A knows Black is connected, to B. */
+	assert_true(state_shows(w, id, " bpresent=1 "));
+	tc_send(w, "#k CLAIM game=%s", id);
+	l = reply(w, "#k");
+	print_message("claim with black on B: %s\n", l);
+	assert_non_null(strstr(l, "ERR #k 428 CLAIM_TOO_EARLY"));
+	assert_non_null(strstr(l, "black is connected"));
+	/* Black leaves B: A tells White. */
+	tc_free(b);
+	assert_non_null(ev2(w, id, " PRESENCE seat=black state=gone"));
+	assert_true(state_shows(w, id, " bpresent=0 "));
+	tc_send(w, "#k2 CLAIM game=%s", id);
+	l = reply(w, "#k2");
+	assert_non_null(strstr(l, "ERR #k2 428 CLAIM_TOO_EARLY"));
+	assert_non_null(strstr(l, "has been gone"));
+	/* Back on B: A tells White. */
+	assert_non_null(b = tc_hello(port_b));
+	tc_send(b, "#r REJOIN game=%s token=%s", id, tb);
+	assert_non_null(tc_wait(b, "OK #r REJOIN", T));
+	assert_non_null(ev2(w, id, " PRESENCE seat=black state=back"));
+	/* White takes its seat on B: its connection on A is replaced. */
+	assert_non_null(w2 = tc_hello(port_b));
+	tc_send(w2, "#r REJOIN game=%s token=%s", id, tw);
+	assert_non_null(tc_wait(w2, "OK #r REJOIN", T));
+	assert_non_null(ev2(w, id, " PRESENCE seat=white state=replaced"));
+	tc_send(w2, "#g RESIGN game=%s", id);
+	assert_non_null(tc_wait(w2, "OK #g RESIGN", T));
+	tc_free(w);
+	tc_free(w2);
+	tc_free(b);
 }
 
 /*
@@ -434,6 +537,21 @@ test_kill_and_rejoin(void **state)
 	assert_true(tc_closed(w, T));
 	tc_free(w);
 	assert_non_null(ev(b, " MOVE ply=4 side=white move=b1c2 "));
+	/* A said nothing more: B counts White gone once A is silent for
+	 * its dead time (15 s), and says so. */
+	{
+		long long t0 = tc_ms();
+		bool seen = false;
+		char prefix[32];
+		snprintf(prefix, sizeof prefix, "EV %s ", game);
+		while (!seen && tc_ms() - t0 < 30000 &&
+		    tc_wait(b, prefix, 30000) != NULL)
+			seen = strstr(b->line, " PRESENCE seat=white "
+			    "state=gone") != NULL;
+		print_message("white gone on B %lld ms after A was killed\n",
+		    tc_ms() - t0);
+		assert_true(seen);
+	}
 	/* White comes back on B. */
 	assert_non_null(w = tc_hello(port_b));
 	tc_send(w, "#r REJOIN game=%s token=%s since=0", game, tokw);
@@ -500,6 +618,7 @@ main(void)
 		cmocka_unit_test(test_creates_shared),
 		cmocka_unit_test(test_ply_race),
 		cmocka_unit_test(test_stale_after_ok),
+		cmocka_unit_test(test_presence_across),
 		cmocka_unit_test(test_database_outages),
 		cmocka_unit_test(test_kill_and_rejoin),
 		cmocka_unit_test(test_rematch),

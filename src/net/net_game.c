@@ -315,6 +315,8 @@ cmd_rejoin(struct sess *s, int conn, const struct cgp_cmd *cmd,
 		}
 		g->holder[seat] = conn;
 		sess_member_add(s, conn, g);
+		if (old < 0)
+			sess_seat_here(s, g, seat, true);
 	}
 	sess_log(s, NET_LOG_INFO, "%s: rejoined game %s as %s", c->addr,
 	    g->id, cgp_seat_name(seat));

@@ -281,6 +281,14 @@ struct store_ops {
 	 * 60); the count with it, or -1 with err. */
 	int (*count)(void *ctx, const char *key, long long win, char *err,
 	    size_t errlen);
+	/* Presence across the servers on the store (may be NULL: each
+	 * server knows its own): a seat of game taken on this server
+	 * (here) or left; and whether another server holds it: 1, or 0
+	 * with *gone_ms the time (util_now_ms) it was left there, -1 when
+	 * no other server had it. */
+	void (*presence)(void *ctx, const char *game, int seat, bool here);
+	int (*remote_presence)(void *ctx, const char *game, int seat,
+	    long long *gone_ms);
 };
 
 /* Open the store --db names: a file (SQLite) or a postgresql:// URI
@@ -401,6 +409,17 @@ void sess_line_too_long(struct sess *s, int conn);
  */
 struct sgame;
 bool sess_store_newer(struct sess *s, struct sgame *g);
+/* Presence across servers (net_presence.c). A seat of g taken on this
+ * server or left (the store tells the others); is it held here or on
+ * another server; since when has it been left everywhere (ms); another
+ * server's seat taken or left (PRESENCE to the game's connections here;
+ * newer: taken there after it was taken here, so "replaced" to the
+ * connection here that held it). */
+void sess_seat_here(struct sess *s, struct sgame *g, int seat, bool here);
+bool sess_present(struct sess *s, struct sgame *g, int seat);
+long long sess_gone_since(struct sess *s, struct sgame *g, int seat);
+void sess_remote_presence(struct sess *s, const char *game, int seat,
+    bool here, bool newer);
 /* The store's notices may have been lost (its connection was made again):
  * every game in memory is brought up to date from the store, its news
  * told to this server's connections. */

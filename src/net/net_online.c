@@ -109,6 +109,7 @@ cmd_claim(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	    SESS_ABANDON_MS, gone;
 	int seat = sess_seat_of(g, conn, -1), opp;
 	struct cgp_out o;
+	bool present;
 	char msg[96];
 
 	if (seat < 0) {
@@ -126,12 +127,14 @@ cmd_claim(struct sess *s, int conn, const struct cgp_cmd *cmd,
 		return;
 	}
 	opp = 1 - seat;
-	gone = g->holder[opp] >= 0 ? 0 : s->now - g->gone_since[opp];
+	/* Gone from every server: not held here nor on another. */
+	present = sess_present(s, g, opp);
+	gone = present ? 0 : s->now - sess_gone_since(s, g, opp);
 	if (gone < wait) {
 		long left = (long)((wait - gone + 999) / 1000);
 		cgp_out_err(&o, cmd->tag, CGP_CLAIM_TOO_EARLY);
 		cgp_out_kvi(&o, "left", left);
-		if (g->holder[opp] >= 0)
+		if (present)
 			snprintf(msg, sizeof msg, "%s is connected",
 			    cgp_seat_name(opp));
 		else
@@ -288,6 +291,7 @@ sess_rematch_made(struct sess *s, struct sgame *ng, const char *old_id)
 			continue;
 		ng->holder[k] = conn;
 		sess_member_add(s, conn, ng);
+		sess_seat_here(s, ng, k, true);
 		send_rematched(s, conn, g, k);
 	}
 }

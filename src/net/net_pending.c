@@ -237,6 +237,7 @@ apply(struct sess *s, struct spend *p, bool alive)
 	if (g != NULL && ch->seat >= 0 && alive) {
 		g->holder[ch->seat] = p->conn;
 		sess_member_add(s, p->conn, g);
+		sess_seat_here(s, g, ch->seat, true);
 	}
 	if (g != NULL && rc == 0 && ch->both_seats && ch->rematch_of != NULL)
 		sess_rematch_made(s, g, ch->rematch_of);

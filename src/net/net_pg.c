@@ -21,30 +21,9 @@
 #include <libpq-fe.h>
 
 #include "net/net_internal.h"
+#include "net/net_pg.h"
 
 #define PG_SCHEMA_VERSION 4
-
-struct pgstore {
-	PGconn *w;                     /* the store thread's */
-	PGconn *r;                     /* the event loop's: reads, LISTEN */
-	char me[CGP_ID_LEN + 1];       /* this server, in its notices */
-	char uri[512];
-	int fail_next;
-	long long swept;               /* the minute congo_limits was swept */
-	/* The database restarted, was stopped or ended our backends: each
-	 * connection is made again by itself, at most every backoff ms
-	 * (doubling to PG_BACKOFF_MAX while it fails). */
-	long long r_retry;             /* ms: the next try for r */
-	int r_backoff;
-	bool r_lost;                   /* r was lost: games to catch up */
-	long long w_retry;             /* the store thread's own */
-	int w_backoff;
-};
-
-#define PG_BACKOFF_MIN 100
-#define PG_BACKOFF_MAX 5000
-/* Seconds a connection attempt may take (libpq's connect_timeout). */
-#define PG_CONNECT_TIMEOUT "2"
 
 /* Limits counted by every server together: a row a key and minute. */
 #define PG_LIMITS_TABLE \
@@ -125,32 +104,6 @@ static const char pg_schema[] =
     "EXCEPTION WHEN unique_violation THEN RETURN 'conflict';\n"
     "END $$;";
 
-static int
-pgfail(PGconn *c, const char *uri, char *err, size_t errlen, const char *what)
-{
-	char msg[300];
-	size_t n;
-
-	snprintf(msg, sizeof msg, "%s", c != NULL ? PQerrorMessage(c) : "");
-	n = strlen(msg);
-	while (n > 0 && (msg[n - 1] == '\n' || msg[n - 1] == ' '))
-		msg[--n] = '\0';
-	snprintf(err, errlen, "%.200s: %s%s%s", uri, what, n > 0 ? ": " : "",
-	    msg);
-	return -1;
-}
-
-/* Run sql; true when it gave want. */
-static bool
-run(PGconn *c, const char *sql, ExecStatusType want)
-{
-	PGresult *r = PQexec(c, sql);
-	bool ok = PQresultStatus(r) == want;
-
-	PQclear(r);
-	return ok;
-}
-
 /*
  * Version 3 to 4: the shared limits' table. Servers starting at once: the
  * lock makes one of them do it, the others find it done.
@@ -161,8 +114,8 @@ migrate_3(struct pgstore *pg, char *err, size_t errlen)
 	PGresult *r;
 	int ver;
 
-	if (!run(pg->r, "BEGIN", PGRES_COMMAND_OK) ||
-	    !run(pg->r, "LOCK TABLE congo_meta IN EXCLUSIVE MODE",
+	if (!pg_run(pg->r, "BEGIN", PGRES_COMMAND_OK) ||
+	    !pg_run(pg->r, "LOCK TABLE congo_meta IN EXCLUSIVE MODE",
 	    PGRES_COMMAND_OK))
 		goto bad;
 	r = PQexec(pg->r, "SELECT version FROM congo_meta");
@@ -172,17 +125,17 @@ migrate_3(struct pgstore *pg, char *err, size_t errlen)
 	}
 	ver = PQntuples(r) > 0 ? atoi(PQgetvalue(r, 0, 0)) : -1;
 	PQclear(r);
-	if (ver == 3 && (!run(pg->r, PG_LIMITS_TABLE, PGRES_COMMAND_OK) ||
-	    !run(pg->r, "UPDATE congo_meta SET version = 4",
+	if (ver == 3 && (!pg_run(pg->r, PG_LIMITS_TABLE, PGRES_COMMAND_OK) ||
+	    !pg_run(pg->r, "UPDATE congo_meta SET version = 4",
 	    PGRES_COMMAND_OK)))
 		goto bad;
-	if (!run(pg->r, "COMMIT", PGRES_COMMAND_OK))
+	if (!pg_run(pg->r, "COMMIT", PGRES_COMMAND_OK))
 		goto bad;
 	return 0;
 bad:
-	pgfail(pg->r, pg->uri, err, errlen, "cannot bring the tables from "
+	pg_fail(pg->r, pg->uri, err, errlen, "cannot bring the tables from "
 	    "version 3 to 4");
-	run(pg->r, "ROLLBACK", PGRES_COMMAND_OK);
+	pg_run(pg->r, "ROLLBACK", PGRES_COMMAND_OK);
 	return -1;
 }
 
@@ -198,7 +151,7 @@ setup(struct pgstore *pg, bool create, char *err, size_t errlen)
 		bool missing = state != NULL && strcmp(state, "42P01") == 0;
 		PQclear(r);
 		if (!missing)
-			return pgfail(pg->r, pg->uri, err, errlen,
+			return pg_fail(pg->r, pg->uri, err, errlen,
 			    "cannot read it");
 		if (!create) {
 			snprintf(err, errlen, "%.300s: no congo-server tables "
@@ -208,12 +161,12 @@ setup(struct pgstore *pg, bool create, char *err, size_t errlen)
 		}
 		/* Two servers started with --create at once: one makes the
 		 * tables, the other finds them (or fails and says so). */
-		if (!run(pg->r, "BEGIN", PGRES_COMMAND_OK) ||
-		    !run(pg->r, pg_schema, PGRES_COMMAND_OK) ||
-		    !run(pg->r, "COMMIT", PGRES_COMMAND_OK)) {
-			pgfail(pg->r, pg->uri, err, errlen, "cannot create "
+		if (!pg_run(pg->r, "BEGIN", PGRES_COMMAND_OK) ||
+		    !pg_run(pg->r, pg_schema, PGRES_COMMAND_OK) ||
+		    !pg_run(pg->r, "COMMIT", PGRES_COMMAND_OK)) {
+			pg_fail(pg->r, pg->uri, err, errlen, "cannot create "
 			    "the tables");
-			run(pg->r, "ROLLBACK", PGRES_COMMAND_OK);
+			pg_run(pg->r, "ROLLBACK", PGRES_COMMAND_OK);
 			return -1;
 		}
 		return 0;
@@ -232,81 +185,6 @@ setup(struct pgstore *pg, bool create, char *err, size_t errlen)
 	return 0;
 }
 
-/* A connection to the URI, waiting at most PG_CONNECT_TIMEOUT. */
-static PGconn *
-pg_connect(const char *uri)
-{
-	const char *keys[] = { "dbname", "connect_timeout", NULL };
-	const char *vals[] = { uri, PG_CONNECT_TIMEOUT, NULL };
-
-	return PQconnectdbParams(keys, vals, 1);
-}
-
-/* The settings each connection needs; false when they failed. */
-static bool
-setup_reader(PGconn *c)
-{
-	/* The event loop's writes are the limits' counters: a crash may
-	 * lose the last of them, and they never wait for a sync. */
-	return run(c, "LISTEN congo", PGRES_COMMAND_OK) &&
-	    run(c, "SET synchronous_commit = off", PGRES_COMMAND_OK);
-}
-
-static bool
-setup_writer(PGconn *c)
-{
-	/* A commit is durable before it returns (the default, made sure). */
-	return run(c, "SET synchronous_commit = on", PGRES_COMMAND_OK);
-}
-
-/*
- * *c usable, made again if it was lost (not before *retry): true when it
- * is. Every failed try doubles the wait, up to PG_BACKOFF_MAX.
- */
-static bool
-pg_alive(struct pgstore *pg, PGconn **c, bool reader, long long *retry,
-    int *backoff)
-{
-	long long now = util_now_ms();
-	PGconn *n;
-
-	if (*c != NULL && PQstatus(*c) == CONNECTION_OK)
-		return true;
-	if (now < *retry)
-		return false;
-	if (*c != NULL)
-		PQfinish(*c);
-	*c = NULL;
-	n = pg_connect(pg->uri);
-	if (PQstatus(n) == CONNECTION_OK &&
-	    (reader ? setup_reader(n) : setup_writer(n))) {
-		*c = n;
-		*backoff = 0;
-		return true;
-	}
-	PQfinish(n);
-	*backoff = *backoff == 0 ? PG_BACKOFF_MIN : *backoff * 2;
-	if (*backoff > PG_BACKOFF_MAX)
-		*backoff = PG_BACKOFF_MAX;
-	*retry = util_now_ms() + *backoff;
-	return false;
-}
-
-/* The event loop's connection, made again if lost; false (err set) when
- * the database cannot be reached now. */
-static bool
-reader(struct pgstore *pg, char *err, size_t errlen)
-{
-	if (pg->r != NULL && PQstatus(pg->r) == CONNECTION_OK)
-		return true;
-	pg->r_lost = true;
-	if (pg_alive(pg, &pg->r, true, &pg->r_retry, &pg->r_backoff))
-		return true;
-	snprintf(err, errlen, "%.200s: the database cannot be reached now "
-	    "(trying again every %d ms)", pg->uri, pg->r_backoff);
-	return false;
-}
-
 static void
 pg_close(void *ctx)
 {
@@ -314,6 +192,9 @@ pg_close(void *ctx)
 
 	if (pg == NULL)
 		return;
+	if (pg->r != NULL && PQstatus(pg->r) == CONNECTION_OK)
+		pg_presence_bye(pg);
+	pg_presence_free(pg);
 	if (pg->w != NULL)
 		PQfinish(pg->w);
 	if (pg->r != NULL)
@@ -327,24 +208,25 @@ store_pg_open(const char *uri, bool create, char *err, size_t errlen)
 	struct pgstore *pg = xcalloc(1, sizeof *pg);
 
 	snprintf(pg->uri, sizeof pg->uri, "%s", uri);
+	pg_presence_init(pg);
 	if (net_new_game_id(pg->me) < 0) {
 		snprintf(err, errlen, "no random numbers");
 		goto bad;
 	}
 	pg->r = pg_connect(uri);
 	if (PQstatus(pg->r) != CONNECTION_OK) {
-		pgfail(pg->r, uri, err, errlen, "cannot connect");
+		pg_fail(pg->r, uri, err, errlen, "cannot connect");
 		goto bad;
 	}
 	if (setup(pg, create, err, errlen) < 0)
 		goto bad;
 	pg->w = pg_connect(uri);
 	if (PQstatus(pg->w) != CONNECTION_OK) {
-		pgfail(pg->w, uri, err, errlen, "cannot connect");
+		pg_fail(pg->w, uri, err, errlen, "cannot connect");
 		goto bad;
 	}
-	if (!setup_writer(pg->w) || !setup_reader(pg->r)) {
-		pgfail(pg->r, uri, err, errlen, "cannot set it up");
+	if (!pg_setup_writer(pg->w) || !pg_setup_reader(pg->r)) {
+		pg_fail(pg->r, uri, err, errlen, "cannot set it up");
 		goto bad;
 	}
 	return pg;
@@ -485,7 +367,7 @@ pg_commit_batch(void *ctx, const struct store_change *const *ch, int n,
 	if (!PQsendQuery(pg->w, sql)) {
 		free(sql);
 		free(sent);
-		return pgfail(pg->w, pg->uri, err, errlen, "cannot store");
+		return pg_fail(pg->w, pg->uri, err, errlen, "cannot store");
 	}
 	free(sql);
 	/* BEGIN's answer (k -1), each change's, COMMIT's. */
@@ -493,7 +375,7 @@ pg_commit_batch(void *ctx, const struct store_change *const *ch, int n,
 		ExecStatusType st = PQresultStatus(r);
 		if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) {
 			if (!bad)
-				pgfail(pg->w, pg->uri, err, errlen,
+				pg_fail(pg->w, pg->uri, err, errlen,
 				    "cannot store");
 			bad = 1;
 		} else if (st == PGRES_TUPLES_OK && PQntuples(r) == 1 &&
@@ -506,7 +388,7 @@ pg_commit_batch(void *ctx, const struct store_change *const *ch, int n,
 	}
 	free(sent);
 	if (bad) {
-		run(pg->w, "ROLLBACK", PGRES_COMMAND_OK);
+		pg_run(pg->w, "ROLLBACK", PGRES_COMMAND_OK);
 		for (i = 0; i < n; i++)
 			ok[i] = conflict[i] = false;
 		return -1;
@@ -533,11 +415,11 @@ query(struct pgstore *pg, const char *sql, int n, const char *a,
 	const char *v[2] = { a, b };
 	PGresult *r;
 
-	if (!reader(pg, err, errlen))
+	if (!pg_reader(pg, err, errlen))
 		return NULL;
 	r = PQexecParams(pg->r, sql, n, NULL, v, NULL, NULL, 0);
 	if (PQresultStatus(r) != PGRES_TUPLES_OK) {
-		pgfail(pg->r, pg->uri, err, errlen, "cannot read it");
+		pg_fail(pg->r, pg->uri, err, errlen, "cannot read it");
 		PQclear(r);
 		return NULL;
 	}
@@ -753,7 +635,10 @@ pg_notices(void *ctx, struct sess *s)
 	if (pg->r != NULL && PQstatus(pg->r) == CONNECTION_OK) {
 		PQconsumeInput(pg->r);
 		while ((nt = PQnotifies(pg->r)) != NULL) {
-			notice(pg, s, nt->extra);
+			if (strcmp(nt->relname, "congo_presence") == 0)
+				pg_presence_notice(pg, s, nt->extra);
+			else
+				notice(pg, s, nt->extra);
 			PQfreemem(nt);
 		}
 	}
@@ -763,7 +648,7 @@ pg_notices(void *ctx, struct sess *s)
 			    "the database was lost; making it again",
 			    pg->uri);
 		pg->r_lost = true;
-		if (!reader(pg, err, sizeof err))
+		if (!pg_reader(pg, err, sizeof err))
 			return;
 	}
 	if (pg->r_lost) {
@@ -773,7 +658,9 @@ pg_notices(void *ctx, struct sess *s)
 		sess_log(s, NET_LOG_WARN, "%.200s: connected again; bringing "
 		    "the games in memory up to date", pg->uri);
 		sess_catch_up_all(s);
+		pg_presence_reconnected(pg);
 	}
+	pg_presence_round(pg, s);
 }
 
 /* One more for key in minute win, counted with every other server. */
@@ -785,7 +672,7 @@ pg_count(void *ctx, const char *key, long long win, char *err, size_t errlen)
 	PGresult *r;
 	int n;
 
-	if (!reader(pg, err, errlen))
+	if (!pg_reader(pg, err, errlen))
 		return -1;
 	if (win > pg->swept) {
 		/* Past minutes are of no use: whichever server sees a new
@@ -793,7 +680,7 @@ pg_count(void *ctx, const char *key, long long win, char *err, size_t errlen)
 		pg->swept = win;
 		snprintf(sql, sizeof sql, "DELETE FROM congo_limits WHERE "
 		    "win < %lld", win - 1);
-		run(pg->r, sql, PGRES_COMMAND_OK);
+		pg_run(pg->r, sql, PGRES_COMMAND_OK);
 	}
 	snprintf(w, sizeof w, "%lld", win);
 	r = query(pg, "INSERT INTO congo_limits VALUES ($1, $2::bigint, 1) "
@@ -827,6 +714,8 @@ const struct store_ops store_pg_ops = {
 	.notices = pg_notices,
 	.refresh = pg_refresh,
 	.count = pg_count,
+	.presence = pg_presence,
+	.remote_presence = pg_remote_presence,
 };
 
 #else

@@ -357,6 +357,7 @@ sess_close(struct sess *s, int conn, long long now_ms)
 				continue;
 			g->holder[k] = -1;
 			g->gone_since[k] = now_ms;
+			sess_seat_here(s, g, k, false);
 			cgp_out_ev(&o, g->id, g->seq, "PRESENCE");
 			cgp_out_kv(&o, "seat", cgp_seat_name(k));
 			cgp_out_kv(&o, "state", "gone");
@@ -475,8 +476,8 @@ sess_state(struct sess *s, struct sgame *g, struct cgp_out *o)
 	}
 	cgp_out_kv(o, "white", g->seated[0] ? g->name[0] : "-");
 	cgp_out_kv(o, "black", g->seated[1] ? g->name[1] : "-");
-	cgp_out_kvi(o, "wpresent", g->holder[0] >= 0);
-	cgp_out_kvi(o, "bpresent", g->holder[1] >= 0);
+	cgp_out_kvi(o, "wpresent", sess_present(s, g, 0));
+	cgp_out_kvi(o, "bpresent", sess_present(s, g, 1));
 	cgp_out_kv(o, "draw", g->offer < 0 ? "-" : cgp_seat_name(g->offer));
 	sess_clock_kv(s, g, o, true);
 }

@@ -1,0 +1,100 @@
+/*
+ * net_pg.h: inside the PostgreSQL store (net_pg.c: schema, commits,
+ * reads; net_pg_link.c: its connections, made again when lost;
+ * net_pg_presence.c: which seats are held on which server). Built only
+ * with libpq.
+ */
+#ifndef CONGO_NET_PG_H
+#define CONGO_NET_PG_H
+
+#include <stdbool.h>
+
+#include <libpq-fe.h>
+
+#include "net/net_internal.h"
+
+#define PG_BACKOFF_MIN 100
+#define PG_BACKOFF_MAX 5000
+/* Seconds a connection attempt may take (libpq's connect_timeout). */
+#define PG_CONNECT_TIMEOUT "2"
+/* Presence: a server says it is alive this often (ms); one not heard of
+ * for PG_DEAD_MS is gone, and so are the seats it held. */
+#define PG_BEAT_MS 5000
+#define PG_DEAD_MS 15000
+
+/* A seat held on another server, or left there (server ""); or held here
+ * (in held: confirmed once our own notice of it came back, which places
+ * it in the order every server sees the notices in). */
+struct pg_seat {
+	char game[CGP_ID_LEN + 1];
+	int seat;
+	char server[CGP_ID_LEN + 1];
+	long long since;               /* ms (this process's clock) */
+	bool confirmed;
+};
+
+/* Another server, as last heard of. */
+struct pg_server {
+	char id[CGP_ID_LEN + 1];
+	long long beat;                /* ms (this process's clock) */
+};
+
+struct pgstore {
+	PGconn *w;                     /* the store thread's */
+	PGconn *r;                     /* the event loop's: reads, LISTEN */
+	char me[CGP_ID_LEN + 1];       /* this server, in its notices */
+	char uri[512];
+	int fail_next;
+	long long swept;               /* the minute congo_limits was swept */
+	/* The database restarted, was stopped or ended our backends: each
+	 * connection is made again by itself, at most every backoff ms
+	 * (doubling to PG_BACKOFF_MAX while it fails). */
+	long long r_retry;             /* ms: the next try for r */
+	int r_backoff;
+	bool r_lost;                   /* r was lost: games to catch up */
+	long long w_retry;             /* the store thread's own */
+	int w_backoff;
+	/* Presence (the event loop's). */
+	struct vec held;               /* struct pg_seat: ours (server me) */
+	struct vec remote;             /* struct pg_seat: others' */
+	struct vec servers;            /* struct pg_server */
+	long long beat_sent;           /* ms */
+	bool asked;                    /* the others asked for ours at start */
+};
+
+/* "uri: what: libpq's message" into err; -1. */
+int pg_fail(PGconn *c, const char *uri, char *err, size_t errlen,
+    const char *what);
+/* Run sql; true when it gave want. */
+bool pg_run(PGconn *c, const char *sql, ExecStatusType want);
+/* A connection to the URI, waiting at most PG_CONNECT_TIMEOUT. */
+PGconn *pg_connect(const char *uri);
+/* The settings of the event loop's connection (LISTEN...), the store
+ * thread's; false when they failed. */
+bool pg_setup_reader(PGconn *c);
+bool pg_setup_writer(PGconn *c);
+/* *c usable, made again if it was lost (not before *retry): true when it
+ * is. Every failed try doubles the wait, up to PG_BACKOFF_MAX. */
+bool pg_alive(struct pgstore *pg, PGconn **c, bool reader, long long *retry,
+    int *backoff);
+/* The event loop's connection, made again if lost; false (err set) when
+ * the database cannot be reached now. */
+bool pg_reader(struct pgstore *pg, char *err, size_t errlen);
+
+/* Presence (net_pg_presence.c). */
+void pg_presence_init(struct pgstore *pg);
+void pg_presence_free(struct pgstore *pg);
+/* store_ops.presence and .remote_presence. */
+void pg_presence(void *ctx, const char *game, int seat, bool here);
+int pg_remote_presence(void *ctx, const char *game, int seat,
+    long long *gone_ms);
+/* One notice on the presence channel. */
+void pg_presence_notice(struct pgstore *pg, struct sess *s, char *text);
+/* Every round: our beat, the others' deaths, the first ask. */
+void pg_presence_round(struct pgstore *pg, struct sess *s);
+/* The connection was made again: ours told again, theirs asked for. */
+void pg_presence_reconnected(struct pgstore *pg);
+/* Stopping: the others forget our seats now. */
+void pg_presence_bye(struct pgstore *pg);
+
+#endif

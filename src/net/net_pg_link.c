@@ -1,0 +1,112 @@
+/*
+ * net_pg_link.c: the PostgreSQL store's connections. Each is made again by
+ * itself when the database restarted, was stopped, or ended its backend:
+ * not before a backoff that doubles while it fails, never waiting longer
+ * than connect_timeout for one try.
+ */
+#include "config.h"
+
+#ifdef HAVE_LIBPQ
+
+#include <stdio.h>
+#include <string.h>
+
+#include "net/net_pg.h"
+
+int
+pg_fail(PGconn *c, const char *uri, char *err, size_t errlen,
+    const char *what)
+{
+	char msg[300];
+	size_t n;
+
+	snprintf(msg, sizeof msg, "%s", c != NULL ? PQerrorMessage(c) : "");
+	n = strlen(msg);
+	while (n > 0 && (msg[n - 1] == '\n' || msg[n - 1] == ' '))
+		msg[--n] = '\0';
+	snprintf(err, errlen, "%.200s: %s%s%s", uri, what, n > 0 ? ": " : "",
+	    msg);
+	return -1;
+}
+
+bool
+pg_run(PGconn *c, const char *sql, ExecStatusType want)
+{
+	PGresult *r = PQexec(c, sql);
+	bool ok = PQresultStatus(r) == want;
+
+	PQclear(r);
+	return ok;
+}
+
+PGconn *
+pg_connect(const char *uri)
+{
+	const char *keys[] = { "dbname", "connect_timeout", NULL };
+	const char *vals[] = { uri, PG_CONNECT_TIMEOUT, NULL };
+
+	return PQconnectdbParams(keys, vals, 1);
+}
+
+bool
+pg_setup_reader(PGconn *c)
+{
+	/* The event loop's writes are the limits' counters: a crash may
+	 * lose the last of them, and they never wait for a sync. */
+	return pg_run(c, "LISTEN congo", PGRES_COMMAND_OK) &&
+	    pg_run(c, "LISTEN congo_presence", PGRES_COMMAND_OK) &&
+	    pg_run(c, "SET synchronous_commit = off", PGRES_COMMAND_OK);
+}
+
+bool
+pg_setup_writer(PGconn *c)
+{
+	/* A commit is durable before it returns (the default, made sure). */
+	return pg_run(c, "SET synchronous_commit = on", PGRES_COMMAND_OK);
+}
+
+bool
+pg_alive(struct pgstore *pg, PGconn **c, bool reader, long long *retry,
+    int *backoff)
+{
+	long long now = util_now_ms();
+	PGconn *n;
+
+	if (*c != NULL && PQstatus(*c) == CONNECTION_OK)
+		return true;
+	if (now < *retry)
+		return false;
+	if (*c != NULL)
+		PQfinish(*c);
+	*c = NULL;
+	n = pg_connect(pg->uri);
+	if (PQstatus(n) == CONNECTION_OK &&
+	    (reader ? pg_setup_reader(n) : pg_setup_writer(n))) {
+		*c = n;
+		*backoff = 0;
+		return true;
+	}
+	PQfinish(n);
+	*backoff = *backoff == 0 ? PG_BACKOFF_MIN : *backoff * 2;
+	if (*backoff > PG_BACKOFF_MAX)
+		*backoff = PG_BACKOFF_MAX;
+	*retry = util_now_ms() + *backoff;
+	return false;
+}
+
+bool
+pg_reader(struct pgstore *pg, char *err, size_t errlen)
+{
+	if (pg->r != NULL && PQstatus(pg->r) == CONNECTION_OK)
+		return true;
+	pg->r_lost = true;
+	if (pg_alive(pg, &pg->r, true, &pg->r_retry, &pg->r_backoff))
+		return true;
+	snprintf(err, errlen, "%.200s: the database cannot be reached now "
+	    "(trying again every %d ms)", pg->uri, pg->r_backoff);
+	return false;
+}
+
+#else
+typedef int net_pg_link_absent;
+#endif

@@ -1,0 +1,291 @@
+/*
+ * net_pg_presence.c: which seats are held on which server, for servers
+ * sharing one PostgreSQL. Each server tells the others (NOTIFY on the
+ * channel congo_presence) when a seat is taken on it or left, says it is
+ * alive every PG_BEAT_MS, asks the others for theirs when it starts or
+ * its connection was made again, and says bye when it stops. A server not
+ * heard of for PG_DEAD_MS (killed, cut off) has left its seats since its
+ * last word. So STATE's wpresent/bpresent, PRESENCE events and CLAIM hold
+ * across servers: a CLAIM wins only when the opponent is gone from all.
+ *
+ * A notice: "<server> <word> [<game>:<seat>]...", word here (taken now),
+ * held (taken before: the answer to ask), gone, beat, ask or bye. Every
+ * server sees the notices in one order (commit order), its own among
+ * them: a seat taken on two servers at once stays with the later taking
+ * in that order, as REJOIN's "the seat moves to this connection" says.
+ */
+#include "config.h"
+
+#ifdef HAVE_LIBPQ
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "net/net_pg.h"
+
+/* Room for one notice's text (PostgreSQL takes up to 8000 bytes). */
+#define NOTICE_MAX 7000
+
+void
+pg_presence_init(struct pgstore *pg)
+{
+	struct vec seats = VEC_INIT(sizeof(struct pg_seat));
+	struct vec servers = VEC_INIT(sizeof(struct pg_server));
+
+	pg->held = seats;
+	pg->remote = seats;
+	pg->servers = servers;
+}
+
+void
+pg_presence_free(struct pgstore *pg)
+{
+	vec_free(&pg->held);
+	vec_free(&pg->remote);
+	vec_free(&pg->servers);
+}
+
+static struct pg_seat *
+find(struct vec *v, const char *game, int seat, size_t *at)
+{
+	size_t i;
+
+	for (i = 0; i < v->len; i++) {
+		struct pg_seat *e = vec_at(v, i);
+		if (e->seat == seat && strcmp(e->game, game) == 0) {
+			if (at != NULL)
+				*at = i;
+			return e;
+		}
+	}
+	return NULL;
+}
+
+static struct pg_server *
+server(struct pgstore *pg, const char *id, bool add)
+{
+	struct pg_server *sv;
+	size_t i;
+
+	for (i = 0; i < pg->servers.len; i++) {
+		sv = vec_at(&pg->servers, i);
+		if (strcmp(sv->id, id) == 0)
+			return sv;
+	}
+	if (!add)
+		return NULL;
+	sv = vec_push(&pg->servers);
+	snprintf(sv->id, sizeof sv->id, "%.8s", id);
+	return sv;
+}
+
+/* Said on the event loop's connection; lost when it is (the others ask
+ * again, or see us die and come back). */
+static void
+notify(struct pgstore *pg, const char *text)
+{
+	const char *v[1] = { text };
+	PGresult *r;
+
+	if (pg->r == NULL || PQstatus(pg->r) != CONNECTION_OK)
+		return;
+	r = PQexecParams(pg->r, "SELECT pg_notify('congo_presence', $1)", 1,
+	    NULL, v, NULL, NULL, 0);
+	PQclear(r);
+}
+
+/* Every seat held here, in as few notices as fit. */
+static void
+tell_held(struct pgstore *pg)
+{
+	char buf[NOTICE_MAX + 64];
+	size_t i, len = 0;
+
+	for (i = 0; i < pg->held.len; i++) {
+		struct pg_seat *e = vec_at(&pg->held, i);
+		if (len == 0)
+			len = (size_t)snprintf(buf, sizeof buf, "%s held",
+			    pg->me);
+		len += (size_t)snprintf(buf + len, sizeof buf - len,
+		    " %s:%d", e->game, e->seat);
+		if (len > NOTICE_MAX) {
+			notify(pg, buf);
+			len = 0;
+		}
+	}
+	if (len > 0)
+		notify(pg, buf);
+}
+
+void
+pg_presence(void *ctx, const char *game, int seat, bool here)
+{
+	struct pgstore *pg = ctx;
+	struct pg_seat *e, *old;
+	char text[64];
+	size_t at;
+
+	old = find(&pg->held, game, seat, &at);
+	if (here && old != NULL)
+		old->confirmed = false;         /* taken again: a new taking */
+	if (here && old == NULL) {
+		e = vec_push(&pg->held);
+		snprintf(e->game, sizeof e->game, "%.8s", game);
+		e->seat = seat;
+		snprintf(e->server, sizeof e->server, "%s", pg->me);
+	} else if (!here && old != NULL)
+		vec_remove(&pg->held, at);
+	else if (!here)
+		return;         /* not ours to say */
+	snprintf(text, sizeof text, "%s %s %s:%d", pg->me, here ? "here" :
+	    "gone", game, seat);
+	notify(pg, text);
+}
+
+int
+pg_remote_presence(void *ctx, const char *game, int seat, long long *gone_ms)
+{
+	struct pgstore *pg = ctx;
+	struct pg_seat *e = find(&pg->remote, game, seat, NULL);
+	struct pg_server *sv;
+
+	*gone_ms = -1;
+	if (e == NULL)
+		return 0;
+	if (e->server[0] == '\0') {
+		*gone_ms = e->since;
+		return 0;
+	}
+	sv = server(pg, e->server, false);
+	if (sv != NULL && util_now_ms() - sv->beat <= PG_DEAD_MS)
+		return 1;
+	*gone_ms = sv != NULL ? sv->beat : e->since;
+	return 0;
+}
+
+/* A seat of game: held on server (here; taken now: claim), or left. */
+static void
+remote_seat(struct pgstore *pg, struct sess *s, const char *who,
+    const char *game, int seat, bool here, bool claim, long long now)
+{
+	struct pg_seat *e = find(&pg->remote, game, seat, NULL);
+	struct pg_seat *mine = find(&pg->held, game, seat, NULL);
+
+	if (!here && (e == NULL || strcmp(e->server, who) != 0))
+		return;         /* it was not there (or moved on since) */
+	if (e == NULL) {
+		e = vec_push(&pg->remote);
+		snprintf(e->game, sizeof e->game, "%.8s", game);
+		e->seat = seat;
+	}
+	snprintf(e->server, sizeof e->server, "%.8s", here ? who : "");
+	e->since = now;
+	/* Taken there after our taking (ours came back first): theirs. */
+	sess_remote_presence(s, game, seat, here, claim &&
+	    (mine == NULL || mine->confirmed));
+}
+
+/* Every seat server held is left (since when). */
+static void
+server_gone(struct pgstore *pg, struct sess *s, const char *who,
+    long long when)
+{
+	size_t i;
+
+	for (i = 0; i < pg->remote.len; i++) {
+		struct pg_seat *e = vec_at(&pg->remote, i);
+		if (strcmp(e->server, who) != 0)
+			continue;
+		e->server[0] = '\0';
+		e->since = when;
+		sess_remote_presence(s, e->game, e->seat, false, false);
+	}
+}
+
+void
+pg_presence_notice(struct pgstore *pg, struct sess *s, char *text)
+{
+	char who[16], word[8], game[16], *p;
+	long long now = util_now_ms();
+	struct pg_server *sv;
+	int seat, off = 0;
+
+	if (sscanf(text, "%15s %7s %n", who, word, &off) != 2 || off == 0 ||
+	    strlen(who) != CGP_ID_LEN)
+		return;
+	if (strcmp(who, pg->me) == 0) {
+		/* Ours, back: our takings are placed in the order. */
+		if (strcmp(word, "here") != 0)
+			return;
+		for (p = text + off; sscanf(p, " %15[A-Z2-7]:%d%n", game,
+		    &seat, &off) == 2; p += off) {
+			struct pg_seat *e = find(&pg->held, game, seat, NULL);
+			if (e != NULL)
+				e->confirmed = true;
+		}
+		return;
+	}
+	if (strcmp(word, "bye") == 0) {
+		server_gone(pg, s, who, now);
+		if ((sv = server(pg, who, false)) != NULL)
+			sv->beat = now - PG_DEAD_MS - 1;
+		return;
+	}
+	server(pg, who, true)->beat = now;
+	if (strcmp(word, "ask") == 0) {
+		tell_held(pg);
+		return;
+	}
+	if (strcmp(word, "here") != 0 && strcmp(word, "held") != 0 &&
+	    strcmp(word, "gone") != 0)
+		return;         /* beat (or a word of a later version) */
+	for (p = text + off; sscanf(p, " %15[A-Z2-7]:%d%n", game, &seat,
+	    &off) == 2; p += off)
+		if (cgp_valid_game(game) && (seat == 0 || seat == 1))
+			remote_seat(pg, s, who, game, seat, word[0] == 'h',
+			    strcmp(word, "here") == 0, now);
+}
+
+void
+pg_presence_round(struct pgstore *pg, struct sess *s)
+{
+	long long now = util_now_ms();
+	char text[64];
+	size_t i;
+
+	if (!pg->asked || now - pg->beat_sent >= PG_BEAT_MS) {
+		snprintf(text, sizeof text, "%s %s", pg->me, pg->asked ?
+		    "beat" : "ask");
+		notify(pg, text);
+		pg->beat_sent = now;
+		pg->asked = true;
+	}
+	for (i = 0; i < pg->servers.len; i++) {
+		struct pg_server *sv = vec_at(&pg->servers, i);
+		if (sv->beat > 0 && now - sv->beat > PG_DEAD_MS) {
+			server_gone(pg, s, sv->id, sv->beat);
+			sv->beat = 0;       /* said once */
+		}
+	}
+}
+
+void
+pg_presence_reconnected(struct pgstore *pg)
+{
+	tell_held(pg);
+	pg->asked = false;      /* the next round asks for theirs */
+}
+
+void
+pg_presence_bye(struct pgstore *pg)
+{
+	char text[64];
+
+	snprintf(text, sizeof text, "%s bye", pg->me);
+	notify(pg, text);
+}
+
+#else
+typedef int net_pg_presence_absent;
+#endif
