@@ -114,6 +114,23 @@ T capture-pane -e -p -t nc | sed -n 1p >"$tmp/esc"
 grep -q '\[42m' "$tmp/esc" && grep -q '\[32m.\[40m' "$tmp/esc" ||
     fail "8 colours: the land squares look the same"
 
+# ---- item 8: --learn without its data ----
+note "--learn without lessons: a message that says where and how, status 1"
+T kill-session -t nc >/dev/null 2>&1
+T new-session -d -s nc -x 100 -y 32 \
+    "CONGO_DATADIR=/nonexistent $congo --learn; echo congo-exit=\$?; sleep 600" ||
+    fail "tmux cannot start a session"
+wait_for 'congo-exit=1' 10
+expect 'no lessons\.txt found; looked in /nonexistent \(CONGO_DATADIR\)'
+expect 'set CONGO_DATADIR to the folder'
+shown 'to move' && fail "an ordinary game opened"
+note "the uninstalled program finds data/ by itself (no CONGO_DATADIR)"
+T kill-session -t nc >/dev/null 2>&1
+T new-session -d -s nc -x 100 -y 32 \
+    "unset CONGO_DATADIR; $congo --learn; echo congo-exit=\$?; sleep 600" ||
+    fail "tmux cannot start a session"
+wait_for 'Lessons: learn Congo' 10
+
 # ---- items 2, 11, 12: teaching text is never cut ----
 note "100x32: a lesson's title wraps in the panel"
 play 100x32 --learn

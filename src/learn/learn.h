@@ -301,8 +301,14 @@ void learn_player_mark_solved(struct learn_player *p, const char *key);
 
 /* ---- data files (learn_paths.c) ---- */
 
-/* $CONGO_DATADIR/<name> if set, else <pkgdatadir>/<name>. */
+/* $CONGO_DATADIR/<name> if set, else the first readable of
+ * <pkgdatadir>/<name>, the source tree's data/<name>, data/<name> beside
+ * the program's build tree and share/congo/<name> beside its bin/ (the
+ * first when none is). learn_data_find says whether one was found (0, or
+ * -1) and, in tried, the folders it looked in. */
 void learn_data_path(const char *name, char *out, size_t n);
+int learn_data_find(const char *name, char *out, size_t n, char *tried,
+    size_t tn);
 
 /* ---- making puzzles (learn_make.c; uses the AI) ---- */
 

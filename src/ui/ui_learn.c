@@ -7,6 +7,7 @@
  */
 #include "config.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -240,6 +241,24 @@ next_step(struct ui_app *a)
 		L->cursor++;
 	if (a->s.msg.tone != SM_ERROR)
 		session_msg(&a->s, SM_GOOD, "Lesson done: %s", l->title);
+}
+
+int
+ui_learn_check_data(const struct ui_learn_opts *o, char *err, size_t n)
+{
+	const char *name = o->puzzle ? "puzzles.tsv" : "lessons.txt";
+	char path[PATH_MAX + 32], tried[2048];
+
+	if (!o->learn && !o->puzzle)
+		return 0;
+	if (learn_data_find(name, path, sizeof path, tried,
+	    sizeof tried) == 0)
+		return 0;
+	snprintf(err, n, "--%s: no %s found; looked in %s. Install the game "
+	    "(make install), or set CONGO_DATADIR to the folder that holds "
+	    "%s (the source tree's data/)", o->puzzle ? "puzzle" : "learn",
+	    name, tried, name);
+	return -1;
 }
 
 void

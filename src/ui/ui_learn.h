@@ -21,6 +21,11 @@ struct ui_learn_opts {
 /* Take --learn and --puzzle out of argv (compacting it). */
 void ui_learn_opts_take(int *argc, char **argv, struct ui_learn_opts *o);
 void ui_learn_usage(FILE *out);
+/* Before the terminal starts: the data --learn or --puzzle needs is
+ * there, else -1 with a message that says where it was looked for and
+ * how to fix it. */
+int ui_learn_check_data(const struct ui_learn_opts *o, char *err,
+    size_t n);
 /* After the first game is set up and the terminal started. */
 void ui_learn_begin(struct ui_app *a, const struct ui_learn_opts *o);
 void ui_learn_end(struct ui_app *a);

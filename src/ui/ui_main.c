@@ -402,6 +402,10 @@ ui_main(int argc, char **argv)
 		fprintf(stderr, "congo: %s\n", err);
 		return 1;
 	}
+	if (ui_learn_check_data(&lo, err, sizeof err) < 0) {
+		fprintf(stderr, "congo: %s\n", err);
+		return 1;
+	}
 	a->s.hooks.ctx = a;
 	a->s.hooks.command = net_command_hook;
 	a->s.hooks.nomove = net_nomove_hook;
