@@ -46,8 +46,8 @@ start_server() {
 	"$server" --port "${port:-0}" --bind 127.0.0.1 --db "$tmp/games.db" \
 	    --create --log-level info 2>>"$tmp/server.log" &
 	spid=$!
-	_i=0
-	while [ $_i -lt 100 ]; do
+	_deadline=$(($(date +%s) + 20))
+	while [ "$(date +%s)" -le "$_deadline" ]; do
 		if [ -z "${port:-}" ]; then
 			port=$(sed -n 's/.*listening on .* port \([0-9]*\).*/\1/p' \
 			    "$tmp/server.log" | head -n 1)
@@ -57,7 +57,6 @@ start_server() {
 			return 0
 		fi
 		sleep 0.1
-		_i=$((_i + 1))
 	done
 	fail "the server did not start"
 }
@@ -97,13 +96,15 @@ cmd() {
 # Targets are written =NAME: so that tmux takes the session of that exact
 # name (a bare "b" would also match a window called "bash").
 
-# expect_exit SESSION STATUS: the program in SESSION ends (within 10 s)
-# with STATUS.
+# expect_exit SESSION STATUS: the program in SESSION ends (within 20 s:
+# a deadline in seconds, not a count of polls, which a loaded machine
+# stretches) with STATUS. The status file exists from the shell's
+# redirection on, before the status is in it: -s, not -f.
 expect_exit() {
-	_i=0
-	while [ ! -s "$tmp/$1.status" ] && [ $_i -lt 200 ]; do
+	_deadline=$(($(date +%s) + 20))
+	while [ ! -s "$tmp/$1.status" ] &&
+	    [ "$(date +%s)" -le "$_deadline" ]; do
 		sleep 0.05
-		_i=$((_i + 1))
 	done
 	[ "$(cat "$tmp/$1.status" 2>/dev/null)" = "$2" ] ||
 	    fail "$1: exit status '$(cat "$tmp/$1.status" 2>/dev/null)', not $2"
@@ -112,13 +113,13 @@ expect_exit() {
 # quit SESSION: q, y if asked; exit status 0.
 quit() {
 	T send-keys -t "=$1:" q
-	_i=0
-	while [ ! -f "$tmp/$1.status" ] && [ $_i -lt 100 ]; do
+	_deadline=$(($(date +%s) + 20))
+	while [ ! -s "$tmp/$1.status" ] &&
+	    [ "$(date +%s)" -le "$_deadline" ]; do
 		if screen "$1" | grep -q "Quit this game?"; then
 			T send-keys -t "=$1:" y
 		fi
 		sleep 0.05
-		_i=$((_i + 1))
 	done
 	[ "$(cat "$tmp/$1.status" 2>/dev/null)" = 0 ] ||
 	    fail "$1 did not exit with 0 ($(cat "$tmp/$1.status" 2>/dev/null))"

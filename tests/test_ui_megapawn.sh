@@ -103,10 +103,16 @@ keys '?'
 wait_for 'Congo help'
 # Page down through the help, keeping every page.
 cp "$tmp/screen" "$tmp/help"
+# Each page is waited for (the screen changes), not slept for: a loaded
+# machine may take longer to draw it. The last pages may not change.
 for i in 1 2 3 4 5 6; do
+	cp "$tmp/screen" "$tmp/before"
 	keys NPage
-	sleep 0.3
-	capture
+	_deadline=$(($(date +%s) + 3))
+	while capture; cmp -s "$tmp/screen" "$tmp/before" &&
+	    [ "$(date +%s)" -le "$_deadline" ]; do
+		sleep 0.05
+	done
 	cat "$tmp/screen" >>"$tmp/help"
 done
 for want in 'islands \(\^\)' 'P mPawn +one step forward' \
