@@ -131,6 +131,15 @@ T new-session -d -s nc -x 100 -y 32 \
     fail "tmux cannot start a session"
 wait_for 'Lessons: learn Congo' 10
 
+# ---- item 9: unknown settings are named with file:line ----
+note "unknown settings in congo.conf: warned with file:line, a near name"
+printf 'fooo = 3;\nui = { wran = false; };\n' >"$tmp/unknown.conf"
+play 100x32 --config "$tmp/unknown.conf"
+expect "unknown\.conf:2: unknown setting 'ui\.wran' \(did you mean ui\.warn\?\)"
+keys m
+wait_for "unknown\.conf:1: unknown setting 'fooo'" 5
+keys q
+
 # ---- items 2, 11, 12: teaching text is never cut ----
 note "100x32: a lesson's title wraps in the panel"
 play 100x32 --learn
