@@ -140,6 +140,13 @@ keys m
 wait_for "unknown\.conf:1: unknown setting 'fooo'" 5
 keys q
 
+# ---- item 4: a selected monkey marks what it can jump ----
+note "a selected monkey marks the pawn it can jump (>p<)"
+play 100x32 --white human --black human --fen "'2l4/7/7/4p2/1Mp4/7/4L2 w 0 1'"
+# The cursor starts on the lion (e1); the monkey is on b3.
+keys Left Left Left Up Up Enter
+wait_for '\*M\* +\[ +>p< +\]' 5
+
 # ---- items 2, 11, 12: teaching text is never cut ----
 note "100x32: a lesson's title wraps in the panel"
 play 100x32 --learn

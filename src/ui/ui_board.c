@@ -68,7 +68,35 @@ struct view {
 	uint8_t sq[NSQ];
 	int piece_sq;           /* the chosen piece where it stands now */
 	bb_t targets, jumped, last, danger, advice, drown;
+	bb_t prey;              /* the pieces a selected monkey can jump */
 };
+
+/* A monkey captures by jumping: the pieces under its next landings two
+ * squares away are marked as a capture's target is (>p<). */
+static bb_t
+monkey_prey(const struct ui_app *a, const struct board *b,
+    const struct view *v, int at, bb_t targets)
+{
+	bb_t prey = 0;
+	int sq;
+
+	if (at < 0 || a->in.selected < 0 ||
+	    PIECE_TYPE(b->sq[a->in.selected]) != MONKEY)
+		return 0;
+	for (sq = 0; sq < NSQ; sq++) {
+		int df, dr, mid;
+		if (!(targets & BB(sq)))
+			continue;
+		df = SQ_FILE(sq) - SQ_FILE(at);
+		dr = SQ_RANK(sq) - SQ_RANK(at);
+		if (df != 2 && df != -2 && dr != 2 && dr != -2)
+			continue;
+		mid = SQ(SQ_FILE(at) + df / 2, SQ_RANK(at) + dr / 2);
+		if (v->sq[mid] != PIECE_NONE)
+			prey |= BB(mid);
+	}
+	return prey;
+}
 
 static void
 view_make(struct ui_app *a, struct view *v)
@@ -91,6 +119,7 @@ view_make(struct ui_app *a, struct view *v)
 			if (v->piece_sq != a->in.selected)
 				v->sq[a->in.selected] = PIECE_NONE;
 		}
+		v->prey = monkey_prey(a, b, v, v->piece_sq, v->targets);
 	}
 	if (ply > 0) {
 		move_t m = s->game.moves[ply - 1];
@@ -160,7 +189,7 @@ draw_cell(struct ui_app *a, const struct view *v, int sq, int y0, int x0)
 		style = ST_DANGER;
 	if (v->danger & BB(sq))
 		style = ST_DANGER;
-	if (v->targets & BB(sq))
+	if ((v->targets | v->prey) & BB(sq))
 		style = ST_TARGET;
 	if (sq == v->piece_sq)
 		style = ST_SELECTED;
@@ -196,7 +225,7 @@ draw_cell(struct ui_app *a, const struct view *v, int sq, int y0, int x0)
 	if (sq == v->piece_sq) {
 		left = '*';
 		right = '*';
-	} else if ((v->targets & BB(sq)) && p != PIECE_NONE) {
+	} else if (((v->targets | v->prey) & BB(sq)) && p != PIECE_NONE) {
 		left = '>';
 		right = '<';
 	} else if (v->jumped & BB(sq)) {
@@ -661,10 +690,14 @@ message_line(struct ui_app *a)
 		line2 = "Reviewing: the board shows an earlier position; "
 		    "nothing is undone";
 	else if (session_human_turn(s) && a->in.selected >= 0)
-		line2 = a->in.nland > 0 ?
+		line2 = a->in.nland == 0 ?
+		    "Choose a destination; Esc cancels" :
+		    (ui_input_targets(&a->in, game_board(&s->game)) &
+		    BB(a->in.selected)) ?
+		    "Monkey: next landing (its start square, now empty, too), "
+		    "or Enter on it/Esc to stop there; Backspace undoes a jump" :
 		    "Monkey: next landing, or Enter on it/Esc to stop there; "
-		    "Backspace undoes a jump" :
-		    "Choose a destination; Esc cancels";
+		    "Backspace undoes a jump";
 	else if (session_human_turn(s))
 		line2 = "Arrows/hjkl move, Enter selects, : types a move "
 		    "(:d2d3), ? help";
