@@ -255,10 +255,12 @@ wait_for z "rematch: game [A-Z2-7]{8}, you play White"
 wait_for v "rematch: game [A-Z2-7]{8}, you play Black"
 cmd z "a3a4"
 wait_for v "1\. a3a4"
+cmd v "a5b4"
+wait_for z "1\. a3a4 a5b4"
 
-note "refused: :cancel of a joined game, undo; :claim too early"
+note "refused: :cancel once both sides have moved, undo; :claim too early"
 cmd z cancel
-wait_for z ":cancel: only a game nobody has joined can be cancelled"
+wait_for z ":cancel: both sides have moved: the game can no longer be cancelled"
 T send-keys -t =z: u
 wait_for z "not allowed in a network game"
 quit v
@@ -272,6 +274,13 @@ run t --connect "$addr" --create --clock 0.02+0 --name tw
 wait_for t "Game [A-Z2-7]{8}"
 tgame=$(screen t | sed -n 's/.*Game \([A-Z2-7]\{8\}\).*/\1/p' | head -n 1)
 run s --connect "$addr" --join "$tgame" --name tb
+# The first moves are not timed (RULES.md "Time"): White's clock runs
+# from its second move on.
+wait_for s "Black +human"
+wait_for t "Black +tb"
+cmd t "c2c3"
+wait_for s "1\. c2c3"
+cmd s "c6c5"
 wait_for s "Black wins: White lost on time" 15
 wait_for t "Black wins: White lost on time" 15
 quit s

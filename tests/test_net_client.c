@@ -566,19 +566,27 @@ test_online_parts(void **state)
 	net_client_join(w[1].c, game, BLACK);
 	net_client_start(w[1].c, tc_ms());
 	assert_true(wait_for(w, 2, 1, NEV_SYNC, 0, 5000));
+	/* Each side's first move is not timed: no clock runs yet. */
 	assert_true(net_client_clock(w[1].c, tc_ms(), left, &run));
-	assert_int_equal(run, WHITE);
-	assert_true(left[0] <= 60000 && left[0] > 50000);
+	assert_int_equal(run, -1);
+	assert_int_equal(left[0], 60000);
 
 	assert_int_equal(net_client_move(w[0].c, 0, "a3a4", err, sizeof err),
 	    0);
 	assert_true(wait_for(w, 2, 1, NEV_MOVE, 0, 5000));
 	e = last_of(w, 1, NEV_MOVE);
 	assert_true(e->timed);
-	assert_true(e->wclock > 55000 && e->wclock <= 61000);
+	assert_int_equal(e->wclock, 60000);     /* no increment either */
 	assert_int_equal(e->bclock, 60000);
 	assert_true(net_client_clock(w[1].c, tc_ms(), left, &run));
-	assert_int_equal(run, BLACK);
+	assert_int_equal(run, -1);
+	assert_int_equal(net_client_move(w[1].c, 1, "c5c4", err, sizeof err),
+	    0);
+	assert_true(wait_for(w, 2, 0, NEV_MOVE, 1, 5000));
+	/* From its second move on, White's clock runs. */
+	assert_true(net_client_clock(w[0].c, tc_ms(), left, &run));
+	assert_int_equal(run, WHITE);
+	assert_true(left[0] <= 60000 && left[0] > 50000);
 
 	assert_int_equal(net_client_say(w[1].c, "good luck", err, sizeof err),
 	    0);

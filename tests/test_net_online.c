@@ -62,14 +62,31 @@ test_clock_runs_and_increments(void **state)
 	t_expect(f, 1, "OK #j");
 	t_drain(f, 0);
 	t_drain(f, 1);
-	/* White's runs from the join: 5 s, then 2 s back. */
+	/* Each side's first move is not timed (RULES.md "Time"): white has
+	 * the first-move minute, its clock stands, no increment. */
 	assert_int_equal(sess_next_timer(f->s, f->now), 60000);
 	f->now += 5000;
 	t_say(f, 0, "#m MOVE game=%s ply=0 move=c2c3", g.id);
 	t_expect(f, 0, "OK #m MOVE");
 	l = t_expect(f, 0, "EV ");
 	assert_non_null(strstr(l, " MOVE ply=0 side=white move=c2c3 fen="));
-	assert_non_null(strstr(l, " wclock=57000 bclock=60000"));
+	assert_non_null(strstr(l, " wclock=60000 bclock=60000"));
+	f->now += 3000;
+	l = t_state(f, 1, g.id);
+	assert_int_equal(t_num(l, "wclock"), 60000);
+	assert_int_equal(t_num(l, "bclock"), 60000);
+	assert_int_equal(sess_next_timer(f->s, f->now), 57000);
+	t_say(f, 1, "#m MOVE game=%s ply=1 move=c6c5", g.id);
+	t_expect(f, 1, "OK #m MOVE");
+	l = t_expect(f, 1, "EV ");
+	assert_non_null(strstr(l, " wclock=60000 bclock=60000"));
+	t_drain(f, 0);
+	/* White's runs from black's first move: 5 s, then 2 s back. */
+	assert_int_equal(sess_next_timer(f->s, f->now), 60000);
+	f->now += 5000;
+	t_say(f, 0, "#m MOVE game=%s ply=2 move=d2d3", g.id);
+	t_expect(f, 0, "OK #m MOVE");
+	t_drain(f, 0);
 	assert_non_null(strstr(t_last_event(f, g.id)->body,
 	    " wclock=57000 bclock=60000"));
 	/* Now black's runs; white's stands. */
@@ -91,6 +108,8 @@ test_flag_with_nobody_connected(void **state)
 	(void)state;
 	t_start(f, &g, "clock=10+0");
 	t_say(f, 0, "MOVE game=%s ply=0 move=c2c3", g.id);
+	t_say(f, 1, "MOVE game=%s ply=1 move=c6c5", g.id);
+	t_say(f, 0, "MOVE game=%s ply=2 move=d2d3", g.id);
 	sess_close(f->s, 0, f->now);
 	sess_close(f->s, 1, f->now);
 	/* Black's 10 s run out with nobody there. */
@@ -124,9 +143,13 @@ test_move_after_the_flag(void **state)
 
 	(void)state;
 	t_start(f, &g, "clock=5+1");
+	t_say(f, 0, "MOVE game=%s ply=0 move=c2c3", g.id);
+	t_say(f, 1, "MOVE game=%s ply=1 move=c6c5", g.id);
+	t_drain(f, 0);
+	t_drain(f, 1);
 	/* Exactly at zero: the move does not count (the timer was late). */
 	f->now += 5000;
-	t_say(f, 0, "#m MOVE game=%s ply=0 move=c2c3", g.id);
+	t_say(f, 0, "#m MOVE game=%s ply=2 move=d2d3", g.id);
 	t_expect(f, 0, "EV ");
 	assert_non_null(strstr(t_last, " RESULT result=0-1 reason=time"));
 	t_expect(f, 0, "ERR #m 410 GAME_OVER :white's time ran out");
@@ -138,6 +161,8 @@ test_move_after_the_flag(void **state)
 	/* Nor does a draw accepted after it. */
 	f = t_new(NULL, NULL);
 	t_start(f, &g, "clock=5+1");
+	t_say(f, 0, "MOVE game=%s ply=0 move=c2c3", g.id);
+	t_say(f, 1, "MOVE game=%s ply=1 move=c6c5", g.id);
 	t_say(f, 1, "DRAW game=%s action=offer", g.id);
 	t_drain(f, 0);
 	f->now += 6000;
@@ -163,23 +188,28 @@ test_clock_resumes_after_restart(void **state)
 	f->now += 40000;
 	t_say(f, 1, "MOVE game=%s ply=1 move=c6c5", g.id);
 	f->now += 7000;
-	/* Stored: white 285000, black 265000; white to move. The server
-	 * was down for a while: white resumes from its stored time. */
+	t_say(f, 0, "MOVE game=%s ply=2 move=d2d3", g.id);
+	f->now += 35000;
+	t_say(f, 1, "MOVE game=%s ply=3 move=d6d5", g.id);
+	f->now += 7000;
+	/* Stored: white 298000, black 270000 (the first moves untimed);
+	 * white to move. The server was down for a while: white resumes
+	 * from its stored time. */
 	f2->now = f->now + 3600000;
 	t_reload(f, f2);
-	assert_int_equal(sess_next_timer(f2->s, f2->now), 285000);
+	assert_int_equal(sess_next_timer(f2->s, f2->now), 298000);
 	t_hello(f2, 0, "10.0.0.1");
 	f2->now += 1000;
 	l = t_state(f2, 0, g.id);
-	assert_int_equal(t_num(l, "wclock"), 284000);
-	assert_int_equal(t_num(l, "bclock"), 265000);
+	assert_int_equal(t_num(l, "wclock"), 297000);
+	assert_int_equal(t_num(l, "bclock"), 270000);
 	assert_non_null(strstr(l, " clock=300+5 "));
 	t_say(f2, 0, "REJOIN game=%s token=%s", g.id, g.tw);
 	t_drain(f2, 0);
-	t_say(f2, 0, "#m MOVE game=%s ply=2 move=d2d3", g.id);
+	t_say(f2, 0, "#m MOVE game=%s ply=4 move=e2e3", g.id);
 	t_expect(f2, 0, "OK #m");
 	l = t_expect(f2, 0, "EV ");
-	assert_non_null(strstr(l, " wclock=289000 bclock=265000"));
+	assert_non_null(strstr(l, " wclock=302000 bclock=270000"));
 	t_free(f);
 	t_free(f2);
 }
@@ -274,13 +304,88 @@ test_cancel(void **state)
 	t_expect(f, 1, "OK #x CANCEL");
 	t_free(f);
 
-	/* Once started, not even the creator can. */
+	/* Started, before both sides have moved: either player aborts it
+	 * (no result); an observer cannot. */
 	f = t_new(NULL, NULL);
 	t_start(f, &g, "");
+	t_hello(f, 2, "10.0.2.1");
+	t_say(f, 2, "OBSERVE game=%s", g.id);
+	t_drain(f, 2);
+	t_say(f, 2, "#x CANCEL game=%s", g.id);
+	t_expect(f, 2, "ERR #x 403");
+	t_say(f, 0, "MOVE game=%s ply=0 move=c2c3", g.id);
+	t_drain(f, 0);
+	t_drain(f, 1);
+	t_say(f, 1, "#x CANCEL game=%s", g.id);
+	t_expect(f, 1, "OK #x CANCEL game=");
+	t_expect(f, 1, "EV ");
+	assert_non_null(strstr(t_last, " RESULT result=- reason=cancelled"));
+	t_free(f);
+
+	/* Once both have moved, not even the creator can. */
+	f = t_new(NULL, NULL);
+	t_start(f, &g, "");
+	t_say(f, 0, "MOVE game=%s ply=0 move=c2c3", g.id);
+	t_say(f, 1, "MOVE game=%s ply=1 move=c6c5", g.id);
+	t_drain(f, 0);
+	t_drain(f, 1);
 	t_say(f, 0, "#x CANCEL game=%s", g.id);
-	t_expect(f, 0, "ERR #x 403 NOT_YOUR_SEAT :the game has started");
+	t_expect(f, 0, "ERR #x 403 NOT_YOUR_SEAT :both sides have moved");
 	t_say(f, 1, "#x CANCEL game=%s", g.id);
 	t_expect(f, 1, "ERR #x 403 NOT_YOUR_SEAT");
+	t_free(f);
+}
+
+/*
+ * A side of a timed game that makes no first move within the first-move
+ * time (60 s by default; here 30 s) aborts it: no result, with nobody
+ * connected too. Its time runs from its turn's start (the join for white,
+ * white's first move for black); an untimed game waits for ever.
+ */
+static void
+test_first_move_aborts(void **state)
+{
+	struct sess_limits lim = t_limits;
+	struct t_fake *f;
+	struct t_game g;
+
+	(void)state;
+	lim.first_move_ms = 30000;
+	f = t_new(&lim, NULL);
+	t_start(f, &g, "clock=300+0");
+	assert_int_equal(sess_next_timer(f->s, f->now), 30000);
+	f->now += 29000;
+	t_say(f, 0, "MOVE game=%s ply=0 move=c2c3", g.id);
+	t_drain(f, 0);
+	t_drain(f, 1);
+	assert_int_equal(sess_next_timer(f->s, f->now), 30000);
+	sess_close(f->s, 1, f->now);
+	t_drain(f, 0);
+	f->now += 29999;
+	sess_tick(f->s, f->now);
+	assert_string_equal(t_last_event(f, g.id)->ekind, "MOVE");
+	f->now += 1;
+	sess_tick(f->s, f->now);
+	assert_string_equal(t_last_event(f, g.id)->ekind, "RESULT");
+	assert_string_equal(t_last_event(f, g.id)->body,
+	    "result=- reason=cancelled");
+	t_expect(f, 0, "EV ");
+	assert_non_null(strstr(t_last, " RESULT result=- reason=cancelled"));
+	t_free(f);
+
+	/* White never moves. */
+	f = t_new(&lim, NULL);
+	t_start(f, &g, "clock=300+0");
+	f->now += 30000;
+	sess_tick(f->s, f->now);
+	assert_string_equal(t_last_event(f, g.id)->body,
+	    "result=- reason=cancelled");
+	t_free(f);
+
+	/* Untimed: no such limit. */
+	f = t_new(&lim, NULL);
+	t_start(f, &g, "");
+	assert_int_equal(sess_next_timer(f->s, f->now), -1);
 	t_free(f);
 }
 
@@ -342,7 +447,8 @@ test_rematch(void **state)
 	assert_non_null(strstr(l, " status=active white=bob black=ann "));
 	assert_non_null(strstr(l, " clock=120+3 wclock=120000 "));
 	assert_non_null(strstr(l, " start=gmelecz/ppppppp/7/7/7/PPPPPPP/"));
-	assert_int_equal(sess_next_timer(f->s, f->now), 120000);
+	/* (its first move untimed: the first-move minute is what runs) */
+	assert_int_equal(sess_next_timer(f->s, f->now), SESS_FIRST_MOVE_MS);
 	/* Bob plays white with the seat he was given. */
 	t_drain(f, 1);
 	t_say(f, 1, "#m MOVE game=%s ply=0 move=c2c3", nid);
@@ -633,6 +739,7 @@ main(void)
 		cmocka_unit_test(test_clock_resumes_after_restart),
 		cmocka_unit_test(test_claim),
 		cmocka_unit_test(test_cancel),
+		cmocka_unit_test(test_first_move_aborts),
 		cmocka_unit_test(test_rematch),
 		cmocka_unit_test(test_rematch_for_an_absent_player),
 		cmocka_unit_test(test_rematch_refused_then_made),

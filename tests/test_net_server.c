@@ -592,12 +592,22 @@ test_server_clocks(void **state)
 	tc_val(w->line, "game", g1, sizeof g1);
 	tc_send(b, "#j JOIN game=%s seat=black", g1);
 	assert_non_null(tc_wait(b, "OK #j JOIN", T));
+	/* The first moves are not timed; then white's second runs out
+	 * with nobody connected. */
+	tc_send(w, "#m MOVE game=%s ply=0 move=c2c3", g1);
+	assert_non_null(tc_wait(w, "OK #m MOVE", T));
+	tc_send(b, "#m MOVE game=%s ply=1 move=c6c5", g1);
+	assert_non_null(tc_wait(b, "OK #m MOVE", T));
 	tc_free(w);
 	tc_free(b);
-	usleep(1500000);
 	assert_non_null(o = tc_hello(port));
-	tc_send(o, "#s STATE game=%s", g1);
-	assert_non_null(tc_wait(o, "EV ", T));
+	for (st = 0; st < 60; st++) {
+		tc_send(o, "#s STATE game=%s", g1);
+		assert_non_null(tc_wait(o, "EV ", T));
+		if (strstr(o->line, " status=finished ") != NULL)
+			break;
+		usleep(150000);         /* (under the command rate) */
+	}
 	assert_non_null(strstr(o->line, " status=finished result=0-1 "
 	    "reason=time "));
 	assert_non_null(strstr(o->line, " wclock=0 bclock=1000"));
@@ -611,6 +621,10 @@ test_server_clocks(void **state)
 	assert_non_null(tc_wait(b, "OK #j JOIN", T));
 	tc_send(w, "#m MOVE game=%s ply=0 move=c2c3", g2);
 	assert_non_null(tc_wait(w, "OK #m MOVE", T));
+	tc_send(b, "#m MOVE game=%s ply=1 move=c6c5", g2);
+	assert_non_null(tc_wait(b, "OK #m MOVE", T));
+	tc_send(w, "#m2 MOVE game=%s ply=2 move=d2d3", g2);
+	assert_non_null(tc_wait(w, "OK #m2 MOVE", T));
 	usleep(300000);
 	assert_int_equal(kill(server_pid, SIGKILL), 0);
 	st = tc_reap(server_pid, 5000);
@@ -635,7 +649,7 @@ test_server_clocks(void **state)
 	snprintf(v, sizeof v, "ITEM #l game=%s ", g2);
 	assert_non_null(tc_wait(o, v, T));
 	assert_non_null(strstr(o->line, " variant=congo status=active "));
-	assert_non_null(strstr(o->line, " ply=1 clock=600+10"));
+	assert_non_null(strstr(o->line, " ply=3 clock=600+10"));
 	tc_free(o);
 	stop_server();
 }

@@ -608,6 +608,8 @@ test_online_rebuild(void **state)
 	t_val(t_expect(f, 1, "OK #j"), "token", tb, sizeof tb);
 	f->now += 1000;
 	t_say(f, 0, "MOVE game=%s ply=0 move=a3a4", id);
+	t_say(f, 1, "MOVE game=%s ply=1 move=c5c4", id);
+	t_say(f, 0, "MOVE game=%s ply=2 move=e3e4", id);
 	t_say(f, 1, "SAY game=%s :well played", id);
 	sess_close(f->s, 0, f->now);
 	sess_close(f->s, 1, f->now);
@@ -641,16 +643,21 @@ test_online_rebuild(void **state)
 	assert_non_null(strstr(t_last, " 1 JOINED seat=white"));
 	t_expect(f, 0, "EV ");
 	t_expect(f, 0, "EV ");
+	/* (the first moves untimed, without increment) */
 	assert_non_null(strstr(t_last, " 3 MOVE ply=0 side=white move=a3a4 "));
-	assert_non_null(strstr(t_last, " wclock=31000 bclock=30000"));
+	assert_non_null(strstr(t_last, " wclock=30000 bclock=30000"));
 	t_expect(f, 0, "EV ");
-	assert_non_null(strstr(t_last, " 4 SAID side=black :well played"));
 	t_expect(f, 0, "EV ");
-	assert_non_null(strstr(t_last, " 5 RESULT result=1-0 reason=time"));
+	assert_non_null(strstr(t_last, " 5 MOVE ply=2 side=white move=e3e4 "));
+	assert_non_null(strstr(t_last, " wclock=32000 bclock=30000"));
 	t_expect(f, 0, "EV ");
-	assert_non_null(strstr(t_last, " 6 REMATCH action=offer side=white"));
+	assert_non_null(strstr(t_last, " 6 SAID side=black :well played"));
 	t_expect(f, 0, "EV ");
-	assert_non_null(strstr(t_last, " 7 REMATCH action=offer side=black"));
+	assert_non_null(strstr(t_last, " 7 RESULT result=1-0 reason=time"));
+	t_expect(f, 0, "EV ");
+	assert_non_null(strstr(t_last, " 8 REMATCH action=offer side=white"));
+	t_expect(f, 0, "EV ");
+	assert_non_null(strstr(t_last, " 9 REMATCH action=offer side=black"));
 	/* The rematch is there, but no token is told from storage. */
 	t_nothing(f, 0);
 	t_say(f, 0, "#r REMATCH game=%s", id);

@@ -27,6 +27,7 @@
 #define CONF_SERVER_MAX_OBSERVERS 50
 #define CONF_SERVER_ABANDON_AFTER 120     /* s */
 #define CONF_SERVER_EXPIRE_AFTER 86400    /* s: a day */
+#define CONF_SERVER_FIRST_MOVE 60         /* s: a first move, else aborted */
 
 struct player_conf {
 	char type[8];                /* "human" or "ai" */
@@ -67,6 +68,8 @@ struct server_conf {
 	int max_observers;           /* per game */
 	int abandon_after;           /* s: CLAIM after the opponent is gone */
 	int expire_after;            /* s: an open game nobody joins ends */
+	int first_move;              /* s: a timed game whose side to move
+					makes no first move is aborted */
 	char log_level[16];          /* "error" "warn" "info" "debug" */
 };
 

@@ -33,6 +33,7 @@ struct srv_opts {
 	int commands_per_second; /* per connection */
 	int abandon_after_s;     /* CLAIM after the opponent is gone so long */
 	int expire_after_s;      /* an open game nobody joins is cancelled */
+	int first_move_s;        /* a timed game's first move, or aborted */
 	int ping_after_ms;       /* silence before PING, then as long to PONG */
 	size_t out_cap;          /* bytes queued for one client before drop */
 	struct game_rules rules;

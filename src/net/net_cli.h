@@ -97,9 +97,10 @@ void cli_resync(struct net_client *c);
 void cli_set_state(struct net_client *c, enum net_state st,
     const char *text);
 /* wclock= bclock= of a line into e and the clock kept (now: its arrival;
- * side: the side to move then, -1 when the game is over). */
+ * side: the side to move then, -1 when the game is over; nply: the plies
+ * played then: the side to move's clock stands for its first move). */
 void cli_clock_keys(struct net_client *c, const struct cgp_msg *m,
-    struct net_event *e, int side, long long now);
+    struct net_event *e, int side, long nply, long long now);
 /* EV .. REMATCHED: the new game is ours. */
 void cli_rematched(struct net_client *c, const struct cgp_msg *m);
 

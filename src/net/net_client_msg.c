@@ -219,7 +219,7 @@ on_state(struct net_client *c, const struct cgp_msg *m, long long now)
 	copy(e->clock, sizeof e->clock, cgp_msg_get(m, "clock"));
 	v = cgp_msg_get(m, "turn");
 	cli_clock_keys(c, m, e, strcmp(e->status, "active") != 0 ? -1 :
-	    v != NULL && strcmp(v, "black") == 0 ? 1 : 0, now);
+	    v != NULL && strcmp(v, "black") == 0 ? 1 : 0, ply, now);
 	copy(c->state_fen, sizeof c->state_fen, fen);
 	if (c->syncing) {
 		/* The HISTORY asked for brings every move up to now. */
@@ -284,7 +284,8 @@ on_event(struct net_client *c, const struct cgp_msg *m, long long now)
 		e->ply = (int)ply;
 		e->side = cgp_seat_parse(cgp_msg_get(m, "side"));
 		copy(e->move, sizeof e->move, cgp_msg_get(m, "move"));
-		cli_clock_keys(c, m, e, e->side < 0 ? -1 : 1 - e->side, now);
+		cli_clock_keys(c, m, e, e->side < 0 ? -1 : 1 - e->side,
+		    ply + 1, now);
 		return;
 	}
 	if (strcmp(kind, "RESULT") == 0) {

@@ -10,7 +10,7 @@
 
 void
 cli_clock_keys(struct net_client *c, const struct cgp_msg *m,
-    struct net_event *e, int side, long long now)
+    struct net_event *e, int side, long nply, long long now)
 {
 	long w = cgp_parse_num(cgp_msg_get(m, "wclock"), 1000000000L);
 	long b = cgp_parse_num(cgp_msg_get(m, "bclock"), 1000000000L);
@@ -33,7 +33,8 @@ cli_clock_keys(struct net_client *c, const struct cgp_msg *m,
 	clock_stop(&c->clock, now);
 	clock_set(&c->clock, WHITE, w, now);
 	clock_set(&c->clock, BLACK, b, now);
-	if (side >= 0)
+	/* Each side's first move is not timed (RULES.md "Time"). */
+	if (side >= 0 && nply >= 2)
 		clock_start(&c->clock, side, now);
 }
 

@@ -75,6 +75,34 @@ sess_timer_remove(struct sess *s, struct sgame *g)
 	sift_down(s, last->hpos);
 }
 
+/*
+ * RULES.md "Time": each side's first move is not timed. With the side to
+ * move's first move still to come (ply 0 or 1), its clock stands and the
+ * game is aborted if that move does not come within first_move_ms of its
+ * turn's start (PROTOCOL.md "Clocks").
+ */
+static bool
+first_moves(const struct sgame *g)
+{
+	return g->g.nply < 2;
+}
+
+static void
+first_move_due(struct sess *s, struct sgame *g)
+{
+	long long lim = s->lim.first_move_ms > 0 ? s->lim.first_move_ms :
+	    SESS_FIRST_MOVE_MS;
+
+	if (sess_status(g) != 1 || !g->timed || !first_moves(g)) {
+		g->first_by = -1;
+		return;
+	}
+	if (g->first_ply != g->g.nply) {
+		g->first_ply = g->g.nply;
+		g->first_by = s->now + lim;
+	}
+}
+
 void
 sess_timer_update(struct sess *s, struct sgame *g)
 {
@@ -83,6 +111,8 @@ sess_timer_update(struct sess *s, struct sgame *g)
 
 	if (st == 1 && g->timed && g->clock.running >= 0)
 		d = s->now + clock_until_flag(&g->clock, s->now);
+	else if (st == 1 && g->timed && g->first_by > 0)
+		d = g->first_by;
 	else if (st == 0 && g->expires > 0)
 		d = g->expires;
 	if (d >= 0 && g->retry_at > d)
@@ -116,8 +146,11 @@ sess_applied(struct sess *s, struct sgame *g, bool new_game, int conn)
 		    s->lim.expire_ms : SESS_EXPIRE_MS);
 	}
 	/* The opponent's move is stored now, or both seats are taken: the
-	 * side to move's time runs from here. */
-	if (sess_status(g) == 1 && g->timed && g->clock.running < 0)
+	 * side to move's time runs from here, once its first move is made
+	 * (until then the minute for that move does). */
+	first_move_due(s, g);
+	if (sess_status(g) == 1 && g->timed && g->clock.running < 0 &&
+	    !first_moves(g))
 		clock_start(&g->clock, game_board(&g->g)->side, s->now);
 	sess_timer_update(s, g);
 }
@@ -160,6 +193,14 @@ fire(struct sess *s, struct sgame *g, long long now)
 	    (flagged = clock_flagged(&g->clock, now)) >= 0) {
 		rc = sess_end_game(s, g, -1, NULL, flagged == WHITE ?
 		    RESULT_BLACK_WINS : RESULT_WHITE_WINS, "time");
+	} else if (st == 1 && g->timed && first_moves(g) && g->first_by > 0 &&
+	    now >= g->first_by) {
+		sess_log(s, NET_LOG_INFO, "game %s: %s made no first move in "
+		    "%lld s; aborted", g->id,
+		    cgp_seat_name(game_board(&g->g)->side),
+		    (s->lim.first_move_ms > 0 ? s->lim.first_move_ms :
+		    SESS_FIRST_MOVE_MS) / 1000);
+		rc = sess_end_game(s, g, -1, NULL, RESULT_NONE, "cancelled");
 	} else if (st == 0 && g->expires > 0 && now >= g->expires) {
 		sess_log(s, NET_LOG_INFO, "game %s: nobody joined in %lld s; "
 		    "cancelled", g->id, (s->lim.expire_ms > 0 ?
@@ -219,9 +260,11 @@ sess_start(struct sess *s, long long now_ms, long long wall_ms)
 		struct sgame *g = s->games[i];
 		g->gone_since[0] = g->gone_since[1] = now_ms;
 		st = sess_status(g);
-		if (st == 1 && g->timed)
+		if (st == 1 && g->timed && !first_moves(g))
 			/* The side to move resumes from its stored time. */
 			clock_start(&g->clock, game_board(&g->g)->side, now_ms);
+		else if (st == 1 && g->timed)
+			first_move_due(s, g);   /* a minute again from now */
 		else if (st == 0) {
 			g->expires = now_ms + (g->created * 1000 + life -
 			    wall_ms);

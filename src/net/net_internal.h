@@ -357,10 +357,12 @@ struct sess_limits {
 	int commands_per_second;   /* per connection; 0: no limit */
 	long long abandon_ms;      /* CLAIM after this absence; 0: 120 s */
 	long long expire_ms;       /* an open game's life; 0: a day */
+	long long first_move_ms;   /* a timed game's first moves; 0: 60 s */
 };
 
 #define SESS_ABANDON_MS 120000LL
 #define SESS_EXPIRE_MS 86400000LL
+#define SESS_FIRST_MOVE_MS 60000LL
 
 struct sess;
 
@@ -513,6 +515,10 @@ struct sgame {
 	 * while this process runs (storage keeps no token it could tell). */
 	char rematch_tok[2][CGP_TOKEN_LEN + 1];
 	long long expires;             /* ms: an open game is cancelled then */
+	long long first_by;            /* ms: a timed game whose side to move
+					  has not moved yet is aborted then
+					  (-1: none) */
+	int first_ply;                 /* the ply first_by was set for */
 	long long retry_at;            /* ms: storing its end failed; again */
 	long long deadline;            /* ms: flag or expiry, -1 none */
 	int hpos;                      /* its place in the timer heap, -1 */

@@ -87,15 +87,22 @@ cmd_cancel(struct sess *s, int conn, const struct cgp_cmd *cmd,
 		sess_err(s, conn, cmd->tag, CGP_GAME_OVER, "the game is over");
 		return;
 	}
+	if (sess_status(g) == 1 && g->g.nply < 2 &&
+	    (g->holder[0] == conn || g->holder[1] == conn)) {
+		/* An abort: a seated player, before both sides have moved
+		 * (a game paired by mistake is left without a result). */
+		sess_end_game(s, g, conn, cmd, RESULT_NONE, "cancelled");
+		return;
+	}
 	if (!creator) {
 		sess_err(s, conn, cmd->tag, CGP_NOT_YOUR_SEAT, "only the "
 		    "game's creator can cancel it");
 		return;
 	}
 	if (sess_status(g) != 0) {
-		sess_err(s, conn, cmd->tag, CGP_NOT_YOUR_SEAT, "the game has "
-		    "started: only an open game can be cancelled (RESIGN "
-		    "ends this one)");
+		sess_err(s, conn, cmd->tag, CGP_NOT_YOUR_SEAT, "both sides "
+		    "have moved: the game can no longer be cancelled (RESIGN "
+		    "ends it)");
 		return;
 	}
 	sess_end_game(s, g, conn, cmd, RESULT_NONE, "cancelled");

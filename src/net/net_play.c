@@ -133,8 +133,11 @@ sess_cmd_move(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	clock = g->clock;
 	if (g->timed) {
 		/* The mover's time is taken as the server receives the move,
-		 * its increment added; stored with the move. */
-		clock_press(&clock, s->now);
+		 * its increment added; stored with the move. A side's first
+		 * move is not timed and earns no increment (RULES.md "Time":
+		 * its clock has not run). */
+		if (g->g.nply >= 2)
+			clock_press(&clock, s->now);
 		snprintf(body[0] + strlen(body[0]), sizeof body[0] -
 		    strlen(body[0]), " wclock=%lld bclock=%lld",
 		    (long long)clock_left(&clock, WHITE, s->now),

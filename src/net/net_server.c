@@ -47,6 +47,7 @@ srv_defaults(struct srv_opts *o)
 	o->commands_per_second = 20;
 	o->abandon_after_s = CONF_SERVER_ABANDON_AFTER;
 	o->expire_after_s = CONF_SERVER_EXPIRE_AFTER;
+	o->first_move_s = CONF_SERVER_FIRST_MOVE;
 	o->ping_after_ms = 30000;
 	o->out_cap = 256 * 1024;
 	o->rules = rules;
@@ -178,6 +179,7 @@ srv_open(const struct srv_opts *o, char *err, size_t errlen)
 	lim.commands_per_second = o->commands_per_second;
 	lim.abandon_ms = (long long)o->abandon_after_s * 1000;
 	lim.expire_ms = (long long)o->expire_after_s * 1000;
+	lim.first_move_ms = (long long)o->first_move_s * 1000;
 	sv->sess = sess_new(&io, &lim, &o->rules, server);
 	if (sv->ops->load(sv->store, sv->sess, err, errlen) < 0)
 		goto bad;

@@ -133,6 +133,8 @@ sess_add_game(struct sess *s, const char *id)
 
 	snprintf(g->id, sizeof g->id, "%s", id);
 	g->holder[0] = g->holder[1] = -1;
+	g->first_by = -1;
+	g->first_ply = -1;
 	g->offer = -1;
 	snprintf(g->variant, sizeof g->variant, "congo");
 	g->clock.running = -1;

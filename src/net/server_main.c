@@ -69,6 +69,10 @@ usage(FILE *out)
 	    "      --abandon-after SECONDS  a player may CLAIM a game whose "
 	    "opponent has\n"
 	    "                            been gone this long (default 120)\n"
+	    "      --first-move SECONDS  each side of a timed game has this long "
+	    "for its\n"
+	    "                            first move (untimed), else the game "
+	    "is aborted (60)\n"
 	    "      --expire-after SECONDS  an open game nobody joins is "
 	    "cancelled after\n"
 	    "                            this long (default 86400, a day)\n"
@@ -125,7 +129,7 @@ conf_warn(const char *msg)
 }
 
 enum { OPT_MAXCONN = 256, OPT_PERADDR, OPT_GPM, OPT_OBS, OPT_REJOIN,
-	OPT_PING, OPT_CREATE, OPT_CPS, OPT_ABANDON, OPT_EXPIRE };
+	OPT_PING, OPT_CREATE, OPT_CPS, OPT_ABANDON, OPT_EXPIRE, OPT_FIRST };
 
 /* One option of the command line, applied after the config file. */
 struct arg {
@@ -161,6 +165,7 @@ args_read(int argc, char **argv, struct args *a)
 		{ "commands-per-second", required_argument, NULL, OPT_CPS },
 		{ "abandon-after", required_argument, NULL, OPT_ABANDON },
 		{ "expire-after", required_argument, NULL, OPT_EXPIRE },
+		{ "first-move", required_argument, NULL, OPT_FIRST },
 		{ "log-level", required_argument, NULL, 'l' },
 		{ "config", required_argument, NULL, 'c' },
 		{ "help", no_argument, NULL, 'h' },
@@ -238,6 +243,7 @@ opts_from_conf(struct srv_opts *o, const struct congo_conf *conf)
 	o->max_observers = conf->server.max_observers;
 	o->abandon_after_s = conf->server.abandon_after;
 	o->expire_after_s = conf->server.expire_after;
+	o->first_move_s = conf->server.first_move;
 	o->rules = conf->rules;
 	if ((o->log_level = level_of(conf->server.log_level)) < 0)
 		o->log_level = NET_LOG_INFO;
@@ -290,6 +296,8 @@ opt_apply(struct srv_opts *o, const struct arg *g)
 	case OPT_EXPIRE:
 		return number("--expire-after", v, 1, 31536000,
 		    &o->expire_after_s);
+	case OPT_FIRST:
+		return number("--first-move", v, 1, 86400, &o->first_move_s);
 	case OPT_PING:
 		if (number("--ping-after", v, 1, 86400, &o->ping_after_ms) < 0)
 			return -1;

@@ -648,10 +648,12 @@ online_command(struct ui_app *a, const struct ui_cmd *cmd)
 			session_msg(&a->s, SM_NORMAL, "claim sent");
 		break;
 	case CMD_CANCEL:
+		/* An open game, or an abort before both sides moved. */
 		if ((why = not_seated(u, a, false)) == NULL &&
-		    strcmp(u->status, "open") != 0)
-			why = "only a game nobody has joined can be cancelled "
-			    "(:resign ends this one)";
+		    strcmp(u->status, "open") != 0 &&
+		    (strcmp(u->status, "active") != 0 || a->s.game.nply >= 2))
+			why = "both sides have moved: the game can no longer "
+			    "be cancelled (:resign ends it)";
 		else if (why == NULL && (rc = net_client_cancel(u->c, err,
 		    sizeof err)) == 0)
 			session_msg(&a->s, SM_NORMAL, "cancelling the game");

@@ -447,7 +447,7 @@ null_close(void *ctx, int conn)
 static void
 check_rebuild(struct h *h)
 {
-	static const struct sess_limits lim = { 10, 10, 10, 10, 10, 0, 0, 0 };
+	static const struct sess_limits lim = { 10, 10, 10, 10, 10, 0, 0, 0, 0 };
 	struct sess_io io;
 	struct sess *s;
 	char err[256];
@@ -1075,7 +1075,7 @@ do_play(struct h *h, const char *sel, size_t n)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static const struct sess_limits lim = { 6, 4, 5, 2, 3, 0, 0, 0 };
+	static const struct sess_limits lim = { 6, 4, 5, 2, 3, 0, 0, 0, 0 };
 	struct h *h;
 	struct sess_io io;
 	size_t i = 0;
