@@ -412,7 +412,7 @@ test_quit_resign(void **state)
 	assert_true(s.quit);
 	cmd(&s, CMD_RESIGN, NULL);
 	assert_true(s.asking);
-	assert_non_null(strstr(s.question, "White resigns?"));
+	assert_non_null(strstr(s.question, "Resign?"));
 	session_answer(&s, true);
 	assert_int_equal(s.game.result, RESULT_BLACK_WINS);
 	cmd(&s, CMD_RESIGN, NULL);

@@ -163,6 +163,66 @@ test_level_names(void **state)
 	session_free(&s);
 }
 
+static int
+log_count(const struct session *s, const char *what)
+{
+	const struct session_msg *m;
+	int i, n = 0;
+
+	for (i = 0; (m = session_log_get(s, i)) != NULL; i++)
+		if (strstr(m->text, what) != NULL)
+			n++;
+	return n;
+}
+
+/* Item 15: the words a new player met. */
+static void
+test_wording(void **state)
+{
+	struct session s;
+	struct board b;
+	char err[160];
+	const char *why;
+
+	(void)state;
+	fake_ms = 0;
+	/* A promotion is logged once. */
+	start(&s, "human", "human");
+	assert_int_equal(fen_read(&b, "2l4/3P3/7/7/7/7/4L2 w 0 1", err,
+	    sizeof err), 0);
+	session_new_game(&s, &b);
+	cmd(&s, CMD_MOVE, "d6d7");
+	assert_int_equal(log_count(&s, "promoted"), 1);
+	/* ...also when it ends the game. */
+	session_new_game(&s, &b);
+	cmd(&s, CMD_MOVE, "d6c7");
+	assert_true(game_over(&s.game));
+	assert_int_equal(log_count(&s, "promoted"), 2);
+	session_new_game(&s, &b);
+	cmd(&s, CMD_MOVE, "d6d7");
+	/* Resigning asks "Resign?". */
+	cmd(&s, CMD_RESIGN, NULL);
+	assert_true(s.asking);
+	assert_non_null(strstr(s.question, "Resign?"));
+	session_answer(&s, false);
+	/* After the game, a asks for no human's turn. */
+	cmd(&s, CMD_RESIGN_NOW, NULL);
+	assert_true(game_over(&s.game));
+	cmd(&s, CMD_ADVICE, NULL);
+	assert_true(msg_has(&s, "the game is over"));
+	assert_false(msg_has(&s, "human's turn"));
+	session_free(&s);
+	/* The AI's turn: who thinks, in words. */
+	start(&s, "human", "ai");
+	s.player[BLACK]->conf.level = 0;
+	cmd(&s, CMD_MOVE, "d2d3");
+	why = session_nomove_reason(&s);
+	assert_non_null(why);
+	assert_null(strstr(why, "wait for ("));
+	assert_non_null(strstr(why, "thinks"));
+	session_free(&s);
+}
+
 int
 main(void)
 {
@@ -170,6 +230,7 @@ main(void)
 		cmocka_unit_test(test_first_move_untimed),
 		cmocka_unit_test(test_low_time_warning),
 		cmocka_unit_test(test_level_names),
+		cmocka_unit_test(test_wording),
 	};
 	char state[300], data[300];
 	int rc;

@@ -161,6 +161,11 @@ advice(struct session *s)
 	struct player_conf pc;
 	struct ui_job job;
 
+	if (game_over(&s->game)) {
+		session_msg(s, SM_ERROR, "the game is over: no advice (n starts "
+		    "a new game, [ reviews it)");
+		return;
+	}
 	if (!session_human_turn(s) || s->review >= 0) {
 		session_msg(s, SM_ERROR, "advice is for a human's turn");
 		return;
@@ -297,7 +302,11 @@ resign(struct session *s, bool now)
 	who = session_human_count(s) == 2 ? side :
 	    s->player[WHITE]->human ? WHITE : BLACK;
 	if (!now) {
-		snprintf(res, sizeof res, "%s resigns?", side_name[who]);
+		if (session_human_count(s) == 2)
+			snprintf(res, sizeof res, "Resign? (%s loses)",
+			    side_name[who]);
+		else
+			snprintf(res, sizeof res, "Resign?");
 		session_ask(s, res, CMD_RESIGN_NOW, NULL);
 		return;
 	}

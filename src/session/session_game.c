@@ -157,7 +157,7 @@ session_shown_ply(const struct session *s)
 const char *
 session_nomove_reason(const struct session *s)
 {
-	static char buf[96];
+	static char buf[160];
 	int side = game_board(&s->game)->side;
 	char desc[64];
 
@@ -173,8 +173,12 @@ session_nomove_reason(const struct session *s)
 	if (s->player[side]->human)
 		return NULL;
 	session_player_describe(s->player[side], desc, sizeof desc);
-	snprintf(buf, sizeof buf, "%s to move: %s (%s)", side_name[side],
-	    s->paused ? "paused" : "wait for", desc);
+	if (s->paused)
+		snprintf(buf, sizeof buf, "%s to move: %s, paused (p resumes)",
+		    side_name[side], desc);
+	else
+		snprintf(buf, sizeof buf, "%s to move: %s thinks, wait for "
+		    "its move", side_name[side], desc);
 	return buf;
 }
 
@@ -449,10 +453,11 @@ session_play(struct session *s, move_t m, bool from_ai)
 		char res[96];
 		clock_follow(s);
 		session_result_text(s, res, sizeof res);
-		/* The status bar gives the result; say how it came. */
+		/* The status bar gives the result; say how it came (what
+		 * the move did is on the line and in the log already: not
+		 * logged twice). */
 		if (what[0] != '\0')
-			session_msg(s, SM_GOOD, "%s %s: %s", side_name[mover],
-			    mv, what);
+			s->msg.tone = SM_GOOD;
 		else
 			session_msg(s, SM_GOOD, "%s (n: new game)", res);
 		session_analysis_sync(s);
