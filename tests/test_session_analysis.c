@@ -198,11 +198,17 @@ test_waits_for_the_ai(void **state)
 	start(&s, "human", "ai", NULL);
 	cmd(&s, CMD_ANALYZE, NULL);
 	assert_int_equal(s.analysis.state, ANALYSIS_RUNNING);
+	pump(&s, 1);
+	assert_true(s.analysis.pv[0] != '\0');
 	cmd(&s, CMD_MOVE, "c2c3");
 	/* The AI thinks: the analysis is stopped, not merely ignored. */
 	assert_true(s.thinking);
 	assert_int_equal(s.analysis.state, ANALYSIS_WAITING);
 	assert_false(ui_worker_busy(&s.analysis.worker));
+	/* The line of the position left is not shown as this one's (issue
+	 * 25 item 13). */
+	assert_int_equal(s.analysis.depth, 0);
+	assert_string_equal(s.analysis.pv, "");
 	/* The AI moves; analysis resumes on the new position. */
 	pump(&s, 1);
 	assert_int_equal(s.game.nply, 2);

@@ -30,6 +30,19 @@ report_clear(struct session_analysis *an)
 	an->best = MOVE_NONE;
 }
 
+static bool same_position(const struct session *s, int ply);
+
+/* While it waits for the AI, the report of a position no longer shown
+ * goes: the panel must not show the last position's line as this one's. */
+static void
+forget_other(struct session *s)
+{
+	struct session_analysis *an = &s->analysis;
+
+	if (s->have_game && !same_position(s, session_shown_ply(s)))
+		report_clear(an);
+}
+
 /* Stop and join the search, if one runs; the report stays. */
 static void
 halt(struct session_analysis *an)
@@ -58,6 +71,7 @@ session_analysis_pause(struct session *s)
 		return;
 	halt(an);
 	an->state = ANALYSIS_WAITING;
+	forget_other(s);
 	s->dirty = true;
 }
 
@@ -146,6 +160,11 @@ session_analysis_sync(struct session *s)
 		if (an->state != ANALYSIS_WAITING) {
 			halt(an);
 			an->state = ANALYSIS_WAITING;
+			s->dirty = true;
+		}
+		if (an->depth > 0 && s->have_game &&
+		    !same_position(s, session_shown_ply(s))) {
+			report_clear(an);
 			s->dirty = true;
 		}
 		return;
