@@ -107,14 +107,37 @@ else
 	note "build dependencies (apt-get build-dep)"
 	(cd "$src" && $sudo apt-get build-dep -y -qq ./) > "$work/apt-builddep.log"
 
-	note "dpkg-buildpackage -us -uc (make check in dh_auto_test)"
+	# tmux and PostgreSQL are no build dependencies: the build runs as on
+	# a build machine without them (hidden in a mount namespace of its
+	# own when that can be made), and their tests must skip, not fail.
+	# (make check, earlier in CI, runs them.)
+	minimal=
+	if [ "$(id -u)" = 0 ] && unshare -m true 2> /dev/null; then
+		mkdir "$work/empty"
+		cat > "$work/minimal.sh" <<-EOF
+		set -e
+		t=\$(command -v tmux || true)
+		[ -z "\$t" ] || mount --bind /dev/null "\$t"
+		[ ! -d /usr/lib/postgresql ] ||
+		    mount --bind "$work/empty" /usr/lib/postgresql
+		exec "\$@"
+		EOF
+		minimal="unshare -m sh $work/minimal.sh"
+	fi
+	note "dpkg-buildpackage -us -uc (make check in dh_auto_test${minimal:+; no tmux, no PostgreSQL})"
 	b0=$SECONDS
+	# shellcheck disable=SC2086
 	(cd "$src" && DEB_BUILD_OPTIONS="parallel=2 ${DEB_BUILD_OPTIONS:-}" \
-	    dpkg-buildpackage -us -uc) > "$work/build.log" 2>&1 ||
+	    $minimal dpkg-buildpackage -us -uc) > "$work/build.log" 2>&1 ||
 	    fail "dpkg-buildpackage failed (build.log below)"
 	grep -E '^# (TOTAL|PASS|SKIP|FAIL|ERROR|XFAIL|XPASS):' "$work/build.log" ||
 	    fail "no test summary in the build: dh_auto_test did not run make check"
 	grep -E '^SKIP: ' "$work/build.log" || true
+	if [ -n "$minimal" ]; then
+		grep -q '^SKIP: tests/test_ui_e2e.sh' "$work/build.log" &&
+		    grep -q '^SKIP: tests/test_net_pg.sh' "$work/build.log" ||
+		    fail "the tmux and PostgreSQL tests did not skip without them"
+	fi
 	printf 'built in %d s\n' "$((SECONDS - b0))"
 	out=$work/build
 	changes=$out/congo_${ver}_$(dpkg --print-architecture).changes
