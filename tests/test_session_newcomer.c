@@ -223,6 +223,42 @@ test_wording(void **state)
 	session_free(&s);
 }
 
+/* Item 5: a load names the players who play on, the record's when it
+ * names ours (a level too), else those kept. */
+static void
+test_load_names_players(void **state)
+{
+	struct session s;
+	char path[160];
+	FILE *f;
+
+	(void)state;
+	fake_ms = 0;
+	snprintf(path, sizeof path, "%s/lv.pgn", tmpdir);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("[White \"human\"]\n[Black \"AI level 3 (Learner)\"]\n\n"
+	    "1. d2d3 d6d5 *\n", f);
+	fclose(f);
+	start(&s, "human", "human");
+	assert_int_equal(session_load(&s, path, 0), 0);
+	assert_true(msg_has(&s, "playing: White human, Black AI level 3 "
+	    "(Learner)"));
+	assert_int_equal(s.player[BLACK]->conf.level, 3);
+	session_free(&s);
+
+	snprintf(path, sizeof path, "%s/bob.pgn", tmpdir);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("[White \"ann\"]\n[Black \"bob\"]\n\n1. d2d3 *\n", f);
+	fclose(f);
+	start(&s, "human", "human");
+	assert_int_equal(session_load(&s, path, 0), 0);
+	assert_true(msg_has(&s, "kept"));
+	assert_true(msg_has(&s, "playing: White human, Black human"));
+	session_free(&s);
+}
+
 int
 main(void)
 {
@@ -231,6 +267,7 @@ main(void)
 		cmocka_unit_test(test_low_time_warning),
 		cmocka_unit_test(test_level_names),
 		cmocka_unit_test(test_wording),
+		cmocka_unit_test(test_load_names_players),
 	};
 	char state[300], data[300];
 	int rc;

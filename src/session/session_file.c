@@ -91,7 +91,7 @@ players_of(struct session *s, char *said, size_t n)
 	struct player_conf pc;
 	char word[32], err[160];
 	const char *v;
-	int c;
+	int c, level;
 	size_t len = 0;
 
 	said[0] = '\0';
@@ -101,6 +101,11 @@ players_of(struct session *s, char *said, size_t n)
 			continue;
 		snprintf(word, sizeof word, "%.*s", (int)strcspn(v, " "), v);
 		pc = c == WHITE ? s->conf.white : s->conf.black;
+		/* "AI level 6 (Club player)", as the panel names a level. */
+		if (sscanf(v, "AI level %d", &level) == 1) {
+			snprintf(word, sizeof word, "ai:level=%d", level);
+			pc.level = level;
+		}
 		if (session_player_type_parse(word, &pc, err, sizeof err) < 0) {
 			len += (size_t)snprintf(said + len, n - len,
 			    "%s%s \"%s\" is not a player here: %s kept",
@@ -109,8 +114,18 @@ players_of(struct session *s, char *said, size_t n)
 			continue;
 		}
 		if (strcmp(pc.type, s->player[c]->conf.type) != 0 ||
-		    strcmp(pc.algorithm, s->player[c]->conf.algorithm) != 0)
+		    strcmp(pc.algorithm, s->player[c]->conf.algorithm) != 0 ||
+		    pc.level != s->player[c]->conf.level)
 			session_set_player(s, c, &pc);
+	}
+	/* Who plays on from here, named: a player kept is never silent. */
+	for (c = 0; c < 2; c++) {
+		char desc[96];
+		session_player_describe(s->player[c], desc, sizeof desc);
+		if (len < n)
+			len += (size_t)snprintf(said + len, n - len, "%s%s %s",
+			    len ? (c == WHITE ? "; playing: " : ", ") :
+			    (c == WHITE ? "playing: " : ", "), tag[c], desc);
 	}
 }
 
