@@ -337,6 +337,85 @@ test_cancel(void **state)
 }
 
 /*
+ * TAKEBACK: nothing to take back before one's first move; an offer told to
+ * all, declined, lapsed by a move; accepted, the plies back to the
+ * offerer's last move undone (two when the offerer is to move) by an UNDO
+ * stored like a move, the clocks back to their values at that ply, and
+ * HISTORY, STATE and a restart's replay agree.
+ */
+static void
+test_takeback(void **state)
+{
+	struct t_fake *f = t_new(NULL, NULL), *f2 = t_new(NULL, NULL);
+	struct t_game g;
+	const char *l;
+
+	(void)state;
+	t_start(f, &g, "clock=60+2");
+	t_say(f, 1, "#t TAKEBACK game=%s action=offer", g.id);
+	t_expect(f, 1, "ERR #t 409 NOTHING_TO_TAKE_BACK");
+	t_say(f, 0, "MOVE game=%s ply=0 move=c2c3", g.id);
+	t_say(f, 1, "MOVE game=%s ply=1 move=c6c5", g.id);
+	f->now += 5000;
+	t_say(f, 0, "MOVE game=%s ply=2 move=d2d3", g.id);
+	t_drain(f, 0);
+	t_drain(f, 1);
+	/* Offered, declined. */
+	t_say(f, 0, "#t TAKEBACK game=%s action=offer", g.id);
+	t_expect(f, 0, "OK #t TAKEBACK");
+	l = t_expect(f, 1, "EV ");
+	assert_non_null(strstr(l, " TAKEBACK action=offer side=white"));
+	t_drain(f, 0);
+	t_say(f, 0, "#a TAKEBACK game=%s action=accept", g.id);
+	t_expect(f, 0, "ERR #a 409 NOTHING_TO_TAKE_BACK");
+	t_say(f, 1, "#d TAKEBACK game=%s action=decline", g.id);
+	t_expect(f, 1, "OK #d TAKEBACK");
+	t_drain(f, 0);
+	t_drain(f, 1);
+	/* Offered again; black's move lapses it. */
+	t_say(f, 0, "TAKEBACK game=%s action=offer", g.id);
+	f->now += 4000;
+	t_say(f, 1, "MOVE game=%s ply=3 move=d6d5", g.id);
+	t_drain(f, 0);
+	t_drain(f, 1);
+	t_say(f, 1, "#a TAKEBACK game=%s action=accept", g.id);
+	t_expect(f, 1, "ERR #a 409 NOTHING_TO_TAKE_BACK");
+	/* White to move offers: two plies back, to ply 2, accepted. */
+	t_say(f, 0, "TAKEBACK game=%s action=offer", g.id);
+	t_drain(f, 0);
+	t_drain(f, 1);
+	t_say(f, 1, "#a TAKEBACK game=%s action=accept", g.id);
+	t_expect(f, 1, "OK #a TAKEBACK");
+	l = t_expect(f, 1, "EV ");
+	assert_non_null(strstr(l, " UNDO ply=2 fen=gmelecz/pp1pppp/2p4/7/2P4/"
+	    "PP1PPPP/GMELECZ_w_2_2 wclock=60000 bclock=60000"));
+	l = t_expect(f, 0, "EV ");
+	assert_non_null(strstr(l, " UNDO ply=2 "));
+	l = t_state(f, 0, g.id);
+	assert_non_null(strstr(l, " ply=2 turn=white "));
+	/* White's clock runs again from its value at ply 2. */
+	f->now += 1000;
+	assert_int_equal(t_num(t_state(f, 1, g.id), "wclock"), 59000);
+	t_say(f, 0, "#h HISTORY game=%s", g.id);
+	assert_non_null(strstr(t_expect(f, 0, "OK #h HISTORY"), " n=2 "));
+	t_drain(f, 0);
+	/* The undone ply is played again, differently. */
+	t_say(f, 0, "#m MOVE game=%s ply=2 move=e2e3", g.id);
+	t_expect(f, 0, "OK #m MOVE");
+	t_drain(f, 0);
+	t_drain(f, 1);
+	/* A restart replays it all to the same game. */
+	f2->now = f->now;
+	t_reload(f, f2);
+	t_hello(f2, 0, "10.0.0.1");
+	l = t_state(f2, 0, g.id);
+	assert_non_null(strstr(l, " ply=3 turn=black "));
+	assert_non_null(strstr(l, " fen=gmelecz/pp1pppp/2p4/7/2P1P2/PP1P1PP/"));
+	t_free(f);
+	t_free(f2);
+}
+
+/*
  * A side of a timed game that makes no first move within the first-move
  * time (60 s by default; here 30 s) aborts it: no result, with nobody
  * connected too. Its time runs from its turn's start (the join for white,
@@ -740,6 +819,7 @@ main(void)
 		cmocka_unit_test(test_claim),
 		cmocka_unit_test(test_cancel),
 		cmocka_unit_test(test_first_move_aborts),
+		cmocka_unit_test(test_takeback),
 		cmocka_unit_test(test_rematch),
 		cmocka_unit_test(test_rematch_for_an_absent_player),
 		cmocka_unit_test(test_rematch_refused_then_made),

@@ -288,6 +288,13 @@ on_event(struct net_client *c, const struct cgp_msg *m, long long now)
 		    ply + 1, now);
 		return;
 	}
+	if (strcmp(kind, "UNDO") == 0) {
+		/* A takeback accepted: the game as the server has it now
+		 * (STATE and HISTORY again), copied whole by the view. */
+		if (!c->syncing)
+			cli_resync(c);
+		return;
+	}
 	if (strcmp(kind, "RESULT") == 0) {
 		set_result(c, cgp_msg_get(m, "result"),
 		    cgp_msg_get(m, "reason"));

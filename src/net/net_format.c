@@ -30,7 +30,18 @@ static const struct {
 	{ CGP_BUSY, "BUSY" },
 	{ CGP_VERSION_UNSUPPORTED, "VERSION_UNSUPPORTED" },
 	{ CGP_STORAGE_FAILED, "STORAGE_FAILED" },
+	{ CGP_BAD_KEY, "BAD_KEY" },
+	{ CGP_NO_SUCH_SEEK, "NO_SUCH_SEEK" },
+	{ CGP_NO_SUCH_PLAYER, "NO_SUCH_PLAYER" },
+	{ CGP_NAME_TAKEN, "NAME_TAKEN" },
+	{ CGP_NOTHING_TO_TAKE_BACK, "NOTHING_TO_TAKE_BACK" },
 };
+
+int
+cgp_code_number(int code)
+{
+	return code % 1000;
+}
 
 const char *
 cgp_code_name(int code)
@@ -85,7 +96,7 @@ cgp_out_err(struct cgp_out *o, const char *tag, int code)
 	char num[16];
 	const char *name = cgp_code_name(code);
 
-	snprintf(num, sizeof num, "%d", code);
+	snprintf(num, sizeof num, "%d", cgp_code_number(code));
 	cgp_out_begin(o, "ERR");
 	cgp_out_word(o, tag);
 	cgp_out_word(o, num);

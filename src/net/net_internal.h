@@ -54,8 +54,18 @@ enum cgp_code {
 	CGP_INTERNAL = 500,
 	CGP_BUSY = 503,
 	CGP_VERSION_UNSUPPORTED = 505,
-	CGP_STORAGE_FAILED = 507
+	CGP_STORAGE_FAILED = 507,
+	/* Codes that share a number with another and have a name of their
+	 * own: the number is code % 1000 (cgp_code_number). */
+	CGP_BAD_KEY = 1401,
+	CGP_NO_SUCH_SEEK = 1404,
+	CGP_NO_SUCH_PLAYER = 2404,
+	CGP_NAME_TAKEN = 1409,
+	CGP_NOTHING_TO_TAKE_BACK = 2409
 };
+
+/* The number a code is written with (409 for CGP_NAME_TAKEN). */
+int cgp_code_number(int code);
 
 /* The NAME of a code ("BAD_SYNTAX"), NULL for a code CGP/1 does not have. */
 const char *cgp_code_name(int code);
@@ -80,6 +90,7 @@ enum cgp_verb {
 	CGP_V_CLAIM,
 	CGP_V_REMATCH,
 	CGP_V_SAY,
+	CGP_V_TAKEBACK,
 	CGP_NVERBS
 };
 
@@ -498,6 +509,7 @@ struct sgame {
 	char token[2][CGP_HASH_LEN + 1];   /* SHA-256 of the seat tokens */
 	int holder[2];                 /* connection holding the seat, or -1 */
 	int offer;                     /* colour offering a draw, or -1 */
+	int tb_offer;                  /* colour offering a takeback, or -1 */
 	char variant[CGP_VARIANT_MAX]; /* "congo", "megapawn" */
 	bool timed;                    /* created with clock= */
 	struct game_clock clock;       /* with timed */
@@ -696,6 +708,10 @@ void sess_cmd_move(struct sess *s, int conn, const struct cgp_cmd *c);
 void sess_cmd_end(struct sess *s, int conn, const struct cgp_cmd *c);
 void sess_cmd_query(struct sess *s, int conn, const struct cgp_cmd *c);
 void sess_cmd_online(struct sess *s, int conn, const struct cgp_cmd *c);
+void sess_cmd_takeback(struct sess *s, int conn, const struct cgp_cmd *c);
+/* A stored TAKEBACK or UNDO replayed into g; -1 when it does not fit. */
+int sess_replay_takeback(struct sgame *g, const char *kind,
+    const struct cgp_msg *m);
 /* A player back in a finished game gets its seat in the rematch made. */
 /* The rematch ng of game old_id is stored: its players are seated and
  * told (REMATCHED); or it was refused, and REMATCH may try again. */

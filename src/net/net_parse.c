@@ -28,6 +28,7 @@ static const char *const verb_names[CGP_NVERBS] = {
 	[CGP_V_CLAIM] = "CLAIM",
 	[CGP_V_REMATCH] = "REMATCH",
 	[CGP_V_SAY] = "SAY",
+	[CGP_V_TAKEBACK] = "TAKEBACK",
 };
 
 const char *

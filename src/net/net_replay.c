@@ -190,6 +190,14 @@ replay(struct sess *s, struct sgame *g, long seq, const char *kind,
 		side = g->g.pos[g->g.nply - 1].side;
 		if (g->offer >= 0 && g->offer != side)
 			g->offer = -1;
+		g->tb_offer = -1;       /* a move ends a takeback offer */
+		return 0;
+	}
+	if (strcmp(kind, "TAKEBACK") == 0 || strcmp(kind, "UNDO") == 0) {
+		if (sess_replay_takeback(g, kind, m) < 0)
+			return fail(err, errlen, g->id, seq, strcmp(kind,
+			    "UNDO") == 0 ? "an UNDO that does not fit" :
+			    "a bad TAKEBACK");
 		return 0;
 	}
 	if (strcmp(kind, "DRAW") == 0) {

@@ -133,6 +133,7 @@ sess_add_game(struct sess *s, const char *id)
 
 	snprintf(g->id, sizeof g->id, "%s", id);
 	g->holder[0] = g->holder[1] = -1;
+	g->tb_offer = -1;
 	g->first_by = -1;
 	g->first_ply = -1;
 	g->offer = -1;
@@ -724,6 +725,9 @@ sess_line(struct sess *s, int conn, const char *line, size_t len,
 	case CGP_V_REMATCH:
 	case CGP_V_SAY:
 		sess_cmd_online(s, conn, &cmd);
+		break;
+	case CGP_V_TAKEBACK:
+		sess_cmd_takeback(s, conn, &cmd);
 		break;
 	default:
 		sess_cmd_query(s, conn, &cmd);

@@ -1,0 +1,207 @@
+/*
+ * net_takeback.c: TAKEBACK offer, accept, decline (PROTOCOL.md). An offer
+ * stands until it is answered or either side moves; accepted, the plies
+ * back to the offerer's last move are undone (one when the opponent is to
+ * move, two when the offerer is) by an UNDO event stored like a move,
+ * which brings the clocks back to their values at that ply.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/fen.h"
+#include "net/net_internal.h"
+
+/* The ply of side's last move in g, or -1 when it has made none. */
+static int
+last_move_of(const struct sgame *g, int side)
+{
+	int p;
+
+	for (p = g->g.nply - 1; p >= 0; p--)
+		if (g->g.pos[p].side == side)
+			return p;
+	return -1;
+}
+
+/* The clock times stored when ply was reached (the MOVE that led there,
+ * the latest of that ply: earlier ones were taken back); base at 0. */
+static void
+clock_at(const struct sgame *g, int ply, long *w, long *b)
+{
+	char want[32], v[24];
+	size_t i;
+
+	*w = *b = (long)g->clock.base_ms;
+	if (ply == 0)
+		return;
+	snprintf(want, sizeof want, "MOVE ply=%d ", ply - 1);
+	for (i = g->ev.len; i-- > 0;) {
+		const struct sev *e = vec_at(&g->ev, i);
+		const char *p;
+		if (strncmp(e->text, want, strlen(want)) != 0)
+			continue;
+		if ((p = strstr(e->text, " wclock=")) != NULL &&
+		    sscanf(p, " wclock=%23[0-9]", v) == 1)
+			*w = atol(v);
+		if ((p = strstr(e->text, " bclock=")) != NULL &&
+		    sscanf(p, " bclock=%23[0-9]", v) == 1)
+			*b = atol(v);
+		return;
+	}
+}
+
+/* Store one TAKEBACK or UNDO event, its OK first (as store_end does). */
+static void
+store(struct sess *s, int conn, const struct cgp_cmd *cmd, struct sgame *g,
+    const char *kind, const char *body)
+{
+	struct store_change ch;
+	struct cgp_out o;
+
+	memset(&ch, 0, sizeof ch);
+	ch.game = g->id;
+	ch.seat = -1;
+	ch.nev = 1;
+	ch.seq[0] = g->seq + 1;
+	ch.kind[0] = kind;
+	ch.body[0] = body;
+	cgp_out_ok(&o, cmd->tag, "TAKEBACK");
+	cgp_out_kv(&o, "game", g->id);
+	cgp_out_kvi(&o, "seq", ch.seq[0]);
+	sess_submit(s, conn, cmd, &ch, &o, false, false);
+}
+
+/* The UNDO that accepting the offer of offerer makes. */
+static void
+undo(struct sess *s, int conn, const struct cgp_cmd *cmd, struct sgame *g,
+    int offerer)
+{
+	char fen[FEN_MAX], wire[FEN_MAX], body[256];
+	int ply = last_move_of(g, offerer);
+	long w, b;
+
+	fen_write(&g->g.pos[ply], fen, sizeof fen);
+	cgp_fen_to_wire(fen, wire, sizeof wire);
+	snprintf(body, sizeof body, "ply=%d fen=%s", ply, wire);
+	if (g->timed) {
+		clock_at(g, ply, &w, &b);
+		snprintf(body + strlen(body), sizeof body - strlen(body),
+		    " wclock=%ld bclock=%ld", w, b);
+	}
+	store(s, conn, cmd, g, "UNDO", body);
+}
+
+void
+sess_cmd_takeback(struct sess *s, int conn, const struct cgp_cmd *cmd)
+{
+	const char *act = cgp_get(cmd, "action");
+	char body[64];
+	struct sgame *g;
+	int seat;
+
+	if ((g = sess_want_game_w(s, conn, cmd)) == NULL)
+		return;
+	if (act == NULL || (strcmp(act, "offer") != 0 &&
+	    strcmp(act, "accept") != 0 && strcmp(act, "decline") != 0)) {
+		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX,
+		    "action= is offer, accept or decline");
+		return;
+	}
+	if ((seat = sess_seat_of(g, conn, -1)) < 0) {
+		sess_err(s, conn, cmd->tag, CGP_NOT_YOUR_SEAT,
+		    "you hold no seat in this game");
+		return;
+	}
+	/* Holding both seats (one program playing itself): the answer is
+	 * the other side's, the offer the last mover's. */
+	if (g->holder[0] == conn && g->holder[1] == conn && g->tb_offer >= 0)
+		seat = strcmp(act, "offer") == 0 ? g->tb_offer :
+		    1 - g->tb_offer;
+	if (g->over) {
+		sess_err(s, conn, cmd->tag, CGP_GAME_OVER, "the game is over");
+		return;
+	}
+	if (sess_status(g) != 1) {
+		sess_err(s, conn, cmd->tag, CGP_NOT_STARTED, "the game has "
+		    "not started");
+		return;
+	}
+	if (strcmp(act, "offer") == 0) {
+		if (g->tb_offer == 1 - seat) {
+			undo(s, conn, cmd, g, 1 - seat);  /* both want it */
+			return;
+		}
+		if (last_move_of(g, seat) < 0) {
+			sess_err(s, conn, cmd->tag, CGP_NOTHING_TO_TAKE_BACK,
+			    "you have made no move to take back");
+			return;
+		}
+		if (g->tb_offer == seat) {
+			struct cgp_out o;
+			cgp_out_ok(&o, cmd->tag, "TAKEBACK");
+			cgp_out_kv(&o, "game", g->id);
+			sess_emit(s, conn, &o);     /* it stands already */
+			return;
+		}
+		snprintf(body, sizeof body, "action=offer side=%s",
+		    cgp_seat_name(seat));
+		store(s, conn, cmd, g, "TAKEBACK", body);
+		return;
+	}
+	if (g->tb_offer != 1 - seat) {
+		sess_err(s, conn, cmd->tag, CGP_NOTHING_TO_TAKE_BACK,
+		    "your opponent has not offered a takeback");
+		return;
+	}
+	if (strcmp(act, "accept") == 0) {
+		undo(s, conn, cmd, g, 1 - seat);
+		return;
+	}
+	snprintf(body, sizeof body, "action=decline side=%s",
+	    cgp_seat_name(seat));
+	store(s, conn, cmd, g, "TAKEBACK", body);
+}
+
+int
+sess_replay_takeback(struct sgame *g, const char *kind,
+    const struct cgp_msg *m)
+{
+	const char *v = cgp_msg_get(m, "action");
+	int side = cgp_seat_parse(cgp_msg_get(m, "side"));
+	long ply, w, b;
+
+	if (strcmp(kind, "TAKEBACK") == 0) {
+		if (v == NULL || side < 0)
+			return -1;
+		if (strcmp(v, "offer") == 0)
+			g->tb_offer = side;
+		else if (strcmp(v, "decline") == 0)
+			g->tb_offer = -1;
+		else
+			return -1;
+		return 0;
+	}
+	/* UNDO ply=N fen=... [wclock= bclock=] */
+	ply = cgp_parse_num(cgp_msg_get(m, "ply"), 1000000L);
+	if (ply < 0 || ply >= g->g.nply)
+		return -1;
+	while (g->g.nply > ply)
+		game_undo(&g->g);
+	g->g.nredo = 0;
+	g->tb_offer = -1;
+	g->offer = -1;
+	if (g->timed) {
+		w = cgp_parse_num(cgp_msg_get(m, "wclock"), 1000000000L);
+		b = cgp_parse_num(cgp_msg_get(m, "bclock"), 1000000000L);
+		if (w < 0 || b < 0)
+			return -1;
+		/* Stopped at those times; sess_applied runs the side to
+		 * move's again (or not, before its first move). */
+		g->clock.running = -1;
+		clock_set(&g->clock, WHITE, w, 0);
+		clock_set(&g->clock, BLACK, b, 0);
+		g->first_ply = -1;
+	}
+	return 0;
+}
