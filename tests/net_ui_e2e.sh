@@ -236,6 +236,36 @@ note ":say: a chat line in the other's panel"
 cmd v "say good luck"
 wait_for z "mp: good luck"
 wait_for z "mp says: good luck"
+note "one's own chat line is logged once"
+T send-keys -t =v: m
+wait_for v "Messages, the newest last"
+n=$(screen v | grep -c 'good luck')
+[ "$n" = 1 ] || fail "v: its own chat line logged $n times"
+T send-keys -t =v: Escape
+wait_gone_v() {
+	_deadline=$(($(date +%s) + 10))
+	while screen v | grep -q "Messages, the newest last"; do
+		[ "$(date +%s)" -gt "$_deadline" ] && fail "v: the log stays"
+		sleep 0.05
+	done
+}
+wait_gone_v
+
+note "chat is ASCII: the input line says so, other characters are named"
+T send-keys -t =v: :
+T send-keys -t =v: -l "say "
+wait_for v "\(ASCII only\)"
+T send-keys -t =v: -l "$(printf 'caf\303\251')"
+T send-keys -t =v: Enter
+wait_for v "cannot be sent: chat is printable ASCII only"
+
+note "a draw declined by a move: the offerer is told"
+cmd v draw
+wait_for z "White offers a draw"
+cmd v "c3b4"
+wait_for z "2\. c3b4"
+cmd z "c5b4"
+wait_for v "Black declines the draw \(a move instead\)"
 
 note "a draw offered and accepted: the status no longer says offered"
 cmd v draw

@@ -669,6 +669,11 @@ message_line(struct ui_app *a)
 		}
 		snprintf(buf, sizeof buf, "%s%s", i > 0 ? "<" : ":", t);
 		term_putw(l->status_y + 1, 0, l->cols, ST_NORMAL, 0, buf);
+		/* Chat goes as printable ASCII only (PROTOCOL.md SAY). */
+		if (a->net->on && strncmp(a->in.cmd, "say ", 4) == 0 &&
+		    term_width(buf) + 16 < l->cols)
+			term_put(l->status_y + 1, l->cols - 13, ST_DIM, 0,
+			    "(ASCII only)");
 		if (a->in.replace) {
 			const char *sp = strchr(t, ' ');
 			if (sp != NULL)

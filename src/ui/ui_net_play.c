@@ -424,6 +424,9 @@ on_said(struct ui_app *a, const struct net_event *e)
 	}
 	snprintf(u->chat[u->nchat++], sizeof u->chat[0], "%.31s: %.120s",
 	    who, e->text);
+	/* One's own line came back: "you say: ..." is in the log already. */
+	if (u->seat >= 0 && e->side == u->seat)
+		return;
 	session_msg(&a->s, SM_GOOD, "%s says: %s", who, e->text);
 }
 
@@ -479,10 +482,19 @@ on_event(struct ui_app *a, const struct net_event *e)
 		on_state(a, e);
 		maybe_start(a);
 		break;
-	case NEV_MOVE:
+	case NEV_MOVE: {
+		/* A move declines the draw the other side offered: the
+		 * offerer is told (no DRAW decline comes then), after what
+		 * the move did. */
+		bool declined = u->offer >= 0 && u->offer == u->seat &&
+		    e->side == opp;
 		u->offer = u->offer == e->side ? u->offer : -1;
 		remote_move(a, e);
+		if (declined)
+			session_msg(&a->s, SM_NORMAL, "%s declines the draw "
+			    "(a move instead)", side_name[e->side]);
 		break;
+	}
 	case NEV_MOVE_OK:
 		break;
 	case NEV_RESULT:
@@ -607,6 +619,37 @@ back_to_lobby(struct ui_app *a)
 	session_msg(&a->s, SM_NORMAL, "back to the lobby");
 }
 
+/* CGP/1's SAY carries printable ASCII only (PROTOCOL.md): the characters
+ * it cannot send, named (each in quotes, as typed), or NULL. */
+static const char *
+not_ascii(const char *text, char *buf, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)text;
+	size_t len = 0;
+	int shown = 0;
+
+	for (; *p != '\0'; p++) {
+		size_t k = 1;
+		if (*p >= 0x20 && *p <= 0x7e)
+			continue;
+		/* a UTF-8 sequence: its lead byte and continuation bytes */
+		while (p[k] != '\0' && (p[k] & 0xC0) == 0x80)
+			k++;
+		if (shown < 4 && len < n)
+			len += (size_t)snprintf(buf + len, n - len, "%s'%.*s'",
+			    shown ? " " : "", (int)k, (const char *)p);
+		shown++;
+		p += k - 1;
+	}
+	if (shown == 0)
+		return NULL;
+	if (len < n)
+		snprintf(buf + len, n - len, "%s cannot be sent: chat is "
+		    "printable ASCII only (PROTOCOL.md SAY)", shown > 4 ?
+		    " and more" : "");
+	return buf;
+}
+
 /* Why a seated player's game command cannot go now, or NULL. */
 static const char *
 not_seated(const struct ui_net *u, const struct ui_app *a, bool over_ok)
@@ -630,6 +673,7 @@ online_command(struct ui_app *a, const struct ui_cmd *cmd)
 	switch (cmd->type) {
 	case CMD_SAY:
 		if ((why = not_seated(u, a, true)) == NULL &&
+		    (why = not_ascii(cmd->arg, err, sizeof err)) == NULL &&
 		    (rc = net_client_say(u->c, cmd->arg, err, sizeof err)) == 0)
 			session_msg(&a->s, SM_NORMAL, "you say: %s", cmd->arg);
 		break;
