@@ -1,7 +1,9 @@
 #!/bin/sh
 # test_make_puzzles.sh: congo --make-puzzles finds puzzles in self-play and
 # every one it prints is proved again by --verify; --known skips those
-# already found; a bad puzzle or option is refused with a message naming it.
+# already found; a bad puzzle, one repeated with colours swapped, or a bad
+# option is refused with a message naming it; --from-tablebases finds
+# proved endgame puzzles in tables made here.
 # Exit status: 0 pass, 1 fail, 99 hard error.
 
 set -u
@@ -54,6 +56,35 @@ printf 'congo\tx\t9\td1d7\tt\n' >"$tmp/bad2.tsv"
     fail "a malformed line passed"
 grep -q "bad2.tsv:1: N '9' is not 1..4" "$tmp/err" ||
     fail "malformed: $(cat "$tmp/err")"
+
+# The same position with colours swapped (or mirrored): refused.
+printf 'congo\t2l4/4M2/7/7/7/3L3/7 w 0 1\t2\te6d7 c7c6 d7b5\tmonkey-quiet\n' \
+    >"$tmp/dup.tsv"
+printf 'congo\t7/3l3/7/7/7/4m2/2L4 b 0 1\t2\te2d1 c1d1 d6d1\tlion-face-quiet\n' \
+    >>"$tmp/dup.tsv"
+"$congo" --make-puzzles --verify "$tmp/dup.tsv" >/dev/null 2>"$tmp/err" &&
+    fail "a puzzle repeated with colours swapped passed --verify"
+grep -q "dup.tsv:2: the position of line 1 with colours swapped" "$tmp/err" ||
+    fail "repeated: $(cat "$tmp/err")"
+
+# From the endgame tables (the one-piece ones, made here): wins in 3,
+# each proved, theme endgame; --known skips them the second time.
+"$congo" --make-tablebases "$tmp/tb" --variant congo --pieces 1 >/dev/null ||
+    fail "--make-tablebases failed"
+"$congo" --make-puzzles --from-tablebases --tablebases "$tmp/tb" --max-n 3 \
+    --quiet >"$tmp/tb.tsv" || fail "--from-tablebases failed"
+[ "$(wc -l <"$tmp/tb.tsv")" -ge 3 ] || fail "few tablebase puzzles"
+awk -F'\t' '$3 != 3 || $5 != "endgame" { bad = 1 } END { exit bad }' \
+    "$tmp/tb.tsv" || fail "a tablebase puzzle: $(cat "$tmp/tb.tsv")"
+"$congo" --make-puzzles --verify "$tmp/tb.tsv" >/dev/null ||
+    fail "a tablebase puzzle does not prove"
+"$congo" --make-puzzles --from-tablebases --tablebases "$tmp/tb" --max-n 3 \
+    --quiet --known "$tmp/tb.tsv" >"$tmp/tb2.tsv" || fail "--known failed"
+[ ! -s "$tmp/tb2.tsv" ] || fail "--known printed tablebase puzzles again"
+XDG_DATA_HOME="$tmp/xdg" CONGO_DATADIR="$tmp/data" "$congo" \
+    --make-puzzles --from-tablebases --tablebases "$tmp/none" 2>"$tmp/err" &&
+    fail "no tables, yet puzzles"
+grep -q "no congo tablebases" "$tmp/err" || fail "no tables: $(cat "$tmp/err")"
 
 # Bad options.
 "$congo" --make-puzzles --games 0 2>"$tmp/err" && fail "--games 0 accepted"

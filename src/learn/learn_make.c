@@ -243,11 +243,40 @@ try_position(const struct make_opts *o, struct learn_prover *pv,
 	return 1;
 }
 
-/* --verify FILE: every puzzle proved; 0 when all hold. */
+static void guise_key(const char *variant, const struct board *b, bool turn,
+    bool mirror, char key[17]);
+
+/* The earlier puzzle of keys (one a line: 4 guises) that p repeats in
+ * another guise (turned, mirrored), or -1. */
+static int
+repeats_guise(const struct learn_puzzle *p, struct vec *keys,
+    struct vec *lines)
+{
+	struct board b;
+	char key[4][17], err[160];
+	int v = variant_parse(p->variant), g;
+
+	if (v < 0 || fen_read_variant(&b, v, p->fen, strlen(p->fen), err,
+	    sizeof err) != 0)
+		return -1;
+	for (g = 0; g < 4; g++)
+		guise_key(p->variant, &b, g & 1, g & 2, key[g]);
+	for (size_t i = 0; i < keys->len; i++)
+		for (g = 0; g < 4; g++)
+			if (strcmp(vec_at(keys, i), key[g]) == 0)
+				return *(int *)vec_at(lines, i);
+	strcpy(vec_push(keys), key[0]);
+	*(int *)vec_push(lines) = p->line;
+	return -1;
+}
+
+/* --verify FILE: every puzzle proved, and none the same position as
+ * another with colours swapped or mirrored; 0 when all hold. */
 static int
 verify_file(const char *path)
 {
 	struct vec pz = VEC_INIT(sizeof(struct learn_puzzle));
+	struct vec keys = VEC_INIT(17), lines = VEC_INIT(sizeof(int));
 	struct learn_prover *pv;
 	char err[LEARN_ERR_MAX];
 	size_t i;
@@ -260,11 +289,20 @@ verify_file(const char *path)
 	pv = learn_prover_new(20);
 	for (i = 0; i < pz.len; i++) {
 		const struct learn_puzzle *p = vec_at(&pz, i);
+		int same = repeats_guise(p, &keys, &lines);
+
 		if (learn_puzzle_verify(pv, p, err, sizeof err) != 0) {
 			fprintf(stderr, "congo: %s:%d: %s\n", path, p->line, err);
 			bad++;
+		} else if (same >= 0) {
+			fprintf(stderr, "congo: %s:%d: the position of line %d "
+			    "with colours swapped or mirrored\n", path, p->line,
+			    same);
+			bad++;
 		}
 	}
+	vec_free(&keys);
+	vec_free(&lines);
 	printf("%zu puzzles, %zu proved, %d failed\n", pz.len,
 	    pz.len - (size_t)bad, bad);
 	learn_prover_free(pv);
