@@ -201,11 +201,13 @@ int net_new_token(char out[CGP_TOKEN_LEN + 1]);  /* 128 random bits */
 int net_new_game_id(char out[CGP_ID_LEN + 1]);   /* 40 random bits */
 /* Same 26-character token? Takes the same time whatever the contents. */
 bool net_token_equal(const char *a, const char *b);
-/* SHA-256 (FIPS 180-4; net_sha256.c), and in lower-case hex. */
+/* SHA-256 (libsodium; net_hash.c), and in lower-case hex. */
 void net_sha256(const void *data, size_t n, unsigned char out[32]);
 void net_sha256_hex(const void *data, size_t n, char out[65]);
 /* A seat token as it is stored and kept: its SHA-256 in hex. */
 void net_token_hash(const char *token, char out[CGP_HASH_LEN + 1]);
+/* An account's key as it is stored: its BLAKE2b-256 in hex. */
+void net_key_hash(const char *key, char out[CGP_HASH_LEN + 1]);
 bool net_valid_hash(const char *s);
 /* Same hash? In the same time whatever the contents. */
 bool net_hash_equal(const char *a, const char *b);

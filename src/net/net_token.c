@@ -1,10 +1,11 @@
 /*
- * net_token.c: game ids and seat tokens from the kernel's random source,
- * written in base32 (A-Z2-7), and compared in constant time.
+ * net_token.c: game ids, seat tokens and account keys drawn by libsodium
+ * (the kernel's random source), written in base32 (A-Z2-7), and compared
+ * in constant time.
  */
-#include <errno.h>
 #include <string.h>
-#include <sys/random.h>
+
+#include <sodium.h>
 
 #include "net/net_internal.h"
 
@@ -13,19 +14,10 @@ static const char b32[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 int
 net_random(void *buf, size_t n)
 {
-	unsigned char *p = buf;
-	ssize_t r;
-
-	while (n > 0) {
-		r = getrandom(p, n, 0);
-		if (r < 0) {
-			if (errno == EINTR)
-				continue;
-			return -1;
-		}
-		p += r;
-		n -= (size_t)r;
-	}
+	/* Once, and safe to call again from any thread. */
+	if (sodium_init() < 0)
+		return -1;
+	randombytes_buf(buf, n);
 	return 0;
 }
 
@@ -56,7 +48,7 @@ net_new_token(char out[CGP_TOKEN_LEN + 1])
 	if (net_random(raw, 16) < 0)
 		return -1;
 	encode(raw, CGP_TOKEN_LEN, out);
-	memset(raw, 0, sizeof raw);
+	sodium_memzero(raw, sizeof raw);
 	return 0;
 }
 
@@ -74,19 +66,10 @@ net_new_game_id(char out[CGP_ID_LEN + 1])
 bool
 net_token_equal(const char *a, const char *b)
 {
-	/* Always the same work, whatever the inputs hold. */
-	unsigned char diff = 0;
-	size_t i, la = strnlen(a, CGP_TOKEN_LEN + 1),
-	    lb = strnlen(b, CGP_TOKEN_LEN + 1);
-	volatile unsigned char acc;
-
-	for (i = 0; i < CGP_TOKEN_LEN; i++) {
-		unsigned char x = i < la ? (unsigned char)a[i] : 0;
-		unsigned char y = i < lb ? (unsigned char)b[i] : 1;
-		diff |= (unsigned char)(x ^ y);
-	}
-	diff |= (unsigned char)(la != CGP_TOKEN_LEN);
-	diff |= (unsigned char)(lb != CGP_TOKEN_LEN);
-	acc = diff;
-	return acc == 0;
+	/* The same work whatever the contents (libsodium's compare); the
+	 * lengths are not secret. */
+	if (strnlen(a, CGP_TOKEN_LEN + 1) != CGP_TOKEN_LEN ||
+	    strnlen(b, CGP_TOKEN_LEN + 1) != CGP_TOKEN_LEN)
+		return false;
+	return sodium_memcmp(a, b, CGP_TOKEN_LEN) == 0;
 }
