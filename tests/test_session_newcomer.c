@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <poll.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -259,6 +260,48 @@ test_load_names_players(void **state)
 	session_free(&s);
 }
 
+/* Item 14: the advisor never suggests a move that loses a piece to
+ * drowning. White's pawn on g4 drowns unless it moves; a random advisor
+ * would suggest a lion move most of the time. */
+static void
+test_advice_never_drowns(void **state)
+{
+	struct session s;
+	struct board b, after;
+	struct move_effects fx;
+	struct ui_msg m;
+	struct pollfd p;
+	char err[160];
+	int k, rounds;
+
+	(void)state;
+	fake_ms = 0;
+	start(&s, "human", "human");
+	snprintf(s.conf.white.advisor, sizeof s.conf.white.advisor,
+	    "random");
+	assert_int_equal(fen_read(&b, "2l4/7/7/6P/7/7/4L2 w 0 1", err,
+	    sizeof err), 0);
+	for (k = 0; k < 12; k++) {
+		session_new_game(&s, &b);
+		cmd(&s, CMD_ADVICE, NULL);
+		assert_true(s.advising);
+		for (rounds = 0; s.advising && rounds < 500; rounds++) {
+			p.fd = s.worker.rd;
+			p.events = POLLIN;
+			poll(&p, 1, 20);
+			while (ui_worker_read(&s.worker, &m))
+				session_worker_msg(&s, &m);
+		}
+		assert_false(s.advising);
+		assert_true(s.advice_move != MOVE_NONE);
+		after = b;
+		memset(&fx, 0, sizeof fx);
+		board_make(&after, s.advice_move, &fx);
+		assert_int_equal(fx.ndrowned, 0);
+	}
+	session_free(&s);
+}
+
 int
 main(void)
 {
@@ -268,6 +311,7 @@ main(void)
 		cmocka_unit_test(test_level_names),
 		cmocka_unit_test(test_wording),
 		cmocka_unit_test(test_load_names_players),
+		cmocka_unit_test(test_advice_never_drowns),
 	};
 	char state[300], data[300];
 	int rc;

@@ -21,6 +21,7 @@
 #include "ai/search.h"
 #include "engine/notation.h"
 #include "session/session.h"
+#include "util/util.h"
 
 static void
 options_of(const struct player_conf *pc, struct search_options *o)
@@ -163,6 +164,86 @@ on_info(const struct search_info *info, void *user)
 	post(w, &m);
 }
 
+/* Rough piece values in pawns, for the guard's accounting only (the
+ * search has its own). */
+static const int rough_value[NPIECE_TYPES] = {
+	[LION] = 100, [ZEBRA] = 5, [ELEPHANT] = 5, [GIRAFFE] = 6,
+	[CROCODILE] = 8, [MONKEY] = 4, [PAWN] = 2, [SUPERPAWN] = 3,
+	[MEGAPAWN] = 9,
+};
+
+/* Does m lose material to drowning: the mover's pieces drowned at the
+ * end of its move worth more than what it took? */
+static bool
+drowns_own(const struct board *pos, move_t m, struct board *after)
+{
+	struct move_effects fx;
+	int i, net = 0;
+
+	*after = *pos;
+	memset(&fx, 0, sizeof fx);
+	board_make(after, m, &fx);
+	if (fx.ndrowned == 0 || fx.lion_captured)
+		return false;
+	for (i = 0; i < fx.ndrowned; i++)
+		net += rough_value[PIECE_TYPE(fx.drowned_piece[i])];
+	for (i = 0; i < fx.ncaptured; i++)
+		net -= rough_value[PIECE_TYPE(fx.captured_piece[i])];
+	return net > 0;
+}
+
+/*
+ * The advisor never suggests a move that loses a piece to drowning (issue
+ * 25 item 14: its advice left a monkey in the river, where it drowned):
+ * when the search's move does, the best of the moves that do not, each
+ * searched shallowly from the opponent's side; the search's move when all
+ * do. The AI players are not changed.
+ */
+static move_t
+advice_guard(struct ui_worker *w, move_t m)
+{
+	struct ui_job *j = &w->job;
+	struct movelist *ml;
+	struct board after, *hist;
+	struct search_limits lim;
+	struct search_info info;
+	move_t best = MOVE_NONE;
+	int i, score, best_score = 0;
+
+	if (m == MOVE_NONE || !drowns_own(&j->pos, m, &after))
+		return m;
+	ml = xmalloc(sizeof *ml);
+	movegen_legal(&j->pos, ml);
+	hist = xmalloc(sizeof *hist * ((size_t)j->nhistory + 1));
+	if (j->nhistory > 0)
+		memcpy(hist, j->history, sizeof *hist * (size_t)j->nhistory);
+	hist[j->nhistory] = j->pos;
+	search_limits_default(&lim);
+	lim.depth = 3;
+	lim.movetime_ms = 50;
+	for (i = 0; i < ml->n && !atomic_load(&w->cancel); i++) {
+		if (drowns_own(&j->pos, ml->moves[i], &after))
+			continue;
+		if (search_best_move(j->search, &after, hist, j->nhistory + 1,
+		    &j->rules, &lim, NULL, NULL) == MOVE_NONE)
+			score = 0;      /* over: the lion taken, or a draw */
+		else {
+			memset(&info, 0, sizeof info);
+			search_last_info(j->search, &info);
+			score = -info.raw_score;
+		}
+		if (board_lion_sq(&after, !j->pos.side) < 0)
+			score = 1000000;
+		if (best == MOVE_NONE || score > best_score) {
+			best = ml->moves[i];
+			best_score = score;
+		}
+	}
+	free(hist);
+	free(ml);
+	return best != MOVE_NONE ? best : m;
+}
+
 static void *
 worker_main(void *arg)
 {
@@ -191,6 +272,16 @@ worker_main(void *arg)
 		memset(&last, 0, sizeof last);
 		search_last_info(j->search, &last);
 		info_to_msg(&last, j, &m);
+		if (j->kind == JOB_ADVICE) {
+			move_t g = advice_guard(w, m.move);
+			if (g != m.move) {
+				/* the line and score were the drowning
+				 * move's */
+				m.move = g;
+				m.pv[0] = '\0';
+				m.score[0] = '\0';
+			}
+		}
 	}
 	post(w, &m);
 	return NULL;
