@@ -176,6 +176,66 @@ mkdir "$work/debs"
 mv "$out"/congo_*.deb "$out"/congo-server_*.deb "$work/debs/"
 rm -rf "$out"
 
+# ------------------------------------------ a machine that never built it
+# A minimal Debian of this machine's release (debootstrap, from the mirror
+# apt uses here) in a chroot, in a mount namespace of its own: the game's
+# package installed there with apt, and played. CONGO_PKG_NO_CHROOT=1
+# leaves it out.
+if [ -z "${CONGO_PKG_NO_CHROOT:-}" ]; then
+	note "a fresh Debian (debootstrap --variant=minbase) in a chroot"
+	$sudo apt-get install -y -qq --no-install-recommends debootstrap \
+	    > "$work/apt-debootstrap.log"
+	suite=$(. /etc/os-release && echo "$VERSION_CODENAME")
+	# shellcheck disable=SC2016
+	mirror=$(apt-get indextargets --format '$(REPO_URI) $(RELEASE)' |
+	    awk -v s="$suite" '$2 == s { print $1; exit }')
+	[ -n "$mirror" ] || fail "no apt source for $suite here"
+	cr=$work/chroot
+	$sudo debootstrap --variant=minbase "$suite" "$cr" "$mirror" \
+	    > "$work/debootstrap.log" 2>&1 || fail "debootstrap failed"
+	$sudo cp "$work/debs"/congo_*.deb "$cr/tmp/"
+	$sudo cp /etc/resolv.conf "$cr/etc/"
+	cat > "$work/inside.sh" <<'EOF'
+set -eu
+export DEBIAN_FRONTEND=noninteractive LANG=C.UTF-8 TERM=xterm HOME=/root
+export PATH=/usr/local/bin:/usr/bin:/bin:/usr/games:/usr/sbin:/sbin
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends /tmp/congo_*.deb tmux man-db \
+    > /tmp/apt.log 2>&1 || { tail -n 30 /tmp/apt.log; exit 1; }
+echo "installed: $(dpkg-query -W -f='${Package} ${Version}' congo)"
+congo --version
+man -w congo
+seen() {	# REGEX: on the screen within 15 s
+	end=$(($(date +%s) + 15))
+	until tmux capture-pane -p -t f | grep -Eq -- "$1"; do
+		if [ "$(date +%s)" -gt "$end" ]; then
+			tmux capture-pane -p -t f
+			echo "not on the screen: /$1/"
+			tmux kill-server
+			exit 1
+		fi
+		sleep 0.1
+	done
+}
+tmux -f /dev/null new-session -d -s f -x 100 -y 36 "congo --learn; sleep 600"
+seen 'The lion and its castle'
+tmux kill-server
+tmux -f /dev/null new-session -d -s f -x 100 -y 36 "congo --puzzle; sleep 600"
+seen 'Puzzle [0-9]+ of [0-9]+'
+seen '(White|Black) to move'
+tmux capture-pane -p -t f | sed -n '1,14p'
+tmux kill-server
+echo "congo --learn and congo --puzzle work on a machine that never built congo"
+EOF
+	$sudo cp "$work/inside.sh" "$cr/tmp/inside.sh"
+	# shellcheck disable=SC2016
+	$sudo unshare -m sh -c 'cr=$1
+		mount -t proc proc "$cr/proc" && mount --rbind /dev "$cr/dev" &&
+		exec chroot "$cr" sh /tmp/inside.sh' sh "$cr" ||
+	    fail "the game does not work on a fresh Debian"
+	$sudo rm -rf "$cr"
+fi
+
 # -------------------------------------------------------------- install
 for p in congo congo-server; do
 	if dpkg-query -W -f='${Status}' "$p" 2> /dev/null |
