@@ -3,16 +3,21 @@
 #
 # In a clean copy of the project's git tree (git archive of HEAD, or of
 # CONGO_PKG_REF), away from ../shared: dpkg-buildpackage -us -uc (the
-# source and both binary packages; make check runs in dh_auto_test),
-# lintian on the .changes (the .dsc and the .debs: an error or a warning
-# fails), then the clean copy is removed and the packages are installed
-# with apt: congo --version, man -w congo, congo --learn and congo --puzzle
-# in tmux, the conffile; the server's unit checked with systemd-analyze
-# verify and started (with systemctl where systemd runs, else its
-# ExecStart and ExecStartPost by hand as an unprivileged user), a game
-# played on it by a small CGP/1 client, SIGTERM, a second start that finds
-# the game, a lost database refused; then apt-get remove leaves nothing
-# but the conffiles and the database, and purge leaves nothing.
+# source and both binary packages; make check runs in dh_auto_test, with
+# tmux and PostgreSQL hidden, as on a build machine without them: their
+# tests must skip), lintian on the .changes (the .dsc and the .debs: an
+# error or a warning fails). Then, the clean copy removed: the game's
+# package on a fresh minimal Debian (debootstrap, chroot): apt install,
+# congo --version, man -w congo, congo --learn and --puzzle in tmux. Then
+# both packages installed here with apt: the same checks, the conffiles;
+# the server's unit checked with systemd-analyze verify and started (with
+# systemctl where systemd runs, else its ExecStart and ExecStartPost by
+# hand as an unprivileged user, under strace: its system calls checked
+# against the unit's SystemCallFilter), a game played on it by a small
+# CGP/1 client and one by congo --connect, SIGTERM (exit 0), a second
+# start without --create that finds the game, a lost database refused;
+# then apt-get remove leaves nothing but the conffiles and the database,
+# and purge leaves nothing.
 #
 # Run by CI as a stage of its own (not by make check): it installs what it
 # needs with apt-get, and installs, removes and purges the packages congo
@@ -23,6 +28,8 @@
 #   CONGO_PKG_OUT=DIR ...                 keep the built files in DIR
 #   CONGO_PKG_BUILD_ONLY=1 ...            build and lintian only (make
 #                                         release): nothing installed
+#   CONGO_PKG_DEBS=DIR ...                no build: the packages in DIR
+#   CONGO_PKG_NO_CHROOT=1 ...             no fresh Debian in a chroot
 #
 # Exit status: 0 pass, 1 fail, 77 skipped (not a git checkout, or not
 # Debian).
