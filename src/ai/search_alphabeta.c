@@ -201,9 +201,17 @@ static int
 qsearch(struct search_thread *t, const struct board *pos, int alpha, int beta,
     int ply)
 {
+	int score;
+
 	if (node_enter(t)) {
 		t->pvlen[ply] = 0;
 		return 0;
+	}
+	/* a capture into the endgame tables: its exact value */
+	if (bb_popcount(pos->occ[WHITE] | pos->occ[BLACK]) <=
+	    t->ctx->tb_pieces + 2 && search_tb_score(t, pos, ply, &score)) {
+		t->pvlen[ply] = 0;
+		return score;
 	}
 	return qsearch_node(t, pos, alpha, beta, ply);
 }
