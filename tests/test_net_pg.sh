@@ -161,8 +161,8 @@ if [ $status -eq 0 ]; then
 	pida=$pid
 	v=$($as "$bindir/psql" -h "$tmp" -U congo -d congo -At -c \
 	    "SELECT version FROM congo_meta; SELECT count(*) FROM congo_limits")
-	if [ "$(echo $v)" != "4 0" ]; then
-		echo "test_net_pg.sh: after the migration: '$v', not 4 and an empty congo_limits"
+	if [ "$(echo $v)" != "5 0" ]; then
+		echo "test_net_pg.sh: after the migration: '$v', not 5 and an empty congo_limits"
 		status=1
 	fi
 fi

@@ -215,6 +215,9 @@ bool net_hash_equal(const char *a, const char *b);
 /* 3. The session. */
 struct game_rules;
 
+#define STORE_EXTRA_MAX 6
+#define STORE_EXTRA_LEN 400
+
 /* One command's changes, stored in one transaction (all or nothing). */
 struct store_change {
 	const char *game;          /* the game id */
@@ -239,6 +242,13 @@ struct store_change {
 	 * seat 1 is name2, token2, in the same transaction. */
 	bool both_seats;
 	const char *name2, *token2;
+	/* Statements on the accounts' tables (STORE_ACCOUNTS_SQL) in the
+	 * same transaction, values made safe by the session (an account,
+	 * a rated game's flag, the ratings a result changes): a duplicate
+	 * key is a conflict, as another server's ply is. With no game
+	 * (game ""), a change of accounts only. */
+	int nextra;
+	const char *extra[STORE_EXTRA_MAX];
 };
 
 struct sess;
@@ -304,6 +314,41 @@ struct store_ops {
 	    long long *gone_ms);
 };
 
+/*
+ * Accounts and ratings, the same SQL in SQLite and PostgreSQL: an account
+ * (its name as registered, the key's hash), a rating per account and
+ * category, and every rated game's rating after it (its history: one row a
+ * game, numbered, so that two servers rating one player at once cannot
+ * both store a rating worked out from the same one).
+ */
+#define STORE_ACCOUNTS_SQL \
+    "CREATE TABLE IF NOT EXISTS accounts(" \
+    " lname TEXT PRIMARY KEY," \
+    " name TEXT NOT NULL," \
+    " keyhash TEXT NOT NULL," \
+    " created BIGINT NOT NULL);" \
+    "CREATE TABLE IF NOT EXISTS ratings(" \
+    " lname TEXT NOT NULL," \
+    " variant TEXT NOT NULL," \
+    " speed TEXT NOT NULL," \
+    " rating DOUBLE PRECISION NOT NULL," \
+    " rd DOUBLE PRECISION NOT NULL," \
+    " vol DOUBLE PRECISION NOT NULL," \
+    " games INTEGER NOT NULL," \
+    " PRIMARY KEY (lname, variant, speed));" \
+    "CREATE INDEX IF NOT EXISTS ratings_top ON ratings(variant, speed, rating);" \
+    "CREATE TABLE IF NOT EXISTS rating_history(" \
+    " lname TEXT NOT NULL," \
+    " variant TEXT NOT NULL," \
+    " speed TEXT NOT NULL," \
+    " n INTEGER NOT NULL," \
+    " rating DOUBLE PRECISION NOT NULL," \
+    " rd DOUBLE PRECISION NOT NULL," \
+    " game TEXT NOT NULL," \
+    " at BIGINT NOT NULL," \
+    " PRIMARY KEY (lname, variant, speed, n));" \
+    "CREATE INDEX IF NOT EXISTS seats_name ON seats(lower(name));"
+
 /* Open the store --db names: a file (SQLite) or a postgresql:// URI
  * (PostgreSQL, when built with libpq). -1 with err naming it. */
 int store_open_any(const char *db, bool create, const struct store_ops **ops,
@@ -336,6 +381,7 @@ struct spend {
 	char name[CGP_NAME_MAX + 1], token[80];
 	char name2[CGP_NAME_MAX + 1], token2[80];
 	char kind[2][16], body[2][400];
+	char extra[STORE_EXTRA_MAX][STORE_EXTRA_LEN];
 	struct spend *next;
 	struct spend *then;            /* submitted once this one is stored,
 					  dropped when it is refused */

@@ -63,6 +63,10 @@ copy_change(struct spend *p, const struct store_change *ch)
 		    ch->rematch_of);
 		p->ch.rematch_of = p->rematch_of;
 	}
+	for (i = 0; i < ch->nextra && i < STORE_EXTRA_MAX; i++) {
+		snprintf(p->extra[i], sizeof p->extra[i], "%s", ch->extra[i]);
+		p->ch.extra[i] = p->extra[i];
+	}
 	for (i = 0; i < ch->nev && i < 2; i++) {
 		snprintf(p->kind[i], sizeof p->kind[i], "%s", ch->kind[i]);
 		snprintf(p->body[i], sizeof p->body[i], "%s", ch->body[i]);

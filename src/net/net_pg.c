@@ -23,7 +23,9 @@
 #include "net/net_internal.h"
 #include "net/net_pg.h"
 
-#define PG_SCHEMA_VERSION 4
+/* 4: the shared limits; 5: accounts and ratings (STORE_ACCOUNTS_SQL), a
+ * game's rated flag and end, congo_put's extra statements. */
+#define PG_SCHEMA_VERSION 5
 
 /* Limits counted by every server together: a row a key and minute. */
 #define PG_LIMITS_TABLE \
@@ -34,9 +36,56 @@
     " PRIMARY KEY (key, win));"
 
 
+#define PG_PUT_FUNCTION \
+    "CREATE OR REPLACE FUNCTION congo_put(g TEXT, fresh BOOLEAN, st TEXT, rep INTEGER," \
+    " quiet INTEGER, made BIGINT, seat INTEGER, nm TEXT, tok TEXT," \
+    " s1 BIGINT, k1 TEXT, b1 TEXT, s2 BIGINT, k2 TEXT, b2 TEXT," \
+    " who TEXT, va TEXT, clk TEXT, cr INTEGER, rof TEXT, extra TEXT)" \
+    " RETURNS TEXT LANGUAGE plpgsql AS $$\n" \
+    "DECLARE last BIGINT := 0; q TEXT;\n" \
+    "BEGIN\n" \
+    " IF fresh THEN INSERT INTO games(id, start, repetition, quiet," \
+    "  created, variant, clock, creator, rematch_of) VALUES (g, st, rep," \
+    "  quiet, made, va, clk, cr, rof); END IF;\n" \
+    " IF seat >= 0 THEN\n" \
+    "  INSERT INTO seats VALUES (g, seat, nm, tok);\n" \
+    "  UPDATE games SET status = 1 WHERE id = g AND status = 0 AND" \
+    "   (SELECT count(*) FROM seats s WHERE s.game = g) = 2;\n" \
+    " END IF;\n" \
+    " FOR i IN 1..2 LOOP\n" \
+    "  CONTINUE WHEN (CASE i WHEN 1 THEN k1 ELSE k2 END) IS NULL;\n" \
+    "  last := CASE i WHEN 1 THEN s1 ELSE s2 END;\n" \
+    "  INSERT INTO events VALUES (g, last, CASE i WHEN 1 THEN k1 ELSE k2 END," \
+    "   CASE i WHEN 1 THEN b1 ELSE b2 END);\n" \
+    "  IF (CASE i WHEN 1 THEN k1 ELSE k2 END) = 'MOVE' THEN\n" \
+    "   UPDATE games SET ply = ply + 1 WHERE id = g;\n" \
+    "  ELSIF (CASE i WHEN 1 THEN k1 ELSE k2 END) = 'RESULT' THEN\n" \
+    "   UPDATE games SET status = 2, ended = extract(epoch FROM now())::bigint," \
+    "    result = coalesce(substring(" \
+    "    (CASE i WHEN 1 THEN b1 ELSE b2 END) FROM 'result=([^ ]*)'), '')" \
+    "    WHERE id = g;\n" \
+    "  END IF;\n" \
+    " END LOOP;\n" \
+    " IF extra IS NOT NULL THEN\n" \
+    "  FOREACH q IN ARRAY string_to_array(extra, chr(30)) LOOP\n" \
+    "   EXECUTE q;\n" \
+    "  END LOOP;\n" \
+    " END IF;\n" \
+    " IF g = '' THEN RETURN 'ok'; END IF;\n" \
+    " PERFORM pg_notify('congo', who || ' ' || g || ' ' || last ||" \
+    "  CASE WHEN seat >= 0 THEN E'\\nS ' || seat || ' ' || nm || ' ' || tok" \
+    "  ELSE '' END ||" \
+    "  CASE WHEN k1 IS NULL THEN '' ELSE E'\\nE ' || s1 || ' ' || k1 || ' ' ||" \
+    "  b1 END ||" \
+    "  CASE WHEN k2 IS NULL THEN '' ELSE E'\\nE ' || s2 || ' ' || k2 || ' ' ||" \
+    "  b2 END);\n" \
+    " RETURN 'ok';\n" \
+    "EXCEPTION WHEN unique_violation THEN RETURN 'conflict';\n" \
+    "END $$;"
+
 static const char pg_schema[] =
     "CREATE TABLE congo_meta(version INTEGER NOT NULL);"
-    "INSERT INTO congo_meta VALUES (4);"
+    "INSERT INTO congo_meta VALUES (5);"
     PG_LIMITS_TABLE
     "CREATE TABLE games("
     " id TEXT PRIMARY KEY,"
@@ -51,7 +100,9 @@ static const char pg_schema[] =
     " variant TEXT NOT NULL DEFAULT 'congo',"
     " clock TEXT,"
     " creator INTEGER NOT NULL DEFAULT -1,"
-    " rematch_of TEXT);"
+    " rematch_of TEXT,"
+    " rated INTEGER NOT NULL DEFAULT 0,"
+    " ended BIGINT NOT NULL DEFAULT 0);"
     "CREATE INDEX games_status ON games(status, n);"
     "CREATE TABLE seats("
     " game TEXT NOT NULL REFERENCES games(id),"
@@ -65,44 +116,8 @@ static const char pg_schema[] =
     " kind TEXT NOT NULL,"
     " body TEXT NOT NULL,"
     " PRIMARY KEY (game, seq));"
-    "CREATE FUNCTION congo_put(g TEXT, fresh BOOLEAN, st TEXT, rep INTEGER,"
-    " quiet INTEGER, made BIGINT, seat INTEGER, nm TEXT, tok TEXT,"
-    " s1 BIGINT, k1 TEXT, b1 TEXT, s2 BIGINT, k2 TEXT, b2 TEXT,"
-    " who TEXT, va TEXT, clk TEXT, cr INTEGER, rof TEXT)"
-    " RETURNS TEXT LANGUAGE plpgsql AS $$\n"
-    "DECLARE last BIGINT := 0;\n"
-    "BEGIN\n"
-    " IF fresh THEN INSERT INTO games(id, start, repetition, quiet,"
-    "  created, variant, clock, creator, rematch_of) VALUES (g, st, rep,"
-    "  quiet, made, va, clk, cr, rof); END IF;\n"
-    " IF seat >= 0 THEN\n"
-    "  INSERT INTO seats VALUES (g, seat, nm, tok);\n"
-    "  UPDATE games SET status = 1 WHERE id = g AND status = 0 AND"
-    "   (SELECT count(*) FROM seats s WHERE s.game = g) = 2;\n"
-    " END IF;\n"
-    " FOR i IN 1..2 LOOP\n"
-    "  CONTINUE WHEN (CASE i WHEN 1 THEN k1 ELSE k2 END) IS NULL;\n"
-    "  last := CASE i WHEN 1 THEN s1 ELSE s2 END;\n"
-    "  INSERT INTO events VALUES (g, last, CASE i WHEN 1 THEN k1 ELSE k2 END,"
-    "   CASE i WHEN 1 THEN b1 ELSE b2 END);\n"
-    "  IF (CASE i WHEN 1 THEN k1 ELSE k2 END) = 'MOVE' THEN\n"
-    "   UPDATE games SET ply = ply + 1 WHERE id = g;\n"
-    "  ELSIF (CASE i WHEN 1 THEN k1 ELSE k2 END) = 'RESULT' THEN\n"
-    "   UPDATE games SET status = 2, result = coalesce(substring("
-    "    (CASE i WHEN 1 THEN b1 ELSE b2 END) FROM 'result=([^ ]*)'), '')"
-    "    WHERE id = g;\n"
-    "  END IF;\n"
-    " END LOOP;\n"
-    " PERFORM pg_notify('congo', who || ' ' || g || ' ' || last ||"
-    "  CASE WHEN seat >= 0 THEN E'\\nS ' || seat || ' ' || nm || ' ' || tok"
-    "  ELSE '' END ||"
-    "  CASE WHEN k1 IS NULL THEN '' ELSE E'\\nE ' || s1 || ' ' || k1 || ' ' ||"
-    "  b1 END ||"
-    "  CASE WHEN k2 IS NULL THEN '' ELSE E'\\nE ' || s2 || ' ' || k2 || ' ' ||"
-    "  b2 END);\n"
-    " RETURN 'ok';\n"
-    "EXCEPTION WHEN unique_violation THEN RETURN 'conflict';\n"
-    "END $$;";
+    STORE_ACCOUNTS_SQL
+    PG_PUT_FUNCTION ";";
 
 /*
  * Version 3 to 4: the shared limits' table. Servers starting at once: the
@@ -135,6 +150,50 @@ migrate_3(struct pgstore *pg, char *err, size_t errlen)
 bad:
 	pg_fail(pg->r, pg->uri, err, errlen, "cannot bring the tables from "
 	    "version 3 to 4");
+	pg_run(pg->r, "ROLLBACK", PGRES_COMMAND_OK);
+	return -1;
+}
+
+/*
+ * Version 4 to 5: accounts and ratings, a game's rated flag and end, and
+ * congo_put with its extra statements (the old one dropped). One server
+ * does it under the lock; the others find it done.
+ */
+static int
+migrate_4(struct pgstore *pg, char *err, size_t errlen)
+{
+	PGresult *r;
+	int ver;
+
+	if (!pg_run(pg->r, "BEGIN", PGRES_COMMAND_OK) ||
+	    !pg_run(pg->r, "LOCK TABLE congo_meta IN EXCLUSIVE MODE",
+	    PGRES_COMMAND_OK))
+		goto bad;
+	r = PQexec(pg->r, "SELECT version FROM congo_meta");
+	if (PQresultStatus(r) != PGRES_TUPLES_OK) {
+		PQclear(r);
+		goto bad;
+	}
+	ver = PQntuples(r) > 0 ? atoi(PQgetvalue(r, 0, 0)) : -1;
+	PQclear(r);
+	if (ver == 4 && (!pg_run(pg->r, "ALTER TABLE games ADD COLUMN IF NOT "
+	    "EXISTS rated INTEGER NOT NULL DEFAULT 0; ALTER TABLE games ADD "
+	    "COLUMN IF NOT EXISTS ended BIGINT NOT NULL DEFAULT 0;"
+	    STORE_ACCOUNTS_SQL, PGRES_COMMAND_OK) ||
+	    !pg_run(pg->r, "DROP FUNCTION IF EXISTS congo_put(TEXT, BOOLEAN, TEXT, "
+	    "INTEGER, INTEGER, BIGINT, INTEGER, TEXT, TEXT, BIGINT, TEXT, TEXT, "
+	    "BIGINT, TEXT, TEXT, TEXT, TEXT, TEXT, INTEGER, TEXT)",
+	    PGRES_COMMAND_OK) ||
+	    !pg_run(pg->r, PG_PUT_FUNCTION, PGRES_COMMAND_OK) ||
+	    !pg_run(pg->r, "UPDATE congo_meta SET version = 5",
+	    PGRES_COMMAND_OK)))
+		goto bad;
+	if (!pg_run(pg->r, "COMMIT", PGRES_COMMAND_OK))
+		goto bad;
+	return 0;
+bad:
+	pg_fail(pg->r, pg->uri, err, errlen, "cannot bring the tables from "
+	    "version 4 to 5");
 	pg_run(pg->r, "ROLLBACK", PGRES_COMMAND_OK);
 	return -1;
 }
@@ -177,6 +236,10 @@ setup(struct pgstore *pg, bool create, char *err, size_t errlen)
 		return -1;
 	if (ver == 3)
 		ver = 4;
+	if (ver == 4 && migrate_4(pg, err, errlen) < 0)
+		return -1;
+	if (ver == 4)
+		ver = 5;
 	if (ver != PG_SCHEMA_VERSION) {
 		snprintf(err, errlen, "%.300s: database version %d, this "
 		    "server reads version %d", pg->uri, ver, PG_SCHEMA_VERSION);
@@ -273,8 +336,9 @@ static void
 put(struct pgstore *pg, char **buf, size_t *len, size_t *cap,
     const struct store_change *ch)
 {
-	char num[7][24];
-	const char *v[20];
+	char num[7][24], extra[STORE_EXTRA_MAX * STORE_EXTRA_LEN];
+	const char *v[21];
+	size_t elen = 0;
 	int k;
 
 	snprintf(num[0], sizeof num[0], "%d", ch->repetition);
@@ -304,8 +368,14 @@ put(struct pgstore *pg, char **buf, size_t *len, size_t *cap,
 	v[17] = ch->clock;
 	v[18] = num[6];
 	v[19] = ch->rematch_of;
+	/* The extra statements, separated by chr(30) for congo_put. */
+	extra[0] = '\0';
+	for (k = 0; k < ch->nextra; k++)
+		elen += (size_t)snprintf(extra + elen, sizeof extra - elen,
+		    "%s%s", k > 0 ? "\036" : "", ch->extra[k]);
+	v[20] = ch->nextra > 0 ? extra : NULL;
 	add(buf, len, cap, "SELECT congo_put(");
-	for (k = 0; k < 20; k++)
+	for (k = 0; k < 21; k++)
 		lit(pg, buf, len, cap, v[k], k == 0);
 	add(buf, len, cap, ");");
 	if (!ch->both_seats)

@@ -21,8 +21,9 @@
 
 #define APP_ID 0x436f4e47       /* "CoNG" */
 /* 1: tokens in plain text; 2: their SHA-256 (hex) instead; 3: each game's
- * status, ply and result in its row (LIST and start-up read no events). */
-#define SCHEMA_VERSION 3
+ * status, ply and result in its row (LIST and start-up read no events);
+ * 4: accounts and ratings (STORE_ACCOUNTS_SQL), rated games, end times. */
+#define SCHEMA_VERSION 4
 #define QUICK_CHECK_MAX (8LL << 20)
 
 static const char schema[] =
@@ -38,7 +39,9 @@ static const char schema[] =
     " variant TEXT NOT NULL DEFAULT 'congo',"
     " clock TEXT,"
     " creator INTEGER NOT NULL DEFAULT -1,"
-    " rematch_of TEXT);"
+    " rematch_of TEXT,"
+    " rated INTEGER NOT NULL DEFAULT 0,"
+    " ended INTEGER NOT NULL DEFAULT 0);"
     "CREATE INDEX games_status ON games(status);"
     "CREATE TABLE seats("
     " game TEXT NOT NULL REFERENCES games(id),"
@@ -51,7 +54,8 @@ static const char schema[] =
     " seq INTEGER NOT NULL,"
     " kind TEXT NOT NULL,"
     " body TEXT NOT NULL,"
-    " PRIMARY KEY (game, seq)) WITHOUT ROWID;";
+    " PRIMARY KEY (game, seq)) WITHOUT ROWID;"
+    STORE_ACCOUNTS_SQL;
 
 /*
  * The online columns (the variant, the clock, the creator's seat for
@@ -73,13 +77,10 @@ static const char add_online_columns[] =
 int
 store_fail(struct store *st, char *err, size_t errlen, const char *what)
 {
-	int code = st->db != NULL ? sqlite3_errcode(st->db) & 0xff : 0;
-
 	snprintf(err, errlen, "%s: %s%s%s%s", st->path, what,
 	    st->db != NULL ? ": " : "",
 	    st->db != NULL ? sqlite3_errmsg(st->db) : "",
-	    code == SQLITE_BUSY || code == SQLITE_LOCKED ?
-	    " (is another congo-server using it?)" : "");
+	    st->db != NULL ? store_explain(st->db) : "");
 	return -1;
 }
 
@@ -164,6 +165,14 @@ migrate(struct store *st, long ver, char *err, size_t errlen)
 		    "= games.id AND e.kind = 'RESULT') WHERE status = 2;"
 		    "CREATE INDEX games_status ON games(status);", err, errlen,
 		    "cannot add the games' status") < 0)
+			return -1;
+	}
+	if (ver < 4) {
+		/* Accounts and ratings; a game's rated flag and end. */
+		if (exec(st, "ALTER TABLE games ADD COLUMN rated INTEGER NOT "
+		    "NULL DEFAULT 0; ALTER TABLE games ADD COLUMN ended "
+		    "INTEGER NOT NULL DEFAULT 0;" STORE_ACCOUNTS_SQL, err,
+		    errlen, "cannot add accounts and ratings") < 0)
 			return -1;
 	}
 	snprintf(sql, sizeof sql, "PRAGMA user_version=%d", SCHEMA_VERSION);
@@ -359,6 +368,7 @@ store_open(const char *path, bool create, char *err, size_t errlen)
 		store_close(st);
 		return NULL;
 	}
+	store_guard(st);
 	/* Reads from the event loop go through a connection of their own:
 	 * in WAL they never wait for the store thread's commits. */
 	if (sqlite3_open_v2(path, &st->rdb, SQLITE_OPEN_READONLY, NULL) !=

@@ -19,7 +19,8 @@ static const char *const write_sql[6] = {
 	"UPDATE games SET status = 1 WHERE id = ?1 AND status = 0 AND "
 	    "(SELECT count(*) FROM seats WHERE game = ?1) = 2",
 	"UPDATE games SET ply = ply + 1 WHERE id = ?",
-	"UPDATE games SET status = 2, result = ? WHERE id = ?",
+	"UPDATE games SET status = 2, result = ?, ended = "
+	    "CAST(strftime('%s', 'now') AS INTEGER) WHERE id = ?",
 };
 
 static const char *const read_sql[5] = {
@@ -143,6 +144,8 @@ put_change(struct store *st, const struct store_change *ch)
 	sqlite3_stmt *q;
 	int i, rc;
 
+	if (ch->game[0] == '\0')
+		goto extra;     /* accounts only */
 	if (ch->new_game) {
 		q = st->ins_game;
 		rc = bind_text(q, 1, ch->game, SQLITE_OK);
@@ -173,6 +176,13 @@ put_change(struct store *st, const struct store_change *ch)
 		    step(q) < 0)
 			return -1;
 	}
+extra:
+	for (i = 0; i < ch->nextra; i++)
+		if (sqlite3_exec(st->db, ch->extra[i], NULL, NULL, NULL) !=
+		    SQLITE_OK)
+			return -1;
+	if (ch->game[0] == '\0')
+		return 0;
 	for (i = 0; i < ch->nev; i++) {
 		q = st->ins_event;
 		rc = bind_text(q, 1, ch->game, SQLITE_OK);
@@ -231,6 +241,12 @@ store_commit_batch(void *ctx, const struct store_change *const *ch, int n,
 			ok[i] = true;
 			nok++;
 		} else {
+			/* A name or a rating another change took first. */
+			conflict[i] = ch[i]->nextra > 0 &&
+			    (sqlite3_extended_errcode(st->db) ==
+			    SQLITE_CONSTRAINT_PRIMARYKEY ||
+			    sqlite3_extended_errcode(st->db) ==
+			    SQLITE_CONSTRAINT_UNIQUE);
 			store_fail(st, err, errlen, "cannot store");
 			sqlite3_exec(st->db, "ROLLBACK TO c", NULL, NULL,
 			    NULL);
