@@ -144,6 +144,16 @@ fail:
 	return NULL;
 }
 
+/* Has m a piece that only a promotion makes? */
+static bool
+promoted(const struct tb_material *m)
+{
+	for (int i = 0; i < m->n; i++)
+		if (PIECE_TYPE(m->piece[i]) == board_promotion[m->variant])
+			return true;
+	return false;
+}
+
 static int
 make_variant(const char *dir, int variant, int pieces, const char *names,
     int threads, struct progress *pr, struct totals *tot)
@@ -151,7 +161,7 @@ make_variant(const char *dir, int variant, int pieces, const char *names,
 	struct tb_material *list;
 	struct tb_set *set;
 	char path[4096], err[4096 + 128];
-	int count, k;
+	int count, k, maxn = 0;
 
 	if (snprintf(path, sizeof path, "%s/%s", dir, variant_name(variant)) >=
 	    (int)sizeof path - 16) {
@@ -178,6 +188,9 @@ make_variant(const char *dir, int variant, int pieces, const char *names,
 		list = tb_material_list(variant, pieces, &count);
 	}
 	pr->variant = variant_name(variant);
+	for (k = 0; k < count; k++)
+		if (list[k].n > maxn)
+			maxn = list[k].n;
 	for (k = 0; k < count; k++) {
 		struct tb_material *m = &list[k];
 		struct tb_table *t;
@@ -214,7 +227,12 @@ make_variant(const char *dir, int variant, int pieces, const char *names,
 		tot->tables++;
 		tot->positions += pos;
 		tot->bytes += bytes;
-		tb_set_add(set, t);
+		/* only a promotion leads to as many pieces: keep the others
+		 * of the most pieces out of memory */
+		if (m->n == maxn && !promoted(m))
+			tb_table_free(t);
+		else
+			tb_set_add(set, t);
 	}
 	tb_set_free(set);
 	free(list);
