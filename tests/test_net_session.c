@@ -718,7 +718,7 @@ test_rebuild_errors(void **state)
 	char hash[CGP_HASH_LEN + 1];
 
 	struct sess_game_row row = { "AAAAAAAA", "xyz_w", NULL, NULL, NULL,
-		1, 200, -1, 0 };
+		1, 200, -1, 0, false };
 
 	(void)state;
 	net_token_hash(tok, hash);

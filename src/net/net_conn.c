@@ -50,10 +50,9 @@ conn_send(void *ctx, int id, const char *line, size_t len)
 	}
 	memcpy(c->out + c->outlen, line, len);
 	c->outlen += len;
-	/* Out at once when nothing waits before it: an event reaches the
-	 * opponent right after its commit, not at the end of the round. */
-	if (c->outoff == 0 && c->outlen == len && !c->closing)
-		conn_flush(sv, id);
+	/* Sent once what this step makes is queued (srv_flush after a
+	 * batch of commits, a connection's lines, the timers): a MOVE's OK
+	 * and its event go out in one send, not two. */
 }
 
 void
@@ -161,6 +160,7 @@ void
 conn_read(struct srv *sv, int id, long long now)
 {
 	struct conn *c = &sv->conns[id];
+	size_t room;
 	ssize_t r;
 	int turn;
 
@@ -168,7 +168,8 @@ conn_read(struct srv *sv, int id, long long now)
 		if (!c->used || c->closing || c->dead ||
 		    c->inlen == sizeof c->in)
 			return;       /* full: lines wait for a commit */
-		r = recv(c->fd, c->in + c->inlen, sizeof c->in - c->inlen, 0);
+		room = sizeof c->in - c->inlen;
+		r = recv(c->fd, c->in + c->inlen, room, 0);
 		if (r < 0) {
 			if (errno == EINTR)
 				continue;
@@ -187,6 +188,10 @@ conn_read(struct srv *sv, int id, long long now)
 			c->last_rx = now;
 			c->ping_sent = 0;
 		}
+		/* Less than there was room for: the socket is drained (poll
+		 * says so again if more comes), no recv to hear EAGAIN. */
+		if ((size_t)r < room)
+			return;
 	}
 }
 

@@ -5,6 +5,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 #include "net/net_internal.h"
@@ -16,6 +17,9 @@ want_name(struct sess *s, int conn, const struct cgp_cmd *cmd)
 {
 	const char *v = cgp_get(cmd, "name");
 
+	/* Logged in: the account's name, name= ignored. */
+	if (sess_account(s, conn) != NULL)
+		return sess_account(s, conn);
 	if (v == NULL)
 		return DEFAULT_NAME;
 	if (!cgp_valid_name(v)) {
@@ -86,10 +90,11 @@ cmd_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	struct cgp_out o;
 	struct board start;
 	struct game probe;
-	const char *name, *variant;
+	const char *name, *variant, *rv;
+	char rsql[96];
 	int64_t base, inc;
 	int seat, tries;
-	bool over;
+	bool over, rated;
 
 	if (s->lim.games_per_minute > 0 &&
 	    a->creates >= s->lim.games_per_minute) {
@@ -105,6 +110,22 @@ cmd_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	    want_start(s, conn, cmd, &variant, &start, &rules, wire, &base,
 	    &inc) < 0)
 		return;
+	rv = cgp_get(cmd, "rated");
+	if (rv != NULL && strcmp(rv, "yes") != 0 && strcmp(rv, "no") != 0) {
+		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX,
+		    "rated= is yes or no");
+		return;
+	}
+	rated = rv != NULL && strcmp(rv, "yes") == 0;
+	if (rated && (sess_account(s, conn) == NULL || seat < 0 ||
+	    cgp_get(cmd, "clock") == NULL || cgp_get(cmd, "fen") != NULL)) {
+		sess_err(s, conn, cmd->tag, sess_account(s, conn) == NULL ?
+		    CGP_NOT_YOUR_SEAT : CGP_BAD_SYNTAX,
+		    sess_account(s, conn) == NULL ? "a rated game needs LOGIN" :
+		    "a rated game needs seat= and clock=, from the start "
+		    "position");
+		return;
+	}
 	game_init(&probe, &start, &rules);
 	over = game_over(&probe);
 	game_free(&probe);
@@ -141,6 +162,13 @@ cmd_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	}
 	ch.creator = seat;
 	ch.seat = seat;
+	if (rated) {
+		ch.rated = true;
+		snprintf(rsql, sizeof rsql, "UPDATE games SET rated = 1 WHERE "
+		    "id = '%s'", id);
+		ch.nextra = 1;
+		ch.extra[0] = rsql;
+	}
 	if (seat >= 0) {
 		snprintf(body, sizeof body, "seat=%s name=%s",
 		    cgp_seat_name(seat), name);
@@ -198,6 +226,15 @@ cmd_join(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	if (g->seated[seat]) {
 		snprintf(msg, sizeof msg, "%s is taken", cgp_seat_name(seat));
 		sess_err(s, conn, cmd->tag, CGP_SEAT_TAKEN, msg);
+		return;
+	}
+	/* A rated game's seats belong to accounts, two of them. */
+	if (g->rated && (sess_account(s, conn) == NULL ||
+	    (g->seated[1 - seat] && strcasecmp(g->name[1 - seat],
+	    sess_account(s, conn)) == 0))) {
+		sess_err(s, conn, cmd->tag, CGP_NOT_YOUR_SEAT,
+		    sess_account(s, conn) == NULL ? "a rated game needs LOGIN" :
+		    "you hold the other seat of this rated game");
 		return;
 	}
 	if (net_new_token(token) < 0) {

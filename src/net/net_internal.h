@@ -91,6 +91,12 @@ enum cgp_verb {
 	CGP_V_REMATCH,
 	CGP_V_SAY,
 	CGP_V_TAKEBACK,
+	CGP_V_REGISTER,
+	CGP_V_LOGIN,
+	CGP_V_WHOIS,
+	CGP_V_TOP,
+	CGP_V_GAMES,
+	CGP_V_RECORD,
 	CGP_NVERBS
 };
 
@@ -238,6 +244,7 @@ struct store_change {
 	const char *clock;         /* "300+5", NULL for an untimed game */
 	int creator;               /* the seat its creator took, -1 none */
 	const char *rematch_of;    /* the game it is a rematch of, or NULL */
+	bool rated;                /* a rated game (its seats: accounts) */
 	/* A rematch takes both seats at once: seat is 0 (name, token) and
 	 * seat 1 is name2, token2, in the same transaction. */
 	bool both_seats;
@@ -262,6 +269,56 @@ struct store_item {
 	char variant[CGP_VARIANT_MAX];
 	char clock[16];            /* "300+5", "" without one */
 };
+
+/* An account, a rating, a finished game: what WHOIS, TOP, GAMES read. */
+struct store_account {
+	char name[CGP_NAME_MAX + 1];   /* as registered */
+	char keyhash[CGP_HASH_LEN + 1];
+	long long created;             /* Unix time */
+	int games;                     /* finished games played */
+};
+
+struct store_rating {
+	char name[CGP_NAME_MAX + 1];
+	char variant[CGP_VARIANT_MAX];
+	char speed[12];
+	double rating, rd, vol;
+	int games;
+};
+
+struct store_game_item {
+	char id[CGP_ID_LEN + 1];
+	char variant[CGP_VARIANT_MAX];
+	char white[CGP_NAME_MAX + 1], black[CGP_NAME_MAX + 1];
+	char result[8], reason[24];
+	int rated;
+	long long ended;               /* Unix time */
+};
+
+/* The reads of accounts and ratings, the same in every store
+ * (net_store_acct.c runs them on SQLite, net_pg_acct.c on PostgreSQL):
+ * the statements' text with ? for each parameter. */
+extern const char *const store_acct_sql[5];
+enum { STORE_Q_ACCOUNT, STORE_Q_RATINGS, STORE_Q_TOP, STORE_Q_GAMES,
+	STORE_Q_GAMES_BEFORE };
+/* A store's way to run one of them: the parameters (types: t text, i
+ * integer), at most max rows each handed to row(arg, i, columns as text,
+ * NULL as ""): how many, or -1 with err. The reads below are built on it. */
+typedef void (*store_row_fn)(void *arg, int i, const char *const *cols);
+typedef int (*store_rows_fn)(void *ctx, const char *sql,
+    const char *const *params, const char *types, int max, store_row_fn row,
+    void *arg, char *err, size_t errlen);
+int store_acct_account(store_rows_fn rows, void *ctx, const char *lname,
+    struct store_account *a, char *err, size_t errlen);
+int store_acct_ratings(store_rows_fn rows, void *ctx, const char *lname,
+    const char *variant, const char *speed, struct store_rating *out,
+    int max, char *err, size_t errlen);
+int store_acct_top(store_rows_fn rows, void *ctx, const char *variant,
+    const char *speed, int limit, struct store_rating *out, char *err,
+    size_t errlen);
+int store_acct_games(store_rows_fn rows, void *ctx, const char *lname,
+    const char *before, int limit, struct store_game_item *out, char *err,
+    size_t errlen);
 
 struct store_ops {
 	/* Store durably before returning 0; -1 with err if nothing changed. */
@@ -312,6 +369,21 @@ struct store_ops {
 	void (*presence)(void *ctx, const char *game, int seat, bool here);
 	int (*remote_presence)(void *ctx, const char *game, int seat,
 	    long long *gone_ms);
+	/* Accounts and ratings (NULL: a store without them). An account by
+	 * its name in lower case: 1, 0 when there is none, -1 with err.
+	 * Ratings of lname (variant and speed NULL: every category), the
+	 * best of a category (provisional ones left out), the finished
+	 * games of a player newest first (before: a game id, the page
+	 * after it): how many, or -1 with err. */
+	int (*account)(void *ctx, const char *lname, struct store_account *a,
+	    char *err, size_t errlen);
+	int (*ratings)(void *ctx, const char *lname, const char *variant,
+	    const char *speed, struct store_rating *out, int max, char *err,
+	    size_t errlen);
+	int (*top)(void *ctx, const char *variant, const char *speed,
+	    int limit, struct store_rating *out, char *err, size_t errlen);
+	int (*games_of)(void *ctx, const char *lname, const char *before,
+	    int limit, struct store_game_item *out, char *err, size_t errlen);
 };
 
 /*
@@ -521,6 +593,7 @@ struct sess_game_row {           /* one game as storage holds it */
 	int repetition, quiet_plies;
 	int creator;               /* the seat its creator took, -1 none */
 	long long created;         /* Unix time */
+	bool rated;
 };
 int sess_load_game(struct sess *s, const struct sess_game_row *row,
     char *err, size_t errlen);
@@ -560,6 +633,7 @@ struct sgame {
 	int tb_offer;                  /* colour offering a takeback, or -1 */
 	char variant[CGP_VARIANT_MAX]; /* "congo", "megapawn" */
 	bool timed;                    /* created with clock= */
+	bool rated;                    /* its seats are accounts' */
 	struct game_clock clock;       /* with timed */
 	bool over;                     /* finished (by the rules or not) */
 	enum game_result result;       /* with over; RESULT_NONE: "-" */
@@ -603,6 +677,7 @@ struct sconn {
 	int ngames, gcap;
 	unsigned gen;                  /* which connection of this number */
 	int waiting;                   /* its changes being stored */
+	char account[CGP_NAME_MAX + 1];    /* logged in as, "" none */
 };
 
 struct saddr {                   /* a network (IPv4 /24, IPv6 /64) */
@@ -610,6 +685,8 @@ struct saddr {                   /* a network (IPv4 /24, IPv6 /64) */
 	int nconn;
 	long long win_start;           /* the current minute */
 	int creates;
+	long long reg_start;           /* the hour registrations count in */
+	int regs;
 };
 
 struct sfail {                   /* wrong tokens of a network for a game */
@@ -641,6 +718,7 @@ struct sess {
 	int refusals;                  /* refusals in it not logged one by one */
 	bool refusal_quiet;            /* the last window was summarised */
 	unsigned conn_gen;             /* generations handed out */
+	struct vec logins;             /* wrong keys (net_account.c) */
 	bool again;                    /* the line must be given again */
 	const char *line;              /* the line being run, and its length */
 	size_t linelen;
@@ -757,6 +835,29 @@ void sess_cmd_end(struct sess *s, int conn, const struct cgp_cmd *c);
 void sess_cmd_query(struct sess *s, int conn, const struct cgp_cmd *c);
 void sess_cmd_online(struct sess *s, int conn, const struct cgp_cmd *c);
 void sess_cmd_takeback(struct sess *s, int conn, const struct cgp_cmd *c);
+/* Accounts (net_account.c): REGISTER and LOGIN; the account a connection
+ * plays as (NULL: none); an account read from the store (1, 0 none, -1
+ * logged); names. */
+void sess_cmd_account(struct sess *s, int conn, const struct cgp_cmd *c);
+void sess_logins_init(struct sess *s);
+const char *sess_account(struct sess *s, int conn);
+struct store_account;
+int sess_read_account(struct sess *s, const char *name,
+    struct store_account *a);
+bool sess_valid_account(const char *s);
+void sess_lower(const char *s, char *out, size_t n);
+/* Rated games (net_rate.c): a game's speed ("blitz"); a player's rating
+ * in a category (1, 0 new: the start values, -1 unreadable); STATE's
+ * rating keys; a RESULT's ratings added to a change on its way. */
+struct rating;
+struct spend;
+const char *sess_speed(const struct sgame *g);
+int sess_player_rating(struct sess *s, const char *name, const char *variant,
+    const char *speed, struct rating *out, int *games);
+void sess_rating_kv(struct sess *s, struct sgame *g, struct cgp_out *o);
+void sess_rate_spend(struct sess *s, struct spend *p);
+/* WHOIS, TOP, GAMES, RECORD (net_query_acct.c). */
+void sess_cmd_players(struct sess *s, int conn, const struct cgp_cmd *c);
 /* A stored TAKEBACK or UNDO replayed into g; -1 when it does not fit. */
 int sess_replay_takeback(struct sgame *g, const char *kind,
     const struct cgp_msg *m);

@@ -56,8 +56,10 @@ sess_addr(struct sess *s, const char *net, long long now_ms)
 			a = x;
 			break;
 		}
+		/* (a network's registrations count for an hour) */
 		if (spare == NULL && x->nconn == 0 &&
-		    now_ms - x->win_start >= MINUTE_MS)
+		    now_ms - x->win_start >= MINUTE_MS &&
+		    (x->regs == 0 || now_ms - x->reg_start >= 3600000LL))
 			spare = x;
 	}
 	if (a == NULL) {

@@ -29,6 +29,12 @@ static const char *const verb_names[CGP_NVERBS] = {
 	[CGP_V_REMATCH] = "REMATCH",
 	[CGP_V_SAY] = "SAY",
 	[CGP_V_TAKEBACK] = "TAKEBACK",
+	[CGP_V_REGISTER] = "REGISTER",
+	[CGP_V_LOGIN] = "LOGIN",
+	[CGP_V_WHOIS] = "WHOIS",
+	[CGP_V_TOP] = "TOP",
+	[CGP_V_GAMES] = "GAMES",
+	[CGP_V_RECORD] = "RECORD",
 };
 
 const char *

@@ -119,6 +119,7 @@ sess_spend_new(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	}
 	p->state_to_origin = state_to_origin;
 	p->quiet = quiet;
+	sess_rate_spend(s, p);
 	if (ok != NULL) {
 		cgp_out_end(ok);
 		memcpy(p->ok, ok->buf, ok->len);
@@ -223,6 +224,7 @@ apply(struct sess *s, struct spend *p, bool alive)
 		row.quiet_plies = ch->quiet_plies;
 		row.creator = ch->creator;
 		row.created = ch->created;
+		row.rated = ch->rated;
 		rc = sess_load_game(s, &row, err, sizeof err);
 	}
 	if (rc == 0 && ch->seat >= 0)

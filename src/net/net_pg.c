@@ -512,7 +512,8 @@ read_game(struct pgstore *pg, struct sess *s, const char *id, long seq,
 
 	snprintf(from, sizeof from, "%ld", seq);
 	r = query(pg, "SELECT 0, 0::bigint, start, repetition::text, "
-	    "quiet::text || ' ' || created::text || ' ' || creator::text, "
+	    "quiet::text || ' ' || created::text || ' ' || creator::text || "
+	    "' ' || rated::text, "
 	    "variant, clock, rematch_of FROM games WHERE id = $1 "
 	    "AND $2::bigint = 0 "
 	    "UNION ALL SELECT 1, seat, name, token, '', NULL, NULL, NULL "
@@ -533,8 +534,11 @@ read_game(struct pgstore *pg, struct sess *s, const char *id, long seq,
 			struct sess_game_row row;
 			memset(&row, 0, sizeof row);
 			row.creator = -1;
-			sscanf(PQgetvalue(r, i, 4), "%d %lld %d",
-			    &row.quiet_plies, &row.created, &row.creator);
+			int rated = 0;
+			sscanf(PQgetvalue(r, i, 4), "%d %lld %d %d",
+			    &row.quiet_plies, &row.created, &row.creator,
+			    &rated);
+			row.rated = rated != 0;
 			row.id = id;
 			row.start = a;
 			row.repetition = atoi(b);
@@ -786,6 +790,10 @@ const struct store_ops store_pg_ops = {
 	.count = pg_count,
 	.presence = pg_presence,
 	.remote_presence = pg_remote_presence,
+	.account = pg_account,
+	.ratings = pg_ratings,
+	.top = pg_top,
+	.games_of = pg_games_of,
 };
 
 #else

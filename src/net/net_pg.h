@@ -81,6 +81,17 @@ bool pg_alive(struct pgstore *pg, PGconn **c, bool reader, long long *retry,
  * the database cannot be reached now. */
 bool pg_reader(struct pgstore *pg, char *err, size_t errlen);
 
+/* Accounts and ratings (net_pg_acct.c): store_ops' reads. */
+int pg_account(void *ctx, const char *lname, struct store_account *a,
+    char *err, size_t errlen);
+int pg_ratings(void *ctx, const char *lname, const char *variant,
+    const char *speed, struct store_rating *out, int max, char *err,
+    size_t errlen);
+int pg_top(void *ctx, const char *variant, const char *speed, int limit,
+    struct store_rating *out, char *err, size_t errlen);
+int pg_games_of(void *ctx, const char *lname, const char *before, int limit,
+    struct store_game_item *out, char *err, size_t errlen);
+
 /* Presence (net_pg_presence.c). */
 void pg_presence_init(struct pgstore *pg);
 void pg_presence_free(struct pgstore *pg);

@@ -48,6 +48,7 @@ sess_load_game(struct sess *s, const struct sess_game_row *row, char *err,
 	snprintf(g->start, sizeof g->start, "%s", row->start);
 	snprintf(g->variant, sizeof g->variant, "%s", variant);
 	g->created = row->created;
+	g->rated = row->rated;
 	g->creator = row->creator >= 0 && row->creator <= 1 ? row->creator : -1;
 	game_init(&g->g, &start, &rules);
 	if (row->clock != NULL) {

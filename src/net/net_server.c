@@ -329,6 +329,21 @@ stored(struct srv *sv, long long now)
 	for (i = 0; i < sv->nconn; i++)
 		if (sv->conns[i].used && sv->conns[i].inlen > 0)
 			conn_lines(sv, i, now);
+	/* The answers and events of the batch out now, not at the end of
+	 * the round: one send a connection. */
+	srv_flush(sv);
+}
+
+void
+srv_flush(struct srv *sv)
+{
+	int i;
+
+	for (i = 0; i < sv->nconn; i++) {
+		struct conn *c = &sv->conns[i];
+		if (c->used && !c->dead && c->outoff < c->outlen)
+			conn_flush(sv, i);
+	}
 }
 
 /* Flush every connection; run the timers. */

@@ -42,6 +42,7 @@ sess_new(const struct sess_io *io, const struct sess_limits *lim,
 	s->index = xcalloc((size_t)s->icap, sizeof *s->index);
 	s->addrs = (struct vec)VEC_INIT(sizeof(struct saddr));
 	s->fails = (struct vec)VEC_INIT(sizeof(struct sfail));
+	sess_logins_init(s);
 	return s;
 }
 
@@ -74,6 +75,7 @@ sess_free(struct sess *s)
 	free(s->conns);
 	vec_free(&s->addrs);
 	vec_free(&s->fails);
+	vec_free(&s->logins);
 	free(s->heap);
 	free(s);
 }
@@ -481,6 +483,7 @@ sess_state(struct sess *s, struct sgame *g, struct cgp_out *o)
 	cgp_out_kv(o, "black", g->seated[1] ? g->name[1] : "-");
 	cgp_out_kvi(o, "wpresent", sess_present(s, g, 0));
 	cgp_out_kvi(o, "bpresent", sess_present(s, g, 1));
+	sess_rating_kv(s, g, o);
 	cgp_out_kv(o, "draw", g->offer < 0 ? "-" : cgp_seat_name(g->offer));
 	sess_clock_kv(s, g, o, true);
 }
@@ -728,6 +731,16 @@ sess_line(struct sess *s, int conn, const char *line, size_t len,
 		break;
 	case CGP_V_TAKEBACK:
 		sess_cmd_takeback(s, conn, &cmd);
+		break;
+	case CGP_V_REGISTER:
+	case CGP_V_LOGIN:
+		sess_cmd_account(s, conn, &cmd);
+		break;
+	case CGP_V_WHOIS:
+	case CGP_V_TOP:
+	case CGP_V_GAMES:
+	case CGP_V_RECORD:
+		sess_cmd_players(s, conn, &cmd);
 		break;
 	default:
 		sess_cmd_query(s, conn, &cmd);

@@ -18,16 +18,45 @@ struct store {
 	sqlite3_stmt *up_seated, *up_ply, *up_result;
 	sqlite3_stmt *rd_game, *rd_seats, *rd_events, *rd_list[2];
 	int fail_next;
+	/* Another program's write lock: the store thread waits for it
+	 * until busy_until (ms); locked while the last wait ran out (the
+	 * next batches then wait STORE_RELOCK_MS); a commit clears it. */
+	long long busy_until;
+	bool locked;
 	long long size;                /* bytes, when opened */
 	char note[1200];               /* something to log, or "" */
 	char path[1024];
 };
 
-/* "<path>: what: sqlite's message"; returns -1. */
+/* How long a commit waits for another program's write lock, and each
+ * batch after one whose wait ran out: a command waits at most their sum
+ * (2 s) for a lock before it is refused. */
+#define STORE_LOCK_WAIT_MS 1900
+#define STORE_RELOCK_MS 100
+
+/* "<path>: what: sqlite's message (what it means: a full disk, a read-only
+ * file, another program's lock)"; returns -1. */
 int store_fail(struct store *st, char *err, size_t errlen, const char *what);
+/* The file opened read-only (SQLite falls back to reading when it may not
+ * write): -1 with err saying so (net_store_guard.c). */
+int store_writable(struct store *st, char *err, size_t errlen);
+/* The store thread's connection waits a bounded time for a lock. */
+void store_guard(struct store *st);
+/* What the last failure on st->db means for an operator, or "". */
+const char *store_explain(const struct store *st);
 /* The statements: writes on db, reads on rdb; -1 if one does not prepare. */
 int store_prepare(struct store *st);
 int store_prepare_reads(struct store *st);
 void store_finalize(struct store *st);
+/* Accounts and ratings (net_store_acct.c): store_ops' reads. */
+int store_sqlite_account(void *ctx, const char *lname,
+    struct store_account *a, char *err, size_t errlen);
+int store_sqlite_ratings(void *ctx, const char *lname, const char *variant,
+    const char *speed, struct store_rating *out, int max, char *err,
+    size_t errlen);
+int store_sqlite_top(void *ctx, const char *variant, const char *speed,
+    int limit, struct store_rating *out, char *err, size_t errlen);
+int store_sqlite_games(void *ctx, const char *lname, const char *before,
+    int limit, struct store_game_item *out, char *err, size_t errlen);
 
 #endif

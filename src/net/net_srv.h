@@ -61,6 +61,8 @@ int conn_add(struct srv *sv, int fd, const char *addr, long long now);
 void conn_read(struct srv *sv, int id, long long now);
 /* Write what is queued; true when all of it went. */
 bool conn_flush(struct srv *sv, int id);
+/* conn_flush every connection with something queued. */
+void srv_flush(struct srv *sv);
 /* Close the socket and tell the session. */
 void conn_drop(struct srv *sv, int id, const char *why);
 /* Pings, closing deadlines. */

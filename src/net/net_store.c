@@ -80,7 +80,7 @@ store_fail(struct store *st, char *err, size_t errlen, const char *what)
 	snprintf(err, errlen, "%s: %s%s%s%s", st->path, what,
 	    st->db != NULL ? ": " : "",
 	    st->db != NULL ? sqlite3_errmsg(st->db) : "",
-	    st->db != NULL ? store_explain(st->db) : "");
+	    st->db != NULL ? store_explain(st) : "");
 	return -1;
 }
 
@@ -364,6 +364,10 @@ store_open(const char *path, bool create, char *err, size_t errlen)
 		return NULL;
 	}
 	sqlite3_extended_result_codes(st->db, 1);
+	if (store_writable(st, err, errlen) < 0) {
+		store_close(st);
+		return NULL;
+	}
 	if (setup(st, create, err, errlen) < 0) {
 		store_close(st);
 		return NULL;

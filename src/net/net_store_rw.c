@@ -25,7 +25,7 @@ static const char *const write_sql[6] = {
 
 static const char *const read_sql[5] = {
 	"SELECT start, repetition, quiet, created, variant, clock, creator, "
-	    "rematch_of FROM games WHERE id = ?",
+	    "rematch_of, rated FROM games WHERE id = ?",
 	"SELECT seat, name, token FROM seats WHERE game = ?",
 	"SELECT seq, kind, body FROM events WHERE game = ? ORDER BY seq",
 	"SELECT id, status, ply, result, "
@@ -324,6 +324,7 @@ store_load_game(void *ctx, struct sess *s, const char *id, char *err,
 		row.creator = sqlite3_column_int(q, 6);
 		if (sqlite3_column_type(q, 7) != SQLITE_NULL)
 			row.rematch_of = col(q, 7);
+		row.rated = sqlite3_column_int(q, 8) != 0;
 		r = sess_load_game(s, &row, e, sizeof e);
 	}
 	sqlite3_reset(q);
@@ -442,4 +443,8 @@ const struct store_ops store_sqlite_ops = {
 	.load = ops_load,
 	.note = ops_note,
 	.close = ops_close,
+	.account = store_sqlite_account,
+	.ratings = store_sqlite_ratings,
+	.top = store_sqlite_top,
+	.games_of = store_sqlite_games,
 };

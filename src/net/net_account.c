@@ -1,0 +1,263 @@
+/*
+ * net_account.c: REGISTER and LOGIN (PROTOCOL.md "Accounts and ratings").
+ * An account is a name (3-20 of A-Za-z0-9_-, unique without regard to
+ * case) and a key of 128 random bits shown once; the store keeps the key's
+ * hash only. Registrations are limited per network and hour; wrong keys
+ * per network and account and per account, the right key being checked
+ * first, so that nobody's guesses lock its owner out.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "net/net_internal.h"
+
+#define HOUR_MS 3600000LL
+#define MINUTE_MS 60000LL
+#define REGISTER_PER_HOUR 3      /* accounts a network an hour */
+#define LOGIN_FAILS_NET 5        /* wrong keys a network and account a minute */
+#define LOGIN_FAILS_ACCOUNT 20   /* wrong keys an account a minute, in all */
+
+struct slogin {
+	char net[64];                  /* "" : the account's total */
+	char lname[CGP_NAME_MAX + 1];
+	long long win_start;
+	int fails;
+};
+
+bool
+sess_valid_account(const char *s)
+{
+	size_t n = strlen(s), i;
+
+	if (n < 3 || n > 20)
+		return false;
+	for (i = 0; i < n; i++)
+		if (!isalnum((unsigned char)s[i]) && s[i] != '_' &&
+		    s[i] != '-')
+			return false;
+	return true;
+}
+
+void
+sess_lower(const char *s, char *out, size_t n)
+{
+	size_t i;
+
+	for (i = 0; s[i] != '\0' && i + 1 < n; i++)
+		out[i] = (char)tolower((unsigned char)s[i]);
+	out[i] = '\0';
+}
+
+const char *
+sess_account(struct sess *s, int conn)
+{
+	struct sconn *c = sess_conn(s, conn);
+
+	return c != NULL && c->account[0] != '\0' ? c->account : NULL;
+}
+
+/* The store's accounts, or NULL after answering 503. */
+static const struct store_ops *
+accounts(struct sess *s, int conn, const struct cgp_cmd *cmd)
+{
+	const struct store_ops *o = s->io.store;
+
+	if (o == NULL || o->account == NULL) {
+		sess_err(s, conn, cmd->tag, CGP_BUSY, "this server keeps no "
+		    "accounts");
+		return NULL;
+	}
+	return o;
+}
+
+/* name= as an account name, or NULL after answering 400. */
+static const char *
+want_account(struct sess *s, int conn, const struct cgp_cmd *cmd)
+{
+	const char *v = cgp_get(cmd, "name");
+
+	if (v == NULL || !sess_valid_account(v)) {
+		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, v == NULL ?
+		    "name= is missing" : "name= is 3-20 letters, digits, "
+		    "'_' or '-'");
+		return NULL;
+	}
+	return v;
+}
+
+int
+sess_read_account(struct sess *s, const char *name, struct store_account *a)
+{
+	char lname[CGP_NAME_MAX + 1], err[512];
+	int rc;
+
+	sess_lower(name, lname, sizeof lname);
+	rc = s->io.store->account(s->io.store_ctx, lname, a, err, sizeof err);
+	if (rc < 0)
+		sess_log(s, NET_LOG_ERROR, "account %s: %s", name, err);
+	return rc;
+}
+
+static void
+cmd_register(struct sess *s, int conn, const struct cgp_cmd *cmd)
+{
+	char key[CGP_TOKEN_LEN + 1], hash[CGP_HASH_LEN + 1];
+	char lname[CGP_NAME_MAX + 1], sql[STORE_EXTRA_LEN];
+	struct sconn *c = sess_conn(s, conn);
+	struct store_account a;
+	struct store_change ch;
+	struct cgp_out o;
+	struct saddr *ad;
+	const char *name;
+	int rc;
+
+	if (accounts(s, conn, cmd) == NULL ||
+	    (name = want_account(s, conn, cmd)) == NULL)
+		return;
+	ad = sess_addr(s, c->net, s->now);
+	if (s->now - ad->reg_start >= HOUR_MS) {
+		ad->reg_start = s->now;
+		ad->regs = 0;
+	}
+	if (ad->regs >= REGISTER_PER_HOUR) {
+		sess_err(s, conn, cmd->tag, CGP_RATE_LIMITED, "at most 3 new "
+		    "accounts an hour from one network");
+		sess_refused(s, "%s: more than %d accounts an hour",
+		    c->addr, REGISTER_PER_HOUR);
+		return;
+	}
+	if ((rc = sess_read_account(s, name, &a)) < 0) {
+		sess_err(s, conn, cmd->tag, CGP_BUSY, "the server cannot "
+		    "read its accounts now: try again");
+		return;
+	}
+	if (rc == 1) {
+		sess_err(s, conn, cmd->tag, CGP_NAME_TAKEN, "that name is "
+		    "taken");
+		return;
+	}
+	if (net_new_token(key) < 0) {
+		sess_err(s, conn, cmd->tag, CGP_INTERNAL, "no random numbers");
+		return;
+	}
+	net_key_hash(key, hash);
+	sess_lower(name, lname, sizeof lname);
+	/* Every value checked: a name of A-Za-z0-9_-, a hex hash. */
+	snprintf(sql, sizeof sql, "INSERT INTO accounts(lname, name, keyhash, "
+	    "created) VALUES ('%s', '%s', '%s', %lld)", lname, name, hash,
+	    (long long)time(NULL));
+	memset(&ch, 0, sizeof ch);
+	ch.game = "";
+	ch.seat = -1;
+	ch.creator = -1;
+	ch.nextra = 1;
+	ch.extra[0] = sql;
+	ad->regs++;
+	cgp_out_ok(&o, cmd->tag, "REGISTER");
+	cgp_out_kv(&o, "name", name);
+	cgp_out_kv(&o, "key", key);
+	sess_submit(s, conn, cmd, &ch, &o, false, true);
+	memset(key, 0, sizeof key);
+}
+
+/* The wrong keys counted for (net, lname), net "" the account's total. */
+static struct slogin *
+fails(struct sess *s, const char *net, const char *lname)
+{
+	struct slogin *f, *spare = NULL;
+	size_t i;
+
+	for (i = 0; i < s->logins.len; i++) {
+		f = vec_at(&s->logins, i);
+		if (strcmp(f->net, net) == 0 && strcmp(f->lname, lname) == 0)
+			goto found;
+		if (spare == NULL && s->now - f->win_start >= MINUTE_MS)
+			spare = f;
+	}
+	f = spare != NULL ? spare : vec_push(&s->logins);
+	memset(f, 0, sizeof *f);
+	snprintf(f->net, sizeof f->net, "%s", net);
+	snprintf(f->lname, sizeof f->lname, "%s", lname);
+	f->win_start = s->now;
+found:
+	if (s->now - f->win_start >= MINUTE_MS) {
+		f->win_start = s->now;
+		f->fails = 0;
+	}
+	return f;
+}
+
+static void
+cmd_login(struct sess *s, int conn, const struct cgp_cmd *cmd)
+{
+	const char *key = cgp_get(cmd, "key"), *name;
+	char lname[CGP_NAME_MAX + 1], hash[CGP_HASH_LEN + 1];
+	char up[CGP_TOKEN_LEN + 1];
+	struct sconn *c = sess_conn(s, conn);
+	struct slogin *fn, *fa;
+	struct store_account a;
+	struct cgp_out o;
+	int rc;
+
+	if (accounts(s, conn, cmd) == NULL ||
+	    (name = want_account(s, conn, cmd)) == NULL)
+		return;
+	if (key == NULL) {
+		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, "key= is missing");
+		return;
+	}
+	if ((rc = sess_read_account(s, name, &a)) < 0) {
+		sess_err(s, conn, cmd->tag, CGP_BUSY, "the server cannot "
+		    "read its accounts now: try again");
+		return;
+	}
+	/* The right key first: it works whatever others sent. */
+	memset(up, 0, sizeof up);
+	snprintf(up, sizeof up, "%.26s", key);
+	cgp_upcase(up);
+	net_key_hash(up, hash);
+	if (rc == 1 && strlen(key) == CGP_TOKEN_LEN &&
+	    net_hash_equal(hash, a.keyhash)) {
+		snprintf(c->account, sizeof c->account, "%s", a.name);
+		sess_log(s, NET_LOG_INFO, "%s: logged in as %s", c->addr,
+		    a.name);
+		cgp_out_ok(&o, cmd->tag, "LOGIN");
+		cgp_out_kv(&o, "name", a.name);
+		sess_emit(s, conn, &o);
+		return;
+	}
+	sess_lower(name, lname, sizeof lname);
+	fn = fails(s, c->net, lname);
+	fa = fails(s, "", lname);
+	if (fn->fails >= LOGIN_FAILS_NET || fa->fails >= LOGIN_FAILS_ACCOUNT) {
+		sess_err(s, conn, cmd->tag, CGP_RATE_LIMITED, "too many wrong "
+		    "keys for this account: wait a minute");
+		sess_refused(s, "%s: wrong keys for account %s, locked out",
+		    c->addr, lname);
+		return;
+	}
+	fn->fails++;
+	fa->fails++;
+	sess_refused(s, "%s: wrong key for account %s", c->addr, lname);
+	sess_err(s, conn, cmd->tag, CGP_BAD_KEY, "no such account, or a "
+	    "wrong key");
+}
+
+void
+sess_cmd_account(struct sess *s, int conn, const struct cgp_cmd *cmd)
+{
+	if (cmd->verb == CGP_V_REGISTER)
+		cmd_register(s, conn, cmd);
+	else
+		cmd_login(s, conn, cmd);
+}
+
+void
+sess_logins_init(struct sess *s)
+{
+	struct vec v = VEC_INIT(sizeof(struct slogin));
+
+	s->logins = v;
+}

@@ -1,0 +1,140 @@
+/*
+ * net_acct_sql.c: the reads of accounts, ratings and finished games, one
+ * text for SQLite and PostgreSQL (? for each parameter; net_pg_acct.c
+ * numbers them). Names are compared in lower case.
+ */
+#include "net/net_internal.h"
+
+#define GAME_ITEM \
+    "SELECT g.id, g.variant," \
+    " coalesce((SELECT name FROM seats WHERE game = g.id AND seat = 0), '-')," \
+    " coalesce((SELECT name FROM seats WHERE game = g.id AND seat = 1), '-')," \
+    " g.result, coalesce((SELECT body FROM events e WHERE e.game = g.id" \
+    "  AND e.kind = 'RESULT' ORDER BY e.seq DESC LIMIT 1), '')," \
+    " g.rated, g.ended FROM games g WHERE g.status = 2 AND EXISTS" \
+    " (SELECT 1 FROM seats s WHERE s.game = g.id AND lower(s.name) = ?)"
+
+const char *const store_acct_sql[5] = {
+	[STORE_Q_ACCOUNT] =
+	    "SELECT name, keyhash, created, (SELECT count(*) FROM seats s"
+	    " JOIN games g ON g.id = s.game WHERE lower(s.name) = ? AND"
+	    " g.status = 2) FROM accounts WHERE lname = ?",
+	[STORE_Q_RATINGS] =
+	    "SELECT a.name, r.variant, r.speed, r.rating, r.rd, r.vol, r.games"
+	    " FROM ratings r JOIN accounts a ON a.lname = r.lname"
+	    " WHERE r.lname = ? AND (? = '' OR r.variant = ?)"
+	    " AND (? = '' OR r.speed = ?) ORDER BY r.variant, r.speed",
+	[STORE_Q_TOP] =
+	    "SELECT a.name, r.variant, r.speed, r.rating, r.rd, r.vol, r.games"
+	    " FROM ratings r JOIN accounts a ON a.lname = r.lname"
+	    " WHERE r.variant = ? AND r.speed = ? AND r.rd <= 110"
+	    " ORDER BY r.rating DESC, a.lname LIMIT ?",
+	[STORE_Q_GAMES] =
+	    GAME_ITEM " ORDER BY g.ended DESC, g.id DESC LIMIT ?",
+	[STORE_Q_GAMES_BEFORE] =
+	    GAME_ITEM " AND (g.ended < (SELECT ended FROM games WHERE id = ?)"
+	    " OR (g.ended = (SELECT ended FROM games WHERE id = ?)"
+	    " AND g.id < ?)) ORDER BY g.ended DESC, g.id DESC LIMIT ?",
+};
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* One row into its struct. */
+static void
+account_row(void *arg, int i, const char *const *c)
+{
+	struct store_account *a = arg;
+
+	(void)i;
+	snprintf(a->name, sizeof a->name, "%s", c[0]);
+	snprintf(a->keyhash, sizeof a->keyhash, "%s", c[1]);
+	a->created = atoll(c[2]);
+	a->games = atoi(c[3]);
+}
+
+static void
+rating_row(void *arg, int i, const char *const *c)
+{
+	struct store_rating *r = (struct store_rating *)arg + i;
+
+	snprintf(r->name, sizeof r->name, "%s", c[0]);
+	snprintf(r->variant, sizeof r->variant, "%s", c[1]);
+	snprintf(r->speed, sizeof r->speed, "%s", c[2]);
+	r->rating = atof(c[3]);
+	r->rd = atof(c[4]);
+	r->vol = atof(c[5]);
+	r->games = atoi(c[6]);
+}
+
+static void
+game_row(void *arg, int i, const char *const *c)
+{
+	struct store_game_item *g = (struct store_game_item *)arg + i;
+	const char *why = strstr(c[5], "reason=");
+
+	snprintf(g->id, sizeof g->id, "%s", c[0]);
+	snprintf(g->variant, sizeof g->variant, "%s", c[1]);
+	snprintf(g->white, sizeof g->white, "%s", c[2]);
+	snprintf(g->black, sizeof g->black, "%s", c[3]);
+	snprintf(g->result, sizeof g->result, "%s", c[4][0] != '\0' ? c[4] :
+	    "-");
+	snprintf(g->reason, sizeof g->reason, "%.*s", why != NULL ?
+	    (int)strcspn(why + 7, " ") : 1, why != NULL ? why + 7 : "-");
+	g->rated = atoi(c[6]);
+	g->ended = atoll(c[7]);
+}
+
+int
+store_acct_account(store_rows_fn rows, void *ctx, const char *lname,
+    struct store_account *a, char *err, size_t errlen)
+{
+	const char *p[2] = { lname, lname };
+
+	return rows(ctx, store_acct_sql[STORE_Q_ACCOUNT], p, "tt", 1,
+	    account_row, a, err, errlen);
+}
+
+int
+store_acct_ratings(store_rows_fn rows, void *ctx, const char *lname,
+    const char *variant, const char *speed, struct store_rating *out,
+    int max, char *err, size_t errlen)
+{
+	const char *v = variant != NULL ? variant : "";
+	const char *s = speed != NULL ? speed : "";
+	const char *p[5] = { lname, v, v, s, s };
+
+	return rows(ctx, store_acct_sql[STORE_Q_RATINGS], p, "ttttt", max,
+	    rating_row, out, err, errlen);
+}
+
+int
+store_acct_top(store_rows_fn rows, void *ctx, const char *variant,
+    const char *speed, int limit, struct store_rating *out, char *err,
+    size_t errlen)
+{
+	char lim[16];
+	const char *p[3] = { variant, speed, lim };
+
+	snprintf(lim, sizeof lim, "%d", limit);
+	return rows(ctx, store_acct_sql[STORE_Q_TOP], p, "tti", limit,
+	    rating_row, out, err, errlen);
+}
+
+int
+store_acct_games(store_rows_fn rows, void *ctx, const char *lname,
+    const char *before, int limit, struct store_game_item *out, char *err,
+    size_t errlen)
+{
+	char lim[16];
+	const char *p[5] = { lname, before, before, before, lim };
+	const char *q[2] = { lname, lim };
+
+	snprintf(lim, sizeof lim, "%d", limit);
+	if (before != NULL)
+		return rows(ctx, store_acct_sql[STORE_Q_GAMES_BEFORE], p,
+		    "tttti", limit, game_row, out, err, errlen);
+	return rows(ctx, store_acct_sql[STORE_Q_GAMES], q, "ti", limit,
+	    game_row, out, err, errlen);
+}

@@ -1,0 +1,96 @@
+/*
+ * net_pg_acct.c: the PostgreSQL store's reads of accounts, ratings and
+ * finished games, on the event loop's connection (made again if lost);
+ * the statements are net_acct_sql.c's, their ? numbered $1, $2...
+ */
+#include "config.h"
+
+#ifdef HAVE_LIBPQ
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "net/net_pg.h"
+
+#define MAX_PARAMS 8
+#define MAX_COLS 8
+
+static int
+rows(void *ctx, const char *sql, const char *const *params,
+    const char *types, int max, store_row_fn row, void *arg, char *err,
+    size_t errlen)
+{
+	struct pgstore *pg = ctx;
+	const char *cols[MAX_COLS];
+	char text[2048];
+	size_t len = 0;
+	int np = (int)strlen(types), k = 0, i, j, n = 0;
+	PGresult *r;
+
+	/* ? -> $1, $2... */
+	for (i = 0; sql[i] != '\0' && len + 8 < sizeof text; i++) {
+		if (sql[i] == '?')
+			len += (size_t)snprintf(text + len, sizeof text - len,
+			    "$%d", ++k);
+		else
+			text[len++] = sql[i];
+	}
+	text[len] = '\0';
+	if (np > MAX_PARAMS || k != np) {
+		snprintf(err, errlen, "a statement with %d parameters, not %d",
+		    k, np);
+		return -1;
+	}
+	if (!pg_reader(pg, err, errlen))
+		return -1;
+	r = PQexecParams(pg->r, text, np, NULL, params, NULL, NULL, 0);
+	if (PQresultStatus(r) != PGRES_TUPLES_OK) {
+		pg_fail(pg->r, pg->uri, err, errlen, "cannot read it");
+		PQclear(r);
+		return -1;
+	}
+	for (i = 0; i < PQntuples(r) && n < max; i++) {
+		for (j = 0; j < PQnfields(r) && j < MAX_COLS; j++)
+			cols[j] = PQgetvalue(r, i, j);
+		row(arg, n++, cols);
+	}
+	PQclear(r);
+	return n;
+}
+
+int
+pg_account(void *ctx, const char *lname, struct store_account *a, char *err,
+    size_t errlen)
+{
+	return store_acct_account(rows, ctx, lname, a, err, errlen);
+}
+
+int
+pg_ratings(void *ctx, const char *lname, const char *variant,
+    const char *speed, struct store_rating *out, int max, char *err,
+    size_t errlen)
+{
+	return store_acct_ratings(rows, ctx, lname, variant, speed, out, max,
+	    err, errlen);
+}
+
+int
+pg_top(void *ctx, const char *variant, const char *speed, int limit,
+    struct store_rating *out, char *err, size_t errlen)
+{
+	return store_acct_top(rows, ctx, variant, speed, limit, out, err,
+	    errlen);
+}
+
+int
+pg_games_of(void *ctx, const char *lname, const char *before, int limit,
+    struct store_game_item *out, char *err, size_t errlen)
+{
+	return store_acct_games(rows, ctx, lname, before, limit, out, err,
+	    errlen);
+}
+
+#else
+typedef int net_pg_acct_absent;
+#endif

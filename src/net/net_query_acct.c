@@ -1,0 +1,355 @@
+/*
+ * net_query_acct.c: WHOIS, TOP, GAMES and RECORD (PROTOCOL.md): players,
+ * the best of a category, a player's finished games newest first (paged
+ * with before=), and one game as the record congo saves and loads, with
+ * its players' ratings in its tags.
+ */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "net/net_internal.h"
+#include "rating/rating.h"
+#include "record/record.h"
+
+#define PAGE_MAX 100
+
+/* The store's accounts, or NULL after answering 503. */
+static const struct store_ops *
+store(struct sess *s, int conn, const struct cgp_cmd *cmd)
+{
+	const struct store_ops *o = s->io.store;
+
+	if (o == NULL || o->account == NULL) {
+		sess_err(s, conn, cmd->tag, CGP_BUSY, "this server keeps no "
+		    "accounts");
+		return NULL;
+	}
+	return o;
+}
+
+static void
+unreadable(struct sess *s, int conn, const struct cgp_cmd *cmd,
+    const char *err)
+{
+	sess_log(s, NET_LOG_ERROR, "%s: %s", cgp_verb_name(cmd->verb), err);
+	sess_err(s, conn, cmd->tag, CGP_BUSY, "the server cannot read that "
+	    "now: try again");
+}
+
+static void
+iso8601(long long t, char *buf, size_t n)
+{
+	time_t tt = (time_t)t;
+	struct tm tm;
+
+	gmtime_r(&tt, &tm);
+	strftime(buf, n, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+/* limit= (default def, at most PAGE_MAX); -1 after answering 400. */
+static int
+want_limit(struct sess *s, int conn, const struct cgp_cmd *cmd, int def)
+{
+	const char *v = cgp_get(cmd, "limit");
+	long n;
+
+	if (v == NULL)
+		return def;
+	if ((n = cgp_parse_num(v, 1000000000L)) < 0) {
+		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, "limit= must be a "
+		    "number (at most 100)");
+		return -1;
+	}
+	return n > PAGE_MAX ? PAGE_MAX : (int)n;
+}
+
+static void
+cmd_whois(struct sess *s, int conn, const struct cgp_cmd *cmd)
+{
+	const char *name = cgp_get(cmd, "name");
+	struct store_rating r[2 * RATING_NSPEEDS * 4];
+	char lname[CGP_NAME_MAX + 1], err[512], when[32], v[24];
+	struct store_account a;
+	struct rating x;
+	struct cgp_out o;
+	int n, i, rc;
+
+	if (store(s, conn, cmd) == NULL)
+		return;
+	if (name == NULL || !sess_valid_account(name)) {
+		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, "name= is an "
+		    "account's name");
+		return;
+	}
+	if ((rc = sess_read_account(s, name, &a)) < 0) {
+		unreadable(s, conn, cmd, "account");
+		return;
+	}
+	if (rc == 0) {
+		sess_err(s, conn, cmd->tag, CGP_NO_SUCH_PLAYER, "no such "
+		    "player");
+		return;
+	}
+	sess_lower(name, lname, sizeof lname);
+	n = s->io.store->ratings(s->io.store_ctx, lname, NULL, NULL, r,
+	    (int)(sizeof r / sizeof r[0]), err, sizeof err);
+	if (n < 0) {
+		unreadable(s, conn, cmd, err);
+		return;
+	}
+	iso8601(a.created, when, sizeof when);
+	cgp_out_ok(&o, cmd->tag, "WHOIS");
+	cgp_out_kv(&o, "name", a.name);
+	cgp_out_kv(&o, "created", when);
+	cgp_out_kvi(&o, "games", a.games);
+	cgp_out_kvi(&o, "n", n);
+	sess_emit(s, conn, &o);
+	for (i = 0; i < n; i++) {
+		x.r = r[i].rating;
+		x.rd = r[i].rd;
+		x.vol = r[i].vol;
+		cgp_out_item(&o, cmd->tag);
+		cgp_out_kv(&o, "variant", r[i].variant);
+		cgp_out_kv(&o, "speed", r[i].speed);
+		cgp_out_kvi(&o, "rating", rating_round(r[i].rating));
+		snprintf(v, sizeof v, "%ld", rating_round(r[i].rd));
+		cgp_out_kv(&o, "rd", v);
+		cgp_out_kvi(&o, "games", r[i].games);
+		cgp_out_kvi(&o, "provisional", rating_provisional(&x));
+		sess_emit(s, conn, &o);
+	}
+}
+
+static void
+cmd_top(struct sess *s, int conn, const struct cgp_cmd *cmd)
+{
+	const char *variant = cgp_get(cmd, "variant"), *speed = cgp_get(cmd,
+	    "speed");
+	struct store_rating r[PAGE_MAX];
+	char err[512], v[24];
+	struct cgp_out o;
+	int n, i, limit;
+
+	if (store(s, conn, cmd) == NULL)
+		return;
+	if (variant == NULL)
+		variant = "congo";
+	if (!sess_variant_known(variant) || speed == NULL ||
+	    rating_speed_parse(speed) < 0) {
+		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, !sess_variant_known(
+		    variant) ? "variant= is congo or megapawn" : "speed= is "
+		    "bullet, blitz, rapid or classical");
+		return;
+	}
+	if ((limit = want_limit(s, conn, cmd, 20)) < 0)
+		return;
+	n = limit == 0 ? 0 : s->io.store->top(s->io.store_ctx, variant, speed,
+	    limit, r, err, sizeof err);
+	if (n < 0) {
+		unreadable(s, conn, cmd, err);
+		return;
+	}
+	cgp_out_ok(&o, cmd->tag, "TOP");
+	cgp_out_kvi(&o, "n", n);
+	sess_emit(s, conn, &o);
+	for (i = 0; i < n; i++) {
+		cgp_out_item(&o, cmd->tag);
+		cgp_out_kvi(&o, "rank", i + 1);
+		cgp_out_kv(&o, "name", r[i].name);
+		cgp_out_kvi(&o, "rating", rating_round(r[i].rating));
+		snprintf(v, sizeof v, "%ld", rating_round(r[i].rd));
+		cgp_out_kv(&o, "rd", v);
+		cgp_out_kvi(&o, "games", r[i].games);
+		sess_emit(s, conn, &o);
+	}
+}
+
+static void
+cmd_games(struct sess *s, int conn, const struct cgp_cmd *cmd)
+{
+	const char *player = cgp_get(cmd, "player"), *before = cgp_get(cmd,
+	    "before");
+	struct store_game_item it[PAGE_MAX];
+	char lname[CGP_NAME_MAX + 1], err[512], when[32], b[CGP_ID_LEN + 1];
+	struct cgp_out o;
+	int n, i, limit;
+
+	if (store(s, conn, cmd) == NULL)
+		return;
+	if (player == NULL || !cgp_valid_name(player)) {
+		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, "player= is a "
+		    "player's name");
+		return;
+	}
+	if (before != NULL) {
+		snprintf(b, sizeof b, "%.8s", before);
+		cgp_upcase(b);
+		if (strlen(before) != CGP_ID_LEN || !cgp_valid_game(b)) {
+			sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, "before= "
+			    "is a game id (8 of A-Z2-7)");
+			return;
+		}
+	}
+	if ((limit = want_limit(s, conn, cmd, 20)) < 0)
+		return;
+	sess_lower(player, lname, sizeof lname);
+	n = limit == 0 ? 0 : s->io.store->games_of(s->io.store_ctx, lname,
+	    before != NULL ? b : NULL, limit, it, err, sizeof err);
+	if (n < 0) {
+		unreadable(s, conn, cmd, err);
+		return;
+	}
+	cgp_out_ok(&o, cmd->tag, "GAMES");
+	cgp_out_kvi(&o, "n", n);
+	sess_emit(s, conn, &o);
+	for (i = 0; i < n; i++) {
+		iso8601(it[i].ended, when, sizeof when);
+		cgp_out_item(&o, cmd->tag);
+		cgp_out_kv(&o, "game", it[i].id);
+		cgp_out_kv(&o, "variant", it[i].variant);
+		cgp_out_kv(&o, "white", it[i].white);
+		cgp_out_kv(&o, "black", it[i].black);
+		cgp_out_kv(&o, "result", it[i].result);
+		cgp_out_kv(&o, "reason", it[i].reason);
+		cgp_out_kvi(&o, "rated", it[i].rated);
+		cgp_out_kv(&o, "ended", when);
+		sess_emit(s, conn, &o);
+	}
+}
+
+/* key= of the last RESULT event of g into out ("" when none). */
+static void
+result_key(const struct sgame *g, const char *key, char *out, size_t n)
+{
+	char want[24];
+	const char *p;
+	size_t i;
+
+	out[0] = '\0';
+	snprintf(want, sizeof want, " %s=", key);
+	for (i = g->ev.len; i-- > 0;) {
+		const struct sev *e = vec_at(&g->ev, i);
+		if (strncmp(e->text, "RESULT ", 7) != 0)
+			continue;
+		if ((p = strstr(e->text, want)) != NULL)
+			snprintf(out, n, "%.*s", (int)strcspn(p + strlen(want),
+			    " "), p + strlen(want));
+		return;
+	}
+}
+
+/* The record of g, as congo writes it, into a buffer (free it). */
+static char *
+record_text(struct sess *s, struct sgame *g)
+{
+	struct record_tags t;
+	struct game copy = g->g;
+	char date[16], clock[32], v[2][16], d[2][16], before[16];
+	time_t tt = (time_t)g->created;
+	struct tm tm;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+	int k;
+
+	gmtime_r(&tt, &tm);
+	strftime(date, sizeof date, "%Y.%m.%d", &tm);
+	record_tags_default(&t, g->seated[0] ? g->name[0] : "?",
+	    g->seated[1] ? g->name[1] : "?");
+	record_tag_set(&t, "Event", g->rated ? "Rated game" : "Casual game");
+	record_tag_set(&t, "Site", s->server);
+	record_tag_set(&t, "Date", date);
+	record_tag_set(&t, "Round", g->id);
+	if (g->timed) {
+		clock_format_control(g->clock.base_ms, g->clock.inc_ms, clock,
+		    sizeof clock);
+		record_tag_set(&t, "TimeControl", clock);
+	}
+	/* A result the rules did not reach (resign, time...) is the game's
+	 * all the same in its record. */
+	if (g->over && copy.result == RESULT_NONE && g->result != RESULT_NONE) {
+		copy.result = g->result;
+		copy.reason = strcmp(g->reason, "resign") == 0 ? REASON_RESIGN :
+		    strcmp(g->reason, "agreement") == 0 ? REASON_AGREEMENT :
+		    REASON_NONE;
+	}
+	if (g->over)
+		record_tag_set(&t, "ServerTermination", g->reason);
+	for (k = 0; g->rated && k < 2; k++) {
+		result_key(g, k == 0 ? "wrating" : "brating", v[k],
+		    sizeof v[k]);
+		result_key(g, k == 0 ? "wdiff" : "bdiff", d[k], sizeof d[k]);
+		if (v[k][0] == '\0' || d[k][0] == '\0')
+			continue;
+		snprintf(before, sizeof before, "%ld", atol(v[k]) -
+		    atol(d[k]));
+		record_tag_set(&t, k == 0 ? "WhiteElo" : "BlackElo", before);
+		record_tag_set(&t, k == 0 ? "WhiteRatingDiff" :
+		    "BlackRatingDiff", d[k]);
+	}
+	f = open_memstream(&buf, &len);
+	if (f == NULL)
+		return NULL;
+	if (record_write(f, &copy, &t) < 0) {
+		fclose(f);
+		free(buf);
+		return NULL;
+	}
+	fclose(f);
+	return buf;
+}
+
+static void
+cmd_record(struct sess *s, int conn, const struct cgp_cmd *cmd)
+{
+	struct sgame *g = sess_want_game(s, conn, cmd);
+	char *text, *line, *next;
+	struct cgp_out o;
+	int n = 0;
+
+	if (g == NULL)
+		return;
+	if ((text = record_text(s, g)) == NULL) {
+		sess_err(s, conn, cmd->tag, CGP_INTERNAL, "cannot write the "
+		    "record");
+		return;
+	}
+	for (line = text; *line != '\0'; line = next + 1, n++)
+		if ((next = strchr(line, '\n')) == NULL)
+			break;
+	cgp_out_ok(&o, cmd->tag, "RECORD");
+	cgp_out_kv(&o, "game", g->id);
+	cgp_out_kvi(&o, "n", n);
+	sess_emit(s, conn, &o);
+	for (line = text; *line != '\0'; line = next + 1) {
+		if ((next = strchr(line, '\n')) == NULL)
+			break;
+		*next = '\0';
+		cgp_out_item(&o, cmd->tag);
+		cgp_out_text(&o, line);
+		sess_emit(s, conn, &o);
+	}
+	free(text);
+}
+
+void
+sess_cmd_players(struct sess *s, int conn, const struct cgp_cmd *cmd)
+{
+	switch (cmd->verb) {
+	case CGP_V_WHOIS:
+		cmd_whois(s, conn, cmd);
+		break;
+	case CGP_V_TOP:
+		cmd_top(s, conn, cmd);
+		break;
+	case CGP_V_GAMES:
+		cmd_games(s, conn, cmd);
+		break;
+	default:
+		cmd_record(s, conn, cmd);
+		break;
+	}
+}

@@ -1,0 +1,248 @@
+/*
+ * test_net_accounts.c: accounts and ratings on an SQLite store, driven
+ * through the session: REGISTER (a key shown once, stored hashed, names
+ * unique without regard to case, 3 a network an hour), LOGIN (wrong keys
+ * limited, the right one never locked out), a rated game needing LOGIN on
+ * both seats, its RESULT with both Glicko-2 ratings (the values of
+ * src/rating for two new players) stored in the same transaction, WHOIS,
+ * TOP, GAMES (paged), RECORD with the ratings in its tags, and a restart.
+ */
+#define _GNU_SOURCE
+#include <sqlite3.h>
+#include <unistd.h>
+
+#include "test_net_util.h"
+#include "rating/rating.h"
+
+static char dir[256];
+static char dbpath[300];
+
+static int
+setup(void **state)
+{
+	(void)state;
+	snprintf(dir, sizeof dir, "/tmp/congo-acct-XXXXXX");
+	assert_non_null(mkdtemp(dir));
+	snprintf(dbpath, sizeof dbpath, "%s/games.db", dir);
+	return 0;
+}
+
+static int
+teardown(void **state)
+{
+	char cmd[400];
+
+	(void)state;
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+static struct store *
+open_ok(bool create)
+{
+	char err[512];
+	struct store *st = store_open(dbpath, create, err, sizeof err);
+
+	if (st == NULL)
+		print_error("%s\n", err);
+	assert_non_null(st);
+	return st;
+}
+
+/* REGISTER name on conn: its key into key. */
+static void
+reg(struct t_fake *f, int conn, const char *name, char *key)
+{
+	const char *l;
+
+	t_say(f, conn, "#r REGISTER name=%s", name);
+	l = t_expect(f, conn, "OK #r REGISTER name=");
+	t_val(l, "key", key, 40);
+	assert_int_equal(strlen(key), 26);
+}
+
+static void
+test_register_login(void **state)
+{
+	struct store *st = open_ok(true);
+	struct t_fake *f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
+	char key[40], key2[40], cmd[200];
+	sqlite3 *db;
+	sqlite3_stmt *q;
+	int i;
+
+	(void)state;
+	t_hello(f, 0, "10.0.0.1");
+	t_hello(f, 1, "10.0.1.1");
+	reg(f, 0, "Ann_1", key);
+	/* Unique without regard to case. */
+	t_say(f, 1, "#r REGISTER name=ANN_1");
+	t_expect(f, 1, "ERR #r 409 NAME_TAKEN");
+	t_say(f, 1, "#r REGISTER name=ab");
+	t_expect(f, 1, "ERR #r 400 BAD_SYNTAX");
+	t_say(f, 1, "#r REGISTER name=a.b.c");
+	t_expect(f, 1, "ERR #r 400 BAD_SYNTAX");
+	/* Three a network an hour. */
+	reg(f, 0, "bob", key2);
+	reg(f, 0, "cid", key2);
+	t_say(f, 0, "#r REGISTER name=dan");
+	t_expect(f, 0, "ERR #r 429 RATE_LIMITED");
+	/* The key is stored hashed, never as it was shown. */
+	assert_int_equal(sqlite3_open(dbpath, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_prepare_v2(db, "SELECT count(*) FROM "
+	    "accounts WHERE keyhash LIKE ?1 OR name LIKE ?1", -1, &q, NULL),
+	    SQLITE_OK);
+	snprintf(cmd, sizeof cmd, "%%%s%%", key);
+	sqlite3_bind_text(q, 1, cmd, -1, SQLITE_TRANSIENT);
+	assert_int_equal(sqlite3_step(q), SQLITE_ROW);
+	assert_int_equal(sqlite3_column_int(q, 0), 0);
+	sqlite3_finalize(q);
+	sqlite3_close(db);
+	/* Wrong keys: 401, then 429 for that network and account; the
+	 * right key works all the same, from any network. */
+	for (i = 0; i < 5; i++) {
+		t_say(f, 1, "#l LOGIN name=ann_1 key=AAAAAAAAAAAAAAAAAAAAAAAAAA");
+		t_expect(f, 1, "ERR #l 401 BAD_KEY");
+	}
+	t_say(f, 1, "#l LOGIN name=ann_1 key=AAAAAAAAAAAAAAAAAAAAAAAAAA");
+	t_expect(f, 1, "ERR #l 429 RATE_LIMITED");
+	t_say(f, 1, "#l LOGIN name=ann_1 key=%s", key);
+	t_expect(f, 1, "OK #l LOGIN name=Ann_1");
+	t_say(f, 0, "#l LOGIN name=nobody key=%s", key);
+	t_expect(f, 0, "ERR #l 401 BAD_KEY");
+	/* Logged in, name= is ignored: the account plays. */
+	t_say(f, 1, "#c CREATE seat=white name=someone");
+	t_expect(f, 1, "OK #c CREATE");
+	t_expect(f, 1, "EV ");
+	assert_non_null(strstr(t_last, " white=Ann_1 "));
+	t_free(f);
+	store_close(st);
+}
+
+/* A rated game between two new players: white wins. */
+static void
+test_rated_game(void **state)
+{
+	struct store *st = open_ok(true);
+	struct t_fake *f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
+	char ka[40], kb[40], id[16], want[160], line[160], err[256];
+	struct rating w, b, w2, b2;
+	struct t_fake *f2;
+	const char *l;
+	int i, n;
+
+	(void)state;
+	t_hello(f, 0, "10.0.0.1");
+	t_hello(f, 1, "10.0.1.1");
+	t_hello(f, 2, "10.0.2.1");
+	reg(f, 0, "ann", ka);
+	reg(f, 1, "bob", kb);
+	t_say(f, 0, "#c CREATE seat=white rated=yes clock=300+0");
+	t_expect(f, 0, "ERR #c 403 NOT_YOUR_SEAT :a rated game needs LOGIN");
+	t_say(f, 0, "#l LOGIN name=ann key=%s", ka);
+	t_expect(f, 0, "OK #l LOGIN");
+	t_say(f, 0, "#c CREATE seat=white rated=yes");
+	t_expect(f, 0, "ERR #c 400 BAD_SYNTAX");
+	t_say(f, 0, "#c CREATE seat=white rated=yes clock=300+0");
+	l = t_expect(f, 0, "OK #c CREATE");
+	t_val(l, "game", id, sizeof id);
+	l = t_expect(f, 0, "EV ");
+	assert_non_null(strstr(l, " rated=1 wrating=1500 wrd=350"));
+	/* Black's seat needs an account, not ann's. */
+	t_say(f, 2, "#j JOIN game=%s seat=black name=eve", id);
+	t_expect(f, 2, "ERR #j 403 NOT_YOUR_SEAT :a rated game needs LOGIN");
+	t_say(f, 1, "#l LOGIN name=bob key=%s", kb);
+	t_expect(f, 1, "OK #l LOGIN");
+	t_say(f, 1, "#j JOIN game=%s seat=black", id);
+	t_expect(f, 1, "OK #j JOIN");
+	t_drain(f, 0);
+	t_drain(f, 1);
+	t_say(f, 0, "MOVE game=%s ply=0 move=c2c3", id);
+	t_say(f, 1, "MOVE game=%s ply=1 move=c6c5", id);
+	t_drain(f, 0);
+	t_drain(f, 1);
+	t_say(f, 1, "#g RESIGN game=%s", id);
+	t_expect(f, 1, "OK #g RESIGN");
+	l = t_expect(f, 1, "EV ");
+	/* Glicko-2 of two new players, one game: src/rating's figures. */
+	rating_init(&w);
+	rating_init(&b);
+	assert_int_equal(rating_after_game(&w2, &b2, &w, &b, 1.0), 0);
+	snprintf(want, sizeof want, " RESULT result=1-0 reason=resign "
+	    "wrating=%ld wdiff=+%ld brating=%ld bdiff=-%ld",
+	    rating_round(w2.r), rating_round(w2.r) - 1500,
+	    rating_round(b2.r), 1500 - rating_round(b2.r));
+	print_message("%s\n", l);
+	assert_non_null(strstr(l, want));
+	/* WHOIS: a provisional rating in blitz (300 s: under 480). */
+	t_say(f, 2, "#w WHOIS name=ANN");
+	l = t_expect(f, 2, "OK #w WHOIS name=ann created=");
+	assert_non_null(strstr(l, " games=1 n=1"));
+	l = t_expect(f, 2, "ITEM #w variant=congo speed=blitz rating=");
+	snprintf(want, sizeof want, "rating=%ld ", rating_round(w2.r));
+	assert_non_null(strstr(l, want));
+	assert_non_null(strstr(l, " games=1 provisional=1"));
+	t_say(f, 2, "#w WHOIS name=nobody");
+	t_expect(f, 2, "ERR #w 404 NO_SUCH_PLAYER");
+	/* TOP leaves provisional ratings out. */
+	t_say(f, 2, "#t TOP variant=congo speed=blitz");
+	t_expect(f, 2, "OK #t TOP n=0");
+	t_say(f, 2, "#t TOP variant=congo speed=fast");
+	t_expect(f, 2, "ERR #t 400 BAD_SYNTAX");
+	/* GAMES, newest first, paged with before=. */
+	t_say(f, 2, "#g GAMES player=bob");
+	t_expect(f, 2, "OK #g GAMES n=1");
+	l = t_expect(f, 2, "ITEM #g game=");
+	snprintf(want, sizeof want, "game=%s variant=congo white=ann "
+	    "black=bob result=1-0 reason=resign rated=1 ended=", id);
+	assert_non_null(strstr(l, want));
+	t_say(f, 2, "#g GAMES player=bob before=%s", id);
+	t_expect(f, 2, "OK #g GAMES n=0");
+	/* RECORD: the record congo loads, the ratings in its tags. */
+	t_say(f, 2, "#x RECORD game=%s", id);
+	l = t_expect(f, 2, "OK #x RECORD");
+	n = atoi(strstr(l, " n=") + 3);
+	assert_true(n > 8);
+	for (i = 0; i < n; i++) {
+		l = t_expect(f, 2, "ITEM #x :");
+		snprintf(line, sizeof line, "%s", l + 9);
+		if (strncmp(line, "[WhiteElo ", 10) == 0)
+			assert_string_equal(line, "[WhiteElo \"1500\"]");
+		if (strncmp(line, "[WhiteRatingDiff ", 17) == 0) {
+			snprintf(want, sizeof want, "[WhiteRatingDiff \"+%ld\"]",
+			    rating_round(w2.r) - 1500);
+			assert_string_equal(line, want);
+		}
+		if (strncmp(line, "1. ", 3) == 0)
+			assert_string_equal(line, "1. c2c3 c6c5 1-0");
+	}
+	t_free(f);
+	store_close(st);
+
+	/* After a restart the ratings and the game are there. */
+	st = open_ok(false);
+	f2 = t_new_store(NULL, NULL, &store_sqlite_ops, st);
+	assert_int_equal(store_load(st, f2->s, err, sizeof err), 0);
+	t_hello(f2, 0, "10.0.0.1");
+	t_say(f2, 0, "#s STATE game=%s", id);
+	t_expect(f2, 0, "OK #s STATE");
+	l = t_expect(f2, 0, "EV ");
+	snprintf(want, sizeof want, " rated=1 wrating=%ld ",
+	    rating_round(w2.r));
+	assert_non_null(strstr(l, want));
+	t_free(f2);
+	store_close(st);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_register_login, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_rated_game, setup,
+		    teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
