@@ -6,9 +6,10 @@
  *     N games at once (two connections each) play random legal moves as
  *     fast as the server answers. Every acknowledged move (OK MOVE) and
  *     every game created is appended to FILE at once, so that the record
- *     survives whatever happens to the server. A 507 STORAGE_FAILED is
- *     counted and the move tried again later. Ends when the time is up,
- *     when the server goes away (a kill), or after N 507s in a row.
+ *     survives whatever happens to the server. A 507 STORAGE_FAILED or a
+ *     503 BUSY is counted and the move tried again later. Ends when the
+ *     time is up, when the server goes away (a kill), or after N 507s in
+ *     a row. max_ms is the longest a MOVE waited for its answer.
  *
  *   fault_client check --port P --log FILE...
  *     Every game and every acknowledged move in the logs must be in the
@@ -267,7 +268,9 @@ play(const char *logpath, int ngames, double seconds, int stop507)
 	static struct pgame games[64];
 	char line[LINE], text[MOVE_TEXT_MAX], err[160];
 	double end = now_s() + seconds;
-	long long acked = 0, e507 = 0, run507 = 0, errs = 0, made = 0;
+	long long acked = 0, e507 = 0, e503 = 0, run507 = 0, errs = 0;
+	long long made = 0;
+	double t0, max_ms = 0;
 	const char *why = "time";
 	int logfd, i, r;
 
@@ -319,9 +322,12 @@ play(const char *logpath, int ngames, double seconds, int stop507)
 			movegen_legal(b, &ml);
 			m = ml.moves[rnd() % (unsigned)ml.n];
 			notation_write(m, text, sizeof text);
+			t0 = now_s();
 			if (ask(&pg->c[side], line, sizeof line, "MOVE game=%s "
 			    "ply=%d move=%s", pg->id, pg->g.nply, text) < 0)
 				goto gone;
+			if ((now_s() - t0) * 1000 > max_ms)
+				max_ms = (now_s() - t0) * 1000;
 			if (strncmp(line, "OK ", 3) == 0) {
 				/* Logged before anything else happens. */
 				append(logfd, "M %s %d %s\n", pg->id,
@@ -340,6 +346,9 @@ play(const char *logpath, int ngames, double seconds, int stop507)
 					goto out;
 				}
 				usleep(2000);
+			} else if (strstr(line, " 503 ") != NULL) {
+				e503++;
+				usleep(2000);
 			} else {
 				fprintf(stderr, "fault_client: %s answered "
 				    "%s\n", text, line);
@@ -352,8 +361,8 @@ play(const char *logpath, int ngames, double seconds, int stop507)
 gone:
 	why = "server-gone";
 out:
-	printf("end=%s games=%lld acked=%lld e507=%lld errors=%lld\n", why,
-	    made, acked, e507, errs);
+	printf("end=%s games=%lld acked=%lld e507=%lld e503=%lld errors=%lld "
+	    "max_ms=%.0f\n", why, made, acked, e507, e503, errs, max_ms);
 	close(logfd);
 	return 0;
 }

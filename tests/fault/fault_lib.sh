@@ -1,12 +1,14 @@
 # fault_lib.sh: shared by the server fault scripts (sourced, POSIX sh).
 # Needs CONGO_BUILDDIR (default: the current directory) with
-# src/congo-server and tests/fault/fault_client built (make fault does).
+# src/congo-server, tests/fault/fault_client and fault_probe built (make
+# fault does).
 builddir=${CONGO_BUILDDIR:-$(pwd)}
 server="$builddir/src/congo-server"
 client="$builddir/tests/fault/fault_client"
-for f in "$server" "$client"; do
+probe="$builddir/tests/fault/fault_probe"
+for f in "$server" "$client" "$probe"; do
 	if [ ! -x "$f" ]; then
-		echo "$0: $f is not built (make src/congo-server tests/fault/fault_client)"
+		echo "$0: $f is not built (make src/congo-server tests/fault/fault_client tests/fault/fault_probe)"
 		exit 2
 	fi
 done
@@ -77,6 +79,78 @@ check_log() {
 	if grep -E 'ERROR: (Address|Leak|Undefined)Sanitizer|runtime error:' "$1" >/dev/null; then
 		echo "sanitizer report in $1:"
 		cat "$1"
+		return 1
+	fi
+	return 0
+}
+
+# wait_for SECONDS COMMAND...: poll COMMAND every 50 ms until it succeeds;
+# fails when it has not within SECONDS.
+wait_for() {
+	wf_end=$(($(date +%s) + $1))
+	shift
+	until "$@"; do
+		if [ "$(date +%s)" -ge "$wf_end" ]; then
+			return 1
+		fi
+		sleep 0.05
+	done
+	return 0
+}
+
+# field NAME FILE: NAME=value's value in a client's summary line.
+field() {
+	tr ' ' '\n' < "$2" | sed -n "s/^$1=//p" | tail -n 1
+}
+
+# The limits every database fault keeps (PROTOCOL.md, congo-server(6)
+# FAULTS): a PING and a STATE of a game in memory answered within 50 ms
+# (FAULT_ANSWER_MS: a loaded machine may need more), a command waiting
+# for the database answered within 2 s, 2.5 with the commit and the
+# round trip (FAULT_STORE_MS, the same).
+answer_ms=${FAULT_ANSWER_MS:-50}
+store_ms=${FAULT_STORE_MS:-2500}
+
+# start_watch: fault_probe watch in the background (its own game, PINGs
+# and STATEs timed) until $tmp/watch.stop exists; sets wpid once its game
+# is made. finish_watch: stops it; fails when an answer was slow or bad.
+start_watch() {
+	rm -f "$tmp/watch.ready" "$tmp/watch.stop"
+	"$probe" watch --port "$port" --seconds 600 --ping-max-ms "$answer_ms" \
+	    --state-max-ms "$answer_ms" --ready "$tmp/watch.ready" \
+	    --until "$tmp/watch.stop" > "$tmp/watch.out" 2>&1 &
+	wpid=$!
+	if ! wait_for 20 test -f "$tmp/watch.ready"; then
+		echo "the watcher did not start:"
+		cat "$tmp/watch.out"
+		return 1
+	fi
+	return 0
+}
+finish_watch() {
+	: > "$tmp/watch.stop"
+	wait "$wpid"
+	ws=$?
+	wpid=
+	echo "watcher: $(tail -n 1 "$tmp/watch.out")"
+	if [ $ws -ne 0 ]; then
+		echo "a PING or STATE was slow or failed (limit $answer_ms ms):"
+		head -n 20 "$tmp/watch.out"
+		return 1
+	fi
+	return 0
+}
+
+# check_play FILE: a client's run kept the promises: no surprise answers,
+# no MOVE waiting longer than store_ms.
+check_play() {
+	cat "$1"
+	if [ "$(field errors "$1")" != 0 ]; then
+		echo "unexpected answers (errors=$(field errors "$1"))"
+		return 1
+	fi
+	if [ "$(field max_ms "$1")" -gt "$store_ms" ]; then
+		echo "a MOVE waited $(field max_ms "$1") ms (limit $store_ms)"
 		return 1
 	fi
 	return 0
