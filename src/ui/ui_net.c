@@ -478,3 +478,34 @@ ui_net_status(const struct ui_app *a, char *buf, size_t n)
 	    u->offer == opp ? ", draw offered (:draw accepts)" : "");
 	return true;
 }
+
+/* CGP/1's SAY carries printable ASCII only (PROTOCOL.md): the characters
+ * it cannot send, named (each in quotes, as typed), or NULL. */
+const char *
+ui_net_say_refused(const char *text, char *buf, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)text;
+	size_t len = 0;
+	int shown = 0;
+
+	for (; *p != '\0'; p++) {
+		size_t k = 1;
+		if (*p >= 0x20 && *p <= 0x7e)
+			continue;
+		/* a UTF-8 sequence: its lead byte and continuation bytes */
+		while (p[k] != '\0' && (p[k] & 0xC0) == 0x80)
+			k++;
+		if (shown < 4 && len < n)
+			len += (size_t)snprintf(buf + len, n - len, "%s'%.*s'",
+			    shown ? " " : "", (int)k, (const char *)p);
+		shown++;
+		p += k - 1;
+	}
+	if (shown == 0)
+		return NULL;
+	if (len < n)
+		snprintf(buf + len, n - len, "%s cannot be sent: chat is "
+		    "printable ASCII only (PROTOCOL.md SAY)", shown > 4 ?
+		    " and more" : "");
+	return buf;
+}

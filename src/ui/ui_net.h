@@ -125,4 +125,8 @@ void ui_net_install(struct ui_app *a, int seat);
 void ui_net_adopt(struct ui_app *a);
 struct session_player *ui_net_remote_new(struct ui_net *n, int color);
 
+/* Why a chat line cannot be sent (CGP/1's SAY is printable ASCII): its
+ * other characters named, in buf; NULL when it can. */
+const char *ui_net_say_refused(const char *text, char *buf, size_t n);
+
 #endif

@@ -619,37 +619,6 @@ back_to_lobby(struct ui_app *a)
 	session_msg(&a->s, SM_NORMAL, "back to the lobby");
 }
 
-/* CGP/1's SAY carries printable ASCII only (PROTOCOL.md): the characters
- * it cannot send, named (each in quotes, as typed), or NULL. */
-static const char *
-not_ascii(const char *text, char *buf, size_t n)
-{
-	const unsigned char *p = (const unsigned char *)text;
-	size_t len = 0;
-	int shown = 0;
-
-	for (; *p != '\0'; p++) {
-		size_t k = 1;
-		if (*p >= 0x20 && *p <= 0x7e)
-			continue;
-		/* a UTF-8 sequence: its lead byte and continuation bytes */
-		while (p[k] != '\0' && (p[k] & 0xC0) == 0x80)
-			k++;
-		if (shown < 4 && len < n)
-			len += (size_t)snprintf(buf + len, n - len, "%s'%.*s'",
-			    shown ? " " : "", (int)k, (const char *)p);
-		shown++;
-		p += k - 1;
-	}
-	if (shown == 0)
-		return NULL;
-	if (len < n)
-		snprintf(buf + len, n - len, "%s cannot be sent: chat is "
-		    "printable ASCII only (PROTOCOL.md SAY)", shown > 4 ?
-		    " and more" : "");
-	return buf;
-}
-
 /* Why a seated player's game command cannot go now, or NULL. */
 static const char *
 not_seated(const struct ui_net *u, const struct ui_app *a, bool over_ok)
@@ -673,7 +642,8 @@ online_command(struct ui_app *a, const struct ui_cmd *cmd)
 	switch (cmd->type) {
 	case CMD_SAY:
 		if ((why = not_seated(u, a, true)) == NULL &&
-		    (why = not_ascii(cmd->arg, err, sizeof err)) == NULL &&
+		    (why = ui_net_say_refused(cmd->arg, err, sizeof err)) ==
+		    NULL &&
 		    (rc = net_client_say(u->c, cmd->arg, err, sizeof err)) == 0)
 			session_msg(&a->s, SM_NORMAL, "you say: %s", cmd->arg);
 		break;
