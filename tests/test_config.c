@@ -122,6 +122,7 @@ test_defaults(void **state)
 	assert_int_equal(c.ui.ai_delay_ms, 500);
 	assert_true(c.ui.mouse);
 	assert_string_equal(c.ui.save_dir, "");
+	assert_string_equal(c.tablebases.path, "");
 	assert_string_equal(c.network.host, "localhost");
 	assert_int_equal(c.network.port, 7153);
 	assert_true(config_name_valid(c.network.name));
@@ -154,7 +155,8 @@ test_good_full(void **state)
 	    "network = { host = \"example.org\"; port = 1; name = \"ann\"; };\n"
 	    "server = { bind = \"127.0.0.1\"; port = 65535; db = \"/var/x.db\";\n"
 	    "  max_connections = 5; max_per_address = 2; games_per_minute = 1;\n"
-	    "  max_observers = 0; log_level = \"debug\"; };\n",
+	    "  max_observers = 0; log_level = \"debug\"; };\n"
+	    "tablebases = { path = \"/srv/congo/tb\"; };\n",
 	    &c, err, sizeof err), 0);
 	assert_string_equal(err, "");
 	assert_int_equal(nwarnings, 0);
@@ -192,6 +194,7 @@ test_good_full(void **state)
 	assert_int_equal(c.server.games_per_minute, 1);
 	assert_int_equal(c.server.max_observers, 0);
 	assert_string_equal(c.server.log_level, "debug");
+	assert_string_equal(c.tablebases.path, "/srv/congo/tb");
 	assert_true(strstr(c.source, "congo.conf") != NULL);
 }
 
@@ -561,6 +564,7 @@ assert_same_conf(const struct congo_conf *a, const struct congo_conf *b)
 	assert_int_equal(a->ui.ai_delay_ms, b->ui.ai_delay_ms);
 	assert_int_equal(a->ui.mouse, b->ui.mouse);
 	assert_string_equal(a->ui.save_dir, b->ui.save_dir);
+	assert_string_equal(a->tablebases.path, b->tablebases.path);
 	assert_string_equal(a->network.host, b->network.host);
 	assert_int_equal(a->network.port, b->network.port);
 	assert_string_equal(a->network.name, b->network.name);
