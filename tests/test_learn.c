@@ -533,6 +533,13 @@ test_prover_repetition(void **state)
 	assert_int_equal(learn_prove_move(pv, &b, mv(&b, "c3d2"), 2), PROOF_NO);
 	learn_prover_set_history(pv, NULL, 0);
 	assert_int_equal(learn_prove_win(pv, &b, 2), PROOF_YES);
+	/* A defender's repetition is no escape: it loses (issue 26: this
+	 * puzzle was shipped as a win in 4). */
+	if (learn_fen_read("megapawn", "7/2l4/1Z2e2/7/1E5/7/3L3 w", &b, err,
+	    sizeof err) != 0)
+		fail_msg("%s", err);
+	assert_int_equal(learn_prove_win(pv, &b, 2), PROOF_NO);
+	assert_int_equal(learn_prove_win(pv, &b, 3), PROOF_YES);
 	/* The same placement in Congo: the history does not matter. */
 	setup_fen(&b, "7/3lc2/7/7/2c4/4L2/7 b");
 	after = b;

@@ -18,9 +18,11 @@
  * puzzle's win is the lion's capture. No allocation while searching.
  *
  * Megapawn: a move that brings back a position of the game or of the line
- * loses for its maker (the solver does not play it; a defender who can is
- * not forced to lose the lion, so it refutes), there is no bare-lions draw,
- * and the table is not used (a result depends on the line).
+ * loses for its maker (RULES.md): the solver does not play one, and a
+ * defender's is no escape (a win by repetition is a win, the puzzle's line
+ * still ends with the lion's capture, as the defence that holds out longest
+ * never repeats); there is no bare-lions draw, and the table is not used
+ * (a result depends on the line).
  */
 #include "config.h"
 
@@ -224,7 +226,7 @@ all_lose(struct learn_prover *pv, const struct board *b, int n, int ply)
 		struct board nb = *b;
 		board_make(&nb, ml->moves[i], NULL);
 		if (repeats(pv, nb.hash, ply))
-			return false;
+			continue;   /* megapawn: the defender loses by it */
 		pv->path[ply + 1] = nb.hash;
 		if (!win(pv, &nb, n, ply + 1))
 			return false;
