@@ -63,8 +63,8 @@ usage(FILE *out)
 	    "Self-play games; each puzzle found and proved is printed as\n"
 	    "variant<TAB>FEN<TAB>N<TAB>main line<TAB>theme on standard output.\n"
 	    "--from-tablebases: the endgame tables' wins in exactly N (default 4)\n"
-	    "with one winning first move, the most instructive of each ending\n"
-	    "(Congo only), proved, with the theme endgame.\n"
+	    "with one winning first move, the most instructive of each ending,\n"
+	    "proved, with the theme endgame.\n"
 	    "--verify proves every puzzle of FILE and names those that fail.\n",
 	    out);
 }
@@ -456,12 +456,9 @@ tb_puzzles(const struct make_opts *o, struct vec *keys)
 	struct tb_pick pk;
 	int variant = variant_parse(o->variant), found = 0;
 
-	if (variant != VARIANT_CONGO) {
-		fprintf(stderr, "congo: --from-tablebases: congo only (the "
-		    "tables leave out megapawn's repetition rule, which can "
-		    "win sooner)\n");
-		return 2;
-	}
+	/* megapawn: the tables leave out its repetition rule, which can
+	 * win sooner; the prover knows it, and keeps only the wins it finds
+	 * the same */
 	if (o->tb_dir != NULL)
 		tb_set_path(o->tb_dir);
 	if (tb_load(variant) == 0) {
