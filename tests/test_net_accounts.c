@@ -234,6 +234,106 @@ test_rated_game(void **state)
 	store_close(st);
 }
 
+/*
+ * SEEK: compatible seeks paired at once, the oldest first, each seeker
+ * told PAIRED (its seat and token, on its own connection) then STATE;
+ * incompatible ones wait in SEEKS; UNSEEK; 3 a connection; a seek ends
+ * with its connection; a rated seek needs LOGIN and pairs two accounts.
+ */
+static void
+test_seeks(void **state)
+{
+	struct store *st = open_ok(true);
+	struct t_fake *f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
+	char s1[16], s2[16], s3[16], game[16], tok[40], seat[8], ka[40];
+	char kb[40];
+	const char *l;
+
+	(void)state;
+	t_hello(f, 0, "10.0.0.1");
+	t_hello(f, 1, "10.0.1.1");
+	t_hello(f, 2, "10.0.2.1");
+	t_hello(f, 3, "10.0.3.1");
+	t_say(f, 0, "#s SEEK clock=300+3 name=ann");
+	t_val(t_expect(f, 0, "OK #s SEEK seek="), "seek", s1, sizeof s1);
+	t_say(f, 1, "#s SEEK clock=60+0 name=bob");
+	t_val(t_expect(f, 1, "OK #s SEEK seek="), "seek", s2, sizeof s2);
+	t_say(f, 3, "#l SEEKS");
+	t_expect(f, 3, "OK #l SEEKS n=2");
+	l = t_expect(f, 3, "ITEM #l seek=");
+	assert_non_null(strstr(l, " name=ann rating=- variant=congo "
+	    "clock=300+3 rated=no color=random"));
+	t_drain(f, 3);
+	t_say(f, 0, "#x SEEK clock=300+0");
+	t_expect(f, 0, "OK #x SEEK");
+	t_say(f, 0, "#x SEEK clock=300+1");
+	t_expect(f, 0, "OK #x SEEK");
+	t_say(f, 0, "#x SEEK clock=300+2");
+	t_expect(f, 0, "ERR #x 429 RATE_LIMITED");
+	t_say(f, 0, "#x SEEK");
+	t_expect(f, 0, "ERR #x 400 BAD_SYNTAX");
+	t_say(f, 0, "#x SEEK clock=300+3 rated=yes");
+	t_expect(f, 0, "ERR #x 403 NOT_YOUR_SEAT :a rated seek needs LOGIN");
+	/* The same terms as ann's first: paired at once with it. */
+	t_say(f, 2, "#s SEEK clock=300+3 name=cid color=black");
+	t_val(t_expect(f, 2, "OK #s SEEK seek="), "seek", s3, sizeof s3);
+	l = t_expect(f, 2, "EV ");
+	assert_non_null(strstr(l, " 0 PAIRED seek="));
+	assert_non_null(strstr(l, s3));
+	assert_string_equal(t_val(l, "seat", seat, sizeof seat), "black");
+	l = t_expect(f, 2, "EV ");
+	assert_non_null(strstr(l, " STATE "));
+	assert_non_null(strstr(l, " status=active white=ann black=cid "));
+	assert_non_null(strstr(l, " clock=300+3 "));
+	l = t_expect(f, 0, "EV ");
+	assert_non_null(strstr(l, " 0 PAIRED seek="));
+	assert_non_null(strstr(l, s1));
+	assert_string_equal(t_val(l, "seat", seat, sizeof seat), "white");
+	t_val(l, "token", tok, sizeof tok);
+	sscanf(l, "EV %15s", game);
+	t_expect(f, 0, "EV ");
+	/* ann's token takes the seat from another connection. */
+	t_say(f, 3, "#r REJOIN game=%s token=%s", game, tok);
+	t_expect(f, 3, "OK #r REJOIN");
+	t_drain(f, 3);
+	/* Left: bob's 60+0; ann's two others went when she was paired (one
+	 * game a seeker). */
+	t_say(f, 3, "#l SEEKS");
+	t_expect(f, 3, "OK #l SEEKS n=1");
+	t_drain(f, 3);
+	t_say(f, 1, "#u UNSEEK seek=%s", s1);
+	t_expect(f, 1, "ERR #u 404 NO_SUCH_SEEK");
+	t_say(f, 1, "#u UNSEEK seek=%s", s2);
+	t_expect(f, 1, "OK #u UNSEEK");
+	/* A connection gone takes its seeks along. */
+	sess_close(f->s, 0, f->now);
+	t_say(f, 3, "#l SEEKS");
+	t_expect(f, 3, "OK #l SEEKS n=0");
+	/* Rated: two accounts, never one with itself. */
+	t_hello(f, 4, "10.0.4.1");
+	t_hello(f, 5, "10.0.5.1");
+	reg(f, 4, "ann2", ka);
+	reg(f, 5, "bob2", kb);
+	t_say(f, 4, "#l LOGIN name=ann2 key=%s", ka);
+	t_expect(f, 4, "OK #l LOGIN");
+	t_say(f, 5, "#l LOGIN name=bob2 key=%s", kb);
+	t_expect(f, 5, "OK #l LOGIN");
+	t_say(f, 4, "#s SEEK clock=180+2 rated=yes");
+	t_expect(f, 4, "OK #s SEEK");
+	t_say(f, 4, "#s SEEK clock=180+2 rated=yes");
+	t_expect(f, 4, "OK #s SEEK");
+	t_nothing(f, 4);
+	t_say(f, 5, "#s SEEK clock=180+2 rated=yes");
+	t_expect(f, 5, "OK #s SEEK");
+	l = t_expect(f, 5, "EV ");
+	assert_non_null(strstr(l, " 0 PAIRED seek="));
+	l = t_expect(f, 5, "EV ");
+	assert_non_null(strstr(l, " STATE "));
+	assert_non_null(strstr(l, " rated=1 wrating=1500 "));
+	t_free(f);
+	store_close(st);
+}
+
 int
 main(void)
 {
@@ -242,6 +342,7 @@ main(void)
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_rated_game, setup,
 		    teardown),
+		cmocka_unit_test_setup_teardown(test_seeks, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

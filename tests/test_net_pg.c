@@ -513,6 +513,182 @@ test_database_outages(void **state)
 	tc_free(b);
 }
 
+/* The seek id of an OK #s SEEK line into out. */
+static void
+seek_of(struct tc *c, char *out, size_t n)
+{
+	assert_non_null(tc_wait(c, "OK #s SEEK seek=", T));
+	tc_val(c->line, "seek", out, n);
+}
+
+/*
+ * Seeks on two servers: paired within a second of the second arriving,
+ * each seeker told its seat and token on its own server; an account made
+ * on one server logs in on the other.
+ */
+static void
+test_seek_across(void **state)
+{
+	struct tc *a, *b;
+	char sa[16], sb[16], ga[16], gb[16], seat_a[8], seat_b[8], key[40];
+	long long t0;
+
+	(void)state;
+	tc_from = (127u << 24) | (92u << 8) | 1;
+	assert_non_null(a = tc_hello(port_a));
+	tc_from = (127u << 24) | (93u << 8) | 1;
+	assert_non_null(b = tc_hello(port_b));
+	tc_from = 0;
+	tc_send(a, "#r REGISTER name=across");
+	assert_non_null(tc_wait(a, "OK #r REGISTER name=across key=", T));
+	tc_val(a->line, "key", key, sizeof key);
+	tc_send(b, "#l LOGIN name=ACROSS key=%s", key);
+	assert_non_null(tc_wait(b, "OK #l LOGIN name=across", T));
+	tc_send(a, "#s SEEK clock=77+1 name=sa");
+	seek_of(a, sa, sizeof sa);
+	/* B knows it (SEEKS lists every server's). */
+	for (t0 = tc_ms(); tc_ms() - t0 < T;) {
+		tc_send(b, "#l SEEKS");
+		assert_non_null(tc_wait(b, "OK #l SEEKS n=", T));
+		if (strstr(b->line, " n=1") != NULL)
+			break;
+		usleep(20000);
+	}
+	assert_non_null(tc_wait(b, "ITEM #l seek=", T));
+	assert_non_null(strstr(b->line, sa));
+	t0 = tc_ms();
+	tc_send(b, "#s SEEK clock=77+1");
+	seek_of(b, sb, sizeof sb);
+	assert_non_null(tc_wait(b, "EV ", T));
+	assert_non_null(strstr(b->line, " 0 PAIRED seek="));
+	sscanf(b->line, "EV %15s", gb);
+	tc_val(b->line, "seat", seat_b, sizeof seat_b);
+	assert_non_null(tc_wait(a, "EV ", T));
+	assert_non_null(strstr(a->line, " 0 PAIRED seek="));
+	sscanf(a->line, "EV %15s", ga);
+	tc_val(a->line, "seat", seat_a, sizeof seat_a);
+	print_message("paired across servers in %lld ms\n", tc_ms() - t0);
+	assert_true(tc_ms() - t0 < 1000);
+	assert_string_equal(ga, gb);
+	assert_string_not_equal(seat_a, seat_b);
+	assert_non_null(tc_wait(a, "EV ", T));
+	assert_non_null(strstr(a->line, " STATE "));
+	assert_non_null(strstr(a->line, " status=active "));
+	tc_free(a);
+	tc_free(b);
+}
+
+#define RACERS 100
+
+static int
+cmp_ll(const void *x, const void *y)
+{
+	long long a = *(const long long *)x, b = *(const long long *)y;
+
+	return a < b ? -1 : a > b;
+}
+
+/*
+ * 200 seeks from 100 connections over the two servers at once (each
+ * connection one of each of two clocks; a seek arriving once its seeker
+ * is paired is refused, 409): every seeker paired at most once,
+ * every game of two seeks of the same clock, and nothing lost: a seeker
+ * not paired still has both seeks listed. The pairing latency (from the
+ * later of the two seeks' OK to the later PAIRED) is printed.
+ */
+static void
+test_seek_race(void **state)
+{
+	static struct tc *c[RACERS];
+	static char sk[RACERS][2][16], game[RACERS][16];
+	static long long ok_at[RACERS][2], paired_at[RACERS];
+	static int npaired[RACERS], which[RACERS];
+	long long lat[RACERS], quiet, end;
+	struct pollfd pf[RACERS];
+	int i, j, k, n, games = 0, unpaired = 0, listed;
+
+	(void)state;
+	for (i = 0; i < RACERS; i++) {
+		tc_from = (127u << 24) | ((uint32_t)(100 + i) << 8) | 1;
+		assert_non_null(c[i] = tc_hello(i % 2 ? port_b : port_a));
+	}
+	tc_from = 0;
+	for (i = 0; i < RACERS; i++) {
+		tc_send(c[i], "#a SEEK clock=61+0 name=r%d", i);
+		tc_send(c[i], "#b SEEK clock=62+0 name=r%d", i);
+	}
+	quiet = end = tc_ms();
+	end += 30000;
+	while (tc_ms() < end && tc_ms() - quiet < 3000) {
+		for (i = 0; i < RACERS; i++) {
+			pf[i].fd = c[i]->fd;
+			pf[i].events = POLLIN;
+		}
+		if (poll(pf, RACERS, 200) <= 0)
+			continue;
+		for (i = 0; i < RACERS; i++) {
+			if (!(pf[i].revents & POLLIN))
+				continue;
+			while (tc_read(c[i], 1, false) == 1) {
+				const char *l = c[i]->line;
+				quiet = tc_ms();
+				for (k = 0; k < 2; k++)
+					if (strncmp(l, k ? "OK #b SEEK" :
+					    "OK #a SEEK", 10) == 0) {
+						tc_val(l, "seek", sk[i][k], 16);
+						ok_at[i][k] = tc_ms();
+					}
+				if (strstr(l, " 0 PAIRED ") == NULL)
+					continue;
+				npaired[i]++;
+				if (npaired[i] > 1)
+					print_message("racer %d (seeks %s %s) "
+					    "paired again: %s (first %s)\n", i,
+					    sk[i][0], sk[i][1], l, game[i]);
+				paired_at[i] = tc_ms();
+				sscanf(l, "EV %15s", game[i]);
+				/* (its first seek's OK came before) */
+				which[i] = strstr(l, sk[i][0]) == NULL;
+			}
+		}
+	}
+	for (i = 0; i < RACERS; i++) {
+		assert_true(npaired[i] <= 1);
+		if (npaired[i] == 0) {
+			unpaired++;
+			continue;
+		}
+		for (j = 0, n = 0; j < RACERS; j++)
+			if (npaired[j] == 1 && strcmp(game[j], game[i]) == 0) {
+				n++;
+				if (j != i)
+					k = j;
+			}
+		assert_int_equal(n, 2);
+		assert_int_equal(which[i], which[k]);   /* the same clock */
+		if (i < k) {
+			long long a = ok_at[i][which[i]], b = ok_at[k][which[k]];
+			long long p = paired_at[i] > paired_at[k] ?
+			    paired_at[i] : paired_at[k];
+			lat[games++] = p - (a > b ? a : b);
+		}
+	}
+	/* Nothing lost: the unpaired seekers' seeks are listed. */
+	tc_send(c[0], "#l SEEKS");
+	assert_non_null(tc_wait(c[0], "OK #l SEEKS n=", T));
+	listed = atoi(strstr(c[0]->line, " n=") + 3);
+	qsort(lat, (size_t)games, sizeof lat[0], cmp_ll);
+	print_message("seek race: %d games from %d seekers, %d unpaired, %d "
+	    "seeks listed; pairing latency p50 %lld ms, p99 %lld ms\n", games,
+	    RACERS, unpaired, listed, games > 0 ? lat[games / 2] : -1LL,
+	    games > 0 ? lat[games * 99 / 100] : -1LL);
+	assert_int_equal(games * 2 + unpaired, RACERS);
+	assert_int_equal(listed, unpaired * 2);
+	assert_true(games >= RACERS / 2 - 1);
+	for (i = 0; i < RACERS; i++)
+		tc_free(c[i]);
+}
+
 /* kill -9 of server A: what it acknowledged is kept; its player takes the
  * seat back on B and the game goes on. */
 static void
@@ -619,6 +795,8 @@ main(void)
 		cmocka_unit_test(test_ply_race),
 		cmocka_unit_test(test_stale_after_ok),
 		cmocka_unit_test(test_presence_across),
+		cmocka_unit_test(test_seek_across),
+		cmocka_unit_test(test_seek_race),
 		cmocka_unit_test(test_database_outages),
 		cmocka_unit_test(test_kill_and_rejoin),
 		cmocka_unit_test(test_rematch),

@@ -97,6 +97,9 @@ enum cgp_verb {
 	CGP_V_TOP,
 	CGP_V_GAMES,
 	CGP_V_RECORD,
+	CGP_V_SEEK,
+	CGP_V_UNSEEK,
+	CGP_V_SEEKS,
 	CGP_NVERBS
 };
 
@@ -256,6 +259,8 @@ struct store_change {
 	 * (game ""), a change of accounts only. */
 	int nextra;
 	const char *extra[STORE_EXTRA_MAX];
+	/* A game made for two seeks (both_seats): their ids. */
+	const char *seek[2];
 };
 
 struct sess;
@@ -384,6 +389,10 @@ struct store_ops {
 	    int limit, struct store_rating *out, char *err, size_t errlen);
 	int (*games_of)(void *ctx, const char *lname, const char *before,
 	    int limit, struct store_game_item *out, char *err, size_t errlen);
+	/* Seeks told to the other servers on the store (may be NULL: one
+	 * server): "seek ...", "unseek <id>", "paired <id> <game> <seat>";
+	 * theirs come back through sess_seek_remote. */
+	void (*seek_notice)(void *ctx, const char *text);
 };
 
 /*
@@ -419,7 +428,8 @@ struct store_ops {
     " game TEXT NOT NULL," \
     " at BIGINT NOT NULL," \
     " PRIMARY KEY (lname, variant, speed, n));" \
-    "CREATE INDEX IF NOT EXISTS seats_name ON seats(lower(name));"
+    "CREATE INDEX IF NOT EXISTS seats_name ON seats(lower(name));" \
+    "CREATE TABLE IF NOT EXISTS seek_claims(id TEXT PRIMARY KEY);"
 
 /* Open the store --db names: a file (SQLite) or a postgresql:// URI
  * (PostgreSQL, when built with libpq). -1 with err naming it. */
@@ -454,6 +464,7 @@ struct spend {
 	char name2[CGP_NAME_MAX + 1], token2[80];
 	char kind[2][16], body[2][400];
 	char extra[STORE_EXTRA_MAX][STORE_EXTRA_LEN];
+	char seek[2][CGP_ID_LEN + 1];
 	struct spend *next;
 	struct spend *then;            /* submitted once this one is stored,
 					  dropped when it is refused */
@@ -678,6 +689,8 @@ struct sconn {
 	unsigned gen;                  /* which connection of this number */
 	int waiting;                   /* its changes being stored */
 	char account[CGP_NAME_MAX + 1];    /* logged in as, "" none */
+	int paired;                    /* games its seeks were paired into */
+	char seek_game[CGP_ID_LEN + 1];    /* the last of them, "" none */
 };
 
 struct saddr {                   /* a network (IPv4 /24, IPv6 /64) */
@@ -719,6 +732,9 @@ struct sess {
 	bool refusal_quiet;            /* the last window was summarised */
 	unsigned conn_gen;             /* generations handed out */
 	struct vec logins;             /* wrong keys (net_account.c) */
+	struct vec seeks;              /* every server's (net_seek.c) */
+	uint32_t salt;                 /* makes connections' owners unique
+					  across the servers */
 	bool again;                    /* the line must be given again */
 	const char *line;              /* the line being run, and its length */
 	size_t linelen;
@@ -856,6 +872,20 @@ int sess_player_rating(struct sess *s, const char *name, const char *variant,
     const char *speed, struct rating *out, int *games);
 void sess_rating_kv(struct sess *s, struct sgame *g, struct cgp_out *o);
 void sess_rate_spend(struct sess *s, struct spend *p);
+/* Seeks (net_seek.c): SEEK, UNSEEK, SEEKS; a game made for two seeks
+ * stored (its seekers seated and told) or refused (conflict: another
+ * server paired one first); a connection gone; another server's seek
+ * notice; ours told again (another server asked); a server gone. */
+void sess_seeks_init(struct sess *s);
+void sess_cmd_seek(struct sess *s, int conn, const struct cgp_cmd *c);
+void sess_seek_paired(struct sess *s, struct sgame *g,
+    const char *const *ids);
+void sess_seek_unpaired(struct sess *s, const char *const *ids,
+    bool conflict);
+void sess_seek_closed(struct sess *s, int conn);
+void sess_seek_remote(struct sess *s, const char *server, const char *text);
+void sess_seek_tell_all(struct sess *s);
+void sess_seek_server_gone(struct sess *s, const char *server);
 /* WHOIS, TOP, GAMES, RECORD (net_query_acct.c). */
 void sess_cmd_players(struct sess *s, int conn, const struct cgp_cmd *c);
 /* A stored TAKEBACK or UNDO replayed into g; -1 when it does not fit. */

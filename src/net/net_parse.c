@@ -35,6 +35,9 @@ static const char *const verb_names[CGP_NVERBS] = {
 	[CGP_V_TOP] = "TOP",
 	[CGP_V_GAMES] = "GAMES",
 	[CGP_V_RECORD] = "RECORD",
+	[CGP_V_SEEK] = "SEEK",
+	[CGP_V_UNSEEK] = "UNSEEK",
+	[CGP_V_SEEKS] = "SEEKS",
 };
 
 const char *

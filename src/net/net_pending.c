@@ -63,6 +63,10 @@ copy_change(struct spend *p, const struct store_change *ch)
 		    ch->rematch_of);
 		p->ch.rematch_of = p->rematch_of;
 	}
+	for (i = 0; i < 2 && ch->seek[0] != NULL; i++) {
+		snprintf(p->seek[i], sizeof p->seek[i], "%s", ch->seek[i]);
+		p->ch.seek[i] = p->seek[i];
+	}
 	for (i = 0; i < ch->nextra && i < STORE_EXTRA_MAX; i++) {
 		snprintf(p->extra[i], sizeof p->extra[i], "%s", ch->extra[i]);
 		p->ch.extra[i] = p->extra[i];
@@ -247,6 +251,8 @@ apply(struct sess *s, struct spend *p, bool alive)
 	}
 	if (g != NULL && rc == 0 && ch->both_seats && ch->rematch_of != NULL)
 		sess_rematch_made(s, g, ch->rematch_of);
+	if (g != NULL && rc == 0 && ch->seek[0] != NULL)
+		sess_seek_paired(s, g, ch->seek);
 	if (g != NULL)
 		sess_applied(s, g, ch->new_game, alive ? p->conn : -1);
 	return g;
@@ -266,6 +272,8 @@ sess_done(struct sess *s, struct spend *p)
 	if (!p->ch.new_game && (g = sess_find(s, p->ch.game)) != NULL &&
 	    g->busy > 0)
 		g->busy--;
+	if (p->failed && p->ch.seek[0] != NULL)
+		sess_seek_unpaired(s, p->ch.seek, p->conflict);
 	if (p->failed && p->conflict) {
 		/* Another server was first: bring the game up to date and run
 		 * the command again on it (412, 409... or done after all). */

@@ -794,6 +794,7 @@ const struct store_ops store_pg_ops = {
 	.ratings = pg_ratings,
 	.top = pg_top,
 	.games_of = pg_games_of,
+	.seek_notice = pg_seek_notice,
 };
 
 #else

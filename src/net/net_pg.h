@@ -105,6 +105,8 @@ void pg_presence_notice(struct pgstore *pg, struct sess *s, char *text);
 void pg_presence_round(struct pgstore *pg, struct sess *s);
 /* The connection was made again: ours told again, theirs asked for. */
 void pg_presence_reconnected(struct pgstore *pg);
+/* store_ops.seek_notice: a seek told to the other servers. */
+void pg_seek_notice(void *ctx, const char *text);
 /* Stopping: the others forget our seats now. */
 void pg_presence_bye(struct pgstore *pg);
 

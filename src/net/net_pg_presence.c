@@ -201,6 +201,7 @@ server_gone(struct pgstore *pg, struct sess *s, const char *who,
 		e->since = when;
 		sess_remote_presence(s, e->game, e->seat, false, false);
 	}
+	sess_seek_server_gone(s, who);
 }
 
 void
@@ -214,6 +215,12 @@ pg_presence_notice(struct pgstore *pg, struct sess *s, char *text)
 	if (sscanf(text, "%15s %7s %n", who, word, &off) != 2 || off == 0 ||
 	    strlen(who) != CGP_ID_LEN)
 		return;
+	if (strcmp(who, pg->me) != 0 && (strcmp(word, "seek") == 0 ||
+	    strcmp(word, "unseek") == 0 || strcmp(word, "paired") == 0)) {
+		server(pg, who, true)->beat = now;
+		sess_seek_remote(s, who, text + (strstr(text, word) - text));
+		return;
+	}
 	if (strcmp(who, pg->me) == 0) {
 		/* Ours, back: our takings are placed in the order. */
 		if (strcmp(word, "here") != 0)
@@ -235,6 +242,7 @@ pg_presence_notice(struct pgstore *pg, struct sess *s, char *text)
 	server(pg, who, true)->beat = now;
 	if (strcmp(word, "ask") == 0) {
 		tell_held(pg);
+		sess_seek_tell_all(s);
 		return;
 	}
 	if (strcmp(word, "here") != 0 && strcmp(word, "held") != 0 &&
@@ -275,6 +283,16 @@ pg_presence_reconnected(struct pgstore *pg)
 {
 	tell_held(pg);
 	pg->asked = false;      /* the next round asks for theirs */
+}
+
+void
+pg_seek_notice(void *ctx, const char *text)
+{
+	struct pgstore *pg = ctx;
+	char buf[640];
+
+	snprintf(buf, sizeof buf, "%s %s", pg->me, text);
+	notify(pg, buf);
 }
 
 void

@@ -43,6 +43,7 @@ sess_new(const struct sess_io *io, const struct sess_limits *lim,
 	s->addrs = (struct vec)VEC_INIT(sizeof(struct saddr));
 	s->fails = (struct vec)VEC_INIT(sizeof(struct sfail));
 	sess_logins_init(s);
+	sess_seeks_init(s);
 	return s;
 }
 
@@ -76,6 +77,7 @@ sess_free(struct sess *s)
 	vec_free(&s->addrs);
 	vec_free(&s->fails);
 	vec_free(&s->logins);
+	vec_free(&s->seeks);
 	free(s->heap);
 	free(s);
 }
@@ -354,6 +356,7 @@ sess_close(struct sess *s, int conn, long long now_ms)
 	if (c == NULL)
 		return;
 	s->now = now_ms;
+	sess_seek_closed(s, conn);
 	for (i = 0; i < c->ngames; i++) {
 		struct sgame *g = c->games[i];
 		remove_observer(g, conn);
@@ -735,6 +738,11 @@ sess_line(struct sess *s, int conn, const char *line, size_t len,
 	case CGP_V_REGISTER:
 	case CGP_V_LOGIN:
 		sess_cmd_account(s, conn, &cmd);
+		break;
+	case CGP_V_SEEK:
+	case CGP_V_UNSEEK:
+	case CGP_V_SEEKS:
+		sess_cmd_seek(s, conn, &cmd);
 		break;
 	case CGP_V_WHOIS:
 	case CGP_V_TOP:

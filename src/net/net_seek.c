@@ -1,0 +1,626 @@
+/*
+ * net_seek.c: SEEK, UNSEEK, SEEKS and the pairing (PROTOCOL.md). A seek is
+ * kept by the server its connection is on and told to the others sharing
+ * the store (store_ops.seek_notice); every server keeps the list of all.
+ * When a seek arrives, the oldest compatible one (src/rating's rules) is
+ * paired with it at once: a new game with both seats, stored with a claim
+ * of each seek (seek_claims: a seek claimed twice, by two servers racing,
+ * is a conflict, so no seek is paired twice). Each seeker is then told on
+ * its own connection EV <game> 0 PAIRED seek= seat= token=, and STATE.
+ * A seek's token is drawn when it is made and kept by its server; only its
+ * hash travels.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "engine/board.h"
+#include "net/net_internal.h"
+#include "rating/rating.h"
+
+#define SEEKS_PER_CONN 3
+#define SEEKS_MAX 4096
+
+struct sseek {
+	char id[CGP_ID_LEN + 1];
+	char server[CGP_ID_LEN + 1];   /* "" ours */
+	int conn;                      /* ours: the seeker */
+	unsigned gen;
+	char name[CGP_NAME_MAX + 1];   /* account or name= */
+	bool account;
+	uint64_t owner;
+	int round;                     /* its owner's games paired before */
+	char variant[CGP_VARIANT_MAX];
+	int64_t base_ms, inc_ms;
+	bool rated;
+	int colour;                    /* enum rating_colour */
+	bool has_range;
+	int rmin, rmax;
+	bool has_rating;
+	double rating;
+	long long created;             /* wall ms */
+	char token[CGP_TOKEN_LEN + 1]; /* ours: shown when paired */
+	char hash[CGP_HASH_LEN + 1];
+	bool pairing;                  /* its game being stored */
+};
+
+static const char *const colours[] = { "random", "white", "black" };
+
+void
+sess_seeks_init(struct sess *s)
+{
+	struct vec v = VEC_INIT(sizeof(struct sseek));
+
+	s->seeks = v;
+	net_random(&s->salt, sizeof s->salt);
+}
+
+static struct sseek *
+find(struct sess *s, const char *id, size_t *at)
+{
+	size_t i;
+
+	for (i = 0; i < s->seeks.len; i++) {
+		struct sseek *k = vec_at(&s->seeks, i);
+		if (strcmp(k->id, id) == 0) {
+			if (at != NULL)
+				*at = i;
+			return k;
+		}
+	}
+	return NULL;
+}
+
+static void
+to_rating_seek(const struct sseek *k, struct rating_seek *r)
+{
+	memset(r, 0, sizeof *r);
+	r->id = k->id;
+	r->name = k->account ? k->name : NULL;
+	r->owner = k->owner;
+	r->variant = variant_parse(k->variant);
+	r->base_ms = k->base_ms;
+	r->inc_ms = k->inc_ms;
+	r->rated = k->rated;
+	r->colour = (enum rating_colour)k->colour;
+	r->has_range = k->has_range;
+	r->range_min = k->rmin;
+	r->range_max = k->rmax;
+	r->has_rating = k->has_rating;
+	r->rating = k->rating;
+	r->created = k->created;
+}
+
+/* One seek as a notice for the other servers ("seek ..." or "unseek"). */
+static void
+tell_others(struct sess *s, const struct sseek *k, bool add)
+{
+	char text[512];
+
+	if (s->io.store == NULL || s->io.store->seek_notice == NULL)
+		return;
+	if (!add)
+		snprintf(text, sizeof text, "unseek %s", k->id);
+	else
+		snprintf(text, sizeof text, "seek %s %s %d %llu:%d %s %lld %lld "
+		    "%d %d %d %d %d %d %.3f %lld %s", k->id, k->name, k->account,
+		    (unsigned long long)k->owner, k->round, k->variant,
+		    (long long)k->base_ms, (long long)k->inc_ms, k->rated,
+		    k->colour, k->has_range, k->rmin, k->rmax, k->has_rating,
+		    k->rating, k->created, k->hash);
+	s->io.store->seek_notice(s->io.store_ctx, text);
+}
+
+static void
+drop(struct sess *s, const char *id, bool tell)
+{
+	struct sseek *k;
+	size_t at;
+
+	if ((k = find(s, id, &at)) == NULL)
+		return;
+	if (tell && k->server[0] == '\0')
+		tell_others(s, k, false);
+	memset(k->token, 0, sizeof k->token);
+	vec_remove(&s->seeks, at);
+}
+
+/* A game for a and b (b the older), stored with both seeks' claims. */
+static void
+pair(struct sess *s, struct sseek *a, struct sseek *b)
+{
+	struct rating_seek ra, rb;
+	struct sseek *seat[2];
+	char id[CGP_ID_LEN + 1], wire[CGP_FEN_MAX], err[160], clock[32];
+	char body[2][80], claim[200], rated[96];
+	struct game_rules rules;
+	struct store_change ch;
+	struct board start;
+	unsigned char bit;
+	struct spend *p;
+	int k;
+
+	to_rating_seek(a, &ra);
+	to_rating_seek(b, &rb);
+	net_random(&bit, 1);
+	k = rating_pair_colour(&ra, &rb, bit & 1) == RATING_WHITE ? 0 : 1;
+	seat[k] = a;
+	seat[1 - k] = b;
+	if (net_new_game_id(id) < 0 || sess_variant_start(a->variant, NULL,
+	    &s->rules, &start, &rules, wire, err, sizeof err) < 0)
+		return;
+	clock_format_control(a->base_ms, a->inc_ms, clock, sizeof clock);
+	memset(&ch, 0, sizeof ch);
+	ch.game = id;
+	ch.new_game = true;
+	ch.start_fen = wire;
+	ch.repetition = rules.repetition;
+	ch.quiet_plies = rules.quiet_plies;
+	ch.created = (long long)time(NULL);
+	ch.variant = a->variant;
+	ch.clock = clock;
+	ch.creator = -1;
+	ch.rated = a->rated;
+	ch.nev = 2;
+	for (k = 0; k < 2; k++) {
+		snprintf(body[k], sizeof body[k], "seat=%s name=%s",
+		    cgp_seat_name(k), seat[k]->name);
+		ch.seq[k] = k + 1;
+		ch.kind[k] = "JOINED";
+		ch.body[k] = body[k];
+	}
+	ch.seat = 0;
+	ch.name = seat[0]->name;
+	ch.token = seat[0]->hash;
+	ch.both_seats = true;
+	ch.name2 = seat[1]->name;
+	ch.token2 = seat[1]->hash;
+	/* Ids of A-Z2-7: safe in the statement. */
+	/* Each seek once, and each seeker once a round: two servers pairing
+	 * two seeks of one connection at once cannot both store. */
+	snprintf(claim, sizeof claim, "INSERT INTO seek_claims(id) VALUES "
+	    "('%s'), ('%s'), ('o%llu.%d'), ('o%llu.%d')", seat[0]->id,
+	    seat[1]->id, (unsigned long long)seat[0]->owner, seat[0]->round,
+	    (unsigned long long)seat[1]->owner, seat[1]->round);
+	ch.extra[ch.nextra++] = claim;
+	if (a->rated) {
+		snprintf(rated, sizeof rated, "UPDATE games SET rated = 1 "
+		    "WHERE id = '%s'", id);
+		ch.extra[ch.nextra++] = rated;
+	}
+	ch.seek[0] = seat[0]->id;
+	ch.seek[1] = seat[1]->id;
+	a->pairing = b->pairing = true;
+	p = sess_spend_new(s, -1, NULL, &ch, NULL, false, true);
+	sess_log(s, NET_LOG_INFO, "seeks %s and %s paired: game %s", a->id,
+	    b->id, id);
+	sess_log(s, NET_LOG_DEBUG, "game %s: %s", id, claim);
+	sess_spend_submit(s, p);
+}
+
+/* Pair a (just arrived, or freed) with the oldest compatible seek. */
+static void
+try_pair(struct sess *s, const char *id)
+{
+	struct rating_seek *r;
+	struct sseek *a = find(s, id, NULL), *b;
+	size_t i, n = 0, at = 0, match;
+
+	if (a == NULL || a->pairing)
+		return;
+	r = xcalloc(s->seeks.len + 1, sizeof *r);
+	for (i = 0; i < s->seeks.len; i++) {
+		struct sseek *k = vec_at(&s->seeks, i);
+		if (k->pairing)
+			continue;
+		if (k == a)
+			at = n;
+		to_rating_seek(k, &r[n++]);
+	}
+	if (rating_pair_pick(r, n, at, &match) == 1 &&
+	    (b = find(s, r[match].id, NULL)) != NULL &&
+	    (a->server[0] == '\0' || b->server[0] == '\0'))
+		pair(s, a, b);
+	free(r);
+}
+
+/* key=value of a seek's parameters; -1 after answering 400. */
+static int
+read_seek(struct sess *s, int conn, const struct cgp_cmd *cmd,
+    struct sseek *k)
+{
+	const char *v = cgp_get(cmd, "variant"), *cv = cgp_get(cmd, "clock");
+	const char *rv = cgp_get(cmd, "rated"), *col = cgp_get(cmd, "color");
+	const char *range = cgp_get(cmd, "range");
+	char err[160], msg[200];
+	int i;
+
+	snprintf(k->variant, sizeof k->variant, "%s", v != NULL ? v :
+	    "congo");
+	if (!sess_variant_known(k->variant)) {
+		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX,
+		    "variant= is congo or megapawn");
+		return -1;
+	}
+	if (cv == NULL || clock_parse_seconds(cv, &k->base_ms, &k->inc_ms, err,
+	    sizeof err) < 0) {
+		snprintf(msg, sizeof msg, "clock=: %s", cv == NULL ?
+		    "a seek needs one (B+I in seconds)" : err);
+		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, msg);
+		return -1;
+	}
+	if (rv != NULL && strcmp(rv, "yes") != 0 && strcmp(rv, "no") != 0) {
+		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX,
+		    "rated= is yes or no");
+		return -1;
+	}
+	k->rated = rv != NULL && strcmp(rv, "yes") == 0;
+	k->colour = 0;
+	for (i = 0; col != NULL && i < 3; i++)
+		if (strcmp(col, colours[i]) == 0)
+			k->colour = i;
+	if (col != NULL && strcmp(col, colours[k->colour]) != 0) {
+		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX,
+		    "color= is white, black or random");
+		return -1;
+	}
+	if (range != NULL) {
+		char rest;
+		if (sscanf(range, "%d-%d%c", &k->rmin, &k->rmax, &rest) != 2 ||
+		    k->rmin < 0 || k->rmax < k->rmin || k->rmax > 9999) {
+			sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX,
+			    "range= is <min>-<max>, e.g. 1400-1700");
+			return -1;
+		}
+		k->has_range = true;
+	}
+	return 0;
+}
+
+static void
+cmd_seek(struct sess *s, int conn, const struct cgp_cmd *cmd)
+{
+	struct sconn *c = sess_conn(s, conn);
+	const char *acct = sess_account(s, conn), *nm = cgp_get(cmd, "name");
+	struct sseek k, *kept;
+	struct rating r;
+	struct cgp_out o;
+	struct sgame *g;
+	char msg[96];
+	size_t i;
+	int mine = 0, games;
+
+	memset(&k, 0, sizeof k);
+	if (read_seek(s, conn, cmd, &k) < 0)
+		return;
+	if (k.rated && acct == NULL) {
+		sess_err(s, conn, cmd->tag, CGP_NOT_YOUR_SEAT, "a rated seek "
+		    "needs LOGIN");
+		return;
+	}
+	if (acct == NULL && nm != NULL && !cgp_valid_name(nm)) {
+		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX,
+		    "name= is 1-31 letters, digits, '-', '_' or '.'");
+		return;
+	}
+	for (i = 0; i < s->seeks.len; i++) {
+		struct sseek *x = vec_at(&s->seeks, i);
+		if (x->server[0] == '\0' && x->conn == conn && x->gen == c->gen)
+			mine++;
+	}
+	/* One game a seeker: none while its last pairing is being played. */
+	if (c->seek_game[0] != '\0' && (g = sess_find(s, c->seek_game)) !=
+	    NULL && !g->over) {
+		snprintf(msg, sizeof msg, "you play game %s, which a seek "
+		    "made: finish or abort it first", g->id);
+		sess_err(s, conn, cmd->tag, CGP_SEAT_TAKEN, msg);
+		return;
+	}
+	if (mine >= SEEKS_PER_CONN || s->seeks.len >= SEEKS_MAX) {
+		sess_err(s, conn, cmd->tag, CGP_RATE_LIMITED, mine >=
+		    SEEKS_PER_CONN ? "at most 3 seeks a connection" :
+		    "too many seeks on this server");
+		return;
+	}
+	if (net_new_game_id(k.id) < 0 || net_new_token(k.token) < 0) {
+		sess_err(s, conn, cmd->tag, CGP_INTERNAL, "no random numbers");
+		return;
+	}
+	net_token_hash(k.token, k.hash);
+	k.conn = conn;
+	k.gen = c->gen;
+	k.account = acct != NULL;
+	snprintf(k.name, sizeof k.name, "%s", acct != NULL ? acct : nm != NULL ?
+	    nm : "anonymous");
+	k.owner = ((uint64_t)s->salt << 32) ^ (uint64_t)c->serial;
+	if (k.owner == 0)
+		k.owner = 1;
+	k.round = c->paired;
+	if (acct != NULL && sess_player_rating(s, acct, k.variant,
+	    rating_speed_name(rating_speed_of(k.base_ms, k.inc_ms)), &r,
+	    &games) == 1) {
+		k.has_rating = true;
+		k.rating = r.r;
+	}
+	k.created = (long long)time(NULL) * 1000 + s->now % 1000;
+	kept = vec_push(&s->seeks);
+	*kept = k;
+	memset(k.token, 0, sizeof k.token);
+	cgp_out_ok(&o, cmd->tag, "SEEK");
+	cgp_out_kv(&o, "seek", kept->id);
+	sess_emit(s, conn, &o);
+	tell_others(s, kept, true);
+	try_pair(s, kept->id);
+}
+
+static void
+cmd_unseek(struct sess *s, int conn, const struct cgp_cmd *cmd)
+{
+	const char *id = cgp_get(cmd, "seek");
+	struct sconn *c = sess_conn(s, conn);
+	struct sseek *k = id != NULL ? find(s, id, NULL) : NULL;
+	struct cgp_out o;
+
+	if (id == NULL) {
+		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, "seek= is missing");
+		return;
+	}
+	if (k == NULL || k->server[0] != '\0' || k->conn != conn ||
+	    k->gen != c->gen || k->pairing) {
+		sess_err(s, conn, cmd->tag, CGP_NO_SUCH_SEEK, k != NULL &&
+		    k->pairing ? "that seek is being paired" : "no such seek "
+		    "of yours");
+		return;
+	}
+	drop(s, id, true);
+	cgp_out_ok(&o, cmd->tag, "UNSEEK");
+	cgp_out_kv(&o, "seek", id);
+	sess_emit(s, conn, &o);
+}
+
+static void
+cmd_seeks(struct sess *s, int conn, const struct cgp_cmd *cmd)
+{
+	const char *v = cgp_get(cmd, "variant");
+	char clock[32], rating[16];
+	struct cgp_out o;
+	size_t i;
+	int n = 0;
+
+	for (i = 0; i < s->seeks.len; i++) {
+		struct sseek *k = vec_at(&s->seeks, i);
+		n += !k->pairing && (v == NULL || strcmp(v, k->variant) == 0);
+	}
+	cgp_out_ok(&o, cmd->tag, "SEEKS");
+	cgp_out_kvi(&o, "n", n);
+	sess_emit(s, conn, &o);
+	for (i = 0; i < s->seeks.len; i++) {
+		struct sseek *k = vec_at(&s->seeks, i);
+		if (k->pairing || (v != NULL && strcmp(v, k->variant) != 0))
+			continue;
+		clock_format_control(k->base_ms, k->inc_ms, clock,
+		    sizeof clock);
+		if (k->has_rating)
+			snprintf(rating, sizeof rating, "%ld",
+			    rating_round(k->rating));
+		else
+			snprintf(rating, sizeof rating, "%s", k->account ?
+			    "1500" : "-");
+		cgp_out_item(&o, cmd->tag);
+		cgp_out_kv(&o, "seek", k->id);
+		cgp_out_kv(&o, "name", k->name);
+		cgp_out_kv(&o, "rating", rating);
+		cgp_out_kv(&o, "variant", k->variant);
+		cgp_out_kv(&o, "clock", clock);
+		cgp_out_kv(&o, "rated", k->rated ? "yes" : "no");
+		cgp_out_kv(&o, "color", colours[k->colour]);
+		sess_emit(s, conn, &o);
+	}
+}
+
+void
+sess_cmd_seek(struct sess *s, int conn, const struct cgp_cmd *cmd)
+{
+	if (cmd->verb == CGP_V_SEEK)
+		cmd_seek(s, conn, cmd);
+	else if (cmd->verb == CGP_V_UNSEEK)
+		cmd_unseek(s, conn, cmd);
+	else
+		cmd_seeks(s, conn, cmd);
+}
+
+/* Seat the seeker of seek (ours) in g and tell it. */
+static void
+seat_ours(struct sess *s, struct sgame *g, const struct sseek *seek,
+    int seat)
+{
+	struct sseek copy = *seek, *k = &copy;  /* the list moves below */
+	struct sconn *c = sess_conn(s, k->conn);
+	struct cgp_out o;
+
+	if (c == NULL || c->gen != k->gen)
+		return;         /* gone: the first-move minute aborts it */
+	/* One game a seeker: its other seeks are withdrawn. */
+	c->paired++;
+	snprintf(c->seek_game, sizeof c->seek_game, "%s", g->id);
+	for (size_t i = 0; i < s->seeks.len;) {
+		struct sseek *x = vec_at(&s->seeks, i);
+		if (strcmp(x->id, k->id) != 0 && x->server[0] == '\0' &&
+		    x->conn == k->conn && x->gen == k->gen && !x->pairing) {
+			drop(s, x->id, true);
+			continue;
+		}
+		i++;
+	}
+	g->holder[seat] = k->conn;
+	sess_member_add(s, k->conn, g);
+	sess_seat_here(s, g, seat, true);
+	cgp_out_ev(&o, g->id, 0, "PAIRED");
+	cgp_out_kv(&o, "seek", k->id);
+	cgp_out_kv(&o, "seat", cgp_seat_name(seat));
+	cgp_out_kv(&o, "token", k->token);
+	sess_emit(s, k->conn, &o);
+	sess_state(s, g, &o);
+	sess_emit(s, k->conn, &o);
+	memset(copy.token, 0, sizeof copy.token);
+}
+
+void
+sess_seek_paired(struct sess *s, struct sgame *g, const char *const *ids)
+{
+	char text[96];
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		struct sseek *x = find(s, ids[k], NULL);
+		if (x == NULL)
+			continue;
+		if (x->server[0] == '\0')
+			seat_ours(s, g, x, k);
+		else if (s->io.store != NULL &&
+		    s->io.store->seek_notice != NULL) {
+			/* Its server seats it (and tells it the token). */
+			snprintf(text, sizeof text, "paired %s %s %d", x->id,
+			    g->id, k);
+			s->io.store->seek_notice(s->io.store_ctx, text);
+		}
+	}
+	for (k = 0; k < 2; k++)
+		drop(s, ids[k], true);
+}
+
+void
+sess_seek_unpaired(struct sess *s, const char *const *ids, bool conflict)
+{
+	int k;
+
+	/* Another server paired one of them first: it will say which; the
+	 * other is free again and tries anew. */
+	for (k = 0; k < 2; k++) {
+		struct sseek *x = find(s, ids[k], NULL);
+		struct sconn *c;
+		if (x == NULL)
+			continue;
+		x->pairing = false;
+		/* Its seeker was paired meanwhile by another of its seeks:
+		 * this one goes (its claim of that round would fail). */
+		if (x->server[0] == '\0' && ((c = sess_conn(s, x->conn)) ==
+		    NULL || c->gen != x->gen || c->paired != x->round))
+			drop(s, ids[k], true);
+	}
+	if (!conflict)
+		return;
+	for (k = 0; k < 2; k++)
+		if (find(s, ids[k], NULL) != NULL &&
+		    find(s, ids[k], NULL)->server[0] == '\0')
+			try_pair(s, ids[k]);
+}
+
+void
+sess_seek_closed(struct sess *s, int conn)
+{
+	size_t i = 0;
+
+	while (i < s->seeks.len) {
+		struct sseek *k = vec_at(&s->seeks, i);
+		if (k->server[0] == '\0' && k->conn == conn && !k->pairing) {
+			drop(s, k->id, true);
+			continue;
+		}
+		i++;
+	}
+}
+
+void
+sess_seek_remote(struct sess *s, const char *server, const char *text)
+{
+	struct sseek k, *x;
+	char id[16], game[16], name[40], variant[24], hash[80];
+	unsigned long long owner;
+	long long base, inc, created;
+	int acct, rated, col, hr, rmin, rmax, hrat, seat, round;
+	double rating;
+	struct sgame *g;
+
+	if (sscanf(text, "unseek %15s", id) == 1) {
+		drop(s, id, false);
+		return;
+	}
+	if (sscanf(text, "paired %15s %15s %d", id, game, &seat) == 3) {
+		/* Another server paired a seek of ours: seat its player. */
+		if ((x = find(s, id, NULL)) == NULL || x->server[0] != '\0' ||
+		    seat < 0 || seat > 1)
+			return;
+		if ((g = sess_find(s, game)) == NULL && sess_fetch(s, game) == 1)
+			g = sess_find(s, game);
+		if (g != NULL)
+			seat_ours(s, g, x, seat);
+		drop(s, id, false);
+		return;
+	}
+	if (sscanf(text, "seek %15s %39s %d %llu:%d %23s %lld %lld %d %d %d %d "
+	    "%d %d %lf %lld %79s", id, name, &acct, &owner, &round, variant,
+	    &base, &inc, &rated, &col, &hr, &rmin, &rmax, &hrat, &rating,
+	    &created, hash) != 17 || !cgp_valid_game(id) ||
+	    !cgp_valid_name(name) ||
+	    !sess_variant_known(variant) || col < 0 || col > 2 ||
+	    !net_valid_hash(hash) || find(s, id, NULL) != NULL ||
+	    s->seeks.len >= SEEKS_MAX)
+		return;
+	memset(&k, 0, sizeof k);
+	snprintf(k.id, sizeof k.id, "%.8s", id);
+	snprintf(k.server, sizeof k.server, "%.8s", server);
+	k.conn = -1;
+	snprintf(k.name, sizeof k.name, "%.31s", name);
+	k.account = acct != 0;
+	k.owner = owner;
+	k.round = round;
+	snprintf(k.variant, sizeof k.variant, "%.15s", variant);
+	k.base_ms = base;
+	k.inc_ms = inc;
+	k.rated = rated != 0;
+	k.colour = col;
+	k.has_range = hr != 0;
+	k.rmin = rmin;
+	k.rmax = rmax;
+	k.has_rating = hrat != 0;
+	k.rating = rating;
+	k.created = created;
+	snprintf(k.hash, sizeof k.hash, "%.64s", hash);
+	*(struct sseek *)vec_push(&s->seeks) = k;
+	/* Ours may be waiting for it (its server pairs too: a race, which
+	 * the claims decide). */
+	for (size_t i = 0; i < s->seeks.len; i++) {
+		x = vec_at(&s->seeks, i);
+		if (x->server[0] == '\0' && !x->pairing)
+			try_pair(s, x->id);
+	}
+}
+
+void
+sess_seek_tell_all(struct sess *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->seeks.len; i++) {
+		struct sseek *k = vec_at(&s->seeks, i);
+		if (k->server[0] == '\0' && !k->pairing)
+			tell_others(s, k, true);
+	}
+}
+
+void
+sess_seek_server_gone(struct sess *s, const char *server)
+{
+	size_t i = 0;
+
+	while (i < s->seeks.len) {
+		struct sseek *k = vec_at(&s->seeks, i);
+		if (strcmp(k->server, server) == 0 && !k->pairing) {
+			vec_remove(&s->seeks, i);
+			continue;
+		}
+		i++;
+	}
+}
