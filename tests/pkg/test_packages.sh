@@ -1,14 +1,16 @@
 #!/bin/bash
 # test_packages.sh: the Debian packages, end to end (issue 27).
 #
-# In a clean copy of the project's git tree (git archive of HEAD, or of
-# CONGO_PKG_REF), away from ../shared: dpkg-buildpackage -us -uc (the
-# source and both binary packages; make check runs in dh_auto_test, with
-# tmux and PostgreSQL hidden, as on a build machine without them: their
-# tests must skip), lintian on the .changes (the .dsc and the .debs: an
-# error or a warning fails). Then, the clean copy removed: the game's
-# package on a fresh minimal Debian (debootstrap, chroot): apt install,
-# congo --version, man -w congo, congo --learn and --puzzle in tmux. Then
+# A clean copy of the project's git tree (git archive of HEAD, or of
+# CONGO_PKG_REF), away from ../shared, is built on a clean machine (a
+# minimal Debian made by debootstrap, entered with chroot) with
+# build-essential and the build dependencies of debian/control only:
+# dpkg-buildpackage -us -uc, the source and both binary packages, make
+# check in dh_auto_test (the tmux and PostgreSQL tests must skip: neither
+# is a build dependency). lintian on the .changes (the .dsc and the .debs:
+# an error or a warning fails). The game's package on another copy of the
+# clean machine: apt install, congo --version, man -w congo, congo --learn
+# and --puzzle in tmux. Then
 # both packages installed here with apt: the same checks, the conffiles;
 # the server's unit checked with systemd-analyze verify and started (with
 # systemctl where systemd runs, else its ExecStart and ExecStartPost by
@@ -29,7 +31,8 @@
 #   CONGO_PKG_BUILD_ONLY=1 ...            build and lintian only (make
 #                                         release): nothing installed
 #   CONGO_PKG_DEBS=DIR ...                no build: the packages in DIR
-#   CONGO_PKG_NO_CHROOT=1 ...             no fresh Debian in a chroot
+#   CONGO_PKG_NO_CHROOT=1 ...             no clean machine: build here
+#                                         (tmux and PostgreSQL hidden)
 #
 # Exit status: 0 pass, 1 fail, 77 skipped (not a git checkout, or not
 # Debian).
@@ -58,11 +61,14 @@ unset CONGO_CONFORMANCE
 work=$(mktemp -d /tmp/congo-pkg.XXXXXX)
 server_pid=
 launcher=
-tmux_sock=congo-pkg-$$
+tmux_n=0
+tmux_sock=congo-pkg-$$-0
 cleanup() {
 	st=$?
 	[ -z "$server_pid" ] || $sudo kill "$server_pid" 2> /dev/null || true
-	tmux -L "$tmux_sock" kill-server 2> /dev/null || true
+	for s in $(seq 0 "$tmux_n"); do
+		tmux -L "congo-pkg-$$-$s" kill-server 2> /dev/null || true
+	done
 	if [ "$st" != 0 ] && [ "$st" != 77 ]; then
 		for f in "$work"/*.log; do
 			[ -f "$f" ] || continue
@@ -70,7 +76,7 @@ cleanup() {
 			tail -n 60 "$f"
 		done
 	fi
-	rm -rf "$work"
+	$sudo rm -rf "$work"
 	exit "$st"
 }
 trap cleanup EXIT
@@ -87,66 +93,137 @@ until_ok() {
 }
 
 # ---------------------------------------------------------------- build
-note "tools: dpkg-dev debhelper lintian man-db tmux (apt-get)"
+note "tools: dpkg-dev debhelper lintian man-db tmux debootstrap (apt-get)"
 $sudo apt-get update -qq
 $sudo apt-get install -y -qq --no-install-recommends dpkg-dev debhelper \
-    lintian man-db tmux git procps util-linux strace > "$work/apt-tools.log"
+    lintian man-db tmux git procps util-linux strace debootstrap \
+    > "$work/apt-tools.log"
+
+# The clean machines: a minimal Debian of this machine's release
+# (debootstrap, from the mirror apt uses here), once; each use a copy of
+# it, entered with chroot in a mount namespace of its own (/proc, /dev).
+# CONGO_PKG_NO_CHROOT=1, or no mount namespace: this machine only.
+use_chroot=true
+if [ -n "${CONGO_PKG_NO_CHROOT:-}" ]; then
+	use_chroot=false
+elif ! $sudo unshare -m true 2> /dev/null; then
+	echo "no mount namespace here: no clean machine, this one only"
+	use_chroot=false
+fi
+make_base() {
+	local suite mirror
+	suite=$(. /etc/os-release && echo "$VERSION_CODENAME")
+	# shellcheck disable=SC2016
+	mirror=$(apt-get indextargets --format '$(REPO_URI) $(RELEASE)' |
+	    awk -v s="$suite" '$2 == s { print $1; exit }')
+	[ -n "$mirror" ] || fail "no apt source for $suite here"
+	note "a clean machine: debootstrap --variant=minbase $suite"
+	$sudo debootstrap --variant=minbase "$suite" "$work/base" "$mirror" \
+	    > "$work/debootstrap.log" 2>&1 || fail "debootstrap failed"
+	$sudo cp /etc/resolv.conf "$work/base/etc/"
+	printf '127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\n' |
+	    $sudo tee "$work/base/etc/hosts" > /dev/null
+}
+in_chroot() {	# DIR SCRIPT: sh SCRIPT (a path inside DIR) in chroot DIR
+	local st=0 p
+	# shellcheck disable=SC2016
+	$sudo unshare -m sh -c 'cr=$1 script=$2
+		mount -t proc proc "$cr/proc" && mount --rbind /dev "$cr/dev" &&
+		exec chroot "$cr" sh "$script"' sh "$1" "$2" || st=$?
+	# What the script left running there (a failed test's tmux) goes.
+	for p in /proc/[0-9]*; do
+		[ "$($sudo readlink "$p/root" 2> /dev/null)" = "$1" ] &&
+		    $sudo kill "${p#/proc/}" 2> /dev/null
+	done
+	return "$st"
+}
 
 if [ -n "${CONGO_PKG_DEBS:-}" ]; then
 	# Packages built before (CONGO_PKG_OUT of an earlier run): the
 	# install half only, to work on it.
 	note "the packages of $CONGO_PKG_DEBS (no build, no lintian)"
 	ver=$(dpkg-deb -f "$(ls "$CONGO_PKG_DEBS"/congo_*.deb | head -n 1)" Version)
-	mkdir -p "$work/build"
-	cp "$CONGO_PKG_DEBS"/congo_*.deb "$CONGO_PKG_DEBS"/congo-server_*.deb "$work/build/"
-	out=$work/build
+	out=$work/src
+	mkdir -p "$out"
+	cp "$CONGO_PKG_DEBS"/congo_*.deb "$CONGO_PKG_DEBS"/congo-server_*.deb "$out/"
+	! $use_chroot || make_base
 else
-	note "a clean copy of $ref (git archive), in $work"
+	note "a clean copy of $ref (git archive)"
 	ver=$(git -C "$root" show "$ref:debian/changelog" |
 	    dpkg-parsechangelog -l - -S Version)
-	src=$work/build/congo-$ver
+	out=$work/src
+	src=$out/congo-$ver
 	mkdir -p "$src"
 	git -C "$root" archive "$ref" | tar -x -C "$src"
 	# The conformance data beside the project is not beside the copy: its
 	# test reports itself skipped.
-	[ ! -e "$work/build/../shared" ] || fail "$work/shared exists"
+	[ ! -e "$out/../shared" ] || fail "$out/../shared exists"
 
-	note "build dependencies (apt-get build-dep)"
-	(cd "$src" && $sudo apt-get build-dep -y -qq ./) > "$work/apt-builddep.log"
-
-	# tmux and PostgreSQL are no build dependencies: the build runs as on
-	# a build machine without them (hidden in a mount namespace of its
-	# own when that can be made), and their tests must skip, not fail.
-	# (make check, earlier in CI, runs them.)
-	minimal=
-	if [ "$(id -u)" = 0 ] && unshare -m true 2> /dev/null; then
-		mkdir "$work/empty"
-		cat > "$work/minimal.sh" <<-EOF
-		set -e
-		t=\$(command -v tmux || true)
-		[ -z "\$t" ] || mount --bind /dev/null "\$t"
-		[ ! -d /usr/lib/postgresql ] ||
-		    mount --bind "$work/empty" /usr/lib/postgresql
-		exec "\$@"
-		EOF
-		minimal="unshare -m sh $work/minimal.sh"
-	fi
-	note "dpkg-buildpackage -us -uc (make check in dh_auto_test${minimal:+; no tmux, no PostgreSQL})"
 	b0=$SECONDS
-	# shellcheck disable=SC2086
-	(cd "$src" && DEB_BUILD_OPTIONS="parallel=2 ${DEB_BUILD_OPTIONS:-}" \
-	    $minimal dpkg-buildpackage -us -uc) > "$work/build.log" 2>&1 ||
-	    fail "dpkg-buildpackage failed (build.log below)"
+	if $use_chroot; then
+		# A build machine as a build daemon has it: build-essential and
+		# the build dependencies of debian/control, nothing else (so
+		# no tmux, no PostgreSQL: their tests must skip).
+		make_base
+		note "dpkg-buildpackage -us -uc on the clean machine (apt-get build-dep; make check in dh_auto_test)"
+		$sudo cp -a "$work/base" "$work/buildroot"
+		$sudo mkdir "$work/buildroot/build"
+		$sudo cp -a "$src" "$work/buildroot/build/"
+		{
+			printf 'export DEB_BUILD_OPTIONS=%q\n' \
+			    "parallel=2 ${DEB_BUILD_OPTIONS:-}"
+			cat <<-'EOF'
+			set -eu
+			export DEBIAN_FRONTEND=noninteractive LANG=C.UTF-8 HOME=/root
+			export PATH=/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin
+			apt-get update -qq
+			apt-get install -y -qq --no-install-recommends build-essential \
+			    > /build/apt.log 2>&1 || { tail -n 30 /build/apt.log; exit 1; }
+			cd /build/congo-*/
+			apt-get build-dep -y -qq ./ >> /build/apt.log 2>&1 ||
+			    { tail -n 30 /build/apt.log; exit 1; }
+			echo "the build dependencies of debian/control installed"
+			exec dpkg-buildpackage -us -uc
+			EOF
+		} > "$work/build-inside.sh"
+		$sudo cp "$work/build-inside.sh" "$work/buildroot/build/inside.sh"
+		in_chroot "$work/buildroot" /build/inside.sh > "$work/build.log" 2>&1 ||
+		    fail "dpkg-buildpackage failed (build.log below)"
+		$sudo cp "$work/buildroot/build/"congo*_* "$out/"
+		$sudo rm -rf "$work/buildroot"
+	else
+		note "build dependencies (apt-get build-dep)"
+		(cd "$src" && $sudo apt-get build-dep -y -qq ./) > "$work/apt-builddep.log"
+		# tmux and PostgreSQL are no build dependencies: hidden in a
+		# mount namespace when one can be made, as on a build machine.
+		minimal=
+		if [ "$(id -u)" = 0 ] && unshare -m true 2> /dev/null; then
+			mkdir "$work/empty"
+			cat > "$work/minimal.sh" <<-EOF
+			set -e
+			t=\$(command -v tmux || true)
+			[ -z "\$t" ] || mount --bind /dev/null "\$t"
+			[ ! -d /usr/lib/postgresql ] ||
+			    mount --bind "$work/empty" /usr/lib/postgresql
+			exec "\$@"
+			EOF
+			minimal="unshare -m sh $work/minimal.sh"
+		fi
+		note "dpkg-buildpackage -us -uc here (make check in dh_auto_test)"
+		# shellcheck disable=SC2086
+		(cd "$src" && DEB_BUILD_OPTIONS="parallel=2 ${DEB_BUILD_OPTIONS:-}" \
+		    $minimal dpkg-buildpackage -us -uc) > "$work/build.log" 2>&1 ||
+		    fail "dpkg-buildpackage failed (build.log below)"
+	fi
 	grep -E '^# (TOTAL|PASS|SKIP|FAIL|ERROR|XFAIL|XPASS):' "$work/build.log" ||
 	    fail "no test summary in the build: dh_auto_test did not run make check"
 	grep -E '^SKIP: ' "$work/build.log" || true
-	if [ -n "$minimal" ]; then
+	if $use_chroot || [ -n "${minimal:-}" ]; then
 		grep -q '^SKIP: tests/test_ui_e2e.sh' "$work/build.log" &&
 		    grep -q '^SKIP: tests/test_net_pg.sh' "$work/build.log" ||
 		    fail "the tmux and PostgreSQL tests did not skip without them"
 	fi
 	printf 'built in %d s\n' "$((SECONDS - b0))"
-	out=$work/build
 	changes=$out/congo_${ver}_$(dpkg --print-architecture).changes
 	[ -f "$changes" ] || fail "no $changes"
 	ls -l "$out"/*.deb "$out"/*.dsc "$out"/*.tar.*
@@ -174,34 +251,21 @@ else
 		note "built and checked (CONGO_PKG_BUILD_ONLY): nothing installed"
 		exit 0
 	fi
-
 fi
 
 # The packages alone, the build tree gone: what is installed must not
 # lean on it.
 mkdir "$work/debs"
 mv "$out"/congo_*.deb "$out"/congo-server_*.deb "$work/debs/"
-rm -rf "$out"
+$sudo rm -rf "$out"
 
 # ------------------------------------------ a machine that never built it
-# A minimal Debian of this machine's release (debootstrap, from the mirror
-# apt uses here) in a chroot, in a mount namespace of its own: the game's
-# package installed there with apt, and played. CONGO_PKG_NO_CHROOT=1
-# leaves it out.
-if [ -z "${CONGO_PKG_NO_CHROOT:-}" ]; then
-	note "a fresh Debian (debootstrap --variant=minbase) in a chroot"
-	$sudo apt-get install -y -qq --no-install-recommends debootstrap \
-	    > "$work/apt-debootstrap.log"
-	suite=$(. /etc/os-release && echo "$VERSION_CODENAME")
-	# shellcheck disable=SC2016
-	mirror=$(apt-get indextargets --format '$(REPO_URI) $(RELEASE)' |
-	    awk -v s="$suite" '$2 == s { print $1; exit }')
-	[ -n "$mirror" ] || fail "no apt source for $suite here"
-	cr=$work/chroot
-	$sudo debootstrap --variant=minbase "$suite" "$cr" "$mirror" \
-	    > "$work/debootstrap.log" 2>&1 || fail "debootstrap failed"
+# The game's package on a copy of the clean machine: installed with apt,
+# and played.
+if $use_chroot; then
+	note "the game on a clean machine: apt install ./congo_*.deb"
+	cr=$work/base
 	$sudo cp "$work/debs"/congo_*.deb "$cr/tmp/"
-	$sudo cp /etc/resolv.conf "$cr/etc/"
 	cat > "$work/inside.sh" <<'EOF'
 set -eu
 export DEBIAN_FRONTEND=noninteractive LANG=C.UTF-8 TERM=xterm HOME=/root
@@ -214,32 +278,31 @@ congo --version
 man -w congo
 seen() {	# REGEX: on the screen within 15 s
 	end=$(($(date +%s) + 15))
-	until tmux capture-pane -p -t f | grep -Eq -- "$1"; do
+	until tmux -L "$sock" capture-pane -p -t f | grep -Eq -- "$1"; do
 		if [ "$(date +%s)" -gt "$end" ]; then
-			tmux capture-pane -p -t f
+			tmux -L "$sock" capture-pane -p -t f
 			echo "not on the screen: /$1/"
-			tmux kill-server
+			tmux -L "$sock" kill-server
 			exit 1
 		fi
 		sleep 0.1
 	done
 }
-tmux -f /dev/null new-session -d -s f -x 100 -y 36 "congo --learn; sleep 600"
+sock=learn
+tmux -L $sock -f /dev/null new-session -d -s f -x 100 -y 36 "congo --learn; sleep 600"
 seen 'The lion and its castle'
-tmux kill-server
-tmux -f /dev/null new-session -d -s f -x 100 -y 36 "congo --puzzle; sleep 600"
+tmux -L $sock kill-server
+sock=puzzle
+tmux -L $sock -f /dev/null new-session -d -s f -x 100 -y 36 "congo --puzzle; sleep 600"
 seen 'Puzzle [0-9]+ of [0-9]+'
 seen '(White|Black) to move'
-tmux capture-pane -p -t f | sed -n '1,14p'
-tmux kill-server
+tmux -L $sock capture-pane -p -t f | sed -n '1,14p'
+tmux -L $sock kill-server
 echo "congo --learn and congo --puzzle work on a machine that never built congo"
 EOF
 	$sudo cp "$work/inside.sh" "$cr/tmp/inside.sh"
-	# shellcheck disable=SC2016
-	$sudo unshare -m sh -c 'cr=$1
-		mount -t proc proc "$cr/proc" && mount --rbind /dev "$cr/dev" &&
-		exec chroot "$cr" sh /tmp/inside.sh' sh "$cr" ||
-	    fail "the game does not work on a fresh Debian"
+	in_chroot "$cr" /tmp/inside.sh ||
+	    fail "the game does not work on a clean machine"
 	$sudo rm -rf "$cr"
 fi
 
@@ -293,13 +356,20 @@ grep -q '^Terminal=true' /usr/share/applications/congo.desktop ||
 
 # ------------------------------------------------------- the game, tmux
 T() { tmux -L "$tmux_sock" -f /dev/null "$@"; }
+# new_tmux: the next programs in a tmux server of their own (a session made
+# just after kill-server may reach the old server while it exits).
+new_tmux() {
+	T kill-server 2> /dev/null || true
+	tmux_n=$((tmux_n + 1))
+	tmux_sock=congo-pkg-$$-$tmux_n
+}
 screen_has() { T capture-pane -p -t pkg | grep -Eq -- "$1"; }
 # play ARGS REGEX...: congo ARGS in a fresh tmux window, each REGEX seen
 # on the screen within 15 s.
 play() {
 	local args=$1 re
 	shift
-	T kill-server 2> /dev/null || true
+	new_tmux
 	player tmux -L "$tmux_sock" -f /dev/null new-session -d -s pkg \
 	    -x 100 -y 36 "congo $args; echo congo-exit=\$?; sleep 600"
 	for re in "$@"; do
@@ -537,7 +607,7 @@ cgp_close 3
 cgp_close 4
 
 note "a game with the congo client: White in tmux, Black a CGP/1 script"
-T kill-server 2> /dev/null || true
+new_tmux
 player tmux -L "$tmux_sock" -f /dev/null new-session -d -s pkg -x 100 -y 36 \
     "congo --connect 127.0.0.1:$port --create --seat white --name ann; echo congo-exit=\$?; sleep 600"
 on_screen() {	# REGEX: seen within 15 s
