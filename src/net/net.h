@@ -221,4 +221,9 @@ int net_tokens_save(const char *host, int port, const char *game, int seat,
 int net_tokens_find(const char *host, int port, const char *game, int *seat,
     char *token, size_t n);
 
+/* congo-server --check and --reset-key NAME (server_admin.c): the exit
+ * status. */
+int server_check(const struct srv_opts *o);
+int server_reset_key(const struct srv_opts *o, const char *name);
+
 #endif

@@ -53,6 +53,13 @@ usage(FILE *out)
 	    "or empty\n"
 	    "                            database is an error, never replaced)"
 	    "\n"
+	    "      --check               check the configuration and the "
+	    "database (every\n"
+	    "                            open and active game replays), then "
+	    "exit\n"
+	    "      --reset-key NAME      print a new key for the account NAME "
+	    "(its old key\n"
+	    "                            stops working), then exit\n"
 	    "      --max-connections N   connections in total (default 1000)\n"
 	    "      --max-per-address N   connections from one network (an "
 	    "IPv4 /24,\n"
@@ -129,7 +136,8 @@ conf_warn(const char *msg)
 }
 
 enum { OPT_MAXCONN = 256, OPT_PERADDR, OPT_GPM, OPT_OBS, OPT_REJOIN,
-	OPT_PING, OPT_CREATE, OPT_CPS, OPT_ABANDON, OPT_EXPIRE, OPT_FIRST };
+	OPT_PING, OPT_CREATE, OPT_CPS, OPT_ABANDON, OPT_EXPIRE, OPT_FIRST,
+	OPT_CHECK, OPT_RESET_KEY };
 
 /* One option of the command line, applied after the config file. */
 struct arg {
@@ -141,7 +149,8 @@ struct arg {
 struct args {
 	struct vec given;        /* struct arg, in command-line order */
 	const char *config;      /* --config, or NULL */
-	bool help, version;
+	const char *reset_key;   /* --reset-key NAME, or NULL */
+	bool help, version, check;
 };
 
 /*
@@ -170,6 +179,8 @@ args_read(int argc, char **argv, struct args *a)
 		{ "config", required_argument, NULL, 'c' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
+		{ "check", no_argument, NULL, OPT_CHECK },
+		{ "reset-key", required_argument, NULL, OPT_RESET_KEY },
 		{ NULL, 0, NULL, 0 },
 	};
 	char bad[300] = "";
@@ -192,6 +203,12 @@ args_read(int argc, char **argv, struct args *a)
 			break;
 		case 'c':
 			a->config = optarg;
+			break;
+		case OPT_CHECK:
+			a->check = true;
+			break;
+		case OPT_RESET_KEY:
+			a->reset_key = optarg;
 			break;
 		case ':':
 			if (bad[0] == '\0')
@@ -349,9 +366,10 @@ raise_fd_limit(int max_connections)
 }
 
 /* The options: built-in defaults, the config file, then argv. 0, or the
- * exit status (-1: exit 0 after --help or --version). */
+ * exit status (-1: exit 0 after --help or --version; -2 after --check or
+ * --reset-key, whose status is *done). */
 static int
-server_options(int argc, char **argv, struct srv_opts *o)
+server_options(int argc, char **argv, struct srv_opts *o, int *done)
 {
 	struct args a;
 	struct congo_conf conf;
@@ -386,6 +404,11 @@ server_options(int argc, char **argv, struct srv_opts *o)
 		fprintf(stderr, "congo-server: %s\n", err);
 		rc = 1;
 	}
+	if (rc == 0 && (a.check || a.reset_key != NULL)) {
+		*done = a.check ? server_check(o) :
+		    server_reset_key(o, a.reset_key);
+		return -2;
+	}
 	return rc;
 }
 
@@ -396,10 +419,10 @@ server_main(int argc, char **argv)
 	sigset_t orig;
 	struct srv *sv;
 	char err[1200];
-	int rc;
+	int rc, done = 0;
 
-	if ((rc = server_options(argc, argv, &o)) != 0)
-		return rc < 0 ? 0 : rc;
+	if ((rc = server_options(argc, argv, &o, &done)) != 0)
+		return rc == -2 ? done : rc < 0 ? 0 : rc;
 	signals_init(&orig);
 	raise_fd_limit(o.max_connections);
 	sv = srv_open(&o, err, sizeof err);
