@@ -647,6 +647,21 @@ server_start again
 case $(server_args) in
 *--create*) fail "a later start gave --create: $(server_args)" ;;
 esac
+if $systemd; then
+	note "its own user; Restart=on-failure: SIGKILL, and systemd starts it again"
+	old_pid=$(systemctl show -p MainPID --value congo-server)
+	user=$(ps -o user= -p "$old_pid")
+	echo "congo-server runs as $user"
+	[ "$user" != root ] || fail "the service runs as root"
+	$sudo systemctl kill -s KILL congo-server
+	restarted() {
+		local p
+		p=$(systemctl show -p MainPID --value congo-server)
+		[ "$p" != 0 ] && [ "$p" != "$old_pid" ] && port_open "$port"
+	}
+	until_ok 30 restarted || fail "congo-server not restarted after SIGKILL"
+	systemctl show -p NRestarts congo-server
+fi
 cgp_open 5
 cgp_expect 5 '^HELLO CGP/1'
 cgp_send 5 "HELLO CGP/1 client=pkgtest/1"
