@@ -83,11 +83,6 @@ conn_add(struct srv *sv, int fd, const char *addr, long long now)
 		memset(sv->conns + sv->nconn, 0, sizeof *sv->conns *
 		    (size_t)(n - sv->nconn));
 		sv->nconn = n;
-		/* Listeners, the wake pipe and every connection. */
-		sv->pfd = xrealloc(sv->pfd, sizeof *sv->pfd *
-		    (size_t)(n + SRV_MAX_LISTEN + 1));
-		sv->pconn = xrealloc(sv->pconn, sizeof *sv->pconn *
-		    (size_t)(n + SRV_MAX_LISTEN + 1));
 	}
 	c = &sv->conns[id];
 	free(c->out);
@@ -96,6 +91,10 @@ conn_add(struct srv *sv, int fd, const char *addr, long long now)
 	c->fd = fd;
 	c->last_rx = now;
 	snprintf(c->addr, sizeof c->addr, "%s", addr);
+	if (srv_watch(sv, fd, id, EPOLLIN) == 0)
+		c->evmask = EPOLLIN;
+	else
+		c->dead = true;         /* dropped by its timers */
 	srv_log(sv, NET_LOG_DEBUG, "%s: connected (#%d)", addr, id);
 	sess_open(sv->sess, id, addr, now);
 	return id;
@@ -188,7 +187,7 @@ conn_read(struct srv *sv, int id, long long now)
 			c->last_rx = now;
 			c->ping_sent = 0;
 		}
-		/* Less than there was room for: the socket is drained (poll
+		/* Less than there was room for: the socket is drained (epoll
 		 * says so again if more comes), no recv to hear EAGAIN. */
 		if ((size_t)r < room)
 			return;

@@ -1,6 +1,8 @@
 /*
- * net_server.c: the server's event loop: listening sockets, one ppoll() over
- * every socket, non-blocking everywhere; the session does the protocol.
+ * net_server.c: the server's event loop: listening sockets, one epoll set
+ * of every descriptor (its interests changed only when a connection's
+ * change: output queued or sent, input paused), non-blocking everywhere;
+ * the session does the protocol.
  */
 #include "config.h"
 
@@ -22,7 +24,8 @@
 #include "net/net_srv.h"
 
 #define STOP_FLUSH_MS 2000
-#define PCONN_WRITER (-1000)  /* the store thread's eventfd in the poll set */
+#define PCONN_WAKE (-1)       /* srv_stop's pipe */
+#define PCONN_WRITER (-1000)  /* the store thread's eventfd */
 #define PCONN_NOTICE (-1001)  /* other servers' changes (PostgreSQL) */
 
 long long
@@ -156,6 +159,11 @@ srv_open(const struct srv_opts *o, char *err, size_t errlen)
 
 	sv->o = *o;
 	sv->wake[0] = sv->wake[1] = -1;
+	sv->epfd = epoll_create1(EPOLL_CLOEXEC);
+	if (sv->epfd < 0) {
+		snprintf(err, errlen, "epoll: %s", strerror(errno));
+		goto bad;
+	}
 	snprintf(server, sizeof server, "congo-server/%s", PACKAGE_VERSION);
 	if (store_open_any(o->db, o->db_create, &sv->ops, &sv->store, err,
 	    errlen) < 0)
@@ -187,6 +195,11 @@ srv_open(const struct srv_opts *o, char *err, size_t errlen)
 	sess_start(sv->sess, srv_now(), util_wall_ms());
 	if (pipe2(sv->wake, O_NONBLOCK | O_CLOEXEC) < 0) {
 		snprintf(err, errlen, "pipe: %s", strerror(errno));
+		goto bad;
+	}
+	if (srv_watch(sv, sv->wake[0], PCONN_WAKE, EPOLLIN) < 0 ||
+	    srv_watch(sv, writer_fd(sv->writer), PCONN_WRITER, EPOLLIN) < 0) {
+		snprintf(err, errlen, "epoll: %s", strerror(errno));
 		goto bad;
 	}
 	if (listen_on(sv, err, errlen) < 0)
@@ -272,44 +285,68 @@ accept_all(struct srv *sv, int lfd, long long now)
 	}
 }
 
-/* Build the poll set; returns the count. */
-static int
-poll_set(struct srv *sv, bool stopping, long long now)
+int
+srv_watch(struct srv *sv, int fd, int tag, unsigned events)
 {
-	int n = 0, i;
+	struct epoll_event ev;
 
-	sv->pfd = xrealloc(sv->pfd, sizeof *sv->pfd *
-	    (size_t)(sv->nconn + SRV_MAX_LISTEN + 3));
-	sv->pconn = xrealloc(sv->pconn, sizeof *sv->pconn *
-	    (size_t)(sv->nconn + SRV_MAX_LISTEN + 3));
-	sv->pfd[n].fd = sv->wake[0];
-	sv->pfd[n].events = POLLIN;
-	sv->pconn[n++] = -1;
-	sv->pfd[n].fd = writer_fd(sv->writer);
-	sv->pfd[n].events = POLLIN;
-	sv->pconn[n++] = PCONN_WRITER;
-	if (sv->ops->notice_fd != NULL &&
-	    (sv->pfd[n].fd = sv->ops->notice_fd(sv->store)) >= 0) {
-		sv->pfd[n].events = POLLIN;
-		sv->pconn[n++] = PCONN_NOTICE;
+	memset(&ev, 0, sizeof ev);
+	ev.events = events;
+	ev.data.u64 = (uint64_t)(int64_t)tag;
+	return epoll_ctl(sv->epfd, EPOLL_CTL_ADD, fd, &ev);
+}
+
+static void
+rewatch(struct srv *sv, int fd, int tag, unsigned events)
+{
+	struct epoll_event ev;
+
+	memset(&ev, 0, sizeof ev);
+	ev.events = events;
+	ev.data.u64 = (uint64_t)(int64_t)tag;
+	if (epoll_ctl(sv->epfd, EPOLL_CTL_MOD, fd, &ev) < 0 && errno == ENOENT)
+		epoll_ctl(sv->epfd, EPOLL_CTL_ADD, fd, &ev);
+}
+
+/* Bring the epoll set up to date: the listeners while accepting, the
+ * store's notices, each connection's input (not while it closes, or
+ * while its buffer is full of lines waiting for a commit) and output
+ * (while some is queued). Only what changed costs a system call. */
+static void
+interests(struct srv *sv, bool stopping, long long now)
+{
+	bool listen = !stopping && now >= sv->accept_pause;
+	int i, fd;
+
+	if (listen != sv->listening) {
+		for (i = 0; i < sv->nlfd; i++) {
+			if (listen)
+				srv_watch(sv, sv->lfd[i], -2 - i, EPOLLIN);
+			else
+				epoll_ctl(sv->epfd, EPOLL_CTL_DEL, sv->lfd[i],
+				    NULL);
+		}
+		sv->listening = listen;
 	}
-	for (i = 0; !stopping && now >= sv->accept_pause && i < sv->nlfd;
-	    i++) {
-		sv->pfd[n].fd = sv->lfd[i];
-		sv->pfd[n].events = POLLIN;
-		sv->pconn[n++] = -2 - i;
-	}
+	/* PostgreSQL's socket may be another after a reconnection (even
+	 * one of the same number): put it in every round. The old one left
+	 * the set when it was closed (its number may be a client's now). */
+	fd = sv->ops->notice_fd != NULL ? sv->ops->notice_fd(sv->store) : -1;
+	if (fd >= 0)
+		rewatch(sv, fd, PCONN_NOTICE, EPOLLIN);
 	for (i = 0; i < sv->nconn; i++) {
 		struct conn *c = &sv->conns[i];
+		unsigned want;
+
 		if (!c->used)
 			continue;
-		sv->pfd[n].fd = c->fd;
-		sv->pfd[n].events = (short)((c->closing || stopping ||
-		    c->inlen == sizeof c->in ? 0 : POLLIN) |
-		    (c->outoff < c->outlen ? POLLOUT : 0));
-		sv->pconn[n++] = i;
+		want = (c->closing || stopping || c->inlen == sizeof c->in ?
+		    0 : EPOLLIN) | (c->outoff < c->outlen ? EPOLLOUT : 0);
+		if (want != c->evmask) {
+			rewatch(sv, c->fd, i, want);
+			c->evmask = want;
+		}
 	}
-	return n;
 }
 
 /* Changes back from the store thread: apply and answer them, then give the
@@ -395,11 +432,10 @@ stop_listening(struct srv *sv)
 int
 srv_run(struct srv *sv, volatile sig_atomic_t *stop, const sigset_t *sigmask)
 {
-	struct timespec ts;
 	long long now, stop_by = 0, wait, next;
 	bool stopping = false;
 	char buf[64];
-	int n, i, rc;
+	int n, i;
 
 	for (;;) {
 		now = srv_now();
@@ -420,42 +456,43 @@ srv_run(struct srv *sv, volatile sig_atomic_t *stop, const sigset_t *sigmask)
 			if (!pending || now >= stop_by)
 				break;
 		}
-		n = poll_set(sv, stopping, now);
+		interests(sv, stopping, now);
 		/* Wake for the nearest game timer (a flag, an expiry) or,
 		 * at the latest, in a second for the connections' pings. */
 		wait = stopping ? 50 : 1000;
 		next = sess_next_timer(sv->sess, now);
 		if (next >= 0 && next < wait)
 			wait = next;
-		ts.tv_sec = (time_t)(wait / 1000);
-		ts.tv_nsec = (long)(wait % 1000) * 1000000L;
-		rc = ppoll(sv->pfd, (nfds_t)n, &ts, sigmask);
-		if (rc < 0 && errno != EINTR) {
-			srv_log(sv, NET_LOG_ERROR, "poll: %s", strerror(errno));
+		n = epoll_pwait(sv->epfd, sv->ev, (int)(sizeof sv->ev /
+		    sizeof sv->ev[0]), (int)wait, sigmask);
+		if (n < 0 && errno != EINTR) {
+			srv_log(sv, NET_LOG_ERROR, "epoll: %s",
+			    strerror(errno));
 			return -1;
 		}
 		now = srv_now();
-		for (i = 0; rc > 0 && i < n; i++) {
-			short re = sv->pfd[i].revents;
-			int id = sv->pconn[i];
-			if (re == 0)
-				continue;
-			if (id == -1) {
+		/* The store thread's hand-back first, as its line waits. */
+		for (i = 0; i < n; i++)
+			if ((int)(int64_t)sv->ev[i].data.u64 == PCONN_WRITER)
+				stored(sv, now);
+		for (i = 0; i < n; i++) {
+			unsigned re = sv->ev[i].events;
+			int id = (int)(int64_t)sv->ev[i].data.u64;
+			if (id == PCONN_WAKE) {
 				while (read(sv->wake[0], buf, sizeof buf) > 0)
 					;
 				stopping = true;
-			} else if (id == PCONN_WRITER) {
-				stored(sv, now);
-			} else if (id == PCONN_NOTICE) {
-				;       /* read below, every round */
+			} else if (id == PCONN_WRITER || id == PCONN_NOTICE) {
+				;       /* above; notices below, every round */
 			} else if (id <= -2) {
-				accept_all(sv, sv->lfd[-2 - id], now);
+				if (-2 - id < sv->nlfd)
+					accept_all(sv, sv->lfd[-2 - id], now);
 			} else {
-				if (!sv->conns[id].used)
+				if (id >= sv->nconn || !sv->conns[id].used)
 					continue;
-				if (re & (POLLIN | POLLHUP | POLLERR))
+				if (re & (EPOLLIN | EPOLLHUP | EPOLLERR))
 					conn_read(sv, id, now);
-				if (sv->conns[id].used && (re & POLLOUT))
+				if (sv->conns[id].used && (re & EPOLLOUT))
 					conn_flush(sv, id);
 			}
 		}
@@ -497,8 +534,8 @@ srv_close(struct srv *sv)
 		close(sv->wake[0]);
 		close(sv->wake[1]);
 	}
+	if (sv->epfd >= 0)
+		close(sv->epfd);
 	free(sv->conns);
-	free(sv->pfd);
-	free(sv->pconn);
 	free(sv);
 }

@@ -5,6 +5,7 @@
 #define CONGO_NET_SRV_H
 
 #include <poll.h>
+#include <sys/epoll.h>
 
 #include "net/net.h"
 #include "net/net_internal.h"
@@ -21,6 +22,7 @@ struct conn {
 	size_t inlen;
 	char *out;
 	size_t outoff, outlen, outcap;
+	unsigned evmask;          /* what epoll watches for on fd */
 	long long last_rx;        /* ms */
 	long long ping_sent;      /* ms, 0 if no PING is waiting */
 	long long close_by;       /* ms: closing connections get 5 s */
@@ -43,8 +45,9 @@ struct srv {
 	int nevicted;             /* games let go since */
 	struct conn *conns;
 	int nconn;                /* slots in use or not */
-	struct pollfd *pfd;
-	int *pconn;               /* poll slot -> connection, -1 listen/wake */
+	int epfd;                 /* every descriptor the loop waits on */
+	bool listening;           /* the listeners are in epfd */
+	struct epoll_event ev[256];
 };
 
 long long srv_now(void);      /* CLOCK_MONOTONIC in ms */
@@ -59,6 +62,9 @@ void conn_close_cb(void *ctx, int id);
 int conn_add(struct srv *sv, int fd, const char *addr, long long now);
 /* Read what is there and hand whole lines to the session. */
 void conn_read(struct srv *sv, int id, long long now);
+/* Wait for fd in the loop's epoll set (tag: a connection, or below 0
+ * the loop's own); -1 when the system refuses. */
+int srv_watch(struct srv *sv, int fd, int tag, unsigned events);
 /* Write what is queued; true when all of it went. */
 bool conn_flush(struct srv *sv, int id);
 /* conn_flush every connection with something queued. */
