@@ -7,6 +7,7 @@
 #include <sqlite3.h>
 #include <unistd.h>
 
+#include "net/net_sqlite.h"
 #include "test_net_util.h"
 
 static char dir[256];
@@ -429,6 +430,53 @@ test_finished_on_demand(void **state)
 	store_close(st);
 }
 
+/* Another program holds the write lock: reads go on at once (WAL), a
+ * commit waits about 2 s for it and fails naming it, the next one while
+ * it stays waits only a moment, and once it is let go commits work. */
+static void
+test_locked_by_another(void **state)
+{
+	struct store *st = open_ok(true);
+	struct store_change ch;
+	struct store_item it[4];
+	char err[512];
+	long long t0, ms;
+	sqlite3 *db;
+
+	(void)state;
+	memset(&ch, 0, sizeof ch);
+	ch.game = "AAAAAAAA";
+	ch.new_game = true;
+	ch.start_fen = "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ_w_0_1";
+	ch.seat = ch.creator = -1;
+	assert_int_equal(sqlite3_open(dbpath, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL,
+	    NULL), SQLITE_OK);
+	t0 = util_now_ms();
+	assert_int_equal(store_sqlite_ops.list(st, -1, 4, it, err,
+	    sizeof err), 0);
+	assert_true(util_now_ms() - t0 < 100);
+	t0 = util_now_ms();
+	assert_int_equal(store_sqlite_ops.commit(st, &ch, err, sizeof err),
+	    -1);
+	ms = util_now_ms() - t0;
+	print_message("%s (%lld ms)\n", err, ms);
+	assert_non_null(strstr(err, "locked: another program"));
+	assert_true(ms >= STORE_LOCK_WAIT_MS - 50 && ms < 2 * 1000 + 500);
+	t0 = util_now_ms();
+	assert_int_equal(store_sqlite_ops.commit(st, &ch, err, sizeof err),
+	    -1);
+	assert_true(util_now_ms() - t0 < STORE_RELOCK_MS + 400);
+	assert_int_equal(sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL),
+	    SQLITE_OK);
+	sqlite3_close(db);
+	assert_int_equal(store_sqlite_ops.commit(st, &ch, err, sizeof err),
+	    0);
+	assert_int_equal(store_sqlite_ops.list(st, -1, 4, it, err,
+	    sizeof err), 1);
+	store_close(st);
+}
+
 /* A database made by version 1 (tokens in plain text, as congo-server
  * 0.1 wrote them): opened, its tokens become hashes, the seats still take
  * their tokens, and the file holds the token no more. */
@@ -695,6 +743,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_clock_text_stored, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_migrate_v1, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_locked_by_another, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_finished_on_demand, setup,
 		    teardown),
