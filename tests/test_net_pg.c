@@ -689,6 +689,78 @@ test_seek_race(void **state)
 		tc_free(c[i]);
 }
 
+/*
+ * Every table of the database locked by another session for 3 s (LOCK
+ * TABLE ... ACCESS EXCLUSIVE): both servers answer PING at once and STATE
+ * of a game in memory at once; a MOVE waits for the lock and is stored
+ * when it goes, and the other server's player sees it.
+ */
+static void
+test_tables_locked(void **state)
+{
+	const char *ctl = getenv("CONGO_PG_CTL");
+	char cmd[600], id[16];
+	struct tc *w, *b, *pa, *pb;
+	long long t0, worst = 0, d;
+	const char *l;
+	int i;
+
+	(void)state;
+	if (ctl == NULL)
+		skip();
+	tc_from = (127u << 24) | (94u << 8) | 1;
+	assert_non_null(w = tc_hello(port_a));
+	assert_non_null(b = tc_hello(port_b));
+	assert_non_null(pa = tc_hello(port_a));
+	assert_non_null(pb = tc_hello(port_b));
+	tc_from = 0;
+	tc_send(w, "#c CREATE seat=white name=lw");
+	assert_non_null(tc_wait(w, "OK #c CREATE game=", T));
+	tc_val(w->line, "game", id, sizeof id);
+	tc_send(b, "#j JOIN game=%s seat=black name=lb", id);
+	assert_non_null(tc_wait(b, "OK #j JOIN", T));
+	tc_send(w, "#m0 MOVE game=%s ply=0 move=c2c3", id);
+	assert_true(strncmp(reply(w, "#m0"), "OK ", 3) == 0);
+	tc_send(pa, "#o OBSERVE game=%s", id);
+	assert_non_null(tc_wait(pa, "OK #o", T));
+	tc_send(pb, "#o OBSERVE game=%s", id);
+	assert_non_null(tc_wait(pb, "OK #o", T));
+	snprintf(cmd, sizeof cmd, "%s lock 3", ctl);
+	assert_int_equal(system(cmd), 0);
+	t0 = tc_ms();
+	/* Black's move waits for the lock. */
+	tc_send(b, "#m1 MOVE game=%s ply=1 move=c6c5", id);
+	for (i = 0; i < 10; i++) {
+		struct tc *x = i % 2 ? pb : pa;
+		long long t = tc_ms();
+		char tag[8];
+		tc_send(x, "PING x%d", i);
+		assert_non_null(tc_wait(x, "PONG ", T));
+		snprintf(tag, sizeof tag, "#s%d", i);
+		tc_send(x, "%s STATE game=%s", tag, id);
+		l = reply(x, tag);
+		assert_true(strncmp(l, "OK ", 3) == 0);
+		d = tc_ms() - t;
+		if (d > worst)
+			worst = d;
+		usleep(100000);
+	}
+	print_message("tables locked: the slowest PING and STATE took %lld "
+	    "ms (the lock held %lld ms so far)\n", worst, tc_ms() - t0);
+	assert_true(worst < 200);
+	l = reply(b, "#m1");
+	print_message("the move stored %lld ms after the lock was taken: %s\n",
+	    tc_ms() - t0, l);
+	assert_true(strncmp(l, "OK ", 3) == 0);
+	assert_non_null(ev2(w, id, " MOVE ply=1 side=black "));
+	tc_send(w, "#g RESIGN game=%s", id);
+	assert_non_null(tc_wait(w, "OK #g RESIGN", T));
+	tc_free(w);
+	tc_free(b);
+	tc_free(pa);
+	tc_free(pb);
+}
+
 /* kill -9 of server A: what it acknowledged is kept; its player takes the
  * seat back on B and the game goes on. */
 static void
@@ -797,6 +869,7 @@ main(void)
 		cmocka_unit_test(test_presence_across),
 		cmocka_unit_test(test_seek_across),
 		cmocka_unit_test(test_seek_race),
+		cmocka_unit_test(test_tables_locked),
 		cmocka_unit_test(test_database_outages),
 		cmocka_unit_test(test_kill_and_rejoin),
 		cmocka_unit_test(test_rematch),

@@ -130,6 +130,20 @@ restart) $as "$bindir/pg_ctl" -D "$tmp/data" -l "$tmp/pg.log" -w -m fast \\
 stop) $as "$bindir/pg_ctl" -D "$tmp/data" -w -m fast stop > /dev/null ;;
 start) $as "$bindir/pg_ctl" -D "$tmp/data" -l "$tmp/pg.log" -w \\
     -o "-k $tmp -c listen_addresses= -c fsync=on" start > /dev/null ;;
+lock) $as "$bindir/psql" -h "$tmp" -U congo -d congo -Atq -c \\
+    "BEGIN; LOCK TABLE games, seats, events, congo_limits, congo_meta,
+     accounts, ratings, rating_history, seek_claims IN ACCESS EXCLUSIVE MODE;
+     SELECT pg_sleep(\$2); COMMIT" > /dev/null 2>&1 &
+    # returns once the locks are held
+    i=0
+    while [ \$i -lt 100 ]; do
+        n=\$($as "$bindir/psql" -h "$tmp" -U congo -d congo -Atq -c \\
+            "SELECT count(*) FROM pg_locks WHERE mode = 'AccessExclusiveLock'
+             AND granted AND locktype = 'relation'")
+        [ "\$n" -ge 9 ] && exit 0
+        sleep 0.05; i=\$((i + 1))
+    done
+    exit 1 ;;
 terminate) $as "$bindir/psql" -h "$tmp" -U congo -d congo -Atq -c \\
     "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
      WHERE datname = 'congo' AND pid <> pg_backend_pid()" > /dev/null ;;
