@@ -288,11 +288,14 @@ wait_for v "1\. a3a4"
 cmd v "a5b4"
 wait_for z "1\. a3a4 a5b4"
 
-note "refused: :cancel once both sides have moved, undo; :claim too early"
+note "refused: :cancel once both sides have moved; u offers a takeback, n declines it; :claim too early"
 cmd z cancel
 wait_for z ":cancel: both sides have moved: the game can no longer be cancelled"
 T send-keys -t =z: u
-wait_for z "not allowed in a network game"
+wait_for z "takeback offered: waiting for Black's answer"
+wait_for v "White asks to take back a move\. Accept\?"
+T send-keys -t =v: n
+wait_for z "Black declines the takeback"
 quit v
 wait_for z "opponent disconnected"
 cmd z claim
@@ -367,7 +370,7 @@ quit m
 
 note "commands refused or sent in a network game"
 T send-keys -t =l: u
-wait_for l "not allowed in a network game"
+wait_for l ":takeback: no move to take back"
 cmd l "fen 3l3/7/7/7/7/7/3L3 w 0 1"
 wait_for l "not allowed in a network game"
 cmd l draw

@@ -40,7 +40,12 @@ expect 2 "--depth must be a number 0..64, not '65'" "$congo" --depth=65
 expect 2 "--seat is white or black, not 'red'" "$congo" --connect h --seat red
 expect 2 "--port 0 (any free port) is for --host" "$congo" --connect h --port 0 --create
 expect 2 "--port must be a number 0..65535" "$congo" --host --port 65536
-expect 2 "choose one of --create, --join, --game and --observe" "$congo" --host --join ABCDEFGH
+expect 2 "choose one of --create, --join, --game, --observe and --seek" "$congo" --host --join ABCDEFGH
+expect 2 "choose one of --create, --join, --game, --observe and --seek" "$congo" --connect h --seek 5+3 --create
+expect 2 "--rated goes with --seek" "$congo" --connect h --rated
+expect 2 "--register: 'a b' is not an account name" "$congo" --connect h --register "a b"
+expect 2 "--register already logs in: no --login with it" "$congo" --connect h --register ann --login ann
+expect 2 "--register, --login and --seek go with --connect HOST" "$congo" --host --login ann
 expect 2 "network options need --connect HOST or --host" "$congo" --create
 expect 2 "the game needs a terminal" "$congo" --white random
 expect 0 "Usage: congo" "$congo" --help

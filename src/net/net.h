@@ -108,7 +108,18 @@ enum net_ev_kind {
 	NEV_ERROR,            /* an ERR: code, name, text, verb (left) */
 	NEV_SAID,             /* side said text */
 	NEV_REMATCH,          /* side asks for a rematch */
-	NEV_REMATCHED         /* we play game now, in seat (a rematch) */
+	NEV_REMATCHED,        /* we play game now, in seat (a rematch) */
+	NEV_ACCOUNT,          /* logged in as name (text: "registered" when
+				 REGISTER made it first) */
+	NEV_SEEKING,          /* our seek is on the server: name (its id) */
+	NEV_TAKEBACK,         /* action (offer, decline), side */
+	NEV_UNDO,             /* a takeback accepted: back to ply (a SYNC
+				 follows with the game as it is now) */
+	NEV_ITEMS,            /* a reply of ITEMs begins: verb (SEEKS, WHOIS,
+				 TOP, GAMES, RECORD), text its OK's keys */
+	NEV_ITEM,             /* one ITEM: verb, text its keys (RECORD: the
+				 line) */
+	NEV_ITEMS_END         /* the ITEMs of verb are all there */
 };
 
 struct net_event {
@@ -138,6 +149,10 @@ struct net_event {
 	long long wclock;     /* ms left on each side's clock when it came */
 	long long bclock;
 	long left;            /* NEV_ERROR 428: seconds until CLAIM works */
+	bool rated;           /* NEV_STATE, NEV_RESULT: a rated game; */
+	int rating[2];        /* the ratings (STATE: before, RESULT: after), */
+	int rd[2];            /* STATE: their deviations (-1 unknown), */
+	int diff[2];          /* RESULT: the changes */
 };
 
 struct net_client_opts {
@@ -145,6 +160,10 @@ struct net_client_opts {
 	int port;
 	char name[32];        /* our player name */
 	bool remember;        /* keep tokens in $XDG_STATE_HOME/congo/tokens */
+	char login[32];       /* the account to LOGIN as ("": the last one
+				 kept for this server in the keys file, if
+				 any) */
+	bool register_first;  /* REGISTER login first and keep its key */
 };
 
 struct net_client;
@@ -210,6 +229,43 @@ int net_client_seat(const struct net_client *c);
 const struct game *net_client_game(const struct net_client *c);
 /* Our move sent and not yet answered (its ply), or -1. */
 int net_client_pending(const struct net_client *c);
+
+/*
+ * Accounts, seeks, takebacks and the lists (net_client_acct.c). A seek is
+ * sent again after a reconnection (the server drops it with the
+ * connection); once paired, NEV_SEATED and the game follow. The lists
+ * come as NEV_ITEMS, NEV_ITEM..., NEV_ITEMS_END.
+ */
+/* clock: "300+5" (seconds); variant, color, range: NULL for the
+ * default. */
+void net_client_seek(struct net_client *c, const char *variant,
+    const char *clock, bool rated, const char *color, const char *range);
+/* Withdraw the seek (UNSEEK): back to the lobby's role. */
+void net_client_unseek(struct net_client *c);
+/* Seeking: true and since when (ms, the clock of net_client_start's
+ * now) the seek was asked. */
+bool net_client_seeking(const struct net_client *c, long long *since);
+/* The account logged in as, "" none. */
+const char *net_client_account(const struct net_client *c);
+int net_client_takeback(struct net_client *c, const char *action, char *err,
+    size_t errlen);
+/* verb: SEEKS, WHOIS, TOP, GAMES or RECORD; args: its key=value words
+ * (may be ""). -1 offline. */
+int net_client_query(struct net_client *c, const char *verb,
+    const char *args);
+/* "key=value ..." text: the value of key into out; false if absent. */
+bool net_kv_get(const char *text, const char *key, char *out, size_t n);
+
+/* Account keys remembered for HOST:PORT (net_keys.c), one line each in
+ * $XDG_STATE_HOME/congo/keys (mode 0600, locked while rewritten). A name
+ * saved again replaces its key. */
+int net_keys_save(const char *host, int port, const char *name,
+    const char *key, char *err, size_t errlen);
+/* name: the account wanted (case does not matter), or NULL or "" for
+ * the last one saved for that server; its name as saved into
+ * name_out. -1 when none. */
+int net_keys_find(const char *host, int port, const char *name,
+    char *name_out, size_t nn, char *key, size_t kn);
 
 /* "HOST", "HOST:PORT", "[V6]:PORT" into host and *port. -1 with err. */
 int net_parse_address(const char *text, char *host, size_t n, int *port,

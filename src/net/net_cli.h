@@ -14,7 +14,8 @@ enum cli_role {
 	ROLE_CREATE,          /* CREATE to send */
 	ROLE_JOIN,            /* JOIN to send */
 	ROLE_SEAT,            /* we hold a seat: REJOIN on reconnection */
-	ROLE_OBSERVE          /* OBSERVE on reconnection */
+	ROLE_OBSERVE,         /* OBSERVE on reconnection */
+	ROLE_SEEK             /* SEEK (again after a reconnection) */
 };
 
 #define CLI_BACKOFF_MIN 500
@@ -65,6 +66,14 @@ struct net_client {
 	bool timed;               /* the game has a clock: */
 	struct game_clock clock;  /* as the server last told it */
 
+	char account[CGP_NAME_MAX + 1]; /* logged in as, "" none */
+	bool registered;          /* REGISTER made it on this run */
+	char seek_args[160];      /* SEEK's key=value words */
+	char seek_id[16];         /* the server's id of it, "" none yet */
+	long long seek_since;     /* when it was asked (util_now_ms) */
+	char items_verb[16];      /* the list whose ITEMs come, "" none */
+	int items_left;
+
 	struct net_event *q;      /* events not yet taken */
 	int qhead, qlen, qcap;
 };
@@ -103,5 +112,16 @@ void cli_clock_keys(struct net_client *c, const struct cgp_msg *m,
     struct net_event *e, int side, long nply, long long now);
 /* EV .. REMATCHED: the new game is ours. */
 void cli_rematched(struct net_client *c, const struct cgp_msg *m);
+
+/* net_client_acct.c: after HELLO (REGISTER, LOGIN, then establish),
+ * the replies and events of accounts, seeks, takebacks and lists (true
+ * when the line was theirs), and the ratings of a STATE or RESULT. */
+void cli_after_hello(struct net_client *c);
+void cli_seek_send(struct net_client *c);
+bool cli_acct_ok(struct net_client *c, const struct cgp_msg *m);
+bool cli_acct_err(struct net_client *c, const struct cgp_msg *m);
+bool cli_acct_item(struct net_client *c, const struct cgp_msg *m);
+void cli_paired(struct net_client *c, const struct cgp_msg *m);
+void cli_rating_keys(const struct cgp_msg *m, struct net_event *e);
 
 #endif

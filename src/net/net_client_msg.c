@@ -58,6 +58,9 @@ cli_establish(struct net_client *c)
 		} else
 			cli_send(c, "#o OBSERVE game=%s", c->game);
 		break;
+	case ROLE_SEEK:
+		cli_seek_send(c);
+		break;
 	}
 }
 
@@ -214,6 +217,7 @@ on_state(struct net_client *c, const struct cgp_msg *m, long long now)
 	e->bpresent = v != NULL && strcmp(v, "1") == 0;
 	e->draw = cgp_seat_parse(cgp_msg_get(m, "draw"));
 	e->ply = (int)ply;
+	cli_rating_keys(m, e);
 	copy(e->variant, sizeof e->variant, cgp_msg_get(m, "variant"));
 	copy(c->state_variant, sizeof c->state_variant, e->variant);
 	copy(e->clock, sizeof e->clock, cgp_msg_get(m, "clock"));
@@ -242,6 +246,10 @@ on_event(struct net_client *c, const struct cgp_msg *m, long long now)
 	long ply;
 	int r;
 
+	if (strcmp(kind, "PAIRED") == 0) {
+		cli_paired(c, m);   /* a game new to us, not stored */
+		return;
+	}
 	if (strcmp(m->game, c->game) != 0)
 		return;
 	if (stored && m->seq <= c->seq)
@@ -293,6 +301,15 @@ on_event(struct net_client *c, const struct cgp_msg *m, long long now)
 		 * (STATE and HISTORY again), copied whole by the view. */
 		if (!c->syncing)
 			cli_resync(c);
+		c->pending = false;
+		e = cli_event(c, NEV_UNDO);
+		e->ply = (int)cgp_parse_num(cgp_msg_get(m, "ply"), 1000000L);
+		return;
+	}
+	if (strcmp(kind, "TAKEBACK") == 0) {
+		e = cli_event(c, NEV_TAKEBACK);
+		copy(e->action, sizeof e->action, cgp_msg_get(m, "action"));
+		e->side = cgp_seat_parse(cgp_msg_get(m, "side"));
 		return;
 	}
 	if (strcmp(kind, "RESULT") == 0) {
@@ -304,6 +321,7 @@ on_event(struct net_client *c, const struct cgp_msg *m, long long now)
 		e = cli_event(c, NEV_RESULT);
 		copy(e->result, sizeof e->result, cgp_msg_get(m, "result"));
 		copy(e->reason, sizeof e->reason, cgp_msg_get(m, "reason"));
+		cli_rating_keys(m, e);
 		return;
 	}
 	if (strcmp(kind, "DRAW") == 0) {
@@ -377,7 +395,7 @@ on_ok(struct net_client *c, const struct cgp_msg *m, long long now)
 		snprintf(text, sizeof text, "connected to %s port %d",
 		    c->o.host, c->o.port);
 		cli_set_state(c, NET_ONLINE, text);
-		cli_establish(c);
+		cli_after_hello(c);
 	} else if (strcmp(v, "CREATE") == 0 || strcmp(v, "JOIN") == 0) {
 		took_seat(c, m, true);
 	} else if (strcmp(v, "REJOIN") == 0) {
@@ -403,7 +421,8 @@ on_ok(struct net_client *c, const struct cgp_msg *m, long long now)
 		    1000000L);
 		if (c->hist_left <= 0)
 			page_done(c);
-	}
+	} else
+		cli_acct_ok(c, m);
 }
 
 static void
@@ -411,6 +430,8 @@ on_item(struct net_client *c, const struct cgp_msg *m)
 {
 	struct net_event *e;
 
+	if (cli_acct_item(c, m))
+		return;
 	if (strcmp(m->tag, "#l") == 0 && c->list_left > 0) {
 		e = cli_event(c, NEV_LIST);
 		copy(e->game, sizeof e->game, cgp_msg_get(m, "game"));
@@ -454,6 +475,8 @@ on_err(struct net_client *c, const struct cgp_msg *m, long long now)
 		error_event(c, m, "");
 		return;
 	}
+	if (cli_acct_err(c, m))
+		return;
 	switch (t[1]) {
 	case 'm':
 		cur = cgp_parse_num(cgp_msg_get(m, "current"), 1000000L);

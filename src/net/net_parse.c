@@ -243,11 +243,12 @@ cgp_parse_msg(const char *line, size_t len, struct cgp_msg *m, char *err,
 	}
 	memcpy(m->buf, line, len);
 	m->buf[len] = '\0';
-	/* An ERR's or an event's text (SAID) runs from " :" to the end of
-	 * the line. */
+	/* An ERR's, an event's (SAID) or an ITEM's (RECORD) text runs from
+	 * " :" to the end of the line. */
 	colon = NULL;
 	if ((strncmp(m->buf, "ERR ", 4) == 0 ||
-	    strncmp(m->buf, "EV ", 3) == 0) &&
+	    strncmp(m->buf, "EV ", 3) == 0 ||
+	    strncmp(m->buf, "ITEM ", 5) == 0) &&
 	    (colon = strstr(m->buf, " :")) != NULL) {
 		*colon = '\0';
 		m->text = colon + 2;

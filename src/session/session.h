@@ -81,6 +81,10 @@ enum ui_cmd_type {
 	CMD_CLAIM,           /* the win from an absent opponent (network) */
 	CMD_CANCEL,          /* one's open game ends (network) */
 	CMD_INFO,            /* the game and how a friend joins (network) */
+	CMD_TAKEBACK,        /* arg: "" offers, accept/decline (network) */
+	CMD_WHOIS,           /* arg: a player's name (network) */
+	CMD_TOP,             /* arg: "" or "VARIANT SPEED" (network) */
+	CMD_GAMES,           /* arg: "" (one's own) or a name (network) */
 	NCMDS
 };
 

@@ -509,6 +509,10 @@ command_run(struct session *s, const struct ui_cmd *cmd)
 	case CMD_CLAIM:
 	case CMD_CANCEL:
 	case CMD_INFO:
+	case CMD_TAKEBACK:
+	case CMD_WHOIS:
+	case CMD_TOP:
+	case CMD_GAMES:
 		/* a network game takes them first (the command hook) */
 		session_msg(s, SM_ERROR, "only in a network game (congo "
 		    "--connect or --host)");

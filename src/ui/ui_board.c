@@ -571,6 +571,8 @@ draw_panel(struct ui_app *a)
 	term_putw(y++, x + 2, w - 2, ST_DIM, 0, buf);
 	if (ui_net_panel(a, buf, sizeof buf))
 		term_putw(y++, x + 2, w - 2, ST_HEAD, 0, buf);
+	if (ui_net_ratings(a, buf, sizeof buf))
+		term_putw(y++, x + 2, w - 2, ST_HEAD, 0, buf);
 	for (c = 0; ui_net_chat(a, c, buf, sizeof buf); c++)
 		term_putw(y++, x + 2, w - 2, ST_DIM, 0, buf);
 	/* A lesson or puzzle shows its text instead of the moves. */

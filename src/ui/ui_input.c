@@ -665,6 +665,10 @@ static const struct {
 	{ "claim", CMD_CLAIM, 0 },
 	{ "cancel", CMD_CANCEL, 0 },
 	{ "info", CMD_INFO, 0 },
+	{ "takeback", CMD_TAKEBACK, 1 },
+	{ "whois", CMD_WHOIS, 2 },
+	{ "top", CMD_TOP, 1 },
+	{ "games", CMD_GAMES, 1 },
 };
 
 const char *

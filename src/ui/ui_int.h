@@ -204,6 +204,10 @@ struct ui_net_opts {
 	const char *game;         /* a game id to rejoin */
 	const char *observe;      /* a game id */
 	const char *name;         /* --name */
+	const char *register_name; /* --register NAME: an account */
+	const char *login;        /* --login NAME: which account */
+	const char *seek;         /* --seek M+S */
+	bool rated;               /* --rated (with --seek) */
 };
 
 struct ui_opts {

@@ -36,6 +36,12 @@ ui_net_usage(FILE *out)
 	    "    (--port 0: any free port; --host --game GAME: that hosted\n"
 	    "    game again)\n"
 	    "  --name NAME             your name on the server\n"
+	    "  --register NAME         make an account (once: its key is kept in\n"
+	    "                          $XDG_STATE_HOME/congo/keys and logs in\n"
+	    "                          on every later connection)\n"
+	    "  --login NAME            which account, when several are kept\n"
+	    "  --seek M+S [--rated] [--variant V] [--seat S]  wait for an\n"
+	    "                          opponent with the same terms, then play\n"
 	    "  --white/--black TYPE    the local seat may be an AI "
 	    "(e.g. --white alphabeta)\n",
 	    out);
@@ -59,6 +65,46 @@ check_game(const char *opt, const char *v, char *err, size_t errlen)
 	return 0;
 }
 
+/* An account's name: 3-20 of A-Za-z0-9_- (PROTOCOL.md REGISTER). */
+static int
+check_account(const char *opt, const char *v, char *err, size_t errlen)
+{
+	size_t n = strlen(v);
+
+	if (n < 3 || n > 20 || strspn(v, "abcdefghijklmnopqrstuvwxyz"
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") != n) {
+		snprintf(err, errlen, "%s: '%s' is not an account name (3-20 "
+		    "letters, digits, _ and -)", opt, v);
+		return -1;
+	}
+	return 0;
+}
+
+static int
+account_opts_check(const struct ui_net_opts *o, char *err, size_t errlen)
+{
+	if (o->register_name != NULL && o->login != NULL) {
+		snprintf(err, errlen, "--register already logs in: no "
+		    "--login with it");
+		return -1;
+	}
+	if ((o->register_name != NULL || o->login != NULL || o->seek != NULL) &&
+	    o->connect == NULL) {
+		snprintf(err, errlen, "--register, --login and --seek go with "
+		    "--connect HOST");
+		return -1;
+	}
+	if (o->rated && o->seek == NULL) {
+		snprintf(err, errlen, "--rated goes with --seek");
+		return -1;
+	}
+	if ((o->register_name != NULL && check_account("--register",
+	    o->register_name, err, errlen) < 0) || (o->login != NULL &&
+	    check_account("--login", o->login, err, errlen) < 0))
+		return -1;
+	return 0;
+}
+
 int
 ui_net_opts_check(const struct ui_net_opts *o, char *err, size_t errlen)
 {
@@ -67,7 +113,7 @@ ui_net_opts_check(const struct ui_net_opts *o, char *err, size_t errlen)
 	if (!o->any)
 		return 0;
 	modes = o->create + (o->join != NULL) + (o->game != NULL) +
-	    (o->observe != NULL);
+	    (o->observe != NULL) + (o->seek != NULL);
 	if (o->connect != NULL && o->host) {
 		snprintf(err, errlen, "--connect and --host cannot go together");
 		return -1;
@@ -83,10 +129,12 @@ ui_net_opts_check(const struct ui_net_opts *o, char *err, size_t errlen)
 	}
 	if (modes > 1 || (o->host && modes > 0 && !o->create &&
 	    o->game == NULL)) {
-		snprintf(err, errlen, "choose one of --create, --join, --game "
-		    "and --observe");
+		snprintf(err, errlen, "choose one of --create, --join, --game, "
+		    "--observe and --seek");
 		return -1;
 	}
+	if (account_opts_check(o, err, errlen) < 0)
+		return -1;
 	if ((o->join != NULL && check_game("--join", o->join, err,
 	    errlen) < 0) || (o->game != NULL && check_game("--game", o->game,
 	    err, errlen) < 0) || (o->observe != NULL && check_game(
@@ -293,6 +341,11 @@ ui_net_start(struct ui_app *a, const struct ui_net_opts *no,
 	co.port = n->port;
 	snprintf(co.name, sizeof co.name, "%.31s", n->name);
 	co.remember = true;
+	if (no->register_name != NULL || no->login != NULL)
+		snprintf(co.login, sizeof co.login, "%s",
+		    no->register_name != NULL ? no->register_name : no->login);
+	co.register_first = no->register_name != NULL;
+	n->want_login = co.login[0] != '\0';
 	n->c = net_client_new(&co);
 	n->on = true;
 
@@ -317,6 +370,14 @@ ui_net_start(struct ui_app *a, const struct ui_net_opts *no,
 		n->cli_join = true;
 	} else if (no->observe != NULL) {
 		net_client_observe(n->c, no->observe);
+		seat = -1;
+	} else if (no->seek != NULL) {
+		if (ui_net_seek_start(a, no->seek, no->rated,
+		    variant_name(a->s.start.variant), seat, err, errlen) < 0) {
+			ui_net_stop(a);
+			return -1;
+		}
+		n->seek_quit = true;
 		seat = -1;
 	} else {
 		seat = -1;
@@ -375,6 +436,9 @@ ui_net_timeout(struct ui_app *a)
 		if (t < 0 || ms < t)
 			t = ms;
 	}
+	/* a seek's waiting time */
+	if ((run = ui_net_acct_timeout(a)) >= 0 && (t < 0 || run < t))
+		t = run;
 	/* a running clock: the panel shows whole seconds */
 	if (net_client_clock(u->c, now, left, &run) && run >= 0 &&
 	    !game_over(&a->s.game)) {
@@ -396,6 +460,7 @@ ui_net_tick(struct ui_app *a)
 		return;
 	net_client_tick(u->c, now);
 	ui_net_events(a);
+	ui_net_acct_tick(a);
 	if (u->gone_at > 0 && !u->claim_told &&
 	    now >= u->gone_at + UI_CLAIM_AFTER_MS && u->seat >= 0 &&
 	    !game_over(&a->s.game)) {

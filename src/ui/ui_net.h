@@ -53,7 +53,9 @@ void ui_lobby_key(struct ui_app *a, const struct ui_event *ev);
 
 /* Inside ui_net*.c. */
 struct net_client;
+struct net_event;
 struct srv;
+struct ui_net_list;
 
 #define UI_CHAT_MAX 4
 #define UI_ADDRS_MAX 8
@@ -113,7 +115,49 @@ struct ui_net {
 	struct ui_lobby_item items[UI_LOBBY_MAX];
 	int nitems, sel;
 	bool listing, listed;
+	/* accounts, seeks, ratings, takebacks (ui_net_acct.c) */
+	char account[32];         /* logged in as, "" none */
+	bool want_login;          /* --register or --login: a refusal ends
+	                             the program */
+	char seek_desc[64];       /* "5+3 rated congo" while seeking */
+	bool seek_quit;           /* --seek: cancelling it quits */
+	bool rated;               /* the game is rated: */
+	int rating[2], rd[2];     /* the ratings and deviations (-1 unknown) */
+	bool rated_over;          /* the result's new ratings and changes: */
+	int diff[2];
+	bool tb_asked;            /* the opponent's takeback question is up */
+	bool tb_offered;          /* ours waits for the answer */
+	/* a list of the server's (:whois, :top, :games, the lobby's seeks) */
+	struct ui_net_list *list;
 };
+
+/* ui_net_acct.c: the events of accounts, seeks, takebacks, lists and
+ * ratings (true when handled; NEV_STATE and NEV_RESULT only note the
+ * ratings and go on to ui_net_play.c). */
+bool ui_net_acct_event(struct ui_app *a, const struct net_event *e);
+/* --seek's terms into a SEEK (M+S minutes like --clock). -1 with err. */
+int ui_net_seek_start(struct ui_app *a, const char *clock, bool rated,
+    const char *variant, int seat, char *err, size_t errlen);
+/* The seek waiting: its line for the lobby (false when not seeking). */
+bool ui_net_seek_line(const struct ui_app *a, char *buf, size_t n);
+/* Esc or q in the lobby while seeking: true when it withdrew it. */
+bool ui_net_seek_cancel(struct ui_app *a, bool quit);
+/* :takeback and u (offer, or answer), :whois, :top, :games: true when
+ * handled. */
+bool ui_net_acct_command(struct ui_app *a, const struct ui_cmd *cmd);
+/* Each loop: the takeback question answered no sends the decline. */
+void ui_net_acct_tick(struct ui_app *a);
+/* ms until the seek's waiting time shown changes, -1 none. */
+int ui_net_acct_timeout(const struct ui_app *a);
+/* After a rated game's RESULT: both changes on the message line. */
+void ui_net_rating_change(struct ui_app *a, const struct net_event *e);
+/* ui_net_list.c: a list of the server's (:whois, :top, :games) opened
+ * over the screen, filled by its events; Enter on a game opens its
+ * record for review. */
+void ui_net_list_open(struct ui_app *a, const struct ui_cmd *cmd);
+void ui_net_list_event(struct ui_app *a, const struct net_event *e);
+/* The panel's ratings line; false when the game is not rated. */
+bool ui_net_ratings(const struct ui_app *a, char *buf, size_t n);
 
 void ui_net_events(struct ui_app *a);
 /* The game, and for --host every command a friend may run (:info). */

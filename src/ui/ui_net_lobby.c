@@ -19,6 +19,8 @@ ui_lobby_draw(struct ui_app *a)
 	snprintf(line, sizeof line, " Congo games on %.100s port %d  (%.60s)",
 	    u->host, u->port, u->conn[0] != '\0' ? u->conn : "offline");
 	term_putw(0, 0, cols, ST_STATUS, 0, line);
+	if (ui_net_seek_line(a, line, sizeof line))
+		term_putw(1, 0, cols, ST_HEAD, TA_BOLD, line);
 	term_putw(2, 0, cols, ST_HEAD, 0,
 	    "   Game      Variant   Clock   White            Black"
 	    "            Ply  Status");
@@ -108,6 +110,8 @@ ui_lobby_key(struct ui_app *a, const struct ui_event *ev)
 		break;
 	case 'q':
 	case UK_ESC:
+		if (ui_net_seek_cancel(a, ev->key == 'q'))
+			break;
 		a->s.quit = true;
 		break;
 	default:

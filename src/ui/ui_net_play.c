@@ -459,6 +459,8 @@ on_event(struct ui_app *a, const struct net_event *e)
 	struct ui_net *u = a->net;
 	int opp = u->seat >= 0 ? 1 - u->seat : -1;
 
+	if (ui_net_acct_event(a, e))
+		return;
 	switch (e->kind) {
 	case NEV_STATUS:
 		on_status(a, e);
@@ -499,6 +501,7 @@ on_event(struct ui_app *a, const struct net_event *e)
 		break;
 	case NEV_RESULT:
 		result(a, e);
+		ui_net_rating_change(a, e);
 		break;
 	case NEV_DRAW:
 		on_draw(a, e, opp);
@@ -545,6 +548,8 @@ on_event(struct ui_app *a, const struct net_event *e)
 		break;
 	case NEV_REMATCHED:
 		on_rematched(a, e);
+		break;
+	default:                /* ui_net_acct.c's */
 		break;
 	}
 }
@@ -695,7 +700,7 @@ ui_net_command(struct ui_app *a, const struct ui_cmd *cmd)
 
 	if (!u->on)
 		return false;
-	if (online_command(a, cmd))
+	if (ui_net_acct_command(a, cmd) || online_command(a, cmd))
 		return true;
 	switch (cmd->type) {
 	case CMD_QUIT:

@@ -61,7 +61,8 @@ enum { OPT_WHITE = 256, OPT_BLACK, OPT_DEPTH, OPT_MOVETIME, OPT_FEN,
 	OPT_VARIANT,
 	/* network play (checked together by ui_net_opts_check) */
 	OPT_CONNECT, OPT_HOST, OPT_PORT, OPT_CREATE, OPT_SEAT, OPT_JOIN,
-	OPT_GAME, OPT_OBSERVE, OPT_NAME };
+	OPT_GAME, OPT_OBSERVE, OPT_NAME, OPT_REGISTER, OPT_LOGIN, OPT_SEEK,
+	OPT_RATED };
 
 static const struct option longopts[] = {
 	{ "white", required_argument, NULL, OPT_WHITE },
@@ -87,6 +88,10 @@ static const struct option longopts[] = {
 	{ "game", required_argument, NULL, OPT_GAME },
 	{ "observe", required_argument, NULL, OPT_OBSERVE },
 	{ "name", required_argument, NULL, OPT_NAME },
+	{ "register", required_argument, NULL, OPT_REGISTER },
+	{ "login", required_argument, NULL, OPT_LOGIN },
+	{ "seek", required_argument, NULL, OPT_SEEK },
+	{ "rated", no_argument, NULL, OPT_RATED },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -120,6 +125,18 @@ net_option(int opt, const char *v, struct ui_net_opts *n, char *err,
 		break;
 	case OPT_NAME:
 		n->name = v;
+		break;
+	case OPT_REGISTER:
+		n->register_name = v;
+		break;
+	case OPT_LOGIN:
+		n->login = v;
+		break;
+	case OPT_SEEK:
+		n->seek = v;
+		break;
+	case OPT_RATED:
+		n->rated = true;
 		break;
 	case OPT_SEAT:
 		n->seat = strcmp(v, "white") == 0 ? 0 :

@@ -1,0 +1,384 @@
+/*
+ * net_client_acct.c: the client's side of accounts (REGISTER once, its key
+ * kept in the keys file, LOGIN on every connection), seeks (SEEK, sent
+ * again after a reconnection, until PAIRED gives a seat), takebacks, the
+ * lists (SEEKS, WHOIS, TOP, GAMES, RECORD) and the ratings of a rated
+ * game's STATE and RESULT.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "net/net_cli.h"
+#include "util/util.h"
+
+static void
+copy(char *dst, size_t n, const char *src)
+{
+	snprintf(dst, n, "%s", src != NULL ? src : "");
+}
+
+static void
+error_of(struct net_client *c, const struct cgp_msg *m, const char *verb)
+{
+	struct net_event *e = cli_event(c, NEV_ERROR);
+
+	e->code = m->code;
+	copy(e->name, sizeof e->name, m->name);
+	copy(e->verb, sizeof e->verb, verb);
+	copy(e->text, sizeof e->text, m->text[0] != '\0' ? m->text : m->name);
+}
+
+static void
+login(struct net_client *c, const char *name, const char *key)
+{
+	cli_send(c, "#i LOGIN name=%s key=%s", name, key);
+}
+
+void
+cli_after_hello(struct net_client *c)
+{
+	char name[CGP_NAME_MAX + 1], key[64];
+
+	if (c->o.register_first) {
+		/* The rest once the key is kept (OK REGISTER). */
+		cli_send(c, "#g REGISTER name=%s", c->o.login);
+		return;
+	}
+	if (net_keys_find(c->o.host, c->o.port, c->o.login, name, sizeof name,
+	    key, sizeof key) == 0)
+		login(c, name, key);
+	else if (c->o.login[0] != '\0') {
+		struct net_event *e = cli_event(c, NEV_ERROR);
+		copy(e->verb, sizeof e->verb, "LOGIN");
+		snprintf(e->text, sizeof e->text, "no key kept for %.31s on "
+		    "%.100s port %d (--register %.31s makes the account)", c->o.login,
+		    c->o.host, c->o.port, c->o.login);
+		e->code = 401;
+	}
+	/* Replies come in order: LOGIN is done before what follows. */
+	cli_establish(c);
+}
+
+void
+cli_seek_send(struct net_client *c)
+{
+	c->seek_id[0] = '\0';
+	cli_send(c, "#S SEEK %s", c->seek_args);
+}
+
+void
+net_client_seek(struct net_client *c, const char *variant, const char *clock,
+    bool rated, const char *color, const char *range)
+{
+	snprintf(c->seek_args, sizeof c->seek_args, "clock=%s rated=%s%s%s%s%s"
+	    "%s%s", clock, rated ? "yes" : "no",
+	    variant != NULL ? " variant=" : "", variant != NULL ? variant : "",
+	    color != NULL ? " color=" : "", color != NULL ? color : "",
+	    range != NULL ? " range=" : "", range != NULL ? range : "");
+	c->role = ROLE_SEEK;
+	c->seat = -1;
+	c->seek_since = util_now_ms();
+	if (c->st == NET_ONLINE)
+		cli_seek_send(c);
+}
+
+void
+net_client_unseek(struct net_client *c)
+{
+	if (c->role != ROLE_SEEK)
+		return;
+	if (c->st == NET_ONLINE && c->seek_id[0] != '\0')
+		cli_send(c, "#U UNSEEK seek=%s", c->seek_id);
+	c->seek_id[0] = '\0';
+	c->role = ROLE_NONE;
+}
+
+bool
+net_client_seeking(const struct net_client *c, long long *since)
+{
+	if (c->role != ROLE_SEEK)
+		return false;
+	*since = c->seek_since;
+	return true;
+}
+
+const char *
+net_client_account(const struct net_client *c)
+{
+	return c->account;
+}
+
+int
+net_client_takeback(struct net_client *c, const char *action, char *err,
+    size_t errlen)
+{
+	if (c->role != ROLE_SEAT) {
+		snprintf(err, errlen, "you hold no seat in a game");
+		return -1;
+	}
+	if (c->st != NET_ONLINE) {
+		snprintf(err, errlen, "not connected to the server");
+		return -1;
+	}
+	cli_send(c, "#b TAKEBACK game=%s action=%s", c->game, action);
+	return 0;
+}
+
+static const struct {
+	const char *verb;
+	char tag;
+} lists[] = {
+	{ "SEEKS", 'K' }, { "WHOIS", 'W' }, { "TOP", 'T' }, { "GAMES", 'G' },
+	{ "RECORD", 'D' },
+};
+
+int
+net_client_query(struct net_client *c, const char *verb, const char *args)
+{
+	size_t i;
+
+	if (c->st != NET_ONLINE)
+		return -1;
+	for (i = 0; i < sizeof lists / sizeof lists[0]; i++)
+		if (strcmp(lists[i].verb, verb) == 0) {
+			cli_send(c, "#%c %s%s%s", lists[i].tag, verb,
+			    args != NULL && args[0] != '\0' ? " " : "",
+			    args != NULL ? args : "");
+			return 0;
+		}
+	return -1;
+}
+
+static const char *
+list_verb(const char *tag)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof lists / sizeof lists[0]; i++)
+		if (tag[0] == '#' && tag[1] == lists[i].tag && tag[2] == '\0')
+			return lists[i].verb;
+	return NULL;
+}
+
+/* A line's key=value words as text. */
+static void
+kv_text(const struct cgp_msg *m, char *out, size_t n)
+{
+	size_t len = 0;
+	int i;
+
+	out[0] = '\0';
+	for (i = 0; i < m->nkv && len < n; i++)
+		len += (size_t)snprintf(out + len, n - len, "%s%s=%s",
+		    i ? " " : "", m->key[i], m->val[i]);
+}
+
+bool
+net_kv_get(const char *text, const char *key, char *out, size_t n)
+{
+	size_t kl = strlen(key);
+	const char *p = text;
+
+	while (p != NULL && *p != '\0') {
+		while (*p == ' ')
+			p++;
+		if (strncmp(p, key, kl) == 0 && p[kl] == '=') {
+			size_t vl = strcspn(p + kl + 1, " ");
+			snprintf(out, n, "%.*s", (int)vl, p + kl + 1);
+			return true;
+		}
+		p = strchr(p, ' ');
+	}
+	if (n > 0)
+		out[0] = '\0';
+	return false;
+}
+
+bool
+cli_acct_ok(struct net_client *c, const struct cgp_msg *m)
+{
+	const char *v = m->verb, *lv;
+	char err[200];
+	struct net_event *e;
+
+	if (strcmp(v, "REGISTER") == 0) {
+		const char *name = cgp_msg_get(m, "name"), *key =
+		    cgp_msg_get(m, "key");
+		c->o.register_first = false;
+		if (name == NULL || key == NULL)
+			return true;
+		if (net_keys_save(c->o.host, c->o.port, name, key, err,
+		    sizeof err) < 0) {
+			/* Shown once by the server: the player must keep
+			 * it some other way. */
+			e = cli_event(c, NEV_ERROR);
+			copy(e->verb, sizeof e->verb, "REGISTER");
+			snprintf(e->text, sizeof e->text, "the key of %.31s "
+			    "is %.26s: write it down (%.150s)", name, key, err);
+		}
+		c->registered = true;
+		copy(c->o.login, sizeof c->o.login, name);
+		login(c, name, key);
+		cli_establish(c);
+		return true;
+	}
+	if (strcmp(v, "LOGIN") == 0) {
+		copy(c->account, sizeof c->account, cgp_msg_get(m, "name"));
+		e = cli_event(c, NEV_ACCOUNT);
+		copy(e->name, sizeof e->name, c->account);
+		copy(e->text, sizeof e->text, c->registered ? "registered" :
+		    "");
+		c->registered = false;
+		return true;
+	}
+	if (strcmp(v, "SEEK") == 0) {
+		if (c->role == ROLE_SEEK) {
+			copy(c->seek_id, sizeof c->seek_id,
+			    cgp_msg_get(m, "seek"));
+			e = cli_event(c, NEV_SEEKING);
+			copy(e->name, sizeof e->name, c->seek_id);
+		} else if (cgp_msg_get(m, "seek") != NULL)
+			/* withdrawn before the server had it */
+			cli_send(c, "#U UNSEEK seek=%s", cgp_msg_get(m,
+			    "seek"));
+		return true;
+	}
+	if (strcmp(v, "UNSEEK") == 0 || strcmp(v, "LOGIN") == 0 ||
+	    strcmp(v, "TAKEBACK") == 0)
+		return true;
+	if ((lv = list_verb(m->tag)) != NULL && strcmp(lv, v) == 0) {
+		c->items_left = (int)cgp_parse_num(cgp_msg_get(m, "n"), 1000);
+		copy(c->items_verb, sizeof c->items_verb, v);
+		e = cli_event(c, NEV_ITEMS);
+		copy(e->verb, sizeof e->verb, v);
+		kv_text(m, e->text, sizeof e->text);
+		if (c->items_left <= 0) {
+			c->items_left = 0;
+			copy(cli_event(c, NEV_ITEMS_END)->verb,
+			    sizeof e->verb, v);
+		}
+		return true;
+	}
+	return false;
+}
+
+bool
+cli_acct_item(struct net_client *c, const struct cgp_msg *m)
+{
+	const char *lv = list_verb(m->tag);
+	struct net_event *e;
+
+	if (lv == NULL || c->items_left <= 0 || strcmp(lv, c->items_verb) != 0)
+		return false;
+	e = cli_event(c, NEV_ITEM);
+	copy(e->verb, sizeof e->verb, lv);
+	if (strcmp(lv, "RECORD") == 0)
+		copy(e->text, sizeof e->text, m->text);
+	else
+		kv_text(m, e->text, sizeof e->text);
+	if (--c->items_left == 0)
+		copy(cli_event(c, NEV_ITEMS_END)->verb, sizeof e->verb, lv);
+	return true;
+}
+
+bool
+cli_acct_err(struct net_client *c, const struct cgp_msg *m)
+{
+	const char *t = m->tag, *lv;
+
+	if (t[0] != '#')
+		return false;
+	switch (t[1]) {
+	case 'g':
+		c->o.register_first = false;
+		error_of(c, m, "REGISTER");
+		return true;
+	case 'i':
+		error_of(c, m, "LOGIN");
+		return true;
+	case 'S':
+		error_of(c, m, "SEEK");
+		if (c->role == ROLE_SEEK)
+			c->role = ROLE_NONE;
+		return true;
+	case 'U':
+		return true;    /* gone already: paired or dropped */
+	case 'b':
+		error_of(c, m, "TAKEBACK");
+		return true;
+	default:
+		break;
+	}
+	if ((lv = list_verb(t)) != NULL) {
+		error_of(c, m, lv);
+		copy(cli_event(c, NEV_ITEMS_END)->verb, 16, lv);
+		return true;
+	}
+	return false;
+}
+
+void
+cli_paired(struct net_client *c, const struct cgp_msg *m)
+{
+	const char *tok = cgp_msg_get(m, "token");
+	int seat = cgp_seat_parse(cgp_msg_get(m, "seat"));
+	struct net_event *e;
+	char err[200];
+
+	if (c->role != ROLE_SEEK || tok == NULL || seat < 0 ||
+	    !cgp_valid_game(m->game) || !cgp_valid_token(tok))
+		return;
+	if (c->have_mirror)
+		game_free(&c->mirror);
+	c->have_mirror = false;
+	c->syncing = false;
+	c->pending = false;
+	c->timed = false;
+	c->seq = 0;
+	copy(c->game, sizeof c->game, m->game);
+	copy(c->token, sizeof c->token, tok);
+	c->seat = seat;
+	c->role = ROLE_SEAT;
+	c->seek_id[0] = '\0';
+	e = cli_event(c, NEV_SEATED);
+	e->seat = seat;
+	if (c->o.remember && net_tokens_save(c->o.host, c->o.port, c->game,
+	    seat, c->token, err, sizeof err) < 0) {
+		e = cli_event(c, NEV_ERROR);
+		snprintf(e->text, sizeof e->text, "cannot remember the seat "
+		    "token: %s", err);
+	}
+	/* The STATE that follows starts the mirror. Its presence of the
+	 * opponent may predate the opponent's seat (the server seats one
+	 * seeker, then the other): a STATE asked now has both. */
+	cli_resync(c);
+}
+
+static int
+signed_num(const char *s)
+{
+	return s != NULL ? (int)strtol(s, NULL, 10) : 0;
+}
+
+void
+cli_rating_keys(const struct cgp_msg *m, struct net_event *e)
+{
+	const char *v = cgp_msg_get(m, "wrating");
+	int k;
+
+	e->rd[0] = e->rd[1] = -1;
+	if (!(v != NULL || (cgp_msg_get(m, "rated") != NULL &&
+	    strcmp(cgp_msg_get(m, "rated"), "1") == 0)))
+		return;
+	e->rated = true;
+	for (k = 0; k < 2; k++) {
+		char key[8];
+		snprintf(key, sizeof key, "%crating", k ? 'b' : 'w');
+		e->rating[k] = (int)cgp_parse_num(cgp_msg_get(m, key), 100000);
+		snprintf(key, sizeof key, "%crd", k ? 'b' : 'w');
+		e->rd[k] = (int)cgp_parse_num(cgp_msg_get(m, key), 100000);
+		snprintf(key, sizeof key, "%cdiff", k ? 'b' : 'w');
+		e->diff[k] = signed_num(cgp_msg_get(m, key));
+	}
+}

@@ -1,0 +1,160 @@
+/*
+ * net_keys.c: the account keys the client keeps, one line each in
+ * $XDG_STATE_HOME/congo/keys (mode 0600): `HOST:PORT NAME KEY`. A key is
+ * shown once by REGISTER: lost, the account is lost, so the file is
+ * rewritten whole under a lock (two programs registering at once keep
+ * both) and replaced by a rename.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "net/net.h"
+#include "net/net_internal.h"
+#include "util/util.h"
+
+#define KEYS_MAX 200            /* lines kept, the newest last */
+
+static int
+keys_path(char *out, size_t n, char *err, size_t errlen)
+{
+	return net_default_db(out, n, "keys", err, errlen);
+}
+
+/* One line into its three words; false when it is not a key line. */
+static bool
+key_line(const char *line, char *where, size_t wn, char *name, size_t nn,
+    char *key, size_t kn)
+{
+	char w[300], nm[64], k[64];
+
+	if (sscanf(line, "%299s %63s %63s", w, nm, k) != 3 ||
+	    !cgp_valid_token(k) || strlen(nm) > CGP_NAME_MAX)
+		return false;
+	snprintf(where, wn, "%s", w);
+	snprintf(name, nn, "%s", nm);
+	snprintf(key, kn, "%s", k);
+	return true;
+}
+
+int
+net_keys_find(const char *host, int port, const char *name, char *name_out,
+    size_t nn, char *key, size_t kn)
+{
+	char path[1100], err[200], line[512], where[300], w[300], nm[64],
+	    k[64];
+	FILE *f;
+	int found = -1;
+
+	if (keys_path(path, sizeof path, err, sizeof err) < 0)
+		return -1;
+	f = fopen(path, "r");
+	if (f == NULL)
+		return -1;
+	snprintf(where, sizeof where, "%s:%d", host, port);
+	while (fgets(line, sizeof line, f) != NULL) {
+		if (!key_line(line, w, sizeof w, nm, sizeof nm, k, sizeof k) ||
+		    strcmp(w, where) != 0)
+			continue;
+		if (name != NULL && name[0] != '\0' &&
+		    strcasecmp(nm, name) != 0)
+			continue;
+		/* The last line wins. */
+		snprintf(name_out, nn, "%s", nm);
+		snprintf(key, kn, "%s", k);
+		found = 0;
+	}
+	fclose(f);
+	return found;
+}
+
+static int
+save_locked(const char *path, const char *where, const char *name,
+    const char *key, char *err, size_t errlen)
+{
+	char tmp[1200], line[512], w[300], nm[64], k[64];
+	char (*keep)[512];
+	int nkeep = 0, i, fd;
+	FILE *in, *out;
+
+	keep = xcalloc(KEYS_MAX, sizeof *keep);
+	in = fopen(path, "r");
+	if (in != NULL) {
+		while (fgets(line, sizeof line, in) != NULL) {
+			if (!key_line(line, w, sizeof w, nm, sizeof nm, k,
+			    sizeof k))
+				continue;
+			if (strcmp(w, where) == 0 && strcasecmp(nm, name) == 0)
+				continue;
+			if (nkeep == KEYS_MAX - 1) {
+				memmove(keep[0], keep[1],
+				    sizeof *keep * (KEYS_MAX - 2));
+				nkeep--;
+			}
+			snprintf(keep[nkeep++], sizeof keep[0], "%s %s %s\n",
+			    w, nm, k);
+		}
+		fclose(in);
+	}
+	snprintf(tmp, sizeof tmp, "%s.new", path);
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	if (fd < 0 || fchmod(fd, 0600) < 0 ||
+	    (out = fdopen(fd, "w")) == NULL) {
+		snprintf(err, errlen, "%s: %s", tmp, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		free(keep);
+		return -1;
+	}
+	for (i = 0; i < nkeep; i++)
+		fputs(keep[i], out);
+	fprintf(out, "%s %s %s\n", where, name, key);
+	free(keep);
+	if (fflush(out) != 0 || fsync(fileno(out)) != 0) {
+		snprintf(err, errlen, "%s: %s", tmp, strerror(errno));
+		fclose(out);
+		unlink(tmp);
+		return -1;
+	}
+	fclose(out);
+	if (rename(tmp, path) < 0) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		unlink(tmp);
+		return -1;
+	}
+	return 0;
+}
+
+int
+net_keys_save(const char *host, int port, const char *name, const char *key,
+    char *err, size_t errlen)
+{
+	char path[1100], lock[1200], where[300];
+	int fd, rc;
+
+	if (!cgp_valid_token(key) || name[0] == '\0' ||
+	    strlen(name) > CGP_NAME_MAX || strpbrk(name, " \t\n") != NULL) {
+		snprintf(err, errlen, "not an account name and key");
+		return -1;
+	}
+	if (keys_path(path, sizeof path, err, errlen) < 0)
+		return -1;
+	snprintf(where, sizeof where, "%s:%d", host, port);
+	snprintf(lock, sizeof lock, "%s.lock", path);
+	fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	if (fd < 0 || flock(fd, LOCK_EX) < 0) {
+		snprintf(err, errlen, "%s: %s", lock, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	rc = save_locked(path, where, name, key, err, errlen);
+	close(fd);              /* and the lock with it */
+	return rc;
+}

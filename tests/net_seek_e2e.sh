@@ -1,0 +1,206 @@
+#!/bin/sh
+# net_seek_e2e.sh: accounts, seeks, ratings and takebacks in the real game,
+# end to end, in tmux (issue 21): a congo-server on a loopback port of its
+# own; ann and bob register (their keys kept in $XDG_STATE_HOME/congo/keys,
+# mode 0600); a seek is withdrawn with Esc; both seek a rated 5+3 from two
+# terminals (--login picks each one's account) and are paired; the panel
+# shows both provisional ratings; a move each, White takes its move back
+# (u, and y on the other screen), a takeback declined (n); Black resigns
+# and both screens show each side's rating change.
+#
+# Every wait polls with a deadline. Exit status: 0 pass, 1 fail, 77 skipped
+# (no tmux), 99 hard error.
+
+set -u
+
+tmux_prefix=cseek pane=a
+. "$(dirname "$0")/tmux_lib.sh"
+server="$builddir/src/congo-server"
+[ -x "$server" ] || { echo "error: $server not built"; exit 99; }
+spid=
+extra_cleanup() {
+	if [ -n "$spid" ]; then
+		kill -9 "$spid" 2>/dev/null
+		wait "$spid" 2>/dev/null
+	fi
+}
+
+fail() {
+	echo "FAIL [$step]: $*"
+	for s in a b; do
+		if T has-session -t "=$s" 2>/dev/null; then
+			echo "--- screen $s:"
+			T capture-pane -p -t "=$s:"
+		fi
+	done
+	echo "--- server log:"
+	tail -n 20 "$tmp/server.log"
+	exit 1
+}
+
+tmux_home
+cat >"$tmp/config/congo/congo.conf" <<'CONF'
+ui = { color = false; mouse = false; ai_delay_ms = 0; };
+CONF
+
+"$server" --port 0 --bind 127.0.0.1 --db "$tmp/games.db" --create \
+    --log-level info 2>>"$tmp/server.log" &
+spid=$!
+port=
+_deadline=$(($(date +%s) + 20))
+while [ -z "$port" ] && [ "$(date +%s)" -le "$_deadline" ]; do
+	port=$(sed -n 's/.*listening on .* port \([0-9]*\).*/\1/p' \
+	    "$tmp/server.log" | head -n 1)
+	[ -z "$port" ] && sleep 0.1
+done
+[ -n "$port" ] || fail "the server did not start"
+addr="127.0.0.1:$port"
+
+# run NAME ARGS...: congo in its own tmux session; its exit status is
+# written to $tmp/NAME.status.
+run() {
+	_n=$1
+	shift
+	rm -f "$tmp/$_n.status"
+	T new-session -d -s "$_n" -x 100 -y 30 \
+	    "\"$congo\" $*; echo \$? >\"$tmp/$_n.status\"; sleep 60"
+}
+
+screen() {
+	T capture-pane -p -t "=$1:" 2>/dev/null
+}
+
+# wait_for SESSION PATTERN [SECONDS]
+wait_for() {
+	_deadline=$(($(date +%s) + ${3:-10}))
+	while :; do
+		if screen "$1" | grep -Eq -- "$2"; then
+			return 0
+		fi
+		[ "$(date +%s)" -gt "$_deadline" ] &&
+		    fail "$1: timed out waiting for /$2/"
+		sleep 0.05
+	done
+}
+
+# wait_gone SESSION PATTERN [SECONDS]
+wait_gone() {
+	_deadline=$(($(date +%s) + ${3:-10}))
+	while screen "$1" | grep -Eq -- "$2"; do
+		[ "$(date +%s)" -gt "$_deadline" ] &&
+		    fail "$1: /$2/ stays on the screen"
+		sleep 0.05
+	done
+}
+
+cmd() {
+	T send-keys -t "=$1:" -l -- ":$2"
+	T send-keys -t "=$1:" Enter
+}
+
+# expect_exit SESSION STATUS (within 20 s)
+expect_exit() {
+	_deadline=$(($(date +%s) + 20))
+	while [ ! -s "$tmp/$1.status" ] &&
+	    [ "$(date +%s)" -le "$_deadline" ]; do
+		sleep 0.05
+	done
+	[ "$(cat "$tmp/$1.status" 2>/dev/null)" = "$2" ] ||
+	    fail "$1: exit status '$(cat "$tmp/$1.status" 2>/dev/null)', not $2"
+	T kill-session -t "=$1"
+}
+
+T new-session -d -s keep -x 80 -y 24 "sleep 600" || exit 99
+
+note "ann and bob register: each key kept, mode 0600"
+run a --connect "$addr" --register ann
+wait_for a "registered ann on 127\.0\.0\.1"
+wait_for a "Congo games on 127\.0\.0\.1"
+T send-keys -t =a: q
+expect_exit a 0
+run b --connect "$addr" --register bob
+wait_for b "registered bob on 127\.0\.0\.1"
+T send-keys -t =b: q
+expect_exit b 0
+keys="$tmp/state/congo/keys"
+[ "$(stat -c %a "$keys")" = 600 ] || fail "keys file mode $(stat -c %a "$keys")"
+grep -q "^$addr ann [A-Z2-7]\{26\}\$" "$keys" || fail "no key for ann"
+grep -q "^$addr bob [A-Z2-7]\{26\}\$" "$keys" || fail "no key for bob"
+
+note "a name taken: a message and status 1"
+run a --connect "$addr" --register ANN
+expect_exit a 1
+
+note "a seek waits, showing how long; Esc withdraws it"
+run a --connect "$addr" --login ann --seek 5+3 --rated
+wait_for a "Seeking 5\+3 rated congo: waiting 0:0[0-9]"
+wait_for a "waiting 0:0[1-9]"
+T send-keys -t =a: Escape
+expect_exit a 0
+
+note "both seek a rated 5+3: paired"
+run a --connect "$addr" --login ann --seek 5+3 --rated
+wait_for a "Seeking 5\+3 rated congo"
+run b --connect "$addr" --login bob --seek 5+3 --rated
+wait_for a "you play (White|Black)"
+wait_for b "you play (White|Black)"
+if screen a | grep -q "you play White"; then
+	w=a bl=b wname=ann bname=bob
+else
+	w=b bl=a wname=bob bname=ann
+fi
+wait_for $bl "you play Black"
+
+note "the panel: both players' provisional ratings"
+wait_for $w "Rated: W 1500\? +B 1500\?"
+wait_for $bl "Rated: W 1500\? +B 1500\?"
+wait_for $w "Black +$bname \(network\)"
+wait_for $bl "White +$wname \(network\)"
+
+note "a move each"
+cmd $w c2c3
+wait_for $bl "1\. c2c3"
+cmd $bl b6c5
+wait_for $w "1\. c2c3 b6c5"
+
+note "White takes its move back: u, and y on Black's screen"
+T send-keys -t "=$w:" u
+wait_for $w "takeback offered: waiting for Black's answer"
+wait_for $bl "White asks to take back a move\. Accept\?"
+T send-keys -t "=$bl:" y
+wait_for $w "takeback accepted: the game goes back to ply 0"
+wait_for $bl "takeback accepted: the game goes back to ply 0"
+wait_gone $w "1\. c2c3"
+wait_gone $bl "1\. c2c3"
+
+note "the game goes on; a takeback declined"
+cmd $w d2d3
+wait_for $bl "1\. d2d3"
+cmd $w takeback
+wait_for $bl "White asks to take back a move\. Accept\?"
+T send-keys -t "=$bl:" n
+wait_for $w "Black declines the takeback"
+wait_for $bl "you decline the takeback"
+cmd $bl b6b5
+wait_for $w "1\. d2d3 b6b5"
+
+note "Black resigns: each side's rating change"
+T send-keys -t "=$bl:" R
+wait_for $bl "Resign this game\?"
+T send-keys -t "=$bl:" y
+wait_for $w "rated: $wname 1[0-9]{3} \(\+[0-9]+\), $bname 1[0-9]{3} \(-[0-9]+\)"
+wait_for $bl "rated: $wname 1[0-9]{3} \(\+[0-9]+\), $bname 1[0-9]{3} \(-[0-9]+\)"
+wait_for $w "Rated: W 1[0-9]{3} \(\+[0-9]+\) +B 1[0-9]{3} \(-[0-9]+\)"
+wait_for $w "White wins"
+for s in a b; do
+	T send-keys -t "=$s:" q
+	expect_exit $s 0
+done
+
+note "the server stops cleanly"
+kill -TERM "$spid"
+wait "$spid"
+st=$?
+spid=
+[ "$st" = 0 ] || fail "server exit status $st"
+echo PASS
