@@ -17,6 +17,10 @@
 #define PG_BACKOFF_MAX 5000
 /* Seconds a connection attempt may take (libpq's connect_timeout). */
 #define PG_CONNECT_TIMEOUT "2"
+/* The event loop's reads: how long one waits for a lock, how long one may
+ * take at all. */
+#define PG_READ_LOCK_WAIT "25ms"
+#define PG_READ_TIMEOUT "1s"
 /* Presence: a server says it is alive this often (ms); one not heard of
  * for PG_DEAD_MS is gone, and so are the seats it held. */
 #define PG_BEAT_MS 5000

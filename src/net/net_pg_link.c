@@ -52,10 +52,18 @@ bool
 pg_setup_reader(PGconn *c)
 {
 	/* The event loop's writes are the limits' counters: a crash may
-	 * lose the last of them, and they never wait for a sync. */
+	 * lose the last of them, and they never wait for a sync. Its reads
+	 * never wait long: a table another session has locked, or a
+	 * database that does not answer, makes them fail (the command gets
+	 * 503 BUSY, a limit its own server's count) instead of stalling
+	 * every client of this server. */
 	return pg_run(c, "LISTEN congo", PGRES_COMMAND_OK) &&
 	    pg_run(c, "LISTEN congo_presence", PGRES_COMMAND_OK) &&
-	    pg_run(c, "SET synchronous_commit = off", PGRES_COMMAND_OK);
+	    pg_run(c, "SET synchronous_commit = off", PGRES_COMMAND_OK) &&
+	    pg_run(c, "SET lock_timeout = '" PG_READ_LOCK_WAIT "'",
+	    PGRES_COMMAND_OK) &&
+	    pg_run(c, "SET statement_timeout = '" PG_READ_TIMEOUT "'",
+	    PGRES_COMMAND_OK);
 }
 
 bool

@@ -85,14 +85,24 @@ server(struct pgstore *pg, const char *id, bool add)
 static void
 notify(struct pgstore *pg, const char *text)
 {
-	const char *v[1] = { text };
+	char sql[2 * NOTICE_MAX + 256], *lit;
 	PGresult *r;
 
 	if (pg->r == NULL || PQstatus(pg->r) != CONNECTION_OK)
 		return;
-	r = PQexecParams(pg->r, "SELECT pg_notify('congo_presence', $1)", 1,
-	    NULL, v, NULL, NULL, 0);
+	if ((lit = PQescapeLiteral(pg->r, text, strlen(text))) == NULL)
+		return;
+	/* The reads' short lock wait is not for this: a notice's commit
+	 * takes the notification queue's lock, which every commit that
+	 * notifies takes in turn (one round trip all the same). */
+	snprintf(sql, sizeof sql, "SET lock_timeout = 0; SELECT pg_notify("
+	    "'congo_presence', %s); SET lock_timeout = '" PG_READ_LOCK_WAIT
+	    "'", lit);
+	PQfreemem(lit);
+	r = PQexec(pg->r, sql);
 	PQclear(r);
+	while ((r = PQgetResult(pg->r)) != NULL)
+		PQclear(r);
 }
 
 /* Every seat held here, in as few notices as fit. */
