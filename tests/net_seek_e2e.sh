@@ -197,6 +197,61 @@ for s in a b; do
 	expect_exit $s 0
 done
 
+note "the lobby: s opens the seek dialog; the seek is listed on another lobby"
+run a --connect "$addr" --login ann
+wait_for a "Congo games on 127\.0\.0\.1"
+wait_for a "nobody seeks a game"
+T send-keys -t =a: s
+wait_for a "Seek a game"
+wait_for a "Clock +< 5\+3 "
+wait_for a "Rated +< yes >"
+T send-keys -t =a: Down Right Down Down Down
+wait_for a "> Rating range"
+T send-keys -t =a: -l "1000-2000"
+wait_for a "Rating range +< 1000-2000 >"
+T send-keys -t =a: Enter
+wait_for a "Seeking 10\+0 rated congo, opponents 1000-2000: waiting"
+run b --connect "$addr" --login bob
+wait_for b "ann +1[0-9]{3} +congo +10\+0 +rated +random"
+note "Enter on the seek accepts it: paired"
+T send-keys -t =b: Up
+wait_for b "> +ann"
+T send-keys -t =b: Enter
+wait_for a "you play (White|Black)"
+wait_for b "you play (White|Black)"
+wait_for a "Rated: W 1[0-9]{3}\? +B 1[0-9]{3}\?"
+note "no move yet: :cancel aborts it"
+cmd a cancel
+wait_for a "the game is cancelled"
+wait_for b "the game is cancelled"
+
+note ":whois, :top, :games; Enter on a game opens its record"
+cmd b "whois $bname"
+wait_for b "Player $bname: 2 games, since 20[0-9]{2}-"
+wait_for b "congo +blitz +1[0-9]{3}\? +rd [0-9]+ +1 games"
+T send-keys -t =b: Escape
+wait_gone b "Player $bname"
+cmd b top
+wait_for b "Best players, congo blitz"
+wait_for b "\(none\)"
+T send-keys -t =b: q
+wait_gone b "Best players"
+cmd b games
+wait_for b "Games of bob"
+wait_for b "$wname +$bname +1-0 +resign +rated"
+# the cursor to the rated game (the cancelled one is listed too)
+if ! screen b | grep -Eq "> +[A-Z2-7]{8} +congo +$wname +$bname +1-0"; then
+	T send-keys -t =b: Down
+fi
+wait_for b "> +[A-Z2-7]{8} +congo +$wname +$bname +1-0"
+T send-keys -t =b: Enter
+wait_for b "its record: \[ and \] step through it"
+wait_for b "1\. d2d3 b6b5"
+for s in a b; do
+	T send-keys -t "=$s:" q
+	expect_exit $s 0
+done
+
 note "the server stops cleanly"
 kill -TERM "$spid"
 wait "$spid"

@@ -317,4 +317,5 @@ const struct ui_screen ui_screens[NSCREENS] = {
 	[SCR_LOG] = { ui_log_draw, ui_log_key },
 	[SCR_PICK] = { ui_pick_draw, ui_pick_key },
 	[SCR_LEARN] = { ui_learn_list_draw, ui_learn_list_key },
+	[SCR_NETLIST] = { ui_net_list_draw, ui_net_list_key },
 };

@@ -122,7 +122,7 @@ int ui_layout_square(const struct ui_layout *l, bool flipped, int y, int x);
 /* ---- the application ---- */
 
 enum ui_screen_id { SCR_BOARD, SCR_HELP, SCR_CONFIRM, SCR_LOBBY, SCR_NEWGAME,
-	SCR_LOG, SCR_PICK, SCR_LEARN, NSCREENS };
+	SCR_LOG, SCR_PICK, SCR_LEARN, SCR_NETLIST, NSCREENS };
 
 struct ui_screen {
 	void (*draw)(struct ui_app *);

@@ -323,6 +323,7 @@ ui_net_start(struct ui_app *a, const struct ui_net_opts *no,
 	n->seat = -1;
 	n->installed = -2;
 	n->offer = -1;
+	n->seek_sel = -1;
 	n->local_given[WHITE] = uo->white != NULL;
 	n->local_given[BLACK] = uo->black != NULL;
 	snprintf(n->name, sizeof n->name, "%s", no->name != NULL ? no->name :
@@ -377,7 +378,7 @@ ui_net_start(struct ui_app *a, const struct ui_net_opts *no,
 			ui_net_stop(a);
 			return -1;
 		}
-		n->seek_quit = true;
+		n->seek_quit = true;  /* withdrawing it quits */
 		seat = -1;
 	} else {
 		seat = -1;
@@ -416,6 +417,7 @@ ui_net_stop(struct ui_app *a)
 	if (n->log != NULL)
 		fclose(n->log);
 	n->log = NULL;
+	ui_net_list_free(n);
 	n->on = false;
 }
 

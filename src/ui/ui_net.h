@@ -75,6 +75,22 @@ struct ui_lobby_item {
 
 #define UI_LOBBY_MAX 100
 
+struct ui_lobby_seek {
+	char id[16], name[32], rating[8], variant[16], clock[16], color[8];
+	bool rated;
+};
+
+#define UI_SEEKS_MAX 20
+
+/* The seek dialog: variant, clock, rated, colour, rating range. */
+struct ui_seek_form {
+	bool open;
+	bool used;                /* its defaults set */
+	int field;                /* the field chosen */
+	int variant, clock, rated, color; /* indices of their choices */
+	char range[16];           /* "1400-1700", "" any */
+};
+
 struct ui_net {
 	bool on;
 	struct net_client *c;
@@ -127,8 +143,16 @@ struct ui_net {
 	int diff[2];
 	bool tb_asked;            /* the opponent's takeback question is up */
 	bool tb_offered;          /* ours waits for the answer */
-	/* a list of the server's (:whois, :top, :games, the lobby's seeks) */
+	/* a list of the server's (:whois, :top, :games) */
 	struct ui_net_list *list;
+	/* the lobby's seeks (SEEKS, asked again every few seconds) and the
+	 * seek dialog (ui_net_seeks.c) */
+	struct ui_lobby_seek seeks[UI_SEEKS_MAX];
+	int nseeks;
+	int seek_sel;             /* the seek chosen, -1: the games */
+	long long seeks_at;       /* when to ask again */
+	bool seeks_asking;
+	struct ui_seek_form form;
 };
 
 /* ui_net_acct.c: the events of accounts, seeks, takebacks, lists and
@@ -138,6 +162,18 @@ bool ui_net_acct_event(struct ui_app *a, const struct net_event *e);
 /* --seek's terms into a SEEK (M+S minutes like --clock). -1 with err. */
 int ui_net_seek_start(struct ui_app *a, const char *clock, bool rated,
     const char *variant, int seat, char *err, size_t errlen);
+/* A seek of clock (seconds, "300+3") and the rest (NULL: defaults);
+ * desc is how the lobby names it while it waits. */
+void ui_net_seek_send(struct ui_app *a, const char *clock, bool rated,
+    const char *variant, const char *color, const char *range,
+    const char *desc);
+/* ui_net_seeks.c: the lobby's seeks and the seek dialog: drawn from row
+ * y (returns the next free row), their keys (true when taken), SEEKS'
+ * events, and the asking every few seconds (in the lobby only). */
+int ui_lobby_seeks_draw(struct ui_app *a, int y);
+bool ui_lobby_seeks_key(struct ui_app *a, const struct ui_event *ev);
+void ui_lobby_seeks_event(struct ui_app *a, const struct net_event *e);
+void ui_lobby_seeks_tick(struct ui_app *a);
 /* The seek waiting: its line for the lobby (false when not seeking). */
 bool ui_net_seek_line(const struct ui_app *a, char *buf, size_t n);
 /* Esc or q in the lobby while seeking: true when it withdrew it. */
@@ -156,6 +192,9 @@ void ui_net_rating_change(struct ui_app *a, const struct net_event *e);
  * record for review. */
 void ui_net_list_open(struct ui_app *a, const struct ui_cmd *cmd);
 void ui_net_list_event(struct ui_app *a, const struct net_event *e);
+void ui_net_list_draw(struct ui_app *a);
+void ui_net_list_key(struct ui_app *a, const struct ui_event *ev);
+void ui_net_list_free(struct ui_net *u);
 /* The panel's ratings line; false when the game is not rated. */
 bool ui_net_ratings(const struct ui_app *a, char *buf, size_t n);
 

@@ -18,8 +18,7 @@ int
 ui_net_seek_start(struct ui_app *a, const char *clock, bool rated,
     const char *variant, int seat, char *err, size_t errlen)
 {
-	struct ui_net *u = a->net;
-	char spec[32], why[160];
+	char spec[32], why[160], desc[64];
 	int64_t base, inc;
 
 	if (clock_parse_minutes(clock, &base, &inc, why, sizeof why) < 0) {
@@ -32,13 +31,26 @@ ui_net_seek_start(struct ui_app *a, const char *clock, bool rated,
 		return -1;
 	}
 	clock_format_control(base, inc, spec, sizeof spec);
-	net_client_seek(u->c, variant, spec, rated, seat < 0 ? NULL :
-	    seat == WHITE ? "white" : "black", NULL);
-	snprintf(u->seek_desc, sizeof u->seek_desc, "%.12s %s %.12s%s",
-	    clock, rated ? "rated" : "casual", variant, seat < 0 ? "" :
-	    seat == WHITE ? " as White" : " as Black");
-	a->screen = SCR_LOBBY;
+	snprintf(desc, sizeof desc, "%.12s %s %.12s%s", clock, rated ?
+	    "rated" : "casual", variant, seat < 0 ? "" : seat == WHITE ?
+	    " as White" : " as Black");
+	ui_net_seek_send(a, spec, rated, variant, seat < 0 ? NULL :
+	    seat == WHITE ? "white" : "black", NULL, desc);
 	return 0;
+}
+
+void
+ui_net_seek_send(struct ui_app *a, const char *clock, bool rated,
+    const char *variant, const char *color, const char *range,
+    const char *desc)
+{
+	struct ui_net *u = a->net;
+
+	net_client_seek(u->c, variant, clock, rated, color, range);
+	snprintf(u->seek_desc, sizeof u->seek_desc, "%s", desc);
+	u->seek_quit = false;
+	a->screen = SCR_LOBBY;
+	a->s.dirty = true;
 }
 
 bool
@@ -122,6 +134,7 @@ ui_net_acct_tick(struct ui_app *a)
 		takeback_answer(a, "decline");
 	if (u->c != NULL && net_client_seeking(u->c, &since))
 		a->s.dirty = true;
+	ui_lobby_seeks_tick(a);
 }
 
 int
@@ -130,8 +143,13 @@ ui_net_acct_timeout(const struct ui_app *a)
 	const struct ui_net *u = a->net;
 	long long since;
 
-	if (u->c == NULL || !net_client_seeking(u->c, &since))
+	if (u->c == NULL)
 		return -1;
+	if (!net_client_seeking(u->c, &since))
+		return a->screen == SCR_LOBBY && u->seeks_at > 0 ?
+		    (int)(u->seeks_at > util_now_ms() + 3000 ? 3000 :
+		    u->seeks_at < util_now_ms() ? 0 : u->seeks_at -
+		    util_now_ms()) : -1;
 	return 1000 - (int)((util_now_ms() - since) % 1000);
 }
 

@@ -14,40 +14,49 @@ ui_lobby_draw(struct ui_app *a)
 {
 	struct ui_net *u = a->net;
 	char line[256];
-	int rows = a->lay.rows, cols = a->lay.cols, y, i, first, room;
+	int rows = a->lay.rows, cols = a->lay.cols, y, i, first, room, top;
 
 	snprintf(line, sizeof line, " Congo games on %.100s port %d  (%.60s)",
 	    u->host, u->port, u->conn[0] != '\0' ? u->conn : "offline");
 	term_putw(0, 0, cols, ST_STATUS, 0, line);
 	if (ui_net_seek_line(a, line, sizeof line))
 		term_putw(1, 0, cols, ST_HEAD, TA_BOLD, line);
-	term_putw(2, 0, cols, ST_HEAD, 0,
+	y = ui_lobby_seeks_draw(a, 2);
+	if (y >= rows - 1) {
+		/* the seek dialog */
+		term_putw(rows - 1, 0, cols, a->s.msg.text[0] != '\0' ?
+		    a->s.msg.tone : ST_DIM, 0, a->s.msg.text);
+		return;
+	}
+	term_putw(y++, 0, cols, ST_HEAD, 0,
 	    "   Game      Variant   Clock   White            Black"
 	    "            Ply  Status");
-	room = rows - 7;
+	room = rows - 4 - y;
 	if (room < 1)
 		room = 1;
 	first = u->sel >= room ? u->sel - room + 1 : 0;
-	y = 3;
+	top = y;
 	if (u->nitems == 0)
 		term_putw(y, 0, cols, ST_DIM, 0, u->listing ?
 		    "   (asking the server...)" : u->listed ?
 		    "   (no games yet: c creates one)" : "   (not connected)");
-	for (i = first; i < u->nitems && y < 3 + room; i++, y++) {
+	for (i = first; i < u->nitems && y < top + room; i++, y++) {
 		const struct ui_lobby_item *it = &u->items[i];
 		snprintf(line, sizeof line, " %c %-8s  %-8.8s  %-6.6s  "
-		    "%-16.16s %-16.16s %4d  %s%s%s", i == u->sel ? '>' : ' ',
+		    "%-16.16s %-16.16s %4d  %s%s%s", i == u->sel &&
+		    u->seek_sel < 0 ? '>' : ' ',
 		    it->game, it->variant, it->clock, it->white, it->black,
 		    it->ply, it->status, it->result[0] != '\0' ? " " : "",
 		    it->result);
-		term_putw(y, 0, cols, i == u->sel ? ST_CURSOR : ST_NORMAL, 0,
-		    line);
+		term_putw(y, 0, cols, i == u->sel && u->seek_sel < 0 ?
+		    ST_CURSOR : ST_NORMAL, 0, line);
 	}
 	term_putw(rows - 3, 0, cols, ST_DIM, 0,
-	    " Enter: take the free seat (or watch a full game)   o: watch");
+	    " Enter: accept the seek, take the free seat (or watch a full "
+	    "game)   o: watch");
 	term_putw(rows - 2, 0, cols, ST_DIM, 0,
-	    " c: create a game as White   C: as Black   r: refresh   "
-	    "q: quit");
+	    " s: seek a game   c: create as White   C: as Black   t: the best"
+	    "   g: your games   r: refresh   q: quit");
 	term_putw(rows - 1, 0, cols, a->s.msg.text[0] != '\0' ? a->s.msg.tone :
 	    ST_DIM, 0, a->s.msg.text);
 }
@@ -69,6 +78,10 @@ ui_lobby_key(struct ui_app *a, const struct ui_event *ev)
 
 	a->s.dirty = true;
 	a->s.msg.text[0] = '\0';
+	if (ui_lobby_seeks_key(a, ev)) {
+		ui_net_events(a);
+		return;
+	}
 	switch (ev->key) {
 	case UK_UP:
 	case 'k':
