@@ -17,6 +17,7 @@
 #include <cmocka.h>
 
 #include "test_net_tclient.h"
+#include "rating/rating.h"
 
 #define T 5000
 
@@ -772,6 +773,175 @@ test_tables_locked(void **state)
 	tc_free(cr);
 }
 
+/* The reply to tag on c must be OK (else the test fails, saying it). */
+static void
+ok(struct tc *c, const char *tag)
+{
+	const char *l = reply(c, tag);
+
+	if (strncmp(l, "OK ", 3) != 0)
+		fail_msg("%s: %s", tag, l);
+}
+
+/* Register name on c (a new account), LOGIN there; its key into key. */
+static void
+account(struct tc *c, const char *name, char *key)
+{
+	tc_send(c, "#r REGISTER name=%s", name);
+	assert_non_null(tc_wait(c, "OK #r REGISTER", T));
+	tc_val(c->line, "key", key, 40);
+	tc_send(c, "#l LOGIN name=%s key=%s", name, key);
+	assert_non_null(tc_wait(c, "OK #l LOGIN", T));
+}
+
+/* Both seek a rated 77+1 game on their servers and are paired: the game
+ * into id, x's seat (0 white) returned. */
+static int
+rated_pair(struct tc *x, struct tc *y, char *id)
+{
+	char seat[8], idy[16];
+
+	tc_send(x, "#s SEEK clock=77+1 rated=yes");
+	assert_non_null(tc_wait(x, "OK #s SEEK", T));
+	tc_send(y, "#s SEEK clock=77+1 rated=yes");
+	assert_non_null(tc_wait(y, "OK #s SEEK", T));
+	assert_non_null(tc_wait(x, "EV ", T));
+	assert_non_null(strstr(x->line, " 0 PAIRED "));
+	sscanf(x->line, "EV %15s", id);
+	tc_val(x->line, "seat", seat, sizeof seat);
+	assert_non_null(tc_wait(y, "EV ", T));
+	assert_non_null(strstr(y->line, " 0 PAIRED "));
+	sscanf(y->line, "EV %15s", idy);
+	assert_string_equal(id, idy);
+	return strcmp(seat, "white") == 0 ? 0 : 1;
+}
+
+/* key=value of a line as a number. */
+static long
+num(const char *line, const char *key)
+{
+	char v[32];
+
+	tc_val(line, key, v, sizeof v);
+	return atol(v);
+}
+
+/*
+ * Two accounts on two servers: registered on one, logged in on the other;
+ * rated seeks paired across; a move taken back; a result whose ratings are
+ * Glicko-2's (src/rating, the client's own reckoning) to the point; the
+ * game in GAMES and RECORD; WHOIS; after enough games, TOP.
+ */
+static void
+test_rated_across(void **state)
+{
+	struct tc *x, *y, *p[2];
+	char kx[40], ky[40], id[16], want[96];
+	struct rating r[2], after[2];
+	const char *l;
+	int xs, g, k, n;
+
+	(void)state;
+	tc_from = (127u << 24) | (96u << 8) | 1;
+	assert_non_null(x = tc_hello(port_a));
+	tc_from = (127u << 24) | (97u << 8) | 1;
+	assert_non_null(y = tc_hello(port_b));
+	tc_from = 0;
+	account(x, "xavier", kx);
+	account(y, "yvonne", ky);
+	rating_init(&r[0]);
+	rating_init(&r[1]);
+	for (g = 0; g < 20; g++) {
+		xs = rated_pair(x, y, id);
+		p[xs] = x;
+		p[1 - xs] = y;
+		assert_non_null(tc_wait(x, "EV ", T));  /* STATE */
+		assert_non_null(tc_wait(y, "EV ", T));
+		tc_send(p[0], "#m MOVE game=%s ply=0 move=c2c3", id);
+		ok(p[0], "#m");
+		tc_send(p[1], "#m MOVE game=%s ply=1 move=c6c5", id);
+		l = reply(p[1], "#m");
+		if (strncmp(l, "OK ", 3) != 0)
+			fail_msg("game %d, black's move: %s", g, l);
+		if (g == 0) {
+			/* White takes its first move back. */
+			tc_send(p[0], "#t TAKEBACK game=%s action=offer", id);
+			ok(p[0], "#t");
+			assert_non_null(ev2(p[1], id, " TAKEBACK action=offer "
+			    "side=white"));
+			tc_send(p[1], "#t TAKEBACK game=%s action=accept", id);
+			ok(p[1], "#t");
+			assert_non_null(ev2(p[0], id, " UNDO ply=0 "));
+			tc_send(p[0], "#m MOVE game=%s ply=0 move=d2d3", id);
+			ok(p[0], "#m");
+			tc_send(p[1], "#m MOVE game=%s ply=1 move=c6c5", id);
+			ok(p[1], "#m");
+		}
+		/* x wins two games of three. */
+		k = g % 3 == 2 ? (x == p[0] ? 0 : 1) : (x == p[0] ? 1 : 0);
+		tc_send(p[k], "#g RESIGN game=%s", id);
+		l = reply(p[k], "#g");
+		assert_true(strncmp(l, "OK ", 3) == 0);
+		l = ev2(p[k], id, " RESULT ");
+		assert_non_null(l);
+		/* The client's own Glicko-2, from the ratings before. */
+		{
+			struct rating w = p[0] == x ? r[0] : r[1];
+			struct rating b = p[0] == x ? r[1] : r[0];
+			struct rating w2, b2;
+			assert_int_equal(rating_after_game(&w2, &b2, &w, &b,
+			    k == 0 ? 0.0 : 1.0), 0);
+			if (labs(num(l, "wrating") - rating_round(w2.r)) > 0 ||
+			    labs(num(l, "brating") - rating_round(b2.r)) > 0)
+				fail_msg("game %d: %s, Glicko-2 says %.1f %.1f",
+				    g, l, w2.r, b2.r);
+			after[p[0] == x ? 0 : 1] = w2;
+			after[p[0] == x ? 1 : 0] = b2;
+			snprintf(want, sizeof want, " wdiff=%+ld ",
+			    rating_round(w2.r) - rating_round(w.r));
+			assert_non_null(strstr(l, want));
+		}
+		r[0] = after[0];
+		r[1] = after[1];
+		/* (under the 20 commands a second of each connection) */
+		usleep(400000);
+		if (g == 0) {
+			tc_send(x, "#q GAMES player=yvonne");
+			assert_non_null(tc_wait(x, "OK #q GAMES n=1", T));
+			assert_non_null(tc_wait(x, "ITEM #q game=", T));
+			assert_non_null(strstr(x->line, id));
+			assert_non_null(strstr(x->line, " rated=1 "));
+			tc_send(y, "#x RECORD game=%s", id);
+			assert_non_null(tc_wait(y, "OK #x RECORD", T));
+			n = (int)num(y->line, "n");
+			for (k = 0; k < n; k++) {
+				assert_non_null(tc_wait(y, "ITEM #x :", T));
+				if (strncmp(y->line + 9, "1. ", 3) == 0)
+					assert_non_null(strstr(y->line,
+					    "1. d2d3 c6c5"));
+			}
+		}
+	}
+	print_message("after 20 rated games: xavier %.1f (RD %.1f), yvonne "
+	    "%.1f (RD %.1f)\n", r[0].r, r[0].rd, r[1].r, r[1].rd);
+	tc_send(y, "#w WHOIS name=XAVIER");
+	assert_non_null(tc_wait(y, "OK #w WHOIS name=xavier", T));
+	assert_non_null(strstr(y->line, " games=20 n=1"));
+	assert_non_null(tc_wait(y, "ITEM #w variant=congo speed=bullet", T));
+	assert_int_equal(num(y->line, "rating"), rating_round(r[0].r));
+	snprintf(want, sizeof want, " provisional=%d",
+	    rating_provisional(&r[0]) ? 1 : 0);
+	assert_non_null(strstr(y->line, want));
+	tc_send(x, "#t TOP variant=congo speed=bullet");
+	assert_non_null(tc_wait(x, "OK #t TOP n=", T));
+	if (!rating_provisional(&r[0])) {
+		assert_non_null(tc_wait(x, "ITEM #t rank=1 name=xavier", T));
+		assert_int_equal(num(x->line, "rating"), rating_round(r[0].r));
+	}
+	tc_free(x);
+	tc_free(y);
+}
+
 /* kill -9 of server A: what it acknowledged is kept; its player takes the
  * seat back on B and the game goes on. */
 static void
@@ -880,6 +1050,7 @@ main(void)
 		cmocka_unit_test(test_presence_across),
 		cmocka_unit_test(test_seek_across),
 		cmocka_unit_test(test_seek_race),
+		cmocka_unit_test(test_rated_across),
 		cmocka_unit_test(test_tables_locked),
 		cmocka_unit_test(test_database_outages),
 		cmocka_unit_test(test_kill_and_rejoin),

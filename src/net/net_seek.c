@@ -311,6 +311,9 @@ cmd_seek(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	}
 	/* One game a seeker: none while its last pairing is being played. */
 	if (c->seek_game[0] != '\0' && (g = sess_find(s, c->seek_game)) !=
+	    NULL && !g->over)
+		sess_store_newer(s, g);     /* ended on another server? */
+	if (c->seek_game[0] != '\0' && (g = sess_find(s, c->seek_game)) !=
 	    NULL && !g->over) {
 		snprintf(msg, sizeof msg, "you play game %s, which a seek "
 		    "made: finish or abort it first", g->id);
