@@ -85,6 +85,10 @@ bool pg_alive(struct pgstore *pg, PGconn **c, bool reader, long long *retry,
  * the database cannot be reached now. */
 bool pg_reader(struct pgstore *pg, char *err, size_t errlen);
 
+/* The tables made (create) or brought up to date, on pg->r
+ * (net_pg_schema.c); -1 with err. */
+int pg_setup(struct pgstore *pg, bool create, char *err, size_t errlen);
+
 /* Accounts and ratings (net_pg_acct.c): store_ops' reads. */
 int pg_account(void *ctx, const char *lname, struct store_account *a,
     char *err, size_t errlen);

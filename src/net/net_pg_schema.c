@@ -1,0 +1,245 @@
+/*
+ * net_pg_schema.c: the PostgreSQL store's tables and congo_put, made with
+ * --create, and brought from older versions (3: no shared limits; 4: no
+ * accounts and ratings) to this one when a server opens the database;
+ * one server does it under a lock, the others find it done; a newer
+ * database is refused.
+ */
+#include "config.h"
+
+#ifdef HAVE_LIBPQ
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "net/net_pg.h"
+
+/* 4: the shared limits; 5: accounts and ratings (STORE_ACCOUNTS_SQL), a
+ * game's rated flag and end, congo_put's extra statements. */
+#define PG_SCHEMA_VERSION 5
+
+/* Limits counted by every server together: a row a key and minute. */
+#define PG_LIMITS_TABLE \
+    "CREATE TABLE congo_limits(" \
+    " key TEXT NOT NULL," \
+    " win BIGINT NOT NULL," \
+    " n INTEGER NOT NULL," \
+    " PRIMARY KEY (key, win));"
+
+
+#define PG_PUT_FUNCTION \
+    "CREATE OR REPLACE FUNCTION congo_put(g TEXT, fresh BOOLEAN, st TEXT, rep INTEGER," \
+    " quiet INTEGER, made BIGINT, seat INTEGER, nm TEXT, tok TEXT," \
+    " s1 BIGINT, k1 TEXT, b1 TEXT, s2 BIGINT, k2 TEXT, b2 TEXT," \
+    " who TEXT, va TEXT, clk TEXT, cr INTEGER, rof TEXT, extra TEXT)" \
+    " RETURNS TEXT LANGUAGE plpgsql AS $$\n" \
+    "DECLARE last BIGINT := 0; q TEXT;\n" \
+    "BEGIN\n" \
+    " IF fresh THEN INSERT INTO games(id, start, repetition, quiet," \
+    "  created, variant, clock, creator, rematch_of) VALUES (g, st, rep," \
+    "  quiet, made, va, clk, cr, rof); END IF;\n" \
+    " IF seat >= 0 THEN\n" \
+    "  INSERT INTO seats VALUES (g, seat, nm, tok);\n" \
+    "  UPDATE games SET status = 1 WHERE id = g AND status = 0 AND" \
+    "   (SELECT count(*) FROM seats s WHERE s.game = g) = 2;\n" \
+    " END IF;\n" \
+    " FOR i IN 1..2 LOOP\n" \
+    "  CONTINUE WHEN (CASE i WHEN 1 THEN k1 ELSE k2 END) IS NULL;\n" \
+    "  last := CASE i WHEN 1 THEN s1 ELSE s2 END;\n" \
+    "  INSERT INTO events VALUES (g, last, CASE i WHEN 1 THEN k1 ELSE k2 END," \
+    "   CASE i WHEN 1 THEN b1 ELSE b2 END);\n" \
+    "  IF (CASE i WHEN 1 THEN k1 ELSE k2 END) = 'MOVE' THEN\n" \
+    "   UPDATE games SET ply = ply + 1 WHERE id = g;\n" \
+    "  ELSIF (CASE i WHEN 1 THEN k1 ELSE k2 END) = 'RESULT' THEN\n" \
+    "   UPDATE games SET status = 2, ended = extract(epoch FROM now())::bigint," \
+    "    result = coalesce(substring(" \
+    "    (CASE i WHEN 1 THEN b1 ELSE b2 END) FROM 'result=([^ ]*)'), '')" \
+    "    WHERE id = g;\n" \
+    "  END IF;\n" \
+    " END LOOP;\n" \
+    " IF extra IS NOT NULL THEN\n" \
+    "  FOREACH q IN ARRAY string_to_array(extra, chr(30)) LOOP\n" \
+    "   EXECUTE q;\n" \
+    "  END LOOP;\n" \
+    " END IF;\n" \
+    " IF g = '' THEN RETURN 'ok'; END IF;\n" \
+    " PERFORM pg_notify('congo', who || ' ' || g || ' ' || last ||" \
+    "  CASE WHEN seat >= 0 THEN E'\\nS ' || seat || ' ' || nm || ' ' || tok" \
+    "  ELSE '' END ||" \
+    "  CASE WHEN k1 IS NULL THEN '' ELSE E'\\nE ' || s1 || ' ' || k1 || ' ' ||" \
+    "  b1 END ||" \
+    "  CASE WHEN k2 IS NULL THEN '' ELSE E'\\nE ' || s2 || ' ' || k2 || ' ' ||" \
+    "  b2 END);\n" \
+    " RETURN 'ok';\n" \
+    "EXCEPTION WHEN unique_violation THEN RETURN 'conflict';\n" \
+    "END $$;"
+
+static const char pg_schema[] =
+    "CREATE TABLE congo_meta(version INTEGER NOT NULL);"
+    "INSERT INTO congo_meta VALUES (5);"
+    PG_LIMITS_TABLE
+    "CREATE TABLE games("
+    " id TEXT PRIMARY KEY,"
+    " n BIGSERIAL UNIQUE,"                  /* creation order */
+    " start TEXT NOT NULL,"
+    " repetition INTEGER NOT NULL,"
+    " quiet INTEGER NOT NULL,"
+    " created BIGINT NOT NULL,"
+    " status INTEGER NOT NULL DEFAULT 0,"
+    " ply INTEGER NOT NULL DEFAULT 0,"
+    " result TEXT NOT NULL DEFAULT '',"
+    " variant TEXT NOT NULL DEFAULT 'congo',"
+    " clock TEXT,"
+    " creator INTEGER NOT NULL DEFAULT -1,"
+    " rematch_of TEXT,"
+    " rated INTEGER NOT NULL DEFAULT 0,"
+    " ended BIGINT NOT NULL DEFAULT 0);"
+    "CREATE INDEX games_status ON games(status, n);"
+    "CREATE TABLE seats("
+    " game TEXT NOT NULL REFERENCES games(id),"
+    " seat INTEGER NOT NULL CHECK (seat IN (0, 1)),"
+    " name TEXT NOT NULL,"
+    " token TEXT NOT NULL,"
+    " PRIMARY KEY (game, seat));"
+    "CREATE TABLE events("
+    " game TEXT NOT NULL REFERENCES games(id),"
+    " seq BIGINT NOT NULL,"
+    " kind TEXT NOT NULL,"
+    " body TEXT NOT NULL,"
+    " PRIMARY KEY (game, seq));"
+    STORE_ACCOUNTS_SQL
+    PG_PUT_FUNCTION ";";
+
+/*
+ * Version 3 to 4: the shared limits' table. Servers starting at once: the
+ * lock makes one of them do it, the others find it done.
+ */
+static int
+migrate_3(struct pgstore *pg, char *err, size_t errlen)
+{
+	PGresult *r;
+	int ver;
+
+	if (!pg_run(pg->r, "BEGIN", PGRES_COMMAND_OK) ||
+	    !pg_run(pg->r, "LOCK TABLE congo_meta IN EXCLUSIVE MODE",
+	    PGRES_COMMAND_OK))
+		goto bad;
+	r = PQexec(pg->r, "SELECT version FROM congo_meta");
+	if (PQresultStatus(r) != PGRES_TUPLES_OK) {
+		PQclear(r);
+		goto bad;
+	}
+	ver = PQntuples(r) > 0 ? atoi(PQgetvalue(r, 0, 0)) : -1;
+	PQclear(r);
+	if (ver == 3 && (!pg_run(pg->r, PG_LIMITS_TABLE, PGRES_COMMAND_OK) ||
+	    !pg_run(pg->r, "UPDATE congo_meta SET version = 4",
+	    PGRES_COMMAND_OK)))
+		goto bad;
+	if (!pg_run(pg->r, "COMMIT", PGRES_COMMAND_OK))
+		goto bad;
+	return 0;
+bad:
+	pg_fail(pg->r, pg->uri, err, errlen, "cannot bring the tables from "
+	    "version 3 to 4");
+	pg_run(pg->r, "ROLLBACK", PGRES_COMMAND_OK);
+	return -1;
+}
+
+/*
+ * Version 4 to 5: accounts and ratings, a game's rated flag and end, and
+ * congo_put with its extra statements (the old one dropped). One server
+ * does it under the lock; the others find it done.
+ */
+static int
+migrate_4(struct pgstore *pg, char *err, size_t errlen)
+{
+	PGresult *r;
+	int ver;
+
+	if (!pg_run(pg->r, "BEGIN", PGRES_COMMAND_OK) ||
+	    !pg_run(pg->r, "LOCK TABLE congo_meta IN EXCLUSIVE MODE",
+	    PGRES_COMMAND_OK))
+		goto bad;
+	r = PQexec(pg->r, "SELECT version FROM congo_meta");
+	if (PQresultStatus(r) != PGRES_TUPLES_OK) {
+		PQclear(r);
+		goto bad;
+	}
+	ver = PQntuples(r) > 0 ? atoi(PQgetvalue(r, 0, 0)) : -1;
+	PQclear(r);
+	if (ver == 4 && (!pg_run(pg->r, "ALTER TABLE games ADD COLUMN IF NOT "
+	    "EXISTS rated INTEGER NOT NULL DEFAULT 0; ALTER TABLE games ADD "
+	    "COLUMN IF NOT EXISTS ended BIGINT NOT NULL DEFAULT 0;"
+	    STORE_ACCOUNTS_SQL, PGRES_COMMAND_OK) ||
+	    !pg_run(pg->r, "DROP FUNCTION IF EXISTS congo_put(TEXT, BOOLEAN, TEXT, "
+	    "INTEGER, INTEGER, BIGINT, INTEGER, TEXT, TEXT, BIGINT, TEXT, TEXT, "
+	    "BIGINT, TEXT, TEXT, TEXT, TEXT, TEXT, INTEGER, TEXT)",
+	    PGRES_COMMAND_OK) ||
+	    !pg_run(pg->r, PG_PUT_FUNCTION, PGRES_COMMAND_OK) ||
+	    !pg_run(pg->r, "UPDATE congo_meta SET version = 5",
+	    PGRES_COMMAND_OK)))
+		goto bad;
+	if (!pg_run(pg->r, "COMMIT", PGRES_COMMAND_OK))
+		goto bad;
+	return 0;
+bad:
+	pg_fail(pg->r, pg->uri, err, errlen, "cannot bring the tables from "
+	    "version 4 to 5");
+	pg_run(pg->r, "ROLLBACK", PGRES_COMMAND_OK);
+	return -1;
+}
+
+int
+pg_setup(struct pgstore *pg, bool create, char *err, size_t errlen)
+{
+	PGresult *r;
+	int ver;
+
+	r = PQexec(pg->r, "SELECT version FROM congo_meta");
+	if (PQresultStatus(r) != PGRES_TUPLES_OK) {
+		const char *state = PQresultErrorField(r, PG_DIAG_SQLSTATE);
+		bool missing = state != NULL && strcmp(state, "42P01") == 0;
+		PQclear(r);
+		if (!missing)
+			return pg_fail(pg->r, pg->uri, err, errlen,
+			    "cannot read it");
+		if (!create) {
+			snprintf(err, errlen, "%.300s: no congo-server tables "
+			    "in that database (to make them, start "
+			    "congo-server with --create)", pg->uri);
+			return -1;
+		}
+		/* Two servers started with --create at once: one makes the
+		 * tables, the other finds them (or fails and says so). */
+		if (!pg_run(pg->r, "BEGIN", PGRES_COMMAND_OK) ||
+		    !pg_run(pg->r, pg_schema, PGRES_COMMAND_OK) ||
+		    !pg_run(pg->r, "COMMIT", PGRES_COMMAND_OK)) {
+			pg_fail(pg->r, pg->uri, err, errlen, "cannot create "
+			    "the tables");
+			pg_run(pg->r, "ROLLBACK", PGRES_COMMAND_OK);
+			return -1;
+		}
+		return 0;
+	}
+	ver = PQntuples(r) > 0 ? atoi(PQgetvalue(r, 0, 0)) : -1;
+	PQclear(r);
+	if (ver == 3 && migrate_3(pg, err, errlen) < 0)
+		return -1;
+	if (ver == 3)
+		ver = 4;
+	if (ver == 4 && migrate_4(pg, err, errlen) < 0)
+		return -1;
+	if (ver == 4)
+		ver = 5;
+	if (ver != PG_SCHEMA_VERSION) {
+		snprintf(err, errlen, "%.300s: database version %d, this "
+		    "server reads version %d", pg->uri, ver, PG_SCHEMA_VERSION);
+		return -1;
+	}
+	return 0;
+}
+
+#else
+typedef int net_pg_schema_absent;
+#endif
