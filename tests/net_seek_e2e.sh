@@ -129,6 +129,7 @@ grep -q "^$addr bob [A-Z2-7]\{26\}\$" "$keys" || fail "no key for bob"
 
 note "a name taken: a message and status 1"
 run a --connect "$addr" --register ANN
+wait_for a "congo: cannot register: "
 expect_exit a 1
 
 note "a seek waits, showing how long; Esc withdraws it"
@@ -183,6 +184,14 @@ wait_for $w "Black declines the takeback"
 wait_for $bl "you decline the takeback"
 cmd $bl b6b5
 wait_for $w "1\. d2d3 b6b5"
+
+note "an offer lapses when the offerer moves instead: the question goes"
+T send-keys -t "=$w:" u
+wait_for $bl "White asks to take back a move\. Accept\?"
+cmd $w c2c3
+wait_for $bl "the takeback offer lapsed: a move was made"
+wait_for $bl "2\. c2c3"
+wait_gone $bl "Accept\?"
 
 note "Black resigns: each side's rating change"
 T send-keys -t "=$bl:" R

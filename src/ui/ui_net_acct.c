@@ -263,6 +263,17 @@ ui_net_acct_event(struct ui_app *a, const struct net_event *e)
 	case NEV_ITEMS_END:
 		ui_net_list_event(a, e);
 		return true;
+	case NEV_MOVE:
+		/* A move ends a takeback offer (PROTOCOL.md TAKEBACK). */
+		if (u->tb_asked) {
+			u->tb_asked = false;
+			if (a->s.asking && a->s.answer_cmd.type == CMD_TAKEBACK)
+				a->s.asking = false;
+			session_msg(&a->s, SM_NORMAL, "the takeback offer "
+			    "lapsed: a move was made");
+		}
+		u->tb_offered = false;
+		return false;
 	case NEV_SEATED:
 		u->rated = u->rated_over = false;
 		u->tb_asked = u->tb_offered = false;
