@@ -654,6 +654,79 @@ test_server_clocks(void **state)
 	stop_server();
 }
 
+/*
+ * A takeback is stored like a move: kill -9 of the server right after the
+ * OK of the accept loses nothing; after the restart HISTORY, STATE and a
+ * REJOIN's replay of the stored events agree on the position taken back
+ * to, with the clocks at their values there.
+ */
+static void
+test_takeback_survives_kill(void **state)
+{
+	char g[16], tw[40], tb[40];
+	struct tc *w, *b, *o;
+	int st;
+
+	(void)state;
+	start_server();
+	assert_non_null(w = tc_hello(port));
+	assert_non_null(b = tc_hello(port));
+	tc_send(w, "#c CREATE seat=white clock=600+10");
+	assert_non_null(tc_wait(w, "OK #c CREATE", T));
+	tc_val(w->line, "game", g, sizeof g);
+	tc_val(w->line, "token", tw, sizeof tw);
+	tc_send(b, "#j JOIN game=%s seat=black", g);
+	assert_non_null(tc_wait(b, "OK #j JOIN", T));
+	tc_val(b->line, "token", tb, sizeof tb);
+	tc_send(w, "#m MOVE game=%s ply=0 move=c2c3", g);
+	assert_non_null(tc_wait(w, "OK #m MOVE", T));
+	tc_send(b, "#m MOVE game=%s ply=1 move=c6c5", g);
+	assert_non_null(tc_wait(b, "OK #m MOVE", T));
+	tc_send(w, "#m2 MOVE game=%s ply=2 move=d2d3", g);
+	assert_non_null(tc_wait(w, "OK #m2 MOVE", T));
+	tc_send(w, "#t TAKEBACK game=%s action=offer", g);
+	assert_non_null(tc_wait(w, "OK #t TAKEBACK", T));
+	tc_send(b, "#a TAKEBACK game=%s action=accept", g);
+	assert_non_null(tc_wait(b, "OK #a TAKEBACK", T));
+	assert_int_equal(kill(server_pid, SIGKILL), 0);
+	st = tc_reap(server_pid, 5000);
+	assert_true(WIFSIGNALED(st));
+	tc_free(w);
+	tc_free(b);
+	start_server();
+	assert_non_null(o = tc_hello(port));
+	tc_send(o, "#h HISTORY game=%s", g);
+	assert_non_null(tc_wait(o, "OK #h HISTORY", T));
+	assert_non_null(strstr(o->line, " n=2"));
+	tc_send(o, "#s STATE game=%s", g);
+	assert_non_null(tc_wait(o, "EV ", T));
+	while (strstr(o->line, " STATE ") == NULL)
+		assert_non_null(tc_wait(o, "EV ", T));
+	assert_non_null(strstr(o->line, " ply=2 turn=white "));
+	/* Its value at ply 2 (the first moves untimed), running since the
+	 * restart. */
+	{
+		char v[32];
+		tc_val(o->line, "wclock", v, sizeof v);
+		assert_true(atol(v) > 590000 && atol(v) <= 600000);
+		tc_val(o->line, "bclock", v, sizeof v);
+		assert_int_equal(atol(v), 600000);
+	}
+	/* White's replay of the stored events ends with the UNDO. */
+	tc_send(o, "#r REJOIN game=%s token=%s since=0", g, tw);
+	assert_non_null(tc_wait(o, "OK #r REJOIN", T));
+	assert_non_null(tc_wait(o, "EV ", T));
+	while (strstr(o->line, " UNDO ") == NULL)
+		assert_non_null(tc_wait(o, "EV ", T));
+	assert_non_null(strstr(o->line, " UNDO ply=2 "));
+	/* And the game goes on from there. */
+	tc_send(o, "#m MOVE game=%s ply=2 move=e2e3", g);
+	assert_non_null(tc_wait(o, "OK #m MOVE", T));
+	(void)tb;
+	tc_free(o);
+	stop_server();
+}
+
 int
 main(void)
 {
@@ -666,6 +739,7 @@ main(void)
 		cmocka_unit_test(test_bad_databases),
 		cmocka_unit_test(test_trickle),
 		cmocka_unit_test(test_server_clocks),
+		cmocka_unit_test(test_takeback_survives_kill),
 	};
 
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);
