@@ -220,6 +220,7 @@ sess_tick(struct sess *s, long long now_ms)
 {
 	s->now = now_ms;
 	sess_refusal_flush(s, now_ms);
+	sess_stale_retry(s, now_ms);
 	while (s->nheap > 0 && s->heap[0]->deadline <= now_ms) {
 		struct sgame *g = s->heap[0];
 		fire(s, g, now_ms);

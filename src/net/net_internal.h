@@ -568,6 +568,8 @@ void sess_remote_presence(struct sess *s, const char *game, int seat,
  * every game in memory is brought up to date from the store, its news
  * told to this server's connections. */
 void sess_catch_up_all(struct sess *s);
+/* The games whose reading failed, read again (at most every 250 ms). */
+void sess_stale_retry(struct sess *s, long long now_ms);
 /* Finished games leave memory (the store reads them again when asked
  * for): at once when no connection holds a seat in or observes one, else
  * SESS_GRACE_MS after its end. Only with a store that reads games. */
@@ -732,6 +734,9 @@ struct sess {
 	bool refusal_quiet;            /* the last window was summarised */
 	unsigned conn_gen;             /* generations handed out */
 	struct vec logins;             /* wrong keys (net_account.c) */
+	bool stale_any;                /* a game another server changed could
+					  not be read: again at stale_next */
+	long long stale_next;
 	struct vec seeks;              /* every server's (net_seek.c) */
 	uint32_t salt;                 /* makes connections' owners unique
 					  across the servers */

@@ -342,8 +342,33 @@ refresh(struct sess *s, const char *id)
 		return;
 	g->stale = false;
 	if (s->io.store->refresh(s->io.store_ctx, s, id, g->seq, err,
-	    sizeof err) < 0)
+	    sizeof err) < 0) {
+		/* Not readable now (a lock, the database away): read again
+		 * soon (sess_stale_retry), never left behind. */
 		sess_log(s, NET_LOG_ERROR, "game %s: %s", id, err);
+		g->stale = true;
+		s->stale_any = true;
+	}
+}
+
+void
+sess_stale_retry(struct sess *s, long long now_ms)
+{
+	int i;
+	bool left = false;
+
+	if (!s->stale_any || now_ms < s->stale_next)
+		return;
+	s->stale_next = now_ms + 250;
+	for (i = 0; i < s->ngames; i++) {
+		struct sgame *g = s->games[i];
+		if (!g->stale)
+			continue;
+		if (g->busy == 0)
+			refresh(s, g->id);
+		left |= g->stale;
+	}
+	s->stale_any = left;
 }
 
 bool
