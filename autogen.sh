@@ -3,7 +3,7 @@
 # root, or with sudo available), then generates ./configure.
 set -e
 PKGS="build-essential autoconf automake pkg-config libncurses-dev libconfig-dev \
-libcmocka-dev libsqlite3-dev tmux procps gcovr libpq-dev libsodium-dev"
+libcmocka-dev libsqlite3-dev tmux procps gcovr libpq-dev libsodium-dev libmicrohttpd-dev"
 missing=""
 if command -v dpkg-query >/dev/null 2>&1; then
 	for p in $PKGS; do

@@ -101,6 +101,8 @@ start() {
 }
 if [ "$mode" = load ]; then
 	limits="--max-connections 2000 --max-per-address 2000 --games-per-minute 1000000 --commands-per-second 100000"
+elif [ "$mode" = web ]; then
+	limits="--http 127.0.0.1:0"
 else
 	limits=
 fi
@@ -118,6 +120,13 @@ if [ "$mode" = load ]; then
 	wait "$pida" "$pidb"
 	pida= pidb=
 	grep -h ' stored in ' "$tmp/a.log" "$tmp/b.log"
+	exit $status
+fi
+# The web pages of both servers (tests/test_web_pg.sh).
+if [ "$mode" = web ]; then
+	"$@" "$tmp/a.log" "$tmp/b.log" "$porta"
+	status=$?
+	[ $status -ne 0 ] && tail -n 30 "$tmp/a.log" "$tmp/b.log"
 	exit $status
 fi
 # What the test does to the database under the servers (restart, stop,

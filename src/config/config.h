@@ -60,6 +60,7 @@ struct network_conf {
 
 struct server_conf {
 	char bind[256];              /* "" = all addresses */
+	char http[256];              /* the web pages' ADDR:PORT, "" none */
 	int port;                    /* 7153 */
 	char db[CONF_PATH_MAX];      /* "" = $XDG_STATE_HOME/congo/congo-server.db */
 	int max_connections;

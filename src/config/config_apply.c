@@ -102,6 +102,7 @@ static const struct setting network_settings[] = {
 
 static const struct setting server_settings[] = {
 	{ "bind", K_STRING, S(bind), 0, 0, NULL },
+	{ "http", K_STRING, S(http), 0, 0, NULL },
 	{ "port", K_INT, S(port), 1, 65535, NULL },
 	{ "db", K_STRING, S(db), 0, 0, NULL },
 	{ "max_connections", K_INT, S(max_connections), 1, 100000, NULL },

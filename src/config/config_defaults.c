@@ -62,6 +62,7 @@ config_defaults(struct congo_conf *c)
 	default_name(c->network.name, sizeof c->network.name);
 
 	c->server.bind[0] = '\0';
+	c->server.http[0] = '\0';
 	c->server.port = CONF_SERVER_PORT;
 	c->server.db[0] = '\0';
 	c->server.max_connections = CONF_SERVER_MAX_CONNECTIONS;

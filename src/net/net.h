@@ -20,6 +20,7 @@
 /* The server. */
 struct srv_opts {
 	char bind[256];          /* "" = every address */
+	char http[256];          /* the web pages' ADDR:PORT, "" none */
 	int port;                /* 0: any free port (see srv_port) */
 	char db[1024];           /* the database file */
 	bool db_create;          /* create the file when missing or empty

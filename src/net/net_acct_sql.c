@@ -138,3 +138,35 @@ store_acct_games(store_rows_fn rows, void *ctx, const char *lname,
 	return rows(ctx, store_acct_sql[STORE_Q_GAMES], q, "ti", limit,
 	    game_row, out, err, errlen);
 }
+
+/* A rating's history (the web pages' chart): the newest max, oldest
+ * first. */
+struct hist_out {
+	long long *at;
+	double *rating;
+};
+
+static void
+hist_row(void *arg, int i, const char *const *c)
+{
+	struct hist_out *h = arg;
+
+	h->at[i] = atoll(c[0]);
+	h->rating[i] = atof(c[1]);
+}
+
+int
+store_acct_history(store_rows_fn rows, void *ctx, const char *lname,
+    const char *variant, const char *speed, int max, long long *at,
+    double *rating, char *err, size_t errlen)
+{
+	struct hist_out h = { at, rating };
+	char lim[16];
+	const char *p[4] = { lname, variant, speed, lim };
+
+	snprintf(lim, sizeof lim, "%d", max);
+	return rows(ctx, "SELECT at, rating FROM (SELECT n, at, rating FROM"
+	    " rating_history WHERE lname = ? AND variant = ? AND speed = ?"
+	    " ORDER BY n DESC LIMIT ?) h ORDER BY n", p, "ttti", max,
+	    hist_row, &h, err, errlen);
+}

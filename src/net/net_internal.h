@@ -324,6 +324,9 @@ int store_acct_top(store_rows_fn rows, void *ctx, const char *variant,
 int store_acct_games(store_rows_fn rows, void *ctx, const char *lname,
     const char *before, int limit, struct store_game_item *out, char *err,
     size_t errlen);
+int store_acct_history(store_rows_fn rows, void *ctx, const char *lname,
+    const char *variant, const char *speed, int max, long long *at,
+    double *rating, char *err, size_t errlen);
 
 struct store_ops {
 	/* Store durably before returning 0; -1 with err if nothing changed. */
@@ -393,6 +396,12 @@ struct store_ops {
 	 * server): "seek ...", "unseek <id>", "paired <id> <game> <seat>";
 	 * theirs come back through sess_seek_remote. */
 	void (*seek_notice)(void *ctx, const char *text);
+	/* A player's rating in a category after each rated game, oldest
+	 * first, at most max (the newest max): Unix times and ratings; how
+	 * many, or -1 with err (may be NULL). */
+	int (*history)(void *ctx, const char *lname, const char *variant,
+	    const char *speed, int max, long long *at, double *rating,
+	    char *err, size_t errlen);
 };
 
 /*
@@ -487,6 +496,9 @@ struct sess_io {
 	 * store it off the caller's thread, and hand it back through
 	 * sess_done once stored or refused. */
 	void (*submit)(void *ctx, struct spend *p);
+	/* A game's events were told to its connections (may be NULL): the
+	 * web pages' streams follow it. */
+	void (*game_event)(void *ctx, const char *game);
 };
 
 struct sess_limits {
@@ -711,6 +723,9 @@ struct sfail {                   /* wrong tokens of a network for a game */
 	int fails;
 };
 
+/* The limits refusals are counted by (sess_refusals). */
+#define SESS_NLIMITS 9
+
 struct sess {
 	struct sess_io io;
 	struct sess_limits lim;
@@ -724,6 +739,8 @@ struct sess {
 	int *index;                    /* hash of ids: game number + 1, 0 free */
 	int icap;
 	long long store_failures;      /* commits refused since the last one kept */
+	long long store_errors;        /* commits refused in all */
+	long long refused_by[SESS_NLIMITS];    /* refusals by limit */
 	long long now;                 /* ms, as of the call under way */
 	unsigned long serials;         /* connections opened */
 	struct vec fails;              /* struct sfail */
@@ -893,6 +910,15 @@ void sess_seek_tell_all(struct sess *s);
 void sess_seek_server_gone(struct sess *s, const char *server);
 /* WHOIS, TOP, GAMES, RECORD (net_query_acct.c). */
 void sess_cmd_players(struct sess *s, int conn, const struct cgp_cmd *c);
+/* The record of g as congo writes it (free it), NULL if it cannot be. */
+char *sess_record_text(struct sess *s, struct sgame *g);
+/* Every seek known (this server's and the others'), to fn. */
+typedef void (*sess_seek_fn)(void *arg, const char *name, int rating,
+    const char *variant, const char *clock, bool rated, const char *colour);
+void sess_seeks_each(struct sess *s, sess_seek_fn fn, void *arg);
+/* The refusals so far by limit: names and counts, SESS_NLIMITS. */
+int sess_refusals(const struct sess *s, const char **names,
+    long long *counts);
 /* A stored TAKEBACK or UNDO replayed into g; -1 when it does not fit. */
 int sess_replay_takeback(struct sgame *g, const char *kind,
     const struct cgp_msg *m);

@@ -152,6 +152,46 @@ sess_say_allowed(struct sconn *c, long long now)
 	return true;
 }
 
+/* Refusals by limit, told apart by their log line (/metrics). */
+static const char *const limit_names[SESS_NLIMITS] = {
+	"connections", "per_network", "games_per_minute", "rejoins",
+	"logins", "registrations", "says", "commands_per_second",
+	"http_per_network"
+};
+static const char *const limit_words[SESS_NLIMITS] = {
+	"connections", "connections from", "new games", "wrong token",
+	"wrong key", "accounts an hour", "SAYs", "commands a second", "http "
+};
+
+static void
+count_refusal(struct sess *s, const char *fmt)
+{
+	int i, k = -1;
+
+	/* The longest phrase found wins ("connections from" over
+	 * "connections"). */
+	for (i = 0; i < SESS_NLIMITS; i++)
+		if (strstr(fmt, limit_words[i]) != NULL && (k < 0 ||
+		    strlen(limit_words[i]) > strlen(limit_words[k])))
+			k = i;
+	if (strncmp(fmt, "http ", 5) == 0)
+		k = SESS_NLIMITS - 1;
+	if (k >= 0)
+		s->refused_by[k]++;
+}
+
+int
+sess_refusals(const struct sess *s, const char **names, long long *counts)
+{
+	int i;
+
+	for (i = 0; i < SESS_NLIMITS; i++) {
+		names[i] = limit_names[i];
+		counts[i] = s->refused_by[i];
+	}
+	return SESS_NLIMITS;
+}
+
 /*
  * Refusals: the first after a quiet second is logged as it is; those that
  * follow within the second are counted and logged as one summary line when
@@ -163,6 +203,7 @@ sess_refused(struct sess *s, const char *fmt, ...)
 	char msg[400];
 	va_list ap;
 
+	count_refusal(s, fmt);
 	sess_refusal_flush(s, s->now);
 	if (s->refusal_win != 0 && s->now - s->refusal_win < SECOND_MS) {
 		s->refusals++;

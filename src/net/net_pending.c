@@ -175,6 +175,7 @@ static void
 refused(struct sess *s, struct spend *p, bool alive)
 {
 	s->store_failures++;
+	s->store_errors++;
 	/* A full disk refuses every command: the 1st, 10th, 100th... failure
 	 * in a row is logged, not each (the log may share that disk). */
 	if (s->store_failures == 1)

@@ -569,6 +569,7 @@ const struct store_ops store_pg_ops = {
 	.ratings = pg_ratings,
 	.top = pg_top,
 	.games_of = pg_games_of,
+	.history = pg_history,
 	.seek_notice = pg_seek_notice,
 };
 

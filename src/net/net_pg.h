@@ -99,6 +99,9 @@ int pg_top(void *ctx, const char *variant, const char *speed, int limit,
     struct store_rating *out, char *err, size_t errlen);
 int pg_games_of(void *ctx, const char *lname, const char *before, int limit,
     struct store_game_item *out, char *err, size_t errlen);
+int pg_history(void *ctx, const char *lname, const char *variant,
+    const char *speed, int max, long long *at, double *rating, char *err,
+    size_t errlen);
 
 /* Presence (net_pg_presence.c). */
 void pg_presence_init(struct pgstore *pg);

@@ -91,6 +91,15 @@ pg_games_of(void *ctx, const char *lname, const char *before, int limit,
 	    errlen);
 }
 
+int
+pg_history(void *ctx, const char *lname, const char *variant,
+    const char *speed, int max, long long *at, double *rating, char *err,
+    size_t errlen)
+{
+	return store_acct_history(rows, ctx, lname, variant, speed, max, at,
+	    rating, err, errlen);
+}
+
 #else
 typedef int net_pg_acct_absent;
 #endif

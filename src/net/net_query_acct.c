@@ -242,8 +242,8 @@ result_key(const struct sgame *g, const char *key, char *out, size_t n)
 }
 
 /* The record of g, as congo writes it, into a buffer (free it). */
-static char *
-record_text(struct sess *s, struct sgame *g)
+char *
+sess_record_text(struct sess *s, struct sgame *g)
 {
 	struct record_tags t;
 	struct game copy = g->g;
@@ -312,7 +312,7 @@ cmd_record(struct sess *s, int conn, const struct cgp_cmd *cmd)
 
 	if (g == NULL)
 		return;
-	if ((text = record_text(s, g)) == NULL) {
+	if ((text = sess_record_text(s, g)) == NULL) {
 		sess_err(s, conn, cmd->tag, CGP_INTERNAL, "cannot write the "
 		    "record");
 		return;

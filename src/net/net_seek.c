@@ -627,3 +627,23 @@ sess_seek_server_gone(struct sess *s, const char *server)
 		i++;
 	}
 }
+
+/* Every seek known, for the web pages' front page. */
+void
+sess_seeks_each(struct sess *s, sess_seek_fn fn, void *arg)
+{
+	static const char *const colour[] = { "random", "white", "black" };
+	char clock[32];
+	size_t i;
+
+	for (i = 0; i < s->seeks.len; i++) {
+		const struct sseek *k = vec_at(&s->seeks, i);
+		if (k->pairing)
+			continue;
+		clock_format_control(k->base_ms, k->inc_ms, clock,
+		    sizeof clock);
+		fn(arg, k->name, k->has_rating ? (int)rating_round(k->rating) :
+		    0, k->variant, clock, k->rated, k->colour >= 0 &&
+		    k->colour < 3 ? colour[k->colour] : "?");
+	}
+}

@@ -22,11 +22,13 @@
 #include <malloc.h>
 
 #include "net/net_srv.h"
+#include "web/web.h"
 
 #define STOP_FLUSH_MS 2000
 #define PCONN_WAKE (-1)       /* srv_stop's pipe */
 #define PCONN_WRITER (-1000)  /* the store thread's eventfd */
 #define PCONN_NOTICE (-1001)  /* other servers' changes (PostgreSQL) */
+#define PCONN_WEB (-1002)     /* the web pages' (libmicrohttpd's epoll) */
 
 long long
 srv_now(void)
@@ -179,6 +181,7 @@ srv_open(const struct srv_opts *o, char *err, size_t errlen)
 	io.store_ctx = sv->store;
 	io.log = srv_log_cb;
 	io.submit = writer_submit;
+	io.game_event = o->http[0] != '\0' ? web_game_event : NULL;
 	lim.max_connections = o->max_connections;
 	lim.max_per_address = o->max_per_address;
 	lim.games_per_minute = o->games_per_minute;
@@ -204,6 +207,16 @@ srv_open(const struct srv_opts *o, char *err, size_t errlen)
 	}
 	if (listen_on(sv, err, errlen) < 0)
 		goto bad;
+	if (o->http[0] != '\0') {
+		if ((sv->web = web_open(sv, o->http, err, errlen)) == NULL)
+			goto bad;
+		if (srv_watch(sv, web_fd(sv->web), PCONN_WEB, EPOLLIN) < 0) {
+			snprintf(err, errlen, "epoll: %s", strerror(errno));
+			goto bad;
+		}
+		srv_log(sv, NET_LOG_INFO, "web pages on %s port %d", o->http,
+		    web_port(sv->web));
+	}
 	if (sv->ops->note(sv->store) != NULL)
 		srv_log(sv, NET_LOG_INFO, "%s", sv->ops->note(sv->store));
 	srv_log(sv, NET_LOG_INFO, "%s: %d open and active games from %s in "
@@ -463,6 +476,9 @@ srv_run(struct srv *sv, volatile sig_atomic_t *stop, const sigset_t *sigmask)
 		next = sess_next_timer(sv->sess, now);
 		if (next >= 0 && next < wait)
 			wait = next;
+		next = sv->web != NULL ? web_timeout(sv->web) : -1;
+		if (next >= 0 && next < wait)
+			wait = next;
 		n = epoll_pwait(sv->epfd, sv->ev, (int)(sizeof sv->ev /
 		    sizeof sv->ev[0]), (int)wait, sigmask);
 		if (n < 0 && errno != EINTR) {
@@ -482,6 +498,8 @@ srv_run(struct srv *sv, volatile sig_atomic_t *stop, const sigset_t *sigmask)
 				while (read(sv->wake[0], buf, sizeof buf) > 0)
 					;
 				stopping = true;
+			} else if (id == PCONN_WEB) {
+				web_readable(sv->web);  /* served below */
 			} else if (id == PCONN_WRITER || id == PCONN_NOTICE) {
 				;       /* above; notices below, every round */
 			} else if (id <= -2) {
@@ -497,10 +515,14 @@ srv_run(struct srv *sv, volatile sig_atomic_t *stop, const sigset_t *sigmask)
 			}
 		}
 		after_round(sv, now);
+		if (sv->web != NULL)
+			web_run(sv->web, now);
 	}
 	for (i = 0; i < sv->nconn; i++)
 		if (sv->conns[i].used)
 			conn_drop(sv, i, NULL);
+	web_close(sv->web);
+	sv->web = NULL;
 	{
 		long long commits, changes;
 		int p50, p99;
@@ -526,6 +548,7 @@ srv_close(struct srv *sv)
 			free(sv->conns[i].out);
 		}
 	stop_listening(sv);
+	web_close(sv->web);
 	writer_free(sv->writer);
 	sess_free(sv->sess);
 	if (sv->store != NULL)

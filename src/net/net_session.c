@@ -439,6 +439,8 @@ sess_broadcast(struct sess *s, struct sgame *g, struct cgp_out *o, int except)
 		if (g->obs[i] != except && g->obs[i] != g->holder[0] &&
 		    g->obs[i] != g->holder[1])
 			s->io.send(s->io.ctx, g->obs[i], o->buf, o->len);
+	if (s->io.game_event != NULL)
+		s->io.game_event(s->io.ctx, g->id);
 }
 
 int

@@ -47,6 +47,7 @@ struct srv {
 	int nconn;                /* slots in use or not */
 	int epfd;                 /* every descriptor the loop waits on */
 	bool listening;           /* the listeners are in epfd */
+	struct web *web;          /* the web pages (--http), or NULL */
 	struct epoll_event ev[256];
 };
 
@@ -91,6 +92,8 @@ struct spend *writer_take(struct writer *w);
 bool writer_idle(struct writer *w);
 void writer_stats(struct writer *w, long long *commits, long long *changes,
     int *p50, int *p99);
+void writer_histogram(struct writer *w, const int *bounds, int nb,
+    long long *counts, long long *sum_ms);
 void writer_free(struct writer *w);
 
 #endif

@@ -81,3 +81,12 @@ store_sqlite_games(void *ctx, const char *lname, const char *before,
 	return store_acct_games(rows, ctx, lname, before, limit, out, err,
 	    errlen);
 }
+
+int
+store_sqlite_history(void *ctx, const char *lname, const char *variant,
+    const char *speed, int max, long long *at, double *rating, char *err,
+    size_t errlen)
+{
+	return store_acct_history(rows, ctx, lname, variant, speed, max, at,
+	    rating, err, errlen);
+}

@@ -447,4 +447,5 @@ const struct store_ops store_sqlite_ops = {
 	.ratings = store_sqlite_ratings,
 	.top = store_sqlite_top,
 	.games_of = store_sqlite_games,
+	.history = store_sqlite_history,
 };

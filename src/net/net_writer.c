@@ -211,6 +211,30 @@ writer_stats(struct writer *w, long long *commits, long long *changes,
 	pthread_mutex_unlock(&w->mu);
 }
 
+/* The commits' durations as a cumulative histogram: counts[i] commits took
+ * at most bounds[i] ms (nb bounds, ascending), counts[nb] all of them;
+ * *sum_ms their total (1 ms resolution). */
+void
+writer_histogram(struct writer *w, const int *bounds, int nb,
+    long long *counts, long long *sum_ms)
+{
+	long long seen = 0;
+	int i, k = 0;
+
+	pthread_mutex_lock(&w->mu);
+	*sum_ms = 0;
+	for (i = 0; i <= HIST_MS; i++) {
+		while (k < nb && bounds[k] < i)
+			counts[k++] = seen;
+		seen += w->hist[i];
+		*sum_ms += (long long)i * w->hist[i];
+	}
+	while (k < nb)
+		counts[k++] = seen;
+	counts[nb] = seen;
+	pthread_mutex_unlock(&w->mu);
+}
+
 /* Store what is queued, stop the thread; what it hands back is freed. */
 void
 writer_free(struct writer *w)

@@ -40,6 +40,8 @@ usage(FILE *out)
 	    "free port)\n"
 	    "  -b, --bind ADDR           listen on this address only (default: "
 	    "all)\n"
+	    "      --http ADDR:PORT      serve the read-only web pages there "
+	    "(default: none)\n"
 	    "  -d, --db FILE|URI         the games database (default\n"
 	    "                            $XDG_STATE_HOME/congo/"
 	    "congo-server.db), or a\n"
@@ -137,7 +139,7 @@ conf_warn(const char *msg)
 
 enum { OPT_MAXCONN = 256, OPT_PERADDR, OPT_GPM, OPT_OBS, OPT_REJOIN,
 	OPT_PING, OPT_CREATE, OPT_CPS, OPT_ABANDON, OPT_EXPIRE, OPT_FIRST,
-	OPT_CHECK, OPT_RESET_KEY };
+	OPT_CHECK, OPT_RESET_KEY, OPT_HTTP };
 
 /* One option of the command line, applied after the config file. */
 struct arg {
@@ -163,6 +165,7 @@ args_read(int argc, char **argv, struct args *a)
 	static const struct option longopts[] = {
 		{ "port", required_argument, NULL, 'p' },
 		{ "bind", required_argument, NULL, 'b' },
+		{ "http", required_argument, NULL, OPT_HTTP },
 		{ "db", required_argument, NULL, 'd' },
 		{ "create", no_argument, NULL, OPT_CREATE },
 		{ "max-connections", required_argument, NULL, OPT_MAXCONN },
@@ -252,6 +255,7 @@ opts_from_conf(struct srv_opts *o, const struct congo_conf *conf)
 {
 	srv_defaults(o);
 	snprintf(o->bind, sizeof o->bind, "%s", conf->server.bind);
+	snprintf(o->http, sizeof o->http, "%s", conf->server.http);
 	o->port = conf->server.port;
 	snprintf(o->db, sizeof o->db, "%s", conf->server.db);
 	o->max_connections = conf->server.max_connections;
@@ -277,6 +281,14 @@ opt_apply(struct srv_opts *o, const struct arg *g)
 		return number("--port", v, 0, 65535, &o->port);
 	case 'b':
 		snprintf(o->bind, sizeof o->bind, "%s", v);
+		return 0;
+	case OPT_HTTP:
+		if (strlen(v) >= sizeof o->http || strchr(v, ':') == NULL) {
+			fprintf(stderr, "congo-server: --http: ADDR:PORT, "
+			    "please (127.0.0.1:8080, [::1]:8080)\n");
+			return -1;
+		}
+		snprintf(o->http, sizeof o->http, "%s", v);
 		return 0;
 	case 'd':
 		if (strlen(v) >= sizeof o->db || v[0] == '\0') {

@@ -1,0 +1,161 @@
+/*
+ * web.h: congo-server's read-only web pages (issue 23).
+ *
+ * 1. Rendering (web_buf.c, web_board.c, web_pages.c, web_player.c): HTML
+ *    and SVG from plain data, every text a player wrote escaped. No
+ *    sockets, no session: the unit tests link only this.
+ * 2. The HTTP side (web_http.c, web_data.c, web_sse.c): GNU libmicrohttpd
+ *    on the server's own event loop (its epoll descriptor in the loop's
+ *    set), the pages filled from the session and the store, Server-Sent
+ *    Events pushed when a game's events are broadcast.
+ */
+#ifndef CONGO_WEB_H
+#define CONGO_WEB_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* A growable text. */
+struct wbuf {
+	char *s;
+	size_t len, cap;
+};
+
+void wbuf_init(struct wbuf *b);
+void wbuf_free(struct wbuf *b);
+void wbuf_add(struct wbuf *b, const char *s, size_t n);
+void wbuf_puts(struct wbuf *b, const char *s);
+void wbuf_printf(struct wbuf *b, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* s with & < > " ' as entities (for text and attribute values). */
+void wbuf_html(struct wbuf *b, const char *s);
+/* s as the inside of a JSON string. */
+void wbuf_json(struct wbuf *b, const char *s);
+/* Is s made of the characters of a game id / a player name (the paths)? */
+bool web_valid_id(const char *s);
+bool web_valid_name(const char *s);
+
+/* The board of a FEN (its first field) as inline SVG: the land's
+ * checkerboard, the river, the castles, megapawn's islands (the same
+ * colours as the terminal's 256-colour board), pieces as letters.
+ * Every square a group with id "sq<N>" (N = rank * 7 + file) whose
+ * <text> the page's script rewrites. -1 when the FEN is not a board. */
+int web_board_svg(struct wbuf *b, const char *fen, bool megapawn);
+
+/* What the pages show, as plain data. */
+#define WEB_NAME_MAX 32
+struct web_game_row {
+	char id[16];
+	char variant[16];
+	char white[WEB_NAME_MAX], black[WEB_NAME_MAX];
+	int wrating, brating;        /* 0: none */
+	char clock[16];              /* "300+5", "" untimed */
+	int ply;
+	int status;                  /* 0 open, 1 active, 2 finished */
+	char result[8];              /* "1-0"..., "" none */
+	char reason[24];
+	bool rated;
+};
+
+struct web_seek_row {
+	char name[WEB_NAME_MAX];
+	int rating;                  /* 0: none */
+	char variant[16];
+	char clock[16];
+	bool rated;
+	char colour[8];
+};
+
+struct web_rating_row {
+	char name[WEB_NAME_MAX];
+	char variant[16];
+	char speed[12];
+	double rating, rd;
+	int games;
+};
+
+#define WEB_MAX_CATEGORIES 12
+struct web_index {
+	const struct web_game_row *live;
+	int nlive;
+	const struct web_seek_row *seeks;
+	int nseeks;
+	const struct web_game_row *recent;
+	int nrecent;
+	int ncat;
+	const char *cat[WEB_MAX_CATEGORIES];     /* "congo blitz" */
+	const struct web_rating_row *top[WEB_MAX_CATEGORIES];
+	int ntop[WEB_MAX_CATEGORIES];
+	const char *server;                      /* "congo-server/0.1.0" */
+};
+
+struct web_game {
+	struct web_game_row row;
+	bool timed;
+	long long wclock, bclock;    /* ms left at the page's making */
+	int running;                 /* the side whose clock runs, -1 none */
+	int nply;
+	const char *const *fens;     /* nply + 1 positions */
+	const char *const *moves;    /* nply moves */
+	bool megapawn;
+};
+
+struct web_point {
+	long long at;                /* Unix time */
+	double rating;
+};
+
+struct web_player {
+	char name[WEB_NAME_MAX];
+	long long created;
+	int ngames_total;
+	const struct web_rating_row *ratings;
+	int nratings;
+	/* The history of each rating (ratings[i]): points, oldest first. */
+	const struct web_point *const *hist;
+	const int *nhist;
+	const struct web_game_row *games;
+	int ngames;
+	const char *next_before;     /* the page after this one, or NULL */
+};
+
+/* The pages, whole (a <!doctype html> document). */
+void web_page_index(struct wbuf *b, const struct web_index *x);
+void web_page_game(struct wbuf *b, const struct web_game *g);
+void web_page_player(struct wbuf *b, const struct web_player *p);
+void web_page_error(struct wbuf *b, int code, const char *text);
+/* A rating's history as an SVG line chart. */
+void web_chart_svg(struct wbuf *b, const struct web_point *pt, int n);
+/* An SSE message with the game's state from ply `from` on: positions
+ * from..nply, moves from..nply-1, clocks and result (JSON in one data:
+ * line). */
+void web_sse_state(struct wbuf *b, const struct web_game *g, int from);
+/* The page's script (/static/congo.js) and style (/static/congo.css). */
+extern const char web_script[];
+extern const char web_style[];
+
+/* 2. The HTTP side; struct srv is the server (net_srv.h). */
+struct srv;
+struct web;
+/* Listen on "ADDR:PORT" ([V6]:PORT) with the server's limits. NULL with
+ * err (also when built without libmicrohttpd). */
+struct web *web_open(struct srv *sv, const char *addr, char *err,
+    size_t errlen);
+/* The port listened on. */
+int web_port(const struct web *w);
+/* The descriptor to add to the loop's set, readable when MHD has work. */
+int web_fd(const struct web *w);
+/* ms until web_run must run (-1: nothing due). */
+long long web_timeout(struct web *w);
+/* Its descriptor was readable this round. */
+void web_readable(struct web *w);
+/* Serve what is ready (readable, or MHD's timeout due); push what changed
+ * to the event streams. Cheap when there is nothing to do. */
+void web_run(struct web *w, long long now);
+/* A game's events were broadcast (the session's hook): its streams
+ * get the game as it is at the next web_run. */
+void web_game_event(void *srv, const char *game);
+void web_close(struct web *w);
+/* Counts for /metrics (net_server.c keeps them). */
+
+#endif

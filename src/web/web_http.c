@@ -1,0 +1,561 @@
+/*
+ * web_http.c: congo-server's web pages over GNU libmicrohttpd, on the
+ * server's own event loop: MHD has no thread of its own (MHD_USE_EPOLL;
+ * its epoll descriptor sits in the loop's set, MHD_run when it is readable
+ * or its timeout is due), so a page reads the session as a CGP/1 command
+ * does, and a game's events reach its streams (web_sse.c) from the
+ * session's broadcast. Read-only: GET and HEAD, no cookies, no forms.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "web/web_http.h"
+
+#ifdef HAVE_MICROHTTPD
+
+#include <arpa/inet.h>
+#include <netdb.h>
+#include <sys/socket.h>
+
+static const char csp[] = "default-src 'none'; script-src 'self'; "
+    "style-src 'self'; img-src 'self'; connect-src 'self'; "
+    "base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+void
+web_headers(struct MHD_Response *r, const char *type)
+{
+	MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, type);
+	MHD_add_response_header(r, "Content-Security-Policy", csp);
+	MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+	MHD_add_response_header(r, "Referrer-Policy", "no-referrer");
+	MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, "no-cache");
+}
+
+/* Queue b (taken) with status code. */
+enum MHD_Result
+web_reply(struct MHD_Connection *c, int code, const char *type,
+    struct wbuf *b)
+{
+	struct MHD_Response *r;
+	enum MHD_Result ret;
+
+	r = MHD_create_response_from_buffer(b->len, b->s != NULL ? b->s : "",
+	    b->s != NULL ? MHD_RESPMEM_MUST_FREE : MHD_RESPMEM_PERSISTENT);
+	if (r == NULL) {
+		wbuf_free(b);
+		return MHD_NO;
+	}
+	wbuf_init(b);
+	web_headers(r, type);
+	if (code == MHD_HTTP_METHOD_NOT_ALLOWED)
+		MHD_add_response_header(r, MHD_HTTP_HEADER_ALLOW, "GET, HEAD");
+	ret = MHD_queue_response(c, (unsigned)code, r);
+	MHD_destroy_response(r);
+	return ret;
+}
+
+enum MHD_Result
+web_error(struct MHD_Connection *c, int code, const char *text)
+{
+	struct wbuf b;
+
+	wbuf_init(&b);
+	web_page_error(&b, code, text);
+	return web_reply(c, code, "text/html; charset=utf-8", &b);
+}
+
+static enum MHD_Result
+page_static(struct MHD_Connection *c, const char *text, const char *type)
+{
+	struct MHD_Response *r;
+	enum MHD_Result ret;
+
+	r = MHD_create_response_from_buffer(strlen(text), (void *)text,
+	    MHD_RESPMEM_PERSISTENT);
+	if (r == NULL)
+		return MHD_NO;
+	web_headers(r, type);
+	ret = MHD_queue_response(c, MHD_HTTP_OK, r);
+	MHD_destroy_response(r);
+	return ret;
+}
+
+static enum MHD_Result
+page_index(struct web *w, struct MHD_Connection *c)
+{
+	struct web_indexdata *d;
+	struct wbuf b;
+
+	/* Many viewers refreshing: one reading of the store a second. */
+	if (w->index.s == NULL || srv_now() - w->index_at >= 1000) {
+		d = calloc(1, sizeof *d);
+		if (d == NULL)
+			abort();
+		if (web_data_index(w->sv, d) < 0) {
+			free(d);
+			return web_error(c, 503, "The store cannot be read "
+			    "now; try again.");
+		}
+		wbuf_free(&w->index);
+		web_page_index(&w->index, &d->x);
+		w->index_at = srv_now();
+		free(d);
+	}
+	wbuf_init(&b);
+	wbuf_add(&b, w->index.s, w->index.len);
+	return web_reply(c, 200, "text/html; charset=utf-8", &b);
+}
+
+static enum MHD_Result
+page_game(struct web *w, struct MHD_Connection *c, const char *id,
+    const char *what)
+{
+	struct web_gamedata d;
+	struct sgame *g;
+	struct wbuf b;
+	char *text;
+	int r;
+
+	if (!web_valid_id(id))
+		return web_error(c, 404, "No such game.");
+	r = web_data_sgame(w->sv, id, &g);
+	if (r < 0)
+		return web_error(c, 503, "The store cannot be read now.");
+	if (r == 0)
+		return web_error(c, 404, "No such game.");
+	if (strcmp(what, "events") == 0)
+		return web_sse_open(w, c, g);
+	wbuf_init(&b);
+	if (strcmp(what, "record") == 0) {
+		if ((text = sess_record_text(w->sv->sess, g)) == NULL)
+			return web_error(c, 500, "The record cannot be "
+			    "written.");
+		wbuf_puts(&b, text);
+		free(text);
+		r = web_reply(c, 200, "text/plain; charset=utf-8", &b);
+		return r;
+	}
+	web_data_game(w->sv, g, &d, srv_now(), 0);
+	web_data_ratings(w->sv, g, &d);
+	web_page_game(&b, &d.w);
+	web_data_game_free(&d);
+	return web_reply(c, 200, "text/html; charset=utf-8", &b);
+}
+
+static enum MHD_Result
+page_player(struct web *w, struct MHD_Connection *c, const char *name)
+{
+	struct web_playerdata *d;
+	const char *before;
+	struct wbuf b;
+	int r;
+
+	before = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND,
+	    "before");
+	if (!web_valid_name(name))
+		return web_error(c, 404, "No such player.");
+	if (before != NULL && !web_valid_id(before))
+		return web_error(c, 400, "before= is a game id.");
+	if ((d = calloc(1, sizeof *d)) == NULL)
+		abort();
+	r = web_data_player(w->sv, name, before, d);
+	if (r <= 0) {
+		free(d);
+		return r < 0 ? web_error(c, 503, "The store cannot be read "
+		    "now.") : web_error(c, 404, "No such player.");
+	}
+	wbuf_init(&b);
+	web_page_player(&b, &d->p);
+	free(d);
+	return web_reply(c, 200, "text/html; charset=utf-8", &b);
+}
+
+static enum MHD_Result
+page_health(struct web *w, struct MHD_Connection *c)
+{
+	struct store_item it;
+	struct wbuf b;
+	char err[256];
+
+	wbuf_init(&b);
+	if (w->sv->ops->list != NULL && w->sv->ops->list(w->sv->store, 1, 1,
+	    &it, err, sizeof err) < 0) {
+		wbuf_printf(&b, "store: %s\n", err);
+		return web_reply(c, 503, "text/plain; charset=utf-8", &b);
+	}
+	wbuf_puts(&b, "ok\n");
+	return web_reply(c, 200, "text/plain; charset=utf-8", &b);
+}
+
+static enum MHD_Result
+route(void *cls, struct MHD_Connection *c, const char *url,
+    const char *method, const char *version, const char *upload,
+    size_t *upload_size, void **con_cls)
+{
+	struct web *w = cls;
+	char part[3][64];
+	const char *p;
+	int n = 0;
+	size_t k;
+
+	(void)version;
+	(void)upload;
+	(void)upload_size;
+	(void)con_cls;
+	w->requests++;
+	if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0)
+		return web_error(c, 405, "These pages are read-only.");
+	if (strcmp(url, "/") == 0)
+		return page_index(w, c);
+	if (strcmp(url, "/static/congo.js") == 0)
+		return page_static(c, web_script,
+		    "text/javascript; charset=utf-8");
+	if (strcmp(url, "/static/congo.css") == 0)
+		return page_static(c, web_style, "text/css; charset=utf-8");
+	if (strcmp(url, "/metrics") == 0)
+		return web_metrics(w, c);
+	if (strcmp(url, "/healthz") == 0)
+		return page_health(w, c);
+	/* /a/b/c: at most three parts of at most 63 bytes. */
+	for (p = url; *p == '/' && n < 3; n++) {
+		p++;
+		k = strcspn(p, "/");
+		if (k == 0 || k >= sizeof part[0])
+			return web_error(c, 404, "No such page.");
+		memcpy(part[n], p, k);
+		part[n][k] = '\0';
+		p += k;
+	}
+	if (*p != '\0')
+		return web_error(c, 404, "No such page.");
+	if (n == 2 && strcmp(part[0], "game") == 0)
+		return page_game(w, c, part[1], "");
+	if (n == 3 && strcmp(part[0], "game") == 0 &&
+	    (strcmp(part[2], "record") == 0 || strcmp(part[2], "events") == 0))
+		return page_game(w, c, part[1], part[2]);
+	if (n == 2 && strcmp(part[0], "player") == 0)
+		return page_player(w, c, part[1]);
+	return web_error(c, 404, "No such page.");
+}
+
+/* Connections per network, as CGP/1 counts them (sess_net_of). */
+static void
+addr_net(const struct sockaddr *sa, char *net, size_t n)
+{
+	char host[64] = "?";
+
+	if (sa != NULL)
+		getnameinfo(sa, sa->sa_family == AF_INET6 ?
+		    sizeof(struct sockaddr_in6) : sizeof(struct sockaddr_in),
+		    host, sizeof host, NULL, 0, NI_NUMERICHOST);
+	sess_net_of(host, net, n);
+}
+
+static struct wnet *
+net_find(struct web *w, const char *net, bool add)
+{
+	struct wnet *x;
+	size_t i;
+
+	for (i = 0; i < w->nets.len; i++) {
+		x = vec_at(&w->nets, i);
+		if (strcmp(x->net, net) == 0)
+			return x;
+	}
+	if (!add)
+		return NULL;
+	x = vec_push(&w->nets);
+	snprintf(x->net, sizeof x->net, "%s", net);
+	x->n = 0;
+	return x;
+}
+
+static enum MHD_Result
+accept_ok(void *cls, const struct sockaddr *sa, socklen_t len)
+{
+	struct web *w = cls;
+	struct wnet *x;
+	char net[64];
+
+	(void)len;
+	addr_net(sa, net, sizeof net);
+	x = net_find(w, net, false);
+	if (x != NULL && x->n >= w->sv->o.max_per_address) {
+		w->refused_net++;
+		sess_refused(w->sv->sess, "http connection from %s refused: "
+		    "%d already from its network", net, x->n);
+		return MHD_NO;
+	}
+	return MHD_YES;
+}
+
+static void
+notify(void *cls, struct MHD_Connection *c, void **sock_ctx,
+    enum MHD_ConnectionNotificationCode code)
+{
+	struct web *w = cls;
+	const union MHD_ConnectionInfo *ci;
+	struct wnet *x;
+	char net[64];
+	size_t i;
+
+	if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+		ci = MHD_get_connection_info(c,
+		    MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+		addr_net(ci != NULL ? ci->client_addr : NULL, net, sizeof net);
+		x = net_find(w, net, true);
+		x->n++;
+		*sock_ctx = xstrdup(net);
+		w->conns++;
+		return;
+	}
+	if (*sock_ctx == NULL)
+		return;
+	for (i = 0; i < w->nets.len; i++) {
+		x = vec_at(&w->nets, i);
+		if (strcmp(x->net, *sock_ctx) == 0 && --x->n <= 0) {
+			vec_remove(&w->nets, i);
+			break;
+		}
+	}
+	free(*sock_ctx);
+	*sock_ctx = NULL;
+	w->conns--;
+}
+
+static void
+mhd_log(void *cls, const char *fmt, va_list ap)
+{
+	struct web *w = cls;
+	char msg[512];
+
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	msg[strcspn(msg, "\n")] = '\0';
+	srv_log(w->sv, NET_LOG_WARN, "http: %s", msg);
+}
+
+/* "HOST:PORT", "[V6]:PORT", ":PORT" (every address): -1 if not one. */
+static int
+split_addr(const char *addr, char *host, size_t n, int *port)
+{
+	const char *colon = strrchr(addr, ':');
+	size_t len;
+	char *end;
+	long v;
+
+	if (colon == NULL || colon[1] == '\0')
+		return -1;
+	v = strtol(colon + 1, &end, 10);
+	if (*end != '\0' || v < 0 || v > 65535)
+		return -1;
+	*port = (int)v;
+	len = (size_t)(colon - addr);
+	if (len > 0 && addr[0] == '[') {
+		if (addr[len - 1] != ']')
+			return -1;
+		addr++;
+		len -= 2;
+	}
+	if (len >= n)
+		return -1;
+	memcpy(host, addr, len);
+	host[len] = '\0';
+	return 0;
+}
+
+struct web *
+web_open(struct srv *sv, const char *addr, char *err, size_t errlen)
+{
+	struct addrinfo hints, *ai = NULL;
+	const union MHD_DaemonInfo *di;
+	struct vec nets = VEC_INIT(sizeof(struct wnet));
+	char host[256], port[16];
+	unsigned flags;
+	struct web *w;
+	int p, e;
+
+	if (split_addr(addr, host, sizeof host, &p) < 0) {
+		snprintf(err, errlen, "--http %s: ADDR:PORT, please "
+		    "(127.0.0.1:8080, [::1]:8080; port 0: any free one)", addr);
+		return NULL;
+	}
+	snprintf(port, sizeof port, "%d", p);
+	memset(&hints, 0, sizeof hints);
+	hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV;
+	hints.ai_socktype = SOCK_STREAM;
+	e = getaddrinfo(host[0] != '\0' && strcmp(host, "*") != 0 ? host :
+	    NULL, port, &hints, &ai);
+	if (e != 0) {
+		snprintf(err, errlen, "--http %s: %s", addr, gai_strerror(e));
+		return NULL;
+	}
+	w = xcalloc(1, sizeof *w);
+	w->sv = sv;
+	w->nets = nets;
+	w->fd = -1;
+	wbuf_init(&w->index);
+	flags = MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG;
+	if (ai->ai_family == AF_INET6)
+		flags |= MHD_USE_IPv6;
+	w->d = MHD_start_daemon(flags, 0, accept_ok, w, route, w,
+	    MHD_OPTION_EXTERNAL_LOGGER, mhd_log, w,
+	    MHD_OPTION_SOCK_ADDR, ai->ai_addr,
+	    MHD_OPTION_CONNECTION_LIMIT, (unsigned)sv->o.max_connections,
+	    MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)60,
+	    MHD_OPTION_NOTIFY_CONNECTION, notify, w,
+	    MHD_OPTION_END);
+	freeaddrinfo(ai);
+	if (w->d == NULL) {
+		snprintf(err, errlen, "--http %s: cannot listen there (in use, "
+		    "or not an address of this machine)", addr);
+		web_close(w);
+		return NULL;
+	}
+	di = MHD_get_daemon_info(w->d, MHD_DAEMON_INFO_EPOLL_FD);
+	w->fd = di != NULL ? di->epoll_fd : -1;
+	di = MHD_get_daemon_info(w->d, MHD_DAEMON_INFO_BIND_PORT);
+	w->port = di != NULL ? di->port : p;
+	/* Tests shorten a stream's life (CONGO_WEB_SSE_LIFE_MS). */
+	w->life_ms = WEB_SSE_LIFE_MS;
+	if (getenv("CONGO_WEB_SSE_LIFE_MS") != NULL &&
+	    atoll(getenv("CONGO_WEB_SSE_LIFE_MS")) > 0)
+		w->life_ms = atoll(getenv("CONGO_WEB_SSE_LIFE_MS"));
+	w->ka_ms = w->life_ms < WEB_SSE_KEEPALIVE_MS ? w->life_ms :
+	    WEB_SSE_KEEPALIVE_MS;
+	w->keepalive_at = srv_now() + w->ka_ms;
+	if (w->fd < 0) {
+		snprintf(err, errlen, "--http: no epoll descriptor");
+		web_close(w);
+		return NULL;
+	}
+	return w;
+}
+
+int
+web_port(const struct web *w)
+{
+	return w->port;
+}
+
+int
+web_fd(const struct web *w)
+{
+	return w->fd;
+}
+
+long long
+web_timeout(struct web *w)
+{
+	MHD_UNSIGNED_LONG_LONG t;
+	long long now = srv_now(), due = w->keepalive_at - now;
+
+	if (w->dirty)
+		return 0;
+	if (due < 0)
+		due = 0;
+	if (MHD_get_timeout(w->d, &t) == MHD_YES) {
+		if ((long long)t < due)
+			due = (long long)t;
+		w->mhd_due = now + (long long)t;
+	} else
+		w->mhd_due = -1;
+	return due;
+}
+
+void
+web_readable(struct web *w)
+{
+	w->readable = true;
+}
+
+void
+web_run(struct web *w, long long now)
+{
+	if (w->readable || (w->mhd_due >= 0 && now >= w->mhd_due)) {
+		w->readable = false;
+		MHD_run(w->d);
+	}
+	if ((w->dirty || now >= w->keepalive_at) && web_sse_push(w, now))
+		MHD_run(w->d);
+}
+
+void
+web_close(struct web *w)
+{
+	if (w == NULL)
+		return;
+	if (w->d != NULL) {
+		/* MHD may not stop with a connection suspended: every
+		 * stream ends, and is let go. */
+		web_sse_end_all(w);
+		MHD_run(w->d);
+		MHD_stop_daemon(w->d);
+	}
+	web_sse_free(w);
+	vec_free(&w->nets);
+	wbuf_free(&w->index);
+	free(w);
+}
+
+#else  /* !HAVE_MICROHTTPD */
+
+void
+web_readable(struct web *w)
+{
+	(void)w;
+}
+
+struct web *
+web_open(struct srv *sv, const char *addr, char *err, size_t errlen)
+{
+	(void)sv;
+	snprintf(err, errlen, "--http %s: this congo-server was built "
+	    "without libmicrohttpd (Debian: libmicrohttpd-dev)", addr);
+	return NULL;
+}
+
+int
+web_port(const struct web *w)
+{
+	(void)w;
+	return 0;
+}
+
+int
+web_fd(const struct web *w)
+{
+	(void)w;
+	return -1;
+}
+
+long long
+web_timeout(struct web *w)
+{
+	(void)w;
+	return -1;
+}
+
+void
+web_run(struct web *w, long long now)
+{
+	(void)w;
+	(void)now;
+}
+
+void
+web_game_event(void *srv, const char *game)
+{
+	(void)srv;
+	(void)game;
+}
+
+void
+web_close(struct web *w)
+{
+	(void)w;
+}
+
+#endif

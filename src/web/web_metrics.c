@@ -1,0 +1,81 @@
+/*
+ * web_metrics.c: /metrics, Prometheus' text exposition format (0.0.4):
+ * connections, games in memory by status, changes stored, the commits'
+ * durations as a histogram, store errors, refusals by limit, and the
+ * HTTP side's own.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "web/web_http.h"
+
+#ifdef HAVE_MICROHTTPD
+
+static void
+metric(struct wbuf *b, const char *name, const char *type, const char *help)
+{
+	wbuf_printf(b, "# HELP %s %s\n# TYPE %s %s\n", name, help, name, type);
+}
+
+enum MHD_Result
+web_metrics(struct web *w, struct MHD_Connection *c)
+{
+	static const int bounds[] = { 1, 2, 5, 10, 25, 50, 100, 250, 500,
+	    1000 };
+	enum { NB = sizeof bounds / sizeof bounds[0] };
+	struct sess *s = w->sv->sess;
+	long long commits, changes, counts[NB + 1], sum;
+	const char *names[SESS_NLIMITS];
+	long long refused[SESS_NLIMITS];
+	int st[3] = { 0, 0, 0 }, i, p50, p99, n;
+	struct wbuf b;
+
+	wbuf_init(&b);
+	metric(&b, "congo_connections", "gauge", "CGP/1 connections open");
+	wbuf_printf(&b, "congo_connections %d\n", sess_nconns(s));
+	metric(&b, "congo_http_connections", "gauge",
+	    "HTTP connections open");
+	wbuf_printf(&b, "congo_http_connections %d\n", w->conns);
+	metric(&b, "congo_http_streams", "gauge",
+	    "game event streams (SSE) open");
+	wbuf_printf(&b, "congo_http_streams %d\n", w->nstreams);
+	metric(&b, "congo_http_requests_total", "counter", "HTTP requests");
+	wbuf_printf(&b, "congo_http_requests_total %lld\n", w->requests);
+	for (i = 0; i < s->ngames; i++)
+		st[sess_status(s->games[i])]++;
+	metric(&b, "congo_games", "gauge",
+	    "games in this server's memory by status");
+	for (i = 0; i < 3; i++)
+		wbuf_printf(&b, "congo_games{status=\"%s\"} %d\n",
+		    sess_status_name(i), st[i]);
+	writer_stats(w->sv->writer, &commits, &changes, &p50, &p99);
+	metric(&b, "congo_changes_stored_total", "counter",
+	    "changes stored (a move is one; a move that ends the game too)");
+	wbuf_printf(&b, "congo_changes_stored_total %lld\n", changes);
+	writer_histogram(w->sv->writer, bounds, NB, counts, &sum);
+	metric(&b, "congo_commit_seconds", "histogram",
+	    "durations of the store's commits (1 ms resolution)");
+	for (i = 0; i < NB; i++)
+		wbuf_printf(&b, "congo_commit_seconds_bucket{le=\"%g\"} %lld\n",
+		    bounds[i] / 1000.0, counts[i]);
+	wbuf_printf(&b, "congo_commit_seconds_bucket{le=\"+Inf\"} %lld\n",
+	    counts[NB]);
+	wbuf_printf(&b, "congo_commit_seconds_sum %.3f\n", sum / 1000.0);
+	wbuf_printf(&b, "congo_commit_seconds_count %lld\n", counts[NB]);
+	metric(&b, "congo_store_errors_total", "counter",
+	    "changes the store refused (a failed commit)");
+	wbuf_printf(&b, "congo_store_errors_total %lld\n", s->store_errors);
+	n = sess_refusals(s, names, refused);
+	metric(&b, "congo_refusals_total", "counter",
+	    "requests refused by a limit");
+	for (i = 0; i < n; i++)
+		wbuf_printf(&b, "congo_refusals_total{limit=\"%s\"} %lld\n",
+		    names[i], refused[i] + (strcmp(names[i],
+		    "http_per_network") == 0 ? w->refused_net : 0));
+	return web_reply(c, 200, "text/plain; version=0.0.4; charset=utf-8",
+	    &b);
+}
+
+#endif

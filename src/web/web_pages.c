@@ -1,0 +1,349 @@
+/*
+ * web_pages.c: the pages as HTML, from plain data (web.h). Whatever a
+ * player wrote goes through wbuf_html; the script is a file the server
+ * serves (/static/congo.js), never inline: the pages' Content-Security-
+ * Policy allows no other.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "web/web.h"
+
+static void
+head(struct wbuf *b, const char *title, int refresh, bool script)
+{
+	wbuf_puts(b, "<!doctype html>\n<html lang=\"en\"><head>"
+	    "<meta charset=\"utf-8\">"
+	    "<meta name=\"viewport\" content=\"width=device-width\">");
+	if (refresh > 0)
+		wbuf_printf(b, "<meta http-equiv=\"refresh\" content=\"%d\">",
+		    refresh);
+	wbuf_puts(b, "<title>");
+	wbuf_html(b, title);
+	wbuf_puts(b, " - Congo</title>"
+	    "<link rel=\"stylesheet\" href=\"/static/congo.css\">");
+	if (script)
+		wbuf_puts(b, "<script src=\"/static/congo.js\" defer></script>");
+	wbuf_puts(b, "</head><body><nav><a href=\"/\">Congo</a></nav>\n");
+}
+
+static void
+foot(struct wbuf *b)
+{
+	wbuf_puts(b, "</body></html>\n");
+}
+
+static void
+player_link(struct wbuf *b, const char *name, int rating)
+{
+	if (name[0] == '\0') {
+		wbuf_puts(b, "<i>(open)</i>");
+		return;
+	}
+	wbuf_puts(b, "<a href=\"/player/");
+	wbuf_html(b, name);
+	wbuf_puts(b, "\">");
+	wbuf_html(b, name);
+	wbuf_puts(b, "</a>");
+	if (rating > 0)
+		wbuf_printf(b, " (%d)", rating);
+}
+
+static void
+clock_text(struct wbuf *b, const char *clock)
+{
+	if (clock[0] == '\0')
+		wbuf_puts(b, "untimed");
+	else
+		wbuf_html(b, clock);
+}
+
+static void
+games_table(struct wbuf *b, const char *id, const struct web_game_row *g,
+    int n, bool finished)
+{
+	int i;
+
+	wbuf_printf(b, "<table id=\"%s\"><tr><th>game</th><th>white</th>"
+	    "<th>black</th><th>variant</th><th>clock</th><th>%s</th></tr>\n",
+	    id, finished ? "result" : "ply");
+	for (i = 0; i < n; i++) {
+		wbuf_puts(b, "<tr><td><a href=\"/game/");
+		wbuf_html(b, g[i].id);
+		wbuf_puts(b, "\">");
+		wbuf_html(b, g[i].id);
+		wbuf_puts(b, "</a></td><td>");
+		player_link(b, g[i].white, g[i].wrating);
+		wbuf_puts(b, "</td><td>");
+		player_link(b, g[i].black, g[i].brating);
+		wbuf_puts(b, "</td><td>");
+		wbuf_html(b, g[i].variant);
+		if (g[i].rated)
+			wbuf_puts(b, ", rated");
+		wbuf_puts(b, "</td><td>");
+		clock_text(b, g[i].clock);
+		wbuf_puts(b, "</td><td>");
+		if (finished) {
+			wbuf_html(b, g[i].result[0] != '\0' ? g[i].result :
+			    "-");
+			if (g[i].reason[0] != '\0') {
+				wbuf_puts(b, " (");
+				wbuf_html(b, g[i].reason);
+				wbuf_puts(b, ")");
+			}
+		} else
+			wbuf_printf(b, "%d", g[i].ply);
+		wbuf_puts(b, "</td></tr>\n");
+	}
+	if (n == 0)
+		wbuf_puts(b, "<tr><td colspan=\"6\">none</td></tr>\n");
+	wbuf_puts(b, "</table>\n");
+}
+
+static void
+ratings_table(struct wbuf *b, const struct web_rating_row *r, int n,
+    bool names)
+{
+	int i;
+
+	wbuf_printf(b, "<table class=\"ratings\"><tr>%s<th>category</th>"
+	    "<th>rating</th><th>RD</th><th>games</th></tr>\n",
+	    names ? "<th>#</th><th>player</th>" : "");
+	for (i = 0; i < n; i++) {
+		wbuf_puts(b, "<tr>");
+		if (names) {
+			wbuf_printf(b, "<td>%d</td><td>", i + 1);
+			player_link(b, r[i].name, 0);
+			wbuf_puts(b, "</td>");
+		}
+		wbuf_puts(b, "<td>");
+		wbuf_html(b, r[i].variant);
+		wbuf_puts(b, " ");
+		wbuf_html(b, r[i].speed);
+		wbuf_printf(b, "</td><td>%.0f</td><td>%.0f</td><td>%d</td>"
+		    "</tr>\n", r[i].rating, r[i].rd, r[i].games);
+	}
+	if (n == 0)
+		wbuf_puts(b, "<tr><td colspan=\"5\">none</td></tr>\n");
+	wbuf_puts(b, "</table>\n");
+}
+
+void
+web_page_index(struct wbuf *b, const struct web_index *x)
+{
+	int i;
+
+	head(b, "Games", 10, false);
+	wbuf_puts(b, "<h1>Congo</h1>\n<h2>Live games</h2>\n");
+	games_table(b, "live", x->live, x->nlive, false);
+	wbuf_puts(b, "<h2>Open seeks</h2>\n<table id=\"seeks\"><tr>"
+	    "<th>player</th><th>variant</th><th>clock</th><th>rated</th>"
+	    "<th>colour</th></tr>\n");
+	for (i = 0; i < x->nseeks; i++) {
+		const struct web_seek_row *s = &x->seeks[i];
+		wbuf_puts(b, "<tr><td>");
+		player_link(b, s->name, s->rating);
+		wbuf_puts(b, "</td><td>");
+		wbuf_html(b, s->variant);
+		wbuf_puts(b, "</td><td>");
+		clock_text(b, s->clock);
+		wbuf_printf(b, "</td><td>%s</td><td>", s->rated ? "yes" : "no");
+		wbuf_html(b, s->colour);
+		wbuf_puts(b, "</td></tr>\n");
+	}
+	if (x->nseeks == 0)
+		wbuf_puts(b, "<tr><td colspan=\"5\">none</td></tr>\n");
+	wbuf_puts(b, "</table>\n<h2>Recent results</h2>\n");
+	games_table(b, "recent", x->recent, x->nrecent, true);
+	wbuf_puts(b, "<h2>Leaderboards</h2>\n");
+	for (i = 0; i < x->ncat; i++) {
+		wbuf_puts(b, "<h3>");
+		wbuf_html(b, x->cat[i]);
+		wbuf_puts(b, "</h3>\n");
+		ratings_table(b, x->top[i], x->ntop[i], true);
+	}
+	if (x->ncat == 0)
+		wbuf_puts(b, "<p>No rated games yet.</p>\n");
+	if (x->server != NULL) {
+		wbuf_puts(b, "<footer>");
+		wbuf_html(b, x->server);
+		wbuf_puts(b, "</footer>\n");
+	}
+	foot(b);
+}
+
+static void
+ms_text(struct wbuf *b, long long ms)
+{
+	long long s = ms < 0 ? 0 : (ms + 999) / 1000;
+
+	wbuf_printf(b, "%lld:%02lld", s / 60, s % 60);
+}
+
+void
+web_sse_state(struct wbuf *b, const struct web_game *g, int from)
+{
+	int i;
+
+	if (from < 0)
+		from = 0;
+	if (from > g->nply)
+		from = g->nply;
+	wbuf_printf(b, "{\"from\":%d,\"ply\":%d,\"fens\":[", from, g->nply);
+	for (i = from; i <= g->nply; i++) {
+		wbuf_puts(b, i > from ? ",\"" : "\"");
+		wbuf_json(b, g->fens[i]);
+		wbuf_puts(b, "\"");
+	}
+	wbuf_puts(b, "],\"moves\":[");
+	for (i = from; i < g->nply; i++) {
+		wbuf_puts(b, i > from ? ",\"" : "\"");
+		wbuf_json(b, g->moves[i]);
+		wbuf_puts(b, "\"");
+	}
+	wbuf_printf(b, "],\"timed\":%s,\"wclock\":%lld,\"bclock\":%lld,"
+	    "\"running\":%d,\"status\":%d,\"result\":\"",
+	    g->timed ? "true" : "false", g->wclock, g->bclock, g->running,
+	    g->row.status);
+	wbuf_json(b, g->row.result);
+	wbuf_puts(b, "\",\"reason\":\"");
+	wbuf_json(b, g->row.reason);
+	wbuf_puts(b, "\"}");
+}
+
+static void
+status_text(struct wbuf *b, const struct web_game_row *r)
+{
+	if (r->status == 2) {
+		wbuf_html(b, r->result[0] != '\0' ? r->result : "-");
+		if (r->reason[0] != '\0') {
+			wbuf_puts(b, " (");
+			wbuf_html(b, r->reason);
+			wbuf_puts(b, ")");
+		}
+	} else
+		wbuf_puts(b, r->status == 1 ? "in progress" :
+		    "waiting for a player");
+}
+
+void
+web_page_game(struct wbuf *b, const struct web_game *g)
+{
+	const struct web_game_row *r = &g->row;
+	char title[96];
+	int i;
+
+	snprintf(title, sizeof title, "Game %s", r->id);
+	head(b, title, 0, true);
+	wbuf_puts(b, "<h1>");
+	player_link(b, r->white, r->wrating);
+	wbuf_puts(b, " &ndash; ");
+	player_link(b, r->black, r->brating);
+	wbuf_puts(b, "</h1>\n<p class=\"info\">game ");
+	wbuf_html(b, r->id);
+	wbuf_puts(b, ", ");
+	wbuf_html(b, r->variant);
+	wbuf_puts(b, r->rated ? ", rated, " : ", ");
+	clock_text(b, r->clock);
+	wbuf_puts(b, " &middot; <a href=\"/game/");
+	wbuf_html(b, r->id);
+	wbuf_puts(b, "/record\" download>record</a></p>\n<div class=\"game\">"
+	    "<div>");
+	if (web_board_svg(b, g->fens[g->nply], g->megapawn) < 0)
+		wbuf_puts(b, "<p>(the position cannot be drawn)</p>");
+	wbuf_puts(b, "<p id=\"view\">");
+	wbuf_printf(b, "ply %d of %d", g->nply, g->nply);
+	wbuf_puts(b, "</p></div><div class=\"side\">");
+	if (g->timed) {
+		wbuf_printf(b, "<p class=\"clocks\">white <span id=\"wclock\""
+		    "%s>", g->running == 0 ? " class=\"run\"" : "");
+		ms_text(b, g->wclock);
+		wbuf_printf(b, "</span> black <span id=\"bclock\"%s>",
+		    g->running == 1 ? " class=\"run\"" : "");
+		ms_text(b, g->bclock);
+		wbuf_puts(b, "</span></p>");
+	}
+	wbuf_puts(b, "<p>status: <span id=\"status\">");
+	status_text(b, r);
+	wbuf_puts(b, "</span></p><ol id=\"moves\">");
+	for (i = 0; i < g->nply; i += 2) {
+		wbuf_puts(b, "<li>");
+		wbuf_html(b, g->moves[i]);
+		if (i + 1 < g->nply) {
+			wbuf_puts(b, " ");
+			wbuf_html(b, g->moves[i + 1]);
+		}
+		wbuf_puts(b, "</li>");
+	}
+	wbuf_puts(b, "</ol><p class=\"hint\">&larr; &rarr; step through "
+	    "the moves</p></div></div>\n<script type=\"application/json\" "
+	    "id=\"data\" data-game=\"");
+	wbuf_html(b, r->id);
+	wbuf_puts(b, "\">");
+	web_sse_state(b, g, 0);
+	wbuf_puts(b, "</script>\n");
+	foot(b);
+}
+
+static void
+day_text(struct wbuf *b, long long t)
+{
+	time_t tt = (time_t)t;
+	struct tm tm;
+	char day[32];
+
+	if (gmtime_r(&tt, &tm) == NULL ||
+	    strftime(day, sizeof day, "%Y-%m-%d", &tm) == 0)
+		snprintf(day, sizeof day, "?");
+	wbuf_puts(b, day);
+}
+
+void
+web_page_player(struct wbuf *b, const struct web_player *p)
+{
+	int i;
+
+	head(b, p->name, 0, false);
+	wbuf_puts(b, "<h1>");
+	wbuf_html(b, p->name);
+	wbuf_puts(b, "</h1>\n<p class=\"info\">account since ");
+	day_text(b, p->created);
+	wbuf_printf(b, ", %d games</p>\n<h2>Ratings</h2>\n", p->ngames_total);
+	ratings_table(b, p->ratings, p->nratings, false);
+	for (i = 0; i < p->nratings; i++) {
+		wbuf_puts(b, "<figure><figcaption>");
+		wbuf_html(b, p->ratings[i].variant);
+		wbuf_puts(b, " ");
+		wbuf_html(b, p->ratings[i].speed);
+		wbuf_puts(b, "</figcaption>");
+		web_chart_svg(b, p->hist != NULL ? p->hist[i] : NULL,
+		    p->nhist != NULL ? p->nhist[i] : 0);
+		wbuf_puts(b, "</figure>\n");
+	}
+	wbuf_puts(b, "<h2>Games</h2>\n");
+	games_table(b, "games", p->games, p->ngames, true);
+	if (p->next_before != NULL) {
+		wbuf_puts(b, "<p><a rel=\"next\" href=\"/player/");
+		wbuf_html(b, p->name);
+		wbuf_puts(b, "?before=");
+		wbuf_html(b, p->next_before);
+		wbuf_puts(b, "\">older games</a></p>\n");
+	}
+	foot(b);
+}
+
+void
+web_page_error(struct wbuf *b, int code, const char *text)
+{
+	char title[32];
+
+	snprintf(title, sizeof title, "%d", code);
+	head(b, title, 0, false);
+	wbuf_printf(b, "<h1>%d</h1>\n<p>", code);
+	wbuf_html(b, text);
+	wbuf_puts(b, "</p>\n");
+	foot(b);
+}

@@ -1,0 +1,248 @@
+/*
+ * test_web.c: the web pages' rendering (src/web, without sockets): what a
+ * player wrote, fed as <script> and quotes through every field a page
+ * shows, comes out escaped; the board's SVG from a FEN (pieces, river,
+ * castles, megapawn's islands); the SSE message's JSON; the rating chart;
+ * the script is never inline.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "web/web.h"
+
+#define EVIL "<script>alert(\"x\")</script>'&"
+#define EVIL_HTML "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&#39;&amp;"
+
+/* No raw '<script>' anywhere but the page's own tags (the script's file
+ * and the JSON block). */
+static void
+assert_clean(const char *html)
+{
+	const char *p = html;
+
+	while ((p = strstr(p, "<script")) != NULL) {
+		assert_true(strncmp(p, "<script src=\"/static/congo.js\"", 30)
+		    == 0 || strncmp(p, "<script type=\"application/json\"",
+		    31) == 0);
+		p++;
+	}
+	assert_null(strstr(html, "alert(\"x\")"));
+	assert_null(strstr(html, "'&"));
+}
+
+static void
+evil_row(struct web_game_row *r)
+{
+	memset(r, 0, sizeof *r);
+	snprintf(r->id, sizeof r->id, "%s", "AB<\"'>&");
+	snprintf(r->variant, sizeof r->variant, "%s", "<b>\"v'");
+	snprintf(r->white, sizeof r->white, "%s", EVIL);
+	snprintf(r->black, sizeof r->black, "%s", EVIL);
+	snprintf(r->clock, sizeof r->clock, "%s", "<i>'\"");
+	snprintf(r->result, sizeof r->result, "%s", "<'\">");
+	snprintf(r->reason, sizeof r->reason, "%s", "<script>'\"");
+	r->status = 2;
+}
+
+static void
+test_escape(void **state)
+{
+	struct wbuf b;
+
+	(void)state;
+	wbuf_init(&b);
+	wbuf_html(&b, EVIL);
+	assert_string_equal(b.s, EVIL_HTML);
+	wbuf_free(&b);
+	wbuf_json(&b, "a\"b\\c</script>\n");
+	assert_string_equal(b.s, "a\\\"b\\\\c\\u003c/script\\u003e\\u000a");
+	wbuf_free(&b);
+	assert_true(web_valid_id("ABCD2345"));
+	assert_false(web_valid_id("AB/CD"));
+	assert_false(web_valid_id(""));
+	assert_false(web_valid_id("..%2f"));
+	assert_true(web_valid_name("alice_1.x-y"));
+	assert_false(web_valid_name("<script>"));
+	assert_false(web_valid_name("a b"));
+}
+
+static void
+test_index(void **state)
+{
+	struct web_game_row live[2], recent[1];
+	struct web_seek_row seek;
+	struct web_rating_row top[1];
+	struct web_index x;
+	struct wbuf b;
+
+	(void)state;
+	evil_row(&live[0]);
+	evil_row(&live[1]);
+	live[1].status = 1;
+	evil_row(&recent[0]);
+	memset(&seek, 0, sizeof seek);
+	snprintf(seek.name, sizeof seek.name, "%s", EVIL);
+	snprintf(seek.variant, sizeof seek.variant, "%s", "<v'\">");
+	snprintf(seek.clock, sizeof seek.clock, "%s", "<c'\">");
+	snprintf(seek.colour, sizeof seek.colour, "%s", "<'\">");
+	memset(top, 0, sizeof top);
+	snprintf(top[0].name, sizeof top[0].name, "%s", EVIL);
+	snprintf(top[0].variant, sizeof top[0].variant, "%s", "<v'\">");
+	snprintf(top[0].speed, sizeof top[0].speed, "%s", "<s'\">");
+	memset(&x, 0, sizeof x);
+	x.live = live;
+	x.nlive = 2;
+	x.recent = recent;
+	x.nrecent = 1;
+	x.seeks = &seek;
+	x.nseeks = 1;
+	x.ncat = 1;
+	x.cat[0] = "<cat'\">";
+	x.top[0] = top;
+	x.ntop[0] = 1;
+	x.server = "<srv'\">";
+	wbuf_init(&b);
+	web_page_index(&b, &x);
+	assert_clean(b.s);
+	assert_non_null(strstr(b.s, EVIL_HTML));
+	assert_non_null(strstr(b.s, "http-equiv=\"refresh\""));
+	assert_non_null(strstr(b.s, "&lt;cat&#39;&quot;&gt;"));
+	assert_non_null(strstr(b.s, "&lt;srv&#39;&quot;&gt;"));
+	wbuf_free(&b);
+}
+
+static void
+test_game(void **state)
+{
+	const char *fens[] = {
+		"gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0 1",
+		"gmelecz/ppppppp/7/7/P6/1PPPPPP/GMELECZ b 0 1",
+	};
+	const char *moves[] = { "<a2a3>'\"" };
+	struct web_game g;
+	struct wbuf b;
+
+	(void)state;
+	memset(&g, 0, sizeof g);
+	evil_row(&g.row);
+	g.row.status = 1;
+	g.timed = true;
+	g.wclock = 61000;
+	g.bclock = 5000;
+	g.running = 1;
+	g.nply = 1;
+	g.fens = fens;
+	g.moves = moves;
+	wbuf_init(&b);
+	web_page_game(&b, &g);
+	assert_clean(b.s);
+	assert_non_null(strstr(b.s, EVIL_HTML));
+	assert_non_null(strstr(b.s, "&lt;a2a3&gt;&#39;&quot;"));
+	/* The JSON block: its strings cannot close the block. */
+	assert_non_null(strstr(b.s, "\\u003ca2a3\\u003e'\\\""));
+	assert_non_null(strstr(b.s, "<script src=\"/static/congo.js\""));
+	assert_non_null(strstr(b.s, "1:01"));
+	assert_non_null(strstr(b.s, "0:05"));
+	/* The position after a3: white's pawn on a3 (square 14). */
+	assert_non_null(strstr(b.s, "<g id=\"sq14\" class=\"w\">"));
+	assert_non_null(strstr(b.s, "<g id=\"sq7\" class=\"e\">"));
+	wbuf_free(&b);
+	wbuf_init(&b);
+	web_sse_state(&b, &g, 1);
+	assert_string_equal(b.s, "{\"from\":1,\"ply\":1,\"fens\":[\"gmelecz/"
+	    "ppppppp/7/7/P6/1PPPPPP/GMELECZ b 0 1\"],\"moves\":[],"
+	    "\"timed\":true,\"wclock\":61000,\"bclock\":5000,\"running\":1,"
+	    "\"status\":1,\"result\":\"\\u003c'\\\"\\u003e\",\"reason\":"
+	    "\"\\u003cscript\\u003e'\\\"\"}");
+	wbuf_free(&b);
+}
+
+static void
+test_board(void **state)
+{
+	struct wbuf b;
+
+	(void)state;
+	wbuf_init(&b);
+	assert_int_equal(web_board_svg(&b, "ezclcze/3p3/p1p1p1p/7/P1P1P1P/"
+	    "3P3/EZCLCZE w 0 1", true), 0);
+	/* Islands a4 b4 f4 g4, deep water c4-e4, castles, land. */
+	assert_non_null(strstr(b.s, "fill=\"#afaf87\""));
+	assert_non_null(strstr(b.s, "fill=\"#0087af\""));
+	assert_non_null(strstr(b.s, "fill=\"#d7af87\""));
+	assert_non_null(strstr(b.s, "fill=\"#87af87\""));
+	assert_non_null(strstr(b.s, "<g id=\"sq3\" class=\"w\"><circle "));
+	assert_non_null(strstr(b.s, ">L</text></g>"));
+	assert_non_null(strstr(b.s, "<g id=\"sq45\" class=\"b\">"));
+	wbuf_free(&b);
+	assert_int_equal(web_board_svg(&b, "gmelecz/ppppppp/7/7/7/PPPPPPP/"
+	    "GMELECZ w 0 1", false), 0);
+	assert_null(strstr(b.s, "#afaf87"));
+	wbuf_free(&b);
+	assert_int_equal(web_board_svg(&b, "8/7/7/7/7/7/7 w", false), -1);
+	assert_int_equal(web_board_svg(&b, "7/7/7/7/7/7 w", false), -1);
+	assert_int_equal(web_board_svg(&b, "<script>", false), -1);
+	assert_int_equal(web_board_svg(&b, "", false), -1);
+	wbuf_free(&b);
+}
+
+static void
+test_player(void **state)
+{
+	struct web_rating_row r[1];
+	struct web_point pts[3] = { { 1, 1500 }, { 2, 1560.5 }, { 3, 1530 } };
+	const struct web_point *hist[1] = { pts };
+	int nhist[1] = { 3 };
+	struct web_game_row g[1];
+	struct web_player p;
+	struct wbuf b;
+
+	(void)state;
+	memset(&p, 0, sizeof p);
+	memset(r, 0, sizeof r);
+	snprintf(p.name, sizeof p.name, "%s", EVIL);
+	snprintf(r[0].name, sizeof r[0].name, "%s", EVIL);
+	snprintf(r[0].variant, sizeof r[0].variant, "%s", "<v'\">");
+	snprintf(r[0].speed, sizeof r[0].speed, "%s", "<s'\">");
+	evil_row(&g[0]);
+	p.ratings = r;
+	p.nratings = 1;
+	p.hist = hist;
+	p.nhist = nhist;
+	p.games = g;
+	p.ngames = 1;
+	p.next_before = "<'\">";
+	wbuf_init(&b);
+	web_page_player(&b, &p);
+	assert_clean(b.s);
+	assert_non_null(strstr(b.s, "<polyline"));
+	assert_non_null(strstr(b.s, "?before=&lt;&#39;&quot;&gt;"));
+	wbuf_free(&b);
+	web_page_error(&b, 404, EVIL);
+	assert_clean(b.s);
+	wbuf_free(&b);
+	web_chart_svg(&b, NULL, 0);
+	assert_non_null(strstr(b.s, "no rated games"));
+	wbuf_free(&b);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_escape),
+		cmocka_unit_test(test_index),
+		cmocka_unit_test(test_game),
+		cmocka_unit_test(test_board),
+		cmocka_unit_test(test_player),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

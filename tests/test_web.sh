@@ -1,0 +1,202 @@
+#!/bin/bash
+# test_web.sh: congo-server --http, the read-only web pages (issue 23),
+# served by a real server: every path with curl (status codes: 404 for an
+# unknown game, player or page, 405 for POST, 400 for a bad before=; the
+# Content-Security-Policy; the record; the event stream and its end after
+# its life), the metrics parsed by Prometheus' own text parser, and a game
+# in progress followed in headless Chromium: a move made over CGP/1 shows
+# on the page within 1 s without a reload (the DOM dumped, the time the
+# page's script took it compared with the move's OK), and a screenshot of
+# the board (tests/web-game.png in the build folder). Parts whose program
+# is missing (curl, python3's prometheus_client, chromium) are skipped;
+# 77 when curl or python3 is.
+set -u
+builddir=${CONGO_BUILDDIR:-$(pwd)}
+srcdir=${srcdir:-$(dirname "$0")/..}
+server="$builddir/src/congo-server"
+command -v curl > /dev/null || { echo "test_web.sh: no curl, skipped"; exit 77; }
+# Debian's python3 (its packages: prometheus_client, websocket) first.
+py=python3
+[ -x /usr/bin/python3 ] && py=/usr/bin/python3
+command -v $py > /dev/null || { echo "test_web.sh: no python3, skipped"; exit 77; }
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/congo-web.XXXXXX") || exit 1
+pid=
+drv=
+cleanup() {
+	[ -n "$drv" ] && kill "$drv" 2>/dev/null
+	[ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null
+	[ -n "${KEEP:-}" ] || rm -rf "$tmp"
+}
+trap cleanup EXIT
+fail() {
+	echo "test_web.sh: $*"
+	[ -f "$tmp/server.log" ] && tail -20 "$tmp/server.log"
+	exit 1
+}
+
+if "$server" --db "$tmp/x.db" --create --port 0 --http 127.0.0.1:0 \
+    --check 2>&1 | grep -q "without libmicrohttpd"; then
+	echo "test_web.sh: congo-server built without libmicrohttpd, skipped"
+	exit 77
+fi
+
+CONGO_WEB_SSE_LIFE_MS=3000 "$server" --port 0 --bind 127.0.0.1 \
+    --http 127.0.0.1:0 --db "$tmp/games.db" --create 2> "$tmp/server.log" &
+pid=$!
+port= http=
+for _ in $(seq 200); do
+	port=$(sed -n 's/.*listening on .* port \([0-9]*\).*/\1/p' \
+	    "$tmp/server.log")
+	http=$(sed -n 's/.*web pages on .* port \([0-9]*\).*/\1/p' \
+	    "$tmp/server.log")
+	[ -n "$port" ] && [ -n "$http" ] && break
+	kill -0 "$pid" 2>/dev/null || break
+	sleep 0.05
+done
+[ -n "$port" ] && [ -n "$http" ] || fail "the server did not start"
+base="http://127.0.0.1:$http"
+
+# Two players over CGP/1 (the driver reads "move UCI" lines).
+mkfifo "$tmp/drv.in"
+WEB_ACCOUNT=alice $py "$srcdir/tests/web_cgp.py" "$port" \
+    < "$tmp/drv.in" > "$tmp/drv.out" 2>&1 &
+drv=$!
+exec 3> "$tmp/drv.in"
+# wait_for FILE PATTERN: until the file has a line matching.
+wait_for() {
+	for _ in $(seq 200); do
+		grep -q "$2" "$1" 2>/dev/null && return 0
+		kill -0 "$drv" 2>/dev/null || break
+		sleep 0.05
+	done
+	cat "$1"
+	fail "waited in vain for $2 in $1"
+}
+wait_for "$tmp/drv.out" '^[A-Z2-7]\{8\}$'
+game=$(head -1 "$tmp/drv.out")
+echo "move c2c3" >&3
+wait_for "$tmp/drv.out" '^ok'
+
+# status URL [curl options]: the status code.
+status() {
+	local url=$1
+	shift
+	curl -s -o /dev/null -w '%{http_code}' "$@" "$base$url"
+}
+expect() {
+	local got
+	got=$(status "$@")
+	[ "$got" = "$want" ] || fail "$* answered $got, not $want"
+}
+want=200
+for u in / "/game/$game" "/game/$game/record" /player/alice /player/ALICE \
+    /metrics /healthz /static/congo.js /static/congo.css \
+    "/player/alice?before=$game"; do
+	expect "$u"
+done
+want=404
+for u in /game/ZZZZZZZZ /game/ZZZZZZZZ/record /game/ZZZZZZZZ/events \
+    /player/nobody /nothing "/game/$game/other" "/game/$game/record/x" \
+    "/game/%3Cscript%3E" "/player/%3Cscript%3E%22" "/player/a%2Fb" \
+    "/game/../../etc/passwd" "/$(head -c 300 /dev/zero | tr '\0' a)"; do
+	expect "$u"
+done
+want=400
+expect "/player/alice?before=%3Cscript%3E"
+want=405
+for u in / "/game/$game" /metrics; do
+	expect "$u" -X POST -d x=1
+	expect "$u" -X PUT
+	expect "$u" -X DELETE
+done
+curl -s -D "$tmp/h" -o "$tmp/game.html" "$base/game/$game"
+grep -qi "^Content-Security-Policy: .*script-src 'self'" "$tmp/h" ||
+    fail "no Content-Security-Policy"
+grep -qi "^Set-Cookie" "$tmp/h" && fail "a cookie"
+grep -q "<form" "$tmp/game.html" && fail "a form"
+grep -q "<script>" "$tmp/game.html" && fail "an inline script"
+grep -q 'c2c3' "$tmp/game.html" || fail "the move is not on the page"
+grep -q '<svg class="board"' "$tmp/game.html" || fail "no board"
+curl -s -i -X POST "$base/" | grep -qi "^Allow: GET, HEAD" ||
+    fail "405 without Allow"
+curl -s "$base/game/$game/record" > "$tmp/record.txt"
+grep -q '^1\. c2c3' "$tmp/record.txt" || fail "the record lacks the move"
+grep -q '^\[White "alice"\]' "$tmp/record.txt" || fail "the record's tags"
+curl -s "$base/" | grep -q "/game/$game" || fail "the game is not live on /"
+curl -s "$base/player/alice" | grep -q "<h1>alice</h1>" ||
+    fail "the player page"
+curl -s "$base/healthz" | grep -q '^ok' || fail "healthz"
+
+# The event stream: the game's state at once, and its end after its life
+# (3 s here, an hour by default).
+start=$(date +%s%N)
+curl -s -N --max-time 20 "$base/game/$game/events" > "$tmp/sse.txt"
+took=$((($(date +%s%N) - start) / 1000000))
+grep -q '^event: state' "$tmp/sse.txt" || fail "no state event"
+grep -q '"moves":\["c2c3"\]' "$tmp/sse.txt" || fail "the stream's moves"
+[ "$took" -lt 15000 ] || fail "the stream lasted ${took} ms, not its 3 s"
+echo "test_web.sh: curl: every path answered as it should; the stream ended after ${took} ms"
+
+# The metrics, through Prometheus' parser.
+if $py -c 'import prometheus_client' 2>/dev/null; then
+	curl -s "$base/metrics" > "$tmp/metrics.txt"
+	$py - "$tmp/metrics.txt" <<'PY' || fail "the metrics do not parse"
+import sys
+from prometheus_client.parser import text_string_to_metric_families
+fam = {f.name: f for f in text_string_to_metric_families(open(sys.argv[1]).read())}
+for want in ("congo_connections", "congo_games", "congo_changes_stored",
+             "congo_commit_seconds", "congo_store_errors",
+             "congo_refusals", "congo_http_streams"):
+    assert want in fam, want
+games = {s.labels["status"]: s.value for s in fam["congo_games"].samples}
+assert games["active"] >= 1, games
+hist = [s for s in fam["congo_commit_seconds"].samples
+        if s.name.endswith("_count")]
+assert hist and hist[0].value >= 3, hist
+print("test_web.sh: metrics: %d families parsed" % len(fam))
+PY
+else
+	echo "test_web.sh: no python3-prometheus-client, the metrics' parse skipped"
+fi
+
+# A real browser: the page follows the game without a reload.
+chrome=$(command -v chromium || command -v chromium-browser || true)
+if [ -z "$chrome" ] || ! $py -c 'import websocket' 2>/dev/null; then
+	echo "test_web.sh: no chromium or python3-websocket, the browser's part skipped"
+	exit 0
+fi
+mkfifo "$tmp/br.in"
+$py "$srcdir/tests/web_browser.py" "$chrome" "$base/game/$game" \
+    "$tmp/chrome" "$builddir/tests/web-game.png" < "$tmp/br.in" \
+    > "$tmp/br.out" 2> "$tmp/br.err" &
+bpid=$!
+exec 4> "$tmp/br.in"
+for _ in $(seq 500); do
+	grep -q '^ready' "$tmp/br.out" && break
+	kill -0 "$bpid" 2>/dev/null || break
+	sleep 0.02
+done
+grep -q '^ready 1$' "$tmp/br.out" || {
+	grep -v dbus "$tmp/br.err" | tail -5; fail "the browser: $(cat "$tmp/br.out")"; }
+echo "move c6c5" >&3
+for _ in $(seq 200); do
+	[ "$(grep -c '^ok' "$tmp/drv.out")" -ge 2 ] && break
+	kill -0 "$drv" 2>/dev/null || break
+	sleep 0.02
+done
+[ "$(grep -c '^ok' "$tmp/drv.out")" -ge 2 ] ||
+    fail "the move: $(cat "$tmp/drv.out")"
+sed -n 's/^ok //p' "$tmp/drv.out" | tail -1 >&4
+wait "$bpid" || { grep -v dbus "$tmp/br.err" | tail -5; fail "the browser"; }
+lag=$(sed -n 's/^shown \(-*[0-9]*\) 2$/\1/p' "$tmp/br.out")
+[ -n "$lag" ] || fail "the browser: $(cat "$tmp/br.out")"
+[ "$lag" -lt 1000 ] || fail "the page showed the move after $lag ms"
+dom="$builddir/tests/web-game.png.html"
+grep -q '<li>c2c3 c6c5</li>' "$dom" || fail "the move list"
+# Black's pawn now on c5 (square 30), c6 (37) empty.
+grep -q '<g id="sq30" class="b">' "$dom" || fail "the board (c5)"
+grep -q '<g id="sq37" class="e">' "$dom" || fail "the board (c6)"
+echo "test_web.sh: chromium: the move was on the page $lag ms after its OK, without a reload"
+echo "test_web.sh: screenshot: $builddir/tests/web-game.png"
+echo quit >&3
+exit 0

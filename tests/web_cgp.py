@@ -1,0 +1,74 @@
+#!/usr/bin/env python3
+"""web_cgp.py PORT: two CGP/1 players for tests/test_web.sh.
+
+White registers and logs in as the account given in $WEB_ACCOUNT (when
+set), creates a game with clock=300+5, black joins; the game's id is
+printed. Then each line read from stdin is a command:
+  move UCI   the side to move plays it; prints "ok <wall ms>" once the
+             server stored it (the OK came back)
+  quit       leave
+"""
+import os
+import socket
+import sys
+import time
+
+
+class Conn:
+    def __init__(self, port):
+        self.s = socket.create_connection(("127.0.0.1", port), timeout=10)
+        self.buf = b""
+        self.tag = 0
+        self.line()                     # HELLO
+        self.cmd("HELLO CGP/1 client=web-test", "*")
+
+    def line(self):
+        while b"\n" not in self.buf:
+            data = self.s.recv(4096)
+            if not data:
+                raise SystemExit("web_cgp: connection closed")
+            self.buf += data
+        line, self.buf = self.buf.split(b"\n", 1)
+        return line.decode()
+
+    def cmd(self, text, tag=None):
+        """Send text; the OK (or ERR) answering it, as a dict."""
+        if tag is None:
+            self.tag += 1
+            tag = "#%d" % self.tag
+            text = tag + " " + text
+        self.s.sendall(text.encode() + b"\n")
+        while True:
+            line = self.line()
+            w = line.split()
+            if w[0] in ("OK", "ERR") and w[1] == tag:
+                if w[0] == "ERR":
+                    raise SystemExit("web_cgp: " + line)
+                return dict(x.split("=", 1) for x in w[3:] if "=" in x)
+
+
+def main():
+    port = int(sys.argv[1])
+    white, black = Conn(port), Conn(port)
+    acct = os.environ.get("WEB_ACCOUNT", "")
+    wname = "ann"
+    if acct:
+        key = white.cmd("REGISTER name=" + acct)["key"]
+        white.cmd("LOGIN name=%s key=%s" % (acct, key))
+        wname = acct
+    game = white.cmd("CREATE seat=white clock=300+5 name=" + wname)["game"]
+    black.cmd("JOIN game=%s seat=black name=bob" % game)
+    print(game, flush=True)
+    ply = 0
+    for line in sys.stdin:
+        w = line.split()
+        if not w or w[0] == "quit":
+            break
+        if w[0] == "move":
+            who = white if ply % 2 == 0 else black
+            who.cmd("MOVE game=%s ply=%d move=%s" % (game, ply, w[1]))
+            ply += 1
+            print("ok %d" % int(time.time() * 1000), flush=True)
+
+
+main()
