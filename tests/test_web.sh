@@ -41,7 +41,7 @@ if "$server" --db "$tmp/x.db" --create --port 0 --http 127.0.0.1:0 \
 fi
 
 CONGO_WEB_SSE_LIFE_MS=3000 "$server" --port 0 --bind 127.0.0.1 \
-    --http 127.0.0.1:0 --db "$tmp/games.db" --create 2> "$tmp/server.log" &
+    --max-per-address 8 --http 127.0.0.1:0 --db "$tmp/games.db" --create 2> "$tmp/server.log" &
 pid=$!
 port= http=
 for _ in $(seq 200); do
@@ -137,6 +137,51 @@ grep -q '"moves":\["c2c3"\]' "$tmp/sse.txt" || fail "the stream's moves"
 [ "$took" -lt 15000 ] || fail "the stream lasted ${took} ms, not its 3 s"
 echo "test_web.sh: curl: every path answered as it should; the stream ended after ${took} ms"
 
+# Connections per network (--max-per-address 8 here): eight held open,
+# a ninth is closed unanswered, and once one goes another is served.
+$py - "$http" <<'PY' || fail "the per-network limit"
+import socket, sys, time
+port = int(sys.argv[1])
+def get():
+    s = socket.create_connection(("127.0.0.1", port), timeout=5)
+    try:
+        s.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        data = b""
+        while True:
+            d = s.recv(4096)
+            if not d:
+                return data
+            data += d
+    except ConnectionResetError:
+        return b""
+    finally:
+        s.close()
+held = [socket.create_connection(("127.0.0.1", port)) for _ in range(8)]
+# The server has taken them all once a ninth is refused.
+for _ in range(100):
+    if get() == b"":
+        break
+    time.sleep(0.02)
+else:
+    sys.exit("a ninth connection was served")
+held.pop().close()
+for _ in range(100):
+    if get().startswith(b"HTTP/1.1 200"):
+        break
+    time.sleep(0.02)
+else:
+    sys.exit("no connection served after one closed")
+for s in held:
+    s.close()
+PY
+for _ in $(seq 100); do
+	curl -s "$base/metrics" > "$tmp/metrics.txt" && break
+	sleep 0.02
+done
+grep -q '^congo_refusals_total{limit="http_per_network"} [1-9]' \
+    "$tmp/metrics.txt" || fail "the refusal is not counted"
+echo "test_web.sh: a ninth connection from one network refused, and counted"
+
 # The metrics, through Prometheus' parser.
 if $py -c 'import prometheus_client' 2>/dev/null; then
 	curl -s "$base/metrics" > "$tmp/metrics.txt"
@@ -196,7 +241,7 @@ grep -q '<li>c2c3 c6c5</li>' "$dom" || fail "the move list"
 # Black's pawn now on c5 (square 30), c6 (37) empty.
 grep -q '<g id="sq30" class="b">' "$dom" || fail "the board (c5)"
 grep -q '<g id="sq37" class="e">' "$dom" || fail "the board (c6)"
-echo "test_web.sh: chromium: the move was on the page $lag ms after its OK, without a reload"
+echo "test_web.sh: chromium: the move was on the page $lag ms after it was sent, without a reload"
 echo "test_web.sh: screenshot: $builddir/tests/web-game.png"
 echo quit >&3
 exit 0

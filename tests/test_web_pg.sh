@@ -62,7 +62,7 @@ done
 sent=$(sed -n 's/^ok //p' "$tmp/drv.out" | tail -1)
 wait_for "$tmp/sse.txt" '"moves":\["c6c5"\]'
 lag=$(($(date +%s%3N) - sent))
-echo "test_web_pg.sh: server b's stream had server a's move within $lag ms of its OK"
+echo "test_web_pg.sh: server b's stream had server a's move within $lag ms of its sending"
 [ "$lag" -lt 1000 ] || fail "too slow: $lag ms"
 echo quit >&3
 exit 0

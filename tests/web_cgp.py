@@ -4,8 +4,8 @@
 White registers and logs in as the account given in $WEB_ACCOUNT (when
 set), creates a game with clock=300+5, black joins; the game's id is
 printed. Then each line read from stdin is a command:
-  move UCI   the side to move plays it; prints "ok <wall ms>" once the
-             server stored it (the OK came back)
+  move UCI   the side to move plays it; prints "ok <wall ms>" (when
+             the MOVE was sent) once the server stored it (its OK came)
   quit       leave
 """
 import os
@@ -66,9 +66,10 @@ def main():
             break
         if w[0] == "move":
             who = white if ply % 2 == 0 else black
+            sent = int(time.time() * 1000)
             who.cmd("MOVE game=%s ply=%d move=%s" % (game, ply, w[1]))
             ply += 1
-            print("ok %d" % int(time.time() * 1000), flush=True)
+            print("ok %d" % sent, flush=True)
 
 
 main()

@@ -72,8 +72,7 @@ web_metrics(struct web *w, struct MHD_Connection *c)
 	    "requests refused by a limit");
 	for (i = 0; i < n; i++)
 		wbuf_printf(&b, "congo_refusals_total{limit=\"%s\"} %lld\n",
-		    names[i], refused[i] + (strcmp(names[i],
-		    "http_per_network") == 0 ? w->refused_net : 0));
+		    names[i], refused[i]);
 	return web_reply(c, 200, "text/plain; version=0.0.4; charset=utf-8",
 	    &b);
 }
