@@ -3,31 +3,41 @@
  * time (as if about 30 moves were left, fewer late in a long game) plus
  * most of the increment; a little more in the middlegame, much less for a
  * nearly forced move; a hard limit of a few soft budgets but never more
- * than a third of what is left; and a reserve kept back for the process,
- * the pipes and a busy machine, so the clock is never run out.
+ * than a sixth of what may be spent; and a reserve, with a share for
+ * each move's overhead (the process, the pipes, a busy machine), kept
+ * back so the clock is never run out.
  */
 #include "ai/search_internal.h"
+
+/* What a move costs besides thinking (the process, the pipes, the
+ * opponent's program, a busy machine), paid from the clock unless the
+ * increment does. */
+#define MOVE_OVERHEAD_MS 15
 
 void
 search_time_budget(int64_t left_ms, int64_t inc_ms, int movestogo,
     int nlegal, int ply, struct search_budget *out)
 {
-	int64_t reserve, usable, soft, hard, mtg;
+	int64_t reserve, usable, soft, hard, mtg, over;
 
 	if (left_ms < 1)
 		left_ms = 1;
 	if (inc_ms < 0)
 		inc_ms = 0;
-	/* 1/8 of a short clock, at most 150 ms of a long one */
-	reserve = left_ms / 8 < 150 ? left_ms / 8 : 150;
-	usable = left_ms - reserve;
-	if (usable < 1)
-		usable = 1;
+	/* The moves still to make: about 30, never fewer than 20 without a
+	 * movestogo (a sudden-death game may go on long after ply 150). */
 	mtg = 32 - ply / 10;
-	if (mtg < 16)
-		mtg = 16;
+	if (mtg < 20)
+		mtg = 20;
 	if (movestogo > 0 && movestogo < mtg)
 		mtg = movestogo;
+	/* 1/8 of a short clock, at most 150 ms of a long one, and each of
+	 * those moves' overhead, are never thought with. */
+	reserve = left_ms / 8 < 150 ? left_ms / 8 : 150;
+	over = inc_ms >= MOVE_OVERHEAD_MS ? 0 : MOVE_OVERHEAD_MS - inc_ms;
+	usable = left_ms - reserve - over * mtg;
+	if (usable < 0)
+		usable = 0;
 	soft = usable / mtg + inc_ms * 3 / 4;
 	if (ply >= 8 && ply < 70)
 		soft = soft * 5 / 4;          /* the middlegame */
@@ -36,10 +46,12 @@ search_time_budget(int64_t left_ms, int64_t inc_ms, int movestogo,
 	else if (nlegal > 0 && nlegal <= 3)
 		soft /= 2;
 	hard = soft * 4;
+	/* One move never takes more than a sixth of what may be spent (a
+	 * third ran a 2 s clock out: 30-50% of the rest a move at its end). */
 	if (movestogo == 1)
 		hard = usable * 3 / 4;
-	else if (hard > usable / 3)
-		hard = usable / 3;
+	else if (hard > usable / 6 + inc_ms * 3 / 4)
+		hard = usable / 6 + inc_ms * 3 / 4;
 	if (soft > hard)
 		soft = hard;
 	if (nlegal == 1)
