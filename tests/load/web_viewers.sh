@@ -15,6 +15,8 @@ shift
 builddir=${CONGO_BUILDDIR:-$(pwd)}
 server="$builddir/src/congo-server"
 load="$builddir/tests/load/cgp_load"
+py=python3
+[ -x /usr/bin/python3 ] && py=/usr/bin/python3
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/web-viewers.XXXXXX") || exit 2
 pid=
 vpids=()
@@ -57,19 +59,44 @@ if [ "$viewers" -gt 0 ]; then
 		sleep 0.1
 	done
 	[ "${#games[@]}" -gt 0 ] || { echo "web_viewers.sh: no live game"; exit 2; }
-	for i in $(seq 0 $((viewers - 1))); do
-		g=${games[$((i % ${#games[@]}))]}
-		curl -s -N "http://127.0.0.1:$http/game/$g/events" \
-		    > "$tmp/viewer.$i" 2>/dev/null &
-		vpids+=($!)
-	done
+	# One process holds every stream (100 curls would cost the
+	# machine more than the server).
+	$py - "$http" "$viewers" "${games[@]}" > "$tmp/viewers.out" <<'PY' &
+import selectors, signal, socket, sys
+port, n, games = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3:]
+sel = selectors.DefaultSelector()
+events = 0
+def done(*_):
+    print(events, flush=True)
+    sys.exit(0)
+signal.signal(signal.SIGTERM, done)
+for i in range(n):
+    s = socket.create_connection(("127.0.0.1", port))
+    s.sendall(("GET /game/%s/events HTTP/1.1\r\nHost: x\r\n\r\n" %
+               games[i % len(games)]).encode())
+    s.setblocking(False)
+    sel.register(s, selectors.EVENT_READ)
+while True:
+    for key, _ in sel.select():
+        data = key.fileobj.recv(65536)
+        if not data:
+            sel.unregister(key.fileobj)
+        events += data.count(b"event: state")
+PY
+	vpids+=($!)
 fi
 wait "$lpid"
 cat "$tmp/load.out"
+# The server's CPU (user + system) over the run.
+read -r -a st < "/proc/$pid/stat"
+echo "web_viewers.sh: server CPU $(( (st[13] + st[14]) * 1000 / $(getconf CLK_TCK) )) ms"
 if [ "$viewers" -gt 0 ]; then
+	open=$(curl -s "http://127.0.0.1:$http/metrics" |
+	    sed -n 's/^congo_http_streams //p')
+	kill "${vpids[0]}"
+	wait "${vpids[0]}"
 	echo "web_viewers.sh: $viewers viewers on ${#games[@]} games;" \
-	    "$(cat "$tmp"/viewer.* | grep -c '^event: state') state events" \
-	    "received; streams open at the end:" \
-	    "$(curl -s "http://127.0.0.1:$http/metrics" |
-	    sed -n 's/^congo_http_streams //p')"
+	    "$(cat "$tmp/viewers.out") state events received; streams open" \
+	    "at the end: $open"
 fi
+exit 0
