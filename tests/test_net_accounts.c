@@ -125,7 +125,7 @@ test_rated_game(void **state)
 {
 	struct store *st = open_ok(true);
 	struct t_fake *f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
-	char ka[40], kb[40], id[16], want[160], line[160], err[256];
+	char ka[40], kb[40], id[16], id2[16], want[160], line[160], err[256];
 	struct rating w, b, w2, b2;
 	struct t_fake *f2;
 	const char *l;
@@ -198,6 +198,30 @@ test_rated_game(void **state)
 	assert_non_null(strstr(l, want));
 	t_say(f, 2, "#g GAMES player=bob before=%s", id);
 	t_expect(f, 2, "OK #g GAMES n=0");
+	/* A game that ends later comes first, even in the same second (the
+	 * end is kept to the millisecond); before= pages past it. */
+	t_drain(f, 0);
+	t_drain(f, 1);
+	t_say(f, 0, "#c CREATE seat=white");
+	l = t_expect(f, 0, "OK #c CREATE");
+	t_val(l, "game", id2, sizeof id2);
+	t_say(f, 1, "#j JOIN game=%s seat=black", id2);
+	t_expect(f, 1, "OK #j JOIN");
+	t_drain(f, 1);
+	t_say(f, 1, "#x CANCEL game=%s", id2);
+	t_expect(f, 1, "OK #x CANCEL");
+	t_drain(f, 0);
+	t_drain(f, 1);
+	t_say(f, 2, "#g GAMES player=bob");
+	t_expect(f, 2, "OK #g GAMES n=2");
+	l = t_expect(f, 2, "ITEM #g game=");
+	assert_non_null(strstr(l, id2));
+	assert_non_null(strstr(l, " result=- reason=cancelled rated=0 "));
+	t_expect(f, 2, "ITEM #g game=");
+	t_say(f, 2, "#g GAMES player=bob before=%s", id2);
+	t_expect(f, 2, "OK #g GAMES n=1");
+	l = t_expect(f, 2, "ITEM #g game=");
+	assert_non_null(strstr(l, id));
 	/* RECORD: the record congo loads, the ratings in its tags. */
 	t_say(f, 2, "#x RECORD game=%s", id);
 	l = t_expect(f, 2, "OK #x RECORD");
@@ -291,7 +315,9 @@ test_seeks(void **state)
 	assert_string_equal(t_val(l, "seat", seat, sizeof seat), "white");
 	t_val(l, "token", tok, sizeof tok);
 	sscanf(l, "EV %15s", game);
-	t_expect(f, 0, "EV ");
+	/* Both seats were taken before either seeker was told. */
+	l = t_expect(f, 0, "EV ");
+	assert_non_null(strstr(l, " wpresent=1 bpresent=1 "));
 	/* ann's token takes the seat from another connection. */
 	t_say(f, 3, "#r REJOIN game=%s token=%s", game, tok);
 	t_expect(f, 3, "OK #r REJOIN");

@@ -297,7 +297,7 @@ struct store_game_item {
 	char white[CGP_NAME_MAX + 1], black[CGP_NAME_MAX + 1];
 	char result[8], reason[24];
 	int rated;
-	long long ended;               /* Unix time */
+	long long ended;               /* Unix time in ms (the order of GAMES) */
 };
 
 /* The reads of accounts and ratings, the same in every store

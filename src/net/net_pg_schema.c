@@ -52,7 +52,8 @@
     "  IF (CASE i WHEN 1 THEN k1 ELSE k2 END) = 'MOVE' THEN\n" \
     "   UPDATE games SET ply = ply + 1 WHERE id = g;\n" \
     "  ELSIF (CASE i WHEN 1 THEN k1 ELSE k2 END) = 'RESULT' THEN\n" \
-    "   UPDATE games SET status = 2, ended = extract(epoch FROM now())::bigint," \
+    "   UPDATE games SET status = 2," \
+    "    ended = (extract(epoch FROM clock_timestamp()) * 1000)::bigint," \
     "    result = coalesce(substring(" \
     "    (CASE i WHEN 1 THEN b1 ELSE b2 END) FROM 'result=([^ ]*)'), '')" \
     "    WHERE id = g;\n" \

@@ -206,7 +206,7 @@ cmd_games(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	cgp_out_kvi(&o, "n", n);
 	sess_emit(s, conn, &o);
 	for (i = 0; i < n; i++) {
-		iso8601(it[i].ended, when, sizeof when);
+		iso8601(it[i].ended / 1000, when, sizeof when);
 		cgp_out_item(&o, cmd->tag);
 		cgp_out_kv(&o, "game", it[i].id);
 		cgp_out_kv(&o, "variant", it[i].variant);

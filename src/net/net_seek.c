@@ -433,18 +433,17 @@ sess_cmd_seek(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		cmd_seeks(s, conn, cmd);
 }
 
-/* Seat the seeker of seek (ours) in g and tell it. */
-static void
+/* Seat the seeker of seek (ours) in g: false when it is gone (the
+ * first-move minute aborts the game). Its other seeks are withdrawn. */
+static bool
 seat_ours(struct sess *s, struct sgame *g, const struct sseek *seek,
     int seat)
 {
 	struct sseek copy = *seek, *k = &copy;  /* the list moves below */
 	struct sconn *c = sess_conn(s, k->conn);
-	struct cgp_out o;
 
 	if (c == NULL || c->gen != k->gen)
-		return;         /* gone: the first-move minute aborts it */
-	/* One game a seeker: its other seeks are withdrawn. */
+		return false;
 	c->paired++;
 	snprintf(c->seek_game, sizeof c->seek_game, "%s", g->id);
 	for (size_t i = 0; i < s->seeks.len;) {
@@ -459,6 +458,15 @@ seat_ours(struct sess *s, struct sgame *g, const struct sseek *seek,
 	g->holder[seat] = k->conn;
 	sess_member_add(s, k->conn, g);
 	sess_seat_here(s, g, seat, true);
+	return true;
+}
+
+/* Tell a seated seeker its seat and token, then the game. */
+static void
+tell_paired(struct sess *s, struct sgame *g, struct sseek *k, int seat)
+{
+	struct cgp_out o;
+
 	cgp_out_ev(&o, g->id, 0, "PAIRED");
 	cgp_out_kv(&o, "seek", k->id);
 	cgp_out_kv(&o, "seat", cgp_seat_name(seat));
@@ -466,22 +474,26 @@ seat_ours(struct sess *s, struct sgame *g, const struct sseek *seek,
 	sess_emit(s, k->conn, &o);
 	sess_state(s, g, &o);
 	sess_emit(s, k->conn, &o);
-	memset(copy.token, 0, sizeof copy.token);
+	memset(k->token, 0, sizeof k->token);
 }
 
 void
 sess_seek_paired(struct sess *s, struct sgame *g, const char *const *ids)
 {
+	struct sseek mine[2];
+	bool seated[2] = { false, false };
 	char text[96];
 	int k;
 
+	/* Both seats taken first, then each told: its STATE shows both. */
 	for (k = 0; k < 2; k++) {
 		struct sseek *x = find(s, ids[k], NULL);
 		if (x == NULL)
 			continue;
-		if (x->server[0] == '\0')
-			seat_ours(s, g, x, k);
-		else if (s->io.store != NULL &&
+		if (x->server[0] == '\0') {
+			mine[k] = *x;
+			seated[k] = seat_ours(s, g, &mine[k], k);
+		} else if (s->io.store != NULL &&
 		    s->io.store->seek_notice != NULL) {
 			/* Its server seats it (and tells it the token). */
 			snprintf(text, sizeof text, "paired %s %s %d", x->id,
@@ -489,6 +501,9 @@ sess_seek_paired(struct sess *s, struct sgame *g, const char *const *ids)
 			s->io.store->seek_notice(s->io.store_ctx, text);
 		}
 	}
+	for (k = 0; k < 2; k++)
+		if (seated[k])
+			tell_paired(s, g, &mine[k], k);
 	for (k = 0; k < 2; k++)
 		drop(s, ids[k], true);
 }
@@ -557,8 +572,11 @@ sess_seek_remote(struct sess *s, const char *server, const char *text)
 			return;
 		if ((g = sess_find(s, game)) == NULL && sess_fetch(s, game) == 1)
 			g = sess_find(s, game);
-		if (g != NULL)
-			seat_ours(s, g, x, seat);
+		if (g != NULL) {
+			struct sseek copy = *x;
+			if (seat_ours(s, g, &copy, seat))
+				tell_paired(s, g, &copy, seat);
+		}
 		drop(s, id, false);
 		return;
 	}

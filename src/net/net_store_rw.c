@@ -20,7 +20,8 @@ static const char *const write_sql[6] = {
 	    "(SELECT count(*) FROM seats WHERE game = ?1) = 2",
 	"UPDATE games SET ply = ply + 1 WHERE id = ?",
 	"UPDATE games SET status = 2, result = ?, ended = "
-	    "CAST(strftime('%s', 'now') AS INTEGER) WHERE id = ?",
+	    "CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) "
+	    "WHERE id = ?",
 };
 
 static const char *const read_sql[5] = {
