@@ -197,7 +197,7 @@ static void
 test_player(void **state)
 {
 	struct web_rating_row r[1];
-	struct web_point pts[3] = { { 1, 1500 }, { 2, 1560.5 }, { 3, 1530 } };
+	struct web_point pts[3] = { { 1, 1500 }, { 2, 1560.7 }, { 3, 1530 } };
 	const struct web_point *hist[1] = { pts };
 	int nhist[1] = { 3 };
 	struct web_game_row g[1];
@@ -223,6 +223,7 @@ test_player(void **state)
 	web_page_player(&b, &p);
 	assert_clean(b.s);
 	assert_non_null(strstr(b.s, "<polyline"));
+	assert_non_null(strstr(b.s, "<title>1561</title>"));
 	assert_non_null(strstr(b.s, "?before=&lt;&#39;&quot;&gt;"));
 	wbuf_free(&b);
 	web_page_error(&b, 404, EVIL);

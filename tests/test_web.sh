@@ -58,7 +58,7 @@ base="http://127.0.0.1:$http"
 
 # Two players over CGP/1 (the driver reads "move UCI" lines).
 mkfifo "$tmp/drv.in"
-WEB_ACCOUNT=alice $py "$srcdir/tests/web_cgp.py" "$port" \
+WEB_ACCOUNT=alice WEB_ACCOUNT2=bob_2 $py "$srcdir/tests/web_cgp.py" "$port" \
     < "$tmp/drv.in" > "$tmp/drv.out" 2>&1 &
 drv=$!
 exec 3> "$tmp/drv.in"
@@ -122,6 +122,7 @@ curl -s -i -X POST "$base/" | grep -qi "^Allow: GET, HEAD" ||
 curl -s "$base/game/$game/record" > "$tmp/record.txt"
 grep -q '^1\. c2c3' "$tmp/record.txt" || fail "the record lacks the move"
 grep -q '^\[White "alice"\]' "$tmp/record.txt" || fail "the record's tags"
+grep -q '^\[Black "bob_2"\]' "$tmp/record.txt" || fail "the record's tags"
 curl -s "$base/" | grep -q "/game/$game" || fail "the game is not live on /"
 curl -s "$base/player/alice" | grep -q "<h1>alice</h1>" ||
     fail "the player page"
@@ -243,5 +244,21 @@ grep -q '<g id="sq30" class="b">' "$dom" || fail "the board (c5)"
 grep -q '<g id="sq37" class="e">' "$dom" || fail "the board (c6)"
 echo "test_web.sh: chromium: the move was on the page $lag ms after it was sent, without a reload"
 echo "test_web.sh: screenshot: $builddir/tests/web-game.png"
+
+# The rated game ends: its result on its page, a rating and its history
+# (one point, drawn) on each player's page.
+echo resign >&3
+for _ in $(seq 200); do
+	[ "$(grep -c '^ok' "$tmp/drv.out")" -ge 3 ] && break
+	sleep 0.02
+done
+curl -s "$base/game/$game" | grep -q '0-1 (resign)' ||
+    fail "the result is not on the game's page"
+curl -s "$base/player/bob_2" > "$tmp/player.html"
+grep -q '<polyline' "$tmp/player.html" || fail "no rating history drawn"
+grep -q "/game/$game" "$tmp/player.html" || fail "the player's games"
+curl -s "$base/game/$game/record" | grep -q '^\[Result "0-1"\]' ||
+    fail "the record's result"
+echo "test_web.sh: the rated game's result, ratings and history shown"
 echo quit >&3
 exit 0

@@ -2,10 +2,12 @@
 """web_cgp.py PORT: two CGP/1 players for tests/test_web.sh.
 
 White registers and logs in as the account given in $WEB_ACCOUNT (when
-set), creates a game with clock=300+5, black joins; the game's id is
+set), creates a game with clock=300+5, black joins (as the account
+$WEB_ACCOUNT2 when set: then the game is rated); the game's id is
 printed. Then each line read from stdin is a command:
   move UCI   the side to move plays it; prints "ok <wall ms>" (when
              the MOVE was sent) once the server stored it (its OK came)
+  resign     white resigns; prints "ok <wall ms>"
   quit       leave
 """
 import os
@@ -56,7 +58,14 @@ def main():
         key = white.cmd("REGISTER name=" + acct)["key"]
         white.cmd("LOGIN name=%s key=%s" % (acct, key))
         wname = acct
-    game = white.cmd("CREATE seat=white clock=300+5 name=" + wname)["game"]
+    acct2 = os.environ.get("WEB_ACCOUNT2", "")
+    rated = ""
+    if acct and acct2:
+        key = black.cmd("REGISTER name=" + acct2)["key"]
+        black.cmd("LOGIN name=%s key=%s" % (acct2, key))
+        rated = " rated=yes"
+    game = white.cmd("CREATE seat=white clock=300+5%s name=%s" %
+                     (rated, wname))["game"]
     black.cmd("JOIN game=%s seat=black name=bob" % game)
     print(game, flush=True)
     ply = 0
@@ -69,6 +78,10 @@ def main():
             sent = int(time.time() * 1000)
             who.cmd("MOVE game=%s ply=%d move=%s" % (game, ply, w[1]))
             ply += 1
+            print("ok %d" % sent, flush=True)
+        if w[0] == "resign":
+            sent = int(time.time() * 1000)
+            white.cmd("RESIGN game=%s" % game)
             print("ok %d" % sent, flush=True)
 
 

@@ -131,5 +131,15 @@ web_chart_svg(struct wbuf *b, const struct web_point *pt, int n)
 		double y = 8 + (hi - pt[i].rating) * (h - 24) / (hi - lo);
 		wbuf_printf(b, "%s%.1f,%.1f", i ? " " : "", x, y);
 	}
-	wbuf_puts(b, "\"/></svg>");
+	wbuf_puts(b, "\"/>");
+	/* A dot a game (a single game's rating is a dot alone). */
+	for (i = 0; i < n; i++) {
+		double x = pad + (n == 1 ? (w - pad) / 2.0 :
+		    (double)i * (w - 2 * pad) / (n - 1));
+		double y = 8 + (hi - pt[i].rating) * (h - 24) / (hi - lo);
+		wbuf_printf(b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" "
+		    "fill=\"#0087af\"><title>%.0f</title></circle>", x, y,
+		    pt[i].rating);
+	}
+	wbuf_puts(b, "</svg>");
 }

@@ -309,6 +309,7 @@ web_data_player(struct srv *sv, const char *name, const char *before,
 		copy(w->reason, sizeof w->reason, gi[i].reason);
 		w->rated = gi[i].rated != 0;
 		w->status = 2;
+		copy(w->clock, sizeof w->clock, "-");   /* not listed */
 	}
 	if (n > WEB_PAGE_GAMES) {
 		copy(d->next, sizeof d->next, gi[WEB_PAGE_GAMES - 1].id);
