@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """web_browser.py CHROMIUM URL PROFILE SCREENSHOT: tests/test_web.sh's
 browser. Headless Chromium loads URL (a game in progress) and is driven
-through the DevTools protocol: once the page's event stream is open
+through the DevTools protocol (the arrow keys too): once the page's event stream is open
 (the page's body has data-updated), "ready" is printed and a line is read
 from stdin (the test made a move over CGP/1 and says its OK's wall time
 in ms); then the DOM is read every 20 ms until the page shows the next
@@ -99,6 +99,26 @@ def run(proc, url, shot):
         sys.exit("web_browser: the page was loaded again")
     dom = call("Runtime.evaluate",
                expression="document.documentElement.outerHTML")
+
+    # The arrow keys step through the moves: back one, the moved piece
+    # is home again; forward, it is where it went.
+    def key(name, code):
+        for t in ("keyDown", "keyUp"):
+            call("Input.dispatchKeyEvent", type=t, key=name, code=name,
+                 windowsVirtualKeyCode=code)
+
+    def text(expr):
+        return call("Runtime.evaluate", expression=expr)["result"]["value"]
+    view = "document.getElementById('view').textContent"
+    last = int(attr("data-ply"))
+    key("ArrowLeft", 37)
+    back = text(view)
+    key("ArrowRight", 39)
+    fwd = text(view)
+    if back != "ply %d of %d" % (last - 1, last) or \
+            fwd != "ply %d of %d" % (last, last):
+        sys.exit("web_browser: the arrow keys: %r then %r" % (back, fwd))
+    print("keys %s / %s" % (back, fwd), flush=True)
     print("shown %d %s" % (seen - sent, attr("data-ply")), flush=True)
     with open(shot + ".html", "w") as f:
         f.write(dom["result"]["value"])
