@@ -123,6 +123,19 @@ grep -q '^1\. c2c3' "$tmp/record.txt" || fail "the record lacks the move"
 grep -q '^\[White "alice"\]' "$tmp/record.txt" || fail "the record's tags"
 grep -q '^\[Black "bob_2"\]' "$tmp/record.txt" || fail "the record's tags"
 curl -s "$base/" | grep -q "/game/$game" || fail "the game is not live on /"
+# An open seek on the front page (made at most once a second).
+echo "seek carol" >&3
+for _ in $(seq 200); do
+	[ "$(grep -c '^ok' "$tmp/drv.out")" -ge 2 ] && break
+	sleep 0.02
+done
+for _ in $(seq 150); do
+	curl -s "$base/" > "$tmp/index.html"
+	grep -q 'href="/player/carol">carol</a></td><td>congo</td><td>180+2' \
+	    "$tmp/index.html" && break
+	sleep 0.02
+done
+grep -q '/player/carol' "$tmp/index.html" || fail "the seek is not on /"
 curl -s "$base/player/alice" | grep -q "<h1>alice</h1>" ||
     fail "the player page"
 curl -s "$base/healthz" | grep -q '^ok' || fail "healthz"
@@ -225,11 +238,11 @@ grep -q '^ready 1$' "$tmp/br.out" || {
 	grep -v dbus "$tmp/br.err" | tail -5; fail "the browser: $(cat "$tmp/br.out")"; }
 echo "move c6c5" >&3
 for _ in $(seq 200); do
-	[ "$(grep -c '^ok' "$tmp/drv.out")" -ge 2 ] && break
+	[ "$(grep -c '^ok' "$tmp/drv.out")" -ge 3 ] && break
 	kill -0 "$drv" 2>/dev/null || break
 	sleep 0.02
 done
-[ "$(grep -c '^ok' "$tmp/drv.out")" -ge 2 ] ||
+[ "$(grep -c '^ok' "$tmp/drv.out")" -ge 3 ] ||
     fail "the move: $(cat "$tmp/drv.out")"
 sed -n 's/^ok //p' "$tmp/drv.out" | tail -1 >&4
 wait "$bpid" || { grep -v dbus "$tmp/br.err" | tail -5; fail "the browser"; }
@@ -250,7 +263,7 @@ echo "test_web.sh: screenshot: $builddir/tests/web-game.png"
 # (one point, drawn) on each player's page.
 echo resign >&3
 for _ in $(seq 200); do
-	[ "$(grep -c '^ok' "$tmp/drv.out")" -ge 3 ] && break
+	[ "$(grep -c '^ok' "$tmp/drv.out")" -ge 4 ] && break
 	sleep 0.02
 done
 curl -s "$base/game/$game" | grep -q '0-1 (resign)' ||

@@ -3,11 +3,13 @@
 
 White registers and logs in as the account given in $WEB_ACCOUNT (when
 set), creates a game with clock=300+5, black joins (as the account
-$WEB_ACCOUNT2 when set: then the game is rated); the game's id is
-printed. Then each line read from stdin is a command:
+$WEB_ACCOUNT2 when set: then the game is rated), in the variant
+$WEB_VARIANT (default congo); the game's id is printed. Then each line read from stdin is a command:
   move UCI   the side to move plays it; prints "ok <wall ms>" (when
              the MOVE was sent) once the server stored it (its OK came)
   resign     white resigns; prints "ok <wall ms>"
+  seek NAME  a third connection seeks a game (clock=180+2) as NAME;
+             prints "ok <wall ms>"
   quit       leave
 """
 import os
@@ -64,11 +66,13 @@ def main():
         key = black.cmd("REGISTER name=" + acct2)["key"]
         black.cmd("LOGIN name=%s key=%s" % (acct2, key))
         rated = " rated=yes"
-    game = white.cmd("CREATE seat=white clock=300+5%s name=%s" %
-                     (rated, wname))["game"]
+    variant = os.environ.get("WEB_VARIANT", "congo")
+    game = white.cmd("CREATE seat=white clock=300+5 variant=%s%s name=%s" %
+                     (variant, rated, wname))["game"]
     black.cmd("JOIN game=%s seat=black name=bob" % game)
     print(game, flush=True)
     ply = 0
+    seekers = []
     for line in sys.stdin:
         w = line.split()
         if not w or w[0] == "quit":
@@ -79,6 +83,10 @@ def main():
             who.cmd("MOVE game=%s ply=%d move=%s" % (game, ply, w[1]))
             ply += 1
             print("ok %d" % sent, flush=True)
+        if w[0] == "seek":
+            seekers.append(Conn(port))
+            seekers[-1].cmd("SEEK clock=180+2 name=" + w[1])
+            print("ok %d" % int(time.time() * 1000), flush=True)
         if w[0] == "resign":
             sent = int(time.time() * 1000)
             white.cmd("RESIGN game=%s" % game)
