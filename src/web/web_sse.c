@@ -5,7 +5,9 @@
  * broadcast of the game's events marks its streams (web_game_event), and
  * the next web_run queues the game's state from the viewer's last ply on
  * and resumes them. A keepalive comment every 15 s; a stream ends after an
- * hour (the page's EventSource opens a new one by itself).
+ * hour (the page's EventSource opens a new one by itself), or when more
+ * than a CGP/1 connection may have queued (256 KiB) waits for a viewer
+ * that does not read.
  */
 #include "config.h"
 
@@ -148,6 +150,15 @@ push_game(struct web *w, struct wstream *first, long long now)
 	for (st = first; st != NULL; st = st->next) {
 		if (!st->dirty || strcmp(st->game, first->game) != 0)
 			continue;
+		/* A viewer that does not read: its stream ends (its page
+		 * opens another and gets the whole game again) rather
+		 * than its queue growing without end. */
+		if (st->out.len - st->off > w->sv->o.out_cap) {
+			st->dirty = false;
+			st->done = true;
+			wake(st);
+			continue;
+		}
 		wbuf_init(&b);
 		web_sse_state(&b, &d.w, st->sent);
 		wbuf_puts(&st->out, "event: state\ndata: ");
