@@ -849,6 +849,21 @@ test_rated_across(void **state)
 	tc_from = 0;
 	account(x, "xavier", kx);
 	account(y, "yvonne", ky);
+	/* At most 3 accounts a network an hour, on all servers together:
+	 * two more from y's network on A, then a fourth on B is refused. */
+	{
+		struct tc *z;
+		tc_from = (127u << 24) | (97u << 8) | 2;
+		assert_non_null(z = tc_hello(port_a));
+		tc_from = 0;
+		tc_send(z, "#r REGISTER name=zed1");
+		assert_non_null(tc_wait(z, "OK #r REGISTER", T));
+		tc_send(z, "#r2 REGISTER name=zed2");
+		assert_non_null(tc_wait(z, "OK #r2 REGISTER", T));
+		tc_send(y, "#r3 REGISTER name=zed3");
+		assert_non_null(tc_wait(y, "ERR #r3 429 RATE_LIMITED", T));
+		tc_free(z);
+	}
 	rating_init(&r[0]);
 	rating_init(&r[1]);
 	for (g = 0; g < 20; g++) {

@@ -121,6 +121,15 @@ cmd_register(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		ad->reg_start = s->now;
 		ad->regs = 0;
 	}
+	if (ad->regs < REGISTER_PER_HOUR) {
+		/* Counted with the other servers on the store too (this
+		 * hour's window), so a network gets 3 in all, not 3 each. */
+		char key[96];
+		snprintf(key, sizeof key, "register %s", c->net);
+		if (sess_shared_count_in(s, key, ad->regs + 1, -1 -
+		    (long long)time(NULL) / 3600) > REGISTER_PER_HOUR)
+			ad->regs = REGISTER_PER_HOUR;
+	}
 	if (ad->regs >= REGISTER_PER_HOUR) {
 		sess_err(s, conn, cmd->tag, CGP_RATE_LIMITED, "at most 3 new "
 		    "accounts an hour from one network");

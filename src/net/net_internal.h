@@ -798,6 +798,10 @@ bool sess_say_allowed(struct sconn *c, long long now);
  * count of all of them (store->count), as the store's failure to count
  * must not lift a limit. */
 int sess_shared_count(struct sess *s, const char *key, int local);
+/* The same in another window: a minute (Unix time / 60), or an hour
+ * written -1 - (Unix time / 3600). */
+int sess_shared_count_in(struct sess *s, const char *key, int local,
+    long long win);
 struct sfail *sess_fails(struct sess *s, const char *net, const char *game,
     long long now);
 /* Finish o and queue it for conn. */

@@ -80,13 +80,19 @@ sess_addr(struct sess *s, const char *net, long long now_ms)
 int
 sess_shared_count(struct sess *s, const char *key, int local)
 {
+	return sess_shared_count_in(s, key, local, (long long)time(NULL) / 60);
+}
+
+int
+sess_shared_count_in(struct sess *s, const char *key, int local,
+    long long win)
+{
 	char err[300];
 	int n;
 
 	if (s->io.store == NULL || s->io.store->count == NULL)
 		return local;
-	n = s->io.store->count(s->io.store_ctx, key, (long long)time(NULL) / 60,
-	    err, sizeof err);
+	n = s->io.store->count(s->io.store_ctx, key, win, err, sizeof err);
 	if (n < 0) {
 		/* Bounded like the refusals: a store down says it once. */
 		sess_refused(s, "counting %s with the other servers: %s (this "

@@ -517,18 +517,20 @@ static int
 pg_count(void *ctx, const char *key, long long win, char *err, size_t errlen)
 {
 	struct pgstore *pg = ctx;
-	char w[24], sql[96];
+	char w[24], sql[160];
 	PGresult *r;
 	int n;
 
 	if (!pg_reader(pg, err, errlen))
 		return -1;
-	if (win > pg->swept) {
+	if (win >= 0 && win > pg->swept) {
 		/* Past minutes are of no use: whichever server sees a new
-		 * minute first clears them. */
+		 * minute first clears them, and past hours (the windows
+		 * below 0, -1 - hour: registrations). */
 		pg->swept = win;
 		snprintf(sql, sizeof sql, "DELETE FROM congo_limits WHERE "
-		    "win < %lld", win - 1);
+		    "(win >= 0 AND win < %lld) OR (win < 0 AND win > %lld)",
+		    win - 1, -1 - win / 60);
 		pg_run(pg->r, sql, PGRES_COMMAND_OK);
 	}
 	snprintf(w, sizeof w, "%lld", win);
