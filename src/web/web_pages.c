@@ -166,7 +166,9 @@ web_page_index(struct wbuf *b, const struct web_index *x)
 		ratings_table(b, x->top[i], x->ntop[i], true);
 	}
 	if (x->ncat == 0)
-		wbuf_puts(b, "<p>No rated games yet.</p>\n");
+		wbuf_puts(b, "<p>Nobody has an established rating yet (a "
+		    "rating is listed once its deviation is 110 or less, after "
+		    "about 20 rated games).</p>\n");
 	if (x->server != NULL) {
 		wbuf_puts(b, "<footer>");
 		wbuf_html(b, x->server);
