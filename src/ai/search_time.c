@@ -1,6 +1,6 @@
 /*
  * search_time.c: how long to think on a clock. A share of the remaining
- * time (as if about 30 moves were left, fewer late in a long game) plus
+ * time (as if about 30 moves were left, however long the game) plus
  * most of the increment; a little more in the middlegame, much less for a
  * nearly forced move; a hard limit of a few soft budgets but never more
  * than a sixth of what may be spent; and a reserve, with a share for
@@ -24,11 +24,13 @@ search_time_budget(int64_t left_ms, int64_t inc_ms, int movestogo,
 		left_ms = 1;
 	if (inc_ms < 0)
 		inc_ms = 0;
-	/* The moves still to make: about 30, never fewer than 20 without a
-	 * movestogo (a sudden-death game may go on long after ply 150). */
+	/* The moves still to make: about 30, never fewer without a
+	 * movestogo (a sudden-death game may go on long after ply 150: with
+	 * 20, a 2 s game of 100 moves a side ran out at move 95 in
+	 * tests/test_search_time.c's model). */
 	mtg = 32 - ply / 10;
-	if (mtg < 20)
-		mtg = 20;
+	if (mtg < 30)
+		mtg = 30;
 	if (movestogo > 0 && movestogo < mtg)
 		mtg = movestogo;
 	/* 1/8 of a short clock, at most 150 ms of a long one, and each of
@@ -52,8 +54,15 @@ search_time_budget(int64_t left_ms, int64_t inc_ms, int movestogo,
 		hard = usable * 3 / 4;
 	else if (hard > usable / 6 + inc_ms * 3 / 4)
 		hard = usable / 6 + inc_ms * 3 / 4;
+	/* The increment comes only once the move is made: never more than
+	 * what is on the clock now, less the reserve and this move's
+	 * overhead. */
+	if (hard > left_ms - reserve - MOVE_OVERHEAD_MS)
+		hard = left_ms - reserve - MOVE_OVERHEAD_MS;
 	if (soft > hard)
 		soft = hard;
+	if (soft < 0)
+		soft = 0;
 	if (nlegal == 1)
 		hard = hard < 10 ? hard : 10;
 	if (hard < 1)
