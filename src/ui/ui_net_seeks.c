@@ -162,7 +162,7 @@ static void
 accept_seek(struct ui_app *a, const struct ui_lobby_seek *k)
 {
 	struct ui_net *u = a->net;
-	char clk[16], desc[64];
+	char clk[16], desc[128];
 	const char *color = strcmp(k->color, "white") == 0 ? "black" :
 	    strcmp(k->color, "black") == 0 ? "white" : NULL;
 
@@ -188,7 +188,7 @@ form_seek(struct ui_app *a)
 {
 	struct ui_net *u = a->net;
 	struct ui_seek_form *f = &u->form;
-	char spec[16], desc[64];
+	char spec[16], desc[128];
 	long m, s;
 
 	if (f->rated && u->account[0] == '\0') {
