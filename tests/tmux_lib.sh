@@ -29,25 +29,32 @@ T() {
 }
 
 # The panes' programs get TERM (the game restores the terminal and exits),
-# then KILL after 2 s if one hangs, then the tmux server goes.
+# then KILL after 2 s if one hangs, then the tmux server goes. Each pane is
+# a session of its own (its shell leads it): every process in it is meant,
+# the game a wrapper script started too (only the shell's children were,
+# and ASan-built games left behind spun in LeakSanitizer's exit check for
+# the rest of a CI run).
 tmux_stop() {
 	_panes=$(T list-panes -a -F '#{pane_pid}' 2>/dev/null)
 	if [ -n "$_panes" ] && command -v pkill >/dev/null 2>&1; then
 		for _p in $_panes; do
-			pkill -TERM -P "$_p" 2>/dev/null
+			pkill -TERM -s "$_p" 2>/dev/null
 		done
 		_i=0
 		while [ $_i -lt 20 ]; do
 			_left=
 			for _p in $_panes; do
-				pgrep -P "$_p" >/dev/null 2>&1 && _left=1
+				# (the pane's shell may ignore TERM: KILL
+				# below; the wait is for what it runs)
+				pgrep -s "$_p" 2>/dev/null | grep -vqx "$_p" &&
+				    _left=1
 			done
 			[ -z "$_left" ] && break
 			sleep 0.1
 			_i=$((_i + 1))
 		done
 		for _p in $_panes; do
-			pkill -KILL -P "$_p" 2>/dev/null
+			pkill -KILL -s "$_p" 2>/dev/null
 		done
 	fi
 	T kill-server >/dev/null 2>&1
