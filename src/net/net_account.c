@@ -58,9 +58,8 @@ sess_account(struct sess *s, int conn)
 	return c != NULL && c->account[0] != '\0' ? c->account : NULL;
 }
 
-/* The store's accounts, or NULL after answering 503. */
-static const struct store_ops *
-accounts(struct sess *s, int conn, const struct cgp_cmd *cmd)
+const struct store_ops *
+sess_accounts(struct sess *s, int conn, const struct cgp_cmd *cmd)
 {
 	const struct store_ops *o = s->io.store;
 
@@ -113,7 +112,7 @@ cmd_register(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	const char *name;
 	int rc;
 
-	if (accounts(s, conn, cmd) == NULL ||
+	if (sess_accounts(s, conn, cmd) == NULL ||
 	    (name = want_account(s, conn, cmd)) == NULL)
 		return;
 	ad = sess_addr(s, c->net, s->now);
@@ -210,7 +209,7 @@ cmd_login(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	struct cgp_out o;
 	int rc;
 
-	if (accounts(s, conn, cmd) == NULL ||
+	if (sess_accounts(s, conn, cmd) == NULL ||
 	    (name = want_account(s, conn, cmd)) == NULL)
 		return;
 	if (key == NULL) {

@@ -260,9 +260,9 @@ cmd_join(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	sess_submit(s, conn, cmd, &ch, &o, true, false);
 }
 
-static void
-presence(struct sess *s, struct sgame *g, int seat, const char *state,
-    int to, int except)
+void
+sess_presence_event(struct sess *s, struct sgame *g, int seat,
+    const char *state, int to, int except)
 {
 	struct cgp_out o;
 
@@ -346,7 +346,7 @@ cmd_rejoin(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	old = g->holder[seat];
 	if (old != conn) {
 		if (old >= 0) {
-			presence(s, g, seat, "replaced", old, -1);
+			sess_presence_event(s, g, seat, "replaced", old, -1);
 			g->holder[seat] = -1;
 			sess_member_check(s, old, g);
 		}
@@ -364,7 +364,7 @@ cmd_rejoin(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	sess_catch_up(s, conn, g, since);
 	sess_rematch_rejoined(s, conn, g, seat);
 	if (old < 0)
-		presence(s, g, seat, "back", -1, conn);
+		sess_presence_event(s, g, seat, "back", -1, conn);
 }
 
 static void

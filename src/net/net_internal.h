@@ -572,6 +572,10 @@ bool sess_store_newer(struct sess *s, struct sgame *g);
  * newer: taken there after it was taken here, so "replaced" to the
  * connection here that held it). */
 void sess_seat_here(struct sess *s, struct sgame *g, int seat, bool here);
+/* EV .. PRESENCE seat= state= to conn to alone, or (to < 0) to all in g
+ * but except (net_game.c). */
+void sess_presence_event(struct sess *s, struct sgame *g, int seat,
+    const char *state, int to, int except);
 bool sess_present(struct sess *s, struct sgame *g, int seat);
 long long sess_gone_since(struct sess *s, struct sgame *g, int seat);
 void sess_remote_presence(struct sess *s, const char *game, int seat,
@@ -877,12 +881,20 @@ void sess_cmd_end(struct sess *s, int conn, const struct cgp_cmd *c);
 void sess_cmd_query(struct sess *s, int conn, const struct cgp_cmd *c);
 void sess_cmd_online(struct sess *s, int conn, const struct cgp_cmd *c);
 void sess_cmd_takeback(struct sess *s, int conn, const struct cgp_cmd *c);
+/* One event of g stored (its OK to cmd's connection first; cmd NULL: a
+ * timer's), then applied and told to all (net_online.c). */
+void sess_submit_event(struct sess *s, struct sgame *g, int conn,
+    const struct cgp_cmd *cmd, const char *kind, const char *body);
 /* Accounts (net_account.c): REGISTER and LOGIN; the account a connection
  * plays as (NULL: none); an account read from the store (1, 0 none, -1
  * logged); names. */
 void sess_cmd_account(struct sess *s, int conn, const struct cgp_cmd *c);
 void sess_logins_init(struct sess *s);
 const char *sess_account(struct sess *s, int conn);
+/* The store's accounts (REGISTER, LOGIN, WHOIS...), or NULL after
+ * answering 503 when it keeps none. */
+const struct store_ops *sess_accounts(struct sess *s, int conn,
+    const struct cgp_cmd *cmd);
 struct store_account;
 int sess_read_account(struct sess *s, const char *name,
     struct store_account *a);

@@ -45,8 +45,8 @@ ok_line(struct cgp_out *o, const struct cgp_cmd *cmd, const struct sgame *g,
 
 /* One event for g on its way to storage; once stored it is applied (the
  * start-up replay), the OK answered and the event told to all. */
-static void
-submit_event(struct sess *s, struct sgame *g, int conn,
+void
+sess_submit_event(struct sess *s, struct sgame *g, int conn,
     const struct cgp_cmd *cmd, const char *kind, const char *body)
 {
 	struct store_change ch;
@@ -71,7 +71,7 @@ sess_end_game(struct sess *s, struct sgame *g, int conn,
 	char body[96];
 
 	sess_result_body(body, sizeof body, r, reason);
-	submit_event(s, g, conn, cmd, "RESULT", body);
+	sess_submit_event(s, g, conn, cmd, "RESULT", body);
 	return 0;
 }
 
@@ -367,7 +367,7 @@ cmd_rematch(struct sess *s, int conn, const struct cgp_cmd *cmd,
 		make_rematch(s, conn, cmd, g, body);
 		return;
 	}
-	submit_event(s, g, conn, cmd, "REMATCH", body);
+	sess_submit_event(s, g, conn, cmd, "REMATCH", body);
 }
 
 static void
@@ -399,7 +399,7 @@ cmd_say(struct sess *s, int conn, const struct cgp_cmd *cmd, struct sgame *g)
 	}
 	snprintf(body, sizeof body, "side=%s :%s", cgp_seat_name(seat),
 	    cmd->text);
-	submit_event(s, g, conn, cmd, "SAID", body);
+	sess_submit_event(s, g, conn, cmd, "SAID", body);
 }
 
 void

@@ -40,20 +40,6 @@ sess_gone_since(struct sess *s, struct sgame *g, int seat)
 	return at;
 }
 
-static void
-tell(struct sess *s, struct sgame *g, int seat, const char *state, int to)
-{
-	struct cgp_out o;
-
-	cgp_out_ev(&o, g->id, g->seq, "PRESENCE");
-	cgp_out_kv(&o, "seat", cgp_seat_name(seat));
-	cgp_out_kv(&o, "state", state);
-	if (to >= 0)
-		sess_emit(s, to, &o);
-	else
-		sess_broadcast(s, g, &o, -1);
-}
-
 void
 sess_remote_presence(struct sess *s, const char *game, int seat, bool here,
     bool newer)
@@ -67,7 +53,7 @@ sess_remote_presence(struct sess *s, const char *game, int seat, bool here,
 	if (here && old >= 0 && newer) {
 		/* Its player took the seat on another server (REJOIN
 		 * there): the connection here holds it no more. */
-		tell(s, g, seat, "replaced", old);
+		sess_presence_event(s, g, seat, "replaced", old, -1);
 		g->holder[seat] = -1;
 		g->gone_since[seat] = s->now;
 		sess_member_check(s, old, g);
@@ -78,5 +64,6 @@ sess_remote_presence(struct sess *s, const char *game, int seat, bool here,
 		return;         /* held here: nothing changes */
 	if (!here)
 		g->gone_since[seat] = util_now_ms();
-	tell(s, g, seat, here ? "back" : "gone", -1);
+	sess_presence_event(s, g, seat, here ? "back" : "gone", -1,
+	    -1);
 }

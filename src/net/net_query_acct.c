@@ -16,20 +16,6 @@
 
 #define PAGE_MAX 100
 
-/* The store's accounts, or NULL after answering 503. */
-static const struct store_ops *
-store(struct sess *s, int conn, const struct cgp_cmd *cmd)
-{
-	const struct store_ops *o = s->io.store;
-
-	if (o == NULL || o->account == NULL) {
-		sess_err(s, conn, cmd->tag, CGP_BUSY, "this server keeps no "
-		    "accounts");
-		return NULL;
-	}
-	return o;
-}
-
 static void
 unreadable(struct sess *s, int conn, const struct cgp_cmd *cmd,
     const char *err)
@@ -77,7 +63,7 @@ cmd_whois(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	struct cgp_out o;
 	int n, i, rc;
 
-	if (store(s, conn, cmd) == NULL)
+	if (sess_accounts(s, conn, cmd) == NULL)
 		return;
 	if (name == NULL || !sess_valid_account(name)) {
 		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, "name= is an "
@@ -133,7 +119,7 @@ cmd_top(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	struct cgp_out o;
 	int n, i, limit;
 
-	if (store(s, conn, cmd) == NULL)
+	if (sess_accounts(s, conn, cmd) == NULL)
 		return;
 	if (variant == NULL)
 		variant = "congo";
@@ -177,7 +163,7 @@ cmd_games(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	struct cgp_out o;
 	int n, i, limit;
 
-	if (store(s, conn, cmd) == NULL)
+	if (sess_accounts(s, conn, cmd) == NULL)
 		return;
 	if (player == NULL || !cgp_valid_name(player)) {
 		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, "player= is a "

@@ -51,27 +51,6 @@ clock_at(const struct sgame *g, int ply, long *w, long *b)
 	}
 }
 
-/* Store one TAKEBACK or UNDO event, its OK first (as store_end does). */
-static void
-store(struct sess *s, int conn, const struct cgp_cmd *cmd, struct sgame *g,
-    const char *kind, const char *body)
-{
-	struct store_change ch;
-	struct cgp_out o;
-
-	memset(&ch, 0, sizeof ch);
-	ch.game = g->id;
-	ch.seat = -1;
-	ch.nev = 1;
-	ch.seq[0] = g->seq + 1;
-	ch.kind[0] = kind;
-	ch.body[0] = body;
-	cgp_out_ok(&o, cmd->tag, "TAKEBACK");
-	cgp_out_kv(&o, "game", g->id);
-	cgp_out_kvi(&o, "seq", ch.seq[0]);
-	sess_submit(s, conn, cmd, &ch, &o, false, false);
-}
-
 /* The UNDO that accepting the offer of offerer makes. */
 static void
 undo(struct sess *s, int conn, const struct cgp_cmd *cmd, struct sgame *g,
@@ -89,7 +68,7 @@ undo(struct sess *s, int conn, const struct cgp_cmd *cmd, struct sgame *g,
 		snprintf(body + strlen(body), sizeof body - strlen(body),
 		    " wclock=%ld bclock=%ld", w, b);
 	}
-	store(s, conn, cmd, g, "UNDO", body);
+	sess_submit_event(s, g, conn, cmd, "UNDO", body);
 }
 
 void
@@ -146,7 +125,7 @@ sess_cmd_takeback(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		}
 		snprintf(body, sizeof body, "action=offer side=%s",
 		    cgp_seat_name(seat));
-		store(s, conn, cmd, g, "TAKEBACK", body);
+		sess_submit_event(s, g, conn, cmd, "TAKEBACK", body);
 		return;
 	}
 	if (g->tb_offer != 1 - seat) {
@@ -160,7 +139,7 @@ sess_cmd_takeback(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	}
 	snprintf(body, sizeof body, "action=decline side=%s",
 	    cgp_seat_name(seat));
-	store(s, conn, cmd, g, "TAKEBACK", body);
+	sess_submit_event(s, g, conn, cmd, "TAKEBACK", body);
 }
 
 int
