@@ -112,15 +112,34 @@ static const char pg_schema[] =
     STORE_ACCOUNTS_SQL
     PG_PUT_FUNCTION ";";
 
+/* Version 3 to 4: the shared limits' table. */
+static const char *const to_4[] = { PG_LIMITS_TABLE, NULL };
+
+/* Version 4 to 5: accounts and ratings, a game's rated flag and end, and
+ * congo_put with its extra statements (the old one dropped). */
+static const char *const to_5[] = {
+	"ALTER TABLE games ADD COLUMN IF NOT EXISTS rated INTEGER NOT NULL "
+	    "DEFAULT 0; ALTER TABLE games ADD COLUMN IF NOT EXISTS ended "
+	    "BIGINT NOT NULL DEFAULT 0;" STORE_ACCOUNTS_SQL,
+	"DROP FUNCTION IF EXISTS congo_put(TEXT, BOOLEAN, TEXT, INTEGER, "
+	    "INTEGER, BIGINT, INTEGER, TEXT, TEXT, BIGINT, TEXT, TEXT, BIGINT, "
+	    "TEXT, TEXT, TEXT, TEXT, TEXT, INTEGER, TEXT)",
+	PG_PUT_FUNCTION,
+	NULL
+};
+
 /*
- * Version 3 to 4: the shared limits' table. Servers starting at once: the
- * lock makes one of them do it, the others find it done.
+ * One step from version `from` to the next: its statements and the new
+ * version in one transaction, under a lock of congo_meta, so that of
+ * servers starting at once one does it and the others find it done.
  */
 static int
-migrate_3(struct pgstore *pg, char *err, size_t errlen)
+migrate(struct pgstore *pg, int from, const char *const *sql, char *err,
+    size_t errlen)
 {
+	char set[64];
 	PGresult *r;
-	int ver;
+	int ver, i;
 
 	if (!pg_run(pg->r, "BEGIN", PGRES_COMMAND_OK) ||
 	    !pg_run(pg->r, "LOCK TABLE congo_meta IN EXCLUSIVE MODE",
@@ -133,60 +152,19 @@ migrate_3(struct pgstore *pg, char *err, size_t errlen)
 	}
 	ver = PQntuples(r) > 0 ? atoi(PQgetvalue(r, 0, 0)) : -1;
 	PQclear(r);
-	if (ver == 3 && (!pg_run(pg->r, PG_LIMITS_TABLE, PGRES_COMMAND_OK) ||
-	    !pg_run(pg->r, "UPDATE congo_meta SET version = 4",
-	    PGRES_COMMAND_OK)))
-		goto bad;
-	if (!pg_run(pg->r, "COMMIT", PGRES_COMMAND_OK))
-		goto bad;
-	return 0;
-bad:
-	pg_fail(pg->r, pg->uri, err, errlen, "cannot bring the tables from "
-	    "version 3 to 4");
-	pg_run(pg->r, "ROLLBACK", PGRES_COMMAND_OK);
-	return -1;
-}
-
-/*
- * Version 4 to 5: accounts and ratings, a game's rated flag and end, and
- * congo_put with its extra statements (the old one dropped). One server
- * does it under the lock; the others find it done.
- */
-static int
-migrate_4(struct pgstore *pg, char *err, size_t errlen)
-{
-	PGresult *r;
-	int ver;
-
-	if (!pg_run(pg->r, "BEGIN", PGRES_COMMAND_OK) ||
-	    !pg_run(pg->r, "LOCK TABLE congo_meta IN EXCLUSIVE MODE",
-	    PGRES_COMMAND_OK))
-		goto bad;
-	r = PQexec(pg->r, "SELECT version FROM congo_meta");
-	if (PQresultStatus(r) != PGRES_TUPLES_OK) {
-		PQclear(r);
-		goto bad;
-	}
-	ver = PQntuples(r) > 0 ? atoi(PQgetvalue(r, 0, 0)) : -1;
-	PQclear(r);
-	if (ver == 4 && (!pg_run(pg->r, "ALTER TABLE games ADD COLUMN IF NOT "
-	    "EXISTS rated INTEGER NOT NULL DEFAULT 0; ALTER TABLE games ADD "
-	    "COLUMN IF NOT EXISTS ended BIGINT NOT NULL DEFAULT 0;"
-	    STORE_ACCOUNTS_SQL, PGRES_COMMAND_OK) ||
-	    !pg_run(pg->r, "DROP FUNCTION IF EXISTS congo_put(TEXT, BOOLEAN, TEXT, "
-	    "INTEGER, INTEGER, BIGINT, INTEGER, TEXT, TEXT, BIGINT, TEXT, TEXT, "
-	    "BIGINT, TEXT, TEXT, TEXT, TEXT, TEXT, INTEGER, TEXT)",
-	    PGRES_COMMAND_OK) ||
-	    !pg_run(pg->r, PG_PUT_FUNCTION, PGRES_COMMAND_OK) ||
-	    !pg_run(pg->r, "UPDATE congo_meta SET version = 5",
-	    PGRES_COMMAND_OK)))
-		goto bad;
-	if (!pg_run(pg->r, "COMMIT", PGRES_COMMAND_OK))
+	for (i = 0; ver == from && sql[i] != NULL; i++)
+		if (!pg_run(pg->r, sql[i], PGRES_COMMAND_OK))
+			goto bad;
+	snprintf(set, sizeof set, "UPDATE congo_meta SET version = %d",
+	    from + 1);
+	if ((ver == from && !pg_run(pg->r, set, PGRES_COMMAND_OK)) ||
+	    !pg_run(pg->r, "COMMIT", PGRES_COMMAND_OK))
 		goto bad;
 	return 0;
 bad:
-	pg_fail(pg->r, pg->uri, err, errlen, "cannot bring the tables from "
-	    "version 4 to 5");
+	snprintf(set, sizeof set, "cannot bring the tables from version %d to "
+	    "%d", from, from + 1);
+	pg_fail(pg->r, pg->uri, err, errlen, set);
 	pg_run(pg->r, "ROLLBACK", PGRES_COMMAND_OK);
 	return -1;
 }
@@ -225,11 +203,11 @@ pg_setup(struct pgstore *pg, bool create, char *err, size_t errlen)
 	}
 	ver = PQntuples(r) > 0 ? atoi(PQgetvalue(r, 0, 0)) : -1;
 	PQclear(r);
-	if (ver == 3 && migrate_3(pg, err, errlen) < 0)
+	if (ver == 3 && migrate(pg, 3, to_4, err, errlen) < 0)
 		return -1;
 	if (ver == 3)
 		ver = 4;
-	if (ver == 4 && migrate_4(pg, err, errlen) < 0)
+	if (ver == 4 && migrate(pg, 4, to_5, err, errlen) < 0)
 		return -1;
 	if (ver == 4)
 		ver = 5;
