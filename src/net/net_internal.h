@@ -663,6 +663,9 @@ struct sgame {
 	char variant[CGP_VARIANT_MAX]; /* "congo", "megapawn" */
 	bool timed;                    /* created with clock= */
 	bool rated;                    /* its seats are accounts' */
+	bool rating_known;             /* rating/rd read for STATE (once a
+					  game, again after its RESULT) */
+	double rating[2], rd[2];
 	struct game_clock clock;       /* with timed */
 	bool over;                     /* finished (by the rules or not) */
 	enum game_result result;       /* with over; RESULT_NONE: "-" */

@@ -55,19 +55,31 @@ sess_rating_kv(struct sess *s, struct sgame *g, struct cgp_out *o)
 {
 	struct rating r;
 	char key[8], v[24];
+	bool have[2];
 	int k, games;
 
 	if (!g->rated)
 		return;
 	cgp_out_kvi(o, "rated", 1);
+	/* Read once a game (every STATE, JOIN and PAIRED would read them
+	 * again), and again once its result changed them. */
+	have[0] = have[1] = g->rating_known;
+	for (k = 0; k < 2 && !g->rating_known; k++) {
+		have[k] = g->seated[k] && sess_player_rating(s, g->name[k],
+		    g->variant, sess_speed(g), &r, &games) >= 0;
+		if (have[k]) {
+			g->rating[k] = r.r;
+			g->rd[k] = r.rd;
+		}
+	}
+	g->rating_known = have[0] && have[1];
 	for (k = 0; k < 2; k++) {
-		if (!g->seated[k] || sess_player_rating(s, g->name[k],
-		    g->variant, sess_speed(g), &r, &games) < 0)
+		if (!have[k])
 			continue;
 		snprintf(key, sizeof key, "%crating", k == 0 ? 'w' : 'b');
-		cgp_out_kvi(o, key, rating_round(r.r));
+		cgp_out_kvi(o, key, rating_round(g->rating[k]));
 		snprintf(key, sizeof key, "%crd", k == 0 ? 'w' : 'b');
-		snprintf(v, sizeof v, "%ld", rating_round(r.rd));
+		snprintf(v, sizeof v, "%ld", rating_round(g->rd[k]));
 		cgp_out_kv(o, key, v);
 	}
 }
