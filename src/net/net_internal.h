@@ -461,6 +461,7 @@ struct spend {
 	size_t oklen;
 	char tag[CGP_TAG_MAX + 2];
 	bool failed;                   /* set by the store */
+	bool refuse;                   /* refused before storing (err) */
 	bool conflict;                 /* refused: another server stored that
 					  ply or seat first (the line is run
 					  again on the game brought up to date) */

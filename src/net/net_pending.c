@@ -146,6 +146,13 @@ sess_spend_submit(struct sess *s, struct spend *p)
 		g->busy++;
 	if (p->conn >= 0)
 		s->conns[p->conn].waiting++;
+	if (p->refuse) {
+		/* Known to fail (a rated result whose ratings cannot be
+		 * read): answered as a refused commit, nothing sent on. */
+		p->failed = true;
+		sess_done(s, p);
+		return;
+	}
 	if (s->io.submit != NULL) {
 		s->io.submit(s->io.ctx, p);
 		return;

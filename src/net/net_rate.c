@@ -139,10 +139,9 @@ sess_rate_spend(struct sess *s, struct spend *p)
 		    sess_speed(g), &before[k], &games[k]) < 0) {
 			/* Not readable now: the result is refused (507) and
 			 * tried again, never stored without its ratings. */
-			p->ch.nextra = 1;
-			snprintf(p->extra[0], sizeof p->extra[0], "SELECT "
-			    "congo_no_such_table_ratings_unreadable");
-			p->ch.extra[0] = p->extra[0];
+			snprintf(p->err, sizeof p->err, "the players' "
+			    "ratings cannot be read now");
+			p->refuse = true;
 			return;
 		}
 	if (rating_after_game(&after[0], &after[1], &before[0], &before[1],
