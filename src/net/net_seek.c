@@ -199,6 +199,14 @@ pair(struct sess *s, struct sseek *a, struct sseek *b)
 	sess_spend_submit(s, p);
 }
 
+/* Did x come after y (ids break a tie)? */
+static bool
+newer(const struct sseek *x, const struct sseek *y)
+{
+	return x->created > y->created || (x->created == y->created &&
+	    strcmp(x->id, y->id) > 0);
+}
+
 /* Pair a (just arrived, or freed) with the oldest compatible seek. */
 static void
 try_pair(struct sess *s, const char *id)
@@ -218,9 +226,14 @@ try_pair(struct sess *s, const char *id)
 			at = n;
 		to_rating_seek(k, &r[n++]);
 	}
+	/* Of two servers, the one with the newer seek pairs (the other
+	 * sees it arrive and leaves it to it): both pairing at once
+	 * conflicted, retried at once and could go on so. */
 	if (rating_pair_pick(r, n, at, &match) == 1 &&
 	    (b = find(s, r[match].id, NULL)) != NULL &&
-	    (a->server[0] == '\0' || b->server[0] == '\0'))
+	    (a->server[0] == '\0' || b->server[0] == '\0') &&
+	    !(b->server[0] != '\0' && newer(b, a)) &&
+	    !(a->server[0] != '\0' && newer(a, b)))
 		pair(s, a, b);
 	free(r);
 }
