@@ -81,15 +81,17 @@ bool
 search_analysis(struct search_ctx *ctx, struct search_analysis *out)
 {
 	bool running;
+	int side;
 
 	memset(out, 0, sizeof *out);
 	pthread_mutex_lock(&ctx->live_lock);
 	out->info = ctx->live;
 	running = ctx->live_running;
+	side = ctx->live_side;
 	pthread_mutex_unlock(&ctx->live_lock);
 	out->running = running;
 	out->white_score = out->info.raw_score;
-	if (ctx->live_side == BLACK)
+	if (side == BLACK)
 		out->white_score = -out->white_score;
 	return out->info.depth > 0;
 }
