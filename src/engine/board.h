@@ -175,4 +175,31 @@ const char *board_piece_name(int type); /* "lion", "zebra", ... */
 /* The board drawn in text (the engine's `d`), into buf. */
 void board_draw_text(const struct board *b, char *buf, size_t n);
 
+/*
+ * Set-ups (board_setup.c). board_check_position: what every FEN must hold
+ * (one lion a side in its castle, no pawn on the far rank or its own first
+ * rank). board_check_setup: that, and what the board editor refuses too: a
+ * piece the variant does not have, more pieces of a kind (a promoted pawn
+ * counting as a pawn) or in all than the variant's start gives a side, and
+ * more than one piece of the side that has just moved in deep water (the
+ * others would have drowned). SETUP_OK (0), or the first problem's code
+ * with its message in err.
+ */
+enum setup_problem {
+	SETUP_OK = 0,
+	SETUP_NO_LION,
+	SETUP_TWO_LIONS,
+	SETUP_LION_OUTSIDE,
+	SETUP_PAWN_FAR_RANK,
+	SETUP_PAWN_FIRST_RANK,
+	SETUP_FOREIGN_PIECE,
+	SETUP_TOO_MANY,
+	SETUP_RIVER,
+	NSETUP_PROBLEMS
+};
+int board_check_position(const struct board *b, char *err, size_t errlen);
+int board_check_setup(const struct board *b, char *err, size_t errlen);
+/* "lion outside its castle": a problem's short name. */
+const char *board_setup_problem_name(int code);
+
 #endif

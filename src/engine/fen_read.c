@@ -81,43 +81,6 @@ count_ranks(const char *s, size_t len)
 }
 
 static int
-check_position(const struct board *b, char *err, size_t errlen)
-{
-	static const char *const cname[2] = { "white", "black" };
-	char sq[3];
-
-	for (int c = 0; c < 2; c++) {
-		bb_t lions = b->pieces[c][LION], pawns = b->pieces[c][PAWN];
-		if (lions == 0)
-			return engine_error(err, errlen, "no %s lion", cname[c]);
-		if (lions & (lions - 1))
-			return engine_error(err, errlen, "more than one %s lion",
-			    cname[c]);
-		if (!(lions & board_castle[c])) {
-			board_sq_name(__builtin_ctzll(lions), sq);
-			return engine_error(err, errlen,
-			    "the %s lion on %s is outside its castle",
-			    cname[c], sq);
-		}
-		if (pawns & BB_RANK(c == WHITE ? 6 : 0)) {
-			board_sq_name(__builtin_ctzll(pawns &
-			    BB_RANK(c == WHITE ? 6 : 0)), sq);
-			return engine_error(err, errlen, "a %s pawn on %s stands on the "
-			    "far rank (it would have been promoted)",
-			    cname[c], sq);
-		}
-		if (pawns & BB_RANK(c == WHITE ? 0 : 6)) {
-			board_sq_name(__builtin_ctzll(pawns &
-			    BB_RANK(c == WHITE ? 0 : 6)), sq);
-			return engine_error(err, errlen,
-			    "a %s pawn on %s stands on its own first rank",
-			    cname[c], sq);
-		}
-	}
-	return 0;
-}
-
-static int
 read_number(const char *s, size_t len, long lo, long hi, long *out)
 {
 	long v = 0;
@@ -253,7 +216,7 @@ fen_read_variant(struct board *out, int variant, const char *text,
 				    show(fs[3], fl[3], buf, sizeof buf));
 		}
 	}
-	if (check_position(&b, err, errlen) < 0)
+	if (board_check_position(&b, err, errlen) != SETUP_OK)
 		return -1;
 	b.side = (uint8_t)side;
 	if (side == BLACK)
