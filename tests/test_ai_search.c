@@ -343,6 +343,183 @@ test_analysis_poll(void **state)
 	search_free(r.ctx);
 }
 
+/* ---- MultiPV ---- */
+
+struct mpv_seen {
+	int depth;                 /* the depth being reported */
+	int n;                     /* lines seen of it */
+	struct search_info line[SEARCH_MULTIPV_MAX];
+	int depths;                /* depths with all their lines */
+	bool bad;                  /* out of order, or a line missing */
+};
+
+/* Every depth reports lines 1..nlines in order, each once. */
+static void
+mpv_info(const struct search_info *info, void *user)
+{
+	struct mpv_seen *st = user;
+
+	if (info->multipv == 1) {
+		if (st->n > 0 && st->n != st->line[0].nlines)
+			st->bad = true;
+		st->depth = info->depth;
+		st->n = 0;
+	}
+	if (info->multipv != st->n + 1 || info->depth != st->depth ||
+	    st->n >= SEARCH_MULTIPV_MAX) {
+		st->bad = true;
+		return;
+	}
+	st->line[st->n++] = *info;
+	if (st->n == info->nlines)
+		st->depths++;
+}
+
+static move_t
+mpv_search(const struct board *b, int multipv, int depth,
+    struct mpv_seen *st, struct search_analysis *a)
+{
+	struct search_options o;
+	struct search_limits l;
+	struct search_ctx *ctx;
+	move_t m;
+
+	search_options_default(&o);
+	o.hash_mb = 8;
+	o.multipv = multipv;
+	ctx = search_new(&o);
+	assert_non_null(ctx);
+	search_limits_default(&l);
+	l.depth = depth;
+	memset(st, 0, sizeof *st);
+	m = search_best_move(ctx, b, NULL, 0, NULL, &l, mpv_info, st);
+	if (a != NULL)
+		search_analysis(ctx, a);
+	search_free(ctx);
+	return m;
+}
+
+/* N lines a depth: distinct legal first moves, ordered by score, the
+ * first one the move played; search_analysis has the same lines. */
+static void
+test_multipv_lines(void **state)
+{
+	static const char *const fens[] = {
+		FEN_START,
+		"1melecz/ppp2p1/g2ppp1/7/1P1P1P1/PP1PZP1/GMELEC1 w 8 5",
+		"3e3/pml2pc/pz2ge1/3p3/PPG4/1PMLZ1C/4EE1 w 0 23",
+		"3l3/1m5/2E4/7/4G2/7/4L2 b 0 1",
+	};
+	struct search_analysis a;
+	struct mpv_seen st;
+	struct board b;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof fens / sizeof fens[0]; i++) {
+		move_t m;
+		int k, j;
+
+		ta_setup(&b, fens[i]);
+		m = mpv_search(&b, 3, 6, &st, &a);
+		assert_false(st.bad);
+		/* every depth (a win found ends it sooner) */
+		assert_int_equal(st.depths, st.depth);
+		assert_true(st.depth == 6 || st.line[0].kind ==
+		    SEARCH_SCORE_WIN);
+		assert_int_equal(st.n, 3);
+		assert_int_equal(a.nlines, 3);
+		for (k = 0; k < 3; k++) {
+			assert_int_equal(st.line[k].nlines, 3);
+			assert_int_equal(st.line[k].depth, st.depth);
+			assert_true(st.line[k].npv >= 1);
+			assert_true(movegen_is_legal(&b, st.line[k].pv[0]));
+			for (j = 0; j < k; j++) {
+				assert_true(st.line[j].pv[0] !=
+				    st.line[k].pv[0]);
+				assert_true(st.line[j].raw_score >=
+				    st.line[k].raw_score);
+			}
+			assert_true(a.line[k].pv[0] == st.line[k].pv[0]);
+			assert_int_equal(a.white_scores[k], b.side == WHITE ?
+			    st.line[k].raw_score : -st.line[k].raw_score);
+		}
+		assert_true(m == st.line[0].pv[0]);
+		assert_true(a.info.pv[0] == m);
+	}
+}
+
+/* MultiPV 1 is the single-line search: the same lines, move and score;
+ * and the first line of MultiPV 3 plays the single line's move. */
+static void
+test_multipv_first_line(void **state)
+{
+	static const char *const fens[] = {
+		"4l2/7/3Z3/7/1m5/7/1E1L3 w 0 1",
+		"4l2/7/4g2/7/2e4/1M5/3L3 w 0 1",
+		"3l3/5S1/3Z3/7/4L2/6G/7 w 0 1",
+		"2E4/3zl2/3E3/7/3L3/7/1C3e1 w 0 1",
+		"3e3/pml2pc/pz2ge1/3p3/PPG4/1PMLZ1C/4EE1 w 0 23",
+	};
+	struct mpv_seen one, three;
+	struct search_info info;
+	struct board b;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof fens / sizeof fens[0]; i++) {
+		struct search_ctx *ctx = ta_ctx(SEARCH_ALPHABETA, 1, 1);
+		move_t m, m1, m3;
+
+		ta_setup(&b, fens[i]);
+		m = ta_search(ctx, &b, 6, 0, 0);
+		search_last_info(ctx, &info);
+		search_free(ctx);
+		m1 = mpv_search(&b, 1, 6, &one, NULL);
+		assert_false(one.bad);
+		assert_int_equal(one.n, 1);
+		assert_true(m1 == m);
+		assert_int_equal(one.line[0].raw_score, info.raw_score);
+		assert_int_equal(one.line[0].nodes, info.nodes);
+		m3 = mpv_search(&b, 3, 6, &three, NULL);
+		assert_false(three.bad);
+		if (m3 != m)
+			fail_msg("%s: MultiPV 3 plays %s, one line %s", fens[i],
+			    ta_text(m3), ta_text(m));
+		assert_true(three.line[0].pv[0] == m);
+	}
+}
+
+/* More lines asked than there are legal moves: one line a move. */
+static void
+test_multipv_few_moves(void **state)
+{
+	struct mpv_seen st;
+	struct movelist ml;
+	struct board b;
+	move_t m;
+	int n, k;
+
+	(void)state;
+	/* White's bare lion in its castle's corner: c1c2, c1d1, c1d2 */
+	ta_setup(&b, "4l2/5p1/7/7/7/7/2L4 w 0 1");
+	n = movegen_legal(&b, &ml);
+	assert_int_equal(n, 3);
+	m = mpv_search(&b, SEARCH_MULTIPV_MAX, 4, &st, NULL);
+	assert_false(st.bad);
+	assert_int_equal(st.n, n);
+	for (k = 0; k < n; k++)
+		assert_int_equal(st.line[k].nlines, n);
+	assert_true(m == st.line[0].pv[0]);
+	/* the option is kept within 1..SEARCH_MULTIPV_MAX */
+	m = mpv_search(&b, 99, 3, &st, NULL);
+	assert_int_equal(st.n, n);
+	m = mpv_search(&b, -3, 3, &st, NULL);
+	assert_int_equal(st.n, 1);
+	assert_int_equal(st.line[0].multipv, 1);
+	assert_true(movegen_is_legal(&b, m));
+}
+
 int
 main(void)
 {
@@ -357,6 +534,9 @@ main(void)
 		cmocka_unit_test(test_two_threads),
 		cmocka_unit_test(test_info_callback),
 		cmocka_unit_test(test_analysis_poll),
+		cmocka_unit_test(test_multipv_lines),
+		cmocka_unit_test(test_multipv_first_line),
+		cmocka_unit_test(test_multipv_few_moves),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

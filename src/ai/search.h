@@ -30,6 +30,7 @@
 #define SEARCH_MAX_THREADS 64
 #define SEARCH_PV_MAX 32
 #define SEARCH_NEGAMAX_DEPTH 5     /* negamax's default fixed depth */
+#define SEARCH_MULTIPV_MAX 5       /* most lines of a MultiPV search */
 
 /* Scores: centipawns; a lion capture p plies ahead is +-(SEARCH_WIN - p). */
 #define SEARCH_WIN 32000
@@ -109,6 +110,11 @@ struct search_options {
 	uint64_t seed;        /* random's generator */
 	char tune[96];        /* evaluation overrides for tuning, "" normally */
 	int level;            /* alphabeta: 1..SEARCH_LEVELS, 0 full strength */
+	/* Full strength alphabeta: report the best multipv lines (1 ..
+	 * SEARCH_MULTIPV_MAX, each with a different first move, best first)
+	 * after every depth; 1 (or 0) is the usual single line. The
+	 * search plays the first line's move either way. */
+	int multipv;
 };
 
 /*
@@ -127,8 +133,13 @@ enum search_score_kind {
 	SEARCH_SCORE_LOSS     /* the opponent takes the lion on its score-th move */
 };
 
-/* Progress, passed to the callback after every completed depth. */
+/*
+ * Progress, passed to the callback after every completed depth; with
+ * multipv N > 1, once for each line, best first (multipv 1 .. nlines).
+ */
 struct search_info {
+	int multipv;          /* this line's rank, 1 the best (0: not set) */
+	int nlines;           /* lines reported for this depth (0: not set) */
 	int depth;
 	int seldepth;
 	enum search_score_kind kind;
@@ -190,11 +201,16 @@ void search_prepare(struct search_ctx *ctx);
  * latest completed depth (best line, depth, nodes, nps), its score from
  * White's side in centipawns (a lion capture as +-(SEARCH_WIN - plies)),
  * and whether the search still runs. False while no depth is complete.
+ * With multipv, line[0..nlines-1] are that depth's lines, best first
+ * (line[0] is info), and white_scores their scores from White's side.
  */
 struct search_analysis {
 	struct search_info info;
 	int white_score;
 	bool running;
+	int nlines;
+	struct search_info line[SEARCH_MULTIPV_MAX];
+	int white_scores[SEARCH_MULTIPV_MAX];
 };
 bool search_analysis(struct search_ctx *ctx, struct search_analysis *out);
 

@@ -14,10 +14,9 @@
 
 #include "ai/search_internal.h"
 
-#define EVAL_NONE (-32768)
+#define EVAL_NONE SEARCH_EVAL_NONE
 #define NULL_MIN_DEPTH 3
 #define DELTA_MARGIN 150
-#define ASPIRATION 35
 
 static uint8_t lmr[64][64];
 static pthread_once_t lmr_once = PTHREAD_ONCE_INIT;
@@ -40,18 +39,6 @@ node_enter(struct search_thread *t)
 	if (t->id == 0 && n >= t->next_check)
 		search_check_limits(t);
 	return search_aborted(t);
-}
-
-static inline void
-pv_update(struct search_thread *t, int ply, move_t m)
-{
-	int n = t->pvlen[ply + 1];
-
-	t->pv[ply][0] = m;
-	if (n > SEARCH_MAX_PLY - ply - 1)
-		n = SEARCH_MAX_PLY - ply - 1;
-	memcpy(&t->pv[ply][1], t->pv[ply + 1], (size_t)n * sizeof(move_t));
-	t->pvlen[ply] = n + 1;
 }
 
 static inline int
@@ -187,7 +174,7 @@ qsearch_node(struct search_thread *t, const struct board *pos, int alpha,
 			best = score;
 			if (score > alpha) {
 				alpha = score;
-				pv_update(t, ply, m);
+				search_pv_update(t, ply, m);
 				if (alpha >= beta)
 					break;
 			}
@@ -429,7 +416,7 @@ search(struct search_thread *t, const struct board *pos, int alpha, int beta,
 			if (score > alpha) {
 				alpha = score;
 				best_move = m;
-				pv_update(t, ply, m);
+				search_pv_update(t, ply, m);
 				if (alpha >= beta) {
 					if (!tactical)
 						search_update_quiet(t, pos, ply,
@@ -448,239 +435,20 @@ search(struct search_thread *t, const struct board *pos, int alpha, int beta,
 	return best;
 }
 
-/* Move root_moves[i] to the front, keeping the order of the others. */
-static void
-root_promote(struct search_thread *t, int i)
-{
-	move_t m = t->root_moves[i];
-
-	memmove(&t->root_moves[1], &t->root_moves[0], (size_t)i * sizeof m);
-	t->root_moves[0] = m;
-}
-
-static int
-root_search(struct search_thread *t, const struct board *pos, int alpha,
-    int beta, int depth, move_t *iter_best)
-{
-	int best = -SEARCH_INF, score, i;
-
-	t->pvlen[0] = 0;
-	t->path[t->root_index] = pos->hash;
-	t->eval_stack[0] = EVAL_NONE;
-	for (i = 0; i < t->root_n; i++) {
-		move_t m = t->root_moves[i];
-		struct board child = *pos;
-
-		board_make(&child, m, NULL);
-		t->stack[0] = m;
-		if (i == 0) {
-			score = -search(t, &child, -beta, -alpha, depth - 1, 1,
-			    true);
-		} else {
-			score = -search(t, &child, -alpha - 1, -alpha,
-			    depth - 1, 1, true);
-			if (score > alpha && score < beta && !search_aborted(t))
-				score = -search(t, &child, -beta, -alpha,
-				    depth - 1, 1, true);
-		}
-		if (search_aborted(t))
-			break;
-		if (score > best)
-			best = score;
-		if (score > alpha) {
-			alpha = score;
-			pv_update(t, 0, m);
-			root_promote(t, i);
-			*iter_best = m;
-			if (alpha >= beta)
-				break;
-		}
-	}
-	return best;
-}
-
-static void
-root_moves_init(struct search_thread *t, const struct board *pos)
-{
-	struct search_ply *p = &t->ply[0];
-	struct tt_hit hit;
-	move_t hash_move = MOVE_NONE;
-	int i;
-
-	movegen_legal(pos, &p->ml);
-	if (tt_probe(&t->ctx->tt, pos->hash, &hit))
-		hash_move = hit.move;
-	search_score_moves(t, pos, p, 0, hash_move);
-	for (i = 0; i < p->ml.n; i++)
-		t->root_moves[i] = search_pick(p, i, false);
-	t->root_n = p->ml.n;
-}
-
-static void
-save_pv(struct search_thread *t)
-{
-	int n = t->pvlen[0] < SEARCH_PV_MAX ? t->pvlen[0] : SEARCH_PV_MAX;
-
-	memcpy(t->best_pv, t->pv[0], (size_t)n * sizeof(move_t));
-	t->best_pvlen = n;
-}
-
-/*
- * On a clock: stop deepening once a share of the soft budget is used,
- * the share growing while the best move keeps changing (instability
- * decays by half each depth, +1 for a change) and shrinking once it has
- * stood for several depths. The next depth would take about twice as long
- * as all before it, so a depth is not started past about half the target.
- */
-static bool
-time_up(struct search_ctx *ctx, struct search_thread *t, int depth,
-    int score, move_t prev_best, double *instability)
-{
-	uint64_t soft = ctx->soft_ns - ctx->start_ns;
-	double scale;
-
-	(void)score;
-	*instability *= 0.5;
-	if (depth > 1 && t->best_move != prev_best)
-		*instability += 1.0;
-	scale = 0.7 + 0.6 * *instability;
-	if (scale > 2.0)
-		scale = 2.0;
-	return (double)(search_now_ns() - ctx->start_ns) >=
-	    (double)soft * scale * 0.55;
-}
-
-/* Iterative deepening with aspiration windows, for every thread. */
-static void
-iterate(struct search_thread *t, const struct board *pos)
-{
-	struct search_ctx *ctx = t->ctx;
-	int depth, prev = 0, score, last_score = 0;
-	move_t prev_best = MOVE_NONE;
-	double instability = 0;
-
-	root_moves_init(t, pos);
-	t->best_move = t->root_moves[0];
-	t->best_score = 0;
-	t->completed_depth = 0;
-	t->best_pvlen = 0;
-	for (depth = 1 + (t->id & 1); depth <= ctx->max_depth; depth++) {
-		int alpha = -SEARCH_INF, beta = SEARCH_INF, delta = ASPIRATION;
-		move_t iter_best = MOVE_NONE;
-
-		t->seldepth = 0;
-		if (depth >= 4 && prev > -SEARCH_WIN_MIN &&
-		    prev < SEARCH_WIN_MIN) {
-			alpha = prev - delta;
-			beta = prev + delta;
-		}
-		for (;;) {
-			iter_best = MOVE_NONE;
-			score = root_search(t, pos, alpha, beta, depth,
-			    &iter_best);
-			if (search_aborted(t))
-				break;
-			if (score <= alpha && alpha > -SEARCH_INF) {
-				beta = (alpha + beta) / 2;
-				alpha = score - delta > -SEARCH_INF ?
-				    score - delta : -SEARCH_INF;
-			} else if (score >= beta && beta < SEARCH_INF) {
-				beta = score + delta < SEARCH_INF ?
-				    score + delta : SEARCH_INF;
-			} else {
-				break;
-			}
-			delta *= 2;
-			if (delta > 1000) {
-				alpha = -SEARCH_INF;
-				beta = SEARCH_INF;
-			}
-		}
-		if (search_aborted(t)) {
-			/* a move that beat the last iteration's is kept */
-			if (iter_best != MOVE_NONE) {
-				t->best_move = iter_best;
-				save_pv(t);
-			}
-			break;
-		}
-		prev_best = t->best_move;
-		last_score = prev;
-		prev = score;
-		t->completed_depth = depth;
-		t->best_move = t->root_moves[0];
-		t->best_score = score;
-		save_pv(t);
-		if (t->id != 0)
-			continue;
-		{
-			struct search_info info;
-
-			search_fill_info(ctx, t, depth, score, &info);
-			search_publish(ctx, &info);
-			if (ctx->info != NULL)
-				ctx->info(&info, ctx->user);
-		}
-		if (ctx->clock_mode && depth > 1 && score < last_score - 40)
-			instability += 1.0;      /* the score fell: look again */
-		if (!ctx->limits.infinite) {
-			/* a certain result, or no time for another depth */
-			if ((score >= SEARCH_WIN_MIN || score <= -SEARCH_WIN_MIN)
-			    && depth > SEARCH_WIN - (score > 0 ? score : -score))
-				break;
-			if (ctx->clock_mode) {
-				if (time_up(ctx, t, depth, score, prev_best,
-				    &instability))
-					break;
-			} else if (ctx->soft_ns != 0 &&
-			    search_now_ns() >= ctx->soft_ns) {
-				break;
-			}
-		}
-	}
-}
-
-static void *
-helper_main(void *arg)
-{
-	struct search_thread *t = arg;
-
-	iterate(t, t->ctx->root);
-	return NULL;
-}
-
-static void
-thread_reset(struct search_thread *t)
-{
-	struct search_ctx *ctx = t->ctx;
-
-	atomic_store_explicit(&t->nodes, 0, memory_order_relaxed);
-	t->next_check = 256;
-	t->seldepth = 0;
-	memcpy(t->path, ctx->hist, (size_t)ctx->hist_n * sizeof(uint64_t));
-	t->root_index = ctx->hist_n;
-	memset(t->killer, 0, sizeof t->killer);
-	for (int c = 0; c < 2; c++)
-		for (int a = 0; a < NSQ; a++)
-			for (int b = 0; b < NSQ; b++)
-				t->history[c][a][b] /= 4;
-}
-
 void
-search_alphabeta_begin(struct search_ctx *ctx, const struct board *pos)
+search_alphabeta_init(void)
 {
-	struct search_thread *t = &ctx->thr[0];
-
 	pthread_once(&lmr_once, lmr_init);
 	eval_init();
-	tt_new_search(&ctx->tt);
-	ctx->root = pos;
-	thread_reset(t);
-	root_moves_init(t, pos);
-	t->best_move = t->root_moves[0];
-	t->best_score = 0;
-	t->completed_depth = 0;
-	t->best_pvlen = 0;
+}
+
+/* A child of the root, for search_root.c (one call; the tree below is
+ * this file's). */
+int
+search_alphabeta_node(struct search_thread *t, const struct board *pos,
+    int alpha, int beta, int depth, int ply)
+{
+	return search(t, pos, alpha, beta, depth, ply, true);
 }
 
 int
@@ -697,35 +465,3 @@ search_alphabeta_score(struct search_thread *t, const struct board *pos,
 	return -search(t, &child, -SEARCH_INF, SEARCH_INF, depth - 1, 1, true);
 }
 
-move_t
-search_alphabeta_root(struct search_ctx *ctx, const struct board *pos)
-{
-	struct search_thread *master = &ctx->thr[0];
-	pthread_attr_t attr;
-	int i, nhelpers = 0;
-
-	pthread_once(&lmr_once, lmr_init);
-	eval_init();
-	tt_new_search(&ctx->tt);
-	ctx->root = pos;
-	for (i = 0; i < ctx->opt.threads; i++)
-		thread_reset(&ctx->thr[i]);
-	if (ctx->opt.threads > 1) {
-		pthread_attr_init(&attr);
-		pthread_attr_setstacksize(&attr, 16u << 20);
-		for (i = 1; i < ctx->opt.threads; i++) {
-			if (pthread_create(&ctx->thr[i].tid, &attr, helper_main,
-			    &ctx->thr[i]) != 0)
-				break;
-			nhelpers++;
-		}
-		pthread_attr_destroy(&attr);
-	}
-	iterate(master, pos);
-	atomic_store_explicit(&ctx->abort, true, memory_order_relaxed);
-	for (i = 1; i <= nhelpers; i++)
-		pthread_join(ctx->thr[i].tid, NULL);
-	search_fill_info(ctx, master, master->completed_depth,
-	    master->best_score, &ctx->last);
-	return master->best_move;
-}

@@ -68,6 +68,7 @@ search_options_default(struct search_options *o)
 	o->hash_mb = 16;
 	o->threads = 1;
 	o->seed = 1;
+	o->multipv = 1;
 }
 
 void
@@ -140,6 +141,10 @@ clamp_options(struct search_options *o)
 		o->threads = SEARCH_MAX_THREADS;
 	if (o->level < 0 || o->level > SEARCH_LEVELS)
 		o->level = 0;
+	if (o->multipv < 1)
+		o->multipv = 1;
+	if (o->multipv > SEARCH_MULTIPV_MAX)
+		o->multipv = SEARCH_MULTIPV_MAX;
 	o->tune[sizeof o->tune - 1] = '\0';
 }
 
@@ -320,6 +325,8 @@ search_best_move(struct search_ctx *ctx, const struct board *pos,
 	search_begin(ctx);
 	pthread_mutex_lock(&ctx->live_lock);
 	memset(&ctx->live, 0, sizeof ctx->live);
+	memset(ctx->live_line, 0, sizeof ctx->live_line);
+	ctx->live_nlines = 0;
 	ctx->live_side = pos->side;
 	ctx->live_running = true;
 	pthread_mutex_unlock(&ctx->live_lock);

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "ai/search.h"
 
@@ -16,6 +17,7 @@
 #define SEARCH_HIST_CAP 1024
 
 #define SEARCH_INF (SEARCH_WIN + 1)
+#define SEARCH_EVAL_NONE (-32768)      /* no static evaluation (in check) */
 
 /* ---- transposition table (search_tt.c) ---- */
 
@@ -102,6 +104,14 @@ struct eval_params {
 
 /* ---- per-thread state ---- */
 
+/* One line of a MultiPV search (search_root.c), as of its last depth. */
+struct search_line {
+	int score;
+	int seldepth;
+	int npv;
+	move_t pv[SEARCH_PV_MAX];
+};
+
 struct search_ply {
 	struct movelist ml;
 	int32_t score[MOVELIST_MAX];
@@ -132,6 +142,9 @@ struct search_thread {
 	move_t best_pv[SEARCH_PV_MAX];
 	int root_n;
 	move_t root_moves[MOVELIST_MAX];
+	/* MultiPV (master only): line k's first move is root_moves[k] */
+	int nlines;
+	struct search_line line[SEARCH_MULTIPV_MAX];
 };
 
 struct search_ctx {
@@ -160,6 +173,8 @@ struct search_ctx {
 	/* analysis (search_analysis): the latest report, for polling */
 	pthread_mutex_t live_lock;
 	struct search_info live;
+	struct search_info live_line[SEARCH_MULTIPV_MAX];
+	int live_nlines;
 	int live_side;                  /* the side to move at the root */
 	bool live_running;
 	int max_depth;
@@ -188,14 +203,32 @@ search_aborted(struct search_thread *t)
 {
 	return atomic_load_explicit(&t->ctx->abort, memory_order_relaxed);
 }
+/* The line of ply: m, then the line of ply + 1. */
+static inline void
+search_pv_update(struct search_thread *t, int ply, move_t m)
+{
+	int n = t->pvlen[ply + 1];
+
+	t->pv[ply][0] = m;
+	if (n > SEARCH_MAX_PLY - ply - 1)
+		n = SEARCH_MAX_PLY - ply - 1;
+	memcpy(&t->pv[ply][1], t->pv[ply + 1], (size_t)n * sizeof(move_t));
+	t->pvlen[ply] = n + 1;
+}
 void search_fill_info(struct search_ctx *ctx, struct search_thread *t,
     int depth, int score, struct search_info *out);
 /* Megapawn: has the side that just moved repeated a position (RULES.md
  * "Variants": it loses, so the side to move at b has won)? */
 bool search_repeated(const struct search_thread *t, const struct board *b,
     int idx);
-/* Publish a completed depth's report for search_analysis. */
+/* Publish a completed depth's report for search_analysis: its n lines,
+ * best first (one without MultiPV). */
 void search_publish(struct search_ctx *ctx, const struct search_info *info);
+void search_publish_lines(struct search_ctx *ctx,
+    const struct search_info *line, int n);
+/* The lines a search of pos reports: the multipv option (full strength
+ * alphabeta only), at most the legal moves. */
+int search_multipv(const struct search_ctx *ctx, int nlegal);
 /* Repetition / quiet-plies / bare-lions draw at path index idx (Congo's
  * draws; megapawn has only the quiet-move draw). */
 bool search_is_draw(const struct search_thread *t, const struct board *b,
@@ -226,6 +259,11 @@ void search_update_quiet(struct search_thread *t, const struct board *b,
     int ply, int depth, move_t best, const move_t *tried, int ntried);
 
 /* ---- algorithms ---- */
+/* search_alphabeta.c: the tree below the root; search_root.c: the root
+ * (iterative deepening, aspiration, MultiPV, the helper threads). */
+void search_alphabeta_init(void);
+int search_alphabeta_node(struct search_thread *t, const struct board *pos,
+    int alpha, int beta, int depth, int ply);
 move_t search_alphabeta_root(struct search_ctx *ctx, const struct board *pos);
 move_t search_negamax_root(struct search_ctx *ctx, const struct board *pos);
 move_t search_random_root(struct search_ctx *ctx, const struct board *pos);

@@ -75,14 +75,42 @@ tb_line(const struct board *pos, move_t m, struct search_info *info)
 	}
 }
 
+/* A line of the tables: its first move m, its score (search scale). */
+static void
+tb_info(struct search_ctx *ctx, const struct board *pos, move_t m,
+    int score, struct search_info *info)
+{
+	memset(info, 0, sizeof *info);
+	info->depth = 1;
+	info->seldepth = score > 0 ? SEARCH_WIN - score : SEARCH_WIN + score;
+	info->raw_score = score;
+	if (score >= SEARCH_WIN_MIN || score <= -SEARCH_WIN_MIN) {
+		info->kind = score > 0 ? SEARCH_SCORE_WIN : SEARCH_SCORE_LOSS;
+		info->score = score > 0 ? (SEARCH_WIN - score + 1) / 2 :
+		    (SEARCH_WIN + score) / 2;
+	} else {
+		info->kind = SEARCH_SCORE_CP;      /* a draw */
+		info->seldepth = 1;
+	}
+	info->time_ms = (int)((search_now_ns() - ctx->start_ns) / 1000000);
+	info->tablebase = true;
+	tb_line(pos, m, info);
+}
+
+/*
+ * Won or lost in the tables: the best move at once, and with MultiPV the
+ * next best too (score[] beside the moves holds their values; a move
+ * that repeats a position is left out).
+ */
 bool
 search_tb_root(struct search_ctx *ctx, const struct board *pos, move_t *out)
 {
-	struct movelist *ml = &ctx->thr[0].ply[0].ml;
-	struct search_info info;
+	struct search_ply *p = &ctx->thr[0].ply[0];
+	struct movelist *ml = &p->ml;
+	struct search_info info[SEARCH_MULTIPV_MAX];
 	struct tb_result r;
 	move_t best = MOVE_NONE;
-	int bestscore = -SEARCH_INF, k, n;
+	int bestscore = -SEARCH_INF, k, n, i, nlines;
 
 	if (ctx->tb_pieces < 0 || bb_popcount(pos->occ[WHITE] |
 	    pos->occ[BLACK]) > ctx->tb_pieces + 2)
@@ -101,6 +129,7 @@ search_tb_root(struct search_ctx *ctx, const struct board *pos, move_t *out)
 		struct tb_result cr;
 		int s;
 
+		p->score[k] = -SEARCH_INF;
 		board_make(&child, ml->moves[k], &fx);
 		if (fx.lion_captured)
 			s = SEARCH_WIN - 1;
@@ -110,6 +139,7 @@ search_tb_root(struct search_ctx *ctx, const struct board *pos, move_t *out)
 			continue;
 		else
 			s = child_score(&cr);
+		p->score[k] = s;
 		if (s > bestscore) {
 			bestscore = s;
 			best = ml->moves[k];
@@ -118,21 +148,30 @@ search_tb_root(struct search_ctx *ctx, const struct board *pos, move_t *out)
 	/* a win the tables cannot keep without repeating: search it */
 	if (best == MOVE_NONE || (r.wdl == TB_WIN && bestscore < SEARCH_WIN_MIN))
 		return false;
-	memset(&info, 0, sizeof info);
-	info.depth = 1;
-	info.seldepth = bestscore > 0 ? SEARCH_WIN - bestscore :
-	    SEARCH_WIN + bestscore;
-	info.raw_score = bestscore;
-	info.kind = bestscore > 0 ? SEARCH_SCORE_WIN : SEARCH_SCORE_LOSS;
-	info.score = bestscore > 0 ? (SEARCH_WIN - bestscore + 1) / 2 :
-	    (SEARCH_WIN + bestscore) / 2;
-	info.time_ms = (int)((search_now_ns() - ctx->start_ns) / 1000000);
-	info.tablebase = true;
-	tb_line(pos, best, &info);
-	search_publish(ctx, &info);
+	nlines = search_multipv(ctx, n);
+	for (k = 0; k < nlines; k++) {
+		int top = -1;
+
+		/* the best left (the first of equals, as above) */
+		for (i = 0; i < n; i++)
+			if (p->score[i] > -SEARCH_INF &&
+			    (top < 0 || p->score[i] > p->score[top]))
+				top = i;
+		if (top < 0)
+			break;
+		tb_info(ctx, pos, ml->moves[top], p->score[top], &info[k]);
+		p->score[top] = -SEARCH_INF;
+	}
+	nlines = k;
+	for (k = 0; k < nlines; k++) {
+		info[k].multipv = k + 1;
+		info[k].nlines = nlines;
+	}
+	search_publish_lines(ctx, info, nlines);
 	if (ctx->info != NULL)
-		ctx->info(&info, ctx->user);
-	ctx->last = info;
+		for (k = 0; k < nlines; k++)
+			ctx->info(&info[k], ctx->user);
+	ctx->last = info[0];
 	*out = best;
 	return true;
 }

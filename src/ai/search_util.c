@@ -69,23 +69,52 @@ abort:
 	atomic_store_explicit(&ctx->abort, true, memory_order_relaxed);
 }
 
+int
+search_multipv(const struct search_ctx *ctx, int nlegal)
+{
+	int n = ctx->opt.multipv;
+
+	if (ctx->opt.algorithm != SEARCH_ALPHABETA || ctx->opt.level > 0 ||
+	    n < 1)
+		n = 1;
+	if (n > SEARCH_MULTIPV_MAX)
+		n = SEARCH_MULTIPV_MAX;
+	if (n > nlegal)
+		n = nlegal > 0 ? nlegal : 1;
+	return n;
+}
+
+void
+search_publish_lines(struct search_ctx *ctx, const struct search_info *line,
+    int n)
+{
+	if (n > SEARCH_MULTIPV_MAX)
+		n = SEARCH_MULTIPV_MAX;
+	pthread_mutex_lock(&ctx->live_lock);
+	ctx->live = line[0];
+	memcpy(ctx->live_line, line, (size_t)n * sizeof *line);
+	ctx->live_nlines = n;
+	pthread_mutex_unlock(&ctx->live_lock);
+}
+
 void
 search_publish(struct search_ctx *ctx, const struct search_info *info)
 {
-	pthread_mutex_lock(&ctx->live_lock);
-	ctx->live = *info;
-	pthread_mutex_unlock(&ctx->live_lock);
+	search_publish_lines(ctx, info, 1);
 }
 
 bool
 search_analysis(struct search_ctx *ctx, struct search_analysis *out)
 {
 	bool running;
-	int side;
+	int side, k;
 
 	memset(out, 0, sizeof *out);
 	pthread_mutex_lock(&ctx->live_lock);
 	out->info = ctx->live;
+	out->nlines = ctx->live_nlines;
+	memcpy(out->line, ctx->live_line, (size_t)out->nlines *
+	    sizeof *out->line);
 	running = ctx->live_running;
 	side = ctx->live_side;
 	pthread_mutex_unlock(&ctx->live_lock);
@@ -93,6 +122,9 @@ search_analysis(struct search_ctx *ctx, struct search_analysis *out)
 	out->white_score = out->info.raw_score;
 	if (side == BLACK)
 		out->white_score = -out->white_score;
+	for (k = 0; k < out->nlines; k++)
+		out->white_scores[k] = side == BLACK ? -out->line[k].raw_score :
+		    out->line[k].raw_score;
 	return out->info.depth > 0;
 }
 

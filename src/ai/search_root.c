@@ -1,0 +1,388 @@
+/*
+ * search_root.c: the root of the strong search (search_alphabeta.c has the
+ * tree below it): the root moves, iterative deepening with aspiration
+ * windows, the clock's stop rule, the helper threads of lazy SMP, and
+ * MultiPV. With N lines, each depth searches line 1 over all root moves,
+ * then line k over the root moves not first in lines 1..k-1 (those sit at
+ * root_moves[0..k-1]), each with its own aspiration window; the lines are
+ * then sorted by score and reported best first. Nothing is allocated: the
+ * lines live in the master thread. With one line the search is exactly the
+ * single-line search (the same nodes at a fixed depth).
+ */
+#include <pthread.h>
+#include <string.h>
+
+#include "ai/search_internal.h"
+
+#define ASPIRATION 35
+
+/* Move root_moves[i] to root_moves[first], keeping the order of the
+ * others. */
+static void
+root_promote(struct search_thread *t, int first, int i)
+{
+	move_t m = t->root_moves[i];
+
+	memmove(&t->root_moves[first + 1], &t->root_moves[first],
+	    (size_t)(i - first) * sizeof m);
+	t->root_moves[first] = m;
+}
+
+/* The root moves root_moves[first..] (MultiPV: the earlier lines' first
+ * moves, before first, are left out). */
+static int
+root_search(struct search_thread *t, const struct board *pos, int alpha,
+    int beta, int depth, int first, move_t *iter_best)
+{
+	int best = -SEARCH_INF, score, i;
+
+	t->pvlen[0] = 0;
+	t->path[t->root_index] = pos->hash;
+	t->eval_stack[0] = SEARCH_EVAL_NONE;
+	for (i = first; i < t->root_n; i++) {
+		move_t m = t->root_moves[i];
+		struct board child = *pos;
+
+		board_make(&child, m, NULL);
+		t->stack[0] = m;
+		if (i == first) {
+			score = -search_alphabeta_node(t, &child, -beta, -alpha,
+			    depth - 1, 1);
+		} else {
+			score = -search_alphabeta_node(t, &child, -alpha - 1,
+			    -alpha, depth - 1, 1);
+			if (score > alpha && score < beta && !search_aborted(t))
+				score = -search_alphabeta_node(t, &child,
+				    -beta, -alpha, depth - 1, 1);
+		}
+		if (search_aborted(t))
+			break;
+		if (score > best)
+			best = score;
+		if (score > alpha) {
+			alpha = score;
+			search_pv_update(t, 0, m);
+			root_promote(t, first, i);
+			*iter_best = m;
+			if (alpha >= beta)
+				break;
+		}
+	}
+	return best;
+}
+
+/*
+ * One depth of the root moves from first on, in an aspiration window
+ * around prev (the score of the depth before) from depth 4, widened until
+ * the score falls inside it. Its score (not valid when aborted).
+ */
+static int
+aspire(struct search_thread *t, const struct board *pos, int depth,
+    int first, int prev, move_t *iter_best)
+{
+	int alpha = -SEARCH_INF, beta = SEARCH_INF, delta = ASPIRATION, score;
+
+	if (depth >= 4 && prev > -SEARCH_WIN_MIN && prev < SEARCH_WIN_MIN) {
+		alpha = prev - delta;
+		beta = prev + delta;
+	}
+	for (;;) {
+		*iter_best = MOVE_NONE;
+		score = root_search(t, pos, alpha, beta, depth, first,
+		    iter_best);
+		if (search_aborted(t))
+			break;
+		if (score <= alpha && alpha > -SEARCH_INF) {
+			beta = (alpha + beta) / 2;
+			alpha = score - delta > -SEARCH_INF ?
+			    score - delta : -SEARCH_INF;
+		} else if (score >= beta && beta < SEARCH_INF) {
+			beta = score + delta < SEARCH_INF ?
+			    score + delta : SEARCH_INF;
+		} else {
+			break;
+		}
+		delta *= 2;
+		if (delta > 1000) {
+			alpha = -SEARCH_INF;
+			beta = SEARCH_INF;
+		}
+	}
+	return score;
+}
+
+static void
+root_moves_init(struct search_thread *t, const struct board *pos)
+{
+	struct search_ply *p = &t->ply[0];
+	struct tt_hit hit;
+	move_t hash_move = MOVE_NONE;
+	int i;
+
+	movegen_legal(pos, &p->ml);
+	if (tt_probe(&t->ctx->tt, pos->hash, &hit))
+		hash_move = hit.move;
+	search_score_moves(t, pos, p, 0, hash_move);
+	for (i = 0; i < p->ml.n; i++)
+		t->root_moves[i] = search_pick(p, i, false);
+	t->root_n = p->ml.n;
+}
+
+static void
+save_pv(struct search_thread *t)
+{
+	int n = t->pvlen[0] < SEARCH_PV_MAX ? t->pvlen[0] : SEARCH_PV_MAX;
+
+	memcpy(t->best_pv, t->pv[0], (size_t)n * sizeof(move_t));
+	t->best_pvlen = n;
+}
+
+/* Line k as the root's line now stands (its first move root_moves[k]). */
+static void
+save_line(struct search_thread *t, int k, int score)
+{
+	struct search_line *l = &t->line[k];
+	int n = t->pvlen[0] < SEARCH_PV_MAX ? t->pvlen[0] : SEARCH_PV_MAX;
+
+	l->score = score;
+	l->seldepth = t->seldepth;
+	l->npv = n;
+	memcpy(l->pv, t->pv[0], (size_t)n * sizeof(move_t));
+}
+
+/*
+ * Lines 2..nlines of this depth, line 1 done. False when stopped first
+ * (the lines are then the last complete depth's, line 1 aside).
+ */
+static bool
+other_lines(struct search_thread *t, const struct board *pos, int depth)
+{
+	move_t iter_best;
+	int k, j, score;
+
+	for (k = 1; k < t->nlines; k++) {
+		t->seldepth = 0;
+		score = aspire(t, pos, depth, k, t->line[k].score, &iter_best);
+		if (search_aborted(t))
+			return false;
+		save_line(t, k, score);
+	}
+	/* Best first (insertion sort; a later line scored higher now and
+	 * then, the tree searched for it not being the same), with their
+	 * first moves, so that the next depth tries them in this order. */
+	for (k = 1; k < t->nlines; k++) {
+		struct search_line l = t->line[k];
+		move_t m = t->root_moves[k];
+
+		for (j = k; j > 0 && t->line[j - 1].score < l.score; j--) {
+			t->line[j] = t->line[j - 1];
+			t->root_moves[j] = t->root_moves[j - 1];
+		}
+		t->line[j] = l;
+		t->root_moves[j] = m;
+	}
+	return true;
+}
+
+/* The master's report of a completed depth: every line, best first. */
+static void
+report(struct search_ctx *ctx, struct search_thread *t, int depth, int score)
+{
+	struct search_info info[SEARCH_MULTIPV_MAX];
+	int k, n = t->nlines > 1 ? t->nlines : 1;
+
+	search_fill_info(ctx, t, depth, score, &info[0]);
+	for (k = 1; k < n; k++) {
+		const struct search_line *l = &t->line[k];
+
+		search_fill_info(ctx, t, depth, l->score, &info[k]);
+		info[k].seldepth = l->seldepth;
+		info[k].npv = l->npv;
+		memcpy(info[k].pv, l->pv, (size_t)l->npv * sizeof(move_t));
+	}
+	for (k = 0; k < n; k++) {
+		info[k].multipv = k + 1;
+		info[k].nlines = n;
+	}
+	search_publish_lines(ctx, info, n);
+	if (ctx->info != NULL)
+		for (k = 0; k < n; k++)
+			ctx->info(&info[k], ctx->user);
+}
+
+/*
+ * On a clock: stop deepening once a share of the soft budget is used,
+ * the share growing while the best move keeps changing (instability
+ * decays by half each depth, +1 for a change) and shrinking once it has
+ * stood for several depths. The next depth would take about twice as long
+ * as all before it, so a depth is not started past about half the target.
+ */
+static bool
+time_up(struct search_ctx *ctx, struct search_thread *t, int depth,
+    int score, move_t prev_best, double *instability)
+{
+	uint64_t soft = ctx->soft_ns - ctx->start_ns;
+	double scale;
+
+	(void)score;
+	*instability *= 0.5;
+	if (depth > 1 && t->best_move != prev_best)
+		*instability += 1.0;
+	scale = 0.7 + 0.6 * *instability;
+	if (scale > 2.0)
+		scale = 2.0;
+	return (double)(search_now_ns() - ctx->start_ns) >=
+	    (double)soft * scale * 0.55;
+}
+
+/* Iterative deepening with aspiration windows, for every thread; MultiPV
+ * for the master. */
+static void
+iterate(struct search_thread *t, const struct board *pos)
+{
+	struct search_ctx *ctx = t->ctx;
+	int depth, prev = 0, score, last_score = 0, k;
+	move_t prev_best = MOVE_NONE;
+	double instability = 0;
+
+	root_moves_init(t, pos);
+	t->best_move = t->root_moves[0];
+	t->best_score = 0;
+	t->completed_depth = 0;
+	t->best_pvlen = 0;
+	t->nlines = t->id == 0 ? search_multipv(ctx, t->root_n) : 1;
+	for (k = 0; k < t->nlines; k++)
+		t->line[k].score = 0;
+	for (depth = 1 + (t->id & 1); depth <= ctx->max_depth; depth++) {
+		move_t iter_best = MOVE_NONE;
+
+		t->seldepth = 0;
+		score = aspire(t, pos, depth, 0, prev, &iter_best);
+		if (!search_aborted(t) && t->nlines > 1) {
+			save_line(t, 0, score);
+			if (!other_lines(t, pos, depth)) {
+				/* line 1 of this depth stands */
+				iter_best = t->root_moves[0];
+				t->pvlen[0] = t->line[0].npv;
+				memcpy(t->pv[0], t->line[0].pv,
+				    (size_t)t->line[0].npv * sizeof(move_t));
+			} else {
+				score = t->line[0].score;
+				t->seldepth = t->line[0].seldepth;
+				t->pvlen[0] = t->line[0].npv;
+				memcpy(t->pv[0], t->line[0].pv,
+				    (size_t)t->line[0].npv * sizeof(move_t));
+			}
+		}
+		if (search_aborted(t)) {
+			/* a move that beat the last iteration's is kept */
+			if (iter_best != MOVE_NONE) {
+				t->best_move = iter_best;
+				save_pv(t);
+			}
+			break;
+		}
+		prev_best = t->best_move;
+		last_score = prev;
+		prev = score;
+		t->completed_depth = depth;
+		t->best_move = t->root_moves[0];
+		t->best_score = score;
+		save_pv(t);
+		if (t->id != 0)
+			continue;
+		report(ctx, t, depth, score);
+		if (ctx->clock_mode && depth > 1 && score < last_score - 40)
+			instability += 1.0;      /* the score fell: look again */
+		if (!ctx->limits.infinite) {
+			/* a certain result, or no time for another depth */
+			if ((score >= SEARCH_WIN_MIN || score <= -SEARCH_WIN_MIN)
+			    && depth > SEARCH_WIN - (score > 0 ? score : -score))
+				break;
+			if (ctx->clock_mode) {
+				if (time_up(ctx, t, depth, score, prev_best,
+				    &instability))
+					break;
+			} else if (ctx->soft_ns != 0 &&
+			    search_now_ns() >= ctx->soft_ns) {
+				break;
+			}
+		}
+	}
+}
+
+static void *
+helper_main(void *arg)
+{
+	struct search_thread *t = arg;
+
+	iterate(t, t->ctx->root);
+	return NULL;
+}
+
+static void
+thread_reset(struct search_thread *t)
+{
+	struct search_ctx *ctx = t->ctx;
+
+	atomic_store_explicit(&t->nodes, 0, memory_order_relaxed);
+	t->next_check = 256;
+	t->seldepth = 0;
+	memcpy(t->path, ctx->hist, (size_t)ctx->hist_n * sizeof(uint64_t));
+	t->root_index = ctx->hist_n;
+	memset(t->killer, 0, sizeof t->killer);
+	for (int c = 0; c < 2; c++)
+		for (int a = 0; a < NSQ; a++)
+			for (int b = 0; b < NSQ; b++)
+				t->history[c][a][b] /= 4;
+}
+
+void
+search_alphabeta_begin(struct search_ctx *ctx, const struct board *pos)
+{
+	struct search_thread *t = &ctx->thr[0];
+
+	search_alphabeta_init();
+	tt_new_search(&ctx->tt);
+	ctx->root = pos;
+	thread_reset(t);
+	root_moves_init(t, pos);
+	t->best_move = t->root_moves[0];
+	t->best_score = 0;
+	t->completed_depth = 0;
+	t->best_pvlen = 0;
+	t->nlines = 1;
+}
+
+move_t
+search_alphabeta_root(struct search_ctx *ctx, const struct board *pos)
+{
+	struct search_thread *master = &ctx->thr[0];
+	pthread_attr_t attr;
+	int i, nhelpers = 0;
+
+	search_alphabeta_init();
+	tt_new_search(&ctx->tt);
+	ctx->root = pos;
+	for (i = 0; i < ctx->opt.threads; i++)
+		thread_reset(&ctx->thr[i]);
+	if (ctx->opt.threads > 1) {
+		pthread_attr_init(&attr);
+		pthread_attr_setstacksize(&attr, 16u << 20);
+		for (i = 1; i < ctx->opt.threads; i++) {
+			if (pthread_create(&ctx->thr[i].tid, &attr, helper_main,
+			    &ctx->thr[i]) != 0)
+				break;
+			nhelpers++;
+		}
+		pthread_attr_destroy(&attr);
+	}
+	iterate(master, pos);
+	atomic_store_explicit(&ctx->abort, true, memory_order_relaxed);
+	for (i = 1; i <= nhelpers; i++)
+		pthread_join(ctx->thr[i].tid, NULL);
+	search_fill_info(ctx, master, master->completed_depth,
+	    master->best_score, &ctx->last);
+	ctx->last.multipv = 1;
+	return master->best_move;
+}
