@@ -1,7 +1,8 @@
 /*
  * util.h: what every module shares: one out-of-memory policy (xmalloc and
  * friends print "<program>: out of memory" and exit), fatal errors, a
- * growable array, and monotonic time. No curses, no sockets.
+ * growable array, monotonic time, one number parser, one error formatter
+ * and one small random number generator. No curses, no sockets.
  */
 #ifndef CONGO_UTIL_H
 #define CONGO_UTIL_H
@@ -65,5 +66,43 @@ void vec_free(struct vec *v);   /* memory released, element size kept */
 int64_t util_now_ms(void);
 /* Milliseconds of CLOCK_REALTIME since the epoch. */
 int64_t util_wall_ms(void);
+
+/*
+ * The one error formatter: format a message into err (if err is not NULL
+ * and errlen > 0) and return -1 (util_error) or code (util_error_code).
+ */
+int util_error(char *err, size_t errlen, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+int util_error_code(int code, char *err, size_t errlen, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+int util_verror(int code, char *err, size_t errlen, const char *fmt,
+    va_list ap) __attribute__((format(printf, 4, 0)));
+
+/*
+ * The one number parser (as OpenBSD's strtonum): all of text, blanks
+ * around it allowed, in base 10, within [lo, hi]. 0 and *out set, or -1
+ * with a message in err naming the text ("'x' is not a whole number",
+ * "99 is out of range (1 to 20)", "a number is missing"); *out is then
+ * unchanged. parse_double takes decimal text only (no "inf", "nan", hex).
+ * parse_ms reads seconds ("1.5") as milliseconds within [lo_ms, hi_ms].
+ */
+int parse_long(const char *text, long lo, long hi, long *out, char *err,
+    size_t errlen);
+int parse_int(const char *text, int lo, int hi, int *out, char *err,
+    size_t errlen);
+int parse_u64(const char *text, uint64_t lo, uint64_t hi, uint64_t *out,
+    char *err, size_t errlen);
+int parse_double(const char *text, double lo, double hi, double *out,
+    char *err, size_t errlen);
+int parse_ms(const char *text, int64_t lo_ms, int64_t hi_ms, int64_t *out,
+    char *err, size_t errlen);
+
+/*
+ * splitmix64: the next number of the stream *state (which it advances),
+ * and the same mixing as a pure hash of x: splitmix64(&s) returns
+ * splitmix64_mix(s) for the s before the call.
+ */
+uint64_t splitmix64(uint64_t *state);
+uint64_t splitmix64_mix(uint64_t x);
 
 #endif
