@@ -12,11 +12,15 @@
  *
  *   1. d2d3 d6d5 2. b1d3f5 ... 1-0
  *
- * Comments in braces {...} and ; to end of line are skipped when reading.
+ * Each move may carry an annotation (struct record_note): numeric
+ * annotation glyphs after it ($2 $6), and one comment {...} holding its
+ * clock [%clk 0:04:58], its evaluation [%eval 0.35] / [%eval #-3] and a
+ * free text. ; to end of line is skipped when reading.
  */
 #ifndef CONGO_RECORD_H
 #define CONGO_RECORD_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -105,6 +109,75 @@ int record_count_games(const char *path, char *err, size_t errlen);
 int record_list(const char *path, void (*each)(void *ctx, int index,
     const struct game *g, const struct record_tags *t), void *ctx,
     const struct game_rules *rules, char *err, size_t errlen);
+
+/*
+ * (Added) Annotations. A struct record_note is what one move carries, kept
+ * whole so that a move tree's node can hold one: its NAGs ($1..$255 in
+ * the order read), its clock, its evaluation and a free comment text.
+ * Written after the move as `d2d3 $6 $2 {[%eval -1.20] [%clk 0:04:58]
+ * text}`; read back from any number of comments after the move (their
+ * texts joined by a space, the last %eval and %clk kept). A comment
+ * before the first move is the game's (notes->intro). White space in a
+ * text is read as one space; a '}' cannot be in a comment and is written
+ * as ')'. The eval is White's side, centipawns with a pawn 100 (lichess's
+ * scale; congo(6) ANALYSIS says how the search's own is mapped); a
+ * forced lion capture is eval_mate: +N White takes it on its Nth move,
+ * -N Black. Malformed %clk, %eval or NAGs are errors with FILE:LINE.
+ */
+#define RECORD_NAG_MAX 8
+#define RECORD_NOTE_TEXT_MAX 2000  /* a longer comment is an error */
+
+struct record_note {
+	int nnag;
+	unsigned char nag[RECORD_NAG_MAX];
+	bool has_eval;
+	int eval_cp;          /* White's side, a pawn = 100 (has_eval) */
+	int eval_mate;        /* != 0: a forced lion capture, see above */
+	int64_t clk_ms;       /* the mover's time left after it, -1 none */
+	char *text;           /* the free comment, malloc'd, NULL none */
+};
+
+struct record_notes {
+	int n, cap;           /* at[0..n-1]: the note after ply i */
+	struct record_note *at;
+	char *intro;          /* the comment before the first move, or NULL */
+};
+
+void record_note_init(struct record_note *n);
+void record_note_free(struct record_note *n);
+/* Copy (the text duplicated); dst must not hold anything to free. */
+void record_note_copy(struct record_note *dst, const struct record_note *src);
+/* True when the note has nothing to write. */
+bool record_note_empty(const struct record_note *n);
+/* Add a NAG (1..255; a repeated one is not added twice); -1 when full. */
+int record_note_add_nag(struct record_note *n, int nag);
+/* Replace the text (NULL or "" clears it). */
+void record_note_set_text(struct record_note *n, const char *text);
+
+void record_notes_init(struct record_notes *ns);
+void record_notes_free(struct record_notes *ns);
+/* The note of ply i, made (empty) when missing: grows the array. */
+struct record_note *record_notes_at(struct record_notes *ns, int ply);
+/* The note of ply i, or NULL when there is none. */
+const struct record_note *record_notes_get(const struct record_notes *ns,
+    int ply);
+/* Forget the notes of plies >= ply (moves undone or replaced). */
+void record_notes_truncate(struct record_notes *ns, int ply);
+/* "$2" -> "?", "$6" -> "?!", "$4" -> "??", "$1" "!", "$3" "!!", "$5"
+ * "!?"; NULL for the others. */
+const char *record_nag_symbol(int nag);
+
+/* A record with notes (NULL: none), and reading one game of a file with
+ * its notes (notes, when not NULL, is filled: the caller frees it with
+ * record_notes_free, even after an error). */
+int record_write_notes(FILE *f, const struct game *g,
+    const struct record_tags *tags, const struct record_notes *notes);
+int record_save_notes(const char *path, const struct game *g,
+    const struct record_tags *tags, const struct record_notes *notes,
+    char *err, size_t errlen);
+int record_read_notes(FILE *f, const char *name, int index, struct game *g,
+    struct record_tags *tags, const struct game_rules *rules,
+    struct record_notes *notes, char *err, size_t errlen);
 
 /* (Added) A file name for a new record: "congo-YYYYMMDD-HHMMSS.pgn". */
 void record_default_name(char *out, size_t n);

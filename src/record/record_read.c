@@ -15,6 +15,7 @@
 #include "engine/fen.h"
 #include "engine/notation.h"
 #include "record/record.h"
+#include "record/record_int.h"
 #include "util/util.h"
 
 #define RECORD_SIZE_MAX (8 * 1024 * 1024)
@@ -26,43 +27,66 @@ struct lexer {
 	const char *name;
 	char *err;
 	size_t errlen;
-	/* (Added) several games in a file, and each move's %clk comment */
+	/* (Added) several games in a file, and each move's notes */
 	bool multi;             /* a '[' after the result starts the next game */
 	const struct game *g;   /* the game being read, for its ply count */
-	int64_t *clk;           /* clk[i]: the %clk after ply i, -1 none */
-	int nclk;
+	struct record_notes *notes; /* what the moves carry, NULL: skipped */
 };
 
-/* (Added) {[%clk 0:04:58]} after ply n-1: its time, in ms. */
-static void
-note_clock(struct lexer *lx, const char *open, const char *close)
-{
-	const char *k;
-	int h, m, n, ply;
-	double sec;
-	int64_t *nc;
+static int fail(struct lexer *lx, int line, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
-	if (lx->g == NULL || lx->g->nply == 0)
-		return;
-	for (k = open; k + 6 < close; k++)
-		if (memcmp(k, "[%clk ", 6) == 0)
-			break;
-	if (k + 6 >= close || sscanf(k + 6, "%d:%d:%lf%n", &h, &m, &sec, &n) <
-	    3 || h < 0 || m < 0 || m > 59 || sec < 0 || sec >= 60)
-		return;
-	ply = lx->g->nply - 1;
-	if (ply >= lx->nclk) {
-		int cap = ply + 64, i;
-		nc = realloc(lx->clk, sizeof *nc * (size_t)cap);
-		if (nc == NULL)
-			return;
-		for (i = lx->nclk; i < cap; i++)
-			nc[i] = -1;
-		lx->clk = nc;
-		lx->nclk = cap;
+/* (Added) A comment {...} (open..close, the braces excluded) read into
+ * the note of the last ply, or the game's intro before the first move. */
+static int
+note_comment(struct lexer *lx, const char *open, const char *close, int line)
+{
+	struct record_note tmp, *n;
+	char why[160];
+	int ply;
+
+	if (lx->notes == NULL)
+		return 0;
+	ply = lx->g != NULL ? lx->g->nply - 1 : -1;
+	if (ply >= 0)
+		n = record_notes_at(lx->notes, ply);
+	else {
+		/* the game's comment: its text only */
+		record_note_init(&tmp);
+		tmp.text = lx->notes->intro;
+		n = &tmp;
 	}
-	lx->clk[ply] = ((int64_t)h * 3600 + m * 60) * 1000 +
-	    (int64_t)(sec * 1000 + 0.5);
+	if (record_comment_parse(n, open, (size_t)(close - open), why,
+	    sizeof why) != 0) {
+		if (ply < 0)
+			lx->notes->intro = tmp.text;
+		return fail(lx, line, "%s", why);
+	}
+	if (ply < 0)
+		lx->notes->intro = tmp.text;
+	return 0;
+}
+
+/* (Added) A NAG "$N" after a move: N from 1 to 255. */
+static int
+note_nag(struct lexer *lx, const char *tok, int line)
+{
+	size_t len = strlen(tok + 1);
+	int v = len <= 3 ? atoi(tok + 1) : 256;
+
+	if (v < 1 || v > 255)
+		return fail(lx, line, "bad annotation %s (NAGs are $1 to "
+		    "$255)", tok);
+	if (lx->g == NULL || lx->g->nply == 0)
+		return fail(lx, line, "annotation %s before the first move",
+		    tok);
+	if (lx->notes == NULL)
+		return 0;
+	if (record_note_add_nag(record_notes_at(lx->notes, lx->g->nply - 1),
+	    v) != 0)
+		return fail(lx, line, "too many annotations after a move "
+		    "(at most %d)", RECORD_NAG_MAX);
+	return 0;
 }
 
 static int
@@ -125,7 +149,8 @@ skip(struct lexer *lx)
 			if (lx->p == lx->end)
 				return fail(lx, open, "unterminated comment "
 				    "('{' without '}')");
-			note_clock(lx, from, lx->p);
+			if (note_comment(lx, from + 1, lx->p, open) != 0)
+				return -1;
 			lx->p++;
 		} else if (c == ';' || (c == '%' && (lx->p == lx->begin ||
 		    lx->p[-1] == '\n'))) {
@@ -386,8 +411,11 @@ read_moves(struct lexer *lx, struct game *g, struct claim *tok)
 			continue;
 		}
 		if (buf[0] == '$' && len > 1 &&
-		    strspn(buf + 1, "0123456789") == len - 1)
-			continue;	/* a numeric annotation: ignored */
+		    strspn(buf + 1, "0123456789") == len - 1) {
+			if (note_nag(lx, buf, line) != 0)
+				return -1;
+			continue;	/* a numeric annotation */
+		}
 		char *text = buf;
 		if (isdigit((unsigned char)buf[0])) {
 			/* A move number: "12." or "12...", maybe with the
@@ -472,6 +500,8 @@ read_game(struct lexer *lx0, struct game *g, struct record_tags *tags,
 
 	tags->n = 0;
 	lx.g = NULL;
+	if (lx.notes != NULL)
+		record_notes_free(lx.notes);
 	for (;;) {
 		if (skip(&lx) != 0)
 			goto bad;
@@ -511,8 +541,6 @@ read_game(struct lexer *lx0, struct game *g, struct record_tags *tags,
 	*lx0 = lx;
 	return 0;
 bad:
-	lx0->clk = lx.clk;
-	lx0->nclk = lx.nclk;
 	if (started)
 		game_free(g);
 	memset(g, 0, sizeof *g);
@@ -532,18 +560,46 @@ record_read_game(FILE *f, const char *name, int index, struct game *g,
     struct record_tags *tags, const struct game_rules *rules,
     int64_t **clk, char *err, size_t errlen)
 {
+	struct record_notes notes;
+	int k, rc;
+
+	if (clk != NULL)
+		*clk = NULL;
+	rc = record_read_notes(f, name, index, g, tags, rules,
+	    clk != NULL ? &notes : NULL, err, errlen);
+	if (clk == NULL)
+		return rc;
+	if (rc == 0 && g->nply > 0) {
+		int64_t *c = xmalloc(sizeof *c * (size_t)g->nply);
+		for (k = 0; k < g->nply; k++)
+			c[k] = k < notes.n ? notes.at[k].clk_ms : -1;
+		*clk = c;
+	}
+	record_notes_free(&notes);
+	return rc;
+}
+
+int
+record_read_notes(FILE *f, const char *name, int index, struct game *g,
+    struct record_tags *tags, const struct game_rules *rules,
+    struct record_notes *notes, char *err, size_t errlen)
+{
 	static const struct game_rules defaults = GAME_RULES_DEFAULT;
 	struct record_tags local;
+	struct record_notes own;
 	struct lexer lx = { NULL, NULL, NULL, 1, name ? name : "record", err,
-		errlen, index > 0, NULL, NULL, 0 };
+		errlen, index > 0, NULL, NULL };
 	char *buf, dummy[1];
 	size_t len;
 	const char *nul;
 	int k, rc = -1;
 
 	memset(g, 0, sizeof *g);
-	if (clk != NULL)
-		*clk = NULL;
+	/* Notes are always read, so that a bad one is always an error. */
+	record_notes_init(&own);
+	if (notes == NULL)
+		notes = &own;
+	record_notes_init(notes);
 	if (tags == NULL)
 		tags = &local;
 	tags->n = 0;
@@ -580,20 +636,12 @@ record_read_game(FILE *f, const char *name, int index, struct game *g,
 			goto out;
 		}
 	}
-	free(lx.clk);
-	lx.clk = NULL;
-	lx.nclk = 0;
+	lx.notes = notes;
 	rc = read_game(&lx, g, tags, rules);
-	if (rc == 0 && clk != NULL && g->nply > 0) {
-		int64_t *c = malloc(sizeof *c * (size_t)g->nply);
-		if (c != NULL) {
-			for (k = 0; k < g->nply; k++)
-				c[k] = k < lx.nclk ? lx.clk[k] : -1;
-			*clk = c;
-		}
-	}
+	if (rc == 0)
+		record_notes_truncate(notes, g->nply);
 out:
-	free(lx.clk);
+	record_notes_free(&own);
 	free(buf);
 	return rc;
 }
@@ -605,7 +653,7 @@ record_list(const char *path, void (*each)(void *ctx, int index,
 {
 	static const struct game_rules defaults = GAME_RULES_DEFAULT;
 	struct lexer lx = { NULL, NULL, NULL, 1, path, err, errlen, true,
-		NULL, NULL, 0 };
+		NULL, NULL };
 	struct record_tags tags;
 	struct game g;
 	char *buf;
@@ -642,7 +690,6 @@ record_list(const char *path, void (*each)(void *ctx, int index,
 		if (skip(&lx) != 0 || lx.p == lx.end)
 			break;
 	}
-	free(lx.clk);
 	free(buf);
 	return n > 0 ? n : -1;
 }

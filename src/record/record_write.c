@@ -5,12 +5,15 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "engine/fen.h"
 #include "engine/notation.h"
 #include "record/record.h"
+#include "record/record_int.h"
+#include "util/util.h"
 
 #define LINE_MAX_COLS 79
 
@@ -103,15 +106,68 @@ put_unit(struct wrap *w, const char *s)
 	w->col += len;
 }
 
+/* A comment, word by word (a line break may come between words; a word
+ * longer than a line gets a line of its own). */
+static void
+put_comment(struct wrap *w, const char *body)
+{
+	const char *p = body;
+	char *word = xmalloc(strlen(body) + 3);
+	bool first = true;
+
+	while (*p != '\0') {
+		size_t len = strcspn(p, " ");
+		const char *next = p + len + strspn(p + len, " ");
+		snprintf(word, strlen(body) + 3, "%s%.*s%s", first ? "{" : "",
+		    (int)len, p, *next == '\0' ? "}" : "");
+		put_unit(w, word);
+		first = false;
+		p = next;
+	}
+	free(word);
+}
+
+/* What follows ply i: its NAGs and its comment. */
+static void
+put_note(struct wrap *w, const struct record_note *n)
+{
+	char unit[8], *body;
+
+	for (int k = 0; k < n->nnag; k++) {
+		snprintf(unit, sizeof unit, "$%d", n->nag[k]);
+		put_unit(w, unit);
+	}
+	body = record_comment_text(n);
+	if (body[0] != '\0')
+		put_comment(w, body);
+	free(body);
+}
+
 int
 record_write(FILE *f, const struct game *g, const struct record_tags *tags)
 {
-	return record_write_clk(f, g, tags, NULL);
+	return record_write_notes(f, g, tags, NULL);
 }
 
 int
 record_write_clk(FILE *f, const struct game *g,
     const struct record_tags *tags, const int64_t *clk)
+{
+	struct record_notes ns;
+	int rc;
+
+	record_notes_init(&ns);
+	for (int i = 0; clk != NULL && i < g->nply; i++)
+		if (clk[i] >= 0)
+			record_notes_at(&ns, i)->clk_ms = clk[i];
+	rc = record_write_notes(f, g, tags, &ns);
+	record_notes_free(&ns);
+	return rc;
+}
+
+int
+record_write_notes(FILE *f, const struct game *g,
+    const struct record_tags *tags, const struct record_notes *notes)
 {
 	struct wrap w = { f, 0, 0 };
 	char unit[MOVE_TEXT_MAX + 16], mv[MOVE_TEXT_MAX], fen[FEN_MAX];
@@ -139,9 +195,16 @@ record_write_clk(FILE *f, const struct game *g,
 	}
 	if (putc('\n', f) == EOF)
 		return -1;
+	if (notes != NULL && notes->intro != NULL && notes->intro[0] != '\0') {
+		struct record_note intro;
+		record_note_init(&intro);
+		intro.text = notes->intro;
+		put_note(&w, &intro);
+	}
 
 	for (i = 0; i < g->nply; i++) {
 		const struct board *b = &g->pos[i];
+		const struct record_note *n = record_notes_get(notes, i);
 		notation_write(g->moves[i], mv, sizeof mv);
 		if (b->side == WHITE)
 			snprintf(unit, sizeof unit, "%d. %s", b->fullmove, mv);
@@ -150,13 +213,8 @@ record_write_clk(FILE *f, const struct game *g,
 		else
 			snprintf(unit, sizeof unit, "%s", mv);
 		put_unit(&w, unit);
-		if (clk != NULL && clk[i] >= 0) {
-			int64_t sec = clk[i] / 1000;
-			snprintf(unit, sizeof unit, "{[%%clk %d:%02d:%02d]}",
-			    (int)(sec / 3600), (int)(sec / 60 % 60),
-			    (int)(sec % 60));
-			put_unit(&w, unit);
-		}
+		if (n != NULL && !record_note_empty(n))
+			put_note(&w, n);
 	}
 	put_unit(&w, record_result_text(g->result));
 	if (putc('\n', f) == EOF || w.err != 0 || ferror(f))
@@ -168,13 +226,56 @@ int
 record_save(const char *path, const struct game *g,
     const struct record_tags *tags, char *err, size_t errlen)
 {
-	return record_save_clk(path, g, tags, NULL, err, errlen);
+	return record_save_notes(path, g, tags, NULL, err, errlen);
 }
 
 int
 record_save_clk(const char *path, const struct game *g,
     const struct record_tags *tags, const int64_t *clk, char *err,
     size_t errlen)
+{
+	struct record_notes ns;
+	int rc;
+
+	record_notes_init(&ns);
+	for (int i = 0; clk != NULL && i < g->nply; i++)
+		if (clk[i] >= 0)
+			record_notes_at(&ns, i)->clk_ms = clk[i];
+	rc = record_save_notes(path, g, tags, &ns, err, errlen);
+	record_notes_free(&ns);
+	return rc;
+}
+
+/* (Added) The folder holding path, synced, so that the rename that put
+ * the record there survives a crash too. */
+static int
+sync_dir(const char *path)
+{
+	char dir[4096];
+	const char *slash = strrchr(path, '/');
+	int fd, rc;
+
+	if (slash == NULL)
+		snprintf(dir, sizeof dir, ".");
+	else if (slash == path)
+		snprintf(dir, sizeof dir, "/");
+	else
+		snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	rc = fsync(fd);
+	/* some file systems cannot sync a folder: not an error */
+	if (rc != 0 && (errno == EINVAL || errno == ENOTSUP))
+		rc = 0;
+	close(fd);
+	return rc;
+}
+
+int
+record_save_notes(const char *path, const struct game *g,
+    const struct record_tags *tags, const struct record_notes *notes,
+    char *err, size_t errlen)
 {
 	char tmp[4096];
 	FILE *f;
@@ -197,7 +298,8 @@ record_save_clk(const char *path, const struct game *g,
 		snprintf(err, errlen, "%s: %s", path, strerror(saved));
 		return -1;
 	}
-	if (record_write_clk(f, g, tags, clk) != 0 || fflush(f) != 0 ||
+	errno = 0;
+	if (record_write_notes(f, g, tags, notes) != 0 || fflush(f) != 0 ||
 	    fsync(fileno(f)) != 0) {
 		saved = errno != 0 ? errno : EIO;
 		fclose(f);
@@ -209,6 +311,12 @@ record_save_clk(const char *path, const struct game *g,
 		saved = errno;
 		unlink(tmp);
 		snprintf(err, errlen, "%s: %s", path, strerror(saved));
+		return -1;
+	}
+	if (sync_dir(path) != 0) {
+		saved = errno;
+		snprintf(err, errlen, "%s: saved, but its folder could not be "
+		    "synced: %s", path, strerror(saved));
 		return -1;
 	}
 	return 0;
