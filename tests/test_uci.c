@@ -228,11 +228,101 @@ test_nul_byte(void **state)
 	fclose(out);
 }
 
+/* The pv's first move and the score (cp, or +-100000-n for win/loss n)
+ * of line k (multipv k) of depth d in out; 0 when there is no such
+ * line. */
+static int
+mpv_line(const char *out, int d, int k, char *first, int *score)
+{
+	char want[48], kind[8];
+	const char *p;
+	int v;
+
+	snprintf(want, sizeof want, "info depth %d multipv %d score ", d, k);
+	p = strstr(out, want);
+	if (p == NULL)
+		return 0;
+	p += strlen(want);
+	if (sscanf(p, "%7s %d", kind, &v) != 2)
+		return 0;
+	*score = strcmp(kind, "win") == 0 ? 100000 - v :
+	    strcmp(kind, "loss") == 0 ? -100000 + v : v;
+	p = strstr(p, " pv ");
+	if (p == NULL || sscanf(p + 4, "%15s", first) != 1)
+		return 0;
+	return 1;
+}
+
+/* setoption MultiPV: N lines a depth, `info depth D multipv K`, distinct
+ * first moves ordered by score, line 1 the bestmove; the range checked. */
+static void
+test_multipv(void **state)
+{
+	static const char *const positions[] = {
+		"position startpos\n",
+		"position fen 3e3/pml2pc/pz2ge1/3p3/PPG4/1PMLZ1C/4EE1 w 0 23\n",
+		"position fen gmele2/pppz1pc/3p1p1/7/1PPP1CP/PP1L3/GME1E1Z w 7 9\n",
+	};
+	char cmd[400], first[3][16], best[16], one[16];
+	int score[3], d, k, j;
+	size_t i;
+	char *out;
+
+	(void)state;
+	expect_contains("uci\n", "option name MultiPV type spin default 1 "
+	    "min 1 max 5\n");
+	expect("setoption name MultiPV value 0\n", "error MultiPV must be "
+	    "1..5 (the lines reported), not '0'\n");
+	expect("setoption name multipv value 6\n", "error MultiPV must be "
+	    "1..5 (the lines reported), not '6'\n");
+	expect("setoption name MultiPV value three\n", "error MultiPV must "
+	    "be 1..5 (the lines reported), not 'three'\n");
+	for (i = 0; i < sizeof positions / sizeof positions[0]; i++) {
+		snprintf(cmd, sizeof cmd, "setoption name MultiPV value 3\n"
+		    "%sgo depth 5\n", positions[i]);
+		out = run(cmd);
+		for (d = 1; d <= 5; d++) {
+			for (k = 0; k < 3; k++) {
+				if (!mpv_line(out, d, k + 1, first[k], &score[k]))
+					fail_msg("no line %d of depth %d:\n%s",
+					    k + 1, d, out);
+				for (j = 0; j < k; j++) {
+					assert_string_not_equal(first[j],
+					    first[k]);
+					assert_true(score[j] >= score[k]);
+				}
+			}
+			assert_false(mpv_line(out, d, 4, first[0], &score[0]));
+		}
+		assert_int_equal(sscanf(strstr(out, "bestmove "), "bestmove "
+		    "%15s", best), 1);
+		mpv_line(out, 5, 1, first[0], &score[0]);
+		assert_string_equal(best, first[0]);
+		free(out);
+		/* one line: no multipv, the same move at the same depth */
+		snprintf(cmd, sizeof cmd, "%sgo depth 5\n", positions[i]);
+		out = run(cmd);
+		assert_null(strstr(out, "multipv"));
+		assert_int_equal(sscanf(strstr(out, "bestmove "), "bestmove "
+		    "%15s", one), 1);
+		assert_string_equal(best, one);
+		free(out);
+	}
+	/* more lines than moves: one a move (the lone lion has three) */
+	out = run("setoption name MultiPV value 5\nposition fen "
+	    "4l2/5p1/7/7/7/7/2L4 w 0 1\ngo depth 3\n");
+	assert_true(mpv_line(out, 3, 3, first[0], &score[0]));
+	assert_false(mpv_line(out, 3, 4, first[0], &score[0]));
+	assert_non_null(strstr(out, "bestmove c1"));
+	free(out);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_handshake),
+		cmocka_unit_test(test_multipv),
 		cmocka_unit_test(test_position_and_fen),
 		cmocka_unit_test(test_bad_input_keeps_position),
 		cmocka_unit_test(test_moves_sorted),

@@ -1,7 +1,8 @@
 /*
  * uci_search.c: `go depth|movetime|nodes|infinite`, `stop`, `setoption`,
- * the `info` lines and `bestmove` of `congo --engine`. The search runs in
- * a thread of its own; the command loop keeps reading (isready, stop).
+ * the `info` lines (one a line with MultiPV) and `bestmove` of `congo
+ * --engine`. The search runs in a thread of its own; the command loop
+ * keeps reading (isready, stop).
  */
 #include <errno.h>
 #include <pthread.h>
@@ -26,6 +27,7 @@ struct uci_search {
 	pthread_t tid;
 	const struct game *game;
 	struct search_limits limits;
+	int multipv;                 /* the running search's MultiPV */
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
 	bool stopped;                /* `stop` came (ends an infinite wait) */
@@ -83,12 +85,14 @@ uci_search_print_options(struct uci_search *s)
 	    "option name Hash type spin default 16 min 1 max 4096\n"
 	    "option name Threads type spin default 1 min 1 max %d\n"
 	    "option name Seed type string default 1\n"
+	    "option name MultiPV type spin default 1 min 1 max %d\n"
 	    "option name TablebasePath type string default <empty>\n",
-	    SEARCH_MAX_DEPTH, SEARCH_LEVELS, SEARCH_MAX_THREADS);
+	    SEARCH_MAX_DEPTH, SEARCH_LEVELS, SEARCH_MAX_THREADS,
+	    SEARCH_MULTIPV_MAX);
 }
 
 static int
-parse_long(const char *text, long long lo, long long hi, long long *out)
+uci_number(const char *text, long long lo, long long hi, long long *out)
 {
 	char *end;
 	long long v;
@@ -158,7 +162,7 @@ uci_search_setoption(struct uci_search *s, char *args)
 			return;
 		}
 	} else if (strcasecmp(name, "Depth") == 0) {
-		if (parse_long(value, 0, SEARCH_MAX_DEPTH, &v) != 0) {
+		if (uci_number(value, 0, SEARCH_MAX_DEPTH, &v) != 0) {
 			fprintf(s->out, "error Depth must be 0..%d, not '%s'\n",
 			    SEARCH_MAX_DEPTH, value);
 			return;
@@ -166,26 +170,33 @@ uci_search_setoption(struct uci_search *s, char *args)
 		s->depth_option = (int)v;
 		return;
 	} else if (strcasecmp(name, "Level") == 0) {
-		if (parse_long(value, 0, SEARCH_LEVELS, &v) != 0) {
+		if (uci_number(value, 0, SEARCH_LEVELS, &v) != 0) {
 			fprintf(s->out, "error Level must be 0..%d (0: full "
 			    "strength), not '%s'\n", SEARCH_LEVELS, value);
 			return;
 		}
 		o.level = (int)v;
 	} else if (strcasecmp(name, "Hash") == 0) {
-		if (parse_long(value, 1, 4096, &v) != 0) {
+		if (uci_number(value, 1, 4096, &v) != 0) {
 			fprintf(s->out, "error Hash must be 1..4096 (MB), not "
 			    "'%s'\n", value);
 			return;
 		}
 		o.hash_mb = (int)v;
 	} else if (strcasecmp(name, "Threads") == 0) {
-		if (parse_long(value, 1, SEARCH_MAX_THREADS, &v) != 0) {
+		if (uci_number(value, 1, SEARCH_MAX_THREADS, &v) != 0) {
 			fprintf(s->out, "error Threads must be 1..%d, not "
 			    "'%s'\n", SEARCH_MAX_THREADS, value);
 			return;
 		}
 		o.threads = (int)v;
+	} else if (strcasecmp(name, "MultiPV") == 0) {
+		if (uci_number(value, 1, SEARCH_MULTIPV_MAX, &v) != 0) {
+			fprintf(s->out, "error MultiPV must be 1..%d (the lines "
+			    "reported), not '%s'\n", SEARCH_MULTIPV_MAX, value);
+			return;
+		}
+		o.multipv = (int)v;
 	} else if (strcasecmp(name, "Seed") == 0) {
 		char *end;
 		unsigned long long u;
@@ -204,8 +215,8 @@ uci_search_setoption(struct uci_search *s, char *args)
 		return;
 	} else {
 		fprintf(s->out, "error unknown option '%s' (Algorithm, Depth, "
-		    "Level, Hash, Threads, Seed, TablebasePath, UCI_Variant)\n",
-		    name);
+		    "Level, Hash, Threads, Seed, MultiPV, TablebasePath, "
+		    "UCI_Variant)\n", name);
 		return;
 	}
 	search_set_options(s->ctx, &o);   /* no weights: cannot fail */
@@ -228,14 +239,21 @@ static void
 print_info(const struct search_info *info, void *user)
 {
 	struct uci_search *s = user;
-	char line[64 + SEARCH_PV_MAX * (MOVE_TEXT_MAX + 1)], score[32];
+	char line[80 + SEARCH_PV_MAX * (MOVE_TEXT_MAX + 1)], score[32];
+	char mpv[24];
 	size_t len;
 	int i;
 
 	search_score_text(info, score, sizeof score);
+	/* MultiPV: each line says which it is (as UCI, only then) */
+	if (s->multipv > 1)
+		snprintf(mpv, sizeof mpv, " multipv %d", info->multipv > 0 ?
+		    info->multipv : 1);
+	else
+		mpv[0] = '\0';
 	len = (size_t)snprintf(line, sizeof line,
-	    "info depth %d score %s nodes %llu nps %llu time %d pv",
-	    info->depth, score, (unsigned long long)info->nodes,
+	    "info depth %d%s score %s nodes %llu nps %llu time %d pv",
+	    info->depth, mpv, score, (unsigned long long)info->nodes,
 	    (unsigned long long)info->nps, info->time_ms);
 	for (i = 0; i < info->npv && len + MOVE_TEXT_MAX + 2 < sizeof line;
 	    i++) {
@@ -319,7 +337,7 @@ uci_search_go(struct uci_search *s, const struct game *g, char *args)
 			return;
 		}
 		tok = strtok_r(NULL, " \t", &save);
-		if (tok == NULL || parse_long(tok, lo, hi, dst) != 0) {
+		if (tok == NULL || uci_number(tok, lo, hi, dst) != 0) {
 			fprintf(s->out, "error go %s needs a number %lld..%lld"
 			    "\n", key, lo, hi);
 			return;
@@ -348,6 +366,7 @@ uci_search_go(struct uci_search *s, const struct game *g, char *args)
 	if (!any && s->depth_option == 0)
 		l.infinite = true;     /* a bare `go` searches until `stop` */
 	s->limits = l;
+	s->multipv = s->opt.multipv;
 	s->game = g;
 	s->stopped = false;
 	search_prepare(s->ctx);
