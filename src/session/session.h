@@ -85,6 +85,7 @@ enum ui_cmd_type {
 	CMD_WHOIS,           /* arg: a player's name (network) */
 	CMD_TOP,             /* arg: "" or "VARIANT SPEED" (network) */
 	CMD_GAMES,           /* arg: "" (one's own) or a name (network) */
+	CMD_EDIT,            /* the board editor on / off */
 	NCMDS
 };
 
@@ -293,6 +294,51 @@ void session_newgame_cancel(struct session *s);
 int session_newgame_load(struct session *s);
 int session_newgame_save(const struct session *s);
 
+/* ---- the board editor (session_editor.c) ---- */
+
+/*
+ * A position of its own over the game (untouched until the editor is left
+ * to play or analyse), a cursor, and the last refusal: leaving checks the
+ * set-up with board_check_setup and names the problem.
+ */
+struct session_editor {
+	bool open;
+	struct board b;             /* the position edited */
+	int cursor;                 /* a square */
+	int code;                   /* enum setup_problem of the last refusal */
+	char error[240];            /* "Illegal set-up: ...", "" none */
+};
+
+/* From the position shown (the start when there is no game). */
+void session_edit_open(struct session *s);
+/* Esc: leave, the game as it was. */
+void session_edit_cancel(struct session *s);
+void session_edit_cursor(struct session *s, int df, int dr);
+void session_edit_goto(struct session *s, int sq);
+/* A piece letter (upper case White) on the cursor's square; the same
+ * piece again empties it. -1 with a message for a letter that is no piece
+ * or not one of the variant. */
+int session_edit_put(struct session *s, char letter);
+void session_edit_remove(struct session *s);
+void session_edit_clear(struct session *s);   /* an empty board */
+void session_edit_reset(struct session *s);   /* the variant's start */
+void session_edit_side(struct session *s);    /* the other side to move */
+void session_edit_variant(struct session *s); /* the next variant */
+/* Check the set-up: 0, or -1 with edit.code, edit.error and a message. */
+int session_edit_check(struct session *s);
+/* Enter: checked, then the new-game dialog with this start (players,
+ * clock); the editor closes when that game starts. */
+int session_edit_play(struct session *s);
+/* A: checked, then a game from it between two humans, analysis on. */
+int session_edit_analyse(struct session *s);
+/* :fen FEN while editing: the editor holds it. */
+int session_edit_fen(struct session *s, const char *text);
+/* A command while the editor is open: true when taken (or refused). */
+bool session_edit_command(struct session *s, const struct ui_cmd *cmd);
+/* The new-game dialog opened on a start position of a variant. */
+void session_newgame_open_fen(struct session *s, int variant,
+    const char *fen);
+
 /* ---- the command line's history (session_history.c) ---- */
 
 #define SESSION_HISTORY_MAX 500
@@ -400,6 +446,10 @@ struct session {
 
 	struct session_newgame ng;
 	struct session_pick pick;
+	struct session_editor edit;
+	/* :fen's text for the view to put on the terminal's clipboard. */
+	bool want_clip;
+	char clip[128];
 	struct session_history history;
 	bool warn;                  /* safety aids (ui.warn) */
 	bool quit;

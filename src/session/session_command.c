@@ -269,8 +269,12 @@ fen_cmd(struct session *s, const char *arg)
 	struct board b;
 
 	if (arg[0] == '\0') {
-		fen_write(session_board(s), buf, sizeof buf);
+		/* Shown, and the view puts it on the clipboard (OSC 52). */
+		fen_write(s->edit.open ? &s->edit.b : session_board(s), buf,
+		    sizeof buf);
 		session_msg(s, SM_NORMAL, "%s", buf);
+		snprintf(s->clip, sizeof s->clip, "%s", buf);
+		s->want_clip = true;
 		return;
 	}
 	/* The variant of the game being played. */
@@ -432,7 +436,8 @@ static void
 command_run(struct session *s, const struct ui_cmd *cmd)
 {
 	s->dirty = true;
-	if (hooked(s, cmd) || ai_command(s, cmd))
+	if (hooked(s, cmd) || session_edit_command(s, cmd) ||
+	    ai_command(s, cmd))
 		return;
 	switch (cmd->type) {
 	case CMD_MOVE:
@@ -503,6 +508,9 @@ command_run(struct session *s, const struct ui_cmd *cmd)
 		break;
 	case CMD_LOG:
 		s->want_log = true;
+		break;
+	case CMD_EDIT:
+		session_edit_open(s);
 		break;
 	case CMD_SAY:
 	case CMD_REMATCH:

@@ -186,6 +186,18 @@ session_newgame_open(struct session *s)
 }
 
 void
+session_newgame_open_fen(struct session *s, int variant, const char *fen)
+{
+	struct session_newgame *ng = &s->ng;
+
+	session_newgame_open(s);
+	ng->choice[NG_VARIANT] = variant >= 0 && variant < NVARIANTS ?
+	    variant : 0;
+	ng->choice[NG_START] = START_FEN;
+	snprintf(ng->fen, sizeof ng->fen, "%s", fen);
+}
+
+void
 session_newgame_field(struct session *s, int delta)
 {
 	struct session_newgame *ng = &s->ng;
@@ -295,6 +307,7 @@ session_newgame_start(struct session *s)
 			return -1;
 	session_set_clock(s, tc);
 	ng->open = false;
+	s->edit.open = false;       /* a game from the editor's position */
 	ng->remembered = true;
 	session_newgame_save(s);
 	s->paused = false;

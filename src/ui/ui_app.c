@@ -35,6 +35,8 @@ app_screen(const struct ui_app *a)
 		return SCR_NEWGAME;
 	if (a->s.pick.open)
 		return SCR_PICK;
+	if (a->s.edit.open && a->screen == SCR_BOARD)
+		return SCR_EDIT;
 	return a->screen;
 }
 
@@ -66,6 +68,16 @@ app_sync(struct ui_app *a)
 		s->want_help = false;
 		a->screen = SCR_HELP;
 		a->help_scroll = 0;
+	}
+	if (s->want_clip) {
+		/* :fen's position on the terminal's clipboard too. */
+		s->want_clip = false;
+		if (term_clipboard(s->clip) == 0)
+			session_msg(s, SM_GOOD, "%s  (copied)", s->clip);
+		else
+			session_msg(s, SM_NORMAL, "%s  (this terminal has no "
+			    "clipboard sequence: copy it from the screen)",
+			    s->clip);
 	}
 	if (s->want_log) {
 		s->want_log = false;

@@ -63,9 +63,12 @@ draw_message(struct ui_app *a, const char *text, int style)
 	term_putw(l->status_y + 1, 0, w, style, 0, buf);
 }
 
-/* What the board shows: the position, or a monkey chain being entered. */
+/* What the board shows: the position, or a monkey chain being entered, or
+ * the board editor's position. */
 struct view {
 	uint8_t sq[NSQ];
+	int variant;
+	int cursor;             /* the cursor's square, -1 when not shown */
 	int piece_sq;           /* the chosen piece where it stands now */
 	bb_t targets, jumped, last, danger, advice, drown;
 	bb_t prey;              /* the pieces a selected monkey can jump */
@@ -108,8 +111,17 @@ view_make(struct ui_app *a, struct view *v)
 	bool live = s->review < 0;
 
 	memset(v, 0, sizeof *v);
-	memcpy(v->sq, b->sq, sizeof v->sq);
 	v->piece_sq = -1;
+	if (s->edit.open) {
+		memcpy(v->sq, s->edit.b.sq, sizeof v->sq);
+		v->variant = s->edit.b.variant;
+		v->cursor = app_screen(a) == SCR_EDIT ? s->edit.cursor : -1;
+		return;
+	}
+	memcpy(v->sq, b->sq, sizeof v->sq);
+	v->variant = b->variant;
+	v->cursor = app_screen(a) == SCR_BOARD && !session_ai_vs_ai(s) &&
+	    live ? a->in.cursor : -1;
 	if (live) {
 		v->piece_sq = ui_input_piece_sq(&a->in);
 		v->targets = ui_input_targets(&a->in, b);
@@ -161,8 +173,8 @@ draw_cell(struct ui_app *a, const struct view *v, int sq, int y0, int x0)
 	const struct ui_layout *l = &a->lay;
 	bool castle = (board_castle[WHITE] | board_castle[BLACK]) & BB(sq);
 	bool river = SQ_RANK(sq) == RIVER_RANK;
-	bool island = river && session_board(&a->s)->variant ==
-	    VARIANT_MEGAPAWN && (BB_ISLANDS & BB(sq));
+	bool island = river && v->variant == VARIANT_MEGAPAWN &&
+	    (BB_ISLANDS & BB(sq));
 	char wave = island ? '^' : '~';
 	bool mono = !term_has_color();
 	int base, style, mid = l->cell_h / 2, cx = x0 + l->cell_w / 2;
@@ -193,8 +205,7 @@ draw_cell(struct ui_app *a, const struct view *v, int sq, int y0, int x0)
 		style = ST_TARGET;
 	if (sq == v->piece_sq)
 		style = ST_SELECTED;
-	if (sq == a->in.cursor && app_screen(a) == SCR_BOARD &&
-	    !session_ai_vs_ai(&a->s) && a->s.review < 0)
+	if (sq == v->cursor)
 		style = ST_CURSOR;
 	if (mono && (style == ST_CURSOR || style == ST_SELECTED))
 		tokattrs |= TA_REVERSE;
@@ -257,8 +268,8 @@ draw_cell(struct ui_app *a, const struct view *v, int sq, int y0, int x0)
 	}
 }
 
-static void
-draw_board(struct ui_app *a)
+void
+ui_board_squares(struct ui_app *a)
 {
 	const struct ui_layout *l = &a->lay;
 	struct view v;
@@ -582,8 +593,6 @@ draw_panel(struct ui_app *a)
 	draw_moves(a, y);
 }
 
-static void message_line(struct ui_app *a);
-
 static void
 draw_status(struct ui_app *a)
 {
@@ -641,13 +650,13 @@ draw_status(struct ui_app *a)
 		term_put(l->status_y, l->cols - (int)strlen(hint) - 1,
 		    ST_STATUS, 0, hint);
 
-	message_line(a);
+	ui_message_line(a);
 }
 
 /* The line under the status bar: the command line, a message, the AI's
  * progress, advice, or a hint of what to do. */
-static void
-message_line(struct ui_app *a)
+void
+ui_message_line(struct ui_app *a)
 {
 	const struct session *s = &a->s;
 	const struct ui_layout *l = &a->lay;
@@ -720,7 +729,7 @@ message_line(struct ui_app *a)
 void
 ui_board_draw(struct ui_app *a)
 {
-	draw_board(a);
+	ui_board_squares(a);
 	if (!a->lay.compact)
 		draw_panel(a);
 	draw_status(a);

@@ -292,7 +292,8 @@ ui_draw(struct ui_app *a)
 		term_cursor(0, 0, false);
 	} else {
 		ui_screens[app_screen(a)].draw(a);
-		if (app_screen(a) == SCR_BOARD && a->in.cmdline) {
+		if ((app_screen(a) == SCR_BOARD ||
+		    app_screen(a) == SCR_EDIT) && a->in.cmdline) {
 			int w = term_width_n(a->in.cmd, a->in.pos) + 1;
 			if (w >= cols)
 				w = cols - 1;

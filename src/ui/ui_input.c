@@ -647,6 +647,7 @@ static const struct {
 	{ "slower", CMD_SLOWER, 0 },
 	{ "delay", CMD_DELAY, 2 },
 	{ "fen", CMD_FEN, 1 },
+	{ "edit", CMD_EDIT, 0 },
 	{ "white", CMD_WHITE, 2 },
 	{ "black", CMD_BLACK, 2 },
 	{ "depth", CMD_DEPTH, 2 },

@@ -88,6 +88,9 @@ void term_fill(int y, int x, int n, int style, int attrs, char c);
 void term_cursor(int y, int x, bool visible);
 void term_refresh(void);
 void term_redraw_all(void);
+/* Put text on the terminal's clipboard (OSC 52, when its terminfo has
+ * the Ms capability): 0, or -1 when this terminal cannot. */
+int term_clipboard(const char *text);
 /* One pending key or mouse event: 1, or 0 when none is waiting. */
 int term_read(struct ui_event *ev, int *mouse_y, int *mouse_x);
 /* Display width of a UTF-8 string, or of its first n bytes. */
@@ -122,7 +125,7 @@ int ui_layout_square(const struct ui_layout *l, bool flipped, int y, int x);
 /* ---- the application ---- */
 
 enum ui_screen_id { SCR_BOARD, SCR_HELP, SCR_CONFIRM, SCR_LOBBY, SCR_NEWGAME,
-	SCR_LOG, SCR_PICK, SCR_LEARN, SCR_NETLIST, NSCREENS };
+	SCR_LOG, SCR_PICK, SCR_LEARN, SCR_NETLIST, SCR_EDIT, NSCREENS };
 
 struct ui_screen {
 	void (*draw)(struct ui_app *);
@@ -177,6 +180,13 @@ void ui_pick_key(struct ui_app *a, const struct ui_event *ev);
 void ui_newgame_draw(struct ui_app *a);
 void ui_newgame_key(struct ui_app *a, const struct ui_event *ev);
 void ui_toosmall_draw(struct ui_app *a);
+/* The board's squares (the editor's position while it is open), and the
+ * line under the status bar (the command line, a message, a hint). */
+void ui_board_squares(struct ui_app *a);
+void ui_message_line(struct ui_app *a);
+/* ui_edit.c: the board editor's screen. */
+void ui_edit_draw(struct ui_app *a);
+void ui_edit_key(struct ui_app *a, const struct ui_event *ev);
 void ui_draw(struct ui_app *a);
 
 /* ui_keys.c: the one table of keys: what each does and its help line. */

@@ -31,6 +31,7 @@ const struct ui_key_def ui_keys[] = {
 	{ '{', 0, CMD_REVIEW_START, "{", "review: the start of the game" },
 	{ '}', 0, CMD_REVIEW_END, "}", "back to the live position" },
 	{ 'n', 0, CMD_NEW, "n", "new game: variant, players, clock, start" },
+	{ 'E', 0, CMD_EDIT, "E", "the board editor: set up a position" },
 	{ 'R', 0, CMD_RESIGN, "R", "resign (asks first)" },
 	{ 'r', 0, CMD_REMATCH, "r",
 	  "a network game over: ask for a rematch (or accept one)" },

@@ -125,7 +125,7 @@ handle_key(struct ui_app *a, const struct ui_event *ev0, int my, int mx)
 	}
 	app_sync(a);
 	if (ev.key == UK_CLICK) {
-		if (app_screen(a) != SCR_BOARD)
+		if (app_screen(a) != SCR_BOARD && app_screen(a) != SCR_EDIT)
 			return;
 		ev.sq = ui_layout_square(&a->lay, a->in.flipped, my, mx);
 		if (ev.sq < 0)

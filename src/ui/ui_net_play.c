@@ -732,6 +732,7 @@ ui_net_command(struct ui_app *a, const struct ui_cmd *cmd)
 	case CMD_CONTINUE_NOW:
 	case CMD_LEARN:
 	case CMD_PUZZLE:
+	case CMD_EDIT:
 		session_msg(&a->s, SM_ERROR, "not allowed in a network game");
 		return true;
 	case CMD_PAUSE:

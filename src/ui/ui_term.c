@@ -357,6 +357,45 @@ term_refresh(void)
 	refresh();
 }
 
+/*
+ * OSC 52: the terminal's clipboard, when the terminfo entry says the
+ * terminal takes it (the Ms capability, as tmux reads it). Written
+ * straight to the terminal after curses' own output: it moves nothing.
+ */
+int
+term_clipboard(const char *text)
+{
+	static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnop"
+	    "qrstuvwxyz0123456789+/";
+	char enc[512], *ms, *seq;
+	size_t n = strlen(text), i, j = 0;
+
+	if (!active)
+		return -1;
+	ms = tigetstr("Ms");
+	if (ms == NULL || ms == (char *)-1 || (n + 2) / 3 * 4 >= sizeof enc)
+		return -1;
+	for (i = 0; i < n; i += 3) {
+		unsigned v = (unsigned char)text[i] << 16;
+		if (i + 1 < n)
+			v |= (unsigned char)text[i + 1] << 8;
+		if (i + 2 < n)
+			v |= (unsigned char)text[i + 2];
+		enc[j++] = b64[(v >> 18) & 63];
+		enc[j++] = b64[(v >> 12) & 63];
+		enc[j++] = i + 1 < n ? b64[(v >> 6) & 63] : '=';
+		enc[j++] = i + 2 < n ? b64[v & 63] : '=';
+	}
+	enc[j] = '\0';
+	seq = tiparm(ms, "c", enc);
+	if (seq == NULL)
+		return -1;
+	fflush(stdout);
+	if (write(STDOUT_FILENO, seq, strlen(seq)) < 0)
+		return -1;
+	return 0;
+}
+
 void
 term_redraw_all(void)
 {

@@ -1,0 +1,303 @@
+/*
+ * session_editor.c: the board editor's model (issue 24): a position of its
+ * own, a cursor on it, pieces put and taken by their letters, the side to
+ * move, the variant, a cleared board or the start; leaving it to play or to
+ * analyse checks the set-up (board_check_setup) and refuses it with the
+ * problem named. The game under it is untouched until then. :fen shows and
+ * reads the editor's position while it is open.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "engine/board.h"
+#include "engine/fen.h"
+#include "session/session.h"
+#include "session/session_int.h"
+
+static const char *const side_name[2] = { "White", "Black" };
+
+static void
+refused_clear(struct session *s)
+{
+	s->edit.code = SETUP_OK;
+	s->edit.error[0] = '\0';
+	s->dirty = true;
+}
+
+void
+session_edit_open(struct session *s)
+{
+	struct session_editor *e = &s->edit;
+
+	if (s->have_game)
+		e->b = *session_board(s);
+	else
+		fen_read(&e->b, FEN_START, NULL, 0);
+	e->cursor = board_lion_sq(&e->b, e->b.side);
+	if (e->cursor < 0)
+		e->cursor = SQ(3, 0);
+	e->open = true;
+	refused_clear(s);
+	session_msg(s, SM_NORMAL, "board editor: letters put pieces (Shift: "
+	    "White), Enter plays, Esc leaves, ? keys");
+}
+
+void
+session_edit_cancel(struct session *s)
+{
+	s->edit.open = false;
+	refused_clear(s);
+	session_msg(s, SM_NORMAL, "left the editor: the game is as it was");
+}
+
+void
+session_edit_cursor(struct session *s, int df, int dr)
+{
+	struct session_editor *e = &s->edit;
+	int f = SQ_FILE(e->cursor) + df, r = SQ_RANK(e->cursor) + dr;
+
+	f = f < 0 ? 0 : f > 6 ? 6 : f;
+	r = r < 0 ? 0 : r > 6 ? 6 : r;
+	e->cursor = SQ(f, r);
+	s->dirty = true;
+}
+
+void
+session_edit_goto(struct session *s, int sq)
+{
+	if (sq >= 0 && sq < NSQ)
+		s->edit.cursor = sq;
+	s->dirty = true;
+}
+
+int
+session_edit_put(struct session *s, char letter)
+{
+	struct session_editor *e = &s->edit;
+	uint8_t p = board_piece_from_letter(letter);
+	char name[3];
+
+	refused_clear(s);
+	board_sq_name(e->cursor, name);
+	if (p == PIECE_NONE) {
+		session_msg(s, SM_ERROR, "'%c' is no piece: L Z E G C M P S Q "
+		    "(Shift for White)", letter);
+		return -1;
+	}
+	if (!variant_has_piece(e->b.variant, PIECE_TYPE(p))) {
+		session_msg(s, SM_ERROR, "the %s is not a piece of %s",
+		    board_piece_name(PIECE_TYPE(p)),
+		    variant_name(e->b.variant));
+		return -1;
+	}
+	/* The same piece again takes it away. */
+	if (e->b.sq[e->cursor] == p) {
+		board_remove(&e->b, e->cursor);
+		session_msg(s, SM_NORMAL, "%s: empty", name);
+		return 0;
+	}
+	if (e->b.sq[e->cursor] != PIECE_NONE)
+		board_remove(&e->b, e->cursor);
+	board_put(&e->b, e->cursor, p);
+	session_msg(s, SM_NORMAL, "%s: %s %s", name,
+	    PIECE_COLOR(p) == WHITE ? "white" : "black",
+	    board_piece_name(PIECE_TYPE(p)));
+	return 0;
+}
+
+void
+session_edit_remove(struct session *s)
+{
+	struct session_editor *e = &s->edit;
+
+	refused_clear(s);
+	if (e->b.sq[e->cursor] != PIECE_NONE)
+		board_remove(&e->b, e->cursor);
+}
+
+/* An empty board of the editor's variant, the side kept. */
+void
+session_edit_clear(struct session *s)
+{
+	struct session_editor *e = &s->edit;
+	int variant = e->b.variant, side = e->b.side;
+
+	board_clear(&e->b);
+	board_set_variant(&e->b, variant);
+	if (side == BLACK) {
+		e->b.side = BLACK;
+		e->b.hash ^= board_zobrist_side;
+	}
+	refused_clear(s);
+	session_msg(s, SM_NORMAL, "the board is empty");
+}
+
+void
+session_edit_reset(struct session *s)
+{
+	struct session_editor *e = &s->edit;
+	int v = e->b.variant;
+	const char *fen = variant_start_fen(v);
+
+	fen_read_variant(&e->b, v, fen, strlen(fen), NULL, 0);
+	refused_clear(s);
+	session_msg(s, SM_NORMAL, "the start of %s", variant_name(v));
+}
+
+void
+session_edit_side(struct session *s)
+{
+	struct session_editor *e = &s->edit;
+
+	e->b.side = !e->b.side;
+	e->b.hash ^= board_zobrist_side;
+	refused_clear(s);
+	session_msg(s, SM_NORMAL, "%s to move", side_name[e->b.side]);
+}
+
+/* The next variant; the pieces stay (one the variant lacks is named
+ * when the editor is left). */
+void
+session_edit_variant(struct session *s)
+{
+	struct session_editor *e = &s->edit;
+
+	board_set_variant(&e->b, (e->b.variant + 1) % NVARIANTS);
+	refused_clear(s);
+	session_msg(s, SM_NORMAL, "variant %s", variant_name(e->b.variant));
+}
+
+int
+session_edit_check(struct session *s)
+{
+	struct session_editor *e = &s->edit;
+	char err[sizeof e->error - 32];
+
+	e->code = board_check_setup(&e->b, err, sizeof err);
+	if (e->code == SETUP_OK) {
+		e->error[0] = '\0';
+		return 0;
+	}
+	snprintf(e->error, sizeof e->error, "Illegal set-up: %s", err);
+	session_msg(s, SM_ERROR, "%s", e->error);
+	return -1;
+}
+
+/* The position as it will be played: counters from a fresh start. */
+static struct board
+edited(const struct session *s)
+{
+	struct board b = s->edit.b;
+
+	b.quiet = 0;
+	if (b.fullmove == 0)
+		b.fullmove = 1;
+	return b;
+}
+
+int
+session_edit_play(struct session *s)
+{
+	struct board b;
+	char fen[FEN_MAX];
+
+	if (session_edit_check(s) < 0)
+		return -1;
+	b = edited(s);
+	fen_write(&b, fen, sizeof fen);
+	/* The new-game dialog chooses the players and the clock; the
+	 * editor stays under it until a game starts (Esc comes back). */
+	session_newgame_open_fen(s, b.variant, fen);
+	return 0;
+}
+
+int
+session_edit_analyse(struct session *s)
+{
+	struct player_conf pc[2];
+	struct board b;
+	char err[160];
+	int c;
+
+	if (session_edit_check(s) < 0)
+		return -1;
+	b = edited(s);
+	for (c = 0; c < 2; c++) {
+		pc[c] = c == WHITE ? s->conf.white : s->conf.black;
+		if (session_player_type_parse("human", &pc[c], err,
+		    sizeof err) < 0) {
+			session_msg(s, SM_ERROR, "%s", err);
+			return -1;
+		}
+		if (session_set_player(s, c, &pc[c]) < 0)
+			return -1;
+	}
+	s->edit.open = false;
+	s->paused = false;
+	session_new_game(s, &b);
+	if (!s->analysis.on)
+		session_analysis_toggle(s);
+	session_msg(s, SM_GOOD, "analysing the edited position: both sides "
+	    "human, A turns the analysis off");
+	return 0;
+}
+
+int
+session_edit_fen(struct session *s, const char *text)
+{
+	struct session_editor *e = &s->edit;
+	char err[160];
+	struct board b;
+
+	if (strcmp(text, "startpos") == 0)
+		text = variant_start_fen(e->b.variant);
+	if (fen_read_variant(&b, e->b.variant, text, strlen(text), err,
+	    sizeof err) < 0) {
+		session_msg(s, SM_ERROR, "%s", err);
+		return -1;
+	}
+	e->b = b;
+	refused_clear(s);
+	session_msg(s, SM_GOOD, "the editor holds %s", text);
+	return 0;
+}
+
+/* Commands while the editor is open: the ones that do not play on the
+ * game under it. */
+bool
+session_edit_command(struct session *s, const struct ui_cmd *cmd)
+{
+	if (!s->edit.open)
+		return false;
+	switch (cmd->type) {
+	case CMD_FEN:
+		if (cmd->arg[0] != '\0') {
+			session_edit_fen(s, cmd->arg);
+			return true;
+		}
+		return false;       /* shown as the game's is */
+	case CMD_EDIT:
+		session_edit_cancel(s);
+		return true;
+	case CMD_HELP:
+	case CMD_QUIT:
+	case CMD_QUIT_NOW:
+	case CMD_LOG:
+	case CMD_REDRAW:
+	case CMD_FLIP:
+	case CMD_UNICODE:
+	case CMD_WHITE:
+	case CMD_BLACK:
+	case CMD_DEPTH:
+	case CMD_MOVETIME:
+	case CMD_CLOCK:
+	case CMD_NONE:
+		return false;
+	default:
+		session_msg(s, SM_ERROR, "the board editor is open: Enter plays "
+		    "its position, A analyses it, Esc leaves it");
+		return true;
+	}
+}

@@ -1,0 +1,111 @@
+#!/bin/sh
+# test_ui_editor.sh: the board editor (issue 24) in the full-screen game,
+# in tmux: E opens it on the game's position, X empties the board, Enter
+# is refused with the problem named (no lion, a lion outside its castle),
+# pieces are put with their letters (Shift for White) and taken with x,
+# :fen shows the editor's position and puts it on the clipboard (tmux's
+# buffer, OSC 52), Enter goes through the new-game dialog to a game from
+# the position, and a move is played in it; Esc leaves the editor with the
+# game unchanged. Every wait polls with a deadline, no fixed sleeps.
+# Exit status: 0 pass, 1 fail, 77 skipped (no tmux), 99 error.
+
+set -u
+
+tmux_prefix=cged pane=ed
+. "$(dirname "$0")/tmux_lib.sh"
+
+tmux_home
+export LC_ALL=C
+
+command_line() {
+	keys :
+	type_text "$1"
+	keys Enter
+}
+
+# expect_fen FEN: :fen shows the editor's position on the message line.
+expect_fen() {
+	command_line fen
+	wait_for "^$1  \\(copied\\)"
+}
+
+note "tmux starts the game, two humans"
+T new-session -d -s ed -x 100 -y 32 "$congo --white human --black human; \
+    echo congo-exit=\$?; sleep 30" || exit 99
+T set-option -g set-clipboard on >/dev/null 2>&1
+wait_for 'White to move'
+
+note "E opens the editor on the start position"
+keys E
+wait_for 'Board editor'
+expect 'Editing d1: White to move, congo'
+expect_fen 'gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0 1'
+
+note "Esc leaves it, the game as it was"
+keys Escape
+wait_for 'left the editor'
+wait_gone 'Board editor'
+expect 'White to move'
+
+note "X empties the board; Enter is refused: no white lion"
+keys E
+wait_for 'Board editor'
+keys X
+expect_fen '7/7/7/7/7/7/7 w 0 1'
+keys Enter
+wait_for 'Illegal set-up: no white lion'
+shown 'New game' && fail "the dialog opened on an illegal set-up"
+
+note "L on d1 (the cursor starts there), l on a7: outside its castle"
+keys L
+expect_fen '7/7/7/7/7/7/3L3 w 0 1'
+keys Up Up Up Up Up Up Left Left Left l
+expect_fen 'l6/7/7/7/7/7/3L3 w 0 1'
+keys Enter
+wait_for 'Illegal set-up: the black lion on a7 is outside its castle'
+
+note "x takes it, l on d7, Z on d3, Tab: Black to move"
+keys x Right Right Right l
+expect_fen '3l3/7/7/7/7/7/3L3 w 0 1'
+keys Down Down Down Down Z Tab
+expect_fen '3l3/7/7/7/3Z3/7/3L3 b 0 1'
+expect 'Black to move'
+
+note "two white zebras: more than congo has"
+keys Left Z
+expect_fen '3l3/7/7/7/2ZZ3/7/3L3 b 0 1'
+keys Enter
+wait_for 'Illegal set-up: 2 white zebras: congo has 1 a side'
+keys Z
+
+note ":fen shows the position and copies it (OSC 52 into tmux's buffer)"
+expect_fen '3l3/7/7/7/3Z3/7/3L3 b 0 1'
+_deadline=$(($(date +%s) + 5))
+until T show-buffer 2>/dev/null | grep -q '^3l3/7/7/7/3Z3/7/3L3 b 0 1$'; do
+	[ "$(date +%s)" -gt "$_deadline" ] &&
+	    fail "the clipboard (tmux's buffer) does not hold the FEN"
+	sleep 0.05
+done
+
+note "Enter: the new-game dialog with this start; Enter plays it"
+keys Enter
+wait_for 'New game'
+expect 'FEN 3l3/7/7/7/3Z3/7/3L3 b 0 1'
+keys Enter
+wait_for 'new game of Congo'
+wait_gone 'Board editor'
+expect 'Black to move'
+
+note "a move in the game from the edited position"
+command_line d7c6
+wait_for '1\. \.\.\. +d7c6'
+wait_for 'White to move'
+command_line d3e5
+wait_for '2\. d3e5'
+
+note "q quits"
+keys q
+wait_for 'Quit this game'
+keys y
+wait_for 'congo-exit=0'
+echo "PASS"
