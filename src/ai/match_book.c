@@ -50,15 +50,6 @@ match_book_play(int k, const struct game_rules *rules, struct game *g,
 	return 0;
 }
 
-static uint64_t
-mix(uint64_t x)
-{
-	x += 0x9E3779B97F4A7C15ULL;
-	x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-	x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-	return x ^ (x >> 31);
-}
-
 int
 match_book_make(int n, int plies, uint64_t seed, int depth)
 {
@@ -68,7 +59,7 @@ match_book_make(int n, int plies, uint64_t seed, int depth)
 	struct search_ctx *ctx;
 	struct movelist ml;
 	struct vec seen = VEC_INIT(sizeof(uint64_t));
-	uint64_t rng = mix(seed);
+	uint64_t rng = splitmix64_mix(seed);
 	int made = 0, tries = 0;
 
 	search_options_default(&o);
@@ -91,7 +82,7 @@ match_book_make(int n, int plies, uint64_t seed, int depth)
 		game_init(&g, &start, &rules);
 		for (ply = 0; ply < plies && !game_over(&g); ply++) {
 			movegen_legal(game_board(&g), &ml);
-			rng = mix(rng);
+			rng = splitmix64_mix(rng);
 			game_play(&g, ml.moves[rng % (uint64_t)ml.n], NULL, 0);
 			notation_write(g.moves[ply], mt, sizeof mt);
 			len += (size_t)snprintf(text + len, sizeof text - len,

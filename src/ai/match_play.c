@@ -25,15 +25,6 @@ struct seat {
 	bool started;
 };
 
-static uint64_t
-mix(uint64_t x)
-{
-	x += 0x9E3779B97F4A7C15ULL;
-	x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-	x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-	return x ^ (x >> 31);
-}
-
 static bool
 stopping(void)
 {
@@ -48,7 +39,7 @@ random_opening(const struct match *m, int k, struct game *g,
     struct movelist *ml)
 {
 	struct board start;
-	uint64_t rng = mix(m->cfg.seed ^ mix((uint64_t)k + 1));
+	uint64_t rng = splitmix64_mix(m->cfg.seed ^ splitmix64_mix((uint64_t)k + 1));
 	int attempt, ply;
 
 	fen_read_variant(&start, m->cfg.variant,
@@ -58,7 +49,7 @@ random_opening(const struct match *m, int k, struct game *g,
 		game_init(g, &start, &m->cfg.rules);
 		for (ply = 0; ply < m->cfg.opening_plies && !game_over(g); ply++) {
 			movegen_legal(game_board(g), ml);
-			rng = mix(rng);
+			rng = splitmix64_mix(rng);
 			game_play(g, ml->moves[rng % (uint64_t)ml->n], NULL, 0);
 		}
 		if (attempt > 1000 || (!game_over(g) &&
@@ -312,7 +303,7 @@ new_game(struct match *m, int i, struct seat seat[2], struct movelist *ml,
 		if (pl->sp.options.algorithm == SEARCH_RANDOM) {
 			struct search_options o = pl->sp.options;
 
-			o.seed = mix(o.seed ^ mix((uint64_t)i));
+			o.seed = splitmix64_mix(o.seed ^ splitmix64_mix((uint64_t)i));
 			search_set_options(seat[p].ctx, &o);
 		}
 		search_clear(seat[p].ctx);

@@ -187,7 +187,6 @@ struct search_ctx {
 
 /* ---- search_util.c ---- */
 uint64_t search_now_ns(void);
-uint64_t search_rng_next(uint64_t *state);
 uint64_t search_total_nodes(struct search_ctx *ctx);
 /* Master's periodic check of time, node limit and stop request. */
 void search_check_limits(struct search_thread *t);

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "ai/search_internal.h"
+#include "util/util.h"
 
 struct level {
 	const char *name;
@@ -129,7 +130,7 @@ draw_move(struct search_ctx *ctx, const move_t *moves, const int *in,
 		w[i] = d < -30 ? 0 : exp(d);
 		sum += w[i];
 	}
-	r = (double)(search_rng_next(&ctx->rng) >> 11) / 9007199254740992.0 *
+	r = (double)(splitmix64(&ctx->rng) >> 11) / 9007199254740992.0 *
 	    sum;
 	for (i = 0; i < n; i++) {
 		if (r < w[i])

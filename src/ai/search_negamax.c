@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "ai/search_internal.h"
+#include "util/util.h"
 
 static int
 negamax(struct search_thread *t, const struct board *pos, int alpha, int beta,
@@ -141,7 +142,7 @@ search_random_root(struct search_ctx *ctx, const struct board *pos)
 		return MOVE_NONE;
 	/* unbiased: reject the top of the range that n does not divide */
 	do {
-		r = search_rng_next(&ctx->rng);
+		r = splitmix64(&ctx->rng);
 	} while (r >= UINT64_MAX - UINT64_MAX % (uint64_t)n);
 	t->best_pvlen = 1;
 	t->best_pv[0] = ml->moves[r % (uint64_t)n];

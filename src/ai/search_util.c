@@ -1,5 +1,5 @@
 /*
- * search_util.c: clocks, the random generator, limits, progress reports
+ * search_util.c: clocks, limits, progress reports
  * and the draw rules as the search sees them.
  */
 #include <string.h>
@@ -14,17 +14,6 @@ search_now_ns(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
-}
-
-/* splitmix64: small, fast, and every seed (0 included) gives a good stream. */
-uint64_t
-search_rng_next(uint64_t *state)
-{
-	uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
-
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-	return z ^ (z >> 31);
 }
 
 uint64_t

@@ -5,6 +5,7 @@
 
 #include "engine/board.h"
 #include "engine/movegen_internal.h"
+#include "util/util.h"
 
 bb_t board_step[NSQ];
 bb_t board_knight[NSQ];
@@ -43,16 +44,6 @@ static bool
 on_board(int f, int r)
 {
 	return f >= 0 && f < 7 && r >= 0 && r < 7;
-}
-
-static uint64_t
-splitmix64(uint64_t *state)
-{
-	uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
-
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-	return z ^ (z >> 31);
 }
 
 static void

@@ -16,6 +16,7 @@
 #include "ai/search.h"
 #include "learn/learn.h"
 #include "tb/tb.h"
+#include "util/util.h"
 
 struct make_opts {
 	int games;
@@ -40,15 +41,6 @@ on_signal(int sig)
 {
 	(void)sig;
 	interrupted = 1;
-}
-
-static uint64_t
-mix(uint64_t x)
-{
-	x += 0x9E3779B97F4A7C15ULL;
-	x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-	x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-	return x ^ (x >> 31);
 }
 
 static void
@@ -563,7 +555,7 @@ learn_make_main(int argc, char **argv)
 	pv = learn_prover_new(20);
 	learn_prover_set_limit(pv, o.limit);
 	ml = xmalloc(sizeof *ml);
-	rng = mix(o.seed);
+	rng = splitmix64_mix(o.seed);
 	board_init();
 	for (gi = 0; gi < o.games && !interrupted; gi++) {
 		struct game g;
@@ -577,10 +569,10 @@ learn_make_main(int argc, char **argv)
 		while (!game_over(&g) && g.nply < 400 && !interrupted) {
 			const struct board *b = game_board(&g);
 			move_t m;
-			rng = mix(rng);
+			rng = splitmix64_mix(rng);
 			if (g.nply < 4 || (int)(rng % 100) < o.noise) {
 				movegen_legal(b, ml);
-				m = ml->moves[mix(rng) % (uint64_t)ml->n];
+				m = ml->moves[splitmix64_mix(rng) % (uint64_t)ml->n];
 			} else {
 				m = search_best_move(ctx, b, g.pos, g.nply, &rules,
 				    &sp.limits, NULL, NULL);
