@@ -13,22 +13,10 @@
 #include <string.h>
 
 #include "clock/clock.h"
+#include "util/util.h"
 
 #define BASE_MAX_MS (86400LL * 1000)
 #define INC_MAX_MS (600LL * 1000)
-
-static int
-fail(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (err != NULL && errlen > 0) {
-		va_start(ap, fmt);
-		vsnprintf(err, errlen, fmt, ap);
-		va_end(ap);
-	}
-	return -1;
-}
 
 /* A non-negative decimal number, all of [s, end). */
 static int
@@ -61,26 +49,26 @@ parse(const char *text, double base_unit_ms, const char *base_unit,
 	double b, i;
 
 	if (text == NULL || *text == '\0')
-		return fail(err, errlen, "empty time control (write B+I, "
+		return util_error(err, errlen, "empty time control (write B+I, "
 		    "e.g. %s)", base_unit_ms > 1000 ? "5+3" : "300+5");
 	plus = strchr(text, '+');
 	if (plus == NULL)
-		return fail(err, errlen, "time control '%s' has no '+' (write "
+		return util_error(err, errlen, "time control '%s' has no '+' (write "
 		    "%s+seconds, e.g. %s)", text, base_unit,
 		    base_unit_ms > 1000 ? "5+3" : "300+5");
 	if (read_number(text, plus, &b) != 0)
-		return fail(err, errlen, "time control '%s': '%.*s' is not a "
+		return util_error(err, errlen, "time control '%s': '%.*s' is not a "
 		    "number of %s", text, (int)(plus - text), text, base_unit);
 	if (read_number(plus + 1, plus + 1 + strlen(plus + 1), &i) != 0)
-		return fail(err, errlen, "time control '%s': '%s' is not a "
+		return util_error(err, errlen, "time control '%s': '%s' is not a "
 		    "number of seconds", text, plus + 1);
 	b *= base_unit_ms;
 	i *= 1000.0;
 	if (b < 1000.0 || b > (double)BASE_MAX_MS)
-		return fail(err, errlen, "time control '%s': the time for the "
+		return util_error(err, errlen, "time control '%s': the time for the "
 		    "game must be 1 s to 24 h", text);
 	if (i > (double)INC_MAX_MS)
-		return fail(err, errlen, "time control '%s': the increment "
+		return util_error(err, errlen, "time control '%s': the increment "
 		    "must be 0 to 600 s", text);
 	*base_ms = (int64_t)llround(b);
 	*inc_ms = (int64_t)llround(i);

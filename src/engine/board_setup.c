@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "engine/board.h"
+#include "util/util.h"
 
 static const char *const cname[2] = { "white", "black" };
 
@@ -37,22 +38,6 @@ start_total(int variant)
 }
 
 /* A problem: its code, and its message in err. */
-static int problem(int code, char *err, size_t errlen, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-
-static int
-problem(int code, char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (err != NULL && errlen > 0) {
-		va_start(ap, fmt);
-		vsnprintf(err, errlen, fmt, ap);
-		va_end(ap);
-	}
-	return code;
-}
-
 int
 board_check_position(const struct board *b, char *err, size_t errlen)
 {
@@ -63,26 +48,26 @@ board_check_position(const struct board *b, char *err, size_t errlen)
 		bb_t far = BB_RANK(c == WHITE ? 6 : 0);
 		bb_t first = BB_RANK(c == WHITE ? 0 : 6);
 		if (lions == 0)
-			return problem(SETUP_NO_LION, err, errlen,
+			return util_error_code(SETUP_NO_LION, err, errlen,
 			    "no %s lion", cname[c]);
 		if (lions & (lions - 1))
-			return problem(SETUP_TWO_LIONS, err, errlen,
+			return util_error_code(SETUP_TWO_LIONS, err, errlen,
 			    "more than one %s lion", cname[c]);
 		if (!(lions & board_castle[c])) {
 			board_sq_name(__builtin_ctzll(lions), sq);
-			return problem(SETUP_LION_OUTSIDE, err, errlen,
+			return util_error_code(SETUP_LION_OUTSIDE, err, errlen,
 			    "the %s lion on %s is outside its castle",
 			    cname[c], sq);
 		}
 		if (pawns & far) {
 			board_sq_name(__builtin_ctzll(pawns & far), sq);
-			return problem(SETUP_PAWN_FAR_RANK, err, errlen,
+			return util_error_code(SETUP_PAWN_FAR_RANK, err, errlen,
 			    "a %s pawn on %s stands on the far rank (it would "
 			    "have been promoted)", cname[c], sq);
 		}
 		if (pawns & first) {
 			board_sq_name(__builtin_ctzll(pawns & first), sq);
-			return problem(SETUP_PAWN_FIRST_RANK, err, errlen,
+			return util_error_code(SETUP_PAWN_FIRST_RANK, err, errlen,
 			    "a %s pawn on %s stands on its own first rank",
 			    cname[c], sq);
 		}
@@ -102,7 +87,7 @@ check_pieces(const struct board *b, char *err, size_t errlen)
 		for (int t = 0; t < NPIECE_TYPES; t++) {
 			n = bb_popcount(b->pieces[c][t]);
 			if (n > 0 && !variant_has_piece(v, t))
-				return problem(SETUP_FOREIGN_PIECE, err, errlen,
+				return util_error_code(SETUP_FOREIGN_PIECE, err, errlen,
 				    "%s %s: not a piece of the %s variant",
 				    n > 1 ? "the" : "a", board_piece_name(t),
 				    variant_name(v));
@@ -115,7 +100,7 @@ check_pieces(const struct board *b, char *err, size_t errlen)
 			if (t == PAWN) {
 				int np = bb_popcount(b->pieces[c][promoted]);
 				if (n + np > start_count[v][PAWN])
-					return problem(SETUP_TOO_MANY, err,
+					return util_error_code(SETUP_TOO_MANY, err,
 					    errlen, "%d %s pawns and %ss: %s "
 					    "has %d a side", n + np, cname[c],
 					    board_piece_name(promoted),
@@ -124,13 +109,13 @@ check_pieces(const struct board *b, char *err, size_t errlen)
 				continue;
 			}
 			if (n > start_count[v][t])
-				return problem(SETUP_TOO_MANY, err, errlen,
+				return util_error_code(SETUP_TOO_MANY, err, errlen,
 				    "%d %s %ss: %s has %d a side", n, cname[c],
 				    board_piece_name(t), variant_name(v),
 				    start_count[v][t]);
 		}
 		if (total > start_total(v))
-			return problem(SETUP_TOO_MANY, err, errlen,
+			return util_error_code(SETUP_TOO_MANY, err, errlen,
 			    "%d %s pieces: %s has %d a side", total, cname[c],
 			    variant_name(v), start_total(v));
 	}
@@ -151,7 +136,7 @@ check_water(const struct board *b, char *err, size_t errlen)
 		return SETUP_OK;
 	board_sq_name(__builtin_ctzll(wet), a);
 	board_sq_name(__builtin_ctzll(wet & (wet - 1)), z);
-	return problem(SETUP_RIVER, err, errlen, "%d %s pieces in the river "
+	return util_error_code(SETUP_RIVER, err, errlen, "%d %s pieces in the river "
 	    "(%s, %s) with %s to move: all but the one just moved would have "
 	    "drowned", bb_popcount(wet), cname[c], a, z, cname[b->side]);
 }

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "engine/fen.h"
-#include "engine/engine_error.h"
+#include "util/util.h"
 
 #define FEN_FIELDS 6
 
@@ -52,10 +52,10 @@ read_placement(struct board *b, const char *s, size_t len, char *err,
 			}
 			p = board_piece_from_letter(s[i]);
 			if (p == PIECE_NONE)
-				return engine_error(err, errlen, "unknown piece '%s'",
+				return util_error(err, errlen, "unknown piece '%s'",
 				    show(&s[i], 1, buf, sizeof buf));
 			if (!variant_has_piece(b->variant, PIECE_TYPE(p)))
-				return engine_error(err, errlen, "the %s '%c' is not "
+				return util_error(err, errlen, "the %s '%c' is not "
 				    "a piece of the %s variant",
 				    board_piece_name(PIECE_TYPE(p)), s[i],
 				    variant_name(b->variant));
@@ -64,7 +64,7 @@ read_placement(struct board *b, const char *s, size_t len, char *err,
 			f++;
 		}
 		if (f != 7)
-			return engine_error(err, errlen, "rank %d has %d squares, not 7",
+			return util_error(err, errlen, "rank %d has %d squares, not 7",
 			    r + 1, f);
 	}
 	return 0;
@@ -108,7 +108,7 @@ read_side(const char *s, size_t len, int *side, char *err, size_t errlen)
 	else if (len == 1 && (s[0] == 'b' || s[0] == 'B'))
 		*side = BLACK;
 	else
-		return engine_error(err, errlen, "the side to move must be 'w' or 'b', "
+		return util_error(err, errlen, "the side to move must be 'w' or 'b', "
 		    "not '%s'", show(s, len, buf, sizeof buf));
 	return 0;
 }
@@ -123,7 +123,7 @@ int
 fen_read(struct board *out, const char *text, char *err, size_t errlen)
 {
 	if (text == NULL)
-		return engine_error(err, errlen, "no FEN given");
+		return util_error(err, errlen, "no FEN given");
 	return fen_read_variant(out, VARIANT_CONGO, text, strlen(text), err,
 	    errlen);
 }
@@ -141,11 +141,11 @@ fen_read_variant(struct board *out, int variant, const char *text,
 	const char *p, *end, *nul;
 
 	if (text == NULL)
-		return engine_error(err, errlen, "no FEN given");
+		return util_error(err, errlen, "no FEN given");
 	if (variant < 0 || variant >= NVARIANTS)
-		return engine_error(err, errlen, "unknown variant %d", variant);
+		return util_error(err, errlen, "unknown variant %d", variant);
 	if ((nul = memchr(text, '\0', len)) != NULL)
-		return engine_error(err, errlen, "the FEN holds a NUL byte "
+		return util_error(err, errlen, "the FEN holds a NUL byte "
 		    "(at offset %zu)", (size_t)(nul - text));
 	end = text + len;
 	/* Split on white space. */
@@ -155,7 +155,7 @@ fen_read_variant(struct board *out, int variant, const char *text,
 		if (p == end)
 			break;
 		if (nf == FEN_FIELDS)
-			return engine_error(err, errlen, "too many fields in the FEN "
+			return util_error(err, errlen, "too many fields in the FEN "
 			    "(at most 4)");
 		fs[nf] = p;
 		while (p < end && !is_space(*p))
@@ -164,9 +164,9 @@ fen_read_variant(struct board *out, int variant, const char *text,
 		nf++;
 	}
 	if (nf == 0)
-		return engine_error(err, errlen, "empty FEN");
+		return util_error(err, errlen, "empty FEN");
 	if (nf > 4)
-		return engine_error(err, errlen, "too many fields in the FEN (at most 4)");
+		return util_error(err, errlen, "too many fields in the FEN (at most 4)");
 
 	board_clear(&b);
 	board_set_variant(&b, variant);
@@ -187,32 +187,32 @@ fen_read_variant(struct board *out, int variant, const char *text,
 		last++;
 		rest = fl[0] - (size_t)(last - fs[0]);
 		if (rest != 2 || strncmp(last, "-1", 2) != 0)
-			return engine_error(err, errlen, "the last field of a 9-section "
+			return util_error(err, errlen, "the last field of a 9-section "
 			    "FEN must be -1, not '%s'",
 			    show(last, rest, buf, sizeof buf));
 	} else {
 		int nr = count_ranks(fs[0], fl[0]);
 		if (nr != 7)
-			return engine_error(err, errlen, "the placement has %d ranks, "
+			return util_error(err, errlen, "the placement has %d ranks, "
 			    "not 7", nr);
 		if (read_placement(&b, fs[0], fl[0], err, errlen) < 0)
 			return -1;
 		if (nf < 2)
-			return engine_error(err, errlen, "the side to move is missing");
+			return util_error(err, errlen, "the side to move is missing");
 		if (read_side(fs[1], fl[1], &side, err, errlen) < 0)
 			return -1;
 		if (nf == 3) {
 			/* The course form: the move number, which may be 0. */
 			if (read_number(fs[2], fl[2], 0, 65535, &move) < 0)
-				return engine_error(err, errlen, "bad move number '%s'",
+				return util_error(err, errlen, "bad move number '%s'",
 				    show(fs[2], fl[2], buf, sizeof buf));
 		} else if (nf == 4) {
 			if (read_number(fs[2], fl[2], 0, 65535, &quiet) < 0)
-				return engine_error(err, errlen, "bad quiet-ply count "
+				return util_error(err, errlen, "bad quiet-ply count "
 				    "'%s'", show(fs[2], fl[2], buf, sizeof buf));
 			/* 0 too: a course position read and written back. */
 			if (read_number(fs[3], fl[3], 0, 65535, &move) < 0)
-				return engine_error(err, errlen, "bad move number '%s'",
+				return util_error(err, errlen, "bad move number '%s'",
 				    show(fs[3], fl[3], buf, sizeof buf));
 		}
 	}

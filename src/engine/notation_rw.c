@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "engine/notation.h"
-#include "engine/engine_error.h"
+#include "util/util.h"
 
 int
 notation_write(move_t m, char *buf, size_t n)
@@ -96,7 +96,7 @@ notation_read(const struct board *b, const char *text, move_t *out,
 	size_t len, start = 0;
 
 	if (text == NULL)
-		return engine_error(err, errlen, "no move given");
+		return util_error(err, errlen, "no move given");
 	len = strlen(text);
 	while (start < len && isspace((unsigned char)text[start]))
 		start++;
@@ -106,11 +106,11 @@ notation_read(const struct board *b, const char *text, move_t *out,
 	len -= start;
 	printable(text, len, shown, sizeof shown);
 	if (len == 0)
-		return engine_error(err, errlen, "empty move");
+		return util_error(err, errlen, "empty move");
 	if (len >= MOVE_TEXT_MAX)
-		return engine_error(err, errlen, "'%s' is too long for a move", shown);
+		return util_error(err, errlen, "'%s' is too long for a move", shown);
 	if (len < 4 || len % 2 != 0)
-		return engine_error(err, errlen, "'%s' is not a move (squares like "
+		return util_error(err, errlen, "'%s' is not a move (squares like "
 		    "d2d3, or b1d3f5 for a monkey's jumps)", shown);
 	for (size_t i = 0; i < len; i += 2) {
 		char sq[3] = { text[i], text[i + 1], '\0' };
@@ -120,7 +120,7 @@ notation_read(const struct board *b, const char *text, move_t *out,
 			snprintf(bad, sizeof bad, "%c%c",
 			    isprint((unsigned char)sq[0]) ? tolower(sq[0]) : '?',
 			    isprint((unsigned char)sq[1]) ? sq[1] : '?');
-			return engine_error(err, errlen, "'%s' in '%s' is not a square",
+			return util_error(err, errlen, "'%s' in '%s' is not a square",
 			    bad, shown);
 		}
 		norm[i] = (char)tolower((unsigned char)text[i]);
@@ -130,5 +130,5 @@ notation_read(const struct board *b, const char *text, move_t *out,
 	nsq = (int)(len / 2);
 	if (build_move(b, sqs, nsq, out) == 0 && movegen_is_legal(b, *out))
 		return 0;
-	return engine_error(err, errlen, "%s is not a legal move", norm);
+	return util_error(err, errlen, "%s is not a legal move", norm);
 }

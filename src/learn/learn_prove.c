@@ -32,6 +32,7 @@
 #include <string.h>
 
 #include "learn/learn.h"
+#include "util/util.h"
 
 #define PLY_MAX (2 * LEARN_PUZZLE_NMAX + 2)
 
@@ -461,21 +462,6 @@ learn_prove_puzzle(struct learn_prover *pv, const struct board *b, int nmax,
 	return pv->aborted ? PROOF_UNKNOWN : PROOF_YES;
 }
 
-static int
-verr(char *err, size_t errlen, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static int
-verr(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
 int
 learn_puzzle_verify(struct learn_prover *pv, const struct learn_puzzle *p,
     char *err, size_t errlen)
@@ -519,14 +505,14 @@ learn_puzzle_verify(struct learn_prover *pv, const struct learn_puzzle *p,
 		if (i % 2 == 0) {
 			begin(pv, &pos);
 			if (!move_wins(pv, &pos, m, p->n - i / 2, 0))
-				rc = verr(err, errlen, "main line move %d (%s) does "
+				rc = util_error(err, errlen, "main line move %d (%s) does "
 				    "not win within %d", i + 1, p->moves[i],
 				    p->n - i / 2);
 		}
 		hist_push(pv, &pos);
 		board_make(&pos, m, &fx);
 		if (rc == 0 && fx.lion_captured != (i == p->nline - 1))
-			rc = verr(err, errlen, "the main line %s the lion at "
+			rc = util_error(err, errlen, "the main line %s the lion at "
 			    "move %d", fx.lion_captured ? "takes" : "does not take",
 			    i + 1);
 	}

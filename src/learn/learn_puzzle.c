@@ -11,26 +11,19 @@
 #include <string.h>
 
 #include "learn/learn.h"
-
-static int
-fail(char *err, size_t errlen, const char *msg, const char *arg)
-{
-	snprintf(err, errlen, msg, arg);
-	return -1;
-}
+#include "util/util.h"
 
 int
 learn_puzzle_parse(const char *line, struct learn_puzzle *p, char *err,
     size_t errlen)
 {
 	char buf[1024];
-	char *field[6], *s, *tok, *save = NULL, *end;
+	char *field[6], *s, *tok, *save = NULL;
 	int nf = 0;
-	long n;
 
 	memset(p, 0, sizeof *p);
 	if (strlen(line) >= sizeof buf)
-		return fail(err, errlen, "line too long%s", "");
+		return util_error(err, errlen, "line too long");
 	strcpy(buf, line);
 	buf[strcspn(buf, "\r\n")] = '\0';
 	for (s = buf; nf < 6; nf++) {
@@ -43,35 +36,34 @@ learn_puzzle_parse(const char *line, struct learn_puzzle *p, char *err,
 		*s++ = '\0';
 	}
 	if (nf != 5 || s != NULL)
-		return fail(err, errlen, "%s", "expected 5 tab-separated fields: "
-		    "variant, FEN, N, main line, theme");
+		return util_error(err, errlen, "expected 5 tab-separated "
+		    "fields: variant, FEN, N, main line, theme");
 	if (!learn_variant_known(field[0]))
-		return fail(err, errlen, "unknown variant '%s' (congo or "
+		return util_error(err, errlen, "unknown variant '%s' (congo or "
 		    "megapawn)", field[0]);
 	strcpy(p->variant, field[0]);
 	if (strlen(field[1]) >= FEN_MAX || field[1][0] == '\0')
-		return fail(err, errlen, "%s", "bad FEN field");
+		return util_error(err, errlen, "bad FEN field");
 	strcpy(p->fen, field[1]);
-	errno = 0;
-	n = strtol(field[2], &end, 10);
-	if (errno != 0 || *end != '\0' || end == field[2] || n < 1 ||
-	    n > LEARN_PUZZLE_NMAX)
-		return fail(err, errlen, "N '%s' is not 1..4", field[2]);
-	p->n = (int)n;
+	if (parse_int(field[2], 1, LEARN_PUZZLE_NMAX, &p->n, NULL, 0) != 0)
+		return util_error(err, errlen, "N '%s' is not 1..%d", field[2],
+		    LEARN_PUZZLE_NMAX);
 	for (tok = strtok_r(field[3], " ", &save); tok != NULL;
 	    tok = strtok_r(NULL, " ", &save)) {
 		if (p->nline >= LEARN_LINE_MAX)
-			return fail(err, errlen, "%s", "the main line is too long");
+			return util_error(err, errlen,
+			    "the main line is too long");
 		if (strlen(tok) >= MOVE_TEXT_MAX || strlen(tok) < 4)
-			return fail(err, errlen, "'%s' is not move text", tok);
+			return util_error(err, errlen, "'%s' is not move text", tok);
 		strcpy(p->moves[p->nline++], tok);
 	}
 	if (p->nline != 2 * p->n - 1)
-		return snprintf(err, errlen, "the main line has %d moves; N = %d "
-		    "needs %d", p->nline, p->n, 2 * p->n - 1), -1;
+		return util_error(err, errlen, "the main line has %d moves; "
+		    "N = %d needs %d", p->nline, p->n, 2 * p->n - 1);
 	if (strlen(field[4]) >= LEARN_THEME_MAX || field[4][0] == '\0' ||
 	    strpbrk(field[4], " ") != NULL)
-		return fail(err, errlen, "bad theme '%s' (one word)", field[4]);
+		return util_error(err, errlen, "bad theme '%s' (one word)",
+		    field[4]);
 	strcpy(p->theme, field[4]);
 	return 0;
 }
