@@ -33,8 +33,10 @@ resolve_free(struct net_resolve *r)
 {
 	if (r->ai != NULL)
 		freeaddrinfo(r->ai);
-	close(r->fd[0]);
-	close(r->fd[1]);
+	if (r->fd[0] >= 0) {
+		close(r->fd[0]);
+		close(r->fd[1]);
+	}
 	pthread_mutex_destroy(&r->mu);
 	free(r);
 }
@@ -84,8 +86,14 @@ net_resolve_start(const char *host, const char *port)
 	snprintf(r->host, sizeof r->host, "%s", host);
 	snprintf(r->port, sizeof r->port, "%s", port);
 	pthread_mutex_init(&r->mu, NULL);
-	if (pipe2(r->fd, O_NONBLOCK | O_CLOEXEC) < 0)
-		fatal("cannot make a pipe for a host name lookup");
+	if (pipe2(r->fd, O_NONBLOCK | O_CLOEXEC) < 0) {
+		/* no fd to spare (EMFILE): a failed lookup, not the end of
+		 * the game; the caller's timer takes it as EAI_SYSTEM */
+		r->fd[0] = r->fd[1] = -1;
+		r->rc = EAI_SYSTEM;
+		r->done = true;
+		return r;
+	}
 	pthread_attr_init(&attr);
 	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
 	started = pthread_create(&tid, &attr, resolver, r);
