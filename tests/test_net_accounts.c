@@ -38,10 +38,10 @@ teardown(void **state)
 }
 
 static struct store *
-open_ok(bool create)
+open_ok(int how)
 {
 	char err[512];
-	struct store *st = store_open(dbpath, create, err, sizeof err);
+	struct store *st = store_open(dbpath, how, err, sizeof err);
 
 	if (st == NULL)
 		print_error("%s\n", err);
@@ -64,7 +64,7 @@ reg(struct t_fake *f, int conn, const char *name, char *key)
 static void
 test_register_login(void **state)
 {
-	struct store *st = open_ok(true);
+	struct store *st = open_ok(STORE_CREATE);
 	struct t_fake *f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
 	char key[40], key2[40], cmd[200];
 	sqlite3 *db;
@@ -123,7 +123,7 @@ test_register_login(void **state)
 static void
 test_rated_game(void **state)
 {
-	struct store *st = open_ok(true);
+	struct store *st = open_ok(STORE_CREATE);
 	struct t_fake *f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
 	char ka[40], kb[40], id[16], id2[16], want[160], line[160], err[256];
 	struct rating w, b, w2, b2;
@@ -244,7 +244,7 @@ test_rated_game(void **state)
 	store_close(st);
 
 	/* After a restart the ratings and the game are there. */
-	st = open_ok(false);
+	st = open_ok(0);
 	f2 = t_new_store(NULL, NULL, &store_sqlite_ops, st);
 	assert_int_equal(store_load(st, f2->s, err, sizeof err), 0);
 	t_hello(f2, 0, "10.0.0.1");
@@ -267,7 +267,7 @@ test_rated_game(void **state)
 static void
 test_seeks(void **state)
 {
-	struct store *st = open_ok(true);
+	struct store *st = open_ok(STORE_CREATE);
 	struct t_fake *f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
 	char s1[16], s2[16], s3[16], game[16], tok[40], seat[8], ka[40];
 	char kb[40];

@@ -34,10 +34,10 @@ teardown(void **state)
 }
 
 static struct store *
-open_ok(bool create)
+open_ok(int how)
 {
 	char err[512];
-	struct store *st = store_open(dbpath, create, err, sizeof err);
+	struct store *st = store_open(dbpath, how, err, sizeof err);
 
 	if (st == NULL)
 		print_error("%s\n", err);
@@ -81,14 +81,14 @@ static void
 test_store_and_rebuild(void **state)
 {
 	char id[16], tw[40], before[2048], err[512];
-	struct store *st = open_ok(true);
+	struct store *st = open_ok(STORE_CREATE);
 	struct t_fake *f;
 
 	(void)state;
 	play(st, id, tw, before);
 	store_close(st);
 
-	st = open_ok(false);
+	st = open_ok(0);
 	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
 	assert_int_equal(store_load(st, f->s, err, sizeof err), 0);
 	assert_int_equal(sess_ngames(f->s), 1);
@@ -111,7 +111,7 @@ test_store_and_rebuild(void **state)
 	t_free(f);
 	store_close(st);
 
-	st = open_ok(false);
+	st = open_ok(0);
 	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
 	assert_int_equal(store_load(st, f->s, err, sizeof err), 0);
 	t_hello(f, 0, "10.0.0.1");
@@ -128,17 +128,17 @@ test_missing(void **state)
 	char err[512], path[400];
 
 	(void)state;
-	assert_null(store_open(dbpath, false, err, sizeof err));
+	assert_null(store_open(dbpath, 0, err, sizeof err));
 	assert_non_null(strstr(err, dbpath));
 	assert_non_null(strstr(err, "No such file"));
 	snprintf(path, sizeof path, "%s/nowhere/games.db", dir);
-	assert_null(store_open(path, true, err, sizeof err));
+	assert_null(store_open(path, STORE_CREATE, err, sizeof err));
 	assert_non_null(strstr(err, "nowhere"));
-	assert_null(store_open(dir, true, err, sizeof err));
+	assert_null(store_open(dir, STORE_CREATE, err, sizeof err));
 	assert_non_null(strstr(err, "not a regular file"));
 	/* A lost database is never replaced unasked: the error says how to
 	 * start a new one, and nothing is created. */
-	assert_null(store_open(dbpath, false, err, sizeof err));
+	assert_null(store_open(dbpath, 0, err, sizeof err));
 	assert_non_null(strstr(err, "--create"));
 	assert_int_equal(access(dbpath, F_OK), -1);
 }
@@ -157,14 +157,14 @@ test_empty_file(void **state)
 	f = fopen(path, "w");
 	assert_non_null(f);
 	fclose(f);
-	assert_null(store_open(path, false, err, sizeof err));
+	assert_null(store_open(path, 0, err, sizeof err));
 	assert_non_null(strstr(err, path));
 	assert_non_null(strstr(err, "empty (0 bytes)"));
 	assert_non_null(strstr(err, "--create"));
-	st = store_open(path, true, err, sizeof err);
+	st = store_open(path, STORE_CREATE, err, sizeof err);
 	assert_non_null(st);
 	store_close(st);
-	st = store_open(path, false, err, sizeof err);
+	st = store_open(path, 0, err, sizeof err);
 	assert_non_null(st);
 	store_close(st);
 	unlink(path);
@@ -185,11 +185,11 @@ test_no_tables(void **state)
 	assert_int_equal(sqlite3_exec(db, "CREATE TABLE t(x); DROP TABLE t",
 	    NULL, NULL, NULL), SQLITE_OK);
 	sqlite3_close(db);
-	assert_null(store_open(path, false, err, sizeof err));
+	assert_null(store_open(path, 0, err, sizeof err));
 	assert_non_null(strstr(err, path));
 	assert_non_null(strstr(err, "no tables"));
 	assert_non_null(strstr(err, "--create"));
-	st = store_open(path, true, err, sizeof err);
+	st = store_open(path, STORE_CREATE, err, sizeof err);
 	assert_non_null(st);
 	store_close(st);
 }
@@ -207,7 +207,7 @@ test_garbage_file(void **state)
 		assert_int_equal(write(fd, "this is not a database at all\n",
 		    30), 30);
 	close(fd);
-	assert_null(store_open(dbpath, true, err, sizeof err));
+	assert_null(store_open(dbpath, STORE_CREATE, err, sizeof err));
 	print_message("%s\n", err);
 	assert_non_null(strstr(err, dbpath));
 	assert_non_null(strstr(err, "not a database"));
@@ -225,7 +225,7 @@ test_foreign_database(void **state)
 	assert_int_equal(sqlite3_exec(db, "CREATE TABLE t(x)", NULL, NULL,
 	    NULL), SQLITE_OK);
 	sqlite3_close(db);
-	assert_null(store_open(dbpath, true, err, sizeof err));
+	assert_null(store_open(dbpath, STORE_CREATE, err, sizeof err));
 	assert_non_null(strstr(err, "not a congo-server database"));
 	unlink(dbpath);
 }
@@ -234,14 +234,14 @@ static void
 test_locked(void **state)
 {
 	char err[512];
-	struct store *st = open_ok(true);
+	struct store *st = open_ok(STORE_CREATE);
 
 	(void)state;
-	assert_null(store_open(dbpath, true, err, sizeof err));
+	assert_null(store_open(dbpath, STORE_CREATE, err, sizeof err));
 	print_message("%s\n", err);
 	assert_non_null(strstr(err, "another congo-server"));
 	store_close(st);
-	st = open_ok(false);
+	st = open_ok(0);
 	store_close(st);
 }
 
@@ -254,7 +254,7 @@ static void
 test_tampered(void **state)
 {
 	char id[16], tw[40], line[2048], err[512], other[16];
-	struct store *st = open_ok(true);
+	struct store *st = open_ok(STORE_CREATE);
 	struct t_fake *f;
 	const char *l;
 	sqlite3 *db;
@@ -273,7 +273,7 @@ test_tampered(void **state)
 	    "replace(body, 'move=c6c5', 'move=c6c3') WHERE seq = 4", NULL,
 	    NULL, NULL), SQLITE_OK);
 	sqlite3_close(db);
-	st = open_ok(false);
+	st = open_ok(0);
 	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
 	assert_int_equal(store_load(st, f->s, err, sizeof err), 0);
 	print_message("%s\n", f->lastlog);
@@ -309,7 +309,7 @@ test_clock_text_stored(void **state)
 	static const char *const clk[] = { "1234.5+0", "10+0.5", "1+0.001",
 	    "86400+600" };
 	char id[4][16], err[512], want[64];
-	struct store *st = open_ok(true);
+	struct store *st = open_ok(STORE_CREATE);
 	struct t_fake *f;
 	const char *l;
 	size_t k;
@@ -327,7 +327,7 @@ test_clock_text_stored(void **state)
 	}
 	t_free(f);
 	store_close(st);
-	st = open_ok(false);
+	st = open_ok(0);
 	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
 	assert_int_equal(store_load(st, f->s, err, sizeof err), 0);
 	assert_int_equal(sess_ngames(f->s), 4);
@@ -352,7 +352,7 @@ static void
 test_finished_on_demand(void **state)
 {
 	char id[16], tw[40], line[2048], err[512], open_id[16];
-	struct store *st = open_ok(true);
+	struct store *st = open_ok(STORE_CREATE);
 	struct t_fake *f;
 	const char *l;
 
@@ -372,7 +372,7 @@ test_finished_on_demand(void **state)
 	t_free(f);
 	store_close(st);
 
-	st = open_ok(false);
+	st = open_ok(0);
 	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
 	assert_int_equal(store_load(st, f->s, err, sizeof err), 0);
 	assert_int_equal(sess_ngames(f->s), 1);     /* the open one */
@@ -436,7 +436,7 @@ test_finished_on_demand(void **state)
 static void
 test_locked_by_another(void **state)
 {
-	struct store *st = open_ok(true);
+	struct store *st = open_ok(STORE_CREATE);
 	struct store_change ch;
 	struct store_item it[4];
 	char err[512];
@@ -520,7 +520,12 @@ test_migrate_v1(void **state)
 	assert_int_equal(sqlite3_open(dbpath, &db), SQLITE_OK);
 	assert_int_equal(sqlite3_exec(db, v1, NULL, NULL, NULL), SQLITE_OK);
 	sqlite3_close(db);
-	st = open_ok(false);
+	/* Not migrated unasked: refused, saying to run --upgrade. */
+	assert_null(store_open(dbpath, 0, err, sizeof err));
+	assert_non_null(strstr(err, "database version 1, older"));
+	assert_non_null(strstr(err, "congo-server --upgrade"));
+	st = open_ok(STORE_UPGRADE);
+	assert_non_null(strstr(store_note(st), "brought from version 1 to"));
 	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
 	if (store_load(st, f->s, err, sizeof err) != 0)
 		fail_msg("%s", err);
@@ -570,12 +575,20 @@ test_migrate_v1(void **state)
 	assert_int_equal(sqlite3_exec(db, "PRAGMA user_version=99", NULL, NULL,
 	    NULL), SQLITE_OK);
 	sqlite3_close(db);
-	assert_null(store_open(dbpath, false, err, sizeof err));
-	assert_non_null(strstr(err, "version 99"));
+	assert_null(store_open(dbpath, STORE_UPGRADE, err, sizeof err));
+	assert_non_null(strstr(err, "version 99, newer"));
+	/* Opened again, an upgraded file is as this server makes them. */
+	assert_int_equal(sqlite3_open(dbpath, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, "PRAGMA user_version=4", NULL, NULL,
+	    NULL), SQLITE_OK);
+	sqlite3_close(db);
+	st = open_ok(0);
+	assert_null(store_note(st));
+	store_close(st);
 }
 
-/* A database made before the online columns: they are added at start
- * (the version stays), its games go on. */
+/* A database made before the online columns: they are added by an
+ * upgrade, its games go on. */
 static void
 test_online_columns_added(void **state)
 {
@@ -606,7 +619,7 @@ test_online_columns_added(void **state)
 	assert_int_equal(sqlite3_open(dbpath, &db), SQLITE_OK);
 	assert_int_equal(sqlite3_exec(db, v1, NULL, NULL, NULL), SQLITE_OK);
 	sqlite3_close(db);
-	st = open_ok(false);
+	st = open_ok(STORE_UPGRADE);
 	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
 	assert_int_equal(store_load(st, f->s, err, sizeof err), 0);
 	sess_start(f->s, f->now, 1700000000000LL + 3600000);
@@ -640,7 +653,7 @@ static void
 test_online_rebuild(void **state)
 {
 	char id[16], nid[16], tw[40], tb[40], err[512];
-	struct store *st = open_ok(true);
+	struct store *st = open_ok(STORE_CREATE);
 	struct t_fake *f;
 	const char *l;
 
@@ -678,7 +691,7 @@ test_online_rebuild(void **state)
 	t_free(f);
 	store_close(st);
 
-	st = open_ok(false);
+	st = open_ok(0);
 	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
 	assert_int_equal(store_load(st, f->s, err, sizeof err), 0);
 	sess_start(f->s, f->now, (long long)time(NULL) * 1000);

@@ -3,7 +3,9 @@
 # reads the configuration and the database and replays every open and
 # active game (exit 0), names a game that does not replay (exit 1) and a
 # database that is not there; --reset-key NAME prints a new key with which
-# the account logs in, and the old key no longer does.
+# the account logs in, and the old key no longer does. A database of an
+# older version is refused at start, naming --upgrade; --upgrade brings it
+# up to date (exit 0) and its games go on; a newer one is refused always.
 set -u
 builddir=${CONGO_BUILDDIR:-$(pwd)}
 server="$builddir/src/congo-server"
@@ -86,4 +88,85 @@ say "#l LOGIN name=ann key=$newkey" | grep -q "^OK #l LOGIN name=Ann" ||
 say "#l LOGIN name=ann key=$key" | grep -q "^ERR #l 401 BAD_KEY" ||
     fail "the old key still logs in"
 stop
-echo "test_server_admin.sh: --check and --reset-key as expected"
+
+# sql FILE STATEMENTS: run them on an SQLite file (sqlite3 or python3).
+sql() {
+	if command -v sqlite3 > /dev/null; then
+		sqlite3 "$1" "$2"
+	else
+		python3 -c 'import sqlite3, sys
+c = sqlite3.connect(sys.argv[1]); c.executescript(sys.argv[2]); c.commit()' "$1" "$2"
+	fi
+}
+# version FILE: its user_version.
+version() {
+	if command -v sqlite3 > /dev/null; then
+		sqlite3 "$1" "PRAGMA user_version"
+	else
+		python3 -c 'import sqlite3, sys
+print(sqlite3.connect(sys.argv[1]).execute("PRAGMA user_version").fetchone()[0])' "$1"
+	fi
+}
+if ! command -v sqlite3 > /dev/null &&
+    ! python3 -c 'import sqlite3' 2> /dev/null; then
+	echo "test_server_admin.sh: --check and --reset-key as expected;" \
+	    "--upgrade skipped (neither sqlite3 nor python3's sqlite3)"
+	exit 0
+fi
+# A database as congo-server 0.1 made it (version 1): one game, ann's
+# token in plain text.
+rm -f "$tmp/games.db"
+sql "$tmp/games.db" "PRAGMA application_id=1131368007; PRAGMA user_version=1;
+CREATE TABLE games(id TEXT PRIMARY KEY, start TEXT NOT NULL,
+ repetition INTEGER NOT NULL, quiet INTEGER NOT NULL,
+ created INTEGER NOT NULL);
+CREATE TABLE seats(game TEXT NOT NULL REFERENCES games(id),
+ seat INTEGER NOT NULL CHECK (seat IN (0, 1)), name TEXT NOT NULL,
+ token TEXT NOT NULL, PRIMARY KEY (game, seat));
+CREATE TABLE events(game TEXT NOT NULL REFERENCES games(id),
+ seq INTEGER NOT NULL, kind TEXT NOT NULL, body TEXT NOT NULL,
+ PRIMARY KEY (game, seq)) WITHOUT ROWID;
+INSERT INTO games VALUES ('AAAAAAAA',
+ 'gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ_w_0_1', 1, 200, 1700000000);
+INSERT INTO seats VALUES ('AAAAAAAA', 0, 'ann', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ');
+INSERT INTO events VALUES ('AAAAAAAA', 1, 'JOINED', 'seat=white name=ann');" ||
+    fail "cannot make a version 1 database"
+"$server" --port 0 --bind 127.0.0.1 --db "$tmp/games.db" > "$tmp/out" 2>&1 &&
+    fail "a start on a version 1 database exited 0"
+grep -q "database version 1, older than this server's.*congo-server --upgrade" \
+    "$tmp/out" || fail "the refused start said: $(cat "$tmp/out")"
+[ "$(version "$tmp/games.db")" = 1 ] ||
+    fail "the refused start changed the database's version"
+"$server" --db "$tmp/games.db" --check > "$tmp/out" 2>&1 &&
+    fail "--check of a version 1 database exited 0"
+grep -q "congo-server --upgrade" "$tmp/out" ||
+    fail "--check of a version 1 database said: $(cat "$tmp/out")"
+"$server" --db "$tmp/games.db" --upgrade > "$tmp/out" 2>&1 ||
+    fail "--upgrade failed: $(cat "$tmp/out")"
+grep -q "games.db: brought from version 1 to [0-9]" "$tmp/out" ||
+    fail "--upgrade said: $(cat "$tmp/out")"
+"$server" --db "$tmp/games.db" --upgrade > "$tmp/out" 2>&1 ||
+    fail "--upgrade again failed: $(cat "$tmp/out")"
+grep -q "up to date, nothing to do" "$tmp/out" ||
+    fail "--upgrade again said: $(cat "$tmp/out")"
+"$server" --db "$tmp/games.db" --check > "$tmp/out" 2>&1 ||
+    fail "--check after --upgrade: $(cat "$tmp/out")"
+start
+say "#r REJOIN game=AAAAAAAA token=ABCDEFGHIJKLMNOPQRSTUVWXYZ" |
+    grep -q "^OK #r REJOIN game=AAAAAAAA seat=white" ||
+    fail "the upgraded game does not take its seat's token"
+stop
+# A newer database: refused at start and by --upgrade alike.
+sql "$tmp/games.db" "PRAGMA user_version=99" || fail "cannot set the version"
+for opt in --upgrade --check ""; do
+	# shellcheck disable=SC2086
+	"$server" --port 0 --bind 127.0.0.1 --db "$tmp/games.db" $opt \
+	    > "$tmp/out" 2>&1 && fail "${opt:-a start} on version 99 exited 0"
+	grep -q "database version 99, newer than this server's" "$tmp/out" ||
+	    fail "${opt:-a start} on version 99 said: $(cat "$tmp/out")"
+done
+[ "$(version "$tmp/games.db")" = 99 ] ||
+    fail "a refused newer database was changed"
+"$server" --db "$tmp/none.db" --upgrade > "$tmp/out" 2>&1 &&
+    fail "--upgrade of a missing database exited 0"
+echo "test_server_admin.sh: --check, --reset-key and --upgrade as expected"

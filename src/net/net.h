@@ -26,6 +26,9 @@ struct srv_opts {
 	bool db_create;          /* create the file when missing or empty
 				    (false: refuse, so a lost database
 				    is never silently replaced) */
+	bool db_upgrade;         /* bring an older database to this version
+				    (false: refuse it, saying to run
+				    congo-server --upgrade) */
 	int max_connections;
 	int max_per_address;
 	int games_per_minute;    /* per address */
@@ -278,9 +281,10 @@ int net_tokens_save(const char *host, int port, const char *game, int seat,
 int net_tokens_find(const char *host, int port, const char *game, int *seat,
     char *token, size_t n);
 
-/* congo-server --check and --reset-key NAME (server_admin.c): the exit
- * status. */
+/* congo-server --check, --upgrade and --reset-key NAME (server_admin.c):
+ * the exit status. */
 int server_check(const struct srv_opts *o);
+int server_upgrade(const struct srv_opts *o);
 int server_reset_key(const struct srv_opts *o, const char *name);
 
 #endif

@@ -17,13 +17,13 @@ store_is_uri(const char *db)
 }
 
 int
-store_open_any(const char *db, bool create, const struct store_ops **ops,
+store_open_any(const char *db, int how, const struct store_ops **ops,
     void **ctx, char *err, size_t errlen)
 {
 	if (store_is_uri(db)) {
 #ifdef HAVE_LIBPQ
 		*ops = &store_pg_ops;
-		*ctx = store_pg_open(db, create, err, errlen);
+		*ctx = store_pg_open(db, how, err, errlen);
 		return *ctx != NULL ? 0 : -1;
 #else
 		snprintf(err, errlen, "%.300s: this congo-server was built "
@@ -34,6 +34,6 @@ store_open_any(const char *db, bool create, const struct store_ops **ops,
 #endif
 	}
 	*ops = &store_sqlite_ops;
-	*ctx = store_open(db, create, err, errlen);
+	*ctx = store_open(db, how, err, errlen);
 	return *ctx != NULL ? 0 : -1;
 }

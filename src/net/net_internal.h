@@ -440,9 +440,19 @@ struct store_ops {
     "CREATE INDEX IF NOT EXISTS seats_name ON seats(lower(name));" \
     "CREATE TABLE IF NOT EXISTS seek_claims(id TEXT PRIMARY KEY);"
 
+/*
+ * How a store is opened (store_open_any, store_open, store_pg_open):
+ * STORE_CREATE makes a missing or empty database (--create); STORE_UPGRADE
+ * brings a database of an older version to this one (--upgrade). Without
+ * STORE_UPGRADE an older database is refused with a message that says to
+ * run congo-server --upgrade; a newer one is refused always.
+ */
+enum { STORE_CREATE = 1, STORE_UPGRADE = 2 };
+
 /* Open the store --db names: a file (SQLite) or a postgresql:// URI
- * (PostgreSQL, when built with libpq). -1 with err naming it. */
-int store_open_any(const char *db, bool create, const struct store_ops **ops,
+ * (PostgreSQL, when built with libpq), how as above. -1 with err naming
+ * it. A migration done is told by the store's note. */
+int store_open_any(const char *db, int how, const struct store_ops **ops,
     void **ctx, char *err, size_t errlen);
 
 /*
@@ -955,11 +965,11 @@ struct sconn *sess_conn(struct sess *s, int conn);
 struct store;
 
 /*
- * Open (creating it when create is true and it is missing) the database at
- * path: WAL, synchronous=FULL. NULL with a message naming the file when it
- * cannot be opened or is not a congo-server database.
+ * Open the database at path (how: STORE_CREATE, STORE_UPGRADE): WAL,
+ * synchronous=FULL. NULL with a message naming the file when it cannot be
+ * opened, is not a congo-server database, or is of another version.
  */
-struct store *store_open(const char *path, bool create, char *err,
+struct store *store_open(const char *path, int how, char *err,
     size_t errlen);
 /* Feed every open and active game to the session (sess_load_*); finished
  * ones are read when asked for (store_sqlite_ops.load_game). */
@@ -972,9 +982,10 @@ void store_close(struct store *st);
 /* Is --db a PostgreSQL URI? */
 bool store_is_uri(const char *db);
 /* PostgreSQL (net_pg.c, built with libpq): the URI's database, its schema
- * made with create; NULL with err. */
+ * made (STORE_CREATE) or brought up to date (STORE_UPGRADE); NULL with
+ * err. */
 extern const struct store_ops store_pg_ops;
-void *store_pg_open(const char *uri, bool create, char *err, size_t errlen);
+void *store_pg_open(const char *uri, int how, char *err, size_t errlen);
 /* Tests: make the next commits fail (n of them; -1 for all). */
 void store_fail_next(struct store *st, int n);
 

@@ -41,7 +41,7 @@ pg_close(void *ctx)
 }
 
 void *
-store_pg_open(const char *uri, bool create, char *err, size_t errlen)
+store_pg_open(const char *uri, int how, char *err, size_t errlen)
 {
 	struct pgstore *pg = xcalloc(1, sizeof *pg);
 
@@ -56,7 +56,7 @@ store_pg_open(const char *uri, bool create, char *err, size_t errlen)
 		pg_fail(pg->r, uri, err, errlen, "cannot connect");
 		goto bad;
 	}
-	if (pg_setup(pg, create, err, errlen) < 0)
+	if (pg_setup(pg, how, err, errlen) < 0)
 		goto bad;
 	pg->w = pg_connect(uri);
 	if (PQstatus(pg->w) != CONNECTION_OK) {
@@ -549,8 +549,9 @@ pg_count(void *ctx, const char *key, long long win, char *err, size_t errlen)
 static const char *
 pg_note(void *ctx)
 {
-	(void)ctx;
-	return NULL;
+	struct pgstore *pg = ctx;
+
+	return pg->note[0] != '\0' ? pg->note : NULL;
 }
 
 const struct store_ops store_pg_ops = {

@@ -48,6 +48,7 @@ struct pgstore {
 	PGconn *r;                     /* the event loop's: reads, LISTEN */
 	char me[CGP_ID_LEN + 1];       /* this server, in its notices */
 	char uri[512];
+	char note[640];                /* a migration done, or "" */
 	int fail_next;
 	long long swept;               /* the minute congo_limits was swept */
 	/* The database restarted, was stopped or ended our backends: each
@@ -85,9 +86,10 @@ bool pg_alive(struct pgstore *pg, PGconn **c, bool reader, long long *retry,
  * the database cannot be reached now. */
 bool pg_reader(struct pgstore *pg, char *err, size_t errlen);
 
-/* The tables made (create) or brought up to date, on pg->r
- * (net_pg_schema.c); -1 with err. */
-int pg_setup(struct pgstore *pg, bool create, char *err, size_t errlen);
+/* The tables made (STORE_CREATE) or brought up to date (STORE_UPGRADE),
+ * on pg->r (net_pg_schema.c); a migration done is told in pg->note. -1
+ * with err. */
+int pg_setup(struct pgstore *pg, int how, char *err, size_t errlen);
 
 /* Accounts and ratings (net_pg_acct.c): store_ops' reads. */
 int pg_account(void *ctx, const char *lname, struct store_account *a,

@@ -1,9 +1,10 @@
 /*
  * net_pg_schema.c: the PostgreSQL store's tables and congo_put, made with
  * --create, and brought from older versions (3: no shared limits; 4: no
- * accounts and ratings) to this one when a server opens the database;
- * one server does it under a lock, the others find it done; a newer
- * database is refused.
+ * accounts and ratings) to this one by congo-server --upgrade only (a
+ * server started on an older database is refused, saying so); of servers
+ * upgrading at once one does it under a lock, the others find it done; a
+ * newer database is refused.
  */
 #include "config.h"
 
@@ -169,11 +170,22 @@ bad:
 	return -1;
 }
 
+/* An older database without STORE_UPGRADE: refused, saying what to do. */
+static int
+too_old(struct pgstore *pg, int ver, char *err, size_t errlen)
+{
+	snprintf(err, errlen, "%.300s: database version %d, older than this "
+	    "server's %d: back it up (pg_dump), then run congo-server "
+	    "--upgrade with the same --db to bring it up to date", pg->uri,
+	    ver, PG_SCHEMA_VERSION);
+	return -1;
+}
+
 int
-pg_setup(struct pgstore *pg, bool create, char *err, size_t errlen)
+pg_setup(struct pgstore *pg, int how, char *err, size_t errlen)
 {
 	PGresult *r;
-	int ver;
+	int ver, from;
 
 	r = PQexec(pg->r, "SELECT version FROM congo_meta");
 	if (PQresultStatus(r) != PGRES_TUPLES_OK) {
@@ -183,7 +195,7 @@ pg_setup(struct pgstore *pg, bool create, char *err, size_t errlen)
 		if (!missing)
 			return pg_fail(pg->r, pg->uri, err, errlen,
 			    "cannot read it");
-		if (!create) {
+		if (!(how & STORE_CREATE)) {
 			snprintf(err, errlen, "%.300s: no congo-server tables "
 			    "in that database (to make them, start "
 			    "congo-server with --create)", pg->uri);
@@ -203,6 +215,22 @@ pg_setup(struct pgstore *pg, bool create, char *err, size_t errlen)
 	}
 	ver = PQntuples(r) > 0 ? atoi(PQgetvalue(r, 0, 0)) : -1;
 	PQclear(r);
+	if (ver > PG_SCHEMA_VERSION) {
+		snprintf(err, errlen, "%.300s: database version %d, newer than "
+		    "this server's %d: it was written by a newer congo-server, "
+		    "which is needed to serve it", pg->uri, ver,
+		    PG_SCHEMA_VERSION);
+		return -1;
+	}
+	if (ver < 3) {
+		snprintf(err, errlen, "%.300s: database version %d, which this "
+		    "server cannot read or upgrade (versions 3 to %d)", pg->uri,
+		    ver, PG_SCHEMA_VERSION);
+		return -1;
+	}
+	if (ver < PG_SCHEMA_VERSION && !(how & STORE_UPGRADE))
+		return too_old(pg, ver, err, errlen);
+	from = ver;
 	if (ver == 3 && migrate(pg, 3, to_4, err, errlen) < 0)
 		return -1;
 	if (ver == 3)
@@ -211,11 +239,9 @@ pg_setup(struct pgstore *pg, bool create, char *err, size_t errlen)
 		return -1;
 	if (ver == 4)
 		ver = 5;
-	if (ver != PG_SCHEMA_VERSION) {
-		snprintf(err, errlen, "%.300s: database version %d, this "
-		    "server reads version %d", pg->uri, ver, PG_SCHEMA_VERSION);
-		return -1;
-	}
+	if (from != ver)
+		snprintf(pg->note, sizeof pg->note, "%.300s: brought from "
+		    "version %d to %d", pg->uri, from, ver);
 	return 0;
 }
 

@@ -44,6 +44,7 @@ srv_defaults(struct srv_opts *o)
 	memset(o, 0, sizeof *o);
 	o->port = NET_DEFAULT_PORT;
 	o->db_create = false;   /* a lost database is an error */
+	o->db_upgrade = false;  /* an older one too, until --upgrade */
 	o->max_connections = CONF_SERVER_MAX_CONNECTIONS;
 	o->max_per_address = CONF_SERVER_MAX_PER_ADDRESS;
 	o->games_per_minute = CONF_SERVER_GAMES_PER_MINUTE;
@@ -167,7 +168,8 @@ srv_open(const struct srv_opts *o, char *err, size_t errlen)
 		goto bad;
 	}
 	snprintf(server, sizeof server, "congo-server/%s", PACKAGE_VERSION);
-	if (store_open_any(o->db, o->db_create, &sv->ops, &sv->store, err,
+	if (store_open_any(o->db, (o->db_create ? STORE_CREATE : 0) |
+	    (o->db_upgrade ? STORE_UPGRADE : 0), &sv->ops, &sv->store, err,
 	    errlen) < 0)
 		goto bad;
 	sv->writer = writer_new(sv->ops, sv->store, err, errlen);

@@ -1,6 +1,7 @@
 /*
  * net_store.c: games kept in SQLite: opening, checking, creating and
- * migrating the file (net_store_rw.c reads and writes it). WAL with
+ * migrating the file (net_store_rw.c reads and writes it); an older file
+ * is migrated only when asked (STORE_UPGRADE: congo-server --upgrade). WAL with
  * synchronous=FULL, so a commit is on disk when it returns. The file is
  * locked (flock) for one server: a second one on it is refused.
  */
@@ -59,9 +60,9 @@ static const char schema[] =
 
 /*
  * The online columns (the variant, the clock, the creator's seat for
- * CANCEL, the game a rematch follows), added to a database made before
- * them whatever its version says, so the step goes along with any other
- * migration. The creator of an older game is taken as the seat of its
+ * CANCEL, the game a rematch follows), added by an upgrade to a database
+ * made before them whatever its version says, so the step goes along with
+ * any other migration. The creator of an older game is taken as the seat of its
  * first event, which CREATE stored with it. The stored events need
  * nothing: clock times, SAID and REMATCH are new events and keys.
  */
@@ -179,11 +180,34 @@ migrate(struct store *st, long ver, char *err, size_t errlen)
 	return exec(st, sql, err, errlen, "cannot mark it");
 }
 
+/* An older database without STORE_UPGRADE: refused, saying what to do. */
 static int
-setup(struct store *st, bool create, char *err, size_t errlen)
+too_old(struct store *st, long ver, char *err, size_t errlen)
+{
+	snprintf(err, errlen, "%s: database version %ld, older than this "
+	    "server's %d: back it up (sqlite3 FILE '.backup COPY'), then run "
+	    "congo-server --upgrade with the same --db to bring it up to date",
+	    st->path, ver, SCHEMA_VERSION);
+	return -1;
+}
+
+/* Tell that the file was migrated, after any other note. */
+static void
+note_upgrade(struct store *st, long from)
+{
+	size_t n = strlen(st->note);
+
+	snprintf(st->note + n, sizeof st->note - n, "%s%s: brought from "
+	    "version %ld to %d", n > 0 ? "; " : "", st->path, from,
+	    SCHEMA_VERSION);
+}
+
+static int
+setup(struct store *st, int how, char *err, size_t errlen)
 {
 	char v[256];
 	long app, ver, ntables;
+	bool online;
 
 	if (pragma(st, "PRAGMA journal_mode=WAL", v, sizeof v, err,
 	    errlen) < 0)
@@ -231,7 +255,7 @@ setup(struct store *st, bool create, char *err, size_t errlen)
 	if (ntables == 0 && app == 0) {
 		char sql[128];
 
-		if (!create) {
+		if (!(how & STORE_CREATE)) {
 			snprintf(err, errlen, "%s: an SQLite database with no "
 			    "tables, not a congo-server database (to make it "
 			    "one, start congo-server with --create)", st->path);
@@ -242,22 +266,38 @@ setup(struct store *st, bool create, char *err, size_t errlen)
 		if (exec(st, schema, err, errlen, "cannot create tables") < 0 ||
 		    exec(st, sql, err, errlen, "cannot mark it") < 0)
 			goto bad;
+		ver = SCHEMA_VERSION;
 	} else if (app != APP_ID) {
 		snprintf(err, errlen, "%s: not a congo-server database",
 		    st->path);
 		goto bad;
-	} else if (ver < 1 || ver > SCHEMA_VERSION) {
-		snprintf(err, errlen, "%s: database version %ld, this server "
-		    "reads versions 1 to %d", st->path, ver, SCHEMA_VERSION);
+	} else if (ver > SCHEMA_VERSION) {
+		snprintf(err, errlen, "%s: database version %ld, newer than "
+		    "this server's %d: it was written by a newer congo-server, "
+		    "which is needed to serve it", st->path, ver,
+		    SCHEMA_VERSION);
 		goto bad;
-	} else if (ver < SCHEMA_VERSION && migrate(st, ver, err, errlen) < 0)
+	} else if (ver < 1) {
+		snprintf(err, errlen, "%s: database version %ld, which this "
+		    "server cannot read (versions 1 to %d)", st->path, ver,
+		    SCHEMA_VERSION);
 		goto bad;
+	}
 	if (pragma(st, "SELECT count(*) FROM pragma_table_info('games') "
 	    "WHERE name = 'variant'", v, sizeof v, err, errlen) < 0)
 		goto bad;
-	if (atol(v) == 0 && exec(st, add_online_columns, err, errlen,
+	online = atol(v) > 0;
+	if ((ver < SCHEMA_VERSION || !online) && !(how & STORE_UPGRADE)) {
+		too_old(st, ver, err, errlen);
+		goto bad;
+	}
+	if (ver < SCHEMA_VERSION && migrate(st, ver, err, errlen) < 0)
+		goto bad;
+	if (!online && exec(st, add_online_columns, err, errlen,
 	    "cannot add the columns of variants and clocks") < 0)
 		goto bad;
+	if (ver < SCHEMA_VERSION || !online)
+		note_upgrade(st, ver);
 	if (exec(st, "COMMIT", err, errlen, "cannot write it") < 0)
 		goto bad;
 	if (store_prepare(st) < 0)
@@ -290,14 +330,14 @@ folder_exists(const char *path)
 /* stat(path) failed with e: may the file be made? Only with --create, in
  * a folder that exists; otherwise err says why not. */
 static bool
-may_create(const char *path, int e, bool create, char *err, size_t errlen)
+may_create(const char *path, int e, int how, char *err, size_t errlen)
 {
 	if (e != ENOENT)
 		snprintf(err, errlen, "%s: %s", path, strerror(e));
 	else if (!folder_exists(path))
 		snprintf(err, errlen, "%s: No such file or directory (its "
 		    "folder does not exist)", path);
-	else if (!create)
+	else if (!(how & STORE_CREATE))
 		/* Never replace a lost database by an empty one unasked:
 		 * every game, seat and token would go. */
 		snprintf(err, errlen, "%s: No such file or directory: no games "
@@ -310,7 +350,7 @@ may_create(const char *path, int e, bool create, char *err, size_t errlen)
 }
 
 struct store *
-store_open(const char *path, bool create, char *err, size_t errlen)
+store_open(const char *path, int how, char *err, size_t errlen)
 {
 	struct store *st = xcalloc(1, sizeof *st);
 	struct stat sb;
@@ -320,7 +360,7 @@ store_open(const char *path, bool create, char *err, size_t errlen)
 
 	snprintf(st->path, sizeof st->path, "%s", path);
 	if (stat(path, &sb) < 0) {
-		if (!may_create(path, errno, create, err, errlen)) {
+		if (!may_create(path, errno, how, err, errlen)) {
 			free(st);
 			return NULL;
 		}
@@ -337,7 +377,7 @@ store_open(const char *path, bool create, char *err, size_t errlen)
 		snprintf(err, errlen, "%s: not a regular file", path);
 		free(st);
 		return NULL;
-	} else if (sb.st_size == 0 && !create) {
+	} else if (sb.st_size == 0 && !(how & STORE_CREATE)) {
 		snprintf(err, errlen, "%s: the file is empty (0 bytes): no "
 		    "games, not even the tables (if games were kept in it, it "
 		    "has been emptied; to start a new database in it, run "
@@ -368,7 +408,7 @@ store_open(const char *path, bool create, char *err, size_t errlen)
 		store_close(st);
 		return NULL;
 	}
-	if (setup(st, create, err, errlen) < 0) {
+	if (setup(st, how, err, errlen) < 0) {
 		store_close(st);
 		return NULL;
 	}

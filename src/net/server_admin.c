@@ -1,7 +1,8 @@
 /*
  * server_admin.c: congo-server's one-shot commands for an operator:
  * --check (the configuration was read; the database opens, and every open
- * and active game in it replays) and --reset-key NAME (a new key for an
+ * and active game in it replays), --upgrade (an older database brought to
+ * this server's version, then exit) and --reset-key NAME (a new key for an
  * account whose key is lost, printed once; the old one stops working).
  */
 #include "config.h"
@@ -57,7 +58,7 @@ server_check(const struct srv_opts *o)
 	int rc = 0;
 
 	printf("configuration: read\n");
-	if (store_open_any(o->db, false, &ops, &ctx, err, sizeof err) < 0) {
+	if (store_open_any(o->db, 0, &ops, &ctx, err, sizeof err) < 0) {
 		fprintf(stderr, "congo-server: %s\n", err);
 		return 1;
 	}
@@ -88,6 +89,27 @@ server_check(const struct srv_opts *o)
 }
 
 int
+server_upgrade(const struct srv_opts *o)
+{
+	const struct store_ops *ops;
+	void *ctx;
+	char err[1200];
+	const char *note;
+
+	if (store_open_any(o->db, STORE_UPGRADE | (o->db_create ?
+	    STORE_CREATE : 0), &ops, &ctx, err, sizeof err) < 0) {
+		fprintf(stderr, "congo-server: %s\n", err);
+		return 1;
+	}
+	if ((note = ops->note(ctx)) != NULL)
+		printf("%s\n", note);
+	else
+		printf("database %s: up to date, nothing to do\n", o->db);
+	ops->close(ctx);
+	return 0;
+}
+
+int
 server_reset_key(const struct srv_opts *o, const char *name)
 {
 	char lname[CGP_NAME_MAX + 1], key[CGP_TOKEN_LEN + 1];
@@ -103,7 +125,7 @@ server_reset_key(const struct srv_opts *o, const char *name)
 		    "account name (3-20 letters, digits, '_' or '-')\n", name);
 		return 2;
 	}
-	if (store_open_any(o->db, false, &ops, &ctx, err, sizeof err) < 0) {
+	if (store_open_any(o->db, 0, &ops, &ctx, err, sizeof err) < 0) {
 		fprintf(stderr, "congo-server: %s\n", err);
 		return 1;
 	}

@@ -55,6 +55,12 @@ usage(FILE *out)
 	    "or empty\n"
 	    "                            database is an error, never replaced)"
 	    "\n"
+	    "      --upgrade             bring a database of an older version "
+	    "up to this\n"
+	    "                            server's (back it up first), then "
+	    "exit; a start on\n"
+	    "                            an older database is refused until "
+	    "then\n"
 	    "      --check               check the configuration and the "
 	    "database (every\n"
 	    "                            open and active game replays), then "
@@ -139,7 +145,7 @@ conf_warn(const char *msg)
 
 enum { OPT_MAXCONN = 256, OPT_PERADDR, OPT_GPM, OPT_OBS, OPT_REJOIN,
 	OPT_PING, OPT_CREATE, OPT_CPS, OPT_ABANDON, OPT_EXPIRE, OPT_FIRST,
-	OPT_CHECK, OPT_RESET_KEY, OPT_HTTP };
+	OPT_CHECK, OPT_RESET_KEY, OPT_HTTP, OPT_UPGRADE };
 
 /* One option of the command line, applied after the config file. */
 struct arg {
@@ -152,7 +158,7 @@ struct args {
 	struct vec given;        /* struct arg, in command-line order */
 	const char *config;      /* --config, or NULL */
 	const char *reset_key;   /* --reset-key NAME, or NULL */
-	bool help, version, check;
+	bool help, version, check, upgrade;
 };
 
 /*
@@ -183,6 +189,7 @@ args_read(int argc, char **argv, struct args *a)
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ "check", no_argument, NULL, OPT_CHECK },
+		{ "upgrade", no_argument, NULL, OPT_UPGRADE },
 		{ "reset-key", required_argument, NULL, OPT_RESET_KEY },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -209,6 +216,9 @@ args_read(int argc, char **argv, struct args *a)
 			break;
 		case OPT_CHECK:
 			a->check = true;
+			break;
+		case OPT_UPGRADE:
+			a->upgrade = true;
 			break;
 		case OPT_RESET_KEY:
 			a->reset_key = optarg;
@@ -378,8 +388,8 @@ raise_fd_limit(int max_connections)
 }
 
 /* The options: built-in defaults, the config file, then argv. 0, or the
- * exit status (-1: exit 0 after --help or --version; -2 after --check or
- * --reset-key, whose status is *done). */
+ * exit status (-1: exit 0 after --help or --version; -2 after --check,
+ * --upgrade or --reset-key, whose status is *done). */
 static int
 server_options(int argc, char **argv, struct srv_opts *o, int *done)
 {
@@ -416,9 +426,14 @@ server_options(int argc, char **argv, struct srv_opts *o, int *done)
 		fprintf(stderr, "congo-server: %s\n", err);
 		rc = 1;
 	}
-	if (rc == 0 && (a.check || a.reset_key != NULL)) {
-		*done = a.check ? server_check(o) :
-		    server_reset_key(o, a.reset_key);
+	if (rc == 0 && a.check + a.upgrade + (a.reset_key != NULL) > 1) {
+		fprintf(stderr, "congo-server: --check, --upgrade and "
+		    "--reset-key: one at a time, please\n");
+		return 2;
+	}
+	if (rc == 0 && (a.check || a.upgrade || a.reset_key != NULL)) {
+		*done = a.check ? server_check(o) : a.upgrade ?
+		    server_upgrade(o) : server_reset_key(o, a.reset_key);
 		return -2;
 	}
 	return rc;

@@ -250,6 +250,7 @@ start_host(struct ui_net *n, int port, char *err, size_t errlen)
 
 	srv_defaults(&so);
 	so.db_create = true;    /* the game's own server: its own file */
+	so.db_upgrade = true;   /* and brought up to date by itself */
 	so.port = port >= 0 ? port : NET_DEFAULT_PORT; /* 0: any free one */
 	if (net_default_db(so.db, sizeof so.db, "congo-host.db", err,
 	    errlen) < 0 || net_default_db(logpath, sizeof logpath,

@@ -157,7 +157,7 @@ main(int argc, char **argv)
 	if (path == NULL || f == NULL)
 		return 2;
 	board_init();
-	st = store_open(path, true, err, sizeof err);
+	st = store_open(path, STORE_CREATE, err, sizeof err);
 	if (st == NULL) {
 		fprintf(stderr, "cgp_fill: %s\n", err);
 		return 1;

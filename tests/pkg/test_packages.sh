@@ -448,7 +448,7 @@ port_open() { (exec 9<>"/dev/tcp/127.0.0.1/$1") 2> /dev/null; }
 unit_env() {
 	sed -n 's/^EnvironmentFile=-\{0,1\}//p' "$unit"
 }
-unit_cmd() {	# ExecStart or ExecStartPost
+unit_cmd() {	# ExecStartPre, ExecStart or ExecStartPost
 	sed -n "s/^$1=//p" "$unit"
 }
 runas=64123	# a free uid of the DynamicUser range, for the start by hand
@@ -476,6 +476,18 @@ server_start() {	# "first" or "again"
 	opts=$(set -a; [ ! -f "$envf" ] || . "$envf"; echo "${CONGO_SERVER_OPTS:-}")
 	nofile=$(sed -n 's/^LimitNOFILE=//p' "$unit")
 	: > "$srvlog"
+	# ExecStartPre: the database brought up to date (none yet on the
+	# first start: nothing to do).
+	# shellcheck disable=SC2046,SC2086
+	$sudo setpriv --reuid="$runas" --regid="$runas" --clear-groups \
+	    --no-new-privs env -i PATH=/usr/bin:/bin STATE_DIRECTORY="$state" \
+	    CONGO_SERVER_OPTS="$opts --port 0 --bind 127.0.0.1" \
+	    $(unit_cmd ExecStartPre) >> "$srvlog" 2>&1 ||
+	    { cat "$srvlog"; fail "ExecStartPre failed"; }
+	if [ "$1" = again ] && ! grep -q "up to date, nothing to do" "$srvlog"; then
+		cat "$srvlog"
+		fail "ExecStartPre (--upgrade) did not find the database up to date"
+	fi
 	if command -v strace > /dev/null; then
 		mkdir -p "$work/strace-$1"
 		trace="strace -ff -qq -o $work/strace-$1/t"
