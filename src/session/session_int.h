@@ -16,5 +16,9 @@ void session_review(struct session *s, enum ui_cmd_type t);
 void session_continue(struct session *s, bool now);
 /* An AI is about to think: stop the analysis (it resumes after). */
 void session_analysis_pause(struct session *s);
+/* A lesson's or puzzle's game begins (both sides human, no clock), the
+ * side to move at the bottom (session_learn.c). */
+void session_learn_game(struct session *s, const struct board *b,
+    enum session_learn_mode mode);
 
 #endif

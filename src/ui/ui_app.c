@@ -46,6 +46,7 @@ app_sync(struct ui_app *a)
 	struct session *s = &a->s;
 	const struct board *b;
 
+	ui_learn_sync(a);
 	if (!s->have_game)
 		return;
 	b = game_board(&s->game);

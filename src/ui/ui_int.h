@@ -142,7 +142,7 @@ struct ui_app {
 	struct ui_input in;
 	struct ui_layout lay;
 	struct ui_net *net;         /* network play (inert unless ->on) */
-	struct ui_learn *learn;     /* lessons and puzzles (ui_learn.c), or NULL */
+	unsigned learn_seen;        /* the session's learn view_serial shown */
 	enum ui_screen_id screen;   /* the screen under a dialog */
 	int help_scroll;
 	int log_scroll;

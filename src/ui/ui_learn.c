@@ -1,9 +1,8 @@
 /*
- * ui_learn.c: lessons in the game. The lesson list (a screen of its own),
- * a lesson's steps played on the board with the usual keys: a right move
- * is played and Enter goes on, a wrong or illegal one is not played and
- * the line below the board says which rule it breaks. Progress is kept in
- * $XDG_STATE_HOME/congo/learn.
+ * ui_learn.c: the view of lessons: the lesson list (a screen of its own),
+ * the panel beside the board during a lesson, and the keys that go to the
+ * session's lesson and puzzle flow (src/session/session_learn.c). Also
+ * --learn and --puzzle on the command line.
  */
 #include "config.h"
 
@@ -13,17 +12,6 @@
 #include <string.h>
 
 #include "ui/ui_learn.h"
-
-struct ui_learn *
-ui_learn_get(struct ui_app *a)
-{
-	if (a->learn == NULL) {
-		a->learn = xcalloc(1, sizeof *a->learn);
-		a->learn->puzzle = -1;
-		a->learn->hint_sq = -1;
-	}
-	return a->learn;
-}
 
 void
 ui_learn_opts_take(int *argc, char **argv, struct ui_learn_opts *o)
@@ -52,197 +40,6 @@ ui_learn_usage(FILE *out)
 	    out);
 }
 
-void
-ui_learn_state_load(struct ui_app *a)
-{
-	struct ui_learn *L = ui_learn_get(a);
-	char err[1200];
-
-	if (L->state_loaded)
-		return;
-	learn_state_init(&L->st);
-	L->state_loaded = true;
-	if (learn_state_path(L->state_path, sizeof L->state_path) != 0) {
-		L->state_path[0] = '\0';
-		session_msg(&a->s, SM_ERROR, "progress not kept: neither "
-		    "XDG_STATE_HOME nor HOME is set");
-		return;
-	}
-	if (learn_state_load(&L->st, L->state_path, err,
-	    sizeof err) != 0) {
-		session_msg(&a->s, SM_ERROR, "%s (progress not kept)", err);
-		learn_state_free(&L->st);
-		learn_state_init(&L->st);
-		L->state_path[0] = '\0';
-	}
-}
-
-void
-ui_learn_state_save(struct ui_app *a)
-{
-	struct ui_learn *L = ui_learn_get(a);
-	char err[1200];
-
-	if (L->state_path[0] == '\0')
-		return;
-	if (learn_state_save(&L->st, L->state_path, err, sizeof err) != 0)
-		session_msg(&a->s, SM_ERROR, "%s", err);
-}
-
-void
-ui_learn_new_game(struct ui_app *a, const struct board *b)
-{
-	session_new_game(&a->s, b);
-	app_sync(a);
-	a->in.flipped = b->side == BLACK;
-}
-
-void
-ui_learn_players_human(struct ui_app *a)
-{
-	struct ui_learn *L = ui_learn_get(a);
-	struct player_conf pc;
-	int c;
-
-	if (!L->players_saved) {
-		L->saved[WHITE] = a->s.conf.white;
-		L->saved[BLACK] = a->s.conf.black;
-		L->clocked = a->s.clocked;
-		L->players_saved = true;
-	}
-	a->s.clocked = false;     /* no clock in a lesson or a puzzle */
-	for (c = 0; c < 2; c++) {
-		if (a->s.player[c]->human)
-			continue;
-		pc = c == WHITE ? a->s.conf.white : a->s.conf.black;
-		snprintf(pc.type, sizeof pc.type, "human");
-		session_set_player(&a->s, c, &pc);
-	}
-}
-
-void
-ui_learn_leave(struct ui_app *a)
-{
-	struct ui_learn *L = ui_learn_get(a);
-	int c;
-
-	if (L->mode == UL_OFF)
-		return;
-	L->mode = UL_OFF;
-	L->waiting = false;
-	if (a->screen == SCR_LEARN)
-		a->screen = SCR_BOARD;
-	if (L->players_saved) {
-		for (c = 0; c < 2; c++)
-			session_set_player(&a->s, c, &L->saved[c]);
-		a->s.clocked = L->clocked;
-		L->players_saved = false;
-	}
-	app_set_flip_default(a);
-}
-
-static bool
-book_load(struct ui_app *a)
-{
-	struct ui_learn *L = ui_learn_get(a);
-	char path[1024], err[LEARN_ERR_MAX + 64];
-
-	if (L->book_loaded)
-		return true;
-	learn_data_path("lessons.txt", path, sizeof path);
-	learn_book_init(&L->book);
-	if (learn_book_read(&L->book, path, err, sizeof err) != 0) {
-		session_msg(&a->s, SM_ERROR, "%s%s", err, getenv("CONGO_DATADIR") == NULL ?
-		    " (CONGO_DATADIR may name the folder of lessons.txt)" : "");
-		return false;
-	}
-	L->book_loaded = true;
-	return true;
-}
-
-static void
-open_list(struct ui_app *a)
-{
-	struct ui_learn *L = ui_learn_get(a);
-	if (!book_load(a))
-		return;
-	ui_learn_state_load(a);
-	session_cancel_turns(&a->s);
-	if (a->s.msg.tone != SM_ERROR)
-		a->s.msg.text[0] = '\0';
-	L->mode = UL_LIST;
-	L->waiting = false;
-	a->screen = SCR_LEARN;
-}
-
-static const struct learn_lesson *
-cur_lesson(const struct ui_learn *L)
-{
-	return learn_book_lesson(&L->book, (size_t)L->lesson);
-}
-
-static void
-start_step(struct ui_app *a)
-{
-	struct ui_learn *L = ui_learn_get(a);
-	const struct learn_lesson *l = cur_lesson(L);
-	const struct learn_step *s = learn_lesson_step(l, (size_t)L->step);
-	struct board b;
-	char err[LEARN_ERR_MAX];
-
-	if (learn_step_position(l, s, &b, err, sizeof err) != 0) {
-		session_msg(&a->s, SM_ERROR, "%s: %s", l->id, err);
-		open_list(a);
-		return;
-	}
-	L->mode = UL_LESSON;
-	L->waiting = false;
-	ui_learn_forget(a);
-	a->screen = SCR_BOARD;
-	ui_learn_players_human(a);
-	ui_learn_new_game(a, &b);
-	session_msg(&a->s, SM_NORMAL, "%s", s->goal);
-}
-
-static void
-start_lesson(struct ui_app *a, int i)
-{
-	struct ui_learn *L = ui_learn_get(a);
-	const struct learn_lesson *l = learn_book_lesson(&L->book,
-	    (size_t)i);
-	if (l == NULL)
-		return;
-	if (!learn_variant_supported(l->variant)) {
-		session_msg(&a->s, SM_ERROR, "This lesson needs the %s variant, "
-		    "which this build does not play yet", l->variant);
-		return;
-	}
-	L->lesson = i;
-	L->step = 0;
-	start_step(a);
-}
-
-/* Enter after a right move: the next step, or the lesson is done. */
-static void
-next_step(struct ui_app *a)
-{
-	struct ui_learn *L = ui_learn_get(a);
-	const struct learn_lesson *l = cur_lesson(L);
-
-	if ((size_t)L->step + 1 < learn_lesson_nsteps(l)) {
-		L->step++;
-		start_step(a);
-		return;
-	}
-	learn_state_mark_lesson(&L->st, l->id);
-	ui_learn_state_save(a);
-	open_list(a);
-	if (L->cursor + 1 < (int)learn_book_count(&L->book))
-		L->cursor++;
-	if (a->s.msg.tone != SM_ERROR)
-		session_msg(&a->s, SM_GOOD, "Lesson done: %s", l->title);
-}
-
 int
 ui_learn_check_data(const struct ui_learn_opts *o, char *err, size_t n)
 {
@@ -264,296 +61,96 @@ ui_learn_check_data(const struct ui_learn_opts *o, char *err, size_t n)
 void
 ui_learn_begin(struct ui_app *a, const struct ui_learn_opts *o)
 {
-	if (o->puzzle) {
-		ui_puzzle_next(a);
-		return;
-	}
-	if (o->learn)
-		open_list(a);
+	if (o->puzzle)
+		session_puzzle_next(&a->s);
+	else if (o->learn)
+		session_learn_open_list(&a->s);
+	app_sync(a);
 }
 
 void
 ui_learn_end(struct ui_app *a)
 {
-	struct ui_learn *L = a->learn;
-
-	if (L == NULL)
-		return;
-	if (L->book_loaded)
-		learn_book_free(&L->book);
-	if (L->state_loaded)
-		learn_state_free(&L->st);
-	if (L->puzzles_loaded)
-		vec_free(&L->puzzles);
-	learn_prover_free(L->pv);
-	free(L);
-	a->learn = NULL;
+	session_learn_free(&a->s);
 }
 
-/* A move typed on the command line: played through ui_learn_play, or
- * if it is not legal, why. False to leave it to the game. */
-static bool
-typed_move(struct ui_app *a, const char *text)
+void
+ui_learn_sync(struct ui_app *a)
 {
-	struct ui_learn *L = ui_learn_get(a);
-	const struct board *b = game_board(&a->s.game);
-	char err[160], why[LEARN_TEXT_MAX], sq[3];
-	int from, to;
-	move_t m;
+	const struct session_learn *L = a->s.learn;
 
-	if (L->waiting) {
-		session_msg(&a->s, SM_GOOD, "Enter: go on");
-		return true;
-	}
-	if (game_over(&a->s.game))
-		return false;
-	if (notation_read(b, text, &m, err, sizeof err) == 0)
-		return ui_learn_play(a, m);
-	if (strlen(text) < 4)
-		return false;
-	sq[0] = text[0];
-	sq[1] = text[1];
-	sq[2] = '\0';
-	from = board_sq_parse(sq);
-	sq[0] = text[2];
-	sq[1] = text[3];
-	to = board_sq_parse(sq);
-	if (from < 0 || to < 0)
-		return false;
-	learn_explain_illegal(b, from, to, why, sizeof why);
-	session_msg(&a->s, SM_ERROR, "%s: %s", text, why);
-	ui_learn_said(a);
-	return true;
-}
-
-/* A move that passes the step: its first accepted move, else the first
- * legal move its checks take; MOVE_NONE when none. */
-static move_t
-step_answer(struct ui_app *a, const struct learn_step *s)
-{
-	const struct board *b = game_board(&a->s.game);
-	struct movelist ml;
-	char why[LEARN_TEXT_MAX], err[160];
-	move_t m;
-	int i;
-
-	if (s->naccept > 0 && notation_read(b, s->accept[0], &m, err,
-	    sizeof err) == 0)
-		return m;
-	movegen_legal(b, &ml);
-	for (i = 0; i < ml.n; i++)
-		if (learn_step_check(s, b, ml.moves[i], why, sizeof why))
-			return ml.moves[i];
-	return MOVE_NONE;
-}
-
-/* a: the step's own hint, else which piece to move (marked on the
- * board), never the goal again. */
-static void
-lesson_hint(struct ui_app *a, const struct learn_step *s)
-{
-	struct ui_learn *L = ui_learn_get(a);
-	const struct board *b = game_board(&a->s.game);
-	move_t m = step_answer(a, s);
-	char sq[3];
-
-	if (m != MOVE_NONE)
-		L->hint_sq = MOVE_FROM(m);
-	if (s->hint[0] != '\0') {
-		session_msg(&a->s, SM_GOOD, "Hint: %s", s->hint);
+	if (L == NULL || L->view_serial == a->learn_seen)
 		return;
+	a->learn_seen = L->view_serial;
+	switch (L->mode) {
+	case SL_LIST:
+		a->screen = SCR_LEARN;
+		break;
+	case SL_LESSON:
+	case SL_PUZZLE:
+		a->screen = SCR_BOARD;
+		if (L->bottom >= 0)
+			a->in.flipped = L->bottom == BLACK;
+		break;
+	case SL_OFF:
+		if (a->screen == SCR_LEARN)
+			a->screen = SCR_BOARD;
+		app_set_flip_default(a);
+		break;
 	}
-	if (m == MOVE_NONE) {
-		session_msg(&a->s, SM_GOOD, "Goal: %s", s->goal);
-		return;
-	}
-	board_sq_name(MOVE_FROM(m), sq);
-	session_msg(&a->s, SM_GOOD, "Hint: move the %s on %s (marked +)",
-	    board_piece_name(PIECE_TYPE(b->sq[MOVE_FROM(m)])), sq);
 }
 
 bool
 ui_learn_command(struct ui_app *a, const struct ui_cmd *cmd)
 {
-	struct ui_learn *L;
-	const struct learn_step *s;
-
-	if (a->learn == NULL && cmd->type != CMD_LEARN &&
-	    cmd->type != CMD_PUZZLE && cmd->type != CMD_SOLUTION)
+	if (!session_learn_command(&a->s, cmd))
 		return false;
-	L = ui_learn_get(a);
-
-	switch (cmd->type) {
-	case CMD_LEARN:
-		open_list(a);
-		return true;
-	case CMD_PUZZLE:
-		ui_puzzle_next(a);
-		return true;
-	default:
-		break;
-	}
-	if ((L->mode == UL_LESSON || L->mode == UL_PUZZLE) &&
-	    cmd->type == CMD_MOVE && typed_move(a, cmd->arg))
-		return true;
-	if (L->mode == UL_PUZZLE) {
-		switch (cmd->type) {
-		case CMD_ADVICE:
-			ui_puzzle_hint(a);
-			return true;
-		case CMD_SOLUTION:
-			ui_puzzle_solution(a);
-			return true;
-		case CMD_UNDO:
-		case CMD_REDO:
-			session_msg(&a->s, SM_ERROR, "no taking back in a puzzle: "
-			    ":solution shows the answer, :puzzle the next one");
-			return true;
-		default:
-			break;
-		}
-	}
-	if (L->mode == UL_LESSON) {
-		s = learn_lesson_step(cur_lesson(L), (size_t)L->step);
-		switch (cmd->type) {
-		case CMD_ADVICE:
-			lesson_hint(a, s);
-			ui_learn_said(a);
-			return true;
-		case CMD_SOLUTION:
-			if (s->naccept > 0)
-				session_msg(&a->s, SM_GOOD, "Solution: %s", s->accept[0]);
-			else if (step_answer(a, s) != MOVE_NONE) {
-				char mv[MOVE_TEXT_MAX];
-				notation_write(step_answer(a, s), mv, sizeof mv);
-				session_msg(&a->s, SM_GOOD, "Solution: %s", mv);
-			} else
-				session_msg(&a->s, SM_GOOD, "Goal: %s", s->goal);
-			ui_learn_said(a);
-			return true;
-		case CMD_UNDO:
-		case CMD_REDO:
-			start_step(a);
-			return true;
-		default:
-			break;
-		}
-	}
-	if (cmd->type == CMD_SOLUTION) {
-		session_msg(&a->s, SM_ERROR, ":solution works in a puzzle or a lesson");
-		return true;
-	}
-	/* Anything that sets up another game ends the lesson or puzzle. */
-	switch (cmd->type) {
-	case CMD_NEW:
-	case CMD_NEW_NOW:
-	case CMD_LOAD:
-	case CMD_WHITE:
-	case CMD_BLACK:
-		ui_learn_leave(a);
-		break;
-	case CMD_FEN:
-		if (cmd->arg[0] != '\0')
-			ui_learn_leave(a);
-		break;
-	default:
-		break;
-	}
-	return false;
+	app_sync(a);
+	return true;
 }
 
 bool
 ui_learn_play(struct ui_app *a, move_t m)
 {
-	struct ui_learn *L = a->learn;
-	const struct learn_step *s;
-	struct board b;
-	char why[LEARN_TEXT_MAX], mv[MOVE_TEXT_MAX];
-
-	if (L == NULL)
+	switch (session_learn_play(&a->s, m)) {
+	case SL_NOT_MINE:
 		return false;
-	if (L->mode == UL_PUZZLE)
-		return ui_puzzle_play(a, m);
-	if (L->mode != UL_LESSON)
-		return false;
-	if (L->waiting) {
-		session_msg(&a->s, SM_GOOD, "Enter: go on");
-		return true;
-	}
-	s = learn_lesson_step(cur_lesson(L), (size_t)L->step);
-	b = *game_board(&a->s.game);
-	notation_write(m, mv, sizeof mv);
-	if (!learn_step_check(s, &b, m, why, sizeof why)) {
+	case SL_REFUSED:
 		ui_input_clear(&a->in);
-		session_msg(&a->s, SM_ERROR, "%s: %s (taken back; try again)", mv,
-		    why);
-		ui_learn_said(a);
-		return true;
+		break;
+	case SL_TAKEN:
+		break;
 	}
-	session_play(&a->s, m, true);
-	L->waiting = true;
-	/* "Right! " unless the lesson's words say it ("Right: f3 ..."). */
-	session_msg(&a->s, SM_GOOD, "%s%s%sEnter: go on",
-	    strncmp(s->done, "Right", 5) == 0 ? "" : "Right! ", s->done,
-	    s->done[0] != '\0' ? "  " : "");
-	ui_learn_said(a);
+	app_sync(a);
 	return true;
 }
 
 bool
 ui_learn_illegal(struct ui_app *a, const char *msg)
 {
-	struct ui_learn *L = a->learn;
-	const struct board *b = game_board(&a->s.game);
-	char why[LEARN_TEXT_MAX];
-	int from;
-
-	if (L == NULL)
-		return false;
-	if (L->mode != UL_LESSON && L->mode != UL_PUZZLE)
-		return false;
-	if (a->in.selected < 0 || L->waiting)
-		return false;
-	from = a->in.nland > 0 ? a->in.land[a->in.nland - 1] : a->in.selected;
-	if (a->in.nland > 0) {
-		/* The monkey stands on its last landing; jumped pieces stay. */
-		struct board t = *b;
-		uint8_t p = t.sq[a->in.selected];
-		board_remove(&t, a->in.selected);
-		if (t.sq[from] == PIECE_NONE)
-			board_put(&t, from, p);
-		learn_explain_illegal(&t, from, a->in.cursor, why, sizeof why);
-	} else {
-		learn_explain_illegal(b, from, a->in.cursor, why, sizeof why);
-	}
-	/* "e2f2: A lion may not leave its castle": the move and the rule. */
-	{
-		char f[3], t[3];
-		board_sq_name(from, f);
-		board_sq_name(a->in.cursor, t);
-		(void)msg;
-		session_msg(&a->s, SM_ERROR, "%s%s: %s", f, t, why);
-		ui_learn_said(a);
-	}
-	return true;
+	(void)msg;
+	return session_learn_illegal(&a->s, a->in.selected, a->in.land,
+	    a->in.nland, a->in.cursor);
 }
 
 bool
 ui_learn_key(struct ui_app *a, const struct ui_event *ev)
 {
-	struct ui_learn *L = a->learn;
+	const struct session_learn *L = a->s.learn;
 
-	if (L == NULL || (L->mode != UL_LESSON && L->mode != UL_PUZZLE))
-		return false;
-	if (!L->waiting || a->in.cmdline)
+	if (!session_learn_active(&a->s) || !L->waiting || a->in.cmdline)
 		return false;
 	if (ev->key != UK_ENTER && ev->key != ' ' && ev->key != 'n')
 		return false;
-	if (L->mode == UL_LESSON)
-		next_step(a);
-	else
-		ui_puzzle_next(a);
+	session_learn_enter(&a->s);
+	app_sync(a);
 	return true;
+}
+
+int
+ui_learn_hint_sq(const struct ui_app *a)
+{
+	return session_learn_hint_sq(&a->s);
 }
 
 /* The first line indented by `first`, the others by two; without draw,
@@ -611,39 +208,10 @@ ui_learn_wrap_head(int y, int x, int w, int bottom, int style,
 	return wrap(y, x, w, bottom, style, 0, text, true);
 }
 
-void
-ui_learn_said(struct ui_app *a)
-{
-	struct ui_learn *L = ui_learn_get(a);
-
-	snprintf(L->said, sizeof L->said, "%s", a->s.msg.text);
-	L->said_tone = a->s.msg.tone;
-}
-
-void
-ui_learn_forget(struct ui_app *a)
-{
-	struct ui_learn *L = ui_learn_get(a);
-
-	L->said[0] = '\0';
-	L->hint_sq = -1;
-}
-
-int
-ui_learn_hint_sq(const struct ui_app *a)
-{
-	const struct ui_learn *L = a->learn;
-
-	if (L == NULL || (L->mode != UL_LESSON && L->mode != UL_PUZZLE) ||
-	    L->waiting || a->s.review >= 0)
-		return -1;
-	return L->hint_sq;
-}
-
 bool
 ui_learn_panel(struct ui_app *a, int y, int x, int w, int bottom)
 {
-	struct ui_learn *L = a->learn;
+	const struct session_learn *L = a->s.learn;
 	const struct learn_lesson *l;
 	const struct learn_step *s;
 	const char *help;
@@ -652,14 +220,14 @@ ui_learn_panel(struct ui_app *a, int y, int x, int w, int bottom)
 
 	if (L == NULL)
 		return false;
-	if (L->mode == UL_PUZZLE) {
+	if (L->mode == SL_PUZZLE) {
 		ui_puzzle_panel(a, y, x, w, bottom);
 		return true;
 	}
-	if (L->mode != UL_LESSON)
+	if (L->mode != SL_LESSON)
 		return false;
-	l = cur_lesson(L);
-	s = learn_lesson_step(l, (size_t)L->step);
+	l = session_learn_lesson(&a->s);
+	s = session_learn_step(&a->s);
 	help = L->waiting ? "Enter: go on" : "a: a hint  :solution  u: start "
 	    "the step again  :learn: the lessons";
 	snprintf(buf, sizeof buf, "Lesson: %s", l->title);
@@ -689,7 +257,7 @@ ui_learn_panel(struct ui_app *a, int y, int x, int w, int bottom)
 void
 ui_learn_list_draw(struct ui_app *a)
 {
-	struct ui_learn *L = ui_learn_get(a);
+	struct session_learn *L = session_learn_get(&a->s);
 	int rows = a->lay.rows, cols = a->lay.cols, n, i, first, room, y = 0;
 	int done;
 	char buf[LEARN_TEXT_MAX + 64];
@@ -732,7 +300,7 @@ ui_learn_list_draw(struct ui_app *a)
 void
 ui_learn_list_key(struct ui_app *a, const struct ui_event *ev)
 {
-	struct ui_learn *L = ui_learn_get(a);
+	struct session_learn *L = session_learn_get(&a->s);
 	int n = (int)learn_book_count(&L->book);
 
 	a->s.dirty = true;
@@ -755,30 +323,22 @@ ui_learn_list_key(struct ui_app *a, const struct ui_event *ev)
 		break;
 	case UK_ENTER:
 	case ' ':
-		a->s.msg.text[0] = '\0';
-		start_lesson(a, L->cursor);
+		session_learn_start(&a->s, L->cursor);
 		break;
 	case 'p':
 		/* the board once a puzzle is set up; with none left the
 		 * list stays and says so */
-		ui_puzzle_next(a);
+		session_puzzle_next(&a->s);
 		break;
 	case 'q':
 	case UK_ESC:
-	{
-		struct board b;
-		a->s.msg.text[0] = '\0';
-		ui_learn_leave(a);
-		fen_read(&b, FEN_START, NULL, 0);
-		session_new_game(&a->s, &b);
-		app_sync(a);
-		app_set_flip_default(a);
+		session_learn_quit(&a->s);
 		break;
-	}
 	case UK_CTRL('l'):
 		term_redraw_all();
 		break;
 	default:
 		break;
 	}
+	app_sync(a);
 }

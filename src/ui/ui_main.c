@@ -328,8 +328,7 @@ static const char *noanalysis_hook(void *ctx)
 {
 	struct ui_app *a = ctx;
 
-	if (a->learn != NULL && (a->learn->mode == UL_LESSON ||
-	    a->learn->mode == UL_PUZZLE))
+	if (session_learn_active(&a->s))
 		return "not during a lesson or puzzle";
 	return ui_net_noanalysis(a);
 }

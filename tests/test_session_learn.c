@@ -1,0 +1,431 @@
+/*
+ * test_session_learn.c: the lesson and puzzle flow of the session, driven
+ * by its commands and moves without a terminal: a right move, a wrong one
+ * with its explanation, an illegal one, a hint, the solution, the end of
+ * a lesson (progress saved), a puzzle solved (the defence answered) and
+ * one failed. Its own lessons and puzzles, in a temporary CONGO_DATADIR;
+ * progress in a temporary XDG_STATE_HOME.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "config/config.h"
+#include "engine/board.h"
+#include "engine/fen.h"
+#include "engine/notation.h"
+#include "learn/learn.h"
+#include "session/session.h"
+#include "util/util.h"
+
+static char tmpdir[64];
+
+static const char lessons[] =
+    "lesson lion\n"
+    "title The lion and its castle\n"
+    "intro The lion steps one square in any direction.\n"
+    "step 4l2/6p/7/7/7/P1L4/7 w\n"
+    "goal Step the lion one square diagonally, to d3.\n"
+    "check to d3\n"
+    "hint The lion goes up and to the right.\n"
+    "done The lion moves like a chess king.\n"
+    "step 2l4/7/7/7/3p1p1/4L2/7 w\n"
+    "goal Take the black pawn that your lion may reach.\n"
+    "accept e2d3\n"
+    "wrong e2e3 The lion stepped past the pawn.\n"
+    "done Right: only the pawn in the castle could be taken.\n"
+    "\n"
+    "lesson zebra\n"
+    "title The zebra\n"
+    "intro The zebra moves like a chess knight.\n"
+    "step 2l4/7/3e3/7/2Z4/7/4L2 w\n"
+    "goal Take the black elephant with the zebra.\n"
+    "accept c3d5\n";
+
+/* A lion in 1 and a lion in 2 (both from data/puzzles.tsv). */
+static const char puzzles[] =
+    "congo\t4l1c/4C2/1S5/7/2z1L1P/7/2s2s1 w 0 1\t1\te6e7\tcrocodile\n"
+    "congo\t3l3/7/3C3/7/2E4/3L3/7 w 0 1\t2\td5d6 d7c6 d6c6\t"
+    "crocodile-quiet\n";
+
+static void
+write_file(const char *name, const char *text)
+{
+	char path[128];
+	FILE *f;
+
+	snprintf(path, sizeof path, "%s/%s", tmpdir, name);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+static void
+start(struct session *s)
+{
+	struct congo_conf c;
+	struct board b;
+	char err[160];
+
+	config_defaults(&c);
+	snprintf(c.white.type, sizeof c.white.type, "human");
+	snprintf(c.black.type, sizeof c.black.type, "ai");
+	snprintf(c.network.name, sizeof c.network.name, "tester");
+	c.ui.ai_delay_ms = 0;
+	assert_int_equal(session_init(s, &c, err, sizeof err), 0);
+	assert_int_equal(fen_read(&b, FEN_START, err, sizeof err), 0);
+	session_new_game(s, &b);
+}
+
+static void
+finish(struct session *s)
+{
+	session_learn_free(s);
+	assert_null(s->learn);
+	session_free(s);
+}
+
+static bool
+cmd(struct session *s, enum ui_cmd_type t, const char *arg)
+{
+	struct ui_cmd c;
+
+	memset(&c, 0, sizeof c);
+	c.type = t;
+	snprintf(c.arg, sizeof c.arg, "%s", arg != NULL ? arg : "");
+	if (session_learn_command(s, &c))
+		return true;
+	session_command(s, &c);
+	return false;
+}
+
+static move_t
+mv(struct session *s, const char *text)
+{
+	char err[160];
+	move_t m;
+
+	if (notation_read(game_board(&s->game), text, &m, err,
+	    sizeof err) != 0)
+		fail_msg("%s: %s", text, err);
+	return m;
+}
+
+static void
+said(const struct session *s, const char *part)
+{
+	if (strstr(s->msg.text, part) == NULL)
+		fail_msg("message \"%s\" lacks \"%s\"", s->msg.text, part);
+}
+
+static void
+test_lesson_flow(void **state)
+{
+	struct session s;
+	struct session_learn *L;
+	char path[128];
+	unsigned seen;
+	(void)state;
+
+	start(&s);
+	assert_null(s.learn);
+	assert_true(cmd(&s, CMD_LEARN, NULL));
+	L = s.learn;
+	assert_non_null(L);
+	assert_int_equal(L->mode, SL_LIST);
+	assert_int_equal((int)learn_book_count(&L->book), 2);
+	assert_false(session_learn_active(&s));
+
+	/* Enter on the first lesson: both sides human, no clock. */
+	seen = L->view_serial;
+	session_learn_start(&s, 0);
+	assert_int_equal(L->mode, SL_LESSON);
+	assert_true(L->view_serial != seen);
+	assert_int_equal(L->bottom, WHITE);
+	assert_true(s.player[BLACK]->human);
+	assert_true(session_learn_active(&s));
+	said(&s, "Step the lion one square diagonally");
+
+	/* A hint: the step's own words, the piece marked. */
+	assert_true(cmd(&s, CMD_ADVICE, NULL));
+	said(&s, "Hint: The lion goes up and to the right.");
+	assert_int_equal(session_learn_hint_sq(&s), board_sq_parse("c2"));
+	assert_string_equal(L->said, s.msg.text);
+
+	/* A wrong move: not played, and why. */
+	assert_int_equal(session_learn_play(&s, mv(&s, "c2c3")),
+	    SL_REFUSED);
+	assert_int_equal(s.game.nply, 0);
+	said(&s, "c2c3: ");
+	said(&s, "(taken back; try again)");
+	assert_int_equal(L->said_tone, SM_ERROR);
+
+	/* An illegal one picked with the keys: the rule it breaks. */
+	assert_true(session_learn_illegal(&s, board_sq_parse("c2"), NULL, 0,
+	    board_sq_parse("b4")));
+	said(&s, "c2b4: ");
+	assert_int_equal(s.msg.tone, SM_ERROR);
+	assert_int_equal(s.game.nply, 0);
+
+	/* The right move, typed: played, Enter goes on. */
+	assert_true(cmd(&s, CMD_MOVE, "c2d3"));
+	assert_int_equal(s.game.nply, 1);
+	assert_true(L->waiting);
+	said(&s, "Right! The lion moves like a chess king.");
+	said(&s, "Enter: go on");
+	assert_int_equal(session_learn_hint_sq(&s), -1);
+	/* Another move now only says so. */
+	assert_int_equal(session_learn_play(&s, mv(&s, "e7d7")), SL_TAKEN);
+	said(&s, "Enter: go on");
+	assert_int_equal(s.game.nply, 1);
+
+	/* Step 2: a listed wrong move says the lesson's words. */
+	assert_true(session_learn_enter(&s));
+	assert_int_equal(L->step, 1);
+	assert_int_equal(s.game.nply, 0);
+	assert_int_equal(session_learn_play(&s, mv(&s, "e2e3")),
+	    SL_REFUSED);
+	said(&s, "The lion stepped past the pawn.");
+	/* No hint of its own: the piece to move. */
+	assert_true(cmd(&s, CMD_ADVICE, NULL));
+	said(&s, "Hint: move the lion on e2 (marked +)");
+	assert_true(cmd(&s, CMD_SOLUTION, NULL));
+	said(&s, "Solution: e2d3");
+	/* Undo starts the step again. */
+	assert_true(cmd(&s, CMD_UNDO, NULL));
+	assert_int_equal(s.game.nply, 0);
+	assert_int_equal(session_learn_play(&s, mv(&s, "e2d3")), SL_TAKEN);
+	said(&s, "Right: only the pawn");
+	assert_false(strstr(s.msg.text, "Right! ") != NULL);
+
+	/* The end of the lesson: the list, the next lesson chosen, and the
+	 * progress saved. */
+	assert_true(session_learn_enter(&s));
+	assert_int_equal(L->mode, SL_LIST);
+	assert_int_equal(L->cursor, 1);
+	said(&s, "Lesson done: The lion and its castle");
+	assert_true(learn_state_lesson_done(&L->st, "lion"));
+	snprintf(path, sizeof path, "%s/congo/learn", tmpdir);
+	assert_int_equal(access(path, R_OK), 0);
+	assert_false(session_learn_enter(&s));
+
+	/* A new game leaves: the players as they were. */
+	session_learn_start(&s, 1);
+	assert_int_equal(L->mode, SL_LESSON);
+	assert_false(cmd(&s, CMD_NEW_NOW, NULL));
+	assert_int_equal(L->mode, SL_OFF);
+	assert_false(s.player[BLACK]->human);
+	assert_int_equal(L->bottom, -1);
+	finish(&s);
+
+	/* The progress is read back by the next session. */
+	start(&s);
+	assert_true(cmd(&s, CMD_LEARN, NULL));
+	assert_true(learn_state_lesson_done(&s.learn->st, "lion"));
+	assert_false(learn_state_lesson_done(&s.learn->st, "zebra"));
+	session_learn_quit(&s);
+	assert_int_equal(s.learn->mode, SL_OFF);
+	finish(&s);
+}
+
+static void
+test_not_learning(void **state)
+{
+	struct session s;
+	(void)state;
+
+	start(&s);
+	/* Without a lesson the moves and commands are the game's. */
+	assert_int_equal(session_learn_play(&s, mv(&s, "a2a3")), SL_NOT_MINE);
+	assert_false(session_learn_illegal(&s, 0, NULL, 0, 1));
+	assert_int_equal(session_learn_hint_sq(&s), -1);
+	assert_true(cmd(&s, CMD_SOLUTION, NULL));
+	said(&s, ":solution works in a puzzle or a lesson");
+	assert_false(cmd(&s, CMD_MOVE, "a2a3"));
+	finish(&s);
+}
+
+/* The move of the side to move that takes the enemy lion, if any. */
+static move_t
+lion_taker(const struct board *b)
+{
+	struct movelist ml;
+	struct move_effects fx;
+	struct board t;
+	int i;
+
+	movegen_legal(b, &ml);
+	for (i = 0; i < ml.n; i++) {
+		t = *b;
+		board_make(&t, ml.moves[i], &fx);
+		if (fx.lion_captured)
+			return ml.moves[i];
+	}
+	return MOVE_NONE;
+}
+
+/* Any legal move but the puzzle's first. */
+static move_t
+other_move(struct session *s, const struct learn_puzzle *p)
+{
+	struct movelist ml;
+	char text[MOVE_TEXT_MAX];
+	int i;
+
+	movegen_legal(game_board(&s->game), &ml);
+	for (i = 0; i < ml.n; i++) {
+		notation_write(ml.moves[i], text, sizeof text);
+		if (strcmp(text, p->moves[0]) != 0)
+			return ml.moves[i];
+	}
+	fail_msg("no other move");
+	return MOVE_NONE;
+}
+
+static void
+test_puzzles(void **state)
+{
+	struct session s;
+	struct session_learn *L;
+	const struct learn_puzzle *p;
+	struct learn_player *pl;
+	double r;
+	int first, solved_n;
+	bool hinted = false;
+	(void)state;
+
+	start(&s);
+	assert_true(cmd(&s, CMD_PUZZLE, NULL));
+	L = s.learn;
+	assert_int_equal(L->mode, SL_PUZZLE);
+	p = session_puzzle_current(&s);
+	assert_non_null(p);
+	first = L->puzzle;
+	solved_n = p->n;
+	said(&s, "takes the lion in");
+	assert_true(s.player[BLACK]->human);
+	pl = session_puzzle_player(&s);
+	r = pl->rating.r;
+	assert_string_equal(L->player, "tester");
+
+	/* No taking back in a puzzle. */
+	assert_true(cmd(&s, CMD_UNDO, NULL));
+	said(&s, "no taking back in a puzzle");
+
+	/* Solved: the first move of the main line; in a longer puzzle the
+	 * defence answers it. */
+	assert_int_equal(session_learn_play(&s, mv(&s, p->moves[0])),
+	    SL_TAKEN);
+	if (p->n > 1) {
+		assert_int_equal(s.game.nply, 2);
+		said(&s, "Good. Black answers ");
+		assert_int_equal(L->left, p->n - 1);
+		/* A hint names the piece that takes the lion next. */
+		assert_true(cmd(&s, CMD_ADVICE, NULL));
+		said(&s, "Hint: move the ");
+		assert_true(L->hint_sq >= 0);
+		hinted = true;
+		assert_int_equal(session_learn_play(&s,
+		    lion_taker(game_board(&s.game))), SL_TAKEN);
+	}
+	assert_true(game_over(&s.game));
+	assert_true(L->waiting);
+	said(&s, "Solved");
+	said(&s, "Enter: the next puzzle");
+	assert_true(hinted ? strstr(s.msg.text, "with a hint") != NULL :
+	    strstr(s.msg.text, "Solved!") != NULL);
+	pl = session_puzzle_player(&s);
+	assert_true(pl->rating.r > r);
+	r = pl->rating.r;
+
+	/* Enter: the other puzzle. */
+	assert_true(session_learn_enter(&s));
+	assert_int_equal(L->mode, SL_PUZZLE);
+	assert_int_not_equal(L->puzzle, first);
+	p = session_puzzle_current(&s);
+	assert_int_not_equal(p->n, solved_n);
+
+	/* Failed: a move that does not win is not played. */
+	assert_int_equal(session_learn_play(&s, other_move(&s, p)),
+	    SL_REFUSED);
+	assert_int_equal(s.game.nply, 0);
+	said(&s, "does not win");
+	said(&s, "Try again");
+	assert_true(L->mistake);
+	/* The solution is played on the board; the puzzle counts lost. */
+	assert_true(cmd(&s, CMD_SOLUTION, NULL));
+	said(&s, "Solution, played on the board: ");
+	said(&s, p->moves[0]);
+	assert_true(game_over(&s.game));
+	assert_true(L->waiting && L->gave_up);
+	pl = session_puzzle_player(&s);
+	assert_true(pl->rating.r < r);
+
+	/* Both seen: nothing is left. */
+	assert_true(session_learn_enter(&s));
+	said(&s, "Every puzzle is solved");
+	/* A new game from a FEN leaves the puzzles. */
+	assert_false(cmd(&s, CMD_FEN, FEN_START));
+	assert_int_equal(L->mode, SL_OFF);
+	assert_false(s.player[BLACK]->human);
+	finish(&s);
+}
+
+static void
+test_missing_data(void **state)
+{
+	struct session s;
+	char *old = getenv("CONGO_DATADIR") != NULL ?
+	    xstrdup(getenv("CONGO_DATADIR")) : NULL;
+	(void)state;
+
+	setenv("CONGO_DATADIR", "/nonexistent/congo", 1);
+	start(&s);
+	assert_false(session_learn_open_list(&s));
+	assert_int_equal(s.msg.tone, SM_ERROR);
+	said(&s, "lessons.txt");
+	assert_int_equal(s.learn->mode, SL_OFF);
+	assert_true(cmd(&s, CMD_PUZZLE, NULL));
+	said(&s, "puzzles.tsv");
+	assert_int_equal(s.learn->mode, SL_OFF);
+	finish(&s);
+	if (old != NULL) {
+		setenv("CONGO_DATADIR", old, 1);
+		free(old);
+	}
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_lesson_flow),
+		cmocka_unit_test(test_not_learning),
+		cmocka_unit_test(test_puzzles),
+		cmocka_unit_test(test_missing_data),
+	};
+	char cleanup[128];
+	int rc;
+
+	board_init();
+	snprintf(tmpdir, sizeof tmpdir, "/tmp/test_session_learn.XXXXXX");
+	if (mkdtemp(tmpdir) == NULL)
+		return 99;
+	write_file("lessons.txt", lessons);
+	write_file("puzzles.tsv", puzzles);
+	setenv("CONGO_DATADIR", tmpdir, 1);
+	setenv("XDG_STATE_HOME", tmpdir, 1);
+	rc = cmocka_run_group_tests(tests, NULL, NULL);
+	snprintf(cleanup, sizeof cleanup, "rm -rf '%s'", tmpdir);
+	if (system(cleanup) != 0)
+		rc = rc ? rc : 1;
+	return rc;
+}
