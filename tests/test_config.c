@@ -120,6 +120,7 @@ test_defaults(void **state)
 	assert_false(c.ui.unicode);
 	assert_false(c.ui.flip);
 	assert_int_equal(c.ui.ai_delay_ms, 500);
+	assert_int_equal(c.ui.analysis_lines, 3);
 	assert_true(c.ui.mouse);
 	assert_string_equal(c.ui.save_dir, "");
 	assert_string_equal(c.tablebases.path, "");
@@ -151,7 +152,8 @@ test_good_full(void **state)
 	    "  movetime_ms = 3600000; threads = 64; hash_mb = 4096; };\n"
 	    "rules = { repetition = false; quiet_plies = 0; };\n"
 	    "ui = { color = false; unicode = true; flip = true; ai_delay_ms = 0;\n"
-	    "  mouse = false; save_dir = \"/tmp/games\"; };\n"
+	    "  mouse = false; save_dir = \"/tmp/games\"; analysis_lines = 5;"
+	    " };\n"
 	    "network = { host = \"example.org\"; port = 1; name = \"ann\"; };\n"
 	    "server = { bind = \"127.0.0.1\"; port = 65535; db = \"/var/x.db\";\n"
 	    "  max_connections = 5; max_per_address = 2; games_per_minute = 1;\n"
@@ -183,6 +185,7 @@ test_good_full(void **state)
 	assert_int_equal(c.ui.ai_delay_ms, 0);
 	assert_false(c.ui.mouse);
 	assert_string_equal(c.ui.save_dir, "/tmp/games");
+	assert_int_equal(c.ui.analysis_lines, 5);
 	assert_string_equal(c.network.host, "example.org");
 	assert_int_equal(c.network.port, 1);
 	assert_string_equal(c.network.name, "ann");
@@ -262,6 +265,8 @@ test_range_errors(void **state)
 	    "white.depth must be 0..64");
 	expect_error("\nblack = { threads = 0; };\n", 2,
 	    "black.threads must be 1..64");
+	expect_error("ui = { analysis_lines = 6; };\n", 1,
+	    "ui.analysis_lines must be 1..5");
 	expect_error("black = { hash_mb = 4097; };\n", 1,
 	    "black.hash_mb must be 1..4096");
 	expect_error("black = { movetime_ms = 3600001; };\n", 1,

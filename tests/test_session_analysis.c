@@ -238,7 +238,7 @@ test_scores_for_white(void **state)
 	start(&s, "human", "human", "2le3/2ge3/1Z5/7/7/7/3L3 b 0 1");
 	cmd(&s, CMD_ANALYZE, NULL);
 	pump(&s, 2);
-	assert_string_equal(s.analysis.score, "White wins in 1");
+	assert_string_equal(s.analysis.score, "White wins the lion in 1");
 	session_free(&s);
 	/* Black to move with a zebra and an elephant more: negative. */
 	start(&s, "human", "human", "3l3/2ez3/7/7/7/7/3L3 b 0 1");
@@ -248,7 +248,7 @@ test_scores_for_white(void **state)
 	 * before its reports were read) the forced win it found: both are
 	 * Black's, so told from White's side */
 	if (s.analysis.score[0] != '-' &&
-	    strncmp(s.analysis.score, "Black wins in ", 14) != 0)
+	    strncmp(s.analysis.score, "Black wins the lion in ", 23) != 0)
 		fail_msg("score '%s' is not Black's", s.analysis.score);
 	session_free(&s);
 	/* The game is over (bare lions): the search ends, no move. */
@@ -259,6 +259,122 @@ test_scores_for_white(void **state)
 	assert_false(ui_worker_busy(&s.analysis.worker));
 	session_analysis_head(&s, head, sizeof head, stats, sizeof stats);
 	assert_non_null(strstr(head, "game over"));
+	session_free(&s);
+}
+
+/* Pump until the report holds n lines of depth >= depth. */
+static void
+pump_lines(struct session *s, int depth, int n)
+{
+	int64_t end = util_now_ms() + 60000;
+
+	while (!(s->analysis.nlines == n &&
+	    s->analysis.line[n - 1].depth >= depth &&
+	    s->analysis.line[0].depth >= depth)) {
+		if (util_now_ms() >= end)
+			fail_msg("no %d lines of depth %d (%d lines, depth %d)",
+			    n, depth, s->analysis.nlines, s->analysis.depth);
+		pump(s, s->analysis.depth + 1);
+	}
+}
+
+/* n lines of b: distinct legal first moves, "K) SCORE dD  PV", ordered
+ * from the side to move's view (White's scores fall, Black's rise). */
+static void
+assert_lines(const struct session *s, const struct board *b, int n)
+{
+	char text[256], want[8], first[16], err[160];
+	double prev = 0;
+	move_t mv[SESSION_ANALYSIS_LINES];
+	int k, j;
+
+	assert_int_equal(s->analysis.nlines, n);
+	for (k = 0; k < n; k++) {
+		const struct session_analysis_line *l = &s->analysis.line[k];
+		double v;
+
+		session_analysis_line_text(s, k, text, sizeof text);
+		snprintf(want, sizeof want, "%d) ", k + 1);
+		assert_true(strncmp(text, want, strlen(want)) == 0);
+		assert_non_null(strstr(text, l->score));
+		assert_non_null(strstr(text, l->pv));
+		snprintf(first, sizeof first, "%s", l->pv);
+		first[strcspn(first, " ")] = '\0';
+		assert_int_equal(notation_read(b, first, &mv[k], err,
+		    sizeof err), 0);
+		assert_true(mv[k] == l->best);
+		for (j = 0; j < k; j++)
+			assert_true(mv[j] != mv[k]);
+		/* a pawns score (a won line sorts first anyway) */
+		if (l->score[0] != '+' && l->score[0] != '-')
+			continue;
+		v = strtod(l->score, NULL);
+		if (k > 0 && s->analysis.line[k - 1].score[0] != 'W' &&
+		    s->analysis.line[k - 1].score[0] != 'B')
+			assert_true(b->side == WHITE ? v <= prev : v >= prev);
+		prev = v;
+	}
+	session_analysis_line_text(s, n, text, sizeof text);
+	assert_string_equal(text, "");
+	/* line 1 is the report's best line */
+	assert_string_equal(s->analysis.line[0].pv, s->analysis.pv);
+	assert_string_equal(s->analysis.line[0].score, s->analysis.score);
+}
+
+/* MultiPV: 3 lines by default, :analyze N for N lines (1-5, checked),
+ * ui.analysis_lines, fewer lines than moves, and lines cleared at once
+ * when the position changes (issue 25 item 13). */
+static void
+test_lines(void **state)
+{
+	struct session s;
+	char text[256];
+
+	(void)state;
+	start(&s, "human", "human", NULL);
+	cmd(&s, CMD_ANALYZE, NULL);
+	pump_lines(&s, 4, 3);
+	assert_lines(&s, &s.game.pos[0], 3);
+	cmd(&s, CMD_MOVE, "c2c3");
+	assert_int_equal(s.analysis.nlines, 0);
+	session_analysis_line_text(&s, 0, text, sizeof text);
+	assert_string_equal(text, "");
+	pump_lines(&s, 4, 3);
+	assert_lines(&s, &s.game.pos[1], 3);
+	/* :analyze 5 while on: again, with 5 lines */
+	cmd(&s, CMD_ANALYZE, "5");
+	assert_true(s.analysis.on);
+	assert_int_equal(s.analysis.nlines, 0);
+	pump_lines(&s, 3, 5);
+	assert_lines(&s, &s.game.pos[1], 5);
+	/* bad counts: refused, naming the text; analysis goes on */
+	cmd(&s, CMD_ANALYZE, "6");
+	assert_non_null(strstr(s.msg.text, "must be 1..5"));
+	assert_non_null(strstr(s.msg.text, "6"));
+	cmd(&s, CMD_ANALYZE, "two");
+	assert_non_null(strstr(s.msg.text, "'two'"));
+	assert_true(s.analysis.on);
+	assert_int_equal(s.analysis.lines, 5);
+	/* off, then on with 1 line: the single line */
+	cmd(&s, CMD_ANALYZE, NULL);
+	assert_false(s.analysis.on);
+	cmd(&s, CMD_ANALYZE, "1");
+	assert_true(s.analysis.on);
+	pump_lines(&s, 3, 1);
+	assert_lines(&s, &s.game.pos[1], 1);
+	session_free(&s);
+	/* the configuration's count; a lone lion has 3 moves only */
+	start(&s, "human", "human", "4l2/5p1/7/7/7/7/2L4 w 0 1");
+	s.conf.ui.analysis_lines = 5;
+	cmd(&s, CMD_ANALYZE, NULL);
+	pump_lines(&s, 2, 3);
+	assert_lines(&s, &s.game.pos[0], 3);
+	session_free(&s);
+	start(&s, "human", "human", NULL);
+	s.conf.ui.analysis_lines = 2;
+	cmd(&s, CMD_ANALYZE, NULL);
+	pump_lines(&s, 3, 2);
+	assert_lines(&s, &s.game.pos[0], 2);
 	session_free(&s);
 }
 
@@ -307,6 +423,7 @@ main(void)
 		cmocka_unit_test(test_waits_for_the_ai),
 		cmocka_unit_test(test_scores_for_white),
 		cmocka_unit_test(test_refused),
+		cmocka_unit_test(test_lines),
 	};
 
 	board_init();

@@ -50,6 +50,7 @@ struct ui_conf {
 	bool mouse;
 	char save_dir[CONF_PATH_MAX]; /* "" means $XDG_DATA_HOME/congo */
 	bool warn;                   /* safety aids for human players */
+	int analysis_lines;          /* lines of :analyze (1..5, 3) */
 };
 
 struct network_conf {

@@ -55,6 +55,7 @@ config_defaults(struct congo_conf *c)
 	c->ui.ai_delay_ms = 500;
 	c->ui.mouse = true;
 	c->ui.warn = true;
+	c->ui.analysis_lines = 3;
 	c->ui.save_dir[0] = '\0';
 
 	strcpy(c->network.host, "localhost");

@@ -137,6 +137,7 @@ struct ui_msg {
 	uint64_t nodes;
 	uint64_t nps;
 	int time_ms;
+	int multipv, nlines;        /* analysis: line multipv of nlines */
 	char score[40];
 	char pv[160];
 };
@@ -183,6 +184,16 @@ enum session_analysis_state {
 	ANALYSIS_DONE               /* the search ended (max depth, no move) */
 };
 
+#define SESSION_ANALYSIS_LINES 5    /* SEARCH_MULTIPV_MAX */
+#define SESSION_ANALYSIS_DEFAULT 3
+
+struct session_analysis_line {
+	int depth;
+	char score[40];
+	char pv[160];
+	move_t best;
+};
+
 struct session_analysis {
 	bool on;                    /* the user wants it */
 	int state;                  /* enum session_analysis_state */
@@ -195,14 +206,28 @@ struct session_analysis {
 	/* The latest report: depth 0 while none. */
 	int depth;
 	uint64_t nodes, nps;
-	char score[40];             /* White's side: "+0.35", "White wins in 3" */
+	char score[40];             /* White's side: "+0.35", "White wins the
+	                             * lion in 3" */
 	char pv[160];               /* the best line, in move text */
 	move_t best;                /* its first move, MOVE_NONE if none */
+	/* MultiPV: lines wanted (1..SESSION_ANALYSIS_LINES, :analyze N,
+	 * ui.analysis_lines), and the report's lines, best first (line[0]
+	 * is the one above); nlines 0 while none. */
+	int lines;
+	int nlines;
+	struct session_analysis_line line[SESSION_ANALYSIS_LINES];
 };
 
 /* :analyze: on when off, off when on (refused with a message when the
  * hooks say so, e.g. in a network game). */
 void session_analysis_toggle(struct session *s);
+/* :analyze N: on with N lines (1..SESSION_ANALYSIS_LINES), from now on;
+ * -1 with a message naming a bad N. "" toggles. */
+int session_analysis_command(struct session *s, const char *arg);
+/* Line k (0-based) of the panel: "2) -0.15 d12  e6e5 c3c4 ...", "" when
+ * the report has no such line. */
+void session_analysis_line_text(const struct session *s, int k, char *buf,
+    size_t n);
 /* Start, restart, pause or stop the search to match the session; cheap,
  * called after every command, move, worker message and tick. */
 void session_analysis_sync(struct session *s);

@@ -28,6 +28,21 @@ report_clear(struct session_analysis *an)
 	an->score[0] = '\0';
 	an->pv[0] = '\0';
 	an->best = MOVE_NONE;
+	an->nlines = 0;
+	memset(an->line, 0, sizeof an->line);
+}
+
+/* The lines wanted: :analyze N, else the configuration's, else 3. */
+static int
+lines_wanted(const struct session *s)
+{
+	int n = s->analysis.lines;
+
+	if (n < 1)
+		n = s->conf.ui.analysis_lines;
+	if (n < 1)
+		n = SESSION_ANALYSIS_DEFAULT;
+	return n > SESSION_ANALYSIS_LINES ? SESSION_ANALYSIS_LINES : n;
 }
 
 static bool same_position(const struct session *s, int ply);
@@ -106,7 +121,13 @@ begin(struct session *s, int ply)
 		/* Full strength, one thread, the default table: the CPU is
 		 * the player's. */
 		search_options_default(&o);
+		o.multipv = lines_wanted(s);
 		an->search = search_new(&o);
+	} else if (search_get_options(an->search)->multipv !=
+	    lines_wanted(s)) {
+		o = *search_get_options(an->search);
+		o.multipv = lines_wanted(s);
+		search_set_options(an->search, &o);  /* no weights: cannot fail */
 	}
 	if (an->reset_serial != s->reset_serial)
 		search_clear(an->search);
@@ -207,19 +228,86 @@ session_analysis_msg(struct session *s, const struct ui_msg *m)
 	struct session_analysis *an = &s->analysis;
 
 	s->dirty = true;
-	if (m->depth > 0) {
+	if (m->depth > 0 && m->multipv > 1 &&
+	    m->multipv <= SESSION_ANALYSIS_LINES) {
+		/* a further line of the depth line 1 began */
+		struct session_analysis_line *l = &an->line[m->multipv - 1];
+
+		l->depth = m->depth;
+		snprintf(l->score, sizeof l->score, "%s", m->score);
+		snprintf(l->pv, sizeof l->pv, "%s", m->pv);
+		l->best = m->move;
+	} else if (m->depth > 0) {
 		an->depth = m->depth;
 		an->nodes = m->nodes;
 		an->nps = m->nps;
 		snprintf(an->score, sizeof an->score, "%s", m->score);
 		snprintf(an->pv, sizeof an->pv, "%s", m->pv);
 		an->best = m->move;
+		an->line[0].depth = m->depth;
+		snprintf(an->line[0].score, sizeof an->line[0].score, "%s",
+		    m->score);
+		snprintf(an->line[0].pv, sizeof an->line[0].pv, "%s", m->pv);
+		an->line[0].best = m->move;
+		if (m->nlines > 0)
+			an->nlines = m->nlines < SESSION_ANALYSIS_LINES ?
+			    m->nlines : SESSION_ANALYSIS_LINES;
+		else if (an->nlines == 0)
+			an->nlines = 1;
 	}
 	if (m->kind == MSG_DONE) {
 		an->state = ANALYSIS_DONE;
 		if (m->move == MOVE_NONE)
 			report_clear(an);
 	}
+}
+
+int
+session_analysis_command(struct session *s, const char *arg)
+{
+	struct session_analysis *an = &s->analysis;
+	char err[160];
+	int n;
+
+	if (arg == NULL || *arg == '\0') {
+		session_analysis_toggle(s);
+		return 0;
+	}
+	if (parse_int(arg, 1, SESSION_ANALYSIS_LINES, &n, err,
+	    sizeof err) != 0) {
+		session_msg(s, SM_ERROR, "analyze: the number of lines must be "
+		    "1..%d: %s", SESSION_ANALYSIS_LINES, err);
+		return -1;
+	}
+	an->lines = n;
+	if (!an->on) {
+		session_analysis_toggle(s);
+		return 0;
+	}
+	/* on already: again from the start, with n lines */
+	halt(an);
+	an->state = ANALYSIS_OFF;
+	report_clear(an);
+	an->ply = -1;
+	session_msg(s, SM_NORMAL, "analysis: %d line%s", n, n == 1 ? "" : "s");
+	session_analysis_sync(s);
+	return 0;
+}
+
+void
+session_analysis_line_text(const struct session *s, int k, char *buf,
+    size_t n)
+{
+	const struct session_analysis *an = &s->analysis;
+	const struct session_analysis_line *l;
+
+	buf[0] = '\0';
+	if (!an->on || k < 0 || k >= an->nlines || an->depth == 0)
+		return;
+	l = &an->line[k];
+	if (l->depth == 0)
+		return;
+	snprintf(buf, n, "%d) %s d%d  %s", k + 1, l->score, l->depth, l->pv);
 }
 
 /* "12.3M" */

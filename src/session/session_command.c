@@ -380,7 +380,7 @@ ai_command(struct session *s, const struct ui_cmd *cmd)
 		advice(s);
 		return true;
 	case CMD_ANALYZE:
-		session_analysis_toggle(s);
+		session_analysis_command(s, cmd->arg);
 		return true;
 	case CMD_PAUSE:
 		pause_toggle(s);

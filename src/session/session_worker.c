@@ -90,9 +90,9 @@ post(struct ui_worker *w, struct ui_msg *m)
 }
 
 /* The score as the mover sees it ("+0.35", "wins in 3"), or, for
- * analysis, from White's side ("-0.35", "Black wins in 3"); a value of
- * the endgame tables says so ("wins the lion in 3 (tablebase)", "draw
- * (tablebase)"). */
+ * analysis, from White's side ("-0.35", "Black wins the lion in 3"); a
+ * value of the endgame tables says so ("wins the lion in 3 (tablebase)",
+ * "draw (tablebase)"). */
 static void
 score_text(const struct search_info *info, const struct ui_job *j,
     char *buf, size_t n)
@@ -115,11 +115,12 @@ score_text(const struct search_info *info, const struct ui_job *j,
 		    info->score);
 	else if (info->tablebase)
 		snprintf(buf, n, "draw (tablebase)");
+	else if (info->kind == SEARCH_SCORE_WIN && white)
+		snprintf(buf, n, "%s wins the lion in %d", mover, info->score);
 	else if (info->kind == SEARCH_SCORE_WIN)
-		snprintf(buf, n, "%s%swins in %d", white ? mover : "",
-		    white ? " " : "", info->score);
+		snprintf(buf, n, "wins in %d", info->score);
 	else if (info->kind == SEARCH_SCORE_LOSS && white)
-		snprintf(buf, n, "%s wins in %d", other, info->score);
+		snprintf(buf, n, "%s wins the lion in %d", other, info->score);
 	else if (info->kind == SEARCH_SCORE_LOSS)
 		snprintf(buf, n, "loses in %d", info->score);
 	else
@@ -134,6 +135,8 @@ info_to_msg(const struct search_info *info, const struct ui_job *j,
 	int i;
 
 	m->depth = info->depth;
+	m->multipv = info->multipv;
+	m->nlines = info->nlines;
 	m->nodes = info->nodes;
 	m->nps = info->nps;
 	m->time_ms = info->time_ms;

@@ -508,14 +508,14 @@ draw_moves(struct ui_app *a, int y)
 	}
 }
 
-/* The analysis: its head line and the best line wrapped over up to
- * three lines; the next free line. */
+/* The analysis: its head line, then its lines one a row (MultiPV) or the
+ * one best line wrapped over up to three rows; the next free row. */
 static int
 draw_analysis(struct ui_app *a, int y)
 {
 	const struct session *s = &a->s;
-	int x = a->lay.panel_x, w = a->lay.panel_w, lines = 0;
-	char buf[256], stats[96];
+	int x = a->lay.panel_x, w = a->lay.panel_w, lines = 0, k, len;
+	char buf[256], stats[96], line[256];
 	const char *p;
 
 	if (!s->analysis.on)
@@ -524,7 +524,24 @@ draw_analysis(struct ui_app *a, int y)
 	term_putw(y++, x, w, ST_HEAD, 0, buf);
 	if (stats[0] != '\0')
 		term_putw(y++, x + 2, w - 2, ST_DIM, 0, stats);
-	p = s->analysis.pv;
+	/* MultiPV: a row a line ("2) -0.15 d12  e6e5 ..."), whole moves */
+	for (k = 0; s->analysis.nlines > 1 && k < s->analysis.nlines &&
+	    w > 4; k++) {
+		session_analysis_line_text(s, k, line, sizeof line);
+		if (line[0] == '\0')
+			continue;
+		len = (int)strlen(line);
+		if (len > w - 2) {
+			for (len = w - 2; len > 0 && line[len] != ' '; len--)
+				;
+			if (len == 0)
+				len = w - 2;
+		}
+		snprintf(buf, sizeof buf, "%.*s", len, line);
+		term_putw(y++, x + 2, w - 2, k == 0 ? ST_GOOD : ST_NORMAL, 0,
+		    buf);
+	}
+	p = s->analysis.nlines > 1 ? "" : s->analysis.pv;
 	while (*p != '\0' && lines < 3 && w > 4) {
 		int len = 0, last = 0;
 		/* As many whole moves as fit after the indent. */
