@@ -141,14 +141,24 @@ curl -s "$base/player/alice" | grep -q "<h1>alice</h1>" ||
 curl -s "$base/healthz" | grep -q '^ok' || fail "healthz"
 
 # The event stream: the game's state at once, and its end after its life
-# (3 s here, an hour by default).
+# (3 s here, an hour by default; the 3 s needs a test build,
+# configure --enable-test-hooks, which CONGO_TEST_HOOKS=yes says).
 start=$(date +%s%N)
-curl -s -N --max-time 20 "$base/game/$game/events" > "$tmp/sse.txt"
+if [ "${CONGO_TEST_HOOKS:-no}" = yes ]; then
+	curl -s -N --max-time 20 "$base/game/$game/events" > "$tmp/sse.txt"
+else
+	curl -s -N --max-time 2 "$base/game/$game/events" > "$tmp/sse.txt"
+fi
 took=$((($(date +%s%N) - start) / 1000000))
 grep -q '^event: state' "$tmp/sse.txt" || fail "no state event"
 grep -q '"moves":\["c2c3"\]' "$tmp/sse.txt" || fail "the stream's moves"
-[ "$took" -lt 15000 ] || fail "the stream lasted ${took} ms, not its 3 s"
-echo "test_web.sh: curl: every path answered as it should; the stream ended after ${took} ms"
+if [ "${CONGO_TEST_HOOKS:-no}" = yes ]; then
+	[ "$took" -lt 15000 ] ||
+	    fail "the stream lasted ${took} ms, not its 3 s"
+	echo "test_web.sh: curl: every path answered as it should; the stream ended after ${took} ms"
+else
+	echo "test_web.sh: curl: every path answered as it should; the stream's end after its life not checked (configure --enable-test-hooks)"
+fi
 
 # Connections per network (--max-per-address 8 here): eight held open,
 # a ninth is closed unanswered, and once one goes another is served.

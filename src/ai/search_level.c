@@ -65,27 +65,42 @@ search_level_noise(int level)
 	return lv.noise;
 }
 
-/* The settings of a level; for calibration, the environment variable
- * CONGO_LEVEL_N="depth,nodes,temperature,noise,clamp" overrides level N. */
+/* The settings of a level; for calibration, a test build (configure
+ * --enable-test-hooks) reads the environment variable
+ * CONGO_LEVEL_N="depth,nodes,temperature,noise,clamp" to override level N;
+ * all five numbers or nothing changes. */
 static void
 level_get(int level, struct level *lv)
 {
-	unsigned long long nodes;
-	int d, t, no, c;
-	char name[32];
-	const char *v;
-
 	*lv = levels[level];
-	snprintf(name, sizeof name, "CONGO_LEVEL_%d", level);
-	v = getenv(name);
-	if (v != NULL && sscanf(v, "%d,%llu,%d,%d,%d", &d, &nodes, &t,
-	    &no, &c) == 5) {
-		lv->depth = d;
-		lv->nodes = nodes;
-		lv->temperature = t;
-		lv->noise = no;
-		lv->clamp = c;
+#ifdef CONGO_TEST_HOOKS
+	{
+		char name[32], buf[128], *f[5], *p, *save = NULL;
+		struct level o = *lv;
+		const char *v;
+		int n = 0;
+
+		snprintf(name, sizeof name, "CONGO_LEVEL_%d", level);
+		v = getenv(name);
+		if (v == NULL || strlen(v) >= sizeof buf)
+			return;
+		strcpy(buf, v);
+		for (p = strtok_r(buf, ",", &save); p != NULL;
+		    p = strtok_r(NULL, ",", &save)) {
+			if (n == 5)
+				return;
+			f[n++] = p;
+		}
+		if (n != 5)
+			return;
+		if (parse_int(f[0], 1, 64, &o.depth, NULL, 0) == 0 &&
+		    parse_u64(f[1], 1, UINT64_MAX, &o.nodes, NULL, 0) == 0 &&
+		    parse_int(f[2], 0, 100000, &o.temperature, NULL, 0) == 0 &&
+		    parse_int(f[3], 0, 100000, &o.noise, NULL, 0) == 0 &&
+		    parse_int(f[4], 0, 100000, &o.clamp, NULL, 0) == 0)
+			*lv = o;
 	}
+#endif
 }
 
 /* Apply the level's caps to ctx's limits (before the search starts). */

@@ -118,9 +118,12 @@ writer_new(const struct store_ops *ops, void *ctx, char *err, size_t errlen)
 
 	w->ops = ops;
 	w->ctx = ctx;
-	/* The tests' slow disk: every commit takes this much longer. */
-	if (getenv("CONGO_TEST_COMMIT_DELAY_MS") != NULL)
-		w->delay_ms = atoi(getenv("CONGO_TEST_COMMIT_DELAY_MS"));
+#ifdef CONGO_TEST_HOOKS
+	/* The tests' slow disk: every commit takes this much longer
+	 * (a test build only: configure --enable-test-hooks). */
+	(void)parse_int(getenv("CONGO_TEST_COMMIT_DELAY_MS"), 0, 60000,
+	    &w->delay_ms, NULL, 0);
+#endif
 	w->in_tail = &w->in;
 	w->out_tail = &w->out;
 	w->efd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/util.h"
 #include "web/web_http.h"
 
 #ifdef HAVE_MICROHTTPD
@@ -418,11 +419,18 @@ web_open(struct srv *sv, const char *addr, char *err, size_t errlen)
 	w->fd = di != NULL ? di->epoll_fd : -1;
 	di = MHD_get_daemon_info(w->d, MHD_DAEMON_INFO_BIND_PORT);
 	w->port = di != NULL ? di->port : p;
-	/* Tests shorten a stream's life (CONGO_WEB_SSE_LIFE_MS). */
 	w->life_ms = WEB_SSE_LIFE_MS;
-	if (getenv("CONGO_WEB_SSE_LIFE_MS") != NULL &&
-	    atoll(getenv("CONGO_WEB_SSE_LIFE_MS")) > 0)
-		w->life_ms = atoll(getenv("CONGO_WEB_SSE_LIFE_MS"));
+#ifdef CONGO_TEST_HOOKS
+	/* Tests shorten a stream's life (CONGO_WEB_SSE_LIFE_MS; a test
+	 * build only: configure --enable-test-hooks). */
+	{
+		long ms;
+
+		if (parse_long(getenv("CONGO_WEB_SSE_LIFE_MS"), 1,
+		    WEB_SSE_LIFE_MS, &ms, NULL, 0) == 0)
+			w->life_ms = ms;
+	}
+#endif
 	w->ka_ms = w->life_ms < WEB_SSE_KEEPALIVE_MS ? w->life_ms :
 	    WEB_SSE_KEEPALIVE_MS;
 	w->keepalive_at = srv_now() + w->ka_ms;
