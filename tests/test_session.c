@@ -70,9 +70,9 @@ start(struct session *s, const char *white, const char *black,
 }
 
 static void
-cmd(struct session *s, enum ui_cmd_type t, const char *arg)
+cmd(struct session *s, enum session_cmd_type t, const char *arg)
 {
-	struct ui_cmd c;
+	struct session_cmd c;
 
 	memset(&c, 0, sizeof c);
 	c.type = t;
@@ -90,18 +90,18 @@ msg_has(const struct session *s, const char *what)
 static void
 wait_worker(struct session *s)
 {
-	struct ui_msg m;
+	struct session_job_msg m;
 	struct pollfd p;
 	int rounds = 0;
 
-	while (ui_worker_busy(&s->worker) && rounds++ < 500) {
+	while (session_worker_busy(&s->worker) && rounds++ < 500) {
 		p.fd = s->worker.rd;
 		p.events = POLLIN;
 		poll(&p, 1, 20);
-		while (ui_worker_read(&s->worker, &m))
+		while (session_worker_read(&s->worker, &m))
 			session_worker_msg(s, &m);
 	}
-	assert_false(ui_worker_busy(&s->worker));
+	assert_false(session_worker_busy(&s->worker));
 }
 
 static void
@@ -723,7 +723,7 @@ static void
 test_worker_full_pipe(void **state)
 {
 	struct session s;
-	struct ui_job job;
+	struct session_job job;
 	char junk[512];
 	int n = 0;
 
@@ -740,11 +740,11 @@ test_worker_full_pipe(void **state)
 	job.rules = s.game.rules;
 	job.conf = s.player[BLACK]->conf;
 	job.search = s.player[BLACK]->priv;
-	assert_int_equal(ui_worker_start(&s.worker, &job), 0);
+	assert_int_equal(session_worker_start(&s.worker, &job), 0);
 	usleep(100000);
 	/* The worker waits for room; stopping it must not hang. */
-	ui_worker_stop(&s.worker);
-	assert_false(ui_worker_busy(&s.worker));
+	session_worker_stop(&s.worker);
+	assert_false(session_worker_busy(&s.worker));
 	alarm(0);
 	session_free(&s);
 }

@@ -46,9 +46,9 @@ start(struct session *s, const char *white, const char *black,
 }
 
 static void
-cmd(struct session *s, enum ui_cmd_type t, const char *arg)
+cmd(struct session *s, enum session_cmd_type t, const char *arg)
 {
-	struct ui_cmd c;
+	struct session_cmd c;
 
 	memset(&c, 0, sizeof c);
 	c.type = t;
@@ -63,7 +63,7 @@ static void
 pump(struct session *s, int depth)
 {
 	struct pollfd p[2];
-	struct ui_msg m;
+	struct session_job_msg m;
 	int64_t end = util_now_ms() + 60000;
 
 	for (;;) {
@@ -77,9 +77,9 @@ pump(struct session *s, int depth)
 		p[1].fd = s->worker.rd;
 		p[0].events = p[1].events = POLLIN;
 		poll(p, 2, 20);
-		while (ui_worker_read(&s->worker, &m))
+		while (session_worker_read(&s->worker, &m))
 			session_worker_msg(s, &m);
-		while (ui_worker_read(&s->analysis.worker, &m))
+		while (session_worker_read(&s->analysis.worker, &m))
 			session_analysis_msg(s, &m);
 		session_tick(s);
 	}
@@ -115,7 +115,7 @@ test_on_off(void **state)
 	cmd(&s, CMD_ANALYZE, NULL);
 	assert_true(s.analysis.on);
 	assert_int_equal(s.analysis.state, ANALYSIS_RUNNING);
-	assert_true(ui_worker_busy(&s.analysis.worker));
+	assert_true(session_worker_busy(&s.analysis.worker));
 	assert_int_equal(s.analysis.starts, 1);
 	pump(&s, 3);
 	assert_true(s.analysis.depth >= 3);
@@ -133,9 +133,9 @@ test_on_off(void **state)
 	cmd(&s, CMD_ANALYZE, NULL);
 	assert_false(s.analysis.on);
 	assert_int_equal(s.analysis.state, ANALYSIS_OFF);
-	assert_false(ui_worker_busy(&s.analysis.worker));
+	assert_false(session_worker_busy(&s.analysis.worker));
 	session_tick(&s);
-	assert_false(ui_worker_busy(&s.analysis.worker));
+	assert_false(session_worker_busy(&s.analysis.worker));
 	session_free(&s);
 }
 
@@ -204,7 +204,7 @@ test_waits_for_the_ai(void **state)
 	/* The AI thinks: the analysis is stopped, not merely ignored. */
 	assert_true(s.thinking);
 	assert_int_equal(s.analysis.state, ANALYSIS_WAITING);
-	assert_false(ui_worker_busy(&s.analysis.worker));
+	assert_false(session_worker_busy(&s.analysis.worker));
 	/* The line of the position left is not shown as this one's (issue
 	 * 25 item 13). */
 	assert_int_equal(s.analysis.depth, 0);
@@ -256,7 +256,7 @@ test_scores_for_white(void **state)
 	cmd(&s, CMD_ANALYZE, NULL);
 	pump(&s, 1);
 	assert_int_equal(s.analysis.state, ANALYSIS_DONE);
-	assert_false(ui_worker_busy(&s.analysis.worker));
+	assert_false(session_worker_busy(&s.analysis.worker));
 	session_analysis_head(&s, head, sizeof head, stats, sizeof stats);
 	assert_non_null(strstr(head, "game over"));
 	session_free(&s);
@@ -409,7 +409,7 @@ test_refused(void **state)
 	session_tick(&s);
 	assert_false(s.analysis.on);
 	assert_int_equal(s.analysis.state, ANALYSIS_OFF);
-	assert_false(ui_worker_busy(&s.analysis.worker));
+	assert_false(session_worker_busy(&s.analysis.worker));
 	assert_non_null(strstr(s.msg.text, "analysis off"));
 	session_free(&s);
 }

@@ -48,9 +48,9 @@ start(struct session *s)
 }
 
 static void
-cmd(struct session *s, enum ui_cmd_type t, const char *arg)
+cmd(struct session *s, enum session_cmd_type t, const char *arg)
 {
-	struct ui_cmd c;
+	struct session_cmd c;
 
 	memset(&c, 0, sizeof c);
 	c.type = t;

@@ -94,9 +94,9 @@ finish(struct session *s)
 }
 
 static bool
-cmd(struct session *s, enum ui_cmd_type t, const char *arg)
+cmd(struct session *s, enum session_cmd_type t, const char *arg)
 {
-	struct ui_cmd c;
+	struct session_cmd c;
 
 	memset(&c, 0, sizeof c);
 	c.type = t;

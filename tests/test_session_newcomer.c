@@ -50,9 +50,9 @@ start(struct session *s, const char *white, const char *black)
 }
 
 static void
-cmd(struct session *s, enum ui_cmd_type t, const char *arg)
+cmd(struct session *s, enum session_cmd_type t, const char *arg)
 {
-	struct ui_cmd c;
+	struct session_cmd c;
 
 	memset(&c, 0, sizeof c);
 	c.type = t;
@@ -269,7 +269,7 @@ test_advice_never_drowns(void **state)
 	struct session s;
 	struct board b, after;
 	struct move_effects fx;
-	struct ui_msg m;
+	struct session_job_msg m;
 	struct pollfd p;
 	char err[160];
 	int k, rounds;
@@ -289,7 +289,7 @@ test_advice_never_drowns(void **state)
 			p.fd = s.worker.rd;
 			p.events = POLLIN;
 			poll(&p, 1, 20);
-			while (ui_worker_read(&s.worker, &m))
+			while (session_worker_read(&s.worker, &m))
 				session_worker_msg(&s, &m);
 		}
 		assert_false(s.advising);

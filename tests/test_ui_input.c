@@ -392,9 +392,9 @@ test_cmdline_keys(void **state)
 }
 
 static void
-parse_ok(const char *text, enum ui_cmd_type type, const char *arg)
+parse_ok(const char *text, enum session_cmd_type type, const char *arg)
 {
-	struct ui_cmd c;
+	struct session_cmd c;
 	char err[128];
 
 	assert_int_equal(ui_cmd_parse(text, &c, err, sizeof err), 0);
@@ -405,7 +405,7 @@ parse_ok(const char *text, enum ui_cmd_type type, const char *arg)
 static void
 parse_err(const char *text, const char *want)
 {
-	struct ui_cmd c;
+	struct session_cmd c;
 	char err[128];
 
 	assert_int_equal(ui_cmd_parse(text, &c, err, sizeof err), -1);

@@ -31,7 +31,7 @@ struct session_player;
 
 /* ---- commands ---- */
 
-enum ui_cmd_type {
+enum session_cmd_type {
 	CMD_NONE = 0,
 	CMD_MOVE,            /* arg: move text */
 	CMD_HELP,
@@ -90,11 +90,11 @@ enum ui_cmd_type {
 	NCMDS
 };
 
-#define UI_CMD_ARG_MAX 240
+#define SESSION_CMD_ARG_MAX 240
 
-struct ui_cmd {
-	enum ui_cmd_type type;
-	char arg[UI_CMD_ARG_MAX];
+struct session_cmd {
+	enum session_cmd_type type;
+	char arg[SESSION_CMD_ARG_MAX];
 };
 
 /* ---- messages ---- */
@@ -115,7 +115,7 @@ struct session_msg {
 
 enum session_job_kind { JOB_MOVE, JOB_ADVICE, JOB_ANALYSIS };
 
-struct ui_job {
+struct session_job {
 	enum session_job_kind kind;
 	int color;                  /* the side it thinks for */
 	struct board pos;
@@ -126,10 +126,10 @@ struct ui_job {
 	void *search;               /* the player's search context */
 };
 
-enum ui_msg_kind { MSG_INFO, MSG_DONE };
+enum session_job_msg_kind { MSG_INFO, MSG_DONE };
 
 /* Sent through the worker's pipe: small enough to be written atomically. */
-struct ui_msg {
+struct session_job_msg {
 	int kind;
 	int job;
 	move_t move;
@@ -142,30 +142,30 @@ struct ui_msg {
 	char pv[160];
 };
 
-struct ui_worker {
+struct session_worker {
 	int rd, wr;                 /* the pipe: worker writes, UI reads */
 	pthread_t thread;
 	bool running;               /* a thread to join */
 	int id;                     /* the current job (messages of others are stale) */
 	atomic_bool cancel;
-	struct ui_job job;
+	struct session_job job;
 };
 
 /* Both ends of the pipe are non-blocking: a worker never waits on a full
  * pipe while the UI thread joins it (a progress line is then dropped). */
-int ui_worker_init(struct ui_worker *w);
-void ui_worker_free(struct ui_worker *w);
+int session_worker_init(struct session_worker *w);
+void session_worker_free(struct session_worker *w);
 /* Start thinking; job is copied (history ownership passes). */
-int ui_worker_start(struct ui_worker *w, const struct ui_job *job);
+int session_worker_start(struct session_worker *w, const struct session_job *job);
 /* Stop the job (search_stop) and join; no-op when idle. */
-void ui_worker_stop(struct ui_worker *w);
-bool ui_worker_busy(const struct ui_worker *w);
+void session_worker_stop(struct session_worker *w);
+bool session_worker_busy(const struct session_worker *w);
 /* Read one message: 1, 0 when none. Joins the thread on MSG_DONE. */
-int ui_worker_read(struct ui_worker *w, struct ui_msg *m);
+int session_worker_read(struct session_worker *w, struct session_job_msg *m);
 /* A new search context for a player's settings, or NULL. */
-void *ui_search_new(const struct player_conf *pc);
-void ui_search_free(void *s);
-void ui_search_clear(void *s);
+void *session_search_new(const struct player_conf *pc);
+void session_search_free(void *s);
+void session_search_clear(void *s);
 
 /* ---- continuous analysis (session_analysis.c) ---- */
 
@@ -197,7 +197,7 @@ struct session_analysis_line {
 struct session_analysis {
 	bool on;                    /* the user wants it */
 	int state;                  /* enum session_analysis_state */
-	struct ui_worker worker;    /* its own thread and pipe */
+	struct session_worker worker;    /* its own thread and pipe */
 	void *search;               /* its own context, made when first on */
 	struct board pos;           /* the position analysed */
 	int ply;                    /* its ply in the game */
@@ -232,7 +232,7 @@ void session_analysis_line_text(const struct session *s, int k, char *buf,
  * called after every command, move, worker message and tick. */
 void session_analysis_sync(struct session *s);
 /* A message of the analysis worker's pipe. */
-void session_analysis_msg(struct session *s, const struct ui_msg *m);
+void session_analysis_msg(struct session *s, const struct session_job_msg *m);
 /* Off, the thread joined (quit). */
 void session_analysis_stop(struct session *s);
 /* The panel's lines: the head ("Analysis +0.08  depth 14", or the
@@ -360,7 +360,7 @@ int session_edit_analyse(struct session *s);
 /* :fen FEN while editing: the editor holds it. */
 int session_edit_fen(struct session *s, const char *text);
 /* A command while the editor is open: true when taken (or refused). */
-bool session_edit_command(struct session *s, const struct ui_cmd *cmd);
+bool session_edit_command(struct session *s, const struct session_cmd *cmd);
 /* The new-game dialog opened on a start position of a variant. */
 void session_newgame_open_fen(struct session *s, int variant,
     const char *fen);
@@ -478,7 +478,7 @@ void session_learn_leave(struct session *s);
 /* The list's q: leave, and a new game from the start. */
 void session_learn_quit(struct session *s);
 /* A command: true when the lesson or puzzle took it. */
-bool session_learn_command(struct session *s, const struct ui_cmd *cmd);
+bool session_learn_command(struct session *s, const struct session_cmd *cmd);
 /* A legal move of the side to move (keys or command line). */
 enum session_learn_result session_learn_play(struct session *s, move_t m);
 /* An illegal move tried with the keys: the piece picked on `selected`,
@@ -516,7 +516,7 @@ struct learn_player *session_puzzle_player(struct session *s);
 struct session_hooks {
 	void *ctx;
 	/* A command for the network game: true when handled there. */
-	bool (*command)(void *ctx, const struct ui_cmd *cmd);
+	bool (*command)(void *ctx, const struct session_cmd *cmd);
 	/* Why the side to move cannot move now, or NULL. */
 	const char *(*nomove)(void *ctx);
 	/* Why analysis is not allowed now, or NULL (may be NULL). */
@@ -531,7 +531,7 @@ struct session {
 	struct record_tags tags;
 	char save_name[CONF_PATH_MAX + 64]; /* the file last saved or loaded */
 	struct session_player *player[2];
-	struct ui_worker worker;
+	struct session_worker worker;
 	struct session_analysis analysis;
 	struct session_hooks hooks;
 	int64_t (*now)(void);       /* monotonic ms; util_now_ms by default */
@@ -544,7 +544,7 @@ struct session {
 	/* A question waiting for y or n. */
 	bool asking;
 	char question[160];
-	struct ui_cmd answer_cmd;   /* run on yes */
+	struct session_cmd answer_cmd;   /* run on yes */
 
 	/* The AI and the advisor. */
 	char ai_line[SESSION_MSG_MAX];
@@ -608,15 +608,15 @@ void session_new_game(struct session *s, const struct board *start);
 void session_play(struct session *s, move_t m, bool from_ai);
 /* A human move, with the safety check (may ask first). */
 void session_human_move(struct session *s, move_t m);
-void session_command(struct session *s, const struct ui_cmd *cmd);
+void session_command(struct session *s, const struct session_cmd *cmd);
 /* The question's answer. */
 void session_answer(struct session *s, bool yes);
 /* Ask a yes/no question; yes runs cmd (with arg, may be NULL). */
 void session_ask(struct session *s, const char *question,
-    enum ui_cmd_type cmd, const char *arg);
+    enum session_cmd_type cmd, const char *arg);
 void session_turn(struct session *s);  /* start the side to move's turn */
 void session_cancel_turns(struct session *s);
-void session_worker_msg(struct session *s, const struct ui_msg *m);
+void session_worker_msg(struct session *s, const struct session_job_msg *m);
 /* Timers: held AI moves and the clock's flag. */
 void session_tick(struct session *s);
 /* ms until session_tick or a redraw of the clock is due, -1 none. */

@@ -63,7 +63,7 @@ static void
 halt(struct session_analysis *an)
 {
 	if (an->worker.rd >= 0)
-		ui_worker_stop(&an->worker);
+		session_worker_stop(&an->worker);
 }
 
 void
@@ -115,7 +115,7 @@ begin(struct session *s, int ply)
 {
 	struct session_analysis *an = &s->analysis;
 	struct search_options o;
-	struct ui_job job;
+	struct session_job job;
 
 	if (an->search == NULL) {
 		/* Full strength, one thread, the default table: the CPU is
@@ -149,7 +149,7 @@ begin(struct session *s, int ply)
 	an->ply = ply;
 	an->reset_serial = s->reset_serial;
 	s->dirty = true;
-	if (ui_worker_start(&an->worker, &job) < 0) {
+	if (session_worker_start(&an->worker, &job) < 0) {
 		session_analysis_stop(s);
 		session_msg(s, SM_ERROR, "cannot start the analysis thread");
 		return;
@@ -223,7 +223,7 @@ session_analysis_toggle(struct session *s)
 }
 
 void
-session_analysis_msg(struct session *s, const struct ui_msg *m)
+session_analysis_msg(struct session *s, const struct session_job_msg *m)
 {
 	struct session_analysis *an = &s->analysis;
 

@@ -23,7 +23,7 @@ static const int delays[] = { 0, 100, 250, 500, 1000, 2000, 4000, 8000 };
 
 
 void
-session_ask(struct session *s, const char *question, enum ui_cmd_type cmd,
+session_ask(struct session *s, const char *question, enum session_cmd_type cmd,
     const char *arg)
 {
 	snprintf(s->question, sizeof s->question, "%s", question);
@@ -38,7 +38,7 @@ session_ask(struct session *s, const char *question, enum ui_cmd_type cmd,
 void
 session_answer(struct session *s, bool yes)
 {
-	struct ui_cmd cmd = s->answer_cmd;
+	struct session_cmd cmd = s->answer_cmd;
 
 	if (!s->asking)
 		return;
@@ -159,7 +159,7 @@ advice(struct session *s)
 {
 	int side = game_board(&s->game)->side;
 	struct player_conf pc;
-	struct ui_job job;
+	struct session_job job;
 
 	if (game_over(&s->game)) {
 		session_msg(s, SM_ERROR, "the game is over: no advice (n starts "
@@ -181,7 +181,7 @@ advice(struct session *s)
 		pc.movetime_ms = 1000;
 	/* Each side's advisor has that side's settings. */
 	if (s->advisor[side] == NULL)
-		s->advisor[side] = ui_search_new(&pc);
+		s->advisor[side] = session_search_new(&pc);
 	memset(&job, 0, sizeof job);
 	job.kind = JOB_ADVICE;
 	job.color = side;
@@ -196,7 +196,7 @@ advice(struct session *s)
 		    sizeof *job.history * (size_t)s->game.nply);
 		job.nhistory = s->game.nply;
 	}
-	if (ui_worker_start(&s->worker, &job) < 0) {
+	if (session_worker_start(&s->worker, &job) < 0) {
 		session_msg(s, SM_ERROR, "cannot start the advisor");
 		return;
 	}
@@ -344,7 +344,7 @@ clock_cmd(struct session *s, const char *arg)
 
 /* Commands a network game handles, or refuses, itself. */
 static bool
-hooked(struct session *s, const struct ui_cmd *cmd)
+hooked(struct session *s, const struct session_cmd *cmd)
 {
 	return s->hooks.command != NULL && s->hooks.command(s->hooks.ctx, cmd);
 }
@@ -373,7 +373,7 @@ move_cmd(struct session *s, const char *text, bool checked)
 
 /* Advice, pause and pace, players and limits, a new position. */
 static bool
-ai_command(struct session *s, const struct ui_cmd *cmd)
+ai_command(struct session *s, const struct session_cmd *cmd)
 {
 	switch (cmd->type) {
 	case CMD_ADVICE:
@@ -422,10 +422,10 @@ ai_command(struct session *s, const struct ui_cmd *cmd)
 	}
 }
 
-static void command_run(struct session *s, const struct ui_cmd *cmd);
+static void command_run(struct session *s, const struct session_cmd *cmd);
 
 void
-session_command(struct session *s, const struct ui_cmd *cmd)
+session_command(struct session *s, const struct session_cmd *cmd)
 {
 	command_run(s, cmd);
 	/* A move, a review step, undo, a new game...: analysis follows. */
@@ -433,7 +433,7 @@ session_command(struct session *s, const struct ui_cmd *cmd)
 }
 
 static void
-command_run(struct session *s, const struct ui_cmd *cmd)
+command_run(struct session *s, const struct session_cmd *cmd)
 {
 	s->dirty = true;
 	if (hooked(s, cmd) || session_edit_command(s, cmd) ||

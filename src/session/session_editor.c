@@ -267,7 +267,7 @@ session_edit_fen(struct session *s, const char *text)
 /* Commands while the editor is open: the ones that do not play on the
  * game under it. */
 bool
-session_edit_command(struct session *s, const struct ui_cmd *cmd)
+session_edit_command(struct session *s, const struct session_cmd *cmd)
 {
 	if (!s->edit.open)
 		return false;

@@ -216,7 +216,7 @@ session_load(struct session *s, const char *path, int index)
 void
 session_load_cmd(struct session *s, const char *arg)
 {
-	char name[UI_CMD_ARG_MAX], path[CONF_PATH_MAX + 64], err[256];
+	char name[SESSION_CMD_ARG_MAX], path[CONF_PATH_MAX + 64], err[256];
 	const char *sp = strrchr(arg, ' ');
 	int index = 0, n;
 

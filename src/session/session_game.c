@@ -43,8 +43,8 @@ session_init(struct session *s, const struct congo_conf *conf, char *err,
 			return -1;
 		}
 	}
-	if (ui_worker_init(&s->worker) < 0 ||
-	    ui_worker_init(&s->analysis.worker) < 0) {
+	if (session_worker_init(&s->worker) < 0 ||
+	    session_worker_init(&s->analysis.worker) < 0) {
 		snprintf(err, errlen, "cannot make the AI's pipe");
 		session_free(s);
 		return -1;
@@ -59,7 +59,7 @@ session_free(struct session *s)
 
 	session_analysis_stop(s);
 	if (s->analysis.worker.rd >= 0)
-		ui_worker_free(&s->analysis.worker);
+		session_worker_free(&s->analysis.worker);
 	s->analysis.worker.rd = s->analysis.worker.wr = -1;
 	if (s->analysis.search != NULL)
 		search_free(s->analysis.search);
@@ -67,12 +67,12 @@ session_free(struct session *s)
 	if (s->have_game)
 		session_cancel_turns(s);
 	if (s->worker.rd >= 0)
-		ui_worker_free(&s->worker);
+		session_worker_free(&s->worker);
 	s->worker.rd = s->worker.wr = -1;
 	for (c = 0; c < 2; c++) {
 		session_player_free(s->player[c]);
 		s->player[c] = NULL;
-		ui_search_free(s->advisor[c]);
+		session_search_free(s->advisor[c]);
 		s->advisor[c] = NULL;
 	}
 	if (s->have_game)
@@ -191,7 +191,7 @@ session_cancel_turns(struct session *s)
 		if (s->player[c]->ops->turn_cancel != NULL)
 			s->player[c]->ops->turn_cancel(s, s->player[c]);
 	if (s->advising || s->thinking)
-		ui_worker_stop(&s->worker);
+		session_worker_stop(&s->worker);
 	s->advising = false;
 	s->thinking = false;
 	s->held = MOVE_NONE;
@@ -351,7 +351,7 @@ session_turn(struct session *s)
 	if (p->thinks && s->paused && !s->step)
 		return;
 	if (s->advising) {
-		ui_worker_stop(&s->worker);
+		session_worker_stop(&s->worker);
 		s->advising = false;
 	}
 	/* The AI is about to move: analysis gives it the CPU. */
@@ -415,7 +415,7 @@ session_play(struct session *s, move_t m, bool from_ai)
 		session_cancel_turns(s);
 	if (s->advising) {
 		/* Advice about the position being left is no use. */
-		ui_worker_stop(&s->worker);
+		session_worker_stop(&s->worker);
 		s->advising = false;
 	}
 	/* A side's first move is not timed: no time taken, no increment. */
@@ -510,10 +510,10 @@ session_drowning(const struct board *b)
 	    ~(b->pieces[WHITE][CROCODILE] | b->pieces[BLACK][CROCODILE]);
 }
 
-static void worker_msg(struct session *s, const struct ui_msg *m);
+static void worker_msg(struct session *s, const struct session_job_msg *m);
 
 void
-session_worker_msg(struct session *s, const struct ui_msg *m)
+session_worker_msg(struct session *s, const struct session_job_msg *m)
 {
 	worker_msg(s, m);
 	/* The AI or the advisor is done: analysis may go on. */
@@ -521,7 +521,7 @@ session_worker_msg(struct session *s, const struct ui_msg *m)
 }
 
 static void
-worker_msg(struct session *s, const struct ui_msg *m)
+worker_msg(struct session *s, const struct session_job_msg *m)
 {
 	char mv[MOVE_TEXT_MAX];
 	int side = game_board(&s->game)->side;

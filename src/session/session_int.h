@@ -12,7 +12,7 @@ void session_position_changed(struct session *s);
 void session_save(struct session *s, const char *name);
 /* :load FILE [N] */
 void session_load_cmd(struct session *s, const char *arg);
-void session_review(struct session *s, enum ui_cmd_type t);
+void session_review(struct session *s, enum session_cmd_type t);
 void session_continue(struct session *s, bool now);
 /* An AI is about to think: stop the analysis (it resumes after). */
 void session_analysis_pause(struct session *s);

@@ -405,7 +405,7 @@ lesson_solution(struct session *s, const struct learn_step *st)
 }
 
 bool
-session_learn_command(struct session *s, const struct ui_cmd *cmd)
+session_learn_command(struct session *s, const struct session_cmd *cmd)
 {
 	struct session_learn *L;
 

@@ -36,7 +36,7 @@ static void
 ai_turn_begin(struct session *s, struct session_player *p)
 {
 	const struct game *g = &s->game;
-	struct ui_job job;
+	struct session_job job;
 
 	memset(&job, 0, sizeof job);
 	job.kind = JOB_MOVE;
@@ -63,7 +63,7 @@ ai_turn_begin(struct session *s, struct session_player *p)
 		if (job.conf.movetime_ms == 0 || budget < job.conf.movetime_ms)
 			job.conf.movetime_ms = (int)budget;
 	}
-	if (ui_worker_start(&s->worker, &job) < 0) {
+	if (session_worker_start(&s->worker, &job) < 0) {
 		session_msg(s, SM_ERROR, "cannot start the AI thread");
 		return;
 	}
@@ -82,7 +82,7 @@ ai_turn_cancel(struct session *s, struct session_player *p)
 {
 	(void)p;
 	if (s->thinking) {
-		ui_worker_stop(&s->worker);
+		session_worker_stop(&s->worker);
 		s->thinking = false;
 	}
 }
@@ -91,7 +91,7 @@ static void
 ai_reset(struct session *s, struct session_player *p)
 {
 	(void)s;
-	ui_search_clear(p->priv);
+	session_search_clear(p->priv);
 }
 
 static void
@@ -131,7 +131,7 @@ ai_describe(const struct session_player *p, char *buf, size_t n)
 static void
 ai_free(struct session_player *p)
 {
-	ui_search_free(p->priv);
+	session_search_free(p->priv);
 }
 
 static const struct session_player_ops ai_ops = {
@@ -166,7 +166,7 @@ session_player_new(const struct player_conf *pc, int color, char *err,
 	}
 	p->ops = &ai_ops;
 	p->thinks = true;
-	p->priv = ui_search_new(pc);
+	p->priv = session_search_new(pc);
 	return p;
 }
 

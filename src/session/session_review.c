@@ -39,7 +39,7 @@ review_to(struct session *s, int ply)
 }
 
 void
-session_review(struct session *s, enum ui_cmd_type t)
+session_review(struct session *s, enum session_cmd_type t)
 {
 	int at = session_shown_ply(s);
 

@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -22,6 +23,10 @@
 #include "engine/notation.h"
 #include "session/session.h"
 #include "util/util.h"
+
+/* One message is one write(2) on the pipe: atomic only up to PIPE_BUF. */
+_Static_assert(sizeof(struct session_job_msg) <= PIPE_BUF,
+    "a worker's message must fit in PIPE_BUF");
 
 static void
 options_of(const struct player_conf *pc, struct search_options *o)
@@ -41,7 +46,7 @@ options_of(const struct player_conf *pc, struct search_options *o)
 }
 
 void *
-ui_search_new(const struct player_conf *pc)
+session_search_new(const struct player_conf *pc)
 {
 	struct search_options o;
 
@@ -50,14 +55,14 @@ ui_search_new(const struct player_conf *pc)
 }
 
 void
-ui_search_free(void *s)
+session_search_free(void *s)
 {
 	if (s != NULL)
 		search_free(s);
 }
 
 void
-ui_search_clear(void *s)
+session_search_clear(void *s)
 {
 	if (s != NULL)
 		search_clear(s);
@@ -69,7 +74,7 @@ ui_search_clear(void *s)
  * until the job is cancelled (the UI then joins and reads no more).
  */
 static void
-post(struct ui_worker *w, struct ui_msg *m)
+post(struct session_worker *w, struct session_job_msg *m)
 {
 	struct pollfd pfd;
 	ssize_t n;
@@ -94,7 +99,7 @@ post(struct ui_worker *w, struct ui_msg *m)
  * value of the endgame tables says so ("wins the lion in 3 (tablebase)",
  * "draw (tablebase)"). */
 static void
-score_text(const struct search_info *info, const struct ui_job *j,
+score_text(const struct search_info *info, const struct session_job *j,
     char *buf, size_t n)
 {
 	bool white = j->kind == JOB_ANALYSIS;
@@ -128,8 +133,8 @@ score_text(const struct search_info *info, const struct ui_job *j,
 }
 
 static void
-info_to_msg(const struct search_info *info, const struct ui_job *j,
-    struct ui_msg *m)
+info_to_msg(const struct search_info *info, const struct session_job *j,
+    struct session_job_msg *m)
 {
 	size_t len = 0;
 	int i;
@@ -154,8 +159,8 @@ info_to_msg(const struct search_info *info, const struct ui_job *j,
 static void
 on_info(const struct search_info *info, void *user)
 {
-	struct ui_worker *w = user;
-	struct ui_msg m;
+	struct session_worker *w = user;
+	struct session_job_msg m;
 
 	if (atomic_load(&w->cancel))
 		return;
@@ -203,9 +208,9 @@ drowns_own(const struct board *pos, move_t m, struct board *after)
  * do. The AI players are not changed.
  */
 static move_t
-advice_guard(struct ui_worker *w, move_t m)
+advice_guard(struct session_worker *w, move_t m)
 {
-	struct ui_job *j = &w->job;
+	struct session_job *j = &w->job;
 	struct movelist *ml;
 	struct board after, *hist;
 	struct search_limits lim;
@@ -250,11 +255,11 @@ advice_guard(struct ui_worker *w, move_t m)
 static void *
 worker_main(void *arg)
 {
-	struct ui_worker *w = arg;
-	struct ui_job *j = &w->job;
+	struct session_worker *w = arg;
+	struct session_job *j = &w->job;
 	struct search_limits lim;
 	struct search_info last;
-	struct ui_msg m;
+	struct session_job_msg m;
 
 	memset(&m, 0, sizeof m);
 	m.kind = MSG_DONE;
@@ -291,7 +296,7 @@ worker_main(void *arg)
 }
 
 int
-ui_worker_init(struct ui_worker *w)
+session_worker_init(struct session_worker *w)
 {
 	int fd[2];
 
@@ -311,17 +316,17 @@ ui_worker_init(struct ui_worker *w)
 }
 
 void
-ui_worker_free(struct ui_worker *w)
+session_worker_free(struct session_worker *w)
 {
-	ui_worker_stop(w);
+	session_worker_stop(w);
 	close(w->rd);
 	close(w->wr);
 }
 
 int
-ui_worker_start(struct ui_worker *w, const struct ui_job *job)
+session_worker_start(struct session_worker *w, const struct session_job *job)
 {
-	ui_worker_stop(w);
+	session_worker_stop(w);
 	w->job = *job;
 	w->id++;
 	atomic_store(&w->cancel, false);
@@ -338,13 +343,13 @@ ui_worker_start(struct ui_worker *w, const struct ui_job *job)
 }
 
 bool
-ui_worker_busy(const struct ui_worker *w)
+session_worker_busy(const struct session_worker *w)
 {
 	return w->running;
 }
 
 void
-ui_worker_stop(struct ui_worker *w)
+session_worker_stop(struct session_worker *w)
 {
 	if (!w->running)
 		return;
@@ -358,7 +363,7 @@ ui_worker_stop(struct ui_worker *w)
 }
 
 int
-ui_worker_read(struct ui_worker *w, struct ui_msg *m)
+session_worker_read(struct session_worker *w, struct session_job_msg *m)
 {
 	ssize_t n;
 

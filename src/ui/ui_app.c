@@ -119,7 +119,7 @@ unicode(struct ui_app *a)
 }
 
 void
-app_command(struct ui_app *a, const struct ui_cmd *cmd)
+app_command(struct ui_app *a, const struct session_cmd *cmd)
 {
 	int page = (a->lay.status_y - 6) / 2 + 1;
 

@@ -532,7 +532,7 @@ ui_input_key(struct ui_input *in, const struct ui_input_ctx *ctx,
     const struct ui_event *ev, struct ui_action *act)
 {
 	int key = ev->key;
-	enum ui_cmd_type c;
+	enum session_cmd_type c;
 
 	memset(act, 0, sizeof *act);
 	if (in->cmdline) {
@@ -617,7 +617,7 @@ ui_looks_like_move(const char *t)
 
 static const struct {
 	const char *name;
-	enum ui_cmd_type type;
+	enum session_cmd_type type;
 	int arg;             /* 0 none, 1 optional, 2 required */
 } commands[] = {
 	{ "help", CMD_HELP, 0 },
@@ -681,7 +681,7 @@ ui_cmd_name(int i)
 }
 
 int
-ui_cmd_parse(const char *text, struct ui_cmd *cmd, char *err, size_t errlen)
+ui_cmd_parse(const char *text, struct session_cmd *cmd, char *err, size_t errlen)
 {
 	char word[32];
 	const char *p = text, *arg;

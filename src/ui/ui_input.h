@@ -54,7 +54,7 @@ enum ui_act_type {
 struct ui_action {
 	enum ui_act_type type;
 	move_t move;
-	struct ui_cmd cmd;
+	struct session_cmd cmd;
 	char msg[128];
 };
 
@@ -110,9 +110,9 @@ bb_t ui_input_targets(const struct ui_input *in, const struct board *b);
 bb_t ui_input_jumped(const struct ui_input *in);
 
 /* The command of a key outside the command line (CMD_NONE if none). */
-enum ui_cmd_type ui_key_command(int key);
+enum session_cmd_type ui_key_command(int key);
 /* Parse a command line (without the ':'). -1 with a message on error. */
-int ui_cmd_parse(const char *text, struct ui_cmd *cmd, char *err,
+int ui_cmd_parse(const char *text, struct session_cmd *cmd, char *err,
     size_t errlen);
 /* The command line's command names, i from 0 (NULL past the last). */
 const char *ui_cmd_name(int i);

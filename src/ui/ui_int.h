@@ -157,7 +157,7 @@ struct ui_app {
 };
 
 /* ui_app.c: keys and commands of the view, handed on to the session. */
-void app_command(struct ui_app *a, const struct ui_cmd *cmd);
+void app_command(struct ui_app *a, const struct session_cmd *cmd);
 void app_set_flip_default(struct ui_app *a);
 /* The screen to show now: a dialog or question of the session first. */
 enum ui_screen_id app_screen(const struct ui_app *a);
@@ -193,7 +193,7 @@ void ui_draw(struct ui_app *a);
 struct ui_key_def {
 	int key;                    /* the key, or 0 for a help line only */
 	int key2;                   /* another key for the same, or 0 */
-	enum ui_cmd_type cmd;       /* CMD_NONE: handled by ui_input */
+	enum session_cmd_type cmd;       /* CMD_NONE: handled by ui_input */
 	const char *name;           /* as the help and congo(6) write it */
 	const char *help;
 };

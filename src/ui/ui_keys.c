@@ -54,7 +54,7 @@ const struct ui_key_def ui_keys[] = {
 
 const int ui_nkeys = (int)(sizeof ui_keys / sizeof ui_keys[0]);
 
-enum ui_cmd_type
+enum session_cmd_type
 ui_key_command(int key)
 {
 	int i;

@@ -101,7 +101,7 @@ ui_learn_sync(struct ui_app *a)
 }
 
 bool
-ui_learn_command(struct ui_app *a, const struct ui_cmd *cmd)
+ui_learn_command(struct ui_app *a, const struct session_cmd *cmd)
 {
 	if (!session_learn_command(&a->s, cmd))
 		return false;

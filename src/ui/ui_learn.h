@@ -35,7 +35,7 @@ void ui_learn_end(struct ui_app *a);
 void ui_learn_sync(struct ui_app *a);
 
 /* Hooks; each returns true when it handled the event. */
-bool ui_learn_command(struct ui_app *a, const struct ui_cmd *cmd);
+bool ui_learn_command(struct ui_app *a, const struct session_cmd *cmd);
 /* A human's legal move, before it is played. */
 bool ui_learn_play(struct ui_app *a, move_t m);
 /* An illegal move tried with the keys (msg: the input's words). */

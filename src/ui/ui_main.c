@@ -171,7 +171,7 @@ loop(struct ui_app *a, volatile sig_atomic_t *sig)
 {
 	struct pollfd fds[6];
 	struct ui_event ev;
-	struct ui_msg msg;
+	struct session_job_msg msg;
 	int nfds, i, c, my = 0, mx = 0, pfd[2];
 	unsigned tick_shown = 0;
 	char buf[64];
@@ -197,9 +197,9 @@ loop(struct ui_app *a, volatile sig_atomic_t *sig)
 		if (fds[1].revents & POLLHUP || fds[0].revents & (POLLHUP |
 		    POLLERR | POLLNVAL))
 			a->s.quit = true;
-		while (ui_worker_read(&a->s.worker, &msg))
+		while (session_worker_read(&a->s.worker, &msg))
 			session_worker_msg(&a->s, &msg);
-		while (ui_worker_read(&a->s.analysis.worker, &msg))
+		while (session_worker_read(&a->s.analysis.worker, &msg))
 			session_analysis_msg(&a->s, &msg);
 		for (i = 4; i < nfds; i++) {
 			if (!(fds[i].revents & (POLLIN | POLLHUP | POLLERR)))
@@ -312,7 +312,7 @@ prepare(struct ui_app *a, int argc, char **argv, struct ui_opts *o)
 	return 0;
 }
 
-static bool net_command_hook(void *ctx, const struct ui_cmd *cmd)
+static bool net_command_hook(void *ctx, const struct session_cmd *cmd)
 {
 	return ui_net_command(ctx, cmd);
 }

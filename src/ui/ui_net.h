@@ -31,7 +31,7 @@ int ui_net_timeout(struct ui_app *a);
 void ui_net_tick(struct ui_app *a);
 
 /* Hooks. A command for the network game: true when handled here. */
-bool ui_net_command(struct ui_app *a, const struct ui_cmd *cmd);
+bool ui_net_command(struct ui_app *a, const struct session_cmd *cmd);
 /* Why the side to move cannot move now, or NULL. */
 const char *ui_net_nomove(const struct ui_app *a);
 /* Why analysis is refused now (one's own game, not over), or NULL. */
@@ -180,7 +180,7 @@ bool ui_net_seek_line(const struct ui_app *a, char *buf, size_t n);
 bool ui_net_seek_cancel(struct ui_app *a, bool quit);
 /* :takeback and u (offer, or answer), :whois, :top, :games: true when
  * handled. */
-bool ui_net_acct_command(struct ui_app *a, const struct ui_cmd *cmd);
+bool ui_net_acct_command(struct ui_app *a, const struct session_cmd *cmd);
 /* Each loop: the takeback question answered no sends the decline. */
 void ui_net_acct_tick(struct ui_app *a);
 /* ms until the seek's waiting time shown changes, -1 none. */
@@ -190,7 +190,7 @@ void ui_net_rating_change(struct ui_app *a, const struct net_event *e);
 /* ui_net_list.c: a list of the server's (:whois, :top, :games) opened
  * over the screen, filled by its events; Enter on a game opens its
  * record for review. */
-void ui_net_list_open(struct ui_app *a, const struct ui_cmd *cmd);
+void ui_net_list_open(struct ui_app *a, const struct session_cmd *cmd);
 void ui_net_list_event(struct ui_app *a, const struct net_event *e);
 void ui_net_list_draw(struct ui_app *a);
 void ui_net_list_key(struct ui_app *a, const struct ui_event *ev);

@@ -154,7 +154,7 @@ ui_net_acct_timeout(const struct ui_app *a)
 }
 
 bool
-ui_net_acct_command(struct ui_app *a, const struct ui_cmd *cmd)
+ui_net_acct_command(struct ui_app *a, const struct session_cmd *cmd)
 {
 	struct ui_net *u = a->net;
 

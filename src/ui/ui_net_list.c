@@ -51,7 +51,7 @@ ui_net_list_free(struct ui_net *u)
 }
 
 void
-ui_net_list_open(struct ui_app *a, const struct ui_cmd *cmd)
+ui_net_list_open(struct ui_app *a, const struct session_cmd *cmd)
 {
 	struct ui_net *u = a->net;
 	struct ui_net_list *l;

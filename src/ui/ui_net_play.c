@@ -637,7 +637,7 @@ not_seated(const struct ui_net *u, const struct ui_app *a, bool over_ok)
 
 /* The commands of a network game: sent to the server, or refused. */
 static bool
-online_command(struct ui_app *a, const struct ui_cmd *cmd)
+online_command(struct ui_app *a, const struct session_cmd *cmd)
 {
 	struct ui_net *u = a->net;
 	const char *why = NULL;
@@ -693,7 +693,7 @@ online_command(struct ui_app *a, const struct ui_cmd *cmd)
 }
 
 bool
-ui_net_command(struct ui_app *a, const struct ui_cmd *cmd)
+ui_net_command(struct ui_app *a, const struct session_cmd *cmd)
 {
 	struct ui_net *u = a->net;
 	char err[160];

@@ -286,7 +286,7 @@ bool
 ui_lobby_seeks_key(struct ui_app *a, const struct ui_event *ev)
 {
 	struct ui_net *u = a->net;
-	struct ui_cmd cmd;
+	struct session_cmd cmd;
 
 	if (u->form.open)
 		return form_key(a, ev);
