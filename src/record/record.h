@@ -179,6 +179,88 @@ int record_read_notes(FILE *f, const char *name, int index, struct game *g,
     struct record_tags *tags, const struct game_rules *rules,
     struct record_notes *notes, char *err, size_t errlen);
 
+/*
+ * (Added) Variations: a game's move tree. node[0] is the root (the start
+ * position); every other node is a move with the position after it, the
+ * game's status there by the rules, and its annotation. child[0] is the
+ * main continuation, the others are variations (alternatives to it), in
+ * order. The main line is the game's moves (record_tree_sync keeps it
+ * so); the tree holds the variations that hang from it, nested. Deleted
+ * nodes stay in the array, marked dead. Written as RAV: `3. c3c4 (3. a3a4
+ * {text} a6a5 (3... b6b5)) 3... d6d5`, a variation after the move it
+ * replaces; read back the same, nested to any depth.
+ */
+struct record_node {
+	move_t move;                /* the move into it (root: MOVE_NONE) */
+	struct board pos;           /* the position after it */
+	int parent;                 /* -1: the root */
+	int ply;                    /* plies from the start */
+	int *child, nchild, capchild;
+	enum game_result result;    /* over here? (no move may follow) */
+	enum game_reason reason;
+	struct record_note note;    /* a variation's move's annotation */
+	bool dead;                  /* deleted */
+};
+
+struct record_tree {
+	struct record_node *node;
+	int n, cap;
+	struct game_rules rules;
+	char *intro;                /* unused by the tree itself */
+};
+
+void record_tree_init(struct record_tree *t, const struct board *start,
+    const struct game_rules *rules);
+void record_tree_free(struct record_tree *t);
+void record_tree_copy(struct record_tree *dst, const struct record_tree *src);
+/* The child of node reached by m, or -1. */
+int record_tree_child(const struct record_tree *t, int node, move_t m);
+/* The main continuation of node (child[0]), or -1. */
+int record_tree_main(const struct record_tree *t, int node);
+/* Add a legal move of node's position as its last child (or find it):
+ * the child's index, -1 when the game is over at node. */
+int record_tree_add(struct record_tree *t, int node, move_t m);
+/* Is node on the main line (child[0] all the way from the root)? */
+bool record_tree_on_main(const struct record_tree *t, int node);
+/* The first move of the innermost variation holding node (0: node is on
+ * the main line). */
+int record_tree_branch(const struct record_tree *t, int node);
+/* One place up among its siblings (rank 1 becomes the main
+ * continuation): its new rank, -1 when it is already first. */
+int record_tree_promote(struct record_tree *t, int node);
+/* Delete node and everything after it: its parent, -1 for the root. */
+int record_tree_delete(struct record_tree *t, int node);
+/* The main line's node after ply plies, -1 past its end. */
+int record_tree_at_ply(const struct record_tree *t, int ply);
+/* The moves from the root to node into moves[max]: their count, -1 when
+ * more than max. */
+int record_tree_path(const struct record_tree *t, int node, move_t *moves,
+    int max);
+/* Make the main line the game's moves (redo ones included): a game move
+ * that is a variation here becomes the main continuation; a new one
+ * replaces the old continuation when that was a plain line (as the game
+ * drops its redo moves), else the old one is kept as a variation. A game
+ * from another start empties the tree. */
+void record_tree_sync(struct record_tree *t, const struct game *g);
+/* The live moves in the tree (the root not counted). */
+int record_tree_count(const struct record_tree *t);
+
+/* A record with variations: the game's moves with notes (NULL: none) as
+ * the main line, the tree's variations (NULL: none) after the moves they
+ * replace. record_read_tree reads game `index` as record_read_notes does,
+ * and when tree is not NULL fills it (record_tree_free it, even after an
+ * error); variations are checked move by move (FILE:LINE) either way. */
+int record_write_tree(FILE *f, const struct game *g,
+    const struct record_tags *tags, const struct record_notes *notes,
+    const struct record_tree *tree);
+int record_save_tree(const char *path, const struct game *g,
+    const struct record_tags *tags, const struct record_notes *notes,
+    const struct record_tree *tree, char *err, size_t errlen);
+int record_read_tree(FILE *f, const char *name, int index, struct game *g,
+    struct record_tags *tags, const struct game_rules *rules,
+    struct record_notes *notes, struct record_tree *tree, char *err,
+    size_t errlen);
+
 /* (Added) A file name for a new record: "congo-YYYYMMDD-HHMMSS.pgn". */
 void record_default_name(char *out, size_t n);
 

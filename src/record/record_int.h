@@ -23,4 +23,40 @@ int record_clock_parse(const char *s, size_t len, int64_t *ms);
  * "" when it has nothing for a comment; malloc'd. */
 char *record_comment_text(const struct record_note *n);
 
+/*
+ * (Added) Reading variations (record_rav.c): the tree being filled beside
+ * the game, the position reached in the line being read, and the '('
+ * met and not yet closed.
+ */
+#define RECORD_RAV_DEPTH_MAX 64
+
+struct record_rav {
+	struct record_tree *tree;   /* the caller's, or &own */
+	struct record_tree own;
+	int cur;                    /* the node of the position reached */
+	int depth;                  /* '(' open */
+	int back[RECORD_RAV_DEPTH_MAX];   /* cur before each '(' */
+	int line[RECORD_RAV_DEPTH_MAX];   /* and its line */
+	bool fresh;                 /* no move yet after the last '(' */
+	struct record_note pend;    /* a comment before a variation's move */
+};
+
+/* Start on a game's start position (into tree, or a tree of its own). */
+void record_rav_begin(struct record_rav *r, struct record_tree *tree,
+    const struct game *g);
+void record_rav_end(struct record_rav *r);
+/* '(' and ')': -1 with the reason in why. */
+int record_rav_open(struct record_rav *r, int line, char *why, size_t n);
+int record_rav_close(struct record_rav *r, char *why, size_t n);
+/* The position reached in the variation being read. */
+const struct board *record_rav_board(const struct record_rav *r);
+/* Its status (the game over there?). */
+enum game_result record_rav_result(const struct record_rav *r,
+    enum game_reason *why);
+/* A main-line move (after the game played it), or a variation's. */
+void record_rav_main(struct record_rav *r, move_t m);
+int record_rav_move(struct record_rav *r, move_t m, char *why, size_t n);
+/* Where a comment or NAG read inside a variation goes. */
+struct record_note *record_rav_note(struct record_rav *r);
+
 #endif

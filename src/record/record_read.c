@@ -31,6 +31,8 @@ struct lexer {
 	bool multi;             /* a '[' after the result starts the next game */
 	const struct game *g;   /* the game being read, for its ply count */
 	struct record_notes *notes; /* what the moves carry, NULL: skipped */
+	struct record_rav *rav;     /* variations, while the moves are read */
+	struct record_tree *tree;   /* the caller's tree of the game wanted */
 };
 
 static int fail(struct lexer *lx, int line, const char *fmt, ...)
@@ -45,6 +47,12 @@ note_comment(struct lexer *lx, const char *open, const char *close, int line)
 	char why[160];
 	int ply;
 
+	if (lx->rav != NULL && lx->rav->depth > 0) {
+		if (record_comment_parse(record_rav_note(lx->rav), open,
+		    (size_t)(close - open), why, sizeof why) != 0)
+			return fail(lx, line, "%s", why);
+		return 0;
+	}
 	if (lx->notes == NULL)
 		return 0;
 	ply = lx->g != NULL ? lx->g->nply - 1 : -1;
@@ -80,6 +88,12 @@ note_nag(struct lexer *lx, const char *tok, int line)
 	if (lx->g == NULL || lx->g->nply == 0)
 		return fail(lx, line, "annotation %s before the first move",
 		    tok);
+	if (lx->rav != NULL && lx->rav->depth > 0) {
+		if (record_note_add_nag(record_rav_note(lx->rav), v) != 0)
+			return fail(lx, line, "too many annotations after a "
+			    "move (at most %d)", RECORD_NAG_MAX);
+		return 0;
+	}
 	if (lx->notes == NULL)
 		return 0;
 	if (record_note_add_nag(record_notes_at(lx->notes, lx->g->nply - 1),
@@ -362,17 +376,36 @@ read_moves(struct lexer *lx, struct game *g, struct claim *tok)
 {
 	char buf[TOKEN_MAX], msg[256], show[48], over[96];
 	const char *start;
+	struct record_rav *rav = lx->rav;
 	move_t m;
 
 	for (;;) {
 		int line;
 		size_t len;
+		const struct board *here;
+		enum game_reason why;
+		enum game_result res;
 
 		if (skip(lx) != 0)
 			return -1;
+		line = lx->line;
+		if (rav->depth > 0 && (lx->p == lx->end || *lx->p == '['))
+			return fail(lx, rav->line[rav->depth - 1],
+			    "unterminated variation ('(' without ')')");
 		if (lx->p == lx->end)
 			return 0;
-		line = lx->line;
+		if (*lx->p == '(' || *lx->p == ')') {
+			if (tok->text != NULL)
+				return fail(lx, line, "a variation after the "
+				    "result %s", tok->text);
+			if ((*lx->p == '(' ? record_rav_open(rav, line, msg,
+			    sizeof msg) : record_rav_close(rav, msg,
+			    sizeof msg)) != 0)
+				return fail(lx, line, "%s", msg);
+			lx->p++;
+			continue;
+		}
+		here = rav->depth > 0 ? record_rav_board(rav) : game_board(g);
 		if (tok->text != NULL && *lx->p == '[') {
 			if (lx->multi)
 				return 0;	/* the next game's tags */
@@ -386,9 +419,6 @@ read_moves(struct lexer *lx, struct game *g, struct claim *tok)
 			    tok->text);
 		if (*lx->p == '[')
 			return fail(lx, line, "tags must come before the moves");
-		if (*lx->p == '(' || *lx->p == ')')
-			return fail(lx, line, "variations '(...)' are not "
-			    "supported");
 		if (*lx->p == ']')
 			return fail(lx, line, "unexpected ']'");
 		start = lx->p;
@@ -401,6 +431,10 @@ read_moves(struct lexer *lx, struct game *g, struct claim *tok)
 		memcpy(buf, start, len);
 		buf[len] = '\0';
 
+		if (is_result(buf) && rav->depth > 0)
+			return fail(lx, line, "the result %s inside a variation "
+			    "('(' at line %d not closed)", buf,
+			    rav->line[rav->depth - 1]);
 		if (is_result(buf)) {
 			static const char *const names[] = { "1-0", "0-1",
 				"1/2-1/2", "*" };
@@ -422,7 +456,7 @@ read_moves(struct lexer *lx, struct game *g, struct claim *tok)
 			 * move stuck to it ("12.d2d3"). */
 			char *dot = buf + strspn(buf, "0123456789");
 			long num;
-			int want = game_board(g)->fullmove;
+			int want = here->fullmove;
 			if (*dot == '.') {
 				*dot = '\0';
 				num = strtol(buf, NULL, 10);
@@ -435,23 +469,32 @@ read_moves(struct lexer *lx, struct game *g, struct claim *tok)
 					continue;
 			}
 		} else if (strcmp(buf, "...") == 0 || strcmp(buf, "..") == 0) {
-			if (game_board(g)->side != BLACK)
+			if (here->side != BLACK)
 				return fail(lx, line, "'...' but White is to "
 				    "move");
 			continue;
 		}
-		if (game_over(g)) {
-			game_result_text(g->result, g->reason, over,
-			    sizeof over);
-			return fail(lx, line, "%s after the end of the game "
+		res = rav->depth > 0 ? record_rav_result(rav, &why) :
+		    g->result;
+		if (rav->depth == 0)
+			why = g->reason;
+		if (res != RESULT_NONE) {
+			game_result_text(res, why, over, sizeof over);
+			return fail(lx, line, "%s after the end of the %s "
 			    "(%s)", shown(text, strlen(text), show,
-			    sizeof show), over);
+			    sizeof show), rav->depth > 0 ? "variation" :
+			    "game", over);
 		}
-		if (notation_read(game_board(g), text, &m, msg,
-		    sizeof msg) != 0)
+		if (notation_read(here, text, &m, msg, sizeof msg) != 0)
 			return fail(lx, line, "%s", msg);
+		if (rav->depth > 0) {
+			if (record_rav_move(rav, m, msg, sizeof msg) != 0)
+				return fail(lx, line, "%s", msg);
+			continue;
+		}
 		if (game_play(g, m, msg, sizeof msg) != 0)
 			return fail(lx, line, "%s", msg);
+		record_rav_main(rav, m);
 	}
 }
 
@@ -495,7 +538,8 @@ read_game(struct lexer *lx0, struct game *g, struct record_tags *tags,
 {
 	struct lexer lx = *lx0;
 	struct claim tag = { NULL, 0 }, tok = { NULL, 0 };
-	int tag_line[RECORD_TAG_MAX + 1], term_line = 0, i;
+	struct record_rav rav;
+	int tag_line[RECORD_TAG_MAX + 1], term_line = 0, i, rc;
 	bool started = false;
 
 	tags->n = 0;
@@ -533,7 +577,12 @@ read_game(struct lexer *lx0, struct game *g, struct record_tags *tags,
 		goto bad;
 	started = true;
 	lx.g = g;
-	if (read_moves(&lx, g, &tok) != 0)
+	record_rav_begin(&rav, lx.tree, g);
+	lx.rav = &rav;
+	rc = read_moves(&lx, g, &tok);
+	lx.rav = NULL;
+	record_rav_end(&rav);
+	if (rc != 0)
 		goto bad;
 	lx.g = NULL;
 	if (settle_result(&lx, g, tags, tag, tok, term_line) != 0)
@@ -584,17 +633,29 @@ record_read_notes(FILE *f, const char *name, int index, struct game *g,
     struct record_tags *tags, const struct game_rules *rules,
     struct record_notes *notes, char *err, size_t errlen)
 {
+	return record_read_tree(f, name, index, g, tags, rules, notes, NULL,
+	    err, errlen);
+}
+
+int
+record_read_tree(FILE *f, const char *name, int index, struct game *g,
+    struct record_tags *tags, const struct game_rules *rules,
+    struct record_notes *notes, struct record_tree *tree, char *err,
+    size_t errlen)
+{
 	static const struct game_rules defaults = GAME_RULES_DEFAULT;
 	struct record_tags local;
 	struct record_notes own;
 	struct lexer lx = { NULL, NULL, NULL, 1, name ? name : "record", err,
-		errlen, index > 0, NULL, NULL };
+		errlen, index > 0, NULL, NULL, NULL, NULL };
 	char *buf, dummy[1];
 	size_t len;
 	const char *nul;
 	int k, rc = -1;
 
 	memset(g, 0, sizeof *g);
+	if (tree != NULL)
+		memset(tree, 0, sizeof *tree);
 	/* Notes are always read, so that a bad one is always an error. */
 	record_notes_init(&own);
 	if (notes == NULL)
@@ -637,6 +698,7 @@ record_read_notes(FILE *f, const char *name, int index, struct game *g,
 		}
 	}
 	lx.notes = notes;
+	lx.tree = tree;
 	rc = read_game(&lx, g, tags, rules);
 	if (rc == 0)
 		record_notes_truncate(notes, g->nply);
@@ -653,7 +715,7 @@ record_list(const char *path, void (*each)(void *ctx, int index,
 {
 	static const struct game_rules defaults = GAME_RULES_DEFAULT;
 	struct lexer lx = { NULL, NULL, NULL, 1, path, err, errlen, true,
-		NULL, NULL };
+		NULL, NULL, NULL, NULL };
 	struct record_tags tags;
 	struct game g;
 	char *buf;

@@ -85,12 +85,23 @@ struct wrap {
 	FILE *f;
 	int col;
 	int err;
+	int open;       /* '(' to put before the next unit (a variation) */
 };
 
 static void
-put_unit(struct wrap *w, const char *s)
+put_unit(struct wrap *w, const char *s0)
 {
-	int len = (int)strlen(s);
+	char buf[MOVE_TEXT_MAX + 64];
+	const char *s = s0;
+	int len;
+
+	if (w->open > 0 && strlen(s0) + (size_t)w->open < sizeof buf) {
+		snprintf(buf, sizeof buf, "%.*s%s", w->open,
+		    "((((((((((((((((((((((((((((((((", s0);
+		s = buf;
+	}
+	w->open = 0;
+	len = (int)strlen(s);
 
 	if (w->col > 0 && w->col + 1 + len > LINE_MAX_COLS) {
 		if (putc('\n', w->f) == EOF)
@@ -143,6 +154,74 @@ put_note(struct wrap *w, const struct record_note *n)
 	free(body);
 }
 
+/* A variation's end: ')' after the last unit, no blank before it. */
+static void
+put_close(struct wrap *w)
+{
+	if (w->col + 1 > LINE_MAX_COLS) {
+		if (putc('\n', w->f) == EOF)
+			w->err = -1;
+		w->col = 0;
+	}
+	if (putc(')', w->f) == EOF)
+		w->err = -1;
+	w->col++;
+}
+
+/* A move: "12. d2d3", "12... d6d5" (Black's first in a line, or after a
+ * variation), or "d6d5". */
+static void
+put_move(struct wrap *w, const struct board *before, move_t m, bool num)
+{
+	char unit[MOVE_TEXT_MAX + 16], mv[MOVE_TEXT_MAX];
+
+	notation_write(m, mv, sizeof mv);
+	if (before->side == WHITE)
+		snprintf(unit, sizeof unit, "%d. %s", before->fullmove, mv);
+	else if (num)
+		snprintf(unit, sizeof unit, "%d... %s", before->fullmove, mv);
+	else
+		snprintf(unit, sizeof unit, "%s", mv);
+	put_unit(w, unit);
+}
+
+static void put_line(struct wrap *w, const struct record_tree *t, int node);
+
+/* The variations of node's parent other than node (node is the move
+ * they replace): each in parentheses. True when some were written. */
+static bool
+put_variations(struct wrap *w, const struct record_tree *t, int node)
+{
+	const struct record_node *p = &t->node[t->node[node].parent];
+	bool any = false;
+
+	if (p->nchild == 0 || p->child[0] != node)
+		return false;
+	for (int k = 1; k < p->nchild; k++) {
+		w->open++;
+		put_line(w, t, p->child[k]);
+		put_close(w);
+		any = true;
+	}
+	return any;
+}
+
+/* A line of the tree from node (a move), its variations nested. */
+static void
+put_line(struct wrap *w, const struct record_tree *t, int node)
+{
+	bool num = true;
+
+	while (node >= 0) {
+		const struct record_node *n = &t->node[node];
+		put_move(w, &t->node[n->parent].pos, n->move, num);
+		if (!record_note_empty(&n->note))
+			put_note(w, &n->note);
+		num = put_variations(w, t, node);
+		node = record_tree_main(t, node);
+	}
+}
+
 int
 record_write(FILE *f, const struct game *g, const struct record_tags *tags)
 {
@@ -169,9 +248,18 @@ int
 record_write_notes(FILE *f, const struct game *g,
     const struct record_tags *tags, const struct record_notes *notes)
 {
-	struct wrap w = { f, 0, 0 };
-	char unit[MOVE_TEXT_MAX + 16], mv[MOVE_TEXT_MAX], fen[FEN_MAX];
-	int i, written = 0;
+	return record_write_tree(f, g, tags, notes, NULL);
+}
+
+int
+record_write_tree(FILE *f, const struct game *g,
+    const struct record_tags *tags, const struct record_notes *notes,
+    const struct record_tree *tree)
+{
+	struct wrap w = { f, 0, 0, 0 };
+	char fen[FEN_MAX];
+	int i, written = 0, node = 0;
+	bool num = true;
 
 	for (i = 0; fixed_order[i] != NULL; i++) {
 		const char *v = fixed_value(fixed_order[i], g, tags, fen,
@@ -202,19 +290,24 @@ record_write_notes(FILE *f, const struct game *g,
 		put_note(&w, &intro);
 	}
 
+	/* The main line is the game's; the tree, while it follows the
+	 * game, gives the variations. */
+	if (tree != NULL && (tree->n == 0 ||
+	    !board_same_position(&tree->node[0].pos, &g->pos[0])))
+		tree = NULL;
 	for (i = 0; i < g->nply; i++) {
-		const struct board *b = &g->pos[i];
 		const struct record_note *n = record_notes_get(notes, i);
-		notation_write(g->moves[i], mv, sizeof mv);
-		if (b->side == WHITE)
-			snprintf(unit, sizeof unit, "%d. %s", b->fullmove, mv);
-		else if (i == 0)
-			snprintf(unit, sizeof unit, "%d... %s", b->fullmove, mv);
-		else
-			snprintf(unit, sizeof unit, "%s", mv);
-		put_unit(&w, unit);
+		put_move(&w, &g->pos[i], g->moves[i], num);
 		if (n != NULL && !record_note_empty(n))
 			put_note(&w, n);
+		num = false;
+		if (tree != NULL && node >= 0) {
+			node = record_tree_main(tree, node);
+			if (node >= 0 && tree->node[node].move != g->moves[i])
+				node = -1;
+			if (node >= 0)
+				num = put_variations(&w, tree, node);
+		}
 	}
 	put_unit(&w, record_result_text(g->result));
 	if (putc('\n', f) == EOF || w.err != 0 || ferror(f))
@@ -277,6 +370,14 @@ record_save_notes(const char *path, const struct game *g,
     const struct record_tags *tags, const struct record_notes *notes,
     char *err, size_t errlen)
 {
+	return record_save_tree(path, g, tags, notes, NULL, err, errlen);
+}
+
+int
+record_save_tree(const char *path, const struct game *g,
+    const struct record_tags *tags, const struct record_notes *notes,
+    const struct record_tree *tree, char *err, size_t errlen)
+{
 	char tmp[4096];
 	FILE *f;
 	int fd, saved;
@@ -299,7 +400,7 @@ record_save_notes(const char *path, const struct game *g,
 		return -1;
 	}
 	errno = 0;
-	if (record_write_notes(f, g, tags, notes) != 0 || fflush(f) != 0 ||
+	if (record_write_tree(f, g, tags, notes, tree) != 0 || fflush(f) != 0 ||
 	    fsync(fileno(f)) != 0) {
 		saved = errno != 0 ? errno : EIO;
 		fclose(f);
