@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "net/net_internal.h"
+#include "net/proto/proto.h"
 
 static int
 parse(const char *line, struct cgp_cmd *c)

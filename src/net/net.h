@@ -14,6 +14,7 @@
 
 #include "config/config.h"
 #include "engine/game.h"
+#include "net/proto/proto.h"
 
 #define NET_DEFAULT_PORT CONF_SERVER_PORT
 
@@ -52,10 +53,6 @@ struct srv_opts {
  * 256 KiB of output. db is left "". */
 void srv_defaults(struct srv_opts *o);
 
-/* The default database: $XDG_STATE_HOME/congo/congo-server.db (or
- * ~/.local/state/...), creating the folder. -1 with err if impossible. */
-int net_default_db(char *out, size_t n, const char *file, char *err,
-    size_t errlen);
 
 struct srv;
 

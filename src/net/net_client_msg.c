@@ -122,7 +122,7 @@ start_sync(struct net_client *c, const char *start_wire)
 	struct board b;
 
 	/* The variant's pieces and moves; the server decides the end. */
-	if (sess_variant_start(c->state_variant[0] != '\0' ?
+	if (cgp_variant_start(c->state_variant[0] != '\0' ?
 	    c->state_variant : "congo", start_wire, &server_decides, &b,
 	    &rules, wire, err, sizeof err) < 0)
 		return;

@@ -62,7 +62,7 @@ want_start(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	*variant = cgp_get(cmd, "variant");
 	if (*variant == NULL)
 		*variant = "congo";
-	if (sess_variant_start(*variant, cgp_get(cmd, "fen"), &s->rules, b,
+	if (cgp_variant_start(*variant, cgp_get(cmd, "fen"), &s->rules, b,
 	    rules, wire, err, sizeof err) < 0) {
 		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, err);
 		return -1;

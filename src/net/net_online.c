@@ -212,7 +212,7 @@ make_rematch(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	char wire[CGP_FEN_MAX];
 	int k, tries;
 
-	if (sess_variant_start(g->variant, g->start, &g->g.rules, &start,
+	if (cgp_variant_start(g->variant, g->start, &g->g.rules, &start,
 	    &rules, wire, err, sizeof err) < 0) {
 		sess_err(s, conn, cmd->tag, CGP_INTERNAL, err);
 		return;

@@ -123,9 +123,9 @@ cmd_top(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		return;
 	if (variant == NULL)
 		variant = "congo";
-	if (!sess_variant_known(variant) || speed == NULL ||
+	if (!cgp_variant_known(variant) || speed == NULL ||
 	    rating_speed_parse(speed) < 0) {
-		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, !sess_variant_known(
+		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, !cgp_variant_known(
 		    variant) ? "variant= is congo or megapawn" : "speed= is "
 		    "bullet, blitz, rapid or classical");
 		return;

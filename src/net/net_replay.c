@@ -38,7 +38,7 @@ sess_load_game(struct sess *s, const struct sess_game_row *row, char *err,
 		return fail(err, errlen, row->id, 0, "stored twice");
 	base.repetition = row->repetition != 0;
 	base.quiet_plies = row->quiet_plies;
-	if (sess_variant_start(variant, row->start, &base, &start, &rules,
+	if (cgp_variant_start(variant, row->start, &base, &start, &rules,
 	    wire, e, sizeof e) < 0)
 		return fail(err, errlen, row->id, 0, e);
 	if (row->clock != NULL && clock_parse_seconds(row->clock, &b, &inc, e,

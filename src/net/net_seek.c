@@ -147,7 +147,7 @@ pair(struct sess *s, struct sseek *a, struct sseek *b)
 	k = rating_pair_colour(&ra, &rb, bit & 1) == RATING_WHITE ? 0 : 1;
 	seat[k] = a;
 	seat[1 - k] = b;
-	if (net_new_game_id(id) < 0 || sess_variant_start(a->variant, NULL,
+	if (net_new_game_id(id) < 0 || cgp_variant_start(a->variant, NULL,
 	    &s->rules, &start, &rules, wire, err, sizeof err) < 0)
 		return;
 	clock_format_control(a->base_ms, a->inc_ms, clock, sizeof clock);
@@ -251,7 +251,7 @@ read_seek(struct sess *s, int conn, const struct cgp_cmd *cmd,
 
 	snprintf(k->variant, sizeof k->variant, "%s", v != NULL ? v :
 	    "congo");
-	if (!sess_variant_known(k->variant)) {
+	if (!cgp_variant_known(k->variant)) {
 		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX,
 		    "variant= is congo or megapawn");
 		return -1;
@@ -598,7 +598,7 @@ sess_seek_remote(struct sess *s, const char *server, const char *text)
 	    &base, &inc, &rated, &col, &hr, &rmin, &rmax, &hrat, &rating,
 	    &created, hash) != 17 || !cgp_valid_game(id) ||
 	    !cgp_valid_name(name) ||
-	    !sess_variant_known(variant) || col < 0 || col > 2 ||
+	    !cgp_variant_known(variant) || col < 0 || col > 2 ||
 	    !net_valid_hash(hash) || find(s, id, NULL) != NULL ||
 	    s->seeks.len >= SEEKS_MAX)
 		return;

@@ -216,6 +216,8 @@ struct session_analysis {
 	int lines;
 	int nlines;
 	struct session_analysis_line line[SESSION_ANALYSIS_LINES];
+	/* the lines of a depth as they come, shown once all have */
+	struct session_analysis_line pending[SESSION_ANALYSIS_LINES];
 };
 
 /* :analyze: on when off, off when on (refused with a message when the

@@ -222,39 +222,48 @@ session_analysis_toggle(struct session *s)
 	session_analysis_sync(s);
 }
 
+/*
+ * A line of a depth's report (MultiPV: line multipv of nlines, 1 the
+ * best): kept aside until the depth's last line comes, then all shown at
+ * once, line 1 also as the report's score and best line, so that the
+ * panel never mixes two depths (nor shows one move twice).
+ */
+static void
+line_msg(struct session_analysis *an, const struct session_job_msg *m)
+{
+	struct session_analysis_line *l;
+	int k = m->multipv > 1 ? m->multipv - 1 : 0;
+	int n = m->nlines > 1 ? m->nlines : 1;
+
+	if (n > SESSION_ANALYSIS_LINES)
+		n = SESSION_ANALYSIS_LINES;
+	if (k >= n)
+		return;
+	l = &an->pending[k];
+	l->depth = m->depth;
+	snprintf(l->score, sizeof l->score, "%s", m->score);
+	snprintf(l->pv, sizeof l->pv, "%s", m->pv);
+	l->best = m->move;
+	if (k < n - 1)
+		return;
+	memcpy(an->line, an->pending, sizeof an->line[0] * (size_t)n);
+	an->nlines = n;
+	an->depth = an->line[0].depth;
+	an->nodes = m->nodes;
+	an->nps = m->nps;
+	snprintf(an->score, sizeof an->score, "%s", an->line[0].score);
+	snprintf(an->pv, sizeof an->pv, "%s", an->line[0].pv);
+	an->best = an->line[0].best;
+}
+
 void
 session_analysis_msg(struct session *s, const struct session_job_msg *m)
 {
 	struct session_analysis *an = &s->analysis;
 
 	s->dirty = true;
-	if (m->depth > 0 && m->multipv > 1 &&
-	    m->multipv <= SESSION_ANALYSIS_LINES) {
-		/* a further line of the depth line 1 began */
-		struct session_analysis_line *l = &an->line[m->multipv - 1];
-
-		l->depth = m->depth;
-		snprintf(l->score, sizeof l->score, "%s", m->score);
-		snprintf(l->pv, sizeof l->pv, "%s", m->pv);
-		l->best = m->move;
-	} else if (m->depth > 0) {
-		an->depth = m->depth;
-		an->nodes = m->nodes;
-		an->nps = m->nps;
-		snprintf(an->score, sizeof an->score, "%s", m->score);
-		snprintf(an->pv, sizeof an->pv, "%s", m->pv);
-		an->best = m->move;
-		an->line[0].depth = m->depth;
-		snprintf(an->line[0].score, sizeof an->line[0].score, "%s",
-		    m->score);
-		snprintf(an->line[0].pv, sizeof an->line[0].pv, "%s", m->pv);
-		an->line[0].best = m->move;
-		if (m->nlines > 0)
-			an->nlines = m->nlines < SESSION_ANALYSIS_LINES ?
-			    m->nlines : SESSION_ANALYSIS_LINES;
-		else if (an->nlines == 0)
-			an->nlines = 1;
-	}
+	if (m->depth > 0 && (m->kind == MSG_INFO || an->nlines == 0))
+		line_msg(an, m);
 	if (m->kind == MSG_DONE) {
 		an->state = ANALYSIS_DONE;
 		if (m->move == MOVE_NONE)

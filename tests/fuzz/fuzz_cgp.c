@@ -537,7 +537,7 @@ model_start(struct mgame *mg, const struct rec *r)
 	char wire[CGP_FEN_MAX], e[200];
 	struct board b;
 
-	FUZZ_CHECK(sess_variant_start(r->variant[0] != '\0' ? r->variant :
+	FUZZ_CHECK(cgp_variant_start(r->variant[0] != '\0' ? r->variant :
 	    "congo", r->start, &base, &b, &rules, wire, e, sizeof e) == 0 &&
 	    strcmp(wire, r->start) == 0, "stored start '%s': %s", r->start,
 	    e);

@@ -1,11 +1,11 @@
 /*
- * net_format.c: server lines built word by word, error names, and the
+ * proto_format.c: server lines built word by word, error names, and the
  * checks of values (game ids, tokens, seats, names, moves, FEN).
  */
 #include <stdio.h>
 #include <string.h>
 
-#include "net/net_internal.h"
+#include "net/proto/proto.h"
 
 static const struct {
 	int code;

@@ -1,5 +1,5 @@
 /*
- * net_hash.c: what is stored instead of a secret. A seat token is kept as
+ * proto_hash.c: what is stored instead of a secret. A seat token is kept as
  * its SHA-256 in hex (what databases since version 2 hold), an account's
  * key as its BLAKE2b-256 in hex; both computed and compared by libsodium,
  * in constant time.
@@ -8,7 +8,7 @@
 
 #include <sodium.h>
 
-#include "net/net_internal.h"
+#include "net/proto/proto.h"
 
 static const char hexdigits[] = "0123456789abcdef";
 

@@ -1,12 +1,12 @@
 /*
- * net_parse.c: CGP/1 lines cut into their parts, both directions.
+ * proto_parse.c: CGP/1 lines cut into their parts, both directions.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-#include "net/net_internal.h"
+#include "net/proto/proto.h"
 
 static const char *const verb_names[CGP_NVERBS] = {
 	[CGP_V_UNKNOWN] = "",

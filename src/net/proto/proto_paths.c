@@ -1,5 +1,5 @@
 /*
- * net_paths.c: where network play keeps its files: under
+ * proto_paths.c: where network play keeps its files: under
  * $XDG_STATE_HOME/congo/ (~/.local/state/congo/), the folder made on demand
  * with mode 0700 (it holds seat tokens).
  */
@@ -9,7 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "net/net.h"
+#include "net/proto/proto.h"
 
 /* mkdir -p, the last part (and any it makes) with mode 0700. */
 static int

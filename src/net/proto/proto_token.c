@@ -1,5 +1,5 @@
 /*
- * net_token.c: game ids, seat tokens and account keys drawn by libsodium
+ * proto_token.c: game ids, seat tokens and account keys drawn by libsodium
  * (the kernel's random source), written in base32 (A-Z2-7), and compared
  * in constant time.
  */
@@ -7,7 +7,7 @@
 
 #include <sodium.h>
 
-#include "net/net_internal.h"
+#include "net/proto/proto.h"
 
 static const char b32[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 

@@ -1,5 +1,5 @@
 /*
- * net_variant.c: the variants a game may be created in (RULES.md
+ * proto_variant.c: the variants a game may be created in (RULES.md
  * "Variants"): their names, start positions and the pieces their FEN
  * allows, as the rules engine has them. The one place the server and the
  * client's mirror turn a variant's name into a position.
@@ -8,16 +8,16 @@
 #include <string.h>
 
 #include "engine/fen.h"
-#include "net/net_internal.h"
+#include "net/proto/proto.h"
 
 bool
-sess_variant_known(const char *variant)
+cgp_variant_known(const char *variant)
 {
 	return variant != NULL && variant_parse(variant) >= 0;
 }
 
 int
-sess_variant_start(const char *variant, const char *fen_wire,
+cgp_variant_start(const char *variant, const char *fen_wire,
     const struct game_rules *base, struct board *b, struct game_rules *rules,
     char wire[CGP_FEN_MAX], char *err, size_t errlen)
 {
