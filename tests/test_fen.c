@@ -222,6 +222,50 @@ test_reject_fields(void **state)
 	check_reject("w 0 1", NULL);
 }
 
+/*
+ * RULES.md "FEN", read as written (it wins over what was accepted before):
+ * the side is `w` or `b` in lower case; the 4-field move number starts at
+ * 1 (the course form's single number may be 0); the counters have no limit
+ * there, ours hold 4294967295 (congo(6) names this difference).
+ */
+static void
+test_rules_reading(void **state)
+{
+	struct board b;
+	char err[256];
+
+	(void)state;
+	check_reject(START_PLACEMENT " W 0 1", "side", "'W'", NULL);
+	check_reject(START_PLACEMENT " B 0 1", "side", "'B'", NULL);
+	check_reject(START_PLACEMENT " W", "side", NULL);
+	check_reject(START_PLACEMENT " B 3", "side", NULL);
+	check_reject(START_PLACEMENT "/W/-1", "side", NULL);
+	check_reject(START_PLACEMENT " w 0 0", "move number", "'0'", NULL);
+	check_reject(START_PLACEMENT " b 5 0", "move number", NULL);
+	/* the course form's 0 stays 0 (its numbers are compared in
+	 * test_conformance), and is written as our first move number */
+	tu_setup(&b, START_PLACEMENT " b 0");
+	assert_int_equal(b.fullmove, 0);
+	assert_fen(&b, START_PLACEMENT " b 0 1");
+	/* above 65535, which was refused */
+	check_round_trip(START_PLACEMENT " w 65536 1");
+	check_round_trip(START_PLACEMENT " b 0 65536");
+	check_round_trip(START_PLACEMENT " w 4294967295 4294967295");
+	tu_setup(&b, START_PLACEMENT " w 100000");
+	assert_int_equal(b.fullmove, 100000);
+	check_reject(START_PLACEMENT " w 4294967296 1", "quiet",
+	    "4294967296", "4294967295", NULL);
+	check_reject(START_PLACEMENT " w 0 4294967296", "move number",
+	    "4294967295", NULL);
+	check_reject(START_PLACEMENT " w 4294967296", "move number", NULL);
+	/* the counters stop at their limit instead of wrapping */
+	assert_int_equal(fen_read(&b, "4l2/7/7/C6/7/7/2L4 b 4294967295 "
+	    "4294967295", err, sizeof err), 0);
+	tu_play(&b, "e7d7", NULL);
+	assert_true(b.quiet == 4294967295u);
+	assert_true(b.fullmove == 4294967295u);
+}
+
 static void
 test_reject_dotnet(void **state)
 {
@@ -265,6 +309,7 @@ main(void)
 		cmocka_unit_test(test_reject_pawns),
 		cmocka_unit_test(test_reject_fields),
 		cmocka_unit_test(test_reject_dotnet),
+		cmocka_unit_test(test_rules_reading),
 		cmocka_unit_test(test_error_buffer),
 	};
 

@@ -158,12 +158,10 @@ search_fill_info(struct search_ctx *ctx, struct search_thread *t, int depth,
 bool
 search_repeated(const struct search_thread *t, const struct board *b, int idx)
 {
-	int lo = idx - b->quiet;
+	int lo = b->quiet >= (uint32_t)idx ? 0 : idx - (int)b->quiet;
 
 	if (b->variant != VARIANT_MEGAPAWN || !t->ctx->rules->repetition)
 		return false;
-	if (lo < 0)
-		lo = 0;
 	/* Any earlier occurrence, in the tree or the game before it. */
 	for (int i = idx - 4; i >= lo; i -= 2)
 		if (t->path[i] == b->hash)
@@ -178,17 +176,17 @@ search_is_draw(const struct search_thread *t, const struct board *b, int idx)
 	bb_t all = b->occ[WHITE] | b->occ[BLACK];
 
 	if (b->variant != VARIANT_CONGO)
-		return rules->quiet_plies > 0 && b->quiet >= rules->quiet_plies &&
+		return rules->quiet_plies > 0 &&
+		    b->quiet >= (uint32_t)rules->quiet_plies &&
 		    movegen_count(b) > 0;
 	if (bb_popcount(all) == 2 && b->pieces[WHITE][LION] != 0 &&
 	    b->pieces[BLACK][LION] != 0 &&
 	    !movegen_attacks_lion(b, b->side))
 		return true;
 	if (rules->repetition && b->quiet >= 4) {
-		int lo = idx - b->quiet, i, seen = 0;
+		int lo = b->quiet >= (uint32_t)idx ? 0 : idx - (int)b->quiet;
+		int i, seen = 0;
 
-		if (lo < 0)
-			lo = 0;
 		for (i = idx - 4; i >= lo; i -= 2) {
 			if (t->path[i] != b->hash)
 				continue;
@@ -198,7 +196,7 @@ search_is_draw(const struct search_thread *t, const struct board *b, int idx)
 				return true;
 		}
 	}
-	if (rules->quiet_plies > 0 && b->quiet >= rules->quiet_plies)
+	if (rules->quiet_plies > 0 && b->quiet >= (uint32_t)rules->quiet_plies)
 		return movegen_count(b) > 0;
 	return false;
 }

@@ -91,8 +91,8 @@ struct board {
 	uint64_t hash;                /* Zobrist: placement and side to move */
 	uint8_t sq[NSQ];              /* piece code per square */
 	uint8_t side;                 /* side to move */
-	uint16_t quiet;               /* plies since capture, drowning or promotion */
-	uint16_t fullmove;            /* move number, grows after Black moves */
+	uint32_t quiet;               /* plies since capture, drowning or promotion */
+	uint32_t fullmove;            /* move number, grows after Black moves */
 	uint8_t variant;              /* enum variant, fixed for a game */
 };
 

@@ -156,9 +156,9 @@ board_make(struct board *b, move_t m, struct move_effects *fx)
 
 	if (changed)
 		b->quiet = 0;
-	else if (b->quiet < UINT16_MAX)
+	else if (b->quiet < UINT32_MAX)
 		b->quiet++;
-	if (us == BLACK && b->fullmove < UINT16_MAX)
+	if (us == BLACK && b->fullmove < UINT32_MAX)
 		b->fullmove++;
 	b->side = (uint8_t)(us ^ 1);
 	b->hash ^= board_zobrist_side;

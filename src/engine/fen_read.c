@@ -80,12 +80,14 @@ count_ranks(const char *s, size_t len)
 	return n;
 }
 
+#define COUNTER_MAX 4294967295L
+
 static int
 read_number(const char *s, size_t len, long lo, long hi, long *out)
 {
 	long v = 0;
 
-	if (len == 0 || len > 6)
+	if (len == 0 || len > 10)
 		return -1;
 	for (size_t i = 0; i < len; i++) {
 		if (s[i] < '0' || s[i] > '9')
@@ -103,9 +105,10 @@ read_side(const char *s, size_t len, int *side, char *err, size_t errlen)
 {
 	char buf[64];
 
-	if (len == 1 && (s[0] == 'w' || s[0] == 'W'))
+	/* RULES.md: `w` or `b`, lower case only */
+	if (len == 1 && s[0] == 'w')
 		*side = WHITE;
-	else if (len == 1 && (s[0] == 'b' || s[0] == 'B'))
+	else if (len == 1 && s[0] == 'b')
 		*side = BLACK;
 	else
 		return util_error(err, errlen, "the side to move must be 'w' or 'b', "
@@ -134,7 +137,7 @@ fen_read_variant(struct board *out, int variant, const char *text,
 {
 	const char *fs[FEN_FIELDS];
 	size_t fl[FEN_FIELDS];
-	int nf = 0, side;
+	int nf = 0, side = WHITE;
 	long quiet = 0, move = 1;
 	struct board b;
 	char buf[64];
@@ -201,19 +204,24 @@ fen_read_variant(struct board *out, int variant, const char *text,
 			return util_error(err, errlen, "the side to move is missing");
 		if (read_side(fs[1], fl[1], &side, err, errlen) < 0)
 			return -1;
+		/* RULES.md sets the counters no limit: ours hold
+		 * 4294967295 (congo(6) says so). */
 		if (nf == 3) {
 			/* The course form: the move number, which may be 0. */
-			if (read_number(fs[2], fl[2], 0, 65535, &move) < 0)
-				return util_error(err, errlen, "bad move number '%s'",
-				    show(fs[2], fl[2], buf, sizeof buf));
+			if (read_number(fs[2], fl[2], 0, COUNTER_MAX, &move) < 0)
+				return util_error(err, errlen, "bad move number "
+				    "'%s' (0 to %lu)", show(fs[2], fl[2], buf,
+				    sizeof buf), (unsigned long)COUNTER_MAX);
 		} else if (nf == 4) {
-			if (read_number(fs[2], fl[2], 0, 65535, &quiet) < 0)
+			if (read_number(fs[2], fl[2], 0, COUNTER_MAX, &quiet) < 0)
 				return util_error(err, errlen, "bad quiet-ply count "
-				    "'%s'", show(fs[2], fl[2], buf, sizeof buf));
-			/* 0 too: a course position read and written back. */
-			if (read_number(fs[3], fl[3], 0, 65535, &move) < 0)
-				return util_error(err, errlen, "bad move number '%s'",
-				    show(fs[3], fl[3], buf, sizeof buf));
+				    "'%s' (0 to %lu)", show(fs[2], fl[2], buf,
+				    sizeof buf), (unsigned long)COUNTER_MAX);
+			/* RULES.md: the move number starts at 1 */
+			if (read_number(fs[3], fl[3], 1, COUNTER_MAX, &move) < 0)
+				return util_error(err, errlen, "bad move number "
+				    "'%s' (1 to %lu)", show(fs[3], fl[3], buf,
+				    sizeof buf), (unsigned long)COUNTER_MAX);
 		}
 	}
 	if (board_check_position(&b, err, errlen) != SETUP_OK)
@@ -221,8 +229,8 @@ fen_read_variant(struct board *out, int variant, const char *text,
 	b.side = (uint8_t)side;
 	if (side == BLACK)
 		b.hash ^= board_zobrist_side;
-	b.quiet = (uint16_t)quiet;
-	b.fullmove = (uint16_t)move;
+	b.quiet = (uint32_t)quiet;
+	b.fullmove = (uint32_t)move;
 	*out = b;
 	return 0;
 }

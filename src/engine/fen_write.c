@@ -30,6 +30,9 @@ fen_write(const struct board *b, char *buf, size_t n)
 			tmp[len++] = '/';
 	}
 	tmp[len] = '\0';
-	snprintf(buf, n, "%s %c %u %u", tmp, b->side == WHITE ? 'w' : 'b',
-	    (unsigned)b->quiet, (unsigned)b->fullmove);
+	/* A course position's move number 0 is written as 1: our form's
+	 * move number starts at 1 (RULES.md), so what we write reads back. */
+	snprintf(buf, n, "%s %c %lu %lu", tmp, b->side == WHITE ? 'w' : 'b',
+	    (unsigned long)b->quiet,
+	    (unsigned long)(b->fullmove == 0 ? 1 : b->fullmove));
 }

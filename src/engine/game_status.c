@@ -28,7 +28,7 @@ game_status(const struct board *b, const struct board *history, int n,
 		 * draw. Positions before the last capture, drowning or promotion
 		 * cannot come back, so look only as far as b->quiet. */
 		if (rules->repetition && history != NULL) {
-			for (int k = 2; k <= b->quiet && k <= n; k += 2) {
+			for (int k = 2; (uint32_t)k <= b->quiet && k <= n; k += 2) {
 				if (board_same_position(&history[n - k], b)) {
 					why = REASON_REPETITION;
 					res = us == WHITE ? RESULT_WHITE_WINS :
@@ -63,7 +63,7 @@ game_status(const struct board *b, const struct board *history, int n,
 	 * or promotion cannot come back, so look only as far as b->quiet. */
 	if (rules->repetition && history != NULL) {
 		int seen = 0;
-		for (int k = 2; k <= b->quiet && k <= n; k += 2) {
+		for (int k = 2; (uint32_t)k <= b->quiet && k <= n; k += 2) {
 			if (board_same_position(&history[n - k], b) &&
 			    ++seen >= 2) {
 				why = REASON_REPETITION;
@@ -74,7 +74,8 @@ game_status(const struct board *b, const struct board *history, int n,
 	}
 	/* 5. Quiet plies. */
 quiet:
-	if (rules->quiet_plies > 0 && b->quiet >= rules->quiet_plies) {
+	if (rules->quiet_plies > 0 &&
+	    b->quiet >= (uint32_t)rules->quiet_plies) {
 		why = REASON_QUIET_MOVES;
 		res = RESULT_DRAW;
 	}
