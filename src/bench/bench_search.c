@@ -4,8 +4,12 @@
  * prints the nodes of each and in total (the same numbers on every run and
  * machine) and the nodes per second, by the wall clock and by the
  * processor time the search used (the fairer figure on a busy machine).
+ *
+ * The total is the search's signature, as Stockfish's bench: the same
+ * positions at the same depth give the same count on every machine, and
+ * tests/test_bench (BENCH_SIGNATURE there) fails when it changes, so a
+ * change of the search that was not meant to change it is caught.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,30 +49,16 @@ now_s(clockid_t clock)
 }
 
 int
-bench_search(int argc, char **argv)
+bench_search_run(int depth, FILE *out, uint64_t *nodes, double *secs_out,
+    double *cpu_out)
 {
 	struct search_options o;
 	struct search_limits l;
 	struct search_ctx *ctx;
 	uint64_t total = 0;
 	double t0, c0, secs = 0, cpu = 0;
-	int depth = BENCH_DEPTH;
 	size_t i;
 
-	if (argc > 1) {
-		char *end;
-		long v;
-
-		errno = 0;
-		v = strtol(argv[1], &end, 10);
-		if (*argv[1] == '\0' || *end != '\0' || errno != 0 || v < 1 ||
-		    v > SEARCH_MAX_DEPTH) {
-			fprintf(stderr, "congo: --bench search: the depth must "
-			    "be 1..%d, not '%s'\n", SEARCH_MAX_DEPTH, argv[1]);
-			return 2;
-		}
-		depth = (int)v;
-	}
 	search_options_default(&o);
 	o.hash_mb = 16;
 	o.threads = 1;
@@ -82,10 +72,10 @@ bench_search(int argc, char **argv)
 		move_t m;
 
 		if (fen_read(&b, positions[i], err, sizeof err) != 0) {
-			fprintf(stderr, "congo: bench position %zu: %s\n", i + 1,
-			    err);
+			fprintf(stderr, "%s: bench position %zu: %s\n",
+			    util_progname(), i + 1, err);
 			search_free(ctx);
-			return 1;
+			return -1;
 		}
 		search_clear(ctx);
 		t0 = now_s(CLOCK_MONOTONIC);
@@ -100,10 +90,37 @@ bench_search(int argc, char **argv)
 		else
 			notation_write(m, text, sizeof text);
 		search_score_text(&info, score, sizeof score);
-		printf("%2zu  %-56s %-8s %-9s %9llu nodes\n", i + 1,
-		    positions[i], text, score, (unsigned long long)info.nodes);
+		if (out != NULL)
+			fprintf(out, "%2zu  %-56s %-8s %-9s %9llu nodes\n",
+			    i + 1, positions[i], text, score,
+			    (unsigned long long)info.nodes);
 	}
 	search_free(ctx);
+	*nodes = total;
+	if (secs_out != NULL)
+		*secs_out = secs;
+	if (cpu_out != NULL)
+		*cpu_out = cpu;
+	return 0;
+}
+
+int
+bench_search(int argc, char **argv)
+{
+	uint64_t total;
+	double secs, cpu;
+	int depth = BENCH_DEPTH;
+
+	if (argc > 1) {
+		if (parse_int(argv[1], 1, SEARCH_MAX_DEPTH, &depth, NULL,
+		    0) != 0) {
+			fprintf(stderr, "congo: --bench search: the depth must "
+			    "be 1..%d, not '%s'\n", SEARCH_MAX_DEPTH, argv[1]);
+			return 2;
+		}
+	}
+	if (bench_search_run(depth, stdout, &total, &secs, &cpu) != 0)
+		return 1;
 	printf("\nDepth %d, %zu positions, 1 thread\n", depth,
 	    sizeof positions / sizeof positions[0]);
 	printf("Total nodes: %llu\n", (unsigned long long)total);
