@@ -3,7 +3,9 @@
 #
 # Starts src/congo (human against human) in a detached tmux session of its
 # own, turns analysis on with A and checks the panel shows a score, the
-# depth, nodes per second and a best line; steps the review back and
+# depth, nodes per second and three lines (MultiPV: distinct first moves,
+# each with a score and a depth), one with :analyze 1, two with
+# ui.analysis_lines = 2 in congo.conf; steps the review back and
 # forward and checks the best line follows the position shown (a Black
 # move when Black is to move there, a White one otherwise); turns it off
 # with :analyze and checks the process uses no CPU while idle
@@ -35,7 +37,7 @@ EOF
 cat >"$tmp/vsai.conf" <<'EOF'
 white = { type = "human"; };
 black = { type = "ai"; algorithm = "alphabeta"; movetime_ms = 3000; };
-ui = { ai_delay_ms = 0; };
+ui = { ai_delay_ms = 0; analysis_lines = 2; };
 EOF
 cat >"$tmp/run.sh" <<EOF
 echo \$\$ >"$tmp/pid"
@@ -113,6 +115,31 @@ keys A
 wait_for 'analysis on' 5
 wait_for 'Analysis [-+][0-9]+\.[0-9]+  depth [0-9]+' 10
 wait_for '[0-9.]+[kM]? n/s  [0-9.]+[kM]? nodes' 5
+wait_pv_side white
+
+note "three lines, each with its score and depth"
+# The first move of each line shown ("2) -0.15 d9  e6e5 c3c4 ...").
+line_moves() {
+	sed -n 's/.*[1-5]) [-+][0-9.]* d[0-9]*  \([a-g][1-7][a-g][1-7]\).*/\1/p' \
+	    "$tmp/screen"
+}
+wait_for '1\) [-+][0-9]+\.[0-9]+ d[0-9]+  [a-g][1-7][a-g][1-7]' 10
+wait_for '2\) [-+][0-9]+\.[0-9]+ d[0-9]+  [a-g][1-7][a-g][1-7]' 10
+wait_for '3\) [-+][0-9]+\.[0-9]+ d[0-9]+  [a-g][1-7][a-g][1-7]' 10
+grep -Eq '4\) [-+]' "$tmp/screen" && fail "a fourth line shown"
+n=$(line_moves | sort -u | wc -l)
+[ "$n" -eq 3 ] || fail "not 3 distinct first moves: $(line_moves | tr '\n' ' ')"
+line_moves | grep -vq '^[a-g][123]' &&
+    fail "the lines are not all White's moves: $(line_moves | tr '\n' ' ')"
+command_line "analyze 1"
+wait_for 'analysis: 1 line' 5
+wait_for 'Analysis [-+][0-9]+\.[0-9]+  depth [0-9]+' 10
+wait_gone '2\) [-+]' 5
+wait_pv_side white
+command_line "analyze 9"
+wait_for 'must be 1\.\.5' 5
+command_line "analyze 3"
+wait_for '3\) [-+][0-9]+\.[0-9]+ d[0-9]+  [a-g][1-7]' 10
 wait_pv_side white
 # It deepens.
 depth_shown() {
@@ -195,8 +222,14 @@ note "against the AI: analysis waits while it thinks"
 start --config "$tmp/vsai.conf"
 keys A
 wait_for 'Analysis [-+][0-9]' 10
+wait_for '2\) [-+][0-9]+\.[0-9]+ d[0-9]+  [a-g][1-7]' 10
+grep -Eq '3\) [-+]' "$tmp/screen" &&
+    fail "ui.analysis_lines = 2 but a third line shown"
 command_line "c2c3"
 wait_for 'Analysis: waits for the AI' 5
+# The lines of the position before are gone at once (issue 25 item 13).
+grep -Eq '[12]\) [-+]' "$tmp/screen" &&
+    fail "the last position's lines shown while the AI thinks"
 wait_for '1\. c2c3 +[a-g][1-7]' 10
 wait_for 'Analysis [-+][0-9]' 10
 wait_pv_side white
