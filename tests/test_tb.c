@@ -736,6 +736,74 @@ test_search(void **state)
 	tb_set_path(dir);
 }
 
+struct tb_lines {
+	int n;
+	struct search_info line[SEARCH_MULTIPV_MAX];
+};
+
+static void
+keep_line(const struct search_info *info, void *user)
+{
+	struct tb_lines *t = user;
+
+	if (info->multipv == 1)
+		t->n = 0;
+	if (t->n < SEARCH_MULTIPV_MAX)
+		t->line[t->n++] = *info;
+}
+
+/* MultiPV from the tables: a won root gives its best moves, each the
+ * tables' value (a win, a draw or a loss), best first; a drawn root is
+ * searched, every line the tables' draw or worse. */
+static void
+test_multipv(void **state)
+{
+	static const char *const fens[] = {
+		"7/2l4/7/7/7/3Z3/3L3 w 0 1",     /* won */
+		"7/2l4/7/7/7/3Z3/3L3 b 0 1",     /* lost */
+		"7/2l4/7/7/7/3g3/3L3 w 0 1",     /* drawn */
+	};
+	struct search_options o;
+	struct search_limits l;
+	struct search_ctx *ctx;
+	struct tb_lines t;
+	struct board b;
+	move_t m;
+
+	(void)state;
+	search_options_default(&o);
+	o.multipv = 3;
+	ctx = search_new(&o);
+	search_limits_default(&l);
+	l.depth = 3;
+	for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
+		setup_fen(&b, VARIANT_CONGO, fens[i]);
+		memset(&t, 0, sizeof t);
+		search_clear(ctx);
+		m = search_best_move(ctx, &b, NULL, 0, NULL, &l, keep_line, &t);
+		assert_int_equal(t.n, 3);
+		assert_true(m == t.line[0].pv[0]);
+		for (int k = 0; k < 3; k++) {
+			assert_true(t.line[k].tablebase);
+			assert_int_equal(t.line[k].multipv, k + 1);
+			assert_int_equal(t.line[k].nlines, 3);
+			assert_true(movegen_is_legal(&b, t.line[k].pv[0]));
+			if (k > 0) {
+				assert_true(t.line[k].pv[0] != t.line[k - 1].pv[0]);
+				assert_true(t.line[k].raw_score <=
+				    t.line[k - 1].raw_score);
+			}
+		}
+		if (i == 0)
+			assert_int_equal(t.line[0].kind, SEARCH_SCORE_WIN);
+		if (i == 1)
+			assert_int_equal(t.line[2].kind, SEARCH_SCORE_LOSS);
+		if (i == 2)
+			assert_int_equal(t.line[0].kind, SEARCH_SCORE_CP);
+	}
+	search_free(ctx);
+}
+
 int
 main(void)
 {
@@ -749,6 +817,7 @@ main(void)
 		cmocka_unit_test(test_river_and_monkeys),
 		cmocka_unit_test(test_engine),
 		cmocka_unit_test(test_search),
+		cmocka_unit_test(test_multipv),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
