@@ -14,7 +14,7 @@
 
 #include "engine/notation.h"
 #include "net/net.h"
-#include "net/net_cli.h"
+#include "net/client/client_int.h"
 #include "test_net_tclient.h"
 
 static char server_bin[1024], dir[256], db[300], logfile[300], portstr[16];

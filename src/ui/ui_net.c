@@ -14,6 +14,7 @@
 #include <sys/socket.h>
 
 #include "clock/clock.h"
+#include "net/client/client.h"
 #include "net/net.h"
 #include "ui/ui_net.h"
 #include "util/util.h"

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "net/net.h"
+#include "net/client/client.h"
 #include "ui/ui_net.h"
 #include "util/util.h"
 

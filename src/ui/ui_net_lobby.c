@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "net/net.h"
+#include "net/client/client.h"
 #include "ui/ui_net.h"
 
 void

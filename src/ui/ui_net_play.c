@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "engine/notation.h"
-#include "net/net.h"
+#include "net/client/client.h"
 #include "ui/ui_net.h"
 #include "util/util.h"
 

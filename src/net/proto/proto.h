@@ -13,8 +13,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "config/config.h"
 #include "engine/game.h"
 #include "util/util.h"
+
+/* CGP/1's port unless told another (congo.conf's default too). */
+#define NET_DEFAULT_PORT CONF_SERVER_PORT
 
 #define CGP_VERSION "CGP/1"
 #define CGP_LINE_MAX 512       /* a client line with its LF */

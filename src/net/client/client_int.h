@@ -1,13 +1,13 @@
 /*
- * net_cli.h: inside the client (net_client.c, net_client_msg.c).
+ * client_int.h: inside the client (src/net/client's own files).
  */
-#ifndef CONGO_NET_CLI_H
-#define CONGO_NET_CLI_H
+#ifndef CONGO_NET_CLIENT_INT_H
+#define CONGO_NET_CLIENT_INT_H
 
 #include <netdb.h>
 
-#include "net/net.h"
-#include "net/net_internal.h"
+#include "clock/clock.h"
+#include "net/client/client.h"
 
 enum cli_role {
 	ROLE_NONE = 0,        /* lobby: nothing to re-establish */
@@ -79,7 +79,7 @@ struct net_client {
 };
 
 /*
- * A host name looked up in a thread of its own (net_resolve.c): start,
+ * A host name looked up in a thread of its own (client_resolve.c): start,
  * poll the fd (readable when done), take the answer (false: not yet; then
  * r is freed and *ai is the caller's), or cancel (frees r, now or later).
  */
@@ -113,7 +113,7 @@ void cli_clock_keys(struct net_client *c, const struct cgp_msg *m,
 /* EV .. REMATCHED: the new game is ours. */
 void cli_rematched(struct net_client *c, const struct cgp_msg *m);
 
-/* net_client_acct.c: after HELLO (REGISTER, LOGIN, then establish),
+/* client_acct.c: after HELLO (REGISTER, LOGIN, then establish),
  * the replies and events of accounts, seeks, takebacks and lists (true
  * when the line was theirs), and the ratings of a STATE or RESULT. */
 void cli_after_hello(struct net_client *c);

@@ -1,5 +1,5 @@
 /*
- * net_client_acct.c: the client's side of accounts (REGISTER once, its key
+ * client_acct.c: the client's side of accounts (REGISTER once, its key
  * kept in the keys file, LOGIN on every connection), seeks (SEEK, sent
  * again after a reconnection, until PAIRED gives a seat), takebacks, the
  * lists (SEEKS, WHOIS, TOP, GAMES, RECORD) and the ratings of a rated
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "net/net_cli.h"
+#include "net/client/client_int.h"
 #include "util/util.h"
 
 static void

@@ -1,7 +1,7 @@
 /*
- * net_client.c: the client's connection: non-blocking connect, HELLO,
+ * client_conn.c: the client's connection: non-blocking connect, HELLO,
  * buffers, liveness, reconnection with backoff, and the public calls. The
- * server's lines are handled in net_client_msg.c.
+ * server's lines are handled in client_msg.c.
  */
 #include "config.h"
 
@@ -16,7 +16,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "net/net_cli.h"
+#include "net/client/client_int.h"
 
 struct net_client *
 net_client_new(const struct net_client_opts *o)

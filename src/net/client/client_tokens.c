@@ -1,5 +1,5 @@
 /*
- * net_tokens.c: seat tokens the client remembers, one line each in
+ * client_tokens.c: seat tokens the client remembers, one line each in
  * $XDG_STATE_HOME/congo/tokens (mode 0600): `HOST:PORT GAME SEAT TOKEN`.
  * Also the parsing of HOST[:PORT].
  */
@@ -12,8 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "net/net.h"
-#include "net/net_internal.h"
+#include "net/client/client.h"
 #include "util/util.h"
 
 #define TOKENS_MAX 200          /* lines kept, the newest last */

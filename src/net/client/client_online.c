@@ -1,12 +1,12 @@
 /*
- * net_client_online.c: the client's side of CGP/1's online parts: the
+ * client_online.c: the client's side of CGP/1's online parts: the
  * clock as the server keeps it, SAY, REMATCH (and moving on to the rematch
  * the server made), CLAIM and CANCEL.
  */
 #include <stdio.h>
 #include <string.h>
 
-#include "net/net_cli.h"
+#include "net/client/client_int.h"
 
 void
 cli_clock_keys(struct net_client *c, const struct cgp_msg *m,

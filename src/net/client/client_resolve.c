@@ -1,5 +1,5 @@
 /*
- * net_resolve.c: a host name looked up in a thread of its own, so that the
+ * client_resolve.c: a host name looked up in a thread of its own, so that the
  * game's event loop never blocks in getaddrinfo (a slow DNS server can take
  * many seconds). The caller polls a pipe that becomes readable when the
  * answer is there; a lookup no longer wanted is abandoned, and its thread
@@ -17,7 +17,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "net/net_cli.h"
+#include "net/client/client_int.h"
 
 struct net_resolve {
 	pthread_mutex_t mu;

@@ -1,5 +1,5 @@
 /*
- * net_keys.c: the account keys the client keeps, one line each in
+ * client_keys.c: the account keys the client keeps, one line each in
  * $XDG_STATE_HOME/congo/keys (mode 0600): `HOST:PORT NAME KEY`. A key is
  * shown once by REGISTER: lost, the account is lost, so the file is
  * rewritten whole under a lock (two programs registering at once keep
@@ -15,8 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "net/net.h"
-#include "net/net_internal.h"
+#include "net/client/client.h"
 #include "util/util.h"
 
 #define KEYS_MAX 200            /* lines kept, the newest last */

@@ -1,5 +1,5 @@
 /*
- * net_client_msg.c: the server's lines as the client sees them: replies to
+ * client_msg.c: the server's lines as the client sees them: replies to
  * its commands, the game's events, and the mirror of the game kept in step
  * with them (rebuilt from STATE and HISTORY whenever it is in doubt).
  */
@@ -9,7 +9,7 @@
 
 #include "engine/fen.h"
 #include "engine/notation.h"
-#include "net/net_cli.h"
+#include "net/client/client_int.h"
 
 static void
 copy(char *dst, size_t n, const char *src)

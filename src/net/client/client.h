@@ -1,0 +1,217 @@
+/*
+ * client.h: the game's side of CGP/1 (src/net/client): one connection to a
+ * server, the events it gives, and the files it keeps (seat tokens,
+ * account keys). It includes CGP/1 (net/proto) and nothing else of
+ * src/net; client_int.h is the inside of this part.
+ */
+#ifndef CONGO_NET_CLIENT_H
+#define CONGO_NET_CLIENT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "engine/game.h"
+#include "net/proto/proto.h"
+
+/*
+ * The client: one connection to a server, non-blocking, with an fd to poll.
+ * It says HELLO, takes or creates a seat (or observes), keeps a mirror of
+ * the game as the server has it, reconnects by itself with backoff and
+ * REJOIN since=, and resends a move whose answer was lost (the ply guard
+ * makes that harmless). What happens comes out as events.
+ */
+enum net_state {
+	NET_OFFLINE = 0,      /* nothing asked yet */
+	NET_CONNECTING,       /* TCP connect and HELLO under way */
+	NET_ONLINE,           /* HELLO done */
+	NET_RETRY,            /* lost; trying again after a pause */
+	NET_CLOSED            /* given up (net_client_why says why) */
+};
+
+enum net_ev_kind {
+	NEV_STATUS = 1,       /* the connection's state changed: state, text */
+	NEV_SEATED,           /* we hold seat in game (token known) */
+	NEV_OBSERVING,        /* we watch game */
+	NEV_SYNC,             /* the mirror is the server's game: copy it */
+	NEV_STATE,            /* names, presence, draw offer (after a STATE) */
+	NEV_MOVE,             /* ply, side, move: a move the mirror took */
+	NEV_MOVE_OK,          /* our move of ply was stored */
+	NEV_RESULT,           /* result, reason */
+	NEV_DRAW,             /* action (offer, decline), side */
+	NEV_JOINED,           /* seat, name */
+	NEV_PRESENCE,         /* seat, presence (gone, back, replaced) */
+	NEV_LIST,             /* one game of a LIST: game, status, names, ply */
+	NEV_LIST_END,         /* the LIST is complete */
+	NEV_ERROR,            /* an ERR: code, name, text, verb (left) */
+	NEV_SAID,             /* side said text */
+	NEV_REMATCH,          /* side asks for a rematch */
+	NEV_REMATCHED,        /* we play game now, in seat (a rematch) */
+	NEV_ACCOUNT,          /* logged in as name (text: "registered" when
+				 REGISTER made it first) */
+	NEV_SEEKING,          /* our seek is on the server: name (its id) */
+	NEV_TAKEBACK,         /* action (offer, decline), side */
+	NEV_UNDO,             /* a takeback accepted: back to ply (a SYNC
+				 follows with the game as it is now) */
+	NEV_ITEMS,            /* a reply of ITEMs begins: verb (SEEKS, WHOIS,
+				 TOP, GAMES, RECORD), text its OK's keys */
+	NEV_ITEM,             /* one ITEM: verb, text its keys (RECORD: the
+				 line) */
+	NEV_ITEMS_END         /* the ITEMs of verb are all there */
+};
+
+struct net_event {
+	enum net_ev_kind kind;
+	int state;            /* NEV_STATUS: enum net_state */
+	char game[16];
+	long seq;
+	int seat;             /* 0 white, 1 black, -1 none */
+	int ply;
+	int side;
+	char move[32];
+	char status[12];      /* open active finished */
+	char result[8];       /* 1-0 0-1 1/2 */
+	char reason[24];
+	char white[32], black[32];
+	bool wpresent, bpresent;
+	int draw;             /* the side offering a draw, -1 none */
+	char action[12];
+	char presence[12];
+	int code;
+	char name[32];
+	char verb[16];        /* NEV_ERROR: the command it answers */
+	char text[256];       /* NEV_ERROR, NEV_SAID */
+	char variant[16];     /* NEV_STATE, NEV_LIST: "congo", "megapawn" */
+	bool timed;           /* NEV_STATE, NEV_MOVE: wclock, bclock are set */
+	char clock[16];       /* NEV_STATE, NEV_LIST: the control, "300+5" */
+	long long wclock;     /* ms left on each side's clock when it came */
+	long long bclock;
+	long left;            /* NEV_ERROR 428: seconds until CLAIM works */
+	bool rated;           /* NEV_STATE, NEV_RESULT: a rated game; */
+	int rating[2];        /* the ratings (STATE: before, RESULT: after), */
+	int rd[2];            /* STATE: their deviations (-1 unknown), */
+	int diff[2];          /* RESULT: the changes */
+};
+
+struct net_client_opts {
+	char host[256];
+	int port;
+	char name[32];        /* our player name */
+	bool remember;        /* keep tokens in $XDG_STATE_HOME/congo/tokens */
+	char login[32];       /* the account to LOGIN as ("": the last one
+				 kept for this server in the keys file, if
+				 any) */
+	bool register_first;  /* REGISTER login first and keep its key */
+};
+
+struct net_client;
+
+struct net_client *net_client_new(const struct net_client_opts *o);
+void net_client_free(struct net_client *c);
+
+/* What to do once connected (and again after each reconnection). */
+void net_client_create(struct net_client *c, int seat, const char *fen);
+/* The same in a variant ("congo", "megapawn"; NULL: the server's default)
+ * with a clock ("300+5": seconds and increment; NULL: none). */
+void net_client_create_game(struct net_client *c, int seat, const char *fen,
+    const char *variant, const char *clock);
+void net_client_join(struct net_client *c, const char *game, int seat);
+/* The token remembered for game on this server (for seat, or the last
+ * remembered when seat is -1), or an explicit one. */
+int net_client_rejoin(struct net_client *c, const char *game, int seat,
+    const char *token, char *err, size_t errlen);
+void net_client_observe(struct net_client *c, const char *game);
+/* Connect (or reconnect now). */
+void net_client_start(struct net_client *c, long long now_ms);
+
+/* Commands in the game. -1 with err when they cannot be sent. */
+int net_client_move(struct net_client *c, int ply, const char *text,
+    char *err, size_t errlen);
+int net_client_resign(struct net_client *c, char *err, size_t errlen);
+int net_client_draw(struct net_client *c, const char *action, char *err,
+    size_t errlen);
+int net_client_list(struct net_client *c, const char *status);
+/* SAY (printable ASCII, at most 200 bytes), REMATCH after the game, CLAIM
+ * a game the opponent abandoned, CANCEL an open game we created. */
+int net_client_say(struct net_client *c, const char *text, char *err,
+    size_t errlen);
+int net_client_rematch(struct net_client *c, char *err, size_t errlen);
+int net_client_claim(struct net_client *c, char *err, size_t errlen);
+int net_client_cancel(struct net_client *c, char *err, size_t errlen);
+/*
+ * The game's clock as the server last told it, running for the side to
+ * move from when that came: false for a game without one. left[] is in ms
+ * at now; *running is the side whose clock runs, -1 when stopped.
+ */
+bool net_client_clock(const struct net_client *c, long long now,
+    long long left[2], int *running);
+
+/* Stop watching (or waiting for) a game: a new connection at once, in
+ * the lobby (NEV_STATUS says retry, then online). */
+void net_client_leave(struct net_client *c, long long now);
+
+/* Polling: the fd (-1 none), the events it waits for, the I/O, timers. */
+int net_client_fd(const struct net_client *c);
+short net_client_events(const struct net_client *c);
+void net_client_io(struct net_client *c, short revents, long long now_ms);
+int net_client_timeout(const struct net_client *c, long long now_ms);
+void net_client_tick(struct net_client *c, long long now_ms);
+/* The next event: true and *ev filled, false when none. */
+bool net_client_next(struct net_client *c, struct net_event *ev);
+
+enum net_state net_client_state(const struct net_client *c);
+const char *net_client_why(const struct net_client *c);
+const char *net_client_game_id(const struct net_client *c);
+int net_client_seat(const struct net_client *c);
+/* The game as the server has it (valid after NEV_SYNC), or NULL. */
+const struct game *net_client_game(const struct net_client *c);
+/* Our move sent and not yet answered (its ply), or -1. */
+int net_client_pending(const struct net_client *c);
+
+/*
+ * Accounts, seeks, takebacks and the lists (client_acct.c). A seek is
+ * sent again after a reconnection (the server drops it with the
+ * connection); once paired, NEV_SEATED and the game follow. The lists
+ * come as NEV_ITEMS, NEV_ITEM..., NEV_ITEMS_END.
+ */
+/* clock: "300+5" (seconds); variant, color, range: NULL for the
+ * default. */
+void net_client_seek(struct net_client *c, const char *variant,
+    const char *clock, bool rated, const char *color, const char *range);
+/* Withdraw the seek (UNSEEK): back to the lobby's role. */
+void net_client_unseek(struct net_client *c);
+/* Seeking: true and since when (ms, the clock of net_client_start's
+ * now) the seek was asked. */
+bool net_client_seeking(const struct net_client *c, long long *since);
+/* The account logged in as, "" none. */
+const char *net_client_account(const struct net_client *c);
+int net_client_takeback(struct net_client *c, const char *action, char *err,
+    size_t errlen);
+/* verb: SEEKS, WHOIS, TOP, GAMES or RECORD; args: its key=value words
+ * (may be ""). -1 offline. */
+int net_client_query(struct net_client *c, const char *verb,
+    const char *args);
+/* "key=value ..." text: the value of key into out; false if absent. */
+bool net_kv_get(const char *text, const char *key, char *out, size_t n);
+
+/* Account keys remembered for HOST:PORT (client_keys.c), one line each in
+ * $XDG_STATE_HOME/congo/keys (mode 0600, locked while rewritten). A name
+ * saved again replaces its key. */
+int net_keys_save(const char *host, int port, const char *name,
+    const char *key, char *err, size_t errlen);
+/* name: the account wanted (case does not matter), or NULL or "" for
+ * the last one saved for that server; its name as saved into
+ * name_out. -1 when none. */
+int net_keys_find(const char *host, int port, const char *name,
+    char *name_out, size_t nn, char *key, size_t kn);
+
+/* "HOST", "HOST:PORT", "[V6]:PORT" into host and *port. -1 with err. */
+int net_parse_address(const char *text, char *host, size_t n, int *port,
+    char *err, size_t errlen);
+/* Tokens remembered for HOST:PORT and a game, file mode 0600. */
+int net_tokens_save(const char *host, int port, const char *game, int seat,
+    const char *token, char *err, size_t errlen);
+/* *seat: the seat wanted, or -1 for the last one remembered. */
+int net_tokens_find(const char *host, int port, const char *game, int *seat,
+    char *token, size_t n);
+
+#endif
