@@ -512,6 +512,95 @@ void session_puzzle_solution(struct session *s);
 const struct learn_puzzle *session_puzzle_current(const struct session *s);
 struct learn_player *session_puzzle_player(struct session *s);
 
+/* ---- the network game (session_net.c, session_net_cmd.c) ---- */
+
+/*
+ * A game played over CGP/1 through the net client (src/net): the remote
+ * side is a session player like the local AI, whose moves arrive from the
+ * server's events; our own moves, draw offers, resignations and chat go
+ * to it. No sockets here: only the net client's API. Inert (s->net NULL)
+ * outside network play. The view (src/ui/ui_net*.c) sets up the
+ * connection, the lobby, accounts and `congo --host`, and sees every
+ * event first through the hooks.
+ */
+struct net_client;
+struct net_event;
+
+#define SESSION_CHAT_MAX 4
+/* The server's default abandonment time (PROTOCOL.md CLAIM): when the
+ * game offers :claim; the server's 428 says when a claim is early. */
+#define SESSION_CLAIM_AFTER_MS 120000
+
+struct session_net_hooks {
+	void *ctx;
+	/* An event before the game's handling: true when taken there (the
+	 * connection's state, the lobby, accounts). May be NULL. */
+	bool (*event)(void *ctx, const struct net_event *e);
+	/* After the game handled it (the board screen once seated, a rated
+	 * result's changes). May be NULL. */
+	void (*after)(void *ctx, const struct net_event *e);
+	/* After a batch of events. May be NULL. */
+	void (*done)(void *ctx);
+};
+
+struct session_net {
+	bool on;
+	struct net_client *c;
+	int seat;                 /* ours; -1 while observing or in the lobby */
+	int installed;            /* the seat the players are set up for */
+	bool local_given[2];      /* --white / --black chose the local player */
+	bool waiting_ai;          /* a local AI waits for the opponent */
+	char names[2][32];
+	bool seated[2], present[2];
+	char status[12];          /* open active finished */
+	int offer;                /* the side offering a draw, -1 */
+	bool applying;            /* playing a move the server sent */
+	bool synced;
+	char announced[16];       /* the game whose id was shown */
+	bool fresh;               /* seated in a game not announced yet */
+	bool cancelled;           /* the game was cancelled (no result) */
+	long long gone_at;        /* when the opponent's connection went, 0 */
+	bool claim_told;          /* "you may :claim" said for this absence */
+	char chat[SESSION_CHAT_MAX][160]; /* the last SAID lines, oldest first */
+	int nchat;
+	/* Grows when the sides' players changed (the board's default side
+	 * may change with them). */
+	unsigned view_serial;
+	struct session_net_hooks hooks;
+};
+
+/* Network play on: s->net made for the client c (the session does not
+ * own it), no seat yet. */
+struct session_net *session_net_begin(struct session *s,
+    struct net_client *c);
+void session_net_end(struct session *s);
+/* The local seat keeps the configured player (a human unless
+ * local_given), the other seat, or both when watching (-1), is remote. */
+void session_net_install(struct session *s, int seat);
+/* The remote player of a side. */
+struct session_player *session_net_remote_new(struct session *s,
+    int color);
+/* The game becomes the server's (the client's mirror). */
+void session_net_adopt(struct session *s);
+/* Every event the client has: the hooks', then the game's. */
+void session_net_events(struct session *s);
+/* One event applied to the game. */
+void session_net_event(struct session *s, const struct net_event *e);
+/* A command of a network game: sent to the server, or refused; true when
+ * handled. */
+bool session_net_command(struct session *s, const struct session_cmd *cmd);
+/* Why the side to move cannot move now, why analysis is refused (one's
+ * own game, not over); NULL when it can. */
+const char *session_net_nomove(const struct session *s);
+const char *session_net_noanalysis(const struct session *s);
+/* The moment the absent opponent may be claimed: ms until then (-1
+ * none), and the message once it has come. */
+int session_net_timeout(const struct session *s, long long now);
+void session_net_tick(struct session *s, long long now);
+/* Why a chat line cannot be sent (CGP/1's SAY is printable ASCII): its
+ * other characters named, in buf; NULL when it can. */
+const char *session_net_say_refused(const char *text, char *buf, size_t n);
+
 /* ---- the session ---- */
 
 /* The network part's side of the model. */
@@ -585,6 +674,7 @@ struct session {
 	char clip[128];
 	struct session_history history;
 	struct session_learn *learn; /* lessons and puzzles, or NULL */
+	struct session_net *net;    /* the network game, or NULL */
 	bool warn;                  /* safety aids (ui.warn) */
 	bool quit;
 	bool want_help, want_log;   /* the view should show these screens */

@@ -218,8 +218,8 @@ ui_net_info(struct ui_app *a)
 	session_msg(&a->s, SM_NORMAL, "game %s on %s:%d (%s%s): %s", id,
 	    u->host, u->port, variant_name(a->s.start.variant),
 	    net_client_clock(u->c, util_now_ms(), left, &run) ?
-	    ", with a clock" : "", u->seat < 0 ? "you watch" :
-	    u->seat == WHITE ? "you play White" : "you play Black");
+	    ", with a clock" : "", u->g->seat < 0 ? "you watch" :
+	    u->g->seat == WHITE ? "you play White" : "you play Black");
 	if (u->thread) {
 		for (i = 0; i < (u->naddrs > 0 ? u->naddrs : 1); i++) {
 			ui_net_friend_command(u, i, id, cmd, sizeof cmd);
@@ -318,16 +318,8 @@ ui_net_start(struct ui_app *a, const struct ui_net_opts *no,
 		return -1;
 	}
 	memset(n, 0, sizeof *n);
-	/* The server keeps a network game's clock (--clock goes to CREATE):
-	 * the session's own would flag a side the server has not. */
-	a->s.clocked = false;
 	n->app = a;
-	n->seat = -1;
-	n->installed = -2;
-	n->offer = -1;
 	n->seek_sel = -1;
-	n->local_given[WHITE] = uo->white != NULL;
-	n->local_given[BLACK] = uo->black != NULL;
 	snprintf(n->name, sizeof n->name, "%s", no->name != NULL ? no->name :
 	    a->s.conf.network.name);
 	if (no->host) {
@@ -351,6 +343,12 @@ ui_net_start(struct ui_app *a, const struct ui_net_opts *no,
 	n->want_login = co.login[0] != '\0';
 	n->c = net_client_new(&co);
 	n->on = true;
+	/* The game is the session's; --clock goes to CREATE, the server
+	 * keeps it. */
+	n->g = session_net_begin(&a->s, n->c);
+	n->g->local_given[WHITE] = uo->white != NULL;
+	n->g->local_given[BLACK] = uo->black != NULL;
+	ui_net_hooks(a);
 
 	seat = no->seat;
 	if (no->game != NULL) {
@@ -404,7 +402,6 @@ ui_net_stop(struct ui_app *a)
 {
 	struct ui_net *n = a->net;
 
-	(void)a;
 	if (n->c != NULL)
 		net_client_free(n->c);
 	n->c = NULL;
@@ -421,6 +418,8 @@ ui_net_stop(struct ui_app *a)
 	n->log = NULL;
 	ui_net_list_free(n);
 	n->on = false;
+	session_net_end(&a->s);
+	n->g = NULL;
 }
 
 int
@@ -434,12 +433,9 @@ ui_net_timeout(struct ui_app *a)
 		return -1;
 	t = net_client_timeout(u->c, now);
 	/* the moment the absent opponent's game may be claimed */
-	if (u->gone_at > 0 && !u->claim_told) {
-		long long d = u->gone_at + UI_CLAIM_AFTER_MS - now;
-		int ms = d < 0 ? 0 : d > 600000 ? 600000 : (int)d;
-		if (t < 0 || ms < t)
-			t = ms;
-	}
+	if ((run = session_net_timeout(&a->s, now)) >= 0 &&
+	    (t < 0 || run < t))
+		t = run;
 	/* a seek's waiting time */
 	if ((run = ui_net_acct_timeout(a)) >= 0 && (t < 0 || run < t))
 		t = run;
@@ -465,14 +461,7 @@ ui_net_tick(struct ui_app *a)
 	net_client_tick(u->c, now);
 	ui_net_events(a);
 	ui_net_acct_tick(a);
-	if (u->gone_at > 0 && !u->claim_told &&
-	    now >= u->gone_at + UI_CLAIM_AFTER_MS && u->seat >= 0 &&
-	    !game_over(&a->s.game)) {
-		u->claim_told = true;
-		session_msg(&a->s, SM_GOOD, "your opponent has been gone for "
-		    "%d minutes: :claim wins the game", UI_CLAIM_AFTER_MS /
-		    60000);
-	}
+	session_net_tick(&a->s, now);
 	if (net_client_clock(u->c, now, left, &run) && run >= 0)
 		a->s.dirty = true;
 }
@@ -495,9 +484,9 @@ ui_net_clock(const struct ui_app *a, int color, long long *left,
 bool
 ui_net_chat(const struct ui_app *a, int i, char *buf, size_t n)
 {
-	if (!a->net->on || i < 0 || i >= a->net->nchat)
+	if (!a->net->on || i < 0 || i >= a->net->g->nchat)
 		return false;
-	snprintf(buf, n, "%s", a->net->chat[i]);
+	snprintf(buf, n, "%s", a->net->g->chat[i]);
 	return true;
 }
 
@@ -513,7 +502,7 @@ ui_net_panel(const struct ui_app *a, char *buf, size_t n)
 	if (id[0] == '\0')
 		snprintf(buf, n, "Network: %s", a->net->host);
 	else
-		snprintf(buf, n, "Game %s%s", id, a->net->seat < 0 ?
+		snprintf(buf, n, "Game %s%s", id, a->net->g->seat < 0 ?
 		    " (watching)" : "");
 	return true;
 }
@@ -522,59 +511,28 @@ bool
 ui_net_status(const struct ui_app *a, char *buf, size_t n)
 {
 	struct ui_net *u = a->net;
-	int opp = u->seat >= 0 ? 1 - u->seat : -1;
+	const struct session_net *g = u->g;
+	int opp;
 	const char *who = NULL;
+	bool over;
 
-	(void)a;
 	if (!u->on)
 		return false;
-	bool over = strcmp(u->status, "finished") == 0 ||
-	    game_over(&a->s.game);
-
-	if (u->cancelled) {
+	opp = g->seat >= 0 ? 1 - g->seat : -1;
+	over = strcmp(g->status, "finished") == 0 || game_over(&a->s.game);
+	if (g->cancelled) {
 		snprintf(buf, n, "%s, game cancelled", u->conn);
 		return true;
 	}
 	if (net_client_state(u->c) == NET_ONLINE && opp >= 0 && !over) {
-		if (!u->seated[opp])
+		if (!g->seated[opp])
 			who = "waiting for an opponent";
-		else if (!u->present[opp])
-			who = u->claim_told ? "opponent gone (:claim wins)" :
+		else if (!g->present[opp])
+			who = g->claim_told ? "opponent gone (:claim wins)" :
 			    "opponent disconnected";
 	}
 	snprintf(buf, n, "%s%s%s%s", u->conn, who != NULL ?
-	    ", " : "", who != NULL ? who : "", !over && u->offer >= 0 &&
-	    u->offer == opp ? ", draw offered (:draw accepts)" : "");
+	    ", " : "", who != NULL ? who : "", !over && g->offer >= 0 &&
+	    g->offer == opp ? ", draw offered (:draw accepts)" : "");
 	return true;
-}
-
-/* CGP/1's SAY carries printable ASCII only (PROTOCOL.md): the characters
- * it cannot send, named (each in quotes, as typed), or NULL. */
-const char *
-ui_net_say_refused(const char *text, char *buf, size_t n)
-{
-	const unsigned char *p = (const unsigned char *)text;
-	size_t len = 0;
-	int shown = 0;
-
-	for (; *p != '\0'; p++) {
-		size_t k = 1;
-		if (*p >= 0x20 && *p <= 0x7e)
-			continue;
-		/* a UTF-8 sequence: its lead byte and continuation bytes */
-		while (p[k] != '\0' && (p[k] & 0xC0) == 0x80)
-			k++;
-		if (shown < 4 && len < n)
-			len += (size_t)snprintf(buf + len, n - len, "%s'%.*s'",
-			    shown ? " " : "", (int)k, (const char *)p);
-		shown++;
-		p += k - 1;
-	}
-	if (shown == 0)
-		return NULL;
-	if (len < n)
-		snprintf(buf + len, n - len, "%s cannot be sent: chat is "
-		    "printable ASCII only (PROTOCOL.md SAY)", shown > 4 ?
-		    " and more" : "");
-	return buf;
 }

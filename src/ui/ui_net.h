@@ -1,7 +1,9 @@
 /*
- * ui_net.h: network play in the game (ui_net*.c): the options, the remote
- * player, the lobby screen, `congo --host`'s server thread, and the hooks
- * the rest of the UI calls. All of it is inert without network options.
+ * ui_net.h: network play in the game (ui_net*.c): the options, the
+ * connection, the lobby screen, accounts and seeks, `congo --host`'s
+ * server thread, and the hooks the rest of the UI calls. The game itself
+ * is the session's (session_net*.c). All of it is inert without network
+ * options.
  */
 #ifndef CONGO_UI_NET_H
 #define CONGO_UI_NET_H
@@ -57,11 +59,7 @@ struct net_event;
 struct srv;
 struct ui_net_list;
 
-#define UI_CHAT_MAX 4
 #define UI_ADDRS_MAX 8
-/* The server's default abandonment time (PROTOCOL.md CLAIM): when the
- * game offers :claim; the server's 428 says when a claim is early. */
-#define UI_CLAIM_AFTER_MS 120000
 
 struct ui_lobby_item {
 	char game[16];
@@ -97,28 +95,16 @@ struct ui_net {
 	char host[256];
 	int port;
 	char name[32];
-	int seat;                 /* ours; -1 while observing or in the lobby */
-	int installed;            /* the seat the players are set up for */
-	bool local_given[2];      /* --white / --black chose the local player */
-	bool waiting_ai;          /* a local AI waits for the opponent */
-	char names[2][32];
-	bool seated[2], present[2];
-	char status[12];          /* open active finished */
-	int offer;                /* the side offering a draw, -1 */
-	bool applying;            /* playing a move the server sent */
-	bool synced;
+	/* The game: the session's (seat, names, presence, draw offer, chat
+	 * and the rest, session.h's struct session_net): a->s.net. */
+	struct session_net *g;
+	unsigned seen_view;       /* g->view_serial last followed */
 	char conn[160];           /* the connection for the status bar */
-	char announced[16];       /* the game whose id was shown */
 	bool cli_join;            /* --join sent, no answer yet: a refusal
 	                             ends the program (status 1), no dead end */
 	bool reached;             /* online once: from then on, retry */
-	bool cancelled;           /* the game was cancelled (no result) */
 	bool from_lobby;          /* watching a game chosen in the lobby */
 	bool leaving;             /* back to the lobby: a new connection */
-	long long gone_at;        /* when the opponent's connection went, 0 */
-	bool claim_told;          /* "you may :claim" said for this absence */
-	char chat[UI_CHAT_MAX][160]; /* the last SAID lines, oldest first */
-	int nchat;
 	struct ui_app *app;       /* the game this network part belongs to */
 	/* --host */
 	struct srv *srv;
@@ -204,12 +190,12 @@ void ui_net_info(struct ui_app *a);
 /* "congo --connect ADDR --join GAME" for address i of --host. */
 void ui_net_friend_command(const struct ui_net *u, int i, const char *game,
     char *buf, size_t n);
+/* ui_net_play.c: the session's network player on a seat (-1: watching),
+ * the board's side following; the view's hooks on the session's network
+ * game (set once a->s.net is made); the board's side after the players
+ * changed. */
 void ui_net_install(struct ui_app *a, int seat);
-void ui_net_adopt(struct ui_app *a);
-struct session_player *ui_net_remote_new(struct ui_net *n, int color);
-
-/* Why a chat line cannot be sent (CGP/1's SAY is printable ASCII): its
- * other characters named, in buf; NULL when it can. */
-const char *ui_net_say_refused(const char *text, char *buf, size_t n);
+void ui_net_hooks(struct ui_app *a);
+void ui_net_view_sync(struct ui_app *a);
 
 #endif

@@ -88,7 +88,7 @@ takeback_offer(struct ui_app *a)
 	struct ui_net *u = a->net;
 	char err[160];
 
-	if (u->seat < 0) {
+	if (u->g->seat < 0) {
 		session_msg(&a->s, SM_ERROR, ":takeback: you are watching");
 		return;
 	}
@@ -107,7 +107,7 @@ takeback_offer(struct ui_app *a)
 	}
 	u->tb_offered = true;
 	session_msg(&a->s, SM_NORMAL, "takeback offered: waiting for %s's "
-	    "answer", side_name[1 - u->seat]);
+	    "answer", side_name[1 - u->g->seat]);
 }
 
 static void
@@ -160,7 +160,7 @@ ui_net_acct_command(struct ui_app *a, const struct session_cmd *cmd)
 
 	switch (cmd->type) {
 	case CMD_UNDO:
-		if (u->seat < 0)
+		if (u->g->seat < 0)
 			return false;   /* watching: not allowed */
 		/* FALLTHROUGH */
 	case CMD_TAKEBACK:
@@ -188,11 +188,11 @@ on_takeback(struct ui_app *a, const struct net_event *e)
 {
 	struct ui_net *u = a->net;
 	char q[160];
-	int opp = u->seat >= 0 ? 1 - u->seat : -1;
+	int opp = u->g->seat >= 0 ? 1 - u->g->seat : -1;
 
 	if (strcmp(e->action, "offer") == 0) {
 		if (e->side != opp || e->side < 0) {
-			if (u->seat < 0 && e->side >= 0)
+			if (u->g->seat < 0 && e->side >= 0)
 				session_msg(&a->s, SM_NORMAL, "%s offers a "
 				    "takeback", side_name[e->side]);
 			return;
@@ -204,7 +204,7 @@ on_takeback(struct ui_app *a, const struct net_event *e)
 		return;
 	}
 	if (strcmp(e->action, "decline") == 0 && e->side >= 0 &&
-	    e->side != u->seat) {
+	    e->side != u->g->seat) {
 		u->tb_offered = false;
 		session_msg(&a->s, SM_NORMAL, "%s declines the takeback",
 		    side_name[e->side]);
@@ -221,7 +221,7 @@ on_undo(struct ui_app *a, const struct net_event *e)
 		a->s.asking = false;
 	u->tb_asked = false;
 	/* The game comes again (NEV_SYNC): no move until then. */
-	u->synced = false;
+	u->g->synced = false;
 	session_cancel_turns(&a->s);
 	session_msg(&a->s, SM_GOOD, "takeback accepted: the game goes back to "
 	    "ply %d", e->ply);
@@ -328,8 +328,8 @@ ui_net_rating_change(struct ui_app *a, const struct net_event *e)
 	if (!e->rated)
 		return;
 	session_msg(&a->s, SM_GOOD, "rated: %s %d (%+d), %s %d (%+d)",
-	    u->names[WHITE], e->rating[WHITE], e->diff[WHITE],
-	    u->names[BLACK], e->rating[BLACK], e->diff[BLACK]);
+	    u->g->names[WHITE], e->rating[WHITE], e->diff[WHITE],
+	    u->g->names[BLACK], e->rating[BLACK], e->diff[BLACK]);
 }
 
 static void

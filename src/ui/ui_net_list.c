@@ -274,8 +274,8 @@ open_record(struct ui_app *a, struct ui_net_list *l)
 	char args[40];
 	int fd;
 
-	if (u->seat >= 0 && !game_over(&a->s.game) &&
-	    strcmp(u->status, "finished") != 0) {
+	if (u->g->seat >= 0 && !game_over(&a->s.game) &&
+	    strcmp(u->g->status, "finished") != 0) {
 		session_msg(&a->s, SM_ERROR, "your game goes on: a record "
 		    "opens once it is over");
 		return;

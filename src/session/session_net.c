@@ -1,0 +1,509 @@
+/*
+ * session_net.c: the network game in the session: the remote side as a
+ * player (beside the local AI), and the server's events, read through the
+ * net client, applied to the game. The commands that go to the server are
+ * in session_net_cmd.c.
+ */
+#include "config.h"
+
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/notation.h"
+#include "net/client/client.h"
+#include "session/session.h"
+#include "util/util.h"
+
+static const char *const side_name[2] = { "White", "Black" };
+
+/* ---- the remote player ---- */
+
+static void
+remote_move_played(struct session *s, struct session_player *p, move_t m)
+{
+	struct session_net *u = s->net;
+	char text[MOVE_TEXT_MAX], err[160];
+	int ply = s->game.nply - 1, mover;
+
+	(void)p;
+	if (u == NULL || u->applying || ply < 0)
+		return;
+	mover = s->game.pos[ply].side;
+	/* Only a move of our own seat goes to the server, once. */
+	if (mover == p->color || mover != u->seat)
+		return;
+	notation_write(m, text, sizeof text);
+	if (net_client_move(u->c, ply, text, err, sizeof err) < 0)
+		session_msg(s, SM_ERROR, "%s", err);
+}
+
+static int
+remote_pollfd(struct session_player *p)
+{
+	struct session *s = p->priv;
+
+	return s->net != NULL && s->net->c != NULL ?
+	    net_client_fd(s->net->c) : -1;
+}
+
+static void
+remote_readable(struct session *s, struct session_player *p)
+{
+	(void)p;
+	if (s->net == NULL || s->net->c == NULL)
+		return;
+	net_client_io(s->net->c, POLLIN | POLLHUP, util_now_ms());
+	session_net_events(s);
+}
+
+static void
+remote_describe(const struct session_player *p, char *buf, size_t n)
+{
+	const struct session *s = p->priv;
+	const struct session_net *u = s->net;
+	int c = p->color;
+
+	if (u == NULL || !u->seated[c])
+		snprintf(buf, n, "(free seat)");
+	else
+		snprintf(buf, n, "%s (%s)", u->names[c], !u->present[c] ?
+		    "away" : u->seat >= 0 ? "network" : "playing");
+}
+
+static const struct session_player_ops remote_ops = {
+	.kind = "remote",
+	.move_played = remote_move_played,
+	.pollfd = remote_pollfd,
+	.readable = remote_readable,
+	.describe = remote_describe,
+};
+
+struct session_player *
+session_net_remote_new(struct session *s, int color)
+{
+	struct session_player *p = xcalloc(1, sizeof *p);
+
+	p->ops = &remote_ops;
+	p->color = color;
+	p->priv = s;
+	return p;
+}
+
+struct session_net *
+session_net_begin(struct session *s, struct net_client *c)
+{
+	struct session_net *u = s->net;
+
+	if (u == NULL)
+		u = s->net = xcalloc(1, sizeof *u);
+	else
+		memset(u, 0, sizeof *u);
+	u->on = true;
+	u->c = c;
+	u->seat = -1;
+	u->installed = -2;
+	u->offer = -1;
+	/* The server keeps a network game's clock: the session's own would
+	 * flag a side the server has not. */
+	s->clocked = false;
+	return u;
+}
+
+void
+session_net_end(struct session *s)
+{
+	free(s->net);
+	s->net = NULL;
+}
+
+void
+session_net_install(struct session *s, int seat)
+{
+	struct session_net *u = s->net;
+	struct session_player *p;
+	char err[160];
+	int c;
+
+	if (u->installed == seat)
+		return;
+	for (c = 0; c < 2; c++) {
+		if (c == seat) {
+			struct player_conf pc = c == WHITE ? s->conf.white :
+			    s->conf.black;
+			if (!u->local_given[c])
+				snprintf(pc.type, sizeof pc.type, "human");
+			p = session_player_new(&pc, c, err, sizeof err);
+		} else
+			p = session_net_remote_new(s, c);
+		if (p == NULL)
+			continue;
+		session_install_player(s, c, p);
+	}
+	u->installed = seat;
+	u->seat = seat;
+	/* A local AI waits until the game has begun. */
+	u->waiting_ai = seat >= 0 && s->player[seat]->thinks;
+	if (u->waiting_ai)
+		s->paused = true;
+	u->view_serial++;
+	s->dirty = true;
+}
+
+void
+session_net_adopt(struct session *s)
+{
+	const struct game *m = net_client_game(s->net->c);
+	char err[160];
+	int i, c;
+
+	if (m == NULL)
+		return;
+	session_cancel_turns(s);
+	if (s->have_game)
+		game_free(&s->game);
+	/* The server decides draws: its rules, not ours. */
+	game_init(&s->game, &m->pos[0], &m->rules);
+	s->have_game = true;
+	for (i = 0; i < m->nply; i++)
+		if (game_play(&s->game, m->moves[i], err, sizeof err) < 0)
+			break;
+	s->game.result = m->result;
+	s->game.reason = m->reason;
+	s->start = m->pos[0];
+	for (c = 0; c < 2; c++)
+		if (s->player[c]->ops->reset != NULL)
+			s->player[c]->ops->reset(s, s->player[c]);
+	s->review = -1;
+	s->serial++;
+	s->reset_serial++;
+	s->held = MOVE_NONE;
+	s->last_move_at = s->now();
+	s->result_why[0] = '\0';
+	s->net->synced = true;
+	s->dirty = true;
+}
+
+static bool
+game_on(const struct session_net *u)
+{
+	return strcmp(u->status, "active") == 0 && u->synced;
+}
+
+/* A local AI that waited for the opponent may start. */
+static void
+maybe_start(struct session *s)
+{
+	struct session_net *u = s->net;
+
+	if (u->waiting_ai && game_on(u)) {
+		u->waiting_ai = false;
+		s->paused = false;
+	}
+	session_turn(s);
+}
+
+/* A move the server sent: play it here unless we have it. */
+static void
+remote_move(struct session *s, const struct net_event *e)
+{
+	char err[160], mine[MOVE_TEXT_MAX];
+	move_t m;
+
+	if (e->ply < s->game.nply) {
+		/* Ours, echoed: it must be the same, else take the server's. */
+		notation_write(s->game.moves[e->ply], mine, sizeof mine);
+		if (strcmp(mine, e->move) != 0)
+			session_net_adopt(s);
+		return;
+	}
+	if (e->ply > s->game.nply ||
+	    notation_read(game_board(&s->game), e->move, &m, err,
+	    sizeof err) < 0) {
+		session_net_adopt(s);
+		session_turn(s);
+		return;
+	}
+	s->net->applying = true;
+	session_play(s, m, true);
+	s->net->applying = false;
+}
+
+/* The game ended (e: the RESULT, with the server's reason; NULL: a game
+ * found over when synchronised). */
+static void
+result(struct session *s, const struct net_event *e)
+{
+	struct session_net *u = s->net;
+	const struct game *m = net_client_game(u->c);
+	char text[96];
+
+	if (e != NULL && strcmp(e->reason, "cancelled") == 0) {
+		session_cancel_turns(s);
+		snprintf(u->status, sizeof u->status, "finished");
+		u->cancelled = true;
+		snprintf(s->result_why, sizeof s->result_why,
+		    "Game cancelled");
+		session_msg(s, SM_GOOD, "the game is cancelled (q quits)");
+		return;
+	}
+	if (m == NULL || m->result == RESULT_NONE)
+		return;
+	if (s->game.nply != m->nply)
+		session_net_adopt(s);
+	session_cancel_turns(s);
+	s->game.result = m->result;
+	s->game.reason = m->reason;
+	/* reasons of the server's that the rules do not have */
+	if (e != NULL && (strcmp(e->reason, "time") == 0 ||
+	    strcmp(e->reason, "abandoned") == 0) &&
+	    m->result != RESULT_DRAW)
+		snprintf(s->result_why, sizeof s->result_why, "%s %s",
+		    side_name[m->result == RESULT_WHITE_WINS],
+		    e->reason[0] == 't' ? "lost on time" :
+		    "abandoned the game");
+	snprintf(u->status, sizeof u->status, "finished");
+	u->offer = -1;
+	u->gone_at = 0;
+	session_result_text(s, text, sizeof text);
+	session_msg(s, SM_GOOD, "%s (%sq quits)", text,
+	    u->seat >= 0 ? "r or :rematch asks for another game, " : "");
+}
+
+static void
+on_seated(struct session *s, const struct net_event *e)
+{
+	struct session_net *u = s->net;
+
+	session_net_install(s, e->seat);
+	if (strcmp(u->announced, e->game) == 0)
+		return;
+	/* The view announces it (how a friend joins, or the game's id). */
+	snprintf(u->announced, sizeof u->announced, "%s", e->game);
+	u->fresh = true;
+}
+
+static void
+on_state(struct session *s, const struct net_event *e)
+{
+	struct session_net *u = s->net;
+
+	snprintf(u->names[WHITE], sizeof u->names[WHITE], "%s", e->white);
+	snprintf(u->names[BLACK], sizeof u->names[BLACK], "%s", e->black);
+	u->seated[WHITE] = strcmp(e->white, "-") != 0;
+	u->seated[BLACK] = strcmp(e->black, "-") != 0;
+	u->present[WHITE] = e->wpresent;
+	u->present[BLACK] = e->bpresent;
+	if (u->seat >= 0 && u->present[1 - u->seat])
+		u->gone_at = 0;
+	else if (u->seat >= 0 && u->seated[1 - u->seat] && u->gone_at == 0)
+		u->gone_at = s->now();
+	u->offer = e->draw;
+	snprintf(u->status, sizeof u->status, "%s", e->status);
+	s->dirty = true;
+}
+
+static void
+on_draw(struct session *s, const struct net_event *e, int opp)
+{
+	struct session_net *u = s->net;
+
+	if (strcmp(e->action, "offer") == 0) {
+		u->offer = e->side;
+		if (e->side == opp)
+			session_msg(s, SM_GOOD, "%s offers a draw: :draw "
+			    "accepts, a move declines", side_name[e->side]);
+		return;
+	}
+	u->offer = -1;
+	if (e->side == opp)
+		session_msg(s, SM_NORMAL, "%s declines the draw",
+		    side_name[e->side]);
+}
+
+static void
+on_joined(struct session *s, const struct net_event *e, int opp)
+{
+	struct session_net *u = s->net;
+
+	if (e->seat < 0)
+		return;
+	u->seated[e->seat] = true;
+	u->present[e->seat] = true;
+	snprintf(u->names[e->seat], sizeof u->names[e->seat], "%s", e->name);
+	if (e->seat != opp)
+		return;
+	snprintf(u->status, sizeof u->status, "active");
+	session_msg(s, SM_GOOD, "%s joins as %s", e->name,
+	    side_name[e->seat]);
+	maybe_start(s);
+}
+
+static void
+on_presence(struct session *s, const struct net_event *e, int opp)
+{
+	struct session_net *u = s->net;
+
+	if (e->seat < 0)
+		return;
+	u->present[e->seat] = strcmp(e->presence, "gone") != 0;
+	if (e->seat == opp) {
+		u->gone_at = u->present[opp] ? 0 : s->now();
+		u->claim_told = false;
+	}
+	if (e->seat == u->seat && strcmp(e->presence, "replaced") == 0)
+		session_msg(s, SM_ERROR, "your seat was taken over from "
+		    "elsewhere");
+	else if (e->seat == opp)
+		session_msg(s, SM_NORMAL, "opponent %s",
+		    u->present[e->seat] ? "is back" : "disconnected");
+}
+
+/* A chat line: kept for the panel, shown on the message line. */
+static void
+on_said(struct session *s, const struct net_event *e)
+{
+	struct session_net *u = s->net;
+	const char *who = e->side >= 0 && u->names[e->side][0] != '\0' ?
+	    u->names[e->side] : side_name[e->side == BLACK];
+
+	if (u->nchat == SESSION_CHAT_MAX) {
+		memmove(u->chat[0], u->chat[1], sizeof u->chat[0] *
+		    (SESSION_CHAT_MAX - 1));
+		u->nchat--;
+	}
+	snprintf(u->chat[u->nchat++], sizeof u->chat[0], "%.31s: %.120s",
+	    who, e->text);
+	/* One's own line came back: "you say: ..." is in the log already. */
+	if (u->seat >= 0 && e->side == u->seat)
+		return;
+	session_msg(s, SM_GOOD, "%s says: %s", who, e->text);
+}
+
+/* Both asked for a rematch: the new game, colours swapped; its STATE and
+ * history follow (NEV_SYNC adopts them). */
+static void
+on_rematched(struct session *s, const struct net_event *e)
+{
+	struct session_net *u = s->net;
+	const char *id = net_client_game_id(u->c);
+
+	snprintf(u->status, sizeof u->status, "active");
+	u->offer = -1;
+	u->cancelled = false;
+	u->gone_at = 0;
+	u->claim_told = false;
+	u->synced = false;
+	u->installed = -2;        /* the seat may be the other colour */
+	session_net_install(s, e->seat);
+	snprintf(u->announced, sizeof u->announced, "%s", id);
+	s->game.result = RESULT_NONE;
+	session_msg(s, SM_GOOD, "rematch: game %s, you play %s", id,
+	    e->seat == BLACK ? "Black" : "White");
+}
+
+/* A move: played, and the draw the mover's opponent offered declined (the
+ * offerer is told, after what the move did: no DRAW decline comes then). */
+static void
+on_move(struct session *s, const struct net_event *e, int opp)
+{
+	struct session_net *u = s->net;
+	bool declined = u->offer >= 0 && u->offer == u->seat &&
+	    e->side == opp;
+
+	u->offer = u->offer == e->side ? u->offer : -1;
+	remote_move(s, e);
+	if (declined)
+		session_msg(s, SM_NORMAL, "%s declines the draw (a move "
+		    "instead)", side_name[e->side]);
+}
+
+static void
+on_error(struct session *s, const struct net_event *e)
+{
+	if (e->code == 428) {
+		session_msg(s, SM_ERROR, "too early to claim: the server "
+		    "allows it in %ld s", e->left);
+		return;
+	}
+	session_msg(s, SM_ERROR, "%s%s%s", e->verb, e->verb[0] != '\0' ?
+	    ": " : "", e->text);
+}
+
+void
+session_net_event(struct session *s, const struct net_event *e)
+{
+	struct session_net *u = s->net;
+	int opp = u->seat >= 0 ? 1 - u->seat : -1;
+
+	switch (e->kind) {
+	case NEV_SEATED:
+		on_seated(s, e);
+		break;
+	case NEV_OBSERVING:
+		session_net_install(s, -1);
+		session_msg(s, SM_GOOD, "watching game %s", e->game);
+		break;
+	case NEV_SYNC:
+		session_net_adopt(s);
+		if (game_over(&s->game))
+			result(s, NULL);
+		maybe_start(s);
+		break;
+	case NEV_STATE:
+		on_state(s, e);
+		maybe_start(s);
+		break;
+	case NEV_MOVE:
+		on_move(s, e, opp);
+		break;
+	case NEV_RESULT:
+		result(s, e);
+		break;
+	case NEV_DRAW:
+		on_draw(s, e, opp);
+		break;
+	case NEV_JOINED:
+		on_joined(s, e, opp);
+		break;
+	case NEV_PRESENCE:
+		on_presence(s, e, opp);
+		break;
+	case NEV_ERROR:
+		on_error(s, e);
+		break;
+	case NEV_SAID:
+		on_said(s, e);
+		break;
+	case NEV_REMATCH:
+		if (e->side != u->seat)
+			session_msg(s, SM_GOOD, "%s asks for a rematch: r or "
+			    ":rematch accepts", side_name[e->side == BLACK]);
+		break;
+	case NEV_REMATCHED:
+		on_rematched(s, e);
+		break;
+	default:                /* the connection's, the lobby's, accounts' */
+		break;
+	}
+}
+
+void
+session_net_events(struct session *s)
+{
+	struct session_net *u = s->net;
+	struct net_event e;
+
+	while (u != NULL && u->c != NULL && net_client_next(u->c, &e)) {
+		s->dirty = true;
+		if (u->hooks.event != NULL && u->hooks.event(u->hooks.ctx, &e))
+			continue;
+		session_net_event(s, &e);
+		if (u->hooks.after != NULL)
+			u->hooks.after(u->hooks.ctx, &e);
+		u = s->net;     /* a hook may have ended network play */
+	}
+	if (u != NULL && u->hooks.done != NULL)
+		u->hooks.done(u->hooks.ctx);
+}

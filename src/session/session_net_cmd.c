@@ -1,0 +1,242 @@
+/*
+ * session_net_cmd.c: the commands of a network game: those that go to the
+ * server (say, rematch, claim, cancel, resign, draw) and those that make
+ * no sense there (undo, new, load, pause...); why a move or analysis must
+ * wait; the claim's timer.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "net/client/client.h"
+#include "session/session.h"
+
+const char *
+session_net_nomove(const struct session *s)
+{
+	const struct session_net *u = s->net;
+
+	if (u == NULL || !u->on || game_board(&s->game)->side != u->seat)
+		return NULL;
+	if (!u->synced)
+		return "waiting for the server";
+	if (u->cancelled)
+		return "the game is cancelled";
+	if (strcmp(u->status, "open") == 0)
+		return "waiting for an opponent to join";
+	if (net_client_pending(u->c) >= 0)
+		return "waiting for the server to take your move";
+	return NULL;
+}
+
+const char *
+session_net_noanalysis(const struct session *s)
+{
+	const struct session_net *u = s->net;
+
+	if (u == NULL || !u->on || u->seat < 0 || game_over(&s->game))
+		return NULL;
+	return "not allowed in a network game";
+}
+
+const char *
+session_net_say_refused(const char *text, char *buf, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)text;
+	size_t len = 0;
+	int shown = 0;
+
+	for (; *p != '\0'; p++) {
+		size_t k = 1;
+		if (*p >= 0x20 && *p <= 0x7e)
+			continue;
+		/* a UTF-8 sequence: its lead byte and continuation bytes */
+		while (p[k] != '\0' && (p[k] & 0xC0) == 0x80)
+			k++;
+		if (shown < 4 && len < n)
+			len += (size_t)snprintf(buf + len, n - len, "%s'%.*s'",
+			    shown ? " " : "", (int)k, (const char *)p);
+		shown++;
+		p += k - 1;
+	}
+	if (shown == 0)
+		return NULL;
+	if (len < n)
+		snprintf(buf + len, n - len, "%s cannot be sent: chat is "
+		    "printable ASCII only (PROTOCOL.md SAY)", shown > 4 ?
+		    " and more" : "");
+	return buf;
+}
+
+/* Why a seated player's game command cannot go now, or NULL. */
+static const char *
+not_seated(const struct session *s, bool over_ok)
+{
+	if (s->net->seat < 0)
+		return "you are watching";
+	if (!over_ok && game_over(&s->game))
+		return "the game is over";
+	return NULL;
+}
+
+/* The commands that go to the server as they are. */
+static bool
+online_command(struct session *s, const struct session_cmd *cmd)
+{
+	struct session_net *u = s->net;
+	const char *why = NULL;
+	char err[160];
+	int rc = 0;
+
+	switch (cmd->type) {
+	case CMD_SAY:
+		if ((why = not_seated(s, true)) == NULL &&
+		    (why = session_net_say_refused(cmd->arg, err,
+		    sizeof err)) == NULL &&
+		    (rc = net_client_say(u->c, cmd->arg, err, sizeof err)) == 0)
+			session_msg(s, SM_NORMAL, "you say: %s", cmd->arg);
+		break;
+	case CMD_REMATCH:
+		if ((why = not_seated(s, true)) == NULL && !game_over(&s->game))
+			why = "the game is not over";
+		else if (why == NULL && (rc = net_client_rematch(u->c, err,
+		    sizeof err)) == 0)
+			session_msg(s, SM_NORMAL, "rematch asked: the new game "
+			    "starts when your opponent asks too");
+		break;
+	case CMD_CLAIM:
+		if ((why = not_seated(s, false)) == NULL &&
+		    (rc = net_client_claim(u->c, err, sizeof err)) == 0)
+			session_msg(s, SM_NORMAL, "claim sent");
+		break;
+	case CMD_CANCEL:
+		/* An open game, or an abort before both sides moved. */
+		if ((why = not_seated(s, false)) == NULL &&
+		    strcmp(u->status, "open") != 0 &&
+		    (strcmp(u->status, "active") != 0 || s->game.nply >= 2))
+			why = "both sides have moved: the game can no longer "
+			    "be cancelled (:resign ends it)";
+		else if (why == NULL && (rc = net_client_cancel(u->c, err,
+		    sizeof err)) == 0)
+			session_msg(s, SM_NORMAL, "cancelling the game");
+		break;
+	default:
+		return false;
+	}
+	if (why != NULL)
+		session_msg(s, SM_ERROR, ":%s: %s", cmd->type == CMD_SAY ?
+		    "say" : cmd->type == CMD_REMATCH ? "rematch" :
+		    cmd->type == CMD_CLAIM ? "claim" : "cancel", why);
+	else if (rc < 0)
+		session_msg(s, SM_ERROR, "%s", err);
+	return true;
+}
+
+/* Resigning and draws: only a seated player of a game not over. */
+static bool
+result_command(struct session *s, const struct session_cmd *cmd)
+{
+	struct session_net *u = s->net;
+	char err[160];
+
+	if (cmd->type != CMD_RESIGN_NOW && (u->seat < 0 ||
+	    game_over(&s->game))) {
+		session_msg(s, SM_ERROR, u->seat < 0 ? "you are watching" :
+		    "the game is over");
+		return true;
+	}
+	switch (cmd->type) {
+	case CMD_RESIGN:
+		session_ask(s, "Resign this game?", CMD_RESIGN_NOW, NULL);
+		break;
+	case CMD_RESIGN_NOW:
+		if (net_client_resign(u->c, err, sizeof err) < 0)
+			session_msg(s, SM_ERROR, "%s", err);
+		break;
+	default:                /* CMD_DRAW: an offer, or the answer */
+		if (net_client_draw(u->c, u->offer == 1 - u->seat ? "accept" :
+		    "offer", err, sizeof err) < 0)
+			session_msg(s, SM_ERROR, "%s", err);
+		else if (u->offer != 1 - u->seat)
+			session_msg(s, SM_NORMAL, "draw offered");
+		break;
+	}
+	return true;
+}
+
+bool
+session_net_command(struct session *s, const struct session_cmd *cmd)
+{
+	struct session_net *u = s->net;
+
+	if (u == NULL || !u->on)
+		return false;
+	if (online_command(s, cmd))
+		return true;
+	switch (cmd->type) {
+	case CMD_UNDO:
+	case CMD_REDO:
+	case CMD_NEW:
+	case CMD_NEW_NOW:
+	case CMD_LOAD:
+	case CMD_PROMPT_LOAD:
+	case CMD_WHITE:
+	case CMD_BLACK:
+	case CMD_CONTINUE:
+	case CMD_CONTINUE_NOW:
+	case CMD_LEARN:
+	case CMD_PUZZLE:
+	case CMD_EDIT:
+		session_msg(s, SM_ERROR, "not allowed in a network game");
+		return true;
+	case CMD_PAUSE:
+	case CMD_STEP:
+	case CMD_FASTER:
+	case CMD_SLOWER:
+	case CMD_DELAY:
+		/* the moves come when the players make them, and the
+		 * server's clock runs on: a pause would only stop us */
+		session_msg(s, SM_ERROR, "not allowed in a network game: "
+		    "moves are shown as they are played");
+		return true;
+	case CMD_FEN:
+	case CMD_CLOCK:
+		if (cmd->arg[0] == '\0')
+			return false;
+		session_msg(s, SM_ERROR, "not allowed in a network game");
+		return true;
+	case CMD_RESIGN:
+	case CMD_RESIGN_NOW:
+	case CMD_DRAW:
+		return result_command(s, cmd);
+	default:
+		break;
+	}
+	return false;
+}
+
+int
+session_net_timeout(const struct session *s, long long now)
+{
+	const struct session_net *u = s->net;
+	long long d;
+
+	if (u == NULL || u->gone_at <= 0 || u->claim_told)
+		return -1;
+	d = u->gone_at + SESSION_CLAIM_AFTER_MS - now;
+	return d < 0 ? 0 : d > 600000 ? 600000 : (int)d;
+}
+
+void
+session_net_tick(struct session *s, long long now)
+{
+	struct session_net *u = s->net;
+
+	if (u == NULL || u->gone_at <= 0 || u->claim_told || u->seat < 0 ||
+	    now < u->gone_at + SESSION_CLAIM_AFTER_MS || game_over(&s->game))
+		return;
+	u->claim_told = true;
+	session_msg(s, SM_GOOD, "your opponent has been gone for %d minutes: "
+	    ":claim wins the game", SESSION_CLAIM_AFTER_MS / 60000);
+}
