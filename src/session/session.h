@@ -87,6 +87,10 @@ enum session_cmd_type {
 	CMD_TOP,             /* arg: "" or "VARIANT SPEED" (network) */
 	CMD_GAMES,           /* arg: "" (one's own) or a name (network) */
 	CMD_EDIT,            /* the board editor on / off */
+	CMD_VAR_ENTER,       /* reviewing: a variation of the next move */
+	CMD_VAR_LEAVE,       /* back to where the variation leaves its line */
+	CMD_VAR_PROMOTE,     /* the variation shown one place up */
+	CMD_VAR_DELETE,      /* the variation shown deleted */
 	NCMDS
 };
 
@@ -366,6 +370,40 @@ bool session_edit_command(struct session *s, const struct session_cmd *cmd);
 /* The new-game dialog opened on a start position of a variant. */
 void session_newgame_open_fen(struct session *s, int variant,
     const char *fen);
+
+/* ---- variations (session_variation.c) ---- */
+
+/*
+ * The game is the main line of its move tree (s->tree, src/record's
+ * struct record_tree), which follows it (session_tree_sync) and holds the
+ * variations. Reviewing, the cursor walks the tree: s->var is the node of
+ * the variation shown (0: none, the main line's ply is s->review). A move
+ * played while reviewing starts a variation, or goes on with the one
+ * shown; undo and redo in a variation take back and replay its last move.
+ */
+#define SESSION_VAR_REDO 64
+
+/* The tree made to follow the game (cheap; after any change of it). */
+void session_tree_sync(struct session *s);
+/* The node the board shows (a variation's, a reviewed or the live ply's). */
+int session_var_node(const struct session *s);
+void session_var_leave_all(struct session *s);
+/* Why variations are not offered here (a network game), or NULL. */
+const char *session_var_refused(const struct session *s);
+/* A legal move of the position shown while reviewing. */
+void session_var_play(struct session *s, move_t m);
+/* [ ] inside a variation, { } out of it: true when taken. */
+bool session_var_review(struct session *s, enum session_cmd_type t);
+/* ( ) P D: true when the command was one of these. */
+bool session_var_command(struct session *s, const struct session_cmd *cmd);
+/* Undo and redo inside a variation: true when taken. */
+bool session_var_undo(struct session *s);
+bool session_var_redo(struct session *s);
+/* Save the game with its variations (clk[i]: the clock after ply i, -1
+ * none; NULL: no clocks); after a load, the record's variations. */
+int session_var_save(struct session *s, const char *path, const int64_t *clk,
+    char *err, size_t errlen);
+void session_var_loaded(struct session *s, const char *path, int index);
 
 /* ---- the command line's history (session_history.c) ---- */
 
@@ -665,6 +703,12 @@ struct session {
 	/* Review: the ply shown, or -1 for the live position. */
 	int review;
 	int review_seen;            /* plies of the live game when review began */
+	/* Variations (session_variation.c): the move tree, the variation
+	 * node shown (0: none), its moves taken back for redo. */
+	struct record_tree tree;
+	int var;
+	move_t var_redo[SESSION_VAR_REDO];
+	int nvar_redo, var_redo_at;
 
 	struct session_newgame ng;
 	struct session_pick pick;

@@ -56,6 +56,7 @@ session_position_changed(struct session *s)
 	s->advice_move = MOVE_NONE;
 	s->last_move_at = s->now();
 	s->review = -1;
+	session_var_leave_all(s);
 	s->serial++;
 	session_clock_restore(s);
 }
@@ -65,6 +66,8 @@ undo(struct session *s)
 {
 	int n = 0;
 
+	if (session_var_undo(s))
+		return;
 	if (s->game.nply == 0) {
 		session_msg(s, SM_ERROR, "nothing to undo");
 		return;
@@ -92,6 +95,8 @@ redo(struct session *s)
 {
 	int n = 0;
 
+	if (session_var_redo(s))
+		return;
 	if (s->game.nredo == 0) {
 		session_msg(s, SM_ERROR, "nothing to redo");
 		return;
@@ -356,6 +361,15 @@ move_cmd(struct session *s, const char *text, bool checked)
 	const char *why = session_nomove_reason(s);
 	move_t m;
 
+	if (s->review >= 0 && session_var_refused(s) == NULL) {
+		/* Reviewing: the move starts or goes on with a variation. */
+		if (notation_read(session_board(s), text, &m, err,
+		    sizeof err) < 0)
+			session_msg(s, SM_ERROR, "%s", err);
+		else
+			session_var_play(s, m);
+		return;
+	}
 	if (why != NULL) {
 		session_msg(s, SM_ERROR, "%s", why);
 		return;
@@ -428,6 +442,7 @@ void
 session_command(struct session *s, const struct session_cmd *cmd)
 {
 	command_run(s, cmd);
+	session_tree_sync(s);
 	/* A move, a review step, undo, a new game...: analysis follows. */
 	session_analysis_sync(s);
 }
@@ -437,7 +452,7 @@ command_run(struct session *s, const struct session_cmd *cmd)
 {
 	s->dirty = true;
 	if (hooked(s, cmd) || session_edit_command(s, cmd) ||
-	    ai_command(s, cmd))
+	    session_var_command(s, cmd) || ai_command(s, cmd))
 		return;
 	switch (cmd->type) {
 	case CMD_MOVE:

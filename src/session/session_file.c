@@ -72,8 +72,7 @@ session_save(struct session *s, const char *name)
 	}
 	if (s->flagged >= 0)
 		record_tag_set(&s->tags, "Termination", "time-forfeit");
-	if (record_save_clk(path, &s->game, &s->tags, clk, err,
-	    sizeof err) < 0) {
+	if (session_var_save(s, path, clk, err, sizeof err) < 0) {
 		free(clk);
 		session_msg(s, SM_ERROR, "%s", err);
 		return;
@@ -157,6 +156,7 @@ session_load(struct session *s, const char *path, int index)
 		game_free(&s->game);
 	}
 	s->game = g;
+	session_var_loaded(s, path, index);     /* its variations */
 	s->have_game = true;
 	s->start = g.pos[0];
 	s->tags = tags;

@@ -78,6 +78,7 @@ session_free(struct session *s)
 	if (s->have_game)
 		game_free(&s->game);
 	s->have_game = false;
+	record_tree_free(&s->tree);
 	free(s->clk);
 	s->clk = NULL;
 	s->clk_cap = 0;
@@ -144,6 +145,9 @@ session_human_count(const struct session *s)
 const struct board *
 session_board(const struct session *s)
 {
+	/* a variation's position (session_variation.c) */
+	if (s->var > 0 && s->var < s->tree.n)
+		return &s->tree.node[s->var].pos;
 	return &s->game.pos[session_shown_ply(s)];
 }
 
@@ -320,6 +324,9 @@ session_new_game(struct session *s, const struct board *start)
 	game_init(&s->game, start, &s->conf.rules);
 	s->have_game = true;
 	s->start = *start;
+	/* a new game: no variations (the tree follows it from here) */
+	record_tree_free(&s->tree);
+	session_var_leave_all(s);
 	for (c = 0; c < 2; c++)
 		if (s->player[c]->ops->reset != NULL)
 			s->player[c]->ops->reset(s, s->player[c]);
@@ -432,6 +439,7 @@ session_play(struct session *s, move_t m, bool from_ai)
 		session_msg(s, SM_ERROR, "%s", err);
 		return;
 	}
+	session_tree_sync(s);       /* the move tree follows the game */
 	clk_note(s);
 	memset(&fx, 0, sizeof fx);
 	board_make(&after, m, &fx);

@@ -43,6 +43,10 @@ session_review(struct session *s, enum session_cmd_type t)
 {
 	int at = session_shown_ply(s);
 
+	/* in a variation: [ ] walk it (session_variation.c) */
+	if (session_var_review(s, t))
+		return;
+	s->serial++;        /* another position shown: no choice kept */
 	if (s->game.nply == 0) {
 		session_msg(s, SM_ERROR, "no moves to review yet");
 		return;
