@@ -717,7 +717,7 @@ test_rebuild_errors(void **state)
 	const char *tok = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 	char hash[CGP_HASH_LEN + 1];
 
-	struct sess_game_row row = { "AAAAAAAA", "xyz_w", NULL, NULL, NULL,
+	struct store_game_row row = { "AAAAAAAA", "xyz_w", NULL, NULL, NULL,
 		1, 200, -1, 0, false };
 
 	(void)state;

@@ -7,7 +7,7 @@
 #include <sqlite3.h>
 #include <unistd.h>
 
-#include "net/net_sqlite.h"
+#include "net/store/store_sqlite.h"
 #include "test_net_util.h"
 
 static char dir[256];

@@ -268,7 +268,7 @@ t_val(const char *line, const char *key, char *buf, size_t n)
 static __attribute__((unused)) void
 t_reload_at(struct t_fake *from, struct t_fake *to, long long wall_ms)
 {
-	struct sess_game_row row;
+	struct store_game_row row;
 	char err[256];
 	int i, rc = 0;
 

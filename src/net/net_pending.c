@@ -225,7 +225,7 @@ apply(struct sess *s, struct spend *p, bool alive)
 	int i, rc = 0;
 
 	if (ch->new_game) {
-		struct sess_game_row row;
+		struct store_game_row row;
 		memset(&row, 0, sizeof row);
 		row.id = ch->game;
 		row.start = ch->start_fen;

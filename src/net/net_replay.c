@@ -22,7 +22,7 @@ fail(char *err, size_t errlen, const char *id, long seq, const char *what)
 }
 
 int
-sess_load_game(struct sess *s, const struct sess_game_row *row, char *err,
+sess_load_game(struct sess *s, const struct store_game_row *row, char *err,
     size_t errlen)
 {
 	const char *variant = row->variant != NULL ? row->variant : "congo";

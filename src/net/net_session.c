@@ -34,6 +34,7 @@ sess_new(const struct sess_io *io, const struct sess_limits *lim,
 	struct sess *s = xcalloc(1, sizeof *s);
 
 	board_init();
+	store_bind(&sess_store_up);     /* what the stores read, to us */
 	s->io = *io;
 	s->lim = *lim;
 	s->rules = rules != NULL ? *rules : defaults;

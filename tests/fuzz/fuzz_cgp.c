@@ -331,7 +331,7 @@ static const struct store_ops fake_store = { .commit = cb_commit };
 static int
 load_game(struct sess *s, const struct rec *r, char *err, size_t n)
 {
-	struct sess_game_row row;
+	struct store_game_row row;
 
 	memset(&row, 0, sizeof row);
 	row.id = r->game;

@@ -18,7 +18,7 @@
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "net/net_internal.h"
-#include "net/net_sqlite.h"
+#include "net/store/store_sqlite.h"
 
 #define BATCH 512
 #define MAXEV 400

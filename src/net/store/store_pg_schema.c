@@ -1,5 +1,5 @@
 /*
- * net_pg_schema.c: the PostgreSQL store's tables and congo_put, made with
+ * store_pg_schema.c: the PostgreSQL store's tables and congo_put, made with
  * --create, and brought from older versions (3: no shared limits; 4: no
  * accounts and ratings) to this one by congo-server --upgrade only (a
  * server started on an older database is refused, saying so); of servers
@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "net/net_pg.h"
+#include "net/store/store_pg.h"
 
 /* 4: the shared limits; 5: accounts and ratings (STORE_ACCOUNTS_SQL), a
  * game's rated flag and end, congo_put's extra statements. */

@@ -1,5 +1,5 @@
 /*
- * net_store_guard.c: the SQLite store under faults of its file. Another
+ * store_sqlite_guard.c: the SQLite store under faults of its file. Another
  * program holding a write transaction: the store thread waits for it at
  * most STORE_LOCK_WAIT_MS, then the batch is refused (507), and while the
  * lock stays the next batches wait only STORE_RELOCK_MS each, so that no
@@ -12,7 +12,7 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
-#include "net/net_sqlite.h"
+#include "net/store/store_sqlite.h"
 
 /* Can this process write to path? 0, or why not (an errno). */
 static int

@@ -1,5 +1,5 @@
 /*
- * net_pg.c: games kept in PostgreSQL (libpq), so that several servers serve
+ * store_pg.c: games kept in PostgreSQL (libpq), so that several servers serve
  * the same games. Writes (the store thread, a connection of its own): each
  * change is one call of congo_put(), a function --create installs, which
  * inserts its rows, keeps the game's summary and NOTIFYs the other servers,
@@ -20,8 +20,8 @@
 
 #include <libpq-fe.h>
 
-#include "net/net_internal.h"
-#include "net/net_pg.h"
+#include "net/store/store.h"
+#include "net/store/store_pg.h"
 
 static void
 pg_close(void *ctx)
@@ -306,7 +306,7 @@ read_game(struct pgstore *pg, struct sess *s, const char *id, long seq,
 		if (k == 0 && !whole)
 			continue;       /* (seq 0: a game without a seat yet) */
 		if (k == 0) {
-			struct sess_game_row row;
+			struct store_game_row row;
 			memset(&row, 0, sizeof row);
 			row.creator = -1;
 			int rated = 0;
@@ -323,14 +323,16 @@ read_game(struct pgstore *pg, struct sess *s, const char *id, long seq,
 			if (!PQgetisnull(r, i, 7))
 				row.rematch_of = PQgetvalue(r, i, 7);
 			found = 1;
-			rc = sess_load_game(s, &row, e, sizeof e);
+			rc = store_sess()->load_game(s, &row, e, sizeof e);
 		} else if (!found)
 			break;
 		else if (k == 1)
-			rc = sess_load_seat(s, id, (int)n, a, b, e, sizeof e);
+			rc = store_sess()->load_seat(s, id, (int)n, a, b, e,
+			    sizeof e);
 		else
-			rc = (fresh ? sess_remote_event : sess_load_event)(s,
-			    id, n, a, b, e, sizeof e);
+			rc = (fresh ? store_sess()->remote_event :
+			    store_sess()->load_event)(s, id, n, a, b, e,
+			    sizeof e);
 	}
 	PQclear(r);
 	if (rc != 0) {
@@ -361,7 +363,7 @@ pg_load(void *ctx, struct sess *s, char *err, size_t errlen)
 	for (i = 0; i < PQntuples(r) && rc == 0; i++) {
 		char e[512];
 		if (pg_load_game(pg, s, PQgetvalue(r, i, 0), e, sizeof e) < 0)
-			sess_refuse_game(s, PQgetvalue(r, i, 0), e);
+			store_sess()->refuse_game(s, PQgetvalue(r, i, 0), e);
 	}
 	PQclear(r);
 	return rc;
@@ -434,16 +436,16 @@ notice(struct pgstore *pg, struct sess *s, char *text)
 {
 	char who[16], id[16], name[CGP_NAME_MAX + 1], tok[CGP_HASH_LEN + 1];
 	char e[300], *line, *next;
-	struct sgame *g;
-	long last, seq;
+	long last, seq, have;
+	bool busy;
 	int seat, off;
 
 	if (sscanf(text, "%15s %15s %ld", who, id, &last) != 3 ||
-	    strcmp(who, pg->me) == 0 || (g = sess_find(s, id)) == NULL ||
-	    last <= g->seq)
+	    strcmp(who, pg->me) == 0 ||
+	    (have = store_sess()->game_seq(s, id, &busy)) < 0 || last <= have)
 		return;
-	if (g->busy > 0) {
-		sess_remote(s, id, last);       /* after our change */
+	if (busy) {
+		store_sess()->remote(s, id, last);       /* after our change */
 		return;
 	}
 	for (line = strchr(text, '\n'); line != NULL; line = next) {
@@ -452,26 +454,27 @@ notice(struct pgstore *pg, struct sess *s, char *text)
 		if (next != NULL)
 			*next = '\0';
 		if (sscanf(line, "S %d %31s %64s", &seat, name, tok) == 3) {
-			if (sess_load_seat(s, id, seat, name, tok, e,
+			if (store_sess()->load_seat(s, id, seat, name, tok, e,
 			    sizeof e) < 0)
 				break;
 		} else if (sscanf(line, "E %ld %n", &seq, &off) == 1 &&
 		    off > 0) {
 			char *kind = line + off, *body = strchr(kind, ' ');
-			if (seq <= g->seq)
+			have = store_sess()->game_seq(s, id, &busy);
+			if (seq <= have)
 				continue;
-			if (seq != g->seq + 1 || body == NULL)
+			if (seq != have + 1 || body == NULL)
 				break;          /* a gap: read it */
 			*body++ = '\0';
-			if (sess_remote_event(s, id, seq, kind, body, e,
+			if (store_sess()->remote_event(s, id, seq, kind, body, e,
 			    sizeof e) < 0)
 				break;
 		}
 		if (next != NULL)
 			*next = '\n';
 	}
-	if (last > g->seq)
-		sess_remote(s, id, last);
+	if (last > store_sess()->game_seq(s, id, &busy))
+		store_sess()->remote(s, id, last);
 }
 
 static void
@@ -493,7 +496,7 @@ pg_notices(void *ctx, struct sess *s)
 	}
 	if (pg->r == NULL || PQstatus(pg->r) != CONNECTION_OK) {
 		if (!pg->r_lost)
-			sess_log(s, NET_LOG_ERROR, "%.200s: the connection to "
+			store_log(s, NET_LOG_ERROR, "%.200s: the connection to "
 			    "the database was lost; making it again",
 			    pg->uri);
 		pg->r_lost = true;
@@ -504,9 +507,9 @@ pg_notices(void *ctx, struct sess *s)
 		/* Notices sent while it was lost are gone: every game here
 		 * is read again from what the store holds. */
 		pg->r_lost = false;
-		sess_log(s, NET_LOG_WARN, "%.200s: connected again; bringing "
+		store_log(s, NET_LOG_WARN, "%.200s: connected again; bringing "
 		    "the games in memory up to date", pg->uri);
-		sess_catch_up_all(s);
+		store_sess()->catch_up_all(s);
 		pg_presence_reconnected(pg);
 	}
 	pg_presence_round(pg, s);

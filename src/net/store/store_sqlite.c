@@ -1,6 +1,6 @@
 /*
- * net_store.c: games kept in SQLite: opening, checking, creating and
- * migrating the file (net_store_rw.c reads and writes it); an older file
+ * store_sqlite.c: games kept in SQLite: opening, checking, creating and
+ * migrating the file (store_sqlite_rw.c reads and writes it); an older file
  * is migrated only when asked (STORE_UPGRADE: congo-server --upgrade). WAL with
  * synchronous=FULL, so a commit is on disk when it returns. The file is
  * locked (flock) for one server: a second one on it is refused.
@@ -16,9 +16,9 @@
 #include <sqlite3.h>
 #include <sys/file.h>
 
-#include "net/net_internal.h"
+#include "net/store/store.h"
 
-#include "net/net_sqlite.h"
+#include "net/store/store_sqlite.h"
 
 #define APP_ID 0x436f4e47       /* "CoNG" */
 /* 1: tokens in plain text; 2: their SHA-256 (hex) instead; 3: each game's

@@ -1,7 +1,7 @@
 /*
- * net_pg_acct.c: the PostgreSQL store's reads of accounts, ratings and
+ * store_pg_acct.c: the PostgreSQL store's reads of accounts, ratings and
  * finished games, on the event loop's connection (made again if lost);
- * the statements are net_acct_sql.c's, their ? numbered $1, $2...
+ * the statements are store_acct_sql.c's, their ? numbered $1, $2...
  */
 #include "config.h"
 
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "net/net_pg.h"
+#include "net/store/store_pg.h"
 
 #define MAX_PARAMS 8
 #define MAX_COLS 8

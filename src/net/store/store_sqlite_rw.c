@@ -1,5 +1,5 @@
 /*
- * net_store_rw.c: the SQLite store's writes and reads. Writes (the store
+ * store_sqlite_rw.c: the SQLite store's writes and reads. Writes (the store
  * thread): each change's rows and its game's summary (status, ply, result)
  * under a savepoint, many changes a transaction. Reads (the event loop, on
  * a connection of their own): the open and active games at start-up, one
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "net/net_sqlite.h"
+#include "net/store/store_sqlite.h"
 
 static const char *const write_sql[6] = {
 	"INSERT INTO games(id, start, repetition, quiet, created, variant, "
@@ -312,7 +312,7 @@ store_load_game(void *ctx, struct sess *s, const char *id, char *err,
 		return read_fail(st, err, errlen);
 	rc = sqlite3_step(q);
 	if (rc == SQLITE_ROW) {
-		struct sess_game_row row;
+		struct store_game_row row;
 		memset(&row, 0, sizeof row);
 		row.id = id;
 		row.start = col(q, 0);
@@ -326,7 +326,7 @@ store_load_game(void *ctx, struct sess *s, const char *id, char *err,
 		if (sqlite3_column_type(q, 7) != SQLITE_NULL)
 			row.rematch_of = col(q, 7);
 		row.rated = sqlite3_column_int(q, 8) != 0;
-		r = sess_load_game(s, &row, e, sizeof e);
+		r = store_sess()->load_game(s, &row, e, sizeof e);
 	}
 	sqlite3_reset(q);
 	if (rc == SQLITE_DONE)
@@ -338,9 +338,9 @@ store_load_game(void *ctx, struct sess *s, const char *id, char *err,
 		if (bind_text(q, 1, id, SQLITE_OK) != SQLITE_OK)
 			return read_fail(st, err, errlen);
 		while (r == 0 && (rc = sqlite3_step(q)) == SQLITE_ROW)
-			r = k == 0 ? sess_load_seat(s, id,
+			r = k == 0 ? store_sess()->load_seat(s, id,
 			    sqlite3_column_int(q, 0), col(q, 1), col(q, 2), e,
-			    sizeof e) : sess_load_event(s, id,
+			    sizeof e) : store_sess()->load_event(s, id,
 			    (long)sqlite3_column_int64(q, 0), col(q, 1),
 			    col(q, 2), e, sizeof e);
 		sqlite3_reset(q);
@@ -429,7 +429,7 @@ store_load(struct store *st, struct sess *s, char *err, size_t errlen)
 	for (i = 0; i < n; i++) {
 		char e[512];
 		if (r == 0 && store_load_game(st, s, ids[i], e, sizeof e) < 0)
-			sess_refuse_game(s, ids[i], e);
+			store_sess()->refuse_game(s, ids[i], e);
 		free(ids[i]);
 	}
 	free(ids);

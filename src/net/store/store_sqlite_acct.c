@@ -1,13 +1,13 @@
 /*
- * net_store_acct.c: the SQLite store's reads of accounts, ratings and
+ * store_sqlite_acct.c: the SQLite store's reads of accounts, ratings and
  * finished games (WHOIS, TOP, GAMES, LOGIN), on the event loop's
- * connection; the statements are net_acct_sql.c's.
+ * connection; the statements are store_acct_sql.c's.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "net/net_sqlite.h"
+#include "net/store/store_sqlite.h"
 
 #define MAX_COLS 8
 

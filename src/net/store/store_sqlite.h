@@ -1,6 +1,6 @@
 /*
- * net_sqlite.h: inside the SQLite store (net_store.c opens, checks and
- * migrates; net_store_rw.c writes from the store thread and reads from the
+ * store_sqlite.h: inside the SQLite store (store_sqlite.c opens, checks and
+ * migrates; store_sqlite_rw.c writes from the store thread and reads from the
  * event loop, each through a connection of its own).
  */
 #ifndef CONGO_NET_SQLITE_H
@@ -8,7 +8,7 @@
 
 #include <sqlite3.h>
 
-#include "net/net_internal.h"
+#include "net/store/store.h"
 
 struct store {
 	sqlite3 *db;                   /* writes (the store thread) */
@@ -38,12 +38,12 @@ struct store {
  * file, another program's lock)"; returns -1. */
 int store_fail(struct store *st, char *err, size_t errlen, const char *what);
 /* The file opened read-only (SQLite falls back to reading when it may not
- * write): -1 with err saying so (net_store_guard.c). */
+ * write): -1 with err saying so (store_sqlite_guard.c). */
 int store_writable(struct store *st, char *err, size_t errlen);
 /* The store thread's connection waits a bounded time for a lock. */
 void store_guard(struct store *st);
 /* The VFS of the store thread's connection: the write-ahead log written
- * in few calls a commit (net_store_vfs.c); NULL: the system's. */
+ * in few calls a commit (store_sqlite_vfs.c); NULL: the system's. */
 const char *store_vfs(void);
 /* What the last failure on st->db means for an operator, or "". */
 const char *store_explain(const struct store *st);
@@ -51,7 +51,7 @@ const char *store_explain(const struct store *st);
 int store_prepare(struct store *st);
 int store_prepare_reads(struct store *st);
 void store_finalize(struct store *st);
-/* Accounts and ratings (net_store_acct.c): store_ops' reads. */
+/* Accounts and ratings (store_sqlite_acct.c): store_ops' reads. */
 int store_sqlite_account(void *ctx, const char *lname,
     struct store_account *a, char *err, size_t errlen);
 int store_sqlite_ratings(void *ctx, const char *lname, const char *variant,

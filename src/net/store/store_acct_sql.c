@@ -1,9 +1,9 @@
 /*
- * net_acct_sql.c: the reads of accounts, ratings and finished games, one
- * text for SQLite and PostgreSQL (? for each parameter; net_pg_acct.c
+ * store_acct_sql.c: the reads of accounts, ratings and finished games, one
+ * text for SQLite and PostgreSQL (? for each parameter; store_pg_acct.c
  * numbers them). Names are compared in lower case.
  */
-#include "net/net_internal.h"
+#include "net/store/store.h"
 
 #define GAME_ITEM \
     "SELECT g.id, g.variant," \

@@ -1,5 +1,5 @@
 /*
- * net_pg_link.c: the PostgreSQL store's connections. Each is made again by
+ * store_pg_link.c: the PostgreSQL store's connections. Each is made again by
  * itself when the database restarted, was stopped, or ended its backend:
  * not before a backoff that doubles while it fails, never waiting longer
  * than connect_timeout for one try.
@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "net/net_pg.h"
+#include "net/store/store_pg.h"
 
 int
 pg_fail(PGconn *c, const char *uri, char *err, size_t errlen,

@@ -1,5 +1,5 @@
 /*
- * net_pg_presence.c: which seats are held on which server, for servers
+ * store_pg_presence.c: which seats are held on which server, for servers
  * sharing one PostgreSQL. Each server tells the others (NOTIFY on the
  * channel congo_presence) when a seat is taken on it or left, says it is
  * alive every PG_BEAT_MS, asks the others for theirs when it starts or
@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "net/net_pg.h"
+#include "net/store/store_pg.h"
 
 /* Room for one notice's text (PostgreSQL takes up to 8000 bytes). */
 #define NOTICE_MAX 7000
@@ -192,7 +192,7 @@ remote_seat(struct pgstore *pg, struct sess *s, const char *who,
 	snprintf(e->server, sizeof e->server, "%.8s", here ? who : "");
 	e->since = now;
 	/* Taken there after our taking (ours came back first): theirs. */
-	sess_remote_presence(s, game, seat, here, claim &&
+	store_sess()->remote_presence(s, game, seat, here, claim &&
 	    (mine == NULL || mine->confirmed));
 }
 
@@ -209,9 +209,9 @@ server_gone(struct pgstore *pg, struct sess *s, const char *who,
 			continue;
 		e->server[0] = '\0';
 		e->since = when;
-		sess_remote_presence(s, e->game, e->seat, false, false);
+		store_sess()->remote_presence(s, e->game, e->seat, false, false);
 	}
-	sess_seek_server_gone(s, who);
+	store_sess()->seek_server_gone(s, who);
 }
 
 void
@@ -228,7 +228,7 @@ pg_presence_notice(struct pgstore *pg, struct sess *s, char *text)
 	if (strcmp(who, pg->me) != 0 && (strcmp(word, "seek") == 0 ||
 	    strcmp(word, "unseek") == 0 || strcmp(word, "paired") == 0)) {
 		server(pg, who, true)->beat = now;
-		sess_seek_remote(s, who, text + (strstr(text, word) - text));
+		store_sess()->seek_remote(s, who, text + (strstr(text, word) - text));
 		return;
 	}
 	if (strcmp(who, pg->me) == 0) {
@@ -252,7 +252,7 @@ pg_presence_notice(struct pgstore *pg, struct sess *s, char *text)
 	server(pg, who, true)->beat = now;
 	if (strcmp(word, "ask") == 0) {
 		tell_held(pg);
-		sess_seek_tell_all(s);
+		store_sess()->seek_tell_all(s);
 		return;
 	}
 	if (strcmp(word, "here") != 0 && strcmp(word, "held") != 0 &&

@@ -1,5 +1,5 @@
 /*
- * net_store_vfs.c: the store thread's SQLite files, through the system's
+ * store_sqlite_vfs.c: the store thread's SQLite files, through the system's
  * own VFS with one difference: what SQLite writes to the write-ahead log
  * goes out in few writes when it syncs (a commit), not one write for
  * each frame's header and another for its page (2 a page, some 150 a
@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "net/net_sqlite.h"
+#include "net/store/store_sqlite.h"
 
 /* Bytes held at most: the system VFS writes less than 128 KiB a call
  * (it masks a larger count to 17 bits), so 31 frames of 4 KiB a write. */

@@ -1,5 +1,5 @@
 /*
- * net_backend.c: --db names the store: a postgresql:// (or postgres://)
+ * store_backend.c: --db names the store: a postgresql:// (or postgres://)
  * URI for PostgreSQL, anything else a SQLite file.
  */
 #include "config.h"
@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "net/net_internal.h"
+#include "net/store/store.h"
 
 bool
 store_is_uri(const char *db)

@@ -1,7 +1,7 @@
 /*
- * net_pg.h: inside the PostgreSQL store (net_pg.c: schema, commits,
- * reads; net_pg_link.c: its connections, made again when lost;
- * net_pg_presence.c: which seats are held on which server). Built only
+ * store_pg.h: inside the PostgreSQL store (store_pg.c: schema, commits,
+ * reads; store_pg_link.c: its connections, made again when lost;
+ * store_pg_presence.c: which seats are held on which server). Built only
  * with libpq.
  */
 #ifndef CONGO_NET_PG_H
@@ -11,7 +11,7 @@
 
 #include <libpq-fe.h>
 
-#include "net/net_internal.h"
+#include "net/store/store.h"
 
 #define PG_BACKOFF_MIN 100
 #define PG_BACKOFF_MAX 5000
@@ -87,11 +87,11 @@ bool pg_alive(struct pgstore *pg, PGconn **c, bool reader, long long *retry,
 bool pg_reader(struct pgstore *pg, char *err, size_t errlen);
 
 /* The tables made (STORE_CREATE) or brought up to date (STORE_UPGRADE),
- * on pg->r (net_pg_schema.c); a migration done is told in pg->note. -1
+ * on pg->r (store_pg_schema.c); a migration done is told in pg->note. -1
  * with err. */
 int pg_setup(struct pgstore *pg, int how, char *err, size_t errlen);
 
-/* Accounts and ratings (net_pg_acct.c): store_ops' reads. */
+/* Accounts and ratings (store_pg_acct.c): store_ops' reads. */
 int pg_account(void *ctx, const char *lname, struct store_account *a,
     char *err, size_t errlen);
 int pg_ratings(void *ctx, const char *lname, const char *variant,
@@ -105,7 +105,7 @@ int pg_history(void *ctx, const char *lname, const char *variant,
     const char *speed, int max, long long *at, double *rating, char *err,
     size_t errlen);
 
-/* Presence (net_pg_presence.c). */
+/* Presence (store_pg_presence.c). */
 void pg_presence_init(struct pgstore *pg);
 void pg_presence_free(struct pgstore *pg);
 /* store_ops.presence and .remote_presence. */

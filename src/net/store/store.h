@@ -1,0 +1,334 @@
+/*
+ * store.h: where the server keeps its games (src/net/store): one
+ * interface (struct store_ops) and two stores, SQLite (store_sqlite*.c)
+ * and PostgreSQL (store_pg*.c, built with libpq). A store knows CGP/1
+ * (net/proto) and nothing else of src/net: what it hands the server's
+ * session (games read, another server's news) goes through the functions
+ * the session gives store_bind.
+ */
+#ifndef CONGO_NET_STORE_H
+#define CONGO_NET_STORE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "net/proto/proto.h"
+
+enum net_log_level { NET_LOG_ERROR = 0, NET_LOG_WARN, NET_LOG_INFO,
+	NET_LOG_DEBUG };
+
+#define STORE_EXTRA_MAX 6
+#define STORE_EXTRA_LEN 400
+
+/* One command's changes, stored in one transaction (all or nothing). */
+struct store_change {
+	const char *game;          /* the game id */
+	bool new_game;             /* CREATE: a new game row */
+	const char *start_fen;     /* with new_game: its start, wire form */
+	int repetition;            /* with new_game: its rules */
+	int quiet_plies;
+	long long created;         /* with new_game: Unix time */
+	int seat;                  /* a seat taken (0 white, 1 black), or -1 */
+	const char *name;          /* with seat */
+	const char *token;         /* with seat: the token's hash (hex) */
+	int nev;                   /* events: MOVE may bring its RESULT */
+	long seq[2];
+	const char *kind[2];       /* "JOINED" "MOVE" "DRAW" "RESULT" */
+	const char *body[2];       /* its key=value words */
+	/* With new_game (all may be NULL or -1 for the defaults): */
+	const char *variant;       /* "congo" (NULL) or "megapawn" */
+	const char *clock;         /* "300+5", NULL for an untimed game */
+	int creator;               /* the seat its creator took, -1 none */
+	const char *rematch_of;    /* the game it is a rematch of, or NULL */
+	bool rated;                /* a rated game (its seats: accounts) */
+	/* A rematch takes both seats at once: seat is 0 (name, token) and
+	 * seat 1 is name2, token2, in the same transaction. */
+	bool both_seats;
+	const char *name2, *token2;
+	/* Statements on the accounts' tables (STORE_ACCOUNTS_SQL) in the
+	 * same transaction, values made safe by the session (an account,
+	 * a rated game's flag, the ratings a result changes): a duplicate
+	 * key is a conflict, as another server's ply is. With no game
+	 * (game ""), a change of accounts only. */
+	int nextra;
+	const char *extra[STORE_EXTRA_MAX];
+	/* A game made for two seeks (both_seats): their ids. */
+	const char *seek[2];
+};
+
+struct sess;
+
+/* A line of LIST, as the store keeps it. */
+struct store_item {
+	char id[CGP_ID_LEN + 1];
+	int status, ply;
+	char result[8];
+	char white[CGP_NAME_MAX + 1], black[CGP_NAME_MAX + 1];
+	char variant[CGP_VARIANT_MAX];
+	char clock[16];            /* "300+5", "" without one */
+};
+
+/* An account, a rating, a finished game: what WHOIS, TOP, GAMES read. */
+struct store_account {
+	char name[CGP_NAME_MAX + 1];   /* as registered */
+	char keyhash[CGP_HASH_LEN + 1];
+	long long created;             /* Unix time */
+	int games;                     /* finished games played */
+};
+
+struct store_rating {
+	char name[CGP_NAME_MAX + 1];
+	char variant[CGP_VARIANT_MAX];
+	char speed[12];
+	double rating, rd, vol;
+	int games;
+};
+
+struct store_game_item {
+	char id[CGP_ID_LEN + 1];
+	char variant[CGP_VARIANT_MAX];
+	char white[CGP_NAME_MAX + 1], black[CGP_NAME_MAX + 1];
+	char result[8], reason[24];
+	int rated;
+	long long ended;               /* Unix time in ms (the order of GAMES) */
+};
+
+/* The reads of accounts and ratings, the same in every store
+ * (store_sqlite_acct.c runs them on SQLite, store_pg_acct.c on PostgreSQL):
+ * the statements' text with ? for each parameter. */
+extern const char *const store_acct_sql[5];
+enum { STORE_Q_ACCOUNT, STORE_Q_RATINGS, STORE_Q_TOP, STORE_Q_GAMES,
+	STORE_Q_GAMES_BEFORE };
+/* A store's way to run one of them: the parameters (types: t text, i
+ * integer), at most max rows each handed to row(arg, i, columns as text,
+ * NULL as ""): how many, or -1 with err. The reads below are built on it. */
+typedef void (*store_row_fn)(void *arg, int i, const char *const *cols);
+typedef int (*store_rows_fn)(void *ctx, const char *sql,
+    const char *const *params, const char *types, int max, store_row_fn row,
+    void *arg, char *err, size_t errlen);
+int store_acct_account(store_rows_fn rows, void *ctx, const char *lname,
+    struct store_account *a, char *err, size_t errlen);
+int store_acct_ratings(store_rows_fn rows, void *ctx, const char *lname,
+    const char *variant, const char *speed, struct store_rating *out,
+    int max, char *err, size_t errlen);
+int store_acct_top(store_rows_fn rows, void *ctx, const char *variant,
+    const char *speed, int limit, struct store_rating *out, char *err,
+    size_t errlen);
+int store_acct_games(store_rows_fn rows, void *ctx, const char *lname,
+    const char *before, int limit, struct store_game_item *out, char *err,
+    size_t errlen);
+int store_acct_history(store_rows_fn rows, void *ctx, const char *lname,
+    const char *variant, const char *speed, int max, long long *at,
+    double *rating, char *err, size_t errlen);
+
+struct store_ops {
+	/* Store durably before returning 0; -1 with err if nothing changed. */
+	int (*commit)(void *ctx, const struct store_change *ch, char *err,
+	    size_t errlen);
+	/* Group commit (may be NULL): n changes in one transaction, each
+	 * kept or refused on its own (ok[i]; conflict[i] when another server
+	 * stored that ply or seat first); returns -1 with err when the
+	 * transaction itself failed (then nothing is kept). */
+	int (*commit_batch)(void *ctx, const struct store_change *const *ch,
+	    int n, bool *ok, bool *conflict, char *err, size_t errlen);
+	/* Reads, on the caller's thread (the event loop), never waiting for
+	 * a commit in flight. NULL when every game stays in memory. */
+	/* Feed one stored game to the session (sess_load_*): 1, or 0 when
+	 * there is no such game, or -1 with err when the store cannot be
+	 * read now, -2 when what it holds does not add up. */
+	int (*load_game)(void *ctx, struct sess *s, const char *id, char *err,
+	    size_t errlen);
+	/* The newest games (status 0 open, 1 active, 2 finished, -1 any), at
+	 * most n: how many, or -1 with err. */
+	int (*list)(void *ctx, int status, int n, struct store_item *out,
+	    char *err, size_t errlen);
+	/* Start-up: every open and active game to the session. */
+	int (*load)(void *ctx, struct sess *s, char *err, size_t errlen);
+	/* Something to log once opened, or NULL. */
+	const char *(*note)(void *ctx);
+	void (*close)(void *ctx);
+	/* Several servers on one store (may be NULL): a descriptor that
+	 * becomes readable when another server stored something, and what
+	 * to do then (sess_remote for each game changed; called after every
+	 * round, as notices may arrive with other answers). */
+	int (*notice_fd)(void *ctx);
+	void (*notices)(void *ctx, struct sess *s);
+	/* Another server's changes of a game after seq: its seats
+	 * (sess_load_seat) and events (sess_remote_event). -1 with err. */
+	int (*refresh)(void *ctx, struct sess *s, const char *id, long seq,
+	    char *err, size_t errlen);
+	/* Limits counted by every server on the store (may be NULL: each
+	 * server counts alone): one more for key in minute win (Unix time /
+	 * 60); the count with it, or -1 with err. */
+	int (*count)(void *ctx, const char *key, long long win, char *err,
+	    size_t errlen);
+	/* Presence across the servers on the store (may be NULL: each
+	 * server knows its own): a seat of game taken on this server
+	 * (here) or left; and whether another server holds it: 1, or 0
+	 * with *gone_ms the time (util_now_ms) it was left there, -1 when
+	 * no other server had it. */
+	void (*presence)(void *ctx, const char *game, int seat, bool here);
+	int (*remote_presence)(void *ctx, const char *game, int seat,
+	    long long *gone_ms);
+	/* Accounts and ratings (NULL: a store without them). An account by
+	 * its name in lower case: 1, 0 when there is none, -1 with err.
+	 * Ratings of lname (variant and speed NULL: every category), the
+	 * best of a category (provisional ones left out), the finished
+	 * games of a player newest first (before: a game id, the page
+	 * after it): how many, or -1 with err. */
+	int (*account)(void *ctx, const char *lname, struct store_account *a,
+	    char *err, size_t errlen);
+	int (*ratings)(void *ctx, const char *lname, const char *variant,
+	    const char *speed, struct store_rating *out, int max, char *err,
+	    size_t errlen);
+	int (*top)(void *ctx, const char *variant, const char *speed,
+	    int limit, struct store_rating *out, char *err, size_t errlen);
+	int (*games_of)(void *ctx, const char *lname, const char *before,
+	    int limit, struct store_game_item *out, char *err, size_t errlen);
+	/* Seeks told to the other servers on the store (may be NULL: one
+	 * server): "seek ...", "unseek <id>", "paired <id> <game> <seat>";
+	 * theirs come back through sess_seek_remote. */
+	void (*seek_notice)(void *ctx, const char *text);
+	/* A player's rating in a category after each rated game, oldest
+	 * first, at most max (the newest max): Unix times and ratings; how
+	 * many, or -1 with err (may be NULL). */
+	int (*history)(void *ctx, const char *lname, const char *variant,
+	    const char *speed, int max, long long *at, double *rating,
+	    char *err, size_t errlen);
+};
+
+/*
+ * Accounts and ratings, the same SQL in SQLite and PostgreSQL: an account
+ * (its name as registered, the key's hash), a rating per account and
+ * category, and every rated game's rating after it (its history: one row a
+ * game, numbered, so that two servers rating one player at once cannot
+ * both store a rating worked out from the same one).
+ */
+#define STORE_ACCOUNTS_SQL \
+    "CREATE TABLE IF NOT EXISTS accounts(" \
+    " lname TEXT PRIMARY KEY," \
+    " name TEXT NOT NULL," \
+    " keyhash TEXT NOT NULL," \
+    " created BIGINT NOT NULL);" \
+    "CREATE TABLE IF NOT EXISTS ratings(" \
+    " lname TEXT NOT NULL," \
+    " variant TEXT NOT NULL," \
+    " speed TEXT NOT NULL," \
+    " rating DOUBLE PRECISION NOT NULL," \
+    " rd DOUBLE PRECISION NOT NULL," \
+    " vol DOUBLE PRECISION NOT NULL," \
+    " games INTEGER NOT NULL," \
+    " PRIMARY KEY (lname, variant, speed));" \
+    "CREATE INDEX IF NOT EXISTS ratings_top ON ratings(variant, speed, rating);" \
+    "CREATE TABLE IF NOT EXISTS rating_history(" \
+    " lname TEXT NOT NULL," \
+    " variant TEXT NOT NULL," \
+    " speed TEXT NOT NULL," \
+    " n INTEGER NOT NULL," \
+    " rating DOUBLE PRECISION NOT NULL," \
+    " rd DOUBLE PRECISION NOT NULL," \
+    " game TEXT NOT NULL," \
+    " at BIGINT NOT NULL," \
+    " PRIMARY KEY (lname, variant, speed, n));" \
+    "CREATE INDEX IF NOT EXISTS seats_name ON seats(lower(name));" \
+    "CREATE TABLE IF NOT EXISTS seek_claims(id TEXT PRIMARY KEY);"
+
+/*
+ * How a store is opened (store_open_any, store_open, store_pg_open):
+ * STORE_CREATE makes a missing or empty database (--create); STORE_UPGRADE
+ * brings a database of an older version to this one (--upgrade). Without
+ * STORE_UPGRADE an older database is refused with a message that says to
+ * run congo-server --upgrade; a newer one is refused always.
+ */
+enum { STORE_CREATE = 1, STORE_UPGRADE = 2 };
+
+/* Open the store --db names: a file (SQLite) or a postgresql:// URI
+ * (PostgreSQL, when built with libpq), how as above. -1 with err naming
+ * it. A migration done is told by the store's note. */
+int store_open_any(const char *db, int how, const struct store_ops **ops,
+    void **ctx, char *err, size_t errlen);
+
+/* The server's session (net/server), which stores read games into and
+ * tell another server's news to; the store sees it only through these. */
+struct sess;
+struct store_game_row {          /* one game as storage holds it */
+	const char *id;
+	const char *start;         /* wire form */
+	const char *variant;       /* NULL: "congo" */
+	const char *clock;         /* "300+5", NULL: untimed */
+	const char *rematch_of;    /* NULL: none */
+	int repetition, quiet_plies;
+	int creator;               /* the seat its creator took, -1 none */
+	long long created;         /* Unix time */
+	bool rated;
+};
+struct store_up {
+	/* A game read, then its seats and events in seq order (replayed
+	 * through the rules engine); -1 with err when they do not add up. */
+	int (*load_game)(struct sess *s, const struct store_game_row *row,
+	    char *err, size_t errlen);
+	int (*load_seat)(struct sess *s, const char *id, int seat,
+	    const char *name, const char *token, char *err, size_t errlen);
+	int (*load_event)(struct sess *s, const char *id, long seq,
+	    const char *kind, const char *body, char *err, size_t errlen);
+	/* A stored game that does not add up: logged, not served. */
+	void (*refuse_game)(struct sess *s, const char *id, const char *err);
+	/* The last event's seq of a game in memory (*busy: a change of ours
+	 * to it is being stored), or -1 when it is not in memory. */
+	long (*game_seq)(struct sess *s, const char *id, bool *busy);
+	/* Another server stored changes of game id up to seq; one event of
+	 * it applied and told; every game in memory read again. */
+	void (*remote)(struct sess *s, const char *id, long seq);
+	int (*remote_event)(struct sess *s, const char *id, long seq,
+	    const char *kind, const char *body, char *err, size_t errlen);
+	void (*catch_up_all)(struct sess *s);
+	/* Another server's seat taken (here) or left; newer: taken there
+	 * after it was taken here. */
+	void (*remote_presence)(struct sess *s, const char *game, int seat,
+	    bool here, bool newer);
+	/* Another server's seek notice; a server gone; ours wanted again. */
+	void (*seek_remote)(struct sess *s, const char *server,
+	    const char *text);
+	void (*seek_server_gone)(struct sess *s, const char *server);
+	void (*seek_tell_all)(struct sess *s);
+	/* A line for the server's log (NET_LOG_*). */
+	void (*log)(struct sess *s, int level, const char *msg);
+};
+/* The session's functions, given once before a store reads a game (the
+ * server's session does it in sess_new). */
+void store_bind(const struct store_up *up);
+/* Those functions (store_*.c). */
+const struct store_up *store_sess(void);
+/* sess_log through store_sess(): printf-style. */
+void store_log(struct sess *s, int level, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* SQLite storage. */
+struct store;
+
+/*
+ * Open the database at path (how: STORE_CREATE, STORE_UPGRADE): WAL,
+ * synchronous=FULL. NULL with a message naming the file when it cannot be
+ * opened, is not a congo-server database, or is of another version.
+ */
+struct store *store_open(const char *path, int how, char *err,
+    size_t errlen);
+/* Feed every open and active game to the session (sess_load_*); finished
+ * ones are read when asked for (store_sqlite_ops.load_game). */
+int store_load(struct store *st, struct sess *s, char *err, size_t errlen);
+/* Something store_open wants logged, or NULL. */
+const char *store_note(const struct store *st);
+extern const struct store_ops store_sqlite_ops;
+/* Checkpoint and close. */
+void store_close(struct store *st);
+/* Is --db a PostgreSQL URI? */
+bool store_is_uri(const char *db);
+/* PostgreSQL (store_pg.c, built with libpq): the URI's database, its schema
+ * made (STORE_CREATE) or brought up to date (STORE_UPGRADE); NULL with
+ * err. */
+extern const struct store_ops store_pg_ops;
+void *store_pg_open(const char *uri, int how, char *err, size_t errlen);
+/* Tests: make the next commits fail (n of them; -1 for all). */
+void store_fail_next(struct store *st, int n);
+
+#endif
