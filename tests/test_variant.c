@@ -393,6 +393,62 @@ test_fen_refusals(void **state)
 	    sizeof err), -1);
 }
 
+/*
+ * Every entry of the variant table (board_variant.c) holds together: its
+ * name reads back, its start position reads as that variant and passes the
+ * set-up checks with exactly the pieces start_count says, it has its
+ * promotion piece, its islands are river squares, and the help has all its
+ * lines. A third variant's entry is checked here without a new test.
+ */
+static void
+test_table(void **state)
+{
+	(void)state;
+	assert_int_equal(variant_get(-1), variant_get(VARIANT_CONGO));
+	assert_int_equal(variant_get(NVARIANTS), variant_get(VARIANT_CONGO));
+	for (int v = 0; v < NVARIANTS; v++) {
+		const struct variant_desc *d = variant_get(v);
+		const char *fen = d->start_fen;
+		struct board b;
+		char err[200];
+
+		assert_int_equal(variant_parse(d->name), v);
+		assert_string_equal(variant_name(v), d->name);
+		assert_string_equal(variant_start_fen(v), fen);
+		assert_non_null(d->title);
+		assert_non_null(d->long_title);
+		if (fen_read_variant(&b, v, fen, strlen(fen), err,
+		    sizeof err) != 0)
+			fail_msg("%s: its start: %s", d->name, err);
+		assert_int_equal(b.variant, v);
+		for (int c = 0; c < 2; c++)
+			for (int t = 0; t < NPIECE_TYPES; t++)
+				assert_int_equal(bb_popcount(b.pieces[c][t]),
+				    d->start_count[t]);
+		assert_true(variant_has_piece(v, d->promotion));
+		assert_true(variant_has_piece(v, PAWN));
+		assert_true(variant_has_piece(v, LION));
+		assert_int_equal(d->islands & ~BB_RIVER, 0);
+		assert_int_equal(board_deep[v], BB_RIVER & ~d->islands);
+		assert_non_null(d->help_river);
+		for (int i = 0; i < VARIANT_HELP_PAWN_LINES; i++)
+			assert_non_null(d->help_pawn[i]);
+		for (int i = 0; i < VARIANT_HELP_DROWN_LINES; i++)
+			assert_non_null(d->help_drown[i]);
+	}
+	/* the rules RULES.md gives each */
+	assert_int_equal(variant_get(VARIANT_CONGO)->repetition,
+	    VREP_THIRD_DRAWS);
+	assert_true(variant_get(VARIANT_CONGO)->bare_lions_draw);
+	assert_int_equal(variant_get(VARIANT_MEGAPAWN)->repetition,
+	    VREP_LOSES);
+	assert_false(variant_get(VARIANT_MEGAPAWN)->bare_lions_draw);
+	assert_false(variant_has_piece(VARIANT_CONGO, MEGAPAWN));
+	assert_false(variant_has_piece(VARIANT_MEGAPAWN, SUPERPAWN));
+	assert_int_equal(variant_parse("Congo"), -1);
+	assert_int_equal(variant_parse(NULL), -1);
+}
+
 int
 main(void)
 {
@@ -408,6 +464,7 @@ main(void)
 		cmocka_unit_test(test_repetition_before_quiet),
 		cmocka_unit_test(test_bare_lions),
 		cmocka_unit_test(test_fen_refusals),
+		cmocka_unit_test(test_table),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

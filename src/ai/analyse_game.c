@@ -15,7 +15,7 @@
 int
 analyse_pawn_value(int variant)
 {
-	return variant == VARIANT_MEGAPAWN ? eval_default.mpawn :
+	return variant_get(variant)->pawn == VPAWN_MPAWN ? eval_default.mpawn :
 	    eval_default.value[PAWN];
 }
 

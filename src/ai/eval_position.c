@@ -286,7 +286,7 @@ eval_side(const struct eval_params *p, const struct board *b, int c)
 	/* material (megapawn's mPawn has a value of its own) */
 	for (int t = ZEBRA; t < NPIECE_TYPES; t++)
 		s += bb_popcount(b->pieces[c][t]) * p->value[t];
-	if (b->variant != VARIANT_CONGO)
+	if (variant_get(b->variant)->pawn == VPAWN_MPAWN)
 		s += bb_popcount(b->pieces[c][PAWN]) * (p->mpawn - p->value[PAWN]);
 
 	/* pieces: mobility and centralisation */
@@ -389,8 +389,8 @@ eval_river(const struct eval_params *p, const struct board *b, int c,
 		return 0;
 	for (; x; x &= x - 1) {
 		t = PIECE_TYPE(b->sq[lsb(x)]);
-		v = t == PAWN && b->variant != VARIANT_CONGO ? p->mpawn :
-		    p->value[t];
+		v = t == PAWN && variant_get(b->variant)->pawn == VPAWN_MPAWN ?
+		    p->mpawn : p->value[t];
 		total += v;
 		if (v > best)
 			best = v;

@@ -49,7 +49,7 @@ search_capture_value(const struct board *b, move_t m)
 	if (b->sq[to] != PIECE_NONE)
 		v = search_piece_value[PIECE_TYPE(b->sq[to])];
 	if (PIECE_TYPE(mover) == PAWN && is_far_rank(PIECE_COLOR(mover), to))
-		v += search_piece_value[board_promotion[b->variant]] -
+		v += search_piece_value[variant_table[b->variant].promotion] -
 		    search_piece_value[PAWN];
 	return v;
 }

@@ -26,7 +26,9 @@ search_tb_score(struct search_thread *t, const struct board *pos, int ply,
 		*score = SEARCH_WIN - ply - r.plies;
 	else if (r.wdl == TB_LOSS)
 		*score = -SEARCH_WIN + ply + r.plies;
-	else if (pos->variant == VARIANT_CONGO)
+	else if (variant_get(pos->variant)->repetition == VREP_THIRD_DRAWS)
+		/* a table's draw holds where repeating draws (not where it
+		 * loses: megapawn) */
 		*score = search_draw_score(t, ply);
 	else
 		return false;
@@ -119,7 +121,8 @@ search_tb_root(struct search_ctx *ctx, const struct board *pos, move_t *out)
 		return false;
 	if (r.wdl == TB_DRAW) {
 		/* searched as usual, every child exact: a draw it says */
-		ctx->tb_draw = pos->variant == VARIANT_CONGO;
+		ctx->tb_draw = variant_get(pos->variant)->repetition ==
+		    VREP_THIRD_DRAWS;
 		return false;
 	}
 	n = movegen_legal(pos, ml);

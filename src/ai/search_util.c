@@ -160,7 +160,8 @@ search_repeated(const struct search_thread *t, const struct board *b, int idx)
 {
 	int lo = b->quiet >= (uint32_t)idx ? 0 : idx - (int)b->quiet;
 
-	if (b->variant != VARIANT_MEGAPAWN || !t->ctx->rules->repetition)
+	if (variant_get(b->variant)->repetition != VREP_LOSES ||
+	    !t->ctx->rules->repetition)
 		return false;
 	/* Any earlier occurrence, in the tree or the game before it. */
 	for (int i = idx - 4; i >= lo; i -= 2)
@@ -175,15 +176,15 @@ search_is_draw(const struct search_thread *t, const struct board *b, int idx)
 	const struct game_rules *rules = t->ctx->rules;
 	bb_t all = b->occ[WHITE] | b->occ[BLACK];
 
-	if (b->variant != VARIANT_CONGO)
-		return rules->quiet_plies > 0 &&
-		    b->quiet >= (uint32_t)rules->quiet_plies &&
-		    movegen_count(b) > 0;
-	if (bb_popcount(all) == 2 && b->pieces[WHITE][LION] != 0 &&
+	const struct variant_desc *vd = variant_get(b->variant);
+
+	if (vd->bare_lions_draw && bb_popcount(all) == 2 &&
+	    b->pieces[WHITE][LION] != 0 &&
 	    b->pieces[BLACK][LION] != 0 &&
 	    !movegen_attacks_lion(b, b->side))
 		return true;
-	if (rules->repetition && b->quiet >= 4) {
+	if (vd->repetition == VREP_THIRD_DRAWS && rules->repetition &&
+	    b->quiet >= 4) {
 		int lo = b->quiet >= (uint32_t)idx ? 0 : idx - (int)b->quiet;
 		int i, seen = 0;
 

@@ -419,11 +419,7 @@ tune_main(int argc, char **argv)
 			break;
 		}
 		case 'v':
-			if (strcmp(optarg, "congo") == 0) {
-				t.variant = VARIANT_CONGO;
-			} else if (strcmp(optarg, "megapawn") == 0) {
-				t.variant = VARIANT_MEGAPAWN;
-			} else {
+			if ((t.variant = variant_parse(optarg)) < 0) {
 				fprintf(stderr, "congo: --tune: unknown variant "
 				    "'%s' (congo or megapawn)\n", optarg);
 				return 2;

@@ -129,9 +129,55 @@ extern uint64_t board_zobrist_piece[PIECE_NCODES][NSQ];
 extern uint64_t board_zobrist_side;
 extern uint64_t board_zobrist_variant[NVARIANTS]; /* Congo's is 0 */
 /* Per variant: the river squares where pieces drown (megapawn: c4 d4 e4),
- * and what a pawn on the far rank becomes. */
-extern const bb_t board_deep[NVARIANTS];
-extern const uint8_t board_promotion[NVARIANTS];
+ * the river less the variant's islands (filled from variant_table). */
+extern bb_t board_deep[NVARIANTS];
+
+/*
+ * One description per variant (board_variant.c), as Fairy-Stockfish's
+ * variant.h: everything outside the engine asks this table instead of
+ * testing which variant it is. A third variant is one entry here plus its
+ * move rules in movegen (and a new pawn kind if its pawns move otherwise).
+ */
+enum variant_pawn {
+	VPAWN_CONGO,   /* forward, retreats once across (RULES.md "Pawn") */
+	VPAWN_MPAWN    /* forward, sideways once across, never back */
+};
+enum variant_repetition {
+	VREP_THIRD_DRAWS, /* the third occurrence draws */
+	VREP_LOSES        /* a move that repeats any earlier position loses */
+};
+#define VARIANT_HELP_PAWN_LINES 5
+#define VARIANT_HELP_DROWN_LINES 2
+struct variant_desc {
+	const char *name;       /* config, command line, UCI_Variant, CREATE,
+				 * the Variant tag: "megapawn" */
+	const char *title;      /* dialogs and lists: "Megapawn" */
+	const char *long_title; /* the rule book's: "Simple Megapawn Congo" */
+	const char *start_fen;
+	uint8_t start_count[NPIECE_TYPES]; /* one side's start, by type */
+	enum variant_pawn pawn; /* how its P moves (and is valued) */
+	uint8_t promotion;      /* what a pawn on the far rank becomes */
+	bb_t islands;           /* river squares that are land for drowning */
+	enum variant_repetition repetition; /* when the rule option is on */
+	bool bare_lions_draw;   /* two bare lions draw (RULES.md 3) */
+	/* symbols: the (White) letters of the piece types it has, in a FEN
+	 * and on the board; an island on the text board */
+	const char *letters;
+	char island_symbol;
+	/* the help's rules summary: the river, the pawns, drowning */
+	const char *help_river;
+	const char *help_pawn[VARIANT_HELP_PAWN_LINES];
+	const char *help_drown[VARIANT_HELP_DROWN_LINES];
+};
+extern const struct variant_desc variant_table[NVARIANTS];
+
+/* The description of a variant (Congo's when out of range). */
+static inline const struct variant_desc *
+variant_get(int variant)
+{
+	return &variant_table[variant >= 0 && variant < NVARIANTS ? variant :
+	    VARIANT_CONGO];
+}
 
 /* "congo", "megapawn"; "?" when out of range. */
 const char *variant_name(int variant);

@@ -129,7 +129,7 @@ board_make(struct board *b, move_t m, struct move_effects *fx)
 	board_remove(b, from);
 	if (PIECE_TYPE(piece) == PAWN &&
 	    SQ_RANK(to) == (us == WHITE ? 6 : 0)) {
-		piece = PIECE_MAKE(us, board_promotion[b->variant]);
+		piece = PIECE_MAKE(us, variant_table[b->variant].promotion);
 		changed = true;
 		if (fx != NULL)
 			fx->promoted = true;

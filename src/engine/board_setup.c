@@ -14,26 +14,13 @@
 
 static const char *const cname[2] = { "white", "black" };
 
-/*
- * The pieces a side starts with, by type (the variant's start position).
- * A promoted pawn (S, Q) counts as the pawn it was. A type the variant
- * allows but does not start with (megapawn's giraffe and monkey, RULES.md)
- * has no limit of its own: only the side's total counts.
- */
-static const int start_count[NVARIANTS][NPIECE_TYPES] = {
-	[VARIANT_CONGO] = { [LION] = 1, [ZEBRA] = 1, [ELEPHANT] = 2,
-	    [GIRAFFE] = 1, [CROCODILE] = 1, [MONKEY] = 1, [PAWN] = 7 },
-	[VARIANT_MEGAPAWN] = { [LION] = 1, [ZEBRA] = 2, [ELEPHANT] = 2,
-	    [CROCODILE] = 2, [PAWN] = 5 },
-};
-
 static int
 start_total(int variant)
 {
 	int n = 0;
 
 	for (int t = 0; t < NPIECE_TYPES; t++)
-		n += start_count[variant][t];
+		n += variant_get(variant)->start_count[t];
 	return n;
 }
 
@@ -80,7 +67,12 @@ static int
 check_pieces(const struct board *b, char *err, size_t errlen)
 {
 	int v = b->variant < NVARIANTS ? b->variant : VARIANT_CONGO;
-	int promoted = v == VARIANT_CONGO ? SUPERPAWN : MEGAPAWN;
+	/* A promoted pawn (S, Q) counts as the pawn it was. A type the
+	 * variant allows but does not start with (megapawn's giraffe and
+	 * monkey, RULES.md) has no limit of its own: only the side's total
+	 * counts. */
+	const uint8_t *start_count = variant_get(v)->start_count;
+	int promoted = variant_get(v)->promotion;
 
 	for (int c = 0; c < 2; c++) {
 		int total = bb_popcount(b->occ[c]), n;
@@ -93,26 +85,26 @@ check_pieces(const struct board *b, char *err, size_t errlen)
 				    variant_name(v));
 		}
 		for (int t = 0; t < NPIECE_TYPES; t++) {
-			if (t == promoted || start_count[v][t] == 0 ||
+			if (t == promoted || start_count[t] == 0 ||
 			    t == LION)
 				continue;
 			n = bb_popcount(b->pieces[c][t]);
 			if (t == PAWN) {
 				int np = bb_popcount(b->pieces[c][promoted]);
-				if (n + np > start_count[v][PAWN])
+				if (n + np > start_count[PAWN])
 					return util_error_code(SETUP_TOO_MANY, err,
 					    errlen, "%d %s pawns and %ss: %s "
 					    "has %d a side", n + np, cname[c],
 					    board_piece_name(promoted),
 					    variant_name(v),
-					    start_count[v][PAWN]);
+					    start_count[PAWN]);
 				continue;
 			}
-			if (n > start_count[v][t])
+			if (n > start_count[t])
 				return util_error_code(SETUP_TOO_MANY, err, errlen,
 				    "%d %s %ss: %s has %d a side", n, cname[c],
 				    board_piece_name(t), variant_name(v),
-				    start_count[v][t]);
+				    start_count[t]);
 		}
 		if (total > start_total(v))
 			return util_error_code(SETUP_TOO_MANY, err, errlen,

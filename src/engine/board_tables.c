@@ -18,16 +18,7 @@ uint64_t board_zobrist_piece[PIECE_NCODES][NSQ];
 uint64_t board_zobrist_side;
 uint64_t board_zobrist_variant[NVARIANTS];
 
-const bb_t board_deep[NVARIANTS] = {
-	[VARIANT_CONGO] = BB_RIVER,
-	[VARIANT_MEGAPAWN] = BB_RIVER & ~BB_ISLANDS,
-};
-const uint8_t board_promotion[NVARIANTS] = {
-	[VARIANT_CONGO] = SUPERPAWN,
-	[VARIANT_MEGAPAWN] = MEGAPAWN,
-};
-_Static_assert(NVARIANTS == 2, "a new variant needs its board_deep, "
-    "board_promotion and mg_pawn_side entries");
+bb_t board_deep[NVARIANTS];     /* from variant_table */
 
 /* Directions: N NE E SE S SW W NW ("north" is towards rank 7). */
 const int board_dir_df[8] = { 0, 1, 1, 1, 0, -1, -1, -1 };
@@ -132,11 +123,19 @@ board_init(void)
 	board_zobrist_side = splitmix64(&seed);
 	for (int v = 1; v < NVARIANTS; v++)
 		board_zobrist_variant[v] = splitmix64(&seed);
-	for (int r = 0; r < 7; r++) {
-		if (r > RIVER_RANK)
-			mg_pawn_side[VARIANT_MEGAPAWN][WHITE] |= BB_RANK(r);
-		if (r < RIVER_RANK)
-			mg_pawn_side[VARIANT_MEGAPAWN][BLACK] |= BB_RANK(r);
+	for (int v = 0; v < NVARIANTS; v++) {
+		board_deep[v] = BB_RIVER & ~variant_table[v].islands;
+		mg_kind[v][PAWN] = variant_table[v].pawn == VPAWN_MPAWN ?
+		    MG_MPAWN : PAWN;
+		/* an mPawn across the river also steps sideways */
+		if (variant_table[v].pawn != VPAWN_MPAWN)
+			continue;
+		for (int r = 0; r < 7; r++) {
+			if (r > RIVER_RANK)
+				mg_pawn_side[v][WHITE] |= BB_RANK(r);
+			if (r < RIVER_RANK)
+				mg_pawn_side[v][BLACK] |= BB_RANK(r);
+		}
 	}
 	done = true;
 }

@@ -89,9 +89,9 @@ board_draw_text(const struct board *b, char *buf, size_t n)
 			int s = SQ(f, r);
 			char c = board_piece_letter(b->sq[s]);
 			bool castle = (board_castle[0] | board_castle[1]) & BB(s);
-			if (c == 0 && b->variant == VARIANT_MEGAPAWN &&
-			    (BB_ISLANDS & BB(s)))
-				c = '^';
+			if (c == 0 && (variant_get(b->variant)->islands &
+			    BB(s)))
+				c = variant_get(b->variant)->island_symbol;
 			if (c == 0)
 				c = r == RIVER_RANK ? '~' : (castle ? '+' : '.');
 			len += (size_t)snprintf(buf + len, n - len, " %c", c);

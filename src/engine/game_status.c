@@ -10,6 +10,7 @@ enum game_result
 game_status(const struct board *b, const struct board *history, int n,
     bool lion_taken, const struct game_rules *rules, enum game_reason *reason)
 {
+	const struct variant_desc *vd = variant_get(b->variant);
 	int us = b->side;
 	enum game_reason why = REASON_NONE;
 	enum game_result res = RESULT_NONE;
@@ -22,28 +23,20 @@ game_status(const struct board *b, const struct board *history, int n,
 		    (us == WHITE ? RESULT_WHITE_WINS : RESULT_BLACK_WINS);
 		goto out;
 	}
-	if (b->variant == VARIANT_MEGAPAWN) {
-		/* Megapawn: a move that repeats any earlier position (the start
-		 * included) loses for its mover, before "no move"; no bare-lions
-		 * draw. Positions before the last capture, drowning or promotion
-		 * cannot come back, so look only as far as b->quiet. */
-		if (rules->repetition && history != NULL) {
-			for (int k = 2; (uint32_t)k <= b->quiet && k <= n; k += 2) {
-				if (board_same_position(&history[n - k], b)) {
-					why = REASON_REPETITION;
-					res = us == WHITE ? RESULT_WHITE_WINS :
-					    RESULT_BLACK_WINS;
-					goto out;
-				}
+	/* 1b. Where repeating loses (megapawn): a move that repeats any
+	 * earlier position (the start included) loses for its mover, before
+	 * "no move". Positions before the last capture, drowning or promotion
+	 * cannot come back, so look only as far as b->quiet. */
+	if (vd->repetition == VREP_LOSES && rules->repetition &&
+	    history != NULL) {
+		for (int k = 2; (uint32_t)k <= b->quiet && k <= n; k += 2) {
+			if (board_same_position(&history[n - k], b)) {
+				why = REASON_REPETITION;
+				res = us == WHITE ? RESULT_WHITE_WINS :
+				    RESULT_BLACK_WINS;
+				goto out;
 			}
 		}
-		if (movegen_count(b) == 0) {
-			why = REASON_NO_MOVES;
-			res = us == WHITE ? RESULT_BLACK_WINS :
-			    RESULT_WHITE_WINS;
-			goto out;
-		}
-		goto quiet;
 	}
 	/* 2. No move: the side to move loses. */
 	if (movegen_count(b) == 0) {
@@ -51,8 +44,9 @@ game_status(const struct board *b, const struct board *history, int n,
 		res = us == WHITE ? RESULT_BLACK_WINS : RESULT_WHITE_WINS;
 		goto out;
 	}
-	/* 3. Bare lions, unless the side to move can take the other lion. */
-	if ((b->occ[WHITE] | b->occ[BLACK]) ==
+	/* 3. Bare lions, unless the side to move can take the other lion
+	 * (not in megapawn: they play on). */
+	if (vd->bare_lions_draw && (b->occ[WHITE] | b->occ[BLACK]) ==
 	    (b->pieces[WHITE][LION] | b->pieces[BLACK][LION]) &&
 	    !movegen_attacks_lion(b, us)) {
 		why = REASON_BARE_LIONS;
@@ -61,7 +55,8 @@ game_status(const struct board *b, const struct board *history, int n,
 	}
 	/* 4. Third occurrence. Positions before the last capture, drowning
 	 * or promotion cannot come back, so look only as far as b->quiet. */
-	if (rules->repetition && history != NULL) {
+	if (vd->repetition == VREP_THIRD_DRAWS && rules->repetition &&
+	    history != NULL) {
 		int seen = 0;
 		for (int k = 2; (uint32_t)k <= b->quiet && k <= n; k += 2) {
 			if (board_same_position(&history[n - k], b) &&
@@ -73,7 +68,6 @@ game_status(const struct board *b, const struct board *history, int n,
 		}
 	}
 	/* 5. Quiet plies. */
-quiet:
 	if (rules->quiet_plies > 0 &&
 	    b->quiet >= (uint32_t)rules->quiet_plies) {
 		why = REASON_QUIET_MOVES;

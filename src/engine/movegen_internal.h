@@ -33,7 +33,7 @@ bb_pop(bb_t *bb)
  * no test of the variant per piece.
  */
 #define MG_MPAWN NPIECE_TYPES
-extern const uint8_t mg_kind[NVARIANTS][NPIECE_TYPES];
+extern uint8_t mg_kind[NVARIANTS][NPIECE_TYPES];
 
 /* The targets of a non-monkey piece of color us on sq (monkey: its steps),
  * by its kind (mg_kind). */

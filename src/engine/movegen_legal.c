@@ -57,11 +57,11 @@ retreat(int sq, int d, bb_t empty)
 	return BB(s1) | BB(s2);
 }
 
-const uint8_t mg_kind[NVARIANTS][NPIECE_TYPES] = {
-	[VARIANT_CONGO] = { LION, ZEBRA, ELEPHANT, GIRAFFE, CROCODILE, MONKEY,
-	    PAWN, SUPERPAWN, MEGAPAWN },
-	[VARIANT_MEGAPAWN] = { LION, ZEBRA, ELEPHANT, GIRAFFE, CROCODILE,
-	    MONKEY, MG_MPAWN, SUPERPAWN, MEGAPAWN },
+/* The kind of each type in each variant; [v][PAWN] is set from the
+ * variant's pawn when the tables are made (board_tables.c). */
+uint8_t mg_kind[NVARIANTS][NPIECE_TYPES] = {
+	[0 ... NVARIANTS - 1] = { LION, ZEBRA, ELEPHANT, GIRAFFE, CROCODILE,
+	    MONKEY, PAWN, SUPERPAWN, MEGAPAWN },
 };
 
 bb_t
@@ -153,13 +153,11 @@ generate(const struct board *b, bool captures_only, movegen_visitor fn,
 		return;
 	for (int type = LION; type < PAWN; type++)
 		generate_type(b, type, type, captures_only, fn, ctx);
-	if (b->variant == VARIANT_CONGO) {
-		generate_type(b, PAWN, PAWN, captures_only, fn, ctx);
-		generate_type(b, SUPERPAWN, SUPERPAWN, captures_only, fn, ctx);
-	} else {
-		generate_type(b, PAWN, MG_MPAWN, captures_only, fn, ctx);
-		generate_type(b, MEGAPAWN, MEGAPAWN, captures_only, fn, ctx);
-	}
+	/* the variant's pawn, then what it becomes */
+	generate_type(b, PAWN, mg_kind[b->variant][PAWN], captures_only, fn,
+	    ctx);
+	generate_type(b, variant_table[b->variant].promotion,
+	    variant_table[b->variant].promotion, captures_only, fn, ctx);
 }
 
 int
@@ -238,7 +236,7 @@ count_pawns(const struct board *b, int us)
 	}
 	if (across == 0)
 		return n;
-	if (b->variant != VARIANT_CONGO)
+	if (variant_table[b->variant].pawn == VPAWN_MPAWN)
 		return n + (uint64_t)bb_popcount(((across & ~FILE_A) >> 1) &
 		    notown) + (uint64_t)bb_popcount(((across & ~FILE_G) << 1) &
 		    notown);
@@ -258,9 +256,8 @@ movegen_count(const struct board *b)
 	for (int type = LION; type < PAWN; type++)
 		n += count_type(b, type, type);
 	n += count_pawns(b, b->side);
-	if (b->variant == VARIANT_CONGO)
-		return n + count_type(b, SUPERPAWN, SUPERPAWN);
-	return n + count_type(b, MEGAPAWN, MEGAPAWN);
+	return n + count_type(b, variant_table[b->variant].promotion,
+	    variant_table[b->variant].promotion);
 }
 
 /* A monkey chain: every jump over an enemy piece not jumped before, onto an

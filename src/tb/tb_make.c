@@ -149,7 +149,7 @@ static bool
 promoted(const struct tb_material *m)
 {
 	for (int i = 0; i < m->n; i++)
-		if (PIECE_TYPE(m->piece[i]) == board_promotion[m->variant])
+		if (PIECE_TYPE(m->piece[i]) == variant_get(m->variant)->promotion)
 			return true;
 	return false;
 }
