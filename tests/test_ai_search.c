@@ -449,8 +449,10 @@ test_multipv_lines(void **state)
 	}
 }
 
-/* MultiPV 1 is the single-line search: the same lines, move and score;
- * and the first line of MultiPV 3 plays the single line's move. */
+/* MultiPV 1 is the single-line search: the same move, score and nodes;
+ * and the first line of MultiPV 3 is the single line's move and score at
+ * the same depth, in tactical and in quiet positions alike (the later
+ * lines change nothing line 1 sees), the others never above it. */
 static void
 test_multipv_first_line(void **state)
 {
@@ -460,6 +462,13 @@ test_multipv_first_line(void **state)
 		"3l3/5S1/3Z3/7/4L2/6G/7 w 0 1",
 		"2E4/3zl2/3E3/7/3L3/7/1C3e1 w 0 1",
 		"3e3/pml2pc/pz2ge1/3p3/PPG4/1PMLZ1C/4EE1 w 0 23",
+		FEN_START,
+		"1melecz/ppp2p1/g2ppp1/7/1P1P1P1/PP1PZP1/GMELEC1 w 8 5",
+		"3ee2/mpplzpc/gp1ppp1/7/PPGPPP1/1PLPZ1C/1M1EE2 w 24 13",
+		"2e1e2/1m1l1pc/1pzppp1/7/2PPPP1/1MLPZ1C/E2E3 w 6 23",
+		"gmelec1/pp1zp2/1p1pp2/7/1PPP1CP/PP1L3/GME1E1Z w 7 9",
+		"2e4/1mlzpc1/pp1pe2/7/PP1E1CP/P1M1Z2/3LE2 w 13 23",
+		"3l3/1m5/2E4/7/4G2/7/4L2 b 0 1",
 	};
 	struct mpv_seen one, three;
 	struct search_info info;
@@ -487,6 +496,16 @@ test_multipv_first_line(void **state)
 			fail_msg("%s: MultiPV 3 plays %s, one line %s", fens[i],
 			    ta_text(m3), ta_text(m));
 		assert_true(three.line[0].pv[0] == m);
+		assert_int_equal(three.line[0].raw_score, info.raw_score);
+		assert_int_equal(three.line[0].npv, info.npv);
+		assert_memory_equal(three.line[0].pv, info.pv,
+		    (size_t)info.npv * sizeof(move_t));
+		for (int k = 1; k < three.n; k++) {
+			assert_true(three.line[k].raw_score <= info.raw_score);
+			/* as good as line 1: said so, not claimed better */
+			assert_true(three.line[k].lowerbound ==
+			    (three.line[k].raw_score == info.raw_score));
+		}
 	}
 }
 

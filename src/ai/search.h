@@ -151,6 +151,8 @@ struct search_info {
 	int npv;
 	move_t pv[SEARCH_PV_MAX];
 	bool tablebase;       /* the root's value is the endgame tables' */
+	bool lowerbound;      /* MultiPV: a later line found as good as the
+	                       * first or better; score is the first's */
 };
 
 /* Called from the searching thread; must not call back into the search. */

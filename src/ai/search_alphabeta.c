@@ -222,7 +222,7 @@ cut_early(struct search_thread *t, const struct board *pos, int alpha,
 	bool pv = beta - alpha > 1, have_hit;
 	int score;
 
-	have_hit = tt_probe(&ctx->tt, pos->hash, &hit);
+	have_hit = tt_probe(t->tt, pos->hash, &hit);
 	if (have_hit) {
 		int s = tt_score_from(hit.score, ply);
 
@@ -428,7 +428,7 @@ search(struct search_thread *t, const struct board *pos, int alpha, int beta,
 		if (!tactical && nquiets < 64)
 			quiets[nquiets++] = m;
 	}
-	tt_store(&ctx->tt, pos->hash,
+	tt_store(t->tt, pos->hash,
 	    best_move != MOVE_NONE ? best_move : hash_move,
 	    tt_score_to(best, ply), in_check ? EVAL_NONE : static_eval, depth,
 	    best >= beta ? TT_LOWER : alpha > orig_alpha ? TT_EXACT : TT_UPPER);

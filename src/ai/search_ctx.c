@@ -183,6 +183,7 @@ search_free(struct search_ctx *ctx)
 	if (ctx == NULL)
 		return;
 	tt_free(&ctx->tt);
+	tt_free(&ctx->lines_tt);
 	free_threads(ctx->thr, ctx->opt.threads);
 	pthread_mutex_destroy(&ctx->state_lock);
 	pthread_mutex_destroy(&ctx->live_lock);
@@ -204,12 +205,24 @@ search_set_options(struct search_ctx *ctx, const struct search_options *o)
 		tt_free(&ctx->tt);
 		tt_alloc(&ctx->tt, n.hash_mb);
 	}
+	/* MultiPV's second table, made here: nothing is allocated while
+	 * searching */
+	if (n.multipv > 1 && (n.hash_mb != ctx->opt.hash_mb ||
+	    ctx->lines_tt.b == NULL)) {
+		tt_free(&ctx->lines_tt);
+		tt_alloc(&ctx->lines_tt, n.hash_mb > 1 ? n.hash_mb / 2 : 1);
+	} else if (n.multipv <= 1) {
+		tt_free(&ctx->lines_tt);
+	}
 	if (n.threads != ctx->opt.threads) {
 		free_threads(ctx->thr, ctx->opt.threads);
 		ctx->thr = alloc_threads(ctx, n.threads);
 	}
-	if (n.algorithm != ctx->opt.algorithm || n.level != ctx->opt.level)
+	if (n.algorithm != ctx->opt.algorithm || n.level != ctx->opt.level) {
 		tt_clear(&ctx->tt);   /* negamax and alphabeta score differently */
+		if (ctx->lines_tt.b != NULL)
+			tt_clear(&ctx->lines_tt);
+	}
 	ctx->ev = ev;
 	ctx->opt = n;
 	ctx->rng = n.seed;
@@ -228,6 +241,8 @@ search_clear(struct search_ctx *ctx)
 	int i;
 
 	tt_clear(&ctx->tt);
+	if (ctx->lines_tt.b != NULL)
+		tt_clear(&ctx->lines_tt);
 	for (i = 0; i < ctx->opt.threads; i++) {
 		memset(ctx->thr[i].history, 0, sizeof ctx->thr[i].history);
 		memset(ctx->thr[i].killer, 0, sizeof ctx->thr[i].killer);

@@ -120,6 +120,8 @@ struct search_ply {
 struct search_thread {
 	struct search_ctx *ctx;
 	int id;
+	struct tt *tt;         /* the table searched: ctx->tt, or ctx->lines_tt
+	                        * for MultiPV's lines after the first */
 	pthread_t tid;
 	_Atomic uint64_t nodes;
 	uint64_t next_check;   /* master: node count of the next limits check */
@@ -142,15 +144,24 @@ struct search_thread {
 	move_t best_pv[SEARCH_PV_MAX];
 	int root_n;
 	move_t root_moves[MOVELIST_MAX];
-	/* MultiPV (master only): line k's first move is root_moves[k] */
+	/* MultiPV (master only): line 1 is the single-line search over
+	 * root_moves; line k > 1 searches line_moves[k-1..] (the earlier
+	 * lines' first moves before it) with the move ordering tables kept
+	 * aside and a table of its own, so that line 1 is not changed */
 	int nlines;
 	struct search_line line[SEARCH_MULTIPV_MAX];
+	move_t line_moves[MOVELIST_MAX];
+	int32_t kept_history[2][NSQ][NSQ];
+	move_t kept_counter[2][NSQ][NSQ];
+	move_t kept_killer[SEARCH_MAX_PLY][2];
 };
 
 struct search_ctx {
 	struct search_options opt;
 	struct eval_params ev;
 	struct tt tt;
+	struct tt lines_tt;             /* MultiPV's lines after the first
+	                                 * (opt.multipv > 1; half of tt) */
 	struct search_thread *thr;      /* opt.threads entries */
 	pthread_mutex_t state_lock;     /* guards state and stop_request */
 	enum { SEARCH_IDLE, SEARCH_ARMED, SEARCH_RUNNING } state;

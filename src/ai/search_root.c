@@ -2,12 +2,18 @@
  * search_root.c: the root of the strong search (search_alphabeta.c has the
  * tree below it): the root moves, iterative deepening with aspiration
  * windows, the clock's stop rule, the helper threads of lazy SMP, and
- * MultiPV. With N lines, each depth searches line 1 over all root moves,
- * then line k over the root moves not first in lines 1..k-1 (those sit at
- * root_moves[0..k-1]), each with its own aspiration window; the lines are
- * then sorted by score and reported best first. Nothing is allocated: the
- * lines live in the master thread. With one line the search is exactly the
- * single-line search (the same nodes at a fixed depth).
+ * MultiPV.
+ *
+ * With N lines, each depth first searches line 1 exactly as the
+ * single-line search does (its move is the one played, and the same as
+ * with one line at the same depth), then line k = 2..N over the root moves
+ * not first in an earlier line, each in an aspiration window of its own
+ * capped at line 1's score (a later line is never shown better than the
+ * first: at most equal, "as good as"). So that line 1 stays the
+ * single-line search, the later lines search a table of their own
+ * (ctx->lines_tt) and the history, killer and counter-move tables are put
+ * back after them. The later lines are then sorted by score. Nothing is
+ * allocated: the lines live in the master thread.
  */
 #include <pthread.h>
 #include <string.h>
@@ -16,23 +22,22 @@
 
 #define ASPIRATION 35
 
-/* Move root_moves[i] to root_moves[first], keeping the order of the
- * others. */
+/* Move moves[i] to moves[first], keeping the order of the others. */
 static void
-root_promote(struct search_thread *t, int first, int i)
+root_promote(move_t *moves, int first, int i)
 {
-	move_t m = t->root_moves[i];
+	move_t m = moves[i];
 
-	memmove(&t->root_moves[first + 1], &t->root_moves[first],
+	memmove(&moves[first + 1], &moves[first],
 	    (size_t)(i - first) * sizeof m);
-	t->root_moves[first] = m;
+	moves[first] = m;
 }
 
-/* The root moves root_moves[first..] (MultiPV: the earlier lines' first
- * moves, before first, are left out). */
+/* The root moves moves[first..root_n-1] (root_moves; MultiPV's later
+ * lines: line_moves, the earlier lines' first moves before first). */
 static int
-root_search(struct search_thread *t, const struct board *pos, int alpha,
-    int beta, int depth, int first, move_t *iter_best)
+root_search(struct search_thread *t, const struct board *pos, move_t *moves,
+    int alpha, int beta, int depth, int first, move_t *iter_best)
 {
 	int best = -SEARCH_INF, score, i;
 
@@ -40,7 +45,7 @@ root_search(struct search_thread *t, const struct board *pos, int alpha,
 	t->path[t->root_index] = pos->hash;
 	t->eval_stack[0] = SEARCH_EVAL_NONE;
 	for (i = first; i < t->root_n; i++) {
-		move_t m = t->root_moves[i];
+		move_t m = moves[i];
 		struct board child = *pos;
 
 		board_make(&child, m, NULL);
@@ -62,7 +67,7 @@ root_search(struct search_thread *t, const struct board *pos, int alpha,
 		if (score > alpha) {
 			alpha = score;
 			search_pv_update(t, 0, m);
-			root_promote(t, first, i);
+			root_promote(moves, first, i);
 			*iter_best = m;
 			if (alpha >= beta)
 				break;
@@ -72,13 +77,14 @@ root_search(struct search_thread *t, const struct board *pos, int alpha,
 }
 
 /*
- * One depth of the root moves from first on, in an aspiration window
- * around prev (the score of the depth before) from depth 4, widened until
- * the score falls inside it. Its score (not valid when aborted).
+ * One depth of moves[first..], in an aspiration window around prev (the
+ * score of the depth before) from depth 4, widened until the score falls
+ * inside it; never above cap (SEARCH_INF but for MultiPV's later lines):
+ * a score of cap or more is cap. Its score (not valid when aborted).
  */
 static int
-aspire(struct search_thread *t, const struct board *pos, int depth,
-    int first, int prev, move_t *iter_best)
+aspire(struct search_thread *t, const struct board *pos, move_t *moves,
+    int depth, int first, int prev, int cap, move_t *iter_best)
 {
 	int alpha = -SEARCH_INF, beta = SEARCH_INF, delta = ASPIRATION, score;
 
@@ -86,9 +92,15 @@ aspire(struct search_thread *t, const struct board *pos, int depth,
 		alpha = prev - delta;
 		beta = prev + delta;
 	}
+	if (beta > cap) {
+		beta = cap;
+		if (alpha >= beta)
+			alpha = beta - delta > -SEARCH_INF ? beta - delta :
+			    -SEARCH_INF;
+	}
 	for (;;) {
 		*iter_best = MOVE_NONE;
-		score = root_search(t, pos, alpha, beta, depth, first,
+		score = root_search(t, pos, moves, alpha, beta, depth, first,
 		    iter_best);
 		if (search_aborted(t))
 			break;
@@ -96,19 +108,18 @@ aspire(struct search_thread *t, const struct board *pos, int depth,
 			beta = (alpha + beta) / 2;
 			alpha = score - delta > -SEARCH_INF ?
 			    score - delta : -SEARCH_INF;
-		} else if (score >= beta && beta < SEARCH_INF) {
-			beta = score + delta < SEARCH_INF ?
-			    score + delta : SEARCH_INF;
+		} else if (score >= beta && beta < cap) {
+			beta = score + delta < cap ? score + delta : cap;
 		} else {
 			break;
 		}
 		delta *= 2;
 		if (delta > 1000) {
 			alpha = -SEARCH_INF;
-			beta = SEARCH_INF;
+			beta = cap;
 		}
 	}
-	return score;
+	return score < cap ? score : cap;
 }
 
 static void
@@ -137,7 +148,7 @@ save_pv(struct search_thread *t)
 	t->best_pvlen = n;
 }
 
-/* Line k as the root's line now stands (its first move root_moves[k]). */
+/* Line k as the root's line now stands. */
 static void
 save_line(struct search_thread *t, int k, int score)
 {
@@ -150,36 +161,49 @@ save_line(struct search_thread *t, int k, int score)
 	memcpy(l->pv, t->pv[0], (size_t)n * sizeof(move_t));
 }
 
-/*
- * Lines 2..nlines of this depth, line 1 done. False when stopped first
- * (the lines are then the last complete depth's, line 1 aside).
- */
+/* Lines 2..nlines of this depth (line 1 done, its move root_moves[0]).
+ * False when stopped first. */
 static bool
-other_lines(struct search_thread *t, const struct board *pos, int depth)
+later_lines(struct search_thread *t, const struct board *pos, int depth)
 {
-	move_t iter_best;
+	struct search_ctx *ctx = t->ctx;
+	move_t iter_best, m;
 	int k, j, score;
 
+	/* line 1's move first, then the order the lines had at the depth
+	 * before (the best of the rest first) */
+	for (k = 0; t->line_moves[k] != t->root_moves[0]; k++)
+		;
+	root_promote(t->line_moves, 0, k);
+	memcpy(t->kept_history, t->history, sizeof t->history);
+	memcpy(t->kept_counter, t->counter, sizeof t->counter);
+	memcpy(t->kept_killer, t->killer, sizeof t->killer);
+	t->tt = &ctx->lines_tt;
 	for (k = 1; k < t->nlines; k++) {
 		t->seldepth = 0;
-		score = aspire(t, pos, depth, k, t->line[k].score, &iter_best);
+		score = aspire(t, pos, t->line_moves, depth, k,
+		    t->line[k].score, t->line[0].score, &iter_best);
 		if (search_aborted(t))
-			return false;
+			break;
 		save_line(t, k, score);
 	}
-	/* Best first (insertion sort; a later line scored higher now and
-	 * then, the tree searched for it not being the same), with their
-	 * first moves, so that the next depth tries them in this order. */
-	for (k = 1; k < t->nlines; k++) {
+	t->tt = &ctx->tt;
+	memcpy(t->history, t->kept_history, sizeof t->history);
+	memcpy(t->counter, t->kept_counter, sizeof t->counter);
+	memcpy(t->killer, t->kept_killer, sizeof t->killer);
+	if (k < t->nlines)
+		return false;
+	/* best first (insertion sort), their first moves with them */
+	for (k = 2; k < t->nlines; k++) {
 		struct search_line l = t->line[k];
-		move_t m = t->root_moves[k];
 
-		for (j = k; j > 0 && t->line[j - 1].score < l.score; j--) {
+		m = t->line_moves[k];
+		for (j = k; j > 1 && t->line[j - 1].score < l.score; j--) {
 			t->line[j] = t->line[j - 1];
-			t->root_moves[j] = t->root_moves[j - 1];
+			t->line_moves[j] = t->line_moves[j - 1];
 		}
 		t->line[j] = l;
-		t->root_moves[j] = m;
+		t->line_moves[j] = m;
 	}
 	return true;
 }
@@ -203,6 +227,7 @@ report(struct search_ctx *ctx, struct search_thread *t, int depth, int score)
 	for (k = 0; k < n; k++) {
 		info[k].multipv = k + 1;
 		info[k].nlines = n;
+		info[k].lowerbound = k > 0 && t->line[k].score >= score;
 	}
 	search_publish_lines(ctx, info, n);
 	if (ctx->info != NULL)
@@ -250,29 +275,29 @@ iterate(struct search_thread *t, const struct board *pos)
 	t->best_score = 0;
 	t->completed_depth = 0;
 	t->best_pvlen = 0;
-	t->nlines = t->id == 0 ? search_multipv(ctx, t->root_n) : 1;
+	t->nlines = t->id == 0 && ctx->lines_tt.b != NULL ?
+	    search_multipv(ctx, t->root_n) : 1;
 	for (k = 0; k < t->nlines; k++)
 		t->line[k].score = 0;
+	memcpy(t->line_moves, t->root_moves, sizeof t->line_moves);
 	for (depth = 1 + (t->id & 1); depth <= ctx->max_depth; depth++) {
 		move_t iter_best = MOVE_NONE;
 
 		t->seldepth = 0;
-		score = aspire(t, pos, depth, 0, prev, &iter_best);
+		score = aspire(t, pos, t->root_moves, depth, 0, prev,
+		    SEARCH_INF, &iter_best);
 		if (!search_aborted(t) && t->nlines > 1) {
+			bool done;
+
 			save_line(t, 0, score);
-			if (!other_lines(t, pos, depth)) {
-				/* line 1 of this depth stands */
+			done = later_lines(t, pos, depth);
+			/* line 1 as it was (its move stands if stopped) */
+			t->seldepth = t->line[0].seldepth;
+			t->pvlen[0] = t->line[0].npv;
+			memcpy(t->pv[0], t->line[0].pv,
+			    (size_t)t->line[0].npv * sizeof(move_t));
+			if (!done)
 				iter_best = t->root_moves[0];
-				t->pvlen[0] = t->line[0].npv;
-				memcpy(t->pv[0], t->line[0].pv,
-				    (size_t)t->line[0].npv * sizeof(move_t));
-			} else {
-				score = t->line[0].score;
-				t->seldepth = t->line[0].seldepth;
-				t->pvlen[0] = t->line[0].npv;
-				memcpy(t->pv[0], t->line[0].pv,
-				    (size_t)t->line[0].npv * sizeof(move_t));
-			}
 		}
 		if (search_aborted(t)) {
 			/* a move that beat the last iteration's is kept */
@@ -326,6 +351,7 @@ thread_reset(struct search_thread *t)
 	struct search_ctx *ctx = t->ctx;
 
 	atomic_store_explicit(&t->nodes, 0, memory_order_relaxed);
+	t->tt = &ctx->tt;
 	t->next_check = 256;
 	t->seldepth = 0;
 	memcpy(t->path, ctx->hist, (size_t)ctx->hist_n * sizeof(uint64_t));
@@ -363,6 +389,8 @@ search_alphabeta_root(struct search_ctx *ctx, const struct board *pos)
 
 	search_alphabeta_init();
 	tt_new_search(&ctx->tt);
+	if (ctx->lines_tt.b != NULL)
+		tt_new_search(&ctx->lines_tt);
 	ctx->root = pos;
 	for (i = 0; i < ctx->opt.threads; i++)
 		thread_reset(&ctx->thr[i]);

@@ -239,7 +239,7 @@ static void
 print_info(const struct search_info *info, void *user)
 {
 	struct uci_search *s = user;
-	char line[80 + SEARCH_PV_MAX * (MOVE_TEXT_MAX + 1)], score[32];
+	char line[160 + SEARCH_PV_MAX * (MOVE_TEXT_MAX + 1)], score[32];
 	char mpv[24];
 	size_t len;
 	int i;
@@ -252,8 +252,9 @@ print_info(const struct search_info *info, void *user)
 	else
 		mpv[0] = '\0';
 	len = (size_t)snprintf(line, sizeof line,
-	    "info depth %d%s score %s nodes %llu nps %llu time %d pv",
-	    info->depth, mpv, score, (unsigned long long)info->nodes,
+	    "info depth %d%s score %s%s nodes %llu nps %llu time %d pv",
+	    info->depth, mpv, score, info->lowerbound ? " lowerbound" : "",
+	    (unsigned long long)info->nodes,
 	    (unsigned long long)info->nps, info->time_ms);
 	for (i = 0; i < info->npv && len + MOVE_TEXT_MAX + 2 < sizeof line;
 	    i++) {
