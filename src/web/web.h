@@ -14,6 +14,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* A growable text. */
 struct wbuf {
@@ -36,11 +37,12 @@ bool web_valid_id(const char *s);
 bool web_valid_name(const char *s);
 
 /* The board of a FEN (its first field) as inline SVG: the land's
- * checkerboard, the river, the castles, megapawn's islands (the same
- * colours as the terminal's 256-colour board), pieces as letters.
- * Every square a group with id "sq<N>" (N = rank * 7 + file) whose
- * <text> the page's script rewrites. -1 when the FEN is not a board. */
-int web_board_svg(struct wbuf *b, const char *fen, bool megapawn);
+ * checkerboard, the river, the castles, the variant's islands (a bit a
+ * square, rank * 7 + file; the same colours as the terminal's 256-colour
+ * board), pieces as letters. Every square a group with id "sq<N>"
+ * (N = rank * 7 + file) whose <text> the page's script rewrites. -1 when
+ * the FEN is not a board. */
+int web_board_svg(struct wbuf *b, const char *fen, uint64_t islands);
 
 /* What the pages show, as plain data. */
 #define WEB_NAME_MAX 32
@@ -97,7 +99,8 @@ struct web_game {
 	int nply;
 	const char *const *fens;     /* nply + 1 positions */
 	const char *const *moves;    /* nply moves */
-	bool megapawn;
+	uint64_t islands;            /* the variant's islands, a bit a square
+				      * (rank * 7 + file): megapawn's a4 b4 f4 g4 */
 };
 
 struct web_point {

@@ -17,12 +17,12 @@
  * and 65 for the land, 31 the river, 180 and 137 the castles, 144 the
  * islands. */
 static const char *
-square_fill(int f, int r, bool megapawn)
+square_fill(int f, int r, uint64_t islands)
 {
 	bool dark = (f + r) % 2 != 0;
 
 	if (r == 3) {
-		if (megapawn && (f <= 1 || f >= 5))
+		if (islands & (1ULL << (r * 7 + f)))
 			return "#afaf87";
 		return "#0087af";
 	}
@@ -59,7 +59,7 @@ placement(const char *fen, char sq[49])
 }
 
 int
-web_board_svg(struct wbuf *b, const char *fen, bool megapawn)
+web_board_svg(struct wbuf *b, const char *fen, uint64_t islands)
 {
 	char sq[49];
 	int f, r, x, y, size = EDGE + 7 * CELL;
@@ -77,7 +77,7 @@ web_board_svg(struct wbuf *b, const char *fen, bool megapawn)
 			y = (6 - r) * CELL;
 			wbuf_printf(b, "<rect x=\"%d\" y=\"%d\" width=\"%d\" "
 			    "height=\"%d\" fill=\"%s\"/>", x, y, CELL, CELL,
-			    square_fill(f, r, megapawn));
+			    square_fill(f, r, islands));
 			wbuf_printf(b, "<g id=\"sq%d\" class=\"%s\">"
 			    "<circle cx=\"%d\" cy=\"%d\" r=\"%d\"/>"
 			    "<text x=\"%d\" y=\"%d\">%c</text></g>",

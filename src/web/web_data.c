@@ -11,7 +11,7 @@
 
 #include "engine/fen.h"
 #include "engine/notation.h"
-#include "net/net_srv.h"
+#include "net/server/server_int.h"
 #include "rating/rating.h"
 #include "web/web_int.h"
 
@@ -95,7 +95,7 @@ web_data_game(struct srv *sv, struct sgame *g, struct web_gamedata *d,
 		if (!g->over)
 			w->running = g->clock.running;
 	}
-	w->megapawn = strcmp(g->variant, "megapawn") == 0;
+	w->islands = variant_get(variant_parse(g->variant))->islands;
 	w->nply = g->g.nply;
 	d->fenbuf = calloc((size_t)w->nply + 1, FEN_MAX);
 	d->movebuf = calloc((size_t)w->nply + 1, 32);
@@ -194,7 +194,6 @@ seek_row(void *arg, const char *name, int rating, const char *variant,
 int
 web_data_index(struct srv *sv, struct web_indexdata *d)
 {
-	static const char *const variants[] = { "congo", "megapawn" };
 	struct store_item *items;
 	char err[256];
 	int i, n, v, sp;
@@ -217,16 +216,16 @@ web_data_index(struct srv *sv, struct web_indexdata *d)
 		row_of_item(sv->sess, &items[i], &d->recent[d->x.nrecent++]);
 	free(items);
 	sess_seeks_each(sv->sess, seek_row, d);
-	for (v = 0; v < 2 && sv->ops->top != NULL; v++) {
+	for (v = 0; v < NVARIANTS && sv->ops->top != NULL; v++) {
 		for (sp = 0; sp < 4; sp++) {
 			struct store_rating top[10];
 			int k = d->x.ncat;
-			n = sv->ops->top(sv->store, variants[v],
+			n = sv->ops->top(sv->store, variant_name(v),
 			    rating_speed_name(sp), 10, top, err, sizeof err);
 			if (n <= 0 || k >= WEB_MAX_CATEGORIES)
 				continue;
 			snprintf(d->catname[k], sizeof d->catname[k], "%s %s",
-			    variants[v], rating_speed_name(sp));
+			    variant_name(v), rating_speed_name(sp));
 			for (i = 0; i < n; i++) {
 				struct web_rating_row *r = &d->top[k][i];
 				copy(r->name, sizeof r->name, top[i].name);

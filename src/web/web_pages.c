@@ -254,7 +254,7 @@ web_page_game(struct wbuf *b, const struct web_game *g)
 	wbuf_html(b, r->id);
 	wbuf_puts(b, "/record\" download>record</a></p>\n<div class=\"game\">"
 	    "<div>");
-	if (web_board_svg(b, g->fens[g->nply], g->megapawn) < 0)
+	if (web_board_svg(b, g->fens[g->nply], g->islands) < 0)
 		wbuf_puts(b, "<p>(the position cannot be drawn)</p>");
 	wbuf_puts(b, "<p id=\"view\">");
 	wbuf_printf(b, "ply %d of %d", g->nply, g->nply);
