@@ -1,0 +1,472 @@
+/*
+ * test_session_net.c: the session's network player, without a terminal,
+ * against a fake CGP/1 server: a listening socket on the loopback that
+ * this test scripts line by line (the session itself has no socket: it
+ * drives the net client). Joined as Black: the seat, the players, a move
+ * each way (ours sent with its ply, the echo not played twice), our draw
+ * offer declined by a move (we are told, issue 25 item 10), the
+ * opponent's offer, chat (our own line not shown twice), the refusals of
+ * a network game, an ERR, and the end of the game.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "config/config.h"
+#include "engine/board.h"
+#include "engine/fen.h"
+#include "engine/notation.h"
+#include "net/client/client.h"
+#include "session/session.h"
+#include "util/util.h"
+
+#define GAME "ABCDEFGH"
+#define START "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ_w_0_1"
+
+/* The fake server: its listening socket, the connection, and what came. */
+static int lfd = -1, sfd = -1, port;
+static char inbuf[8192];
+static size_t inlen;
+static struct session S;
+static struct net_client *C;
+static int after_calls, done_calls;
+
+static long long
+now_ms(void)
+{
+	return util_now_ms();
+}
+
+static void
+listen_loopback(void)
+{
+	struct sockaddr_in a;
+	socklen_t len = sizeof a;
+	int one = 1;
+
+	lfd = socket(AF_INET, SOCK_STREAM, 0);
+	assert_true(lfd >= 0);
+	setsockopt(lfd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+	memset(&a, 0, sizeof a);
+	a.sin_family = AF_INET;
+	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	a.sin_port = 0;
+	assert_int_equal(bind(lfd, (struct sockaddr *)&a, sizeof a), 0);
+	assert_int_equal(listen(lfd, 1), 0);
+	assert_int_equal(getsockname(lfd, (struct sockaddr *)&a, &len), 0);
+	port = ntohs(a.sin_port);
+}
+
+/* The server sends a line (LF added). */
+static void
+send_line(const char *fmt, ...)
+{
+	char line[1024];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(line, sizeof line - 1, fmt, ap);
+	va_end(ap);
+	line[n++] = '\n';
+	assert_int_equal(write(sfd, line, (size_t)n), n);
+}
+
+/* One round: the client's socket and the server's, for at most ms. */
+static void
+pump(int ms)
+{
+	struct pollfd p[3];
+	int n = 0, cfd, t, i;
+	short ev;
+	ssize_t r;
+
+	cfd = net_client_fd(C);
+	ev = net_client_events(C);
+	if (cfd >= 0 && ev != 0)
+		p[n++] = (struct pollfd){ .fd = cfd, .events = ev };
+	if (sfd >= 0)
+		p[n++] = (struct pollfd){ .fd = sfd, .events = POLLIN };
+	else
+		p[n++] = (struct pollfd){ .fd = lfd, .events = POLLIN };
+	t = net_client_timeout(C, now_ms());
+	if (t < 0 || t > ms)
+		t = ms;
+	if (poll(p, (nfds_t)n, t) < 0 && errno != EINTR)
+		fail_msg("poll: %s", strerror(errno));
+	for (i = 0; i < n; i++) {
+		if (p[i].revents == 0)
+			continue;
+		if (p[i].fd == lfd) {
+			sfd = accept(lfd, NULL, NULL);
+			assert_true(sfd >= 0);
+		} else if (p[i].fd == sfd) {
+			r = read(sfd, inbuf + inlen, sizeof inbuf - 1 - inlen);
+			assert_true(r > 0);
+			inlen += (size_t)r;
+		} else if (p[i].fd == cfd) {
+			/* Readable once online: the remote player's own
+			 * handler, as the game's loop calls it. */
+			struct session_player *rp = S.player[WHITE];
+			if (p[i].revents == POLLIN && rp->ops->readable !=
+			    NULL && net_client_state(C) == NET_ONLINE)
+				rp->ops->readable(&S, rp);
+			else
+				net_client_io(C, p[i].revents, now_ms());
+		}
+	}
+	net_client_tick(C, now_ms());
+	session_net_events(&S);
+}
+
+/* The next line the client sent, which must begin with want. */
+static void
+expect_line(const char *want, char *out, size_t n)
+{
+	long long until = now_ms() + 5000;
+	char *lf;
+	size_t len;
+
+	while ((lf = memchr(inbuf, '\n', inlen)) == NULL) {
+		if (now_ms() > until)
+			fail_msg("no line from the client (waiting for '%s')",
+			    want);
+		pump(50);
+	}
+	len = (size_t)(lf - inbuf);
+	if (out != NULL)
+		snprintf(out, n, "%.*s", (int)len, inbuf);
+	if (strncmp(inbuf, want, strlen(want)) != 0)
+		fail_msg("the client sent '%.*s', not '%s...'", (int)len, inbuf,
+		    want);
+	memmove(inbuf, lf + 1, inlen - len - 1);
+	inlen -= len + 1;
+}
+
+/* Pump until the session's message holds text. */
+static void
+wait_msg(const char *text)
+{
+	long long until = now_ms() + 5000;
+
+	while (strstr(S.msg.text, text) == NULL) {
+		if (now_ms() > until)
+			fail_msg("the message is '%s', not '%s'", S.msg.text,
+			    text);
+		pump(20);
+	}
+}
+
+/* Pump until cond holds (5 s at most). */
+#define WAIT(cond) do {							\
+	long long until_ = now_ms() + 5000;				\
+	while (!(cond)) {						\
+		if (now_ms() > until_)					\
+			fail_msg("still not so: %s", #cond);		\
+		pump(20);						\
+	}								\
+} while (0)
+
+/* Pump a little: whatever the server sent is handled. */
+static void
+settle(void)
+{
+	int i;
+
+	for (i = 0; i < 10; i++)
+		pump(10);
+}
+
+static void
+cmd(enum session_cmd_type t, const char *arg)
+{
+	struct session_cmd c;
+
+	memset(&c, 0, sizeof c);
+	c.type = t;
+	snprintf(c.arg, sizeof c.arg, "%s", arg != NULL ? arg : "");
+	if (!session_net_command(&S, &c))
+		session_command(&S, &c);
+}
+
+static move_t
+mv(const char *text)
+{
+	char err[160];
+	move_t m;
+
+	if (notation_read(game_board(&S.game), text, &m, err,
+	    sizeof err) != 0)
+		fail_msg("%s: %s", text, err);
+	return m;
+}
+
+static bool
+hook_event(void *ctx, const struct net_event *e)
+{
+	assert_ptr_equal(ctx, &S);
+	/* The view's own: the connection's state. */
+	return e->kind == NEV_STATUS;
+}
+
+static void
+hook_after(void *ctx, const struct net_event *e)
+{
+	(void)ctx;
+	(void)e;
+	after_calls++;
+}
+
+static void
+hook_done(void *ctx)
+{
+	(void)ctx;
+	done_calls++;
+}
+
+static void
+test_network_game(void **state)
+{
+	struct congo_conf conf;
+	struct net_client_opts o;
+	struct session_net *g;
+	struct board b;
+	char err[200], line[600];
+	(void)state;
+
+	listen_loopback();
+	config_defaults(&conf);
+	conf.ui.ai_delay_ms = 0;
+	assert_int_equal(session_init(&S, &conf, err, sizeof err), 0);
+	assert_int_equal(fen_read(&b, FEN_START, err, sizeof err), 0);
+	session_new_game(&S, &b);
+
+	memset(&o, 0, sizeof o);
+	snprintf(o.host, sizeof o.host, "127.0.0.1");
+	o.port = port;
+	snprintf(o.name, sizeof o.name, "bob");
+	C = net_client_new(&o);
+	g = session_net_begin(&S, C);
+	assert_ptr_equal(S.net, g);
+	g->hooks.ctx = &S;
+	g->hooks.event = hook_event;
+	g->hooks.after = hook_after;
+	g->hooks.done = hook_done;
+	session_net_install(&S, -1);
+	assert_false(S.player[WHITE]->human);
+	assert_string_equal(S.player[WHITE]->ops->kind, "remote");
+	assert_string_equal(S.player[BLACK]->ops->kind, "remote");
+
+	/* Join: HELLO, JOIN, the STATE and the history (none). */
+	net_client_join(C, GAME, BLACK);
+	net_client_start(C, now_ms());
+	{
+		long long until = now_ms() + 5000;
+		while (sfd < 0 && now_ms() < until)
+			pump(50);
+		assert_true(sfd >= 0);
+	}
+	send_line("HELLO CGP/1 server=fake/1");
+	expect_line("HELLO CGP/1 client=congo/", NULL, 0);
+	send_line("OK * HELLO proto=CGP/1 server=fake/1");
+	expect_line("#j JOIN game=" GAME " seat=black name=bob", NULL, 0);
+	send_line("OK #j JOIN game=%s seat=black token=%s", GAME,
+	    "AAAAAAAAAAAAAAAAAAAAAAAAAA");
+	send_line("EV %s 1 STATE variant=congo start=%s fen=%s ply=0 "
+	    "turn=white status=active white=ann black=bob wpresent=1 "
+	    "bpresent=1", GAME, START, START);
+	expect_line("#h HISTORY game=" GAME " from=0", NULL, 0);
+	send_line("OK #h HISTORY n=0 plies=0");
+	WAIT(g->synced);
+	assert_int_equal(g->seat, BLACK);
+	assert_true(g->fresh);
+	assert_string_equal(g->announced, GAME);
+	assert_true(g->synced);
+	assert_string_equal(g->status, "active");
+	assert_string_equal(g->names[WHITE], "ann");
+	assert_true(g->present[WHITE]);
+	assert_true(S.player[BLACK]->human);
+	assert_string_equal(S.player[WHITE]->ops->kind, "remote");
+	S.player[WHITE]->ops->describe(S.player[WHITE], line, sizeof line);
+	assert_string_equal(line, "ann (network)");
+	assert_true(after_calls > 0 && done_calls > 0);
+	/* White to move: not ours. */
+	assert_null(session_net_nomove(&S));
+	assert_non_null(session_net_noanalysis(&S));
+
+	/* A move each way: White's played here; ours goes with its ply. */
+	send_line("EV %s 2 MOVE ply=0 side=white move=c2c3 fen=x", GAME);
+	WAIT(S.game.nply == 1);
+	assert_int_equal(S.game.nply, 1);
+	session_human_move(&S, mv("c6c5"));
+	assert_int_equal(S.game.nply, 2);
+	expect_line("#m1 MOVE game=" GAME " ply=1 move=c6c5", NULL, 0);
+	/* Sent, not yet stored: Black could not move again anyway. */
+	send_line("OK #m1 MOVE game=%s ply=2 seq=3", GAME);
+	send_line("EV %s 3 MOVE ply=1 side=black move=c6c5 fen=x", GAME);
+	WAIT(net_client_pending(C) < 0);
+	settle();
+	assert_int_equal(S.game.nply, 2);   /* the echo is not played again */
+
+	/* Our draw offer, declined by White's move: we are told. */
+	cmd(CMD_DRAW, NULL);
+	assert_string_equal(S.msg.text, "draw offered");
+	expect_line("#d DRAW game=" GAME " action=offer", NULL, 0);
+	send_line("OK #d DRAW game=%s", GAME);
+	send_line("EV %s 4 DRAW action=offer side=black", GAME);
+	WAIT(g->offer == BLACK);
+	assert_int_equal(g->offer, BLACK);
+	send_line("EV %s 5 MOVE ply=2 side=white move=d2d3 fen=x", GAME);
+	wait_msg("White declines the draw (a move instead)");
+	assert_int_equal(S.game.nply, 3);
+	assert_int_equal(g->offer, -1);
+
+	/* White's offer: we are asked; a :draw would accept it. */
+	send_line("EV %s 6 DRAW action=offer side=white", GAME);
+	wait_msg("White offers a draw: :draw accepts, a move declines");
+	assert_int_equal(g->offer, WHITE);
+
+	/* Chat: ours shown once (the server's echo is not shown again),
+	 * theirs shown; both kept for the panel. */
+	cmd(CMD_SAY, "hello ann");
+	assert_string_equal(S.msg.text, "you say: hello ann");
+	expect_line("#t SAY game=" GAME " :hello ann", NULL, 0);
+	send_line("OK #t SAY game=%s", GAME);
+	send_line("EV %s 7 SAID side=black :hello ann", GAME);
+	WAIT(g->nchat == 1);
+	settle();
+	assert_string_equal(S.msg.text, "you say: hello ann");
+	assert_int_equal(g->nchat, 1);
+	assert_string_equal(g->chat[0], "bob: hello ann");
+	send_line("EV %s 8 SAID side=white :hi bob", GAME);
+	wait_msg("ann says: hi bob");
+	assert_int_equal(g->nchat, 2);
+	/* A line the protocol cannot carry is refused here. */
+	cmd(CMD_SAY, "caf\xc3\xa9");
+	assert_non_null(strstr(S.msg.text, "printable ASCII only"));
+
+	/* What a network game does not do. */
+	cmd(CMD_UNDO, NULL);
+	assert_string_equal(S.msg.text, "not allowed in a network game");
+	cmd(CMD_PAUSE, NULL);
+	assert_non_null(strstr(S.msg.text, "not allowed in a network game"));
+	cmd(CMD_REMATCH, NULL);
+	assert_string_equal(S.msg.text, ":rematch: the game is not over");
+	cmd(CMD_CANCEL, NULL);
+	assert_non_null(strstr(S.msg.text, "can no longer be cancelled"));
+
+	/* An ERR of the server is said with its command. */
+	send_line("ERR #a 428 CLAIM_TOO_EARLY left=42 :not yet");
+	wait_msg("too early to claim: the server allows it in 42 s");
+
+	/* The opponent goes and comes back. */
+	send_line("EV %s 8 PRESENCE seat=white state=gone", GAME);
+	wait_msg("opponent disconnected");
+	assert_true(g->gone_at > 0);
+	assert_true(session_net_timeout(&S, g->gone_at) > 0);
+	session_net_tick(&S, g->gone_at + SESSION_CLAIM_AFTER_MS);
+	assert_non_null(strstr(S.msg.text, ":claim wins the game"));
+	send_line("EV %s 8 PRESENCE seat=white state=back", GAME);
+	wait_msg("opponent is back");
+	assert_int_equal(g->gone_at, 0);
+
+	/* The end: White resigns. */
+	send_line("EV %s 9 RESULT result=0-1 reason=resign", GAME);
+	wait_msg("rematch asks for another game");
+	assert_true(game_over(&S.game));
+	assert_int_equal(S.game.result, RESULT_BLACK_WINS);
+	assert_string_equal(g->status, "finished");
+	cmd(CMD_DRAW, NULL);
+	assert_string_equal(S.msg.text, "the game is over");
+	session_result_text(&S, line, sizeof line);
+	assert_non_null(strstr(line, "Black wins"));
+
+	/* A rematch asked by White. */
+	send_line("EV %s 10 REMATCH action=offer side=white", GAME);
+	wait_msg("White asks for a rematch");
+
+	session_cancel_turns(&S);
+	net_client_free(C);
+	session_net_end(&S);
+	assert_null(S.net);
+	session_free(&S);
+	close(sfd);
+	close(lfd);
+}
+
+static void
+test_say_refused(void **state)
+{
+	char buf[200];
+	(void)state;
+
+	assert_null(session_net_say_refused("plain words", buf, sizeof buf));
+	assert_non_null(session_net_say_refused("tab\there", buf, sizeof buf));
+	assert_non_null(strstr(buf, "'\t'"));
+	assert_non_null(session_net_say_refused("\xc3\xa9t\xc3\xa9", buf,
+	    sizeof buf));
+	assert_non_null(strstr(buf, "'\xc3\xa9' '\xc3\xa9' cannot be sent"));
+}
+
+static void
+test_not_networking(void **state)
+{
+	struct session s;
+	struct congo_conf conf;
+	struct session_cmd c;
+	char err[160];
+	(void)state;
+
+	config_defaults(&conf);
+	assert_int_equal(session_init(&s, &conf, err, sizeof err), 0);
+	memset(&c, 0, sizeof c);
+	c.type = CMD_UNDO;
+	assert_null(s.net);
+	assert_false(session_net_command(&s, &c));
+	assert_null(session_net_nomove(&s));
+	assert_null(session_net_noanalysis(&s));
+	assert_int_equal(session_net_timeout(&s, 0), -1);
+	session_net_events(&s);
+	session_free(&s);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_network_game),
+		cmocka_unit_test(test_say_refused),
+		cmocka_unit_test(test_not_networking),
+	};
+	char dir[64];
+
+	board_init();
+	/* Nothing of the player's own state is touched. */
+	snprintf(dir, sizeof dir, "/tmp/test_session_net.XXXXXX");
+	if (mkdtemp(dir) == NULL)
+		return 99;
+	setenv("XDG_STATE_HOME", dir, 1);
+	setenv("HOME", dir, 1);
+	{
+		int rc = cmocka_run_group_tests(tests, NULL, NULL);
+		char rm[128];
+		snprintf(rm, sizeof rm, "rm -rf '%s'", dir);
+		if (system(rm) != 0 && rc == 0)
+			rc = 1;
+		return rc;
+	}
+}
