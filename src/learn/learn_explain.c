@@ -274,7 +274,7 @@ learn_explain_illegal(const struct board *b, int from, int to, char *why,
 		explain_monkey(b, from, to, why, n);
 		return;
 	case PAWN:
-		if (b->variant == VARIANT_MEGAPAWN)
+		if (variant_get(b->variant)->pawn == VPAWN_MPAWN)
 			explain_mpawn(b, from, to, why, n);
 		else
 			explain_pawn(b, from, to, false, why, n);

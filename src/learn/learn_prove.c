@@ -103,7 +103,7 @@ learn_prover_set_limit(struct learn_prover *pv, uint64_t nodes)
 static bool
 bare_lions(const struct board *b)
 {
-	return b->variant == VARIANT_CONGO &&
+	return variant_get(b->variant)->bare_lions_draw &&
 	    b->occ[WHITE] == b->pieces[WHITE][LION] &&
 	    b->occ[BLACK] == b->pieces[BLACK][LION];
 }
@@ -256,7 +256,9 @@ move_wins(struct learn_prover *pv, const struct board *b, move_t m, int n,
 static void
 root(struct learn_prover *pv, const struct board *b)
 {
-	pv->mega = b->variant == VARIANT_MEGAPAWN;
+	/* where repeating loses (megapawn) the result depends on the path:
+	 * no table then */
+	pv->mega = variant_get(b->variant)->repetition == VREP_LOSES;
 	pv->path[0] = b->hash;
 }
 

@@ -12,7 +12,7 @@
 bool
 learn_variant_known(const char *variant)
 {
-	return strcmp(variant, "congo") == 0 || strcmp(variant, "megapawn") == 0;
+	return variant_parse(variant) >= 0;
 }
 
 bool

@@ -90,7 +90,7 @@ scan_position(struct gen *g, struct slice *sl, uint64_t i,
 		return;
 	}
 	g->val[i] = TB_UNRESOLVED;
-	if (m->n == 0 && m->variant == VARIANT_CONGO) {
+	if (m->n == 0 && variant_get(m->variant)->bare_lions_draw) {
 		/* bare lions: drawn unless the side to move takes the lion */
 		best = movegen_attacks_lion(&b, b.side) ? WIN_IN(1) : 0;
 	} else {
