@@ -15,7 +15,7 @@
 
 #include <cmocka.h>
 
-#include "net/net.h"
+#include "net/server/server.h"
 #include "net/client/client_int.h"
 #include "test_net_tclient.h"
 

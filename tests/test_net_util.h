@@ -16,7 +16,7 @@
 
 #include <cmocka.h>
 
-#include "net/net_internal.h"
+#include "net/server/server_int.h"
 
 #define T_CONNS 16
 #define T_OUT 65536

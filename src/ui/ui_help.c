@@ -103,42 +103,52 @@ static const char *const help_text[] = {
 #define HELP_TEXT ((int)(sizeof help_text / sizeof help_text[0]))
 #define HELP_LINES (1 + ui_nkeys + HELP_TEXT)
 
-/* The lines that differ by variant: congo's, megapawn's. */
-static const struct {
-	const char *key;
-	const char *text[NVARIANTS];
-} variant_text[] = {
-	{ "%RIVER", {
-	    "  The river is rank 4 (~). The castles are c1-e3 and c5-e7 ([ ]).",
-	    "  The river is rank 4 (~), a4 b4 f4 g4 are islands (^). The castles"
-	    " are c1-e3 and c5-e7 ([ ])." } },
-	{ "%PAWN1", {
-	    "  P Pawn       one step forward or diagonally forward; past the",
-	    "  P mPawn      one step forward or diagonally forward; past the" } },
-	{ "%PAWN2", {
-	    "               river also one or two straight back (no capture);",
-	    "               river also one step sideways; never back;" } },
-	{ "%PAWN3", {
-	    "               on the last rank becomes a Superpawn",
-	    "               on the last rank becomes a Megapawn" } },
-	{ "%PAWN4", {
-	    "  S Superpawn  also one step sideways, and back straight or",
-	    "  Q Megapawn   to any square up to two files and two ranks away," } },
-	{ "%PAWN5", {
-	    "               diagonally one or two squares",
-	    "               jumping, moving or capturing" } },
-	{ "%DROWN1", {
-	    "  A piece (not a crocodile) that ends its move in the river must",
-	    "  A piece (not a crocodile) that ends its move in deep water (c4 d4" } },
-	{ "%DROWN2", {
-	    "  leave it on the next move, or it drowns.",
-	    "  e4) must leave it on the next move, or it drowns. Islands are land." } },
-};
+/* A line that differs by variant: from the variant table's help. */
+static const char *
+variant_line(const struct variant_desc *vd, const char *key)
+{
+	if (strcmp(key, "%RIVER") == 0)
+		return vd->help_river;
+	if (strncmp(key, "%PAWN", 5) == 0 && key[5] >= '1' &&
+	    key[5] < '1' + VARIANT_HELP_PAWN_LINES && key[6] == '\0')
+		return vd->help_pawn[key[5] - '1'];
+	if (strncmp(key, "%DROWN", 6) == 0 && key[6] >= '1' &&
+	    key[6] < '1' + VARIANT_HELP_DROWN_LINES && key[7] == '\0')
+		return vd->help_drown[key[6] - '1'];
+	return NULL;
+}
+
+/* The draw rules of the variant as the game's rule options leave them. */
+static void
+draws_line(const struct ui_app *a, const struct variant_desc *vd, char *buf,
+    size_t n)
+{
+	const struct game_rules *r = &a->s.game.rules;
+	char list[96] = "", q[32];
+	int nd = 0;
+
+	if (vd->bare_lions_draw)
+		nd++, snprintf(list, sizeof list, "only lions left");
+	if (vd->repetition == VREP_THIRD_DRAWS && r->repetition)
+		nd++, snprintf(list + strlen(list), sizeof list - strlen(list),
+		    "%sthird repetition", nd > 1 ? ", " : "");
+	if (r->quiet_plies > 0) {
+		snprintf(q, sizeof q, "%d quiet plies", r->quiet_plies);
+		nd++, snprintf(list + strlen(list), sizeof list - strlen(list),
+		    "%s%s", nd > 1 ? ", " : "", q);
+	}
+	snprintf(buf, n, "  %s%s%s%s", vd->repetition == VREP_LOSES &&
+	    r->repetition ? "Repeating a position (the start too) loses. " :
+	    "", nd == 0 ? "No draws" : nd == 1 ? "Draw: " : "Draws: ", list,
+	    ".");
+}
 
 /* Line i of the help: the keys from the key table, then the text. */
 static void
 help_line(const struct ui_app *a, int i, char *buf, size_t n)
 {
+	const struct variant_desc *vd = variant_get(a->s.game.variant);
+
 	if (i == 0) {
 		snprintf(buf, n, "#Keys");
 		return;
@@ -149,35 +159,15 @@ help_line(const struct ui_app *a, int i, char *buf, size_t n)
 		return;
 	}
 	i -= 1 + ui_nkeys;
-	for (size_t k = 0; k < sizeof variant_text / sizeof variant_text[0];
-	    k++) {
-		if (strcmp(help_text[i], variant_text[k].key) == 0) {
-			snprintf(buf, n, "%s", variant_text[k].text[
-			    a->s.game.variant == VARIANT_MEGAPAWN]);
-			return;
-		}
+	if (variant_line(vd, help_text[i]) != NULL) {
+		snprintf(buf, n, "%s", variant_line(vd, help_text[i]));
+		return;
 	}
 	if (strcmp(help_text[i], "%DRAWS") != 0) {
 		snprintf(buf, n, "%s", help_text[i]);
 		return;
 	}
-	if (a->s.game.variant == VARIANT_MEGAPAWN) {
-		/* No bare-lions draw; a repeated position loses. */
-		char q[48] = "No draws.";
-		if (a->s.game.rules.quiet_plies > 0)
-			snprintf(q, sizeof q, "Draw: %d quiet plies.",
-			    a->s.game.rules.quiet_plies);
-		snprintf(buf, n, "  %s%s", a->s.game.rules.repetition ?
-		    "Repeating a position (the start too) loses. " : "", q);
-		return;
-	}
-	if (a->s.game.rules.quiet_plies > 0)
-		snprintf(buf, n, "  Draws: only lions left,%s %d quiet plies.",
-		    a->s.game.rules.repetition ? " third repetition," : "",
-		    a->s.game.rules.quiet_plies);
-	else
-		snprintf(buf, n, "  Draws: only lions left%s.",
-		    a->s.game.rules.repetition ? ", third repetition" : "");
+	draws_line(a, vd, buf, n);
 }
 
 void

@@ -4,7 +4,7 @@
 #ifndef CONGO_WEB_INT_H
 #define CONGO_WEB_INT_H
 
-#include "net/net_srv.h"
+#include "net/server/server_int.h"
 #include "web/web.h"
 
 #define WEB_LIST_MAX 50          /* live games on the front page */

@@ -43,7 +43,7 @@
 #include "engine/game.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
-#include "net/net_internal.h"
+#include "net/server/server_int.h"
 
 #include "fuzz_util.h"
 

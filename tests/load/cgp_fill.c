@@ -17,7 +17,7 @@
 #include "engine/game.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
-#include "net/net_internal.h"
+#include "net/server/server_int.h"
 #include "net/store/store_sqlite.h"
 
 #define BATCH 512

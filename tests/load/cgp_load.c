@@ -39,7 +39,7 @@
 #include "engine/game.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
-#include "net/net_internal.h"
+#include "net/server/server_int.h"
 
 #define MAXPLY 1024
 

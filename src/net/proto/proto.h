@@ -210,7 +210,7 @@ int net_new_token(char out[CGP_TOKEN_LEN + 1]);  /* 128 random bits */
 int net_new_game_id(char out[CGP_ID_LEN + 1]);   /* 40 random bits */
 /* Same 26-character token? Takes the same time whatever the contents. */
 bool net_token_equal(const char *a, const char *b);
-/* SHA-256 (libsodium; net_hash.c), and in lower-case hex. */
+/* SHA-256 (libsodium; proto_hash.c), and in lower-case hex. */
 void net_sha256(const void *data, size_t n, unsigned char out[32]);
 void net_sha256_hex(const void *data, size_t n, char out[65]);
 /* A seat token as it is stored and kept: its SHA-256 in hex. */

@@ -4,8 +4,8 @@
  * store_pg_presence.c: which seats are held on which server). Built only
  * with libpq.
  */
-#ifndef CONGO_NET_PG_H
-#define CONGO_NET_PG_H
+#ifndef CONGO_NET_STORE_PG_H
+#define CONGO_NET_STORE_PG_H
 
 #include <stdbool.h>
 

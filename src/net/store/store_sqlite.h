@@ -3,8 +3,8 @@
  * migrates; store_sqlite_rw.c writes from the store thread and reads from the
  * event loop, each through a connection of its own).
  */
-#ifndef CONGO_NET_SQLITE_H
-#define CONGO_NET_SQLITE_H
+#ifndef CONGO_NET_STORE_SQLITE_H
+#define CONGO_NET_STORE_SQLITE_H
 
 #include <sqlite3.h>
 

@@ -1,5 +1,5 @@
 /*
- * net_online.c: what keeps a game among strangers going: the end of a game
+ * sess_online.c: what keeps a game among strangers going: the end of a game
  * for any reason (shared with the timers), CANCEL of an open game by its
  * creator, CLAIM of a game the opponent abandoned, REMATCH with the colours
  * swapped, and SAY.
@@ -9,7 +9,7 @@
 #include <time.h>
 
 #include "engine/fen.h"
-#include "net/net_internal.h"
+#include "net/server/server_int.h"
 
 void
 sess_result_body(char *buf, size_t n, enum game_result r, const char *reason)

@@ -1,5 +1,5 @@
 /*
- * net_seek.c: SEEK, UNSEEK, SEEKS and the pairing (PROTOCOL.md). A seek is
+ * sess_seek.c: SEEK, UNSEEK, SEEKS and the pairing (PROTOCOL.md). A seek is
  * kept by the server its connection is on and told to the others sharing
  * the store (store_ops.seek_notice); every server keeps the list of all.
  * When a seek arrives, the oldest compatible one (src/rating's rules) is
@@ -16,7 +16,7 @@
 #include <time.h>
 
 #include "engine/board.h"
-#include "net/net_internal.h"
+#include "net/server/server_int.h"
 #include "rating/rating.h"
 
 #define SEEKS_PER_CONN 3

@@ -1,5 +1,5 @@
 /*
- * net_game.c: the commands that bring a connection into a game: CREATE,
+ * sess_game.c: the commands that bring a connection into a game: CREATE,
  * JOIN, REJOIN and OBSERVE. Each checks everything, stores, and only then
  * changes the state, answers OK and tells the others.
  */
@@ -8,7 +8,7 @@
 #include <strings.h>
 #include <time.h>
 
-#include "net/net_internal.h"
+#include "net/server/server_int.h"
 
 #define DEFAULT_NAME "anonymous"
 

@@ -1,5 +1,5 @@
 /*
- * net_clock.c: the session's timers. Each game has at most one deadline:
+ * sess_clock.c: the session's timers. Each game has at most one deadline:
  * the side to move's flag in an active game with a clock, or the expiry of
  * an open game. They sit in a binary heap, soonest first, so the event loop
  * sleeps exactly until the nearest one (sess_next_timer) and sess_tick ends
@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "net/net_internal.h"
+#include "net/server/server_int.h"
 
 #define RETRY_MS 1000LL     /* storing an end failed: try again after */
 

@@ -1,5 +1,5 @@
 /*
- * net_play.c: MOVE, RESIGN and DRAW. The rules engine checks every move;
+ * sess_play.c: MOVE, RESIGN and DRAW. The rules engine checks every move;
  * the ply guard makes a resent move harmless; the change is stored before
  * the state changes, the OK goes out, and the event is broadcast.
  */
@@ -8,7 +8,7 @@
 
 #include "engine/fen.h"
 #include "engine/notation.h"
-#include "net/net_internal.h"
+#include "net/server/server_int.h"
 
 /* The checks every seat command shares: a seat here, a game on. */
 static int

@@ -1,11 +1,11 @@
 /*
- * net.h: network play (CGP/1, ../shared/PROTOCOL.md). The only module with
- * sockets. The server runs as `congo-server` or in a thread of the game
- * (`congo --host`); the client side is a non-blocking connection whose fd the
- * game polls. No curses here.
+ * server.h: the CGP/1 server (src/net/server), as other modules use it. It
+ * runs as `congo-server` or in a thread of the game (`congo --host`). The
+ * game's side of CGP/1 is net/client/client.h; the inside of the server,
+ * server_int.h. No curses here.
  */
-#ifndef CONGO_NET_H
-#define CONGO_NET_H
+#ifndef CONGO_NET_SERVER_H
+#define CONGO_NET_SERVER_H
 
 #include <signal.h>
 #include <stdbool.h>

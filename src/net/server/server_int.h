@@ -1,25 +1,30 @@
 /*
- * net_internal.h: the inside of src/net, shared with its tests; other
- * modules use net.h. CGP/1 itself is net/proto/proto.h.
+ * server_int.h: the inside of the server (src/net/server), shared with its
+ * tests and the web pages (src/web, on the server's loop); other modules
+ * use server.h. CGP/1 is net/proto/proto.h, the stores net/store/store.h.
  *
- * 3. The session: games, seats, turns, events, presence, observers, limits,
- *    as functions of (state, connection, line, time) whose output goes
- *    through callbacks. No sockets: the tests drive it directly.
- * Storage is net/store/store.h.
+ * 1. The session (sess_*.c): games, seats, turns, events, presence,
+ *    observers, limits, seeks, accounts, as functions of (state,
+ *    connection, line, time) whose output goes through callbacks. No
+ *    sockets: the tests drive it directly.
+ * 2. The event loop (srv_*.c): connections, the store thread.
  */
-#ifndef CONGO_NET_INTERNAL_H
-#define CONGO_NET_INTERNAL_H
+#ifndef CONGO_NET_SERVER_INT_H
+#define CONGO_NET_SERVER_INT_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <poll.h>
+#include <sys/epoll.h>
 
 #include "util/util.h"
 
 #include "net/proto/proto.h"
+#include "net/server/server.h"
 #include "net/store/store.h"
 
-/* 3. The session. */
+/* 1. The session. */
 struct game_rules;
 
 /*
@@ -141,7 +146,7 @@ void sess_line_too_long(struct sess *s, int conn);
  */
 struct sgame;
 bool sess_store_newer(struct sess *s, struct sgame *g);
-/* Presence across servers (net_presence.c). A seat of g taken on this
+/* Presence across servers (sess_presence.c). A seat of g taken on this
  * server or left (the store tells the others); is it held here or on
  * another server; since when has it been left everywhere (ms); another
  * server's seat taken or left (PRESENCE to the game's connections here;
@@ -149,7 +154,7 @@ bool sess_store_newer(struct sess *s, struct sgame *g);
  * connection here that held it). */
 void sess_seat_here(struct sess *s, struct sgame *g, int seat, bool here);
 /* EV .. PRESENCE seat= state= to conn to alone, or (to < 0) to all in g
- * but except (net_game.c). */
+ * but except (sess_game.c). */
 void sess_presence_event(struct sess *s, struct sgame *g, int seat,
     const char *state, int to, int except);
 bool sess_present(struct sess *s, struct sgame *g, int seat);
@@ -203,7 +208,7 @@ int sess_load_event(struct sess *s, const char *id, long seq,
  */
 void sess_start(struct sess *s, long long now_ms, long long wall_ms);
 
-/* Inside the session (net_session.c, net_game.c, net_replay.c). */
+/* Inside the session (sess_core.c, sess_game.c, sess_replay.c). */
 #include "clock/clock.h"
 #include "engine/game.h"
 #include "util/util.h"
@@ -322,11 +327,11 @@ struct sess {
 	int refusals;                  /* refusals in it not logged one by one */
 	bool refusal_quiet;            /* the last window was summarised */
 	unsigned conn_gen;             /* generations handed out */
-	struct vec logins;             /* wrong keys (net_account.c) */
+	struct vec logins;             /* wrong keys (sess_account.c) */
 	bool stale_any;                /* a game another server changed could
 					  not be read: again at stale_next */
 	long long stale_next;
-	struct vec seeks;              /* every server's (net_seek.c) */
+	struct vec seeks;              /* every server's (sess_seek.c) */
 	uint32_t salt;                 /* makes connections' owners unique
 					  across the servers */
 	bool again;                    /* the line must be given again */
@@ -444,10 +449,10 @@ void sess_cmd_query(struct sess *s, int conn, const struct cgp_cmd *c);
 void sess_cmd_online(struct sess *s, int conn, const struct cgp_cmd *c);
 void sess_cmd_takeback(struct sess *s, int conn, const struct cgp_cmd *c);
 /* One event of g stored (its OK to cmd's connection first; cmd NULL: a
- * timer's), then applied and told to all (net_online.c). */
+ * timer's), then applied and told to all (sess_online.c). */
 void sess_submit_event(struct sess *s, struct sgame *g, int conn,
     const struct cgp_cmd *cmd, const char *kind, const char *body);
-/* Accounts (net_account.c): REGISTER and LOGIN; the account a connection
+/* Accounts (sess_account.c): REGISTER and LOGIN; the account a connection
  * plays as (NULL: none); an account read from the store (1, 0 none, -1
  * logged); names. */
 void sess_cmd_account(struct sess *s, int conn, const struct cgp_cmd *c);
@@ -462,7 +467,7 @@ int sess_read_account(struct sess *s, const char *name,
     struct store_account *a);
 bool sess_valid_account(const char *s);
 void sess_lower(const char *s, char *out, size_t n);
-/* Rated games (net_rate.c): a game's speed ("blitz"); a player's rating
+/* Rated games (sess_rate.c): a game's speed ("blitz"); a player's rating
  * in a category (1, 0 new: the start values, -1 unreadable); STATE's
  * rating keys; a RESULT's ratings added to a change on its way. */
 struct rating;
@@ -472,7 +477,7 @@ int sess_player_rating(struct sess *s, const char *name, const char *variant,
     const char *speed, struct rating *out, int *games);
 void sess_rating_kv(struct sess *s, struct sgame *g, struct cgp_out *o);
 void sess_rate_spend(struct sess *s, struct spend *p);
-/* Seeks (net_seek.c): SEEK, UNSEEK, SEEKS; a game made for two seeks
+/* Seeks (sess_seek.c): SEEK, UNSEEK, SEEKS; a game made for two seeks
  * stored (its seekers seated and told) or refused (conflict: another
  * server paired one first); a connection gone; another server's seek
  * notice; ours told again (another server asked); a server gone. */
@@ -486,7 +491,7 @@ void sess_seek_closed(struct sess *s, int conn);
 void sess_seek_remote(struct sess *s, const char *server, const char *text);
 void sess_seek_tell_all(struct sess *s);
 void sess_seek_server_gone(struct sess *s, const char *server);
-/* WHOIS, TOP, GAMES, RECORD (net_query_acct.c). */
+/* WHOIS, TOP, GAMES, RECORD (sess_query_acct.c). */
 void sess_cmd_players(struct sess *s, int conn, const struct cgp_cmd *c);
 /* The record of g as congo writes it (free it), NULL if it cannot be. */
 char *sess_record_text(struct sess *s, struct sgame *g);
@@ -508,7 +513,94 @@ void sess_rematch_refused(struct sess *s, const char *old_id);
 void sess_rematch_rejoined(struct sess *s, int conn, struct sgame *g,
     int seat);
 struct sconn *sess_conn(struct sess *s, int conn);
-/* The session's functions for the stores (net_sess_store.c; store_bind). */
+/* The session's functions for the stores (sess_store.c; store_bind). */
 extern const struct store_up sess_store_up;
+
+/* 2. The event loop (srv_loop.c, srv_conn.c, srv_writer.c). */
+#define SRV_MAX_LISTEN 4
+
+struct conn {
+	bool used;
+	bool closing;             /* close once the output is sent */
+	bool dead;                /* close now (output over the cap, error) */
+	int fd;
+	char addr[64];
+	char in[CGP_LINE_MAX];
+	size_t inlen;
+	char *out;
+	size_t outoff, outlen, outcap;
+	unsigned evmask;          /* what epoll watches for on fd */
+	long long last_rx;        /* ms */
+	long long ping_sent;      /* ms, 0 if no PING is waiting */
+	long long close_by;       /* ms: closing connections get 5 s */
+	unsigned pings;
+};
+
+struct srv {
+	struct srv_opts o;
+	struct sess *sess;
+	const struct store_ops *ops;   /* SQLite or PostgreSQL */
+	void *store;
+	struct writer *writer;    /* the store thread */
+	int lfd[SRV_MAX_LISTEN];
+	int nlfd;
+	int port;
+	int wake[2];              /* srv_stop writes here */
+	long long accept_pause;   /* ms: out of descriptors until then */
+	long long evicted;        /* ms: finished games last let go */
+	long long trimmed;        /* ms: memory last given back */
+	int nevicted;             /* games let go since */
+	struct conn *conns;
+	int nconn;                /* slots in use or not */
+	int epfd;                 /* every descriptor the loop waits on */
+	bool listening;           /* the listeners are in epfd */
+	struct web *web;          /* the web pages (--http), or NULL */
+	struct epoll_event ev[256];
+};
+
+long long srv_now(void);      /* CLOCK_MONOTONIC in ms */
+void srv_log(struct srv *sv, int level, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void srv_log_cb(void *ctx, int level, const char *msg);
+
+/* Session callbacks. */
+void conn_send(void *ctx, int id, const char *line, size_t len);
+void conn_close_cb(void *ctx, int id);
+/* Take a new socket into a free slot; -1 if no room. */
+int conn_add(struct srv *sv, int fd, const char *addr, long long now);
+/* Read what is there and hand whole lines to the session. */
+void conn_read(struct srv *sv, int id, long long now);
+/* Wait for fd in the loop's epoll set (tag: a connection, or below 0
+ * the loop's own); -1 when the system refuses. */
+int srv_watch(struct srv *sv, int fd, int tag, unsigned events);
+/* Write what is queued; true when all of it went. */
+bool conn_flush(struct srv *sv, int id);
+/* conn_flush every connection with something queued. */
+void srv_flush(struct srv *sv);
+/* Close the socket and tell the session. */
+void conn_drop(struct srv *sv, int id, const char *why);
+/* Pings, closing deadlines. */
+void conn_timers(struct srv *sv, int id, long long now);
+/* Hand the whole lines waiting in its buffer to the session (those that
+ * had to wait for a commit). */
+int conn_lines(struct srv *sv, int id, long long now);
+
+/* The store thread (srv_writer.c). */
+struct writer;
+struct writer *writer_new(const struct store_ops *ops, void *ctx, char *err,
+    size_t errlen);
+/* Readable when stored changes are back. */
+int writer_fd(const struct writer *w);
+/* io.submit: ctx is the struct srv. */
+void writer_submit(void *ctx, struct spend *p);
+/* The changes stored or refused since the last call, in order. */
+struct spend *writer_take(struct writer *w);
+/* Nothing queued, being stored, or waiting to be taken. */
+bool writer_idle(struct writer *w);
+void writer_stats(struct writer *w, long long *commits, long long *changes,
+    int *p50, int *p99);
+void writer_histogram(struct writer *w, const int *bounds, int nb,
+    long long *counts, long long *sum_ms);
+void writer_free(struct writer *w);
 
 #endif

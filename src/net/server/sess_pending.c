@@ -1,5 +1,5 @@
 /*
- * net_pending.c: changes on their way to storage. A command checks
+ * sess_pending.c: changes on their way to storage. A command checks
  * everything, builds its change and its OK line, and submits; once the
  * store has the change (at once without an asynchronous store, or when the
  * store thread hands it back), sess_done applies it through the code that
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "net/net_internal.h"
+#include "net/server/server_int.h"
 
 static bool
 is_power_of_ten(long long n)

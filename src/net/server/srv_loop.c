@@ -1,5 +1,5 @@
 /*
- * net_server.c: the server's event loop: listening sockets, one epoll set
+ * srv_loop.c: the server's event loop: listening sockets, one epoll set
  * of every descriptor (its interests changed only when a connection's
  * change: output queued or sent, input paused), non-blocking everywhere;
  * the session does the protocol.
@@ -21,7 +21,7 @@
 #include <unistd.h>
 #include <malloc.h>
 
-#include "net/net_srv.h"
+#include "net/server/server_int.h"
 #include "web/web.h"
 
 #define STOP_FLUSH_MS 2000

@@ -1,5 +1,5 @@
 /*
- * net_query_acct.c: WHOIS, TOP, GAMES and RECORD (PROTOCOL.md): players,
+ * sess_query_acct.c: WHOIS, TOP, GAMES and RECORD (PROTOCOL.md): players,
  * the best of a category, a player's finished games newest first (paged
  * with before=), and one game as the record congo saves and loads, with
  * its players' ratings in its tags.
@@ -10,7 +10,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "net/net_internal.h"
+#include "net/server/server_int.h"
 #include "rating/rating.h"
 #include "record/record.h"
 

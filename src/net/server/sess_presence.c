@@ -1,5 +1,5 @@
 /*
- * net_presence.c: who is at the board, across the servers sharing a store.
+ * sess_presence.c: who is at the board, across the servers sharing a store.
  * A seat is present when a connection here holds it or the store says
  * another server's does; a CLAIM counts the opponent's absence from the
  * later of its leaving here and its leaving there.
@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "net/net_internal.h"
+#include "net/server/server_int.h"
 
 void
 sess_seat_here(struct sess *s, struct sgame *g, int seat, bool here)

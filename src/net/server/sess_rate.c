@@ -1,5 +1,5 @@
 /*
- * net_rate.c: rated games. A category is a variant and a speed (PROTOCOL.md
+ * sess_rate.c: rated games. A category is a variant and a speed (PROTOCOL.md
  * "Accounts and ratings"); a rated game's result brings both players' new
  * Glicko-2 ratings (src/rating), each game its own rating period: the
  * RESULT event carries them (wrating= wdiff= brating= bdiff=) and the same
@@ -12,7 +12,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "net/net_internal.h"
+#include "net/server/server_int.h"
 #include "rating/rating.h"
 
 const char *

@@ -10,8 +10,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "net/net.h"
-#include "net/net_internal.h"
+#include "net/server/server.h"
+#include "net/server/server_int.h"
 
 struct check_io {
 	int errors;

@@ -1,10 +1,10 @@
 /*
- * net_sess_store.c: the session's side of the store (net/store): the
+ * sess_store.c: the session's side of the store (net/store): the
  * functions a store hands the games it reads and another server's news
  * to, bound by sess_new (store_bind), so that the store includes nothing
  * of the server.
  */
-#include "net/net_internal.h"
+#include "net/server/server_int.h"
 
 static long
 game_seq(struct sess *s, const char *id, bool *busy)

@@ -1,5 +1,5 @@
 /*
- * net_writer.c: the store thread. The event loop hands it changes
+ * srv_writer.c: the store thread. The event loop hands it changes
  * (writer_submit); it stores everything that has arrived in one transaction
  * (group commit: what arrives while one commit is in flight goes into the
  * next), then hands the changes back through an eventfd the event loop
@@ -14,7 +14,7 @@
 #include <sys/eventfd.h>
 #include <unistd.h>
 
-#include "net/net_srv.h"
+#include "net/server/server_int.h"
 
 #define BATCH_MAX 1024
 #define HIST_MS 1000

@@ -1,5 +1,5 @@
 /*
- * net_takeback.c: TAKEBACK offer, accept, decline (PROTOCOL.md). An offer
+ * sess_takeback.c: TAKEBACK offer, accept, decline (PROTOCOL.md). An offer
  * stands until it is answered or either side moves; accepted, the plies
  * back to the offerer's last move are undone (one when the opponent is to
  * move, two when the offerer is) by an UNDO event stored like a move,
@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "engine/fen.h"
-#include "net/net_internal.h"
+#include "net/server/server_int.h"
 
 /* The ply of side's last move in g, or -1 when it has made none. */
 static int

@@ -1,5 +1,5 @@
 /*
- * net_account.c: REGISTER and LOGIN (PROTOCOL.md "Accounts and ratings").
+ * sess_account.c: REGISTER and LOGIN (PROTOCOL.md "Accounts and ratings").
  * An account is a name (3-20 of A-Za-z0-9_-, unique without regard to
  * case) and a key of 128 random bits shown once; the store keeps the key's
  * hash only. Registrations are limited per network and hour; wrong keys
@@ -11,7 +11,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "net/net_internal.h"
+#include "net/server/server_int.h"
 
 #define HOUR_MS 3600000LL
 #define MINUTE_MS 60000LL

@@ -1,5 +1,5 @@
 /*
- * net_conn.c: one client connection: its input cut into lines of at most
+ * srv_conn.c: one client connection: its input cut into lines of at most
  * 512 bytes, its output queued up to a cap (a client that stops reading is
  * dropped), its pings and its closing.
  */
@@ -10,7 +10,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "net/net_srv.h"
+#include "net/server/server_int.h"
 
 #define CLOSE_GRACE_MS 5000
 #define READS_PER_TURN 16     /* 16 x 512 bytes, then the others' turn */

@@ -1,5 +1,5 @@
 /*
- * net_replay.c: games rebuilt at start-up from what storage holds. Every
+ * sess_replay.c: games rebuilt at start-up from what storage holds. Every
  * stored MOVE is played again through the rules engine and must lead to the
  * position stored with it; anything that does not add up is an error naming
  * the game and the event. The clock times stored with each move come back.
@@ -9,7 +9,7 @@
 
 #include "engine/fen.h"
 #include "engine/notation.h"
-#include "net/net_internal.h"
+#include "net/server/server_int.h"
 
 static int
 fail(char *err, size_t errlen, const char *id, long seq, const char *what)

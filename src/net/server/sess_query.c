@@ -1,11 +1,11 @@
 /*
- * net_query.c: the commands that only read: STATE, LIST and HISTORY.
+ * sess_query.c: the commands that only read: STATE, LIST and HISTORY.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "engine/notation.h"
-#include "net/net_internal.h"
+#include "net/server/server_int.h"
 
 #define LIST_DEFAULT 20
 #define LIST_MAX 100

@@ -15,8 +15,8 @@
 #include <sys/resource.h>
 
 #include "config/config.h"
-#include "net/net.h"
-#include "net/net_internal.h"
+#include "net/server/server.h"
+#include "net/server/server_int.h"
 #include "util/util.h"
 
 static volatile sig_atomic_t stop_flag;

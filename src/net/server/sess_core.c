@@ -1,8 +1,8 @@
 /*
- * net_session.c: the server's state without sockets: connections, addresses
+ * sess_core.c: the server's state without sockets: connections, addresses
  * and their limits, the game table, sending and broadcasting, and the
- * dispatch of commands (the game commands live in net_game.c, net_play.c
- * and net_query.c).
+ * dispatch of commands (the game commands live in sess_game.c, sess_play.c
+ * and sess_query.c).
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "engine/fen.h"
-#include "net/net_internal.h"
+#include "net/server/server_int.h"
 
 void
 sess_log(struct sess *s, int level, const char *fmt, ...)

@@ -1,7 +1,7 @@
 /*
  * congo_server.c: the `congo-server` program.
  */
-#include "net/net.h"
+#include "net/server/server.h"
 #include "util/util.h"
 
 int

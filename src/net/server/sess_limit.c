@@ -1,5 +1,5 @@
 /*
- * net_limit.c: the session's limits. Connections and new games count per
+ * sess_limit.c: the session's limits. Connections and new games count per
  * network (an IPv4 /24, an IPv6 /64: one household or one host's addresses
  * cannot fill the server, and one address is no unit an attacker lacks);
  * wrong tokens per network and game; commands and SAYs per connection. What
@@ -12,7 +12,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "net/net_internal.h"
+#include "net/server/server_int.h"
 
 #define MINUTE_MS 60000LL
 #define SECOND_MS 1000LL
