@@ -279,7 +279,8 @@ iterate(struct search_thread *t, const struct board *pos)
 	    search_multipv(ctx, t->root_n) : 1;
 	for (k = 0; k < t->nlines; k++)
 		t->line[k].score = 0;
-	memcpy(t->line_moves, t->root_moves, sizeof t->line_moves);
+	if (t->nlines > 1)
+		memcpy(t->line_moves, t->root_moves, sizeof t->line_moves);
 	for (depth = 1 + (t->id & 1); depth <= ctx->max_depth; depth++) {
 		move_t iter_best = MOVE_NONE;
 

@@ -30,6 +30,7 @@ report_clear(struct session_analysis *an)
 	an->best = MOVE_NONE;
 	an->nlines = 0;
 	memset(an->line, 0, sizeof an->line);
+	memset(an->pending, 0, sizeof an->pending);
 }
 
 /* The lines wanted: :analyze N, else the configuration's, else 3. */
@@ -246,6 +247,11 @@ line_msg(struct session_analysis *an, const struct session_job_msg *m)
 	l->best = m->move;
 	if (k < n - 1)
 		return;
+	/* (a full pipe drops progress: a depth that lost a line waits
+	 * for the next) */
+	for (k = 0; k < n; k++)
+		if (an->pending[k].depth != m->depth)
+			return;
 	memcpy(an->line, an->pending, sizeof an->line[0] * (size_t)n);
 	an->nlines = n;
 	an->depth = an->line[0].depth;
