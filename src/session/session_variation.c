@@ -90,8 +90,10 @@ move_name(const struct session *s, int node, char *buf, size_t n)
 const char *
 session_var_refused(const struct session *s)
 {
-	if (s->hooks.command != NULL)
-		return "variations are for games on this machine";
+	/* Where analysis is not allowed (a network game, a lesson), nor
+	 * are variations. */
+	if (s->hooks.noanalysis != NULL)
+		return s->hooks.noanalysis(s->hooks.ctx);
 	return NULL;
 }
 

@@ -109,6 +109,8 @@ view_make(struct ui_app *a, struct view *v)
 	int i, n, land[MOVE_MAX_JUMPS + 1];
 	int ply = session_shown_ply(s);
 	bool live = s->review < 0;
+	/* Reviewing, a move may start a variation: the choice shows. */
+	bool pick = live || session_var_refused(s) == NULL;
 
 	memset(v, 0, sizeof *v);
 	v->piece_sq = -1;
@@ -120,9 +122,9 @@ view_make(struct ui_app *a, struct view *v)
 	}
 	memcpy(v->sq, b->sq, sizeof v->sq);
 	v->variant = b->variant;
-	v->cursor = app_screen(a) == SCR_BOARD && !session_ai_vs_ai(s) &&
-	    live ? a->in.cursor : -1;
-	if (live) {
+	v->cursor = app_screen(a) == SCR_BOARD && (!session_ai_vs_ai(s) ||
+	    !live) && pick ? a->in.cursor : -1;
+	if (pick) {
 		v->piece_sq = ui_input_piece_sq(&a->in);
 		v->targets = ui_input_targets(&a->in, b);
 		v->jumped = ui_input_jumped(&a->in);
@@ -133,8 +135,9 @@ view_make(struct ui_app *a, struct view *v)
 		}
 		v->prey = monkey_prey(a, b, v, v->piece_sq, v->targets);
 	}
-	if (ply > 0) {
-		move_t m = s->game.moves[ply - 1];
+	if (s->var > 0 || ply > 0) {
+		move_t m = s->var > 0 ? s->tree.node[s->var].move :
+		    s->game.moves[ply - 1];
 		v->last |= BB(MOVE_FROM(m));
 		n = move_landings(m, land);
 		for (i = 0; i < n; i++)
@@ -330,48 +333,6 @@ fit(char *out, size_t n, int w, const char *const *fields, int nf)
 	}
 }
 
-/* The move list: line k is "  1. d2d3 d6d5x"; after the moves, the
- * result. Returns the count of lines; fills line k and, for the plies
- * on it, their columns (col[0], col[1], -1 when none). */
-static int
-move_line(const struct session *s, int k, char *buf, size_t n, int ply[2],
-    int col[2])
-{
-	const struct game *g = &s->game;
-	const struct board *st = &g->pos[0];
-	int off = st->side == BLACK, nmove = (g->nply + off + 1) / 2;
-	int nlines = nmove + (game_over(g) ? 1 : 0);
-	char m1[MOVE_TEXT_MAX + 16], m2[MOVE_TEXT_MAX + 16];
-	int p1, len;
-
-	if (k < 0 || k >= nlines)
-		return nlines;
-	ply[0] = ply[1] = col[0] = col[1] = -1;
-	if (k == nmove) {
-		session_result_label(s, buf, n);
-		return nlines;
-	}
-	p1 = 2 * k - off;   /* the ply of White's move on this line */
-	if (p1 >= 0)
-		session_move_label(s, p1, m1, sizeof m1);
-	else
-		snprintf(m1, sizeof m1, "...");
-	m2[0] = '\0';
-	if (p1 + 1 < g->nply)
-		session_move_label(s, p1 + 1, m2, sizeof m2);
-	len = snprintf(buf, n, "%3d. %s", st->fullmove + k, m1);
-	if (p1 >= 0) {
-		ply[0] = p1;
-		col[0] = 5;
-	}
-	if (m2[0] != '\0') {
-		ply[1] = p1 + 1;
-		col[1] = len + 1;
-		snprintf(buf + len, n - (size_t)len, " %s", m2);
-	}
-	return nlines;
-}
-
 static void
 draw_side(struct ui_app *a, int c, int y)
 {
@@ -460,8 +421,7 @@ first_line(struct ui_app *a, int nlines, int room)
 		a->scroll = 0;
 	first = nlines - room - a->scroll;
 	if (s->review >= 0 && room > 0) {
-		line = s->review > 0 ? (s->review - 1 +
-		    (s->game.pos[0].side == BLACK)) / 2 : 0;
+		line = ui_moves_shown_line(s);
 		if (line < first)
 			first = line;
 		if (line >= first + room)
@@ -476,11 +436,11 @@ draw_moves(struct ui_app *a, int y)
 {
 	const struct session *s = &a->s;
 	int x = a->lay.panel_x, w = a->lay.panel_w, i, k;
-	int room = a->lay.status_y - (y + 1), ply[2], col[2];
+	int room = a->lay.status_y - (y + 1), ply[2], col[2], hl[3];
 	int shown = session_shown_ply(s), nlines, first;
 	char buf[256], mv[MOVE_TEXT_MAX + 16];
 
-	nlines = move_line(s, -1, NULL, 0, ply, col);
+	nlines = ui_moves_line(s, -1, NULL, 0, ply, col, hl);
 	first = first_line(a, nlines, room);
 	if (s->review >= 0 && s->game.nply > s->review_seen)
 		snprintf(buf, sizeof buf, "Moves (%d new: } shows them)",
@@ -492,13 +452,19 @@ draw_moves(struct ui_app *a, int y)
 	if (nlines == 0 && room > 0)
 		term_putw(y, x, w, ST_DIM, 0, "  (none yet)");
 	for (i = 0; i < room && first + i < nlines; i++) {
-		move_line(s, first + i, buf, sizeof buf, ply, col);
-		term_putw(y + i, x, w, ply[0] < 0 && ply[1] < 0 ? ST_GOOD :
-		    ST_NORMAL, s->review < 0 && first + i == nlines - 1 ?
-		    TA_BOLD : 0, buf);
+		ui_moves_line(s, first + i, buf, sizeof buf, ply, col, hl);
+		term_putw(y + i, x, w, hl[2] ? ST_DIM : ply[0] < 0 &&
+		    ply[1] < 0 ? ST_GOOD : ST_NORMAL, s->review < 0 &&
+		    first + i == nlines - 1 ? TA_BOLD : 0, buf);
+		/* A variation's move the board shows. */
+		if (hl[0] >= 0 && hl[0] < w)
+			term_putw(y + i, x + hl[0], w - hl[0] < hl[1] ?
+			    w - hl[0] : hl[1], ST_SELECTED, TA_BOLD,
+			    buf + hl[0]);
 		/* The ply whose position the board shows. */
 		for (k = 0; k < 2; k++) {
-			if (ply[k] < 0 || ply[k] != shown - 1 || col[k] >= w)
+			if (ply[k] < 0 || ply[k] != shown - 1 || col[k] >= w ||
+			    s->var > 0)
 				continue;
 			session_move_label(s, ply[k], mv, sizeof mv);
 			term_putw(y + i, x + col[k], w - col[k] <
@@ -620,7 +586,12 @@ draw_status(struct ui_app *a)
 	const char *hint = "? help  q quit";
 	int len;
 
-	if (s->review >= 0) {
+	if (s->var > 0) {
+		len = snprintf(buf, sizeof buf, " variation, ply %d (off the "
+		    "game after ply %d)  |  [ ] step, ( next, ) leaves, "
+		    "P promotes, D deletes, } the game",
+		    s->tree.node[s->var].ply, s->review);
+	} else if (s->review >= 0) {
 		len = snprintf(buf, sizeof buf, " reviewing ply %d of %d  |  "
 		    "[ ] step, { start, } back to the game, :continue plays "
 		    "on from here", s->review, s->game.nply);
@@ -721,7 +692,7 @@ ui_message_line(struct ui_app *a)
 		style2 = ST_GOOD;
 	} else if (s->review >= 0)
 		line2 = "Reviewing: the board shows an earlier position; "
-		    "nothing is undone";
+		    "nothing is undone; a move played here is a variation";
 	else if (session_human_turn(s) && a->in.selected >= 0)
 		line2 = a->in.nland == 0 ?
 		    "Choose a destination; Esc cancels" :
@@ -761,6 +732,11 @@ ui_board_key(struct ui_app *a, const struct ui_event *ev)
 
 	ctx.b = game_board(&a->s.game);
 	ctx.nomove = session_nomove_reason(&a->s);
+	if (a->s.review >= 0 && session_var_refused(&a->s) == NULL) {
+		/* Reviewing: a move of the position shown, a variation. */
+		ctx.b = session_board(&a->s);
+		ctx.nomove = NULL;
+	}
 	ctx.space_pauses = session_ai_vs_ai(&a->s);
 	a->s.dirty = true;
 	if (ui_learn_key(a, ev))
@@ -788,6 +764,14 @@ ui_board_key(struct ui_app *a, const struct ui_event *ev)
 	case ACT_MOVE:
 		if (ui_learn_play(a, act.move))
 			break;
+		if (a->s.review >= 0) {
+			struct session_cmd c;
+			memset(&c, 0, sizeof c);
+			c.type = CMD_MOVE;
+			notation_write(act.move, c.arg, sizeof c.arg);
+			app_command(a, &c);
+			break;
+		}
 		session_human_move(&a->s, act.move);
 		break;
 	case ACT_COMMAND:

@@ -187,6 +187,14 @@ void ui_message_line(struct ui_app *a);
 /* ui_edit.c: the board editor's screen. */
 void ui_edit_draw(struct ui_app *a);
 void ui_edit_key(struct ui_app *a, const struct ui_event *ev);
+/* ui_moves.c: line k of the move list into buf (k -1: none) with the
+ * plies on it and their columns, hl[] the column and width of the
+ * variation move shown (-1 none) and hl[2] 1 on a variation's line;
+ * returns the count of lines when k is -1. The line of the position
+ * shown while reviewing (-1 live). */
+int ui_moves_line(const struct session *s, int k, char *buf, size_t n,
+    int ply[2], int col[2], int hl[3]);
+int ui_moves_shown_line(const struct session *s);
 void ui_draw(struct ui_app *a);
 
 /* ui_keys.c: the one table of keys: what each does and its help line. */

@@ -1,0 +1,197 @@
+/*
+ * ui_moves.c: the lines of the move list: the game's moves two plies a
+ * line ("  3. c2c3 c6c5"), after each line the variations of its moves,
+ * one a line, indented and in parentheses with the ones nested in them
+ * ("      (3. e2e3 e6e5 (3... a6a5) 4. a2a3)"), then the result. Pure
+ * text from the session's game and move tree: ui_board.c draws it.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "engine/notation.h"
+#include "record/record.h"
+#include "ui/ui_int.h"
+
+#define VAR_INDENT "      "
+
+/* A growing line of text, and where the node looked for landed. */
+struct out {
+	char *buf;
+	size_t n, len;
+	int target;             /* the node to find, -1 none */
+	int col, width;         /* its column and width, -1 none */
+};
+
+static void
+put(struct out *o, const char *s)
+{
+	if (o->len + 1 >= o->n)
+		return;
+	snprintf(o->buf + o->len, o->n - o->len, "%s", s);
+	o->len += strlen(o->buf + o->len);
+}
+
+static void
+var_line(const struct record_tree *t, int node, struct out *o)
+{
+	bool num = true;
+	char unit[MOVE_TEXT_MAX + 16], mv[MOVE_TEXT_MAX];
+
+	while (node >= 0) {
+		const struct record_node *nd = &t->node[node];
+		const struct record_node *p = &t->node[nd->parent];
+		notation_write(nd->move, mv, sizeof mv);
+		if (p->pos.side == WHITE)
+			snprintf(unit, sizeof unit, "%u. %s",
+			    (unsigned)p->pos.fullmove, mv);
+		else if (num)
+			snprintf(unit, sizeof unit, "%u... %s",
+			    (unsigned)p->pos.fullmove, mv);
+		else
+			snprintf(unit, sizeof unit, "%s", mv);
+		if (o->buf[0] != '\0' && o->buf[o->len - 1] != '(')
+			put(o, " ");
+		if (node == o->target) {
+			o->col = (int)o->len + (int)(strlen(unit) - strlen(mv));
+			o->width = (int)strlen(mv);
+		}
+		put(o, unit);
+		num = false;
+		if (p->nchild > 1 && p->child[0] == node) {
+			for (int k = 1; k < p->nchild; k++) {
+				put(o, " (");
+				var_line(t, p->child[k], o);
+				put(o, ")");
+			}
+			num = true;
+		}
+		node = record_tree_main(t, node);
+	}
+}
+
+/* The variations hanging from the game's ply p: their roots. */
+static int
+roots(const struct session *s, int p, const int **child)
+{
+	int node;
+
+	if (s->tree.node == NULL || p < 0 || p >= s->game.nply)
+		return 0;
+	node = record_tree_at_ply(&s->tree, p);
+	if (node < 0 || s->tree.node[node].nchild < 2)
+		return 0;
+	/* Only while the tree follows the game there. */
+	if (s->tree.node[s->tree.node[node].child[0]].move != s->game.moves[p])
+		return 0;
+	*child = s->tree.node[node].child + 1;
+	return s->tree.node[node].nchild - 1;
+}
+
+/* Is node in the subtree of root? */
+static bool
+under(const struct record_tree *t, int node, int root)
+{
+	for (; node > 0; node = t->node[node].parent)
+		if (node == root)
+			return true;
+	return false;
+}
+
+/* The main line k's text (as before variations), its plies and columns. */
+static void
+main_line(const struct session *s, int k, char *buf, size_t n, int ply[2],
+    int col[2])
+{
+	const struct game *g = &s->game;
+	const struct board *st = &g->pos[0];
+	int off = st->side == BLACK, p1 = 2 * k - off, len;
+	char m1[MOVE_TEXT_MAX + 16], m2[MOVE_TEXT_MAX + 16];
+
+	if (p1 >= 0)
+		session_move_label(s, p1, m1, sizeof m1);
+	else
+		snprintf(m1, sizeof m1, "...");
+	m2[0] = '\0';
+	if (p1 + 1 < g->nply)
+		session_move_label(s, p1 + 1, m2, sizeof m2);
+	len = snprintf(buf, n, "%3u. %s", (unsigned)(st->fullmove + k), m1);
+	if (p1 >= 0) {
+		ply[0] = p1;
+		col[0] = 5;
+	}
+	if (m2[0] != '\0') {
+		ply[1] = p1 + 1;
+		col[1] = len + 1;
+		snprintf(buf + len, n - (size_t)len, " %s", m2);
+	}
+}
+
+int
+ui_moves_line(const struct session *s, int k, char *buf, size_t n,
+    int ply[2], int col[2], int hl[3])
+{
+	const struct game *g = &s->game;
+	int off = g->pos[0].side == BLACK, nmove = (g->nply + off + 1) / 2;
+	int line = 0, mk, q, i, nr;
+	const int *root = NULL;
+
+	if (ply != NULL)
+		ply[0] = ply[1] = col[0] = col[1] = -1;
+	if (hl != NULL)
+		hl[0] = hl[1] = -1, hl[2] = 0;
+	for (mk = 0; mk < nmove; mk++) {
+		if (line++ == k) {
+			main_line(s, mk, buf, n, ply, col);
+			return -1;
+		}
+		for (q = 0; q < 2; q++) {
+			nr = roots(s, 2 * mk - off + q, &root);
+			for (i = 0; i < nr; i++) {
+				struct out o = { buf, n, 0, -1, -1, -1 };
+				if (line++ != k)
+					continue;
+				o.target = s->var;
+				buf[0] = '\0';
+				put(&o, VAR_INDENT "(");
+				var_line(&s->tree, root[i], &o);
+				put(&o, ")");
+				hl[0] = o.col;
+				hl[1] = o.width;
+				hl[2] = 1;
+				return -1;
+			}
+		}
+	}
+	if (game_over(g) && line++ == k) {
+		session_result_label(s, buf, n);
+		return -1;
+	}
+	return line;
+}
+
+int
+ui_moves_shown_line(const struct session *s)
+{
+	const struct game *g = &s->game;
+	int off = g->pos[0].side == BLACK, nmove = (g->nply + off + 1) / 2;
+	int line = 0, mk, q, i, nr, want;
+	const int *root = NULL;
+
+	if (s->review < 0)
+		return -1;
+	/* The game's ply shown: the line of its last move. */
+	want = s->review > 0 ? (s->review - 1 + off) / 2 : 0;
+	for (mk = 0; mk < nmove; mk++) {
+		if (mk == want && s->var <= 0)
+			return line;
+		line++;
+		for (q = 0; q < 2; q++) {
+			nr = roots(s, 2 * mk - off + q, &root);
+			for (i = 0; i < nr; i++, line++)
+				if (s->var > 0 && under(&s->tree, s->var,
+				    root[i]))
+					return line;
+		}
+	}
+	return line > 0 ? line - 1 : 0;
+}
