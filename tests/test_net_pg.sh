@@ -82,6 +82,7 @@ uri="postgresql:///congo?host=$tmp&user=congo"
 start() {
 	log="$tmp/$1.log"
 	shift
+	: > "$log"      # not the port of the server that wrote it before
 	"$server" --port 0 --bind 127.0.0.1 --db "$uri" --log-level \
 	    "$([ "$mode" = load ] && echo info || echo debug)" \
 	    --max-per-address 100 "$@" 2> "$log" &

@@ -20,6 +20,9 @@ fail() { echo "test_server_admin.sh: $*"; exit 1; }
 
 # start: a server on the database; sets pid and port.
 start() {
+	# Emptied first: the server's shell truncates it only once forked, and
+	# the loop below must not read the previous server's port meanwhile.
+	: > "$tmp/server.log"
 	"$server" --port 0 --bind 127.0.0.1 --db "$tmp/games.db" "$@" \
 	    2> "$tmp/server.log" &
 	pid=$!
