@@ -446,6 +446,13 @@ test_table(void **state)
 	assert_false(variant_has_piece(VARIANT_CONGO, MEGAPAWN));
 	assert_false(variant_has_piece(VARIANT_MEGAPAWN, SUPERPAWN));
 	assert_int_equal(variant_parse("Congo"), -1);
+	{
+		static const char *const names[] = { VARIANT_NAMES };
+
+		assert_int_equal(sizeof names / sizeof names[0], NVARIANTS);
+		for (int v = 0; v < NVARIANTS; v++)
+			assert_string_equal(names[v], variant_name(v));
+	}
 	assert_int_equal(variant_parse(NULL), -1);
 }
 

@@ -40,7 +40,7 @@ struct group {
 
 static const char *const player_types[] = { "human", "ai", NULL };
 static const char *const algorithms[] = { SEARCH_ALGORITHM_NAMES, NULL };
-static const char *const variants[] = { "congo", "megapawn", NULL };
+static const char *const variants[] = { VARIANT_NAMES, NULL };
 static const char *const log_levels[] = { "error", "warn", "info", "debug",
 	NULL };
 

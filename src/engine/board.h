@@ -72,6 +72,10 @@ enum variant {
 	VARIANT_MEGAPAWN,
 	NVARIANTS
 };
+/* The table's names in its order, for a module that lists them without
+ * linking the engine (the configuration's choices); test_variant checks
+ * it against variant_table. */
+#define VARIANT_NAMES "congo", "megapawn"
 
 #define NSQ 49
 #define SQ(f, r) ((r) * 7 + (f))

@@ -14,7 +14,8 @@
 #include "engine/fen.h"
 #include "session/session.h"
 
-static const char *const variants[] = { "Congo", "Megapawn", NULL };
+/* The variants' titles, from the engine's table when asked. */
+static const char *variants[NVARIANTS + 1];
 /*
  * A player: human, the AI at a level for people ("AI level 3 (Learner)",
  * the names from the AI's one table), or an algorithm at full strength
@@ -60,6 +61,8 @@ session_newgame_choices(int field)
 {
 	switch (field) {
 	case NG_VARIANT:
+		for (int v = 0; v < NVARIANTS; v++)
+			variants[v] = variant_get(v)->title;
 		return variants;
 	case NG_WHITE:
 	case NG_BLACK:
@@ -313,7 +316,7 @@ session_newgame_start(struct session *s)
 	s->paused = false;
 	session_new_game(s, &start);
 	session_msg(s, SM_GOOD, "new game of %s: %s against %s%s%s",
-	    variants[ng->choice[NG_VARIANT]],
+	    variant_get(ng->choice[NG_VARIANT])->title,
 	    players[ng->choice[NG_WHITE]], players[ng->choice[NG_BLACK]],
 	    s->clocked ? ", clock " : "", s->clocked ? tc : "");
 	return 0;

@@ -194,7 +194,7 @@ option(int opt, const char *v, struct ui_opts *o, char *err, size_t errlen)
 		o->clock = v;
 		return 0;
 	case OPT_VARIANT:
-		if (strcmp(v, "congo") != 0 && strcmp(v, "megapawn") != 0) {
+		if (variant_parse(v) < 0) {
 			snprintf(err, errlen, "--variant must be congo or "
 			    "megapawn, not '%s'", v);
 			return -1;
