@@ -15,7 +15,7 @@
 
 #include "clock/clock.h"
 #include "net/client/client.h"
-#include "net/net.h"
+#include "net/server/server.h"
 #include "ui/ui_net.h"
 #include "util/util.h"
 
