@@ -176,8 +176,7 @@ draw_cell(struct ui_app *a, const struct view *v, int sq, int y0, int x0)
 	const struct ui_layout *l = &a->lay;
 	bool castle = (board_castle[WHITE] | board_castle[BLACK]) & BB(sq);
 	bool river = SQ_RANK(sq) == RIVER_RANK;
-	bool island = river && v->variant == VARIANT_MEGAPAWN &&
-	    (BB_ISLANDS & BB(sq));
+	bool island = river && (variant_get(v->variant)->islands & BB(sq));
 	char wave = island ? '^' : '~';
 	bool mono = !term_has_color();
 	int base, style, mid = l->cell_h / 2, cx = x0 + l->cell_w / 2;
@@ -393,8 +392,7 @@ draw_counts(struct ui_app *a, int c, int y)
 
 	buf[0] = '\0';
 	for (i = 0; i < NPIECE_TYPES; i++) {
-		if ((i == MEGAPAWN && b->variant != VARIANT_MEGAPAWN) ||
-		    (i == SUPERPAWN && b->variant == VARIANT_MEGAPAWN))
+		if (!variant_has_piece(b->variant, i))
 			continue;
 		n = snprintf(cnt, sizeof cnt, "%s%c%d", i ? " " : "",
 		    board_piece_letter(PIECE_MAKE(c, i)),
