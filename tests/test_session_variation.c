@@ -295,6 +295,30 @@ test_save_load(void **state)
 	rmdir(dir);
 }
 
+/* The analysis follows the cursor into a variation: the position shown
+ * is the one searched. */
+static void
+test_analysis_follows(void **state)
+{
+	struct session s;
+
+	(void)state;
+	start(&s);
+	moves(&s, "d2d3 d6d5 c2c3");
+	cmd(&s, CMD_REVIEW_BACK, NULL);
+	moves(&s, "e2e3 e6e5");
+	cmd(&s, CMD_ANALYZE, NULL);
+	assert_true(s.analysis.on);
+	assert_true(s.analysis.pos.hash == session_board(&s)->hash);
+	cmd(&s, CMD_REVIEW_BACK, NULL);
+	shown_move(&s, "e2e3");
+	assert_true(s.analysis.pos.hash == session_board(&s)->hash);
+	cmd(&s, CMD_VAR_LEAVE, NULL);
+	assert_true(s.analysis.pos.hash == s.game.pos[2].hash);
+	session_analysis_stop(&s);
+	session_free(&s);
+}
+
 int
 main(void)
 {
@@ -303,6 +327,7 @@ main(void)
 		cmocka_unit_test(test_nested_promote_delete),
 		cmocka_unit_test(test_undo_redo_inside),
 		cmocka_unit_test(test_save_load),
+		cmocka_unit_test(test_analysis_follows),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

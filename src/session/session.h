@@ -404,6 +404,9 @@ bool session_var_redo(struct session *s);
 int session_var_save(struct session *s, const char *path, const int64_t *clk,
     char *err, size_t errlen);
 void session_var_loaded(struct session *s, const char *path, int index);
+/* The positions before the variation's one shown (for a search): their
+ * count, *out malloc'd (NULL when none). */
+int session_var_history(const struct session *s, struct board **out);
 
 /* ---- the command line's history (session_history.c) ---- */
 

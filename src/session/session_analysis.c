@@ -104,7 +104,8 @@ static bool
 same_position(const struct session *s, int ply)
 {
 	const struct session_analysis *an = &s->analysis;
-	const struct board *b = &s->game.pos[ply];
+	/* the position shown: a variation's too (session_board) */
+	const struct board *b = session_board(s);
 
 	return an->ply == ply && an->reset_serial == s->reset_serial &&
 	    an->pos.hash == b->hash && an->pos.quiet == b->quiet &&
@@ -136,11 +137,13 @@ begin(struct session *s, int ply)
 		report_clear(an);
 	memset(&job, 0, sizeof job);
 	job.kind = JOB_ANALYSIS;
-	job.pos = s->game.pos[ply];
+	job.pos = *session_board(s);
 	job.color = job.pos.side;
 	job.rules = s->game.rules;
 	job.search = an->search;
-	if (ply > 0) {
+	if (s->var > 0)
+		job.nhistory = session_var_history(s, &job.history);
+	else if (ply > 0) {
 		job.history = xmalloc(sizeof *job.history * (size_t)ply);
 		memcpy(job.history, s->game.pos, sizeof *job.history *
 		    (size_t)ply);

@@ -414,3 +414,22 @@ session_var_loaded(struct session *s, const char *path, int index)
 	}
 	session_tree_sync(s);
 }
+
+/* The positions before the variation's shown one, from the start (for a
+ * search's repetition rules): their count; *out malloc'd, NULL if none. */
+int
+session_var_history(const struct session *s, struct board **out)
+{
+	int node = s->var > 0 ? s->var : 0, n = s->tree.node[node].ply, k;
+	struct board *b;
+
+	*out = NULL;
+	if (n == 0)
+		return 0;
+	b = xmalloc(sizeof *b * (size_t)n);
+	for (k = n - 1, node = s->tree.node[node].parent; node >= 0 && k >= 0;
+	    node = s->tree.node[node].parent, k--)
+		b[k] = s->tree.node[node].pos;
+	*out = b;
+	return n;
+}
