@@ -133,7 +133,7 @@ qsearch_node(struct search_thread *t, const struct board *pos, int alpha,
 	if (movegen_attacks_lion(pos, side))
 		return SEARCH_WIN - ply - 1;
 	if (bb_popcount(pos->occ[WHITE] | pos->occ[BLACK]) == 2 &&
-	    pos->variant == VARIANT_CONGO)
+	    variant_get(pos->variant)->bare_lions_draw)
 		return search_draw_score(t, ply);   /* bare lions, not facing */
 	if (ply >= SEARCH_MAX_PLY - 2)
 		return evaluate(t, pos);
