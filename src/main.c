@@ -11,6 +11,7 @@
 #include "ai/match.h"
 #include "bench/bench.h"
 #include "learn/learn.h"
+#include "session/session.h"
 #include "tb/tb.h"
 #include "uci/uci.h"
 #include "ui/ui.h"
@@ -34,6 +35,9 @@ congo_usage(FILE *out)
 	    "  congo --engine             UCI-style commands on stdin/stdout (uci,\n"
 	    "                             position, moves, fen, result, d, go, stop)\n"
 	    "  congo --match OPTION...    AI against AI without a screen (see congo(6))\n"
+	    "  congo --analyse FILE [--game N] [--movetime MS | --nodes N] [-o OUT]\n"
+	    "                             every move of a game marked ?! ? ?? and the\n"
+	    "                             better move named, each side's accuracy\n"
 	    "  congo --bench perft [N] [--variant V]  perft N (default 6) from the\n"
 	    "                             start of V (congo or megapawn), leaves/s\n"
 	    "  congo --bench search       fixed positions to a fixed depth, nodes/s\n"
@@ -56,6 +60,8 @@ main(int argc, char **argv)
 	static const struct option modes[] = {
 		{ "engine", no_argument, NULL, 'e' },
 		{ "match", no_argument, NULL, 'm' },
+		{ "analyse", no_argument, NULL, 'a' },
+		{ "analyze", no_argument, NULL, 'a' },
 		{ "bench", no_argument, NULL, 'b' },
 		{ "make-puzzles", no_argument, NULL, 'P' },
 		{ "tune", no_argument, NULL, 't' },
@@ -80,6 +86,8 @@ main(int argc, char **argv)
 		return uci_main(argc - 1, argv + 1);
 	case 'm':
 		return match_main(argc - 1, argv + 1);
+	case 'a':
+		return session_analyse_main(argc - 1, argv + 1);
 	case 'P':
 		return learn_make_main(argc - 1, argv + 1);
 	case 't':

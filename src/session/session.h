@@ -86,6 +86,10 @@ enum session_cmd_type {
 	CMD_WHOIS,           /* arg: a player's name (network) */
 	CMD_TOP,             /* arg: "" or "VARIANT SPEED" (network) */
 	CMD_GAMES,           /* arg: "" (one's own) or a name (network) */
+	CMD_ANALYSE_GAME,    /* arg: "", "stop", "nodes N", "movetime MS" */
+	CMD_NEXT_MISTAKE,    /* review: the next move marked ?! ? ?? */
+	CMD_PREV_MISTAKE,    /* review: the previous one */
+	CMD_REVIEW_TO,       /* arg: the plies to show (a click on the graph) */
 	CMD_EDIT,            /* the board editor on / off */
 	CMD_VAR_ENTER,       /* reviewing: a variation of the next move */
 	CMD_VAR_LEAVE,       /* back to where the variation leaves its line */
@@ -117,7 +121,9 @@ struct session_msg {
 
 /* ---- the AI worker thread (session_worker.c) ---- */
 
-enum session_job_kind { JOB_MOVE, JOB_ADVICE, JOB_ANALYSIS };
+enum session_job_kind { JOB_MOVE, JOB_ADVICE, JOB_ANALYSIS, JOB_GAME };
+
+struct session_worker;
 
 struct session_job {
 	enum session_job_kind kind;
@@ -128,6 +134,10 @@ struct session_job {
 	struct game_rules rules;
 	struct player_conf conf;
 	void *search;               /* the player's search context */
+	/* JOB_GAME: run(w, arg) in the thread, then MSG_DONE (a game's
+	 * analysis, session_analyse.c) */
+	void (*run)(struct session_worker *w, void *arg);
+	void *arg;
 };
 
 enum session_job_msg_kind { MSG_INFO, MSG_DONE };
@@ -164,6 +174,8 @@ int session_worker_start(struct session_worker *w, const struct session_job *job
 /* Stop the job (search_stop) and join; no-op when idle. */
 void session_worker_stop(struct session_worker *w);
 bool session_worker_busy(const struct session_worker *w);
+/* (JOB_GAME's run) Post a message of the job, from its thread. */
+void session_worker_post(struct session_worker *w, struct session_job_msg *m);
 /* Read one message: 1, 0 when none. Joins the thread on MSG_DONE. */
 int session_worker_read(struct session_worker *w, struct session_job_msg *m);
 /* A new search context for a player's settings, or NULL. */
@@ -246,6 +258,49 @@ void session_analysis_stop(struct session *s);
  * nodes", "" when none); the best line is analysis.pv. */
 void session_analysis_head(const struct session *s, char *head, size_t n,
     char *stats, size_t m);
+
+/* ---- a whole game's analysis, the record's notes (session_analyse.c) ---- */
+
+/*
+ * :analyse searches every position of the game on a worker thread of its
+ * own (the screen stays live; :analyse again, or :analyse stop, cancels)
+ * and notes each move's evaluation, mark (?! ? ??, as NAGs) and better
+ * move in the game's notes. The notes also come from a loaded record and
+ * go into a saved one; they hold for the plies whose moves are those they
+ * were made for. NULL (s->ga) until first used.
+ */
+struct session_game_analyse;
+struct analyse_result;
+
+void session_analyse_command(struct session *s, const char *arg);
+void session_analyse_free(struct session *s);
+/* Its worker's pipe (-1 none) and its messages read. */
+int session_analyse_fd(const struct session *s);
+void session_analyse_poll(struct session *s);
+/* While it runs: positions done of total, and ms left (-1 not known). */
+bool session_analyse_progress(const struct session *s, int *done,
+    int *total, int64_t *left_ms);
+/* The note of ply i, if it holds for this game; its mark (MARK_*). */
+const struct record_note *session_note(const struct session *s, int ply);
+int session_analyse_mark(const struct session *s, int ply);
+/* White's score after ply i (lichess centipawns): false when none. */
+bool session_analyse_eval(const struct session *s, int ply, int *white_cp);
+/* "White 87% (1 ?!, 0 ?, 2 ??)  Black ...", "" without evaluations. */
+void session_analyse_summary(const struct session *s, char *buf, size_t n);
+/* The next (dir 1) or previous (-1) marked move, shown. */
+void session_analyse_jump(struct session *s, int dir);
+/* Show the position after `ply` plies (review; the end: live). */
+void session_review_to(struct session *s, int ply);
+/* The notes of a loaded record (taken over), and those to save (the
+ * caller frees them with record_notes_free). */
+void session_notes_set(struct session *s, struct record_notes *ns);
+void session_notes_get(const struct session *s, struct record_notes *out);
+/* An analysis as notes of g: evals, NAGs, "Blunder. Better was d6d5."
+ * (kept notes' clocks and other text stay). */
+void session_analyse_notes(const struct analyse_result *r,
+    const struct game *g, struct record_notes *ns);
+/* congo --analyse FILE ... (session_analyse_main.c): the exit status. */
+int session_analyse_main(int argc, char **argv);
 
 /* ---- players (session_player.c) ---- */
 
@@ -665,6 +720,7 @@ struct session {
 	struct session_player *player[2];
 	struct session_worker worker;
 	struct session_analysis analysis;
+	struct session_game_analyse *ga; /* a game's analysis, notes; NULL */
 	struct session_hooks hooks;
 	int64_t (*now)(void);       /* monotonic ms; util_now_ms by default */
 

@@ -396,6 +396,9 @@ ai_command(struct session *s, const struct session_cmd *cmd)
 	case CMD_ANALYZE:
 		session_analysis_command(s, cmd->arg);
 		return true;
+	case CMD_ANALYSE_GAME:
+		session_analyse_command(s, cmd->arg);
+		return true;
 	case CMD_PAUSE:
 		pause_toggle(s);
 		return true;
@@ -510,6 +513,13 @@ command_run(struct session *s, const struct session_cmd *cmd)
 	case CMD_REVIEW_START:
 	case CMD_REVIEW_END:
 		session_review(s, cmd->type);
+		break;
+	case CMD_NEXT_MISTAKE:
+	case CMD_PREV_MISTAKE:
+		session_analyse_jump(s, cmd->type == CMD_NEXT_MISTAKE ? 1 : -1);
+		break;
+	case CMD_REVIEW_TO:
+		session_review_to(s, atoi(cmd->arg));
 		break;
 	case CMD_CONTINUE:
 	case CMD_CONTINUE_NOW:

@@ -45,7 +45,7 @@ void
 session_save(struct session *s, const char *name)
 {
 	char path[CONF_PATH_MAX + 64], def[64], err[256], desc[64];
-	int64_t *clk = NULL;
+	struct record_notes notes;
 	int i;
 
 	if (name[0] == '\0') {
@@ -62,22 +62,27 @@ session_save(struct session *s, const char *name)
 		session_player_describe(s->player[BLACK], desc, sizeof desc);
 		record_tags_default(&s->tags, w, desc);
 	}
+	/* (Added) the moves' notes (an analysis, a loaded record's), with
+	 * the clocks of this game */
+	session_notes_get(s, &notes);
 	if (s->clocked) {
 		clock_format_control(s->tc_base, s->tc_inc, desc, sizeof desc);
 		record_tag_set(&s->tags, "TimeControl", desc);
-		clk = xcalloc((size_t)s->game.nply + 1, sizeof *clk);
 		for (i = 0; i < s->game.nply; i++)
-			clk[i] = i + 1 < s->clk_cap ?
-			    s->clk[i + 1][s->game.pos[i].side] : -1;
+			record_notes_at(&notes, i)->clk_ms = i + 1 <
+			    s->clk_cap ? s->clk[i + 1][s->game.pos[i].side] :
+			    -1;
 	}
 	if (s->flagged >= 0)
 		record_tag_set(&s->tags, "Termination", "time-forfeit");
-	if (session_var_save(s, path, clk, err, sizeof err) < 0) {
-		free(clk);
+	session_tree_sync(s);
+	if (record_save_tree(path, &s->game, &s->tags, &notes, &s->tree, err,
+	    sizeof err) < 0) {
+		record_notes_free(&notes);
 		session_msg(s, SM_ERROR, "%s", err);
 		return;
 	}
-	free(clk);
+	record_notes_free(&notes);
 	snprintf(s->save_name, sizeof s->save_name, "%s", path);
 	session_msg(s, SM_GOOD, "saved to %s", path);
 }
@@ -134,6 +139,7 @@ session_load(struct session *s, const char *path, int index)
 	char err[512], said[256], tc[32];
 	struct game g;
 	struct record_tags tags;
+	struct record_notes notes;
 	int64_t *clk = NULL, base, inc;
 	FILE *f;
 	int i, n;
@@ -144,13 +150,20 @@ session_load(struct session *s, const char *path, int index)
 		session_msg(s, SM_ERROR, "%s: %s", path, strerror(errno));
 		return -1;
 	}
-	if (record_read_game(f, path, index, &g, &tags, &s->conf.rules, &clk,
-	    err, sizeof err) < 0) {
+	if (record_read_notes(f, path, index, &g, &tags, &s->conf.rules,
+	    &notes, err, sizeof err) < 0) {
 		fclose(f);
+		record_notes_free(&notes);
 		session_msg(s, SM_ERROR, "%s", err);
 		return -1;
 	}
 	fclose(f);
+	/* (Added) the clocks of the moves' notes */
+	if (g.nply > 0) {
+		clk = xmalloc(sizeof *clk * (size_t)g.nply);
+		for (i = 0; i < g.nply; i++)
+			clk[i] = i < notes.n ? notes.at[i].clk_ms : -1;
+	}
 	if (s->have_game) {
 		session_cancel_turns(s);
 		game_free(&s->game);
@@ -197,6 +210,7 @@ session_load(struct session *s, const char *path, int index)
 	s->last_move_at = s->now();
 	s->serial++;
 	s->reset_serial++;
+	session_notes_set(s, &notes);   /* after the game is ours */
 	snprintf(s->save_name, sizeof s->save_name, "%s", path);
 	/* Ready to review: at the last position, nothing plays by itself. */
 	s->paused = session_ai_vs_ai(s) && !game_over(&s->game);

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ai/analyse.h"
 #include "ai/search.h"
 #include "engine/game.h"
 #include "engine/notation.h"
@@ -58,6 +59,7 @@ session_free(struct session *s)
 	int c;
 
 	session_analysis_stop(s);
+	session_analyse_free(s);
 	if (s->analysis.worker.rd >= 0)
 		session_worker_free(&s->analysis.worker);
 	s->analysis.worker.rd = s->analysis.worker.wr = -1;
@@ -732,6 +734,10 @@ session_move_label(const struct session *s, int ply, char *buf, size_t n)
 		board_sq_name(fx.drowned_sq[i], sq);
 		len += (size_t)snprintf(buf + len, n - len, "~%s", sq);
 	}
+	/* its mark from an analysis or the record: ?! ? ?? */
+	if (len < n)
+		snprintf(buf + len, n - len, "%s",
+		    analyse_mark_symbol(session_analyse_mark(s, ply)));
 }
 
 void

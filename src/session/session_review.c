@@ -39,6 +39,14 @@ review_to(struct session *s, int ply)
 }
 
 void
+session_review_to(struct session *s, int ply)
+{
+	if (s->game.nply == 0)
+		return;
+	review_to(s, ply);
+}
+
+void
 session_review(struct session *s, enum session_cmd_type t)
 {
 	int at = session_shown_ply(s);

@@ -252,6 +252,12 @@ advice_guard(struct session_worker *w, move_t m)
 	return best != MOVE_NONE ? best : m;
 }
 
+void
+session_worker_post(struct session_worker *w, struct session_job_msg *m)
+{
+	post(w, m);
+}
+
 static void *
 worker_main(void *arg)
 {
@@ -264,6 +270,13 @@ worker_main(void *arg)
 	memset(&m, 0, sizeof m);
 	m.kind = MSG_DONE;
 	m.job = w->id;
+	if (j->kind == JOB_GAME) {
+		/* a game's analysis: its own walk, then done */
+		if (!atomic_load(&w->cancel) && j->run != NULL)
+			j->run(w, j->arg);
+		post(w, &m);
+		return NULL;
+	}
 	search_limits_default(&lim);
 	lim.depth = j->conf.depth;
 	lim.movetime_ms = j->conf.movetime_ms;

@@ -459,6 +459,7 @@ draw_moves(struct ui_app *a, int y)
 			term_putw(y + i, x + hl[0], w - hl[0] < hl[1] ?
 			    w - hl[0] : hl[1], ST_SELECTED, TA_BOLD,
 			    buf + hl[0]);
+		ui_graph_marks(a, y + i, x, w, ply, col);
 		/* The ply whose position the board shows. */
 		for (k = 0; k < 2; k++) {
 			if (ply[k] < 0 || ply[k] != shown - 1 || col[k] >= w ||
@@ -571,6 +572,7 @@ draw_panel(struct ui_app *a)
 	if (ui_learn_panel(a, y + 1, x, w, l->status_y))
 		return;
 	y = draw_analysis(a, y);
+	y = ui_graph_draw(a, y);
 	draw_moves(a, y);
 }
 

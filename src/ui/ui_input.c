@@ -640,7 +640,7 @@ static const struct {
 	{ "advice", CMD_ADVICE, 0 },
 	{ "hint", CMD_ADVICE, 0 },
 	{ "analyze", CMD_ANALYZE, 1 },
-	{ "analyse", CMD_ANALYZE, 1 },
+	{ "analyse", CMD_ANALYSE_GAME, 1 },
 	{ "pause", CMD_PAUSE, 0 },
 	{ "step", CMD_STEP, 0 },
 	{ "faster", CMD_FASTER, 0 },

@@ -196,6 +196,13 @@ int ui_moves_line(const struct session *s, int k, char *buf, size_t n,
     int ply[2], int col[2], int hl[3]);
 int ui_moves_shown_line(const struct session *s);
 void ui_draw(struct ui_app *a);
+/* ui_graph.c: a game's analysis: the evaluation graph (or the progress
+ * bar while it runs) from row y, the next free row; a click on it (true
+ * when it hit the graph); the move list's marks of a line in colour. */
+int ui_graph_draw(struct ui_app *a, int y);
+bool ui_graph_click(struct ui_app *a, int my, int mx);
+void ui_graph_marks(struct ui_app *a, int y, int x, int w, const int ply[2],
+    const int col[2]);
 
 /* ui_keys.c: the one table of keys: what each does and its help line. */
 struct ui_key_def {

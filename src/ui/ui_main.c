@@ -127,6 +127,8 @@ handle_key(struct ui_app *a, const struct ui_event *ev0, int my, int mx)
 	if (ev.key == UK_CLICK) {
 		if (app_screen(a) != SCR_BOARD && app_screen(a) != SCR_EDIT)
 			return;
+		if (app_screen(a) == SCR_BOARD && ui_graph_click(a, my, mx))
+			return;
 		ev.sq = ui_layout_square(&a->lay, a->in.flipped, my, mx);
 		if (ev.sq < 0)
 			return;
@@ -144,6 +146,9 @@ watch(struct ui_app *a, struct pollfd *fds, int *pfd)
 	fds[nfds++] = (struct pollfd){ .fd = a->sigpipe[0], .events = POLLIN };
 	fds[nfds++] = (struct pollfd){ .fd = a->s.worker.rd, .events = POLLIN };
 	fds[nfds++] = (struct pollfd){ .fd = a->s.analysis.worker.rd,
+	    .events = POLLIN };
+	/* a game's analysis (-1, ignored by poll, while none) */
+	fds[nfds++] = (struct pollfd){ .fd = session_analyse_fd(&a->s),
 	    .events = POLLIN };
 	for (i = 0; i < 2; i++) {
 		pfd[i] = a->s.player[i]->ops->pollfd != NULL ?
@@ -169,7 +174,7 @@ next_timeout(struct ui_app *a)
 static void
 loop(struct ui_app *a, volatile sig_atomic_t *sig)
 {
-	struct pollfd fds[6];
+	struct pollfd fds[7];
 	struct ui_event ev;
 	struct session_job_msg msg;
 	int nfds, i, c, my = 0, mx = 0, pfd[2];
@@ -201,7 +206,8 @@ loop(struct ui_app *a, volatile sig_atomic_t *sig)
 			session_worker_msg(&a->s, &msg);
 		while (session_worker_read(&a->s.analysis.worker, &msg))
 			session_analysis_msg(&a->s, &msg);
-		for (i = 4; i < nfds; i++) {
+		session_analyse_poll(&a->s);
+		for (i = 5; i < nfds; i++) {
 			if (!(fds[i].revents & (POLLIN | POLLHUP | POLLERR)))
 				continue;
 			for (c = 0; c < 2; c++)

@@ -1,0 +1,531 @@
+/*
+ * session_analyse.c: a whole game's analysis in the session (:analyse),
+ * and the record's notes it writes (session.h). The walk runs on a worker
+ * thread of its own (session_worker.c's JOB_GAME) over a copy of the
+ * game, so the screen stays live; its result becomes the game's notes:
+ * each move's evaluation, its mark as a NAG and the better move. The
+ * arithmetic is src/ai/analyse_score.c's. No curses.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ai/analyse.h"
+#include "ai/search.h"
+#include "engine/notation.h"
+#include "session/session.h"
+#include "session/session_int.h"
+#include "util/util.h"
+
+struct session_game_analyse {
+	/* The notes, and the moves they were made for. */
+	struct record_notes notes;
+	move_t *moves;
+	int nmoves;
+	unsigned reset_serial;
+	/* The analysis: a copy of the game, searched on the worker. */
+	bool worker_ok, running;
+	struct session_worker worker;
+	void *search;
+	struct game game;
+	bool have_game;
+	struct analyse_limits lim;
+	struct analyse_result result;   /* written by the worker */
+	int rc;
+	int done, total;
+	int64_t started;
+};
+
+static struct session_game_analyse *
+ga_get(struct session *s)
+{
+	if (s->ga == NULL) {
+		s->ga = xcalloc(1, sizeof *s->ga);
+		record_notes_init(&s->ga->notes);
+		s->ga->worker.rd = s->ga->worker.wr = -1;
+		s->ga->reset_serial = s->reset_serial;
+	}
+	return s->ga;
+}
+
+/* The notes made for this game's moves: how many plies they hold for. */
+static int
+valid_plies(const struct session *s)
+{
+	const struct session_game_analyse *ga = s->ga;
+	int n, i;
+
+	if (ga == NULL || ga->reset_serial != s->reset_serial ||
+	    !s->have_game)
+		return 0;
+	n = s->game.nply < ga->nmoves ? s->game.nply : ga->nmoves;
+	for (i = 0; i < n; i++)
+		if (ga->moves[i] != s->game.moves[i])
+			break;
+	return i;
+}
+
+/* Remember the game's moves as those the notes are for. */
+static void
+notes_own(struct session *s)
+{
+	struct session_game_analyse *ga = ga_get(s);
+
+	free(ga->moves);
+	ga->nmoves = s->have_game ? s->game.nply : 0;
+	ga->moves = xcalloc((size_t)ga->nmoves + 1, sizeof *ga->moves);
+	if (ga->nmoves > 0)
+		memcpy(ga->moves, s->game.moves,
+		    sizeof *ga->moves * (size_t)ga->nmoves);
+	ga->reset_serial = s->reset_serial;
+}
+
+const struct record_note *
+session_note(const struct session *s, int ply)
+{
+	if (ply < 0 || ply >= valid_plies(s))
+		return NULL;
+	return record_notes_get(&s->ga->notes, ply);
+}
+
+int
+session_analyse_mark(const struct session *s, int ply)
+{
+	const struct record_note *n = session_note(s, ply);
+	int m = MARK_NONE;
+
+	for (int i = 0; n != NULL && i < n->nnag; i++)
+		if ((int)analyse_mark_of_nag(n->nag[i]) > m)
+			m = analyse_mark_of_nag(n->nag[i]);
+	return m;
+}
+
+bool
+session_analyse_eval(const struct session *s, int ply, int *white_cp)
+{
+	const struct record_note *n = session_note(s, ply);
+
+	if (n == NULL || !n->has_eval)
+		return false;
+	*white_cp = n->eval_mate > 0 ? ANALYSE_CP_CEILING :
+	    n->eval_mate < 0 ? -ANALYSE_CP_CEILING : n->eval_cp;
+	return true;
+}
+
+void
+session_analyse_summary(const struct session *s, char *buf, size_t n)
+{
+	int nply = s->have_game ? s->game.nply : 0, i, c, cp;
+	int count[2][NMARKS];
+	int *cps;
+	double acc[2];
+	size_t len = 0;
+
+	buf[0] = '\0';
+	if (nply == 0)
+		return;
+	cps = xmalloc(sizeof *cps * (size_t)nply);
+	memset(count, 0, sizeof count);
+	for (i = 0; i < nply; i++) {
+		if (!session_analyse_eval(s, i, &cp)) {
+			free(cps);
+			return;     /* not every move has its evaluation */
+		}
+		cps[i] = cp;
+		count[s->game.pos[i].side][session_analyse_mark(s, i)]++;
+	}
+	analyse_game_accuracy(cps, nply, s->game.pos[0].side, acc);
+	free(cps);
+	for (c = 0; c < 2 && len < n; c++) {
+		if (acc[c] < 0)
+			continue;
+		len += (size_t)snprintf(buf + len, n - len, "%s%s %.0f%% "
+		    "(%d ?!, %d ?, %d ?\?)", len ? "  " : "",
+		    c == WHITE ? "White" : "Black", acc[c],
+		    count[c][MARK_INACCURACY], count[c][MARK_MISTAKE],
+		    count[c][MARK_BLUNDER]);
+	}
+}
+
+/* ---- notes of a record ---- */
+
+void
+session_notes_set(struct session *s, struct record_notes *ns)
+{
+	struct session_game_analyse *ga = ga_get(s);
+
+	record_notes_free(&ga->notes);
+	ga->notes = *ns;
+	record_notes_init(ns);
+	notes_own(s);
+}
+
+void
+session_notes_get(const struct session *s, struct record_notes *out)
+{
+	int n = valid_plies(s), i;
+
+	record_notes_init(out);
+	if (s->ga == NULL)
+		return;
+	if (s->ga->reset_serial == s->reset_serial && s->ga->notes.intro)
+		out->intro = xstrdup(s->ga->notes.intro);
+	for (i = 0; i < n && i < s->ga->notes.n; i++)
+		record_note_copy(record_notes_at(out, i), &s->ga->notes.at[i]);
+}
+
+/* "Blunder. Better was d6d5." at the start of a text: its length. */
+static size_t
+ours(const char *t)
+{
+	const char *p;
+
+	for (int m = MARK_INACCURACY; m < NMARKS; m++) {
+		size_t k = strlen(analyse_mark_name(m));
+		if (strncmp(t, analyse_mark_name(m), k) != 0)
+			continue;
+		p = strstr(t + k, ".");
+		if (p == NULL)
+			return 0;
+		p = strchr(p + 1, '.');     /* "... Better was X." */
+		if (p == NULL || strncmp(t + k, ". Better was ", 13) != 0)
+			return 0;
+		p++;
+		return (size_t)(p - t) + strspn(p, " ");
+	}
+	return 0;
+}
+
+void
+session_analyse_notes(const struct analyse_result *r, const struct game *g,
+    struct record_notes *ns)
+{
+	char mv[MOVE_TEXT_MAX], text[RECORD_NOTE_TEXT_MAX];
+	int i, k;
+
+	for (i = 0; i < r->nply && i < g->nply; i++) {
+		const struct analyse_ply *p = &r->ply[i];
+		const struct analyse_pos *after = &r->pos[i + 1];
+		struct record_note *n = record_notes_at(ns, i);
+		const char *kept = n->text != NULL ? n->text : "";
+		int nag = analyse_mark_nag(p->mark);
+
+		/* the marks of an earlier analysis go */
+		for (k = 0; k < n->nnag; ) {
+			if (analyse_mark_of_nag(n->nag[k]) != MARK_NONE) {
+				memmove(n->nag + k, n->nag + k + 1,
+				    (size_t)(n->nnag - k - 1));
+				n->nnag--;
+			} else
+				k++;
+		}
+		if (nag != 0)
+			record_note_add_nag(n, nag);
+		n->has_eval = true;
+		n->eval_cp = after->white_cp;
+		n->eval_mate = after->mate;
+		kept += ours(kept);
+		if (p->mark != MARK_NONE && p->best != MOVE_NONE) {
+			notation_write(p->best, mv, sizeof mv);
+			snprintf(text, sizeof text, "%s. Better was %s.%s%s",
+			    analyse_mark_name(p->mark), mv, kept[0] ? " " : "",
+			    kept);
+		} else
+			snprintf(text, sizeof text, "%s", kept);
+		record_note_set_text(n, text);
+	}
+}
+
+/* ---- the walk on the worker ---- */
+
+static void
+progress(int done, int total, void *user)
+{
+	struct session_worker *w = user;
+	struct session_job_msg m;
+
+	memset(&m, 0, sizeof m);
+	m.kind = MSG_INFO;
+	m.job = w->id;
+	m.depth = done;
+	m.nodes = (uint64_t)total;
+	session_worker_post(w, &m);
+}
+
+/* In the worker thread: the copy of the game, walked. */
+static void
+run(struct session_worker *w, void *arg)
+{
+	struct session_game_analyse *ga = arg;
+
+	ga->rc = analyse_game(ga->search, &ga->game, &ga->lim, progress, w,
+	    &w->cancel, &ga->result);
+}
+
+/* A copy of g, move by move (and its result). */
+static void
+copy_game(struct game *dst, const struct game *g)
+{
+	char err[160];
+
+	game_init(dst, &g->pos[0], &g->rules);
+	for (int i = 0; i < g->nply; i++)
+		if (game_play(dst, g->moves[i], err, sizeof err) != 0)
+			break;
+	if (!game_over(dst) && g->result != RESULT_NONE) {
+		dst->result = g->result;
+		dst->reason = g->reason;
+	}
+}
+
+static void
+start(struct session *s, const struct analyse_limits *lim)
+{
+	struct session_game_analyse *ga = ga_get(s);
+	struct search_options o;
+	struct session_job job;
+	const char *why;
+
+	if (s->hooks.noanalysis != NULL &&
+	    (why = s->hooks.noanalysis(s->hooks.ctx)) != NULL) {
+		session_msg(s, SM_ERROR, "%s", why);
+		return;
+	}
+	if (!s->have_game || s->game.nply == 0) {
+		session_msg(s, SM_ERROR, "analyse: no moves to analyse yet");
+		return;
+	}
+	if (!ga->worker_ok) {
+		if (session_worker_init(&ga->worker) != 0) {
+			session_msg(s, SM_ERROR, "analyse: no worker pipe");
+			return;
+		}
+		ga->worker_ok = true;
+	}
+	if (ga->search == NULL) {
+		search_options_default(&o);
+		if (lim->threads > 0)
+			o.threads = lim->threads;
+		if (lim->hash_mb > 0)
+			o.hash_mb = lim->hash_mb;
+		ga->search = search_new(&o);
+	}
+	if (ga->have_game)
+		game_free(&ga->game);
+	copy_game(&ga->game, &s->game);
+	ga->have_game = true;
+	ga->lim = *lim;
+	ga->rc = -1;
+	ga->done = 0;
+	ga->total = s->game.nply + 1;
+	ga->started = s->now();
+	memset(&job, 0, sizeof job);
+	job.kind = JOB_GAME;
+	job.color = WHITE;
+	job.search = ga->search;
+	job.run = run;
+	job.arg = ga;
+	if (session_worker_start(&ga->worker, &job) != 0) {
+		session_msg(s, SM_ERROR, "analyse: cannot start a thread");
+		return;
+	}
+	ga->running = true;
+	s->dirty = true;
+	session_msg(s, SM_NORMAL, "analysing the game: %d positions at %s "
+	    "(:analyse stop cancels)", ga->total, lim->movetime_ms > 0 ?
+	    "a time a position" : "a node limit a position");
+}
+
+static void
+cancel(struct session *s, bool say)
+{
+	struct session_game_analyse *ga = s->ga;
+
+	if (ga == NULL || !ga->running)
+		return;
+	session_worker_stop(&ga->worker);
+	ga->running = false;
+	analyse_result_free(&ga->result);
+	s->dirty = true;
+	if (say)
+		session_msg(s, SM_NORMAL, "analysis cancelled (%d of %d "
+		    "positions done)", ga->done, ga->total);
+}
+
+/* The result into the notes of the live game (for the moves analysed,
+ * when they are still the game's). */
+static void
+finish(struct session *s)
+{
+	struct session_game_analyse *ga = s->ga;
+	struct analyse_result *r = &ga->result;
+	char sum[200];
+	int first = -1, valid = valid_plies(s), i;
+
+	ga->running = false;
+	s->dirty = true;
+	if (ga->rc != 0) {
+		session_msg(s, SM_ERROR, "analysis cancelled");
+		return;
+	}
+	for (i = 0; i < r->nply && i < s->game.nply; i++)
+		if (s->game.moves[i] != ga->game.moves[i])
+			break;
+	if (i < r->nply) {
+		analyse_result_free(r);
+		session_msg(s, SM_ERROR, "analysis dropped: the game changed "
+		    "under it (:analyse again)");
+		return;
+	}
+	/* notes of other moves than these are dropped */
+	if (ga->reset_serial != s->reset_serial)
+		valid = 0;
+	record_notes_truncate(&ga->notes, valid);
+	if (valid == 0 && ga->reset_serial != s->reset_serial) {
+		free(ga->notes.intro);
+		ga->notes.intro = NULL;
+	}
+	session_analyse_notes(r, &s->game, &ga->notes);
+	notes_own(s);
+	for (i = 0; i < r->nply && first < 0; i++)
+		if (r->ply[i].mark != MARK_NONE)
+			first = i;
+	analyse_result_free(r);
+	session_analyse_summary(s, sum, sizeof sum);
+	session_msg(s, SM_GOOD, "analysis done in %.1f s: %s%s",
+	    (double)(s->now() - ga->started) / 1000.0, sum, first >= 0 ?
+	    "  (> next mistake, < previous)" : "");
+}
+
+int
+session_analyse_fd(const struct session *s)
+{
+	return s->ga != NULL && s->ga->worker_ok ? s->ga->worker.rd : -1;
+}
+
+void
+session_analyse_poll(struct session *s)
+{
+	struct session_game_analyse *ga = s->ga;
+	struct session_job_msg m;
+
+	if (ga == NULL || !ga->worker_ok)
+		return;
+	while (session_worker_read(&ga->worker, &m)) {
+		if (!ga->running)
+			continue;
+		if (m.kind == MSG_INFO) {
+			ga->done = m.depth;
+			ga->total = (int)m.nodes;
+			s->dirty = true;
+		} else if (m.kind == MSG_DONE)
+			finish(s);
+	}
+}
+
+bool
+session_analyse_progress(const struct session *s, int *done, int *total,
+    int64_t *left_ms)
+{
+	const struct session_game_analyse *ga = s->ga;
+	int64_t spent;
+
+	if (ga == NULL || !ga->running)
+		return false;
+	*done = ga->done;
+	*total = ga->total;
+	spent = s->now() - ga->started;
+	*left_ms = ga->done > 0 ? spent * (ga->total - ga->done) / ga->done :
+	    -1;
+	return true;
+}
+
+/* "nodes N" / "movetime MS" into lim; -1 with a message. */
+static int
+limits_parse(struct session *s, const char *arg, struct analyse_limits *lim)
+{
+	char word[16];
+	long v;
+	int n;
+
+	analyse_limits_default(lim);
+	if (arg[0] == '\0')
+		return 0;
+	if (sscanf(arg, "%15s %ld%n", word, &v, &n) == 2 &&
+	    arg[n + strspn(arg + n, " ")] == '\0' && v > 0) {
+		if (strcmp(word, "nodes") == 0 && v <= 100000000) {
+			lim->nodes = (uint64_t)v;
+			return 0;
+		}
+		if (strcmp(word, "movetime") == 0 && v <= 600000) {
+			lim->nodes = 0;
+			lim->movetime_ms = (int)v;
+			return 0;
+		}
+	}
+	session_msg(s, SM_ERROR, "analyse: '%s' is not understood (:analyse, "
+	    ":analyse nodes N (1..100000000), :analyse movetime MS "
+	    "(1..600000), :analyse stop)", arg);
+	return -1;
+}
+
+void
+session_analyse_command(struct session *s, const char *arg)
+{
+	struct analyse_limits lim;
+
+	arg += strspn(arg, " ");
+	if (strcmp(arg, "stop") == 0 || strcmp(arg, "cancel") == 0 ||
+	    (arg[0] == '\0' && s->ga != NULL && s->ga->running)) {
+		if (s->ga == NULL || !s->ga->running)
+			session_msg(s, SM_NORMAL, "no analysis runs");
+		cancel(s, true);
+		return;
+	}
+	if (limits_parse(s, arg, &lim) != 0)
+		return;
+	cancel(s, false);
+	start(s, &lim);
+}
+
+void
+session_analyse_jump(struct session *s, int dir)
+{
+	int at = session_shown_ply(s) - 1, i, n = s->game.nply;
+	const struct record_note *note;
+
+	for (i = at + dir; i >= 0 && i < n; i += dir)
+		if (session_analyse_mark(s, i) != MARK_NONE)
+			break;
+	if (i < 0 || i >= n) {
+		session_msg(s, SM_NORMAL, "no %s marked move%s",
+		    dir > 0 ? "later" : "earlier", valid_plies(s) == 0 ?
+		    " (:analyse marks them)" : "");
+		return;
+	}
+	session_review_to(s, i + 1);
+	note = session_note(s, i);
+	session_msg(s, SM_NORMAL, "%d%s %s", s->game.pos[i].fullmove,
+	    s->game.pos[i].side == WHITE ? "." : "...",
+	    note != NULL && note->text != NULL ? note->text : "");
+}
+
+void
+session_analyse_free(struct session *s)
+{
+	struct session_game_analyse *ga = s->ga;
+
+	if (ga == NULL)
+		return;
+	cancel(s, false);
+	if (ga->worker_ok)
+		session_worker_free(&ga->worker);
+	if (ga->search != NULL)
+		search_free(ga->search);
+	if (ga->have_game)
+		game_free(&ga->game);
+	record_notes_free(&ga->notes);
+	free(ga->moves);
+	free(ga);
+	s->ga = NULL;
+}

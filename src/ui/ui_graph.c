@@ -1,0 +1,200 @@
+/*
+ * ui_graph.c: a game's analysis on the board screen: the evaluation graph
+ * across the panel's full width (White's winning chances after each move
+ * as bars of Unicode blocks, or of . : # in a locale without UTF-8), the
+ * move shown marked on it, a click on it showing that move; the progress
+ * bar and the time left while :analyse runs; the marks of the move list
+ * in colour. The session (session_analyse.c) has the numbers.
+ */
+#include <langinfo.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ai/analyse.h"
+#include "ui/ui_int.h"
+
+#define GRAPH_ROWS 3
+
+/* Where the graph was last drawn, for clicks (the view's own state, as
+ * curses' screen is). */
+static struct {
+	int y, x, w, h;
+	int nply, per;
+} drawn;
+
+static bool
+utf8(void)
+{
+	return strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
+}
+
+/* The ply column c of w stands for (the last of those it covers). */
+static int
+column_ply(int c, int w, int nply)
+{
+	if (nply <= w)
+		return c < nply ? c : -1;
+	return (int)(((long)(c + 1) * nply - 1) / w);
+}
+
+/* The column of ply p, or -1. */
+static int
+ply_column(int p, int w, int nply)
+{
+	if (p < 0 || p >= nply)
+		return -1;
+	if (nply <= w)
+		return p;
+	return (int)((long)p * w / nply);
+}
+
+static int
+mark_style(int mark)
+{
+	return mark == MARK_INACCURACY ? ST_HEAD : mark != MARK_NONE ?
+	    ST_ERROR : ST_NORMAL;
+}
+
+/* "Analysing [=====     ] 45/121, 12 s left" */
+static void
+draw_progress(struct ui_app *a, int y, int done, int total, int64_t left)
+{
+	int x = a->lay.panel_x, w = a->lay.panel_w, bar, fill, i;
+	char buf[256], tail[64];
+	size_t len;
+
+	if (left >= 0)
+		snprintf(tail, sizeof tail, " %d/%d, %lld s left", done, total,
+		    (long long)((left + 999) / 1000));
+	else
+		snprintf(tail, sizeof tail, " %d/%d", done, total);
+	bar = w - 2 - 12 - (int)strlen(tail);
+	if (bar > 40)
+		bar = 40;
+	if (bar < 4)
+		bar = 0;
+	len = (size_t)snprintf(buf, sizeof buf, "Analysing");
+	if (bar > 0) {
+		fill = total > 0 ? bar * done / total : 0;
+		buf[len++] = ' ';
+		buf[len++] = '[';
+		for (i = 0; i < bar; i++)
+			buf[len++] = i < fill ? '=' : ' ';
+		buf[len++] = ']';
+	}
+	snprintf(buf + len, sizeof buf - len, "%s", tail);
+	term_putw(y, x, w, ST_HEAD, 0, buf);
+}
+
+/* One cell of a bar: fill eighths of it (0..8). */
+static const char *
+cell(int fill, bool uni)
+{
+	static const char *const blocks[9] = { " ", "\u2581", "\u2582",
+		"\u2583", "\u2584", "\u2585", "\u2586", "\u2587", "\u2588" };
+
+	if (fill < 0)
+		fill = 0;
+	if (fill > 8)
+		fill = 8;
+	if (uni)
+		return blocks[fill];
+	return fill == 0 ? " " : fill <= 3 ? "." : fill <= 6 ? ":" : "#";
+}
+
+int
+ui_graph_draw(struct ui_app *a, int y)
+{
+	const struct session *s = &a->s;
+	int x = a->lay.panel_x + 1, w = a->lay.panel_w - 2, nply = s->game.nply;
+	int done, total, c, r, any = 0, cp, shown, here, per;
+	int64_t left;
+	bool uni = utf8();
+	char sum[200];
+
+	drawn.h = 0;
+	if (session_analyse_progress(s, &done, &total, &left)) {
+		draw_progress(a, y, done, total, left);
+		return y + 1;
+	}
+	for (int i = 0; i < nply && !any; i++)
+		any = session_analyse_eval(s, i, &cp);
+	if (!any || w < 8 || y + GRAPH_ROWS + 2 >= a->lay.status_y)
+		return y;
+	session_analyse_summary(s, sum, sizeof sum);
+	term_putw(y++, a->lay.panel_x, a->lay.panel_w, ST_HEAD, 0,
+	    sum[0] != '\0' ? sum : "Evaluation");
+	/* two columns a ply while they fit, else plies share columns */
+	per = nply > 0 && nply * 2 <= w ? 2 : 1;
+	if (per == 2)
+		w = nply * 2;
+	shown = session_shown_ply(s) - 1;
+	here = ply_column(shown, w / per, nply);
+	for (c = 0; c < w; c++) {
+		int slot = c / per, p = column_ply(slot, w / per, nply);
+		int height = -1, mark = p >= 0 ? session_analyse_mark(s, p) : 0;
+		bool cur = slot == here;
+
+		if (p >= 0 && session_analyse_eval(s, p, &cp))
+			height = (int)(analyse_win_percent(cp) * GRAPH_ROWS *
+			    8 / 100 + 0.5);
+		for (r = 0; r < GRAPH_ROWS; r++) {
+			int fill = height - (GRAPH_ROWS - 1 - r) * 8;
+			const char *ch = height < 0 ? (r == GRAPH_ROWS - 1 ?
+			    "?" : " ") : cell(fill, uni);
+			term_put(y + r, x + c, cur ? ST_SELECTED :
+			    mark_style(mark), cur ? TA_BOLD : 0, ch);
+		}
+	}
+	drawn.y = y;
+	drawn.x = x;
+	drawn.w = w;
+	drawn.h = GRAPH_ROWS;
+	drawn.nply = nply;
+	drawn.per = per;
+	return y + GRAPH_ROWS;
+}
+
+bool
+ui_graph_click(struct ui_app *a, int my, int mx)
+{
+	struct session_cmd cmd;
+	int c, p;
+
+	if (drawn.h == 0 || my < drawn.y || my >= drawn.y + drawn.h ||
+	    mx < drawn.x || mx >= drawn.x + drawn.w ||
+	    drawn.nply != a->s.game.nply)
+		return false;
+	c = mx - drawn.x;
+	p = column_ply(c / drawn.per, drawn.w / drawn.per, drawn.nply);
+	if (p < 0)
+		return true;
+	memset(&cmd, 0, sizeof cmd);
+	cmd.type = CMD_REVIEW_TO;
+	snprintf(cmd.arg, sizeof cmd.arg, "%d", p + 1);
+	app_command(a, &cmd);
+	return true;
+}
+
+void
+ui_graph_marks(struct ui_app *a, int y, int x, int w, const int ply[2],
+    const int col[2])
+{
+	char mv[MOVE_TEXT_MAX + 16];
+	const char *sym;
+	int k, mark, len, at;
+
+	for (k = 0; k < 2; k++) {
+		if (ply[k] < 0 || col[k] < 0)
+			continue;
+		mark = session_analyse_mark(&a->s, ply[k]);
+		if (mark == MARK_NONE)
+			continue;
+		sym = analyse_mark_symbol(mark);
+		session_move_label(&a->s, ply[k], mv, sizeof mv);
+		len = (int)strlen(mv);
+		at = col[k] + len - (int)strlen(sym);
+		if (at + (int)strlen(sym) <= w)
+			term_put(y, x + at, mark_style(mark), TA_BOLD, sym);
+	}
+}
