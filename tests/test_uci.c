@@ -234,7 +234,7 @@ test_nul_byte(void **state)
 static int
 mpv_line(const char *out, int d, int k, char *first, int *score)
 {
-	char want[48], kind[8];
+	char want[80], kind[8];
 	const char *p;
 	int v;
 
