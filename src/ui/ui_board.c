@@ -419,7 +419,7 @@ first_line(struct ui_app *a, int nlines, int room)
 		a->scroll = 0;
 	first = nlines - room - a->scroll;
 	if (s->review >= 0 && room > 0) {
-		line = ui_moves_shown_line(s);
+		line = ui_moves_shown_line(s, a->lay.panel_w);
 		if (line < first)
 			first = line;
 		if (line >= first + room)
@@ -438,7 +438,7 @@ draw_moves(struct ui_app *a, int y)
 	int shown = session_shown_ply(s), nlines, first;
 	char buf[256], mv[MOVE_TEXT_MAX + 16];
 
-	nlines = ui_moves_line(s, -1, NULL, 0, ply, col, hl);
+	nlines = ui_moves_line(s, w, -1, NULL, 0, ply, col, hl);
 	first = first_line(a, nlines, room);
 	if (s->review >= 0 && s->game.nply > s->review_seen)
 		snprintf(buf, sizeof buf, "Moves (%d new: } shows them)",
@@ -450,7 +450,7 @@ draw_moves(struct ui_app *a, int y)
 	if (nlines == 0 && room > 0)
 		term_putw(y, x, w, ST_DIM, 0, "  (none yet)");
 	for (i = 0; i < room && first + i < nlines; i++) {
-		ui_moves_line(s, first + i, buf, sizeof buf, ply, col, hl);
+		ui_moves_line(s, w, first + i, buf, sizeof buf, ply, col, hl);
 		term_putw(y + i, x, w, hl[2] ? ST_DIM : ply[0] < 0 &&
 		    ply[1] < 0 ? ST_GOOD : ST_NORMAL, s->review < 0 &&
 		    first + i == nlines - 1 ? TA_BOLD : 0, buf);

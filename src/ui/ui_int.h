@@ -187,14 +187,15 @@ void ui_message_line(struct ui_app *a);
 /* ui_edit.c: the board editor's screen. */
 void ui_edit_draw(struct ui_app *a);
 void ui_edit_key(struct ui_app *a, const struct ui_event *ev);
-/* ui_moves.c: line k of the move list into buf (k -1: none) with the
+/* ui_moves.c: line k of the move list, w columns wide (a variation
+ * longer than that goes on over more lines), into buf (k -1: none) with the
  * plies on it and their columns, hl[] the column and width of the
  * variation move shown (-1 none) and hl[2] 1 on a variation's line;
  * returns the count of lines when k is -1. The line of the position
  * shown while reviewing (-1 live). */
-int ui_moves_line(const struct session *s, int k, char *buf, size_t n,
-    int ply[2], int col[2], int hl[3]);
-int ui_moves_shown_line(const struct session *s);
+int ui_moves_line(const struct session *s, int w, int k, char *buf,
+    size_t n, int ply[2], int col[2], int hl[3]);
+int ui_moves_shown_line(const struct session *s, int w);
 void ui_draw(struct ui_app *a);
 /* ui_graph.c: a game's analysis: the evaluation graph (or the progress
  * bar while it runs) from row y, the next free row; a click on it (true

@@ -126,14 +126,60 @@ main_line(const struct session *s, int k, char *buf, size_t n, int ply[2],
 	}
 }
 
+/* The full text of a variation line ("      (3. e2e3 ... )") and where
+ * the move shown is in it. */
+static void
+var_text(const struct session *s, int root, char *buf, size_t n, int *hc,
+    int *hw)
+{
+	struct out o = { buf, n, 0, -1, -1, -1 };
+
+	o.target = s->var;
+	buf[0] = '\0';
+	put(&o, VAR_INDENT "(");
+	var_line(&s->tree, root, &o);
+	put(&o, ")");
+	*hc = o.col;
+	*hw = o.width;
+}
+
+/* Cut text into lines of w columns at blanks (the later ones indented
+ * by CONT columns): each line's first byte into start, their count. */
+#define CONT 7
+static int
+chunks(const char *t, int w, int *start, int max)
+{
+	int len = (int)strlen(t), at = 0, n = 0;
+
+	while (at < len && n < max) {
+		int room = n == 0 ? w : w - CONT, end = at + room, cut;
+		if (room < 8)
+			room = 8, end = at + room;
+		start[n++] = at;
+		if (end >= len)
+			break;
+		for (cut = end; cut > at && t[cut] != ' '; cut--)
+			;
+		if (cut == at)
+			cut = end;
+		at = cut;
+		while (t[at] == ' ')
+			at++;
+	}
+	return n > 0 ? n : 1;
+}
+
+#define CHUNKS_MAX 64
+
 int
-ui_moves_line(const struct session *s, int k, char *buf, size_t n,
+ui_moves_line(const struct session *s, int w, int k, char *buf, size_t n,
     int ply[2], int col[2], int hl[3])
 {
 	const struct game *g = &s->game;
 	int off = g->pos[0].side == BLACK, nmove = (g->nply + off + 1) / 2;
-	int line = 0, mk, q, i, nr;
+	int line = 0, mk, q, i, j, nr, nc, hc, hw, start[CHUNKS_MAX];
 	const int *root = NULL;
+	char text[1024];
 
 	if (ply != NULL)
 		ply[0] = ply[1] = col[0] = col[1] = -1;
@@ -147,16 +193,27 @@ ui_moves_line(const struct session *s, int k, char *buf, size_t n,
 		for (q = 0; q < 2; q++) {
 			nr = roots(s, 2 * mk - off + q, &root);
 			for (i = 0; i < nr; i++) {
-				struct out o = { buf, n, 0, -1, -1, -1 };
-				if (line++ != k)
+				var_text(s, root[i], text, sizeof text, &hc,
+				    &hw);
+				nc = chunks(text, w, start, CHUNKS_MAX);
+				if (k < line || k >= line + nc) {
+					line += nc;
 					continue;
-				o.target = s->var;
-				buf[0] = '\0';
-				put(&o, VAR_INDENT "(");
-				var_line(&s->tree, root[i], &o);
-				put(&o, ")");
-				hl[0] = o.col;
-				hl[1] = o.width;
+				}
+				j = k - line;
+				{
+					int end = j + 1 < nc ? start[j + 1] :
+					    (int)strlen(text), pre = j ? CONT : 0;
+					while (end > start[j] &&
+					    text[end - 1] == ' ')
+						end--;
+					snprintf(buf, n, "%*s%.*s", pre, "",
+					    end - start[j], text + start[j]);
+					if (hc >= start[j] && hc < end) {
+						hl[0] = hc - start[j] + pre;
+						hl[1] = hw;
+					}
+				}
 				hl[2] = 1;
 				return -1;
 			}
@@ -170,12 +227,13 @@ ui_moves_line(const struct session *s, int k, char *buf, size_t n,
 }
 
 int
-ui_moves_shown_line(const struct session *s)
+ui_moves_shown_line(const struct session *s, int w)
 {
 	const struct game *g = &s->game;
 	int off = g->pos[0].side == BLACK, nmove = (g->nply + off + 1) / 2;
-	int line = 0, mk, q, i, nr, want;
+	int line = 0, mk, q, i, j, nr, nc, hc, hw, want, start[CHUNKS_MAX];
 	const int *root = NULL;
+	char text[1024];
 
 	if (s->review < 0)
 		return -1;
@@ -187,10 +245,19 @@ ui_moves_shown_line(const struct session *s)
 		line++;
 		for (q = 0; q < 2; q++) {
 			nr = roots(s, 2 * mk - off + q, &root);
-			for (i = 0; i < nr; i++, line++)
+			for (i = 0; i < nr; i++) {
+				var_text(s, root[i], text, sizeof text, &hc,
+				    &hw);
+				nc = chunks(text, w, start, CHUNKS_MAX);
 				if (s->var > 0 && under(&s->tree, s->var,
-				    root[i]))
-					return line;
+				    root[i])) {
+					for (j = nc - 1; j > 0 &&
+					    start[j] > hc; j--)
+						;
+					return line + j;
+				}
+				line += nc;
+			}
 		}
 	}
 	return line > 0 ? line - 1 : 0;
