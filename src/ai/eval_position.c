@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "ai/search_internal.h"
+#include "util/util.h"
 
 /* Per piece type, LZEGCMPSQ; the asserts make a missing type an error. */
 #define EVAL_VALUES { 0, 484, 528, 596, 784, 428, 226, 334, 900 }
@@ -183,7 +184,7 @@ eval_tune(struct eval_params *p, const char *text, char *err, size_t errlen)
 	strcpy(buf, text);
 	for (s = strtok_r(buf, ",;", &save); s != NULL;
 	    s = strtok_r(NULL, ",;", &save)) {
-		char *eq = strchr(s, '='), *end;
+		char *eq = strchr(s, '=');
 		long v;
 		int i;
 
@@ -192,8 +193,7 @@ eval_tune(struct eval_params *p, const char *text, char *err, size_t errlen)
 			return -1;
 		}
 		*eq = '\0';
-		v = strtol(eq + 1, &end, 10);
-		if (*end != '\0' || end == eq + 1 || v < -5000 || v > 5000) {
+		if (parse_long(eq + 1, -5000, 5000, &v, NULL, 0) != 0) {
 			snprintf(err, errlen, "bad tune value '%s'", eq + 1);
 			return -1;
 		}

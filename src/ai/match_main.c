@@ -92,12 +92,9 @@ static int
 number(const char *opt, const char *text, long long lo, long long hi,
     long long *out)
 {
-	char *end;
-	long long v;
+	long v;
 
-	errno = 0;
-	v = strtoll(text, &end, 10);
-	if (*text == '\0' || *end != '\0' || errno != 0 || v < lo || v > hi) {
+	if (parse_long(text, (long)lo, (long)hi, &v, NULL, 0) != 0) {
 		fprintf(stderr, "congo: --%s must be a number %lld..%lld, not "
 		    "'%s'\n", opt, lo, hi, text);
 		return -1;
@@ -137,12 +134,22 @@ static int
 parse_sprt(const char *text, struct match_config *c)
 {
 	double v[4] = { 0, 0, 0.05, 0.05 };
-	int n;
-	char tail;
+	size_t len = strlen(text);
+	char buf[128], *f, *save = NULL;
+	bool ok = len > 0 && len < sizeof buf && text[0] != ',' &&
+	    text[len - 1] != ',' && strstr(text, ",,") == NULL;
+	int n = 0;
 
-	n = sscanf(text, "%lf,%lf,%lf,%lf%c", &v[0], &v[1], &v[2], &v[3],
-	    &tail);
-	if ((n != 2 && n != 4) || v[0] >= v[1] || v[2] <= 0 || v[2] >= 0.5 ||
+	snprintf(buf, sizeof buf, "%s", text);
+	for (f = strtok_r(buf, ",", &save); ok && f != NULL;
+	    f = strtok_r(NULL, ",", &save)) {
+		if (n == 4 || parse_double(f, -1e6, 1e6, &v[n], NULL, 0) != 0)
+			ok = false;
+		else
+			n++;
+	}
+	if (!ok ||
+	    (n != 2 && n != 4) || v[0] >= v[1] || v[2] <= 0 || v[2] >= 0.5 ||
 	    v[3] <= 0 || v[3] >= 0.5) {
 		fprintf(stderr, "congo: --sprt needs ELO0,ELO1[,ALPHA,BETA] "
 		    "with ELO0 < ELO1 and 0 < ALPHA, BETA < 0.5, not '%s'\n",

@@ -2,24 +2,21 @@
  * search_spec.c: players written as text, "alphabeta:movetime=100,depth=8",
  * for --match and any command line that names an AI.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "ai/search_internal.h"
+#include "util/util.h"
 
 static int
 parse_num(const char *key, const char *val, long long lo, long long hi,
     long long *out, char *err, size_t errlen)
 {
-	char *end;
-	long long v;
+	long v;
 
-	errno = 0;
-	v = strtoll(val, &end, 10);
-	if (*val == '\0' || *end != '\0' || errno != 0 || v < lo || v > hi) {
+	if (parse_long(val, (long)lo, (long)hi, &v, NULL, 0) != 0) {
 		snprintf(err, errlen, "%s must be a number %lld..%lld, not '%s'",
 		    key, lo, hi, val);
 		return -1;
@@ -99,13 +96,9 @@ search_player_parse(const char *text, struct search_player *out, char *err,
 				return -1;
 			out->options.threads = (int)v;
 		} else if (strcasecmp(item, "seed") == 0) {
-			char *end;
-			unsigned long long s;
+			uint64_t s;
 
-			errno = 0;
-			s = strtoull(eq, &end, 10);
-			if (*eq == '\0' || *end != '\0' || errno != 0 ||
-			    *eq == '-') {
+			if (parse_u64(eq, 0, UINT64_MAX, &s, NULL, 0) != 0) {
 				snprintf(err, errlen, "seed must be a number "
 				    "0..18446744073709551615, not '%s'", eq);
 				return -1;

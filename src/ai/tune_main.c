@@ -345,10 +345,9 @@ check_only(const char *only)
 static int
 number(const char *what, const char *text, long lo, long hi, long *out)
 {
-	char *end;
-	long v = strtol(text, &end, 10);
+	long v;
 
-	if (*text == '\0' || *end != '\0' || v < lo || v > hi) {
+	if (parse_long(text, lo, hi, &v, NULL, 0) != 0) {
 		fprintf(stderr, "congo: --tune: --%s wants a number from %ld "
 		    "to %ld, not '%s'\n", what, lo, hi, text);
 		return -1;
@@ -407,11 +406,8 @@ tune_main(int argc, char **argv)
 			only = optarg;
 			break;
 		case 'k': {
-			char *end;
-
-			t.k = strtod(optarg, &end);
-			if (*optarg == '\0' || *end != '\0' || !(t.k > 0) ||
-			    t.k > 100) {
+			if (parse_double(optarg, 0, 100, &t.k, NULL, 0) != 0 ||
+			    !(t.k > 0)) {
 				fprintf(stderr, "congo: --tune: --k wants a "
 				    "positive number, not '%s'\n", optarg);
 				return 2;

@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "bench/bench.h"
+#include "util/util.h"
 #include "engine/fen.h"
 #include "engine/movegen.h"
 
@@ -24,7 +25,6 @@ bench_perft(int argc, char **argv)
 	const char *fen;
 
 	for (int i = 1; i < argc; i++) {
-		char *end;
 		if (strcmp(argv[i], "--variant") == 0) {
 			if (i + 1 >= argc ||
 			    (variant = variant_parse(argv[i + 1])) < 0) {
@@ -35,8 +35,7 @@ bench_perft(int argc, char **argv)
 			i++;
 			continue;
 		}
-		depth = strtol(argv[i], &end, 10);
-		if (*end != '\0' || depth < 1 || depth > 12) {
+		if (parse_long(argv[i], 1, 12, &depth, NULL, 0) != 0) {
 			fprintf(stderr, "congo: perft depth must be 1..12\n");
 			return 2;
 		}

@@ -4,10 +4,9 @@
 #include "config.h"
 
 #include <ctype.h>
-#include <errno.h>
+#include <float.h>
 #include <inttypes.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,7 +22,6 @@ static int
 read_number(const char *s, const char *end, double *out)
 {
 	char buf[32];
-	char *stop;
 	size_t len = (size_t)(end - s);
 	const char *p;
 
@@ -34,11 +32,7 @@ read_number(const char *s, const char *end, double *out)
 			return -1;
 	memcpy(buf, s, len);
 	buf[len] = '\0';
-	errno = 0;
-	*out = strtod(buf, &stop);
-	if (errno != 0 || *stop != '\0' || !isfinite(*out) || *out < 0)
-		return -1;
-	return 0;
+	return parse_double(buf, 0, DBL_MAX, out, NULL, 0);
 }
 
 static int

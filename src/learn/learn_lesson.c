@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "learn/learn.h"
+#include "util/util.h"
 
 struct parse {
 	const char *name;
@@ -179,13 +180,10 @@ parse_check(struct parse *p, char *arg)
 	c = &s->check[s->ncheck];
 	memset(c, 0, sizeof *c);
 	if (strcmp(word, "captures") == 0) {
-		char *end;
 		long v;
 		if (rest == NULL)
 			return perr(p, p->line, "'check captures' needs a number");
-		errno = 0;
-		v = strtol(rest, &end, 10);
-		if (errno != 0 || *end != '\0' || v < 1 || v > 14)
+		if (parse_long(rest, 1, 14, &v, NULL, 0) != 0)
 			return perr(p, p->line, "'%s' is not a number of captures "
 			    "(1..14)", rest);
 		c->kind = LC_CAPTURES;

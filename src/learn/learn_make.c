@@ -7,7 +7,6 @@
  */
 #include "config.h"
 
-#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -64,12 +63,9 @@ usage(FILE *out)
 static int
 num_arg(const char *opt, const char *s, long lo, long hi, long *out)
 {
-	char *end;
 	long v;
 
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (errno != 0 || *end != '\0' || end == s || v < lo || v > hi) {
+	if (parse_long(s, lo, hi, &v, NULL, 0) != 0) {
 		fprintf(stderr, "congo: %s '%s': expected %ld..%ld\n", opt, s, lo,
 		    hi);
 		return -1;

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "learn/learn.h"
+#include "util/util.h"
 
 int
 learn_state_dir(char *out, size_t n)
@@ -153,19 +154,16 @@ load_line(struct learn_state *st, char *line, char *msg, size_t n)
 	}
 	if (strcmp(kw, "player") == 0) {
 		struct learn_player *p;
-		char *end1, *end2, *end3;
 		double r, rd;
 		long games;
 		if (a == NULL || d == NULL || e != NULL ||
 		    !word_ok(a, LEARN_ID_MAX))
 			return snprintf(msg, n, "'player' takes a name, a rating, a "
 			    "deviation and a number of puzzles"), -1;
-		r = strtod(b, &end1);
-		rd = strtod(c, &end2);
-		games = strtol(d, &end3, 10);
-		if (*end1 != '\0' || *end2 != '\0' || *end3 != '\0' ||
-		    !(r > -5000 && r < 10000) || !(rd >= 1 && rd <= 1000) ||
-		    games < 0 || games > 100000000)
+		if (parse_double(b, -5000, 10000, &r, NULL, 0) != 0 ||
+		    parse_double(c, 1, 1000, &rd, NULL, 0) != 0 ||
+		    parse_long(d, 0, 100000000, &games, NULL, 0) != 0 ||
+		    r == -5000 || r == 10000)
 			return snprintf(msg, n, "bad rating numbers '%s %s %s'", b,
 			    c, d), -1;
 		p = learn_state_player(st, a);

@@ -256,7 +256,6 @@ tb_make_main(int argc, char **argv)
 	const char *names = NULL;
 	int c, variant = -1, pieces = 2, threads, v, k, count;
 	long n;
-	char *end;
 
 	threads = (int)sysconf(_SC_NPROCESSORS_ONLN);
 	if (threads < 1)
@@ -275,9 +274,8 @@ tb_make_main(int argc, char **argv)
 			break;
 		case 'n':
 		case 't':
-			n = strtol(optarg, &end, 10);
-			if (*optarg == '\0' || *end != '\0' || n < (c == 'n' ?
-			    0 : 1) || n > (c == 'n' ? TB_MAX_PIECES : 64)) {
+			if (parse_long(optarg, c == 'n' ? 0 : 1, c == 'n' ?
+			    TB_MAX_PIECES : 64, &n, NULL, 0) != 0) {
 				fprintf(stderr, "congo: --%s needs a number "
 				    "%d..%d, not '%s'\n", c == 'n' ? "pieces" :
 				    "threads", c == 'n' ? 0 : 1, c == 'n' ?

@@ -189,11 +189,11 @@ static void
 cmd_perft(struct uci *u, const char *arg)
 {
 	uint64_t total = 0;
-	char *end, **t;
+	char **t;
 	size_t n;
-	long depth = strtol(arg, &end, 10);
+	long depth;
 
-	if (end == arg || *end != '\0' || depth < 1 || depth > 20) {
+	if (parse_long(arg, 1, 20, &depth, NULL, 0) != 0) {
 		fprintf(u->out, "error go perft needs a depth from 1 to 20\n");
 		return;
 	}

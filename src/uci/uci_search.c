@@ -4,7 +4,6 @@
  * --engine`. The search runs in a thread of its own; the command loop
  * keeps reading (isready, stop).
  */
-#include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,12 +93,9 @@ uci_search_print_options(struct uci_search *s)
 static int
 uci_number(const char *text, long long lo, long long hi, long long *out)
 {
-	char *end;
-	long long v;
+	long v;
 
-	errno = 0;
-	v = strtoll(text, &end, 10);
-	if (*text == '\0' || *end != '\0' || errno != 0 || v < lo || v > hi)
+	if (parse_long(text, (long)lo, (long)hi, &v, NULL, 0) != 0)
 		return -1;
 	*out = v;
 	return 0;
@@ -198,13 +194,9 @@ uci_search_setoption(struct uci_search *s, char *args)
 		}
 		o.multipv = (int)v;
 	} else if (strcasecmp(name, "Seed") == 0) {
-		char *end;
-		unsigned long long u;
+		uint64_t u;
 
-		errno = 0;
-		u = strtoull(value, &end, 10);
-		if (*value == '\0' || *value == '-' || *end != '\0' ||
-		    errno != 0) {
+		if (parse_u64(value, 0, UINT64_MAX, &u, NULL, 0) != 0) {
 			fprintf(s->out, "error Seed must be a number, not "
 			    "'%s'\n", value);
 			return;

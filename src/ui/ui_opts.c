@@ -9,6 +9,7 @@
 
 #include "config/config.h"
 #include "ui/ui_int.h"
+#include "util/util.h"
 
 void
 ui_usage(FILE *out)
@@ -43,11 +44,9 @@ static int
 number(const char *opt, const char *v, long max, int *out, char *err,
     size_t errlen)
 {
-	char *end;
 	long n;
 
-	n = strtol(v, &end, 10);
-	if (*v == '\0' || *end != '\0' || n < 0 || n > max) {
+	if (parse_long(v, 0, max, &n, NULL, 0) != 0) {
 		snprintf(err, errlen, "%s must be a number 0..%ld, not '%s'",
 		    opt, max, v);
 		return -1;
@@ -100,7 +99,6 @@ static int
 net_option(int opt, const char *v, struct ui_net_opts *n, char *err,
     size_t errlen)
 {
-	char *end;
 	long port;
 
 	n->any = true;
@@ -148,8 +146,7 @@ net_option(int opt, const char *v, struct ui_net_opts *n, char *err,
 		}
 		break;
 	default: /* OPT_PORT */
-		port = strtol(v, &end, 10);
-		if (*v == '\0' || *end != '\0' || port < 0 || port > 65535) {
+		if (parse_long(v, 0, 65535, &port, NULL, 0) != 0) {
 			snprintf(err, errlen, "--port must be a number "
 			    "0..65535 (0 with --host: any free port), not "
 			    "'%s'", v);

@@ -344,13 +344,9 @@ split_addr(const char *addr, char *host, size_t n, int *port)
 {
 	const char *colon = strrchr(addr, ':');
 	size_t len;
-	char *end;
 	long v;
 
-	if (colon == NULL || colon[1] == '\0')
-		return -1;
-	v = strtol(colon + 1, &end, 10);
-	if (*end != '\0' || v < 0 || v > 65535)
+	if (colon == NULL || parse_long(colon + 1, 0, 65535, &v, NULL, 0) != 0)
 		return -1;
 	*port = (int)v;
 	len = (size_t)(colon - addr);
