@@ -4,8 +4,8 @@
 # is refused with the problem named (no lion, a lion outside its castle),
 # pieces are put with their letters (Shift for White) and taken with x,
 # :fen shows the editor's position and puts it on the clipboard (tmux's
-# buffer, OSC 52), Enter goes through the new-game dialog to a game from
-# the position, and a move is played in it; Esc leaves the editor with the
+# buffer, OSC 52), Enter goes through the new-game dialog (Black: the AI)
+# to a game from the position, the AI moves and so do we; Esc leaves the editor with the
 # game unchanged. Every wait polls with a deadline, no fixed sleeps.
 # Exit status: 0 pass, 1 fail, 77 skipped (no tmux), 99 error.
 
@@ -87,19 +87,19 @@ until T show-buffer 2>/dev/null | grep -q '^3l3/7/7/7/3Z3/7/3L3 b 0 1$'; do
 	sleep 0.05
 done
 
-note "Enter: the new-game dialog with this start; Enter plays it"
+note "Enter: the new-game dialog with this start, Black the AI: it plays"
 keys Enter
 wait_for 'New game'
 expect 'FEN 3l3/7/7/7/3Z3/7/3L3 b 0 1'
+keys Down Right
+wait_for 'Black +< AI level 1'
 keys Enter
-wait_for 'new game of Congo'
+wait_for 'new game of Congo: human against AI level 1'
 wait_gone 'Board editor'
-expect 'Black to move'
-
-note "a move in the game from the edited position"
-command_line d7c6
-wait_for '1\. \.\.\. +d7c6'
+wait_for '1\. \.\.\. +[a-g][1-7][a-g][1-7]'
 wait_for 'White to move'
+
+note "a move of ours in the game from the edited position"
 command_line d3e5
 wait_for '2\. d3e5'
 
