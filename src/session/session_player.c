@@ -218,7 +218,7 @@ player_with_level(const char *text, struct player_conf *pc, char *err,
     size_t errlen)
 {
 	const char *colon = strchr(text, ':');
-	char type[32], *end;
+	char type[32];
 	long level;
 
 	snprintf(type, sizeof type, "%.*s", (int)(colon - text), text);
@@ -227,9 +227,7 @@ player_with_level(const char *text, struct player_conf *pc, char *err,
 		    "level=N (0..%d)", colon + 1, SEARCH_LEVELS);
 		return -1;
 	}
-	level = strtol(colon + 7, &end, 10);
-	if (colon[7] == '\0' || *end != '\0' || level < 0 ||
-	    level > SEARCH_LEVELS) {
+	if (parse_long(colon + 7, 0, SEARCH_LEVELS, &level, NULL, 0) != 0) {
 		snprintf(err, errlen, "level must be a number 0..%d, not '%s'",
 		    SEARCH_LEVELS, colon + 7);
 		return -1;
