@@ -3,15 +3,10 @@
  * (the local seat keeps its human or AI player, the other is remote),
  * `congo --host`'s server in a thread of the game, and the loop's hooks.
  */
-#include <arpa/inet.h>
-#include <ifaddrs.h>
-#include <net/if.h>
-#include <netinet/in.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
 
 #include "clock/clock.h"
 #include "net/client/client.h"
@@ -148,46 +143,6 @@ ui_net_opts_check(const struct ui_net_opts *o, char *err, size_t errlen)
 	return 0;
 }
 
-/* The addresses a friend can use: every address of the machine but the
- * loopback and IPv6 link-local ones, IPv4 first. */
-static void
-local_addresses(struct ui_net *u)
-{
-	struct ifaddrs *ifa, *i;
-	char ip[INET6_ADDRSTRLEN];
-	int pass;
-
-	u->naddrs = 0;
-	if (getifaddrs(&ifa) != 0)
-		return;
-	for (pass = 0; pass < 2; pass++)
-		for (i = ifa; i != NULL && u->naddrs < UI_ADDRS_MAX;
-		    i = i->ifa_next) {
-			int fam = pass == 0 ? AF_INET : AF_INET6;
-			if (i->ifa_addr == NULL || i->ifa_addr->sa_family !=
-			    fam || (i->ifa_flags & IFF_LOOPBACK))
-				continue;
-			if (fam == AF_INET) {
-				inet_ntop(AF_INET, &((struct sockaddr_in *)
-				    (void *)i->ifa_addr)->sin_addr, ip,
-				    sizeof ip);
-				snprintf(u->addrs[u->naddrs++],
-				    sizeof u->addrs[0], "%s:%d", ip, u->port);
-			} else {
-				const struct in6_addr *a6 =
-				    &((struct sockaddr_in6 *)(void *)
-				    i->ifa_addr)->sin6_addr;
-				if (IN6_IS_ADDR_LINKLOCAL(a6) ||
-				    IN6_IS_ADDR_LOOPBACK(a6))
-					continue;
-				inet_ntop(AF_INET6, a6, ip, sizeof ip);
-				snprintf(u->addrs[u->naddrs++],
-				    sizeof u->addrs[0], "[%s]:%d", ip, u->port);
-			}
-		}
-	freeifaddrs(ifa);
-}
-
 void
 ui_net_friend_command(const struct ui_net *u, int i, const char *game,
     char *buf, size_t n)
@@ -273,7 +228,7 @@ start_host(struct ui_net *n, int port, char *err, size_t errlen)
 	n->thread = true;
 	n->port = srv_port(n->srv);
 	snprintf(n->host, sizeof n->host, "127.0.0.1");
-	local_addresses(n);
+	n->naddrs = net_local_addresses(n->port, n->addrs, UI_ADDRS_MAX);
 	return 0;
 }
 

@@ -204,6 +204,11 @@ int net_keys_save(const char *host, int port, const char *name,
 int net_keys_find(const char *host, int port, const char *name,
     char *name_out, size_t nn, char *key, size_t kn);
 
+/* The addresses a friend can reach this machine at (client_addrs.c):
+ * every address but the loopback and IPv6 link-local ones, IPv4 first,
+ * "IP:PORT" or "[IP]:PORT"; how many were written (at most max). */
+#define NET_ADDR_MAX 64
+int net_local_addresses(int port, char (*out)[NET_ADDR_MAX], int max);
 /* "HOST", "HOST:PORT", "[V6]:PORT" into host and *port. -1 with err. */
 int net_parse_address(const char *text, char *host, size_t n, int *port,
     char *err, size_t errlen);
