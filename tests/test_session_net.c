@@ -231,11 +231,35 @@ hook_after(void *ctx, const struct net_event *e)
 	after_calls++;
 }
 
+/* The view's command hook: a question answered yes runs its command so. */
+static bool
+hook_command(void *ctx, const struct session_cmd *c)
+{
+	return session_net_command(ctx, c);
+}
+
 static void
 hook_done(void *ctx)
 {
 	(void)ctx;
 	done_calls++;
+}
+
+/* The wire FEN after c2c3 c6c5. */
+static void
+after_two(char *out)
+{
+	struct game gm;
+	struct board b;
+	char err[160], fen[FEN_MAX];
+
+	assert_int_equal(fen_read(&b, FEN_START, err, sizeof err), 0);
+	game_init(&gm, &b, NULL);
+	assert_int_equal(game_play_text(&gm, "c2c3", err, sizeof err), 0);
+	assert_int_equal(game_play_text(&gm, "c6c5", err, sizeof err), 0);
+	fen_write(game_board(&gm), fen, sizeof fen);
+	cgp_fen_to_wire(fen, out, CGP_FEN_MAX);
+	game_free(&gm);
 }
 
 static void
@@ -245,7 +269,7 @@ test_network_game(void **state)
 	struct net_client_opts o;
 	struct session_net *g;
 	struct board b;
-	char err[200], line[600];
+	char err[200], line[600], fen2[CGP_FEN_MAX];
 	(void)state;
 
 	listen_loopback();
@@ -266,6 +290,8 @@ test_network_game(void **state)
 	g->hooks.event = hook_event;
 	g->hooks.after = hook_after;
 	g->hooks.done = hook_done;
+	S.hooks.ctx = &S;
+	S.hooks.command = hook_command;
 	session_net_install(&S, -1);
 	assert_false(S.player[WHITE]->human);
 	assert_string_equal(S.player[WHITE]->ops->kind, "remote");
@@ -360,7 +386,7 @@ test_network_game(void **state)
 	assert_non_null(strstr(S.msg.text, "printable ASCII only"));
 
 	/* What a network game does not do. */
-	cmd(CMD_UNDO, NULL);
+	cmd(CMD_REDO, NULL);
 	assert_string_equal(S.msg.text, "not allowed in a network game");
 	cmd(CMD_PAUSE, NULL);
 	assert_non_null(strstr(S.msg.text, "not allowed in a network game"));
@@ -384,8 +410,50 @@ test_network_game(void **state)
 	wait_msg("opponent is back");
 	assert_int_equal(g->gone_at, 0);
 
+	/* Takebacks: ours declined; White's accepted (a question), the
+	 * game taken back and brought again from the server. */
+	cmd(CMD_TAKEBACK, NULL);
+	assert_string_equal(S.msg.text, "takeback offered: waiting for White's "
+	    "answer");
+	assert_true(g->tb_offered);
+	expect_line("#b TAKEBACK game=" GAME " action=offer", NULL, 0);
+	send_line("OK #b TAKEBACK game=%s", GAME);
+	send_line("EV %s 9 TAKEBACK action=decline side=white", GAME);
+	wait_msg("White declines the takeback");
+	assert_false(g->tb_offered);
+	send_line("EV %s 10 TAKEBACK action=offer side=white", GAME);
+	WAIT(S.asking);
+	assert_non_null(strstr(S.question, "White asks to take back a move"));
+	assert_true(g->tb_asked);
+	session_answer(&S, true);
+	expect_line("#b TAKEBACK game=" GAME " action=accept", NULL, 0);
+	assert_false(g->tb_asked);
+	send_line("OK #b TAKEBACK game=%s", GAME);
+	after_two(fen2);
+	send_line("EV %s 11 UNDO ply=2 fen=%s", GAME, fen2);
+	wait_msg("takeback accepted: the game goes back to ply 2");
+	assert_false(g->synced);
+	expect_line("#s STATE game=" GAME, NULL, 0);
+	send_line("EV %s 11 STATE variant=congo start=%s fen=%s ply=2 "
+	    "turn=white status=active white=ann black=bob wpresent=1 "
+	    "bpresent=1", GAME, START, fen2);
+	expect_line("#h HISTORY game=" GAME " from=0", NULL, 0);
+	send_line("OK #h HISTORY n=2 plies=2");
+	send_line("ITEM #h ply=0 side=white move=c2c3");
+	send_line("ITEM #h ply=1 side=black move=c6c5");
+	WAIT(g->synced);
+	assert_int_equal(S.game.nply, 2);
+	/* An offer lapses with a move. */
+	send_line("EV %s 12 TAKEBACK action=offer side=white", GAME);
+	WAIT(S.asking);
+	send_line("EV %s 13 MOVE ply=2 side=white move=d2d3 fen=x", GAME);
+	wait_msg("the takeback offer lapsed: a move was made");
+	WAIT(S.game.nply == 3);
+	assert_false(S.asking);
+	assert_false(g->tb_asked);
+
 	/* The end: White resigns. */
-	send_line("EV %s 9 RESULT result=0-1 reason=resign", GAME);
+	send_line("EV %s 14 RESULT result=0-1 reason=resign", GAME);
 	wait_msg("rematch asks for another game");
 	assert_true(game_over(&S.game));
 	assert_int_equal(S.game.result, RESULT_BLACK_WINS);
@@ -396,7 +464,7 @@ test_network_game(void **state)
 	assert_non_null(strstr(line, "Black wins"));
 
 	/* A rematch asked by White. */
-	send_line("EV %s 10 REMATCH action=offer side=white", GAME);
+	send_line("EV %s 15 REMATCH action=offer side=white", GAME);
 	wait_msg("White asks for a rematch");
 
 	session_cancel_turns(&S);

@@ -659,6 +659,13 @@ struct session_net {
 	bool claim_told;          /* "you may :claim" said for this absence */
 	char chat[SESSION_CHAT_MAX][160]; /* the last SAID lines, oldest first */
 	int nchat;
+	/* takebacks (session_net_takeback.c) */
+	bool tb_asked;            /* the opponent's takeback question is up */
+	bool tb_offered;          /* ours waits for the answer */
+	/* a rated game: the ratings and deviations (-1 unknown) from its
+	 * STATE; after its RESULT the new ratings and the changes */
+	bool rated, rated_over;
+	int rating[2], rd[2], diff[2];
 	/* Grows when the sides' players changed (the board's default side
 	 * may change with them). */
 	unsigned view_serial;
@@ -696,6 +703,13 @@ void session_net_tick(struct session *s, long long now);
 /* Why a chat line cannot be sent (CGP/1's SAY is printable ASCII): its
  * other characters named, in buf; NULL when it can. */
 const char *session_net_say_refused(const char *text, char *buf, size_t n);
+/* session_net_takeback.c: u and :takeback (offer, or the answer): true
+ * when taken; the question dismissed without a yes declines (each loop);
+ * the takeback's events and the ratings noted (true when taken whole). */
+bool session_net_takeback_command(struct session *s,
+    const struct session_cmd *cmd);
+void session_net_takeback_tick(struct session *s);
+bool session_net_takeback_event(struct session *s, const struct net_event *e);
 
 /* ---- the session ---- */
 

@@ -172,7 +172,7 @@ session_net_command(struct session *s, const struct session_cmd *cmd)
 
 	if (u == NULL || !u->on)
 		return false;
-	if (online_command(s, cmd))
+	if (online_command(s, cmd) || session_net_takeback_command(s, cmd))
 		return true;
 	switch (cmd->type) {
 	case CMD_UNDO:
@@ -233,6 +233,7 @@ session_net_tick(struct session *s, long long now)
 {
 	struct session_net *u = s->net;
 
+	session_net_takeback_tick(s);
 	if (u == NULL || u->gone_at <= 0 || u->claim_told || u->seat < 0 ||
 	    now < u->gone_at + SESSION_CLAIM_AFTER_MS || game_over(&s->game))
 		return;

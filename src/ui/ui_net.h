@@ -117,18 +117,12 @@ struct ui_net {
 	struct ui_lobby_item items[UI_LOBBY_MAX];
 	int nitems, sel;
 	bool listing, listed;
-	/* accounts, seeks, ratings, takebacks (ui_net_acct.c) */
+	/* accounts and seeks (ui_net_acct.c) */
 	char account[32];         /* logged in as, "" none */
 	bool want_login;          /* --register or --login: a refusal ends
 	                             the program */
 	char seek_desc[64];       /* "5+3 rated congo" while seeking */
 	bool seek_quit;           /* --seek: cancelling it quits */
-	bool rated;               /* the game is rated: */
-	int rating[2], rd[2];     /* the ratings and deviations (-1 unknown) */
-	bool rated_over;          /* the result's new ratings and changes: */
-	int diff[2];
-	bool tb_asked;            /* the opponent's takeback question is up */
-	bool tb_offered;          /* ours waits for the answer */
 	/* a list of the server's (:whois, :top, :games) */
 	struct ui_net_list *list;
 	/* the lobby's seeks (SEEKS, asked again every few seconds) and the
@@ -141,9 +135,8 @@ struct ui_net {
 	struct ui_seek_form form;
 };
 
-/* ui_net_acct.c: the events of accounts, seeks, takebacks, lists and
- * ratings (true when handled; NEV_STATE and NEV_RESULT only note the
- * ratings and go on to ui_net_play.c). */
+/* ui_net_acct.c: the events of accounts, seeks and lists (true when
+ * handled; takebacks and ratings are the session's). */
 bool ui_net_acct_event(struct ui_app *a, const struct net_event *e);
 /* --seek's terms into a SEEK (M+S minutes like --clock). -1 with err. */
 int ui_net_seek_start(struct ui_app *a, const char *clock, bool rated,
@@ -164,10 +157,9 @@ void ui_lobby_seeks_tick(struct ui_app *a);
 bool ui_net_seek_line(const struct ui_app *a, char *buf, size_t n);
 /* Esc or q in the lobby while seeking: true when it withdrew it. */
 bool ui_net_seek_cancel(struct ui_app *a, bool quit);
-/* :takeback and u (offer, or answer), :whois, :top, :games: true when
- * handled. */
+/* :whois, :top, :games: true when handled. */
 bool ui_net_acct_command(struct ui_app *a, const struct session_cmd *cmd);
-/* Each loop: the takeback question answered no sends the decline. */
+/* Each loop: a seek's waiting time shown, the lobby's seeks asked. */
 void ui_net_acct_tick(struct ui_app *a);
 /* ms until the seek's waiting time shown changes, -1 none. */
 int ui_net_acct_timeout(const struct ui_app *a);

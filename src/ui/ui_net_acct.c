@@ -1,8 +1,8 @@
 /*
- * ui_net_acct.c: accounts, seeks, ratings and takebacks in the game: the
- * account logged in as, a seek waiting in the lobby (how long, Esc
- * withdraws it), the panel's ratings and their change at the end of a
- * rated game, and the takeback offered (:takeback, u) and answered (y/n).
+ * ui_net_acct.c: accounts, seeks and ratings in the game: the account
+ * logged in as, a seek waiting in the lobby (how long, Esc withdraws it),
+ * the panel's ratings and their change at the end of a rated game (noted
+ * by the session, as takebacks are: session_net_takeback.c).
  */
 #include <stdio.h>
 #include <string.h>
@@ -11,8 +11,6 @@
 #include "net/client/client.h"
 #include "ui/ui_net.h"
 #include "util/util.h"
-
-static const char *const side_name[2] = { "White", "Black" };
 
 int
 ui_net_seek_start(struct ui_app *a, const char *clock, bool rated,
@@ -82,56 +80,12 @@ ui_net_seek_cancel(struct ui_app *a, bool quit)
 	return true;
 }
 
-static void
-takeback_offer(struct ui_app *a)
-{
-	struct ui_net *u = a->net;
-	char err[160];
-
-	if (u->g->seat < 0) {
-		session_msg(&a->s, SM_ERROR, ":takeback: you are watching");
-		return;
-	}
-	if (game_over(&a->s.game)) {
-		session_msg(&a->s, SM_ERROR, ":takeback: the game is over");
-		return;
-	}
-	if (a->s.game.nply == 0) {
-		session_msg(&a->s, SM_ERROR, ":takeback: no move to take "
-		    "back");
-		return;
-	}
-	if (net_client_takeback(u->c, "offer", err, sizeof err) < 0) {
-		session_msg(&a->s, SM_ERROR, "%s", err);
-		return;
-	}
-	u->tb_offered = true;
-	session_msg(&a->s, SM_NORMAL, "takeback offered: waiting for %s's "
-	    "answer", side_name[1 - u->g->seat]);
-}
-
-static void
-takeback_answer(struct ui_app *a, const char *action)
-{
-	struct ui_net *u = a->net;
-	char err[160];
-
-	u->tb_asked = false;
-	if (net_client_takeback(u->c, action, err, sizeof err) < 0)
-		session_msg(&a->s, SM_ERROR, "%s", err);
-	else if (strcmp(action, "decline") == 0)
-		session_msg(&a->s, SM_NORMAL, "you decline the takeback");
-}
-
 void
 ui_net_acct_tick(struct ui_app *a)
 {
 	struct ui_net *u = a->net;
 	long long since;
 
-	/* The question dismissed without a yes: no. */
-	if (u->tb_asked && !a->s.asking)
-		takeback_answer(a, "decline");
 	if (u->c != NULL && net_client_seeking(u->c, &since))
 		a->s.dirty = true;
 	ui_lobby_seeks_tick(a);
@@ -156,22 +110,7 @@ ui_net_acct_timeout(const struct ui_app *a)
 bool
 ui_net_acct_command(struct ui_app *a, const struct session_cmd *cmd)
 {
-	struct ui_net *u = a->net;
-
 	switch (cmd->type) {
-	case CMD_UNDO:
-		if (u->g->seat < 0)
-			return false;   /* watching: not allowed */
-		/* FALLTHROUGH */
-	case CMD_TAKEBACK:
-		if (strcmp(cmd->arg, "accept") == 0 ||
-		    strcmp(cmd->arg, "decline") == 0)
-			takeback_answer(a, cmd->arg);
-		else if (u->tb_asked)
-			takeback_answer(a, "accept");
-		else
-			takeback_offer(a);
-		return true;
 	case CMD_WHOIS:
 	case CMD_TOP:
 	case CMD_GAMES:
@@ -180,51 +119,6 @@ ui_net_acct_command(struct ui_app *a, const struct session_cmd *cmd)
 	default:
 		return false;
 	}
-}
-
-/* What the opponent or we did with a takeback. */
-static void
-on_takeback(struct ui_app *a, const struct net_event *e)
-{
-	struct ui_net *u = a->net;
-	char q[160];
-	int opp = u->g->seat >= 0 ? 1 - u->g->seat : -1;
-
-	if (strcmp(e->action, "offer") == 0) {
-		if (e->side != opp || e->side < 0) {
-			if (u->g->seat < 0 && e->side >= 0)
-				session_msg(&a->s, SM_NORMAL, "%s offers a "
-				    "takeback", side_name[e->side]);
-			return;
-		}
-		u->tb_asked = true;
-		snprintf(q, sizeof q, "%s asks to take back a move. Accept?",
-		    side_name[e->side]);
-		session_ask(&a->s, q, CMD_TAKEBACK, "accept");
-		return;
-	}
-	if (strcmp(e->action, "decline") == 0 && e->side >= 0 &&
-	    e->side != u->g->seat) {
-		u->tb_offered = false;
-		session_msg(&a->s, SM_NORMAL, "%s declines the takeback",
-		    side_name[e->side]);
-	}
-}
-
-static void
-on_undo(struct ui_app *a, const struct net_event *e)
-{
-	struct ui_net *u = a->net;
-
-	u->tb_offered = false;
-	if (u->tb_asked && a->s.asking)
-		a->s.asking = false;
-	u->tb_asked = false;
-	/* The game comes again (NEV_SYNC): no move until then. */
-	u->g->synced = false;
-	session_cancel_turns(&a->s);
-	session_msg(&a->s, SM_GOOD, "takeback accepted: the game goes back to "
-	    "ply %d", e->ply);
 }
 
 static void
@@ -244,7 +138,6 @@ bool
 ui_net_acct_event(struct ui_app *a, const struct net_event *e)
 {
 	struct ui_net *u = a->net;
-	int k;
 
 	switch (e->kind) {
 	case NEV_ACCOUNT:
@@ -252,50 +145,11 @@ ui_net_acct_event(struct ui_app *a, const struct net_event *e)
 		return true;
 	case NEV_SEEKING:
 		return true;
-	case NEV_TAKEBACK:
-		on_takeback(a, e);
-		return true;
-	case NEV_UNDO:
-		on_undo(a, e);
-		return true;
 	case NEV_ITEMS:
 	case NEV_ITEM:
 	case NEV_ITEMS_END:
 		ui_net_list_event(a, e);
 		return true;
-	case NEV_MOVE:
-		/* A move ends a takeback offer (PROTOCOL.md TAKEBACK). */
-		if (u->tb_asked) {
-			u->tb_asked = false;
-			if (a->s.asking && a->s.answer_cmd.type == CMD_TAKEBACK)
-				a->s.asking = false;
-			session_msg(&a->s, SM_NORMAL, "the takeback offer "
-			    "lapsed: a move was made");
-		}
-		u->tb_offered = false;
-		return false;
-	case NEV_SEATED:
-		u->rated = u->rated_over = false;
-		u->tb_asked = u->tb_offered = false;
-		return false;
-	case NEV_STATE:
-		u->rated = e->rated;
-		if (e->rated && !u->rated_over)
-			for (k = 0; k < 2; k++) {
-				u->rating[k] = e->rating[k];
-				u->rd[k] = e->rd[k];
-			}
-		return false;
-	case NEV_RESULT:
-		u->tb_asked = u->tb_offered = false;
-		if (e->rated) {
-			u->rated = u->rated_over = true;
-			for (k = 0; k < 2; k++) {
-				u->rating[k] = e->rating[k];
-				u->diff[k] = e->diff[k];
-			}
-		}
-		return false;
 	case NEV_ERROR:
 		if (u->want_login && (strcmp(e->verb, "REGISTER") == 0 ||
 		    strcmp(e->verb, "LOGIN") == 0)) {
@@ -333,7 +187,7 @@ ui_net_rating_change(struct ui_app *a, const struct net_event *e)
 }
 
 static void
-one_rating(const struct ui_net *u, int k, char *buf, size_t n)
+one_rating(const struct session_net *u, int k, char *buf, size_t n)
 {
 	if (u->rated_over)
 		snprintf(buf, n, "%d (%+d)", u->rating[k], u->diff[k]);
@@ -350,10 +204,10 @@ ui_net_ratings(const struct ui_app *a, char *buf, size_t n)
 	const struct ui_net *u = a->net;
 	char w[32], b[32];
 
-	if (!u->on || !u->rated)
+	if (!u->on || !u->g->rated)
 		return false;
-	one_rating(u, WHITE, w, sizeof w);
-	one_rating(u, BLACK, b, sizeof b);
+	one_rating(u->g, WHITE, w, sizeof w);
+	one_rating(u->g, BLACK, b, sizeof b);
 	snprintf(buf, n, "Rated: W %s  B %s", w, b);
 	return true;
 }
