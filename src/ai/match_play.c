@@ -141,17 +141,27 @@ go_args(const struct match_config *c, const struct game_clock *clk,
 static bool
 info_score(const char *line, int *out)
 {
-	const char *p = strstr(line, " score ");
+	const char *p = strstr(line, " score "), *kind;
+	char num[16];
 	int v;
 
 	if (strncmp(line, "info ", 5) != 0 || p == NULL)
 		return false;
 	p += 7;
-	if (sscanf(p, "cp %d", &v) == 1)
+	/* "cp N", "win N" or "loss N", then a space or the end */
+	kind = p;
+	p += strcspn(p, " ");
+	if (*p != ' ')
+		return false;
+	p++;
+	snprintf(num, sizeof num, "%.*s", (int)strcspn(p, " \r\n"), p);
+	if (parse_int(num, -99999, 99999, &v, NULL, 0) != 0)
+		return false;
+	if (strncmp(kind, "cp ", 3) == 0)
 		*out = v;
-	else if (sscanf(p, "win %d", &v) == 1)
+	else if (strncmp(kind, "win ", 4) == 0)
 		*out = 100000 - v;
-	else if (sscanf(p, "loss %d", &v) == 1)
+	else if (strncmp(kind, "loss ", 5) == 0)
 		*out = -100000 + v;
 	else
 		return false;
