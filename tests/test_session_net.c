@@ -245,6 +245,174 @@ hook_done(void *ctx)
 	done_calls++;
 }
 
+/* A session and a client on the fake server, HELLO said; the what's
+ * command (JOIN, CREATE, OBSERVE) is the caller's. */
+static void
+connect_fake(void (*what)(void))
+{
+	struct congo_conf conf;
+	struct net_client_opts o;
+	struct session_net *g;
+	struct board b;
+	char err[200];
+	long long until;
+
+	inlen = 0;
+	sfd = -1;
+	listen_loopback();
+	config_defaults(&conf);
+	conf.ui.ai_delay_ms = 0;
+	assert_int_equal(session_init(&S, &conf, err, sizeof err), 0);
+	assert_int_equal(fen_read(&b, FEN_START, err, sizeof err), 0);
+	session_new_game(&S, &b);
+	memset(&o, 0, sizeof o);
+	snprintf(o.host, sizeof o.host, "127.0.0.1");
+	o.port = port;
+	snprintf(o.name, sizeof o.name, "bob");
+	C = net_client_new(&o);
+	g = session_net_begin(&S, C);
+	g->hooks.ctx = &S;
+	g->hooks.event = hook_event;
+	S.hooks.ctx = &S;
+	S.hooks.command = hook_command;
+	session_net_install(&S, -1);
+	what();
+	net_client_start(C, now_ms());
+	until = now_ms() + 5000;
+	while (sfd < 0 && now_ms() < until)
+		pump(50);
+	assert_true(sfd >= 0);
+	send_line("HELLO CGP/1 server=fake/1");
+	expect_line("HELLO CGP/1 client=congo/", NULL, 0);
+	send_line("OK * HELLO proto=CGP/1 server=fake/1");
+}
+
+static void
+disconnect_fake(void)
+{
+	session_cancel_turns(&S);
+	net_client_free(C);
+	session_net_end(&S);
+	session_free(&S);
+	close(sfd);
+	close(lfd);
+	sfd = lfd = -1;
+}
+
+static void
+create_white(void)
+{
+	net_client_create(C, WHITE, NULL);
+}
+
+static void
+observe(void)
+{
+	net_client_observe(C, GAME);
+}
+
+/* Created as White: waiting for an opponent, the opponent joins, goes,
+ * the game cancelled; then a game lost on time, and its rematch. */
+static void
+test_created_game(void **state)
+{
+	struct session_net *g;
+	char line[200];
+	(void)state;
+
+	connect_fake(create_white);
+	g = S.net;
+	expect_line("#c CREATE", line, sizeof line);
+	assert_non_null(strstr(line, "seat=white"));
+	send_line("OK #c CREATE game=%s seat=white token=%s", GAME,
+	    "BBBBBBBBBBBBBBBBBBBBBBBBBB");
+	send_line("EV %s 1 STATE variant=congo start=%s fen=%s ply=0 "
+	    "turn=white status=open white=bob black=- wpresent=1 bpresent=0",
+	    GAME, START, START);
+	expect_line("#h HISTORY game=" GAME " from=0", NULL, 0);
+	send_line("OK #h HISTORY n=0 plies=0");
+	WAIT(g->synced);
+	assert_int_equal(g->seat, WHITE);
+	assert_true(S.player[WHITE]->human);
+	assert_false(g->seated[BLACK]);
+	S.player[BLACK]->ops->describe(S.player[BLACK], line, sizeof line);
+	assert_string_equal(line, "(free seat)");
+	assert_string_equal(session_net_nomove(&S),
+	    "waiting for an opponent to join");
+
+	/* The opponent joins: the game is on. */
+	send_line("EV %s 2 JOINED seat=black name=cy", GAME);
+	wait_msg("cy joins as Black");
+	assert_string_equal(g->status, "active");
+	assert_null(session_net_nomove(&S));
+	/* Our move, not yet stored: no other until the server took it. */
+	session_human_move(&S, mv("c2c3"));
+	expect_line("#m0 MOVE game=" GAME " ply=0 move=c2c3", NULL, 0);
+	/* The opponent's connection goes. */
+	send_line("EV %s 2 PRESENCE seat=black state=gone", GAME);
+	wait_msg("opponent disconnected");
+	S.player[BLACK]->ops->describe(S.player[BLACK], line, sizeof line);
+	assert_string_equal(line, "cy (away)");
+	/* Cancelled before both sides moved. */
+	cmd(CMD_CANCEL, NULL);
+	assert_string_equal(S.msg.text, "cancelling the game");
+	expect_line("#k CANCEL game=" GAME, NULL, 0);
+	send_line("OK #k CANCEL game=%s", GAME);
+	send_line("EV %s 3 RESULT result=- reason=cancelled", GAME);
+	wait_msg("the game is cancelled");
+	assert_true(g->cancelled);
+	assert_string_equal(S.result_why, "Game cancelled");
+	assert_string_equal(g->status, "finished");
+	disconnect_fake();
+}
+
+/* Watching: both sides remote, nothing of a player's to send. */
+static void
+test_observer(void **state)
+{
+	struct session_net *g;
+	char line[200];
+	(void)state;
+
+	connect_fake(observe);
+	g = S.net;
+	expect_line("#o OBSERVE game=" GAME, NULL, 0);
+	send_line("OK #o OBSERVE game=%s", GAME);
+	wait_msg("watching game");
+	send_line("EV %s 1 STATE variant=congo start=%s fen=%s ply=0 "
+	    "turn=white status=active white=ann black=cy wpresent=1 "
+	    "bpresent=1", GAME, START, START);
+	expect_line("#h HISTORY game=" GAME " from=0", NULL, 0);
+	send_line("OK #h HISTORY n=1 plies=1");
+	send_line("ITEM #h ply=0 side=white move=c2c3");
+	WAIT(g->synced);
+	assert_int_equal(S.game.nply, 1);
+	assert_int_equal(g->seat, -1);
+	assert_string_equal(S.player[WHITE]->ops->kind, "remote");
+	assert_string_equal(S.player[BLACK]->ops->kind, "remote");
+	S.player[BLACK]->ops->describe(S.player[BLACK], line, sizeof line);
+	assert_string_equal(line, "cy (playing)");
+	assert_null(session_net_noanalysis(&S));
+	cmd(CMD_SAY, "hi");
+	assert_string_equal(S.msg.text, ":say: you are watching");
+	cmd(CMD_DRAW, NULL);
+	assert_string_equal(S.msg.text, "you are watching");
+	cmd(CMD_CLAIM, NULL);
+	assert_string_equal(S.msg.text, ":claim: you are watching");
+	/* A player's takeback offer is only told. */
+	send_line("EV %s 2 TAKEBACK action=offer side=white", GAME);
+	wait_msg("White offers a takeback");
+	/* Moves come as they are played; a draw offer is no question. */
+	send_line("EV %s 3 MOVE ply=1 side=black move=c6c5 fen=x", GAME);
+	WAIT(S.game.nply == 2);
+	/* Lost on time: a reason the rules do not have. */
+	send_line("EV %s 4 RESULT result=1-0 reason=time", GAME);
+	wait_msg("White wins");
+	assert_string_equal(S.result_why, "Black lost on time");
+	assert_null(strstr(S.msg.text, "rematch"));
+	disconnect_fake();
+}
+
 /* The wire FEN after c2c3 c6c5. */
 static void
 after_two(char *out)
@@ -517,6 +685,8 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_network_game),
+		cmocka_unit_test(test_created_game),
+		cmocka_unit_test(test_observer),
 		cmocka_unit_test(test_say_refused),
 		cmocka_unit_test(test_not_networking),
 	};
