@@ -140,7 +140,7 @@ session_analyse_summary(const struct session *s, char *buf, size_t n)
 		if (acc[c] < 0)
 			continue;
 		len += (size_t)snprintf(buf + len, n - len, "%s%s %.0f%% "
-		    "(%d ?!, %d ?, %d ?\?)", len ? "  " : "",
+		    "%d?! %d? %d?\?", len ? "  " : "",
 		    c == WHITE ? "White" : "Black", acc[c],
 		    count[c][MARK_INACCURACY], count[c][MARK_MISTAKE],
 		    count[c][MARK_BLUNDER]);
@@ -493,6 +493,7 @@ session_analyse_jump(struct session *s, int dir)
 {
 	int at = session_shown_ply(s) - 1, i, n = s->game.nply;
 	const struct record_note *note;
+	char mv[MOVE_TEXT_MAX + 16];
 
 	for (i = at + dir; i >= 0 && i < n; i += dir)
 		if (session_analyse_mark(s, i) != MARK_NONE)
@@ -505,8 +506,9 @@ session_analyse_jump(struct session *s, int dir)
 	}
 	session_review_to(s, i + 1);
 	note = session_note(s, i);
-	session_msg(s, SM_NORMAL, "%d%s %s", s->game.pos[i].fullmove,
-	    s->game.pos[i].side == WHITE ? "." : "...",
+	session_move_label(s, i, mv, sizeof mv);
+	session_msg(s, SM_NORMAL, "%d%s %s %s", s->game.pos[i].fullmove,
+	    s->game.pos[i].side == WHITE ? "." : "...", mv,
 	    note != NULL && note->text != NULL ? note->text : "");
 }
 

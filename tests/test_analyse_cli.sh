@@ -1,0 +1,101 @@
+#!/bin/sh
+# test_analyse_cli.sh: congo --analyse without a screen (issue 24): a fixed
+# record at a fixed node count gives the same annotated record and the
+# same marks every run; the record holds each move's [%eval] and its marks
+# as NAGs with the better move named, the summary gives each side's
+# accuracy and marks; the output reads back (analysed again: the same);
+# bad input is named (exit 1), bad options too (exit 2).
+
+tmp_prefix=congo-analyse
+. "$(dirname "$0")/cli_lib.sh"
+
+cat >"$tmp/game.pgn" <<'PGN'
+[Event "congo --match"]
+[White "alphabeta:level=3"]
+[Black "alphabeta:level=2"]
+[Result "0-1"]
+[Termination "resign"]
+
+1. e2d3 g6g5 2. c1c3 a6b5 3. b2a3 e7e5 4. a2b3 b5a4 5. d1c1 b6c5 6. d3e4 e6f5
+7. g1f3 a7a6 8. a1b2 a6b5 9. f2g3 c5c4 10. d2d3 f5g4 11. b1a1 b5c5 12. e1d1
+e5e6 13. b3b4 b7b6 14. d1d2 c5b5 15. f1e2 b6c5 16. e2d1 b5a6 17. d1e1 f7g6
+18. b2b4 a6b7 19. b4b3 e6e7 20. e1e3 c5d5 21. a3a4 c6c5 22. e3e2 d5c6 23. d3c4
+d6e5 24. c4b5 b7b5 25. f3g1 d7e6 0-1
+PGN
+
+run() {    # run NAME ARGS...: exit status in $rc, output in $tmp/NAME.*
+	_name=$1
+	shift
+	"$congo" --analyse "$@" >"$tmp/$_name.out" 2>"$tmp/$_name.err"
+	rc=$?
+}
+
+# The same, twice, at 3000 nodes a position.
+run a "$tmp/game.pgn" --nodes 3000
+[ "$rc" -eq 0 ] || { echo "FAIL: exit $rc"; cat "$tmp/a.err"; exit 1; }
+run b "$tmp/game.pgn" --nodes 3000 -o "$tmp/b.pgn"
+[ "$rc" -eq 0 ] || { echo "FAIL: exit $rc with -o"; cat "$tmp/b.err"; exit 1; }
+if ! cmp -s "$tmp/a.out" "$tmp/b.pgn"; then
+	echo "FAIL: two runs at 3000 nodes differ:"
+	diff "$tmp/a.out" "$tmp/b.pgn"
+	fail=1
+fi
+if ! cmp -s "$tmp/a.err" "$tmp/b.err"; then
+	echo "FAIL: two runs' marks differ:"
+	diff "$tmp/a.err" "$tmp/b.err"
+	fail=1
+fi
+
+# What the record holds.
+check "annotator" "$tmp/a.out" '\[Annotator "congo --analyse, 3000 nodes a position"\]'
+check "the first move's eval" "$tmp/a.out" '^1\. e2d3 {\[%eval -*[0-9]*\.[0-9][0-9]\]}'
+check "a mark as a NAG" "$tmp/a.out" ' \$[246] {\[%eval '
+check "a blunder" "$tmp/a.out" ' \$4 {\[%eval -*[0-9.]*\] Blunder\. Better was '
+check "the better move" "$tmp/a.out" '\. Better was [a-g][1-7][a-g][1-7]\.'
+check "the result kept" "$tmp/a.out" '0-1$'
+n=$(grep -o '\[%eval' "$tmp/a.out" | wc -l)
+[ "$n" -eq 50 ] || { echo "FAIL: $n evals for 50 moves"; fail=1; }
+# The summary: accuracy and counts, then one line a marked move.
+check "White's summary" "$tmp/a.err" '^White: accuracy [0-9]*%, [0-9]* inaccurac[a-z]*, [0-9]* mistakes*, [0-9]* blunders*$'
+check "Black's summary" "$tmp/a.err" '^Black: accuracy [0-9]*%'
+marks=$(grep -Eo '(^| )\$[246]( |$)' "$tmp/a.out" | wc -l)
+lines=$(grep -c '^[0-9]*\.\.*  *[a-g][1-7][a-g1-7]*[?!]' "$tmp/a.err")
+[ "$marks" -eq "$lines" ] || {
+	echo "FAIL: $marks NAGs in the record, $lines marked moves listed"
+	cat "$tmp/a.err"
+	fail=1
+}
+[ "$marks" -gt 0 ] || { echo "FAIL: no move marked"; fail=1; }
+
+# The output reads back; analysed again, the marks are replaced, not added.
+run c "$tmp/b.pgn" --nodes 3000
+[ "$rc" -eq 0 ] || { echo "FAIL: the output does not read back"; cat "$tmp/c.err"; fail=1; }
+if ! cmp -s "$tmp/a.out" "$tmp/c.out"; then
+	echo "FAIL: the analysed record analysed again differs:"
+	diff "$tmp/a.out" "$tmp/c.out"
+	fail=1
+fi
+
+# Errors.
+run e1 "$tmp/none.pgn"
+[ "$rc" -eq 1 ] || { echo "FAIL: a missing file: exit $rc"; fail=1; }
+check "a missing file" "$tmp/e1.err" "none.pgn: No such file"
+printf '1. d2d3 {[%%eval 1.2.3]} *\n' >"$tmp/bad.pgn"
+run e2 "$tmp/bad.pgn"
+[ "$rc" -eq 1 ] || { echo "FAIL: a bad eval: exit $rc"; fail=1; }
+check "a bad eval named" "$tmp/e2.err" "bad.pgn:1: bad evaluation \[%eval 1.2.3\]"
+run e3 "$tmp/game.pgn" --nodes 10 --movetime 10
+[ "$rc" -eq 2 ] || { echo "FAIL: --nodes and --movetime: exit $rc"; fail=1; }
+check "not both" "$tmp/e3.err" "not both"
+run e4 "$tmp/game.pgn" --nodes x
+[ "$rc" -eq 2 ] || { echo "FAIL: --nodes x: exit $rc"; fail=1; }
+check "a bad number" "$tmp/e4.err" "'x' is not a whole number"
+run e5
+[ "$rc" -eq 2 ] || { echo "FAIL: no file: exit $rc"; fail=1; }
+check "no file" "$tmp/e5.err" "a game record (FILE) is needed"
+run e6 "$tmp/game.pgn" --game 2
+[ "$rc" -eq 1 ] || { echo "FAIL: --game 2 of one: exit $rc"; fail=1; }
+check "no game 2" "$tmp/e6.err" "no game 2"
+
+[ "$fail" -eq 0 ] && echo "PASS"
+exit $fail

@@ -1,0 +1,130 @@
+#!/bin/sh
+# test_ui_analyse.sh: a whole game's analysis in the full-screen game
+# (issue 24), in tmux. Loads a fixed record, starts :analyse slowly and
+# sees the progress bar with the time left, cancels it, analyses it at a
+# fixed node count to the end (the summary with each side's accuracy, the
+# evaluation graph), steps with > from the start to the first blunder
+# (the message names it and the better move, the move list marks it ??),
+# back with < to the mark before it, saves the game and finds the marks and
+# evaluations in the file, and loads that file again: its marks show
+# without a new analysis.
+#
+# Every wait polls with a deadline. Exit status: 0 pass, 1 fail, 77
+# skipped (no tmux), 99 hard error.
+
+set -u
+
+tmux_prefix=cgaz pane=az
+. "$(dirname "$0")/tmux_lib.sh"
+
+tmux_home
+export LC_ALL=C
+
+cat >"$tmp/config/congo/congo.conf" <<'CONF'
+white = { type = "human"; };
+black = { type = "human"; };
+ui = { color = true; mouse = false; ai_delay_ms = 0; };
+CONF
+cat >"$tmp/game.pgn" <<'PGN'
+[Event "congo --match"]
+[White "alphabeta:level=3"]
+[Black "alphabeta:level=2"]
+[Result "0-1"]
+[Termination "resign"]
+
+1. e2d3 g6g5 2. c1c3 a6b5 3. b2a3 e7e5 4. a2b3 b5a4 5. d1c1 b6c5 6. d3e4 e6f5
+7. g1f3 a7a6 8. a1b2 a6b5 9. f2g3 c5c4 10. d2d3 f5g4 11. b1a1 b5c5 12. e1d1
+e5e6 13. b3b4 b7b6 14. d1d2 c5b5 15. f1e2 b6c5 16. e2d1 b5a6 17. d1e1 f7g6
+18. b2b4 a6b7 19. b4b3 e6e7 20. e1e3 c5d5 21. a3a4 c6c5 22. e3e2 d5c6 23. d3c4
+d6e5 24. c4b5 b7b5 25. f3g1 d7e6 0-1
+PGN
+
+command_line() {
+	keys :
+	type_text "$1"
+	keys Enter
+}
+
+# The message line (the last line of the screen).
+message() {
+	tail -n 1 "$tmp/screen"
+}
+
+note "tmux starts"
+T new-session -d -s az -x 110 -y 34 \
+    "env PS1='az\$ ' ENV=/dev/null sh -i" || {
+	echo "error: tmux cannot start a session"
+	exit 99
+}
+wait_for 'az\$' 10
+type_text "clear; cd $tmp && '$congo' --load game.pgn; echo congo-exit=\$?"
+keys Enter
+wait_for 'loaded .*game\.pgn \(50 plies' 10
+
+note "a slow analysis: the progress bar and the time left, cancelled"
+command_line "analyse movetime 300"
+wait_for 'Analysing \[[= ]*\] [0-9]+/51, [0-9]+ s left' 10
+command_line "analyse stop"
+wait_for 'analysis cancelled \([0-9]+ of 51 positions done\)' 10
+wait_gone 'Analysing \[' 5
+
+note "at 3000 nodes a position, to the end"
+command_line "analyse nodes 3000"
+wait_for 'analysis done in [0-9.]+ s: White [0-9]+% [0-9]+\?! [0-9]+\? [0-9]+\?\?  Black [0-9]+% [0-9]+\?! [0-9]+\? [0-9]+\?\?' 60
+# the panel's summary over the graph
+expect ' White [0-9]+% [0-9]+\?! [0-9]+\? [0-9]+\?\?  Black [0-9]+% [0-9]+\?! [0-9]+\? [0-9]+\?\? *$'
+# the graph: bars of . : # (no UTF-8 here) in the panel
+expect '[.:#]{8,}'
+
+note "from the start, > to the first blunder"
+keys '{'
+wait_for 'review' 5
+found=0
+for i in 1 2 3 4 5 6 7 8 9 10 11 12; do
+	before=$(message)
+	keys '>'
+	_deadline=$(($(date +%s) + 5))
+	while :; do
+		capture
+		[ "$(message)" != "$before" ] && break
+		[ "$(date +%s)" -gt "$_deadline" ] &&
+		    fail "> changed nothing after $i presses"
+		sleep 0.05
+	done
+	if message | grep -Eq 'Blunder\.'; then
+		found=1
+		break
+	fi
+	message | grep -Eq '^ *[0-9]+\.(\.\.)? [a-g][1-7][a-g1-7x~#=S]*(\?!|\?|\?\?) (Inaccuracy|Mistake)\. Better was [a-g][1-7][a-g][1-7]' ||
+	    fail "not a marked move's message: $(message)"
+done
+[ "$found" -eq 1 ] || fail "no blunder reached with >"
+# 10. d2d3?? is the first blunder at these nodes (congo --analyse agrees:
+# test_analyse_cli.sh runs the same record)
+expect '10\. d2d3\?\? Blunder\. Better was [a-g][1-7][a-g][1-7]\.'
+expect '10\. d2d3\?\?'
+
+note "< back to the mark before it"
+keys '<'
+wait_for '9\.\.\. c5c4\?! Inaccuracy\.' 5
+
+note "saved: the marks and evaluations in the file"
+command_line "save $tmp/out.pgn"
+wait_for 'saved to' 5
+grep -q '10\. d2d3 \$4 {\[%eval' "$tmp/out.pgn" ||
+    fail "no \$4 on 10. d2d3 in the saved file: $(cat "$tmp/out.pgn")"
+[ "$(grep -o '\[%eval' "$tmp/out.pgn" | wc -l)" -eq 50 ] ||
+    fail "not 50 evaluations in the saved file"
+
+note "loaded again: the marks show without an analysis"
+command_line "load $tmp/out.pgn"
+wait_for 'loaded .*out\.pgn' 10
+keys '{'
+wait_for 'review' 5
+keys '>'
+wait_for '5\.\.\. b6c5[^ ]*\?! Inaccuracy\. Better was' 5
+
+note "quit"
+keys q
+wait_for 'congo-exit=0' 10
+echo "PASS"
