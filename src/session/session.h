@@ -790,8 +790,11 @@ struct session {
 	bool want_clip;
 	char clip[128];
 	struct session_history history;
-	struct session_learn *learn; /* lessons and puzzles, or NULL */
-	struct session_net *net;    /* the network game, or NULL */
+	/* Lessons and puzzles, the network game, or NULL: freed by
+	 * session_learn_free and session_net_end, not session_free (which
+	 * would pull src/learn and the net client into every user). */
+	struct session_learn *learn;
+	struct session_net *net;
 	bool warn;                  /* safety aids (ui.warn) */
 	bool quit;
 	bool want_help, want_log;   /* the view should show these screens */
