@@ -10,6 +10,7 @@
 #include "main.h"
 #include "ai/match.h"
 #include "bench/bench.h"
+#include "cli/cli.h"
 #include "learn/learn.h"
 #include "session/session.h"
 #include "tb/tb.h"
@@ -85,7 +86,7 @@ main(int argc, char **argv)
 	case 'e':
 		return uci_main(argc - 1, argv + 1);
 	case 'm':
-		return match_main(argc - 1, argv + 1);
+		return cli_match_main(argc - 1, argv + 1);
 	case 'a':
 		return session_analyse_main(argc - 1, argv + 1);
 	case 'P':

@@ -1,7 +1,150 @@
+/*
+ * match.h: the match runner, headless games between two players: its
+ * configuration and results, the games and workers (match_play.c), engine
+ * programs on pipes (match_engine.c), the openings (match_book.c), Elo and
+ * SPRT (match_stats.c). `congo --match` reads its options and prints the
+ * report in src/cli/cli_match.c.
+ */
 #ifndef CONGO_MATCH_H
 #define CONGO_MATCH_H
-/* `congo --match ...`: headless games between two players. */
-int match_main(int argc, char **argv);
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/types.h>
+
+#include "ai/search.h"
+#include "engine/game.h"
+
+#define MATCH_MAX_OPTIONS 16
+#define MATCH_PHASES 3           /* opening, middlegame, endgame */
+
+/* One side of the match: an AI in this process or an engine program. */
+struct match_player {
+	char name[160];                   /* in reports and records */
+	bool external;
+	struct search_player sp;          /* in-process (!external) */
+	const char *path;                 /* engine program (external) */
+	const char *option[MATCH_MAX_OPTIONS];   /* "Name=Value" */
+	int noptions;
+};
+
+/* How long each move may take, for every player alike. */
+enum match_tc {
+	MATCH_TC_PLAYER = 0,   /* in-process players' own limits only */
+	MATCH_TC_MOVETIME,
+	MATCH_TC_NODES,
+	MATCH_TC_DEPTH,
+	MATCH_TC_CLOCK         /* base + increment, clocks kept by the runner */
+};
+
+struct match_config {
+	struct match_player player[2];    /* [0] A, [1] B */
+	int games;
+	int first_game;                   /* 0-based number of game 1 (even) */
+	int concurrency;
+	uint64_t seed;
+	int opening_plies;                /* > 0: random openings, not the book */
+	int max_plies;                    /* after the opening; then a draw */
+	struct game_rules rules;
+	int variant;                      /* enum variant, --variant */
+	const char *pgn;
+	bool quiet;
+	enum match_tc tc;
+	int64_t movetime_ms, nodes, depth;
+	int64_t base_ms, inc_ms;
+	int64_t margin_ms;                /* extra wait beyond the time limit */
+	bool adjudicate;                  /* end settled games by the scores */
+	bool sprt;
+	double elo0, elo1, alpha, beta;
+};
+
+/* The number a game of this run has in the whole match, from 1:
+ * --first-game 79 makes game index 0 game 79 (opening 40, A White). */
+#define MATCH_GAME_NO(m, i) ((m)->cfg.first_game + (i) + 1)
+
+/* One finished game: score for player A, 1 / 0.5 / 0. */
+struct match_game {
+	bool done;
+	bool a_white;
+	double a_score;
+	int plies;
+	int opening_plies;
+	bool adjudicated;
+	bool time_loss;
+	char error[400];                  /* an illegal move, when one came */
+	struct game g;
+};
+
+struct match {
+	struct match_config cfg;
+	struct match_game *game;          /* cfg.games entries */
+	pthread_mutex_t lock;             /* next, counts, printing */
+	int next;                         /* next game to start */
+	int finished;
+	int win, draw, loss;              /* for player A */
+	int white_win, white_draw, white_loss;   /* A with White */
+	int errors;
+	int time_losses[2];               /* by player */
+	int sprt_result;                  /* 0 running, 1 H1, -1 H0 */
+	/* time per move by phase and player, milliseconds */
+	double phase_ms[2][MATCH_PHASES];
+	int phase_moves[2][MATCH_PHASES];
+	uint64_t start_ns;
+};
+
+/* Set by SIGINT/SIGTERM or an SPRT decision: workers stop after the move
+ * in progress. Lock-free, so the signal handler may store it. */
+extern atomic_int match_stop;
+
+/* Play every game with cfg.concurrency workers; 0, or -1 if a worker could
+ * not be set up (message printed). */
+int match_run(struct match *m);
+
+/* ---- openings (match_book.c) ---- */
+int match_book_size(void);
+/* Start g (game_init) and play opening k (modulo the book) in it; -1 with
+ * a message, g freed, if a book line is not legal (a broken book). */
+int match_book_play(int k, const struct game_rules *rules, struct game *g,
+    char *err, size_t errlen);
+/* `--make-book N`: print N balanced openings of plies plies. */
+int match_book_make(int n, int plies, uint64_t seed, int depth);
+
+/* ---- engine programs (match_engine.c) ---- */
+struct match_engine {
+	pid_t pid;
+	int to_fd, from_fd;
+	char path[128];
+	char buf[8192];
+	size_t len;
+};
+int match_engine_start(struct match_engine *e, const char *path, char *err,
+    size_t errlen);
+int match_engine_send(struct match_engine *e, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+int match_engine_read(struct match_engine *e, char *line, size_t n,
+    int64_t deadline_ms);
+int match_engine_expect(struct match_engine *e, const char *want, char *line,
+    size_t n, int64_t deadline_ms, char *err, size_t errlen);
+void match_engine_stop(struct match_engine *e);
+
+/* ---- statistics (match_stats.c) ---- */
+/* The score p in 0..1 as an Elo difference. */
+double match_elo(double p);
+/* Elo difference of W/D/L and the half-width of its 95% interval; false
+ * when it is infinite (every game won or lost). */
+bool match_elo_interval(int w, int d, int l, double *elo, double *err);
+/* The same from game pairs (same opening, colours swapped): pairs[k] is
+ * how many pairs scored k/4 for A (0, 1/4, ... 1), k = 0..4. */
+bool match_elo_pairs(const int pairs[5], double *elo, double *err);
+/* Log-likelihood ratio of H1 (elo1) against H0 (elo0) for W/D/L (normal
+ * approximation of the trinomial), and the bounds of alpha/beta. */
+double match_sprt_llr(int w, int d, int l, double elo0, double elo1);
+void match_sprt_bounds(double alpha, double beta, double *lo, double *hi);
+
 /* `congo --tune FILE...`: Texel's method over games (tune_main.c). */
 int tune_main(int argc, char **argv);
+
 #endif

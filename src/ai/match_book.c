@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ai/match_internal.h"
+#include "ai/match.h"
 #include "engine/fen.h"
 #include "engine/notation.h"
 #include "util/util.h"

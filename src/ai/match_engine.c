@@ -16,7 +16,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "ai/match_internal.h"
+#include "ai/match.h"
 #include "util/util.h"
 
 int

@@ -5,7 +5,7 @@
  */
 #include <math.h>
 
-#include "ai/match_internal.h"
+#include "ai/match.h"
 
 double
 match_elo(double p)

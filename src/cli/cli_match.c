@@ -1,12 +1,14 @@
 /*
- * match_main.c: `congo --match`: headless games between two players, for
- * people who tune or compare AIs. Reads the options, runs the games
- * (match_play.c), prints wins/draws/losses, the score and the Elo
- * difference with its 95% error bar, and can write every game in the game
- * record format.
+ * cli_match.c: `congo --match`: headless games between two players, for
+ * people who tune or compare AIs. Reads the options (one table, cli.h),
+ * runs the games (src/ai's match runner), prints wins/draws/losses, the
+ * score and the Elo difference with its 95% error bar, and can write every
+ * game in the game record format.
  */
+#include "config.h"
+
 #include <errno.h>
-#include <getopt.h>
+#include <stddef.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
@@ -15,13 +17,12 @@
 #include <time.h>
 
 #include "ai/match.h"
-#include "ai/match_internal.h"
+#include "cli/cli.h"
 #include "clock/clock.h"
 #include "record/record.h"
 #include "util/util.h"
 
 static volatile sig_atomic_t interrupted;
-static int make_book, book_plies = 6, book_depth = 6;
 
 static void
 usage(FILE *out)
@@ -86,21 +87,6 @@ usage(FILE *out)
 	    "e.g. alphabeta:movetime=100  alphabeta:level=3  negamax:depth=5\n"
 	    "     --engine-a src/congo --engine-b /tmp/old/congo --movetime 100\n",
 	    out);
-}
-
-static int
-number(const char *opt, const char *text, long long lo, long long hi,
-    long long *out)
-{
-	long v;
-
-	if (parse_long(text, (long)lo, (long)hi, &v, NULL, 0) != 0) {
-		fprintf(stderr, "congo: --%s must be a number %lld..%lld, not "
-		    "'%s'\n", opt, lo, hi, text);
-		return -1;
-	}
-	*out = v;
-	return 0;
 }
 
 static void
@@ -177,46 +163,167 @@ name_engine(struct match_player *pl)
 		    "%s%s", i == 0 ? ":" : ",", pl->option[i]);
 }
 
-static int
-parse(int argc, char **argv, struct match_config *c)
-{
-	static const struct option opts[] = {
-		{ "white", required_argument, NULL, 'w' },
-		{ "black", required_argument, NULL, 'b' },
-		{ "engine-a", required_argument, NULL, 'A' },
-		{ "engine-b", required_argument, NULL, 'B' },
-		{ "option-a", required_argument, NULL, 'x' },
-		{ "option-b", required_argument, NULL, 'y' },
-		{ "movetime", required_argument, NULL, 'T' },
-		{ "nodes", required_argument, NULL, 'N' },
-		{ "depth", required_argument, NULL, 'D' },
-		{ "tc", required_argument, NULL, 'C' },
-		{ "sprt", required_argument, NULL, 'S' },
-		{ "games", required_argument, NULL, 'g' },
-		{ "first-game", required_argument, NULL, 'F' },
-		{ "concurrency", required_argument, NULL, 'c' },
-		{ "seed", required_argument, NULL, 's' },
-		{ "openings-plies", required_argument, NULL, 'o' },
-		{ "max-plies", required_argument, NULL, 'm' },
-		{ "quiet-plies", required_argument, NULL, 'q' },
-		{ "no-repetition", no_argument, NULL, 'r' },
-		{ "variant", required_argument, NULL, 'V' },
-		{ "no-adjudication", no_argument, NULL, 'J' },
-		{ "pgn", required_argument, NULL, 'p' },
-		{ "quiet", no_argument, NULL, 'Q' },
-		{ "make-book", required_argument, NULL, 'K' },
-		{ "book-plies", required_argument, NULL, 'P' },
-		{ "book-depth", required_argument, NULL, 'E' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
-	static const struct game_rules defrules = GAME_RULES_DEFAULT;
-	bool have[2] = { false, false };
-	char err[256];
-	long long v;
-	int ch, p;
+/* What the options set: the match's configuration and the book maker's. */
+struct match_cli {
+	struct match_config c;
+	bool have[2];                     /* player A, B given */
+	int make_book, book_plies, book_depth;
+};
 
-	memset(c, 0, sizeof *c);
+enum { T_WHITE, T_BLACK, T_ENGINE_A, T_ENGINE_B, T_OPTION_A, T_OPTION_B,
+	T_MOVETIME, T_NODES, T_DEPTH, T_TC, T_SPRT, T_FIRST_GAME, T_VARIANT };
+
+static int
+player_opt(struct match_cli *x, const struct cli_opt *o, const char *v)
+{
+	int p = o->tag == T_WHITE || o->tag == T_ENGINE_A ? 0 : 1;
+	char err[256];
+
+	if (x->have[p]) {
+		fprintf(stderr, "congo: --match: player %c is given twice\n",
+		    "AB"[p]);
+		return -1;
+	}
+	if (o->tag == T_ENGINE_A || o->tag == T_ENGINE_B) {
+		x->c.player[p].external = true;
+		x->c.player[p].path = v;
+	} else {
+		if (search_player_parse(v, &x->c.player[p].sp, err,
+		    sizeof err) != 0) {
+			fprintf(stderr, "congo: --%s: %s\n", o->name, err);
+			return -1;
+		}
+		snprintf(x->c.player[p].name, sizeof x->c.player[p].name, "%s",
+		    v);
+	}
+	x->have[p] = true;
+	return 0;
+}
+
+/* The options that are more than a value stored: one reading each. */
+static int
+call_opt(void *ctx, const struct cli_opt *o, const char *v)
+{
+	struct match_cli *x = ctx;
+	struct match_config *c = &x->c;
+	static const struct { long hi; enum match_tc tc; } limit[] = {
+		[T_MOVETIME - T_MOVETIME] = { 3600000, MATCH_TC_MOVETIME },
+		[T_NODES - T_MOVETIME] = { 1000000000000L, MATCH_TC_NODES },
+		[T_DEPTH - T_MOVETIME] = { SEARCH_MAX_DEPTH, MATCH_TC_DEPTH },
+	};
+	char err[256];
+	long n;
+
+	switch (o->tag) {
+	case T_WHITE:
+	case T_BLACK:
+	case T_ENGINE_A:
+	case T_ENGINE_B:
+		return player_opt(x, o, v);
+	case T_OPTION_A:
+	case T_OPTION_B:
+		return add_option(&c->player[o->tag == T_OPTION_A ? 0 : 1],
+		    o->name, v);
+	case T_MOVETIME:
+	case T_NODES:
+	case T_DEPTH:
+		if (parse_long(v, 1, limit[o->tag - T_MOVETIME].hi, &n, NULL,
+		    0) != 0) {
+			fprintf(stderr, "congo: --%s must be a number 1..%ld, "
+			    "not '%s'\n", o->name, limit[o->tag - T_MOVETIME].hi,
+			    v);
+			return -1;
+		}
+		c->tc = limit[o->tag - T_MOVETIME].tc;
+		if (o->tag == T_MOVETIME)
+			c->movetime_ms = n;
+		else if (o->tag == T_NODES)
+			c->nodes = n;
+		else
+			c->depth = n;
+		return 0;
+	case T_TC:
+		if (clock_parse_minutes(v, &c->base_ms, &c->inc_ms, err,
+		    sizeof err) != 0) {
+			fprintf(stderr, "congo: --tc: %s\n", err);
+			return -1;
+		}
+		c->tc = MATCH_TC_CLOCK;
+		return 0;
+	case T_SPRT:
+		return parse_sprt(v, c);
+	case T_FIRST_GAME:
+		if (parse_long(v, 1, 1000000, &n, NULL, 0) != 0) {
+			fprintf(stderr, "congo: --first-game must be a number "
+			    "1..1000000, not '%s'\n", v);
+			return -1;
+		}
+		if (n % 2 == 0) {
+			fprintf(stderr, "congo: --first-game: %ld is even; a "
+			    "pair of games (one opening, both colours) starts "
+			    "at an odd game\n", n);
+			return -1;
+		}
+		c->first_game = (int)n - 1;
+		return 0;
+	case T_VARIANT:
+		if ((c->variant = variant_parse(v)) < 0) {
+			fprintf(stderr, "congo: --variant must be congo or "
+			    "megapawn, not '%s'\n", v);
+			return -1;
+		}
+		return 0;
+	}
+	return -1;
+}
+
+#define X(f) offsetof(struct match_cli, f)
+#define CALL(name, tag) { name, CLI_CALL, 0, 0, 0, call_opt, tag, 1 }
+static const struct cli_opt match_opts[] = {
+	CALL("white", T_WHITE),
+	CALL("black", T_BLACK),
+	CALL("engine-a", T_ENGINE_A),
+	CALL("engine-b", T_ENGINE_B),
+	CALL("option-a", T_OPTION_A),
+	CALL("option-b", T_OPTION_B),
+	CALL("movetime", T_MOVETIME),
+	CALL("nodes", T_NODES),
+	CALL("depth", T_DEPTH),
+	CALL("tc", T_TC),
+	CALL("sprt", T_SPRT),
+	{ "games", CLI_INT, X(c.games), 1, 1000000, NULL, 0, 0 },
+	CALL("first-game", T_FIRST_GAME),
+	{ "concurrency", CLI_INT, X(c.concurrency), 1, 64, NULL, 0, 0 },
+	{ "seed", CLI_I64, X(c.seed), 0, INT64_MAX, NULL, 0, 0 },
+	{ "openings-plies", CLI_INT, X(c.opening_plies), 0, 40, NULL, 0, 0 },
+	{ "max-plies", CLI_INT, X(c.max_plies), 1, 100000, NULL, 0, 0 },
+	{ "quiet-plies", CLI_INT, X(c.rules.quiet_plies), 0, 100000, NULL, 0,
+	    0 },
+	{ "no-repetition", CLI_UNFLAG, X(c.rules.repetition), 0, 0, NULL, 0,
+	    0 },
+	CALL("variant", T_VARIANT),
+	{ "no-adjudication", CLI_UNFLAG, X(c.adjudicate), 0, 0, NULL, 0, 0 },
+	{ "pgn", CLI_STR, X(c.pgn), 0, 0, NULL, 0, 0 },
+	{ "quiet", CLI_FLAG, X(c.quiet), 0, 0, NULL, 0, 0 },
+	{ "make-book", CLI_INT, X(make_book), 1, 100000, NULL, 0, 0 },
+	{ "book-plies", CLI_INT, X(book_plies), 1, 40, NULL, 0, 0 },
+	{ "book-depth", CLI_INT, X(book_depth), 1, SEARCH_MAX_DEPTH, NULL, 0,
+	    0 },
+	{ "help", CLI_HELP, 0, 0, 0, NULL, 0, 0 },
+	CLI_END
+};
+#undef CALL
+#undef X
+
+static int
+parse(int argc, char **argv, struct match_cli *x)
+{
+	static const struct game_rules defrules = GAME_RULES_DEFAULT;
+	static const struct cli_mode mode = { "match", match_opts, usage, 0 };
+	struct match_config *c = &x->c;
+	int p, rc;
+
+	memset(x, 0, sizeof *x);
 	c->games = 2;
 	c->concurrency = 1;
 	c->seed = 1;
@@ -225,174 +332,13 @@ parse(int argc, char **argv, struct match_config *c)
 	c->rules = defrules;
 	c->margin_ms = 1000;
 	c->adjudicate = true;
-	optind = 0;     /* (re)start getopt: main.c has read argv[1] */
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		switch (ch) {
-		case 'w':
-		case 'b':
-			p = ch == 'w' ? 0 : 1;
-			if (have[p]) {
-				fprintf(stderr, "congo: --match: player %c is "
-				    "given twice\n", "AB"[p]);
-				return -1;
-			}
-			if (search_player_parse(optarg, &c->player[p].sp, err,
-			    sizeof err) != 0) {
-				fprintf(stderr, "congo: --%s: %s\n",
-				    ch == 'w' ? "white" : "black", err);
-				return -1;
-			}
-			snprintf(c->player[p].name, sizeof c->player[p].name,
-			    "%s", optarg);
-			have[p] = true;
-			break;
-		case 'A':
-		case 'B':
-			p = ch == 'A' ? 0 : 1;
-			if (have[p]) {
-				fprintf(stderr, "congo: --match: player %c is "
-				    "given twice\n", "AB"[p]);
-				return -1;
-			}
-			c->player[p].external = true;
-			c->player[p].path = optarg;
-			have[p] = true;
-			break;
-		case 'x':
-		case 'y':
-			if (add_option(&c->player[ch == 'x' ? 0 : 1],
-			    ch == 'x' ? "option-a" : "option-b", optarg) != 0)
-				return -1;
-			break;
-		case 'T':
-			if (number("movetime", optarg, 1, 3600000, &v) != 0)
-				return -1;
-			c->tc = MATCH_TC_MOVETIME;
-			c->movetime_ms = v;
-			break;
-		case 'N':
-			if (number("nodes", optarg, 1, 1000000000000LL, &v) != 0)
-				return -1;
-			c->tc = MATCH_TC_NODES;
-			c->nodes = v;
-			break;
-		case 'D':
-			if (number("depth", optarg, 1, SEARCH_MAX_DEPTH, &v) != 0)
-				return -1;
-			c->tc = MATCH_TC_DEPTH;
-			c->depth = v;
-			break;
-		case 'C':
-			if (clock_parse_minutes(optarg, &c->base_ms, &c->inc_ms,
-			    err, sizeof err) != 0) {
-				fprintf(stderr, "congo: --tc: %s\n", err);
-				return -1;
-			}
-			c->tc = MATCH_TC_CLOCK;
-			break;
-		case 'S':
-			if (parse_sprt(optarg, c) != 0)
-				return -1;
-			break;
-		case 'g':
-			if (number("games", optarg, 1, 1000000, &v) != 0)
-				return -1;
-			c->games = (int)v;
-			break;
-		case 'F':
-			if (number("first-game", optarg, 1, 1000000, &v) != 0)
-				return -1;
-			if (v % 2 == 0) {
-				fprintf(stderr, "congo: --first-game: %lld is "
-				    "even; a pair of games (one opening, both "
-				    "colours) starts at an odd game\n", v);
-				return -1;
-			}
-			c->first_game = (int)v - 1;
-			break;
-		case 'c':
-			if (number("concurrency", optarg, 1, 64, &v) != 0)
-				return -1;
-			c->concurrency = (int)v;
-			break;
-		case 's':
-			if (number("seed", optarg, 0, INT64_MAX, &v) != 0)
-				return -1;
-			c->seed = (uint64_t)v;
-			break;
-		case 'o':
-			if (number("openings-plies", optarg, 0, 40, &v) != 0)
-				return -1;
-			c->opening_plies = (int)v;
-			break;
-		case 'm':
-			if (number("max-plies", optarg, 1, 100000, &v) != 0)
-				return -1;
-			c->max_plies = (int)v;
-			break;
-		case 'q':
-			if (number("quiet-plies", optarg, 0, 100000, &v) != 0)
-				return -1;
-			c->rules.quiet_plies = (int)v;
-			break;
-		case 'r':
-			c->rules.repetition = false;
-			break;
-		case 'V':
-			if ((c->variant = variant_parse(optarg)) < 0) {
-				fprintf(stderr, "congo: --variant must be congo "
-				    "or megapawn, not '%s'\n", optarg);
-				return -1;
-			}
-			break;
-		case 'J':
-			c->adjudicate = false;
-			break;
-		case 'p':
-			c->pgn = optarg;
-			break;
-		case 'Q':
-			c->quiet = true;
-			break;
-		case 'K':
-			if (number("make-book", optarg, 1, 100000, &v) != 0)
-				return -1;
-			make_book = (int)v;
-			break;
-		case 'P':
-			if (number("book-plies", optarg, 1, 40, &v) != 0)
-				return -1;
-			book_plies = (int)v;
-			break;
-		case 'E':
-			if (number("book-depth", optarg, 1, SEARCH_MAX_DEPTH,
-			    &v) != 0)
-				return -1;
-			book_depth = (int)v;
-			break;
-		case 'h':
-			usage(stdout);
-			exit(0);
-		default:
-			if (optopt != 0)
-				fprintf(stderr, "congo: --match: option '%s' "
-				    "needs a value\n", argv[optind - 1]);
-			else
-				fprintf(stderr, "congo: --match: unknown "
-				    "option '%s'\n", argv[optind - 1]);
-			fputs("Try 'congo --match --help'.\n", stderr);
-			return -1;
-		}
-	}
-	if (optind < argc) {
-		fprintf(stderr, "congo: --match: unexpected argument '%s'\n",
-		    argv[optind]);
-		return -1;
-	}
-	if (make_book > 0)
+	x->book_plies = 6;
+	x->book_depth = 6;
+	if ((rc = cli_parse(&mode, argc, argv, x, NULL)) != 0)
+		return rc;
+	if (x->make_book > 0)
 		return 0;
-	if (!have[0] || !have[1]) {
+	if (!x->have[0] || !x->have[1]) {
 		fprintf(stderr, "congo: --match needs player A (--white or "
 		    "--engine-a) and player B (--black or --engine-b) (see "
 		    "'congo --match --help')\n");
@@ -611,24 +557,26 @@ describe(const struct match_config *c)
 }
 
 int
-match_main(int argc, char **argv)
+cli_match_main(int argc, char **argv)
 {
 	struct match m;
+	struct match_cli x;
 	struct sigaction sa;
 	struct timespec ts;
 	char err[256];
-	int i, rc = 0;
+	int i, rc;
 
 	memset(&m, 0, sizeof m);
-	if (parse(argc, argv, &m.cfg) != 0)
-		return 2;
+	if ((rc = parse(argc, argv, &x)) != 0)
+		return rc > 0 ? 0 : 2;
+	m.cfg = x.c;
 	/* The book holds Congo openings: another variant starts from its own
 	 * position with seeded random openings instead. */
 	if (m.cfg.variant != VARIANT_CONGO && m.cfg.opening_plies == 0)
 		m.cfg.opening_plies = 4;
-	if (make_book > 0)
-		return match_book_make(make_book, book_plies, m.cfg.seed,
-		    book_depth) == 0 ? 0 : 1;
+	if (x.make_book > 0)
+		return match_book_make(x.make_book, x.book_plies, m.cfg.seed,
+		    x.book_depth) == 0 ? 0 : 1;
 	for (i = 0; i < match_book_size(); i++) {
 		struct game g;
 

@@ -1,0 +1,58 @@
+/*
+ * cli.h: congo's command-line front ends (--match, ...) and the one
+ * table-driven option parser they share: each mode lists its options once
+ * (name, kind, where the value goes, its range), and cli_parse reads argv
+ * with getopt_long, checks every number with util's parser and names the
+ * option in every message.
+ */
+#ifndef CONGO_CLI_H
+#define CONGO_CLI_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+enum cli_type {
+	CLI_FLAG,     /* no value: the bool at off becomes true */
+	CLI_UNFLAG,   /* no value: the bool at off becomes false */
+	CLI_INT,      /* an int in [lo, hi] */
+	CLI_I64,      /* an int64_t in [lo, hi] */
+	CLI_STR,      /* a const char * (argv's own string) */
+	CLI_CALL,     /* the option's own reading: call(ctx, opt, value) */
+	CLI_HELP      /* print the mode's usage on stdout, parse ends with 1 */
+};
+
+struct cli_opt {
+	const char *name;     /* the long name, without "--" */
+	enum cli_type type;
+	size_t off;           /* where the value goes, in the caller's ctx */
+	long lo, hi;          /* CLI_INT, CLI_I64 */
+	/* CLI_CALL (value NULL for an option without one: has_value false);
+	 * 0, or -1 after printing its message */
+	int (*call)(void *ctx, const struct cli_opt *o, const char *value);
+	int tag;              /* for call: which of its options */
+	int has_value;        /* CLI_CALL: takes a value */
+};
+#define CLI_END { NULL, CLI_FLAG, 0, 0, 0, NULL, 0, 0 }
+
+struct cli_mode {
+	const char *name;             /* "match": messages say "--match" */
+	const struct cli_opt *opts;   /* ended by CLI_END */
+	void (*usage)(FILE *out);
+	int max_operands;             /* arguments that are not options; -1
+				       * any number */
+};
+
+/*
+ * Read argv[1..argc-1] (argv[0] is the mode's word) into ctx by the mode's
+ * table. 0 with *first_operand (if not NULL) the index of the first
+ * operand (getopt puts them last); 1 when --help printed the usage; -1
+ * after printing a message naming the option ("congo: --depth must be a
+ * number 1..64, not 'x'", "congo: --match: unknown option '--x'").
+ */
+int cli_parse(const struct cli_mode *m, int argc, char **argv, void *ctx,
+    int *first_operand);
+
+/* `congo --match ...`: headless games between two players (cli_match.c). */
+int cli_match_main(int argc, char **argv);
+
+#endif

@@ -1,0 +1,121 @@
+/*
+ * cli_opts.c: the one table-driven option parser of the command-line front
+ * ends (cli.h).
+ */
+#include "config.h"
+
+#include <getopt.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "util/util.h"
+
+static int
+nopts(const struct cli_opt *o)
+{
+	int n = 0;
+
+	while (o[n].name != NULL)
+		n++;
+	return n;
+}
+
+static bool
+takes_value(const struct cli_opt *o)
+{
+	switch (o->type) {
+	case CLI_FLAG:
+	case CLI_UNFLAG:
+	case CLI_HELP:
+		return false;
+	case CLI_CALL:
+		return o->has_value != 0;
+	default:
+		return true;
+	}
+}
+
+/* Store one option's value; -1 after a message. */
+static int
+store(const struct cli_mode *m, const struct cli_opt *o, const char *v,
+    void *ctx)
+{
+	char *at = (char *)ctx + o->off;
+	long n;
+
+	switch (o->type) {
+	case CLI_FLAG:
+	case CLI_UNFLAG:
+		*(bool *)at = o->type == CLI_FLAG;
+		return 0;
+	case CLI_INT:
+	case CLI_I64:
+		if (parse_long(v, o->lo, o->hi, &n, NULL, 0) != 0) {
+			fprintf(stderr, "%s: --%s must be a number %ld..%ld, "
+			    "not '%s'\n", util_progname(), o->name, o->lo,
+			    o->hi, v);
+			return -1;
+		}
+		if (o->type == CLI_INT)
+			*(int *)at = (int)n;
+		else
+			*(int64_t *)at = n;
+		return 0;
+	case CLI_STR:
+		*(const char **)at = v;
+		return 0;
+	case CLI_CALL:
+		return o->call(ctx, o, v);
+	case CLI_HELP:
+		m->usage(stdout);
+		return 1;
+	}
+	return -1;
+}
+
+int
+cli_parse(const struct cli_mode *m, int argc, char **argv, void *ctx,
+    int *first_operand)
+{
+	int n = nopts(m->opts), ch, rc = 0, i;
+	struct option *lo = xcalloc((size_t)n + 1, sizeof *lo);
+
+	for (i = 0; i < n; i++) {
+		lo[i].name = m->opts[i].name;
+		lo[i].has_arg = takes_value(&m->opts[i]) ? required_argument :
+		    no_argument;
+		lo[i].val = 256 + i;
+	}
+	optind = 0;     /* (re)start getopt: main.c has read argv[0] */
+	opterr = 0;
+	while (rc == 0 && (ch = getopt_long(argc, argv, ":", lo, NULL)) != -1) {
+		if (ch >= 256 && ch < 256 + n) {
+			rc = store(m, &m->opts[ch - 256], optarg, ctx);
+			continue;
+		}
+		if (ch == ':')
+			fprintf(stderr, "%s: --%s: option '%s' needs a value\n",
+			    util_progname(), m->name, argv[optind - 1]);
+		else
+			fprintf(stderr, "%s: --%s: unknown option '%s'\n",
+			    util_progname(), m->name, argv[optind - 1]);
+		fprintf(stderr, "Try '%s --%s --help'.\n", util_progname(),
+		    m->name);
+		rc = -1;
+	}
+	free(lo);
+	if (rc != 0)
+		return rc;
+	if (m->max_operands >= 0 && argc - optind > m->max_operands) {
+		fprintf(stderr, "%s: --%s: unexpected argument '%s'\n",
+		    util_progname(), m->name, argv[optind + m->max_operands]);
+		return -1;
+	}
+	if (first_operand != NULL)
+		*first_operand = optind;
+	return 0;
+}
