@@ -268,6 +268,10 @@ test_rav_round_trip(void **state)
 	    "{quiet} f6f5) c6c5) (1... a6a5) 2. c2c3 *",
 	    "1. d2d3 d6d5 (1... e6e5 $2 {too far} 2. c2c3 (2. e2e3 {quiet} "
 	    "f6f5) 2... c6c5)\n(1... a6a5) 2. c2c3 *\n");
+	/* A text with "[%" in it, then a ']' in another comment joined to
+	 * it: written "(%", it reads back as text, not a command. */
+	round_trip("1. d2d3 ({50[%eval} {x]} 1. c2c3) *",
+	    "1. d2d3 (1. c2c3 {50(%eval x]}) *\n");
 	/* A comment before a variation's first move is that move's. */
 	round_trip("1. d2d3 ({instead} 1. c2c3) *",
 	    "1. d2d3 (1. c2c3 {instead}) *\n");

@@ -341,5 +341,12 @@ record_comment_text(const struct record_note *n)
 	for (size_t i = 0; i < len; i++)
 		if (out[i] == '}')
 			out[i] = ')';
+	/* and "[%" in the text is written "(%": read back with a ']'
+	 * after it (the texts of several comments are joined), it would be
+	 * taken for a [%eval] or [%clk] command; one byte for one, so a
+	 * text at its longest still reads back. */
+	for (size_t i = len - strlen(text); i + 1 < len; i++)
+		if (out[i] == '[' && out[i + 1] == '%')
+			out[i] = '(';
 	return out;
 }

@@ -2,7 +2,9 @@
  * fuzz_record.c: record_read on any bytes. A refused record says
  * "fuzz.pgn:LINE: ..." and leaves nothing to free; an accepted one is a
  * game of legal moves that record_write writes and record_read reads back
- * to the same moves, result and tags.
+ * to the same moves, result and tags; read with its variations, written
+ * with them and read back, the same tree and, written again, the same
+ * text.
  */
 #include "config.h"
 
@@ -66,6 +68,60 @@ check_game(const struct game *g)
 		FUZZ_CHECK(board_same_position(&b, &g->pos[i + 1]),
 		    "ply %d does not lead to the next position", i);
 	}
+}
+
+/* Read with its variations (a record that reads, reads so too), written
+ * with them and read back: the same tree, the same text again. */
+static char *
+tree_text(const char *in, size_t len, const char *name, int *count)
+{
+	struct game g;
+	struct record_notes ns;
+	struct record_tree t;
+	char err[512], *text = NULL;
+	size_t n = 0;
+	FILE *f = len > 0 ? fmemopen((void *)in, len, "r") :
+	    fopen("/dev/null", "r");
+	int rc;
+
+	if (f == NULL)
+		abort();
+	rc = record_read_tree(f, name, 0, &g, NULL, NULL, &ns, &t, err,
+	    sizeof err);
+	fclose(f);
+	FUZZ_CHECK(rc == 0, "%s: read with its tree, refused: %s", name, err);
+	*count = record_tree_count(&t);
+	f = open_memstream(&text, &n);
+	if (f == NULL)
+		abort();
+	FUZZ_CHECK(record_write_tree(f, &g, NULL, &ns, &t) == 0,
+	    "record_write_tree failed");
+	fclose(f);
+	game_free(&g);
+	record_notes_free(&ns);
+	record_tree_free(&t);
+	return text;
+}
+
+static void
+tree_round_trip(const uint8_t *data, size_t size)
+{
+	char *once, *twice;
+	int n1, n2;
+
+	once = tree_text((const char *)data, size, "fuzz.pgn", &n1);
+	twice = tree_text(once, strlen(once), "tree.pgn", &n2);
+	FUZZ_CHECK(n1 == n2, "%d moves in the tree, then %d", n1, n2);
+	free(twice);
+	twice = tree_text(once, strlen(once), "tree.pgn", &n2);
+	{
+		char *third = tree_text(twice, strlen(twice), "tree2.pgn", &n2);
+		FUZZ_CHECK(strcmp(third, twice) == 0, "written twice, not the "
+		    "same:\n%s----\n%s----", twice, third);
+		free(third);
+	}
+	free(twice);
+	free(once);
 }
 
 int
@@ -154,6 +210,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	game_free(&back);
 	game_free(&g);
 	free(text);
+	tree_round_trip(copy, size);
 	free(copy);
 	return 0;
 }
