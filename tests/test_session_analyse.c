@@ -1,0 +1,328 @@
+/*
+ * test_session_analyse.c: a whole game's analysis in the session model,
+ * without a terminal (issue 24): :analyse on its worker to the end (every
+ * move's evaluation, marks only where the analysis put them, the summary),
+ * cancelled (no thread left), refused without moves and with a bad
+ * argument; a record's annotations loaded (the marks, the evaluations,
+ * > and < to the marked moves with their comment) and saved back; notes
+ * dropped for moves replaced after undo; an analysis as notes keeping a
+ * move's own text and clock and replacing an earlier analysis's marks.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <poll.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "ai/analyse.h"
+#include "config/config.h"
+#include "engine/board.h"
+#include "engine/fen.h"
+#include "engine/notation.h"
+#include "session/session.h"
+#include "util/util.h"
+
+static char dir[64];
+
+static int
+setup(void **state)
+{
+	(void)state;
+	snprintf(dir, sizeof dir, "/tmp/congo-sa-XXXXXX");
+	return mkdtemp(dir) != NULL ? 0 : -1;
+}
+
+static int
+teardown(void **state)
+{
+	char cmdline[128];
+
+	(void)state;
+	snprintf(cmdline, sizeof cmdline, "rm -rf '%s'", dir);
+	return system(cmdline) == 0 ? 0 : -1;
+}
+
+static void
+start(struct session *s)
+{
+	struct congo_conf c;
+	struct board b;
+	char err[160];
+
+	config_defaults(&c);
+	snprintf(c.white.type, sizeof c.white.type, "human");
+	snprintf(c.black.type, sizeof c.black.type, "human");
+	c.ui.ai_delay_ms = 0;
+	assert_int_equal(session_init(s, &c, err, sizeof err), 0);
+	assert_int_equal(fen_read(&b, FEN_START, err, sizeof err), 0);
+	session_new_game(s, &b);
+}
+
+static void
+cmd(struct session *s, enum session_cmd_type t, const char *arg)
+{
+	struct session_cmd c;
+
+	memset(&c, 0, sizeof c);
+	c.type = t;
+	snprintf(c.arg, sizeof c.arg, "%s", arg != NULL ? arg : "");
+	session_command(s, &c);
+}
+
+/* Hand the analysis worker's messages to the session, as the UI loop
+ * does, until it no longer runs (or 60 s pass: valgrind is slow). */
+static void
+pump(struct session *s)
+{
+	struct pollfd p;
+	int64_t end = util_now_ms() + 60000, left;
+	int done, total;
+
+	while (session_analyse_progress(s, &done, &total, &left)) {
+		if (util_now_ms() >= end)
+			fail_msg("the analysis did not end (%d of %d)", done,
+			    total);
+		p.fd = session_analyse_fd(s);
+		p.events = POLLIN;
+		poll(&p, 1, 20);
+		session_analyse_poll(s);
+	}
+}
+
+static void
+play(struct session *s, const char *const *moves, int n)
+{
+	for (int i = 0; i < n; i++) {
+		cmd(s, CMD_MOVE, moves[i]);
+		assert_int_equal(s->game.nply, i + 1);
+	}
+}
+
+static const char *const opening[] = { "e2d3", "g6g5", "c1c3", "a6b5",
+	"b2a3", "e7e5", "a2b3", "b5a4" };
+
+static void
+test_analyse_to_the_end(void **state)
+{
+	struct session s;
+	char sum[200];
+	int cp, i, done, total;
+	int64_t left;
+
+	(void)state;
+	start(&s);
+	/* nothing to analyse yet */
+	cmd(&s, CMD_ANALYSE_GAME, "");
+	assert_non_null(strstr(s.msg.text, "no moves to analyse"));
+	assert_int_equal(session_analyse_fd(&s) >= 0 ? 1 : 0, 0);
+	play(&s, opening, 8);
+	cmd(&s, CMD_ANALYSE_GAME, "nodes x");
+	assert_int_equal(s.msg.tone, SM_ERROR);
+	assert_non_null(strstr(s.msg.text, "'nodes x' is not understood"));
+	cmd(&s, CMD_ANALYSE_GAME, "nodes 2000");
+	assert_true(session_analyse_progress(&s, &done, &total, &left));
+	assert_int_equal(total, 9);
+	assert_non_null(strstr(s.msg.text, "analysing the game: 9 positions"));
+	pump(&s);
+	assert_non_null(strstr(s.msg.text, "analysis done in "));
+	for (i = 0; i < 8; i++) {
+		const struct record_note *n = session_note(&s, i);
+		assert_true(session_analyse_eval(&s, i, &cp));
+		assert_non_null(n);
+		/* a mark has its comment, and no comment is without one */
+		assert_int_equal(session_analyse_mark(&s, i) != MARK_NONE,
+		    n->text != NULL);
+	}
+	assert_false(session_analyse_eval(&s, 8, &cp));
+	session_analyse_summary(&s, sum, sizeof sum);
+	assert_non_null(strstr(sum, "White "));
+	assert_non_null(strstr(sum, "  Black "));
+	/* a move played after it has no evaluation; the summary waits */
+	cmd(&s, CMD_MOVE, "d1c1");
+	assert_false(session_analyse_eval(&s, 8, &cp));
+	session_analyse_summary(&s, sum, sizeof sum);
+	assert_string_equal(sum, "");
+	assert_true(session_analyse_eval(&s, 7, &cp));
+	session_free(&s);
+}
+
+static void
+test_cancel(void **state)
+{
+	struct session s;
+	int done, total;
+	int64_t left;
+
+	(void)state;
+	start(&s);
+	play(&s, opening, 8);
+	cmd(&s, CMD_ANALYSE_GAME, "movetime 500");
+	assert_true(session_analyse_progress(&s, &done, &total, &left));
+	cmd(&s, CMD_ANALYSE_GAME, "stop");
+	assert_false(session_analyse_progress(&s, &done, &total, &left));
+	assert_non_null(strstr(s.msg.text, "analysis cancelled ("));
+	assert_false(session_analyse_eval(&s, 0, &done));
+	/* :analyse again cancels a running one too */
+	cmd(&s, CMD_ANALYSE_GAME, "movetime 500");
+	cmd(&s, CMD_ANALYSE_GAME, "");
+	assert_false(session_analyse_progress(&s, &done, &total, &left));
+	cmd(&s, CMD_ANALYSE_GAME, "stop");
+	assert_non_null(strstr(s.msg.text, "no analysis runs"));
+	/* quitting with one running joins it */
+	cmd(&s, CMD_ANALYSE_GAME, "movetime 500");
+	session_free(&s);
+}
+
+static const char annotated[] =
+    "[Event \"t\"]\n[Result \"*\"]\n\n"
+    "1. e2d3 {[%eval 0.10]} g6g5 $6 {[%eval 0.45] Inaccuracy. Better was "
+    "d6d5.} 2. c1c3 {[%eval 0.40] [%clk 0:04:00] mine} a6b5 $4 {[%eval "
+    "3.50] Blunder. Better was e7e5.} 3. b2a3 $1 {[%eval 3.40]} *\n";
+
+static void
+test_load_jump_save(void **state)
+{
+	struct session s;
+	char path[128], out[128], buf[4096], sum[200];
+	FILE *f;
+	size_t n;
+	int cp;
+
+	(void)state;
+	snprintf(path, sizeof path, "%s/a.pgn", dir);
+	snprintf(out, sizeof out, "%s/b.pgn", dir);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(annotated, f);
+	fclose(f);
+	start(&s);
+	assert_int_equal(session_load(&s, path, 0), 0);
+	assert_int_equal(s.game.nply, 5);
+	assert_int_equal(session_analyse_mark(&s, 0), MARK_NONE);
+	assert_int_equal(session_analyse_mark(&s, 1), MARK_INACCURACY);
+	assert_int_equal(session_analyse_mark(&s, 3), MARK_BLUNDER);
+	assert_int_equal(session_analyse_mark(&s, 4), MARK_NONE);  /* $1 */
+	assert_true(session_analyse_eval(&s, 3, &cp));
+	assert_int_equal(cp, 350);
+	session_move_label(&s, 3, buf, sizeof buf);
+	assert_string_equal(buf, "a6b5??");
+	session_analyse_summary(&s, sum, sizeof sum);
+	assert_non_null(strstr(sum, "0?! 0? 0??  Black "));
+	assert_non_null(strstr(sum, "1?! 0? 1??"));
+	/* > from the start: the inaccuracy, then the blunder; < back */
+	cmd(&s, CMD_REVIEW_START, NULL);
+	cmd(&s, CMD_NEXT_MISTAKE, NULL);
+	assert_int_equal(session_shown_ply(&s), 2);
+	assert_string_equal(s.msg.text, "1... g6g5?! Inaccuracy. Better was "
+	    "d6d5.");
+	cmd(&s, CMD_NEXT_MISTAKE, NULL);
+	assert_int_equal(session_shown_ply(&s), 4);
+	assert_string_equal(s.msg.text, "2... a6b5?? Blunder. Better was "
+	    "e7e5.");
+	cmd(&s, CMD_NEXT_MISTAKE, NULL);
+	assert_int_equal(session_shown_ply(&s), 4);
+	assert_non_null(strstr(s.msg.text, "no later marked move"));
+	cmd(&s, CMD_PREV_MISTAKE, NULL);
+	assert_int_equal(session_shown_ply(&s), 2);
+	/* a click on the graph: the position after that move */
+	cmd(&s, CMD_REVIEW_TO, "3");
+	assert_int_equal(session_shown_ply(&s), 3);
+	cmd(&s, CMD_REVIEW_END, NULL);
+	/* saved back whole (the clock of the record's own note too) */
+	cmd(&s, CMD_SAVE, out);
+	f = fopen(out, "r");
+	assert_non_null(f);
+	n = fread(buf, 1, sizeof buf - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	assert_non_null(strstr(buf, "g6g5 $6 {[%eval 0.45] Inaccuracy. Better "
+	    "was d6d5.}"));
+	assert_non_null(strstr(buf, "{[%eval 0.40] [%clk 0:04:00] mine}"));
+	assert_non_null(strstr(buf, "a6b5 $4 {[%eval 3.50] Blunder."));
+	assert_non_null(strstr(buf, "b2a3 $1 {[%eval 3.40]}"));
+	/* undo two plies and play another move: its notes are gone, the
+	 * earlier ones stay */
+	cmd(&s, CMD_UNDO, NULL);
+	cmd(&s, CMD_UNDO, NULL);
+	assert_int_equal(s.game.nply, 3);
+	cmd(&s, CMD_MOVE, "a6a5");
+	assert_int_equal(session_analyse_mark(&s, 3), MARK_NONE);
+	assert_false(session_analyse_eval(&s, 3, &cp));
+	assert_int_equal(session_analyse_mark(&s, 1), MARK_INACCURACY);
+	/* a new game forgets them */
+	cmd(&s, CMD_NEW_NOW, NULL);
+	assert_int_equal(session_analyse_mark(&s, 1), MARK_NONE);
+	session_free(&s);
+}
+
+/* An analysis as notes: a move's own text and clock stay, an earlier
+ * analysis's mark and sentence go. */
+static void
+test_notes_of_analysis(void **state)
+{
+	struct analyse_pos pos[3];
+	struct analyse_ply ply[2];
+	struct analyse_result r = { 2, WHITE, pos, ply, { 0, 0 }, { { 0 } } };
+	struct record_notes ns;
+	struct record_note *n;
+	struct game g;
+	struct board b;
+	char err[128];
+
+	(void)state;
+	board_init();
+	assert_int_equal(fen_read(&b, FEN_START, err, sizeof err), 0);
+	game_init(&g, &b, NULL);
+	assert_int_equal(game_play_text(&g, "e2d3", err, sizeof err), 0);
+	assert_int_equal(game_play_text(&g, "g6g5", err, sizeof err), 0);
+	memset(pos, 0, sizeof pos);
+	memset(ply, 0, sizeof ply);
+	pos[1].white_cp = 20;
+	pos[2].white_cp = -1000;
+	pos[2].mate = -3;
+	ply[0].played = g.moves[0];
+	ply[1].played = g.moves[1];
+	ply[1].mark = MARK_MISTAKE;
+	assert_int_equal(notation_read(&g.pos[1], "d6d5", &ply[1].best, err,
+	    sizeof err), 0);
+	record_notes_init(&ns);
+	n = record_notes_at(&ns, 0);
+	record_note_add_nag(n, 4);                      /* old: a blunder */
+	record_note_add_nag(n, 1);                      /* the player's ! */
+	record_note_set_text(n, "Blunder. Better was c2c3. My idea.");
+	n->clk_ms = 5000;
+	session_analyse_notes(&r, &g, &ns);
+	n = &ns.at[0];
+	assert_int_equal(n->nnag, 1);
+	assert_int_equal(n->nag[0], 1);
+	assert_string_equal(n->text, "My idea.");
+	assert_int_equal(n->clk_ms, 5000);
+	assert_true(n->has_eval);
+	assert_int_equal(n->eval_cp, 20);
+	n = &ns.at[1];
+	assert_int_equal(n->nnag, 1);
+	assert_int_equal(n->nag[0], 2);
+	assert_int_equal(n->eval_mate, -3);
+	assert_string_equal(n->text, "Mistake. Better was d6d5.");
+	record_notes_free(&ns);
+	game_free(&g);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_analyse_to_the_end),
+		cmocka_unit_test(test_cancel),
+		cmocka_unit_test(test_load_jump_save),
+		cmocka_unit_test(test_notes_of_analysis),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
