@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "main.h"
-#include "ai/match.h"
 #include "bench/bench.h"
 #include "cli/cli.h"
 #include "learn/learn.h"
@@ -92,7 +91,7 @@ main(int argc, char **argv)
 	case 'P':
 		return learn_make_main(argc - 1, argv + 1);
 	case 't':
-		return tune_main(argc - 1, argv + 1);
+		return cli_tune_main(argc - 1, argv + 1);
 	case 'T':
 		return tb_make_main(argc - 1, argv + 1);
 	case 'b':

@@ -79,9 +79,9 @@ expect variant-none 1 "no positions to tune on" \
     "$congo" --tune --variant megapawn "$tmp/g.pgn"
 expect variant-bad 2 "unknown variant 'chess'" \
     "$congo" --tune --variant chess "$tmp/g.pgn"
-expect passes 2 "--passes wants a number" "$congo" --tune --passes x "$tmp/g.pgn"
-expect min-ply 2 "--min-ply wants a number" "$congo" --tune --min-ply -1 "$tmp/g.pgn"
-expect threads 2 "--threads wants a number" "$congo" --tune --threads 0 "$tmp/g.pgn"
+expect passes 2 "--passes must be a number 0..1000, not 'x'" "$congo" --tune --passes x "$tmp/g.pgn"
+expect min-ply 2 "--min-ply must be a number" "$congo" --tune --min-ply -1 "$tmp/g.pgn"
+expect threads 2 "--threads must be a number" "$congo" --tune --threads 0 "$tmp/g.pgn"
 expect k-bad 2 "--k wants a positive number" "$congo" --tune --k -1 "$tmp/g.pgn"
 expect option 2 "unknown option '--bogus'" "$congo" --tune --bogus "$tmp/g.pgn"
 expect only-bad 2 "unknown weight 'nosuch'" \

@@ -144,7 +144,25 @@ bool match_elo_pairs(const int pairs[5], double *elo, double *err);
 double match_sprt_llr(int w, int d, int l, double elo0, double elo1);
 void match_sprt_bounds(double alpha, double beta, double *lo, double *hi);
 
-/* `congo --tune FILE...`: Texel's method over games (tune_main.c). */
-int tune_main(int argc, char **argv);
+/*
+ * Texel's method over games (tune_run.c; `congo --tune FILE...`): the
+ * evaluation's weights that best predict the games' results, printed as a
+ * tune string and a table. tune_run returns the exit status (0, 1 a file
+ * or no positions, 2 a bad --only).
+ */
+#define TUNE_THREADS_MAX 16
+struct tune_options {
+	int passes;           /* at most this many passes (20) */
+	int min_ply;          /* each game's first plies skipped (10) */
+	int threads;          /* computing the error (2) */
+	int variant;          /* the games' variant (congo) */
+	double k;             /* the sigmoid's scale, 0: fitted */
+	const char *only;     /* tune only these weights, comma-separated */
+};
+void tune_options_default(struct tune_options *o);
+/* Every name of a --only list is a weight the tuner changes: 0, or -1
+ * after a message naming the one that is not. */
+int tune_check_only(const char *only);
+int tune_run(const struct tune_options *o, int nfiles, char **files);
 
 #endif

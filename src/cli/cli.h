@@ -54,5 +54,7 @@ int cli_parse(const struct cli_mode *m, int argc, char **argv, void *ctx,
 
 /* `congo --match ...`: headless games between two players (cli_match.c). */
 int cli_match_main(int argc, char **argv);
+/* `congo --tune FILE...`: Texel's method over games (cli_tune.c). */
+int cli_tune_main(int argc, char **argv);
 
 #endif

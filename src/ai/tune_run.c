@@ -1,6 +1,6 @@
 /*
- * tune_main.c: `congo --tune`: Texel's method for the evaluation's
- * weights. Reads games (the record format, e.g. what `congo --match --pgn`
+ * tune_run.c: Texel's method for the evaluation's weights (`congo --tune`,
+ * whose options src/cli/cli_tune.c reads). Reads games (the record format, e.g. what `congo --match --pgn`
  * writes), keeps the quiet positions (the player's move was not a capture
  * or promotion, neither lion can be taken, the side to move has nothing
  * in the river) labelled with the game's result, and minimises the mean
@@ -11,7 +11,6 @@
  */
 #include "config.h"
 
-#include <getopt.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -24,7 +23,6 @@
 #include "record/record.h"
 #include "util/util.h"
 
-#define TUNE_THREADS_MAX 16
 #define TUNE_PARAMS_MAX 160
 
 struct sample {
@@ -48,22 +46,6 @@ struct part {
 	double k;
 	double sum;
 };
-
-static void
-usage(FILE *out)
-{
-	fputs("usage: congo --tune [--passes N] [--min-ply N] [--threads N]\n"
-	    "                    [--only NAME,...] [--k K] FILE...\n"
-	    "Texel's method: the evaluation's weights that best predict the\n"
-	    "results of the games in FILE... (game record format, e.g. from\n"
-	    "congo --match --pgn). Prints the weights that changed as a\n"
-	    "tune string (alphabeta:NAME=VALUE,...) and as a table.\n"
-	    "  --passes N    at most N passes over the weights (default 20)\n"
-	    "  --min-ply N   skip each game's first N plies (default 10)\n"
-	    "  --threads N   threads computing the error (default 2)\n"
-	    "  --only LIST   tune only these weights (comma-separated)\n"
-	    "  --k K         the sigmoid's scale (default: fitted)\n", out);
-}
 
 static bool
 river_piece(const struct board *b)
@@ -310,9 +292,8 @@ report(const struct tune *t)
 	printf("%s\n", changed ? "" : "(nothing changed)");
 }
 
-/* Every name of --only is a weight the tuner may change. */
-static int
-check_only(const char *only)
+int
+tune_check_only(const char *only)
 {
 	char buf[1024], *name, *save = NULL;
 	int n = eval_param_count(), i;
@@ -342,107 +323,40 @@ check_only(const char *only)
 	return 0;
 }
 
-static int
-number(const char *what, const char *text, long lo, long hi, long *out)
+void
+tune_options_default(struct tune_options *o)
 {
-	long v;
-
-	if (parse_long(text, lo, hi, &v, NULL, 0) != 0) {
-		fprintf(stderr, "congo: --tune: --%s wants a number from %ld "
-		    "to %ld, not '%s'\n", what, lo, hi, text);
-		return -1;
-	}
-	*out = v;
-	return 0;
+	memset(o, 0, sizeof *o);
+	o->passes = 20;
+	o->min_ply = 10;
+	o->threads = 2;
+	o->variant = VARIANT_CONGO;
 }
 
 int
-tune_main(int argc, char **argv)
+tune_run(const struct tune_options *o, int nfiles, char **files)
 {
-	static const struct option opts[] = {
-		{ "passes", required_argument, NULL, 'p' },
-		{ "min-ply", required_argument, NULL, 'm' },
-		{ "threads", required_argument, NULL, 't' },
-		{ "only", required_argument, NULL, 'o' },
-		{ "k", required_argument, NULL, 'k' },
-		{ "variant", required_argument, NULL, 'v' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	struct tune t;
-	const char *only = NULL;
-	long passes = 20, v;
 	double before, after;
-	int ch, i;
+	int i;
 
 	if (eval_param_count() > TUNE_PARAMS_MAX)
 		fatal("--tune: %d weights, room for %d", eval_param_count(),
 		    TUNE_PARAMS_MAX);
+	if (o->only != NULL && tune_check_only(o->only) != 0)
+		return 2;
 	memset(&t, 0, sizeof t);
 	t.samples = (struct vec)VEC_INIT(sizeof(struct sample));
-	t.min_ply = 10;
-	t.threads = 2;
-	t.variant = VARIANT_CONGO;
+	t.min_ply = o->min_ply;
+	t.threads = o->threads;
+	t.variant = o->variant;
+	t.k = o->k;
 	t.p = eval_default;
-	optind = 1;
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-		switch (ch) {
-		case 'p':
-			if (number("passes", optarg, 0, 1000, &passes) != 0)
-				return 2;
-			break;
-		case 'm':
-			if (number("min-ply", optarg, 0, 10000, &v) != 0)
-				return 2;
-			t.min_ply = (int)v;
-			break;
-		case 't':
-			if (number("threads", optarg, 1, TUNE_THREADS_MAX, &v) != 0)
-				return 2;
-			t.threads = (int)v;
-			break;
-		case 'o':
-			only = optarg;
-			break;
-		case 'k': {
-			if (parse_double(optarg, 0, 100, &t.k, NULL, 0) != 0 ||
-			    !(t.k > 0)) {
-				fprintf(stderr, "congo: --tune: --k wants a "
-				    "positive number, not '%s'\n", optarg);
-				return 2;
-			}
-			break;
-		}
-		case 'v':
-			if ((t.variant = variant_parse(optarg)) < 0) {
-				fprintf(stderr, "congo: --tune: unknown variant "
-				    "'%s' (congo or megapawn)\n", optarg);
-				return 2;
-			}
-			break;
-		case 'h':
-			usage(stdout);
-			return 0;
-		default:
-			fprintf(stderr, "congo: --tune: unknown option '%s'\n",
-			    argv[optind - 1]);
-			usage(stderr);
-			return 2;
-		}
-	}
-	if (only != NULL && check_only(only) != 0)
-		return 2;
-	if (optind >= argc) {
-		fprintf(stderr, "congo: --tune: no game files given\n");
-		usage(stderr);
-		return 2;
-	}
 	eval_init();
-	for (i = optind; i < argc; i++) {
+	for (i = 0; i < nfiles; i++) {
 		char err[512];
 
-		if (record_list(argv[i], collect, &t, NULL, err, sizeof err) < 0) {
+		if (record_list(files[i], collect, &t, NULL, err, sizeof err) < 0) {
 			fprintf(stderr, "congo: --tune: %s\n", err);
 			vec_free(&t.samples);
 			return 1;
@@ -460,7 +374,7 @@ tune_main(int argc, char **argv)
 	before = error_at(&t, t.k);
 	printf("K %.3f, error %.6f with today's weights\n", t.k, before);
 	fflush(stdout);
-	after = descend(&t, only, (int)passes);
+	after = descend(&t, o->only, o->passes);
 	printf("error %.6f -> %.6f\n", before, after);
 	report(&t);
 	vec_free(&t.samples);
