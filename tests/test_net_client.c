@@ -13,7 +13,6 @@
 #include <cmocka.h>
 
 #include "engine/notation.h"
-#include "net/server/server.h"
 #include "net/client/client_int.h"
 #include "test_net_tclient.h"
 

@@ -15,7 +15,6 @@
 
 #include <cmocka.h>
 
-#include "net/server/server.h"
 #include "net/client/client_int.h"
 #include "test_net_tclient.h"
 
