@@ -111,6 +111,18 @@ test_tree_edit(void **state)
 	assert_int_equal(record_tree_count(&t), 3);
 	assert_true(record_tree_on_main(&t, a));
 	assert_int_equal(record_tree_delete(&t, 0), -1);
+	/* A copy stands on its own. */
+	{
+		struct record_tree u;
+		record_note_set_text(&t.node[a].note, "kept");
+		record_tree_copy(&u, &t);
+		assert_int_equal(record_tree_count(&u), 3);
+		assert_string_equal(u.node[a].note.text, "kept");
+		record_tree_delete(&t, b);
+		assert_int_equal(record_tree_count(&u), 3);
+		assert_int_equal(record_tree_count(&t), 2);
+		record_tree_free(&u);
+	}
 	record_tree_free(&t);
 }
 

@@ -205,8 +205,7 @@ struct record_node {
 struct record_tree {
 	struct record_node *node;
 	int n, cap;
-	struct game_rules rules;
-	char *intro;                /* unused by the tree itself */
+	struct game_rules rules;    /* the game's, for each node's status */
 };
 
 void record_tree_init(struct record_tree *t, const struct board *start,

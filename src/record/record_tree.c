@@ -55,7 +55,6 @@ record_tree_free(struct record_tree *t)
 		record_note_free(&t->node[i].note);
 	}
 	free(t->node);
-	free(t->intro);
 	memset(t, 0, sizeof *t);
 }
 
@@ -290,5 +289,4 @@ record_tree_copy(struct record_tree *dst, const struct record_tree *src)
 		}
 		record_note_copy(&n->note, &src->node[i].note);
 	}
-	dst->intro = src->intro != NULL ? xstrdup(src->intro) : NULL;
 }
