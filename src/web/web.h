@@ -137,7 +137,7 @@ void web_sse_state(struct wbuf *b, const struct web_game *g, int from);
 extern const char web_script[];
 extern const char web_style[];
 
-/* 2. The HTTP side; struct srv is the server (net_srv.h). */
+/* 2. The HTTP side; struct srv is the server (net/server/server_int.h). */
 struct srv;
 struct web;
 /* Listen on "ADDR:PORT" ([V6]:PORT) with the server's limits. NULL with
@@ -159,6 +159,6 @@ void web_run(struct web *w, long long now);
  * get the game as it is at the next web_run. */
 void web_game_event(void *srv, const char *game);
 void web_close(struct web *w);
-/* Counts for /metrics (net_server.c keeps them). */
+/* Counts for /metrics (srv_loop.c keeps them). */
 
 #endif

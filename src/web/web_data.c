@@ -1,7 +1,7 @@
 /*
  * web_data.c: the pages' data read from the session (games in memory) and
  * the store (lists, accounts, ratings), on the event loop's thread: the
- * store's reads there never wait long (net_pg.c, net_store_rw.c).
+ * store's reads there never wait long (store_pg.c, store_sqlite_rw.c).
  */
 #include "config.h"
 
