@@ -3,7 +3,8 @@
 # (issue 24), in tmux. Loads a fixed record, starts :analyse slowly and
 # sees the progress bar with the time left, cancels it, analyses it at a
 # fixed node count to the end (the summary with each side's accuracy, the
-# evaluation graph), steps with > from the start to the first blunder
+# evaluation graph), clicks on the graph (the move of that column shown),
+# steps with > from the start to the first blunder
 # (the message names it and the better move, the move list marks it ??),
 # back with < to the mark before it, saves the game and finds the marks and
 # evaluations in the file, and loads that file again: its marks show
@@ -23,7 +24,7 @@ export LC_ALL=C
 cat >"$tmp/config/congo/congo.conf" <<'CONF'
 white = { type = "human"; };
 black = { type = "human"; };
-ui = { color = true; mouse = false; ai_delay_ms = 0; };
+ui = { color = true; mouse = true; ai_delay_ms = 0; };
 CONF
 cat >"$tmp/game.pgn" <<'PGN'
 [Event "congo --match"]
@@ -75,6 +76,26 @@ wait_for 'analysis done in [0-9.]+ s: White [0-9]+% [0-9]+\?! [0-9]+\? [0-9]+\?\
 expect ' White [0-9]+% [0-9]+\?! [0-9]+\? [0-9]+\?\?  Black [0-9]+% [0-9]+\?! [0-9]+\? [0-9]+\?\? *$'
 # the graph: bars of . : # (no UTF-8 here) in the panel
 expect '[.:#]{8,}'
+
+note "a click on the graph shows that move"
+# The panel starts at column 68 (110 columns: the board's 3 + 7 * 9 + 2)
+# and is 42 wide: the graph's 40 columns from column 69, 50 plies on 40
+# columns, column c standing for ply ((c + 1) * 50 - 1) / 40. A click on
+# c = 10 (column 80 counted from 1, the graph's second row) shows the
+# position after ply 13 + 1.
+L=$(grep -n ' White [0-9]*% [0-9]*?! ' "$tmp/screen" | head -n 1 | cut -d: -f1)
+[ -n "$L" ] || fail "no summary line"
+# press and release, as an xterm sends them (ESC [ M, 32 + button, 32 +
+# column, 32 + row; columns and rows from 1)
+click() {
+	_x=$(printf '%x' $((32 + $1)))
+	_y=$(printf '%x' $((32 + $2)))
+	T send-keys -t "$pane" -H 1b 5b 4d 20 "$_x" "$_y" 1b 5b 4d 23 "$_x" "$_y"
+}
+click 80 $((L + 2))
+wait_for 'reviewing ply 14 of 50' 5
+keys '}'
+wait_gone 'reviewing ply' 5
 
 note "from the start, > to the first blunder"
 keys '{'
