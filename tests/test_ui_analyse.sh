@@ -8,7 +8,7 @@
 # (the message names it and the better move, the move list marks it ??),
 # back with < to the mark before it, saves the game and finds the marks and
 # evaluations in the file, and loads that file again: its marks show
-# without a new analysis.
+# without a new analysis; so do those of congo --analyse's output.
 #
 # Every wait polls with a deadline. Exit status: 0 pass, 1 fail, 77
 # skipped (no tmux), 99 hard error.
@@ -144,6 +144,19 @@ keys '{'
 wait_for 'review' 5
 keys '>'
 wait_for '5\.\.\. b6c5[^ ]*\?! Inaccuracy\. Better was' 5
+
+note "congo --analyse's output loads with its marks"
+"$congo" --analyse "$tmp/game.pgn" --nodes 3000 -o "$tmp/cli.pgn" \
+    2>"$tmp/cli.err" || fail "congo --analyse: $(cat "$tmp/cli.err")"
+command_line "load $tmp/cli.pgn"
+wait_for 'loaded .*cli\.pgn' 10
+expect ' White [0-9]+% [0-9]+\?! [0-9]+\? [0-9]+\?\?  Black '
+keys '{'
+wait_for 'review' 5
+for i in 1 2 3 4 5; do
+	keys '>'
+done
+wait_for '10\. d2d3\?\? Blunder\. Better was' 5
 
 note "quit"
 keys q
