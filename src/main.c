@@ -10,7 +10,6 @@
 #include "main.h"
 #include "bench/bench.h"
 #include "cli/cli.h"
-#include "learn/learn.h"
 #include "session/session.h"
 #include "tb/tb.h"
 #include "uci/uci.h"
@@ -89,7 +88,7 @@ main(int argc, char **argv)
 	case 'a':
 		return session_analyse_main(argc - 1, argv + 1);
 	case 'P':
-		return learn_make_main(argc - 1, argv + 1);
+		return cli_puzzles_main(argc - 1, argv + 1);
 	case 't':
 		return cli_tune_main(argc - 1, argv + 1);
 	case 'T':

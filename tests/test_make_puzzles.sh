@@ -88,7 +88,7 @@ grep -q "no congo tablebases" "$tmp/err" || fail "no tables: $(cat "$tmp/err")"
 
 # Bad options.
 "$congo" --make-puzzles --games 0 2>"$tmp/err" && fail "--games 0 accepted"
-grep -q "games '0'" "$tmp/err" || fail "--games 0: $(cat "$tmp/err")"
+grep -q -- "--games must be a number 1..1000000, not '0'" "$tmp/err" || fail "--games 0: $(cat "$tmp/err")"
 "$congo" --make-puzzles --frob 2>"$tmp/err"
 [ $? -eq 2 ] || fail "an unknown option does not exit 2"
 grep -q "unknown option '--frob'" "$tmp/err" || fail "--frob: $(cat "$tmp/err")"

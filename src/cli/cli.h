@@ -56,5 +56,7 @@ int cli_parse(const struct cli_mode *m, int argc, char **argv, void *ctx,
 int cli_match_main(int argc, char **argv);
 /* `congo --tune FILE...`: Texel's method over games (cli_tune.c). */
 int cli_tune_main(int argc, char **argv);
+/* `congo --make-puzzles ...`: puzzles found and proved (cli_puzzles.c). */
+int cli_puzzles_main(int argc, char **argv);
 
 #endif

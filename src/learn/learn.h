@@ -312,7 +312,25 @@ int learn_data_find(const char *name, char *out, size_t n, char *tried,
 
 /* ---- making puzzles (learn_make.c; uses the AI) ---- */
 
-/* `congo --make-puzzles [options]`: see congo(6). */
-int learn_make_main(int argc, char **argv);
+/* `congo --make-puzzles [options]` (see congo(6); src/cli/cli_puzzles.c
+ * reads them): self-play games, or the tablebases' wins, proved. */
+struct learn_make_opts {
+	int games;
+	int nmax;
+	int tail;            /* plies proved at each game's end */
+	int noise;           /* percent of random moves */
+	uint64_t seed;
+	uint64_t limit;      /* prover nodes per position */
+	char variant[LEARN_VARIANT_MAX];
+	const char *known;   /* puzzles already found (skipped) */
+	const char *verify;  /* prove a puzzle file instead */
+	const char *player;
+	const char *tb_dir;  /* --tablebases DIR */
+	bool from_tb;        /* --from-tablebases */
+	bool quiet;
+};
+void learn_make_defaults(struct learn_make_opts *o);
+/* The exit status: 0, 1 a failure, 2 a bad player or file. */
+int learn_make_run(const struct learn_make_opts *o);
 
 #endif

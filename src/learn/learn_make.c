@@ -3,7 +3,8 @@
  * share of random moves, so that lions fall in many ways), every position
  * of the game's last plies proved by the prover; a position where the
  * side to move wins the lion within N and exactly one first move does so
- * is printed as a puzzle line (congo(6), LEARNING).
+ * is printed as a puzzle line (congo(6), LEARNING). Its options are read
+ * by src/cli/cli_puzzles.c.
  */
 #include "config.h"
 
@@ -17,21 +18,6 @@
 #include "tb/tb.h"
 #include "util/util.h"
 
-struct make_opts {
-	int games;
-	int nmax;
-	int tail;            /* plies proved at each game's end */
-	int noise;           /* percent of random moves */
-	uint64_t seed;
-	uint64_t limit;      /* prover nodes per position */
-	char variant[LEARN_VARIANT_MAX];
-	const char *known;   /* puzzles already found (skipped) */
-	const char *verify;  /* prove a puzzle file instead */
-	const char *player;
-	const char *tb_dir;  /* --tablebases DIR */
-	bool from_tb;        /* --from-tablebases */
-	bool quiet;
-};
 
 static volatile sig_atomic_t interrupted;
 
@@ -42,58 +28,9 @@ on_signal(int sig)
 	interrupted = 1;
 }
 
-static void
-usage(FILE *out)
+void
+learn_make_defaults(struct learn_make_opts *o)
 {
-	fputs("usage: congo --make-puzzles [--games N] [--max-n N] [--tail PLIES]\n"
-	    "           [--noise PERCENT] [--seed S] [--limit NODES]\n"
-	    "           [--player SPEC] [--variant NAME] [--known FILE] [--quiet]\n"
-	    "       congo --make-puzzles --from-tablebases [--tablebases DIR]\n"
-	    "           [--max-n N] [--limit NODES] [--known FILE]\n"
-	    "       congo --make-puzzles --verify FILE\n"
-	    "Self-play games; each puzzle found and proved is printed as\n"
-	    "variant<TAB>FEN<TAB>N<TAB>main line<TAB>theme on standard output.\n"
-	    "--from-tablebases: the endgame tables' wins in exactly N (default 4)\n"
-	    "with one winning first move, the most instructive of each ending,\n"
-	    "proved, with the theme endgame.\n"
-	    "--verify proves every puzzle of FILE and names those that fail.\n",
-	    out);
-}
-
-static int
-num_arg(const char *opt, const char *s, long lo, long hi, long *out)
-{
-	long v;
-
-	if (parse_long(s, lo, hi, &v, NULL, 0) != 0) {
-		fprintf(stderr, "congo: %s '%s': expected %ld..%ld\n", opt, s, lo,
-		    hi);
-		return -1;
-	}
-	*out = v;
-	return 0;
-}
-
-static bool
-takes_value(const char *a)
-{
-	static const char *const names[] = { "--games", "--max-n", "--tail",
-	    "--noise", "--seed", "--limit", "--player", "--known", "--verify",
-	    "--variant", "--tablebases" };
-	size_t i;
-
-	for (i = 0; i < sizeof names / sizeof names[0]; i++)
-		if (strcmp(a, names[i]) == 0)
-			return true;
-	return false;
-}
-
-static int
-parse(int argc, char **argv, struct make_opts *o)
-{
-	int i;
-	long v;
-
 	memset(o, 0, sizeof *o);
 	o->games = 20;
 	o->nmax = LEARN_PUZZLE_NMAX;
@@ -103,78 +40,6 @@ parse(int argc, char **argv, struct make_opts *o)
 	o->limit = 3000000;
 	o->player = "alphabeta:depth=3";
 	strcpy(o->variant, "congo");
-	for (i = 1; i < argc; i++) {
-		const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
-		if (strcmp(a, "--quiet") == 0) {
-			o->quiet = true;
-			continue;
-		}
-		if (strcmp(a, "--from-tablebases") == 0) {
-			o->from_tb = true;
-			continue;
-		}
-		if (strcmp(a, "--help") == 0) {
-			usage(stdout);
-			exit(0);
-		}
-		if (!takes_value(a)) {
-			fprintf(stderr, "congo: unknown option '%s' for "
-			    "--make-puzzles\n", a);
-			usage(stderr);
-			return -1;
-		}
-		if (val == NULL) {
-			fprintf(stderr, "congo: %s needs a value\n", a);
-			return -1;
-		}
-		i++;
-		if (strcmp(a, "--games") == 0) {
-			if (num_arg(a, val, 1, 1000000, &v) != 0)
-				return -1;
-			o->games = (int)v;
-		} else if (strcmp(a, "--max-n") == 0) {
-			if (num_arg(a, val, 1, LEARN_PUZZLE_NMAX, &v) != 0)
-				return -1;
-			o->nmax = (int)v;
-		} else if (strcmp(a, "--tail") == 0) {
-			if (num_arg(a, val, 1, 1000, &v) != 0)
-				return -1;
-			o->tail = (int)v;
-		} else if (strcmp(a, "--noise") == 0) {
-			if (num_arg(a, val, 0, 100, &v) != 0)
-				return -1;
-			o->noise = (int)v;
-		} else if (strcmp(a, "--seed") == 0) {
-			if (num_arg(a, val, 0, 2000000000L, &v) != 0)
-				return -1;
-			o->seed = (uint64_t)v;
-		} else if (strcmp(a, "--limit") == 0) {
-			if (num_arg(a, val, 1000, 2000000000L, &v) != 0)
-				return -1;
-			o->limit = (uint64_t)v;
-		} else if (strcmp(a, "--player") == 0) {
-			o->player = val;
-		} else if (strcmp(a, "--known") == 0) {
-			o->known = val;
-		} else if (strcmp(a, "--tablebases") == 0) {
-			o->tb_dir = val;
-		} else if (strcmp(a, "--verify") == 0) {
-			o->verify = val;
-		} else if (strcmp(a, "--variant") == 0) {
-			if (!learn_variant_supported(val)) {
-				fprintf(stderr, "congo: variant '%s' is not played by "
-				    "this build\n", val);
-				return -1;
-			}
-			snprintf(o->variant, sizeof o->variant, "%s", val);
-		} else {
-			fprintf(stderr, "congo: unknown option '%s' for "
-			    "--make-puzzles\n", a);
-			usage(stderr);
-			return -1;
-		}
-	}
-	return 0;
 }
 
 static int
@@ -196,7 +61,7 @@ key_known(const struct vec *keys, const char *key)
 
 /* Prove one position; print it if it is a puzzle. Returns 1 if printed. */
 static int
-try_position(const struct make_opts *o, struct learn_prover *pv,
+try_position(const struct learn_make_opts *o, struct learn_prover *pv,
     const struct board *pos, struct vec *keys, int *count)
 {
 	struct board b = *pos;
@@ -438,7 +303,7 @@ guise_key(const char *variant, const struct board *b, bool turn, bool mirror,
 }
 
 static int
-tb_puzzles(const struct make_opts *o, struct vec *keys)
+tb_puzzles(const struct learn_make_opts *o, struct vec *keys)
 {
 	struct learn_prover *pv;
 	struct tb_pick pk;
@@ -501,9 +366,9 @@ tb_puzzles(const struct make_opts *o, struct vec *keys)
 }
 
 int
-learn_make_main(int argc, char **argv)
+learn_make_run(const struct learn_make_opts *opts)
 {
-	struct make_opts o;
+	struct learn_make_opts o = *opts;
 	struct search_player sp;
 	struct search_ctx *ctx;
 	struct learn_prover *pv;
@@ -515,8 +380,6 @@ learn_make_main(int argc, char **argv)
 	int gi, found = 0;
 	uint64_t rng;
 
-	if (parse(argc, argv, &o) != 0)
-		return 2;
 	if (o.verify != NULL)
 		return verify_file(o.verify);
 
