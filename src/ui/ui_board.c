@@ -405,29 +405,6 @@ draw_counts(struct ui_app *a, int c, int y)
 	term_putw(y, x + 2, w - 2, ST_NORMAL, 0, buf);
 }
 
-/* The first line of the list to show: the newest, unless scrolled back
- * or reviewing an earlier ply. */
-static int
-first_line(struct ui_app *a, int nlines, int room)
-{
-	const struct session *s = &a->s;
-	int first, line;
-
-	if (a->scroll > nlines - room)
-		a->scroll = nlines - room > 0 ? nlines - room : 0;
-	if (a->scroll < 0)
-		a->scroll = 0;
-	first = nlines - room - a->scroll;
-	if (s->review >= 0 && room > 0) {
-		line = ui_moves_shown_line(s, a->lay.panel_w);
-		if (line < first)
-			first = line;
-		if (line >= first + room)
-			first = line - room + 1;
-	}
-	return first < 0 ? 0 : first;
-}
-
 /* The move list from line y down to the status bar. */
 static void
 draw_moves(struct ui_app *a, int y)
@@ -439,7 +416,7 @@ draw_moves(struct ui_app *a, int y)
 	char buf[256], mv[MOVE_TEXT_MAX + 16];
 
 	nlines = ui_moves_line(s, w, -1, NULL, 0, ply, col, hl);
-	first = first_line(a, nlines, room);
+	first = ui_moves_first(a, nlines, room);
 	if (s->review >= 0 && s->game.nply > s->review_seen)
 		snprintf(buf, sizeof buf, "Moves (%d new: } shows them)",
 		    s->game.nply - s->review_seen);

@@ -196,6 +196,9 @@ void ui_edit_key(struct ui_app *a, const struct ui_event *ev);
 int ui_moves_line(const struct session *s, int w, int k, char *buf,
     size_t n, int ply[2], int col[2], int hl[3]);
 int ui_moves_shown_line(const struct session *s, int w);
+/* The first line of the list to show in room lines: the newest, unless
+ * scrolled back (a->scroll, kept in range) or reviewing an earlier one. */
+int ui_moves_first(struct ui_app *a, int nlines, int room);
 void ui_draw(struct ui_app *a);
 /* ui_graph.c: a game's analysis: the evaluation graph (or the progress
  * bar while it runs) from row y, the next free row; a click on it (true

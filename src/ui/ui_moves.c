@@ -262,3 +262,26 @@ ui_moves_shown_line(const struct session *s, int w)
 	}
 	return line > 0 ? line - 1 : 0;
 }
+
+/* The first line of the list to show: the newest, unless scrolled back
+ * or reviewing an earlier ply. */
+int
+ui_moves_first(struct ui_app *a, int nlines, int room)
+{
+	const struct session *s = &a->s;
+	int first, line;
+
+	if (a->scroll > nlines - room)
+		a->scroll = nlines - room > 0 ? nlines - room : 0;
+	if (a->scroll < 0)
+		a->scroll = 0;
+	first = nlines - room - a->scroll;
+	if (s->review >= 0 && room > 0) {
+		line = ui_moves_shown_line(s, a->lay.panel_w);
+		if (line < first)
+			first = line;
+		if (line >= first + room)
+			first = line - room + 1;
+	}
+	return first < 0 ? 0 : first;
+}
