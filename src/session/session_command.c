@@ -135,11 +135,10 @@ set_player_cmd(struct session *s, int color, const char *text)
 static void
 set_limit(struct session *s, bool depth, const char *text)
 {
-	char *end;
-	long v = strtol(text, &end, 10);
 	int c, max = depth ? 64 : 3600000;
+	long v;
 
-	if (*text == '\0' || *end != '\0' || v < 0 || v > max) {
+	if (parse_long(text, 0, max, &v, NULL, 0) != 0) {
 		session_msg(s, SM_ERROR, "%s must be 0..%d", depth ? "depth" :
 		    "movetime", max);
 		return;
@@ -410,10 +409,8 @@ ai_command(struct session *s, const struct session_cmd *cmd)
 		speed(s, cmd->type == CMD_FASTER ? 1 : -1);
 		return true;
 	case CMD_DELAY: {
-		char *end;
-		long v = strtol(cmd->arg, &end, 10);
-		if (cmd->arg[0] == '\0' || *end != '\0' || v < 0 ||
-		    v > 60000) {
+		long v;
+		if (parse_long(cmd->arg, 0, 60000, &v, NULL, 0) != 0) {
 			session_msg(s, SM_ERROR, "delay must be 0..60000 ms");
 			return true;
 		}
@@ -518,9 +515,12 @@ command_run(struct session *s, const struct session_cmd *cmd)
 	case CMD_PREV_MISTAKE:
 		session_analyse_jump(s, cmd->type == CMD_NEXT_MISTAKE ? 1 : -1);
 		break;
-	case CMD_REVIEW_TO:
-		session_review_to(s, atoi(cmd->arg));
+	case CMD_REVIEW_TO: {
+		int ply;
+		if (parse_int(cmd->arg, 0, INT32_MAX, &ply, NULL, 0) == 0)
+			session_review_to(s, ply);
 		break;
+	}
 	case CMD_CONTINUE:
 	case CMD_CONTINUE_NOW:
 		session_continue(s, cmd->type == CMD_CONTINUE_NOW);
