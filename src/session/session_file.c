@@ -93,7 +93,7 @@ players_of(struct session *s, char *said, size_t n)
 {
 	static const char *const tag[2] = { "White", "Black" };
 	struct player_conf pc;
-	char word[32], err[160];
+	char word[32], err[160], num[16];
 	const char *v;
 	int c, level;
 	size_t len = 0;
@@ -106,7 +106,10 @@ players_of(struct session *s, char *said, size_t n)
 		snprintf(word, sizeof word, "%.*s", (int)strcspn(v, " "), v);
 		pc = c == WHITE ? s->conf.white : s->conf.black;
 		/* "AI level 6 (Club player)", as the panel names a level. */
-		if (sscanf(v, "AI level %d", &level) == 1) {
+		if (strncmp(v, "AI level ", 9) == 0 &&
+		    snprintf(num, sizeof num, "%.*s",
+		    (int)strcspn(v + 9, " "), v + 9) > 0 &&
+		    parse_int(num, 0, 1000, &level, NULL, 0) == 0) {
 			snprintf(word, sizeof word, "ai:level=%d", level);
 			pc.level = level;
 		}
@@ -237,9 +240,8 @@ session_load_cmd(struct session *s, const char *arg)
 	snprintf(name, sizeof name, "%s", arg);
 	if (sp != NULL && sp[1] != '\0' && strspn(sp + 1, "0123456789") ==
 	    strlen(sp + 1)) {
-		index = atoi(sp + 1);
 		name[sp - arg] = '\0';
-		if (index < 1) {
+		if (parse_int(sp + 1, 1, INT32_MAX, &index, NULL, 0) != 0) {
 			session_msg(s, SM_ERROR, "games are counted from 1");
 			return;
 		}
