@@ -102,6 +102,20 @@ cell(int fill, bool uni)
 	return fill == 0 ? " " : fill <= 3 ? "." : fill <= 6 ? ":" : "#";
 }
 
+/* "White 71% 13?! 5? 0??  Black ..." as "W 71% 13?! 5? 0??  B ...". */
+static void
+shorten(char *sum)
+{
+	static const char *const word[2] = { "White ", "Black " };
+	char *p;
+
+	for (int c = 0; c < 2; c++)
+		if ((p = strstr(sum, word[c])) != NULL) {
+			p[1] = ' ';
+			memmove(p + 2, p + 6, strlen(p + 6) + 1);
+		}
+}
+
 int
 ui_graph_draw(struct ui_app *a, int y)
 {
@@ -122,6 +136,8 @@ ui_graph_draw(struct ui_app *a, int y)
 	if (!any || w < 8 || y + GRAPH_ROWS + 2 >= a->lay.status_y)
 		return y;
 	session_analyse_summary(s, sum, sizeof sum);
+	if ((int)strlen(sum) > a->lay.panel_w)
+		shorten(sum);
 	term_putw(y++, a->lay.panel_x, a->lay.panel_w, ST_HEAD, 0,
 	    sum[0] != '\0' ? sum : "Evaluation");
 	/* two columns a ply while they fit, else plies share columns */
