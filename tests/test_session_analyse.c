@@ -124,7 +124,12 @@ test_analyse_to_the_end(void **state)
 	play(&s, opening, 8);
 	cmd(&s, CMD_ANALYSE_GAME, "nodes x");
 	assert_int_equal(s.msg.tone, SM_ERROR);
-	assert_non_null(strstr(s.msg.text, "'nodes x' is not understood"));
+	assert_non_null(strstr(s.msg.text, "analyse: nodes: 'x' is not a "
+	    "whole number"));
+	cmd(&s, CMD_ANALYSE_GAME, "nodes 0");
+	assert_non_null(strstr(s.msg.text, "out of range"));
+	cmd(&s, CMD_ANALYSE_GAME, "fast");
+	assert_non_null(strstr(s.msg.text, "'fast' is not understood"));
 	cmd(&s, CMD_ANALYSE_GAME, "nodes 2000");
 	assert_true(session_analyse_progress(&s, &done, &total, &left));
 	assert_int_equal(total, 9);

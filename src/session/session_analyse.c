@@ -444,28 +444,36 @@ session_analyse_progress(const struct session *s, int *done, int *total,
 static int
 limits_parse(struct session *s, const char *arg, struct analyse_limits *lim)
 {
-	char word[16];
+	static const char *const how = "(:analyse, :analyse nodes N, "
+	    ":analyse movetime MS, :analyse stop)";
+	const char *num = arg + strcspn(arg, " ");
+	size_t wlen = (size_t)(num - arg);
+	char err[96];
 	long v;
-	int n;
 
 	analyse_limits_default(lim);
 	if (arg[0] == '\0')
 		return 0;
-	if (sscanf(arg, "%15s %ld%n", word, &v, &n) == 2 &&
-	    arg[n + strspn(arg + n, " ")] == '\0' && v > 0) {
-		if (strcmp(word, "nodes") == 0 && v <= 100000000) {
-			lim->nodes = (uint64_t)v;
-			return 0;
-		}
-		if (strcmp(word, "movetime") == 0 && v <= 600000) {
-			lim->nodes = 0;
-			lim->movetime_ms = (int)v;
-			return 0;
-		}
+	num += strspn(num, " ");
+	if (wlen == 5 && strncmp(arg, "nodes", 5) == 0) {
+		if (parse_long(num, 1, 100000000, &v, err, sizeof err) != 0)
+			goto bad;
+		lim->nodes = (uint64_t)v;
+		return 0;
 	}
-	session_msg(s, SM_ERROR, "analyse: '%s' is not understood (:analyse, "
-	    ":analyse nodes N (1..100000000), :analyse movetime MS "
-	    "(1..600000), :analyse stop)", arg);
+	if (wlen == 8 && strncmp(arg, "movetime", 8) == 0) {
+		if (parse_long(num, 1, 600000, &v, err, sizeof err) != 0)
+			goto bad;
+		lim->nodes = 0;
+		lim->movetime_ms = (int)v;
+		return 0;
+	}
+	session_msg(s, SM_ERROR, "analyse: '%s' is not understood %s", arg,
+	    how);
+	return -1;
+bad:
+	session_msg(s, SM_ERROR, "analyse: %.*s: %s %s", (int)wlen, arg, err,
+	    how);
 	return -1;
 }
 
