@@ -219,6 +219,12 @@ static bool
 hook_event(void *ctx, const struct net_event *e)
 {
 	assert_ptr_equal(ctx, &S);
+	/* The lobby's seeks come as a list, as the view hands them on. */
+	if ((e->kind == NEV_ITEMS || e->kind == NEV_ITEM ||
+	    e->kind == NEV_ITEMS_END) && strcmp(e->verb, "SEEKS") == 0) {
+		session_seeks_event(&S, e);
+		return true;
+	}
 	/* The view's own: the connection's state. */
 	return e->kind == NEV_STATUS;
 }
@@ -410,6 +416,139 @@ test_observer(void **state)
 	wait_msg("White wins");
 	assert_string_equal(S.result_why, "Black lost on time");
 	assert_null(strstr(S.msg.text, "rematch"));
+	disconnect_fake();
+}
+
+static void
+lobby(void)
+{
+}
+
+/* In the lobby: others' seeks listed and accepted (the other colour),
+ * the seek dialog's fields and what it sends, --seek, withdrawing. */
+static void
+test_seeks(void **state)
+{
+	struct session_seeks *k;
+	char line[300], v[32];
+	(void)state;
+
+	connect_fake(lobby);
+	k = &S.net->seek;
+	snprintf(S.net->host, sizeof S.net->host, "127.0.0.1");
+	WAIT(net_client_state(C) == NET_ONLINE);
+	assert_int_equal(k->sel, -1);
+
+	/* The lobby asks for the seeks, and lists them. */
+	session_seeks_tick(&S, now_ms(), false);
+	assert_false(k->asking);
+	session_seeks_tick(&S, now_ms(), true);
+	assert_true(k->asking);
+	expect_line("#K SEEKS", NULL, 0);
+	send_line("OK #K SEEKS n=2");
+	send_line("ITEM #K seek=AAAAAAAA name=ann rating=1500 variant=congo "
+	    "clock=300+3 rated=no color=white");
+	send_line("ITEM #K seek=BBBBBBBB name=cy rating=- variant=megapawn "
+	    "clock=90+0 rated=yes color=random");
+	WAIT(!k->asking);
+	assert_int_equal(k->n, 2);
+	assert_string_equal(k->list[0].name, "ann");
+	assert_string_equal(k->list[1].variant, "megapawn");
+	assert_true(k->list[1].rated);
+	session_seek_minutes(k->list[1].clock, v, sizeof v);
+	assert_string_equal(v, "1.5+0");
+	/* Not again before its time. */
+	session_seeks_tick(&S, now_ms(), true);
+	assert_false(k->asking);
+
+	/* A rated seek needs an account. */
+	assert_int_equal(session_seek_accept(&S, 1), -1);
+	assert_string_equal(S.msg.text, "a rated game needs an account: "
+	    "congo --connect 127.0.0.1 --register NAME");
+	/* Ann's: the same terms, the other colour; the lobby shows it. */
+	assert_int_equal(session_seek_accept(&S, 0), 0);
+	expect_line("#S SEEK clock=300+3 rated=no variant=congo color=black",
+	    NULL, 0);
+	assert_true(S.net->want_lobby);
+	assert_string_equal(k->desc, "5+3 casual congo (ann's)");
+	assert_true(session_seek_line(&S, now_ms(), line, sizeof line));
+	assert_non_null(strstr(line, "Seeking 5+3 casual congo (ann's): "
+	    "waiting 0:00"));
+	send_line("OK #S SEEK seek=CCCCCCCC");
+	settle();
+	assert_true(session_seek_cancel(&S, false));
+	assert_string_equal(S.msg.text, "seek withdrawn");
+	assert_false(S.quit);
+	expect_line("#U UNSEEK seek=CCCCCCCC", NULL, 0);
+	assert_false(session_seek_cancel(&S, false));
+	assert_false(session_seek_line(&S, now_ms(), line, sizeof line));
+
+	/* The dialog: 5+3 and casual (no account) the first time. */
+	session_seek_form_open(&S);
+	assert_true(k->form.open);
+	session_seek_value(&S, SF_CLOCK, v, sizeof v);
+	assert_string_equal(v, "5+3");
+	session_seek_value(&S, SF_RATED, v, sizeof v);
+	assert_string_equal(v, "no");
+	session_seek_form_change(&S, 1);        /* the variant */
+	session_seek_value(&S, SF_VARIANT, v, sizeof v);
+	assert_string_equal(v, "megapawn");
+	assert_false(session_seek_form_type(&S, '1'));
+	session_seek_form_field(&S, -1);        /* up: the range */
+	assert_int_equal(k->form.field, SF_RANGE);
+	assert_true(session_seek_form_type(&S, '1'));
+	assert_true(session_seek_form_type(&S, 'x'));   /* not taken */
+	assert_true(session_seek_form_type(&S, '9'));
+	session_seek_value(&S, SF_RANGE, v, sizeof v);
+	assert_string_equal(v, "19");
+	assert_int_equal(session_seek_form_submit(&S), -1);
+	assert_string_equal(S.msg.text, "a rating range is MIN-MAX, e.g. "
+	    "1400-1700");
+	assert_true(k->form.open);
+	session_seek_form_type(&S, -1);
+	session_seek_form_type(&S, -1);
+	session_seek_form_type(&S, -1);         /* nothing left: nothing */
+	for (const char *c = "1400-1700"; *c != '\0'; c++)
+		session_seek_form_type(&S, *c);
+	session_seek_form_field(&S, -1);        /* the colour */
+	session_seek_form_change(&S, 1);
+	session_seek_value(&S, SF_COLOR, v, sizeof v);
+	assert_string_equal(v, "white");
+	session_seek_form_field(&S, -1);        /* rated: needs an account */
+	session_seek_form_change(&S, 1);
+	assert_int_equal(session_seek_form_submit(&S), -1);
+	assert_non_null(strstr(S.msg.text, "a rated game needs an account"));
+	session_seek_form_change(&S, -1);
+	session_seek_form_field(&S, -1);        /* the clock: 3+2 */
+	session_seek_form_change(&S, -1);
+	session_seek_form_change(&S, -1);
+	session_seek_value(&S, SF_CLOCK, v, sizeof v);
+	assert_string_equal(v, "3+2");
+	S.net->want_lobby = false;
+	assert_int_equal(session_seek_form_submit(&S), 0);
+	assert_false(k->form.open);
+	assert_true(S.net->want_lobby);
+	expect_line("#S SEEK clock=180+2 rated=no variant=megapawn "
+	    "color=white range=1400-1700", NULL, 0);
+	assert_string_equal(k->desc, "3+2 casual megapawn as White, "
+	    "opponents 1400-1700");
+	session_seek_form_close(&S);
+
+	/* --seek: the clock checked; withdrawing that seek quits. */
+	assert_int_equal(session_seek_start(&S, "five", false, "congo", -1,
+	    line, sizeof line), -1);
+	assert_non_null(strstr(line, "--seek: "));
+	assert_int_equal(session_seek_start(&S, "0+0", false, "congo", -1,
+	    line, sizeof line), -1);
+	assert_non_null(strstr(line, "--seek: "));
+	assert_int_equal(session_seek_start(&S, "10+5", false, "congo", BLACK,
+	    line, sizeof line), 0);
+	expect_line("#S SEEK clock=600+5 rated=no variant=congo color=black",
+	    NULL, 0);
+	assert_string_equal(k->desc, "10+5 casual congo as Black");
+	assert_true(k->quit);
+	assert_true(session_seek_cancel(&S, false));
+	assert_true(S.quit);
 	disconnect_fake();
 }
 
@@ -687,6 +826,7 @@ main(void)
 		cmocka_unit_test(test_network_game),
 		cmocka_unit_test(test_created_game),
 		cmocka_unit_test(test_observer),
+		cmocka_unit_test(test_seeks),
 		cmocka_unit_test(test_say_refused),
 		cmocka_unit_test(test_not_networking),
 	};

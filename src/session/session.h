@@ -627,6 +627,37 @@ struct net_event;
  * game offers :claim; the server's 428 says when a claim is early. */
 #define SESSION_CLAIM_AFTER_MS 120000
 
+/* Seeking a game (session_seek.c): the seek dialog's fields, the lobby's
+ * list of others' seeks, ours while it waits. */
+enum session_seek_field { SF_VARIANT = 0, SF_CLOCK, SF_RATED, SF_COLOR,
+	SF_RANGE, SF_NFIELDS };
+
+struct session_seek_form {
+	bool open;
+	bool used;                /* its defaults set */
+	int field;                /* enum session_seek_field */
+	int variant, clock, rated, color; /* indices of their choices */
+	char range[16];           /* "1400-1700", "" any */
+};
+
+#define SESSION_SEEKS_MAX 20
+
+struct session_lobby_seek {
+	char id[16], name[32], rating[8], variant[16], clock[16], color[8];
+	bool rated;
+};
+
+struct session_seeks {
+	struct session_lobby_seek list[SESSION_SEEKS_MAX];
+	int n;
+	int sel;                  /* the seek chosen, -1: the lobby's games */
+	long long at;             /* when to ask the server again */
+	bool asking;
+	struct session_seek_form form;
+	char desc[64];            /* "5+3 rated congo" while seeking */
+	bool quit;                /* --seek: withdrawing it quits */
+};
+
 struct session_net_hooks {
 	void *ctx;
 	/* An event before the game's handling: true when taken there (the
@@ -642,6 +673,8 @@ struct session_net_hooks {
 struct session_net {
 	bool on;
 	struct net_client *c;
+	char host[256];           /* the server, as the player named it */
+	char account[32];         /* logged in as, "" none */
 	int seat;                 /* ours; -1 while observing or in the lobby */
 	int installed;            /* the seat the players are set up for */
 	bool local_given[2];      /* --white / --black chose the local player */
@@ -666,6 +699,10 @@ struct session_net {
 	 * STATE; after its RESULT the new ratings and the changes */
 	bool rated, rated_over;
 	int rating[2], rd[2], diff[2];
+	/* seeking (session_seek.c); the view shows the lobby once a seek
+	 * is sent (want_lobby, with view_serial) */
+	struct session_seeks seek;
+	bool want_lobby;
 	/* Grows when the sides' players changed (the board's default side
 	 * may change with them). */
 	unsigned view_serial;
@@ -710,6 +747,42 @@ bool session_net_takeback_command(struct session *s,
     const struct session_cmd *cmd);
 void session_net_takeback_tick(struct session *s);
 bool session_net_takeback_event(struct session *s, const struct net_event *e);
+
+/* session_seek.c. The dialog: opened (5+3, rated when logged in, the
+ * first time), closed, a field chosen (delta), its value changed (delta),
+ * typed into (the range: a character, -1 a backspace; false for another
+ * field); Enter sends it: 0, or -1 with a message. A field's value as
+ * text ("congo", "5+3", "yes", "random", the range). */
+void session_seek_form_open(struct session *s);
+void session_seek_form_close(struct session *s);
+void session_seek_form_field(struct session *s, int delta);
+void session_seek_form_change(struct session *s, int delta);
+bool session_seek_form_type(struct session *s, int ch);
+int session_seek_form_submit(struct session *s);
+void session_seek_value(const struct session *s, int field, char *buf,
+    size_t n);
+/* Accept the lobby's seek i (the same terms, the other colour): 0, or -1
+ * with a message. */
+int session_seek_accept(struct session *s, int i);
+/* --seek M+S (minutes): -1 with err (before the terminal starts). */
+int session_seek_start(struct session *s, const char *clock, bool rated,
+    const char *variant, int seat, char *err, size_t errlen);
+/* A seek of clock ("300+3", seconds) and the rest (NULL: defaults); desc
+ * is how the lobby names it while it waits. */
+void session_seek_send(struct session *s, const char *clock, bool rated,
+    const char *variant, const char *color, const char *range,
+    const char *desc);
+/* The seek waiting: its line (false when not seeking); withdrawn (false
+ * when there was none; quits when asked to or after --seek). */
+bool session_seek_line(const struct session *s, long long now, char *buf,
+    size_t n);
+bool session_seek_cancel(struct session *s, bool quit);
+/* The lobby's seeks: asked again every few seconds while it shows, and
+ * the SEEKS reply's events. */
+void session_seeks_tick(struct session *s, long long now, bool lobby);
+void session_seeks_event(struct session *s, const struct net_event *e);
+/* "300+3" (seconds) as the game writes clocks ("5+3", minutes). */
+void session_seek_minutes(const char *secs, char *out, size_t n);
 
 /* ---- the session ---- */
 

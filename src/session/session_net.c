@@ -103,6 +103,7 @@ session_net_begin(struct session *s, struct net_client *c)
 	u->on = true;
 	u->c = c;
 	u->seat = -1;
+	u->seek.sel = -1;
 	u->installed = -2;
 	u->offer = -1;
 	/* The server keeps a network game's clock: the session's own would

@@ -274,7 +274,6 @@ ui_net_start(struct ui_app *a, const struct ui_net_opts *no,
 	}
 	memset(n, 0, sizeof *n);
 	n->app = a;
-	n->seek_sel = -1;
 	snprintf(n->name, sizeof n->name, "%s", no->name != NULL ? no->name :
 	    a->s.conf.network.name);
 	if (no->host) {
@@ -303,6 +302,7 @@ ui_net_start(struct ui_app *a, const struct ui_net_opts *no,
 	n->g = session_net_begin(&a->s, n->c);
 	n->g->local_given[WHITE] = uo->white != NULL;
 	n->g->local_given[BLACK] = uo->black != NULL;
+	snprintf(n->g->host, sizeof n->g->host, "%s", n->host);
 	ui_net_hooks(a);
 
 	seat = no->seat;
@@ -328,12 +328,11 @@ ui_net_start(struct ui_app *a, const struct ui_net_opts *no,
 		net_client_observe(n->c, no->observe);
 		seat = -1;
 	} else if (no->seek != NULL) {
-		if (ui_net_seek_start(a, no->seek, no->rated,
+		if (session_seek_start(&a->s, no->seek, no->rated,
 		    variant_name(a->s.start.variant), seat, err, errlen) < 0) {
 			ui_net_stop(a);
 			return -1;
 		}
-		n->seek_quit = true;  /* withdrawing it quits */
 		seat = -1;
 	} else {
 		seat = -1;

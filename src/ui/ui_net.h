@@ -73,22 +73,6 @@ struct ui_lobby_item {
 
 #define UI_LOBBY_MAX 100
 
-struct ui_lobby_seek {
-	char id[16], name[32], rating[8], variant[16], clock[16], color[8];
-	bool rated;
-};
-
-#define UI_SEEKS_MAX 20
-
-/* The seek dialog: variant, clock, rated, colour, rating range. */
-struct ui_seek_form {
-	bool open;
-	bool used;                /* its defaults set */
-	int field;                /* the field chosen */
-	int variant, clock, rated, color; /* indices of their choices */
-	char range[16];           /* "1400-1700", "" any */
-};
-
 struct ui_net {
 	bool on;
 	struct net_client *c;
@@ -117,46 +101,22 @@ struct ui_net {
 	struct ui_lobby_item items[UI_LOBBY_MAX];
 	int nitems, sel;
 	bool listing, listed;
-	/* accounts and seeks (ui_net_acct.c) */
-	char account[32];         /* logged in as, "" none */
+	/* accounts (ui_net_acct.c; the account and the seeks are the
+	 * session's: g->account, g->seek) */
 	bool want_login;          /* --register or --login: a refusal ends
 	                             the program */
-	char seek_desc[64];       /* "5+3 rated congo" while seeking */
-	bool seek_quit;           /* --seek: cancelling it quits */
 	/* a list of the server's (:whois, :top, :games) */
 	struct ui_net_list *list;
-	/* the lobby's seeks (SEEKS, asked again every few seconds) and the
-	 * seek dialog (ui_net_seeks.c) */
-	struct ui_lobby_seek seeks[UI_SEEKS_MAX];
-	int nseeks;
-	int seek_sel;             /* the seek chosen, -1: the games */
-	long long seeks_at;       /* when to ask again */
-	bool seeks_asking;
-	struct ui_seek_form form;
 };
 
 /* ui_net_acct.c: the events of accounts, seeks and lists (true when
  * handled; takebacks and ratings are the session's). */
 bool ui_net_acct_event(struct ui_app *a, const struct net_event *e);
-/* --seek's terms into a SEEK (M+S minutes like --clock). -1 with err. */
-int ui_net_seek_start(struct ui_app *a, const char *clock, bool rated,
-    const char *variant, int seat, char *err, size_t errlen);
-/* A seek of clock (seconds, "300+3") and the rest (NULL: defaults);
- * desc is how the lobby names it while it waits. */
-void ui_net_seek_send(struct ui_app *a, const char *clock, bool rated,
-    const char *variant, const char *color, const char *range,
-    const char *desc);
-/* ui_net_seeks.c: the lobby's seeks and the seek dialog: drawn from row
- * y (returns the next free row), their keys (true when taken), SEEKS'
- * events, and the asking every few seconds (in the lobby only). */
+/* ui_net_seeks.c: the lobby's seeks and the seek dialog (the session's,
+ * session_seek.c): drawn from row y (returns the next free row), and
+ * their keys (true when taken). */
 int ui_lobby_seeks_draw(struct ui_app *a, int y);
 bool ui_lobby_seeks_key(struct ui_app *a, const struct ui_event *ev);
-void ui_lobby_seeks_event(struct ui_app *a, const struct net_event *e);
-void ui_lobby_seeks_tick(struct ui_app *a);
-/* The seek waiting: its line for the lobby (false when not seeking). */
-bool ui_net_seek_line(const struct ui_app *a, char *buf, size_t n);
-/* Esc or q in the lobby while seeking: true when it withdrew it. */
-bool ui_net_seek_cancel(struct ui_app *a, bool quit);
 /* :whois, :top, :games: true when handled. */
 bool ui_net_acct_command(struct ui_app *a, const struct session_cmd *cmd);
 /* Each loop: a seek's waiting time shown, the lobby's seeks asked. */

@@ -1,8 +1,8 @@
 /*
- * ui_net_acct.c: accounts, seeks and ratings in the game: the account
- * logged in as, a seek waiting in the lobby (how long, Esc withdraws it),
- * the panel's ratings and their change at the end of a rated game (noted
- * by the session, as takebacks are: session_net_takeback.c).
+ * ui_net_acct.c: accounts and ratings in the game: the account logged in
+ * as, a refused login or --seek ending the program, the panel's ratings
+ * and their change at the end of a rated game (noted by the session, as
+ * takebacks and seeks are: session_net_takeback.c, session_seek.c).
  */
 #include <stdio.h>
 #include <string.h>
@@ -12,74 +12,6 @@
 #include "ui/ui_net.h"
 #include "util/util.h"
 
-int
-ui_net_seek_start(struct ui_app *a, const char *clock, bool rated,
-    const char *variant, int seat, char *err, size_t errlen)
-{
-	char spec[32], why[160], desc[64];
-	int64_t base, inc;
-
-	if (clock_parse_minutes(clock, &base, &inc, why, sizeof why) < 0) {
-		snprintf(err, errlen, "--seek: %s", why);
-		return -1;
-	}
-	if (base < 1000) {
-		snprintf(err, errlen, "--seek: a server clock has at least a "
-		    "second");
-		return -1;
-	}
-	clock_format_control(base, inc, spec, sizeof spec);
-	snprintf(desc, sizeof desc, "%.12s %s %.12s%s", clock, rated ?
-	    "rated" : "casual", variant, seat < 0 ? "" : seat == WHITE ?
-	    " as White" : " as Black");
-	ui_net_seek_send(a, spec, rated, variant, seat < 0 ? NULL :
-	    seat == WHITE ? "white" : "black", NULL, desc);
-	return 0;
-}
-
-void
-ui_net_seek_send(struct ui_app *a, const char *clock, bool rated,
-    const char *variant, const char *color, const char *range,
-    const char *desc)
-{
-	struct ui_net *u = a->net;
-
-	net_client_seek(u->c, variant, clock, rated, color, range);
-	snprintf(u->seek_desc, sizeof u->seek_desc, "%s", desc);
-	u->seek_quit = false;
-	a->screen = SCR_LOBBY;
-	a->s.dirty = true;
-}
-
-bool
-ui_net_seek_line(const struct ui_app *a, char *buf, size_t n)
-{
-	const struct ui_net *u = a->net;
-	long long since, s;
-
-	if (u->c == NULL || !net_client_seeking(u->c, &since))
-		return false;
-	s = (util_now_ms() - since) / 1000;
-	snprintf(buf, n, " Seeking %s: waiting %lld:%02lld for an opponent  "
-	    "(Esc withdraws the seek)", u->seek_desc, s / 60, s % 60);
-	return true;
-}
-
-bool
-ui_net_seek_cancel(struct ui_app *a, bool quit)
-{
-	struct ui_net *u = a->net;
-	long long since;
-
-	if (u->c == NULL || !net_client_seeking(u->c, &since))
-		return false;
-	net_client_unseek(u->c);
-	session_msg(&a->s, SM_NORMAL, "seek withdrawn");
-	if (quit || u->seek_quit)
-		a->s.quit = true;
-	return true;
-}
-
 void
 ui_net_acct_tick(struct ui_app *a)
 {
@@ -88,22 +20,22 @@ ui_net_acct_tick(struct ui_app *a)
 
 	if (u->c != NULL && net_client_seeking(u->c, &since))
 		a->s.dirty = true;
-	ui_lobby_seeks_tick(a);
+	session_seeks_tick(&a->s, util_now_ms(), a->screen == SCR_LOBBY);
 }
 
 int
 ui_net_acct_timeout(const struct ui_app *a)
 {
 	const struct ui_net *u = a->net;
-	long long since;
+	long long since, at;
 
 	if (u->c == NULL)
 		return -1;
+	at = u->g->seek.at;
 	if (!net_client_seeking(u->c, &since))
-		return a->screen == SCR_LOBBY && u->seeks_at > 0 ?
-		    (int)(u->seeks_at > util_now_ms() + 3000 ? 3000 :
-		    u->seeks_at < util_now_ms() ? 0 : u->seeks_at -
-		    util_now_ms()) : -1;
+		return a->screen == SCR_LOBBY && at > 0 ?
+		    (int)(at > util_now_ms() + 3000 ? 3000 :
+		    at < util_now_ms() ? 0 : at - util_now_ms()) : -1;
 	return 1000 - (int)((util_now_ms() - since) % 1000);
 }
 
@@ -126,7 +58,7 @@ on_account(struct ui_app *a, const struct net_event *e)
 {
 	struct ui_net *u = a->net;
 
-	snprintf(u->account, sizeof u->account, "%s", e->name);
+	snprintf(u->g->account, sizeof u->g->account, "%s", e->name);
 	if (strcmp(e->text, "registered") == 0)
 		session_msg(&a->s, SM_GOOD, "registered %s on %s: its key is "
 		    "kept in $XDG_STATE_HOME/congo/keys", e->name, u->host);
@@ -160,7 +92,7 @@ ui_net_acct_event(struct ui_app *a, const struct net_event *e)
 			a->s.quit = true;
 			return true;
 		}
-		if (strcmp(e->verb, "SEEK") == 0 && u->seek_quit) {
+		if (strcmp(e->verb, "SEEK") == 0 && u->g->seek.quit) {
 			snprintf(a->exit_msg, sizeof a->exit_msg, "cannot "
 			    "seek: %.200s", e->text);
 			a->exit_status = 1;

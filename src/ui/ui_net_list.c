@@ -193,7 +193,7 @@ ui_net_list_event(struct ui_app *a, const struct net_event *e)
 	char name[40], n[16], created[16], games[16];
 
 	if (strcmp(e->verb, "SEEKS") == 0) {
-		ui_lobby_seeks_event(a, e);
+		session_seeks_event(&a->s, e);
 		return;
 	}
 	if (l == NULL)

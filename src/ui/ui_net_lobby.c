@@ -8,6 +8,7 @@
 
 #include "net/client/client.h"
 #include "ui/ui_net.h"
+#include "util/util.h"
 
 void
 ui_lobby_draw(struct ui_app *a)
@@ -19,7 +20,7 @@ ui_lobby_draw(struct ui_app *a)
 	snprintf(line, sizeof line, " Congo games on %.100s port %d  (%.60s)",
 	    u->host, u->port, u->conn[0] != '\0' ? u->conn : "offline");
 	term_putw(0, 0, cols, ST_STATUS, 0, line);
-	if (ui_net_seek_line(a, line, sizeof line))
+	if (session_seek_line(&a->s, util_now_ms(), line, sizeof line))
 		term_putw(1, 0, cols, ST_HEAD, TA_BOLD, line);
 	y = ui_lobby_seeks_draw(a, 2);
 	if (y >= rows - 1) {
@@ -44,11 +45,11 @@ ui_lobby_draw(struct ui_app *a)
 		const struct ui_lobby_item *it = &u->items[i];
 		snprintf(line, sizeof line, " %c %-8s  %-8.8s  %-6.6s  "
 		    "%-16.16s %-16.16s %4d  %s%s%s", i == u->sel &&
-		    u->seek_sel < 0 ? '>' : ' ',
+		    u->g->seek.sel < 0 ? '>' : ' ',
 		    it->game, it->variant, it->clock, it->white, it->black,
 		    it->ply, it->status, it->result[0] != '\0' ? " " : "",
 		    it->result);
-		term_putw(y, 0, cols, i == u->sel && u->seek_sel < 0 ?
+		term_putw(y, 0, cols, i == u->sel && u->g->seek.sel < 0 ?
 		    ST_CURSOR : ST_NORMAL, 0, line);
 	}
 	term_putw(rows - 3, 0, cols, ST_DIM, 0,
@@ -123,7 +124,7 @@ ui_lobby_key(struct ui_app *a, const struct ui_event *ev)
 		break;
 	case 'q':
 	case UK_ESC:
-		if (ui_net_seek_cancel(a, ev->key == 'q'))
+		if (session_seek_cancel(&a->s, ev->key == 'q'))
 			break;
 		a->s.quit = true;
 		break;

@@ -32,6 +32,11 @@ ui_net_view_sync(struct ui_app *a)
 		return;
 	a->net->seen_view = g->view_serial;
 	app_set_flip_default(a);
+	if (g->want_lobby) {
+		/* a seek sent: the lobby shows it waiting */
+		g->want_lobby = false;
+		a->screen = SCR_LOBBY;
+	}
 	a->s.dirty = true;
 }
 

@@ -1,0 +1,330 @@
+/*
+ * session_seek.c: seeking a game on the server (PROTOCOL.md SEEK): the
+ * seek dialog's state (variant, clock, rated, colour, the opponents'
+ * rating range) and what it sends, --seek's terms, the lobby's list of
+ * others' seeks (SEEKS, asked again every few seconds while the lobby
+ * shows) and accepting one by seeking the same terms, the wait and its
+ * withdrawal. The view (src/ui/ui_net_seeks.c) draws them and turns keys
+ * into these calls.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "clock/clock.h"
+#include "net/client/client.h"
+#include "session/session.h"
+
+#define SEEKS_EVERY_MS 3000
+#define DEFAULT_CLOCK 4         /* 5+3 */
+
+static const char *const variants[] = { "congo", "megapawn" };
+static const char *const clocks[] = { "1+0", "3+0", "3+2", "5+0", "5+3",
+	"10+0", "10+5", "15+10", "30+0" };
+static const char *const colors[] = { "random", "white", "black" };
+#define NVARIANTS ((int)(sizeof variants / sizeof variants[0]))
+#define NCLOCKS ((int)(sizeof clocks / sizeof clocks[0]))
+#define NCOLORS ((int)(sizeof colors / sizeof colors[0]))
+
+void
+session_seek_minutes(const char *secs, char *out, size_t n)
+{
+	int base, inc;
+
+	if (sscanf(secs, "%d+%d", &base, &inc) != 2 || base < 0 ||
+	    base > 86400 || inc < 0 || inc > 600)
+		snprintf(out, n, "%s", secs);
+	else if (base % 60 == 0)
+		snprintf(out, n, "%d+%d", base / 60, inc);
+	else
+		snprintf(out, n, "%.1f+%d", base / 60.0, inc);
+}
+
+void
+session_seek_value(const struct session *s, int field, char *buf, size_t n)
+{
+	const struct session_seek_form *f = &s->net->seek.form;
+
+	switch (field) {
+	case SF_VARIANT:
+		snprintf(buf, n, "%s", variants[f->variant]);
+		break;
+	case SF_CLOCK:
+		snprintf(buf, n, "%s", clocks[f->clock]);
+		break;
+	case SF_RATED:
+		snprintf(buf, n, "%s", f->rated ? "yes" : "no");
+		break;
+	case SF_COLOR:
+		snprintf(buf, n, "%s", colors[f->color]);
+		break;
+	default:
+		snprintf(buf, n, "%s", f->range);
+		break;
+	}
+}
+
+void
+session_seek_form_open(struct session *s)
+{
+	struct session_net *u = s->net;
+	struct session_seek_form *f = &u->seek.form;
+
+	if (!f->used) {
+		/* 5+3, rated when logged in */
+		f->used = true;
+		f->clock = DEFAULT_CLOCK;
+		f->rated = u->account[0] != '\0';
+	}
+	f->open = true;
+	s->dirty = true;
+}
+
+void
+session_seek_form_close(struct session *s)
+{
+	s->net->seek.form.open = false;
+	s->dirty = true;
+}
+
+void
+session_seek_form_field(struct session *s, int delta)
+{
+	struct session_seek_form *f = &s->net->seek.form;
+
+	f->field = (f->field + SF_NFIELDS + delta % SF_NFIELDS) % SF_NFIELDS;
+	s->dirty = true;
+}
+
+void
+session_seek_form_change(struct session *s, int delta)
+{
+	struct session_seek_form *f = &s->net->seek.form;
+	int d = delta < 0 ? -1 : 1;
+
+	switch (f->field) {
+	case SF_VARIANT:
+		f->variant = (f->variant + NVARIANTS + d) % NVARIANTS;
+		break;
+	case SF_CLOCK:
+		f->clock = (f->clock + NCLOCKS + d) % NCLOCKS;
+		break;
+	case SF_RATED:
+		f->rated = !f->rated;
+		break;
+	case SF_COLOR:
+		f->color = (f->color + NCOLORS + d) % NCOLORS;
+		break;
+	default:
+		break;
+	}
+	s->dirty = true;
+}
+
+bool
+session_seek_form_type(struct session *s, int ch)
+{
+	struct session_seek_form *f = &s->net->seek.form;
+	size_t n = strlen(f->range);
+
+	if (f->field != SF_RANGE)
+		return false;
+	if (ch < 0) {
+		if (n > 0)
+			f->range[n - 1] = '\0';
+	} else if (((ch >= '0' && ch <= '9') || ch == '-') &&
+	    n + 1 < sizeof f->range) {
+		f->range[n] = (char)ch;
+		f->range[n + 1] = '\0';
+	}
+	s->dirty = true;
+	return true;
+}
+
+/* A rated seek needs an account: false with the message when none. */
+static bool
+may_rate(struct session *s, bool rated)
+{
+	const struct session_net *u = s->net;
+
+	if (!rated || u->account[0] != '\0')
+		return true;
+	session_msg(s, SM_ERROR, "a rated game needs an account: congo "
+	    "--connect %s --register NAME", u->host);
+	return false;
+}
+
+void
+session_seek_send(struct session *s, const char *clock, bool rated,
+    const char *variant, const char *color, const char *range,
+    const char *desc)
+{
+	struct session_net *u = s->net;
+
+	net_client_seek(u->c, variant, clock, rated, color, range);
+	snprintf(u->seek.desc, sizeof u->seek.desc, "%.63s", desc);
+	u->seek.quit = false;
+	u->want_lobby = true;
+	u->view_serial++;
+	s->dirty = true;
+}
+
+int
+session_seek_form_submit(struct session *s)
+{
+	struct session_seek_form *f = &s->net->seek.form;
+	char spec[16], desc[128], end;
+	long m, sec, lo, hi;
+
+	if (!may_rate(s, f->rated))
+		return -1;
+	if (f->range[0] != '\0' && (sscanf(f->range, "%ld-%ld%c", &lo, &hi,
+	    &end) != 2 || lo > hi)) {
+		session_msg(s, SM_ERROR, "a rating range is MIN-MAX, e.g. "
+		    "1400-1700");
+		return -1;
+	}
+	if (sscanf(clocks[f->clock], "%ld+%ld", &m, &sec) != 2)
+		return -1;
+	snprintf(spec, sizeof spec, "%ld+%ld", m * 60, sec);
+	snprintf(desc, sizeof desc, "%s %s %s%s%s%.15s", clocks[f->clock],
+	    f->rated ? "rated" : "casual", variants[f->variant],
+	    f->color == 0 ? "" : f->color == 1 ? " as White" : " as Black",
+	    f->range[0] != '\0' ? ", opponents " : "", f->range);
+	f->open = false;
+	session_seek_send(s, spec, f->rated != 0, variants[f->variant],
+	    f->color == 0 ? NULL : colors[f->color], f->range[0] != '\0' ?
+	    f->range : NULL, desc);
+	return 0;
+}
+
+int
+session_seek_accept(struct session *s, int i)
+{
+	struct session_net *u = s->net;
+	const struct session_lobby_seek *k;
+	char clk[16], desc[128];
+	const char *color;
+
+	if (i < 0 || i >= u->seek.n)
+		return -1;
+	k = &u->seek.list[i];
+	if (strcmp(k->name, u->account) == 0) {
+		session_msg(s, SM_ERROR, "that seek is yours");
+		return -1;
+	}
+	if (!may_rate(s, k->rated))
+		return -1;
+	/* The same terms, the other colour. */
+	color = strcmp(k->color, "white") == 0 ? "black" :
+	    strcmp(k->color, "black") == 0 ? "white" : NULL;
+	session_seek_minutes(k->clock, clk, sizeof clk);
+	snprintf(desc, sizeof desc, "%s %s %s (%s's)", clk, k->rated ?
+	    "rated" : "casual", k->variant, k->name);
+	session_seek_send(s, k->clock, k->rated, k->variant, color, NULL,
+	    desc);
+	u->seek.sel = -1;
+	return 0;
+}
+
+int
+session_seek_start(struct session *s, const char *clock, bool rated,
+    const char *variant, int seat, char *err, size_t errlen)
+{
+	char spec[32], why[160], desc[64];
+	int64_t base, inc;
+
+	if (clock_parse_minutes(clock, &base, &inc, why, sizeof why) < 0) {
+		snprintf(err, errlen, "--seek: %s", why);
+		return -1;
+	}
+	if (base < 1000) {
+		snprintf(err, errlen, "--seek: a server clock has at least a "
+		    "second");
+		return -1;
+	}
+	clock_format_control(base, inc, spec, sizeof spec);
+	snprintf(desc, sizeof desc, "%.12s %s %.12s%s", clock, rated ?
+	    "rated" : "casual", variant, seat < 0 ? "" : seat == WHITE ?
+	    " as White" : " as Black");
+	session_seek_send(s, spec, rated, variant, seat < 0 ? NULL :
+	    seat == WHITE ? "white" : "black", NULL, desc);
+	s->net->seek.quit = true;       /* withdrawing it quits */
+	return 0;
+}
+
+bool
+session_seek_line(const struct session *s, long long now, char *buf,
+    size_t n)
+{
+	const struct session_net *u = s->net;
+	long long since, sec;
+
+	if (u == NULL || u->c == NULL || !net_client_seeking(u->c, &since))
+		return false;
+	sec = (now - since) / 1000;
+	snprintf(buf, n, " Seeking %s: waiting %lld:%02lld for an opponent  "
+	    "(Esc withdraws the seek)", u->seek.desc, sec / 60, sec % 60);
+	return true;
+}
+
+bool
+session_seek_cancel(struct session *s, bool quit)
+{
+	struct session_net *u = s->net;
+	long long since;
+
+	if (u == NULL || u->c == NULL || !net_client_seeking(u->c, &since))
+		return false;
+	net_client_unseek(u->c);
+	session_msg(s, SM_NORMAL, "seek withdrawn");
+	if (quit || u->seek.quit)
+		s->quit = true;
+	return true;
+}
+
+void
+session_seeks_tick(struct session *s, long long now, bool lobby)
+{
+	struct session_net *u = s->net;
+
+	if (u == NULL || u->c == NULL || !lobby || u->seek.asking ||
+	    net_client_state(u->c) != NET_ONLINE || now < u->seek.at)
+		return;
+	if (net_client_query(u->c, "SEEKS", "") == 0)
+		u->seek.asking = true;
+	u->seek.at = now + SEEKS_EVERY_MS;
+}
+
+void
+session_seeks_event(struct session *s, const struct net_event *e)
+{
+	struct session_net *u = s->net;
+	struct session_lobby_seek *k;
+	char v[16];
+
+	s->dirty = true;
+	if (e->kind == NEV_ITEMS) {
+		u->seek.n = 0;
+		return;
+	}
+	if (e->kind == NEV_ITEMS_END) {
+		u->seek.asking = false;
+		if (u->seek.sel >= u->seek.n)
+			u->seek.sel = u->seek.n - 1;
+		return;
+	}
+	if (u->seek.n >= SESSION_SEEKS_MAX)
+		return;
+	k = &u->seek.list[u->seek.n++];
+	net_kv_get(e->text, "seek", k->id, sizeof k->id);
+	net_kv_get(e->text, "name", k->name, sizeof k->name);
+	net_kv_get(e->text, "rating", k->rating, sizeof k->rating);
+	net_kv_get(e->text, "variant", k->variant, sizeof k->variant);
+	net_kv_get(e->text, "clock", k->clock, sizeof k->clock);
+	net_kv_get(e->text, "color", k->color, sizeof k->color);
+	net_kv_get(e->text, "rated", v, sizeof v);
+	k->rated = strcmp(v, "yes") == 0 || strcmp(v, "1") == 0;
+}
