@@ -11,7 +11,6 @@
 #include "bench/bench.h"
 #include "cli/cli.h"
 #include "session/session.h"
-#include "tb/tb.h"
 #include "uci/uci.h"
 #include "ui/ui.h"
 #include "util/util.h"
@@ -92,7 +91,7 @@ main(int argc, char **argv)
 	case 't':
 		return cli_tune_main(argc - 1, argv + 1);
 	case 'T':
-		return tb_make_main(argc - 1, argv + 1);
+		return cli_tablebases_main(argc - 1, argv + 1);
 	case 'b':
 		if (argc > 2 && strcmp(argv[2], "search") == 0)
 			return bench_search(argc - 2, argv + 2);

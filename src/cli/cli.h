@@ -58,5 +58,7 @@ int cli_match_main(int argc, char **argv);
 int cli_tune_main(int argc, char **argv);
 /* `congo --make-puzzles ...`: puzzles found and proved (cli_puzzles.c). */
 int cli_puzzles_main(int argc, char **argv);
+/* `congo --make-tablebases [DIR] ...`: endgame tables (cli_tablebases.c). */
+int cli_tablebases_main(int argc, char **argv);
 
 #endif

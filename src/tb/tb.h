@@ -93,7 +93,18 @@ uint64_t tb_visit_wins(int variant, int plies, tb_visit_fn fn, void *user);
 /* "win 3", "loss 2", "draw": the winner's moves, as tbprobe prints. */
 void tb_result_text(const struct tb_result *r, char *buf, size_t n);
 
-/* `congo --make-tablebases [DIR] [--variant V] [--pieces N]` */
-int tb_make_main(int argc, char **argv);
+/* `congo --make-tablebases [DIR] [--variant V] [--pieces N]` (its options
+ * read by src/cli/cli_tablebases.c): every ending of the two lions and up
+ * to pieces others, or the named materials, into dir/<variant>/. The exit
+ * status: 0, 1 a table not made, 2 a bad --material. */
+struct tb_make_opts {
+	const char *dir;        /* tb_make_default_dir's unless given */
+	int variant;            /* -1: both */
+	int pieces;             /* 2 */
+	int threads;            /* 0: one a processor */
+	const char *material;   /* "LZPvLE,...", NULL: all */
+};
+void tb_make_default_dir(char *out, size_t n);
+int tb_make_run(const struct tb_make_opts *o);
 
 #endif

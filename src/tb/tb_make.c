@@ -9,7 +9,6 @@
 #include "config.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,19 +49,6 @@ show_progress(void *user, uint64_t done, uint64_t total)
 	fflush(stderr);
 }
 
-static void
-usage(FILE *out)
-{
-	fputs("usage: congo --make-tablebases [DIR] [--variant congo|megapawn]\n"
-	    "           [--pieces N] [--material NAME,...] [--threads T]\n"
-	    "Every ending of the two lions and up to N (default 2, at most 3)\n"
-	    "other pieces, by retrograde analysis, into DIR/<variant>/ (default\n"
-	    "$XDG_DATA_HOME/congo/tb); both variants unless one is named.\n"
-	    "--material makes only the endings named (e.g. LZPvLE), reading\n"
-	    "those they lead to from DIR.\n",
-	    out);
-}
-
 static int
 mkdirs(const char *path)
 {
@@ -85,8 +71,8 @@ mkdirs(const char *path)
 	return rc;
 }
 
-static void
-default_dir(char *out, size_t n)
+void
+tb_make_default_dir(char *out, size_t n)
 {
 	const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
 
@@ -240,73 +226,23 @@ make_variant(const char *dir, int variant, int pieces, const char *names,
 }
 
 int
-tb_make_main(int argc, char **argv)
+tb_make_run(const struct tb_make_opts *o)
 {
-	static const struct option longopts[] = {
-		{ "variant", required_argument, NULL, 'v' },
-		{ "pieces", required_argument, NULL, 'n' },
-		{ "threads", required_argument, NULL, 't' },
-		{ "material", required_argument, NULL, 'm' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	struct progress pr;
 	struct totals tot;
-	char dir[4096];
-	const char *names = NULL;
-	int c, variant = -1, pieces = 2, threads, v, k, count;
-	long n;
+	const char *dir = o->dir, *names = o->material;
+	int variant = o->variant, pieces = o->pieces, threads = o->threads;
+	int v, k, count;
+	char defdir[4096];
 
-	threads = (int)sysconf(_SC_NPROCESSORS_ONLN);
+	if (dir == NULL) {
+		tb_make_default_dir(defdir, sizeof defdir);
+		dir = defdir;
+	}
+	if (threads < 1)
+		threads = (int)sysconf(_SC_NPROCESSORS_ONLN);
 	if (threads < 1)
 		threads = 1;
-	default_dir(dir, sizeof dir);
-	optind = 0;     /* reinitialise: main() used getopt for the mode */
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'v':
-			if ((variant = variant_parse(optarg)) < 0) {
-				fprintf(stderr, "congo: unknown variant '%s' "
-				    "(congo or megapawn)\n", optarg);
-				return 2;
-			}
-			break;
-		case 'n':
-		case 't':
-			if (parse_long(optarg, c == 'n' ? 0 : 1, c == 'n' ?
-			    TB_MAX_PIECES : 64, &n, NULL, 0) != 0) {
-				fprintf(stderr, "congo: --%s needs a number "
-				    "%d..%d, not '%s'\n", c == 'n' ? "pieces" :
-				    "threads", c == 'n' ? 0 : 1, c == 'n' ?
-				    TB_MAX_PIECES : 64, optarg);
-				return 2;
-			}
-			if (c == 'n')
-				pieces = (int)n;
-			else
-				threads = (int)n;
-			break;
-		case 'm':
-			names = optarg;
-			break;
-		case 'h':
-			usage(stdout);
-			return 0;
-		default:
-			fprintf(stderr, "congo: --make-tablebases: unknown "
-			    "option '%s'\n", argv[optind - 1]);
-			usage(stderr);
-			return 2;
-		}
-	}
-	if (optind < argc)
-		snprintf(dir, sizeof dir, "%s", argv[optind++]);
-	if (optind < argc) {
-		fprintf(stderr, "congo: --make-tablebases: one folder only\n");
-		return 2;
-	}
-
 	if (names != NULL && variant < 0) {
 		fprintf(stderr, "congo: --material needs --variant\n");
 		return 2;
