@@ -31,6 +31,7 @@
 #include "engine/fen.h"
 #include "engine/notation.h"
 #include "net/client/client.h"
+#include "record/record.h"
 #include "session/session.h"
 #include "util/util.h"
 
@@ -219,12 +220,6 @@ static bool
 hook_event(void *ctx, const struct net_event *e)
 {
 	assert_ptr_equal(ctx, &S);
-	/* The lobby's seeks come as a list, as the view hands them on. */
-	if ((e->kind == NEV_ITEMS || e->kind == NEV_ITEM ||
-	    e->kind == NEV_ITEMS_END) && strcmp(e->verb, "SEEKS") == 0) {
-		session_seeks_event(&S, e);
-		return true;
-	}
 	/* The view's own: the connection's state. */
 	return e->kind == NEV_STATUS;
 }
@@ -552,6 +547,81 @@ test_seeks(void **state)
 	disconnect_fake();
 }
 
+static int
+list_cmd(enum session_cmd_type t, const char *arg)
+{
+	struct session_cmd c;
+
+	memset(&c, 0, sizeof c);
+	c.type = t;
+	snprintf(c.arg, sizeof c.arg, "%s", arg);
+	return session_net_list_open(&S, &c);
+}
+
+/* The server's lists: :whois, :top (either word the variant or the
+ * speed), :games (whose), and a game's RECORD loaded for review. */
+static void
+test_lists(void **state)
+{
+	struct session_net_list *l;
+	(void)state;
+
+	connect_fake(lobby);
+	WAIT(net_client_state(C) == NET_ONLINE);
+	assert_null(S.net->list);
+
+	assert_int_equal(list_cmd(CMD_WHOIS, "ann"), 0);
+	l = S.net->list;
+	assert_non_null(l);
+	assert_string_equal(l->title, "Player ann (asking the server...)");
+	expect_line("#W WHOIS name=ann", NULL, 0);
+	send_line("OK #W WHOIS name=ann created=2026-11-01T10:00:00Z games=12 "
+	    "n=1");
+	send_line("ITEM #W variant=congo speed=blitz rating=1612 rd=80 "
+	    "games=12 provisional=0");
+	WAIT(l->done);
+	assert_string_equal(l->title, "Player ann: 12 games, since 2026-11-01");
+	assert_int_equal(l->n, 1);
+	assert_non_null(strstr(l->lines[0], "congo     blitz       1612"));
+
+	assert_int_equal(list_cmd(CMD_TOP, "bullet megapawn"), 0);
+	expect_line("#T TOP variant=megapawn speed=bullet limit=100", NULL, 0);
+	send_line("OK #T TOP n=0");
+	WAIT(l->done);
+	assert_string_equal(l->title, "Best players, megapawn bullet");
+	assert_int_equal(l->n, 1);
+	assert_string_equal(l->lines[0], "  (none)");
+
+	/* Whose games? Not logged in: a name is needed. */
+	assert_int_equal(list_cmd(CMD_GAMES, ""), -1);
+	assert_non_null(strstr(S.msg.text, ":games: whose?"));
+	assert_int_equal(list_cmd(CMD_GAMES, "cy"), 0);
+	expect_line("#G GAMES player=cy limit=100", NULL, 0);
+	send_line("OK #G GAMES n=1");
+	send_line("ITEM #G game=%s variant=congo white=cy black=dan "
+	    "result=1-0 reason=resign rated=0 ended=2026-11-20T09:00:00Z",
+	    GAME);
+	WAIT(l->done);
+	assert_string_equal(l->games[0], GAME);
+	/* A line without a game has no record to ask. */
+	assert_int_equal(session_net_list_record(&S, 1), -1);
+	/* The record: gathered, then loaded for review. */
+	assert_int_equal(session_net_list_record(&S, 0), 0);
+	assert_non_null(strstr(S.msg.text, "asking for the record of"));
+	expect_line("#D RECORD game=" GAME, NULL, 0);
+	send_line("OK #D RECORD n=5");
+	send_line("ITEM #D :[White \"cy\"]");
+	send_line("ITEM #D :[Black \"dan\"]");
+	send_line("ITEM #D :[Result \"1-0\"]");
+	send_line("ITEM #D :");
+	send_line("ITEM #D :1. c2c3 c6c5 2. d2d3 1-0");
+	WAIT(l->loaded);
+	assert_int_equal(S.game.nply, 3);
+	assert_non_null(strstr(S.msg.text, "its record: [ and ]"));
+	assert_string_equal(record_tag_get(&S.tags, "White"), "cy");
+	disconnect_fake();
+}
+
 /* The wire FEN after c2c3 c6c5. */
 static void
 after_two(char *out)
@@ -827,6 +897,7 @@ main(void)
 		cmocka_unit_test(test_created_game),
 		cmocka_unit_test(test_observer),
 		cmocka_unit_test(test_seeks),
+		cmocka_unit_test(test_lists),
 		cmocka_unit_test(test_say_refused),
 		cmocka_unit_test(test_not_networking),
 	};

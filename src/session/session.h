@@ -17,6 +17,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "clock/clock.h"
 #include "config/config.h"
@@ -658,6 +659,22 @@ struct session_seeks {
 	bool quit;                /* --seek: withdrawing it quits */
 };
 
+/* A list of the server's (session_net_list.c): :whois, :top, :games. */
+#define SESSION_LIST_MAX 100
+
+struct session_net_list {
+	char verb[16];            /* WHOIS, TOP, GAMES */
+	char title[160];
+	char lines[SESSION_LIST_MAX][160];
+	char games[SESSION_LIST_MAX][16]; /* GAMES: each line's game */
+	int n, sel;
+	bool done;                /* all its lines came */
+	FILE *rec;                /* a RECORD being gathered */
+	char recpath[64];
+	char recgame[16];
+	bool loaded;              /* a record was loaded (with view_serial) */
+};
+
 struct session_net_hooks {
 	void *ctx;
 	/* An event before the game's handling: true when taken there (the
@@ -703,6 +720,7 @@ struct session_net {
 	 * is sent (want_lobby, with view_serial) */
 	struct session_seeks seek;
 	bool want_lobby;
+	struct session_net_list *list; /* the last list asked, or NULL */
 	/* Grows when the sides' players changed (the board's default side
 	 * may change with them). */
 	unsigned view_serial;
@@ -783,6 +801,15 @@ void session_seeks_tick(struct session *s, long long now, bool lobby);
 void session_seeks_event(struct session *s, const struct net_event *e);
 /* "300+3" (seconds) as the game writes clocks ("5+3", minutes). */
 void session_seek_minutes(const char *secs, char *out, size_t n);
+
+/* session_net_list.c: :whois, :top, :games asked (0, or -1 with a
+ * message); the ITEMs of a reply (SEEKS' included; false for another
+ * event); game i of a :games list asked for its RECORD, loaded for review
+ * once it came (0 asked, -1 with a message); freed with the network. */
+int session_net_list_open(struct session *s, const struct session_cmd *cmd);
+bool session_net_list_event(struct session *s, const struct net_event *e);
+int session_net_list_record(struct session *s, int i);
+void session_net_list_free(struct session *s);
 
 /* ---- the session ---- */
 

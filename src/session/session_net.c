@@ -115,6 +115,7 @@ session_net_begin(struct session *s, struct net_client *c)
 void
 session_net_end(struct session *s)
 {
+	session_net_list_free(s);
 	free(s->net);
 	s->net = NULL;
 }
@@ -438,7 +439,7 @@ session_net_event(struct session *s, const struct net_event *e)
 	struct session_net *u = s->net;
 	int opp = u->seat >= 0 ? 1 - u->seat : -1;
 
-	if (session_net_takeback_event(s, e))
+	if (session_net_takeback_event(s, e) || session_net_list_event(s, e))
 		return;
 	switch (e->kind) {
 	case NEV_SEATED:

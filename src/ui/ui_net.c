@@ -370,7 +370,6 @@ ui_net_stop(struct ui_app *a)
 	if (n->log != NULL)
 		fclose(n->log);
 	n->log = NULL;
-	ui_net_list_free(n);
 	n->on = false;
 	session_net_end(&a->s);
 	n->g = NULL;

@@ -57,7 +57,6 @@ void ui_lobby_key(struct ui_app *a, const struct ui_event *ev);
 struct net_client;
 struct net_event;
 struct srv;
-struct ui_net_list;
 
 #define UI_ADDRS_MAX 8
 
@@ -106,7 +105,7 @@ struct ui_net {
 	bool want_login;          /* --register or --login: a refusal ends
 	                             the program */
 	/* a list of the server's (:whois, :top, :games) */
-	struct ui_net_list *list;
+	enum ui_screen_id list_back; /* the screen a list opened over */
 };
 
 /* ui_net_acct.c: the events of accounts, seeks and lists (true when
@@ -125,14 +124,13 @@ void ui_net_acct_tick(struct ui_app *a);
 int ui_net_acct_timeout(const struct ui_app *a);
 /* After a rated game's RESULT: both changes on the message line. */
 void ui_net_rating_change(struct ui_app *a, const struct net_event *e);
-/* ui_net_list.c: a list of the server's (:whois, :top, :games) opened
- * over the screen, filled by its events; Enter on a game opens its
- * record for review. */
+/* ui_net_list.c: a list of the server's (:whois, :top, :games; the
+ * session's, session_net_list.c) opened over the screen; Enter on a game
+ * opens its record for review (the board once it is loaded: sync). */
 void ui_net_list_open(struct ui_app *a, const struct session_cmd *cmd);
-void ui_net_list_event(struct ui_app *a, const struct net_event *e);
+void ui_net_list_sync(struct ui_app *a);
 void ui_net_list_draw(struct ui_app *a);
 void ui_net_list_key(struct ui_app *a, const struct ui_event *ev);
-void ui_net_list_free(struct ui_net *u);
 /* The panel's ratings line; false when the game is not rated. */
 bool ui_net_ratings(const struct ui_app *a, char *buf, size_t n);
 

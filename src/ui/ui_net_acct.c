@@ -77,11 +77,6 @@ ui_net_acct_event(struct ui_app *a, const struct net_event *e)
 		return true;
 	case NEV_SEEKING:
 		return true;
-	case NEV_ITEMS:
-	case NEV_ITEM:
-	case NEV_ITEMS_END:
-		ui_net_list_event(a, e);
-		return true;
 	case NEV_ERROR:
 		if (u->want_login && (strcmp(e->verb, "REGISTER") == 0 ||
 		    strcmp(e->verb, "LOGIN") == 0)) {

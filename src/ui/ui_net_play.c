@@ -30,6 +30,7 @@ ui_net_view_sync(struct ui_app *a)
 
 	if (g == NULL || g->view_serial == a->net->seen_view)
 		return;
+	ui_net_list_sync(a);
 	a->net->seen_view = g->view_serial;
 	app_set_flip_default(a);
 	if (g->want_lobby) {

@@ -1,0 +1,267 @@
+/*
+ * session_net_list.c: the server's lists in a network session: :whois
+ * NAME (a player's ratings), :top [VARIANT] [SPEED] (the best), :games
+ * [NAME] (the games played, newest first). A list fills as its lines
+ * come; a game of it asks its RECORD, gathered in a file and loaded for
+ * review. The view (src/ui/ui_net_list.c) draws the list and turns keys
+ * into these calls.
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "net/client/client.h"
+#include "session/session.h"
+#include "util/util.h"
+
+static struct session_net_list *
+list_of(struct session_net *u)
+{
+	if (u->list == NULL)
+		u->list = xcalloc(1, sizeof *u->list);
+	return u->list;
+}
+
+void
+session_net_list_free(struct session *s)
+{
+	struct session_net *u = s->net;
+
+	if (u == NULL || u->list == NULL)
+		return;
+	if (u->list->rec != NULL) {
+		fclose(u->list->rec);
+		unlink(u->list->recpath);
+	}
+	free(u->list);
+	u->list = NULL;
+}
+
+int
+session_net_list_open(struct session *s, const struct session_cmd *cmd)
+{
+	struct session_net *u = s->net;
+	struct session_net_list *l;
+	char args[200], w1[64] = "", w2[64] = "", what[64];
+	const char *verb, *me = net_client_account(u->c);
+
+	sscanf(cmd->arg, "%63s %63s", w1, w2);
+	args[0] = '\0';
+	if (cmd->type == CMD_WHOIS) {
+		verb = "WHOIS";
+		snprintf(args, sizeof args, "name=%s", w1);
+		snprintf(what, sizeof what, "%s", w1);
+	} else if (cmd->type == CMD_TOP) {
+		/* either word may be the variant or the speed */
+		const char *v = "congo", *sp = "blitz";
+		if (strcmp(w1, "megapawn") == 0 || strcmp(w1, "congo") == 0) {
+			v = w1;
+			if (w2[0] != '\0')
+				sp = w2;
+		} else if (w1[0] != '\0') {
+			sp = w1;
+			if (w2[0] != '\0')
+				v = w2;
+		}
+		verb = "TOP";
+		snprintf(args, sizeof args, "variant=%s speed=%s limit=100", v,
+		    sp);
+		/* (not into w1: v or sp may be it) */
+		snprintf(what, sizeof what, "%.30s %.20s", v, sp);
+	} else {
+		verb = "GAMES";
+		if (w1[0] == '\0' && me[0] == '\0') {
+			session_msg(s, SM_ERROR, ":games: whose? :games NAME "
+			    "(or log in: --login NAME)");
+			return -1;
+		}
+		snprintf(what, sizeof what, "%s", w1[0] != '\0' ? w1 : me);
+		snprintf(args, sizeof args, "player=%s limit=100", what);
+	}
+	if (net_client_query(u->c, verb, args) < 0) {
+		session_msg(s, SM_ERROR, ":%s: not connected to the server",
+		    cmd->type == CMD_WHOIS ? "whois" : cmd->type == CMD_TOP ?
+		    "top" : "games");
+		return -1;
+	}
+	l = list_of(u);
+	snprintf(l->verb, sizeof l->verb, "%s", verb);
+	snprintf(l->title, sizeof l->title, "%s %s (asking the server...)",
+	    verb[0] == 'W' ? "Player" : verb[0] == 'T' ? "Best players," :
+	    "Games of", what);
+	l->n = l->sel = 0;
+	l->done = false;
+	s->dirty = true;
+	return 0;
+}
+
+static void
+add_line(struct session_net_list *l, const char *game, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void
+add_line(struct session_net_list *l, const char *game, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (l->n >= SESSION_LIST_MAX)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(l->lines[l->n], sizeof l->lines[0], fmt, ap);
+	va_end(ap);
+	snprintf(l->games[l->n], sizeof l->games[0], "%s", game);
+	l->n++;
+}
+
+static void
+item(struct session_net_list *l, const char *t)
+{
+	char a[32], b[32], c[32], d[32], e[32], f[32], g[32], h[32];
+
+	if (strcmp(l->verb, "WHOIS") == 0) {
+		net_kv_get(t, "variant", a, sizeof a);
+		net_kv_get(t, "speed", b, sizeof b);
+		net_kv_get(t, "rating", c, sizeof c);
+		net_kv_get(t, "rd", d, sizeof d);
+		net_kv_get(t, "games", e, sizeof e);
+		net_kv_get(t, "provisional", f, sizeof f);
+		add_line(l, "", "  %-9s %-10s %5s%s  rd %-4s %5s games", a, b,
+		    c, strcmp(f, "1") == 0 ? "?" : " ", d, e);
+	} else if (strcmp(l->verb, "TOP") == 0) {
+		net_kv_get(t, "rank", a, sizeof a);
+		net_kv_get(t, "name", b, sizeof b);
+		net_kv_get(t, "rating", c, sizeof c);
+		net_kv_get(t, "rd", d, sizeof d);
+		net_kv_get(t, "games", e, sizeof e);
+		add_line(l, "", "  %4s. %-20s %5s  rd %-4s %5s games", a, b, c,
+		    d, e);
+	} else {
+		net_kv_get(t, "game", a, sizeof a);
+		net_kv_get(t, "variant", b, sizeof b);
+		net_kv_get(t, "white", c, sizeof c);
+		net_kv_get(t, "black", d, sizeof d);
+		net_kv_get(t, "result", e, sizeof e);
+		net_kv_get(t, "reason", f, sizeof f);
+		net_kv_get(t, "rated", g, sizeof g);
+		net_kv_get(t, "ended", h, sizeof h);
+		add_line(l, a, "  %-8s  %-8s %-14.14s %-14.14s %-3s %-14.14s "
+		    "%-6s %.10s", a, b, c, d, e, f, strcmp(g, "1") == 0 ?
+		    "rated" : "casual", h);
+	}
+}
+
+/* The RECORD gathered: loaded for review. */
+static void
+record_done(struct session *s, struct session_net_list *l)
+{
+	bool ok;
+
+	if (l->rec == NULL)
+		return;
+	ok = fclose(l->rec) == 0;
+	l->rec = NULL;
+	if (ok && session_load(s, l->recpath, 0) == 0) {
+		l->loaded = true;
+		s->net->view_serial++;
+		session_msg(s, SM_GOOD, "game %s, its record: [ and ] step "
+		    "through it, { to its start", l->recgame);
+	}
+	unlink(l->recpath);
+}
+
+bool
+session_net_list_event(struct session *s, const struct net_event *e)
+{
+	struct session_net *u = s->net;
+	struct session_net_list *l = u->list;
+	char name[40], created[16], games[16];
+
+	if (e->kind != NEV_ITEMS && e->kind != NEV_ITEM &&
+	    e->kind != NEV_ITEMS_END)
+		return false;
+	if (strcmp(e->verb, "SEEKS") == 0) {
+		session_seeks_event(s, e);
+		return true;
+	}
+	if (l == NULL)
+		return true;
+	s->dirty = true;
+	if (strcmp(e->verb, "RECORD") == 0) {
+		if (e->kind == NEV_ITEM && l->rec != NULL)
+			fprintf(l->rec, "%s\n", e->text);
+		else if (e->kind == NEV_ITEMS_END)
+			record_done(s, l);
+		return true;
+	}
+	if (strcmp(e->verb, l->verb) != 0)
+		return true;
+	switch (e->kind) {
+	case NEV_ITEMS:
+		if (strcmp(l->verb, "WHOIS") == 0) {
+			net_kv_get(e->text, "name", name, sizeof name);
+			net_kv_get(e->text, "created", created,
+			    sizeof created);
+			net_kv_get(e->text, "games", games, sizeof games);
+			snprintf(l->title, sizeof l->title, "Player %s: %s "
+			    "games, since %.10s", name, games, created);
+		} else {
+			char *p = strstr(l->title, " (asking");
+			if (p != NULL)
+				*p = '\0';
+		}
+		break;
+	case NEV_ITEM:
+		item(l, e->text);
+		break;
+	default:
+		l->done = true;
+		if (l->n == 0)
+			add_line(l, "", "  (none)");
+		break;
+	}
+	return true;
+}
+
+int
+session_net_list_record(struct session *s, int i)
+{
+	struct session_net *u = s->net;
+	struct session_net_list *l = u->list;
+	char args[40];
+	int fd;
+
+	if (l == NULL || i < 0 || i >= l->n || l->games[i][0] == '\0')
+		return -1;
+	if (u->seat >= 0 && !game_over(&s->game) &&
+	    strcmp(u->status, "finished") != 0) {
+		session_msg(s, SM_ERROR, "your game goes on: a record opens "
+		    "once it is over");
+		return -1;
+	}
+	if (l->rec != NULL)
+		return -1;          /* one at a time */
+	snprintf(l->recpath, sizeof l->recpath, "/tmp/congo-record-XXXXXX");
+	fd = mkstemp(l->recpath);
+	if (fd < 0 || (l->rec = fdopen(fd, "w")) == NULL) {
+		if (fd >= 0)
+			close(fd);
+		session_msg(s, SM_ERROR, "cannot keep the record");
+		return -1;
+	}
+	snprintf(l->recgame, sizeof l->recgame, "%s", l->games[i]);
+	snprintf(args, sizeof args, "game=%s", l->recgame);
+	if (net_client_query(u->c, "RECORD", args) < 0) {
+		fclose(l->rec);
+		l->rec = NULL;
+		unlink(l->recpath);
+		session_msg(s, SM_ERROR, "not connected to the server");
+		return -1;
+	}
+	session_msg(s, SM_NORMAL, "asking for the record of %s...",
+	    l->recgame);
+	return 0;
+}
