@@ -4,7 +4,8 @@
  * move's evaluation, marks only where the analysis put them, the summary),
  * cancelled (no thread left), refused without moves and with a bad
  * argument; a record's annotations loaded (the marks, the evaluations,
- * > and < to the marked moves with their comment) and saved back; notes
+ * > and < to the marked moves with their comment, [ and ] saying a
+ * commented move's comment) and saved back; notes
  * dropped for moves replaced after undo; an analysis as notes keeping a
  * move's own text and clock and replacing an earlier analysis's marks.
  */
@@ -235,6 +236,19 @@ test_load_jump_save(void **state)
 	assert_non_null(strstr(s.msg.text, "no later marked move"));
 	cmd(&s, CMD_PREV_MISTAKE, NULL);
 	assert_int_equal(session_shown_ply(&s), 2);
+	/* [ and ] say a commented move's comment, and nothing else */
+	cmd(&s, CMD_REVIEW_START, NULL);
+	cmd(&s, CMD_REVIEW_FORWARD, NULL);
+	assert_string_equal(s.msg.text, "");
+	cmd(&s, CMD_REVIEW_FORWARD, NULL);
+	assert_string_equal(s.msg.text, "1... g6g5?! Inaccuracy. Better was "
+	    "d6d5.");
+	cmd(&s, CMD_REVIEW_FORWARD, NULL);
+	assert_string_equal(s.msg.text, "2. c1c3 mine");
+	cmd(&s, CMD_REVIEW_BACK, NULL);
+	cmd(&s, CMD_REVIEW_BACK, NULL);
+	assert_string_equal(s.msg.text, "");
+	cmd(&s, CMD_NEXT_MISTAKE, NULL);
 	/* a click on the graph: the position after that move */
 	cmd(&s, CMD_REVIEW_TO, "3");
 	assert_int_equal(session_shown_ply(&s), 3);

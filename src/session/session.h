@@ -290,6 +290,8 @@ bool session_analyse_eval(const struct session *s, int ply, int *white_cp);
 void session_analyse_summary(const struct session *s, char *buf, size_t n);
 /* The next (dir 1) or previous (-1) marked move, shown. */
 void session_analyse_jump(struct session *s, int dir);
+/* The shown move's comment on the message line, when it has one. */
+void session_analyse_say(struct session *s);
 /* Show the position after `ply` plies (review; the end: live). */
 void session_review_to(struct session *s, int ply);
 /* The notes of a loaded record (taken over), and those to save (the

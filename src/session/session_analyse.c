@@ -496,12 +496,23 @@ session_analyse_command(struct session *s, const char *arg)
 	start(s, &lim);
 }
 
+/* "10. d2d3?? Blunder. Better was f3e5." on the message line. */
+static void
+say(struct session *s, int i)
+{
+	const struct record_note *note = session_note(s, i);
+	char mv[MOVE_TEXT_MAX + 16];
+
+	session_move_label(s, i, mv, sizeof mv);
+	session_msg(s, SM_NORMAL, "%d%s %s %s", s->game.pos[i].fullmove,
+	    s->game.pos[i].side == WHITE ? "." : "...", mv,
+	    note != NULL && note->text != NULL ? note->text : "");
+}
+
 void
 session_analyse_jump(struct session *s, int dir)
 {
 	int at = session_shown_ply(s) - 1, i, n = s->game.nply;
-	const struct record_note *note;
-	char mv[MOVE_TEXT_MAX + 16];
 
 	for (i = at + dir; i >= 0 && i < n; i += dir)
 		if (session_analyse_mark(s, i) != MARK_NONE)
@@ -513,11 +524,17 @@ session_analyse_jump(struct session *s, int dir)
 		return;
 	}
 	session_review_to(s, i + 1);
-	note = session_note(s, i);
-	session_move_label(s, i, mv, sizeof mv);
-	session_msg(s, SM_NORMAL, "%d%s %s %s", s->game.pos[i].fullmove,
-	    s->game.pos[i].side == WHITE ? "." : "...", mv,
-	    note != NULL && note->text != NULL ? note->text : "");
+	say(s, i);
+}
+
+void
+session_analyse_say(struct session *s)
+{
+	int i = session_shown_ply(s) - 1;
+	const struct record_note *n = session_note(s, i);
+
+	if (n != NULL && n->text != NULL)
+		say(s, i);
 }
 
 void

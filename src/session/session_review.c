@@ -44,6 +44,7 @@ session_review_to(struct session *s, int ply)
 	if (s->game.nply == 0)
 		return;
 	review_to(s, ply);
+	session_analyse_say(s);
 }
 
 void
@@ -73,6 +74,8 @@ session_review(struct session *s, enum session_cmd_type t)
 		review_to(s, s->game.nply);
 		break;
 	}
+	/* the shown move's comment (an analysis's mark and better move) */
+	session_analyse_say(s);
 }
 
 void
