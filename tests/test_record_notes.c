@@ -72,7 +72,7 @@ test_read_annotations(void **state)
 	(void)state;
 	assert_int_equal(read_notes("{A game.}\n1. d2d3 $6 {[%eval 0.35]"
 	    " [%clk 0:04:58] Slow.} d6d5 $2 $4 {[%eval #-3]} { and  more\n"
-	    "text } 2. c2c3 {[%eval -1.2] [%csl Gd4]} *\n", &g, &ns, err,
+	    "text } 2. c2c3 {[%eval -1.245,23] [%csl Gd4]} *\n", &g, &ns, err,
 	    sizeof err), 0);
 	assert_int_equal(g.nply, 3);
 	assert_string_equal(ns.intro, "A game.");
@@ -93,7 +93,7 @@ test_read_annotations(void **state)
 	assert_int_equal(n->clk_ms, -1);
 	assert_string_equal(n->text, "and more text");
 	n = record_notes_get(&ns, 2);
-	assert_int_equal(n->eval_cp, -120);
+	assert_int_equal(n->eval_cp, -125);
 	assert_string_equal(n->text, "[%csl Gd4]");
 	assert_null(record_notes_get(&ns, 3));
 	game_free(&g);
@@ -173,6 +173,8 @@ test_bad_notes(void **state)
 	read_fails("1. d2d3\n{[%eval 12345.0]} *", "t.pgn:2: bad evaluation "
 	    "[%eval 12345.0] (pawns as 0.35 or -1.20, at most 9999; or #3, "
 	    "#-3)");
+	read_fails("1. d2d3 {[%eval 1.0,x]} *", "t.pgn:1: bad evaluation "
+	    "[%eval 1.0,x] (pawns as 0.35 or -1.20, at most 9999; or #3, #-3)");
 	read_fails("1. d2d3 {[%eval #0]} *", "t.pgn:1: bad evaluation "
 	    "[%eval #0] (pawns as 0.35 or -1.20, at most 9999; or #3, #-3)");
 	read_fails("1. d2d3 $256 *", "t.pgn:1: bad annotation $256 (NAGs are "

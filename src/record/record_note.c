@@ -171,13 +171,23 @@ record_clock_parse(const char *s, size_t len, int64_t *ms)
 	return 0;
 }
 
-/* "0.35", "-1.2", "+3", "#3", "#-3" into the note. */
+/* "0.35", "-1.2", "+3", "#3", "#-3" into the note; a search depth after
+ * a comma, as some programs add it ("0.35,23"), is read and left out. */
 static int
 eval_parse(struct record_note *n, const char *s, size_t len)
 {
 	size_t i = 0;
 	long whole, frac = 0;
 	int sign = 1, nf;
+	const char *comma = memchr(s, ',', len);
+
+	if (comma != NULL) {
+		size_t j = (size_t)(comma - s) + 1;
+		long depth;
+		if (digits(s, len, &j, 4, &depth) < 1 || j != len)
+			return -1;
+		len = (size_t)(comma - s);
+	}
 
 	if (i < len && s[i] == '#') {
 		i++;
