@@ -79,10 +79,9 @@ note_comment(struct lexer *lx, const char *open, const char *close, int line)
 static int
 note_nag(struct lexer *lx, const char *tok, int line)
 {
-	size_t len = strlen(tok + 1);
-	int v = len <= 3 ? atoi(tok + 1) : 256;
+	int v;
 
-	if (v < 1 || v > 255)
+	if (parse_int(tok + 1, 1, 255, &v, NULL, 0) != 0)
 		return fail(lx, line, "bad annotation %s (NAGs are $1 to "
 		    "$255)", tok);
 	if (lx->g == NULL || lx->g->nply == 0)
