@@ -106,6 +106,81 @@ struct session_cmd {
 	char arg[SESSION_CMD_ARG_MAX];
 };
 
+/*
+ * The one table of commands (session_cmdtab.c), as tmux's cmd_entry:
+ * each command's names, keys, argument, the modes it is allowed in, its
+ * help line and its handler. The command line, Tab's completion, the
+ * help screen, the keys that are letters, the refusals and
+ * session_command's dispatch all read it.
+ */
+enum session_mode {
+	SMODE_LOCAL = 1 << 0,       /* a game on this machine */
+	SMODE_NET = 1 << 1,         /* network play: a game, the lobby */
+	SMODE_REVIEW = 1 << 2,      /* a local game reviewed ([ {) */
+	SMODE_LESSON = 1 << 3,
+	SMODE_PUZZLE = 1 << 4,
+	SMODE_EDITOR = 1 << 5       /* the board editor is open */
+};
+#define SMODE_ALL 0x3fu
+
+enum session_cmd_args { SCA_NONE = 0, SCA_OPTIONAL, SCA_REQUIRED };
+
+struct session_cmd_entry {
+	enum session_cmd_type type;
+	const char *name;           /* on the command line; NULL: none (a
+	                             * key's, or asked for by a question) */
+	const char *aliases;        /* other names, blank-separated, or NULL */
+	const char *keys;           /* as the help and congo(6) write them,
+	                             * blank-separated ("u", "Ctrl-R", "PgUp") */
+	int args;                   /* enum session_cmd_args */
+	const char *usage;          /* the argument as the help writes it */
+	unsigned modes;             /* where it is allowed (SMODE_*) */
+	unsigned arg_modes;         /* with an argument, if not modes (0) */
+	const char *help;           /* one line */
+	/* What a refusal in the modes refusal_in says instead of "not
+	 * allowed in MODE" (the editor always says how to leave it). */
+	const char *refusal;
+	unsigned refusal_in;
+	/* Run by session_command; NULL: the view's own (flip, scroll...),
+	 * or taken earlier by a mode (lessons, a network game). */
+	void (*exec)(struct session *s, const struct session_cmd *cmd);
+};
+
+extern const struct session_cmd_entry session_cmds[];
+extern const int session_ncmds;
+
+/* A command's entry, or NULL. */
+const struct session_cmd_entry *session_cmd_entry(enum session_cmd_type t);
+/* By a word of the command line: a name or an alias (any case), else the
+ * one name or alias it starts; NULL when none or several, *nmatch (may be
+ * NULL) says how many. */
+const struct session_cmd_entry *session_cmd_lookup(const char *word,
+    int *nmatch);
+/* The names (or aliases) of 3 letters or more that start with prefix,
+ * blank-separated in table order into list, their common start into
+ * common; the count. */
+int session_cmd_complete(const char *prefix, char *list, size_t n,
+    char *common, size_t cn);
+/* The command of a key that is a character or Ctrl-letter, CMD_NONE. */
+enum session_cmd_type session_cmd_key(int key);
+/* A command line (without the ':'): a command and its argument, or move
+ * text. -1 with a message (unknown, ambiguous: the candidates, an
+ * argument missing or extra). An empty line: 0 and CMD_NONE. */
+int session_cmd_parse(const char *text, struct session_cmd *cmd, char *err,
+    size_t errlen);
+/* Does text look like move text (pairs of squares)? */
+bool session_cmd_looks_like_move(const char *text);
+/* The mode the session is in (one SMODE_ bit) and its name ("a network
+ * game"). */
+unsigned session_mode(const struct session *s);
+const char *session_mode_name(unsigned mode);
+/* Why e is refused in mode (with an argument or not), in buf; NULL when
+ * allowed. */
+const char *session_cmd_refusal(const struct session_cmd_entry *e,
+    unsigned mode, bool with_arg, char *buf, size_t n);
+/* false, the refusal said, when cmd is not allowed in the session's mode. */
+bool session_cmd_allowed(struct session *s, const struct session_cmd *cmd);
+
 /* ---- messages ---- */
 
 enum session_tone { SM_NORMAL = 0, SM_ERROR, SM_GOOD, SM_DIM };

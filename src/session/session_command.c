@@ -384,56 +384,195 @@ move_cmd(struct session *s, const char *text, bool checked)
 		session_human_move(s, m);
 }
 
-/* Advice, pause and pace, players and limits, a new position. */
-static bool
-ai_command(struct session *s, const struct session_cmd *cmd)
+/* The table's handlers: what each command does (session_cmdtab.c). */
+
+void
+session_cmd_move(struct session *s, const struct session_cmd *cmd)
+{
+	move_cmd(s, cmd->arg, cmd->type == CMD_MOVE_NOW);
+}
+
+/* Help and the log: the view shows them. */
+void
+session_cmd_show(struct session *s, const struct session_cmd *cmd)
+{
+	if (cmd->type == CMD_HELP)
+		s->want_help = true;
+	else
+		s->want_log = true;
+}
+
+void
+session_cmd_new(struct session *s, const struct session_cmd *cmd)
+{
+	if (cmd->type == CMD_NEW) {
+		session_newgame_open(s);
+		return;
+	}
+	session_new_game(s, &s->start);
+	session_msg(s, SM_GOOD, "new game");
+}
+
+void
+session_cmd_undo(struct session *s, const struct session_cmd *cmd)
+{
+	if (cmd->type == CMD_UNDO)
+		undo(s);
+	else
+		redo(s);
+}
+
+void
+session_cmd_save(struct session *s, const struct session_cmd *cmd)
+{
+	session_save(s, cmd->arg);
+}
+
+void
+session_cmd_load(struct session *s, const struct session_cmd *cmd)
+{
+	session_load_cmd(s, cmd->arg);
+}
+
+void
+session_cmd_resign(struct session *s, const struct session_cmd *cmd)
+{
+	resign(s, cmd->type == CMD_RESIGN_NOW);
+}
+
+void
+session_cmd_draw(struct session *s, const struct session_cmd *cmd)
+{
+	(void)cmd;
+	if (game_over(&s->game))
+		session_msg(s, SM_ERROR, "the game is over");
+	else if (session_human_count(s) < 2)
+		session_msg(s, SM_ERROR, "the AI plays on: "
+		    "draws are agreed between humans");
+	else {
+		game_agree_draw(&s->game);
+		session_turn(s);
+		session_msg(s, SM_GOOD, "Draw: agreed");
+	}
+}
+
+void
+session_cmd_fen(struct session *s, const struct session_cmd *cmd)
+{
+	fen_cmd(s, cmd->arg);
+}
+
+void
+session_cmd_edit(struct session *s, const struct session_cmd *cmd)
+{
+	(void)cmd;
+	session_edit_open(s);
+}
+
+void
+session_cmd_clock(struct session *s, const struct session_cmd *cmd)
+{
+	clock_cmd(s, cmd->arg);
+}
+
+/* [ ] { }, a ply of the graph, the marked moves. */
+void
+session_cmd_review(struct session *s, const struct session_cmd *cmd)
 {
 	switch (cmd->type) {
-	case CMD_ADVICE:
-		advice(s);
-		return true;
-	case CMD_ANALYZE:
-		session_analysis_command(s, cmd->arg);
-		return true;
-	case CMD_ANALYSE_GAME:
-		session_analyse_command(s, cmd->arg);
-		return true;
+	case CMD_REVIEW_TO:
+		session_review_to(s, atoi(cmd->arg));
+		break;
+	case CMD_NEXT_MISTAKE:
+	case CMD_PREV_MISTAKE:
+		session_analyse_jump(s, cmd->type == CMD_NEXT_MISTAKE ? 1 : -1);
+		break;
+	default:
+		session_review(s, cmd->type);
+		break;
+	}
+}
+
+void
+session_cmd_continue(struct session *s, const struct session_cmd *cmd)
+{
+	session_continue(s, cmd->type == CMD_CONTINUE_NOW);
+}
+
+void
+session_cmd_variation(struct session *s, const struct session_cmd *cmd)
+{
+	session_var_command(s, cmd);
+}
+
+void
+session_cmd_analyse(struct session *s, const struct session_cmd *cmd)
+{
+	session_analyse_command(s, cmd->arg);
+}
+
+void
+session_cmd_advice(struct session *s, const struct session_cmd *cmd)
+{
+	(void)cmd;
+	advice(s);
+}
+
+void
+session_cmd_analyze(struct session *s, const struct session_cmd *cmd)
+{
+	session_analysis_command(s, cmd->arg);
+}
+
+void
+session_cmd_player(struct session *s, const struct session_cmd *cmd)
+{
+	set_player_cmd(s, cmd->type == CMD_WHITE ? WHITE : BLACK, cmd->arg);
+}
+
+void
+session_cmd_limit(struct session *s, const struct session_cmd *cmd)
+{
+	set_limit(s, cmd->type == CMD_DEPTH, cmd->arg);
+}
+
+/* Pause, a step, the pace of two AIs. */
+void
+session_cmd_pace(struct session *s, const struct session_cmd *cmd)
+{
+	char *end;
+	long v;
+
+	switch (cmd->type) {
 	case CMD_PAUSE:
 		pause_toggle(s);
-		return true;
+		return;
 	case CMD_STEP:
 		step(s);
-		return true;
+		return;
 	case CMD_FASTER:
 	case CMD_SLOWER:
 		speed(s, cmd->type == CMD_FASTER ? 1 : -1);
-		return true;
-	case CMD_DELAY: {
-		long v;
-		if (parse_long(cmd->arg, 0, 60000, &v, NULL, 0) != 0) {
-			session_msg(s, SM_ERROR, "delay must be 0..60000 ms");
-			return true;
-		}
-		s->delay_ms = (int)v;
-		session_msg(s, SM_NORMAL, "AI moves every %d ms at least",
-		    s->delay_ms);
-		return true;
-	}
-	case CMD_FEN:
-		fen_cmd(s, cmd->arg);
-		return true;
-	case CMD_WHITE:
-	case CMD_BLACK:
-		set_player_cmd(s, cmd->type == CMD_WHITE ? WHITE : BLACK,
-		    cmd->arg);
-		return true;
-	case CMD_DEPTH:
-	case CMD_MOVETIME:
-		set_limit(s, cmd->type == CMD_DEPTH, cmd->arg);
-		return true;
+		return;
 	default:
-		return false;
+		break;
 	}
+	v = strtol(cmd->arg, &end, 10);
+	if (cmd->arg[0] == '\0' || *end != '\0' || v < 0 || v > 60000) {
+		session_msg(s, SM_ERROR, "delay must be 0..60000 ms");
+		return;
+	}
+	s->delay_ms = (int)v;
+	session_msg(s, SM_NORMAL, "AI moves every %d ms at least", s->delay_ms);
+}
+
+void
+session_cmd_quit(struct session *s, const struct session_cmd *cmd)
+{
+	if (cmd->type == CMD_QUIT && session_in_game(s))
+		session_ask(s, "Quit this game?", CMD_QUIT_NOW, NULL);
+	else
+		s->quit = true;
 }
 
 static void command_run(struct session *s, const struct session_cmd *cmd);
@@ -447,111 +586,21 @@ session_command(struct session *s, const struct session_cmd *cmd)
 	session_analysis_sync(s);
 }
 
+/*
+ * Refused when the table does not allow it in the session's mode; then a
+ * network game (its hook) and the editor take what they do their own way;
+ * the rest is the table's handler (none: the view's own, flip, scroll...).
+ */
 static void
 command_run(struct session *s, const struct session_cmd *cmd)
 {
+	const struct session_cmd_entry *e;
+
 	s->dirty = true;
-	if (hooked(s, cmd) || session_edit_command(s, cmd) ||
-	    session_var_command(s, cmd) || ai_command(s, cmd))
+	if (!session_cmd_allowed(s, cmd) || hooked(s, cmd) ||
+	    session_edit_command(s, cmd))
 		return;
-	switch (cmd->type) {
-	case CMD_MOVE:
-		move_cmd(s, cmd->arg, false);
-		break;
-	case CMD_MOVE_NOW:
-		move_cmd(s, cmd->arg, true);
-		break;
-	case CMD_QUIT:
-		if (session_in_game(s))
-			session_ask(s, "Quit this game?", CMD_QUIT_NOW, NULL);
-		else
-			s->quit = true;
-		break;
-	case CMD_QUIT_NOW:
-		s->quit = true;
-		break;
-	case CMD_NEW:
-		session_newgame_open(s);
-		break;
-	case CMD_NEW_NOW:
-		session_new_game(s, &s->start);
-		session_msg(s, SM_GOOD, "new game");
-		break;
-	case CMD_UNDO:
-		undo(s);
-		break;
-	case CMD_REDO:
-		redo(s);
-		break;
-	case CMD_SAVE:
-		session_save(s, cmd->arg);
-		break;
-	case CMD_LOAD:
-		session_load_cmd(s, cmd->arg);
-		break;
-	case CMD_RESIGN:
-	case CMD_RESIGN_NOW:
-		resign(s, cmd->type == CMD_RESIGN_NOW);
-		break;
-	case CMD_DRAW:
-		if (game_over(&s->game))
-			session_msg(s, SM_ERROR, "the game is over");
-		else if (session_human_count(s) < 2)
-			session_msg(s, SM_ERROR, "the AI plays on: "
-			    "draws are agreed between humans");
-		else {
-			game_agree_draw(&s->game);
-			session_turn(s);
-			session_msg(s, SM_GOOD, "Draw: agreed");
-		}
-		break;
-	case CMD_REVIEW_BACK:
-	case CMD_REVIEW_FORWARD:
-	case CMD_REVIEW_START:
-	case CMD_REVIEW_END:
-		session_review(s, cmd->type);
-		break;
-	case CMD_NEXT_MISTAKE:
-	case CMD_PREV_MISTAKE:
-		session_analyse_jump(s, cmd->type == CMD_NEXT_MISTAKE ? 1 : -1);
-		break;
-	case CMD_REVIEW_TO: {
-		int ply;
-		if (parse_int(cmd->arg, 0, INT32_MAX, &ply, NULL, 0) == 0)
-			session_review_to(s, ply);
-		break;
-	}
-	case CMD_CONTINUE:
-	case CMD_CONTINUE_NOW:
-		session_continue(s, cmd->type == CMD_CONTINUE_NOW);
-		break;
-	case CMD_CLOCK:
-		clock_cmd(s, cmd->arg);
-		break;
-	case CMD_HELP:
-		s->want_help = true;
-		break;
-	case CMD_LOG:
-		s->want_log = true;
-		break;
-	case CMD_EDIT:
-		session_edit_open(s);
-		break;
-	case CMD_SAY:
-	case CMD_REMATCH:
-	case CMD_CLAIM:
-	case CMD_CANCEL:
-	case CMD_INFO:
-	case CMD_TAKEBACK:
-	case CMD_WHOIS:
-	case CMD_TOP:
-	case CMD_GAMES:
-		/* a network game takes them first (the command hook) */
-		session_msg(s, SM_ERROR, "only in a network game (congo "
-		    "--connect or --host)");
-		break;
-	default:
-		/* The view's own: flip, redraw, scroll, prompts, unicode. */
-		break;
-	}
+	e = session_cmd_entry(cmd->type);
+	if (e != NULL && e->exec != NULL)
+		e->exec(s, cmd);
 }

@@ -264,8 +264,9 @@ session_edit_fen(struct session *s, const char *text)
 	return 0;
 }
 
-/* Commands while the editor is open: the ones that do not play on the
- * game under it. */
+/* Commands while the editor is open that it does its own way (the
+ * command table allows only those that do not play on the game under
+ * it). */
 bool
 session_edit_command(struct session *s, const struct session_cmd *cmd)
 {
@@ -281,23 +282,9 @@ session_edit_command(struct session *s, const struct session_cmd *cmd)
 	case CMD_EDIT:
 		session_edit_cancel(s);
 		return true;
-	case CMD_HELP:
-	case CMD_QUIT:
-	case CMD_QUIT_NOW:
-	case CMD_LOG:
-	case CMD_REDRAW:
-	case CMD_FLIP:
-	case CMD_UNICODE:
-	case CMD_WHITE:
-	case CMD_BLACK:
-	case CMD_DEPTH:
-	case CMD_MOVETIME:
-	case CMD_CLOCK:
-	case CMD_NONE:
-		return false;
 	default:
-		session_msg(s, SM_ERROR, "the board editor is open: Enter plays "
-		    "its position, A analyses it, Esc leaves it");
-		return true;
+		/* The others are the game's, those the editor refuses
+		 * refused by the command table's modes. */
+		return false;
 	}
 }

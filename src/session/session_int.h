@@ -21,4 +21,28 @@ void session_analysis_pause(struct session *s);
 void session_learn_game(struct session *s, const struct board *b,
     enum session_learn_mode mode);
 
+/* The command table's handlers (session_cmdtab.c; session_command.c). */
+void session_cmd_move(struct session *s, const struct session_cmd *cmd);
+void session_cmd_show(struct session *s, const struct session_cmd *cmd);
+void session_cmd_new(struct session *s, const struct session_cmd *cmd);
+void session_cmd_undo(struct session *s, const struct session_cmd *cmd);
+void session_cmd_save(struct session *s, const struct session_cmd *cmd);
+void session_cmd_load(struct session *s, const struct session_cmd *cmd);
+void session_cmd_resign(struct session *s, const struct session_cmd *cmd);
+void session_cmd_draw(struct session *s, const struct session_cmd *cmd);
+void session_cmd_fen(struct session *s, const struct session_cmd *cmd);
+void session_cmd_edit(struct session *s, const struct session_cmd *cmd);
+void session_cmd_clock(struct session *s, const struct session_cmd *cmd);
+void session_cmd_review(struct session *s, const struct session_cmd *cmd);
+void session_cmd_continue(struct session *s, const struct session_cmd *cmd);
+void session_cmd_variation(struct session *s,
+    const struct session_cmd *cmd);
+void session_cmd_analyse(struct session *s, const struct session_cmd *cmd);
+void session_cmd_advice(struct session *s, const struct session_cmd *cmd);
+void session_cmd_analyze(struct session *s, const struct session_cmd *cmd);
+void session_cmd_player(struct session *s, const struct session_cmd *cmd);
+void session_cmd_limit(struct session *s, const struct session_cmd *cmd);
+void session_cmd_pace(struct session *s, const struct session_cmd *cmd);
+void session_cmd_quit(struct session *s, const struct session_cmd *cmd);
+
 #endif

@@ -409,6 +409,10 @@ session_learn_command(struct session *s, const struct session_cmd *cmd)
 {
 	struct session_learn *L;
 
+	/* Refused where the command table says (taking back in a puzzle,
+	 * :solution outside one): said, and taken. */
+	if (!session_cmd_allowed(s, cmd))
+		return true;
 	if (s->learn == NULL && cmd->type != CMD_LEARN &&
 	    cmd->type != CMD_PUZZLE && cmd->type != CMD_SOLUTION)
 		return false;
@@ -435,11 +439,6 @@ session_learn_command(struct session *s, const struct session_cmd *cmd)
 		case CMD_SOLUTION:
 			session_puzzle_solution(s);
 			return true;
-		case CMD_UNDO:
-		case CMD_REDO:
-			session_msg(s, SM_ERROR, "no taking back in a puzzle: "
-			    ":solution shows the answer, :puzzle the next one");
-			return true;
 		default:
 			break;
 		}
@@ -459,11 +458,6 @@ session_learn_command(struct session *s, const struct session_cmd *cmd)
 		default:
 			break;
 		}
-	}
-	if (cmd->type == CMD_SOLUTION) {
-		session_msg(s, SM_ERROR,
-		    ":solution works in a puzzle or a lesson");
-		return true;
 	}
 	/* Anything that sets up another game ends the lesson or puzzle. */
 	switch (cmd->type) {

@@ -1,8 +1,8 @@
 /*
  * session_net_cmd.c: the commands of a network game: those that go to the
- * server (say, rematch, claim, cancel, resign, draw) and those that make
- * no sense there (undo, new, load, pause...); why a move or analysis must
- * wait; the claim's timer.
+ * server (say, rematch, claim, cancel, resign, draw; those that make no
+ * sense there, undo, new, load, pause..., are refused by the command
+ * table's modes); why a move or analysis must wait; the claim's timer.
  */
 #include "config.h"
 
@@ -174,38 +174,9 @@ session_net_command(struct session *s, const struct session_cmd *cmd)
 		return false;
 	if (online_command(s, cmd) || session_net_takeback_command(s, cmd))
 		return true;
+	/* What a network game does not do is refused by the command
+	 * table's modes (session_cmdtab.c) before it comes here. */
 	switch (cmd->type) {
-	case CMD_UNDO:
-	case CMD_REDO:
-	case CMD_NEW:
-	case CMD_NEW_NOW:
-	case CMD_LOAD:
-	case CMD_PROMPT_LOAD:
-	case CMD_WHITE:
-	case CMD_BLACK:
-	case CMD_CONTINUE:
-	case CMD_CONTINUE_NOW:
-	case CMD_LEARN:
-	case CMD_PUZZLE:
-	case CMD_EDIT:
-		session_msg(s, SM_ERROR, "not allowed in a network game");
-		return true;
-	case CMD_PAUSE:
-	case CMD_STEP:
-	case CMD_FASTER:
-	case CMD_SLOWER:
-	case CMD_DELAY:
-		/* the moves come when the players make them, and the
-		 * server's clock runs on: a pause would only stop us */
-		session_msg(s, SM_ERROR, "not allowed in a network game: "
-		    "moves are shown as they are played");
-		return true;
-	case CMD_FEN:
-	case CMD_CLOCK:
-		if (cmd->arg[0] == '\0')
-			return false;
-		session_msg(s, SM_ERROR, "not allowed in a network game");
-		return true;
 	case CMD_RESIGN:
 	case CMD_RESIGN_NOW:
 	case CMD_DRAW:

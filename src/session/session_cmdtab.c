@@ -1,0 +1,518 @@
+/*
+ * session_cmdtab.c: the one table of commands, in the manner of tmux's
+ * cmd_entry: each command's name and aliases on the command line, its keys
+ * (as the help and congo(6) write them), its argument, the modes it is
+ * allowed in, its help line and its handler. The command line's parser
+ * (names, aliases, unique prefixes), Tab's completion, the key of a
+ * letter, the help screen, the refusal of a command in a mode and the
+ * dispatch of session_command all read it; tests/test_session_cmdtab
+ * checks that congo(6) names every command and key. A new command is an
+ * enum value (session.h), a line here and its handler. No curses.
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "session/session.h"
+#include "session/session_int.h"
+
+/* The modes, as the refusals name them. */
+#define GAME (SMODE_ALL & ~SMODE_EDITOR)
+#define NO_NET (SMODE_ALL & ~SMODE_NET)
+#define NO_NET_GAME (GAME & ~SMODE_NET)
+#define NOT_NET_IN (SMODE_LOCAL | SMODE_REVIEW | SMODE_LESSON | SMODE_PUZZLE)
+#define NET_ONLY "only in a network game (congo --connect or --host)"
+#define NET_PACE "not allowed in a network game: moves are shown as they " \
+	"are played"
+
+const struct session_cmd_entry session_cmds[] = {
+	/* Moves: typed as move text (no name), or chosen on the board. */
+	{ CMD_MOVE, NULL, NULL, NULL, SCA_REQUIRED, "MOVE", GAME, 0,
+	  "play a move (d2d3; a monkey lists every landing: b1d3f5)",
+	  NULL, 0, session_cmd_move },
+	{ CMD_MOVE_NOW, NULL, NULL, NULL, SCA_REQUIRED, NULL, GAME, 0,
+	  "play the move the lion warning asked about", NULL, 0,
+	  session_cmd_move },
+	/* Screens and the view. */
+	{ CMD_HELP, "help", "h ?", "?", SCA_NONE, NULL, SMODE_ALL, 0,
+	  "this help", NULL, 0, session_cmd_show },
+	{ CMD_LOG, "log", "messages", "m", SCA_NONE, NULL, SMODE_ALL, 0,
+	  "the message log (the last 200 messages)", NULL, 0,
+	  session_cmd_show },
+	{ CMD_FLIP, "flip", NULL, "f", SCA_NONE, NULL, SMODE_ALL, 0,
+	  "turn the board round", NULL, 0, NULL },
+	{ CMD_UNICODE, "unicode", NULL, NULL, SCA_NONE, NULL, SMODE_ALL, 0,
+	  "switch the piece letters / circled letters", NULL, 0, NULL },
+	{ CMD_REDRAW, "redraw", NULL, "Ctrl-L", SCA_NONE, NULL, SMODE_ALL, 0,
+	  "redraw the screen", NULL, 0, NULL },
+	{ CMD_SCROLL_UP, NULL, NULL, "PgUp", SCA_NONE, NULL, SMODE_ALL, 0,
+	  "move list: older moves", NULL, 0, NULL },
+	{ CMD_SCROLL_DOWN, NULL, NULL, "PgDn", SCA_NONE, NULL, SMODE_ALL, 0,
+	  "move list: newer moves", NULL, 0, NULL },
+	/* Games. */
+	{ CMD_NEW, "new", NULL, "n", SCA_NONE, NULL, NO_NET_GAME, 0,
+	  "new game: variant, players, clock, start", NULL, 0,
+	  session_cmd_new },
+	{ CMD_NEW_NOW, NULL, NULL, NULL, SCA_NONE, NULL, NO_NET_GAME, 0,
+	  "a new game as the dialog last chose", NULL, 0, session_cmd_new },
+	{ CMD_UNDO, "undo", "u", "u", SCA_NONE, NULL,
+	  GAME & ~SMODE_PUZZLE, 0,
+	  "undo (AI: your move and reply; network: offer a takeback)",
+	  "no taking back in a puzzle: :solution shows the answer, :puzzle "
+	  "the next one", SMODE_PUZZLE, session_cmd_undo },
+	{ CMD_REDO, "redo", NULL, "Ctrl-R", SCA_NONE, NULL,
+	  NO_NET_GAME & ~SMODE_PUZZLE, 0, "redo what was undone",
+	  "no taking back in a puzzle: :solution shows the answer, :puzzle "
+	  "the next one", SMODE_PUZZLE, session_cmd_undo },
+	{ CMD_SAVE, "save", "w", NULL, SCA_OPTIONAL, "[FILE]", GAME, 0,
+	  "save the game (default folder $XDG_DATA_HOME/congo)", NULL, 0,
+	  session_cmd_save },
+	{ CMD_PROMPT_SAVE, NULL, NULL, "S", SCA_NONE, NULL, GAME, 0,
+	  "save the game (name on the command line)", NULL, 0, NULL },
+	{ CMD_LOAD, "load", "open", NULL, SCA_REQUIRED, "FILE [N]",
+	  NO_NET_GAME, 0, "load a game record (game N of a file of several)",
+	  NULL, 0, session_cmd_load },
+	{ CMD_PROMPT_LOAD, NULL, NULL, "L", SCA_NONE, NULL, NO_NET_GAME, 0,
+	  "load a game (name on the command line)", NULL, 0, NULL },
+	{ CMD_RESIGN, NULL, NULL, "R", SCA_NONE, NULL, GAME, 0,
+	  "resign (asks first)", NULL, 0, session_cmd_resign },
+	{ CMD_RESIGN_NOW, "resign", NULL, NULL, SCA_NONE, NULL, GAME, 0,
+	  "resign at once", NULL, 0, session_cmd_resign },
+	{ CMD_DRAW, "draw", NULL, NULL, SCA_NONE, NULL, GAME, 0,
+	  "agree a draw (two humans; network: offer or accept one)", NULL,
+	  0, session_cmd_draw },
+	{ CMD_FEN, "fen", NULL, NULL, SCA_OPTIONAL, "[FEN]", SMODE_ALL, NO_NET,
+	  "show the FEN (and copy it), or start from one (startpos)", NULL,
+	  0, session_cmd_fen },
+	{ CMD_EDIT, "edit", NULL, "E", SCA_NONE, NULL, NO_NET, 0,
+	  "the board editor: set up a position", NULL, 0, session_cmd_edit },
+	{ CMD_CLOCK, "clock", NULL, NULL, SCA_OPTIONAL, "[M+S]", SMODE_ALL,
+	  NO_NET, "show the clocks, or set one for the next game (none)",
+	  NULL, 0, session_cmd_clock },
+	/* Review, variations and a game's analysis. */
+	{ CMD_REVIEW_BACK, NULL, NULL, "[", SCA_NONE, NULL, GAME, 0,
+	  "review: one ply back (nothing undone)", NULL, 0,
+	  session_cmd_review },
+	{ CMD_REVIEW_FORWARD, NULL, NULL, "]", SCA_NONE, NULL, GAME, 0,
+	  "review: one ply forward", NULL, 0, session_cmd_review },
+	{ CMD_REVIEW_START, NULL, NULL, "{", SCA_NONE, NULL, GAME, 0,
+	  "review: the start of the game", NULL, 0, session_cmd_review },
+	{ CMD_REVIEW_END, NULL, NULL, "}", SCA_NONE, NULL, GAME, 0,
+	  "back to the live position", NULL, 0, session_cmd_review },
+	{ CMD_REVIEW_TO, NULL, NULL, NULL, SCA_REQUIRED, "PLY", GAME, 0,
+	  "show the position after PLY plies (a click on the graph)", NULL,
+	  0, session_cmd_review },
+	{ CMD_CONTINUE, "continue", NULL, NULL, SCA_NONE, NULL, NO_NET_GAME,
+	  0, "reviewing: play on from the ply shown (asks)", NULL, 0,
+	  session_cmd_continue },
+	{ CMD_CONTINUE_NOW, NULL, NULL, NULL, SCA_NONE, NULL, NO_NET_GAME, 0,
+	  "play on from the ply shown", NULL, 0, session_cmd_continue },
+	{ CMD_VAR_ENTER, "variation", NULL, "(", SCA_NONE, NULL, GAME, 0,
+	  "reviewing: a variation of the next move (again: the next one)",
+	  NULL, 0, session_cmd_variation },
+	{ CMD_VAR_LEAVE, "leave", NULL, ")", SCA_NONE, NULL, GAME, 0,
+	  "leave the variation shown", NULL, 0, session_cmd_variation },
+	{ CMD_VAR_PROMOTE, "promote", NULL, "P", SCA_NONE, NULL, GAME, 0,
+	  "promote the variation shown (to the main line: the game's)",
+	  NULL, 0, session_cmd_variation },
+	{ CMD_VAR_DELETE, "delete", NULL, "D", SCA_NONE, NULL, GAME, 0,
+	  "delete the variation shown", NULL, 0, session_cmd_variation },
+	{ CMD_ANALYSE_GAME, "analyse", NULL, NULL, SCA_OPTIONAL,
+	  "[stop | nodes N | movetime MS]", GAME, 0,
+	  "the whole game: marks ?! ? ??, accuracy, graph; again: cancel",
+	  NULL, 0, session_cmd_analyse },
+	{ CMD_NEXT_MISTAKE, NULL, NULL, ">", SCA_NONE, NULL, GAME, 0,
+	  "review: the next move marked ?! ? ?? (after :analyse)", NULL, 0,
+	  session_cmd_review },
+	{ CMD_PREV_MISTAKE, NULL, NULL, "<", SCA_NONE, NULL, GAME, 0,
+	  "review: the previous marked move", NULL, 0, session_cmd_review },
+	/* The AI: advice, analysis, players, pace. */
+	{ CMD_ADVICE, "advice", "hint", "a", SCA_NONE, NULL, GAME, 0,
+	  "advice: the AI's choice for you (lesson, puzzle: a hint)", NULL,
+	  0, session_cmd_advice },
+	{ CMD_ANALYZE, "analyze", NULL, "A", SCA_OPTIONAL, "[N]", GAME, 0,
+	  "analysis of the position shown on / off (N lines, 1-5)", NULL, 0,
+	  session_cmd_analyze },
+	{ CMD_WHITE, "white", NULL, NULL, SCA_REQUIRED, "TYPE", NO_NET, 0,
+	  "who plays White: human, ai, alphabeta, negamax, random", NULL, 0,
+	  session_cmd_player },
+	{ CMD_BLACK, "black", NULL, NULL, SCA_REQUIRED, "TYPE", NO_NET, 0,
+	  "who plays Black (the same types)", NULL, 0, session_cmd_player },
+	{ CMD_DEPTH, "depth", NULL, NULL, SCA_REQUIRED, "N", SMODE_ALL, 0,
+	  "search depth of the AI players (0: no cap)", NULL, 0,
+	  session_cmd_limit },
+	{ CMD_MOVETIME, "movetime", NULL, NULL, SCA_REQUIRED, "MS", SMODE_ALL,
+	  0, "thinking time of the AI players", NULL, 0, session_cmd_limit },
+	{ CMD_PAUSE, "pause", NULL, "p", SCA_NONE, NULL, NO_NET_GAME, 0,
+	  "pause / resume the AI and the clocks (Space too between two AIs)",
+	  NET_PACE, SMODE_NET, session_cmd_pace },
+	{ CMD_STEP, "step", NULL, ".", SCA_NONE, NULL, NO_NET_GAME, 0,
+	  "paused: the AI plays one move", NET_PACE, SMODE_NET,
+	  session_cmd_pace },
+	{ CMD_FASTER, "faster", NULL, "+ =", SCA_NONE, NULL, NO_NET_GAME, 0,
+	  "faster moves between two AIs", NET_PACE, SMODE_NET,
+	  session_cmd_pace },
+	{ CMD_SLOWER, "slower", NULL, "-", SCA_NONE, NULL, NO_NET_GAME, 0,
+	  "slower moves between two AIs", NET_PACE, SMODE_NET,
+	  session_cmd_pace },
+	{ CMD_DELAY, "delay", NULL, NULL, SCA_REQUIRED, "MS", NO_NET_GAME, 0,
+	  "the least time between two AIs' moves", NET_PACE, SMODE_NET,
+	  session_cmd_pace },
+	/* Lessons and puzzles (session_learn.c takes them first). */
+	{ CMD_LEARN, "learn", NULL, NULL, SCA_NONE, NULL, NO_NET_GAME, 0,
+	  "the lessons: one rule at a time (a newcomer starts here)", NULL,
+	  0, NULL },
+	{ CMD_PUZZLE, "puzzle", NULL, NULL, SCA_NONE, NULL, NO_NET_GAME, 0,
+	  "a puzzle near your rating: win the lion in 1 to 4", NULL, 0,
+	  NULL },
+	{ CMD_SOLUTION, "solution", NULL, NULL, SCA_NONE, NULL,
+	  SMODE_LESSON | SMODE_PUZZLE, 0, "in a lesson or puzzle: the answer",
+	  ":solution works in a puzzle or a lesson",
+	  SMODE_LOCAL | SMODE_REVIEW | SMODE_NET, NULL },
+	/* A network game (its hook takes them first). */
+	{ CMD_SAY, "say", NULL, NULL, SCA_REQUIRED, "TEXT", SMODE_NET, 0,
+	  "network game: a line to the opponent", NET_ONLY, NOT_NET_IN,
+	  NULL },
+	{ CMD_REMATCH, "rematch", NULL, "r", SCA_NONE, NULL, SMODE_NET, 0,
+	  "a network game over: ask for a rematch (or accept one)", NET_ONLY,
+	  NOT_NET_IN, NULL },
+	{ CMD_CLAIM, "claim", NULL, NULL, SCA_NONE, NULL, SMODE_NET, 0,
+	  "network game: the win from a gone opponent", NET_ONLY, NOT_NET_IN,
+	  NULL },
+	{ CMD_CANCEL, "cancel", NULL, NULL, SCA_NONE, NULL, SMODE_NET, 0,
+	  "network game: end your open game (before both moved)", NET_ONLY,
+	  NOT_NET_IN, NULL },
+	{ CMD_INFO, "info", NULL, NULL, SCA_NONE, NULL, SMODE_NET, 0,
+	  "network game: the game and the friend's command (--host)",
+	  NET_ONLY, NOT_NET_IN, NULL },
+	{ CMD_TAKEBACK, "takeback", NULL, NULL, SCA_OPTIONAL,
+	  "[accept | decline]", SMODE_NET, 0,
+	  "network game: offer a takeback (also u), or answer one", NET_ONLY,
+	  NOT_NET_IN, NULL },
+	{ CMD_WHOIS, "whois", NULL, NULL, SCA_REQUIRED, "NAME", SMODE_NET, 0,
+	  "network: a player's account and ratings", NET_ONLY, NOT_NET_IN,
+	  NULL },
+	{ CMD_TOP, "top", NULL, NULL, SCA_OPTIONAL, "[VARIANT SPEED]",
+	  SMODE_NET, 0, "network: the best players", NET_ONLY, NOT_NET_IN,
+	  NULL },
+	{ CMD_GAMES, "games", NULL, NULL, SCA_OPTIONAL, "[NAME]", SMODE_NET,
+	  0, "network: the games played (Enter opens one's record)", NET_ONLY,
+	  NOT_NET_IN, NULL },
+	/* Leaving. */
+	{ CMD_QUIT, NULL, NULL, "q", SCA_NONE, NULL, SMODE_ALL, 0,
+	  "quit (asks during a game)", NULL, 0, session_cmd_quit },
+	{ CMD_QUIT_NOW, "quit", "q exit", "Ctrl-C", SCA_NONE, NULL,
+	  SMODE_ALL, 0, "quit at once", NULL, 0, session_cmd_quit },
+};
+
+const int session_ncmds = (int)(sizeof session_cmds / sizeof session_cmds[0]);
+
+const struct session_cmd_entry *
+session_cmd_entry(enum session_cmd_type t)
+{
+	int i;
+
+	for (i = 0; i < session_ncmds; i++)
+		if (session_cmds[i].type == t)
+			return &session_cmds[i];
+	return NULL;
+}
+
+/* Is `word` one of the blank-separated words of list (prefix: starts
+ * one)? The matching word in *hit. */
+static bool
+word_in(const char *list, const char *word, bool prefix, const char **hit,
+    size_t *hitlen)
+{
+	size_t n = strlen(word);
+
+	while (list != NULL && *list != '\0') {
+		size_t len = strcspn(list, " ");
+		if (len > 0 && (prefix ? len >= n : len == n) &&
+		    strncasecmp(list, word, n) == 0) {
+			*hit = list;
+			*hitlen = len;
+			return true;
+		}
+		list += len;
+		while (*list == ' ')
+			list++;
+	}
+	return false;
+}
+
+/* Does e's name or an alias match (prefix: start with) word? */
+static bool
+entry_matches(const struct session_cmd_entry *e, const char *word,
+    bool prefix, const char **hit, size_t *hitlen)
+{
+	if (e->name == NULL)
+		return false;
+	return word_in(e->name, word, prefix, hit, hitlen) ||
+	    word_in(e->aliases, word, prefix, hit, hitlen);
+}
+
+const struct session_cmd_entry *
+session_cmd_lookup(const char *word, int *nmatch)
+{
+	const struct session_cmd_entry *found = NULL;
+	const char *hit;
+	size_t hitlen;
+	int i, n = 0;
+
+	if (nmatch != NULL)
+		*nmatch = 0;
+	if (word[0] == '\0')
+		return NULL;
+	for (i = 0; i < session_ncmds; i++)
+		if (entry_matches(&session_cmds[i], word, false, &hit,
+		    &hitlen)) {
+			if (nmatch != NULL)
+				*nmatch = 1;
+			return &session_cmds[i];
+		}
+	for (i = 0; i < session_ncmds; i++)
+		if (entry_matches(&session_cmds[i], word, true, &hit,
+		    &hitlen)) {
+			found = &session_cmds[i];
+			n++;
+		}
+	if (nmatch != NULL)
+		*nmatch = n;
+	return n == 1 ? found : NULL;
+}
+
+int
+session_cmd_complete(const char *prefix, char *list, size_t n,
+    char *common, size_t cn)
+{
+	const char *hit;
+	size_t hitlen, len = 0, k;
+	int i, count = 0;
+
+	if (n > 0)
+		list[0] = '\0';
+	if (cn > 0)
+		common[0] = '\0';
+	for (i = 0; i < session_ncmds; i++) {
+		const struct session_cmd_entry *e = &session_cmds[i];
+		char w[32];
+		/* The name, else the alias the prefix starts (one word an
+		 * entry); one- and two-letter aliases are not offered. */
+		if (e->name == NULL ||
+		    (!word_in(e->name, prefix, true, &hit, &hitlen) &&
+		    !word_in(e->aliases, prefix, true, &hit, &hitlen)))
+			continue;
+		if (hitlen < 3)
+			continue;
+		snprintf(w, sizeof w, "%.*s", (int)hitlen, hit);
+		if (count == 0) {
+			snprintf(common, cn, "%s", w);
+		} else {
+			for (k = 0; common[k] != '\0' &&
+			    tolower((unsigned char)common[k]) ==
+			    tolower((unsigned char)w[k]); k++)
+				;
+			common[k] = '\0';
+		}
+		if (len + strlen(w) + 3 < n)
+			len += (size_t)snprintf(list + len, n - len, "%s%s",
+			    len > 0 ? "  " : "", w);
+		count++;
+	}
+	return count;
+}
+
+/* A key's name in the table as a character: "u", "Ctrl-R"; -1 for the
+ * others ("PgUp": the view's). */
+static int
+key_code(const char *name, size_t len)
+{
+	if (len == 1)
+		return (unsigned char)name[0];
+	if (len == 6 && strncmp(name, "Ctrl-", 5) == 0 &&
+	    isalpha((unsigned char)name[5]))
+		return toupper((unsigned char)name[5]) & 0x1f;
+	return -1;
+}
+
+enum session_cmd_type
+session_cmd_key(int key)
+{
+	int i;
+
+	for (i = 0; i < session_ncmds; i++) {
+		const char *k = session_cmds[i].keys;
+		while (k != NULL && *k != '\0') {
+			size_t len = strcspn(k, " ");
+			if (key_code(k, len) == key)
+				return session_cmds[i].type;
+			k += len;
+			while (*k == ' ')
+				k++;
+		}
+	}
+	return CMD_NONE;
+}
+
+/* Move text: pairs of a letter and a digit (checked by notation later). */
+static bool
+looks_like_move(const char *t)
+{
+	size_t n = strlen(t), i;
+
+	if (n < 4 || n % 2 != 0)
+		return false;
+	for (i = 0; i < n; i += 2)
+		if (!isalpha((unsigned char)t[i]) ||
+		    !isdigit((unsigned char)t[i + 1]))
+			return false;
+	return true;
+}
+
+bool
+session_cmd_looks_like_move(const char *text)
+{
+	return looks_like_move(text);
+}
+
+int
+session_cmd_parse(const char *text, struct session_cmd *cmd, char *err,
+    size_t errlen)
+{
+	const struct session_cmd_entry *e;
+	char word[32], list[160], common[32];
+	const char *p = text, *arg;
+	size_t n = 0, i, alen;
+	int nmatch;
+
+	memset(cmd, 0, sizeof *cmd);
+	while (*p == ' ' || *p == '\t' || *p == ':')
+		p++;
+	while (p[n] != '\0' && p[n] != ' ' && p[n] != '\t')
+		n++;
+	if (n == 0)
+		return 0;           /* an empty line does nothing */
+	if (n >= sizeof word) {
+		snprintf(err, errlen, "unknown command '%.*s' "
+		    "(:help lists the commands)", 24, p);
+		return -1;
+	}
+	memcpy(word, p, n);
+	word[n] = '\0';
+	arg = p + n;
+	while (*arg == ' ' || *arg == '\t')
+		arg++;
+	alen = strlen(arg);
+	while (alen > 0 && (arg[alen - 1] == ' ' || arg[alen - 1] == '\t'))
+		alen--;
+	e = session_cmd_lookup(word, &nmatch);
+	if (e == NULL && nmatch == 0 && alen == 0 && looks_like_move(word)) {
+		cmd->type = CMD_MOVE;
+		for (i = 0; word[i] != '\0'; i++)
+			cmd->arg[i] = (char)tolower((unsigned char)word[i]);
+		cmd->arg[i] = '\0';
+		return 0;
+	}
+	if (e == NULL && nmatch > 1) {
+		session_cmd_complete(word, list, sizeof list, common,
+		    sizeof common);
+		snprintf(err, errlen, "ambiguous command '%s': %s", word, list);
+		return -1;
+	}
+	if (e == NULL) {
+		snprintf(err, errlen, "unknown command '%s' (:help lists the "
+		    "commands)", word);
+		return -1;
+	}
+	if (e->args == SCA_NONE && alen > 0) {
+		snprintf(err, errlen, ":%s takes no argument", e->name);
+		return -1;
+	}
+	if (e->args == SCA_REQUIRED && alen == 0) {
+		snprintf(err, errlen, ":%s needs an argument (%s)", e->name,
+		    e->usage);
+		return -1;
+	}
+	if (alen >= sizeof cmd->arg) {
+		snprintf(err, errlen, ":%s: argument too long", e->name);
+		return -1;
+	}
+	cmd->type = e->type;
+	memcpy(cmd->arg, arg, alen);
+	cmd->arg[alen] = '\0';
+	return 0;
+}
+
+unsigned
+session_mode(const struct session *s)
+{
+	if (s->edit.open)
+		return SMODE_EDITOR;
+	if (s->net != NULL && s->net->on)
+		return SMODE_NET;
+	if (s->learn != NULL && s->learn->mode == SL_PUZZLE)
+		return SMODE_PUZZLE;
+	if (s->learn != NULL && s->learn->mode == SL_LESSON)
+		return SMODE_LESSON;
+	if (s->review >= 0)
+		return SMODE_REVIEW;
+	return SMODE_LOCAL;
+}
+
+const char *
+session_mode_name(unsigned mode)
+{
+	switch (mode) {
+	case SMODE_LOCAL:
+		return "a local game";
+	case SMODE_NET:
+		return "a network game";
+	case SMODE_REVIEW:
+		return "review";
+	case SMODE_LESSON:
+		return "a lesson";
+	case SMODE_PUZZLE:
+		return "a puzzle";
+	case SMODE_EDITOR:
+		return "the board editor";
+	default:
+		return "this mode";
+	}
+}
+
+const char *
+session_cmd_refusal(const struct session_cmd_entry *e, unsigned mode,
+    bool with_arg, char *buf, size_t n)
+{
+	unsigned modes = with_arg && e->arg_modes != 0 ? e->arg_modes :
+	    e->modes;
+
+	if (modes & mode)
+		return NULL;
+	/* The editor says how to leave it whatever was refused. */
+	if (mode == SMODE_EDITOR)
+		snprintf(buf, n, "the board editor is open: Enter plays its "
+		    "position, A analyses it, Esc leaves it");
+	else if (e->refusal != NULL && (e->refusal_in & mode))
+		snprintf(buf, n, "%s", e->refusal);
+	else
+		snprintf(buf, n, "not allowed in %s", session_mode_name(mode));
+	return buf;
+}
+
+bool
+session_cmd_allowed(struct session *s, const struct session_cmd *cmd)
+{
+	const struct session_cmd_entry *e = session_cmd_entry(cmd->type);
+	char why[SESSION_MSG_MAX];
+
+	if (e == NULL || session_cmd_refusal(e, session_mode(s),
+	    cmd->arg[0] != '\0', why, sizeof why) == NULL)
+		return true;
+	session_msg(s, SM_ERROR, "%s", why);
+	return false;
+}
