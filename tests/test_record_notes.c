@@ -1,7 +1,7 @@
 /*
  * test_record_notes.c: what a move of a record carries (issue 24): NAGs,
  * [%eval], [%clk] and comment text, written and read back; bad ones named
- * with file:line; the clock parser's limits (issue 25: a big %clk
+ * with file:line; suffix annotations (d2d3??); the clock parser's limits (issue 25: a big %clk
  * overflowed sscanf); the save's folder sync.
  */
 #include <stdarg.h>
@@ -96,6 +96,35 @@ test_read_annotations(void **state)
 	assert_int_equal(n->eval_cp, -125);
 	assert_string_equal(n->text, "[%csl Gd4]");
 	assert_null(record_notes_get(&ns, 3));
+	game_free(&g);
+	record_notes_free(&ns);
+}
+
+/* Suffix annotations (PGN's import format): d2d3?? is d2d3 $4. */
+static void
+test_suffixes(void **state)
+{
+	struct game g;
+	struct record_notes ns;
+	char err[256];
+
+	(void)state;
+	assert_int_equal(read_notes("1. d2d3?? d6d5! 2. c2c3!? c6c5?! "
+	    "3. b2b3 $1 ? b6b5!! *", &g, &ns, err, sizeof err), -1);
+	record_notes_free(&ns);
+	/* a suffix alone is not a move */
+	assert_non_null(strstr(err, "t.pgn:1: '?' is not a move"));
+	if (read_notes("1. d2d3?? d6d5! 2. c2c3!? c6c5?! 3. b2b3? b6b5!! "
+	    "4. a2a3 $2 *", &g, &ns, err, sizeof err) != 0)
+		fail_msg("%s", err);
+	assert_int_equal(g.nply, 7);
+	assert_int_equal(ns.at[0].nag[0], 4);
+	assert_int_equal(ns.at[1].nag[0], 1);
+	assert_int_equal(ns.at[2].nag[0], 5);
+	assert_int_equal(ns.at[3].nag[0], 6);
+	assert_int_equal(ns.at[4].nag[0], 2);
+	assert_int_equal(ns.at[5].nag[0], 3);
+	assert_int_equal(ns.at[6].nnag, 1);      /* $2 once */
 	game_free(&g);
 	record_notes_free(&ns);
 }
@@ -283,6 +312,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_read_annotations),
 		cmocka_unit_test(test_round_trip),
+		cmocka_unit_test(test_suffixes),
 		cmocka_unit_test(test_bad_notes),
 		cmocka_unit_test(test_clock_parse),
 		cmocka_unit_test(test_clk_compat),
