@@ -622,6 +622,67 @@ test_lists(void **state)
 	disconnect_fake();
 }
 
+/* The lobby: the games listed once it shows, one watched, a free seat
+ * taken, the list asked again, a game created. */
+static void
+test_lobby(void **state)
+{
+	struct session_lobby *l;
+	(void)state;
+
+	connect_fake(lobby);
+	l = &S.net->lobby;
+	WAIT(net_client_state(C) == NET_ONLINE);
+	session_lobby_ask(&S, false);
+	assert_false(l->listing);
+	session_lobby_ask(&S, true);
+	assert_true(l->listing);
+	expect_line("#l LIST limit=100", NULL, 0);
+	send_line("OK #l LIST n=2");
+	send_line("ITEM #l game=ABCDEFGH variant=congo status=open white=ann "
+	    "black=- ply=0");
+	send_line("ITEM #l game=BCDEFGHI variant=megapawn status=active "
+	    "white=cy black=dan ply=7 clock=300+5");
+	WAIT(l->listed);
+	assert_false(l->listing);
+	assert_int_equal(l->n, 2);
+	assert_string_equal(l->games[0].clock, "-");
+	assert_string_equal(l->games[1].variant, "megapawn");
+	session_lobby_ask(&S, true);            /* listed: not again */
+	assert_false(l->listing);
+	session_lobby_move(&S, 5);
+	assert_int_equal(l->sel, 1);
+	session_lobby_move(&S, -5);
+	assert_int_equal(l->sel, 0);
+	session_lobby_move(&S, 1);
+
+	/* A full game: watched, and q will come back here. */
+	assert_int_equal(session_lobby_open(&S, false), 0);
+	assert_true(S.net->from_lobby);
+	assert_string_equal(S.msg.text, "opening BCDEFGHI...");
+	expect_line("#o OBSERVE game=BCDEFGHI", NULL, 0);
+	/* An open one: its free seat. */
+	session_lobby_move(&S, -1);
+	assert_int_equal(session_lobby_open(&S, false), 0);
+	assert_string_equal(S.msg.text, "joining ABCDEFGH...");
+	expect_line("#j JOIN game=ABCDEFGH seat=black name=bob", NULL, 0);
+
+	/* r: asked again. */
+	session_lobby_refresh(&S);
+	assert_int_equal(l->n, 0);
+	assert_false(l->listed);
+	assert_int_equal(session_lobby_open(&S, true), -1);
+	session_lobby_ask(&S, true);
+	expect_line("#l LIST limit=100", NULL, 0);
+	send_line("OK #l LIST n=0");
+	WAIT(l->listed);
+	assert_int_equal(l->n, 0);
+	session_lobby_create(&S, BLACK);
+	assert_string_equal(S.msg.text, "creating a game...");
+	expect_line("#c CREATE", NULL, 0);
+	disconnect_fake();
+}
+
 /* The wire FEN after c2c3 c6c5. */
 static void
 after_two(char *out)
@@ -898,6 +959,7 @@ main(void)
 		cmocka_unit_test(test_observer),
 		cmocka_unit_test(test_seeks),
 		cmocka_unit_test(test_lists),
+		cmocka_unit_test(test_lobby),
 		cmocka_unit_test(test_say_refused),
 		cmocka_unit_test(test_not_networking),
 	};

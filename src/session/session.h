@@ -736,6 +736,25 @@ struct session_seeks {
 	bool quit;                /* --seek: withdrawing it quits */
 };
 
+/* The lobby's games (session_net_lobby.c): a LIST of the server's. */
+#define SESSION_LOBBY_MAX 100
+
+struct session_lobby_game {
+	char game[16];
+	char white[32], black[32];
+	char status[12];
+	char result[8];
+	char variant[16];         /* "congo", "megapawn" */
+	char clock[16];           /* "300+5", "-" for an untimed game */
+	int ply;
+};
+
+struct session_lobby {
+	struct session_lobby_game games[SESSION_LOBBY_MAX];
+	int n, sel;
+	bool listing, listed;     /* asked; all of it came */
+};
+
 /* A list of the server's (session_net_list.c): :whois, :top, :games. */
 #define SESSION_LIST_MAX 100
 
@@ -798,6 +817,9 @@ struct session_net {
 	struct session_seeks seek;
 	bool want_lobby;
 	struct session_net_list *list; /* the last list asked, or NULL */
+	struct session_lobby lobby;
+	bool from_lobby;          /* watching a game chosen in the lobby (q
+	                             goes back to it) */
 	/* Grows when the sides' players changed (the board's default side
 	 * may change with them). */
 	unsigned view_serial;
@@ -887,6 +909,17 @@ int session_net_list_open(struct session *s, const struct session_cmd *cmd);
 bool session_net_list_event(struct session *s, const struct net_event *e);
 int session_net_list_record(struct session *s, int i);
 void session_net_list_free(struct session *s);
+
+/* session_net_lobby.c: the lobby's LIST asked (once online, while shown),
+ * again (refresh), its events (true when taken); the game chosen (delta),
+ * its free seat taken or watched (watch: watched; -1 when none is
+ * chosen); a game created on a seat. */
+void session_lobby_ask(struct session *s, bool shown);
+void session_lobby_refresh(struct session *s);
+bool session_lobby_event(struct session *s, const struct net_event *e);
+void session_lobby_move(struct session *s, int delta);
+int session_lobby_open(struct session *s, bool watch);
+void session_lobby_create(struct session *s, int seat);
 
 /* ---- the session ---- */
 

@@ -60,18 +60,6 @@ struct srv;
 
 #define UI_ADDRS_MAX 8
 
-struct ui_lobby_item {
-	char game[16];
-	char white[32], black[32];
-	char status[12];
-	char result[8];
-	char variant[16];  /* "congo", "megapawn" */
-	char clock[16];    /* "300+5", or empty for an untimed game */
-	int ply;
-};
-
-#define UI_LOBBY_MAX 100
-
 struct ui_net {
 	bool on;
 	struct net_client *c;
@@ -86,7 +74,6 @@ struct ui_net {
 	bool cli_join;            /* --join sent, no answer yet: a refusal
 	                             ends the program (status 1), no dead end */
 	bool reached;             /* online once: from then on, retry */
-	bool from_lobby;          /* watching a game chosen in the lobby */
 	bool leaving;             /* back to the lobby: a new connection */
 	struct ui_app *app;       /* the game this network part belongs to */
 	/* --host */
@@ -96,12 +83,8 @@ struct ui_net {
 	char addrs[UI_ADDRS_MAX][64]; /* this machine's, "IP:PORT" */
 	int naddrs;
 	FILE *log;
-	/* the lobby */
-	struct ui_lobby_item items[UI_LOBBY_MAX];
-	int nitems, sel;
-	bool listing, listed;
-	/* accounts (ui_net_acct.c; the account and the seeks are the
-	 * session's: g->account, g->seek) */
+	/* accounts (ui_net_acct.c; the account, the seeks and the lobby's
+	 * games are the session's: g->account, g->seek, g->lobby) */
 	bool want_login;          /* --register or --login: a refusal ends
 	                             the program */
 	/* a list of the server's (:whois, :top, :games) */

@@ -34,7 +34,7 @@ ui_net_list_sync(struct ui_app *a)
 		return;
 	l->loaded = false;
 	if (a->screen == SCR_LOBBY || a->net->list_back == SCR_LOBBY)
-		a->net->from_lobby = true;
+		a->s.net->from_lobby = true;
 	a->screen = SCR_BOARD;
 }
 

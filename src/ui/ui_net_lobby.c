@@ -1,8 +1,11 @@
 /*
- * ui_net_lobby.c: the lobby: the games on the server (LIST), to join a
- * free seat, watch, or create a game. Shown by `congo --connect HOST` when
- * no game is named.
+ * ui_net_lobby.c: the lobby, drawn, and its keys: the games on the server
+ * (LIST), to join a free seat, watch, or create a game; the seeks above
+ * them. Shown by `congo --connect HOST` when no game is named. What it
+ * holds and asks is the session's (session_net_lobby.c, session_seek.c).
  */
+#include "config.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -14,6 +17,7 @@ void
 ui_lobby_draw(struct ui_app *a)
 {
 	struct ui_net *u = a->net;
+	const struct session_lobby *l = &u->g->lobby;
 	char line[256];
 	int rows = a->lay.rows, cols = a->lay.cols, y, i, first, room, top;
 
@@ -35,21 +39,21 @@ ui_lobby_draw(struct ui_app *a)
 	room = rows - 4 - y;
 	if (room < 1)
 		room = 1;
-	first = u->sel >= room ? u->sel - room + 1 : 0;
+	first = l->sel >= room ? l->sel - room + 1 : 0;
 	top = y;
-	if (u->nitems == 0)
-		term_putw(y, 0, cols, ST_DIM, 0, u->listing ?
-		    "   (asking the server...)" : u->listed ?
+	if (l->n == 0)
+		term_putw(y, 0, cols, ST_DIM, 0, l->listing ?
+		    "   (asking the server...)" : l->listed ?
 		    "   (no games yet: c creates one)" : "   (not connected)");
-	for (i = first; i < u->nitems && y < top + room; i++, y++) {
-		const struct ui_lobby_item *it = &u->items[i];
+	for (i = first; i < l->n && y < top + room; i++, y++) {
+		const struct session_lobby_game *it = &l->games[i];
 		snprintf(line, sizeof line, " %c %-8s  %-8.8s  %-6.6s  "
-		    "%-16.16s %-16.16s %4d  %s%s%s", i == u->sel &&
+		    "%-16.16s %-16.16s %4d  %s%s%s", i == l->sel &&
 		    u->g->seek.sel < 0 ? '>' : ' ',
 		    it->game, it->variant, it->clock, it->white, it->black,
 		    it->ply, it->status, it->result[0] != '\0' ? " " : "",
 		    it->result);
-		term_putw(y, 0, cols, i == u->sel && u->g->seek.sel < 0 ?
+		term_putw(y, 0, cols, i == l->sel && u->g->seek.sel < 0 ?
 		    ST_CURSOR : ST_NORMAL, 0, line);
 	}
 	term_putw(rows - 3, 0, cols, ST_DIM, 0,
@@ -62,21 +66,9 @@ ui_lobby_draw(struct ui_app *a)
 	    ST_DIM, 0, a->s.msg.text);
 }
 
-static void
-refresh(struct ui_net *u)
-{
-	u->listed = false;
-	u->listing = false;
-	u->nitems = 0;
-}
-
 void
 ui_lobby_key(struct ui_app *a, const struct ui_event *ev)
 {
-	struct ui_net *u = a->net;
-	const struct ui_lobby_item *it = u->nitems > 0 ? &u->items[u->sel] :
-	    NULL;
-
 	a->s.dirty = true;
 	a->s.msg.text[0] = '\0';
 	if (ui_lobby_seeks_key(a, ev)) {
@@ -86,41 +78,23 @@ ui_lobby_key(struct ui_app *a, const struct ui_event *ev)
 	switch (ev->key) {
 	case UK_UP:
 	case 'k':
-		if (u->sel > 0)
-			u->sel--;
+		session_lobby_move(&a->s, -1);
 		break;
 	case UK_DOWN:
 	case 'j':
-		if (u->sel + 1 < u->nitems)
-			u->sel++;
+		session_lobby_move(&a->s, 1);
 		break;
 	case 'r':
-		refresh(u);
+		session_lobby_refresh(&a->s);
 		break;
 	case 'c':
 	case 'C':
-		net_client_create(u->c, ev->key == 'c' ? WHITE : BLACK, NULL);
-		session_msg(&a->s, SM_NORMAL, "creating a game...");
+		session_lobby_create(&a->s, ev->key == 'c' ? WHITE : BLACK);
 		break;
 	case UK_ENTER:
 	case ' ':
-		if (it == NULL)
-			break;
-		if (strcmp(it->status, "open") == 0 &&
-		    (strcmp(it->white, "-") == 0 ||
-		    strcmp(it->black, "-") == 0)) {
-			net_client_join(u->c, it->game,
-			    strcmp(it->white, "-") == 0 ? WHITE : BLACK);
-			session_msg(&a->s, SM_NORMAL, "joining %s...", it->game);
-			break;
-		}
-		/* FALLTHROUGH */
 	case 'o':
-		if (it == NULL)
-			break;
-		net_client_observe(u->c, it->game);
-		u->from_lobby = true;   /* q comes back here */
-		session_msg(&a->s, SM_NORMAL, "opening %s...", it->game);
+		session_lobby_open(&a->s, ev->key == 'o');
 		break;
 	case 'q':
 	case UK_ESC:

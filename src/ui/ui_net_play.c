@@ -56,8 +56,7 @@ on_status(struct ui_app *a, const struct net_event *e)
 		u->reached = true;
 		if (u->leaving) {
 			u->leaving = false;
-			u->listed = false;
-			u->listing = false;
+			session_lobby_refresh(&a->s);
 			return;
 		}
 	}
@@ -82,30 +81,8 @@ on_status(struct ui_app *a, const struct net_event *e)
 		session_msg(&a->s, SM_ERROR, "%s", e->text);
 	else if (e->state == NET_ONLINE && again && a->s.msg.tone == SM_ERROR)
 		session_msg(&a->s, SM_GOOD, "%s", e->text);
-	else if (e->state == NET_ONLINE && a->screen == SCR_LOBBY) {
-		u->listed = false;
-		u->listing = false;
-	}
-}
-
-static void
-on_list(struct ui_net *u, const struct net_event *e)
-{
-	struct ui_lobby_item *it;
-
-	if (u->nitems >= UI_LOBBY_MAX)
-		return;
-	it = &u->items[u->nitems++];
-	snprintf(it->game, sizeof it->game, "%s", e->game);
-	snprintf(it->white, sizeof it->white, "%s", e->white);
-	snprintf(it->black, sizeof it->black, "%s", e->black);
-	snprintf(it->status, sizeof it->status, "%s", e->status);
-	snprintf(it->result, sizeof it->result, "%s", e->result);
-	snprintf(it->variant, sizeof it->variant, "%s",
-	    e->variant[0] != '\0' ? e->variant : "congo");
-	snprintf(it->clock, sizeof it->clock, "%s",
-	    e->clock[0] != '\0' ? e->clock : "-");
-	it->ply = e->ply;
+	else if (e->state == NET_ONLINE && a->screen == SCR_LOBBY)
+		session_lobby_refresh(&a->s);
 }
 
 /* An event before the game's handling: true when taken here. */
@@ -124,15 +101,6 @@ event_hook(void *ctx, const struct net_event *e)
 	case NEV_STATE:
 		u->cli_join = false;  /* joined: a later refusal is a message */
 		return false;
-	case NEV_LIST:
-		on_list(u, e);
-		return true;
-	case NEV_LIST_END:
-		u->listing = false;
-		u->listed = true;
-		if (u->sel >= u->nitems)
-			u->sel = u->nitems > 0 ? u->nitems - 1 : 0;
-		return true;
 	case NEV_ERROR:
 		if (!u->cli_join || strcmp(e->verb, "JOIN") != 0)
 			return false;
@@ -196,15 +164,9 @@ static void
 done_hook(void *ctx)
 {
 	struct ui_app *a = ctx;
-	struct ui_net *u = a->net;
 
 	ui_net_view_sync(a);
-	if (u->c != NULL && a->screen == SCR_LOBBY && !u->listing &&
-	    !u->listed && net_client_state(u->c) == NET_ONLINE) {
-		u->nitems = 0;
-		if (net_client_list(u->c, NULL) == 0)
-			u->listing = true;
-	}
+	session_lobby_ask(&a->s, a->screen == SCR_LOBBY);
 }
 
 void
@@ -244,15 +206,14 @@ back_to_lobby(struct ui_app *a)
 {
 	struct ui_net *u = a->net;
 
-	u->from_lobby = false;
+	u->g->from_lobby = false;
 	u->leaving = true;
 	u->g->synced = false;
 	u->g->nchat = 0;
 	u->g->offer = -1;
 	u->g->status[0] = '\0';
 	u->g->announced[0] = '\0';
-	u->listed = u->listing = false;
-	u->nitems = 0;
+	session_lobby_refresh(&a->s);
 	net_client_leave(u->c, util_now_ms());
 	a->screen = SCR_LOBBY;
 	session_msg(&a->s, SM_NORMAL, "back to the lobby");
@@ -267,7 +228,7 @@ quit_command(struct ui_app *a)
 	struct session_net *g = u->g;
 	char q[160];
 
-	if (u->from_lobby && g->seat < 0) {
+	if (g->from_lobby && g->seat < 0) {
 		back_to_lobby(a);
 		return true;
 	}

@@ -138,7 +138,7 @@ ui_lobby_seeks_key(struct ui_app *a, const struct ui_event *ev)
 	case 'k':
 		if (k->sel > 0)
 			k->sel--;
-		else if (k->sel < 0 && u->sel == 0 && k->n > 0)
+		else if (k->sel < 0 && u->g->lobby.sel == 0 && k->n > 0)
 			k->sel = k->n - 1;
 		else
 			return k->sel == 0;
@@ -150,7 +150,7 @@ ui_lobby_seeks_key(struct ui_app *a, const struct ui_event *ev)
 		if (k->sel + 1 < k->n)
 			k->sel++;
 		else
-			k->sel = u->nitems > 0 ? -1 : k->sel;
+			k->sel = u->g->lobby.n > 0 ? -1 : k->sel;
 		return true;
 	case UK_ENTER:
 	case ' ':

@@ -1,0 +1,116 @@
+/*
+ * session_net_lobby.c: the lobby of a network session: the games on the
+ * server (LIST, asked once online while the lobby shows, again on
+ * refresh), and what a game of it leads to: its free seat taken, or
+ * watched; a game created. The view (src/ui/ui_net_lobby.c) draws the
+ * list and turns keys into these calls.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "net/client/client.h"
+#include "session/session.h"
+
+void
+session_lobby_refresh(struct session *s)
+{
+	struct session_lobby *l = &s->net->lobby;
+
+	l->listed = false;
+	l->listing = false;
+	l->n = 0;
+	s->dirty = true;
+}
+
+void
+session_lobby_ask(struct session *s, bool shown)
+{
+	struct session_net *u = s->net;
+	struct session_lobby *l;
+
+	if (u == NULL || u->c == NULL || !shown)
+		return;
+	l = &u->lobby;
+	if (l->listing || l->listed || net_client_state(u->c) != NET_ONLINE)
+		return;
+	l->n = 0;
+	if (net_client_list(u->c, NULL) == 0)
+		l->listing = true;
+}
+
+bool
+session_lobby_event(struct session *s, const struct net_event *e)
+{
+	struct session_lobby *l = &s->net->lobby;
+	struct session_lobby_game *it;
+
+	switch (e->kind) {
+	case NEV_LIST:
+		if (l->n >= SESSION_LOBBY_MAX)
+			return true;
+		it = &l->games[l->n++];
+		snprintf(it->game, sizeof it->game, "%s", e->game);
+		snprintf(it->white, sizeof it->white, "%s", e->white);
+		snprintf(it->black, sizeof it->black, "%s", e->black);
+		snprintf(it->status, sizeof it->status, "%s", e->status);
+		snprintf(it->result, sizeof it->result, "%s", e->result);
+		snprintf(it->variant, sizeof it->variant, "%s",
+		    e->variant[0] != '\0' ? e->variant : "congo");
+		snprintf(it->clock, sizeof it->clock, "%s",
+		    e->clock[0] != '\0' ? e->clock : "-");
+		it->ply = e->ply;
+		return true;
+	case NEV_LIST_END:
+		l->listing = false;
+		l->listed = true;
+		if (l->sel >= l->n)
+			l->sel = l->n > 0 ? l->n - 1 : 0;
+		return true;
+	default:
+		return false;
+	}
+}
+
+void
+session_lobby_move(struct session *s, int delta)
+{
+	struct session_lobby *l = &s->net->lobby;
+
+	l->sel += delta;
+	if (l->sel >= l->n)
+		l->sel = l->n - 1;
+	if (l->sel < 0)
+		l->sel = 0;
+	s->dirty = true;
+}
+
+void
+session_lobby_create(struct session *s, int seat)
+{
+	net_client_create(s->net->c, seat, NULL);
+	session_msg(s, SM_NORMAL, "creating a game...");
+}
+
+int
+session_lobby_open(struct session *s, bool watch)
+{
+	struct session_net *u = s->net;
+	const struct session_lobby_game *it;
+
+	if (u->lobby.n <= 0 || u->lobby.sel < 0 || u->lobby.sel >= u->lobby.n)
+		return -1;
+	it = &u->lobby.games[u->lobby.sel];
+	if (!watch && strcmp(it->status, "open") == 0 &&
+	    (strcmp(it->white, "-") == 0 || strcmp(it->black, "-") == 0)) {
+		net_client_join(u->c, it->game, strcmp(it->white, "-") == 0 ?
+		    WHITE : BLACK);
+		session_msg(s, SM_NORMAL, "joining %s...", it->game);
+		return 0;
+	}
+	net_client_observe(u->c, it->game);
+	u->from_lobby = true;   /* q comes back to the lobby */
+	session_msg(s, SM_NORMAL, "opening %s...", it->game);
+	return 0;
+}
