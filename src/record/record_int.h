@@ -16,6 +16,10 @@
 int record_comment_parse(struct record_note *n, const char *s, size_t len,
     char *why, size_t whylen);
 
+/* A move's suffix annotation, as PGN's import format allows (d2d3?? is
+ * d2d3 $4): cut off text, its NAG returned; 0 when none. */
+int record_suffix_nag(char *text);
+
 /* A checked "H:MM:SS" or "H:MM:SS.fff" (hours 0..99999) in ms; -1 if not. */
 int record_clock_parse(const char *s, size_t len, int64_t *ms);
 

@@ -123,6 +123,26 @@ record_nag_symbol(int nag)
 
 /* ---- reading a comment ---- */
 
+int
+record_suffix_nag(char *text)
+{
+	static const struct { const char *s; int nag; } sfx[] = {
+		{ "!!", 3 }, { "??", 4 }, { "!?", 5 }, { "?!", 6 },
+		{ "!", 1 }, { "?", 2 },
+	};
+	size_t len = strlen(text), k;
+
+	for (size_t i = 0; i < sizeof sfx / sizeof sfx[0]; i++) {
+		k = strlen(sfx[i].s);
+		if (len > k && strcmp(text + len - k, sfx[i].s) == 0) {
+			text[len - k] = '\0';
+			return sfx[i].nag;
+		}
+	}
+	return 0;
+}
+
+
 /* Digits in s[*i..len), at most max of them, into *v; the count. */
 static int
 digits(const char *s, size_t len, size_t *i, int max, long *v)

@@ -241,27 +241,6 @@ read_tag(struct lexer *lx, struct record_tags *t)
 	return 0;
 }
 
-/* (Added) A move's suffix annotation, as PGN's import format allows
- * (d2d3?? is d2d3 $4): cut off, its NAG returned; 0 when none. */
-static int
-suffix_nag(char *text)
-{
-	static const struct { const char *s; int nag; } sfx[] = {
-		{ "!!", 3 }, { "??", 4 }, { "!?", 5 }, { "?!", 6 },
-		{ "!", 1 }, { "?", 2 },
-	};
-	size_t len = strlen(text), k;
-
-	for (size_t i = 0; i < sizeof sfx / sizeof sfx[0]; i++) {
-		k = strlen(sfx[i].s);
-		if (len > k && strcmp(text + len - k, sfx[i].s) == 0) {
-			text[len - k] = '\0';
-			return sfx[i].nag;
-		}
-	}
-	return 0;
-}
-
 /* Characters that end a token of the move text. */
 static bool
 token_end(char c)
@@ -505,7 +484,7 @@ read_moves(struct lexer *lx, struct game *g, struct claim *tok)
 			    sizeof show), rav->depth > 0 ? "variation" :
 			    "game", over);
 		}
-		suffix = suffix_nag(text);
+		suffix = record_suffix_nag(text);
 		if (notation_read(here, text, &m, msg, sizeof msg) != 0)
 			return fail(lx, line, "%s", msg);
 		if (rav->depth > 0) {
