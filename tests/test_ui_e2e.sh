@@ -503,7 +503,23 @@ keys C-u
 type_text "d"
 keys Tab
 wait_for 'delay.*depth|depth.*delay' 5
-keys Escape
+# An ambiguous start: Tab lists the command table's candidates, Enter
+# refuses it with them; a unique start runs its command.
+keys C-u
+type_text "s"
+keys Tab
+wait_for 'save  step  slower  solution  say' 5
+keys Enter
+wait_for "ambiguous command 's': save  step  slower  solution  say" 5
+keys :
+type_text "messa"
+keys Enter
+wait_for 'Messages, the newest last' 5
+keys q
+keys :
+type_text "say hi"
+keys Enter
+wait_for 'only in a network game' 5
 keys S
 wait_for '^:save congo-' 5
 type_text "tab.pgn"

@@ -124,6 +124,9 @@ app_command(struct ui_app *a, const struct session_cmd *cmd)
 	int page = (a->lay.status_y - 6) / 2 + 1;
 
 	a->s.dirty = true;
+	/* Not allowed in the session's mode: the table's refusal. */
+	if (!session_cmd_allowed(&a->s, cmd))
+		return;
 	if (ui_learn_command(a, cmd)) {
 		app_sync(a);
 		return;
@@ -183,7 +186,8 @@ cand(struct cands *c, const char *name)
 	size_t i, len = strlen(c->shown);
 
 	if (c->n == 0)
-		snprintf(c->common, sizeof c->common, "%s", name);
+		snprintf(c->common, sizeof c->common, "%.*s",
+		    (int)sizeof c->common - 1, name);
 	for (i = 0; c->common[i] != '\0' && c->common[i] == name[i]; i++)
 		;
 	c->common[i] = '\0';
@@ -227,22 +231,23 @@ app_complete(struct ui_app *a)
 {
 	struct ui_input *in = &a->in;
 	char line[UI_CMDLINE_MAX], out[UI_CMDLINE_MAX * 2], *sp;
+	const struct session_cmd_entry *e;
 	struct cands c;
-	const char *name;
-	int i;
+	int n;
 
 	memset(&c, 0, sizeof c);
 	snprintf(line, sizeof line, "%s", in->cmd);
 	sp = strchr(line, ' ');
 	if (sp == NULL) {
-		for (i = 0; (name = ui_cmd_name(i)) != NULL; i++)
-			if (strncmp(name, line, strlen(line)) == 0 &&
-			    strlen(name) > 2)
-				cand(&c, name);
+		/* A command's name: the table's candidates. */
+		n = session_cmd_complete(line, c.shown, sizeof c.shown,
+		    c.common, sizeof c.common);
+		c.n = n;
 	} else {
+		/* A file name after :load or :save (or their aliases). */
 		*sp = '\0';
-		if (strcmp(line, "load") != 0 && strcmp(line, "open") != 0 &&
-		    strcmp(line, "save") != 0 && strcmp(line, "w") != 0)
+		e = session_cmd_lookup(line, NULL);
+		if (e == NULL || (e->type != CMD_LOAD && e->type != CMD_SAVE))
 			return;
 		complete_file(a, sp + 1, &c);
 		*sp = ' ';

@@ -1,6 +1,7 @@
 /*
- * ui_help.c: the help screen (the keys from the key table, the commands,
- * short rules), the message log screen, and the screen table.
+ * ui_help.c: the help screen (the keys and the commands from the
+ * session's command table and the view's keys, then short rules), the
+ * message log screen, and the screen table.
  */
 #include <stdio.h>
 #include <string.h>
@@ -9,46 +10,9 @@
 #include "ui/ui_net.h"
 #include "ui/ui_learn.h"
 
-/* After the keys (generated from ui_keys[]): the commands and rules. */
+/* After the keys and the commands (generated from the session's command
+ * table and ui_keys[]): the board, variations, the editor, the rules. */
 static const char *const help_text[] = {
-	"",
-	"#Commands (type : first; Up/Down recall, Tab completes)",
-	"  d2d3, b1d3f5      play a move (a monkey lists every landing)",
-	"  help  quit  new  undo  redo  flip  resign  draw  advice  log",
-	"  save [FILE]       save the game (default folder $XDG_DATA_HOME/congo)",
-	"  load FILE [N]     load a game record (game N of a file of several)",
-	"  fen [FEN]         show the position's FEN (and copy it to the",
-	"                    terminal's clipboard, OSC 52), or start from a FEN",
-	"                    (fen startpos: the normal start; in the editor:",
-	"                    the editor takes it)",
-	"  edit              the board editor (E), see below",
-	"  variation  leave  promote  delete   reviewing: as ( ) P D",
-	"  white TYPE        TYPE: human, ai, alphabeta, negamax, random",
-	"  black TYPE        change who plays a side",
-	"  depth N           search depth of the AI players (0: no cap)",
-	"  movetime MS       thinking time of the AI players",
-	"  clock [M+S]       show the clocks, or set one for the next game",
-	"                    (minutes + seconds of increment; none: no clock)",
-	"  continue          reviewing: play on from the ply shown (asks)",
-	"  analyze [N]       analysis on / off (A): the best lines (N of them,",
-	"                    1-5, default 3), each with its score for White",
-	"                    and depth, and the speed, of the position shown",
-	"  analyse [nodes N | movetime MS]   the whole game: each move marked",
-	"                    ?! ? ?? with the better move, the accuracy, a graph",
-	"                    (> < the next, previous mark); again or stop: cancel",
-	"  pause  step  faster  slower  delay MS   AI pace",
-	"  unicode           switch the piece letters / circled letters",
-	"  learn             the lessons: one rule at a time (a newcomer starts here)",
-	"  puzzle            a puzzle near your rating: win the lion in 1 to 4",
-	"  hint  solution    in a lesson or puzzle: a hint, the answer",
-	"  say TEXT          network game: a line to the opponent",
-	"  rematch  claim  cancel  info   network game: another game (r),",
-	"                    the win from a gone opponent, end your open game,",
-	"                    the game and the friend's command (--host)",
-	"  takeback          network game: offer a takeback (also u)",
-	"  whois NAME  top [VARIANT SPEED]  games [NAME]   network: a player's",
-	"                    ratings, the best, the games played (Enter on a",
-	"                    game opens its record)",
 	"",
 	"#The board",
 	"  Upper case pieces are White, lower case Black. White starts.",
@@ -116,7 +80,90 @@ static const char *const help_text[] = {
 };
 
 #define HELP_TEXT ((int)(sizeof help_text / sizeof help_text[0]))
-#define HELP_LINES (1 + ui_nkeys + HELP_TEXT)
+#define HELP_GEN_MAX 200
+#define HELP_LINES (help_gen() + HELP_TEXT)
+
+/* The lines made from the tables: the keys, the commands, their other
+ * names. Made once (the tables do not change). */
+static char gen[HELP_GEN_MAX][96];
+static int ngen = -1;
+
+static void
+gen_add(const char *left, const char *right)
+{
+	if (ngen >= HELP_GEN_MAX)
+		return;
+	if (right == NULL)
+		snprintf(gen[ngen++], sizeof gen[0], "%s", left);
+	else if (strlen(left) > 17) {
+		/* A long name: the help on the next line. */
+		snprintf(gen[ngen++], sizeof gen[0], "  %s", left);
+		if (ngen < HELP_GEN_MAX)
+			snprintf(gen[ngen++], sizeof gen[0], "  %-17s %s", "",
+			    right);
+	} else
+		snprintf(gen[ngen++], sizeof gen[0], "  %-17s %s", left,
+		    right);
+}
+
+static int
+help_gen(void)
+{
+	char left[64], line[96], item[48];
+	const struct session_cmd_entry *e;
+	size_t k, len;
+	int i;
+
+	if (ngen >= 0)
+		return ngen;
+	ngen = 0;
+	gen_add("#Keys", NULL);
+	for (i = 0; i < ui_nkeys; i++)
+		if (ui_keys[i].cmd == CMD_NONE)
+			gen_add(ui_keys[i].name, ui_keys[i].help);
+	for (i = 0; i < session_ncmds; i++) {
+		e = &session_cmds[i];
+		if (e->keys == NULL)
+			continue;
+		/* "+ =" as "+, =" */
+		for (k = 0, len = 0; e->keys[k] != '\0' &&
+		    len + 3 < sizeof left; k++) {
+			if (e->keys[k] == ' ')
+				left[len++] = ',';
+			left[len++] = e->keys[k];
+		}
+		left[len] = '\0';
+		gen_add(left, e->help);
+	}
+	gen_add("", NULL);
+	gen_add("#Commands (type : first; Tab completes; a start that is one "
+	    "command's is enough)", NULL);
+	for (i = 0; i < session_ncmds; i++) {
+		e = &session_cmds[i];
+		if (e->name == NULL && e->type != CMD_MOVE)
+			continue;
+		snprintf(left, sizeof left, "%s%s%s", e->name != NULL ?
+		    e->name : "", e->name != NULL && e->usage != NULL ? " " :
+		    "", e->usage != NULL ? e->usage : "");
+		gen_add(left, e->help);
+	}
+	/* The other names, wrapped. */
+	snprintf(line, sizeof line, "  Also:");
+	for (i = 0; i < session_ncmds; i++) {
+		e = &session_cmds[i];
+		if (e->aliases == NULL)
+			continue;
+		snprintf(item, sizeof item, " %s (%s)", e->aliases, e->name);
+		if (strlen(line) + strlen(item) > 76) {
+			gen_add(line, NULL);
+			snprintf(line, sizeof line, "       ");
+		}
+		snprintf(line + strlen(line), sizeof line - strlen(line), "%s",
+		    item);
+	}
+	gen_add(line, NULL);
+	return ngen;
+}
 
 /* A line that differs by variant: from the variant table's help. */
 static const char *
@@ -158,22 +205,17 @@ draws_line(const struct ui_app *a, const struct variant_desc *vd, char *buf,
 	    ".");
 }
 
-/* Line i of the help: the keys from the key table, then the text. */
+/* Line i of the help: the lines from the tables, then the text. */
 static void
 help_line(const struct ui_app *a, int i, char *buf, size_t n)
 {
 	const struct variant_desc *vd = variant_get(a->s.game.variant);
 
-	if (i == 0) {
-		snprintf(buf, n, "#Keys");
+	if (i < help_gen()) {
+		snprintf(buf, n, "%s", gen[i]);
 		return;
 	}
-	if (i <= ui_nkeys) {
-		const struct ui_key_def *k = &ui_keys[i - 1];
-		snprintf(buf, n, "  %-17s %s", k->name, k->help);
-		return;
-	}
-	i -= 1 + ui_nkeys;
+	i -= help_gen();
 	if (variant_line(vd, help_text[i]) != NULL) {
 		snprintf(buf, n, "%s", variant_line(vd, help_text[i]));
 		return;

@@ -1,12 +1,11 @@
 /*
  * ui_input.c: the key state machine: cursor, selection, monkey chains
- * entered jump by jump, the ':' command line. Pure: no curses, no I/O.
+ * entered jump by jump, the ':' command line (its commands are the
+ * session's table's). Pure: no curses, no I/O.
  */
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "engine/board.h"
 #include "engine/movegen.h"
@@ -604,141 +603,12 @@ ui_input_key(struct ui_input *in, const struct ui_input_ctx *ctx,
 bool
 ui_looks_like_move(const char *t)
 {
-	size_t n = strlen(t), i;
-
-	if (n < 4 || n % 2 != 0)
-		return false;
-	for (i = 0; i < n; i += 2)
-		if (!isalpha((unsigned char)t[i]) ||
-		    !isdigit((unsigned char)t[i + 1]))
-			return false;
-	return true;
+	return session_cmd_looks_like_move(t);
 }
 
-static const struct {
-	const char *name;
-	enum session_cmd_type type;
-	int arg;             /* 0 none, 1 optional, 2 required */
-} commands[] = {
-	{ "help", CMD_HELP, 0 },
-	{ "h", CMD_HELP, 0 },
-	{ "?", CMD_HELP, 0 },
-	{ "quit", CMD_QUIT_NOW, 0 },
-	{ "q", CMD_QUIT_NOW, 0 },
-	{ "exit", CMD_QUIT_NOW, 0 },
-	{ "new", CMD_NEW, 0 },
-	{ "undo", CMD_UNDO, 0 },
-	{ "u", CMD_UNDO, 0 },
-	{ "redo", CMD_REDO, 0 },
-	{ "flip", CMD_FLIP, 0 },
-	{ "save", CMD_SAVE, 1 },
-	{ "w", CMD_SAVE, 1 },
-	{ "load", CMD_LOAD, 2 },
-	{ "open", CMD_LOAD, 2 },
-	{ "resign", CMD_RESIGN_NOW, 0 },
-	{ "draw", CMD_DRAW, 0 },
-	{ "advice", CMD_ADVICE, 0 },
-	{ "hint", CMD_ADVICE, 0 },
-	{ "analyze", CMD_ANALYZE, 1 },
-	{ "analyse", CMD_ANALYSE_GAME, 1 },
-	{ "pause", CMD_PAUSE, 0 },
-	{ "step", CMD_STEP, 0 },
-	{ "faster", CMD_FASTER, 0 },
-	{ "slower", CMD_SLOWER, 0 },
-	{ "delay", CMD_DELAY, 2 },
-	{ "fen", CMD_FEN, 1 },
-	{ "edit", CMD_EDIT, 0 },
-	{ "variation", CMD_VAR_ENTER, 0 },
-	{ "leave", CMD_VAR_LEAVE, 0 },
-	{ "promote", CMD_VAR_PROMOTE, 0 },
-	{ "delete", CMD_VAR_DELETE, 0 },
-	{ "white", CMD_WHITE, 2 },
-	{ "black", CMD_BLACK, 2 },
-	{ "depth", CMD_DEPTH, 2 },
-	{ "movetime", CMD_MOVETIME, 2 },
-	{ "unicode", CMD_UNICODE, 0 },
-	{ "redraw", CMD_REDRAW, 0 },
-	{ "continue", CMD_CONTINUE, 0 },
-	{ "log", CMD_LOG, 0 },
-	{ "messages", CMD_LOG, 0 },
-	{ "clock", CMD_CLOCK, 1 },
-	{ "learn", CMD_LEARN, 0 },
-	{ "puzzle", CMD_PUZZLE, 0 },
-	{ "solution", CMD_SOLUTION, 0 },
-	{ "say", CMD_SAY, 2 },
-	{ "rematch", CMD_REMATCH, 0 },
-	{ "claim", CMD_CLAIM, 0 },
-	{ "cancel", CMD_CANCEL, 0 },
-	{ "info", CMD_INFO, 0 },
-	{ "takeback", CMD_TAKEBACK, 1 },
-	{ "whois", CMD_WHOIS, 2 },
-	{ "top", CMD_TOP, 1 },
-	{ "games", CMD_GAMES, 1 },
-};
-
-const char *
-ui_cmd_name(int i)
-{
-	if (i < 0 || i >= (int)(sizeof commands / sizeof commands[0]))
-		return NULL;
-	return commands[i].name;
-}
-
+/* The names, aliases and arguments are the session's command table's. */
 int
 ui_cmd_parse(const char *text, struct session_cmd *cmd, char *err, size_t errlen)
 {
-	char word[32];
-	const char *p = text, *arg;
-	size_t n = 0, i, alen;
-
-	memset(cmd, 0, sizeof *cmd);
-	while (*p == ' ' || *p == '\t' || *p == ':')
-		p++;
-	while (p[n] != '\0' && p[n] != ' ' && p[n] != '\t')
-		n++;
-	if (n == 0)
-		return 0;           /* an empty line does nothing */
-	if (n >= sizeof word) {
-		snprintf(err, errlen, "unknown command '%.*s' "
-		    "(:help lists the commands)", 24, p);
-		return -1;
-	}
-	memcpy(word, p, n);
-	word[n] = '\0';
-	arg = p + n;
-	while (*arg == ' ' || *arg == '\t')
-		arg++;
-	alen = strlen(arg);
-	while (alen > 0 && (arg[alen - 1] == ' ' || arg[alen - 1] == '\t'))
-		alen--;
-	for (i = 0; i < sizeof commands / sizeof commands[0]; i++) {
-		if (strcasecmp(word, commands[i].name) != 0)
-			continue;
-		if (commands[i].arg == 0 && alen > 0) {
-			snprintf(err, errlen, ":%s takes no argument", word);
-			return -1;
-		}
-		if (commands[i].arg == 2 && alen == 0) {
-			snprintf(err, errlen, ":%s needs an argument", word);
-			return -1;
-		}
-		if (alen >= sizeof cmd->arg) {
-			snprintf(err, errlen, ":%s: argument too long", word);
-			return -1;
-		}
-		cmd->type = commands[i].type;
-		memcpy(cmd->arg, arg, alen);
-		cmd->arg[alen] = '\0';
-		return 0;
-	}
-	if (alen == 0 && ui_looks_like_move(word)) {
-		cmd->type = CMD_MOVE;
-		for (i = 0; word[i] != '\0'; i++)
-			cmd->arg[i] = (char)tolower((unsigned char)word[i]);
-		cmd->arg[i] = '\0';
-		return 0;
-	}
-	snprintf(err, errlen, "unknown command '%s' (:help lists the commands)",
-	    word);
-	return -1;
+	return session_cmd_parse(text, cmd, err, errlen);
 }

@@ -109,13 +109,14 @@ bb_t ui_input_targets(const struct ui_input *in, const struct board *b);
 /* The pieces a monkey has jumped so far in the chain being entered. */
 bb_t ui_input_jumped(const struct ui_input *in);
 
-/* The command of a key outside the command line (CMD_NONE if none). */
+/* The command of a key outside the command line (CMD_NONE if none): a
+ * character from the session's command table, a special key from
+ * ui_keys. */
 enum session_cmd_type ui_key_command(int key);
-/* Parse a command line (without the ':'). -1 with a message on error. */
+/* Parse a command line (without the ':') with the session's command
+ * table (session_cmd_parse). -1 with a message on error. */
 int ui_cmd_parse(const char *text, struct session_cmd *cmd, char *err,
     size_t errlen);
-/* The command line's command names, i from 0 (NULL past the last). */
-const char *ui_cmd_name(int i);
 /* Does text look like move text (pairs of squares)? */
 bool ui_looks_like_move(const char *text);
 
