@@ -18,6 +18,33 @@
  *   cgp_load --fsync DIR [N]   the disk's sync time: N (200) writes of 4 KiB
  *                              to a file in DIR, each followed by fdatasync
  *
+ * Several servers on one store (tests/test_net_pg.sh load):
+ *            [--port P]...    (each --port another server: game i's white
+ *                              on server i mod N, its black on the next
+ *                              one, so every MOVE -> EV crosses servers)
+ *            [--think MIN-MAX] (each think drawn from MIN..MAX ms: a human
+ *                              pace is 5000-20000; the first move too)
+ *            [--reconnect S]  (each player, every S s on average (S/2 to
+ *                              3S/2), while no move of its game is in
+ *                              flight, drops its connection, connects to
+ *                              another server (neither its own nor its
+ *                              opponent's when there are 3 or more) and
+ *                              takes its seat back: REJOIN game= token=
+ *                              since=<the last seq it saw>, as PROTOCOL.md
+ *                              says; the events it missed must come once)
+ *            [--acked FILE]   (write every acknowledged move at the end,
+ *                              one "game ply move" a line, for a check of
+ *                              the store itself)
+ *            [--no-check]     (no HISTORY check at the end: the caller
+ *                              checks FILE later)
+ *   cgp_load --check FILE --port P   every move of FILE in P's HISTORY,
+ *                              once, in order (a server started afresh on
+ *                              the store after the run)
+ *
+ * Latency samples (MOVE sent -> the opponent's EV MOVE) are taken only on
+ * a connection that had its seat before the move was sent (a replayed
+ * event is counted apart), and split into across servers and same server.
+ *
  * Exit status: 0 when every check holds, 1 otherwise, 2 on bad usage.
  */
 #include <errno.h>
@@ -30,6 +57,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
@@ -42,6 +70,7 @@
 #include "net/server/server_int.h"
 
 #define MAXPLY 1024
+#define MAXSRV 16
 
 struct lgame;
 
@@ -54,6 +83,13 @@ struct lconn {
 	char out[8192];
 	size_t outlen;
 	bool hello;
+	int srv;                 /* index of its server in L.ports */
+	char token[CGP_TOKEN_LEN + 1];   /* its seat's, in the current game */
+	long seq;                /* the last seq it saw of the current game */
+	bool rejoining;          /* REJOIN sent, its OK not yet in */
+	long long live_since;    /* connected and seated since (us) */
+	long long rejoin_sent;
+	long long next_reconnect;
 };
 
 struct lgame {
@@ -65,6 +101,7 @@ struct lgame {
 	char acked[MAXPLY][MOVE_TEXT_MAX];
 	unsigned char seen[2][MAXPLY];   /* EV MOVE per ply per side */
 	long long sent_at[MAXPLY];
+	signed char sent_srv[MAXPLY];    /* the mover's server */
 	long long think_until;
 	bool waiting;            /* a MOVE not yet answered */
 	bool resigned;           /* --resign: sent at the end */
@@ -78,20 +115,30 @@ struct done {                /* a finished game, for the final check */
 	struct done *next;
 };
 
+struct samples {
+	double *v;
+	size_t n, cap;
+};
+
 static struct {
 	const char *host;
 	int port, ngames, seconds, think;
 	long long moves, errors, events;
-	double *lat;
-	size_t nlat, latcap;
+	struct samples lat;      /* MOVE -> EV, the two players' servers apart */
+	struct samples lat_same; /* ... on the same server */
+	struct samples rejoin;   /* connect + HELLO + REJOIN -> its OK */
 	int failures;
 	unsigned rng;
 	bool resign;             /* games still on at the end: resign them */
-	int port2;               /* black's server, if another */
+	int ports[MAXSRV], nports;
 	bool ending;             /* the time is up: no new games */
 	bool lockstep;           /* every think exactly --think */
-} L = { "127.0.0.1", 0, 200, 60, 0, 0, 0, 0, NULL, 0, 0, 0, 12345, false,
-	0, false, false };
+	int think_min, think_max;        /* --think MIN-MAX, ms */
+	int reconnect;           /* --reconnect S: mean seconds */
+	const char *acked_path;
+	bool no_check;
+	long long reconnects, replayed;
+} L = { .host = "127.0.0.1", .ngames = 200, .seconds = 60, .rng = 12345 };
 
 static struct done *finished;       /* games over, kept for checking */
 
@@ -117,6 +164,9 @@ think_us(void)
 {
 	long long t = L.think * 1000LL;
 
+	if (L.think_max > 0)
+		return (L.think_min + (long long)(rnd() %
+		    (unsigned)(L.think_max - L.think_min + 1))) * 1000LL;
 	if (L.lockstep || t == 0)
 		return t;
 	return t / 2 + (long long)(rnd() % (unsigned)(t + 1));
@@ -205,6 +255,8 @@ new_game(struct lgame *g)
 	g->nacked = 0;
 	memset(g->seen, 0, sizeof g->seen);
 	g->id[0] = '\0';
+	g->c[WHITE].seq = g->c[BLACK].seq = 0;
+	g->c[WHITE].token[0] = g->c[BLACK].token[0] = '\0';
 	say(&g->c[WHITE], "#c CREATE seat=white name=w");
 }
 
@@ -243,6 +295,9 @@ maybe_move(struct lgame *g, long long now)
 	if (now < g->think_until)
 		return;
 	side = game_board(&g->mirror)->side;
+	/* Its player is between two servers. */
+	if (g->c[side].rejoining || g->c[side].fd < 0)
+		return;
 	ply = g->mirror.nply;
 	/* The mover's own server has told it of the last ply (with
 	 * --port2 the other server may not have it yet). */
@@ -254,6 +309,7 @@ maybe_move(struct lgame *g, long long now)
 		return;
 	notation_write(ml.moves[rnd() % (unsigned)ml.n], text, sizeof text);
 	g->sent_at[ply] = now;
+	g->sent_srv[ply] = (signed char)g->c[side].srv;
 	g->waiting = true;
 	say(&g->c[side], "#m%d MOVE game=%s ply=%d move=%s", ply, g->id, ply,
 	    text);
@@ -261,15 +317,63 @@ maybe_move(struct lgame *g, long long now)
 }
 
 static void
-lat_add(double ms)
+sample_add(struct samples *s, double ms)
 {
-	if (L.nlat == L.latcap) {
-		L.latcap = L.latcap ? L.latcap * 2 : 65536;
-		L.lat = realloc(L.lat, sizeof *L.lat * L.latcap);
-		if (L.lat == NULL)
+	if (s->n == s->cap) {
+		s->cap = s->cap ? s->cap * 2 : 65536;
+		s->v = realloc(s->v, sizeof *s->v * s->cap);
+		if (s->v == NULL)
 			exit(1);
 	}
-	L.lat[L.nlat++] = ms;
+	s->v[s->n++] = ms;
+}
+
+/* A draw of S/2..3S/2 seconds from now, for the next reconnection. */
+static long long
+reconnect_after(long long now)
+{
+	long long s = L.reconnect * 1000000LL;
+
+	return now + s / 2 + (long long)(rnd() % 1000000u) * (s / 1000000);
+}
+
+/* Drop c's connection, connect to another server and take the seat back
+ * (REJOIN since= the last event it saw). Only while no MOVE of the game
+ * is in flight, so every OK is still counted; otherwise later. */
+static void
+reconnect(struct lgame *g, struct lconn *c, long long now)
+{
+	struct lconn *o = &g->c[!c->color];
+	int k, to = -1;
+
+	if (!g->started || g->over || g->waiting || c->rejoining ||
+	    c->fd < 0 || c->token[0] == '\0' || c->seq <= 0) {
+		c->next_reconnect = now + 1000000;
+		return;
+	}
+	for (k = 1; k < L.nports && to < 0; k++) {
+		int s = (c->srv + k) % L.nports;
+		if (s != o->srv || L.nports < 3)
+			to = s;
+	}
+	if (to < 0)
+		to = c->srv;
+	close(c->fd);
+	c->inlen = c->outlen = 0;
+	c->srv = to;
+	c->fd = dial(L.ports[to]);
+	if (c->fd < 0) {
+		problem("game %s: cannot connect to port %d: %s", g->id,
+		    L.ports[to], strerror(errno));
+		return;
+	}
+	c->rejoining = true;
+	c->rejoin_sent = now;
+	L.reconnects++;
+	say(c, "HELLO CGP/1 client=cgp_load");
+	say(c, "#r REJOIN game=%s token=%s since=%ld", g->id, c->token,
+	    c->seq);
+	c->next_reconnect = reconnect_after(now);
 }
 
 static void
@@ -288,6 +392,8 @@ handle(struct lgame *g, struct lconn *c, const struct cgp_msg *m,
 		return;
 	case CGP_M_ERR:
 		L.errors++;
+		if (strcmp(m->tag, "#r") == 0)
+			c->rejoining = false;
 		problem("game %s %s: ERR %s %d %s %s", g->id,
 		    c->color ? "black" : "white", m->tag, m->code, m->name,
 		    m->text);
@@ -296,13 +402,24 @@ handle(struct lgame *g, struct lconn *c, const struct cgp_msg *m,
 	case CGP_M_OK:
 		if (strcmp(m->verb, "HELLO") == 0) {
 			c->hello = true;
-			if (c->color == WHITE)
+			/* A new game on white's first connection, not on its
+			 * reconnections (REJOIN follows those). */
+			if (c->color == WHITE && !c->rejoining)
 				new_game(g);
+		} else if (strcmp(m->verb, "REJOIN") == 0) {
+			c->rejoining = false;
+			c->live_since = now;
+			sample_add(&L.rejoin, (now - c->rejoin_sent) / 1000.0);
 		} else if (strcmp(m->verb, "CREATE") == 0) {
 			snprintf(g->id, sizeof g->id, "%s",
 			    cgp_msg_get(m, "game"));
+			v = cgp_msg_get(m, "token");
+			snprintf(c->token, sizeof c->token, "%s", v ? v : "");
 			say(&g->c[BLACK], "#j JOIN game=%s seat=black name=b",
 			    g->id);
+		} else if (strcmp(m->verb, "JOIN") == 0) {
+			v = cgp_msg_get(m, "token");
+			snprintf(c->token, sizeof c->token, "%s", v ? v : "");
 		} else if (strcmp(m->verb, "MOVE") == 0) {
 			ply = cgp_parse_num(m->tag + 2, MAXPLY);
 			if (ply < 0 || ply >= MAXPLY || ply != g->nacked) {
@@ -322,10 +439,18 @@ handle(struct lgame *g, struct lconn *c, const struct cgp_msg *m,
 		if (strcmp(m->game, g->id) != 0)
 			return;
 		L.events++;
+		/* Where a REJOIN takes up (PRESENCE carries the game's seq,
+		 * not one of this connection's events). */
+		if (strcmp(m->verb, "PRESENCE") != 0 && m->seq > c->seq)
+			c->seq = m->seq;
 		if (strcmp(m->verb, "JOINED") == 0 && c->color == WHITE &&
+		    !g->started &&
 		    strcmp(cgp_msg_get(m, "seat"), "black") == 0) {
 			g->started = true;
-			g->think_until = now;
+			/* With a think range the first move waits too, or
+			 * every game would open at once. */
+			g->think_until = L.think_max > 0 ? now + think_us() :
+			    now;
 		} else if (strcmp(m->verb, "MOVE") == 0) {
 			ply = cgp_parse_num(cgp_msg_get(m, "ply"), MAXPLY - 1);
 			if (ply < 0)
@@ -335,10 +460,17 @@ handle(struct lgame *g, struct lconn *c, const struct cgp_msg *m,
 				    c->color ? "black" : "white", ply);
 				return;
 			}
-			/* The opponent's copy times the trip. */
+			/* The opponent's copy times the trip, if it was
+			 * seated before the move went (not a replay). */
 			v = cgp_msg_get(m, "side");
-			if (v != NULL && cgp_seat_parse(v) != c->color)
-				lat_add((now - g->sent_at[ply]) / 1000.0);
+			if (v != NULL && cgp_seat_parse(v) != c->color) {
+				if (g->sent_at[ply] < c->live_since)
+					L.replayed++;
+				else
+					sample_add(g->sent_srv[ply] == c->srv ?
+					    &L.lat_same : &L.lat,
+					    (now - g->sent_at[ply]) / 1000.0);
+			}
 			if (c->color == WHITE) {
 				if (ply != g->mirror.nply ||
 				    game_play_text(&g->mirror,
@@ -518,14 +650,129 @@ out:
 	free(m);
 }
 
+/* p50 p90 p99 max of a set of samples, sorted here. */
+static void
+print_samples(const char *what, struct samples *s)
+{
+	if (s->n == 0)
+		return;
+	qsort(s->v, s->n, sizeof *s->v, cmp);
+	printf("%s: p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms "
+	    "(%zu samples)\n", what, s->v[s->n / 2],
+	    s->v[(size_t)(s->n * 0.9)], s->v[(size_t)(s->n * 0.99)],
+	    s->v[s->n - 1], s->n);
+}
+
+/* Every acknowledged move, "game ply move" a line, a game's in order. */
+static int
+write_acked(const char *path, struct lgame *games)
+{
+	FILE *f = fopen(path, "w");
+	int i, k;
+
+	if (f == NULL) {
+		problem("%s: %s", path, strerror(errno));
+		return -1;
+	}
+	for (i = 0; i < L.ngames; i++)
+		for (k = 0; games[i].id[0] != '\0' && k < games[i].nacked; k++)
+			fprintf(f, "%s %d %s\n", games[i].id, k,
+			    games[i].acked[k]);
+	for (struct done *d = finished; d != NULL; d = d->next)
+		for (k = 0; d->acked != NULL && k < d->nacked; k++)
+			fprintf(f, "%s %d %s\n", d->id, k, d->acked[k]);
+	if (fclose(f) != 0) {
+		problem("%s: %s", path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* A connection for the checks: HELLO said, blocking. */
+static int
+check_conn(void)
+{
+	char hello[] = "HELLO CGP/1 client=cgp_load-check\n";
+	int fd = dial(L.ports[0]);
+
+	if (fd < 0) {
+		problem("cannot connect for the check");
+		return -1;
+	}
+	fcntl(fd, F_SETFL, 0);
+	if (send(fd, hello, sizeof hello - 1, MSG_NOSIGNAL) < 0)
+		problem("check connection");
+	return fd;
+}
+
+/* check_file reads a move with %68s. */
+_Static_assert(MOVE_TEXT_MAX == 69, "check_file's sscanf width");
+
+/* --check FILE: each game's moves of FILE against the server's HISTORY. */
+static int
+check_file(const char *path)
+{
+	static char acked[MAXPLY][MOVE_TEXT_MAX];
+	char id[16] = "", gid[16], mv[MOVE_TEXT_MAX], line[256];
+	int n = 0, ply, fd;
+	long long games = 0, moves = 0;
+	FILE *f = fopen(path, "r");
+
+	if (f == NULL) {
+		fprintf(stderr, "cgp_load: %s: %s\n", path, strerror(errno));
+		return 2;
+	}
+	if ((fd = check_conn()) < 0)
+		return 1;
+	for (;;) {
+		bool got = fgets(line, sizeof line, f) != NULL &&
+		    sscanf(line, "%15s %d %68s", gid, &ply, mv) == 3;
+		if (n > 0 && (!got || strcmp(gid, id) != 0)) {
+			check_history(fd, id, n, acked);
+			games++;
+			moves += n;
+			n = 0;
+		}
+		if (!got)
+			break;
+		if (ply != n || ply >= MAXPLY) {
+			problem("%s: game %s ply %d out of order", path, gid,
+			    ply);
+			continue;
+		}
+		snprintf(id, sizeof id, "%s", gid);
+		snprintf(acked[n++], sizeof acked[0], "%s", mv);
+	}
+	fclose(f);
+	close(fd);
+	printf("HISTORY check on port %d: %lld games, %lld acknowledged "
+	    "moves: %s\n", L.ports[0], games, moves, L.failures == 0 ?
+	    "every one there, once, in order" : "FAILED");
+	return L.failures == 0 ? 0 : 1;
+}
+
+static int
+usage(void)
+{
+	fprintf(stderr, "usage: cgp_load [--host H] --port P [--port P]... "
+	    "[--games N] [--seconds S] [--think MS|MIN-MAX] [--lockstep] "
+	    "[--resign] [--port2 P] [--reconnect S] [--acked FILE] "
+	    "[--no-check]\n"
+	    "       cgp_load --check FILE --port P\n"
+	    "       cgp_load --fsync DIR [N]\n");
+	return 2;
+}
+
 int
 main(int argc, char **argv)
 {
 	struct lgame *games;
 	struct pollfd *p;
-	long long start, end, now, t0;
-	int i, k, n, fd;
-	long long total_acked = 0, ngames_checked = 0;
+	long long start, end, now, t0, next_report, last_moves = 0, next_due;
+	int i, k, n, fd, report_every;
+	long long total_acked = 0, ngames_checked = 0, nfinished = 0;
+	const char *check = NULL;
+	struct rusage ru;
 
 	if (argc >= 3 && strcmp(argv[1], "--fsync") == 0)
 		return fsync_test(argv[2], argc >= 4 && atoi(argv[3]) > 0 ?
@@ -533,45 +780,69 @@ main(int argc, char **argv)
 	for (i = 1; i < argc; i++) {
 		if (i + 1 < argc && strcmp(argv[i], "--host") == 0)
 			L.host = argv[++i];
-		else if (i + 1 < argc && strcmp(argv[i], "--port") == 0)
-			L.port = atoi(argv[++i]);
-		else if (i + 1 < argc && strcmp(argv[i], "--port2") == 0)
-			L.port2 = atoi(argv[++i]);
-		else if (i + 1 < argc && strcmp(argv[i], "--games") == 0)
+		else if (i + 1 < argc && (strcmp(argv[i], "--port") == 0 ||
+		    strcmp(argv[i], "--port2") == 0)) {
+			if (L.nports == MAXSRV)
+				return usage();
+			L.ports[L.nports++] = atoi(argv[++i]);
+		} else if (i + 1 < argc && strcmp(argv[i], "--games") == 0)
 			L.ngames = atoi(argv[++i]);
 		else if (i + 1 < argc && strcmp(argv[i], "--seconds") == 0)
 			L.seconds = atoi(argv[++i]);
-		else if (i + 1 < argc && strcmp(argv[i], "--think") == 0)
-			L.think = atoi(argv[++i]);
+		else if (i + 1 < argc && strcmp(argv[i], "--think") == 0) {
+			const char *t = argv[++i], *dash = strchr(t, '-');
+			L.think = atoi(t);
+			if (dash != NULL) {
+				L.think_min = L.think;
+				L.think_max = atoi(dash + 1);
+				L.think = (L.think_min + L.think_max) / 2;
+				if (L.think_max < L.think_min ||
+				    L.think_min < 0)
+					return usage();
+			}
+		} else if (i + 1 < argc && strcmp(argv[i], "--reconnect") == 0)
+			L.reconnect = atoi(argv[++i]);
+		else if (i + 1 < argc && strcmp(argv[i], "--acked") == 0)
+			L.acked_path = argv[++i];
+		else if (i + 1 < argc && strcmp(argv[i], "--check") == 0)
+			check = argv[++i];
+		else if (strcmp(argv[i], "--no-check") == 0)
+			L.no_check = true;
 		else if (strcmp(argv[i], "--resign") == 0)
 			L.resign = true;
 		else if (strcmp(argv[i], "--lockstep") == 0)
 			L.lockstep = true;
-		else {
-			fprintf(stderr, "usage: cgp_load [--host H] --port P "
-			    "[--games N] [--seconds S] [--think MS] "
-			    "[--lockstep] [--resign] [--port2 P]\n");
-			return 2;
-		}
+		else
+			return usage();
 	}
-	if (L.port <= 0 || L.ngames <= 0 || L.seconds <= 0) {
+	if (L.nports == 0 || L.ports[0] <= 0) {
 		fprintf(stderr, "cgp_load: --port is needed\n");
 		return 2;
 	}
+	L.port = L.ports[0];
+	if (check != NULL)
+		return check_file(check);
+	if (L.ngames <= 0 || L.seconds <= 0 || L.reconnect < 0)
+		return usage();
 	board_init();
 	games = calloc((size_t)L.ngames, sizeof *games);
 	p = calloc((size_t)L.ngames * 2, sizeof *p);
 	if (games == NULL || p == NULL)
 		return 1;
+	now = now_us();
 	for (i = 0; i < L.ngames; i++)
 		for (k = 0; k < 2; k++) {
-			games[i].c[k].color = k;
-			games[i].c[k].g = &games[i];
-			/* --port2: black on another server. */
-			games[i].c[k].fd = dial(k == BLACK && L.port2 > 0 ?
-			    L.port2 : L.port);
-			say(&games[i].c[k], "HELLO CGP/1 client=cgp_load");
-			if (games[i].c[k].fd < 0) {
+			struct lconn *c = &games[i].c[k];
+			c->color = k;
+			c->g = &games[i];
+			/* White on server i mod N, black on the next. */
+			c->srv = (i + k) % L.nports;
+			c->fd = dial(L.ports[c->srv]);
+			c->live_since = now;
+			c->next_reconnect = L.reconnect > 0 ?
+			    reconnect_after(now) : 0;
+			say(c, "HELLO CGP/1 client=cgp_load");
+			if (c->fd < 0) {
 				fprintf(stderr, "cgp_load: cannot connect "
 				    "(%d made): %s\n", i * 2 + k,
 				    strerror(errno));
@@ -580,18 +851,46 @@ main(int argc, char **argv)
 		}
 	start = now_us();
 	end = start + L.seconds * 1000000LL;
+	report_every = L.seconds >= 100 ? 60 : L.seconds >= 20 ? 10 : 0;
+	next_report = start + report_every * 1000000LL;
 	while ((now = now_us()) < end) {
+		if (report_every > 0 && now >= next_report) {
+			printf("  %3lld s: %lld moves (%.1f/s), %lld "
+			    "reconnects\n", (now - start) / 1000000, L.moves,
+			    (L.moves - last_moves) / (double)report_every,
+			    L.reconnects);
+			fflush(stdout);
+			last_moves = L.moves;
+			next_report += report_every * 1000000LL;
+		}
+		/* Asleep until the next think ends or the next reconnection
+		 * is due (a move held back for an event waits for that). */
+		next_due = now + (L.think > 0 && L.think_max == 0 ? 5000 :
+		    50000);
 		for (i = 0; i < L.ngames; i++) {
 			maybe_move(&games[i], now);
+			if (L.think_max > 0 && games[i].think_until > now &&
+			    games[i].think_until < next_due)
+				next_due = games[i].think_until;
 			for (k = 0; k < 2; k++) {
 				struct lconn *c = &games[i].c[k];
+				if (L.reconnect > 0 &&
+				    now >= c->next_reconnect)
+					reconnect(&games[i], c, now);
+				if (L.reconnect > 0 &&
+				    c->next_reconnect < next_due)
+					next_due = c->next_reconnect;
 				flush(c);
 				p[i * 2 + k].fd = c->fd;
 				p[i * 2 + k].events = (short)(POLLIN |
 				    (c->outlen > 0 ? POLLOUT : 0));
 			}
 		}
-		n = poll(p, (nfds_t)L.ngames * 2, L.think > 0 ? 5 : 50);
+		if (L.think_max > 0)
+			next_due = now + 50000 < next_due ? now + 50000 :
+			    next_due;
+		n = poll(p, (nfds_t)L.ngames * 2, next_due <= now ? 1 :
+		    (int)((next_due - now + 999) / 1000));
 		if (n < 0 && errno != EINTR)
 			break;
 		now = now_us();
@@ -626,51 +925,69 @@ main(int argc, char **argv)
 				readable(&games[i / 2], &games[i / 2].c[i % 2],
 				    now);
 	}
-	/* Every acknowledged move the server keeps, once, in order; the
-	 * opponent saw each once. */
-	fd = dial(L.port);
-	if (fd < 0) {
-		problem("cannot connect for the check");
-	} else {
-		char hello[] = "HELLO CGP/1 client=cgp_load-check\n";
-		fcntl(fd, F_SETFL, 0);
-		if (send(fd, hello, sizeof hello - 1, MSG_NOSIGNAL) < 0)
-			problem("check connection");
-		for (i = 0; i < L.ngames; i++) {
-			struct lgame *g = &games[i];
-			if (g->id[0] == '\0')
-				continue;
-			for (k = 0; k < g->nacked; k++)
-				if (g->seen[BLACK][k] != 1 ||
-				    g->seen[WHITE][k] != 1)
-					problem("game %s ply %d seen %d/%d "
-					    "times", g->id, k, g->seen[WHITE][k],
-					    g->seen[BLACK][k]);
-			check_history(fd, g->id, g->nacked, g->acked);
-			total_acked += g->nacked;
-			ngames_checked++;
-		}
-		for (struct done *d = finished; d != NULL; d = d->next) {
+	/* The opponent saw each acknowledged move once (replays after a
+	 * REJOIN included); every one the server keeps, once, in order. */
+	for (i = 0; i < L.ngames; i++) {
+		struct lgame *g = &games[i];
+		if (g->id[0] == '\0')
+			continue;
+		for (k = 0; k < g->nacked; k++)
+			if (g->seen[BLACK][k] != 1 || g->seen[WHITE][k] != 1)
+				problem("game %s ply %d seen %d/%d times",
+				    g->id, k, g->seen[WHITE][k],
+				    g->seen[BLACK][k]);
+		total_acked += g->nacked;
+		ngames_checked++;
+	}
+	for (struct done *d = finished; d != NULL; d = d->next) {
+		total_acked += d->nacked;
+		ngames_checked++;
+		nfinished++;
+	}
+	if (L.acked_path != NULL)
+		write_acked(L.acked_path, games);
+	if (!L.no_check && (fd = check_conn()) >= 0) {
+		for (i = 0; i < L.ngames; i++)
+			if (games[i].id[0] != '\0')
+				check_history(fd, games[i].id, games[i].nacked,
+				    games[i].acked);
+		for (struct done *d = finished; d != NULL; d = d->next)
 			if (d->acked != NULL)
 				check_history(fd, d->id, d->nacked, d->acked);
-			total_acked += d->nacked;
-			ngames_checked++;
-		}
 		close(fd);
 	}
-	qsort(L.lat, L.nlat, sizeof *L.lat, cmp);
-	printf("games at once: %d (%d connections), %d s, think %d ms%s\n",
-	    L.ngames, L.ngames * 2, L.seconds, L.think, L.think == 0 ? "" :
-	    L.lockstep ? " (lockstep: all games move together)" :
-	    " (each think drawn from half to one and a half of it)");
-	printf("moves acknowledged: %lld (%.0f moves/s), events %lld, "
-	    "games checked %lld (%lld moves)\n", L.moves,
+	printf("games at once: %d (%d connections", L.ngames, L.ngames * 2);
+	if (L.nports > 1)
+		printf(" on %d servers: white on server i mod %d, black on "
+		    "the next", L.nports, L.nports);
+	printf("), %d s, ", L.seconds);
+	if (L.think_max > 0)
+		printf("think %d-%d ms (each drawn in that range)\n",
+		    L.think_min, L.think_max);
+	else
+		printf("think %d ms%s\n", L.think, L.think == 0 ? "" :
+		    L.lockstep ? " (lockstep: all games move together)" :
+		    " (each think drawn from half to one and a half of it)");
+	printf("moves acknowledged: %lld (%.1f moves/s), events %lld, "
+	    "games %lld (%lld moves%s), %lld of them finished\n", L.moves,
 	    L.moves / (double)L.seconds, L.events, ngames_checked,
-	    total_acked);
-	if (L.nlat > 0)
-		printf("MOVE -> opponent's EV: p50 %.2f ms, p99 %.2f ms, max "
-		    "%.2f ms (%zu samples)\n", L.lat[L.nlat / 2],
-		    L.lat[(size_t)(L.nlat * 0.99)], L.lat[L.nlat - 1], L.nlat);
+	    total_acked, L.no_check ? "" : " checked against HISTORY",
+	    nfinished);
+	if (L.reconnect > 0)
+		printf("reconnects: %lld (every %d s a player on average, to "
+		    "another server, REJOIN since=), moves seen first in a "
+		    "replay: %lld\n", L.reconnects, L.reconnect, L.replayed);
+	print_samples(L.nports > 1 ? "MOVE -> opponent's EV across servers" :
+	    "MOVE -> opponent's EV", &L.lat);
+	print_samples(L.nports > 1 ? "MOVE -> opponent's EV, same server "
+	    "(after a reconnection)" : "MOVE -> opponent's EV (same "
+	    "server)", &L.lat_same);
+	print_samples("reconnect: connect, HELLO, REJOIN -> its OK",
+	    &L.rejoin);
+	if (getrusage(RUSAGE_SELF, &ru) == 0)
+		printf("cgp_load's own CPU: %.1f s\n", ru.ru_utime.tv_sec +
+		    ru.ru_stime.tv_sec + (ru.ru_utime.tv_usec +
+		    ru.ru_stime.tv_usec) / 1e6);
 	printf("errors: %lld, failed checks: %d\n", L.errors, L.failures);
 	print_load();
 	return L.failures == 0 && L.errors == 0 ? 0 : 1;
