@@ -220,8 +220,8 @@ static bool
 hook_event(void *ctx, const struct net_event *e)
 {
 	assert_ptr_equal(ctx, &S);
-	/* The view's own: the connection's state. */
-	return e->kind == NEV_STATUS;
+	(void)e;
+	return false;       /* the view takes nothing from the session */
 }
 
 static void
@@ -683,6 +683,81 @@ test_lobby(void **state)
 	disconnect_fake();
 }
 
+static void
+join_once(void)
+{
+	net_client_join(C, GAME, WHITE);
+	S.net->join_once = true;
+}
+
+/* The connection's state, and the dead ends that end the program with a
+ * reason: a --join refused. */
+static void
+test_join_refused(void **state)
+{
+	(void)state;
+
+	connect_fake(join_once);
+	WAIT(strcmp(S.net->conn, "online") == 0);
+	assert_true(S.net->reached);
+	expect_line("#j JOIN game=" GAME " seat=white name=bob", NULL, 0);
+	send_line("ERR #j 409 SEAT_TAKEN :white is taken");
+	WAIT(S.quit);
+	assert_string_equal(S.net->fatal, "cannot join: white is taken");
+	disconnect_fake();
+}
+
+/* A server never reached: not a wait for ever. */
+static void
+test_unreachable(void **state)
+{
+	struct congo_conf conf;
+	struct net_client_opts o;
+	struct board b;
+	char err[200];
+	(void)state;
+
+	/* A port nothing listens on: one taken and given back. */
+	listen_loopback();
+	close(lfd);
+	lfd = -1;
+	config_defaults(&conf);
+	assert_int_equal(session_init(&S, &conf, err, sizeof err), 0);
+	assert_int_equal(fen_read(&b, FEN_START, err, sizeof err), 0);
+	session_new_game(&S, &b);
+	memset(&o, 0, sizeof o);
+	snprintf(o.host, sizeof o.host, "127.0.0.1");
+	o.port = port;
+	C = net_client_new(&o);
+	session_net_begin(&S, C);
+	snprintf(S.net->host, sizeof S.net->host, "127.0.0.1");
+	S.net->port = port;
+	session_net_install(&S, -1);
+	net_client_create(C, WHITE, NULL);
+	net_client_start(C, now_ms());
+	{
+		long long until = now_ms() + 5000;
+		while (!S.quit && now_ms() < until) {
+			struct pollfd p = { net_client_fd(C),
+			    net_client_events(C), 0 };
+			int t = net_client_timeout(C, now_ms());
+			poll(&p, p.fd >= 0 && p.events ? 1 : 0,
+			    t < 0 || t > 50 ? 50 : t);
+			if (p.revents != 0)
+				net_client_io(C, p.revents, now_ms());
+			net_client_tick(C, now_ms());
+			session_net_events(&S);
+		}
+	}
+	assert_true(S.quit);
+	assert_true(S.net->fatal[0] != '\0');
+	assert_false(S.net->reached);
+	session_cancel_turns(&S);
+	net_client_free(C);
+	session_net_end(&S);
+	session_free(&S);
+}
+
 /* The wire FEN after c2c3 c6c5. */
 static void
 after_two(char *out)
@@ -960,6 +1035,8 @@ main(void)
 		cmocka_unit_test(test_seeks),
 		cmocka_unit_test(test_lists),
 		cmocka_unit_test(test_lobby),
+		cmocka_unit_test(test_join_refused),
+		cmocka_unit_test(test_unreachable),
 		cmocka_unit_test(test_say_refused),
 		cmocka_unit_test(test_not_networking),
 	};

@@ -787,7 +787,18 @@ struct session_net {
 	bool on;
 	struct net_client *c;
 	char host[256];           /* the server, as the player named it */
+	int port;
 	char account[32];         /* logged in as, "" none */
+	/* the connection (session_net_status.c) */
+	char conn[160];           /* its state for the status bar */
+	bool reached;             /* online once: from then on, retry */
+	bool leaving;             /* back to the lobby: a new connection */
+	bool hosted;              /* served by this program (--host) */
+	bool join_once;           /* --join sent, no answer yet: a refusal
+	                             ends the program, no dead end */
+	bool login_once;          /* --register or --login: so does a
+	                             refusal */
+	char fatal[256];          /* why the program ended (s->quit), "" */
 	int seat;                 /* ours; -1 while observing or in the lobby */
 	int installed;            /* the seat the players are set up for */
 	bool local_given[2];      /* --white / --black chose the local player */
@@ -920,6 +931,11 @@ bool session_lobby_event(struct session *s, const struct net_event *e);
 void session_lobby_move(struct session *s, int delta);
 int session_lobby_open(struct session *s, bool watch);
 void session_lobby_create(struct session *s, int seat);
+
+/* session_net_status.c: the connection's state, the account, and the
+ * refusals that end the program (fatal and s->quit): true when the event
+ * was taken whole. */
+bool session_net_status_event(struct session *s, const struct net_event *e);
 
 /* ---- the session ---- */
 

@@ -439,8 +439,8 @@ session_net_event(struct session *s, const struct net_event *e)
 	struct session_net *u = s->net;
 	int opp = u->seat >= 0 ? 1 - u->seat : -1;
 
-	if (session_net_takeback_event(s, e) || session_net_list_event(s, e) ||
-	    session_lobby_event(s, e))
+	if (session_net_status_event(s, e) || session_net_takeback_event(s, e) ||
+	    session_net_list_event(s, e) || session_lobby_event(s, e))
 		return;
 	switch (e->kind) {
 	case NEV_SEATED:

@@ -294,7 +294,6 @@ ui_net_start(struct ui_app *a, const struct ui_net_opts *no,
 		snprintf(co.login, sizeof co.login, "%s",
 		    no->register_name != NULL ? no->register_name : no->login);
 	co.register_first = no->register_name != NULL;
-	n->want_login = co.login[0] != '\0';
 	n->c = net_client_new(&co);
 	n->on = true;
 	/* The game is the session's; --clock goes to CREATE, the server
@@ -303,6 +302,9 @@ ui_net_start(struct ui_app *a, const struct ui_net_opts *no,
 	n->g->local_given[WHITE] = uo->white != NULL;
 	n->g->local_given[BLACK] = uo->black != NULL;
 	snprintf(n->g->host, sizeof n->g->host, "%s", n->host);
+	n->g->port = n->port;
+	n->g->hosted = n->thread;
+	n->g->login_once = co.login[0] != '\0';
 	ui_net_hooks(a);
 
 	seat = no->seat;
@@ -323,7 +325,7 @@ ui_net_start(struct ui_app *a, const struct ui_net_opts *no,
 		}
 	} else if (no->join != NULL) {
 		net_client_join(n->c, no->join, seat);
-		n->cli_join = true;
+		n->g->join_once = true;
 	} else if (no->observe != NULL) {
 		net_client_observe(n->c, no->observe);
 		seat = -1;
@@ -371,6 +373,12 @@ ui_net_stop(struct ui_app *a)
 		fclose(n->log);
 	n->log = NULL;
 	n->on = false;
+	if (a->s.net != NULL && a->s.net->fatal[0] != '\0') {
+		/* a dead end: the reason, once the terminal is given back */
+		snprintf(a->exit_msg, sizeof a->exit_msg, "%s",
+		    a->s.net->fatal);
+		a->exit_status = 1;
+	}
 	session_net_end(&a->s);
 	n->g = NULL;
 }
@@ -474,7 +482,7 @@ ui_net_status(const struct ui_app *a, char *buf, size_t n)
 	opp = g->seat >= 0 ? 1 - g->seat : -1;
 	over = strcmp(g->status, "finished") == 0 || game_over(&a->s.game);
 	if (g->cancelled) {
-		snprintf(buf, n, "%s, game cancelled", u->conn);
+		snprintf(buf, n, "%s, game cancelled", g->conn);
 		return true;
 	}
 	if (net_client_state(u->c) == NET_ONLINE && opp >= 0 && !over) {
@@ -484,7 +492,7 @@ ui_net_status(const struct ui_app *a, char *buf, size_t n)
 			who = g->claim_told ? "opponent gone (:claim wins)" :
 			    "opponent disconnected";
 	}
-	snprintf(buf, n, "%s%s%s%s", u->conn, who != NULL ?
+	snprintf(buf, n, "%s%s%s%s", g->conn, who != NULL ?
 	    ", " : "", who != NULL ? who : "", !over && g->offer >= 0 &&
 	    g->offer == opp ? ", draw offered (:draw accepts)" : "");
 	return true;

@@ -70,11 +70,6 @@ struct ui_net {
 	 * and the rest, session.h's struct session_net): a->s.net. */
 	struct session_net *g;
 	unsigned seen_view;       /* g->view_serial last followed */
-	char conn[160];           /* the connection for the status bar */
-	bool cli_join;            /* --join sent, no answer yet: a refusal
-	                             ends the program (status 1), no dead end */
-	bool reached;             /* online once: from then on, retry */
-	bool leaving;             /* back to the lobby: a new connection */
 	struct ui_app *app;       /* the game this network part belongs to */
 	/* --host */
 	struct srv *srv;
@@ -85,15 +80,10 @@ struct ui_net {
 	FILE *log;
 	/* accounts (ui_net_acct.c; the account, the seeks and the lobby's
 	 * games are the session's: g->account, g->seek, g->lobby) */
-	bool want_login;          /* --register or --login: a refusal ends
-	                             the program */
 	/* a list of the server's (:whois, :top, :games) */
 	enum ui_screen_id list_back; /* the screen a list opened over */
 };
 
-/* ui_net_acct.c: the events of accounts, seeks and lists (true when
- * handled; takebacks and ratings are the session's). */
-bool ui_net_acct_event(struct ui_app *a, const struct net_event *e);
 /* ui_net_seeks.c: the lobby's seeks and the seek dialog (the session's,
  * session_seek.c): drawn from row y (returns the next free row), and
  * their keys (true when taken). */

@@ -1,8 +1,8 @@
 /*
- * ui_net_acct.c: accounts and ratings in the game: the account logged in
- * as, a refused login or --seek ending the program, the panel's ratings
- * and their change at the end of a rated game (noted by the session, as
- * takebacks and seeks are: session_net_takeback.c, session_seek.c).
+ * ui_net_acct.c: the seek's waiting time shown, the lists' commands, the
+ * panel's ratings and their change at the end of a rated game. The
+ * account, the seeks, takebacks and ratings are the session's
+ * (session_net_status.c, session_seek.c, session_net_takeback.c).
  */
 #include <stdio.h>
 #include <string.h>
@@ -48,53 +48,6 @@ ui_net_acct_command(struct ui_app *a, const struct session_cmd *cmd)
 	case CMD_GAMES:
 		ui_net_list_open(a, cmd);
 		return true;
-	default:
-		return false;
-	}
-}
-
-static void
-on_account(struct ui_app *a, const struct net_event *e)
-{
-	struct ui_net *u = a->net;
-
-	snprintf(u->g->account, sizeof u->g->account, "%s", e->name);
-	if (strcmp(e->text, "registered") == 0)
-		session_msg(&a->s, SM_GOOD, "registered %s on %s: its key is "
-		    "kept in $XDG_STATE_HOME/congo/keys", e->name, u->host);
-	else if (a->s.msg.text[0] == '\0')
-		session_msg(&a->s, SM_NORMAL, "logged in as %s", e->name);
-}
-
-bool
-ui_net_acct_event(struct ui_app *a, const struct net_event *e)
-{
-	struct ui_net *u = a->net;
-
-	switch (e->kind) {
-	case NEV_ACCOUNT:
-		on_account(a, e);
-		return true;
-	case NEV_SEEKING:
-		return true;
-	case NEV_ERROR:
-		if (u->want_login && (strcmp(e->verb, "REGISTER") == 0 ||
-		    strcmp(e->verb, "LOGIN") == 0)) {
-			snprintf(a->exit_msg, sizeof a->exit_msg, "%s: %.200s",
-			    e->verb[0] == 'R' ? "cannot register" :
-			    "cannot log in", e->text);
-			a->exit_status = 1;
-			a->s.quit = true;
-			return true;
-		}
-		if (strcmp(e->verb, "SEEK") == 0 && u->g->seek.quit) {
-			snprintf(a->exit_msg, sizeof a->exit_msg, "cannot "
-			    "seek: %.200s", e->text);
-			a->exit_status = 1;
-			a->s.quit = true;
-			return true;
-		}
-		return false;
 	default:
 		return false;
 	}

@@ -22,7 +22,7 @@ ui_lobby_draw(struct ui_app *a)
 	int rows = a->lay.rows, cols = a->lay.cols, y, i, first, room, top;
 
 	snprintf(line, sizeof line, " Congo games on %.100s port %d  (%.60s)",
-	    u->host, u->port, u->conn[0] != '\0' ? u->conn : "offline");
+	    u->host, u->port, u->g->conn[0] != '\0' ? u->g->conn : "offline");
 	term_putw(0, 0, cols, ST_STATUS, 0, line);
 	if (session_seek_line(&a->s, util_now_ms(), line, sizeof line))
 		term_putw(1, 0, cols, ST_HEAD, TA_BOLD, line);

@@ -1,10 +1,10 @@
 /*
  * ui_net_play.c: the view's side of a network game. The game itself (the
- * remote player, the server's events applied, the commands sent) is the
- * session's (src/session/session_net*.c); here are the events only the
- * view knows what to do with (the connection's state, the lobby's list,
- * a --join refused), the screen and the board's side after a seat, and
- * the commands that need the view (quit, :info).
+ * remote player, the server's events applied, the commands sent, the
+ * connection's state, the lobby) is the session's
+ * (src/session/session_net*.c); here are the screen and the board's side
+ * after a seat or a seek, the game announced, a rated result's changes
+ * said, and the commands that need the view (quit, :info).
  */
 #include "config.h"
 
@@ -39,80 +39,6 @@ ui_net_view_sync(struct ui_app *a)
 		a->screen = SCR_LOBBY;
 	}
 	a->s.dirty = true;
-}
-
-static void
-on_status(struct ui_app *a, const struct net_event *e)
-{
-	static const char *const names[] = { "offline", "connecting",
-		"online", "reconnecting", "offline" };
-	struct ui_net *u = a->net;
-	bool again = strcmp(u->conn, "reconnecting") == 0 ||
-	    strcmp(u->conn, "connecting") == 0;
-
-	snprintf(u->conn, sizeof u->conn, "%s",
-	    names[e->state >= 0 && e->state <= NET_CLOSED ? e->state : 0]);
-	if (e->state == NET_ONLINE) {
-		u->reached = true;
-		if (u->leaving) {
-			u->leaving = false;
-			session_lobby_refresh(&a->s);
-			return;
-		}
-	}
-	if (u->leaving && e->state == NET_RETRY)
-		return;         /* the new connection on its way */
-	if ((e->state == NET_RETRY || e->state == NET_CLOSED) &&
-	    !u->reached && !u->thread) {
-		/* Never reached: a wrong address or a server that is not
-		 * running; waiting for ever would be a dead end. */
-		const char *why = net_client_why(u->c);
-		if (why[0] != '\0')
-			snprintf(a->exit_msg, sizeof a->exit_msg, "%.200s",
-			    why);
-		else
-			snprintf(a->exit_msg, sizeof a->exit_msg, "cannot "
-			    "reach %.100s port %d", u->host, u->port);
-		a->exit_status = 1;
-		a->s.quit = true;
-		return;
-	}
-	if (e->state == NET_RETRY || e->state == NET_CLOSED)
-		session_msg(&a->s, SM_ERROR, "%s", e->text);
-	else if (e->state == NET_ONLINE && again && a->s.msg.tone == SM_ERROR)
-		session_msg(&a->s, SM_GOOD, "%s", e->text);
-	else if (e->state == NET_ONLINE && a->screen == SCR_LOBBY)
-		session_lobby_refresh(&a->s);
-}
-
-/* An event before the game's handling: true when taken here. */
-static bool
-event_hook(void *ctx, const struct net_event *e)
-{
-	struct ui_app *a = ctx;
-	struct ui_net *u = a->net;
-
-	if (ui_net_acct_event(a, e))
-		return true;
-	switch (e->kind) {
-	case NEV_STATUS:
-		on_status(a, e);
-		return true;
-	case NEV_STATE:
-		u->cli_join = false;  /* joined: a later refusal is a message */
-		return false;
-	case NEV_ERROR:
-		if (!u->cli_join || strcmp(e->verb, "JOIN") != 0)
-			return false;
-		/* A game never joined: nothing to wait for. */
-		snprintf(a->exit_msg, sizeof a->exit_msg, "cannot join: %.200s",
-		    e->text);
-		a->exit_status = 1;
-		a->s.quit = true;
-		return true;
-	default:
-		return false;
-	}
 }
 
 /* The game announced once seated: how a friend joins a hosted game (the
@@ -175,7 +101,6 @@ ui_net_hooks(struct ui_app *a)
 	struct session_net_hooks *h = &a->s.net->hooks;
 
 	h->ctx = a;
-	h->event = event_hook;
 	h->after = after_hook;
 	h->done = done_hook;
 }
@@ -207,7 +132,7 @@ back_to_lobby(struct ui_app *a)
 	struct ui_net *u = a->net;
 
 	u->g->from_lobby = false;
-	u->leaving = true;
+	u->g->leaving = true;
 	u->g->synced = false;
 	u->g->nchat = 0;
 	u->g->offer = -1;

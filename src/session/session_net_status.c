@@ -1,0 +1,129 @@
+/*
+ * session_net_status.c: the connection of a network session: its state
+ * for the status bar ("online", "reconnecting"), what is said when it is
+ * lost and when it comes back, the account logged in as, and the dead
+ * ends that end the program with a reason instead of waiting for ever: a
+ * server never reached, a --join refused, a --register or --login
+ * refused, a --seek refused.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "net/client/client.h"
+#include "session/session.h"
+
+/* The program ends (s->net->fatal says why, for after the terminal is
+ * given back). */
+static void
+end_here(struct session *s)
+{
+	s->quit = true;
+}
+
+static void
+on_status(struct session *s, const struct net_event *e)
+{
+	static const char *const names[] = { "offline", "connecting",
+		"online", "reconnecting", "offline" };
+	struct session_net *u = s->net;
+	bool again = strcmp(u->conn, "reconnecting") == 0 ||
+	    strcmp(u->conn, "connecting") == 0;
+
+	snprintf(u->conn, sizeof u->conn, "%s",
+	    names[e->state >= 0 && e->state <= NET_CLOSED ? e->state : 0]);
+	if (e->state == NET_ONLINE) {
+		u->reached = true;
+		/* (asked again once the lobby shows) */
+		session_lobby_refresh(s);
+		if (u->leaving) {
+			u->leaving = false;
+			return;
+		}
+	}
+	if (u->leaving && e->state == NET_RETRY)
+		return;         /* the new connection on its way */
+	if ((e->state == NET_RETRY || e->state == NET_CLOSED) &&
+	    !u->reached && !u->hosted) {
+		/* Never reached: a wrong address or a server that is not
+		 * running; waiting for ever would be a dead end. */
+		const char *why = net_client_why(u->c);
+		if (why[0] != '\0')
+			snprintf(u->fatal, sizeof u->fatal, "%.200s", why);
+		else
+			snprintf(u->fatal, sizeof u->fatal, "cannot reach %.100s "
+			    "port %d", u->host, u->port);
+		end_here(s);
+		return;
+	}
+	if (e->state == NET_RETRY || e->state == NET_CLOSED)
+		session_msg(s, SM_ERROR, "%s", e->text);
+	else if (e->state == NET_ONLINE && again && s->msg.tone == SM_ERROR)
+		session_msg(s, SM_GOOD, "%s", e->text);
+}
+
+static void
+on_account(struct session *s, const struct net_event *e)
+{
+	struct session_net *u = s->net;
+
+	snprintf(u->account, sizeof u->account, "%s", e->name);
+	if (strcmp(e->text, "registered") == 0)
+		session_msg(s, SM_GOOD, "registered %s on %s: its key is kept "
+		    "in $XDG_STATE_HOME/congo/keys", e->name, u->host);
+	else if (s->msg.text[0] == '\0')
+		session_msg(s, SM_NORMAL, "logged in as %s", e->name);
+}
+
+/* An ERR that leaves nothing to wait for: true when it ended the game. */
+static bool
+dead_end(struct session *s, const struct net_event *e)
+{
+	struct session_net *u = s->net;
+
+	if (u->join_once && strcmp(e->verb, "JOIN") == 0) {
+		/* A game never joined: nothing to wait for. */
+		snprintf(u->fatal, sizeof u->fatal, "cannot join: %.200s",
+		    e->text);
+		end_here(s);
+		return true;
+	}
+	if (u->login_once && (strcmp(e->verb, "REGISTER") == 0 ||
+	    strcmp(e->verb, "LOGIN") == 0)) {
+		snprintf(u->fatal, sizeof u->fatal, "%s: %.200s",
+		    e->verb[0] == 'R' ? "cannot register" : "cannot log in",
+		    e->text);
+		end_here(s);
+		return true;
+	}
+	if (u->seek.quit && strcmp(e->verb, "SEEK") == 0) {
+		snprintf(u->fatal, sizeof u->fatal, "cannot seek: %.200s",
+		    e->text);
+		end_here(s);
+		return true;
+	}
+	return false;
+}
+
+bool
+session_net_status_event(struct session *s, const struct net_event *e)
+{
+	switch (e->kind) {
+	case NEV_STATUS:
+		on_status(s, e);
+		return true;
+	case NEV_ACCOUNT:
+		on_account(s, e);
+		return true;
+	case NEV_SEEKING:
+		return true;
+	case NEV_STATE:
+		s->net->join_once = false; /* joined: a refusal is a message */
+		return false;
+	case NEV_ERROR:
+		return dead_end(s, e);
+	default:
+		return false;
+	}
+}
