@@ -118,58 +118,88 @@ unicode(struct ui_app *a)
 	    "circled letters" : "letters");
 }
 
-void
-app_command(struct ui_app *a, const struct session_cmd *cmd)
+static void
+view_flip(struct ui_app *a, const struct session_cmd *cmd)
+{
+	(void)cmd;
+	a->in.flipped = !a->in.flipped;
+}
+
+static void
+view_redraw(struct ui_app *a, const struct session_cmd *cmd)
+{
+	(void)a;
+	(void)cmd;
+	term_redraw_all();
+}
+
+/* PgUp, PgDn: the move list by a page. */
+static void
+view_scroll(struct ui_app *a, const struct session_cmd *cmd)
 {
 	int page = (a->lay.status_y - 6) / 2 + 1;
 
+	if (cmd->type == CMD_SCROLL_UP)
+		a->scroll += page;
+	else
+		a->scroll = a->scroll > page ? a->scroll - page : 0;
+}
+
+/* S, L: the command line opened with "save NAME" or "load NAME". */
+static void
+view_prompt(struct ui_app *a, const struct session_cmd *cmd)
+{
+	prompt(a, cmd->type == CMD_PROMPT_SAVE ? "save" : "load");
+}
+
+static void
+view_unicode(struct ui_app *a, const struct session_cmd *cmd)
+{
+	(void)cmd;
+	unicode(a);
+}
+
+/* The commands of the table without a handler of the session's that are
+ * the view's (the others without one are a mode's: lessons, a network
+ * game). */
+static const struct {
+	enum session_cmd_type type;
+	void (*run)(struct ui_app *a, const struct session_cmd *cmd);
+} view_cmds[] = {
+	{ CMD_FLIP, view_flip },
+	{ CMD_REDRAW, view_redraw },
+	{ CMD_SCROLL_UP, view_scroll },
+	{ CMD_SCROLL_DOWN, view_scroll },
+	{ CMD_PROMPT_SAVE, view_prompt },
+	{ CMD_PROMPT_LOAD, view_prompt },
+	{ CMD_UNICODE, view_unicode },
+};
+
+/*
+ * A command from the keys or the command line: refused where the
+ * session's command table does not allow it, taken by a lesson or puzzle,
+ * done here when it is the view's, else run by the session (which hands a
+ * network game's to its hook).
+ */
+void
+app_command(struct ui_app *a, const struct session_cmd *cmd)
+{
+	size_t i;
+
 	a->s.dirty = true;
-	/* Not allowed in the session's mode: the table's refusal. */
 	if (!session_cmd_allowed(&a->s, cmd))
 		return;
 	if (ui_learn_command(a, cmd)) {
 		app_sync(a);
 		return;
 	}
-	switch (cmd->type) {
-	case CMD_HELP:
-		a->screen = SCR_HELP;
-		a->help_scroll = 0;
-		return;
-	case CMD_LOG:
-		a->screen = SCR_LOG;
-		a->log_scroll = 0;
-		return;
-	case CMD_FLIP:
-		a->in.flipped = !a->in.flipped;
-		return;
-	case CMD_REDRAW:
-		term_redraw_all();
-		return;
-	case CMD_SCROLL_UP:
-		a->scroll += page;
-		return;
-	case CMD_SCROLL_DOWN:
-		a->scroll = a->scroll > page ? a->scroll - page : 0;
-		return;
-	case CMD_PROMPT_SAVE:
-		prompt(a, "save");
-		return;
-	case CMD_PROMPT_LOAD:
-		if (a->net->on) {
-			session_command(&a->s, cmd);
+	for (i = 0; i < sizeof view_cmds / sizeof view_cmds[0]; i++)
+		if (view_cmds[i].type == cmd->type) {
+			view_cmds[i].run(a, cmd);
 			return;
 		}
-		prompt(a, "load");
-		return;
-	case CMD_UNICODE:
-		unicode(a);
-		return;
-	default:
-		session_command(&a->s, cmd);
-		app_sync(a);
-		return;
-	}
+	session_command(&a->s, cmd);
+	app_sync(a);
 }
 
 /* ---- Tab completion ---- */
