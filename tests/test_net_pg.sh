@@ -19,7 +19,10 @@
 #       p99), CPU per 1,000 moves of the servers and of PostgreSQL
 #       (/proc/PID/stat utime+stime; PostgreSQL's processes with their
 #       ended children), PostgreSQL commits per move (pg_stat_database
-#       xact_commit) and WAL syncs per move (pg_stat_wal), each server's
+#       xact_commit: every transaction, reads and each LISTENing server's
+#       reading of its notices too), the servers' writer commits and WAL
+#       syncs per move (pg_stat_wal: the disk's; commits of several
+#       servers sharing one sync is group commit), each server's
 #       RSS over the run (first, middle, last, max), the load average at
 #       the start and end; then checks the store itself: every
 #       acknowledged move is in its events table (psql), and a server

@@ -155,6 +155,9 @@ if [ "$moves" -gt 0 ]; then
 		}
 		printf "CPU per 1,000 moves: servers %.0f ms (all %d together), PostgreSQL %.0f ms (%d moves)\n", tot * 1000 / m, n, (pg1 - pg0) * 1000 / hz * 1000 / m, m
 		printf "PostgreSQL: %d commits (pg_stat_database xact_commit) = %.3f a move; %d WAL syncs (pg_stat_wal wal_sync) = %.3f a move\n", x1[1] - x0[1] - 1, (x1[1] - x0[1] - 1) / m, x1[2] - x0[2], (x1[2] - x0[2]) / m
+		print "  (xact_commit counts every transaction: the writers'"'"' (BEGIN..COMMIT, several changes in one), each SET and"
+		print "  pg_notify of the seats'"'"' presence, reads, and each wake-up of a LISTENing server reading its notices;"
+		print "  WAL syncs are what the disk pays: fewer than the writers'"'"' commits when commits of several servers share one)"
 	}'
 fi
 echo "RSS of each server, KiB: idle before the load, then sampled every $iv s: first, middle, last, max"
