@@ -21,6 +21,8 @@
 #include "engine/board.h"
 #include "engine/fen.h"
 #include "session/session.h"
+#include "session/session_learn.h"
+#include "session/session_net.h"
 
 static int64_t
 fake_now(void)

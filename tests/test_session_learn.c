@@ -22,7 +22,7 @@
 #include "engine/fen.h"
 #include "engine/notation.h"
 #include "learn/learn.h"
-#include "session/session.h"
+#include "session/session_learn.h"
 #include "util/util.h"
 
 static char tmpdir[64];

@@ -32,7 +32,7 @@
 #include "engine/notation.h"
 #include "net/client/client.h"
 #include "record/record.h"
-#include "session/session.h"
+#include "session/session_net.h"
 #include "util/util.h"
 
 #define GAME "ABCDEFGH"

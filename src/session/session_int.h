@@ -5,6 +5,8 @@
 #define CONGO_SESSION_INT_H
 
 #include "session/session.h"
+#include "session/session_learn.h"
+#include "session/session_net.h"
 
 /* After the position changed under the players' feet (undo, redo,
  * :continue): advice dropped, review left, clocks restored. */

@@ -13,7 +13,7 @@
 
 #include "engine/notation.h"
 #include "net/client/client.h"
-#include "session/session.h"
+#include "session/session_net.h"
 #include "util/util.h"
 
 static const char *const side_name[2] = { "White", "Black" };

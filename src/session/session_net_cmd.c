@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "net/client/client.h"
-#include "session/session.h"
+#include "session/session_net.h"
 
 const char *
 session_net_nomove(const struct session *s)

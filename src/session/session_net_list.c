@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "net/client/client.h"
-#include "session/session.h"
+#include "session/session_net.h"
 #include "util/util.h"
 
 static struct session_net_list *

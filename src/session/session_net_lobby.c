@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "net/client/client.h"
-#include "session/session.h"
+#include "session/session_net.h"
 
 void
 session_lobby_refresh(struct session *s)

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "net/client/client.h"
-#include "session/session.h"
+#include "session/session_net.h"
 
 /* The program ends (s->net->fatal says why, for after the terminal is
  * given back). */

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "net/client/client.h"
-#include "session/session.h"
+#include "session/session_net.h"
 
 static const char *const side_name[2] = { "White", "Black" };
 

@@ -15,7 +15,7 @@
 
 #include "clock/clock.h"
 #include "net/client/client.h"
-#include "session/session.h"
+#include "session/session_net.h"
 
 #define SEEKS_EVERY_MS 3000
 #define DEFAULT_CLOCK 4         /* 5+3 */

@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "learn/learn.h"
+#include "session/session_learn.h"
 #include "ui/ui_int.h"
 
 struct ui_learn_opts {

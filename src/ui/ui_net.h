@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "session/session_net.h"
 #include "ui/ui_int.h"
 
 /* The network options read by ui_opts_parse: -1 with err when they do not

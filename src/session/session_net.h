@@ -1,0 +1,269 @@
+/*
+ * session_net.h: the network game of the session model (session_net*.c,
+ * session_seek.c): the remote player and the server's events applied to
+ * the game, the commands sent, takebacks, seeking, the lobby, the
+ * server's lists and the connection's state. Part of the session module
+ * (session.h), kept in a header of its own for its size; its users are
+ * the network view (src/ui/ui_net*) and its tests.
+ */
+#ifndef CONGO_SESSION_NET_H
+#define CONGO_SESSION_NET_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "session/session.h"
+
+/* ---- the network game (session_net.c, session_net_cmd.c) ---- */
+
+/*
+ * A game played over CGP/1 through the net client (src/net): the remote
+ * side is a session player like the local AI, whose moves arrive from the
+ * server's events; our own moves, draw offers, resignations and chat go
+ * to it. No sockets here: only the net client's API. Inert (s->net NULL)
+ * outside network play. The view (src/ui/ui_net*.c) sets up the
+ * connection, the lobby, accounts and `congo --host`, and sees every
+ * event first through the hooks.
+ */
+struct net_client;
+struct net_event;
+
+#define SESSION_CHAT_MAX 4
+/* The server's default abandonment time (PROTOCOL.md CLAIM): when the
+ * game offers :claim; the server's 428 says when a claim is early. */
+#define SESSION_CLAIM_AFTER_MS 120000
+
+/* Seeking a game (session_seek.c): the seek dialog's fields, the lobby's
+ * list of others' seeks, ours while it waits. */
+enum session_seek_field { SF_VARIANT = 0, SF_CLOCK, SF_RATED, SF_COLOR,
+	SF_RANGE, SF_NFIELDS };
+
+struct session_seek_form {
+	bool open;
+	bool used;                /* its defaults set */
+	int field;                /* enum session_seek_field */
+	int variant, clock, rated, color; /* indices of their choices */
+	char range[16];           /* "1400-1700", "" any */
+};
+
+#define SESSION_SEEKS_MAX 20
+
+struct session_lobby_seek {
+	char id[16], name[32], rating[8], variant[16], clock[16], color[8];
+	bool rated;
+};
+
+struct session_seeks {
+	struct session_lobby_seek list[SESSION_SEEKS_MAX];
+	int n;
+	int sel;                  /* the seek chosen, -1: the lobby's games */
+	long long at;             /* when to ask the server again */
+	bool asking;
+	struct session_seek_form form;
+	char desc[64];            /* "5+3 rated congo" while seeking */
+	bool quit;                /* --seek: withdrawing it quits */
+};
+
+/* The lobby's games (session_net_lobby.c): a LIST of the server's. */
+#define SESSION_LOBBY_MAX 100
+
+struct session_lobby_game {
+	char game[16];
+	char white[32], black[32];
+	char status[12];
+	char result[8];
+	char variant[16];         /* "congo", "megapawn" */
+	char clock[16];           /* "300+5", "-" for an untimed game */
+	int ply;
+};
+
+struct session_lobby {
+	struct session_lobby_game games[SESSION_LOBBY_MAX];
+	int n, sel;
+	bool listing, listed;     /* asked; all of it came */
+};
+
+/* A list of the server's (session_net_list.c): :whois, :top, :games. */
+#define SESSION_LIST_MAX 100
+
+struct session_net_list {
+	char verb[16];            /* WHOIS, TOP, GAMES */
+	char title[160];
+	char lines[SESSION_LIST_MAX][160];
+	char games[SESSION_LIST_MAX][16]; /* GAMES: each line's game */
+	int n, sel;
+	bool done;                /* all its lines came */
+	FILE *rec;                /* a RECORD being gathered */
+	char recpath[64];
+	char recgame[16];
+	bool loaded;              /* a record was loaded (with view_serial) */
+};
+
+struct session_net_hooks {
+	void *ctx;
+	/* An event before the game's handling: true when taken there (the
+	 * connection's state, the lobby, accounts). May be NULL. */
+	bool (*event)(void *ctx, const struct net_event *e);
+	/* After the game handled it (the board screen once seated, a rated
+	 * result's changes). May be NULL. */
+	void (*after)(void *ctx, const struct net_event *e);
+	/* After a batch of events. May be NULL. */
+	void (*done)(void *ctx);
+};
+
+struct session_net {
+	bool on;
+	struct net_client *c;
+	char host[256];           /* the server, as the player named it */
+	int port;
+	char account[32];         /* logged in as, "" none */
+	/* the connection (session_net_status.c) */
+	char conn[160];           /* its state for the status bar */
+	bool reached;             /* online once: from then on, retry */
+	bool leaving;             /* back to the lobby: a new connection */
+	bool hosted;              /* served by this program (--host) */
+	bool join_once;           /* --join sent, no answer yet: a refusal
+	                             ends the program, no dead end */
+	bool login_once;          /* --register or --login: so does a
+	                             refusal */
+	char fatal[256];          /* why the program ended (s->quit), "" */
+	int seat;                 /* ours; -1 while observing or in the lobby */
+	int installed;            /* the seat the players are set up for */
+	bool local_given[2];      /* --white / --black chose the local player */
+	bool waiting_ai;          /* a local AI waits for the opponent */
+	char names[2][32];
+	bool seated[2], present[2];
+	char status[12];          /* open active finished */
+	int offer;                /* the side offering a draw, -1 */
+	bool applying;            /* playing a move the server sent */
+	bool synced;
+	char announced[16];       /* the game whose id was shown */
+	bool fresh;               /* seated in a game not announced yet */
+	bool cancelled;           /* the game was cancelled (no result) */
+	long long gone_at;        /* when the opponent's connection went, 0 */
+	bool claim_told;          /* "you may :claim" said for this absence */
+	char chat[SESSION_CHAT_MAX][160]; /* the last SAID lines, oldest first */
+	int nchat;
+	/* takebacks (session_net_takeback.c) */
+	bool tb_asked;            /* the opponent's takeback question is up */
+	bool tb_offered;          /* ours waits for the answer */
+	/* a rated game: the ratings and deviations (-1 unknown) from its
+	 * STATE; after its RESULT the new ratings and the changes */
+	bool rated, rated_over;
+	int rating[2], rd[2], diff[2];
+	/* seeking (session_seek.c); the view shows the lobby once a seek
+	 * is sent (want_lobby, with view_serial) */
+	struct session_seeks seek;
+	bool want_lobby;
+	struct session_net_list *list; /* the last list asked, or NULL */
+	struct session_lobby lobby;
+	bool from_lobby;          /* watching a game chosen in the lobby (q
+	                             goes back to it) */
+	/* Grows when the sides' players changed (the board's default side
+	 * may change with them). */
+	unsigned view_serial;
+	struct session_net_hooks hooks;
+};
+
+/* Network play on: s->net made for the client c (the session does not
+ * own it), no seat yet. */
+struct session_net *session_net_begin(struct session *s,
+    struct net_client *c);
+void session_net_end(struct session *s);
+/* The local seat keeps the configured player (a human unless
+ * local_given), the other seat, or both when watching (-1), is remote. */
+void session_net_install(struct session *s, int seat);
+/* The remote player of a side. */
+struct session_player *session_net_remote_new(struct session *s,
+    int color);
+/* The game becomes the server's (the client's mirror). */
+void session_net_adopt(struct session *s);
+/* Every event the client has: the hooks', then the game's. */
+void session_net_events(struct session *s);
+/* One event applied to the game. */
+void session_net_event(struct session *s, const struct net_event *e);
+/* A command of a network game: sent to the server, or refused; true when
+ * handled. */
+bool session_net_command(struct session *s, const struct session_cmd *cmd);
+/* Why the side to move cannot move now, why analysis is refused (one's
+ * own game, not over); NULL when it can. */
+const char *session_net_nomove(const struct session *s);
+const char *session_net_noanalysis(const struct session *s);
+/* The moment the absent opponent may be claimed: ms until then (-1
+ * none), and the message once it has come. */
+int session_net_timeout(const struct session *s, long long now);
+void session_net_tick(struct session *s, long long now);
+/* Why a chat line cannot be sent (CGP/1's SAY is printable ASCII): its
+ * other characters named, in buf; NULL when it can. */
+const char *session_net_say_refused(const char *text, char *buf, size_t n);
+/* session_net_takeback.c: u and :takeback (offer, or the answer): true
+ * when taken; the question dismissed without a yes declines (each loop);
+ * the takeback's events and the ratings noted (true when taken whole). */
+bool session_net_takeback_command(struct session *s,
+    const struct session_cmd *cmd);
+void session_net_takeback_tick(struct session *s);
+bool session_net_takeback_event(struct session *s, const struct net_event *e);
+
+/* session_seek.c. The dialog: opened (5+3, rated when logged in, the
+ * first time), closed, a field chosen (delta), its value changed (delta),
+ * typed into (the range: a character, -1 a backspace; false for another
+ * field); Enter sends it: 0, or -1 with a message. A field's value as
+ * text ("congo", "5+3", "yes", "random", the range). */
+void session_seek_form_open(struct session *s);
+void session_seek_form_close(struct session *s);
+void session_seek_form_field(struct session *s, int delta);
+void session_seek_form_change(struct session *s, int delta);
+bool session_seek_form_type(struct session *s, int ch);
+int session_seek_form_submit(struct session *s);
+void session_seek_value(const struct session *s, int field, char *buf,
+    size_t n);
+/* Accept the lobby's seek i (the same terms, the other colour): 0, or -1
+ * with a message. */
+int session_seek_accept(struct session *s, int i);
+/* --seek M+S (minutes): -1 with err (before the terminal starts). */
+int session_seek_start(struct session *s, const char *clock, bool rated,
+    const char *variant, int seat, char *err, size_t errlen);
+/* A seek of clock ("300+3", seconds) and the rest (NULL: defaults); desc
+ * is how the lobby names it while it waits. */
+void session_seek_send(struct session *s, const char *clock, bool rated,
+    const char *variant, const char *color, const char *range,
+    const char *desc);
+/* The seek waiting: its line (false when not seeking); withdrawn (false
+ * when there was none; quits when asked to or after --seek). */
+bool session_seek_line(const struct session *s, long long now, char *buf,
+    size_t n);
+bool session_seek_cancel(struct session *s, bool quit);
+/* The lobby's seeks: asked again every few seconds while it shows, and
+ * the SEEKS reply's events. */
+void session_seeks_tick(struct session *s, long long now, bool lobby);
+void session_seeks_event(struct session *s, const struct net_event *e);
+/* "300+3" (seconds) as the game writes clocks ("5+3", minutes). */
+void session_seek_minutes(const char *secs, char *out, size_t n);
+
+/* session_net_list.c: :whois, :top, :games asked (0, or -1 with a
+ * message); the ITEMs of a reply (SEEKS' included; false for another
+ * event); game i of a :games list asked for its RECORD, loaded for review
+ * once it came (0 asked, -1 with a message); freed with the network. */
+int session_net_list_open(struct session *s, const struct session_cmd *cmd);
+bool session_net_list_event(struct session *s, const struct net_event *e);
+int session_net_list_record(struct session *s, int i);
+void session_net_list_free(struct session *s);
+
+/* session_net_lobby.c: the lobby's LIST asked (once online, while shown),
+ * again (refresh), its events (true when taken); the game chosen (delta),
+ * its free seat taken or watched (watch: watched; -1 when none is
+ * chosen); a game created on a seat. */
+void session_lobby_ask(struct session *s, bool shown);
+void session_lobby_refresh(struct session *s);
+bool session_lobby_event(struct session *s, const struct net_event *e);
+void session_lobby_move(struct session *s, int delta);
+int session_lobby_open(struct session *s, bool watch);
+void session_lobby_create(struct session *s, int seat);
+
+/* session_net_status.c: the connection's state, the account, and the
+ * refusals that end the program (fatal and s->quit): true when the event
+ * was taken whole. */
+bool session_net_status_event(struct session *s, const struct net_event *e);
+
+#endif
