@@ -104,8 +104,13 @@ command_line d3e5
 wait_for '2\. d3e5'
 
 note "q quits"
+# The zebra's move leaves the d-file open between the lions: the AI may
+# take White's lion at once, and q after the game's end quits without
+# asking. Either way the game ends with 0.
 keys q
-wait_for 'Quit this game'
-keys y
-wait_for 'congo-exit=0'
+wait_for 'Quit this game|congo-exit=0'
+if grep -q 'Quit this game' "$tmp/screen"; then
+	keys y
+	wait_for 'congo-exit=0'
+fi
 echo "PASS"
