@@ -446,6 +446,11 @@ expect 'message log'
 keys j j k Space b G g
 keys NPage PPage End Home
 wait_for 'more below' 5
+# Narrower, the help wraps under its column instead of cutting a line.
+T resize-window -t e2e -x 60 -y 24
+wait_for '^ +command; Up/Down recall, Tab completes' 5
+T resize-window -t e2e -x 100 -y 30
+wait_for ':d2d3\) or a command; Up/Down recall, Tab completes' 5
 keys q
 wait_gone 'Congo help' 5
 keys m

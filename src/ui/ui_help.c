@@ -227,28 +227,103 @@ help_line(const struct ui_app *a, int i, char *buf, size_t n)
 	draws_line(a, vd, buf, n);
 }
 
+/*
+ * The help wraps to the screen's width, never cutting a sentence: a
+ * line's continuation starts under its text (a key's or command's help
+ * under the help column, other text under its own first word).
+ * wrap_piece: the part k of line wrapped to cols into out; how many
+ * parts the line has.
+ */
+static int
+wrap_piece(const char *line, int cols, int k, char *out, size_t n)
+{
+	int len = (int)strlen(line), indent = 0, start = 0, part = 0, w;
+
+	if (cols < 24)
+		cols = 24;
+	while (line[indent] == ' ')
+		indent++;
+	if (len > 20 && line[0] == ' ' && line[1] == ' ' && line[2] != ' ' &&
+	    line[19] == ' ' && line[20] != ' ')
+		indent = 20;            /* "  key               its help" */
+	for (;;) {
+		int room = part == 0 ? cols : cols - indent, end, cut;
+
+		if (start >= len || len - start <= room) {
+			end = len;
+			cut = len;
+		} else {
+			/* the last space that leaves the part within room */
+			for (cut = start + room; cut > start &&
+			    line[cut] != ' '; cut--)
+				;
+			if (cut <= start)
+				cut = start + room;     /* one long word */
+			end = cut;
+		}
+		if (part == k) {
+			w = part == 0 ? 0 : indent;
+			snprintf(out, n, "%*s%.*s", w, "", end - start,
+			    line + start);
+		}
+		part++;
+		if (end >= len)
+			return part;
+		start = cut;
+		while (line[start] == ' ')
+			start++;
+		if (start >= len)
+			return part;
+	}
+}
+
+/* How many screen lines the help takes at this width. */
+static int
+help_rows(const struct ui_app *a, int cols)
+{
+	char line[256], piece[256];
+	int i, n = 0;
+
+	for (i = 0; i < HELP_LINES; i++) {
+		help_line(a, i, line, sizeof line);
+		n += wrap_piece(line[0] == '#' ? line + 1 : line, cols, 0,
+		    piece, sizeof piece);
+	}
+	return n;
+}
+
 void
 ui_help_draw(struct ui_app *a)
 {
-	int rows = a->lay.rows, cols = a->lay.cols, y, i, room = rows - 2;
-	char line[256];
+	int rows = a->lay.rows, cols = a->lay.cols, y, i, k, nk, row = 0;
+	int room = rows - 2, total = help_rows(a, cols);
+	char line[256], piece[256];
 
-	if (a->help_scroll > HELP_LINES - room)
-		a->help_scroll = HELP_LINES - room;
+	if (a->help_scroll > total - room)
+		a->help_scroll = total - room;
 	if (a->help_scroll < 0)
 		a->help_scroll = 0;
 	term_putw(0, 0, cols, ST_STATUS, 0,
 	    " Congo help  (arrows/PgUp/PgDn scroll, q or Esc or ? closes)");
-	for (y = 1, i = a->help_scroll; y < rows - 1 && i < HELP_LINES;
-	    y++, i++) {
+	y = 1;
+	for (i = 0; i < HELP_LINES && y < rows - 1; i++) {
+		const char *text;
+		bool head;
+
 		help_line(a, i, line, sizeof line);
-		if (line[0] == '#')
-			term_putw(y, 0, cols, ST_HEAD, 0, line + 1);
-		else
-			term_putw(y, 0, cols, ST_NORMAL, 0, line);
+		head = line[0] == '#';
+		text = head ? line + 1 : line;
+		nk = wrap_piece(text, cols, 0, piece, sizeof piece);
+		for (k = 0; k < nk && y < rows - 1; k++, row++) {
+			if (row < a->help_scroll)
+				continue;
+			wrap_piece(text, cols, k, piece, sizeof piece);
+			term_putw(y++, 0, cols, head ? ST_HEAD : ST_NORMAL, 0,
+			    piece);
+		}
 	}
 	term_putw(rows - 1, 0, cols, ST_DIM, 0,
-	    HELP_LINES - a->help_scroll > room ? "  -- more below --" :
+	    total - a->help_scroll > room ? "  -- more below --" :
 	    "  -- end --");
 }
 
@@ -358,7 +433,7 @@ ui_help_key(struct ui_app *a, const struct ui_event *ev)
 		break;
 	case UK_END:
 	case 'G':
-		a->help_scroll = HELP_LINES;
+		a->help_scroll = 1 << 20;      /* the end: ui_help_draw clamps */
 		break;
 	case UK_CTRL('c'):
 		a->s.quit = true;
