@@ -539,6 +539,66 @@ test_multipv_few_moves(void **state)
 	assert_true(movegen_is_legal(&b, m));
 }
 
+/* Play text on b. */
+static void
+play_text(struct board *b, const char *text)
+{
+	char err[128];
+	move_t m;
+
+	assert_int_equal(notation_read(b, text, &m, err, sizeof err), 0);
+	board_make(b, m, NULL);
+}
+
+/* How often level 1 (its softmax) plays f3g1 in 200 draws, after White's
+ * g1f3 and Black's b6b5 when given as history, or without history. */
+static int
+takebacks(bool with_history)
+{
+	struct board h[3];
+	struct search_limits l;
+	int seed, n = 0;
+
+	ta_setup(&h[0], FEN_START);
+	h[1] = h[0];
+	play_text(&h[1], "g1f3");
+	h[2] = h[1];
+	play_text(&h[2], "b6b5");
+	for (seed = 1; seed <= 200; seed++) {
+		struct search_options o;
+		struct search_ctx *ctx;
+		move_t m;
+
+		search_options_default(&o);
+		o.level = 1;
+		o.seed = (uint64_t)seed;
+		o.hash_mb = 1;
+		ctx = search_new(&o);
+		search_limits_default(&l);
+		m = search_best_move(ctx, &h[2], with_history ? h : NULL,
+		    with_history ? 2 : 0, NULL, &l, NULL, NULL);
+		n += strcmp(ta_text(m), "f3g1") == 0;
+		search_free(ctx);
+	}
+	return n;
+}
+
+/* Issue 25 item 14: a level takes back its own last move (the zebra
+ * straight home) less often than it would by its scores alone. */
+static void
+test_level_progress(void **state)
+{
+	int with, without;
+
+	(void)state;
+	without = takebacks(false);
+	with = takebacks(true);
+	print_message("level 1 took g1f3 back %d times in 200 with the "
+	    "history, %d without\n", with, without);
+	assert_true(without > 0);
+	assert_true(with < without);
+}
+
 int
 main(void)
 {
@@ -556,6 +616,7 @@ main(void)
 		cmocka_unit_test(test_multipv_lines),
 		cmocka_unit_test(test_multipv_first_line),
 		cmocka_unit_test(test_multipv_few_moves),
+		cmocka_unit_test(test_level_progress),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -325,6 +325,36 @@ search_score_text(const struct search_info *info, char *buf, size_t n)
 	}
 }
 
+/*
+ * The mover's own last move, from the two positions before pos (one piece
+ * left a square, one came to another; a capture of it since, a drowning
+ * or anything else: none), so that a level can prefer progress to taking
+ * it back (search_level.c).
+ */
+static void
+last_own_move(struct search_ctx *ctx, const struct board *pos,
+    const struct board *history, int nhistory)
+{
+	const struct board *before, *after;
+	int us = pos->side;
+	bb_t gone, came;
+
+	ctx->last_from = ctx->last_to = -1;
+	if (history == NULL || nhistory < 2)
+		return;
+	before = &history[nhistory - 2];
+	after = &history[nhistory - 1];
+	if (before->side != us)
+		return;
+	gone = before->occ[us] & ~after->occ[us];
+	came = after->occ[us] & ~before->occ[us];
+	if (bb_popcount(gone) != 1 || bb_popcount(came) != 1 ||
+	    !(pos->occ[us] & came))
+		return;
+	ctx->last_from = __builtin_ctzll(gone);
+	ctx->last_to = __builtin_ctzll(came);
+}
+
 move_t
 search_best_move(struct search_ctx *ctx, const struct board *pos,
     const struct board *history, int nhistory, const struct game_rules *rules,
@@ -368,6 +398,7 @@ search_best_move(struct search_ctx *ctx, const struct board *pos,
 	ctx->hist_n = nhistory < SEARCH_HIST_CAP ? nhistory : SEARCH_HIST_CAP;
 	for (i = 0; i < ctx->hist_n; i++)
 		ctx->hist[i] = history[nhistory - ctx->hist_n + i].hash;
+	last_own_move(ctx, pos, history, nhistory);
 
 	depth_cap = ctx->limits.depth > 0 ? ctx->limits.depth : 0;
 	if (depth_cap > SEARCH_MAX_DEPTH)

@@ -187,6 +187,7 @@ struct search_ctx {
 	struct search_info live_line[SEARCH_MULTIPV_MAX];
 	int live_nlines;
 	int live_side;                  /* the side to move at the root */
+	int last_from, last_to;         /* the mover's last move, -1 none */
 	bool live_running;
 	int max_depth;
 	search_info_fn info;

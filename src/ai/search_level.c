@@ -202,6 +202,19 @@ search_level_root(struct search_ctx *ctx, const struct board *pos)
 		if (score[best] >= SEARCH_WIN_MIN)
 			break;
 	}
+	/* Progress: taking back one's own last move (the piece straight
+	 * back to where it came from, taking nothing) is drawn as if a
+	 * temperature worse, so a level does not shuffle a piece to and fro
+	 * (issue 25 item 14: g3f2, f2g3 ...) where it has better to do. */
+	for (i = 0; i < n; i++) {
+		move_t m = t->root_moves[i];
+
+		if (MOVE_FROM(m) == ctx->last_to && MOVE_TO(m) ==
+		    ctx->last_from && MOVE_NJUMPS(m) == 0 &&
+		    pos->sq[MOVE_TO(m)] == PIECE_NONE &&
+		    score[i] > -SEARCH_WIN_MIN && score[i] < SEARCH_WIN_MIN)
+			score[i] -= lv->temperature;
+	}
 	t->best_move = draw_move(ctx, t->root_moves, score, n,
 	    lv->temperature, lv->clamp);
 	t->best_pv[0] = t->best_move;
