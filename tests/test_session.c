@@ -23,6 +23,7 @@
 #include "engine/fen.h"
 #include "engine/notation.h"
 #include "session/session.h"
+#include "test_session_util.h"
 #include "util/util.h"
 
 static int64_t fake_ms;
@@ -72,12 +73,7 @@ start(struct session *s, const char *white, const char *black,
 static void
 cmd(struct session *s, enum session_cmd_type t, const char *arg)
 {
-	struct session_cmd c;
-
-	memset(&c, 0, sizeof c);
-	c.type = t;
-	snprintf(c.arg, sizeof c.arg, "%.200s", arg != NULL ? arg : "");
-	session_command(s, &c);
+	tsu_cmd(s, t, arg);
 }
 
 static bool

@@ -21,6 +21,7 @@
 #include "engine/board.h"
 #include "engine/fen.h"
 #include "session/session.h"
+#include "test_session_util.h"
 #include "session/session_learn.h"
 #include "session/session_net.h"
 
@@ -34,29 +35,16 @@ static void
 start(struct session *s)
 {
 	struct congo_conf c;
-	struct board b;
-	char err[160];
 
-	config_defaults(&c);
-	snprintf(c.white.type, sizeof c.white.type, "human");
-	snprintf(c.black.type, sizeof c.black.type, "human");
-	c.ui.ai_delay_ms = 0;
-	assert_int_equal(session_init(s, &c, err, sizeof err), 0);
-	s->now = fake_now;
-	assert_int_equal(fen_read(&b, FEN_START, err, sizeof err), 0);
-	session_new_game(s, &b);
+	tsu_conf(&c, "human", "human");
+	tsu_start(s, &c, NULL, fake_now);
 }
 
 static void
 cmd(struct session *s, enum session_cmd_type t, const char *arg)
 {
-	struct session_cmd c;
-
-	memset(&c, 0, sizeof c);
-	c.type = t;
-	snprintf(c.arg, sizeof c.arg, "%s", arg != NULL ? arg : "");
 	s->msg.text[0] = '\0';
-	session_command(s, &c);
+	tsu_cmd(s, t, arg);
 }
 
 static void

@@ -20,6 +20,7 @@
 #include "engine/board.h"
 #include "engine/fen.h"
 #include "session/session.h"
+#include "test_session_util.h"
 #include "util/util.h"
 
 static int64_t fake_ms;
@@ -35,29 +36,16 @@ static void
 start(struct session *s, const char *white, const char *black)
 {
 	struct congo_conf c;
-	struct board b;
-	char err[160];
 
-	config_defaults(&c);
-	snprintf(c.white.type, sizeof c.white.type, "%s", white);
-	snprintf(c.black.type, sizeof c.black.type, "%s", black);
+	tsu_conf(&c, white, black);
 	c.white.movetime_ms = c.black.movetime_ms = 50;
-	c.ui.ai_delay_ms = 0;
-	assert_int_equal(session_init(s, &c, err, sizeof err), 0);
-	s->now = fake_now;
-	assert_int_equal(fen_read(&b, FEN_START, err, sizeof err), 0);
-	session_new_game(s, &b);
+	tsu_start(s, &c, NULL, fake_now);
 }
 
 static void
 cmd(struct session *s, enum session_cmd_type t, const char *arg)
 {
-	struct session_cmd c;
-
-	memset(&c, 0, sizeof c);
-	c.type = t;
-	snprintf(c.arg, sizeof c.arg, "%.200s", arg != NULL ? arg : "");
-	session_command(s, &c);
+	tsu_cmd(s, t, arg);
 }
 
 static bool
