@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "net/proto/proto.h"
+#include "util/util.h"
 
 static const char *const verb_names[CGP_NVERBS] = {
 	[CGP_V_UNKNOWN] = "",
@@ -59,14 +60,6 @@ cgp_verb_lookup(const char *s)
 	return CGP_V_UNKNOWN;
 }
 
-static int
-fail(char *err, size_t errlen, int code, const char *msg)
-{
-	if (err != NULL && errlen > 0)
-		snprintf(err, errlen, "%s", msg);
-	return code;
-}
-
 /* Cut buf into words at spaces (runs of them); returns the count. */
 static int
 split_words(char *buf, char **w, int max, int *too_many)
@@ -109,12 +102,12 @@ cgp_parse(const char *line, size_t len, struct cgp_cmd *cmd, char *err,
 		err[0] = '\0';
 	/* The limit counts the LF, so the text holds at most 511 bytes. */
 	if (len >= CGP_LINE_MAX)
-		return fail(err, errlen, CGP_LINE_TOO_LONG,
+		return util_error_code(CGP_LINE_TOO_LONG, err, errlen,
 		    "lines are at most 512 bytes with the LF");
 	for (k = 0; k < len; k++) {
 		unsigned char c = (unsigned char)line[k];
 		if (c < 0x20 || c > 0x7e)
-			return fail(err, errlen, CGP_BAD_SYNTAX,
+			return util_error_code(CGP_BAD_SYNTAX, err, errlen,
 			    "only printable ASCII is allowed");
 	}
 	memcpy(cmd->buf, line, len);
@@ -134,41 +127,43 @@ cgp_parse(const char *line, size_t len, struct cgp_cmd *cmd, char *err,
 	first = 0;
 	if (w[0][0] == '#') {
 		if (!cgp_valid_tag(w[0]))
-			return fail(err, errlen, CGP_BAD_SYNTAX,
+			return util_error_code(CGP_BAD_SYNTAX, err, errlen,
 			    "a tag is '#' and 1-16 letters, digits, '-' or '_'");
 		strcpy(cmd->tag, w[0]);
 		first = 1;
 		if (nw == 1)
-			return fail(err, errlen, CGP_BAD_SYNTAX,
+			return util_error_code(CGP_BAD_SYNTAX, err, errlen,
 			    "a tag without a command");
 	}
 	if (too_many)
-		return fail(err, errlen, CGP_BAD_SYNTAX, "too many words");
+		return util_error_code(CGP_BAD_SYNTAX, err, errlen,
+		    "too many words");
 	cmd->verb_text = w[first];
 	cmd->verb = cgp_verb_lookup(w[first]);
 	if (cmd->verb == CGP_V_UNKNOWN)
-		return fail(err, errlen, CGP_UNKNOWN_COMMAND, "unknown command");
+		return util_error_code(CGP_UNKNOWN_COMMAND, err, errlen,
+		    "unknown command");
 	for (i = first + 1; i < nw; i++) {
 		char *eq = strchr(w[i], '=');
 		int j;
 
 		if (eq == NULL) {
 			if (cmd->nargs == CGP_MAX_ARGS)
-				return fail(err, errlen, CGP_BAD_SYNTAX,
-				    "too many words");
+				return util_error_code(CGP_BAD_SYNTAX,
+				    err, errlen, "too many words");
 			cmd->args[cmd->nargs++] = w[i];
 			continue;
 		}
 		if (eq == w[i])
-			return fail(err, errlen, CGP_BAD_SYNTAX,
+			return util_error_code(CGP_BAD_SYNTAX, err, errlen,
 			    "a parameter without a key");
 		*eq = '\0';
 		for (j = 0; j < cmd->nkv; j++)
 			if (strcmp(cmd->key[j], w[i]) == 0)
-				return fail(err, errlen, CGP_BAD_SYNTAX,
-				    "a key given twice");
+				return util_error_code(CGP_BAD_SYNTAX,
+				    err, errlen, "a key given twice");
 		if (cmd->nkv == CGP_MAX_KV)
-			return fail(err, errlen, CGP_BAD_SYNTAX,
+			return util_error_code(CGP_BAD_SYNTAX, err, errlen,
 			    "too many parameters");
 		cmd->key[cmd->nkv] = w[i];
 		cmd->val[cmd->nkv] = eq + 1;
@@ -208,9 +203,11 @@ msg_kv(struct cgp_msg *m, char **w, int from, int n, char *err, size_t errlen)
 	for (i = from; i < n; i++) {
 		char *eq = strchr(w[i], '=');
 		if (eq == NULL || eq == w[i])
-			return fail(err, errlen, -1, "a word is not key=value");
+			return util_error_code(-1, err, errlen,
+			    "a word is not key=value");
 		if (m->nkv == CGP_MAX_KV)
-			return fail(err, errlen, -1, "too many parameters");
+			return util_error_code(-1, err, errlen,
+			    "too many parameters");
 		*eq = '\0';
 		m->key[m->nkv] = w[i];
 		m->val[m->nkv] = eq + 1;
@@ -235,11 +232,12 @@ cgp_parse_msg(const char *line, size_t len, struct cgp_msg *m, char *err,
 	if (err != NULL && errlen > 0)
 		err[0] = '\0';
 	if (len >= CGP_SLINE_MAX)
-		return fail(err, errlen, -1, "server line too long");
+		return util_error_code(-1, err, errlen, "server line too long");
 	for (k = 0; k < len; k++) {
 		unsigned char c = (unsigned char)line[k];
 		if (c < 0x20 || c > 0x7e)
-			return fail(err, errlen, -1, "not printable ASCII");
+			return util_error_code(-1, err, errlen,
+			    "not printable ASCII");
 	}
 	memcpy(m->buf, line, len);
 	m->buf[len] = '\0';
@@ -255,12 +253,13 @@ cgp_parse_msg(const char *line, size_t len, struct cgp_msg *m, char *err,
 	}
 	nw = split_words(m->buf, w, (int)(sizeof w / sizeof w[0]), &too_many);
 	if (too_many)
-		return fail(err, errlen, -1, "too many words");
+		return util_error_code(-1, err, errlen, "too many words");
 	if (nw == 0)
-		return fail(err, errlen, -1, "empty line");
+		return util_error_code(-1, err, errlen, "empty line");
 	if (strcmp(w[0], "OK") == 0) {
 		if (nw < 3)
-			return fail(err, errlen, -1, "OK without tag and verb");
+			return util_error_code(-1, err, errlen,
+			    "OK without tag and verb");
 		m->type = CGP_M_OK;
 		m->tag = w[1];
 		m->verb = w[2];
@@ -268,30 +267,35 @@ cgp_parse_msg(const char *line, size_t len, struct cgp_msg *m, char *err,
 	}
 	if (strcmp(w[0], "ERR") == 0) {
 		if (nw < 4)
-			return fail(err, errlen, -1, "ERR without tag and code");
+			return util_error_code(-1, err, errlen,
+			    "ERR without tag and code");
 		m->type = CGP_M_ERR;
 		m->tag = w[1];
 		v = cgp_parse_num(w[2], 999);
 		if (v < 100)
-			return fail(err, errlen, -1, "ERR with a bad code");
+			return util_error_code(-1, err, errlen,
+			    "ERR with a bad code");
 		m->code = (int)v;
 		m->name = w[3];
 		return msg_kv(m, w, 4, nw, err, errlen);
 	}
 	if (strcmp(w[0], "EV") == 0) {
 		if (nw < 4)
-			return fail(err, errlen, -1, "EV without game and seq");
+			return util_error_code(-1, err, errlen,
+			    "EV without game and seq");
 		m->type = CGP_M_EV;
 		m->game = w[1];
 		m->seq = cgp_parse_num(w[2], 1000000000L);
 		if (m->seq < 0)
-			return fail(err, errlen, -1, "EV with a bad seq");
+			return util_error_code(-1, err, errlen,
+			    "EV with a bad seq");
 		m->verb = w[3];
 		return msg_kv(m, w, 4, nw, err, errlen);
 	}
 	if (strcmp(w[0], "ITEM") == 0) {
 		if (nw < 2)
-			return fail(err, errlen, -1, "ITEM without tag");
+			return util_error_code(-1, err, errlen,
+			    "ITEM without tag");
 		m->type = CGP_M_ITEM;
 		m->tag = w[1];
 		return msg_kv(m, w, 2, nw, err, errlen);
@@ -303,10 +307,11 @@ cgp_parse_msg(const char *line, size_t len, struct cgp_msg *m, char *err,
 	}
 	if (strcmp(w[0], "HELLO") == 0) {
 		if (nw < 2)
-			return fail(err, errlen, -1, "HELLO without version");
+			return util_error_code(-1, err, errlen,
+			    "HELLO without version");
 		m->type = CGP_M_HELLO;
 		m->verb = w[1];
 		return msg_kv(m, w, 2, nw, err, errlen);
 	}
-	return fail(err, errlen, -1, "unknown server line");
+	return util_error_code(-1, err, errlen, "unknown server line");
 }
