@@ -425,6 +425,8 @@ test_errors(void **state)
 	    "move number 2 expected, not 4");
 	expect_error("1. d2d3 d6d5 2. c2c3 c6c5 3... e2e3 4. f2f3\n", 1,
 	    "move number 3 expected, not 4");
+	expect_error("99999999999999999999. d2d3\n", 1,
+	    "move number 1 expected, not 99999999999999999999");
 	expect_error("1. d2d3\n d6d5 q9q9\n", 2,
 	    "'q9' in 'q9q9' is not a square");
 	expect_error("1. ... d2d3\n", 1, "'...' but White is to move");

@@ -105,17 +105,16 @@ note_nag(struct lexer *lx, const char *tok, int line)
 static int
 fail(struct lexer *lx, int line, const char *fmt, ...)
 {
+	char msg[512];
 	va_list ap;
-	size_t len;
 
 	if (lx->err == NULL || lx->errlen == 0)
 		return -1;
-	snprintf(lx->err, lx->errlen, "%s:%d: ", lx->name, line);
-	len = strlen(lx->err);
 	va_start(ap, fmt);
-	vsnprintf(lx->err + len, lx->errlen - len, fmt, ap);
+	util_verror(-1, msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	return -1;
+	return util_error(lx->err, lx->errlen, "%s:%d: %s", lx->name, line,
+	    msg);
 }
 
 /* A short printable rendering of bad input, for messages. */
@@ -343,19 +342,31 @@ setup_game(struct lexer *lx, struct game *g, const struct record_tags *t,
 	const char *fen = record_tag_get(t, "FEN");
 	struct board b;
 	char msg[256];
-	int i, v = VARIANT_CONGO;
+	char names[128];
+	size_t len = 0;
+	/* No tag: the table's default (variant_get's when out of range). */
+	int i, v = (int)(variant_get(-1) - variant_table);
 
 	for (i = 0; i < t->n; i++)
 		if (strcmp(t->name[i], "Variant") == 0)
 			break;
-	/* No tag: Congo. Names in any case ("Congo" is what we wrote). */
+	/* Names in any case (the default's title, "Congo", is what we
+	 * wrote). */
 	if (variant != NULL) {
 		for (v = 0; v < NVARIANTS; v++)
-			if (strcasecmp(variant, variant_name(v)) == 0)
+			if (strcasecmp(variant, variant_table[v].name) == 0)
 				break;
-		if (v == NVARIANTS)
+		if (v == NVARIANTS) {
+			names[0] = '\0';
+			for (int k = 0; k < NVARIANTS && len < sizeof names;
+			    k++)
+				len += (size_t)snprintf(names + len,
+				    sizeof names - len, "%s%s", k == 0 ? "" :
+				    k == NVARIANTS - 1 ? " or " : ", ",
+				    variant_table[k].name);
 			return fail(lx, tag_line[i], "unknown variant \"%s\" "
-			    "(congo or megapawn)", variant);
+			    "(%s)", variant, names);
+		}
 	}
 	board_init();
 	for (i = 0; i < t->n; i++)
@@ -454,12 +465,12 @@ read_moves(struct lexer *lx, struct game *g, struct claim *tok)
 			/* A move number: "12." or "12...", maybe with the
 			 * move stuck to it ("12.d2d3"). */
 			char *dot = buf + strspn(buf, "0123456789");
-			long num;
+			int num;
 			int want = here->fullmove;
 			if (*dot == '.') {
 				*dot = '\0';
-				num = strtol(buf, NULL, 10);
-				if (dot - buf > 6 || num != want)
+				if (parse_int(buf, want, want, &num, NULL,
+				    0) != 0)
 					return fail(lx, line, "move number %d "
 					    "expected, not %s", want, buf);
 				text = dot + 1;
