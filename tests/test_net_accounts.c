@@ -296,6 +296,11 @@ test_seeks(void **state)
 	t_expect(f, 0, "ERR #x 429 RATE_LIMITED");
 	t_say(f, 0, "#x SEEK");
 	t_expect(f, 0, "ERR #x 400 BAD_SYNTAX");
+	t_say(f, 0, "#x SEEK clock=300+3 range=1400-99999");
+	t_expect(f, 0, "ERR #x 400 BAD_SYNTAX :range=1400-99999: range= is "
+	    "<min>-<max> (0 to 9999), e.g. 1400-1700");
+	t_say(f, 0, "#x SEEK clock=300+3 range=+1400-1700");
+	t_expect(f, 0, "ERR #x 400 BAD_SYNTAX :range=+1400-1700: range= ");
 	t_say(f, 0, "#x SEEK clock=300+3 rated=yes");
 	t_expect(f, 0, "ERR #x 403 NOT_YOUR_SEAT :a rated seek needs LOGIN");
 	/* The same terms as ann's first: paired at once with it. */

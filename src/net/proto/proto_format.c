@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "net/proto/proto.h"
+#include "util/util.h"
 
 static const struct {
 	int code;
@@ -282,18 +283,13 @@ cgp_seat_name(int color)
 long
 cgp_parse_num(const char *s, long max)
 {
-	long v = 0;
+	long v;
 
-	if (s == NULL || *s == '\0' || strlen(s) > 18)
+	/* Digits only (no sign, no blanks): the wire's form of a number. */
+	if (s == NULL || strlen(s) > 18 || strspn(s, "0123456789") !=
+	    strlen(s))
 		return -1;
-	for (; *s != '\0'; s++) {
-		if (*s < '0' || *s > '9')
-			return -1;
-		v = v * 10 + (*s - '0');
-		if (v > max)
-			return -1;
-	}
-	return v;
+	return parse_long(s, 0, max, &v, NULL, 0) == 0 ? v : -1;
 }
 
 int

@@ -123,12 +123,9 @@ level_of(const char *s)
 static int
 number(const char *opt, const char *v, long lo, long hi, int *out)
 {
-	char *end;
 	long n;
 
-	errno = 0;
-	n = strtol(v, &end, 10);
-	if (errno != 0 || *v == '\0' || *end != '\0' || n < lo || n > hi) {
+	if (parse_long(v, lo, hi, &n, NULL, 0) != 0) {
 		fprintf(stderr, "congo-server: %s must be a number from %ld to "
 		    "%ld, not '%s'\n", opt, lo, hi, v);
 		return -1;

@@ -234,6 +234,7 @@ sess_record_text(struct sess *s, struct sgame *g)
 	struct record_tags t;
 	struct game copy = g->g;
 	char date[16], clock[32], v[2][16], d[2][16], before[16];
+	long rating, diff;
 	time_t tt = (time_t)g->created;
 	struct tm tm;
 	char *buf = NULL;
@@ -268,10 +269,10 @@ sess_record_text(struct sess *s, struct sgame *g)
 		result_key(g, k == 0 ? "wrating" : "brating", v[k],
 		    sizeof v[k]);
 		result_key(g, k == 0 ? "wdiff" : "bdiff", d[k], sizeof d[k]);
-		if (v[k][0] == '\0' || d[k][0] == '\0')
+		if (parse_long(v[k], -1000000, 1000000, &rating, NULL, 0) != 0
+		    || parse_long(d[k], -1000000, 1000000, &diff, NULL, 0) != 0)
 			continue;
-		snprintf(before, sizeof before, "%ld", atol(v[k]) -
-		    atol(d[k]));
+		snprintf(before, sizeof before, "%ld", rating - diff);
 		record_tag_set(&t, k == 0 ? "WhiteElo" : "BlackElo", before);
 		record_tag_set(&t, k == 0 ? "WhiteRatingDiff" :
 		    "BlackRatingDiff", d[k]);

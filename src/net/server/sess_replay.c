@@ -15,10 +15,9 @@ static int
 fail(char *err, size_t errlen, const char *id, long seq, const char *what)
 {
 	if (seq > 0)
-		snprintf(err, errlen, "game %s, event %ld: %s", id, seq, what);
-	else
-		snprintf(err, errlen, "game %s: %s", id, what);
-	return -1;
+		return util_error(err, errlen, "game %s, event %ld: %s", id,
+		    seq, what);
+	return util_error(err, errlen, "game %s: %s", id, what);
 }
 
 int

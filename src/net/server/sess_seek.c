@@ -279,13 +279,23 @@ read_seek(struct sess *s, int conn, const struct cgp_cmd *cmd,
 		return -1;
 	}
 	if (range != NULL) {
-		char rest;
-		if (sscanf(range, "%d-%d%c", &k->rmin, &k->rmax, &rest) != 2 ||
-		    k->rmin < 0 || k->rmax < k->rmin || k->rmax > 9999) {
-			sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX,
-			    "range= is <min>-<max>, e.g. 1400-1700");
+		char lo[16];
+		const char *dash = strchr(range, '-');
+		long rmin = -1, rmax = -1;
+		if (dash != NULL && (size_t)(dash - range) < sizeof lo) {
+			memcpy(lo, range, (size_t)(dash - range));
+			lo[dash - range] = '\0';
+			rmin = cgp_parse_num(lo, 9999);
+			rmax = cgp_parse_num(dash + 1, 9999);
+		}
+		if (rmin < 0 || rmax < rmin) {
+			snprintf(msg, sizeof msg, "range=%.40s: range= is "
+			    "<min>-<max> (0 to 9999), e.g. 1400-1700", range);
+			sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, msg);
 			return -1;
 		}
+		k->rmin = (int)rmin;
+		k->rmax = (int)rmax;
 		k->has_range = true;
 	}
 	return 0;

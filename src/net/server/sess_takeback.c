@@ -5,6 +5,7 @@
  * move, two when the offerer is) by an UNDO event stored like a move,
  * which brings the clocks back to their values at that ply.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,12 +25,27 @@ last_move_of(const struct sgame *g, int side)
 	return -1;
 }
 
+/* A stored clock time (milliseconds, up to the next space) into *ms;
+ * *ms is left as it was if it is not one. */
+static void
+clock_value(const char *p, long *ms)
+{
+	char v[24];
+	size_t n = strcspn(p, " ");
+
+	if (n >= sizeof v)
+		return;
+	memcpy(v, p, n);
+	v[n] = '\0';
+	(void)parse_long(v, 0, LONG_MAX, ms, NULL, 0);
+}
+
 /* The clock times stored when ply was reached (the MOVE that led there,
  * the latest of that ply: earlier ones were taken back); base at 0. */
 static void
 clock_at(const struct sgame *g, int ply, long *w, long *b)
 {
-	char want[32], v[24];
+	char want[32];
 	size_t i;
 
 	*w = *b = (long)g->clock.base_ms;
@@ -41,12 +57,10 @@ clock_at(const struct sgame *g, int ply, long *w, long *b)
 		const char *p;
 		if (strncmp(e->text, want, strlen(want)) != 0)
 			continue;
-		if ((p = strstr(e->text, " wclock=")) != NULL &&
-		    sscanf(p, " wclock=%23[0-9]", v) == 1)
-			*w = atol(v);
-		if ((p = strstr(e->text, " bclock=")) != NULL &&
-		    sscanf(p, " bclock=%23[0-9]", v) == 1)
-			*b = atol(v);
+		if ((p = strstr(e->text, " wclock=")) != NULL)
+			clock_value(p + strlen(" wclock="), w);
+		if ((p = strstr(e->text, " bclock=")) != NULL)
+			clock_value(p + strlen(" bclock="), b);
 		return;
 	}
 }
