@@ -214,6 +214,11 @@ test_addresses(void **state)
 	    sizeof err), -1);
 	assert_int_equal(net_parse_address("h:x", host, sizeof host, &p, err,
 	    sizeof err), -1);
+	assert_string_equal(err, "'x' is not a port (1-65535)");
+	assert_int_equal(net_parse_address("h:99999999999999999999", host,
+	    sizeof host, &p, err, sizeof err), -1);
+	assert_string_equal(err, "'99999999999999999999' is not a port "
+	    "(1-65535)");
 	assert_int_equal(net_parse_address(":80", host, sizeof host, &p, err,
 	    sizeof err), -1);
 	assert_int_equal(net_parse_address("[::1", host, sizeof host, &p, err,

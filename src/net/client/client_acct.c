@@ -355,10 +355,14 @@ cli_paired(struct net_client *c, const struct cgp_msg *m)
 	cli_resync(c);
 }
 
+/* A rating change ("+162", "-162"); 0 when missing or not one. */
 static int
 signed_num(const char *s)
 {
-	return s != NULL ? (int)strtol(s, NULL, 10) : 0;
+	int v = 0;
+
+	(void)parse_int(s, -100000, 100000, &v, NULL, 0);
+	return v;
 }
 
 void

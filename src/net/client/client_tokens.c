@@ -23,8 +23,7 @@ net_parse_address(const char *text, char *host, size_t n, int *port,
 {
 	const char *colon, *end;
 	size_t hl;
-	char *e;
-	long p;
+	int p;
 
 	if (text == NULL || text[0] == '\0') {
 		snprintf(err, errlen, "an address is HOST or HOST:PORT");
@@ -57,13 +56,10 @@ net_parse_address(const char *text, char *host, size_t n, int *port,
 	memcpy(host, text, hl);
 	host[hl] = '\0';
 	if (colon != NULL) {
-		p = strtol(colon + 1, &e, 10);
-		if (colon[1] == '\0' || *e != '\0' || p < 1 || p > 65535) {
-			snprintf(err, errlen, "'%s' is not a port (1-65535)",
-			    colon + 1);
-			return -1;
-		}
-		*port = (int)p;
+		if (parse_int(colon + 1, 1, 65535, &p, NULL, 0) != 0)
+			return util_error(err, errlen,
+			    "'%s' is not a port (1-65535)", colon + 1);
+		*port = p;
 	}
 	return 0;
 }
