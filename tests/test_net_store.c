@@ -298,6 +298,36 @@ test_tampered(void **state)
 	sqlite3_close(db);
 }
 
+/* A number column that is not one is refused naming the column, not
+ * read as 0. */
+static void
+test_bad_columns(void **state)
+{
+	struct store *st = open_ok(STORE_CREATE);
+	struct store_account a;
+	struct store_rating r[2];
+	char err[512];
+	sqlite3 *db;
+
+	(void)state;
+	store_close(st);
+	assert_int_equal(sqlite3_open(dbpath, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, "INSERT INTO accounts VALUES "
+	    "('ann', 'Ann', 'h', 'x'); INSERT INTO ratings(lname, variant, "
+	    "speed, rating, rd, vol, games) VALUES ('ann', 'congo', "
+	    "'blitz', 1500, 'wide', 0.06, 0)", NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(db);
+	st = open_ok(0);
+	assert_int_equal(store_sqlite_ops.account(st, "ann", &a, err,
+	    sizeof err), -1);
+	assert_string_equal(err, "accounts.created: 'x' is not a whole "
+	    "number of 0 or more");
+	assert_int_equal(store_sqlite_ops.ratings(st, "ann", NULL, NULL, r, 2,
+	    err, sizeof err), -1);
+	assert_string_equal(err, "ratings.rd: 'wide' is not a number");
+	store_close(st);
+}
+
 /*
  * Whatever CREATE accepts is stored in a form a start reads back: 1234.5 s
  * was stored as 1.23e+03 and stopped every later start; an increment of
@@ -754,6 +784,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_tampered, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_clock_text_stored, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_bad_columns, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_migrate_v1, setup,
 		    teardown),

@@ -101,8 +101,10 @@ enum { STORE_Q_ACCOUNT, STORE_Q_RATINGS, STORE_Q_TOP, STORE_Q_GAMES,
 	STORE_Q_GAMES_BEFORE };
 /* A store's way to run one of them: the parameters (types: t text, i
  * integer), at most max rows each handed to row(arg, i, columns as text,
- * NULL as ""): how many, or -1 with err. The reads below are built on it. */
-typedef void (*store_row_fn)(void *arg, int i, const char *const *cols);
+ * NULL as "", err, errlen): how many, or -1 with err (row's own when it
+ * refuses a column). The reads below are built on it. */
+typedef int (*store_row_fn)(void *arg, int i, const char *const *cols,
+    char *err, size_t errlen);
 typedef int (*store_rows_fn)(void *ctx, const char *sql,
     const char *const *params, const char *types, int max, store_row_fn row,
     void *arg, char *err, size_t errlen);

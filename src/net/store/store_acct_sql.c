@@ -37,39 +37,98 @@ const char *const store_acct_sql[5] = {
 	    " AND g.id < ?)) ORDER BY g.ended DESC, g.id DESC LIMIT ?",
 };
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* One row into its struct. */
-static void
-account_row(void *arg, int i, const char *const *c)
+#include "util/util.h"
+
+/* A column read back as a number: the whole text, or -1 with an error
+ * naming the column ("ratings.rd: 'x' is not a number"). */
+static int
+col_long(const char *col, const char *text, long lo, long hi, long *out,
+    char *err, size_t errlen)
+{
+	char why[160];
+
+	if (parse_long(text, lo, hi, out, why, sizeof why) != 0)
+		return util_error(err, errlen, "%s: %s", col, why);
+	return 0;
+}
+
+/* A time (Unix seconds or milliseconds): 0 or more. */
+static int
+col_time(const char *col, const char *text, long long *out, char *err,
+    size_t errlen)
+{
+	char why[160];
+	uint64_t v;
+
+	if (parse_u64(text, 0, INT64_MAX, &v, why, sizeof why) != 0)
+		return util_error(err, errlen, "%s: %s", col, why);
+	*out = (long long)v;
+	return 0;
+}
+
+static int
+col_int(const char *col, const char *text, int *out, char *err,
+    size_t errlen)
+{
+	long v;
+
+	if (col_long(col, text, 0, INT_MAX, &v, err, errlen) != 0)
+		return -1;
+	*out = (int)v;
+	return 0;
+}
+
+static int
+col_double(const char *col, const char *text, double *out, char *err,
+    size_t errlen)
+{
+	char why[160];
+
+	if (parse_double(text, -1e300, 1e300, out, why, sizeof why) != 0)
+		return util_error(err, errlen, "%s: %s", col, why);
+	return 0;
+}
+
+/* One row into its struct (0, or -1 with err naming a bad column). */
+static int
+account_row(void *arg, int i, const char *const *c, char *err,
+    size_t errlen)
 {
 	struct store_account *a = arg;
 
 	(void)i;
 	snprintf(a->name, sizeof a->name, "%s", c[0]);
 	snprintf(a->keyhash, sizeof a->keyhash, "%s", c[1]);
-	a->created = atoll(c[2]);
-	a->games = atoi(c[3]);
+	if (col_time("accounts.created", c[2], &a->created, err, errlen) != 0 ||
+	    col_int("the account's games", c[3], &a->games, err, errlen) != 0)
+		return -1;
+	return 0;
 }
 
-static void
-rating_row(void *arg, int i, const char *const *c)
+static int
+rating_row(void *arg, int i, const char *const *c, char *err,
+    size_t errlen)
 {
 	struct store_rating *r = (struct store_rating *)arg + i;
 
 	snprintf(r->name, sizeof r->name, "%s", c[0]);
 	snprintf(r->variant, sizeof r->variant, "%s", c[1]);
 	snprintf(r->speed, sizeof r->speed, "%s", c[2]);
-	r->rating = atof(c[3]);
-	r->rd = atof(c[4]);
-	r->vol = atof(c[5]);
-	r->games = atoi(c[6]);
+	if (col_double("ratings.rating", c[3], &r->rating, err, errlen) != 0 ||
+	    col_double("ratings.rd", c[4], &r->rd, err, errlen) != 0 ||
+	    col_double("ratings.vol", c[5], &r->vol, err, errlen) != 0 ||
+	    col_int("ratings.games", c[6], &r->games, err, errlen) != 0)
+		return -1;
+	return 0;
 }
 
-static void
-game_row(void *arg, int i, const char *const *c)
+static int
+game_row(void *arg, int i, const char *const *c, char *err, size_t errlen)
 {
 	struct store_game_item *g = (struct store_game_item *)arg + i;
 	const char *why = strstr(c[5], "reason=");
@@ -82,8 +141,10 @@ game_row(void *arg, int i, const char *const *c)
 	    "-");
 	snprintf(g->reason, sizeof g->reason, "%.*s", why != NULL ?
 	    (int)strcspn(why + 7, " ") : 1, why != NULL ? why + 7 : "-");
-	g->rated = atoi(c[6]);
-	g->ended = atoll(c[7]);
+	if (col_int("games.rated", c[6], &g->rated, err, errlen) != 0 ||
+	    col_time("games.ended", c[7], &g->ended, err, errlen) != 0)
+		return -1;
+	return 0;
 }
 
 int
@@ -146,13 +207,16 @@ struct hist_out {
 	double *rating;
 };
 
-static void
-hist_row(void *arg, int i, const char *const *c)
+static int
+hist_row(void *arg, int i, const char *const *c, char *err, size_t errlen)
 {
 	struct hist_out *h = arg;
 
-	h->at[i] = atoll(c[0]);
-	h->rating[i] = atof(c[1]);
+	if (col_time("rating_history.at", c[0], &h->at[i], err, errlen) != 0 ||
+	    col_double("rating_history.rating", c[1], &h->rating[i], err,
+	    errlen) != 0)
+		return -1;
+	return 0;
 }
 
 int

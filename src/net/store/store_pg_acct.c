@@ -53,7 +53,10 @@ rows(void *ctx, const char *sql, const char *const *params,
 	for (i = 0; i < PQntuples(r) && n < max; i++) {
 		for (j = 0; j < PQnfields(r) && j < MAX_COLS; j++)
 			cols[j] = PQgetvalue(r, i, j);
-		row(arg, n++, cols);
+		if (row(arg, n++, cols, err, errlen) != 0) {
+			PQclear(r);
+			return -1;
+		}
 	}
 	PQclear(r);
 	return n;

@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +20,7 @@
 #include "net/store/store.h"
 
 #include "net/store/store_sqlite.h"
+#include "util/util.h"
 
 #define APP_ID 0x436f4e47       /* "CoNG" */
 /* 1: tokens in plain text; 2: their SHA-256 (hex) instead; 3: each game's
@@ -116,6 +118,22 @@ pragma(struct store *st, const char *sql, char *out, size_t n, char *err,
 	return 0;
 }
 
+/* A pragma's (or count's) single value as a number into *out, or -1 with
+ * an error naming what was asked (what). */
+static int
+pragma_num(struct store *st, const char *sql, const char *what, long *out,
+    char *err, size_t errlen)
+{
+	char v[64], why[160];
+
+	if (pragma(st, sql, v, sizeof v, err, errlen) < 0)
+		return -1;
+	if (parse_long(v, LONG_MIN, LONG_MAX, out, why, sizeof why) != 0)
+		return util_error(err, errlen, "%s: %s: %s", st->path, what,
+		    why);
+	return 0;
+}
+
 /* congo_sha256(text): the hex SHA-256 of a text, for the migration. */
 static void
 sql_sha256(sqlite3_context *cx, int argc, sqlite3_value **argv)
@@ -206,7 +224,7 @@ static int
 setup(struct store *st, int how, char *err, size_t errlen)
 {
 	char v[256];
-	long app, ver, ntables;
+	long app, ver, ntables, n;
 	bool online;
 
 	if (pragma(st, "PRAGMA journal_mode=WAL", v, sizeof v, err,
@@ -241,17 +259,13 @@ setup(struct store *st, int how, char *err, size_t errlen)
 		    st->path, v);
 		goto bad;
 	}
-	if (pragma(st, "SELECT count(*) FROM sqlite_master", v, sizeof v,
-	    err, errlen) < 0)
-		goto bad;
-	ntables = atol(v);
-	if (pragma(st, "PRAGMA application_id", v, sizeof v, err,
+	if (pragma_num(st, "SELECT count(*) FROM sqlite_master",
+	    "the count of tables", &ntables, err, errlen) < 0 ||
+	    pragma_num(st, "PRAGMA application_id", "application_id", &app,
+	    err, errlen) < 0 ||
+	    pragma_num(st, "PRAGMA user_version", "user_version", &ver, err,
 	    errlen) < 0)
 		goto bad;
-	app = atol(v);
-	if (pragma(st, "PRAGMA user_version", v, sizeof v, err, errlen) < 0)
-		goto bad;
-	ver = atol(v);
 	if (ntables == 0 && app == 0) {
 		char sql[128];
 
@@ -283,10 +297,11 @@ setup(struct store *st, int how, char *err, size_t errlen)
 		    SCHEMA_VERSION);
 		goto bad;
 	}
-	if (pragma(st, "SELECT count(*) FROM pragma_table_info('games') "
-	    "WHERE name = 'variant'", v, sizeof v, err, errlen) < 0)
+	if (pragma_num(st, "SELECT count(*) FROM pragma_table_info('games') "
+	    "WHERE name = 'variant'", "the column games.variant", &n, err,
+	    errlen) < 0)
 		goto bad;
-	online = atol(v) > 0;
+	online = n > 0;
 	if ((ver < SCHEMA_VERSION || !online) && !(how & STORE_UPGRADE)) {
 		too_old(st, ver, err, errlen);
 		goto bad;

@@ -3,11 +3,13 @@
  * finished games (WHOIS, TOP, GAMES, LOGIN), on the event loop's
  * connection; the statements are store_acct_sql.c's.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "net/store/store_sqlite.h"
+#include "util/util.h"
 
 #define MAX_COLS 8
 
@@ -26,10 +28,22 @@ rows(void *ctx, const char *sql, const char *const *params,
 		    sqlite3_errmsg(st->rdb));
 		return -1;
 	}
-	for (i = 0; types[i] != '\0' && rc == SQLITE_OK; i++)
-		rc = types[i] == 'i' ? sqlite3_bind_int64(q, i + 1,
-		    atoll(params[i])) : sqlite3_bind_text(q, i + 1, params[i],
-		    -1, SQLITE_STATIC);
+	for (i = 0; types[i] != '\0' && rc == SQLITE_OK; i++) {
+		long v;
+		char why[160];
+		if (types[i] != 'i') {
+			rc = sqlite3_bind_text(q, i + 1, params[i], -1,
+			    SQLITE_STATIC);
+			continue;
+		}
+		if (parse_long(params[i], LONG_MIN, LONG_MAX, &v, why,
+		    sizeof why) != 0) {
+			sqlite3_finalize(q);
+			return util_error(err, errlen, "parameter %d: %s",
+			    i + 1, why);
+		}
+		rc = sqlite3_bind_int64(q, i + 1, v);
+	}
 	while (rc == SQLITE_OK && n < max &&
 	    (rc = sqlite3_step(q)) == SQLITE_ROW) {
 		nc = sqlite3_column_count(q);
@@ -37,7 +51,10 @@ rows(void *ctx, const char *sql, const char *const *params,
 			const unsigned char *t = sqlite3_column_text(q, i);
 			cols[i] = t != NULL ? (const char *)t : "";
 		}
-		row(arg, n++, cols);
+		if (row(arg, n++, cols, err, errlen) != 0) {
+			sqlite3_finalize(q);
+			return -1;
+		}
 		rc = SQLITE_OK;
 	}
 	if (rc != SQLITE_OK && rc != SQLITE_DONE) {
