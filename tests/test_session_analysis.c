@@ -292,14 +292,19 @@ assert_lines(const struct session *s, const struct board *b, int n)
 	for (k = 0; k < n; k++) {
 		const struct session_analysis_line *l = &s->analysis.line[k];
 		double v;
+		size_t w;
 
 		session_analysis_line_text(s, k, text, sizeof text);
 		snprintf(want, sizeof want, "%d) ", k + 1);
 		assert_true(strncmp(text, want, strlen(want)) == 0);
 		assert_non_null(strstr(text, l->score));
 		assert_non_null(strstr(text, l->pv));
-		snprintf(first, sizeof first, "%s", l->pv);
-		first[strcspn(first, " ")] = '\0';
+		/* the line's first move (its first word) */
+		w = strcspn(l->pv, " ");
+		if (w >= sizeof first)
+			w = sizeof first - 1;
+		memcpy(first, l->pv, w);
+		first[w] = '\0';
 		assert_int_equal(notation_read(b, first, &mv[k], err,
 		    sizeof err), 0);
 		assert_true(mv[k] == l->best);
