@@ -14,6 +14,7 @@
 
 #ifdef HAVE_LIBPQ
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +23,7 @@
 
 #include "net/store/store.h"
 #include "net/store/store_pg.h"
+#include "util/util.h"
 
 static void
 pg_close(void *ctx)
@@ -271,6 +273,42 @@ query(struct pgstore *pg, const char *sql, int n, const char *a,
 	return r;
 }
 
+/* A game row's numbers read back: "quiet created creator rated" (one
+ * text) and repetition; 0, or -1 with e naming the column. */
+static int
+game_numbers(const char *text, const char *repetition,
+    struct store_game_row *row, char *e, size_t n)
+{
+	static const char *const names[4] = { "games.quiet", "games.created",
+		"games.creator", "games.rated" };
+	char buf[128], *w, *save = NULL;
+	long v[4], rep;
+	int k = 0;
+
+	snprintf(buf, sizeof buf, "%s", text);
+	for (w = strtok_r(buf, " ", &save); w != NULL && k < 4;
+	    w = strtok_r(NULL, " ", &save), k++)
+		if (pg_long(NULL, w, names[k], k == 2 ? -1 : 0, LONG_MAX, &v[k],
+		    e, n) != 0)
+			return -1;
+	if (k < 4 || w != NULL)
+		return util_error(e, n, "games: '%s' is not quiet, created, "
+		    "creator and rated", text);
+	if (pg_long(NULL, repetition, "games.repetition", INT_MIN, INT_MAX,
+	    &rep, e, n) != 0)
+		return -1;
+	if (v[0] > INT_MAX || v[2] > INT_MAX)
+		return util_error(e, n, "%s: %ld is out of range",
+		    v[0] > INT_MAX ? names[0] : names[2],
+		    v[0] > INT_MAX ? v[0] : v[2]);
+	row->quiet_plies = (int)v[0];
+	row->created = v[1];
+	row->creator = (int)v[2];
+	row->rated = v[3] != 0;
+	row->repetition = (int)rep;
+	return 0;
+}
+
 /*
  * One game in one round trip: its row (with whole), its seats, its events
  * after seq, into the session; fresh: the events through sess_remote_event
@@ -300,23 +338,27 @@ read_game(struct pgstore *pg, struct sess *s, const char *id, long seq,
 	if (r == NULL)
 		return -1;
 	for (i = 0; i < PQntuples(r) && rc == 0; i++) {
-		int k = atoi(PQgetvalue(r, i, 0));
-		long n = atol(PQgetvalue(r, i, 1));
+		long k, n;
 		const char *a = PQgetvalue(r, i, 2), *b = PQgetvalue(r, i, 3);
+		if (pg_long(NULL, PQgetvalue(r, i, 0), "the row's kind", 0, 2,
+		    &k, e, sizeof e) != 0 ||
+		    pg_long(NULL, PQgetvalue(r, i, 1), k == 1 ? "seats.seat" :
+		    "events.seq", LONG_MIN, LONG_MAX, &n, e, sizeof e) != 0) {
+			rc = -1;
+			break;
+		}
 		if (k == 0 && !whole)
 			continue;       /* (seq 0: a game without a seat yet) */
 		if (k == 0) {
 			struct store_game_row row;
 			memset(&row, 0, sizeof row);
-			row.creator = -1;
-			int rated = 0;
-			sscanf(PQgetvalue(r, i, 4), "%d %lld %d %d",
-			    &row.quiet_plies, &row.created, &row.creator,
-			    &rated);
-			row.rated = rated != 0;
+			if (game_numbers(PQgetvalue(r, i, 4), b, &row, e,
+			    sizeof e) != 0) {
+				rc = -1;
+				break;
+			}
 			row.id = id;
 			row.start = a;
-			row.repetition = atoi(b);
 			row.variant = PQgetvalue(r, i, 5);
 			if (!PQgetisnull(r, i, 6))
 				row.clock = PQgetvalue(r, i, 6);
@@ -377,6 +419,7 @@ pg_list(void *ctx, int status, int n, struct store_item *out, char *err,
 	char st[16], lim[16];
 	PGresult *r;
 	int i, k;
+	long stv, ply;
 
 	snprintf(st, sizeof st, "%d", status);
 	snprintf(lim, sizeof lim, "%d", n);
@@ -391,8 +434,15 @@ pg_list(void *ctx, int status, int n, struct store_item *out, char *err,
 	for (i = k = 0; i < PQntuples(r) && k < n; i++, k++) {
 		struct store_item *it = &out[k];
 		snprintf(it->id, sizeof it->id, "%s", PQgetvalue(r, i, 0));
-		it->status = atoi(PQgetvalue(r, i, 1));
-		it->ply = atoi(PQgetvalue(r, i, 2));
+		if (pg_long(pg, PQgetvalue(r, i, 1), "games.status", 0,
+		    INT_MAX, &stv, err, errlen) != 0 ||
+		    pg_long(pg, PQgetvalue(r, i, 2), "games.ply", 0, INT_MAX,
+		    &ply, err, errlen) != 0) {
+			PQclear(r);
+			return -1;
+		}
+		it->status = (int)stv;
+		it->ply = (int)ply;
 		snprintf(it->result, sizeof it->result, "%s",
 		    PQgetvalue(r, i, 3));
 		snprintf(it->white, sizeof it->white, "%s",
@@ -523,6 +573,7 @@ pg_count(void *ctx, const char *key, long long win, char *err, size_t errlen)
 	char w[24], sql[160];
 	PGresult *r;
 	int n;
+	long v;
 
 	if (!pg_reader(pg, err, errlen))
 		return -1;
@@ -542,10 +593,17 @@ pg_count(void *ctx, const char *key, long long win, char *err, size_t errlen)
 	    "RETURNING n", 2, key, w, err, errlen);
 	if (r == NULL)
 		return -1;
-	n = PQntuples(r) == 1 ? atoi(PQgetvalue(r, 0, 0)) : -1;
+	if (PQntuples(r) != 1) {
+		PQclear(r);
+		return util_error(err, errlen, "%.200s: no count returned",
+		    pg->uri);
+	}
+	if (pg_long(pg, PQgetvalue(r, 0, 0), "congo_limits.n", 0, INT_MAX,
+	    &v, err, errlen) != 0)
+		n = -1;
+	else
+		n = (int)v;
 	PQclear(r);
-	if (n < 0)
-		snprintf(err, errlen, "%.200s: no count returned", pg->uri);
 	return n;
 }
 

@@ -70,6 +70,11 @@ struct pgstore {
 /* "uri: what: libpq's message" into err; -1. */
 int pg_fail(PGconn *c, const char *uri, char *err, size_t errlen,
     const char *what);
+/* A value read back (a column's text) as a whole number in [lo, hi]
+ * into *out: 0, or -1 with err "uri: name: why" ("name: why" when pg
+ * is NULL), never read as 0. */
+int pg_long(const struct pgstore *pg, const char *text, const char *name,
+    long lo, long hi, long *out, char *err, size_t errlen);
 /* Run sql; true when it gave want. */
 bool pg_run(PGconn *c, const char *sql, ExecStatusType want);
 /* A connection to the URI, waiting at most PG_CONNECT_TIMEOUT. */

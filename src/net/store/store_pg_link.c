@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "net/store/store_pg.h"
+#include "util/util.h"
 
 int
 pg_fail(PGconn *c, const char *uri, char *err, size_t errlen,
@@ -113,6 +114,19 @@ pg_reader(struct pgstore *pg, char *err, size_t errlen)
 	snprintf(err, errlen, "%.200s: the database cannot be reached now "
 	    "(trying again every %d ms)", pg->uri, pg->r_backoff);
 	return false;
+}
+
+int
+pg_long(const struct pgstore *pg, const char *text, const char *name,
+    long lo, long hi, long *out, char *err, size_t errlen)
+{
+	char why[160];
+
+	if (parse_long(text, lo, hi, out, why, sizeof why) == 0)
+		return 0;
+	if (pg == NULL)
+		return util_error(err, errlen, "%s: %s", name, why);
+	return util_error(err, errlen, "%.200s: %s: %s", pg->uri, name, why);
 }
 
 #else

@@ -10,11 +10,13 @@
 
 #ifdef HAVE_LIBPQ
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "net/store/store_pg.h"
+#include "util/util.h"
 
 /* 4: the shared limits; 5: accounts and ratings (STORE_ACCOUNTS_SQL), a
  * game's rated flag and end, congo_put's extra statements. */
@@ -141,6 +143,7 @@ migrate(struct pgstore *pg, int from, const char *const *sql, char *err,
 	char set[64];
 	PGresult *r;
 	int ver, i;
+	long v;
 
 	if (!pg_run(pg->r, "BEGIN", PGRES_COMMAND_OK) ||
 	    !pg_run(pg->r, "LOCK TABLE congo_meta IN EXCLUSIVE MODE",
@@ -151,7 +154,14 @@ migrate(struct pgstore *pg, int from, const char *const *sql, char *err,
 		PQclear(r);
 		goto bad;
 	}
-	ver = PQntuples(r) > 0 ? atoi(PQgetvalue(r, 0, 0)) : -1;
+	v = -1;
+	if (PQntuples(r) > 0 && pg_long(pg, PQgetvalue(r, 0, 0),
+	    "congo_meta.version", INT_MIN, INT_MAX, &v, err, errlen) != 0) {
+		PQclear(r);
+		pg_run(pg->r, "ROLLBACK", PGRES_COMMAND_OK);
+		return -1;
+	}
+	ver = (int)v;
 	PQclear(r);
 	for (i = 0; ver == from && sql[i] != NULL; i++)
 		if (!pg_run(pg->r, sql[i], PGRES_COMMAND_OK))
@@ -186,6 +196,7 @@ pg_setup(struct pgstore *pg, int how, char *err, size_t errlen)
 {
 	PGresult *r;
 	int ver, from;
+	long v;
 
 	r = PQexec(pg->r, "SELECT version FROM congo_meta");
 	if (PQresultStatus(r) != PGRES_TUPLES_OK) {
@@ -213,7 +224,13 @@ pg_setup(struct pgstore *pg, int how, char *err, size_t errlen)
 		}
 		return 0;
 	}
-	ver = PQntuples(r) > 0 ? atoi(PQgetvalue(r, 0, 0)) : -1;
+	v = -1;
+	if (PQntuples(r) > 0 && pg_long(pg, PQgetvalue(r, 0, 0),
+	    "congo_meta.version", INT_MIN, INT_MAX, &v, err, errlen) != 0) {
+		PQclear(r);
+		return -1;
+	}
+	ver = (int)v;
 	PQclear(r);
 	if (ver > PG_SCHEMA_VERSION) {
 		snprintf(err, errlen, "%.300s: database version %d, newer than "
