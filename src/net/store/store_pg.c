@@ -485,12 +485,13 @@ static void
 notice(struct pgstore *pg, struct sess *s, char *text)
 {
 	char who[16], id[16], name[CGP_NAME_MAX + 1], tok[CGP_HASH_LEN + 1];
-	char e[300], *line, *next;
+	char e[300], num[24], *line, *next;
 	long last, seq, have;
 	bool busy;
 	int seat, off;
 
-	if (sscanf(text, "%15s %15s %ld", who, id, &last) != 3 ||
+	if (sscanf(text, "%15s %15s %23s", who, id, num) != 3 ||
+	    parse_long(num, LONG_MIN, LONG_MAX, &last, NULL, 0) != 0 ||
 	    strcmp(who, pg->me) == 0 ||
 	    (have = store_sess()->game_seq(s, id, &busy)) < 0 || last <= have)
 		return;
@@ -503,12 +504,14 @@ notice(struct pgstore *pg, struct sess *s, char *text)
 		next = strchr(line, '\n');
 		if (next != NULL)
 			*next = '\0';
-		if (sscanf(line, "S %d %31s %64s", &seat, name, tok) == 3) {
+		if (sscanf(line, "S %23s %31s %64s", num, name, tok) == 3 &&
+		    parse_int(num, INT_MIN, INT_MAX, &seat, NULL, 0) == 0) {
 			if (store_sess()->load_seat(s, id, seat, name, tok, e,
 			    sizeof e) < 0)
 				break;
-		} else if (sscanf(line, "E %ld %n", &seq, &off) == 1 &&
-		    off > 0) {
+		} else if (off = 0, sscanf(line, "E %23s %n", num, &off) == 1 &&
+		    off > 0 && parse_long(num, LONG_MIN, LONG_MAX, &seq, NULL,
+		    0) == 0) {
 			char *kind = line + off, *body = strchr(kind, ' ');
 			have = store_sess()->game_seq(s, id, &busy);
 			if (seq <= have)

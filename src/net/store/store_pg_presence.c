@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "net/store/store_pg.h"
+#include "util/util.h"
 
 /* Room for one notice's text (PostgreSQL takes up to 8000 bytes). */
 #define NOTICE_MAX 7000
@@ -214,10 +215,34 @@ server_gone(struct pgstore *pg, struct sess *s, const char *who,
 	store_sess()->seek_server_gone(s, who);
 }
 
+/* The next " GAME:SEAT" of a notice from *p (advanced past it): 0, or -1
+ * at the end or at one that is not a game id and a seat 0 or 1. */
+static int
+next_seat(const char **p, char *game, size_t n, int *seat)
+{
+	const char *w = *p + strspn(*p, " ");
+	size_t len = strcspn(w, " "), glen = strcspn(w, ":");
+	char num[8];
+
+	if (len == 0 || glen == 0 || glen >= len || glen >= n ||
+	    strspn(w, "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567") != glen ||
+	    len - glen - 1 >= sizeof num)
+		return -1;
+	memcpy(num, w + glen + 1, len - glen - 1);
+	num[len - glen - 1] = '\0';
+	if (parse_int(num, 0, 1, seat, NULL, 0) != 0)
+		return -1;
+	memcpy(game, w, glen);
+	game[glen] = '\0';
+	*p = w + len;
+	return 0;
+}
+
 void
 pg_presence_notice(struct pgstore *pg, struct sess *s, char *text)
 {
-	char who[16], word[8], game[16], *p;
+	char who[16], word[8], game[16];
+	const char *p;
 	long long now = util_now_ms();
 	struct pg_server *sv;
 	int seat, off = 0;
@@ -235,8 +260,8 @@ pg_presence_notice(struct pgstore *pg, struct sess *s, char *text)
 		/* Ours, back: our takings are placed in the order. */
 		if (strcmp(word, "here") != 0)
 			return;
-		for (p = text + off; sscanf(p, " %15[A-Z2-7]:%d%n", game,
-		    &seat, &off) == 2; p += off) {
+		for (p = text + off; next_seat(&p, game, sizeof game,
+		    &seat) == 0;) {
 			struct pg_seat *e = find(&pg->held, game, seat, NULL);
 			if (e != NULL)
 				e->confirmed = true;
@@ -258,9 +283,8 @@ pg_presence_notice(struct pgstore *pg, struct sess *s, char *text)
 	if (strcmp(word, "here") != 0 && strcmp(word, "held") != 0 &&
 	    strcmp(word, "gone") != 0)
 		return;         /* beat (or a word of a later version) */
-	for (p = text + off; sscanf(p, " %15[A-Z2-7]:%d%n", game, &seat,
-	    &off) == 2; p += off)
-		if (cgp_valid_game(game) && (seat == 0 || seat == 1))
+	for (p = text + off; next_seat(&p, game, sizeof game, &seat) == 0;)
+		if (cgp_valid_game(game))
 			remote_seat(pg, s, who, game, seat, word[0] == 'h',
 			    strcmp(word, "here") == 0, now);
 }
