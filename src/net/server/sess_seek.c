@@ -10,6 +10,7 @@
  * A seek's token is drawn when it is made and kept by its server; only its
  * hash travels.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -573,25 +574,82 @@ sess_seek_closed(struct sess *s, int conn)
 	}
 }
 
+/* Cut a notice into at most max words (at spaces); how many. */
+static int
+notice_words(char *buf, char **w, int max)
+{
+	char *save = NULL, *t;
+	int n = 0;
+
+	for (t = strtok_r(buf, " ", &save); t != NULL && n < max;
+	    t = strtok_r(NULL, " ", &save))
+		w[n++] = t;
+	return n;
+}
+
+/* A "seek ..." notice (tell_others) into k (id, name, variant and hash
+ * checked by the caller): 0, or -1 when it is not one. */
+static int
+remote_seek(char **w, struct sseek *k)
+{
+	int v[7], i;
+	uint64_t owner, base, inc, created;
+	char *colon = strchr(w[3], ':');
+
+	memset(k, 0, sizeof *k);
+	if (strlen(w[0]) >= sizeof k->id || strlen(w[1]) >= sizeof k->name ||
+	    strlen(w[4]) >= sizeof k->variant ||
+	    strlen(w[15]) >= sizeof k->hash || colon == NULL)
+		return -1;
+	*colon = '\0';
+	for (i = 0; i < 7; i++)
+		if (parse_int(w[i == 0 ? 2 : 6 + i], INT_MIN, INT_MAX, &v[i],
+		    NULL, 0) != 0)
+			return -1;
+	if (parse_u64(w[3], 0, UINT64_MAX, &owner, NULL, 0) != 0 ||
+	    parse_int(colon + 1, INT_MIN, INT_MAX, &k->round, NULL, 0) != 0 ||
+	    parse_u64(w[5], 0, INT64_MAX, &base, NULL, 0) != 0 ||
+	    parse_u64(w[6], 0, INT64_MAX, &inc, NULL, 0) != 0 ||
+	    parse_double(w[13], -1e9, 1e9, &k->rating, NULL, 0) != 0 ||
+	    parse_u64(w[14], 0, INT64_MAX, &created, NULL, 0) != 0)
+		return -1;
+	snprintf(k->id, sizeof k->id, "%s", w[0]);
+	snprintf(k->name, sizeof k->name, "%s", w[1]);
+	snprintf(k->variant, sizeof k->variant, "%s", w[4]);
+	snprintf(k->hash, sizeof k->hash, "%s", w[15]);
+	k->account = v[0] != 0;
+	k->owner = owner;
+	k->base_ms = (int64_t)base;
+	k->inc_ms = (int64_t)inc;
+	k->rated = v[1] != 0;
+	k->colour = v[2];
+	k->has_range = v[3] != 0;
+	k->rmin = v[4];
+	k->rmax = v[5];
+	k->has_rating = v[6] != 0;
+	k->created = (long long)created;
+	return 0;
+}
+
 void
 sess_seek_remote(struct sess *s, const char *server, const char *text)
 {
 	struct sseek k, *x;
-	char id[16], game[16], name[40], variant[24], hash[80];
-	unsigned long long owner;
-	long long base, inc, created;
-	int acct, rated, col, hr, rmin, rmax, hrat, seat, round;
-	double rating;
+	char buf[512], *w[18];
+	int nw, seat;
 	struct sgame *g;
 
-	if (sscanf(text, "unseek %15s", id) == 1) {
-		drop(s, id, false);
+	snprintf(buf, sizeof buf, "%s", text);
+	nw = notice_words(buf, w, 18);
+	if (nw >= 2 && strcmp(w[0], "unseek") == 0) {
+		drop(s, w[1], false);
 		return;
 	}
-	if (sscanf(text, "paired %15s %15s %d", id, game, &seat) == 3) {
+	if (nw >= 4 && strcmp(w[0], "paired") == 0 && strlen(w[1]) <= 15 &&
+	    strlen(w[2]) <= 15 && parse_int(w[3], 0, 1, &seat, NULL, 0) == 0) {
+		const char *id = w[1], *game = w[2];
 		/* Another server paired a seek of ours: seat its player. */
-		if ((x = find(s, id, NULL)) == NULL || x->server[0] != '\0' ||
-		    seat < 0 || seat > 1)
+		if ((x = find(s, id, NULL)) == NULL || x->server[0] != '\0')
 			return;
 		if ((g = sess_find(s, game)) == NULL && sess_fetch(s, game) == 1)
 			g = sess_find(s, game);
@@ -603,35 +661,15 @@ sess_seek_remote(struct sess *s, const char *server, const char *text)
 		drop(s, id, false);
 		return;
 	}
-	if (sscanf(text, "seek %15s %39s %d %llu:%d %23s %lld %lld %d %d %d %d "
-	    "%d %d %lf %lld %79s", id, name, &acct, &owner, &round, variant,
-	    &base, &inc, &rated, &col, &hr, &rmin, &rmax, &hrat, &rating,
-	    &created, hash) != 17 || !cgp_valid_game(id) ||
-	    !cgp_valid_name(name) ||
-	    !cgp_variant_known(variant) || col < 0 || col > 2 ||
-	    !net_valid_hash(hash) || find(s, id, NULL) != NULL ||
+	if (nw < 17 || strcmp(w[0], "seek") != 0 ||
+	    remote_seek(w + 1, &k) != 0 || !cgp_valid_game(k.id) ||
+	    !cgp_valid_name(k.name) ||
+	    !cgp_variant_known(k.variant) || k.colour < 0 || k.colour > 2 ||
+	    !net_valid_hash(k.hash) || find(s, k.id, NULL) != NULL ||
 	    s->seeks.len >= SEEKS_MAX)
 		return;
-	memset(&k, 0, sizeof k);
-	snprintf(k.id, sizeof k.id, "%.8s", id);
 	snprintf(k.server, sizeof k.server, "%.8s", server);
 	k.conn = -1;
-	snprintf(k.name, sizeof k.name, "%.31s", name);
-	k.account = acct != 0;
-	k.owner = owner;
-	k.round = round;
-	snprintf(k.variant, sizeof k.variant, "%.15s", variant);
-	k.base_ms = base;
-	k.inc_ms = inc;
-	k.rated = rated != 0;
-	k.colour = col;
-	k.has_range = hr != 0;
-	k.rmin = rmin;
-	k.rmax = rmax;
-	k.has_rating = hrat != 0;
-	k.rating = rating;
-	k.created = created;
-	snprintf(k.hash, sizeof k.hash, "%.64s", hash);
 	*(struct sseek *)vec_push(&s->seeks) = k;
 	/* Ours may be waiting for it (its server pairs too: a race, which
 	 * the claims decide). */
