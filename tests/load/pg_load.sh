@@ -2,7 +2,10 @@
 # tests/test_net_pg.sh load once its throwaway cluster is up ($tmp, $as,
 # $bindir, $uri, $server, $builddir, start(), $pids and $sampler, which its
 # cleanup stops). Its arguments: [--servers N] [--short] [cgp_load's].
-# See tests/test_net_pg.sh's head for what it reports.
+# See tests/test_net_pg.sh's head for what it reports. A server's RSS
+# grows with the games it holds in memory: a REJOIN there loads the game
+# and it stays (2000 games, 600 s: ~1870 games a server at the end, RSS
+# 24 -> 55 MB); the servers' CPU a move does not grow with it.
 nserv=4
 short=false
 while [ $# -gt 0 ]; do
