@@ -65,6 +65,7 @@ pump(struct session *s, int depth)
 	struct pollfd p[2];
 	struct session_job_msg m;
 	int64_t end = util_now_ms() + 60000;
+	int k;
 
 	for (;;) {
 		if (s->analysis.state == ANALYSIS_DONE ||
@@ -77,9 +78,12 @@ pump(struct session *s, int depth)
 		p[1].fd = s->worker.rd;
 		p[0].events = p[1].events = POLLIN;
 		poll(p, 2, 20);
-		while (session_worker_read(&s->worker, &m))
+		/* at most a few messages a round, so that the deadline is
+		 * looked at even while a worker posts without a pause */
+		for (k = 0; k < 16 && session_worker_read(&s->worker, &m); k++)
 			session_worker_msg(s, &m);
-		while (session_worker_read(&s->analysis.worker, &m))
+		for (k = 0; k < 16 &&
+		    session_worker_read(&s->analysis.worker, &m); k++)
 			session_analysis_msg(s, &m);
 		session_tick(s);
 	}
