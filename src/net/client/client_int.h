@@ -5,6 +5,7 @@
 #define CONGO_NET_CLIENT_INT_H
 
 #include <netdb.h>
+#include <stdio.h>
 
 #include "clock/clock.h"
 #include "net/client/client.h"
@@ -123,5 +124,16 @@ bool cli_acct_err(struct net_client *c, const struct cgp_msg *m);
 bool cli_acct_item(struct net_client *c, const struct cgp_msg *m);
 void cli_paired(struct net_client *c, const struct cgp_msg *m);
 void cli_rating_keys(const struct cgp_msg *m, struct net_event *e);
+
+/* client_file.c: the tokens' and keys' files rewritten whole. lock: the
+ * lock file PATH.lock held (its fd, to close when done; -1 with err);
+ * begin: PATH.new opened for writing, mode 0600 (its name in tmp; NULL
+ * with err); end: flushed, synced and renamed over PATH (0, or -1 with
+ * err and PATH.new gone). */
+int client_file_lock(const char *path, char *err, size_t errlen);
+FILE *client_file_begin(const char *path, char *tmp, size_t tmpn, char *err,
+    size_t errlen);
+int client_file_end(FILE *out, const char *tmp, const char *path, char *err,
+    size_t errlen);
 
 #endif

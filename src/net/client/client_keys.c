@@ -6,16 +6,13 @@
  * both) and replaced by a rename.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/file.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
-#include "net/client/client.h"
+#include "net/client/client_int.h"
 #include "util/util.h"
 
 #define KEYS_MAX 200            /* lines kept, the newest last */
@@ -79,7 +76,7 @@ save_locked(const char *path, const char *where, const char *name,
 {
 	char tmp[1200], line[512], w[300], nm[64], k[64];
 	char (*keep)[512];
-	int nkeep = 0, i, fd;
+	int nkeep = 0, i;
 	FILE *in, *out;
 
 	keep = xcalloc(KEYS_MAX, sizeof *keep);
@@ -101,13 +98,8 @@ save_locked(const char *path, const char *where, const char *name,
 		}
 		fclose(in);
 	}
-	snprintf(tmp, sizeof tmp, "%s.new", path);
-	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-	if (fd < 0 || fchmod(fd, 0600) < 0 ||
-	    (out = fdopen(fd, "w")) == NULL) {
-		snprintf(err, errlen, "%s: %s", tmp, strerror(errno));
-		if (fd >= 0)
-			close(fd);
+	out = client_file_begin(path, tmp, sizeof tmp, err, errlen);
+	if (out == NULL) {
 		free(keep);
 		return -1;
 	}
@@ -115,26 +107,14 @@ save_locked(const char *path, const char *where, const char *name,
 		fputs(keep[i], out);
 	fprintf(out, "%s %s %s\n", where, name, key);
 	free(keep);
-	if (fflush(out) != 0 || fsync(fileno(out)) != 0) {
-		snprintf(err, errlen, "%s: %s", tmp, strerror(errno));
-		fclose(out);
-		unlink(tmp);
-		return -1;
-	}
-	fclose(out);
-	if (rename(tmp, path) < 0) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		unlink(tmp);
-		return -1;
-	}
-	return 0;
+	return client_file_end(out, tmp, path, err, errlen);
 }
 
 int
 net_keys_save(const char *host, int port, const char *name, const char *key,
     char *err, size_t errlen)
 {
-	char path[1100], lock[1200], where[300];
+	char path[1100], where[300];
 	int fd, rc;
 
 	if (!cgp_valid_token(key) || name[0] == '\0' ||
@@ -145,14 +125,8 @@ net_keys_save(const char *host, int port, const char *name, const char *key,
 	if (keys_path(path, sizeof path, err, errlen) < 0)
 		return -1;
 	snprintf(where, sizeof where, "%s:%d", host, port);
-	snprintf(lock, sizeof lock, "%s.lock", path);
-	fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
-	if (fd < 0 || flock(fd, LOCK_EX) < 0) {
-		snprintf(err, errlen, "%s: %s", lock, strerror(errno));
-		if (fd >= 0)
-			close(fd);
+	if ((fd = client_file_lock(path, err, errlen)) < 0)
 		return -1;
-	}
 	rc = save_locked(path, where, name, key, err, errlen);
 	close(fd);              /* and the lock with it */
 	return rc;

@@ -4,15 +4,12 @@
  * Also the parsing of HOST[:PORT].
  */
 #include <errno.h>
-#include <fcntl.h>
-#include <sys/file.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
-#include "net/client/client.h"
+#include "net/client/client_int.h"
 #include "util/util.h"
 
 #define TOKENS_MAX 200          /* lines kept, the newest last */
@@ -110,7 +107,7 @@ int
 net_tokens_save(const char *host, int port, const char *game, int seat,
     const char *token, char *err, size_t errlen)
 {
-	char path[1100], lock[1200];
+	char path[1100];
 	int fd, rc;
 
 	if (tokens_path(path, sizeof path, err, errlen) < 0)
@@ -118,14 +115,8 @@ net_tokens_save(const char *host, int port, const char *game, int seat,
 	/* Two games on one machine (both seats, a rematch) save at once:
 	 * one at a time, or one's new file replaces the other's and a token
 	 * is lost. */
-	snprintf(lock, sizeof lock, "%s.lock", path);
-	fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
-	if (fd < 0 || flock(fd, LOCK_EX) < 0) {
-		snprintf(err, errlen, "%s: %s", lock, strerror(errno));
-		if (fd >= 0)
-			close(fd);
+	if ((fd = client_file_lock(path, err, errlen)) < 0)
 		return -1;
-	}
 	rc = save_locked(path, host, port, game, seat, token, err, errlen);
 	close(fd);              /* and the lock with it */
 	return rc;
@@ -137,7 +128,7 @@ save_locked(const char *path, const char *host, int port, const char *game,
 {
 	char tmp[1200], line[256], where[300], g[16];
 	char (*keep)[256];
-	int nkeep = 0, i, fd;
+	int nkeep = 0, i;
 	FILE *in, *out;
 
 	keep = xcalloc(TOKENS_MAX, sizeof *keep);
@@ -161,12 +152,8 @@ save_locked(const char *path, const char *host, int port, const char *game,
 		}
 		fclose(in);
 	}
-	snprintf(tmp, sizeof tmp, "%s.new", path);
-	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-	if (fd < 0 || (fchmod(fd, 0600), (out = fdopen(fd, "w")) == NULL)) {
-		snprintf(err, errlen, "%s: %s", tmp, strerror(errno));
-		if (fd >= 0)
-			close(fd);
+	out = client_file_begin(path, tmp, sizeof tmp, err, errlen);
+	if (out == NULL) {
 		free(keep);
 		return -1;
 	}
@@ -174,17 +161,5 @@ save_locked(const char *path, const char *host, int port, const char *game,
 		fputs(keep[i], out);
 	fprintf(out, "%s %s %s %s\n", where, game, cgp_seat_name(seat), token);
 	free(keep);
-	if (fflush(out) != 0 || fsync(fileno(out)) != 0) {
-		snprintf(err, errlen, "%s: %s", tmp, strerror(errno));
-		fclose(out);
-		unlink(tmp);
-		return -1;
-	}
-	fclose(out);
-	if (rename(tmp, path) < 0) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		unlink(tmp);
-		return -1;
-	}
-	return 0;
+	return client_file_end(out, tmp, path, err, errlen);
 }

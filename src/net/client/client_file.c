@@ -1,0 +1,70 @@
+/*
+ * client_file.c: the small files of the client's own (its tokens, its
+ * keys) are rewritten whole: under a lock file, into PATH.new (mode 0600),
+ * made durable and renamed over PATH, so that a crash or a second program
+ * never leaves half a file nor loses the other's line.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "net/client/client_int.h"
+
+int
+client_file_lock(const char *path, char *err, size_t errlen)
+{
+	char lock[1200];
+	int fd;
+
+	snprintf(lock, sizeof lock, "%s.lock", path);
+	fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	if (fd < 0 || flock(fd, LOCK_EX) < 0) {
+		snprintf(err, errlen, "%s: %s", lock, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+FILE *
+client_file_begin(const char *path, char *tmp, size_t tmpn, char *err,
+    size_t errlen)
+{
+	FILE *out;
+	int fd;
+
+	snprintf(tmp, tmpn, "%s.new", path);
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	if (fd < 0 || fchmod(fd, 0600) < 0 ||
+	    (out = fdopen(fd, "w")) == NULL) {
+		snprintf(err, errlen, "%s: %s", tmp, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return NULL;
+	}
+	return out;
+}
+
+int
+client_file_end(FILE *out, const char *tmp, const char *path, char *err,
+    size_t errlen)
+{
+	if (fflush(out) != 0 || fsync(fileno(out)) != 0) {
+		snprintf(err, errlen, "%s: %s", tmp, strerror(errno));
+		fclose(out);
+		unlink(tmp);
+		return -1;
+	}
+	fclose(out);
+	if (rename(tmp, path) < 0) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		unlink(tmp);
+		return -1;
+	}
+	return 0;
+}
