@@ -703,16 +703,17 @@ test_seek_race(void **state)
 /*
  * Every table of the database locked by another session for 3 s (LOCK
  * TABLE ... ACCESS EXCLUSIVE): both servers answer PING at once and STATE
- * of a game in memory at once (a read of the server's, the count of a
- * CREATE here, gives up on the lock after 25 ms); a MOVE waits for the
- * lock and is stored when it goes, and the other server's player sees it.
+ * of a game in memory at once (the count of a CREATE here gives up on the
+ * lock after 25 ms); a MOVE waits for the lock and is stored when it goes,
+ * and the other server's player sees it; LIST and TOP, read off the event
+ * loop, wait for the lock too and are answered when it goes.
  */
 static void
 test_tables_locked(void **state)
 {
 	const char *ctl = getenv("CONGO_PG_CTL");
 	char cmd[600], id[16];
-	struct tc *w, *b, *pa, *pb, *cr;
+	struct tc *w, *b, *pa, *pb, *cr, *rd;
 	long long t0, worst = 0, d;
 	const char *l;
 	int i;
@@ -727,6 +728,7 @@ test_tables_locked(void **state)
 	assert_non_null(pb = tc_hello(port_b));
 	tc_from = (127u << 24) | (95u << 8) | 1;
 	assert_non_null(cr = tc_hello(port_a));
+	assert_non_null(rd = tc_hello(port_b));
 	tc_from = 0;
 	tc_send(w, "#c CREATE seat=white name=lw");
 	assert_non_null(tc_wait(w, "OK #c CREATE game=", T));
@@ -747,6 +749,8 @@ test_tables_locked(void **state)
 	 * server's own count holds). */
 	tc_send(b, "#m1 MOVE game=%s ply=1 move=c6c5", id);
 	tc_send(cr, "#n CREATE seat=white name=lw2");
+	tc_send(rd, "#l LIST limit=3");
+	tc_send(rd, "#t TOP speed=blitz");
 	for (i = 0; i < 10; i++) {
 		struct tc *x = i % 2 ? pb : pa;
 		long long t = tc_ms();
@@ -769,6 +773,12 @@ test_tables_locked(void **state)
 	print_message("the move stored %lld ms after the lock was taken: %s\n",
 	    tc_ms() - t0, l);
 	assert_true(strncmp(l, "OK ", 3) == 0);
+	l = reply(rd, "#l");
+	print_message("a LIST in the lock: %lld ms after the lock was taken: "
+	    "%s\n", tc_ms() - t0, l);
+	assert_true(strncmp(l, "OK #l LIST", 10) == 0);
+	l = reply(rd, "#t");
+	assert_true(strncmp(l, "OK #t TOP", 9) == 0);
 	l = reply(cr, "#n");
 	print_message("a CREATE in the lock: %s\n", l);
 	assert_true(strncmp(l, "OK #n CREATE", 12) == 0 ||
@@ -781,6 +791,7 @@ test_tables_locked(void **state)
 	tc_free(pa);
 	tc_free(pb);
 	tc_free(cr);
+	tc_free(rd);
 }
 
 /* The reply to tag on c must be OK (else the test fails, saying it). */

@@ -57,6 +57,8 @@ stop_server(void)
 {
 	int st;
 
+	/* (kill(-1, ...) would signal every process of the user.) */
+	assert_true(server_pid > 0);
 	assert_int_equal(kill(server_pid, SIGTERM), 0);
 	st = tc_reap(server_pid, 5000);
 	assert_true(st != -1);
@@ -513,6 +515,71 @@ test_slow_store(void **state)
 	stop_server();
 }
 
+/*
+ * A slow database (every read 400 ms longer, on the reader thread): a
+ * command that reads (a game not in memory, LIST, WHOIS) waits for its
+ * read and the connection's next lines wait behind it, in order; every
+ * other connection is answered at once meanwhile (PING, STATE of a game
+ * in memory); a game once read is in memory, answered at once.
+ */
+static void
+test_slow_reads(void **state)
+{
+	struct tc *a, *b;
+	char id[16];
+	long long t0, t;
+
+	(void)state;
+#ifndef CONGO_TEST_HOOKS
+	fprintf(stderr, "test_slow_reads: skipped, needs configure "
+	    "--enable-test-hooks\n");
+	skip();
+#endif
+	/* The game of the first test is finished: a new server reads only
+	 * its open and active games at start. */
+	setenv("CONGO_TEST_READ_DELAY_MS", "400", 1);
+	start_server();
+	unsetenv("CONGO_TEST_READ_DELAY_MS");
+	assert_non_null(a = tc_hello(port));
+	assert_non_null(b = tc_hello(port));
+	tc_send(b, "#c CREATE seat=white name=bob");
+	assert_non_null(tc_next(b, "OK #c CREATE game=", T));
+	snprintf(id, sizeof id, "%.8s", strstr(b->line, "game=") + 5);
+	t0 = tc_ms();
+	tc_send(a, "#o OBSERVE game=%s", game);
+	tc_send(a, "PING a1");
+	tc_send(b, "PING b1");
+	tc_send(b, "#s STATE game=%s", id);
+	assert_non_null(tc_wait(b, "PONG b1", T));
+	assert_non_null(tc_wait(b, "OK #s STATE", T));
+	t = tc_ms() - t0;
+	print_message("PING and STATE of another connection during a 400 ms "
+	    "read: %lld ms\n", t);
+	assert_true(t < 250);
+	assert_non_null(tc_next(a, "OK #o OBSERVE", T));
+	t = tc_ms() - t0;
+	print_message("the OBSERVE of a game not in memory: %lld ms\n", t);
+	assert_true(t >= 390);
+	assert_non_null(tc_wait(a, "PONG a1", T));   /* after it, in order */
+	/* In memory now: no read. */
+	t0 = tc_ms();
+	tc_send(a, "#r RECORD game=%s", game);
+	assert_non_null(tc_wait(a, "OK #r RECORD", T));
+	t = tc_ms() - t0;
+	print_message("RECORD of it then: %lld ms\n", t);
+	assert_true(t < 250);
+	/* No such game, no such player: said after the read; LIST read. */
+	tc_send(a, "#x OBSERVE game=AAAAAAAA");
+	tc_send(a, "#l LIST status=finished");
+	tc_send(a, "#w WHOIS name=nobody");
+	assert_non_null(tc_wait(a, "ERR #x 404 NO_SUCH_GAME", T));
+	assert_non_null(tc_next(a, "OK #l LIST n=", T));
+	assert_non_null(tc_wait(a, "ERR #w 404 NO_SUCH_PLAYER", T));
+	tc_free(a);
+	tc_free(b);
+	stop_server();
+}
+
 static void
 test_bad_databases(void **state)
 {
@@ -742,6 +809,7 @@ main(void)
 		cmocka_unit_test(test_ping),
 		cmocka_unit_test(test_sigterm_and_reload),
 		cmocka_unit_test(test_slow_store),
+		cmocka_unit_test(test_slow_reads),
 		cmocka_unit_test(test_bad_databases),
 		cmocka_unit_test(test_trickle),
 		cmocka_unit_test(test_server_clocks),

@@ -63,6 +63,50 @@ struct spend {
 };
 
 
+/*
+ * A read of the store a command needs (sess_read.c): asked for on the event
+ * loop, run on the reader thread, its answer kept with the connection until
+ * the command is done; the command's line is given again when it is here.
+ */
+enum sread_kind { SREAD_ACCOUNT, SREAD_GAME, SREAD_LIST, SREAD_COUNT,
+	SREAD_RATINGS, SREAD_TOP, SREAD_GAMES_OF };
+struct sread_rec;
+struct sread {
+	struct sread *next;
+	int conn;
+	unsigned gen;
+	enum sread_kind kind;
+	char key[128];                 /* lname, game id, variant, a limit's */
+	char key2[24];                 /* speed, before= or "" */
+	int status;                    /* LIST's */
+	int limit;                     /* rows at most */
+	long long win;                 /* SREAD_COUNT's window */
+	/* The answer: rows, or 1 / 0 (an account, a game), -1 unreadable
+	 * now, -2 a game that does not add up (err says why). */
+	int rc;
+	char err[512];
+	struct store_account acct;
+	void *rows;                    /* store_item, store_rating... */
+	struct sread_rec *rec;         /* SREAD_GAME: what the store read */
+	int nrec, caprec;
+	long long ms;                  /* how long it took */
+};
+/* The answer to q (kind and keys set) for conn's command: at once when it
+ * was read for this line already or there is no reader thread (conn < 0
+ * too), else NULL after asking the reader thread: the command then stops
+ * (nothing done yet) and its line is given again once the answer is
+ * here. */
+const struct sread *sess_read(struct sess *s, int conn,
+    const struct sread *q);
+/* Run q against a store (the reader thread's handle, or the loop's). */
+void sess_read_run(const struct store_ops *ops, void *ctx, struct sread *q);
+/* A read back from the reader thread: kept for its connection's line
+ * (SREAD_GAME: the game put in memory), or freed when that is gone. */
+void sess_read_done(struct sess *s, struct sread *q);
+/* The reads of a connection's line, once it is done or gone. */
+void sess_reads_free(struct sess *s, int conn);
+void sess_read_free(struct sread *q);
+
 struct sess_io {
 	void *ctx;
 	/* Queue a line (with its LF) for a connection. */
@@ -80,6 +124,10 @@ struct sess_io {
 	/* A game's events were told to its connections (may be NULL): the
 	 * web pages' streams follow it. */
 	void (*game_event)(void *ctx, const char *game);
+	/* Reads off the event loop (may be NULL: read at once): take r, run
+	 * it on another thread (sess_read_run) and hand it back through
+	 * sess_read_done. */
+	void (*read_submit)(void *ctx, struct sread *r);
 };
 
 struct sess_limits {
@@ -282,6 +330,7 @@ struct sconn {
 	char account[CGP_NAME_MAX + 1];    /* logged in as, "" none */
 	int paired;                    /* games its seeks were paired into */
 	char seek_game[CGP_ID_LEN + 1];    /* the last of them, "" none */
+	struct sread *reads;           /* read for the line being run */
 };
 
 struct saddr {                   /* a network (IPv4 /24, IPv6 /64) */
@@ -335,6 +384,8 @@ struct sess {
 	uint32_t salt;                 /* makes connections' owners unique
 					  across the servers */
 	bool again;                    /* the line must be given again */
+	struct sread *loose_read;      /* a read for nobody's line */
+	bool reads_now;                /* sess_read reads at once */
 	const char *line;              /* the line being run, and its length */
 	size_t linelen;
 };
@@ -372,13 +423,14 @@ bool sess_say_allowed(struct sconn *c, long long now);
 /* Wrong tokens: the counter of a network for a game. */
 /* A limit's count with one more (local: this server's own count, with
  * it): with several servers on one store, the larger of that and the
- * count of all of them (store->count), as the store's failure to count
- * must not lift a limit. */
-int sess_shared_count(struct sess *s, const char *key, int local);
+ * count of all of them (store->count, a read of conn's command: or
+ * SESS_READ_LATER, see sess_read), as the store's failure to count must
+ * not lift a limit. */
+int sess_shared_count(struct sess *s, int conn, const char *key, int local);
 /* The same in another window: a minute (Unix time / 60), or an hour
  * written -1 - (Unix time / 3600). */
-int sess_shared_count_in(struct sess *s, const char *key, int local,
-    long long win);
+int sess_shared_count_in(struct sess *s, int conn, const char *key,
+    int local, long long win);
 struct sfail *sess_fails(struct sess *s, const char *net, const char *game,
     long long now);
 /* Finish o and queue it for conn. */
@@ -463,8 +515,11 @@ const char *sess_account(struct sess *s, int conn);
 const struct store_ops *sess_accounts(struct sess *s, int conn,
     const struct cgp_cmd *cmd);
 struct store_account;
-int sess_read_account(struct sess *s, const char *name,
+int sess_read_account(struct sess *s, int conn, const char *name,
     struct store_account *a);
+/* sess_read_account's answer when the read was asked for: the command
+ * stops, its line comes again with the answer (sess_read). */
+#define SESS_READ_LATER (-9)
 bool sess_valid_account(const char *s);
 void sess_lower(const char *s, char *out, size_t n);
 /* Rated games (sess_rate.c): a game's speed ("blitz"); a player's rating
@@ -542,6 +597,7 @@ struct srv {
 	const struct store_ops *ops;   /* SQLite or PostgreSQL */
 	void *store;
 	struct writer *writer;    /* the store thread */
+	struct reader *reader;    /* the reader thread */
 	int lfd[SRV_MAX_LISTEN];
 	int nlfd;
 	int port;
@@ -584,6 +640,20 @@ void conn_timers(struct srv *sv, int id, long long now);
 /* Hand the whole lines waiting in its buffer to the session (those that
  * had to wait for a commit). */
 int conn_lines(struct srv *sv, int id, long long now);
+
+/* The reader thread (srv_reader.c): the store's reads for commands. */
+struct reader;
+/* ops and ctx: a handle of the store of its own (STORE_QUERY), which the
+ * reader closes when freed. */
+struct reader *reader_new(const struct store_ops *ops, void *ctx, char *err,
+    size_t errlen);
+/* Readable when reads are back. */
+int reader_fd(const struct reader *r);
+/* io.read_submit: ctx is the struct srv. */
+void reader_submit(void *ctx, struct sread *q);
+/* The reads done since the last call, in order. */
+struct sread *reader_take(struct reader *r);
+void reader_free(struct reader *r);
 
 /* The store thread (srv_writer.c). */
 struct writer;

@@ -87,16 +87,20 @@ want_account(struct sess *s, int conn, const struct cgp_cmd *cmd)
 }
 
 int
-sess_read_account(struct sess *s, const char *name, struct store_account *a)
+sess_read_account(struct sess *s, int conn, const char *name,
+    struct store_account *a)
 {
-	char lname[CGP_NAME_MAX + 1], err[512];
-	int rc;
+	struct sread q;
+	const struct sread *r;
 
-	sess_lower(name, lname, sizeof lname);
-	rc = s->io.store->account(s->io.store_ctx, lname, a, err, sizeof err);
-	if (rc < 0)
-		sess_log(s, NET_LOG_ERROR, "account %s: %s", name, err);
-	return rc;
+	memset(&q, 0, sizeof q);
+	q.kind = SREAD_ACCOUNT;
+	sess_lower(name, q.key, sizeof q.key);
+	if ((r = sess_read(s, conn, &q)) == NULL)
+		return SESS_READ_LATER;
+	if (r->rc == 1)
+		*a = r->acct;
+	return r->rc;
 }
 
 static void
@@ -115,6 +119,10 @@ cmd_register(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	if (sess_accounts(s, conn, cmd) == NULL ||
 	    (name = want_account(s, conn, cmd)) == NULL)
 		return;
+	/* The read first: the line runs again when it is back, and the
+	 * counts below must not count it twice. */
+	if ((rc = sess_read_account(s, conn, name, &a)) == SESS_READ_LATER)
+		return;
 	ad = sess_addr(s, c->net, s->now);
 	if (s->now - ad->reg_start >= HOUR_MS) {
 		ad->reg_start = s->now;
@@ -124,9 +132,13 @@ cmd_register(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		/* Counted with the other servers on the store too (this
 		 * hour's window), so a network gets 3 in all, not 3 each. */
 		char key[96];
+		int n;
 		snprintf(key, sizeof key, "register %s", c->net);
-		if (sess_shared_count_in(s, key, ad->regs + 1, -1 -
-		    (long long)time(NULL) / 3600) > REGISTER_PER_HOUR)
+		n = sess_shared_count_in(s, conn, key, ad->regs + 1, -1 -
+		    (long long)time(NULL) / 3600);
+		if (n == SESS_READ_LATER)
+			return;
+		if (n > REGISTER_PER_HOUR)
 			ad->regs = REGISTER_PER_HOUR;
 	}
 	if (ad->regs >= REGISTER_PER_HOUR) {
@@ -136,7 +148,7 @@ cmd_register(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		    c->addr, REGISTER_PER_HOUR);
 		return;
 	}
-	if ((rc = sess_read_account(s, name, &a)) < 0) {
+	if (rc < 0) {
 		sess_err(s, conn, cmd->tag, CGP_BUSY, "the server cannot "
 		    "read its accounts now: try again");
 		return;
@@ -216,7 +228,9 @@ cmd_login(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, "key= is missing");
 		return;
 	}
-	if ((rc = sess_read_account(s, name, &a)) < 0) {
+	if ((rc = sess_read_account(s, conn, name, &a)) == SESS_READ_LATER)
+		return;
+	if (rc < 0) {
 		sess_err(s, conn, cmd->tag, CGP_BUSY, "the server cannot "
 		    "read its accounts now: try again");
 		return;

@@ -70,8 +70,12 @@ sess_free(struct sess *s)
 		return;
 	for (i = 0; i < s->ngames; i++)
 		sess_free_game(s->games[i]);
-	for (i = 0; i < s->conncap; i++)
+	for (i = 0; i < s->conncap; i++) {
 		free(s->conns[i].games);
+		if (s->conns[i].used)
+			sess_reads_free(s, i);
+	}
+	sess_read_free(s->loose_read);
 	free(s->games);
 	free(s->index);
 	free(s->conns);
@@ -375,6 +379,7 @@ sess_close(struct sess *s, int conn, long long now_ms)
 	}
 	sess_addr(s, c->net, now_ms)->nconn--;
 	free(c->games);
+	sess_reads_free(s, conn);
 	memset(c, 0, sizeof *c);
 	s->nconns--;
 }
@@ -577,7 +582,24 @@ sess_want_game(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		return NULL;
 	}
 	g = sess_find(s, id);
-	if (g == NULL && (rc = sess_fetch(s, id)) < 0) {
+	if (g == NULL && s->io.store != NULL &&
+	    s->io.store->load_game != NULL) {
+		/* Off the event loop (the line comes again with it), then
+		 * into memory; evicted since (the line waited for something
+		 * else too): read again at once. */
+		struct sread q;
+		const struct sread *r;
+		memset(&q, 0, sizeof q);
+		q.kind = SREAD_GAME;
+		snprintf(q.key, sizeof q.key, "%s", id);
+		if ((r = sess_read(s, conn, &q)) == NULL)
+			return NULL;
+		rc = r->rc;
+		if (rc == 1 && sess_find(s, id) == NULL)
+			rc = sess_fetch(s, id);
+	} else
+		rc = 0;
+	if (g == NULL && rc < 0) {
 		if (rc == -2)
 			sess_err(s, conn, cmd->tag, CGP_INTERNAL, "that game "
 			    "is damaged in the server's store: it is not "
@@ -759,5 +781,7 @@ sess_line(struct sess *s, int conn, const char *line, size_t len,
 	}
 	if (s->again && c->cmds > 0)
 		c->cmds--;      /* given again later: counted then */
+	if (!s->again)
+		sess_reads_free(s, conn);   /* the line is done */
 	return s->again ? SESS_LINE_AGAIN : SESS_LINE_DONE;
 }

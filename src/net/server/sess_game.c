@@ -93,7 +93,7 @@ cmd_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	const char *name, *variant, *rv;
 	char rsql[96];
 	int64_t base, inc;
-	int seat, tries;
+	int seat, tries, shared = 0;
 	bool over, rated;
 
 	if (s->lim.games_per_minute > 0 &&
@@ -134,6 +134,15 @@ cmd_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
 		    "fen=: that position is already decided");
 		return;
 	}
+	/* The count of every server (a read: the line may come again with
+	 * it), before anything is counted here. */
+	if (s->lim.games_per_minute > 0) {
+		char key[80];
+		snprintf(key, sizeof key, "create %s", a->addr);
+		if ((shared = sess_shared_count(s, conn, key, a->creates +
+		    1)) == SESS_READ_LATER)
+			return;
+	}
 	for (tries = 0;; tries++) {
 		if (tries == 16 || net_new_game_id(id) < 0 ||
 		    (seat >= 0 && net_new_token(token) < 0)) {
@@ -141,11 +150,10 @@ cmd_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
 			    "no random numbers");
 			return;
 		}
-		/* Not in memory, nor a finished game in the store (a store
-		 * shared by several servers decides by its key instead: a
-		 * taken id is a conflict, and the CREATE runs again). */
-		if (sess_find(s, id) == NULL && (s->io.store == NULL ||
-		    s->io.store->refresh != NULL || sess_fetch(s, id) == 0))
+		/* Not in memory; the store decides by its key (a taken id,
+		 * one chance in 2^40 a game, is a conflict, and the CREATE
+		 * runs again): never a read here. */
+		if (sess_find(s, id) == NULL)
 			break;
 	}
 	memset(&ch, 0, sizeof ch);
@@ -182,10 +190,7 @@ cmd_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	}
 	a->creates++;
 	if (s->lim.games_per_minute > 0) {
-		char key[80];
-		snprintf(key, sizeof key, "create %s", a->addr);
-		if (sess_shared_count(s, key, a->creates) >
-		    s->lim.games_per_minute) {
+		if (shared > s->lim.games_per_minute) {
 			snprintf(msg, sizeof msg, "at most %d new games a "
 			    "minute from one network", s->lim.games_per_minute);
 			sess_err(s, conn, cmd->tag, CGP_RATE_LIMITED, msg);
@@ -287,7 +292,7 @@ cmd_rejoin(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	struct sgame *g;
 	long since;
 	bool m0, m1;
-	int seat, old;
+	int seat, old, shared = 0;
 
 	if (v == NULL) {
 		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, "token= is missing");
@@ -322,13 +327,19 @@ cmd_rejoin(struct sess *s, int conn, const struct cgp_cmd *cmd,
 			    "out", c->addr, g->id);
 			return;
 		}
-		f->fails++;
 		if (s->lim.max_failed_rejoins > 0) {
+			/* Every server's count (a read: the line may come
+			 * again with it) before this one counts. */
 			char key[96];
 			snprintf(key, sizeof key, "token %s %s", c->net,
 			    g->id);
-			if (sess_shared_count(s, key, f->fails) >
-			    s->lim.max_failed_rejoins) {
+			shared = sess_shared_count(s, conn, key, f->fails + 1);
+			if (shared == SESS_READ_LATER)
+				return;
+		}
+		f->fails++;
+		if (s->lim.max_failed_rejoins > 0) {
+			if (shared > s->lim.max_failed_rejoins) {
 				sess_err(s, conn, cmd->tag, CGP_RATE_LIMITED,
 				    "too many wrong tokens for this game from "
 				    "your network: wait a minute");

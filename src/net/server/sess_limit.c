@@ -78,28 +78,29 @@ sess_addr(struct sess *s, const char *net, long long now_ms)
 }
 
 int
-sess_shared_count(struct sess *s, const char *key, int local)
+sess_shared_count(struct sess *s, int conn, const char *key, int local)
 {
-	return sess_shared_count_in(s, key, local, (long long)time(NULL) / 60);
+	return sess_shared_count_in(s, conn, key, local,
+	    (long long)time(NULL) / 60);
 }
 
 int
-sess_shared_count_in(struct sess *s, const char *key, int local,
+sess_shared_count_in(struct sess *s, int conn, const char *key, int local,
     long long win)
 {
-	char err[300];
-	int n;
+	const struct sread *r;
+	struct sread q;
 
 	if (s->io.store == NULL || s->io.store->count == NULL)
 		return local;
-	n = s->io.store->count(s->io.store_ctx, key, win, err, sizeof err);
-	if (n < 0) {
-		/* Bounded like the refusals: a store down says it once. */
-		sess_refused(s, "counting %s with the other servers: %s (this "
-		    "server's own count holds)", key, err);
-		return local;
-	}
-	return n > local ? n : local;
+	memset(&q, 0, sizeof q);
+	q.kind = SREAD_COUNT;
+	snprintf(q.key, sizeof q.key, "%s", key);
+	q.win = win;
+	if ((r = sess_read(s, conn, &q)) == NULL)
+		return SESS_READ_LATER;
+	/* (A failure was logged as a refusal: this server's count holds.) */
+	return r->rc > local ? r->rc : local;
 }
 
 struct sfail *

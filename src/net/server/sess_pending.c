@@ -289,10 +289,14 @@ sess_done(struct sess *s, struct spend *p)
 		    "that first; the command runs again", p->ch.game);
 		if (!p->ch.new_game)
 			refresh(s, p->ch.game);
+		/* Its line is gone from the connection's input: what it
+		 * reads is read at once (not given again later). */
+		s->reads_now = true;
 		if (alive && p->linelen > 0 && sess_line(s, p->conn, p->line,
 		    p->linelen, util_now_ms()) == SESS_LINE_AGAIN)
 			sess_err(s, p->conn, p->tag, CGP_BUSY, "the game "
 			    "changed on another server meanwhile: try again");
+		s->reads_now = false;
 		drop_chain(s, p);
 		free(p);
 		return;

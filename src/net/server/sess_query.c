@@ -32,19 +32,26 @@ static void
 list_stored(struct sess *s, int conn, const struct cgp_cmd *cmd, int want,
     int limit)
 {
-	struct store_item it[LIST_MAX];
+	const struct store_item *it = NULL;
+	const struct sread *r;
+	struct sread q;
 	struct cgp_out o;
-	char err[512];
-	int n, i;
+	int n = 0, i;
 
 	/* limit=0 asks for nothing: n=0, without a read. */
-	n = limit <= 0 ? 0 : s->io.store->list(s->io.store_ctx, want, limit,
-	    it, err, sizeof err);
-	if (n < 0) {
-		sess_log(s, NET_LOG_ERROR, "LIST: %s", err);
-		sess_err(s, conn, cmd->tag, CGP_BUSY, "the server cannot "
-		    "read its games now: try again");
-		return;
+	if (limit > 0) {
+		memset(&q, 0, sizeof q);
+		q.kind = SREAD_LIST;
+		q.status = want;
+		q.limit = limit;
+		if ((r = sess_read(s, conn, &q)) == NULL)
+			return;         /* its line comes again with it */
+		if ((n = r->rc) < 0) {
+			sess_err(s, conn, cmd->tag, CGP_BUSY, "the server "
+			    "cannot read its games now: try again");
+			return;
+		}
+		it = r->rows;
 	}
 	cgp_out_ok(&o, cmd->tag, "LIST");
 	cgp_out_kvi(&o, "n", n);

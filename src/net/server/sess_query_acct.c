@@ -56,8 +56,10 @@ static void
 cmd_whois(struct sess *s, int conn, const struct cgp_cmd *cmd)
 {
 	const char *name = cgp_get(cmd, "name");
-	struct store_rating r[2 * RATING_NSPEEDS * 4];
-	char lname[CGP_NAME_MAX + 1], err[512], when[32], v[24];
+	const struct store_rating *r;
+	const struct sread *rd;
+	struct sread q;
+	char when[32], v[24];
 	struct store_account a;
 	struct rating x;
 	struct cgp_out o;
@@ -70,7 +72,9 @@ cmd_whois(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		    "account's name");
 		return;
 	}
-	if ((rc = sess_read_account(s, name, &a)) < 0) {
+	if ((rc = sess_read_account(s, conn, name, &a)) == SESS_READ_LATER)
+		return;
+	if (rc < 0) {
 		unreadable(s, conn, cmd, "account");
 		return;
 	}
@@ -79,13 +83,17 @@ cmd_whois(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		    "player");
 		return;
 	}
-	sess_lower(name, lname, sizeof lname);
-	n = s->io.store->ratings(s->io.store_ctx, lname, NULL, NULL, r,
-	    (int)(sizeof r / sizeof r[0]), err, sizeof err);
-	if (n < 0) {
-		unreadable(s, conn, cmd, err);
+	memset(&q, 0, sizeof q);
+	q.kind = SREAD_RATINGS;
+	sess_lower(name, q.key, sizeof q.key);
+	q.limit = 2 * RATING_NSPEEDS * 4;
+	if ((rd = sess_read(s, conn, &q)) == NULL)
+		return;
+	if ((n = rd->rc) < 0) {
+		unreadable(s, conn, cmd, rd->err);
 		return;
 	}
+	r = rd->rows;
 	iso8601(a.created, when, sizeof when);
 	cgp_out_ok(&o, cmd->tag, "WHOIS");
 	cgp_out_kv(&o, "name", a.name);
@@ -114,10 +122,12 @@ cmd_top(struct sess *s, int conn, const struct cgp_cmd *cmd)
 {
 	const char *variant = cgp_get(cmd, "variant"), *speed = cgp_get(cmd,
 	    "speed");
-	struct store_rating r[PAGE_MAX];
-	char err[512], v[24];
+	const struct store_rating *r = NULL;
+	const struct sread *rd;
+	struct sread q;
+	char v[24];
 	struct cgp_out o;
-	int n, i, limit;
+	int n = 0, i, limit;
 
 	if (sess_accounts(s, conn, cmd) == NULL)
 		return;
@@ -132,11 +142,19 @@ cmd_top(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	}
 	if ((limit = want_limit(s, conn, cmd, 20)) < 0)
 		return;
-	n = limit == 0 ? 0 : s->io.store->top(s->io.store_ctx, variant, speed,
-	    limit, r, err, sizeof err);
-	if (n < 0) {
-		unreadable(s, conn, cmd, err);
-		return;
+	if (limit > 0) {
+		memset(&q, 0, sizeof q);
+		q.kind = SREAD_TOP;
+		snprintf(q.key, sizeof q.key, "%s", variant);
+		snprintf(q.key2, sizeof q.key2, "%s", speed);
+		q.limit = limit;
+		if ((rd = sess_read(s, conn, &q)) == NULL)
+			return;
+		if ((n = rd->rc) < 0) {
+			unreadable(s, conn, cmd, rd->err);
+			return;
+		}
+		r = rd->rows;
 	}
 	cgp_out_ok(&o, cmd->tag, "TOP");
 	cgp_out_kvi(&o, "n", n);
@@ -158,10 +176,12 @@ cmd_games(struct sess *s, int conn, const struct cgp_cmd *cmd)
 {
 	const char *player = cgp_get(cmd, "player"), *before = cgp_get(cmd,
 	    "before");
-	struct store_game_item it[PAGE_MAX];
-	char lname[CGP_NAME_MAX + 1], err[512], when[32], b[CGP_ID_LEN + 1];
+	const struct store_game_item *it = NULL;
+	const struct sread *rd;
+	struct sread q;
+	char when[32], b[CGP_ID_LEN + 1];
 	struct cgp_out o;
-	int n, i, limit;
+	int n = 0, i, limit;
 
 	if (sess_accounts(s, conn, cmd) == NULL)
 		return;
@@ -181,12 +201,20 @@ cmd_games(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	}
 	if ((limit = want_limit(s, conn, cmd, 20)) < 0)
 		return;
-	sess_lower(player, lname, sizeof lname);
-	n = limit == 0 ? 0 : s->io.store->games_of(s->io.store_ctx, lname,
-	    before != NULL ? b : NULL, limit, it, err, sizeof err);
-	if (n < 0) {
-		unreadable(s, conn, cmd, err);
-		return;
+	if (limit > 0) {
+		memset(&q, 0, sizeof q);
+		q.kind = SREAD_GAMES_OF;
+		sess_lower(player, q.key, sizeof q.key);
+		if (before != NULL)
+			snprintf(q.key2, sizeof q.key2, "%s", b);
+		q.limit = limit;
+		if ((rd = sess_read(s, conn, &q)) == NULL)
+			return;
+		if ((n = rd->rc) < 0) {
+			unreadable(s, conn, cmd, rd->err);
+			return;
+		}
+		it = rd->rows;
 	}
 	cgp_out_ok(&o, cmd->tag, "GAMES");
 	cgp_out_kvi(&o, "n", n);

@@ -29,6 +29,7 @@
 #define PCONN_WRITER (-1000)  /* the store thread's eventfd */
 #define PCONN_NOTICE (-1001)  /* other servers' changes (PostgreSQL) */
 #define PCONN_WEB (-1002)     /* the web pages' (libmicrohttpd's epoll) */
+#define PCONN_READER (-1003)  /* the reader thread's eventfd */
 
 long long
 srv_now(void)
@@ -175,6 +176,19 @@ srv_open(const struct srv_opts *o, char *err, size_t errlen)
 	sv->writer = writer_new(sv->ops, sv->store, err, errlen);
 	if (sv->writer == NULL)
 		goto bad;
+	/* The reads commands need, on a handle of their own. */
+	{
+		const struct store_ops *qops;
+		void *qctx;
+		if (store_open_any(o->db, STORE_QUERY, &qops, &qctx, err,
+		    errlen) < 0)
+			goto bad;
+		if ((sv->reader = reader_new(qops, qctx, err, errlen)) ==
+		    NULL) {
+			qops->close(qctx);
+			goto bad;
+		}
+	}
 	memset(&io, 0, sizeof io);
 	io.ctx = sv;
 	io.send = conn_send;
@@ -183,6 +197,7 @@ srv_open(const struct srv_opts *o, char *err, size_t errlen)
 	io.store_ctx = sv->store;
 	io.log = srv_log_cb;
 	io.submit = writer_submit;
+	io.read_submit = reader_submit;
 	io.game_event = o->http[0] != '\0' ? web_game_event : NULL;
 	lim.max_connections = o->max_connections;
 	lim.max_per_address = o->max_per_address;
@@ -203,7 +218,8 @@ srv_open(const struct srv_opts *o, char *err, size_t errlen)
 		goto bad;
 	}
 	if (srv_watch(sv, sv->wake[0], PCONN_WAKE, EPOLLIN) < 0 ||
-	    srv_watch(sv, writer_fd(sv->writer), PCONN_WRITER, EPOLLIN) < 0) {
+	    srv_watch(sv, writer_fd(sv->writer), PCONN_WRITER, EPOLLIN) < 0 ||
+	    srv_watch(sv, reader_fd(sv->reader), PCONN_READER, EPOLLIN) < 0) {
 		snprintf(err, errlen, "epoll: %s", strerror(errno));
 		goto bad;
 	}
@@ -386,6 +402,26 @@ stored(struct srv *sv, long long now)
 	srv_flush(sv);
 }
 
+/* Reads back from the reader thread: each kept for its connection, whose
+ * line then runs again. */
+static void
+read_back(struct srv *sv, long long now)
+{
+	struct sread *q = reader_take(sv->reader), *next;
+	int conn;
+
+	sess_set_now(sv->sess, now);
+	for (; q != NULL; q = next) {
+		next = q->next;
+		conn = q->conn;
+		sess_read_done(sv->sess, q);
+		if (conn >= 0 && conn < sv->nconn && sv->conns[conn].used &&
+		    sv->conns[conn].inlen > 0)
+			conn_lines(sv, conn, now);
+	}
+	srv_flush(sv);
+}
+
 void
 srv_flush(struct srv *sv)
 {
@@ -493,6 +529,9 @@ srv_run(struct srv *sv, volatile sig_atomic_t *stop, const sigset_t *sigmask)
 		for (i = 0; i < n; i++)
 			if ((int)(int64_t)sv->ev[i].data.u64 == PCONN_WRITER)
 				stored(sv, now);
+		for (i = 0; i < n; i++)
+			if ((int)(int64_t)sv->ev[i].data.u64 == PCONN_READER)
+				read_back(sv, now);
 		for (i = 0; i < n; i++) {
 			unsigned re = sv->ev[i].events;
 			int id = (int)(int64_t)sv->ev[i].data.u64;
@@ -502,7 +541,8 @@ srv_run(struct srv *sv, volatile sig_atomic_t *stop, const sigset_t *sigmask)
 				stopping = true;
 			} else if (id == PCONN_WEB) {
 				web_readable(sv->web);  /* served below */
-			} else if (id == PCONN_WRITER || id == PCONN_NOTICE) {
+			} else if (id == PCONN_WRITER || id == PCONN_NOTICE ||
+			    id == PCONN_READER) {
 				;       /* above; notices below, every round */
 			} else if (id <= -2) {
 				if (-2 - id < sv->nlfd)
@@ -551,6 +591,7 @@ srv_close(struct srv *sv)
 		}
 	stop_listening(sv);
 	web_close(sv->web);
+	reader_free(sv->reader);
 	writer_free(sv->writer);
 	sess_free(sv->sess);
 	if (sv->store != NULL)

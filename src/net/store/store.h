@@ -242,7 +242,14 @@ struct store_ops {
  * STORE_UPGRADE an older database is refused with a message that says to
  * run congo-server --upgrade; a newer one is refused always.
  */
-enum { STORE_CREATE = 1, STORE_UPGRADE = 2 };
+enum { STORE_CREATE = 1, STORE_UPGRADE = 2, STORE_QUERY = 4 };
+/* STORE_QUERY: a second handle on a store another handle of this process
+ * opened, for the reads of the server's reader thread only (no writes, no
+ * notices, no schema work): its reads wait for another session's lock up
+ * to STORE_QUERY_LOCK_WAIT_MS and take at most STORE_QUERY_TIMEOUT_MS in
+ * all, then fail (the command gets 503 BUSY). */
+#define STORE_QUERY_LOCK_WAIT_MS 10000
+#define STORE_QUERY_TIMEOUT_MS 15000
 
 /* Open the store --db names: a file (SQLite) or a postgresql:// URI
  * (PostgreSQL, when built with libpq), how as above. -1 with err naming
@@ -299,6 +306,9 @@ struct store_up {
 /* The session's functions, given once before a store reads a game (the
  * server's session does it in sess_new). */
 void store_bind(const struct store_up *up);
+/* Functions for this thread only, in place of store_bind's (NULL: those):
+ * the server's reader thread records what a store reads. */
+void store_bind_thread(const struct store_up *up);
 /* Those functions (store_*.c). */
 const struct store_up *store_sess(void);
 /* sess_log through store_sess(): printf-style. */

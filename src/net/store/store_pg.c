@@ -32,7 +32,7 @@ pg_close(void *ctx)
 
 	if (pg == NULL)
 		return;
-	if (pg->r != NULL && PQstatus(pg->r) == CONNECTION_OK)
+	if (!pg->query && pg->r != NULL && PQstatus(pg->r) == CONNECTION_OK)
 		pg_presence_bye(pg);
 	pg_presence_free(pg);
 	if (pg->w != NULL)
@@ -53,10 +53,19 @@ store_pg_open(const char *uri, int how, char *err, size_t errlen)
 		snprintf(err, errlen, "no random numbers");
 		goto bad;
 	}
+	pg->query = (how & STORE_QUERY) != 0;
 	pg->r = pg_connect(uri);
 	if (PQstatus(pg->r) != CONNECTION_OK) {
 		pg_fail(pg->r, uri, err, errlen, "cannot connect");
 		goto bad;
+	}
+	if (pg->query) {
+		/* The reader thread's: one connection, reads only. */
+		if (!pg_setup_query(pg->r)) {
+			pg_fail(pg->r, uri, err, errlen, "cannot set it up");
+			goto bad;
+		}
+		return pg;
 	}
 	if (pg_setup(pg, how, err, errlen) < 0)
 		goto bad;

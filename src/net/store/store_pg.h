@@ -45,7 +45,9 @@ struct pg_server {
 
 struct pgstore {
 	PGconn *w;                     /* the store thread's */
-	PGconn *r;                     /* the event loop's: reads, LISTEN */
+	PGconn *r;                     /* the event loop's: reads, LISTEN;
+					  with query, the reader thread's */
+	bool query;                    /* STORE_QUERY: r only, reads only */
 	char me[CGP_ID_LEN + 1];       /* this server, in its notices */
 	char uri[512];
 	char note[640];                /* a migration done, or "" */
@@ -83,6 +85,9 @@ PGconn *pg_connect(const char *uri);
  * thread's; false when they failed. */
 bool pg_setup_reader(PGconn *c);
 bool pg_setup_writer(PGconn *c);
+/* The reader thread's (STORE_QUERY): no LISTEN; its reads wait for locks
+ * up to STORE_QUERY_LOCK_WAIT_MS. */
+bool pg_setup_query(PGconn *c);
 /* *c usable, made again if it was lost (not before *retry): true when it
  * is. Every failed try doubles the wait, up to PG_BACKOFF_MAX. */
 bool pg_alive(struct pgstore *pg, PGconn **c, bool reader, long long *retry,

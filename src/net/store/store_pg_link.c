@@ -68,6 +68,22 @@ pg_setup_reader(PGconn *c)
 }
 
 bool
+pg_setup_query(PGconn *c)
+{
+	char sql[96];
+
+	/* Off the event loop a read may wait for a lock: the command that
+	 * asked for it waits, nobody else. */
+	snprintf(sql, sizeof sql, "SET lock_timeout = %d",
+	    STORE_QUERY_LOCK_WAIT_MS);
+	if (!pg_run(c, sql, PGRES_COMMAND_OK))
+		return false;
+	snprintf(sql, sizeof sql, "SET statement_timeout = %d",
+	    STORE_QUERY_TIMEOUT_MS);
+	return pg_run(c, sql, PGRES_COMMAND_OK);
+}
+
+bool
 pg_setup_writer(PGconn *c)
 {
 	/* A commit is durable before it returns (the default, made sure). */
@@ -90,7 +106,8 @@ pg_alive(struct pgstore *pg, PGconn **c, bool reader, long long *retry,
 	*c = NULL;
 	n = pg_connect(pg->uri);
 	if (PQstatus(n) == CONNECTION_OK &&
-	    (reader ? pg_setup_reader(n) : pg_setup_writer(n))) {
+	    (!reader ? pg_setup_writer(n) : pg->query ? pg_setup_query(n) :
+	    pg_setup_reader(n))) {
 		*c = n;
 		*backoff = 0;
 		return true;

@@ -364,6 +364,25 @@ may_create(const char *path, int e, int how, char *err, size_t errlen)
 	return false;
 }
 
+/* STORE_QUERY: the reader thread's connection only, read-only, waiting
+ * for a lock (in WAL only a checkpoint's or another program's exclusive
+ * lock holds a reader up) at most STORE_QUERY_LOCK_WAIT_MS. */
+static struct store *
+open_query(struct store *st, char *err, size_t errlen)
+{
+	if (sqlite3_open_v2(st->path, &st->rdb, SQLITE_OPEN_READONLY, NULL) !=
+	    SQLITE_OK || sqlite3_busy_timeout(st->rdb,
+	    STORE_QUERY_LOCK_WAIT_MS) != SQLITE_OK ||
+	    store_prepare_reads(st) < 0) {
+		snprintf(err, errlen, "%s: cannot open it for reading: %s",
+		    st->path, st->rdb != NULL ? sqlite3_errmsg(st->rdb) :
+		    "out of memory");
+		store_close(st);
+		return NULL;
+	}
+	return st;
+}
+
 struct store *
 store_open(const char *path, int how, char *err, size_t errlen)
 {
@@ -374,6 +393,8 @@ store_open(const char *path, int how, char *err, size_t errlen)
 	int flags = SQLITE_OPEN_READWRITE;
 
 	snprintf(st->path, sizeof st->path, "%s", path);
+	if (how & STORE_QUERY)
+		return open_query(st, err, errlen);
 	if (stat(path, &sb) < 0) {
 		if (!may_create(path, errno, how, err, errlen)) {
 			free(st);

@@ -242,8 +242,10 @@ store_commit_batch(void *ctx, const struct store_change *const *ch, int n,
 			ok[i] = true;
 			nok++;
 		} else {
-			/* A name or a rating another change took first. */
-			conflict[i] = ch[i]->nextra > 0 &&
+			/* A name or a rating another change took first, or
+			 * a new game's id (the CREATE runs again). */
+			conflict[i] = (ch[i]->nextra > 0 ||
+			    ch[i]->new_game) &&
 			    (sqlite3_extended_errcode(st->db) ==
 			    SQLITE_CONSTRAINT_PRIMARYKEY ||
 			    sqlite3_extended_errcode(st->db) ==

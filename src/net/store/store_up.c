@@ -9,6 +9,7 @@
 #include "util/util.h"
 
 static const struct store_up *bound;
+static _Thread_local const struct store_up *bound_here;
 
 void
 store_bind(const struct store_up *up)
@@ -16,9 +17,17 @@ store_bind(const struct store_up *up)
 	bound = up;
 }
 
+void
+store_bind_thread(const struct store_up *up)
+{
+	bound_here = up;
+}
+
 const struct store_up *
 store_sess(void)
 {
+	if (bound_here != NULL)
+		return bound_here;
 	if (bound == NULL)
 		fatal("a store was read before a session was bound to it "
 		    "(store_bind)");

@@ -1,0 +1,373 @@
+/*
+ * sess_read.c: the store's reads for commands, off the event loop. A
+ * command that needs one asks for it (sess_read) before it changes
+ * anything; the reader thread (srv_reader.c) runs it on a store handle of
+ * its own, and the command's line is given again once the answer is back,
+ * this time finding it. A game read whole is recorded on the reader thread
+ * (through this thread's store functions) and put in memory on the event
+ * loop, through the code that rebuilds games at start-up. Nothing here
+ * waits on the store unless there is no reader thread (a session without
+ * one, as the unit tests make: then at once).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "net/server/server_int.h"
+
+/* One call a store made while reading a game. */
+struct sread_rec {
+	int what;                      /* 0 the game, 1 a seat, 2 an event */
+	long n;                        /* seat, seq */
+	char *a, *b;                   /* name and token, kind and body */
+	struct store_game_row row;     /* the game: its strings below */
+	char *start, *variant, *clock, *rematch_of;
+};
+
+static _Thread_local struct sread *recording;
+
+static char *
+dup_or_null(const char *t)
+{
+	return t != NULL ? xstrdup(t) : NULL;
+}
+
+static struct sread_rec *
+rec_push(struct sread *q)
+{
+	if (q->nrec == q->caprec) {
+		q->caprec = q->caprec != 0 ? q->caprec * 2 : 16;
+		q->rec = xreallocarray(q->rec, (size_t)q->caprec,
+		    sizeof *q->rec);
+	}
+	memset(&q->rec[q->nrec], 0, sizeof q->rec[0]);
+	return &q->rec[q->nrec++];
+}
+
+static int
+rec_game(struct sess *s, const struct store_game_row *row, char *err,
+    size_t errlen)
+{
+	struct sread_rec *r = rec_push(recording);
+
+	(void)s;
+	(void)err;
+	(void)errlen;
+	r->what = 0;
+	r->row = *row;
+	r->row.id = NULL;       /* the read's key */
+	r->row.start = r->start = dup_or_null(row->start);
+	r->row.variant = r->variant = dup_or_null(row->variant);
+	r->row.clock = r->clock = dup_or_null(row->clock);
+	r->row.rematch_of = r->rematch_of = dup_or_null(row->rematch_of);
+	return 0;
+}
+
+static int
+rec_seat(struct sess *s, const char *id, int seat, const char *name,
+    const char *token, char *err, size_t errlen)
+{
+	struct sread_rec *r = rec_push(recording);
+
+	(void)s;
+	(void)id;
+	(void)err;
+	(void)errlen;
+	r->what = 1;
+	r->n = seat;
+	r->a = dup_or_null(name);
+	r->b = dup_or_null(token);
+	return 0;
+}
+
+static int
+rec_event(struct sess *s, const char *id, long seq, const char *kind,
+    const char *body, char *err, size_t errlen)
+{
+	struct sread_rec *r = rec_push(recording);
+
+	(void)s;
+	(void)id;
+	(void)err;
+	(void)errlen;
+	r->what = 2;
+	r->n = seq;
+	r->a = xstrdup(kind);
+	r->b = xstrdup(body);
+	return 0;
+}
+
+/* What a read of one game never calls; refused or ignored if it did. */
+static void
+rec_refuse(struct sess *s, const char *id, const char *err)
+{
+	(void)s;
+	snprintf(recording->err, sizeof recording->err, "game %s: %s", id,
+	    err);
+}
+
+static long
+rec_seq(struct sess *s, const char *id, bool *busy)
+{
+	(void)s;
+	(void)id;
+	*busy = false;
+	return -1;
+}
+
+static void
+rec_remote(struct sess *s, const char *id, long seq)
+{
+	(void)s;
+	(void)id;
+	(void)seq;
+}
+
+static void
+rec_sess(struct sess *s)
+{
+	(void)s;
+}
+
+static void
+rec_presence(struct sess *s, const char *game, int seat, bool here,
+    bool newer)
+{
+	(void)s;
+	(void)game;
+	(void)seat;
+	(void)here;
+	(void)newer;
+}
+
+static void
+rec_seek(struct sess *s, const char *server, const char *text)
+{
+	(void)s;
+	(void)server;
+	(void)text;
+}
+
+static void
+rec_gone(struct sess *s, const char *server)
+{
+	(void)s;
+	(void)server;
+}
+
+static void
+rec_log(struct sess *s, int level, const char *msg)
+{
+	(void)s;
+	(void)level;
+	(void)msg;
+}
+
+static const struct store_up recorder = {
+	.load_game = rec_game,
+	.load_seat = rec_seat,
+	.load_event = rec_event,
+	.refuse_game = rec_refuse,
+	.game_seq = rec_seq,
+	.remote = rec_remote,
+	.remote_event = rec_event,
+	.catch_up_all = rec_sess,
+	.remote_presence = rec_presence,
+	.seek_remote = rec_seek,
+	.seek_server_gone = rec_gone,
+	.seek_tell_all = rec_sess,
+	.log = rec_log,
+};
+
+void
+sess_read_run(const struct store_ops *ops, void *ctx, struct sread *q)
+{
+	long long t0 = util_now_ms();
+	char *e = q->err;
+	size_t n = sizeof q->err;
+
+	q->rc = -1;
+	switch (q->kind) {
+	case SREAD_ACCOUNT:
+		q->rc = ops->account(ctx, q->key, &q->acct, e, n);
+		break;
+	case SREAD_GAME:
+		recording = q;
+		store_bind_thread(&recorder);
+		q->rc = ops->load_game(ctx, NULL, q->key, e, n);
+		store_bind_thread(NULL);
+		recording = NULL;
+		break;
+	case SREAD_LIST:
+		q->rows = xcalloc((size_t)q->limit, sizeof(struct store_item));
+		q->rc = ops->list(ctx, q->status, q->limit, q->rows, e, n);
+		break;
+	case SREAD_COUNT:
+		q->rc = ops->count(ctx, q->key, q->win, e, n);
+		break;
+	case SREAD_RATINGS:
+		q->rows = xcalloc((size_t)q->limit,
+		    sizeof(struct store_rating));
+		q->rc = ops->ratings(ctx, q->key, NULL, NULL, q->rows,
+		    q->limit, e, n);
+		break;
+	case SREAD_TOP:
+		q->rows = xcalloc((size_t)q->limit,
+		    sizeof(struct store_rating));
+		q->rc = ops->top(ctx, q->key, q->key2, q->limit, q->rows, e,
+		    n);
+		break;
+	case SREAD_GAMES_OF:
+		q->rows = xcalloc((size_t)q->limit,
+		    sizeof(struct store_game_item));
+		q->rc = ops->games_of(ctx, q->key, q->key2[0] != '\0' ?
+		    q->key2 : NULL, q->limit, q->rows, e, n);
+		break;
+	}
+	q->ms = util_now_ms() - t0;
+}
+
+void
+sess_read_free(struct sread *q)
+{
+	int i;
+
+	if (q == NULL)
+		return;
+	for (i = 0; i < q->nrec; i++) {
+		free(q->rec[i].a);
+		free(q->rec[i].b);
+		free(q->rec[i].start);
+		free(q->rec[i].variant);
+		free(q->rec[i].clock);
+		free(q->rec[i].rematch_of);
+	}
+	free(q->rec);
+	free(q->rows);
+	free(q);
+}
+
+void
+sess_reads_free(struct sess *s, int conn)
+{
+	struct sconn *c = sess_conn(s, conn);
+	struct sread *q, *next;
+
+	if (c == NULL)
+		return;
+	for (q = c->reads; q != NULL; q = next) {
+		next = q->next;
+		sess_read_free(q);
+	}
+	c->reads = NULL;
+}
+
+/* A game read whole into memory, unless it came there meanwhile; what
+ * does not add up leaves nothing behind (-2). */
+static void
+put_game(struct sess *s, struct sread *q)
+{
+	const struct store_up *up = store_sess();
+	char e[300];
+	int i, rc = 0;
+
+	if (q->rc != 1 || sess_find(s, q->key) != NULL)
+		return;
+	e[0] = '\0';
+	for (i = 0; i < q->nrec && rc == 0; i++) {
+		struct sread_rec *r = &q->rec[i];
+		if (r->what == 0) {
+			r->row.id = q->key;
+			rc = up->load_game(s, &r->row, e, sizeof e);
+		} else if (r->what == 1)
+			rc = up->load_seat(s, q->key, (int)r->n, r->a, r->b,
+			    e, sizeof e);
+		else
+			rc = up->load_event(s, q->key, r->n, r->a, r->b, e,
+			    sizeof e);
+	}
+	if (rc != 0) {
+		sess_drop_game(s, q->key);
+		snprintf(q->err, sizeof q->err, "%s", e);
+		q->rc = -2;
+	}
+}
+
+/* The answer applied (a game into memory) and what failed logged. */
+static void
+finish(struct sess *s, struct sread *q)
+{
+	static const char *const what[] = { "account", "game", "LIST" };
+
+	if (q->kind == SREAD_GAME)
+		put_game(s, q);
+	if (q->rc < 0 && q->kind == SREAD_COUNT)
+		/* Bounded like the refusals: a store down says it once. */
+		sess_refused(s, "counting %s with the other servers: %s (this "
+		    "server's own count holds)", q->key, q->err);
+	/* (WHOIS, TOP and GAMES log their own.) */
+	else if (q->rc < 0 && q->kind <= SREAD_LIST)
+		sess_log(s, NET_LOG_ERROR, "%s %s: %s", what[q->kind], q->key,
+		    q->err);
+}
+
+static bool
+same(const struct sread *a, const struct sread *b)
+{
+	return a->kind == b->kind && strcmp(a->key, b->key) == 0 &&
+	    strcmp(a->key2, b->key2) == 0 && a->status == b->status &&
+	    a->limit == b->limit && a->win == b->win;
+}
+
+const struct sread *
+sess_read(struct sess *s, int conn, const struct sread *want)
+{
+	struct sconn *c = sess_conn(s, conn);
+	struct sread *q;
+
+	for (q = c != NULL ? c->reads : NULL; q != NULL; q = q->next)
+		if (same(q, want))
+			return q;
+	q = xcalloc(1, sizeof *q);
+	q->kind = want->kind;
+	snprintf(q->key, sizeof q->key, "%s", want->key);
+	snprintf(q->key2, sizeof q->key2, "%s", want->key2);
+	q->status = want->status;
+	q->limit = want->limit;
+	q->win = want->win;
+	q->conn = conn;
+	q->gen = c != NULL ? c->gen : 0;
+	if (c != NULL && s->io.read_submit != NULL && !s->reads_now) {
+		c->waiting++;
+		s->again = true;
+		s->io.read_submit(s->io.ctx, q);
+		return NULL;
+	}
+	sess_read_run(s->io.store, s->io.store_ctx, q);
+	finish(s, q);
+	if (c == NULL) {
+		/* Kept until the next such read (nobody's line). */
+		sess_read_free(s->loose_read);
+		s->loose_read = q;
+		return q;
+	}
+	q->next = c->reads;
+	c->reads = q;
+	return q;
+}
+
+void
+sess_read_done(struct sess *s, struct sread *q)
+{
+	struct sconn *c = sess_conn(s, q->conn);
+
+	if (c == NULL || c->gen != q->gen) {
+		sess_read_free(q);
+		return;
+	}
+	if (c->waiting > 0)
+		c->waiting--;
+	finish(s, q);
+	q->next = c->reads;
+	c->reads = q;
+}
