@@ -69,7 +69,7 @@ struct spend {
  * the command is done; the command's line is given again when it is here.
  */
 enum sread_kind { SREAD_ACCOUNT, SREAD_GAME, SREAD_LIST, SREAD_COUNT,
-	SREAD_RATINGS, SREAD_TOP, SREAD_GAMES_OF };
+	SREAD_RATINGS, SREAD_TOP, SREAD_GAMES_OF, SREAD_REFRESH };
 struct sread_rec;
 struct sread {
 	struct sread *next;
@@ -103,6 +103,15 @@ void sess_read_run(const struct store_ops *ops, void *ctx, struct sread *q);
 /* A read back from the reader thread: kept for its connection's line
  * (SREAD_GAME: the game put in memory), or freed when that is gone. */
 void sess_read_done(struct sess *s, struct sread *q);
+/* SREAD_REFRESH (nobody's command: another server's news of a game) back:
+ * its seats and events applied and told (sess_pending.c). */
+void sess_refresh_done(struct sess *s, struct sread *q);
+/* What the reader thread recorded of a game: how many calls, and one. */
+int sess_read_nrec(const struct sread *q);
+/* 0 the game, 1 a seat (n, a name, b token), 2 an event (n seq, a kind,
+ * b body). */
+int sess_read_rec(const struct sread *q, int i, long *n, const char **a,
+    const char **b);
 /* The reads of a connection's line, once it is done or gone. */
 void sess_reads_free(struct sess *s, int conn);
 void sess_read_free(struct sread *q);
@@ -312,6 +321,7 @@ struct sgame {
 	int busy;                      /* changes being stored */
 	long long ended_ms;            /* when it ended (or was read, over) */
 	bool stale;                    /* another server changed it while busy */
+	bool refreshing;               /* a read of its news is on its way */
 };
 
 struct sconn {

@@ -176,6 +176,7 @@ sess_submit(struct sess *s, int conn, const struct cgp_cmd *cmd,
 }
 
 static void refresh(struct sess *s, const char *id);
+static void refresh_now(struct sess *s, const char *id);
 
 /* A refused change: nothing changed; the asker gets 507. */
 static void
@@ -288,7 +289,7 @@ sess_done(struct sess *s, struct spend *p)
 		sess_log(s, NET_LOG_DEBUG, "game %s: another server stored "
 		    "that first; the command runs again", p->ch.game);
 		if (!p->ch.new_game)
-			refresh(s, p->ch.game);
+			refresh_now(s, p->ch.game);
 		/* Its line is gone from the connection's input: what it
 		 * reads is read at once (not given again later). */
 		s->reads_now = true;
@@ -343,9 +344,10 @@ sess_done(struct sess *s, struct spend *p)
 	free(p);
 }
 
-/* Several servers, one store. */
+/* Several servers, one store: another server's news of a game, read now
+ * (a command waits for it: a conflict's, sess_store_newer's). */
 static void
-refresh(struct sess *s, const char *id)
+refresh_now(struct sess *s, const char *id)
 {
 	struct sgame *g = sess_find(s, id);
 	char err[512];
@@ -361,6 +363,78 @@ refresh(struct sess *s, const char *id)
 		g->stale = true;
 		s->stale_any = true;
 	}
+}
+
+/* The same off the event loop (the reader thread), applied when back
+ * (sess_refresh_done); one read a game at a time, another after it when
+ * more news came meanwhile. */
+static void
+refresh(struct sess *s, const char *id)
+{
+	struct sgame *g = sess_find(s, id);
+	struct sread *q;
+
+	if (g == NULL || s->io.store == NULL || s->io.store->refresh == NULL)
+		return;
+	if (s->io.read_submit == NULL) {
+		refresh_now(s, id);
+		return;
+	}
+	if (g->refreshing) {
+		g->stale = true;        /* again when this one is back */
+		return;
+	}
+	g->stale = false;
+	g->refreshing = true;
+	q = xcalloc(1, sizeof *q);
+	q->kind = SREAD_REFRESH;
+	q->conn = -1;
+	snprintf(q->key, sizeof q->key, "%s", id);
+	q->win = g->seq;
+	s->io.read_submit(s->io.ctx, q);
+}
+
+void
+sess_refresh_done(struct sess *s, struct sread *q)
+{
+	const struct store_up *up = store_sess();
+	struct sgame *g = sess_find(s, q->key);
+	const char *a, *b;
+	char e[300];
+	int i, rc = 0;
+	long n;
+
+	if (g == NULL)
+		return;         /* it left memory meanwhile */
+	g->refreshing = false;
+	if (q->rc < 0 || g->busy > 0) {
+		/* Not readable now (a lock, the database away): read again
+		 * soon (sess_stale_retry), never left behind; or a change of
+		 * ours is being stored: read after it. */
+		if (q->rc < 0)
+			sess_log(s, NET_LOG_ERROR, "game %s: %s", g->id,
+			    q->err);
+		g->stale = true;
+		s->stale_any = true;
+		return;
+	}
+	e[0] = '\0';
+	for (i = 0; i < sess_read_nrec(q) && rc == 0; i++) {
+		int what = sess_read_rec(q, i, &n, &a, &b);
+		if (what == 1)
+			rc = up->load_seat(s, g->id, (int)n, a, b, e,
+			    sizeof e);
+		else if (what == 2)
+			rc = up->remote_event(s, g->id, n, a, b, e, sizeof e);
+	}
+	if (rc != 0) {
+		sess_log(s, NET_LOG_ERROR, "game %s: %s", g->id, e);
+		g->stale = true;
+		s->stale_any = true;
+		return;
+	}
+	if (g->stale && g->busy == 0)
+		refresh(s, g->id);
 }
 
 void
@@ -392,7 +466,7 @@ sess_store_newer(struct sess *s, struct sgame *g)
 	if (s->io.store == NULL || s->io.store->refresh == NULL ||
 	    g->busy > 0)
 		return false;
-	refresh(s, g->id);
+	refresh_now(s, g->id);          /* its command waits for it */
 	return g->seq != seq || g->seated[0] != w || g->seated[1] != b;
 }
 

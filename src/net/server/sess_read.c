@@ -192,9 +192,12 @@ sess_read_run(const struct store_ops *ops, void *ctx, struct sread *q)
 		q->rc = ops->account(ctx, q->key, &q->acct, e, n);
 		break;
 	case SREAD_GAME:
+	case SREAD_REFRESH:
 		recording = q;
 		store_bind_thread(&recorder);
-		q->rc = ops->load_game(ctx, NULL, q->key, e, n);
+		q->rc = q->kind == SREAD_GAME ? ops->load_game(ctx, NULL,
+		    q->key, e, n) : ops->refresh(ctx, NULL, q->key,
+		    (long)q->win, e, n);
 		store_bind_thread(NULL);
 		recording = NULL;
 		break;
@@ -356,10 +359,32 @@ sess_read(struct sess *s, int conn, const struct sread *want)
 	return q;
 }
 
+int
+sess_read_nrec(const struct sread *q)
+{
+	return q->nrec;
+}
+
+int
+sess_read_rec(const struct sread *q, int i, long *n, const char **a,
+    const char **b)
+{
+	*n = q->rec[i].n;
+	*a = q->rec[i].a;
+	*b = q->rec[i].b;
+	return q->rec[i].what;
+}
+
 void
 sess_read_done(struct sess *s, struct sread *q)
 {
 	struct sconn *c = sess_conn(s, q->conn);
+
+	if (q->kind == SREAD_REFRESH) {
+		sess_refresh_done(s, q);
+		sess_read_free(q);
+		return;
+	}
 
 	if (c == NULL || c->gen != q->gen) {
 		sess_read_free(q);
