@@ -1,17 +1,23 @@
 # pg_load.sh: the load run on PostgreSQL (make load-pg), sourced by
 # tests/test_net_pg.sh load once its throwaway cluster is up ($tmp, $as,
 # $bindir, $uri, $server, $builddir, start(), $pids and $sampler, which its
-# cleanup stops). Its arguments: [--servers N] [--short] [cgp_load's].
+# cleanup stops). Its arguments: [--servers N] [--short] [--lock AT]
+# [cgp_load's]. --lock AT: AT seconds into the run, every table of the
+# database locked for 5 s by another session (LOCK TABLE ... ACCESS
+# EXCLUSIVE), while tests/load/ping_probe.py PINGs each server every 20 ms
+# from 2 s before to 3 s after: the slowest PING answer a server.
 # See tests/test_net_pg.sh's head for what it reports. A server's RSS
 # grows with the games it holds in memory: a REJOIN there loads the game
 # and it stays (2000 games, 600 s: ~1870 games a server at the end, RSS
 # 24 -> 55 MB); the servers' CPU a move does not grow with it.
 nserv=4
 short=false
+lock_at=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--servers) nserv=$2; shift 2 ;;
 	--short) short=true; shift ;;
+	--lock) lock_at=$2; shift 2 ;;
 	*) break ;;
 	esac
 done
@@ -115,8 +121,33 @@ iv=$((seconds / 30))
 	done
 ) > "$tmp/rss" &
 sampler=$!
+if [ -n "$lock_at" ]; then
+	(
+		sleep $((lock_at - 2))
+		python3 "$(dirname "$0")/load/ping_probe.py" 10 $(echo "$ports" |
+		    sed 's/--port //g') > "$tmp/probe" 2>&1 &
+		probe=$!
+		sleep 2
+		echo "lock: $(date -u '+%H:%M:%S') every table for 5 s" \
+		    > "$tmp/lock"
+		psql_q "BEGIN; LOCK TABLE games, seats, events, congo_limits,
+		    congo_meta, accounts, ratings, rating_history, seek_claims
+		    IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(5); COMMIT" \
+		    > /dev/null 2>> "$tmp/lock"
+		echo "lock: $(date -u '+%H:%M:%S') released" >> "$tmp/lock"
+		wait "$probe"
+		echo "probe exit $?" >> "$tmp/probe"
+	) &
+	locker=$!
+fi
 "$load" "$@"
 status=$?
+if [ -n "$lock_at" ]; then
+	wait "$locker"
+	echo "--- the lock (from $lock_at s): PING every 20 ms a server, from 2 s before it to 3 s after"
+	cat "$tmp/lock" "$tmp/probe"
+	grep -q "probe exit 0" "$tmp/probe" || status=1
+fi
 c1=
 for p in $pids; do c1="$c1 $(ticks "$p")"; done
 pg1=$(pg_ticks)
