@@ -8,7 +8,8 @@
 # a congo-server built with libpq.
 #
 #   tests/test_net_pg.sh                    the test (make check)
-#   tests/test_net_pg.sh load [--servers N] [--short] [CGP_LOAD ARGS...]
+#   tests/test_net_pg.sh load [--servers N] [--short] [--lock AT]
+#       [CGP_LOAD ARGS...]
 #       instead, the load run (make load-pg; not make check): N (4)
 #       congo-servers on the cluster and tests/load/cgp_load's games across
 #       them (white on one server, black on the next; players reconnecting
@@ -27,7 +28,9 @@
 #       the start and end; then checks the store itself: every
 #       acknowledged move is in its events table (psql), and a server
 #       started afresh on it gives each in HISTORY. Raises the open files
-#       limit (ulimit -n) to its hard limit: 2 connections a game.
+#       limit (ulimit -n) to its hard limit: 2 connections a game. --lock
+#       AT: every table locked for 5 s at AT s, each server PINGed every
+#       20 ms meanwhile (tests/load/ping_probe.py): the slowest answer.
 set -u
 mode=${1:-test}
 [ $# -gt 0 ] && shift
