@@ -5,7 +5,8 @@
 # [cgp_load's]. --lock AT: AT seconds into the run, every table of the
 # database locked for 5 s by another session (LOCK TABLE ... ACCESS
 # EXCLUSIVE), while tests/load/ping_probe.py PINGs each server every 20 ms
-# from 2 s before to 3 s after: the slowest PING answer a server.
+# from 2 s before to 3 s after, 4 other connections a server asking LIST
+# again and again: the slowest PING answer a server, the LISTs answered.
 # See tests/test_net_pg.sh's head for what it reports. A server's RSS
 # grows with the games it holds in memory: a REJOIN there loads the game
 # and it stays (2000 games, 600 s: ~1870 games a server at the end, RSS
@@ -124,7 +125,7 @@ sampler=$!
 if [ -n "$lock_at" ]; then
 	(
 		sleep $((lock_at - 2))
-		python3 "$(dirname "$0")/load/ping_probe.py" 10 $(echo "$ports" |
+		python3 "$(dirname "$0")/load/ping_probe.py" 10 4 $(echo "$ports" |
 		    sed 's/--port //g') > "$tmp/probe" 2>&1 &
 		probe=$!
 		sleep 2
@@ -144,7 +145,7 @@ fi
 status=$?
 if [ -n "$lock_at" ]; then
 	wait "$locker"
-	echo "--- the lock (from $lock_at s): PING every 20 ms a server, from 2 s before it to 3 s after"
+	echo "--- the lock (from $lock_at s): PING every 20 ms a server, from 2 s before it to 3 s after, 4 connections a server asking LIST"
 	cat "$tmp/lock" "$tmp/probe"
 	grep -q "probe exit 0" "$tmp/probe" || status=1
 fi
