@@ -224,7 +224,9 @@ make_rematch(struct sess *s, int conn, const struct cgp_cmd *cmd,
 			    "no random numbers");
 			return;
 		}
-		if (sess_find(s, id) == NULL && sess_fetch(s, id) == 0)
+		/* Not in memory; the store decides by its key (a taken
+		 * id is a conflict: the REMATCH runs again). */
+		if (sess_find(s, id) == NULL)
 			break;
 	}
 	if (offer_body != NULL) {
