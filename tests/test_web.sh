@@ -292,4 +292,60 @@ curl -s "$base/game/$game/record" | grep -q '^\[Result "0-1"\]' ||
     fail "the record's result"
 echo "test_web.sh: the rated game's result, ratings and history shown"
 echo quit >&3
+
+# A new server on the database, every read of the store 400 ms longer (a
+# test build's hook; without it only the pages are checked): the finished
+# game is not in memory. Its page and a player's are read off the event
+# loop: each waits for its reads while CGP/1 answers PING at once.
+kill "$pid" 2>/dev/null
+wait "$pid" 2>/dev/null
+CONGO_TEST_READ_DELAY_MS=400 "$server" --port 0 --bind 127.0.0.1 \
+    --http 127.0.0.1:0 --db "$tmp/games.db" 2> "$tmp/server.log" &
+pid=$!
+port= http=
+for _ in $(seq 200); do
+	port=$(sed -n 's/.*listening on .* port \([0-9]*\).*/\1/p' \
+	    "$tmp/server.log")
+	http=$(sed -n 's/.*web pages on .* port \([0-9]*\).*/\1/p' \
+	    "$tmp/server.log")
+	[ -n "$port" ] && [ -n "$http" ] && break
+	kill -0 "$pid" 2>/dev/null || break
+	sleep 0.05
+done
+[ -n "$port" ] && [ -n "$http" ] || fail "the server did not start again"
+base="http://127.0.0.1:$http"
+for page in "game/$game" player/bob_2; do
+	curl -s -o "$tmp/slow.html" -w '%{time_total}\n' "$base/$page" \
+	    > "$tmp/slow.time" &
+	cpid=$!
+	ping_ms=$($py - "$port" <<'PYEOF'
+import socket, sys, time
+s = socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=5)
+f = s.makefile("rwb")
+f.write(b"HELLO CGP/1\n"); f.flush()
+while not f.readline().startswith(b"OK * HELLO"):
+    pass
+time.sleep(0.1)                     # the page's read under way
+t0 = time.monotonic()
+f.write(b"PING w\n"); f.flush()
+while not f.readline().startswith(b"PONG w"):
+    pass
+print(int((time.monotonic() - t0) * 1000))
+PYEOF
+)
+	wait "$cpid"
+	page_s=$(cat "$tmp/slow.time")
+	echo "test_web.sh: /$page with a 400 ms read: $page_s s; a PING meanwhile: $ping_ms ms"
+	case $page in
+	game/*) grep -q '0-1 (resign)' "$tmp/slow.html" ||
+	    fail "the finished game's page, read from the store" ;;
+	*) grep -q "/game/$game" "$tmp/slow.html" ||
+	    fail "the player's page, read off the loop" ;;
+	esac
+	[ "$ping_ms" -lt 200 ] || fail "PING took $ping_ms ms during a page's read"
+	if [ "${CONGO_TEST_HOOKS:-}" = yes ]; then
+		awk -v t="$page_s" 'BEGIN { exit !(t >= 0.39) }' ||
+		    fail "/$page did not wait for its read ($page_s s)"
+	fi
+done
 exit 0

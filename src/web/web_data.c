@@ -1,7 +1,8 @@
 /*
- * web_data.c: the pages' data read from the session (games in memory) and
- * the store (lists, accounts, ratings), on the event loop's thread: the
- * store's reads there never wait long (store_pg.c, store_sqlite_rw.c).
+ * web_data.c: the pages' data: what the store holds (lists, accounts,
+ * ratings), read on the server's reader thread (the *_read functions, on
+ * its store handle), and what the session holds (games in memory, seeks),
+ * on the event loop.
  */
 #include "config.h"
 
@@ -26,36 +27,38 @@ copy(char *dst, size_t n, const char *src)
 	dst[k] = '\0';
 }
 
+/* A player's rating in a category, read on the reader thread: a new
+ * player's the start value, 0 when the store cannot say. */
 static int
-rating_of(struct sess *s, const char *name, const char *variant,
-    const char *speed)
+rating_of(const struct store_ops *ops, void *ctx, const char *name,
+    const char *variant, const char *speed)
 {
-	struct rating r;
-	int games;
+	char lname[CGP_NAME_MAX + 1], err[256];
+	struct store_rating r;
+	struct rating x;
+	int n;
 
-	if (name[0] == '\0' || sess_player_rating(s, name, variant, speed, &r,
-	    &games) < 0)
+	if (name[0] == '\0' || ops->ratings == NULL)
 		return 0;
-	return (int)rating_round(r.r);
+	sess_lower(name, lname, sizeof lname);
+	n = ops->ratings(ctx, lname, variant, speed, &r, 1, err, sizeof err);
+	if (n < 0)
+		return 0;
+	rating_init(&x);
+	return (int)rating_round(n == 1 ? r.rating : x.r);
 }
 
-/* The game id: its sgame in memory, read from the store when it is not
- * there. 1, 0 none, -1 the store cannot say now. */
+/* The game id (in any case) in memory: 1 with *out, else 0. */
 int
 web_data_sgame(struct srv *sv, const char *id, struct sgame **out)
 {
 	char up[16];
-	int r;
 
 	copy(up, sizeof up, id);
 	cgp_upcase(up);
 	*out = NULL;
 	if (!cgp_valid_game(up))
 		return 0;
-	if ((*out = sess_find(sv->sess, up)) != NULL)
-		return 1;
-	if ((r = sess_fetch(sv->sess, up)) <= 0)
-		return r == 0 ? 0 : -1;
 	*out = sess_find(sv->sess, up);
 	return *out != NULL ? 1 : 0;
 }
@@ -123,14 +126,11 @@ web_data_game(struct srv *sv, struct sgame *g, struct web_gamedata *d,
 }
 
 void
-web_data_ratings(struct srv *sv, struct sgame *g, struct web_gamedata *d)
+web_data_ratings_read(const struct store_ops *ops, void *ctx,
+    struct web_ratingsraw *r)
 {
-	if (!g->rated)
-		return;
-	d->w.row.wrating = rating_of(sv->sess, d->w.row.white, g->variant,
-	    sess_speed(g));
-	d->w.row.brating = rating_of(sv->sess, d->w.row.black, g->variant,
-	    sess_speed(g));
+	r->w = rating_of(ops, ctx, r->white, r->variant, r->speed);
+	r->b = rating_of(ops, ctx, r->black, r->variant, r->speed);
 }
 
 void
@@ -164,11 +164,11 @@ row_of_item(struct sess *s, const struct store_item *it,
 		r->ply = g->g.nply > r->ply ? g->g.nply : r->ply;
 		if (g->over)
 			copy(r->reason, sizeof r->reason, g->reason);
-		if (g->rated && it->status == 1) {
-			r->wrating = rating_of(s, r->white, g->variant,
-			    sess_speed(g));
-			r->brating = rating_of(s, r->black, g->variant,
-			    sess_speed(g));
+		/* The ratings the game began with, once its STATE read
+		 * them (never a read of the store here). */
+		if (g->rated && it->status == 1 && g->rating_known) {
+			r->wrating = (int)rating_round(g->rating[0]);
+			r->brating = (int)rating_round(g->rating[1]);
 		}
 	}
 }
@@ -191,56 +191,69 @@ seek_row(void *arg, const char *name, int rating, const char *variant,
 	copy(r->colour, sizeof r->colour, colour);
 }
 
-int
-web_data_index(struct srv *sv, struct web_indexdata *d)
+void
+web_data_index_read(const struct store_ops *ops, void *ctx,
+    struct web_indexraw *x)
 {
-	struct store_item *items;
 	char err[256];
-	int i, n, v, sp;
+	int v, sp, n;
+
+	x->rc = -1;
+	if (ops->list == NULL)
+		return;
+	x->nlive = ops->list(ctx, 1, WEB_LIST_MAX, x->live, err, sizeof err);
+	if (x->nlive < 0)
+		return;
+	x->nrecent = ops->list(ctx, 2, 20, x->recent, err, sizeof err);
+	if (x->nrecent < 0)
+		x->nrecent = 0;
+	for (v = 0; v < NVARIANTS && ops->top != NULL; v++)
+		for (sp = 0; sp < 4; sp++) {
+			if (x->ncat >= WEB_MAX_CATEGORIES)
+				break;
+			n = ops->top(ctx, variant_name(v), rating_speed_name(sp),
+			    10, x->top[x->ncat], err, sizeof err);
+			if (n <= 0)
+				continue;
+			snprintf(x->catname[x->ncat], sizeof x->catname[0],
+			    "%s %s", variant_name(v), rating_speed_name(sp));
+			x->ntop[x->ncat++] = n;
+		}
+	x->rc = 0;
+}
+
+int
+web_data_index(struct srv *sv, const struct web_indexraw *x,
+    struct web_indexdata *d)
+{
+	int i, k;
 
 	memset(d, 0, sizeof *d);
-	if (sv->ops->list == NULL)
+	if (x->rc < 0)
 		return -1;
-	items = calloc(WEB_LIST_MAX, sizeof *items);
-	if (items == NULL)
-		abort();
-	n = sv->ops->list(sv->store, 1, WEB_LIST_MAX, items, err, sizeof err);
-	for (i = 0; i < n; i++)
-		row_of_item(sv->sess, &items[i], &d->live[d->x.nlive++]);
-	if (n < 0) {
-		free(items);
-		return -1;
-	}
-	n = sv->ops->list(sv->store, 2, 20, items, err, sizeof err);
-	for (i = 0; i < n; i++)
-		row_of_item(sv->sess, &items[i], &d->recent[d->x.nrecent++]);
-	free(items);
+	for (i = 0; i < x->nlive; i++)
+		row_of_item(sv->sess, &x->live[i], &d->live[d->x.nlive++]);
+	for (i = 0; i < x->nrecent; i++)
+		row_of_item(sv->sess, &x->recent[i],
+		    &d->recent[d->x.nrecent++]);
 	sess_seeks_each(sv->sess, seek_row, d);
-	for (v = 0; v < NVARIANTS && sv->ops->top != NULL; v++) {
-		for (sp = 0; sp < 4; sp++) {
-			struct store_rating top[10];
-			int k = d->x.ncat;
-			n = sv->ops->top(sv->store, variant_name(v),
-			    rating_speed_name(sp), 10, top, err, sizeof err);
-			if (n <= 0 || k >= WEB_MAX_CATEGORIES)
-				continue;
-			snprintf(d->catname[k], sizeof d->catname[k], "%s %s",
-			    variant_name(v), rating_speed_name(sp));
-			for (i = 0; i < n; i++) {
-				struct web_rating_row *r = &d->top[k][i];
-				copy(r->name, sizeof r->name, top[i].name);
-				copy(r->variant, sizeof r->variant,
-				    top[i].variant);
-				copy(r->speed, sizeof r->speed, top[i].speed);
-				r->rating = top[i].rating;
-				r->rd = top[i].rd;
-				r->games = top[i].games;
-			}
-			d->x.cat[k] = d->catname[k];
-			d->x.top[k] = d->top[k];
-			d->x.ntop[k] = n;
-			d->x.ncat++;
+	for (k = 0; k < x->ncat; k++) {
+		snprintf(d->catname[k], sizeof d->catname[k], "%s",
+		    x->catname[k]);
+		for (i = 0; i < x->ntop[k]; i++) {
+			const struct store_rating *t = &x->top[k][i];
+			struct web_rating_row *r = &d->top[k][i];
+			copy(r->name, sizeof r->name, t->name);
+			copy(r->variant, sizeof r->variant, t->variant);
+			copy(r->speed, sizeof r->speed, t->speed);
+			r->rating = t->rating;
+			r->rd = t->rd;
+			r->games = t->games;
 		}
+		d->x.cat[k] = d->catname[k];
+		d->x.top[k] = d->top[k];
+		d->x.ntop[k] = x->ntop[k];
+		d->x.ncat++;
 	}
 	d->x.live = d->live;
 	d->x.recent = d->recent;
@@ -252,8 +265,8 @@ web_data_index(struct srv *sv, struct web_indexdata *d)
 
 /* 1, 0 no such player, -1 the store cannot say now. */
 int
-web_data_player(struct srv *sv, const char *name, const char *before,
-    struct web_playerdata *d)
+web_data_player(const struct store_ops *ops, void *ctx, const char *name,
+    const char *before, struct web_playerdata *d)
 {
 	struct store_account a;
 	struct store_game_item gi[WEB_PAGE_GAMES + 1];
@@ -262,16 +275,16 @@ web_data_player(struct srv *sv, const char *name, const char *before,
 	int i, n;
 
 	memset(d, 0, sizeof *d);
-	if (sv->ops->account == NULL || !cgp_valid_name(name))
+	if (ops->account == NULL || !cgp_valid_name(name))
 		return 0;
 	sess_lower(name, lname, sizeof lname);
-	n = sv->ops->account(sv->store, lname, &a, err, sizeof err);
+	n = ops->account(ctx, lname, &a, err, sizeof err);
 	if (n <= 0)
 		return n;
 	copy(d->p.name, sizeof d->p.name, a.name);
 	d->p.created = a.created;
 	d->p.ngames_total = a.games;
-	n = sv->ops->ratings(sv->store, lname, NULL, NULL, r,
+	n = ops->ratings(ctx, lname, NULL, NULL, r,
 	    WEB_MAX_CATEGORIES, err, sizeof err);
 	for (i = 0; i < n; i++) {
 		struct web_rating_row *w = &d->ratings[d->p.nratings++];
@@ -281,8 +294,8 @@ web_data_player(struct srv *sv, const char *name, const char *before,
 		w->rating = r[i].rating;
 		w->rd = r[i].rd;
 		w->games = r[i].games;
-		if (sv->ops->history != NULL) {
-			int h = sv->ops->history(sv->store, lname,
+		if (ops->history != NULL) {
+			int h = ops->history(ctx, lname,
 			    r[i].variant, r[i].speed, WEB_HIST_MAX,
 			    d->histbuf[i].at, d->histbuf[i].r, err,
 			    sizeof err);
@@ -295,7 +308,7 @@ web_data_player(struct srv *sv, const char *name, const char *before,
 		}
 		d->histp[i] = d->hist[i];
 	}
-	n = sv->ops->games_of(sv->store, lname, before != NULL &&
+	n = ops->games_of(ctx, lname, before != NULL &&
 	    before[0] != '\0' ? before : NULL, WEB_PAGE_GAMES + 1, gi, err,
 	    sizeof err);
 	for (i = 0; i < n && i < WEB_PAGE_GAMES; i++) {

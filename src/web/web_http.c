@@ -85,48 +85,44 @@ page_static(struct MHD_Connection *c, const char *text, const char *type)
 }
 
 static enum MHD_Result
-page_index(struct web *w, struct MHD_Connection *c)
+page_index(struct web *w, struct MHD_Connection *c, void **con_cls)
 {
-	struct web_indexdata *d;
 	struct wbuf b;
 
-	/* Many viewers refreshing: one reading of the store a second. */
-	if (w->index.s == NULL || srv_now() - w->index_at >= 1000) {
-		d = calloc(1, sizeof *d);
-		if (d == NULL)
-			abort();
-		if (web_data_index(w->sv, d) < 0) {
-			free(d);
-			return web_error(c, 503, "The store cannot be read "
-			    "now; try again.");
-		}
-		wbuf_free(&w->index);
-		web_page_index(&w->index, &d->x);
-		w->index_at = srv_now();
-		free(d);
-	}
+	/* The store read off the loop, at most once a second however many
+	 * viewers refresh; the copy served meanwhile (the first request
+	 * waits for the first reading). */
+	if (w->index.s == NULL)
+		return web_defer(w, c, con_cls, WJ_INDEX, NULL, NULL, NULL);
+	if (srv_now() - w->index_at >= 1000)
+		web_index_refresh(w);
 	wbuf_init(&b);
 	wbuf_add(&b, w->index.s, w->index.len);
 	return web_reply(c, 200, "text/html; charset=utf-8", &b);
 }
 
 static enum MHD_Result
-page_game(struct web *w, struct MHD_Connection *c, const char *id,
-    const char *what)
+page_game(struct web *w, struct MHD_Connection *c, void **con_cls,
+    const char *id, const char *what)
 {
+	struct wjob *j = *con_cls;
+	struct web_ratingsraw rr;
 	struct web_gamedata d;
 	struct sgame *g;
 	struct wbuf b;
-	char *text;
-	int r;
+	char *text, up[CGP_ID_LEN + 1];
 
 	if (!web_valid_id(id))
 		return web_error(c, 404, "No such game.");
-	r = web_data_sgame(w->sv, id, &g);
-	if (r < 0)
-		return web_error(c, 503, "The store cannot be read now.");
-	if (r == 0)
-		return web_error(c, 404, "No such game.");
+	if (web_data_sgame(w->sv, id, &g) == 0) {
+		/* Not in memory: read from the store off the loop (a
+		 * finished game), then routed again. */
+		if (j != NULL && j->loaded)
+			return web_error(c, 404, "No such game.");
+		snprintf(up, sizeof up, "%s", id);
+		cgp_upcase(up);
+		return web_defer(w, c, con_cls, WJ_GAME, up, NULL, NULL);
+	}
 	if (strcmp(what, "events") == 0)
 		return web_sse_open(w, c, g);
 	wbuf_init(&b);
@@ -136,23 +132,35 @@ page_game(struct web *w, struct MHD_Connection *c, const char *id,
 			    "written.");
 		wbuf_puts(&b, text);
 		free(text);
-		r = web_reply(c, 200, "text/plain; charset=utf-8", &b);
-		return r;
+		return web_reply(c, 200, "text/plain; charset=utf-8", &b);
+	}
+	if (g->rated && (j == NULL || !j->have_ratings)) {
+		/* The players' ratings now, read off the loop. */
+		memset(&rr, 0, sizeof rr);
+		snprintf(rr.white, sizeof rr.white, "%s", g->seated[0] ?
+		    g->name[0] : "");
+		snprintf(rr.black, sizeof rr.black, "%s", g->seated[1] ?
+		    g->name[1] : "");
+		snprintf(rr.variant, sizeof rr.variant, "%s", g->variant);
+		snprintf(rr.speed, sizeof rr.speed, "%s", sess_speed(g));
+		wbuf_free(&b);
+		return web_defer(w, c, con_cls, WJ_RATINGS, g->id, NULL, &rr);
 	}
 	web_data_game(w->sv, g, &d, srv_now(), 0);
-	web_data_ratings(w->sv, g, &d);
+	if (g->rated) {
+		d.w.row.wrating = j->rr.w;
+		d.w.row.brating = j->rr.b;
+	}
 	web_page_game(&b, &d.w);
 	web_data_game_free(&d);
 	return web_reply(c, 200, "text/html; charset=utf-8", &b);
 }
 
 static enum MHD_Result
-page_player(struct web *w, struct MHD_Connection *c, const char *name)
+page_player(struct web *w, struct MHD_Connection *c, void **con_cls,
+    const char *name)
 {
-	struct web_playerdata *d;
 	const char *before;
-	struct wbuf b;
-	int r;
 
 	before = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND,
 	    "before");
@@ -160,35 +168,8 @@ page_player(struct web *w, struct MHD_Connection *c, const char *name)
 		return web_error(c, 404, "No such player.");
 	if (before != NULL && !web_valid_id(before))
 		return web_error(c, 400, "before= is a game id.");
-	if ((d = calloc(1, sizeof *d)) == NULL)
-		abort();
-	r = web_data_player(w->sv, name, before, d);
-	if (r <= 0) {
-		free(d);
-		return r < 0 ? web_error(c, 503, "The store cannot be read "
-		    "now.") : web_error(c, 404, "No such player.");
-	}
-	wbuf_init(&b);
-	web_page_player(&b, &d->p);
-	free(d);
-	return web_reply(c, 200, "text/html; charset=utf-8", &b);
-}
-
-static enum MHD_Result
-page_health(struct web *w, struct MHD_Connection *c)
-{
-	struct store_item it;
-	struct wbuf b;
-	char err[256];
-
-	wbuf_init(&b);
-	if (w->sv->ops->list != NULL && w->sv->ops->list(w->sv->store, 1, 1,
-	    &it, err, sizeof err) < 0) {
-		wbuf_printf(&b, "store: %s\n", err);
-		return web_reply(c, 503, "text/plain; charset=utf-8", &b);
-	}
-	wbuf_puts(&b, "ok\n");
-	return web_reply(c, 200, "text/plain; charset=utf-8", &b);
+	/* Read and made off the loop (web_defer.c). */
+	return web_defer(w, c, con_cls, WJ_PLAYER, name, before, NULL);
 }
 
 static enum MHD_Result
@@ -197,6 +178,7 @@ route(void *cls, struct MHD_Connection *c, const char *url,
     size_t *upload_size, void **con_cls)
 {
 	struct web *w = cls;
+	struct wjob *j;
 	char part[3][64];
 	const char *p;
 	int n = 0;
@@ -205,12 +187,17 @@ route(void *cls, struct MHD_Connection *c, const char *url,
 	(void)version;
 	(void)upload;
 	(void)upload_size;
-	(void)con_cls;
-	w->requests++;
+	/* Back from a read of the store (web_defer.c): its page, or routed
+	 * again (a game read into memory). */
+	j = *con_cls;
+	if (j != NULL && j->code != 0)
+		return web_job_reply(j);
+	if (j == NULL)
+		w->requests++;
 	if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0)
 		return web_error(c, 405, "These pages are read-only.");
 	if (strcmp(url, "/") == 0)
-		return page_index(w, c);
+		return page_index(w, c, con_cls);
 	if (strcmp(url, "/static/congo.js") == 0)
 		return page_static(c, web_script,
 		    "text/javascript; charset=utf-8");
@@ -219,7 +206,7 @@ route(void *cls, struct MHD_Connection *c, const char *url,
 	if (strcmp(url, "/metrics") == 0)
 		return web_metrics(w, c);
 	if (strcmp(url, "/healthz") == 0)
-		return page_health(w, c);
+		return web_defer(w, c, con_cls, WJ_HEALTH, NULL, NULL, NULL);
 	/* /a/b/c: at most three parts of at most 63 bytes. */
 	for (p = url; *p == '/' && n < 3; n++) {
 		p++;
@@ -233,12 +220,12 @@ route(void *cls, struct MHD_Connection *c, const char *url,
 	if (*p != '\0')
 		return web_error(c, 404, "No such page.");
 	if (n == 2 && strcmp(part[0], "game") == 0)
-		return page_game(w, c, part[1], "");
+		return page_game(w, c, con_cls, part[1], "");
 	if (n == 3 && strcmp(part[0], "game") == 0 &&
 	    (strcmp(part[2], "record") == 0 || strcmp(part[2], "events") == 0))
-		return page_game(w, c, part[1], part[2]);
+		return page_game(w, c, con_cls, part[1], part[2]);
 	if (n == 2 && strcmp(part[0], "player") == 0)
-		return page_player(w, c, part[1]);
+		return page_player(w, c, con_cls, part[1]);
 	return web_error(c, 404, "No such page.");
 }
 
@@ -403,6 +390,7 @@ web_open(struct srv *sv, const char *addr, char *err, size_t errlen)
 	    MHD_OPTION_CONNECTION_LIMIT, (unsigned)sv->o.max_connections,
 	    MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)60,
 	    MHD_OPTION_NOTIFY_CONNECTION, notify, w,
+	    MHD_OPTION_NOTIFY_COMPLETED, web_job_completed, w,
 	    MHD_OPTION_END);
 	freeaddrinfo(ai);
 	if (w->d == NULL) {
@@ -495,6 +483,7 @@ web_close(struct web *w)
 		/* MHD may not stop with a connection suspended: every
 		 * stream ends, and is let go. */
 		web_sse_end_all(w);
+		web_defer_end_all(w);
 		MHD_run(w->d);
 		MHD_stop_daemon(w->d);
 	}

@@ -29,6 +29,25 @@ struct wstream {
 	struct wstream *prev, *next;
 };
 
+/* A request waiting for the store (web_defer.c): suspended while the
+ * server's reader thread reads, then resumed with its page made (code), or
+ * to be routed again (code 0: a game now in memory, its ratings read). */
+enum wjob_kind { WJ_INDEX, WJ_PLAYER, WJ_HEALTH, WJ_GAME, WJ_RATINGS };
+struct wticket;
+struct wjob {
+	struct web *w;
+	struct MHD_Connection *c;
+	struct wticket *t;             /* its read on the way, or NULL */
+	bool suspended;
+	bool loaded;                   /* WJ_GAME came back */
+	bool have_ratings;             /* WJ_RATINGS came back: rr */
+	struct web_ratingsraw rr;
+	int code;                      /* the page made: its HTTP status */
+	const char *type;
+	struct wbuf page;
+	struct wjob *prev, *next;      /* w->jobs */
+};
+
 struct web {
 	struct srv *sv;
 	struct MHD_Daemon *d;
@@ -40,12 +59,31 @@ struct web {
 	long long keepalive_at;        /* ms */
 	struct wbuf index;             /* the front page, made at index_at */
 	long long index_at;
+	bool index_reading;            /* a newer front page on its way */
+	struct wjob *jobs;             /* requests with a page being read */
+	struct wticket *tickets;       /* reads on their way */
 	long long life_ms, ka_ms;      /* a stream's life, keepalives */
 	bool readable;                 /* fd readable this round */
 	long long mhd_due;             /* ms: MHD's timeout, -1 none */
 	long long requests, refused_net, streams_closed;
 	int conns;
 };
+
+/* Suspend the request (*con_cls its job) until what kind needs is read:
+ * a player's page (a: name, b: before= or NULL), the health check, a game
+ * not in memory (a: its id), a rated game's ratings (rr). */
+enum MHD_Result web_defer(struct web *w, struct MHD_Connection *c,
+    void **con_cls, enum wjob_kind kind, const char *a, const char *b,
+    const struct web_ratingsraw *rr);
+/* A newer front page read (its copy is served meanwhile). */
+void web_index_refresh(struct web *w);
+/* The page a job made, sent. */
+enum MHD_Result web_job_reply(struct wjob *j);
+/* MHD_OPTION_NOTIFY_COMPLETED: a request's job freed. */
+void web_job_completed(void *cls, struct MHD_Connection *c, void **con_cls,
+    enum MHD_RequestTerminationCode toe);
+/* Closing: the reads on their way forgotten, the requests resumed (503). */
+void web_defer_end_all(struct web *w);
 
 void web_headers(struct MHD_Response *r, const char *type);
 enum MHD_Result web_reply(struct MHD_Connection *c, int code,

@@ -44,15 +44,42 @@ struct web_playerdata {
 	char next[16];
 };
 
+/* What the front page reads of the store (web_data_index_read, on the
+ * reader thread): live and recent games, the best of each category. */
+struct web_indexraw {
+	int rc;                        /* -1: the store cannot be read */
+	struct store_item live[WEB_LIST_MAX];
+	int nlive;
+	struct store_item recent[20];
+	int nrecent;
+	char catname[WEB_MAX_CATEGORIES][32];
+	struct store_rating top[WEB_MAX_CATEGORIES][10];
+	int ntop[WEB_MAX_CATEGORIES];
+	int ncat;
+};
+
+/* A rated game's players' ratings now (web_data_ratings_read). */
+struct web_ratingsraw {
+	char white[CGP_NAME_MAX + 1], black[CGP_NAME_MAX + 1];
+	char variant[CGP_VARIANT_MAX], speed[12];
+	int w, b;                      /* 0: unknown */
+};
+
+/* A game in memory: 1 (*out), 0 none there (it may be in the store). */
 int web_data_sgame(struct srv *sv, const char *id, struct sgame **out);
 /* Positions and moves before from are left "" (a stream has them). */
 void web_data_game(struct srv *sv, struct sgame *g, struct web_gamedata *d,
     long long now, int from);
-void web_data_ratings(struct srv *sv, struct sgame *g,
-    struct web_gamedata *d);
+void web_data_ratings_read(const struct store_ops *ops, void *ctx,
+    struct web_ratingsraw *r);
 void web_data_game_free(struct web_gamedata *d);
-int web_data_index(struct srv *sv, struct web_indexdata *d);
-int web_data_player(struct srv *sv, const char *name, const char *before,
-    struct web_playerdata *d);
+/* The store's part on the reader thread, the session's on the loop. */
+void web_data_index_read(const struct store_ops *ops, void *ctx,
+    struct web_indexraw *x);
+int web_data_index(struct srv *sv, const struct web_indexraw *x,
+    struct web_indexdata *d);
+/* On the reader thread: 1, 0 no such player, -1 the store cannot say. */
+int web_data_player(const struct store_ops *ops, void *ctx, const char *name,
+    const char *before, struct web_playerdata *d);
 
 #endif

@@ -69,7 +69,7 @@ struct spend {
  * the command is done; the command's line is given again when it is here.
  */
 enum sread_kind { SREAD_ACCOUNT, SREAD_GAME, SREAD_LIST, SREAD_COUNT,
-	SREAD_RATINGS, SREAD_TOP, SREAD_GAMES_OF, SREAD_REFRESH };
+	SREAD_RATINGS, SREAD_TOP, SREAD_GAMES_OF, SREAD_REFRESH, SREAD_CALL };
 struct sread_rec;
 struct sread {
 	struct sread *next;
@@ -90,6 +90,13 @@ struct sread {
 	struct sread_rec *rec;         /* SREAD_GAME: what the store read */
 	int nrec, caprec;
 	long long ms;                  /* how long it took */
+	/* For nobody's command (sess_read_then): run (SREAD_CALL: reads of
+	 * its own on the reader thread's handle), then on the loop; drop
+	 * when it never comes back (the server stopping). */
+	void (*run)(const struct store_ops *ops, void *ctx, void *arg);
+	void (*then)(struct sess *s, struct sread *q, void *arg);
+	void (*drop)(void *arg);
+	void *arg;
 };
 /* The answer to q (kind and keys set) for conn's command: at once when it
  * was read for this line already or there is no reader thread (conn < 0
@@ -98,6 +105,13 @@ struct sread {
  * here. */
 const struct sread *sess_read(struct sess *s, int conn,
     const struct sread *q);
+/* A read for nobody's command (the web pages): want run off the event
+ * loop (or at once without a reader thread), then then(s, answer, arg) on
+ * the loop (a game read is in memory by then); drop(arg) instead when it
+ * never comes back. */
+void sess_read_then(struct sess *s, const struct sread *want,
+    void (*then)(struct sess *s, struct sread *q, void *arg),
+    void (*drop)(void *arg), void *arg);
 /* Run q against a store (the reader thread's handle, or the loop's). */
 void sess_read_run(const struct store_ops *ops, void *ctx, struct sread *q);
 /* A read back from the reader thread: kept for its connection's line
@@ -320,6 +334,8 @@ struct sgame {
 	int nobs, obscap;
 	int busy;                      /* changes being stored */
 	long long ended_ms;            /* when it ended (or was read, over) */
+	long long keep_until;          /* not evicted before (ms): a web page
+					  read it and is about to show it */
 	bool stale;                    /* another server changed it while busy */
 	bool refreshing;               /* a read of its news is on its way */
 };

@@ -176,7 +176,7 @@ evictable(const struct sgame *g, long long now_ms)
 {
 	bool members = g->holder[0] >= 0 || g->holder[1] >= 0 || g->nobs > 0;
 
-	return g->over && g->busy == 0 &&
+	return g->over && g->busy == 0 && now_ms >= g->keep_until &&
 	    (!members || now_ms - g->ended_ms >= SESS_GRACE_MS);
 }
 

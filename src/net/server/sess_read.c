@@ -208,6 +208,10 @@ sess_read_run(const struct store_ops *ops, void *ctx, struct sread *q)
 	case SREAD_COUNT:
 		q->rc = ops->count(ctx, q->key, q->win, e, n);
 		break;
+	case SREAD_CALL:
+		q->run(ops, ctx, q->arg);
+		q->rc = 0;
+		break;
 	case SREAD_RATINGS:
 		q->rows = xcalloc((size_t)q->limit,
 		    sizeof(struct store_rating));
@@ -237,6 +241,8 @@ sess_read_free(struct sread *q)
 
 	if (q == NULL)
 		return;
+	if (q->arg != NULL && q->drop != NULL)
+		q->drop(q->arg);
 	for (i = 0; i < q->nrec; i++) {
 		free(q->rec[i].a);
 		free(q->rec[i].b);
@@ -376,10 +382,44 @@ sess_read_rec(const struct sread *q, int i, long *n, const char **a,
 }
 
 void
+sess_read_then(struct sess *s, const struct sread *want,
+    void (*then)(struct sess *s, struct sread *q, void *arg),
+    void (*drop)(void *arg), void *arg)
+{
+	struct sread *q = xcalloc(1, sizeof *q);
+
+	q->kind = want->kind;
+	snprintf(q->key, sizeof q->key, "%s", want->key);
+	snprintf(q->key2, sizeof q->key2, "%s", want->key2);
+	q->status = want->status;
+	q->limit = want->limit;
+	q->win = want->win;
+	q->run = want->run;
+	q->conn = -1;
+	q->then = then;
+	q->drop = drop;
+	q->arg = arg;
+	if (s->io.read_submit != NULL)
+		s->io.read_submit(s->io.ctx, q);
+	else {
+		sess_read_run(s->io.store, s->io.store_ctx, q);
+		sess_read_done(s, q);
+	}
+}
+
+void
 sess_read_done(struct sess *s, struct sread *q)
 {
 	struct sconn *c = sess_conn(s, q->conn);
 
+	if (q->then != NULL) {
+		void *arg = q->arg;
+		finish(s, q);
+		q->arg = NULL;          /* then's now */
+		q->then(s, q, arg);
+		sess_read_free(q);
+		return;
+	}
 	if (q->kind == SREAD_REFRESH) {
 		sess_refresh_done(s, q);
 		sess_read_free(q);

@@ -1,0 +1,344 @@
+/*
+ * web_defer.c: pages that need the store read it off the event loop. The
+ * request is suspended (MHD_suspend_connection), its reads go to the
+ * server's reader thread (sess_read_then), and when they are back the page
+ * is made on the loop and the request resumed: the access handler, called
+ * again, answers with it (or routes again: a game now in memory). The
+ * front page is served from its copy while a newer one is read.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rating/rating.h"
+#include "web/web_http.h"
+
+#ifdef HAVE_MICROHTTPD
+
+/* One read on its way for the pages. */
+struct wticket {
+	struct web *w;                 /* NULL once the pages are closed */
+	struct wjob *job;              /* the request waiting, or NULL */
+	enum wjob_kind kind;
+	char a[64], b[64];             /* a player's name and before= */
+	struct web_indexraw *ix;
+	struct web_playerdata *pd;
+	int rc;
+	char err[256];
+	struct web_ratingsraw rr;
+	struct wticket *prev, *next;   /* w->tickets */
+};
+
+static void
+unlink_ticket(struct wticket *t)
+{
+	if (t->w == NULL)
+		return;
+	if (t->prev != NULL)
+		t->prev->next = t->next;
+	else
+		t->w->tickets = t->next;
+	if (t->next != NULL)
+		t->next->prev = t->prev;
+	t->prev = t->next = NULL;
+}
+
+static void
+ticket_free(struct wticket *t)
+{
+	free(t->ix);
+	free(t->pd);
+	free(t);
+}
+
+/* drop: the read never came back (the server stopped). */
+static void
+ticket_drop(void *arg)
+{
+	ticket_free(arg);
+}
+
+/* On the reader thread, with its store handle. */
+static void
+run_index(const struct store_ops *ops, void *ctx, void *arg)
+{
+	struct wticket *t = arg;
+
+	web_data_index_read(ops, ctx, t->ix);
+}
+
+static void
+run_player(const struct store_ops *ops, void *ctx, void *arg)
+{
+	struct wticket *t = arg;
+
+	t->rc = web_data_player(ops, ctx, t->a, t->b[0] != '\0' ? t->b :
+	    NULL, t->pd);
+}
+
+static void
+run_health(const struct store_ops *ops, void *ctx, void *arg)
+{
+	struct wticket *t = arg;
+	struct store_item it;
+
+	t->rc = ops->list == NULL ? 0 : ops->list(ctx, 1, 1, &it, t->err,
+	    sizeof t->err);
+}
+
+static void
+run_ratings(const struct store_ops *ops, void *ctx, void *arg)
+{
+	struct wticket *t = arg;
+
+	web_data_ratings_read(ops, ctx, &t->rr);
+}
+
+static void
+job_page(struct wjob *j, int code, const char *type)
+{
+	j->code = code;
+	j->type = type;
+}
+
+static void
+job_error(struct wjob *j, int code, const char *text)
+{
+	wbuf_free(&j->page);
+	wbuf_init(&j->page);
+	web_page_error(&j->page, code, text);
+	job_page(j, code, "text/html; charset=utf-8");
+}
+
+/* The front page made again from what was read (on the loop). */
+static void
+index_made(struct web *w, struct wticket *t)
+{
+	struct web_indexdata *d = xcalloc(1, sizeof *d);
+
+	w->index_reading = false;
+	if (web_data_index(w->sv, t->ix, d) == 0) {
+		wbuf_free(&w->index);
+		wbuf_init(&w->index);
+		web_page_index(&w->index, &d->x);
+		w->index_at = srv_now();
+	}
+	free(d);
+}
+
+/* Back on the loop: the page made, the request resumed. */
+static void
+back(struct sess *s, struct sread *q, void *arg)
+{
+	struct wticket *t = arg;
+	struct wjob *j = t->job;
+	struct web *w = t->w;
+	struct sgame *g;
+
+	unlink_ticket(t);
+	/* A game read for a page stays in memory until the page is made
+	 * (routed again in this round of the loop, or after its ratings). */
+	if ((t->kind == WJ_GAME || t->kind == WJ_RATINGS) && t->a[0] != '\0' &&
+	    (g = sess_find(s, t->a)) != NULL)
+		g->keep_until = srv_now() + 2000;
+	if (w == NULL) {
+		ticket_free(t);
+		return;
+	}
+	if (t->kind == WJ_INDEX)
+		index_made(w, t);
+	if (j == NULL) {
+		ticket_free(t);
+		return;
+	}
+	j->t = NULL;
+	switch (t->kind) {
+	case WJ_INDEX:
+		if (w->index.s == NULL)
+			job_error(j, 503, "The store cannot be read now; try "
+			    "again.");
+		else {
+			wbuf_add(&j->page, w->index.s, w->index.len);
+			job_page(j, 200, "text/html; charset=utf-8");
+		}
+		break;
+	case WJ_PLAYER:
+		if (t->rc <= 0)
+			job_error(j, t->rc < 0 ? 503 : 404, t->rc < 0 ?
+			    "The store cannot be read now." :
+			    "No such player.");
+		else {
+			web_page_player(&j->page, &t->pd->p);
+			job_page(j, 200, "text/html; charset=utf-8");
+		}
+		break;
+	case WJ_HEALTH:
+		if (t->rc < 0) {
+			wbuf_printf(&j->page, "store: %s\n", t->err);
+			job_page(j, 503, "text/plain; charset=utf-8");
+		} else {
+			wbuf_puts(&j->page, "ok\n");
+			job_page(j, 200, "text/plain; charset=utf-8");
+		}
+		break;
+	case WJ_GAME:
+		/* In memory now (its page is made when routed again), or
+		 * not in the store, or the store cannot say. */
+		j->loaded = true;
+		if (q->rc == 0)
+			job_error(j, 404, "No such game.");
+		else if (q->rc < 0)
+			job_error(j, 503, "The store cannot be read now.");
+		break;
+	case WJ_RATINGS:
+		j->rr = t->rr;
+		j->have_ratings = true;
+		break;
+	}
+	ticket_free(t);
+	if (j->suspended) {
+		j->suspended = false;
+		MHD_resume_connection(j->c);
+		w->readable = true;     /* MHD runs this round */
+	}
+}
+
+static struct wticket *
+ticket_new(struct web *w, enum wjob_kind kind)
+{
+	struct wticket *t = xcalloc(1, sizeof *t);
+
+	t->w = w;
+	t->kind = kind;
+	t->next = w->tickets;
+	if (w->tickets != NULL)
+		w->tickets->prev = t;
+	w->tickets = t;
+	return t;
+}
+
+static void
+ticket_send(struct web *w, struct wticket *t, const char *game)
+{
+	struct sread q;
+
+	memset(&q, 0, sizeof q);
+	if (t->kind == WJ_GAME) {
+		q.kind = SREAD_GAME;
+		snprintf(q.key, sizeof q.key, "%s", game);
+	} else {
+		q.kind = SREAD_CALL;
+		q.run = t->kind == WJ_INDEX ? run_index : t->kind == WJ_PLAYER ?
+		    run_player : t->kind == WJ_HEALTH ? run_health : run_ratings;
+	}
+	if (t->kind == WJ_INDEX)
+		t->ix = xcalloc(1, sizeof *t->ix);
+	if (t->kind == WJ_PLAYER)
+		t->pd = xcalloc(1, sizeof *t->pd);
+	sess_read_then(w->sv->sess, &q, back, ticket_drop, t);
+}
+
+void
+web_index_refresh(struct web *w)
+{
+	if (w->index_reading)
+		return;
+	w->index_reading = true;
+	ticket_send(w, ticket_new(w, WJ_INDEX), NULL);
+}
+
+enum MHD_Result
+web_defer(struct web *w, struct MHD_Connection *c, void **con_cls,
+    enum wjob_kind kind, const char *a, const char *b,
+    const struct web_ratingsraw *rr)
+{
+	struct wjob *j = *con_cls;
+	struct wticket *t;
+
+	if (j == NULL) {
+		j = xcalloc(1, sizeof *j);
+		j->w = w;
+		j->c = c;
+		wbuf_init(&j->page);
+		j->next = w->jobs;
+		if (w->jobs != NULL)
+			w->jobs->prev = j;
+		w->jobs = j;
+		*con_cls = j;
+	}
+	t = ticket_new(w, kind);
+	t->job = j;
+	j->t = t;
+	snprintf(t->a, sizeof t->a, "%s", a != NULL ? a : "");
+	snprintf(t->b, sizeof t->b, "%s", b != NULL ? b : "");
+	if (rr != NULL)
+		t->rr = *rr;
+	if (kind == WJ_INDEX)
+		w->index_reading = true;
+	MHD_suspend_connection(c);
+	j->suspended = true;
+	/* (Without a reader thread the answer is back at once: resumed.) */
+	ticket_send(w, t, t->a);
+	return MHD_YES;
+}
+
+enum MHD_Result
+web_job_reply(struct wjob *j)
+{
+	struct wbuf b = j->page;
+
+	wbuf_init(&j->page);
+	return web_reply(j->c, j->code, j->type, &b);
+}
+
+void
+web_job_completed(void *cls, struct MHD_Connection *c, void **con_cls,
+    enum MHD_RequestTerminationCode toe)
+{
+	struct web *w = cls;
+	struct wjob *j = *con_cls;
+
+	(void)c;
+	(void)toe;
+	if (j == NULL)
+		return;
+	*con_cls = NULL;
+	if (j->t != NULL)
+		j->t->job = NULL;       /* its read comes back to nobody */
+	if (j->prev != NULL)
+		j->prev->next = j->next;
+	else
+		w->jobs = j->next;
+	if (j->next != NULL)
+		j->next->prev = j->prev;
+	wbuf_free(&j->page);
+	free(j);
+}
+
+void
+web_defer_end_all(struct web *w)
+{
+	struct wticket *t;
+	struct wjob *j;
+
+	/* The reads on their way come back to nobody (or never). */
+	for (t = w->tickets; t != NULL; t = t->next) {
+		t->w = NULL;
+		t->job = NULL;
+	}
+	w->tickets = NULL;
+	for (j = w->jobs; j != NULL; j = j->next) {
+		j->t = NULL;
+		if (!j->suspended)
+			continue;
+		job_error(j, 503, "The server is stopping.");
+		j->suspended = false;
+		MHD_resume_connection(j->c);
+	}
+}
+
+#else
+typedef int web_defer_absent;
+#endif
