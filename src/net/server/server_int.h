@@ -77,7 +77,8 @@ struct sread {
 	unsigned gen;
 	enum sread_kind kind;
 	char key[128];                 /* lname, game id, variant, a limit's */
-	char key2[24];                 /* speed, before= or "" */
+	char key2[24];                 /* speed, before=, a variant or "" */
+	char key3[16];                 /* SREAD_RATINGS: a speed or "" */
 	int status;                    /* LIST's */
 	int limit;                     /* rows at most */
 	long long win;                 /* SREAD_COUNT's window */

@@ -215,8 +215,9 @@ sess_read_run(const struct store_ops *ops, void *ctx, struct sread *q)
 	case SREAD_RATINGS:
 		q->rows = xcalloc((size_t)q->limit,
 		    sizeof(struct store_rating));
-		q->rc = ops->ratings(ctx, q->key, NULL, NULL, q->rows,
-		    q->limit, e, n);
+		q->rc = ops->ratings(ctx, q->key, q->key2[0] != '\0' ?
+		    q->key2 : NULL, q->key3[0] != '\0' ? q->key3 : NULL,
+		    q->rows, q->limit, e, n);
 		break;
 	case SREAD_TOP:
 		q->rows = xcalloc((size_t)q->limit,
@@ -324,7 +325,8 @@ static bool
 same(const struct sread *a, const struct sread *b)
 {
 	return a->kind == b->kind && strcmp(a->key, b->key) == 0 &&
-	    strcmp(a->key2, b->key2) == 0 && a->status == b->status &&
+	    strcmp(a->key2, b->key2) == 0 && strcmp(a->key3, b->key3) == 0 &&
+	    a->status == b->status &&
 	    a->limit == b->limit && a->win == b->win;
 }
 
@@ -341,6 +343,7 @@ sess_read(struct sess *s, int conn, const struct sread *want)
 	q->kind = want->kind;
 	snprintf(q->key, sizeof q->key, "%s", want->key);
 	snprintf(q->key2, sizeof q->key2, "%s", want->key2);
+	snprintf(q->key3, sizeof q->key3, "%s", want->key3);
 	q->status = want->status;
 	q->limit = want->limit;
 	q->win = want->win;
@@ -391,6 +394,7 @@ sess_read_then(struct sess *s, const struct sread *want,
 	q->kind = want->kind;
 	snprintf(q->key, sizeof q->key, "%s", want->key);
 	snprintf(q->key2, sizeof q->key2, "%s", want->key2);
+	snprintf(q->key3, sizeof q->key3, "%s", want->key3);
 	q->status = want->status;
 	q->limit = want->limit;
 	q->win = want->win;

@@ -308,12 +308,12 @@ cmd_seek(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	struct sconn *c = sess_conn(s, conn);
 	const char *acct = sess_account(s, conn), *nm = cgp_get(cmd, "name");
 	struct sseek k, *kept;
-	struct rating r;
+	const struct sread *rd = NULL;
 	struct cgp_out o;
 	struct sgame *g;
 	char msg[96];
 	size_t i;
-	int mine = 0, games;
+	int mine = 0;
 
 	memset(&k, 0, sizeof k);
 	if (read_seek(s, conn, cmd, &k) < 0)
@@ -327,6 +327,21 @@ cmd_seek(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX,
 		    "name= is 1-31 letters, digits, '-', '_' or '.'");
 		return;
+	}
+	/* The seeker's rating in the category: read off the event loop
+	 * (the line comes again with it) before anything changes. */
+	if (acct != NULL && s->io.store != NULL &&
+	    s->io.store->ratings != NULL) {
+		struct sread q;
+		memset(&q, 0, sizeof q);
+		q.kind = SREAD_RATINGS;
+		sess_lower(acct, q.key, sizeof q.key);
+		snprintf(q.key2, sizeof q.key2, "%s", k.variant);
+		snprintf(q.key3, sizeof q.key3, "%s", rating_speed_name(
+		    rating_speed_of(k.base_ms, k.inc_ms)));
+		q.limit = 1;
+		if ((rd = sess_read(s, conn, &q)) == NULL)
+			return;
 	}
 	for (i = 0; i < s->seeks.len; i++) {
 		struct sseek *x = vec_at(&s->seeks, i);
@@ -364,11 +379,9 @@ cmd_seek(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	if (k.owner == 0)
 		k.owner = 1;
 	k.round = c->paired;
-	if (acct != NULL && sess_player_rating(s, acct, k.variant,
-	    rating_speed_name(rating_speed_of(k.base_ms, k.inc_ms)), &r,
-	    &games) == 1) {
+	if (rd != NULL && rd->rc == 1) {
 		k.has_rating = true;
-		k.rating = r.r;
+		k.rating = ((const struct store_rating *)rd->rows)->rating;
 	}
 	k.created = (long long)time(NULL) * 1000 + s->now % 1000;
 	kept = vec_push(&s->seeks);
