@@ -847,6 +847,22 @@ num(const char *line, const char *key)
 	return atol(v);
 }
 
+/* The STATE after PAIRED on c: the players' ratings before the game (the
+ * store thread read them with the game's commit, or the other server as
+ * it took the seat). */
+static void
+state_ratings(struct tc *c, const struct rating *w, const struct rating *b)
+{
+	do
+		assert_non_null(tc_wait(c, "EV ", T));
+	while (strstr(c->line, " STATE ") == NULL);
+	if (strstr(c->line, " rated=1 ") == NULL ||
+	    num(c->line, "wrating") != rating_round(w->r) ||
+	    num(c->line, "brating") != rating_round(b->r))
+		fail_msg("STATE: %s (wanted wrating=%ld brating=%ld)", c->line,
+		    rating_round(w->r), rating_round(b->r));
+}
+
 /*
  * Two accounts on two servers: registered on one, logged in on the other;
  * rated seeks paired across; a move taken back; a result whose ratings are
@@ -891,8 +907,10 @@ test_rated_across(void **state)
 		xs = rated_pair(x, y, id);
 		p[xs] = x;
 		p[1 - xs] = y;
-		assert_non_null(tc_wait(x, "EV ", T));  /* STATE */
-		assert_non_null(tc_wait(y, "EV ", T));
+		state_ratings(x, p[0] == x ? &r[0] : &r[1],
+		    p[0] == x ? &r[1] : &r[0]);
+		state_ratings(y, p[0] == x ? &r[0] : &r[1],
+		    p[0] == x ? &r[1] : &r[0]);
 		tc_send(p[0], "#m MOVE game=%s ply=0 move=c2c3", id);
 		ok(p[0], "#m");
 		tc_send(p[1], "#m MOVE game=%s ply=1 move=c6c5", id);

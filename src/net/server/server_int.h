@@ -43,7 +43,16 @@ struct spend {
 	size_t oklen;
 	char tag[CGP_TAG_MAX + 2];
 	bool failed;                   /* set by the store */
-	bool refuse;                   /* refused before storing (err) */
+	/* Ratings, worked out off the event loop before the commit
+	 * (sess_rate_apply): a rated result's (rate: its event rev, the
+	 * score for white), the players' when this change fills a rated
+	 * game's seats (rstart); what they are after it (rnow, rknown). */
+	bool rate, rstart, rknown;
+	int rev;
+	double rscore;
+	char rname[2][CGP_NAME_MAX + 1];
+	char rvariant[CGP_VARIANT_MAX], rspeed[12];
+	double rnow[2][2];             /* rating, RD */
 	bool conflict;                 /* refused: another server stored that
 					  ply or seat first (the line is run
 					  again on the game brought up to date) */
@@ -559,6 +568,13 @@ int sess_player_rating(struct sess *s, const char *name, const char *variant,
     const char *speed, struct rating *out, int *games);
 void sess_rating_kv(struct sess *s, struct sgame *g, struct cgp_out *o);
 void sess_rate_spend(struct sess *s, struct spend *p);
+/* Off the event loop (the store thread, with a store handle of its own),
+ * before p's commit: the ratings p needs read and worked out, a result's
+ * added to its RESULT and its statements; -1 (err) when a result's
+ * cannot be read: then p is refused, never stored without them. */
+int sess_rate_apply(struct spend *p, const struct store_ops *ops, void *ctx);
+/* p stored and applied to g: the ratings it worked out are g's. */
+void sess_rate_known(struct sess *s, struct spend *p, struct sgame *g);
 /* Seeks (sess_seek.c): SEEK, UNSEEK, SEEKS; a game made for two seeks
  * stored (its seekers seated and told) or refused (conflict: another
  * server paired one first); a connection gone; another server's seek
@@ -684,8 +700,10 @@ void reader_free(struct reader *r);
 
 /* The store thread (srv_writer.c). */
 struct writer;
-struct writer *writer_new(const struct store_ops *ops, void *ctx, char *err,
-    size_t errlen);
+/* ops and ctx: the store it commits to; qops and qctx: a handle of its
+ * own for its reads (STORE_QUERY), closed when it is freed. */
+struct writer *writer_new(const struct store_ops *ops, void *ctx,
+    const struct store_ops *qops, void *qctx, char *err, size_t errlen);
 /* Readable when stored changes are back. */
 int writer_fd(const struct writer *w);
 /* io.submit: ctx is the struct srv. */

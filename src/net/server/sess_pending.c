@@ -146,9 +146,10 @@ sess_spend_submit(struct sess *s, struct spend *p)
 		g->busy++;
 	if (p->conn >= 0)
 		s->conns[p->conn].waiting++;
-	if (p->refuse) {
-		/* Known to fail (a rated result whose ratings cannot be
-		 * read): answered as a refused commit, nothing sent on. */
+	if (s->io.submit == NULL && sess_rate_apply(p, s->io.store,
+	    s->io.store_ctx) < 0) {
+		/* A rated result whose ratings cannot be read: answered as
+		 * a refused commit, nothing sent on. */
 		p->failed = true;
 		sess_done(s, p);
 		return;
@@ -314,6 +315,7 @@ sess_done(struct sess *s, struct spend *p)
 		    s->store_failures == 1 ? "" : "s");
 	s->store_failures = 0;
 	g = apply(s, p, alive);
+	sess_rate_known(s, p, g);
 	if (alive && p->oklen > 0) {
 		s->io.send(s->io.ctx, p->conn, p->ok, p->oklen);
 		if (p->state_to_origin && g != NULL) {

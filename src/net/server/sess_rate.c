@@ -22,31 +22,43 @@ sess_speed(const struct sgame *g)
 	    g->clock.inc_ms));
 }
 
-int
-sess_player_rating(struct sess *s, const char *name, const char *variant,
-    const char *speed, struct rating *out, int *games)
+/* A player's rating in a category from a store (any thread's handle):
+ * 1, 0 new (the start values), -1 with err. */
+static int
+read_rating(const struct store_ops *ops, void *ctx, const char *name,
+    const char *variant, const char *speed, struct rating *out, int *games,
+    char *err, size_t errlen)
 {
-	char lname[CGP_NAME_MAX + 1], err[512];
+	char lname[CGP_NAME_MAX + 1];
 	struct store_rating r;
 	int n;
 
 	rating_init(out);
 	*games = 0;
-	if (s->io.store == NULL || s->io.store->ratings == NULL)
+	if (ops == NULL || ops->ratings == NULL)
 		return 0;
 	sess_lower(name, lname, sizeof lname);
-	n = s->io.store->ratings(s->io.store_ctx, lname, variant, speed, &r,
-	    1, err, sizeof err);
-	if (n < 0) {
-		sess_log(s, NET_LOG_ERROR, "rating of %s: %s", name, err);
-		return -1;
-	}
+	n = ops->ratings(ctx, lname, variant, speed, &r, 1, err, errlen);
 	if (n == 1) {
 		out->r = r.rating;
 		out->rd = r.rd;
 		out->vol = r.vol;
 		*games = r.games;
 	}
+	return n;
+}
+
+int
+sess_player_rating(struct sess *s, const char *name, const char *variant,
+    const char *speed, struct rating *out, int *games)
+{
+	char err[512];
+	int n;
+
+	n = read_rating(s->io.store, s->io.store_ctx, name, variant, speed,
+	    out, games, err, sizeof err);
+	if (n < 0)
+		sess_log(s, NET_LOG_ERROR, "rating of %s: %s", name, err);
 	return n;
 }
 
@@ -84,10 +96,10 @@ sess_rating_kv(struct sess *s, struct sgame *g, struct cgp_out *o)
 	}
 }
 
-/* The statements that store one player's rating after game g. */
+/* The statements that store one player's rating after p's game. */
 static int
-rating_sql(struct spend *p, int at, const struct sgame *g, const char *name,
-    const struct rating *r, int games)
+rating_sql(struct spend *p, int at, const char *name, const struct rating *r,
+    int games)
 {
 	char lname[CGP_NAME_MAX + 1];
 
@@ -98,62 +110,152 @@ rating_sql(struct spend *p, int at, const struct sgame *g, const char *name,
 	snprintf(p->extra[at], sizeof p->extra[at], "INSERT INTO "
 	    "rating_history(lname, variant, speed, n, rating, rd, game, at) "
 	    "VALUES ('%s', '%s', '%s', %d, %.6f, %.6f, '%s', %lld)", lname,
-	    g->variant, sess_speed(g), games + 1, r->r, r->rd, g->id,
+	    p->rvariant, p->rspeed, games + 1, r->r, r->rd, p->ch.game,
 	    (long long)time(NULL));
 	snprintf(p->extra[at + 1], sizeof p->extra[at + 1], "INSERT INTO "
 	    "ratings(lname, variant, speed, rating, rd, vol, games) VALUES "
 	    "('%s', '%s', '%s', %.6f, %.6f, %.8f, %d) ON CONFLICT (lname, "
 	    "variant, speed) DO UPDATE SET rating = excluded.rating, rd = "
 	    "excluded.rd, vol = excluded.vol, games = excluded.games", lname,
-	    g->variant, sess_speed(g), r->r, r->rd, r->vol, games + 1);
+	    p->rvariant, p->rspeed, r->r, r->rd, r->vol, games + 1);
 	p->ch.extra[at] = p->extra[at];
 	p->ch.extra[at + 1] = p->extra[at + 1];
 	return 0;
 }
 
+/* The players of g after change ch (both seats known): true. */
+static bool
+players_after(const struct sgame *g, const struct store_change *ch,
+    const char **name)
+{
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		name[k] = g != NULL && g->seated[k] ? g->name[k] : NULL;
+		if (ch->both_seats)
+			name[k] = k == 0 ? ch->name : ch->name2;
+		else if (ch->seat == k)
+			name[k] = ch->name;
+		if (name[k] == NULL || name[k][0] == '\0')
+			return false;
+	}
+	return true;
+}
+
+/*
+ * On the event loop, as a change is made ready: what its ratings need,
+ * read and worked out later off the loop (sess_rate_apply, on the store
+ * thread before its commit): a rated result's players, and the players of
+ * a rated game whose seats this change fills (their ratings for STATE).
+ */
 void
 sess_rate_spend(struct sess *s, struct spend *p)
 {
-	struct rating before[2], after[2];
-	char wd[16], bd[16];
-	struct sgame *g;
-	int i, k, games[2];
-	double score;
+	struct sgame *g = p->ch.new_game ? NULL : sess_find(s, p->ch.game);
+	const char *name[2];
+	int64_t base, inc;
+	int i, k;
 
+	if (g != NULL && g->rated) {
+		snprintf(p->rvariant, sizeof p->rvariant, "%s", g->variant);
+		snprintf(p->rspeed, sizeof p->rspeed, "%s", sess_speed(g));
+	} else if (p->ch.new_game && p->ch.rated && p->ch.clock != NULL &&
+	    clock_parse_seconds(p->ch.clock, &base, &inc, NULL, 0) == 0) {
+		snprintf(p->rvariant, sizeof p->rvariant, "%s",
+		    p->ch.variant != NULL ? p->ch.variant : "congo");
+		snprintf(p->rspeed, sizeof p->rspeed, "%s",
+		    rating_speed_name(rating_speed_of(base, inc)));
+	} else
+		return;
+	if ((g == NULL || !g->rating_known) && players_after(g, &p->ch, name)) {
+		p->rstart = true;
+		for (k = 0; k < 2; k++)
+			snprintf(p->rname[k], sizeof p->rname[k], "%s",
+			    name[k]);
+	}
+	if (g == NULL)
+		return;
 	for (i = 0; i < p->ch.nev; i++)
 		if (strcmp(p->kind[i], "RESULT") == 0)
 			break;
-	if (i == p->ch.nev || (g = sess_find(s, p->ch.game)) == NULL ||
-	    !g->rated || strstr(p->body[i], " wrating=") != NULL)
+	if (i == p->ch.nev || strstr(p->body[i], " wrating=") != NULL)
 		return;
 	if (strncmp(p->body[i], "result=1-0", 10) == 0)
-		score = 1.0;
+		p->rscore = 1.0;
 	else if (strncmp(p->body[i], "result=0-1", 10) == 0)
-		score = 0.0;
+		p->rscore = 0.0;
 	else if (strncmp(p->body[i], "result=1/2", 10) == 0)
-		score = 0.5;
+		p->rscore = 0.5;
 	else
 		return;         /* cancelled: nothing changes */
+	p->rate = true;
+	p->rev = i;
 	for (k = 0; k < 2; k++)
-		if (sess_player_rating(s, g->name[k], g->variant,
-		    sess_speed(g), &before[k], &games[k]) < 0) {
-			/* Not readable now: the result is refused (507) and
-			 * tried again, never stored without its ratings. */
-			snprintf(p->err, sizeof p->err, "the players' "
-			    "ratings cannot be read now");
-			p->refuse = true;
-			return;
+		snprintf(p->rname[k], sizeof p->rname[k], "%s", g->name[k]);
+}
+
+int
+sess_rate_apply(struct spend *p, const struct store_ops *ops, void *ctx)
+{
+	struct rating before[2], after[2];
+	char wd[16], bd[16], *body;
+	int k, games[2];
+
+	if (!p->rate && !p->rstart)
+		return 0;
+	for (k = 0; k < 2; k++)
+		if (read_rating(ops, ctx, p->rname[k], p->rvariant, p->rspeed,
+		    &before[k], &games[k], p->err, sizeof p->err) < 0) {
+			if (!p->rate)
+				return 0;   /* STATE reads them itself */
+			/* A result is never stored without its ratings: it
+			 * is refused (507) and tried again. */
+			snprintf(p->err, sizeof p->err, "the players' ratings "
+			    "cannot be read now");
+			return -1;
 		}
-	if (rating_after_game(&after[0], &after[1], &before[0], &before[1],
-	    score) < 0)
-		return;
+	if (p->rstart)
+		for (k = 0; k < 2; k++) {
+			p->rnow[k][0] = before[k].r;
+			p->rnow[k][1] = before[k].rd;
+		}
+	if (!p->rate || rating_after_game(&after[0], &after[1], &before[0],
+	    &before[1], p->rscore) < 0) {
+		p->rknown = p->rstart;
+		p->rate = false;
+		return 0;
+	}
+	p->rate = false;        /* once */
 	rating_format_diff(before[0].r, after[0].r, wd, sizeof wd);
 	rating_format_diff(before[1].r, after[1].r, bd, sizeof bd);
-	snprintf(p->body[i] + strlen(p->body[i]), sizeof p->body[i] -
-	    strlen(p->body[i]), " wrating=%ld wdiff=%s brating=%ld bdiff=%s",
+	body = p->body[p->rev];
+	snprintf(body + strlen(body), sizeof p->body[0] - strlen(body),
+	    " wrating=%ld wdiff=%s brating=%ld bdiff=%s",
 	    rating_round(after[0].r), wd, rating_round(after[1].r), bd);
 	k = p->ch.nextra;
-	if (rating_sql(p, k, g, g->name[0], &after[0], games[0]) == 0 &&
-	    rating_sql(p, k + 2, g, g->name[1], &after[1], games[1]) == 0)
+	if (rating_sql(p, k, p->rname[0], &after[0], games[0]) == 0 &&
+	    rating_sql(p, k + 2, p->rname[1], &after[1], games[1]) == 0)
 		p->ch.nextra = k + 4;
+	/* STATE after it shows the new ratings. */
+	for (k = 0; k < 2; k++) {
+		p->rnow[k][0] = after[k].r;
+		p->rnow[k][1] = after[k].rd;
+	}
+	p->rknown = true;
+	return 0;
+}
+
+void
+sess_rate_known(struct sess *s, struct spend *p, struct sgame *g)
+{
+	int k;
+
+	(void)s;
+	if (g == NULL || !p->rknown)
+		return;
+	for (k = 0; k < 2; k++) {
+		g->rating[k] = p->rnow[k][0];
+		g->rd[k] = p->rnow[k][1];
+	}
+	g->rating_known = true;
 }

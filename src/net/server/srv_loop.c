@@ -173,13 +173,20 @@ srv_open(const struct srv_opts *o, char *err, size_t errlen)
 	    (o->db_upgrade ? STORE_UPGRADE : 0), &sv->ops, &sv->store, err,
 	    errlen) < 0)
 		goto bad;
-	sv->writer = writer_new(sv->ops, sv->store, err, errlen);
-	if (sv->writer == NULL)
-		goto bad;
-	/* The reads commands need, on a handle of their own. */
+	/* The store thread reads ratings before its commits, the reader
+	 * thread what commands need: each on a handle of its own. */
 	{
 		const struct store_ops *qops;
 		void *qctx;
+		if (store_open_any(o->db, STORE_QUERY, &qops, &qctx, err,
+		    errlen) < 0)
+			goto bad;
+		sv->writer = writer_new(sv->ops, sv->store, qops, qctx, err,
+		    errlen);
+		if (sv->writer == NULL) {
+			qops->close(qctx);
+			goto bad;
+		}
 		if (store_open_any(o->db, STORE_QUERY, &qops, &qctx, err,
 		    errlen) < 0)
 			goto bad;

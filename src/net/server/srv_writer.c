@@ -22,6 +22,8 @@
 struct writer {
 	const struct store_ops *ops;
 	void *ctx;
+	const struct store_ops *qops;    /* its reads (ratings), a handle */
+	void *qctx;                      /* of its own (STORE_QUERY) */
 	pthread_t th;
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
@@ -39,29 +41,37 @@ static void
 store_batch(struct writer *w, struct spend *list)
 {
 	const struct store_change *ch[BATCH_MAX] = { NULL };
-	struct spend *p[BATCH_MAX];
+	struct spend *p[BATCH_MAX], *q[BATCH_MAX];
 	bool ok[BATCH_MAX], conflict[BATCH_MAX];
 	char err[256];
-	int n = 0, i;
+	int n = 0, m = 0, i;
 
 	for (; list != NULL; list = list->next)
 		p[n++] = list;
-	for (i = 0; i < n; i++)
-		ch[i] = &p[i]->ch;
 	long long t0 = util_now_ms(), ms;
 
+	/* Ratings first, read on this thread's own handle: a result whose
+	 * ratings cannot be read is refused, the rest go on. */
+	for (i = 0; i < n; i++) {
+		p[i]->conflict = false;
+		p[i]->failed = sess_rate_apply(p[i], w->qops, w->qctx) < 0;
+		if (!p[i]->failed) {
+			q[m] = p[i];
+			ch[m++] = &p[i]->ch;
+		}
+	}
 	err[0] = '\0';
 	if (w->delay_ms > 0)
 		usleep((useconds_t)w->delay_ms * 1000);
-	if (w->ops->commit_batch(w->ctx, ch, n, ok, conflict, err,
+	if (m > 0 && w->ops->commit_batch(w->ctx, ch, m, ok, conflict, err,
 	    sizeof err) < 0)
-		for (i = 0; i < n; i++)
+		for (i = 0; i < m; i++)
 			ok[i] = conflict[i] = false;
-	for (i = 0; i < n; i++) {
-		p[i]->failed = !ok[i];
-		p[i]->conflict = conflict[i];
+	for (i = 0; i < m; i++) {
+		q[i]->failed = !ok[i];
+		q[i]->conflict = conflict[i];
 		if (!ok[i])
-			snprintf(p[i]->err, sizeof p[i]->err, "%s",
+			snprintf(q[i]->err, sizeof q[i]->err, "%s",
 			    err[0] != '\0' ? err : "refused");
 	}
 	ms = util_now_ms() - t0;
@@ -112,12 +122,15 @@ writer_main(void *arg)
 }
 
 struct writer *
-writer_new(const struct store_ops *ops, void *ctx, char *err, size_t errlen)
+writer_new(const struct store_ops *ops, void *ctx,
+    const struct store_ops *qops, void *qctx, char *err, size_t errlen)
 {
 	struct writer *w = xcalloc(1, sizeof *w);
 
 	w->ops = ops;
 	w->ctx = ctx;
+	w->qops = qops;
+	w->qctx = qctx;
 #ifdef CONGO_TEST_HOOKS
 	/* The tests' slow disk: every commit takes this much longer
 	 * (a test build only: configure --enable-test-hooks). */
@@ -258,5 +271,7 @@ writer_free(struct writer *w)
 	close(w->efd);
 	pthread_mutex_destroy(&w->mu);
 	pthread_cond_destroy(&w->cv);
+	if (w->qctx != NULL)
+		w->qops->close(w->qctx);
 	free(w);
 }
