@@ -348,4 +348,20 @@ PYEOF
 		    fail "/$page did not wait for its read ($page_s s)"
 	fi
 done
+# The finished rated game read again for CGP/1 (it left memory after the
+# page): its STATE has the players' ratings, read with it off the loop.
+state=$($py - "$port" "$game" <<'PYEOF'
+import socket, sys
+s = socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=5)
+f = s.makefile("rwb")
+f.write(b"HELLO CGP/1\n#s STATE game=%s\n" % sys.argv[2].encode()); f.flush()
+while True:
+    l = f.readline().decode()
+    if l.startswith("EV ") and " STATE " in l:
+        print(l.strip())
+        break
+PYEOF
+)
+echo "$state" | grep -q ' rated=1 wrating=[0-9]* wrd=[0-9]* brating=' ||
+    fail "the finished rated game's STATE: $state"
 exit 0

@@ -99,6 +99,8 @@ struct sread {
 	void *rows;                    /* store_item, store_rating... */
 	struct sread_rec *rec;         /* SREAD_GAME: what the store read */
 	int nrec, caprec;
+	bool rknown;                   /* SREAD_GAME of a rated game: its */
+	double rnow[2][2];             /* players' ratings and RDs now */
 	long long ms;                  /* how long it took */
 	/* For nobody's command (sess_read_then): run (SREAD_CALL: reads of
 	 * its own on the reader thread's handle), then on the loop; drop
@@ -566,6 +568,13 @@ struct spend;
 const char *sess_speed(const struct sgame *g);
 int sess_player_rating(struct sess *s, const char *name, const char *variant,
     const char *speed, struct rating *out, int *games);
+/* The same from a store handle of any thread: 1, 0 new (the start
+ * values), -1 with err. */
+int sess_rating_read(const struct store_ops *ops, void *ctx, const char *name,
+    const char *variant, const char *speed, struct rating *out, int *games,
+    char *err, size_t errlen);
+/* Start-up: the ratings of every rated game read (STATE shows them). */
+void sess_ratings_at_start(struct sess *s);
 void sess_rating_kv(struct sess *s, struct sgame *g, struct cgp_out *o);
 void sess_rate_spend(struct sess *s, struct spend *p);
 /* Off the event loop (the store thread, with a store handle of its own),

@@ -22,10 +22,8 @@ sess_speed(const struct sgame *g)
 	    g->clock.inc_ms));
 }
 
-/* A player's rating in a category from a store (any thread's handle):
- * 1, 0 new (the start values), -1 with err. */
-static int
-read_rating(const struct store_ops *ops, void *ctx, const char *name,
+int
+sess_rating_read(const struct store_ops *ops, void *ctx, const char *name,
     const char *variant, const char *speed, struct rating *out, int *games,
     char *err, size_t errlen)
 {
@@ -55,11 +53,33 @@ sess_player_rating(struct sess *s, const char *name, const char *variant,
 	char err[512];
 	int n;
 
-	n = read_rating(s->io.store, s->io.store_ctx, name, variant, speed,
+	n = sess_rating_read(s->io.store, s->io.store_ctx, name, variant, speed,
 	    out, games, err, sizeof err);
 	if (n < 0)
 		sess_log(s, NET_LOG_ERROR, "rating of %s: %s", name, err);
 	return n;
+}
+
+void
+sess_ratings_at_start(struct sess *s)
+{
+	struct rating r;
+	int i, k, games;
+
+	for (i = 0; i < s->ngames; i++) {
+		struct sgame *g = s->games[i];
+		if (!g->rated || g->rating_known || !g->seated[0] ||
+		    !g->seated[1])
+			continue;
+		for (k = 0; k < 2; k++) {
+			if (sess_player_rating(s, g->name[k], g->variant,
+			    sess_speed(g), &r, &games) < 0)
+				break;
+			g->rating[k] = r.r;
+			g->rd[k] = r.rd;
+		}
+		g->rating_known = k == 2;
+	}
 }
 
 void
@@ -204,7 +224,7 @@ sess_rate_apply(struct spend *p, const struct store_ops *ops, void *ctx)
 	if (!p->rate && !p->rstart)
 		return 0;
 	for (k = 0; k < 2; k++)
-		if (read_rating(ops, ctx, p->rname[k], p->rvariant, p->rspeed,
+		if (sess_rating_read(ops, ctx, p->rname[k], p->rvariant, p->rspeed,
 		    &before[k], &games[k], p->err, sizeof p->err) < 0) {
 			if (!p->rate)
 				return 0;   /* STATE reads them itself */

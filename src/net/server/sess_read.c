@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "net/server/server_int.h"
+#include "rating/rating.h"
 
 /* One call a store made while reading a game. */
 struct sread_rec {
@@ -179,6 +180,41 @@ static const struct store_up recorder = {
 	.log = rec_log,
 };
 
+/* A rated game read whole: its players' ratings now, so that its STATE
+ * needs no read on the loop. */
+static void
+game_ratings(const struct store_ops *ops, void *ctx, struct sread *q)
+{
+	const struct sread_rec *row = NULL;
+	const char *name[2] = { NULL, NULL };
+	struct rating r;
+	int64_t base, inc;
+	char err[256];
+	const char *speed;
+	int i, games;
+
+	for (i = 0; i < q->nrec; i++)
+		if (q->rec[i].what == 0)
+			row = &q->rec[i];
+		else if (q->rec[i].what == 1 && q->rec[i].n >= 0 &&
+		    q->rec[i].n < 2)
+			name[q->rec[i].n] = q->rec[i].a;
+	if (row == NULL || !row->row.rated || row->clock == NULL ||
+	    name[0] == NULL || name[1] == NULL ||
+	    clock_parse_seconds(row->clock, &base, &inc, NULL, 0) != 0)
+		return;
+	speed = rating_speed_name(rating_speed_of(base, inc));
+	for (i = 0; i < 2; i++) {
+		if (sess_rating_read(ops, ctx, name[i], row->variant != NULL &&
+		    row->variant[0] != '\0' ? row->variant : "congo", speed, &r,
+		    &games, err, sizeof err) < 0)
+			return;
+		q->rnow[i][0] = r.r;
+		q->rnow[i][1] = r.rd;
+	}
+	q->rknown = true;
+}
+
 void
 sess_read_run(const struct store_ops *ops, void *ctx, struct sread *q)
 {
@@ -200,6 +236,8 @@ sess_read_run(const struct store_ops *ops, void *ctx, struct sread *q)
 		    (long)q->win, e, n);
 		store_bind_thread(NULL);
 		recording = NULL;
+		if (q->kind == SREAD_GAME && q->rc == 1)
+			game_ratings(ops, ctx, q);
 		break;
 	case SREAD_LIST:
 		q->rows = xcalloc((size_t)q->limit, sizeof(struct store_item));
@@ -278,6 +316,7 @@ static void
 put_game(struct sess *s, struct sread *q)
 {
 	const struct store_up *up = store_sess();
+	struct sgame *g;
 	char e[300];
 	int i, rc = 0;
 
@@ -300,6 +339,14 @@ put_game(struct sess *s, struct sread *q)
 		sess_drop_game(s, q->key);
 		snprintf(q->err, sizeof q->err, "%s", e);
 		q->rc = -2;
+		return;
+	}
+	if (q->rknown && (g = sess_find(s, q->key)) != NULL && g->rated) {
+		for (i = 0; i < 2; i++) {
+			g->rating[i] = q->rnow[i][0];
+			g->rd[i] = q->rnow[i][1];
+		}
+		g->rating_known = true;
 	}
 }
 

@@ -218,6 +218,7 @@ srv_open(const struct srv_opts *o, char *err, size_t errlen)
 	sv->sess = sess_new(&io, &lim, &o->rules, server);
 	if (sv->ops->load(sv->store, sv->sess, err, errlen) < 0)
 		goto bad;
+	sess_ratings_at_start(sv->sess);     /* (read once, at start) */
 	/* Clocks run again, open games expire, from now. */
 	sess_start(sv->sess, srv_now(), util_wall_ms());
 	if (pipe2(sv->wake, O_NONBLOCK | O_CLOEXEC) < 0) {
