@@ -34,19 +34,25 @@ fail() {
 	exit 1
 }
 
-CONGO_WEB_SSE_LIFE_MS=3000 "$server" --port 0 --bind 127.0.0.1 \
-    --max-per-address 8 --http 127.0.0.1:0 --db "$tmp/games.db" --create 2> "$tmp/server.log" &
-pid=$!
-port= http=
-for _ in $(seq 200); do
-	port=$(sed -n 's/.*listening on .* port \([0-9]*\).*/\1/p' \
-	    "$tmp/server.log")
-	http=$(sed -n 's/.*web pages on .* port \([0-9]*\).*/\1/p' \
-	    "$tmp/server.log")
-	[ -n "$port" ] && [ -n "$http" ] && break
-	kill -0 "$pid" 2>/dev/null || break
-	sleep 0.05
-done
+# Run the command (env ... congo-server ...) in the background; $port and
+# $http once it listens on both (empty if it never did).
+serve() {
+	"$@" 2> "$tmp/server.log" &
+	pid=$!
+	port= http=
+	for _ in $(seq 200); do
+		port=$(sed -n 's/.*listening on .* port \([0-9]*\).*/\1/p' \
+		    "$tmp/server.log")
+		http=$(sed -n 's/.*web pages on .* port \([0-9]*\).*/\1/p' \
+		    "$tmp/server.log")
+		[ -n "$port" ] && [ -n "$http" ] && break
+		kill -0 "$pid" 2>/dev/null || break
+		sleep 0.05
+	done
+}
+
+serve env CONGO_WEB_SSE_LIFE_MS=3000 "$server" --port 0 --bind 127.0.0.1 \
+    --max-per-address 8 --http 127.0.0.1:0 --db "$tmp/games.db" --create
 if grep -q "without libmicrohttpd" "$tmp/server.log"; then
 	echo "test_web.sh: congo-server built without libmicrohttpd, skipped"
 	pid=
@@ -299,19 +305,8 @@ echo quit >&3
 # loop: each waits for its reads while CGP/1 answers PING at once.
 kill "$pid" 2>/dev/null
 wait "$pid" 2>/dev/null
-CONGO_TEST_READ_DELAY_MS=400 "$server" --port 0 --bind 127.0.0.1 \
-    --http 127.0.0.1:0 --db "$tmp/games.db" 2> "$tmp/server.log" &
-pid=$!
-port= http=
-for _ in $(seq 200); do
-	port=$(sed -n 's/.*listening on .* port \([0-9]*\).*/\1/p' \
-	    "$tmp/server.log")
-	http=$(sed -n 's/.*web pages on .* port \([0-9]*\).*/\1/p' \
-	    "$tmp/server.log")
-	[ -n "$port" ] && [ -n "$http" ] && break
-	kill -0 "$pid" 2>/dev/null || break
-	sleep 0.05
-done
+serve env CONGO_TEST_READ_DELAY_MS=400 "$server" --port 0 --bind 127.0.0.1 \
+    --http 127.0.0.1:0 --db "$tmp/games.db"
 [ -n "$port" ] && [ -n "$http" ] || fail "the server did not start again"
 base="http://127.0.0.1:$http"
 for page in "game/$game" player/bob_2; do

@@ -25,6 +25,23 @@ unreadable(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	    "now: try again");
 }
 
+/* q's rows for the command, *n of them; NULL when the read was asked for
+ * (its line comes again with it) or failed (503 answered). */
+static const void *
+read_rows(struct sess *s, int conn, const struct cgp_cmd *cmd,
+    const struct sread *q, int *n)
+{
+	const struct sread *rd = sess_read(s, conn, q);
+
+	if (rd == NULL)
+		return NULL;
+	if ((*n = rd->rc) < 0) {
+		unreadable(s, conn, cmd, rd->err);
+		return NULL;
+	}
+	return rd->rows;
+}
+
 static void
 iso8601(long long t, char *buf, size_t n)
 {
@@ -57,7 +74,6 @@ cmd_whois(struct sess *s, int conn, const struct cgp_cmd *cmd)
 {
 	const char *name = cgp_get(cmd, "name");
 	const struct store_rating *r;
-	const struct sread *rd;
 	struct sread q;
 	char when[32], v[24];
 	struct store_account a;
@@ -87,13 +103,8 @@ cmd_whois(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	q.kind = SREAD_RATINGS;
 	sess_lower(name, q.key, sizeof q.key);
 	q.limit = 2 * RATING_NSPEEDS * 4;
-	if ((rd = sess_read(s, conn, &q)) == NULL)
+	if ((r = read_rows(s, conn, cmd, &q, &n)) == NULL)
 		return;
-	if ((n = rd->rc) < 0) {
-		unreadable(s, conn, cmd, rd->err);
-		return;
-	}
-	r = rd->rows;
 	iso8601(a.created, when, sizeof when);
 	cgp_out_ok(&o, cmd->tag, "WHOIS");
 	cgp_out_kv(&o, "name", a.name);
@@ -123,7 +134,6 @@ cmd_top(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	const char *variant = cgp_get(cmd, "variant"), *speed = cgp_get(cmd,
 	    "speed");
 	const struct store_rating *r = NULL;
-	const struct sread *rd;
 	struct sread q;
 	char v[24];
 	struct cgp_out o;
@@ -148,13 +158,8 @@ cmd_top(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		snprintf(q.key, sizeof q.key, "%s", variant);
 		snprintf(q.key2, sizeof q.key2, "%s", speed);
 		q.limit = limit;
-		if ((rd = sess_read(s, conn, &q)) == NULL)
+		if ((r = read_rows(s, conn, cmd, &q, &n)) == NULL)
 			return;
-		if ((n = rd->rc) < 0) {
-			unreadable(s, conn, cmd, rd->err);
-			return;
-		}
-		r = rd->rows;
 	}
 	cgp_out_ok(&o, cmd->tag, "TOP");
 	cgp_out_kvi(&o, "n", n);
@@ -177,7 +182,6 @@ cmd_games(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	const char *player = cgp_get(cmd, "player"), *before = cgp_get(cmd,
 	    "before");
 	const struct store_game_item *it = NULL;
-	const struct sread *rd;
 	struct sread q;
 	char when[32], b[CGP_ID_LEN + 1];
 	struct cgp_out o;
@@ -208,13 +212,8 @@ cmd_games(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		if (before != NULL)
 			snprintf(q.key2, sizeof q.key2, "%s", b);
 		q.limit = limit;
-		if ((rd = sess_read(s, conn, &q)) == NULL)
+		if ((it = read_rows(s, conn, cmd, &q, &n)) == NULL)
 			return;
-		if ((n = rd->rc) < 0) {
-			unreadable(s, conn, cmd, rd->err);
-			return;
-		}
-		it = rd->rows;
 	}
 	cgp_out_ok(&o, cmd->tag, "GAMES");
 	cgp_out_kvi(&o, "n", n);
