@@ -64,38 +64,39 @@ rec_game(struct sess *s, const struct store_game_row *row, char *err,
 	return 0;
 }
 
+/* A seat (1: its number, name, token) or an event (2: seq, kind, body). */
+static int
+rec_pair(int what, long n, const char *a, const char *b)
+{
+	struct sread_rec *r = rec_push(recording);
+
+	r->what = what;
+	r->n = n;
+	r->a = dup_or_null(a);
+	r->b = dup_or_null(b);
+	return 0;
+}
+
 static int
 rec_seat(struct sess *s, const char *id, int seat, const char *name,
     const char *token, char *err, size_t errlen)
 {
-	struct sread_rec *r = rec_push(recording);
-
 	(void)s;
 	(void)id;
 	(void)err;
 	(void)errlen;
-	r->what = 1;
-	r->n = seat;
-	r->a = dup_or_null(name);
-	r->b = dup_or_null(token);
-	return 0;
+	return rec_pair(1, seat, name, token);
 }
 
 static int
 rec_event(struct sess *s, const char *id, long seq, const char *kind,
     const char *body, char *err, size_t errlen)
 {
-	struct sread_rec *r = rec_push(recording);
-
 	(void)s;
 	(void)id;
 	(void)err;
 	(void)errlen;
-	r->what = 2;
-	r->n = seq;
-	r->a = xstrdup(kind);
-	r->b = xstrdup(body);
-	return 0;
+	return rec_pair(2, seq, kind, body);
 }
 
 /* What a read of one game never calls; refused or ignored if it did. */
@@ -368,6 +369,23 @@ finish(struct sess *s, struct sread *q)
 		    q->err);
 }
 
+/* A read asked for as want (its kind, keys and run), nothing answered. */
+static struct sread *
+request_new(const struct sread *want)
+{
+	struct sread *q = xcalloc(1, sizeof *q);
+
+	q->kind = want->kind;
+	snprintf(q->key, sizeof q->key, "%s", want->key);
+	snprintf(q->key2, sizeof q->key2, "%s", want->key2);
+	snprintf(q->key3, sizeof q->key3, "%s", want->key3);
+	q->status = want->status;
+	q->limit = want->limit;
+	q->win = want->win;
+	q->run = want->run;
+	return q;
+}
+
 static bool
 same(const struct sread *a, const struct sread *b)
 {
@@ -386,14 +404,7 @@ sess_read(struct sess *s, int conn, const struct sread *want)
 	for (q = c != NULL ? c->reads : NULL; q != NULL; q = q->next)
 		if (same(q, want))
 			return q;
-	q = xcalloc(1, sizeof *q);
-	q->kind = want->kind;
-	snprintf(q->key, sizeof q->key, "%s", want->key);
-	snprintf(q->key2, sizeof q->key2, "%s", want->key2);
-	snprintf(q->key3, sizeof q->key3, "%s", want->key3);
-	q->status = want->status;
-	q->limit = want->limit;
-	q->win = want->win;
+	q = request_new(want);
 	q->conn = conn;
 	q->gen = c != NULL ? c->gen : 0;
 	if (c != NULL && s->io.read_submit != NULL && !s->reads_now) {
@@ -436,16 +447,8 @@ sess_read_then(struct sess *s, const struct sread *want,
     void (*then)(struct sess *s, struct sread *q, void *arg),
     void (*drop)(void *arg), void *arg)
 {
-	struct sread *q = xcalloc(1, sizeof *q);
+	struct sread *q = request_new(want);
 
-	q->kind = want->kind;
-	snprintf(q->key, sizeof q->key, "%s", want->key);
-	snprintf(q->key2, sizeof q->key2, "%s", want->key2);
-	snprintf(q->key3, sizeof q->key3, "%s", want->key3);
-	q->status = want->status;
-	q->limit = want->limit;
-	q->win = want->win;
-	q->run = want->run;
 	q->conn = -1;
 	q->then = then;
 	q->drop = drop;
