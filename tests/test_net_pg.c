@@ -21,7 +21,7 @@
 
 #define T 5000
 
-static int port_a, port_b;
+static int port_a, port_b, port_c;
 static pid_t pid_a;
 static char game[16], tokw[40], tokb[40];
 
@@ -804,6 +804,76 @@ ok(struct tc *c, const char *tag)
 		fail_msg("%s: %s", tag, l);
 }
 
+/*
+ * What another server stored, read off the event loop. Server C reads
+ * every notice from the tables and its reads take 1.5 s more (test hooks),
+ * so after White's move on A it still has the game at ply 2 for a while;
+ * every table is then locked. Black's
+ * MOVE for ply 2 on C makes C read the game's news (sess_store_newer): the
+ * read waits for the lock on C's reader thread while C answers PING and
+ * STATE at once, and the move is stored when the lock goes. (A read on
+ * the event loop gave up on the lock after 25 ms and answered 412.)
+ */
+static void
+test_news_off_loop(void **state)
+{
+	const char *ctl = getenv("CONGO_PG_CTL");
+	char cmd[600], id[16], tag[8];
+	struct tc *w, *b, *p;
+	long long t0, worst = 0, d;
+	const char *l;
+	int i;
+
+	(void)state;
+	if (ctl == NULL || port_c == 0)
+		skip();
+	tc_from = (127u << 24) | (96u << 8) | 1;
+	assert_non_null(w = tc_hello(port_a));
+	assert_non_null(b = tc_hello(port_c));
+	assert_non_null(p = tc_hello(port_c));
+	tc_from = 0;
+	tc_send(w, "#c CREATE seat=white name=nw");
+	assert_non_null(tc_wait(w, "OK #c CREATE game=", T));
+	tc_val(w->line, "game", id, sizeof id);
+	tc_send(b, "#j JOIN game=%s seat=black name=nb", id);
+	assert_non_null(tc_wait(b, "OK #j JOIN", T));
+	tc_send(w, "#m0 MOVE game=%s ply=0 move=c2c3", id);
+	ok(w, "#m0");
+	tc_send(b, "#m1 MOVE game=%s ply=1 move=c6c5", id);
+	ok(b, "#m1");
+	tc_send(w, "#m2 MOVE game=%s ply=2 move=c3c4", id);
+	ok(w, "#m2");
+	snprintf(cmd, sizeof cmd, "%s lock 3", ctl);
+	assert_int_equal(system(cmd), 0);
+	t0 = tc_ms();
+	tc_send(b, "#m3 MOVE game=%s ply=3 move=d6d5", id);
+	for (i = 0; i < 6; i++) {
+		long long t = tc_ms();
+		tc_send(p, "PING n%d", i);
+		assert_non_null(tc_wait(p, "PONG ", T));
+		snprintf(tag, sizeof tag, "#s%d", i);
+		tc_send(p, "%s STATE game=%s", tag, id);
+		ok(p, tag);
+		d = tc_ms() - t;
+		if (d > worst)
+			worst = d;
+		usleep(100000);
+	}
+	print_message("news read in a lock: the slowest PING and STATE on "
+	    "the server reading took %lld ms\n", worst);
+	assert_true(worst < 100);
+	l = reply(b, "#m3");
+	print_message("the move on the server behind: %lld ms after the lock "
+	    "was taken: %s\n", tc_ms() - t0, l);
+	assert_true(strncmp(l, "OK ", 3) == 0);
+	assert_non_null(ev2(w, id, " MOVE ply=3 side=black "));
+	tc_send(w, "#g RESIGN game=%s", id);
+	ok(w, "#g");
+	tc_free(w);
+	tc_free(b);
+	tc_free(p);
+}
+
 /* Register name on c (a new account), LOGIN there; its key into key. */
 static void
 account(struct tc *c, const char *name, char *key)
@@ -1106,12 +1176,13 @@ main(void)
 		cmocka_unit_test(test_seek_race),
 		cmocka_unit_test(test_rated_across),
 		cmocka_unit_test(test_tables_locked),
+		cmocka_unit_test(test_news_off_loop),
 		cmocka_unit_test(test_database_outages),
 		cmocka_unit_test(test_kill_and_rejoin),
 		cmocka_unit_test(test_rematch),
 	};
 	const char *a = getenv("CONGO_PG_PORT_A"), *b = getenv("CONGO_PG_PORT_B");
-	const char *p = getenv("CONGO_PG_PID_A");
+	const char *p = getenv("CONGO_PG_PID_A"), *c;
 
 	if (a == NULL || b == NULL || p == NULL) {
 		fprintf(stderr, "test_net_pg: run by tests/test_net_pg.sh\n");
@@ -1119,6 +1190,8 @@ main(void)
 	}
 	port_a = atoi(a);
 	port_b = atoi(b);
+	if ((c = getenv("CONGO_PG_PORT_C")) != NULL)
+		port_c = atoi(c);
 	pid_a = (pid_t)atoi(p);
 	signal(SIGPIPE, SIG_IGN);
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -63,15 +63,15 @@ if [ "$(id -u)" = 0 ]; then
 	chown nobody "$tmp"
 	chmod 755 "$tmp"
 fi
-pida= pidb= pids= sampler=
+pida= pidb= pidc= pids= sampler=
 cleanup() {
 	[ -n "$sampler" ] && kill "$sampler" 2>/dev/null
 	# TERM first: a server stopped cleanly closes its database and writes
 	# its coverage data (--enable-coverage); -9 only for one that hangs.
-	for p in $pida $pidb $pids; do
+	for p in $pida $pidb $pidc $pids; do
 		kill -TERM "$p" 2>/dev/null
 	done
-	for p in $pida $pidb $pids; do
+	for p in $pida $pidb $pidc $pids; do
 		i=0
 		while kill -0 "$p" 2>/dev/null && [ $i -lt 50 ]; do
 			sleep 0.1
@@ -136,7 +136,16 @@ pida=$pid porta=$port
 # shellcheck disable=SC2086
 start b $limits
 pidb=$pid portb=$port
-echo "cluster in $tmp ($("$bindir/pg_ctl" --version)), servers on ports $porta and $portb"
+portc=
+if [ "$mode" != web ]; then
+	# A third that reads every notice from the tables, its reads taking
+	# 1.5 s more (a test build's hooks; in others it is only a third
+	# server): what it hears of another server's move stays behind
+	# meanwhile.
+	CONGO_TEST_READ_DELAY_MS=1500 CONGO_TEST_NOTICE_READ=1 start c
+	pidc=$pid portc=$port
+fi
+echo "cluster in $tmp ($("$bindir/pg_ctl" --version)), servers on ports $porta and $portb${portc:+ and $portc}"
 # The web pages of both servers (tests/test_web_pg.sh).
 if [ "$mode" = web ]; then
 	"$@" "$tmp/a.log" "$tmp/b.log" "$porta"
@@ -175,7 +184,7 @@ esac
 EOF
 chmod 755 "$tmp/pgctl.sh"
 CONGO_PG_CTL="$tmp/pgctl.sh" CONGO_PG_PORT_A=$porta CONGO_PG_PORT_B=$portb \
-    CONGO_PG_PID_A=$pida "$test"
+    CONGO_PG_PORT_C=$portc CONGO_PG_PID_A=$pida "$test"
 status=$?
 wait "$pida" 2>/dev/null
 pida=
@@ -241,5 +250,6 @@ fi
 if [ $status -ne 0 ]; then
 	echo "--- server a"; tail -n 30 "$tmp/a.log"
 	echo "--- server b"; tail -n 30 "$tmp/b.log"
+	[ -z "$portc" ] || { echo "--- server c"; tail -n 30 "$tmp/c.log"; }
 fi
 exit $status

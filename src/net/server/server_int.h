@@ -78,7 +78,8 @@ struct spend {
  * the command is done; the command's line is given again when it is here.
  */
 enum sread_kind { SREAD_ACCOUNT, SREAD_GAME, SREAD_LIST, SREAD_COUNT,
-	SREAD_RATINGS, SREAD_TOP, SREAD_GAMES_OF, SREAD_REFRESH, SREAD_CALL };
+	SREAD_RATINGS, SREAD_TOP, SREAD_GAMES_OF, SREAD_REFRESH, SREAD_CALL,
+	SREAD_NEWER };
 struct sread_rec;
 struct sread {
 	struct sread *next;
@@ -124,6 +125,11 @@ const struct sread *sess_read(struct sess *s, int conn,
 void sess_read_then(struct sess *s, const struct sread *want,
     void (*then)(struct sess *s, struct sread *q, void *arg),
     void (*drop)(void *arg), void *arg);
+/* The same for conn's command (whose later lines wait meanwhile): they run
+ * after then. */
+void sess_read_then_conn(struct sess *s, int conn, const struct sread *q,
+    void (*then)(struct sess *s, struct sread *q, void *arg),
+    void (*drop)(void *arg), void *arg);
 /* Run q against a store (the reader thread's handle, or the loop's). */
 void sess_read_run(const struct store_ops *ops, void *ctx, struct sread *q);
 /* A read back from the reader thread: kept for its connection's line
@@ -132,6 +138,9 @@ void sess_read_done(struct sess *s, struct sread *q);
 /* SREAD_REFRESH (nobody's command: another server's news of a game) back:
  * its seats and events applied and told (sess_pending.c). */
 void sess_refresh_done(struct sess *s, struct sread *q);
+/* SREAD_NEWER (a command's: sess_store_newer) back: the same, applied
+ * before its line runs again. */
+void sess_newer_done(struct sess *s, struct sread *q);
 /* What the reader thread recorded of a game: how many calls, and one. */
 int sess_read_nrec(const struct sread *q);
 /* 0 the game, 1 a seat (n, a name, b token), 2 an event (n seq, a kind,
@@ -225,10 +234,12 @@ void sess_line_too_long(struct sess *s, int conn);
  * Several servers on one store: before refusing a command for what this
  * server knows of g (a seat not taken, a ply not reached), read what the
  * store holds, since another server may have stored it an instant ago and
- * told its client so before its notice arrived here. True when g changed.
+ * told its client so before its notice arrived here; off the event loop
+ * (sess_read, SREAD_NEWER): true when the command must stop (its line
+ * comes again with the news applied), false when it goes on.
  */
 struct sgame;
-bool sess_store_newer(struct sess *s, struct sgame *g);
+bool sess_store_newer(struct sess *s, int conn, struct sgame *g);
 /* Presence across servers (sess_presence.c). A seat of g taken on this
  * server or left (the store tells the others); is it held here or on
  * another server; since when has it been left everywhere (ms); another

@@ -309,8 +309,8 @@ cmd_rejoin(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	/* Its hash against both seats', whatever the first gives (a seat
 	 * taken on another server an instant ago is read first). */
 	net_token_hash(token, hash);
-	if (!g->seated[0] || !g->seated[1])
-		sess_store_newer(s, g);
+	if ((!g->seated[0] || !g->seated[1]) && sess_store_newer(s, conn, g))
+		return;
 	m0 = net_hash_equal(hash, g->token[0]) && g->seated[0];
 	m1 = net_hash_equal(hash, g->token[1]) && g->seated[1];
 	seat = m0 ? 0 : m1 ? 1 : -1;

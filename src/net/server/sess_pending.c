@@ -268,6 +268,65 @@ apply(struct sess *s, struct spend *p, bool alive)
 	return g;
 }
 
+/* A command another server's change beat, run again on the game as the
+ * store has it now. Its line is gone from the connection's input: what it
+ * reads is read at once (not given again later). */
+static void
+rerun(struct sess *s, int conn, const char *line, size_t len,
+    const char *tag)
+{
+	s->reads_now = true;
+	if (sess_line(s, conn, line, len, util_now_ms()) == SESS_LINE_AGAIN)
+		sess_err(s, conn, tag, CGP_BUSY, "the game changed on another "
+		    "server meanwhile: try again");
+	s->reads_now = false;
+}
+
+struct rerun {
+	int conn;
+	unsigned gen;
+	char tag[CGP_TAG_MAX + 2];
+	size_t linelen;
+	char line[CGP_LINE_MAX + 1];
+};
+
+static void
+rerun_read(struct sess *s, struct sread *q, void *arg)
+{
+	struct rerun *r = arg;
+	struct sconn *c = sess_conn(s, r->conn);
+
+	(void)q;        /* its news applied: sess_newer_done */
+	if (c != NULL && c->gen == r->gen) {
+		if (c->waiting > 0)
+			c->waiting--;
+		rerun(s, r->conn, r->line, r->linelen, r->tag);
+	}
+	free(r);
+}
+
+/* The same with the game's news read off the event loop first; the
+ * connection's later lines wait for it. */
+static void
+rerun_after_news(struct sess *s, struct spend *p)
+{
+	struct rerun *r = xcalloc(1, sizeof *r);
+	struct sgame *g = sess_find(s, p->ch.game);
+	struct sread want;
+
+	r->conn = p->conn;
+	r->gen = p->conn_gen;
+	snprintf(r->tag, sizeof r->tag, "%s", p->tag);
+	memcpy(r->line, p->line, p->linelen);
+	r->linelen = p->linelen;
+	s->conns[p->conn].waiting++;
+	memset(&want, 0, sizeof want);
+	want.kind = SREAD_NEWER;
+	snprintf(want.key, sizeof want.key, "%s", p->ch.game);
+	want.win = g != NULL ? g->seq : 0;
+	sess_read_then_conn(s, p->conn, &want, rerun_read, free, r);
+}
+
 void
 sess_done(struct sess *s, struct spend *p)
 {
@@ -289,16 +348,17 @@ sess_done(struct sess *s, struct spend *p)
 		 * the command again on it (412, 409... or done after all). */
 		sess_log(s, NET_LOG_DEBUG, "game %s: another server stored "
 		    "that first; the command runs again", p->ch.game);
+		if (!p->ch.new_game && alive && p->linelen > 0 &&
+		    s->io.read_submit != NULL) {
+			rerun_after_news(s, p);
+			drop_chain(s, p);
+			free(p);
+			return;
+		}
 		if (!p->ch.new_game)
 			refresh_now(s, p->ch.game);
-		/* Its line is gone from the connection's input: what it
-		 * reads is read at once (not given again later). */
-		s->reads_now = true;
-		if (alive && p->linelen > 0 && sess_line(s, p->conn, p->line,
-		    p->linelen, util_now_ms()) == SESS_LINE_AGAIN)
-			sess_err(s, p->conn, p->tag, CGP_BUSY, "the game "
-			    "changed on another server meanwhile: try again");
-		s->reads_now = false;
+		if (alive && p->linelen > 0)
+			rerun(s, p->conn, p->line, p->linelen, p->tag);
 		drop_chain(s, p);
 		free(p);
 		return;
@@ -396,15 +456,39 @@ refresh(struct sess *s, const char *id)
 	s->io.read_submit(s->io.ctx, q);
 }
 
-void
-sess_refresh_done(struct sess *s, struct sread *q)
+/* What a read of another server's news brought, applied to g: its seats
+ * and events, each told; -1 (g read again soon) when it does not add up. */
+static int
+apply_news(struct sess *s, struct sgame *g, const struct sread *q)
 {
 	const struct store_up *up = store_sess();
-	struct sgame *g = sess_find(s, q->key);
 	const char *a, *b;
 	char e[300];
 	int i, rc = 0;
 	long n;
+
+	e[0] = '\0';
+	for (i = 0; i < sess_read_nrec(q) && rc == 0; i++) {
+		int what = sess_read_rec(q, i, &n, &a, &b);
+		if (what == 1)
+			rc = up->load_seat(s, g->id, (int)n, a, b, e,
+			    sizeof e);
+		else if (what == 2)
+			rc = up->remote_event(s, g->id, n, a, b, e, sizeof e);
+	}
+	if (rc != 0) {
+		sess_log(s, NET_LOG_ERROR, "game %s: %s", g->id, e);
+		g->stale = true;
+		s->stale_any = true;
+		return -1;
+	}
+	return 0;
+}
+
+void
+sess_refresh_done(struct sess *s, struct sread *q)
+{
+	struct sgame *g = sess_find(s, q->key);
 
 	if (g == NULL)
 		return;         /* it left memory meanwhile */
@@ -420,23 +504,29 @@ sess_refresh_done(struct sess *s, struct sread *q)
 		s->stale_any = true;
 		return;
 	}
-	e[0] = '\0';
-	for (i = 0; i < sess_read_nrec(q) && rc == 0; i++) {
-		int what = sess_read_rec(q, i, &n, &a, &b);
-		if (what == 1)
-			rc = up->load_seat(s, g->id, (int)n, a, b, e,
-			    sizeof e);
-		else if (what == 2)
-			rc = up->remote_event(s, g->id, n, a, b, e, sizeof e);
-	}
-	if (rc != 0) {
-		sess_log(s, NET_LOG_ERROR, "game %s: %s", g->id, e);
+	if (apply_news(s, g, q) == 0 && g->stale && g->busy == 0)
+		refresh(s, g->id);
+}
+
+void
+sess_newer_done(struct sess *s, struct sread *q)
+{
+	struct sgame *g = sess_find(s, q->key);
+
+	if (g == NULL)
+		return;
+	if (q->rc < 0 || g->busy > 0) {
+		/* The command goes on with what it has (its refusal may be
+		 * stale: the client tries again); the game is read again
+		 * soon, or after our own change. */
+		if (q->rc < 0)
+			sess_log(s, NET_LOG_ERROR, "game %s: %s", g->id,
+			    q->err);
 		g->stale = true;
 		s->stale_any = true;
 		return;
 	}
-	if (g->stale && g->busy == 0)
-		refresh(s, g->id);
+	apply_news(s, g, q);
 }
 
 void
@@ -460,16 +550,20 @@ sess_stale_retry(struct sess *s, long long now_ms)
 }
 
 bool
-sess_store_newer(struct sess *s, struct sgame *g)
+sess_store_newer(struct sess *s, int conn, struct sgame *g)
 {
-	long seq = g->seq;
-	bool w = g->seated[0], b = g->seated[1];
+	struct sread want;
 
 	if (s->io.store == NULL || s->io.store->refresh == NULL ||
 	    g->busy > 0)
 		return false;
-	refresh_now(s, g->id);          /* its command waits for it */
-	return g->seq != seq || g->seated[0] != w || g->seated[1] != b;
+	/* Off the event loop: the command stops and its line comes again
+	 * with the news applied (sess_newer_done), finding this read. */
+	memset(&want, 0, sizeof want);
+	want.kind = SREAD_NEWER;
+	snprintf(want.key, sizeof want.key, "%s", g->id);
+	want.win = g->seq;
+	return sess_read(s, conn, &want) == NULL;
 }
 
 void

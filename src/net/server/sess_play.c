@@ -20,8 +20,9 @@ seated_active(struct sess *s, int conn, const struct cgp_cmd *cmd,
 		    "you hold no seat in this game");
 		return -1;
 	}
-	if (!g->seated[0] || !g->seated[1])
-		sess_store_newer(s, g);     /* joined on another server? */
+	/* Joined on another server? (-2: the line comes again.) */
+	if ((!g->seated[0] || !g->seated[1]) && sess_store_newer(s, conn, g))
+		return -2;
 	if (g->over) {
 		sess_err(s, conn, cmd->tag, CGP_GAME_OVER, "the game is over");
 		return -1;
@@ -95,8 +96,8 @@ sess_cmd_move(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		return;
 	}
 	/* A ply ahead of ours: stored on another server an instant ago? */
-	if (ply > g->g.nply)
-		sess_store_newer(s, g);
+	if (ply > g->g.nply && sess_store_newer(s, conn, g))
+		return;
 	if (seated_active(s, conn, cmd, g) < 0)
 		return;
 	if (ply != g->g.nply) {

@@ -230,6 +230,7 @@ sess_read_run(const struct store_ops *ops, void *ctx, struct sread *q)
 		break;
 	case SREAD_GAME:
 	case SREAD_REFRESH:
+	case SREAD_NEWER:
 		recording = q;
 		store_bind_thread(&recorder);
 		q->rc = q->kind == SREAD_GAME ? ops->load_game(ctx, NULL,
@@ -359,6 +360,8 @@ finish(struct sess *s, struct sread *q)
 
 	if (q->kind == SREAD_GAME)
 		put_game(s, q);
+	else if (q->kind == SREAD_NEWER)
+		sess_newer_done(s, q);
 	if (q->rc < 0 && q->kind == SREAD_COUNT)
 		/* Bounded like the refusals: a store down says it once. */
 		sess_refused(s, "counting %s with the other servers: %s (this "
@@ -391,8 +394,9 @@ same(const struct sread *a, const struct sread *b)
 {
 	return a->kind == b->kind && strcmp(a->key, b->key) == 0 &&
 	    strcmp(a->key2, b->key2) == 0 && strcmp(a->key3, b->key3) == 0 &&
-	    a->status == b->status &&
-	    a->limit == b->limit && a->win == b->win;
+	    a->status == b->status && a->limit == b->limit &&
+	    /* the news of a game: once a line, whatever it knew then */
+	    (a->win == b->win || a->kind == SREAD_NEWER);
 }
 
 const struct sread *
@@ -443,13 +447,13 @@ sess_read_rec(const struct sread *q, int i, long *n, const char **a,
 }
 
 void
-sess_read_then(struct sess *s, const struct sread *want,
+sess_read_then_conn(struct sess *s, int conn, const struct sread *want,
     void (*then)(struct sess *s, struct sread *q, void *arg),
     void (*drop)(void *arg), void *arg)
 {
 	struct sread *q = request_new(want);
 
-	q->conn = -1;
+	q->conn = conn;         /* its lines run after then, at read_back */
 	q->then = then;
 	q->drop = drop;
 	q->arg = arg;
@@ -459,6 +463,14 @@ sess_read_then(struct sess *s, const struct sread *want,
 		sess_read_run(s->io.store, s->io.store_ctx, q);
 		sess_read_done(s, q);
 	}
+}
+
+void
+sess_read_then(struct sess *s, const struct sread *want,
+    void (*then)(struct sess *s, struct sread *q, void *arg),
+    void (*drop)(void *arg), void *arg)
+{
+	sess_read_then_conn(s, -1, want, then, drop, arg);
 }
 
 void

@@ -350,8 +350,8 @@ cmd_seek(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	}
 	/* One game a seeker: none while its last pairing is being played. */
 	if (c->seek_game[0] != '\0' && (g = sess_find(s, c->seek_game)) !=
-	    NULL && !g->over)
-		sess_store_newer(s, g);     /* ended on another server? */
+	    NULL && !g->over && sess_store_newer(s, conn, g))
+		return;                 /* ended on another server? */
 	if (c->seek_game[0] != '\0' && (g = sess_find(s, c->seek_game)) !=
 	    NULL && !g->over) {
 		snprintf(msg, sizeof msg, "you play game %s, which a seek "
@@ -644,13 +644,45 @@ remote_seek(char **w, struct sseek *k)
 	return 0;
 }
 
+/* Our seek id, paired by another server into game (in memory now, or not
+ * readable): its player seated and told; the seek gone either way. */
+static void
+seat_paired(struct sess *s, const char *id, const char *game, int seat)
+{
+	struct sseek *x = find(s, id, NULL);
+	struct sgame *g = sess_find(s, game);
+
+	if (x != NULL && x->server[0] == '\0' && g != NULL) {
+		struct sseek copy = *x;
+		if (seat_ours(s, g, &copy, seat))
+			tell_paired(s, g, &copy, seat);
+	} else if (x != NULL && g == NULL)
+		sess_log(s, NET_LOG_ERROR, "seek %s: paired into game %s by "
+		    "another server, which cannot be read", id, game);
+	drop(s, id, false);
+}
+
+struct paired_news {
+	char seek[16], game[16];
+	int seat;
+};
+
+static void
+paired_read(struct sess *s, struct sread *q, void *arg)
+{
+	struct paired_news *p = arg;
+
+	(void)q;
+	seat_paired(s, p->seek, p->game, p->seat);
+	free(p);
+}
+
 void
 sess_seek_remote(struct sess *s, const char *server, const char *text)
 {
 	struct sseek k, *x;
 	char buf[512], *w[18];
 	int nw, seat;
-	struct sgame *g;
 
 	snprintf(buf, sizeof buf, "%s", text);
 	nw = notice_words(buf, w, 18);
@@ -661,17 +693,24 @@ sess_seek_remote(struct sess *s, const char *server, const char *text)
 	if (nw >= 4 && strcmp(w[0], "paired") == 0 && strlen(w[1]) <= 15 &&
 	    strlen(w[2]) <= 15 && parse_int(w[3], 0, 1, &seat, NULL, 0) == 0) {
 		const char *id = w[1], *game = w[2];
-		/* Another server paired a seek of ours: seat its player. */
+		/* Another server paired a seek of ours: seat its player, with
+		 * the game read off the event loop when not here. */
 		if ((x = find(s, id, NULL)) == NULL || x->server[0] != '\0')
 			return;
-		if ((g = sess_find(s, game)) == NULL && sess_fetch(s, game) == 1)
-			g = sess_find(s, game);
-		if (g != NULL) {
-			struct sseek copy = *x;
-			if (seat_ours(s, g, &copy, seat))
-				tell_paired(s, g, &copy, seat);
+		if (sess_find(s, game) == NULL) {
+			struct paired_news *p = xcalloc(1, sizeof *p);
+			struct sread want;
+			snprintf(p->seek, sizeof p->seek, "%s", id);
+			snprintf(p->game, sizeof p->game, "%s", game);
+			p->seat = seat;
+			x->pairing = true;      /* nobody else's meanwhile */
+			memset(&want, 0, sizeof want);
+			want.kind = SREAD_GAME;
+			snprintf(want.key, sizeof want.key, "%s", game);
+			sess_read_then(s, &want, paired_read, free, p);
+			return;
 		}
-		drop(s, id, false);
+		seat_paired(s, id, game, seat);
 		return;
 	}
 	if (nw < 17 || strcmp(w[0], "seek") != 0 ||

@@ -508,6 +508,14 @@ notice(struct pgstore *pg, struct sess *s, char *text)
 		store_sess()->remote(s, id, last);       /* after our change */
 		return;
 	}
+#ifdef CONGO_TEST_HOOKS
+	/* The tests' server that hears late: every notice read from the
+	 * tables, as a gap is (a test build only). */
+	if (getenv("CONGO_TEST_NOTICE_READ") != NULL) {
+		store_sess()->remote(s, id, last);
+		return;
+	}
+#endif
 	for (line = strchr(text, '\n'); line != NULL; line = next) {
 		*line++ = '\0';
 		next = strchr(line, '\n');
