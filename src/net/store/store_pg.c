@@ -556,6 +556,9 @@ pg_notices(void *ctx, struct sess *s)
 
 	if (pg->r != NULL && PQstatus(pg->r) == CONNECTION_OK) {
 		PQconsumeInput(pg->r);
+		/* Our notices' answer first: what came with it is read
+		 * below. */
+		pg_notify_poll(pg, false);
 		while ((nt = PQnotifies(pg->r)) != NULL) {
 			if (strcmp(nt->relname, "congo_presence") == 0)
 				pg_presence_notice(pg, s, nt->extra);

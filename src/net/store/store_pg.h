@@ -67,7 +67,18 @@ struct pgstore {
 	struct vec servers;            /* struct pg_server */
 	long long beat_sent;           /* ms */
 	bool asked;                    /* the others asked for ours at start */
+	/* Notices are sent on r without waiting for their answer: one
+	 * batch in flight (its answer read when r is next readable), the
+	 * next gathered meanwhile. */
+	bool r_sent;
+	char *nq;                      /* statements for the next batch */
+	size_t nqlen, nqcap;
 };
+
+/* The answer of notices sent on r read, as far as it has come (wait: all
+ * of it, before r is used for anything else); then the next batch sent.
+ * store_pg_presence.c. */
+void pg_notify_poll(struct pgstore *pg, bool wait);
 
 /* "uri: what: libpq's message" into err; -1. */
 int pg_fail(PGconn *c, const char *uri, char *err, size_t errlen,

@@ -123,8 +123,10 @@ pg_alive(struct pgstore *pg, PGconn **c, bool reader, long long *retry,
 bool
 pg_reader(struct pgstore *pg, char *err, size_t errlen)
 {
-	if (pg->r != NULL && PQstatus(pg->r) == CONNECTION_OK)
+	if (pg->r != NULL && PQstatus(pg->r) == CONNECTION_OK) {
+		pg_notify_poll(pg, true);       /* r free for a query */
 		return true;
+	}
 	pg->r_lost = true;
 	if (pg_alive(pg, &pg->r, true, &pg->r_retry, &pg->r_backoff))
 		return true;

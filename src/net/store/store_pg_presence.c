@@ -42,6 +42,8 @@ pg_presence_init(struct pgstore *pg)
 void
 pg_presence_free(struct pgstore *pg)
 {
+	free(pg->nq);
+	pg->nq = NULL;
 	vec_free(&pg->held);
 	vec_free(&pg->remote);
 	vec_free(&pg->servers);
@@ -81,29 +83,75 @@ server(struct pgstore *pg, const char *id, bool add)
 	return sv;
 }
 
-/* Said on the event loop's connection; lost when it is (the others ask
- * again, or see us die and come back). */
+/* The gathered notices sent as one batch, unless one is in flight. */
+static void
+notify_send(struct pgstore *pg)
+{
+	char *sql;
+	size_t n;
+
+	if (pg->r_sent || pg->nqlen == 0 || pg->r == NULL ||
+	    PQstatus(pg->r) != CONNECTION_OK)
+		return;
+	/* The reads' short lock wait is not for this: a notice's commit
+	 * takes the notification queue's lock, which every commit that
+	 * notifies takes in turn. */
+	n = pg->nqlen + 128;
+	sql = xmalloc(n);
+	snprintf(sql, n, "SET lock_timeout = 0; %sSET lock_timeout = '"
+	    PG_READ_LOCK_WAIT "'", pg->nq);
+	pg->nqlen = 0;
+	pg->nq[0] = '\0';
+	pg->r_sent = PQsendQuery(pg->r, sql) == 1;
+	free(sql);
+}
+
+void
+pg_notify_poll(struct pgstore *pg, bool wait)
+{
+	PGresult *r;
+
+	if (pg->r == NULL || PQstatus(pg->r) != CONNECTION_OK) {
+		pg->r_sent = false;     /* gone with the connection */
+		pg->nqlen = 0;
+		return;
+	}
+	if (pg->r_sent) {
+		if (!wait && !PQconsumeInput(pg->r))
+			return;
+		while ((wait || !PQisBusy(pg->r)) &&
+		    (r = PQgetResult(pg->r)) != NULL)
+			PQclear(r);
+		if (!wait && PQisBusy(pg->r))
+			return;         /* more to come */
+		pg->r_sent = false;
+	}
+	if (!wait)
+		notify_send(pg);
+}
+
+/* Said on the event loop's connection, not waiting for the answer; lost
+ * when the connection is (the others ask again, or see us die and come
+ * back). */
 static void
 notify(struct pgstore *pg, const char *text)
 {
-	char sql[2 * NOTICE_MAX + 256], *lit;
-	PGresult *r;
+	char *lit;
+	size_t need;
 
 	if (pg->r == NULL || PQstatus(pg->r) != CONNECTION_OK)
 		return;
 	if ((lit = PQescapeLiteral(pg->r, text, strlen(text))) == NULL)
 		return;
-	/* The reads' short lock wait is not for this: a notice's commit
-	 * takes the notification queue's lock, which every commit that
-	 * notifies takes in turn (one round trip all the same). */
-	snprintf(sql, sizeof sql, "SET lock_timeout = 0; SELECT pg_notify("
-	    "'congo_presence', %s); SET lock_timeout = '" PG_READ_LOCK_WAIT
-	    "'", lit);
+	need = pg->nqlen + strlen(lit) + 64;
+	if (need > pg->nqcap) {
+		pg->nqcap = need * 2;
+		pg->nq = xrealloc(pg->nq, pg->nqcap);
+	}
+	pg->nqlen += (size_t)snprintf(pg->nq + pg->nqlen, pg->nqcap -
+	    pg->nqlen, "SELECT pg_notify('congo_presence', %s); ", lit);
 	PQfreemem(lit);
-	r = PQexec(pg->r, sql);
-	PQclear(r);
-	while ((r = PQgetResult(pg->r)) != NULL)
-		PQclear(r);
+	notify_send(pg);
 }
 
 /* Every seat held here, in as few notices as fit. */
@@ -335,7 +383,10 @@ pg_presence_bye(struct pgstore *pg)
 	char text[64];
 
 	snprintf(text, sizeof text, "%s bye", pg->me);
+	/* Said before the connection closes: every batch, waited for. */
+	pg_notify_poll(pg, true);
 	notify(pg, text);
+	pg_notify_poll(pg, true);
 }
 
 #else
