@@ -166,7 +166,7 @@ row_of_item(struct sess *s, const struct store_item *it,
 			copy(r->reason, sizeof r->reason, g->reason);
 		/* The ratings the game began with, once its STATE read
 		 * them (never a read of the store here). */
-		if (g->rated && it->status == 1 && g->rating_known) {
+		if (g->rated && it->status == 1 && g->rating_have == 3) {
 			r->wrating = (int)rating_round(g->rating[0]);
 			r->brating = (int)rating_round(g->rating[1]);
 		}

@@ -45,8 +45,9 @@ struct spend {
 	bool failed;                   /* set by the store */
 	/* Ratings, worked out off the event loop before the commit
 	 * (sess_rate_apply): a rated result's (rate: its event rev, the
-	 * score for white), the players' when this change fills a rated
-	 * game's seats (rstart); what they are after it (rnow, rknown). */
+	 * score for white), the seated players' when this change seats one
+	 * in a rated game (rstart; rname "" for a seat still empty); what
+	 * they are after it (rnow, rknown). */
 	bool rate, rstart, rknown;
 	int rev;
 	double rscore;
@@ -327,8 +328,10 @@ struct sgame {
 	char variant[CGP_VARIANT_MAX]; /* "congo", "megapawn" */
 	bool timed;                    /* created with clock= */
 	bool rated;                    /* its seats are accounts' */
-	bool rating_known;             /* rating/rd read for STATE (once a
-					  game, again after its RESULT) */
+	unsigned rating_have;          /* bit k: seat k's rating/rd read
+					  for STATE (once a game, again
+					  after its RESULT) */
+	bool rating_reading;           /* (sess_rating_kv) */
 	double rating[2], rd[2];
 	struct game_clock clock;       /* with timed */
 	bool over;                     /* finished (by the rules or not) */
@@ -577,6 +580,10 @@ void sess_lower(const char *s, char *out, size_t n);
 struct rating;
 struct spend;
 const char *sess_speed(const struct sgame *g);
+/* The ratings of g's seated players that its STATE lacks (a seat taken on
+ * another server, a read that failed), read off the event loop: one read a
+ * game at a time; the next STATE has them. */
+void sess_rating_ask(struct sess *s, struct sgame *g);
 int sess_player_rating(struct sess *s, const char *name, const char *variant,
     const char *speed, struct rating *out, int *games);
 /* The same from a store handle of any thread: 1, 0 new (the start

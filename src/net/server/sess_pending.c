@@ -254,6 +254,8 @@ apply(struct sess *s, struct spend *p, bool alive)
 		sess_log(s, NET_LOG_ERROR, "stored, but the game does not "
 		    "take it: %s", err);
 	g = sess_find(s, ch->game);
+	/* The ratings worked out with it, before a STATE shows them. */
+	sess_rate_known(s, p, g);
 	if (g != NULL && ch->seat >= 0 && alive) {
 		g->holder[ch->seat] = p->conn;
 		sess_member_add(s, p->conn, g);
@@ -375,7 +377,6 @@ sess_done(struct sess *s, struct spend *p)
 		    s->store_failures == 1 ? "" : "s");
 	s->store_failures = 0;
 	g = apply(s, p, alive);
-	sess_rate_known(s, p, g);
 	if (alive && p->oklen > 0) {
 		s->io.send(s->io.ctx, p->conn, p->ok, p->oklen);
 		if (p->state_to_origin && g != NULL) {
@@ -607,6 +608,7 @@ sess_remote_event(struct sess *s, const char *id, long seq, const char *kind,
 	if (sess_load_event(s, id, seq, kind, body, err, errlen) < 0)
 		return -1;
 	sess_applied(s, g, false, -1);
+	sess_rating_ask(s, g);          /* a seat taken there */
 	cgp_out_ev(&o, g->id, seq, kind);
 	cgp_out_word(&o, body);
 	sess_broadcast(s, g, &o, -1);

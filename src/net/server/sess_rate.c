@@ -68,45 +68,113 @@ sess_ratings_at_start(struct sess *s)
 
 	for (i = 0; i < s->ngames; i++) {
 		struct sgame *g = s->games[i];
-		if (!g->rated || g->rating_known || !g->seated[0] ||
-		    !g->seated[1])
+		if (!g->rated)
 			continue;
 		for (k = 0; k < 2; k++) {
-			if (sess_player_rating(s, g->name[k], g->variant,
+			if (!g->seated[k] || (g->rating_have & (1u << k)) ||
+			    sess_player_rating(s, g->name[k], g->variant,
 			    sess_speed(g), &r, &games) < 0)
-				break;
+				continue;
 			g->rating[k] = r.r;
 			g->rd[k] = r.rd;
+			g->rating_have |= 1u << k;
 		}
-		g->rating_known = k == 2;
 	}
+}
+
+/* The seated players' ratings of a rated game, read off the event loop. */
+struct rating_job {
+	char id[CGP_ID_LEN + 1];
+	char name[2][CGP_NAME_MAX + 1];   /* "" for a seat not asked */
+	char variant[CGP_VARIANT_MAX], speed[12];
+	double now[2][2];
+	unsigned have;
+};
+
+static void
+rating_job_run(const struct store_ops *ops, void *ctx, void *arg)
+{
+	struct rating_job *j = arg;
+	struct rating r;
+	char err[256];
+	int k, games;
+
+	for (k = 0; k < 2; k++)
+		if (j->name[k][0] != '\0' && sess_rating_read(ops, ctx,
+		    j->name[k], j->variant, j->speed, &r, &games, err,
+		    sizeof err) >= 0) {
+			j->now[k][0] = r.r;
+			j->now[k][1] = r.rd;
+			j->have |= 1u << k;
+		}
+}
+
+static void
+rating_job_then(struct sess *s, struct sread *q, void *arg)
+{
+	struct rating_job *j = arg;
+	struct sgame *g = sess_find(s, j->id);
+	int k;
+
+	(void)q;
+	if (g != NULL) {
+		g->rating_reading = false;
+		for (k = 0; k < 2; k++)
+			if ((j->have & (1u << k)) && g->seated[k] &&
+			    strcmp(g->name[k], j->name[k]) == 0 &&
+			    !(g->rating_have & (1u << k))) {
+				g->rating[k] = j->now[k][0];
+				g->rd[k] = j->now[k][1];
+				g->rating_have |= 1u << k;
+			}
+		if (j->have != 3 && (g->seated[0] || g->seated[1]))
+			sess_log(s, NET_LOG_ERROR, "game %s: the players' "
+			    "ratings cannot be read now", g->id);
+	}
+	free(j);
+}
+
+void
+sess_rating_ask(struct sess *s, struct sgame *g)
+{
+	struct rating_job *j;
+	struct sread want;
+	int k;
+
+	if (!g->rated || g->rating_reading ||
+	    ((!g->seated[0] || (g->rating_have & 1u)) &&
+	    (!g->seated[1] || (g->rating_have & 2u))))
+		return;
+	j = xcalloc(1, sizeof *j);
+	snprintf(j->id, sizeof j->id, "%s", g->id);
+	for (k = 0; k < 2; k++)
+		if (g->seated[k] && !(g->rating_have & (1u << k)))
+			snprintf(j->name[k], sizeof j->name[k], "%s",
+			    g->name[k]);
+	snprintf(j->variant, sizeof j->variant, "%s", g->variant);
+	snprintf(j->speed, sizeof j->speed, "%s", sess_speed(g));
+	memset(&want, 0, sizeof want);
+	want.kind = SREAD_CALL;
+	want.run = rating_job_run;
+	g->rating_reading = true;
+	sess_read_then(s, &want, rating_job_then, free, j);
 }
 
 void
 sess_rating_kv(struct sess *s, struct sgame *g, struct cgp_out *o)
 {
-	struct rating r;
 	char key[8], v[24];
-	bool have[2];
-	int k, games;
+	int k;
 
 	if (!g->rated)
 		return;
 	cgp_out_kvi(o, "rated", 1);
-	/* Read once a game (every STATE, JOIN and PAIRED would read them
-	 * again), and again once its result changed them. */
-	have[0] = have[1] = g->rating_known;
-	for (k = 0; k < 2 && !g->rating_known; k++) {
-		have[k] = g->seated[k] && sess_player_rating(s, g->name[k],
-		    g->variant, sess_speed(g), &r, &games) >= 0;
-		if (have[k]) {
-			g->rating[k] = r.r;
-			g->rd[k] = r.rd;
-		}
-	}
-	g->rating_known = have[0] && have[1];
+	/* Read off the event loop with the change that seats a player (or
+	 * with the game from the store); one not read then (the store
+	 * could not) is read now for the next STATE. */
+	sess_rating_ask(s, g);
 	for (k = 0; k < 2; k++) {
-		if (!have[k])
+		if (!g->seated[k] || !(g->rating_have & (1u << k)))
 			continue;
 		snprintf(key, sizeof key, "%crating", k == 0 ? 'w' : 'b');
 		cgp_out_kvi(o, key, rating_round(g->rating[k]));
@@ -143,23 +211,28 @@ rating_sql(struct spend *p, int at, const char *name, const struct rating *r,
 	return 0;
 }
 
-/* The players of g after change ch (both seats known): true. */
+/* The players of g after change ch, "" for a seat still empty: true
+ * when one is seated whose rating g lacks. */
 static bool
 players_after(const struct sgame *g, const struct store_change *ch,
-    const char **name)
+    char name[2][CGP_NAME_MAX + 1])
 {
+	bool want = false;
+	const char *n;
 	int k;
 
 	for (k = 0; k < 2; k++) {
-		name[k] = g != NULL && g->seated[k] ? g->name[k] : NULL;
+		n = g != NULL && g->seated[k] ? g->name[k] : NULL;
 		if (ch->both_seats)
-			name[k] = k == 0 ? ch->name : ch->name2;
+			n = k == 0 ? ch->name : ch->name2;
 		else if (ch->seat == k)
-			name[k] = ch->name;
-		if (name[k] == NULL || name[k][0] == '\0')
-			return false;
+			n = ch->name;
+		snprintf(name[k], sizeof name[k], "%s", n != NULL ? n : "");
+		want |= name[k][0] != '\0' && (g == NULL ||
+		    !(g->rating_have & (1u << k)) || ch->seat == k ||
+		    ch->both_seats);
 	}
-	return true;
+	return want;
 }
 
 /*
@@ -172,7 +245,6 @@ void
 sess_rate_spend(struct sess *s, struct spend *p)
 {
 	struct sgame *g = p->ch.new_game ? NULL : sess_find(s, p->ch.game);
-	const char *name[2];
 	int64_t base, inc;
 	int i, k;
 
@@ -187,12 +259,8 @@ sess_rate_spend(struct sess *s, struct spend *p)
 		    rating_speed_name(rating_speed_of(base, inc)));
 	} else
 		return;
-	if ((g == NULL || !g->rating_known) && players_after(g, &p->ch, name)) {
+	if (players_after(g, &p->ch, p->rname))
 		p->rstart = true;
-		for (k = 0; k < 2; k++)
-			snprintf(p->rname[k], sizeof p->rname[k], "%s",
-			    name[k]);
-	}
 	if (g == NULL)
 		return;
 	for (i = 0; i < p->ch.nev; i++)
@@ -224,8 +292,11 @@ sess_rate_apply(struct spend *p, const struct store_ops *ops, void *ctx)
 	if (!p->rate && !p->rstart)
 		return 0;
 	for (k = 0; k < 2; k++)
-		if (sess_rating_read(ops, ctx, p->rname[k], p->rvariant, p->rspeed,
-		    &before[k], &games[k], p->err, sizeof p->err) < 0) {
+		if (p->rname[k][0] == '\0')
+			rating_init(&before[k]);        /* a seat empty still */
+		else if (sess_rating_read(ops, ctx, p->rname[k], p->rvariant,
+		    p->rspeed, &before[k], &games[k], p->err,
+		    sizeof p->err) < 0) {
 			if (!p->rate)
 				return 0;   /* STATE reads them itself */
 			/* A result is never stored without its ratings: it
@@ -273,9 +344,10 @@ sess_rate_known(struct sess *s, struct spend *p, struct sgame *g)
 	(void)s;
 	if (g == NULL || !p->rknown)
 		return;
-	for (k = 0; k < 2; k++) {
-		g->rating[k] = p->rnow[k][0];
-		g->rd[k] = p->rnow[k][1];
-	}
-	g->rating_known = true;
+	for (k = 0; k < 2; k++)
+		if (p->rname[k][0] != '\0' && g->seated[k]) {
+			g->rating[k] = p->rnow[k][0];
+			g->rd[k] = p->rnow[k][1];
+			g->rating_have |= 1u << k;
+		}
 }

@@ -322,8 +322,18 @@ put_game(struct sess *s, struct sread *q)
 	char e[300];
 	int i, rc = 0;
 
-	if (q->rc != 1 || sess_find(s, q->key) != NULL)
+	if (q->rc != 1)
 		return;
+	if ((g = sess_find(s, q->key)) != NULL) {
+		/* Here meanwhile: what it lacks of the ratings read. */
+		for (i = 0; q->rknown && g->rated && i < 2; i++)
+			if (!(g->rating_have & (1u << i))) {
+				g->rating[i] = q->rnow[i][0];
+				g->rd[i] = q->rnow[i][1];
+				g->rating_have |= 1u << i;
+			}
+		return;
+	}
 	e[0] = '\0';
 	for (i = 0; i < q->nrec && rc == 0; i++) {
 		struct sread_rec *r = &q->rec[i];
@@ -348,7 +358,7 @@ put_game(struct sess *s, struct sread *q)
 			g->rating[i] = q->rnow[i][0];
 			g->rd[i] = q->rnow[i][1];
 		}
-		g->rating_known = true;
+		g->rating_have = 3;
 	}
 }
 

@@ -140,7 +140,7 @@ replay_result(struct sess *s, struct sgame *g, long seq,
 		    "does not reach");
 	}
 	sess_finish(s, g, r, why);
-	g->rating_known = false;        /* a rated result changed them */
+	g->rating_have = 0;            /* a rated result changed them */
 	return 0;
 }
 

@@ -683,6 +683,7 @@ sess_seek_remote(struct sess *s, const char *server, const char *text)
 	struct sseek k, *x;
 	char buf[512], *w[18];
 	int nw, seat;
+	struct sgame *g;
 
 	snprintf(buf, sizeof buf, "%s", text);
 	nw = notice_words(buf, w, 18);
@@ -694,10 +695,12 @@ sess_seek_remote(struct sess *s, const char *server, const char *text)
 	    strlen(w[2]) <= 15 && parse_int(w[3], 0, 1, &seat, NULL, 0) == 0) {
 		const char *id = w[1], *game = w[2];
 		/* Another server paired a seek of ours: seat its player, with
-		 * the game read off the event loop when not here. */
+		 * the game (or its players' ratings) read off the event loop
+		 * when not here. */
 		if ((x = find(s, id, NULL)) == NULL || x->server[0] != '\0')
 			return;
-		if (sess_find(s, game) == NULL) {
+		if ((g = sess_find(s, game)) == NULL || (g->rated &&
+		    g->rating_have != 3)) {
 			struct paired_news *p = xcalloc(1, sizeof *p);
 			struct sread want;
 			snprintf(p->seek, sizeof p->seek, "%s", id);
