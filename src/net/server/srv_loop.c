@@ -354,7 +354,7 @@ rewatch(struct srv *sv, int fd, int tag, unsigned events)
 static void
 interests(struct srv *sv, bool stopping, long long now)
 {
-	bool listen = !stopping && now >= sv->accept_pause;
+	bool listen = !stopping && now >= sv->accept_pause, write = false;
 	int i, fd;
 
 	if (listen != sv->listening) {
@@ -370,9 +370,10 @@ interests(struct srv *sv, bool stopping, long long now)
 	/* PostgreSQL's socket may be another after a reconnection (even
 	 * one of the same number): put it in every round. The old one left
 	 * the set when it was closed (its number may be a client's now). */
-	fd = sv->ops->notice_fd != NULL ? sv->ops->notice_fd(sv->store) : -1;
+	fd = sv->ops->notice_fd != NULL ? sv->ops->notice_fd(sv->store,
+	    &write) : -1;
 	if (fd >= 0)
-		rewatch(sv, fd, PCONN_NOTICE, EPOLLIN);
+		rewatch(sv, fd, PCONN_NOTICE, write ? EPOLLOUT : EPOLLIN);
 	for (i = 0; i < sv->nconn; i++) {
 		struct conn *c = &sv->conns[i];
 		unsigned want;

@@ -150,10 +150,11 @@ struct store_ops {
 	const char *(*note)(void *ctx);
 	void (*close)(void *ctx);
 	/* Several servers on one store (may be NULL): a descriptor that
-	 * becomes readable when another server stored something, and what
+	 * becomes readable when another server stored something (or, with
+	 * *write, one being connected that waits to write), and what
 	 * to do then (sess_remote for each game changed; called after every
 	 * round, as notices may arrive with other answers). */
-	int (*notice_fd)(void *ctx);
+	int (*notice_fd)(void *ctx, bool *write);
 	void (*notices)(void *ctx, struct sess *s);
 	/* Another server's changes of a game after seq: its seats
 	 * (sess_load_seat) and events (sess_remote_event). -1 with err. */

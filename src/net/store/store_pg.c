@@ -39,6 +39,8 @@ pg_close(void *ctx)
 		PQfinish(pg->w);
 	if (pg->r != NULL)
 		PQfinish(pg->r);
+	if (pg->rc != NULL)
+		PQfinish(pg->rc);
 	free(pg);
 }
 
@@ -476,14 +478,21 @@ pg_refresh(void *ctx, struct sess *s, const char *id, long seq, char *err,
 }
 
 static int
-pg_notice_fd(void *ctx)
+pg_notice_fd(void *ctx, bool *write)
 {
 	struct pgstore *pg = ctx;
 
-	/* -1 while it is lost: the loop wakes every second anyway, and
-	 * pg_notices makes it again. */
-	return pg->r != NULL && PQstatus(pg->r) == CONNECTION_OK ?
-	    PQsocket(pg->r) : -1;
+	*write = false;
+	if (pg->r != NULL && PQstatus(pg->r) == CONNECTION_OK)
+		return PQsocket(pg->r);
+	/* Being made again (pg_reader_step, from pg_notices): its socket
+	 * as libpq waits on it; -1 between tries (the loop wakes every
+	 * second anyway). */
+	if (pg->rc != NULL) {
+		*write = pg->rc_poll == PGRES_POLLING_WRITING;
+		return PQsocket(pg->rc);
+	}
+	return -1;
 }
 
 /* One NOTIFY of another server: "server game seq", then a line "S seat

@@ -17,6 +17,7 @@
 #define PG_BACKOFF_MAX 5000
 /* Seconds a connection attempt may take (libpq's connect_timeout). */
 #define PG_CONNECT_TIMEOUT "2"
+#define PG_CONNECT_MS 2000
 /* The event loop's reads: how long one waits for a lock, how long one may
  * take at all. */
 #define PG_READ_LOCK_WAIT "25ms"
@@ -58,6 +59,11 @@ struct pgstore {
 	 * (doubling to PG_BACKOFF_MAX while it fails). */
 	long long r_retry;             /* ms: the next try for r */
 	int r_backoff;
+	/* r being made again without waiting (the event loop's: not with
+	 * query): the connection, what libpq waits for, until when. */
+	PGconn *rc;
+	PostgresPollingStatusType rc_poll;
+	long long rc_until;
 	bool r_lost;                   /* r was lost: games to catch up */
 	long long w_retry;             /* the store thread's own */
 	int w_backoff;
@@ -79,6 +85,10 @@ struct pgstore {
  * of it, before r is used for anything else); then the next batch sent.
  * store_pg_presence.c. */
 void pg_notify_poll(struct pgstore *pg, bool wait);
+
+/* One step of making the event loop's connection r again, never waiting:
+ * true when r is there (store_pg_link.c). */
+bool pg_reader_step(struct pgstore *pg);
 
 /* "uri: what: libpq's message" into err; -1. */
 int pg_fail(PGconn *c, const char *uri, char *err, size_t errlen,

@@ -2,12 +2,15 @@
  * store_pg_link.c: the PostgreSQL store's connections. Each is made again by
  * itself when the database restarted, was stopped, or ended its backend:
  * not before a backoff that doubles while it fails, never waiting longer
- * than connect_timeout for one try.
+ * than connect_timeout for one try. The event loop's own is made without
+ * waiting at all (pg_reader_step: PQconnectStartParams, then a step of
+ * PQconnectPoll each time its socket is ready, the loop watching it).
  */
 #include "config.h"
 
 #ifdef HAVE_LIBPQ
 
+#include <poll.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -120,6 +123,74 @@ pg_alive(struct pgstore *pg, PGconn **c, bool reader, long long *retry,
 	return false;
 }
 
+/* Is fd ready (for writing with write) now? */
+static bool
+ready(int fd, bool write)
+{
+	struct pollfd p;
+
+	p.fd = fd;
+	p.events = write ? POLLOUT : POLLIN;
+	p.revents = 0;
+	return poll(&p, 1, 0) > 0;
+}
+
+bool
+pg_reader_step(struct pgstore *pg)
+{
+	const char *keys[] = { "dbname", NULL };
+	const char *vals[] = { pg->uri, NULL };
+	long long now = util_now_ms();
+	PostgresPollingStatusType st;
+
+	if (pg->r != NULL && PQstatus(pg->r) == CONNECTION_OK)
+		return true;
+	if (pg->rc == NULL) {
+		if (now < pg->r_retry)
+			return false;
+		if (pg->r != NULL)
+			PQfinish(pg->r);
+		pg->r = NULL;
+		pg->rc = PQconnectStartParams(keys, vals, 1);
+		if (pg->rc == NULL || PQstatus(pg->rc) == CONNECTION_BAD)
+			goto failed;
+		pg->rc_poll = PGRES_POLLING_WRITING;
+		pg->rc_until = now + PG_CONNECT_MS;
+	}
+	if (!ready(PQsocket(pg->rc), pg->rc_poll == PGRES_POLLING_WRITING)) {
+		if (now >= pg->rc_until)
+			goto failed;
+		return false;
+	}
+	st = PQconnectPoll(pg->rc);
+	if (st == PGRES_POLLING_FAILED)
+		goto failed;
+	if (st != PGRES_POLLING_OK) {
+		pg->rc_poll = st;
+		if (now >= pg->rc_until)
+			goto failed;
+		return false;
+	}
+	/* Made: its settings (a few round trips to a database that has just
+	 * answered). */
+	if (!pg_setup_reader(pg->rc))
+		goto failed;
+	pg->r = pg->rc;
+	pg->rc = NULL;
+	pg->r_backoff = 0;
+	return true;
+failed:
+	if (pg->rc != NULL)
+		PQfinish(pg->rc);
+	pg->rc = NULL;
+	pg->r_backoff = pg->r_backoff == 0 ? PG_BACKOFF_MIN :
+	    pg->r_backoff * 2;
+	if (pg->r_backoff > PG_BACKOFF_MAX)
+		pg->r_backoff = PG_BACKOFF_MAX;
+	pg->r_retry = now + pg->r_backoff;
+	return false;
+}
+
 bool
 pg_reader(struct pgstore *pg, char *err, size_t errlen)
 {
@@ -128,7 +199,8 @@ pg_reader(struct pgstore *pg, char *err, size_t errlen)
 		return true;
 	}
 	pg->r_lost = true;
-	if (pg_alive(pg, &pg->r, true, &pg->r_retry, &pg->r_backoff))
+	if (pg->query ? pg_alive(pg, &pg->r, true, &pg->r_retry,
+	    &pg->r_backoff) : pg_reader_step(pg))
 		return true;
 	snprintf(err, errlen, "%.200s: the database cannot be reached now "
 	    "(trying again every %d ms)", pg->uri, pg->r_backoff);
