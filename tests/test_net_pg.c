@@ -874,6 +874,87 @@ test_news_off_loop(void **state)
 	tc_free(p);
 }
 
+/* Does the file at path say text within ms? */
+static bool
+log_says(const char *path, const char *text, long long ms)
+{
+	long long end = tc_ms() + ms;
+	char line[1024];
+	FILE *f;
+
+	do {
+		if ((f = fopen(path, "r")) != NULL) {
+			while (fgets(line, sizeof line, f) != NULL)
+				if (strstr(line, text) != NULL) {
+					fclose(f);
+					return true;
+				}
+			fclose(f);
+		}
+		usleep(100000);
+	} while (tc_ms() < end);
+	return false;
+}
+
+/*
+ * A game being played leaves the memory of a server where nobody is at it
+ * (B: after 2 s in this test) while another server (A) holds its seats;
+ * the game goes on there, and B reads it again, as it is, when asked.
+ */
+static void
+test_idle_game_leaves(void **state)
+{
+	const char *log = getenv("CONGO_PG_LOG_B");
+	struct tc *w, *b, *o;
+	char id[16], text[96];
+
+	(void)state;
+	if (log == NULL)
+		skip();
+	tc_from = (127u << 24) | (98u << 8) | 1;
+	assert_non_null(w = tc_hello(port_a));
+	assert_non_null(b = tc_hello(port_a));
+	assert_non_null(o = tc_hello(port_b));
+	tc_from = 0;
+	tc_send(w, "#c CREATE seat=white name=iw clock=300+0");
+	assert_non_null(tc_wait(w, "OK #c CREATE game=", T));
+	tc_val(w->line, "game", id, sizeof id);
+	tc_send(b, "#j JOIN game=%s seat=black name=ib", id);
+	ok(b, "#j");
+	tc_send(w, "#m0 MOVE game=%s ply=0 move=c2c3", id);
+	ok(w, "#m0");
+	/* Watched on B, then not. */
+	tc_send(o, "#o OBSERVE game=%s", id);
+	ok(o, "#o");
+	assert_non_null(ev2(o, id, " STATE "));
+	tc_free(o);
+	snprintf(text, sizeof text, "game %s leaves memory", id);
+	if (!log_says(log, text, 3 * T))
+		fail_msg("B kept game %s", id);
+	/* Played on meanwhile on A; B reads it as it is now. */
+	tc_send(b, "#m1 MOVE game=%s ply=1 move=c6c5", id);
+	ok(b, "#m1");
+	tc_send(w, "#m2 MOVE game=%s ply=2 move=c3c4", id);
+	ok(w, "#m2");
+	tc_from = (127u << 24) | (98u << 8) | 1;
+	assert_non_null(o = tc_hello(port_b));
+	tc_from = 0;
+	tc_send(o, "#o OBSERVE game=%s", id);
+	ok(o, "#o");
+	assert_non_null(ev2(o, id, " STATE "));
+	assert_non_null(strstr(o->line, " ply=3 "));
+	assert_non_null(strstr(o->line, " status=active "));
+	/* And follows it again. */
+	tc_send(b, "#m3 MOVE game=%s ply=3 move=c5c4", id);
+	ok(b, "#m3");
+	assert_non_null(ev2(o, id, " MOVE ply=3 side=black "));
+	tc_send(w, "#g RESIGN game=%s", id);
+	ok(w, "#g");
+	tc_free(w);
+	tc_free(b);
+	tc_free(o);
+}
+
 /* Register name on c (a new account), LOGIN there; its key into key. */
 static void
 account(struct tc *c, const char *name, char *key)
@@ -1177,6 +1258,7 @@ main(void)
 		cmocka_unit_test(test_rated_across),
 		cmocka_unit_test(test_tables_locked),
 		cmocka_unit_test(test_news_off_loop),
+		cmocka_unit_test(test_idle_game_leaves),
 		cmocka_unit_test(test_database_outages),
 		cmocka_unit_test(test_kill_and_rejoin),
 		cmocka_unit_test(test_rematch),

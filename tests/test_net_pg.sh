@@ -134,7 +134,9 @@ fi
 start a --create $limits
 pida=$pid porta=$port
 # shellcheck disable=SC2086
-start b $limits
+# b: a game being played leaves its memory after 2 s without anybody
+# there (a test build's hook; 60 s in others).
+CONGO_TEST_IDLE_MS=2000 start b $limits
 pidb=$pid portb=$port
 portc=
 if [ "$mode" != web ]; then
@@ -184,7 +186,8 @@ esac
 EOF
 chmod 755 "$tmp/pgctl.sh"
 CONGO_PG_CTL="$tmp/pgctl.sh" CONGO_PG_PORT_A=$porta CONGO_PG_PORT_B=$portb \
-    CONGO_PG_PORT_C=$portc CONGO_PG_PID_A=$pida "$test"
+    CONGO_PG_PORT_C=$portc CONGO_PG_PID_A=$pida CONGO_PG_LOG_B="$tmp/b.log" \
+    "$test"
 status=$?
 wait "$pida" 2>/dev/null
 pida=

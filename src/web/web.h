@@ -158,6 +158,9 @@ void web_run(struct web *w, long long now);
 /* A game's events were broadcast (the session's hook): its streams
  * get the game as it is at the next web_run. */
 void web_game_event(void *srv, const char *game);
+/* Does a page's stream follow game (the session's hook: it stays in
+ * memory meanwhile)? */
+bool web_game_watched(void *srv, const char *game);
 void web_close(struct web *w);
 /* Counts for /metrics (srv_loop.c keeps them). */
 

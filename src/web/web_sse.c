@@ -115,6 +115,20 @@ web_game_event(void *srv, const char *game)
 		}
 }
 
+bool
+web_game_watched(void *srv, const char *game)
+{
+	struct srv *sv = srv;
+	struct wstream *st;
+
+	if (sv->web == NULL)
+		return false;
+	for (st = sv->web->streams; st != NULL; st = st->next)
+		if (strcmp(st->game, game) == 0)
+			return true;
+	return false;
+}
+
 static void
 wake(struct wstream *st)
 {

@@ -173,6 +173,9 @@ struct sess_io {
 	 * it on another thread (sess_read_run) and hand it back through
 	 * sess_read_done. */
 	void (*read_submit)(void *ctx, struct sread *r);
+	/* Does anything outside the session follow the game (the web
+	 * pages' streams)? May be NULL: nothing does. */
+	bool (*watched)(void *ctx, const char *game);
 };
 
 struct sess_limits {
@@ -264,8 +267,13 @@ void sess_catch_up_all(struct sess *s);
 void sess_stale_retry(struct sess *s, long long now_ms);
 /* Finished games leave memory (the store reads them again when asked
  * for): at once when no connection holds a seat in or observes one, else
- * SESS_GRACE_MS after its end. Only with a store that reads games. */
+ * SESS_GRACE_MS after its end. Only with a store that reads games. With
+ * several servers on one store, a game being played leaves too once
+ * nobody here has been at it for SESS_IDLE_MS while another server holds
+ * one of its seats (that server keeps its clocks; this one reads it again
+ * when asked for). */
 #define SESS_GRACE_MS 60000
+#define SESS_IDLE_MS 60000
 /* Returns how many games left. */
 int sess_evict(struct sess *s, long long now_ms);
 

@@ -170,14 +170,56 @@ sess_add_game(struct sess *s, const char *id)
 	return g;
 }
 
+/* The idle time after which a game being played may leave memory (a test
+ * build may shorten it: CONGO_TEST_IDLE_MS). */
+static long long
+idle_ms(void)
+{
+	long long ms = SESS_IDLE_MS;
+#ifdef CONGO_TEST_HOOKS
+	int v;
+	if (parse_int(getenv("CONGO_TEST_IDLE_MS"), 0, 3600000, &v, NULL,
+	    0) == 0)
+		ms = v;
+#endif
+	return ms;
+}
+
+/* Can g, being played, leave memory now? See SESS_IDLE_MS. */
+static bool
+idle_elsewhere(struct sess *s, const struct sgame *g, long long now_ms)
+{
+	long long idle = idle_ms();
+	int k;
+
+	if (s->io.store->refresh == NULL || s->io.store->remote_presence ==
+	    NULL || g->holder[0] >= 0 || g->holder[1] >= 0 || g->nobs > 0 ||
+	    g->refreshing || g->stale || g->rating_reading ||
+	    (s->io.watched != NULL && s->io.watched(s->io.ctx, g->id)))
+		return false;
+	for (k = 0; k < 2; k++)
+		if (now_ms - g->gone_since[k] < idle)
+			return false;
+	for (k = 0; k < 2; k++) {
+		long long gone;
+		if (s->io.store->remote_presence(s->io.store_ctx, g->id, k,
+		    &gone) == 1)
+			return true;
+	}
+	return false;
+}
+
 /* Can g leave memory now? */
 static bool
-evictable(const struct sgame *g, long long now_ms)
+evictable(struct sess *s, const struct sgame *g, long long now_ms)
 {
 	bool members = g->holder[0] >= 0 || g->holder[1] >= 0 || g->nobs > 0;
 
-	return g->over && g->busy == 0 && now_ms >= g->keep_until &&
-	    (!members || now_ms - g->ended_ms >= SESS_GRACE_MS);
+	if (g->busy > 0 || now_ms < g->keep_until)
+		return false;
+	if (!g->over)
+		return idle_elsewhere(s, g, now_ms);
+	return !members || now_ms - g->ended_ms >= SESS_GRACE_MS;
 }
 
 /* Take g out of the lists of the connections it is in. */
@@ -220,7 +262,13 @@ sess_evict(struct sess *s, long long now_ms)
 		return 0;       /* memory is all there is */
 	for (i = 0; i < s->ngames; i++) {
 		struct sgame *g = s->games[i];
-		if (evictable(g, now_ms)) {
+		if (evictable(s, g, now_ms)) {
+			if (!g->over)
+				sess_log(s, NET_LOG_DEBUG, "game %s leaves "
+				    "memory: nobody here, held on another "
+				    "server", g->id);
+			if (g->hpos >= 0)
+				sess_timer_remove(s, g);
 			forget_members(s, g);
 			sess_free_game(g);
 		} else

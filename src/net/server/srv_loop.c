@@ -206,6 +206,7 @@ srv_open(const struct srv_opts *o, char *err, size_t errlen)
 	io.submit = writer_submit;
 	io.read_submit = reader_submit;
 	io.game_event = o->http[0] != '\0' ? web_game_event : NULL;
+	io.watched = o->http[0] != '\0' ? web_game_watched : NULL;
 	lim.max_connections = o->max_connections;
 	lim.max_per_address = o->max_per_address;
 	lim.games_per_minute = o->games_per_minute;
