@@ -768,7 +768,8 @@ test_tables_locked(void **state)
 	}
 	print_message("tables locked: the slowest PING and STATE took %lld "
 	    "ms (the lock held %lld ms so far)\n", worst, tc_ms() - t0);
-	assert_true(worst < 100);
+	/* (a loop waiting on the lock: 3 s; room for a busy machine) */
+	assert_true(worst < 1000);
 	l = reply(b, "#m1");
 	print_message("the move stored %lld ms after the lock was taken: %s\n",
 	    tc_ms() - t0, l);
@@ -861,7 +862,8 @@ test_news_off_loop(void **state)
 	}
 	print_message("news read in a lock: the slowest PING and STATE on "
 	    "the server reading took %lld ms\n", worst);
-	assert_true(worst < 100);
+	/* (a loop waiting on the lock: 3 s; room for a busy machine) */
+	assert_true(worst < 1000);
 	l = reply(b, "#m3");
 	print_message("the move on the server behind: %lld ms after the lock "
 	    "was taken: %s\n", tc_ms() - t0, l);

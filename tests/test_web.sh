@@ -299,13 +299,13 @@ curl -s "$base/game/$game/record" | grep -q '^\[Result "0-1"\]' ||
 echo "test_web.sh: the rated game's result, ratings and history shown"
 echo quit >&3
 
-# A new server on the database, every read of the store 400 ms longer (a
+# A new server on the database, every read of the store 1 s longer (a
 # test build's hook; without it only the pages are checked): the finished
 # game is not in memory. Its page and a player's are read off the event
 # loop: each waits for its reads while CGP/1 answers PING at once.
 kill "$pid" 2>/dev/null
 wait "$pid" 2>/dev/null
-serve env CONGO_TEST_READ_DELAY_MS=400 "$server" --port 0 --bind 127.0.0.1 \
+serve env CONGO_TEST_READ_DELAY_MS=1000 "$server" --port 0 --bind 127.0.0.1 \
     --http 127.0.0.1:0 --db "$tmp/games.db"
 [ -n "$port" ] && [ -n "$http" ] || fail "the server did not start again"
 base="http://127.0.0.1:$http"
@@ -330,16 +330,17 @@ PYEOF
 )
 	wait "$cpid"
 	page_s=$(cat "$tmp/slow.time")
-	echo "test_web.sh: /$page with a 400 ms read: $page_s s; a PING meanwhile: $ping_ms ms"
+	echo "test_web.sh: /$page with a 1 s read: $page_s s; a PING meanwhile: $ping_ms ms"
 	case $page in
 	game/*) grep -q '0-1 (resign)' "$tmp/slow.html" ||
 	    fail "the finished game's page, read from the store" ;;
 	*) grep -q "/game/$game" "$tmp/slow.html" ||
 	    fail "the player's page, read off the loop" ;;
 	esac
-	[ "$ping_ms" -lt 200 ] || fail "PING took $ping_ms ms during a page's read"
+	# (not behind the read; room for a busy machine, a sanitizer)
+	[ "$ping_ms" -lt 700 ] || fail "PING took $ping_ms ms during a page's read"
 	if [ "${CONGO_TEST_HOOKS:-}" = yes ]; then
-		awk -v t="$page_s" 'BEGIN { exit !(t >= 0.39) }' ||
+		awk -v t="$page_s" 'BEGIN { exit !(t >= 0.99) }' ||
 		    fail "/$page did not wait for its read ($page_s s)"
 	fi
 done
