@@ -231,6 +231,10 @@ int sess_remote_event(struct sess *s, const char *id, long seq,
 /* Is a change of this connection still being stored? Its next lines wait
  * (replies come in the order of the commands). */
 bool sess_conn_waiting(const struct sess *s, int conn);
+/* conn's held line (struct sconn) run, unless it waits: true while one is
+ * held (its input's lines wait behind it); sess_conn_held: is one? */
+bool sess_held_run(struct sess *s, int conn, long long now_ms);
+bool sess_conn_held(const struct sess *s, int conn);
 /* The connection sent more than 512 bytes without an LF: 413 and close. */
 void sess_line_too_long(struct sess *s, int conn);
 
@@ -391,6 +395,10 @@ struct sconn {
 	int paired;                    /* games its seeks were paired into */
 	char seek_game[CGP_ID_LEN + 1];    /* the last of them, "" none */
 	struct sread *reads;           /* read for the line being run */
+	/* A line to run again before its input's next (a command another
+	 * server's change beat): its copy. */
+	char *held;
+	size_t heldlen;
 };
 
 struct saddr {                   /* a network (IPv4 /24, IPv6 /64) */
@@ -445,7 +453,6 @@ struct sess {
 					  across the servers */
 	bool again;                    /* the line must be given again */
 	struct sread *loose_read;      /* a read for nobody's line */
-	bool reads_now;                /* sess_read reads at once */
 	const char *line;              /* the line being run, and its length */
 	size_t linelen;
 };

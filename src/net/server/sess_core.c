@@ -427,6 +427,7 @@ sess_close(struct sess *s, int conn, long long now_ms)
 	}
 	sess_addr(s, c->net, now_ms)->nconn--;
 	free(c->games);
+	free(c->held);
 	sess_reads_free(s, conn);
 	memset(c, 0, sizeof *c);
 	s->nconns--;

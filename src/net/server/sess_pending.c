@@ -270,63 +270,76 @@ apply(struct sess *s, struct spend *p, bool alive)
 	return g;
 }
 
-/* A command another server's change beat, run again on the game as the
- * store has it now. Its line is gone from the connection's input: what it
- * reads is read at once (not given again later). */
+/* The news of the game read off the event loop; the held line runs after
+ * it (read_back gives the connection its lines). */
 static void
-rerun(struct sess *s, int conn, const char *line, size_t len,
-    const char *tag)
+news_read(struct sess *s, struct sread *q, void *arg)
 {
-	s->reads_now = true;
-	if (sess_line(s, conn, line, len, util_now_ms()) == SESS_LINE_AGAIN)
-		sess_err(s, conn, tag, CGP_BUSY, "the game changed on another "
-		    "server meanwhile: try again");
-	s->reads_now = false;
+	struct sconn *c = sess_conn(s, q->conn);
+
+	(void)arg;      /* its news applied: sess_newer_done */
+	if (c != NULL && c->gen == q->gen && c->waiting > 0)
+		c->waiting--;
 }
 
-struct rerun {
-	int conn;
-	unsigned gen;
-	char tag[CGP_TAG_MAX + 2];
-	size_t linelen;
-	char line[CGP_LINE_MAX + 1];
-};
-
+/* A command another server's change beat: run again, before the
+ * connection's next lines, on the game as the store has it now (its news
+ * read first, off the loop when there is a reader thread). Reads it needs
+ * then wait as any line's do. */
 static void
-rerun_read(struct sess *s, struct sread *q, void *arg)
+run_again(struct sess *s, struct spend *p)
 {
-	struct rerun *r = arg;
-	struct sconn *c = sess_conn(s, r->conn);
-
-	(void)q;        /* its news applied: sess_newer_done */
-	if (c != NULL && c->gen == r->gen) {
-		if (c->waiting > 0)
-			c->waiting--;
-		rerun(s, r->conn, r->line, r->linelen, r->tag);
-	}
-	free(r);
-}
-
-/* The same with the game's news read off the event loop first; the
- * connection's later lines wait for it. */
-static void
-rerun_after_news(struct sess *s, struct spend *p)
-{
-	struct rerun *r = xcalloc(1, sizeof *r);
+	struct sconn *c = &s->conns[p->conn];
 	struct sgame *g = sess_find(s, p->ch.game);
 	struct sread want;
 
-	r->conn = p->conn;
-	r->gen = p->conn_gen;
-	snprintf(r->tag, sizeof r->tag, "%s", p->tag);
-	memcpy(r->line, p->line, p->linelen);
-	r->linelen = p->linelen;
-	s->conns[p->conn].waiting++;
+	free(c->held);
+	c->held = xmalloc(p->linelen + 1);
+	memcpy(c->held, p->line, p->linelen);
+	c->held[p->linelen] = '\0';
+	c->heldlen = p->linelen;
+	if (p->ch.new_game)
+		return;
+	if (s->io.read_submit == NULL) {
+		refresh_now(s, p->ch.game);
+		return;
+	}
 	memset(&want, 0, sizeof want);
 	want.kind = SREAD_NEWER;
 	snprintf(want.key, sizeof want.key, "%s", p->ch.game);
 	want.win = g != NULL ? g->seq : 0;
-	sess_read_then_conn(s, p->conn, &want, rerun_read, free, r);
+	c->waiting++;
+	sess_read_then_conn(s, p->conn, &want, news_read, NULL, NULL);
+}
+
+bool
+sess_conn_held(const struct sess *s, int conn)
+{
+	return conn >= 0 && conn < s->conncap && s->conns[conn].used &&
+	    s->conns[conn].held != NULL;
+}
+
+bool
+sess_held_run(struct sess *s, int conn, long long now_ms)
+{
+	struct sconn *c = sess_conn(s, conn);
+	char *line;
+
+	if (c == NULL || c->held == NULL)
+		return false;
+	if (c->waiting > 0)
+		return true;
+	if (c->cmds > 0)
+		c->cmds--;      /* counted when it first came */
+	line = c->held;
+	c->held = NULL;
+	if (sess_line(s, conn, line, c->heldlen, now_ms) == SESS_LINE_AGAIN &&
+	    (c = sess_conn(s, conn)) != NULL && c->held == NULL) {
+		c->held = line;         /* again after what it waits for */
+		return true;
+	}
+	free(line);
+	return sess_conn_held(s, conn);
 }
 
 void
@@ -350,17 +363,10 @@ sess_done(struct sess *s, struct spend *p)
 		 * the command again on it (412, 409... or done after all). */
 		sess_log(s, NET_LOG_DEBUG, "game %s: another server stored "
 		    "that first; the command runs again", p->ch.game);
-		if (!p->ch.new_game && alive && p->linelen > 0 &&
-		    s->io.read_submit != NULL) {
-			rerun_after_news(s, p);
-			drop_chain(s, p);
-			free(p);
-			return;
-		}
-		if (!p->ch.new_game)
-			refresh_now(s, p->ch.game);
 		if (alive && p->linelen > 0)
-			rerun(s, p->conn, p->line, p->linelen, p->tag);
+			run_again(s, p);
+		else if (!p->ch.new_game)
+			refresh(s, p->ch.game);     /* nobody waits for it */
 		drop_chain(s, p);
 		free(p);
 		return;

@@ -421,7 +421,7 @@ sess_read(struct sess *s, int conn, const struct sread *want)
 	q = request_new(want);
 	q->conn = conn;
 	q->gen = c != NULL ? c->gen : 0;
-	if (c != NULL && s->io.read_submit != NULL && !s->reads_now) {
+	if (c != NULL && s->io.read_submit != NULL) {
 		c->waiting++;
 		s->again = true;
 		s->io.read_submit(s->io.ctx, q);
@@ -462,8 +462,10 @@ sess_read_then_conn(struct sess *s, int conn, const struct sread *want,
     void (*drop)(void *arg), void *arg)
 {
 	struct sread *q = request_new(want);
+	struct sconn *c = sess_conn(s, conn);
 
 	q->conn = conn;         /* its lines run after then, at read_back */
+	q->gen = c != NULL ? c->gen : 0;
 	q->then = then;
 	q->drop = drop;
 	q->arg = arg;

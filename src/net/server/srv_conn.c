@@ -127,6 +127,10 @@ conn_lines(struct srv *sv, int id, long long now)
 	int n = 0;
 	char *lf;
 
+	/* A line given again first (another server's change beat it). */
+	if (c->used && !c->closing && !c->dead && sess_conn_held(sv->sess,
+	    id) && (n = 1, sess_held_run(sv->sess, id, now)))
+		return n;
 	while (c->used && !c->closing && !c->dead &&
 	    !sess_conn_waiting(sv->sess, id) &&
 	    (lf = memchr(c->in + start, '\n', c->inlen - start)) != NULL) {

@@ -405,7 +405,8 @@ stored(struct srv *sv, long long now)
 		sess_done(sv->sess, p);
 	}
 	for (i = 0; i < sv->nconn; i++)
-		if (sv->conns[i].used && sv->conns[i].inlen > 0)
+		if (sv->conns[i].used && (sv->conns[i].inlen > 0 ||
+		    sess_conn_held(sv->sess, i)))
 			conn_lines(sv, i, now);
 	/* The answers and events of the batch out now, not at the end of
 	 * the round: one send a connection. */
@@ -426,7 +427,8 @@ read_back(struct srv *sv, long long now)
 		conn = q->conn;
 		sess_read_done(sv->sess, q);
 		if (conn >= 0 && conn < sv->nconn && sv->conns[conn].used &&
-		    sv->conns[conn].inlen > 0)
+		    (sv->conns[conn].inlen > 0 ||
+		    sess_conn_held(sv->sess, conn)))
 			conn_lines(sv, conn, now);
 	}
 	srv_flush(sv);
@@ -455,7 +457,8 @@ after_round(struct srv *sv, long long now)
 	if (sv->ops->notices != NULL) {
 		sv->ops->notices(sv->store, sv->sess);
 		for (i = 0; i < sv->nconn; i++)
-			if (sv->conns[i].used && sv->conns[i].inlen > 0)
+			if (sv->conns[i].used && (sv->conns[i].inlen > 0 ||
+			    sess_conn_held(sv->sess, i)))
 				conn_lines(sv, i, now);
 	}
 	if (now - sv->evicted >= 100) {
