@@ -39,6 +39,20 @@ ev(struct tc *c, const char *text)
 	}
 }
 
+/* A game made on w's server (White, wname, with CREATE's extra words)
+ * and joined on b's (Black, bname): its id into id. */
+static void
+new_game(struct tc *w, const char *wname, struct tc *b, const char *bname,
+    const char *extra, char *id)
+{
+	tc_send(w, "#c CREATE seat=white name=%s%s%s", wname,
+	    extra[0] != '\0' ? " " : "", extra);
+	assert_non_null(tc_wait(w, "OK #c CREATE game=", T));
+	tc_val(w->line, "game", id, 16);
+	tc_send(b, "#j JOIN game=%s seat=black name=%s", id, bname);
+	assert_non_null(tc_wait(b, "OK #j JOIN", T));
+}
+
 static void
 test_cross_server(void **state)
 {
@@ -478,11 +492,7 @@ test_database_outages(void **state)
 	assert_non_null(w = tc_hello(port_a));
 	assert_non_null(b = tc_hello(port_b));
 	tc_from = 0;
-	tc_send(w, "#c CREATE seat=white name=outw");
-	assert_non_null(tc_wait(w, "OK #c CREATE game=", T));
-	tc_val(w->line, "game", id, sizeof id);
-	tc_send(b, "#j JOIN game=%s seat=black name=outb", id);
-	assert_non_null(tc_wait(b, "OK #j JOIN", T));
+	new_game(w, "outw", b, "outb", "", id);
 	for (k = 0; k < 3; k++) {
 		const char *what = k == 0 ? "restart" : k == 1 ? "stop" :
 		    "terminate";
@@ -730,11 +740,7 @@ test_tables_locked(void **state)
 	assert_non_null(cr = tc_hello(port_a));
 	assert_non_null(rd = tc_hello(port_b));
 	tc_from = 0;
-	tc_send(w, "#c CREATE seat=white name=lw");
-	assert_non_null(tc_wait(w, "OK #c CREATE game=", T));
-	tc_val(w->line, "game", id, sizeof id);
-	tc_send(b, "#j JOIN game=%s seat=black name=lb", id);
-	assert_non_null(tc_wait(b, "OK #j JOIN", T));
+	new_game(w, "lw", b, "lb", "", id);
 	tc_send(w, "#m0 MOVE game=%s ply=0 move=c2c3", id);
 	assert_true(strncmp(reply(w, "#m0"), "OK ", 3) == 0);
 	tc_send(pa, "#o OBSERVE game=%s", id);
@@ -833,11 +839,7 @@ test_news_off_loop(void **state)
 	assert_non_null(b = tc_hello(port_c));
 	assert_non_null(p = tc_hello(port_c));
 	tc_from = 0;
-	tc_send(w, "#c CREATE seat=white name=nw");
-	assert_non_null(tc_wait(w, "OK #c CREATE game=", T));
-	tc_val(w->line, "game", id, sizeof id);
-	tc_send(b, "#j JOIN game=%s seat=black name=nb", id);
-	assert_non_null(tc_wait(b, "OK #j JOIN", T));
+	new_game(w, "nw", b, "nb", "", id);
 	tc_send(w, "#m0 MOVE game=%s ply=0 move=c2c3", id);
 	ok(w, "#m0");
 	tc_send(b, "#m1 MOVE game=%s ply=1 move=c6c5", id);
@@ -918,11 +920,7 @@ test_idle_game_leaves(void **state)
 	assert_non_null(b = tc_hello(port_a));
 	assert_non_null(o = tc_hello(port_b));
 	tc_from = 0;
-	tc_send(w, "#c CREATE seat=white name=iw clock=300+0");
-	assert_non_null(tc_wait(w, "OK #c CREATE game=", T));
-	tc_val(w->line, "game", id, sizeof id);
-	tc_send(b, "#j JOIN game=%s seat=black name=ib", id);
-	ok(b, "#j");
+	new_game(w, "iw", b, "ib", "clock=300+0", id);
 	tc_send(w, "#m0 MOVE game=%s ply=0 move=c2c3", id);
 	ok(w, "#m0");
 	/* Watched on B, then not. */

@@ -37,6 +37,9 @@
  *                              the store itself)
  *            [--no-check]     (no HISTORY check at the end: the caller
  *                              checks FILE later)
+ *            [--plies N]      (the side to move resigns at ply N and a new
+ *                              game begins: games of a bounded length, a
+ *                              steady state of games in memory)
  *   cgp_load --check FILE --port P   every move of FILE in P's HISTORY,
  *                              once, in order (a server started afresh on
  *                              the store after the run)
@@ -130,6 +133,7 @@ static struct {
 	int failures;
 	unsigned rng;
 	bool resign;             /* games still on at the end: resign them */
+	int plies;               /* --plies N: resign at ply N (0: never) */
 	int ports[MAXSRV], nports;
 	bool ending;             /* the time is up: no new games */
 	bool lockstep;           /* every think exactly --think */
@@ -251,7 +255,7 @@ new_game(struct lgame *g)
 	fen_read(&b, FEN_START, err, sizeof err);
 	game_init(&g->mirror, &b, NULL);
 	g->created = true;
-	g->started = g->over = g->waiting = false;
+	g->started = g->over = g->waiting = g->resigned = false;
 	g->nacked = 0;
 	memset(g->seen, 0, sizeof g->seen);
 	g->id[0] = '\0';
@@ -305,6 +309,14 @@ maybe_move(struct lgame *g, long long now)
 		return;
 	if (ply >= MAXPLY - 1)
 		return;
+	if (L.plies > 0 && ply >= L.plies) {
+		/* Long enough: over (its RESULT makes the next game). */
+		if (!g->resigned) {
+			say(&g->c[side], "#q RESIGN game=%s", g->id);
+			g->resigned = true;
+		}
+		return;
+	}
 	if (movegen_legal(game_board(&g->mirror), &ml) == 0)
 		return;
 	notation_write(ml.moves[rnd() % (unsigned)ml.n], text, sizeof text);
@@ -757,7 +769,7 @@ usage(void)
 	fprintf(stderr, "usage: cgp_load [--host H] --port P [--port P]... "
 	    "[--games N] [--seconds S] [--think MS|MIN-MAX] [--lockstep] "
 	    "[--resign] [--port2 P] [--reconnect S] [--acked FILE] "
-	    "[--no-check]\n"
+	    "[--no-check] [--plies N]\n"
 	    "       cgp_load --check FILE --port P\n"
 	    "       cgp_load --fsync DIR [N]\n");
 	return 2;
@@ -810,6 +822,8 @@ main(int argc, char **argv)
 			L.no_check = true;
 		else if (strcmp(argv[i], "--resign") == 0)
 			L.resign = true;
+		else if (i + 1 < argc && strcmp(argv[i], "--plies") == 0)
+			L.plies = atoi(argv[++i]);
 		else if (strcmp(argv[i], "--lockstep") == 0)
 			L.lockstep = true;
 		else
