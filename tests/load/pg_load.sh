@@ -8,9 +8,11 @@
 # from 2 s before to 3 s after, 4 other connections a server asking LIST
 # again and again: the slowest PING answer a server, the LISTs answered.
 # See tests/test_net_pg.sh's head for what it reports. A server's RSS
-# grows with the games it holds in memory: a REJOIN there loads the game
-# and it stays (2000 games, 600 s: ~1870 games a server at the end, RSS
-# 24 -> 55 MB); the servers' CPU a move does not grow with it.
+# follows the games it holds in memory and their length: a game with
+# nobody at it there leaves after a minute while another server holds a
+# seat (2000 games, 600 s: ~1200 games a server at the end, RSS 22 -> 41
+# MB as the games grow; with --plies 20, games of a bounded length, 22 ->
+# 37 MB at 300 s, 34 MB at the end); the CPU a move does not grow with it.
 nserv=4
 short=false
 lock_at=

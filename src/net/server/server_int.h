@@ -278,6 +278,9 @@ void sess_stale_retry(struct sess *s, long long now_ms);
  * when asked for). */
 #define SESS_GRACE_MS 60000
 #define SESS_IDLE_MS 60000
+/* A game read for a command stays at least this long (its line runs
+ * again meanwhile). */
+#define SESS_READ_KEEP_MS 2000
 /* Returns how many games left. */
 int sess_evict(struct sess *s, long long now_ms);
 

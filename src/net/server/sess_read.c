@@ -360,6 +360,10 @@ put_game(struct sess *s, struct sread *q)
 		}
 		g->rating_have = 3;
 	}
+	/* Not evicted before the command that asked for it runs again. */
+	if ((g = sess_find(s, q->key)) != NULL && g->keep_until < s->now +
+	    SESS_READ_KEEP_MS)
+		g->keep_until = s->now + SESS_READ_KEEP_MS;
 }
 
 /* The answer applied (a game into memory) and what failed logged. */
