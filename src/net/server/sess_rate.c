@@ -127,9 +127,11 @@ rating_job_then(struct sess *s, struct sread *q, void *arg)
 				g->rd[k] = j->now[k][1];
 				g->rating_have |= 1u << k;
 			}
-		if (j->have != 3 && (g->seated[0] || g->seated[1]))
-			sess_log(s, NET_LOG_ERROR, "game %s: the players' "
-			    "ratings cannot be read now", g->id);
+		for (k = 0; k < 2; k++)
+			if (j->name[k][0] != '\0' && !(j->have & (1u << k)))
+				sess_log(s, NET_LOG_ERROR, "game %s: the rating "
+				    "of %s cannot be read now", g->id,
+				    j->name[k]);
 	}
 	free(j);
 }
