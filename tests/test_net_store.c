@@ -412,7 +412,10 @@ test_finished_on_demand(void **state)
 	l = t_expect(f, 1, "EV ");
 	assert_non_null(strstr(l, " status=finished result=0-1 reason=resign"));
 	assert_int_equal(sess_ngames(f->s), 2);
+	/* (A game read for a command stays a moment, for its line.) */
 	sess_evict(f->s, f->now);
+	assert_int_equal(sess_ngames(f->s), 2);
+	sess_evict(f->s, f->now + SESS_READ_KEEP_MS);
 	assert_int_equal(sess_ngames(f->s), 1);
 	t_say(f, 1, "#h HISTORY game=%s", id);
 	t_expect(f, 1, "OK #h HISTORY");
