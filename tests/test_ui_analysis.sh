@@ -227,7 +227,12 @@ grep -Eq '3\) [-+]' "$tmp/screen" &&
     fail "ui.analysis_lines = 2 but a third line shown"
 command_line "c2c3"
 wait_for 'Analysis: waits for the AI' 5
-# The lines of the position before are gone at once (issue 25 item 13).
+# The frame drawn down to its last row (the status line) while the AI
+# (3 s a move) thinks: the lines of the position before are gone at once
+# (issue 25 item 13).
+wait_for 'Black to move +\| +last c2c3' 5
+grep -q 'Analysis: waits for the AI' "$tmp/screen" ||
+    fail "the analysis did not wait for the AI"
 grep -Eq '[12]\) [-+]' "$tmp/screen" &&
     fail "the last position's lines shown while the AI thinks"
 wait_for '1\. c2c3 +[a-g][1-7]' 10

@@ -86,8 +86,20 @@ fail() {
 	exit 1
 }
 
+# A frame is not always drawn whole when tmux is asked (curses writes it
+# row by row): the screen again until two captures 20 ms apart agree (at
+# most 10 tries; a clock ticking once a second does not stop it).
 capture() {
 	T capture-pane -p -t "$pane" >"$tmp/screen" 2>/dev/null
+	_tries=0
+	while [ "$_tries" -lt 10 ]; do
+		sleep 0.02
+		T capture-pane -p -t "$pane" >"$tmp/screen.2" 2>/dev/null
+		cmp -s "$tmp/screen" "$tmp/screen.2" && return 0
+		mv "$tmp/screen.2" "$tmp/screen"
+		_tries=$((_tries + 1))
+	done
+	return 0
 }
 
 # wait_for PATTERN [SECONDS]: poll the screen until grep -E finds PATTERN.
