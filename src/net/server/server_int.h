@@ -452,6 +452,8 @@ struct sess {
 					  not be read: again at stale_next */
 	long long stale_next;
 	struct vec seeks;              /* every server's (sess_seek.c) */
+	long long seek_retry_at;       /* ours try again then (0: no) */
+	long long seek_created;        /* the newest of ours: wall ms */
 	uint32_t salt;                 /* makes connections' owners unique
 					  across the servers */
 	bool again;                    /* the line must be given again */
@@ -634,6 +636,10 @@ void sess_seek_closed(struct sess *s, int conn);
 void sess_seek_remote(struct sess *s, const char *server, const char *text);
 void sess_seek_tell_all(struct sess *s);
 void sess_seek_server_gone(struct sess *s, const char *server);
+/* Our seeks try pairing again when a failed store's pause is over
+ * (sess_tick); when that is due, -1 never. */
+void sess_seek_tick(struct sess *s, long long now_ms);
+long long sess_seek_due(const struct sess *s);
 /* WHOIS, TOP, GAMES, RECORD (sess_query_acct.c). */
 void sess_cmd_players(struct sess *s, int conn, const struct cgp_cmd *c);
 /* The record of g as congo writes it (free it), NULL if it cannot be. */

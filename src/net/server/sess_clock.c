@@ -169,6 +169,9 @@ sess_next_timer(struct sess *s, long long now_ms)
 
 	if (r >= 0 && (d < 0 || r < d))
 		d = r;
+	r = sess_seek_due(s);
+	if (r >= 0 && (d < 0 || r < d))
+		d = r;
 	if (d < 0)
 		return -1;
 	return d > now_ms ? d - now_ms : 0;
@@ -221,6 +224,7 @@ sess_tick(struct sess *s, long long now_ms)
 	s->now = now_ms;
 	sess_refusal_flush(s, now_ms);
 	sess_stale_retry(s, now_ms);
+	sess_seek_tick(s, now_ms);
 	while (s->nheap > 0 && s->heap[0]->deadline <= now_ms) {
 		struct sgame *g = s->heap[0];
 		fire(s, g, now_ms);

@@ -22,6 +22,7 @@
 
 #define SEEKS_PER_CONN 3
 #define SEEKS_MAX 4096
+#define SEEK_RETRY_MS 1000      /* after a pairing the store refused */
 
 struct sseek {
 	char id[CGP_ID_LEN + 1];
@@ -127,6 +128,37 @@ drop(struct sess *s, const char *id, bool tell)
 	vec_remove(&s->seeks, at);
 }
 
+static int
+cmp_claim(const void *x, const void *y)
+{
+	return strcmp(x, y);
+}
+
+/*
+ * The claims of a pairing, inserted in sorted order. Two servers pairing
+ * the same two seekers by their other seeks at once claim the same two
+ * owners: in one order both, the later waits for the earlier and gets a
+ * conflict when it commits (and tries again at once); in opposite orders
+ * each would wait for the other, a deadlock that PostgreSQL breaks only
+ * after its deadlock_timeout (1 s) by failing one server's whole batch.
+ * Ids are of A-Z2-7 and owners digits: safe in the statement.
+ */
+static void
+claims_sql(struct sseek *const *seat, char *sql, size_t len)
+{
+	char key[4][40];
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		snprintf(key[k], sizeof key[k], "%s", seat[k]->id);
+		snprintf(key[2 + k], sizeof key[2 + k], "o%llu.%d",
+		    (unsigned long long)seat[k]->owner, seat[k]->round);
+	}
+	qsort(key, 4, sizeof key[0], cmp_claim);
+	snprintf(sql, len, "INSERT INTO seek_claims(id) VALUES ('%s'), "
+	    "('%s'), ('%s'), ('%s')", key[0], key[1], key[2], key[3]);
+}
+
 /* A game for a and b (b the older), stored with both seeks' claims. */
 static void
 pair(struct sess *s, struct sseek *a, struct sseek *b)
@@ -134,7 +166,7 @@ pair(struct sess *s, struct sseek *a, struct sseek *b)
 	struct rating_seek ra, rb;
 	struct sseek *seat[2];
 	char id[CGP_ID_LEN + 1], wire[CGP_FEN_MAX], err[160], clock[32];
-	char body[2][80], claim[200], rated[96];
+	char body[2][80], claim[256], rated[96];
 	struct game_rules rules;
 	struct store_change ch;
 	struct board start;
@@ -177,13 +209,9 @@ pair(struct sess *s, struct sseek *a, struct sseek *b)
 	ch.both_seats = true;
 	ch.name2 = seat[1]->name;
 	ch.token2 = seat[1]->hash;
-	/* Ids of A-Z2-7: safe in the statement. */
 	/* Each seek once, and each seeker once a round: two servers pairing
 	 * two seeks of one connection at once cannot both store. */
-	snprintf(claim, sizeof claim, "INSERT INTO seek_claims(id) VALUES "
-	    "('%s'), ('%s'), ('o%llu.%d'), ('o%llu.%d')", seat[0]->id,
-	    seat[1]->id, (unsigned long long)seat[0]->owner, seat[0]->round,
-	    (unsigned long long)seat[1]->owner, seat[1]->round);
+	claims_sql(seat, claim, sizeof claim);
 	ch.extra[ch.nextra++] = claim;
 	if (a->rated) {
 		snprintf(rated, sizeof rated, "UPDATE games SET rated = 1 "
@@ -237,6 +265,31 @@ try_pair(struct sess *s, const char *id)
 	    !(a->server[0] != '\0' && newer(a, b)))
 		pair(s, a, b);
 	free(r);
+}
+
+/*
+ * Every seek of ours not being paired tries again: a seek freed (a pairing
+ * refused, here or on another server) or arrived may be the match of any
+ * of them, whose own try found it taken or absent. By id, as a pairing
+ * stored at once (no writer thread) changes the list.
+ */
+static void
+retry_ours(struct sess *s)
+{
+	char (*ids)[CGP_ID_LEN + 1];
+	size_t i, n = 0;
+
+	if (s->seeks.len == 0)
+		return;
+	ids = xcalloc(s->seeks.len, sizeof *ids);
+	for (i = 0; i < s->seeks.len; i++) {
+		const struct sseek *x = vec_at(&s->seeks, i);
+		if (x->server[0] == '\0' && !x->pairing)
+			memcpy(ids[n++], x->id, sizeof ids[0]);
+	}
+	for (i = 0; i < n; i++)
+		try_pair(s, ids[i]);
+	free(ids);
 }
 
 /* key=value of a seek's parameters; -1 after answering 400. */
@@ -383,7 +436,12 @@ cmd_seek(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		k.has_rating = true;
 		k.rating = ((const struct store_rating *)rd->rows)->rating;
 	}
-	k.created = (long long)time(NULL) * 1000 + s->now % 1000;
+	/* The wall clock's ms (every server compares them: the newer seek's
+	 * server pairs), and ours in the order they came. */
+	k.created = (long long)util_wall_ms();
+	if (k.created <= s->seek_created)
+		k.created = s->seek_created + 1;
+	s->seek_created = k.created;
 	kept = vec_push(&s->seeks);
 	*kept = k;
 	memset(k.token, 0, sizeof k.token);
@@ -564,12 +622,28 @@ sess_seek_unpaired(struct sess *s, const char *const *ids, bool conflict)
 		    NULL || c->gen != x->gen || c->paired != x->round))
 			drop(s, ids[k], true);
 	}
-	if (!conflict)
+	/* A conflict: the store answered, so at once; seeks of ours that
+	 * arrived meanwhile passed these by. A refusal (the store is away):
+	 * after a pause, not in a loop of refusals. */
+	if (conflict)
+		retry_ours(s);
+	else if (s->seek_retry_at == 0)
+		s->seek_retry_at = s->now + SEEK_RETRY_MS;
+}
+
+void
+sess_seek_tick(struct sess *s, long long now_ms)
+{
+	if (s->seek_retry_at == 0 || now_ms < s->seek_retry_at)
 		return;
-	for (k = 0; k < 2; k++)
-		if (find(s, ids[k], NULL) != NULL &&
-		    find(s, ids[k], NULL)->server[0] == '\0')
-			try_pair(s, ids[k]);
+	s->seek_retry_at = 0;
+	retry_ours(s);
+}
+
+long long
+sess_seek_due(const struct sess *s)
+{
+	return s->seek_retry_at > 0 ? s->seek_retry_at : -1;
 }
 
 void
@@ -728,11 +802,7 @@ sess_seek_remote(struct sess *s, const char *server, const char *text)
 	*(struct sseek *)vec_push(&s->seeks) = k;
 	/* Ours may be waiting for it (its server pairs too: a race, which
 	 * the claims decide). */
-	for (size_t i = 0; i < s->seeks.len; i++) {
-		x = vec_at(&s->seeks, i);
-		if (x->server[0] == '\0' && !x->pairing)
-			try_pair(s, x->id);
-	}
+	retry_ours(s);
 }
 
 void
