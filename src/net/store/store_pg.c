@@ -188,6 +188,49 @@ put(struct pgstore *pg, char **buf, size_t *len, size_t *cap,
 }
 
 /*
+ * One go of a batch: sql sent, each change's answer read into ok and
+ * conflict (sent: the changes in it, in order). 0, or 1 when it failed:
+ * err says why, and *retry whether it was a deadlock or a serialization
+ * failure, which the same batch again may not meet.
+ */
+static int
+send_batch(struct pgstore *pg, const char *sql, const int *sent, int nsent,
+    bool *ok, bool *conflict, char *err, size_t errlen, bool *retry)
+{
+	PGresult *r;
+	int i, k = 0, bad = 0;
+
+	*retry = false;
+	if (!PQsendQuery(pg->w, sql)) {
+		pg_fail(pg->w, pg->uri, err, errlen, "cannot store");
+		return 1;
+	}
+	/* BEGIN's answer (k -1), each change's, COMMIT's. */
+	while ((r = PQgetResult(pg->w)) != NULL) {
+		ExecStatusType st = PQresultStatus(r);
+		if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) {
+			const char *code = PQresultErrorField(r,
+			    PG_DIAG_SQLSTATE);
+			if (!bad) {
+				pg_fail(pg->w, pg->uri, err, errlen,
+				    "cannot store");
+				*retry = code != NULL &&
+				    (strcmp(code, "40P01") == 0 ||
+				    strcmp(code, "40001") == 0);
+			}
+			bad = 1;
+		} else if (st == PGRES_TUPLES_OK && PQntuples(r) == 1 &&
+		    k < nsent) {
+			i = sent[k++];
+			ok[i] = strcmp(PQgetvalue(r, 0, 0), "ok") == 0;
+			conflict[i] = !ok[i];
+		}
+		PQclear(r);
+	}
+	return bad;
+}
+
+/*
  * Group commit in one round trip: BEGIN, a congo_put per change, COMMIT,
  * sent as one text; the answers read back one by one.
  */
@@ -199,8 +242,8 @@ pg_commit_batch(void *ctx, const struct store_change *const *ch, int n,
 	char *sql = NULL;
 	size_t len = 0, cap = 0;
 	int *sent = xcalloc((size_t)n + 1, sizeof *sent);
-	PGresult *r;
-	int i, k = 0, nsent = 0, bad = 0;
+	bool retry;
+	int i, nsent = 0, bad, try;
 
 	for (i = 0; i < n; i++)
 		ok[i] = conflict[i] = false;
@@ -222,36 +265,21 @@ pg_commit_batch(void *ctx, const struct store_change *const *ch, int n,
 		sent[nsent++] = i;
 	}
 	add(&sql, &len, &cap, "COMMIT;");
-	if (!PQsendQuery(pg->w, sql)) {
-		free(sql);
-		free(sent);
-		return pg_fail(pg->w, pg->uri, err, errlen, "cannot store");
-	}
-	free(sql);
-	/* BEGIN's answer (k -1), each change's, COMMIT's. */
-	while ((r = PQgetResult(pg->w)) != NULL) {
-		ExecStatusType st = PQresultStatus(r);
-		if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) {
-			if (!bad)
-				pg_fail(pg->w, pg->uri, err, errlen,
-				    "cannot store");
-			bad = 1;
-		} else if (st == PGRES_TUPLES_OK && PQntuples(r) == 1 &&
-		    k < nsent) {
-			i = sent[k++];
-			ok[i] = strcmp(PQgetvalue(r, 0, 0), "ok") == 0;
-			conflict[i] = !ok[i];
-		}
-		PQclear(r);
-	}
-	free(sent);
-	if (bad) {
+	for (try = 0; ; try++) {
+		if ((bad = send_batch(pg, sql, sent, nsent, ok, conflict, err,
+		    errlen, &retry)) == 0)
+			break;
 		pg_run(pg->w, "ROLLBACK", PGRES_COMMAND_OK);
 		for (i = 0; i < n; i++)
 			ok[i] = conflict[i] = false;
-		return -1;
+		/* A deadlock or a serialization failure rolled it all back:
+		 * the same batch again, as PostgreSQL advises. */
+		if (!retry || try >= 2)
+			break;
 	}
-	return 0;
+	free(sql);
+	free(sent);
+	return bad ? -1 : 0;
 }
 
 static int
