@@ -8,7 +8,7 @@
  * is a conflict, so no seek is paired twice). Each seeker is then told on
  * its own connection EV <game> 0 PAIRED seek= seat= token=, and STATE.
  * A seek's token is drawn when it is made and kept by its server; only its
- * hash travels.
+ * hash travels. The commands themselves are in sess_seek_cmd.c.
  */
 #include <limits.h>
 #include <stdio.h>
@@ -18,36 +18,12 @@
 
 #include "engine/board.h"
 #include "net/server/server_int.h"
+#include "net/server/sess_seek.h"
 #include "rating/rating.h"
 
-#define SEEKS_PER_CONN 3
-#define SEEKS_MAX 4096
 #define SEEK_RETRY_MS 1000      /* after a pairing the store refused */
 
-struct sseek {
-	char id[CGP_ID_LEN + 1];
-	char server[CGP_ID_LEN + 1];   /* "" ours */
-	int conn;                      /* ours: the seeker */
-	unsigned gen;
-	char name[CGP_NAME_MAX + 1];   /* account or name= */
-	bool account;
-	uint64_t owner;
-	int round;                     /* its owner's games paired before */
-	char variant[CGP_VARIANT_MAX];
-	int64_t base_ms, inc_ms;
-	bool rated;
-	int colour;                    /* enum rating_colour */
-	bool has_range;
-	int rmin, rmax;
-	bool has_rating;
-	double rating;
-	long long created;             /* wall ms */
-	char token[CGP_TOKEN_LEN + 1]; /* ours: shown when paired */
-	char hash[CGP_HASH_LEN + 1];
-	bool pairing;                  /* its game being stored */
-};
-
-static const char *const colours[] = { "random", "white", "black" };
+const char *const seek_colours[3] = { "random", "white", "black" };
 
 void
 sess_seeks_init(struct sess *s)
@@ -58,8 +34,8 @@ sess_seeks_init(struct sess *s)
 	net_random(&s->salt, sizeof s->salt);
 }
 
-static struct sseek *
-find(struct sess *s, const char *id, size_t *at)
+struct sseek *
+seek_find(struct sess *s, const char *id, size_t *at)
 {
 	size_t i;
 
@@ -95,8 +71,8 @@ to_rating_seek(const struct sseek *k, struct rating_seek *r)
 }
 
 /* One seek as a notice for the other servers ("seek ..." or "unseek"). */
-static void
-tell_others(struct sess *s, const struct sseek *k, bool add)
+void
+seek_tell(struct sess *s, const struct sseek *k, bool add)
 {
 	char text[512];
 
@@ -114,16 +90,16 @@ tell_others(struct sess *s, const struct sseek *k, bool add)
 	s->io.store->seek_notice(s->io.store_ctx, text);
 }
 
-static void
-drop(struct sess *s, const char *id, bool tell)
+void
+seek_drop(struct sess *s, const char *id, bool tell)
 {
 	struct sseek *k;
 	size_t at;
 
-	if ((k = find(s, id, &at)) == NULL)
+	if ((k = seek_find(s, id, &at)) == NULL)
 		return;
 	if (tell && k->server[0] == '\0')
-		tell_others(s, k, false);
+		seek_tell(s, k, false);
 	memset(k->token, 0, sizeof k->token);
 	vec_remove(&s->seeks, at);
 }
@@ -237,11 +213,11 @@ newer(const struct sseek *x, const struct sseek *y)
 }
 
 /* Pair a (just arrived, or freed) with the oldest compatible seek. */
-static void
-try_pair(struct sess *s, const char *id)
+void
+seek_try_pair(struct sess *s, const char *id)
 {
 	struct rating_seek *r;
-	struct sseek *a = find(s, id, NULL), *b;
+	struct sseek *a = seek_find(s, id, NULL), *b;
 	size_t i, n = 0, at = 0, match;
 
 	if (a == NULL || a->pairing)
@@ -259,7 +235,7 @@ try_pair(struct sess *s, const char *id)
 	 * sees it arrive and leaves it to it): both pairing at once
 	 * conflicted, retried at once and could go on so. */
 	if (rating_pair_pick(r, n, at, &match) == 1 &&
-	    (b = find(s, r[match].id, NULL)) != NULL &&
+	    (b = seek_find(s, r[match].id, NULL)) != NULL &&
 	    (a->server[0] == '\0' || b->server[0] == '\0') &&
 	    !(b->server[0] != '\0' && newer(b, a)) &&
 	    !(a->server[0] != '\0' && newer(a, b)))
@@ -288,244 +264,8 @@ retry_ours(struct sess *s)
 			memcpy(ids[n++], x->id, sizeof ids[0]);
 	}
 	for (i = 0; i < n; i++)
-		try_pair(s, ids[i]);
+		seek_try_pair(s, ids[i]);
 	free(ids);
-}
-
-/* key=value of a seek's parameters; -1 after answering 400. */
-static int
-read_seek(struct sess *s, int conn, const struct cgp_cmd *cmd,
-    struct sseek *k)
-{
-	const char *v = cgp_get(cmd, "variant"), *cv = cgp_get(cmd, "clock");
-	const char *rv = cgp_get(cmd, "rated"), *col = cgp_get(cmd, "color");
-	const char *range = cgp_get(cmd, "range");
-	char err[160], msg[200];
-	int i;
-
-	snprintf(k->variant, sizeof k->variant, "%s", v != NULL ? v :
-	    "congo");
-	if (!cgp_variant_known(k->variant)) {
-		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX,
-		    "variant= is congo or megapawn");
-		return -1;
-	}
-	if (cv == NULL || clock_parse_seconds(cv, &k->base_ms, &k->inc_ms, err,
-	    sizeof err) < 0) {
-		snprintf(msg, sizeof msg, "clock=: %s", cv == NULL ?
-		    "a seek needs one (B+I in seconds)" : err);
-		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, msg);
-		return -1;
-	}
-	if (rv != NULL && strcmp(rv, "yes") != 0 && strcmp(rv, "no") != 0) {
-		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX,
-		    "rated= is yes or no");
-		return -1;
-	}
-	k->rated = rv != NULL && strcmp(rv, "yes") == 0;
-	k->colour = 0;
-	for (i = 0; col != NULL && i < 3; i++)
-		if (strcmp(col, colours[i]) == 0)
-			k->colour = i;
-	if (col != NULL && strcmp(col, colours[k->colour]) != 0) {
-		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX,
-		    "color= is white, black or random");
-		return -1;
-	}
-	if (range != NULL) {
-		char lo[16];
-		const char *dash = strchr(range, '-');
-		long rmin = -1, rmax = -1;
-		if (dash != NULL && (size_t)(dash - range) < sizeof lo) {
-			memcpy(lo, range, (size_t)(dash - range));
-			lo[dash - range] = '\0';
-			rmin = cgp_parse_num(lo, 9999);
-			rmax = cgp_parse_num(dash + 1, 9999);
-		}
-		if (rmin < 0 || rmax < rmin) {
-			snprintf(msg, sizeof msg, "range=%.40s: range= is "
-			    "<min>-<max> (0 to 9999), e.g. 1400-1700", range);
-			sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, msg);
-			return -1;
-		}
-		k->rmin = (int)rmin;
-		k->rmax = (int)rmax;
-		k->has_range = true;
-	}
-	return 0;
-}
-
-static void
-cmd_seek(struct sess *s, int conn, const struct cgp_cmd *cmd)
-{
-	struct sconn *c = sess_conn(s, conn);
-	const char *acct = sess_account(s, conn), *nm = cgp_get(cmd, "name");
-	struct sseek k, *kept;
-	const struct sread *rd = NULL;
-	struct cgp_out o;
-	struct sgame *g;
-	char msg[96];
-	size_t i;
-	int mine = 0;
-
-	memset(&k, 0, sizeof k);
-	if (read_seek(s, conn, cmd, &k) < 0)
-		return;
-	if (k.rated && acct == NULL) {
-		sess_err(s, conn, cmd->tag, CGP_NOT_YOUR_SEAT, "a rated seek "
-		    "needs LOGIN");
-		return;
-	}
-	if (acct == NULL && nm != NULL && !cgp_valid_name(nm)) {
-		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX,
-		    "name= is 1-31 letters, digits, '-', '_' or '.'");
-		return;
-	}
-	/* The seeker's rating in the category: read off the event loop
-	 * (the line comes again with it) before anything changes. */
-	if (acct != NULL && s->io.store != NULL &&
-	    s->io.store->ratings != NULL) {
-		struct sread q;
-		memset(&q, 0, sizeof q);
-		q.kind = SREAD_RATINGS;
-		sess_lower(acct, q.key, sizeof q.key);
-		snprintf(q.key2, sizeof q.key2, "%s", k.variant);
-		snprintf(q.key3, sizeof q.key3, "%s", rating_speed_name(
-		    rating_speed_of(k.base_ms, k.inc_ms)));
-		q.limit = 1;
-		if ((rd = sess_read(s, conn, &q)) == NULL)
-			return;
-	}
-	for (i = 0; i < s->seeks.len; i++) {
-		struct sseek *x = vec_at(&s->seeks, i);
-		if (x->server[0] == '\0' && x->conn == conn && x->gen == c->gen)
-			mine++;
-	}
-	/* One game a seeker: none while its last pairing is being played. */
-	if (c->seek_game[0] != '\0' && (g = sess_find(s, c->seek_game)) !=
-	    NULL && !g->over && sess_store_newer(s, conn, g))
-		return;                 /* ended on another server? */
-	if (c->seek_game[0] != '\0' && (g = sess_find(s, c->seek_game)) !=
-	    NULL && !g->over) {
-		snprintf(msg, sizeof msg, "you play game %s, which a seek "
-		    "made: finish or abort it first", g->id);
-		sess_err(s, conn, cmd->tag, CGP_SEAT_TAKEN, msg);
-		return;
-	}
-	if (mine >= SEEKS_PER_CONN || s->seeks.len >= SEEKS_MAX) {
-		sess_err(s, conn, cmd->tag, CGP_RATE_LIMITED, mine >=
-		    SEEKS_PER_CONN ? "at most 3 seeks a connection" :
-		    "too many seeks on this server");
-		return;
-	}
-	if (net_new_game_id(k.id) < 0 || net_new_token(k.token) < 0) {
-		sess_err(s, conn, cmd->tag, CGP_INTERNAL, "no random numbers");
-		return;
-	}
-	net_token_hash(k.token, k.hash);
-	k.conn = conn;
-	k.gen = c->gen;
-	k.account = acct != NULL;
-	snprintf(k.name, sizeof k.name, "%s", acct != NULL ? acct : nm != NULL ?
-	    nm : "anonymous");
-	k.owner = ((uint64_t)s->salt << 32) ^ (uint64_t)c->serial;
-	if (k.owner == 0)
-		k.owner = 1;
-	k.round = c->paired;
-	if (rd != NULL && rd->rc == 1) {
-		k.has_rating = true;
-		k.rating = ((const struct store_rating *)rd->rows)->rating;
-	}
-	/* The wall clock's ms (every server compares them: the newer seek's
-	 * server pairs), and ours in the order they came. */
-	k.created = (long long)util_wall_ms();
-	if (k.created <= s->seek_created)
-		k.created = s->seek_created + 1;
-	s->seek_created = k.created;
-	kept = vec_push(&s->seeks);
-	*kept = k;
-	memset(k.token, 0, sizeof k.token);
-	cgp_out_ok(&o, cmd->tag, "SEEK");
-	cgp_out_kv(&o, "seek", kept->id);
-	sess_emit(s, conn, &o);
-	tell_others(s, kept, true);
-	try_pair(s, kept->id);
-}
-
-static void
-cmd_unseek(struct sess *s, int conn, const struct cgp_cmd *cmd)
-{
-	const char *id = cgp_get(cmd, "seek");
-	struct sconn *c = sess_conn(s, conn);
-	struct sseek *k = id != NULL ? find(s, id, NULL) : NULL;
-	struct cgp_out o;
-
-	if (id == NULL) {
-		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, "seek= is missing");
-		return;
-	}
-	if (k == NULL || k->server[0] != '\0' || k->conn != conn ||
-	    k->gen != c->gen || k->pairing) {
-		sess_err(s, conn, cmd->tag, CGP_NO_SUCH_SEEK, k != NULL &&
-		    k->pairing ? "that seek is being paired" : "no such seek "
-		    "of yours");
-		return;
-	}
-	drop(s, id, true);
-	cgp_out_ok(&o, cmd->tag, "UNSEEK");
-	cgp_out_kv(&o, "seek", id);
-	sess_emit(s, conn, &o);
-}
-
-static void
-cmd_seeks(struct sess *s, int conn, const struct cgp_cmd *cmd)
-{
-	const char *v = cgp_get(cmd, "variant");
-	char clock[32], rating[16];
-	struct cgp_out o;
-	size_t i;
-	int n = 0;
-
-	for (i = 0; i < s->seeks.len; i++) {
-		struct sseek *k = vec_at(&s->seeks, i);
-		n += !k->pairing && (v == NULL || strcmp(v, k->variant) == 0);
-	}
-	cgp_out_ok(&o, cmd->tag, "SEEKS");
-	cgp_out_kvi(&o, "n", n);
-	sess_emit(s, conn, &o);
-	for (i = 0; i < s->seeks.len; i++) {
-		struct sseek *k = vec_at(&s->seeks, i);
-		if (k->pairing || (v != NULL && strcmp(v, k->variant) != 0))
-			continue;
-		clock_format_control(k->base_ms, k->inc_ms, clock,
-		    sizeof clock);
-		if (k->has_rating)
-			snprintf(rating, sizeof rating, "%ld",
-			    rating_round(k->rating));
-		else
-			snprintf(rating, sizeof rating, "%s", k->account ?
-			    "1500" : "-");
-		cgp_out_item(&o, cmd->tag);
-		cgp_out_kv(&o, "seek", k->id);
-		cgp_out_kv(&o, "name", k->name);
-		cgp_out_kv(&o, "rating", rating);
-		cgp_out_kv(&o, "variant", k->variant);
-		cgp_out_kv(&o, "clock", clock);
-		cgp_out_kv(&o, "rated", k->rated ? "yes" : "no");
-		cgp_out_kv(&o, "color", colours[k->colour]);
-		sess_emit(s, conn, &o);
-	}
-}
-
-void
-sess_cmd_seek(struct sess *s, int conn, const struct cgp_cmd *cmd)
-{
-	if (cmd->verb == CGP_V_SEEK)
-		cmd_seek(s, conn, cmd);
-	else if (cmd->verb == CGP_V_UNSEEK)
-		cmd_unseek(s, conn, cmd);
-	else
-		cmd_seeks(s, conn, cmd);
 }
 
 /* Seat the seeker of seek (ours) in g: false when it is gone (the
@@ -545,7 +285,7 @@ seat_ours(struct sess *s, struct sgame *g, const struct sseek *seek,
 		struct sseek *x = vec_at(&s->seeks, i);
 		if (strcmp(x->id, k->id) != 0 && x->server[0] == '\0' &&
 		    x->conn == k->conn && x->gen == k->gen && !x->pairing) {
-			drop(s, x->id, true);
+			seek_drop(s, x->id, true);
 			continue;
 		}
 		i++;
@@ -582,7 +322,7 @@ sess_seek_paired(struct sess *s, struct sgame *g, const char *const *ids)
 
 	/* Both seats taken first, then each told: its STATE shows both. */
 	for (k = 0; k < 2; k++) {
-		struct sseek *x = find(s, ids[k], NULL);
+		struct sseek *x = seek_find(s, ids[k], NULL);
 		if (x == NULL)
 			continue;
 		if (x->server[0] == '\0') {
@@ -600,7 +340,7 @@ sess_seek_paired(struct sess *s, struct sgame *g, const char *const *ids)
 		if (seated[k])
 			tell_paired(s, g, &mine[k], k);
 	for (k = 0; k < 2; k++)
-		drop(s, ids[k], true);
+		seek_drop(s, ids[k], true);
 }
 
 void
@@ -611,7 +351,7 @@ sess_seek_unpaired(struct sess *s, const char *const *ids, bool conflict)
 	/* Another server paired one of them first: it will say which; the
 	 * other is free again and tries anew. */
 	for (k = 0; k < 2; k++) {
-		struct sseek *x = find(s, ids[k], NULL);
+		struct sseek *x = seek_find(s, ids[k], NULL);
 		struct sconn *c;
 		if (x == NULL)
 			continue;
@@ -620,7 +360,7 @@ sess_seek_unpaired(struct sess *s, const char *const *ids, bool conflict)
 		 * this one goes (its claim of that round would fail). */
 		if (x->server[0] == '\0' && ((c = sess_conn(s, x->conn)) ==
 		    NULL || c->gen != x->gen || c->paired != x->round))
-			drop(s, ids[k], true);
+			seek_drop(s, ids[k], true);
 	}
 	/* A conflict: the store answered, so at once; seeks of ours that
 	 * arrived meanwhile passed these by. A refusal (the store is away):
@@ -654,7 +394,7 @@ sess_seek_closed(struct sess *s, int conn)
 	while (i < s->seeks.len) {
 		struct sseek *k = vec_at(&s->seeks, i);
 		if (k->server[0] == '\0' && k->conn == conn && !k->pairing) {
-			drop(s, k->id, true);
+			seek_drop(s, k->id, true);
 			continue;
 		}
 		i++;
@@ -723,7 +463,7 @@ remote_seek(char **w, struct sseek *k)
 static void
 seat_paired(struct sess *s, const char *id, const char *game, int seat)
 {
-	struct sseek *x = find(s, id, NULL);
+	struct sseek *x = seek_find(s, id, NULL);
 	struct sgame *g = sess_find(s, game);
 
 	if (x != NULL && x->server[0] == '\0' && g != NULL) {
@@ -733,7 +473,7 @@ seat_paired(struct sess *s, const char *id, const char *game, int seat)
 	} else if (x != NULL && g == NULL)
 		sess_log(s, NET_LOG_ERROR, "seek %s: paired into game %s by "
 		    "another server, which cannot be read", id, game);
-	drop(s, id, false);
+	seek_drop(s, id, false);
 }
 
 struct paired_news {
@@ -762,7 +502,7 @@ sess_seek_remote(struct sess *s, const char *server, const char *text)
 	snprintf(buf, sizeof buf, "%s", text);
 	nw = notice_words(buf, w, 18);
 	if (nw >= 2 && strcmp(w[0], "unseek") == 0) {
-		drop(s, w[1], false);
+		seek_drop(s, w[1], false);
 		return;
 	}
 	if (nw >= 4 && strcmp(w[0], "paired") == 0 && strlen(w[1]) <= 15 &&
@@ -771,7 +511,7 @@ sess_seek_remote(struct sess *s, const char *server, const char *text)
 		/* Another server paired a seek of ours: seat its player, with
 		 * the game (or its players' ratings) read off the event loop
 		 * when not here. */
-		if ((x = find(s, id, NULL)) == NULL || x->server[0] != '\0')
+		if ((x = seek_find(s, id, NULL)) == NULL || x->server[0] != '\0')
 			return;
 		if ((g = sess_find(s, game)) == NULL || (g->rated &&
 		    g->rating_have != 3)) {
@@ -794,7 +534,7 @@ sess_seek_remote(struct sess *s, const char *server, const char *text)
 	    remote_seek(w + 1, &k) != 0 || !cgp_valid_game(k.id) ||
 	    !cgp_valid_name(k.name) ||
 	    !cgp_variant_known(k.variant) || k.colour < 0 || k.colour > 2 ||
-	    !net_valid_hash(k.hash) || find(s, k.id, NULL) != NULL ||
+	    !net_valid_hash(k.hash) || seek_find(s, k.id, NULL) != NULL ||
 	    s->seeks.len >= SEEKS_MAX)
 		return;
 	snprintf(k.server, sizeof k.server, "%.8s", server);
@@ -813,7 +553,7 @@ sess_seek_tell_all(struct sess *s)
 	for (i = 0; i < s->seeks.len; i++) {
 		struct sseek *k = vec_at(&s->seeks, i);
 		if (k->server[0] == '\0' && !k->pairing)
-			tell_others(s, k, true);
+			seek_tell(s, k, true);
 	}
 }
 
@@ -829,25 +569,5 @@ sess_seek_server_gone(struct sess *s, const char *server)
 			continue;
 		}
 		i++;
-	}
-}
-
-/* Every seek known, for the web pages' front page. */
-void
-sess_seeks_each(struct sess *s, sess_seek_fn fn, void *arg)
-{
-	static const char *const colour[] = { "random", "white", "black" };
-	char clock[32];
-	size_t i;
-
-	for (i = 0; i < s->seeks.len; i++) {
-		const struct sseek *k = vec_at(&s->seeks, i);
-		if (k->pairing)
-			continue;
-		clock_format_control(k->base_ms, k->inc_ms, clock,
-		    sizeof clock);
-		fn(arg, k->name, k->has_rating ? (int)rating_round(k->rating) :
-		    0, k->variant, clock, k->rated, k->colour >= 0 &&
-		    k->colour < 3 ? colour[k->colour] : "?");
 	}
 }

@@ -1,0 +1,49 @@
+/*
+ * sess_seek.h: the seeks' list, shared by the pairing (sess_seek.c) and
+ * the commands SEEK, UNSEEK and SEEKS (sess_seek_cmd.c); nothing else in
+ * the server sees it (server_int.h has the session's side).
+ */
+#ifndef CONGO_NET_SERVER_SESS_SEEK_H
+#define CONGO_NET_SERVER_SESS_SEEK_H
+
+#include "net/server/server_int.h"
+
+#define SEEKS_PER_CONN 3
+#define SEEKS_MAX 4096
+
+struct sseek {
+	char id[CGP_ID_LEN + 1];
+	char server[CGP_ID_LEN + 1];   /* "" ours */
+	int conn;                      /* ours: the seeker */
+	unsigned gen;
+	char name[CGP_NAME_MAX + 1];   /* account or name= */
+	bool account;
+	uint64_t owner;
+	int round;                     /* its owner's games paired before */
+	char variant[CGP_VARIANT_MAX];
+	int64_t base_ms, inc_ms;
+	bool rated;
+	int colour;                    /* enum rating_colour */
+	bool has_range;
+	int rmin, rmax;
+	bool has_rating;
+	double rating;
+	long long created;             /* wall ms */
+	char token[CGP_TOKEN_LEN + 1]; /* ours: shown when paired */
+	char hash[CGP_HASH_LEN + 1];
+	bool pairing;                  /* its game being stored */
+};
+
+extern const char *const seek_colours[3];    /* enum rating_colour */
+
+/* The seek of that id (its index into *at), NULL if none. */
+struct sseek *seek_find(struct sess *s, const char *id, size_t *at);
+/* A seek of ours told to the other servers: added, or gone. */
+void seek_tell(struct sess *s, const struct sseek *k, bool add);
+/* A seek gone (tell: and the other servers told, if ours). */
+void seek_drop(struct sess *s, const char *id, bool tell);
+/* Our seek id paired with the oldest compatible one, if any (its server
+ * pairs when the other's is the newer). */
+void seek_try_pair(struct sess *s, const char *id);
+
+#endif

@@ -1,0 +1,266 @@
+/*
+ * sess_seek_cmd.c: the commands SEEK, UNSEEK and SEEKS (PROTOCOL.md), and
+ * the seeks' list for the web pages. A seek made here is told to the other
+ * servers and tried for a pairing at once (sess_seek.c).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "net/server/sess_seek.h"
+#include "rating/rating.h"
+
+/* key=value of a seek's parameters; -1 after answering 400. */
+static int
+read_seek(struct sess *s, int conn, const struct cgp_cmd *cmd,
+    struct sseek *k)
+{
+	const char *v = cgp_get(cmd, "variant"), *cv = cgp_get(cmd, "clock");
+	const char *rv = cgp_get(cmd, "rated"), *col = cgp_get(cmd, "color");
+	const char *range = cgp_get(cmd, "range");
+	char err[160], msg[200];
+	int i;
+
+	snprintf(k->variant, sizeof k->variant, "%s", v != NULL ? v :
+	    "congo");
+	if (!cgp_variant_known(k->variant)) {
+		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX,
+		    "variant= is congo or megapawn");
+		return -1;
+	}
+	if (cv == NULL || clock_parse_seconds(cv, &k->base_ms, &k->inc_ms, err,
+	    sizeof err) < 0) {
+		snprintf(msg, sizeof msg, "clock=: %s", cv == NULL ?
+		    "a seek needs one (B+I in seconds)" : err);
+		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, msg);
+		return -1;
+	}
+	if (rv != NULL && strcmp(rv, "yes") != 0 && strcmp(rv, "no") != 0) {
+		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX,
+		    "rated= is yes or no");
+		return -1;
+	}
+	k->rated = rv != NULL && strcmp(rv, "yes") == 0;
+	k->colour = 0;
+	for (i = 0; col != NULL && i < 3; i++)
+		if (strcmp(col, seek_colours[i]) == 0)
+			k->colour = i;
+	if (col != NULL && strcmp(col, seek_colours[k->colour]) != 0) {
+		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX,
+		    "color= is white, black or random");
+		return -1;
+	}
+	if (range != NULL) {
+		char lo[16];
+		const char *dash = strchr(range, '-');
+		long rmin = -1, rmax = -1;
+		if (dash != NULL && (size_t)(dash - range) < sizeof lo) {
+			memcpy(lo, range, (size_t)(dash - range));
+			lo[dash - range] = '\0';
+			rmin = cgp_parse_num(lo, 9999);
+			rmax = cgp_parse_num(dash + 1, 9999);
+		}
+		if (rmin < 0 || rmax < rmin) {
+			snprintf(msg, sizeof msg, "range=%.40s: range= is "
+			    "<min>-<max> (0 to 9999), e.g. 1400-1700", range);
+			sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, msg);
+			return -1;
+		}
+		k->rmin = (int)rmin;
+		k->rmax = (int)rmax;
+		k->has_range = true;
+	}
+	return 0;
+}
+
+static void
+cmd_seek(struct sess *s, int conn, const struct cgp_cmd *cmd)
+{
+	struct sconn *c = sess_conn(s, conn);
+	const char *acct = sess_account(s, conn), *nm = cgp_get(cmd, "name");
+	struct sseek k, *kept;
+	const struct sread *rd = NULL;
+	struct cgp_out o;
+	struct sgame *g;
+	char msg[96];
+	size_t i;
+	int mine = 0;
+
+	memset(&k, 0, sizeof k);
+	if (read_seek(s, conn, cmd, &k) < 0)
+		return;
+	if (k.rated && acct == NULL) {
+		sess_err(s, conn, cmd->tag, CGP_NOT_YOUR_SEAT, "a rated seek "
+		    "needs LOGIN");
+		return;
+	}
+	if (acct == NULL && nm != NULL && !cgp_valid_name(nm)) {
+		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX,
+		    "name= is 1-31 letters, digits, '-', '_' or '.'");
+		return;
+	}
+	/* The seeker's rating in the category: read off the event loop
+	 * (the line comes again with it) before anything changes. */
+	if (acct != NULL && s->io.store != NULL &&
+	    s->io.store->ratings != NULL) {
+		struct sread q;
+		memset(&q, 0, sizeof q);
+		q.kind = SREAD_RATINGS;
+		sess_lower(acct, q.key, sizeof q.key);
+		snprintf(q.key2, sizeof q.key2, "%s", k.variant);
+		snprintf(q.key3, sizeof q.key3, "%s", rating_speed_name(
+		    rating_speed_of(k.base_ms, k.inc_ms)));
+		q.limit = 1;
+		if ((rd = sess_read(s, conn, &q)) == NULL)
+			return;
+	}
+	for (i = 0; i < s->seeks.len; i++) {
+		struct sseek *x = vec_at(&s->seeks, i);
+		if (x->server[0] == '\0' && x->conn == conn && x->gen == c->gen)
+			mine++;
+	}
+	/* One game a seeker: none while its last pairing is being played. */
+	if (c->seek_game[0] != '\0' && (g = sess_find(s, c->seek_game)) !=
+	    NULL && !g->over && sess_store_newer(s, conn, g))
+		return;                 /* ended on another server? */
+	if (c->seek_game[0] != '\0' && (g = sess_find(s, c->seek_game)) !=
+	    NULL && !g->over) {
+		snprintf(msg, sizeof msg, "you play game %s, which a seek "
+		    "made: finish or abort it first", g->id);
+		sess_err(s, conn, cmd->tag, CGP_SEAT_TAKEN, msg);
+		return;
+	}
+	if (mine >= SEEKS_PER_CONN || s->seeks.len >= SEEKS_MAX) {
+		sess_err(s, conn, cmd->tag, CGP_RATE_LIMITED, mine >=
+		    SEEKS_PER_CONN ? "at most 3 seeks a connection" :
+		    "too many seeks on this server");
+		return;
+	}
+	if (net_new_game_id(k.id) < 0 || net_new_token(k.token) < 0) {
+		sess_err(s, conn, cmd->tag, CGP_INTERNAL, "no random numbers");
+		return;
+	}
+	net_token_hash(k.token, k.hash);
+	k.conn = conn;
+	k.gen = c->gen;
+	k.account = acct != NULL;
+	snprintf(k.name, sizeof k.name, "%s", acct != NULL ? acct : nm != NULL ?
+	    nm : "anonymous");
+	k.owner = ((uint64_t)s->salt << 32) ^ (uint64_t)c->serial;
+	if (k.owner == 0)
+		k.owner = 1;
+	k.round = c->paired;
+	if (rd != NULL && rd->rc == 1) {
+		k.has_rating = true;
+		k.rating = ((const struct store_rating *)rd->rows)->rating;
+	}
+	/* The wall clock's ms (every server compares them: the newer seek's
+	 * server pairs), and ours in the order they came. */
+	k.created = (long long)util_wall_ms();
+	if (k.created <= s->seek_created)
+		k.created = s->seek_created + 1;
+	s->seek_created = k.created;
+	kept = vec_push(&s->seeks);
+	*kept = k;
+	memset(k.token, 0, sizeof k.token);
+	cgp_out_ok(&o, cmd->tag, "SEEK");
+	cgp_out_kv(&o, "seek", kept->id);
+	sess_emit(s, conn, &o);
+	seek_tell(s, kept, true);
+	seek_try_pair(s, kept->id);
+}
+
+static void
+cmd_unseek(struct sess *s, int conn, const struct cgp_cmd *cmd)
+{
+	const char *id = cgp_get(cmd, "seek");
+	struct sconn *c = sess_conn(s, conn);
+	struct sseek *k = id != NULL ? seek_find(s, id, NULL) : NULL;
+	struct cgp_out o;
+
+	if (id == NULL) {
+		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, "seek= is missing");
+		return;
+	}
+	if (k == NULL || k->server[0] != '\0' || k->conn != conn ||
+	    k->gen != c->gen || k->pairing) {
+		sess_err(s, conn, cmd->tag, CGP_NO_SUCH_SEEK, k != NULL &&
+		    k->pairing ? "that seek is being paired" : "no such seek "
+		    "of yours");
+		return;
+	}
+	seek_drop(s, id, true);
+	cgp_out_ok(&o, cmd->tag, "UNSEEK");
+	cgp_out_kv(&o, "seek", id);
+	sess_emit(s, conn, &o);
+}
+
+static void
+cmd_seeks(struct sess *s, int conn, const struct cgp_cmd *cmd)
+{
+	const char *v = cgp_get(cmd, "variant");
+	char clock[32], rating[16];
+	struct cgp_out o;
+	size_t i;
+	int n = 0;
+
+	for (i = 0; i < s->seeks.len; i++) {
+		struct sseek *k = vec_at(&s->seeks, i);
+		n += !k->pairing && (v == NULL || strcmp(v, k->variant) == 0);
+	}
+	cgp_out_ok(&o, cmd->tag, "SEEKS");
+	cgp_out_kvi(&o, "n", n);
+	sess_emit(s, conn, &o);
+	for (i = 0; i < s->seeks.len; i++) {
+		struct sseek *k = vec_at(&s->seeks, i);
+		if (k->pairing || (v != NULL && strcmp(v, k->variant) != 0))
+			continue;
+		clock_format_control(k->base_ms, k->inc_ms, clock,
+		    sizeof clock);
+		if (k->has_rating)
+			snprintf(rating, sizeof rating, "%ld",
+			    rating_round(k->rating));
+		else
+			snprintf(rating, sizeof rating, "%s", k->account ?
+			    "1500" : "-");
+		cgp_out_item(&o, cmd->tag);
+		cgp_out_kv(&o, "seek", k->id);
+		cgp_out_kv(&o, "name", k->name);
+		cgp_out_kv(&o, "rating", rating);
+		cgp_out_kv(&o, "variant", k->variant);
+		cgp_out_kv(&o, "clock", clock);
+		cgp_out_kv(&o, "rated", k->rated ? "yes" : "no");
+		cgp_out_kv(&o, "color", seek_colours[k->colour]);
+		sess_emit(s, conn, &o);
+	}
+}
+
+void
+sess_cmd_seek(struct sess *s, int conn, const struct cgp_cmd *cmd)
+{
+	if (cmd->verb == CGP_V_SEEK)
+		cmd_seek(s, conn, cmd);
+	else if (cmd->verb == CGP_V_UNSEEK)
+		cmd_unseek(s, conn, cmd);
+	else
+		cmd_seeks(s, conn, cmd);
+}
+
+/* Every seek known, for the web pages' front page. */
+void
+sess_seeks_each(struct sess *s, sess_seek_fn fn, void *arg)
+{
+	char clock[32];
+	size_t i;
+
+	for (i = 0; i < s->seeks.len; i++) {
+		const struct sseek *k = vec_at(&s->seeks, i);
+		if (k->pairing)
+			continue;
+		clock_format_control(k->base_ms, k->inc_ms, clock,
+		    sizeof clock);
+		fn(arg, k->name, k->has_rating ? (int)rating_round(k->rating) :
+		    0, k->variant, clock, k->rated, k->colour >= 0 &&
+		    k->colour < 3 ? seek_colours[k->colour] : "?");
+	}
+}
