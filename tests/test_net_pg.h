@@ -1,0 +1,48 @@
+/*
+ * test_net_pg.h: what the files of tests/test_net_pg share (the servers'
+ * ports, the game the first tests make, the helpers that wait for lines)
+ * and the tests each of them holds; main() is in test_net_pg.c.
+ */
+#ifndef CONGO_TEST_NET_PG_H
+#define CONGO_TEST_NET_PG_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "test_net_tclient.h"
+
+#define T 5000
+
+extern int port_a, port_b, port_c;     /* C: 0 when there is none */
+extern pid_t pid_a;
+extern char game[16], tokw[40], tokb[40];
+
+/* An event of game id (ev: of game) on c containing text, within T. */
+const char *ev2(struct tc *c, const char *id, const char *text);
+const char *ev(struct tc *c, const char *text);
+/* A game made on w's server (White, wname, with CREATE's extra words)
+ * and joined on b's (Black, bname): its id into id. */
+void new_game(struct tc *w, const char *wname, struct tc *b,
+    const char *bname, const char *extra, char *id);
+/* The reply to the command tagged tag (OK or ERR), events passed over. */
+const char *reply(struct tc *c, const char *tag);
+/* The reply to tag on c must be OK (else the test fails, saying it). */
+void ok(struct tc *c, const char *tag);
+
+/* test_net_pg_seek.c: seeks and rated games across the servers. */
+void test_seek_across(void **state);
+void test_seek_freed(void **state);
+void test_seek_race(void **state);
+void test_rated_across(void **state);
+/* test_net_pg_lock.c: the database locked, news read late, idle games. */
+void test_tables_locked(void **state);
+void test_news_off_loop(void **state);
+void test_idle_game_leaves(void **state);
+
+#endif

@@ -1,0 +1,247 @@
+/*
+ * test_net_pg_lock.c: the servers while every table is locked by another
+ * session, a server that hears another's news late and reads it off its
+ * event loop, and a game with nobody at it leaving a server's memory.
+ */
+#include "test_net_pg.h"
+
+/*
+ * Every table of the database locked by another session for 3 s (LOCK
+ * TABLE ... ACCESS EXCLUSIVE): both servers answer PING at once and STATE
+ * of a game in memory at once (the count of a CREATE here gives up on the
+ * lock after 25 ms); a MOVE waits for the lock and is stored when it goes,
+ * and the other server's player sees it; LIST and TOP, read off the event
+ * loop, wait for the lock too and are answered when it goes.
+ */
+void
+test_tables_locked(void **state)
+{
+	const char *ctl = getenv("CONGO_PG_CTL");
+	char cmd[600], id[16];
+	struct tc *w, *b, *pa, *pb, *cr, *rd;
+	long long t0, worst = 0, d;
+	const char *l;
+	int i;
+
+	(void)state;
+	if (ctl == NULL)
+		skip();
+	tc_from = (127u << 24) | (94u << 8) | 1;
+	assert_non_null(w = tc_hello(port_a));
+	assert_non_null(b = tc_hello(port_b));
+	assert_non_null(pa = tc_hello(port_a));
+	assert_non_null(pb = tc_hello(port_b));
+	tc_from = (127u << 24) | (95u << 8) | 1;
+	assert_non_null(cr = tc_hello(port_a));
+	assert_non_null(rd = tc_hello(port_b));
+	tc_from = 0;
+	new_game(w, "lw", b, "lb", "", id);
+	tc_send(w, "#m0 MOVE game=%s ply=0 move=c2c3", id);
+	assert_true(strncmp(reply(w, "#m0"), "OK ", 3) == 0);
+	tc_send(pa, "#o OBSERVE game=%s", id);
+	assert_non_null(tc_wait(pa, "OK #o", T));
+	tc_send(pb, "#o OBSERVE game=%s", id);
+	assert_non_null(tc_wait(pb, "OK #o", T));
+	snprintf(cmd, sizeof cmd, "%s lock 3", ctl);
+	assert_int_equal(system(cmd), 0);
+	t0 = tc_ms();
+	/* Black's move waits for the lock; so does a new game (its count
+	 * of games a minute, in a locked table, gives up at once: this
+	 * server's own count holds). */
+	tc_send(b, "#m1 MOVE game=%s ply=1 move=c6c5", id);
+	tc_send(cr, "#n CREATE seat=white name=lw2");
+	tc_send(rd, "#l LIST limit=3");
+	tc_send(rd, "#t TOP speed=blitz");
+	for (i = 0; i < 10; i++) {
+		struct tc *x = i % 2 ? pb : pa;
+		long long t = tc_ms();
+		char tag[8];
+		tc_send(x, "PING x%d", i);
+		assert_non_null(tc_wait(x, "PONG ", T));
+		snprintf(tag, sizeof tag, "#s%d", i);
+		tc_send(x, "%s STATE game=%s", tag, id);
+		l = reply(x, tag);
+		assert_true(strncmp(l, "OK ", 3) == 0);
+		d = tc_ms() - t;
+		if (d > worst)
+			worst = d;
+		usleep(100000);
+	}
+	print_message("tables locked: the slowest PING and STATE took %lld "
+	    "ms (the lock held %lld ms so far)\n", worst, tc_ms() - t0);
+	/* (a loop waiting on the lock: 3 s; room for a busy machine) */
+	assert_true(worst < 1000);
+	l = reply(b, "#m1");
+	print_message("the move stored %lld ms after the lock was taken: %s\n",
+	    tc_ms() - t0, l);
+	assert_true(strncmp(l, "OK ", 3) == 0);
+	l = reply(rd, "#l");
+	print_message("a LIST in the lock: %lld ms after the lock was taken: "
+	    "%s\n", tc_ms() - t0, l);
+	assert_true(strncmp(l, "OK #l LIST", 10) == 0);
+	l = reply(rd, "#t");
+	assert_true(strncmp(l, "OK #t TOP", 9) == 0);
+	l = reply(cr, "#n");
+	print_message("a CREATE in the lock: %s\n", l);
+	assert_true(strncmp(l, "OK #n CREATE", 12) == 0 ||
+	    strstr(l, " 503 BUSY") != NULL);
+	assert_non_null(ev2(w, id, " MOVE ply=1 side=black "));
+	tc_send(w, "#g RESIGN game=%s", id);
+	assert_non_null(tc_wait(w, "OK #g RESIGN", T));
+	tc_free(w);
+	tc_free(b);
+	tc_free(pa);
+	tc_free(pb);
+	tc_free(cr);
+	tc_free(rd);
+}
+
+/*
+ * What another server stored, read off the event loop. Server C reads
+ * every notice from the tables and its reads take 1.5 s more (test hooks),
+ * so after White's move on A it still has the game at ply 2 for a while;
+ * every table is then locked. Black's
+ * MOVE for ply 2 on C makes C read the game's news (sess_store_newer): the
+ * read waits for the lock on C's reader thread while C answers PING and
+ * STATE at once, and the move is stored when the lock goes. (A read on
+ * the event loop gave up on the lock after 25 ms and answered 412.)
+ */
+void
+test_news_off_loop(void **state)
+{
+	const char *ctl = getenv("CONGO_PG_CTL");
+	char cmd[600], id[16], tag[8];
+	struct tc *w, *b, *p;
+	long long t0, worst = 0, d;
+	const char *l;
+	int i;
+
+	(void)state;
+	if (ctl == NULL || port_c == 0)
+		skip();
+	tc_from = (127u << 24) | (96u << 8) | 1;
+	assert_non_null(w = tc_hello(port_a));
+	assert_non_null(b = tc_hello(port_c));
+	assert_non_null(p = tc_hello(port_c));
+	tc_from = 0;
+	new_game(w, "nw", b, "nb", "", id);
+	tc_send(w, "#m0 MOVE game=%s ply=0 move=c2c3", id);
+	ok(w, "#m0");
+	tc_send(b, "#m1 MOVE game=%s ply=1 move=c6c5", id);
+	ok(b, "#m1");
+	tc_send(w, "#m2 MOVE game=%s ply=2 move=c3c4", id);
+	ok(w, "#m2");
+	snprintf(cmd, sizeof cmd, "%s lock 3", ctl);
+	assert_int_equal(system(cmd), 0);
+	t0 = tc_ms();
+	tc_send(b, "#m3 MOVE game=%s ply=3 move=d6d5", id);
+	for (i = 0; i < 6; i++) {
+		long long t = tc_ms();
+		tc_send(p, "PING n%d", i);
+		assert_non_null(tc_wait(p, "PONG ", T));
+		snprintf(tag, sizeof tag, "#s%d", i);
+		tc_send(p, "%s STATE game=%s", tag, id);
+		ok(p, tag);
+		d = tc_ms() - t;
+		if (d > worst)
+			worst = d;
+		usleep(100000);
+	}
+	print_message("news read in a lock: the slowest PING and STATE on "
+	    "the server reading took %lld ms\n", worst);
+	/* (a loop waiting on the lock: 3 s; room for a busy machine) */
+	assert_true(worst < 1000);
+	l = reply(b, "#m3");
+	print_message("the move on the server behind: %lld ms after the lock "
+	    "was taken: %s\n", tc_ms() - t0, l);
+	assert_true(strncmp(l, "OK ", 3) == 0);
+	assert_non_null(ev2(w, id, " MOVE ply=3 side=black "));
+	tc_send(w, "#g RESIGN game=%s", id);
+	ok(w, "#g");
+	tc_free(w);
+	tc_free(b);
+	tc_free(p);
+}
+
+/* Does the file at path say text within ms? */
+static bool
+log_says(const char *path, const char *text, long long ms)
+{
+	long long end = tc_ms() + ms;
+	char line[1024];
+	FILE *f;
+
+	do {
+		if ((f = fopen(path, "r")) != NULL) {
+			while (fgets(line, sizeof line, f) != NULL)
+				if (strstr(line, text) != NULL) {
+					fclose(f);
+					return true;
+				}
+			fclose(f);
+		}
+		usleep(100000);
+	} while (tc_ms() < end);
+	return false;
+}
+
+/*
+ * A game being played leaves the memory of a server where nobody is at it
+ * (B: after 2 s in this test) while another server (A) holds its seats;
+ * the game goes on there, and B reads it again, as it is, when asked.
+ */
+void
+test_idle_game_leaves(void **state)
+{
+	const char *log = getenv("CONGO_PG_LOG_B");
+	struct tc *w, *b, *o;
+	char id[16], text[96];
+
+	(void)state;
+#ifndef CONGO_TEST_HOOKS
+	/* (B's 2 s is a test build's hook: 60 s in others) */
+	print_message("test_idle_game_leaves: skipped, needs configure "
+	    "--enable-test-hooks\n");
+	skip();
+#endif
+	if (log == NULL)
+		skip();
+	tc_from = (127u << 24) | (98u << 8) | 1;
+	assert_non_null(w = tc_hello(port_a));
+	assert_non_null(b = tc_hello(port_a));
+	assert_non_null(o = tc_hello(port_b));
+	tc_from = 0;
+	new_game(w, "iw", b, "ib", "clock=300+0", id);
+	tc_send(w, "#m0 MOVE game=%s ply=0 move=c2c3", id);
+	ok(w, "#m0");
+	/* Watched on B, then not. */
+	tc_send(o, "#o OBSERVE game=%s", id);
+	ok(o, "#o");
+	assert_non_null(ev2(o, id, " STATE "));
+	tc_free(o);
+	snprintf(text, sizeof text, "game %s leaves memory", id);
+	if (!log_says(log, text, 3 * T))
+		fail_msg("B kept game %s", id);
+	/* Played on meanwhile on A; B reads it as it is now. */
+	tc_send(b, "#m1 MOVE game=%s ply=1 move=c6c5", id);
+	ok(b, "#m1");
+	tc_send(w, "#m2 MOVE game=%s ply=2 move=c3c4", id);
+	ok(w, "#m2");
+	tc_from = (127u << 24) | (98u << 8) | 1;
+	assert_non_null(o = tc_hello(port_b));
+	tc_from = 0;
+	tc_send(o, "#o OBSERVE game=%s", id);
+	ok(o, "#o");
+	assert_non_null(ev2(o, id, " STATE "));
+	assert_non_null(strstr(o->line, " ply=3 "));
+	assert_non_null(strstr(o->line, " status=active "));
+	/* And follows it again. */
+	tc_send(b, "#m3 MOVE game=%s ply=3 move=c5c4", id);
+	ok(b, "#m3");
+	assert_non_null(ev2(o, id, " MOVE ply=3 side=black "));
+	tc_send(w, "#g RESIGN game=%s", id);
+	ok(w, "#g");
+	tc_free(w);
+	tc_free(b);
+	tc_free(o);
+}
