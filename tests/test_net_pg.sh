@@ -182,6 +182,7 @@ lock) $as "$bindir/psql" -h "$tmp" -U congo -d congo -Atq -c \\
         sleep 0.05; i=\$((i + 1))
     done
     exit 1 ;;
+sql) $as "$bindir/psql" -h "$tmp" -U congo -d congo -Atq -c "\$2" > /dev/null ;;
 terminate) $as "$bindir/psql" -h "$tmp" -U congo -d congo -Atq -c \\
     "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
      WHERE datname = 'congo' AND pid <> pg_backend_pid()" > /dev/null ;;

@@ -184,6 +184,78 @@ test_seek_freed(void **state)
 	assert_true(i < 3);
 }
 
+/* How many lines of the file at path hold text. */
+static int
+log_count(const char *path, const char *text)
+{
+	char line[1024];
+	FILE *f = fopen(path, "r");
+	int n = 0;
+
+	if (f == NULL)
+		return -1;
+	while (fgets(line, sizeof line, f) != NULL)
+		n += strstr(line, text) != NULL;
+	fclose(f);
+	return n;
+}
+
+/*
+ * A seek that is stale on a server (another server paired it, and the
+ * notice saying so was lost while the connection to the database was
+ * being made again): made here by a notice of a server that does not
+ * exist, its claim already stored. B's seek pairs with it and conflicts;
+ * B tries again once a second at most (before: again at once, at the
+ * store's speed, for ever: 822 tries in 3 s), and pairs its seek with a
+ * real one when it comes.
+ */
+#define SEEK_PAUSE_MS 1000      /* sess_seek.c's SEEK_RETRY_MS */
+void
+test_seek_stale(void **state)
+{
+	const char *ctl = getenv("CONGO_PG_CTL"), *log = getenv("CONGO_PG_LOG_B");
+	char cmd[700], xs[16], gx[16], gy[16];
+	struct tc *x, *y, *w;
+	long long t0, waited;
+	int before, tries;
+
+	(void)state;
+	if (ctl == NULL || log == NULL)
+		skip();
+	assert_non_null(w = tc_hello(port_b));
+	snprintf(cmd, sizeof cmd, "%s sql \"INSERT INTO seek_claims(id) "
+	    "VALUES ('STALE234'); SELECT pg_notify('congo_presence', "
+	    "'ZZZZZZZZ seek STALE234 ghost 0 12345:0 congo 73000 0 0 0 0 0 0 "
+	    "0 0.000 1 %064d')\"", ctl, 0);
+	assert_int_equal(system(cmd), 0);
+	assert_true(seek_listed(w, "STALE234"));
+	before = log_count(log, " and STALE234 paired");
+	tc_from = (127u << 24) | (91u << 8) | 1;
+	assert_non_null(x = tc_hello(port_b));
+	tc_from = 0;
+	tc_send(x, "#s SEEK clock=73+0 name=x");
+	seek_of(x, xs, sizeof xs);
+	t0 = tc_ms();
+	/* The second try, whenever it comes: not before the pause. */
+	while ((tries = log_count(log, " and STALE234 paired") - before) < 2 &&
+	    tc_ms() - t0 < 10000)
+		usleep(20000);
+	waited = tc_ms() - t0;
+	print_message("a stale seek: B's second try with it after %lld ms\n",
+	    waited);
+	assert_true(tries >= 2);
+	assert_true(waited >= SEEK_PAUSE_MS * 9 / 10);
+	/* A real seek on A: paired with x, the stale one passed by. */
+	assert_non_null(y = tc_hello(port_a));
+	tc_send(y, "#s SEEK clock=73+0 name=y");
+	paired_into(x, "x", gx);
+	paired_into(y, "y", gy);
+	assert_string_equal(gx, gy);
+	tc_free(x);
+	tc_free(y);
+	tc_free(w);
+}
+
 #define RACERS 100
 
 static int

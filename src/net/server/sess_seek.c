@@ -21,7 +21,12 @@
 #include "net/server/sess_seek.h"
 #include "rating/rating.h"
 
-#define SEEK_RETRY_MS 1000      /* after a pairing the store refused */
+/* After a pairing the store refused, and after a conflict for a seek of
+ * another server's (and for ours after two conflicts in a row): a seek
+ * that is stale here (its "unseek" or "paired" notice lost while the
+ * connection to the database was being made again) conflicts again and
+ * again, once a second at most, not at the store's speed. */
+#define SEEK_RETRY_MS 1000
 
 const char *const seek_colours[3] = { "random", "white", "black" };
 
@@ -212,6 +217,13 @@ newer(const struct sseek *x, const struct sseek *y)
 	    strcmp(x->id, y->id) > 0);
 }
 
+/* Was k's last pairing a conflict less than SEEK_RETRY_MS ago? */
+static bool
+recent_conflict(const struct sess *s, const struct sseek *k)
+{
+	return k->conflict_at != 0 && s->now - k->conflict_at < SEEK_RETRY_MS;
+}
+
 /* Pair a (just arrived, or freed) with the oldest compatible seek. */
 void
 seek_try_pair(struct sess *s, const char *id)
@@ -220,12 +232,14 @@ seek_try_pair(struct sess *s, const char *id)
 	struct sseek *a = seek_find(s, id, NULL), *b;
 	size_t i, n = 0, at = 0, match;
 
-	if (a == NULL || a->pairing)
+	if (a == NULL || a->pairing || (a->nconflict >= 2 &&
+	    recent_conflict(s, a)))
 		return;
 	r = xcalloc(s->seeks.len + 1, sizeof *r);
 	for (i = 0; i < s->seeks.len; i++) {
 		struct sseek *k = vec_at(&s->seeks, i);
-		if (k->pairing)
+		if (k->pairing || (k->server[0] != '\0' &&
+		    recent_conflict(s, k)))
 			continue;
 		if (k == a)
 			at = n;
@@ -356,18 +370,25 @@ sess_seek_unpaired(struct sess *s, const char *const *ids, bool conflict)
 		if (x == NULL)
 			continue;
 		x->pairing = false;
+		if (conflict) {
+			x->nconflict = recent_conflict(s, x) ?
+			    x->nconflict + 1 : 1;
+			x->conflict_at = s->now != 0 ? s->now : 1;
+		}
 		/* Its seeker was paired meanwhile by another of its seeks:
 		 * this one goes (its claim of that round would fail). */
 		if (x->server[0] == '\0' && ((c = sess_conn(s, x->conn)) ==
 		    NULL || c->gen != x->gen || c->paired != x->round))
 			seek_drop(s, ids[k], true);
 	}
-	/* A conflict: the store answered, so at once; seeks of ours that
-	 * arrived meanwhile passed these by. A refusal (the store is away):
-	 * after a pause, not in a loop of refusals. */
+	/* A conflict: the store answered, so at once (seeks of ours that
+	 * arrived meanwhile passed these by), without the other server's
+	 * seek, most likely paired there, until its notice comes, or a
+	 * second has gone. A refusal (the store is away): after a pause, not
+	 * in a loop of refusals. */
 	if (conflict)
 		retry_ours(s);
-	else if (s->seek_retry_at == 0)
+	if (s->seek_retry_at == 0)
 		s->seek_retry_at = s->now + SEEK_RETRY_MS;
 }
 

@@ -32,6 +32,9 @@ struct sseek {
 	char token[CGP_TOKEN_LEN + 1]; /* ours: shown when paired */
 	char hash[CGP_HASH_LEN + 1];
 	bool pairing;                  /* its game being stored */
+	long long conflict_at;         /* its last pairing's conflict (ms) */
+	int nconflict;                 /* conflicts in a row, each within
+	                                  SEEK_RETRY_MS of the one before */
 };
 
 extern const char *const seek_colours[3];    /* enum rating_colour */
