@@ -40,6 +40,7 @@ void test_seek_across(void **state);
 void test_seek_freed(void **state);
 void test_seek_race(void **state);
 void test_seek_stale(void **state);
+void test_seek_reconnect(void **state);
 void test_rated_across(void **state);
 /* test_net_pg_lock.c: the database locked, news read late, idle games. */
 void test_tables_locked(void **state);

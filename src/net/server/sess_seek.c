@@ -21,11 +21,12 @@
 #include "net/server/sess_seek.h"
 #include "rating/rating.h"
 
-/* After a pairing the store refused, and after a conflict for a seek of
- * another server's (and for ours after two conflicts in a row): a seek
- * that is stale here (its "unseek" or "paired" notice lost while the
- * connection to the database was being made again) conflicts again and
- * again, once a second at most, not at the store's speed. */
+/* After a pairing the store refused, and after conflicts in a row for a
+ * seek (each within this of the one before; another server's is passed by
+ * after two, ours waits after four, having tried others): a seek that is
+ * stale here (its "unseek" or "paired" notice lost while the connection
+ * to the database was being made again) conflicts again and again, a few
+ * times a second at most, not at the store's speed. */
 #define SEEK_RETRY_MS 1000
 
 const char *const seek_colours[3] = { "random", "white", "black" };
@@ -232,14 +233,14 @@ seek_try_pair(struct sess *s, const char *id)
 	struct sseek *a = seek_find(s, id, NULL), *b;
 	size_t i, n = 0, at = 0, match;
 
-	if (a == NULL || a->pairing || (a->nconflict >= 2 &&
+	if (a == NULL || a->pairing || (a->nconflict >= 4 &&
 	    recent_conflict(s, a)))
 		return;
 	r = xcalloc(s->seeks.len + 1, sizeof *r);
 	for (i = 0; i < s->seeks.len; i++) {
 		struct sseek *k = vec_at(&s->seeks, i);
 		if (k->pairing || (k->server[0] != '\0' &&
-		    recent_conflict(s, k)))
+		    k->nconflict >= 2 && recent_conflict(s, k)))
 			continue;
 		if (k == a)
 			at = n;
@@ -382,13 +383,15 @@ sess_seek_unpaired(struct sess *s, const char *const *ids, bool conflict)
 			seek_drop(s, ids[k], true);
 	}
 	/* A conflict: the store answered, so at once (seeks of ours that
-	 * arrived meanwhile passed these by), without the other server's
-	 * seek, most likely paired there, until its notice comes, or a
-	 * second has gone. A refusal (the store is away): after a pause, not
-	 * in a loop of refusals. */
-	if (conflict)
+	 * arrived meanwhile passed these by); a seek in a second conflict in
+	 * a row is passed by for a second (most likely paired elsewhere, its
+	 * notice on the way, or stale). A refusal (the store is away): after
+	 * a pause, not in a loop of refusals. */
+	if (conflict) {
 		retry_ours(s);
-	if (s->seek_retry_at == 0)
+		/* (When the seeks passed by now may pair again.) */
+		s->seek_retry_at = s->now + SEEK_RETRY_MS;
+	} else if (s->seek_retry_at == 0)
 		s->seek_retry_at = s->now + SEEK_RETRY_MS;
 }
 

@@ -235,7 +235,7 @@ send_batch(struct pgstore *pg, const char *sql, const int *sent, int nsent,
  * sent as one text; the answers read back one by one.
  */
 static int
-pg_commit_batch(void *ctx, const struct store_change *const *ch, int n,
+commit_tx(void *ctx, const struct store_change *const *ch, int n,
     bool *ok, bool *conflict, char *err, size_t errlen)
 {
 	struct pgstore *pg = ctx;
@@ -280,6 +280,53 @@ pg_commit_batch(void *ctx, const struct store_change *const *ch, int n,
 	free(sql);
 	free(sent);
 	return bad ? -1 : 0;
+}
+
+/*
+ * A batch, in one transaction but for its pairings (changes that claim
+ * seeks), each in one of its own. A pairing inserts its claims in sorted
+ * order (sess_seek.c), so two pairings can wait for each other only one
+ * way round; two transactions of several pairings each could each hold a
+ * claim the other wants, a deadlock that PostgreSQL ends after its
+ * deadlock_timeout (1 s) by failing one, and the same batch sent again
+ * could meet the same fate.
+ */
+static int
+pg_commit_batch(void *ctx, const struct store_change *const *ch, int n,
+    bool *ok, bool *conflict, char *err, size_t errlen)
+{
+	const struct store_change **rest;
+	bool *rok, *rconflict;
+	int *at, i, m = 0, pairings = 0;
+
+	for (i = 0; i < n; i++)
+		pairings += ch[i]->seek[0] != NULL;
+	if (pairings == 0 || n == 1)
+		return commit_tx(ctx, ch, n, ok, conflict, err, errlen);
+	rest = xcalloc((size_t)n, sizeof *rest);
+	rok = xcalloc((size_t)n, sizeof *rok);
+	rconflict = xcalloc((size_t)n, sizeof *rconflict);
+	at = xcalloc((size_t)n, sizeof *at);
+	for (i = 0; i < n; i++) {
+		ok[i] = conflict[i] = false;
+		if (ch[i]->seek[0] == NULL) {
+			at[m] = i;
+			rest[m++] = ch[i];
+		} else
+			(void)commit_tx(ctx, &ch[i], 1, &ok[i], &conflict[i],
+			    err, errlen);
+	}
+	if (m > 0 && commit_tx(ctx, rest, m, rok, rconflict, err,
+	    errlen) == 0)
+		for (i = 0; i < m; i++) {
+			ok[at[i]] = rok[i];
+			conflict[at[i]] = rconflict[i];
+		}
+	free(rest);
+	free(rok);
+	free(rconflict);
+	free(at);
+	return 0;
 }
 
 static int
@@ -620,7 +667,7 @@ pg_notices(void *ctx, struct sess *s)
 		store_log(s, NET_LOG_WARN, "%.200s: connected again; bringing "
 		    "the games in memory up to date", pg->uri);
 		store_sess()->catch_up_all(s);
-		pg_presence_reconnected(pg);
+		pg_presence_reconnected(pg, s);
 	}
 	pg_presence_round(pg, s);
 }

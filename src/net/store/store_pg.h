@@ -147,8 +147,9 @@ int pg_remote_presence(void *ctx, const char *game, int seat,
 void pg_presence_notice(struct pgstore *pg, struct sess *s, char *text);
 /* Every round: our beat, the others' deaths, the first ask. */
 void pg_presence_round(struct pgstore *pg, struct sess *s);
-/* The connection was made again: ours told again, theirs asked for. */
-void pg_presence_reconnected(struct pgstore *pg);
+/* The connection was made again: ours told again, theirs asked for (their
+ * seeks forgotten until they are told again). */
+void pg_presence_reconnected(struct pgstore *pg, struct sess *s);
 /* store_ops.seek_notice: a seek told to the other servers. */
 void pg_seek_notice(void *ctx, const char *text);
 /* Stopping: the others forget our seats now. */

@@ -93,6 +93,37 @@ pg_setup_writer(PGconn *c)
 	return pg_run(c, "SET synchronous_commit = on", PGRES_COMMAND_OK);
 }
 
+/* Is fd ready (for writing with write) now? */
+static bool
+ready(int fd, bool write)
+{
+	struct pollfd p;
+
+	p.fd = fd;
+	p.events = write ? POLLOUT : POLLIN;
+	p.revents = 0;
+	return poll(&p, 1, 0) > 0;
+}
+
+/*
+ * Is c still connected? Between queries a connection is readable only for
+ * a notice or the server's goodbye (pg_terminate_backend, a restart, an
+ * idle timeout): that is read now, so that a connection the server closed
+ * is made again before it is used, instead of failing the command that
+ * uses it.
+ */
+static bool
+still_connected(PGconn *c)
+{
+	int i;
+
+	for (i = 0; i < 4 && PQstatus(c) == CONNECTION_OK &&
+	    ready(PQsocket(c), false); i++)
+		if (!PQconsumeInput(c))
+			break;
+	return PQstatus(c) == CONNECTION_OK;
+}
+
 bool
 pg_alive(struct pgstore *pg, PGconn **c, bool reader, long long *retry,
     int *backoff)
@@ -100,8 +131,11 @@ pg_alive(struct pgstore *pg, PGconn **c, bool reader, long long *retry,
 	long long now = util_now_ms();
 	PGconn *n;
 
-	if (*c != NULL && PQstatus(*c) == CONNECTION_OK)
-		return true;
+	if (*c != NULL && PQstatus(*c) == CONNECTION_OK) {
+		if (still_connected(*c))
+			return true;
+		*retry = 0;     /* found gone: made again at once */
+	}
 	if (now < *retry)
 		return false;
 	if (*c != NULL)
@@ -121,18 +155,6 @@ pg_alive(struct pgstore *pg, PGconn **c, bool reader, long long *retry,
 		*backoff = PG_BACKOFF_MAX;
 	*retry = util_now_ms() + *backoff;
 	return false;
-}
-
-/* Is fd ready (for writing with write) now? */
-static bool
-ready(int fd, bool write)
-{
-	struct pollfd p;
-
-	p.fd = fd;
-	p.events = write ? POLLOUT : POLLIN;
-	p.revents = 0;
-	return poll(&p, 1, 0) > 0;
 }
 
 bool
@@ -194,10 +216,16 @@ failed:
 bool
 pg_reader(struct pgstore *pg, char *err, size_t errlen)
 {
-	if (pg->r != NULL && PQstatus(pg->r) == CONNECTION_OK) {
+	/* (A query handle's connection is idle between queries: one the
+	 * server closed is made again now. The event loop's, which LISTENs,
+	 * is readable for its notices and finds a loss as it reads them.) */
+	if (pg->r != NULL && PQstatus(pg->r) == CONNECTION_OK &&
+	    (!pg->query || still_connected(pg->r))) {
 		pg_notify_poll(pg, true);       /* r free for a query */
 		return true;
 	}
+	if (pg->query && pg->r != NULL)
+		pg->r_retry = 0;        /* found gone: made again at once */
 	pg->r_lost = true;
 	if (pg->query ? pg_alive(pg, &pg->r, true, &pg->r_retry,
 	    &pg->r_backoff) : pg_reader_step(pg))

@@ -361,9 +361,21 @@ pg_presence_round(struct pgstore *pg, struct sess *s)
 }
 
 void
-pg_presence_reconnected(struct pgstore *pg)
+pg_presence_reconnected(struct pgstore *pg, struct sess *s)
 {
+	size_t i;
+
 	tell_held(pg);
+	/* The other servers' seeks may have been paired or withdrawn while
+	 * their notices were lost: forgotten, and told again in answer to
+	 * the ask (a stale one would be paired with ours and conflict). */
+	for (i = 0; i < pg->servers.len; i++) {
+		struct pg_server *sv = vec_at(&pg->servers, i);
+		store_sess()->seek_server_gone(s, sv->id);
+	}
+	/* Ours told again too: a server that forgot them, connected again
+	 * before us, asked while we could not hear it. */
+	store_sess()->seek_tell_all(s);
 	pg->asked = false;      /* the next round asks for theirs */
 }
 
