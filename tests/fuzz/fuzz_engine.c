@@ -155,26 +155,30 @@ cap_number(struct buf *out, const char *s, long long max)
 }
 
 /* `go ...` rebuilt with spaces: a perft depth over 2 becomes 2, any
- * other search gets depth 1. */
+ * other search gets depth 1. The depth is read as the engine reads it:
+ * the rest of the line after "perft", white space of any kind first
+ * ("go perft \r\r 10" ran a perft of 10, a harness timeout). */
 static void
 rewrite_go(struct buf *out, char *line)
 {
-	char *save = NULL, *tok;
-	bool perft = false;
-	int n = 0;
+	char *save = NULL, *tok, *p = line + strspn(line, " \t");
 
+	p += strcspn(p, " \t");             /* "go" */
+	p += strspn(p, " \t");
+	if (strncmp(p, "perft", 5) == 0 && (p[5] == '\0' || p[5] == ' ' ||
+	    p[5] == '\t')) {
+		puts_(out, "go perft");
+		if (!cap_number(out, p + 5, 2))
+			puts_(out, p + 5);
+		return;
+	}
 	strtok_r(line, " \t", &save);      /* "go" */
 	puts_(out, "go");
 	while ((tok = strtok_r(NULL, " \t", &save)) != NULL) {
 		puts_(out, " ");
-		if (n == 0)
-			perft = strcmp(tok, "perft") == 0;
-		if (!(perft && n == 1 && cap_number(out, tok, 2)))
-			puts_(out, tok);
-		n++;
+		puts_(out, tok);
 	}
-	if (!perft)
-		puts_(out, " depth 1");
+	puts_(out, " depth 1");
 }
 
 /* setoption Hash/Threads: a value over 2 becomes 2. */
