@@ -9,7 +9,7 @@
 #
 #   tests/test_net_pg.sh                    the test (make check)
 #   tests/test_net_pg.sh load [--servers N] [--short] [--lock AT]
-#       [CGP_LOAD ARGS...]
+#       [--fault AT restart|terminate|stop] [CGP_LOAD ARGS...]
 #       instead, the load run (make load-pg; not make check): N (4)
 #       congo-servers on the cluster and tests/load/cgp_load's games across
 #       them (white on one server, black on the next; players reconnecting
@@ -31,6 +31,9 @@
 #       limit (ulimit -n) to its hard limit: 2 connections a game. --lock
 #       AT: every table locked for 5 s at AT s, each server PINGed every
 #       20 ms meanwhile (tests/load/ping_probe.py): the slowest answer.
+#       --fault AT KIND: PostgreSQL restarted, its connections ended or
+#       the database stopped for 30 s at AT s, the same PINGs, the
+#       refusals counted (cgp_load --refusals-ok), none lost.
 set -u
 mode=${1:-test}
 [ $# -gt 0 ] && shift

@@ -40,6 +40,10 @@
  *            [--plies N]      (the side to move resigns at ply N and a new
  *                              game begins: games of a bounded length, a
  *                              steady state of games in memory)
+ *            [--refusals-ok]  (the store is made to fail meanwhile: 503,
+ *                              507 and a 412 after them are counted, not
+ *                              errors, and the command is sent again
+ *                              0.5 s later; the store check decides)
  *   cgp_load --check FILE --port P   every move of FILE in P's HISTORY,
  *                              once, in order (a server started afresh on
  *                              the store after the run)
@@ -141,6 +145,8 @@ static struct {
 	int reconnect;           /* --reconnect S: mean seconds */
 	const char *acked_path;
 	bool no_check;
+	bool refusals_ok;        /* --refusals-ok */
+	long long refused;       /* 503, 507, 412 counted so */
 	long long reconnects, replayed;
 } L = { .host = "127.0.0.1", .ngames = 200, .seconds = 60, .rng = 12345 };
 
@@ -403,6 +409,16 @@ handle(struct lgame *g, struct lconn *c, const struct cgp_msg *m,
 		say(c, "PONG %s", m->word);
 		return;
 	case CGP_M_ERR:
+		/* The store away: the move (or whatever it was) again soon.
+		 * A move whose commit's answer was lost may be stored after
+		 * all: its ply is then behind, 412, and the game stays. */
+		if (L.refusals_ok && (m->code == 503 || m->code == 507 ||
+		    m->code == 412)) {
+			L.refused++;
+			g->waiting = false;
+			g->think_until = now + 500000;
+			return;
+		}
 		L.errors++;
 		if (strcmp(m->tag, "#r") == 0)
 			c->rejoining = false;
@@ -769,7 +785,7 @@ usage(void)
 	fprintf(stderr, "usage: cgp_load [--host H] --port P [--port P]... "
 	    "[--games N] [--seconds S] [--think MS|MIN-MAX] [--lockstep] "
 	    "[--resign] [--port2 P] [--reconnect S] [--acked FILE] "
-	    "[--no-check] [--plies N]\n"
+	    "[--no-check] [--plies N] [--refusals-ok]\n"
 	    "       cgp_load --check FILE --port P\n"
 	    "       cgp_load --fsync DIR [N]\n");
 	return 2;
@@ -820,6 +836,8 @@ main(int argc, char **argv)
 			check = argv[++i];
 		else if (strcmp(argv[i], "--no-check") == 0)
 			L.no_check = true;
+		else if (strcmp(argv[i], "--refusals-ok") == 0)
+			L.refusals_ok = true;
 		else if (strcmp(argv[i], "--resign") == 0)
 			L.resign = true;
 		else if (i + 1 < argc && strcmp(argv[i], "--plies") == 0)
@@ -1002,6 +1020,9 @@ main(int argc, char **argv)
 		printf("cgp_load's own CPU: %.1f s\n", ru.ru_utime.tv_sec +
 		    ru.ru_stime.tv_sec + (ru.ru_utime.tv_usec +
 		    ru.ru_stime.tv_usec) / 1e6);
+	if (L.refusals_ok)
+		printf("refused while the store was made to fail (503, 507, "
+		    "412 after them): %lld\n", L.refused);
 	printf("errors: %lld, failed checks: %d\n", L.errors, L.failures);
 	print_load();
 	return L.failures == 0 && L.errors == 0 ? 0 : 1;

@@ -2,11 +2,17 @@
 # tests/test_net_pg.sh load once its throwaway cluster is up ($tmp, $as,
 # $bindir, $uri, $server, $builddir, start(), $pids and $sampler, which its
 # cleanup stops). Its arguments: [--servers N] [--short] [--lock AT]
-# [cgp_load's]. --lock AT: AT seconds into the run, every table of the
+# [--fault AT KIND] [cgp_load's]. --lock AT: AT seconds into the run, every table of the
 # database locked for 5 s by another session (LOCK TABLE ... ACCESS
 # EXCLUSIVE), while tests/load/ping_probe.py PINGs each server every 20 ms
 # from 2 s before to 3 s after, 4 other connections a server asking LIST
 # again and again: the slowest PING answer a server, the LISTs answered.
+# --fault AT KIND: AT seconds into the run the database fails, KIND one of
+# restart (pg_ctl restart -m fast), terminate (pg_terminate_backend of
+# every connection) or stop (stopped for 30 s, then started), with the
+# same PINGs from 2 s before to 3 s after; cgp_load counts the refusals
+# (--refusals-ok) and the store check after the run says whether an
+# acknowledged move was lost.
 # See tests/test_net_pg.sh's head for what it reports. A server's RSS
 # follows the games it holds in memory and their length: a game with
 # nobody at it there leaves after a minute while another server holds a
@@ -16,11 +22,13 @@
 nserv=4
 short=false
 lock_at=
+fault_at= fault=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--servers) nserv=$2; shift 2 ;;
 	--short) short=true; shift ;;
 	--lock) lock_at=$2; shift 2 ;;
+	--fault) fault_at=$2 fault=$3; shift 3 ;;
 	*) break ;;
 	esac
 done
@@ -143,8 +151,49 @@ if [ -n "$lock_at" ]; then
 	) &
 	locker=$!
 fi
+if [ -n "$fault_at" ]; then
+	case $fault in
+	restart|terminate|stop) ;;
+	*) echo "pg_load.sh: --fault AT restart|terminate|stop, not '$fault'"
+	   exit 2 ;;
+	esac
+	(
+		sleep $((fault_at - 2))
+		python3 "$(dirname "$0")/load/ping_probe.py" \
+		    $([ "$fault" = stop ] && echo 36 || echo 8) 0 \
+		    $(echo "$ports" | sed 's/--port //g') > "$tmp/probe" 2>&1 &
+		probe=$!
+		sleep 2
+		echo "fault: $(date -u '+%H:%M:%S') $fault" > "$tmp/fault"
+		pgctl() {
+			$as "$bindir/pg_ctl" -D "$tmp/data" -l "$tmp/pg.log" \
+			    -w -m fast -o "-k $tmp -c listen_addresses= \
+			    -c fsync=on $($stmts && echo \
+			    -c shared_preload_libraries=pg_stat_statements)" \
+			    "$@" > /dev/null 2>> "$tmp/fault"
+		}
+		case $fault in
+		restart) pgctl restart ;;
+		terminate) psql_q "SELECT count(pg_terminate_backend(pid))
+		    FROM pg_stat_activity WHERE datname = 'congo'
+		    AND pid <> pg_backend_pid()" > /dev/null 2>> "$tmp/fault" ;;
+		stop) pgctl stop; sleep 30; pgctl start ;;
+		esac
+		echo "fault: $(date -u '+%H:%M:%S') over" >> "$tmp/fault"
+		wait "$probe"
+		echo "probe exit $?" >> "$tmp/probe"
+	) &
+	locker=$!
+	set -- "$@" --refusals-ok
+fi
 "$load" "$@"
 status=$?
+if [ -n "$fault_at" ]; then
+	wait "$locker"
+	echo "--- the fault (at $fault_at s): PING every 20 ms a server, from 2 s before it to 3 s after"
+	cat "$tmp/fault" "$tmp/probe"
+	grep -q "probe exit 0" "$tmp/probe" || status=1
+fi
 if [ -n "$lock_at" ]; then
 	wait "$locker"
 	echo "--- the lock (from $lock_at s): PING every 20 ms a server, from 2 s before it to 3 s after, 4 connections a server asking LIST"
