@@ -72,22 +72,33 @@ test_seek_across(void **state)
 	tc_free(b);
 }
 
+/* Does c's server list seek a, and seek b (SEEKS, once)? */
+static void
+seeks_listed_now(struct tc *c, const char *a, bool *has_a, const char *b,
+    bool *has_b)
+{
+	int n, i;
+
+	*has_a = *has_b = false;
+	tc_send(c, "#k SEEKS");
+	assert_non_null(tc_wait(c, "OK #k SEEKS n=", T));
+	n = atoi(strstr(c->line, " n=") + 3);
+	for (i = 0; i < n; i++) {
+		assert_non_null(tc_wait(c, "ITEM #k ", T));
+		*has_a |= strstr(c->line, a) != NULL;
+		*has_b |= strstr(c->line, b) != NULL;
+	}
+}
+
 /* Does c's server list seek id (SEEKS) within T? */
 static bool
 seek_listed(struct tc *c, const char *id)
 {
 	long long t0 = tc_ms();
-	bool seen = false;
-	int n, i;
+	bool seen = false, unused;
 
 	while (!seen && tc_ms() - t0 < T) {
-		tc_send(c, "#k SEEKS");
-		assert_non_null(tc_wait(c, "OK #k SEEKS n=", T));
-		n = atoi(strstr(c->line, " n=") + 3);
-		for (i = 0; i < n; i++) {
-			assert_non_null(tc_wait(c, "ITEM #k ", T));
-			seen |= strstr(c->line, id) != NULL;
-		}
+		seeks_listed_now(c, id, &seen, id, &unused);
 		if (!seen)
 			usleep(100000);     /* (20 commands a second at most) */
 	}
@@ -256,24 +267,6 @@ test_seek_stale(void **state)
 	tc_free(x);
 	tc_free(y);
 	tc_free(w);
-}
-
-/* Does c's server list seek a, and seek b (SEEKS, once)? */
-static void
-seeks_listed_now(struct tc *c, const char *a, bool *has_a, const char *b,
-    bool *has_b)
-{
-	int n, i;
-
-	*has_a = *has_b = false;
-	tc_send(c, "#k SEEKS");
-	assert_non_null(tc_wait(c, "OK #k SEEKS n=", T));
-	n = atoi(strstr(c->line, " n=") + 3);
-	for (i = 0; i < n; i++) {
-		assert_non_null(tc_wait(c, "ITEM #k ", T));
-		*has_a |= strstr(c->line, a) != NULL;
-		*has_b |= strstr(c->line, b) != NULL;
-	}
 }
 
 /* The server on port stores at once, its store thread's connection cut
