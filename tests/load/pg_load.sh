@@ -22,7 +22,7 @@
 nserv=4
 short=false
 lock_at=
-fault_at= fault=
+fault_at='' fault=''
 while [ $# -gt 0 ]; do
 	case $1 in
 	--servers) nserv=$2; shift 2 ;;
@@ -32,6 +32,15 @@ while [ $# -gt 0 ]; do
 	*) break ;;
 	esac
 done
+case $fault in
+''|restart|terminate|stop) ;;
+*) echo "pg_load.sh: --fault AT restart|terminate|stop, not '$fault'"
+   exit 2 ;;
+esac
+if [ -n "$lock_at" ] && [ -n "$fault_at" ]; then
+	echo "pg_load.sh: --lock or --fault, not both (one probe a run)"
+	exit 2
+fi
 if [ $# -eq 0 ]; then
 	if $short; then
 		set -- --games 200 --seconds 60 --think 2000-8000 --reconnect 20
@@ -85,15 +94,25 @@ pg_counts() {
 	    WHERE datname = 'congo'), wal_sync, wal_write FROM pg_stat_wal"
 }
 
+# pgctl ACTION: pg_ctl on the cluster, with its settings (and
+# pg_stat_statements once loaded).
+preload=
+pgctl() {
+	$as "$bindir/pg_ctl" -D "$tmp/data" -l "$tmp/pg.log" -w -m fast \
+	    -o "-k $tmp -c listen_addresses= -c fsync=on $preload" "$@"
+}
+
 # Where the commits go: pg_stat_statements if PostgreSQL has it (the
 # cluster restarted with it loaded; its statements' counts at the end).
 stmts=false
 if [ -f "$bindir/../lib/pg_stat_statements.so" ] ||
     [ -f "$($bindir/pg_config --pkglibdir 2>/dev/null)/pg_stat_statements.so" ]; then
-	if $as "$bindir/pg_ctl" -D "$tmp/data" -l "$tmp/pg.log" -w -m fast \
-	    -o "-k $tmp -c listen_addresses= -c fsync=on -c shared_preload_libraries=pg_stat_statements" \
-	    restart > /dev/null && psql_q "CREATE EXTENSION pg_stat_statements"; then
+	preload="-c shared_preload_libraries=pg_stat_statements"
+	if pgctl restart > /dev/null &&
+	    psql_q "CREATE EXTENSION pg_stat_statements"; then
 		stmts=true
+	else
+		preload=
 	fi
 fi
 limits="--max-connections 10000 --max-per-address 10000 --games-per-minute 1000000 --commands-per-second 100000"
@@ -132,73 +151,65 @@ iv=$((seconds / 30))
 	done
 ) > "$tmp/rss" &
 sampler=$!
-if [ -n "$lock_at" ]; then
+# probed AT SECONDS READERS WHAT: in the background, from AT - 2 s into
+# the run, tests/load/ping_probe.py for SECONDS (READERS LIST readers a
+# server), and the function WHAT at AT s; $locker its pid.
+probed() {
 	(
-		sleep $((lock_at - 2))
-		python3 "$(dirname "$0")/load/ping_probe.py" 10 4 $(echo "$ports" |
-		    sed 's/--port //g') > "$tmp/probe" 2>&1 &
-		probe=$!
-		sleep 2
-		echo "lock: $(date -u '+%H:%M:%S') every table for 5 s" \
-		    > "$tmp/lock"
-		psql_q "BEGIN; LOCK TABLE games, seats, events, congo_limits,
-		    congo_meta, accounts, ratings, rating_history, seek_claims
-		    IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(5); COMMIT" \
-		    > /dev/null 2>> "$tmp/lock"
-		echo "lock: $(date -u '+%H:%M:%S') released" >> "$tmp/lock"
-		wait "$probe"
-		echo "probe exit $?" >> "$tmp/probe"
-	) &
-	locker=$!
-fi
-if [ -n "$fault_at" ]; then
-	case $fault in
-	restart|terminate|stop) ;;
-	*) echo "pg_load.sh: --fault AT restart|terminate|stop, not '$fault'"
-	   exit 2 ;;
-	esac
-	(
-		sleep $((fault_at - 2))
-		python3 "$(dirname "$0")/load/ping_probe.py" \
-		    $([ "$fault" = stop ] && echo 36 || echo 8) 0 \
+		sleep $(($1 - 2))
+		python3 "$(dirname "$0")/load/ping_probe.py" "$2" "$3" \
 		    $(echo "$ports" | sed 's/--port //g') > "$tmp/probe" 2>&1 &
 		probe=$!
 		sleep 2
-		echo "fault: $(date -u '+%H:%M:%S') $fault" > "$tmp/fault"
-		pgctl() {
-			$as "$bindir/pg_ctl" -D "$tmp/data" -l "$tmp/pg.log" \
-			    -w -m fast -o "-k $tmp -c listen_addresses= \
-			    -c fsync=on $($stmts && echo \
-			    -c shared_preload_libraries=pg_stat_statements)" \
-			    "$@" > /dev/null 2>> "$tmp/fault"
-		}
-		case $fault in
-		restart) pgctl restart ;;
-		terminate) psql_q "SELECT count(pg_terminate_backend(pid))
-		    FROM pg_stat_activity WHERE datname = 'congo'
-		    AND pid <> pg_backend_pid()" > /dev/null 2>> "$tmp/fault" ;;
-		stop) pgctl stop; sleep 30; pgctl start ;;
-		esac
-		echo "fault: $(date -u '+%H:%M:%S') over" >> "$tmp/fault"
+		"$4"
 		wait "$probe"
 		echo "probe exit $?" >> "$tmp/probe"
 	) &
 	locker=$!
+}
+lock_tables() {
+	echo "lock: $(date -u '+%H:%M:%S') every table for 5 s" > "$tmp/lock"
+	psql_q "BEGIN; LOCK TABLE games, seats, events, congo_limits,
+	    congo_meta, accounts, ratings, rating_history, seek_claims
+	    IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(5); COMMIT" \
+	    > /dev/null 2>> "$tmp/lock"
+	echo "lock: $(date -u '+%H:%M:%S') released" >> "$tmp/lock"
+}
+fail_database() {
+	echo "fault: $(date -u '+%H:%M:%S') $fault" > "$tmp/fault"
+	case $fault in
+	restart) pgctl restart > /dev/null 2>> "$tmp/fault" ;;
+	terminate) psql_q "SELECT count(pg_terminate_backend(pid))
+	    FROM pg_stat_activity WHERE datname = 'congo'
+	    AND pid <> pg_backend_pid()" > /dev/null 2>> "$tmp/fault" ;;
+	stop) pgctl stop > /dev/null 2>> "$tmp/fault"
+	    sleep 30
+	    pgctl start > /dev/null 2>> "$tmp/fault" ;;
+	esac
+	echo "fault: $(date -u '+%H:%M:%S') over" >> "$tmp/fault"
+}
+# probed_report TITLE FILE: what the probe saw, after the run.
+probed_report() {
+	wait "$locker"
+	echo "$1"
+	cat "$2" "$tmp/probe"
+	grep -q "probe exit 0" "$tmp/probe" || status=1
+}
+if [ -n "$lock_at" ]; then
+	probed "$lock_at" 10 4 lock_tables
+fi
+if [ -n "$fault_at" ]; then
+	probed "$fault_at" "$([ "$fault" = stop ] && echo 36 || echo 8)" 0 \
+	    fail_database
 	set -- "$@" --refusals-ok
 fi
 "$load" "$@"
 status=$?
 if [ -n "$fault_at" ]; then
-	wait "$locker"
-	echo "--- the fault (at $fault_at s): PING every 20 ms a server, from 2 s before it to 3 s after"
-	cat "$tmp/fault" "$tmp/probe"
-	grep -q "probe exit 0" "$tmp/probe" || status=1
+	probed_report "--- the fault (at $fault_at s): PING every 20 ms a server, from 2 s before it to 3 s after" "$tmp/fault"
 fi
 if [ -n "$lock_at" ]; then
-	wait "$locker"
-	echo "--- the lock (from $lock_at s): PING every 20 ms a server, from 2 s before it to 3 s after, 4 connections a server asking LIST"
-	cat "$tmp/lock" "$tmp/probe"
-	grep -q "probe exit 0" "$tmp/probe" || status=1
+	probed_report "--- the lock (from $lock_at s): PING every 20 ms a server, from 2 s before it to 3 s after, 4 connections a server asking LIST" "$tmp/lock"
 fi
 c1=
 for p in $pids; do c1="$c1 $(ticks "$p")"; done
