@@ -374,6 +374,20 @@ test_clock_text_stored(void **state)
 	store_close(st);
 }
 
+/*
+ * A time past both clocks a game's stay in memory is counted on: its end
+ * is the real monotonic clock's (at start-up), its keeping after a read
+ * the fake session clock's (1,000,000 ms on): a machine up for less than
+ * about 16 minutes has the real one behind.
+ */
+static long long
+past_keep(const struct t_fake *f)
+{
+	long long now = util_now_ms(), keep = f->now + SESS_READ_KEEP_MS;
+
+	return now > keep ? now : keep;
+}
+
 /* Finished games stay in the store: start-up reads only the open and
  * active ones; STATE, HISTORY and OBSERVE read a finished one again, and it
  * leaves memory when nobody holds or watches it (or after the grace); LIST
@@ -385,7 +399,6 @@ test_finished_on_demand(void **state)
 	struct store *st = open_ok(STORE_CREATE);
 	struct t_fake *f;
 	const char *l;
-	long long t;
 
 	(void)state;
 	play(st, id, tw, line);
@@ -429,12 +442,7 @@ test_finished_on_demand(void **state)
 	t_drain(f, 1);
 	sess_evict(f->s, util_now_ms());
 	assert_int_equal(sess_ngames(f->s), 2);
-	/* (Its end is the real clock's at start-up, its keeping for the
-	 * HISTORY's read the session's: past both, whatever the machine's
-	 * uptime; a machine up for less than 16 minutes failed it.) */
-	t = util_now_ms() > f->now + SESS_READ_KEEP_MS ? util_now_ms() :
-	    f->now + SESS_READ_KEEP_MS;
-	sess_evict(f->s, t + SESS_GRACE_MS);
+	sess_evict(f->s, past_keep(f) + SESS_GRACE_MS);
 	assert_int_equal(sess_ngames(f->s), 1);
 	/* A finished game refuses moves as before. */
 	t_say(f, 1, "#m MOVE game=%s ply=2 move=d2d3", id);
@@ -463,9 +471,7 @@ test_finished_on_demand(void **state)
 		assert_int_equal(store_sqlite_ops.list(st, -1, 0, it, err,
 		    sizeof err), 0);
 	}
-	t = util_now_ms() > f->now + SESS_READ_KEEP_MS ? util_now_ms() :
-	    f->now + SESS_READ_KEEP_MS;
-	sess_evict(f->s, t);
+	sess_evict(f->s, past_keep(f));
 	assert_int_equal(sess_ngames(f->s), 1);
 	t_free(f);
 	store_close(st);

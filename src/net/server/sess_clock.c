@@ -161,17 +161,19 @@ sess_set_now(struct sess *s, long long now_ms)
 	s->now = now_ms;
 }
 
+/* The sooner of two times something is due (-1: never). */
+static long long
+sooner(long long a, long long b)
+{
+	return a < 0 || (b >= 0 && b < a) ? b : a;
+}
+
 long long
 sess_next_timer(struct sess *s, long long now_ms)
 {
-	long long d = s->nheap > 0 ? s->heap[0]->deadline : -1;
-	long long r = sess_refusal_due(s);
+	long long d = sooner(sooner(s->nheap > 0 ? s->heap[0]->deadline : -1,
+	    sess_refusal_due(s)), sess_seek_due(s));
 
-	if (r >= 0 && (d < 0 || r < d))
-		d = r;
-	r = sess_seek_due(s);
-	if (r >= 0 && (d < 0 || r < d))
-		d = r;
 	if (d < 0)
 		return -1;
 	return d > now_ms ? d - now_ms : 0;

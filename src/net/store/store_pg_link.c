@@ -216,20 +216,21 @@ failed:
 bool
 pg_reader(struct pgstore *pg, char *err, size_t errlen)
 {
-	/* (A query handle's connection is idle between queries: one the
-	 * server closed is made again now. The event loop's, which LISTENs,
-	 * is readable for its notices and finds a loss as it reads them.) */
-	if (pg->r != NULL && PQstatus(pg->r) == CONNECTION_OK &&
-	    (!pg->query || still_connected(pg->r))) {
+	if (pg->query) {
+		/* A query handle's connection is idle between queries:
+		 * pg_alive makes one the server closed again before use. */
+		if (pg_alive(pg, &pg->r, true, &pg->r_retry, &pg->r_backoff))
+			return true;
+	} else if (pg->r != NULL && PQstatus(pg->r) == CONNECTION_OK) {
+		/* The event loop's, which LISTENs, is readable for its
+		 * notices and finds a loss as it reads them. */
 		pg_notify_poll(pg, true);       /* r free for a query */
 		return true;
+	} else {
+		pg->r_lost = true;
+		if (pg_reader_step(pg))
+			return true;
 	}
-	if (pg->query && pg->r != NULL)
-		pg->r_retry = 0;        /* found gone: made again at once */
-	pg->r_lost = true;
-	if (pg->query ? pg_alive(pg, &pg->r, true, &pg->r_retry,
-	    &pg->r_backoff) : pg_reader_step(pg))
-		return true;
 	snprintf(err, errlen, "%.200s: the database cannot be reached now "
 	    "(trying again every %d ms)", pg->uri, pg->r_backoff);
 	return false;
