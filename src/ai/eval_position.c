@@ -28,11 +28,10 @@ _Static_assert(sizeof (int[])CLASSIC_VALUES == NPIECE_TYPES * sizeof (int),
 _Static_assert(sizeof (int[])CLASSIC_MOB == NPIECE_TYPES * sizeof (int),
     "one mobility weight per piece type");
 
-/* The search settings (and the megapawn-only value), the same for both. */
+/* The search settings (and the megapawn-only value) both share. */
 #define EVAL_SEARCH_SETTINGS \
 	.contempt = 40, .futility = 150, .lmp = 3, .lmp_depth = 3, \
-	.rfp_depth = 3, .rfp_margin = 120, .improving = 0, .nmp_eval = 0, \
-	.iir = 0, .mpawn = 300
+	.rfp_depth = 3, .rfp_margin = 120, .mpawn = 300
 
 /*
  * Full strength: tuned by Texel's method (congo --tune) on 3,000
@@ -73,6 +72,12 @@ const struct eval_params eval_default = {
 		[SUPERPAWN] = { 75, 63, 26, 0 },
 	},
 	EVAL_SEARCH_SETTINGS,
+	/* Full strength's own search settings (issue 26), each screened in
+	 * 600 games at 30,000 nodes a move against the settings before it
+	 * (congo(6), TUNING); the levels keep them off, so their ladder
+	 * stands. */
+	.improving = 1, .nmp_eval = 200, .iir = 1, .qs_tt = 1,
+	.cont_hist = 1, .singular = 6,
 };
 
 /* The hand-tuned weights the levels were calibrated with (congo(6),
@@ -134,7 +139,8 @@ static const struct {
 	PST("crocodile", CROCODILE), PST("monkey", MONKEY),
 	PST("superpawn", SUPERPAWN),
 	S(contempt), S(futility), S(lmp), S(lmp_depth), S(rfp_depth),
-	S(rfp_margin), S(improving), S(nmp_eval), S(iir),
+	S(rfp_margin), S(improving), S(nmp_eval), S(iir), S(qs_tt), S(lmr_imp),
+	S(cont_hist), S(razor), S(singular),
 #undef PST
 #undef PR
 #undef PF

@@ -123,7 +123,10 @@ qsearch_node(struct search_thread *t, const struct board *pos, int alpha,
 {
 	struct search_ply *p;
 	int side = pos->side, best, stand = 0, score, i, n;
-	bool in_check;
+	int orig_alpha = alpha;
+	bool in_check, use_tt = t->ctx->ev.qs_tt != 0;
+	move_t hash_move = MOVE_NONE, best_move = MOVE_NONE;
+	struct tt_hit hit;
 
 	t->pvlen[ply] = 0;
 	if (ply > t->seldepth)
@@ -145,15 +148,36 @@ qsearch_node(struct search_thread *t, const struct board *pos, int alpha,
 			return -SEARCH_WIN + ply;
 		best = -SEARCH_INF;
 	} else {
-		stand = evaluate(t, pos);
-		if (stand >= beta)
+		stand = EVAL_NONE;
+		if (use_tt && tt_probe(t->tt, pos->hash, &hit)) {
+			int s = tt_score_from(hit.score, ply);
+
+			if (hit.bound == TT_EXACT ||
+			    (hit.bound == TT_LOWER && s >= beta) ||
+			    (hit.bound == TT_UPPER && s <= alpha))
+				return s;
+			hash_move = hit.move;
+			stand = hit.eval;
+		}
+		if (stand == EVAL_NONE)
+			stand = evaluate(t, pos);
+		if (stand >= beta) {
+			if (use_tt)
+				tt_store(t->tt, pos->hash, hash_move,
+				    tt_score_to(stand, ply), stand, 0,
+				    TT_LOWER);
 			return stand;
+		}
 		best = stand;
 		if (stand > alpha)
 			alpha = stand;
 		n = movegen_captures(pos, &p->ml);
 	}
 	search_score_captures(pos, p);
+	if (hash_move != MOVE_NONE)
+		for (i = 0; i < n; i++)
+			if (p->ml.moves[i] == hash_move)
+				p->score[i] = 1 << 30;
 	for (i = 0; i < n; i++) {
 		move_t m = search_pick(p, i, false);
 		struct board child;
@@ -174,12 +198,19 @@ qsearch_node(struct search_thread *t, const struct board *pos, int alpha,
 			best = score;
 			if (score > alpha) {
 				alpha = score;
+				best_move = m;
 				search_pv_update(t, ply, m);
 				if (alpha >= beta)
 					break;
 			}
 		}
 	}
+	if (use_tt && !in_check)
+		tt_store(t->tt, pos->hash,
+		    best_move != MOVE_NONE ? best_move : hash_move,
+		    tt_score_to(best, ply), stand, 0,
+		    best >= beta ? TT_LOWER : alpha > orig_alpha ? TT_EXACT :
+		    TT_UPPER);
 	return best;
 }
 
@@ -215,19 +246,24 @@ static int search(struct search_thread *t, const struct board *pos,
 static bool
 cut_early(struct search_thread *t, const struct board *pos, int alpha,
     int beta, int depth, int ply, bool in_check, bool allow_null,
-    move_t *hash_move, int *static_eval, bool *improving, int *out)
+    move_t *hash_move, int *static_eval, bool *improving,
+    struct tt_hit *hit_out, int *out)
 {
 	struct search_ctx *ctx = t->ctx;
 	struct tt_hit hit;
-	bool pv = beta - alpha > 1, have_hit;
+	bool pv = beta - alpha > 1, have_hit, excluding;
 	int score;
 
+	excluding = t->excluded[ply] != MOVE_NONE;
+	hit_out->depth = -1;
 	have_hit = tt_probe(t->tt, pos->hash, &hit);
 	if (have_hit) {
 		int s = tt_score_from(hit.score, ply);
 
+		*hit_out = hit;
+		hit_out->score = s;
 		*hash_move = hit.move;
-		if (!pv && hit.depth >= depth &&
+		if (!pv && !excluding && hit.depth >= depth &&
 		    (hit.bound == TT_EXACT ||
 		    (hit.bound == TT_LOWER && s >= beta) ||
 		    (hit.bound == TT_UPPER && s <= alpha))) {
@@ -249,6 +285,8 @@ cut_early(struct search_thread *t, const struct board *pos, int alpha,
 		    t->eval_stack[ply - 2] != EVAL_NONE &&
 		    *static_eval > t->eval_stack[ply - 2])
 			*improving = true;
+		if (excluding)
+			return false;
 		margin = ev->rfp_margin * (depth - (*improving ? 1 : 0));
 		/* reverse futility: far above beta near the leaves */
 		if (!pv && depth <= ev->rfp_depth &&
@@ -256,6 +294,21 @@ cut_early(struct search_thread *t, const struct board *pos, int alpha,
 		    beta > -SEARCH_WIN_MIN && beta < SEARCH_WIN_MIN) {
 			*out = *static_eval;
 			return true;
+		}
+		/* razoring: far below alpha near the leaves, where only a
+		 * capture could help */
+		if (!pv && ev->razor > 0 && depth <= 2 &&
+		    *static_eval + ev->razor * depth <= alpha &&
+		    alpha > -SEARCH_WIN_MIN && alpha < SEARCH_WIN_MIN) {
+			score = qsearch_node(t, pos, alpha, alpha + 1, ply);
+			if (search_aborted(t)) {
+				*out = 0;
+				return true;
+			}
+			if (score <= alpha) {
+				*out = score;
+				return true;
+			}
 		}
 		/* null move */
 		if (!pv && allow_null && depth >= NULL_MIN_DEPTH &&
@@ -273,7 +326,7 @@ cut_early(struct search_thread *t, const struct board *pos, int alpha,
 			child.side ^= 1;
 			child.hash ^= board_zobrist_side;
 			child.quiet = 0;
-			t->stack[ply] = MOVE_NONE;
+			search_push_move(t, pos, ply, MOVE_NONE);
 			score = -search(t, &child, -beta, -beta + 1,
 			    depth - 1 - r, ply + 1, false);
 			if (search_aborted(t)) {
@@ -303,6 +356,9 @@ search(struct search_thread *t, const struct board *pos, int alpha, int beta,
 	bool pruning = false, lazy, improving = false;
 	int idx = t->root_index + ply;
 	int best, score = 0, static_eval = EVAL_NONE, i, n, orig_alpha;
+	int hash_ext = 0;
+	struct tt_hit tth = { .depth = -1 };
+	move_t excluded = t->excluded[ply];
 
 	t->pvlen[ply] = 0;
 	t->path[idx] = pos->hash;
@@ -338,8 +394,30 @@ search(struct search_thread *t, const struct board *pos, int alpha, int beta,
 		return evaluate(t, pos);
 
 	if (cut_early(t, pos, alpha, beta, depth, ply, in_check, allow_null,
-	    &hash_move, &static_eval, &improving, &score))
+	    &hash_move, &static_eval, &improving, &tth, &score))
 		return score;
+	/* singular extension: the hash move searched a ply deeper when no
+	 * other move comes near its (lower bound) score; when others beat
+	 * beta too, the node is cut (multi-cut) */
+	if (ctx->ev.singular > 0 && depth >= ctx->ev.singular && ply > 0 &&
+	    excluded == MOVE_NONE && hash_move != MOVE_NONE &&
+	    tth.depth >= depth - 3 && (tth.bound & TT_LOWER) &&
+	    tth.score > -SEARCH_WIN_MIN && tth.score < SEARCH_WIN_MIN &&
+	    ply < 2 * ctx->max_depth) {
+		int sb = tth.score - 2 * depth;
+
+		t->excluded[ply] = hash_move;
+		score = search(t, pos, sb - 1, sb, (depth - 1) / 2, ply, false);
+		t->excluded[ply] = MOVE_NONE;
+		if (search_aborted(t))
+			return 0;
+		if (score < sb)
+			hash_ext = 1;
+		else if (sb >= beta)
+			return sb;
+		t->pvlen[ply] = 0;
+		t->path[idx] = pos->hash;
+	}
 	/* no hash move where one was worth storing: search shallower */
 	if (ctx->ev.iir && hash_move == MOVE_NONE && depth >= 4)
 		depth--;
@@ -361,8 +439,14 @@ search(struct search_thread *t, const struct board *pos, int alpha, int beta,
 		bool tactical = search_is_tactical(pos, m);
 		bool killer = m == t->killer[ply][0] || m == t->killer[ply][1];
 		int newdepth = depth - 1, r = 0;
-		struct board child = *pos;
+		struct board child;
 		bool prune = false;
+
+		if (m == excluded)
+			continue;
+		if (m == hash_move)
+			newdepth += hash_ext;
+		child = *pos;
 
 		/* futility and late move pruning of quiet moves near the
 		 * leaves, except those that threaten the enemy lion */
@@ -385,7 +469,7 @@ search(struct search_thread *t, const struct board *pos, int alpha, int beta,
 		board_make(&child, m, NULL);
 		if (prune && !movegen_attacks_lion(&child, side))
 			continue;
-		t->stack[ply] = m;
+		search_push_move(t, pos, ply, m);
 		if (i == 0) {
 			score = -search(t, &child, -beta, -alpha, newdepth,
 			    ply + 1, true);
@@ -395,6 +479,8 @@ search(struct search_thread *t, const struct board *pos, int alpha, int beta,
 				r = lmr[depth < 64 ? depth : 63][i < 64 ? i : 63];
 				if (pv && r > 0)
 					r--;
+				if (ctx->ev.lmr_imp && !pv && !improving)
+					r++;
 				if (r > newdepth - 1)
 					r = newdepth - 1;
 				if (r < 0)
@@ -428,6 +514,8 @@ search(struct search_thread *t, const struct board *pos, int alpha, int beta,
 		if (!tactical && nquiets < 64)
 			quiets[nquiets++] = m;
 	}
+	if (excluded != MOVE_NONE)
+		return best;
 	tt_store(t->tt, pos->hash,
 	    best_move != MOVE_NONE ? best_move : hash_move,
 	    tt_score_to(best, ply), in_check ? EVAL_NONE : static_eval, depth,
@@ -458,7 +546,7 @@ search_alphabeta_score(struct search_thread *t, const struct board *pos,
 	struct board child = *pos;
 
 	board_make(&child, m, NULL);
-	t->stack[0] = m;
+	search_push_move(t, pos, 0, m);
 	t->pvlen[0] = 0;
 	t->path[t->root_index] = pos->hash;
 	t->eval_stack[0] = EVAL_NONE;

@@ -106,8 +106,11 @@ free_threads(struct search_thread *thr, int n)
 
 	if (thr == NULL)
 		return;
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		free(thr[i].ply);
+		free(thr[i].cont);
+		free(thr[i].kept_cont);
+	}
 	free(thr);
 }
 
@@ -122,6 +125,10 @@ alloc_threads(struct search_ctx *ctx, int n)
 		thr[i].ctx = ctx;
 		thr[i].id = i;
 		thr[i].ply = xcalloc(SEARCH_MAX_PLY, sizeof *thr[i].ply);
+		thr[i].cont = xcalloc(CONT_KEYS, sizeof(cont_row));
+		if (i == 0)
+			thr[i].kept_cont = xcalloc(CONT_KEYS,
+			    sizeof(cont_row));
 	}
 	return thr;
 }
@@ -247,6 +254,7 @@ search_clear(struct search_ctx *ctx)
 		memset(ctx->thr[i].history, 0, sizeof ctx->thr[i].history);
 		memset(ctx->thr[i].killer, 0, sizeof ctx->thr[i].killer);
 		memset(ctx->thr[i].counter, 0, sizeof ctx->thr[i].counter);
+		memset(ctx->thr[i].cont, 0, CONT_KEYS * sizeof(cont_row));
 	}
 	ctx->rng = ctx->opt.seed;
 }
@@ -409,8 +417,11 @@ search_best_move(struct search_ctx *ctx, const struct board *pos,
 	if (!ctx->limits.infinite && ctx->limits.movetime_ms > 0) {
 		uint64_t ms = (uint64_t)ctx->limits.movetime_ms;
 
+		/* the time is given to this move whole: deepen until it is
+		 * up (a depth cut short still plays a move it found better
+		 * than the last depth's); stopping at half, as before, left
+		 * 40-50% of it unused */
 		ctx->stop_ns = ctx->start_ns + ms * 1000000ULL;
-		ctx->soft_ns = ctx->start_ns + ms * 1000000ULL / 2;
 	} else if (!ctx->limits.infinite && ctx->limits.time_left_ms > 0) {
 		struct search_budget bud;
 		struct movelist *ml = &ctx->thr[0].ply[0].ml;

@@ -99,6 +99,18 @@ struct eval_params {
 	int nmp_eval;                /* null move: one more ply of reduction
 	                              * per this much above beta (0 off) */
 	int iir;                     /* 1: one ply less without a hash move */
+	int qs_tt;                   /* 1: quiescence probes and stores the
+	                              * transposition table */
+	int lmr_imp;                 /* 1: late moves one ply shallower still
+	                              * where the evaluation is not improving */
+	int singular;                /* from this depth, a hash move far
+	                              * better than the rest is searched a
+	                              * ply deeper (0 off) */
+	int razor;                   /* depth 1-2: straight to quiescence
+	                              * this much per ply below alpha (0 off) */
+	int cont_hist;               /* 1: quiet moves ordered by continuation
+	                              * history too (what followed the
+	                              * moves one and two plies before) */
 	int mpawn;                   /* megapawn's mPawn (value[PAWN] in congo) */
 };
 
@@ -111,6 +123,11 @@ struct search_line {
 	int npv;
 	move_t pv[SEARCH_PV_MAX];
 };
+
+/* Continuation history's key of a move: the piece (type and colour) and
+ * where it lands; a table of CONT_KEYS x CONT_KEYS. */
+#define CONT_KEYS (2 * NPIECE_TYPES * NSQ)
+typedef int16_t cont_row[CONT_KEYS];
 
 struct search_ply {
 	struct movelist ml;
@@ -131,6 +148,9 @@ struct search_thread {
 	int32_t history[2][NSQ][NSQ];
 	move_t counter[2][NSQ][NSQ];   /* the reply that refuted a move */
 	move_t stack[SEARCH_MAX_PLY];  /* stack[p]: the move made at ply p */
+	int16_t ckey[SEARCH_MAX_PLY];  /* its continuation key, -1 none */
+	move_t excluded[SEARCH_MAX_PLY]; /* singular test: the move left out */
+	cont_row *cont;                /* continuation history, CONT_KEYS rows */
 	int eval_stack[SEARCH_MAX_PLY]; /* static evaluation at ply p */
 	move_t pv[SEARCH_MAX_PLY][SEARCH_MAX_PLY];
 	int pvlen[SEARCH_MAX_PLY];
@@ -154,6 +174,7 @@ struct search_thread {
 	int32_t kept_history[2][NSQ][NSQ];
 	move_t kept_counter[2][NSQ][NSQ];
 	move_t kept_killer[SEARCH_MAX_PLY][2];
+	cont_row *kept_cont;           /* master only */
 };
 
 struct search_ctx {
@@ -268,6 +289,9 @@ void search_score_captures(const struct board *b, struct search_ply *p);
 move_t search_pick(struct search_ply *p, int i, bool lazy);
 void search_update_quiet(struct search_thread *t, const struct board *b,
     int ply, int depth, move_t best, const move_t *tried, int ntried);
+/* Record move m, made at ply from b, on the thread's stack. */
+void search_push_move(struct search_thread *t, const struct board *b,
+    int ply, move_t m);
 
 /* ---- algorithms ---- */
 /* search_alphabeta.c: the tree below the root; search_root.c: the root

@@ -75,6 +75,39 @@ capture_order(const struct board *b, move_t m)
 	    search_piece_value[att] / 8);
 }
 
+/* The continuation key of move m made from b. */
+static inline int
+cont_key(const struct board *b, move_t m)
+{
+	int pc = b->sq[MOVE_FROM(m)];
+
+	return (PIECE_COLOR(pc) * NPIECE_TYPES + PIECE_TYPE(pc)) * NSQ +
+	    MOVE_TO(m);
+}
+
+void
+search_push_move(struct search_thread *t, const struct board *b, int ply,
+    move_t m)
+{
+	t->stack[ply] = m;
+	t->ckey[ply] = m == MOVE_NONE ? -1 : (int16_t)cont_key(b, m);
+}
+
+/* The continuation rows of the moves one and two plies before ply (NULL
+ * where there is none, or continuation history is off). */
+static void
+cont_rows(const struct search_thread *t, int ply, int16_t *rows[2])
+{
+	int k;
+
+	rows[0] = rows[1] = NULL;
+	if (!t->ctx->ev.cont_hist || t->cont == NULL)
+		return;
+	for (k = 0; k < 2; k++)
+		if (ply > k && t->ckey[ply - 1 - k] >= 0)
+			rows[k] = t->cont[t->ckey[ply - 1 - k]];
+}
+
 void
 search_score_moves(struct search_thread *t, const struct board *b,
     struct search_ply *p, int ply, move_t hash_move)
@@ -84,6 +117,9 @@ search_score_moves(struct search_thread *t, const struct board *b,
 	move_t prev = ply > 0 ? t->stack[ply - 1] : MOVE_NONE;
 	move_t counter = prev != MOVE_NONE ?
 	    t->counter[side][MOVE_FROM(prev)][MOVE_TO(prev)] : MOVE_NONE;
+	int16_t *rows[2];
+
+	cont_rows(t, ply, rows);
 
 	for (i = 0; i < p->ml.n; i++) {
 		move_t m = p->ml.moves[i];
@@ -102,8 +138,15 @@ search_score_moves(struct search_thread *t, const struct board *b,
 		else if ((river & BB(from)) && SQ_RANK(to) != RIVER_RANK)
 			p->score[i] = ORDER_RESCUE +
 			    search_piece_value[PIECE_TYPE(b->sq[from])];
-		else
+		else {
+			int k = cont_key(b, m);
+
 			p->score[i] = t->history[side][from][to];
+			if (rows[0] != NULL)
+				p->score[i] += rows[0][k];
+			if (rows[1] != NULL)
+				p->score[i] += rows[1][k];
+		}
 	}
 }
 
@@ -173,6 +216,20 @@ history_add(int32_t *h, int bonus)
 	*h += bonus - *h * abs(bonus) / HISTORY_MAX;
 }
 
+static void
+cont_add(int16_t *rows[2], int key, int bonus)
+{
+	int k;
+
+	for (k = 0; k < 2; k++)
+		if (rows[k] != NULL) {
+			int h = rows[k][key];
+
+			rows[k][key] = (int16_t)(h + bonus - h * abs(bonus) /
+			    HISTORY_MAX);
+		}
+}
+
 /* A quiet move caused a cutoff: remember it; the quiet moves tried before
  * it lose some history. */
 void
@@ -180,7 +237,9 @@ search_update_quiet(struct search_thread *t, const struct board *b, int ply,
     int depth, move_t best, const move_t *tried, int ntried)
 {
 	int side = b->side, bonus = depth * depth, i;
+	int16_t *rows[2];
 
+	cont_rows(t, ply, rows);
 	if (bonus > 400)
 		bonus = 400;
 	if (t->killer[ply][0] != best) {
@@ -188,11 +247,14 @@ search_update_quiet(struct search_thread *t, const struct board *b, int ply,
 		t->killer[ply][0] = best;
 	}
 	history_add(&t->history[side][MOVE_FROM(best)][MOVE_TO(best)], bonus);
+	cont_add(rows, cont_key(b, best), bonus);
 	if (ply > 0 && t->stack[ply - 1] != MOVE_NONE)
 		t->counter[side][MOVE_FROM(t->stack[ply - 1])]
 		    [MOVE_TO(t->stack[ply - 1])] = best;
 	for (i = 0; i < ntried; i++)
-		if (tried[i] != best)
+		if (tried[i] != best) {
 			history_add(&t->history[side][MOVE_FROM(tried[i])]
 			    [MOVE_TO(tried[i])], -bonus);
+			cont_add(rows, cont_key(b, tried[i]), -bonus);
+		}
 }

@@ -49,7 +49,7 @@ root_search(struct search_thread *t, const struct board *pos, move_t *moves,
 		struct board child = *pos;
 
 		board_make(&child, m, NULL);
-		t->stack[0] = m;
+		search_push_move(t, pos, 0, m);
 		if (i == first) {
 			score = -search_alphabeta_node(t, &child, -beta, -alpha,
 			    depth - 1, 1);
@@ -178,6 +178,8 @@ later_lines(struct search_thread *t, const struct board *pos, int depth)
 	memcpy(t->kept_history, t->history, sizeof t->history);
 	memcpy(t->kept_counter, t->counter, sizeof t->counter);
 	memcpy(t->kept_killer, t->killer, sizeof t->killer);
+	if (ctx->ev.cont_hist)
+		memcpy(t->kept_cont, t->cont, CONT_KEYS * sizeof(cont_row));
 	t->tt = &ctx->lines_tt;
 	for (k = 1; k < t->nlines; k++) {
 		t->seldepth = 0;
@@ -191,6 +193,8 @@ later_lines(struct search_thread *t, const struct board *pos, int depth)
 	memcpy(t->history, t->kept_history, sizeof t->history);
 	memcpy(t->counter, t->kept_counter, sizeof t->counter);
 	memcpy(t->killer, t->kept_killer, sizeof t->killer);
+	if (ctx->ev.cont_hist)
+		memcpy(t->cont, t->kept_cont, CONT_KEYS * sizeof(cont_row));
 	if (k < t->nlines)
 		return false;
 	/* best first (insertion sort), their first moves with them */
