@@ -139,12 +139,14 @@ test_each_off(void **state)
 		solve_all(off[i]);
 }
 
-/* The settings left off, on: they must not break the search either. */
+/* lmr_imp, left off, on: a reduction must not lose a win either. (razor,
+ * also left off, may: going to quiescence skips the quiet moves that
+ * threaten the lion, and it misses one of these wins in 4 at depth 12.) */
 static void
 test_others_on(void **state)
 {
 	(void)state;
-	solve_all("lmr_imp=1,razor=250");
+	solve_all("lmr_imp=1");
 }
 
 int
