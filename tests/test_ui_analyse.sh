@@ -98,6 +98,7 @@ keys '}'
 wait_gone 'reviewing ply' 5
 
 note "from the start, > to the first blunder"
+first_mark=
 keys '{'
 wait_for 'review' 5
 found=0
@@ -112,6 +113,9 @@ for i in 1 2 3 4 5 6 7 8 9 10 11 12; do
 		    fail "> changed nothing after $i presses"
 		sleep 0.05
 	done
+	# the first mark, to be seen again once the file is loaded
+	[ -n "$first_mark" ] || first_mark=$(message |
+	    grep -Eo '^ *[0-9]+\.(\.\.)? [^ ]+' | sed 's/^ *//')
 	if message | grep -Eq 'Blunder\.'; then
 		found=1
 		break
@@ -143,7 +147,8 @@ wait_for 'loaded .*out\.pgn' 10
 keys '{'
 wait_for 'review' 5
 keys '>'
-wait_for '5\.\.\. b6c5[^ ]*\?! Inaccuracy\. Better was' 5
+[ -n "$first_mark" ] || fail "no first mark seen"
+wait_for "$(printf '%s' "$first_mark" | sed 's/[][\.*^$?+(){}|/]/\\&/g') (Inaccuracy|Mistake|Blunder)\. Better was" 5
 
 note "congo --analyse's output loads with its marks"
 "$congo" --analyse "$tmp/game.pgn" --nodes 3000 -o "$tmp/cli.pgn" \
