@@ -152,9 +152,7 @@ qsearch_node(struct search_thread *t, const struct board *pos, int alpha,
 		if (use_tt && tt_probe(t->tt, pos->hash, &hit)) {
 			int s = tt_score_from(hit.score, ply);
 
-			if (hit.bound == TT_EXACT ||
-			    (hit.bound == TT_LOWER && s >= beta) ||
-			    (hit.bound == TT_UPPER && s <= alpha))
+			if (tt_cuts(hit.bound, s, alpha, beta))
 				return s;
 			hash_move = hit.move;
 			stand = hit.eval;
@@ -209,8 +207,7 @@ qsearch_node(struct search_thread *t, const struct board *pos, int alpha,
 		tt_store(t->tt, pos->hash,
 		    best_move != MOVE_NONE ? best_move : hash_move,
 		    tt_score_to(best, ply), stand, 0,
-		    best >= beta ? TT_LOWER : alpha > orig_alpha ? TT_EXACT :
-		    TT_UPPER);
+		    tt_bound_of(best, orig_alpha, beta));
 	return best;
 }
 
@@ -264,9 +261,7 @@ cut_early(struct search_thread *t, const struct board *pos, int alpha,
 		hit_out->score = s;
 		*hash_move = hit.move;
 		if (!pv && !excluding && hit.depth >= depth &&
-		    (hit.bound == TT_EXACT ||
-		    (hit.bound == TT_LOWER && s >= beta) ||
-		    (hit.bound == TT_UPPER && s <= alpha))) {
+		    tt_cuts(hit.bound, s, alpha, beta)) {
 			*out = s;
 			return true;
 		}
@@ -416,7 +411,6 @@ search(struct search_thread *t, const struct board *pos, int alpha, int beta,
 		else if (sb >= beta)
 			return sb;
 		t->pvlen[ply] = 0;
-		t->path[idx] = pos->hash;
 	}
 	/* no hash move where one was worth storing: search shallower */
 	if (ctx->ev.iir && hash_move == MOVE_NONE && depth >= 4)
@@ -436,14 +430,14 @@ search(struct search_thread *t, const struct board *pos, int alpha, int beta,
 		 * too and their order no longer matters */
 		move_t m = pruning ? p->ml.moves[i] :
 		    search_pick(p, i, lazy);
-		bool tactical = search_is_tactical(pos, m);
-		bool killer = m == t->killer[ply][0] || m == t->killer[ply][1];
+		bool tactical, killer, prune = false;
 		int newdepth = depth - 1, r = 0;
 		struct board child;
-		bool prune = false;
 
 		if (m == excluded)
 			continue;
+		tactical = search_is_tactical(pos, m);
+		killer = m == t->killer[ply][0] || m == t->killer[ply][1];
 		if (m == hash_move)
 			newdepth += hash_ext;
 		child = *pos;
@@ -519,7 +513,7 @@ search(struct search_thread *t, const struct board *pos, int alpha, int beta,
 	tt_store(t->tt, pos->hash,
 	    best_move != MOVE_NONE ? best_move : hash_move,
 	    tt_score_to(best, ply), in_check ? EVAL_NONE : static_eval, depth,
-	    best >= beta ? TT_LOWER : alpha > orig_alpha ? TT_EXACT : TT_UPPER);
+	    tt_bound_of(best, orig_alpha, beta));
 	return best;
 }
 

@@ -125,12 +125,32 @@ alloc_threads(struct search_ctx *ctx, int n)
 		thr[i].ctx = ctx;
 		thr[i].id = i;
 		thr[i].ply = xcalloc(SEARCH_MAX_PLY, sizeof *thr[i].ply);
-		thr[i].cont = xcalloc(CONT_KEYS, sizeof(cont_row));
-		if (i == 0)
-			thr[i].kept_cont = xcalloc(CONT_KEYS,
-			    sizeof(cont_row));
 	}
 	return thr;
+}
+
+/* The continuation history tables (1.5 MB a thread, and the master's copy
+ * for MultiPV), made only while cont_hist is on, so that the levels and
+ * negamax neither carry nor clear them; made here, not while searching. */
+static void
+cont_tables(struct search_ctx *ctx, bool on)
+{
+	int i;
+
+	for (i = 0; i < ctx->opt.threads; i++) {
+		struct search_thread *t = &ctx->thr[i];
+
+		if (on && t->cont == NULL) {
+			t->cont = xcalloc(CONT_KEYS, sizeof(cont_row));
+			if (i == 0)
+				t->kept_cont = xcalloc(CONT_KEYS,
+				    sizeof(cont_row));
+		} else if (!on) {
+			free(t->cont);
+			free(t->kept_cont);
+			t->cont = t->kept_cont = NULL;
+		}
+	}
 }
 
 static void
@@ -233,6 +253,7 @@ search_set_options(struct search_ctx *ctx, const struct search_options *o)
 	ctx->ev = ev;
 	ctx->opt = n;
 	ctx->rng = n.seed;
+	cont_tables(ctx, ev.cont_hist != 0);
 	return 0;
 }
 
@@ -254,7 +275,9 @@ search_clear(struct search_ctx *ctx)
 		memset(ctx->thr[i].history, 0, sizeof ctx->thr[i].history);
 		memset(ctx->thr[i].killer, 0, sizeof ctx->thr[i].killer);
 		memset(ctx->thr[i].counter, 0, sizeof ctx->thr[i].counter);
-		memset(ctx->thr[i].cont, 0, CONT_KEYS * sizeof(cont_row));
+		if (ctx->thr[i].cont != NULL)
+			memset(ctx->thr[i].cont, 0,
+			    CONT_KEYS * sizeof(cont_row));
 	}
 	ctx->rng = ctx->opt.seed;
 }

@@ -64,6 +64,22 @@ void tt_store(struct tt *t, uint64_t key, move_t move, int score, int eval,
 int tt_score_to(int score, int ply);
 int tt_score_from(int score, int ply);
 
+/* Does an entry's bound with score s (node-relative) decide a window? */
+static inline bool
+tt_cuts(int bound, int s, int alpha, int beta)
+{
+	return bound == TT_EXACT || (bound == TT_LOWER && s >= beta) ||
+	    (bound == TT_UPPER && s <= alpha);
+}
+
+/* The bound a node's best score is, given the window it was searched
+ * with (alpha as it came in). */
+static inline int
+tt_bound_of(int best, int alpha, int beta)
+{
+	return best >= beta ? TT_LOWER : best > alpha ? TT_EXACT : TT_UPPER;
+}
+
 /* ---- evaluation weights (eval_position.c) ---- */
 
 struct eval_params {

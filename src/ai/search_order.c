@@ -94,14 +94,14 @@ search_push_move(struct search_thread *t, const struct board *b, int ply,
 }
 
 /* The continuation rows of the moves one and two plies before ply (NULL
- * where there is none, or continuation history is off). */
+ * where there is none, or continuation history is off: no tables). */
 static void
 cont_rows(const struct search_thread *t, int ply, int16_t *rows[2])
 {
 	int k;
 
 	rows[0] = rows[1] = NULL;
-	if (!t->ctx->ev.cont_hist || t->cont == NULL)
+	if (t->cont == NULL)
 		return;
 	for (k = 0; k < 2; k++)
 		if (ply > k && t->ckey[ply - 1 - k] >= 0)
@@ -210,10 +210,17 @@ search_pick(struct search_ply *p, int i, bool lazy)
 	return p->ml.moves[i];
 }
 
+/* A history value moved by bonus, kept within +-HISTORY_MAX. */
+static inline int
+history_moved(int h, int bonus)
+{
+	return h + bonus - h * abs(bonus) / HISTORY_MAX;
+}
+
 static void
 history_add(int32_t *h, int bonus)
 {
-	*h += bonus - *h * abs(bonus) / HISTORY_MAX;
+	*h = history_moved(*h, bonus);
 }
 
 static void
@@ -222,12 +229,9 @@ cont_add(int16_t *rows[2], int key, int bonus)
 	int k;
 
 	for (k = 0; k < 2; k++)
-		if (rows[k] != NULL) {
-			int h = rows[k][key];
-
-			rows[k][key] = (int16_t)(h + bonus - h * abs(bonus) /
-			    HISTORY_MAX);
-		}
+		if (rows[k] != NULL)
+			rows[k][key] = (int16_t)history_moved(rows[k][key],
+			    bonus);
 }
 
 /* A quiet move caused a cutoff: remember it; the quiet moves tried before

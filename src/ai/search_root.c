@@ -178,7 +178,7 @@ later_lines(struct search_thread *t, const struct board *pos, int depth)
 	memcpy(t->kept_history, t->history, sizeof t->history);
 	memcpy(t->kept_counter, t->counter, sizeof t->counter);
 	memcpy(t->kept_killer, t->killer, sizeof t->killer);
-	if (ctx->ev.cont_hist)
+	if (t->cont != NULL)
 		memcpy(t->kept_cont, t->cont, CONT_KEYS * sizeof(cont_row));
 	t->tt = &ctx->lines_tt;
 	for (k = 1; k < t->nlines; k++) {
@@ -193,7 +193,7 @@ later_lines(struct search_thread *t, const struct board *pos, int depth)
 	memcpy(t->history, t->kept_history, sizeof t->history);
 	memcpy(t->counter, t->kept_counter, sizeof t->counter);
 	memcpy(t->killer, t->kept_killer, sizeof t->killer);
-	if (ctx->ev.cont_hist)
+	if (t->cont != NULL)
 		memcpy(t->cont, t->kept_cont, CONT_KEYS * sizeof(cont_row));
 	if (k < t->nlines)
 		return false;
