@@ -204,52 +204,27 @@ after_two(char *out)
 }
 
 static void
+join_black(void)
+{
+	net_client_join(C, GAME, BLACK);
+}
+
+static void
 test_network_game(void **state)
 {
-	struct congo_conf conf;
-	struct net_client_opts o;
 	struct session_net *g;
-	struct board b;
-	char err[200], line[600], fen2[CGP_FEN_MAX];
+	char line[600], fen2[CGP_FEN_MAX];
 	(void)state;
 
-	listen_loopback();
-	config_defaults(&conf);
-	conf.ui.ai_delay_ms = 0;
-	assert_int_equal(session_init(&S, &conf, err, sizeof err), 0);
-	assert_int_equal(fen_read(&b, FEN_START, err, sizeof err), 0);
-	session_new_game(&S, &b);
-
-	memset(&o, 0, sizeof o);
-	snprintf(o.host, sizeof o.host, "127.0.0.1");
-	o.port = port;
-	snprintf(o.name, sizeof o.name, "bob");
-	C = net_client_new(&o);
-	g = session_net_begin(&S, C);
-	assert_ptr_equal(S.net, g);
-	g->hooks.ctx = &S;
-	g->hooks.event = hook_event;
+	/* Join: HELLO, JOIN, the STATE and the history (none). */
+	connect_fake(join_black);
+	g = S.net;
+	assert_non_null(g);
 	g->hooks.after = hook_after;
 	g->hooks.done = hook_done;
-	S.hooks.ctx = &S;
-	S.hooks.command = hook_command;
-	session_net_install(&S, -1);
 	assert_false(S.player[WHITE]->human);
 	assert_string_equal(S.player[WHITE]->ops->kind, "remote");
 	assert_string_equal(S.player[BLACK]->ops->kind, "remote");
-
-	/* Join: HELLO, JOIN, the STATE and the history (none). */
-	net_client_join(C, GAME, BLACK);
-	net_client_start(C, now_ms());
-	{
-		long long until = now_ms() + 5000;
-		while (sfd < 0 && now_ms() < until)
-			pump(50);
-		assert_true(sfd >= 0);
-	}
-	send_line("HELLO CGP/1 server=fake/1");
-	expect_line("HELLO CGP/1 client=congo/", NULL, 0);
-	send_line("OK * HELLO proto=CGP/1 server=fake/1");
 	expect_line("#j JOIN game=" GAME " seat=black name=bob", NULL, 0);
 	send_line("OK #j JOIN game=%s seat=black token=%s", GAME,
 	    "AAAAAAAAAAAAAAAAAAAAAAAAAA");
@@ -408,13 +383,8 @@ test_network_game(void **state)
 	send_line("EV %s 15 REMATCH action=offer side=white", GAME);
 	wait_msg("White asks for a rematch");
 
-	session_cancel_turns(&S);
-	net_client_free(C);
-	session_net_end(&S);
+	disconnect_fake();
 	assert_null(S.net);
-	session_free(&S);
-	close(sfd);
-	close(lfd);
 }
 
 static void
