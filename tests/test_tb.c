@@ -14,6 +14,8 @@
  *     side within a fixed depth;
  *   - the river, a monkey's chain over the lion, the engine's tbprobe and
  *     TablebasePath, and the search's use of the tables.
+ * The checks of an entry are test_tb_check.h's, which test_tb_every
+ * applies to every table of up to two pieces.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -32,6 +34,8 @@
 #include "tb/tb_internal.h"
 #include "uci/uci.h"
 #include "util/util.h"
+
+#include "test_tb_check.h"
 
 static char dir[256];
 
@@ -156,14 +160,6 @@ mirror(const struct board *b, struct board *out)
 		out->side = BLACK;
 		out->hash ^= board_zobrist_side;
 	}
-}
-
-/* Deterministic samples. */
-static uint64_t
-next_rand(uint64_t *s)
-{
-	*s = *s * 6364136223846793005ULL + 1442695040888963407ULL;
-	return *s >> 33;
 }
 
 /* ---- the index ---- */
@@ -353,52 +349,6 @@ test_refused_in_folder(void **state)
 
 /* ---- against the rules, one ply on ---- */
 
-/* A result as a number, the higher the better for the side to move. */
-static int
-entry_value(int e)
-{
-	if (e == 0)
-		return 0;
-	return ((e - 1) & 1) ? 1000 - (e - 1) : -1000 + (e - 1);
-}
-
-/* The value b must have, from its moves and the tables of its children. */
-static int
-expected_entry(const struct tb_set *s, const struct board *b)
-{
-	struct movelist ml;
-	int best = -100000;
-
-	if (b->variant == VARIANT_CONGO &&
-	    bb_popcount(b->occ[WHITE] | b->occ[BLACK]) == 2 &&
-	    !movegen_attacks_lion(b, b->side))
-		return 0;    /* bare lions */
-	movegen_legal(b, &ml);
-	if (ml.n == 0)
-		return 1;    /* no move: lost at once */
-	for (int k = 0; k < ml.n; k++) {
-		struct board c = *b;
-		struct move_effects fx;
-		int v;
-
-		board_make(&c, ml.moves[k], &fx);
-		if (fx.lion_captured) {
-			v = 999;
-		} else {
-			int e = tb_set_entry(s, &c);
-
-			assert_int_not_equal(e, TB_INVALID);
-			v = entry_value(e);
-			v = -v + (v > 0) - (v < 0);
-		}
-		if (v > best)
-			best = v;
-	}
-	if (best == 0)
-		return 0;
-	return best > 0 ? 1000 - best + 1 : best + 1000 + 1;
-}
-
 static void
 test_one_ply_consistent(void **state)
 {
@@ -429,120 +379,9 @@ test_one_ply_consistent(void **state)
 	}
 }
 
-/* ---- against a plain forced-win search (no tables) ---- */
+/* ---- against a plain forced-win search (test_tb_check.h) ---- */
 
-#define CACHE_SIZE (1 << 18)
-struct cache_entry {
-	uint64_t key;
-	int8_t result;
-};
-static struct cache_entry *cache;
-
-static bool loses_within(const struct board *b, int plies);
-
-static bool
-bare_draw(const struct board *b)
-{
-	return b->variant == VARIANT_CONGO &&
-	    bb_popcount(b->occ[WHITE] | b->occ[BLACK]) == 2 &&
-	    !movegen_attacks_lion(b, b->side);
-}
-
-static int
-cached(const struct board *b, int plies, int kind, uint64_t *key)
-{
-	struct cache_entry *e;
-
-	*key = (b->hash ^ ((uint64_t)(plies * 2 + kind) *
-	    0x9E3779B97F4A7C15ULL)) | 1;
-	e = &cache[*key & (CACHE_SIZE - 1)];
-	return e->key == *key ? e->result : -1;
-}
-
-static bool
-remember(uint64_t key, bool result)
-{
-	struct cache_entry *e = &cache[key & (CACHE_SIZE - 1)];
-
-	e->key = key;
-	e->result = result;
-	return result;
-}
-
-/* Can the side to move take the lion (or leave the opponent without a
- * move) within plies plies, whatever the defence? */
-static bool
-wins_within(const struct board *b, int plies)
-{
-	struct movelist ml;
-	uint64_t key;
-	int c;
-
-	if (plies <= 0 || bare_draw(b))
-		return false;
-	if (movegen_attacks_lion(b, b->side))
-		return true;
-	if (plies < 3)
-		return false;
-	if ((c = cached(b, plies, 0, &key)) >= 0)
-		return c;
-	movegen_legal(b, &ml);
-	for (int k = 0; k < ml.n; k++) {
-		struct board ch = *b;
-
-		board_make(&ch, ml.moves[k], NULL);
-		if (loses_within(&ch, plies - 1))
-			return remember(key, true);
-	}
-	return remember(key, false);
-}
-
-/* Does every move of the side to move (none included) lose within plies? */
-static bool
-loses_within(const struct board *b, int plies)
-{
-	struct movelist ml;
-	uint64_t key;
-	int c;
-
-	if (bare_draw(b) || movegen_attacks_lion(b, b->side))
-		return false;
-	if ((c = cached(b, plies, 1, &key)) >= 0)
-		return c;
-	movegen_legal(b, &ml);
-	for (int k = 0; k < ml.n; k++) {
-		struct board ch = *b;
-
-		board_make(&ch, ml.moves[k], NULL);
-		if (!wins_within(&ch, plies - 1))
-			return remember(key, false);
-	}
-	return remember(key, true);
-}
-
-#define DRAW_DEPTH 5
 #define SAMPLES 6
-
-static void
-check_by_search(const struct tb_table *t, const struct board *b, int e)
-{
-	char fen[FEN_MAX];
-	int d = e - 1;
-	bool ok;
-
-	if (e == 0)
-		ok = !wins_within(b, DRAW_DEPTH) &&
-		    !loses_within(b, DRAW_DEPTH + 1);
-	else if (d & 1)
-		ok = wins_within(b, d) && !wins_within(b, d - 2);
-	else
-		ok = loses_within(b, d) && (d < 2 || !loses_within(b, d - 2));
-	if (!ok) {
-		fen_write(b, fen, sizeof fen);
-		fail_msg("%s %s: the table says %d, the search disagrees",
-		    t->mat.name, fen, e);
-	}
-}
 
 static void
 test_against_search(void **state)
