@@ -393,27 +393,13 @@ test_against_search(void **state)
 	for (int v = 0; v < NVARIANTS; v++) {
 		for (int key = 0; key < TB_NKEYS; key++) {
 			const struct tb_table *t = sets[v]->table[key];
-			int found[3] = { 0, 0, 0 }, tries;
+			int found[3];
 			int maxd = t != NULL && t->mat.n >= 2 ? 5 : 9;
 
 			if (t == NULL)
 				continue;
-			for (tries = 0; tries < 20000; tries++) {
-				uint64_t i = next_rand(&seed) % t->mat.entries;
-				int e = t->data[i], kind;
-				struct board b;
-
-				if (e == TB_INVALID || e - 1 > maxd)
-					continue;
-				kind = e == 0 ? 0 : ((e - 1) & 1) ? 1 : 2;
-				if (found[kind] >= SAMPLES)
-					continue;
-				found[kind]++;
-				assert_true(tb_decode(&t->mat, i, &b));
-				check_by_search(t, &b, e);
-				if (found[0] + found[1] + found[2] == 3 * SAMPLES)
-					break;
-			}
+			check_sample_by_search(t, &seed, maxd, SAMPLES, 20000,
+			    found);
 			/* every table has each kind, but the bare lions' losses */
 			assert_true(found[1] > 0);
 			assert_true(found[0] > 0 || t->mat.n >= 2);

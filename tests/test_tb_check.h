@@ -188,4 +188,30 @@ check_by_search(const struct tb_table *t, const struct board *b, int e)
 	}
 }
 
+/* Up to per draws, wins and losses of t (found[0], [1], [2]: how many of
+ * each), within maxd plies, drawn at random from its index (tries draws at
+ * most), each against the plain search. */
+static TC_UNUSED void
+check_sample_by_search(const struct tb_table *t, uint64_t *seed, int maxd,
+    int per, int tries, int found[3])
+{
+	found[0] = found[1] = found[2] = 0;
+	while (tries-- > 0) {
+		uint64_t i = next_rand(seed) % t->mat.entries;
+		int e = t->data[i], kind;
+		struct board b;
+
+		if (e == TB_INVALID || e - 1 > maxd)
+			continue;
+		kind = e == 0 ? 0 : ((e - 1) & 1) ? 1 : 2;
+		if (found[kind] >= per)
+			continue;
+		found[kind]++;
+		assert_true(tb_decode(&t->mat, i, &b));
+		check_by_search(t, &b, e);
+		if (found[0] + found[1] + found[2] == 3 * per)
+			break;
+	}
+}
+
 #endif

@@ -159,24 +159,10 @@ check_one_ply(const struct tb_set *s, const struct tb_table *t,
 static int
 check_search(const struct tb_table *t, uint64_t *seed)
 {
-	int found[3] = { 0, 0, 0 }, tries;
+	int found[3];
 
-	for (tries = 0; tries < 50000; tries++) {
-		uint64_t i = next_rand(seed) % t->mat.entries;
-		int e = t->data[i], kind;
-		struct board b;
-
-		if (e == TB_INVALID || e - 1 > SEARCH_MAX_PLIES)
-			continue;
-		kind = e == 0 ? 0 : ((e - 1) & 1) ? 1 : 2;
-		if (found[kind] >= SEARCH_SAMPLES)
-			continue;
-		found[kind]++;
-		assert_true(tb_decode(&t->mat, i, &b));
-		check_by_search(t, &b, e);
-		if (found[0] + found[1] + found[2] == 3 * SEARCH_SAMPLES)
-			break;
-	}
+	check_sample_by_search(t, seed, SEARCH_MAX_PLIES, SEARCH_SAMPLES,
+	    50000, found);
 	/* every table has short wins (the bare lions' lion face too) */
 	if (found[1] == 0)
 		fail_msg("%s %s: no win within %d plies found",
