@@ -74,6 +74,39 @@ expected_entry(const struct tb_set *s, const struct board *b)
 	return best > 0 ? 1000 - best + 1 : best + 1000 + 1;
 }
 
+/* Index i of t against the best of its moves one ply on: false when the
+ * slot holds no position (nothing checked). */
+static TC_UNUSED bool
+check_one_ply_at(const struct tb_set *s, const struct tb_table *t,
+    uint64_t i)
+{
+	struct board b;
+	int want;
+
+	if (!tb_decode(&t->mat, i, &b))
+		return false;
+	want = expected_entry(s, &b);
+	if (t->data[i] != want) {
+		char fen[FEN_MAX];
+
+		fen_write(&b, fen, sizeof fen);
+		fail_msg("%s %s %s: %d, its moves say %d",
+		    variant_name(s->variant), t->mat.name, fen, t->data[i],
+		    want);
+	}
+	return true;
+}
+
+/* An entry's kind for the side to move: ENTRY_DRAW, ENTRY_WIN or
+ * ENTRY_LOSS (an index into the tests' counts). */
+enum { ENTRY_DRAW, ENTRY_WIN, ENTRY_LOSS };
+
+static TC_UNUSED int
+entry_kind(int e)
+{
+	return e == 0 ? ENTRY_DRAW : ((e - 1) & 1) ? ENTRY_WIN : ENTRY_LOSS;
+}
+
 /* ---- against a plain forced-win search (no tables) ---- */
 
 #define CACHE_SIZE (1 << 18)
@@ -188,8 +221,8 @@ check_by_search(const struct tb_table *t, const struct board *b, int e)
 	}
 }
 
-/* Up to per draws, wins and losses of t (found[0], [1], [2]: how many of
- * each), within maxd plies, drawn at random from its index (tries draws at
+/* Up to per draws, wins and losses of t (found[], by entry_kind: how many
+ * of each), within maxd plies, drawn at random from its index (tries draws at
  * most), each against the plain search. */
 static TC_UNUSED void
 check_sample_by_search(const struct tb_table *t, uint64_t *seed, int maxd,
@@ -203,7 +236,7 @@ check_sample_by_search(const struct tb_table *t, uint64_t *seed, int maxd,
 
 		if (e == TB_INVALID || e - 1 > maxd)
 			continue;
-		kind = e == 0 ? 0 : ((e - 1) & 1) ? 1 : 2;
+		kind = entry_kind(e);
 		if (found[kind] >= per)
 			continue;
 		found[kind]++;

@@ -57,13 +57,15 @@ static int
 setup(void **state)
 {
 	const char *env = getenv("CONGO_TB_PIECES");
+	char err[100];
 
 	(void)state;
 	board_init();
-	if (env != NULL && *env != '\0')
-		pieces = atoi(env);
-	if (pieces < 0 || pieces > 2)
+	if (env != NULL && *env != '\0' &&
+	    parse_int(env, 0, 2, &pieces, err, sizeof err) != 0) {
+		fprintf(stderr, "CONGO_TB_PIECES: %s\n", err);
 		return -1;
+	}
 	for (int v = 0; v < NVARIANTS; v++) {
 		struct tb_material *list;
 		int count;
@@ -99,28 +101,26 @@ check_counts(const struct tb_table *t, struct totals *tot)
 
 		if (e == TB_INVALID)
 			continue;
-		if (e == 0) {
-			n[1]++;
-			continue;
-		}
-		n[((e - 1) & 1) ? 0 : 2]++;
+		n[entry_kind(e)]++;
 		if (e - 1 > longest)
 			longest = e - 1;
 	}
-	if (n[0] != t->wins || n[1] != t->draws || n[2] != t->losses ||
+	if (n[ENTRY_WIN] != t->wins || n[ENTRY_DRAW] != t->draws ||
+	    n[ENTRY_LOSS] != t->losses ||
 	    longest != t->max_plies)
 		fail_msg("%s %s: counted %llu/%llu/%llu longest %d, the "
 		    "table says %llu/%llu/%llu longest %d",
 		    variant_name(t->mat.variant), t->mat.name,
-		    (unsigned long long)n[0], (unsigned long long)n[1],
-		    (unsigned long long)n[2], longest,
+		    (unsigned long long)n[ENTRY_WIN],
+		    (unsigned long long)n[ENTRY_DRAW],
+		    (unsigned long long)n[ENTRY_LOSS], longest,
 		    (unsigned long long)t->wins, (unsigned long long)t->draws,
 		    (unsigned long long)t->losses, t->max_plies);
 	tot->tables++;
-	tot->positions += n[0] + n[1] + n[2];
-	tot->wins += n[0];
-	tot->draws += n[1];
-	tot->losses += n[2];
+	tot->positions += n[ENTRY_WIN] + n[ENTRY_DRAW] + n[ENTRY_LOSS];
+	tot->wins += n[ENTRY_WIN];
+	tot->draws += n[ENTRY_DRAW];
+	tot->losses += n[ENTRY_LOSS];
 }
 
 /* About ONE_PLY_SAMPLES positions spread over the index, from a random
@@ -134,23 +134,8 @@ check_one_ply(const struct tb_set *s, const struct tb_table *t,
 
 	if (step < 1)
 		step = 1;
-	for (i = next_rand(seed) % step; i < t->mat.entries; i += step) {
-		struct board b;
-		int want;
-
-		if (!tb_decode(&t->mat, i, &b))
-			continue;
-		want = expected_entry(s, &b);
-		if (t->data[i] != want) {
-			char fen[FEN_MAX];
-
-			fen_write(&b, fen, sizeof fen);
-			fail_msg("%s %s %s: %d, its moves say %d",
-			    variant_name(s->variant), t->mat.name, fen,
-			    t->data[i], want);
-		}
-		checked++;
-	}
+	for (i = next_rand(seed) % step; i < t->mat.entries; i += step)
+		checked += check_one_ply_at(s, t, i);
 	return checked;
 }
 
@@ -164,7 +149,7 @@ check_search(const struct tb_table *t, uint64_t *seed)
 	check_sample_by_search(t, seed, SEARCH_MAX_PLIES, SEARCH_SAMPLES,
 	    50000, found);
 	/* every table has short wins (the bare lions' lion face too) */
-	if (found[1] == 0)
+	if (found[ENTRY_WIN] == 0)
 		fail_msg("%s %s: no win within %d plies found",
 		    variant_name(t->mat.variant), t->mat.name,
 		    SEARCH_MAX_PLIES);
