@@ -46,8 +46,9 @@
 #include "fuzz_cgp.h"
 
 /* What was checked, printed at exit when FUZZ_CGP_STATS is set. */
-unsigned long long st_lines, st_ok, st_err, st_moves, st_seats,
-    st_rejoins, st_ends, st_rebuilds, st_507;
+static unsigned long long st_lines, st_ok, st_err, st_moves, st_seats,
+    st_rejoins, st_ends, st_507;
+unsigned long long st_rebuilds;
 
 static void
 print_stats(void)
