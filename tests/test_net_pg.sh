@@ -101,6 +101,12 @@ if ! $as "$bindir/pg_ctl" -D "$tmp/data" -l "$tmp/pg.log" -w \
 fi
 $as "$bindir/createdb" -h "$tmp" -U congo congo || exit 1
 uri="postgresql:///congo?host=$tmp&user=congo"
+# The cluster alone, for a test that starts its own servers on it
+# (tests/test_pg_secret.sh): called back with where it is.
+if [ "$mode" = cluster ]; then
+	CONGO_PG_DIR=$tmp CONGO_PG_BIN=$bindir CONGO_PG_AS=$as "$@"
+	exit $?
+fi
 
 # start NAME [--create]: a server on the cluster; sets port and pid.
 start() {

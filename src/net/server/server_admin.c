@@ -53,7 +53,7 @@ server_check(const struct srv_opts *o)
 	struct sess_io io;
 	struct sess *s;
 	void *ctx;
-	char err[1200];
+	char err[1200], name[400];
 	const char *note;
 	int rc = 0;
 
@@ -77,8 +77,9 @@ server_check(const struct srv_opts *o)
 		fprintf(stderr, "congo-server: %s\n", err);
 		rc = 1;
 	} else {
+		store_db_name(o->db, name, sizeof name);
 		printf("database %s: opens; %d open and active games replay, "
-		    "%d do not (named above)\n", o->db, sess_ngames(s),
+		    "%d do not (named above)\n", name, sess_ngames(s),
 		    c.errors);
 		if (c.errors > 0)
 			rc = 1;
@@ -93,7 +94,7 @@ server_upgrade(const struct srv_opts *o)
 {
 	const struct store_ops *ops;
 	void *ctx;
-	char err[1200];
+	char err[1200], name[400];
 	const char *note;
 
 	if (store_open_any(o->db, STORE_UPGRADE | (o->db_create ?
@@ -103,8 +104,10 @@ server_upgrade(const struct srv_opts *o)
 	}
 	if ((note = ops->note(ctx)) != NULL)
 		printf("%s\n", note);
-	else
-		printf("database %s: up to date, nothing to do\n", o->db);
+	else {
+		store_db_name(o->db, name, sizeof name);
+		printf("database %s: up to date, nothing to do\n", name);
+	}
 	ops->close(ctx);
 	return 0;
 }

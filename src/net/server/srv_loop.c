@@ -157,7 +157,7 @@ srv_open(const struct srv_opts *o, char *err, size_t errlen)
 	struct srv *sv = xcalloc(1, sizeof *sv);
 	struct sess_limits lim;
 	struct sess_io io;
-	char server[64];
+	char server[64], dbname[400];
 
 	long long t_open = srv_now();
 
@@ -169,6 +169,9 @@ srv_open(const struct srv_opts *o, char *err, size_t errlen)
 		goto bad;
 	}
 	snprintf(server, sizeof server, "congo-server/%s", PACKAGE_VERSION);
+	store_db_name(o->db, dbname, sizeof dbname);
+	/* libpq's notices in this log, one line each (store_pg_redact.c). */
+	store_set_notice_log(srv_log_cb, sv);
 	if (store_open_any(o->db, (o->db_create ? STORE_CREATE : 0) |
 	    (o->db_upgrade ? STORE_UPGRADE : 0), &sv->ops, &sv->store, err,
 	    errlen) < 0)
@@ -248,7 +251,7 @@ srv_open(const struct srv_opts *o, char *err, size_t errlen)
 		srv_log(sv, NET_LOG_INFO, "%s", sv->ops->note(sv->store));
 	srv_log(sv, NET_LOG_INFO, "%s: %d open and active games from %s in "
 	    "%lld ms; listening on %s port %d", server, sess_ngames(sv->sess),
-	    o->db, srv_now() - t_open,
+	    dbname, srv_now() - t_open,
 	    o->bind[0] != '\0' ? o->bind : "every address", sv->port);
 	return sv;
 bad:
@@ -609,6 +612,7 @@ srv_close(struct srv *sv)
 	sess_free(sv->sess);
 	if (sv->store != NULL)
 		sv->ops->close(sv->store);
+	store_set_notice_log(NULL, NULL);      /* (sv is going) */
 	if (sv->wake[0] >= 0) {
 		close(sv->wake[0]);
 		close(sv->wake[1]);

@@ -336,6 +336,17 @@ extern const struct store_ops store_sqlite_ops;
 void store_close(struct store *st);
 /* Is --db a PostgreSQL URI? */
 bool store_is_uri(const char *db);
+/* --db as it may be shown (a log, a page, an error): a file's name, or a
+ * PostgreSQL database by its name, host and port, never a password
+ * (store_pg_redact.c). */
+void store_db_name(const char *db, char *out, size_t n);
+/* Where the stores' own lines go (libpq's notices, one line each, no
+ * password): fn(ctx, level, msg), called from whichever thread uses the
+ * connection; NULL: stderr, "congo-server: warn: msg". */
+void store_set_notice_log(void (*fn)(void *ctx, int level, const char *msg),
+    void *ctx);
+void store_notice(int level, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 /* PostgreSQL (store_pg.c, built with libpq): the URI's database, its schema
  * made (STORE_CREATE) or brought up to date (STORE_UPGRADE); NULL with
  * err. */

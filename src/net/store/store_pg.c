@@ -49,35 +49,41 @@ store_pg_open(const char *uri, int how, char *err, size_t errlen)
 {
 	struct pgstore *pg = xcalloc(1, sizeof *pg);
 
-	snprintf(pg->uri, sizeof pg->uri, "%s", uri);
+	snprintf(pg->conninfo, sizeof pg->conninfo, "%s", uri);
+	pg_name(uri, pg->name, sizeof pg->name);
 	pg_presence_init(pg);
+	if (strlen(uri) >= sizeof pg->conninfo) {
+		snprintf(err, errlen, "%s: --db is too long (at most %zu "
+		    "bytes)", pg->name, sizeof pg->conninfo - 1);
+		goto bad;
+	}
 	if (net_new_game_id(pg->me) < 0) {
 		snprintf(err, errlen, "no random numbers");
 		goto bad;
 	}
 	pg->query = (how & STORE_QUERY) != 0;
-	pg->r = pg_connect(uri);
+	pg->r = pg_connect(pg);
 	if (PQstatus(pg->r) != CONNECTION_OK) {
-		pg_fail(pg->r, uri, err, errlen, "cannot connect");
+		pg_fail(pg, pg->r, err, errlen, "cannot connect");
 		goto bad;
 	}
 	if (pg->query) {
 		/* The reader thread's: one connection, reads only. */
 		if (!pg_setup_query(pg->r)) {
-			pg_fail(pg->r, uri, err, errlen, "cannot set it up");
+			pg_fail(pg, pg->r, err, errlen, "cannot set it up");
 			goto bad;
 		}
 		return pg;
 	}
 	if (pg_setup(pg, how, err, errlen) < 0)
 		goto bad;
-	pg->w = pg_connect(uri);
+	pg->w = pg_connect(pg);
 	if (PQstatus(pg->w) != CONNECTION_OK) {
-		pg_fail(pg->w, uri, err, errlen, "cannot connect");
+		pg_fail(pg, pg->w, err, errlen, "cannot connect");
 		goto bad;
 	}
 	if (!pg_setup_writer(pg->w) || !pg_setup_reader(pg->r)) {
-		pg_fail(pg->r, uri, err, errlen, "cannot set it up");
+		pg_fail(pg, pg->r, err, errlen, "cannot set it up");
 		goto bad;
 	}
 	return pg;
@@ -202,7 +208,7 @@ send_batch(struct pgstore *pg, const char *sql, const int *sent, int nsent,
 
 	*retry = false;
 	if (!PQsendQuery(pg->w, sql)) {
-		pg_fail(pg->w, pg->uri, err, errlen, "cannot store");
+		pg_fail(pg, pg->w, err, errlen, "cannot store");
 		return 1;
 	}
 	/* BEGIN's answer (k -1), each change's, COMMIT's. */
@@ -212,7 +218,7 @@ send_batch(struct pgstore *pg, const char *sql, const int *sent, int nsent,
 			const char *code = PQresultErrorField(r,
 			    PG_DIAG_SQLSTATE);
 			if (!bad) {
-				pg_fail(pg->w, pg->uri, err, errlen,
+				pg_fail(pg, pg->w, err, errlen,
 				    "cannot store");
 				*retry = code != NULL &&
 				    (strcmp(code, "40P01") == 0 ||
@@ -250,7 +256,7 @@ commit_tx(void *ctx, const struct store_change *const *ch, int n,
 	if (!pg_alive(pg, &pg->w, false, &pg->w_retry, &pg->w_backoff)) {
 		free(sent);
 		snprintf(err, errlen, "%.200s: the database cannot be reached "
-		    "now (trying again every %d ms)", pg->uri, pg->w_backoff);
+		    "now (trying again every %d ms)", pg->name, pg->w_backoff);
 		return -1;
 	}
 	add(&sql, &len, &cap, "BEGIN;");
@@ -352,7 +358,7 @@ query(struct pgstore *pg, const char *sql, int n, const char *a,
 		return NULL;
 	r = PQexecParams(pg->r, sql, n, NULL, v, NULL, NULL, 0);
 	if (PQresultStatus(r) != PGRES_TUPLES_OK) {
-		pg_fail(pg->r, pg->uri, err, errlen, "cannot read it");
+		pg_fail(pg, pg->r, err, errlen, "cannot read it");
 		PQclear(r);
 		return NULL;
 	}
@@ -464,7 +470,7 @@ read_game(struct pgstore *pg, struct sess *s, const char *id, long seq,
 	}
 	PQclear(r);
 	if (rc != 0) {
-		snprintf(err, errlen, "%.200s: %s", pg->uri, e);
+		snprintf(err, errlen, "%.200s: %s", pg->name, e);
 		return -2;
 	}
 	return found;
@@ -655,7 +661,7 @@ pg_notices(void *ctx, struct sess *s)
 		if (!pg->r_lost)
 			store_log(s, NET_LOG_ERROR, "%.200s: the connection to "
 			    "the database was lost; making it again",
-			    pg->uri);
+			    pg->name);
 		pg->r_lost = true;
 		if (!pg_reader(pg, err, sizeof err))
 			return;
@@ -665,7 +671,7 @@ pg_notices(void *ctx, struct sess *s)
 		 * is read again from what the store holds. */
 		pg->r_lost = false;
 		store_log(s, NET_LOG_WARN, "%.200s: connected again; bringing "
-		    "the games in memory up to date", pg->uri);
+		    "the games in memory up to date", pg->name);
 		store_sess()->catch_up_all(s);
 		pg_presence_reconnected(pg, s);
 	}
@@ -703,7 +709,7 @@ pg_count(void *ctx, const char *key, long long win, char *err, size_t errlen)
 	if (PQntuples(r) != 1) {
 		PQclear(r);
 		return util_error(err, errlen, "%.200s: no count returned",
-		    pg->uri);
+		    pg->name);
 	}
 	if (pg_long(pg, PQgetvalue(r, 0, 0), "congo_limits.n", 0, INT_MAX,
 	    &v, err, errlen) != 0)

@@ -50,7 +50,9 @@ struct pgstore {
 					  with query, the reader thread's */
 	bool query;                    /* STORE_QUERY: r only, reads only */
 	char me[CGP_ID_LEN + 1];       /* this server, in its notices */
-	char uri[512];
+	char conninfo[1024];            /* --db: may hold a password, so
+					  never shown: name is */
+	char name[400];                /* pg_name's */
 	char note[640];                /* a migration done, or "" */
 	int fail_next;
 	long long swept;               /* the minute congo_limits was swept */
@@ -90,18 +92,19 @@ void pg_notify_poll(struct pgstore *pg, bool wait);
  * true when r is there (store_pg_link.c). */
 bool pg_reader_step(struct pgstore *pg);
 
-/* "uri: what: libpq's message" into err; -1. */
-int pg_fail(PGconn *c, const char *uri, char *err, size_t errlen,
+/* "name: what: libpq's message" into err (pg_redact's): -1. */
+int pg_fail(const struct pgstore *pg, PGconn *c, char *err, size_t errlen,
     const char *what);
 /* A value read back (a column's text) as a whole number in [lo, hi]
- * into *out: 0, or -1 with err "uri: name: why" ("name: why" when pg
+ * into *out: 0, or -1 with err "pg's name: name: why" ("name: why" when pg
  * is NULL), never read as 0. */
 int pg_long(const struct pgstore *pg, const char *text, const char *name,
     long lo, long hi, long *out, char *err, size_t errlen);
 /* Run sql; true when it gave want. */
 bool pg_run(PGconn *c, const char *sql, ExecStatusType want);
-/* A connection to the URI, waiting at most PG_CONNECT_TIMEOUT. */
-PGconn *pg_connect(const char *uri);
+/* A connection to pg's database, waiting at most PG_CONNECT_TIMEOUT; its
+ * notices to the log (pg_notice). */
+PGconn *pg_connect(struct pgstore *pg);
 /* The settings of the event loop's connection (LISTEN...), the store
  * thread's; false when they failed. */
 bool pg_setup_reader(PGconn *c);
@@ -135,6 +138,18 @@ int pg_games_of(void *ctx, const char *lname, const char *before, int limit,
 int pg_history(void *ctx, const char *lname, const char *variant,
     const char *speed, int max, long long *at, double *rating, char *err,
     size_t errlen);
+
+/* What may be said of a connection string (store_pg_redact.c): its
+ * database, host and port into out ("PostgreSQL database congo on host
+ * db.example port 5433"), never its user or password. */
+void pg_name(const char *conninfo, char *out, size_t n);
+/* msg (a buffer of len bytes) made one line, every password conninfo holds
+ * taken out (as libpq reads it, as written, percent-decoded: "***"), and,
+ * if libpq cannot read conninfo, what it quotes of it. */
+void pg_redact(const char *conninfo, char *msg, size_t len);
+/* libpq's notice processor (arg: the pgstore): a notice to the log as one
+ * line of pg_redact's (store_notice). */
+void pg_notice(void *arg, const char *message);
 
 /* Presence (store_pg_presence.c). */
 void pg_presence_init(struct pgstore *pg);

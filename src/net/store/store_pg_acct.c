@@ -46,7 +46,7 @@ rows(void *ctx, const char *sql, const char *const *params,
 		return -1;
 	r = PQexecParams(pg->r, text, np, NULL, params, NULL, NULL, 0);
 	if (PQresultStatus(r) != PGRES_TUPLES_OK) {
-		pg_fail(pg->r, pg->uri, err, errlen, "cannot read it");
+		pg_fail(pg, pg->r, err, errlen, "cannot read it");
 		PQclear(r);
 		return -1;
 	}

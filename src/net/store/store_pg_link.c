@@ -18,18 +18,15 @@
 #include "util/util.h"
 
 int
-pg_fail(PGconn *c, const char *uri, char *err, size_t errlen,
+pg_fail(const struct pgstore *pg, PGconn *c, char *err, size_t errlen,
     const char *what)
 {
 	char msg[300];
-	size_t n;
 
 	snprintf(msg, sizeof msg, "%s", c != NULL ? PQerrorMessage(c) : "");
-	n = strlen(msg);
-	while (n > 0 && (msg[n - 1] == '\n' || msg[n - 1] == ' '))
-		msg[--n] = '\0';
-	snprintf(err, errlen, "%.200s: %s%s%s", uri, what, n > 0 ? ": " : "",
-	    msg);
+	pg_redact(pg->conninfo, msg, sizeof msg);
+	snprintf(err, errlen, "%.200s: %s%s%s", pg->name, what,
+	    msg[0] != '\0' ? ": " : "", msg);
 	return -1;
 }
 
@@ -44,12 +41,15 @@ pg_run(PGconn *c, const char *sql, ExecStatusType want)
 }
 
 PGconn *
-pg_connect(const char *uri)
+pg_connect(struct pgstore *pg)
 {
 	const char *keys[] = { "dbname", "connect_timeout", NULL };
-	const char *vals[] = { uri, PG_CONNECT_TIMEOUT, NULL };
+	const char *vals[] = { pg->conninfo, PG_CONNECT_TIMEOUT, NULL };
+	PGconn *c = PQconnectdbParams(keys, vals, 1);
 
-	return PQconnectdbParams(keys, vals, 1);
+	if (c != NULL)
+		PQsetNoticeProcessor(c, pg_notice, pg);
+	return c;
 }
 
 bool
@@ -141,7 +141,7 @@ pg_alive(struct pgstore *pg, PGconn **c, bool reader, long long *retry,
 	if (*c != NULL)
 		PQfinish(*c);
 	*c = NULL;
-	n = pg_connect(pg->uri);
+	n = pg_connect(pg);
 	if (PQstatus(n) == CONNECTION_OK &&
 	    (!reader ? pg_setup_writer(n) : pg->query ? pg_setup_query(n) :
 	    pg_setup_reader(n))) {
@@ -161,7 +161,7 @@ bool
 pg_reader_step(struct pgstore *pg)
 {
 	const char *keys[] = { "dbname", NULL };
-	const char *vals[] = { pg->uri, NULL };
+	const char *vals[] = { pg->conninfo, NULL };
 	long long now = util_now_ms();
 	PostgresPollingStatusType st;
 
@@ -176,6 +176,7 @@ pg_reader_step(struct pgstore *pg)
 		pg->rc = PQconnectStartParams(keys, vals, 1);
 		if (pg->rc == NULL || PQstatus(pg->rc) == CONNECTION_BAD)
 			goto failed;
+		PQsetNoticeProcessor(pg->rc, pg_notice, pg);
 		pg->rc_poll = PGRES_POLLING_WRITING;
 		pg->rc_until = now + PG_CONNECT_MS;
 	}
@@ -232,7 +233,7 @@ pg_reader(struct pgstore *pg, char *err, size_t errlen)
 			return true;
 	}
 	snprintf(err, errlen, "%.200s: the database cannot be reached now "
-	    "(trying again every %d ms)", pg->uri, pg->r_backoff);
+	    "(trying again every %d ms)", pg->name, pg->r_backoff);
 	return false;
 }
 
@@ -246,7 +247,7 @@ pg_long(const struct pgstore *pg, const char *text, const char *name,
 		return 0;
 	if (pg == NULL)
 		return util_error(err, errlen, "%s: %s", name, why);
-	return util_error(err, errlen, "%.200s: %s: %s", pg->uri, name, why);
+	return util_error(err, errlen, "%.200s: %s: %s", pg->name, name, why);
 }
 
 #else

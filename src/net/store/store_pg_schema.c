@@ -175,7 +175,7 @@ migrate(struct pgstore *pg, int from, const char *const *sql, char *err,
 bad:
 	snprintf(set, sizeof set, "cannot bring the tables from version %d to "
 	    "%d", from, from + 1);
-	pg_fail(pg->r, pg->uri, err, errlen, set);
+	pg_fail(pg, pg->r, err, errlen, set);
 	pg_run(pg->r, "ROLLBACK", PGRES_COMMAND_OK);
 	return -1;
 }
@@ -186,7 +186,7 @@ too_old(struct pgstore *pg, int ver, char *err, size_t errlen)
 {
 	snprintf(err, errlen, "%.300s: database version %d, older than this "
 	    "server's %d: back it up (pg_dump), then run congo-server "
-	    "--upgrade with the same --db to bring it up to date", pg->uri,
+	    "--upgrade with the same --db to bring it up to date", pg->name,
 	    ver, PG_SCHEMA_VERSION);
 	return -1;
 }
@@ -204,12 +204,12 @@ pg_setup(struct pgstore *pg, int how, char *err, size_t errlen)
 		bool missing = state != NULL && strcmp(state, "42P01") == 0;
 		PQclear(r);
 		if (!missing)
-			return pg_fail(pg->r, pg->uri, err, errlen,
+			return pg_fail(pg, pg->r, err, errlen,
 			    "cannot read it");
 		if (!(how & STORE_CREATE)) {
 			snprintf(err, errlen, "%.300s: no congo-server tables "
 			    "in that database (to make them, start "
-			    "congo-server with --create)", pg->uri);
+			    "congo-server with --create)", pg->name);
 			return -1;
 		}
 		/* Two servers started with --create at once: one makes the
@@ -217,7 +217,7 @@ pg_setup(struct pgstore *pg, int how, char *err, size_t errlen)
 		if (!pg_run(pg->r, "BEGIN", PGRES_COMMAND_OK) ||
 		    !pg_run(pg->r, pg_schema, PGRES_COMMAND_OK) ||
 		    !pg_run(pg->r, "COMMIT", PGRES_COMMAND_OK)) {
-			pg_fail(pg->r, pg->uri, err, errlen, "cannot create "
+			pg_fail(pg, pg->r, err, errlen, "cannot create "
 			    "the tables");
 			pg_run(pg->r, "ROLLBACK", PGRES_COMMAND_OK);
 			return -1;
@@ -235,13 +235,13 @@ pg_setup(struct pgstore *pg, int how, char *err, size_t errlen)
 	if (ver > PG_SCHEMA_VERSION) {
 		snprintf(err, errlen, "%.300s: database version %d, newer than "
 		    "this server's %d: it was written by a newer congo-server, "
-		    "which is needed to serve it", pg->uri, ver,
+		    "which is needed to serve it", pg->name, ver,
 		    PG_SCHEMA_VERSION);
 		return -1;
 	}
 	if (ver < 3) {
 		snprintf(err, errlen, "%.300s: database version %d, which this "
-		    "server cannot read or upgrade (versions 3 to %d)", pg->uri,
+		    "server cannot read or upgrade (versions 3 to %d)", pg->name,
 		    ver, PG_SCHEMA_VERSION);
 		return -1;
 	}
@@ -258,7 +258,7 @@ pg_setup(struct pgstore *pg, int how, char *err, size_t errlen)
 		ver = 5;
 	if (from != ver)
 		snprintf(pg->note, sizeof pg->note, "%.300s: brought from "
-		    "version %d to %d", pg->uri, from, ver);
+		    "version %d to %d", pg->name, from, ver);
 	return 0;
 }
 
