@@ -77,6 +77,27 @@ want_start(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	return 0;
 }
 
+/*
+ * Is start the variant's start position (its pieces, the side to move, no
+ * quiet plies; the move number as it likes)? Then wire becomes the start
+ * position as the variant writes it.
+ */
+static bool
+from_the_start(const char *variant, const struct board *start,
+    char wire[CGP_FEN_MAX])
+{
+	struct board b;
+	struct game_rules rules = { 0 };
+	char w[CGP_FEN_MAX], err[160];
+
+	if (cgp_variant_start(variant, NULL, &rules, &b, &rules, w, err,
+	    sizeof err) < 0 || !board_same_position(&b, start) ||
+	    b.variant != start->variant || start->quiet != 0)
+		return false;
+	memcpy(wire, w, CGP_FEN_MAX);
+	return true;
+}
+
 static void
 cmd_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
     long long now_ms)
@@ -117,15 +138,20 @@ cmd_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
 		return;
 	}
 	rated = rv != NULL && strcmp(rv, "yes") == 0;
-	if (rated && (sess_account(s, conn) == NULL || seat < 0 ||
-	    cgp_get(cmd, "clock") == NULL || cgp_get(cmd, "fen") != NULL)) {
+	if (rated && (sess_account(s, conn) == NULL ||
+	    cgp_get(cmd, "clock") == NULL || !from_the_start(variant, &start,
+	    wire))) {
 		sess_err(s, conn, cmd->tag, sess_account(s, conn) == NULL ?
 		    CGP_NOT_YOUR_SEAT : CGP_BAD_SYNTAX,
 		    sess_account(s, conn) == NULL ? "a rated game needs LOGIN" :
-		    "a rated game needs seat= and clock=, from the start "
-		    "position");
+		    cgp_get(cmd, "clock") == NULL ? "a rated game needs "
+		    "clock=" : "a rated game starts from the variant's start "
+		    "position (fen= may name only that)");
 		return;
 	}
+	/* Its creator plays it: white unless seat= says black. */
+	if (rated && seat < 0)
+		seat = 0;
 	game_init(&probe, &start, &rules);
 	over = game_over(&probe);
 	game_free(&probe);

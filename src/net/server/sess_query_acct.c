@@ -215,6 +215,24 @@ cmd_games(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		if ((it = read_rows(s, conn, cmd, &q, &n)) == NULL)
 			return;
 	}
+	/* Nobody by that name, neither an account nor a player of a
+	 * finished game: 404, as WHOIS. */
+	if (n == 0 && before == NULL && limit > 0) {
+		struct store_account a;
+		int rc = sess_read_account(s, conn, player, &a);
+
+		if (rc == SESS_READ_LATER)
+			return;
+		if (rc < 0) {
+			unreadable(s, conn, cmd, "account");
+			return;
+		}
+		if (rc == 0) {
+			sess_err(s, conn, cmd->tag, CGP_NO_SUCH_PLAYER,
+			    "no such player");
+			return;
+		}
+	}
 	cgp_out_ok(&o, cmd->tag, "GAMES");
 	cgp_out_kvi(&o, "n", n);
 	sess_emit(s, conn, &o);

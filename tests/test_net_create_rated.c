@@ -1,0 +1,151 @@
+/*
+ * test_net_create_rated.c: the smaller findings of issue 33 about a rated
+ * CREATE and GAMES, through the session on an SQLite store: a rated CREATE
+ * without seat= takes white (PROTOCOL.md: seat= is optional); fen= of the
+ * variant's start position is accepted in a rated game (either variant,
+ * another move number too), any other position refused saying so; GAMES
+ * of a player nobody knows is 404 NO_SUCH_PLAYER, as WHOIS.
+ */
+#define _GNU_SOURCE
+#include <unistd.h>
+
+#include "test_net_util.h"
+
+static char dir[256];
+static char dbpath[300];
+
+static int
+setup(void **state)
+{
+	(void)state;
+	snprintf(dir, sizeof dir, "/tmp/congo-crated-XXXXXX");
+	assert_non_null(mkdtemp(dir));
+	snprintf(dbpath, sizeof dbpath, "%s/games.db", dir);
+	return 0;
+}
+
+static int
+teardown(void **state)
+{
+	char cmd[400];
+
+	(void)state;
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+/* REGISTER and LOGIN name on conn. */
+static void
+login(struct t_fake *f, int conn, const char *name)
+{
+	char key[40];
+	const char *l;
+
+	t_say(f, conn, "#r REGISTER name=%s", name);
+	l = t_expect(f, conn, "OK #r REGISTER name=");
+	t_val(l, "key", key, sizeof key);
+	t_say(f, conn, "#l LOGIN name=%s key=%s", name, key);
+	t_expect(f, conn, "OK #l LOGIN");
+}
+
+/* A session on a new store: conn 0 logged in as ann, conn 1 (another
+ * network) as bob when both. */
+static struct t_fake *
+start(struct store **st, bool both)
+{
+	char err[512];
+	struct t_fake *f;
+
+	*st = store_open(dbpath, STORE_CREATE, err, sizeof err);
+	assert_non_null(*st);
+	f = t_new_store(NULL, NULL, &store_sqlite_ops, *st);
+	t_hello(f, 0, "10.0.0.1");
+	t_hello(f, 1, "10.0.1.1");
+	login(f, 0, "ann");
+	if (both)
+		login(f, 1, "bob");
+	return f;
+}
+
+static void
+test_rated_create(void **state)
+{
+	char id[16];
+	struct store *st;
+	struct t_fake *f = start(&st, true);
+	const char *l;
+
+	(void)state;
+	/* No seat=: the creator takes white. */
+	t_say(f, 0, "#c CREATE rated=yes clock=300+0");
+	l = t_expect(f, 0, "OK #c CREATE game=");
+	assert_non_null(strstr(l, " seat=white token="));
+	t_val(l, "game", id, sizeof id);
+	t_drain(f, 0);
+	t_say(f, 1, "#j JOIN game=%s seat=black", id);
+	t_expect(f, 1, "OK #j JOIN");
+	t_drain(f, 0);
+	t_drain(f, 1);
+	/* The start position written out: accepted, in both variants, with
+	 * another move number too. */
+	t_say(f, 0, "#c CREATE seat=black rated=yes clock=300+0 "
+	    "fen=gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ_w_0_1");
+	l = t_expect(f, 0, "OK #c CREATE game=");
+	assert_non_null(strstr(l, " seat=black token="));
+	t_drain(f, 0);
+	t_say(f, 0, "#c CREATE rated=yes clock=300+0 variant=megapawn "
+	    "fen=ezclcze/3p3/p1p1p1p/7/P1P1P1P/3P3/EZCLCZE_w_0_9");
+	t_expect(f, 0, "OK #c CREATE game=");
+	l = t_expect(f, 0, "EV ");
+	/* ...and stored as the variant's own start. */
+	assert_non_null(strstr(l, "ezclcze/3p3/p1p1p1p/7/P1P1P1P/3P3/EZCLCZE"
+	    "_w_0_1"));
+	t_drain(f, 0);
+	/* Any other position is refused, saying why. */
+	t_say(f, 0, "#c CREATE rated=yes clock=300+0 "
+	    "fen=gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ_b_0_1");
+	t_expect(f, 0, "ERR #c 400 BAD_SYNTAX :a rated game starts from the "
+	    "variant's start position");
+	t_say(f, 0, "#c CREATE rated=yes clock=300+0 "
+	    "fen=gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ_w_5_1");
+	t_expect(f, 0, "ERR #c 400 BAD_SYNTAX :a rated game starts from the "
+	    "variant's start position");
+	t_say(f, 0, "#c CREATE rated=yes clock=300+0 variant=megapawn "
+	    "fen=gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ_w_0_1");
+	t_expect(f, 0, "ERR #c 400 BAD_SYNTAX");
+	t_say(f, 0, "#c CREATE rated=yes");
+	t_expect(f, 0, "ERR #c 400 BAD_SYNTAX :a rated game needs clock=");
+	t_free(f);
+	store_close(st);
+}
+
+static void
+test_games_unknown(void **state)
+{
+	struct store *st;
+	struct t_fake *f = start(&st, false);
+
+	(void)state;
+	t_say(f, 1, "#w WHOIS name=nobody");
+	t_expect(f, 1, "ERR #w 404 NO_SUCH_PLAYER");
+	t_say(f, 1, "#g GAMES player=nobody");
+	t_expect(f, 1, "ERR #g 404 NO_SUCH_PLAYER");
+	/* An account with no games yet: none, not 404. */
+	t_say(f, 1, "#g GAMES player=ANN");
+	t_expect(f, 1, "OK #g GAMES n=0");
+	t_free(f);
+	store_close(st);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_rated_create, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_games_unknown, setup,
+		    teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
