@@ -400,7 +400,8 @@ mpv_search(const struct board *b, int multipv, int depth,
 }
 
 /* N lines a depth: distinct legal first moves, ordered by score, the
- * first one the move played; search_analysis has the same lines. */
+ * first one the move played, each a whole line; search_analysis has the
+ * same lines. */
 static void
 test_multipv_lines(void **state)
 {
@@ -433,6 +434,25 @@ test_multipv_lines(void **state)
 			assert_int_equal(st.line[k].nlines, 3);
 			assert_int_equal(st.line[k].depth, st.depth);
 			assert_true(st.line[k].npv >= 1);
+			/* a whole line, not its first move alone (issue 34:
+			 * a later line as good as the first was cut at it),
+			 * unless that move takes the lion */
+			if (st.line[k].kind != SEARCH_SCORE_WIN ||
+			    st.line[k].score != 1)
+				assert_true(st.line[k].npv >= 3);
+			/* a forced win's line ends with the lion taken */
+			if (st.line[k].kind != SEARCH_SCORE_CP) {
+				struct board e = b;
+				struct move_effects fx;
+				for (j = 0; j < st.line[k].npv; j++) {
+					memset(&fx, 0, sizeof fx);
+					board_make(&e, st.line[k].pv[j], &fx);
+				}
+				assert_true(fx.lion_captured);
+				assert_int_equal(st.line[k].npv, 2 *
+				    st.line[k].score - (st.line[k].kind ==
+				    SEARCH_SCORE_WIN));
+			}
 			assert_true(movegen_is_legal(&b, st.line[k].pv[0]));
 			for (j = 0; j < k; j++) {
 				assert_true(st.line[j].pv[0] !=

@@ -46,21 +46,85 @@ test_win_percent(void **state)
 	assert_int_equal(analyse_cp(300, VARIANT_MEGAPAWN), 100);
 	assert_int_equal(analyse_cp(SEARCH_WIN - 5, VARIANT_CONGO), 1000);
 	assert_int_equal(analyse_cp(-SEARCH_WIN + 9, VARIANT_CONGO), -1000);
-	assert_int_equal(analyse_cp(9000, VARIANT_CONGO), 1000);
+	/* a score is judged as it is, the ceiling is the win%'s only */
+	assert_int_equal(analyse_cp(9000, VARIANT_CONGO), 3982);
+	assert_int_equal(analyse_cp(-9000, VARIANT_MEGAPAWN), -3000);
+	near(analyse_winning_chances(0), 0);
+	near(analyse_winning_chances(100), 0.18205);
+	near(analyse_winning_chances(2000), 0.99874);
 }
 
+/*
+ * lichess's thresholds on the -1..+1 scale of winning chances: a drop of
+ * 0.1 an inaccuracy, 0.2 a mistake, 0.3 a blunder (5, 10, 15 points of
+ * win%). From 0, chances(-54) = -0.09909, chances(-55) = -0.10091;
+ * chances(-110) = -0.19979, -111: -0.20156; -168: -0.29980, -169: -0.30147.
+ */
 static void
 test_classify(void **state)
 {
 	(void)state;
 	assert_int_equal(analyse_classify(0), MARK_NONE);
-	assert_int_equal(analyse_classify(9.999), MARK_NONE);
-	assert_int_equal(analyse_classify(10), MARK_INACCURACY);
-	assert_int_equal(analyse_classify(19.99), MARK_INACCURACY);
-	assert_int_equal(analyse_classify(20), MARK_MISTAKE);
-	assert_int_equal(analyse_classify(29.99), MARK_MISTAKE);
-	assert_int_equal(analyse_classify(30), MARK_BLUNDER);
-	assert_int_equal(analyse_classify(97), MARK_BLUNDER);
+	assert_int_equal(analyse_classify(0.0999), MARK_NONE);
+	assert_int_equal(analyse_classify(0.1), MARK_INACCURACY);
+	assert_int_equal(analyse_classify(0.1999), MARK_INACCURACY);
+	assert_int_equal(analyse_classify(0.2), MARK_MISTAKE);
+	assert_int_equal(analyse_classify(0.2999), MARK_MISTAKE);
+	assert_int_equal(analyse_classify(0.3), MARK_BLUNDER);
+	assert_int_equal(analyse_classify(1.9), MARK_BLUNDER);
+	/* each threshold on either side, from 0 (mover's side) */
+	assert_int_equal(analyse_judge(0, 0, -54, 0), MARK_NONE);
+	assert_int_equal(analyse_judge(0, 0, -55, 0), MARK_INACCURACY);
+	assert_int_equal(analyse_judge(0, 0, -110, 0), MARK_INACCURACY);
+	assert_int_equal(analyse_judge(0, 0, -111, 0), MARK_MISTAKE);
+	assert_int_equal(analyse_judge(0, 0, -168, 0), MARK_MISTAKE);
+	assert_int_equal(analyse_judge(0, 0, -169, 0), MARK_BLUNDER);
+	/* the same from +55: 0.10091 lost */
+	assert_int_equal(analyse_judge(55, 0, 0, 0), MARK_INACCURACY);
+	assert_int_equal(analyse_judge(54, 0, 0, 0), MARK_NONE);
+	/* a gain is never marked */
+	assert_int_equal(analyse_judge(-300, 0, 300, 0), MARK_NONE);
+	/* no ceiling in the judgement: 2000 -> 460 drops 0.30930 (with
+	 * 2000 counted 1000: 0.26146), 2000 -> 590 0.20324 */
+	assert_int_equal(analyse_judge(2000, 0, 460, 0), MARK_BLUNDER);
+	assert_int_equal(analyse_judge(2000, 0, 590, 0), MARK_MISTAKE);
+	assert_int_equal(analyse_judge(2000, 0, 690, 0), MARK_INACCURACY);
+}
+
+/*
+ * lichess's mate rules (Advice.scala's MateAdvice), mover's side, mate +N
+ * the mover's forced win, -N the opponent's.
+ */
+static void
+test_judge_mates(void **state)
+{
+	(void)state;
+	/* the opponent's forced win appears: a blunder, a mistake below
+	 * -700 before, an inaccuracy below -999 */
+	assert_int_equal(analyse_judge(0, 0, -1000, -3), MARK_BLUNDER);
+	assert_int_equal(analyse_judge(500, 0, -1000, -9), MARK_BLUNDER);
+	assert_int_equal(analyse_judge(-700, 0, -1000, -3), MARK_BLUNDER);
+	assert_int_equal(analyse_judge(-701, 0, -1000, -3), MARK_MISTAKE);
+	assert_int_equal(analyse_judge(-999, 0, -1000, -3), MARK_MISTAKE);
+	assert_int_equal(analyse_judge(-1000, 0, -1000, -3), MARK_INACCURACY);
+	/* one's own forced win lost: a blunder, a mistake still above 700
+	 * after, an inaccuracy above 999 */
+	assert_int_equal(analyse_judge(1000, 4, 0, 0), MARK_BLUNDER);
+	assert_int_equal(analyse_judge(1000, 4, 700, 0), MARK_BLUNDER);
+	assert_int_equal(analyse_judge(1000, 4, 701, 0), MARK_MISTAKE);
+	assert_int_equal(analyse_judge(1000, 4, 999, 0), MARK_MISTAKE);
+	assert_int_equal(analyse_judge(1000, 4, 1000, 0), MARK_INACCURACY);
+	assert_int_equal(analyse_judge(1000, 4, 3000, 0), MARK_INACCURACY);
+	/* ... or turned into the opponent's: a blunder, whatever its cp */
+	assert_int_equal(analyse_judge(1000, 4, -1000, -2), MARK_BLUNDER);
+	assert_int_equal(analyse_judge(1000, 1, 1000, -12), MARK_BLUNDER);
+	/* a forced win kept, even slower (lichess's MateDelayed: nothing) */
+	assert_int_equal(analyse_judge(1000, 2, 1000, 7), MARK_NONE);
+	/* one appears for the mover, or the opponent's goes: nothing */
+	assert_int_equal(analyse_judge(-300, 0, 1000, 5), MARK_NONE);
+	assert_int_equal(analyse_judge(-1000, -3, -400, 0), MARK_NONE);
+	/* the opponent's forced win kept, even faster: nothing */
+	assert_int_equal(analyse_judge(-1000, -5, -1000, -1), MARK_NONE);
 	assert_int_equal(analyse_mark_nag(MARK_INACCURACY), 6);
 	assert_int_equal(analyse_mark_nag(MARK_MISTAKE), 2);
 	assert_int_equal(analyse_mark_nag(MARK_BLUNDER), 4);
@@ -109,7 +173,7 @@ test_game_accuracy(void **state)
 	double acc[2];
 
 	(void)state;
-	analyse_game_accuracy(cp, 3, WHITE, acc);
+	analyse_game_accuracy(ANALYSE_CP_INITIAL, cp, 3, WHITE, acc);
 	assert_true(fabs(acc[WHITE] - 42.0626) < 0.001);
 	assert_true(fabs(acc[BLACK] - 32.4017) < 0.001);
 	/* Black first, scores 0, -300, 0: the start still counts 15 for
@@ -117,62 +181,119 @@ test_game_accuracy(void **state)
 	 * then drops 25.1126 (32.4017); Black's last as White's above.
 	 * Black: weighted (100 * 0.6902 + 32.4017 * 12) / 12.6902 = 36.0781,
 	 * harmonic 48.9448: 42.5115. */
-	analyse_game_accuracy((const int[]){ 0, -300, 0 }, 3, BLACK, acc);
+	analyse_game_accuracy(ANALYSE_CP_INITIAL, (const int[]){ 0, -300, 0 },
+	    3, BLACK, acc);
 	assert_true(fabs(acc[BLACK] - 42.5115) < 0.001);
 	assert_true(fabs(acc[WHITE] - 32.4017) < 0.001);
 	/* nobody lost anything: 100 both */
-	analyse_game_accuracy(up, 4, WHITE, acc);
+	analyse_game_accuracy(ANALYSE_CP_INITIAL, up, 4, WHITE, acc);
 	near(acc[WHITE], 100);
 	near(acc[BLACK], 100);
-	analyse_game_accuracy(cp, 1, WHITE, acc);
+	analyse_game_accuracy(ANALYSE_CP_INITIAL, cp, 1, WHITE, acc);
 	near(acc[BLACK], -1);
-	analyse_game_accuracy(cp, 0, WHITE, acc);
+	analyse_game_accuracy(ANALYSE_CP_INITIAL, cp, 0, WHITE, acc);
 	near(acc[WHITE], -1);
+	/* a game from a position White wins (1000, a tablebase's win in
+	 * 15): its first move, to a draw (0), drops 97.5447 -> 50: accuracy
+	 * 103.1668 * exp(-0.04354 * 47.5447) - 2.1669 = 10.8500, not the
+	 * 94.98 of a start counted +0.15 */
+	analyse_game_accuracy(ANALYSE_CP_CEILING, cp, 1, WHITE, acc);
+	assert_true(fabs(acc[WHITE] - 10.8500) < 0.001);
 }
 
 /*
- * Marks from positions' scores (White's side): 20, 20, 400, 300, 250.
+ * Marks from positions' scores (White's side, mate in brackets):
+ * 20, 20, 400, 300, -1000 [-15], -1000 [-14], 0, -1000 [-1], and the game
+ * ends with White's lion taken (-1000, won).
  *   ply 0, White plays the search's move: never marked;
- *   ply 1, Black, 48.1598 -> 18.6513: a drop of 29.51, a mistake;
- *   ply 2, White, 81.3487 -> 75.1126: 6.24, nothing;
- *   ply 3, Black gains, but its tablebase win became a draw: a blunder.
+ *   ply 1, Black, chances -0.03679 -> -0.62885: a drop of 0.59, a
+ *          blunder (29.5 points of win%: only a mistake by the 30/20/10
+ *          points of issue 24);
+ *   ply 2, White, 0.62885 -> 0.50225: 0.12660 (6.3 points), an
+ *          inaccuracy (none by 10 points);
+ *   ply 3, Black gains a forced win: nothing;
+ *   ply 4, White's move keeps Black's forced win: nothing;
+ *   ply 5, Black's forced win in 14 lost to a draw: a blunder;
+ *   ply 6, White plays the search's move into Black's forced win: the
+ *          scores would make it a blunder, it is not marked (judged
+ *          says so);
+ *   ply 7, Black takes the lion in another way than the search's: won,
+ *          never marked.
  */
 static void
 test_score_plies(void **state)
 {
-	struct analyse_pos pos[5];
-	struct analyse_ply ply[4];
-	struct analyse_result r = { 4, WHITE, pos, ply, { 0, 0 }, { { 0 } } };
-	const int cp[] = { 20, 20, 400, 300, 250 };
+	struct analyse_pos pos[9];
+	struct analyse_ply ply[8];
+	struct analyse_result r = { 8, WHITE, pos, ply, { 0, 0 }, { { 0 } } };
+	const int cp[] = { 20, 20, 400, 300, -1000, -1000, 0, -1000, -1000 };
 
 	(void)state;
 	memset(pos, 0, sizeof pos);
 	memset(ply, 0, sizeof ply);
-	for (int i = 0; i < 5; i++) {
+	for (int i = 0; i < 9; i++) {
 		pos[i].white_cp = cp[i];
 		pos[i].best = (move_t)(100 + i);
 		pos[i].tb = -2;
 	}
-	for (int i = 0; i < 4; i++)
+	for (int i = 0; i < 8; i++)
 		ply[i].played = (move_t)(200 + i);
 	ply[0].played = pos[0].best;
-	pos[3].tb = TB_WIN;
-	pos[4].tb = TB_DRAW;
+	pos[4].mate = -15;
+	pos[5].mate = -14;
+	pos[7].mate = -1;
+	ply[6].played = pos[6].best;
+	pos[8].won = true;
+	pos[8].best = MOVE_NONE;
 	analyse_score_plies(&r);
 	assert_int_equal(ply[0].mark, MARK_NONE);
 	assert_true(ply[0].best == MOVE_NONE);
-	assert_int_equal(ply[1].mark, MARK_MISTAKE);
+	assert_int_equal(ply[1].mark, MARK_BLUNDER);
 	assert_true(fabs(ply[1].drop - 29.5085) < 0.001);
 	assert_true(ply[1].best == (move_t)101);
-	assert_int_equal(ply[2].mark, MARK_NONE);
+	assert_int_equal(ply[2].mark, MARK_INACCURACY);
 	assert_true(fabs(ply[2].drop - 6.2362) < 0.001);
-	assert_int_equal(ply[3].mark, MARK_BLUNDER);
-	assert_true(ply[3].tb_blunder);
-	near(ply[3].drop, 0);
-	assert_int_equal(r.count[BLACK][MARK_MISTAKE], 1);
-	assert_int_equal(r.count[BLACK][MARK_BLUNDER], 1);
-	assert_int_equal(r.count[WHITE][MARK_NONE], 2);
+	assert_int_equal(ply[3].mark, MARK_NONE);
+	assert_int_equal(ply[4].mark, MARK_NONE);
+	assert_int_equal(ply[5].mark, MARK_BLUNDER);
+	assert_int_equal(ply[6].mark, MARK_NONE);
+	assert_int_equal(ply[6].judged, MARK_BLUNDER);
+	assert_true(ply[6].best == MOVE_NONE);
+	assert_int_equal(ply[7].mark, MARK_NONE);
+	assert_int_equal(ply[7].judged, MARK_NONE);
+	assert_int_equal(r.count[BLACK][MARK_BLUNDER], 2);
+	assert_int_equal(r.count[BLACK][MARK_NONE], 2);
+	assert_int_equal(r.count[WHITE][MARK_INACCURACY], 1);
+	assert_int_equal(r.count[WHITE][MARK_NONE], 3);
 	assert_true(r.accuracy[WHITE] > 0 && r.accuracy[BLACK] > 0);
+}
+
+/*
+ * A game from a position White wins (a forced win in 15, as the tables
+ * say it): the first move throws it away to a draw. The searched value of
+ * that first position counts for the accuracy, not lichess's +0.15 of
+ * the start: 10.85, with the blunder.
+ */
+static void
+test_accuracy_from_position(void **state)
+{
+	struct analyse_pos pos[2];
+	struct analyse_ply ply[1];
+	struct analyse_result r = { 1, WHITE, pos, ply, { 0, 0 }, { { 0 } } };
+
+	(void)state;
+	memset(pos, 0, sizeof pos);
+	memset(ply, 0, sizeof ply);
+	pos[0].white_cp = ANALYSE_CP_CEILING;
+	pos[0].mate = 15;
+	pos[0].best = (move_t)100;
+	pos[1].white_cp = 0;
+	pos[1].best = (move_t)101;
+	ply[0].played = (move_t)200;
+	analyse_score_plies(&r);
+	assert_int_equal(ply[0].mark, MARK_BLUNDER);
+	assert_true(fabs(r.accuracy[WHITE] - 10.8500) < 0.001);
+	near(r.accuracy[BLACK], -1);
 }
 
 /* A real game walked twice at 2000 nodes a position: the same. */
@@ -229,9 +350,11 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_win_percent),
 		cmocka_unit_test(test_classify),
+		cmocka_unit_test(test_judge_mates),
 		cmocka_unit_test(test_move_accuracy),
 		cmocka_unit_test(test_game_accuracy),
 		cmocka_unit_test(test_score_plies),
+		cmocka_unit_test(test_accuracy_from_position),
 		cmocka_unit_test(test_walk_same),
 	};
 

@@ -5,6 +5,10 @@
 # as NAGs with the better move named, the summary gives each side's
 # accuracy and marks; the output reads back (analysed again: the same);
 # bad input is named (exit 1), bad options too (exit 2).
+# Issue 34: every mark is worked out again from the evaluations the record
+# prints (the first position's before the first move) by
+# tests/analyse_marks.awk, lichess's rules written apart from the program,
+# on this game and on one won by taking the lion through a forced win.
 
 tmp_prefix=congo-analyse
 . "$(dirname "$0")/cli_lib.sh"
@@ -48,13 +52,13 @@ fi
 
 # What the record holds.
 check "annotator" "$tmp/a.out" '\[Annotator "congo --analyse, 3000 nodes a position"\]'
-check "the first move's eval" "$tmp/a.out" '^1\. e2d3 {\[%eval -*[0-9]*\.[0-9][0-9]\]}'
+check "the first position's eval" "$tmp/a.out" '^{\[%eval -*[0-9]*\.[0-9][0-9]\]} 1\. e2d3 {\[%eval -*[0-9]*\.[0-9][0-9]\]}'
 check "a mark as a NAG" "$tmp/a.out" ' \$[246] {\[%eval '
 check "a blunder" "$tmp/a.out" ' \$4 {\[%eval -*[0-9.]*\] Blunder\. Better was '
 check "the better move" "$tmp/a.out" '\. Better was [a-g][1-7][a-g][1-7]\.'
 check "the result kept" "$tmp/a.out" '0-1$'
 n=$(grep -o '\[%eval' "$tmp/a.out" | wc -l)
-[ "$n" -eq 50 ] || { echo "FAIL: $n evals for 50 moves"; fail=1; }
+[ "$n" -eq 51 ] || { echo "FAIL: $n evals for 50 moves and the start"; fail=1; }
 # The summary: accuracy and counts, then one line a marked move.
 check "White's summary" "$tmp/a.err" '^White: accuracy [0-9]*%, [0-9]* inaccurac[a-z]*, [0-9]* mistakes*, [0-9]* blunders*$'
 check "Black's summary" "$tmp/a.err" '^Black: accuracy [0-9]*%'
@@ -66,6 +70,43 @@ lines=$(grep -c '^[0-9]*\.\.*  *[a-g][1-7][a-g1-7]*[?!]' "$tmp/a.err")
 	fail=1
 }
 [ "$marks" -gt 0 ] || { echo "FAIL: no move marked"; fail=1; }
+
+# The marks from the evaluations alone, by the independent check; a
+# record with a mark dropped fails it.
+marks_awk="$(dirname "$0")/analyse_marks.awk"
+if ! awk -f "$marks_awk" "$tmp/a.out" >"$tmp/check.out"; then
+	echo "FAIL: the marks are not those of the evaluations:"
+	cat "$tmp/check.out"
+	fail=1
+fi
+check "every move checked" "$tmp/check.out" '^checked 50 moves, [1-9][0-9]* marked$'
+sed '0,/ \$4 {/s// {/' "$tmp/a.out" >"$tmp/dropped.pgn"
+if awk -f "$marks_awk" "$tmp/dropped.pgn" >"$tmp/check2.out"; then
+	echo "FAIL: the check missed a blunder left unmarked"
+	fail=1
+fi
+check "the unmarked blunder named" "$tmp/check2.out" 'marked 0, its evaluations give 3'
+# A game lost to a forced win: the mistake that let it appear, the lion
+# taken at the end (never marked).
+cat >"$tmp/won.pgn" <<'PGN'
+[Event "congo --match"]
+[White "alphabeta:level=1"]
+[Black "alphabeta"]
+[Result "0-1"]
+[Termination "lion-captured"]
+
+1. e2d3 g6g5 2. c1c3 a6b5 3. b2a3 e7e5 4. a2b3 c7c5 5. g2f3 a7a5 6. f3f4 a5c3
+7. e1c1 c3a1 8. b1a2 a1c1 9. b3a4 c1b1 10. d3e4 b1d1 0-1
+PGN
+run w "$tmp/won.pgn" --nodes 20000
+[ "$rc" -eq 0 ] || { echo "FAIL: the won game: exit $rc"; cat "$tmp/w.err"; fail=1; }
+check "a forced win as #N" "$tmp/w.out" '{\[%eval #-1\]'
+check "the lion taken" "$tmp/w.out" 'b1d1 {\[%eval -10\.00\]} 0-1'
+if ! awk -f "$marks_awk" "$tmp/w.out" >"$tmp/check3.out"; then
+	echo "FAIL: the won game's marks are not those of its evaluations:"
+	cat "$tmp/check3.out" "$tmp/w.out"
+	fail=1
+fi
 
 # The output reads back; analysed again, the marks are replaced, not added.
 run c "$tmp/b.pgn" --nodes 3000

@@ -25,23 +25,47 @@
 
 struct search_ctx;
 
-#define ANALYSE_CP_CEILING 1000     /* scores beyond count as this */
-#define ANALYSE_CP_INITIAL 15       /* the start position, lichess's */
+#define ANALYSE_CP_CEILING 1000     /* win%: scores beyond count as this */
+#define ANALYSE_CP_MAX 99999        /* a score is kept within this */
+#define ANALYSE_CP_INITIAL 15       /* the start position, lichess's, when
+                                       no search valued it */
 
-/* 50 + 50 * (2 / (1 + exp(-0.00368208 * cp)) - 1), cp clamped to the
- * ceiling: 0..100, the side's chance whose score cp is. */
+/* 2 / (1 + exp(-0.00368208 * cp)) - 1: -1..+1, lichess's winning
+ * chances of the side whose score cp is (no ceiling: its marks judge
+ * the scores as they are). */
+double analyse_winning_chances(int cp);
+/* 50 + 50 * chances, cp clamped to the ceiling: 0..100. */
 double analyse_win_percent(int cp);
 
 enum analyse_mark {
 	MARK_NONE = 0,
-	MARK_INACCURACY,    /* ?!  a drop of 10 points or more, $6 */
-	MARK_MISTAKE,       /* ?   20 or more, $2 */
-	MARK_BLUNDER,       /* ??  30 or more, $4 */
+	MARK_INACCURACY,    /* ?!  a drop of 0.1 in chances or more, $6 */
+	MARK_MISTAKE,       /* ?   0.2 or more, $2 */
+	MARK_BLUNDER,       /* ??  0.3 or more, $4 */
 	NMARKS
 };
 
-/* The mark of a drop of the mover's win percentage. */
+/* The mark of a drop of the mover's winning chances (-1..+1 scale:
+ * 0.1, 0.2, 0.3 are 5, 10, 15 points of win%). */
 enum analyse_mark analyse_classify(double drop);
+
+/*
+ * The mark of a move from the values of the positions before and after it,
+ * both from its mover's side, as lichess's Advice judges them: cp (lichess
+ * centipawns) and mate (+N: the mover takes the lion on its Nth move, -N:
+ * the opponent does, 0: no forced win).
+ *   No mate on either side: analyse_classify of the drop of chances.
+ *   A forced win of the opponent appears (no mate before, -N after): a
+ *   blunder, a mistake when the mover was already below -700, an
+ *   inaccuracy below -999 (cp before).
+ *   The mover's own forced win is lost (+N before; no mate or -N after):
+ *   a blunder, a mistake when still above 700, an inaccuracy above 999
+ *   (cp after; 0 when the opponent's forced win appeared).
+ *   Otherwise (a forced win kept, or slower; one of the opponent's
+ *   kept or escaped): none.
+ */
+enum analyse_mark analyse_judge(int cp_before, int mate_before,
+    int cp_after, int mate_after);
 /* Its NAG (6, 2, 4; 0 none), and back (0: MARK_NONE). */
 int analyse_mark_nag(enum analyse_mark m);
 enum analyse_mark analyse_mark_of_nag(int nag);
@@ -60,19 +84,22 @@ double analyse_move_accuracy(double before, double after);
  * mean of their volatility-weighted mean (each move weighted by the
  * standard deviation, within 0.5..12, of the win percentages in a window
  * of max(2, min(8, nply / 10)) around it) and their harmonic mean (each
- * counted as at least 1). white_cp[i] is White's score after ply i
- * (0..nply-1), the start counted as ANALYSE_CP_INITIAL; first is the
- * side that made ply 0. out[c] is -1 for a side with no move.
+ * counted as at least 1). start_cp is White's score of the first
+ * position (the searched one; ANALYSE_CP_INITIAL when there is none),
+ * white_cp[i] White's score after ply i (0..nply-1); a forced win counts
+ * as the ceiling. first is the side that made ply 0. out[c] is -1 for a
+ * side with no move.
  */
-void analyse_game_accuracy(const int *white_cp, int nply, int first,
-    double out[2]);
+void analyse_game_accuracy(int start_cp, const int *white_cp, int nply,
+    int first, double out[2]);
 
 /* ---- the walk (analyse_game.c) ---- */
 
 /* The search's pawn in the variant (this program's scale). */
 int analyse_pawn_value(int variant);
 /* A search score (centipawns of this program, or +-(SEARCH_WIN - plies))
- * in lichess centipawns, within +-ANALYSE_CP_CEILING. */
+ * in lichess centipawns: a forced win +-ANALYSE_CP_CEILING, others
+ * within +-ANALYSE_CP_MAX. */
 int analyse_cp(int score, int variant);
 
 struct analyse_limits {
@@ -86,9 +113,12 @@ void analyse_limits_default(struct analyse_limits *l);
 
 /* One position of the game (before ply i; i == nply: the last). */
 struct analyse_pos {
-	int white_cp;               /* its score, White's side, lichess cp */
+	int white_cp;               /* its score, White's side, lichess cp
+	                               (+-ANALYSE_CP_CEILING with a mate) */
 	int mate;                   /* != 0: +N White takes the lion on its
 	                               Nth move, -N Black */
+	bool won;                   /* the game ended here by its rules with
+	                               a win (white_cp +-ceiling, mate 0) */
 	move_t best;                /* the search's move, MOVE_NONE if over */
 	int tb;                     /* in the tables: TB_WIN/DRAW/LOSS for
 	                               the side to move, or -2 not there */
@@ -102,8 +132,9 @@ struct analyse_ply {
 	double before, after;       /* the mover's win percentages */
 	double drop;                /* before - after, 0 at least */
 	double accuracy;            /* analyse_move_accuracy */
-	enum analyse_mark mark;
-	bool tb_blunder;            /* a tablebase win made a draw */
+	enum analyse_mark mark;     /* analyse_judge's, none for the search's
+	                               own move and for a move that won */
+	enum analyse_mark judged;   /* analyse_judge's, whoever chose it */
 };
 
 struct analyse_result {

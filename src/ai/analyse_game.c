@@ -29,10 +29,10 @@ analyse_cp(int score, int variant)
 	if (score <= -SEARCH_WIN_MIN)
 		return -ANALYSE_CP_CEILING;
 	cp = (long)score * 100 / analyse_pawn_value(variant);
-	if (cp > ANALYSE_CP_CEILING)
-		cp = ANALYSE_CP_CEILING;
-	if (cp < -ANALYSE_CP_CEILING)
-		cp = -ANALYSE_CP_CEILING;
+	if (cp > ANALYSE_CP_MAX)
+		cp = ANALYSE_CP_MAX;
+	if (cp < -ANALYSE_CP_MAX)
+		cp = -ANALYSE_CP_MAX;
 	return (int)cp;
 }
 
@@ -49,6 +49,8 @@ ended(const struct game *g, struct analyse_pos *p)
 {
 	p->best = MOVE_NONE;
 	p->mate = 0;
+	p->won = g->result == RESULT_WHITE_WINS ||
+	    g->result == RESULT_BLACK_WINS;
 	if (g->result == RESULT_WHITE_WINS)
 		p->white_cp = ANALYSE_CP_CEILING;
 	else if (g->result == RESULT_BLACK_WINS)

@@ -9,7 +9,6 @@
 
 #include "ai/analyse.h"
 #include "ai/search.h"
-#include "tb/tb.h"
 
 #define WIN_K 0.00368208
 #define ACC_A 103.1668
@@ -30,22 +29,47 @@ clamp_cp(int cp)
 }
 
 double
+analyse_winning_chances(int cp)
+{
+	double c = 2.0 / (1.0 + exp(-WIN_K * (double)cp)) - 1.0;
+
+	return c < -1 ? -1 : c > 1 ? 1 : c;
+}
+
+double
 analyse_win_percent(int cp)
 {
-	double x = clamp_cp(cp);
-
-	return 50.0 + 50.0 * (2.0 / (1.0 + exp(-WIN_K * x)) - 1.0);
+	return 50.0 + 50.0 * analyse_winning_chances(clamp_cp(cp));
 }
 
 enum analyse_mark
 analyse_classify(double drop)
 {
-	if (drop >= 30.0)
+	if (drop >= 0.3)
 		return MARK_BLUNDER;
-	if (drop >= 20.0)
+	if (drop >= 0.2)
 		return MARK_MISTAKE;
-	if (drop >= 10.0)
+	if (drop >= 0.1)
 		return MARK_INACCURACY;
+	return MARK_NONE;
+}
+
+enum analyse_mark
+analyse_judge(int cp_before, int mate_before, int cp_after, int mate_after)
+{
+	if (mate_before == 0 && mate_after == 0)
+		return analyse_classify(analyse_winning_chances(cp_before) -
+		    analyse_winning_chances(cp_after));
+	if (mate_before == 0 && mate_after < 0)
+		/* the opponent's forced win appears */
+		return cp_before < -999 ? MARK_INACCURACY :
+		    cp_before < -700 ? MARK_MISTAKE : MARK_BLUNDER;
+	if (mate_before > 0 && mate_after <= 0) {
+		/* the mover's own forced win is lost */
+		int after = mate_after < 0 ? 0 : cp_after;
+		return after > 999 ? MARK_INACCURACY :
+		    after > 700 ? MARK_MISTAKE : MARK_BLUNDER;
+	}
 	return MARK_NONE;
 }
 
@@ -116,8 +140,8 @@ deviation(const double *w, int n)
 }
 
 void
-analyse_game_accuracy(const int *white_cp, int nply, int first,
-    double out[2])
+analyse_game_accuracy(int start_cp, const int *white_cp, int nply,
+    int first, double out[2])
 {
 	double *w, wsum[2] = { 0, 0 }, wacc[2] = { 0, 0 }, inv[2] = { 0, 0 };
 	int n[2] = { 0, 0 }, size, i, c;
@@ -129,7 +153,7 @@ analyse_game_accuracy(const int *white_cp, int nply, int first,
 	w = malloc(sizeof *w * (size_t)(nply + 1));
 	if (w == NULL)
 		return;
-	w[0] = analyse_win_percent(ANALYSE_CP_INITIAL);
+	w[0] = analyse_win_percent(start_cp);
 	for (i = 0; i < nply; i++)
 		w[i + 1] = analyse_win_percent(white_cp[i]);
 	size = nply / 10;
@@ -185,20 +209,23 @@ analyse_score_plies(struct analyse_result *r)
 		p->drop = p->before > p->after ? p->before - p->after : 0;
 		p->accuracy = analyse_move_accuracy(p->before, p->after);
 		p->best = a->best != p->played ? a->best : MOVE_NONE;
-		/* the search's own move is never marked (a deeper look at
-		 * the next position may only have seen more) */
-		p->mark = p->best == MOVE_NONE ? MARK_NONE :
-		    analyse_classify(p->drop);
-		p->tb_blunder = a->tb == TB_WIN && b->tb == TB_DRAW;
-		if (p->tb_blunder)
-			p->mark = MARK_BLUNDER;
+		/* a move that took the lion (or won by another rule) ends
+		 * in its mover's forced win: never marked */
+		p->judged = b->won && sign * b->white_cp > 0 ? MARK_NONE :
+		    analyse_judge(sign * a->white_cp, sign * a->mate,
+		    sign * b->white_cp, sign * b->mate);
+		/* the search's own move is never marked (lichess judges only
+		 * a move that is not its engine's: a deeper look at the
+		 * next position may only have seen more) */
+		p->mark = p->best == MOVE_NONE ? MARK_NONE : p->judged;
 		r->count[mover][p->mark]++;
 		if (cp != NULL)
 			cp[i] = b->white_cp;
 	}
 	r->accuracy[WHITE] = r->accuracy[BLACK] = -1;
 	if (cp != NULL)
-		analyse_game_accuracy(cp, r->nply, r->first, r->accuracy);
+		analyse_game_accuracy(r->pos[0].white_cp, cp, r->nply,
+		    r->first, r->accuracy);
 	free(cp);
 }
 

@@ -265,6 +265,9 @@ search_pv_update(struct search_thread *t, int ply, move_t m)
 }
 void search_fill_info(struct search_ctx *ctx, struct search_thread *t,
     int depth, int score, struct search_info *out);
+/* A forced win's line (out->kind not SEARCH_SCORE_CP) from root, ended
+ * where the search saw the lion could be taken: that capture added. */
+void search_pv_finish(const struct board *root, struct search_info *out);
 /* Megapawn: has the side that just moved repeated a position (RULES.md
  * "Variants": it loses, so the side to move at b has won)? */
 bool search_repeated(const struct search_thread *t, const struct board *b,

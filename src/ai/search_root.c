@@ -9,7 +9,8 @@
  * with one line at the same depth), then line k = 2..N over the root moves
  * not first in an earlier line, each in an aspiration window of its own
  * capped at line 1's score (a later line is never shown better than the
- * first: at most equal, "as good as"). So that line 1 stays the
+ * first: at most equal, "as good as"; such a line is searched once more
+ * above the cap for its moves after the first). So that line 1 stays the
  * single-line search, the later lines search a table of their own
  * (ctx->lines_tt) and the history, killer and counter-move tables are put
  * back after them. The later lines are then sorted by score. Nothing is
@@ -161,6 +162,31 @@ save_line(struct search_thread *t, int k, int score)
 	memcpy(l->pv, t->pv[0], (size_t)n * sizeof(move_t));
 }
 
+/*
+ * Line k's move searched again, its window open, when it met the cap (as
+ * good as line 1 or better): that keeps the moves after it, which a cut
+ * at the cap does not (its line would be its first move alone). The score
+ * stays the capped one; the line is kept only when it came longer.
+ */
+static void
+whole_line(struct search_thread *t, const struct board *pos, int depth,
+    int k)
+{
+	struct board child = *pos;
+	move_t m = t->line_moves[k];
+	int score;
+
+	t->pvlen[0] = 0;
+	t->path[t->root_index] = pos->hash;
+	t->eval_stack[0] = SEARCH_EVAL_NONE;
+	board_make(&child, m, NULL);
+	search_push_move(t, pos, 0, m);
+	score = -search_alphabeta_node(t, &child, -SEARCH_INF, SEARCH_INF,
+	    depth - 1, 1);
+	if (!search_aborted(t) && score > -SEARCH_INF)
+		search_pv_update(t, 0, m);
+}
+
 /* Lines 2..nlines of this depth (line 1 done, its move root_moves[0]).
  * False when stopped first. */
 static bool
@@ -188,6 +214,13 @@ later_lines(struct search_thread *t, const struct board *pos, int depth)
 		if (search_aborted(t))
 			break;
 		save_line(t, k, score);
+		if (score >= t->line[0].score && depth > 1) {
+			whole_line(t, pos, depth, k);
+			if (search_aborted(t))
+				break;
+			if (t->pvlen[0] > t->line[k].npv)
+				save_line(t, k, score);
+		}
 	}
 	t->tt = &ctx->tt;
 	memcpy(t->history, t->kept_history, sizeof t->history);
@@ -229,6 +262,7 @@ report(struct search_ctx *ctx, struct search_thread *t, int depth, int score)
 		memcpy(info[k].pv, l->pv, (size_t)l->npv * sizeof(move_t));
 	}
 	for (k = 0; k < n; k++) {
+		search_pv_finish(ctx->root, &info[k]);
 		info[k].multipv = k + 1;
 		info[k].nlines = n;
 		info[k].lowerbound = k > 0 && t->line[k].score >= score;
@@ -416,6 +450,7 @@ search_alphabeta_root(struct search_ctx *ctx, const struct board *pos)
 		pthread_join(ctx->thr[i].tid, NULL);
 	search_fill_info(ctx, master, master->completed_depth,
 	    master->best_score, &ctx->last);
+	search_pv_finish(pos, &ctx->last);
 	ctx->last.multipv = 1;
 	return master->best_move;
 }

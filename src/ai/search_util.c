@@ -118,6 +118,40 @@ search_analysis(struct search_ctx *ctx, struct search_analysis *out)
 }
 
 void
+search_pv_finish(const struct board *root, struct search_info *out)
+{
+	struct board b;
+	struct move_effects fx;
+	struct movelist ml;
+	int i;
+
+	if (root == NULL || out->kind == SEARCH_SCORE_CP || out->npv == 0 ||
+	    out->npv >= SEARCH_PV_MAX)
+		return;
+	b = *root;
+	for (i = 0; i < out->npv; i++) {
+		memset(&fx, 0, sizeof fx);
+		board_make(&b, out->pv[i], &fx);
+		if (fx.lion_captured)
+			return;             /* whole already */
+	}
+	/* the line stops where the search saw the lion could be taken */
+	if (!movegen_attacks_lion(&b, b.side))
+		return;
+	movegen_legal(&b, &ml);
+	for (i = 0; i < ml.n; i++) {
+		struct board c = b;
+
+		memset(&fx, 0, sizeof fx);
+		board_make(&c, ml.moves[i], &fx);
+		if (fx.lion_captured) {
+			out->pv[out->npv++] = ml.moves[i];
+			return;
+		}
+	}
+}
+
+void
 search_fill_info(struct search_ctx *ctx, struct search_thread *t, int depth,
     int score, struct search_info *out)
 {

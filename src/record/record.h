@@ -141,6 +141,10 @@ struct record_notes {
 	int n, cap;           /* at[0..n-1]: the note after ply i */
 	struct record_note *at;
 	char *intro;          /* the comment before the first move, or NULL */
+	/* (Added) the first position's evaluation, in that comment too
+	 * ({[%eval 0.15]}, as a note's: eval_mate != 0 a forced win) */
+	bool start_has_eval;
+	int start_cp, start_mate;
 };
 
 void record_note_init(struct record_note *n);

@@ -59,7 +59,8 @@ note_comment(struct lexer *lx, const char *open, const char *close, int line)
 	if (ply >= 0)
 		n = record_notes_at(lx->notes, ply);
 	else {
-		/* the game's comment: its text only */
+		/* the game's comment: its text and the first
+		 * position's evaluation */
 		record_note_init(&tmp);
 		tmp.text = lx->notes->intro;
 		n = &tmp;
@@ -70,8 +71,14 @@ note_comment(struct lexer *lx, const char *open, const char *close, int line)
 			lx->notes->intro = tmp.text;
 		return fail(lx, line, "%s", why);
 	}
-	if (ply < 0)
+	if (ply < 0) {
 		lx->notes->intro = tmp.text;
+		if (tmp.has_eval) {
+			lx->notes->start_has_eval = true;
+			lx->notes->start_cp = tmp.eval_cp;
+			lx->notes->start_mate = tmp.eval_mate;
+		}
+	}
 	return 0;
 }
 

@@ -286,10 +286,14 @@ record_write_tree(FILE *f, const struct game *g,
 	}
 	if (putc('\n', f) == EOF)
 		return -1;
-	if (notes != NULL && notes->intro != NULL && notes->intro[0] != '\0') {
+	if (notes != NULL && ((notes->intro != NULL && notes->intro[0] != '\0')
+	    || notes->start_has_eval)) {
 		struct record_note intro;
 		record_note_init(&intro);
 		intro.text = notes->intro;
+		intro.has_eval = notes->start_has_eval;
+		intro.eval_cp = notes->start_cp;
+		intro.eval_mate = notes->start_mate;
 		put_note(&w, &intro);
 	}
 

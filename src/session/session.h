@@ -360,6 +360,9 @@ const struct record_note *session_note(const struct session *s, int ply);
 int session_analyse_mark(const struct session *s, int ply);
 /* White's score after ply i (lichess centipawns): false when none. */
 bool session_analyse_eval(const struct session *s, int ply, int *white_cp);
+/* White's score of the game's first position, lichess cp: the one its
+ * analysis found (a forced win as the ceiling), else ANALYSE_CP_INITIAL. */
+int session_analyse_start_eval(const struct session *s);
 /* "White 87% 1?! 0? 2??  Black 64% ...", "" without evaluations. */
 void session_analyse_summary(const struct session *s, char *buf, size_t n);
 /* The next (dir 1) or previous (-1) marked move, shown. */

@@ -112,6 +112,20 @@ session_analyse_eval(const struct session *s, int ply, int *white_cp)
 	return true;
 }
 
+int
+session_analyse_start_eval(const struct session *s)
+{
+	const struct record_notes *ns;
+
+	if (s->ga == NULL || s->ga->reset_serial != s->reset_serial)
+		return ANALYSE_CP_INITIAL;
+	ns = &s->ga->notes;
+	if (!ns->start_has_eval)
+		return ANALYSE_CP_INITIAL;
+	return ns->start_mate > 0 ? ANALYSE_CP_CEILING :
+	    ns->start_mate < 0 ? -ANALYSE_CP_CEILING : ns->start_cp;
+}
+
 void
 session_analyse_summary(const struct session *s, char *buf, size_t n)
 {
@@ -134,7 +148,8 @@ session_analyse_summary(const struct session *s, char *buf, size_t n)
 		cps[i] = cp;
 		count[s->game.pos[i].side][session_analyse_mark(s, i)]++;
 	}
-	analyse_game_accuracy(cps, nply, s->game.pos[0].side, acc);
+	analyse_game_accuracy(session_analyse_start_eval(s), cps, nply,
+	    s->game.pos[0].side, acc);
 	free(cps);
 	for (c = 0; c < 2 && len < n; c++) {
 		if (acc[c] < 0)
@@ -170,15 +185,28 @@ session_notes_get(const struct session *s, struct record_notes *out)
 		return;
 	if (s->ga->reset_serial == s->reset_serial && s->ga->notes.intro)
 		out->intro = xstrdup(s->ga->notes.intro);
+	if (s->ga->reset_serial == s->reset_serial) {
+		out->start_has_eval = s->ga->notes.start_has_eval;
+		out->start_cp = s->ga->notes.start_cp;
+		out->start_mate = s->ga->notes.start_mate;
+	}
 	for (i = 0; i < n && i < s->ga->notes.n; i++)
 		record_note_copy(record_notes_at(out, i), &s->ga->notes.at[i]);
 }
 
-/* "Blunder. Better was d6d5." at the start of a text: its length. */
+/* The comment of a move the evaluations would mark, left unmarked as the
+ * search's own choice (congo(6) GAME RECORD FORMAT). */
+#define OWN_MOVE "The search's own move, not marked."
+
+/* "Blunder. Better was d6d5." (or OWN_MOVE) at the start of a text: its
+ * length. */
 static size_t
 ours(const char *t)
 {
 	const char *p;
+
+	if (strncmp(t, OWN_MOVE, strlen(OWN_MOVE)) == 0)
+		return strlen(OWN_MOVE) + strspn(t + strlen(OWN_MOVE), " ");
 
 	for (int m = MARK_INACCURACY; m < NMARKS; m++) {
 		size_t k = strlen(analyse_mark_name(m));
@@ -203,6 +231,13 @@ session_analyse_notes(const struct analyse_result *r, const struct game *g,
 	char mv[MOVE_TEXT_MAX], text[RECORD_NOTE_TEXT_MAX];
 	int i, k;
 
+	/* the first position's value, before the first move: each mark can
+	 * be worked out again from the evaluations written */
+	if (r->nply > 0) {
+		ns->start_has_eval = true;
+		ns->start_cp = r->pos[0].white_cp;
+		ns->start_mate = r->pos[0].mate;
+	}
 	for (i = 0; i < r->nply && i < g->nply; i++) {
 		const struct analyse_ply *p = &r->ply[i];
 		const struct analyse_pos *after = &r->pos[i + 1];
@@ -230,7 +265,11 @@ session_analyse_notes(const struct analyse_result *r, const struct game *g,
 			snprintf(text, sizeof text, "%s. Better was %s.%s%s",
 			    analyse_mark_name(p->mark), mv, kept[0] ? " " : "",
 			    kept);
-		} else
+		} else if (p->judged != MARK_NONE)
+			/* the evaluations alone would mark it */
+			snprintf(text, sizeof text, "%s%s%s", OWN_MOVE,
+			    kept[0] ? " " : "", kept);
+		else
 			snprintf(text, sizeof text, "%s", kept);
 		record_note_set_text(n, text);
 	}
