@@ -117,6 +117,24 @@ if ! cmp -s "$tmp/a.out" "$tmp/c.out"; then
 	fail=1
 fi
 
+# Variations stay (issue 34): --analyse F -o F keeps them, as :analyse
+# does; they are on standard output too.
+cat >"$tmp/var.pgn" <<'PGN'
+[Event "var"]
+[White "a"]
+[Black "b"]
+[Result "*"]
+
+1. d2d3 (1. c2c3 c6c5) 1... d6d5 2. e2e3 (2. b2b3 {idea}) 2... e6e5 *
+PGN
+run v1 "$tmp/var.pgn" --nodes 500 -o "$tmp/var.pgn"
+[ "$rc" -eq 0 ] || { echo "FAIL: -o onto the file: exit $rc"; cat "$tmp/v1.err"; fail=1; }
+check "a variation kept (-o F)" "$tmp/var.pgn" '(1\. c2c3 c6c5)'
+check "a nested comment kept (-o F)" "$tmp/var.pgn" '(2\. b2b3 {idea})'
+check "the evals written (-o F)" "$tmp/var.pgn" 'd6d5 {\[%eval'
+run v2 "$tmp/var.pgn" --nodes 500
+check "a variation kept (stdout)" "$tmp/v2.out" '(1\. c2c3 c6c5)'
+
 # Errors.
 run e1 "$tmp/none.pgn"
 [ "$rc" -eq 1 ] || { echo "FAIL: a missing file: exit $rc"; fail=1; }

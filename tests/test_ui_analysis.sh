@@ -85,6 +85,9 @@ cpu_ticks() {
 
 start() {
 	rm -f "$tmp/pid"
+	# each start a game of its own: no kept game offered (the kept game
+	# is test_ui_keep.sh's)
+	rm -f "$tmp/state/congo/game.pgn"
 	T send-keys -t an -l -- "clear; sh $tmp/run.sh $*; echo congo-exit=\$?"
 	keys Enter
 	wait_for 'to move' 10

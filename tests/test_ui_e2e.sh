@@ -118,6 +118,9 @@ plies() {
 # start ARGS...: run congo in the pane's shell; wait for the board.
 start() {
 	rm -f "$tmp/pid" "$tmp/stty"
+	# each start a game of its own: no kept game offered (the kept game
+	# is test_ui_keep.sh's)
+	rm -f "$tmp/state/congo/game.pgn"
 	T send-keys -t e2e -l -- "clear; sh $tmp/run.sh $*; echo congo-exit=\$?"
 	keys Enter
 	wait_for 'to move' 10
@@ -237,6 +240,9 @@ grep -q '^\[Result "\*"\]$' "$tmp/data/congo/e2e.pgn" ||
 keys :
 type_text "load e2e.pgn"
 keys Enter
+# (over a game in progress: asked first, issue 34)
+wait_for 'Leave this game to load e2e\.pgn\?' 5
+keys y
 wait_for 'loaded .*\(6 plies\)' 5
 expect_rank 3 .PPP...
 expect '3\. b2b3 [a-g][1-7]'
@@ -611,6 +617,8 @@ expect '1\. a2a3'
 keys :
 type_text "load $tmp/two.pgn"
 keys Enter
+wait_for 'Leave this game to load two\.pgn\?' 5
+keys y
 wait_for '2 games in' 5
 keys Escape
 wait_gone '2 games in' 5

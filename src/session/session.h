@@ -95,6 +95,10 @@ enum session_cmd_type {
 	CMD_VAR_LEAVE,       /* back to where the variation leaves its line */
 	CMD_VAR_PROMOTE,     /* the variation shown one place up */
 	CMD_VAR_DELETE,      /* the variation shown deleted */
+	CMD_SAVE_NOW,        /* arg: a path: replace it (asked first) */
+	CMD_LOAD_NOW,        /* arg: as CMD_LOAD's, the game left (asked) */
+	CMD_EDIT_ANALYSE,    /* the editor's analyse, the game left (asked) */
+	CMD_RESUME,          /* the kept game resumed (session_keep.h) */
 	NCMDS
 };
 
@@ -611,6 +615,11 @@ struct session {
 	bool have_game;
 	struct record_tags tags;
 	char save_name[CONF_PATH_MAX + 64]; /* the file last saved or loaded */
+	unsigned saved_reset;       /* reset_serial + 1 when it was saved */
+	/* The game kept as it goes (session_keep.h): the file ("" keeps
+	 * nothing), and whether it holds this game. */
+	char keep_path[CONF_PATH_MAX + 32];
+	bool kept;
 	struct session_player *player[2];
 	struct session_worker worker;
 	struct session_analysis analysis;

@@ -114,6 +114,7 @@ session_analyse_main(int argc, char **argv)
 	struct search_ctx *ctx;
 	struct record_tags tags;
 	struct record_notes notes;
+	struct record_tree tree;
 	struct progress pr;
 	struct game g;
 	const char *path, *outpath = NULL;
@@ -186,11 +187,13 @@ session_analyse_main(int argc, char **argv)
 		fprintf(stderr, "congo: %s: %m\n", path);
 		return 1;
 	}
-	rc = record_read_notes(f, path, game, &g, &tags, NULL, &notes, err,
-	    sizeof err);
+	/* The record's variations too: they come back as they were read. */
+	rc = record_read_tree(f, path, game, &g, &tags, NULL, &notes, &tree,
+	    err, sizeof err);
 	fclose(f);
 	if (rc != 0) {
 		record_notes_free(&notes);
+		record_tree_free(&tree);
 		fprintf(stderr, "congo: %s\n", err);
 		return 1;
 	}
@@ -211,10 +214,10 @@ session_analyse_main(int argc, char **argv)
 		    "position", (unsigned long long)lim.nodes);
 	record_tag_set(&tags, "Annotator", annot);
 	if (outpath != NULL)
-		rc = record_save_notes(outpath, &g, &tags, &notes, err,
+		rc = record_save_tree(outpath, &g, &tags, &notes, &tree, err,
 		    sizeof err);
 	else
-		rc = record_write_notes(stdout, &g, &tags, &notes) != 0 ||
+		rc = record_write_tree(stdout, &g, &tags, &notes, &tree) != 0 ||
 		    fflush(stdout) != 0 ? -1 : 0;
 	if (rc != 0) {
 		if (outpath == NULL)
@@ -227,6 +230,7 @@ session_analyse_main(int argc, char **argv)
 out:
 	search_free(ctx);
 	record_notes_free(&notes);
+	record_tree_free(&tree);
 	game_free(&g);
 	return rc;
 bad_value:

@@ -15,6 +15,7 @@
 #include "record/record.h"
 #include "session/session.h"
 #include "session/session_int.h"
+#include "session/session_keep.h"
 #include "util/util.h"
 
 static const char *const side_name[2] = { "White", "Black" };
@@ -88,6 +89,7 @@ undo(struct session *s)
 	    s->paused && session_human_count(s) == 0 ?
 	    " (paused: p resumes)" : "");
 	session_turn(s);
+	session_keep(s);
 }
 
 static void
@@ -112,6 +114,7 @@ redo(struct session *s)
 	session_position_changed(s);
 	session_msg(s, SM_NORMAL, "replayed %d move%s", n, n == 1 ? "" : "s");
 	session_turn(s);
+	session_keep(s);
 }
 
 static void
@@ -323,6 +326,7 @@ resign(struct session *s, bool now)
 	session_turn(s);
 	session_result_text(s, res, sizeof res);
 	session_msg(s, SM_GOOD, "%s", res);
+	session_keep(s);
 }
 
 static void
@@ -425,13 +429,20 @@ session_cmd_undo(struct session *s, const struct session_cmd *cmd)
 void
 session_cmd_save(struct session *s, const struct session_cmd *cmd)
 {
-	session_save(s, cmd->arg);
+	session_save(s, cmd->arg, cmd->type == CMD_SAVE_NOW);
 }
 
 void
 session_cmd_load(struct session *s, const struct session_cmd *cmd)
 {
-	session_load_cmd(s, cmd->arg);
+	session_load_cmd(s, cmd->arg, cmd->type == CMD_LOAD_NOW);
+}
+
+void
+session_cmd_resume(struct session *s, const struct session_cmd *cmd)
+{
+	(void)cmd;
+	session_keep_resume(s);
 }
 
 void
@@ -453,6 +464,7 @@ session_cmd_draw(struct session *s, const struct session_cmd *cmd)
 		game_agree_draw(&s->game);
 		session_turn(s);
 		session_msg(s, SM_GOOD, "Draw: agreed");
+		session_keep(s);
 	}
 }
 
@@ -570,7 +582,9 @@ void
 session_cmd_quit(struct session *s, const struct session_cmd *cmd)
 {
 	if (cmd->type == CMD_QUIT && session_in_game(s))
-		session_ask(s, "Quit this game?", CMD_QUIT_NOW, NULL);
+		session_ask(s, s->kept ? "Quit this game? It is kept: the "
+		    "next congo offers to resume it." : "Quit this game?",
+		    CMD_QUIT_NOW, NULL);
 	else
 		s->quit = true;
 }

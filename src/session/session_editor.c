@@ -213,8 +213,24 @@ session_edit_play(struct session *s)
 	return 0;
 }
 
+static int analyse_now(struct session *s);
+
 int
 session_edit_analyse(struct session *s)
+{
+	if (session_edit_check(s) < 0)
+		return -1;
+	/* A game in progress is not left unasked. */
+	if (session_in_game(s)) {
+		session_ask(s, "Leave this game to analyse the edited "
+		    "position?", CMD_EDIT_ANALYSE, NULL);
+		return 0;
+	}
+	return analyse_now(s);
+}
+
+static int
+analyse_now(struct session *s)
 {
 	struct player_conf pc[2];
 	struct board b;
@@ -281,6 +297,9 @@ session_edit_command(struct session *s, const struct session_cmd *cmd)
 		return false;       /* shown as the game's is */
 	case CMD_EDIT:
 		session_edit_cancel(s);
+		return true;
+	case CMD_EDIT_ANALYSE:
+		analyse_now(s);
 		return true;
 	default:
 		/* The others are the game's, those the editor refuses

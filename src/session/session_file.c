@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "engine/game.h"
 #include "record/record.h"
@@ -41,12 +42,63 @@ resolve(const struct session *s, const char *name, char *buf, size_t n,
 	return 0;
 }
 
-void
-session_save(struct session *s, const char *name)
+/*
+ * The game as a record at path (temporary file, fsync, rename): tags
+ * (Event, Date and the players filled in when missing, the clock's
+ * TimeControl), the moves' notes (an analysis, a loaded record's) with
+ * each move's clock, and the variations. 0, or -1 with err.
+ */
+int
+session_record_write(struct session *s, const char *path,
+    struct record_tags *tags, char *err, size_t errlen)
 {
-	char path[CONF_PATH_MAX + 64], def[64], err[256], desc[64];
 	struct record_notes notes;
-	int i;
+	char desc[64];
+	int i, rc;
+
+	if (record_tag_get(tags, "Event") == NULL) {
+		/* The defaults, under the tags already set. */
+		struct record_tags def;
+		char w[64];
+		session_player_describe(s->player[WHITE], w, sizeof w);
+		session_player_describe(s->player[BLACK], desc, sizeof desc);
+		record_tags_default(&def, w, desc);
+		for (i = 0; i < tags->n; i++)
+			record_tag_set(&def, tags->name[i], tags->value[i]);
+		*tags = def;
+	}
+	session_notes_get(s, &notes);
+	if (s->clocked) {
+		clock_format_control(s->tc_base, s->tc_inc, desc, sizeof desc);
+		record_tag_set(tags, "TimeControl", desc);
+		for (i = 0; i < s->game.nply; i++)
+			record_notes_at(&notes, i)->clk_ms = i + 1 <
+			    s->clk_cap ? s->clk[i + 1][s->game.pos[i].side] :
+			    -1;
+	}
+	if (s->flagged >= 0)
+		record_tag_set(tags, "Termination", "time-forfeit");
+	session_tree_sync(s);
+	rc = record_save_tree(path, &s->game, tags, &notes, &s->tree, err,
+	    errlen);
+	record_notes_free(&notes);
+	return rc;
+}
+
+/* The last part of a path, for a question that must stay short. */
+static const char *
+base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash != NULL && slash[1] != '\0' ? slash + 1 : path;
+}
+
+void
+session_save(struct session *s, const char *name, bool now)
+{
+	char path[CONF_PATH_MAX + 64], def[64], err[256], q[160];
+	struct stat st;
 
 	if (name[0] == '\0') {
 		record_default_name(def, sizeof def);
@@ -56,34 +108,21 @@ session_save(struct session *s, const char *name)
 		session_msg(s, SM_ERROR, "%s", err);
 		return;
 	}
-	if (record_tag_get(&s->tags, "Event") == NULL) {
-		char w[64];
-		session_player_describe(s->player[WHITE], w, sizeof w);
-		session_player_describe(s->player[BLACK], desc, sizeof desc);
-		record_tags_default(&s->tags, w, desc);
+	/* Another file (or another game's save) is not replaced unasked;
+	 * saving this game again where it was saved is. */
+	if (!now && stat(path, &st) == 0 && !(s->saved_reset ==
+	    s->reset_serial + 1 && strcmp(path, s->save_name) == 0)) {
+		snprintf(q, sizeof q, "%.100s exists: replace it?",
+		    base_name(path));
+		session_ask(s, q, CMD_SAVE_NOW, path);
+		return;
 	}
-	/* (Added) the moves' notes (an analysis, a loaded record's), with
-	 * the clocks of this game */
-	session_notes_get(s, &notes);
-	if (s->clocked) {
-		clock_format_control(s->tc_base, s->tc_inc, desc, sizeof desc);
-		record_tag_set(&s->tags, "TimeControl", desc);
-		for (i = 0; i < s->game.nply; i++)
-			record_notes_at(&notes, i)->clk_ms = i + 1 <
-			    s->clk_cap ? s->clk[i + 1][s->game.pos[i].side] :
-			    -1;
-	}
-	if (s->flagged >= 0)
-		record_tag_set(&s->tags, "Termination", "time-forfeit");
-	session_tree_sync(s);
-	if (record_save_tree(path, &s->game, &s->tags, &notes, &s->tree, err,
-	    sizeof err) < 0) {
-		record_notes_free(&notes);
+	if (session_record_write(s, path, &s->tags, err, sizeof err) < 0) {
 		session_msg(s, SM_ERROR, "%s", err);
 		return;
 	}
-	record_notes_free(&notes);
 	snprintf(s->save_name, sizeof s->save_name, "%s", path);
+	s->saved_reset = s->reset_serial + 1;
 	session_msg(s, SM_GOOD, "saved to %s", path);
 }
 
@@ -172,6 +211,7 @@ session_load(struct session *s, const char *path, int index)
 		game_free(&s->game);
 	}
 	s->game = g;
+	s->kept = false;    /* a kept game stays until this one has a move */
 	session_var_loaded(s, path, index);     /* its variations */
 	s->have_game = true;
 	s->start = g.pos[0];
@@ -231,11 +271,22 @@ session_load(struct session *s, const char *path, int index)
 }
 
 void
-session_load_cmd(struct session *s, const char *arg)
+session_load_cmd(struct session *s, const char *arg, bool now)
 {
 	char name[SESSION_CMD_ARG_MAX], path[CONF_PATH_MAX + 64], err[256];
+	char q[160];
 	const char *sp = strrchr(arg, ' ');
 	int index = 0, n;
+
+	/* A game in progress is not left unasked (a game of this machine:
+	 * a network game cannot load). */
+	if (!now && session_in_game(s)) {
+		snprintf(q, sizeof q, "Leave this game to load %.80s?%s",
+		    base_name(arg), s->kept ? " (it stays kept until the "
+		    "loaded one has a move)" : "");
+		session_ask(s, q, CMD_LOAD_NOW, arg);
+		return;
+	}
 
 	snprintf(name, sizeof name, "%s", arg);
 	if (sp != NULL && sp[1] != '\0' && strspn(sp + 1, "0123456789") ==

@@ -16,6 +16,7 @@
 #include "engine/notation.h"
 #include "session/session.h"
 #include "session/session_int.h"
+#include "session/session_keep.h"
 #include "util/util.h"
 
 static const char *const side_name[2] = { "White", "Black" };
@@ -333,6 +334,7 @@ session_new_game(struct session *s, const struct board *start)
 		if (s->player[c]->ops->reset != NULL)
 			s->player[c]->ops->reset(s, s->player[c]);
 	memset(&s->tags, 0, sizeof s->tags);
+	s->kept = false;    /* a kept game stays until this one has a move */
 	s->advice[0] = '\0';
 	s->advice_move = MOVE_NONE;
 	s->step = false;
@@ -409,6 +411,7 @@ flag(struct session *s, int side)
 	clock_set(&s->clock, side, 0, s->now());
 	session_result_text(s, res, sizeof res);
 	session_msg(s, SM_GOOD, "%s (%s)", res, side == WHITE ? "0-1" : "1-0");
+	session_keep(s);
 }
 
 void
@@ -471,11 +474,13 @@ session_play(struct session *s, move_t m, bool from_ai)
 		else
 			session_msg(s, SM_GOOD, "%s (n: new game)", res);
 		session_analysis_sync(s);
+		session_keep(s);
 		return;
 	}
 	s->dirty = true;
 	session_turn(s);
 	session_analysis_sync(s);
+	session_keep(s);
 }
 
 void

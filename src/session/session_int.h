@@ -11,9 +11,14 @@
 /* After the position changed under the players' feet (undo, redo,
  * :continue): advice dropped, review left, clocks restored. */
 void session_position_changed(struct session *s);
-void session_save(struct session *s, const char *name);
+/* :save NAME (asks before replacing a file; now: replaces it). */
+void session_save(struct session *s, const char *name, bool now);
+/* The game as a record at path, tags completed (session_file.c). */
+int session_record_write(struct session *s, const char *path,
+    struct record_tags *tags, char *err, size_t errlen);
 /* :load FILE [N] */
-void session_load_cmd(struct session *s, const char *arg);
+void session_load_cmd(struct session *s, const char *arg, bool now);
+void session_cmd_resume(struct session *s, const struct session_cmd *cmd);
 void session_review(struct session *s, enum session_cmd_type t);
 void session_continue(struct session *s, bool now);
 /* An AI is about to think: stop the analysis (it resumes after). */

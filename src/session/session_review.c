@@ -13,6 +13,7 @@
 #include "record/record.h"
 #include "session/session.h"
 #include "session/session_int.h"
+#include "session/session_keep.h"
 #include "util/util.h"
 
 /* ---- review ---- */
@@ -106,5 +107,6 @@ session_continue(struct session *s, bool now)
 	session_msg(s, SM_GOOD, "playing on from ply %d%s", s->game.nply,
 	    s->paused ? " (paused: p resumes)" : "");
 	session_turn(s);
+	session_keep(s);
 }
 

@@ -247,6 +247,7 @@ struct ui_opts {
 	const char *variant;        /* --variant congo|megapawn, NULL */
 	int game;                   /* --game N of a file of several, 0 */
 	bool no_color, unicode, flip, help;
+	bool resume;                /* --resume: the kept game */
 	const char *white, *black;
 	int depth;                  /* -1: not given */
 	int movetime_ms;            /* -1: not given */
@@ -257,5 +258,7 @@ int ui_opts_parse(int argc, char **argv, struct ui_opts *o, char *err,
 int ui_opts_apply(const struct ui_opts *o, struct congo_conf *c, char *err,
     size_t errlen);
 void ui_usage(FILE *out);
+/* Options that start a particular game (no kept game offered then). */
+bool ui_opts_choose_game(const struct ui_opts *o);
 
 #endif

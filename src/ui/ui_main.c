@@ -20,6 +20,7 @@
 #include "engine/fen.h"
 #include "engine/game.h"
 #include "record/record.h"
+#include "session/session_keep.h"
 #include "tb/tb.h"
 #include "ui/ui.h"
 #include "ui/ui_int.h"
@@ -339,9 +340,47 @@ static const char *noanalysis_hook(void *ctx)
 	return ui_net_noanalysis(a);
 }
 
+/*
+ * The game kept as it goes (session_keep.h), in the state folder: not for
+ * network play, lessons or puzzles. --resume plays on the kept one; congo
+ * without options that choose a game offers it; one that does not read is
+ * said (and moved aside), never a reason not to start.
+ */
+static void
+keep_start(struct ui_app *a, const struct ui_opts *o,
+    const struct ui_learn_opts *lo)
+{
+	struct session *s = &a->s;
+	char desc[128], err[CONF_PATH_MAX + 512];
+	int rc;
+
+	s->keep_path[0] = '\0';
+	if (o->net.any || lo->learn || lo->puzzle ||
+	    session_state_path(SESSION_KEEP_NAME, s->keep_path,
+	    sizeof s->keep_path) < 0) {
+		s->keep_path[0] = '\0';
+		return;
+	}
+	if (o->resume) {
+		session_keep_resume(s);
+		app_set_flip_default(a);
+		app_sync(a);
+		return;
+	}
+	if (ui_opts_choose_game(o))
+		return;
+	rc = session_keep_check(s->keep_path, &s->conf.rules, desc,
+	    sizeof desc, err, sizeof err);
+	if (rc < 0)
+		session_msg(s, SM_ERROR, "%s", err);
+	else if (rc > 0)
+		session_keep_offer(s, desc);
+}
+
 /* The first screen: the game, and what the player should know first. */
 static void
-first_screen(struct ui_app *a, const char *unicode_why, struct warnings *w)
+first_screen(struct ui_app *a, const char *unicode_why, struct warnings *w,
+    const struct ui_opts *o, const struct ui_learn_opts *lo)
 {
 	char hist[CONF_PATH_MAX + 32];
 	int i;
@@ -366,6 +405,7 @@ first_screen(struct ui_app *a, const char *unicode_why, struct warnings *w)
 	for (i = 0; i < w->n; i++)
 		session_msg(&a->s, SM_ERROR, "warning: %s%s", w->text[i],
 		    w->n > 1 ? " (m: all messages)" : "");
+	keep_start(a, o, lo);
 	ui_net_go(a);
 }
 
@@ -431,13 +471,19 @@ ui_main(int argc, char **argv)
 	}
 	/* fatal() (out of memory) gives the terminal back before it prints */
 	util_set_fatal_hook(term_end);
-	first_screen(a, unicode_why, &warns);
+	first_screen(a, unicode_why, &warns, &o, &lo);
 	ui_learn_begin(a, &lo);
 
 	loop(a, &got_signal);
 	ui_learn_end(a);
 
 	session_cancel_turns(&a->s);
+	/* The game in progress kept with its clocks as they stand (a quit,
+	 * a signal, the terminal gone), and said. */
+	if (session_keep_quit(&a->s) && a->exit_msg[0] == '\0')
+		snprintf(a->exit_msg, sizeof a->exit_msg, "the game is kept "
+		    "in %.120s: congo offers to resume it (congo --resume "
+		    "plays on)", a->s.keep_path);
 	ui_net_stop(a);
 	term_end();
 	if (a->exit_msg[0] != '\0')

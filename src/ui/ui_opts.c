@@ -30,6 +30,8 @@ ui_usage(FILE *out)
 	    "  --fen FEN          start from this position (of the variant)\n"
 	    "  --load FILE        open a saved game at its end, ready to review\n"
 	    "  --game N           with --load: game N of a file of several\n"
+	    "  --resume           play on the game kept when congo last quit (without\n"
+	    "                     options that choose a game, congo offers to)\n"
 	    "  --config FILE      read this configuration file\n"
 	    "  --no-color         no colours (also when NO_COLOR is set)\n"
 	    "  --unicode          circled letters for the pieces\n"
@@ -57,7 +59,7 @@ number(const char *opt, const char *v, long max, int *out, char *err,
 
 enum { OPT_WHITE = 256, OPT_BLACK, OPT_DEPTH, OPT_MOVETIME, OPT_FEN,
 	OPT_LOAD, OPT_CONFIG, OPT_NOCOLOR, OPT_UNICODE, OPT_FLIP, OPT_CLOCK,
-	OPT_VARIANT,
+	OPT_VARIANT, OPT_RESUME,
 	/* network play (checked together by ui_net_opts_check) */
 	OPT_CONNECT, OPT_HOST, OPT_PORT, OPT_CREATE, OPT_SEAT, OPT_JOIN,
 	OPT_GAME, OPT_OBSERVE, OPT_NAME, OPT_REGISTER, OPT_LOGIN, OPT_SEEK,
@@ -77,6 +79,7 @@ static const struct option longopts[] = {
 	{ "flip", no_argument, NULL, OPT_FLIP },
 	{ "clock", required_argument, NULL, OPT_CLOCK },
 	{ "variant", required_argument, NULL, OPT_VARIANT },
+	{ "resume", no_argument, NULL, OPT_RESUME },
 	{ "help", no_argument, NULL, 'h' },
 	{ "connect", required_argument, NULL, OPT_CONNECT },
 	{ "host", no_argument, NULL, OPT_HOST },
@@ -175,6 +178,9 @@ option(int opt, const char *v, struct ui_opts *o, char *err, size_t errlen)
 	case OPT_FLIP:
 		o->flip = true;
 		return 0;
+	case OPT_RESUME:
+		o->resume = true;
+		return 0;
 	case OPT_WHITE:
 		o->white = v;
 		return 0;
@@ -263,7 +269,22 @@ ui_opts_parse(int argc, char **argv, struct ui_opts *o, char *err,
 		snprintf(err, errlen, "--fen and --load cannot go together");
 		return -1;
 	}
+	if (o->resume && ui_opts_choose_game(o)) {
+		snprintf(err, errlen, "--resume plays on the kept game: it "
+		    "does not go with options that choose another (--white, "
+		    "--black, --fen, --load, --variant, --clock, network "
+		    "play)");
+		return -1;
+	}
 	return 0;
+}
+
+bool
+ui_opts_choose_game(const struct ui_opts *o)
+{
+	return o->white != NULL || o->black != NULL || o->fen != NULL ||
+	    o->load != NULL || o->variant != NULL || o->clock != NULL ||
+	    o->game > 0 || o->net.any;
 }
 
 int
