@@ -197,6 +197,61 @@ test_cancel(void **state)
 	session_free(&s);
 }
 
+/* Whole-game analysis stops when its game is left (issue 34): a new game,
+ * a game loaded, the editor opened; it ran on for a minute, taking the CPU
+ * from the new game's AI. Reviewing the game is not leaving it. */
+static void
+test_left_game_stops(void **state)
+{
+	struct session s;
+	char path[128];
+	FILE *f;
+	int done, total;
+	int64_t left;
+
+	(void)state;
+	start(&s);
+	play(&s, opening, 8);
+	cmd(&s, CMD_ANALYSE_GAME, "movetime 2000");
+	assert_true(session_analyse_progress(&s, &done, &total, &left));
+	/* reviewing it goes on */
+	cmd(&s, CMD_REVIEW_BACK, "");
+	assert_true(s.review >= 0);
+	session_analyse_poll(&s);
+	assert_true(session_analyse_progress(&s, &done, &total, &left));
+	cmd(&s, CMD_REVIEW_END, "");
+	/* a new game: stopped, and said */
+	session_new_game(&s, &s.start);
+	session_analyse_poll(&s);
+	assert_false(session_analyse_progress(&s, &done, &total, &left));
+	assert_non_null(strstr(s.msg.text, "analysis stopped"));
+	session_free(&s);
+
+	/* a game loaded */
+	snprintf(path, sizeof path, "%s/left.pgn", dir);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("[Event \"t\"]\n[Result \"*\"]\n\n1. e2d3 g6g5 *\n", f);
+	fclose(f);
+	start(&s);
+	play(&s, opening, 8);
+	cmd(&s, CMD_ANALYSE_GAME, "movetime 2000");
+	assert_int_equal(session_load(&s, path, 0), 0);
+	session_analyse_poll(&s);
+	assert_false(session_analyse_progress(&s, &done, &total, &left));
+	session_free(&s);
+
+	/* the mode changes: the board editor */
+	start(&s);
+	play(&s, opening, 8);
+	cmd(&s, CMD_ANALYSE_GAME, "movetime 2000");
+	session_edit_open(&s);
+	session_analyse_poll(&s);
+	assert_false(session_analyse_progress(&s, &done, &total, &left));
+	session_edit_cancel(&s);
+	session_free(&s);
+}
+
 static const char annotated[] =
     "[Event \"t\"]\n[Result \"*\"]\n\n"
     "1. e2d3 {[%eval 0.10]} g6g5 $6 {[%eval 0.45] Inaccuracy. Better was "
@@ -400,6 +455,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_analyse_to_the_end),
 		cmocka_unit_test(test_cancel),
+		cmocka_unit_test(test_left_game_stops),
 		cmocka_unit_test(test_load_jump_save),
 		cmocka_unit_test(test_notes_of_analysis),
 		cmocka_unit_test(test_start_eval),

@@ -34,6 +34,8 @@ struct session_game_analyse {
 	int rc;
 	int done, total;
 	int64_t started;
+	/* The game and mode it was started in: leaving them stops it. */
+	unsigned run_serial, run_mode;
 };
 
 static struct session_game_analyse *
@@ -317,6 +319,15 @@ copy_game(struct game *dst, const struct game *g)
 	}
 }
 
+/* The mode, reviewing being the game's own. */
+static unsigned
+game_mode(const struct session *s)
+{
+	unsigned m = session_mode(s);
+
+	return m == SMODE_REVIEW ? SMODE_LOCAL : m;
+}
+
 static void
 start(struct session *s, const struct analyse_limits *lim)
 {
@@ -358,6 +369,8 @@ start(struct session *s, const struct analyse_limits *lim)
 	ga->done = 0;
 	ga->total = s->game.nply + 1;
 	ga->started = s->now();
+	ga->run_serial = s->reset_serial;
+	ga->run_mode = game_mode(s);
 	memset(&job, 0, sizeof job);
 	job.kind = JOB_GAME;
 	job.color = WHITE;
@@ -375,8 +388,10 @@ start(struct session *s, const struct analyse_limits *lim)
 	    "a time a position" : "a node limit a position");
 }
 
+/* Stop a running analysis; `said` (NULL: nothing) on the message line
+ * with how far it came. */
 static void
-cancel(struct session *s, bool say)
+cancel(struct session *s, const char *said)
 {
 	struct session_game_analyse *ga = s->ga;
 
@@ -386,9 +401,9 @@ cancel(struct session *s, bool say)
 	ga->running = false;
 	analyse_result_free(&ga->result);
 	s->dirty = true;
-	if (say)
-		session_msg(s, SM_NORMAL, "analysis cancelled (%d of %d "
-		    "positions done)", ga->done, ga->total);
+	if (said != NULL)
+		session_msg(s, SM_NORMAL, "%s (%d of %d positions done)", said,
+		    ga->done, ga->total);
 }
 
 /* The result into the notes of the live game (for the moves analysed,
@@ -450,6 +465,13 @@ session_analyse_poll(struct session *s)
 
 	if (ga == NULL || !ga->worker_ok)
 		return;
+	/* A new game, a game loaded, another mode (the editor, a lesson):
+	 * its game was left, and its search would take the CPU from the
+	 * next one's AI. */
+	if (ga->running && (ga->run_serial != s->reset_serial ||
+	    ga->run_mode != game_mode(s))) {
+		cancel(s, "analysis stopped: its game was left");
+	}
 	while (session_worker_read(&ga->worker, &m)) {
 		if (!ga->running)
 			continue;
@@ -526,12 +548,12 @@ session_analyse_command(struct session *s, const char *arg)
 	    (arg[0] == '\0' && s->ga != NULL && s->ga->running)) {
 		if (s->ga == NULL || !s->ga->running)
 			session_msg(s, SM_NORMAL, "no analysis runs");
-		cancel(s, true);
+		cancel(s, "analysis cancelled");
 		return;
 	}
 	if (limits_parse(s, arg, &lim) != 0)
 		return;
-	cancel(s, false);
+	cancel(s, NULL);
 	start(s, &lim);
 }
 
@@ -583,7 +605,7 @@ session_analyse_free(struct session *s)
 
 	if (ga == NULL)
 		return;
-	cancel(s, false);
+	cancel(s, NULL);
 	if (ga->worker_ok)
 		session_worker_free(&ga->worker);
 	if (ga->search != NULL)

@@ -91,8 +91,12 @@ void term_redraw_all(void);
 /* Put text on the terminal's clipboard (OSC 52, when its terminfo has
  * the Ms capability): 0, or -1 when this terminal cannot. */
 int term_clipboard(const char *text);
-/* One pending key or mouse event: 1, or 0 when none is waiting. */
+/* One pending key, mouse click or resize: 1, 0 when none is waiting, -1
+ * when the terminal is gone. Never waits. */
 int term_read(struct ui_event *ev, int *mouse_y, int *mouse_x);
+/* How long the loop may sleep before term_read has an Esc or a broken
+ * sequence to settle (ms), or -1. */
+int term_read_timeout(void);
 /* Display width of a UTF-8 string, or of its first n bytes. */
 int term_width(const char *s);
 int term_width_n(const char *s, size_t n);

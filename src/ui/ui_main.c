@@ -42,6 +42,19 @@ on_quit_signal(int sig)
 	errno = saved;
 }
 
+/* A resize wakes the loop, which asks the terminal its size (term_read);
+ * installed before curses starts, it keeps curses' own handler out. */
+static void
+on_winch_signal(int sig)
+{
+	int saved = errno;
+
+	(void)sig;
+	if (sig_wr >= 0)
+		(void)!write(sig_wr, "w", 1);
+	errno = saved;
+}
+
 static void
 on_crash_signal(int sig)
 {
@@ -68,6 +81,8 @@ signals_init(struct ui_app *a)
 	sa.sa_handler = on_quit_signal;
 	for (i = 0; i < sizeof quit_sigs / sizeof quit_sigs[0]; i++)
 		sigaction(quit_sigs[i], &sa, NULL);
+	sa.sa_handler = on_winch_signal;
+	sigaction(SIGWINCH, &sa, NULL);
 	sa.sa_handler = on_crash_signal;
 	sa.sa_flags = SA_RESETHAND;
 	for (i = 0; i < sizeof crash_sigs / sizeof crash_sigs[0]; i++)
@@ -161,12 +176,16 @@ watch(struct ui_app *a, struct pollfd *fds, int *pfd)
 	return nfds;
 }
 
-/* Idle is idle: wake for the next timer, clock tick or network event. */
+/* Idle is idle: wake for the next timer, clock tick or network event, or
+ * to settle a key half received (an Esc alone). */
 static int
 next_timeout(struct ui_app *a)
 {
 	int timeout = session_timeout(&a->s), i = ui_net_timeout(a);
 
+	if (i >= 0 && (timeout < 0 || i < timeout))
+		timeout = i;
+	i = term_read_timeout();
 	if (i >= 0 && (timeout < 0 || i < timeout))
 		timeout = i;
 	return timeout;
@@ -178,7 +197,7 @@ loop(struct ui_app *a, volatile sig_atomic_t *sig)
 	struct pollfd fds[7];
 	struct ui_event ev;
 	struct session_job_msg msg;
-	int nfds, i, c, my = 0, mx = 0, pfd[2];
+	int nfds, i, c, r, my = 0, mx = 0, pfd[2];
 	unsigned tick_shown = 0;
 	char buf[64];
 
@@ -197,11 +216,13 @@ loop(struct ui_app *a, volatile sig_atomic_t *sig)
 				;
 		if (*sig)
 			break;
-		/* Keys (and KEY_RESIZE after SIGWINCH interrupted poll). */
-		while (!a->s.quit && term_read(&ev, &my, &mx))
+		/* Keys, clicks, and a resize after SIGWINCH: whatever came,
+		 * without waiting for more. */
+		r = 0;
+		while (!a->s.quit && (r = term_read(&ev, &my, &mx)) > 0)
 			handle_key(a, &ev, my, mx);
 		if (fds[1].revents & POLLHUP || fds[0].revents & (POLLHUP |
-		    POLLERR | POLLNVAL))
+		    POLLERR | POLLNVAL) || r < 0)
 			a->s.quit = true;
 		while (session_worker_read(&a->s.worker, &msg))
 			session_worker_msg(&a->s, &msg);

@@ -1,11 +1,14 @@
 /*
- * ui_term.c: the only file that talks to curses. Styles by role, keys
- * turned into enum ui_key, and a last-resort restore for crash signals.
+ * ui_term.c: the only file that talks to curses. Styles by role, the
+ * terminal's input read without ever waiting and turned into enum ui_key
+ * (ui_keydec.c), and a last-resort restore for crash signals.
  */
 #include "config.h"
 
 #define NCURSES_WIDECHAR 1
 #include <curses.h>
+#include <errno.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,11 +17,15 @@
 #include <wchar.h>
 
 #include "ui/ui_int.h"
+#include "ui/ui_keydec.h"
+#include "util/util.h"
 /* Last: its capability macros (lines, columns...) clash with names. */
 #include <term.h>
 
 static bool active;
 static bool colored;
+static bool mouse_on;
+static struct ui_keydec keydec;  /* term_read's bytes */
 static attr_t style_attr[NSTYLES];
 
 /* fg, bg for each style when the terminal has colours; -1 default. */
@@ -135,7 +142,6 @@ term_init(const struct term_opts *o)
 {
 	int i;
 
-	set_escdelay(25);
 	if (initscr() == NULL)
 		return -1;
 	active = true;
@@ -144,6 +150,9 @@ term_init(const struct term_opts *o)
 	nonl();
 	keypad(stdscr, TRUE);
 	nodelay(stdscr, TRUE);
+	/* A drawing is never broken off for input waiting (it is read
+	 * after the drawing, and may be a key that changes nothing). */
+	typeahead(-1);
 	curs_set(0);
 	colored = o->color && has_colors();
 	if (colored) {
@@ -163,10 +172,14 @@ term_init(const struct term_opts *o)
 			style_attr[i] = style_mono_attr[i];
 		}
 	}
+	/* curses turns the terminal's mouse reports on and off; they are
+	 * read as the keys are (term_read). */
+	mouse_on = o->mouse;
 	if (o->mouse) {
 		mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED, NULL);
 		mouseinterval(0);
 	}
+	ui_keydec_init(&keydec);
 	return 0;
 }
 
@@ -402,84 +415,66 @@ term_redraw_all(void)
 	clearok(curscr, TRUE);
 }
 
+/*
+ * Input is read here, not by curses: curses' getch() waits in read() for
+ * the rest of a mouse report or escape sequence the terminal sent in
+ * pieces, and the whole game (the AI's reply, the clocks) waited with it.
+ * The bytes go to the key decoder (keydec); a read only follows a poll
+ * that says bytes are there, so nothing here ever waits.
+ */
+
+/* The terminal changed size (SIGWINCH woke the loop): curses told. */
+static bool
+resized(void)
+{
+	int rows, cols, r, c;
+
+	term_size(&r, &c);
+	term_size_now(&rows, &cols);
+	if (rows == r && cols == c)
+		return false;
+	resizeterm(rows, cols);
+	return true;
+}
+
 int
 term_read(struct ui_event *ev, int *my, int *mx)
 {
-	wint_t wc;
-	int r;
-	MEVENT me;
+	struct pollfd pfd = { .fd = STDIN_FILENO, .events = POLLIN };
+	struct ui_keydec_ev k;
+	unsigned char buf[UI_KEYDEC_BUF];
+	int64_t now;
+	ssize_t r;
 
 	ev->key = UK_NONE;
 	ev->sq = -1;
-	r = get_wch(&wc);
-	if (r == ERR)
-		return 0;
-	if (r == OK) {
-		switch (wc) {
-		case '\r':
-		case '\n':
-			ev->key = UK_ENTER;
-			break;
-		case 27:
-			ev->key = UK_ESC;
-			break;
-		case 127:
-		case 8:
-			ev->key = UK_BACKSPACE;
-			break;
-		default:
-			ev->key = (int)wc;
-			break;
-		}
+	if (resized()) {
+		ev->key = UK_RESIZE;
 		return 1;
 	}
-	switch (wc) {
-	case KEY_UP:
-		ev->key = UK_UP;
-		break;
-	case KEY_DOWN:
-		ev->key = UK_DOWN;
-		break;
-	case KEY_LEFT:
-		ev->key = UK_LEFT;
-		break;
-	case KEY_RIGHT:
-		ev->key = UK_RIGHT;
-		break;
-	case KEY_ENTER:
-		ev->key = UK_ENTER;
-		break;
-	case KEY_DC:
-		ev->key = UK_DELETE;
-		break;
-	case KEY_BACKSPACE:
-		ev->key = UK_BACKSPACE;
-		break;
-	case KEY_PPAGE:
-		ev->key = UK_PGUP;
-		break;
-	case KEY_NPAGE:
-		ev->key = UK_PGDN;
-		break;
-	case KEY_HOME:
-		ev->key = UK_HOME;
-		break;
-	case KEY_END:
-		ev->key = UK_END;
-		break;
-	case KEY_RESIZE:
-		ev->key = UK_RESIZE;
-		break;
-	case KEY_MOUSE:
-		if (getmouse(&me) == OK &&
-		    (me.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED))) {
-			ev->key = UK_CLICK;
-			*my = me.y;
-			*mx = me.x;
+	for (;;) {
+		now = util_now_ms();
+		while (ui_keydec_next(&keydec, now, &k)) {
+			if (k.key == UK_CLICK && !mouse_on)
+				continue;
+			ev->key = k.key;
+			*my = k.y;
+			*mx = k.x;
+			return 1;
 		}
-		break;
-	default:
-		break;
+		if (poll(&pfd, 1, 0) <= 0 || !(pfd.revents & POLLIN))
+			return 0;
+		r = read(STDIN_FILENO, buf, ui_keydec_room(&keydec));
+		if (r == 0)
+			return -1;
+		if (r < 0)
+			return errno == EINTR || errno == EAGAIN ? 0 : -1;
+		ui_keydec_feed(&keydec, buf, (size_t)r, now);
 	}
-	return 1;
+}
+
+int
+term_read_timeout(void)
+{
+	return ui_keydec_timeout(&keydec, util_now_ms());
 }
