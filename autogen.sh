@@ -3,7 +3,8 @@
 # root, or with sudo available), then generates ./configure.
 set -e
 PKGS="build-essential autoconf automake pkg-config libncurses-dev libconfig-dev \
-libcmocka-dev libsqlite3-dev tmux procps gcovr libpq-dev libsodium-dev libmicrohttpd-dev"
+libcmocka-dev libsqlite3-dev tmux procps gcovr libpq-dev libsodium-dev libmicrohttpd-dev \
+libtls-dev openssl"
 missing=""
 if command -v dpkg-query >/dev/null 2>&1; then
 	for p in $PKGS; do

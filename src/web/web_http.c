@@ -325,31 +325,6 @@ mhd_log(void *cls, const char *fmt, va_list ap)
 	srv_log(w->sv, NET_LOG_WARN, "http: %s", msg);
 }
 
-/* "HOST:PORT", "[V6]:PORT", ":PORT" (every address): -1 if not one. */
-static int
-split_addr(const char *addr, char *host, size_t n, int *port)
-{
-	const char *colon = strrchr(addr, ':');
-	size_t len;
-	long v;
-
-	if (colon == NULL || parse_long(colon + 1, 0, 65535, &v, NULL, 0) != 0)
-		return -1;
-	*port = (int)v;
-	len = (size_t)(colon - addr);
-	if (len > 0 && addr[0] == '[') {
-		if (addr[len - 1] != ']')
-			return -1;
-		addr++;
-		len -= 2;
-	}
-	if (len >= n)
-		return -1;
-	memcpy(host, addr, len);
-	host[len] = '\0';
-	return 0;
-}
-
 struct web *
 web_open(struct srv *sv, const char *addr, char *err, size_t errlen)
 {
@@ -361,7 +336,7 @@ web_open(struct srv *sv, const char *addr, char *err, size_t errlen)
 	struct web *w;
 	int p, e;
 
-	if (split_addr(addr, host, sizeof host, &p) < 0) {
+	if (srv_split_addr(addr, host, sizeof host, &p) < 0) {
 		snprintf(err, errlen, "--http %s: ADDR:PORT, please "
 		    "(127.0.0.1:8080, [::1]:8080; port 0: any free one)", addr);
 		return NULL;

@@ -20,7 +20,14 @@
 struct srv_opts {
 	char bind[256];          /* "" = every address */
 	char http[256];          /* the web pages' ADDR:PORT, "" none */
-	int port;                /* 0: any free port (see srv_port) */
+	int port;                /* 0: any free port (see srv_port); -1
+				    none (--port none: TLS only) */
+	char tls_listen[256];    /* CGP/1 over TLS: ADDR:PORT, "" none */
+	char tls_cert[1024];     /* its certificate (PEM, with the chain) */
+	char tls_key[1024];      /* and key files, read again on *reload */
+	char https[256];         /* the web pages over TLS: ADDR:PORT */
+	volatile sig_atomic_t *reload; /* set (SIGHUP): the certificate is
+				    read again, the flag cleared */
 	char db[1024];           /* the database file */
 	bool db_create;          /* create the file when missing or empty
 				    (false: refuse, so a lost database
@@ -58,6 +65,8 @@ struct srv;
 struct srv *srv_open(const struct srv_opts *o, char *err, size_t errlen);
 /* The port listened on (useful with port 0). */
 int srv_port(const struct srv *sv);
+/* The port of --tls-listen, -1 without it. */
+int srv_tls_port(const struct srv *sv);
 /*
  * Serve until *stop becomes non-zero (a signal handler sets it; stop may be
  * NULL) or srv_stop is called. sigmask, if not NULL, is the signal mask

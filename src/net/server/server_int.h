@@ -17,6 +17,7 @@
 #include <stdint.h>
 #include <poll.h>
 #include <sys/epoll.h>
+#include <sys/types.h>
 
 #include "util/util.h"
 
@@ -683,6 +684,14 @@ struct conn {
 	long long ping_sent;      /* ms, 0 if no PING is waiting */
 	long long close_by;       /* ms: closing connections get 5 s */
 	unsigned pings;
+	/* CGP/1 over TLS (srv_tls.c), else tls is NULL: the certificate it
+	 * was accepted with, its handshake under way until hs_by; a read
+	 * that waits to write, a write that waits to read; input libtls may
+	 * hold that epoll cannot see. */
+	struct tls *tls;
+	struct srv_tls *tctx;
+	bool hs, tls_rd_out, tls_wr_in, tls_more;
+	long long hs_by;
 };
 
 struct srv {
@@ -694,6 +703,10 @@ struct srv {
 	struct reader *reader;    /* the reader thread */
 	int lfd[SRV_MAX_LISTEN];
 	int nlfd;
+	int tlfd[SRV_MAX_LISTEN]; /* --tls-listen's sockets */
+	int ntlfd;
+	int tls_port;
+	struct srv_tls *tls;      /* the certificate new connections get */
 	int port;
 	int wake[2];              /* srv_stop writes here */
 	long long accept_pause;   /* ms: out of descriptors until then */
@@ -734,6 +747,33 @@ void conn_timers(struct srv *sv, int id, long long now);
 /* Hand the whole lines waiting in its buffer to the session (those that
  * had to wait for a commit). */
 int conn_lines(struct srv *sv, int id, long long now);
+
+/* "ADDR:PORT", "[V6]:PORT", ":PORT" ("*" or "": every address) into host and
+ * *port; -1 when it is not that. */
+int srv_split_addr(const char *addr, char *host, size_t n, int *port);
+/* CGP/1 over TLS (srv_tls.c). A handshake's deadline; what a read or a
+ * write returns when libtls waits for the socket (the wait is recorded in
+ * the conn for srv_tls_interest). */
+#define SRV_TLS_HANDSHAKE_MS 10000
+#define SRV_TLS_AGAIN (-2)
+struct srv_tls;
+/* The certificate and key of the options read (nothing without
+ * --tls-listen); again on SIGHUP (a failure logged, the old one kept). */
+int srv_tls_open(struct srv *sv, char *err, size_t errlen);
+void srv_tls_reload(struct srv *sv);
+void srv_tls_free(struct srv *sv);
+/* A socket accepted on a TLS listener: its handshake starts (-1: none). */
+int srv_tls_accept(struct srv *sv, int id, long long now);
+/* The handshake goes on: 0 done, SRV_TLS_AGAIN, -1 failed (dropped). */
+int srv_tls_handshake(struct srv *sv, int id);
+/* tls_read and tls_write: bytes, 0 at the end (read), -1 (why set),
+ * SRV_TLS_AGAIN. */
+ssize_t srv_tls_read(struct conn *c, void *buf, size_t len, char *why,
+    size_t n);
+ssize_t srv_tls_write(struct conn *c, const void *buf, size_t len);
+void srv_tls_conn_free(struct conn *c);
+/* The epoll events a TLS connection waits for, plain: as if it were not. */
+unsigned srv_tls_interest(const struct conn *c, unsigned plain);
 
 /* The reader thread (srv_reader.c): the store's reads for commands. */
 struct reader;

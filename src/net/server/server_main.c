@@ -19,13 +19,15 @@
 #include "net/server/server_int.h"
 #include "util/util.h"
 
-static volatile sig_atomic_t stop_flag;
+static volatile sig_atomic_t stop_flag, reload_flag;
 
 static void
 on_signal(int sig)
 {
-	(void)sig;
-	stop_flag = 1;
+	if (sig == SIGHUP)
+		reload_flag = 1;    /* the loop reads the certificate again */
+	else
+		stop_flag = 1;
 }
 
 static void
@@ -36,12 +38,21 @@ usage(FILE *out)
 	    "Serve Congo games over TCP (the CGP/1 protocol) to congo and "
 	    "other clients.\n"
 	    "\n"
-	    "  -p, --port N              listen on port N (default 7153; 0: any "
-	    "free port)\n"
+	    "  -p, --port N|none         listen on port N (default 7153; 0: any "
+	    "free port;\n"
+	    "                            none: no plain port, TLS only)\n"
 	    "  -b, --bind ADDR           listen on this address only (default: "
 	    "all)\n"
 	    "      --http ADDR:PORT      serve the read-only web pages there "
 	    "(default: none)\n"
+	    "      --tls-listen ADDR:PORT  CGP/1 over TLS there as well "
+	    "(0.0.0.0:7154)\n"
+	    "      --tls-cert FILE       its certificate (PEM, with the chain; "
+	    "read again\n"
+	    "                            on SIGHUP)\n"
+	    "      --tls-key FILE        its private key (PEM)\n"
+	    "      --https ADDR:PORT     the web pages over TLS there, with "
+	    "that certificate\n"
 	    "  -d, --db FILE|URI         the games database (default\n"
 	    "                            $XDG_STATE_HOME/congo/"
 	    "congo-server.db), or a\n"
@@ -101,9 +112,11 @@ usage(FILE *out)
 	    "  -h, --help                show this help and exit\n"
 	    "  -V, --version             show the version and exit\n"
 	    "\n"
-	    "Plain TCP shows seat tokens to anyone on the path: on the open "
-	    "internet,\n"
-	    "put TLS (stunnel, for example) in front. See congo-server(6).\n",
+	    "Plain TCP shows seat tokens and keys to anyone on the path: on "
+	    "the open\n"
+	    "internet, listen with --tls-listen (and --port none, or bind the "
+	    "plain port\n"
+	    "to 127.0.0.1). See congo-server(6).\n",
 	    out);
 }
 
@@ -142,7 +155,8 @@ conf_warn(const char *msg)
 
 enum { OPT_MAXCONN = 256, OPT_PERADDR, OPT_GPM, OPT_OBS, OPT_REJOIN,
 	OPT_PING, OPT_CREATE, OPT_CPS, OPT_ABANDON, OPT_EXPIRE, OPT_FIRST,
-	OPT_CHECK, OPT_RESET_KEY, OPT_HTTP, OPT_UPGRADE };
+	OPT_CHECK, OPT_RESET_KEY, OPT_HTTP, OPT_UPGRADE, OPT_TLS_LISTEN,
+	OPT_TLS_CERT, OPT_TLS_KEY, OPT_HTTPS };
 
 /* One option of the command line, applied after the config file. */
 struct arg {
@@ -169,6 +183,10 @@ args_read(int argc, char **argv, struct args *a)
 		{ "port", required_argument, NULL, 'p' },
 		{ "bind", required_argument, NULL, 'b' },
 		{ "http", required_argument, NULL, OPT_HTTP },
+		{ "tls-listen", required_argument, NULL, OPT_TLS_LISTEN },
+		{ "tls-cert", required_argument, NULL, OPT_TLS_CERT },
+		{ "tls-key", required_argument, NULL, OPT_TLS_KEY },
+		{ "https", required_argument, NULL, OPT_HTTPS },
 		{ "db", required_argument, NULL, 'd' },
 		{ "create", no_argument, NULL, OPT_CREATE },
 		{ "max-connections", required_argument, NULL, OPT_MAXCONN },
@@ -285,7 +303,37 @@ opt_apply(struct srv_opts *o, const struct arg *g)
 
 	switch (g->opt) {
 	case 'p':
+		if (strcmp(v, "none") == 0) {
+			o->port = -1;       /* TLS only */
+			return 0;
+		}
 		return number("--port", v, 0, 65535, &o->port);
+	case OPT_TLS_LISTEN:
+	case OPT_HTTPS: {
+		char host[256];
+		int port;
+		const char *name = g->opt == OPT_HTTPS ? "--https" :
+		    "--tls-listen";
+		if (strlen(v) >= sizeof o->https || srv_split_addr(v, host,
+		    sizeof host, &port) < 0) {
+			fprintf(stderr, "congo-server: %s: ADDR:PORT, please "
+			    "(0.0.0.0:7154, [::]:7154)\n", name);
+			return -1;
+		}
+		snprintf(g->opt == OPT_HTTPS ? o->https : o->tls_listen,
+		    sizeof o->https, "%s", v);
+		return 0;
+	}
+	case OPT_TLS_CERT:
+	case OPT_TLS_KEY:
+		if (strlen(v) >= sizeof o->tls_cert || v[0] == '\0') {
+			fprintf(stderr, "congo-server: %s: a file name, please\n",
+			    g->opt == OPT_TLS_CERT ? "--tls-cert" : "--tls-key");
+			return -1;
+		}
+		snprintf(g->opt == OPT_TLS_CERT ? o->tls_cert : o->tls_key,
+		    sizeof o->tls_cert, "%s", v);
+		return 0;
 	case 'b':
 		snprintf(o->bind, sizeof o->bind, "%s", v);
 		return 0;
@@ -361,11 +409,13 @@ signals_init(sigset_t *orig)
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
 	sa.sa_handler = SIG_IGN;
 	sigaction(SIGPIPE, &sa, NULL);
 	sigemptyset(&block);
 	sigaddset(&block, SIGTERM);
 	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGHUP);
 	sigprocmask(SIG_BLOCK, &block, orig);
 }
 
@@ -447,7 +497,14 @@ server_main(int argc, char **argv)
 
 	if ((rc = server_options(argc, argv, &o, &done)) != 0)
 		return rc == -2 ? done : rc < 0 ? 0 : rc;
+	if ((o.tls_listen[0] != '\0' || o.https[0] != '\0') &&
+	    (o.tls_cert[0] == '\0' || o.tls_key[0] == '\0')) {
+		fprintf(stderr, "congo-server: --tls-listen and --https need "
+		    "--tls-cert FILE and --tls-key FILE\n");
+		return 2;
+	}
 	signals_init(&orig);
+	o.reload = &reload_flag;
 	raise_fd_limit(o.max_connections);
 	sv = srv_open(&o, err, sizeof err);
 	if (sv == NULL) {

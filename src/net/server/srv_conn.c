@@ -1,7 +1,7 @@
 /*
  * srv_conn.c: one client connection: its input cut into lines of at most
  * 512 bytes, its output queued up to a cap (a client that stops reading is
- * dropped), its pings and its closing.
+ * dropped), its pings and its closing; over TLS too (srv_tls.c).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -110,6 +110,7 @@ conn_drop(struct srv *sv, int id, const char *why)
 	srv_log(sv, why != NULL ? NET_LOG_INFO : NET_LOG_DEBUG,
 	    "%s: closed (#%d)%s%s", c->addr, id, why != NULL ? ": " : "",
 	    why != NULL ? why : "");
+	srv_tls_conn_free(c);
 	close(c->fd);
 	sess_close(sv->sess, id, srv_now());
 	free(c->out);
@@ -159,25 +160,55 @@ conn_lines(struct srv *sv, int id, long long now)
 	return n;
 }
 
+/* recv, or tls_read on a TLS connection: bytes, 0 at the end, -1 with
+ * why, SRV_TLS_AGAIN when nothing is there yet. */
+static ssize_t
+conn_recv(struct conn *c, void *buf, size_t len, char *why, size_t n)
+{
+	ssize_t r;
+
+	if (c->tls != NULL)
+		return srv_tls_read(c, buf, len, why, n);
+	while ((r = recv(c->fd, buf, len, 0)) < 0 && errno == EINTR)
+		continue;
+	if (r < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+		return SRV_TLS_AGAIN;
+	if (r < 0)
+		snprintf(why, n, "%s", strerror(errno));
+	return r;
+}
+
 void
 conn_read(struct srv *sv, int id, long long now)
 {
 	struct conn *c = &sv->conns[id];
+	char why[300];
 	size_t room;
 	ssize_t r;
 	int turn;
 
+	if (c->used && c->tls != NULL && c->hs) {
+		if (srv_tls_handshake(sv, id) != 0)
+			return;
+		/* The greeting queued at the accept goes now. */
+		conn_flush(sv, id);
+	}
+	c->tls_more = false;
 	for (turn = 0; turn < READS_PER_TURN; turn++) {
-		if (!c->used || c->closing || c->dead ||
-		    c->inlen == sizeof c->in)
-			return;       /* full: lines wait for a commit */
+		if (!c->used || c->closing || c->dead)
+			return;
+		if (c->inlen == sizeof c->in) {
+			/* Full: lines wait for a commit (libtls may hold
+			 * more, which epoll does not see). */
+			c->tls_more = c->tls != NULL;
+			return;
+		}
 		room = sizeof c->in - c->inlen;
-		r = recv(c->fd, c->in + c->inlen, room, 0);
+		r = conn_recv(c, c->in + c->inlen, room, why, sizeof why);
+		if (r == SRV_TLS_AGAIN)
+			return;
 		if (r < 0) {
-			if (errno == EINTR)
-				continue;
-			if (errno != EAGAIN && errno != EWOULDBLOCK)
-				conn_drop(sv, id, strerror(errno));
+			conn_drop(sv, id, why);
 			return;
 		}
 		if (r == 0) {
@@ -192,10 +223,13 @@ conn_read(struct srv *sv, int id, long long now)
 			c->ping_sent = 0;
 		}
 		/* Less than there was room for: the socket is drained (epoll
-		 * says so again if more comes), no recv to hear EAGAIN. */
-		if ((size_t)r < room)
+		 * says so again if more comes), no recv to hear EAGAIN. Not
+		 * so of TLS: a record may hold more than there was room for. */
+		if ((size_t)r < room && c->tls == NULL)
 			return;
 	}
+	if (c->used && c->tls != NULL)
+		c->tls_more = true;     /* the others' turn; more next round */
 }
 
 bool
@@ -205,6 +239,20 @@ conn_flush(struct srv *sv, int id)
 	ssize_t w;
 
 	while (c->outoff < c->outlen) {
+		if (c->tls != NULL) {
+			if (c->hs)
+				return false;   /* sent once it is done */
+			w = srv_tls_write(c, c->out + c->outoff, c->outlen -
+			    c->outoff);
+			if (w == SRV_TLS_AGAIN)
+				return false;
+			if (w < 0) {
+				c->dead = true;
+				return false;
+			}
+			c->outoff += (size_t)w;
+			continue;
+		}
 		w = send(c->fd, c->out + c->outoff, c->outlen - c->outoff,
 		    MSG_NOSIGNAL);
 		if (w < 0) {
@@ -232,6 +280,10 @@ conn_timers(struct srv *sv, int id, long long now)
 		return;
 	if (c->dead) {
 		conn_drop(sv, id, "it does not read what it is sent");
+		return;
+	}
+	if (c->tls != NULL && c->hs && now >= c->hs_by) {
+		conn_drop(sv, id, "no TLS handshake within 10 s");
 		return;
 	}
 	if (c->closing) {

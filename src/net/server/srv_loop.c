@@ -30,6 +30,7 @@
 #define PCONN_NOTICE (-1001)  /* other servers' changes (PostgreSQL) */
 #define PCONN_WEB (-1002)     /* the web pages' (libmicrohttpd's epoll) */
 #define PCONN_READER (-1003)  /* the reader thread's eventfd */
+#define PCONN_TLS (-100)      /* --tls-listen's sockets: -100, -101... */
 
 long long
 srv_now(void)
@@ -91,27 +92,31 @@ srv_log_cb(void *ctx, int level, const char *msg)
 	srv_log(ctx, level, "%s", msg);
 }
 
+/* Listen on host (NULL or "": every address) and port (0: any free one)
+ * for what: up to SRV_MAX_LISTEN sockets into fds (*n), the port bound
+ * into *bound. -1 with err. */
 static int
-listen_on(struct srv *sv, char *err, size_t errlen)
+listen_at(const char *host, int port, const char *what, int *fds, int *n,
+    int *bound, char *err, size_t errlen)
 {
 	struct addrinfo hints, *res, *ai;
-	char port[16];
+	char ports[16];
 	int fd, one = 1, rc, lasterr = 0;
 
+	if (host != NULL && (host[0] == '\0' || strcmp(host, "*") == 0))
+		host = NULL;
 	memset(&hints, 0, sizeof hints);
 	hints.ai_family = AF_UNSPEC;
 	hints.ai_socktype = SOCK_STREAM;
 	hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV;
-	snprintf(port, sizeof port, "%d", sv->o.port);
-	rc = getaddrinfo(sv->o.bind[0] != '\0' ? sv->o.bind : NULL, port,
-	    &hints, &res);
+	snprintf(ports, sizeof ports, "%d", port);
+	rc = getaddrinfo(host, ports, &hints, &res);
 	if (rc != 0) {
-		snprintf(err, errlen, "cannot use address '%s': %s",
-		    sv->o.bind, gai_strerror(rc));
+		snprintf(err, errlen, "%scannot use address '%s': %s", what,
+		    host != NULL ? host : "", gai_strerror(rc));
 		return -1;
 	}
-	for (ai = res; ai != NULL && sv->nlfd < SRV_MAX_LISTEN;
-	    ai = ai->ai_next) {
+	for (ai = res; ai != NULL && *n < SRV_MAX_LISTEN; ai = ai->ai_next) {
 		fd = socket(ai->ai_family, ai->ai_socktype | SOCK_NONBLOCK |
 		    SOCK_CLOEXEC, ai->ai_protocol);
 		if (fd < 0) {
@@ -128,26 +133,77 @@ listen_on(struct srv *sv, char *err, size_t errlen)
 			close(fd);
 			continue;
 		}
-		if (sv->nlfd == 0) {
+		if (*n == 0) {
 			struct sockaddr_storage ss;
 			socklen_t sl = sizeof ss;
 			getsockname(fd, (struct sockaddr *)&ss, &sl);
-			sv->port = ntohs(ss.ss_family == AF_INET6 ?
+			*bound = ntohs(ss.ss_family == AF_INET6 ?
 			    ((struct sockaddr_in6 *)&ss)->sin6_port :
 			    ((struct sockaddr_in *)&ss)->sin_port);
 		}
-		sv->lfd[sv->nlfd++] = fd;
+		fds[(*n)++] = fd;
 		/* A port chosen by the system is one family's. */
-		if (sv->o.port == 0)
+		if (port == 0)
 			break;
 	}
 	freeaddrinfo(res);
-	if (sv->nlfd == 0) {
-		snprintf(err, errlen, "cannot listen on %s port %d: %s",
-		    sv->o.bind[0] != '\0' ? sv->o.bind : "every address",
-		    sv->o.port, strerror(lasterr));
+	if (*n == 0) {
+		snprintf(err, errlen, "%scannot listen on %s port %d: %s",
+		    what, host != NULL ? host : "every address", port,
+		    strerror(lasterr));
 		return -1;
 	}
+	return 0;
+}
+
+static int
+listen_on(struct srv *sv, char *err, size_t errlen)
+{
+	char host[256];
+	int port;
+
+	sv->port = sv->tls_port = -1;
+	if (sv->o.port < 0 && sv->o.tls_listen[0] == '\0') {
+		snprintf(err, errlen, "--port none needs --tls-listen: nothing "
+		    "to listen on");
+		return -1;
+	}
+	if (sv->o.port >= 0 && listen_at(sv->o.bind, sv->o.port, "",
+	    sv->lfd, &sv->nlfd, &sv->port, err, errlen) < 0)
+		return -1;
+	if (sv->o.tls_listen[0] == '\0')
+		return 0;
+	if (srv_split_addr(sv->o.tls_listen, host, sizeof host, &port) < 0) {
+		snprintf(err, errlen, "--tls-listen %s: ADDR:PORT, please "
+		    "(0.0.0.0:7154, [::]:7154; port 0: any free one)",
+		    sv->o.tls_listen);
+		return -1;
+	}
+	return listen_at(host, port, "--tls-listen: ", sv->tlfd, &sv->ntlfd,
+	    &sv->tls_port, err, errlen);
+}
+
+int
+srv_split_addr(const char *addr, char *host, size_t n, int *port)
+{
+	const char *colon = strrchr(addr, ':');
+	size_t len;
+	long v;
+
+	if (colon == NULL || parse_long(colon + 1, 0, 65535, &v, NULL, 0) != 0)
+		return -1;
+	*port = (int)v;
+	len = (size_t)(colon - addr);
+	if (len > 0 && addr[0] == '[') {
+		if (addr[len - 1] != ']')
+			return -1;
+		addr++;
+		len -= 2;
+	}
+	if (len >= n)
+		return -1;
+	memcpy(host, addr, len);
+	host[len] = '\0';
 	return 0;
 }
 
@@ -235,7 +291,8 @@ srv_open(const struct srv_opts *o, char *err, size_t errlen)
 		snprintf(err, errlen, "epoll: %s", strerror(errno));
 		goto bad;
 	}
-	if (listen_on(sv, err, errlen) < 0)
+	if (srv_tls_open(sv, err, errlen) < 0 || listen_on(sv, err,
+	    errlen) < 0)
 		goto bad;
 	if (o->http[0] != '\0') {
 		if ((sv->web = web_open(sv, o->http, err, errlen)) == NULL)
@@ -249,10 +306,19 @@ srv_open(const struct srv_opts *o, char *err, size_t errlen)
 	}
 	if (sv->ops->note(sv->store) != NULL)
 		srv_log(sv, NET_LOG_INFO, "%s", sv->ops->note(sv->store));
-	srv_log(sv, NET_LOG_INFO, "%s: %d open and active games from %s in "
-	    "%lld ms; listening on %s port %d", server, sess_ngames(sv->sess),
-	    dbname, srv_now() - t_open,
-	    o->bind[0] != '\0' ? o->bind : "every address", sv->port);
+	if (sv->port >= 0)
+		srv_log(sv, NET_LOG_INFO, "%s: %d open and active games from "
+		    "%s in %lld ms; listening on %s port %d", server,
+		    sess_ngames(sv->sess), dbname, srv_now() - t_open,
+		    o->bind[0] != '\0' ? o->bind : "every address", sv->port);
+	else
+		srv_log(sv, NET_LOG_INFO, "%s: %d open and active games from "
+		    "%s in %lld ms; no plain port (--port none)", server,
+		    sess_ngames(sv->sess), dbname, srv_now() - t_open);
+	if (sv->tls_port >= 0)
+		srv_log(sv, NET_LOG_INFO, "CGP/1 over TLS on %s (port %d), "
+		    "certificate %s", o->tls_listen, sv->tls_port,
+		    o->tls_cert);
 	return sv;
 bad:
 	srv_close(sv);
@@ -263,6 +329,12 @@ int
 srv_port(const struct srv *sv)
 {
 	return sv->port;
+}
+
+int
+srv_tls_port(const struct srv *sv)
+{
+	return sv->tls_port;
 }
 
 void
@@ -292,7 +364,7 @@ peer_name(const struct sockaddr_storage *ss, char *out, size_t n)
 }
 
 static void
-accept_all(struct srv *sv, int lfd, long long now)
+accept_all(struct srv *sv, int lfd, bool tls, long long now)
 {
 	struct sockaddr_storage ss;
 	socklen_t sl;
@@ -324,7 +396,9 @@ accept_all(struct srv *sv, int lfd, long long now)
 		}
 		setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
 		peer_name(&ss, addr, sizeof addr);
-		conn_add(sv, fd, addr, now);
+		i = conn_add(sv, fd, addr, now);
+		if (tls && srv_tls_accept(sv, i, now) < 0)
+			sv->conns[i].dead = true;   /* dropped by its timers */
 	}
 }
 
@@ -369,6 +443,14 @@ interests(struct srv *sv, bool stopping, long long now)
 				epoll_ctl(sv->epfd, EPOLL_CTL_DEL, sv->lfd[i],
 				    NULL);
 		}
+		for (i = 0; i < sv->ntlfd; i++) {
+			if (listen)
+				srv_watch(sv, sv->tlfd[i], PCONN_TLS - i,
+				    EPOLLIN);
+			else
+				epoll_ctl(sv->epfd, EPOLL_CTL_DEL, sv->tlfd[i],
+				    NULL);
+		}
 		sv->listening = listen;
 	}
 	/* PostgreSQL's socket may be another after a reconnection (even
@@ -386,6 +468,8 @@ interests(struct srv *sv, bool stopping, long long now)
 			continue;
 		want = (c->closing || stopping || c->inlen == sizeof c->in ?
 		    0 : EPOLLIN) | (c->outoff < c->outlen ? EPOLLOUT : 0);
+		if (c->tls != NULL)
+			want = srv_tls_interest(c, want);
 		if (want != c->evmask) {
 			rewatch(sv, c->fd, i, want);
 			c->evmask = want;
@@ -486,6 +570,50 @@ after_round(struct srv *sv, long long now)
 	}
 }
 
+/* A connection's events: its input (a TLS read may wait to write, a TLS
+ * write to read: each is tried again on either). */
+static void
+conn_event(struct srv *sv, int id, unsigned re, long long now)
+{
+	struct conn *c = &sv->conns[id];
+	bool rd_out = c->tls_rd_out, wr_in = c->tls_wr_in;
+
+	if ((re & (EPOLLIN | EPOLLHUP | EPOLLERR)) ||
+	    (rd_out && (re & EPOLLOUT)))
+		conn_read(sv, id, now);
+	if (c->used && ((re & EPOLLOUT) || (wr_in && (re & EPOLLIN))))
+		conn_flush(sv, id);
+}
+
+/* TLS connections whose input libtls may still hold (epoll cannot see
+ * it): is there one that can take it now; read them. */
+static bool
+tls_more(const struct srv *sv)
+{
+	int i;
+
+	for (i = 0; i < sv->nconn; i++) {
+		const struct conn *c = &sv->conns[i];
+		if (c->used && c->tls_more && !c->closing && !c->dead &&
+		    c->inlen < sizeof c->in)
+			return true;
+	}
+	return false;
+}
+
+static void
+tls_pending(struct srv *sv, long long now)
+{
+	int i;
+
+	for (i = 0; i < sv->nconn; i++) {
+		struct conn *c = &sv->conns[i];
+		if (c->used && c->tls_more && !c->closing && !c->dead &&
+		    c->inlen < sizeof c->in)
+			conn_read(sv, i, now);
+	}
+}
+
 static void
 stop_listening(struct srv *sv)
 {
@@ -494,6 +622,9 @@ stop_listening(struct srv *sv)
 	for (i = 0; i < sv->nlfd; i++)
 		close(sv->lfd[i]);
 	sv->nlfd = 0;
+	for (i = 0; i < sv->ntlfd; i++)
+		close(sv->tlfd[i]);
+	sv->ntlfd = 0;
 }
 
 int
@@ -508,6 +639,10 @@ srv_run(struct srv *sv, volatile sig_atomic_t *stop, const sigset_t *sigmask)
 		now = srv_now();
 		if (stop != NULL && *stop)
 			stopping = true;
+		if (sv->o.reload != NULL && *sv->o.reload) {
+			*sv->o.reload = 0;
+			srv_tls_reload(sv);
+		}
 		if (stopping && stop_by == 0) {
 			srv_log(sv, NET_LOG_INFO, "stopping: sending what is "
 			    "queued, then closing");
@@ -533,6 +668,8 @@ srv_run(struct srv *sv, volatile sig_atomic_t *stop, const sigset_t *sigmask)
 		next = sv->web != NULL ? web_timeout(sv->web) : -1;
 		if (next >= 0 && next < wait)
 			wait = next;
+		if (tls_more(sv))
+			wait = 0;       /* input libtls holds: now */
 		n = epoll_pwait(sv->epfd, sv->ev, (int)(sizeof sv->ev /
 		    sizeof sv->ev[0]), (int)wait, sigmask);
 		if (n < 0 && errno != EINTR) {
@@ -560,18 +697,22 @@ srv_run(struct srv *sv, volatile sig_atomic_t *stop, const sigset_t *sigmask)
 			} else if (id == PCONN_WRITER || id == PCONN_NOTICE ||
 			    id == PCONN_READER) {
 				;       /* above; notices below, every round */
+			} else if (id <= PCONN_TLS && id > PCONN_TLS -
+			    SRV_MAX_LISTEN) {
+				if (PCONN_TLS - id < sv->ntlfd)
+					accept_all(sv, sv->tlfd[PCONN_TLS - id],
+					    true, now);
 			} else if (id <= -2) {
 				if (-2 - id < sv->nlfd)
-					accept_all(sv, sv->lfd[-2 - id], now);
+					accept_all(sv, sv->lfd[-2 - id], false,
+					    now);
 			} else {
 				if (id >= sv->nconn || !sv->conns[id].used)
 					continue;
-				if (re & (EPOLLIN | EPOLLHUP | EPOLLERR))
-					conn_read(sv, id, now);
-				if (sv->conns[id].used && (re & EPOLLOUT))
-					conn_flush(sv, id);
+				conn_event(sv, id, re, now);
 			}
 		}
+		tls_pending(sv, now);
 		after_round(sv, now);
 		if (sv->web != NULL)
 			web_run(sv->web, now);
@@ -602,11 +743,13 @@ srv_close(struct srv *sv)
 		return;
 	for (i = 0; i < sv->nconn; i++)
 		if (sv->conns[i].used) {
+			srv_tls_conn_free(&sv->conns[i]);
 			close(sv->conns[i].fd);
 			free(sv->conns[i].out);
 		}
 	stop_listening(sv);
 	web_close(sv->web);
+	srv_tls_free(sv);
 	reader_free(sv->reader);
 	writer_free(sv->writer);
 	sess_free(sv->sess);
