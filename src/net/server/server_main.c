@@ -448,7 +448,10 @@ server_main(int argc, char **argv)
 	if ((rc = server_options(argc, argv, &o, &done)) != 0)
 		return rc == -2 ? done : rc < 0 ? 0 : rc;
 	signals_init(&orig);
-	raise_fd_limit(o.max_connections);
+	/* The web pages have their own --max-connections, and a margin
+	 * for those closed and not yet let go (web_conn.c). */
+	raise_fd_limit(o.http[0] != '\0' ? 2 * o.max_connections + 256 :
+	    o.max_connections);
 	sv = srv_open(&o, err, sizeof err);
 	if (sv == NULL) {
 		fprintf(stderr, "congo-server: %s\n", err);
