@@ -101,6 +101,31 @@ page_index(struct web *w, struct MHD_Connection *c, void **con_cls)
 	return web_reply(c, 200, "text/html; charset=utf-8", &b);
 }
 
+/* The record, a file to save (congo-<ID>.pgn). */
+static enum MHD_Result
+page_record(struct MHD_Connection *c, struct web *w, struct sgame *g)
+{
+	struct MHD_Response *r;
+	enum MHD_Result ret;
+	char *text, disp[64];
+
+	if ((text = sess_record_text(w->sv->sess, g)) == NULL)
+		return web_error(c, 500, "The record cannot be written.");
+	r = MHD_create_response_from_buffer(strlen(text), text,
+	    MHD_RESPMEM_MUST_FREE);
+	if (r == NULL) {
+		free(text);
+		return MHD_NO;
+	}
+	web_headers(r, "text/plain; charset=utf-8");
+	snprintf(disp, sizeof disp, "attachment; filename=\"congo-%s.pgn\"",
+	    g->id);
+	MHD_add_response_header(r, "Content-Disposition", disp);
+	ret = MHD_queue_response(c, MHD_HTTP_OK, r);
+	MHD_destroy_response(r);
+	return ret;
+}
+
 static enum MHD_Result
 page_game(struct web *w, struct MHD_Connection *c, void **con_cls,
     const char *id, const char *what)
@@ -110,7 +135,7 @@ page_game(struct web *w, struct MHD_Connection *c, void **con_cls,
 	struct web_gamedata d;
 	struct sgame *g;
 	struct wbuf b;
-	char *text, up[CGP_ID_LEN + 1];
+	char up[CGP_ID_LEN + 1];
 
 	if (!web_valid_id(id))
 		return web_error(c, 404, "No such game.");
@@ -125,15 +150,9 @@ page_game(struct web *w, struct MHD_Connection *c, void **con_cls,
 	}
 	if (strcmp(what, "events") == 0)
 		return web_sse_open(w, c, g);
+	if (strcmp(what, "record") == 0)
+		return page_record(c, w, g);
 	wbuf_init(&b);
-	if (strcmp(what, "record") == 0) {
-		if ((text = sess_record_text(w->sv->sess, g)) == NULL)
-			return web_error(c, 500, "The record cannot be "
-			    "written.");
-		wbuf_puts(&b, text);
-		free(text);
-		return web_reply(c, 200, "text/plain; charset=utf-8", &b);
-	}
 	if (g->rated && (j == NULL || !j->have_ratings)) {
 		/* The players' ratings now, read off the loop. */
 		memset(&rr, 0, sizeof rr);
@@ -150,6 +169,8 @@ page_game(struct web *w, struct MHD_Connection *c, void **con_cls,
 	if (g->rated) {
 		d.w.row.wrating = j->rr.w;
 		d.w.row.brating = j->rr.b;
+		d.w.row.wprov = j->rr.wprov;
+		d.w.row.bprov = j->rr.bprov;
 	}
 	web_page_game(&b, &d.w);
 	web_data_game_free(&d);

@@ -64,6 +64,7 @@ struct web_ratingsraw {
 	char white[CGP_NAME_MAX + 1], black[CGP_NAME_MAX + 1];
 	char variant[CGP_VARIANT_MAX], speed[12];
 	int w, b;                      /* 0: unknown */
+	bool wprov, bprov;             /* provisional ("1523?") */
 };
 
 /* A game in memory: 1 (*out), 0 none there (it may be in the store). */
