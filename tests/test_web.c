@@ -21,6 +21,7 @@
 #define MEGAPAWN_ISLANDS ((1ULL << 21) | (1ULL << 22) | (1ULL << 26) | (1ULL << 27))
 #define EVIL "<script>alert(\"x\")</script>'&"
 #define EVIL_HTML "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&#39;&amp;"
+#define EVIL_JSON "\\u003cscript\\u003ealert(\\\"x\\\")\\u003c/script\\u003e'\\u0026"
 
 /* No raw '<script>' anywhere but the page's own tags (the script's file
  * and the JSON block). */
@@ -50,6 +51,7 @@ evil_row(struct web_game_row *r)
 	snprintf(r->clock, sizeof r->clock, "%s", "<i>'\"");
 	snprintf(r->result, sizeof r->result, "%s", "<'\">");
 	snprintf(r->reason, sizeof r->reason, "%s", "<script>'\"");
+	snprintf(r->wdiff, sizeof r->wdiff, "%s", "<i>'\"");
 	r->status = 2;
 }
 
@@ -162,7 +164,61 @@ test_game(void **state)
 	    "ppppppp/7/7/P6/1PPPPPP/GMELECZ b 0 1\"],\"moves\":[],"
 	    "\"timed\":true,\"wclock\":61000,\"bclock\":5000,\"running\":1,"
 	    "\"status\":1,\"result\":\"\\u003c'\\\"\\u003e\",\"reason\":"
-	    "\"\\u003cscript\\u003e'\\\"\"}");
+	    "\"\\u003cscript\\u003e'\\\"\",\"white\":\"" EVIL_JSON "\","
+	    "\"black\":\"" EVIL_JSON "\",\"wafter\":\"\",\"wdiff\":"
+	    "\"\\u003ci\\u003e'\\\"\","
+	    "\"bafter\":\"\",\"bdiff\":\"\"}");
+	wbuf_free(&b);
+}
+
+/* What a spectator reads as the terminal shows it (issue 33): the clock
+ * "5+3", a provisional rating "1500?", the last move and the side to
+ * move, a rated game's rating changes once it is over. */
+static void
+test_game_info(void **state)
+{
+	const char *fens[] = {
+		"gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0 1",
+		"gmelecz/ppppppp/7/7/P6/1PPPPPP/GMELECZ b 0 1",
+	};
+	const char *moves[] = { "a2a3" };
+	struct web_game g;
+	struct wbuf b;
+
+	(void)state;
+	memset(&g, 0, sizeof g);
+	snprintf(g.row.white, sizeof g.row.white, "ann");
+	snprintf(g.row.black, sizeof g.row.black, "bob");
+	snprintf(g.row.clock, sizeof g.row.clock, "300+3");
+	g.row.wrating = 1500;
+	g.row.wprov = true;
+	g.row.brating = 1712;
+	g.row.rated = true;
+	g.row.status = 1;
+	g.nply = 1;
+	g.fens = fens;
+	g.moves = moves;
+	wbuf_init(&b);
+	web_page_game(&b, &g);
+	assert_non_null(strstr(b.s, "rated, 5+3 &middot;"));
+	assert_non_null(strstr(b.s, "ann</a> (1500?)"));
+	assert_non_null(strstr(b.s, "bob</a> (1712)</h1>"));
+	assert_non_null(strstr(b.s, "<p id=\"turn\">last move 1. a2a3, "
+	    "black to move</p>"));
+	assert_non_null(strstr(b.s, "<p id=\"rchange\"></p>"));
+	wbuf_free(&b);
+	snprintf(g.row.clock, sizeof g.row.clock, "30+0");
+	g.row.status = 2;
+	snprintf(g.row.wafter, sizeof g.row.wafter, "1662");
+	snprintf(g.row.wdiff, sizeof g.row.wdiff, "+162");
+	snprintf(g.row.bafter, sizeof g.row.bafter, "1690");
+	snprintf(g.row.bdiff, sizeof g.row.bdiff, "-22");
+	web_page_game(&b, &g);
+	assert_non_null(strstr(b.s, "rated, 0.5+0 &middot;"));
+	assert_non_null(strstr(b.s, "<p id=\"turn\">last move 1. a2a3</p>"));
+	assert_non_null(strstr(b.s, "<p id=\"rchange\">ratings: ann 1662 "
+	    "(+162), bob 1690 (-22)</p>"));
+	assert_non_null(strstr(b.s, "\"wafter\":\"1662\",\"wdiff\":\"+162\""));
 	wbuf_free(&b);
 }
 
@@ -228,6 +284,17 @@ test_player(void **state)
 	assert_non_null(strstr(b.s, "<title>1561</title>"));
 	assert_non_null(strstr(b.s, "?before=&lt;&#39;&quot;&gt;"));
 	wbuf_free(&b);
+	/* Wins, draws, losses; each game's day and clock. */
+	p.wins = 3;
+	p.draws = 1;
+	p.losses = 2;
+	g[0].ended = 86400 * 365;                  /* 1971-01-01 */
+	snprintf(g[0].clock, sizeof g[0].clock, "180+2");
+	web_page_player(&b, &p);
+	assert_non_null(strstr(b.s, "3 won, 1 drawn, 2 lost"));
+	assert_non_null(strstr(b.s, "<tr><td>1971-01-01</td>"));
+	assert_non_null(strstr(b.s, "<td>3+2</td>"));
+	wbuf_free(&b);
 	web_page_error(&b, 404, EVIL);
 	assert_clean(b.s);
 	wbuf_free(&b);
@@ -243,6 +310,7 @@ main(void)
 		cmocka_unit_test(test_escape),
 		cmocka_unit_test(test_index),
 		cmocka_unit_test(test_game),
+		cmocka_unit_test(test_game_info),
 		cmocka_unit_test(test_board),
 		cmocka_unit_test(test_player),
 	};

@@ -124,7 +124,15 @@ grep -q 'c2c3' "$tmp/game.html" || fail "the move is not on the page"
 grep -q '<svg class="board"' "$tmp/game.html" || fail "no board"
 curl -s -i -X POST "$base/" | grep -qi "^Allow: GET, HEAD" ||
     fail "405 without Allow"
-curl -s "$base/game/$game/record" > "$tmp/record.txt"
+# The record is a file to save; the game's clock as the terminal shows it,
+# the players' new ratings provisional, the last move and whose turn.
+curl -s -D "$tmp/rh" "$base/game/$game/record" > "$tmp/record.txt"
+grep -qi "^Content-Disposition: attachment; filename=\"congo-$game.pgn\"" \
+    "$tmp/rh" || fail "the record is no attachment: $(cat "$tmp/rh")"
+grep -q 'rated, 5+5 &middot;' "$tmp/game.html" || fail "the clock as 5+5"
+grep -q 'alice</a> (1500?)' "$tmp/game.html" || fail "no provisional rating"
+grep -q '<p id="turn">last move 1. c2c3, black to move</p>' \
+    "$tmp/game.html" || fail "the last move and the side to move"
 grep -q '^1\. c2c3' "$tmp/record.txt" || fail "the record lacks the move"
 grep -q '^\[White "alice"\]' "$tmp/record.txt" || fail "the record's tags"
 grep -q '^\[Black "bob_2"\]' "$tmp/record.txt" || fail "the record's tags"
@@ -137,7 +145,7 @@ for _ in $(seq 200); do
 done
 for _ in $(seq 150); do
 	curl -s "$base/" > "$tmp/index.html"
-	grep -q 'href="/player/carol">carol</a></td><td>congo</td><td>180+2' \
+	grep -q 'href="/player/carol">carol</a></td><td>congo</td><td>3+2' \
 	    "$tmp/index.html" && break
 	sleep 0.02
 done
@@ -268,7 +276,13 @@ done
 [ "$(grep -c '^ok' "$tmp/drv.out")" -ge 3 ] ||
     fail "the move: $(cat "$tmp/drv.out")"
 sed -n 's/^ok //p' "$tmp/drv.out" | tail -1 >&4
-wait "$bpid" || { grep -v dbus "$tmp/br.err" | tail -5; fail "the browser"; }
+for _ in $(seq 500); do
+	grep -q '^turn' "$tmp/br.out" && break
+	kill -0 "$bpid" 2>/dev/null || break
+	sleep 0.02
+done
+grep -q '^turn last move 1... c6c5, white to move$' "$tmp/br.out" ||
+    { grep -v dbus "$tmp/br.err" | tail -5; fail "the browser: $(cat "$tmp/br.out")"; }
 lag=$(sed -n 's/^shown \(-*[0-9]*\) 2$/\1/p' "$tmp/br.out")
 [ -n "$lag" ] || fail "the browser: $(cat "$tmp/br.out")"
 [ "$lag" -lt 1000 ] || fail "the page showed the move after $lag ms"
@@ -283,17 +297,29 @@ echo "test_web.sh: chromium: the move was on the page $lag ms after it was sent,
 echo "test_web.sh: screenshot: $builddir/tests/web-game.png"
 
 # The rated game ends: its result on its page, a rating and its history
-# (one point, drawn) on each player's page.
+# (one point, drawn) on each player's page; the rating changes shown to
+# the page's viewer live.
 echo resign >&3
 for _ in $(seq 200); do
 	[ "$(grep -c '^ok' "$tmp/drv.out")" -ge 4 ] && break
 	sleep 0.02
 done
+echo end >&4
+wait "$bpid" || { grep -v dbus "$tmp/br.err" | tail -5; fail "the browser's end: $(cat "$tmp/br.out")"; }
+grep -q '^rchange ratings: alice [0-9]* (-[0-9]*), bob_2 [0-9]* (+[0-9]*)$' \
+    "$tmp/br.out" || fail "the rating changes live: $(cat "$tmp/br.out")"
+echo "test_web.sh: chromium: $(grep '^rchange' "$tmp/br.out"), live"
+curl -s "$base/game/$game" | grep -q '<p id="rchange">ratings: alice [0-9]* (-' ||
+    fail "the rating changes are not on the game's page"
 curl -s "$base/game/$game" | grep -q '0-1 (resign)' ||
     fail "the result is not on the game's page"
 curl -s "$base/player/bob_2" > "$tmp/player.html"
 grep -q '<polyline' "$tmp/player.html" || fail "no rating history drawn"
 grep -q "/game/$game" "$tmp/player.html" || fail "the player's games"
+grep -q '<span id="wdl">1 won, 0 drawn, 0 lost</span>' "$tmp/player.html" ||
+    fail "the player's wins, draws and losses"
+grep -q "<tr><td>$(date -u +%Y-%m-%d)</td><td><a href=\"/game/$game\">.*<td>5+5</td>" \
+    "$tmp/player.html" || fail "the game's date and clock on the player's page"
 curl -s "$base/game/$game/record" | grep -q '^\[Result "0-1"\]' ||
     fail "the record's result"
 echo "test_web.sh: the rated game's result, ratings and history shown"

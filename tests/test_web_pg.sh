@@ -31,7 +31,7 @@ httpb=$(sed -n 's/.*web pages on .* port \([0-9]*\).*/\1/p' "$blog")
 	fail "server b serves no pages"; }
 base="http://127.0.0.1:$httpb"
 mkfifo "$tmp/drv.in"
-$py "$srcdir/tests/web_cgp.py" "$porta" < "$tmp/drv.in" > "$tmp/drv.out" 2>&1 &
+WEB_ACCOUNT=alice WEB_ACCOUNT2=bob_2 $py "$srcdir/tests/web_cgp.py" "$porta" < "$tmp/drv.in" > "$tmp/drv.out" 2>&1 &
 drv=$!
 exec 3> "$tmp/drv.in"
 # until FILE has a line matching PATTERN (5 s at most)
@@ -64,5 +64,22 @@ wait_for "$tmp/sse.txt" '"moves":\["c6c5"\]'
 lag=$(($(date +%s%3N) - sent))
 echo "test_web_pg.sh: server b's stream had server a's move within $lag ms of its sending"
 [ "$lag" -lt 1000 ] || fail "too slow: $lag ms"
+# The rated game ends on a: b's player page counts it, with its clock
+# (PostgreSQL's reading of the wins, draws and losses).
+echo resign >&3
+for _ in $(seq 250); do
+	[ "$(grep -c '^ok' "$tmp/drv.out")" -ge 3 ] && break
+	sleep 0.02
+done
+for _ in $(seq 250); do
+	curl -s "$base/player/bob_2" > "$tmp/player.html"
+	grep -q '1 won, 0 drawn, 0 lost' "$tmp/player.html" && break
+	sleep 0.02
+done
+grep -q '1 won, 0 drawn, 0 lost' "$tmp/player.html" ||
+    fail "b's player page: $(grep -o 'finished games.*' "$tmp/player.html")"
+grep -q "<td>5+5</td><td>0-1 (resign)</td>" "$tmp/player.html" ||
+    fail "b's player page lacks the game's clock"
+echo "test_web_pg.sh: server b's player page counts a's rated game"
 echo quit >&3
 exit 0

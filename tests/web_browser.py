@@ -6,8 +6,10 @@ through the DevTools protocol (the arrow keys too): once the page's event stream
 from stdin (the test made a move over CGP/1 and says its OK's wall time
 in ms); then the DOM is read every 20 ms until the page shows the next
 ply without a reload, and "shown <ms after the OK> <ply>" is printed.
-The page is then drawn into SCREENSHOT (PNG). Exit 1 when the page
-does not show the move within 5 s."""
+The page is then drawn into SCREENSHOT (PNG), "turn <text>" printed,
+and a second line read: the game ended; once the page shows the rating
+changes, "rchange <text>" is printed and SCREENSHOT-end.png drawn. Exit 1
+when the page does not show the move or the changes within 5 s."""
 import base64
 import json
 import re
@@ -124,6 +126,22 @@ def run(proc, url, shot):
         f.write(dom["result"]["value"])
     png = call("Page.captureScreenshot", format="png")
     with open(shot, "wb") as f:
+        f.write(base64.b64decode(png["data"]))
+    print("turn %s" % text("document.getElementById('turn').textContent"),
+          flush=True)
+    # The game ends (the test says so with a line): a rated game's rating
+    # changes show without a reload, drawn into SCREENSHOT-end.png.
+    if not sys.stdin.readline():
+        return
+    rchange = "document.getElementById('rchange').textContent"
+    deadline = time.time() + 5
+    while not text(rchange):
+        if time.time() > deadline:
+            sys.exit("web_browser: no rating change shown within 5 s")
+        time.sleep(0.02)
+    print("rchange %s" % text(rchange), flush=True)
+    png = call("Page.captureScreenshot", format="png")
+    with open(shot.replace(".png", "-end.png"), "wb") as f:
         f.write(base64.b64decode(png["data"]))
 
 

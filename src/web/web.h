@@ -51,12 +51,18 @@ struct web_game_row {
 	char variant[16];
 	char white[WEB_NAME_MAX], black[WEB_NAME_MAX];
 	int wrating, brating;        /* 0: none */
-	char clock[16];              /* "300+5", "" untimed */
+	char clock[16];              /* "300+5" (seconds), "" untimed;
+				      * shown as the terminal does, "5+5" */
 	int ply;
 	int status;                  /* 0 open, 1 active, 2 finished */
 	char result[8];              /* "1-0"..., "" none */
 	char reason[24];
 	bool rated;
+	bool wprov, bprov;           /* the rating is provisional ("1523?") */
+	/* After a rated game: the new ratings and their changes ("+12"),
+	 * "" before. */
+	char wafter[8], bafter[8], wdiff[8], bdiff[8];
+	long long ended;             /* Unix time, 0 unknown */
 };
 
 struct web_seek_row {
@@ -112,6 +118,7 @@ struct web_player {
 	char name[WEB_NAME_MAX];
 	long long created;
 	int ngames_total;
+	int wins, draws, losses;
 	const struct web_rating_row *ratings;
 	int nratings;
 	/* The history of each rating (ratings[i]): points, oldest first. */

@@ -28,16 +28,18 @@ copy(char *dst, size_t n, const char *src)
 }
 
 /* A player's rating in a category, read on the reader thread: a new
- * player's the start value, 0 when the store cannot say. */
+ * player's the start value (provisional, *prov), 0 when the store cannot
+ * say. */
 static int
 rating_of(const struct store_ops *ops, void *ctx, const char *name,
-    const char *variant, const char *speed)
+    const char *variant, const char *speed, bool *prov)
 {
 	char lname[CGP_NAME_MAX + 1], err[256];
 	struct store_rating r;
 	struct rating x;
 	int n;
 
+	*prov = false;
 	if (name[0] == '\0' || ops->ratings == NULL)
 		return 0;
 	sess_lower(name, lname, sizeof lname);
@@ -45,7 +47,27 @@ rating_of(const struct store_ops *ops, void *ctx, const char *name,
 	if (n < 0)
 		return 0;
 	rating_init(&x);
-	return (int)rating_round(n == 1 ? r.rating : x.r);
+	if (n == 1) {
+		x.r = r.rating;
+		x.rd = r.rd;
+	}
+	*prov = rating_provisional(&x);
+	return (int)rating_round(x.r);
+}
+
+/* A number of a RESULT event (wrating=1512, wdiff=+12) into out, "" if
+ * it is not one. */
+static void
+result_num(struct sgame *g, const char *key, char *out, size_t n)
+{
+	char v[16];
+	size_t k;
+
+	sess_result_key(g, key, v, sizeof v);
+	k = v[0] == '+' || v[0] == '-' ? 1 : 0;
+	if (v[k] == '\0' || v[k + strspn(v + k, "0123456789")] != '\0')
+		v[0] = '\0';
+	copy(out, n, v);
 }
 
 /* The game id (in any case) in memory: 1 with *out, else 0. */
@@ -89,6 +111,16 @@ web_data_game(struct srv *sv, struct sgame *g, struct web_gamedata *d,
 		    g->result == RESULT_NONE ? "-" :
 		    sess_result_text(g->result));
 		copy(w->row.reason, sizeof w->row.reason, g->reason);
+		if (g->rated) {
+			result_num(g, "wrating", w->row.wafter,
+			    sizeof w->row.wafter);
+			result_num(g, "wdiff", w->row.wdiff,
+			    sizeof w->row.wdiff);
+			result_num(g, "brating", w->row.bafter,
+			    sizeof w->row.bafter);
+			result_num(g, "bdiff", w->row.bdiff,
+			    sizeof w->row.bdiff);
+		}
 	}
 	w->timed = g->timed;
 	w->running = -1;
@@ -129,8 +161,8 @@ void
 web_data_ratings_read(const struct store_ops *ops, void *ctx,
     struct web_ratingsraw *r)
 {
-	r->w = rating_of(ops, ctx, r->white, r->variant, r->speed);
-	r->b = rating_of(ops, ctx, r->black, r->variant, r->speed);
+	r->w = rating_of(ops, ctx, r->white, r->variant, r->speed, &r->wprov);
+	r->b = rating_of(ops, ctx, r->black, r->variant, r->speed, &r->bprov);
 }
 
 void
@@ -167,8 +199,14 @@ row_of_item(struct sess *s, const struct store_item *it,
 		/* The ratings the game began with, once its STATE read
 		 * them (never a read of the store here). */
 		if (g->rated && it->status == 1 && g->rating_have == 3) {
+			struct rating x;
+			rating_init(&x);
 			r->wrating = (int)rating_round(g->rating[0]);
 			r->brating = (int)rating_round(g->rating[1]);
+			x.rd = g->rd[0];
+			r->wprov = rating_provisional(&x);
+			x.rd = g->rd[1];
+			r->bprov = rating_provisional(&x);
 		}
 	}
 }
@@ -284,6 +322,9 @@ web_data_player(const struct store_ops *ops, void *ctx, const char *name,
 	copy(d->p.name, sizeof d->p.name, a.name);
 	d->p.created = a.created;
 	d->p.ngames_total = a.games;
+	d->p.wins = a.wins;
+	d->p.draws = a.draws;
+	d->p.losses = a.losses;
 	n = ops->ratings(ctx, lname, NULL, NULL, r,
 	    WEB_MAX_CATEGORIES, err, sizeof err);
 	for (i = 0; i < n; i++) {
@@ -321,7 +362,8 @@ web_data_player(const struct store_ops *ops, void *ctx, const char *name,
 		copy(w->reason, sizeof w->reason, gi[i].reason);
 		w->rated = gi[i].rated != 0;
 		w->status = 2;
-		copy(w->clock, sizeof w->clock, "-");   /* not listed */
+		copy(w->clock, sizeof w->clock, gi[i].clock);
+		w->ended = gi[i].ended / 1000;
 	}
 	if (n > WEB_PAGE_GAMES) {
 		copy(d->next, sizeof d->next, gi[WEB_PAGE_GAMES - 1].id);

@@ -101,6 +101,31 @@ page_index(struct web *w, struct MHD_Connection *c, void **con_cls)
 	return web_reply(c, 200, "text/html; charset=utf-8", &b);
 }
 
+/* The record, a file to save (congo-<ID>.pgn). */
+static enum MHD_Result
+page_record(struct MHD_Connection *c, struct web *w, struct sgame *g)
+{
+	struct MHD_Response *r;
+	enum MHD_Result ret;
+	char *text, disp[64];
+
+	if ((text = sess_record_text(w->sv->sess, g)) == NULL)
+		return web_error(c, 500, "The record cannot be written.");
+	r = MHD_create_response_from_buffer(strlen(text), text,
+	    MHD_RESPMEM_MUST_FREE);
+	if (r == NULL) {
+		free(text);
+		return MHD_NO;
+	}
+	web_headers(r, "text/plain; charset=utf-8");
+	snprintf(disp, sizeof disp, "attachment; filename=\"congo-%s.pgn\"",
+	    g->id);
+	MHD_add_response_header(r, "Content-Disposition", disp);
+	ret = MHD_queue_response(c, MHD_HTTP_OK, r);
+	MHD_destroy_response(r);
+	return ret;
+}
+
 static enum MHD_Result
 page_game(struct web *w, struct MHD_Connection *c, void **con_cls,
     const char *id, const char *what)
@@ -110,7 +135,7 @@ page_game(struct web *w, struct MHD_Connection *c, void **con_cls,
 	struct web_gamedata d;
 	struct sgame *g;
 	struct wbuf b;
-	char *text, up[CGP_ID_LEN + 1];
+	char up[CGP_ID_LEN + 1];
 
 	if (!web_valid_id(id))
 		return web_error(c, 404, "No such game.");
@@ -125,15 +150,9 @@ page_game(struct web *w, struct MHD_Connection *c, void **con_cls,
 	}
 	if (strcmp(what, "events") == 0)
 		return web_sse_open(w, c, g);
+	if (strcmp(what, "record") == 0)
+		return page_record(c, w, g);
 	wbuf_init(&b);
-	if (strcmp(what, "record") == 0) {
-		if ((text = sess_record_text(w->sv->sess, g)) == NULL)
-			return web_error(c, 500, "The record cannot be "
-			    "written.");
-		wbuf_puts(&b, text);
-		free(text);
-		return web_reply(c, 200, "text/plain; charset=utf-8", &b);
-	}
 	if (g->rated && (j == NULL || !j->have_ratings)) {
 		/* The players' ratings now, read off the loop. */
 		memset(&rr, 0, sizeof rr);
@@ -150,6 +169,8 @@ page_game(struct web *w, struct MHD_Connection *c, void **con_cls,
 	if (g->rated) {
 		d.w.row.wrating = j->rr.w;
 		d.w.row.brating = j->rr.b;
+		d.w.row.wprov = j->rr.wprov;
+		d.w.row.bprov = j->rr.bprov;
 	}
 	web_page_game(&b, &d.w);
 	web_data_game_free(&d);
@@ -192,8 +213,10 @@ route(void *cls, struct MHD_Connection *c, const char *url,
 	j = *con_cls;
 	if (j != NULL && j->code != 0)
 		return web_job_reply(j);
-	if (j == NULL)
+	if (j == NULL) {
 		w->requests++;
+		web_conn_request(w, c);
+	}
 	if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0)
 		return web_error(c, 405, "These pages are read-only.");
 	if (strcmp(url, "/") == 0)
@@ -229,97 +252,25 @@ route(void *cls, struct MHD_Connection *c, const char *url,
 	return web_error(c, 404, "No such page.");
 }
 
-/* Connections per network, as CGP/1 counts them (sess_net_of). */
-static void
-addr_net(const struct sockaddr *sa, char *net, size_t n)
-{
-	char host[64] = "?";
-
-	if (sa != NULL)
-		getnameinfo(sa, sa->sa_family == AF_INET6 ?
-		    sizeof(struct sockaddr_in6) : sizeof(struct sockaddr_in),
-		    host, sizeof host, NULL, 0, NI_NUMERICHOST);
-	sess_net_of(host, net, n);
-}
-
-static struct wnet *
-net_find(struct web *w, const char *net, bool add)
-{
-	struct wnet *x;
-	size_t i;
-
-	for (i = 0; i < w->nets.len; i++) {
-		x = vec_at(&w->nets, i);
-		if (strcmp(x->net, net) == 0)
-			return x;
-	}
-	if (!add)
-		return NULL;
-	x = vec_push(&w->nets);
-	snprintf(x->net, sizeof x->net, "%s", net);
-	x->n = 0;
-	return x;
-}
-
-static enum MHD_Result
-accept_ok(void *cls, const struct sockaddr *sa, socklen_t len)
-{
-	struct web *w = cls;
-	struct wnet *x;
-	char net[64];
-
-	(void)len;
-	addr_net(sa, net, sizeof net);
-	x = net_find(w, net, false);
-	if (x != NULL && x->n >= w->sv->o.max_per_address) {
-		w->refused_net++;
-		sess_refused(w->sv->sess, "http connection from %s refused: "
-		    "%d already from its network", net, x->n);
-		return MHD_NO;
-	}
-	return MHD_YES;
-}
-
-static void
-notify(void *cls, struct MHD_Connection *c, void **sock_ctx,
-    enum MHD_ConnectionNotificationCode code)
-{
-	struct web *w = cls;
-	const union MHD_ConnectionInfo *ci;
-	struct wnet *x;
-	char net[64];
-	size_t i;
-
-	if (code == MHD_CONNECTION_NOTIFY_STARTED) {
-		ci = MHD_get_connection_info(c,
-		    MHD_CONNECTION_INFO_CLIENT_ADDRESS);
-		addr_net(ci != NULL ? ci->client_addr : NULL, net, sizeof net);
-		x = net_find(w, net, true);
-		x->n++;
-		*sock_ctx = xstrdup(net);
-		w->conns++;
-		return;
-	}
-	if (*sock_ctx == NULL)
-		return;
-	for (i = 0; i < w->nets.len; i++) {
-		x = vec_at(&w->nets, i);
-		if (strcmp(x->net, *sock_ctx) == 0 && --x->n <= 0) {
-			vec_remove(&w->nets, i);
-			break;
-		}
-	}
-	free(*sock_ctx);
-	*sock_ctx = NULL;
-	w->conns--;
-}
-
 static void
 mhd_log(void *cls, const char *fmt, va_list ap)
 {
 	struct web *w = cls;
+	long long now = srv_now();
 	char msg[512];
 
+	/* One a second at most (a slow client closed is one, and a
+	 * thousand may go at once), those left out counted. */
+	if (w->mhd_win != 0 && now - w->mhd_win < 1000) {
+		w->mhd_unlogged++;
+		return;
+	}
+	if (w->mhd_unlogged > 0)
+		srv_log(w->sv, NET_LOG_WARN, "http: %lld more messages of "
+		    "libmicrohttpd not logged (one a second at most)",
+		    w->mhd_unlogged);
+	w->mhd_unlogged = 0;
+	w->mhd_win = now;
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	msg[strcspn(msg, "\n")] = '\0';
 	srv_log(w->sv, NET_LOG_WARN, "http: %s", msg);
@@ -359,13 +310,15 @@ web_open(struct srv *sv, const char *addr, char *err, size_t errlen)
 	flags = MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG;
 	if (ai->ai_family == AF_INET6)
 		flags |= MHD_USE_IPv6;
-	w->d = MHD_start_daemon(flags, 0, accept_ok, w, route, w,
+	/* The limits are web_conn.c's; MHD's own is a margin above, for
+	 * the connections shut down and not yet let go. */
+	w->d = MHD_start_daemon(flags, 0, web_conn_accept, w, route, w,
 	    MHD_OPTION_EXTERNAL_LOGGER, mhd_log, w,
 	    MHD_OPTION_SOCK_ADDR, ai->ai_addr,
-	    MHD_OPTION_CONNECTION_LIMIT, (unsigned)sv->o.max_connections,
+	    MHD_OPTION_CONNECTION_LIMIT, (unsigned)sv->o.max_connections + 256,
 	    MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)60,
-	    MHD_OPTION_NOTIFY_CONNECTION, notify, w,
-	    MHD_OPTION_NOTIFY_COMPLETED, web_job_completed, w,
+	    MHD_OPTION_NOTIFY_CONNECTION, web_conn_notify, w,
+	    MHD_OPTION_NOTIFY_COMPLETED, web_conn_completed, w,
 	    MHD_OPTION_END);
 	freeaddrinfo(ai);
 	if (w->d == NULL) {
@@ -379,6 +332,7 @@ web_open(struct srv *sv, const char *addr, char *err, size_t errlen)
 	di = MHD_get_daemon_info(w->d, MHD_DAEMON_INFO_BIND_PORT);
 	w->port = di != NULL ? di->port : p;
 	w->life_ms = WEB_SSE_LIFE_MS;
+	w->header_ms = WEB_HEADER_MS;
 #ifdef CONGO_TEST_HOOKS
 	/* Tests shorten a stream's life (CONGO_WEB_SSE_LIFE_MS; a test
 	 * build only: configure --enable-test-hooks). */
@@ -388,6 +342,10 @@ web_open(struct srv *sv, const char *addr, char *err, size_t errlen)
 		if (parse_long(getenv("CONGO_WEB_SSE_LIFE_MS"), 1,
 		    WEB_SSE_LIFE_MS, &ms, NULL, 0) == 0)
 			w->life_ms = ms;
+		/* and the deadline of a request's headers */
+		if (parse_long(getenv("CONGO_WEB_HEADER_MS"), 1,
+		    WEB_HEADER_MS, &ms, NULL, 0) == 0)
+			w->header_ms = ms;
 	}
 #endif
 	w->ka_ms = w->life_ms < WEB_SSE_KEEPALIVE_MS ? w->life_ms :
@@ -423,6 +381,9 @@ web_timeout(struct web *w)
 		return 0;
 	if (due < 0)
 		due = 0;
+	t = (MHD_UNSIGNED_LONG_LONG)web_conn_due(w, now);
+	if ((long long)t >= 0 && (long long)t < due)
+		due = (long long)t;
 	if (MHD_get_timeout(w->d, &t) == MHD_YES) {
 		if ((long long)t < due)
 			due = (long long)t;
@@ -441,6 +402,8 @@ web_readable(struct web *w)
 void
 web_run(struct web *w, long long now)
 {
+	if (web_conn_expire(w, now))
+		w->readable = true;     /* MHD lets them go */
 	if (w->readable || (w->mhd_due >= 0 && now >= w->mhd_due)) {
 		w->readable = false;
 		MHD_run(w->d);

@@ -15,6 +15,17 @@ struct wnet {                    /* HTTP connections of a network */
 	int n;
 };
 
+/* An HTTP connection (web_conn.c; MHD's socket context). */
+struct wconn {
+	char net[64];
+	int fd;
+	long long since;               /* ms: waiting for headers since */
+	long long requests;            /* requests whose headers came */
+	bool waiting;                  /* in w->waiting */
+	bool closing;                  /* shut down, MHD to let it go */
+	struct wconn *prev, *next;     /* w->waiting, oldest first */
+};
+
 /* An event stream (/game/<id>/events). */
 struct wstream {
 	struct web *w;
@@ -67,6 +78,13 @@ struct web {
 	long long mhd_due;             /* ms: MHD's timeout, -1 none */
 	long long requests, refused_net, streams_closed;
 	int conns;
+	/* Connections waiting for a request's headers, oldest first
+	 * (web_conn.c), closed header_ms after they began waiting. */
+	struct wconn *waiting, *waiting_tail;
+	long long header_ms;
+	int closing;                   /* shut down, not yet let go */
+	long long header_timeouts, evicted, refused_total;
+	long long mhd_win, mhd_unlogged;       /* MHD's log, bounded */
 };
 
 /* Suspend the request (*con_cls its job) until what kind needs is read:
@@ -84,6 +102,20 @@ void web_job_completed(void *cls, struct MHD_Connection *c, void **con_cls,
     enum MHD_RequestTerminationCode toe);
 /* Closing: the reads on their way forgotten, the requests resumed (503). */
 void web_defer_end_all(struct web *w);
+
+/* The connections' limits (web_conn.c): MHD's accept policy, its
+ * connection notices, its request-completed notice; a request's headers
+ * came (the access handler); ms until a connection's headers are due (-1
+ * none); the connections past their deadline closed (true if any). */
+enum MHD_Result web_conn_accept(void *cls, const struct sockaddr *sa,
+    socklen_t len);
+void web_conn_notify(void *cls, struct MHD_Connection *c, void **sock_ctx,
+    enum MHD_ConnectionNotificationCode code);
+void web_conn_completed(void *cls, struct MHD_Connection *c, void **con_cls,
+    enum MHD_RequestTerminationCode toe);
+void web_conn_request(struct web *w, struct MHD_Connection *c);
+long long web_conn_due(const struct web *w, long long now);
+bool web_conn_expire(struct web *w, long long now);
 
 void web_headers(struct MHD_Response *r, const char *type);
 enum MHD_Result web_reply(struct MHD_Connection *c, int code,

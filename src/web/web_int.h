@@ -12,6 +12,7 @@
 #define WEB_HIST_MAX 200         /* points of a rating's history */
 #define WEB_SSE_LIFE_MS 3600000LL        /* a stream is closed after it */
 #define WEB_SSE_KEEPALIVE_MS 15000LL
+#define WEB_HEADER_MS 15000LL    /* a request's headers complete within */
 
 /* A game page's data, with the buffers its strings live in. */
 struct web_gamedata {
@@ -63,6 +64,7 @@ struct web_ratingsraw {
 	char white[CGP_NAME_MAX + 1], black[CGP_NAME_MAX + 1];
 	char variant[CGP_VARIANT_MAX], speed[12];
 	int w, b;                      /* 0: unknown */
+	bool wprov, bprov;             /* provisional ("1523?") */
 };
 
 /* A game in memory: 1 (*out), 0 none there (it may be in the store). */

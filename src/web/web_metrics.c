@@ -73,6 +73,15 @@ web_metrics(struct web *w, struct MHD_Connection *c)
 	for (i = 0; i < n; i++)
 		wbuf_printf(&b, "congo_refusals_total{limit=\"%s\"} %lld\n",
 		    names[i], refused[i]);
+	/* The HTTP side's own (web_conn.c): new connections refused at
+	 * --max-connections, connections closed for a new one there while
+	 * they waited for their headers, and past the headers' deadline. */
+	wbuf_printf(&b, "congo_refusals_total{limit=\"http_connections\"} "
+	    "%lld\n", w->refused_total);
+	wbuf_printf(&b, "congo_refusals_total{limit=\"http_evicted\"} "
+	    "%lld\n", w->evicted);
+	wbuf_printf(&b, "congo_refusals_total{limit=\"http_header_timeout\"} "
+	    "%lld\n", w->header_timeouts);
 	return web_reply(c, 200, "text/plain; version=0.0.4; charset=utf-8",
 	    &b);
 }

@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -37,7 +38,7 @@ foot(struct wbuf *b)
 }
 
 static void
-player_link(struct wbuf *b, const char *name, int rating)
+player_link(struct wbuf *b, const char *name, int rating, bool prov)
 {
 	if (name[0] == '\0') {
 		wbuf_puts(b, "<i>(open)</i>");
@@ -49,36 +50,69 @@ player_link(struct wbuf *b, const char *name, int rating)
 	wbuf_html(b, name);
 	wbuf_puts(b, "</a>");
 	if (rating > 0)
-		wbuf_printf(b, " (%d)", rating);
+		wbuf_printf(b, " (%d%s)", rating, prov ? "?" : "");
 }
 
+/* "300+5" (seconds, as stored) as the terminal shows it: "5+5", minutes
+ * plus seconds a move ("0.5+0"). */
 static void
 clock_text(struct wbuf *b, const char *clock)
 {
-	if (clock[0] == '\0')
+	char *end;
+	double base, inc;
+
+	if (clock[0] == '\0') {
 		wbuf_puts(b, "untimed");
-	else
+		return;
+	}
+	base = strtod(clock, &end);
+	if (end == clock || *end != '+' ||
+	    (inc = strtod(end + 1, &end), *end != '\0')) {
 		wbuf_html(b, clock);
+		return;
+	}
+	wbuf_printf(b, "%g+%g", base / 60.0, inc);
 }
 
 static void
+day_text(struct wbuf *b, long long t)
+{
+	time_t tt = (time_t)t;
+	struct tm tm;
+	char day[32];
+
+	if (gmtime_r(&tt, &tm) == NULL ||
+	    strftime(day, sizeof day, "%Y-%m-%d", &tm) == 0)
+		snprintf(day, sizeof day, "?");
+	wbuf_puts(b, day);
+}
+
+/* Games, with the day each ended when dates. */
+static void
 games_table(struct wbuf *b, const char *id, const struct web_game_row *g,
-    int n, bool finished)
+    int n, bool finished, bool dates)
 {
 	int i;
 
-	wbuf_printf(b, "<table id=\"%s\"><tr><th>game</th><th>white</th>"
+	wbuf_printf(b, "<table id=\"%s\"><tr>%s<th>game</th><th>white</th>"
 	    "<th>black</th><th>variant</th><th>clock</th><th>%s</th></tr>\n",
-	    id, finished ? "result" : "ply");
+	    id, dates ? "<th>date</th>" : "", finished ? "result" : "ply");
 	for (i = 0; i < n; i++) {
-		wbuf_puts(b, "<tr><td><a href=\"/game/");
+		wbuf_puts(b, "<tr>");
+		if (dates) {
+			wbuf_puts(b, "<td>");
+			if (g[i].ended > 0)
+				day_text(b, g[i].ended);
+			wbuf_puts(b, "</td>");
+		}
+		wbuf_puts(b, "<td><a href=\"/game/");
 		wbuf_html(b, g[i].id);
 		wbuf_puts(b, "\">");
 		wbuf_html(b, g[i].id);
 		wbuf_puts(b, "</a></td><td>");
-		player_link(b, g[i].white, g[i].wrating);
+		player_link(b, g[i].white, g[i].wrating, g[i].wprov);
 		wbuf_puts(b, "</td><td>");
-		player_link(b, g[i].black, g[i].brating);
+		player_link(b, g[i].black, g[i].brating, g[i].bprov);
 		wbuf_puts(b, "</td><td>");
 		wbuf_html(b, g[i].variant);
 		if (g[i].rated)
@@ -99,7 +133,8 @@ games_table(struct wbuf *b, const char *id, const struct web_game_row *g,
 		wbuf_puts(b, "</td></tr>\n");
 	}
 	if (n == 0)
-		wbuf_puts(b, "<tr><td colspan=\"6\">none</td></tr>\n");
+		wbuf_printf(b, "<tr><td colspan=\"%d\">none</td></tr>\n",
+		    dates ? 7 : 6);
 	wbuf_puts(b, "</table>\n");
 }
 
@@ -116,7 +151,7 @@ ratings_table(struct wbuf *b, const struct web_rating_row *r, int n,
 		wbuf_puts(b, "<tr>");
 		if (names) {
 			wbuf_printf(b, "<td>%d</td><td>", i + 1);
-			player_link(b, r[i].name, 0);
+			player_link(b, r[i].name, 0, false);
 			wbuf_puts(b, "</td>");
 		}
 		wbuf_puts(b, "<td>");
@@ -138,14 +173,14 @@ web_page_index(struct wbuf *b, const struct web_index *x)
 
 	head(b, "Games", 10, false);
 	wbuf_puts(b, "<h1>Congo</h1>\n<h2>Live games</h2>\n");
-	games_table(b, "live", x->live, x->nlive, false);
+	games_table(b, "live", x->live, x->nlive, false, false);
 	wbuf_puts(b, "<h2>Open seeks</h2>\n<table id=\"seeks\"><tr>"
 	    "<th>player</th><th>variant</th><th>clock</th><th>rated</th>"
 	    "<th>colour</th></tr>\n");
 	for (i = 0; i < x->nseeks; i++) {
 		const struct web_seek_row *s = &x->seeks[i];
 		wbuf_puts(b, "<tr><td>");
-		player_link(b, s->name, s->rating);
+		player_link(b, s->name, s->rating, false);
 		wbuf_puts(b, "</td><td>");
 		wbuf_html(b, s->variant);
 		wbuf_puts(b, "</td><td>");
@@ -157,7 +192,7 @@ web_page_index(struct wbuf *b, const struct web_index *x)
 	if (x->nseeks == 0)
 		wbuf_puts(b, "<tr><td colspan=\"5\">none</td></tr>\n");
 	wbuf_puts(b, "</table>\n<h2>Recent results</h2>\n");
-	games_table(b, "recent", x->recent, x->nrecent, true);
+	games_table(b, "recent", x->recent, x->nrecent, true, false);
 	wbuf_puts(b, "<h2>Leaderboards</h2>\n");
 	for (i = 0; i < x->ncat; i++) {
 		wbuf_puts(b, "<h3>");
@@ -183,6 +218,15 @@ ms_text(struct wbuf *b, long long ms)
 	long long s = ms < 0 ? 0 : (ms + 999) / 1000;
 
 	wbuf_printf(b, "%lld:%02lld", s / 60, s % 60);
+}
+
+/* ,"key":"value" */
+static void
+json_field(struct wbuf *b, const char *key, const char *value)
+{
+	wbuf_printf(b, ",\"%s\":\"", key);
+	wbuf_json(b, value);
+	wbuf_puts(b, "\"");
 }
 
 void
@@ -211,9 +255,57 @@ web_sse_state(struct wbuf *b, const struct web_game *g, int from)
 	    g->timed ? "true" : "false", g->wclock, g->bclock, g->running,
 	    g->row.status);
 	wbuf_json(b, g->row.result);
-	wbuf_puts(b, "\",\"reason\":\"");
-	wbuf_json(b, g->row.reason);
-	wbuf_puts(b, "\"}");
+	wbuf_puts(b, "\"");
+	json_field(b, "reason", g->row.reason);
+	json_field(b, "white", g->row.white);
+	json_field(b, "black", g->row.black);
+	json_field(b, "wafter", g->row.wafter);
+	json_field(b, "wdiff", g->row.wdiff);
+	json_field(b, "bafter", g->row.bafter);
+	json_field(b, "bdiff", g->row.bdiff);
+	wbuf_puts(b, "}");
+}
+
+/* The last move and the side to move ("last move 2... c6c5, white to
+ * move"), as the page's script writes it too. */
+static void
+turn_text(struct wbuf *b, const struct web_game *g)
+{
+	const char *sp = strchr(g->fens[g->nply], ' ');
+	int n = g->nply;
+
+	if (n > 0) {
+		wbuf_printf(b, "last move %d%s ", (n - 1) / 2 + 1,
+		    n % 2 == 1 ? "." : "...");
+		wbuf_html(b, g->moves[n - 1]);
+	}
+	if (g->row.status == 1 && sp != NULL && (sp[1] == 'w' ||
+	    sp[1] == 'b'))
+		wbuf_printf(b, "%s%s to move", n > 0 ? ", " : "",
+		    sp[1] == 'w' ? "white" : "black");
+}
+
+/* A rated game's rating changes, once it is over ("" before). */
+static void
+rating_changes(struct wbuf *b, const struct web_game_row *r)
+{
+	const char *who[2] = { r->white, r->black };
+	const char *after[2] = { r->wafter, r->bafter };
+	const char *diff[2] = { r->wdiff, r->bdiff };
+	int k;
+
+	if (r->wdiff[0] == '\0' && r->bdiff[0] == '\0')
+		return;
+	wbuf_puts(b, "ratings: ");
+	for (k = 0; k < 2; k++) {
+		wbuf_puts(b, k > 0 ? ", " : "");
+		wbuf_html(b, who[k]);
+		wbuf_puts(b, " ");
+		wbuf_html(b, after[k]);
+		wbuf_puts(b, " (");
+		wbuf_html(b, diff[k]);
+		wbuf_puts(b, ")");
+	}
 }
 
 static void
@@ -241,9 +333,9 @@ web_page_game(struct wbuf *b, const struct web_game *g)
 	snprintf(title, sizeof title, "Game %s", r->id);
 	head(b, title, 0, true);
 	wbuf_puts(b, "<h1>");
-	player_link(b, r->white, r->wrating);
+	player_link(b, r->white, r->wrating, r->wprov);
 	wbuf_puts(b, " &ndash; ");
-	player_link(b, r->black, r->brating);
+	player_link(b, r->black, r->brating, r->bprov);
 	wbuf_puts(b, "</h1>\n<p class=\"info\">game ");
 	wbuf_html(b, r->id);
 	wbuf_puts(b, ", ");
@@ -270,7 +362,11 @@ web_page_game(struct wbuf *b, const struct web_game *g)
 	}
 	wbuf_puts(b, "<p>status: <span id=\"status\">");
 	status_text(b, r);
-	wbuf_puts(b, "</span></p><ol id=\"moves\">");
+	wbuf_puts(b, "</span></p><p id=\"turn\">");
+	turn_text(b, g);
+	wbuf_puts(b, "</p><p id=\"rchange\">");
+	rating_changes(b, r);
+	wbuf_puts(b, "</p><ol id=\"moves\">");
 	for (i = 0; i < g->nply; i += 2) {
 		wbuf_puts(b, "<li>");
 		wbuf_html(b, g->moves[i]);
@@ -290,19 +386,6 @@ web_page_game(struct wbuf *b, const struct web_game *g)
 	foot(b);
 }
 
-static void
-day_text(struct wbuf *b, long long t)
-{
-	time_t tt = (time_t)t;
-	struct tm tm;
-	char day[32];
-
-	if (gmtime_r(&tt, &tm) == NULL ||
-	    strftime(day, sizeof day, "%Y-%m-%d", &tm) == 0)
-		snprintf(day, sizeof day, "?");
-	wbuf_puts(b, day);
-}
-
 void
 web_page_player(struct wbuf *b, const struct web_player *p)
 {
@@ -313,8 +396,9 @@ web_page_player(struct wbuf *b, const struct web_player *p)
 	wbuf_html(b, p->name);
 	wbuf_puts(b, "</h1>\n<p class=\"info\">account since ");
 	day_text(b, p->created);
-	wbuf_printf(b, ", finished games: %d</p>\n<h2>Ratings</h2>\n",
-	    p->ngames_total);
+	wbuf_printf(b, ", finished games: %d (<span id=\"wdl\">%d won, %d "
+	    "drawn, %d lost</span>)</p>\n<h2>Ratings</h2>\n",
+	    p->ngames_total, p->wins, p->draws, p->losses);
 	ratings_table(b, p->ratings, p->nratings, false);
 	for (i = 0; i < p->nratings; i++) {
 		wbuf_puts(b, "<figure><figcaption>");
@@ -327,7 +411,7 @@ web_page_player(struct wbuf *b, const struct web_player *p)
 		wbuf_puts(b, "</figure>\n");
 	}
 	wbuf_puts(b, "<h2>Games</h2>\n");
-	games_table(b, "games", p->games, p->ngames, true);
+	games_table(b, "games", p->games, p->ngames, true, true);
 	if (p->next_before != NULL) {
 		wbuf_puts(b, "<p><a rel=\"next\" href=\"/player/");
 		wbuf_html(b, p->name);

@@ -645,6 +645,9 @@ long long sess_seek_due(const struct sess *s);
 void sess_cmd_players(struct sess *s, int conn, const struct cgp_cmd *c);
 /* The record of g as congo writes it (free it), NULL if it cannot be. */
 char *sess_record_text(struct sess *s, struct sgame *g);
+/* key= of the last RESULT event of g into out ("" when none). */
+void sess_result_key(const struct sgame *g, const char *key, char *out,
+    size_t n);
 /* Every seek known (this server's and the others'), to fn. */
 typedef void (*sess_seek_fn)(void *arg, const char *name, int rating,
     const char *variant, const char *clock, bool rated, const char *colour);

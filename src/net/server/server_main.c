@@ -505,7 +505,10 @@ server_main(int argc, char **argv)
 	}
 	signals_init(&orig);
 	o.reload = &reload_flag;
-	raise_fd_limit(o.max_connections);
+	/* The web pages have their own --max-connections, and a margin
+	 * for those closed and not yet let go (web_conn.c). */
+	raise_fd_limit(o.http[0] != '\0' || o.https[0] != '\0' ?
+	    2 * o.max_connections + 256 : o.max_connections);
 	sv = srv_open(&o, err, sizeof err);
 	if (sv == NULL) {
 		fprintf(stderr, "congo-server: %s\n", err);

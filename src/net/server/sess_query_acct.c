@@ -251,9 +251,8 @@ cmd_games(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	}
 }
 
-/* key= of the last RESULT event of g into out ("" when none). */
-static void
-result_key(const struct sgame *g, const char *key, char *out, size_t n)
+void
+sess_result_key(const struct sgame *g, const char *key, char *out, size_t n)
 {
 	char want[24];
 	const char *p;
@@ -311,9 +310,10 @@ sess_record_text(struct sess *s, struct sgame *g)
 	if (g->over)
 		record_tag_set(&t, "ServerTermination", g->reason);
 	for (k = 0; g->rated && k < 2; k++) {
-		result_key(g, k == 0 ? "wrating" : "brating", v[k],
+		sess_result_key(g, k == 0 ? "wrating" : "brating", v[k],
 		    sizeof v[k]);
-		result_key(g, k == 0 ? "wdiff" : "bdiff", d[k], sizeof d[k]);
+		sess_result_key(g, k == 0 ? "wdiff" : "bdiff", d[k],
+		    sizeof d[k]);
 		if (parse_long(v[k], -1000000, 1000000, &rating, NULL, 0) != 0
 		    || parse_long(d[k], -1000000, 1000000, &diff, NULL, 0) != 0)
 			continue;

@@ -74,6 +74,7 @@ struct store_account {
 	char keyhash[CGP_HASH_LEN + 1];
 	long long created;             /* Unix time */
 	int games;                     /* finished games played */
+	int wins, draws, losses;       /* of its finished games */
 };
 
 struct store_rating {
@@ -91,6 +92,7 @@ struct store_game_item {
 	char result[8], reason[24];
 	int rated;
 	long long ended;               /* Unix time in ms (the order of GAMES) */
+	char clock[16];                /* "300+5", "" without one */
 };
 
 /* The reads of accounts and ratings, the same in every store

@@ -11,7 +11,8 @@
     " coalesce((SELECT name FROM seats WHERE game = g.id AND seat = 1), '-')," \
     " g.result, coalesce((SELECT body FROM events e WHERE e.game = g.id" \
     "  AND e.kind = 'RESULT' ORDER BY e.seq DESC LIMIT 1), '')," \
-    " g.rated, g.ended FROM games g WHERE g.status = 2 AND EXISTS" \
+    " g.rated, g.ended, coalesce(g.clock, '') FROM games g" \
+    " WHERE g.status = 2 AND EXISTS" \
     " (SELECT 1 FROM seats s WHERE s.game = g.id AND lower(s.name) = ?)"
 
 const char *const store_acct_sql[5] = {
@@ -141,8 +142,34 @@ game_row(void *arg, int i, const char *const *c, char *err, size_t errlen)
 	    "-");
 	snprintf(g->reason, sizeof g->reason, "%.*s", why != NULL ?
 	    (int)strcspn(why + 7, " ") : 1, why != NULL ? why + 7 : "-");
+	snprintf(g->clock, sizeof g->clock, "%s", c[8]);
 	if (col_int("games.rated", c[6], &g->rated, err, errlen) != 0 ||
 	    col_time("games.ended", c[7], &g->ended, err, errlen) != 0)
+		return -1;
+	return 0;
+}
+
+/* A player's wins, draws and losses in finished games (the web pages'
+ * player page). */
+static const char wdl_sql[] =
+    "SELECT coalesce(sum(CASE WHEN g.result = (CASE s.seat WHEN 0 THEN"
+    " '1-0' ELSE '0-1' END) THEN 1 ELSE 0 END), 0),"
+    " coalesce(sum(CASE WHEN g.result = '1/2' THEN 1 ELSE 0 END), 0),"
+    " coalesce(sum(CASE WHEN g.result = (CASE s.seat WHEN 0 THEN"
+    " '0-1' ELSE '1-0' END) THEN 1 ELSE 0 END), 0)"
+    " FROM seats s JOIN games g ON g.id = s.game"
+    " WHERE lower(s.name) = ? AND g.status = 2";
+
+static int
+wdl_row(void *arg, int i, const char *const *c, char *err, size_t errlen)
+{
+	struct store_account *a = arg;
+
+	(void)i;
+	if (col_int("the account's wins", c[0], &a->wins, err, errlen) != 0 ||
+	    col_int("the account's draws", c[1], &a->draws, err, errlen) != 0 ||
+	    col_int("the account's losses", c[2], &a->losses, err,
+	    errlen) != 0)
 		return -1;
 	return 0;
 }
@@ -152,9 +179,15 @@ store_acct_account(store_rows_fn rows, void *ctx, const char *lname,
     struct store_account *a, char *err, size_t errlen)
 {
 	const char *p[2] = { lname, lname };
+	int n;
 
-	return rows(ctx, store_acct_sql[STORE_Q_ACCOUNT], p, "tt", 1,
+	a->wins = a->draws = a->losses = 0;
+	n = rows(ctx, store_acct_sql[STORE_Q_ACCOUNT], p, "tt", 1,
 	    account_row, a, err, errlen);
+	if (n == 1 && rows(ctx, wdl_sql, p, "t", 1, wdl_row, a, err,
+	    errlen) < 0)
+		return -1;
+	return n;
 }
 
 int
