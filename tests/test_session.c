@@ -337,6 +337,48 @@ test_clock_flag_and_undo(void **state)
 	session_free(&s);
 }
 
+/* Reviewing a game whose clock runs, the live clocks are shown (issue 34:
+ * the reviewed ply's were, and a flag fell unseen); a finished game's
+ * review shows each ply's. */
+static void
+test_clock_shown_while_reviewing(void **state)
+{
+	struct session s;
+
+	(void)state;
+	fake_ms = 100000;
+	start(&s, "human", "human", NULL);
+	assert_int_equal(session_set_clock(&s, "1+0"), 0);
+	session_new_game(&s, &s.start);
+	cmd(&s, CMD_MOVE, "d2d3");
+	cmd(&s, CMD_MOVE, "d6d5");
+	fake_ms += 4000;
+	cmd(&s, CMD_MOVE, "e2e3");      /* White 56 s left */
+	fake_ms += 9000;                /* Black's clock runs: 51 s */
+	cmd(&s, CMD_REVIEW_START, NULL);
+	assert_int_equal(s.review, 0);
+	assert_int_equal(session_clock_shown(&s, WHITE), 56000);
+	assert_int_equal(session_clock_shown(&s, BLACK), 51000);
+	fake_ms += 1000;
+	assert_int_equal(session_clock_shown(&s, BLACK), 50000);
+	/* The flag falls while reviewing, and is seen. */
+	fake_ms += 50000;
+	session_tick(&s);
+	assert_int_equal(s.flagged, BLACK);
+	assert_true(msg_has(&s, "Black loses on time"));
+	/* Over: the reviewed ply's times. */
+	cmd(&s, CMD_REVIEW_START, NULL);
+	cmd(&s, CMD_REVIEW_FORWARD, NULL);
+	cmd(&s, CMD_REVIEW_FORWARD, NULL);
+	assert_int_equal(s.review, 2);
+	assert_int_equal(session_clock_shown(&s, WHITE), 60000);
+	assert_int_equal(session_clock_shown(&s, BLACK), 60000);
+	cmd(&s, CMD_REVIEW_END, NULL);
+	assert_int_equal(session_clock_shown(&s, WHITE), 56000);
+	assert_int_equal(session_clock_shown(&s, BLACK), 0);
+	session_free(&s);
+}
+
 static void
 test_ai_within_clock(void **state)
 {
@@ -760,6 +802,7 @@ main(void)
 		cmocka_unit_test(test_review),
 		cmocka_unit_test(test_labels),
 		cmocka_unit_test(test_clock_flag_and_undo),
+		cmocka_unit_test(test_clock_shown_while_reviewing),
 		cmocka_unit_test(test_ai_within_clock),
 		cmocka_unit_test(test_safety_question),
 		cmocka_unit_test(test_quit_resign),

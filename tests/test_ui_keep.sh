@@ -5,7 +5,9 @@
 # without options asks to resume it, y brings back the same moves and
 # clocks (Black's to the second, White's running on from where it
 # stopped); a move more, kill -TERM: congo --resume plays on from there.
-# Options that choose a game start it, no question, the kept game stays;
+# Reviewing ([), the panel shows the live clock running, not the reviewed
+# ply's. Options that choose a game start it, no question, the kept game
+# stays;
 # :save over an existing file asks; a kept file that does not read is
 # said and moved aside, and congo starts. Every wait polls with a
 # deadline, no fixed sleeps.
@@ -133,6 +135,21 @@ run --resume
 wait_for 'resumed the game kept in' 10
 expect "$moves3"
 shown 'Resume the game' && fail "--resume asked"
+
+note "[ reviews: White's clock still runs on the panel (the live one)"
+keys '['
+wait_for 'reviewing ply 5 of 6' 5
+t1=$(panel_clock White)
+_deadline=$(($(date +%s) + 5))
+while capture; [ "$(panel_clock White)" = "$t1" ]; do
+	[ "$(date +%s)" -gt "$_deadline" ] &&
+	    fail "White's clock stood at $t1 while reviewing"
+	sleep 0.1
+done
+[ "$(secs "$(panel_clock White)")" -lt "$(secs "$t1")" ] ||
+    fail "White's clock $(panel_clock White) after $t1"
+keys '}'
+wait_gone 'reviewing ply' 5
 
 note ":save over an existing file asks first"
 : >"$tmp/mine.pgn"

@@ -103,6 +103,31 @@ test_parse_errors(void **state)
 	parse_fails(2, g, "unknown option 'stray'");
 }
 
+/* --resume (issue 34): alone or with settings; not with an option that
+ * chooses another game. */
+static void
+test_parse_resume(void **state)
+{
+	const char *a[] = { "congo", "--resume" };
+	const char *b[] = { "congo", "--resume", "--movetime", "50" };
+	const char *c[] = { "congo", "--resume", "--black", "human" };
+	const char *d[] = { "congo", "--load", "g.pgn", "--resume" };
+	const char *e[] = { "congo", "--white", "human" };
+
+	(void)state;
+	assert_int_equal(parse(2, a), 0);
+	assert_true(o.resume);
+	assert_false(ui_opts_choose_game(&o));
+	assert_int_equal(parse(4, b), 0);
+	assert_true(o.resume);
+	assert_false(ui_opts_choose_game(&o));
+	parse_fails(4, c, "--resume plays on the kept game");
+	parse_fails(4, d, "--resume plays on the kept game");
+	assert_int_equal(parse(3, e), 0);
+	assert_false(o.resume);
+	assert_true(ui_opts_choose_game(&o));
+}
+
 /* The network options are read in the same pass as the others. */
 static void
 test_parse_network(void **state)
@@ -355,6 +380,7 @@ main(void)
 		cmocka_unit_test(test_parse_all),
 		cmocka_unit_test(test_parse_defaults_and_help),
 		cmocka_unit_test(test_parse_errors),
+		cmocka_unit_test(test_parse_resume),
 		cmocka_unit_test(test_parse_network),
 		cmocka_unit_test(test_parse_again),
 		cmocka_unit_test(test_parse_clock_and_game),

@@ -755,6 +755,10 @@ void session_clock_restore(struct session *s);
 bool session_clock_timed(const struct session *s);
 /* Time left of a side now (clocked sessions). */
 int64_t session_clock_left(const struct session *s, int color);
+/* The time to show of a side: the live one while the game goes on, even
+ * reviewing (a flag never falls unseen); a finished game's reviewed ply's
+ * time. */
+int64_t session_clock_shown(const struct session *s, int color);
 /* Would this move let the opponent take the mover's lion at once? */
 bool session_move_hangs_lion(const struct board *b, move_t m);
 /* Pieces that drown at the end of their owner's next move. */

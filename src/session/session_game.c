@@ -280,6 +280,14 @@ session_clock_left(const struct session *s, int color)
 	return clock_left(&s->clock, color, s->now());
 }
 
+int64_t
+session_clock_shown(const struct session *s, int color)
+{
+	if (s->review >= 0 && game_over(&s->game) && s->review < s->clk_cap)
+		return s->clk[s->review][color];
+	return session_clock_left(s, color);
+}
+
 int
 session_set_clock(struct session *s, const char *text)
 {

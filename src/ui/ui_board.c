@@ -359,8 +359,7 @@ draw_side(struct ui_app *a, int c, int y)
 			    ST_ERROR : ST_HEAD, nrun ? TA_BOLD : 0, clk);
 		cw++;
 	} else if (s->clocked) {
-		int64_t left = s->review >= 0 && s->review < s->clk_cap ?
-		    s->clk[s->review][c] : session_clock_left(s, c);
+		int64_t left = session_clock_shown(s, c);
 		clock_format(left, clk, sizeof clk);
 		cw = (int)strlen(clk);
 		if (w - cw - 1 > 9)
@@ -598,10 +597,11 @@ draw_status(struct ui_app *a)
 		len += snprintf(buf + len, sizeof buf - (size_t)len,
 		    "  |  %s", txt);
 	/* No panel: the clocks on the status bar. */
-	if (l->compact && s->clocked && s->review < 0) {
+	if (l->compact && s->clocked && (s->review < 0 ||
+	    !game_over(&s->game))) {
 		char w[16], k[16];
-		clock_format(session_clock_left(s, WHITE), w, sizeof w);
-		clock_format(session_clock_left(s, BLACK), k, sizeof k);
+		clock_format(session_clock_shown(s, WHITE), w, sizeof w);
+		clock_format(session_clock_shown(s, BLACK), k, sizeof k);
 		len += snprintf(buf + len, sizeof buf - (size_t)len,
 		    "  |  W %s B %s", w, k);
 	}
