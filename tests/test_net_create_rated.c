@@ -11,29 +11,6 @@
 
 #include "test_net_util.h"
 
-static char dir[256];
-static char dbpath[300];
-
-static int
-setup(void **state)
-{
-	(void)state;
-	snprintf(dir, sizeof dir, "/tmp/congo-crated-XXXXXX");
-	assert_non_null(mkdtemp(dir));
-	snprintf(dbpath, sizeof dbpath, "%s/games.db", dir);
-	return 0;
-}
-
-static int
-teardown(void **state)
-{
-	char cmd[400];
-
-	(void)state;
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	return system(cmd) == 0 ? 0 : -1;
-}
-
 /* REGISTER and LOGIN name on conn. */
 static void
 login(struct t_fake *f, int conn, const char *name)
@@ -56,7 +33,7 @@ start(struct store **st, bool both)
 	char err[512];
 	struct t_fake *f;
 
-	*st = store_open(dbpath, STORE_CREATE, err, sizeof err);
+	*st = store_open(t_dbpath, STORE_CREATE, err, sizeof err);
 	assert_non_null(*st);
 	f = t_new_store(NULL, NULL, &store_sqlite_ops, *st);
 	t_hello(f, 0, "10.0.0.1");
@@ -141,10 +118,10 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_rated_create, setup,
-		    teardown),
-		cmocka_unit_test_setup_teardown(test_games_unknown, setup,
-		    teardown),
+		cmocka_unit_test_setup_teardown(test_rated_create, t_dir_setup,
+		    t_dir_teardown),
+		cmocka_unit_test_setup_teardown(test_games_unknown, t_dir_setup,
+		    t_dir_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

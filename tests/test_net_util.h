@@ -342,4 +342,28 @@ t_start(struct t_fake *f, struct t_game *tg, const char *extra)
 	t_drain(f, 1);
 }
 
+/* A folder of a test's own for its database (t_dir_setup, as a cmocka
+ * setup), removed after it (t_dir_teardown): t_dbpath names the file. */
+static __attribute__((unused)) char t_dir[256], t_dbpath[300];
+
+static __attribute__((unused)) int
+t_dir_setup(void **state)
+{
+	(void)state;
+	snprintf(t_dir, sizeof t_dir, "/tmp/congo-test-XXXXXX");
+	assert_non_null(mkdtemp(t_dir));
+	snprintf(t_dbpath, sizeof t_dbpath, "%s/games.db", t_dir);
+	return 0;
+}
+
+static __attribute__((unused)) int
+t_dir_teardown(void **state)
+{
+	char cmd[400];
+
+	(void)state;
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", t_dir);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
 #endif

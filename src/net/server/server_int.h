@@ -272,7 +272,9 @@ void sess_catch_up_all(struct sess *s);
 void sess_stale_retry(struct sess *s, long long now_ms);
 /* Finished games leave memory (the store reads them again when asked
  * for): at once when no connection holds a seat in or observes one, else
- * SESS_GRACE_MS after its end. Only with a store that reads games. With
+ * SESS_GRACE_MS after its end, or once its rematch can no longer be made
+ * (its rematch made, or a player gone) when that is later. Only with a
+ * store that reads games. With
  * several servers on one store, a game being played leaves too once
  * nobody here has been at it for SESS_IDLE_MS while another server holds
  * one of its seats (that server keeps its clocks; this one reads it again

@@ -209,6 +209,27 @@ idle_elsewhere(struct sess *s, const struct sgame *g, long long now_ms)
 	return false;
 }
 
+/* Can g, finished, still be rematched: both its players still connected
+ * (here or, a seat held there, on another server), no rematch made yet?
+ * Then it stays in memory, where its seats are (PROTOCOL.md REMATCH: for
+ * as long as both stay connected). */
+static bool
+rematch_open(struct sess *s, const struct sgame *g)
+{
+	long long gone;
+	int k;
+
+	if (!g->seated[0] || !g->seated[1] || g->rematch_game[0] != '\0' ||
+	    (g->holder[0] < 0 && g->holder[1] < 0))
+		return false;
+	for (k = 0; k < 2; k++)
+		if (g->holder[k] < 0 && (s->io.store->remote_presence == NULL ||
+		    s->io.store->remote_presence(s->io.store_ctx, g->id, k,
+		    &gone) != 1))
+			return false;
+	return true;
+}
+
 /* Can g leave memory now? */
 static bool
 evictable(struct sess *s, const struct sgame *g, long long now_ms)
@@ -219,7 +240,8 @@ evictable(struct sess *s, const struct sgame *g, long long now_ms)
 		return false;
 	if (!g->over)
 		return idle_elsewhere(s, g, now_ms);
-	return !members || now_ms - g->ended_ms >= SESS_GRACE_MS;
+	return !members || (now_ms - g->ended_ms >= SESS_GRACE_MS &&
+	    !rematch_open(s, g));
 }
 
 /* Take g out of the lists of the connections it is in. */
