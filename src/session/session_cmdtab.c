@@ -454,7 +454,8 @@ session_cmd_parse(const char *text, struct session_cmd *cmd, char *err,
 		return -1;
 	}
 	if (e == NULL) {
-		if (nmatch == 0 && move_hint(word, err, errlen))
+		if (nmatch == 0 && !looks_like_move(word) &&
+		    move_hint(word, err, errlen))
 			return -1;
 		snprintf(err, errlen, "unknown command '%s' (:help lists the "
 		    "commands)", word);
