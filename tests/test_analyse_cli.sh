@@ -149,6 +149,12 @@ check "not both" "$tmp/e3.err" "not both"
 run e4 "$tmp/game.pgn" --nodes x
 [ "$rc" -eq 2 ] || { echo "FAIL: --nodes x: exit $rc"; fail=1; }
 check "a bad number" "$tmp/e4.err" "'x' is not a whole number"
+# the option named, not its value twice (issue 34: "0 0 is out of range")
+run e7 "$tmp/game.pgn" --nodes 0
+[ "$rc" -eq 2 ] || { echo "FAIL: --nodes 0: exit $rc"; fail=1; }
+check "--nodes 0 named" "$tmp/e7.err" "^congo: --analyse: --nodes: 0 is out of range"
+run e8 "$tmp/game.pgn" --movetime=x
+check "--movetime=x named" "$tmp/e8.err" "^congo: --analyse: --movetime: 'x' is not"
 run e5
 [ "$rc" -eq 2 ] || { echo "FAIL: no file: exit $rc"; fail=1; }
 check "no file" "$tmp/e5.err" "a game record (FILE) is needed"

@@ -119,7 +119,7 @@ session_analyse_main(int argc, char **argv)
 	struct game g;
 	const char *path, *outpath = NULL;
 	char err[512], annot[96];
-	int game = 0, c, rc;
+	int game = 0, c, rc, li;
 	bool timed = false, counted = false;
 	FILE *f;
 
@@ -127,7 +127,8 @@ session_analyse_main(int argc, char **argv)
 	search_options_default(&so);
 	optind = 0;    /* a fresh start: main.c ran getopt before */
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":o:h", opts, NULL)) != -1) {
+	while ((li = -1, c = getopt_long(argc, argv, ":o:h", opts, &li)) !=
+	    -1) {
 		switch (c) {
 		case 'g':
 			if (parse_int(optarg, 1, 1000000, &game, err,
@@ -234,6 +235,9 @@ out:
 	game_free(&g);
 	return rc;
 bad_value:
-	fprintf(stderr, "congo: --analyse: %s %s\n", argv[optind - 1], err);
+	/* The option by its name, however it was given (--nodes 0,
+	 * --nodes=0, --no 0). */
+	fprintf(stderr, "congo: --analyse: --%s: %s\n", li >= 0 ?
+	    opts[li].name : "?", err);
 	return 2;
 }

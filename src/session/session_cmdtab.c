@@ -386,6 +386,36 @@ looks_like_move(const char *t)
 	return true;
 }
 
+/* A move as other programs write it, squares with '-' or 'x' between
+ * (d2-d3, d2xd3), or one square (d3): what the game's format is, in err,
+ * and true. */
+static bool
+move_hint(const char *t, char *err, size_t errlen)
+{
+	char sq[32];
+	size_t i = 0, n = 0;
+
+	while (t[i] != '\0') {
+		if (!isalpha((unsigned char)t[i]) ||
+		    !isdigit((unsigned char)t[i + 1]) || n + 2 >= sizeof sq)
+			return false;
+		sq[n++] = (char)tolower((unsigned char)t[i]);
+		sq[n++] = t[i + 1];
+		i += 2;
+		if ((t[i] == '-' || t[i] == 'x' || t[i] == 'X') &&
+		    t[i + 1] != '\0')
+			i++;
+	}
+	sq[n] = '\0';
+	if (n == 2)
+		snprintf(err, errlen, "'%s' is one square: a move names the "
+		    "square it leaves and the one it goes to (:d2d3)", t);
+	else
+		snprintf(err, errlen, "'%s': a move is its squares alone: "
+		    ":%s", t, sq);
+	return true;
+}
+
 bool
 session_cmd_looks_like_move(const char *text)
 {
@@ -437,6 +467,9 @@ session_cmd_parse(const char *text, struct session_cmd *cmd, char *err,
 		return -1;
 	}
 	if (e == NULL) {
+		if (nmatch == 0 && !looks_like_move(word) &&
+		    move_hint(word, err, errlen))
+			return -1;
 		snprintf(err, errlen, "unknown command '%s' (:help lists the "
 		    "commands)", word);
 		return -1;

@@ -85,6 +85,11 @@ ui_confirm_key(struct ui_app *a, const struct ui_event *ev)
 		session_answer(&a->s, true);
 		app_sync(a);
 		return;
+	case 'n':
+	case 'N':
+	case UK_ESC:
+		session_answer(&a->s, false);
+		return;
 	case UK_CTRL('c'):
 		a->s.quit = true;
 		return;
@@ -100,7 +105,9 @@ ui_confirm_key(struct ui_app *a, const struct ui_event *ev)
 		}
 		/* FALLTHROUGH */
 	default:
-		session_answer(&a->s, false);
+		/* A question takes y or n and nothing else: a key meant for
+		 * the game (':' to type a command) answers nothing. */
+		session_msg(&a->s, SM_ERROR, "answer y or n (Esc: no)");
 		return;
 	}
 }
