@@ -313,7 +313,7 @@ web_page_player(struct wbuf *b, const struct web_player *p)
 	wbuf_html(b, p->name);
 	wbuf_puts(b, "</h1>\n<p class=\"info\">account since ");
 	day_text(b, p->created);
-	wbuf_printf(b, ", finished games: %d</p>\n<h2>Ratings</h2>\n",
+	wbuf_printf(b, ", rated games played: %d</p>\n<h2>Ratings</h2>\n",
 	    p->ngames_total);
 	ratings_table(b, p->ratings, p->nratings, false);
 	for (i = 0; i < p->nratings; i++) {
