@@ -43,8 +43,9 @@ cat >"$tmp/config/congo/congo.conf" <<'CONF'
 ui = { color = false; mouse = false; ai_delay_ms = 0; };
 CONF
 
+# (Both players connect from 127.0.0.1: rated games allowed between them.)
 "$server" --port 0 --bind 127.0.0.1 --db "$tmp/games.db" --create \
-    --log-level info 2>>"$tmp/server.log" &
+    --rated-same-network --log-level info 2>>"$tmp/server.log" &
 spid=$!
 port=
 _deadline=$(($(date +%s) + 20))
@@ -236,7 +237,8 @@ wait_for b "the game is cancelled"
 
 note ":whois, :top, :games; Enter on a game opens its record"
 cmd b "whois $bname"
-wait_for b "Player $bname: 2 games, since 20[0-9]{2}-"
+# (the rated game played; not the one cancelled before a move)
+wait_for b "Player $bname: 1 rated games, since 20[0-9]{2}-"
 wait_for b "congo +blitz +1[0-9]{3}\? +rd [0-9]+ +1 games"
 T send-keys -t =b: Escape
 wait_gone b "Player $bname"

@@ -15,41 +15,6 @@
 #include "test_net_util.h"
 #include "rating/rating.h"
 
-static char dir[256];
-static char dbpath[300];
-
-static int
-setup(void **state)
-{
-	(void)state;
-	snprintf(dir, sizeof dir, "/tmp/congo-acct-XXXXXX");
-	assert_non_null(mkdtemp(dir));
-	snprintf(dbpath, sizeof dbpath, "%s/games.db", dir);
-	return 0;
-}
-
-static int
-teardown(void **state)
-{
-	char cmd[400];
-
-	(void)state;
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	return system(cmd) == 0 ? 0 : -1;
-}
-
-static struct store *
-open_ok(int how)
-{
-	char err[512];
-	struct store *st = store_open(dbpath, how, err, sizeof err);
-
-	if (st == NULL)
-		print_error("%s\n", err);
-	assert_non_null(st);
-	return st;
-}
-
 /* REGISTER name on conn: its key into key. */
 static void
 reg(struct t_fake *f, int conn, const char *name, char *key)
@@ -65,7 +30,7 @@ reg(struct t_fake *f, int conn, const char *name, char *key)
 static void
 test_register_login(void **state)
 {
-	struct store *st = open_ok(STORE_CREATE);
+	struct store *st = t_db_open(STORE_CREATE);
 	struct t_fake *f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
 	char key[40], key2[40], cmd[200];
 	sqlite3 *db;
@@ -89,7 +54,7 @@ test_register_login(void **state)
 	t_say(f, 0, "#r REGISTER name=dan");
 	t_expect(f, 0, "ERR #r 429 RATE_LIMITED");
 	/* The key is stored hashed, never as it was shown. */
-	assert_int_equal(sqlite3_open(dbpath, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_open(t_dbpath, &db), SQLITE_OK);
 	assert_int_equal(sqlite3_prepare_v2(db, "SELECT count(*) FROM "
 	    "accounts WHERE keyhash LIKE ?1 OR name LIKE ?1", -1, &q, NULL),
 	    SQLITE_OK);
@@ -124,7 +89,7 @@ test_register_login(void **state)
 static void
 test_rated_game(void **state)
 {
-	struct store *st = open_ok(STORE_CREATE);
+	struct store *st = t_db_open(STORE_CREATE);
 	struct t_fake *f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
 	char ka[40], kb[40], id[16], id2[16], want[160], line[160], err[256];
 	struct rating w, b, w2, b2;
@@ -249,7 +214,7 @@ test_rated_game(void **state)
 	store_close(st);
 
 	/* After a restart the ratings and the game are there. */
-	st = open_ok(0);
+	st = t_db_open(0);
 	f2 = t_new_store(NULL, NULL, &store_sqlite_ops, st);
 	assert_int_equal(store_load(st, f2->s, err, sizeof err), 0);
 	t_hello(f2, 0, "10.0.0.1");
@@ -272,7 +237,7 @@ test_rated_game(void **state)
 static void
 test_seeks(void **state)
 {
-	struct store *st = open_ok(STORE_CREATE);
+	struct store *st = t_db_open(STORE_CREATE);
 	struct t_fake *f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
 	char s1[16], s2[16], s3[16], game[16], tok[40], seat[8], ka[40];
 	char kb[40];
@@ -374,11 +339,12 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_register_login, setup,
-		    teardown),
-		cmocka_unit_test_setup_teardown(test_rated_game, setup,
-		    teardown),
-		cmocka_unit_test_setup_teardown(test_seeks, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_register_login,
+		    t_db_setup, t_db_teardown),
+		cmocka_unit_test_setup_teardown(test_rated_game,
+		    t_db_setup, t_db_teardown),
+		cmocka_unit_test_setup_teardown(test_seeks, t_db_setup,
+		    t_db_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -225,7 +225,8 @@ static void
 test_register_seek_takeback(void **state)
 {
 	char *argv[] = { server_bin, "--port", portstr, "--bind", "127.0.0.1",
-		"--db", db, "--create", "--log-level", "debug", NULL };
+		"--db", db, "--create", "--log-level", "debug",
+		"--rated-same-network", NULL };     /* (all on 127.0.0.1) */
 	char name[64], key[64], err[200];
 	const struct net_event *e;
 	struct who w[3];

@@ -118,10 +118,10 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_rated_create, t_dir_setup,
-		    t_dir_teardown),
-		cmocka_unit_test_setup_teardown(test_games_unknown, t_dir_setup,
-		    t_dir_teardown),
+		cmocka_unit_test_setup_teardown(test_rated_create, t_db_setup,
+		    t_db_teardown),
+		cmocka_unit_test_setup_teardown(test_games_unknown, t_db_setup,
+		    t_db_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

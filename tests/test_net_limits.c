@@ -45,7 +45,7 @@ test_failed_rejoin_limit(void **state)
 static void
 test_connection_limits(void **state)
 {
-	struct sess_limits lim = { 4, 2, 2, 10, 10, 0, 0, 0, 0 };
+	struct sess_limits lim = { 4, 2, 2, 10, 10, 0, 0, 0, 0, false };
 	struct t_fake *f = t_new(&lim, NULL);
 	int i;
 

@@ -7,38 +7,6 @@
  */
 #include "test_net_util.h"
 
-/* The last event stored for game id. */
-static const struct t_rec *
-t_last_event(struct t_fake *f, const char *id)
-{
-	int i;
-
-	for (i = f->nrec - 1; i >= 0; i--)
-		if (f->rec[i].kind == 2 && strcmp(f->rec[i].game, id) == 0)
-			return &f->rec[i];
-	fail();
-	return NULL;
-}
-
-/* The STATE of id as conn sees it now, into buf. */
-static const char *
-t_state(struct t_fake *f, int conn, const char *id)
-{
-	t_drain(f, conn);
-	t_say(f, conn, "#s STATE game=%s", id);
-	t_expect(f, conn, "OK #s STATE");
-	return t_expect(f, conn, "EV ");
-}
-
-static long
-t_num(const char *line, const char *key)
-{
-	char v[64];
-
-	t_val(line, key, v, sizeof v);
-	return atol(v);
-}
-
 static void
 test_clock_runs_and_increments(void **state)
 {
@@ -234,6 +202,11 @@ test_claim(void **state)
 
 	f = t_new(&lim, NULL);
 	t_start(f, &g, "");
+	/* (Before both sides have moved a CLAIM aborts: test_net_fair.) */
+	t_say(f, 0, "MOVE game=%s ply=0 move=c2c3", g.id);
+	t_say(f, 1, "MOVE game=%s ply=1 move=c6c5", g.id);
+	t_drain(f, 0);
+	t_drain(f, 1);
 	t_hello(f, 2, "10.0.2.1");
 	t_say(f, 2, "#a CLAIM game=%s", g.id);
 	t_expect(f, 2, "ERR #a 403 NOT_YOUR_SEAT");

@@ -88,6 +88,47 @@ test_cross_server(void **state)
 	tc_free(b);
 }
 
+/*
+ * "Both sides have moved" holds on both servers, worked out from the
+ * stored moves: a RESIGN at ply 0 on one is an abort seen on the other;
+ * after a takeback to ply 0 agreed across the two, CANCEL is refused on
+ * each, and a RESIGN is a result.
+ */
+static void
+test_abort_across(void **state)
+{
+	struct tc *w, *b;
+	char id[16];
+
+	(void)state;
+	assert_non_null(w = tc_hello(port_a));
+	assert_non_null(b = tc_hello(port_b));
+	new_game(w, "aw", b, "ab", "", id);
+	assert_non_null(ev2(w, id, " JOINED seat=black"));
+	tc_send(w, "#g RESIGN game=%s", id);
+	assert_non_null(tc_wait(w, "OK #g RESIGN", T));
+	assert_non_null(ev2(b, id, " RESULT result=- reason=cancelled"));
+	new_game(w, "aw", b, "ab", "", id);
+	assert_non_null(ev2(w, id, " JOINED seat=black"));
+	tc_send(w, "#m0 MOVE game=%s ply=0 move=c2c3", id);
+	assert_non_null(ev2(b, id, " MOVE ply=0 "));
+	tc_send(b, "#m1 MOVE game=%s ply=1 move=c6c5", id);
+	assert_non_null(ev2(w, id, " MOVE ply=1 "));
+	tc_send(w, "#t TAKEBACK game=%s action=offer", id);
+	assert_non_null(ev2(b, id, " TAKEBACK action=offer side=white"));
+	tc_send(b, "#a TAKEBACK game=%s action=accept", id);
+	assert_non_null(ev2(w, id, " UNDO ply=0 "));
+	assert_non_null(ev2(b, id, " UNDO ply=0 "));
+	tc_send(b, "#x CANCEL game=%s", id);
+	assert_non_null(tc_wait(b, "ERR #x 403 NOT_YOUR_SEAT :both sides", T));
+	tc_send(w, "#x CANCEL game=%s", id);
+	assert_non_null(tc_wait(w, "ERR #x 403 NOT_YOUR_SEAT :both sides", T));
+	tc_send(b, "#g RESIGN game=%s", id);
+	assert_non_null(ev2(w, id, " RESULT result=1-0 reason=resign"));
+	tc_free(w);
+	tc_free(b);
+}
+
 /* A game's variant and clock, made on one server, read on the other. */
 static void
 test_variant_clock_across(void **state)
@@ -627,6 +668,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_cross_server),
+		cmocka_unit_test(test_abort_across),
 		cmocka_unit_test(test_variant_clock_across),
 		cmocka_unit_test(test_wrong_tokens_shared),
 		cmocka_unit_test(test_creates_shared),

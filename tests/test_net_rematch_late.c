@@ -103,10 +103,10 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_rematch_late, t_dir_setup,
-		    t_dir_teardown),
-		cmocka_unit_test_setup_teardown(test_player_gone, t_dir_setup,
-		    t_dir_teardown),
+		cmocka_unit_test_setup_teardown(test_rematch_late, t_db_setup,
+		    t_db_teardown),
+		cmocka_unit_test_setup_teardown(test_player_gone, t_db_setup,
+		    t_db_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

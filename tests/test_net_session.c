@@ -287,13 +287,18 @@ test_resign(void **state)
 	t_hello(f, 2, "10.0.0.3");
 	t_say(f, 2, "#r RESIGN game=%s", g.id);
 	t_expect(f, 2, "ERR #r 403 NOT_YOUR_SEAT");
-	/* Either side may resign, on its turn or not. */
+	/* Either side may resign, on its turn or not (once both have
+	 * moved: before, it is an abort, test_net_fair). */
+	t_say(f, 0, "MOVE game=%s ply=0 move=c2c3", g.id);
+	t_say(f, 1, "MOVE game=%s ply=1 move=c6c5", g.id);
+	t_drain(f, 0);
+	t_drain(f, 1);
 	t_say(f, 1, "#r RESIGN game=%s", g.id);
 	t_expect(f, 1, "OK #r RESIGN game=");
 	t_expect(f, 1, "EV ");
-	assert_non_null(strstr(t_last, " 3 RESULT result=1-0 reason=resign"));
+	assert_non_null(strstr(t_last, " 5 RESULT result=1-0 reason=resign"));
 	t_expect(f, 0, "EV ");
-	assert_non_null(strstr(t_last, " 3 RESULT result=1-0 reason=resign"));
+	assert_non_null(strstr(t_last, " 5 RESULT result=1-0 reason=resign"));
 	t_say(f, 1, "#j JOIN game=%s seat=black", g.id);
 	t_expect(f, 1, "ERR #j 410 GAME_OVER");
 	t_free(f);

@@ -146,7 +146,8 @@ t_commit(void *ctx, const struct store_change *ch, char *err, size_t n)
 
 static const struct store_ops t_store = { .commit = t_commit };
 
-static const struct sess_limits t_limits = { 8, 6, 5, 2, 3, 0, 0, 0, 0 };
+static const struct sess_limits t_limits = { 8, 6, 5, 2, 3, 0, 0, 0, 0,
+    false };
 
 /* A session storing through ops (NULL: the fake store). */
 static __attribute__((unused)) struct t_fake *
@@ -342,12 +343,45 @@ t_start(struct t_fake *f, struct t_game *tg, const char *extra)
 	t_drain(f, 1);
 }
 
-/* A folder of a test's own for its database (t_dir_setup, as a cmocka
- * setup), removed after it (t_dir_teardown): t_dbpath names the file. */
-static __attribute__((unused)) char t_dir[256], t_dbpath[300];
+/* The last event stored for game id. */
+static __attribute__((unused)) const struct t_rec *
+t_last_event(struct t_fake *f, const char *id)
+{
+	int i;
+
+	for (i = f->nrec - 1; i >= 0; i--)
+		if (f->rec[i].kind == 2 && strcmp(f->rec[i].game, id) == 0)
+			return &f->rec[i];
+	fail();
+	return NULL;
+}
+
+/* The STATE of id as conn sees it now, into buf. */
+static __attribute__((unused)) const char *
+t_state(struct t_fake *f, int conn, const char *id)
+{
+	t_drain(f, conn);
+	t_say(f, conn, "#s STATE game=%s", id);
+	t_expect(f, conn, "OK #s STATE");
+	return t_expect(f, conn, "EV ");
+}
+
+static __attribute__((unused)) long
+t_num(const char *line, const char *key)
+{
+	char v[64];
+
+	t_val(line, key, v, sizeof v);
+	return atol(v);
+}
+
+/* A database file in a directory of its own (t_db_setup, t_db_teardown:
+ * a cmocka test's setup and teardown), opened with how (STORE_CREATE...). */
+static __attribute__((unused)) char t_dir[256];
+static __attribute__((unused)) char t_dbpath[300];
 
 static __attribute__((unused)) int
-t_dir_setup(void **state)
+t_db_setup(void **state)
 {
 	(void)state;
 	snprintf(t_dir, sizeof t_dir, "/tmp/congo-test-XXXXXX");
@@ -357,13 +391,25 @@ t_dir_setup(void **state)
 }
 
 static __attribute__((unused)) int
-t_dir_teardown(void **state)
+t_db_teardown(void **state)
 {
 	char cmd[400];
 
 	(void)state;
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", t_dir);
 	return system(cmd) == 0 ? 0 : -1;
+}
+
+static __attribute__((unused)) struct store *
+t_db_open(int how)
+{
+	char err[512];
+	struct store *st = store_open(t_dbpath, how, err, sizeof err);
+
+	if (st == NULL)
+		print_error("%s\n", err);
+	assert_non_null(st);
+	return st;
 }
 
 #endif

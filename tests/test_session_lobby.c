@@ -173,7 +173,7 @@ test_lists(void **state)
 	send_line("ITEM #W variant=congo speed=blitz rating=1612 rd=80 "
 	    "games=12 provisional=0");
 	WAIT(l->done);
-	assert_string_equal(l->title, "Player ann: 12 games, since 2026-11-01");
+	assert_string_equal(l->title, "Player ann: 12 rated games, since 2026-11-01");
 	assert_int_equal(l->n, 1);
 	assert_non_null(strstr(l->lines[0], "congo     blitz       1612"));
 

@@ -51,8 +51,10 @@ serve() {
 	done
 }
 
+# (Every player connects from 127.0.0.1: rated games allowed.)
 serve env CONGO_WEB_SSE_LIFE_MS=3000 "$server" --port 0 --bind 127.0.0.1 \
-    --max-per-address 8 --http 127.0.0.1:0 --db "$tmp/games.db" --create
+    --max-per-address 8 --http 127.0.0.1:0 --db "$tmp/games.db" --create \
+    --rated-same-network
 if grep -q "without libmicrohttpd" "$tmp/server.log"; then
 	echo "test_web.sh: congo-server built without libmicrohttpd, skipped"
 	pid=
@@ -332,7 +334,7 @@ echo quit >&3
 kill "$pid" 2>/dev/null
 wait "$pid" 2>/dev/null
 serve env CONGO_TEST_READ_DELAY_MS=1000 "$server" --port 0 --bind 127.0.0.1 \
-    --http 127.0.0.1:0 --db "$tmp/games.db"
+    --http 127.0.0.1:0 --db "$tmp/games.db" --rated-same-network
 [ -n "$port" ] && [ -n "$http" ] || fail "the server did not start again"
 base="http://127.0.0.1:$http"
 for page in "game/$game" player/bob_2; do

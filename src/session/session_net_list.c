@@ -206,8 +206,9 @@ session_net_list_event(struct session *s, const struct net_event *e)
 			net_kv_get(e->text, "created", created,
 			    sizeof created);
 			net_kv_get(e->text, "games", games, sizeof games);
+			/* games=: the rated games it played. */
 			snprintf(l->title, sizeof l->title, "Player %s: %s "
-			    "games, since %.10s", name, games, created);
+			    "rated games, since %.10s", name, games, created);
 		} else {
 			char *p = strstr(l->title, " (asking");
 			if (p != NULL)

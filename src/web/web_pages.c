@@ -396,9 +396,10 @@ web_page_player(struct wbuf *b, const struct web_player *p)
 	wbuf_html(b, p->name);
 	wbuf_puts(b, "</h1>\n<p class=\"info\">account since ");
 	day_text(b, p->created);
-	wbuf_printf(b, ", finished games: %d (<span id=\"wdl\">%d won, %d "
-	    "drawn, %d lost</span>)</p>\n<h2>Ratings</h2>\n",
-	    p->ngames_total, p->wins, p->draws, p->losses);
+	wbuf_printf(b, ", rated games played: %d, finished games: "
+	    "<span id=\"wdl\">%d won, %d drawn, %d lost</span></p>\n"
+	    "<h2>Ratings</h2>\n", p->ngames_total, p->wins, p->draws,
+	    p->losses);
 	ratings_table(b, p->ratings, p->nratings, false);
 	for (i = 0; i < p->nratings; i++) {
 		wbuf_puts(b, "<figure><figcaption>");

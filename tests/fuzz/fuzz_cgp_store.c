@@ -325,7 +325,8 @@ null_close(void *ctx, int conn)
 void
 check_rebuild(struct h *h)
 {
-	static const struct sess_limits lim = { 10, 10, 10, 10, 10, 0, 0, 0, 0 };
+	static const struct sess_limits lim = { 10, 10, 10, 10, 10, 0, 0, 0, 0,
+	    false };
 	struct sess_io io;
 	struct sess *s;
 	char err[256];

@@ -61,7 +61,8 @@ enum cgp_code {
 	CGP_NO_SUCH_SEEK = 1404,
 	CGP_NO_SUCH_PLAYER = 2404,
 	CGP_NAME_TAKEN = 1409,
-	CGP_NOTHING_TO_TAKE_BACK = 2409
+	CGP_NOTHING_TO_TAKE_BACK = 2409,
+	CGP_SAME_NETWORK = 7409
 };
 
 /* The number a code is written with (409 for CGP_NAME_TAKEN). */

@@ -45,6 +45,8 @@ struct srv_opts {
 	int expire_after_s;      /* an open game nobody joins is cancelled */
 	int first_move_s;        /* a timed game's first move, or aborted */
 	int ping_after_ms;       /* silence before PING, then as long to PONG */
+	bool rated_same_network; /* rated games between players of one
+				    network (false: 409 SAME_NETWORK) */
 	size_t out_cap;          /* bytes queued for one client before drop */
 	struct game_rules rules;
 	int log_level;           /* NET_LOG_*; -1 silent */

@@ -190,6 +190,9 @@ struct sess_limits {
 	long long abandon_ms;      /* CLAIM after this absence; 0: 120 s */
 	long long expire_ms;       /* an open game's life; 0: a day */
 	long long first_move_ms;   /* a timed game's first moves; 0: 60 s */
+	bool rated_same_network;   /* two players of one network may meet
+				      in a rated game (a club behind one
+				      address); false: 409 SAME_NETWORK */
 };
 
 #define SESS_ABANDON_MS 120000LL
@@ -352,6 +355,9 @@ struct sgame {
 	bool rating_reading;           /* (sess_rating_kv) */
 	double rating[2], rd[2];
 	struct game_clock clock;       /* with timed */
+	unsigned moved;                /* bit k: side k has made a move in
+					  this game (a takeback keeps it;
+					  rebuilt from the stored MOVEs) */
 	bool over;                     /* finished (by the rules or not) */
 	enum game_result result;       /* with over; RESULT_NONE: "-" */
 	char reason[24];               /* with over: "time", "resign"... */
@@ -484,6 +490,11 @@ void sess_free_game(struct sgame *g);
 /* The network of an address ("10.1.2.0/24", "2001:db8:0:1::/64"; anything
  * else as it is) into out. */
 void sess_net_of(const char *addr, char *out, size_t n);
+/* A JOIN of seat in g from conn: true (after answering 409 SAME_NETWORK)
+ * when g is rated and its other seat is held here from conn's network,
+ * unless the server allows it (sess_limits.rated_same_network). */
+bool sess_same_network(struct sess *s, const struct sgame *g, int conn,
+    int seat, const char *tag);
 /* The counters of a network (net: as sess_net_of gives). */
 struct saddr *sess_addr(struct sess *s, const char *net, long long now_ms);
 /* Log a refusal: at most one line a second, the rest summed up. */
@@ -521,6 +532,10 @@ void sess_catch_up(struct sess *s, int conn, struct sgame *g, long since);
 void sess_member_add(struct sess *s, int conn, struct sgame *g);
 void sess_member_check(struct sess *s, int conn, struct sgame *g);
 int sess_status(const struct sgame *g);   /* 0 open 1 active 2 finished */
+/* Have both sides made a move in g (at some time: a takeback does not
+ * undo it)? Before, an end is an abort (PROTOCOL.md "Accounts and
+ * ratings"): no result, no rating change. */
+bool sess_both_moved(const struct sgame *g);
 /* The game ends (by the rules, RESIGN, agreement, time...): the result
  * kept, the clock stopped, the offers and timer gone. */
 void sess_finish(struct sess *s, struct sgame *g, enum game_result r,

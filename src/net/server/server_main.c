@@ -102,6 +102,12 @@ usage(FILE *out)
 	    "      --expire-after SECONDS  an open game nobody joins is "
 	    "cancelled after\n"
 	    "                            this long (default 86400, a day)\n"
+	    "      --rated-same-network  let two players of one network (an "
+	    "IPv4 /24, an\n"
+	    "                            IPv6 /64) meet in rated games: a club "
+	    "behind one\n"
+	    "                            address (default: not paired, 409 "
+	    "SAME_NETWORK)\n"
 	    "      --ping-after SECONDS  PING a silent client after this long, "
 	    "close it\n"
 	    "                            as long again later (default 30)\n"
@@ -156,7 +162,7 @@ conf_warn(const char *msg)
 enum { OPT_MAXCONN = 256, OPT_PERADDR, OPT_GPM, OPT_OBS, OPT_REJOIN,
 	OPT_PING, OPT_CREATE, OPT_CPS, OPT_ABANDON, OPT_EXPIRE, OPT_FIRST,
 	OPT_CHECK, OPT_RESET_KEY, OPT_HTTP, OPT_UPGRADE, OPT_TLS_LISTEN,
-	OPT_TLS_CERT, OPT_TLS_KEY, OPT_HTTPS };
+	OPT_TLS_CERT, OPT_TLS_KEY, OPT_HTTPS, OPT_SAME_NET };
 
 /* One option of the command line, applied after the config file. */
 struct arg {
@@ -199,6 +205,7 @@ args_read(int argc, char **argv, struct args *a)
 		{ "abandon-after", required_argument, NULL, OPT_ABANDON },
 		{ "expire-after", required_argument, NULL, OPT_EXPIRE },
 		{ "first-move", required_argument, NULL, OPT_FIRST },
+		{ "rated-same-network", no_argument, NULL, OPT_SAME_NET },
 		{ "log-level", required_argument, NULL, 'l' },
 		{ "config", required_argument, NULL, 'c' },
 		{ "help", no_argument, NULL, 'h' },
@@ -355,6 +362,9 @@ opt_apply(struct srv_opts *o, const struct arg *g)
 		return 0;
 	case OPT_CREATE:
 		o->db_create = true;
+		return 0;
+	case OPT_SAME_NET:
+		o->rated_same_network = true;
 		return 0;
 	case OPT_MAXCONN:
 		return number("--max-connections", v, 1, 100000,

@@ -79,12 +79,14 @@ sess_timer_remove(struct sess *s, struct sgame *g)
  * RULES.md "Time": each side's first move is not timed. With the side to
  * move's first move still to come (ply 0 or 1), its clock stands and the
  * game is aborted if that move does not come within first_move_ms of its
- * turn's start (PROTOCOL.md "Clocks").
+ * turn's start (PROTOCOL.md "Clocks"). Once both sides have moved, a
+ * takeback to ply 0 or 1 brings back neither: the clocks run, and the
+ * game can no longer be aborted.
  */
 static bool
 first_moves(const struct sgame *g)
 {
-	return g->g.nply < 2;
+	return g->g.nply < 2 && !sess_both_moved(g);
 }
 
 static void

@@ -268,6 +268,8 @@ cmd_join(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		    "you hold the other seat of this rated game");
 		return;
 	}
+	if (sess_same_network(s, g, conn, seat, cmd->tag))
+		return;
 	if (net_new_token(token) < 0) {
 		sess_err(s, conn, cmd->tag, CGP_INTERNAL, "no random numbers");
 		return;

@@ -44,6 +44,24 @@ sess_net_of(const char *addr, char *out, size_t n)
 	snprintf(out, n, "%s", addr);
 }
 
+bool
+sess_same_network(struct sess *s, const struct sgame *g, int conn, int seat,
+    const char *tag)
+{
+	int other = g->holder[1 - seat];
+	char msg[160];
+
+	if (!g->rated || s->lim.rated_same_network || other < 0 ||
+	    other == conn || !s->conns[other].used ||
+	    strcmp(s->conns[other].net, s->conns[conn].net) != 0)
+		return false;
+	snprintf(msg, sizeof msg, "%s plays from your network (%s): a rated "
+	    "game is between two networks", cgp_seat_name(1 - seat),
+	    s->conns[conn].net);
+	sess_err(s, conn, tag, CGP_SAME_NETWORK, msg);
+	return true;
+}
+
 struct saddr *
 sess_addr(struct sess *s, const char *net, long long now_ms)
 {

@@ -64,12 +64,26 @@ sess_submit_event(struct sess *s, struct sgame *g, int conn,
 	sess_submit(s, cmd != NULL ? conn : -1, cmd, &ch, &o, false, false);
 }
 
+bool
+sess_both_moved(const struct sgame *g)
+{
+	return (g->moved & 3u) == 3u;
+}
+
 int
 sess_end_game(struct sess *s, struct sgame *g, int conn,
     const struct cgp_cmd *cmd, enum game_result r, const char *reason)
 {
 	char body[96];
 
+	/* Before both sides have made a move (a resignation, a claim, a
+	 * draw agreed at once) the game was never played: an abort, which
+	 * changes no rating, so that two accounts cannot farm one by
+	 * resigning at ply 0 (PROTOCOL.md "Accounts and ratings"). */
+	if (r != RESULT_NONE && !sess_both_moved(g)) {
+		r = RESULT_NONE;
+		reason = "cancelled";
+	}
 	sess_result_body(body, sizeof body, r, reason);
 	sess_submit_event(s, g, conn, cmd, "RESULT", body);
 	return 0;
@@ -87,14 +101,15 @@ cmd_cancel(struct sess *s, int conn, const struct cgp_cmd *cmd,
 		sess_err(s, conn, cmd->tag, CGP_GAME_OVER, "the game is over");
 		return;
 	}
-	if (sess_status(g) == 1 && g->g.nply < 2 &&
+	if (sess_status(g) == 1 && !sess_both_moved(g) &&
 	    (g->holder[0] == conn || g->holder[1] == conn)) {
 		/* An abort: a seated player, before both sides have moved
-		 * (a game paired by mistake is left without a result). */
+		 * (a game paired by mistake is left without a result); a
+		 * takeback to ply 0 or 1 does not bring it back. */
 		sess_end_game(s, g, conn, cmd, RESULT_NONE, "cancelled");
 		return;
 	}
-	if (!creator) {
+	if (!creator && sess_status(g) == 0) {
 		sess_err(s, conn, cmd->tag, CGP_NOT_YOUR_SEAT, "only the "
 		    "game's creator can cancel it");
 		return;
@@ -203,7 +218,7 @@ make_rematch(struct sess *s, int conn, const struct cgp_cmd *cmd,
     struct sgame *g, const char *offer_body)
 {
 	char id[CGP_ID_LEN + 1], tok[2][CGP_TOKEN_LEN + 1], body[2][80];
-	char clock[32], err[160], hash[2][CGP_HASH_LEN + 1];
+	char clock[32], err[160], hash[2][CGP_HASH_LEN + 1], rsql[96];
 	struct store_change ch;
 	struct game_rules rules;
 	struct board start;
@@ -258,6 +273,15 @@ make_rematch(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	ch.clock = g->timed ? clock : NULL;
 	ch.rematch_of = g->id;
 	ch.creator = -1;
+	if (g->rated) {
+		/* Rated as the game was: both players agreed to its terms,
+		 * and its seats are the same two accounts'. */
+		ch.rated = true;
+		snprintf(rsql, sizeof rsql, "UPDATE games SET rated = 1 WHERE "
+		    "id = '%s'", id);
+		ch.nextra = 1;
+		ch.extra[0] = rsql;
+	}
 	ch.nev = 2;
 	for (k = 0; k < 2; k++) {
 		/* The new white is the old black. */

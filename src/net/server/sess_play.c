@@ -137,7 +137,7 @@ sess_cmd_move(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		 * its increment added; stored with the move. A side's first
 		 * move is not timed and earns no increment (RULES.md "Time":
 		 * its clock has not run). */
-		if (g->g.nply >= 2)
+		if (sess_both_moved(g))
 			clock_press(&clock, s->now);
 		snprintf(body[0] + strlen(body[0]), sizeof body[0] -
 		    strlen(body[0]), " wclock=%lld bclock=%lld",
@@ -170,7 +170,7 @@ sess_cmd_move(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	sess_submit(s, conn, cmd, &ch, &o, false, false);
 }
 
-/* Store one event (a DRAW, or a RESULT that ends the game); sess_done
+/* Store one event (a DRAW); sess_done
  * applies it as start-up would, answers and tells the game. */
 static void
 store_end(struct sess *s, int conn, const struct cgp_cmd *cmd,
@@ -228,10 +228,10 @@ sess_cmd_end(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		return;
 	}
 	if (cmd->verb == CGP_V_RESIGN) {
+		/* (An abort before both sides have moved.) */
 		res = seat == WHITE ? RESULT_BLACK_WINS : RESULT_WHITE_WINS;
-		sess_result_body(body, sizeof body, res,
+		sess_end_game(s, g, conn, cmd, res,
 		    game_reason_name(REASON_RESIGN));
-		store_end(s, conn, cmd, g, "RESULT", body);
 		return;
 	}
 	if (strcmp(act, "offer") == 0 && g->offer == seat) {
@@ -259,8 +259,8 @@ sess_cmd_end(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		store_end(s, conn, cmd, g, "DRAW", body);
 		return;
 	}
-	/* accept, or an offer that meets the opponent's. */
-	sess_result_body(body, sizeof body, RESULT_DRAW,
+	/* accept, or an offer that meets the opponent's (an abort before
+	 * both sides have moved: a game never begun is not drawn). */
+	sess_end_game(s, g, conn, cmd, RESULT_DRAW,
 	    game_reason_name(REASON_AGREEMENT));
-	store_end(s, conn, cmd, g, "RESULT", body);
 }

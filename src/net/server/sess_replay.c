@@ -189,6 +189,7 @@ replay(struct sess *s, struct sgame *g, long seq, const char *kind,
 			return fail(err, errlen, g->id, seq, "a MOVE of a game "
 			    "with a clock without its times");
 		side = g->g.pos[g->g.nply - 1].side;
+		g->moved |= 1u << side;
 		if (g->offer >= 0 && g->offer != side)
 			g->offer = -1;
 		g->tb_offer = -1;       /* a move ends a takeback offer */

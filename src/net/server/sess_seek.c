@@ -76,7 +76,9 @@ to_rating_seek(const struct sseek *k, struct rating_seek *r)
 	r->created = k->created;
 }
 
-/* One seek as a notice for the other servers ("seek ..." or "unseek"). */
+/* One seek as a notice for the other servers ("seek ..." or "unseek"):
+ * its seeker's network last (the prefix only, never the address; "-"
+ * unknown), which a server before it did not send. */
 void
 seek_tell(struct sess *s, const struct sseek *k, bool add)
 {
@@ -88,11 +90,13 @@ seek_tell(struct sess *s, const struct sseek *k, bool add)
 		snprintf(text, sizeof text, "unseek %s", k->id);
 	else
 		snprintf(text, sizeof text, "seek %s %s %d %llu:%d %s %lld %lld "
-		    "%d %d %d %d %d %d %.3f %lld %s", k->id, k->name, k->account,
-		    (unsigned long long)k->owner, k->round, k->variant,
-		    (long long)k->base_ms, (long long)k->inc_ms, k->rated,
-		    k->colour, k->has_range, k->rmin, k->rmax, k->has_rating,
-		    k->rating, k->created, k->hash);
+		    "%d %d %d %d %d %d %.3f %lld %s %s", k->id, k->name,
+		    k->account, (unsigned long long)k->owner, k->round,
+		    k->variant, (long long)k->base_ms, (long long)k->inc_ms,
+		    k->rated, k->colour, k->has_range, k->rmin, k->rmax,
+		    k->has_rating, k->rating, k->created, k->hash,
+		    k->net[0] != '\0' && strchr(k->net, ' ') == NULL ?
+		    k->net : "-");
 	s->io.store->seek_notice(s->io.store_ctx, text);
 }
 
@@ -225,6 +229,17 @@ recent_conflict(const struct sess *s, const struct sseek *k)
 	return k->conflict_at != 0 && s->now - k->conflict_at < SEEK_RETRY_MS;
 }
 
+/* Two rated seeks from one network (an IPv4 /24, an IPv6 /64), which
+ * are not paired unless the server allows it (--rated-same-network): two
+ * accounts of one player could farm ratings. */
+static bool
+same_network(const struct sess *s, const struct sseek *a,
+    const struct sseek *b)
+{
+	return a->rated && b->rated && !s->lim.rated_same_network &&
+	    a->net[0] != '\0' && strcmp(a->net, b->net) == 0;
+}
+
 /* Pair a (just arrived, or freed) with the oldest compatible seek. */
 void
 seek_try_pair(struct sess *s, const char *id)
@@ -240,7 +255,8 @@ seek_try_pair(struct sess *s, const char *id)
 	for (i = 0; i < s->seeks.len; i++) {
 		struct sseek *k = vec_at(&s->seeks, i);
 		if (k->pairing || (k->server[0] != '\0' &&
-		    k->nconflict >= 2 && recent_conflict(s, k)))
+		    k->nconflict >= 2 && recent_conflict(s, k)) ||
+		    (k != a && same_network(s, a, k)))
 			continue;
 		if (k == a)
 			at = n;
@@ -562,6 +578,8 @@ sess_seek_remote(struct sess *s, const char *server, const char *text)
 	    s->seeks.len >= SEEKS_MAX)
 		return;
 	snprintf(k.server, sizeof k.server, "%.8s", server);
+	if (nw >= 18 && strcmp(w[17], "-") != 0)
+		snprintf(k.net, sizeof k.net, "%s", w[17]);
 	k.conn = -1;
 	*(struct sseek *)vec_push(&s->seeks) = k;
 	/* Ours may be waiting for it (its server pairs too: a race, which

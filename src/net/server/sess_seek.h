@@ -31,6 +31,9 @@ struct sseek {
 	long long created;             /* wall ms */
 	char token[CGP_TOKEN_LEN + 1]; /* ours: shown when paired */
 	char hash[CGP_HASH_LEN + 1];
+	char net[64];                  /* its seeker's network (an IPv4 /24,
+	                                  an IPv6 /64; "" unknown): rated
+	                                  seeks of one are not paired */
 	bool pairing;                  /* its game being stored */
 	long long conflict_at;         /* its last pairing's conflict (ms) */
 	int nconflict;                 /* conflicts in a row, each within

@@ -150,6 +150,7 @@ cmd_seek(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	if (k.owner == 0)
 		k.owner = 1;
 	k.round = c->paired;
+	snprintf(k.net, sizeof k.net, "%s", c->net);
 	if (rd != NULL && rd->rc == 1) {
 		k.has_rating = true;
 		k.rating = ((const struct store_rating *)rd->rows)->rating;

@@ -275,6 +275,7 @@ srv_open(const struct srv_opts *o, char *err, size_t errlen)
 	lim.abandon_ms = (long long)o->abandon_after_s * 1000;
 	lim.expire_ms = (long long)o->expire_after_s * 1000;
 	lim.first_move_ms = (long long)o->first_move_s * 1000;
+	lim.rated_same_network = o->rated_same_network;
 	sv->sess = sess_new(&io, &lim, &o->rules, server);
 	if (sv->ops->load(sv->store, sv->sess, err, errlen) < 0)
 		goto bad;

@@ -73,7 +73,8 @@ struct store_account {
 	char name[CGP_NAME_MAX + 1];   /* as registered */
 	char keyhash[CGP_HASH_LEN + 1];
 	long long created;             /* Unix time */
-	int games;                     /* finished games played */
+	int games;                     /* rated games played (not
+					  aborted) */
 	int wins, draws, losses;       /* of its finished games */
 };
 

@@ -16,10 +16,13 @@
     " (SELECT 1 FROM seats s WHERE s.game = g.id AND lower(s.name) = ?)"
 
 const char *const store_acct_sql[5] = {
+	/* Its games: the rated games it played (an aborted one, result
+	 * "-", was never played), as its ratings count them. */
 	[STORE_Q_ACCOUNT] =
 	    "SELECT name, keyhash, created, (SELECT count(*) FROM seats s"
 	    " JOIN games g ON g.id = s.game WHERE lower(s.name) = ? AND"
-	    " g.status = 2) FROM accounts WHERE lname = ?",
+	    " g.status = 2 AND g.rated = 1 AND g.result <> '-')"
+	    " FROM accounts WHERE lname = ?",
 	[STORE_Q_RATINGS] =
 	    "SELECT a.name, r.variant, r.speed, r.rating, r.rd, r.vol, r.games"
 	    " FROM ratings r JOIN accounts a ON a.lname = r.lname"
