@@ -292,6 +292,13 @@ test_player(void **state)
 	snprintf(g[0].clock, sizeof g[0].clock, "180+2");
 	web_page_player(&b, &p);
 	assert_non_null(strstr(b.s, "3 won, 1 drawn, 2 lost"));
+	/* (r[0]: RD 0, established; a provisional one has its ?) */
+	assert_non_null(strstr(b.s, "<td>0</td><td>0</td><td>0</td>"));
+	r[0].rating = 1662.4;
+	r[0].rd = 290;
+	wbuf_free(&b);
+	web_page_player(&b, &p);
+	assert_non_null(strstr(b.s, "<td>1662?</td><td>290</td>"));
 	assert_non_null(strstr(b.s, "<tr><td>1971-01-01</td>"));
 	assert_non_null(strstr(b.s, "<td>3+2</td>"));
 	wbuf_free(&b);

@@ -110,6 +110,15 @@ for u in /game/ZZZZZZZZ /game/ZZZZZZZZ/record /game/ZZZZZZZZ/events \
 done
 want=400
 expect "/player/alice?before=%3Cscript%3E"
+expect "/events?g=$game:x"
+want=404
+expect "/events?g=ZZZZZZZZ"
+expect "/events"
+# The shared stream (/events: a browser's pages, one connection): each
+# message names its game, from the ply given on.
+curl -s -N --max-time 1 "$base/events?g=ZZZZZZZZ,$game:1" > "$tmp/multi.txt"
+grep -q "^data: {\"game\":\"$game\",\"s\":{\"from\":1,\"ply\":1," \
+    "$tmp/multi.txt" || fail "the shared stream: $(cat "$tmp/multi.txt")"
 want=405
 for u in / "/game/$game" /metrics; do
 	expect "$u" -X POST -d x=1

@@ -11,6 +11,7 @@ set -u
 builddir=${CONGO_BUILDDIR:-$(pwd)}
 srcdir=${srcdir:-$(dirname "$0")/..}
 server="$builddir/src/congo-server"
+. "$srcdir/tests/web_lib.sh"
 command -v curl > /dev/null || { echo "test_web_limits.sh: no curl, skipped"; exit 77; }
 py=python3
 [ -x /usr/bin/python3 ] && py=/usr/bin/python3
@@ -35,23 +36,9 @@ fail() {
 }
 header_ms=15000
 [ "${CONGO_TEST_HOOKS:-no}" = yes ] && header_ms=3000
-CONGO_WEB_HEADER_MS=$header_ms "$server" --port 0 --bind 127.0.0.1 \
-    --http 127.0.0.1:0 --db "$tmp/games.db" --create 2> "$tmp/server.log" &
-pid=$!
-port= http=
-for _ in $(seq 200); do
-	port=$(sed -n 's/.*listening on .* port \([0-9]*\).*/\1/p' "$tmp/server.log")
-	http=$(sed -n 's/.*web pages on .* port \([0-9]*\).*/\1/p' "$tmp/server.log")
-	[ -n "$port" ] && [ -n "$http" ] && break
-	kill -0 "$pid" 2>/dev/null || break
-	sleep 0.05
-done
-if grep -q "without libmicrohttpd" "$tmp/server.log"; then
-	echo "test_web_limits.sh: built without libmicrohttpd, skipped"
-	pid=
-	exit 77
-fi
-[ -n "$port" ] && [ -n "$http" ] || fail "the server did not start"
+web_serve "$tmp/server.log" env CONGO_WEB_HEADER_MS=$header_ms "$server" \
+    --port 0 --bind 127.0.0.1 \
+    --http 127.0.0.1:0 --db "$tmp/games.db" --create
 
 # A game to watch (web_cgp.py holds its players until its stdin ends).
 mkfifo "$tmp/drv.in"

@@ -21,8 +21,8 @@ import urllib.request
 import websocket
 
 
-def main():
-    chrome, url, profile, shot = sys.argv[1:5]
+def launch(chrome, profile, url):
+    """Headless Chromium on url: the process and its DevTools port."""
     proc = subprocess.Popen([chrome, "--headless", "--no-sandbox",
                              "--disable-gpu", "--no-first-run",
                              "--window-size=900,760",
@@ -30,22 +30,26 @@ def main():
                              "--user-data-dir=" + profile, url],
                             stdout=subprocess.DEVNULL,
                             stderr=subprocess.PIPE, text=True)
+    for line in proc.stderr:
+        m = re.search(r"DevTools listening on ws://[^:]+:(\d+)/", line)
+        if m:
+            return proc, int(m.group(1))
+    proc.kill()
+    proc.wait()
+    sys.exit("web_browser: chromium gave no DevTools port")
+
+
+def main():
+    chrome, url, profile, shot = sys.argv[1:5]
+    proc, port = launch(chrome, profile, url)
     try:
-        run(proc, url, shot)
+        run(port, url, shot)
     finally:
         proc.kill()
         proc.wait()
 
 
-def run(proc, url, shot):
-    port = None
-    for line in proc.stderr:
-        m = re.search(r"DevTools listening on ws://[^:]+:(\d+)/", line)
-        if m:
-            port = int(m.group(1))
-            break
-    if port is None:
-        sys.exit("web_browser: chromium gave no DevTools port")
+def run(port, url, shot):
     ws = None
     for _ in range(250):
         pages = json.load(urllib.request.urlopen(
@@ -145,4 +149,5 @@ def run(proc, url, shot):
         f.write(base64.b64decode(png["data"]))
 
 
-main()
+if __name__ == "__main__":
+    main()

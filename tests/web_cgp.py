@@ -93,4 +93,5 @@ def main():
             print("ok %d" % sent, flush=True)
 
 
-main()
+if __name__ == "__main__":
+    main()

@@ -142,6 +142,9 @@ void web_chart_svg(struct wbuf *b, const struct web_point *pt, int n);
 void web_sse_state(struct wbuf *b, const struct web_game *g, int from);
 /* The page's script (/static/congo.js) and style (/static/congo.css). */
 extern const char web_script[];
+/* The shared worker (/static/congo-worker.js) that holds one event stream
+ * (/events) for all of a browser's game pages. */
+extern const char web_worker[];
 extern const char web_style[];
 
 /* 2. The HTTP side; struct srv is the server (net/server/server_int.h). */

@@ -23,6 +23,7 @@
 
 static const char csp[] = "default-src 'none'; script-src 'self'; "
     "style-src 'self'; img-src 'self'; connect-src 'self'; "
+    "worker-src 'self'; "
     "base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 void
@@ -224,6 +225,11 @@ route(void *cls, struct MHD_Connection *c, const char *url,
 	if (strcmp(url, "/static/congo.js") == 0)
 		return page_static(c, web_script,
 		    "text/javascript; charset=utf-8");
+	if (strcmp(url, "/static/congo-worker.js") == 0)
+		return page_static(c, web_worker,
+		    "text/javascript; charset=utf-8");
+	if (strcmp(url, "/events") == 0)
+		return web_sse_open_many(w, c);
 	if (strcmp(url, "/static/congo.css") == 0)
 		return page_static(c, web_style, "text/css; charset=utf-8");
 	if (strcmp(url, "/metrics") == 0)

@@ -26,13 +26,24 @@ struct wconn {
 	struct wconn *prev, *next;     /* w->waiting, oldest first */
 };
 
-/* An event stream (/game/<id>/events). */
-struct wstream {
-	struct web *w;
-	struct MHD_Connection *conn;
+/* A game an event stream follows. */
+struct wsub {
 	char game[CGP_ID_LEN + 1];
 	int sent;                      /* plies the viewer has */
 	bool dirty;                    /* the game changed since */
+};
+
+/* An event stream: /game/<id>/events, one game; /events?g=ID:PLY,...,
+ * several (a browser's tabs share it: congo-worker.js), each message
+ * naming its game. */
+#define WEB_SSE_GAMES 16
+struct wstream {
+	struct web *w;
+	struct MHD_Connection *conn;
+	struct wsub sub[WEB_SSE_GAMES];
+	int nsub;
+	bool multi;                    /* /events: messages name the game */
+	bool dirty;                    /* a sub is */
 	bool suspended, done;
 	struct wbuf out;
 	size_t off;
@@ -124,6 +135,9 @@ enum MHD_Result web_error(struct MHD_Connection *c, int code,
     const char *text);
 enum MHD_Result web_sse_open(struct web *w, struct MHD_Connection *c,
     struct sgame *g);
+/* /events?g=ID:PLY,ID:PLY...: the games in memory of the list, each from
+ * the viewer's ply on. */
+enum MHD_Result web_sse_open_many(struct web *w, struct MHD_Connection *c);
 /* Messages for the streams with news, keepalives, streams too old
  * ended: true when a stream was resumed. */
 bool web_sse_push(struct web *w, long long now);

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "rating/rating.h"
 #include "web/web.h"
 
 static void
@@ -158,8 +159,9 @@ ratings_table(struct wbuf *b, const struct web_rating_row *r, int n,
 		wbuf_html(b, r[i].variant);
 		wbuf_puts(b, " ");
 		wbuf_html(b, r[i].speed);
-		wbuf_printf(b, "</td><td>%.0f</td><td>%.0f</td><td>%d</td>"
-		    "</tr>\n", r[i].rating, r[i].rd, r[i].games);
+		wbuf_printf(b, "</td><td>%.0f%s</td><td>%.0f</td><td>%d</td>"
+		    "</tr>\n", r[i].rating, r[i].rd > RATING_PROVISIONAL_RD ?
+		    "?" : "", r[i].rd, r[i].games);
 	}
 	if (n == 0)
 		wbuf_puts(b, "<tr><td colspan=\"5\">none</td></tr>\n");

@@ -11,9 +11,11 @@
  */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/util.h"
 #include "web/web_http.h"
 
 #ifdef HAVE_MICROHTTPD
@@ -64,17 +66,17 @@ stream_free(void *cls)
 	free(st);
 }
 
-enum MHD_Result
-web_sse_open(struct web *w, struct MHD_Connection *c, struct sgame *g)
+/* A stream on c (its subs to be filled by the caller). */
+static struct wstream *
+stream_new(struct web *w, struct MHD_Connection *c, bool multi)
 {
 	struct MHD_Response *r;
 	struct wstream *st;
-	enum MHD_Result ret;
 
 	st = xcalloc(1, sizeof *st);
 	st->w = w;
 	st->conn = c;
-	snprintf(st->game, sizeof st->game, "%s", g->id);
+	st->multi = multi;
 	st->dirty = true;              /* the whole game first */
 	st->opened = srv_now();
 	wbuf_init(&st->out);
@@ -84,7 +86,7 @@ web_sse_open(struct web *w, struct MHD_Connection *c, struct sgame *g)
 	if (r == NULL) {
 		wbuf_free(&st->out);
 		free(st);
-		return MHD_NO;
+		return NULL;
 	}
 	web_headers(r, "text/event-stream");
 	MHD_add_response_header(r, "X-Accel-Buffering", "no");
@@ -94,9 +96,77 @@ web_sse_open(struct web *w, struct MHD_Connection *c, struct sgame *g)
 	w->streams = st;
 	w->nstreams++;
 	w->dirty = true;
-	ret = MHD_queue_response(c, MHD_HTTP_OK, r);
+	if (MHD_queue_response(c, MHD_HTTP_OK, r) != MHD_YES) {
+		MHD_destroy_response(r);       /* stream_free: st */
+		return NULL;
+	}
 	MHD_destroy_response(r);
-	return ret;
+	return st;
+}
+
+static void
+sub_add(struct wstream *st, const char *game, int sent)
+{
+	struct wsub *u = &st->sub[st->nsub++];
+
+	snprintf(u->game, sizeof u->game, "%.*s", CGP_ID_LEN, game);
+	u->sent = sent;
+	u->dirty = true;
+}
+
+enum MHD_Result
+web_sse_open(struct web *w, struct MHD_Connection *c, struct sgame *g)
+{
+	struct wstream *st = stream_new(w, c, false);
+
+	if (st == NULL)
+		return MHD_NO;
+	sub_add(st, g->id, 0);
+	return MHD_YES;
+}
+
+enum MHD_Result
+web_sse_open_many(struct web *w, struct MHD_Connection *c)
+{
+	const char *arg, *p;
+	char game[CGP_ID_LEN + 1], list[WEB_SSE_GAMES][CGP_ID_LEN + 1];
+	int plies[WEB_SSE_GAMES], n = 0, i;
+	struct wstream *st;
+	struct sgame *g;
+	size_t k;
+	long v;
+
+	arg = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "g");
+	for (p = arg; p != NULL && *p != '\0' && n < WEB_SSE_GAMES;) {
+		char item[64], *colon;
+		k = strcspn(p, ",");
+		snprintf(item, sizeof item, "%.*s", (int)(k < 63 ? k : 63), p);
+		p += k + (p[k] == ',');
+		v = 0;
+		if ((colon = strchr(item, ':')) != NULL) {
+			*colon = '\0';
+			if (parse_long(colon + 1, 0, 1000000, &v, NULL, 0) != 0)
+				return web_error(c, 400, "g= is a list of "
+				    "ID:PLY.");
+		}
+		if (web_data_sgame(w->sv, item, &g) <= 0)
+			continue;      /* over and gone: nothing to follow */
+		snprintf(game, sizeof game, "%s", g->id);
+		for (i = 0; i < n && strcmp(list[i], game) != 0; i++)
+			;
+		if (i < n)
+			continue;
+		snprintf(list[n], sizeof list[n], "%s", game);
+		plies[n++] = (int)v;
+	}
+	if (n == 0)
+		return web_error(c, 404, "None of these games is being "
+		    "played.");
+	if ((st = stream_new(w, c, true)) == NULL)
+		return MHD_NO;
+	for (i = 0; i < n; i++)
+		sub_add(st, list[i], plies[i]);
+	return MHD_YES;
 }
 
 void
@@ -105,14 +175,17 @@ web_game_event(void *srv, const char *game)
 	struct srv *sv = srv;
 	struct web *w = sv->web;
 	struct wstream *st;
+	int i;
 
 	if (w == NULL)
 		return;
 	for (st = w->streams; st != NULL; st = st->next)
-		if (strcmp(st->game, game) == 0) {
-			st->dirty = true;
-			w->dirty = true;
-		}
+		for (i = 0; i < st->nsub; i++)
+			if (strcmp(st->sub[i].game, game) == 0) {
+				st->sub[i].dirty = true;
+				st->dirty = true;
+				w->dirty = true;
+			}
 }
 
 bool
@@ -120,12 +193,14 @@ web_game_watched(void *srv, const char *game)
 {
 	struct srv *sv = srv;
 	struct wstream *st;
+	int i;
 
 	if (sv->web == NULL)
 		return false;
 	for (st = sv->web->streams; st != NULL; st = st->next)
-		if (strcmp(st->game, game) == 0)
-			return true;
+		for (i = 0; i < st->nsub; i++)
+			if (strcmp(st->sub[i].game, game) == 0)
+				return true;
 	return false;
 }
 
@@ -138,57 +213,127 @@ wake(struct wstream *st)
 	}
 }
 
-/* Every dirty stream of st's game gets the game's state. */
-static void
-push_game(struct web *w, struct wstream *first, long long now)
-{
+/*
+ * One round's pushes: each game with news read once (all its positions),
+ * and its message made once for each ply its viewers have (most have the
+ * same: the ply before the move), however many follow it.
+ */
+#define PUSH_MSGS 4
+struct pgame {
+	char game[CGP_ID_LEN + 1];
+	bool ok;                       /* in memory */
 	struct web_gamedata d;
-	struct wstream *st;
-	struct sgame *g;
-	struct wbuf b;
-	int from = -1;
+	int nmsg;
+	int from[PUSH_MSGS];
+	struct wbuf msg[PUSH_MSGS];
+};
 
-	if (web_data_sgame(w->sv, first->game, &g) <= 0) {
-		for (st = first; st != NULL; st = st->next)
-			if (st->dirty && strcmp(st->game, first->game) == 0)
-				st->dirty = false;
-		return;
+static struct pgame *
+push_game(struct web *w, struct vec *cache, const char *game, long long now)
+{
+	struct pgame *x;
+	struct sgame *g;
+	size_t i;
+
+	for (i = 0; i < cache->len; i++) {
+		x = vec_at(cache, i);
+		if (strcmp(x->game, game) == 0)
+			return x;
 	}
-	for (st = first; st != NULL; st = st->next)
-		if (st->dirty && strcmp(st->game, first->game) == 0 &&
-		    (from < 0 || st->sent < from))
-			from = st->sent;
-	if (from > g->g.nply)
-		from = g->g.nply;
-	web_data_game(w->sv, g, &d, now, from);
-	for (st = first; st != NULL; st = st->next) {
-		if (!st->dirty || strcmp(st->game, first->game) != 0)
+	x = vec_push(cache);
+	memset(x, 0, sizeof *x);
+	snprintf(x->game, sizeof x->game, "%s", game);
+	x->ok = web_data_sgame(w->sv, game, &g) > 0;
+	if (x->ok)
+		web_data_game(w->sv, g, &x->d, now, 0);
+	return x;
+}
+
+static const struct wbuf *
+push_msg(struct pgame *x, int from)
+{
+	int i;
+
+	for (i = 0; i < x->nmsg; i++)
+		if (x->from[i] == from)
+			return &x->msg[i];
+	if (x->nmsg < PUSH_MSGS)
+		i = x->nmsg++;
+	else
+		i = PUSH_MSGS - 1;     /* a straggler: made again */
+	x->from[i] = from;
+	x->msg[i].len = 0;
+	if (x->msg[i].s == NULL)
+		wbuf_init(&x->msg[i]);
+	web_sse_state(&x->msg[i], &x->d.w, from);
+	return &x->msg[i];
+}
+
+static void
+push_free(struct vec *cache)
+{
+	struct pgame *x;
+	size_t i;
+	int k;
+
+	for (i = 0; i < cache->len; i++) {
+		x = vec_at(cache, i);
+		if (x->ok)
+			web_data_game_free(&x->d);
+		for (k = 0; k < x->nmsg; k++)
+			wbuf_free(&x->msg[k]);
+	}
+	vec_free(cache);
+}
+
+/* The news of st's games, queued. */
+static void
+push_stream(struct web *w, struct wstream *st, struct vec *cache,
+    long long now)
+{
+	const struct wbuf *m;
+	struct pgame *x;
+	struct wsub *u;
+	int i, from;
+
+	st->dirty = false;
+	for (i = 0; i < st->nsub; i++) {
+		u = &st->sub[i];
+		if (!u->dirty)
 			continue;
+		u->dirty = false;
 		/* A viewer that does not read: its stream ends (its page
 		 * opens another and gets the whole game again) rather
 		 * than its queue growing without end. */
 		if (st->out.len - st->off > w->sv->o.out_cap) {
-			st->dirty = false;
 			st->done = true;
-			wake(st);
-			continue;
+			break;
 		}
-		wbuf_init(&b);
-		web_sse_state(&b, &d.w, st->sent);
-		wbuf_puts(&st->out, "event: state\ndata: ");
-		wbuf_add(&st->out, b.s, b.len);
-		wbuf_puts(&st->out, "\n\n");
-		wbuf_free(&b);
-		st->sent = d.w.nply;
-		st->dirty = false;
-		wake(st);
+		x = push_game(w, cache, u->game, now);
+		if (!x->ok)
+			continue;
+		from = u->sent < 0 ? 0 : u->sent > x->d.w.nply ?
+		    x->d.w.nply : u->sent;
+		m = push_msg(x, from);
+		if (st->multi) {
+			wbuf_printf(&st->out, "event: state\ndata: "
+			    "{\"game\":\"%s\",\"s\":", u->game);
+			wbuf_add(&st->out, m->s, m->len);
+			wbuf_puts(&st->out, "}\n\n");
+		} else {
+			wbuf_puts(&st->out, "event: state\ndata: ");
+			wbuf_add(&st->out, m->s, m->len);
+			wbuf_puts(&st->out, "\n\n");
+		}
+		u->sent = x->d.w.nply;
 	}
-	web_data_game_free(&d);
+	wake(st);
 }
 
 bool
 web_sse_push(struct web *w, long long now)
 {
+	struct vec cache = VEC_INIT(sizeof(struct pgame));
 	struct wstream *st;
 	bool woke = false, ka = now >= w->keepalive_at;
 
@@ -196,9 +341,10 @@ web_sse_push(struct web *w, long long now)
 		w->dirty = false;
 		for (st = w->streams; st != NULL; st = st->next)
 			if (st->dirty) {
-				push_game(w, st, now);
+				push_stream(w, st, &cache, now);
 				woke = true;
 			}
+		push_free(&cache);
 	}
 	if (ka) {
 		w->keepalive_at = now + w->ka_ms;

@@ -4,7 +4,9 @@
  * Policy allows scripts from the server only, never inline ones). The
  * script reads the game from the page's JSON block, follows the game's
  * Server-Sent Events, redraws the board's letters, the move list and
- * the clocks, and steps through the moves with the arrow keys.
+ * the clocks, and steps through the moves with the arrow keys. The pages
+ * of one browser share one stream, a shared worker's (/static/congo-
+ * worker.js): a browser opens six connections to a server at most.
  */
 #include "config.h"
 
@@ -119,7 +121,26 @@ const char web_script[] =
 "\t\tview = Math.max(0, Math.min(fens.length - 1, v));\n"
 "\t\tdraw();\n"
 "\t});\n"
-"\tif (window.EventSource) {\n"
+"\t// One stream for all the browser's game pages (a browser opens six\n"
+"\t// connections to a server at most): the shared worker's.\n"
+"\tvar shared = null;\n"
+"\tif (window.SharedWorker && st.status !== 2) {\n"
+"\t\ttry {\n"
+"\t\t\tshared = new SharedWorker(\"/static/congo-worker.js\");\n"
+"\t\t} catch (e) {\n"
+"\t\t\tshared = null;\n"
+"\t\t}\n"
+"\t}\n"
+"\tif (shared) {\n"
+"\t\tshared.port.onmessage = function (e) {\n"
+"\t\t\tupdate(e.data);\n"
+"\t\t};\n"
+"\t\tshared.port.start();\n"
+"\t\tshared.port.postMessage({ watch: game, ply: fens.length - 1 });\n"
+"\t\twindow.addEventListener(\"pagehide\", function () {\n"
+"\t\t\tshared.port.postMessage({ leave: game });\n"
+"\t\t});\n"
+"\t} else if (window.EventSource && st.status !== 2) {\n"
 "\t\tvar es = new EventSource(\"/game/\" + encodeURIComponent(game) +\n"
 "\t\t    \"/events\");\n"
 "\t\tes.addEventListener(\"state\", function (e) {\n"
@@ -129,6 +150,65 @@ const char web_script[] =
 "\tdraw();\n"
 "\tsetInterval(clocks, 250);\n"
 "})();\n";
+
+/* The games of every page that follows one (its port), each from the
+ * ply its pages have; one stream (/events?g=ID:PLY,...; 16 games a
+ * stream) opened again when the set changes, 50 ms after the last
+ * change (pages opened together). */
+const char web_worker[] =
+"\"use strict\";\n"
+"var games = {}, streams = [], timer = null;\n"
+"function since(id) {\n"
+"\tvar p = games[id].ports, m = -1, i;\n"
+"\tfor (i = 0; i < p.length; i++)\n"
+"\t\tif (m < 0 || p[i].ply < m)\n\t\t\tm = p[i].ply;\n"
+"\treturn m < 0 ? 0 : m;\n"
+"}\n"
+"function got(e) {\n"
+"\tvar m = JSON.parse(e.data), g = games[m.game], i;\n"
+"\tif (!g)\n\t\treturn;\n"
+"\tfor (i = 0; i < g.ports.length; i++) {\n"
+"\t\tg.ports[i].ply = m.s.ply;\n"
+"\t\tg.ports[i].port.postMessage(m.s);\n"
+"\t}\n"
+"}\n"
+"function reopen() {\n"
+"\tvar ids = Object.keys(games), i, es;\n"
+"\ttimer = null;\n"
+"\tfor (i = 0; i < streams.length; i++)\n\t\tstreams[i].close();\n"
+"\tstreams = [];\n"
+"\tfor (i = 0; i < ids.length; i += 16) {\n"
+"\t\tes = new EventSource(\"/events?g=\" + ids.slice(i, i + 16).map(\n"
+"\t\t    function (id) { return id + \":\" + since(id); }).join(\",\"));\n"
+"\t\tes.addEventListener(\"state\", got);\n"
+"\t\tstreams.push(es);\n"
+"\t}\n"
+"}\n"
+"function later() {\n"
+"\tif (timer)\n\t\tclearTimeout(timer);\n"
+"\ttimer = setTimeout(reopen, 50);\n"
+"}\n"
+"onconnect = function (e) {\n"
+"\tvar port = e.ports[0];\n"
+"\tport.onmessage = function (ev) {\n"
+"\t\tvar d = ev.data, g, i;\n"
+"\t\tif (d.watch) {\n"
+"\t\t\tg = games[d.watch] || (games[d.watch] = { ports: [] });\n"
+"\t\t\tg.ports.push({ port: port, ply: d.ply });\n"
+"\t\t\tlater();\n"
+"\t\t}\n"
+"\t\tif (d.leave && (g = games[d.leave])) {\n"
+"\t\t\tfor (i = g.ports.length; i-- > 0;)\n"
+"\t\t\t\tif (g.ports[i].port === port)\n"
+"\t\t\t\t\tg.ports.splice(i, 1);\n"
+"\t\t\tif (!g.ports.length) {\n"
+"\t\t\t\tdelete games[d.leave];\n"
+"\t\t\t\tlater();\n"
+"\t\t\t}\n"
+"\t\t}\n"
+"\t};\n"
+"\tport.start();\n"
+"};\n";
 
 const char web_style[] =
 "body{font-family:sans-serif;margin:1em auto;max-width:60em;"
