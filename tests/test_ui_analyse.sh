@@ -163,6 +163,17 @@ for i in 1 2 3; do
 done
 wait_for '6\.\.\. e6f5\?\? Blunder\. Better was' 5
 
+note "a forced win as #N under the graph"
+# The move shown's value under the graph, a forced win as lichess writes
+# it (issue 34): 10. d3e4 lets Black take the lion on its next move.
+"$congo" --analyse "$(dirname "$0")/analyse_won.pgn" --nodes 20000 \
+    -o "$tmp/won2.pgn" 2>"$tmp/won.err" || fail "congo --analyse: $(cat "$tmp/won.err")"
+command_line "load $tmp/won2.pgn"
+wait_for 'loaded .*won2\.pgn' 10
+wait_for '10\.\.\. b1d1#  -10\.00' 5
+keys '['
+wait_for '10\. d3e4~a4\?  #-1' 5
+
 note "quit"
 keys q
 wait_for 'congo-exit=0' 10

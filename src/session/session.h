@@ -360,6 +360,11 @@ const struct record_note *session_note(const struct session *s, int ply);
 int session_analyse_mark(const struct session *s, int ply);
 /* White's score after ply i (lichess centipawns): false when none. */
 bool session_analyse_eval(const struct session *s, int ply, int *white_cp);
+/* That score as the record writes it, White's side: "+0.35", "-2.42",
+ * "#3" (White takes the lion on its 3rd move), "#-3"; false (buf "")
+ * when none. */
+bool session_analyse_eval_text(const struct session *s, int ply, char *buf,
+    size_t n);
 /* White's score of the game's first position, lichess cp: the one its
  * analysis found (a forced win as the ceiling), else ANALYSE_CP_INITIAL. */
 int session_analyse_start_eval(const struct session *s);

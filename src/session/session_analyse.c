@@ -112,6 +112,26 @@ session_analyse_eval(const struct session *s, int ply, int *white_cp)
 	return true;
 }
 
+bool
+session_analyse_eval_text(const struct session *s, int ply, char *buf,
+    size_t n)
+{
+	const struct record_note *note = session_note(s, ply);
+	int a;
+
+	buf[0] = '\0';
+	if (note == NULL || !note->has_eval)
+		return false;
+	if (note->eval_mate != 0) {
+		snprintf(buf, n, "#%d", note->eval_mate);
+		return true;
+	}
+	a = note->eval_cp < 0 ? -note->eval_cp : note->eval_cp;
+	snprintf(buf, n, "%c%d.%02d", note->eval_cp < 0 ? '-' : '+', a / 100,
+	    a % 100);
+	return true;
+}
+
 int
 session_analyse_start_eval(const struct session *s)
 {
