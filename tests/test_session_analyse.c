@@ -135,6 +135,29 @@ test_analyse_to_the_end(void **state)
 	assert_non_null(strstr(s.msg.text, "no moves to analyse"));
 	assert_int_equal(session_analyse_fd(&s) >= 0 ? 1 : 0, 0);
 	play(&s, opening, 8);
+	/* :go N reviews the position after move N (issue 34) */
+	cmd(&s, CMD_GO, "2");
+	assert_int_equal(session_shown_ply(&s), 3);
+	cmd(&s, CMD_GO, "3...");
+	assert_int_equal(session_shown_ply(&s), 6);
+	cmd(&s, CMD_GO, "0");
+	assert_int_equal(session_shown_ply(&s), 0);
+	cmd(&s, CMD_GO, "9");
+	assert_int_equal(s.msg.tone, SM_ERROR);
+	assert_non_null(strstr(s.msg.text, "go: 9: the game's moves are 1 to "
+	    "4"));
+	cmd(&s, CMD_GO, "x2");
+	assert_non_null(strstr(s.msg.text, "go: 'x2' is not a move number"));
+	assert_int_equal(session_shown_ply(&s), 0);
+	cmd(&s, CMD_GO, "4...");
+	assert_int_equal(session_shown_ply(&s), 8);
+	assert_int_equal(s.review, -1);     /* the live position */
+	/* > before any analysis says how to have one (issue 34) */
+	cmd(&s, CMD_NEXT_MISTAKE, NULL);
+	assert_string_equal(s.msg.text, "no analysis yet: :analyse marks the "
+	    "game's moves ?! ? ??, then > and < step through them");
+	cmd(&s, CMD_PREV_MISTAKE, NULL);
+	assert_non_null(strstr(s.msg.text, "no analysis yet: :analyse"));
 	cmd(&s, CMD_ANALYSE_GAME, "nodes x");
 	assert_int_equal(s.msg.tone, SM_ERROR);
 	assert_non_null(strstr(s.msg.text, "analyse: nodes: 'x' is not a "
@@ -147,6 +170,8 @@ test_analyse_to_the_end(void **state)
 	assert_true(session_analyse_progress(&s, &done, &total, &left));
 	assert_int_equal(total, 9);
 	assert_non_null(strstr(s.msg.text, "analysing the game: 9 positions"));
+	cmd(&s, CMD_NEXT_MISTAKE, NULL);
+	assert_non_null(strstr(s.msg.text, "the analysis is still running"));
 	pump(&s);
 	assert_non_null(strstr(s.msg.text, "analysis done in "));
 	for (i = 0; i < 8; i++) {

@@ -62,6 +62,18 @@ type_text "clear; cd $tmp && '$congo' --load game.pgn; echo congo-exit=\$?"
 keys Enter
 wait_for 'loaded .*game\.pgn \(50 plies' 10
 
+note "> before any analysis says how to start one; :go N"
+keys '>'
+wait_for 'no analysis yet: :analyse marks the game.s moves' 5
+command_line "go 10"
+wait_for 'reviewing ply 19 of 50' 5
+command_line "go 3..."
+wait_for 'reviewing ply 6 of 50' 5
+command_line "go 70"
+wait_for "go: 70: the game's moves are 1 to 25" 5
+keys '}'
+wait_gone 'reviewing ply' 5
+
 note "a slow analysis: the progress bar and the time left, cancelled"
 command_line "analyse movetime 300"
 wait_for 'Analysing \[[= ]*\] [0-9]+/51, [0-9]+ s left' 10

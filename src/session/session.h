@@ -90,6 +90,7 @@ enum session_cmd_type {
 	CMD_NEXT_MISTAKE,    /* review: the next move marked ?! ? ?? */
 	CMD_PREV_MISTAKE,    /* review: the previous one */
 	CMD_REVIEW_TO,       /* arg: the plies to show (a click on the graph) */
+	CMD_GO,              /* arg: "N" or "N...": the position after move N */
 	CMD_EDIT,            /* the board editor on / off */
 	CMD_VAR_ENTER,       /* reviewing: a variation of the next move */
 	CMD_VAR_LEAVE,       /* back to where the variation leaves its line */
@@ -376,6 +377,9 @@ void session_analyse_jump(struct session *s, int dir);
 void session_analyse_say(struct session *s);
 /* Show the position after `ply` plies (review; the end: live). */
 void session_review_to(struct session *s, int ply);
+/* :go N (N... for Black's): review the position after that move, 0 the
+ * start; a message when the game has no such move. */
+void session_review_go(struct session *s, const char *arg);
 /* The notes of a loaded record (taken over), and those to save (the
  * caller frees them with record_notes_free). */
 void session_notes_set(struct session *s, struct record_notes *ns);

@@ -568,18 +568,44 @@ say(struct session *s, int i)
 	    note != NULL && note->text != NULL ? note->text : "");
 }
 
+/* Has any move of the game an evaluation or a mark (an analysis's, or a
+ * record's)? */
+static bool
+analysed(const struct session *s)
+{
+	int plies = valid_plies(s);
+
+	for (int i = 0; i < plies; i++) {
+		const struct record_note *n = session_note(s, i);
+		if (n != NULL && (n->has_eval ||
+		    session_analyse_mark(s, i) != MARK_NONE))
+			return true;
+	}
+	return false;
+}
+
 void
 session_analyse_jump(struct session *s, int dir)
 {
 	int at = session_shown_ply(s) - 1, i, n = s->game.nply;
 
+	if (s->ga != NULL && s->ga->running) {
+		session_msg(s, SM_NORMAL, "the analysis is still running "
+		    "(> and < step through its marks once it is done)");
+		return;
+	}
+	if (!analysed(s)) {
+		session_msg(s, SM_NORMAL, "no analysis yet: :analyse marks "
+		    "the game's moves ?! ? ??, then > and < step through "
+		    "them");
+		return;
+	}
 	for (i = at + dir; i >= 0 && i < n; i += dir)
 		if (session_analyse_mark(s, i) != MARK_NONE)
 			break;
 	if (i < 0 || i >= n) {
-		session_msg(s, SM_NORMAL, "no %s marked move%s",
-		    dir > 0 ? "later" : "earlier", valid_plies(s) == 0 ?
-		    " (:analyse marks them)" : "");
+		session_msg(s, SM_NORMAL, "no %s marked move",
+		    dir > 0 ? "later" : "earlier");
 		return;
 	}
 	session_review_to(s, i + 1);
