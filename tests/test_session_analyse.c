@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <poll.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -27,6 +28,7 @@
 #include "engine/fen.h"
 #include "engine/notation.h"
 #include "session/session.h"
+#include "tb/tb.h"
 #include "test_session_util.h"
 #include "util/util.h"
 
@@ -419,6 +421,62 @@ test_start_eval(void **state)
 	session_free(&s);
 }
 
+/* Is text in one of the message log's lines? */
+static bool
+logged(const struct session *s, const char *text)
+{
+	const struct session_msg *m;
+
+	for (int i = 0; (m = session_log_get(s, i)) != NULL; i++)
+		if (strstr(m->text, text) != NULL)
+			return true;
+	return false;
+}
+
+/*
+ * The endgame tables' problems in the game's message log (issue 34): a
+ * tablebases.path that does not exist, and a corrupt table in one that
+ * does (the game was silent: only the engine said them).
+ */
+static void
+test_tables_said(void **state)
+{
+	struct session s;
+	struct congo_conf c;
+	char path[160], file[200], want[260];
+	FILE *f;
+
+	(void)state;
+	tsu_conf(&c, "human", "human");
+	snprintf(c.tablebases.path, sizeof c.tablebases.path, "%s/none", dir);
+	tb_set_path(c.tablebases.path);
+	tsu_start(&s, &c, NULL, NULL);
+	session_tables_check(&s, VARIANT_CONGO);
+	snprintf(want, sizeof want, "tablebases: %s/none: No such file or "
+	    "directory (the default folders are used)", dir);
+	assert_true(logged(&s, want));
+	session_free(&s);
+	/* a folder with one table, cut short */
+	snprintf(path, sizeof path, "%s/tb", dir);
+	assert_int_equal(mkdir(path, 0700), 0);
+	snprintf(file, sizeof file, "%s/congo", path);
+	assert_int_equal(mkdir(file, 0700), 0);
+	snprintf(file, sizeof file, "%s/congo/LMvLC.ctb", path);
+	f = fopen(file, "w");
+	assert_non_null(f);
+	fputs("not a table", f);
+	fclose(f);
+	snprintf(c.tablebases.path, sizeof c.tablebases.path, "%s", path);
+	tb_set_path(c.tablebases.path);
+	tsu_start(&s, &c, NULL, NULL);
+	session_tables_check(&s, VARIANT_CONGO);
+	snprintf(want, sizeof want, "tablebases: %s", file);
+	assert_true(logged(&s, want));
+	assert_true(logged(&s, "(not used)"));
+	session_free(&s);
+	tb_set_path(NULL);
+}
+
 int
 main(void)
 {
@@ -428,6 +486,7 @@ main(void)
 		cmocka_unit_test(test_load_jump_save),
 		cmocka_unit_test(test_notes_of_analysis),
 		cmocka_unit_test(test_start_eval),
+		cmocka_unit_test(test_tables_said),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -377,6 +377,10 @@ void session_analyse_jump(struct session *s, int dir);
 void session_analyse_say(struct session *s);
 /* Show the position after `ply` plies (review; the end: live). */
 void session_review_to(struct session *s, int ply);
+/* The endgame tables of the variant read now, and what is wrong with
+ * them said in the message log: a tablebases.path that is not a folder,
+ * one without the variant's tables, a table refused (session_tables.c). */
+void session_tables_check(struct session *s, int variant);
 /* :go N (N... for Black's): review the position after that move, 0 the
  * start; a message when the game has no such move. */
 void session_review_go(struct session *s, const char *arg);
