@@ -88,17 +88,7 @@ fi
 check "the unmarked blunder named" "$tmp/check2.out" 'marked 0, its evaluations give 3'
 # A game lost to a forced win: the mistake that let it appear, the lion
 # taken at the end (never marked).
-cat >"$tmp/won.pgn" <<'PGN'
-[Event "congo --match"]
-[White "alphabeta:level=1"]
-[Black "alphabeta"]
-[Result "0-1"]
-[Termination "lion-captured"]
-
-1. e2d3 g6g5 2. c1c3 a6b5 3. b2a3 e7e5 4. a2b3 c7c5 5. g2f3 a7a5 6. f3f4 a5c3
-7. e1c1 c3a1 8. b1a2 a1c1 9. b3a4 c1b1 10. d3e4 b1d1 0-1
-PGN
-run w "$tmp/won.pgn" --nodes 20000
+run w "$(dirname "$0")/analyse_won.pgn" --nodes 20000
 [ "$rc" -eq 0 ] || { echo "FAIL: the won game: exit $rc"; cat "$tmp/w.err"; fail=1; }
 check "a forced win as #N" "$tmp/w.out" '{\[%eval #-1\]'
 check "the lion taken" "$tmp/w.out" 'b1d1 {\[%eval -10\.00\]} 0-1'

@@ -309,6 +309,32 @@ test_finished_games(void **state)
 	assert_non_null(strstr(text, "1. d2d3 1-0\n"));
 	free(text);
 	game_free(&g);
+	/* Lost on the clock (congo --match, a flag fallen): PGN's "time
+	 * forfeit" as the caller names it, not "resign" (issue 34); read
+	 * back as a win the rules did not give. A time forfeit claimed for
+	 * a game the rules ended is not written. */
+	{
+		struct record_tags tf;
+		start_game(&g, FEN_START);
+		play(&g, "d2d3");
+		game_resign(&g, WHITE);
+		record_tags_default(&tf, "a", "b");
+		record_tag_set(&tf, "Termination", "time forfeit");
+		text = round_trip(&g, &tf);
+		assert_non_null(strstr(text, "[Termination \"time forfeit\"]\n"));
+		assert_non_null(strstr(text, "1. d2d3 0-1\n"));
+		free(text);
+		record_tag_set(&tf, "Termination", "time-forfeit");
+		text = write_text(&g, &tf);
+		assert_non_null(strstr(text, "[Termination \"time forfeit\"]\n"));
+		free(text);
+		game_free(&g);
+		start_game(&g, "2l4/7/7/7/7/7/3L3 w 0 1");
+		text = write_text(&g, &tf);
+		assert_non_null(strstr(text, "[Termination \"bare-lions\"]\n"));
+		free(text);
+		game_free(&g);
+	}
 	start_game(&g, FEN_START);
 	game_agree_draw(&g);
 	text = round_trip(&g, NULL);

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <poll.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -27,6 +28,7 @@
 #include "engine/fen.h"
 #include "engine/notation.h"
 #include "session/session.h"
+#include "tb/tb.h"
 #include "test_session_util.h"
 #include "util/util.h"
 
@@ -135,6 +137,29 @@ test_analyse_to_the_end(void **state)
 	assert_non_null(strstr(s.msg.text, "no moves to analyse"));
 	assert_int_equal(session_analyse_fd(&s) >= 0 ? 1 : 0, 0);
 	play(&s, opening, 8);
+	/* :go N reviews the position after move N (issue 34) */
+	cmd(&s, CMD_GO, "2");
+	assert_int_equal(session_shown_ply(&s), 3);
+	cmd(&s, CMD_GO, "3...");
+	assert_int_equal(session_shown_ply(&s), 6);
+	cmd(&s, CMD_GO, "0");
+	assert_int_equal(session_shown_ply(&s), 0);
+	cmd(&s, CMD_GO, "9");
+	assert_int_equal(s.msg.tone, SM_ERROR);
+	assert_non_null(strstr(s.msg.text, "go: 9: the game's moves are 1 to "
+	    "4"));
+	cmd(&s, CMD_GO, "x2");
+	assert_non_null(strstr(s.msg.text, "go: 'x2' is not a move number"));
+	assert_int_equal(session_shown_ply(&s), 0);
+	cmd(&s, CMD_GO, "4...");
+	assert_int_equal(session_shown_ply(&s), 8);
+	assert_int_equal(s.review, -1);     /* the live position */
+	/* > before any analysis says how to have one (issue 34) */
+	cmd(&s, CMD_NEXT_MISTAKE, NULL);
+	assert_string_equal(s.msg.text, "no analysis yet: :analyse marks the "
+	    "game's moves ?! ? ??, then > and < step through them");
+	cmd(&s, CMD_PREV_MISTAKE, NULL);
+	assert_non_null(strstr(s.msg.text, "no analysis yet: :analyse"));
 	cmd(&s, CMD_ANALYSE_GAME, "nodes x");
 	assert_int_equal(s.msg.tone, SM_ERROR);
 	assert_non_null(strstr(s.msg.text, "analyse: nodes: 'x' is not a "
@@ -147,6 +172,8 @@ test_analyse_to_the_end(void **state)
 	assert_true(session_analyse_progress(&s, &done, &total, &left));
 	assert_int_equal(total, 9);
 	assert_non_null(strstr(s.msg.text, "analysing the game: 9 positions"));
+	cmd(&s, CMD_NEXT_MISTAKE, NULL);
+	assert_non_null(strstr(s.msg.text, "the analysis is still running"));
 	pump(&s);
 	assert_non_null(strstr(s.msg.text, "analysis done in "));
 	for (i = 0; i < 8; i++) {
@@ -449,6 +476,62 @@ test_start_eval(void **state)
 	session_free(&s);
 }
 
+/* Is text in one of the message log's lines? */
+static bool
+logged(const struct session *s, const char *text)
+{
+	const struct session_msg *m;
+
+	for (int i = 0; (m = session_log_get(s, i)) != NULL; i++)
+		if (strstr(m->text, text) != NULL)
+			return true;
+	return false;
+}
+
+/*
+ * The endgame tables' problems in the game's message log (issue 34): a
+ * tablebases.path that does not exist, and a corrupt table in one that
+ * does (the game was silent: only the engine said them).
+ */
+static void
+test_tables_said(void **state)
+{
+	struct session s;
+	struct congo_conf c;
+	char path[160], file[200], want[260];
+	FILE *f;
+
+	(void)state;
+	tsu_conf(&c, "human", "human");
+	snprintf(c.tablebases.path, sizeof c.tablebases.path, "%s/none", dir);
+	tb_set_path(c.tablebases.path);
+	tsu_start(&s, &c, NULL, NULL);
+	session_tables_check(&s, VARIANT_CONGO);
+	snprintf(want, sizeof want, "tablebases: %s/none: No such file or "
+	    "directory (the default folders are used)", dir);
+	assert_true(logged(&s, want));
+	session_free(&s);
+	/* a folder with one table, cut short */
+	snprintf(path, sizeof path, "%s/tb", dir);
+	assert_int_equal(mkdir(path, 0700), 0);
+	snprintf(file, sizeof file, "%s/congo", path);
+	assert_int_equal(mkdir(file, 0700), 0);
+	snprintf(file, sizeof file, "%s/congo/LMvLC.ctb", path);
+	f = fopen(file, "w");
+	assert_non_null(f);
+	fputs("not a table", f);
+	fclose(f);
+	snprintf(c.tablebases.path, sizeof c.tablebases.path, "%s", path);
+	tb_set_path(c.tablebases.path);
+	tsu_start(&s, &c, NULL, NULL);
+	session_tables_check(&s, VARIANT_CONGO);
+	snprintf(want, sizeof want, "tablebases: %s", file);
+	assert_true(logged(&s, want));
+	assert_true(logged(&s, "(not used)"));
+	session_free(&s);
+	tb_set_path(NULL);
+}
+
 int
 main(void)
 {
@@ -459,6 +542,7 @@ main(void)
 		cmocka_unit_test(test_load_jump_save),
 		cmocka_unit_test(test_notes_of_analysis),
 		cmocka_unit_test(test_start_eval),
+		cmocka_unit_test(test_tables_said),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

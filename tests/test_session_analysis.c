@@ -234,7 +234,7 @@ static void
 test_scores_for_white(void **state)
 {
 	struct session s;
-	char head[128], stats[96];
+	char head[128], stats[96], line[256];
 
 	(void)state;
 	/* Black to move, and White takes the lion next whatever it does:
@@ -242,7 +242,15 @@ test_scores_for_white(void **state)
 	start(&s, "human", "human", "2le3/2ge3/1Z5/7/7/7/3L3 b 0 1");
 	cmd(&s, CMD_ANALYZE, NULL);
 	pump(&s, 2);
-	assert_string_equal(s.analysis.score, "White wins the lion in 1");
+	assert_string_equal(s.analysis.score, "#1");
+	/* the header and the line whole, its move shown (issue 34: "White
+	 * wins the lion in" was all a narrow panel showed) */
+	session_analysis_head(&s, head, sizeof head, stats, sizeof stats);
+	assert_int_equal(strncmp(head, "Analysis #1  depth ", 19), 0);
+	session_analysis_line_text(&s, 0, line, sizeof line);
+	assert_int_equal(strncmp(line, "1) #1 d", 7), 0);
+	assert_non_null(strstr(line, "  "));
+	assert_true(strlen(strstr(line, "  ") + 2) >= 4);     /* a move */
 	session_free(&s);
 	/* Black to move with a zebra and an elephant more: negative. */
 	start(&s, "human", "human", "3l3/2ez3/7/7/7/7/3L3 b 0 1");
@@ -252,7 +260,7 @@ test_scores_for_white(void **state)
 	 * before its reports were read) the forced win it found: both are
 	 * Black's, so told from White's side */
 	if (s.analysis.score[0] != '-' &&
-	    strncmp(s.analysis.score, "Black wins the lion in ", 23) != 0)
+	    strncmp(s.analysis.score, "#-", 2) != 0)
 		fail_msg("score '%s' is not Black's", s.analysis.score);
 	session_free(&s);
 	/* The game is over (bare lions): the search ends, no move. */

@@ -62,6 +62,18 @@ type_text "clear; cd $tmp && '$congo' --load game.pgn; echo congo-exit=\$?"
 keys Enter
 wait_for 'loaded .*game\.pgn \(50 plies' 10
 
+note "> before any analysis says how to start one; :go N"
+keys '>'
+wait_for 'no analysis yet: :analyse marks the game.s moves' 5
+command_line "go 10"
+wait_for 'reviewing ply 19 of 50' 5
+command_line "go 3..."
+wait_for 'reviewing ply 6 of 50' 5
+command_line "go 70"
+wait_for "go: 70: the game's moves are 1 to 25" 5
+keys '}'
+wait_gone 'reviewing ply' 5
+
 note "a slow analysis: the progress bar and the time left, cancelled"
 command_line "analyse movetime 300"
 wait_for 'Analysing \[[= ]*\] [0-9]+/51, [0-9]+ s left' 10
@@ -162,6 +174,17 @@ for i in 1 2 3; do
 	keys '>'
 done
 wait_for '6\.\.\. e6f5\?\? Blunder\. Better was' 5
+
+note "a forced win as #N under the graph"
+# The move shown's value under the graph, a forced win as lichess writes
+# it (issue 34): 10. d3e4 lets Black take the lion on its next move.
+"$congo" --analyse "$(dirname "$0")/analyse_won.pgn" --nodes 20000 \
+    -o "$tmp/won2.pgn" 2>"$tmp/won.err" || fail "congo --analyse: $(cat "$tmp/won.err")"
+command_line "load $tmp/won2.pgn"
+wait_for 'loaded .*won2\.pgn' 10
+wait_for '10\.\.\. b1d1#  -10\.00' 5
+keys '['
+wait_for '10\. d3e4~a4\?  #-1' 5
 
 note "quit"
 keys q

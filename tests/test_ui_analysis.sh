@@ -221,6 +221,18 @@ wait_for 'Analysis [-+][0-9]' 10
 command_line "quit"
 wait_for 'congo-exit=0' 5
 
+note "a forced win: #-2 in the head and the lines, their moves shown"
+# Black takes the lion on its second move (issue 34: the panel showed
+# "1) Black wins the lion in 2" with no move, and the head "Black wins
+# the lion in"); the second line whole, not its first move alone.
+start --fen "'3l3/1m5/2E4/7/4G2/7/4L2 b 0 1'"
+keys A
+wait_for 'Analysis #-2  depth [0-9]+' 10
+wait_for '1\) #-2 d[0-9]+  b6d4f2 [a-g][1-7][a-g][1-7] [a-g][1-7][a-g][1-7]' 10
+wait_for '2\) (#-?[0-9]+|[-+][0-9]+\.[0-9]+) d[0-9]+  [a-g][1-7][a-g][1-7] [a-g][1-7][a-g][1-7] [a-g][1-7]' 10
+command_line "quit"
+wait_for 'congo-exit=0' 5
+
 note "against the AI: analysis waits while it thinks"
 start --config "$tmp/vsai.conf"
 keys A

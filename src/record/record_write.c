@@ -51,7 +51,8 @@ is_fixed(const char *name)
 }
 
 /* The value of a fixed tag: the game's own for Variant, FEN, Result and
- * Termination, else the caller's; "" means not written. */
+ * Termination (but a time forfeit the caller names), else the caller's;
+ * "" means not written. */
 static const char *
 fixed_value(const char *name, const struct game *g,
     const struct record_tags *tags, char *fen, size_t n)
@@ -71,8 +72,15 @@ fixed_value(const char *name, const struct game *g,
 	}
 	if (strcmp(name, "Result") == 0)
 		return record_result_text(g->result);
-	if (strcmp(name, "Termination") == 0)
+	if (strcmp(name, "Termination") == 0) {
+		/* a win the rules did not give, lost on the clock: the
+		 * caller says so (PGN's "time forfeit") */
+		if (g->reason == REASON_RESIGN && v != NULL &&
+		    (strcmp(v, "time forfeit") == 0 ||
+		    strcmp(v, "time-forfeit") == 0))
+			return "time forfeit";
 		return game_over(g) ? game_reason_name(g->reason) : "";
+	}
 	if (v != NULL && v[0] != '\0')
 		return v;
 	if (strcmp(name, "Date") == 0)

@@ -90,6 +90,7 @@ enum session_cmd_type {
 	CMD_NEXT_MISTAKE,    /* review: the next move marked ?! ? ?? */
 	CMD_PREV_MISTAKE,    /* review: the previous one */
 	CMD_REVIEW_TO,       /* arg: the plies to show (a click on the graph) */
+	CMD_GO,              /* arg: "N" or "N...": the position after move N */
 	CMD_EDIT,            /* the board editor on / off */
 	CMD_VAR_ENTER,       /* reviewing: a variation of the next move */
 	CMD_VAR_LEAVE,       /* back to where the variation leaves its line */
@@ -364,6 +365,11 @@ const struct record_note *session_note(const struct session *s, int ply);
 int session_analyse_mark(const struct session *s, int ply);
 /* White's score after ply i (lichess centipawns): false when none. */
 bool session_analyse_eval(const struct session *s, int ply, int *white_cp);
+/* That score as the record writes it, White's side: "+0.35", "-2.42",
+ * "#3" (White takes the lion on its 3rd move), "#-3"; false (buf "")
+ * when none. */
+bool session_analyse_eval_text(const struct session *s, int ply, char *buf,
+    size_t n);
 /* White's score of the game's first position, lichess cp: the one its
  * analysis found (a forced win as the ceiling), else ANALYSE_CP_INITIAL. */
 int session_analyse_start_eval(const struct session *s);
@@ -375,6 +381,13 @@ void session_analyse_jump(struct session *s, int dir);
 void session_analyse_say(struct session *s);
 /* Show the position after `ply` plies (review; the end: live). */
 void session_review_to(struct session *s, int ply);
+/* The endgame tables of the variant read now, and what is wrong with
+ * them said in the message log: a tablebases.path that is not a folder,
+ * one without the variant's tables, a table refused (session_tables.c). */
+void session_tables_check(struct session *s, int variant);
+/* :go N (N... for Black's): review the position after that move, 0 the
+ * start; a message when the game has no such move. */
+void session_review_go(struct session *s, const char *arg);
 /* The notes of a loaded record (taken over), and those to save (the
  * caller frees them with record_notes_free). */
 void session_notes_set(struct session *s, struct record_notes *ns);

@@ -114,6 +114,26 @@ session_analyse_eval(const struct session *s, int ply, int *white_cp)
 	return true;
 }
 
+bool
+session_analyse_eval_text(const struct session *s, int ply, char *buf,
+    size_t n)
+{
+	const struct record_note *note = session_note(s, ply);
+	int a;
+
+	buf[0] = '\0';
+	if (note == NULL || !note->has_eval)
+		return false;
+	if (note->eval_mate != 0) {
+		snprintf(buf, n, "#%d", note->eval_mate);
+		return true;
+	}
+	a = note->eval_cp < 0 ? -note->eval_cp : note->eval_cp;
+	snprintf(buf, n, "%c%d.%02d", note->eval_cp < 0 ? '-' : '+', a / 100,
+	    a % 100);
+	return true;
+}
+
 int
 session_analyse_start_eval(const struct session *s)
 {
@@ -570,18 +590,44 @@ say(struct session *s, int i)
 	    note != NULL && note->text != NULL ? note->text : "");
 }
 
+/* Has any move of the game an evaluation or a mark (an analysis's, or a
+ * record's)? */
+static bool
+analysed(const struct session *s)
+{
+	int plies = valid_plies(s);
+
+	for (int i = 0; i < plies; i++) {
+		const struct record_note *n = session_note(s, i);
+		if (n != NULL && (n->has_eval ||
+		    session_analyse_mark(s, i) != MARK_NONE))
+			return true;
+	}
+	return false;
+}
+
 void
 session_analyse_jump(struct session *s, int dir)
 {
 	int at = session_shown_ply(s) - 1, i, n = s->game.nply;
 
+	if (s->ga != NULL && s->ga->running) {
+		session_msg(s, SM_NORMAL, "the analysis is still running "
+		    "(> and < step through its marks once it is done)");
+		return;
+	}
+	if (!analysed(s)) {
+		session_msg(s, SM_NORMAL, "no analysis yet: :analyse marks "
+		    "the game's moves ?! ? ??, then > and < step through "
+		    "them");
+		return;
+	}
 	for (i = at + dir; i >= 0 && i < n; i += dir)
 		if (session_analyse_mark(s, i) != MARK_NONE)
 			break;
 	if (i < 0 || i >= n) {
-		session_msg(s, SM_NORMAL, "no %s marked move%s",
-		    dir > 0 ? "later" : "earlier", valid_plies(s) == 0 ?
-		    " (:analyse marks them)" : "");
+		session_msg(s, SM_NORMAL, "no %s marked move",
+		    dir > 0 ? "later" : "earlier");
 		return;
 	}
 	session_review_to(s, i + 1);

@@ -495,6 +495,9 @@ session_cmd_review(struct session *s, const struct session_cmd *cmd)
 	case CMD_REVIEW_TO:
 		session_review_to(s, atoi(cmd->arg));
 		break;
+	case CMD_GO:
+		session_review_go(s, cmd->arg);
+		break;
 	case CMD_NEXT_MISTAKE:
 	case CMD_PREV_MISTAKE:
 		session_analyse_jump(s, cmd->type == CMD_NEXT_MISTAKE ? 1 : -1);

@@ -49,6 +49,52 @@ session_review_to(struct session *s, int ply)
 }
 
 void
+session_review_go(struct session *s, const char *arg)
+{
+	static const char *const how = "(:go N for White's move N, :go N... "
+	    "for Black's, :go 0 for the start)";
+	char num[16], err[96];
+	size_t len = strspn(arg, "0123456789");
+	bool black = strcmp(arg + len, "...") == 0 ||
+	    strcmp(arg + len, "b") == 0;
+	int n, i, last;
+
+	if (s->game.nply == 0) {
+		session_msg(s, SM_ERROR, "go: no moves to review yet");
+		return;
+	}
+	if (len == 0 || len >= sizeof num || (arg[len] != '\0' && !black)) {
+		session_msg(s, SM_ERROR, "go: '%s' is not a move number %s",
+		    arg, how);
+		return;
+	}
+	memcpy(num, arg, len);
+	num[len] = '\0';
+	last = (int)s->game.pos[s->game.nply - 1].fullmove;
+	if (parse_int(num, 0, last, &n, err, sizeof err) != 0) {
+		session_msg(s, SM_ERROR, "go: %s: the game's moves are %d to %d "
+		    "%s", num, s->game.pos[0].fullmove, last, how);
+		return;
+	}
+	if (n == 0 && !black) {
+		s->serial++;
+		session_review_to(s, 0);
+		return;
+	}
+	for (i = 0; i < s->game.nply; i++)
+		if ((int)s->game.pos[i].fullmove == n &&
+		    s->game.pos[i].side == (black ? BLACK : WHITE))
+			break;
+	if (i == s->game.nply) {
+		session_msg(s, SM_ERROR, "go: the game has no move %d%s %s", n,
+		    black ? "..." : "", how);
+		return;
+	}
+	s->serial++;
+	session_review_to(s, i + 1);
+}
+
+void
 session_review(struct session *s, enum session_cmd_type t)
 {
 	int at = session_shown_ply(s);

@@ -95,39 +95,31 @@ post(struct session_worker *w, struct session_job_msg *m)
 }
 
 /* The score as the mover sees it ("+0.35", "wins in 3"), or, for
- * analysis, from White's side ("-0.35", "Black wins the lion in 3"); a
- * value of the endgame tables says so ("wins the lion in 3 (tablebase)",
- * "draw (tablebase)"). */
+ * analysis, from White's side as lichess writes it ("-0.35"; "#3" White
+ * takes the lion on its 3rd move, "#-3" Black does); a value of the
+ * endgame tables says so ("wins the lion in 3 (tablebase)", "#-3
+ * (tablebase)", "draw (tablebase)"). */
 static void
 score_text(const struct search_info *info, const struct session_job *j,
     char *buf, size_t n)
 {
 	bool white = j->kind == JOB_ANALYSIS;
 	int sign = white && j->pos.side == BLACK ? -1 : 1;
-	const char *mover = j->pos.side == WHITE ? "White" : "Black";
-	const char *other = j->pos.side == WHITE ? "Black" : "White";
+	const char *tb = info->tablebase ? " (tablebase)" : "";
 
 	if (info->depth == 0)
 		buf[0] = '\0';
-	else if (info->tablebase && info->kind == SEARCH_SCORE_WIN)
-		snprintf(buf, n, "%s%swins the lion in %d (tablebase)",
-		    white ? mover : "", white ? " " : "", info->score);
-	else if (info->tablebase && info->kind == SEARCH_SCORE_LOSS && white)
-		snprintf(buf, n, "%s wins the lion in %d (tablebase)", other,
-		    info->score);
-	else if (info->tablebase && info->kind == SEARCH_SCORE_LOSS)
-		snprintf(buf, n, "loses the lion in %d (tablebase)",
-		    info->score);
+	else if (white && info->kind != SEARCH_SCORE_CP)
+		snprintf(buf, n, "#%s%d%s", (info->kind == SEARCH_SCORE_WIN) ==
+		    (sign > 0) ? "" : "-", info->score, tb);
+	else if (info->kind == SEARCH_SCORE_WIN)
+		snprintf(buf, n, "%s %d%s", info->tablebase ?
+		    "wins the lion in" : "wins in", info->score, tb);
+	else if (info->kind == SEARCH_SCORE_LOSS)
+		snprintf(buf, n, "%s %d%s", info->tablebase ?
+		    "loses the lion in" : "loses in", info->score, tb);
 	else if (info->tablebase)
 		snprintf(buf, n, "draw (tablebase)");
-	else if (info->kind == SEARCH_SCORE_WIN && white)
-		snprintf(buf, n, "%s wins the lion in %d", mover, info->score);
-	else if (info->kind == SEARCH_SCORE_WIN)
-		snprintf(buf, n, "wins in %d", info->score);
-	else if (info->kind == SEARCH_SCORE_LOSS && white)
-		snprintf(buf, n, "%s wins the lion in %d", other, info->score);
-	else if (info->kind == SEARCH_SCORE_LOSS)
-		snprintf(buf, n, "loses in %d", info->score);
 	else
 		snprintf(buf, n, "%+.2f", sign * info->score / 100.0);
 }

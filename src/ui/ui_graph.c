@@ -2,7 +2,8 @@
  * ui_graph.c: a game's analysis on the board screen: the evaluation graph
  * across the panel's full width (White's winning chances after each move
  * as bars of Unicode blocks, or of . : # in a locale without UTF-8), the
- * move shown marked on it, a click on it showing that move; the progress
+ * move shown marked on it and its value under it ("10. d3e4?  #-1"), a
+ * click on it showing that move; the progress
  * bar and the time left while :analyse runs; the marks of the move list
  * in colour. The session (session_analyse.c) has the numbers.
  */
@@ -124,7 +125,7 @@ ui_graph_draw(struct ui_app *a, int y)
 	int done, total, c, r, any = 0, cp, shown, here, per;
 	int64_t left;
 	bool uni = utf8();
-	char sum[200];
+	char sum[200], val[32];
 
 	drawn.h = 0;
 	if (session_analyse_progress(s, &done, &total, &left)) {
@@ -168,7 +169,18 @@ ui_graph_draw(struct ui_app *a, int y)
 	drawn.h = GRAPH_ROWS;
 	drawn.nply = nply;
 	drawn.per = per;
-	return y + GRAPH_ROWS;
+	y += GRAPH_ROWS;
+	/* the value of the move shown, where a row is left for it */
+	if (shown >= 0 && y + 2 < a->lay.status_y &&
+	    session_analyse_eval_text(s, shown, val, sizeof val)) {
+		char mv[MOVE_TEXT_MAX + 16];
+		session_move_label(s, shown, mv, sizeof mv);
+		snprintf(sum, sizeof sum, "%d%s %s  %s",
+		    s->game.pos[shown].fullmove,
+		    s->game.pos[shown].side == WHITE ? "." : "...", mv, val);
+		term_putw(y++, x, a->lay.panel_w - 1, ST_DIM, 0, sum);
+	}
+	return y;
 }
 
 bool

@@ -337,6 +337,8 @@ prepare(struct ui_app *a, int argc, char **argv, struct ui_opts *o)
 		fprintf(stderr, "congo: %s\n", err);
 		return 2;
 	}
+	session_tables_check(&a->s, a->s.have_game ? a->s.game.variant :
+	    a->s.start.variant);
 	return 0;
 }
 
