@@ -23,14 +23,7 @@ cleanup() {
 trap cleanup EXIT
 fail() { echo "test_tls.sh: $*"; [ -f "$tmp/server.log" ] && tail -20 "$tmp/server.log"; exit 1; }
 
-# cert NAME: a self-signed certificate for localhost and 127.0.0.1.
-cert() {
-	openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes \
-	    -keyout "$tmp/$1.key" -out "$tmp/$1.crt" -days 2 \
-	    -subj /CN=localhost \
-	    -addext subjectAltName=DNS:localhost,IP:127.0.0.1 2>/dev/null ||
-	    fail "openssl cannot make a certificate"
-}
+. "$(dirname "$0")/tls_lib.sh"
 # wait_log PATTERN: until the server's log has it (5 s at most).
 wait_log() {
 	for _ in $(seq 100); do
@@ -156,8 +149,8 @@ EOF
 fp() { openssl x509 -in "$1" -outform DER | sha256sum | cut -d' ' -f1; }
 py() { python3 -W ignore "$tmp/client.py" "$@"; }
 
-cert a
-cert b
+tls_cert a
+tls_cert b
 "$server" --db "$tmp/games.db" --create --tls-listen 127.0.0.1:0 \
     > "$tmp/out" 2>&1 && fail "--tls-listen without a certificate started"
 grep -q -- "--tls-cert" "$tmp/out" || fail "no word of --tls-cert: $(cat "$tmp/out")"

@@ -127,7 +127,7 @@ struct session_net {
 	                             ends the program, no dead end */
 	bool login_once;          /* --register or --login: so does a
 	                             refusal */
-	char fatal[256];          /* why the program ended (s->quit), "" */
+	char fatal[512];          /* why the program ended (s->quit), "" */
 	int seat;                 /* ours; -1 while observing or in the lobby */
 	int installed;            /* the seat the players are set up for */
 	bool local_given[2];      /* --white / --black chose the local player */

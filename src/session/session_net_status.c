@@ -50,7 +50,7 @@ on_status(struct session *s, const struct net_event *e)
 		 * running; waiting for ever would be a dead end. */
 		const char *why = net_client_why(u->c);
 		if (why[0] != '\0')
-			snprintf(u->fatal, sizeof u->fatal, "%.200s", why);
+			snprintf(u->fatal, sizeof u->fatal, "%.500s", why);
 		else
 			snprintf(u->fatal, sizeof u->fatal, "cannot reach %.100s "
 			    "port %d", u->host, u->port);
@@ -123,6 +123,10 @@ session_net_status_event(struct session *s, const struct net_event *e)
 		return false;
 	case NEV_ERROR:
 		return dead_end(s, e);
+	case NEV_NOTICE:
+		/* (a certificate pinned on first use) */
+		session_msg(s, SM_GOOD, "%s", e->text);
+		return true;
 	default:
 		return false;
 	}

@@ -157,7 +157,7 @@ struct ui_app {
 	unsigned seen_reset;
 	int sigpipe[2];
 	int exit_status;            /* the program's status when it quits */
-	char exit_msg[256];         /* printed once the terminal is restored */
+	char exit_msg[512];         /* printed once the terminal is restored */
 };
 
 /* ui_app.c: keys and commands of the view, handed on to the session. */
@@ -228,7 +228,8 @@ extern const int ui_nkeys;
  * together by ui_net_opts_check, ui_net.c). */
 struct ui_net_opts {
 	bool any;                 /* some network option was given */
-	const char *connect;      /* HOST[:PORT] */
+	const char *connect;      /* HOST[:PORT], tls://HOST[:PORT] */
+	const char *tls_ca;       /* --tls-ca FILE */
 	bool host;                /* run a server here */
 	int port;                 /* --port, -1 when not given */
 	bool create;

@@ -20,6 +20,12 @@ ui_net_usage(FILE *out)
 	fputs(
 	    "Network play (see congo(6) and congo-server(6)):\n"
 	    "  --connect HOST[:PORT]   play on a congo-server (port 7153)\n"
+	    "  --connect tls://HOST[:PORT]  the same over TLS (port 7154): its\n"
+	    "                          certificate checked against the system's\n"
+	    "                          authorities, or a self-signed one pinned\n"
+	    "                          on first use in $XDG_DATA_HOME/congo/\n"
+	    "                          known_servers (a changed one refused)\n"
+	    "    --tls-ca FILE         trust only the authorities in FILE\n"
 	    "    --create [--seat white|black]  a new game (White by default)\n"
 	    "    --join GAME [--seat white|black] take the free seat\n"
 	    "    --game GAME [--seat S]         take your seat again (the token\n"
@@ -88,6 +94,16 @@ account_opts_check(const struct ui_net_opts *o, char *err, size_t errlen)
 	    o->connect == NULL) {
 		snprintf(err, errlen, "--register, --login and --seek go with "
 		    "--connect HOST");
+		return -1;
+	}
+	if (o->tls_ca != NULL && (o->connect == NULL ||
+	    strncmp(o->connect, "tls://", 6) != 0)) {
+		snprintf(err, errlen, "--tls-ca goes with --connect tls://HOST");
+		return -1;
+	}
+	if (o->tls_ca != NULL && (o->tls_ca[0] == '\0' ||
+	    strlen(o->tls_ca) >= 1024)) {
+		snprintf(err, errlen, "--tls-ca: a file name, please");
 		return -1;
 	}
 	if (o->rated && o->seek == NULL) {
@@ -280,14 +296,20 @@ ui_net_start(struct ui_app *a, const struct ui_net_opts *no,
 		if (start_host(n, no->port, err, errlen) < 0)
 			return -1;
 	} else {
-		n->port = no->port > 0 ? no->port : a->s.conf.network.port;
-		if (net_parse_address(no->connect, n->host, sizeof n->host,
-		    &n->port, err, errlen) < 0)
+		/* tls://HOST alone: NET_DEFAULT_TLS_PORT, unless --port. */
+		n->port = no->port > 0 ? no->port : -1;
+		if (net_parse_server(no->connect, n->host, sizeof n->host,
+		    &n->port, &n->tls, err, errlen) < 0)
 			return -1;
+		if (n->port <= 0)
+			n->port = a->s.conf.network.port;
 	}
 	memset(&co, 0, sizeof co);
 	snprintf(co.host, sizeof co.host, "%.255s", n->host);
 	co.port = n->port;
+	co.tls = n->tls;
+	if (no->tls_ca != NULL)
+		snprintf(co.tls_ca, sizeof co.tls_ca, "%s", no->tls_ca);
 	snprintf(co.name, sizeof co.name, "%.31s", n->name);
 	co.remember = true;
 	if (no->register_name != NULL || no->login != NULL)

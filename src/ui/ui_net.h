@@ -66,6 +66,7 @@ struct ui_net {
 	struct net_client *c;
 	char host[256];
 	int port;
+	bool tls;                 /* --connect tls://... */
 	char name[32];
 	/* The game: the session's (seat, names, presence, draw offer, chat
 	 * and the rest, session.h's struct session_net): a->s.net. */

@@ -63,7 +63,7 @@ enum { OPT_WHITE = 256, OPT_BLACK, OPT_DEPTH, OPT_MOVETIME, OPT_FEN,
 	/* network play (checked together by ui_net_opts_check) */
 	OPT_CONNECT, OPT_HOST, OPT_PORT, OPT_CREATE, OPT_SEAT, OPT_JOIN,
 	OPT_GAME, OPT_OBSERVE, OPT_NAME, OPT_REGISTER, OPT_LOGIN, OPT_SEEK,
-	OPT_RATED };
+	OPT_RATED, OPT_TLS_CA };
 
 static const struct option longopts[] = {
 	{ "white", required_argument, NULL, OPT_WHITE },
@@ -94,6 +94,7 @@ static const struct option longopts[] = {
 	{ "login", required_argument, NULL, OPT_LOGIN },
 	{ "seek", required_argument, NULL, OPT_SEEK },
 	{ "rated", no_argument, NULL, OPT_RATED },
+	{ "tls-ca", required_argument, NULL, OPT_TLS_CA },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -138,6 +139,9 @@ net_option(int opt, const char *v, struct ui_net_opts *n, char *err,
 		break;
 	case OPT_RATED:
 		n->rated = true;
+		break;
+	case OPT_TLS_CA:
+		n->tls_ca = v;
 		break;
 	case OPT_SEAT:
 		n->seat = strcmp(v, "white") == 0 ? 0 :

@@ -56,7 +56,8 @@ enum net_ev_kind {
 				 TOP, GAMES, RECORD), text its OK's keys */
 	NEV_ITEM,             /* one ITEM: verb, text its keys (RECORD: the
 				 line) */
-	NEV_ITEMS_END         /* the ITEMs of verb are all there */
+	NEV_ITEMS_END,        /* the ITEMs of verb are all there */
+	NEV_NOTICE            /* text for the player (a certificate pinned) */
 };
 
 struct net_event {
@@ -101,6 +102,10 @@ struct net_client_opts {
 				 kept for this server in the keys file, if
 				 any) */
 	bool register_first;  /* REGISTER login first and keep its key */
+	bool tls;             /* CGP/1 over TLS (tls://HOST[:PORT]) */
+	char tls_ca[1024];    /* trust only this file's authorities ("":
+				 the system's, or a pin for a self-signed
+				 certificate) */
 };
 
 struct net_client;
@@ -212,6 +217,21 @@ int net_local_addresses(int port, char (*out)[NET_ADDR_MAX], int max);
 /* "HOST", "HOST:PORT", "[V6]:PORT" into host and *port. -1 with err. */
 int net_parse_address(const char *text, char *host, size_t n, int *port,
     char *err, size_t errlen);
+/* "tls://HOST[:PORT]" too: *tls set, and the port NET_DEFAULT_TLS_PORT
+ * unless it says one; anything else is net_parse_address's. */
+int net_parse_server(const char *text, char *host, size_t n, int *port,
+    bool *tls, char *err, size_t errlen);
+/* The certificates pinned on first use (client_known.c), one
+ * `HOST:PORT SHA256:<hex>` a line in $XDG_DATA_HOME/congo/known_servers:
+ * its path; is hash the pin of HOST:PORT (NET_PIN_SAME), another
+ * (NET_PIN_CHANGED, *line the pin's line), or none (hash NULL: is there a
+ * pin); a pin added (*line its line). -1 with err. */
+enum { NET_PIN_NONE = 0, NET_PIN_SAME, NET_PIN_CHANGED };
+int net_known_path(char *out, size_t n, char *err, size_t errlen);
+int net_known_check(const char *path, const char *host, int port,
+    const char *hash, int *line);
+int net_known_add(const char *path, const char *host, int port,
+    const char *hash, int *line, char *err, size_t errlen);
 /* Tokens remembered for HOST:PORT and a game, file mode 0600. */
 int net_tokens_save(const char *host, int port, const char *game, int seat,
     const char *token, char *err, size_t errlen);

@@ -39,6 +39,7 @@ net_client_free(struct net_client *c)
 {
 	if (c == NULL)
 		return;
+	cli_tls_free(c);
 	if (c->fd >= 0)
 		close(c->fd);
 	net_resolve_cancel(c->res);
@@ -132,7 +133,19 @@ flush_out(struct net_client *c, long long now)
 {
 	ssize_t w;
 
-	while (c->connected && c->outlen > 0) {
+	while (c->connected && !c->tls_hs && c->outlen > 0) {
+		if (c->tls != NULL) {
+			w = cli_tls_write(c, c->out, c->outlen);
+			if (w == CLI_TLS_AGAIN)
+				return;
+			if (w < 0) {
+				cli_lost(c, cli_tls_error(c), true, now);
+				return;
+			}
+			memmove(c->out, c->out + w, c->outlen - (size_t)w);
+			c->outlen -= (size_t)w;
+			continue;
+		}
 		w = send(c->fd, c->out, c->outlen, MSG_NOSIGNAL);
 		if (w < 0) {
 			if (errno == EINTR)
@@ -164,6 +177,8 @@ cli_lost(struct net_client *c, const char *why, bool retry, long long now)
 	unsigned jitter;
 	int delay;
 
+	cli_tls_free(c);
+	c->tls_try = CLI_TLS_VERIFY;
 	if (c->fd >= 0)
 		close(c->fd);
 	c->fd = -1;
@@ -250,6 +265,8 @@ net_client_start(struct net_client *c, long long now)
 {
 	char port[16], text[400];
 
+	cli_tls_free(c);
+	c->tls_try = CLI_TLS_VERIFY;
 	if (c->fd >= 0)
 		close(c->fd);
 	c->fd = -1;
@@ -262,20 +279,46 @@ net_client_start(struct net_client *c, long long now)
 		freeaddrinfo(c->ai);
 	c->ai = NULL;
 	snprintf(port, sizeof port, "%d", c->o.port);
-	snprintf(text, sizeof text, "connecting to %s port %d", c->o.host,
-	    c->o.port);
+	snprintf(text, sizeof text, "connecting to %s port %d%s", c->o.host,
+	    c->o.port, c->o.tls ? " (TLS)" : "");
 	cli_set_state(c, NET_CONNECTING, text);
 	c->last_rx = now;
 	c->res = net_resolve_start(c->o.host, port);
 }
 
-/* The TCP connection is up: HELLO, then what we are here for. */
+/* The TCP connection is up: HELLO (after the TLS handshake, over TLS),
+ * then what we are here for. */
 static void
-on_connected(struct net_client *c)
+on_connected(struct net_client *c, long long now)
 {
+	char err[300];
+
 	c->connected = true;
 	c->outlen = 0;
+	if (c->o.tls && cli_tls_start(c, err, sizeof err) < 0) {
+		cli_lost(c, err, false, now);
+		return;
+	}
 	cli_send(c, "HELLO %s client=congo/%s", CGP_VERSION, PACKAGE_VERSION);
+}
+
+void
+cli_redial(struct net_client *c, const char *why, long long now)
+{
+	char text[700];
+
+	cli_tls_free(c);
+	if (c->fd >= 0)
+		close(c->fd);
+	c->fd = -1;
+	c->connected = false;
+	c->inlen = c->outlen = 0;
+	c->ai_next = c->ai;
+	if (!dial(c, now)) {
+		snprintf(text, sizeof text, "%s; cannot connect again: %.100s",
+		    why, c->why);
+		cli_lost(c, text, true, now);
+	}
 }
 
 static void
@@ -287,8 +330,19 @@ read_lines(struct net_client *c, long long now)
 
 	for (;;) {
 		char *lf;
-		r = recv(c->fd, c->in + c->inlen, sizeof c->in - 1 - c->inlen,
-		    0);
+		if (c->tls != NULL) {
+			r = cli_tls_read(c, c->in + c->inlen, sizeof c->in -
+			    1 - c->inlen);
+			if (r == CLI_TLS_AGAIN)
+				break;
+			if (r < 0) {
+				cli_lost(c, cli_tls_error(c), c->st !=
+				    NET_CLOSED, now);
+				break;
+			}
+		} else
+			r = recv(c->fd, c->in + c->inlen, sizeof c->in - 1 -
+			    c->inlen, 0);
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
@@ -352,9 +406,14 @@ net_client_io(struct net_client *c, short revents, long long now)
 			cli_lost(c, text, true, now);
 			return;
 		}
-		on_connected(c);
+		on_connected(c, now);
+		if (c->fd < 0)
+			return;
 	}
-	if (revents & (POLLIN | POLLHUP | POLLERR))
+	if (c->tls_hs && cli_tls_handshake(c, now) != 0)
+		return;
+	if ((revents & (POLLIN | POLLHUP | POLLERR)) || (c->tls_rd_out &&
+	    (revents & POLLOUT)) || c->tls != NULL)
 		read_lines(c, now);
 	if (c->fd >= 0)
 		flush_out(c, now);
@@ -375,7 +434,10 @@ net_client_events(const struct net_client *c)
 		return 0;
 	if (!c->connected)
 		return POLLOUT;
-	return (short)(POLLIN | (c->outlen > 0 ? POLLOUT : 0));
+	if (c->tls_hs)
+		return c->tls_rd_out ? POLLOUT : POLLIN;
+	return (short)(POLLIN | (c->outlen > 0 || c->tls_rd_out ? POLLOUT :
+	    0));
 }
 
 void
@@ -410,7 +472,8 @@ net_client_timeout(const struct net_client *c, long long now)
 		    c->last_rx + CLI_QUIET_PING) - now;
 	else
 		return -1;
-	if (c->fd >= 0 && (!c->connected || c->outlen > 0) && t > 50)
+	if (c->fd >= 0 && (!c->connected || c->tls_hs || c->outlen > 0) &&
+	    t > 50)
 		t = 50;     /* a poll() that only watches reading */
 	return t < 0 ? 0 : t > 60000 ? 60000 : (int)t;
 }
@@ -431,7 +494,7 @@ net_client_tick(struct net_client *c, long long now)
 	}
 	if (c->fd < 0)
 		return;
-	if (!c->connected || c->outlen > 0) {
+	if (!c->connected || c->tls_hs || c->outlen > 0) {
 		struct pollfd p = { c->fd, net_client_events(c), 0 };
 		if (poll(&p, 1, 0) > 0)
 			net_client_io(c, p.revents, now);
@@ -442,8 +505,9 @@ net_client_tick(struct net_client *c, long long now)
 		cli_lost(c, "the server does not answer", true, now);
 		return;
 	}
-	if (!c->connected && now - c->last_rx >= 10000) {
-		cli_lost(c, "connecting takes too long", true, now);
+	if ((!c->connected || c->tls_hs) && now - c->last_rx >= 10000) {
+		cli_lost(c, c->tls_hs ? "the TLS handshake takes too long" :
+		    "connecting takes too long", true, now);
 		return;
 	}
 	if (c->connected && c->ping_at == 0 &&

@@ -6,6 +6,7 @@
 
 #include <netdb.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #include "clock/clock.h"
 #include "net/client/client.h"
@@ -37,7 +38,13 @@ struct net_client {
 	size_t outlen, outcap;
 	long long retry_at, last_rx, ping_at;
 	int backoff;
-	char why[256];
+	char why[512];
+	/* TLS (client_tls.c): the connection, its handshake under way, a
+	 * read that waits to write, a write that waits to read; checked
+	 * against the authorities or (CLI_TLS_PIN) against the pin. */
+	struct tls *tls;
+	bool tls_hs, tls_rd_out, tls_wr_in;
+	int tls_try;
 
 	enum cli_role role;
 	char game[16];
@@ -113,6 +120,23 @@ void cli_clock_keys(struct net_client *c, const struct cgp_msg *m,
     struct net_event *e, int side, long nply, long long now);
 /* EV .. REMATCHED: the new game is ours. */
 void cli_rematched(struct net_client *c, const struct cgp_msg *m);
+
+/* client_tls.c: TLS over c->fd once TCP is up (-1 with err); its
+ * handshake (0 done, 1 under way, -1 the connection lost or made again);
+ * tls_read and tls_write (bytes, 0 the end, -1 an error, CLI_TLS_AGAIN);
+ * the last error; the context freed. */
+#define CLI_TLS_VERIFY 0
+#define CLI_TLS_PIN 1
+#define CLI_TLS_AGAIN (-2)
+int cli_tls_start(struct net_client *c, char *err, size_t errlen);
+int cli_tls_handshake(struct net_client *c, long long now);
+ssize_t cli_tls_read(struct net_client *c, void *buf, size_t len);
+ssize_t cli_tls_write(struct net_client *c, const void *buf, size_t len);
+const char *cli_tls_error(struct net_client *c);
+void cli_tls_free(struct net_client *c);
+/* The connection made again at once, to the first address (why: the
+ * failure, should none answer). */
+void cli_redial(struct net_client *c, const char *why, long long now);
 
 /* client_acct.c: after HELLO (REGISTER, LOGIN, then establish),
  * the replies and events of accounts, seeks, takebacks and lists (true

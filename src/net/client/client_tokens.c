@@ -1,7 +1,7 @@
 /*
  * client_tokens.c: seat tokens the client remembers, one line each in
  * $XDG_STATE_HOME/congo/tokens (mode 0600): `HOST:PORT GAME SEAT TOKEN`.
- * Also the parsing of HOST[:PORT].
+ * Also the parsing of HOST[:PORT] and tls://HOST[:PORT].
  */
 #include <errno.h>
 #include <stdio.h>
@@ -59,6 +59,18 @@ net_parse_address(const char *text, char *host, size_t n, int *port,
 		*port = p;
 	}
 	return 0;
+}
+
+int
+net_parse_server(const char *text, char *host, size_t n, int *port,
+    bool *tls, char *err, size_t errlen)
+{
+	*tls = text != NULL && strncmp(text, "tls://", 6) == 0;
+	if (*tls) {
+		text += 6;
+		*port = NET_DEFAULT_TLS_PORT;
+	}
+	return net_parse_address(text, host, n, port, err, errlen);
 }
 
 static int

@@ -19,6 +19,7 @@
 
 /* CGP/1's port unless told another (congo.conf's default too). */
 #define NET_DEFAULT_PORT CONF_SERVER_PORT
+#define NET_DEFAULT_TLS_PORT 7154   /* tls://HOST without a port */
 
 #define CGP_VERSION "CGP/1"
 #define CGP_LINE_MAX 512       /* a client line with its LF */
@@ -234,6 +235,9 @@ bool cgp_variant_known(const char *variant);
  * FILE (or ~/.local/state/...), creating the folder (mode 0700). -1 with
  * err if impossible. */
 int net_default_db(char *out, size_t n, const char *file, char *err,
+    size_t errlen);
+/* The same under $XDG_DATA_HOME/congo (~/.local/share/congo). */
+int net_data_file(char *out, size_t n, const char *file, char *err,
     size_t errlen);
 
 #endif

@@ -1,7 +1,8 @@
 /*
  * proto_paths.c: where network play keeps its files: under
  * $XDG_STATE_HOME/congo/ (~/.local/state/congo/), the folder made on demand
- * with mode 0700 (it holds seat tokens).
+ * with mode 0700 (it holds seat tokens); the servers' pinned certificates
+ * under $XDG_DATA_HOME/congo/ (~/.local/share/congo/).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -32,21 +33,22 @@ make_dirs(char *path)
 	return 0;
 }
 
-int
-net_default_db(char *out, size_t n, const char *file, char *err,
-    size_t errlen)
+/* file in $env/congo, or $HOME/fallback/congo, the folder made. */
+static int
+xdg_file(const char *env, const char *fallback, char *out, size_t n,
+    const char *file, char *err, size_t errlen)
 {
-	const char *xdg = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
+	const char *xdg = getenv(env), *home = getenv("HOME");
 	char dir[1024];
 	int k;
 
 	if (xdg != NULL && xdg[0] == '/')
 		k = snprintf(dir, sizeof dir, "%s/congo", xdg);
 	else if (home != NULL && home[0] == '/')
-		k = snprintf(dir, sizeof dir, "%s/.local/state/congo", home);
+		k = snprintf(dir, sizeof dir, "%s/%s/congo", home, fallback);
 	else {
-		snprintf(err, errlen, "neither XDG_STATE_HOME nor HOME is set: "
-		    "name the file yourself");
+		snprintf(err, errlen, "neither %s nor HOME is set: name the "
+		    "file yourself", env);
 		return -1;
 	}
 	if (k < 0 || (size_t)k >= sizeof dir) {
@@ -63,4 +65,20 @@ net_default_db(char *out, size_t n, const char *file, char *err,
 		return -1;
 	}
 	return 0;
+}
+
+int
+net_default_db(char *out, size_t n, const char *file, char *err,
+    size_t errlen)
+{
+	return xdg_file("XDG_STATE_HOME", ".local/state", out, n, file, err,
+	    errlen);
+}
+
+int
+net_data_file(char *out, size_t n, const char *file, char *err,
+    size_t errlen)
+{
+	return xdg_file("XDG_DATA_HOME", ".local/share", out, n, file, err,
+	    errlen);
 }

@@ -25,7 +25,6 @@ struct srv_opts {
 	char tls_listen[256];    /* CGP/1 over TLS: ADDR:PORT, "" none */
 	char tls_cert[1024];     /* its certificate (PEM, with the chain) */
 	char tls_key[1024];      /* and key files, read again on *reload */
-	char https[256];         /* the web pages over TLS: ADDR:PORT */
 	volatile sig_atomic_t *reload; /* set (SIGHUP): the certificate is
 				    read again, the flag cleared */
 	char db[1024];           /* the database file */

@@ -51,8 +51,7 @@ usage(FILE *out)
 	    "read again\n"
 	    "                            on SIGHUP)\n"
 	    "      --tls-key FILE        its private key (PEM)\n"
-	    "      --https ADDR:PORT     the web pages over TLS there, with "
-	    "that certificate\n"
+
 	    "  -d, --db FILE|URI         the games database (default\n"
 	    "                            $XDG_STATE_HOME/congo/"
 	    "congo-server.db), or a\n"
@@ -162,7 +161,7 @@ conf_warn(const char *msg)
 enum { OPT_MAXCONN = 256, OPT_PERADDR, OPT_GPM, OPT_OBS, OPT_REJOIN,
 	OPT_PING, OPT_CREATE, OPT_CPS, OPT_ABANDON, OPT_EXPIRE, OPT_FIRST,
 	OPT_CHECK, OPT_RESET_KEY, OPT_HTTP, OPT_UPGRADE, OPT_TLS_LISTEN,
-	OPT_TLS_CERT, OPT_TLS_KEY, OPT_HTTPS, OPT_SAME_NET };
+	OPT_TLS_CERT, OPT_TLS_KEY, OPT_SAME_NET };
 
 /* One option of the command line, applied after the config file. */
 struct arg {
@@ -192,7 +191,6 @@ args_read(int argc, char **argv, struct args *a)
 		{ "tls-listen", required_argument, NULL, OPT_TLS_LISTEN },
 		{ "tls-cert", required_argument, NULL, OPT_TLS_CERT },
 		{ "tls-key", required_argument, NULL, OPT_TLS_KEY },
-		{ "https", required_argument, NULL, OPT_HTTPS },
 		{ "db", required_argument, NULL, 'd' },
 		{ "create", no_argument, NULL, OPT_CREATE },
 		{ "max-connections", required_argument, NULL, OPT_MAXCONN },
@@ -315,20 +313,16 @@ opt_apply(struct srv_opts *o, const struct arg *g)
 			return 0;
 		}
 		return number("--port", v, 0, 65535, &o->port);
-	case OPT_TLS_LISTEN:
-	case OPT_HTTPS: {
+	case OPT_TLS_LISTEN: {
 		char host[256];
 		int port;
-		const char *name = g->opt == OPT_HTTPS ? "--https" :
-		    "--tls-listen";
-		if (strlen(v) >= sizeof o->https || srv_split_addr(v, host,
+		if (strlen(v) >= sizeof o->tls_listen || srv_split_addr(v, host,
 		    sizeof host, &port) < 0) {
-			fprintf(stderr, "congo-server: %s: ADDR:PORT, please "
-			    "(0.0.0.0:7154, [::]:7154)\n", name);
+			fprintf(stderr, "congo-server: --tls-listen: ADDR:PORT, "
+			    "please (0.0.0.0:7154, [::]:7154)\n");
 			return -1;
 		}
-		snprintf(g->opt == OPT_HTTPS ? o->https : o->tls_listen,
-		    sizeof o->https, "%s", v);
+		snprintf(o->tls_listen, sizeof o->tls_listen, "%s", v);
 		return 0;
 	}
 	case OPT_TLS_CERT:
@@ -507,17 +501,17 @@ server_main(int argc, char **argv)
 
 	if ((rc = server_options(argc, argv, &o, &done)) != 0)
 		return rc == -2 ? done : rc < 0 ? 0 : rc;
-	if ((o.tls_listen[0] != '\0' || o.https[0] != '\0') &&
-	    (o.tls_cert[0] == '\0' || o.tls_key[0] == '\0')) {
-		fprintf(stderr, "congo-server: --tls-listen and --https need "
-		    "--tls-cert FILE and --tls-key FILE\n");
+	if (o.tls_listen[0] != '\0' && (o.tls_cert[0] == '\0' ||
+	    o.tls_key[0] == '\0')) {
+		fprintf(stderr, "congo-server: --tls-listen needs --tls-cert "
+		    "FILE and --tls-key FILE\n");
 		return 2;
 	}
 	signals_init(&orig);
 	o.reload = &reload_flag;
 	/* The web pages have their own --max-connections, and a margin
 	 * for those closed and not yet let go (web_conn.c). */
-	raise_fd_limit(o.http[0] != '\0' || o.https[0] != '\0' ?
+	raise_fd_limit(o.http[0] != '\0' ?
 	    2 * o.max_connections + 256 : o.max_connections);
 	sv = srv_open(&o, err, sizeof err);
 	if (sv == NULL) {

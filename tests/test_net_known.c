@@ -1,0 +1,119 @@
+/*
+ * test_net_known.c: the certificates pinned on first use (client_known.c,
+ * $XDG_DATA_HOME/congo/known_servers): none at first; a pin added is found
+ * again (the same hash) at the line it said; another hash for that server
+ * is NET_PIN_CHANGED with the pin's line (what the refusal names); another
+ * port is another server; comments and a last line without its newline
+ * are kept.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "net/client/client.h"
+
+#define HA "SHA256:aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+#define HB "SHA256:bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"
+
+static char dir[256];
+
+static int
+setup(void **state)
+{
+	(void)state;
+	snprintf(dir, sizeof dir, "/tmp/congo-known.XXXXXX");
+	assert_non_null(mkdtemp(dir));
+	setenv("XDG_DATA_HOME", dir, 1);
+	return 0;
+}
+
+static int
+teardown(void **state)
+{
+	char cmd[300];
+
+	(void)state;
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+static void
+test_pin_first_use_then_changed(void **state)
+{
+	char path[1100], err[200];
+	int line = -1;
+
+	(void)state;
+	assert_int_equal(net_known_path(path, sizeof path, err, sizeof err),
+	    0);
+	assert_non_null(strstr(path, "/congo/known_servers"));
+	assert_int_equal(net_known_check(path, "example.org", 7154, HA,
+	    &line), NET_PIN_NONE);
+	assert_int_equal(net_known_add(path, "example.org", 7154, HA, &line,
+	    err, sizeof err), 0);
+	assert_int_equal(line, 2);      /* after the comment */
+	assert_int_equal(net_known_check(path, "example.org", 7154, HA,
+	    &line), NET_PIN_SAME);
+	assert_int_equal(line, 2);
+	assert_int_equal(net_known_check(path, "example.org", 7154, NULL,
+	    &line), NET_PIN_CHANGED);
+	assert_int_equal(net_known_check(path, "example.org", 7154, HB,
+	    &line), NET_PIN_CHANGED);
+	assert_int_equal(line, 2);
+	/* Another port, another server: pinned on its own line. */
+	assert_int_equal(net_known_check(path, "example.org", 7155, HB,
+	    &line), NET_PIN_NONE);
+	assert_int_equal(net_known_add(path, "example.org", 7155, HB, &line,
+	    err, sizeof err), 0);
+	assert_int_equal(line, 3);
+	assert_int_equal(net_known_check(path, "example.org", 7154, HA,
+	    &line), NET_PIN_SAME);
+}
+
+static void
+test_pin_keeps_other_lines(void **state)
+{
+	char path[1100], err[200], text[600];
+	FILE *f;
+	size_t n;
+	int line;
+
+	(void)state;
+	assert_int_equal(net_known_path(path, sizeof path, err, sizeof err),
+	    0);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("# mine\nhost.example:1 " HA, f);   /* no newline at the end */
+	fclose(f);
+	assert_int_equal(net_known_check(path, "host.example", 1, HA, &line),
+	    NET_PIN_SAME);
+	assert_int_equal(line, 2);
+	assert_int_equal(net_known_add(path, "[::1]", 7154, HB, &line, err,
+	    sizeof err), 0);
+	assert_int_equal(line, 3);
+	f = fopen(path, "r");
+	assert_non_null(f);
+	n = fread(text, 1, sizeof text - 1, f);
+	fclose(f);
+	text[n] = '\0';
+	assert_string_equal(text, "# mine\nhost.example:1 " HA "\n[::1]:7154 "
+	    HB "\n");
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_pin_first_use_then_changed,
+		    setup, teardown),
+		cmocka_unit_test_setup_teardown(test_pin_keeps_other_lines,
+		    setup, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
