@@ -68,16 +68,17 @@ web_data_game(struct srv *sv, struct sgame *g, struct web_gamedata *d,
     long long now, int from)
 {
 	struct web_game *w = &d->w;
+	char shown[CGP_NAME_MAX + 1];
 	int i;
 
 	memset(d, 0, sizeof *d);
 	sess_set_now(sv->sess, now);
 	copy(w->row.id, sizeof w->row.id, g->id);
 	copy(w->row.variant, sizeof w->row.variant, g->variant);
-	copy(w->row.white, sizeof w->row.white, g->seated[0] ? g->name[0] :
-	    "");
-	copy(w->row.black, sizeof w->row.black, g->seated[1] ? g->name[1] :
-	    "");
+	copy(w->row.white, sizeof w->row.white, sess_seat_shown(g, 0, shown,
+	    sizeof shown));
+	copy(w->row.black, sizeof w->row.black, sess_seat_shown(g, 1, shown,
+	    sizeof shown));
 	w->row.rated = g->rated;
 	if (g->timed)
 		clock_format_control(g->clock.base_ms, g->clock.inc_ms,

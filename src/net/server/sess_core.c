@@ -543,6 +543,11 @@ sess_state(struct sess *s, struct sgame *g, struct cgp_out *o)
 	cgp_out_kv(o, "black", g->seated[1] ? g->name[1] : "-");
 	cgp_out_kvi(o, "wpresent", sess_present(s, g, 0));
 	cgp_out_kvi(o, "bpresent", sess_present(s, g, 1));
+	/* Which seats are accounts' (a guest's are not). */
+	if (sess_seat_account(g, 0))
+		cgp_out_kvi(o, "waccount", 1);
+	if (sess_seat_account(g, 1))
+		cgp_out_kvi(o, "baccount", 1);
 	sess_rating_kv(s, g, o);
 	cgp_out_kv(o, "draw", g->offer < 0 ? "-" : cgp_seat_name(g->offer));
 	sess_clock_kv(s, g, o, true);

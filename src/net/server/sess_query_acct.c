@@ -261,6 +261,7 @@ sess_record_text(struct sess *s, struct sgame *g)
 	struct record_tags t;
 	struct game copy = g->g;
 	char date[16], clock[32], v[2][16], d[2][16], before[16];
+	char wn[CGP_NAME_MAX + 1], bn[CGP_NAME_MAX + 1];
 	long rating, diff;
 	time_t tt = (time_t)g->created;
 	struct tm tm;
@@ -271,8 +272,9 @@ sess_record_text(struct sess *s, struct sgame *g)
 
 	gmtime_r(&tt, &tm);
 	strftime(date, sizeof date, "%Y.%m.%d", &tm);
-	record_tags_default(&t, g->seated[0] ? g->name[0] : "?",
-	    g->seated[1] ? g->name[1] : "?");
+	record_tags_default(&t, g->seated[0] ? sess_seat_shown(g, 0, wn,
+	    sizeof wn) : "?", g->seated[1] ? sess_seat_shown(g, 1, bn,
+	    sizeof bn) : "?");
 	record_tag_set(&t, "Event", g->rated ? "Rated game" : "Casual game");
 	record_tag_set(&t, "Site", s->server);
 	record_tag_set(&t, "Date", date);

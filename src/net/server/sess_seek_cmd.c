@@ -99,6 +99,10 @@ cmd_seek(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		    "name= is 1-31 letters, digits, '-', '_' or '.'");
 		return;
 	}
+	/* A guest's name= that an account holds is refused (a read). */
+	if (acct == NULL && nm != NULL && sess_guest_name(s, conn, cmd, nm) !=
+	    0)
+		return;
 	/* The seeker's rating in the category: read off the event loop
 	 * (the line comes again with it) before anything changes. */
 	if (acct != NULL && s->io.store != NULL &&
@@ -145,7 +149,7 @@ cmd_seek(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	k.gen = c->gen;
 	k.account = acct != NULL;
 	snprintf(k.name, sizeof k.name, "%s", acct != NULL ? acct : nm != NULL ?
-	    nm : "anonymous");
+	    nm : SESS_GUEST_NAME);
 	k.owner = ((uint64_t)s->salt << 32) ^ (uint64_t)c->serial;
 	if (k.owner == 0)
 		k.owner = 1;

@@ -93,6 +93,32 @@ struct store_game_item {
 	long long ended;               /* Unix time in ms (the order of GAMES) */
 };
 
+/*
+ * Names as the store's lists show them (LIST, GAMES, the web pages;
+ * PROTOCOL.md "Accounts and ratings"), the same SQL in every store. A seat
+ * is its account's when its game is rated or its JOINED event says
+ * account=1 (a connection logged in as the account took it: sess_ident.c).
+ * A guest's seat under a registered name (taken before the name was
+ * registered, or stored by a server that let guests use it) is shown
+ * with STORE_GUEST_MARK after the name, never as the account's, and is
+ * not counted for it. g: the games row in the query; s: a seats row.
+ */
+#define STORE_GUEST_MARK "(guest)"
+#define STORE_SEAT_OWNED(g, s) \
+    "(" g ".rated = 1 OR EXISTS (SELECT 1 FROM events j WHERE j.game = " \
+    s ".game AND j.kind = 'JOINED' AND j.body = 'seat=' || CASE " s \
+    ".seat WHEN 0 THEN 'white' ELSE 'black' END || ' name=' || " s \
+    ".name || ' account=1'))"
+#define STORE_NOT_ACCOUNT(s) \
+    "NOT EXISTS (SELECT 1 FROM accounts a WHERE a.lname = lower(" s \
+    ".name))"
+/* Seat k ("0", "1") of games row g as shown (NULL: nobody's). */
+#define STORE_SEAT_SHOWN(g, k) \
+    "(SELECT CASE WHEN " STORE_SEAT_OWNED(g, "ss") " OR " \
+    STORE_NOT_ACCOUNT("ss") " THEN ss.name ELSE ss.name || '" \
+    STORE_GUEST_MARK "' END FROM seats ss WHERE ss.game = " g ".id AND " \
+    "ss.seat = " k ")"
+
 /* The reads of accounts and ratings, the same in every store
  * (store_sqlite_acct.c runs them on SQLite, store_pg_acct.c on PostgreSQL):
  * the statements' text with ? for each parameter. */

@@ -5,20 +5,24 @@
  */
 #include "net/store/store.h"
 
+/* A player's games: an account's own seats (a guest's under its name are
+ * not its), any seat of a name no account has. */
 #define GAME_ITEM \
     "SELECT g.id, g.variant," \
-    " coalesce((SELECT name FROM seats WHERE game = g.id AND seat = 0), '-')," \
-    " coalesce((SELECT name FROM seats WHERE game = g.id AND seat = 1), '-')," \
+    " coalesce(" STORE_SEAT_SHOWN("g", "0") ", '-')," \
+    " coalesce(" STORE_SEAT_SHOWN("g", "1") ", '-')," \
     " g.result, coalesce((SELECT body FROM events e WHERE e.game = g.id" \
     "  AND e.kind = 'RESULT' ORDER BY e.seq DESC LIMIT 1), '')," \
     " g.rated, g.ended FROM games g WHERE g.status = 2 AND EXISTS" \
-    " (SELECT 1 FROM seats s WHERE s.game = g.id AND lower(s.name) = ?)"
+    " (SELECT 1 FROM seats s WHERE s.game = g.id AND lower(s.name) = ?" \
+    "  AND (" STORE_SEAT_OWNED("g", "s") " OR " STORE_NOT_ACCOUNT("s") "))"
 
 const char *const store_acct_sql[5] = {
 	[STORE_Q_ACCOUNT] =
 	    "SELECT name, keyhash, created, (SELECT count(*) FROM seats s"
 	    " JOIN games g ON g.id = s.game WHERE lower(s.name) = ? AND"
-	    " g.status = 2) FROM accounts WHERE lname = ?",
+	    " g.status = 2 AND " STORE_SEAT_OWNED("g", "s") ")"
+	    " FROM accounts WHERE lname = ?",
 	[STORE_Q_RATINGS] =
 	    "SELECT a.name, r.variant, r.speed, r.rating, r.rd, r.vol, r.games"
 	    " FROM ratings r JOIN accounts a ON a.lname = r.lname"

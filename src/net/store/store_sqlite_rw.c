@@ -30,12 +30,12 @@ static const char *const read_sql[5] = {
 	"SELECT seat, name, token FROM seats WHERE game = ?",
 	"SELECT seq, kind, body FROM events WHERE game = ? ORDER BY seq",
 	"SELECT id, status, ply, result, "
-	    "(SELECT name FROM seats WHERE game = id AND seat = 0), "
-	    "(SELECT name FROM seats WHERE game = id AND seat = 1), "
+	    STORE_SEAT_SHOWN("games", "0") ", "
+	    STORE_SEAT_SHOWN("games", "1") ", "
 	    "variant, clock FROM games ORDER BY rowid DESC LIMIT ?",
 	"SELECT id, status, ply, result, "
-	    "(SELECT name FROM seats WHERE game = id AND seat = 0), "
-	    "(SELECT name FROM seats WHERE game = id AND seat = 1), "
+	    STORE_SEAT_SHOWN("games", "0") ", "
+	    STORE_SEAT_SHOWN("games", "1") ", "
 	    "variant, clock FROM games WHERE status = ? ORDER BY rowid DESC "
 	    "LIMIT ?",
 };
