@@ -140,6 +140,10 @@ test_guest_before_register(void **state)
 		assert_non_null(strstr(l, strstr(l, id) != NULL ?
 		    " white=carol(guest) black=dave " :
 		    " white=Carol black=dave "));
+		/* Which seats are accounts': carol's own game's white. */
+		assert_true((strstr(l, " waccount=1") != NULL) ==
+		    (strstr(l, id) == NULL));
+		assert_null(strstr(l, "baccount"));
 	}
 	t_say(f, 1, "#l LIST status=finished");
 	t_expect(f, 1, "OK #l LIST n=2");
@@ -148,6 +152,8 @@ test_guest_before_register(void **state)
 		assert_non_null(strstr(l, strstr(l, id) != NULL ?
 		    " white=carol(guest) black=dave " :
 		    " white=Carol black=dave "));
+		assert_true((strstr(l, " waccount=1") != NULL) ==
+		    (strstr(l, id) == NULL));
 	}
 	t_say(f, 1, "#x RECORD game=%s", id);
 	l = t_expect(f, 1, "OK #x RECORD");

@@ -73,6 +73,7 @@ test_identity_across(void **state)
 	tc_send(g, "#l LIST status=finished limit=100");
 	assert_non_null(l = item_of(g, "#l", id));
 	assert_non_null(strstr(l, " white=idcarol(guest) black=iddave "));
+	assert_null(strstr(l, "account="));
 	/* A guest on the other server may not take it now. */
 	tc_send(g, "#c CREATE seat=white name=IDCAROL");
 	assert_non_null(strstr(reply(g, "#c"), "ERR #c 409 NAME_TAKEN"));
@@ -100,6 +101,11 @@ test_identity_across(void **state)
 	ok(a2, "#x");
 	tc_send(h, "#w WHOIS name=idcarol");
 	assert_non_null(strstr(reply(h, "#w"), " games=1 "));
+	tc_send(h, "#g GAMES player=idcarol");
+	assert_non_null(l = item_of(h, "#g", mine));
+	assert_non_null(strstr(l, " white=IdCarol black=iddave "));
+	assert_non_null(strstr(l, " waccount=1"));
+	assert_null(strstr(l, "baccount"));
 	tc_free(g);
 	tc_free(h);
 	tc_free(a);

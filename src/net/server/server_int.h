@@ -623,6 +623,9 @@ int sess_account_seat(struct sess *s, int conn, const struct sgame *g,
  * STORE_GUEST_MARK after it, in buf (n: CGP_NAME_MAX + 1 is room). */
 const char *sess_seat_shown(const struct sgame *g, int seat, char *buf,
     size_t n);
+/* The same of a name, an account's or not. */
+const char *sess_name_shown(const char *name, bool account, char *buf,
+    size_t n);
 /* Rated games (sess_rate.c): a game's speed ("blitz"); a player's rating
  * in a category (1, 0 new: the start values, -1 unreadable); STATE's
  * rating keys; a RESULT's ratings added to a change on its way. */

@@ -724,6 +724,9 @@ cmd_hello(struct sess *s, int conn, struct sconn *c, const struct cgp_cmd *cmd)
 	cgp_out_ok(&o, cmd->tag, "HELLO");
 	cgp_out_kv(&o, "proto", CGP_VERSION);
 	cgp_out_kv(&o, "server", s->server);
+	/* Names may be accounts' here: a client marks guests. */
+	if (s->io.store != NULL && s->io.store->account != NULL)
+		cgp_out_kv(&o, "accounts", "yes");
 	sess_emit(s, conn, &o);
 }
 

@@ -95,13 +95,21 @@ sess_account_seat(struct sess *s, int conn, const struct sgame *g,
 }
 
 const char *
+sess_name_shown(const char *name, bool account, char *buf, size_t n)
+{
+	/* A name no account can have (one marked already too) is nobody
+	 * else's. */
+	if (account || !sess_valid_account(name))
+		return name;
+	snprintf(buf, n, "%s%s", name, STORE_GUEST_MARK);
+	return buf;
+}
+
+const char *
 sess_seat_shown(const struct sgame *g, int seat, char *buf, size_t n)
 {
 	if (seat < 0 || seat > 1 || !g->seated[seat])
 		return "";
-	/* A name no account can have is nobody else's. */
-	if (sess_seat_account(g, seat) || !sess_valid_account(g->name[seat]))
-		return g->name[seat];
-	snprintf(buf, n, "%s%s", g->name[seat], STORE_GUEST_MARK);
-	return buf;
+	return sess_name_shown(g->name[seat], sess_seat_account(g, seat), buf,
+	    n);
 }

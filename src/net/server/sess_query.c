@@ -71,6 +71,10 @@ list_stored(struct sess *s, int conn, const struct cgp_cmd *cmd, int want,
 			cgp_out_kv(&o, "clock", it[i].clock);
 		if (it[i].status == 2)
 			cgp_out_kv(&o, "result", it[i].result);
+		if (it[i].account[0])
+			cgp_out_kvi(&o, "waccount", 1);
+		if (it[i].account[1])
+			cgp_out_kvi(&o, "baccount", 1);
 		sess_emit(s, conn, &o);
 	}
 }
@@ -133,6 +137,10 @@ cmd_list(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		}
 		if (st == 2)
 			cgp_out_kv(&o, "result", sess_result_text(g->result));
+		if (sess_seat_account(g, 0))
+			cgp_out_kvi(&o, "waccount", 1);
+		if (sess_seat_account(g, 1))
+			cgp_out_kvi(&o, "baccount", 1);
 		sess_emit(s, conn, &o);
 	}
 }

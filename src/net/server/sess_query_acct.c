@@ -229,6 +229,10 @@ cmd_games(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		cgp_out_kv(&o, "reason", it[i].reason);
 		cgp_out_kvi(&o, "rated", it[i].rated);
 		cgp_out_kv(&o, "ended", when);
+		if (it[i].account[0])
+			cgp_out_kvi(&o, "waccount", 1);
+		if (it[i].account[1])
+			cgp_out_kvi(&o, "baccount", 1);
 		sess_emit(s, conn, &o);
 	}
 }

@@ -254,7 +254,7 @@ sess_cmd_seek(struct sess *s, int conn, const struct cgp_cmd *cmd)
 void
 sess_seeks_each(struct sess *s, sess_seek_fn fn, void *arg)
 {
-	char clock[32];
+	char clock[32], shown[CGP_NAME_MAX + 1];
 	size_t i;
 
 	for (i = 0; i < s->seeks.len; i++) {
@@ -263,7 +263,9 @@ sess_seeks_each(struct sess *s, sess_seek_fn fn, void *arg)
 			continue;
 		clock_format_control(k->base_ms, k->inc_ms, clock,
 		    sizeof clock);
-		fn(arg, k->name, k->has_rating ? (int)rating_round(k->rating) :
+		/* A guest marked as the pages mark them. */
+		fn(arg, sess_name_shown(k->name, k->account, shown,
+		    sizeof shown), k->has_rating ? (int)rating_round(k->rating) :
 		    0, k->variant, clock, k->rated, k->colour >= 0 &&
 		    k->colour < 3 ? seek_colours[k->colour] : "?");
 	}

@@ -66,6 +66,7 @@ struct store_item {
 	char white[CGP_NAME_MAX + 1], black[CGP_NAME_MAX + 1];
 	char variant[CGP_VARIANT_MAX];
 	char clock[16];            /* "300+5", "" without one */
+	bool account[2];           /* the seat is an account's */
 };
 
 /* An account, a rating, a finished game: what WHOIS, TOP, GAMES read. */
@@ -91,6 +92,7 @@ struct store_game_item {
 	char result[8], reason[24];
 	int rated;
 	long long ended;               /* Unix time in ms (the order of GAMES) */
+	bool account[2];               /* the seat is an account's */
 };
 
 /*
@@ -118,6 +120,11 @@ struct store_game_item {
     STORE_NOT_ACCOUNT("ss") " THEN ss.name ELSE ss.name || '" \
     STORE_GUEST_MARK "' END FROM seats ss WHERE ss.game = " g ".id AND " \
     "ss.seat = " k ")"
+
+/* 1 when seat k of games row g is an account's, else 0. */
+#define STORE_SEAT_IS_ACCOUNT(g, k) \
+    "(SELECT count(*) FROM seats sa WHERE sa.game = " g ".id AND " \
+    "sa.seat = " k " AND " STORE_SEAT_OWNED(g, "sa") ")"
 
 /* The reads of accounts and ratings, the same in every store
  * (store_sqlite_acct.c runs them on SQLite, store_pg_acct.c on PostgreSQL):

@@ -13,7 +13,9 @@
     " coalesce(" STORE_SEAT_SHOWN("g", "1") ", '-')," \
     " g.result, coalesce((SELECT body FROM events e WHERE e.game = g.id" \
     "  AND e.kind = 'RESULT' ORDER BY e.seq DESC LIMIT 1), '')," \
-    " g.rated, g.ended FROM games g WHERE g.status = 2 AND EXISTS" \
+    " g.rated, g.ended, " STORE_SEAT_IS_ACCOUNT("g", "0") ", " \
+    STORE_SEAT_IS_ACCOUNT("g", "1") " FROM games g WHERE g.status = 2" \
+    " AND EXISTS" \
     " (SELECT 1 FROM seats s WHERE s.game = g.id AND lower(s.name) = ?" \
     "  AND (" STORE_SEAT_OWNED("g", "s") " OR " STORE_NOT_ACCOUNT("s") "))"
 
@@ -148,6 +150,8 @@ game_row(void *arg, int i, const char *const *c, char *err, size_t errlen)
 	if (col_int("games.rated", c[6], &g->rated, err, errlen) != 0 ||
 	    col_time("games.ended", c[7], &g->ended, err, errlen) != 0)
 		return -1;
+	g->account[0] = strcmp(c[8], "0") != 0;
+	g->account[1] = strcmp(c[9], "0") != 0;
 	return 0;
 }
 

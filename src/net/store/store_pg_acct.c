@@ -14,7 +14,7 @@
 #include "net/store/store_pg.h"
 
 #define MAX_PARAMS 8
-#define MAX_COLS 8
+#define MAX_COLS 10
 
 static int
 rows(void *ctx, const char *sql, const char *const *params,

@@ -11,7 +11,7 @@
 #include "net/store/store_sqlite.h"
 #include "util/util.h"
 
-#define MAX_COLS 8
+#define MAX_COLS 10
 
 static int
 rows(void *ctx, const char *sql, const char *const *params,
