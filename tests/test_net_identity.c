@@ -252,7 +252,7 @@ test_rejoin_by_account(void **state)
 {
 	struct store *st = open_ok(STORE_CREATE);
 	struct t_fake *f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
-	char ka[40], kb[40], id[16], want[96], err[256];
+	char ka[40], kb[40], id[16], id2[16], want[96], want2[96], err[256];
 	const char *l;
 	int i;
 
@@ -297,6 +297,20 @@ test_rejoin_by_account(void **state)
 	/* The guest's seat is nobody's account's. */
 	t_say(f, 2, "#r REJOIN game=%s seat=black", id);
 	t_expect(f, 2, "ERR #r 401 BAD_TOKEN");
+	/* An unrated game of ann against herself: seat= chooses, else the
+	 * seat this connection does not hold yet. */
+	t_drain(f, 0);
+	create(f, 0, "", id2);
+	t_say(f, 0, "#j JOIN game=%s seat=black", id2);
+	t_expect(f, 0, "OK #j JOIN");
+	t_drain(f, 0);
+	t_say(f, 2, "#r REJOIN game=%s seat=black", id2);
+	snprintf(want2, sizeof want2, "OK #r REJOIN game=%s seat=black", id2);
+	t_expect(f, 2, want2);
+	t_drain(f, 2);
+	t_say(f, 2, "#r REJOIN game=%s", id2);
+	snprintf(want2, sizeof want2, "OK #r REJOIN game=%s seat=white", id2);
+	t_expect(f, 2, want2);
 	t_free(f);
 	store_close(st);
 
