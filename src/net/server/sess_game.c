@@ -5,7 +5,6 @@
  */
 #include <stdio.h>
 #include <string.h>
-#include <strings.h>
 #include <time.h>
 
 #include "net/server/server_int.h"
@@ -91,7 +90,7 @@ cmd_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	const char *name, *variant, *rv;
 	char rsql[96];
 	int64_t base, inc;
-	int seat, tries, rc, shared = 0;
+	int seat, tries, shared = 0;
 	bool over, rated;
 
 	if (s->lim.games_per_minute > 0 &&
@@ -133,7 +132,7 @@ cmd_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
 		return;
 	}
 	/* A guest's name= that an account holds is refused (a read). */
-	if (seat >= 0 && (rc = sess_guest_name(s, conn, cmd, name)) != 0)
+	if (seat >= 0 && sess_guest_name(s, conn, cmd, name) != 0)
 		return;
 	/* The count of every server (a read: the line may come again with
 	 * it), before anything is counted here. */
