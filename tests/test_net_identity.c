@@ -9,9 +9,12 @@
  * seats of a rated game (409 SAME_PLAYER); a logged-in account takes its
  * seat without the token (REJOIN game=), the older connection told
  * PRESENCE state=replaced, anyone else 401 BAD_TOKEN counted as a wrong
- * token; which seats are accounts' survives a restart.
+ * token; which seats are accounts' survives a restart; a database an
+ * older server wrote (no account=1) credits only its rated games.
  */
 #define _GNU_SOURCE
+#include <sqlite3.h>
+
 #include "test_net_acct.h"
 
 static void
@@ -329,6 +332,69 @@ test_rejoin_by_account(void **state)
 	store_close(st);
 }
 
+/* A database an older server wrote: no JOINED says account=1. Its rated
+ * games' seats are their accounts' still; an unrated game under an
+ * account's name is taken as a guest's (nothing tells them apart). */
+static void
+test_old_database(void **state)
+{
+	struct store *st = open_ok(STORE_CREATE);
+	struct t_fake *f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
+	char ka[40], kb[40], rated[16], casual[16], err[256];
+	const char *l;
+	sqlite3 *db;
+	int i;
+
+	(void)state;
+	t_hello(f, 0, "10.0.0.1");
+	t_hello(f, 1, "10.0.1.1");
+	reg(f, 0, "ann", ka);
+	reg(f, 1, "bob", kb);
+	login(f, 0, "ann", ka);
+	login(f, 1, "bob", kb);
+	create(f, 0, "rated=yes clock=300+0", rated);
+	create(f, 0, "", casual);
+	for (i = 0; i < 2; i++) {
+		const char *id = i == 0 ? rated : casual;
+		t_say(f, 1, "#j JOIN game=%s seat=black", id);
+		t_expect(f, 1, "OK #j JOIN");
+		t_say(f, 0, "MOVE game=%s ply=0 move=c2c3", id);
+		t_say(f, 1, "MOVE game=%s ply=1 move=c6c5", id);
+		t_say(f, 1, "#x RESIGN game=%s", id);
+		t_drain(f, 0);
+		t_drain(f, 1);
+	}
+	t_free(f);
+	store_close(st);
+	assert_int_equal(sqlite3_open(dbpath, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, "UPDATE events SET body = "
+	    "replace(body, ' account=1', '') WHERE kind = 'JOINED'", NULL,
+	    NULL, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_changes(db), 4);
+	sqlite3_close(db);
+	st = open_ok(0);
+	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
+	assert_int_equal(store_load(st, f->s, err, sizeof err), 0);
+	t_hello(f, 0, "10.0.0.1");
+	t_say(f, 0, "#w WHOIS name=ann");
+	assert_non_null(strstr(t_expect(f, 0, "OK #w WHOIS"), " games=1 "));
+	t_drain(f, 0);
+	t_say(f, 0, "#g GAMES player=bob");
+	t_expect(f, 0, "OK #g GAMES n=1");
+	l = t_expect(f, 0, "ITEM #g game=");
+	assert_non_null(strstr(l, rated));
+	assert_non_null(strstr(l, " white=ann black=bob "));
+	assert_non_null(strstr(l, " waccount=1 baccount=1"));
+	t_say(f, 0, "#l LIST status=finished");
+	t_expect(f, 0, "OK #l LIST n=2");
+	l = t_expect(f, 0, "ITEM #l game=");
+	if (strstr(l, casual) == NULL)
+		l = t_expect(f, 0, "ITEM #l game=");
+	assert_non_null(strstr(l, " white=ann(guest) black=bob(guest) "));
+	t_free(f);
+	store_close(st);
+}
+
 int
 main(void)
 {
@@ -342,6 +408,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_same_player, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_rejoin_by_account, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_old_database, setup,
 		    teardown),
 	};
 
