@@ -12,7 +12,7 @@
 #include <strings.h>
 #include <time.h>
 
-#include "net/server/server_int.h"
+#include "net/server/sess_ident.h"
 
 #define HOUR_MS 3600000LL
 #define MINUTE_MS 60000LL

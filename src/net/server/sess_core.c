@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "engine/fen.h"
-#include "net/server/server_int.h"
+#include "net/server/sess_ident.h"
 
 void
 sess_log(struct sess *s, int level, const char *fmt, ...)
@@ -543,11 +543,7 @@ sess_state(struct sess *s, struct sgame *g, struct cgp_out *o)
 	cgp_out_kv(o, "black", g->seated[1] ? g->name[1] : "-");
 	cgp_out_kvi(o, "wpresent", sess_present(s, g, 0));
 	cgp_out_kvi(o, "bpresent", sess_present(s, g, 1));
-	/* Which seats are accounts' (a guest's are not). */
-	if (sess_seat_account(g, 0))
-		cgp_out_kvi(o, "waccount", 1);
-	if (sess_seat_account(g, 1))
-		cgp_out_kvi(o, "baccount", 1);
+	sess_account_kv(g, o);       /* which seats are accounts' */
 	sess_rating_kv(s, g, o);
 	cgp_out_kv(o, "draw", g->offer < 0 ? "-" : cgp_seat_name(g->offer));
 	sess_clock_kv(s, g, o, true);

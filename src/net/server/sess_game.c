@@ -7,7 +7,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "net/server/server_int.h"
+#include "net/server/sess_ident.h"
 
 static const char *
 want_name(struct sess *s, int conn, const struct cgp_cmd *cmd)

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "net/server/server_int.h"
+#include "net/server/sess_ident.h"
 
 bool
 sess_seat_account(const struct sgame *g, int seat)
@@ -112,4 +112,13 @@ sess_seat_shown(const struct sgame *g, int seat, char *buf, size_t n)
 		return "";
 	return sess_name_shown(g->name[seat], sess_seat_account(g, seat), buf,
 	    n);
+}
+
+void
+sess_account_kv(const struct sgame *g, struct cgp_out *o)
+{
+	if (sess_seat_account(g, 0))
+		cgp_out_kvi(o, "waccount", 1);
+	if (sess_seat_account(g, 1))
+		cgp_out_kvi(o, "baccount", 1);
 }

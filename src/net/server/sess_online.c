@@ -9,7 +9,7 @@
 #include <time.h>
 
 #include "engine/fen.h"
-#include "net/server/server_int.h"
+#include "net/server/sess_ident.h"
 
 void
 sess_result_body(char *buf, size_t n, enum game_result r, const char *reason)

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "net/server/server_int.h"
+#include "net/server/sess_ident.h"
 #include "rating/rating.h"
 #include "record/record.h"
 

@@ -17,7 +17,7 @@
 #include <time.h>
 
 #include "engine/board.h"
-#include "net/server/server_int.h"
+#include "net/server/sess_ident.h"
 #include "net/server/sess_seek.h"
 #include "rating/rating.h"
 

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "net/server/sess_ident.h"
 #include "net/server/sess_seek.h"
 #include "rating/rating.h"
 
