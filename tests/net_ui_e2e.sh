@@ -144,8 +144,9 @@ wait_for w "waiting for an opponent to join"
 
 note "Black joins"
 run b --connect "$addr" --join "$game" --seat black --name bob
-wait_for b "White +ann \(network\)"
-wait_for w "Black +bob \(network\)"
+# Guests on a server with accounts: shown as guests.
+wait_for b "White +ann\(guest\) \(network\)"
+wait_for w "Black +bob\(guest\) \(network\)"
 cmd w c2c3
 wait_for b "1\. c2c3"
 cmd b b6c5
@@ -221,7 +222,7 @@ wait_for v "Game [A-Z2-7]{8}"
 game3=$(screen v | sed -n 's/.*Game \([A-Z2-7]\{8\}\).*/\1/p' | head -n 1)
 # --join without --seat: the only free seat (Black here)
 run z --connect "$addr" --join "$game3" --name mq
-wait_for z "White +mp"
+wait_for z "White +mp\(guest\)"
 wait_for z "Black +human"
 cmd v "a3a4"
 wait_for z "1\. a3a4"
@@ -234,8 +235,8 @@ wait_for z "Black +human +[0-9]+:[0-9][0-9]"
 
 note ":say: a chat line in the other's panel"
 cmd v "say good luck"
-wait_for z "mp: good luck"
-wait_for z "mp says: good luck"
+wait_for z "mp\(guest\): good luck"
+wait_for z "mp\(guest\) says: good luck"
 note "one's own chat line is logged once"
 T send-keys -t =v: m
 wait_for v "Messages, the newest last"
@@ -391,8 +392,8 @@ hport=$(sed -n 's/.*listening on .* port \([0-9]*\).*/\1/p' \
     "$tmp/state/congo/congo-host.log" | tail -n 1)
 [ -n "$hport" ] && [ "$hport" != 0 ] || fail "no port in the host's log"
 run f --connect "127.0.0.1:$hport" --join "$hgame" --name friend
-wait_for f "White +host \(network\)"
-wait_for h "friend joins as Black"
+wait_for f "White +host\(guest\) \(network\)"
+wait_for h "friend\(guest\) joins as Black"
 cmd h d2d3
 wait_for f "1\. d2d3"
 

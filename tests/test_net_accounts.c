@@ -12,20 +12,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "test_net_util.h"
+#include "test_net_acct.h"
 #include "rating/rating.h"
-
-/* REGISTER name on conn: its key into key. */
-static void
-reg(struct t_fake *f, int conn, const char *name, char *key)
-{
-	const char *l;
-
-	t_say(f, conn, "#r REGISTER name=%s", name);
-	l = t_expect(f, conn, "OK #r REGISTER name=");
-	t_val(l, "key", key, 40);
-	assert_int_equal(strlen(key), 26);
-}
 
 static void
 test_register_login(void **state)

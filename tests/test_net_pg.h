@@ -46,5 +46,7 @@ void test_rated_across(void **state);
 void test_tables_locked(void **state);
 void test_news_off_loop(void **state);
 void test_idle_game_leaves(void **state);
+/* test_net_pg_ident.c: names that belong to accounts, across servers. */
+void test_identity_across(void **state);
 
 #endif

@@ -401,8 +401,9 @@ test_rejoin_and_presence(void **state)
 	t_expect(f, 2, "ERR #r 401 BAD_TOKEN");
 	t_say(f, 2, "#r REJOIN game=%s token=short", g.id);
 	t_expect(f, 2, "ERR #r 401 BAD_TOKEN");
+	/* No token, and no account's seat: a wrong token (PROTOCOL.md). */
 	t_say(f, 2, "#r REJOIN game=%s", g.id);
-	t_expect(f, 2, "ERR #r 400 BAD_SYNTAX");
+	t_expect(f, 2, "ERR #r 401 BAD_TOKEN :without token=");
 	t_say(f, 2, "#r REJOIN game=%s token=%s since=x", g.id, g.tb);
 	t_expect(f, 2, "ERR #r 400 BAD_SYNTAX");
 	t_nothing(f, 0);

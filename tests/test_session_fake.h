@@ -286,7 +286,9 @@ connect_fake(void (*what)(void))
 	assert_true(sfd >= 0);
 	send_line("HELLO CGP/1 server=fake/1");
 	expect_line("HELLO CGP/1 client=congo/", NULL, 0);
-	send_line("OK * HELLO proto=CGP/1 server=fake/1");
+	/* A server with accounts: seats not said to be accounts' are
+	 * guests'. */
+	send_line("OK * HELLO proto=CGP/1 server=fake/1 accounts=yes");
 }
 
 static SF_UNUSED void

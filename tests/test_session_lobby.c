@@ -221,6 +221,7 @@ static void
 test_lobby(void **state)
 {
 	struct session_lobby *l;
+	char line[48];
 	(void)state;
 
 	connect_fake(lobby);
@@ -235,12 +236,20 @@ test_lobby(void **state)
 	send_line("ITEM #l game=ABCDEFGH variant=congo status=open white=ann "
 	    "black=- ply=0");
 	send_line("ITEM #l game=BCDEFGHI variant=megapawn status=active "
-	    "white=cy black=dan ply=7 clock=300+5");
+	    "white=cy black=dan ply=7 clock=300+5 baccount=1");
 	WAIT(l->listed);
 	assert_false(l->listing);
 	assert_int_equal(l->n, 2);
 	assert_string_equal(l->games[0].clock, "-");
 	assert_string_equal(l->games[1].variant, "megapawn");
+	/* dan's seat is an account's, the others guests': shown so. */
+	assert_true(l->games[0].guest[0]);
+	assert_true(l->games[1].guest[0]);
+	assert_false(l->games[1].guest[1]);
+	assert_string_equal(session_net_shown(l->games[1].white,
+	    l->games[1].guest[0], line, sizeof line), "cy(guest)");
+	assert_string_equal(session_net_shown(l->games[1].black,
+	    l->games[1].guest[1], line, sizeof line), "dan");
 	session_lobby_ask(&S, true);            /* listed: not again */
 	assert_false(l->listing);
 	session_lobby_move(&S, 5);

@@ -38,9 +38,10 @@ test_created_game(void **state)
 	assert_string_equal(session_net_nomove(&S),
 	    "waiting for an opponent to join");
 
-	/* The opponent joins: the game is on. */
+	/* The opponent joins: the game is on. A guest (no account=1) is
+	 * shown as one. */
 	send_line("EV %s 2 JOINED seat=black name=cy", GAME);
-	wait_msg("cy joins as Black");
+	wait_msg("cy(guest) joins as Black");
 	assert_string_equal(g->status, "active");
 	assert_null(session_net_nomove(&S));
 	/* Our move, not yet stored: no other until the server took it. */
@@ -50,7 +51,7 @@ test_created_game(void **state)
 	send_line("EV %s 2 PRESENCE seat=black state=gone", GAME);
 	wait_msg("opponent disconnected");
 	S.player[BLACK]->ops->describe(S.player[BLACK], line, sizeof line);
-	assert_string_equal(line, "cy (away)");
+	assert_string_equal(line, "cy(guest) (away)");
 	/* Cancelled before both sides moved. */
 	cmd(CMD_CANCEL, NULL);
 	assert_string_equal(S.msg.text, "cancelling the game");
@@ -79,7 +80,7 @@ test_observer(void **state)
 	wait_msg("watching game");
 	send_line("EV %s 1 STATE variant=congo start=%s fen=%s ply=0 "
 	    "turn=white status=active white=ann black=cy wpresent=1 "
-	    "bpresent=1", GAME, START, START);
+	    "bpresent=1 baccount=1", GAME, START, START);
 	expect_line("#h HISTORY game=" GAME " from=0", NULL, 0);
 	send_line("OK #h HISTORY n=1 plies=1");
 	send_line("ITEM #h ply=0 side=white move=c2c3");
@@ -90,6 +91,9 @@ test_observer(void **state)
 	assert_string_equal(S.player[BLACK]->ops->kind, "remote");
 	S.player[BLACK]->ops->describe(S.player[BLACK], line, sizeof line);
 	assert_string_equal(line, "cy (playing)");
+	/* White did not log in: a guest. */
+	S.player[WHITE]->ops->describe(S.player[WHITE], line, sizeof line);
+	assert_string_equal(line, "ann(guest) (playing)");
 	assert_null(session_net_noanalysis(&S));
 	cmd(CMD_SAY, "hi");
 	assert_string_equal(S.msg.text, ":say: you are watching");
@@ -244,7 +248,7 @@ test_network_game(void **state)
 	assert_true(S.player[BLACK]->human);
 	assert_string_equal(S.player[WHITE]->ops->kind, "remote");
 	S.player[WHITE]->ops->describe(S.player[WHITE], line, sizeof line);
-	assert_string_equal(line, "ann (network)");
+	assert_string_equal(line, "ann(guest) (network)");
 	assert_true(after_calls > 0 && done_calls > 0);
 	/* White to move: not ours. */
 	assert_null(session_net_nomove(&S));
@@ -293,9 +297,9 @@ test_network_game(void **state)
 	settle();
 	assert_string_equal(S.msg.text, "you say: hello ann");
 	assert_int_equal(g->nchat, 1);
-	assert_string_equal(g->chat[0], "bob: hello ann");
+	assert_string_equal(g->chat[0], "bob(guest): hello ann");
 	send_line("EV %s 8 SAID side=white :hi bob", GAME);
-	wait_msg("ann says: hi bob");
+	wait_msg("ann(guest) says: hi bob");
 	assert_int_equal(g->nchat, 2);
 	/* A line the protocol cannot carry is refused here. */
 	cmd(CMD_SAY, "caf\xc3\xa9");

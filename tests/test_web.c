@@ -222,6 +222,31 @@ test_game_info(void **state)
 	wbuf_free(&b);
 }
 
+/* A guest under an account's name (NAME(guest)) links to no player's
+ * page; an account's name links to its page. */
+static void
+test_guest_unlinked(void **state)
+{
+	const char *fens[] = { "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0 1" };
+	struct web_game g;
+	struct wbuf b;
+
+	(void)state;
+	memset(&g, 0, sizeof g);
+	snprintf(g.row.id, sizeof g.row.id, "ABCDEFGH");
+	snprintf(g.row.variant, sizeof g.row.variant, "congo");
+	snprintf(g.row.white, sizeof g.row.white, "carol(guest)");
+	snprintf(g.row.black, sizeof g.row.black, "bob");
+	g.row.status = 1;
+	g.fens = fens;
+	wbuf_init(&b);
+	web_page_game(&b, &g);
+	assert_non_null(strstr(b.s, "carol(guest)"));
+	assert_null(strstr(b.s, "/player/carol"));
+	assert_non_null(strstr(b.s, "<a href=\"/player/bob\">bob</a>"));
+	wbuf_free(&b);
+}
+
 static void
 test_board(void **state)
 {
@@ -318,6 +343,7 @@ main(void)
 		cmocka_unit_test(test_index),
 		cmocka_unit_test(test_game),
 		cmocka_unit_test(test_game_info),
+		cmocka_unit_test(test_guest_unlinked),
 		cmocka_unit_test(test_board),
 		cmocka_unit_test(test_player),
 	};

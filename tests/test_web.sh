@@ -156,11 +156,14 @@ for _ in $(seq 200); do
 done
 for _ in $(seq 150); do
 	curl -s "$base/" > "$tmp/index.html"
-	grep -q 'href="/player/carol">carol</a></td><td>congo</td><td>3+2' \
+	grep -q '<td>carol(guest)</td><td>congo</td><td>3+2' \
 	    "$tmp/index.html" && break
 	sleep 0.02
 done
-grep -q '/player/carol' "$tmp/index.html" || fail "the seek is not on /"
+# A guest's seek: marked, linked to no player's page.
+grep -q '<td>carol(guest)</td>' "$tmp/index.html" ||
+    fail "the seek is not on /, as a guest's"
+grep -q '/player/carol' "$tmp/index.html" && fail "a guest linked as a player"
 curl -s "$base/player/alice" | grep -q "<h1>alice</h1>" ||
     fail "the player page"
 curl -s "$base/healthz" | grep -q '^ok' || fail "healthz"

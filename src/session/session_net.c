@@ -58,17 +58,32 @@ remote_readable(struct session *s, struct session_player *p)
 	session_net_events(s);
 }
 
+const char *
+session_net_shown(const char *name, bool guest, char *buf, size_t n)
+{
+	static const char mark[] = "(guest)";
+	size_t len = strlen(name), m = sizeof mark - 1;
+
+	if (!guest || name[0] == '\0' || strcmp(name, "-") == 0 ||
+	    (len > m && strcmp(name + len - m, mark) == 0))
+		return name;
+	snprintf(buf, n, "%s%s", name, mark);
+	return buf;
+}
+
 static void
 remote_describe(const struct session_player *p, char *buf, size_t n)
 {
 	const struct session *s = p->priv;
 	const struct session_net *u = s->net;
+	char shown[48];
 	int c = p->color;
 
 	if (u == NULL || !u->seated[c])
 		snprintf(buf, n, "(free seat)");
 	else
-		snprintf(buf, n, "%s (%s)", u->names[c], !u->present[c] ?
+		snprintf(buf, n, "%s (%s)", session_net_shown(u->names[c],
+		    u->guest[c], shown, sizeof shown), !u->present[c] ?
 		    "away" : u->seat >= 0 ? "network" : "playing");
 }
 
@@ -295,6 +310,8 @@ on_state(struct session *s, const struct net_event *e)
 	snprintf(u->names[BLACK], sizeof u->names[BLACK], "%s", e->black);
 	u->seated[WHITE] = strcmp(e->white, "-") != 0;
 	u->seated[BLACK] = strcmp(e->black, "-") != 0;
+	u->guest[WHITE] = e->guest[WHITE];
+	u->guest[BLACK] = e->guest[BLACK];
 	u->present[WHITE] = e->wpresent;
 	u->present[BLACK] = e->bpresent;
 	if (u->seat >= 0 && u->present[1 - u->seat])
@@ -328,17 +345,19 @@ static void
 on_joined(struct session *s, const struct net_event *e, int opp)
 {
 	struct session_net *u = s->net;
+	char shown[48];
 
 	if (e->seat < 0)
 		return;
 	u->seated[e->seat] = true;
 	u->present[e->seat] = true;
+	u->guest[e->seat] = e->guest[e->seat];
 	snprintf(u->names[e->seat], sizeof u->names[e->seat], "%s", e->name);
 	if (e->seat != opp)
 		return;
 	snprintf(u->status, sizeof u->status, "active");
-	session_msg(s, SM_GOOD, "%s joins as %s", e->name,
-	    side_name[e->seat]);
+	session_msg(s, SM_GOOD, "%s joins as %s", session_net_shown(e->name,
+	    e->guest[e->seat], shown, sizeof shown), side_name[e->seat]);
 	maybe_start(s);
 }
 
@@ -367,8 +386,10 @@ static void
 on_said(struct session *s, const struct net_event *e)
 {
 	struct session_net *u = s->net;
+	char shown[48];
 	const char *who = e->side >= 0 && u->names[e->side][0] != '\0' ?
-	    u->names[e->side] : side_name[e->side == BLACK];
+	    session_net_shown(u->names[e->side], u->guest[e->side], shown,
+	    sizeof shown) : side_name[e->side == BLACK];
 
 	if (u->nchat == SESSION_CHAT_MAX) {
 		memmove(u->chat[0], u->chat[1], sizeof u->chat[0] *

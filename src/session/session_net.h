@@ -76,6 +76,7 @@ struct session_lobby_game {
 	char variant[16];         /* "congo", "megapawn" */
 	char clock[16];           /* "300+5", "-" for an untimed game */
 	int ply;
+	bool guest[2];            /* its seats are guests' (net_event's) */
 };
 
 struct session_lobby {
@@ -133,6 +134,7 @@ struct session_net {
 	bool local_given[2];      /* --white / --black chose the local player */
 	bool waiting_ai;          /* a local AI waits for the opponent */
 	char names[2][32];
+	bool guest[2];            /* a guest's seat (net_event's guest) */
 	bool seated[2], present[2];
 	char status[12];          /* open active finished */
 	int offer;                /* the side offering a draw, -1 */
@@ -189,6 +191,11 @@ bool session_net_command(struct session *s, const struct session_cmd *cmd);
 /* Why the side to move cannot move now, why analysis is refused (one's
  * own game, not over); NULL when it can. */
 const char *session_net_nomove(const struct session *s);
+/* A player's name as shown: a guest's with "(guest)" after it, as
+ * congo-server's lists show a guest under an account's name (one marked
+ * so already, "-" and "" as they are). */
+const char *session_net_shown(const char *name, bool guest, char *buf,
+    size_t n);
 const char *session_net_noanalysis(const struct session *s);
 /* The moment the absent opponent may be claimed: ms until then (-1
  * none), and the message once it has come. */

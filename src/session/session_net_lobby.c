@@ -61,6 +61,8 @@ session_lobby_event(struct session *s, const struct net_event *e)
 		snprintf(it->clock, sizeof it->clock, "%s",
 		    e->clock[0] != '\0' ? e->clock : "-");
 		it->ply = e->ply;
+		it->guest[0] = e->guest[0];
+		it->guest[1] = e->guest[1];
 		return true;
 	case NEV_LIST_END:
 		l->listing = false;

@@ -47,10 +47,14 @@ ui_lobby_draw(struct ui_app *a)
 		    "   (no games yet: c creates one)" : "   (not connected)");
 	for (i = first; i < l->n && y < top + room; i++, y++) {
 		const struct session_lobby_game *it = &l->games[i];
+		char wn[48], bn[48];
+		/* Guests marked as such: name(guest). */
 		snprintf(line, sizeof line, " %c %-8s  %-8.8s  %-6.6s  "
 		    "%-16.16s %-16.16s %4d  %s%s%s", i == l->sel &&
 		    u->g->seek.sel < 0 ? '>' : ' ',
-		    it->game, it->variant, it->clock, it->white, it->black,
+		    it->game, it->variant, it->clock,
+		    session_net_shown(it->white, it->guest[0], wn, sizeof wn),
+		    session_net_shown(it->black, it->guest[1], bn, sizeof bn),
 		    it->ply, it->status, it->result[0] != '\0' ? " " : "",
 		    it->result);
 		term_putw(y, 0, cols, i == l->sel && u->g->seek.sel < 0 ?

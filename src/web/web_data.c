@@ -12,7 +12,7 @@
 
 #include "engine/fen.h"
 #include "engine/notation.h"
-#include "net/server/server_int.h"
+#include "net/server/sess_ident.h"
 #include "rating/rating.h"
 #include "web/web_int.h"
 
@@ -90,16 +90,17 @@ web_data_game(struct srv *sv, struct sgame *g, struct web_gamedata *d,
     long long now, int from)
 {
 	struct web_game *w = &d->w;
+	char shown[CGP_NAME_MAX + 1];
 	int i;
 
 	memset(d, 0, sizeof *d);
 	sess_set_now(sv->sess, now);
 	copy(w->row.id, sizeof w->row.id, g->id);
 	copy(w->row.variant, sizeof w->row.variant, g->variant);
-	copy(w->row.white, sizeof w->row.white, g->seated[0] ? g->name[0] :
-	    "");
-	copy(w->row.black, sizeof w->row.black, g->seated[1] ? g->name[1] :
-	    "");
+	copy(w->row.white, sizeof w->row.white, sess_seat_shown(g, 0, shown,
+	    sizeof shown));
+	copy(w->row.black, sizeof w->row.black, sess_seat_shown(g, 1, shown,
+	    sizeof shown));
 	w->row.rated = g->rated;
 	if (g->timed)
 		clock_format_control(g->clock.base_ms, g->clock.inc_ms,
@@ -180,13 +181,16 @@ row_of_item(struct sess *s, const struct store_item *it,
     struct web_game_row *r)
 {
 	struct sgame *g = sess_find(s, it->id);
+	char shown[CGP_NAME_MAX + 1];
 
 	memset(r, 0, sizeof *r);
 	copy(r->id, sizeof r->id, it->id);
 	copy(r->variant, sizeof r->variant, it->variant[0] != '\0' ?
 	    it->variant : "congo");
-	copy(r->white, sizeof r->white, it->white);
-	copy(r->black, sizeof r->black, it->black);
+	copy(r->white, sizeof r->white, sess_name_shown(it->white,
+	    it->account[0], shown, sizeof shown));
+	copy(r->black, sizeof r->black, sess_name_shown(it->black,
+	    it->account[1], shown, sizeof shown));
 	copy(r->clock, sizeof r->clock, it->clock);
 	copy(r->result, sizeof r->result, it->result);
 	r->ply = it->ply;
@@ -309,7 +313,7 @@ web_data_player(const struct store_ops *ops, void *ctx, const char *name,
 	struct store_account a;
 	struct store_game_item gi[WEB_PAGE_GAMES + 1];
 	struct store_rating r[WEB_MAX_CATEGORIES];
-	char lname[CGP_NAME_MAX + 1], err[256];
+	char lname[CGP_NAME_MAX + 1], err[256], shown[CGP_NAME_MAX + 1];
 	int i, n;
 
 	memset(d, 0, sizeof *d);
@@ -356,8 +360,10 @@ web_data_player(const struct store_ops *ops, void *ctx, const char *name,
 		struct web_game_row *w = &d->games[d->p.ngames++];
 		copy(w->id, sizeof w->id, gi[i].id);
 		copy(w->variant, sizeof w->variant, gi[i].variant);
-		copy(w->white, sizeof w->white, gi[i].white);
-		copy(w->black, sizeof w->black, gi[i].black);
+		copy(w->white, sizeof w->white, sess_name_shown(gi[i].white,
+		    gi[i].account[0], shown, sizeof shown));
+		copy(w->black, sizeof w->black, sess_name_shown(gi[i].black,
+		    gi[i].account[1], shown, sizeof shown));
 		copy(w->result, sizeof w->result, gi[i].result);
 		copy(w->reason, sizeof w->reason, gi[i].reason);
 		w->rated = gi[i].rated != 0;

@@ -91,6 +91,11 @@ struct net_event {
 	int rating[2];        /* the ratings (STATE: before, RESULT: after), */
 	int rd[2];            /* STATE: their deviations (-1 unknown), */
 	int diff[2];          /* RESULT: the changes */
+	bool guest[2];        /* NEV_STATE, NEV_LIST, NEV_JOINED (its seat):
+	                         a guest's seat on a server with accounts
+	                         (HELLO accounts=yes) whose line did not
+	                         say waccount=1, baccount=1 or account=1 (nor
+	                         rated=1) */
 };
 
 struct net_client_opts {

@@ -386,3 +386,18 @@ cli_rating_keys(const struct cgp_msg *m, struct net_event *e)
 		e->diff[k] = signed_num(cgp_msg_get(m, key));
 	}
 }
+
+void
+cli_account_keys(const struct net_client *c, const struct cgp_msg *m,
+    struct net_event *e)
+{
+	const char *w = cgp_msg_get(m, "waccount"), *b = cgp_msg_get(m,
+	    "baccount"), *r = cgp_msg_get(m, "rated");
+	bool rated = r != NULL && strcmp(r, "1") == 0;
+
+	/* A rated game's seats are accounts' whatever the server says. */
+	e->guest[0] = c->accounts && !rated && !(w != NULL &&
+	    strcmp(w, "1") == 0);
+	e->guest[1] = c->accounts && !rated && !(b != NULL &&
+	    strcmp(b, "1") == 0);
+}

@@ -38,6 +38,7 @@ struct net_client {
 	size_t outlen, outcap;
 	long long retry_at, last_rx, ping_at;
 	int backoff;
+	bool accounts;            /* the server keeps accounts (HELLO) */
 	char why[512];
 	/* TLS (client_tls.c): the connection, its handshake under way, a
 	 * read that waits to write, a write that waits to read; checked
@@ -148,6 +149,10 @@ bool cli_acct_err(struct net_client *c, const struct cgp_msg *m);
 bool cli_acct_item(struct net_client *c, const struct cgp_msg *m);
 void cli_paired(struct net_client *c, const struct cgp_msg *m);
 void cli_rating_keys(const struct cgp_msg *m, struct net_event *e);
+/* waccount=1, baccount=1 (and rated=1) of a STATE or LIST item: which
+ * seats are accounts'. */
+void cli_account_keys(const struct net_client *c, const struct cgp_msg *m,
+    struct net_event *e);
 
 /* client_file.c: the tokens' and keys' files rewritten whole. lock: the
  * lock file PATH.lock held (its fd, to close when done; -1 with err);

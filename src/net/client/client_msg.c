@@ -218,6 +218,7 @@ on_state(struct net_client *c, const struct cgp_msg *m, long long now)
 	e->draw = cgp_seat_parse(cgp_msg_get(m, "draw"));
 	e->ply = (int)ply;
 	cli_rating_keys(m, e);
+	cli_account_keys(c, m, e);
 	copy(e->variant, sizeof e->variant, cgp_msg_get(m, "variant"));
 	copy(c->state_variant, sizeof c->state_variant, e->variant);
 	copy(e->clock, sizeof e->clock, cgp_msg_get(m, "clock"));
@@ -334,6 +335,10 @@ on_event(struct net_client *c, const struct cgp_msg *m, long long now)
 		e = cli_event(c, NEV_JOINED);
 		e->seat = cgp_seat_parse(cgp_msg_get(m, "seat"));
 		copy(e->name, sizeof e->name, cgp_msg_get(m, "name"));
+		if (e->seat >= 0)
+			e->guest[e->seat] = c->accounts &&
+			    (cgp_msg_get(m, "account") == NULL ||
+			    strcmp(cgp_msg_get(m, "account"), "1") != 0);
 		return;
 	}
 	if (strcmp(kind, "PRESENCE") == 0) {
@@ -392,6 +397,8 @@ on_ok(struct net_client *c, const struct cgp_msg *m, long long now)
 	(void)now;
 	if (strcmp(v, "HELLO") == 0) {
 		c->backoff = 0;
+		c->accounts = cgp_msg_get(m, "accounts") != NULL &&
+		    strcmp(cgp_msg_get(m, "accounts"), "yes") == 0;
 		snprintf(text, sizeof text, "connected to %s port %d",
 		    c->o.host, c->o.port);
 		cli_set_state(c, NET_ONLINE, text);
@@ -442,6 +449,7 @@ on_item(struct net_client *c, const struct cgp_msg *m)
 		copy(e->variant, sizeof e->variant, cgp_msg_get(m, "variant"));
 		copy(e->clock, sizeof e->clock, cgp_msg_get(m, "clock"));
 		e->ply = (int)cgp_parse_num(cgp_msg_get(m, "ply"), 1000000L);
+		cli_account_keys(c, m, e);
 		if (--c->list_left == 0)
 			cli_event(c, NEV_LIST_END);
 		return;

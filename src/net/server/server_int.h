@@ -349,6 +349,8 @@ struct sgame {
 	char variant[CGP_VARIANT_MAX]; /* "congo", "megapawn" */
 	bool timed;                    /* created with clock= */
 	bool rated;                    /* its seats are accounts' */
+	bool account[2];               /* the seat is an account's (its
+					  JOINED said account=1) */
 	unsigned rating_have;          /* bit k: seat k's rating/rd read
 					  for STATE (once a game, again
 					  after its RESULT) */
@@ -612,6 +614,7 @@ int sess_read_account(struct sess *s, int conn, const char *name,
 #define SESS_READ_LATER (-9)
 bool sess_valid_account(const char *s);
 void sess_lower(const char *s, char *out, size_t n);
+/* Identity: sess_ident.h. */
 /* Rated games (sess_rate.c): a game's speed ("blitz"); a player's rating
  * in a category (1, 0 new: the start values, -1 unreadable); STATE's
  * rating keys; a RESULT's ratings added to a change on its way. */

@@ -9,9 +9,10 @@
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
-#include "net/server/server_int.h"
+#include "net/server/sess_ident.h"
 
 #define HOUR_MS 3600000LL
 #define MINUTE_MS 60000LL
@@ -119,6 +120,12 @@ cmd_register(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	if (sess_accounts(s, conn, cmd) == NULL ||
 	    (name = want_account(s, conn, cmd)) == NULL)
 		return;
+	/* Guests without name= play as it: never an account's. */
+	if (strcasecmp(name, SESS_GUEST_NAME) == 0) {
+		sess_err(s, conn, cmd->tag, CGP_NAME_TAKEN, "that name is "
+		    "kept for guests");
+		return;
+	}
 	/* The read first: the line runs again when it is back, and the
 	 * counts below must not count it twice. */
 	if ((rc = sess_read_account(s, conn, name, &a)) == SESS_READ_LATER)
@@ -226,6 +233,14 @@ cmd_login(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		return;
 	if (key == NULL) {
 		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, "key= is missing");
+		return;
+	}
+	/* One connection, one account: a second LOGIN would let it hold
+	 * seats of two accounts (both seats of a rated game). */
+	if (c->account[0] != '\0') {
+		sess_err(s, conn, cmd->tag, CGP_ALREADY_LOGGED_IN, "this "
+		    "connection is logged in already: connect again to play "
+		    "as another account");
 		return;
 	}
 	if ((rc = sess_read_account(s, conn, name, &a)) == SESS_READ_LATER)

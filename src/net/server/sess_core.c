@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "engine/fen.h"
-#include "net/server/server_int.h"
+#include "net/server/sess_ident.h"
 
 void
 sess_log(struct sess *s, int level, const char *fmt, ...)
@@ -565,6 +565,7 @@ sess_state(struct sess *s, struct sgame *g, struct cgp_out *o)
 	cgp_out_kv(o, "black", g->seated[1] ? g->name[1] : "-");
 	cgp_out_kvi(o, "wpresent", sess_present(s, g, 0));
 	cgp_out_kvi(o, "bpresent", sess_present(s, g, 1));
+	sess_account_kv(g, o);       /* which seats are accounts' */
 	sess_rating_kv(s, g, o);
 	cgp_out_kv(o, "draw", g->offer < 0 ? "-" : cgp_seat_name(g->offer));
 	sess_clock_kv(s, g, o, true);
@@ -741,6 +742,9 @@ cmd_hello(struct sess *s, int conn, struct sconn *c, const struct cgp_cmd *cmd)
 	cgp_out_ok(&o, cmd->tag, "HELLO");
 	cgp_out_kv(&o, "proto", CGP_VERSION);
 	cgp_out_kv(&o, "server", s->server);
+	/* Names may be accounts' here: a client marks guests. */
+	if (s->io.store != NULL && s->io.store->account != NULL)
+		cgp_out_kv(&o, "accounts", "yes");
 	sess_emit(s, conn, &o);
 }
 

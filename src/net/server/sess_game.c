@@ -5,12 +5,9 @@
  */
 #include <stdio.h>
 #include <string.h>
-#include <strings.h>
 #include <time.h>
 
-#include "net/server/server_int.h"
-
-#define DEFAULT_NAME "anonymous"
+#include "net/server/sess_ident.h"
 
 static const char *
 want_name(struct sess *s, int conn, const struct cgp_cmd *cmd)
@@ -21,7 +18,7 @@ want_name(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	if (sess_account(s, conn) != NULL)
 		return sess_account(s, conn);
 	if (v == NULL)
-		return DEFAULT_NAME;
+		return SESS_GUEST_NAME;
 	if (!cgp_valid_name(v)) {
 		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX,
 		    "name= is 1-31 letters, digits, '-', '_' or '.'");
@@ -160,6 +157,9 @@ cmd_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
 		    "fen=: that position is already decided");
 		return;
 	}
+	/* A guest's name= that an account holds is refused (a read). */
+	if (seat >= 0 && sess_guest_name(s, conn, cmd, name) != 0)
+		return;
 	/* The count of every server (a read: the line may come again with
 	 * it), before anything is counted here. */
 	if (s->lim.games_per_minute > 0) {
@@ -204,8 +204,8 @@ cmd_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
 		ch.extra[0] = rsql;
 	}
 	if (seat >= 0) {
-		snprintf(body, sizeof body, "seat=%s name=%s",
-		    cgp_seat_name(seat), name);
+		sess_joined_body(body, sizeof body, seat, name,
+		    sess_account(s, conn) != NULL);
 		ch.name = name;
 		net_token_hash(token, hash);
 		ch.token = hash;     /* only its hash is kept */
@@ -260,22 +260,25 @@ cmd_join(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		return;
 	}
 	/* A rated game's seats belong to accounts, two of them. */
-	if (g->rated && (sess_account(s, conn) == NULL ||
-	    (g->seated[1 - seat] && strcasecmp(g->name[1 - seat],
-	    sess_account(s, conn)) == 0))) {
+	if (g->rated && sess_account(s, conn) == NULL) {
 		sess_err(s, conn, cmd->tag, CGP_NOT_YOUR_SEAT,
-		    sess_account(s, conn) == NULL ? "a rated game needs LOGIN" :
-		    "you hold the other seat of this rated game");
+		    "a rated game needs LOGIN");
 		return;
 	}
-	if (sess_same_network(s, g, conn, seat, cmd->tag))
+	if (g->rated && sess_same_player(s, conn, g, 1 - seat)) {
+		sess_err(s, conn, cmd->tag, CGP_SAME_PLAYER, "you hold the "
+		    "other seat of this rated game");
+		return;
+	}
+	if (sess_same_network(s, g, conn, seat, cmd->tag) ||
+	    sess_guest_name(s, conn, cmd, name) != 0)
 		return;
 	if (net_new_token(token) < 0) {
 		sess_err(s, conn, cmd->tag, CGP_INTERNAL, "no random numbers");
 		return;
 	}
-	snprintf(body, sizeof body, "seat=%s name=%s", cgp_seat_name(seat),
-	    name);
+	sess_joined_body(body, sizeof body, seat, name,
+	    sess_account(s, conn) != NULL);
 	memset(&ch, 0, sizeof ch);
 	ch.game = g->id;
 	ch.seat = seat;
@@ -322,15 +325,11 @@ cmd_rejoin(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	bool m0, m1;
 	int seat, old, shared = 0;
 
-	if (v == NULL) {
-		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, "token= is missing");
-		return;
-	}
 	if ((since = sess_want_since(s, conn, cmd, "since")) == -2 ||
 	    (g = sess_want_game(s, conn, cmd)) == NULL)
 		return;
 	memset(token, 0, sizeof token);
-	if (strlen(v) == CGP_TOKEN_LEN) {
+	if (v != NULL && strlen(v) == CGP_TOKEN_LEN) {
 		memcpy(token, v, CGP_TOKEN_LEN);
 		cgp_upcase(token);
 	}
@@ -342,7 +341,15 @@ cmd_rejoin(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	m0 = net_hash_equal(hash, g->token[0]) && g->seated[0];
 	m1 = net_hash_equal(hash, g->token[1]) && g->seated[1];
 	seat = m0 ? 0 : m1 ? 1 : -1;
-	if (seat < 0 || !cgp_valid_token(token)) {
+	if (!cgp_valid_token(token))
+		seat = -1;
+	/* Without token=: a seat of the account this connection is logged
+	 * in as (another device); anyone else is told as a wrong token is,
+	 * and counted with them. */
+	if (v == NULL)
+		seat = sess_account_seat(s, conn, g,
+		    cgp_seat_parse(cgp_get(cmd, "seat")));
+	if (seat < 0) {
 		/* Wrong tokens count per network and game: others' guesses
 		 * never lock out the right token, which is checked first. */
 		f = sess_fails(s, c->net, g->id, now_ms);
@@ -378,8 +385,16 @@ cmd_rejoin(struct sess *s, int conn, const struct cgp_cmd *cmd,
 			}
 		}
 		sess_refused(s, "%s: wrong token for game %s", c->addr, g->id);
-		sess_err(s, conn, cmd->tag, CGP_BAD_TOKEN,
-		    "that token holds no seat in this game");
+		sess_err(s, conn, cmd->tag, CGP_BAD_TOKEN, v != NULL ?
+		    "that token holds no seat in this game" : "without "
+		    "token=, only a connection logged in as the seat's account "
+		    "may REJOIN");
+		return;
+	}
+	/* Never both seats of a rated game on one connection or account. */
+	if (g->rated && sess_same_player(s, conn, g, 1 - seat)) {
+		sess_err(s, conn, cmd->tag, CGP_SAME_PLAYER, "you hold the "
+		    "other seat of this rated game");
 		return;
 	}
 	old = g->holder[seat];

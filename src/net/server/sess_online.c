@@ -9,7 +9,7 @@
 #include <time.h>
 
 #include "engine/fen.h"
-#include "net/server/server_int.h"
+#include "net/server/sess_ident.h"
 
 void
 sess_result_body(char *buf, size_t n, enum game_result r, const char *reason)
@@ -285,8 +285,8 @@ make_rematch(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	ch.nev = 2;
 	for (k = 0; k < 2; k++) {
 		/* The new white is the old black. */
-		snprintf(body[k], sizeof body[k], "seat=%s name=%s",
-		    cgp_seat_name(k), g->name[1 - k]);
+		sess_joined_body(body[k], sizeof body[k], k, g->name[1 - k],
+		    sess_seat_account(g, 1 - k));
 		net_token_hash(tok[k], hash[k]);
 		ch.seq[k] = k + 1;
 		ch.kind[k] = "JOINED";

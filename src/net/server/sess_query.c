@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "engine/notation.h"
-#include "net/server/server_int.h"
+#include "net/server/sess_ident.h"
 
 #define LIST_DEFAULT 20
 #define LIST_MAX 100
@@ -71,6 +71,10 @@ list_stored(struct sess *s, int conn, const struct cgp_cmd *cmd, int want,
 			cgp_out_kv(&o, "clock", it[i].clock);
 		if (it[i].status == 2)
 			cgp_out_kv(&o, "result", it[i].result);
+		if (it[i].account[0])
+			cgp_out_kvi(&o, "waccount", 1);
+		if (it[i].account[1])
+			cgp_out_kvi(&o, "baccount", 1);
 		sess_emit(s, conn, &o);
 	}
 }
@@ -133,6 +137,7 @@ cmd_list(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		}
 		if (st == 2)
 			cgp_out_kv(&o, "result", sess_result_text(g->result));
+		sess_account_kv(g, &o);
 		sess_emit(s, conn, &o);
 	}
 }

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "net/server/server_int.h"
+#include "net/server/sess_ident.h"
 #include "rating/rating.h"
 #include "record/record.h"
 
@@ -247,6 +247,10 @@ cmd_games(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		cgp_out_kv(&o, "reason", it[i].reason);
 		cgp_out_kvi(&o, "rated", it[i].rated);
 		cgp_out_kv(&o, "ended", when);
+		if (it[i].account[0])
+			cgp_out_kvi(&o, "waccount", 1);
+		if (it[i].account[1])
+			cgp_out_kvi(&o, "baccount", 1);
 		sess_emit(s, conn, &o);
 	}
 }
@@ -278,6 +282,7 @@ sess_record_text(struct sess *s, struct sgame *g)
 	struct record_tags t;
 	struct game copy = g->g;
 	char date[16], clock[32], v[2][16], d[2][16], before[16];
+	char wn[CGP_NAME_MAX + 1], bn[CGP_NAME_MAX + 1];
 	long rating, diff;
 	time_t tt = (time_t)g->created;
 	struct tm tm;
@@ -288,8 +293,9 @@ sess_record_text(struct sess *s, struct sgame *g)
 
 	gmtime_r(&tt, &tm);
 	strftime(date, sizeof date, "%Y.%m.%d", &tm);
-	record_tags_default(&t, g->seated[0] ? g->name[0] : "?",
-	    g->seated[1] ? g->name[1] : "?");
+	record_tags_default(&t, g->seated[0] ? sess_seat_shown(g, 0, wn,
+	    sizeof wn) : "?", g->seated[1] ? sess_seat_shown(g, 1, bn,
+	    sizeof bn) : "?");
 	record_tag_set(&t, "Event", g->rated ? "Rated game" : "Casual game");
 	record_tag_set(&t, "Site", s->server);
 	record_tag_set(&t, "Date", date);

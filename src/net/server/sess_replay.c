@@ -157,6 +157,12 @@ replay(struct sess *s, struct sgame *g, long seq, const char *kind,
 		if (side < 0 || !g->seated[side])
 			return fail(err, errlen, g->id, seq,
 			    "JOINED a seat nobody holds");
+		/* Taken by a connection logged in as the account. */
+		v = cgp_msg_get(m, "account");
+		if (v != NULL && strcmp(v, "1") == 0 &&
+		    (v = cgp_msg_get(m, "name")) != NULL &&
+		    strcmp(v, g->name[side]) == 0)
+			g->account[side] = true;
 		return 0;
 	}
 	if (strcmp(kind, "SAID") == 0)

@@ -17,7 +17,7 @@
 #include <time.h>
 
 #include "engine/board.h"
-#include "net/server/server_int.h"
+#include "net/server/sess_ident.h"
 #include "net/server/sess_seek.h"
 #include "rating/rating.h"
 
@@ -183,8 +183,8 @@ pair(struct sess *s, struct sseek *a, struct sseek *b)
 	ch.rated = a->rated;
 	ch.nev = 2;
 	for (k = 0; k < 2; k++) {
-		snprintf(body[k], sizeof body[k], "seat=%s name=%s",
-		    cgp_seat_name(k), seat[k]->name);
+		sess_joined_body(body[k], sizeof body[k], k, seat[k]->name,
+		    seat[k]->account);
 		ch.seq[k] = k + 1;
 		ch.kind[k] = "JOINED";
 		ch.body[k] = body[k];

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "net/server/sess_ident.h"
 #include "net/server/sess_seek.h"
 #include "rating/rating.h"
 
@@ -99,6 +100,10 @@ cmd_seek(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		    "name= is 1-31 letters, digits, '-', '_' or '.'");
 		return;
 	}
+	/* A guest's name= that an account holds is refused (a read). */
+	if (acct == NULL && nm != NULL && sess_guest_name(s, conn, cmd, nm) !=
+	    0)
+		return;
 	/* The seeker's rating in the category: read off the event loop
 	 * (the line comes again with it) before anything changes. */
 	if (acct != NULL && s->io.store != NULL &&
@@ -145,7 +150,7 @@ cmd_seek(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	k.gen = c->gen;
 	k.account = acct != NULL;
 	snprintf(k.name, sizeof k.name, "%s", acct != NULL ? acct : nm != NULL ?
-	    nm : "anonymous");
+	    nm : SESS_GUEST_NAME);
 	k.owner = ((uint64_t)s->salt << 32) ^ (uint64_t)c->serial;
 	if (k.owner == 0)
 		k.owner = 1;
@@ -251,7 +256,7 @@ sess_cmd_seek(struct sess *s, int conn, const struct cgp_cmd *cmd)
 void
 sess_seeks_each(struct sess *s, sess_seek_fn fn, void *arg)
 {
-	char clock[32];
+	char clock[32], shown[CGP_NAME_MAX + 1];
 	size_t i;
 
 	for (i = 0; i < s->seeks.len; i++) {
@@ -260,7 +265,9 @@ sess_seeks_each(struct sess *s, sess_seek_fn fn, void *arg)
 			continue;
 		clock_format_control(k->base_ms, k->inc_ms, clock,
 		    sizeof clock);
-		fn(arg, k->name, k->has_rating ? (int)rating_round(k->rating) :
+		/* A guest marked as the pages mark them. */
+		fn(arg, sess_name_shown(k->name, k->account, shown,
+		    sizeof shown), k->has_rating ? (int)rating_round(k->rating) :
 		    0, k->variant, clock, k->rated, k->colour >= 0 &&
 		    k->colour < 3 ? seek_colours[k->colour] : "?");
 	}

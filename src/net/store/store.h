@@ -66,6 +66,7 @@ struct store_item {
 	char white[CGP_NAME_MAX + 1], black[CGP_NAME_MAX + 1];
 	char variant[CGP_VARIANT_MAX];
 	char clock[16];            /* "300+5", "" without one */
+	bool account[2];           /* the seat is an account's */
 };
 
 /* An account, a rating, a finished game: what WHOIS, TOP, GAMES read. */
@@ -94,7 +95,39 @@ struct store_game_item {
 	int rated;
 	long long ended;               /* Unix time in ms (the order of GAMES) */
 	char clock[16];                /* "300+5", "" without one */
+	bool account[2];               /* the seat is an account's */
 };
+
+/*
+ * Names as the store's lists show them (LIST, GAMES, the web pages;
+ * PROTOCOL.md "Accounts and ratings"), the same SQL in every store. A seat
+ * is its account's when its game is rated or its JOINED event says
+ * account=1 (a connection logged in as the account took it: sess_ident.c).
+ * A guest's seat under a registered name (taken before the name was
+ * registered, or stored by a server that let guests use it) is shown
+ * with STORE_GUEST_MARK after the name, never as the account's, and is
+ * not counted for it. g: the games row in the query; s: a seats row.
+ */
+#define STORE_GUEST_MARK "(guest)"
+#define STORE_SEAT_OWNED(g, s) \
+    "(" g ".rated = 1 OR EXISTS (SELECT 1 FROM events j WHERE j.game = " \
+    s ".game AND j.kind = 'JOINED' AND j.body = 'seat=' || CASE " s \
+    ".seat WHEN 0 THEN 'white' ELSE 'black' END || ' name=' || " s \
+    ".name || ' account=1'))"
+#define STORE_NOT_ACCOUNT(s) \
+    "NOT EXISTS (SELECT 1 FROM accounts a WHERE a.lname = lower(" s \
+    ".name))"
+/* Seat k ("0", "1") of games row g as shown (NULL: nobody's). */
+#define STORE_SEAT_SHOWN(g, k) \
+    "(SELECT CASE WHEN " STORE_SEAT_OWNED(g, "ss") " OR " \
+    STORE_NOT_ACCOUNT("ss") " THEN ss.name ELSE ss.name || '" \
+    STORE_GUEST_MARK "' END FROM seats ss WHERE ss.game = " g ".id AND " \
+    "ss.seat = " k ")"
+
+/* 1 when seat k of games row g is an account's, else 0. */
+#define STORE_SEAT_IS_ACCOUNT(g, k) \
+    "(SELECT count(*) FROM seats sa WHERE sa.game = " g ".id AND " \
+    "sa.seat = " k " AND " STORE_SEAT_OWNED(g, "sa") ")"
 
 /* The reads of accounts and ratings, the same in every store
  * (store_sqlite_acct.c runs them on SQLite, store_pg_acct.c on PostgreSQL):

@@ -5,15 +5,20 @@
  */
 #include "net/store/store.h"
 
+/* A player's games: an account's own seats (a guest's under its name are
+ * not its), any seat of a name no account has. */
 #define GAME_ITEM \
     "SELECT g.id, g.variant," \
-    " coalesce((SELECT name FROM seats WHERE game = g.id AND seat = 0), '-')," \
-    " coalesce((SELECT name FROM seats WHERE game = g.id AND seat = 1), '-')," \
+    " coalesce(" STORE_SEAT_SHOWN("g", "0") ", '-')," \
+    " coalesce(" STORE_SEAT_SHOWN("g", "1") ", '-')," \
     " g.result, coalesce((SELECT body FROM events e WHERE e.game = g.id" \
     "  AND e.kind = 'RESULT' ORDER BY e.seq DESC LIMIT 1), '')," \
-    " g.rated, g.ended, coalesce(g.clock, '') FROM games g" \
-    " WHERE g.status = 2 AND EXISTS" \
-    " (SELECT 1 FROM seats s WHERE s.game = g.id AND lower(s.name) = ?)"
+    " g.rated, g.ended, coalesce(g.clock, ''), " \
+    STORE_SEAT_IS_ACCOUNT("g", "0") ", " STORE_SEAT_IS_ACCOUNT("g", "1") \
+    " FROM games g WHERE g.status = 2" \
+    " AND EXISTS" \
+    " (SELECT 1 FROM seats s WHERE s.game = g.id AND lower(s.name) = ?" \
+    "  AND (" STORE_SEAT_OWNED("g", "s") " OR " STORE_NOT_ACCOUNT("s") "))"
 
 const char *const store_acct_sql[5] = {
 	/* Its games: the rated games it played (an aborted one, result
@@ -21,7 +26,8 @@ const char *const store_acct_sql[5] = {
 	[STORE_Q_ACCOUNT] =
 	    "SELECT name, keyhash, created, (SELECT count(*) FROM seats s"
 	    " JOIN games g ON g.id = s.game WHERE lower(s.name) = ? AND"
-	    " g.status = 2 AND g.rated = 1 AND g.result <> '-')"
+	    " g.status = 2 AND g.rated = 1 AND g.result <> '-' AND "
+	    STORE_SEAT_OWNED("g", "s") ")"
 	    " FROM accounts WHERE lname = ?",
 	[STORE_Q_RATINGS] =
 	    "SELECT a.name, r.variant, r.speed, r.rating, r.rd, r.vol, r.games"
@@ -149,11 +155,13 @@ game_row(void *arg, int i, const char *const *c, char *err, size_t errlen)
 	if (col_int("games.rated", c[6], &g->rated, err, errlen) != 0 ||
 	    col_time("games.ended", c[7], &g->ended, err, errlen) != 0)
 		return -1;
+	g->account[0] = strcmp(c[9], "0") != 0;
+	g->account[1] = strcmp(c[10], "0") != 0;
 	return 0;
 }
 
 /* A player's wins, draws and losses in finished games (the web pages'
- * player page). */
+ * player page): its own seats, not a guest's under its name. */
 static const char wdl_sql[] =
     "SELECT coalesce(sum(CASE WHEN g.result = (CASE s.seat WHEN 0 THEN"
     " '1-0' ELSE '0-1' END) THEN 1 ELSE 0 END), 0),"
@@ -161,7 +169,8 @@ static const char wdl_sql[] =
     " coalesce(sum(CASE WHEN g.result = (CASE s.seat WHEN 0 THEN"
     " '0-1' ELSE '1-0' END) THEN 1 ELSE 0 END), 0)"
     " FROM seats s JOIN games g ON g.id = s.game"
-    " WHERE lower(s.name) = ? AND g.status = 2";
+    " WHERE lower(s.name) = ? AND g.status = 2 AND "
+    STORE_SEAT_OWNED("g", "s");
 
 static int
 wdl_row(void *arg, int i, const char *const *c, char *err, size_t errlen)

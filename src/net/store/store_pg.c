@@ -516,9 +516,11 @@ pg_list(void *ctx, int status, int n, struct store_item *out, char *err,
 	snprintf(st, sizeof st, "%d", status);
 	snprintf(lim, sizeof lim, "%d", n);
 	r = query(pg, "SELECT id, status, ply, result, "
-	    "(SELECT name FROM seats WHERE game = id AND seat = 0), "
-	    "(SELECT name FROM seats WHERE game = id AND seat = 1), "
-	    "variant, coalesce(clock, '') "
+	    STORE_SEAT_SHOWN("games", "0") ", "
+	    STORE_SEAT_SHOWN("games", "1") ", "
+	    "variant, coalesce(clock, ''), "
+	    STORE_SEAT_IS_ACCOUNT("games", "0") ", "
+	    STORE_SEAT_IS_ACCOUNT("games", "1") " "
 	    "FROM games WHERE $1::int < 0 OR status = $1::int "
 	    "ORDER BY n DESC LIMIT $2::int", 2, st, lim, err, errlen);
 	if (r == NULL)
@@ -545,6 +547,8 @@ pg_list(void *ctx, int status, int n, struct store_item *out, char *err,
 		    PQgetvalue(r, i, 6));
 		snprintf(it->clock, sizeof it->clock, "%s",
 		    PQgetvalue(r, i, 7));
+		it->account[0] = strcmp(PQgetvalue(r, i, 8), "0") != 0;
+		it->account[1] = strcmp(PQgetvalue(r, i, 9), "0") != 0;
 	}
 	PQclear(r);
 	return k;

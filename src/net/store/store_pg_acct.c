@@ -14,7 +14,7 @@
 #include "net/store/store_pg.h"
 
 #define MAX_PARAMS 8
-#define MAX_COLS 12
+#define MAX_COLS 14
 
 static int
 rows(void *ctx, const char *sql, const char *const *params,

@@ -30,14 +30,17 @@ static const char *const read_sql[5] = {
 	"SELECT seat, name, token FROM seats WHERE game = ?",
 	"SELECT seq, kind, body FROM events WHERE game = ? ORDER BY seq",
 	"SELECT id, status, ply, result, "
-	    "(SELECT name FROM seats WHERE game = id AND seat = 0), "
-	    "(SELECT name FROM seats WHERE game = id AND seat = 1), "
-	    "variant, clock FROM games ORDER BY rowid DESC LIMIT ?",
+	    STORE_SEAT_SHOWN("games", "0") ", "
+	    STORE_SEAT_SHOWN("games", "1") ", "
+	    "variant, clock, " STORE_SEAT_IS_ACCOUNT("games", "0") ", "
+	    STORE_SEAT_IS_ACCOUNT("games", "1") " FROM games ORDER BY rowid "
+	    "DESC LIMIT ?",
 	"SELECT id, status, ply, result, "
-	    "(SELECT name FROM seats WHERE game = id AND seat = 0), "
-	    "(SELECT name FROM seats WHERE game = id AND seat = 1), "
-	    "variant, clock FROM games WHERE status = ? ORDER BY rowid DESC "
-	    "LIMIT ?",
+	    STORE_SEAT_SHOWN("games", "0") ", "
+	    STORE_SEAT_SHOWN("games", "1") ", "
+	    "variant, clock, " STORE_SEAT_IS_ACCOUNT("games", "0") ", "
+	    STORE_SEAT_IS_ACCOUNT("games", "1") " FROM games WHERE status = ? "
+	    "ORDER BY rowid DESC LIMIT ?",
 };
 
 int
@@ -380,6 +383,8 @@ store_list(void *ctx, int status, int n, struct store_item *out, char *err,
 		snprintf(it->black, sizeof it->black, "%s", col(q, 5));
 		snprintf(it->variant, sizeof it->variant, "%s", col(q, 6));
 		snprintf(it->clock, sizeof it->clock, "%s", col(q, 7));
+		it->account[0] = sqlite3_column_int(q, 8) != 0;
+		it->account[1] = sqlite3_column_int(q, 9) != 0;
 	}
 	sqlite3_reset(q);
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)

@@ -1,0 +1,114 @@
+/*
+ * test_net_pg_ident.c: names that belong to accounts on two servers sharing
+ * PostgreSQL (issue 33, 1). A guest who played as idcarol before she
+ * registered stays a guest: not in her WHOIS games= or GAMES, shown
+ * idcarol(guest) in LIST and GAMES; after she registers (on A) a guest on B
+ * cannot take her name (409 NAME_TAKEN); logged in on B she takes her seat
+ * of a game she plays on A without its token, and A's connection is told
+ * PRESENCE state=replaced; a second LOGIN is refused.
+ */
+#include "test_net_pg.h"
+
+/* The ITEM of game id among the lines of c's reply to tag, or NULL. */
+static const char *
+item_of(struct tc *c, const char *tag, const char *id)
+{
+	char item[32];
+	const char *hit = NULL;
+	static char line[sizeof c->line];
+	long n;
+
+	snprintf(item, sizeof item, "ITEM %s ", tag);
+	if (strncmp(reply(c, tag), "OK ", 3) != 0)
+		return NULL;
+	n = strtol(strstr(c->line, " n=") + 3, NULL, 10);
+	while (n-- > 0) {
+		if (tc_wait(c, item, T) == NULL)
+			return NULL;
+		if (hit == NULL && strstr(c->line, id) != NULL) {
+			snprintf(line, sizeof line, "%s", c->line);
+			hit = line;
+		}
+	}
+	return hit;
+}
+
+void
+test_identity_across(void **state)
+{
+	struct tc *g, *h, *a, *a2, *b;
+	char id[16], mine[16], key[40];
+	const char *l;
+
+	(void)state;
+	tc_from = (127u << 24) | (93u << 8) | 1;
+	assert_non_null(g = tc_hello(port_b));
+	assert_non_null(h = tc_hello(port_a));
+	assert_non_null(a = tc_hello(port_a));
+	assert_non_null(a2 = tc_hello(port_b));
+	tc_from = 0;
+	/* A guest game under the name, finished before it is registered. */
+	new_game(g, "idcarol", h, "iddave", "", id);
+	tc_send(g, "#m MOVE game=%s ply=0 move=c2c3", id);
+	ok(g, "#m");
+	tc_send(h, "#x RESIGN game=%s", id);
+	ok(h, "#x");
+	tc_send(a, "#r REGISTER name=IdCarol");
+	assert_non_null(tc_wait(a, "OK #r REGISTER name=IdCarol key=", T));
+	tc_val(a->line, "key", key, sizeof key);
+	tc_send(a, "#l LOGIN name=idcarol key=%s", key);
+	ok(a, "#l");
+	tc_send(a, "#l2 LOGIN name=idcarol key=%s", key);
+	assert_non_null(strstr(reply(a, "#l2"), "ERR #l2 409 ALREADY_LOGGED_IN"));
+	/* Not hers: not counted, not in her games, shown as a guest. */
+	tc_send(h, "#w WHOIS name=idcarol");
+	l = reply(h, "#w");
+	assert_non_null(strstr(l, "OK #w WHOIS name=IdCarol "));
+	assert_non_null(strstr(l, " games=0 "));
+	tc_send(h, "#g GAMES player=IDCAROL");
+	assert_non_null(strstr(reply(h, "#g"), "OK #g GAMES n=0"));
+	tc_send(h, "#g GAMES player=iddave");
+	assert_non_null(l = item_of(h, "#g", id));
+	assert_non_null(strstr(l, " white=idcarol(guest) black=iddave "));
+	tc_send(g, "#l LIST status=finished limit=100");
+	assert_non_null(l = item_of(g, "#l", id));
+	assert_non_null(strstr(l, " white=idcarol(guest) black=iddave "));
+	assert_null(strstr(l, "account="));
+	/* A guest on the other server may not take it now. */
+	tc_send(g, "#c CREATE seat=white name=IDCAROL");
+	assert_non_null(strstr(reply(g, "#c"), "ERR #c 409 NAME_TAKEN"));
+	tc_send(g, "#s SEEK clock=300+0 name=idCarol");
+	assert_non_null(strstr(reply(g, "#s"), "ERR #s 409 NAME_TAKEN"));
+	/* Hers on A, her seat taken on B without the token. */
+	tc_send(a, "#c CREATE seat=white");
+	assert_non_null(tc_wait(a, "OK #c CREATE game=", T));
+	tc_val(a->line, "game", mine, sizeof mine);
+	tc_send(h, "#j JOIN game=%s seat=black name=iddave", mine);
+	ok(h, "#j");
+	assert_non_null(ev2(a, mine, " JOINED seat=black name=iddave"));
+	tc_send(a2, "#l LOGIN name=IDCAROL key=%s", key);
+	ok(a2, "#l");
+	tc_send(a2, "#r REJOIN game=%s", mine);
+	l = reply(a2, "#r");
+	assert_non_null(strstr(l, "OK #r REJOIN"));
+	assert_non_null(strstr(l, " seat=white"));
+	assert_non_null(ev2(a, mine, " PRESENCE seat=white state=replaced"));
+	/* Not the guest's seat. */
+	assert_non_null(b = tc_hello(port_b));
+	tc_send(b, "#r REJOIN game=%s", mine);
+	assert_non_null(strstr(reply(b, "#r"), "ERR #r 401 BAD_TOKEN"));
+	tc_send(a2, "#x RESIGN game=%s", mine);
+	ok(a2, "#x");
+	tc_send(h, "#w WHOIS name=idcarol");
+	assert_non_null(strstr(reply(h, "#w"), " games=1 "));
+	tc_send(h, "#g GAMES player=idcarol");
+	assert_non_null(l = item_of(h, "#g", mine));
+	assert_non_null(strstr(l, " white=IdCarol black=iddave "));
+	assert_non_null(strstr(l, " waccount=1"));
+	assert_null(strstr(l, "baccount"));
+	tc_free(g);
+	tc_free(h);
+	tc_free(a);
+	tc_free(a2);
+	tc_free(b);
+}
