@@ -37,6 +37,7 @@ fail() {
 # Run the command (env ... congo-server ...) in the background; $port and
 # $http once it listens on both (empty if it never did).
 serve() {
+	: > "$tmp/server.log"   # (not the server before's ports, read too soon)
 	"$@" 2> "$tmp/server.log" &
 	pid=$!
 	port= http=

@@ -150,10 +150,21 @@ extern const char web_style[];
 /* 2. The HTTP side; struct srv is the server (net/server/server_int.h). */
 struct srv;
 struct web;
-/* Listen on "ADDR:PORT" ([V6]:PORT) with the server's limits. NULL with
- * err (also when built without libmicrohttpd). */
-struct web *web_open(struct srv *sv, const char *addr, char *err,
-    size_t errlen);
+/* Listen on "ADDR:PORT" ([V6]:PORT) with the server's limits. tls: the
+ * pages over HTTPS (--https) with the certificate and key of --tls-cert
+ * and --tls-key, HSTS on every response. share: the pages whose
+ * connections count with these against the limits (--http's), or NULL;
+ * it is closed after this one. NULL with err (also when built without
+ * libmicrohttpd). */
+struct web *web_open(struct srv *sv, const char *addr, bool tls,
+    struct web *share, char *err, size_t errlen);
+/* --https, SIGHUP: the certificate and key read again, and the daemon
+ * started again on the same socket with them (libmicrohttpd cannot
+ * change a running daemon's): its open connections are closed, event
+ * streams too (browsers open them again by themselves). 0 (web_fd may
+ * have changed), -1 the files refused (err; the old certificate kept),
+ * -2 the new daemon did not start (err; the HTTPS pages are down). */
+int web_reload(struct web *w, char *err, size_t errlen);
 /* The port listened on. */
 int web_port(const struct web *w);
 /* The descriptor to add to the loop's set, readable when MHD has work. */

@@ -47,14 +47,14 @@ net_find(struct web *w, const char *net, bool add)
 	struct wnet *x;
 	size_t i;
 
-	for (i = 0; i < w->nets.len; i++) {
-		x = vec_at(&w->nets, i);
+	for (i = 0; i < w->lim->nets.len; i++) {
+		x = vec_at(&w->lim->nets, i);
 		if (strcmp(x->net, net) == 0)
 			return x;
 	}
 	if (!add)
 		return NULL;
-	x = vec_push(&w->nets);
+	x = vec_push(&w->lim->nets);
 	snprintf(x->net, sizeof x->net, "%s", net);
 	x->n = 0;
 	return x;
@@ -101,7 +101,7 @@ conn_close(struct web *w, struct wconn *k)
 	if (k->closing)
 		return;
 	k->closing = true;
-	w->closing++;
+	w->lim->closing++;
 	if (k->fd >= 0)
 		shutdown(k->fd, SHUT_RDWR);
 }
@@ -123,7 +123,7 @@ web_conn_accept(void *cls, const struct sockaddr *sa, socklen_t len)
 		    "%d already from its network", net, x->n);
 		return MHD_NO;
 	}
-	if (w->conns - w->closing < w->sv->o.max_connections)
+	if (w->lim->conns - w->lim->closing < w->sv->o.max_connections)
 		return MHD_YES;
 	/* Every connection taken: the one that has waited longest for its
 	 * headers makes room, or, none waiting, this one is refused. */
@@ -164,25 +164,25 @@ web_conn_notify(void *cls, struct MHD_Connection *c, void **sock_ctx,
 		x = net_find(w, k->net, true);
 		x->n++;
 		*sock_ctx = k;
-		w->conns++;
+		w->lim->conns++;
 		wait_headers(w, k, srv_now());
 		return;
 	}
 	if ((k = *sock_ctx) == NULL)
 		return;
-	for (i = 0; i < w->nets.len; i++) {
-		x = vec_at(&w->nets, i);
+	for (i = 0; i < w->lim->nets.len; i++) {
+		x = vec_at(&w->lim->nets, i);
 		if (strcmp(x->net, k->net) == 0 && --x->n <= 0) {
-			vec_remove(&w->nets, i);
+			vec_remove(&w->lim->nets, i);
 			break;
 		}
 	}
 	unlink_waiting(w, k);
 	if (k->closing)
-		w->closing--;
+		w->lim->closing--;
 	free(k);
 	*sock_ctx = NULL;
-	w->conns--;
+	w->lim->conns--;
 }
 
 static struct wconn *

@@ -318,10 +318,31 @@ web_job_completed(void *cls, struct MHD_Connection *c, void **con_cls,
 }
 
 void
+web_defer_end_jobs(struct web *w)
+{
+	struct wjob *j;
+
+	/* Their reads come back to nobody (the front page's is still
+	 * made). */
+	for (j = w->jobs; j != NULL; j = j->next) {
+		if (j->t != NULL)
+			j->t->job = NULL;
+		j->t = NULL;
+		if (!j->suspended)
+			continue;
+		/* (No read on its way: web_defer_end_all, stopping.) */
+		job_error(j, 503, w->tickets == NULL ? "The server is "
+		    "stopping." : "The server is reloading; load the page "
+		    "again.");
+		j->suspended = false;
+		MHD_resume_connection(j->c);
+	}
+}
+
+void
 web_defer_end_all(struct web *w)
 {
 	struct wticket *t;
-	struct wjob *j;
 
 	/* The reads on their way come back to nobody (or never). */
 	for (t = w->tickets; t != NULL; t = t->next) {
@@ -329,14 +350,7 @@ web_defer_end_all(struct web *w)
 		t->job = NULL;
 	}
 	w->tickets = NULL;
-	for (j = w->jobs; j != NULL; j = j->next) {
-		j->t = NULL;
-		if (!j->suspended)
-			continue;
-		job_error(j, 503, "The server is stopping.");
-		j->suspended = false;
-		MHD_resume_connection(j->c);
-	}
+	web_defer_end_jobs(w);
 }
 
 #else

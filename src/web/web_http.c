@@ -26,10 +26,17 @@ static const char csp[] = "default-src 'none'; script-src 'self'; "
     "worker-src 'self'; "
     "base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
+/* HSTS over --https: a year, this host only (it names no subdomain). */
+#define WEB_HSTS "max-age=31536000"
+
 void
-web_headers(struct MHD_Response *r, const char *type)
+web_headers(struct MHD_Connection *c, struct MHD_Response *r,
+    const char *type)
 {
 	MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, type);
+	if (web_conn_tls(c))
+		MHD_add_response_header(r, "Strict-Transport-Security",
+		    WEB_HSTS);
 	MHD_add_response_header(r, "Content-Security-Policy", csp);
 	MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
 	MHD_add_response_header(r, "Referrer-Policy", "no-referrer");
@@ -51,7 +58,7 @@ web_reply(struct MHD_Connection *c, int code, const char *type,
 		return MHD_NO;
 	}
 	wbuf_init(b);
-	web_headers(r, type);
+	web_headers(c, r, type);
 	if (code == MHD_HTTP_METHOD_NOT_ALLOWED)
 		MHD_add_response_header(r, MHD_HTTP_HEADER_ALLOW, "GET, HEAD");
 	ret = MHD_queue_response(c, (unsigned)code, r);
@@ -79,7 +86,7 @@ page_static(struct MHD_Connection *c, const char *text, const char *type)
 	    MHD_RESPMEM_PERSISTENT);
 	if (r == NULL)
 		return MHD_NO;
-	web_headers(r, type);
+	web_headers(c, r, type);
 	ret = MHD_queue_response(c, MHD_HTTP_OK, r);
 	MHD_destroy_response(r);
 	return ret;
@@ -118,7 +125,7 @@ page_record(struct MHD_Connection *c, struct web *w, struct sgame *g)
 		free(text);
 		return MHD_NO;
 	}
-	web_headers(r, "text/plain; charset=utf-8");
+	web_headers(c, r, "text/plain; charset=utf-8");
 	snprintf(disp, sizeof disp, "attachment; filename=\"congo-%s.pgn\"",
 	    g->id);
 	MHD_add_response_header(r, "Content-Disposition", disp);
@@ -282,20 +289,87 @@ mhd_log(void *cls, const char *fmt, va_list ap)
 	srv_log(w->sv, NET_LOG_WARN, "http: %s", msg);
 }
 
-struct web *
-web_open(struct srv *sv, const char *addr, char *err, size_t errlen)
+/* A daemon on a listening socket or an address, over TLS or not. */
+bool
+web_start(struct web *w, int lfd, const struct sockaddr *sa,
+    const char *cert, const char *key, char *err, size_t errlen)
 {
+	struct MHD_OptionItem o[6];
+	const union MHD_DaemonInfo *di;
+	unsigned flags;
+	int n = 0;
+
+	flags = MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG;
+	if (lfd >= 0)
+		o[n++] = (struct MHD_OptionItem){ MHD_OPTION_LISTEN_SOCKET,
+		    lfd, NULL };
+	else {
+		o[n++] = (struct MHD_OptionItem){ MHD_OPTION_SOCK_ADDR, 0,
+		    (void *)sa };
+		if (sa->sa_family == AF_INET6)
+			flags |= MHD_USE_IPv6;
+	}
+	if (w->tls) {
+		flags |= MHD_USE_TLS;
+		o[n++] = (struct MHD_OptionItem){ MHD_OPTION_HTTPS_MEM_KEY, 0,
+		    (void *)key };
+		o[n++] = (struct MHD_OptionItem){ MHD_OPTION_HTTPS_MEM_CERT,
+		    0, (void *)cert };
+		/* TLS 1.2 or later, as CGP/1's (PROTOCOL.md "Guarantees"). */
+		o[n++] = (struct MHD_OptionItem){ MHD_OPTION_HTTPS_PRIORITIES,
+		    0, (void *)"NORMAL:-VERS-ALL:+VERS-TLS1.3:+VERS-TLS1.2" };
+	}
+	o[n] = (struct MHD_OptionItem){ MHD_OPTION_END, 0, NULL };
+	/* The limits are web_conn.c's; MHD's own is a margin above, for
+	 * the connections shut down and not yet let go. */
+	w->d = MHD_start_daemon(flags, 0, web_conn_accept, w, route, w,
+	    MHD_OPTION_EXTERNAL_LOGGER, mhd_log, w,
+	    MHD_OPTION_ARRAY, o,
+	    MHD_OPTION_CONNECTION_LIMIT,
+	    (unsigned)w->sv->o.max_connections + 256,
+	    MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)60,
+	    MHD_OPTION_NOTIFY_CONNECTION, web_conn_notify, w,
+	    MHD_OPTION_NOTIFY_COMPLETED, web_conn_completed, w,
+	    MHD_OPTION_END);
+	if (w->d == NULL) {
+		snprintf(err, errlen, "cannot listen there (in use, or not "
+		    "an address of this machine)%s", w->tls ? ", or the "
+		    "certificate or the key refused (the log says which)" :
+		    "");
+		return false;
+	}
+	di = MHD_get_daemon_info(w->d, MHD_DAEMON_INFO_EPOLL_FD);
+	w->fd = di != NULL ? di->epoll_fd : -1;
+	if (w->fd < 0) {
+		snprintf(err, errlen, "no epoll descriptor");
+		web_stop(w);
+		return false;
+	}
+	return true;
+}
+
+struct web *
+web_open(struct srv *sv, const char *addr, bool tls, struct web *share,
+    char *err, size_t errlen)
+{
+	const char *opt = tls ? "--https" : "--http";
 	struct addrinfo hints, *ai = NULL;
 	const union MHD_DaemonInfo *di;
 	struct vec nets = VEC_INIT(sizeof(struct wnet));
-	char host[256], port[16];
-	unsigned flags;
+	char host[256], port[16], why[300], *cert = NULL, *key = NULL;
 	struct web *w;
+	bool ok;
 	int p, e;
 
 	if (srv_split_addr(addr, host, sizeof host, &p) < 0) {
-		snprintf(err, errlen, "--http %s: ADDR:PORT, please "
-		    "(127.0.0.1:8080, [::1]:8080; port 0: any free one)", addr);
+		snprintf(err, errlen, "%s %s: ADDR:PORT, please "
+		    "(127.0.0.1:8080, [::1]:8080; port 0: any free one)", opt,
+		    addr);
+		return NULL;
+	}
+	if (tls && MHD_is_feature_supported(MHD_FEATURE_TLS) != MHD_YES) {
+		snprintf(err, errlen, "--https: this libmicrohttpd was built "
+		    "without TLS");
 		return NULL;
 	}
 	snprintf(port, sizeof port, "%d", p);
@@ -305,36 +379,29 @@ web_open(struct srv *sv, const char *addr, char *err, size_t errlen)
 	e = getaddrinfo(host[0] != '\0' && strcmp(host, "*") != 0 ? host :
 	    NULL, port, &hints, &ai);
 	if (e != 0) {
-		snprintf(err, errlen, "--http %s: %s", addr, gai_strerror(e));
+		snprintf(err, errlen, "%s %s: %s", opt, addr, gai_strerror(e));
 		return NULL;
 	}
 	w = xcalloc(1, sizeof *w);
 	w->sv = sv;
-	w->nets = nets;
+	w->own.nets = nets;
+	w->lim = share != NULL ? share->lim : &w->own;
+	w->tls = tls;
 	w->fd = -1;
 	wbuf_init(&w->index);
-	flags = MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG;
-	if (ai->ai_family == AF_INET6)
-		flags |= MHD_USE_IPv6;
-	/* The limits are web_conn.c's; MHD's own is a margin above, for
-	 * the connections shut down and not yet let go. */
-	w->d = MHD_start_daemon(flags, 0, web_conn_accept, w, route, w,
-	    MHD_OPTION_EXTERNAL_LOGGER, mhd_log, w,
-	    MHD_OPTION_SOCK_ADDR, ai->ai_addr,
-	    MHD_OPTION_CONNECTION_LIMIT, (unsigned)sv->o.max_connections + 256,
-	    MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)60,
-	    MHD_OPTION_NOTIFY_CONNECTION, web_conn_notify, w,
-	    MHD_OPTION_NOTIFY_COMPLETED, web_conn_completed, w,
-	    MHD_OPTION_END);
-	freeaddrinfo(ai);
-	if (w->d == NULL) {
-		snprintf(err, errlen, "--http %s: cannot listen there (in use, "
-		    "or not an address of this machine)", addr);
+	if (tls && !web_tls_load(w, &cert, &key, err, errlen)) {
+		freeaddrinfo(ai);
 		web_close(w);
 		return NULL;
 	}
-	di = MHD_get_daemon_info(w->d, MHD_DAEMON_INFO_EPOLL_FD);
-	w->fd = di != NULL ? di->epoll_fd : -1;
+	ok = web_start(w, -1, ai->ai_addr, cert, key, why, sizeof why);
+	web_tls_unload(cert, key);
+	freeaddrinfo(ai);
+	if (!ok) {
+		snprintf(err, errlen, "%s %s: %s", opt, addr, why);
+		web_close(w);
+		return NULL;
+	}
 	di = MHD_get_daemon_info(w->d, MHD_DAEMON_INFO_BIND_PORT);
 	w->port = di != NULL ? di->port : p;
 	w->life_ms = WEB_SSE_LIFE_MS;
@@ -357,12 +424,23 @@ web_open(struct srv *sv, const char *addr, char *err, size_t errlen)
 	w->ka_ms = w->life_ms < WEB_SSE_KEEPALIVE_MS ? w->life_ms :
 	    WEB_SSE_KEEPALIVE_MS;
 	w->keepalive_at = srv_now() + w->ka_ms;
-	if (w->fd < 0) {
-		snprintf(err, errlen, "--http: no epoll descriptor");
-		web_close(w);
-		return NULL;
-	}
 	return w;
+}
+
+void
+web_stop(struct web *w)
+{
+	if (w->d == NULL)
+		return;
+	/* MHD may not stop with a connection suspended: every stream ends,
+	 * every request waiting for the store is answered, and all are let
+	 * go. */
+	web_sse_end_all(w);
+	web_defer_end_jobs(w);
+	MHD_run(w->d);
+	MHD_stop_daemon(w->d);
+	w->d = NULL;
+	w->fd = -1;
 }
 
 int
@@ -383,6 +461,8 @@ web_timeout(struct web *w)
 	MHD_UNSIGNED_LONG_LONG t;
 	long long now = srv_now(), due = w->keepalive_at - now;
 
+	if (w->d == NULL)
+		return -1;
 	if (w->dirty)
 		return 0;
 	if (due < 0)
@@ -408,6 +488,8 @@ web_readable(struct web *w)
 void
 web_run(struct web *w, long long now)
 {
+	if (w->d == NULL)
+		return;
 	if (web_conn_expire(w, now))
 		w->readable = true;     /* MHD lets them go */
 	if (w->readable || (w->mhd_due >= 0 && now >= w->mhd_due)) {
@@ -423,16 +505,10 @@ web_close(struct web *w)
 {
 	if (w == NULL)
 		return;
-	if (w->d != NULL) {
-		/* MHD may not stop with a connection suspended: every
-		 * stream ends, and is let go. */
-		web_sse_end_all(w);
-		web_defer_end_all(w);
-		MHD_run(w->d);
-		MHD_stop_daemon(w->d);
-	}
+	web_defer_end_all(w);
+	web_stop(w);
 	web_sse_free(w);
-	vec_free(&w->nets);
+	vec_free(&w->own.nets);
 	wbuf_free(&w->index);
 	free(w);
 }
@@ -446,12 +522,31 @@ web_readable(struct web *w)
 }
 
 struct web *
-web_open(struct srv *sv, const char *addr, char *err, size_t errlen)
+web_open(struct srv *sv, const char *addr, bool tls, struct web *share,
+    char *err, size_t errlen)
 {
 	(void)sv;
-	snprintf(err, errlen, "--http %s: this congo-server was built "
-	    "without libmicrohttpd (Debian: libmicrohttpd-dev)", addr);
+	(void)share;
+	snprintf(err, errlen, "%s %s: this congo-server was built "
+	    "without libmicrohttpd (Debian: libmicrohttpd-dev)",
+	    tls ? "--https" : "--http", addr);
 	return NULL;
+}
+
+int
+web_reload(struct web *w, char *err, size_t errlen)
+{
+	(void)w;
+	snprintf(err, errlen, "no web pages");
+	return -1;
+}
+
+bool
+web_game_watched(void *srv, const char *game)
+{
+	(void)srv;
+	(void)game;
+	return false;
 }
 
 int

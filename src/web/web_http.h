@@ -70,11 +70,21 @@ struct wjob {
 	struct wjob *prev, *next;      /* w->jobs */
 };
 
+/* The connections counted against the limits (web_conn.c): --http's and
+ * --https's together, as one client's. */
+struct wlimit {
+	struct vec nets;               /* struct wnet */
+	int conns;
+	int closing;                   /* shut down, not yet let go */
+};
+
 struct web {
 	struct srv *sv;
-	struct MHD_Daemon *d;
+	struct MHD_Daemon *d;          /* NULL: --https lost at a reload */
 	int fd, port;
-	struct vec nets;               /* struct wnet */
+	bool tls;                      /* --https (web_tls.c): HSTS */
+	struct wlimit *lim;            /* &own, or --http's */
+	struct wlimit own;
 	struct wstream *streams;
 	int nstreams;
 	bool dirty;                    /* a stream has news */
@@ -88,12 +98,10 @@ struct web {
 	bool readable;                 /* fd readable this round */
 	long long mhd_due;             /* ms: MHD's timeout, -1 none */
 	long long requests, refused_net, streams_closed;
-	int conns;
 	/* Connections waiting for a request's headers, oldest first
 	 * (web_conn.c), closed header_ms after they began waiting. */
 	struct wconn *waiting, *waiting_tail;
 	long long header_ms;
-	int closing;                   /* shut down, not yet let go */
 	long long header_timeouts, evicted, refused_total;
 	long long mhd_win, mhd_unlogged;       /* MHD's log, bounded */
 };
@@ -128,7 +136,28 @@ void web_conn_request(struct web *w, struct MHD_Connection *c);
 long long web_conn_due(const struct web *w, long long now);
 bool web_conn_expire(struct web *w, long long now);
 
-void web_headers(struct MHD_Response *r, const char *type);
+/* The headers of every response (c's: HSTS over TLS). */
+void web_headers(struct MHD_Connection *c, struct MHD_Response *r,
+    const char *type);
+/* Start w's daemon (web_http.c) on a listening socket (lfd >= 0, taken)
+ * or an address (sa), with TLS the certificate and key in memory (PEM,
+ * NUL-terminated): false with err. */
+bool web_start(struct web *w, int lfd, const struct sockaddr *sa,
+    const char *cert, const char *key, char *err, size_t errlen);
+
+/* --https (web_tls.c): the files of --tls-cert and --tls-key read (the key
+ * to be given back to web_tls_unload: zeroed); false with err. */
+bool web_tls_load(const struct web *w, char **cert, char **key, char *err,
+    size_t errlen);
+void web_tls_unload(char *cert, char *key);
+/* Is c on an HTTPS daemon? */
+bool web_conn_tls(struct MHD_Connection *c);
+/* MHD's work done for the requests and streams of a daemon going away
+ * (web_close, web_reload), which it then stops. */
+void web_stop(struct web *w);
+/* The suspended requests of a daemon going away answered (503), their
+ * reads still expected (web_defer.c). */
+void web_defer_end_jobs(struct web *w);
 enum MHD_Result web_reply(struct MHD_Connection *c, int code,
     const char *type, struct wbuf *b);
 enum MHD_Result web_error(struct MHD_Connection *c, int code,

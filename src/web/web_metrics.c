@@ -37,7 +37,7 @@ web_metrics(struct web *w, struct MHD_Connection *c)
 	wbuf_printf(&b, "congo_connections %d\n", sess_nconns(s));
 	metric(&b, "congo_http_connections", "gauge",
 	    "HTTP connections open");
-	wbuf_printf(&b, "congo_http_connections %d\n", w->conns);
+	wbuf_printf(&b, "congo_http_connections %d\n", w->lim->conns);
 	metric(&b, "congo_http_streams", "gauge",
 	    "game event streams (SSE) open");
 	wbuf_printf(&b, "congo_http_streams %d\n", w->nstreams);

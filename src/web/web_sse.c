@@ -88,7 +88,7 @@ stream_new(struct web *w, struct MHD_Connection *c, bool multi)
 		free(st);
 		return NULL;
 	}
-	web_headers(r, "text/event-stream");
+	web_headers(c, r, "text/event-stream");
 	MHD_add_response_header(r, "X-Accel-Buffering", "no");
 	st->next = w->streams;
 	if (w->streams != NULL)
@@ -169,39 +169,40 @@ web_sse_open_many(struct web *w, struct MHD_Connection *c)
 	return MHD_YES;
 }
 
+/* Does a stream of the pages (--http's or --https's) follow game? Each
+ * one that does marked with mark. */
+static bool
+followed(struct srv *sv, const char *game, bool mark)
+{
+	struct web *ws[2] = { sv->web, sv->webs };
+	struct wstream *st;
+	bool found = false;
+	int i, k;
+
+	for (k = 0; k < 2; k++)
+		for (st = ws[k] != NULL ? ws[k]->streams : NULL; st != NULL;
+		    st = st->next)
+			for (i = 0; i < st->nsub; i++) {
+				if (strcmp(st->sub[i].game, game) != 0)
+					continue;
+				if (!mark)
+					return true;
+				found = st->sub[i].dirty = st->dirty = true;
+				ws[k]->dirty = true;
+			}
+	return found;
+}
+
 void
 web_game_event(void *srv, const char *game)
 {
-	struct srv *sv = srv;
-	struct web *w = sv->web;
-	struct wstream *st;
-	int i;
-
-	if (w == NULL)
-		return;
-	for (st = w->streams; st != NULL; st = st->next)
-		for (i = 0; i < st->nsub; i++)
-			if (strcmp(st->sub[i].game, game) == 0) {
-				st->sub[i].dirty = true;
-				st->dirty = true;
-				w->dirty = true;
-			}
+	followed(srv, game, true);
 }
 
 bool
 web_game_watched(void *srv, const char *game)
 {
-	struct srv *sv = srv;
-	struct wstream *st;
-	int i;
-
-	if (sv->web == NULL)
-		return false;
-	for (st = sv->web->streams; st != NULL; st = st->next)
-		for (i = 0; i < st->nsub; i++)
-			if (strcmp(st->sub[i].game, game) == 0)
-				return true;
-	return false;
+	return followed(srv, game, false);
 }
 
 static void

@@ -20,6 +20,7 @@
 struct srv_opts {
 	char bind[256];          /* "" = every address */
 	char http[256];          /* the web pages' ADDR:PORT, "" none */
+	char https[256];         /* and over TLS (tls_cert, tls_key) */
 	int port;                /* 0: any free port (see srv_port); -1
 				    none (--port none: TLS only) */
 	char tls_listen[256];    /* CGP/1 over TLS: ADDR:PORT, "" none */

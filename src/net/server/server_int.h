@@ -741,6 +741,7 @@ struct srv {
 	int epfd;                 /* every descriptor the loop waits on */
 	bool listening;           /* the listeners are in epfd */
 	struct web *web;          /* the web pages (--http), or NULL */
+	struct web *webs;         /* and over TLS (--https), or NULL */
 	struct epoll_event ev[256];
 };
 
@@ -781,9 +782,13 @@ int srv_split_addr(const char *addr, char *host, size_t n, int *port);
 #define SRV_TLS_AGAIN (-2)
 struct srv_tls;
 /* The certificate and key of the options read (nothing without
- * --tls-listen); again on SIGHUP (a failure logged, the old one kept). */
+ * --tls-listen); again on SIGHUP (a failure logged, the old one kept),
+ * for --https too (its daemon started again: web_reload). */
 int srv_tls_open(struct srv *sv, char *err, size_t errlen);
 void srv_tls_reload(struct srv *sv);
+/* The loop's tag of --https's descriptor (web_fd; a new one after
+ * SIGHUP). */
+#define SRV_TAG_WEBS (-1004)
 void srv_tls_free(struct srv *sv);
 /* A socket accepted on a TLS listener: its handshake starts (-1: none). */
 int srv_tls_accept(struct srv *sv, int id, long long now);

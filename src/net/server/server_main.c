@@ -51,6 +51,10 @@ usage(FILE *out)
 	    "read again\n"
 	    "                            on SIGHUP)\n"
 	    "      --tls-key FILE        its private key (PEM)\n"
+	    "      --https ADDR:PORT     the web pages over TLS there, with "
+	    "that certificate\n"
+	    "                            (and HSTS; SIGHUP closes its open "
+	    "connections)\n"
 
 	    "  -d, --db FILE|URI         the games database (default\n"
 	    "                            $XDG_STATE_HOME/congo/"
@@ -161,7 +165,7 @@ conf_warn(const char *msg)
 enum { OPT_MAXCONN = 256, OPT_PERADDR, OPT_GPM, OPT_OBS, OPT_REJOIN,
 	OPT_PING, OPT_CREATE, OPT_CPS, OPT_ABANDON, OPT_EXPIRE, OPT_FIRST,
 	OPT_CHECK, OPT_RESET_KEY, OPT_HTTP, OPT_UPGRADE, OPT_TLS_LISTEN,
-	OPT_TLS_CERT, OPT_TLS_KEY, OPT_SAME_NET };
+	OPT_TLS_CERT, OPT_TLS_KEY, OPT_SAME_NET, OPT_HTTPS };
 
 /* One option of the command line, applied after the config file. */
 struct arg {
@@ -188,6 +192,7 @@ args_read(int argc, char **argv, struct args *a)
 		{ "port", required_argument, NULL, 'p' },
 		{ "bind", required_argument, NULL, 'b' },
 		{ "http", required_argument, NULL, OPT_HTTP },
+		{ "https", required_argument, NULL, OPT_HTTPS },
 		{ "tls-listen", required_argument, NULL, OPT_TLS_LISTEN },
 		{ "tls-cert", required_argument, NULL, OPT_TLS_CERT },
 		{ "tls-key", required_argument, NULL, OPT_TLS_KEY },
@@ -339,12 +344,16 @@ opt_apply(struct srv_opts *o, const struct arg *g)
 		snprintf(o->bind, sizeof o->bind, "%s", v);
 		return 0;
 	case OPT_HTTP:
+	case OPT_HTTPS:
 		if (strlen(v) >= sizeof o->http || strchr(v, ':') == NULL) {
-			fprintf(stderr, "congo-server: --http: ADDR:PORT, "
-			    "please (127.0.0.1:8080, [::1]:8080)\n");
+			fprintf(stderr, "congo-server: %s: ADDR:PORT, please "
+			    "(127.0.0.1:%s, [::1]:%s)\n", g->opt == OPT_HTTP ?
+			    "--http" : "--https", g->opt == OPT_HTTP ? "8080" :
+			    "8443", g->opt == OPT_HTTP ? "8080" : "8443");
 			return -1;
 		}
-		snprintf(o->http, sizeof o->http, "%s", v);
+		snprintf(g->opt == OPT_HTTP ? o->http : o->https,
+		    sizeof o->http, "%s", v);
 		return 0;
 	case 'd':
 		if (strlen(v) >= sizeof o->db || v[0] == '\0') {
@@ -507,12 +516,18 @@ server_main(int argc, char **argv)
 		    "FILE and --tls-key FILE\n");
 		return 2;
 	}
+	if (o.https[0] != '\0' && (o.tls_cert[0] == '\0' ||
+	    o.tls_key[0] == '\0')) {
+		fprintf(stderr, "congo-server: --https needs --tls-cert FILE "
+		    "and --tls-key FILE\n");
+		return 2;
+	}
 	signals_init(&orig);
 	o.reload = &reload_flag;
 	/* The web pages have their own --max-connections, and a margin
 	 * for those closed and not yet let go (web_conn.c). */
-	raise_fd_limit(o.http[0] != '\0' ?
-	    2 * o.max_connections + 256 : o.max_connections);
+	raise_fd_limit(o.http[0] != '\0' || o.https[0] != '\0' ?
+	    2 * o.max_connections + 512 : o.max_connections);
 	sv = srv_open(&o, err, sizeof err);
 	if (sv == NULL) {
 		fprintf(stderr, "congo-server: %s\n", err);

@@ -30,6 +30,7 @@
 #define PCONN_NOTICE (-1001)  /* other servers' changes (PostgreSQL) */
 #define PCONN_WEB (-1002)     /* the web pages' (libmicrohttpd's epoll) */
 #define PCONN_READER (-1003)  /* the reader thread's eventfd */
+#define PCONN_WEBS SRV_TAG_WEBS /* the web pages over TLS (--https) */
 #define PCONN_TLS (-100)      /* --tls-listen's sockets: -100, -101... */
 
 long long
@@ -264,8 +265,10 @@ srv_open(const struct srv_opts *o, char *err, size_t errlen)
 	io.log = srv_log_cb;
 	io.submit = writer_submit;
 	io.read_submit = reader_submit;
-	io.game_event = o->http[0] != '\0' ? web_game_event : NULL;
-	io.watched = o->http[0] != '\0' ? web_game_watched : NULL;
+	io.game_event = o->http[0] != '\0' || o->https[0] != '\0' ?
+	    web_game_event : NULL;
+	io.watched = o->http[0] != '\0' || o->https[0] != '\0' ?
+	    web_game_watched : NULL;
 	lim.max_connections = o->max_connections;
 	lim.max_per_address = o->max_per_address;
 	lim.games_per_minute = o->games_per_minute;
@@ -296,7 +299,8 @@ srv_open(const struct srv_opts *o, char *err, size_t errlen)
 	    errlen) < 0)
 		goto bad;
 	if (o->http[0] != '\0') {
-		if ((sv->web = web_open(sv, o->http, err, errlen)) == NULL)
+		if ((sv->web = web_open(sv, o->http, false, NULL, err,
+		    errlen)) == NULL)
 			goto bad;
 		if (srv_watch(sv, web_fd(sv->web), PCONN_WEB, EPOLLIN) < 0) {
 			snprintf(err, errlen, "epoll: %s", strerror(errno));
@@ -304,6 +308,19 @@ srv_open(const struct srv_opts *o, char *err, size_t errlen)
 		}
 		srv_log(sv, NET_LOG_INFO, "web pages on %s port %d", o->http,
 		    web_port(sv->web));
+	}
+	if (o->https[0] != '\0') {
+		/* Its connections count with --http's against the limits. */
+		if ((sv->webs = web_open(sv, o->https, true, sv->web, err,
+		    errlen)) == NULL)
+			goto bad;
+		if (srv_watch(sv, web_fd(sv->webs), PCONN_WEBS, EPOLLIN) < 0) {
+			snprintf(err, errlen, "epoll: %s", strerror(errno));
+			goto bad;
+		}
+		srv_log(sv, NET_LOG_INFO, "web pages over TLS on %s port %d, "
+		    "certificate %s", o->https, web_port(sv->webs),
+		    o->tls_cert);
 	}
 	if (sv->ops->note(sv->store) != NULL)
 		srv_log(sv, NET_LOG_INFO, "%s", sv->ops->note(sv->store));
@@ -669,6 +686,9 @@ srv_run(struct srv *sv, volatile sig_atomic_t *stop, const sigset_t *sigmask)
 		next = sv->web != NULL ? web_timeout(sv->web) : -1;
 		if (next >= 0 && next < wait)
 			wait = next;
+		next = sv->webs != NULL ? web_timeout(sv->webs) : -1;
+		if (next >= 0 && next < wait)
+			wait = next;
 		if (tls_more(sv))
 			wait = 0;       /* input libtls holds: now */
 		n = epoll_pwait(sv->epfd, sv->ev, (int)(sizeof sv->ev /
@@ -695,6 +715,8 @@ srv_run(struct srv *sv, volatile sig_atomic_t *stop, const sigset_t *sigmask)
 				stopping = true;
 			} else if (id == PCONN_WEB) {
 				web_readable(sv->web);  /* served below */
+			} else if (id == PCONN_WEBS) {
+				web_readable(sv->webs);
 			} else if (id == PCONN_WRITER || id == PCONN_NOTICE ||
 			    id == PCONN_READER) {
 				;       /* above; notices below, every round */
@@ -717,10 +739,14 @@ srv_run(struct srv *sv, volatile sig_atomic_t *stop, const sigset_t *sigmask)
 		after_round(sv, now);
 		if (sv->web != NULL)
 			web_run(sv->web, now);
+		if (sv->webs != NULL)
+			web_run(sv->webs, now);
 	}
 	for (i = 0; i < sv->nconn; i++)
 		if (sv->conns[i].used)
 			conn_drop(sv, i, NULL);
+	web_close(sv->webs);           /* (it counts with --http's) */
+	sv->webs = NULL;
 	web_close(sv->web);
 	sv->web = NULL;
 	{
@@ -749,6 +775,7 @@ srv_close(struct srv *sv)
 			free(sv->conns[i].out);
 		}
 	stop_listening(sv);
+	web_close(sv->webs);
 	web_close(sv->web);
 	srv_tls_free(sv);
 	reader_free(sv->reader);

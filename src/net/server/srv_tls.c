@@ -15,6 +15,7 @@
 #include <tls.h>
 
 #include "net/server/server_int.h"
+#include "web/web.h"
 
 /* One certificate as read: a server context, and the connections that
  * were accepted with it (it is freed with the last of them). */
@@ -98,8 +99,37 @@ srv_tls_open(struct srv *sv, char *err, size_t errlen)
 	return sv->tls != NULL ? 0 : -1;
 }
 
-void
-srv_tls_reload(struct srv *sv)
+/* SIGHUP: --https's certificate read again (web_reload: its daemon
+ * started again, on a new epoll descriptor). */
+static void
+web_tls_reload(struct srv *sv)
+{
+	char err[1200];
+	int r;
+
+	if (sv->webs == NULL)
+		return;
+	if ((r = web_reload(sv->webs, err, sizeof err)) == -1) {
+		srv_log(sv, NET_LOG_ERROR, "SIGHUP: %s; the web pages keep the "
+		    "certificate read before", err);
+		return;
+	}
+	if (r == 0 && srv_watch(sv, web_fd(sv->webs), SRV_TAG_WEBS,
+	    EPOLLIN) < 0) {
+		snprintf(err, sizeof err, "epoll: %s", strerror(errno));
+		r = -2;
+	}
+	if (r < 0)
+		srv_log(sv, NET_LOG_ERROR, "SIGHUP: %s; no web pages over TLS "
+		    "until a restart", err);
+	else
+		srv_log(sv, NET_LOG_INFO, "SIGHUP: certificate %s read again; "
+		    "the web pages over TLS started again with it (their open "
+		    "connections closed)", sv->o.tls_cert);
+}
+
+static void
+cgp_reload(struct srv *sv)
 {
 	struct srv_tls *x;
 	char err[1200];
@@ -115,6 +145,13 @@ srv_tls_reload(struct srv *sv)
 	sv->tls = x;
 	srv_log(sv, NET_LOG_INFO, "SIGHUP: certificate %s read again; new "
 	    "TLS connections get it", sv->o.tls_cert);
+}
+
+void
+srv_tls_reload(struct srv *sv)
+{
+	cgp_reload(sv);
+	web_tls_reload(sv);
 }
 
 void
