@@ -733,7 +733,7 @@ test_records(void **state)
 	/* A list to pick from. */
 	assert_true(s.pick.open);
 	assert_int_equal(s.pick.n, 2);
-	assert_non_null(strstr(s.pick.line[1], "2. c - d  *  (1 plies)"));
+	assert_non_null(strstr(s.pick.line[1], "2. c - d  *  (1 ply)"));
 	session_pick_move(&s, 5);
 	assert_int_equal(s.pick.sel, 1);
 	session_pick_move(&s, -5);
