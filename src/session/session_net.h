@@ -194,8 +194,9 @@ const char *session_net_noanalysis(const struct session *s);
  * none), and the message once it has come. */
 int session_net_timeout(const struct session *s, long long now);
 void session_net_tick(struct session *s, long long now);
-/* Why a chat line cannot be sent (CGP/1's SAY is printable ASCII): its
- * other characters named, in buf; NULL when it can. */
+/* Why a chat line cannot be sent (CGP/1's SAY is UTF-8 without control
+ * characters, at most 200 bytes): the problem named, in buf; NULL when it
+ * can. */
 const char *session_net_say_refused(const char *text, char *buf, size_t n);
 /* session_net_takeback.c: u and :takeback (offer, or the answer): true
  * when taken; the question dismissed without a yes declines (each loop);

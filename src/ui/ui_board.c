@@ -10,6 +10,7 @@
 #include "engine/game.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
+#include "net/proto/proto.h"
 #include "ui/ui_int.h"
 #include "ui/ui_net.h"
 #include "ui/ui_learn.h"
@@ -645,11 +646,16 @@ ui_message_line(struct ui_app *a)
 		}
 		snprintf(buf, sizeof buf, "%s%s", i > 0 ? "<" : ":", t);
 		term_putw(l->status_y + 1, 0, l->cols, ST_NORMAL, 0, buf);
-		/* Chat goes as printable ASCII only (PROTOCOL.md SAY). */
-		if (a->net->on && strncmp(a->in.cmd, "say ", 4) == 0 &&
-		    term_width(buf) + 16 < l->cols)
-			term_put(l->status_y + 1, l->cols - 13, ST_DIM, 0,
-			    "(ASCII only)");
+		/* Chat goes as UTF-8, at most CGP_SAY_MAX bytes (PROTOCOL.md
+		 * SAY): how many are used. */
+		if (a->net->on && strncmp(a->in.cmd, "say ", 4) == 0) {
+			char used[32];
+			int uw = snprintf(used, sizeof used, "(%d/%d bytes)",
+			    (int)strlen(a->in.cmd + 4), CGP_SAY_MAX);
+			if (term_width(buf) + uw + 4 < l->cols)
+				term_put(l->status_y + 1, l->cols - uw - 1,
+				    ST_DIM, 0, used);
+		}
 		if (a->in.replace) {
 			const char *sp = strchr(t, ' ');
 			if (sp != NULL)
