@@ -314,6 +314,7 @@ session_seeks_event(struct session *s, const struct net_event *e)
 		u->seek.asking = false;
 		if (u->seek.sel >= u->seek.n)
 			u->seek.sel = u->seek.n - 1;
+		session_lobby_highlight(s);
 		return;
 	}
 	if (u->seek.n >= SESSION_SEEKS_MAX)
