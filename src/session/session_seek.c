@@ -131,7 +131,9 @@ session_seek_form_type(struct session *s, int ch)
 
 	if (f->field != SF_RANGE)
 		return false;
-	if (ch < 0) {
+	if (ch == SESSION_TYPE_CLEAR) {
+		f->range[0] = '\0';
+	} else if (ch < 0) {
 		if (n > 0)
 			f->range[n - 1] = '\0';
 	} else if (((ch >= '0' && ch <= '9') || ch == '-') &&
