@@ -64,6 +64,22 @@ draw_message(struct ui_app *a, const char *text, int style)
 	term_putw(l->status_y + 1, 0, w, style, 0, buf);
 }
 
+/* Text cut to w columns at a word, never in one: the words that do not
+ * fit go, and a separator ("  |", ",") left at the end with them. */
+static void
+cut_at_word(char *buf, int w)
+{
+	char *sp;
+	size_t len;
+
+	while (term_width(buf) > w && (sp = strrchr(buf, ' ')) != NULL)
+		*sp = '\0';
+	len = strlen(buf);
+	while (len > 0 && (buf[len - 1] == ' ' || buf[len - 1] == '|' ||
+	    buf[len - 1] == ','))
+		buf[--len] = '\0';
+}
+
 /* What the board shows: the position, or a monkey chain being entered, or
  * the board editor's position. */
 struct view {
@@ -511,8 +527,8 @@ draw_panel(struct ui_app *a)
 	const struct ui_layout *l = &a->lay;
 	const struct board *b = session_board(s);
 	int x = l->panel_x, w = l->panel_w, y = l->board_y, c;
-	char buf[256], f0[32], f1[32], f2[96], f3[32];
-	const char *f[4];
+	char buf[256], f0[32], f1[32], f2[96], f3[160];
+	const char *f[3];
 
 	for (c = 0; c < 2; c++) {
 		draw_side(a, c, y++);
@@ -529,16 +545,20 @@ draw_panel(struct ui_app *a)
 		    b->quiet, s->game.rules.quiet_plies, b->quiet,
 		    s->game.rules.quiet_plies, b->quiet,
 		    s->game.rules.quiet_plies);
-	f3[0] = '\0';
-	if (s->clocked)
-		snprintf(f3, sizeof f3, "%g+%lld", s->tc_base / 60000.0,
-		    (long long)(s->tc_inc / 1000));
 	f[0] = f0;
 	f[1] = f1;
 	f[2] = f2;
-	f[3] = f3;
-	fit(buf, sizeof buf, w - 2, f, 4);
+	fit(buf, sizeof buf, w - 2, f, 3);
 	term_putw(y++, x + 2, w - 2, ST_DIM, 0, buf);
+	/* The clock control under the move number (congo(6)), named. */
+	if (s->clocked) {
+		snprintf(f3, sizeof f3, "clock %g+%lld|%g+%lld",
+		    s->tc_base / 60000.0, (long long)(s->tc_inc / 1000),
+		    s->tc_base / 60000.0, (long long)(s->tc_inc / 1000));
+		f[0] = f3;
+		fit(buf, sizeof buf, w - 2, f, 1);
+		term_putw(y++, x + 2, w - 2, ST_DIM, 0, buf);
+	}
 	if (ui_net_panel(a, buf, sizeof buf))
 		term_putw(y++, x + 2, w - 2, ST_HEAD, 0, buf);
 	if (ui_net_ratings(a, buf, sizeof buf))
@@ -611,6 +631,7 @@ draw_status(struct ui_app *a)
 	 * the status bar. */
 	if (a->in.cmdline && s->msg.text[0] != '\0')
 		snprintf(buf, sizeof buf, " %s", s->msg.text);
+	cut_at_word(buf, l->cols);
 	term_putw(l->status_y, 0, l->cols, ST_STATUS, 0, buf);
 	if ((int)strlen(buf) + (int)strlen(hint) + 2 < l->cols)
 		term_put(l->status_y, l->cols - (int)strlen(hint) - 1,
