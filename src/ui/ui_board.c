@@ -64,22 +64,6 @@ draw_message(struct ui_app *a, const char *text, int style)
 	term_putw(l->status_y + 1, 0, w, style, 0, buf);
 }
 
-/* Text cut to w columns at a word, never in one: the words that do not
- * fit go, and a separator ("  |", ",") left at the end with them. */
-static void
-cut_at_word(char *buf, int w)
-{
-	char *sp;
-	size_t len;
-
-	while (term_width(buf) > w && (sp = strrchr(buf, ' ')) != NULL)
-		*sp = '\0';
-	len = strlen(buf);
-	while (len > 0 && (buf[len - 1] == ' ' || buf[len - 1] == '|' ||
-	    buf[len - 1] == ','))
-		buf[--len] = '\0';
-}
-
 /* What the board shows: the position, or a monkey chain being entered, or
  * the board editor's position. */
 struct view {
@@ -631,7 +615,7 @@ draw_status(struct ui_app *a)
 	 * the status bar. */
 	if (a->in.cmdline && s->msg.text[0] != '\0')
 		snprintf(buf, sizeof buf, " %s", s->msg.text);
-	cut_at_word(buf, l->cols);
+	term_cut_words(buf, l->cols);
 	term_putw(l->status_y, 0, l->cols, ST_STATUS, 0, buf);
 	if ((int)strlen(buf) + (int)strlen(hint) + 2 < l->cols)
 		term_put(l->status_y, l->cols - (int)strlen(hint) - 1,
