@@ -238,8 +238,8 @@ wait_for b "the game is cancelled"
 note ":whois, :top, :games; Enter on a game opens its record"
 cmd b "whois $bname"
 # (the rated game played; not the one cancelled before a move)
-wait_for b "Player $bname: 1 rated games, since 20[0-9]{2}-"
-wait_for b "congo +blitz +1[0-9]{3}\? +rd [0-9]+ +1 games"
+wait_for b "Player $bname: 1 rated game, since 20[0-9]{2}-"
+wait_for b "congo +blitz +1[0-9]{3}\? +rd [0-9]+ +1 game( |$)"
 T send-keys -t =b: Escape
 wait_gone b "Player $bname"
 cmd b top

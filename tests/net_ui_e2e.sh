@@ -252,13 +252,14 @@ wait_gone_v() {
 }
 wait_gone_v
 
-note "chat is ASCII: the input line says so, other characters are named"
+note "chat: the input line counts its bytes, more than 200 are refused"
 T send-keys -t =v: :
 T send-keys -t =v: -l "say "
-wait_for v "\(ASCII only\)"
-T send-keys -t =v: -l "$(printf 'caf\303\251')"
+wait_for v "\(0/200 bytes\)"
+T send-keys -t =v: -l "$(printf '%0201d' 0)"
+wait_for v "\(201/200 bytes\)"
 T send-keys -t =v: Enter
-wait_for v "cannot be sent: chat is printable ASCII only"
+wait_for v "cannot be sent: a SAY's text is at most 200 bytes, not 201"
 
 note "a draw declined by a move: the offerer is told"
 cmd v draw

@@ -152,6 +152,11 @@ test_reject_ranks(void **state)
 	/* Six ranks, eight ranks. */
 	check_reject("gmelecz/ppppppp/7/7/PPPPPPP/GMELECZ w 0 1", NULL);
 	check_reject("gmelecz/ppppppp/7/7/7/7/PPPPPPP/GMELECZ w 0 1", NULL);
+	/* One of a kind is singular (issue 34: "1 ranks"). */
+	check_reject("gmelecz w 0 1", "has 1 rank,", NULL);
+	check_reject("7/7/7/7/7/7/1 w 0 1", "has 1 square,", NULL);
+	check_reject("gmelecz/ppppppp/7/7/7/PPPPPPP/G w 0 1", "has 1 square,",
+	    NULL);
 }
 
 static void

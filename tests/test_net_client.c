@@ -544,6 +544,7 @@ test_online_parts(void **state)
 	char err[200], game[16], g2[16];
 	long long left[2];
 	int run;
+	struct want said = { 0, NEV_SAID, 0, -1 };
 
 	(void)state;
 	memset(w, 0, sizeof w);
@@ -598,8 +599,17 @@ test_online_parts(void **state)
 	e = last_of(w, 0, NEV_SAID);
 	assert_int_equal(e->side, BLACK);
 	assert_string_equal(e->text, "good luck");
-	assert_int_equal(net_client_say(w[1].c, "caf\xc3\xa9", err,
-	    sizeof err), -1);
+	/* UTF-8 goes through the server and back (issue 34); a control
+	 * character does not leave. */
+	said.from = w[0].nev;
+	assert_int_equal(net_client_say(w[1].c, "caf\xc3\xa9 \xe2\x99\x9e", err,
+	    sizeof err), 0);
+	assert_true(pump(w, 2, 5000, has_event, &said));
+	e = last_of(w, 0, NEV_SAID);
+	assert_string_equal(e->text, "caf\xc3\xa9 \xe2\x99\x9e");
+	assert_int_equal(net_client_say(w[1].c, "caf\x01", err, sizeof err),
+	    -1);
+	assert_non_null(strstr(err, "U+0001"));
 
 	assert_int_equal(net_client_claim(w[1].c, err, sizeof err), 0);
 	assert_true(wait_for(w, 2, 1, NEV_ERROR, -1, 5000));

@@ -12,10 +12,12 @@
 
 #include "net/proto/proto.h"
 
+/* the last parse's reason */
+static char err[160];
+
 static int
 parse(const char *line, struct cgp_cmd *c)
 {
-	char err[128];
 
 	return cgp_parse(line, strlen(line), c, err, sizeof err);
 }
@@ -95,6 +97,59 @@ test_text(void **state)
 	assert_string_equal(m.verb, "SAID");
 	assert_string_equal(cgp_msg_get(&m, "side"), "white");
 	assert_string_equal(m.text, "good  game: a=b");
+}
+
+/* A SAY's and a SAID's text is UTF-8 without control characters, at most
+ * 200 bytes (PROTOCOL.md, issue 34): other bytes than printable ASCII
+ * there only, and each problem named. */
+static void
+test_text_utf8(void **state)
+{
+	struct cgp_cmd c;
+	struct cgp_msg m;
+	char big[260];
+	const char *said = "EV K7QF2MZA 3 SAID side=white :caf\xc3\xa9 \xe2\x99"
+	    "\x9e";
+	const char *bad_ev = "EV K7QF2MZA 3 MOVE ply=0 move=c2c3 :\xc3\xa9";
+	const char *bad_ok = "OK #t SAY x=\xc3\xa9";
+	const char *cut = "EV K7QF2MZA 3 SAID side=white :caf\xc3";
+
+	(void)state;
+	assert_int_equal(parse("SAY game=K7QF2MZA :caf\xc3\xa9 \xf0\x9f\x99\x82",
+	    &c), 0);
+	assert_string_equal(c.text, "caf\xc3\xa9 \xf0\x9f\x99\x82");
+	/* not in another verb, nor before a SAY's text */
+	assert_int_equal(parse("MOVE game=K7QF2MZA :\xc3\xa9", &c),
+	    CGP_BAD_SYNTAX);
+	assert_non_null(strstr(err, "printable ASCII"));
+	assert_int_equal(parse("SAY game=K7QF\xc3\xa9 :x", &c), CGP_BAD_SYNTAX);
+	/* named: not UTF-8, a C0 or C1 control, too long */
+	assert_int_equal(parse("SAY game=K7QF2MZA :ab\xc3", &c), CGP_BAD_SYNTAX);
+	assert_string_equal(err, "a SAY's text is UTF-8: byte 3 is not");
+	assert_int_equal(parse("SAY game=K7QF2MZA :a\xc0\x80", &c),
+	    CGP_BAD_SYNTAX);
+	assert_int_equal(parse("SAY game=K7QF2MZA :a\tb", &c), CGP_BAD_SYNTAX);
+	assert_string_equal(err, "a SAY's text has no control characters: "
+	    "U+0009 at byte 2");
+	assert_int_equal(parse("SAY game=K7QF2MZA :a\xc2\x9b", &c),
+	    CGP_BAD_SYNTAX);
+	assert_non_null(strstr(err, "U+009B at byte 2"));
+	assert_int_equal(parse("SAY game=K7QF2MZA :\x7f\xc3\xa9", &c),
+	    CGP_BAD_SYNTAX);
+	assert_non_null(strstr(err, "U+007F at byte 1"));
+	snprintf(big, sizeof big, "SAY game=K7QF2MZA :%0201d", 0);
+	assert_int_equal(parse(big, &c), CGP_BAD_SYNTAX);
+	assert_string_equal(err, "a SAY's text is at most 200 bytes, not 201");
+	assert_int_equal(cgp_text_check("\xe2\x99\x9e", 3, NULL, 0), 0);
+	assert_int_equal(cgp_text_check("a\0b", 3, NULL, 0), CGP_BAD_SYNTAX);
+	/* the client's side: a SAID's text only */
+	assert_int_equal(cgp_parse_msg(said, strlen(said), &m, NULL, 0), 0);
+	assert_string_equal(m.text, "caf\xc3\xa9 \xe2\x99\x9e");
+	assert_int_equal(cgp_parse_msg(bad_ev, strlen(bad_ev), &m, NULL, 0),
+	    -1);
+	assert_int_equal(cgp_parse_msg(bad_ok, strlen(bad_ok), &m, NULL, 0),
+	    -1);
+	assert_int_equal(cgp_parse_msg(cut, strlen(cut), &m, NULL, 0), -1);
 }
 
 static void
@@ -405,6 +460,7 @@ main(void)
 		cmocka_unit_test(test_every_verb),
 		cmocka_unit_test(test_key_values),
 		cmocka_unit_test(test_text),
+		cmocka_unit_test(test_text_utf8),
 		cmocka_unit_test(test_empty_lines),
 		cmocka_unit_test(test_syntax_errors),
 		cmocka_unit_test(test_limits),

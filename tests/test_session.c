@@ -558,6 +558,15 @@ test_newgame_dialog(void **state)
 	session_newgame_type(&s, '2');
 	session_newgame_value(&s, NG_CLOCK, v, sizeof v);
 	assert_string_equal(v, "5+2");
+	/* Ctrl-U empties the field (issue 34), what is typed then is all */
+	assert_true(session_newgame_type(&s, SESSION_TYPE_CLEAR));
+	session_newgame_value(&s, NG_CLOCK, v, sizeof v);
+	assert_string_equal(v, "");
+	session_newgame_type(&s, '5');
+	session_newgame_type(&s, '+');
+	session_newgame_type(&s, '2');
+	session_newgame_value(&s, NG_CLOCK, v, sizeof v);
+	assert_string_equal(v, "5+2");
 	session_newgame_field(&s, 1);            /* Start */
 	session_newgame_change(&s, 1);           /* FEN, the last one */
 	session_newgame_value(&s, NG_START, v, sizeof v);
@@ -733,7 +742,7 @@ test_records(void **state)
 	/* A list to pick from. */
 	assert_true(s.pick.open);
 	assert_int_equal(s.pick.n, 2);
-	assert_non_null(strstr(s.pick.line[1], "2. c - d  *  (1 plies)"));
+	assert_non_null(strstr(s.pick.line[1], "2. c - d  *  (1 ply)"));
 	session_pick_move(&s, 5);
 	assert_int_equal(s.pick.sel, 1);
 	session_pick_move(&s, -5);

@@ -55,7 +55,8 @@ test_seeks(void **state)
 	    "congo --connect 127.0.0.1 --register NAME");
 	/* Ann's: the same terms, the other colour; the lobby shows it. */
 	assert_int_equal(session_seek_accept(&S, 0), 0);
-	expect_line("#S SEEK clock=300+3 rated=no variant=congo color=black",
+	expect_line("#S SEEK clock=300+3 rated=no name=bob variant=congo "
+	    "color=black",
 	    NULL, 0);
 	assert_true(S.net->want_lobby);
 	assert_string_equal(k->desc, "5+3 casual congo (ann's)");
@@ -116,7 +117,7 @@ test_seeks(void **state)
 	assert_int_equal(session_seek_form_submit(&S), 0);
 	assert_false(k->form.open);
 	assert_true(S.net->want_lobby);
-	expect_line("#S SEEK clock=180+2 rated=no variant=megapawn "
+	expect_line("#S SEEK clock=180+2 rated=no name=bob variant=megapawn "
 	    "color=white range=1400-1700", NULL, 0);
 	assert_string_equal(k->desc, "3+2 casual megapawn as White, "
 	    "opponents 1400-1700");
@@ -131,7 +132,8 @@ test_seeks(void **state)
 	assert_non_null(strstr(line, "--seek: "));
 	assert_int_equal(session_seek_start(&S, "10+5", false, "congo", BLACK,
 	    line, sizeof line), 0);
-	expect_line("#S SEEK clock=600+5 rated=no variant=congo color=black",
+	expect_line("#S SEEK clock=600+5 rated=no name=bob variant=congo "
+	    "color=black",
 	    NULL, 0);
 	assert_string_equal(k->desc, "10+5 casual congo as Black");
 	assert_true(k->quit);

@@ -302,8 +302,8 @@ test_network_game(void **state)
 	wait_msg("ann(guest) says: hi bob");
 	assert_int_equal(g->nchat, 2);
 	/* A line the protocol cannot carry is refused here. */
-	cmd(CMD_SAY, "caf\xc3\xa9");
-	assert_non_null(strstr(S.msg.text, "printable ASCII only"));
+	cmd(CMD_SAY, "caf\xc3\xa9\x01");
+	assert_non_null(strstr(S.msg.text, "no control characters"));
 
 	/* What a network game does not do. */
 	cmd(CMD_REDO, NULL);
@@ -394,15 +394,29 @@ test_network_game(void **state)
 static void
 test_say_refused(void **state)
 {
-	char buf[200];
+	char buf[200], big[210];
 	(void)state;
 
 	assert_null(session_net_say_refused("plain words", buf, sizeof buf));
+	/* UTF-8 goes (issue 34); control characters, bytes that are not
+	 * UTF-8 and more than 200 bytes do not, named. */
+	assert_null(session_net_say_refused("\xc3\xa9t\xc3\xa9 \xe2\x99\x9e "
+	    "\xf0\x9f\x99\x82", buf, sizeof buf));
 	assert_non_null(session_net_say_refused("tab\there", buf, sizeof buf));
-	assert_non_null(strstr(buf, "'\t'"));
-	assert_non_null(session_net_say_refused("\xc3\xa9t\xc3\xa9", buf,
+	assert_non_null(strstr(buf, "no control characters: U+0009 at byte 4"));
+	assert_non_null(session_net_say_refused("x\xc2\x85", buf, sizeof buf));
+	assert_non_null(strstr(buf, "U+0085 at byte 2"));
+	assert_non_null(session_net_say_refused("ab\xc3", buf, sizeof buf));
+	assert_non_null(strstr(buf, "is UTF-8: byte 3 is not"));
+	assert_non_null(session_net_say_refused("\xc0\xaf", buf, sizeof buf));
+	assert_non_null(session_net_say_refused("\xed\xa0\x80", buf,
 	    sizeof buf));
-	assert_non_null(strstr(buf, "'\xc3\xa9' '\xc3\xa9' cannot be sent"));
+	memset(big, 'a', 201);
+	big[201] = '\0';
+	assert_non_null(session_net_say_refused(big, buf, sizeof buf));
+	assert_non_null(strstr(buf, "at most 200 bytes, not 201"));
+	big[200] = '\0';
+	assert_null(session_net_say_refused(big, buf, sizeof buf));
 }
 
 static void

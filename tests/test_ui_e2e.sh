@@ -612,7 +612,7 @@ keys j
 keys k
 keys Down
 keys Enter
-wait_for 'loaded .*\(1 plies' 5
+wait_for 'loaded .*\(1 ply' 5
 expect '1\. a2a3'
 keys :
 type_text "load $tmp/two.pgn"

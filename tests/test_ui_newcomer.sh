@@ -135,9 +135,10 @@ wait_for 'Lessons: learn Congo' 10
 note "unknown settings in congo.conf: warned with file:line, a near name"
 printf 'fooo = 3;\nui = { wran = false; };\n' >"$tmp/unknown.conf"
 play 100x32 --config "$tmp/unknown.conf"
-expect "unknown\.conf:2: unknown setting 'ui\.wran' \(did you mean ui\.warn\?\)"
+expect "2 warnings about the settings: m shows them all"
 keys m
 wait_for "unknown\.conf:1: unknown setting 'fooo'" 5
+expect "unknown\.conf:2: unknown setting 'ui\.wran' \(did you mean ui\.warn\?\)"
 keys q
 
 # ---- item 4: a selected monkey marks what it can jump ----

@@ -505,11 +505,12 @@ report(struct match *m, int i)
 	sprt_check(m);
 	if (c->quiet)
 		return;
-	printf("[%d/%d] game %d: %s - %s %s (%s, %d plies)  A: +%d =%d -%d "
+	printf("[%d/%d] game %d: %s - %s %s (%s, %d pl%s)  A: +%d =%d -%d "
 	    "(%.1f%%)\n", m->finished, c->games, MATCH_GAME_NO(m, i), white,
 	    black, res,
 	    mg->adjudicated ? "adjudicated" : mg->time_loss ? "time" :
-	    game_reason_name(mg->g.reason), mg->plies, m->win, m->draw,
+	    game_reason_name(mg->g.reason), mg->plies, mg->plies == 1 ? "y" :
+	    "ies", m->win, m->draw,
 	    m->loss, 100.0 * (m->win + 0.5 * m->draw) / n);
 	fflush(stdout);
 }

@@ -541,16 +541,17 @@ describe(const struct match_config *c)
 		snprintf(tc, sizeof tc, "the players' own limits");
 		break;
 	}
-	printf("Match%s%s: A = %s, B = %s; %d games, %s, concurrency %d, ",
+	printf("Match%s%s: A = %s, B = %s; %d game%s, %s, concurrency %d, ",
 	    c->variant ? " " : "", c->variant ? variant_name(c->variant) : "",
-	    c->player[0].name, c->player[1].name, c->games, tc,
+	    c->player[0].name, c->player[1].name, c->games,
+	    c->games == 1 ? "" : "s", tc,
 	    c->concurrency);
 	if (c->first_game > 0)
 		printf("games %d-%d, ", c->first_game + 1,
 		    c->first_game + c->games);
 	if (c->opening_plies > 0)
-		printf("random openings of %d plies (seed %llu)",
-		    c->opening_plies, (unsigned long long)c->seed);
+		printf("random openings of %d pl%s (seed %llu)",
+		    c->opening_plies, c->opening_plies == 1 ? "y" : "ies", (unsigned long long)c->seed);
 	else
 		printf("book of %d openings", match_book_size());
 	printf(", max %d plies\n", c->max_plies);

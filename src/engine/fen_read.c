@@ -64,8 +64,8 @@ read_placement(struct board *b, const char *s, size_t len, char *err,
 			f++;
 		}
 		if (f != 7)
-			return util_error(err, errlen, "rank %d has %d squares, not 7",
-			    r + 1, f);
+			return util_error(err, errlen, "rank %d has %d square%s, not 7",
+			    r + 1, f, f == 1 ? "" : "s");
 	}
 	return 0;
 }
@@ -196,8 +196,8 @@ fen_read_variant(struct board *out, int variant, const char *text,
 	} else {
 		int nr = count_ranks(fs[0], fl[0]);
 		if (nr != 7)
-			return util_error(err, errlen, "the placement has %d ranks, "
-			    "not 7", nr);
+			return util_error(err, errlen, "the placement has %d rank%s, "
+			    "not 7", nr, nr == 1 ? "" : "s");
 		if (read_placement(&b, fs[0], fl[0], err, errlen) < 0)
 			return -1;
 		if (nf < 2)

@@ -58,8 +58,8 @@ learn_puzzle_parse(const char *line, struct learn_puzzle *p, char *err,
 		strcpy(p->moves[p->nline++], tok);
 	}
 	if (p->nline != 2 * p->n - 1)
-		return util_error(err, errlen, "the main line has %d moves; "
-		    "N = %d needs %d", p->nline, p->n, 2 * p->n - 1);
+		return util_error(err, errlen, "the main line has %d move%s; "
+		    "N = %d needs %d", p->nline, p->nline == 1 ? "" : "s", p->n, 2 * p->n - 1);
 	if (strlen(field[4]) >= LEARN_THEME_MAX || field[4][0] == '\0' ||
 	    strpbrk(field[4], " ") != NULL)
 		return util_error(err, errlen, "bad theme '%s' (one word)",

@@ -59,12 +59,11 @@ fixed_value(const char *name, const struct game *g,
 {
 	const char *v = tags != NULL ? record_tag_get(tags, name) : NULL;
 
-	/* The default variant (no tag means it) by its title, as records
-	 * always had it ("Congo"), the others by their name ("megapawn"). */
+	/* Every variant by its title, capitalised alike ("Congo",
+	 * "Megapawn"); reading takes any case, so the lower case ones
+	 * written before still read. */
 	if (strcmp(name, "Variant") == 0)
-		return variant_get(g->variant) == variant_get(-1) ?
-		    variant_get(g->variant)->title :
-		    variant_get(g->variant)->name;
+		return variant_get(g->variant)->title;
 	if (strcmp(name, "FEN") == 0) {
 		fen_write(&g->pos[0], fen, n);
 		return strcmp(fen, variant_start_fen(g->variant)) != 0 ? fen :

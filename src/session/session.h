@@ -468,8 +468,12 @@ void session_newgame_value(const struct session *s, int field, char *buf,
 void session_newgame_open(struct session *s);
 void session_newgame_field(struct session *s, int delta);  /* Up/Down/Tab */
 void session_newgame_change(struct session *s, int delta); /* Left/Right */
-/* Typing into a text value (custom clock, FEN): a character, or -1 for a
- * backspace. False when the field takes no text. */
+/* Typing into a text value (custom clock, FEN): a character, or
+ * SESSION_TYPE_ERASE for a backspace, SESSION_TYPE_CLEAR (Ctrl-U) to empty
+ * it. False when the field takes no text. The seek dialog's range field
+ * (session_seek_form_type) takes the same. */
+#define SESSION_TYPE_ERASE (-1)
+#define SESSION_TYPE_CLEAR (-2)
 bool session_newgame_type(struct session *s, int ch);
 /* Enter: start the game; -1 (dialog stays open, error set) if refused. */
 int session_newgame_start(struct session *s);

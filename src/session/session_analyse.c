@@ -403,8 +403,9 @@ start(struct session *s, const struct analyse_limits *lim)
 	}
 	ga->running = true;
 	s->dirty = true;
-	session_msg(s, SM_NORMAL, "analysing the game: %d positions at %s "
-	    "(:analyse stop cancels)", ga->total, lim->movetime_ms > 0 ?
+	session_msg(s, SM_NORMAL, "analysing the game: %d position%s at %s "
+	    "(:analyse stop cancels)", ga->total, ga->total == 1 ? "" : "s",
+	    lim->movetime_ms > 0 ?
 	    "a time a position" : "a node limit a position");
 }
 

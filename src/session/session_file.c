@@ -262,8 +262,9 @@ session_load(struct session *s, const char *path, int index)
 	if (s->clocked)     /* minutes + seconds, as --clock takes it */
 		snprintf(tc, sizeof tc, "%g+%lld", s->tc_base / 60000.0,
 		    (long long)(s->tc_inc / 1000));
-	session_msg(s, SM_GOOD, "loaded %s (%d plies%s%s)%s%s%s; [ reviews",
-	    path, s->game.nply, tc[0] ? ", clock " : "", tc,
+	session_msg(s, SM_GOOD, "loaded %s (%d pl%s%s%s)%s%s%s; [ "
+	    "reviews", path, s->game.nply, s->game.nply == 1 ? "y" : "ies",
+	    tc[0] ? ", clock " : "", tc,
 	    s->paused ? ": paused, p resumes" : "", said[0] ? ". " : "",
 	    said);
 	session_turn(s);
@@ -327,8 +328,9 @@ pick_line(void *ctx, int index, const struct game *g,
 		p->line = xreallocarray(p->line, (size_t)p->n + 64,
 		    sizeof *p->line);
 	snprintf(p->line[p->n++], SESSION_PICK_LINE, "%4d. %.24s - %.24s  "
-	    "%s  (%d plies)", index, w != NULL ? w : "?", b != NULL ? b : "?",
-	    record_result_text(g->result), g->nply);
+	    "%s  (%d pl%s)", index, w != NULL ? w : "?", b != NULL ? b : "?",
+	    record_result_text(g->result), g->nply, g->nply == 1 ? "y" :
+	    "ies");
 }
 
 int

@@ -77,6 +77,7 @@ struct session_lobby_game {
 	char clock[16];           /* "300+5", "-" for an untimed game */
 	int ply;
 	bool guest[2];            /* its seats are guests' (net_event's) */
+	int mine;                 /* the seat whose token is kept here, -1 */
 };
 
 struct session_lobby {
@@ -201,8 +202,9 @@ const char *session_net_noanalysis(const struct session *s);
  * none), and the message once it has come. */
 int session_net_timeout(const struct session *s, long long now);
 void session_net_tick(struct session *s, long long now);
-/* Why a chat line cannot be sent (CGP/1's SAY is printable ASCII): its
- * other characters named, in buf; NULL when it can. */
+/* Why a chat line cannot be sent (CGP/1's SAY is UTF-8 without control
+ * characters, at most 200 bytes): the problem named, in buf; NULL when it
+ * can. */
 const char *session_net_say_refused(const char *text, char *buf, size_t n);
 /* session_net_takeback.c: u and :takeback (offer, or the answer): true
  * when taken; the question dismissed without a yes declines (each loop);
@@ -259,13 +261,16 @@ void session_net_list_free(struct session *s);
 
 /* session_net_lobby.c: the lobby's LIST asked (once online, while shown),
  * again (refresh), its events (true when taken); the game chosen (delta),
- * its free seat taken or watched (watch: watched; -1 when none is
- * chosen); a game created on a seat. */
+ * its free seat taken, the player's own seat taken back (its token kept
+ * here), or watched (watch: watched; -1 with a message when none is
+ * chosen); a game created on a seat; a row highlighted (a seek's when
+ * there is no game). */
 void session_lobby_ask(struct session *s, bool shown);
 void session_lobby_refresh(struct session *s);
 bool session_lobby_event(struct session *s, const struct net_event *e);
 void session_lobby_move(struct session *s, int delta);
 int session_lobby_open(struct session *s, bool watch);
+void session_lobby_highlight(struct session *s);
 void session_lobby_create(struct session *s, int seat);
 
 /* session_net_status.c: the connection's state, the account, and the

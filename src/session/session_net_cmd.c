@@ -43,29 +43,11 @@ session_net_noanalysis(const struct session *s)
 const char *
 session_net_say_refused(const char *text, char *buf, size_t n)
 {
-	const unsigned char *p = (const unsigned char *)text;
-	size_t len = 0;
-	int shown = 0;
+	char why[128];
 
-	for (; *p != '\0'; p++) {
-		size_t k = 1;
-		if (*p >= 0x20 && *p <= 0x7e)
-			continue;
-		/* a UTF-8 sequence: its lead byte and continuation bytes */
-		while (p[k] != '\0' && (p[k] & 0xC0) == 0x80)
-			k++;
-		if (shown < 4 && len < n)
-			len += (size_t)snprintf(buf + len, n - len, "%s'%.*s'",
-			    shown ? " " : "", (int)k, (const char *)p);
-		shown++;
-		p += k - 1;
-	}
-	if (shown == 0)
+	if (cgp_text_check(text, strlen(text), why, sizeof why) == 0)
 		return NULL;
-	if (len < n)
-		snprintf(buf + len, n - len, "%s cannot be sent: chat is "
-		    "printable ASCII only (PROTOCOL.md SAY)", shown > 4 ?
-		    " and more" : "");
+	snprintf(buf, n, "cannot be sent: %s", why);
 	return buf;
 }
 

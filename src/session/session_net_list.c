@@ -129,16 +129,17 @@ item(struct session_net_list *l, const char *t)
 		net_kv_get(t, "rd", d, sizeof d);
 		net_kv_get(t, "games", e, sizeof e);
 		net_kv_get(t, "provisional", f, sizeof f);
-		add_line(l, "", "  %-9s %-10s %5s%s  rd %-4s %5s games", a, b,
-		    c, strcmp(f, "1") == 0 ? "?" : " ", d, e);
+		add_line(l, "", "  %-9s %-10s %5s%s  rd %-4s %5s game%s", a,
+		    b, c, strcmp(f, "1") == 0 ? "?" : " ", d, e,
+		    strcmp(e, "1") == 0 ? "" : "s");
 	} else if (strcmp(l->verb, "TOP") == 0) {
 		net_kv_get(t, "rank", a, sizeof a);
 		net_kv_get(t, "name", b, sizeof b);
 		net_kv_get(t, "rating", c, sizeof c);
 		net_kv_get(t, "rd", d, sizeof d);
 		net_kv_get(t, "games", e, sizeof e);
-		add_line(l, "", "  %4s. %-20s %5s  rd %-4s %5s games", a, b, c,
-		    d, e);
+		add_line(l, "", "  %4s. %-20s %5s  rd %-4s %5s game%s", a, b,
+		    c, d, e, strcmp(e, "1") == 0 ? "" : "s");
 	} else {
 		net_kv_get(t, "game", a, sizeof a);
 		net_kv_get(t, "variant", b, sizeof b);
@@ -208,7 +209,8 @@ session_net_list_event(struct session *s, const struct net_event *e)
 			net_kv_get(e->text, "games", games, sizeof games);
 			/* games=: the rated games it played. */
 			snprintf(l->title, sizeof l->title, "Player %s: %s "
-			    "rated games, since %.10s", name, games, created);
+			    "rated game%s, since %.10s", name, games,
+			    strcmp(games, "1") == 0 ? "" : "s", created);
 		} else {
 			char *p = strstr(l->title, " (asking");
 			if (p != NULL)

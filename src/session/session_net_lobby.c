@@ -40,6 +40,38 @@ session_lobby_ask(struct session *s, bool shown)
 		l->listing = true;
 }
 
+/* The seat of a game not over whose token this machine keeps (the side
+ * to move's when both are), else -1: Enter takes the player back to it. */
+static int
+mine(const struct session *s, const struct session_lobby_game *it)
+{
+	const struct session_net *u = s->net;
+	char tok[64];
+	int w = WHITE, b = BLACK;
+	bool hw, hb;
+
+	if (strcmp(it->status, "open") != 0 && strcmp(it->status, "active") != 0)
+		return -1;
+	hw = net_tokens_find(u->host, u->port, it->game, &w, tok,
+	    sizeof tok) == 0;
+	hb = net_tokens_find(u->host, u->port, it->game, &b, tok,
+	    sizeof tok) == 0;
+	if (hw && hb)
+		return it->ply % 2 == 0 ? WHITE : BLACK;
+	return hw ? WHITE : hb ? BLACK : -1;
+}
+
+void
+session_lobby_highlight(struct session *s)
+{
+	struct session_net *u = s->net;
+
+	/* A row is always highlighted: a seek's when there is no game. */
+	if (u->seek.sel < 0 && u->lobby.n == 0 && u->seek.n > 0)
+		u->seek.sel = 0;
+	s->dirty = true;
+}
+
 bool
 session_lobby_event(struct session *s, const struct net_event *e)
 {
@@ -63,12 +95,14 @@ session_lobby_event(struct session *s, const struct net_event *e)
 		it->ply = e->ply;
 		it->guest[0] = e->guest[0];
 		it->guest[1] = e->guest[1];
+		it->mine = mine(s, it);
 		return true;
 	case NEV_LIST_END:
 		l->listing = false;
 		l->listed = true;
 		if (l->sel >= l->n)
 			l->sel = l->n > 0 ? l->n - 1 : 0;
+		session_lobby_highlight(s);
 		return true;
 	default:
 		return false;
@@ -101,9 +135,26 @@ session_lobby_open(struct session *s, bool watch)
 	struct session_net *u = s->net;
 	const struct session_lobby_game *it;
 
-	if (u->lobby.n <= 0 || u->lobby.sel < 0 || u->lobby.sel >= u->lobby.n)
+	char err[160];
+
+	if (u->lobby.n <= 0 || u->lobby.sel < 0 || u->lobby.sel >= u->lobby.n) {
+		session_msg(s, SM_ERROR, "%s", u->lobby.listed ? "no game to "
+		    "open: c creates one, s seeks one" : "the games are not "
+		    "listed yet: wait, or r asks again");
 		return -1;
+	}
 	it = &u->lobby.games[u->lobby.sel];
+	if (!watch && it->mine >= 0) {
+		/* the player's own game: back to its seat */
+		if (net_client_rejoin(u->c, it->game, it->mine, NULL, err,
+		    sizeof err) < 0) {
+			session_msg(s, SM_ERROR, "%s", err);
+			return -1;
+		}
+		session_msg(s, SM_NORMAL, "back to your game %s as %s...",
+		    it->game, it->mine == WHITE ? "White" : "Black");
+		return 0;
+	}
 	if (!watch && strcmp(it->status, "open") == 0 &&
 	    (strcmp(it->white, "-") == 0 || strcmp(it->black, "-") == 0)) {
 		net_client_join(u->c, it->game, strcmp(it->white, "-") == 0 ?

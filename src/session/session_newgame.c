@@ -240,7 +240,9 @@ session_newgame_type(struct session *s, int ch)
 	} else
 		return false;
 	len = strlen(t);
-	if (ch < 0) {
+	if (ch == SESSION_TYPE_CLEAR) {
+		t[0] = '\0';
+	} else if (ch < 0) {
 		if (len > 0)
 			t[len - 1] = '\0';
 	} else if (ch >= 32 && ch < 127 && len + 1 < cap) {

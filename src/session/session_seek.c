@@ -131,7 +131,9 @@ session_seek_form_type(struct session *s, int ch)
 
 	if (f->field != SF_RANGE)
 		return false;
-	if (ch < 0) {
+	if (ch == SESSION_TYPE_CLEAR) {
+		f->range[0] = '\0';
+	} else if (ch < 0) {
 		if (n > 0)
 			f->range[n - 1] = '\0';
 	} else if (((ch >= '0' && ch <= '9') || ch == '-') &&
@@ -314,6 +316,7 @@ session_seeks_event(struct session *s, const struct net_event *e)
 		u->seek.asking = false;
 		if (u->seek.sel >= u->seek.n)
 			u->seek.sel = u->seek.n - 1;
+		session_lobby_highlight(s);
 		return;
 	}
 	if (u->seek.n >= SESSION_SEEKS_MAX)

@@ -10,6 +10,7 @@
 #include "engine/game.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
+#include "net/proto/proto.h"
 #include "ui/ui_int.h"
 #include "ui/ui_net.h"
 #include "ui/ui_learn.h"
@@ -510,8 +511,8 @@ draw_panel(struct ui_app *a)
 	const struct ui_layout *l = &a->lay;
 	const struct board *b = session_board(s);
 	int x = l->panel_x, w = l->panel_w, y = l->board_y, c;
-	char buf[256], f0[32], f1[32], f2[96], f3[32];
-	const char *f[4];
+	char buf[256], f0[32], f1[32], f2[96], f3[160];
+	const char *f[3];
 
 	for (c = 0; c < 2; c++) {
 		draw_side(a, c, y++);
@@ -528,16 +529,20 @@ draw_panel(struct ui_app *a)
 		    b->quiet, s->game.rules.quiet_plies, b->quiet,
 		    s->game.rules.quiet_plies, b->quiet,
 		    s->game.rules.quiet_plies);
-	f3[0] = '\0';
-	if (s->clocked)
-		snprintf(f3, sizeof f3, "%g+%lld", s->tc_base / 60000.0,
-		    (long long)(s->tc_inc / 1000));
 	f[0] = f0;
 	f[1] = f1;
 	f[2] = f2;
-	f[3] = f3;
-	fit(buf, sizeof buf, w - 2, f, 4);
+	fit(buf, sizeof buf, w - 2, f, 3);
 	term_putw(y++, x + 2, w - 2, ST_DIM, 0, buf);
+	/* The clock control under the move number (congo(6)), named. */
+	if (s->clocked) {
+		snprintf(f3, sizeof f3, "clock %g+%lld|%g+%lld",
+		    s->tc_base / 60000.0, (long long)(s->tc_inc / 1000),
+		    s->tc_base / 60000.0, (long long)(s->tc_inc / 1000));
+		f[0] = f3;
+		fit(buf, sizeof buf, w - 2, f, 1);
+		term_putw(y++, x + 2, w - 2, ST_DIM, 0, buf);
+	}
 	if (ui_net_panel(a, buf, sizeof buf))
 		term_putw(y++, x + 2, w - 2, ST_HEAD, 0, buf);
 	if (ui_net_ratings(a, buf, sizeof buf))
@@ -610,6 +615,7 @@ draw_status(struct ui_app *a)
 	 * the status bar. */
 	if (a->in.cmdline && s->msg.text[0] != '\0')
 		snprintf(buf, sizeof buf, " %s", s->msg.text);
+	term_cut_words(buf, l->cols);
 	term_putw(l->status_y, 0, l->cols, ST_STATUS, 0, buf);
 	if ((int)strlen(buf) + (int)strlen(hint) + 2 < l->cols)
 		term_put(l->status_y, l->cols - (int)strlen(hint) - 1,
@@ -645,11 +651,16 @@ ui_message_line(struct ui_app *a)
 		}
 		snprintf(buf, sizeof buf, "%s%s", i > 0 ? "<" : ":", t);
 		term_putw(l->status_y + 1, 0, l->cols, ST_NORMAL, 0, buf);
-		/* Chat goes as printable ASCII only (PROTOCOL.md SAY). */
-		if (a->net->on && strncmp(a->in.cmd, "say ", 4) == 0 &&
-		    term_width(buf) + 16 < l->cols)
-			term_put(l->status_y + 1, l->cols - 13, ST_DIM, 0,
-			    "(ASCII only)");
+		/* Chat goes as UTF-8, at most CGP_SAY_MAX bytes (PROTOCOL.md
+		 * SAY): how many are used. */
+		if (a->net->on && strncmp(a->in.cmd, "say ", 4) == 0) {
+			char used[32];
+			int uw = snprintf(used, sizeof used, "(%d/%d bytes)",
+			    (int)strlen(a->in.cmd + 4), CGP_SAY_MAX);
+			if (term_width(buf) + uw + 4 < l->cols)
+				term_put(l->status_y + 1, l->cols - uw - 1,
+				    ST_DIM, 0, used);
+		}
 		if (a->in.replace) {
 			const char *sp = strchr(t, ' ');
 			if (sp != NULL)

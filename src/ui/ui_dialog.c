@@ -139,8 +139,9 @@ ui_newgame_draw(struct ui_app *a)
 	const char *choice = session_newgame_choices(ng->field)[
 	    ng->choice[ng->field]];
 	const char *typing = NULL;
-	char line[NG_NFIELDS][256], val[NG_TEXT_MAX + 32];
-	int w, h = NG_NFIELDS + 7, y, x, i, tw;
+	char line[NG_NFIELDS][256], val[NG_TEXT_MAX + 32], kl[2][160];
+	char tl[2][160];
+	int w, h, y, x, i, tw, nk, nt = 0;
 
 	ui_board_draw(a);
 	if (ng->field == NG_CLOCK && strcmp(choice, "custom") == 0)
@@ -164,6 +165,12 @@ ui_newgame_draw(struct ui_app *a)
 	w += 4;
 	if (w > a->lay.cols)
 		w = a->lay.cols;
+	/* The hint and the keys wrapped at a word over two lines each on a
+	 * narrow screen (40 columns), never cut: the box grows. */
+	nk = wrap_text(keys, w - 4, kl, 2);
+	if (typing != NULL)
+		nt = wrap_text(typing, w - 4, tl, 2);
+	h = NG_NFIELDS + 5 + (nt > 1 ? nt : 1) + nk;
 	box(a, w, h, &y, &x);
 	term_putw(y + 1, x + 2, w - 4, ST_DIALOG, TA_BOLD, "New game");
 	for (i = 0; i < NG_NFIELDS; i++) {
@@ -171,12 +178,15 @@ ui_newgame_draw(struct ui_app *a)
 		term_putw(y + 2 + i, x + 2, w - 4, cur ? ST_CURSOR : ST_DIALOG,
 		    cur ? TA_BOLD : 0, line[i]);
 	}
-	if (typing != NULL)
-		term_putw(y + h - 4, x + 2, w - 4, ST_DIALOG, 0, typing);
+	for (i = 0; i < nt; i++)
+		term_putw(y + NG_NFIELDS + 3 + i, x + 2, w - 4, ST_DIALOG, 0,
+		    tl[i]);
 	if (ng->error[0] != '\0')
-		term_putw(y + h - 3, x + 2, w - 4, ST_DIALOG, TA_BOLD,
+		term_putw(y + h - 2 - nk, x + 2, w - 4, ST_DIALOG, TA_BOLD,
 		    ng->error);
-	term_putw(y + h - 2, x + 2, w - 4, ST_DIALOG, 0, keys);
+	for (i = 0; i < nk; i++)
+		term_putw(y + h - 1 - nk + i, x + 2, w - 4, ST_DIALOG, 0,
+		    kl[i]);
 }
 
 void
@@ -215,7 +225,10 @@ ui_newgame_key(struct ui_app *a, const struct ui_event *ev)
 		s->quit = true;
 		break;
 	case UK_BACKSPACE:
-		session_newgame_type(s, -1);
+		session_newgame_type(s, SESSION_TYPE_ERASE);
+		break;
+	case UK_CTRL('u'):
+		session_newgame_type(s, SESSION_TYPE_CLEAR);
 		break;
 	default:
 		if (ev->key > 0 && ev->key < 127)

@@ -125,7 +125,7 @@ ui_graph_draw(struct ui_app *a, int y)
 	int done, total, c, r, any = 0, cp, shown, here, per;
 	int64_t left;
 	bool uni = utf8();
-	char sum[200], val[32];
+	char sum[200], val[32], *p2 = NULL;
 
 	drawn.h = 0;
 	if (session_analyse_progress(s, &done, &total, &left)) {
@@ -139,8 +139,20 @@ ui_graph_draw(struct ui_app *a, int y)
 	session_analyse_summary(s, sum, sizeof sum);
 	if ((int)strlen(sum) > a->lay.panel_w)
 		shorten(sum);
+	/* Still too wide (a 32-column panel): a side a line, never a
+	 * count cut off, when the room allows; else the first side. */
+	if ((int)strlen(sum) > a->lay.panel_w && (p2 = strstr(sum, "  ")) !=
+	    NULL) {
+		*p2 = '\0';
+		p2 += 2;
+		if (y + GRAPH_ROWS + 3 < a->lay.status_y)
+			term_putw(y++, a->lay.panel_x, a->lay.panel_w, ST_HEAD,
+			    0, sum);
+		else
+			p2 = sum;
+	}
 	term_putw(y++, a->lay.panel_x, a->lay.panel_w, ST_HEAD, 0,
-	    sum[0] != '\0' ? sum : "Evaluation");
+	    p2 != NULL ? p2 : sum[0] != '\0' ? sum : "Evaluation");
 	/* two columns a ply while they fit, else plies share columns */
 	per = nply > 0 && nply * 2 <= w ? 2 : 1;
 	if (per == 2)

@@ -327,7 +327,8 @@ ui_help_draw(struct ui_app *a)
 	    "  -- end --");
 }
 
-/* The message log: the newest at the bottom, long ones wrapped. */
+/* The message log: the newest at the bottom, long ones wrapped at spaces
+ * (a word is cut only when it is longer than a line). */
 void
 ui_log_draw(struct ui_app *a)
 {
@@ -341,10 +342,8 @@ ui_log_draw(struct ui_app *a)
 	    "(arrows/PgUp/PgDn scroll, q or Esc closes)");
 	/* Wrapped line counts, newest first, to start from the bottom. */
 	for (i = 0; (m = session_log_get(&a->s, i)) != NULL; i++) {
-		int w = cols > 4 ? cols - 2 : 1;
-		lines_of[i] = ((int)strlen(m->text) + w - 1) / w;
-		if (lines_of[i] < 1)
-			lines_of[i] = 1;
+		lines_of[i] = wrap_piece(m->text, cols - 2, 0, line,
+		    sizeof line);
 		nl += lines_of[i];
 	}
 	if (a->log_scroll > nl - room)
@@ -356,14 +355,14 @@ ui_log_draw(struct ui_app *a)
 	skip = nl - room - a->log_scroll;   /* wrapped lines above the top */
 	y = 1;
 	for (i = i - 1; i >= 0 && y < rows - 1; i--) {
-		int w = cols > 4 ? cols - 2 : 1, k;
+		int k;
 		m = session_log_get(&a->s, i);
 		for (k = 0; k < lines_of[i] && y < rows - 1; k++) {
 			if (skip > 0) {
 				skip--;
 				continue;
 			}
-			snprintf(line, sizeof line, "%.*s", w, m->text + k * w);
+			wrap_piece(m->text, cols - 2, k, line, sizeof line);
 			term_putw(y++, 2, cols - 2, tone_style(m->tone), 0,
 			    line);
 		}

@@ -100,6 +100,9 @@ int term_read_timeout(void);
 /* Display width of a UTF-8 string, or of its first n bytes. */
 int term_width(const char *s);
 int term_width_n(const char *s, size_t n);
+/* Text cut to w columns at a word, never in one (a separator left at
+ * the end goes too). */
+void term_cut_words(char *buf, int w);
 /* The style of a session message's tone (ui_board.c). */
 int tone_style(int tone);
 

@@ -94,10 +94,12 @@ signals_init(struct ui_app *a)
 }
 
 /* Settings warnings: shown in the game (message line and log), not
- * printed before the screen starts where nobody could read them. */
+ * printed before the screen starts where nobody could read them; beyond
+ * WARNINGS_MAX they are counted (the log says how many more). */
+#define WARNINGS_MAX 40
 struct warnings {
-	char text[8][SESSION_MSG_MAX];
-	int n;
+	char text[WARNINGS_MAX][SESSION_MSG_MAX];
+	int n, more;
 };
 static struct warnings *config_warnings;
 
@@ -106,8 +108,12 @@ warn_config(const char *msg)
 {
 	struct warnings *w = config_warnings;
 
-	if (w == NULL || w->n == 8)
+	if (w == NULL)
 		return;
+	if (w->n == WARNINGS_MAX) {
+		w->more++;
+		return;
+	}
 	snprintf(w->text[w->n++], sizeof w->text[0], "%s", msg);
 }
 
@@ -425,9 +431,17 @@ first_screen(struct ui_app *a, const char *unicode_why, struct warnings *w,
 	}
 	if (unicode_why != NULL)
 		session_msg(&a->s, SM_ERROR, "%s", unicode_why);
+	/* Each in the log (m); with several, the message line says how
+	 * many there are rather than showing the last one alone. */
 	for (i = 0; i < w->n; i++)
-		session_msg(&a->s, SM_ERROR, "warning: %s%s", w->text[i],
-		    w->n > 1 ? " (m: all messages)" : "");
+		session_msg(&a->s, SM_ERROR, "warning: %s", w->text[i]);
+	if (w->more > 0)
+		session_msg(&a->s, SM_ERROR, "warning: %d more warning%s about "
+		    "the settings (the first %d are above)", w->more,
+		    w->more == 1 ? "" : "s", WARNINGS_MAX);
+	if (w->n > 1)
+		session_msg(&a->s, SM_ERROR, "%d warnings about the settings: m "
+		    "shows them all", w->n + w->more);
 	keep_start(a, o, lo);
 	ui_net_go(a);
 }

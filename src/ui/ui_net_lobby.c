@@ -50,22 +50,23 @@ ui_lobby_draw(struct ui_app *a)
 		char wn[48], bn[48];
 		/* Guests marked as such: name(guest). */
 		snprintf(line, sizeof line, " %c %-8s  %-8.8s  %-6.6s  "
-		    "%-16.16s %-16.16s %4d  %s%s%s", i == l->sel &&
+		    "%-16.16s %-16.16s %4d  %s%s%s%s", i == l->sel &&
 		    u->g->seek.sel < 0 ? '>' : ' ',
 		    it->game, it->variant, it->clock,
 		    session_net_shown(it->white, it->guest[0], wn, sizeof wn),
 		    session_net_shown(it->black, it->guest[1], bn, sizeof bn),
 		    it->ply, it->status, it->result[0] != '\0' ? " " : "",
-		    it->result);
+		    it->result, it->mine == WHITE ? "  (yours, White)" :
+		    it->mine == BLACK ? "  (yours, Black)" : "");
 		term_putw(y, 0, cols, i == l->sel && u->g->seek.sel < 0 ?
 		    ST_CURSOR : ST_NORMAL, 0, line);
 	}
 	term_putw(rows - 3, 0, cols, ST_DIM, 0,
-	    " Enter: accept the seek, take the free seat (or watch a full "
-	    "game)   o: watch");
+	    " Enter: accept the seek, take the free seat, back to yours, or "
+	    "watch   o: watch");
 	term_putw(rows - 2, 0, cols, ST_DIM, 0,
-	    " s: seek a game   c: create as White   C: as Black   t: the best"
-	    "   g: your games   r: refresh   q: quit");
+	    " s: seek  c: create  C: as Black  t: best  g: your games  "
+	    "r: refresh  q: quit");
 	term_putw(rows - 1, 0, cols, a->s.msg.text[0] != '\0' ? a->s.msg.tone :
 	    ST_DIM, 0, a->s.msg.text);
 }

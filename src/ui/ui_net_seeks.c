@@ -106,7 +106,10 @@ form_key(struct ui_app *a, const struct ui_event *ev)
 		session_seek_form_change(&a->s, 1);
 		break;
 	case UK_BACKSPACE:
-		session_seek_form_type(&a->s, -1);
+		session_seek_form_type(&a->s, SESSION_TYPE_ERASE);
+		break;
+	case UK_CTRL('u'):
+		session_seek_form_type(&a->s, SESSION_TYPE_CLEAR);
 		break;
 	default:
 		session_seek_form_type(&a->s, ev->key);

@@ -478,3 +478,19 @@ term_read_timeout(void)
 {
 	return ui_keydec_timeout(&keydec, util_now_ms());
 }
+
+/* Text cut to w columns at a word, never in one: the words that do not
+ * fit go, and a separator ("  |", ",") left at the end with them. */
+void
+term_cut_words(char *buf, int w)
+{
+	char *sp;
+	size_t len;
+
+	while (term_width(buf) > w && (sp = strrchr(buf, ' ')) != NULL)
+		*sp = '\0';
+	len = strlen(buf);
+	while (len > 0 && (buf[len - 1] == ' ' || buf[len - 1] == '|' ||
+	    buf[len - 1] == ','))
+		buf[--len] = '\0';
+}

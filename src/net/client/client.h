@@ -140,7 +140,7 @@ int net_client_resign(struct net_client *c, char *err, size_t errlen);
 int net_client_draw(struct net_client *c, const char *action, char *err,
     size_t errlen);
 int net_client_list(struct net_client *c, const char *status);
-/* SAY (printable ASCII, at most 200 bytes), REMATCH after the game, CLAIM
+/* SAY (UTF-8 without control characters, at most 200 bytes), REMATCH after the game, CLAIM
  * a game the opponent abandoned, CANCEL an open game we created. */
 int net_client_say(struct net_client *c, const char *text, char *err,
     size_t errlen);

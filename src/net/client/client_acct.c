@@ -71,8 +71,10 @@ void
 net_client_seek(struct net_client *c, const char *variant, const char *clock,
     bool rated, const char *color, const char *range)
 {
-	snprintf(c->seek_args, sizeof c->seek_args, "clock=%s rated=%s%s%s%s%s"
-	    "%s%s", clock, rated ? "yes" : "no",
+	/* name= as CREATE and JOIN give it (the server shows an account's
+	 * own name instead): without it a seek was "anonymous". */
+	snprintf(c->seek_args, sizeof c->seek_args, "clock=%s rated=%s "
+	    "name=%s%s%s%s%s%s%s", clock, rated ? "yes" : "no", c->o.name,
 	    variant != NULL ? " variant=" : "", variant != NULL ? variant : "",
 	    color != NULL ? " color=" : "", color != NULL ? color : "",
 	    range != NULL ? " range=" : "", range != NULL ? range : "");

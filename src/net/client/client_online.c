@@ -105,24 +105,14 @@ int
 net_client_say(struct net_client *c, const char *text, char *err,
     size_t errlen)
 {
-	const char *p;
-
 	if (seated_online(c, err, errlen) < 0)
 		return -1;
 	if (text == NULL || *text == '\0') {
 		snprintf(err, errlen, "nothing to say");
 		return -1;
 	}
-	if (strlen(text) > CGP_SAY_MAX) {
-		snprintf(err, errlen, "at most %d characters", CGP_SAY_MAX);
+	if (cgp_text_check(text, strlen(text), err, errlen) != 0)
 		return -1;
-	}
-	for (p = text; *p != '\0'; p++)
-		if ((unsigned char)*p < 0x20 || (unsigned char)*p > 0x7e) {
-			snprintf(err, errlen, "only printable ASCII can be "
-			    "sent");
-			return -1;
-		}
 	cli_send(c, "#t SAY game=%s :%s", c->game, text);
 	return 0;
 }

@@ -190,6 +190,11 @@ void cgp_out_text(struct cgp_out *o, const char *text);
 /* Append the LF; returns the line (o->len counts the LF). */
 const char *cgp_out_end(struct cgp_out *o);
 
+/* A SAY's or SAID's text of n bytes (proto_text.c, PROTOCOL.md SAY):
+ * UTF-8 without control characters (C0, DEL, C1), at most CGP_SAY_MAX
+ * bytes. 0, or CGP_BAD_SYNTAX with the problem named in err. */
+int cgp_text_check(const char *text, size_t n, char *err, size_t errlen);
+
 /* Values. */
 bool cgp_valid_game(const char *s);
 bool cgp_valid_token(const char *s);

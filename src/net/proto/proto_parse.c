@@ -93,7 +93,7 @@ cgp_parse(const char *line, size_t len, struct cgp_cmd *cmd, char *err,
 	char *w[CGP_MAX_KV + CGP_MAX_ARGS + 3];
 	int nw, i, first, too_many;
 	char *colon;
-	size_t k;
+	size_t k, bad = len, at;
 
 	memset(cmd, 0, sizeof *cmd);
 	strcpy(cmd->tag, "*");
@@ -104,11 +104,12 @@ cgp_parse(const char *line, size_t len, struct cgp_cmd *cmd, char *err,
 	if (len >= CGP_LINE_MAX)
 		return util_error_code(CGP_LINE_TOO_LONG, err, errlen,
 		    "lines are at most 512 bytes with the LF");
-	for (k = 0; k < len; k++) {
+	/* Printable ASCII, but for a SAY's text (UTF-8): seen once the
+	 * verb is known. */
+	for (k = 0; k < len && bad == len; k++) {
 		unsigned char c = (unsigned char)line[k];
 		if (c < 0x20 || c > 0x7e)
-			return util_error_code(CGP_BAD_SYNTAX, err, errlen,
-			    "only printable ASCII is allowed");
+			bad = k;
 	}
 	memcpy(cmd->buf, line, len);
 	cmd->buf[len] = '\0';
@@ -122,6 +123,14 @@ cgp_parse(const char *line, size_t len, struct cgp_cmd *cmd, char *err,
 
 	nw = split_words(cmd->buf, w, (int)(sizeof w / sizeof w[0]),
 	    &too_many);
+	/* Other bytes than printable ASCII: in a SAY's text only. */
+	at = cmd->text != NULL ? (size_t)(cmd->text - cmd->buf) : len;
+	first = nw > 0 && w[0][0] == '#';
+	if (bad < len && (bad < at || nw <= first ||
+	    cgp_verb_lookup(w[first]) != CGP_V_SAY))
+		return util_error_code(CGP_BAD_SYNTAX, err, errlen,
+		    "only printable ASCII is allowed (UTF-8 in a SAY's text "
+		    "only)");
 	if (nw == 0)
 		return 0;
 	first = 0;
@@ -140,6 +149,9 @@ cgp_parse(const char *line, size_t len, struct cgp_cmd *cmd, char *err,
 		    "too many words");
 	cmd->verb_text = w[first];
 	cmd->verb = cgp_verb_lookup(w[first]);
+	if (cmd->verb == CGP_V_SAY && at < len &&
+	    cgp_text_check(cmd->text, len - at, err, errlen) != 0)
+		return CGP_BAD_SYNTAX;
 	if (cmd->verb == CGP_V_UNKNOWN)
 		return util_error_code(CGP_UNKNOWN_COMMAND, err, errlen,
 		    "unknown command");
@@ -222,8 +234,8 @@ cgp_parse_msg(const char *line, size_t len, struct cgp_msg *m, char *err,
 {
 	char *w[CGP_MAX_KV + 8];
 	char *colon;
-	int nw, too_many;
-	size_t k;
+	int nw, too_many, rc;
+	size_t k, bad = len;
 	long v;
 
 	memset(m, 0, sizeof *m);
@@ -233,11 +245,12 @@ cgp_parse_msg(const char *line, size_t len, struct cgp_msg *m, char *err,
 		err[0] = '\0';
 	if (len >= CGP_SLINE_MAX)
 		return util_error_code(-1, err, errlen, "server line too long");
-	for (k = 0; k < len; k++) {
+	/* Printable ASCII, but for a SAID's text (UTF-8): seen once the
+	 * line is cut. */
+	for (k = 0; k < len && bad == len; k++) {
 		unsigned char c = (unsigned char)line[k];
 		if (c < 0x20 || c > 0x7e)
-			return util_error_code(-1, err, errlen,
-			    "not printable ASCII");
+			bad = k;
 	}
 	memcpy(m->buf, line, len);
 	m->buf[len] = '\0';
@@ -252,6 +265,8 @@ cgp_parse_msg(const char *line, size_t len, struct cgp_msg *m, char *err,
 		m->text = colon + 2;
 	}
 	nw = split_words(m->buf, w, (int)(sizeof w / sizeof w[0]), &too_many);
+	if (bad < len && (nw == 0 || strcmp(w[0], "EV") != 0))
+		return util_error_code(-1, err, errlen, "not printable ASCII");
 	if (too_many)
 		return util_error_code(-1, err, errlen, "too many words");
 	if (nw == 0)
@@ -290,7 +305,14 @@ cgp_parse_msg(const char *line, size_t len, struct cgp_msg *m, char *err,
 			return util_error_code(-1, err, errlen,
 			    "EV with a bad seq");
 		m->verb = w[3];
-		return msg_kv(m, w, 4, nw, err, errlen);
+		rc = msg_kv(m, w, 4, nw, err, errlen);
+		if (rc == 0 && bad < len && (strcmp(m->verb, "SAID") != 0 ||
+		    colon == NULL || bad < (size_t)(m->text - m->buf) ||
+		    cgp_text_check(m->text, len - (size_t)(m->text - m->buf),
+		    NULL, 0) != 0))
+			return util_error_code(-1, err, errlen,
+			    "not printable ASCII");
+		return rc;
 	}
 	if (strcmp(w[0], "ITEM") == 0) {
 		if (nw < 2)

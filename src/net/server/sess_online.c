@@ -400,7 +400,7 @@ static void
 cmd_say(struct sess *s, int conn, const struct cgp_cmd *cmd, struct sgame *g)
 {
 	int seat = sess_seat_of(g, conn, -1);
-	char body[CGP_SAY_MAX + 32];
+	char body[CGP_SAY_MAX + 32], why[128];
 
 	if (seat < 0) {
 		sess_err(s, conn, cmd->tag, CGP_NOT_YOUR_SEAT,
@@ -412,9 +412,10 @@ cmd_say(struct sess *s, int conn, const struct cgp_cmd *cmd, struct sgame *g)
 		    "SAY game=ID :TEXT");
 		return;
 	}
-	if (strlen(cmd->text) > CGP_SAY_MAX) {
-		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX,
-		    "at most 200 bytes a SAY");
+	/* UTF-8 without control characters, at most 200 bytes */
+	if (cgp_text_check(cmd->text, strlen(cmd->text), why, sizeof why) !=
+	    0) {
+		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, why);
 		return;
 	}
 	if (!sess_say_allowed(sess_conn(s, conn), s->now)) {

@@ -1,0 +1,114 @@
+#!/bin/sh
+# test_ui_lobby.sh: the lobby and chat as a new player met them (issue 34
+# section 5), in tmux beside a CPU hog, against a real congo-server: a
+# seek carries the player's name ($USER, not "anonymous"); the lobby
+# always highlights a row and its first Enter acts on it; chat carries
+# UTF-8 both ways; the lobby takes a player back to their own running
+# game. Every wait polls with a deadline. Exit status: 0 pass, 1 fail, 77
+# skipped (no tmux), 99 hard error.
+
+set -u
+
+tmux_prefix=cglob pane=l
+. "$(dirname "$0")/tmux_lib.sh"
+server="$builddir/src/congo-server"
+[ -x "$server" ] || { echo "error: $server not built"; exit 99; }
+spid= hog=
+extra_cleanup() {
+	[ -n "$hog" ] && kill "$hog" 2>/dev/null
+	if [ -n "$spid" ]; then
+		kill -9 "$spid" 2>/dev/null
+		wait "$spid" 2>/dev/null
+	fi
+}
+
+tmux_home
+# Chat in any language: the terminal is UTF-8 (tmux takes it from here).
+export LC_ALL=C.UTF-8
+cat >"$tmp/config/congo/congo.conf" <<'EOF'
+ui = { color = false; mouse = false; ai_delay_ms = 0; };
+EOF
+
+yes >/dev/null &
+hog=$!
+
+# screen SESSION / see SESSION PATTERN [SECONDS]
+screen() {
+	T capture-pane -p -t "=$1:" 2>/dev/null
+}
+see() {
+	_deadline=$(($(date +%s) + ${3:-15}))
+	while ! screen "$1" | grep -Eq -- "$2"; do
+		if [ "$(date +%s)" -gt "$_deadline" ]; then
+			screen "$1" >"$tmp/screen"
+			fail "$1: timed out waiting for /$2/"
+		fi
+		sleep 0.05
+	done
+}
+# run SESSION USER ARGS...: congo as that user, with a state folder (its
+# seat tokens) of its own.
+run() {
+	_n=$1 _u=$2
+	shift 2
+	mkdir -p "$tmp/state-$_u"
+	T new-session -d -s "$_n" -x 100 -y 30 "USER=$_u \
+XDG_STATE_HOME='$tmp/state-$_u' '$congo' $*; echo congo-exit=\$?; sleep 600"
+}
+say() {
+	T send-keys -t "=$1:" -l -- ":$2"
+	T send-keys -t "=$1:" Enter
+}
+
+"$server" --port 0 --bind 127.0.0.1 --db "$tmp/games.db" --create \
+    --log-level info 2>"$tmp/server.log" &
+spid=$!
+_deadline=$(($(date +%s) + 20))
+port=
+while [ -z "$port" ]; do
+	port=$(sed -n 's/.*listening on .* port \([0-9]*\).*/\1/p' \
+	    "$tmp/server.log" | head -n 1)
+	[ "$(date +%s)" -gt "$_deadline" ] && fail "the server did not start"
+	sleep 0.1
+done
+T new-session -d -s keep -x 80 -y 24 "sleep 600" || exit 99
+
+note "a seek carries the player's name (USER), not 'anonymous'"
+run s sam --connect "127.0.0.1:$port" --seek 5+0
+see s "Seeking 5\+0"
+run l tess --connect "127.0.0.1:$port"
+see l "Seeks +Player"
+see l "sam +- +congo +5\+0"
+screen l | grep -q anonymous && fail "a seek shown as anonymous"
+
+note "a row is highlighted (the seek: there is no game), Enter takes it"
+see l "^ > +sam "
+T send-keys -t =l: Enter
+see l "you play (White|Black)"
+see s "you play (White|Black)"
+game=$(screen l | sed -n 's/.*Game \([A-Z2-7]\{8\}\) on.*/\1/p' | head -n 1)
+[ -n "$game" ] || fail "no game id on l's screen"
+
+note "chat carries UTF-8 both ways"
+say l "say café ♞ ok"
+see s "tess says: café ♞ ok"
+see l "you say: café ♞ ok"
+say s "say merci, à toi"
+see l "sam says: merci, à toi"
+
+note "the lobby takes a player back to their own running game"
+T send-keys -t =l: q
+see l "congo-exit=" 20
+T kill-session -t =l
+run l tess --connect "127.0.0.1:$port"
+see l "$game .*active.*\(yours, (White|Black)\)"
+see l "^ > +$game"
+T send-keys -t =l: Enter
+see l "Game $game on 127.0.0.1: you play (White|Black)"
+screen l | grep -q "you are watching" && fail "l watches its own game"
+
+note "the seeker quits"
+T send-keys -t =s: q
+see s "congo-exit=" 20
+T kill-session -t =s
+exit 0
