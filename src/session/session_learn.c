@@ -41,6 +41,7 @@ session_learn_free(struct session *s)
 		learn_state_free(&L->st);
 	if (L->puzzles_loaded)
 		vec_free(&L->puzzles);
+	free(L->passed);
 	learn_prover_free(L->pv);
 	free(L);
 	s->learn = NULL;
@@ -423,7 +424,7 @@ session_learn_command(struct session *s, const struct session_cmd *cmd)
 		session_learn_open_list(s);
 		return true;
 	case CMD_PUZZLE:
-		session_puzzle_next(s);
+		session_puzzle_choose(s, cmd->arg);
 		return true;
 	default:
 		break;

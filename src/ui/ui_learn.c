@@ -13,8 +13,9 @@
 
 #include "ui/ui_learn.h"
 
-void
-ui_learn_opts_take(int *argc, char **argv, struct ui_learn_opts *o)
+int
+ui_learn_opts_take(int *argc, char **argv, struct ui_learn_opts *o,
+    char *err, size_t n)
 {
 	int i, j = 1;
 
@@ -24,11 +25,27 @@ ui_learn_opts_take(int *argc, char **argv, struct ui_learn_opts *o)
 			o->learn = true;
 		else if (strcmp(argv[i], "--puzzle") == 0)
 			o->puzzle = true;
-		else
+		else if (strcmp(argv[i], "--streak") == 0)
+			o->puzzle = o->streak = true;
+		else if (strncmp(argv[i], "--theme=", 8) == 0 &&
+		    argv[i][8] != '\0')
+			o->theme = argv[i] + 8;
+		else if (strcmp(argv[i], "--theme") == 0 && i + 1 < *argc &&
+		    argv[i + 1][0] != '-')
+			o->theme = argv[++i];
+		else if (strncmp(argv[i], "--theme", 7) == 0 &&
+		    (argv[i][7] == '\0' || argv[i][7] == '=')) {
+			snprintf(err, n, "--theme needs a value: a theme of the "
+			    "puzzles (crocodile, endgame, quiet, ...)");
+			return -1;
+		} else
 			argv[j++] = argv[i];
 	}
+	if (o->theme != NULL)
+		o->puzzle = true;
 	argv[j] = NULL;
 	*argc = j;
+	return 0;
 }
 
 void
@@ -36,7 +53,12 @@ ui_learn_usage(FILE *out)
 {
 	fputs("\nLearning:\n"
 	    "  --learn            open the lessons (a newcomer starts here)\n"
-	    "  --puzzle           solve puzzles: win the lion in 1 to 4 moves\n",
+	    "  --puzzle           solve puzzles: win the lion in 1 to 4 moves\n"
+	    "                     (of --variant V's set, default the config's)\n"
+	    "  --theme T          puzzles of one theme (crocodile, endgame,\n"
+	    "                     quiet, ...); :puzzle in the game lists them\n"
+	    "  --streak           a puzzle streak: unrated, each harder than the\n"
+	    "                     last, one mistake ends it, the best kept\n",
 	    out);
 }
 
@@ -61,9 +83,13 @@ ui_learn_check_data(const struct ui_learn_opts *o, char *err, size_t n)
 void
 ui_learn_begin(struct ui_app *a, const struct ui_learn_opts *o)
 {
-	if (o->puzzle)
-		session_puzzle_next(&a->s);
-	else if (o->learn)
+	char arg[SESSION_CMD_ARG_MAX];
+
+	if (o->puzzle) {
+		snprintf(arg, sizeof arg, "%s %s", o->streak ? "streak" : "",
+		    o->theme != NULL ? o->theme : "");
+		session_puzzle_choose(&a->s, arg);
+	} else if (o->learn)
 		session_learn_open_list(&a->s);
 	app_sync(a);
 }
