@@ -234,6 +234,48 @@ ui_learn_wrap_head(int y, int x, int w, int bottom, int style,
 	return wrap(y, x, w, bottom, style, 0, text, true);
 }
 
+/*
+ * The compact layout's narrow panel: the title, the goal and what was
+ * said whole, the intro in the rows left (cut at a word with "... (m)":
+ * the message log holds it whole), the keys if there is room.
+ */
+static bool
+compact_panel(struct ui_app *a, const struct learn_lesson *l,
+    const struct learn_step *s, int y, int x, int w, int bottom)
+{
+	const struct session_learn *L = a->s.learn;
+	char buf[LEARN_INTRO_MAX + 16];
+	int need, room, len;
+
+	snprintf(buf, sizeof buf, "%s (%d/%zu)", l->title, L->step + 1,
+	    learn_lesson_nsteps(l));
+	y = ui_learn_wrap_head(y, x, w, bottom, ST_HEAD, buf);
+	need = wrap_count(w, s->goal);
+	if (L->said[0] != '\0')
+		need += wrap_count(w, L->said);
+	room = bottom - y - need;
+	snprintf(buf, sizeof buf, "%s", l->intro);
+	len = (int)strlen(buf);
+	while (len > 0 && wrap_count(w, buf) > room) {
+		/* a word less, and the mark that there is more */
+		while (len > 0 && buf[len - 1] != ' ')
+			len--;
+		while (len > 0 && buf[len - 1] == ' ')
+			len--;
+		snprintf(buf + len, sizeof buf - (size_t)len, " ... (m)");
+	}
+	if (len > 0)
+		y = ui_learn_wrap(y, x, w, bottom, ST_NORMAL, buf);
+	y = ui_learn_wrap(y, x, w, bottom, ST_GOOD, s->goal);
+	if (L->said[0] != '\0')
+		y = ui_learn_wrap(y, x, w, bottom, tone_style(L->said_tone),
+		    L->said);
+	if (y + 1 < bottom)
+		ui_learn_wrap(y + 1, x, w, bottom, ST_DIM, L->waiting ?
+		    "Enter: go on" : "a: a hint  :solution");
+	return true;
+}
+
 bool
 ui_learn_panel(struct ui_app *a, int y, int x, int w, int bottom)
 {
@@ -254,6 +296,8 @@ ui_learn_panel(struct ui_app *a, int y, int x, int w, int bottom)
 		return false;
 	l = session_learn_lesson(&a->s);
 	s = session_learn_step(&a->s);
+	if (a->lay.compact)
+		return compact_panel(a, l, s, y, x, w, bottom);
 	help = L->waiting ? "Enter: go on" : "a: a hint  :solution  u: start "
 	    "the step again  :learn: the lessons";
 	snprintf(buf, sizeof buf, "Lesson: %s", l->title);
