@@ -25,7 +25,10 @@ congo_usage(FILE *out)
 	    "\n"
 	    "Learning (new to Congo? start with congo --learn):\n"
 	    "  congo --learn              the lessons, one rule at a time\n"
-	    "  congo --puzzle             puzzles near your rating: win the lion\n",
+	    "  congo --puzzle             puzzles near your rating: win the lion\n"
+	    "                             (--variant V, --theme T: which ones)\n"
+	    "  congo --streak             a puzzle streak: each harder, one\n"
+	    "                             mistake ends it\n",
 	    out);
 	fputs(
 	    "\n"

@@ -577,6 +577,8 @@ test_state(void **state)
 	assert_true(p->rating.r == 1000.0);
 	p->rating.r = 1234.5;
 	learn_player_mark_solved(p, "0123456789abcdef");
+	assert_int_equal(p->best_streak, 0);
+	p->best_streak = 7;
 	assert_int_equal(learn_state_save(&st, path, err, sizeof err), 0);
 	learn_state_free(&st);
 
@@ -588,6 +590,8 @@ test_state(void **state)
 	assert_true(p->rating.r > 1234.4 && p->rating.r < 1234.6);
 	assert_true(learn_player_solved(p, "0123456789abcdef"));
 	assert_false(learn_player_solved(p, "0123456789abcdee"));
+	/* the best puzzle streak is kept (issue 34) */
+	assert_int_equal(p->best_streak, 7);
 	learn_state_free(&st2);
 
 	f = fopen(path, "a");
@@ -595,7 +599,7 @@ test_state(void **state)
 	fclose(f);
 	learn_state_init(&st2);
 	assert_int_equal(learn_state_load(&st2, path, err, sizeof err), -1);
-	snprintf(got, sizeof got, "%s:5: bad rating numbers", path);
+	snprintf(got, sizeof got, "%s:6: bad rating numbers", path);
 	if (strstr(err, got) == NULL)
 		fail_msg("'%s' lacks '%s'", err, got);
 	learn_state_free(&st2);
@@ -641,6 +645,87 @@ test_rating(void **state)
 	assert_int_equal(learn_pick_puzzle(&r, ratings, solved, 4), 2);
 	solved[1] = solved[2] = solved[3] = true;
 	assert_int_equal(learn_pick_puzzle(&r, ratings, solved, 4), -1);
+	/* A streak: each puzzle rated above the last, the least such. */
+	solved[0] = solved[1] = solved[2] = solved[3] = false;
+	assert_int_equal(learn_pick_streak(ratings, solved, 4, 0), 0);
+	assert_int_equal(learn_pick_streak(ratings, solved, 4, 900), 1);
+	assert_int_equal(learn_pick_streak(ratings, solved, 4, 1200), 2);
+	solved[2] = true;
+	assert_int_equal(learn_pick_streak(ratings, solved, 4, 1200), 3);
+	assert_int_equal(learn_pick_streak(ratings, solved, 4, 1800), -1);
+}
+
+/* A puzzle's theme filter, and the themes of a set (issue 34). */
+static void
+test_puzzle_themes(void **state)
+{
+	static const char *const lines[] = {
+		"congo\t4l1c/4C2/1S5/7/2z1L1P/7/2s2s1 w 0 1\t1\te6e7\tcrocodile",
+		"congo\t3l3/7/3C3/7/2E4/3L3/7 w 0 1\t2\td5d6 d7c6 d6c6\t"
+		    "crocodile-quiet",
+		"congo\t7/4l2/pm3e1/1P5/P6/1MLE3/3s3 b 0 1\t1\tb5b3b1d3\t"
+		    "monkey-chain",
+		"megapawn\t7/7/3l3/7/7/1G5/2L4 w 0 1\t4\tb2b4 d5e5 c1d1 e5e6 "
+		    "b4c5 e6d5 d1d5\tendgame",
+	};
+	struct vec v = VEC_INIT(sizeof(struct learn_puzzle));
+	const struct learn_puzzle *p;
+	char err[256], themes[128];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof lines / sizeof lines[0]; i++)
+		if (learn_puzzle_parse(lines[i], vec_push(&v), err,
+		    sizeof err) != 0)
+			fail_msg("%s: %s", lines[i], err);
+	p = vec_at(&v, 1);
+	assert_true(learn_puzzle_has_theme(p, "crocodile"));
+	assert_true(learn_puzzle_has_theme(p, "quiet"));
+	assert_true(learn_puzzle_has_theme(p, NULL));
+	assert_true(learn_puzzle_has_theme(p, ""));
+	assert_false(learn_puzzle_has_theme(p, "croc"));
+	assert_false(learn_puzzle_has_theme(p, "crocodile-quiet-x"));
+	p = vec_at(&v, 0);
+	assert_false(learn_puzzle_has_theme(p, "quiet"));
+	p = vec_at(&v, 2);
+	assert_true(learn_puzzle_has_theme(p, "monkey-chain"));
+	assert_false(learn_puzzle_has_theme(p, "monkey"));
+	learn_puzzle_themes(&v, "congo", themes, sizeof themes);
+	assert_string_equal(themes, "crocodile monkey-chain quiet");
+	learn_puzzle_themes(&v, "megapawn", themes, sizeof themes);
+	assert_string_equal(themes, "endgame");
+	learn_puzzle_themes(&v, NULL, themes, sizeof themes);
+	assert_string_equal(themes, "crocodile monkey-chain endgame quiet");
+	vec_free(&v);
+}
+
+/* The Megapawn win in 3 that is won by the repetition rule, not by the
+ * lion alone (issue 34): the prover says so; a Congo puzzle never. */
+static void
+test_needs_repetition(void **state)
+{
+	struct learn_prover *pv = learn_prover_new(16);
+	struct learn_puzzle p;
+	char err[256];
+
+	(void)state;
+	if (learn_puzzle_parse("megapawn\t7/2l4/1Z2e2/7/1E5/7/3L3 w 0 1\t3\t"
+	    "b5a7 c6c5 b3c3 c5d5 d1d5\tlion-face-quiet", &p, err,
+	    sizeof err) != 0)
+		fail_msg("%s", err);
+	assert_int_equal(learn_puzzle_needs_repetition(pv, &p), PROOF_YES);
+	/* and it is still a win in 3 with the rule: the table was cleared */
+	assert_int_equal(learn_puzzle_verify(pv, &p, err, sizeof err), 0);
+	if (learn_puzzle_parse("megapawn\t7/7/3l3/7/7/1G5/2L4 w 0 1\t4\t"
+	    "b2b4 d5e5 c1d1 e5e6 b4c5 e6d5 d1d5\tendgame", &p, err,
+	    sizeof err) != 0)
+		fail_msg("%s", err);
+	assert_int_equal(learn_puzzle_needs_repetition(pv, &p), PROOF_NO);
+	if (learn_puzzle_parse("congo\t3l3/7/3C3/7/2E4/3L3/7 w 0 1\t2\t"
+	    "d5d6 d7c6 d6c6\tcrocodile-quiet", &p, err, sizeof err) != 0)
+		fail_msg("%s", err);
+	assert_int_equal(learn_puzzle_needs_repetition(pv, &p), PROOF_NO);
+	learn_prover_free(pv);
 }
 
 /* Each bad line of the progress file is named with file:line. */
@@ -658,7 +743,10 @@ test_state_errors(void **state)
 		    "puzzle key of 16 hex digits" },
 		{ "solved ann 0123456789ABCDEF\n", ":1: 'solved' takes" },
 		{ "\nwon ann\n", ":2: unknown keyword 'won' (lesson, player, "
-		    "solved)" },
+		    "solved, streak)" },
+		{ "streak ann\n", ":1: 'streak' takes a player name and a "
+		    "number of puzzles" },
+		{ "streak ann -2\n", ":1: 'streak' takes" },
 	};
 	char dir[] = "/tmp/congo-state-XXXXXX", path[64], err[512], want[128];
 	char longline[700];
@@ -720,6 +808,8 @@ main(void)
 		cmocka_unit_test(test_prover_repetition),
 		cmocka_unit_test(test_state),
 		cmocka_unit_test(test_rating),
+		cmocka_unit_test(test_puzzle_themes),
+		cmocka_unit_test(test_needs_repetition),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

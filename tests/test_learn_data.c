@@ -162,12 +162,92 @@ test_puzzles(void **state)
 	vec_free(&pz);
 }
 
+/* The pieces of a FEN besides the lions. */
+static int
+pieces(const char *fen)
+{
+	int n = 0;
+
+	for (; *fen != '\0' && *fen != ' '; fen++)
+		n += (*fen >= 'a' && *fen <= 'z') || (*fen >= 'A' &&
+		    *fen <= 'Z') ? *fen != 'l' && *fen != 'L' : 0;
+	return n;
+}
+
+/*
+ * What the file's comments say of the puzzles under them holds (issue 34):
+ * an endgame section that counts pieces names each number its endings have and
+ * promises no "up to" fewer; a section that says the side to move takes
+ * the lion by force says which puzzle wins by the repetition rule instead.
+ */
+static void
+test_puzzle_headers(void **state)
+{
+	static const char *const words[] = { "none", "one", "two", "three",
+		"four", "five" };
+	struct learn_prover *pv = learn_prover_new(18);
+	char path[1024], line[1100], head[2048] = "", err[LEARN_ERR_MAX];
+	char want[32];
+	bool fresh = false;
+	int no = 0, k;
+	FILE *f;
+
+	(void)state;
+	learn_data_path("puzzles.tsv", path, sizeof path);
+	f = fopen(path, "r");
+	assert_non_null(f);
+	while (fgets(line, sizeof line, f) != NULL) {
+		struct learn_puzzle p;
+		no++;
+		if (line[0] == '#') {
+			if (!fresh)
+				head[0] = '\0';
+			fresh = true;
+			strncat(head, line + 1, sizeof head - strlen(head) - 1);
+			for (k = 0; head[k] != '\0'; k++)
+				if (head[k] == '\n')
+					head[k] = ' ';
+			continue;
+		}
+		fresh = false;
+		if (learn_puzzle_parse(line, &p, err, sizeof err) != 0)
+			continue;
+		if (strcmp(p.theme, "endgame") == 0) {
+			k = pieces(p.fen);
+			assert_true(k < 6);
+			bool named = strstr(head, words[k]) != NULL;
+			for (int m = k; m < 6 && !named; m++) {
+				snprintf(want, sizeof want, "up to %s", words[m]);
+				named = strstr(head, want) != NULL;
+			}
+			if (strstr(head, "pieces") != NULL && !named)
+				fail_msg("%s:%d: an ending of %s pieces under a header "
+				    "that does not say so:%s", path, no, words[k], head);
+			for (int m = 0; m < k; m++) {
+				snprintf(want, sizeof want, "up to %s", words[m]);
+				if (strstr(head, want) != NULL)
+					fail_msg("%s:%d: %d pieces under '%s'", path, no, k,
+					    want);
+			}
+		}
+		if (strstr(head, "takes the enemy lion") != NULL &&
+		    learn_variant_supported(p.variant) &&
+		    learn_puzzle_needs_repetition(pv, &p) == PROOF_YES &&
+		    strstr(head, "repeat") == NULL)
+			fail_msg("%s:%d: wins by the repetition rule, under a header "
+			    "that promises the lion:%s", path, no, head);
+	}
+	fclose(f);
+	learn_prover_free(pv);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_lessons),
 		cmocka_unit_test(test_puzzles),
+		cmocka_unit_test(test_puzzle_headers),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -49,11 +49,18 @@ static const char lessons[] =
     "goal Take the black elephant with the zebra.\n"
     "accept c3d5\n";
 
-/* A lion in 1 and a lion in 2 (both from data/puzzles.tsv). */
+/* A lion in 1 and a lion in 2 (both from data/puzzles.tsv); Megapawn's:
+ * three in 1 and the win in 3 that needs its repetition rule. */
 static const char puzzles[] =
     "congo\t4l1c/4C2/1S5/7/2z1L1P/7/2s2s1 w 0 1\t1\te6e7\tcrocodile\n"
     "congo\t3l3/7/3C3/7/2E4/3L3/7 w 0 1\t2\td5d6 d7c6 d6c6\t"
-    "crocodile-quiet\n";
+    "crocodile-quiet\n"
+    "megapawn\t1e2l2/7/p6/7/6p/2cZC2/z2L3 b 0 1\t1\tc2d1\tcrocodile\n"
+    "megapawn\t7/2l4/7/7/P1c4/3Z3/3Le2 b 0 1\t1\te1d1\telephant\n"
+    "megapawn\t1e2l2/7/p2Z3/1c5/6p/3Z3/z1L1C2 w 0 1\t1\td5e7\tzebra\n"
+    "megapawn\t7/2l4/1Z2e2/7/1E5/7/3L3 w 0 1\t3\tb5a7 c6c5 b3c3 c5d5 "
+    "d1d5\tlion-face-quiet\n";
+#define NMEGA 4
 
 static void
 write_file(const char *name, const char *text)
@@ -69,13 +76,15 @@ write_file(const char *name, const char *text)
 }
 
 static void
-start(struct session *s)
+start_variant(struct session *s, const char *variant)
 {
 	struct congo_conf c;
 	struct board b;
 	char err[160];
 
 	config_defaults(&c);
+	if (variant != NULL)
+		snprintf(c.variant, sizeof c.variant, "%s", variant);
 	snprintf(c.white.type, sizeof c.white.type, "human");
 	snprintf(c.black.type, sizeof c.black.type, "ai");
 	snprintf(c.network.name, sizeof c.network.name, "tester");
@@ -83,6 +92,12 @@ start(struct session *s)
 	assert_int_equal(session_init(s, &c, err, sizeof err), 0);
 	assert_int_equal(fen_read(&b, FEN_START, err, sizeof err), 0);
 	session_new_game(s, &b);
+}
+
+static void
+start(struct session *s)
+{
+	start_variant(s, NULL);
 }
 
 static void
@@ -403,6 +418,206 @@ test_missing_data(void **state)
 	}
 }
 
+/* congo --puzzle --variant megapawn: Megapawn's puzzles (issue 34: Congo
+ * ones were served); skipping walks through the set (it went back and
+ * forth between two); :puzzle chooses a variant and a theme. */
+static void
+test_puzzle_variant_walk(void **state)
+{
+	struct session s;
+	struct session_learn *L;
+	const struct learn_puzzle *p;
+	bool seen[16] = { false };
+	int i, first, place, count;
+	(void)state;
+
+	start_variant(&s, "megapawn");
+	assert_true(cmd(&s, CMD_PUZZLE, NULL));
+	L = s.learn;
+	assert_int_equal(L->mode, SL_PUZZLE);
+	p = session_puzzle_current(&s);
+	assert_string_equal(p->variant, "megapawn");
+	assert_string_equal(session_puzzle_variant(&s), "megapawn");
+	first = L->puzzle;
+	seen[first] = true;
+	session_puzzle_place(&s, &place, &count);
+	assert_int_equal(count, NMEGA);
+	assert_true(place >= 1 && place <= NMEGA);
+	/* :puzzle alone skips: every one of the set before any again */
+	for (i = 1; i < NMEGA; i++) {
+		assert_true(cmd(&s, CMD_PUZZLE, NULL));
+		p = session_puzzle_current(&s);
+		assert_string_equal(p->variant, "megapawn");
+		if (seen[L->puzzle])
+			fail_msg("skip %d came back to puzzle %d", i, L->puzzle + 1);
+		seen[L->puzzle] = true;
+	}
+	/* all passed: round again, not "every puzzle is solved" */
+	i = L->puzzle;
+	assert_true(cmd(&s, CMD_PUZZLE, NULL));
+	assert_int_equal(L->mode, SL_PUZZLE);
+	assert_true(seen[L->puzzle]);
+	assert_int_not_equal(L->puzzle, i);
+
+	/* a variant and a theme */
+	assert_true(cmd(&s, CMD_PUZZLE, "congo"));
+	assert_string_equal(session_puzzle_variant(&s), "congo");
+	/* (test_puzzles solved both) */
+	said(&s, "Every puzzle is solved (the Congo puzzles)");
+	assert_true(cmd(&s, CMD_PUZZLE, "megapawn zebra"));
+	p = session_puzzle_current(&s);
+	assert_string_equal(p->variant, "megapawn");
+	assert_string_equal(p->theme, "zebra");
+	session_puzzle_place(&s, &place, &count);
+	assert_int_equal(count, 1);
+	assert_int_equal(place, 1);
+	i = L->puzzle;
+	assert_true(cmd(&s, CMD_PUZZLE, "kangaroo"));
+	assert_int_equal(s.msg.tone, SM_ERROR);
+	said(&s, "no Megapawn puzzle has the theme 'kangaroo'; themes: "
+	    "crocodile elephant zebra lion-face quiet, or all");
+	assert_int_equal(L->puzzle, i);
+	assert_true(cmd(&s, CMD_PUZZLE, "all"));
+	session_puzzle_place(&s, &place, &count);
+	assert_int_equal(count, NMEGA);
+	finish(&s);
+}
+
+/* The win in 3 that holds by Megapawn's repetition rule says so, from its
+ * header to the end (issue 34): not "takes the lion in 3". */
+static void
+test_puzzle_by_repetition(void **state)
+{
+	struct session s;
+	struct session_learn *L;
+	(void)state;
+
+	start(&s);
+	assert_true(cmd(&s, CMD_PUZZLE, "megapawn lion-face"));
+	L = s.learn;
+	assert_int_equal(L->mode, SL_PUZZLE);
+	assert_int_equal(session_puzzle_current(&s)->n, 3);
+	assert_true(L->by_rep);
+	said(&s, "White to move wins in 3 moves: the lion falls, or Black "
+	    "must bring back a position, which loses in Megapawn");
+	if (strstr(s.msg.text, "takes the lion") != NULL)
+		fail_msg("still promises the lion: %s", s.msg.text);
+	assert_int_equal(session_learn_play(&s, mv(&s, "b5a7")), SL_TAKEN);
+	said(&s, "White wins in 2 more");
+	assert_int_equal(session_learn_play(&s, mv(&s, "b3c3")), SL_TAKEN);
+	said(&s, "White wins in 1 more");
+	assert_int_equal(session_learn_play(&s,
+	    lion_taker(game_board(&s.game))), SL_TAKEN);
+	said(&s, "Solved");
+	/* Another still promises the lion. */
+	assert_true(cmd(&s, CMD_PUZZLE, "zebra"));
+	assert_false(L->by_rep);
+	said(&s, "takes the lion in");
+	finish(&s);
+}
+
+static bool
+state_has(const char *line)
+{
+	char path[160], buf[256];
+	bool found = false;
+	FILE *f;
+
+	snprintf(path, sizeof path, "%s/congo/learn", tmpdir);
+	f = fopen(path, "r");
+	if (f == NULL)
+		return false;
+	while (!found && fgets(buf, sizeof buf, f) != NULL)
+		found = strncmp(buf, line, strlen(line)) == 0;
+	fclose(f);
+	return found;
+}
+
+/* A streak (lichess Puzzle Streak): unrated, each puzzle rated above the
+ * last, one skip, no hints, one mistake ends it; the best is kept. */
+static void
+test_streak(void **state)
+{
+	struct session s;
+	struct session_learn *L;
+	const struct learn_puzzle *p;
+	struct learn_player *pl;
+	double r;
+	int last, games;
+	(void)state;
+
+	start_variant(&s, "megapawn");
+	pl = session_puzzle_player(&s);
+	r = pl->rating.r;
+	games = pl->rating.games;
+	assert_true(cmd(&s, CMD_PUZZLE, "streak"));
+	L = s.learn;
+	assert_true(L->streak);
+	said(&s, "Streak 1: ");
+	p = session_puzzle_current(&s);
+	assert_string_equal(p->variant, "megapawn");
+	last = learn_puzzle_rating(p);
+	/* the easiest first: no Megapawn puzzle is rated lower */
+	{
+		size_t i;
+		for (i = 0; i < L->puzzles.len; i++) {
+			const struct learn_puzzle *q = vec_at(&L->puzzles, i);
+			if (strcmp(q->variant, "megapawn") == 0)
+				assert_true(learn_puzzle_rating(q) >= last);
+		}
+	}
+	assert_int_equal(p->n, 1);
+	assert_int_equal(session_learn_play(&s, mv(&s, p->moves[0])),
+	    SL_TAKEN);
+	said(&s, "Solved! Streak 1 (best 1)");
+	assert_true(state_has("streak tester 1"));
+	/* unrated */
+	pl = session_puzzle_player(&s);
+	assert_true(pl->rating.r == r);
+	assert_int_equal(pl->rating.games, games);
+	/* Enter: a harder one */
+	assert_true(session_learn_enter(&s));
+	p = session_puzzle_current(&s);
+	assert_true(learn_puzzle_rating(p) > last);
+	last = learn_puzzle_rating(p);
+	said(&s, "Streak 2: ");
+	/* no hints */
+	assert_true(cmd(&s, CMD_ADVICE, NULL));
+	said(&s, "No hints in a streak");
+	assert_int_equal(L->hint_sq, -1);
+	/* one skip, to a harder one still; not two */
+	assert_true(cmd(&s, CMD_PUZZLE, NULL));
+	p = session_puzzle_current(&s);
+	assert_true(learn_puzzle_rating(p) > last);
+	assert_true(L->streak);
+	assert_int_equal(L->streak_n, 1);
+	last = L->puzzle;
+	assert_true(cmd(&s, CMD_PUZZLE, NULL));
+	said(&s, "skip is used");
+	assert_int_equal(L->puzzle, last);
+	/* a mistake ends it; the best stays */
+	assert_int_equal(session_learn_play(&s, other_move(&s,
+	    session_puzzle_current(&s))), SL_REFUSED);
+	said(&s, "Streak over: 1 solved");
+	assert_true(L->streak_over && L->waiting);
+	pl = session_puzzle_player(&s);
+	assert_int_equal(pl->best_streak, 1);
+	assert_true(pl->rating.r == r);
+	/* :solution shows the answer; Enter: a new streak from the start */
+	assert_true(cmd(&s, CMD_SOLUTION, NULL));
+	said(&s, "Solution, played on the board: ");
+	assert_true(session_learn_enter(&s));
+	assert_true(L->streak && !L->streak_over);
+	assert_int_equal(L->streak_n, 0);
+	said(&s, "Streak 1: ");
+	/* :puzzle with a set leaves the streak for rated puzzles */
+	assert_true(cmd(&s, CMD_PUZZLE, "zebra"));
+	assert_false(L->streak);
+	said(&s, "takes the lion");
+	assert_false(strstr(s.msg.text, "Streak") != NULL);
+	finish(&s);
+}
+
 int
 main(void)
 {
@@ -411,6 +626,9 @@ main(void)
 		cmocka_unit_test(test_not_learning),
 		cmocka_unit_test(test_puzzles),
 		cmocka_unit_test(test_missing_data),
+		cmocka_unit_test(test_puzzle_variant_walk),
+		cmocka_unit_test(test_puzzle_by_repetition),
+		cmocka_unit_test(test_streak),
 	};
 	char cleanup[128];
 	int rc;

@@ -172,6 +172,18 @@ int learn_puzzles_read(struct vec *out, const char *path, char *err,
 void learn_puzzle_key(const struct learn_puzzle *p, char out[17]);
 /* Its rating for choosing (from N, the number of first moves, the theme). */
 int learn_puzzle_rating(const struct learn_puzzle *p);
+/*
+ * Does the puzzle carry the theme? A puzzle's theme is a piece or a kind
+ * ("crocodile", "lion-face", "monkey-chain", "endgame") with "-quiet" when
+ * its first move takes nothing: "crocodile" matches crocodile and
+ * crocodile-quiet, "quiet" every quiet one; NULL or "" matches all.
+ */
+bool learn_puzzle_has_theme(const struct learn_puzzle *p, const char *theme);
+/* The themes a theme filter may name among the puzzles (a vec of struct
+ * learn_puzzle) of the variant (NULL: any), blank-separated, "quiet"
+ * last; "" when there is none. */
+void learn_puzzle_themes(const struct vec *puzzles, const char *variant,
+    char *out, size_t n);
 
 /* ---- the prover (learn_prove.c) ---- */
 
@@ -230,6 +242,14 @@ int learn_puzzle_verify(struct learn_prover *pv, const struct learn_puzzle *p,
 /* Does the solver's move m in b win within n of its moves (m included)? */
 enum learn_proof_result learn_prove_move(struct learn_prover *pv,
     const struct board *b, move_t m, int n);
+/*
+ * Does the puzzle's win need megapawn's repetition rule: does the side to
+ * move win within its N only because a defence that brings a position back
+ * loses? (Its header then cannot promise the lion.) PROOF_YES, PROOF_NO or
+ * PROOF_UNKNOWN; the prover's table is cleared.
+ */
+enum learn_proof_result learn_puzzle_needs_repetition(struct learn_prover *pv,
+    const struct learn_puzzle *p);
 /* The solver's fastest winning move within n, or MOVE_NONE. */
 move_t learn_prove_best(struct learn_prover *pv, const struct board *b,
     int n);
@@ -262,6 +282,13 @@ double learn_rating_expect(const struct learn_rating *r, double opp,
  */
 int learn_pick_puzzle(const struct learn_rating *r, const int *ratings,
     const bool *solved, size_t n);
+/*
+ * The next puzzle of a streak (lichess's Puzzle Streak): the one rated
+ * least above `above` (each harder than the last; ties: the earlier)
+ * among those not excluded. -1 when none is left.
+ */
+int learn_pick_streak(const int *ratings, const bool *excluded, size_t n,
+    int above);
 
 struct learn_state {
 	struct vec lessons;    /* of char[LEARN_ID_MAX]: lessons done */
@@ -271,6 +298,7 @@ struct learn_state {
 struct learn_player {
 	char name[LEARN_ID_MAX];
 	struct learn_rating rating;
+	int best_streak;       /* the longest puzzle streak */
 	struct vec solved;     /* of char[17]: puzzle keys */
 };
 

@@ -47,6 +47,7 @@ struct tt_entry {
 struct learn_prover {
 	struct tt_entry *tt;
 	bool mega;        /* megapawn: repetition loses, no table, no bare lions */
+	bool norep;       /* the repetition rule left out (needs_repetition) */
 	int nhist;        /* the game's earlier positions (megapawn) */
 	uint64_t hist[HIST_MAX];
 	uint64_t path[PLY_MAX + 2]; /* the line searched: path[0] the root */
@@ -258,7 +259,8 @@ root(struct learn_prover *pv, const struct board *b)
 {
 	/* where repeating loses (megapawn) the result depends on the path:
 	 * no table then */
-	pv->mega = variant_get(b->variant)->repetition == VREP_LOSES;
+	pv->mega = !pv->norep &&
+	    variant_get(b->variant)->repetition == VREP_LOSES;
 	pv->path[0] = b->hash;
 }
 
@@ -377,6 +379,27 @@ learn_prove_move(struct learn_prover *pv, const struct board *b, move_t m,
 	begin(pv, b);
 	r = move_wins(pv, b, m, n, 0);
 	return pv->aborted ? PROOF_UNKNOWN : r ? PROOF_YES : PROOF_NO;
+}
+
+enum learn_proof_result
+learn_puzzle_needs_repetition(struct learn_prover *pv,
+    const struct learn_puzzle *p)
+{
+	struct board b;
+	enum learn_proof_result r;
+	char err[LEARN_ERR_MAX];
+
+	if (learn_fen_read(p->variant, p->fen, &b, err, sizeof err) != 0)
+		return PROOF_UNKNOWN;
+	if (variant_get(b.variant)->repetition != VREP_LOSES)
+		return PROOF_NO;
+	/* Without the rule a repeating defence is a move like another; the
+	 * table then holds results that are wrong under it: cleared. */
+	pv->norep = true;
+	r = learn_prove_win(pv, &b, p->n);
+	pv->norep = false;
+	learn_prover_clear(pv);
+	return r == PROOF_UNKNOWN ? r : r == PROOF_NO ? PROOF_YES : PROOF_NO;
 }
 
 move_t

@@ -153,3 +153,70 @@ learn_puzzle_rating(const struct learn_puzzle *p)
 		r += 50;
 	return r + (int)(fnv(p) % 100);
 }
+
+/* The theme without its "-quiet": its piece or kind, n bytes. */
+static size_t
+theme_kind(const char *theme)
+{
+	size_t n = strlen(theme);
+
+	if (n > 6 && strcmp(theme + n - 6, "-quiet") == 0)
+		return n - 6;
+	return n;
+}
+
+bool
+learn_puzzle_has_theme(const struct learn_puzzle *p, const char *theme)
+{
+	size_t k = theme_kind(p->theme);
+
+	if (theme == NULL || theme[0] == '\0')
+		return true;
+	if (strcmp(theme, "quiet") == 0)
+		return k != strlen(p->theme);
+	return strlen(theme) == k && strncmp(p->theme, theme, k) == 0;
+}
+
+/* Is word one of the blank-separated words of list? */
+static bool
+word_in(const char *list, const char *word)
+{
+	size_t n = strlen(word);
+	const char *s = list;
+
+	while ((s = strstr(s, word)) != NULL) {
+		if ((s == list || s[-1] == ' ') && (s[n] == ' ' || s[n] == '\0'))
+			return true;
+		s += n;
+	}
+	return false;
+}
+
+void
+learn_puzzle_themes(const struct vec *puzzles, const char *variant,
+    char *out, size_t n)
+{
+	size_t i, len = 0;
+	bool quiet = false;
+	char word[LEARN_THEME_MAX + 2];
+
+	if (n == 0)
+		return;
+	out[0] = '\0';
+	for (i = 0; i < puzzles->len; i++) {
+		const struct learn_puzzle *p = vec_at(puzzles, i);
+		size_t k = theme_kind(p->theme);
+		if (variant != NULL && strcmp(p->variant, variant) != 0)
+			continue;
+		quiet |= k != strlen(p->theme);
+		snprintf(word, sizeof word, "%.*s", (int)k, p->theme);
+		if (word_in(out, word))
+			continue;
+		len += (size_t)snprintf(out + len, n - len, "%s%s",
+		    len > 0 ? " " : "", word);
+		if (len >= n)
+			len = n - 1;
+	}
+	if (quiet && len + 7 < n)
+		snprintf(out + len, n - len, "%squiet", len > 0 ? " " : "");
+}

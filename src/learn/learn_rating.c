@@ -65,3 +65,19 @@ learn_pick_puzzle(const struct learn_rating *r, const int *ratings,
 	}
 	return best;
 }
+
+int
+learn_pick_streak(const int *ratings, const bool *excluded, size_t n,
+    int above)
+{
+	int best = -1;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (excluded[i] || ratings[i] <= above)
+			continue;
+		if (best < 0 || ratings[i] < ratings[best])
+			best = (int)i;
+	}
+	return best;
+}

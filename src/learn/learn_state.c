@@ -5,6 +5,7 @@
  *   lesson ID                   the lesson is done
  *   player NAME R RD GAMES      a puzzle rating
  *   solved NAME KEY             the player solved the puzzle KEY
+ *   streak NAME N               the player's best puzzle streak
  */
 #include "config.h"
 
@@ -102,6 +103,7 @@ learn_state_player(struct learn_state *st, const char *name)
 	p = vec_push(&st->players);
 	snprintf(p->name, sizeof p->name, "%s", name);
 	p->rating = start;
+	p->best_streak = 0;
 	p->solved = (struct vec)VEC_INIT(17);
 	return p;
 }
@@ -181,8 +183,18 @@ load_line(struct learn_state *st, char *line, char *msg, size_t n)
 		learn_player_mark_solved(learn_state_player(st, a), b);
 		return 0;
 	}
-	return snprintf(msg, n, "unknown keyword '%s' (lesson, player, solved)",
-	    kw), -1;
+	if (strcmp(kw, "streak") == 0) {
+		long best;
+		if (a == NULL || b == NULL || c != NULL ||
+		    !word_ok(a, LEARN_ID_MAX) ||
+		    parse_long(b, 0, 1000000, &best, NULL, 0) != 0)
+			return snprintf(msg, n, "'streak' takes a player name and "
+			    "a number of puzzles"), -1;
+		learn_state_player(st, a)->best_streak = (int)best;
+		return 0;
+	}
+	return snprintf(msg, n, "unknown keyword '%s' (lesson, player, solved, "
+	    "streak)", kw), -1;
 }
 
 int
@@ -278,6 +290,8 @@ learn_state_save(const struct learn_state *st, const char *path, char *err,
 		const struct learn_player *p = vec_at(&st->players, i);
 		fprintf(f, "player %s %.1f %.1f %d\n", p->name, p->rating.r,
 		    p->rating.rd, p->rating.games);
+		if (p->best_streak > 0)
+			fprintf(f, "streak %s %d\n", p->name, p->best_streak);
 		for (j = 0; j < p->solved.len; j++)
 			fprintf(f, "solved %s %s\n", p->name,
 			    (const char *)vec_at(&p->solved, j));

@@ -41,6 +41,7 @@ session_learn_free(struct session *s)
 		learn_state_free(&L->st);
 	if (L->puzzles_loaded)
 		vec_free(&L->puzzles);
+	free(L->passed);
 	learn_prover_free(L->pv);
 	free(L);
 	s->learn = NULL;
@@ -233,6 +234,30 @@ session_learn_step(const struct session *s)
 	return l != NULL ? learn_lesson_step(l, (size_t)s->learn->step) : NULL;
 }
 
+/* The lesson's title and intro into the message log, in pieces that a
+ * message holds, cut at words. */
+static void
+log_intro(struct session *s, const struct learn_lesson *l)
+{
+	const char *p = l->intro;
+	int n, max = SESSION_MSG_MAX - 8;
+
+	session_msg(s, SM_NORMAL, "Lesson: %s", l->title);
+	while (*p != '\0') {
+		n = (int)strlen(p);
+		if (n > max) {
+			for (n = max; n > 0 && p[n] != ' '; n--)
+				;
+			if (n == 0)
+				n = max;
+		}
+		session_msg(s, SM_NORMAL, "%.*s", n, p);
+		p += n;
+		while (*p == ' ')
+			p++;
+	}
+}
+
 static void
 start_step(struct session *s)
 {
@@ -247,6 +272,10 @@ start_step(struct session *s)
 		return;
 	}
 	session_learn_game(s, &b, SL_LESSON);
+	/* The intro whole in the message log, where a narrow panel that
+	 * cuts it sends the reader ("... (m)"). */
+	if (s->learn->step == 0)
+		log_intro(s, l);
 	session_msg(s, SM_NORMAL, "%s", st->goal);
 }
 
@@ -423,7 +452,7 @@ session_learn_command(struct session *s, const struct session_cmd *cmd)
 		session_learn_open_list(s);
 		return true;
 	case CMD_PUZZLE:
-		session_puzzle_next(s);
+		session_puzzle_choose(s, cmd->arg);
 		return true;
 	default:
 		break;

@@ -53,7 +53,23 @@ struct session_learn {
 	int ply;                  /* moves played from the puzzle's start */
 	bool mistake, hinted, gave_up, rated;
 	int solver;               /* the solver's colour */
+	bool by_rep;              /* its win needs megapawn's repetition rule:
+	                           * the lion falls, or the defence repeats */
 	double before;            /* the rating before this puzzle */
+	/* Which puzzles: a variant ("" the game's, congo.conf or --variant)
+	 * and a theme ("" all; learn_puzzle_has_theme). */
+	char want_variant[LEARN_VARIANT_MAX];
+	char want_theme[LEARN_THEME_MAX];
+	bool *passed;             /* per puzzle: skipped or played since the
+	                           * set was last walked through */
+	/* A streak (lichess's Puzzle Streak): unrated, each puzzle rated
+	 * above the last, one skip, one mistake ends it. */
+	bool streak;
+	int streak_n;             /* solved in this streak */
+	int streak_best0;         /* the best streak when it began */
+	int streak_last;          /* the last one's rating */
+	bool streak_skipped;      /* its one skip is used */
+	bool streak_over;         /* ended: Enter starts another */
 	char player[LEARN_ID_MAX];
 	/* What the learner was last told (a wrong move's reason, a hint):
 	 * kept whole in the panel, where the message line may cut it. */
@@ -109,7 +125,20 @@ void session_learn_said(struct session *s);
 void session_learn_forget(struct session *s);
 
 /* session_puzzle.c */
+/* The next puzzle: the unsolved one of the set (variant, theme) rated
+ * nearest the player, one not skipped since the set was walked through;
+ * in a streak the next harder one. */
 void session_puzzle_next(struct session *s);
+/* :puzzle's argument: words in any order, "streak", a variant, a theme
+ * or "all" (any theme); "" the next puzzle. False with a message (a
+ * word that is none of these, a theme the set does not have). */
+bool session_puzzle_choose(struct session *s, const char *arg);
+/* A streak begins (--streak, :puzzle streak). */
+void session_puzzle_streak(struct session *s);
+/* The set's variant ("congo", "megapawn"), its name capitalised and the
+ * current puzzle's place in the set (1..) and the set's size. */
+const char *session_puzzle_variant(const struct session *s);
+void session_puzzle_place(const struct session *s, int *place, int *count);
 enum session_learn_result session_puzzle_play(struct session *s, move_t m);
 void session_puzzle_hint(struct session *s);
 void session_puzzle_solution(struct session *s);

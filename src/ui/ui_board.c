@@ -450,6 +450,19 @@ draw_moves(struct ui_app *a, int y)
 	}
 }
 
+/* Text of fields joined by two spaces cut to those that fit in w. */
+static void
+fields_fit(char *text, int w)
+{
+	char *cut;
+
+	while (term_width(text) > w && (cut = strstr(text, "  ")) != NULL) {
+		while (strstr(cut + 2, "  ") != NULL)
+			cut = strstr(cut + 2, "  ");
+		*cut = '\0';
+	}
+}
+
 /* The analysis: its head line, then its lines one a row (MultiPV) or the
  * one best line wrapped over up to three rows; the next free row. */
 static int
@@ -463,6 +476,9 @@ draw_analysis(struct ui_app *a, int y)
 	if (!s->analysis.on)
 		return y;
 	session_analysis_head(s, buf, sizeof buf, stats, sizeof stats);
+	/* a narrow panel (compact): whole fields only */
+	fields_fit(buf, w);
+	fields_fit(stats, w - 2);
 	term_putw(y++, x, w, ST_HEAD, 0, buf);
 	if (stats[0] != '\0')
 		term_putw(y++, x + 2, w - 2, ST_DIM, 0, stats);
@@ -702,12 +718,30 @@ ui_message_line(struct ui_app *a)
 	draw_message(a, line2 != NULL ? line2 : "", style2);
 }
 
+/* The compact layout's narrow panel: the lesson or puzzle, else the
+ * analysis. */
+static void
+draw_aside(struct ui_app *a)
+{
+	const struct ui_layout *l = &a->lay;
+
+	if (ui_learn_panel(a, l->aside_y, l->panel_x, l->panel_w, l->status_y))
+		return;
+	draw_analysis(a, l->aside_y);
+}
+
 void
 ui_board_draw(struct ui_app *a)
 {
+	/* Compact: the board makes room for a lesson or the analysis. */
+	if (a->lay.compact && (session_learn_active(&a->s) ||
+	    a->s.analysis.on))
+		ui_layout_aside(&a->lay);
 	ui_board_squares(a);
 	if (!a->lay.compact)
 		draw_panel(a);
+	else if (a->lay.aside)
+		draw_aside(a);
 	draw_status(a);
 }
 

@@ -123,9 +123,16 @@ struct ui_layout {
 	int board_y, board_x;   /* top left of the squares */
 	int panel_x, panel_w;
 	int status_y;           /* the status bar; the line below is messages */
+	/* Compact, with a lesson, a puzzle or analysis to show: the board
+	 * at the left and a narrow panel beside it (panel_x, panel_w from
+	 * aside_y down), or where that is too narrow, the rows below it. */
+	bool aside;
+	int aside_y;
 };
 
 void ui_layout_compute(struct ui_layout *l, int rows, int cols);
+/* The compact layout makes room for a lesson or the analysis (aside). */
+void ui_layout_aside(struct ui_layout *l);
 /* The square at a screen position, or -1. */
 int ui_layout_square(const struct ui_layout *l, bool flipped, int y, int x);
 

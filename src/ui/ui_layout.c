@@ -54,6 +54,28 @@ ui_layout_compute(struct ui_layout *l, int rows, int cols)
 	l->too_small = rows < UI_ROWS_MIN || cols < UI_COLS_COMPACT;
 }
 
+#define ASIDE_MIN 18       /* a narrower panel beside the board: below it */
+
+void
+ui_layout_aside(struct ui_layout *l)
+{
+	int right = l->cols - (3 + 7 * l->cell_w + 2);
+
+	if (!l->compact || l->too_small || l->aside)
+		return;
+	l->aside = true;
+	if (right >= ASIDE_MIN) {
+		l->board_x = 3;
+		l->panel_x = 3 + 7 * l->cell_w + 2;
+		l->panel_w = right;
+		l->aside_y = l->board_y;
+	} else {
+		l->panel_x = 0;
+		l->panel_w = l->cols;
+		l->aside_y = l->board_y + 7 * l->cell_h + 1;
+	}
+}
+
 int
 ui_layout_square(const struct ui_layout *l, bool flipped, int y, int x)
 {

@@ -13,8 +13,9 @@
 
 #include "ui/ui_learn.h"
 
-void
-ui_learn_opts_take(int *argc, char **argv, struct ui_learn_opts *o)
+int
+ui_learn_opts_take(int *argc, char **argv, struct ui_learn_opts *o,
+    char *err, size_t n)
 {
 	int i, j = 1;
 
@@ -24,11 +25,27 @@ ui_learn_opts_take(int *argc, char **argv, struct ui_learn_opts *o)
 			o->learn = true;
 		else if (strcmp(argv[i], "--puzzle") == 0)
 			o->puzzle = true;
-		else
+		else if (strcmp(argv[i], "--streak") == 0)
+			o->puzzle = o->streak = true;
+		else if (strncmp(argv[i], "--theme=", 8) == 0 &&
+		    argv[i][8] != '\0')
+			o->theme = argv[i] + 8;
+		else if (strcmp(argv[i], "--theme") == 0 && i + 1 < *argc &&
+		    argv[i + 1][0] != '-')
+			o->theme = argv[++i];
+		else if (strncmp(argv[i], "--theme", 7) == 0 &&
+		    (argv[i][7] == '\0' || argv[i][7] == '=')) {
+			snprintf(err, n, "--theme needs a value: a theme of the "
+			    "puzzles (crocodile, endgame, quiet, ...)");
+			return -1;
+		} else
 			argv[j++] = argv[i];
 	}
+	if (o->theme != NULL)
+		o->puzzle = true;
 	argv[j] = NULL;
 	*argc = j;
+	return 0;
 }
 
 void
@@ -36,7 +53,12 @@ ui_learn_usage(FILE *out)
 {
 	fputs("\nLearning:\n"
 	    "  --learn            open the lessons (a newcomer starts here)\n"
-	    "  --puzzle           solve puzzles: win the lion in 1 to 4 moves\n",
+	    "  --puzzle           solve puzzles: win the lion in 1 to 4 moves\n"
+	    "                     (of --variant V's set, default the config's)\n"
+	    "  --theme T          puzzles of one theme (crocodile, endgame,\n"
+	    "                     quiet, ...); :puzzle in the game lists them\n"
+	    "  --streak           a puzzle streak: unrated, each harder than the\n"
+	    "                     last, one mistake ends it, the best kept\n",
 	    out);
 }
 
@@ -61,9 +83,13 @@ ui_learn_check_data(const struct ui_learn_opts *o, char *err, size_t n)
 void
 ui_learn_begin(struct ui_app *a, const struct ui_learn_opts *o)
 {
-	if (o->puzzle)
-		session_puzzle_next(&a->s);
-	else if (o->learn)
+	char arg[SESSION_CMD_ARG_MAX];
+
+	if (o->puzzle) {
+		snprintf(arg, sizeof arg, "%s %s", o->streak ? "streak" : "",
+		    o->theme != NULL ? o->theme : "");
+		session_puzzle_choose(&a->s, arg);
+	} else if (o->learn)
 		session_learn_open_list(&a->s);
 	app_sync(a);
 }
@@ -208,6 +234,48 @@ ui_learn_wrap_head(int y, int x, int w, int bottom, int style,
 	return wrap(y, x, w, bottom, style, 0, text, true);
 }
 
+/*
+ * The compact layout's narrow panel: the title, the goal and what was
+ * said whole, the intro in the rows left (cut at a word with "... (m)":
+ * the message log holds it whole), the keys if there is room.
+ */
+static bool
+compact_panel(struct ui_app *a, const struct learn_lesson *l,
+    const struct learn_step *s, int y, int x, int w, int bottom)
+{
+	const struct session_learn *L = a->s.learn;
+	char buf[LEARN_INTRO_MAX + 16];
+	int need, room, len;
+
+	snprintf(buf, sizeof buf, "%s (%d/%zu)", l->title, L->step + 1,
+	    learn_lesson_nsteps(l));
+	y = ui_learn_wrap_head(y, x, w, bottom, ST_HEAD, buf);
+	need = wrap_count(w, s->goal);
+	if (L->said[0] != '\0')
+		need += wrap_count(w, L->said);
+	room = bottom - y - need;
+	snprintf(buf, sizeof buf, "%s", l->intro);
+	len = (int)strlen(buf);
+	while (len > 0 && wrap_count(w, buf) > room) {
+		/* a word less, and the mark that there is more */
+		while (len > 0 && buf[len - 1] != ' ')
+			len--;
+		while (len > 0 && buf[len - 1] == ' ')
+			len--;
+		snprintf(buf + len, sizeof buf - (size_t)len, " ... (m)");
+	}
+	if (len > 0)
+		y = ui_learn_wrap(y, x, w, bottom, ST_NORMAL, buf);
+	y = ui_learn_wrap(y, x, w, bottom, ST_GOOD, s->goal);
+	if (L->said[0] != '\0')
+		y = ui_learn_wrap(y, x, w, bottom, tone_style(L->said_tone),
+		    L->said);
+	if (y + 1 < bottom)
+		ui_learn_wrap(y + 1, x, w, bottom, ST_DIM, L->waiting ?
+		    "Enter: go on" : "a: a hint  :solution");
+	return true;
+}
+
 bool
 ui_learn_panel(struct ui_app *a, int y, int x, int w, int bottom)
 {
@@ -228,6 +296,8 @@ ui_learn_panel(struct ui_app *a, int y, int x, int w, int bottom)
 		return false;
 	l = session_learn_lesson(&a->s);
 	s = session_learn_step(&a->s);
+	if (a->lay.compact)
+		return compact_panel(a, l, s, y, x, w, bottom);
 	help = L->waiting ? "Enter: go on" : "a: a hint  :solution  u: start "
 	    "the step again  :learn: the lessons";
 	snprintf(buf, sizeof buf, "Lesson: %s", l->title);

@@ -17,11 +17,16 @@
 
 struct ui_learn_opts {
 	bool learn;               /* --learn: open the lesson list */
-	bool puzzle;              /* --puzzle: serve puzzles */
+	bool puzzle;              /* --puzzle: serve puzzles (--streak and
+	                           * --theme too) */
+	bool streak;              /* --streak: a puzzle streak */
+	const char *theme;        /* --theme T: the puzzles of a theme */
 };
 
-/* Take --learn and --puzzle out of argv (compacting it). */
-void ui_learn_opts_take(int *argc, char **argv, struct ui_learn_opts *o);
+/* Take --learn, --puzzle, --streak and --theme T out of argv (compacting
+ * it); -1 with a message when --theme has no value. */
+int ui_learn_opts_take(int *argc, char **argv, struct ui_learn_opts *o,
+    char *err, size_t n);
 void ui_learn_usage(FILE *out);
 /* Before the terminal starts: the data --learn or --puzzle needs is
  * there, else -1 with a message that says where it was looked for and

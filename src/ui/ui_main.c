@@ -465,7 +465,11 @@ ui_main(int argc, char **argv)
 	memset(&warns, 0, sizeof warns);
 	config_warnings = &warns;
 	a->net = xcalloc(1, sizeof *a->net);
-	ui_learn_opts_take(&argc, argv, &lo);
+	if (ui_learn_opts_take(&argc, argv, &lo, err, sizeof err) < 0) {
+		config_warnings = NULL;
+		fprintf(stderr, "congo: %s\n", err);
+		return 2;
+	}
 	status = prepare(a, argc, argv, &o);
 	config_warnings = NULL;
 	if (status != 0)
