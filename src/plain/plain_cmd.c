@@ -87,8 +87,8 @@ cmd_moves(struct plain *p, const char *arg)
 		total += plain_say_piece_moves(b, sq, buf, sizeof buf);
 		plain_out("%s", buf);
 	}
-	plain_out(P_("%1$s has %2$d legal moves."), plain_side(b->side),
-	    total);
+	plain_out(total == 1 ? P_("%1$s has %2$d legal move.") :
+	    P_("%1$s has %2$d legal moves."), plain_side(b->side), total);
 }
 
 static void

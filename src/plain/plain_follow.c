@@ -58,7 +58,8 @@ say_reset(struct plain *p)
 		return;
 	say_players(p);
 	if (s->game.nply > 0)
-		plain_out(P_("The game has %d plies played so far."),
+		plain_out(s->game.nply == 1 ? P_("The game has %d ply played "
+		    "so far.") : P_("The game has %d plies played so far."),
 		    s->game.nply);
 }
 
@@ -219,8 +220,11 @@ say_learn(struct plain *p)
 	    (z = session_puzzle_current(s)) != NULL) {
 		p->puzzle_said = L->puzzle;
 		p->waiting_said = false;
-		plain_out(P_("Puzzle %1$d of %2$zu, rated %3$d: %4$s takes the "
-		    "lion in %5$d moves."), L->puzzle + 1, L->puzzles.len,
+		/* (the plural: ngettext's, once translated) */
+		plain_out(L->left == 1 ? P_("Puzzle %1$d of %2$zu, rated "
+		    "%3$d: %4$s takes the lion in %5$d move.") :
+		    P_("Puzzle %1$d of %2$zu, rated %3$d: %4$s takes the lion "
+		    "in %5$d moves."), L->puzzle + 1, L->puzzles.len,
 		    learn_puzzle_rating(z), plain_side(L->solver), L->left);
 		say_all_pieces(p);
 		plain_out(P_("%s to move. Type hint for a hint, solution for "
