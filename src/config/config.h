@@ -51,6 +51,7 @@ struct ui_conf {
 	char save_dir[CONF_PATH_MAX]; /* "" means $XDG_DATA_HOME/congo */
 	bool warn;                   /* safety aids for human players */
 	int analysis_lines;          /* lines of :analyze (1..5, 3) */
+	char mode[8];                /* "screen" or "plain" (congo --plain) */
 };
 
 struct network_conf {

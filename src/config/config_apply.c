@@ -41,6 +41,7 @@ struct group {
 static const char *const player_types[] = { "human", "ai", NULL };
 static const char *const algorithms[] = { SEARCH_ALGORITHM_NAMES, NULL };
 static const char *const variants[] = { VARIANT_NAMES, NULL };
+static const char *const ui_modes[] = { "screen", "plain", NULL };
 static const char *const log_levels[] = { "error", "warn", "info", "debug",
 	NULL };
 
@@ -91,6 +92,7 @@ static const struct setting ui_settings[] = {
 	{ "save_dir", K_STRING, U(save_dir), 0, 0, NULL },
 	{ "warn", K_BOOL, U(warn), 0, 0, NULL },
 	{ "analysis_lines", K_INT, U(analysis_lines), 1, 5, NULL },
+	{ "mode", K_CHOICE, U(mode), 0, 0, ui_modes },
 	{ NULL, 0, 0, 0, 0, 0, NULL }
 };
 

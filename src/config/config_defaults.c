@@ -56,6 +56,7 @@ config_defaults(struct congo_conf *c)
 	c->ui.mouse = true;
 	c->ui.warn = true;
 	c->ui.analysis_lines = 3;
+	snprintf(c->ui.mode, sizeof c->ui.mode, "screen");
 	c->ui.save_dir[0] = '\0';
 
 	strcpy(c->network.host, "localhost");

@@ -263,6 +263,7 @@ struct ui_opts {
 	int game;                   /* --game N of a file of several, 0 */
 	bool no_color, unicode, flip, help;
 	bool resume;                /* --resume: the kept game */
+	bool plain;                 /* --plain: src/plain, no curses */
 	const char *white, *black;
 	int depth;                  /* -1: not given */
 	int movetime_ms;            /* -1: not given */

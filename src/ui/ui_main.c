@@ -26,6 +26,7 @@
 #include "ui/ui_int.h"
 #include "ui/ui_net.h"
 #include "ui/ui_learn.h"
+#include "plain/plain.h"
 #include "util/util.h"
 
 static volatile sig_atomic_t got_signal;
@@ -474,6 +475,13 @@ ui_main(int argc, char **argv)
 	config_warnings = NULL;
 	if (status != 0)
 		return status < 0 ? 0 : status;
+	/* congo --plain: the session's other view (src/plain), no curses */
+	if (plain_wanted(o.plain, &a->s.conf)) {
+		status = plain_main(a, &o, &lo,
+		    (const char (*)[SESSION_MSG_MAX])warns.text, warns.n);
+		free(a->net);
+		return status;
+	}
 	if (a->unicode && strcmp(nl_langinfo(CODESET), "UTF-8") != 0) {
 		unicode_why = "the Unicode pieces need a UTF-8 locale: "
 		    "using letters";

@@ -36,6 +36,9 @@ ui_usage(FILE *out)
 	    "  --no-color         no colours (also when NO_COLOR is set)\n"
 	    "  --unicode          circled letters for the pieces\n"
 	    "  --flip             Black at the bottom\n"
+	    "  --plain            no full screen: one line of text per event,\n"
+	    "                     moves and commands typed as lines (for screen\n"
+	    "                     readers and pipes; also ui.mode = \"plain\")\n"
 	    "  --help             show this help and exit\n"
 	    "\n"
 	    "In the game, ? shows the keys. See congo(6).\n",
@@ -59,7 +62,7 @@ number(const char *opt, const char *v, long max, int *out, char *err,
 
 enum { OPT_WHITE = 256, OPT_BLACK, OPT_DEPTH, OPT_MOVETIME, OPT_FEN,
 	OPT_LOAD, OPT_CONFIG, OPT_NOCOLOR, OPT_UNICODE, OPT_FLIP, OPT_CLOCK,
-	OPT_VARIANT, OPT_RESUME,
+	OPT_VARIANT, OPT_RESUME, OPT_PLAIN,
 	/* network play (checked together by ui_net_opts_check) */
 	OPT_CONNECT, OPT_HOST, OPT_PORT, OPT_CREATE, OPT_SEAT, OPT_JOIN,
 	OPT_GAME, OPT_OBSERVE, OPT_NAME, OPT_REGISTER, OPT_LOGIN, OPT_SEEK,
@@ -80,6 +83,7 @@ static const struct option longopts[] = {
 	{ "clock", required_argument, NULL, OPT_CLOCK },
 	{ "variant", required_argument, NULL, OPT_VARIANT },
 	{ "resume", no_argument, NULL, OPT_RESUME },
+	{ "plain", no_argument, NULL, OPT_PLAIN },
 	{ "help", no_argument, NULL, 'h' },
 	{ "connect", required_argument, NULL, OPT_CONNECT },
 	{ "host", no_argument, NULL, OPT_HOST },
@@ -184,6 +188,9 @@ option(int opt, const char *v, struct ui_opts *o, char *err, size_t errlen)
 		return 0;
 	case OPT_RESUME:
 		o->resume = true;
+		return 0;
+	case OPT_PLAIN:
+		o->plain = true;
 		return 0;
 	case OPT_WHITE:
 		o->white = v;

@@ -1,0 +1,62 @@
+/*
+ * plain_int.h: the inside of `congo --plain`: the loop (plain_main.c),
+ * what the session did said as it happens (plain_follow.c), the lines
+ * typed turned into commands (plain_cmd.c), and the sentences
+ * (plain_say.c, plain_say.h).
+ */
+#ifndef CONGO_PLAIN_INT_H
+#define CONGO_PLAIN_INT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "plain/plain.h"
+#include "engine/notation.h"
+#include "plain/plain_say.h"
+#include "session/session.h"
+
+#define PLAIN_LINE_MAX 1024
+
+struct plain {
+	struct ui_app *a;
+	struct session *s;
+	/* What has been said of the session. */
+	unsigned seen_reset;        /* its reset_serial */
+	int said_ply;               /* plies of the live game said */
+	int turn_said;              /* the ply whose turn was said, -1 */
+	char turn[SESSION_MSG_MAX + 128]; /* and how */
+	int review_said;            /* the reviewed ply said, -1 live */
+	bool over_said;
+	bool asked;                 /* the question waiting was said */
+	bool pick_said;
+	int log_nlog, log_head;     /* the message log as last read */
+	/* lessons and puzzles */
+	unsigned learn_seen;
+	int lesson_said, step_said, puzzle_said;
+	bool waiting_said;
+	int list_said;              /* network lists: lines said, -1 none */
+	int warned[2];              /* clock: 1 at 30 s said, 2 at 10 s */
+	/* moves said, whose session message would say them again */
+	char skip[4][MOVE_TEXT_MAX + 16];
+	int nskip;
+	/* input */
+	char in[PLAIN_LINE_MAX * 4];
+	size_t inlen;
+};
+
+/* One line out (plain_main.c): cleaned (plain_clean), a newline, flushed. */
+void plain_out(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* plain_follow.c: say what changed since the last call. */
+void plain_follow(struct plain *p);
+/* The turn (and move number) now, and the clocks. */
+void plain_say_turn(struct plain *p);
+void plain_say_clock(struct plain *p);
+/* ms until a clock warning is due, -1 none. */
+int plain_clock_timeout(struct plain *p);
+
+/* plain_cmd.c: one line typed. */
+void plain_input(struct plain *p, const char *line);
+void plain_help(void);
+
+#endif

@@ -1,0 +1,203 @@
+#!/bin/sh
+# test_plain.sh: congo --plain (issue 38, the plain mode for screen
+# readers) driven through pipes, as a screen reader's terminal or a script
+# would: a whole game against the AI (level 1, a fast move time, a 30 s
+# clock: its warning said) played move by move from what `moves` says,
+# until it ends or 25 moves and a resignation; an illegal move answered
+# with the rule it breaks and the game going on; `board`, `pieces`,
+# `diagram`; a lesson from the list, a wrong and a right move; a network
+# game between two congo --plain on a throwaway congo-server, each move
+# said in words on the other side; end of input quits with status 0. No
+# output holds an escape or any other control byte, and all of it is
+# valid UTF-8. Every wait polls with a deadline, no fixed sleeps.
+# Exit status: 0 pass, 1 fail, 99 hard error.
+
+set -u
+tmp_prefix=congo-plain
+. "$(dirname "$0")/cli_lib.sh"
+server="$builddir/src/congo-server"
+[ -x "$server" ] || { echo "error: $server not built"; exit 99; }
+
+export HOME="$tmp/home" XDG_CONFIG_HOME="$tmp/config" \
+    XDG_STATE_HOME="$tmp/state" XDG_DATA_HOME="$tmp/data" LC_ALL=C.UTF-8
+mkdir -p "$HOME" "$XDG_CONFIG_HOME/congo"
+: "${CONGO_DATADIR:=${CONGO_SRCDIR:-$(pwd)}/data}"
+export CONGO_DATADIR
+
+pids= spid=
+cleanup() {
+	for p in $pids $spid; do
+		kill -9 "$p" 2>/dev/null
+	done
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+die() {
+	echo "FAIL: $*"
+	for f in "$tmp"/*.out; do
+		[ -f "$f" ] || continue
+		echo "--- $f:"
+		tail -n 40 "$f"
+	done
+	[ -f "$tmp/server.log" ] && { echo "--- server log:"; tail -n 20 "$tmp/server.log"; }
+	exit 1
+}
+
+# start NAME FD ARGS...: congo --plain reading the fifo NAME.in (held open
+# for writing on FD), writing NAME.out.
+start() {
+	_n=$1 _fd=$2
+	shift 2
+	mkfifo "$tmp/$_n.in"
+	# (not holding the other players' fifos open: their end of input
+	# would never come)
+	"$congo" --plain "$@" <"$tmp/$_n.in" >"$tmp/$_n.out" 2>"$tmp/$_n.err" \
+	    3>&- 4>&- 5>&- 6>&- &
+	eval "pid_$_n=$!"
+	pids="$pids $!"
+	eval "exec $_fd>\"$tmp/$_n.in\""
+}
+
+# send FD LINE
+send() {
+	printf '%s\n' "$2" >&"$1"
+}
+
+lines() {
+	wc -l <"$tmp/$1.out"
+}
+
+# wait_for NAME PATTERN [SECONDS [FROM_LINE]]: PATTERN (ERE) in NAME's
+# output after line FROM_LINE (0: anywhere).
+wait_for() {
+	_deadline=$(($(date +%s) + ${3:-15}))
+	while :; do
+		if tail -n +"$((${4:-0} + 1))" "$tmp/$1.out" | grep -Eq -- "$2"; then
+			return 0
+		fi
+		[ "$(date +%s)" -gt "$_deadline" ] &&
+		    die "$1: timed out waiting for /$2/"
+		sleep 0.05
+	done
+}
+
+# finish NAME FD: end of input; congo quits by itself, status 0.
+finish() {
+	eval "exec $2>&-"
+	eval "_p=\$pid_$1"
+	_deadline=$(($(date +%s) + 20))
+	while kill -0 "$_p" 2>/dev/null; do
+		[ "$(date +%s)" -gt "$_deadline" ] &&
+		    die "$1: still running 20 s after the end of its input"
+		sleep 0.05
+	done
+	wait "$_p"
+	_st=$?
+	[ "$_st" -eq 0 ] || die "$1: exit status $_st after end of input"
+	grep -q "Goodbye." "$tmp/$1.out" || die "$1: no goodbye"
+}
+
+# ---- a game against the AI ----
+start g 3 --black ai:level=1 --movetime 50 --clock 0.5+0
+wait_for g "Move 1: White to move\."
+# an illegal move: the rule it breaks, and the game goes on
+send 3 d1d4
+wait_for g "White lion d1 to d4 is not legal: "
+send 3 "xyzzy"
+wait_for g "unknown command 'xyzzy'"
+send 3 board
+wait_for g "^Rank 4, the river: empty\.$"
+wait_for g "^Rank 1: a1 White giraffe, b1 White monkey, c1 White elephant, d1 White lion"
+send 3 diagram
+wait_for g "^4  ~ ~ ~ ~ ~ ~ ~"
+send 3 pieces
+wait_for g "^Black pieces: Black lion on d7; "
+send 3 help
+wait_for g "^moves \[SQUARE\]: "
+wait_for g "^save \[FILE\]: "
+n=1
+while [ "$n" -le 25 ]; do
+	wait_for g "Move $n: White to move\.$|The game is over" 30
+	grep -q "The game is over" "$tmp/g.out" && break
+	from=$(lines g)
+	send 3 moves
+	wait_for g "^White has [0-9]+ legal moves\.$" 15 "$from"
+	mv=$(tail -n +"$((from + 1))" "$tmp/g.out" | sed -n \
+	    's/.* on \([a-g][1-7]\) can go to \([a-g][1-7]\).*/\1\2/p' |
+	    head -n 1)
+	[ -n "$mv" ] || die "no move found in what moves said"
+	send 3 "$mv"
+	n=$((n + 1))
+done
+if ! grep -q "The game is over" "$tmp/g.out"; then
+	send 3 resign
+	wait_for g "The game is over: Black wins"
+fi
+# the moves said in words, the AI's too
+grep -Eq "^White [a-z]+ [a-g][1-7] (to|jumps to) [a-g][1-7]" "$tmp/g.out" ||
+    die "no White move said in words"
+grep -Eq "^Black [a-z]+ [a-g][1-7] (to|jumps to) [a-g][1-7]" "$tmp/g.out" ||
+    die "no move of the AI said in words"
+grep -q "^White: 30 seconds left on the clock\.$" "$tmp/g.out" ||
+    die "no warning at 30 s"
+send 3 clock
+wait_for g "^White has [0-9:.]+, Black has [0-9:.]+; no clock runs\.$"
+finish g 3
+
+# ---- a lesson ----
+start l 4 --learn
+wait_for l "^1\. The lion and its castle"
+send 4 1
+wait_for l "^Step 1 of 2\. Goal: "
+from=$(lines l)
+send 4 c2c4
+wait_for l "lion" 15 "$from"
+send 4 c2d3
+wait_for l "^White lion c2 to d3\.$"
+wait_for l "^Right\. Type next"
+send 4 ""
+wait_for l "^Step 2 of 2\. Goal: "
+finish l 4
+
+# ---- a network game on a throwaway server ----
+"$server" --port 0 --bind 127.0.0.1 --db "$tmp/games.db" --create \
+    --log-level info 2>>"$tmp/server.log" &
+spid=$!
+deadline=$(($(date +%s) + 20))
+port=
+while [ -z "$port" ]; do
+	port=$(sed -n 's/.*listening on .* port \([0-9]*\).*/\1/p' \
+	    "$tmp/server.log" | head -n 1)
+	[ "$(date +%s)" -gt "$deadline" ] && die "the server did not start"
+	[ -n "$port" ] || sleep 0.05
+done
+start a 5 --connect "127.0.0.1:$port" --create --name ann
+wait_for a "^Game [A-Z0-9]+ on .*: you play White"
+game=$(sed -n 's/^Game \([A-Z0-9]*\) on .*/\1/p' "$tmp/a.out" | head -n 1)
+start b 6 --connect "127.0.0.1:$port" --join "$game" --name bob
+wait_for b "you play Black"
+wait_for a "Move 1: White to move\.$"
+send 5 c2c3
+wait_for b "^White pawn c2 to c3\.$"
+wait_for b "Move 1: Black to move\.$"
+send 6 c6c5
+wait_for a "^Black pawn c6 to c5\.$"
+send 5 d1d4
+wait_for a "White lion d1 to d4 is not legal: "
+send 5 resign
+wait_for a "The game is over: Black wins"
+wait_for b "The game is over: Black wins"
+finish a 5
+finish b 6
+
+# ---- no escape, no control byte, valid UTF-8 ----
+for f in "$tmp"/*.out; do
+	if LC_ALL=C grep -q "$(printf '[\001-\011\013-\037\177]')" "$f"; then
+		die "$f: a control byte in the output"
+	fi
+	iconv -f UTF-8 -t UTF-8 "$f" >/dev/null 2>&1 ||
+	    die "$f: not valid UTF-8"
+done
+echo "PASS"
+exit 0
