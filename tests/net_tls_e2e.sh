@@ -91,7 +91,7 @@ grep -qx "127.0.0.1:$tport SHA256:$fp_a" "$known" ||
     fail "the pin is not a's fingerprint: $(cat "$known")"
 line=$(grep -n "127.0.0.1:$tport " "$known" | cut -d: -f1)
 run b --connect "$url" --join "$game" --seat black --name bob
-wait_for b "White +ann \(network\)"
+wait_for b "White +ann\(guest\) \(network\)"
 cmd w c2c3
 wait_for b "1\. c2c3"
 cmd b b6c5

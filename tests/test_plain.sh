@@ -127,8 +127,16 @@ while [ "$n" -le 25 ]; do
 	    's/.* on \([a-g][1-7]\) can go to \([a-g][1-7]\).*/\1\2/p' |
 	    head -n 1)
 	[ -n "$mv" ] || die "no move found in what moves said"
+	from=$(lines g)
 	send 3 "$mv"
 	n=$((n + 1))
+	# A move that hands the opponent the lion is asked about first
+	# (y/n, nothing else answers it): played all the same.
+	wait_for g "Play it anyway\?|Move $n: White to move\.$|The game is over" \
+	    30 "$from"
+	if tail -n +"$((from + 1))" "$tmp/g.out" | grep -q "Play it anyway?"; then
+		send 3 y
+	fi
 done
 if ! grep -q "The game is over" "$tmp/g.out"; then
 	send 3 resign

@@ -314,9 +314,12 @@ ui_draw(struct ui_app *a)
 		ui_screens[app_screen(a)].draw(a);
 		if ((app_screen(a) == SCR_BOARD ||
 		    app_screen(a) == SCR_EDIT) && a->in.cmdline) {
+			char used[32];
 			int w = term_width_n(a->in.cmd, a->in.pos) + 1;
-			if (w >= cols)
-				w = cols - 1;
+			int room = cols - ui_cmdline_count(a, used,
+			    sizeof used);
+			if (w >= room)
+				w = room - 1;
 			term_cursor(a->lay.status_y + 1, w, true);
 		} else {
 			term_cursor(0, 0, false);

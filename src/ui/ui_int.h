@@ -182,6 +182,7 @@ void app_complete(struct ui_app *a);
 
 /* ui_board.c, ui_help.c, ui_dialog.c: the screens. */
 void ui_board_draw(struct ui_app *a);
+int ui_cmdline_count(const struct ui_app *a, char *used, size_t len);
 void ui_board_key(struct ui_app *a, const struct ui_event *ev);
 void ui_help_draw(struct ui_app *a);
 void ui_help_key(struct ui_app *a, const struct ui_event *ev);
