@@ -689,6 +689,7 @@ main(void)
 		cmocka_unit_test(test_seek_reconnect),
 		cmocka_unit_test(test_seek_dead_server),
 		cmocka_unit_test(test_rated_across),
+		cmocka_unit_test(test_rematch_across),
 		cmocka_unit_test(test_tables_locked),
 		cmocka_unit_test(test_news_off_loop),
 		cmocka_unit_test(test_idle_game_leaves),

@@ -48,6 +48,8 @@ void test_seek_dead_server(void **state);
  * and never paired. */
 void ghost_seek_before(struct tc **c, char *id);
 void ghost_seek_after(long long killed, const char *id);
+/* test_net_pg_rematch.c: a rematch with its players on two servers. */
+void test_rematch_across(void **state);
 /* test_net_pg_lock.c: the database locked, news read late, idle games. */
 void test_tables_locked(void **state);
 void test_news_off_loop(void **state);

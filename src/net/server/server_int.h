@@ -369,8 +369,15 @@ struct sgame {
 	bool rematch_refused;          /* its storing failed: REMATCH again
 					  makes it (not the offers) */
 	/* Its seats' tokens, by the new seat, for telling a player again
-	 * while this process runs (storage keeps no token it could tell). */
+	 * while this process runs (storage keeps no token it could tell):
+	 * each drawn by the server holding that player when it asks (""
+	 * another server's), as a seek's token is; their hashes, ours or
+	 * told by the other servers (sess_rematch.c); does this server make
+	 * the rematch (its player's REMATCH completed it) once it knows
+	 * both? */
 	char rematch_tok[2][CGP_TOKEN_LEN + 1];
+	char rematch_hash[2][CGP_HASH_LEN + 1];
+	bool rematch_maker;
 	long long expires;             /* ms: an open game is cancelled then */
 	long long first_by;            /* ms: a timed game whose side to move
 					  has not moved yet is aborted then
@@ -682,6 +689,26 @@ void sess_rematch_made(struct sess *s, struct sgame *ng, const char *old_id);
 void sess_rematch_refused(struct sess *s, const char *old_id);
 void sess_rematch_rejoined(struct sess *s, int conn, struct sgame *g,
     int seat);
+/* Across servers (sess_rematch.c). The token of g's rematch seat k (the
+ * player of g's seat 1 - k, held here) drawn once, its hash told to the
+ * other servers: -1 without random numbers. */
+int sess_rematch_draw(struct sess *s, struct sgame *g, int k);
+/* Can this server make g's rematch now (both seats' hashes known)? Once it
+ * is the maker and both offers are stored, it does (a hash told late, or
+ * its own offer stored). */
+bool sess_rematch_ready(struct sess *s, struct sgame *g, int conn);
+void sess_rematch_due(struct sess *s, struct sgame *g);
+/* The rematch of g made (cmd NULL: for nobody's command, conn -1). */
+void sess_rematch_make(struct sess *s, int conn, const struct cgp_cmd *cmd,
+    struct sgame *g, const char *offer_body);
+/* Our g's rematch ng stored: its seat k, whose player another server
+ * holds, told to that server ("rematched"). */
+void sess_rematch_tell_made(struct sess *s, struct sgame *g, int k);
+/* Another server's "rematch OLD K HASH" or "rematched OLD NEW K" notice
+ * (w: its words, n of them). */
+void sess_rematch_remote(struct sess *s, char **w, int n);
+/* EV <g> <seq> REMATCHED game= seat=k token= to conn alone. */
+void sess_rematched_send(struct sess *s, int conn, struct sgame *g, int k);
 struct sconn *sess_conn(struct sess *s, int conn);
 /* The session's functions for the stores (sess_store.c; store_bind). */
 extern const struct store_up sess_store_up;

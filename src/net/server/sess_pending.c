@@ -410,6 +410,8 @@ sess_done(struct sess *s, struct spend *p)
 		refresh(s, g->id);
 	if (p->then != NULL)
 		sess_spend_submit(s, p->then);
+	else if (g != NULL)
+		sess_rematch_due(s, g);   /* our offer stored, a hash here */
 	free(p);
 }
 

@@ -579,6 +579,12 @@ sess_seek_remote(struct sess *s, const char *server, const char *text)
 
 	snprintf(buf, sizeof buf, "%s", text);
 	nw = notice_words(buf, w, 18);
+	if (nw >= 1 && strncmp(w[0], "rematch", 7) == 0) {
+		/* A rematch's seat across servers, told as a seek's is
+		 * (sess_rematch.c). */
+		sess_rematch_remote(s, w, nw);
+		return;
+	}
 	if (nw >= 2 && strcmp(w[0], "unseek") == 0) {
 		seek_drop(s, w[1], false);
 		return;
