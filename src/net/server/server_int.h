@@ -689,26 +689,7 @@ void sess_rematch_made(struct sess *s, struct sgame *ng, const char *old_id);
 void sess_rematch_refused(struct sess *s, const char *old_id);
 void sess_rematch_rejoined(struct sess *s, int conn, struct sgame *g,
     int seat);
-/* Across servers (sess_rematch.c). The token of g's rematch seat k (the
- * player of g's seat 1 - k, held here) drawn once, its hash told to the
- * other servers: -1 without random numbers. */
-int sess_rematch_draw(struct sess *s, struct sgame *g, int k);
-/* Can this server make g's rematch now (both seats' hashes known)? Once it
- * is the maker and both offers are stored, it does (a hash told late, or
- * its own offer stored). */
-bool sess_rematch_ready(struct sess *s, struct sgame *g, int conn);
-void sess_rematch_due(struct sess *s, struct sgame *g);
-/* The rematch of g made (cmd NULL: for nobody's command, conn -1). */
-void sess_rematch_make(struct sess *s, int conn, const struct cgp_cmd *cmd,
-    struct sgame *g, const char *offer_body);
-/* Our g's rematch ng stored: its seat k, whose player another server
- * holds, told to that server ("rematched"). */
-void sess_rematch_tell_made(struct sess *s, struct sgame *g, int k);
-/* Another server's "rematch OLD K HASH" or "rematched OLD NEW K" notice
- * (w: its words, n of them). */
-void sess_rematch_remote(struct sess *s, char **w, int n);
-/* EV <g> <seq> REMATCHED game= seat=k token= to conn alone. */
-void sess_rematched_send(struct sess *s, int conn, struct sgame *g, int k);
+/* Across servers: sess_rematch.h. */
 struct sconn *sess_conn(struct sess *s, int conn);
 /* The session's functions for the stores (sess_store.c; store_bind). */
 extern const struct store_up sess_store_up;

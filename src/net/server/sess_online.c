@@ -10,6 +10,7 @@
 
 #include "engine/fen.h"
 #include "net/server/server_int.h"
+#include "net/server/sess_rematch.h"
 
 void
 sess_result_body(char *buf, size_t n, enum game_result r, const char *reason)
@@ -395,7 +396,7 @@ cmd_rematch(struct sess *s, int conn, const struct cgp_cmd *cmd,
 			if (g->holder[k] == conn &&
 			    g->rematch_tok[1 - k][0] != '\0')
 				(void)sess_rematch_draw(s, g, 1 - k);
-		if (g->rematch_maker && sess_rematch_ready(s, g, conn)) {
+		if (g->rematch_maker && sess_rematch_ready(s, g)) {
 			sess_rematch_make(s, conn, cmd, g, NULL);
 			return;
 		}
@@ -420,7 +421,7 @@ cmd_rematch(struct sess *s, int conn, const struct cgp_cmd *cmd,
 		/* This server makes it: now, or once the other player's
 		 * server has told its token's hash (sess_rematch_due). */
 		g->rematch_maker = true;
-		if (sess_rematch_ready(s, g, conn)) {
+		if (sess_rematch_ready(s, g)) {
 			sess_rematch_make(s, conn, cmd, g, body);
 			return;
 		}

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "net/server/server_int.h"
+#include "net/server/sess_rematch.h"
 
 static bool
 is_power_of_ten(long long n)

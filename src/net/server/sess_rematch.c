@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "net/server/server_int.h"
+#include "net/server/sess_rematch.h"
 
 /* Several servers on the store: they tell each other (seek_notice). */
 static bool
@@ -50,11 +51,10 @@ sess_rematch_draw(struct sess *s, struct sgame *g, int k)
 }
 
 bool
-sess_rematch_ready(struct sess *s, struct sgame *g, int conn)
+sess_rematch_ready(struct sess *s, struct sgame *g)
 {
 	int k;
 
-	(void)conn;
 	for (k = 0; k < 2; k++) {
 		if (g->rematch_hash[k][0] != '\0')
 			continue;
@@ -73,7 +73,7 @@ sess_rematch_due(struct sess *s, struct sgame *g)
 {
 	if (g->rematch_maker && g->over && g->rematch[0] && g->rematch[1] &&
 	    g->rematch_game[0] == '\0' && g->busy == 0 &&
-	    sess_rematch_ready(s, g, -1))
+	    sess_rematch_ready(s, g))
 		sess_rematch_make(s, -1, NULL, g, NULL);
 }
 

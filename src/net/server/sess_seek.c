@@ -18,6 +18,7 @@
 
 #include "engine/board.h"
 #include "net/server/server_int.h"
+#include "net/server/sess_rematch.h"
 #include "net/server/sess_seek.h"
 #include "rating/rating.h"
 
