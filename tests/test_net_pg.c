@@ -573,9 +573,12 @@ ok(struct tc *c, const char *tag)
 static void
 test_kill_and_rejoin(void **state)
 {
-	struct tc *w, *b;
+	struct tc *w, *b, *s;
+	char sid[16];
+	long long killed;
 
 	(void)state;
+	ghost_seek_before(&s, sid);
 	assert_non_null(w = tc_hello(port_a));
 	assert_non_null(b = tc_hello(port_b));
 	tc_send(w, "#r REJOIN game=%s token=%s", game, tokw);
@@ -588,9 +591,13 @@ test_kill_and_rejoin(void **state)
 	tc_send(w, "#m4 MOVE game=%s ply=4 move=b1c2", game);
 	assert_non_null(tc_wait(w, "OK #m4 MOVE", T));
 	assert_int_equal(kill(pid_a, SIGKILL), 0);
+	killed = tc_ms();
 	/* Its connection is cut (the script reaps the process). */
 	assert_true(tc_closed(w, T));
 	tc_free(w);
+	tc_free(s);
+	/* Its seek: gone from B's list within 3 s, never paired. */
+	ghost_seek_after(killed, sid);
 	assert_non_null(ev(b, " MOVE ply=4 side=white move=b1c2 "));
 	/* A said nothing more: B counts White gone once A is silent for
 	 * its dead time (15 s), and says so. */
@@ -680,8 +687,10 @@ main(void)
 		cmocka_unit_test(test_seek_freed),
 		cmocka_unit_test(test_seek_stale),
 		cmocka_unit_test(test_seek_reconnect),
+		cmocka_unit_test(test_seek_dead_server),
 		cmocka_unit_test(test_rated_across),
 		cmocka_unit_test(test_identity_across),
+		cmocka_unit_test(test_rematch_across),
 		cmocka_unit_test(test_tables_locked),
 		cmocka_unit_test(test_news_off_loop),
 		cmocka_unit_test(test_idle_game_leaves),

@@ -42,6 +42,14 @@ void test_seek_race(void **state);
 void test_seek_stale(void **state);
 void test_seek_reconnect(void **state);
 void test_rated_across(void **state);
+void test_seek_dead_server(void **state);
+/* A seek on A before it is killed (its connection into *c, its id into
+ * id); after the kill (at killed, tc_ms), gone from B's SEEKS within 3 s
+ * and never paired. */
+void ghost_seek_before(struct tc **c, char *id);
+void ghost_seek_after(long long killed, const char *id);
+/* test_net_pg_rematch.c: a rematch with its players on two servers. */
+void test_rematch_across(void **state);
 /* test_net_pg_lock.c: the database locked, news read late, idle games. */
 void test_tables_locked(void **state);
 void test_news_off_loop(void **state);

@@ -214,13 +214,16 @@ if [ -n "${CONGO_PG_ONLY:-}" ]; then
 fi
 wait "$pida" 2>/dev/null
 pida=
-# The rematch is in the database whole: its game with both seats.
+# The rematches are in the database whole: each game with both seats
+# (test_rematch's, and test_rematch_across's across two servers, each
+# seat's token drawn by its player's server).
 if [ $status -eq 0 ]; then
 	seats=$($as "$bindir/psql" -h "$tmp" -U congo -d congo -At -c \
-	    "SELECT count(*) FROM seats s JOIN games g ON g.id = s.game
-	     WHERE g.rematch_of IS NOT NULL AND g.status = 1")
-	if [ "$seats" != 2 ]; then
-		echo "test_net_pg.sh: the rematch has $seats seats stored, not 2"
+	    "SELECT count(*), count(*) FILTER (WHERE (SELECT count(*) FROM
+	     seats s WHERE s.game = g.id) = 2) FROM games g
+	     WHERE g.rematch_of IS NOT NULL")
+	if [ "$seats" != "3|3" ]; then
+		echo "test_net_pg.sh: rematches stored, and of them with both seats: $seats, not 3|3"
 		status=1
 	fi
 fi

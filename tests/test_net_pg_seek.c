@@ -649,3 +649,114 @@ test_rated_across(void **state)
 	tc_free(x);
 	tc_free(y);
 }
+
+/* No PAIRED on c within ms (a seek that must not be paired). */
+static void
+not_paired(struct tc *c, const char *who, int ms)
+{
+	long long end = tc_ms() + ms;
+
+	while (tc_ms() < end) {
+		if (tc_read(c, (int)(end - tc_ms()), false) != 1)
+			continue;
+		if (strstr(c->line, " 0 PAIRED ") != NULL)
+			fail_msg("%s: paired with a dead server's seek: %s",
+			    who, c->line);
+	}
+}
+
+/* A seeker on B (from network 127.0.net.0/24) seeking clock is not
+ * paired (with a dead server's seek) within 1.5 s; its seek withdrawn. */
+static void
+b_seeker_unpaired(unsigned net, const char *clock, const char *who)
+{
+	struct tc *x;
+	char xs[16];
+
+	tc_from = (127u << 24) | (net << 8) | 1;
+	assert_non_null(x = tc_hello(port_b));
+	tc_from = 0;
+	tc_send(x, "#s SEEK clock=%s name=x", clock);
+	seek_of(x, xs, sizeof xs);
+	not_paired(x, who, 1500);
+	tc_send(x, "#u UNSEEK seek=%s", xs);
+	ok(x, "#u");
+	tc_free(x);
+}
+
+/*
+ * A seek of a server that is not alive in the database (a notice of a
+ * server that never said it was alive there; as a server killed an
+ * instant before B paired with its seek): B lists it (its notice has just
+ * come), but B's pairing with it checks that server's last sign of life
+ * in the same transaction and is refused; B's seeker is not paired into
+ * a game nobody will play. Before, it was (its first 60 s lost).
+ */
+void
+test_seek_dead_server(void **state)
+{
+	const char *ctl = getenv("CONGO_PG_CTL");
+	char cmd[700];
+	struct tc *w;
+
+	(void)state;
+	if (ctl == NULL)
+		skip();
+	assert_non_null(w = tc_hello(port_b));
+	snprintf(cmd, sizeof cmd, "%s sql \"SELECT pg_notify('congo_presence', "
+	    "'ZZZZZZZW seek GHOST234 ghost 0 12347:0 congo 76000 0 0 0 0 0 0 "
+	    "0 0.000 1 %064d')\"", ctl, 0);
+	assert_int_equal(system(cmd), 0);
+	assert_true(seek_listed(w, "GHOST234"));
+	b_seeker_unpaired(90, "76+0", "a seeker on B");
+	tc_free(w);
+}
+
+/* Before A is killed: a seek there (its connection into *c, its id into
+ * id), listed on B. */
+void
+ghost_seek_before(struct tc **c, char *id)
+{
+	struct tc *w;
+
+	assert_non_null(*c = tc_hello(port_a));
+	tc_send(*c, "#s SEEK clock=79+0 name=doomed");
+	seek_of(*c, id, 16);
+	assert_non_null(w = tc_hello(port_b));
+	assert_true(seek_listed(w, id));
+	tc_free(w);
+}
+
+/*
+ * After A was killed (at killed, tc_ms): B's SEEKS stops listing A's seek
+ * id within 3 s of A's last sign of life (before the kill), and a new
+ * seeker on B is not paired with it. Before: listed for 15 s, and paired.
+ * The slack is the time a SEEKS takes on this machine now (measured), and
+ * a second for B's loop.
+ */
+void
+ghost_seek_after(long long killed, const char *id)
+{
+	struct tc *w;
+	bool listed = true, unused;
+	long long t, rtt = 0, gone;
+
+	assert_non_null(w = tc_hello(port_b));
+	while (listed && tc_ms() - killed < 20000) {
+		t = tc_ms();
+		seeks_listed_now(w, id, &listed, id, &unused);
+		if (tc_ms() - t > rtt)
+			rtt = tc_ms() - t;
+		if (listed)
+			usleep(100000);     /* (20 commands a second at most) */
+	}
+	gone = tc_ms() - killed;
+	print_message("a killed server's seek no longer listed on B %lld ms "
+	    "after the kill (a SEEKS took up to %lld ms)\n", gone, rtt);
+	assert_false(listed);
+	if (gone > 3000 + rtt + 1000)
+		fail_msg("listed %lld ms after the kill (3 s and %lld ms of "
+		    "slack at most)", gone, rtt + 1000);
+	b_seeker_unpaired(87, "79+0", "a seeker on B after the kill");
+	tc_free(w);
+}

@@ -6,6 +6,8 @@
  * from the store without its seats). The clock is the test's: sess_evict
  * is run as if minutes had gone by. Once a player has gone, or the
  * rematch is made, the game leaves memory after the grace as before.
+ * And a rematch across servers whose other player's token hash comes
+ * after its last REMATCH.
  */
 #define _GNU_SOURCE
 #include <unistd.h>
@@ -19,10 +21,11 @@ later(int minutes)
 	return util_now_ms() + (long long)minutes * SESS_GRACE_MS;
 }
 
-/* A session on a new store, a game between conns 0 (white) and 1 (black)
- * there, resigned by black: its id into id. */
+/* A session on a new store (its functions ops), a game between conns 0
+ * (white) and 1 (black) there, resigned by black: its id into id. */
 static struct t_fake *
-finished(struct store **st, char *id, size_t n)
+finished_on(struct store **st, const struct store_ops *ops, char *id,
+    size_t n)
 {
 	char err[512];
 	struct t_fake *f;
@@ -30,7 +33,7 @@ finished(struct store **st, char *id, size_t n)
 
 	*st = store_open(t_dbpath, STORE_CREATE, err, sizeof err);
 	assert_non_null(*st);
-	f = t_new_store(NULL, NULL, &store_sqlite_ops, *st);
+	f = t_new_store(NULL, NULL, ops, *st);
 	t_hello(f, 0, "10.0.0.1");
 	t_hello(f, 1, "10.0.1.1");
 	t_say(f, 0, "#c CREATE seat=white name=ann");
@@ -47,6 +50,12 @@ finished(struct store **st, char *id, size_t n)
 	t_drain(f, 0);
 	t_drain(f, 1);
 	return f;
+}
+
+static struct t_fake *
+finished(struct store **st, char *id, size_t n)
+{
+	return finished_on(st, &store_sqlite_ops, id, n);
 }
 
 static void
@@ -99,6 +108,86 @@ test_player_gone(void **state)
 	store_close(st);
 }
 
+/* What the session told the other servers (store_ops.seek_notice). */
+static char told[8][256];
+static int ntold;
+
+static void
+tell(void *ctx, const char *text)
+{
+	(void)ctx;
+	if (ntold < 8)
+		snprintf(told[ntold++], sizeof told[0], "%s", text);
+}
+
+static const char *
+told_of(const char *prefix)
+{
+	int i;
+
+	for (i = 0; i < ntold; i++)
+		if (strncmp(told[i], prefix, strlen(prefix)) == 0)
+			return told[i];
+	return NULL;
+}
+
+/*
+ * Across servers (sess_rematch.c), as a server sharing a store with
+ * another (seek_notice) sees it: Ann, now on the other server, offered
+ * there; Bob's REMATCH here completes it, but the hash of Ann's new seat's
+ * token (drawn by her server) has not come yet: Bob's offer is stored and
+ * this server waits (before, it drew Ann's token itself, which her server
+ * could never tell her). Bob's own hash is told. When Ann's comes, the
+ * game is made: Bob told his seat, Ann's server told the game, and the
+ * token her server holds takes her seat.
+ */
+static void
+test_hash_told_late(void **state)
+{
+	struct store_ops ops = store_sqlite_ops;
+	char id[16], nid[16], tok[CGP_TOKEN_LEN + 1], hash[CGP_HASH_LEN + 1];
+	char text[256], want[64], err[256], line[2048];
+	struct store *st;
+	struct t_fake *f;
+	struct sgame *g;
+	const char *l;
+	bool rematched = false;
+
+	(void)state;
+	ops.seek_notice = tell;
+	ntold = 0;
+	f = finished_on(&st, &ops, id, sizeof id);
+	sess_close(f->s, 0, f->now);
+	g = sess_find(f->s, id);
+	assert_non_null(g);
+	assert_int_equal(sess_remote_event(f->s, id, g->seq + 1, "REMATCH",
+	    "action=offer side=white", err, sizeof err), 0);
+	t_drain(f, 1);
+	t_say(f, 1, "#r REMATCH game=%s", id);
+	t_expect(f, 1, "OK #r REMATCH");
+	while (t_next(f, 1, line, sizeof line))
+		rematched |= strstr(line, " REMATCHED ") != NULL;
+	assert_false(rematched);
+	snprintf(want, sizeof want, "rematch %s 0 ", id);
+	assert_non_null(told_of(want));
+	/* Ann's server's word: the hash of her token (seat 1, black). */
+	assert_int_equal(net_new_token(tok), 0);
+	net_token_hash(tok, hash);
+	snprintf(text, sizeof text, "rematch %s 1 %s", id, hash);
+	sess_seek_remote(f->s, "SRVB2345", text);
+	l = t_expect(f, 1, "EV ");
+	assert_non_null(strstr(l, " REMATCHED game="));
+	assert_non_null(strstr(l, " seat=white "));
+	t_val(l, "game", nid, sizeof nid);
+	snprintf(want, sizeof want, "rematched %s %s 1", id, nid);
+	assert_non_null(told_of(want));
+	t_hello(f, 2, "10.0.2.1");
+	t_say(f, 2, "#j REJOIN game=%s token=%s", nid, tok);
+	assert_non_null(strstr(t_expect(f, 2, "OK #j REJOIN"), " seat=black"));
+	t_free(f);
+	store_close(st);
+}
+
 int
 main(void)
 {
@@ -107,6 +196,8 @@ main(void)
 		    t_db_teardown),
 		cmocka_unit_test_setup_teardown(test_player_gone, t_db_setup,
 		    t_db_teardown),
+		cmocka_unit_test_setup_teardown(test_hash_told_late,
+		    t_db_setup, t_db_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

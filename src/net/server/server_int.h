@@ -371,8 +371,15 @@ struct sgame {
 	bool rematch_refused;          /* its storing failed: REMATCH again
 					  makes it (not the offers) */
 	/* Its seats' tokens, by the new seat, for telling a player again
-	 * while this process runs (storage keeps no token it could tell). */
+	 * while this process runs (storage keeps no token it could tell):
+	 * each drawn by the server holding that player when it asks (""
+	 * another server's), as a seek's token is; their hashes, ours or
+	 * told by the other servers (sess_rematch.c); does this server make
+	 * the rematch (its player's REMATCH completed it) once it knows
+	 * both? */
 	char rematch_tok[2][CGP_TOKEN_LEN + 1];
+	char rematch_hash[2][CGP_HASH_LEN + 1];
+	bool rematch_maker;
 	long long expires;             /* ms: an open game is cancelled then */
 	long long first_by;            /* ms: a timed game whose side to move
 					  has not moved yet is aborted then
@@ -685,6 +692,7 @@ void sess_rematch_made(struct sess *s, struct sgame *ng, const char *old_id);
 void sess_rematch_refused(struct sess *s, const char *old_id);
 void sess_rematch_rejoined(struct sess *s, int conn, struct sgame *g,
     int seat);
+/* Across servers: sess_rematch.h. */
 struct sconn *sess_conn(struct sess *s, int conn);
 /* The session's functions for the stores (sess_store.c; store_bind). */
 extern const struct store_up sess_store_up;

@@ -10,6 +10,8 @@
 
 #include "engine/fen.h"
 #include "net/server/sess_ident.h"
+#include "net/server/server_int.h"
+#include "net/server/sess_rematch.h"
 
 void
 sess_result_body(char *buf, size_t n, enum game_result r, const char *reason)
@@ -172,8 +174,8 @@ cmd_claim(struct sess *s, int conn, const struct cgp_cmd *cmd,
 }
 
 /* Tell conn, alone, its seat in the rematch of g. */
-static void
-send_rematched(struct sess *s, int conn, struct sgame *g, int seat)
+void
+sess_rematched_send(struct sess *s, int conn, struct sgame *g, int seat)
 {
 	struct sgame *n = sess_find(s, g->rematch_game);
 	struct cgp_out o;
@@ -191,7 +193,7 @@ void
 sess_rematch_rejoined(struct sess *s, int conn, struct sgame *g, int seat)
 {
 	if (g->rematch_game[0] != '\0')
-		send_rematched(s, conn, g, 1 - seat);
+		sess_rematched_send(s, conn, g, 1 - seat);
 }
 
 /* The OK of REMATCH (no seq when nothing is stored). */
@@ -205,20 +207,34 @@ rematch_ok(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	sess_emit(s, conn, &o);
 }
 
+/* A rematch that cannot be made: the asker told, or the log. */
+static void
+make_failed(struct sess *s, int conn, const struct cgp_cmd *cmd,
+    const struct sgame *g, const char *err)
+{
+	if (cmd != NULL)
+		sess_err(s, conn, cmd->tag, CGP_INTERNAL, err);
+	else
+		sess_log(s, NET_LOG_ERROR, "game %s: its rematch: %s", g->id,
+		    err);
+}
+
 /*
  * Both players asked: the same game again, colours swapped. The accepting
  * offer is stored first (the asker's OK); then, chained to it, the new game
  * with both seats and their JOINED events as one change, so that it is
- * stored whole or not at all. Once it is, each player is seated and told
- * its new seat alone (sess_rematch_made). With offer_body NULL the offers
- * are stored already and only the game is made (again).
+ * stored whole or not at all. Each seat's token is the one drawn by the
+ * server holding its player (sess_rematch_draw), only its hash here. Once
+ * it is stored, each player here is seated and told its new seat alone,
+ * and each elsewhere by its server (sess_rematch_made). With offer_body
+ * NULL the offers are stored already and only the game is made (again).
  */
-static void
-make_rematch(struct sess *s, int conn, const struct cgp_cmd *cmd,
+void
+sess_rematch_make(struct sess *s, int conn, const struct cgp_cmd *cmd,
     struct sgame *g, const char *offer_body)
 {
-	char id[CGP_ID_LEN + 1], tok[2][CGP_TOKEN_LEN + 1], body[2][80];
-	char clock[32], err[160], hash[2][CGP_HASH_LEN + 1], rsql[96];
+	char id[CGP_ID_LEN + 1], body[2][80];
+	char clock[32], err[160], rsql[96];
 	struct store_change ch;
 	struct game_rules rules;
 	struct board start;
@@ -229,14 +245,12 @@ make_rematch(struct sess *s, int conn, const struct cgp_cmd *cmd,
 
 	if (cgp_variant_start(g->variant, g->start, &g->g.rules, &start,
 	    &rules, wire, err, sizeof err) < 0) {
-		sess_err(s, conn, cmd->tag, CGP_INTERNAL, err);
+		make_failed(s, conn, cmd, g, err);
 		return;
 	}
 	for (tries = 0;; tries++) {
-		if (tries == 16 || net_new_game_id(id) < 0 ||
-		    net_new_token(tok[0]) < 0 || net_new_token(tok[1]) < 0) {
-			sess_err(s, conn, cmd->tag, CGP_INTERNAL,
-			    "no random numbers");
+		if (tries == 16 || net_new_game_id(id) < 0) {
+			make_failed(s, conn, cmd, g, "no random numbers");
 			return;
 		}
 		/* Not in memory; the store decides by its key (a taken
@@ -257,7 +271,6 @@ make_rematch(struct sess *s, int conn, const struct cgp_cmd *cmd,
 		offer = sess_spend_new(s, conn, cmd, &ch, &o, false, false);
 	}
 	snprintf(g->rematch_game, sizeof g->rematch_game, "%s", id);
-	memcpy(g->rematch_tok, tok, sizeof g->rematch_tok);
 	g->rematch_refused = false;
 	if (g->timed)
 		clock_format_control(g->clock.base_ms, g->clock.inc_ms, clock,
@@ -287,22 +300,22 @@ make_rematch(struct sess *s, int conn, const struct cgp_cmd *cmd,
 		/* The new white is the old black. */
 		sess_joined_body(body[k], sizeof body[k], k, g->name[1 - k],
 		    sess_seat_account(g, 1 - k));
-		net_token_hash(tok[k], hash[k]);
 		ch.seq[k] = k + 1;
 		ch.kind[k] = "JOINED";
 		ch.body[k] = body[k];
 	}
 	ch.seat = 0;
 	ch.name = g->name[1];
-	ch.token = hash[0];
+	ch.token = g->rematch_hash[0];
 	ch.both_seats = true;
 	ch.name2 = g->name[0];
-	ch.token2 = hash[1];
+	ch.token2 = g->rematch_hash[1];
 	made = sess_spend_new(s, -1, NULL, &ch, NULL, false, true);
 	sess_log(s, NET_LOG_INFO, "game %s: rematch %s", g->id, id);
 	if (offer == NULL) {
 		/* The offers were stored before: this OK stands for them. */
-		rematch_ok(s, conn, cmd, g);
+		if (cmd != NULL)
+			rematch_ok(s, conn, cmd, g);
 		sess_spend_submit(s, made);
 		return;
 	}
@@ -320,12 +333,16 @@ sess_rematch_made(struct sess *s, struct sgame *ng, const char *old_id)
 		return;
 	for (k = 0; k < 2; k++) {
 		conn = g->holder[1 - k];
-		if (conn < 0)
+		if (conn < 0 || g->rematch_tok[k][0] == '\0') {
+			/* Its player is on another server, which drew its
+			 * token: that one seats it. */
+			sess_rematch_tell_made(s, g, k);
 			continue;
+		}
 		ng->holder[k] = conn;
 		sess_member_add(s, conn, ng);
 		sess_seat_here(s, ng, k, true);
-		send_rematched(s, conn, g, k);
+		sess_rematched_send(s, conn, g, k);
 	}
 }
 
@@ -337,8 +354,7 @@ sess_rematch_refused(struct sess *s, const char *old_id)
 	if (g == NULL)
 		return;
 	g->rematch_game[0] = '\0';
-	memset(g->rematch_tok, 0, sizeof g->rematch_tok);
-	g->rematch_refused = true;
+	g->rematch_refused = true;      /* (the tokens drawn stay good) */
 	sess_log(s, NET_LOG_WARN, "game %s: its rematch was not stored; "
 	    "REMATCH makes it again", g->id);
 }
@@ -366,23 +382,36 @@ cmd_rematch(struct sess *s, int conn, const struct cgp_cmd *cmd,
 		rematch_ok(s, conn, cmd, g);
 		for (k = 0; k < 2; k++)
 			if (g->holder[k] == conn)
-				send_rematched(s, conn, g, 1 - k);
-		return;
-	}
-	if (g->rematch[0] && g->rematch[1] && g->rematch_refused) {
-		/* Both offers are stored, the game was refused: again. */
-		make_rematch(s, conn, cmd, g, NULL);
+				sess_rematched_send(s, conn, g, 1 - k);
 		return;
 	}
 	if (g->rematch[0] && g->rematch[1]) {
-		/* Made before this copy of the game was read again (a
-		 * restart, or it left memory): made once, never twice. */
+		/* Both offers are stored, no game here. Its player's token's
+		 * hash told again (a notice lost: the server making it may
+		 * wait for it, or tell again the game it made); made here if
+		 * this server makes it (refused before, or its hash here
+		 * now). Else made before this copy of the game was read
+		 * again (a restart, or it left memory), or by another
+		 * server: made once, never twice. */
+		for (k = 0; k < 2; k++)
+			if (g->holder[k] == conn &&
+			    g->rematch_tok[1 - k][0] != '\0')
+				(void)sess_rematch_draw(s, g, 1 - k);
+		if (g->rematch_maker && sess_rematch_ready(s, g)) {
+			sess_rematch_make(s, conn, cmd, g, NULL);
+			return;
+		}
 		rematch_ok(s, conn, cmd, g);
 		return;
 	}
 	/* One holding both seats asks for both. */
 	if (g->holder[1 - seat] == conn && g->rematch[seat])
 		seat = 1 - seat;
+	/* Its seat's token in the rematch, drawn here (its hash told). */
+	if (sess_rematch_draw(s, g, 1 - seat) < 0) {
+		sess_err(s, conn, cmd->tag, CGP_INTERNAL, "no random numbers");
+		return;
+	}
 	if (g->rematch[seat]) {
 		rematch_ok(s, conn, cmd, g);
 		return;
@@ -390,8 +419,13 @@ cmd_rematch(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	snprintf(body, sizeof body, "action=offer side=%s",
 	    cgp_seat_name(seat));
 	if (g->rematch[1 - seat]) {
-		make_rematch(s, conn, cmd, g, body);
-		return;
+		/* This server makes it: now, or once the other player's
+		 * server has told its token's hash (sess_rematch_due). */
+		g->rematch_maker = true;
+		if (sess_rematch_ready(s, g)) {
+			sess_rematch_make(s, conn, cmd, g, body);
+			return;
+		}
 	}
 	sess_submit_event(s, g, conn, cmd, "REMATCH", body);
 }

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "net/server/server_int.h"
+#include "net/server/sess_rematch.h"
 
 static bool
 is_power_of_ten(long long n)
@@ -410,6 +411,8 @@ sess_done(struct sess *s, struct spend *p)
 		refresh(s, g->id);
 	if (p->then != NULL)
 		sess_spend_submit(s, p->then);
+	else if (g != NULL)
+		sess_rematch_due(s, g);   /* our offer stored, a hash here */
 	free(p);
 }
 

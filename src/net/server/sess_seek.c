@@ -18,6 +18,8 @@
 
 #include "engine/board.h"
 #include "net/server/sess_ident.h"
+#include "net/server/server_int.h"
+#include "net/server/sess_rematch.h"
 #include "net/server/sess_seek.h"
 #include "rating/rating.h"
 
@@ -145,6 +147,35 @@ claims_sql(struct sseek *const *seat, char *sql, size_t len)
 	    "('%s'), ('%s'), ('%s')", key[0], key[1], key[2], key[3]);
 }
 
+bool
+seek_shown(struct sess *s, const struct sseek *k)
+{
+	const struct store_ops *st = s->io.store;
+
+	return !k->pairing && (k->server[0] == '\0' || st == NULL ||
+	    st->server_live == NULL || st->server_live(s->io.store_ctx,
+	    k->server));
+}
+
+/*
+ * The pairing with k, another server's seek, is kept only if that server
+ * gave a sign of life in the database within STORE_SERVER_LIVE_MS
+ * (congo_servers, store_pg_presence.c), checked in the pairing's own
+ * transaction: what this server heard of it may be late, and a seek of a
+ * server that died an instant before would make a game that nobody plays
+ * on one side. When it did not, k's claim is made a second time, a
+ * duplicate key: a conflict, as a seek paired elsewhere (the store's
+ * congo_put tells it as one). Ids of A-Z2-7 (checked): safe in it.
+ */
+static void
+live_sql(const struct sseek *k, char *sql, size_t len)
+{
+	snprintf(sql, len, "INSERT INTO seek_claims(id) SELECT '%s' WHERE NOT "
+	    "EXISTS (SELECT 1 FROM congo_servers WHERE id = '%s' AND beat > "
+	    "clock_timestamp() - interval '%d milliseconds')", k->id,
+	    k->server, STORE_SERVER_LIVE_MS);
+}
+
 /* A game for a and b (b the older), stored with both seeks' claims. */
 static void
 pair(struct sess *s, struct sseek *a, struct sseek *b)
@@ -152,7 +183,7 @@ pair(struct sess *s, struct sseek *a, struct sseek *b)
 	struct rating_seek ra, rb;
 	struct sseek *seat[2];
 	char id[CGP_ID_LEN + 1], wire[CGP_FEN_MAX], err[160], clock[32];
-	char body[2][80], claim[256], rated[96];
+	char body[2][80], claim[256], rated[96], live[320];
 	struct game_rules rules;
 	struct store_change ch;
 	struct board start;
@@ -199,6 +230,15 @@ pair(struct sess *s, struct sseek *a, struct sseek *b)
 	 * two seeks of one connection at once cannot both store. */
 	claims_sql(seat, claim, sizeof claim);
 	ch.extra[ch.nextra++] = claim;
+	/* (At most one of the two is another server's; a store that
+	 * tells servers' signs of life keeps them in congo_servers.) */
+	for (k = 0; k < 2 && s->io.store != NULL &&
+	    s->io.store->server_live != NULL; k++)
+		if (seat[k]->server[0] != '\0') {
+			live_sql(seat[k], live, sizeof live);
+			ch.extra[ch.nextra++] = live;
+			break;
+		}
 	if (a->rated) {
 		snprintf(rated, sizeof rated, "UPDATE games SET rated = 1 "
 		    "WHERE id = '%s'", id);
@@ -254,7 +294,7 @@ seek_try_pair(struct sess *s, const char *id)
 	r = xcalloc(s->seeks.len + 1, sizeof *r);
 	for (i = 0; i < s->seeks.len; i++) {
 		struct sseek *k = vec_at(&s->seeks, i);
-		if (k->pairing || (k->server[0] != '\0' &&
+		if (!seek_shown(s, k) || (k->server[0] != '\0' &&
 		    k->nconflict >= 2 && recent_conflict(s, k)) ||
 		    (k != a && same_network(s, a, k)))
 			continue;
@@ -541,6 +581,12 @@ sess_seek_remote(struct sess *s, const char *server, const char *text)
 
 	snprintf(buf, sizeof buf, "%s", text);
 	nw = notice_words(buf, w, 18);
+	if (nw >= 1 && strncmp(w[0], "rematch", 7) == 0) {
+		/* A rematch's seat across servers, told as a seek's is
+		 * (sess_rematch.c). */
+		sess_rematch_remote(s, w, nw);
+		return;
+	}
 	if (nw >= 2 && strcmp(w[0], "unseek") == 0) {
 		seek_drop(s, w[1], false);
 		return;
@@ -577,6 +623,8 @@ sess_seek_remote(struct sess *s, const char *server, const char *text)
 	    !net_valid_hash(k.hash) || seek_find(s, k.id, NULL) != NULL ||
 	    s->seeks.len >= SEEKS_MAX)
 		return;
+	if (!cgp_valid_game(server))
+		return;         /* (its id goes into the pairing's SQL) */
 	snprintf(k.server, sizeof k.server, "%.8s", server);
 	if (nw >= 18 && strcmp(w[17], "-") != 0)
 		snprintf(k.net, sizeof k.net, "%s", w[17]);

@@ -48,6 +48,9 @@ struct sseek *seek_find(struct sess *s, const char *id, size_t *at);
 void seek_tell(struct sess *s, const struct sseek *k, bool add);
 /* A seek gone (tell: and the other servers told, if ours). */
 void seek_drop(struct sess *s, const char *id, bool tell);
+/* Is seek k listed and paired: not being paired, and ours or of a
+ * server alive (heard of within STORE_SERVER_LIVE_MS)? */
+bool seek_shown(struct sess *s, const struct sseek *k);
 /* Our seek id paired with the oldest compatible one, if any (its server
  * pairs when the other's is the newer). */
 void seek_try_pair(struct sess *s, const char *id);

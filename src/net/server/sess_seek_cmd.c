@@ -212,14 +212,16 @@ cmd_seeks(struct sess *s, int conn, const struct cgp_cmd *cmd)
 
 	for (i = 0; i < s->seeks.len; i++) {
 		struct sseek *k = vec_at(&s->seeks, i);
-		n += !k->pairing && (v == NULL || strcmp(v, k->variant) == 0);
+		n += seek_shown(s, k) && (v == NULL ||
+		    strcmp(v, k->variant) == 0);
 	}
 	cgp_out_ok(&o, cmd->tag, "SEEKS");
 	cgp_out_kvi(&o, "n", n);
 	sess_emit(s, conn, &o);
 	for (i = 0; i < s->seeks.len; i++) {
 		struct sseek *k = vec_at(&s->seeks, i);
-		if (k->pairing || (v != NULL && strcmp(v, k->variant) != 0))
+		if (!seek_shown(s, k) || (v != NULL &&
+		    strcmp(v, k->variant) != 0))
 			continue;
 		clock_format_control(k->base_ms, k->inc_ms, clock,
 		    sizeof clock);
@@ -261,7 +263,7 @@ sess_seeks_each(struct sess *s, sess_seek_fn fn, void *arg)
 
 	for (i = 0; i < s->seeks.len; i++) {
 		const struct sseek *k = vec_at(&s->seeks, i);
-		if (k->pairing)
+		if (!seek_shown(s, k))
 			continue;
 		clock_format_control(k->base_ms, k->inc_ms, clock,
 		    sizeof clock);

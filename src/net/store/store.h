@@ -234,7 +234,21 @@ struct store_ops {
 	int (*history)(void *ctx, const char *lname, const char *variant,
 	    const char *speed, int max, long long *at, double *rating,
 	    char *err, size_t errlen);
+	/* Has another server on the store (its id, as its seek notices
+	 * name it) given a sign of life within STORE_SERVER_LIVE_MS? Its
+	 * seeks are neither listed nor paired once it has not (may be
+	 * NULL: one server, always). A store with it keeps the servers'
+	 * signs of life in a table congo_servers(id, beat), which a
+	 * pairing's statements check (sess_seek.c). */
+	bool (*server_live)(void *ctx, const char *server);
 };
+
+/* A server not heard of for this long (a crash, kill -9, cut off) has its
+ * seeks neither listed nor paired (PROTOCOL.md SEEK); the servers say they
+ * are alive more often (store_pg_presence.c), in notices and in the
+ * database (congo_servers), where a pairing checks it in its
+ * transaction. */
+#define STORE_SERVER_LIVE_MS 3000
 
 /*
  * Accounts and ratings, the same SQL in SQLite and PostgreSQL: an account

@@ -75,7 +75,8 @@ store_pg_open(const char *uri, int how, char *err, size_t errlen)
 		}
 		return pg;
 	}
-	if (pg_setup(pg, how, err, errlen) < 0)
+	if (pg_setup(pg, how, err, errlen) < 0 ||
+	    pg_servers_table(pg, err, errlen) < 0)
 		goto bad;
 	pg->w = pg_connect(pg);
 	if (PQstatus(pg->w) != CONNECTION_OK) {
@@ -752,6 +753,7 @@ const struct store_ops store_pg_ops = {
 	.games_of = pg_games_of,
 	.history = pg_history,
 	.seek_notice = pg_seek_notice,
+	.server_live = pg_server_live,
 };
 
 #else

@@ -22,9 +22,11 @@
  * take at all. */
 #define PG_READ_LOCK_WAIT "25ms"
 #define PG_READ_TIMEOUT "1s"
-/* Presence: a server says it is alive this often (ms); one not heard of
- * for PG_DEAD_MS is gone, and so are the seats it held. */
-#define PG_BEAT_MS 5000
+/* Presence: a server says it is alive this often (ms), in a notice and
+ * in congo_servers; one not heard of for PG_DEAD_MS is gone, and so are
+ * the seats it held (its seeks are passed by after STORE_SERVER_LIVE_MS
+ * already: pg_server_live). */
+#define PG_BEAT_MS 1000
 #define PG_DEAD_MS 15000
 
 /* A seat held on another server, or left there (server ""); or held here
@@ -169,5 +171,11 @@ void pg_presence_reconnected(struct pgstore *pg, struct sess *s);
 void pg_seek_notice(void *ctx, const char *text);
 /* Stopping: the others forget our seats now. */
 void pg_presence_bye(struct pgstore *pg);
+/* store_ops.server_live: heard of within STORE_SERVER_LIVE_MS. */
+bool pg_server_live(void *ctx, const char *server);
+/* The servers' signs of life (congo_servers: a row a server, its last
+ * beat by the database's clock), made if missing, at each start
+ * (store_pg_schema.c); -1 with err. */
+int pg_servers_table(struct pgstore *pg, char *err, size_t errlen);
 
 #endif

@@ -130,28 +130,61 @@ pg_notify_poll(struct pgstore *pg, bool wait)
 		notify_send(pg);
 }
 
+/* A statement for the next batch of notices (sent with them, in their
+ * transaction). */
+static void
+queue(struct pgstore *pg, const char *sql)
+{
+	size_t need = pg->nqlen + strlen(sql) + 8;
+
+	if (need > pg->nqcap) {
+		pg->nqcap = need * 2;
+		pg->nq = xrealloc(pg->nq, pg->nqcap);
+	}
+	pg->nqlen += (size_t)snprintf(pg->nq + pg->nqlen, pg->nqcap -
+	    pg->nqlen, "%s ", sql);
+}
+
 /* Said on the event loop's connection, not waiting for the answer; lost
  * when the connection is (the others ask again, or see us die and come
  * back). */
 static void
 notify(struct pgstore *pg, const char *text)
 {
-	char *lit;
-	size_t need;
+	char *lit, *sql;
+	size_t n;
 
 	if (pg->r == NULL || PQstatus(pg->r) != CONNECTION_OK)
 		return;
 	if ((lit = PQescapeLiteral(pg->r, text, strlen(text))) == NULL)
 		return;
-	need = pg->nqlen + strlen(lit) + 64;
-	if (need > pg->nqcap) {
-		pg->nqcap = need * 2;
-		pg->nq = xrealloc(pg->nq, pg->nqcap);
-	}
-	pg->nqlen += (size_t)snprintf(pg->nq + pg->nqlen, pg->nqcap -
-	    pg->nqlen, "SELECT pg_notify('congo_presence', %s); ", lit);
+	n = strlen(lit) + 64;
+	sql = xmalloc(n);
+	snprintf(sql, n, "SELECT pg_notify('congo_presence', %s);", lit);
 	PQfreemem(lit);
+	queue(pg, sql);
+	free(sql);
 	notify_send(pg);
+}
+
+/* Our sign of life in the database, with a beat's notice: a pairing with
+ * one of our seeks checks it in its transaction (sess_seek.c), so that
+ * no server pairs with the seek of a server dead for
+ * STORE_SERVER_LIVE_MS, whatever it has heard. (pg->me is of A-Z2-7.) */
+static void
+beat_row(struct pgstore *pg, bool first)
+{
+	char sql[200];
+
+	if (pg->r == NULL || PQstatus(pg->r) != CONNECTION_OK)
+		return;
+	if (first)      /* the rows of servers long gone */
+		queue(pg, "DELETE FROM congo_servers WHERE beat < "
+		    "clock_timestamp() - interval '1 day';");
+	snprintf(sql, sizeof sql, "INSERT INTO congo_servers(id, beat) VALUES "
+	    "('%s', clock_timestamp()) ON CONFLICT (id) DO UPDATE SET beat = "
+	    "excluded.beat;", pg->me);
+	queue(pg, sql);
 }
 
 /* Every seat held here, in as few notices as fit. */
@@ -299,7 +332,8 @@ pg_presence_notice(struct pgstore *pg, struct sess *s, char *text)
 	    strlen(who) != CGP_ID_LEN)
 		return;
 	if (strcmp(who, pg->me) != 0 && (strcmp(word, "seek") == 0 ||
-	    strcmp(word, "unseek") == 0 || strcmp(word, "paired") == 0)) {
+	    strcmp(word, "unseek") == 0 || strcmp(word, "paired") == 0 ||
+	    strncmp(word, "rematch", 7) == 0)) {
 		server(pg, who, true)->beat = now;
 		store_sess()->seek_remote(s, who, text + (strstr(text, word) - text));
 		return;
@@ -347,6 +381,7 @@ pg_presence_round(struct pgstore *pg, struct sess *s)
 	if (!pg->asked || now - pg->beat_sent >= PG_BEAT_MS) {
 		snprintf(text, sizeof text, "%s %s", pg->me, pg->asked ?
 		    "beat" : "ask");
+		beat_row(pg, !pg->asked);
 		notify(pg, text);
 		pg->beat_sent = now;
 		pg->asked = true;
@@ -392,13 +427,27 @@ pg_seek_notice(void *ctx, const char *text)
 void
 pg_presence_bye(struct pgstore *pg)
 {
-	char text[64];
+	char text[64], sql[80];
 
 	snprintf(text, sizeof text, "%s bye", pg->me);
-	/* Said before the connection closes: every batch, waited for. */
+	snprintf(sql, sizeof sql, "DELETE FROM congo_servers WHERE id = '%s';",
+	    pg->me);
+	/* Said before the connection closes: every batch, waited for; our
+	 * row goes with it (our seeks are no more). */
 	pg_notify_poll(pg, true);
+	queue(pg, sql);
 	notify(pg, text);
 	pg_notify_poll(pg, true);
+}
+
+bool
+pg_server_live(void *ctx, const char *id)
+{
+	struct pgstore *pg = ctx;
+	struct pg_server *sv = server(pg, id, false);
+
+	return sv != NULL && sv->beat > 0 &&
+	    util_now_ms() - sv->beat <= STORE_SERVER_LIVE_MS;
 }
 
 #else

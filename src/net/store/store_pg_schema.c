@@ -262,6 +262,31 @@ pg_setup(struct pgstore *pg, int how, char *err, size_t errlen)
 	return 0;
 }
 
+/*
+ * congo_servers is no part of the version: a table of signs of life that
+ * every server of this version makes if it is missing (under congo_meta's
+ * lock, as two servers starting at once would both make it), and that an
+ * older server leaves alone.
+ */
+int
+pg_servers_table(struct pgstore *pg, char *err, size_t errlen)
+{
+	if (!pg_run(pg->r, "BEGIN", PGRES_COMMAND_OK) ||
+	    !pg_run(pg->r, "LOCK TABLE congo_meta IN EXCLUSIVE MODE",
+	    PGRES_COMMAND_OK) ||
+	    !pg_run(pg->r, "SET LOCAL client_min_messages = warning",
+	    PGRES_COMMAND_OK) ||      /* not "already exists, skipping" */
+	    !pg_run(pg->r, "CREATE TABLE IF NOT EXISTS congo_servers("
+	    "id TEXT PRIMARY KEY, beat TIMESTAMPTZ NOT NULL)",
+	    PGRES_COMMAND_OK) ||
+	    !pg_run(pg->r, "COMMIT", PGRES_COMMAND_OK)) {
+		pg_fail(pg, pg->r, err, errlen, "cannot make congo_servers");
+		pg_run(pg->r, "ROLLBACK", PGRES_COMMAND_OK);
+		return -1;
+	}
+	return 0;
+}
+
 #else
 typedef int net_pg_schema_absent;
 #endif
