@@ -4,10 +4,11 @@
  * 1. Rendering (web_buf.c, web_board.c, web_pages.c, web_player.c): HTML
  *    and SVG from plain data, every text a player wrote escaped. No
  *    sockets, no session: the unit tests link only this.
- * 2. The HTTP side (web_http.c, web_data.c, web_sse.c): GNU libmicrohttpd
- *    on the server's own event loop (its epoll descriptor in the loop's
- *    set), the pages filled from the session and the store, Server-Sent
- *    Events pushed when a game's events are broadcast.
+ * 2. The HTTP side (web_host.h; web_http.c, web_sse.c, web_defer.c...):
+ *    GNU libmicrohttpd on the server's own event loop (its epoll
+ *    descriptor in the loop's set), the pages filled with what the server
+ *    gives through struct web_host, Server-Sent Events pushed when a
+ *    game's events are broadcast.
  */
 #ifndef CONGO_WEB_H
 #define CONGO_WEB_H
@@ -46,6 +47,9 @@ int web_board_svg(struct wbuf *b, const char *fen, uint64_t islands);
 
 /* What the pages show, as plain data. */
 #define WEB_NAME_MAX 32
+/* After a guest's name ("carol(guest)"): the store's mark (the server
+ * checks they agree: srv_web.c); such a name links to no page. */
+#define WEB_GUEST_MARK "(guest)"
 struct web_game_row {
 	char id[16];
 	char variant[16];
@@ -146,43 +150,5 @@ extern const char web_script[];
  * (/events) for all of a browser's game pages. */
 extern const char web_worker[];
 extern const char web_style[];
-
-/* 2. The HTTP side; struct srv is the server (net/server/server_int.h). */
-struct srv;
-struct web;
-/* Listen on "ADDR:PORT" ([V6]:PORT) with the server's limits. tls: the
- * pages over HTTPS (--https) with the certificate and key of --tls-cert
- * and --tls-key, HSTS on every response. share: the pages whose
- * connections count with these against the limits (--http's), or NULL;
- * it is closed after this one. NULL with err (also when built without
- * libmicrohttpd). */
-struct web *web_open(struct srv *sv, const char *addr, bool tls,
-    struct web *share, char *err, size_t errlen);
-/* --https, SIGHUP: the certificate and key read again, and the daemon
- * started again on the same socket with them (libmicrohttpd cannot
- * change a running daemon's): its open connections are closed, event
- * streams too (browsers open them again by themselves). 0 (web_fd may
- * have changed), -1 the files refused (err; the old certificate kept),
- * -2 the new daemon did not start (err; the HTTPS pages are down). */
-int web_reload(struct web *w, char *err, size_t errlen);
-/* The port listened on. */
-int web_port(const struct web *w);
-/* The descriptor to add to the loop's set, readable when MHD has work. */
-int web_fd(const struct web *w);
-/* ms until web_run must run (-1: nothing due). */
-long long web_timeout(struct web *w);
-/* Its descriptor was readable this round. */
-void web_readable(struct web *w);
-/* Serve what is ready (readable, or MHD's timeout due); push what changed
- * to the event streams. Cheap when there is nothing to do. */
-void web_run(struct web *w, long long now);
-/* A game's events were broadcast (the session's hook): its streams
- * get the game as it is at the next web_run. */
-void web_game_event(void *srv, const char *game);
-/* Does a page's stream follow game (the session's hook: it stays in
- * memory meanwhile)? */
-bool web_game_watched(void *srv, const char *game);
-void web_close(struct web *w);
-/* Counts for /metrics (srv_loop.c keeps them). */
 
 #endif

@@ -1,7 +1,7 @@
 /*
  * web_conn.c: the HTTP connections' limits (issue 33). As for CGP/1, no
  * more than --max-per-address from one network (an IPv4 /24, an IPv6 /64:
- * sess_net_of) and --max-connections in all. A request's headers must be
+ * the server's) and --max-connections in all. A request's headers must be
  * complete within 15 s of the connection's start, or of the end of the
  * request before it on the connection: libmicrohttpd's own timeout closes
  * idle connections only, and a client sending a header line every few
@@ -12,7 +12,7 @@
  * closes the one that has waited longest for its headers rather than be
  * refused (many slow clients cannot keep a quick one out). Closing is a
  * shutdown(2) of the socket: MHD reads its end and lets it go. What is
- * refused or closed is logged at a bounded rate (sess_refused).
+ * refused or closed is logged at a bounded rate (web_host's refused).
  */
 #include "config.h"
 
@@ -28,9 +28,10 @@
 #include <netdb.h>
 #include <sys/socket.h>
 
-/* Connections per network, as CGP/1 counts them (sess_net_of). */
+/* Connections per network, as CGP/1 counts them (web_host's net_of). */
 static void
-addr_net(const struct sockaddr *sa, char *net, size_t n)
+addr_net(const struct web *w, const struct sockaddr *sa, char *net,
+    size_t n)
 {
 	char host[64] = "?";
 
@@ -38,7 +39,7 @@ addr_net(const struct sockaddr *sa, char *net, size_t n)
 		getnameinfo(sa, sa->sa_family == AF_INET6 ?
 		    sizeof(struct sockaddr_in6) : sizeof(struct sockaddr_in),
 		    host, sizeof host, NULL, 0, NI_NUMERICHOST);
-	sess_net_of(host, net, n);
+	w->host.net_of(w->host.ctx, host, net, n);
 }
 
 static struct wnet *
@@ -115,30 +116,30 @@ web_conn_accept(void *cls, const struct sockaddr *sa, socklen_t len)
 	char net[64];
 
 	(void)len;
-	addr_net(sa, net, sizeof net);
+	addr_net(w, sa, net, sizeof net);
 	x = net_find(w, net, false);
-	if (x != NULL && x->n >= w->sv->o.max_per_address) {
+	if (x != NULL && x->n >= w->max_per_address) {
 		w->refused_net++;
-		sess_refused(w->sv->sess, "http connection from %s refused: "
+		web_refused(w, "http connection from %s refused: "
 		    "%d already from its network", net, x->n);
 		return MHD_NO;
 	}
-	if (w->lim->conns - w->lim->closing < w->sv->o.max_connections)
+	if (w->lim->conns - w->lim->closing < w->max_connections)
 		return MHD_YES;
 	/* Every connection taken: the one that has waited longest for its
 	 * headers makes room, or, none waiting, this one is refused. */
 	if ((k = w->waiting) != NULL) {
 		w->evicted++;
-		sess_refused(w->sv->sess, "web: %s waited %lld ms for its "
+		web_refused(w, "web: %s waited %lld ms for its "
 		    "headers, closed for %s (the HTTP limit, %d, reached)",
-		    k->net, srv_now() - k->since, net,
-		    w->sv->o.max_connections);
+		    k->net, web_now(w) - k->since, net,
+		    w->max_connections);
 		conn_close(w, k);
 		return MHD_YES;
 	}
 	w->refused_total++;
-	sess_refused(w->sv->sess, "web: %s refused: the HTTP limit, %d, "
-	    "reached", net, w->sv->o.max_connections);
+	web_refused(w, "web: %s refused: the HTTP limit, %d, "
+	    "reached", net, w->max_connections);
 	return MHD_NO;
 }
 
@@ -156,7 +157,7 @@ web_conn_notify(void *cls, struct MHD_Connection *c, void **sock_ctx,
 		k = xcalloc(1, sizeof *k);
 		ci = MHD_get_connection_info(c,
 		    MHD_CONNECTION_INFO_CLIENT_ADDRESS);
-		addr_net(ci != NULL ? ci->client_addr : NULL, k->net,
+		addr_net(w, ci != NULL ? ci->client_addr : NULL, k->net,
 		    sizeof k->net);
 		ci = MHD_get_connection_info(c,
 		    MHD_CONNECTION_INFO_CONNECTION_FD);
@@ -165,7 +166,7 @@ web_conn_notify(void *cls, struct MHD_Connection *c, void **sock_ctx,
 		x->n++;
 		*sock_ctx = k;
 		w->lim->conns++;
-		wait_headers(w, k, srv_now());
+		wait_headers(w, k, web_now(w));
 		return;
 	}
 	if ((k = *sock_ctx) == NULL)
@@ -215,7 +216,7 @@ web_conn_completed(void *cls, struct MHD_Connection *c, void **con_cls,
 	web_job_completed(cls, c, con_cls, toe);
 	/* The next request's headers from now on (keep-alive). */
 	if (k != NULL)
-		wait_headers(w, k, srv_now());
+		wait_headers(w, k, web_now(w));
 }
 
 long long
@@ -240,7 +241,7 @@ web_conn_expire(struct web *w, long long now)
 		 * begun and not finished is a refusal. */
 		if (k->requests == 0) {
 			w->header_timeouts++;
-			sess_refused(w->sv->sess, "web: %s: a request's "
+			web_refused(w, "web: %s: a request's "
 			    "headers not complete in %lld ms, closed", k->net,
 			    w->header_ms);
 		}

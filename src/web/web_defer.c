@@ -1,7 +1,7 @@
 /*
  * web_defer.c: pages that need the store read it off the event loop. The
  * request is suspended (MHD_suspend_connection), its reads go to the
- * server's reader thread (sess_read_then), and when they are back the page
+ * server's reader thread (web_host's read), and when they are back the page
  * is made on the loop and the request resumed: the access handler, called
  * again, answers with it (or routes again: a game now in memory). The
  * front page is served from its copy while a newer one is read.
@@ -12,7 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rating/rating.h"
 #include "web/web_http.h"
 
 #ifdef HAVE_MICROHTTPD
@@ -22,12 +21,7 @@ struct wticket {
 	struct web *w;                 /* NULL once the pages are closed */
 	struct wjob *job;              /* the request waiting, or NULL */
 	enum wjob_kind kind;
-	char a[64], b[64];             /* a player's name and before= */
-	struct web_indexraw *ix;
-	struct web_playerdata *pd;
-	int rc;
-	char err[256];
-	struct web_ratingsraw rr;
+	struct web_read r;
 	struct wticket *prev, *next;   /* w->tickets */
 };
 
@@ -48,8 +42,8 @@ unlink_ticket(struct wticket *t)
 static void
 ticket_free(struct wticket *t)
 {
-	free(t->ix);
-	free(t->pd);
+	free(t->r.ix);
+	free(t->r.pd);
 	free(t);
 }
 
@@ -58,42 +52,6 @@ static void
 ticket_drop(void *arg)
 {
 	ticket_free(arg);
-}
-
-/* On the reader thread, with its store handle. */
-static void
-run_index(const struct store_ops *ops, void *ctx, void *arg)
-{
-	struct wticket *t = arg;
-
-	web_data_index_read(ops, ctx, t->ix);
-}
-
-static void
-run_player(const struct store_ops *ops, void *ctx, void *arg)
-{
-	struct wticket *t = arg;
-
-	t->rc = web_data_player(ops, ctx, t->a, t->b[0] != '\0' ? t->b :
-	    NULL, t->pd);
-}
-
-static void
-run_health(const struct store_ops *ops, void *ctx, void *arg)
-{
-	struct wticket *t = arg;
-	struct store_item it;
-
-	t->rc = ops->list == NULL ? 0 : ops->list(ctx, 1, 1, &it, t->err,
-	    sizeof t->err);
-}
-
-static void
-run_ratings(const struct store_ops *ops, void *ctx, void *arg)
-{
-	struct wticket *t = arg;
-
-	web_data_ratings_read(ops, ctx, &t->rr);
 }
 
 static void
@@ -116,33 +74,25 @@ job_error(struct wjob *j, int code, const char *text)
 static void
 index_made(struct web *w, struct wticket *t)
 {
-	struct web_indexdata *d = xcalloc(1, sizeof *d);
-
 	w->index_reading = false;
-	if (web_data_index(w->sv, t->ix, d) == 0) {
+	if (t->r.rc == 0) {
 		wbuf_free(&w->index);
 		wbuf_init(&w->index);
-		web_page_index(&w->index, &d->x);
-		w->index_at = srv_now();
+		web_page_index(&w->index, &t->r.ix->x);
+		w->index_at = web_now(w);
 	}
-	free(d);
 }
 
-/* Back on the loop: the page made, the request resumed. */
+/* Back on the loop: the page made, the request resumed. (A game read
+ * for a page stays in memory until the page is made: the server's.) */
 static void
-back(struct sess *s, struct sread *q, void *arg)
+back(void *arg)
 {
 	struct wticket *t = arg;
 	struct wjob *j = t->job;
 	struct web *w = t->w;
-	struct sgame *g;
 
 	unlink_ticket(t);
-	/* A game read for a page stays in memory until the page is made
-	 * (routed again in this round of the loop, or after its ratings). */
-	if ((t->kind == WJ_GAME || t->kind == WJ_RATINGS) && t->a[0] != '\0' &&
-	    (g = sess_find(s, t->a)) != NULL)
-		g->keep_until = srv_now() + 2000;
 	if (w == NULL) {
 		ticket_free(t);
 		return;
@@ -165,18 +115,18 @@ back(struct sess *s, struct sread *q, void *arg)
 		}
 		break;
 	case WJ_PLAYER:
-		if (t->rc <= 0)
-			job_error(j, t->rc < 0 ? 503 : 404, t->rc < 0 ?
+		if (t->r.rc <= 0)
+			job_error(j, t->r.rc < 0 ? 503 : 404, t->r.rc < 0 ?
 			    "The store cannot be read now." :
 			    "No such player.");
 		else {
-			web_page_player(&j->page, &t->pd->p);
+			web_page_player(&j->page, &t->r.pd->p);
 			job_page(j, 200, "text/html; charset=utf-8");
 		}
 		break;
 	case WJ_HEALTH:
-		if (t->rc < 0) {
-			wbuf_printf(&j->page, "store: %s\n", t->err);
+		if (t->r.rc < 0) {
+			wbuf_printf(&j->page, "store: %s\n", t->r.err);
 			job_page(j, 503, "text/plain; charset=utf-8");
 		} else {
 			wbuf_puts(&j->page, "ok\n");
@@ -187,13 +137,13 @@ back(struct sess *s, struct sread *q, void *arg)
 		/* In memory now (its page is made when routed again), or
 		 * not in the store, or the store cannot say. */
 		j->loaded = true;
-		if (q->rc == 0)
+		if (t->r.rc == 0)
 			job_error(j, 404, "No such game.");
-		else if (q->rc < 0)
+		else if (t->r.rc < 0)
 			job_error(j, 503, "The store cannot be read now.");
 		break;
 	case WJ_RATINGS:
-		j->rr = t->rr;
+		j->rr = t->r.rr;
 		j->have_ratings = true;
 		break;
 	}
@@ -220,24 +170,20 @@ ticket_new(struct web *w, enum wjob_kind kind)
 }
 
 static void
-ticket_send(struct web *w, struct wticket *t, const char *game)
+ticket_send(struct web *w, struct wticket *t)
 {
-	struct sread q;
+	static const enum web_read_kind kinds[] = {
+		[WJ_INDEX] = WEB_READ_INDEX, [WJ_PLAYER] = WEB_READ_PLAYER,
+		[WJ_HEALTH] = WEB_READ_HEALTH, [WJ_GAME] = WEB_READ_GAME,
+		[WJ_RATINGS] = WEB_READ_RATINGS
+	};
 
-	memset(&q, 0, sizeof q);
-	if (t->kind == WJ_GAME) {
-		q.kind = SREAD_GAME;
-		snprintf(q.key, sizeof q.key, "%s", game);
-	} else {
-		q.kind = SREAD_CALL;
-		q.run = t->kind == WJ_INDEX ? run_index : t->kind == WJ_PLAYER ?
-		    run_player : t->kind == WJ_HEALTH ? run_health : run_ratings;
-	}
+	t->r.kind = kinds[t->kind];
 	if (t->kind == WJ_INDEX)
-		t->ix = xcalloc(1, sizeof *t->ix);
+		t->r.ix = xcalloc(1, sizeof *t->r.ix);
 	if (t->kind == WJ_PLAYER)
-		t->pd = xcalloc(1, sizeof *t->pd);
-	sess_read_then(w->sv->sess, &q, back, ticket_drop, t);
+		t->r.pd = xcalloc(1, sizeof *t->r.pd);
+	w->host.read(w->host.ctx, &t->r, back, ticket_drop, t);
 }
 
 void
@@ -246,13 +192,13 @@ web_index_refresh(struct web *w)
 	if (w->index_reading)
 		return;
 	w->index_reading = true;
-	ticket_send(w, ticket_new(w, WJ_INDEX), NULL);
+	ticket_send(w, ticket_new(w, WJ_INDEX));
 }
 
 enum MHD_Result
 web_defer(struct web *w, struct MHD_Connection *c, void **con_cls,
     enum wjob_kind kind, const char *a, const char *b,
-    const struct web_ratingsraw *rr)
+    const struct web_ratings *rr)
 {
 	struct wjob *j = *con_cls;
 	struct wticket *t;
@@ -271,16 +217,16 @@ web_defer(struct web *w, struct MHD_Connection *c, void **con_cls,
 	t = ticket_new(w, kind);
 	t->job = j;
 	j->t = t;
-	snprintf(t->a, sizeof t->a, "%s", a != NULL ? a : "");
-	snprintf(t->b, sizeof t->b, "%s", b != NULL ? b : "");
+	snprintf(t->r.a, sizeof t->r.a, "%s", a != NULL ? a : "");
+	snprintf(t->r.b, sizeof t->r.b, "%s", b != NULL ? b : "");
 	if (rr != NULL)
-		t->rr = *rr;
+		t->r.rr = *rr;
 	if (kind == WJ_INDEX)
 		w->index_reading = true;
 	MHD_suspend_connection(c);
 	j->suspended = true;
 	/* (Without a reader thread the answer is back at once: resumed.) */
-	ticket_send(w, t, t->a);
+	ticket_send(w, t);
 	return MHD_YES;
 }
 

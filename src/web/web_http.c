@@ -19,7 +19,38 @@
 
 #include <arpa/inet.h>
 #include <netdb.h>
+#include <stdarg.h>
 #include <sys/socket.h>
+
+long long
+web_now(const struct web *w)
+{
+	return w->host.now(w->host.ctx);
+}
+
+void
+web_log(const struct web *w, int level, const char *fmt, ...)
+{
+	char msg[600];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	w->host.log(w->host.ctx, level, msg);
+}
+
+void
+web_refused(const struct web *w, const char *fmt, ...)
+{
+	char msg[400];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	w->host.refused(w->host.ctx, msg);
+}
 
 static const char csp[] = "default-src 'none'; script-src 'self'; "
     "style-src 'self'; img-src 'self'; connect-src 'self'; "
@@ -102,7 +133,7 @@ page_index(struct web *w, struct MHD_Connection *c, void **con_cls)
 	 * waits for the first reading). */
 	if (w->index.s == NULL)
 		return web_defer(w, c, con_cls, WJ_INDEX, NULL, NULL, NULL);
-	if (srv_now() - w->index_at >= 1000)
+	if (web_now(w) - w->index_at >= 1000)
 		web_index_refresh(w);
 	wbuf_init(&b);
 	wbuf_add(&b, w->index.s, w->index.len);
@@ -111,13 +142,13 @@ page_index(struct web *w, struct MHD_Connection *c, void **con_cls)
 
 /* The record, a file to save (congo-<ID>.pgn). */
 static enum MHD_Result
-page_record(struct MHD_Connection *c, struct web *w, struct sgame *g)
+page_record(struct MHD_Connection *c, struct web *w, const char *id)
 {
 	struct MHD_Response *r;
 	enum MHD_Result ret;
 	char *text, disp[64];
 
-	if ((text = sess_record_text(w->sv->sess, g)) == NULL)
+	if ((text = w->host.record(w->host.ctx, id)) == NULL)
 		return web_error(c, 500, "The record cannot be written.");
 	r = MHD_create_response_from_buffer(strlen(text), text,
 	    MHD_RESPMEM_MUST_FREE);
@@ -127,7 +158,7 @@ page_record(struct MHD_Connection *c, struct web *w, struct sgame *g)
 	}
 	web_headers(c, r, "text/plain; charset=utf-8");
 	snprintf(disp, sizeof disp, "attachment; filename=\"congo-%s.pgn\"",
-	    g->id);
+	    id);
 	MHD_add_response_header(r, "Content-Disposition", disp);
 	ret = MHD_queue_response(c, MHD_HTTP_OK, r);
 	MHD_destroy_response(r);
@@ -139,49 +170,41 @@ page_game(struct web *w, struct MHD_Connection *c, void **con_cls,
     const char *id, const char *what)
 {
 	struct wjob *j = *con_cls;
-	struct web_ratingsraw rr;
+	struct web_ratings rr;
 	struct web_gamedata d;
-	struct sgame *g;
 	struct wbuf b;
-	char up[CGP_ID_LEN + 1];
+	char game[WEB_ID_LEN + 1];
 
 	if (!web_valid_id(id))
 		return web_error(c, 404, "No such game.");
-	if (web_data_sgame(w->sv, id, &g) == 0) {
+	if (w->host.game_find(w->host.ctx, id, game) == 0) {
 		/* Not in memory: read from the store off the loop (a
 		 * finished game), then routed again. */
 		if (j != NULL && j->loaded)
 			return web_error(c, 404, "No such game.");
-		snprintf(up, sizeof up, "%s", id);
-		cgp_upcase(up);
-		return web_defer(w, c, con_cls, WJ_GAME, up, NULL, NULL);
+		return web_defer(w, c, con_cls, WJ_GAME, id, NULL, NULL);
 	}
 	if (strcmp(what, "events") == 0)
-		return web_sse_open(w, c, g);
+		return web_sse_open(w, c, game);
 	if (strcmp(what, "record") == 0)
-		return page_record(c, w, g);
-	wbuf_init(&b);
-	if (g->rated && (j == NULL || !j->have_ratings)) {
+		return page_record(c, w, game);
+	memset(&rr, 0, sizeof rr);
+	if (w->host.game(w->host.ctx, game, web_now(w), 0, &d, &rr) == 0)
+		return web_error(c, 404, "No such game.");
+	if (d.w.row.rated && (j == NULL || !j->have_ratings)) {
 		/* The players' ratings now, read off the loop. */
-		memset(&rr, 0, sizeof rr);
-		snprintf(rr.white, sizeof rr.white, "%s", g->seated[0] ?
-		    g->name[0] : "");
-		snprintf(rr.black, sizeof rr.black, "%s", g->seated[1] ?
-		    g->name[1] : "");
-		snprintf(rr.variant, sizeof rr.variant, "%s", g->variant);
-		snprintf(rr.speed, sizeof rr.speed, "%s", sess_speed(g));
-		wbuf_free(&b);
-		return web_defer(w, c, con_cls, WJ_RATINGS, g->id, NULL, &rr);
+		web_gamedata_free(&d);
+		return web_defer(w, c, con_cls, WJ_RATINGS, game, NULL, &rr);
 	}
-	web_data_game(w->sv, g, &d, srv_now(), 0);
-	if (g->rated) {
+	if (d.w.row.rated) {
 		d.w.row.wrating = j->rr.w;
 		d.w.row.brating = j->rr.b;
 		d.w.row.wprov = j->rr.wprov;
 		d.w.row.bprov = j->rr.bprov;
 	}
+	wbuf_init(&b);
 	web_page_game(&b, &d.w);
-	web_data_game_free(&d);
+	web_gamedata_free(&d);
 	return web_reply(c, 200, "text/html; charset=utf-8", &b);
 }
 
@@ -269,7 +292,7 @@ static void
 mhd_log(void *cls, const char *fmt, va_list ap)
 {
 	struct web *w = cls;
-	long long now = srv_now();
+	long long now = web_now(w);
 	char msg[512];
 
 	/* One a second at most (a slow client closed is one, and a
@@ -279,14 +302,14 @@ mhd_log(void *cls, const char *fmt, va_list ap)
 		return;
 	}
 	if (w->mhd_unlogged > 0)
-		srv_log(w->sv, NET_LOG_WARN, "http: %lld more messages of "
+		web_log(w, WEB_LOG_WARN, "http: %lld more messages of "
 		    "libmicrohttpd not logged (one a second at most)",
 		    w->mhd_unlogged);
 	w->mhd_unlogged = 0;
 	w->mhd_win = now;
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	msg[strcspn(msg, "\n")] = '\0';
-	srv_log(w->sv, NET_LOG_WARN, "http: %s", msg);
+	web_log(w, WEB_LOG_WARN, "http: %s", msg);
 }
 
 /* A daemon on a listening socket or an address, over TLS or not. */
@@ -326,7 +349,7 @@ web_start(struct web *w, int lfd, const struct sockaddr *sa,
 	    MHD_OPTION_EXTERNAL_LOGGER, mhd_log, w,
 	    MHD_OPTION_ARRAY, o,
 	    MHD_OPTION_CONNECTION_LIMIT,
-	    (unsigned)w->sv->o.max_connections + 256,
+	    (unsigned)w->max_connections + 256,
 	    MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)60,
 	    MHD_OPTION_NOTIFY_CONNECTION, web_conn_notify, w,
 	    MHD_OPTION_NOTIFY_COMPLETED, web_conn_completed, w,
@@ -349,10 +372,11 @@ web_start(struct web *w, int lfd, const struct sockaddr *sa,
 }
 
 struct web *
-web_open(struct srv *sv, const char *addr, bool tls, struct web *share,
-    char *err, size_t errlen)
+web_open(const struct web_host *h, const struct web_opts *o,
+    struct web *share, char *err, size_t errlen)
 {
-	const char *opt = tls ? "--https" : "--http";
+	const char *addr = o->addr, *opt = o->tls ? "--https" : "--http";
+	bool tls = o->tls;
 	struct addrinfo hints, *ai = NULL;
 	const union MHD_DaemonInfo *di;
 	struct vec nets = VEC_INIT(sizeof(struct wnet));
@@ -361,7 +385,7 @@ web_open(struct srv *sv, const char *addr, bool tls, struct web *share,
 	bool ok;
 	int p, e;
 
-	if (srv_split_addr(addr, host, sizeof host, &p) < 0) {
+	if (h->split_addr(addr, host, sizeof host, &p) < 0) {
 		snprintf(err, errlen, "%s %s: ADDR:PORT, please "
 		    "(127.0.0.1:8080, [::1]:8080; port 0: any free one)", opt,
 		    addr);
@@ -383,7 +407,12 @@ web_open(struct srv *sv, const char *addr, bool tls, struct web *share,
 		return NULL;
 	}
 	w = xcalloc(1, sizeof *w);
-	w->sv = sv;
+	w->host = *h;
+	w->max_connections = o->max_connections;
+	w->max_per_address = o->max_per_address;
+	w->out_cap = o->out_cap;
+	w->tls_cert = xstrdup(o->tls_cert != NULL ? o->tls_cert : "");
+	w->tls_key = xstrdup(o->tls_key != NULL ? o->tls_key : "");
 	w->own.nets = nets;
 	w->lim = share != NULL ? share->lim : &w->own;
 	w->tls = tls;
@@ -423,7 +452,7 @@ web_open(struct srv *sv, const char *addr, bool tls, struct web *share,
 #endif
 	w->ka_ms = w->life_ms < WEB_SSE_KEEPALIVE_MS ? w->life_ms :
 	    WEB_SSE_KEEPALIVE_MS;
-	w->keepalive_at = srv_now() + w->ka_ms;
+	w->keepalive_at = web_now(w) + w->ka_ms;
 	return w;
 }
 
@@ -459,7 +488,7 @@ long long
 web_timeout(struct web *w)
 {
 	MHD_UNSIGNED_LONG_LONG t;
-	long long now = srv_now(), due = w->keepalive_at - now;
+	long long now = web_now(w), due = w->keepalive_at - now;
 
 	if (w->d == NULL)
 		return -1;
@@ -510,6 +539,8 @@ web_close(struct web *w)
 	web_sse_free(w);
 	vec_free(&w->own.nets);
 	wbuf_free(&w->index);
+	free(w->tls_cert);
+	free(w->tls_key);
 	free(w);
 }
 
@@ -522,14 +553,14 @@ web_readable(struct web *w)
 }
 
 struct web *
-web_open(struct srv *sv, const char *addr, bool tls, struct web *share,
-    char *err, size_t errlen)
+web_open(const struct web_host *h, const struct web_opts *o,
+    struct web *share, char *err, size_t errlen)
 {
-	(void)sv;
+	(void)h;
 	(void)share;
 	snprintf(err, errlen, "%s %s: this congo-server was built "
 	    "without libmicrohttpd (Debian: libmicrohttpd-dev)",
-	    tls ? "--https" : "--http", addr);
+	    o->tls ? "--https" : "--http", o->addr);
 	return NULL;
 }
 
@@ -542,9 +573,9 @@ web_reload(struct web *w, char *err, size_t errlen)
 }
 
 bool
-web_game_watched(void *srv, const char *game)
+web_game_watched(const struct web *w, const char *game)
 {
-	(void)srv;
+	(void)w;
 	(void)game;
 	return false;
 }
@@ -578,9 +609,9 @@ web_run(struct web *w, long long now)
 }
 
 void
-web_game_event(void *srv, const char *game)
+web_game_event(struct web *w, const char *game)
 {
-	(void)srv;
+	(void)w;
 	(void)game;
 }
 

@@ -5,7 +5,12 @@
 #ifndef CONGO_WEB_HTTP_H
 #define CONGO_WEB_HTTP_H
 
-#include "web/web_int.h"
+#include "util/util.h"
+#include "web/web_host.h"
+
+#define WEB_SSE_LIFE_MS 3600000LL        /* a stream is closed after it */
+#define WEB_SSE_KEEPALIVE_MS 15000LL
+#define WEB_HEADER_MS 15000LL    /* a request's headers complete within */
 
 #ifdef HAVE_MICROHTTPD
 #include <microhttpd.h>
@@ -28,7 +33,7 @@ struct wconn {
 
 /* A game an event stream follows. */
 struct wsub {
-	char game[CGP_ID_LEN + 1];
+	char game[WEB_ID_LEN + 1];
 	int sent;                      /* plies the viewer has */
 	bool dirty;                    /* the game changed since */
 };
@@ -63,7 +68,7 @@ struct wjob {
 	bool suspended;
 	bool loaded;                   /* WJ_GAME came back */
 	bool have_ratings;             /* WJ_RATINGS came back: rr */
-	struct web_ratingsraw rr;
+	struct web_ratings rr;
 	int code;                      /* the page made: its HTTP status */
 	const char *type;
 	struct wbuf page;
@@ -79,7 +84,10 @@ struct wlimit {
 };
 
 struct web {
-	struct srv *sv;
+	struct web_host host;          /* the server */
+	int max_connections, max_per_address;
+	size_t out_cap;                /* a stream's queue at most */
+	char *tls_cert, *tls_key;      /* the files of --https's */
 	struct MHD_Daemon *d;          /* NULL: --https lost at a reload */
 	int fd, port;
 	bool tls;                      /* --https (web_tls.c): HSTS */
@@ -111,7 +119,7 @@ struct web {
  * not in memory (a: its id), a rated game's ratings (rr). */
 enum MHD_Result web_defer(struct web *w, struct MHD_Connection *c,
     void **con_cls, enum wjob_kind kind, const char *a, const char *b,
-    const struct web_ratingsraw *rr);
+    const struct web_ratings *rr);
 /* A newer front page read (its copy is served meanwhile). */
 void web_index_refresh(struct web *w);
 /* The page a job made, sent. */
@@ -162,8 +170,9 @@ enum MHD_Result web_reply(struct MHD_Connection *c, int code,
     const char *type, struct wbuf *b);
 enum MHD_Result web_error(struct MHD_Connection *c, int code,
     const char *text);
+/* A stream of game (in memory; its id as the server spells it). */
 enum MHD_Result web_sse_open(struct web *w, struct MHD_Connection *c,
-    struct sgame *g);
+    const char *game);
 /* /events?g=ID:PLY,ID:PLY...: the games in memory of the list, each from
  * the viewer's ply on. */
 enum MHD_Result web_sse_open_many(struct web *w, struct MHD_Connection *c);
@@ -174,6 +183,14 @@ void web_sse_free(struct web *w);
 /* Every stream ends now (before MHD stops). */
 void web_sse_end_all(struct web *w);
 enum MHD_Result web_metrics(struct web *w, struct MHD_Connection *c);
+
+/* The server's clock (ms) and log, through its host. */
+long long web_now(const struct web *w);
+void web_log(const struct web *w, int level, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void web_refused(const struct web *w, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
 #endif
 
 #endif

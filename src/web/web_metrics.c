@@ -25,16 +25,16 @@ web_metrics(struct web *w, struct MHD_Connection *c)
 	static const int bounds[] = { 1, 2, 5, 10, 25, 50, 100, 250, 500,
 	    1000 };
 	enum { NB = sizeof bounds / sizeof bounds[0] };
-	struct sess *s = w->sv->sess;
-	long long commits, changes, counts[NB + 1], sum;
-	const char *names[SESS_NLIMITS];
-	long long refused[SESS_NLIMITS];
-	int st[3] = { 0, 0, 0 }, i, p50, p99, n;
+	struct web_figures f;
 	struct wbuf b;
+	int i;
 
+	_Static_assert(NB <= WEB_COMMIT_BOUNDS, "web_figures' counts");
+	memset(&f, 0, sizeof f);
+	w->host.figures(w->host.ctx, bounds, NB, &f);
 	wbuf_init(&b);
 	metric(&b, "congo_connections", "gauge", "CGP/1 connections open");
-	wbuf_printf(&b, "congo_connections %d\n", sess_nconns(s));
+	wbuf_printf(&b, "congo_connections %d\n", f.conns);
 	metric(&b, "congo_http_connections", "gauge",
 	    "HTTP connections open");
 	wbuf_printf(&b, "congo_http_connections %d\n", w->lim->conns);
@@ -43,36 +43,31 @@ web_metrics(struct web *w, struct MHD_Connection *c)
 	wbuf_printf(&b, "congo_http_streams %d\n", w->nstreams);
 	metric(&b, "congo_http_requests_total", "counter", "HTTP requests");
 	wbuf_printf(&b, "congo_http_requests_total %lld\n", w->requests);
-	for (i = 0; i < s->ngames; i++)
-		st[sess_status(s->games[i])]++;
 	metric(&b, "congo_games", "gauge",
 	    "games in this server's memory by status");
 	for (i = 0; i < 3; i++)
 		wbuf_printf(&b, "congo_games{status=\"%s\"} %d\n",
-		    sess_status_name(i), st[i]);
-	writer_stats(w->sv->writer, &commits, &changes, &p50, &p99);
+		    f.status[i], f.games[i]);
 	metric(&b, "congo_changes_stored_total", "counter",
 	    "changes stored (a move is one; a move that ends the game too)");
-	wbuf_printf(&b, "congo_changes_stored_total %lld\n", changes);
-	writer_histogram(w->sv->writer, bounds, NB, counts, &sum);
+	wbuf_printf(&b, "congo_changes_stored_total %lld\n", f.changes);
 	metric(&b, "congo_commit_seconds", "histogram",
 	    "durations of the store's commits (1 ms resolution)");
 	for (i = 0; i < NB; i++)
 		wbuf_printf(&b, "congo_commit_seconds_bucket{le=\"%g\"} %lld\n",
-		    bounds[i] / 1000.0, counts[i]);
+		    bounds[i] / 1000.0, f.counts[i]);
 	wbuf_printf(&b, "congo_commit_seconds_bucket{le=\"+Inf\"} %lld\n",
-	    counts[NB]);
-	wbuf_printf(&b, "congo_commit_seconds_sum %.3f\n", sum / 1000.0);
-	wbuf_printf(&b, "congo_commit_seconds_count %lld\n", counts[NB]);
+	    f.counts[NB]);
+	wbuf_printf(&b, "congo_commit_seconds_sum %.3f\n", f.sum / 1000.0);
+	wbuf_printf(&b, "congo_commit_seconds_count %lld\n", f.counts[NB]);
 	metric(&b, "congo_store_errors_total", "counter",
 	    "changes the store refused (a failed commit)");
-	wbuf_printf(&b, "congo_store_errors_total %lld\n", s->store_errors);
-	n = sess_refusals(s, names, refused);
+	wbuf_printf(&b, "congo_store_errors_total %lld\n", f.store_errors);
 	metric(&b, "congo_refusals_total", "counter",
 	    "requests refused by a limit");
-	for (i = 0; i < n; i++)
+	for (i = 0; i < f.nlimits; i++)
 		wbuf_printf(&b, "congo_refusals_total{limit=\"%s\"} %lld\n",
-		    names[i], refused[i]);
+		    f.limit[i], f.refused[i]);
 	/* The HTTP side's own (web_conn.c): new connections refused at
 	 * --max-connections, connections closed for a new one there while
 	 * they waited for their headers, and past the headers' deadline. */

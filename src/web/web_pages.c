@@ -12,7 +12,6 @@
 #include <time.h>
 
 #include "rating/rating.h"
-#include "net/store/store.h"
 #include "web/web.h"
 
 static void
@@ -42,14 +41,14 @@ foot(struct wbuf *b)
 static void
 player_link(struct wbuf *b, const char *name, int rating, bool prov)
 {
-	size_t n = strlen(name), m = strlen(STORE_GUEST_MARK);
+	size_t n = strlen(name), m = strlen(WEB_GUEST_MARK);
 
 	if (name[0] == '\0') {
 		wbuf_puts(b, "<i>(open)</i>");
 		return;
 	}
 	/* A guest: no page of its own (an account's would be another's). */
-	if (n > m && strcmp(name + n - m, STORE_GUEST_MARK) == 0) {
+	if (n > m && strcmp(name + n - m, WEB_GUEST_MARK) == 0) {
 		wbuf_html(b, name);
 		return;
 	}

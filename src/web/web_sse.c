@@ -78,7 +78,7 @@ stream_new(struct web *w, struct MHD_Connection *c, bool multi)
 	st->conn = c;
 	st->multi = multi;
 	st->dirty = true;              /* the whole game first */
-	st->opened = srv_now();
+	st->opened = web_now(w);
 	wbuf_init(&st->out);
 	wbuf_puts(&st->out, "retry: 2000\n\n");
 	r = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 8192, reader,
@@ -109,19 +109,19 @@ sub_add(struct wstream *st, const char *game, int sent)
 {
 	struct wsub *u = &st->sub[st->nsub++];
 
-	snprintf(u->game, sizeof u->game, "%.*s", CGP_ID_LEN, game);
+	snprintf(u->game, sizeof u->game, "%.*s", WEB_ID_LEN, game);
 	u->sent = sent;
 	u->dirty = true;
 }
 
 enum MHD_Result
-web_sse_open(struct web *w, struct MHD_Connection *c, struct sgame *g)
+web_sse_open(struct web *w, struct MHD_Connection *c, const char *game)
 {
 	struct wstream *st = stream_new(w, c, false);
 
 	if (st == NULL)
 		return MHD_NO;
-	sub_add(st, g->id, 0);
+	sub_add(st, game, 0);
 	return MHD_YES;
 }
 
@@ -129,10 +129,9 @@ enum MHD_Result
 web_sse_open_many(struct web *w, struct MHD_Connection *c)
 {
 	const char *arg, *p;
-	char game[CGP_ID_LEN + 1], list[WEB_SSE_GAMES][CGP_ID_LEN + 1];
+	char game[WEB_ID_LEN + 1], list[WEB_SSE_GAMES][WEB_ID_LEN + 1];
 	int plies[WEB_SSE_GAMES], n = 0, i;
 	struct wstream *st;
-	struct sgame *g;
 	size_t k;
 	long v;
 
@@ -149,9 +148,8 @@ web_sse_open_many(struct web *w, struct MHD_Connection *c)
 				return web_error(c, 400, "g= is a list of "
 				    "ID:PLY.");
 		}
-		if (web_data_sgame(w->sv, item, &g) <= 0)
+		if (w->host.game_find(w->host.ctx, item, game) <= 0)
 			continue;      /* over and gone: nothing to follow */
-		snprintf(game, sizeof game, "%s", g->id);
 		for (i = 0; i < n && strcmp(list[i], game) != 0; i++)
 			;
 		if (i < n)
@@ -169,40 +167,37 @@ web_sse_open_many(struct web *w, struct MHD_Connection *c)
 	return MHD_YES;
 }
 
-/* Does a stream of the pages (--http's or --https's) follow game? Each
- * one that does marked with mark. */
+/* Does a stream of w follow game? Each one that does marked with
+ * mark. */
 static bool
-followed(struct srv *sv, const char *game, bool mark)
+followed(const struct web *w, const char *game, bool mark)
 {
-	struct web *ws[2] = { sv->web, sv->webs };
 	struct wstream *st;
 	bool found = false;
-	int i, k;
+	int i;
 
-	for (k = 0; k < 2; k++)
-		for (st = ws[k] != NULL ? ws[k]->streams : NULL; st != NULL;
-		    st = st->next)
-			for (i = 0; i < st->nsub; i++) {
-				if (strcmp(st->sub[i].game, game) != 0)
-					continue;
-				if (!mark)
-					return true;
-				found = st->sub[i].dirty = st->dirty = true;
-				ws[k]->dirty = true;
-			}
+	for (st = w != NULL ? w->streams : NULL; st != NULL; st = st->next)
+		for (i = 0; i < st->nsub; i++) {
+			if (strcmp(st->sub[i].game, game) != 0)
+				continue;
+			if (!mark)
+				return true;
+			found = st->sub[i].dirty = st->dirty = true;
+		}
 	return found;
 }
 
 void
-web_game_event(void *srv, const char *game)
+web_game_event(struct web *w, const char *game)
 {
-	followed(srv, game, true);
+	if (followed(w, game, true))
+		w->dirty = true;
 }
 
 bool
-web_game_watched(void *srv, const char *game)
+web_game_watched(const struct web *w, const char *game)
 {
-	return followed(srv, game, false);
+	return followed(w, game, false);
 }
 
 static void
@@ -221,7 +216,7 @@ wake(struct wstream *st)
  */
 #define PUSH_MSGS 4
 struct pgame {
-	char game[CGP_ID_LEN + 1];
+	char game[WEB_ID_LEN + 1];
 	bool ok;                       /* in memory */
 	struct web_gamedata d;
 	int nmsg;
@@ -233,7 +228,6 @@ static struct pgame *
 push_game(struct web *w, struct vec *cache, const char *game, long long now)
 {
 	struct pgame *x;
-	struct sgame *g;
 	size_t i;
 
 	for (i = 0; i < cache->len; i++) {
@@ -244,9 +238,7 @@ push_game(struct web *w, struct vec *cache, const char *game, long long now)
 	x = vec_push(cache);
 	memset(x, 0, sizeof *x);
 	snprintf(x->game, sizeof x->game, "%s", game);
-	x->ok = web_data_sgame(w->sv, game, &g) > 0;
-	if (x->ok)
-		web_data_game(w->sv, g, &x->d, now, 0);
+	x->ok = w->host.game(w->host.ctx, game, now, 0, &x->d, NULL) > 0;
 	return x;
 }
 
@@ -280,7 +272,7 @@ push_free(struct vec *cache)
 	for (i = 0; i < cache->len; i++) {
 		x = vec_at(cache, i);
 		if (x->ok)
-			web_data_game_free(&x->d);
+			web_gamedata_free(&x->d);
 		for (k = 0; k < x->nmsg; k++)
 			wbuf_free(&x->msg[k]);
 	}
@@ -306,7 +298,7 @@ push_stream(struct web *w, struct wstream *st, struct vec *cache,
 		/* A viewer that does not read: its stream ends (its page
 		 * opens another and gets the whole game again) rather
 		 * than its queue growing without end. */
-		if (st->out.len - st->off > w->sv->o.out_cap) {
+		if (st->out.len - st->off > w->out_cap) {
 			st->done = true;
 			break;
 		}

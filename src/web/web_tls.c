@@ -83,18 +83,16 @@ bool
 web_tls_load(const struct web *w, char **cert, char **key, char *err,
     size_t errlen)
 {
-	const struct srv_opts *o = &w->sv->o;
-
 	*cert = *key = NULL;
-	if (o->tls_cert[0] == '\0' || o->tls_key[0] == '\0') {
+	if (w->tls_cert[0] == '\0' || w->tls_key[0] == '\0') {
 		snprintf(err, errlen, "--https needs --tls-cert FILE and "
 		    "--tls-key FILE");
 		return false;
 	}
-	if ((*cert = pem_read("--tls-cert", o->tls_cert, err, errlen)) ==
+	if ((*cert = pem_read("--tls-cert", w->tls_cert, err, errlen)) ==
 	    NULL)
 		return false;
-	if ((*key = pem_read("--tls-key", o->tls_key, err, errlen)) == NULL) {
+	if ((*key = pem_read("--tls-key", w->tls_key, err, errlen)) == NULL) {
 		pem_free(*cert);
 		*cert = NULL;
 		return false;
@@ -166,7 +164,7 @@ web_reload(struct web *w, char *err, size_t errlen)
 		web_tls_unload(cert, key);
 		snprintf(err, errlen, "--tls-cert %s, --tls-key %s: "
 		    "libmicrohttpd refused them (not a certificate and its "
-		    "key)", w->sv->o.tls_cert, w->sv->o.tls_key);
+		    "key)", w->tls_cert, w->tls_key);
 		return -1;
 	}
 	/* The listening socket handed from the old daemon to the new. */

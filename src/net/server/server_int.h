@@ -509,6 +509,9 @@ struct saddr *sess_addr(struct sess *s, const char *net, long long now_ms);
 /* Log a refusal: at most one line a second, the rest summed up. */
 void sess_refused(struct sess *s, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* The same for a message made elsewhere (the web pages'), counted by its
+ * words as sess_refused's by its format's. */
+void sess_refused_text(struct sess *s, const char *msg);
 /* The refusal summary due at now, if any (sess_tick). */
 void sess_refusal_flush(struct sess *s, long long now);
 long long sess_refusal_due(const struct sess *s);
@@ -783,6 +786,15 @@ int conn_lines(struct srv *sv, int id, long long now);
 /* "ADDR:PORT", "[V6]:PORT", ":PORT" ("*" or "": every address) into host and
  * *port; -1 when it is not that. */
 int srv_split_addr(const char *addr, char *host, size_t n, int *port);
+/* The web pages (srv_web.c: their struct web_host over the session):
+ * --http's, or --https's (counted with sv->web's), opened with the
+ * options; NULL with err. */
+struct web *srv_web_open(struct srv *sv, bool tls, char *err,
+    size_t errlen);
+/* The session's hooks (sess_io's game_event and watched): the pages'
+ * streams of a game. */
+void srv_web_event(void *srv, const char *game);
+bool srv_web_watched(void *srv, const char *game);
 /* CGP/1 over TLS (srv_tls.c). A handshake's deadline; what a read or a
  * write returns when libtls waits for the socket (the wait is recorded in
  * the conn for srv_tls_interest). */

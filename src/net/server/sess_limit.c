@@ -222,24 +222,40 @@ sess_refusals(const struct sess *s, const char **names, long long *counts)
  * follow within the second are counted and logged as one summary line when
  * the second is over (sess_tick), and while they go on, only the summaries.
  */
+/* A refusal counted (by words): false when its line is to be logged. */
+static bool
+refusal_summed(struct sess *s, const char *words)
+{
+	count_refusal(s, words);
+	sess_refusal_flush(s, s->now);
+	if (s->refusal_win != 0 && s->now - s->refusal_win < SECOND_MS) {
+		s->refusals++;
+		return true;
+	}
+	/* After a second without any: this one is logged as it is. */
+	s->refusal_win = s->now;
+	return false;
+}
+
 void
 sess_refused(struct sess *s, const char *fmt, ...)
 {
 	char msg[400];
 	va_list ap;
 
-	count_refusal(s, fmt);
-	sess_refusal_flush(s, s->now);
-	if (s->refusal_win != 0 && s->now - s->refusal_win < SECOND_MS) {
-		s->refusals++;
+	if (refusal_summed(s, fmt))
 		return;
-	}
-	/* After a second without any: this one is logged as it is. */
-	s->refusal_win = s->now;
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
 	sess_log(s, NET_LOG_WARN, "%s", msg);
+}
+
+void
+sess_refused_text(struct sess *s, const char *msg)
+{
+	if (!refusal_summed(s, msg))
+		sess_log(s, NET_LOG_WARN, "%s", msg);
 }
 
 long long

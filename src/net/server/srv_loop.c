@@ -22,7 +22,7 @@
 #include <malloc.h>
 
 #include "net/server/server_int.h"
-#include "web/web.h"
+#include "web/web_host.h"
 
 #define STOP_FLUSH_MS 2000
 #define PCONN_WAKE (-1)       /* srv_stop's pipe */
@@ -266,9 +266,9 @@ srv_open(const struct srv_opts *o, char *err, size_t errlen)
 	io.submit = writer_submit;
 	io.read_submit = reader_submit;
 	io.game_event = o->http[0] != '\0' || o->https[0] != '\0' ?
-	    web_game_event : NULL;
+	    srv_web_event : NULL;
 	io.watched = o->http[0] != '\0' || o->https[0] != '\0' ?
-	    web_game_watched : NULL;
+	    srv_web_watched : NULL;
 	lim.max_connections = o->max_connections;
 	lim.max_per_address = o->max_per_address;
 	lim.games_per_minute = o->games_per_minute;
@@ -299,8 +299,7 @@ srv_open(const struct srv_opts *o, char *err, size_t errlen)
 	    errlen) < 0)
 		goto bad;
 	if (o->http[0] != '\0') {
-		if ((sv->web = web_open(sv, o->http, false, NULL, err,
-		    errlen)) == NULL)
+		if ((sv->web = srv_web_open(sv, false, err, errlen)) == NULL)
 			goto bad;
 		if (srv_watch(sv, web_fd(sv->web), PCONN_WEB, EPOLLIN) < 0) {
 			snprintf(err, errlen, "epoll: %s", strerror(errno));
@@ -311,8 +310,7 @@ srv_open(const struct srv_opts *o, char *err, size_t errlen)
 	}
 	if (o->https[0] != '\0') {
 		/* Its connections count with --http's against the limits. */
-		if ((sv->webs = web_open(sv, o->https, true, sv->web, err,
-		    errlen)) == NULL)
+		if ((sv->webs = srv_web_open(sv, true, err, errlen)) == NULL)
 			goto bad;
 		if (srv_watch(sv, web_fd(sv->webs), PCONN_WEBS, EPOLLIN) < 0) {
 			snprintf(err, errlen, "epoll: %s", strerror(errno));

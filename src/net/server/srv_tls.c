@@ -15,7 +15,7 @@
 #include <tls.h>
 
 #include "net/server/server_int.h"
-#include "web/web.h"
+#include "web/web_host.h"
 
 /* One certificate as read: a server context, and the connections that
  * were accepted with it (it is freed with the last of them). */
