@@ -203,6 +203,9 @@ t_next(struct t_fake *f, int conn, char *buf, size_t n)
 	return true;
 }
 
+static void t_say(struct t_fake *f, int conn, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
 static __attribute__((unused)) void
 t_say(struct t_fake *f, int conn, const char *fmt, ...)
 {

@@ -74,6 +74,9 @@ listen_loopback(void)
 }
 
 /* The server sends a line (LF added). */
+static void send_line(const char *fmt, ...)
+    __attribute__((format(printf, 1, 2)));
+
 static SF_UNUSED void
 send_line(const char *fmt, ...)
 {
