@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "config/config.h"
+#include "test_tmp.h"
 
 static char tmpdir[256];
 static char warnings[4096];
@@ -58,9 +59,7 @@ static int
 setup(void **state)
 {
 	(void)state;
-	snprintf(tmpdir, sizeof tmpdir, "%s/congo-test-config.XXXXXX",
-	    getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
-	if (mkdtemp(tmpdir) == NULL)
+	if (test_mkdtemp(tmpdir, sizeof tmpdir, "congo-test-config") == NULL)
 		return -1;
 	warnings[0] = '\0';
 	nwarnings = 0;

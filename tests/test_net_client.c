@@ -15,6 +15,7 @@
 #include "engine/notation.h"
 #include "net/client/client_int.h"
 #include "test_net_tclient.h"
+#include "test_tmp.h"
 
 static char server_bin[1024], dir[256], db[300], logfile[300], portstr[16];
 static int port;
@@ -40,15 +41,13 @@ start_server(void)
 static int
 group_setup(void **state)
 {
-	const char *b = getenv("CONGO_BUILDDIR"), *tmp = getenv("TMPDIR");
+	const char *b = getenv("CONGO_BUILDDIR");
 	char xdg[300];
 
 	(void)state;
 	snprintf(server_bin, sizeof server_bin, "%s/src/congo-server",
 	    b != NULL ? b : ".");
-	snprintf(dir, sizeof dir, "%s/congo-cli-XXXXXX",
-	    tmp != NULL ? tmp : "/tmp");
-	if (mkdtemp(dir) == NULL)
+	if (test_mkdtemp(dir, sizeof dir, "congo-cli") == NULL)
 		return -1;
 	snprintf(db, sizeof db, "%s/games.db", dir);
 	snprintf(logfile, sizeof logfile, "%s/server.log", dir);

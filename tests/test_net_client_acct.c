@@ -17,6 +17,7 @@
 
 #include "net/client/client_int.h"
 #include "test_net_tclient.h"
+#include "test_tmp.h"
 
 static char server_bin[1024], dir[256], db[300], logfile[300], portstr[16];
 static int port;
@@ -25,15 +26,13 @@ static pid_t server_pid = -1;
 static int
 group_setup(void **state)
 {
-	const char *b = getenv("CONGO_BUILDDIR"), *tmp = getenv("TMPDIR");
+	const char *b = getenv("CONGO_BUILDDIR");
 	char xdg[300];
 
 	(void)state;
 	snprintf(server_bin, sizeof server_bin, "%s/src/congo-server",
 	    b != NULL ? b : ".");
-	snprintf(dir, sizeof dir, "%s/congo-acct-XXXXXX",
-	    tmp != NULL ? tmp : "/tmp");
-	if (mkdtemp(dir) == NULL)
+	if (test_mkdtemp(dir, sizeof dir, "congo-acct") == NULL)
 		return -1;
 	snprintf(db, sizeof db, "%s/games.db", dir);
 	snprintf(logfile, sizeof logfile, "%s/server.log", dir);

@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "test_net_tclient.h"
+#include "test_tmp.h"
 
 #define T 5000                  /* ms to wait for an answer */
 
@@ -70,14 +71,12 @@ stop_server(void)
 static int
 group_setup(void **state)
 {
-	const char *b = getenv("CONGO_BUILDDIR"), *tmp = getenv("TMPDIR");
+	const char *b = getenv("CONGO_BUILDDIR");
 
 	(void)state;
 	snprintf(server_bin, sizeof server_bin, "%s/src/congo-server",
 	    b != NULL ? b : ".");
-	snprintf(dir, sizeof dir, "%s/congo-net-XXXXXX",
-	    tmp != NULL ? tmp : "/tmp");
-	if (mkdtemp(dir) == NULL)
+	if (test_mkdtemp(dir, sizeof dir, "congo-net") == NULL)
 		return -1;
 	snprintf(db, sizeof db, "%s/games.db", dir);
 	snprintf(logfile, sizeof logfile, "%s/server.log", dir);

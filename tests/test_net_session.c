@@ -52,7 +52,7 @@ test_hello(void **state)
 	t_expect(f, 0, "OK #h HELLO proto=CGP/1 server=congo-server/test");
 	t_say(f, 0, "HELLO CGP/1");
 	t_expect(f, 0, "OK * HELLO");
-	t_say(f, 0, "");
+	t_say(f, 0, "%s", "");   /* an empty line */
 	t_nothing(f, 0);
 	t_say(f, 0, "#p PING abc");
 	t_expect(f, 0, "PONG abc");

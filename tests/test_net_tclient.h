@@ -136,6 +136,9 @@ tc_raw(struct tc *c, const void *data, size_t n)
 	return 0;
 }
 
+static int tc_send(struct tc *c, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
 static TC_UNUSED int
 tc_send(struct tc *c, const char *fmt, ...)
 {

@@ -17,6 +17,7 @@
 #include <cmocka.h>
 
 #include "net/server/server_int.h"
+#include "test_tmp.h"
 
 #define T_CONNS 16
 #define T_OUT 65536
@@ -203,6 +204,9 @@ t_next(struct t_fake *f, int conn, char *buf, size_t n)
 	return true;
 }
 
+static void t_say(struct t_fake *f, int conn, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
 static __attribute__((unused)) void
 t_say(struct t_fake *f, int conn, const char *fmt, ...)
 {
@@ -384,8 +388,7 @@ static __attribute__((unused)) int
 t_db_setup(void **state)
 {
 	(void)state;
-	snprintf(t_dir, sizeof t_dir, "/tmp/congo-test-XXXXXX");
-	assert_non_null(mkdtemp(t_dir));
+	assert_non_null(test_mkdtemp(t_dir, sizeof t_dir, "congo-test"));
 	snprintf(t_dbpath, sizeof t_dbpath, "%s/games.db", t_dir);
 	return 0;
 }

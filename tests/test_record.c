@@ -18,6 +18,7 @@
 #include "engine/fen.h"
 #include "engine/notation.h"
 #include "record/record.h"
+#include "test_tmp.h"
 
 #define CHAIN_FEN "3l3/7/7/7/4p2/2p4/1M1L3 w 0 1"
 
@@ -551,9 +552,8 @@ static int
 setup(void **state)
 {
 	(void)state;
-	snprintf(tmpdir, sizeof tmpdir, "%s/congo-test-record.XXXXXX",
-	    getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
-	return mkdtemp(tmpdir) == NULL ? -1 : 0;
+	return test_mkdtemp(tmpdir, sizeof tmpdir, "congo-test-record") ==
+	    NULL ? -1 : 0;
 }
 
 static int

@@ -31,6 +31,7 @@
 #include "tb/tb.h"
 #include "test_session_util.h"
 #include "util/util.h"
+#include "test_tmp.h"
 
 static char dir[64];
 
@@ -38,8 +39,7 @@ static int
 setup(void **state)
 {
 	(void)state;
-	snprintf(dir, sizeof dir, "/tmp/congo-sa-XXXXXX");
-	return mkdtemp(dir) != NULL ? 0 : -1;
+	return test_mkdtemp(dir, sizeof dir, "congo-sa") != NULL ? 0 : -1;
 }
 
 static int

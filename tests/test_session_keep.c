@@ -32,6 +32,7 @@
 #include "session/session.h"
 #include "session/session_keep.h"
 #include "test_session_util.h"
+#include "test_tmp.h"
 
 static int64_t clock_ms = 1000;
 
@@ -47,8 +48,7 @@ static int
 setup(void **state)
 {
 	(void)state;
-	snprintf(dir, sizeof dir, "/tmp/congo-keep.XXXXXX");
-	assert_non_null(mkdtemp(dir));
+	assert_non_null(test_mkdtemp(dir, sizeof dir, "congo-keep"));
 	return 0;
 }
 

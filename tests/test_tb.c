@@ -36,6 +36,7 @@
 #include "util/util.h"
 
 #include "test_tb_check.h"
+#include "test_tmp.h"
 
 static char dir[256];
 
@@ -70,14 +71,11 @@ generate(struct tb_set *s, const struct tb_material *m)
 static int
 setup(void **state)
 {
-	const char *tmp = getenv("TMPDIR");
 	char sub[300];
 
 	(void)state;
 	board_init();
-	snprintf(dir, sizeof dir, "%s/test_tb.XXXXXX",
-	    tmp != NULL && *tmp != '\0' ? tmp : "/tmp");
-	if (mkdtemp(dir) == NULL)
+	if (test_mkdtemp(dir, sizeof dir, "test_tb") == NULL)
 		return -1;
 	/* only the tables made here: none from the user's or the data
 	 * folder */

@@ -21,7 +21,7 @@ if [ ! -x "$congo" ]; then
 	echo "error: $congo not built"
 	exit 99
 fi
-tmp=$(mktemp -d "/tmp/${tmux_prefix:-ctmux}.XXXXXX") || exit 99
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/${tmux_prefix:-ctmux}.XXXXXX") || exit 99
 sock="$tmp/tmux"
 
 T() {

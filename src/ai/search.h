@@ -23,11 +23,10 @@
 
 #include "engine/board.h"
 #include "engine/game.h"
+#include "ai/search_limits.h"
 #include "engine/movegen.h"
 
 #define SEARCH_MAX_PLY 128
-#define SEARCH_MAX_DEPTH 64
-#define SEARCH_MAX_THREADS 64
 #define SEARCH_PV_MAX 32
 #define SEARCH_NEGAMAX_DEPTH 5     /* negamax's default fixed depth */
 #define SEARCH_MULTIPV_MAX 5       /* most lines of a MultiPV search */
@@ -47,14 +46,9 @@ enum search_algorithm {
  * The algorithm registry: one table (search_ctx.c) of name, description,
  * the limits it obeys and the root function that plays it; config, the
  * game, the engine and the match runner all ask it. The names, in enum
- * order, are also here as a list for modules that check a name without
- * linking the AI (config's choices).
+ * order, are also a list (SEARCH_ALGORITHM_NAMES, search_limits.h) for
+ * modules that check a name without linking the AI (config's choices).
  */
-#define SEARCH_NAME_ALPHABETA "alphabeta"
-#define SEARCH_NAME_NEGAMAX "negamax"
-#define SEARCH_NAME_RANDOM "random"
-#define SEARCH_ALGORITHM_NAMES SEARCH_NAME_ALPHABETA, SEARCH_NAME_NEGAMAX, \
-	SEARCH_NAME_RANDOM
 struct search_algorithm_desc {
 	const char *name;          /* "alphabeta" */
 	const char *description;   /* one line */
@@ -124,7 +118,6 @@ struct search_options {
  * strength. search_level_name gives the name to show ("Beginner", ...,
  * "Master"; "Full strength" for 0).
  */
-#define SEARCH_LEVELS 10
 const char *search_level_name(int level);
 
 enum search_score_kind {

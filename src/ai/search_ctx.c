@@ -65,7 +65,7 @@ search_options_default(struct search_options *o)
 {
 	memset(o, 0, sizeof *o);
 	o->algorithm = SEARCH_ALPHABETA;
-	o->hash_mb = 16;
+	o->hash_mb = SEARCH_HASH_MB_DEFAULT;
 	o->threads = 1;
 	o->seed = 1;
 	o->multipv = 1;
@@ -158,10 +158,10 @@ clamp_options(struct search_options *o)
 {
 	if ((unsigned)o->algorithm >= SEARCH_NALGORITHMS)
 		o->algorithm = SEARCH_ALPHABETA;
-	if (o->hash_mb < 1)
-		o->hash_mb = 1;
-	if (o->hash_mb > 4096)
-		o->hash_mb = 4096;
+	if (o->hash_mb < SEARCH_HASH_MB_MIN)
+		o->hash_mb = SEARCH_HASH_MB_MIN;
+	if (o->hash_mb > SEARCH_HASH_MB_MAX)
+		o->hash_mb = SEARCH_HASH_MB_MAX;
 	if (o->threads < 1)
 		o->threads = 1;
 	if (o->threads > SEARCH_MAX_THREADS)

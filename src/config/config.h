@@ -10,6 +10,7 @@
 #include <stddef.h>
 
 #include "engine/game.h"
+#include "util/port.h"
 
 #define CONF_NAME_MAX 32
 #define CONF_PATH_MAX 1024
@@ -20,7 +21,7 @@
  * server, `congo --host`) both start from these. congo.conf(5) and
  * congo-server(6) list the same values.
  */
-#define CONF_SERVER_PORT 7153
+#define CONF_SERVER_PORT CONGO_DEFAULT_PORT
 #define CONF_SERVER_MAX_CONNECTIONS 1000
 #define CONF_SERVER_MAX_PER_ADDRESS 16
 #define CONF_SERVER_GAMES_PER_MINUTE 10

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ai/search.h"
+#include "ai/search_limits.h"
 #include "config/config_int.h"
 
 enum kind {
@@ -66,12 +66,13 @@ static const struct setting player_settings[] = {
 	{ "type", K_CHOICE, P(type), 0, 0, player_types },
 	{ "algorithm", K_CHOICE, P(algorithm), 0, 0, algorithms },
 	{ "advisor", K_CHOICE, P(advisor), 0, 0, algorithms },
-	{ "depth", K_INT, P(depth), 0, 64, NULL },
+	{ "depth", K_INT, P(depth), 0, SEARCH_MAX_DEPTH, NULL },
 	{ "level", K_INT, P(level), 0, SEARCH_LEVELS, NULL },
 	{ "movetime_ms", K_INT, P(movetime_ms), 0, 3600000, NULL },
 	{ "nodes", K_LONG, P(nodes), 0, LONG_MAX, NULL },
-	{ "threads", K_INT, P(threads), 1, 64, NULL },
-	{ "hash_mb", K_INT, P(hash_mb), 1, 4096, NULL },
+	{ "threads", K_INT, P(threads), 1, SEARCH_MAX_THREADS, NULL },
+	{ "hash_mb", K_INT, P(hash_mb), SEARCH_HASH_MB_MIN,
+	    SEARCH_HASH_MB_MAX, NULL },
 	{ "seed", K_ULONG, P(seed), 0, LLONG_MAX, NULL },
 	{ NULL, 0, 0, 0, 0, 0, NULL }
 };

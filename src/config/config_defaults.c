@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ai/search.h"
+#include "ai/search_limits.h"
 #include "config/config.h"
 
 static void
@@ -21,7 +21,7 @@ player_defaults(struct player_conf *p, const char *type)
 	p->movetime_ms = 1000;
 	p->nodes = 0;
 	p->threads = 1;
-	p->hash_mb = 16;   /* search_options_default's: one value everywhere */
+	p->hash_mb = SEARCH_HASH_MB_DEFAULT;   /* search_options_default's */
 	p->seed = 0;
 }
 

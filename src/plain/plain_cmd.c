@@ -336,13 +336,11 @@ run(struct plain *p, struct session_cmd *cmd)
 static int
 number(const char *line)
 {
-	char *end;
-	long v;
+	int v;
 
 	if (!isdigit((unsigned char)line[0]))
 		return 0;
-	v = strtol(line, &end, 10);
-	return *end == '\0' && v > 0 && v < 100000 ? (int)v : 0;
+	return parse_int(line, 1, 99999, &v, NULL, 0) == 0 ? v : 0;
 }
 
 static bool

@@ -5,6 +5,7 @@
  */
 #include "config.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -492,9 +493,15 @@ void
 session_cmd_review(struct session *s, const struct session_cmd *cmd)
 {
 	switch (cmd->type) {
-	case CMD_REVIEW_TO:
-		session_review_to(s, atoi(cmd->arg));
+	case CMD_REVIEW_TO: {
+		char err[96];
+		int ply;
+		if (parse_int(cmd->arg, 0, INT_MAX, &ply, err, sizeof err) != 0)
+			session_msg(s, SM_ERROR, "review: %s", err);
+		else
+			session_review_to(s, ply);
 		break;
+	}
 	case CMD_GO:
 		session_review_go(s, cmd->arg);
 		break;
@@ -555,8 +562,8 @@ session_cmd_limit(struct session *s, const struct session_cmd *cmd)
 void
 session_cmd_pace(struct session *s, const struct session_cmd *cmd)
 {
-	char *end;
-	long v;
+	char err[96];
+	int v;
 
 	switch (cmd->type) {
 	case CMD_PAUSE:
@@ -572,12 +579,11 @@ session_cmd_pace(struct session *s, const struct session_cmd *cmd)
 	default:
 		break;
 	}
-	v = strtol(cmd->arg, &end, 10);
-	if (cmd->arg[0] == '\0' || *end != '\0' || v < 0 || v > 60000) {
-		session_msg(s, SM_ERROR, "delay must be 0..60000 ms");
+	if (parse_int(cmd->arg, 0, 60000, &v, err, sizeof err) != 0) {
+		session_msg(s, SM_ERROR, "delay must be 0..60000 ms: %s", err);
 		return;
 	}
-	s->delay_ms = (int)v;
+	s->delay_ms = v;
 	session_msg(s, SM_NORMAL, "AI moves every %d ms at least", s->delay_ms);
 }
 

@@ -168,15 +168,17 @@ clocks_of(struct session *s)
 {
 	const char *v = record_tag_get(&s->tags, "Clocks");
 	struct record_tags rest;
-	long long w, b;
+	char wt[24], bt[24];
+	uint64_t w, b;
 	int i, n = s->game.nply;
 
 	if (v == NULL)
 		return;
-	if (s->clocked && sscanf(v, "white %lld black %lld", &w, &b) == 2 &&
-	    w >= 0 && b >= 0 && n < s->clk_cap) {
-		s->clk[n][WHITE] = w;
-		s->clk[n][BLACK] = b;
+	if (s->clocked && sscanf(v, "white %23s black %23s", wt, bt) == 2 &&
+	    parse_u64(wt, 0, INT64_MAX, &w, NULL, 0) == 0 &&
+	    parse_u64(bt, 0, INT64_MAX, &b, NULL, 0) == 0 && n < s->clk_cap) {
+		s->clk[n][WHITE] = (int64_t)w;
+		s->clk[n][BLACK] = (int64_t)b;
 	}
 	memset(&rest, 0, sizeof rest);
 	for (i = 0; i < s->tags.n; i++)

@@ -7,6 +7,7 @@
  */
 #include "config.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -232,6 +233,19 @@ session_learn_step(const struct session *s)
 	const struct learn_lesson *l = session_learn_lesson(s);
 
 	return l != NULL ? learn_lesson_step(l, (size_t)s->learn->step) : NULL;
+}
+
+/* The step a lesson is at: while the mode is SL_LESSON there is one
+ * (start_step sets that mode only after reading the step's position, the
+ * book stays loaded and L->step stays below the lesson's steps), so a
+ * NULL here is a broken invariant, not input. */
+static const struct learn_step *
+lesson_step(const struct session *s)
+{
+	const struct learn_step *st = session_learn_step(s);
+
+	assert(st != NULL);
+	return st;
 }
 
 /* The lesson's title and intro into the message log, in pieces that a
@@ -475,10 +489,10 @@ session_learn_command(struct session *s, const struct session_cmd *cmd)
 	if (L->mode == SL_LESSON) {
 		switch (cmd->type) {
 		case CMD_ADVICE:
-			lesson_hint(s, session_learn_step(s));
+			lesson_hint(s, lesson_step(s));
 			return true;
 		case CMD_SOLUTION:
-			lesson_solution(s, session_learn_step(s));
+			lesson_solution(s, lesson_step(s));
 			return true;
 		case CMD_UNDO:
 		case CMD_REDO:
@@ -525,7 +539,7 @@ session_learn_play(struct session *s, move_t m)
 		session_msg(s, SM_GOOD, "Enter: go on");
 		return SL_TAKEN;
 	}
-	st = session_learn_step(s);
+	st = lesson_step(s);
 	b = *game_board(&s->game);
 	notation_write(m, mv, sizeof mv);
 	if (!learn_step_check(st, &b, m, why, sizeof why)) {

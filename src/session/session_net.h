@@ -97,7 +97,7 @@ struct session_net_list {
 	int n, sel;
 	bool done;                /* all its lines came */
 	FILE *rec;                /* a RECORD being gathered */
-	char recpath[64];
+	char recpath[300];
 	char recgame[16];
 	bool loaded;              /* a record was loaded (with view_serial) */
 };

@@ -234,6 +234,7 @@ session_net_list_record(struct session *s, int i)
 {
 	struct session_net *u = s->net;
 	struct session_net_list *l = u->list;
+	const char *tmp;
 	char args[40];
 	int fd;
 
@@ -247,7 +248,9 @@ session_net_list_record(struct session *s, int i)
 	}
 	if (l->rec != NULL)
 		return -1;          /* one at a time */
-	snprintf(l->recpath, sizeof l->recpath, "/tmp/congo-record-XXXXXX");
+	tmp = getenv("TMPDIR");
+	snprintf(l->recpath, sizeof l->recpath, "%s/congo-record-XXXXXX",
+	    tmp != NULL && *tmp != '\0' ? tmp : "/tmp");
 	fd = mkstemp(l->recpath);
 	if (fd < 0 || (l->rec = fdopen(fd, "w")) == NULL) {
 		if (fd >= 0)

@@ -9,6 +9,7 @@
  */
 #include "config.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,15 +32,15 @@ static const char *const colors[] = { "random", "white", "black" };
 void
 session_seek_minutes(const char *secs, char *out, size_t n)
 {
-	int base, inc;
+	int64_t base, inc;
 
-	if (sscanf(secs, "%d+%d", &base, &inc) != 2 || base < 0 ||
-	    base > 86400 || inc < 0 || inc > 600)
+	if (clock_parse_seconds(secs, &base, &inc, NULL, 0) != 0 ||
+	    inc % 1000 != 0)
 		snprintf(out, n, "%s", secs);
-	else if (base % 60 == 0)
-		snprintf(out, n, "%d+%d", base / 60, inc);
+	else if (base % 60000 == 0)
+		snprintf(out, n, "%d+%d", (int)(base / 60000), (int)(inc / 1000));
 	else
-		snprintf(out, n, "%.1f+%d", base / 60.0, inc);
+		snprintf(out, n, "%.1f+%d", base / 60000.0, (int)(inc / 1000));
 }
 
 void
@@ -173,24 +174,40 @@ session_seek_send(struct session *s, const char *clock, bool rated,
 	s->dirty = true;
 }
 
+/* "MIN-MAX", two whole numbers (a sign allowed), MIN <= MAX. */
+static bool
+range_valid(const char *text)
+{
+	const char *dash = text[0] != '\0' ? strchr(text + 1, '-') : NULL;
+	char min[24];
+	long lo, hi;
+
+	if (dash == NULL || (size_t)(dash - text) >= sizeof min)
+		return false;
+	memcpy(min, text, (size_t)(dash - text));
+	min[dash - text] = '\0';
+	return parse_long(min, LONG_MIN, LONG_MAX, &lo, NULL, 0) == 0 &&
+	    parse_long(dash + 1, LONG_MIN, LONG_MAX, &hi, NULL, 0) == 0 &&
+	    lo <= hi;
+}
+
 int
 session_seek_form_submit(struct session *s)
 {
 	struct session_seek_form *f = &s->net->seek.form;
-	char spec[16], desc[128], end;
-	long m, sec, lo, hi;
+	char spec[32], desc[128];
+	int64_t base, inc;
 
 	if (!may_rate(s, f->rated))
 		return -1;
-	if (f->range[0] != '\0' && (sscanf(f->range, "%ld-%ld%c", &lo, &hi,
-	    &end) != 2 || lo > hi)) {
+	if (f->range[0] != '\0' && !range_valid(f->range)) {
 		session_msg(s, SM_ERROR, "a rating range is MIN-MAX, e.g. "
 		    "1400-1700");
 		return -1;
 	}
-	if (sscanf(clocks[f->clock], "%ld+%ld", &m, &sec) != 2)
+	if (clock_parse_minutes(clocks[f->clock], &base, &inc, NULL, 0) != 0)
 		return -1;
-	snprintf(spec, sizeof spec, "%ld+%ld", m * 60, sec);
+	clock_format_control(base, inc, spec, sizeof spec);
 	snprintf(desc, sizeof desc, "%s %s %s%s%s%.15s", clocks[f->clock],
 	    f->rated ? "rated" : "casual", variants[f->variant],
 	    f->color == 0 ? "" : f->color == 1 ? " as White" : " as Black",

@@ -3,6 +3,7 @@
  * entered jump by jump, the ':' command line (its commands are the
  * session's table's). Pure: no curses, no I/O.
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -183,12 +184,18 @@ piece_moves(const struct board *b, int sq)
 	return sc.count;
 }
 
+static void set_error(struct ui_action *act, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
 static void
-set_error(struct ui_action *act, const char *fmt, const char *a,
-    const char *b)
+set_error(struct ui_action *act, const char *fmt, ...)
 {
+	va_list ap;
+
 	act->type = ACT_ERROR;
-	snprintf(act->msg, sizeof act->msg, fmt, a, b);
+	va_start(ap, fmt);
+	vsnprintf(act->msg, sizeof act->msg, fmt, ap);
+	va_end(ap);
 }
 
 /* Enter (or a click) on the cursor's square. */
@@ -210,7 +217,7 @@ choose(struct ui_input *in, const struct ui_input_ctx *ctx,
 			act->type = ACT_CANCEL;
 			return;
 		}
-		set_error(act, "%s", ctx->nomove, NULL);
+		set_error(act, "%s", ctx->nomove);
 		return;
 	}
 	if (in->selected >= 0 && sq == at) {
@@ -251,7 +258,7 @@ choose(struct ui_input *in, const struct ui_input_ctx *ctx,
 			char msg[64];
 			snprintf(msg, sizeof msg, "the %s on %s has no move",
 			    board_piece_name(PIECE_TYPE(p)), name);
-			set_error(act, "%s", msg, NULL);
+			set_error(act, "%s", msg);
 			return;
 		}
 		in->selected = sq;
@@ -271,7 +278,7 @@ choose(struct ui_input *in, const struct ui_input_ctx *ctx,
 		    side_name[b->side]);
 	else
 		set_error(act, "that is not your piece: %s to move",
-		    side_name[b->side], NULL);
+		    side_name[b->side]);
 }
 
 /* Esc: end a monkey chain where it stands, else drop the selection. */

@@ -288,6 +288,9 @@ route(void *cls, struct MHD_Connection *c, const char *url,
 	return web_error(c, 404, "No such page.");
 }
 
+static void mhd_log(void *cls, const char *fmt, va_list ap)
+    __attribute__((format(printf, 2, 0)));
+
 static void
 mhd_log(void *cls, const char *fmt, va_list ap)
 {

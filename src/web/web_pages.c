@@ -66,16 +66,22 @@ player_link(struct wbuf *b, const char *name, int rating, bool prov)
 static void
 clock_text(struct wbuf *b, const char *clock)
 {
-	char *end;
+	const char *plus = strchr(clock, '+');
+	char text[32];
+	size_t len = plus != NULL ? (size_t)(plus - clock) : 0;
 	double base, inc;
 
 	if (clock[0] == '\0') {
 		wbuf_puts(b, "untimed");
 		return;
 	}
-	base = strtod(clock, &end);
-	if (end == clock || *end != '+' ||
-	    (inc = strtod(end + 1, &end), *end != '\0')) {
+	if (len < sizeof text) {
+		memcpy(text, clock, len);
+		text[len] = '\0';
+	}
+	if (plus == NULL || len >= sizeof text ||
+	    parse_double(text, 0, 1e9, &base, NULL, 0) != 0 ||
+	    parse_double(plus + 1, 0, 1e9, &inc, NULL, 0) != 0) {
 		wbuf_html(b, clock);
 		return;
 	}

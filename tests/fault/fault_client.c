@@ -140,6 +140,13 @@ get_line(struct conn *c, char *out, size_t n)
 	}
 }
 
+static int say(struct conn *c, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static int ask(struct conn *c, char *reply, size_t n, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static void append(int fd, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
 static int
 say(struct conn *c, const char *fmt, ...)
 {

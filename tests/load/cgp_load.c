@@ -151,6 +151,9 @@ dial(int to)
 	return fd;
 }
 
+static void say(struct lconn *c, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
 static void
 say(struct lconn *c, const char *fmt, ...)
 {

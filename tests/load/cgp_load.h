@@ -91,7 +91,7 @@ extern struct done *finished;       /* games over, kept for checking */
 
 /* cgp_load.c */
 int dial(int to);
-void problem(const char *fmt, ...);
+void problem(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 long long now_us(void);
 
 /* cgp_load_check.c */

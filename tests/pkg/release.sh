@@ -49,7 +49,7 @@ case $news in
 esac
 
 mkdir -p "$out"
-work=$(mktemp -d /tmp/congo-release.XXXXXX)
+work=$(mktemp -d "${TMPDIR:-/tmp}/congo-release.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
 echo "== $tag: make distcheck in a clean copy"

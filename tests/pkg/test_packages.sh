@@ -58,7 +58,7 @@ PATH=$PATH:/usr/games:/usr/sbin:/sbin
 # none, and its test must skip.
 unset CONGO_CONFORMANCE
 
-work=$(mktemp -d /tmp/congo-pkg.XXXXXX)
+work=$(mktemp -d "${TMPDIR:-/tmp}/congo-pkg.XXXXXX")
 server_pid=
 launcher=
 tmux_n=0

@@ -13,13 +13,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "config/config.h"
 #include "engine/game.h"
+#include "util/port.h"
 #include "util/util.h"
 
 /* CGP/1's port unless told another (congo.conf's default too). */
-#define NET_DEFAULT_PORT CONF_SERVER_PORT
-#define NET_DEFAULT_TLS_PORT 7154   /* tls://HOST without a port */
+#define NET_DEFAULT_PORT CONGO_DEFAULT_PORT
+#define NET_DEFAULT_TLS_PORT CONGO_DEFAULT_TLS_PORT
 
 #define CGP_VERSION "CGP/1"
 #define CGP_LINE_MAX 512       /* a client line with its LF */

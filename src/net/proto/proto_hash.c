@@ -10,18 +10,11 @@
 
 #include "net/proto/proto.h"
 
-static const char hexdigits[] = "0123456789abcdef";
-
+/* n bytes as 2n lowercase hex digits and a NUL (libsodium's encoder). */
 static void
 to_hex(const unsigned char *raw, size_t n, char *out)
 {
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		out[2 * i] = hexdigits[raw[i] >> 4];
-		out[2 * i + 1] = hexdigits[raw[i] & 15];
-	}
-	out[2 * n] = '\0';
+	sodium_bin2hex(out, 2 * n + 1, raw, n);
 }
 
 void
