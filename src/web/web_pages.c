@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "rating/rating.h"
+#include "util/util.h"
 #include "web/web.h"
 
 static void
