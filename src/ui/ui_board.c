@@ -10,7 +10,6 @@
 #include "engine/game.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
-#include "net/proto/proto.h"
 #include "ui/ui_int.h"
 #include "ui/ui_net.h"
 #include "ui/ui_learn.h"
@@ -654,9 +653,13 @@ ui_message_line(struct ui_app *a)
 	if (a->in.cmdline) {
 		/* A line longer than the screen scrolls sideways with the
 		 * cursor. */
-		int w = l->cols - 2, from = 0, i;
+		int w, from = 0, i, uw;
 		const char *t = a->in.cmd;
 		int cur = term_width_n(t, a->in.pos);
+		char used[32];
+
+		w = ui_cmdline_width(a, l->cols, used, sizeof used);
+		uw = w < l->cols - 2 ? (int)strlen(used) : 0;
 		if (cur > w)
 			from = cur - w;
 		for (i = 0; from > 0 && t[0] != '\0'; from--) {
@@ -666,17 +669,11 @@ ui_message_line(struct ui_app *a)
 			i++;
 		}
 		snprintf(buf, sizeof buf, "%s%s", i > 0 ? "<" : ":", t);
-		term_putw(l->status_y + 1, 0, l->cols, ST_NORMAL, 0, buf);
-		/* Chat goes as UTF-8, at most CGP_SAY_MAX bytes (PROTOCOL.md
-		 * SAY): how many are used. */
-		if (a->net->on && strncmp(a->in.cmd, "say ", 4) == 0) {
-			char used[32];
-			int uw = snprintf(used, sizeof used, "(%d/%d bytes)",
-			    (int)strlen(a->in.cmd + 4), CGP_SAY_MAX);
-			if (term_width(buf) + uw + 4 < l->cols)
-				term_put(l->status_y + 1, l->cols - uw - 1,
-				    ST_DIM, 0, used);
-		}
+		term_putw(l->status_y + 1, 0, l->cols - (uw > 0 ? uw + 1 : 0),
+		    ST_NORMAL, 0, buf);
+		if (uw > 0)
+			term_putw(l->status_y + 1, l->cols - uw - 1, uw + 1,
+			    ST_DIM, 0, used);
 		if (a->in.replace) {
 			const char *sp = strchr(t, ' ');
 			if (sp != NULL)

@@ -314,9 +314,11 @@ ui_draw(struct ui_app *a)
 		ui_screens[app_screen(a)].draw(a);
 		if ((app_screen(a) == SCR_BOARD ||
 		    app_screen(a) == SCR_EDIT) && a->in.cmdline) {
+			char used[32];
 			int w = term_width_n(a->in.cmd, a->in.pos) + 1;
-			if (w >= cols)
-				w = cols - 1;
+			int lw = ui_cmdline_width(a, cols, used, sizeof used);
+			if (w > lw + 1)
+				w = lw + 1;
 			term_cursor(a->lay.status_y + 1, w, true);
 		} else {
 			term_cursor(0, 0, false);

@@ -182,6 +182,10 @@ void app_complete(struct ui_app *a);
 
 /* ui_board.c, ui_help.c, ui_dialog.c: the screens. */
 void ui_board_draw(struct ui_app *a);
+/* The command line's width for its text, and a chat line's byte count
+ * into used ("" when none is shown). */
+int ui_cmdline_width(const struct ui_app *a, int cols, char *used,
+    size_t n);
 void ui_board_key(struct ui_app *a, const struct ui_event *ev);
 void ui_help_draw(struct ui_app *a);
 void ui_help_key(struct ui_app *a, const struct ui_event *ev);

@@ -184,3 +184,22 @@ ui_net_command(struct ui_app *a, const struct session_cmd *cmd)
 		return session_net_command(&a->s, cmd);
 	}
 }
+
+/* The command line's columns for the text (it scrolls sideways within
+ * them): the screen's but the prompt's and the cursor's, and, while a
+ * chat line is typed, its byte count's ("(12/200 bytes)", into used:
+ * chat goes as UTF-8, at most CGP_SAY_MAX bytes, PROTOCOL.md SAY). */
+int
+ui_cmdline_width(const struct ui_app *a, int cols, char *used, size_t n)
+{
+	int w = cols - 2, uw;
+
+	used[0] = '\0';
+	if (a->net->on && strncmp(a->in.cmd, "say ", 4) == 0) {
+		uw = snprintf(used, n, "(%d/%d bytes)",
+		    (int)strlen(a->in.cmd + 4), CGP_SAY_MAX);
+		if (uw + 24 < cols)
+			w -= uw + 2;
+	}
+	return w;
+}
