@@ -91,10 +91,10 @@ game=$(screen l | sed -n 's/.*Game \([A-Z2-7]\{8\}\) on.*/\1/p' | head -n 1)
 
 note "chat carries UTF-8 both ways"
 say l "say café ♞ ok"
-see s "tess says: café ♞ ok"
+see s "tess\(guest\) says: café ♞ ok"
 see l "you say: café ♞ ok"
 say s "say merci, à toi"
-see l "sam says: merci, à toi"
+see l "sam\(guest\) says: merci, à toi"
 
 note "the lobby takes a player back to their own running game"
 T send-keys -t =l: q
