@@ -1,16 +1,16 @@
 /*
  * ui_net.c: network play in the game: its options, setting the sides up
  * (the local seat keeps its human or AI player, the other is remote),
- * `congo --host`'s server in a thread of the game, and the loop's hooks.
+ * `congo --host`'s server (congo-server, a child process: session_host.c),
+ * and the loop's hooks.
  */
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "clock/clock.h"
 #include "net/client/client.h"
-#include "net/server/server.h"
+#include "session/session_host.h"
 #include "ui/ui_net.h"
 #include "util/util.h"
 
@@ -33,10 +33,11 @@ ui_net_usage(FILE *out)
 	    "$XDG_STATE_HOME/congo/)\n"
 	    "    --observe GAME                 watch a game\n"
 	    "    (none of these: a lobby lists the games)\n"
-	    "  --host [--port N] [--seat S]  serve here and create a game for a "
-	    "friend\n"
-	    "    (--port 0: any free port; --host --game GAME: that hosted\n"
-	    "    game again)\n"
+	    "  --host [--port N] [--seat S]  serve here (congo-server) and "
+	    "create a game\n"
+	    "    for a friend"
+	    " (--port 0: any free port; --host --game GAME:\n"
+	    "    that hosted game again)\n"
 	    "  --name NAME             your name on the server\n"
 	    "  --register NAME         make an account (once: its key is kept in\n"
 	    "                          $XDG_STATE_HOME/congo/keys and logs in\n"
@@ -191,7 +192,7 @@ ui_net_info(struct ui_app *a)
 	    net_client_clock(u->c, util_now_ms(), left, &run) ?
 	    ", with a clock" : "", u->g->seat < 0 ? "you watch" :
 	    u->g->seat == WHITE ? "you play White" : "you play Black");
-	if (u->thread) {
+	if (u->hosting) {
 		for (i = 0; i < (u->naddrs > 0 ? u->naddrs : 1); i++) {
 			ui_net_friend_command(u, i, id, cmd, sizeof cmd);
 			session_msg(&a->s, SM_GOOD, "%s %s", i == 0 ?
@@ -207,42 +208,15 @@ ui_net_info(struct ui_app *a)
 	a->s.want_log = true;
 }
 
-static void *
-server_thread(void *arg)
-{
-	srv_run(arg, NULL, NULL);
-	return NULL;
-}
-
+/* congo --host: congo-server as a child process (session_host.c), on
+ * the port asked (0: any free one), and the addresses a friend reaches. */
 static int
 start_host(struct ui_net *n, int port, char *err, size_t errlen)
 {
-	struct srv_opts so;
-	char logpath[1100];
-
-	srv_defaults(&so);
-	so.db_create = true;    /* the game's own server: its own file */
-	so.db_upgrade = true;   /* and brought up to date by itself */
-	so.port = port >= 0 ? port : NET_DEFAULT_PORT; /* 0: any free one */
-	if (net_default_db(so.db, sizeof so.db, "congo-host.db", err,
-	    errlen) < 0 || net_default_db(logpath, sizeof logpath,
-	    "congo-host.log", err, errlen) < 0)
+	if (session_host_start(&n->server, port, err, errlen) < 0)
 		return -1;
-	/* The server's log goes to a file: the screen is the game's. */
-	n->log = fopen(logpath, "a");
-	so.log = n->log;
-	so.log_level = n->log != NULL ? 2 : -1;
-	n->srv = srv_open(&so, err, errlen);
-	if (n->srv == NULL)
-		return -1;
-	if (pthread_create(&n->server_tid, NULL, server_thread, n->srv) != 0) {
-		snprintf(err, errlen, "cannot start the server thread");
-		srv_close(n->srv);
-		n->srv = NULL;
-		return -1;
-	}
-	n->thread = true;
-	n->port = srv_port(n->srv);
+	n->hosting = true;
+	n->port = n->server.port;
 	snprintf(n->host, sizeof n->host, "127.0.0.1");
 	n->naddrs = net_local_addresses(n->port, n->addrs, UI_ADDRS_MAX);
 	return 0;
@@ -325,7 +299,7 @@ ui_net_start(struct ui_app *a, const struct ui_net_opts *no,
 	n->g->local_given[BLACK] = uo->black != NULL;
 	snprintf(n->g->host, sizeof n->g->host, "%s", n->host);
 	n->g->port = n->port;
-	n->g->hosted = n->thread;
+	n->g->hosted = n->hosting;
 	n->g->login_once = co.login[0] != '\0';
 	ui_net_hooks(a);
 
@@ -383,17 +357,9 @@ ui_net_stop(struct ui_app *a)
 	if (n->c != NULL)
 		net_client_free(n->c);
 	n->c = NULL;
-	if (n->thread) {
-		srv_stop(n->srv);
-		pthread_join(n->server_tid, NULL);
-		n->thread = false;
-	}
-	if (n->srv != NULL)
-		srv_close(n->srv);
-	n->srv = NULL;
-	if (n->log != NULL)
-		fclose(n->log);
-	n->log = NULL;
+	/* the game's own server stops with the game */
+	session_host_stop(&n->server);
+	n->hosting = false;
 	n->on = false;
 	if (a->s.net != NULL && a->s.net->fatal[0] != '\0') {
 		/* a dead end: the reason, once the terminal is given back */

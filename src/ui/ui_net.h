@@ -1,18 +1,18 @@
 /*
  * ui_net.h: network play in the game (ui_net*.c): the options, the
  * connection, the lobby screen, accounts and seeks, `congo --host`'s
- * server thread, and the hooks the rest of the UI calls. The game itself
+ * server (a child process), and the hooks the rest of the UI calls. The game itself
  * is the session's (session_net*.c). All of it is inert without network
  * options.
  */
 #ifndef CONGO_UI_NET_H
 #define CONGO_UI_NET_H
 
-#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
+#include "session/session_host.h"
 #include "session/session_net.h"
 #include "ui/ui_int.h"
 
@@ -22,7 +22,7 @@ int ui_net_opts_check(const struct ui_net_opts *o, char *err, size_t errlen);
 void ui_net_usage(FILE *out);
 
 /* Set the game up for network play: the players, the connection, and for
- * --host the server thread. Before the terminal starts: -1 with err. */
+ * --host the server. Before the terminal starts: -1 with err. */
 int ui_net_start(struct ui_app *a, const struct ui_net_opts *no,
     const struct ui_opts *uo, char *err, size_t errlen);
 /* After the terminal started: connect. */
@@ -57,7 +57,6 @@ void ui_lobby_key(struct ui_app *a, const struct ui_event *ev);
 /* Inside ui_net*.c. */
 struct net_client;
 struct net_event;
-struct srv;
 
 #define UI_ADDRS_MAX 8
 
@@ -74,12 +73,10 @@ struct ui_net {
 	unsigned seen_view;       /* g->view_serial last followed */
 	struct ui_app *app;       /* the game this network part belongs to */
 	/* --host */
-	struct srv *srv;
-	pthread_t server_tid;
-	bool thread;
+	struct session_host server; /* congo-server, a child process */
+	bool hosting;
 	char addrs[UI_ADDRS_MAX][64]; /* this machine's, "IP:PORT" */
 	int naddrs;
-	FILE *log;
 	/* accounts (ui_net_acct.c; the account, the seeks and the lobby's
 	 * games are the session's: g->account, g->seek, g->lobby) */
 	/* a list of the server's (:whois, :top, :games) */

@@ -53,7 +53,7 @@ announce(struct ui_app *a, const struct net_event *e)
 	if (!u->g->fresh)
 		return;
 	u->g->fresh = false;
-	if (u->thread) {
+	if (u->hosting) {
 		ui_net_friend_command(u, 0, e->game, cmd, sizeof cmd);
 		session_msg(&a->s, SM_GOOD, "Your friend runs: %s%s", cmd,
 		    u->naddrs > 1 ? "  (:info)" : "");
@@ -157,7 +157,7 @@ quit_command(struct ui_app *a)
 		back_to_lobby(a);
 		return true;
 	}
-	if (!u->thread || g->seat < 0 || !g->seated[1 - g->seat] ||
+	if (!u->hosting || g->seat < 0 || !g->seated[1 - g->seat] ||
 	    game_over(&a->s.game))
 		return false;
 	snprintf(q, sizeof q, "Quit this game? This machine serves it: your "
