@@ -127,7 +127,14 @@ while [ "$n" -le 25 ]; do
 	    's/.* on \([a-g][1-7]\) can go to \([a-g][1-7]\).*/\1\2/p' |
 	    head -n 1)
 	[ -n "$mv" ] || die "no move found in what moves said"
+	from=$(lines g)
 	send 3 "$mv"
+	# a move that lets the lion be taken is asked about first (ui.warn):
+	# played anyway
+	wait_for g "Move $((n + 1)): White to move\.$|The game is over|Play it anyway\?" 30 "$from"
+	if tail -n +"$((from + 1))" "$tmp/g.out" | grep -q "Play it anyway?"; then
+		send 3 y
+	fi
 	n=$((n + 1))
 done
 if ! grep -q "The game is over" "$tmp/g.out"; then
