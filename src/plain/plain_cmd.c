@@ -19,7 +19,6 @@
 #include "plain/plain_int.h"
 #include "session/session_learn.h"
 #include "session/session_net.h"
-#include "ui/ui_int.h"
 
 static void
 cmd_board(struct plain *p, const char *arg)

@@ -303,7 +303,7 @@ prepare(struct ui_app *a, int argc, char **argv, struct ui_opts *o)
 	const char *nc;
 
 	if (ui_opts_parse(argc, argv, o, err, sizeof err) < 0 ||
-	    ui_net_opts_check(&o->net, err, sizeof err) < 0) {
+	    session_net_opts_check(&o->net, err, sizeof err) < 0) {
 		fprintf(stderr, "congo: %s\n", err);
 		return 2;
 	}
