@@ -385,6 +385,9 @@ void session_review_to(struct session *s, int ply);
  * them said in the message log: a tablebases.path that is not a folder,
  * one without the variant's tables, a table refused (session_tables.c). */
 void session_tables_check(struct session *s, int variant);
+/* congo.conf's tablebases.path, when it names one: where the tables are
+ * looked for (the default otherwise). */
+void session_tables_path(const char *path);
 /* :go N (N... for Black's): review the position after that move, 0 the
  * start; a message when the game has no such move. */
 void session_review_go(struct session *s, const char *arg);

@@ -484,3 +484,23 @@ session_link_quit(struct session *s, bool *to_lobby)
 	session_ask(s, q, CMD_QUIT_NOW, NULL);
 	return true;
 }
+
+const char *
+session_link_game_id(const struct session *s)
+{
+	return s->net != NULL && s->net->c != NULL ?
+	    net_client_game_id(s->net->c) : "";
+}
+
+bool
+session_link_online(const struct session *s)
+{
+	return s->net != NULL && s->net->c != NULL &&
+	    net_client_state(s->net->c) == NET_ONLINE;
+}
+
+int
+session_link_say_max(void)
+{
+	return CGP_SAY_MAX;
+}

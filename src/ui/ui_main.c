@@ -21,7 +21,6 @@
 #include "engine/game.h"
 #include "record/record.h"
 #include "session/session_keep.h"
-#include "tb/tb.h"
 #include "ui/ui.h"
 #include "ui/ui_int.h"
 #include "ui/ui_net.h"
@@ -321,8 +320,7 @@ prepare(struct ui_app *a, int argc, char **argv, struct ui_opts *o)
 	nc = getenv("NO_COLOR");
 	if (nc != NULL && nc[0] != '\0')
 		conf.ui.color = false;
-	if (conf.tablebases.path[0] != '\0')
-		tb_set_path(conf.tablebases.path);
+	session_tables_path(conf.tablebases.path);
 	if (session_init(&a->s, &conf, err, sizeof err) < 0) {
 		fprintf(stderr, "congo: %s\n", err);
 		return 2;

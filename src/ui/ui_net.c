@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "net/client/client.h"
 #include "ui/ui_net.h"
 #include "util/util.h"
 
@@ -132,7 +131,7 @@ ui_net_panel(const struct ui_app *a, char *buf, size_t n)
 	(void)a;
 	if (!a->net->on)
 		return false;
-	id = net_client_game_id(a->net->g->c);
+	id = session_link_game_id(&a->s);
 	if (id[0] == '\0')
 		snprintf(buf, n, "Network: %s", a->net->g->host);
 	else
@@ -158,7 +157,7 @@ ui_net_status(const struct ui_app *a, char *buf, size_t n)
 		snprintf(buf, n, "%s, game cancelled", g->conn);
 		return true;
 	}
-	if (net_client_state(u->g->c) == NET_ONLINE && opp >= 0 && !over) {
+	if (session_link_online(&a->s) && opp >= 0 && !over) {
 		if (!g->seated[opp])
 			who = "waiting for an opponent";
 		else if (!g->present[opp])

@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "clock/clock.h"
-#include "net/client/client.h"
 #include "ui/ui_net.h"
 #include "util/util.h"
 

@@ -12,7 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "net/client/client.h"
 #include "ui/ui_net.h"
 #include "util/util.h"
 
@@ -121,7 +120,7 @@ ui_net_command(struct ui_app *a, const struct session_cmd *cmd)
 /* The command line's columns for the text (it scrolls sideways within
  * them): the screen's but the prompt's and the cursor's, and, while a
  * chat line is typed, its byte count's ("(12/200 bytes)", into used:
- * chat goes as UTF-8, at most CGP_SAY_MAX bytes, PROTOCOL.md SAY). */
+ * chat goes as UTF-8, at most session_link_say_max() bytes, PROTOCOL.md SAY). */
 int
 ui_cmdline_width(const struct ui_app *a, int cols, char *used, size_t n)
 {
@@ -130,7 +129,7 @@ ui_cmdline_width(const struct ui_app *a, int cols, char *used, size_t n)
 	used[0] = '\0';
 	if (a->net->on && strncmp(a->in.cmd, "say ", 4) == 0) {
 		uw = snprintf(used, n, "(%d/%d bytes)",
-		    (int)strlen(a->in.cmd + 4), CGP_SAY_MAX);
+		    (int)strlen(a->in.cmd + 4), session_link_say_max());
 		if (uw + 24 < cols)
 			w -= uw + 2;
 	}
