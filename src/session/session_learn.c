@@ -585,3 +585,11 @@ session_learn_hint_sq(const struct session *s)
 		return -1;
 	return L->hint_sq;
 }
+
+/* The table's handler of :learn, :puzzle and :solution (a view hands
+ * every command to session_learn_command first). */
+void
+session_cmd_learn(struct session *s, const struct session_cmd *cmd)
+{
+	(void)session_learn_command(s, cmd);
+}

@@ -13,6 +13,7 @@
 #include "clock/clock.h"
 #include "net/client/client.h"
 #include "session/session_host.h"
+#include "session/session_int.h"
 #include "session/session_link.h"
 #include "session/session_net.h"
 #include "util/util.h"
@@ -503,4 +504,28 @@ int
 session_link_say_max(void)
 {
 	return CGP_SAY_MAX;
+}
+
+/* The table's handlers of a network game's commands (session_cmdtab.c):
+ * what a view's hook did not take. */
+void
+session_cmd_net(struct session *s, const struct session_cmd *cmd)
+{
+	if (s->net != NULL)
+		(void)session_net_command(s, cmd);
+}
+
+void
+session_cmd_info(struct session *s, const struct session_cmd *cmd)
+{
+	(void)cmd;
+	if (s->net != NULL)
+		session_link_info(s);
+}
+
+void
+session_cmd_list(struct session *s, const struct session_cmd *cmd)
+{
+	if (s->net != NULL)
+		(void)session_net_list_open(s, cmd);
 }
