@@ -23,7 +23,6 @@
 #include "session/session_learn.h"
 #include "session/session_link.h"
 #include "ui/ui_int.h"
-#include "ui/ui_learn.h"
 #include "util/util.h"
 
 static volatile sig_atomic_t got_signal;
@@ -85,7 +84,7 @@ signals_init(int fds[2])
  * options that choose a game, the kept one is offered. */
 static void
 keep_start(struct session *s, const struct ui_opts *o,
-    const struct ui_learn_opts *lo)
+    const struct session_learn_opts *lo)
 {
 	char desc[128], err[CONF_PATH_MAX + 512];
 	int rc;
@@ -241,7 +240,7 @@ loop(struct plain *p, int sigfd)
 
 static void
 first_words(struct plain *p, const struct ui_opts *o,
-    const struct ui_learn_opts *lo, const char (*warn)[SESSION_MSG_MAX],
+    const struct session_learn_opts *lo, const char (*warn)[SESSION_MSG_MAX],
     int nwarn)
 {
 	struct session *s = p->s;
@@ -264,7 +263,7 @@ first_words(struct plain *p, const struct ui_opts *o,
 
 int
 plain_main(struct ui_app *a, const struct ui_opts *o,
-    const struct ui_learn_opts *lo, const char (*warn)[SESSION_MSG_MAX],
+    const struct session_learn_opts *lo, const char (*warn)[SESSION_MSG_MAX],
     int nwarn)
 {
 	struct plain *p = xcalloc(1, sizeof *p);
@@ -278,7 +277,7 @@ plain_main(struct ui_app *a, const struct ui_opts *o,
 	p->review_said = -1;
 	p->lesson_said = p->step_said = p->puzzle_said = -1;
 	p->list_said = -1;
-	if (ui_learn_check_data(lo, err, sizeof err) < 0) {
+	if (session_learn_check_data(lo, err, sizeof err) < 0) {
 		fprintf(stderr, "congo: %s\n", err);
 		free(p);
 		return 1;

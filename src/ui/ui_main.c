@@ -376,7 +376,7 @@ static const char *noanalysis_hook(void *ctx)
  */
 static void
 keep_start(struct ui_app *a, const struct ui_opts *o,
-    const struct ui_learn_opts *lo)
+    const struct session_learn_opts *lo)
 {
 	struct session *s = &a->s;
 	char desc[128], err[CONF_PATH_MAX + 512];
@@ -408,7 +408,7 @@ keep_start(struct ui_app *a, const struct ui_opts *o,
 /* The first screen: the game, and what the player should know first. */
 static void
 first_screen(struct ui_app *a, const char *unicode_why, struct warnings *w,
-    const struct ui_opts *o, const struct ui_learn_opts *lo)
+    const struct ui_opts *o, const struct session_learn_opts *lo)
 {
 	char hist[CONF_PATH_MAX + 32];
 	int i;
@@ -451,7 +451,7 @@ ui_main(int argc, char **argv)
 	static struct ui_app app;
 	struct ui_app *a = &app;
 	struct ui_opts o;
-	struct ui_learn_opts lo;
+	struct session_learn_opts lo;
 	struct term_opts to;
 	struct warnings warns;
 	const char *unicode_why = NULL;
@@ -494,7 +494,7 @@ ui_main(int argc, char **argv)
 		fprintf(stderr, "congo: %s\n", err);
 		return 1;
 	}
-	if (ui_learn_check_data(&lo, err, sizeof err) < 0) {
+	if (session_learn_check_data(&lo, err, sizeof err) < 0) {
 		fprintf(stderr, "congo: %s\n", err);
 		return 1;
 	}
