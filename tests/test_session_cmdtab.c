@@ -77,6 +77,25 @@ test_entries(void **state)
 	}
 }
 
+/* Every command has its owner (issue 35): a handler of the session's, or
+ * the view's own (its view slot), never both, never neither. */
+static void
+test_owners(void **state)
+{
+	int i;
+
+	(void)state;
+	for (i = 0; i < session_ncmds; i++) {
+		const struct session_cmd_entry *e = &session_cmds[i];
+		if ((e->exec != NULL) == (e->view != SVC_NONE))
+			fail_msg("command %s (%d): %s", e->name != NULL ?
+			    e->name : "(unnamed)", (int)e->type,
+			    e->exec != NULL ? "both a handler and a view slot" :
+			    "no owner");
+		assert_true(e->view >= SVC_NONE && e->view < SVC_COUNT);
+	}
+}
+
 static void
 test_lookup(void **state)
 {
@@ -411,6 +430,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_entries),
+		cmocka_unit_test(test_owners),
 		cmocka_unit_test(test_lookup),
 		cmocka_unit_test(test_complete),
 		cmocka_unit_test(test_parse),

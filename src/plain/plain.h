@@ -18,13 +18,13 @@
 
 struct ui_app;
 struct ui_opts;
-struct ui_learn_opts;
+struct session_learn_opts;
 
 /* --plain, or ui.mode = "plain" in congo.conf. */
 bool plain_wanted(bool plain_option, const struct congo_conf *c);
 /* Play: the exit status. warn: the settings' warnings to say first. */
 int plain_main(struct ui_app *a, const struct ui_opts *o,
-    const struct ui_learn_opts *lo, const char (*warn)[SESSION_MSG_MAX],
+    const struct session_learn_opts *lo, const char (*warn)[SESSION_MSG_MAX],
     int nwarn);
 
 #endif

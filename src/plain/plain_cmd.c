@@ -19,7 +19,6 @@
 #include "plain/plain_int.h"
 #include "session/session_learn.h"
 #include "session/session_net.h"
-#include "ui/ui_int.h"
 
 static void
 cmd_board(struct plain *p, const char *arg)
@@ -218,14 +217,12 @@ static const struct plain_cmd {
 static bool
 screen_only(enum session_cmd_type t)
 {
+	const struct session_cmd_entry *e = session_cmd_entry(t);
+
+	/* the view's own (the command table's view slot): a screen's */
+	if (e != NULL && e->view != SVC_NONE)
+		return true;
 	switch (t) {
-	case CMD_FLIP:
-	case CMD_UNICODE:
-	case CMD_REDRAW:
-	case CMD_SCROLL_UP:
-	case CMD_SCROLL_DOWN:
-	case CMD_PROMPT_SAVE:
-	case CMD_PROMPT_LOAD:
 	case CMD_EDIT:
 	case CMD_EDIT_ANALYSE:
 	case CMD_REVIEW_TO:

@@ -16,8 +16,7 @@
 #include "plain/plain_int.h"
 #include "session/session_learn.h"
 #include "session/session_net.h"
-#include "ui/ui_int.h"
-#include "ui/ui_net.h"
+#include "session/session_link.h"
 #include "util/util.h"
 
 static void
@@ -437,7 +436,7 @@ running_left(struct plain *p, int *color, long long *left)
 	if (!s->have_game || game_over(&s->game))
 		return false;
 	for (c = 0; c < 2; c++)
-		if (ui_net_clock(p->a, c, &l, &run) && run) {
+		if (session_link_clock(p->s, c, &l, &run) && run) {
 			*color = c;
 			*left = l;
 			return s->net->seat == c;
@@ -494,8 +493,8 @@ plain_say_clock(struct plain *p)
 	char t[2][32];
 	int c;
 
-	if (ui_net_clock(p->a, WHITE, &l[WHITE], &run[WHITE]) &&
-	    ui_net_clock(p->a, BLACK, &l[BLACK], &run[BLACK])) {
+	if (session_link_clock(p->s, WHITE, &l[WHITE], &run[WHITE]) &&
+	    session_link_clock(p->s, BLACK, &l[BLACK], &run[BLACK])) {
 		;
 	} else if (s->clocked) {
 		for (c = 0; c < 2; c++) {

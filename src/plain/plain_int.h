@@ -39,6 +39,10 @@ struct plain {
 	/* moves said, whose session message would say them again */
 	char skip[4][MOVE_TEXT_MAX + 16];
 	int nskip;
+	/* network play (plain_net.c) */
+	bool lobby;                 /* in the lobby (no game of one's own) */
+	bool list_from_lobby;       /* the server's list was asked there */
+	unsigned seen_view;         /* the network game's view_serial */
 	/* input */
 	char in[PLAIN_LINE_MAX * 4];
 	size_t inlen;
@@ -54,6 +58,17 @@ void plain_say_turn(struct plain *p);
 void plain_say_clock(struct plain *p);
 /* ms until a clock warning is due, -1 none. */
 int plain_clock_timeout(struct plain *p);
+
+/* plain_net.c: network play over the session's connection
+ * (session_link.h), and the session's hooks (network commands, moves
+ * and analysis refused). */
+struct session_net_opts;
+struct session_net_game;
+void plain_net_hooks(struct plain *p);
+int plain_net_start(struct plain *p, const struct session_net_opts *no,
+    const struct session_net_game *ng, char *err, size_t errlen);
+int plain_net_timeout(struct plain *p);
+void plain_net_tick(struct plain *p);
 
 /* plain_cmd.c: one line typed. */
 void plain_input(struct plain *p, const char *line);

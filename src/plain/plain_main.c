@@ -21,9 +21,8 @@
 #include "plain/plain_int.h"
 #include "session/session_keep.h"
 #include "session/session_learn.h"
+#include "session/session_link.h"
 #include "ui/ui_int.h"
-#include "ui/ui_learn.h"
-#include "ui/ui_net.h"
 #include "util/util.h"
 
 static volatile sig_atomic_t got_signal;
@@ -80,35 +79,12 @@ signals_init(int fds[2])
 	return 0;
 }
 
-/* The network game's hooks on the session, as the full-screen game's. */
-static bool
-net_command_hook(void *ctx, const struct session_cmd *cmd)
-{
-	return ui_net_command(ctx, cmd);
-}
-
-static const char *
-net_nomove_hook(void *ctx)
-{
-	return ui_net_nomove(ctx);
-}
-
-static const char *
-noanalysis_hook(void *ctx)
-{
-	struct ui_app *a = ctx;
-
-	if (session_learn_active(&a->s))
-		return P_("not during a lesson or puzzle");
-	return ui_net_noanalysis(a);
-}
-
 /* The kept game (session_keep.h), as the full-screen game keeps it: not
  * for network play, lessons or puzzles; --resume plays on; without
  * options that choose a game, the kept one is offered. */
 static void
 keep_start(struct session *s, const struct ui_opts *o,
-    const struct ui_learn_opts *lo)
+    const struct session_learn_opts *lo)
 {
 	char desc[128], err[CONF_PATH_MAX + 512];
 	int rc;
@@ -200,7 +176,7 @@ watch(struct ui_app *a, int sigfd, struct pollfd *fds, int *pfd)
 static int
 next_timeout(struct plain *p)
 {
-	int t = session_timeout(p->s), i = ui_net_timeout(p->a);
+	int t = session_timeout(p->s), i = plain_net_timeout(p);
 
 	if (i >= 0 && (t < 0 || i < t))
 		t = i;
@@ -257,14 +233,14 @@ loop(struct plain *p, int sigfd)
 				}
 		}
 		session_tick(&a->s);
-		ui_net_tick(a);
+		plain_net_tick(p);
 	}
 	plain_follow(p);
 }
 
 static void
 first_words(struct plain *p, const struct ui_opts *o,
-    const struct ui_learn_opts *lo, const char (*warn)[SESSION_MSG_MAX],
+    const struct session_learn_opts *lo, const char (*warn)[SESSION_MSG_MAX],
     int nwarn)
 {
 	struct session *s = p->s;
@@ -278,7 +254,7 @@ first_words(struct plain *p, const struct ui_opts *o,
 	for (i = 0; i < nwarn; i++)
 		plain_out(P_("Warning: %s"), warn[i]);
 	keep_start(s, o, lo);
-	ui_net_go(p->a);
+	session_link_go(s);
 	if (lo->puzzle)
 		session_puzzle_next(s);
 	else if (lo->learn)
@@ -287,12 +263,13 @@ first_words(struct plain *p, const struct ui_opts *o,
 
 int
 plain_main(struct ui_app *a, const struct ui_opts *o,
-    const struct ui_learn_opts *lo, const char (*warn)[SESSION_MSG_MAX],
+    const struct session_learn_opts *lo, const char (*warn)[SESSION_MSG_MAX],
     int nwarn)
 {
 	struct plain *p = xcalloc(1, sizeof *p);
+	struct session_net_game ng;
 	int sigfd[2], status;
-	char err[512];
+	char err[512], fatal[512];
 
 	p->a = a;
 	p->s = &a->s;
@@ -300,16 +277,15 @@ plain_main(struct ui_app *a, const struct ui_opts *o,
 	p->review_said = -1;
 	p->lesson_said = p->step_said = p->puzzle_said = -1;
 	p->list_said = -1;
-	if (ui_learn_check_data(lo, err, sizeof err) < 0) {
+	if (session_learn_check_data(lo, err, sizeof err) < 0) {
 		fprintf(stderr, "congo: %s\n", err);
 		free(p);
 		return 1;
 	}
-	a->s.hooks.ctx = a;
-	a->s.hooks.command = net_command_hook;
-	a->s.hooks.nomove = net_nomove_hook;
-	a->s.hooks.noanalysis = noanalysis_hook;
-	if (o->net.any && ui_net_start(a, &o->net, o, err, sizeof err) < 0) {
+	plain_net_hooks(p);
+	ui_opts_net_game(o, &ng);
+	if (o->net.any && plain_net_start(p, &o->net, &ng, err,
+	    sizeof err) < 0) {
 		fprintf(stderr, "congo: %s\n", err);
 		free(p);
 		return 2;
@@ -329,7 +305,12 @@ plain_main(struct ui_app *a, const struct ui_opts *o,
 		snprintf(a->exit_msg, sizeof a->exit_msg, P_("The game is "
 		    "kept in %.120s: congo --resume plays on."),
 		    a->s.keep_path);
-	ui_net_stop(a);
+	session_link_stop(&a->s, fatal, sizeof fatal);
+	if (fatal[0] != '\0') {
+		/* a dead end: the reason */
+		snprintf(a->exit_msg, sizeof a->exit_msg, "%s", fatal);
+		a->exit_status = 1;
+	}
 	if (a->exit_msg[0] != '\0')
 		plain_out("%s", a->exit_msg);
 	plain_out("%s", P_("Goodbye."));

@@ -145,10 +145,19 @@ struct session_cmd_entry {
 	 * allowed in MODE" (the editor always says how to leave it). */
 	const char *refusal;
 	unsigned refusal_in;
-	/* Run by session_command; NULL: the view's own (flip, scroll...),
-	 * or taken earlier by a mode (lessons, a network game). */
+	/* Run by session_command; NULL for the view's own (view below). A
+	 * mode may take a command before it (a lesson, a network game's
+	 * hook). */
 	void (*exec)(struct session *s, const struct session_cmd *cmd);
+	/* The view's own (enum session_view_cmd): run by the view, never
+	 * by the session; 0 for the session's. */
+	int view;
 };
+
+/* The commands that are a view's own: what each view does of them (the
+ * full-screen one in ui_app.c; the plain one says there is no screen). */
+enum session_view_cmd { SVC_NONE = 0, SVC_FLIP, SVC_UNICODE, SVC_REDRAW,
+	SVC_SCROLL, SVC_PROMPT, SVC_COUNT };
 
 extern const struct session_cmd_entry session_cmds[];
 extern const int session_ncmds;
@@ -385,6 +394,9 @@ void session_review_to(struct session *s, int ply);
  * them said in the message log: a tablebases.path that is not a folder,
  * one without the variant's tables, a table refused (session_tables.c). */
 void session_tables_check(struct session *s, int variant);
+/* congo.conf's tablebases.path, when it names one: where the tables are
+ * looked for (the default otherwise). */
+void session_tables_path(const char *path);
 /* :go N (N... for Black's): review the position after that move, 0 the
  * start; a message when the game has no such move. */
 void session_review_go(struct session *s, const char *arg);

@@ -307,3 +307,11 @@ session_edit_command(struct session *s, const struct session_cmd *cmd)
 		return false;
 	}
 }
+
+/* The table's handler of the editor's analyse (session_command hands the
+ * editor's commands to session_edit_command first). */
+void
+session_cmd_edit_analyse(struct session *s, const struct session_cmd *cmd)
+{
+	(void)session_edit_command(s, cmd);
+}

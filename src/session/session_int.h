@@ -30,6 +30,15 @@ void session_learn_game(struct session *s, const struct board *b,
 
 /* The command table's handlers (session_cmdtab.c; session_command.c). */
 void session_cmd_move(struct session *s, const struct session_cmd *cmd);
+/* A network game's commands (session_link.c): sent, :info, the
+ * server's lists; lessons and puzzles (session_learn.c); the editor's
+ * analyse (session_editor.c). */
+void session_cmd_net(struct session *s, const struct session_cmd *cmd);
+void session_cmd_info(struct session *s, const struct session_cmd *cmd);
+void session_cmd_list(struct session *s, const struct session_cmd *cmd);
+void session_cmd_learn(struct session *s, const struct session_cmd *cmd);
+void session_cmd_edit_analyse(struct session *s,
+    const struct session_cmd *cmd);
 void session_cmd_show(struct session *s, const struct session_cmd *cmd);
 void session_cmd_new(struct session *s, const struct session_cmd *cmd);
 void session_cmd_undo(struct session *s, const struct session_cmd *cmd);

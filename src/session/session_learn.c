@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <assert.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -598,4 +599,44 @@ session_learn_hint_sq(const struct session *s)
 	if (!session_learn_active(s) || L->waiting || s->review >= 0)
 		return -1;
 	return L->hint_sq;
+}
+
+/* The table's handler of :learn, :puzzle and :solution (a view hands
+ * every command to session_learn_command first). */
+void
+session_cmd_learn(struct session *s, const struct session_cmd *cmd)
+{
+	(void)session_learn_command(s, cmd);
+}
+
+int
+session_learn_check_data(const struct session_learn_opts *o, char *err,
+    size_t n)
+{
+	const char *name = o->puzzle ? "puzzles.tsv" : "lessons.txt";
+	char path[PATH_MAX + 32], tried[2048];
+
+	if (!o->learn && !o->puzzle)
+		return 0;
+	if (learn_data_find(name, path, sizeof path, tried,
+	    sizeof tried) == 0)
+		return 0;
+	snprintf(err, n, "--%s: no %s found; looked in %s. Install the game "
+	    "(make install), or set CONGO_DATADIR to the folder that holds "
+	    "%s (the source tree's data/)", o->puzzle ? "puzzle" : "learn",
+	    name, tried, name);
+	return -1;
+}
+
+void
+session_learn_begin(struct session *s, const struct session_learn_opts *o)
+{
+	char arg[SESSION_CMD_ARG_MAX];
+
+	if (o->puzzle) {
+		snprintf(arg, sizeof arg, "%s %s", o->streak ? "streak" : "",
+		    o->theme != NULL ? o->theme : "");
+		session_puzzle_choose(s, arg);
+	} else if (o->learn)
+		session_learn_open_list(s);
 }

@@ -8,6 +8,7 @@
 #define CONGO_SESSION_LEARN_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "learn/learn.h"
 #include "session/session.h"
@@ -25,6 +26,25 @@
  * learn_data_path says (CONGO_DATADIR first).
  */
 enum session_learn_mode { SL_OFF = 0, SL_LIST, SL_LESSON, SL_PUZZLE };
+
+/* What the command line asked of lessons and puzzles. */
+struct session_learn_opts {
+	bool learn;               /* --learn: open the lesson list */
+	bool puzzle;              /* --puzzle: serve puzzles (--streak and
+	                           * --theme too) */
+	bool streak;              /* --streak: a puzzle streak */
+	const char *theme;        /* --theme T: the puzzles of a theme */
+};
+
+/* Before the view starts: the data --learn or --puzzle needs is there,
+ * else -1 with a message that says where it was looked for and how to
+ * fix it (session_learn.c). */
+int session_learn_check_data(const struct session_learn_opts *o, char *err,
+    size_t n);
+/* The lessons' list or the puzzles asked for, once the first game is
+ * set up. */
+void session_learn_begin(struct session *s,
+    const struct session_learn_opts *o);
 
 struct session_learn {
 	enum session_learn_mode mode;

@@ -14,6 +14,7 @@
 #include <stdio.h>
 
 #include "session/session.h"
+#include "session/session_host.h"
 
 /* ---- the network game (session_net.c, session_net_cmd.c) ---- */
 
@@ -30,6 +31,7 @@ struct net_client;
 struct net_event;
 
 #define SESSION_CHAT_MAX 4
+#define SESSION_ADDRS_MAX 8
 /* The server's default abandonment time (PROTOCOL.md CLAIM): when the
  * game offers :claim; the server's 428 says when a claim is early. */
 #define SESSION_CLAIM_AFTER_MS 120000
@@ -124,7 +126,12 @@ struct session_net {
 	char conn[160];           /* its state for the status bar */
 	bool reached;             /* online once: from then on, retry */
 	bool leaving;             /* back to the lobby: a new connection */
+	bool tls;                 /* --connect tls://... */
 	bool hosted;              /* served by this program (--host) */
+	struct session_host server; /* --host's congo-server */
+	char addrs[SESSION_ADDRS_MAX][64]; /* --host: this machine's,
+	                             "IP:PORT", as a friend reaches it */
+	int naddrs;
 	bool join_once;           /* --join sent, no answer yet: a refusal
 	                             ends the program, no dead end */
 	bool login_once;          /* --register or --login: so does a

@@ -62,3 +62,10 @@ session_tables_check(struct session *s, int variant)
 		session_msg(s, SM_ERROR, "tablebases: no %s tables in %s",
 		    variant_get(variant)->name, path);
 }
+
+void
+session_tables_path(const char *path)
+{
+	if (path != NULL && path[0] != '\0')
+		tb_set_path(path);
+}

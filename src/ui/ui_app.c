@@ -159,20 +159,15 @@ view_unicode(struct ui_app *a, const struct session_cmd *cmd)
 	unicode(a);
 }
 
-/* The commands of the table without a handler of the session's that are
- * the view's (the others without one are a mode's: lessons, a network
- * game). */
-static const struct {
-	enum session_cmd_type type;
-	void (*run)(struct ui_app *a, const struct session_cmd *cmd);
-} view_cmds[] = {
-	{ CMD_FLIP, view_flip },
-	{ CMD_REDRAW, view_redraw },
-	{ CMD_SCROLL_UP, view_scroll },
-	{ CMD_SCROLL_DOWN, view_scroll },
-	{ CMD_PROMPT_SAVE, view_prompt },
-	{ CMD_PROMPT_LOAD, view_prompt },
-	{ CMD_UNICODE, view_unicode },
+/* The view's own commands: the command table's view slot
+ * (session_cmdtab.c), each run here. */
+static void (*const view_cmds[SVC_COUNT])(struct ui_app *a,
+    const struct session_cmd *cmd) = {
+	[SVC_FLIP] = view_flip,
+	[SVC_UNICODE] = view_unicode,
+	[SVC_REDRAW] = view_redraw,
+	[SVC_SCROLL] = view_scroll,
+	[SVC_PROMPT] = view_prompt,
 };
 
 /*
@@ -184,7 +179,7 @@ static const struct {
 void
 app_command(struct ui_app *a, const struct session_cmd *cmd)
 {
-	size_t i;
+	const struct session_cmd_entry *e;
 
 	a->s.dirty = true;
 	if (!session_cmd_allowed(&a->s, cmd))
@@ -193,11 +188,12 @@ app_command(struct ui_app *a, const struct session_cmd *cmd)
 		app_sync(a);
 		return;
 	}
-	for (i = 0; i < sizeof view_cmds / sizeof view_cmds[0]; i++)
-		if (view_cmds[i].type == cmd->type) {
-			view_cmds[i].run(a, cmd);
-			return;
-		}
+	e = session_cmd_entry(cmd->type);
+	if (e != NULL && e->view > SVC_NONE && e->view < SVC_COUNT &&
+	    view_cmds[e->view] != NULL) {
+		view_cmds[e->view](a, cmd);
+		return;
+	}
 	session_command(&a->s, cmd);
 	app_sync(a);
 }

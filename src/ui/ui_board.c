@@ -10,7 +10,6 @@
 #include "engine/game.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
-#include "net/proto/proto.h"
 #include "ui/ui_int.h"
 #include "ui/ui_net.h"
 #include "ui/ui_learn.h"
@@ -640,19 +639,6 @@ draw_status(struct ui_app *a)
 	ui_message_line(a);
 }
 
-/* Chat goes as UTF-8, at most CGP_SAY_MAX bytes (PROTOCOL.md SAY): while
- * a say is typed on the command line, how many are used, kept in sight
- * at its right into used; its width (0 for any other line). */
-int
-ui_cmdline_count(const struct ui_app *a, char *used, size_t len)
-{
-	used[0] = '\0';
-	if (!a->net->on || strncmp(a->in.cmd, "say ", 4) != 0)
-		return 0;
-	return snprintf(used, len, " (%d/%d bytes)",
-	    (int)strlen(a->in.cmd + 4), CGP_SAY_MAX);
-}
-
 /* The line under the status bar: the command line, a message, the AI's
  * progress, advice, or a hint of what to do. */
 void
@@ -666,12 +652,14 @@ ui_message_line(struct ui_app *a)
 
 	if (a->in.cmdline) {
 		/* A line longer than the screen scrolls sideways with the
-		 * cursor, a say's count kept in sight at its right. */
-		char used[32];
-		int uw = ui_cmdline_count(a, used, sizeof used);
-		int w = l->cols - 2 - uw, from = 0, i;
+		 * cursor. */
+		int w, from = 0, i, uw;
 		const char *t = a->in.cmd;
 		int cur = term_width_n(t, a->in.pos);
+		char used[32];
+
+		w = ui_cmdline_width(a, l->cols, used, sizeof used);
+		uw = w < l->cols - 2 ? (int)strlen(used) : 0;
 		if (cur > w)
 			from = cur - w;
 		for (i = 0; from > 0 && t[0] != '\0'; from--) {
@@ -681,9 +669,11 @@ ui_message_line(struct ui_app *a)
 			i++;
 		}
 		snprintf(buf, sizeof buf, "%s%s", i > 0 ? "<" : ":", t);
-		term_putw(l->status_y + 1, 0, l->cols - uw, ST_NORMAL, 0, buf);
-		if (uw > 0 && uw < l->cols)
-			term_put(l->status_y + 1, l->cols - uw, ST_DIM, 0, used);
+		term_putw(l->status_y + 1, 0, l->cols - (uw > 0 ? uw + 1 : 0),
+		    ST_NORMAL, 0, buf);
+		if (uw > 0)
+			term_putw(l->status_y + 1, l->cols - uw - 1, uw + 1,
+			    ST_DIM, 0, used);
 		if (a->in.replace) {
 			const char *sp = strchr(t, ' ');
 			if (sp != NULL)

@@ -316,10 +316,9 @@ ui_draw(struct ui_app *a)
 		    app_screen(a) == SCR_EDIT) && a->in.cmdline) {
 			char used[32];
 			int w = term_width_n(a->in.cmd, a->in.pos) + 1;
-			int room = cols - ui_cmdline_count(a, used,
-			    sizeof used);
-			if (w >= room)
-				w = room - 1;
+			int lw = ui_cmdline_width(a, cols, used, sizeof used);
+			if (w > lw + 1)
+				w = lw + 1;
 			term_cursor(a->lay.status_y + 1, w, true);
 		} else {
 			term_cursor(0, 0, false);

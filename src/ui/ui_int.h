@@ -27,6 +27,7 @@
 #include "engine/movegen.h"
 #include "record/record.h"
 #include "session/session.h"
+#include "session/session_link.h"
 #include "ui/ui_input.h"
 
 struct ui_app;
@@ -182,7 +183,10 @@ void app_complete(struct ui_app *a);
 
 /* ui_board.c, ui_help.c, ui_dialog.c: the screens. */
 void ui_board_draw(struct ui_app *a);
-int ui_cmdline_count(const struct ui_app *a, char *used, size_t len);
+/* The command line's width for its text, and a chat line's byte count
+ * into used ("" when none is shown). */
+int ui_cmdline_width(const struct ui_app *a, int cols, char *used,
+    size_t n);
 void ui_board_key(struct ui_app *a, const struct ui_event *ev);
 void ui_help_draw(struct ui_app *a);
 void ui_help_key(struct ui_app *a, const struct ui_event *ev);
@@ -235,26 +239,6 @@ extern const struct ui_key_def ui_keys[];
 extern const int ui_nkeys;
 
 /* ui_opts.c: the command line of `congo`. Pure: no curses. */
-/* The network options (read with the others by ui_opts_parse; checked
- * together by ui_net_opts_check, ui_net.c). */
-struct ui_net_opts {
-	bool any;                 /* some network option was given */
-	const char *connect;      /* HOST[:PORT], tls://HOST[:PORT] */
-	const char *tls_ca;       /* --tls-ca FILE */
-	bool host;                /* run a server here */
-	int port;                 /* --port, -1 when not given */
-	bool create;
-	int seat;                 /* --seat, -1 when not given */
-	const char *join;         /* a game id */
-	const char *game;         /* a game id to rejoin */
-	const char *observe;      /* a game id */
-	const char *name;         /* --name */
-	const char *register_name; /* --register NAME: an account */
-	const char *login;        /* --login NAME: which account */
-	const char *seek;         /* --seek M+S */
-	bool rated;               /* --rated (with --seek) */
-};
-
 struct ui_opts {
 	const char *config;
 	const char *fen;
@@ -268,7 +252,7 @@ struct ui_opts {
 	const char *white, *black;
 	int depth;                  /* -1: not given */
 	int movetime_ms;            /* -1: not given */
-	struct ui_net_opts net;
+	struct session_net_opts net; /* checked by session_net_opts_check */
 };
 int ui_opts_parse(int argc, char **argv, struct ui_opts *o, char *err,
     size_t errlen);
@@ -277,5 +261,7 @@ int ui_opts_apply(const struct ui_opts *o, struct congo_conf *c, char *err,
 void ui_usage(FILE *out);
 /* Options that start a particular game (no kept game offered then). */
 bool ui_opts_choose_game(const struct ui_opts *o);
+/* What of them a network game takes (session_link_start). */
+void ui_opts_net_game(const struct ui_opts *o, struct session_net_game *ng);
 
 #endif

@@ -14,7 +14,7 @@
 #include "ui/ui_learn.h"
 
 int
-ui_learn_opts_take(int *argc, char **argv, struct ui_learn_opts *o,
+ui_learn_opts_take(int *argc, char **argv, struct session_learn_opts *o,
     char *err, size_t n)
 {
 	int i, j = 1;
@@ -62,35 +62,10 @@ ui_learn_usage(FILE *out)
 	    out);
 }
 
-int
-ui_learn_check_data(const struct ui_learn_opts *o, char *err, size_t n)
-{
-	const char *name = o->puzzle ? "puzzles.tsv" : "lessons.txt";
-	char path[PATH_MAX + 32], tried[2048];
-
-	if (!o->learn && !o->puzzle)
-		return 0;
-	if (learn_data_find(name, path, sizeof path, tried,
-	    sizeof tried) == 0)
-		return 0;
-	snprintf(err, n, "--%s: no %s found; looked in %s. Install the game "
-	    "(make install), or set CONGO_DATADIR to the folder that holds "
-	    "%s (the source tree's data/)", o->puzzle ? "puzzle" : "learn",
-	    name, tried, name);
-	return -1;
-}
-
 void
-ui_learn_begin(struct ui_app *a, const struct ui_learn_opts *o)
+ui_learn_begin(struct ui_app *a, const struct session_learn_opts *o)
 {
-	char arg[SESSION_CMD_ARG_MAX];
-
-	if (o->puzzle) {
-		snprintf(arg, sizeof arg, "%s %s", o->streak ? "streak" : "",
-		    o->theme != NULL ? o->theme : "");
-		session_puzzle_choose(&a->s, arg);
-	} else if (o->learn)
-		session_learn_open_list(&a->s);
+	session_learn_begin(&a->s, o);
 	app_sync(a);
 }
 

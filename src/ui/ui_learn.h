@@ -15,26 +15,13 @@
 #include "session/session_learn.h"
 #include "ui/ui_int.h"
 
-struct ui_learn_opts {
-	bool learn;               /* --learn: open the lesson list */
-	bool puzzle;              /* --puzzle: serve puzzles (--streak and
-	                           * --theme too) */
-	bool streak;              /* --streak: a puzzle streak */
-	const char *theme;        /* --theme T: the puzzles of a theme */
-};
-
 /* Take --learn, --puzzle, --streak and --theme T out of argv (compacting
  * it); -1 with a message when --theme has no value. */
-int ui_learn_opts_take(int *argc, char **argv, struct ui_learn_opts *o,
+int ui_learn_opts_take(int *argc, char **argv, struct session_learn_opts *o,
     char *err, size_t n);
 void ui_learn_usage(FILE *out);
-/* Before the terminal starts: the data --learn or --puzzle needs is
- * there, else -1 with a message that says where it was looked for and
- * how to fix it. */
-int ui_learn_check_data(const struct ui_learn_opts *o, char *err,
-    size_t n);
 /* After the first game is set up and the terminal started. */
-void ui_learn_begin(struct ui_app *a, const struct ui_learn_opts *o);
+void ui_learn_begin(struct ui_app *a, const struct session_learn_opts *o);
 void ui_learn_end(struct ui_app *a);
 /* The screen and the board's side after the session's learning mode
  * changed (app_sync calls it). */

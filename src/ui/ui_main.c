@@ -21,7 +21,6 @@
 #include "engine/game.h"
 #include "record/record.h"
 #include "session/session_keep.h"
-#include "tb/tb.h"
 #include "ui/ui.h"
 #include "ui/ui_int.h"
 #include "ui/ui_net.h"
@@ -303,7 +302,7 @@ prepare(struct ui_app *a, int argc, char **argv, struct ui_opts *o)
 	const char *nc;
 
 	if (ui_opts_parse(argc, argv, o, err, sizeof err) < 0 ||
-	    ui_net_opts_check(&o->net, err, sizeof err) < 0) {
+	    session_net_opts_check(&o->net, err, sizeof err) < 0) {
 		fprintf(stderr, "congo: %s\n", err);
 		return 2;
 	}
@@ -321,8 +320,7 @@ prepare(struct ui_app *a, int argc, char **argv, struct ui_opts *o)
 	nc = getenv("NO_COLOR");
 	if (nc != NULL && nc[0] != '\0')
 		conf.ui.color = false;
-	if (conf.tablebases.path[0] != '\0')
-		tb_set_path(conf.tablebases.path);
+	session_tables_path(conf.tablebases.path);
 	if (session_init(&a->s, &conf, err, sizeof err) < 0) {
 		fprintf(stderr, "congo: %s\n", err);
 		return 2;
@@ -378,7 +376,7 @@ static const char *noanalysis_hook(void *ctx)
  */
 static void
 keep_start(struct ui_app *a, const struct ui_opts *o,
-    const struct ui_learn_opts *lo)
+    const struct session_learn_opts *lo)
 {
 	struct session *s = &a->s;
 	char desc[128], err[CONF_PATH_MAX + 512];
@@ -410,7 +408,7 @@ keep_start(struct ui_app *a, const struct ui_opts *o,
 /* The first screen: the game, and what the player should know first. */
 static void
 first_screen(struct ui_app *a, const char *unicode_why, struct warnings *w,
-    const struct ui_opts *o, const struct ui_learn_opts *lo)
+    const struct ui_opts *o, const struct session_learn_opts *lo)
 {
 	char hist[CONF_PATH_MAX + 32];
 	int i;
@@ -453,7 +451,7 @@ ui_main(int argc, char **argv)
 	static struct ui_app app;
 	struct ui_app *a = &app;
 	struct ui_opts o;
-	struct ui_learn_opts lo;
+	struct session_learn_opts lo;
 	struct term_opts to;
 	struct warnings warns;
 	const char *unicode_why = NULL;
@@ -496,7 +494,7 @@ ui_main(int argc, char **argv)
 		fprintf(stderr, "congo: %s\n", err);
 		return 1;
 	}
-	if (ui_learn_check_data(&lo, err, sizeof err) < 0) {
+	if (session_learn_check_data(&lo, err, sizeof err) < 0) {
 		fprintf(stderr, "congo: %s\n", err);
 		return 1;
 	}

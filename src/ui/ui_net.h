@@ -1,29 +1,26 @@
 /*
  * ui_net.h: network play in the game (ui_net*.c): the options, the
  * connection, the lobby screen, accounts and seeks, `congo --host`'s
- * server thread, and the hooks the rest of the UI calls. The game itself
+ * server (a child process), and the hooks the rest of the UI calls. The game itself
  * is the session's (session_net*.c). All of it is inert without network
  * options.
  */
 #ifndef CONGO_UI_NET_H
 #define CONGO_UI_NET_H
 
-#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
+#include "session/session_link.h"
 #include "session/session_net.h"
 #include "ui/ui_int.h"
 
-/* The network options read by ui_opts_parse: -1 with err when they do not
- * add up. */
-int ui_net_opts_check(const struct ui_net_opts *o, char *err, size_t errlen);
 void ui_net_usage(FILE *out);
 
 /* Set the game up for network play: the players, the connection, and for
- * --host the server thread. Before the terminal starts: -1 with err. */
-int ui_net_start(struct ui_app *a, const struct ui_net_opts *no,
+ * --host the server. Before the terminal starts: -1 with err. */
+int ui_net_start(struct ui_app *a, const struct session_net_opts *no,
     const struct ui_opts *uo, char *err, size_t errlen);
 /* After the terminal started: connect. */
 void ui_net_go(struct ui_app *a);
@@ -55,33 +52,15 @@ void ui_lobby_draw(struct ui_app *a);
 void ui_lobby_key(struct ui_app *a, const struct ui_event *ev);
 
 /* Inside ui_net*.c. */
-struct net_client;
 struct net_event;
-struct srv;
-
-#define UI_ADDRS_MAX 8
 
 struct ui_net {
 	bool on;
-	struct net_client *c;
-	char host[256];
-	int port;
-	bool tls;                 /* --connect tls://... */
-	char name[32];
-	/* The game: the session's (seat, names, presence, draw offer, chat
-	 * and the rest, session.h's struct session_net): a->s.net. */
+	/* The game and its connection: the session's (session_net.h's
+	 * struct session_net, session_link.c's start): a->s.net. */
 	struct session_net *g;
 	unsigned seen_view;       /* g->view_serial last followed */
 	struct ui_app *app;       /* the game this network part belongs to */
-	/* --host */
-	struct srv *srv;
-	pthread_t server_tid;
-	bool thread;
-	char addrs[UI_ADDRS_MAX][64]; /* this machine's, "IP:PORT" */
-	int naddrs;
-	FILE *log;
-	/* accounts (ui_net_acct.c; the account, the seeks and the lobby's
-	 * games are the session's: g->account, g->seek, g->lobby) */
 	/* a list of the server's (:whois, :top, :games) */
 	enum ui_screen_id list_back; /* the screen a list opened over */
 };
@@ -93,12 +72,6 @@ int ui_lobby_seeks_draw(struct ui_app *a, int y);
 bool ui_lobby_seeks_key(struct ui_app *a, const struct ui_event *ev);
 /* :whois, :top, :games: true when handled. */
 bool ui_net_acct_command(struct ui_app *a, const struct session_cmd *cmd);
-/* Each loop: a seek's waiting time shown, the lobby's seeks asked. */
-void ui_net_acct_tick(struct ui_app *a);
-/* ms until the seek's waiting time shown changes, -1 none. */
-int ui_net_acct_timeout(const struct ui_app *a);
-/* After a rated game's RESULT: both changes on the message line. */
-void ui_net_rating_change(struct ui_app *a, const struct net_event *e);
 /* ui_net_list.c: a list of the server's (:whois, :top, :games; the
  * session's, session_net_list.c) opened over the screen; Enter on a game
  * opens its record for review (the board once it is loaded: sync). */
@@ -109,12 +82,6 @@ void ui_net_list_key(struct ui_app *a, const struct ui_event *ev);
 /* The panel's ratings line; false when the game is not rated. */
 bool ui_net_ratings(const struct ui_app *a, char *buf, size_t n);
 
-void ui_net_events(struct ui_app *a);
-/* The game, and for --host every command a friend may run (:info). */
-void ui_net_info(struct ui_app *a);
-/* "congo --connect ADDR --join GAME" for address i of --host. */
-void ui_net_friend_command(const struct ui_net *u, int i, const char *game,
-    char *buf, size_t n);
 /* ui_net_play.c: the session's network player on a seat (-1: watching),
  * the board's side following; the view's hooks on the session's network
  * game (set once a->s.net is made); the board's side after the players

@@ -8,36 +8,8 @@
 #include <string.h>
 
 #include "clock/clock.h"
-#include "net/client/client.h"
 #include "ui/ui_net.h"
 #include "util/util.h"
-
-void
-ui_net_acct_tick(struct ui_app *a)
-{
-	struct ui_net *u = a->net;
-	long long since;
-
-	if (u->c != NULL && net_client_seeking(u->c, &since))
-		a->s.dirty = true;
-	session_seeks_tick(&a->s, util_now_ms(), a->screen == SCR_LOBBY);
-}
-
-int
-ui_net_acct_timeout(const struct ui_app *a)
-{
-	const struct ui_net *u = a->net;
-	long long since, at;
-
-	if (u->c == NULL)
-		return -1;
-	at = u->g->seek.at;
-	if (!net_client_seeking(u->c, &since))
-		return a->screen == SCR_LOBBY && at > 0 ?
-		    (int)(at > util_now_ms() + 3000 ? 3000 :
-		    at < util_now_ms() ? 0 : at - util_now_ms()) : -1;
-	return 1000 - (int)((util_now_ms() - since) % 1000);
-}
 
 bool
 ui_net_acct_command(struct ui_app *a, const struct session_cmd *cmd)
@@ -51,19 +23,6 @@ ui_net_acct_command(struct ui_app *a, const struct session_cmd *cmd)
 	default:
 		return false;
 	}
-}
-
-/* After a rated game's result: each side's change, on the message line. */
-void
-ui_net_rating_change(struct ui_app *a, const struct net_event *e)
-{
-	struct ui_net *u = a->net;
-
-	if (!e->rated)
-		return;
-	session_msg(&a->s, SM_GOOD, "rated: %s %d (%+d), %s %d (%+d)",
-	    u->g->names[WHITE], e->rating[WHITE], e->diff[WHITE],
-	    u->g->names[BLACK], e->rating[BLACK], e->diff[BLACK]);
 }
 
 static void

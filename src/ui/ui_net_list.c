@@ -103,5 +103,5 @@ ui_net_list_key(struct ui_app *a, const struct ui_event *ev)
 	default:
 		break;
 	}
-	ui_net_events(a);
+	session_net_events(&a->s);
 }

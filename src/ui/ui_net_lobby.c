@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "net/client/client.h"
 #include "ui/ui_net.h"
 #include "util/util.h"
 
@@ -22,7 +21,7 @@ ui_lobby_draw(struct ui_app *a)
 	int rows = a->lay.rows, cols = a->lay.cols, y, i, first, room, top;
 
 	snprintf(line, sizeof line, " Congo games on %.100s port %d  (%.60s)",
-	    u->host, u->port, u->g->conn[0] != '\0' ? u->g->conn : "offline");
+	    u->g->host, u->g->port, u->g->conn[0] != '\0' ? u->g->conn : "offline");
 	term_putw(0, 0, cols, ST_STATUS, 0, line);
 	if (session_seek_line(&a->s, util_now_ms(), line, sizeof line))
 		term_putw(1, 0, cols, ST_HEAD, TA_BOLD, line);
@@ -77,7 +76,7 @@ ui_lobby_key(struct ui_app *a, const struct ui_event *ev)
 	a->s.dirty = true;
 	a->s.msg.text[0] = '\0';
 	if (ui_lobby_seeks_key(a, ev)) {
-		ui_net_events(a);
+		session_net_events(&a->s);
 		return;
 	}
 	switch (ev->key) {
@@ -110,5 +109,5 @@ ui_lobby_key(struct ui_app *a, const struct ui_event *ev)
 	default:
 		break;
 	}
-	ui_net_events(a);
+	session_net_events(&a->s);
 }

@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "net/client/client.h"
 #include "ui/ui_net.h"
 #include "util/util.h"
 

@@ -63,7 +63,7 @@ number(const char *opt, const char *v, long max, int *out, char *err,
 enum { OPT_WHITE = 256, OPT_BLACK, OPT_DEPTH, OPT_MOVETIME, OPT_FEN,
 	OPT_LOAD, OPT_CONFIG, OPT_NOCOLOR, OPT_UNICODE, OPT_FLIP, OPT_CLOCK,
 	OPT_VARIANT, OPT_RESUME, OPT_PLAIN,
-	/* network play (checked together by ui_net_opts_check) */
+	/* network play (checked together by session_net_opts_check) */
 	OPT_CONNECT, OPT_HOST, OPT_PORT, OPT_CREATE, OPT_SEAT, OPT_JOIN,
 	OPT_GAME, OPT_OBSERVE, OPT_NAME, OPT_REGISTER, OPT_LOGIN, OPT_SEEK,
 	OPT_RATED, OPT_TLS_CA };
@@ -104,7 +104,7 @@ static const struct option longopts[] = {
 
 /* One network option's value into *n. */
 static int
-net_option(int opt, const char *v, struct ui_net_opts *n, char *err,
+net_option(int opt, const char *v, struct session_net_opts *n, char *err,
     size_t errlen)
 {
 	long port;
@@ -296,6 +296,17 @@ ui_opts_choose_game(const struct ui_opts *o)
 	return o->white != NULL || o->black != NULL || o->fen != NULL ||
 	    o->load != NULL || o->variant != NULL || o->clock != NULL ||
 	    o->game > 0 || o->net.any;
+}
+
+void
+ui_opts_net_game(const struct ui_opts *o, struct session_net_game *ng)
+{
+	memset(ng, 0, sizeof *ng);
+	ng->fen = o->fen;
+	ng->clock = o->clock;
+	ng->load = o->load;
+	ng->local_given[WHITE] = o->white != NULL;
+	ng->local_given[BLACK] = o->black != NULL;
 }
 
 int

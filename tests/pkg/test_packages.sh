@@ -253,6 +253,15 @@ else
 	fi
 fi
 
+# The game's package depends on none of the server's libraries (congo
+# --host runs congo-server, which it recommends; issue 35).
+deps=$(dpkg-deb -f "$out"/congo_*.deb Depends)
+echo "congo: Depends: $deps"
+echo "$deps" | grep -Eq 'libpq|libmicrohttpd|libsqlite3' &&
+    fail "the congo package depends on a server's library"
+dpkg-deb -f "$out"/congo_*.deb Recommends | grep -q congo-server ||
+    fail "the congo package does not recommend congo-server"
+
 # The packages alone, the build tree gone: what is installed must not
 # lean on it.
 mkdir "$work/debs"

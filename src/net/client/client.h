@@ -219,6 +219,11 @@ int net_keys_find(const char *host, int port, const char *name,
  * "IP:PORT" or "[IP]:PORT"; how many were written (at most max). */
 #define NET_ADDR_MAX 64
 int net_local_addresses(int port, char (*out)[NET_ADDR_MAX], int max);
+/* For `congo --host`'s server (client_addrs.c): a TCP port free on every
+ * IPv4 address now (the kernel's pick), or -1; and whether something
+ * accepts connections on the loopback's port now. */
+int net_free_port(void);
+bool net_port_listening(int port);
 /* "HOST", "HOST:PORT", "[V6]:PORT" into host and *port. -1 with err. */
 int net_parse_address(const char *text, char *host, size_t n, int *port,
     char *err, size_t errlen);

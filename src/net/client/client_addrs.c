@@ -1,6 +1,7 @@
 /*
  * client_addrs.c: the addresses a friend can reach this machine at, for
- * `congo --host` to show (the game serves, the friend's client connects).
+ * `congo --host` to show (the game serves, the friend's client connects),
+ * and the port its server is started on, and when it listens.
  */
 #include "config.h"
 
@@ -9,7 +10,9 @@
 #include <net/if.h>
 #include <netinet/in.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/socket.h>
+#include <unistd.h>
 
 #include "net/client/client.h"
 
@@ -48,4 +51,43 @@ net_local_addresses(int port, char (*out)[NET_ADDR_MAX], int max)
 		}
 	freeifaddrs(ifa);
 	return n;
+}
+
+int
+net_free_port(void)
+{
+	struct sockaddr_in sin;
+	socklen_t len = sizeof sin;
+	int fd, port = -1;
+
+	if ((fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0)) < 0)
+		return -1;
+	memset(&sin, 0, sizeof sin);
+	sin.sin_family = AF_INET;
+	sin.sin_addr.s_addr = htonl(INADDR_ANY);
+	sin.sin_port = 0;
+	if (bind(fd, (struct sockaddr *)&sin, sizeof sin) == 0 &&
+	    getsockname(fd, (struct sockaddr *)&sin, &len) == 0)
+		port = ntohs(sin.sin_port);
+	close(fd);
+	return port;
+}
+
+bool
+net_port_listening(int port)
+{
+	struct sockaddr_in sin;
+	int fd;
+	bool ok;
+
+	if ((fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0)) < 0)
+		return false;
+	memset(&sin, 0, sizeof sin);
+	sin.sin_family = AF_INET;
+	sin.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	sin.sin_port = htons((unsigned short)port);
+	/* the loopback answers at once: a refusal means nobody listens */
+	ok = connect(fd, (struct sockaddr *)&sin, sizeof sin) == 0;
+	close(fd);
+	return ok;
 }

@@ -1,0 +1,90 @@
+/*
+ * session_link.h: the session's connection to a server (session_link.c):
+ * the network options checked, the client made and started, `congo
+ * --host`'s congo-server (session_host.c), the game created, joined,
+ * watched or sought, the connection's timers and ticks, the server's
+ * clock, what :info says and the quit question of a hosted game. Both
+ * views (src/ui, src/plain) start network play here; none of it knows a
+ * screen.
+ */
+#ifndef CONGO_SESSION_LINK_H
+#define CONGO_SESSION_LINK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "session/session.h"
+
+struct net_event;
+
+/* The network options (read with the game's others). */
+struct session_net_opts {
+	bool any;                 /* some network option was given */
+	const char *connect;      /* HOST[:PORT], tls://HOST[:PORT] */
+	const char *tls_ca;       /* --tls-ca FILE */
+	bool host;                /* run a server here */
+	int port;                 /* --port, -1 when not given */
+	bool create;
+	int seat;                 /* --seat, -1 when not given */
+	const char *join;         /* a game id */
+	const char *game;         /* a game id to rejoin */
+	const char *observe;      /* a game id */
+	const char *name;         /* --name */
+	const char *register_name; /* --register NAME: an account */
+	const char *login;        /* --login NAME: which account */
+	const char *seek;         /* --seek M+S */
+	bool rated;               /* --rated (with --seek) */
+};
+
+/* What of the game's own options the network game takes. */
+struct session_net_game {
+	const char *fen;          /* --fen: the position CREATE sends */
+	const char *clock;        /* --clock M+S: the server keeps it */
+	const char *load;         /* --load: refused with network play */
+	bool local_given[2];      /* --white / --black chose a local player */
+};
+
+/* -1 with err when the options do not add up. */
+int session_net_opts_check(const struct session_net_opts *o, char *err,
+    size_t errlen);
+
+/* Set network play up (before the view starts): the connection, for
+ * --host the server, and the game asked for. *seat: the seat to install
+ * (-1 watching or in the lobby); *lobby: no game asked for, the lobby
+ * shows. -1 with err. */
+int session_link_start(struct session *s, const struct session_net_opts *no,
+    const struct session_net_game *ng, int *seat, bool *lobby, char *err,
+    size_t errlen);
+/* Connect (the view has started). */
+void session_link_go(struct session *s);
+/* The connection closed, --host's server stopped, the network game
+ * ended; why the program ended, if it did, into fatal ("" else). */
+void session_link_stop(struct session *s, char *fatal, size_t n);
+/* The loop: ms until session_link_tick is due (-1 none), and the tick;
+ * lobby: the lobby is shown. */
+int session_link_timeout(struct session *s, bool lobby);
+void session_link_tick(struct session *s, bool lobby);
+/* The server's clock of color: false when not in a timed network game. */
+bool session_link_clock(const struct session *s, int color, long long *left,
+    bool *running);
+/* The game's id on the server ("" in the lobby), whether the connection
+ * is online now, and the longest chat line (bytes, PROTOCOL.md SAY). */
+const char *session_link_game_id(const struct session *s);
+bool session_link_online(const struct session *s);
+int session_link_say_max(void);
+/* :info: the game, and for --host every command a friend may run. */
+void session_link_info(struct session *s);
+/* "congo --connect ADDR --join GAME" for address i of --host. */
+void session_link_friend_command(const struct session *s, int i,
+    const char *game, char *buf, size_t n);
+/* After the game handled an event: the game announced once seated (how
+ * a friend joins a hosted one), a rated result's changes said. True when
+ * the event seated the player or made them watch: the game shows, not
+ * the lobby. */
+bool session_link_after(struct session *s, const struct net_event *e);
+/* q in a network game: *to_lobby when watching a game chosen in the
+ * lobby (it goes back there), or the question asked first when this
+ * machine serves the friend's game; true when handled. */
+bool session_link_quit(struct session *s, bool *to_lobby);
+
+#endif
