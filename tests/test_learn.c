@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "learn/learn.h"
+#include "test_tmp.h"
 
 static void
 setup_fen(struct board *b, const char *fen)
@@ -153,11 +154,11 @@ static void
 test_lesson_files(void **state)
 {
 	struct learn_book bk;
-	char err[LEARN_ERR_MAX], dir[] = "/tmp/congo-learn-XXXXXX", path[64];
+	char err[LEARN_ERR_MAX], dir[256], path[300];
 	FILE *f;
 
 	(void)state;
-	assert_non_null(mkdtemp(dir));
+	assert_non_null(test_mkdtemp(dir, sizeof dir, "congo-learn"));
 	learn_book_init(&bk);
 	snprintf(path, sizeof path, "%s/none.txt", dir);
 	assert_int_equal(learn_book_read(&bk, path, err, sizeof err), -1);
@@ -552,13 +553,13 @@ test_prover_repetition(void **state)
 static void
 test_state(void **state)
 {
-	char dir[] = "/tmp/congo-learn-XXXXXX", path[600], got[1100], err[1200];
+	char dir[256], path[600], got[1100], err[1200];
 	struct learn_state st, st2;
 	struct learn_player *p;
 	FILE *f;
 
 	(void)state;
-	assert_non_null(mkdtemp(dir));
+	assert_non_null(test_mkdtemp(dir, sizeof dir, "congo-learn"));
 	setenv("XDG_STATE_HOME", dir, 1);
 	assert_int_equal(learn_state_path(got, sizeof got), 0);
 	snprintf(path, sizeof path, "%s/congo/learn", dir);
@@ -660,14 +661,14 @@ test_state_errors(void **state)
 		{ "\nwon ann\n", ":2: unknown keyword 'won' (lesson, player, "
 		    "solved)" },
 	};
-	char dir[] = "/tmp/congo-state-XXXXXX", path[64], err[512], want[128];
+	char dir[256], path[300], err[512], want[400];
 	char longline[700];
 	struct learn_state st;
 	FILE *f;
 	size_t i;
 
 	(void)state;
-	assert_non_null(mkdtemp(dir));
+	assert_non_null(test_mkdtemp(dir, sizeof dir, "congo-learn"));
 	snprintf(path, sizeof path, "%s/learn", dir);
 	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		f = fopen(path, "w");

@@ -10,7 +10,7 @@ set -u
 builddir=${CONGO_BUILDDIR:-$(pwd)}
 congo="$builddir/src/congo"
 [ -x "$congo" ] || { echo "error: $congo not built"; exit 99; }
-tmp=$(mktemp -d /tmp/cmkpz.XXXXXX) || exit 99
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/cmkpz.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT
 
 fail() {

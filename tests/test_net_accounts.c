@@ -14,6 +14,7 @@
 
 #include "test_net_util.h"
 #include "rating/rating.h"
+#include "test_tmp.h"
 
 static char dir[256];
 static char dbpath[300];
@@ -22,8 +23,7 @@ static int
 setup(void **state)
 {
 	(void)state;
-	snprintf(dir, sizeof dir, "/tmp/congo-acct-XXXXXX");
-	assert_non_null(mkdtemp(dir));
+	assert_non_null(test_mkdtemp(dir, sizeof dir, "congo-acct"));
 	snprintf(dbpath, sizeof dbpath, "%s/games.db", dir);
 	return 0;
 }

@@ -9,6 +9,7 @@
 
 #include "net/store/store_sqlite.h"
 #include "test_net_util.h"
+#include "test_tmp.h"
 
 static char dir[256];
 static char dbpath[300];
@@ -17,8 +18,7 @@ static int
 setup(void **state)
 {
 	(void)state;
-	snprintf(dir, sizeof dir, "/tmp/congo-store-XXXXXX");
-	assert_non_null(mkdtemp(dir));
+	assert_non_null(test_mkdtemp(dir, sizeof dir, "congo-store"));
 	snprintf(dbpath, sizeof dbpath, "%s/games.db", dir);
 	return 0;
 }

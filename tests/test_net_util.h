@@ -17,6 +17,7 @@
 #include <cmocka.h>
 
 #include "net/server/server_int.h"
+#include "test_tmp.h"
 
 #define T_CONNS 16
 #define T_OUT 65536
@@ -350,8 +351,7 @@ static __attribute__((unused)) int
 t_dir_setup(void **state)
 {
 	(void)state;
-	snprintf(t_dir, sizeof t_dir, "/tmp/congo-test-XXXXXX");
-	assert_non_null(mkdtemp(t_dir));
+	assert_non_null(test_mkdtemp(t_dir, sizeof t_dir, "congo-test"));
 	snprintf(t_dbpath, sizeof t_dbpath, "%s/games.db", t_dir);
 	return 0;
 }

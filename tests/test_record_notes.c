@@ -19,6 +19,7 @@
 #include "engine/notation.h"
 #include "record/record.h"
 #include "record/record_int.h"
+#include "test_tmp.h"
 
 static int
 read_notes(const char *text, struct game *g, struct record_notes *ns,
@@ -270,14 +271,14 @@ test_clk_compat(void **state)
 static void
 test_save_and_load(void **state)
 {
-	char dir[] = "/tmp/congo-notes-XXXXXX", path[128], err[256];
+	char dir[256], path[300], err[256];
 	struct game g, g2;
 	struct record_notes ns, ns2;
 	struct board b;
 	FILE *f;
 
 	(void)state;
-	assert_non_null(mkdtemp(dir));
+	assert_non_null(test_mkdtemp(dir, sizeof dir, "congo-notes"));
 	snprintf(path, sizeof path, "%s/a.pgn", dir);
 	board_init();
 	assert_int_equal(fen_read(&b, "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ"

@@ -25,9 +25,10 @@
 #include "session/session.h"
 #include "test_session_util.h"
 #include "util/util.h"
+#include "test_tmp.h"
 
 static int64_t fake_ms;
-static char tmpdir[64];
+static char tmpdir[100];
 
 static int64_t
 fake_now(void)
@@ -818,8 +819,7 @@ main(void)
 	int rc;
 
 	board_init();
-	snprintf(tmpdir, sizeof tmpdir, "/tmp/test_session.XXXXXX");
-	if (mkdtemp(tmpdir) == NULL)
+	if (test_mkdtemp(tmpdir, sizeof tmpdir, "test_session") == NULL)
 		return 99;
 	snprintf(state, sizeof state, "%s/state", tmpdir);
 	snprintf(data, sizeof data, "%s/data", tmpdir);

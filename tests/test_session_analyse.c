@@ -29,15 +29,15 @@
 #include "session/session.h"
 #include "test_session_util.h"
 #include "util/util.h"
+#include "test_tmp.h"
 
-static char dir[64];
+static char dir[100];
 
 static int
 setup(void **state)
 {
 	(void)state;
-	snprintf(dir, sizeof dir, "/tmp/congo-sa-XXXXXX");
-	return mkdtemp(dir) != NULL ? 0 : -1;
+	return test_mkdtemp(dir, sizeof dir, "congo-sa") != NULL ? 0 : -1;
 }
 
 static int

@@ -22,6 +22,7 @@
 #include "engine/fen.h"
 #include "session/session.h"
 #include "test_session_util.h"
+#include "test_tmp.h"
 
 static int64_t
 fake_now(void)
@@ -196,10 +197,10 @@ test_play_and_analyse(void **state)
 	struct session s;
 	char f[FEN_MAX];
 	const char *want = "3l3/7/7/7/2Z4/7/3L3 b 0 1";
-	char dir[] = "/tmp/congo-editor-XXXXXX";
+	char dir[80];
 
 	(void)state;
-	assert_non_null(mkdtemp(dir));
+	assert_non_null(test_mkdtemp(dir, sizeof dir, "congo-editor"));
 	setenv("XDG_STATE_HOME", dir, 1);
 	start(&s);
 	cmd(&s, CMD_EDIT, NULL);

@@ -34,6 +34,7 @@
 #include "record/record.h"
 #include "session/session_net.h"
 #include "util/util.h"
+#include "test_tmp.h"
 
 #define SF_UNUSED __attribute__((unused))
 #define GAME "ABCDEFGH"
@@ -318,8 +319,7 @@ observe(void)
 static SF_UNUSED int
 fake_home(char *dir, size_t n, const char *name)
 {
-	snprintf(dir, n, "/tmp/%s.XXXXXX", name);
-	if (mkdtemp(dir) == NULL)
+	if (test_mkdtemp(dir, n, name) == NULL)
 		return -1;
 	setenv("XDG_STATE_HOME", dir, 1);
 	setenv("HOME", dir, 1);

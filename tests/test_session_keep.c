@@ -32,6 +32,7 @@
 #include "session/session.h"
 #include "session/session_keep.h"
 #include "test_session_util.h"
+#include "test_tmp.h"
 
 static int64_t clock_ms = 1000;
 
@@ -41,14 +42,13 @@ fake_now(void)
 	return clock_ms;
 }
 
-static char dir[64];
+static char dir[100];
 
 static int
 setup(void **state)
 {
 	(void)state;
-	snprintf(dir, sizeof dir, "/tmp/congo-keep.XXXXXX");
-	assert_non_null(mkdtemp(dir));
+	assert_non_null(test_mkdtemp(dir, sizeof dir, "congo-keep"));
 	return 0;
 }
 

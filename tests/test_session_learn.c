@@ -24,8 +24,9 @@
 #include "learn/learn.h"
 #include "session/session_learn.h"
 #include "util/util.h"
+#include "test_tmp.h"
 
-static char tmpdir[64];
+static char tmpdir[100];
 
 static const char lessons[] =
     "lesson lion\n"
@@ -416,8 +417,7 @@ main(void)
 	int rc;
 
 	board_init();
-	snprintf(tmpdir, sizeof tmpdir, "/tmp/test_session_learn.XXXXXX");
-	if (mkdtemp(tmpdir) == NULL)
+	if (test_mkdtemp(tmpdir, sizeof tmpdir, "test_session_learn") == NULL)
 		return 99;
 	write_file("lessons.txt", lessons);
 	write_file("puzzles.tsv", puzzles);

@@ -22,9 +22,10 @@
 #include "session/session.h"
 #include "test_session_util.h"
 #include "util/util.h"
+#include "test_tmp.h"
 
 static int64_t fake_ms;
-static char tmpdir[64];
+static char tmpdir[100];
 
 static int64_t
 fake_now(void)
@@ -305,8 +306,7 @@ main(void)
 	int rc;
 
 	board_init();
-	snprintf(tmpdir, sizeof tmpdir, "/tmp/test_newcomer.XXXXXX");
-	if (mkdtemp(tmpdir) == NULL)
+	if (test_mkdtemp(tmpdir, sizeof tmpdir, "test_newcomer") == NULL)
 		return 99;
 	snprintf(state, sizeof state, "%s/state", tmpdir);
 	snprintf(data, sizeof data, "%s/data", tmpdir);

@@ -23,6 +23,7 @@
 #include "engine/notation.h"
 #include "session/session.h"
 #include "test_session_util.h"
+#include "test_tmp.h"
 
 static int64_t
 fake_now(void)
@@ -239,12 +240,12 @@ static void
 test_save_load(void **state)
 {
 	struct session s;
-	char dir[] = "/tmp/congo-var-XXXXXX", path[64], *text = NULL;
+	char dir[100], path[200], *text = NULL;
 	size_t len = 0;
 	FILE *f;
 
 	(void)state;
-	assert_non_null(mkdtemp(dir));
+	assert_non_null(test_mkdtemp(dir, sizeof dir, "congo-var"));
 	snprintf(path, sizeof path, "%s/v.pgn", dir);
 	start(&s);
 	moves(&s, "d2d3 d6d5 c2c3");
