@@ -37,14 +37,41 @@ list_sources() {
 	    -o -name '*.inc' \) | LC_ALL=C sort)
 }
 
+list_sources "$srcdir" > "$tmp/list"
+
 # The objects' symbols (nm -A: "path:address type name", "path: U name")
 # and the libraries' functions ("lib name"), where the objects are built.
 : > "$tmp/nm"
 : > "$tmp/libs"
 nobj=0
 if [ -n "$build" ] && [ -d "$build/src" ] && command -v nm > /dev/null; then
-	find "$build/src" -name '*.o' > "$tmp/objs"
+	# the objects of today's sources only: one whose source was moved or
+	# removed stays in a build folder until make clean
+	find "$build/src" -name '*.o' | awk -v list="$tmp/list" \
+	    -v stale="$tmp/stale" '
+	BEGIN {
+		while ((getline f < list) > 0) {
+			sub(/\.c$/, "", f)
+			src[f] = 1
+		}
+	}
+	{
+		key = $0
+		sub(/.*\/src\//, "src/", key)   # (from its last /src/)
+		n = split(key, p, "/")
+		sub(/\.o$/, "", p[n])
+		sub(/.*-/, "", p[n])           # libcongo_ui_a-ui_net: ui_net
+		key = p[1]
+		for (i = 2; i <= n; i++)
+			key = key "/" p[i]
+		if (key in src)
+			print
+		else
+			print > stale
+	}' > "$tmp/objs"
 	nobj=$(wc -l < "$tmp/objs")
+	[ -s "$tmp/stale" ] && echo "layers.sh: $(wc -l < "$tmp/stale")" \
+	    "objects of no source now left out (make clean removes them)"
 	[ "$nobj" -gt 0 ] &&
 	    tr '\n' '\0' < "$tmp/objs" | xargs -0 nm -A -g > "$tmp/nm" 2> /dev/null
 	if command -v ldd > /dev/null; then
@@ -305,7 +332,6 @@ BEGIN {
 }
 
 status=0
-list_sources "$srcdir" > "$tmp/list"
 check "$srcdir" "$tmp/list" "$tmp/nm" "$tmp/libs" "$tmp/edges" > "$tmp/out"
 st=$?
 grep -v '^ok: ' "$tmp/out"
