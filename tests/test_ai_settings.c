@@ -8,10 +8,13 @@
  * table entries), shows here as a puzzle not solved.
  */
 #include "test_ai_util.h"
+#include "test_whole.h"
 
 #include <errno.h>
 
-#define SAMPLE_EVERY 2        /* puzzles of the file tried: one in this */
+/* puzzles of the file tried: one in this many (quick: one in 6;
+ * CONGO_TEST_WHOLE=1: one in 2) */
+#define SAMPLE_EVERY test_whole_pick(6, 2)
 #define MAX_PUZZLES 320
 
 struct puzzle {

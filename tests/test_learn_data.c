@@ -11,7 +11,8 @@
  * 1..4 in each variant, and
  * the prover confirms each one (the least N, exactly one winning first
  * move, a main line that wins at every solver move and ends with the
- * lion's capture). CONGO_PUZZLE_SAMPLE=K checks only every K-th puzzle.
+ * lion's capture). CONGO_PUZZLE_SAMPLE=K checks only every K-th puzzle;
+ * without it every 5th (quick), or every one with CONGO_TEST_WHOLE=1.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -23,6 +24,8 @@
 #include <cmocka.h>
 
 #include "learn/learn.h"
+
+#include "test_whole.h"
 
 static void
 check_step(const struct learn_lesson *l, const struct learn_step *s)
@@ -126,7 +129,8 @@ test_puzzles(void **state)
 	struct learn_prover *pv = learn_prover_new(20);
 	char path[1024], err[LEARN_ERR_MAX];
 	const char *sample = getenv("CONGO_PUZZLE_SAMPLE");
-	int every = sample != NULL ? atoi(sample) : 1;
+	int every = sample != NULL ? atoi(sample) :
+	    (int)test_whole_pick(5, 1);
 	int byn[LEARN_PUZZLE_NMAX + 1] = { 0 };
 	int byvn[2][LEARN_PUZZLE_NMAX + 1] = { { 0 } };
 	size_t i, checked = 0;

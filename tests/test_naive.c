@@ -10,7 +10,8 @@
  * move list equals the engine's, and every move made by both gives the same
  * placement and side to move. perft to depth 3 is compared at positions
  * along the way, and from both starts to depth 4 (megapawn to 5, the
- * figure pinned in test_perft). CONGO_NAIVE_GAMES changes the run.
+ * figure pinned in test_perft). CONGO_NAIVE_GAMES changes the run: 40
+ * games of each variant by default (quick), 150 with CONGO_TEST_WHOLE=1.
  */
 #include <ctype.h>
 #include <setjmp.h>
@@ -28,6 +29,8 @@
 #include "engine/game.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
+
+#include "test_whole.h"
 
 /* ---- the naive model ------------------------------------------------ */
 
@@ -584,7 +587,8 @@ games_wanted(void)
 {
 	const char *v = getenv("CONGO_NAIVE_GAMES");
 
-	return v != NULL && *v != '\0' ? strtol(v, NULL, 10) : 150;
+	return v != NULL && *v != '\0' ? strtol(v, NULL, 10) :
+	    test_whole_pick(40, 150);
 }
 
 static void

@@ -14,6 +14,7 @@
 
 #include "test_net_acct.h"
 #include "rating/rating.h"
+#include "test_tmp.h"
 
 static void
 test_register_login(void **state)

@@ -28,7 +28,7 @@
 #include "test_tmp.h"
 
 static int64_t fake_ms;
-static char tmpdir[64];
+static char tmpdir[100];
 
 static int64_t
 fake_now(void)

@@ -33,7 +33,7 @@
 #include "util/util.h"
 #include "test_tmp.h"
 
-static char dir[64];
+static char dir[100];
 
 static int
 setup(void **state)

@@ -42,7 +42,7 @@ fake_now(void)
 	return clock_ms;
 }
 
-static char dir[64];
+static char dir[100];
 
 static int
 setup(void **state)

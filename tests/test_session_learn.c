@@ -26,7 +26,7 @@
 #include "util/util.h"
 #include "test_tmp.h"
 
-static char tmpdir[64];
+static char tmpdir[100];
 
 static const char lessons[] =
     "lesson lion\n"

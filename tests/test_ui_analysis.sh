@@ -36,7 +36,7 @@ ui = { color = true; mouse = false; ai_delay_ms = 0; };
 EOF
 cat >"$tmp/vsai.conf" <<'EOF'
 white = { type = "human"; };
-black = { type = "ai"; algorithm = "alphabeta"; movetime_ms = 3000; };
+black = { type = "ai"; algorithm = "alphabeta"; movetime_ms = 120000; };
 ui = { ai_delay_ms = 0; analysis_lines = 2; };
 EOF
 cat >"$tmp/run.sh" <<EOF
@@ -241,16 +241,29 @@ wait_for '2\) [-+][0-9]+\.[0-9]+ d[0-9]+  [a-g][1-7]' 10
 grep -Eq '3\) [-+]' "$tmp/screen" &&
     fail "ui.analysis_lines = 2 but a third line shown"
 command_line "c2c3"
-wait_for 'Analysis: waits for the AI' 5
+# The AI thinks two minutes, so that what is shown while it thinks lasts
+# however slowly the screen is read (with 3 s its reply could come before
+# a capture on a busy machine, and the screen waited for had passed).
+wait_for '1\. c2c3' 10
+wait_for 'Analysis: waits for the AI' 10
 # The frame drawn down to its last row (the status line) while the AI
-# (3 s a move) thinks: the lines of the position before are gone at once
-# (issue 25 item 13).
-wait_for 'Black to move +\| +last c2c3' 5
+# thinks: the lines of the position before are gone at once (issue 25
+# item 13).
+wait_for 'Black to move +\| +last c2c3' 10
 grep -q 'Analysis: waits for the AI' "$tmp/screen" ||
     fail "the analysis did not wait for the AI"
 grep -Eq '[12]\) [-+]' "$tmp/screen" &&
     fail "the last position's lines shown while the AI thinks"
-wait_for '1\. c2c3 +[a-g][1-7]' 10
+shown '1\. c2c3 +[a-g][1-7]' && fail "the AI replied within its two minutes"
+note "against the AI: analysis comes back after its reply"
+# :undo stops the AI's search and takes c2c3 back; at 300 ms a move the
+# AI's reply to c2c3 again is awaited in the move list, where it lasts.
+command_line "undo"
+wait_for 'took back 1 move' 10
+wait_gone '1\. c2c3' 10
+command_line "movetime 300"
+command_line "c2c3"
+wait_for '1\. c2c3 +[a-g][1-7]' 20
 wait_for 'Analysis [-+][0-9]' 10
 wait_pv_side white
 keys C-c

@@ -3,8 +3,9 @@
 # its own, a cleanup that stops the programs in the panes before the tmux
 # server (a program left behind would keep a CPU busy after the test), and
 # the screen helpers. Set before sourcing:
-#   tmux_prefix   the temporary folder's name prefix (in /tmp: the tmux
-#                 socket path must stay short)
+#   tmux_prefix   the temporary folder's name prefix (in $TMPDIR, or in
+#                 /tmp when $TMPDIR is long: the tmux socket's path must
+#                 stay short)
 #   pane          the target of capture/keys/type_text (a session name)
 # and optionally define extra_cleanup (run before the folder is removed).
 # Gives: builddir, congo, tmp, sock, T, tmux_stop, cleanup, step, note,
@@ -21,7 +22,9 @@ if [ ! -x "$congo" ]; then
 	echo "error: $congo not built"
 	exit 99
 fi
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/${tmux_prefix:-ctmux}.XXXXXX") || exit 99
+_tmpbase=${TMPDIR:-/tmp}
+[ ${#_tmpbase} -le 60 ] || _tmpbase=/tmp
+tmp=$(mktemp -d "$_tmpbase/${tmux_prefix:-ctmux}.XXXXXX") || exit 99
 sock="$tmp/tmux"
 
 T() {
