@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "net/server/server_int.h"
+#include "net/server/sess_int.h"
 
 #define RETRY_MS 1000LL     /* storing an end failed: try again after */
 

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "net/server/server_int.h"
+#include "net/server/sess_int.h"
 
 #define MINUTE_MS 60000LL
 #define SECOND_MS 1000LL

@@ -10,7 +10,7 @@
 
 #include "engine/fen.h"
 #include "net/server/sess_ident.h"
-#include "net/server/server_int.h"
+#include "net/server/sess_int.h"
 #include "net/server/sess_rematch.h"
 
 void

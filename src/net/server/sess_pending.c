@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "net/server/server_int.h"
+#include "net/server/sess_int.h"
 #include "net/server/sess_rematch.h"
 
 static bool

@@ -18,7 +18,7 @@
 
 #include "engine/board.h"
 #include "net/server/sess_ident.h"
-#include "net/server/server_int.h"
+#include "net/server/sess_int.h"
 #include "net/server/sess_rematch.h"
 #include "net/server/sess_seek.h"
 #include "rating/rating.h"

@@ -15,7 +15,7 @@
 #include <sys/eventfd.h>
 #include <unistd.h>
 
-#include "net/server/server_int.h"
+#include "net/server/srv_int.h"
 
 struct reader {
 	const struct store_ops *ops;

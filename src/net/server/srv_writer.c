@@ -14,7 +14,7 @@
 #include <sys/eventfd.h>
 #include <unistd.h>
 
-#include "net/server/server_int.h"
+#include "net/server/srv_int.h"
 
 #define BATCH_MAX 1024
 #define HIST_MS 1000
