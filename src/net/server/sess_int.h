@@ -257,6 +257,23 @@ const char *sess_status_name(int st);
 const char *sess_result_text(enum game_result r);   /* 1-0 0-1 1/2 */
 void sess_add_event(struct sgame *g, long seq, const char *kind,
     const char *body);
+/* A new game's store change, built once (CREATE, a seek pairing, a
+ * rematch): the game (id, its start position in wire form, its rules, its
+ * variant, clock NULL for an untimed game, rated: its flag's statement
+ * kept in keep), no seat yet, nobody its creator. keep must live as long
+ * as ch (until it is submitted: sess_spend_new copies it). */
+struct sess_new_game {
+	char rsql[96];
+	char body[2][80];
+};
+void sess_new_game_change(struct store_change *ch, struct sess_new_game *keep,
+    const char *id, const char *wire, const struct game_rules *rules,
+    const char *variant, const char *clock, bool rated);
+/* Its next seat taken (the first: seat 0 or 1; a second: seat 1, both
+ * taken at once) by name, an account's or not, hash its token's hash: a
+ * JOINED event each, seq 1 and 2. */
+void sess_new_game_seat(struct store_change *ch, struct sess_new_game *keep,
+    int seat, const char *name, bool account, const char *hash);
 /* Store a change (ok: its OK line), then apply it and answer (sess_done):
  * at once without io.submit, else once the store has it. */
 void sess_submit(struct sess *s, int conn, const struct cgp_cmd *cmd,
