@@ -12,6 +12,31 @@
 
 #include "net/server/sess.h"
 
+/* The session's deadlines, one list (sess_timer.c): a timer is embedded
+ * in what it is for, its kind says what runs when it is due (sess_tick). */
+enum stimer_kind {
+	STIMER_GAME,                   /* a game's flag, first move, expiry
+					  (struct sgame's) */
+	STIMER_SEEKS,                  /* our seeks pair again */
+	STIMER_REFUSALS                /* the summary of refused requests */
+};
+struct stimer {
+	long long when;                /* ms, -1 when not set */
+	enum stimer_kind kind;
+	int pos;                       /* its place in the list, -1 none */
+};
+struct stimers {
+	struct stimer **heap;          /* soonest first */
+	int n, cap;
+};
+void stimer_init(struct stimer *e, enum stimer_kind kind);
+/* e due at when (added, or moved when it was set). */
+void stimer_set(struct stimers *t, struct stimer *e, long long when);
+void stimer_cancel(struct stimers *t, struct stimer *e);
+/* The soonest, NULL when none is set. */
+struct stimer *stimer_first(const struct stimers *t);
+void stimers_free(struct stimers *t);
+
 struct sev {
 	long seq;
 	char *text;                    /* "MOVE ply=0 side=white ..." */
@@ -69,8 +94,7 @@ struct sgame {
 					  (-1: none) */
 	int first_ply;                 /* the ply first_by was set for */
 	long long retry_at;            /* ms: storing its end failed; again */
-	long long deadline;            /* ms: flag or expiry, -1 none */
-	int hpos;                      /* its place in the timer heap, -1 */
+	struct stimer timer;           /* flag or expiry (STIMER_GAME) */
 	struct vec ev;                 /* struct sev, seq i+1 at index i */
 	int *obs;                      /* observing connections */
 	int nobs, obscap;
@@ -142,8 +166,9 @@ struct sess {
 	long long now;                 /* ms, as of the call under way */
 	unsigned long serials;         /* connections opened */
 	struct vec fails;              /* struct sfail */
-	struct sgame **heap;           /* games with a deadline, soonest first */
-	int nheap, heapcap;
+	struct stimers timers;         /* every deadline, soonest first */
+	struct stimer refusal_timer;   /* sess_refusal_due's */
+	struct stimer seek_timer;      /* sess_seek_due's */
 	long long refusal_win;         /* ms: the second refusals are summed in */
 	int refusals;                  /* refusals in it not logged one by one */
 	bool refusal_quiet;            /* the last window was summarised */

@@ -425,6 +425,7 @@ sess_seek_unpaired(struct sess *s, const char *const *ids, bool conflict)
 		s->seek_retry_at = s->now + SEEK_RETRY_MS;
 	} else if (s->seek_retry_at == 0)
 		s->seek_retry_at = s->now + SEEK_RETRY_MS;
+	stimer_set(&s->timers, &s->seek_timer, s->seek_retry_at);
 }
 
 void
@@ -433,6 +434,7 @@ sess_seek_tick(struct sess *s, long long now_ms)
 	if (s->seek_retry_at == 0 || now_ms < s->seek_retry_at)
 		return;
 	s->seek_retry_at = 0;
+	stimer_cancel(&s->timers, &s->seek_timer);
 	retry_ours(s);
 }
 
