@@ -16,7 +16,7 @@
 
 #include <cmocka.h>
 
-#include "net/server/server_int.h"
+#include "net/server/sess_int.h"
 #include "test_tmp.h"
 
 #define T_CONNS 16

@@ -8,7 +8,7 @@
 #define CONGO_FUZZ_CGP_H
 
 #include "engine/game.h"
-#include "net/server/server_int.h"
+#include "net/server/sess_int.h"
 
 #include "fuzz_util.h"
 

@@ -17,7 +17,7 @@
 #include "engine/game.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
-#include "net/server/server_int.h"
+#include "net/server/sess_int.h"
 #include "net/store/store_sqlite.h"
 
 #define BATCH 512

@@ -74,7 +74,7 @@
 #include "engine/game.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
-#include "net/server/server_int.h"
+#include "net/proto/proto.h"
 
 #include "cgp_load.h"
 

@@ -10,7 +10,7 @@
 
 #include "engine/game.h"
 #include "engine/notation.h"
-#include "net/server/server_int.h"
+#include "net/proto/proto.h"
 
 #define MAXPLY 1024
 #define MAXSRV 16

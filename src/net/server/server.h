@@ -2,7 +2,7 @@
  * server.h: the CGP/1 server (src/net/server), as other modules use it. It
  * runs as `congo-server` or in a thread of the game (`congo --host`). The
  * game's side of CGP/1 is net/client/client.h; the inside of the server,
- * server_int.h. No curses here.
+ * sess.h (the session), srv_int.h (the loop). No curses here.
  */
 #ifndef CONGO_NET_SERVER_H
 #define CONGO_NET_SERVER_H

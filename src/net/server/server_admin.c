@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "net/server/server.h"
-#include "net/server/server_int.h"
+#include "net/server/srv_int.h"
 
 struct check_io {
 	int errors;

@@ -16,7 +16,7 @@
 
 #include "config/config.h"
 #include "net/server/server.h"
-#include "net/server/server_int.h"
+#include "net/server/srv_int.h"
 #include "util/util.h"
 
 static volatile sig_atomic_t stop_flag, reload_flag;

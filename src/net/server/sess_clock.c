@@ -1,78 +1,23 @@
 /*
  * sess_clock.c: the session's timers. Each game has at most one deadline:
  * the side to move's flag in an active game with a clock, or the expiry of
- * an open game. They sit in a binary heap, soonest first, so the event loop
- * sleeps exactly until the nearest one (sess_next_timer) and sess_tick ends
- * the games whose time has come, with nobody connected or not.
+ * an open game. It is a timer of the session's list (sess_timer.c), with
+ * the others, so the event loop sleeps exactly until the nearest one
+ * (sess_next_timer) and sess_tick ends the games whose time has come, with
+ * nobody connected or not.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "net/server/server_int.h"
+#include "net/server/sess_int.h"
 
 #define RETRY_MS 1000LL     /* storing an end failed: try again after */
-
-static bool
-earlier(const struct sgame *a, const struct sgame *b)
-{
-	return a->deadline < b->deadline;
-}
-
-static void
-heap_set(struct sess *s, int i, struct sgame *g)
-{
-	s->heap[i] = g;
-	g->hpos = i;
-}
-
-static void
-sift_up(struct sess *s, int i)
-{
-	struct sgame *g = s->heap[i];
-
-	while (i > 0 && earlier(g, s->heap[(i - 1) / 2])) {
-		heap_set(s, i, s->heap[(i - 1) / 2]);
-		i = (i - 1) / 2;
-	}
-	heap_set(s, i, g);
-}
-
-static void
-sift_down(struct sess *s, int i)
-{
-	struct sgame *g = s->heap[i];
-	int k;
-
-	for (;;) {
-		k = 2 * i + 1;
-		if (k >= s->nheap)
-			break;
-		if (k + 1 < s->nheap && earlier(s->heap[k + 1], s->heap[k]))
-			k++;
-		if (!earlier(s->heap[k], g))
-			break;
-		heap_set(s, i, s->heap[k]);
-		i = k;
-	}
-	heap_set(s, i, g);
-}
 
 void
 sess_timer_remove(struct sess *s, struct sgame *g)
 {
-	struct sgame *last;
-	int i = g->hpos;
-
-	g->deadline = -1;
-	if (i < 0)
-		return;
-	g->hpos = -1;
-	if (--s->nheap == i)
-		return;
-	last = s->heap[s->nheap];
-	heap_set(s, i, last);
-	sift_up(s, i);
-	sift_down(s, last->hpos);
+	stimer_cancel(&s->timers, &g->timer);
 }
 
 /*
@@ -123,18 +68,7 @@ sess_timer_update(struct sess *s, struct sgame *g)
 		sess_timer_remove(s, g);
 		return;
 	}
-	g->deadline = d;
-	if (g->hpos < 0) {
-		if (s->nheap == s->heapcap) {
-			s->heapcap = s->heapcap ? s->heapcap * 2 : 64;
-			s->heap = xreallocarray(s->heap, (size_t)s->heapcap,
-			    sizeof *s->heap);
-		}
-		g->hpos = s->nheap++;
-		s->heap[g->hpos] = g;
-	}
-	sift_up(s, g->hpos);
-	sift_down(s, g->hpos);
+	stimer_set(&s->timers, &g->timer, d);
 }
 
 void
@@ -163,22 +97,14 @@ sess_set_now(struct sess *s, long long now_ms)
 	s->now = now_ms;
 }
 
-/* The sooner of two times something is due (-1: never). */
-static long long
-sooner(long long a, long long b)
-{
-	return a < 0 || (b >= 0 && b < a) ? b : a;
-}
-
 long long
 sess_next_timer(struct sess *s, long long now_ms)
 {
-	long long d = sooner(sooner(s->nheap > 0 ? s->heap[0]->deadline : -1,
-	    sess_refusal_due(s)), sess_seek_due(s));
+	struct stimer *e = stimer_first(&s->timers);
 
-	if (d < 0)
+	if (e == NULL)
 		return -1;
-	return d > now_ms ? d - now_ms : 0;
+	return e->when > now_ms ? e->when - now_ms : 0;
 }
 
 /* g's deadline has come: the side to move flags, or the open game goes. */
@@ -225,18 +151,28 @@ fire(struct sess *s, struct sgame *g, long long now)
 void
 sess_tick(struct sess *s, long long now_ms)
 {
+	struct stimer *e;
+
 	s->now = now_ms;
 	sess_refusal_flush(s, now_ms);
 	sess_stale_retry(s, now_ms);
 	sess_seek_tick(s, now_ms);
-	while (s->nheap > 0 && s->heap[0]->deadline <= now_ms) {
-		struct sgame *g = s->heap[0];
-		fire(s, g, now_ms);
-		if (g->hpos == 0 && g->deadline <= now_ms) {
-			/* Not due after all (a clock still running): later. */
-			g->deadline = now_ms + 1;
-			sift_down(s, 0);
+	while ((e = stimer_first(&s->timers)) != NULL && e->when <= now_ms) {
+		switch (e->kind) {
+		case STIMER_GAME:
+			fire(s, (struct sgame *)(void *)((char *)e -
+			    offsetof(struct sgame, timer)), now_ms);
+			break;
+		case STIMER_SEEKS:
+			sess_seek_tick(s, now_ms);
+			break;
+		case STIMER_REFUSALS:
+			sess_refusal_flush(s, now_ms);
+			break;
 		}
+		if (e->pos == 0 && e->when <= now_ms)
+			/* Not due after all (a clock still running): later. */
+			stimer_set(&s->timers, e, now_ms + 1);
 	}
 }
 

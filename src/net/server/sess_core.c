@@ -44,6 +44,8 @@ sess_new(const struct sess_io *io, const struct sess_limits *lim,
 	s->addrs = (struct vec)VEC_INIT(sizeof(struct saddr));
 	s->fails = (struct vec)VEC_INIT(sizeof(struct sfail));
 	sess_logins_init(s);
+	stimer_init(&s->refusal_timer, STIMER_REFUSALS);
+	stimer_init(&s->seek_timer, STIMER_SEEKS);
 	sess_seeks_init(s);
 	return s;
 }
@@ -83,7 +85,7 @@ sess_free(struct sess *s)
 	vec_free(&s->fails);
 	vec_free(&s->logins);
 	vec_free(&s->seeks);
-	free(s->heap);
+	stimers_free(&s->timers);
 	free(s);
 }
 
@@ -150,8 +152,7 @@ sess_add_game(struct sess *s, const char *id)
 	g->clock.running = -1;
 	g->creator = -1;
 	g->gone_since[0] = g->gone_since[1] = s->now;
-	g->deadline = -1;
-	g->hpos = -1;
+	stimer_init(&g->timer, STIMER_GAME);
 	g->ev = (struct vec)VEC_INIT(sizeof(struct sev));
 	if (s->ngames == s->gamecap) {
 		s->gamecap = s->gamecap ? s->gamecap * 2 : 64;
@@ -289,7 +290,7 @@ sess_evict(struct sess *s, long long now_ms)
 				sess_log(s, NET_LOG_DEBUG, "game %s leaves "
 				    "memory: nobody here, held on another "
 				    "server", g->id);
-			if (g->hpos >= 0)
+			if (g->timer.pos >= 0)
 				sess_timer_remove(s, g);
 			forget_members(s, g);
 			sess_free_game(g);
@@ -312,7 +313,7 @@ sess_drop_game(struct sess *s, const char *id)
 
 	if (g == NULL)
 		return;
-	if (g->hpos >= 0)
+	if (g->timer.pos >= 0)
 		sess_timer_remove(s, g);
 	forget_members(s, g);
 	for (i = 0; i < s->ngames; i++)

@@ -95,6 +95,53 @@ from_the_start(const char *variant, const struct board *start,
 	return true;
 }
 
+void
+sess_new_game_change(struct store_change *ch, struct sess_new_game *keep,
+    const char *id, const char *wire, const struct game_rules *rules,
+    const char *variant, const char *clock, bool rated)
+{
+	memset(ch, 0, sizeof *ch);
+	ch->game = id;
+	ch->new_game = true;
+	ch->start_fen = wire;
+	ch->repetition = rules->repetition;
+	ch->quiet_plies = rules->quiet_plies;
+	ch->created = (long long)time(NULL);
+	ch->variant = variant;
+	ch->clock = clock;
+	ch->creator = -1;
+	ch->seat = -1;
+	if (rated) {
+		ch->rated = true;
+		snprintf(keep->rsql, sizeof keep->rsql, "UPDATE games SET "
+		    "rated = 1 WHERE id = '%s'", id);
+		ch->extra[ch->nextra++] = keep->rsql;
+	}
+}
+
+void
+sess_new_game_seat(struct store_change *ch, struct sess_new_game *keep,
+    int seat, const char *name, bool account, const char *hash)
+{
+	int k = ch->nev;
+
+	if (k == 0) {
+		ch->seat = seat;
+		ch->name = name;
+		ch->token = hash;
+	} else {
+		ch->both_seats = true;
+		ch->name2 = name;
+		ch->token2 = hash;
+	}
+	sess_joined_body(keep->body[k], sizeof keep->body[k], seat, name,
+	    account);
+	ch->seq[k] = k + 1;
+	ch->kind[k] = "JOINED";
+	ch->body[k] = keep->body[k];
+	ch->nev = k + 1;
+}
+
 static void
 cmd_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
     long long now_ms)
@@ -102,14 +149,14 @@ cmd_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	struct saddr *a = sess_addr(s, s->conns[conn].net, now_ms);
 	char wire[CGP_FEN_MAX], id[CGP_ID_LEN + 1], token[CGP_TOKEN_LEN + 1];
 	char hash[CGP_HASH_LEN + 1];
-	char body[80], msg[96], clock[32];
+	char msg[96], clock[32];
 	struct store_change ch;
 	struct game_rules rules;
 	struct cgp_out o;
 	struct board start;
 	struct game probe;
 	const char *name, *variant, *rv;
-	char rsql[96];
+	struct sess_new_game keep;
 	int64_t base, inc;
 	int seat, tries, shared = 0;
 	bool over, rated;
@@ -182,37 +229,15 @@ cmd_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
 		if (sess_find(s, id) == NULL)
 			break;
 	}
-	memset(&ch, 0, sizeof ch);
-	ch.game = id;
-	ch.new_game = true;
-	ch.start_fen = wire;
-	ch.repetition = rules.repetition;
-	ch.quiet_plies = rules.quiet_plies;
-	ch.created = (long long)time(NULL);
-	ch.variant = variant;
-	if (base > 0) {
+	if (base > 0)
 		clock_format_control(base, inc, clock, sizeof clock);
-		ch.clock = clock;
-	}
+	sess_new_game_change(&ch, &keep, id, wire, &rules, variant,
+	    base > 0 ? clock : NULL, rated);
 	ch.creator = seat;
-	ch.seat = seat;
-	if (rated) {
-		ch.rated = true;
-		snprintf(rsql, sizeof rsql, "UPDATE games SET rated = 1 WHERE "
-		    "id = '%s'", id);
-		ch.nextra = 1;
-		ch.extra[0] = rsql;
-	}
 	if (seat >= 0) {
-		sess_joined_body(body, sizeof body, seat, name,
-		    sess_account(s, conn) != NULL);
-		ch.name = name;
-		net_token_hash(token, hash);
-		ch.token = hash;     /* only its hash is kept */
-		ch.nev = 1;
-		ch.seq[0] = 1;
-		ch.kind[0] = "JOINED";
-		ch.body[0] = body;
+		net_token_hash(token, hash);   /* only its hash is kept */
+		sess_new_game_seat(&ch, &keep, seat, name,
+		    sess_account(s, conn) != NULL, hash);
 	}
 	a->creates++;
 	if (s->lim.games_per_minute > 0) {

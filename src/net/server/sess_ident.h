@@ -6,7 +6,7 @@
 #ifndef CONGO_NET_SERVER_SESS_IDENT_H
 #define CONGO_NET_SERVER_SESS_IDENT_H
 
-#include "net/server/server_int.h"
+#include "net/server/sess_int.h"
 
 /* The name of a guest without name=, which no account may take. */
 #define SESS_GUEST_NAME "anonymous"

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "net/server/server_int.h"
+#include "net/server/sess_int.h"
 
 #define MINUTE_MS 60000LL
 #define SECOND_MS 1000LL
@@ -222,6 +222,8 @@ sess_refusals(const struct sess *s, const char **names, long long *counts)
  * follow within the second are counted and logged as one summary line when
  * the second is over (sess_tick), and while they go on, only the summaries.
  */
+static void refusal_timer(struct sess *s);
+
 /* A refusal counted (by words): false when its line is to be logged. */
 static bool
 refusal_summed(struct sess *s, const char *words)
@@ -230,10 +232,12 @@ refusal_summed(struct sess *s, const char *words)
 	sess_refusal_flush(s, s->now);
 	if (s->refusal_win != 0 && s->now - s->refusal_win < SECOND_MS) {
 		s->refusals++;
+		refusal_timer(s);
 		return true;
 	}
 	/* After a second without any: this one is logged as it is. */
 	s->refusal_win = s->now;
+	refusal_timer(s);
 	return false;
 }
 
@@ -258,6 +262,18 @@ sess_refused_text(struct sess *s, const char *msg)
 		sess_log(s, NET_LOG_WARN, "%s", msg);
 }
 
+/* The summary's timer follows sess_refusal_due. */
+static void
+refusal_timer(struct sess *s)
+{
+	long long due = sess_refusal_due(s);
+
+	if (due < 0)
+		stimer_cancel(&s->timers, &s->refusal_timer);
+	else if (due != s->refusal_timer.when)
+		stimer_set(&s->timers, &s->refusal_timer, due);
+}
+
 long long
 sess_refusal_due(const struct sess *s)
 {
@@ -279,9 +295,11 @@ sess_refusal_flush(struct sess *s, long long now)
 		s->refusals = 0;
 		s->refusal_quiet = true;
 		s->refusal_win = now;
+		refusal_timer(s);
 		return;
 	}
 	/* A whole second without a refusal: the next one is logged. */
 	s->refusal_quiet = false;
 	s->refusal_win = 0;
+	refusal_timer(s);
 }

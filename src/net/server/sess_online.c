@@ -10,7 +10,7 @@
 
 #include "engine/fen.h"
 #include "net/server/sess_ident.h"
-#include "net/server/server_int.h"
+#include "net/server/sess_int.h"
 #include "net/server/sess_rematch.h"
 
 void
@@ -233,8 +233,8 @@ void
 sess_rematch_make(struct sess *s, int conn, const struct cgp_cmd *cmd,
     struct sgame *g, const char *offer_body)
 {
-	char id[CGP_ID_LEN + 1], body[2][80];
-	char clock[32], err[160], rsql[96];
+	char id[CGP_ID_LEN + 1], clock[32], err[160];
+	struct sess_new_game keep;
 	struct store_change ch;
 	struct game_rules rules;
 	struct board start;
@@ -275,41 +275,15 @@ sess_rematch_make(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	if (g->timed)
 		clock_format_control(g->clock.base_ms, g->clock.inc_ms, clock,
 		    sizeof clock);
-	memset(&ch, 0, sizeof ch);
-	ch.game = id;
-	ch.new_game = true;
-	ch.start_fen = wire;
-	ch.repetition = rules.repetition;
-	ch.quiet_plies = rules.quiet_plies;
-	ch.created = (long long)time(NULL);
-	ch.variant = g->variant;
-	ch.clock = g->timed ? clock : NULL;
+	/* Rated as the game was: both players agreed to its terms, and its
+	 * seats are the same two accounts'. The new white is the old
+	 * black. */
+	sess_new_game_change(&ch, &keep, id, wire, &rules, g->variant,
+	    g->timed ? clock : NULL, g->rated);
 	ch.rematch_of = g->id;
-	ch.creator = -1;
-	if (g->rated) {
-		/* Rated as the game was: both players agreed to its terms,
-		 * and its seats are the same two accounts'. */
-		ch.rated = true;
-		snprintf(rsql, sizeof rsql, "UPDATE games SET rated = 1 WHERE "
-		    "id = '%s'", id);
-		ch.nextra = 1;
-		ch.extra[0] = rsql;
-	}
-	ch.nev = 2;
-	for (k = 0; k < 2; k++) {
-		/* The new white is the old black. */
-		sess_joined_body(body[k], sizeof body[k], k, g->name[1 - k],
-		    sess_seat_account(g, 1 - k));
-		ch.seq[k] = k + 1;
-		ch.kind[k] = "JOINED";
-		ch.body[k] = body[k];
-	}
-	ch.seat = 0;
-	ch.name = g->name[1];
-	ch.token = g->rematch_hash[0];
-	ch.both_seats = true;
-	ch.name2 = g->name[0];
-	ch.token2 = g->rematch_hash[1];
+	for (k = 0; k < 2; k++)
+		sess_new_game_seat(&ch, &keep, k, g->name[1 - k],
+		    sess_seat_account(g, 1 - k), g->rematch_hash[k]);
 	made = sess_spend_new(s, -1, NULL, &ch, NULL, false, true);
 	sess_log(s, NET_LOG_INFO, "game %s: rematch %s", g->id, id);
 	if (offer == NULL) {

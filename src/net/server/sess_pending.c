@@ -7,11 +7,12 @@
  * change of a game is being stored, commands that write to that game wait
  * (their line is given again later); readers see the stored state.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "net/server/server_int.h"
+#include "net/server/sess_int.h"
 #include "net/server/sess_rematch.h"
 
 static bool
@@ -22,61 +23,82 @@ is_power_of_ten(long long n)
 	return n == 1;
 }
 
+/*
+ * The strings of a change and the buffers of a spend that keep them: the
+ * field of struct store_change (a pointer, or an array of them), the
+ * buffer of struct spend (one, or an array of as many), and how many of
+ * them are in use.
+ */
+enum copy_count { COPY_ONE, COPY_SEEKS, COPY_EXTRAS, COPY_EVENTS };
+
+static const struct copy_field {
+	size_t from;                   /* in struct store_change */
+	size_t to;                     /* in struct spend */
+	size_t size;                   /* of one buffer */
+	enum copy_count count;
+} copies[] = {
+#define COPY(field, buf) { offsetof(struct store_change, field), \
+	offsetof(struct spend, buf), sizeof ((struct spend *)0)->buf, COPY_ONE }
+#define COPY_N(field, buf, n) { offsetof(struct store_change, field), \
+	offsetof(struct spend, buf), sizeof ((struct spend *)0)->buf[0], n }
+	COPY(game, game),
+	COPY(start_fen, start),
+	COPY(name, name),
+	COPY(token, token),
+	COPY(name2, name2),
+	COPY(token2, token2),
+	COPY(variant, variant),
+	COPY(clock, clock),
+	COPY(rematch_of, rematch_of),
+	COPY_N(seek, seek, COPY_SEEKS),
+	COPY_N(extra, extra, COPY_EXTRAS),
+	COPY_N(kind, kind, COPY_EVENTS),
+	COPY_N(body, body, COPY_EVENTS),
+#undef COPY
+#undef COPY_N
+};
+
+static int
+copy_n(const struct store_change *ch, enum copy_count count)
+{
+	switch (count) {
+	case COPY_SEEKS:
+		return ch->seek[0] != NULL ? 2 : 0;
+	case COPY_EXTRAS:
+		return ch->nextra < STORE_EXTRA_MAX ? ch->nextra :
+		    STORE_EXTRA_MAX;
+	case COPY_EVENTS:
+		return ch->nev < 2 ? ch->nev : 2;
+	case COPY_ONE:
+		break;
+	}
+	return 1;
+}
+
 /* Copy ch, its strings into p's buffers. */
 static void
 copy_change(struct spend *p, const struct store_change *ch)
 {
-	int i;
+	size_t k;
+	int i, n;
 
 	p->ch = *ch;
-	snprintf(p->game, sizeof p->game, "%s", ch->game);
-	p->ch.game = p->game;
-	if (ch->start_fen != NULL) {
-		snprintf(p->start, sizeof p->start, "%s", ch->start_fen);
-		p->ch.start_fen = p->start;
-	}
-	if (ch->name != NULL) {
-		snprintf(p->name, sizeof p->name, "%s", ch->name);
-		p->ch.name = p->name;
-	}
-	if (ch->token != NULL) {
-		snprintf(p->token, sizeof p->token, "%s", ch->token);
-		p->ch.token = p->token;
-	}
-	if (ch->name2 != NULL) {
-		snprintf(p->name2, sizeof p->name2, "%s", ch->name2);
-		p->ch.name2 = p->name2;
-	}
-	if (ch->token2 != NULL) {
-		snprintf(p->token2, sizeof p->token2, "%s", ch->token2);
-		p->ch.token2 = p->token2;
-	}
-	if (ch->variant != NULL) {
-		snprintf(p->variant, sizeof p->variant, "%s", ch->variant);
-		p->ch.variant = p->variant;
-	}
-	if (ch->clock != NULL) {
-		snprintf(p->clock, sizeof p->clock, "%s", ch->clock);
-		p->ch.clock = p->clock;
-	}
-	if (ch->rematch_of != NULL) {
-		snprintf(p->rematch_of, sizeof p->rematch_of, "%s",
-		    ch->rematch_of);
-		p->ch.rematch_of = p->rematch_of;
-	}
-	for (i = 0; i < 2 && ch->seek[0] != NULL; i++) {
-		snprintf(p->seek[i], sizeof p->seek[i], "%s", ch->seek[i]);
-		p->ch.seek[i] = p->seek[i];
-	}
-	for (i = 0; i < ch->nextra && i < STORE_EXTRA_MAX; i++) {
-		snprintf(p->extra[i], sizeof p->extra[i], "%s", ch->extra[i]);
-		p->ch.extra[i] = p->extra[i];
-	}
-	for (i = 0; i < ch->nev && i < 2; i++) {
-		snprintf(p->kind[i], sizeof p->kind[i], "%s", ch->kind[i]);
-		snprintf(p->body[i], sizeof p->body[i], "%s", ch->body[i]);
-		p->ch.kind[i] = p->kind[i];
-		p->ch.body[i] = p->body[i];
+	for (k = 0; k < sizeof copies / sizeof copies[0]; k++) {
+		const struct copy_field *c = &copies[k];
+		const char *const *from = (const char *const *)(const void *)
+		    ((const char *)ch + c->from);
+		const char **to = (const char **)(void *)
+		    ((char *)&p->ch + c->from);
+
+		n = copy_n(ch, c->count);
+		for (i = 0; i < n; i++) {
+			char *buf = (char *)p + c->to + (size_t)i * c->size;
+
+			if (from[i] == NULL)
+				continue;
+			snprintf(buf, c->size, "%s", from[i]);
+			to[i] = buf;
+		}
 	}
 }
 

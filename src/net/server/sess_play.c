@@ -8,7 +8,7 @@
 
 #include "engine/fen.h"
 #include "engine/notation.h"
-#include "net/server/server_int.h"
+#include "net/server/sess_int.h"
 
 /* The checks every seat command shares: a seat here, a game on. */
 static int

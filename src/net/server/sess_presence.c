@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "net/server/server_int.h"
+#include "net/server/sess_int.h"
 
 void
 sess_seat_here(struct sess *s, struct sgame *g, int seat, bool here)

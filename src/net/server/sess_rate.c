@@ -12,7 +12,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "net/server/server_int.h"
+#include "net/server/sess_int.h"
 #include "rating/rating.h"
 
 const char *

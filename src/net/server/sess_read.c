@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "net/server/server_int.h"
+#include "net/server/sess_int.h"
 #include "rating/rating.h"
 
 /* One call a store made while reading a game. */

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "net/server/server_int.h"
+#include "net/server/sess_int.h"
 #include "net/server/sess_rematch.h"
 
 /* Several servers on the store: they tell each other (seek_notice). */

@@ -6,7 +6,7 @@
 #ifndef CONGO_NET_SERVER_SESS_REMATCH_H
 #define CONGO_NET_SERVER_SESS_REMATCH_H
 
-#include "net/server/server_int.h"
+#include "net/server/sess_int.h"
 
 /* The token of g's rematch seat k (the player of g's seat 1 - k, held
  * here) drawn once, its hash told to the other servers: -1 without random

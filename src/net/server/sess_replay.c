@@ -9,7 +9,7 @@
 
 #include "engine/fen.h"
 #include "engine/notation.h"
-#include "net/server/server_int.h"
+#include "net/server/sess_int.h"
 
 static int
 fail(char *err, size_t errlen, const char *id, long seq, const char *what)

@@ -18,7 +18,7 @@
 
 #include "engine/board.h"
 #include "net/server/sess_ident.h"
-#include "net/server/server_int.h"
+#include "net/server/sess_int.h"
 #include "net/server/sess_rematch.h"
 #include "net/server/sess_seek.h"
 #include "rating/rating.h"
@@ -183,7 +183,8 @@ pair(struct sess *s, struct sseek *a, struct sseek *b)
 	struct rating_seek ra, rb;
 	struct sseek *seat[2];
 	char id[CGP_ID_LEN + 1], wire[CGP_FEN_MAX], err[160], clock[32];
-	char body[2][80], claim[256], rated[96], live[320];
+	char claim[256], live[320];
+	struct sess_new_game keep;
 	struct game_rules rules;
 	struct store_change ch;
 	struct board start;
@@ -201,31 +202,11 @@ pair(struct sess *s, struct sseek *a, struct sseek *b)
 	    &s->rules, &start, &rules, wire, err, sizeof err) < 0)
 		return;
 	clock_format_control(a->base_ms, a->inc_ms, clock, sizeof clock);
-	memset(&ch, 0, sizeof ch);
-	ch.game = id;
-	ch.new_game = true;
-	ch.start_fen = wire;
-	ch.repetition = rules.repetition;
-	ch.quiet_plies = rules.quiet_plies;
-	ch.created = (long long)time(NULL);
-	ch.variant = a->variant;
-	ch.clock = clock;
-	ch.creator = -1;
-	ch.rated = a->rated;
-	ch.nev = 2;
-	for (k = 0; k < 2; k++) {
-		sess_joined_body(body[k], sizeof body[k], k, seat[k]->name,
-		    seat[k]->account);
-		ch.seq[k] = k + 1;
-		ch.kind[k] = "JOINED";
-		ch.body[k] = body[k];
-	}
-	ch.seat = 0;
-	ch.name = seat[0]->name;
-	ch.token = seat[0]->hash;
-	ch.both_seats = true;
-	ch.name2 = seat[1]->name;
-	ch.token2 = seat[1]->hash;
+	sess_new_game_change(&ch, &keep, id, wire, &rules, a->variant, clock,
+	    a->rated);
+	for (k = 0; k < 2; k++)
+		sess_new_game_seat(&ch, &keep, k, seat[k]->name,
+		    seat[k]->account, seat[k]->hash);
 	/* Each seek once, and each seeker once a round: two servers pairing
 	 * two seeks of one connection at once cannot both store. */
 	claims_sql(seat, claim, sizeof claim);
@@ -239,11 +220,6 @@ pair(struct sess *s, struct sseek *a, struct sseek *b)
 			ch.extra[ch.nextra++] = live;
 			break;
 		}
-	if (a->rated) {
-		snprintf(rated, sizeof rated, "UPDATE games SET rated = 1 "
-		    "WHERE id = '%s'", id);
-		ch.extra[ch.nextra++] = rated;
-	}
 	ch.seek[0] = seat[0]->id;
 	ch.seek[1] = seat[1]->id;
 	a->pairing = b->pairing = true;
@@ -449,6 +425,7 @@ sess_seek_unpaired(struct sess *s, const char *const *ids, bool conflict)
 		s->seek_retry_at = s->now + SEEK_RETRY_MS;
 	} else if (s->seek_retry_at == 0)
 		s->seek_retry_at = s->now + SEEK_RETRY_MS;
+	stimer_set(&s->timers, &s->seek_timer, s->seek_retry_at);
 }
 
 void
@@ -457,6 +434,7 @@ sess_seek_tick(struct sess *s, long long now_ms)
 	if (s->seek_retry_at == 0 || now_ms < s->seek_retry_at)
 		return;
 	s->seek_retry_at = 0;
+	stimer_cancel(&s->timers, &s->seek_timer);
 	retry_ours(s);
 }
 

@@ -1,12 +1,12 @@
 /*
  * sess_seek.h: the seeks' list, shared by the pairing (sess_seek.c) and
  * the commands SEEK, UNSEEK and SEEKS (sess_seek_cmd.c); nothing else in
- * the server sees it (server_int.h has the session's side).
+ * the server sees it (sess_int.h has the session's side).
  */
 #ifndef CONGO_NET_SERVER_SESS_SEEK_H
 #define CONGO_NET_SERVER_SESS_SEEK_H
 
-#include "net/server/server_int.h"
+#include "net/server/sess_int.h"
 
 #define SEEKS_PER_CONN 3
 #define SEEKS_MAX 4096

@@ -4,7 +4,7 @@
  * to, bound by sess_new (store_bind), so that the store includes nothing
  * of the server.
  */
-#include "net/server/server_int.h"
+#include "net/server/sess_int.h"
 
 static long
 game_seq(struct sess *s, const char *id, bool *busy)

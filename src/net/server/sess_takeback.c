@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "engine/fen.h"
-#include "net/server/server_int.h"
+#include "net/server/sess_int.h"
 
 /* The ply of side's last move in g, or -1 when it has made none. */
 static int

@@ -10,7 +10,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "net/server/server_int.h"
+#include "net/server/srv_int.h"
 
 #define CLOSE_GRACE_MS 5000
 #define READS_PER_TURN 16     /* 16 x 512 bytes, then the others' turn */

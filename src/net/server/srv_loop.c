@@ -21,7 +21,7 @@
 #include <unistd.h>
 #include <malloc.h>
 
-#include "net/server/server_int.h"
+#include "net/server/srv_int.h"
 #include "web/web_host.h"
 
 #define STOP_FLUSH_MS 2000

@@ -7,26 +7,19 @@
  * locked database delays only the commands that read it: PING, STATE of a
  * game in memory and every move go on.
  */
-#include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-#include <sys/eventfd.h>
 #include <unistd.h>
 
-#include "net/server/server_int.h"
+#include "net/server/srv_int.h"
+#include "net/server/srv_queue.h"
 
 struct reader {
 	const struct store_ops *ops;
 	void *ctx;
 	pthread_t th;
-	pthread_mutex_t mu;
-	pthread_cond_t cv;
-	struct sread *in, **in_tail;     /* waiting to be read */
-	struct sread *out, **out_tail;   /* read, for the loop */
-	bool stop;
-	int efd;
+	struct srv_queue *q;             /* its jobs: struct sread */
 	int delay_ms;                    /* tests: a slow database */
 };
 
@@ -35,33 +28,21 @@ reader_main(void *arg)
 {
 	struct reader *r = arg;
 	struct sread *q;
-	uint64_t one = 1;
 
-	pthread_mutex_lock(&r->mu);
-	for (;;) {
-		while (r->in == NULL && !r->stop)
-			pthread_cond_wait(&r->cv, &r->mu);
-		if (r->stop)
-			break;
-		q = r->in;
-		r->in = q->next;
-		if (r->in == NULL)
-			r->in_tail = &r->in;
-		q->next = NULL;
-		pthread_mutex_unlock(&r->mu);
-
+	while ((q = srv_queue_wait(r->q, 1, false)) != NULL) {
 		if (r->delay_ms > 0)
 			usleep((useconds_t)r->delay_ms * 1000);
 		sess_read_run(r->ops, r->ctx, q);
-
-		pthread_mutex_lock(&r->mu);
-		*r->out_tail = q;
-		r->out_tail = &q->next;
-		if (write(r->efd, &one, sizeof one) < 0 && errno != EAGAIN)
+		if (srv_queue_done(r->q, q) < 0)
 			break;
 	}
-	pthread_mutex_unlock(&r->mu);
 	return NULL;
+}
+
+static void
+drop_read(void *q)
+{
+	sess_read_free(q);
 }
 
 struct reader *
@@ -77,21 +58,14 @@ reader_new(const struct store_ops *ops, void *ctx, char *err, size_t errlen)
 	(void)parse_int(getenv("CONGO_TEST_READ_DELAY_MS"), 0, 60000,
 	    &r->delay_ms, NULL, 0);
 #endif
-	r->in_tail = &r->in;
-	r->out_tail = &r->out;
-	r->efd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
-	if (r->efd < 0) {
-		snprintf(err, errlen, "eventfd: %s", strerror(errno));
+	r->q = SRV_QUEUE_NEW(struct sread, err, errlen);
+	if (r->q == NULL) {
 		free(r);
 		return NULL;
 	}
-	pthread_mutex_init(&r->mu, NULL);
-	pthread_cond_init(&r->cv, NULL);
 	if (pthread_create(&r->th, NULL, reader_main, r) != 0) {
 		snprintf(err, errlen, "cannot start the reader thread");
-		pthread_mutex_destroy(&r->mu);
-		pthread_cond_destroy(&r->cv);
-		close(r->efd);
+		srv_queue_free(r->q, drop_read);
 		free(r);
 		return NULL;
 	}
@@ -101,37 +75,21 @@ reader_new(const struct store_ops *ops, void *ctx, char *err, size_t errlen)
 int
 reader_fd(const struct reader *r)
 {
-	return r->efd;
+	return srv_queue_fd(r->q);
 }
 
 void
 reader_submit(void *ctx, struct sread *q)
 {
 	struct srv *sv = ctx;
-	struct reader *r = sv->reader;
 
-	q->next = NULL;
-	pthread_mutex_lock(&r->mu);
-	*r->in_tail = q;
-	r->in_tail = &q->next;
-	pthread_cond_signal(&r->cv);
-	pthread_mutex_unlock(&r->mu);
+	srv_queue_push(sv->reader->q, q);
 }
 
 struct sread *
 reader_take(struct reader *r)
 {
-	struct sread *list;
-	uint64_t v;
-
-	if (read(r->efd, &v, sizeof v) < 0 && errno != EAGAIN)
-		return NULL;
-	pthread_mutex_lock(&r->mu);
-	list = r->out;
-	r->out = NULL;
-	r->out_tail = &r->out;
-	pthread_mutex_unlock(&r->mu);
-	return list;
+	return srv_queue_take(r->q);
 }
 
 /* Stop the thread (after the read it is running), free what is queued or
@@ -139,26 +97,11 @@ reader_take(struct reader *r)
 void
 reader_free(struct reader *r)
 {
-	struct sread *lists[2], *q, *next;
-	int i;
-
 	if (r == NULL)
 		return;
-	pthread_mutex_lock(&r->mu);
-	r->stop = true;
-	pthread_cond_signal(&r->cv);
-	pthread_mutex_unlock(&r->mu);
+	srv_queue_stop(r->q);
 	pthread_join(r->th, NULL);
-	lists[0] = r->in;
-	lists[1] = r->out;
-	for (i = 0; i < 2; i++)
-		for (q = lists[i]; q != NULL; q = next) {
-			next = q->next;
-			sess_read_free(q);
-		}
+	srv_queue_free(r->q, drop_read);
 	r->ops->close(r->ctx);
-	close(r->efd);
-	pthread_mutex_destroy(&r->mu);
-	pthread_cond_destroy(&r->cv);
 	free(r);
 }

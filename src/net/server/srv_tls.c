@@ -4,7 +4,7 @@
  * connections get the new one, those already open keep theirs), each
  * accepted socket's handshake under a deadline, and its reads and writes,
  * non-blocking: libtls's TLS_WANT_POLLIN / TLS_WANT_POLLOUT change what the
- * loop waits for (server_int.h, struct conn). The lines inside are exactly
+ * loop waits for (srv_int.h, struct conn). The lines inside are exactly
  * CGP/1; srv_conn.c cuts them as on plain TCP.
  */
 #include <errno.h>
@@ -14,7 +14,7 @@
 #include <sys/epoll.h>
 #include <tls.h>
 
-#include "net/server/server_int.h"
+#include "net/server/srv_int.h"
 #include "web/web_host.h"
 
 /* One certificate as read: a server context, and the connections that

@@ -13,7 +13,7 @@
 
 #include "engine/fen.h"
 #include "engine/notation.h"
-#include "net/server/server_int.h"
+#include "net/server/srv_int.h"
 #include "net/server/sess_ident.h"
 #include "rating/rating.h"
 #include "web/web_host.h"

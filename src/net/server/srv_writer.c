@@ -6,15 +6,14 @@
  * polls, which applies them and answers. A slow sync delays only the
  * commands waiting for it: the loop never waits for this thread.
  */
-#include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/eventfd.h>
 #include <unistd.h>
 
-#include "net/server/server_int.h"
+#include "net/server/srv_int.h"
+#include "net/server/srv_queue.h"
 
 #define BATCH_MAX 1024
 #define HIST_MS 1000
@@ -25,13 +24,8 @@ struct writer {
 	const struct store_ops *qops;    /* its reads (ratings), a handle */
 	void *qctx;                      /* of its own (STORE_QUERY) */
 	pthread_t th;
-	pthread_mutex_t mu;
-	pthread_cond_t cv;
-	struct spend *in, **in_tail;     /* waiting for the next commit */
-	struct spend *out, **out_tail;   /* stored or refused, for the loop */
-	bool storing;                    /* a commit in flight */
-	bool stop;
-	int efd;
+	struct srv_queue *q;             /* its jobs: struct spend */
+	pthread_mutex_t mu;              /* the counts: */
 	int delay_ms;                    /* tests: a slow disk */
 	long long commits, changes;      /* transactions, changes in them */
 	long long hist[HIST_MS + 1];     /* commits by duration, 1 ms steps */
@@ -82,43 +76,26 @@ store_batch(struct writer *w, struct spend *list)
 	pthread_mutex_unlock(&w->mu);
 }
 
+/* Up to BATCH_MAX of what is there at a time, everything queued stored
+ * before it stops. */
 static void *
 writer_main(void *arg)
 {
 	struct writer *w = arg;
-	struct spend *list, *last;
-	uint64_t one = 1;
-	int n;
+	struct spend *list;
 
-	pthread_mutex_lock(&w->mu);
-	for (;;) {
-		while (w->in == NULL && !w->stop)
-			pthread_cond_wait(&w->cv, &w->mu);
-		if (w->in == NULL)
-			break;
-		/* Take up to BATCH_MAX of what is there. */
-		list = w->in;
-		for (last = list, n = 1; last->next != NULL && n < BATCH_MAX;
-		    n++)
-			last = last->next;
-		w->in = last->next;
-		if (w->in == NULL)
-			w->in_tail = &w->in;
-		last->next = NULL;
-		w->storing = true;
-		pthread_mutex_unlock(&w->mu);
-
+	while ((list = srv_queue_wait(w->q, BATCH_MAX, true)) != NULL) {
 		store_batch(w, list);
-
-		pthread_mutex_lock(&w->mu);
-		w->storing = false;
-		*w->out_tail = list;
-		w->out_tail = &last->next;
-		if (write(w->efd, &one, sizeof one) < 0 && errno != EAGAIN)
+		if (srv_queue_done(w->q, list) < 0)
 			break;
 	}
-	pthread_mutex_unlock(&w->mu);
 	return NULL;
+}
+
+static void
+drop_change(void *p)
+{
+	free(p);
 }
 
 struct writer *
@@ -137,19 +114,16 @@ writer_new(const struct store_ops *ops, void *ctx,
 	(void)parse_int(getenv("CONGO_TEST_COMMIT_DELAY_MS"), 0, 60000,
 	    &w->delay_ms, NULL, 0);
 #endif
-	w->in_tail = &w->in;
-	w->out_tail = &w->out;
-	w->efd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
-	if (w->efd < 0) {
-		snprintf(err, errlen, "eventfd: %s", strerror(errno));
+	w->q = SRV_QUEUE_NEW(struct spend, err, errlen);
+	if (w->q == NULL) {
 		free(w);
 		return NULL;
 	}
 	pthread_mutex_init(&w->mu, NULL);
-	pthread_cond_init(&w->cv, NULL);
 	if (pthread_create(&w->th, NULL, writer_main, w) != 0) {
 		snprintf(err, errlen, "cannot start the store thread");
-		close(w->efd);
+		srv_queue_free(w->q, drop_change);
+		pthread_mutex_destroy(&w->mu);
 		free(w);
 		return NULL;
 	}
@@ -159,48 +133,27 @@ writer_new(const struct store_ops *ops, void *ctx,
 int
 writer_fd(const struct writer *w)
 {
-	return w->efd;
+	return srv_queue_fd(w->q);
 }
 
 void
 writer_submit(void *ctx, struct spend *p)
 {
 	struct srv *sv = ctx;
-	struct writer *w = sv->writer;
 
-	p->next = NULL;
-	pthread_mutex_lock(&w->mu);
-	*w->in_tail = p;
-	w->in_tail = &p->next;
-	pthread_cond_signal(&w->cv);
-	pthread_mutex_unlock(&w->mu);
+	srv_queue_push(sv->writer->q, p);
 }
 
 struct spend *
 writer_take(struct writer *w)
 {
-	struct spend *list;
-	uint64_t v;
-
-	if (read(w->efd, &v, sizeof v) < 0 && errno != EAGAIN)
-		return NULL;
-	pthread_mutex_lock(&w->mu);
-	list = w->out;
-	w->out = NULL;
-	w->out_tail = &w->out;
-	pthread_mutex_unlock(&w->mu);
-	return list;
+	return srv_queue_take(w->q);
 }
 
 bool
 writer_idle(struct writer *w)
 {
-	bool idle;
-
-	pthread_mutex_lock(&w->mu);
-	idle = w->in == NULL && w->out == NULL && !w->storing;
-	pthread_mutex_unlock(&w->mu);
-	return idle;
+	return srv_queue_idle(w->q);
 }
 
 /* The commits so far: how many, their changes, and the median and 99th
@@ -255,22 +208,12 @@ writer_histogram(struct writer *w, const int *bounds, int nb,
 void
 writer_free(struct writer *w)
 {
-	struct spend *p, *next;
-
 	if (w == NULL)
 		return;
-	pthread_mutex_lock(&w->mu);
-	w->stop = true;
-	pthread_cond_signal(&w->cv);
-	pthread_mutex_unlock(&w->mu);
+	srv_queue_stop(w->q);
 	pthread_join(w->th, NULL);
-	for (p = w->out; p != NULL; p = next) {
-		next = p->next;
-		free(p);
-	}
-	close(w->efd);
+	srv_queue_free(w->q, drop_change);
 	pthread_mutex_destroy(&w->mu);
-	pthread_cond_destroy(&w->cv);
 	if (w->qctx != NULL)
 		w->qops->close(w->qctx);
 	free(w);

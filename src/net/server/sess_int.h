@@ -1,0 +1,419 @@
+/*
+ * sess_int.h: the inside of the session (sess_*.c): its games, connections
+ * and networks, and the calls its files make to one another. Its tests
+ * that look inside include it too; the event loop uses sess.h.
+ */
+#ifndef CONGO_NET_SERVER_SESS_INT_H
+#define CONGO_NET_SERVER_SESS_INT_H
+
+#include "clock/clock.h"
+#include "engine/game.h"
+#include "util/util.h"
+
+#include "net/server/sess.h"
+
+/* The session's deadlines, one list (sess_timer.c): a timer is embedded
+ * in what it is for, its kind says what runs when it is due (sess_tick). */
+enum stimer_kind {
+	STIMER_GAME,                   /* a game's flag, first move, expiry
+					  (struct sgame's) */
+	STIMER_SEEKS,                  /* our seeks pair again */
+	STIMER_REFUSALS                /* the summary of refused requests */
+};
+struct stimer {
+	long long when;                /* ms, -1 when not set */
+	enum stimer_kind kind;
+	int pos;                       /* its place in the list, -1 none */
+};
+struct stimers {
+	struct stimer **heap;          /* soonest first */
+	int n, cap;
+};
+void stimer_init(struct stimer *e, enum stimer_kind kind);
+/* e due at when (added, or moved when it was set). */
+void stimer_set(struct stimers *t, struct stimer *e, long long when);
+void stimer_cancel(struct stimers *t, struct stimer *e);
+/* The soonest, NULL when none is set. */
+struct stimer *stimer_first(const struct stimers *t);
+void stimers_free(struct stimers *t);
+
+struct sev {
+	long seq;
+	char *text;                    /* "MOVE ply=0 side=white ..." */
+};
+
+struct sgame {
+	char id[CGP_ID_LEN + 1];
+	char start[CGP_FEN_MAX];       /* the start position, wire form */
+	struct game g;                 /* moves, positions, result */
+	long seq;                      /* stored events so far */
+	long long created;
+	bool seated[2];
+	char name[2][CGP_NAME_MAX + 1];
+	char token[2][CGP_HASH_LEN + 1];   /* SHA-256 of the seat tokens */
+	int holder[2];                 /* connection holding the seat, or -1 */
+	int offer;                     /* colour offering a draw, or -1 */
+	int tb_offer;                  /* colour offering a takeback, or -1 */
+	char variant[CGP_VARIANT_MAX]; /* "congo", "megapawn" */
+	bool timed;                    /* created with clock= */
+	bool rated;                    /* its seats are accounts' */
+	bool account[2];               /* the seat is an account's (its
+					  JOINED said account=1) */
+	unsigned rating_have;          /* bit k: seat k's rating/rd read
+					  for STATE (once a game, again
+					  after its RESULT) */
+	bool rating_reading;           /* (sess_rating_kv) */
+	double rating[2], rd[2];
+	struct game_clock clock;       /* with timed */
+	unsigned moved;                /* bit k: side k has made a move in
+					  this game (a takeback keeps it;
+					  rebuilt from the stored MOVEs) */
+	bool over;                     /* finished (by the rules or not) */
+	enum game_result result;       /* with over; RESULT_NONE: "-" */
+	char reason[24];               /* with over: "time", "resign"... */
+	int creator;                   /* the seat its creator took, or -1 */
+	unsigned long creator_conn;    /* the creating connection's serial */
+	long long gone_since[2];       /* ms: the seat's player left then */
+	bool rematch[2];               /* REMATCH sent by that seat */
+	char rematch_game[CGP_ID_LEN + 1]; /* the rematch made, "" none */
+	bool rematch_refused;          /* its storing failed: REMATCH again
+					  makes it (not the offers) */
+	/* Its seats' tokens, by the new seat, for telling a player again
+	 * while this process runs (storage keeps no token it could tell):
+	 * each drawn by the server holding that player when it asks (""
+	 * another server's), as a seek's token is; their hashes, ours or
+	 * told by the other servers (sess_rematch.c); does this server make
+	 * the rematch (its player's REMATCH completed it) once it knows
+	 * both? */
+	char rematch_tok[2][CGP_TOKEN_LEN + 1];
+	char rematch_hash[2][CGP_HASH_LEN + 1];
+	bool rematch_maker;
+	long long expires;             /* ms: an open game is cancelled then */
+	long long first_by;            /* ms: a timed game whose side to move
+					  has not moved yet is aborted then
+					  (-1: none) */
+	int first_ply;                 /* the ply first_by was set for */
+	long long retry_at;            /* ms: storing its end failed; again */
+	struct stimer timer;           /* flag or expiry (STIMER_GAME) */
+	struct vec ev;                 /* struct sev, seq i+1 at index i */
+	int *obs;                      /* observing connections */
+	int nobs, obscap;
+	int busy;                      /* changes being stored */
+	long long ended_ms;            /* when it ended (or was read, over) */
+	long long keep_until;          /* not evicted before (ms): a web page
+					  read it and is about to show it */
+	bool stale;                    /* another server changed it while busy */
+	bool refreshing;               /* a read of its news is on its way */
+};
+
+struct sconn {
+	bool used, hello, closing;
+	char addr[64];
+	char net[64];                  /* its network, "10.1.2.0/24" */
+	unsigned long serial;          /* never reused, unlike the number */
+	long long cmd_win;             /* the second commands are counted in */
+	int cmds;
+	long long said[5];             /* when the last SAYs were, a ring */
+	int nsaid;
+	struct sgame **games;          /* games it holds a seat in or observes */
+	int ngames, gcap;
+	unsigned gen;                  /* which connection of this number */
+	int waiting;                   /* its changes being stored */
+	char account[CGP_NAME_MAX + 1];    /* logged in as, "" none */
+	int paired;                    /* games its seeks were paired into */
+	char seek_game[CGP_ID_LEN + 1];    /* the last of them, "" none */
+	struct sread *reads;           /* read for the line being run */
+	/* A line to run again before its input's next (a command another
+	 * server's change beat): its copy. */
+	char *held;
+	size_t heldlen;
+};
+
+struct saddr {                   /* a network (IPv4 /24, IPv6 /64) */
+	char addr[64];
+	int nconn;
+	long long win_start;           /* the current minute */
+	int creates;
+	long long reg_start;           /* the hour registrations count in */
+	int regs;
+};
+
+struct sfail {                   /* wrong tokens of a network for a game */
+	char net[64];
+	char game[CGP_ID_LEN + 1];
+	long long win_start;
+	int fails;
+};
+
+/* The limits refusals are counted by (sess_refusals). */
+#define SESS_NLIMITS 9
+
+struct sess {
+	struct sess_io io;
+	struct sess_limits lim;
+	struct game_rules rules;
+	char server[64];
+	struct sconn *conns;
+	int conncap, nconns;
+	struct vec addrs;              /* struct saddr */
+	struct sgame **games;          /* in creation order */
+	int ngames, gamecap;
+	int *index;                    /* hash of ids: game number + 1, 0 free */
+	int icap;
+	long long store_failures;      /* commits refused since the last one kept */
+	long long store_errors;        /* commits refused in all */
+	long long refused_by[SESS_NLIMITS];    /* refusals by limit */
+	long long now;                 /* ms, as of the call under way */
+	unsigned long serials;         /* connections opened */
+	struct vec fails;              /* struct sfail */
+	struct stimers timers;         /* every deadline, soonest first */
+	struct stimer refusal_timer;   /* sess_refusal_due's */
+	struct stimer seek_timer;      /* sess_seek_due's */
+	long long refusal_win;         /* ms: the second refusals are summed in */
+	int refusals;                  /* refusals in it not logged one by one */
+	bool refusal_quiet;            /* the last window was summarised */
+	unsigned conn_gen;             /* generations handed out */
+	struct vec logins;             /* wrong keys (sess_account.c) */
+	bool stale_any;                /* a game another server changed could
+					  not be read: again at stale_next */
+	long long stale_next;
+	struct vec seeks;              /* every server's (sess_seek.c) */
+	long long seek_retry_at;       /* ours try again then (0: no) */
+	long long seek_created;        /* the newest of ours: wall ms */
+	uint32_t salt;                 /* makes connections' owners unique
+					  across the servers */
+	bool again;                    /* the line must be given again */
+	struct sread *loose_read;      /* a read for nobody's line */
+	const char *line;              /* the line being run, and its length */
+	size_t linelen;
+};
+
+void sess_log(struct sess *s, int level, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+struct sgame *sess_find(struct sess *s, const char *id);
+/* A game not in memory read from the store (sess_load_*): 1, 0 when it has
+ * none, -1 when it cannot be read now, -2 when it does not add up (both
+ * logged). */
+int sess_fetch(struct sess *s, const char *id);
+struct sgame *sess_add_game(struct sess *s, const char *id);
+/* A game leaves memory whatever its state (one that could not be read
+ * whole); nothing happens when there is none. */
+void sess_drop_game(struct sess *s, const char *id);
+/* Start-up: a stored game that does not add up is refused (logged with
+ * err, dropped from memory, left in the store as it is), and the rest are
+ * served: one bad game never stops a start. */
+void sess_refuse_game(struct sess *s, const char *id, const char *err);
+void sess_free_game(struct sgame *g);
+/* The network of an address ("10.1.2.0/24", "2001:db8:0:1::/64"; anything
+ * else as it is) into out. */
+void sess_net_of(const char *addr, char *out, size_t n);
+/* A JOIN of seat in g from conn: true (after answering 409 SAME_NETWORK)
+ * when g is rated and its other seat is held here from conn's network,
+ * unless the server allows it (sess_limits.rated_same_network). */
+bool sess_same_network(struct sess *s, const struct sgame *g, int conn,
+    int seat, const char *tag);
+/* The counters of a network (net: as sess_net_of gives). */
+struct saddr *sess_addr(struct sess *s, const char *net, long long now_ms);
+/* Log a refusal: at most one line a second, the rest summed up. */
+void sess_refused(struct sess *s, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* The same for a message made elsewhere (the web pages'), counted by its
+ * words as sess_refused's by its format's. */
+void sess_refused_text(struct sess *s, const char *msg);
+/* The refusal summary due at now, if any (sess_tick). */
+void sess_refusal_flush(struct sess *s, long long now);
+long long sess_refusal_due(const struct sess *s);
+/* Per connection: another command within its rate? Another SAY? */
+bool sess_cmd_allowed(struct sess *s, struct sconn *c, long long now);
+bool sess_say_allowed(struct sconn *c, long long now);
+/* Wrong tokens: the counter of a network for a game. */
+/* A limit's count with one more (local: this server's own count, with
+ * it): with several servers on one store, the larger of that and the
+ * count of all of them (store->count, a read of conn's command: or
+ * SESS_READ_LATER, see sess_read), as the store's failure to count must
+ * not lift a limit. */
+int sess_shared_count(struct sess *s, int conn, const char *key, int local);
+/* The same in another window: a minute (Unix time / 60), or an hour
+ * written -1 - (Unix time / 3600). */
+int sess_shared_count_in(struct sess *s, int conn, const char *key,
+    int local, long long win);
+struct sfail *sess_fails(struct sess *s, const char *net, const char *game,
+    long long now);
+/* Finish o and queue it for conn. */
+void sess_emit(struct sess *s, int conn, struct cgp_out *o);
+void sess_err(struct sess *s, int conn, const char *tag, int code,
+    const char *text);
+/* To every connection in the game but except (-1: none). */
+void sess_broadcast(struct sess *s, struct sgame *g, struct cgp_out *o,
+    int except);
+void sess_state(struct sess *s, struct sgame *g, struct cgp_out *o);
+/* The stored events after since, or one STATE when since < 0 or too far. */
+void sess_catch_up(struct sess *s, int conn, struct sgame *g, long since);
+void sess_member_add(struct sess *s, int conn, struct sgame *g);
+void sess_member_check(struct sess *s, int conn, struct sgame *g);
+int sess_status(const struct sgame *g);   /* 0 open 1 active 2 finished */
+/* Have both sides made a move in g (at some time: a takeback does not
+ * undo it)? Before, an end is an abort (PROTOCOL.md "Accounts and
+ * ratings"): no result, no rating change. */
+bool sess_both_moved(const struct sgame *g);
+/* The game ends (by the rules, RESIGN, agreement, time...): the result
+ * kept, the clock stopped, the offers and timer gone. */
+void sess_finish(struct sess *s, struct sgame *g, enum game_result r,
+    const char *reason);
+/* "result=1-0 reason=time" into buf. */
+void sess_result_body(char *buf, size_t n, enum game_result r,
+    const char *reason);
+/* Store and announce the end of g: for a command (cmd, from conn) its OK
+ * goes first; for a timer, cmd is NULL and conn -1. 0, or -1 when storing
+ * failed (then 507 answers the command). */
+int sess_end_game(struct sess *s, struct sgame *g, int conn,
+    const struct cgp_cmd *cmd, enum game_result r, const char *reason);
+/* Timers: g's deadline worked out again (after any change). */
+void sess_timer_update(struct sess *s, struct sgame *g);
+void sess_timer_remove(struct sess *s, struct sgame *g);
+/* A stored change was applied to g (new: it made g, for conn): a clock
+ * starts for the side to move (the opponent's move is stored now, or both
+ * seats are taken), an open game's expiry is set, the timer follows. */
+void sess_applied(struct sess *s, struct sgame *g, bool new_game, int conn);
+/* The clock keys of STATE / MOVE (remaining ms at s->now). */
+void sess_clock_kv(struct sess *s, struct sgame *g, struct cgp_out *o,
+    bool control);
+const char *sess_status_name(int st);
+const char *sess_result_text(enum game_result r);   /* 1-0 0-1 1/2 */
+void sess_add_event(struct sgame *g, long seq, const char *kind,
+    const char *body);
+/* A new game's store change, built once (CREATE, a seek pairing, a
+ * rematch): the game (id, its start position in wire form, its rules, its
+ * variant, clock NULL for an untimed game, rated: its flag's statement
+ * kept in keep), no seat yet, nobody its creator. keep must live as long
+ * as ch (until it is submitted: sess_spend_new copies it). */
+struct sess_new_game {
+	char rsql[96];
+	char body[2][80];
+};
+void sess_new_game_change(struct store_change *ch, struct sess_new_game *keep,
+    const char *id, const char *wire, const struct game_rules *rules,
+    const char *variant, const char *clock, bool rated);
+/* Its next seat taken (the first: seat 0 or 1; a second: seat 1, both
+ * taken at once) by name, an account's or not, hash its token's hash: a
+ * JOINED event each, seq 1 and 2. */
+void sess_new_game_seat(struct store_change *ch, struct sess_new_game *keep,
+    int seat, const char *name, bool account, const char *hash);
+/* Store a change (ok: its OK line), then apply it and answer (sess_done):
+ * at once without io.submit, else once the store has it. */
+void sess_submit(struct sess *s, int conn, const struct cgp_cmd *cmd,
+    const struct store_change *ch, struct cgp_out *ok, bool state_to_origin,
+    bool quiet);
+/* The same in two steps, for a chain of changes (p->then): a change made
+ * ready (ok may be NULL: nothing to answer), then submitted. */
+struct spend *sess_spend_new(struct sess *s, int conn,
+    const struct cgp_cmd *cmd, const struct store_change *ch,
+    struct cgp_out *ok, bool state_to_origin, bool quiet);
+void sess_spend_submit(struct sess *s, struct spend *p);
+/* sess_want_game for a command that writes: NULL and nothing said when a
+ * change of the game is being stored (the line is given again later). */
+struct sgame *sess_want_game_w(struct sess *s, int conn,
+    const struct cgp_cmd *cmd);
+/* game=: the game, or NULL after answering 400 or 404. */
+struct sgame *sess_want_game(struct sess *s, int conn,
+    const struct cgp_cmd *cmd);
+long sess_want_since(struct sess *s, int conn, const struct cgp_cmd *cmd,
+    const char *key);
+int sess_seat_of(const struct sgame *g, int conn, int want);
+void sess_cmd_game(struct sess *s, int conn, const struct cgp_cmd *c,
+    long long now_ms);
+void sess_cmd_move(struct sess *s, int conn, const struct cgp_cmd *c);
+void sess_cmd_end(struct sess *s, int conn, const struct cgp_cmd *c);
+void sess_cmd_query(struct sess *s, int conn, const struct cgp_cmd *c);
+void sess_cmd_online(struct sess *s, int conn, const struct cgp_cmd *c);
+void sess_cmd_takeback(struct sess *s, int conn, const struct cgp_cmd *c);
+/* One event of g stored (its OK to cmd's connection first; cmd NULL: a
+ * timer's), then applied and told to all (sess_online.c). */
+void sess_submit_event(struct sess *s, struct sgame *g, int conn,
+    const struct cgp_cmd *cmd, const char *kind, const char *body);
+/* Accounts (sess_account.c): REGISTER and LOGIN; the account a connection
+ * plays as (NULL: none); an account read from the store (1, 0 none, -1
+ * logged); names. */
+void sess_cmd_account(struct sess *s, int conn, const struct cgp_cmd *c);
+void sess_logins_init(struct sess *s);
+const char *sess_account(struct sess *s, int conn);
+/* The store's accounts (REGISTER, LOGIN, WHOIS...), or NULL after
+ * answering 503 when it keeps none. */
+const struct store_ops *sess_accounts(struct sess *s, int conn,
+    const struct cgp_cmd *cmd);
+struct store_account;
+int sess_read_account(struct sess *s, int conn, const char *name,
+    struct store_account *a);
+/* sess_read_account's answer when the read was asked for: the command
+ * stops, its line comes again with the answer (sess_read). */
+#define SESS_READ_LATER (-9)
+/* Identity: sess_ident.h. */
+/* Rated games (sess_rate.c): a game's speed ("blitz"); a player's rating
+ * in a category (1, 0 new: the start values, -1 unreadable); STATE's
+ * rating keys; a RESULT's ratings added to a change on its way. */
+struct rating;
+struct spend;
+const char *sess_speed(const struct sgame *g);
+/* The ratings of g's seated players that its STATE lacks (a seat taken on
+ * another server, a read that failed), read off the event loop: one read a
+ * game at a time; the next STATE has them. */
+void sess_rating_ask(struct sess *s, struct sgame *g);
+int sess_player_rating(struct sess *s, const char *name, const char *variant,
+    const char *speed, struct rating *out, int *games);
+/* The same from a store handle of any thread: 1, 0 new (the start
+ * values), -1 with err. */
+int sess_rating_read(const struct store_ops *ops, void *ctx, const char *name,
+    const char *variant, const char *speed, struct rating *out, int *games,
+    char *err, size_t errlen);
+void sess_rating_kv(struct sess *s, struct sgame *g, struct cgp_out *o);
+void sess_rate_spend(struct sess *s, struct spend *p);
+/* p stored and applied to g: the ratings it worked out are g's. */
+void sess_rate_known(struct sess *s, struct spend *p, struct sgame *g);
+/* Seeks (sess_seek.c): SEEK, UNSEEK, SEEKS; a game made for two seeks
+ * stored (its seekers seated and told) or refused (conflict: another
+ * server paired one first); a connection gone; another server's seek
+ * notice; ours told again (another server asked); a server gone. */
+void sess_seeks_init(struct sess *s);
+void sess_cmd_seek(struct sess *s, int conn, const struct cgp_cmd *c);
+void sess_seek_paired(struct sess *s, struct sgame *g,
+    const char *const *ids);
+void sess_seek_unpaired(struct sess *s, const char *const *ids,
+    bool conflict);
+void sess_seek_closed(struct sess *s, int conn);
+void sess_seek_remote(struct sess *s, const char *server, const char *text);
+void sess_seek_tell_all(struct sess *s);
+void sess_seek_server_gone(struct sess *s, const char *server);
+/* Our seeks try pairing again when a failed store's pause is over
+ * (sess_tick); when that is due, -1 never. */
+void sess_seek_tick(struct sess *s, long long now_ms);
+long long sess_seek_due(const struct sess *s);
+/* WHOIS, TOP, GAMES, RECORD (sess_query_acct.c). */
+void sess_cmd_players(struct sess *s, int conn, const struct cgp_cmd *c);
+/* The record of g as congo writes it (free it), NULL if it cannot be. */
+char *sess_record_text(struct sess *s, struct sgame *g);
+/* key= of the last RESULT event of g into out ("" when none). */
+void sess_result_key(const struct sgame *g, const char *key, char *out,
+    size_t n);
+/* Every seek known (this server's and the others'), to fn. */
+typedef void (*sess_seek_fn)(void *arg, const char *name, int rating,
+    const char *variant, const char *clock, bool rated, const char *colour);
+void sess_seeks_each(struct sess *s, sess_seek_fn fn, void *arg);
+/* The refusals so far by limit: names and counts, SESS_NLIMITS. */
+int sess_refusals(const struct sess *s, const char **names,
+    long long *counts);
+/* A stored TAKEBACK or UNDO replayed into g; -1 when it does not fit. */
+int sess_replay_takeback(struct sgame *g, const char *kind,
+    const struct cgp_msg *m);
+/* A player back in a finished game gets its seat in the rematch made. */
+/* The rematch ng of game old_id is stored: its players are seated and
+ * told (REMATCHED); or it was refused, and REMATCH may try again. */
+void sess_rematch_made(struct sess *s, struct sgame *ng, const char *old_id);
+void sess_rematch_refused(struct sess *s, const char *old_id);
+void sess_rematch_rejoined(struct sess *s, int conn, struct sgame *g,
+    int seat);
+/* Across servers: sess_rematch.h. */
+struct sconn *sess_conn(struct sess *s, int conn);
+/* The session's functions for the stores (sess_store.c; store_bind). */
+extern const struct store_up sess_store_up;
+
+#endif

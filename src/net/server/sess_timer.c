@@ -1,0 +1,106 @@
+/*
+ * sess_timer.c: the session's deadlines as one list, as Redis's ae has: a
+ * binary heap of timers, soonest first, each embedded in what it is for
+ * (struct stimer: its time, its kind, its place). The event loop sleeps
+ * until the first (sess_next_timer); sess_tick runs those due by kind. A
+ * feature with a deadline adds a timer of its kind instead of a scan.
+ */
+#include <stdlib.h>
+
+#include "net/server/sess_int.h"
+
+static void
+place(struct stimers *t, int i, struct stimer *e)
+{
+	t->heap[i] = e;
+	e->pos = i;
+}
+
+static void
+sift_up(struct stimers *t, int i)
+{
+	struct stimer *e = t->heap[i];
+
+	while (i > 0 && e->when < t->heap[(i - 1) / 2]->when) {
+		place(t, i, t->heap[(i - 1) / 2]);
+		i = (i - 1) / 2;
+	}
+	place(t, i, e);
+}
+
+static void
+sift_down(struct stimers *t, int i)
+{
+	struct stimer *e = t->heap[i];
+	int k;
+
+	for (;;) {
+		k = 2 * i + 1;
+		if (k >= t->n)
+			break;
+		if (k + 1 < t->n && t->heap[k + 1]->when < t->heap[k]->when)
+			k++;
+		if (!(t->heap[k]->when < e->when))
+			break;
+		place(t, i, t->heap[k]);
+		i = k;
+	}
+	place(t, i, e);
+}
+
+void
+stimer_init(struct stimer *e, enum stimer_kind kind)
+{
+	e->when = -1;
+	e->kind = kind;
+	e->pos = -1;
+}
+
+void
+stimer_set(struct stimers *t, struct stimer *e, long long when)
+{
+	e->when = when;
+	if (e->pos < 0) {
+		if (t->n == t->cap) {
+			t->cap = t->cap ? t->cap * 2 : 64;
+			t->heap = xreallocarray(t->heap, (size_t)t->cap,
+			    sizeof *t->heap);
+		}
+		e->pos = t->n++;
+		t->heap[e->pos] = e;
+	}
+	sift_up(t, e->pos);
+	sift_down(t, e->pos);
+}
+
+void
+stimer_cancel(struct stimers *t, struct stimer *e)
+{
+	struct stimer *last;
+	int i = e->pos;
+
+	e->when = -1;
+	if (i < 0)
+		return;
+	e->pos = -1;
+	if (--t->n == i)
+		return;
+	last = t->heap[t->n];
+	place(t, i, last);
+	sift_up(t, i);
+	sift_down(t, last->pos);
+}
+
+struct stimer *
+stimer_first(const struct stimers *t)
+{
+	return t->n > 0 ? t->heap[0] : NULL;
+}
+
+void
+stimers_free(struct stimers *t)
+{
+	free(t->heap);
+	t->heap = NULL;
+	t->n = t->cap = 0;
+}

@@ -1,0 +1,174 @@
+/*
+ * srv_int.h: the event loop's inside (srv_*.c): the connections, the loop,
+ * the TLS glue, the web pages' host, the store thread and the reader
+ * thread. It drives the session through sess.h.
+ */
+#ifndef CONGO_NET_SERVER_SRV_INT_H
+#define CONGO_NET_SERVER_SRV_INT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <poll.h>
+#include <sys/epoll.h>
+#include <sys/types.h>
+
+#include "net/server/sess.h"
+
+/* 2. The event loop (srv_loop.c, srv_conn.c, srv_writer.c). */
+#define SRV_MAX_LISTEN 4
+
+struct conn {
+	bool used;
+	bool closing;             /* close once the output is sent */
+	bool dead;                /* close now (output over the cap, error) */
+	int fd;
+	char addr[64];
+	char in[CGP_LINE_MAX];
+	size_t inlen;
+	char *out;
+	size_t outoff, outlen, outcap;
+	unsigned evmask;          /* what epoll watches for on fd */
+	long long last_rx;        /* ms */
+	long long ping_sent;      /* ms, 0 if no PING is waiting */
+	long long close_by;       /* ms: closing connections get 5 s */
+	unsigned pings;
+	/* CGP/1 over TLS (srv_tls.c), else tls is NULL: the certificate it
+	 * was accepted with, its handshake under way until hs_by; a read
+	 * that waits to write, a write that waits to read; input libtls may
+	 * hold that epoll cannot see. */
+	struct tls *tls;
+	struct srv_tls *tctx;
+	bool hs, tls_rd_out, tls_wr_in, tls_more;
+	long long hs_by;
+};
+
+struct srv {
+	struct srv_opts o;
+	struct sess *sess;
+	const struct store_ops *ops;   /* SQLite or PostgreSQL */
+	void *store;
+	struct writer *writer;    /* the store thread */
+	struct reader *reader;    /* the reader thread */
+	int lfd[SRV_MAX_LISTEN];
+	int nlfd;
+	int tlfd[SRV_MAX_LISTEN]; /* --tls-listen's sockets */
+	int ntlfd;
+	int tls_port;
+	struct srv_tls *tls;      /* the certificate new connections get */
+	int port;
+	int wake[2];              /* srv_stop writes here */
+	long long accept_pause;   /* ms: out of descriptors until then */
+	long long evicted;        /* ms: finished games last let go */
+	long long trimmed;        /* ms: memory last given back */
+	int nevicted;             /* games let go since */
+	struct conn *conns;
+	int nconn;                /* slots in use or not */
+	int epfd;                 /* every descriptor the loop waits on */
+	bool listening;           /* the listeners are in epfd */
+	struct web *web;          /* the web pages (--http), or NULL */
+	struct web *webs;         /* and over TLS (--https), or NULL */
+	struct epoll_event ev[256];
+};
+
+long long srv_now(void);      /* CLOCK_MONOTONIC in ms */
+void srv_log(struct srv *sv, int level, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void srv_log_cb(void *ctx, int level, const char *msg);
+
+/* Session callbacks. */
+void conn_send(void *ctx, int id, const char *line, size_t len);
+void conn_close_cb(void *ctx, int id);
+/* Take a new socket into a free slot; -1 if no room. */
+int conn_add(struct srv *sv, int fd, const char *addr, long long now);
+/* Read what is there and hand whole lines to the session. */
+void conn_read(struct srv *sv, int id, long long now);
+/* Wait for fd in the loop's epoll set (tag: a connection, or below 0
+ * the loop's own); -1 when the system refuses. */
+int srv_watch(struct srv *sv, int fd, int tag, unsigned events);
+/* Write what is queued; true when all of it went. */
+bool conn_flush(struct srv *sv, int id);
+/* conn_flush every connection with something queued. */
+void srv_flush(struct srv *sv);
+/* Close the socket and tell the session. */
+void conn_drop(struct srv *sv, int id, const char *why);
+/* Pings, closing deadlines. */
+void conn_timers(struct srv *sv, int id, long long now);
+/* Hand the whole lines waiting in its buffer to the session (those that
+ * had to wait for a commit). */
+int conn_lines(struct srv *sv, int id, long long now);
+
+/* "ADDR:PORT", "[V6]:PORT", ":PORT" ("*" or "": every address) into host and
+ * *port; -1 when it is not that. */
+int srv_split_addr(const char *addr, char *host, size_t n, int *port);
+/* The web pages (srv_web.c: their struct web_host over the session):
+ * --http's, or --https's (counted with sv->web's), opened with the
+ * options; NULL with err. */
+struct web *srv_web_open(struct srv *sv, bool tls, char *err,
+    size_t errlen);
+/* The session's hooks (sess_io's game_event and watched): the pages'
+ * streams of a game. */
+void srv_web_event(void *srv, const char *game);
+bool srv_web_watched(void *srv, const char *game);
+/* CGP/1 over TLS (srv_tls.c). A handshake's deadline; what a read or a
+ * write returns when libtls waits for the socket (the wait is recorded in
+ * the conn for srv_tls_interest). */
+#define SRV_TLS_HANDSHAKE_MS 10000
+#define SRV_TLS_AGAIN (-2)
+struct srv_tls;
+/* The certificate and key of the options read (nothing without
+ * --tls-listen); again on SIGHUP (a failure logged, the old one kept),
+ * for --https too (its daemon started again: web_reload). */
+int srv_tls_open(struct srv *sv, char *err, size_t errlen);
+void srv_tls_reload(struct srv *sv);
+/* The loop's tag of --https's descriptor (web_fd; a new one after
+ * SIGHUP). */
+#define SRV_TAG_WEBS (-1004)
+void srv_tls_free(struct srv *sv);
+/* A socket accepted on a TLS listener: its handshake starts (-1: none). */
+int srv_tls_accept(struct srv *sv, int id, long long now);
+/* The handshake goes on: 0 done, SRV_TLS_AGAIN, -1 failed (dropped). */
+int srv_tls_handshake(struct srv *sv, int id);
+/* tls_read and tls_write: bytes, 0 at the end (read), -1 (why set),
+ * SRV_TLS_AGAIN. */
+ssize_t srv_tls_read(struct conn *c, void *buf, size_t len, char *why,
+    size_t n);
+ssize_t srv_tls_write(struct conn *c, const void *buf, size_t len);
+void srv_tls_conn_free(struct conn *c);
+/* The epoll events a TLS connection waits for, plain: as if it were not. */
+unsigned srv_tls_interest(const struct conn *c, unsigned plain);
+
+/* The reader thread (srv_reader.c): the store's reads for commands. */
+struct reader;
+/* ops and ctx: a handle of the store of its own (STORE_QUERY), which the
+ * reader closes when freed. */
+struct reader *reader_new(const struct store_ops *ops, void *ctx, char *err,
+    size_t errlen);
+/* Readable when reads are back. */
+int reader_fd(const struct reader *r);
+/* io.read_submit: ctx is the struct srv. */
+void reader_submit(void *ctx, struct sread *q);
+/* The reads done since the last call, in order. */
+struct sread *reader_take(struct reader *r);
+void reader_free(struct reader *r);
+
+/* The store thread (srv_writer.c). */
+struct writer;
+/* ops and ctx: the store it commits to; qops and qctx: a handle of its
+ * own for its reads (STORE_QUERY), closed when it is freed. */
+struct writer *writer_new(const struct store_ops *ops, void *ctx,
+    const struct store_ops *qops, void *qctx, char *err, size_t errlen);
+/* Readable when stored changes are back. */
+int writer_fd(const struct writer *w);
+/* io.submit: ctx is the struct srv. */
+void writer_submit(void *ctx, struct spend *p);
+/* The changes stored or refused since the last call, in order. */
+struct spend *writer_take(struct writer *w);
+/* Nothing queued, being stored, or waiting to be taken. */
+bool writer_idle(struct writer *w);
+void writer_stats(struct writer *w, long long *commits, long long *changes,
+    int *p50, int *p99);
+void writer_histogram(struct writer *w, const int *bounds, int nb,
+    long long *counts, long long *sum_ms);
+void writer_free(struct writer *w);
+
+#endif
