@@ -6,7 +6,8 @@
 # terminals (--login picks each one's account) and are paired; the panel
 # shows both provisional ratings; a move each, White takes its move back
 # (u, and y on the other screen), a takeback declined (n); Black resigns
-# and both screens show each side's rating change.
+# and both screens show each side's rating change, on one line at 66x12 and
+# 100x32 too.
 #
 # Every wait polls with a deadline. Exit status: 0 pass, 1 fail, 77 skipped
 # (no tmux), 99 hard error.
@@ -202,6 +203,12 @@ wait_for $w "rated: $wname 1[0-9]{3} \(\+[0-9]+\), $bname 1[0-9]{3} \(-[0-9]+\)"
 wait_for $bl "rated: $wname 1[0-9]{3} \(\+[0-9]+\), $bname 1[0-9]{3} \(-[0-9]+\)"
 wait_for $w "Rated: W 1[0-9]{3} \(\+[0-9]+\) +B 1[0-9]{3} \(-[0-9]+\)"
 wait_for $w "White wins"
+note "the ratings on one line, whole, where the panel is narrower"
+# (at 66x12 the panel has 24 columns for it, at 100x32 30)
+T resize-window -t "=$w:" -x 66 -y 12
+wait_for $w "(Rated )?1[0-9]{3}\+[0-9]+ - 1[0-9]{3}-[0-9]+( |\$)"
+T resize-window -t "=$bl:" -x 100 -y 32
+wait_for $bl "Rated 1[0-9]{3} ?\(?\+[0-9]+\)? - 1[0-9]{3} ?\(?-[0-9]+\)?( |\$)"
 for s in a b; do
 	T send-keys -t "=$s:" q
 	expect_exit $s 0

@@ -131,6 +131,7 @@ test_defaults(void **state)
 	assert_int_equal(c.server.max_per_address, 16);
 	assert_int_equal(c.server.games_per_minute, 10);
 	assert_int_equal(c.server.max_observers, 50);
+	assert_false(c.server.rated_same_network);
 	assert_string_equal(c.server.log_level, "info");
 	assert_string_equal(c.source, "");
 }
@@ -156,7 +157,8 @@ test_good_full(void **state)
 	    "network = { host = \"example.org\"; port = 1; name = \"ann\"; };\n"
 	    "server = { bind = \"127.0.0.1\"; port = 65535; db = \"/var/x.db\";\n"
 	    "  max_connections = 5; max_per_address = 2; games_per_minute = 1;\n"
-	    "  max_observers = 0; log_level = \"debug\"; };\n"
+	    "  max_observers = 0; log_level = \"debug\";\n"
+	    "  rated_same_network = true; };\n"
 	    "tablebases = { path = \"/srv/congo/tb\"; };\n",
 	    &c, err, sizeof err), 0);
 	assert_string_equal(err, "");
@@ -195,6 +197,7 @@ test_good_full(void **state)
 	assert_int_equal(c.server.max_per_address, 2);
 	assert_int_equal(c.server.games_per_minute, 1);
 	assert_int_equal(c.server.max_observers, 0);
+	assert_true(c.server.rated_same_network);
 	assert_string_equal(c.server.log_level, "debug");
 	assert_string_equal(c.tablebases.path, "/srv/congo/tb");
 	assert_true(strstr(c.source, "congo.conf") != NULL);
@@ -580,6 +583,8 @@ assert_same_conf(const struct congo_conf *a, const struct congo_conf *b)
 	assert_int_equal(a->server.games_per_minute,
 	    b->server.games_per_minute);
 	assert_int_equal(a->server.max_observers, b->server.max_observers);
+	assert_int_equal(a->server.rated_same_network,
+	    b->server.rated_same_network);
 	assert_string_equal(a->server.log_level, b->server.log_level);
 }
 

@@ -244,7 +244,7 @@ test_seeks(void **state)
 	t_say(f, 3, "#l SEEKS");
 	t_expect(f, 3, "OK #l SEEKS n=2");
 	l = t_expect(f, 3, "ITEM #l seek=");
-	assert_non_null(strstr(l, " name=ann rating=- variant=congo "
+	assert_non_null(strstr(l, " name=ann(guest) rating=- variant=congo "
 	    "clock=300+3 rated=no color=random"));
 	t_drain(f, 3);
 	t_say(f, 0, "#x SEEK clock=300+0");

@@ -6,7 +6,8 @@
  * registered stays a guest: shown NAME(guest) in LIST, GAMES and RECORD,
  * not counted by WHOIS, its seat not the account's. A connection logs in
  * once (409 ALREADY_LOGGED_IN); one connection or account never holds both
- * seats of a rated game (409 SAME_PLAYER); a logged-in account takes its
+ * seats of a rated game (409 SAME_PLAYER); a guest's seek is shown
+ * NAME(guest) in SEEKS, also once its name is registered; a logged-in account takes its
  * seat without the token (REJOIN game=), the older connection told
  * PRESENCE state=replaced, anyone else 401 BAD_TOKEN counted as a wrong
  * token; which seats are accounts' survives a restart; a database an
@@ -174,6 +175,38 @@ test_guest_before_register(void **state)
 	/* The guest's seat is not carol's to take without its token. */
 	t_say(f, 2, "#r REJOIN game=%s", id);
 	t_expect(f, 2, "ERR #r 401 BAD_TOKEN");
+	t_free(f);
+	store_close(st);
+}
+
+/* A guest seeks as erin, then erin registers: SEEKS shows the guest's
+ * seek as a guest's, the account's own as hers. */
+static void
+test_guest_seek_shown(void **state)
+{
+	struct store *st = t_db_open(STORE_CREATE);
+	struct t_fake *f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
+	char key[40];
+	const char *l;
+	int i;
+
+	(void)state;
+	t_hello(f, 0, "10.0.0.1");
+	t_hello(f, 1, "10.0.1.1");
+	t_hello(f, 2, "10.0.2.1");
+	t_say(f, 0, "#s SEEK clock=300+0 name=erin");
+	t_expect(f, 0, "OK #s SEEK");
+	reg(f, 1, "Erin", key);
+	login(f, 1, "erin", key);
+	t_say(f, 1, "#s SEEK clock=600+5");
+	t_expect(f, 1, "OK #s SEEK");
+	t_say(f, 2, "#l SEEKS");
+	t_expect(f, 2, "OK #l SEEKS n=2");
+	for (i = 0; i < 2; i++) {
+		l = t_expect(f, 2, "ITEM #l seek=");
+		assert_non_null(strstr(l, strstr(l, " clock=300+0 ") != NULL ?
+		    " name=erin(guest) rating=- " : " name=Erin rating=1500 "));
+	}
 	t_free(f);
 	store_close(st);
 }
@@ -404,6 +437,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_name_taken, t_db_setup,
 		    t_db_teardown),
 		cmocka_unit_test_setup_teardown(test_guest_before_register,
+		    t_db_setup, t_db_teardown),
+		cmocka_unit_test_setup_teardown(test_guest_seek_shown,
 		    t_db_setup, t_db_teardown),
 		cmocka_unit_test_setup_teardown(test_login_once, t_db_setup,
 		    t_db_teardown),

@@ -10,7 +10,7 @@
  */
 #include "test_net_pg.h"
 
-int port_a, port_b, port_c;
+int port_a, port_b, port_c, port_d;
 pid_t pid_a;
 char game[16], tokw[40], tokb[40];
 
@@ -359,8 +359,7 @@ test_stale_after_ok(void **state)
 }
 
 
-/* A STATE of the game on c until key=want shows, within T. */
-static bool
+bool
 state_shows(struct tc *c, const char *id, const char *kv)
 {
 	long long end = tc_ms() + T;
@@ -690,6 +689,7 @@ main(void)
 		cmocka_unit_test(test_seek_dead_server),
 		cmocka_unit_test(test_rated_across),
 		cmocka_unit_test(test_identity_across),
+		cmocka_unit_test(test_same_network_across),
 		cmocka_unit_test(test_rematch_across),
 		cmocka_unit_test(test_tables_locked),
 		cmocka_unit_test(test_news_off_loop),
@@ -709,6 +709,8 @@ main(void)
 	port_b = atoi(b);
 	if ((c = getenv("CONGO_PG_PORT_C")) != NULL)
 		port_c = atoi(c);
+	if ((c = getenv("CONGO_PG_PORT_D")) != NULL)
+		port_d = atoi(c);
 	pid_a = (pid_t)atoi(p);
 	signal(SIGPIPE, SIG_IGN);
 	/* CONGO_PG_ONLY=test_seek_race: that test alone (a pattern). */

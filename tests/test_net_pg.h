@@ -20,6 +20,7 @@
 #define T 5000
 
 extern int port_a, port_b, port_c;     /* C: 0 when there is none */
+extern int port_d;     /* D, without --rated-same-network (0: none) */
 extern pid_t pid_a;
 extern char game[16], tokw[40], tokb[40];
 
@@ -30,6 +31,10 @@ const char *ev(struct tc *c, const char *text);
  * and joined on b's (Black, bname): its id into id. */
 void new_game(struct tc *w, const char *wname, struct tc *b,
     const char *bname, const char *extra, char *id);
+/* A STATE of game id on c until it shows kv (" wpresent=1 "), within T. */
+bool state_shows(struct tc *c, const char *id, const char *kv);
+/* Register name on c (a new account), LOGIN there; its key into key. */
+void account(struct tc *c, const char *name, char *key);
 /* The reply to the command tagged tag (OK or ERR), events passed over. */
 const char *reply(struct tc *c, const char *tag);
 /* The reply to tag on c must be OK (else the test fails, saying it). */
@@ -56,5 +61,6 @@ void test_news_off_loop(void **state);
 void test_idle_game_leaves(void **state);
 /* test_net_pg_ident.c: names that belong to accounts, across servers. */
 void test_identity_across(void **state);
+void test_same_network_across(void **state);
 
 #endif

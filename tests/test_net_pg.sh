@@ -66,15 +66,15 @@ if [ "$(id -u)" = 0 ]; then
 	chown nobody "$tmp"
 	chmod 755 "$tmp"
 fi
-pida= pidb= pidc= pids= sampler=
+pida= pidb= pidc= pidd= pids= sampler=
 cleanup() {
 	[ -n "$sampler" ] && kill "$sampler" 2>/dev/null
 	# TERM first: a server stopped cleanly closes its database and writes
 	# its coverage data (--enable-coverage); -9 only for one that hangs.
-	for p in $pida $pidb $pidc $pids; do
+	for p in $pida $pidb $pidc $pidd $pids; do
 		kill -TERM "$p" 2>/dev/null
 	done
-	for p in $pida $pidb $pidc $pids; do
+	for p in $pida $pidb $pidc $pidd $pids; do
 		i=0
 		while kill -0 "$p" 2>/dev/null && [ $i -lt 50 ]; do
 			sleep 0.1
@@ -108,14 +108,17 @@ if [ "$mode" = cluster ]; then
 	exit $?
 fi
 
-# start NAME [--create]: a server on the cluster; sets port and pid.
+# start NAME [--create]: a server on the cluster; sets port and pid. With
+# strict=1 in its environment, without --rated-same-network.
 start() {
 	log="$tmp/$1.log"
 	shift
 	: > "$log"      # not the port of the server that wrote it before
 	"$server" --port 0 --bind 127.0.0.1 --db "$uri" --log-level \
 	    "$([ "$mode" = load ] && echo info || echo debug)" \
-	    --max-per-address 100 --rated-same-network "$@" 2> "$log" &
+	    --max-per-address 100 \
+	    $([ -n "${strict:-}" ] || echo --rated-same-network) "$@" \
+	    2> "$log" &
 	pid=$!
 	port=
 	i=0
@@ -147,7 +150,7 @@ pida=$pid porta=$port
 # there (a test build's hook; 60 s in others).
 CONGO_TEST_IDLE_MS=2000 start b $limits
 pidb=$pid portb=$port
-portc=
+portc= portd=
 if [ "$mode" != web ]; then
 	# A third that reads every notice from the tables, its reads taking
 	# 1.5 s more (a test build's hooks; in others it is only a third
@@ -158,6 +161,11 @@ if [ "$mode" != web ]; then
 	CONGO_TEST_READ_DELAY_MS=1500 CONGO_TEST_NOTICE_READ=1 \
 	    CONGO_TEST_COMMIT_DELAY_MS=800 start c
 	pidc=$pid portc=$port
+	# A fourth that keeps two players of one network from a rated game
+	# (the others allow it, for the tests that pair rated games on
+	# 127.0.0.1): test_same_network_across.
+	strict=1 start d
+	pidd=$pid portd=$port
 fi
 echo "cluster in $tmp ($("$bindir/pg_ctl" --version)), servers on ports $porta and $portb${portc:+ and $portc}"
 # The web pages of both servers (tests/test_web_pg.sh).
@@ -199,7 +207,7 @@ esac
 EOF
 chmod 755 "$tmp/pgctl.sh"
 CONGO_PG_CTL="$tmp/pgctl.sh" CONGO_PG_PORT_A=$porta CONGO_PG_PORT_B=$portb \
-    CONGO_PG_PORT_C=$portc CONGO_PG_PID_A=$pida CONGO_PG_LOG_B="$tmp/b.log" \
+    CONGO_PG_PORT_C=$portc CONGO_PG_PORT_D=$portd CONGO_PG_PID_A=$pida CONGO_PG_LOG_B="$tmp/b.log" \
     "$test"
 status=$?
 # Two servers claiming the same seeks or seekers wait for each other in

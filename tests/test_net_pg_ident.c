@@ -5,7 +5,9 @@
  * idcarol(guest) in LIST and GAMES; after she registers (on A) a guest on B
  * cannot take her name (409 NAME_TAKEN); logged in on B she takes her seat
  * of a game she plays on A without its token, and A's connection is told
- * PRESENCE state=replaced; a second LOGIN is refused.
+ * PRESENCE state=replaced; a second LOGIN is refused. A rated JOIN on a
+ * server that does not allow two players of one network to meet is refused
+ * from the network of the seat held on the other server (409 SAME_NETWORK).
  */
 #include "test_net_pg.h"
 
@@ -113,4 +115,44 @@ test_identity_across(void **state)
 	tc_free(a);
 	tc_free(a2);
 	tc_free(b);
+}
+
+/* A rated game created on A from 127.94.1.1: D (started without
+ * --rated-same-network) refuses a JOIN from 127.94.1.2, of the same /24,
+ * as it would with the seat held on D (409 SAME_NETWORK); one from
+ * 127.94.2.1 takes the seat. */
+void
+test_same_network_across(void **state)
+{
+	struct tc *w, *b, *c;
+	char id[16], key[40];
+	const char *l;
+
+	(void)state;
+	if (port_d == 0)
+		skip();
+	tc_from = (127u << 24) | (94u << 16) | (1u << 8) | 1;
+	assert_non_null(w = tc_hello(port_a));
+	tc_from++;
+	assert_non_null(b = tc_hello(port_d));
+	tc_from = (127u << 24) | (94u << 16) | (2u << 8) | 1;
+	assert_non_null(c = tc_hello(port_d));
+	tc_from = 0;
+	account(w, "netann", key);
+	account(b, "netbob", key);
+	account(c, "netcid", key);
+	tc_send(w, "#c CREATE seat=white rated=yes clock=300+0");
+	assert_non_null(tc_wait(w, "OK #c CREATE game=", T));
+	tc_val(w->line, "game", id, sizeof id);
+	/* D has heard that White's seat is held on A. */
+	assert_true(state_shows(b, id, " wpresent=1 "));
+	tc_send(b, "#j JOIN game=%s seat=black", id);
+	l = reply(b, "#j");
+	print_message("a JOIN on D from White's network: %s\n", l);
+	assert_non_null(strstr(l, "ERR #j 409 SAME_NETWORK"));
+	tc_send(c, "#j JOIN game=%s seat=black", id);
+	ok(c, "#j");
+	tc_free(c);
+	tc_free(b);
+	tc_free(w);
 }

@@ -458,8 +458,7 @@ test_seek_race(void **state)
 }
 
 
-/* Register name on c (a new account), LOGIN there; its key into key. */
-static void
+void
 account(struct tc *c, const char *name, char *key)
 {
 	tc_send(c, "#r REGISTER name=%s", name);

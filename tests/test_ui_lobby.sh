@@ -78,11 +78,11 @@ run s sam --connect "127.0.0.1:$port" --seek 5+0
 see s "Seeking 5\+0"
 run l tess --connect "127.0.0.1:$port"
 see l "Seeks +Player"
-see l "sam +- +congo +5\+0"
+see l "sam\(guest\) +- +congo +5\+0"
 screen l | grep -q anonymous && fail "a seek shown as anonymous"
 
 note "a row is highlighted (the seek: there is no game), Enter takes it"
-see l "^ > +sam "
+see l "^ > +sam\(guest\) "
 T send-keys -t =l: Enter
 see l "you play (White|Black)"
 see s "you play (White|Black)"

@@ -74,6 +74,8 @@ struct server_conf {
 	int expire_after;            /* s: an open game nobody joins ends */
 	int first_move;              /* s: a timed game whose side to move
 					makes no first move is aborted */
+	bool rated_same_network;     /* rated games between two players of
+					one network (false: refused) */
 	char log_level[16];          /* "error" "warn" "info" "debug" */
 };
 

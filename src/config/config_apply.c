@@ -116,6 +116,7 @@ static const struct setting server_settings[] = {
 	{ "abandon_after", K_INT, S(abandon_after), 1, 86400, NULL },
 	{ "expire_after", K_INT, S(expire_after), 1, 31536000, NULL },
 	{ "first_move", K_INT, S(first_move), 1, 86400, NULL },
+	{ "rated_same_network", K_BOOL, S(rated_same_network), 0, 0, NULL },
 	{ "log_level", K_CHOICE, S(log_level), 0, 0, log_levels },
 	{ NULL, 0, 0, 0, 0, 0, NULL }
 };

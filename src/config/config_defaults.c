@@ -74,6 +74,7 @@ config_defaults(struct congo_conf *c)
 	c->server.abandon_after = CONF_SERVER_ABANDON_AFTER;
 	c->server.expire_after = CONF_SERVER_EXPIRE_AFTER;
 	c->server.first_move = CONF_SERVER_FIRST_MOVE;
+	c->server.rated_same_network = false;
 	strcpy(c->server.log_level, "info");
 
 	c->source[0] = '\0';

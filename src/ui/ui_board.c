@@ -560,8 +560,11 @@ draw_panel(struct ui_app *a)
 	}
 	if (ui_net_panel(a, buf, sizeof buf))
 		term_putw(y++, x + 2, w - 2, ST_HEAD, 0, buf);
-	if (ui_net_ratings(a, buf, sizeof buf))
+	if (ui_net_ratings(a, f3, sizeof f3)) {
+		f[0] = f3;
+		fit(buf, sizeof buf, w - 2, f, 1);
 		term_putw(y++, x + 2, w - 2, ST_HEAD, 0, buf);
+	}
 	for (c = 0; ui_net_chat(a, c, buf, sizeof buf); c++)
 		term_putw(y++, x + 2, w - 2, ST_DIM, 0, buf);
 	/* A lesson or puzzle shows its text instead of the moves. */

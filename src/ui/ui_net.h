@@ -79,7 +79,8 @@ void ui_net_list_open(struct ui_app *a, const struct session_cmd *cmd);
 void ui_net_list_sync(struct ui_app *a);
 void ui_net_list_draw(struct ui_app *a);
 void ui_net_list_key(struct ui_app *a, const struct ui_event *ev);
-/* The panel's ratings line; false when the game is not rated. */
+/* The panel's ratings line, as alternatives longest first separated by
+ * '|' (for the panel's width); false when the game is not rated. */
 bool ui_net_ratings(const struct ui_app *a, char *buf, size_t n);
 
 /* ui_net_play.c: the session's network player on a seat (-1: watching),

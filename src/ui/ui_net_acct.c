@@ -25,28 +25,42 @@ ui_net_acct_command(struct ui_app *a, const struct session_cmd *cmd)
 	}
 }
 
+/* A side's rating: with its change after the game (form 0 "1512 (+12)",
+ * 1 "1512+12", 2 "1512"), provisional marked ("1500?"), "?" unknown. */
 static void
-one_rating(const struct session_net *u, int k, char *buf, size_t n)
+one_rating(const struct session_net *u, int k, int form, char *buf,
+    size_t n)
 {
+	static const char *const over[] = { "%d (%+d)", "%d%+d", "%d" };
+
 	if (u->rated_over)
-		snprintf(buf, n, "%d (%+d)", u->rating[k], u->diff[k]);
+		snprintf(buf, n, over[form], u->rating[k], u->diff[k]);
 	else if (u->rating[k] > 0)
 		snprintf(buf, n, "%d%s", u->rating[k], u->rd[k] > 110 ? "?" :
 		    "");
 	else
-		snprintf(buf, n, "-");
+		snprintf(buf, n, "?");
 }
 
 bool
 ui_net_ratings(const struct ui_app *a, char *buf, size_t n)
 {
 	const struct ui_net *u = a->net;
-	char w[32], b[32];
+	char r[3][2][32];
+	int f;
 
 	if (!u->on || !u->g->rated)
 		return false;
-	one_rating(u->g, WHITE, w, sizeof w);
-	one_rating(u->g, BLACK, b, sizeof b);
-	snprintf(buf, n, "Rated: W %s  B %s", w, b);
+	for (f = 0; f < 3; f++) {
+		one_rating(u->g, WHITE, f, r[f][WHITE], sizeof r[f][WHITE]);
+		one_rating(u->g, BLACK, f, r[f][BLACK], sizeof r[f][BLACK]);
+	}
+	/* Alternatives, longest first, for the panel's width (ui_board.c
+	 * takes the first that fits): one line at every size, the changes
+	 * dropped last (the message log has them too). */
+	snprintf(buf, n, "Rated: W %s  B %s|Rated %s - %s|Rated %s - %s|"
+	    "%s - %s|%s - %s", r[0][WHITE], r[0][BLACK], r[0][WHITE],
+	    r[0][BLACK], r[1][WHITE], r[1][BLACK], r[1][WHITE], r[1][BLACK],
+	    r[2][WHITE], r[2][BLACK]);
 	return true;
 }

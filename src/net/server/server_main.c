@@ -300,6 +300,7 @@ opts_from_conf(struct srv_opts *o, const struct congo_conf *conf)
 	o->abandon_after_s = conf->server.abandon_after;
 	o->expire_after_s = conf->server.expire_after;
 	o->first_move_s = conf->server.first_move;
+	o->rated_same_network = conf->server.rated_same_network;
 	o->rules = conf->rules;
 	if ((o->log_level = level_of(conf->server.log_level)) < 0)
 		o->log_level = NET_LOG_INFO;

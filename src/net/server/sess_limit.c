@@ -49,11 +49,17 @@ sess_same_network(struct sess *s, const struct sgame *g, int conn, int seat,
     const char *tag)
 {
 	int other = g->holder[1 - seat];
-	char msg[160];
+	char msg[160], net[64] = "";
 
-	if (!g->rated || s->lim.rated_same_network || other < 0 ||
-	    other == conn || !s->conns[other].used ||
-	    strcmp(s->conns[other].net, s->conns[conn].net) != 0)
+	if (!g->rated || s->lim.rated_same_network || other == conn)
+		return false;
+	if (other >= 0 && s->conns[other].used)
+		snprintf(net, sizeof net, "%s", s->conns[other].net);
+	else if (other < 0 && s->io.store != NULL &&
+	    s->io.store->remote_net != NULL)   /* held on another server */
+		s->io.store->remote_net(s->io.store_ctx, g->id, 1 - seat, net,
+		    sizeof net);
+	if (net[0] == '\0' || strcmp(net, s->conns[conn].net) != 0)
 		return false;
 	snprintf(msg, sizeof msg, "%s plays from your network (%s): a rated "
 	    "game is between two networks", cgp_seat_name(1 - seat),

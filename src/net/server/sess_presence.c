@@ -12,8 +12,11 @@
 void
 sess_seat_here(struct sess *s, struct sgame *g, int seat, bool here)
 {
+	int c = g->holder[seat];
+
 	if (s->io.store != NULL && s->io.store->presence != NULL)
-		s->io.store->presence(s->io.store_ctx, g->id, seat, here);
+		s->io.store->presence(s->io.store_ctx, g->id, seat, here,
+		    here && c >= 0 ? s->conns[c].net : NULL);
 }
 
 bool

@@ -205,7 +205,7 @@ static void
 cmd_seeks(struct sess *s, int conn, const struct cgp_cmd *cmd)
 {
 	const char *v = cgp_get(cmd, "variant");
-	char clock[32], rating[16];
+	char clock[32], rating[16], shown[CGP_NAME_MAX + 1];
 	struct cgp_out o;
 	size_t i;
 	int n = 0;
@@ -233,7 +233,10 @@ cmd_seeks(struct sess *s, int conn, const struct cgp_cmd *cmd)
 			    "1500" : "-");
 		cgp_out_item(&o, cmd->tag);
 		cgp_out_kv(&o, "seek", k->id);
-		cgp_out_kv(&o, "name", k->name);
+		/* A guest marked as the web lobby marks it: never shown
+		 * under a name an account has. */
+		cgp_out_kv(&o, "name", sess_name_shown(k->name, k->account,
+		    shown, sizeof shown));
 		cgp_out_kv(&o, "rating", rating);
 		cgp_out_kv(&o, "variant", k->variant);
 		cgp_out_kv(&o, "clock", clock);

@@ -205,10 +205,16 @@ struct store_ops {
 	 * server knows its own): a seat of game taken on this server
 	 * (here) or left; and whether another server holds it: 1, or 0
 	 * with *gone_ms the time (util_now_ms) it was left there, -1 when
-	 * no other server had it. */
-	void (*presence)(void *ctx, const char *game, int seat, bool here);
+	 * no other server had it. net: the network of the connection
+	 * taking it (the prefix, never the address; NULL when left or
+	 * unknown), which remote_net gives of a seat another server holds
+	 * (may be NULL): 1 with it in out, else 0. */
+	void (*presence)(void *ctx, const char *game, int seat, bool here,
+	    const char *net);
 	int (*remote_presence)(void *ctx, const char *game, int seat,
 	    long long *gone_ms);
+	int (*remote_net)(void *ctx, const char *game, int seat, char *out,
+	    size_t n);
 	/* Accounts and ratings (NULL: a store without them). An account by
 	 * its name in lower case: 1, 0 when there is none, -1 with err.
 	 * Ratings of lname (variant and speed NULL: every category), the

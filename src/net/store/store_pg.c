@@ -747,6 +747,7 @@ const struct store_ops store_pg_ops = {
 	.count = pg_count,
 	.presence = pg_presence,
 	.remote_presence = pg_remote_presence,
+	.remote_net = pg_remote_net,
 	.account = pg_account,
 	.ratings = pg_ratings,
 	.top = pg_top,

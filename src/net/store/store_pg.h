@@ -38,6 +38,7 @@ struct pg_seat {
 	char server[CGP_ID_LEN + 1];
 	long long since;               /* ms (this process's clock) */
 	bool confirmed;
+	char net[64];                  /* its holder's network ("" unknown) */
 };
 
 /* Another server, as last heard of. */
@@ -156,10 +157,13 @@ void pg_notice(void *arg, const char *message);
 /* Presence (store_pg_presence.c). */
 void pg_presence_init(struct pgstore *pg);
 void pg_presence_free(struct pgstore *pg);
-/* store_ops.presence and .remote_presence. */
-void pg_presence(void *ctx, const char *game, int seat, bool here);
+/* store_ops.presence, .remote_presence and .remote_net. */
+void pg_presence(void *ctx, const char *game, int seat, bool here,
+    const char *net);
 int pg_remote_presence(void *ctx, const char *game, int seat,
     long long *gone_ms);
+int pg_remote_net(void *ctx, const char *game, int seat, char *out,
+    size_t n);
 /* One notice on the presence channel. */
 void pg_presence_notice(struct pgstore *pg, struct sess *s, char *text);
 /* Every round: our beat, the others' deaths, the first ask. */

@@ -9,7 +9,12 @@
  * across servers: a CLAIM wins only when the opponent is gone from all.
  *
  * A notice: "<server> <word> [<game>:<seat>]...", word here (taken now),
- * held (taken before: the answer to ask), gone, beat, ask or bye. Every
+ * held (taken before: the answer to ask), gone, beat, ask or bye; after
+ * here and held, "<server> nets [<game>:<seat>=<network>]..." gives the
+ * networks of their holders (an IPv4 /24, an IPv6 /64: the prefix, never
+ * the address), so that a rated JOIN on another server is refused from
+ * the network of the seat it plays against (409 SAME_NETWORK), as here.
+ * A server before it ignores the word. Every
  * server sees the notices in one order (commit order), its own among
  * them: a seat taken on two servers at once stays with the later taking
  * in that order, as REJOIN's "the seat moves to this connection" says.
@@ -187,20 +192,25 @@ beat_row(struct pgstore *pg, bool first)
 	queue(pg, sql);
 }
 
-/* Every seat held here, in as few notices as fit. */
+/* Every seat held here (word held), or their holders' networks (nets),
+ * in as few notices as fit. */
 static void
-tell_held(struct pgstore *pg)
+tell_seats(struct pgstore *pg, const char *word)
 {
-	char buf[NOTICE_MAX + 64];
+	char buf[NOTICE_MAX + 128];
 	size_t i, len = 0;
+	bool nets = strcmp(word, "nets") == 0;
 
 	for (i = 0; i < pg->held.len; i++) {
 		struct pg_seat *e = vec_at(&pg->held, i);
+		if (nets && e->net[0] == '\0')
+			continue;
 		if (len == 0)
-			len = (size_t)snprintf(buf, sizeof buf, "%s held",
-			    pg->me);
+			len = (size_t)snprintf(buf, sizeof buf, "%s %s",
+			    pg->me, word);
 		len += (size_t)snprintf(buf + len, sizeof buf - len,
-		    " %s:%d", e->game, e->seat);
+		    " %s:%d%s%s", e->game, e->seat, nets ? "=" : "",
+		    nets ? e->net : "");
 		if (len > NOTICE_MAX) {
 			notify(pg, buf);
 			len = 0;
@@ -210,12 +220,29 @@ tell_held(struct pgstore *pg)
 		notify(pg, buf);
 }
 
+static void
+tell_held(struct pgstore *pg)
+{
+	tell_seats(pg, "held");
+	tell_seats(pg, "nets");
+}
+
+/* A network as sess_net_of writes it ("10.1.2.0/24", "2001:db8::/64"),
+ * told in a notice: no more than its characters. */
+static bool
+net_word(const char *w, size_t len)
+{
+	return len > 0 && len < sizeof((struct pg_seat *)0)->net &&
+	    strspn(w, "0123456789abcdefABCDEF.:/") >= len;
+}
+
 void
-pg_presence(void *ctx, const char *game, int seat, bool here)
+pg_presence(void *ctx, const char *game, int seat, bool here,
+    const char *net)
 {
 	struct pgstore *pg = ctx;
 	struct pg_seat *e, *old;
-	char text[64];
+	char text[160];
 	size_t at;
 
 	old = find(&pg->held, game, seat, &at);
@@ -232,6 +259,13 @@ pg_presence(void *ctx, const char *game, int seat, bool here)
 		return;         /* not ours to say */
 	snprintf(text, sizeof text, "%s %s %s:%d", pg->me, here ? "here" :
 	    "gone", game, seat);
+	notify(pg, text);
+	if (!here || net == NULL || !net_word(net, strlen(net)))
+		return;
+	e = find(&pg->held, game, seat, NULL);
+	snprintf(e->net, sizeof e->net, "%s", net);
+	snprintf(text, sizeof text, "%s nets %s:%d=%s", pg->me, game, seat,
+	    net);
 	notify(pg, text);
 }
 
@@ -256,6 +290,20 @@ pg_remote_presence(void *ctx, const char *game, int seat, long long *gone_ms)
 	return 0;
 }
 
+int
+pg_remote_net(void *ctx, const char *game, int seat, char *out, size_t n)
+{
+	struct pgstore *pg = ctx;
+	struct pg_seat *e = find(&pg->remote, game, seat, NULL);
+	long long gone;
+
+	if (e == NULL || e->net[0] == '\0' ||
+	    pg_remote_presence(ctx, game, seat, &gone) != 1)
+		return 0;
+	snprintf(out, n, "%s", e->net);
+	return 1;
+}
+
 /* A seat of game: held on server (here; taken now: claim), or left. */
 static void
 remote_seat(struct pgstore *pg, struct sess *s, const char *who,
@@ -273,6 +321,7 @@ remote_seat(struct pgstore *pg, struct sess *s, const char *who,
 	}
 	snprintf(e->server, sizeof e->server, "%.8s", here ? who : "");
 	e->since = now;
+	e->net[0] = '\0';      /* a new taking: its nets notice follows */
 	/* Taken there after our taking (ours came back first): theirs. */
 	store_sess()->remote_presence(s, game, seat, here, claim &&
 	    (mine == NULL || mine->confirmed));
@@ -319,6 +368,35 @@ next_seat(const char **p, char *game, size_t n, int *seat)
 	return 0;
 }
 
+/* A nets notice of server who: the networks of the seats it holds. */
+static void
+remote_nets(struct pgstore *pg, const char *who, const char *p)
+{
+	char game[16];
+	int seat;
+
+	while (*(p += strspn(p, " ")) != '\0') {
+		size_t len = strcspn(p, " "), eq = strcspn(p, "=");
+		const char *net = p + eq + 1;
+		char word[16];
+		const char *w = word;
+		struct pg_seat *e;
+
+		if (eq >= len || eq >= sizeof word ||
+		    !net_word(net, len - eq - 1))
+			return;
+		memcpy(word, p, eq);
+		word[eq] = '\0';
+		p += len;
+		if (next_seat(&w, game, sizeof game, &seat) != 0)
+			return;
+		e = find(&pg->remote, game, seat, NULL);
+		if (e != NULL && strcmp(e->server, who) == 0)
+			snprintf(e->net, sizeof e->net, "%.*s",
+			    (int)(len - eq - 1), net);
+	}
+}
+
 void
 pg_presence_notice(struct pgstore *pg, struct sess *s, char *text)
 {
@@ -360,6 +438,10 @@ pg_presence_notice(struct pgstore *pg, struct sess *s, char *text)
 	if (strcmp(word, "ask") == 0) {
 		tell_held(pg);
 		store_sess()->seek_tell_all(s);
+		return;
+	}
+	if (strcmp(word, "nets") == 0) {
+		remote_nets(pg, who, text + off);
 		return;
 	}
 	if (strcmp(word, "here") != 0 && strcmp(word, "held") != 0 &&
