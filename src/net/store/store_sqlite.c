@@ -434,7 +434,7 @@ store_open(const char *path, int how, char *err, size_t errlen)
 		store_close(st);
 		return NULL;
 	}
-	if (sqlite3_open_v2(path, &st->db, flags, store_vfs()) != SQLITE_OK) {
+	if (sqlite3_open_v2(path, &st->db, flags, NULL) != SQLITE_OK) {
 		store_fail(st, err, errlen, "cannot open");
 		store_close(st);
 		return NULL;

@@ -42,9 +42,6 @@ int store_fail(struct store *st, char *err, size_t errlen, const char *what);
 int store_writable(struct store *st, char *err, size_t errlen);
 /* The store thread's connection waits a bounded time for a lock. */
 void store_guard(struct store *st);
-/* The VFS of the store thread's connection: the write-ahead log written
- * in few calls a commit (store_sqlite_vfs.c); NULL: the system's. */
-const char *store_vfs(void);
 /* What the last failure on st->db means for an operator, or "". */
 const char *store_explain(const struct store *st);
 /* The statements: writes on db, reads on rdb; -1 if one does not prepare. */
