@@ -77,6 +77,11 @@ int cli_game_main(int argc, char **argv);
  * printing a message naming the option. */
 struct session_start;
 int cli_game_parse(int argc, char **argv, struct session_start *st);
+/* The game's signals (cli_signals.c): set up for a view to start (the
+ * self-pipe made then), and closed after it. */
+struct session_signals;
+void cli_signals_init(struct session_signals *s);
+void cli_signals_end(struct session_signals *s);
 /* The game's parts of `congo --help`: its options, network play's,
  * lessons'. */
 void cli_game_usage(FILE *out);

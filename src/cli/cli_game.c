@@ -2,9 +2,9 @@
  * cli_game.c: `congo`, the game: its front end. The command line read by
  * the table (cli_game_opts.c), the settings loaded (their warnings kept
  * for the game to show), the options applied over them, the tablebases'
- * folder given, then one of the two views over the session: the
- * full-screen one (src/ui) or the plain one (src/plain). Neither view
- * knows the other.
+ * folder given, the signals wired (cli_signals.c), then one of the two
+ * views over the session: the full-screen one (src/ui) or the plain one
+ * (src/plain). Neither view knows the other.
  */
 #include "config.h"
 
@@ -61,7 +61,9 @@ cli_game_main(int argc, char **argv)
 {
 	static struct session_start st;
 	static struct session_warnings warns;
+	static struct session_signals sig;
 	char err[512];
+	int status;
 
 	setlocale(LC_ALL, "");
 	board_init();
@@ -85,8 +87,13 @@ cli_game_main(int argc, char **argv)
 		return 2;
 	}
 	session_tables_path(st.conf.tablebases.path);
+	cli_signals_init(&sig);
+	st.sig = &sig;
 	/* congo --plain: the session's other view (src/plain), no curses */
 	if (plain_wanted(st.o.plain, &st.conf))
-		return plain_main(&st);
-	return ui_main(&st);
+		status = plain_main(&st);
+	else
+		status = ui_main(&st);
+	cli_signals_end(&sig);
+	return status;
 }

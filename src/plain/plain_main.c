@@ -10,9 +10,7 @@
 #include "config.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <poll.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,8 +24,6 @@
 #include "session/session_start.h"
 #include "util/util.h"
 
-static volatile sig_atomic_t got_signal;
-static int sig_wr = -1;
 
 bool
 plain_wanted(bool plain_option, const struct congo_conf *c)
@@ -47,37 +43,6 @@ plain_out(const char *fmt, ...)
 	plain_clean(raw, clean, sizeof clean);
 	printf("%s\n", clean);
 	fflush(stdout);
-}
-
-static void
-on_quit_signal(int sig)
-{
-	int saved = errno;
-
-	got_signal = sig;
-	if (sig_wr >= 0)
-		(void)!write(sig_wr, "q", 1);
-	errno = saved;
-}
-
-static int
-signals_init(int fds[2])
-{
-	static const int quit_sigs[] = { SIGINT, SIGTERM, SIGHUP };
-	struct sigaction sa;
-	size_t i;
-
-	if (pipe2(fds, O_NONBLOCK | O_CLOEXEC) < 0)
-		return -1;
-	sig_wr = fds[1];
-	memset(&sa, 0, sizeof sa);
-	sigemptyset(&sa.sa_mask);
-	sa.sa_handler = on_quit_signal;
-	for (i = 0; i < sizeof quit_sigs / sizeof quit_sigs[0]; i++)
-		sigaction(quit_sigs[i], &sa, NULL);
-	sa.sa_handler = SIG_IGN;
-	sigaction(SIGPIPE, &sa, NULL);
-	return 0;
 }
 
 /* Lines typed: each whole one handled; the rest waits for its end. */
@@ -157,7 +122,7 @@ next_timeout(struct plain *p)
 }
 
 static void
-loop(struct plain *p, int sigfd)
+loop(struct plain *p, struct session_signals *sig)
 {
 	struct session *s = p->s;
 	struct pollfd fds[7];
@@ -166,7 +131,9 @@ loop(struct plain *p, int sigfd)
 	bool in_open = true;
 	char buf[64];
 
-	while (!s->quit && !got_signal) {
+	int sigfd = sig->fd;
+
+	while (!s->quit && !sig->got) {
 		plain_follow(p);
 		nfds = watch(s, sigfd, fds, pfd);
 		if (!in_open)
@@ -177,7 +144,7 @@ loop(struct plain *p, int sigfd)
 		if (fds[1].revents & POLLIN)
 			while (read(sigfd, buf, sizeof buf) > 0)
 				;
-		if (got_signal)
+		if (sig->got)
 			break;
 		if (in_open && fds[0].revents & (POLLIN | POLLHUP | POLLERR))
 			in_open = read_input(p);
@@ -236,7 +203,7 @@ plain_main(const struct session_start *st)
 	struct plain *p = xcalloc(1, sizeof *p);
 	struct session *s = xcalloc(1, sizeof *s);
 	struct session_net_game ng;
-	int sigfd[2], status;
+	int status;
 	char err[512], fatal[512];
 
 	p->s = s;
@@ -262,7 +229,7 @@ plain_main(const struct session_start *st)
 		status = 2;
 		goto out;
 	}
-	if (signals_init(sigfd) < 0) {
+	if (st->sig->start(st->sig, false) < 0) {
 		fprintf(stderr, "congo: %s\n", strerror(errno));
 		status = 1;
 		goto out;
@@ -270,7 +237,7 @@ plain_main(const struct session_start *st)
 	/* The session's first state is not news: the game is said whole. */
 	p->seen_reset = s->reset_serial - 1;
 	first_words(p, st);
-	loop(p, sigfd[0]);
+	loop(p, st->sig);
 	session_learn_free(s);
 	session_cancel_turns(s);
 	if (session_keep_quit(s) && p->exit_msg[0] == '\0')
@@ -285,11 +252,8 @@ plain_main(const struct session_start *st)
 	if (p->exit_msg[0] != '\0')
 		plain_out("%s", p->exit_msg);
 	plain_out("%s", P_("Goodbye."));
-	status = got_signal ? 128 + got_signal : p->exit_status;
+	status = st->sig->got ? 128 + st->sig->got : p->exit_status;
 	session_free(s);
-	close(sigfd[0]);
-	close(sigfd[1]);
-	sig_wr = -1;
 out:
 	free(s);
 	free(p);

@@ -8,6 +8,7 @@
 #ifndef CONGO_SESSION_START_H
 #define CONGO_SESSION_START_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -53,12 +54,29 @@ struct session_warnings {
 	int n, more;
 };
 
+/*
+ * The program's signals, wired by the front end (src/cli/cli_signals.c);
+ * a view turns them on (start) when it is ready for them. The quit
+ * signals (INT, TERM, HUP) set got and wake the view's loop through fd
+ * (a self-pipe's end to poll); with screen, so does a resize (SIGWINCH);
+ * a crash (SEGV, ABRT, BUS, FPE, ILL) calls crash first, if set (the
+ * terminal given back), then dies as it would have; SIGPIPE is ignored.
+ * start: 0, or -1 with errno.
+ */
+struct session_signals {
+	int fd;
+	volatile sig_atomic_t got;  /* the quit signal that came, 0 none */
+	void (*crash)(void);
+	int (*start)(struct session_signals *sig, bool screen);
+};
+
 /* What a view starts with. */
 struct session_start {
 	struct session_opts o;
 	struct session_learn_opts lo;
 	struct congo_conf conf;     /* the settings, the options applied */
 	const struct session_warnings *warn;
+	struct session_signals *sig;
 };
 
 /* The session made from the settings and the options, and the first game

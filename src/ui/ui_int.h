@@ -166,7 +166,7 @@ struct ui_app {
 	bool color;
 	unsigned seen_serial;       /* the session's serials last drawn */
 	unsigned seen_reset;
-	int sigpipe[2];
+	int sigfd;                  /* readable after a signal */
 	int exit_status;            /* the program's status when it quits */
 	char exit_msg[512];         /* printed once the terminal is restored */
 };

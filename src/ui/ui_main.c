@@ -1,13 +1,12 @@
 /*
  * ui_main.c: the full-screen view, started by the game's front end
- * (src/cli/cli_game.c) with the options and settings it read: the
- * signals, the terminal, and the one poll() loop (stdin, the signal
- * self-pipe, the AI worker's pipe, and any player's socket).
+ * (src/cli/cli_game.c) with the options, settings and signals it wired:
+ * the terminal, and the one poll() loop (stdin, the signal self-pipe, the
+ * AI worker's pipe, and any player's socket).
  */
 #include "config.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <langinfo.h>
 #include <locale.h>
 #include <poll.h>
@@ -26,71 +25,6 @@
 #include "ui/ui_net.h"
 #include "ui/ui_learn.h"
 #include "util/util.h"
-
-static volatile sig_atomic_t got_signal;
-static int sig_wr = -1;
-
-static void
-on_quit_signal(int sig)
-{
-	int saved = errno;
-
-	got_signal = sig;
-	if (sig_wr >= 0)
-		(void)!write(sig_wr, "q", 1); /* full (EAGAIN): woken already */
-	errno = saved;
-}
-
-/* A resize wakes the loop, which asks the terminal its size (term_read);
- * installed before curses starts, it keeps curses' own handler out. */
-static void
-on_winch_signal(int sig)
-{
-	int saved = errno;
-
-	(void)sig;
-	if (sig_wr >= 0)
-		(void)!write(sig_wr, "w", 1);
-	errno = saved;
-}
-
-static void
-on_crash_signal(int sig)
-{
-	/* Give the user a usable terminal back, then die as we would have. */
-	term_emergency_end();
-	signal(sig, SIG_DFL);
-	raise(sig);
-}
-
-static int
-signals_init(struct ui_app *a)
-{
-	static const int quit_sigs[] = { SIGINT, SIGTERM, SIGHUP };
-	static const int crash_sigs[] = { SIGSEGV, SIGABRT, SIGBUS, SIGFPE,
-	    SIGILL };
-	struct sigaction sa;
-	size_t i;
-
-	if (pipe2(a->sigpipe, O_NONBLOCK | O_CLOEXEC) < 0)
-		return -1;
-	sig_wr = a->sigpipe[1];
-	memset(&sa, 0, sizeof sa);
-	sigemptyset(&sa.sa_mask);
-	sa.sa_handler = on_quit_signal;
-	for (i = 0; i < sizeof quit_sigs / sizeof quit_sigs[0]; i++)
-		sigaction(quit_sigs[i], &sa, NULL);
-	sa.sa_handler = on_winch_signal;
-	sigaction(SIGWINCH, &sa, NULL);
-	sa.sa_handler = on_crash_signal;
-	sa.sa_flags = SA_RESETHAND;
-	for (i = 0; i < sizeof crash_sigs / sizeof crash_sigs[0]; i++)
-		sigaction(crash_sigs[i], &sa, NULL);
-	sa.sa_handler = SIG_IGN;
-	sa.sa_flags = 0;
-	sigaction(SIGPIPE, &sa, NULL);
-	return 0;
-}
 
 static void
 handle_key(struct ui_app *a, const struct ui_event *ev0, int my, int mx)
@@ -140,7 +74,7 @@ watch(struct ui_app *a, struct pollfd *fds, int *pfd)
 	int nfds = 0, i;
 
 	fds[nfds++] = (struct pollfd){ .fd = STDIN_FILENO, .events = POLLIN };
-	fds[nfds++] = (struct pollfd){ .fd = a->sigpipe[0], .events = POLLIN };
+	fds[nfds++] = (struct pollfd){ .fd = a->sigfd, .events = POLLIN };
 	fds[nfds++] = (struct pollfd){ .fd = a->s.worker.rd, .events = POLLIN };
 	fds[nfds++] = (struct pollfd){ .fd = a->s.analysis.worker.rd,
 	    .events = POLLIN };
@@ -193,7 +127,7 @@ loop(struct ui_app *a, volatile sig_atomic_t *sig)
 		    errno != EINTR)
 			break;
 		if (fds[1].revents & POLLIN)
-			while (read(a->sigpipe[0], buf, sizeof buf) > 0)
+			while (read(a->sigfd, buf, sizeof buf) > 0)
 				;
 		if (*sig)
 			break;
@@ -342,10 +276,12 @@ ui_main(const struct session_start *st)
 		fprintf(stderr, "congo: %s\n", err);
 		return 2;
 	}
-	if (signals_init(a) < 0) {
+	st->sig->crash = term_emergency_end;
+	if (st->sig->start(st->sig, true) < 0) {
 		fprintf(stderr, "congo: %s\n", strerror(errno));
 		return 1;
 	}
+	a->sigfd = st->sig->fd;
 	to.color = a->color;
 	to.mouse = a->s.conf.ui.mouse;
 	if (term_init(&to) < 0) {
@@ -357,7 +293,7 @@ ui_main(const struct session_start *st)
 	first_screen(a, unicode_why, st);
 	ui_learn_begin(a, &st->lo);
 
-	loop(a, &got_signal);
+	loop(a, &st->sig->got);
 	ui_learn_end(a);
 
 	session_cancel_turns(&a->s);
@@ -371,10 +307,8 @@ ui_main(const struct session_start *st)
 	term_end();
 	if (a->exit_msg[0] != '\0')
 		fprintf(stderr, "congo: %s\n", a->exit_msg);
-	status = got_signal ? 128 + got_signal : a->exit_status;
+	status = st->sig->got ? 128 + st->sig->got : a->exit_status;
 	session_free(&a->s);
 	free(a->net);
-	close(a->sigpipe[0]);
-	close(a->sigpipe[1]);
 	return status;
 }
