@@ -267,7 +267,7 @@ test_parse_learn(void **state)
 	assert_int_equal(parse(2, c), 0);
 	assert_true(st.lo.puzzle);
 	assert_true(st.lo.streak);
-	parse_fails(2, d, "--theme needs a value");
+	parse_fails(2, d, "--theme needs a value: a theme of the puzzles");
 	parse_fails(3, e, "--theme needs a value: a theme of the puzzles");
 	assert_int_equal(parse(2, f), 0);
 	assert_true(o.help);

@@ -26,8 +26,10 @@ struct cli_opt {
 	enum cli_type type;
 	size_t off;           /* where the value goes, in the caller's ctx */
 	long lo, hi;          /* CLI_INT, CLI_I64 */
-	/* CLI_CALL (value NULL for an option without one: has_value false);
-	 * 0, or -1 after printing its message */
+	/* CLI_CALL (value NULL for an option without one: has_value false;
+	 * in the game's table, also for one whose value is missing, -1
+	 * after saying what it wants, 0 for the parser's message); 0, or -1
+	 * after printing its message */
 	int (*call)(void *ctx, const struct cli_opt *o, const char *value);
 	int tag;              /* for call: which of its options; for the
 			       * others a short letter (-h) or 0 */

@@ -115,6 +115,15 @@ call_opt(void *ctx, const struct cli_opt *opt, const char *v)
 	struct session_net_opts *n = &o->net;
 	long k;
 
+	if (v == NULL && opt->has_value) {
+		/* the value missing: said here for --theme, by the parser
+		 * for the others */
+		if (opt->tag != G_THEME)
+			return 0;
+		fprintf(stderr, "congo: --theme needs a value: a theme of the "
+		    "puzzles (crocodile, endgame, quiet, ...)\n");
+		return -1;
+	}
 	switch (opt->tag) {
 	case G_VARIANT:
 		if (variant_parse(v) < 0) {
@@ -184,12 +193,8 @@ call_opt(void *ctx, const struct cli_opt *opt, const char *v)
 		st->lo.puzzle = st->lo.streak = true;
 		return 0;
 	case G_THEME:
-		if (v[0] == '\0' || v[0] == '-') {
-			fprintf(stderr, "congo: --theme needs a value: a theme "
-			    "of the puzzles (crocodile, endgame, quiet, "
-			    "...)\n");
-			return -1;
-		}
+		if (v[0] == '\0' || v[0] == '-')
+			return call_opt(ctx, opt, NULL);
 		st->lo.puzzle = true;
 		st->lo.theme = v;
 		return 0;

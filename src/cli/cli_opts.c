@@ -150,8 +150,15 @@ cli_parse(const struct cli_mode *m, int argc, char **argv, void *ctx,
 			rc = store(m, &m->opts[ch - 256], optarg, ctx);
 			continue;
 		}
-		refuse(m, ch == ':' ? "value" : "option", argv[optind - 1]);
 		rc = -1;
+		/* The game's call options may say what their missing value
+		 * is (getopt's optopt: which option lacked it). */
+		if (ch == ':' && m->name == NULL && optopt >= 256 &&
+		    optopt < 256 + n && m->opts[optopt - 256].type ==
+		    CLI_CALL && m->opts[optopt - 256].call(ctx,
+		    &m->opts[optopt - 256], NULL) < 0)
+			continue;
+		refuse(m, ch == ':' ? "value" : "option", argv[optind - 1]);
 	}
 	free(lo);
 	free(shorts);
