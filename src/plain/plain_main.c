@@ -200,8 +200,10 @@ first_words(struct plain *p, const struct session_start *st)
 int
 plain_main(const struct session_start *st)
 {
+	static struct session session;  /* kept whole to the end, as the
+					 * full-screen view keeps its own */
 	struct plain *p = xcalloc(1, sizeof *p);
-	struct session *s = xcalloc(1, sizeof *s);
+	struct session *s = &session;
 	struct session_net_game ng;
 	int status;
 	char err[512], fatal[512];
@@ -255,7 +257,6 @@ plain_main(const struct session_start *st)
 	status = st->sig->got ? 128 + st->sig->got : p->exit_status;
 	session_free(s);
 out:
-	free(s);
 	free(p);
 	return status;
 }
