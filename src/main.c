@@ -12,15 +12,14 @@
 #include "cli/cli.h"
 #include "session/session.h"
 #include "uci/uci.h"
-#include "ui/ui.h"
 #include "util/util.h"
 
 void
 congo_usage(FILE *out)
 {
-	ui_usage(out);
+	cli_game_usage(out);
 	fputs("\n", out);
-	ui_net_usage(out);
+	cli_game_net_usage(out);
 	fputs(
 	    "\n"
 	    "Learning (new to Congo? start with congo --learn):\n"
@@ -105,6 +104,6 @@ main(int argc, char **argv)
 		}
 		return bench_perft(argc > 2 ? argc - 2 : 0, argv + 2);
 	default:
-		return ui_main(argc, argv);
+		return cli_game_main(argc, argv);
 	}
 }

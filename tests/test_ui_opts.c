@@ -1,27 +1,50 @@
 /*
- * test_ui_opts.c: the game's command line (parsed, then applied over the
- * settings) and the screen layout (sizes, too small, mouse squares).
+ * test_ui_opts.c: the game's command line (read by the front end's table,
+ * src/cli/cli_game_opts.c, then applied over the settings) and the screen
+ * layout (sizes, too small, mouse squares).
  */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
+#include "cli/cli.h"
 #include "config/config.h"
 #include "engine/board.h"
+#include "session/session_start.h"
 #include "ui/ui_int.h"
+#include "util/util.h"
 
-static struct ui_opts o;
-static char err[256];
+static struct session_start st;
+#define o (st.o)
+static char err[512];
 
+/* The game's parser, its message (stderr) into err. */
 static int
 parse(int argc, const char **argv)
 {
-	err[0] = '\0';
-	return ui_opts_parse(argc, (char **)argv, &o, err, sizeof err);
+	FILE *f = tmpfile();
+	int rc, saved;
+	size_t n;
+
+	util_set_progname("congo");
+	fflush(stderr);
+	saved = dup(2);
+	dup2(fileno(f), 2);
+	rc = cli_game_parse(argc, (char **)argv, &st);
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	rewind(f);
+	n = fread(err, 1, sizeof err - 1, f);
+	err[n] = '\0';
+	fclose(f);
+	return rc;
 }
 
 static void
@@ -117,15 +140,15 @@ test_parse_resume(void **state)
 	(void)state;
 	assert_int_equal(parse(2, a), 0);
 	assert_true(o.resume);
-	assert_false(ui_opts_choose_game(&o));
+	assert_false(session_opts_choose_game(&o));
 	assert_int_equal(parse(4, b), 0);
 	assert_true(o.resume);
-	assert_false(ui_opts_choose_game(&o));
+	assert_false(session_opts_choose_game(&o));
 	parse_fails(4, c, "--resume plays on the kept game");
 	parse_fails(4, d, "--resume plays on the kept game");
 	assert_int_equal(parse(3, e), 0);
 	assert_false(o.resume);
-	assert_true(ui_opts_choose_game(&o));
+	assert_true(session_opts_choose_game(&o));
 }
 
 /* The network options are read in the same pass as the others. */
@@ -219,6 +242,37 @@ test_parse_again(void **state)
 	parse_fails(5, c, "unknown option '--flip'");
 }
 
+/* Lessons and puzzles are options of the same table. */
+static void
+test_parse_learn(void **state)
+{
+	const char *a[] = { "congo", "--learn", "--flip" };
+	const char *b[] = { "congo", "--theme", "endgame", "--variant",
+	    "megapawn" };
+	const char *c[] = { "congo", "--streak" };
+	const char *d[] = { "congo", "--theme" };
+	const char *e[] = { "congo", "--theme", "--flip" };
+	const char *f[] = { "congo", "-h" };
+
+	(void)state;
+	assert_int_equal(parse(3, a), 0);
+	assert_true(st.lo.learn);
+	assert_false(st.lo.puzzle);
+	assert_true(o.flip);
+	assert_int_equal(parse(5, b), 0);
+	assert_false(st.lo.learn);
+	assert_true(st.lo.puzzle);
+	assert_string_equal(st.lo.theme, "endgame");
+	assert_string_equal(o.variant, "megapawn");
+	assert_int_equal(parse(2, c), 0);
+	assert_true(st.lo.puzzle);
+	assert_true(st.lo.streak);
+	parse_fails(2, d, "--theme needs a value: a theme of the puzzles");
+	parse_fails(3, e, "--theme needs a value: a theme of the puzzles");
+	assert_int_equal(parse(2, f), 0);
+	assert_true(o.help);
+}
+
 static void
 test_apply(void **state)
 {
@@ -229,7 +283,7 @@ test_apply(void **state)
 	(void)state;
 	base_conf(&c);
 	assert_int_equal(parse(9, argv), 0);
-	assert_int_equal(ui_opts_apply(&o, &c, err, sizeof err), 0);
+	assert_int_equal(session_opts_apply(&o, &c, err, sizeof err), 0);
 	assert_string_equal(c.white.type, "ai");
 	assert_string_equal(c.white.algorithm, "negamax");
 	assert_string_equal(c.black.type, "human");
@@ -251,7 +305,7 @@ test_apply_depth_and_time(void **state)
 	(void)state;
 	base_conf(&c);
 	assert_int_equal(parse(5, argv), 0);
-	assert_int_equal(ui_opts_apply(&o, &c, err, sizeof err), 0);
+	assert_int_equal(session_opts_apply(&o, &c, err, sizeof err), 0);
 	assert_int_equal(c.black.depth, 3);
 	assert_int_equal(c.black.movetime_ms, 700);
 }
@@ -385,6 +439,7 @@ main(void)
 		cmocka_unit_test(test_parse_again),
 		cmocka_unit_test(test_parse_clock_and_game),
 		cmocka_unit_test(test_parse_variant),
+		cmocka_unit_test(test_parse_learn),
 		cmocka_unit_test(test_apply),
 		cmocka_unit_test(test_apply_depth_and_time),
 		cmocka_unit_test(test_player_types),

@@ -26,16 +26,23 @@ struct cli_opt {
 	enum cli_type type;
 	size_t off;           /* where the value goes, in the caller's ctx */
 	long lo, hi;          /* CLI_INT, CLI_I64 */
-	/* CLI_CALL (value NULL for an option without one: has_value false);
-	 * 0, or -1 after printing its message */
+	/* CLI_CALL (value NULL for an option without one: has_value false;
+	 * in the game's table, also for one whose value is missing, -1
+	 * after saying what it wants, 0 for the parser's message); 0, or -1
+	 * after printing its message */
 	int (*call)(void *ctx, const struct cli_opt *o, const char *value);
-	int tag;              /* for call: which of its options */
+	int tag;              /* for call: which of its options; for the
+			       * others a short letter (-h) or 0 */
 	int has_value;        /* CLI_CALL: takes a value */
 };
 #define CLI_END { NULL, CLI_FLAG, 0, 0, 0, NULL, 0, 0 }
 
 struct cli_mode {
-	const char *name;             /* "match": messages say "--match" */
+	const char *name;             /* "match": messages say "--match";
+				       * NULL: the game's own ("congo:
+				       * unknown option '--x' (congo --help
+				       * lists them)", "congo: --x needs a
+				       * value") */
 	const struct cli_opt *opts;   /* ended by CLI_END */
 	void (*usage)(FILE *out);
 	int max_operands;             /* arguments that are not options; -1
@@ -60,5 +67,27 @@ int cli_tune_main(int argc, char **argv);
 int cli_puzzles_main(int argc, char **argv);
 /* `congo --make-tablebases [DIR] ...`: endgame tables (cli_tablebases.c). */
 int cli_tablebases_main(int argc, char **argv);
+
+/*
+ * `congo` (the game, cli_game.c): the options read into what a view starts
+ * with, the settings loaded and the options applied, the tablebases'
+ * folder given, then the full-screen view (src/ui) or the plain one
+ * (src/plain, --plain or ui.mode = "plain"). The exit status.
+ */
+int cli_game_main(int argc, char **argv);
+/* The game's command line (cli_game_opts.c), by the table: 0, or -1 after
+ * printing a message naming the option. */
+struct session_start;
+int cli_game_parse(int argc, char **argv, struct session_start *st);
+/* The game's signals (cli_signals.c): set up for a view to start (the
+ * self-pipe made then), and closed after it. */
+struct session_signals;
+void cli_signals_init(struct session_signals *s);
+void cli_signals_end(struct session_signals *s);
+/* The game's parts of `congo --help`: its options, network play's,
+ * lessons'. */
+void cli_game_usage(FILE *out);
+void cli_game_net_usage(FILE *out);
+void cli_game_learn_usage(FILE *out);
 
 #endif

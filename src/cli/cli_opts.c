@@ -77,42 +77,95 @@ store(const struct cli_mode *m, const struct cli_opt *o, const char *v,
 	return -1;
 }
 
+/* A refused word: its message, naming it. The game (no mode's name) says
+ * it as it always has, in one line. */
+static void
+refuse(const struct cli_mode *m, const char *what, const char *word)
+{
+	if (m->name == NULL) {
+		if (strcmp(what, "value") == 0)
+			fprintf(stderr, "%s: %s needs a value\n",
+			    util_progname(), word);
+		else
+			fprintf(stderr, "%s: unknown option '%s' (%s --help "
+			    "lists them)\n", util_progname(), word,
+			    util_progname());
+		return;
+	}
+	if (strcmp(what, "operand") == 0) {
+		fprintf(stderr, "%s: --%s: unexpected argument '%s'\n",
+		    util_progname(), m->name, word);
+		return;
+	}
+	if (strcmp(what, "value") == 0)
+		fprintf(stderr, "%s: --%s: option '%s' needs a value\n",
+		    util_progname(), m->name, word);
+	else
+		fprintf(stderr, "%s: --%s: unknown option '%s'\n",
+		    util_progname(), m->name, word);
+	fprintf(stderr, "Try '%s --%s --help'.\n", util_progname(), m->name);
+}
+
+/* The option of a short letter (the tag of an option without a call). */
+static int
+short_opt(const struct cli_opt *o, int n, int ch)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (o[i].type != CLI_CALL && o[i].tag == ch)
+			return i;
+	return -1;
+}
+
 int
 cli_parse(const struct cli_mode *m, int argc, char **argv, void *ctx,
     int *first_operand)
 {
-	int n = nopts(m->opts), ch, rc = 0, i;
+	int n = nopts(m->opts), ch, rc = 0, i, k = 1;
 	struct option *lo = xcalloc((size_t)n + 1, sizeof *lo);
+	char *shorts = xcalloc((size_t)n * 2 + 2, 1);
 
+	shorts[0] = ':';
 	for (i = 0; i < n; i++) {
 		lo[i].name = m->opts[i].name;
 		lo[i].has_arg = takes_value(&m->opts[i]) ? required_argument :
 		    no_argument;
 		lo[i].val = 256 + i;
+		if (m->opts[i].type != CLI_CALL && m->opts[i].tag > 0 &&
+		    m->opts[i].tag < 128) {
+			shorts[k++] = (char)m->opts[i].tag;
+			if (takes_value(&m->opts[i]))
+				shorts[k++] = ':';
+		}
 	}
 	optind = 0;     /* (re)start getopt: main.c has read argv[0] */
 	opterr = 0;
-	while (rc == 0 && (ch = getopt_long(argc, argv, ":", lo, NULL)) != -1) {
+	while (rc == 0 && (ch = getopt_long(argc, argv, shorts, lo, NULL)) !=
+	    -1) {
+		if (ch > 0 && ch < 128 && ch != ':' && ch != '?' &&
+		    short_opt(m->opts, n, ch) >= 0)
+			ch = 256 + short_opt(m->opts, n, ch);
 		if (ch >= 256 && ch < 256 + n) {
 			rc = store(m, &m->opts[ch - 256], optarg, ctx);
 			continue;
 		}
-		if (ch == ':')
-			fprintf(stderr, "%s: --%s: option '%s' needs a value\n",
-			    util_progname(), m->name, argv[optind - 1]);
-		else
-			fprintf(stderr, "%s: --%s: unknown option '%s'\n",
-			    util_progname(), m->name, argv[optind - 1]);
-		fprintf(stderr, "Try '%s --%s --help'.\n", util_progname(),
-		    m->name);
 		rc = -1;
+		/* The game's call options may say what their missing value
+		 * is (getopt's optopt: which option lacked it). */
+		if (ch == ':' && m->name == NULL && optopt >= 256 &&
+		    optopt < 256 + n && m->opts[optopt - 256].type ==
+		    CLI_CALL && m->opts[optopt - 256].call(ctx,
+		    &m->opts[optopt - 256], NULL) < 0)
+			continue;
+		refuse(m, ch == ':' ? "value" : "option", argv[optind - 1]);
 	}
 	free(lo);
+	free(shorts);
 	if (rc != 0)
 		return rc;
 	if (m->max_operands >= 0 && argc - optind > m->max_operands) {
-		fprintf(stderr, "%s: --%s: unexpected argument '%s'\n",
-		    util_progname(), m->name, argv[optind + m->max_operands]);
+		refuse(m, "operand", argv[optind + m->max_operands]);
 		return -1;
 	}
 	if (first_operand != NULL)

@@ -18,8 +18,9 @@
 #define PLAIN_LINE_MAX 1024
 
 struct plain {
-	struct ui_app *a;
 	struct session *s;
+	int exit_status;            /* the program's status when it quits */
+	char exit_msg[512];         /* said last */
 	/* What has been said of the session. */
 	unsigned seen_reset;        /* its reset_serial */
 	int said_ply;               /* plies of the live game said */

@@ -1,17 +1,16 @@
 /*
  * plain_main.c: `congo --plain`: the game set up as the full-screen one
- * sets it up (ui_main read the options and the settings), then one poll()
- * loop on standard input (lines), the signal self-pipe, the AI worker's
- * pipe and any player's socket, as ui_main.c's loop; what the session did
+ * sets it up (session_start_game, with what the front end read), then one
+ * poll() loop on standard input (lines), the signal self-pipe, the AI
+ * worker's pipe and any player's socket, as ui_main.c's loop; what the
+ * session did
  * is said after each wake-up (plain_follow.c). End of input quits, the
  * game kept as the full-screen game keeps it (session_keep.c).
  */
 #include "config.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <poll.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,11 +21,9 @@
 #include "session/session_keep.h"
 #include "session/session_learn.h"
 #include "session/session_link.h"
-#include "ui/ui_int.h"
+#include "session/session_start.h"
 #include "util/util.h"
 
-static volatile sig_atomic_t got_signal;
-static int sig_wr = -1;
 
 bool
 plain_wanted(bool plain_option, const struct congo_conf *c)
@@ -46,68 +43,6 @@ plain_out(const char *fmt, ...)
 	plain_clean(raw, clean, sizeof clean);
 	printf("%s\n", clean);
 	fflush(stdout);
-}
-
-static void
-on_quit_signal(int sig)
-{
-	int saved = errno;
-
-	got_signal = sig;
-	if (sig_wr >= 0)
-		(void)!write(sig_wr, "q", 1);
-	errno = saved;
-}
-
-static int
-signals_init(int fds[2])
-{
-	static const int quit_sigs[] = { SIGINT, SIGTERM, SIGHUP };
-	struct sigaction sa;
-	size_t i;
-
-	if (pipe2(fds, O_NONBLOCK | O_CLOEXEC) < 0)
-		return -1;
-	sig_wr = fds[1];
-	memset(&sa, 0, sizeof sa);
-	sigemptyset(&sa.sa_mask);
-	sa.sa_handler = on_quit_signal;
-	for (i = 0; i < sizeof quit_sigs / sizeof quit_sigs[0]; i++)
-		sigaction(quit_sigs[i], &sa, NULL);
-	sa.sa_handler = SIG_IGN;
-	sigaction(SIGPIPE, &sa, NULL);
-	return 0;
-}
-
-/* The kept game (session_keep.h), as the full-screen game keeps it: not
- * for network play, lessons or puzzles; --resume plays on; without
- * options that choose a game, the kept one is offered. */
-static void
-keep_start(struct session *s, const struct ui_opts *o,
-    const struct session_learn_opts *lo)
-{
-	char desc[128], err[CONF_PATH_MAX + 512];
-	int rc;
-
-	s->keep_path[0] = '\0';
-	if (o->net.any || lo->learn || lo->puzzle ||
-	    session_state_path(SESSION_KEEP_NAME, s->keep_path,
-	    sizeof s->keep_path) < 0) {
-		s->keep_path[0] = '\0';
-		return;
-	}
-	if (o->resume) {
-		session_keep_resume(s);
-		return;
-	}
-	if (ui_opts_choose_game(o))
-		return;
-	rc = session_keep_check(s->keep_path, &s->conf.rules, desc,
-	    sizeof desc, err, sizeof err);
-	if (rc < 0)
-		session_msg(s, SM_ERROR, "%s", err);
-	else if (rc > 0)
-		session_keep_offer(s, desc);
 }
 
 /* Lines typed: each whole one handled; the rest waits for its end. */
@@ -152,20 +87,20 @@ read_input(struct plain *p)
 }
 
 static int
-watch(struct ui_app *a, int sigfd, struct pollfd *fds, int *pfd)
+watch(struct session *s, int sigfd, struct pollfd *fds, int *pfd)
 {
 	int nfds = 0, i;
 
 	fds[nfds++] = (struct pollfd){ .fd = STDIN_FILENO, .events = POLLIN };
 	fds[nfds++] = (struct pollfd){ .fd = sigfd, .events = POLLIN };
-	fds[nfds++] = (struct pollfd){ .fd = a->s.worker.rd, .events = POLLIN };
-	fds[nfds++] = (struct pollfd){ .fd = a->s.analysis.worker.rd,
+	fds[nfds++] = (struct pollfd){ .fd = s->worker.rd, .events = POLLIN };
+	fds[nfds++] = (struct pollfd){ .fd = s->analysis.worker.rd,
 	    .events = POLLIN };
-	fds[nfds++] = (struct pollfd){ .fd = session_analyse_fd(&a->s),
+	fds[nfds++] = (struct pollfd){ .fd = session_analyse_fd(s),
 	    .events = POLLIN };
 	for (i = 0; i < 2; i++) {
-		pfd[i] = a->s.player[i]->ops->pollfd != NULL ?
-		    a->s.player[i]->ops->pollfd(a->s.player[i]) : -1;
+		pfd[i] = s->player[i]->ops->pollfd != NULL ?
+		    s->player[i]->ops->pollfd(s->player[i]) : -1;
 		if (pfd[i] >= 0 && (i == 0 || pfd[1] != pfd[0]))
 			fds[nfds++] = (struct pollfd){ .fd = pfd[i],
 			    .events = POLLIN };
@@ -187,18 +122,20 @@ next_timeout(struct plain *p)
 }
 
 static void
-loop(struct plain *p, int sigfd)
+loop(struct plain *p, struct session_signals *sig)
 {
-	struct ui_app *a = p->a;
+	struct session *s = p->s;
 	struct pollfd fds[7];
 	struct session_job_msg msg;
 	int nfds, i, c, pfd[2];
 	bool in_open = true;
 	char buf[64];
 
-	while (!a->s.quit && !got_signal) {
+	int sigfd = sig->fd;
+
+	while (!s->quit && !sig->got) {
 		plain_follow(p);
-		nfds = watch(a, sigfd, fds, pfd);
+		nfds = watch(s, sigfd, fds, pfd);
 		if (!in_open)
 			fds[0].fd = -1;
 		if (poll(fds, (nfds_t)nfds, next_timeout(p)) < 0 &&
@@ -207,42 +144,41 @@ loop(struct plain *p, int sigfd)
 		if (fds[1].revents & POLLIN)
 			while (read(sigfd, buf, sizeof buf) > 0)
 				;
-		if (got_signal)
+		if (sig->got)
 			break;
 		if (in_open && fds[0].revents & (POLLIN | POLLHUP | POLLERR))
 			in_open = read_input(p);
 		if (!in_open) {
 			/* end of input: quit, as a quit typed would */
-			a->s.quit = true;
+			s->quit = true;
 			break;
 		}
-		while (session_worker_read(&a->s.worker, &msg))
-			session_worker_msg(&a->s, &msg);
-		while (session_worker_read(&a->s.analysis.worker, &msg))
-			session_analysis_msg(&a->s, &msg);
-		session_analyse_poll(&a->s);
+		while (session_worker_read(&s->worker, &msg))
+			session_worker_msg(s, &msg);
+		while (session_worker_read(&s->analysis.worker, &msg))
+			session_analysis_msg(s, &msg);
+		session_analyse_poll(s);
 		for (i = 5; i < nfds; i++) {
 			if (!(fds[i].revents & (POLLIN | POLLHUP | POLLERR)))
 				continue;
 			for (c = 0; c < 2; c++)
 				if (pfd[c] == fds[i].fd &&
-				    a->s.player[c]->ops->readable != NULL) {
-					a->s.player[c]->ops->readable(&a->s,
-					    a->s.player[c]);
+				    s->player[c]->ops->readable != NULL) {
+					s->player[c]->ops->readable(s,
+					    s->player[c]);
 					break;
 				}
 		}
-		session_tick(&a->s);
+		session_tick(s);
 		plain_net_tick(p);
 	}
 	plain_follow(p);
 }
 
 static void
-first_words(struct plain *p, const struct ui_opts *o,
-    const struct session_learn_opts *lo, const char (*warn)[SESSION_MSG_MAX],
-    int nwarn)
+first_words(struct plain *p, const struct session_start *st)
 {
+	const struct session_learn_opts *lo = &st->lo;
 	struct session *s = p->s;
 	int i;
 
@@ -251,9 +187,9 @@ first_words(struct plain *p, const struct ui_opts *o,
 	session_newgame_load(s);
 	if (!s->have_game)
 		session_new_game(s, &s->start);
-	for (i = 0; i < nwarn; i++)
-		plain_out(P_("Warning: %s"), warn[i]);
-	keep_start(s, o, lo);
+	for (i = 0; i < st->warn->n; i++)
+		plain_out(P_("Warning: %s"), st->warn->text[i]);
+	(void)session_start_keep(s, st);
 	session_link_go(s);
 	if (lo->puzzle)
 		session_puzzle_next(s);
@@ -262,63 +198,65 @@ first_words(struct plain *p, const struct ui_opts *o,
 }
 
 int
-plain_main(struct ui_app *a, const struct ui_opts *o,
-    const struct session_learn_opts *lo, const char (*warn)[SESSION_MSG_MAX],
-    int nwarn)
+plain_main(const struct session_start *st)
 {
+	static struct session session;  /* kept whole to the end, as the
+					 * full-screen view keeps its own */
 	struct plain *p = xcalloc(1, sizeof *p);
+	struct session *s = &session;
 	struct session_net_game ng;
-	int sigfd[2], status;
+	int status;
 	char err[512], fatal[512];
 
-	p->a = a;
-	p->s = &a->s;
+	p->s = s;
 	p->turn_said = -1;
 	p->review_said = -1;
 	p->lesson_said = p->step_said = p->puzzle_said = -1;
 	p->list_said = -1;
-	if (session_learn_check_data(lo, err, sizeof err) < 0) {
+	if (session_start_game(s, st, err, sizeof err) < 0) {
 		fprintf(stderr, "congo: %s\n", err);
-		free(p);
-		return 1;
+		status = 2;
+		goto out;
+	}
+	if (session_learn_check_data(&st->lo, err, sizeof err) < 0) {
+		fprintf(stderr, "congo: %s\n", err);
+		status = 1;
+		goto out;
 	}
 	plain_net_hooks(p);
-	ui_opts_net_game(o, &ng);
-	if (o->net.any && plain_net_start(p, &o->net, &ng, err,
+	session_opts_net_game(&st->o, &ng);
+	if (st->o.net.any && plain_net_start(p, &st->o.net, &ng, err,
 	    sizeof err) < 0) {
 		fprintf(stderr, "congo: %s\n", err);
-		free(p);
-		return 2;
+		status = 2;
+		goto out;
 	}
-	if (signals_init(sigfd) < 0) {
+	if (st->sig->start(st->sig, false) < 0) {
 		fprintf(stderr, "congo: %s\n", strerror(errno));
-		free(p);
-		return 1;
+		status = 1;
+		goto out;
 	}
 	/* The session's first state is not news: the game is said whole. */
-	p->seen_reset = a->s.reset_serial - 1;
-	first_words(p, o, lo, warn, nwarn);
-	loop(p, sigfd[0]);
-	session_learn_free(&a->s);
-	session_cancel_turns(&a->s);
-	if (session_keep_quit(&a->s) && a->exit_msg[0] == '\0')
-		snprintf(a->exit_msg, sizeof a->exit_msg, P_("The game is "
-		    "kept in %.120s: congo --resume plays on."),
-		    a->s.keep_path);
-	session_link_stop(&a->s, fatal, sizeof fatal);
+	p->seen_reset = s->reset_serial - 1;
+	first_words(p, st);
+	loop(p, st->sig);
+	session_learn_free(s);
+	session_cancel_turns(s);
+	if (session_keep_quit(s) && p->exit_msg[0] == '\0')
+		snprintf(p->exit_msg, sizeof p->exit_msg, P_("The game is "
+		    "kept in %.120s: congo --resume plays on."), s->keep_path);
+	session_link_stop(s, fatal, sizeof fatal);
 	if (fatal[0] != '\0') {
 		/* a dead end: the reason */
-		snprintf(a->exit_msg, sizeof a->exit_msg, "%s", fatal);
-		a->exit_status = 1;
+		snprintf(p->exit_msg, sizeof p->exit_msg, "%s", fatal);
+		p->exit_status = 1;
 	}
-	if (a->exit_msg[0] != '\0')
-		plain_out("%s", a->exit_msg);
+	if (p->exit_msg[0] != '\0')
+		plain_out("%s", p->exit_msg);
 	plain_out("%s", P_("Goodbye."));
-	status = got_signal ? 128 + got_signal : a->exit_status;
-	session_free(&a->s);
-	close(sigfd[0]);
-	close(sigfd[1]);
-	sig_wr = -1;
+	status = st->sig->got ? 128 + st->sig->got : p->exit_status;
+	session_free(s);
+out:
 	free(p);
 	return status;
 }

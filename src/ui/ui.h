@@ -1,11 +1,14 @@
+/*
+ * ui.h: the full-screen view of the game (src/ui), started by the game's
+ * front end (src/cli/cli_game.c) once it has read the options and the
+ * settings.
+ */
 #ifndef CONGO_UI_H
 #define CONGO_UI_H
-/* The full-screen game (the default mode of `congo`). */
-int ui_main(int argc, char **argv);
-/* The game's options (part of `congo --help`). */
-#include <stdio.h>
-void ui_usage(FILE *out);
-/* The network options' part of --help. */
-void ui_net_usage(FILE *out);
+
+struct session_start;
+
+/* Play in the terminal: the exit status. */
+int ui_main(const struct session_start *st);
 
 #endif

@@ -166,7 +166,7 @@ struct ui_app {
 	bool color;
 	unsigned seen_serial;       /* the session's serials last drawn */
 	unsigned seen_reset;
-	int sigpipe[2];
+	int sigfd;                  /* readable after a signal */
 	int exit_status;            /* the program's status when it quits */
 	char exit_msg[512];         /* printed once the terminal is restored */
 };
@@ -237,31 +237,5 @@ struct ui_key_def {
 };
 extern const struct ui_key_def ui_keys[];
 extern const int ui_nkeys;
-
-/* ui_opts.c: the command line of `congo`. Pure: no curses. */
-struct ui_opts {
-	const char *config;
-	const char *fen;
-	const char *load;
-	const char *clock;          /* "M+S" */
-	const char *variant;        /* --variant congo|megapawn, NULL */
-	int game;                   /* --game N of a file of several, 0 */
-	bool no_color, unicode, flip, help;
-	bool resume;                /* --resume: the kept game */
-	bool plain;                 /* --plain: src/plain, no curses */
-	const char *white, *black;
-	int depth;                  /* -1: not given */
-	int movetime_ms;            /* -1: not given */
-	struct session_net_opts net; /* checked by session_net_opts_check */
-};
-int ui_opts_parse(int argc, char **argv, struct ui_opts *o, char *err,
-    size_t errlen);
-int ui_opts_apply(const struct ui_opts *o, struct congo_conf *c, char *err,
-    size_t errlen);
-void ui_usage(FILE *out);
-/* Options that start a particular game (no kept game offered then). */
-bool ui_opts_choose_game(const struct ui_opts *o);
-/* What of them a network game takes (session_link_start). */
-void ui_opts_net_game(const struct ui_opts *o, struct session_net_game *ng);
 
 #endif

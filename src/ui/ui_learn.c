@@ -1,8 +1,7 @@
 /*
  * ui_learn.c: the view of lessons: the lesson list (a screen of its own),
  * the panel beside the board during a lesson, and the keys that go to the
- * session's lesson and puzzle flow (src/session/session_learn.c). Also
- * --learn and --puzzle on the command line.
+ * session's lesson and puzzle flow (src/session/session_learn.c).
  */
 #include "config.h"
 
@@ -12,55 +11,6 @@
 #include <string.h>
 
 #include "ui/ui_learn.h"
-
-int
-ui_learn_opts_take(int *argc, char **argv, struct session_learn_opts *o,
-    char *err, size_t n)
-{
-	int i, j = 1;
-
-	memset(o, 0, sizeof *o);
-	for (i = 1; i < *argc; i++) {
-		if (strcmp(argv[i], "--learn") == 0)
-			o->learn = true;
-		else if (strcmp(argv[i], "--puzzle") == 0)
-			o->puzzle = true;
-		else if (strcmp(argv[i], "--streak") == 0)
-			o->puzzle = o->streak = true;
-		else if (strncmp(argv[i], "--theme=", 8) == 0 &&
-		    argv[i][8] != '\0')
-			o->theme = argv[i] + 8;
-		else if (strcmp(argv[i], "--theme") == 0 && i + 1 < *argc &&
-		    argv[i + 1][0] != '-')
-			o->theme = argv[++i];
-		else if (strncmp(argv[i], "--theme", 7) == 0 &&
-		    (argv[i][7] == '\0' || argv[i][7] == '=')) {
-			snprintf(err, n, "--theme needs a value: a theme of the "
-			    "puzzles (crocodile, endgame, quiet, ...)");
-			return -1;
-		} else
-			argv[j++] = argv[i];
-	}
-	if (o->theme != NULL)
-		o->puzzle = true;
-	argv[j] = NULL;
-	*argc = j;
-	return 0;
-}
-
-void
-ui_learn_usage(FILE *out)
-{
-	fputs("\nLearning:\n"
-	    "  --learn            open the lessons (a newcomer starts here)\n"
-	    "  --puzzle           solve puzzles: win the lion in 1 to 4 moves\n"
-	    "                     (of --variant V's set, default the config's)\n"
-	    "  --theme T          puzzles of one theme (crocodile, endgame,\n"
-	    "                     quiet, ...); :puzzle in the game lists them\n"
-	    "  --streak           a puzzle streak: unrated, each harder than the\n"
-	    "                     last, one mistake ends it, the best kept\n",
-	    out);
-}
 
 void
 ui_learn_begin(struct ui_app *a, const struct session_learn_opts *o)

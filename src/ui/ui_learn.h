@@ -15,11 +15,6 @@
 #include "session/session_learn.h"
 #include "ui/ui_int.h"
 
-/* Take --learn, --puzzle, --streak and --theme T out of argv (compacting
- * it); -1 with a message when --theme has no value. */
-int ui_learn_opts_take(int *argc, char **argv, struct session_learn_opts *o,
-    char *err, size_t n);
-void ui_learn_usage(FILE *out);
 /* After the first game is set up and the terminal started. */
 void ui_learn_begin(struct ui_app *a, const struct session_learn_opts *o);
 void ui_learn_end(struct ui_app *a);

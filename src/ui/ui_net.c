@@ -1,8 +1,8 @@
 /*
- * ui_net.c: network play in the game: its options' help, the start and
- * the loop's hooks over the session's connection (session_link.c: the
- * client, `congo --host`'s congo-server, the timers), the panel's and
- * the status bar's lines.
+ * ui_net.c: network play in the game: the start and the loop's hooks
+ * over the session's connection (session_link.c: the client, `congo
+ * --host`'s congo-server, the timers), the panel's and the status bar's
+ * lines. Its options are the front end's (src/cli/cli_game_opts.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,45 +11,9 @@
 #include "ui/ui_net.h"
 #include "util/util.h"
 
-void
-ui_net_usage(FILE *out)
-{
-	fputs(
-	    "Network play (see congo(6) and congo-server(6)):\n"
-	    "  --connect HOST[:PORT]   play on a congo-server (port 7153)\n"
-	    "  --connect tls://HOST[:PORT]  the same over TLS (port 7154): its\n"
-	    "                          certificate checked against the system's\n"
-	    "                          authorities, or a self-signed one pinned\n"
-	    "                          on first use in $XDG_DATA_HOME/congo/\n"
-	    "                          known_servers (a changed one refused)\n"
-	    "    --tls-ca FILE         trust only the authorities in FILE\n"
-	    "    --create [--seat white|black]  a new game (White by default)\n"
-	    "    --join GAME [--seat white|black] take the free seat\n"
-	    "    --game GAME [--seat S]         take your seat again (the token\n"
-	    "                                   is kept in "
-	    "$XDG_STATE_HOME/congo/)\n"
-	    "    --observe GAME                 watch a game\n"
-	    "    (none of these: a lobby lists the games)\n"
-	    "  --host [--port N] [--seat S]  serve here (congo-server) and "
-	    "create a game\n"
-	    "    for a friend"
-	    " (--port 0: any free port; --host --game GAME:\n"
-	    "    that hosted game again)\n"
-	    "  --name NAME             your name on the server\n"
-	    "  --register NAME         make an account (once: its key is kept in\n"
-	    "                          $XDG_STATE_HOME/congo/keys and logs in\n"
-	    "                          on every later connection)\n"
-	    "  --login NAME            which account, when several are kept\n"
-	    "  --seek M+S [--rated] [--variant V] [--seat S]  wait for an\n"
-	    "                          opponent with the same terms, then play\n"
-	    "  --white/--black TYPE    the local seat may be an AI "
-	    "(e.g. --white alphabeta)\n",
-	    out);
-}
-
 int
-ui_net_start(struct ui_app *a, const struct session_net_opts *no,
-    const struct ui_opts *uo, char *err, size_t errlen)
+ui_net_start(struct ui_app *a, const struct session_start *st, char *err,
+    size_t errlen)
 {
 	struct ui_net *n = a->net;
 	struct session_net_game ng;
@@ -58,8 +22,8 @@ ui_net_start(struct ui_app *a, const struct session_net_opts *no,
 
 	memset(n, 0, sizeof *n);
 	n->app = a;
-	ui_opts_net_game(uo, &ng);
-	if (session_link_start(&a->s, no, &ng, &seat, &lobby, err,
+	session_opts_net_game(&st->o, &ng);
+	if (session_link_start(&a->s, &st->o.net, &ng, &seat, &lobby, err,
 	    errlen) < 0)
 		return -1;
 	n->on = true;

@@ -14,14 +14,14 @@
 
 #include "session/session_link.h"
 #include "session/session_net.h"
+#include "session/session_start.h"
 #include "ui/ui_int.h"
 
-void ui_net_usage(FILE *out);
 
 /* Set the game up for network play: the players, the connection, and for
  * --host the server. Before the terminal starts: -1 with err. */
-int ui_net_start(struct ui_app *a, const struct session_net_opts *no,
-    const struct ui_opts *uo, char *err, size_t errlen);
+int ui_net_start(struct ui_app *a, const struct session_start *st, char *err,
+    size_t errlen);
 /* After the terminal started: connect. */
 void ui_net_go(struct ui_app *a);
 void ui_net_stop(struct ui_app *a);

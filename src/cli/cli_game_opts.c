@@ -1,0 +1,281 @@
+/*
+ * cli_game_opts.c: the command line of `congo` (the game): its help, and
+ * its options on the front ends' one table (cli.h), read into what both
+ * views start with (struct session_start: the game's options, network
+ * play's, lessons' and puzzles').
+ */
+#include "config.h"
+
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "engine/board.h"
+#include "session/session_start.h"
+#include "util/util.h"
+
+void
+cli_game_usage(FILE *out)
+{
+	fputs(
+	    "Usage: congo [OPTION]...\n"
+	    "Play Congo in the terminal.\n"
+	    "\n"
+	    "  --white TYPE       who plays White: human, ai, alphabeta, negamax, random;\n"
+	    "                     ai:level=N (1 Beginner .. 10 Master) for a weaker AI\n"
+	    "  --black TYPE       who plays Black (default: the config, else White human\n"
+	    "                     against the alphabeta AI)\n"
+	    "  --depth N          search depth of the AI players (0: no cap)\n"
+	    "  --movetime MS      thinking time of the AI players per move\n"
+	    "  --clock M+S        a clock: M minutes each (0.5 allowed) plus S seconds\n"
+	    "                     a move, e.g. --clock 5+3 (default: congo.conf clock)\n"
+	    "  --variant V        congo (default: the config) or megapawn\n"
+	    "  --fen FEN          start from this position (of the variant)\n"
+	    "  --load FILE        open a saved game at its end, ready to review\n"
+	    "  --game N           with --load: game N of a file of several\n"
+	    "  --resume           play on the game kept when congo last quit (without\n"
+	    "                     options that choose a game, congo offers to)\n"
+	    "  --config FILE      read this configuration file\n"
+	    "  --no-color         no colours (also when NO_COLOR is set)\n"
+	    "  --unicode          circled letters for the pieces\n"
+	    "  --flip             Black at the bottom\n"
+	    "  --plain            no full screen: one line of text per event,\n"
+	    "                     moves and commands typed as lines (for screen\n"
+	    "                     readers and pipes; also ui.mode = \"plain\")\n"
+	    "  --help             show this help and exit\n"
+	    "\n"
+	    "In the game, ? shows the keys. See congo(6).\n",
+	    out);
+}
+
+void
+cli_game_net_usage(FILE *out)
+{
+	fputs(
+	    "Network play (see congo(6) and congo-server(6)):\n"
+	    "  --connect HOST[:PORT]   play on a congo-server (port 7153)\n"
+	    "  --connect tls://HOST[:PORT]  the same over TLS (port 7154): its\n"
+	    "                          certificate checked against the system's\n"
+	    "                          authorities, or a self-signed one pinned\n"
+	    "                          on first use in $XDG_DATA_HOME/congo/\n"
+	    "                          known_servers (a changed one refused)\n"
+	    "    --tls-ca FILE         trust only the authorities in FILE\n"
+	    "    --create [--seat white|black]  a new game (White by default)\n"
+	    "    --join GAME [--seat white|black] take the free seat\n"
+	    "    --game GAME [--seat S]         take your seat again (the token\n"
+	    "                                   is kept in "
+	    "$XDG_STATE_HOME/congo/)\n"
+	    "    --observe GAME                 watch a game\n"
+	    "    (none of these: a lobby lists the games)\n"
+	    "  --host [--port N] [--seat S]  serve here (congo-server) and "
+	    "create a game\n"
+	    "    for a friend"
+	    " (--port 0: any free port; --host --game GAME:\n"
+	    "    that hosted game again)\n"
+	    "  --name NAME             your name on the server\n"
+	    "  --register NAME         make an account (once: its key is kept in\n"
+	    "                          $XDG_STATE_HOME/congo/keys and logs in\n"
+	    "                          on every later connection)\n"
+	    "  --login NAME            which account, when several are kept\n"
+	    "  --seek M+S [--rated] [--variant V] [--seat S]  wait for an\n"
+	    "                          opponent with the same terms, then play\n"
+	    "  --white/--black TYPE    the local seat may be an AI "
+	    "(e.g. --white alphabeta)\n",
+	    out);
+}
+
+void
+cli_game_learn_usage(FILE *out)
+{
+	fputs("\nLearning:\n"
+	    "  --learn            open the lessons (a newcomer starts here)\n"
+	    "  --puzzle           solve puzzles: win the lion in 1 to 4 moves\n"
+	    "                     (of --variant V's set, default the config's)\n"
+	    "  --theme T          puzzles of one theme (crocodile, endgame,\n"
+	    "                     quiet, ...); :puzzle in the game lists them\n"
+	    "  --streak           a puzzle streak: unrated, each harder than the\n"
+	    "                     last, one mistake ends it, the best kept\n",
+	    out);
+}
+
+/* The options read by a call of their own. */
+enum { G_VARIANT, G_GAME, G_SEAT, G_PORT, G_HOST, G_CREATE, G_RATED,
+	G_LEARN, G_PUZZLE, G_STREAK, G_THEME,
+	/* network play's words, each at its place in struct session_net_opts */
+	G_NETSTR };
+
+#define S(f) offsetof(struct session_start, f)
+
+static int
+call_opt(void *ctx, const struct cli_opt *opt, const char *v)
+{
+	struct session_start *st = ctx;
+	struct session_opts *o = &st->o;
+	struct session_net_opts *n = &o->net;
+	long k;
+
+	if (v == NULL && opt->has_value) {
+		/* the value missing: said here for --theme, by the parser
+		 * for the others */
+		if (opt->tag != G_THEME)
+			return 0;
+		fprintf(stderr, "congo: --theme needs a value: a theme of the "
+		    "puzzles (crocodile, endgame, quiet, ...)\n");
+		return -1;
+	}
+	switch (opt->tag) {
+	case G_VARIANT:
+		if (variant_parse(v) < 0) {
+			fprintf(stderr, "congo: --variant must be congo or "
+			    "megapawn, not '%s'\n", v);
+			return -1;
+		}
+		o->variant = v;
+		return 0;
+	case G_GAME:
+		/* A number picks a game of a --load file; else it is a
+		 * network game's id. */
+		if (v[0] != '\0' && strlen(v) < 8 &&
+		    strspn(v, "0123456789") == strlen(v)) {
+			if (parse_long(v, 0, 1000000, &k, NULL, 0) != 0) {
+				fprintf(stderr, "congo: --game must be a number "
+				    "0..1000000, not '%s'\n", v);
+				return -1;
+			}
+			if (k == 0) {
+				fprintf(stderr, "congo: --game: games are "
+				    "counted from 1\n");
+				return -1;
+			}
+			o->game = (int)k;
+			return 0;
+		}
+		n->any = true;
+		n->game = v;
+		return 0;
+	case G_SEAT:
+		n->any = true;
+		n->seat = strcmp(v, "white") == 0 ? 0 :
+		    strcmp(v, "black") == 0 ? 1 : -2;
+		if (n->seat == -2) {
+			fprintf(stderr, "congo: --seat is white or black, "
+			    "not '%s'\n", v);
+			return -1;
+		}
+		return 0;
+	case G_PORT:
+		n->any = true;
+		if (parse_long(v, 0, 65535, &k, NULL, 0) != 0) {
+			fprintf(stderr, "congo: --port must be a number "
+			    "0..65535 (0 with --host: any free port), not "
+			    "'%s'\n", v);
+			return -1;
+		}
+		n->port = (int)k;
+		return 0;
+	case G_HOST:
+		n->any = n->host = true;
+		return 0;
+	case G_CREATE:
+		n->any = n->create = true;
+		return 0;
+	case G_RATED:
+		n->any = n->rated = true;
+		return 0;
+	case G_LEARN:
+		st->lo.learn = true;
+		return 0;
+	case G_PUZZLE:
+		st->lo.puzzle = true;
+		return 0;
+	case G_STREAK:
+		st->lo.puzzle = st->lo.streak = true;
+		return 0;
+	case G_THEME:
+		if (v[0] == '\0' || v[0] == '-')
+			return call_opt(ctx, opt, NULL);
+		st->lo.puzzle = true;
+		st->lo.theme = v;
+		return 0;
+	default: /* G_NETSTR: a word of network play */
+		n->any = true;
+		*(const char **)((char *)ctx + opt->off) = v;
+		return 0;
+	}
+}
+
+#define FLAG(name, f) { name, CLI_FLAG, S(o.f), 0, 0, NULL, 0, 0 }
+#define STR(name, f) { name, CLI_STR, S(o.f), 0, 0, NULL, 0, 0 }
+#define CALL(name, tag, v) { name, CLI_CALL, 0, 0, 0, call_opt, tag, v }
+#define NET(name, f) { name, CLI_CALL, S(o.net.f), 0, 0, call_opt, G_NETSTR, 1 }
+static const struct cli_opt game_opts[] = {
+	STR("white", white),
+	STR("black", black),
+	{ "depth", CLI_INT, S(o.depth), 0, 64, NULL, 0, 0 },
+	{ "movetime", CLI_INT, S(o.movetime_ms), 0, 3600000, NULL, 0, 0 },
+	STR("fen", fen),
+	STR("load", load),
+	STR("config", config),
+	FLAG("no-color", no_color),
+	FLAG("no-colour", no_color),
+	FLAG("unicode", unicode),
+	FLAG("flip", flip),
+	STR("clock", clock),
+	CALL("variant", G_VARIANT, 1),
+	FLAG("resume", resume),
+	FLAG("plain", plain),
+	{ "help", CLI_FLAG, S(o.help), 0, 0, NULL, 'h', 0 },
+	/* network play (checked together by session_net_opts_check) */
+	NET("connect", connect),
+	CALL("host", G_HOST, 0),
+	CALL("port", G_PORT, 1),
+	CALL("create", G_CREATE, 0),
+	CALL("seat", G_SEAT, 1),
+	NET("join", join),
+	CALL("game", G_GAME, 1),
+	NET("observe", observe),
+	NET("name", name),
+	NET("register", register_name),
+	NET("login", login),
+	NET("seek", seek),
+	CALL("rated", G_RATED, 0),
+	NET("tls-ca", tls_ca),
+	/* lessons and puzzles */
+	CALL("learn", G_LEARN, 0),
+	CALL("puzzle", G_PUZZLE, 0),
+	CALL("streak", G_STREAK, 0),
+	CALL("theme", G_THEME, 1),
+	CLI_END
+};
+#undef FLAG
+#undef STR
+#undef CALL
+#undef NET
+#undef S
+
+int
+cli_game_parse(int argc, char **argv, struct session_start *st)
+{
+	static const struct cli_mode mode = { NULL, game_opts,
+	    cli_game_usage, 0 };
+	const struct session_opts *o = &st->o;
+
+	session_opts_init(&st->o);
+	memset(&st->lo, 0, sizeof st->lo);
+	if (cli_parse(&mode, argc, argv, st, NULL) != 0)
+		return -1;
+	if (o->fen != NULL && o->load != NULL) {
+		fprintf(stderr, "congo: --fen and --load cannot go "
+		    "together\n");
+		return -1;
+	}
+	if (o->resume && session_opts_choose_game(o)) {
+		fprintf(stderr, "congo: --resume plays on the kept game: it "
+		    "does not go with options that choose another (--white, "
+		    "--black, --fen, --load, --variant, --clock, network "
+		    "play)\n");
+		return -1;
+	}
+	return 0;
+}
