@@ -160,6 +160,7 @@ struct nnue_train_options {
 	int variant;            /* -1: that of the data */
 	double val_share;       /* share kept aside for validation */
 	int64_t max_positions;  /* 0: all */
+	bool buckets;           /* train each lion bucket's own weights */
 	bool quiet;
 };
 void nnue_train_options_default(struct nnue_train_options *o);

@@ -10,8 +10,13 @@
  * order, so that a seed gives the same network whatever the threads'
  * timing. The feature weights have a shared part per (piece, square)
  * whatever the lion's bucket (a "factorizer": small data teaches every
- * bucket), folded into each bucket's weights when written. A share of
- * the positions is kept aside for the validation loss; NET is written
+ * bucket), folded into each bucket's weights when written; each bucket's
+ * own part is trained only with --bucket-weights (on a few hundred
+ * thousand positions it overfits: the shared part alone validates
+ * better), else the buckets are copies and the board is still seen
+ * from each side and mirrored by its lion's file. The last
+ * positions read (whole games, but one) are kept aside for the
+ * validation loss; NET is written
  * after every epoch (a checkpoint), and the progress line shows the
  * positions per second.
  */
@@ -148,7 +153,8 @@ model_init(struct model *m, uint64_t seed)
 	uint64_t rng = seed ^ 0x4E4E5545ULL;
 
 	memset(m, 0, sizeof *m);
-	for (int i = 0; i < NNUE_INPUTS; i++)
+	/* the shared weights start random, each bucket's own part at 0 */
+	for (int i = NNUE_INPUTS; i < ROWS; i++)
 		for (int j = 0; j < H; j++)
 			m->w1[i][j] = (rand_unit(&rng) * 2 - 1) * 0.1f;
 	for (int j = 0; j < H; j++)
@@ -165,7 +171,7 @@ model_init(struct model *m, uint64_t seed)
  * loss. */
 NNUE_CLONES static double
 sample_step(const struct model *restrict m, struct model *restrict g,
-    const struct tsample *s)
+    const struct tsample *s, bool buckets)
 {
 	float acc[2][H], h[2 * H], z1[L], a1[L], out, p, d;
 	float dh[2 * H], dz1[L];
@@ -173,12 +179,17 @@ sample_step(const struct model *restrict m, struct model *restrict g,
 	for (int c = 0; c < 2; c++) {
 		memcpy(acc[c], m->b1, sizeof acc[c]);
 		for (int k = 0; k < s->nf; k++) {
-			const float *w = m->w1[s->f[c][k]];
 			const float *u = m->w1[NNUE_INPUTS +
 			    s->f[c][k] % NNUE_PSQ];
 
 			for (int j = 0; j < H; j++)
-				acc[c][j] += w[j] + u[j];
+				acc[c][j] += u[j];
+			if (buckets) {
+				const float *w = m->w1[s->f[c][k]];
+
+				for (int j = 0; j < H; j++)
+					acc[c][j] += w[j];
+			}
 		}
 		for (int j = 0; j < H; j++)
 			h[c * H + j] = acc[c][j] < 0 ? 0 : acc[c][j] > 1 ? 1 :
@@ -225,12 +236,15 @@ sample_step(const struct model *restrict m, struct model *restrict g,
 		for (int j = 0; j < H; j++)
 			g->b1[j] += da[j];
 		for (int k = 0; k < s->nf; k++) {
-			float *w = g->w1[s->f[c][k]];
 			float *u = g->w1[NNUE_INPUTS + s->f[c][k] % NNUE_PSQ];
 
-			for (int j = 0; j < H; j++) {
-				w[j] += da[j];
+			for (int j = 0; j < H; j++)
 				u[j] += da[j];
+			if (buckets) {
+				float *w = g->w1[s->f[c][k]];
+
+				for (int j = 0; j < H; j++)
+					w[j] += da[j];
 			}
 		}
 	}
@@ -258,7 +272,7 @@ job_run(void *arg)
 		memset(g, 0, sizeof *g);
 	for (size_t i = j->from; i < j->to; i++)
 		loss += sample_step(tr->m, g, &tr->s[j->train ?
-		    tr->order[i] : i]);
+		    tr->order[i] : i], tr->o->buckets);
 	tr->loss[j->id] = loss;
 	return NULL;
 }
@@ -375,7 +389,7 @@ nnue_train_options_default(struct nnue_train_options *o)
 	o->threads = 1;
 	o->seed = 1;
 	o->batch = 4096;
-	o->lr = 0.001;
+	o->lr = 0.004;
 	o->lambda = 0.75;
 	o->variant = -1;
 	o->val_share = 0.05;
@@ -414,14 +428,8 @@ nnue_train_run(const struct nnue_train_options *o, int nfiles, char **files)
 		free(tr.s);
 		return 1;
 	}
-	/* the validation positions: a seeded shuffle's tail */
-	for (size_t i = tr.n - 1; i > 0; i--) {
-		size_t k = splitmix64(&rng) % (i + 1);
-		struct tsample t = tr.s[i];
-
-		tr.s[i] = tr.s[k];
-		tr.s[k] = t;
-	}
+	/* the validation positions: the data's tail, whole games that
+	 * the training never sees (a game's positions are alike) */
 	nval = (size_t)((double)tr.n * o->val_share);
 	if (nval < 1)
 		nval = 1;

@@ -91,7 +91,7 @@ train_usage(FILE *out)
 	fputs("usage: congo --train DATA... -o NET [--epochs N] [--threads T]"
 	    " [--seed S]\n"
 	    "           [--batch N] [--lr RATE] [--lambda L] [--variant V]\n"
-	    "           [--max-positions N] [--quiet]\n"
+	    "           [--max-positions N] [--bucket-weights] [--quiet]\n"
 	    "Train the learned evaluation's network on the positions of\n"
 	    "DATA... (congo --gen-data) and write it to NET after every epoch.\n"
 	    "The same data and seed give the same network.\n"
@@ -100,7 +100,7 @@ train_usage(FILE *out)
 	    "  --threads T         threads (default 1)\n"
 	    "  --seed S            initial weights and order (default 1)\n"
 	    "  --batch N           positions a step (default 4096)\n"
-	    "  --lr RATE           Adam's step size (default 0.001, x0.8 an "
+	    "  --lr RATE           Adam's step size (default 0.004, x0.8 an "
 	    "epoch)\n"
 	    "  --lambda L          weight of the score against the game's "
 	    "result\n"
@@ -109,6 +109,8 @@ train_usage(FILE *out)
 	    "(default: the\n"
 	    "                      first position's)\n"
 	    "  --max-positions N   read at most N positions\n"
+	    "  --bucket-weights    train each lion square's own weights too\n"
+	    "                      (for large data; default: shared ones)\n"
 	    "  --quiet             no progress line\n", out);
 }
 
@@ -147,6 +149,7 @@ static const struct cli_opt train_opts[] = {
 	{ "lr", CLI_CALL, 0, 0, 0, train_call, T_LR, 1 },
 	{ "lambda", CLI_CALL, 0, 0, 0, train_call, T_LAMBDA, 1 },
 	{ "variant", CLI_CALL, X(variant), 0, 0, gen_variant, 0, 1 },
+	{ "bucket-weights", CLI_FLAG, X(buckets), 0, 0, NULL, 0, 0 },
 	{ "quiet", CLI_FLAG, X(quiet), 0, 0, NULL, 0, 0 },
 	{ "help", CLI_HELP, 0, 0, 0, NULL, 0, 0 },
 	CLI_END
