@@ -32,7 +32,7 @@
 #define NNUE_PSQ (2 * NPIECE_TYPES * NSQ)           /* 882 */
 #define NNUE_INPUTS (NNUE_BUCKETS * NNUE_PSQ)       /* 5292 */
 #define NNUE_HIDDEN 128
-#define NNUE_L1 32
+#define NNUE_L1 16
 #define NNUE_QA 127        /* accumulator and activations: 1.0 is 127 */
 #define NNUE_QB 64         /* the dense layer's weights: 1.0 is 64 */
 #define NNUE_QO 256        /* the output weights: 1.0 is 256 */
