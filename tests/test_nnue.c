@@ -343,6 +343,7 @@ test_damaged(void **state)
 	/* asked for, refused: said, and the search is the hand-made one's */
 	copy_damaged(ok, bad, 5000, 0x10, 0);
 	search_options_default(&o);
+	o.use_nnue = false;
 	plain = search_new(&o);
 	o.use_nnue = true;
 	snprintf(o.eval_file, sizeof o.eval_file, "%s", bad);
@@ -415,6 +416,37 @@ test_search(void **state)
 	}
 }
 
+/* By default a variant plays with its installed network when there is
+ * one (make check: the source tree's data/), by hand otherwise; a tune
+ * string (hand-made weights to try) and the levels evaluate by hand. */
+static void
+test_defaults(void **state)
+{
+	struct search_options o;
+	struct search_ctx *ctx;
+	char path[512], err[400];
+
+	(void)state;
+	search_options_default(&o);
+	assert_true(o.use_nnue);
+	ctx = search_new(&o);
+	for (int v = 0; v < NVARIANTS; v++) {
+		nnue_default_path(v, path, sizeof path);
+		assert_int_equal(search_nnue_active(ctx, v),
+		    path[0] != '\0' && nnue_get(path, v, err, sizeof err));
+	}
+	/* the shipped Megapawn network (data/megapawn.nnue) */
+	assert_true(search_nnue_active(ctx, VARIANT_MEGAPAWN));
+	snprintf(o.tune, sizeof o.tune, "zebra=500");
+	search_set_options(ctx, &o);
+	assert_false(search_nnue_active(ctx, VARIANT_MEGAPAWN));
+	o.tune[0] = '\0';
+	o.level = 3;
+	search_set_options(ctx, &o);
+	assert_false(search_nnue_active(ctx, VARIANT_MEGAPAWN));
+	search_free(ctx);
+}
+
 static void
 test_records(void **state)
 {
@@ -484,6 +516,7 @@ main(void)
 		cmocka_unit_test(test_damaged),
 		cmocka_unit_test(test_search),
 		cmocka_unit_test(test_records),
+		cmocka_unit_test(test_defaults),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -119,8 +119,10 @@ struct search_options {
 	 * (ai/nnue.h) instead of the hand-made evaluation: eval_file's, or
 	 * with eval_file "" the installed one of the position's variant. A
 	 * network that is missing, damaged or for another variant is said
-	 * once (search_nnue_status) and the hand-made evaluation used. The
-	 * levels never use it. */
+	 * (search_nnue_error) and the hand-made evaluation used. The levels
+	 * never use it, nor a search given evaluation weights (tune)
+	 * without an eval_file. On by default: a variant with an installed network
+	 * plays with it (Megapawn's), one without by hand (Congo's). */
 	bool use_nnue;
 	char eval_file[256];
 };

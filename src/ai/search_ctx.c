@@ -69,6 +69,8 @@ search_options_default(struct search_options *o)
 	o->threads = 1;
 	o->seed = 1;
 	o->multipv = 1;
+	/* the installed networks, where there are (congo(6), TUNING) */
+	o->use_nnue = true;
 }
 
 void

@@ -25,6 +25,10 @@ search_nnue_options(struct search_ctx *ctx)
 		ctx->nets[v] = NULL;
 	if (!o->use_nnue || o->level > 0 || o->algorithm != SEARCH_ALPHABETA)
 		return;
+	/* weights of the hand-made evaluation to try: it is the one asked
+	 * for, unless a network is named too */
+	if (o->tune[0] != '\0' && o->eval_file[0] == '\0')
+		return;
 	if (o->eval_file[0] != '\0') {
 		const struct nnue_net *n = nnue_get(o->eval_file, -1, err,
 		    sizeof err);
