@@ -32,6 +32,8 @@
  * (and the doubles' own error). */
 #define NNUE_TEST_BOUND 1.0
 
+static char tmpdir[64] = "/tmp/test_nnue.XXXXXX";
+
 static struct nnue_net *
 random_net(int variant, uint64_t seed)
 {
@@ -169,6 +171,25 @@ test_incremental(void **state)
 	    counts[3]);
 	assert_true(counts[1] > 0);
 	assert_true(counts[2] > 0);
+	/* one weight set for every bucket (a shared-only training): read
+	 * back it is known as such, and only the mirroring refreshes */
+	{
+		char path[256], err[400];
+		struct nnue_net *m;
+
+		for (int k = 1; k < NNUE_BUCKETS; k++)
+			memcpy(n->ft_w[k * NNUE_PSQ], n->ft_w[0],
+			    sizeof n->ft_w[0] * NNUE_PSQ);
+		n->variant = VARIANT_CONGO;
+		snprintf(path, sizeof path, "%s/one.nnue", tmpdir);
+		assert_int_equal(nnue_write(n, path, err, sizeof err), 0);
+		m = nnue_read(path, err, sizeof err);
+		assert_non_null(m);
+		assert_true(m->one_bucket);
+		memset(counts, 0, sizeof counts);
+		play_checked(m, VARIANT_CONGO, 13, 20, counts);
+		free(m);
+	}
 	free(n);
 }
 
@@ -256,7 +277,6 @@ test_int_float(void **state)
 	free(n);
 }
 
-static char tmpdir[64] = "/tmp/test_nnue.XXXXXX";
 
 static void
 path_in_tmp(char *out, size_t n, const char *name)

@@ -57,6 +57,9 @@
 struct nnue_net {
 	int variant;
 	char desc[64];          /* what made it, from the file */
+	bool one_bucket;        /* every bucket's weights alike (set when
+	                         * read): the lion's square matters only by
+	                         * its mirroring */
 	int16_t ft_w[NNUE_INPUTS][NNUE_HIDDEN] __attribute__((aligned(32)));
 	int16_t ft_b[NNUE_HIDDEN] __attribute__((aligned(32)));
 	/* int8 in the file; int16 here so that the dot product is the

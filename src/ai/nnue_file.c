@@ -191,6 +191,10 @@ nnue_read(const char *path, char *err, size_t errlen)
 	n->variant = (int)get32(head + 12);
 	memcpy(n->desc, head + 48, sizeof n->desc - 1);
 	unpack(n, payload);
+	n->one_bucket = true;
+	for (int k = 1; k < NNUE_BUCKETS && n->one_bucket; k++)
+		n->one_bucket = memcmp(n->ft_w[k * NNUE_PSQ], n->ft_w[0],
+		    sizeof n->ft_w[0] * NNUE_PSQ) == 0;
 out:
 	free(payload);
 	fclose(f);

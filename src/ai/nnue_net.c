@@ -76,15 +76,31 @@ acc_apply(const struct nnue_net *n, int16_t *restrict acc, const int *add,
 	}
 }
 
+/* Colour c's king key in b for network n: a network whose six buckets
+ * are one (trained shared) only needs the mirroring, so that a lion
+ * stepping within its half of the castle costs no refresh. */
+static inline int
+key_of(const struct nnue_net *n, const struct board *b, int c)
+{
+	int k = nnue_king_key(b, c);
+
+	return n->one_bucket ? k & 1 : k;
+}
+
 static void
 refresh_side(const struct nnue_net *n, const struct board *b, int c,
     struct nnue_acc *a)
 {
-	int f[NNUE_MAX_ACTIVE], nf = nnue_features(b, c, f);
+	int f[NNUE_MAX_ACTIVE], nf = 0, k = key_of(n, b, c);
 
+	for (bb_t x = (b->occ[WHITE] | b->occ[BLACK]) & BB_ALL; x; x &= x - 1) {
+		int sq = __builtin_ctzll(x);
+
+		f[nf++] = nnue_feature(c, k, sq, b->sq[sq]);
+	}
 	memcpy(a->v[c], n->ft_b, sizeof a->v[c]);
 	acc_apply(n, a->v[c], f, nf, NULL, 0);
-	a->king[c] = (uint8_t)nnue_king_key(b, c);
+	a->king[c] = (uint8_t)k;
 }
 
 void
@@ -101,12 +117,16 @@ nnue_update(const struct nnue_net *n, const struct board *from,
 {
 	uint8_t sq[NSQ];
 	int nsq = 0;
+	bb_t changed = 0;
 
-	for (int s = 0; s < NSQ; s++)
-		if (from->sq[s] != to->sq[s])
-			sq[nsq++] = (uint8_t)s;
+	/* the squares whose piece changed, from the bitboards */
+	for (int c = WHITE; c <= BLACK; c++)
+		for (int t = 0; t < NPIECE_TYPES; t++)
+			changed |= from->pieces[c][t] ^ to->pieces[c][t];
+	for (; changed; changed &= changed - 1)
+		sq[nsq++] = (uint8_t)__builtin_ctzll(changed);
 	for (int c = WHITE; c <= BLACK; c++) {
-		int k = nnue_king_key(to, c), add[NSQ], sub[NSQ], na = 0, ns = 0;
+		int k = key_of(n, to, c), add[NSQ], sub[NSQ], na = 0, ns = 0;
 
 		if (k != src->king[c]) {
 			refresh_side(n, to, c, dst);
