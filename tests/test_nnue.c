@@ -18,6 +18,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <pthread.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <cmocka.h>
 
@@ -309,6 +311,57 @@ test_file(void **state)
 	free(n);
 }
 
+static void *
+drain(void *arg)
+{
+	const char *path = arg;
+	FILE *f = fopen(path, "rb");
+	size_t n = 0;
+
+	if (f != NULL) {
+		while (fgetc(f) != EOF)
+			n++;
+		fclose(f);
+	}
+	return (void *)n;
+}
+
+/* A path that is not a regular file (here a pipe; -o /dev/null once
+ * replaced /dev/null by a file) is written as it is, not renamed over. */
+static void
+test_write_pipe(void **state)
+{
+	struct nnue_net *n = random_net(VARIANT_CONGO, 14);
+	char path[256], link2[256], ok[256], err[400];
+	struct stat st, st2;
+	pthread_t tid;
+	void *got;
+	bool fifo;
+
+	(void)state;
+	path_in_tmp(path, sizeof path, "pipe");
+	path_in_tmp(link2, sizeof link2, "pipe2");
+	path_in_tmp(ok, sizeof ok, "size.nnue");
+	assert_int_equal(mkfifo(path, 0600), 0);
+	assert_int_equal(link(path, link2), 0);
+	assert_int_equal(pthread_create(&tid, NULL, drain, link2), 0);
+	assert_int_equal(nnue_write(n, path, err, sizeof err), 0);
+	fifo = stat(path, &st) == 0 && S_ISFIFO(st.st_mode);
+	if (!fifo) {
+		/* replaced: let the reader see an end */
+		FILE *w = fopen(link2, "wb");
+
+		if (w != NULL)
+			fclose(w);
+	}
+	pthread_join(tid, &got);
+	assert_true(fifo);
+	assert_int_equal(nnue_write(n, ok, err, sizeof err), 0);
+	assert_int_equal(stat(ok, &st2), 0);
+	assert_int_equal((size_t)got, (size_t)st2.st_size);
+	free(n);
+}
+
 /* Copy src to dst with byte at off xor-ed with x (off < 0: none) and
  * cut to len bytes (0: whole). */
 static void
@@ -534,6 +587,7 @@ main(void)
 		cmocka_unit_test(test_int_float),
 		cmocka_unit_test(test_file),
 		cmocka_unit_test(test_damaged),
+		cmocka_unit_test(test_write_pipe),
 		cmocka_unit_test(test_search),
 		cmocka_unit_test(test_records),
 		cmocka_unit_test(test_defaults),

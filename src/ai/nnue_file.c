@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "ai/nnue.h"
@@ -108,6 +109,8 @@ nnue_write(const struct nnue_net *n, const char *path, char *err,
 {
 	uint8_t head[HEADER], *payload = pack(n);
 	char tmp[PATH_MAX];
+	struct stat st;
+	bool inplace;
 	FILE *f;
 	uint64_t sum = tb_fnv64(TB_FNV_INIT, payload, PAYLOAD);
 	bool ok;
@@ -124,7 +127,11 @@ nnue_write(const struct nnue_net *n, const char *path, char *err,
 	put32(head + 40, (uint32_t)sum);
 	put32(head + 44, (uint32_t)(sum >> 32));
 	snprintf((char *)head + 48, 80, "%s", n->desc);
-	snprintf(tmp, sizeof tmp, "%s.tmp", path);
+	/* a file is written aside and renamed, so that a reader never sees
+	 * half of it; anything else that exists (a device, a pipe) is
+	 * written as it is, never replaced */
+	inplace = stat(path, &st) == 0 && !S_ISREG(st.st_mode);
+	snprintf(tmp, sizeof tmp, "%s%s", path, inplace ? "" : ".tmp");
 	if ((f = fopen(tmp, "wb")) == NULL) {
 		free(payload);
 		return util_error(err, errlen, "%s: %s", tmp, strerror(errno));
@@ -133,8 +140,9 @@ nnue_write(const struct nnue_net *n, const char *path, char *err,
 	    fwrite(payload, PAYLOAD, 1, f) == 1;
 	ok = fclose(f) == 0 && ok;
 	free(payload);
-	if (!ok || rename(tmp, path) != 0) {
-		unlink(tmp);
+	if (!ok || (!inplace && rename(tmp, path) != 0)) {
+		if (!inplace)
+			unlink(tmp);
 		return util_error(err, errlen, "%s: cannot write it", path);
 	}
 	return 0;
