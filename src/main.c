@@ -46,6 +46,10 @@ congo_usage(FILE *out)
 	    "  congo --tune FILE...       tune the evaluation on games (Texel)\n"
 	    "  congo --make-tablebases [DIR] [--variant V] [--pieces N]  endgame\n"
 	    "                             tables by retrograde analysis (congo(6))\n"
+	    "  congo --gen-data OUT [OPTION]...  self-play positions to train a\n"
+	    "                             network on (congo(6), TUNING)\n"
+	    "  congo --train DATA... -o NET [OPTION]...  train the learned\n"
+	    "                             evaluation's network on them\n"
 	    "  congo --version            show the version and exit\n",
 	    out);
 }
@@ -66,6 +70,8 @@ main(int argc, char **argv)
 		{ "make-puzzles", no_argument, NULL, 'P' },
 		{ "tune", no_argument, NULL, 't' },
 		{ "make-tablebases", no_argument, NULL, 'T' },
+		{ "gen-data", no_argument, NULL, 'G' },
+		{ "train", no_argument, NULL, 'N' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -94,6 +100,10 @@ main(int argc, char **argv)
 		return cli_tune_main(argc - 1, argv + 1);
 	case 'T':
 		return cli_tablebases_main(argc - 1, argv + 1);
+	case 'G':
+		return cli_gen_data_main(argc - 1, argv + 1);
+	case 'N':
+		return cli_train_main(argc - 1, argv + 1);
 	case 'b':
 		if (argc > 2 && strcmp(argv[2], "search") == 0)
 			return bench_search(argc - 2, argv + 2);

@@ -143,6 +143,10 @@ bool match_elo_pairs(const int pairs[5], double *elo, double *err);
  * approximation of the trinomial), and the bounds of alpha/beta. */
 double match_sprt_llr(int w, int d, int l, double elo0, double elo1);
 void match_sprt_bounds(double alpha, double beta, double *lo, double *hi);
+/* Shuffling: of the moves each player made after the openings (by
+ * player, [0] A), those it undid with its next move (the same piece
+ * back from where it went to where it came from, two plies later). */
+void match_undone(const struct match *m, int undone[2], int moves[2]);
 
 /*
  * Texel's method over games (tune_run.c; `congo --tune FILE...`): the

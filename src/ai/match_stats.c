@@ -107,3 +107,30 @@ match_sprt_bounds(double alpha, double beta, double *lo, double *hi)
 	*lo = log(beta / (1.0 - alpha));
 	*hi = log((1.0 - beta) / alpha);
 }
+
+void
+match_undone(const struct match *m, int undone[2], int moves[2])
+{
+	undone[0] = undone[1] = moves[0] = moves[1] = 0;
+	for (int i = 0; i < m->cfg.games; i++) {
+		const struct match_game *mg = &m->game[i];
+		const struct game *g = &mg->g;
+
+		if (!mg->done)
+			continue;
+		for (int k = mg->opening_plies; k < g->nply; k++) {
+			/* A is White when a_white: plies of even parity
+			 * from a White start are White's */
+			int white = (g->pos[k].side == WHITE);
+			int p = white == mg->a_white ? 0 : 1;
+			move_t a = g->moves[k];
+
+			moves[p]++;
+			if (k + 2 < g->nply && MOVE_NJUMPS(a) == 0 &&
+			    MOVE_FROM(g->moves[k + 2]) == MOVE_TO(a) &&
+			    MOVE_TO(g->moves[k + 2]) == MOVE_FROM(a) &&
+			    MOVE_NJUMPS(g->moves[k + 2]) == 0)
+				undone[p]++;
+		}
+	}
+}

@@ -109,6 +109,16 @@ struct search_options {
 	 * after every depth; 1 (or 0) is the usual single line. The
 	 * search plays the first line's move either way. */
 	int multipv;
+	/* Full strength alphabeta: evaluate with a learned network
+	 * (ai/nnue.h) instead of the hand-made evaluation: eval_file's, or
+	 * with eval_file "" the installed one of the position's variant. A
+	 * network that is missing, damaged or for another variant is said
+	 * (search_nnue_error) and the hand-made evaluation used. The levels
+	 * never use it, nor a search given evaluation weights (tune)
+	 * without an eval_file. On by default: a variant with an installed network
+	 * plays with it (Megapawn's), one without by hand (Congo's). */
+	bool use_nnue;
+	char eval_file[256];
 };
 
 /*
@@ -208,6 +218,12 @@ struct search_analysis {
 	int white_scores[SEARCH_MULTIPV_MAX];
 };
 bool search_analysis(struct search_ctx *ctx, struct search_analysis *out);
+
+/* The learned evaluation (options use_nnue, eval_file): why the network
+ * asked for is not used ("" when it is, or none was asked for), and
+ * whether a search of the variant would evaluate with a network. */
+const char *search_nnue_error(const struct search_ctx *ctx);
+bool search_nnue_active(const struct search_ctx *ctx, int variant);
 
 /* The last search's final report (depth, score, nodes, pv ...). */
 void search_last_info(const struct search_ctx *ctx, struct search_info *out);

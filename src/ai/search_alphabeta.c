@@ -42,9 +42,10 @@ node_enter(struct search_thread *t)
 }
 
 static inline int
-evaluate(struct search_thread *t, const struct board *pos)
+evaluate(struct search_thread *t, const struct board *pos, int ply)
 {
-	int e = eval_with(&t->ctx->ev, pos);
+	int e = t->ctx->net != NULL ? search_nnue_eval(t, pos, ply) :
+	    eval_with(&t->ctx->ev, pos);
 
 	if (t->ctx->noise > 0) {
 		/* a level's misjudgement: fixed for a position, so the
@@ -139,7 +140,7 @@ qsearch_node(struct search_thread *t, const struct board *pos, int alpha,
 	    variant_get(pos->variant)->bare_lions_draw)
 		return search_draw_score(t, ply);   /* bare lions, not facing */
 	if (ply >= SEARCH_MAX_PLY - 2)
-		return evaluate(t, pos);
+		return evaluate(t, pos, ply);
 	in_check = movegen_attacks_lion(pos, side ^ 1);
 	p = &t->ply[ply];
 	if (in_check) {
@@ -158,7 +159,7 @@ qsearch_node(struct search_thread *t, const struct board *pos, int alpha,
 			stand = hit.eval;
 		}
 		if (stand == EVAL_NONE)
-			stand = evaluate(t, pos);
+			stand = evaluate(t, pos, ply);
 		if (stand >= beta) {
 			if (use_tt)
 				tt_store(t->tt, pos->hash, hash_move,
@@ -218,6 +219,7 @@ qsearch(struct search_thread *t, const struct board *pos, int alpha, int beta,
 {
 	int score;
 
+	search_nnue_enter(t, pos, ply);
 	if (node_enter(t)) {
 		t->pvlen[ply] = 0;
 		return 0;
@@ -274,7 +276,7 @@ cut_early(struct search_thread *t, const struct board *pos, int alpha,
 		int margin;
 
 		if (*static_eval == EVAL_NONE)
-			*static_eval = evaluate(t, pos);
+			*static_eval = evaluate(t, pos, ply);
 		t->eval_stack[ply] = *static_eval;
 		if (ev->improving && ply >= 2 &&
 		    t->eval_stack[ply - 2] != EVAL_NONE &&
@@ -357,6 +359,7 @@ search(struct search_thread *t, const struct board *pos, int alpha, int beta,
 
 	t->pvlen[ply] = 0;
 	t->path[idx] = pos->hash;
+	search_nnue_enter(t, pos, ply);
 	if (node_enter(t))
 		return 0;
 	if (pos->pieces[side][LION] == 0)
@@ -386,7 +389,7 @@ search(struct search_thread *t, const struct board *pos, int alpha, int beta,
 	if (ply > t->seldepth)
 		t->seldepth = ply;
 	if (ply >= SEARCH_MAX_PLY - 2)
-		return evaluate(t, pos);
+		return evaluate(t, pos, ply);
 
 	if (cut_early(t, pos, alpha, beta, depth, ply, in_check, allow_null,
 	    &hash_move, &static_eval, &improving, &tth, &score))
@@ -544,6 +547,7 @@ search_alphabeta_score(struct search_thread *t, const struct board *pos,
 	t->pvlen[0] = 0;
 	t->path[t->root_index] = pos->hash;
 	t->eval_stack[0] = EVAL_NONE;
+	search_nnue_root(t, pos);
 	return -search(t, &child, -SEARCH_INF, SEARCH_INF, depth - 1, 1, true);
 }
 

@@ -69,6 +69,8 @@ search_options_default(struct search_options *o)
 	o->threads = 1;
 	o->seed = 1;
 	o->multipv = 1;
+	/* the installed networks, where there are (congo(6), TUNING) */
+	o->use_nnue = true;
 }
 
 void
@@ -110,6 +112,7 @@ free_threads(struct search_thread *thr, int n)
 		free(thr[i].ply);
 		free(thr[i].cont);
 		free(thr[i].kept_cont);
+		free(thr[i].acc);
 	}
 	free(thr);
 }
@@ -125,6 +128,10 @@ alloc_threads(struct search_ctx *ctx, int n)
 		thr[i].ctx = ctx;
 		thr[i].id = i;
 		thr[i].ply = xcalloc(SEARCH_MAX_PLY, sizeof *thr[i].ply);
+		thr[i].acc = aligned_alloc(64, ((SEARCH_MAX_PLY + 1) *
+		    sizeof *thr[i].acc + 63) / 64 * 64);
+		if (thr[i].acc == NULL)
+			fatal("out of memory");
 	}
 	return thr;
 }
@@ -173,6 +180,7 @@ clamp_options(struct search_options *o)
 	if (o->multipv > SEARCH_MULTIPV_MAX)
 		o->multipv = SEARCH_MULTIPV_MAX;
 	o->tune[sizeof o->tune - 1] = '\0';
+	o->eval_file[sizeof o->eval_file - 1] = '\0';
 }
 
 struct search_ctx *
@@ -245,7 +253,9 @@ search_set_options(struct search_ctx *ctx, const struct search_options *o)
 		free_threads(ctx->thr, ctx->opt.threads);
 		ctx->thr = alloc_threads(ctx, n.threads);
 	}
-	if (n.algorithm != ctx->opt.algorithm || n.level != ctx->opt.level) {
+	if (n.algorithm != ctx->opt.algorithm || n.level != ctx->opt.level ||
+	    n.use_nnue != ctx->opt.use_nnue ||
+	    strcmp(n.eval_file, ctx->opt.eval_file) != 0) {
 		tt_clear(&ctx->tt);   /* negamax and alphabeta score differently */
 		if (ctx->lines_tt.b != NULL)
 			tt_clear(&ctx->lines_tt);
@@ -254,6 +264,7 @@ search_set_options(struct search_ctx *ctx, const struct search_options *o)
 	ctx->opt = n;
 	ctx->rng = n.seed;
 	cont_tables(ctx, ev.cont_hist != 0);
+	search_nnue_options(ctx);
 	return 0;
 }
 
@@ -461,6 +472,9 @@ search_best_move(struct search_ctx *ctx, const struct board *pos,
 
 	ctx->noise = 0;
 	ctx->tb_pieces = -1;
+	ctx->net = ctx->opt.algorithm == SEARCH_ALPHABETA &&
+	    ctx->opt.level == 0 && pos->variant < NVARIANTS ?
+	    ctx->nets[pos->variant] : NULL;
 	ctx->tb_draw = false;
 	if (ctx->opt.algorithm == SEARCH_ALPHABETA && ctx->opt.level == 0) {
 		ctx->tb_pieces = tb_max_pieces(pos->variant);

@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "ai/nnue.h"
 #include "ai/search.h"
 
 /* Positions of the game before the root kept for repetition checks. */
@@ -191,11 +192,23 @@ struct search_thread {
 	move_t kept_counter[2][NSQ][NSQ];
 	move_t kept_killer[SEARCH_MAX_PLY][2];
 	cont_row *kept_cont;           /* master only */
+	/* the learned evaluation (ctx->net): ply p's accumulators, the
+	 * position they belong to (set as each node is entered) and whether
+	 * they are computed (search_nnue_eval brings them along lazily) */
+	struct nnue_acc *acc;          /* SEARCH_MAX_PLY + 1 entries */
+	const struct board *acc_pos[SEARCH_MAX_PLY + 1];
+	bool acc_ok[SEARCH_MAX_PLY + 1];
 };
 
 struct search_ctx {
 	struct search_options opt;
 	struct eval_params ev;
+	/* the learned evaluation: each variant's network as the options
+	 * chose it (NULL: the hand-made one), the current search's (NULL
+	 * when it evaluates by hand), and what went wrong reading one */
+	const struct nnue_net *nets[NVARIANTS];
+	const struct nnue_net *net;
+	char nnue_err[400];
 	struct tt tt;
 	struct tt lines_tt;             /* MultiPV's lines after the first
 	                                 * (opt.multipv > 1; half of tt) */
@@ -284,6 +297,25 @@ int search_multipv(const struct search_ctx *ctx, int nlegal);
  * draws; megapawn has only the quiet-move draw). */
 bool search_is_draw(const struct search_thread *t, const struct board *b,
     int idx);
+
+/* ---- the learned evaluation in the search (search_nnue.c) ---- */
+/* Read the networks the options ask for into ctx->nets (at option time:
+ * nothing is read while searching); a problem goes to ctx->nnue_err. */
+void search_nnue_options(struct search_ctx *ctx);
+/* A thread's search starts at root (ply 0). */
+void search_nnue_root(struct search_thread *t, const struct board *root);
+/* A node at ply is entered with pos. */
+static inline void
+search_nnue_enter(struct search_thread *t, const struct board *pos, int ply)
+{
+	if (t->ctx->net != NULL) {
+		t->acc_pos[ply] = pos;
+		t->acc_ok[ply] = false;
+	}
+}
+/* The network's evaluation of pos, entered at ply. */
+int search_nnue_eval(struct search_thread *t, const struct board *pos,
+    int ply);
 
 /* ---- search_tb.c: the endgame tables ---- */
 /* A tree node's exact score from the tables (false: not in them, or a

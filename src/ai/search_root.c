@@ -45,6 +45,7 @@ root_search(struct search_thread *t, const struct board *pos, move_t *moves,
 	t->pvlen[0] = 0;
 	t->path[t->root_index] = pos->hash;
 	t->eval_stack[0] = SEARCH_EVAL_NONE;
+	search_nnue_root(t, pos);
 	for (i = first; i < t->root_n; i++) {
 		move_t m = moves[i];
 		struct board child = *pos;
@@ -179,6 +180,7 @@ whole_line(struct search_thread *t, const struct board *pos, int depth,
 	t->pvlen[0] = 0;
 	t->path[t->root_index] = pos->hash;
 	t->eval_stack[0] = SEARCH_EVAL_NONE;
+	search_nnue_root(t, pos);
 	board_make(&child, m, NULL);
 	search_push_move(t, pos, 0, m);
 	score = -search_alphabeta_node(t, &child, -SEARCH_INF, SEARCH_INF,

@@ -95,6 +95,23 @@ search_player_parse(const char *text, struct search_player *out, char *err,
 			    errlen) != 0)
 				return -1;
 			out->options.threads = (int)v;
+		} else if (strcasecmp(item, "nnue") == 0) {
+			if (parse_num(item, eq, 0, 1, &v, err, errlen) != 0)
+				return -1;
+			out->options.use_nnue = v != 0;
+		} else if (strcasecmp(item, "evalfile") == 0) {
+			char e2[400];
+
+			if (strlen(eq) >= sizeof out->options.eval_file ||
+			    nnue_get(eq, -1, e2, sizeof e2) == NULL) {
+				snprintf(err, errlen, "player '%s': %s", text,
+				    strlen(eq) >= sizeof out->options.eval_file
+				    ? "the network's path is too long" : e2);
+				return -1;
+			}
+			snprintf(out->options.eval_file,
+			    sizeof out->options.eval_file, "%s", eq);
+			out->options.use_nnue = true;
 		} else if (strcasecmp(item, "seed") == 0) {
 			uint64_t s;
 
@@ -114,7 +131,8 @@ search_player_parse(const char *text, struct search_player *out, char *err,
 			if (eval_tune(&ev, one, e2, sizeof e2) != 0) {
 				snprintf(err, errlen, "unknown key '%s' in "
 				    "player '%s' (depth, movetime, nodes, "
-				    "hash, threads, seed, level)", item, text);
+				    "hash, threads, seed, level, nnue, "
+				    "evalfile)", item, text);
 				return -1;
 			}
 			if (len + strlen(one) + 2 > sizeof out->options.tune) {

@@ -67,6 +67,10 @@ int cli_tune_main(int argc, char **argv);
 int cli_puzzles_main(int argc, char **argv);
 /* `congo --make-tablebases [DIR] ...`: endgame tables (cli_tablebases.c). */
 int cli_tablebases_main(int argc, char **argv);
+/* `congo --gen-data OUT ...` and `congo --train DATA... -o NET ...`: the
+ * learned evaluation's data and trainer (cli_nnue.c). */
+int cli_gen_data_main(int argc, char **argv);
+int cli_train_main(int argc, char **argv);
 
 /*
  * `congo` (the game, cli_game.c): the options read into what a view starts

@@ -490,6 +490,15 @@ summary(const struct match *m)
 	    100.0 * (m->win + 0.5 * m->draw) / n);
 	finite = match_elo_interval(m->win, m->draw, m->loss, &elo, &err);
 	print_elo("games", finite, elo, err, n);
+	{
+		int undone[2], moves[2];
+
+		match_undone(m, undone, moves);
+		printf("Moves undone two plies later: A %d/%d = %.1f%%, "
+		    "B %d/%d = %.1f%%\n", undone[0], moves[0], moves[0] > 0 ?
+		    100.0 * undone[0] / moves[0] : 0.0, undone[1], moves[1],
+		    moves[1] > 0 ? 100.0 * undone[1] / moves[1] : 0.0);
+	}
 	npairs = count_pairs(m, pairs);
 	if (npairs > 0) {
 		printf("Pairs (A's score 0, 1/2, 1, 3/2, 2): %d %d %d %d %d\n",

@@ -70,7 +70,6 @@ uci_search_free(struct uci_search *s)
 void
 uci_search_print_options(struct uci_search *s)
 {
-	(void)s;
 	int a;
 
 	fprintf(s->out, "option name Algorithm type combo default %s",
@@ -85,9 +84,29 @@ uci_search_print_options(struct uci_search *s)
 	    "option name Threads type spin default 1 min 1 max %d\n"
 	    "option name Seed type string default 1\n"
 	    "option name MultiPV type spin default 1 min 1 max %d\n"
-	    "option name TablebasePath type string default <empty>\n",
+	    "option name TablebasePath type string default <empty>\n"
+	    "option name UseNNUE type check default %s\n"
+	    "option name EvalFile type string default <empty>\n",
 	    SEARCH_MAX_DEPTH, SEARCH_LEVELS, SEARCH_MAX_THREADS,
-	    SEARCH_MULTIPV_MAX);
+	    SEARCH_MULTIPV_MAX, s->opt.use_nnue ? "true" : "false");
+}
+
+/* After UseNNUE or EvalFile: which evaluation a search will use, or why
+ * the network asked for is not used. */
+static void
+say_nnue(struct uci_search *s)
+{
+	const char *err = search_nnue_error(s->ctx);
+
+	if (*err != '\0') {
+		fprintf(s->out, "info string EvalFile: %s\n", err);
+		return;
+	}
+	for (int v = 0; v < NVARIANTS; v++)
+		fprintf(s->out, "info string evaluation %s: %s\n",
+		    variant_name(v), search_nnue_active(s->ctx, v) ?
+		    (s->opt.eval_file[0] != '\0' ? s->opt.eval_file :
+		    "the installed network") : "hand-made");
 }
 
 static int
@@ -202,17 +221,37 @@ uci_search_setoption(struct uci_search *s, char *args)
 			return;
 		}
 		o.seed = u;
+	} else if (strcasecmp(name, "UseNNUE") == 0) {
+		if (strcasecmp(value, "true") != 0 &&
+		    strcasecmp(value, "false") != 0) {
+			fprintf(s->out, "error UseNNUE must be true or false, "
+			    "not '%s'\n", value);
+			return;
+		}
+		o.use_nnue = strcasecmp(value, "true") == 0;
+	} else if (strcasecmp(name, "EvalFile") == 0) {
+		if (strlen(value) >= sizeof o.eval_file) {
+			fprintf(s->out, "error EvalFile: the path is too long\n");
+			return;
+		}
+		/* naming a network asks for it; <empty>: the installed one */
+		snprintf(o.eval_file, sizeof o.eval_file, "%s",
+		    strcmp(value, "<empty>") == 0 ? "" : value);
+		o.use_nnue = true;
 	} else if (strcasecmp(name, "TablebasePath") == 0) {
 		set_tablebases(s, value);
 		return;
 	} else {
 		fprintf(s->out, "error unknown option '%s' (Algorithm, Depth, "
 		    "Level, Hash, Threads, Seed, MultiPV, TablebasePath, "
-		    "UCI_Variant)\n", name);
+		    "UseNNUE, EvalFile, UCI_Variant)\n", name);
 		return;
 	}
 	search_set_options(s->ctx, &o);   /* no weights: cannot fail */
 	s->opt = o;
+	if (strcasecmp(name, "UseNNUE") == 0 ||
+	    strcasecmp(name, "EvalFile") == 0)
+		say_nnue(s);
 }
 
 void

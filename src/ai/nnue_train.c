@@ -1,0 +1,514 @@
+/*
+ * nnue_train.c: `congo --train DATA... -o NET`: the network trained in
+ * floats on the data of congo --gen-data, then quantized to NET.
+ *
+ * Each position's target mixes the search's score and the game's result
+ * as the NNUE trainers do: t = lambda * sigmoid(score / NNUE_SCALE) +
+ * (1 - lambda) * result (0, 1/2, 1); the loss is the mean squared
+ * difference between sigmoid(output) and t. Adam, minibatches split in
+ * fixed slices over the threads and their gradients summed in a fixed
+ * order, so that a seed gives the same network whatever the threads'
+ * timing. The feature weights have a shared part per (piece, square)
+ * whatever the lion's bucket (a "factorizer": small data teaches every
+ * bucket), folded into each bucket's weights when written; each bucket's
+ * own part is trained only with --bucket-weights (on a few hundred
+ * thousand positions it overfits: the shared part alone validates
+ * better), else the buckets are copies and the board is still seen
+ * from each side and mirrored by its lion's file. The last
+ * positions read (whole games, but one) are kept aside for the
+ * validation loss; NET is written
+ * after every epoch (a checkpoint), and the progress line shows the
+ * positions per second.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ai/nnue.h"
+#include "util/util.h"
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("O3")
+#endif
+
+#define H NNUE_HIDDEN
+#define L NNUE_L1
+#define ROWS (NNUE_INPUTS + NNUE_PSQ)   /* bucketed, then shared */
+#define MAXF 32
+
+struct tsample {
+	uint16_t f[2][MAXF];     /* side to move's features, the other's */
+	uint8_t nf;
+	float target;
+};
+
+/* The float model, and a gradient of the same shape. */
+struct model {
+	float w1[ROWS][H];
+	float b1[H];
+	float w2[L][2 * H];
+	float b2[L];
+	float w3[L];
+	float b3;
+};
+#define NPARAM (sizeof(struct model) / sizeof(float))
+
+struct trainer {
+	const struct nnue_train_options *o;
+	struct tsample *s;
+	size_t n, ntrain;
+	uint32_t *order;
+	struct model *m, *adam_m, *adam_v;
+	struct model **grad;     /* one per thread */
+	double *loss;            /* per thread */
+	int nthreads;
+	int variant;
+};
+
+static float
+sigmoidf(float x)
+{
+	return 1.0f / (1.0f + expf(-x));
+}
+
+static float
+rand_unit(uint64_t *rng)
+{
+	return (float)((splitmix64(rng) >> 11) * (1.0 / 9007199254740992.0));
+}
+
+/* ---- data ---- */
+
+static int
+load(struct trainer *tr, int nfiles, char **files)
+{
+	struct vec v = VEC_INIT(sizeof(struct tsample));
+	uint8_t head[NNUE_DATA_HEADER], rec[NNUE_RECORD_SIZE];
+	double lambda = tr->o->lambda;
+
+	tr->variant = tr->o->variant;
+	for (int i = 0; i < nfiles; i++) {
+		FILE *f = fopen(files[i], "rb");
+
+		if (f == NULL) {
+			fprintf(stderr, "congo: --train: cannot read %s\n",
+			    files[i]);
+			vec_free(&v);
+			return -1;
+		}
+		if (fread(head, sizeof head, 1, f) != 1 ||
+		    nnue_data_check_header(head) != 0) {
+			fprintf(stderr, "congo: --train: %s is not training "
+			    "data of this version (congo --gen-data)\n",
+			    files[i]);
+			fclose(f);
+			vec_free(&v);
+			return -1;
+		}
+		/* a record cut short at the end (a run stopped) is left */
+		while (fread(rec, sizeof rec, 1, f) == 1) {
+			struct nnue_sample smp;
+			struct tsample *t;
+			int f0[NNUE_MAX_ACTIVE], f1[NNUE_MAX_ACTIVE], n;
+
+			if (tr->o->max_positions > 0 &&
+			    v.len >= (size_t)tr->o->max_positions)
+				break;
+			if (nnue_record_decode(rec, &smp) != 0)
+				continue;
+			if (tr->variant < 0)
+				tr->variant = smp.pos.variant;
+			if (smp.pos.variant != tr->variant)
+				continue;
+			n = nnue_features(&smp.pos, smp.pos.side, f0);
+			nnue_features(&smp.pos, smp.pos.side ^ 1, f1);
+			if (n > MAXF)
+				continue;
+			t = vec_push(&v);
+			for (int k = 0; k < n; k++) {
+				t->f[0][k] = (uint16_t)f0[k];
+				t->f[1][k] = (uint16_t)f1[k];
+			}
+			t->nf = (uint8_t)n;
+			t->target = (float)(lambda * (1.0 / (1.0 + exp(
+			    -(double)smp.score / NNUE_SCALE))) +
+			    (1.0 - lambda) * (smp.result + 1) / 2.0);
+		}
+		fclose(f);
+	}
+	tr->s = v.data;
+	tr->n = v.len;
+	return 0;
+}
+
+/* ---- the model ---- */
+
+static void
+model_init(struct model *m, uint64_t seed)
+{
+	uint64_t rng = seed ^ 0x4E4E5545ULL;
+
+	memset(m, 0, sizeof *m);
+	/* the shared weights start random, each bucket's own part at 0 */
+	for (int i = NNUE_INPUTS; i < ROWS; i++)
+		for (int j = 0; j < H; j++)
+			m->w1[i][j] = (rand_unit(&rng) * 2 - 1) * 0.1f;
+	for (int j = 0; j < H; j++)
+		m->b1[j] = 0.25f;
+	for (int o = 0; o < L; o++) {
+		for (int j = 0; j < 2 * H; j++)
+			m->w2[o][j] = (rand_unit(&rng) * 2 - 1) * 0.15f;
+		m->b2[o] = 0.1f;
+		m->w3[o] = (rand_unit(&rng) * 2 - 1) * 0.3f;
+	}
+}
+
+/* One position forward (and backward into g when g is not NULL): its
+ * loss. */
+NNUE_CLONES static double
+sample_step(const struct model *restrict m, struct model *restrict g,
+    const struct tsample *s, bool buckets)
+{
+	float acc[2][H], h[2 * H], z1[L], a1[L], out, p, d;
+	float dh[2 * H], dz1[L];
+
+	for (int c = 0; c < 2; c++) {
+		memcpy(acc[c], m->b1, sizeof acc[c]);
+		for (int k = 0; k < s->nf; k++) {
+			const float *u = m->w1[NNUE_INPUTS +
+			    s->f[c][k] % NNUE_PSQ];
+
+			for (int j = 0; j < H; j++)
+				acc[c][j] += u[j];
+			if (buckets) {
+				const float *w = m->w1[s->f[c][k]];
+
+				for (int j = 0; j < H; j++)
+					acc[c][j] += w[j];
+			}
+		}
+		for (int j = 0; j < H; j++)
+			h[c * H + j] = acc[c][j] < 0 ? 0 : acc[c][j] > 1 ? 1 :
+			    acc[c][j];
+	}
+	out = m->b3;
+	for (int o = 0; o < L; o++) {
+		float z = m->b2[o];
+
+		for (int j = 0; j < 2 * H; j++)
+			z += m->w2[o][j] * h[j];
+		z1[o] = z;
+		a1[o] = z < 0 ? 0 : z > 1 ? 1 : z;
+		out += m->w3[o] * a1[o];
+	}
+	p = sigmoidf(out);
+	d = p - s->target;
+	if (g == NULL)
+		return (double)d * d;
+	d = 2 * d * p * (1 - p);
+	g->b3 += d;
+	for (int o = 0; o < L; o++) {
+		g->w3[o] += d * a1[o];
+		dz1[o] = z1[o] > 0 && z1[o] < 1 ? d * m->w3[o] : 0;
+		g->b2[o] += dz1[o];
+	}
+	memset(dh, 0, sizeof dh);
+	for (int o = 0; o < L; o++) {
+		float e = dz1[o];
+
+		if (e == 0)
+			continue;
+		for (int j = 0; j < 2 * H; j++) {
+			g->w2[o][j] += e * h[j];
+			dh[j] += e * m->w2[o][j];
+		}
+	}
+	for (int c = 0; c < 2; c++) {
+		float da[H];
+
+		for (int j = 0; j < H; j++)
+			da[j] = acc[c][j] > 0 && acc[c][j] < 1 ? dh[c * H + j] :
+			    0;
+		for (int j = 0; j < H; j++)
+			g->b1[j] += da[j];
+		for (int k = 0; k < s->nf; k++) {
+			float *u = g->w1[NNUE_INPUTS + s->f[c][k] % NNUE_PSQ];
+
+			for (int j = 0; j < H; j++)
+				u[j] += da[j];
+			if (buckets) {
+				float *w = g->w1[s->f[c][k]];
+
+				for (int j = 0; j < H; j++)
+					w[j] += da[j];
+			}
+		}
+	}
+	return (double)(p - s->target) * (p - s->target);
+}
+
+/* ---- threads: a slice of a batch each ---- */
+
+struct job {
+	struct trainer *tr;
+	int id;
+	size_t from, to;         /* into order (training) or samples */
+	bool train;
+};
+
+static void *
+job_run(void *arg)
+{
+	struct job *j = arg;
+	struct trainer *tr = j->tr;
+	struct model *g = j->train ? tr->grad[j->id] : NULL;
+	double loss = 0;
+
+	if (g != NULL)
+		memset(g, 0, sizeof *g);
+	for (size_t i = j->from; i < j->to; i++)
+		loss += sample_step(tr->m, g, &tr->s[j->train ?
+		    tr->order[i] : i], tr->o->buckets);
+	tr->loss[j->id] = loss;
+	return NULL;
+}
+
+/* The positions [from, to) on every thread; their summed loss. */
+static double
+run_slices(struct trainer *tr, size_t from, size_t to, bool train)
+{
+	struct job jobs[NNUE_TRAIN_THREADS_MAX];
+	pthread_t tid[NNUE_TRAIN_THREADS_MAX];
+	size_t n = to - from;
+	double loss = 0;
+	int k;
+
+	for (k = 0; k < tr->nthreads; k++) {
+		jobs[k].tr = tr;
+		jobs[k].id = k;
+		jobs[k].from = from + n * (size_t)k / (size_t)tr->nthreads;
+		jobs[k].to = from + n * (size_t)(k + 1) / (size_t)tr->nthreads;
+		jobs[k].train = train;
+	}
+	for (k = 1; k < tr->nthreads; k++)
+		if (pthread_create(&tid[k], NULL, job_run, &jobs[k]) != 0)
+			fatal("cannot start a thread");
+	job_run(&jobs[0]);
+	for (k = 1; k < tr->nthreads; k++)
+		pthread_join(tid[k], NULL);
+	for (k = 0; k < tr->nthreads; k++)
+		loss += tr->loss[k];
+	return loss;
+}
+
+NNUE_CLONES static void
+adam_step(struct trainer *tr, size_t batch, double lr, int step)
+{
+	float *w = (float *)tr->m, *am = (float *)tr->adam_m;
+	float *av = (float *)tr->adam_v, *g0 = (float *)tr->grad[0];
+	const float b1 = 0.9f, b2 = 0.999f, eps = 1e-8f;
+	float c1 = (float)(1.0 - pow(b1, step)), c2 = (float)(1.0 - pow(b2, step));
+	float scale = 1.0f / (float)batch, rate = (float)lr;
+
+	for (int k = 1; k < tr->nthreads; k++) {
+		const float *gk = (const float *)tr->grad[k];
+
+		for (size_t i = 0; i < NPARAM; i++)
+			g0[i] += gk[i];
+	}
+	for (size_t i = 0; i < NPARAM; i++) {
+		float g = g0[i] * scale;
+
+		am[i] = b1 * am[i] + (1 - b1) * g;
+		av[i] = b2 * av[i] + (1 - b2) * g * g;
+		w[i] -= rate * (am[i] / c1) / (sqrtf(av[i] / c2) + eps);
+	}
+	/* keep the weights where the integers can hold them */
+	for (int i = 0; i < ROWS; i++)
+		for (int j = 0; j < H; j++) {
+			float *x = &tr->m->w1[i][j];
+
+			*x = *x > 2 ? 2 : *x < -2 ? -2 : *x;
+		}
+	for (int o = 0; o < L; o++) {
+		for (int j = 0; j < 2 * H; j++) {
+			float *x = &tr->m->w2[o][j];
+
+			*x = *x > 1.98f ? 1.98f : *x < -1.98f ? -1.98f : *x;
+		}
+		tr->m->w3[o] = tr->m->w3[o] > 120 ? 120 :
+		    tr->m->w3[o] < -120 ? -120 : tr->m->w3[o];
+	}
+}
+
+static int
+qround(double x, double lo, double hi)
+{
+	x = x < 0 ? x - 0.5 : x + 0.5;
+	if (x < lo)
+		x = lo;
+	if (x > hi)
+		x = hi;
+	return (int)x;
+}
+
+static void
+quantize(const struct model *m, int variant, const char *desc,
+    struct nnue_net *n)
+{
+	memset(n, 0, sizeof *n);
+	n->variant = variant;
+	snprintf(n->desc, sizeof n->desc, "%s", desc);
+	for (int i = 0; i < NNUE_INPUTS; i++)
+		for (int j = 0; j < H; j++)
+			n->ft_w[i][j] = (int16_t)qround(((double)m->w1[i][j] +
+			    m->w1[NNUE_INPUTS + i % NNUE_PSQ][j]) * NNUE_QA,
+			    -32767, 32767);
+	for (int j = 0; j < H; j++)
+		n->ft_b[j] = (int16_t)qround(m->b1[j] * NNUE_QA, -32767, 32767);
+	for (int o = 0; o < L; o++) {
+		for (int j = 0; j < 2 * H; j++)
+			n->l1_w[o][j] = (int16_t)qround(m->w2[o][j] * NNUE_QB,
+			    -127, 127);
+		n->l1_b[o] = qround((double)m->b2[o] * NNUE_QA * NNUE_QB,
+		    -2e9, 2e9);
+		n->l2_w[o] = (int16_t)qround(m->w3[o] * NNUE_QO, -32767, 32767);
+	}
+	n->l2_b = qround((double)m->b3 * NNUE_QO, -2e9, 2e9);
+}
+
+void
+nnue_train_options_default(struct nnue_train_options *o)
+{
+	memset(o, 0, sizeof *o);
+	o->epochs = 10;
+	o->threads = 1;
+	o->seed = 1;
+	o->batch = 4096;
+	o->lr = 0.004;
+	o->lambda = 0.75;
+	o->variant = -1;
+	o->val_share = 0.05;
+}
+
+static void *
+xaligned(size_t size)
+{
+	void *p = aligned_alloc(64, (size + 63) / 64 * 64);
+
+	if (p == NULL)
+		fatal("out of memory");
+	memset(p, 0, size);
+	return p;
+}
+
+int
+nnue_train_run(const struct nnue_train_options *o, int nfiles, char **files)
+{
+	struct trainer tr;
+	struct nnue_net *net;
+	uint64_t rng = o->seed * 0x9E3779B97F4A7C15ULL + 1;
+	char desc[64], err[400];
+	size_t nval;
+	int step = 0, rc = 0;
+
+	memset(&tr, 0, sizeof tr);
+	tr.o = o;
+	tr.nthreads = o->threads < 1 ? 1 : o->threads > NNUE_TRAIN_THREADS_MAX ?
+	    NNUE_TRAIN_THREADS_MAX : o->threads;
+	if (load(&tr, nfiles, files) != 0)
+		return 1;
+	if (tr.n < 10) {
+		fprintf(stderr, "congo: --train: only %zu positions%s\n", tr.n,
+		    tr.variant >= 0 ? " of the variant" : "");
+		free(tr.s);
+		return 1;
+	}
+	/* the validation positions: the data's tail, whole games that
+	 * the training never sees (a game's positions are alike) */
+	nval = (size_t)((double)tr.n * o->val_share);
+	if (nval < 1)
+		nval = 1;
+	tr.ntrain = tr.n - nval;
+	tr.order = xmalloc(tr.ntrain * sizeof *tr.order);
+	for (size_t i = 0; i < tr.ntrain; i++)
+		tr.order[i] = (uint32_t)i;
+	tr.m = xaligned(sizeof *tr.m);
+	tr.adam_m = xaligned(sizeof *tr.m);
+	tr.adam_v = xaligned(sizeof *tr.m);
+	tr.grad = xcalloc((size_t)tr.nthreads, sizeof *tr.grad);
+	for (int k = 0; k < tr.nthreads; k++)
+		tr.grad[k] = xaligned(sizeof *tr.m);
+	tr.loss = xcalloc((size_t)tr.nthreads, sizeof *tr.loss);
+	net = xaligned(sizeof *net);
+	model_init(tr.m, o->seed);
+	if (!o->quiet)
+		fprintf(stderr, "%s: %zu training positions, %zu for "
+		    "validation, %d epochs, %d threads\n",
+		    variant_name(tr.variant), tr.ntrain, nval, o->epochs,
+		    tr.nthreads);
+	for (int e = 1; e <= o->epochs && rc == 0; e++) {
+		int64_t t0 = util_now_ms(), t1;
+		double lr = o->lr * pow(0.8, e - 1), loss = 0, vloss;
+		size_t done = 0;
+
+		for (size_t i = tr.ntrain - 1; i > 0; i--) {
+			size_t k = splitmix64(&rng) % (i + 1);
+			uint32_t t = tr.order[i];
+
+			tr.order[i] = tr.order[k];
+			tr.order[k] = t;
+		}
+		while (done < tr.ntrain) {
+			size_t b = tr.ntrain - done < (size_t)o->batch ?
+			    tr.ntrain - done : (size_t)o->batch;
+
+			loss += run_slices(&tr, done, done + b, true);
+			adam_step(&tr, b, lr, ++step);
+			done += b;
+			if (!o->quiet && (step % 16 == 0 || done == tr.ntrain)) {
+				int64_t ms = util_now_ms() - t0;
+
+				fprintf(stderr, "\repoch %d/%d [%-30.*s] loss "
+				    "%.5f  %.0f pos/s ", e, o->epochs,
+				    (int)(done * 30 / tr.ntrain),
+				    "##############################",
+				    loss / (double)done, ms > 0 ?
+				    (double)done * 1000.0 / (double)ms : 0.0);
+			}
+		}
+		t1 = util_now_ms();
+		vloss = run_slices(&tr, tr.ntrain, tr.n, false) / (double)nval;
+		snprintf(desc, sizeof desc, "congo --train: epoch %d, %zu "
+		    "positions, seed %llu", e, tr.ntrain,
+		    (unsigned long long)o->seed);
+		quantize(tr.m, tr.variant, desc, net);
+		if (nnue_write(net, o->out, err, sizeof err) != 0) {
+			fprintf(stderr, "\ncongo: --train: %s\n", err);
+			rc = 1;
+		}
+		if (!o->quiet)
+			fprintf(stderr, "\n");
+		printf("epoch %d: train loss %.6f, validation loss %.6f, "
+		    "%.0f positions/s, %s written\n", e,
+		    loss / (double)tr.ntrain, vloss, t1 > t0 ?
+		    (double)tr.ntrain * 1000.0 / (double)(t1 - t0) : 0.0,
+		    o->out);
+		fflush(stdout);
+	}
+	for (int k = 0; k < tr.nthreads; k++)
+		free(tr.grad[k]);
+	free(tr.grad);
+	free(tr.loss);
+	free(tr.m);
+	free(tr.adam_m);
+	free(tr.adam_v);
+	free(tr.order);
+	free(tr.s);
+	free(net);
+	return rc;
+}

@@ -1,0 +1,188 @@
+/*
+ * cli_nnue.c: `congo --gen-data OUT [OPTION]...` and `congo --train
+ * DATA... -o NET [OPTION]...`: their options (one table each, cli.h), then
+ * the self-play data generator and the network trainer (src/ai/nnue.h).
+ */
+#include "config.h"
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ai/nnue.h"
+#include "cli/cli.h"
+#include "engine/board.h"
+#include "util/util.h"
+
+static void
+gen_usage(FILE *out)
+{
+	fputs("usage: congo --gen-data OUT [--variant V] [--games N] "
+	    "[--nodes N]\n"
+	    "           [--threads T] [--seed S] [--hash MB] [--eval-file NET]"
+	    " [--quiet]\n"
+	    "Self-play at a fixed node count from varied openings; the quiet\n"
+	    "positions, each with the search's score and the game's result\n"
+	    "(the endgame tables' value where they hold), into OUT, the\n"
+	    "training data of congo --train (format: congo(6), TUNING).\n"
+	    "  --variant V     congo (default) or megapawn\n"
+	    "  --games N       games to play (default 100)\n"
+	    "  --nodes N       nodes a move (default 5000)\n"
+	    "  --threads T     games played at once (default 1)\n"
+	    "  --seed S        the openings' random plies (default 1)\n"
+	    "  --hash MB       each player's table (default 8)\n"
+	    "  --eval-file NET the players evaluate with this network\n"
+	    "  --quiet         no progress line\n", out);
+}
+
+static int
+gen_variant(void *ctx, const struct cli_opt *o, const char *v)
+{
+	int *variant = (int *)((char *)ctx + o->off);
+
+	if ((*variant = variant_parse(v)) < 0) {
+		fprintf(stderr, "congo: unknown variant '%s' (congo or "
+		    "megapawn)\n", v);
+		return -1;
+	}
+	return 0;
+}
+
+#define X(f) offsetof(struct nnue_gen_options, f)
+static const struct cli_opt gen_opts[] = {
+	{ "games", CLI_INT, X(games), 1, 10000000, NULL, 0, 0 },
+	{ "nodes", CLI_I64, X(nodes), 100, 1000000000L, NULL, 0, 0 },
+	{ "threads", CLI_INT, X(threads), 1, 64, NULL, 0, 0 },
+	{ "seed", CLI_I64, X(seed), 0, 2000000000L, NULL, 0, 0 },
+	{ "hash", CLI_INT, X(hash_mb), 1, 1024, NULL, 0, 0 },
+	{ "eval-file", CLI_STR, X(eval_file), 0, 0, NULL, 0, 0 },
+	{ "variant", CLI_CALL, X(variant), 0, 0, gen_variant, 0, 1 },
+	{ "quiet", CLI_FLAG, X(quiet), 0, 0, NULL, 0, 0 },
+	{ "help", CLI_HELP, 0, 0, 0, NULL, 0, 0 },
+	CLI_END
+};
+#undef X
+
+int
+cli_gen_data_main(int argc, char **argv)
+{
+	static const struct cli_mode mode = { "gen-data", gen_opts,
+	    gen_usage, 1 };
+	struct nnue_gen_options o;
+	int first, rc;
+
+	nnue_gen_options_default(&o);
+	if ((rc = cli_parse(&mode, argc, argv, &o, &first)) != 0)
+		return rc > 0 ? 0 : 2;
+	if (first >= argc) {
+		fprintf(stderr, "congo: --gen-data: no output file given\n");
+		gen_usage(stderr);
+		return 2;
+	}
+	o.out = argv[first];
+	return nnue_gen_run(&o);
+}
+
+static void
+train_usage(FILE *out)
+{
+	fputs("usage: congo --train DATA... -o NET [--epochs N] [--threads T]"
+	    " [--seed S]\n"
+	    "           [--batch N] [--lr RATE] [--lambda L] [--variant V]\n"
+	    "           [--max-positions N] [--bucket-weights] [--quiet]\n"
+	    "Train the learned evaluation's network on the positions of\n"
+	    "DATA... (congo --gen-data) and write it to NET after every epoch.\n"
+	    "The same data and seed give the same network.\n"
+	    "  -o, --out NET       the network file to write\n"
+	    "  --epochs N          passes over the data (default 10)\n"
+	    "  --threads T         threads (default 1)\n"
+	    "  --seed S            initial weights and order (default 1)\n"
+	    "  --batch N           positions a step (default 4096)\n"
+	    "  --lr RATE           Adam's step size (default 0.004, x0.8 an "
+	    "epoch)\n"
+	    "  --lambda L          weight of the score against the game's "
+	    "result\n"
+	    "                      (default 0.75)\n"
+	    "  --variant V         the positions of this variant only "
+	    "(default: the\n"
+	    "                      first position's)\n"
+	    "  --max-positions N   read at most N positions\n"
+	    "  --bucket-weights    train each lion square's own weights too\n"
+	    "                      (for large data; default: shared ones)\n"
+	    "  --quiet             no progress line\n", out);
+}
+
+enum { T_LR, T_LAMBDA };
+
+static int
+train_call(void *ctx, const struct cli_opt *o, const char *v)
+{
+	struct nnue_train_options *t = ctx;
+
+	if (o->tag == T_LR &&
+	    (parse_double(v, 1e-7, 1, &t->lr, NULL, 0) != 0)) {
+		fprintf(stderr, "congo: --train: --lr wants a number "
+		    "1e-7..1, not '%s'\n", v);
+		return -1;
+	}
+	if (o->tag == T_LAMBDA &&
+	    parse_double(v, 0, 1, &t->lambda, NULL, 0) != 0) {
+		fprintf(stderr, "congo: --train: --lambda wants a number "
+		    "0..1, not '%s'\n", v);
+		return -1;
+	}
+	return 0;
+}
+
+#define X(f) offsetof(struct nnue_train_options, f)
+static const struct cli_opt train_opts[] = {
+	{ "out", CLI_STR, X(out), 0, 0, NULL, 0, 0 },
+	{ "epochs", CLI_INT, X(epochs), 1, 10000, NULL, 0, 0 },
+	{ "threads", CLI_INT, X(threads), 1, NNUE_TRAIN_THREADS_MAX, NULL, 0,
+	    0 },
+	{ "seed", CLI_I64, X(seed), 0, 2000000000L, NULL, 0, 0 },
+	{ "batch", CLI_INT, X(batch), 16, 1000000, NULL, 0, 0 },
+	{ "max-positions", CLI_I64, X(max_positions), 0, 4000000000L, NULL, 0,
+	    0 },
+	{ "lr", CLI_CALL, 0, 0, 0, train_call, T_LR, 1 },
+	{ "lambda", CLI_CALL, 0, 0, 0, train_call, T_LAMBDA, 1 },
+	{ "variant", CLI_CALL, X(variant), 0, 0, gen_variant, 0, 1 },
+	{ "bucket-weights", CLI_FLAG, X(buckets), 0, 0, NULL, 0, 0 },
+	{ "quiet", CLI_FLAG, X(quiet), 0, 0, NULL, 0, 0 },
+	{ "help", CLI_HELP, 0, 0, 0, NULL, 0, 0 },
+	CLI_END
+};
+#undef X
+
+int
+cli_train_main(int argc, char **argv)
+{
+	static const struct cli_mode mode = { "train", train_opts,
+	    train_usage, -1 };
+	struct nnue_train_options o;
+	char **args;
+	int first, rc;
+
+	nnue_train_options_default(&o);
+	/* -o is --out (the one short option, as --analyse has) */
+	args = xcalloc((size_t)argc + 1, sizeof *args);
+	for (int i = 0; i < argc; i++)
+		args[i] = strcmp(argv[i], "-o") == 0 ? "--out" : argv[i];
+	rc = cli_parse(&mode, argc, args, &o, &first);
+	if (rc != 0) {
+		free(args);
+		return rc > 0 ? 0 : 2;
+	}
+	if (o.out == NULL || first >= argc) {
+		fprintf(stderr, "congo: --train: %s\n", o.out == NULL ?
+		    "no network file given (-o NET)" : "no data files given");
+		train_usage(stderr);
+		free(args);
+		return 2;
+	}
+	rc = nnue_train_run(&o, argc - first, args + first);
+	free(args);
+	return rc;
+}

@@ -1,0 +1,69 @@
+#!/bin/sh
+# test_nnue_train.sh: the learned evaluation's tools end to end, as a
+# smoke test of seconds (never a real training): congo --gen-data plays a
+# few games at a small node count into a data file, congo --train trains
+# on its few thousand positions twice with one seed (the same network
+# both times, byte for byte) and once with another (a different one),
+# the engine plays with the network (EvalFile) and says when a file is
+# damaged, falling back to the hand-made evaluation, and the tools refuse
+# bad input with a message.
+# Exit status: 0 pass, 1 fail, 99 hard error.
+
+set -u
+
+tmp_prefix=congo-nnue
+. "$(dirname "$0")/cli_lib.sh"
+
+"$congo" --gen-data "$tmp/c.dat" --games 8 --nodes 400 --threads 2 \
+    --quiet >"$tmp/gen.out" 2>&1
+check gen-data "$tmp/gen.out" "^8 games, [0-9]* positions in"
+"$congo" --gen-data "$tmp/m.dat" --variant megapawn --games 4 --nodes 300 \
+    --quiet >"$tmp/genm.out" 2>&1
+check gen-data-megapawn "$tmp/genm.out" "^4 games, [0-9]* positions in"
+
+for n in 1 2; do
+	"$congo" --train "$tmp/c.dat" -o "$tmp/a$n.nnue" --epochs 2 \
+	    --threads 2 --seed 5 --quiet >"$tmp/train$n.out" 2>&1
+	check train "$tmp/train$n.out" "^epoch 2: train loss [0-9.]*, validation loss"
+done
+if ! cmp -s "$tmp/a1.nnue" "$tmp/a2.nnue"; then
+	echo "FAIL: two trainings with one seed gave different networks"
+	fail=1
+fi
+"$congo" --train "$tmp/c.dat" -o "$tmp/b.nnue" --epochs 2 --threads 2 \
+    --seed 6 --quiet >"$tmp/train3.out" 2>&1
+if cmp -s "$tmp/a1.nnue" "$tmp/b.nnue"; then
+	echo "FAIL: another seed gave the same network"
+	fail=1
+fi
+"$congo" --train "$tmp/m.dat" -o "$tmp/m.nnue" --epochs 1 --quiet \
+    >"$tmp/trainm.out" 2>&1
+check train-megapawn "$tmp/trainm.out" "^epoch 1: "
+
+# the engine with the network, then with a damaged copy
+printf 'setoption name EvalFile value %s\nposition startpos\ngo depth 3\n' \
+    "$tmp/a1.nnue" | "$congo" --engine >"$tmp/engine.out" 2>&1
+check engine "$tmp/engine.out" "info string evaluation congo: $tmp/a1.nnue"
+check engine "$tmp/engine.out" "^bestmove "
+dd if="$tmp/a1.nnue" of="$tmp/bad.nnue" bs=1000 count=1 2>/dev/null
+printf 'setoption name EvalFile value %s\nposition startpos\ngo depth 3\n' \
+    "$tmp/bad.nnue" | "$congo" --engine >"$tmp/bad.out" 2>&1
+check damaged "$tmp/bad.out" "truncated; the hand-made evaluation is used"
+check damaged "$tmp/bad.out" "^bestmove "
+# the match runner refuses a player whose network is not one
+"$congo" --match --white "alphabeta:evalfile=$tmp/bad.nnue,depth=2" \
+    --black alphabeta:depth=2 >"$tmp/match.out" 2>&1
+check match-refused "$tmp/match.out" "truncated"
+# a megapawn network is not used for congo
+printf 'setoption name EvalFile value %s\n' "$tmp/m.nnue" |
+    "$congo" --engine >"$tmp/mnet.out" 2>&1
+check foreign "$tmp/mnet.out" "evaluation megapawn: $tmp/m.nnue"
+
+# bad input
+"$congo" --train "$tmp/gen.out" -o "$tmp/x.nnue" >"$tmp/notdata.out" 2>&1
+check not-data "$tmp/notdata.out" "is not training data"
+"$congo" --train "$tmp/c.dat" >"$tmp/noout.out" 2>&1
+check no-out "$tmp/noout.out" "no network file given"
+"$congo" --gen-data >"$tmp/nofile.out" 2>&1
+check no-file "$tmp/nofile.out" "no output file given"
+exit $fail
