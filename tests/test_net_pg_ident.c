@@ -88,6 +88,11 @@ test_identity_across(void **state)
 	tc_send(h, "#j JOIN game=%s seat=black name=iddave", mine);
 	ok(h, "#j");
 	assert_non_null(ev2(a, mine, " JOINED seat=black name=iddave"));
+	/* B knows A holds White before she takes it there: a taking on B
+	 * that reached the database before A's own notice of its taking
+	 * would count as the older (a race of milliseconds that a loaded
+	 * machine under the sanitizers lost). */
+	assert_true(state_shows(g, mine, " wpresent=1 "));
 	tc_send(a2, "#l LOGIN name=IDCAROL key=%s", key);
 	ok(a2, "#l");
 	tc_send(a2, "#r REJOIN game=%s", mine);
