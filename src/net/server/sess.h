@@ -189,6 +189,8 @@ struct sess_limits {
 	bool rated_same_network;   /* two players of one network may meet
 				      in a rated game (a club behind one
 				      address); false: 409 SAME_NETWORK */
+	long long day_ms;          /* a correspondence game's day; 0: 86400 s
+				      (shorter for tests) */
 };
 
 #define SESS_ABANDON_MS 120000LL

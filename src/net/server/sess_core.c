@@ -570,6 +570,7 @@ sess_state(struct sess *s, struct sgame *g, struct cgp_out *o)
 	sess_rating_kv(s, g, o);
 	cgp_out_kv(o, "draw", g->offer < 0 ? "-" : cgp_seat_name(g->offer));
 	sess_clock_kv(s, g, o, true);
+	sess_corr_kv(s, g, o);
 }
 
 void

@@ -57,6 +57,7 @@ srv_defaults(struct srv_opts *o)
 	o->abandon_after_s = CONF_SERVER_ABANDON_AFTER;
 	o->expire_after_s = CONF_SERVER_EXPIRE_AFTER;
 	o->first_move_s = CONF_SERVER_FIRST_MOVE;
+	o->day_length_s = 86400;
 	o->ping_after_ms = 30000;
 	o->out_cap = 256 * 1024;
 	o->rules = rules;
@@ -278,6 +279,7 @@ srv_open(const struct srv_opts *o, char *err, size_t errlen)
 	lim.abandon_ms = (long long)o->abandon_after_s * 1000;
 	lim.expire_ms = (long long)o->expire_after_s * 1000;
 	lim.first_move_ms = (long long)o->first_move_s * 1000;
+	lim.day_ms = (long long)o->day_length_s * 1000;
 	lim.rated_same_network = o->rated_same_network;
 	sv->sess = sess_new(&io, &lim, &o->rules, server);
 	if (sv->ops->load(sv->store, sv->sess, err, errlen) < 0)
