@@ -213,6 +213,158 @@ test_speed(void **state)
 	t_free(f);
 }
 
+/* Open conn from addr, REGISTER name and LOGIN as it (its key into
+ * key). */
+static void
+account(struct t_fake *f, int conn, const char *addr, const char *name,
+    char *key)
+{
+	t_hello(f, conn, addr);
+	t_say(f, conn, "#r REGISTER name=%s", name);
+	t_val(t_expect(f, conn, "OK #r REGISTER name="), "key", key, 40);
+	t_say(f, conn, "#l LOGIN name=%s key=%s", name, key);
+	t_expect(f, conn, "OK #l LOGIN");
+	t_drain(f, conn);
+}
+
+/* white creates the game (CREATE words extra) and black joins: its id. */
+static void
+game(struct t_fake *f, int white, int black, const char *extra, char *id)
+{
+	t_say(f, white, "#c CREATE seat=white %s", extra);
+	t_val(t_expect(f, white, "OK #c CREATE"), "game", id, 16);
+	if (black >= 0) {
+		t_say(f, black, "#j JOIN game=%s seat=black", id);
+		t_expect(f, black, "OK #j JOIN");
+	}
+	t_drain(f, white);
+	if (black >= 0)
+		t_drain(f, black);
+}
+
+/* GAMES mine=yes of conn: its k ITEM lines' games in order, checked
+ * against want (ids, NULL-terminated), each line into lines. */
+static void
+mine(struct t_fake *f, int conn, const char *const *want,
+    char lines[][2048])
+{
+	char buf[64];
+	int n = 0, i;
+
+	while (want[n] != NULL)
+		n++;
+	t_say(f, conn, "#m GAMES mine=yes");
+	snprintf(buf, sizeof buf, "OK #m GAMES n=%d", n);
+	t_expect(f, conn, buf);
+	for (i = 0; i < n; i++) {
+		t_expect(f, conn, "ITEM #m game=");
+		snprintf(buf, sizeof buf, "ITEM #m game=%s ", want[i]);
+		if (strncmp(t_last, buf, strlen(buf)) != 0)
+			print_error("item %d: %s, wanted %s\n", i, t_last,
+			    want[i]);
+		assert_true(strncmp(t_last, buf, strlen(buf)) == 0);
+		snprintf(lines[i], 2048, "%s", t_last);
+	}
+	t_nothing(f, conn);
+}
+
+/*
+ * GAMES mine=yes: the account's games not finished, its turn first (the
+ * soonest deadline or clock first), then the others the same way, open
+ * ones last; a game against a guest counts; a finished one is left out;
+ * the same after a restart, from another address; LOGIN needed.
+ */
+static void
+test_mine(void **state)
+{
+	struct sess_limits lim = corr_limits();
+	struct store *st = t_db_open(STORE_CREATE);
+	struct t_fake *f;
+	char a[16], b[16], c[16], d[16], e[16], x[16], err[256];
+	char akey[40], bkey[40];
+	char lines[8][2048];
+	const char *want[8];
+
+	(void)state;
+	lim.max_per_address = 20;
+	lim.games_per_minute = 100;
+	f = t_new_store(&lim, NULL, &store_sqlite_ops, st);
+	account(f, 0, "10.0.0.1", "ann", akey);
+	account(f, 1, "10.0.1.1", "bob", bkey);
+	t_hello(f, 2, "10.0.2.1");
+	t_say(f, 2, "#m GAMES mine=yes");
+	t_expect(f, 2, "ERR #m 403");
+	t_say(f, 0, "#m GAMES mine=no");
+	t_expect(f, 0, "ERR #m 400");
+	game(f, 0, 1, "days=3", a);                 /* ann to move, 3 days */
+	game(f, 1, 0, "clock=300+0", b);            /* bob to move */
+	game(f, 0, 1, "days=1", c);                 /* bob to move, a day */
+	t_say(f, 0, "MOVE game=%s ply=0 move=c2c3", c);
+	t_drain(f, 0);
+	t_drain(f, 1);
+	game(f, 0, -1, "days=7", d);                /* open */
+	game(f, 0, 1, "days=14", e);                /* finished */
+	t_say(f, 0, "RESIGN game=%s", e);
+	t_drain(f, 0);
+	t_drain(f, 1);
+	t_say(f, 2, "#c CREATE seat=white name=zed days=2");
+	t_val(t_expect(f, 2, "OK #c CREATE"), "game", x, sizeof x);
+	t_say(f, 1, "#j JOIN game=%s seat=black", x);   /* a guest's */
+	t_drain(f, 0);
+	t_drain(f, 1);
+	t_drain(f, 2);
+
+	/* ann's turn in a; then c (bob's day, 10 s here) before b (bob's
+	 * five minutes); the open game last. */
+	want[0] = a, want[1] = c, want[2] = b, want[3] = d, want[4] = NULL;
+	mine(f, 0, want, lines);
+	assert_non_null(strstr(lines[0], " variant=congo white=ann black=bob "
+	    "status=active turn=white yourturn=1 deadline="));
+	assert_null(strstr(lines[0], "clock="));
+	assert_non_null(strstr(lines[1], " status=active turn=black "
+	    "yourturn=0 deadline="));
+	assert_non_null(strstr(lines[2], " white=bob black=ann status=active "
+	    "turn=white yourturn=0 wclock=300000 bclock=300000"));
+	assert_null(strstr(lines[2], "deadline="));
+	assert_non_null(strstr(lines[3], " white=ann black=- status=open "
+	    "turn=white yourturn=0"));
+	assert_null(strstr(lines[3], "deadline="));
+
+	/* bob: c and b his turn (c's deadline first), then x (the guest
+	 * zed's two days) before a (ann's three). */
+	want[0] = c, want[1] = b, want[2] = x, want[3] = a, want[4] = NULL;
+	mine(f, 1, want, lines);
+	assert_non_null(strstr(lines[0], " yourturn=1 deadline="));
+	assert_non_null(strstr(lines[1], " yourturn=1 wclock="));
+	assert_non_null(strstr(lines[2], " white=zed black=bob "));
+	assert_non_null(strstr(lines[3], " yourturn=0 deadline="));
+	/* zed is a guest: the name is nobody's account. */
+	t_say(f, 2, "#m GAMES mine=yes");
+	t_expect(f, 2, "ERR #m 403");
+	t_free(f);
+	store_close(st);
+
+	/* After a restart, from any machine: the same list. */
+	st = t_db_open(0);
+	f = t_new_store(&lim, NULL, &store_sqlite_ops, st);
+	assert_int_equal(store_load(st, f->s, err, sizeof err), 0);
+	sess_start(f->s, f->now, (long long)time(NULL) * 1000);
+	t_hello(f, 0, "10.9.0.1");
+	t_say(f, 0, "#l LOGIN name=ann key=%s", akey);
+	t_expect(f, 0, "OK #l LOGIN");
+	t_drain(f, 0);
+	want[0] = a, want[1] = c, want[2] = b, want[3] = d, want[4] = NULL;
+	mine(f, 0, want, lines);
+	t_hello(f, 1, "10.9.1.1");
+	t_say(f, 1, "#l LOGIN name=bob key=%s", bkey);
+	t_expect(f, 1, "OK #l LOGIN");
+	t_drain(f, 1);
+	want[0] = c, want[1] = b, want[2] = x, want[3] = a, want[4] = NULL;
+	mine(f, 1, want, lines);
+	t_free(f);
+	store_close(st);
+}
+
 int
 main(void)
 {
@@ -222,6 +374,8 @@ main(void)
 		cmocka_unit_test(test_time),
 		cmocka_unit_test(test_restart),
 		cmocka_unit_test(test_speed),
+		cmocka_unit_test_setup_teardown(test_mine, t_db_setup,
+		    t_db_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -450,6 +450,9 @@ long long sess_corr_due(struct sess *s, const struct sgame *g);
 /* g's deadline has passed at now: its end on its way to storage (0), -1
  * refused, 1 nothing was due. */
 int sess_corr_fire(struct sess *s, struct sgame *g, long long now);
+/* GAMES mine=yes (sess_mine.c): the account's games not finished, its
+ * turn first. */
+void sess_cmd_mine(struct sess *s, int conn, const struct cgp_cmd *cmd);
 
 /* The session's functions for the stores (sess_store.c; store_bind). */
 extern const struct store_up sess_store_up;
