@@ -365,6 +365,107 @@ test_mine(void **state)
 	store_close(st);
 }
 
+/* conn from another machine: LOGIN as name, REJOIN id by the account. */
+static void
+back(struct t_fake *f, int conn, const char *name, const char *key,
+    const char *id)
+{
+	t_hello(f, conn, "10.0.9.9");
+	t_say(f, conn, "#l LOGIN name=%s key=%s", name, key);
+	t_expect(f, conn, "OK #l LOGIN");
+	t_say(f, conn, "#r REJOIN game=%s", id);
+	t_expect(f, conn, "OK #r REJOIN");
+	t_drain(f, conn);
+}
+
+/* io.notify's calls: "event game player" lines. */
+static char notified[2048];
+static int nnotified;
+
+static void
+t_notify(void *ctx, const char *event, const char *game, const char *player)
+{
+	size_t n = strlen(notified);
+
+	(void)ctx;
+	snprintf(notified + n, sizeof notified - n, "%s %s %s\n", event, game,
+	    player);
+	nnotified++;
+}
+
+/*
+ * A player away (no connection) is told once: a move to answer, at most
+ * once a minute per account and game; a result always; nobody connected
+ * to the game is told, nor a guest.
+ */
+static void
+test_notify(void **state)
+{
+	struct sess_limits lim = corr_limits();
+	struct store *st = t_db_open(STORE_CREATE);
+	struct t_fake *f;
+	char id[16], akey[40], bkey[40], want[256];
+
+	(void)state;
+	lim.max_per_address = 20;
+	lim.games_per_minute = 100;
+	notified[0] = '\0';
+	nnotified = 0;
+	f = t_new_store(&lim, NULL, &store_sqlite_ops, st);
+	f->s->io.notify = t_notify;
+	account(f, 0, "10.0.0.1", "ann", akey);
+	account(f, 1, "10.0.1.1", "bob", bkey);
+	game(f, 0, 1, "days=3", id);
+	t_say(f, 0, "MOVE game=%s ply=0 move=c2c3", id);
+	t_drain(f, 0);
+	t_drain(f, 1);
+	assert_int_equal(nnotified, 0);          /* bob is there */
+	t_say(f, 1, "MOVE game=%s ply=1 move=c6c5", id);
+	t_drain(f, 0);
+	t_drain(f, 1);
+	assert_int_equal(nnotified, 0);          /* ann is there */
+	sess_close(f->s, 1, f->now);            /* bob goes */
+	t_drain(f, 0);
+	f->now += 1000;
+	t_say(f, 0, "#m MOVE game=%s ply=2 move=d2d3", id);
+	t_expect(f, 0, "OK #m MOVE");
+	t_drain(f, 0);
+	snprintf(want, sizeof want, "move %s bob\n", id);
+	assert_string_equal(notified, want);
+	/* bob answers from another machine and goes; ann's move within the
+	 * minute tells him no more; after it, again. */
+	back(f, 1, "bob", bkey, id);
+	t_say(f, 1, "MOVE game=%s ply=3 move=d6d5", id);
+	t_drain(f, 1);
+	t_drain(f, 0);
+	sess_close(f->s, 1, f->now);
+	t_drain(f, 0);
+	t_say(f, 0, "#m MOVE game=%s ply=4 move=e2e3", id);
+	t_expect(f, 0, "OK #m MOVE");
+	t_drain(f, 0);
+	assert_int_equal(nnotified, 1);
+	f->now += 60000;
+	back(f, 1, "bob", bkey, id);
+	t_say(f, 1, "MOVE game=%s ply=5 move=e6e5", id);
+	t_drain(f, 1);
+	t_drain(f, 0);
+	sess_close(f->s, 1, f->now);
+	t_drain(f, 0);
+	t_say(f, 0, "#m MOVE game=%s ply=6 move=f2f3", id);
+	t_expect(f, 0, "OK #m MOVE");
+	t_drain(f, 0);
+	assert_int_equal(nnotified, 2);
+	/* The result goes whatever the minute. */
+	t_say(f, 0, "RESIGN game=%s", id);
+	t_drain(f, 0);
+	assert_int_equal(nnotified, 3);
+	snprintf(want, sizeof want, "move %s bob\nmove %s bob\nresult %s "
+	    "bob\n", id, id, id);
+	assert_string_equal(notified, want);
+	t_free(f);
+	store_close(st);
+}
+
 int
 main(void)
 {
@@ -375,6 +476,8 @@ main(void)
 		cmocka_unit_test(test_restart),
 		cmocka_unit_test(test_speed),
 		cmocka_unit_test_setup_teardown(test_mine, t_db_setup,
+		    t_db_teardown),
+		cmocka_unit_test_setup_teardown(test_notify, t_db_setup,
 		    t_db_teardown),
 	};
 

@@ -47,6 +47,7 @@ sess_new(const struct sess_io *io, const struct sess_limits *lim,
 	stimer_init(&s->refusal_timer, STIMER_REFUSALS);
 	stimer_init(&s->seek_timer, STIMER_SEEKS);
 	sess_seeks_init(s);
+	sess_notify_init(s);
 	return s;
 }
 
@@ -85,6 +86,7 @@ sess_free(struct sess *s)
 	vec_free(&s->fails);
 	vec_free(&s->logins);
 	vec_free(&s->seeks);
+	vec_free(&s->notified);
 	stimers_free(&s->timers);
 	free(s);
 }

@@ -193,6 +193,8 @@ struct sess {
 					  across the servers */
 	bool again;                    /* the line must be given again */
 	struct sread *loose_read;      /* a read for nobody's line */
+	struct vec notified;           /* the last minute's notices
+					  (sess_notify.c) */
 	const char *line;              /* the line being run, and its length */
 	size_t linelen;
 };
@@ -453,6 +455,14 @@ int sess_corr_fire(struct sess *s, struct sgame *g, long long now);
 /* GAMES mine=yes (sess_mine.c): the account's games not finished, its
  * turn first. */
 void sess_cmd_mine(struct sess *s, int conn, const struct cgp_cmd *cmd);
+
+/* Notices to players away (sess_notify.c; sess_notify is in sess.h): a
+ * stored change of ours applied to g tells the side to move its turn (a
+ * MOVE, a TAKEBACK, the JOINED that starts it) or both players the
+ * RESULT, if away. */
+void sess_notify_init(struct sess *s);
+void sess_notify_change(struct sess *s, struct sgame *g,
+    const struct store_change *ch);
 
 /* The session's functions for the stores (sess_store.c; store_bind). */
 extern const struct store_up sess_store_up;

@@ -270,6 +270,12 @@ srv_open(const struct srv_opts *o, char *err, size_t errlen)
 	    srv_web_event : NULL;
 	io.watched = o->http[0] != '\0' || o->https[0] != '\0' ?
 	    srv_web_watched : NULL;
+	if (o->notify_command[0] != '\0') {
+		if ((sv->notify = srv_notify_new(sv, o->notify_command, err,
+		    errlen)) == NULL)
+			goto bad;
+		io.notify = srv_notify_cb;
+	}
 	lim.max_connections = o->max_connections;
 	lim.max_per_address = o->max_per_address;
 	lim.games_per_minute = o->games_per_minute;
@@ -780,6 +786,7 @@ srv_close(struct srv *sv)
 	srv_tls_free(sv);
 	reader_free(sv->reader);
 	writer_free(sv->writer);
+	srv_notify_free(sv->notify);
 	sess_free(sv->sess);
 	if (sv->store != NULL)
 		sv->ops->close(sv->store);
