@@ -213,6 +213,55 @@ test_speed(void **state)
 	t_free(f);
 }
 
+/*
+ * SEEK days=: SEEKS shows days=; only seeks of the same days pair; the
+ * game made is a correspondence game, white's first deadline stored with
+ * it. days= with clock= is refused.
+ */
+static void
+test_seek(void **state)
+{
+	struct sess_limits lim = corr_limits();
+	struct t_fake *f = t_new(&lim, NULL);
+	char id[16];
+	const char *l;
+
+	(void)state;
+	t_hello(f, 0, "10.0.0.1");
+	t_hello(f, 1, "10.0.1.1");
+	t_hello(f, 2, "10.0.2.1");
+	t_say(f, 0, "#x SEEK days=3 clock=300+0");
+	t_expect(f, 0, "ERR #x 400");
+	t_say(f, 0, "#x SEEK days=6");
+	t_expect(f, 0, "ERR #x 400");
+	t_say(f, 0, "#s SEEK days=3 name=ann");
+	t_expect(f, 0, "OK #s SEEK");
+	t_say(f, 1, "#s SEEK days=5 name=bob");
+	t_expect(f, 1, "OK #s SEEK");
+	t_say(f, 1, "#t SEEK clock=300+0 name=bob");
+	t_expect(f, 1, "OK #t SEEK");
+	t_say(f, 2, "#l SEEKS");
+	t_expect(f, 2, "OK #l SEEKS n=3");
+	l = t_expect(f, 2, "ITEM #l ");
+	assert_non_null(strstr(l, " days=3 "));
+	assert_null(strstr(l, "clock="));
+	t_drain(f, 2);
+	t_nothing(f, 0);
+	t_say(f, 2, "#s SEEK days=3 name=cid");
+	t_expect(f, 2, "OK #s SEEK");
+	l = t_expect(f, 2, "EV ");
+	assert_non_null(strstr(l, " 0 PAIRED seek="));
+	l = t_expect(f, 0, "EV ");
+	assert_non_null(strstr(l, " 0 PAIRED seek="));
+	snprintf(id, sizeof id, "%.8s", l + 3);
+	l = t_state(f, 0, id);
+	assert_non_null(strstr(l, " status=active "));
+	assert_non_null(strstr(l, " days=3 deadline="));
+	assert_null(strstr(l, "wclock="));
+	assert_true(deadline_of(t_last_event(f, id)->body) > 0);
+	t_free(f);
+}
+
 /* Open conn from addr, REGISTER name and LOGIN as it (its key into
  * key). */
 static void
@@ -475,6 +524,7 @@ main(void)
 		cmocka_unit_test(test_time),
 		cmocka_unit_test(test_restart),
 		cmocka_unit_test(test_speed),
+		cmocka_unit_test(test_seek),
 		cmocka_unit_test_setup_teardown(test_mine, t_db_setup,
 		    t_db_teardown),
 		cmocka_unit_test_setup_teardown(test_notify, t_db_setup,

@@ -87,18 +87,49 @@ parse_iso(const char *v, size_t len)
 	return t < 0 ? -1 : (long long)t * 1000;
 }
 
+int
+sess_seek_days(int64_t base_ms, int64_t inc_ms)
+{
+	return inc_ms == SESS_DAYS_INC && sess_corr_days_ok((long)base_ms) ?
+	    (int)base_ms : 0;
+}
+
 void
-sess_corr_body(struct sess *s, const struct sgame *g, char *body, size_t n)
+sess_control_text(int64_t base_ms, int64_t inc_ms, char *buf, size_t n)
+{
+	if (sess_seek_days(base_ms, inc_ms) > 0)
+		snprintf(buf, n, "%dd", (int)base_ms);
+	else
+		clock_format_control(base_ms, inc_ms, buf, n);
+}
+
+static void
+add_deadline(struct sess *s, int days, char *body, size_t n)
 {
 	char when[32];
 	size_t len = strlen(body);
 
-	if (g->days <= 0)
-		return;
-	sess_corr_iso(sess_wall(s) + g->days * sess_day_ms(s), when,
+	sess_corr_iso(sess_wall(s) + days * sess_day_ms(s), when,
 	    sizeof when);
 	snprintf(body + len, n - len, "%sdeadline=%s", len > 0 ? " " : "",
 	    when);
+}
+
+void
+sess_corr_start(struct sess *s, struct store_change *ch,
+    struct sess_new_game *keep)
+{
+	int days = sess_corr_days(ch->clock);
+
+	if (days > 0 && ch->nev == 2)
+		add_deadline(s, days, keep->body[1], sizeof keep->body[1]);
+}
+
+void
+sess_corr_body(struct sess *s, const struct sgame *g, char *body, size_t n)
+{
+	if (g->days > 0)
+		add_deadline(s, g->days, body, n);
 }
 
 void

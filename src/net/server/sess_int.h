@@ -432,6 +432,19 @@ bool sess_corr_days_ok(long n);
 /* days= of a CREATE or SEEK: N, 0 when absent, -1 after answering 400
  * (not one of the list, or with clock= too). */
 int sess_want_days(struct sess *s, int conn, const struct cgp_cmd *cmd);
+/* A correspondence seek's time control as a clock (struct sseek, the
+ * seeks' notices and rows): base_ms the days, inc_ms this mark, which no
+ * clock has (an increment is at most 600 s), so only seeks of the same
+ * days pair. Its days, 0 for a clock; its time control as a game's clock
+ * ("3d", "300+5"). */
+#define SESS_DAYS_INC 1000000007LL
+int sess_seek_days(int64_t base_ms, int64_t inc_ms);
+void sess_control_text(int64_t base_ms, int64_t inc_ms, char *buf,
+    size_t n);
+/* A new game of two seats (a seek pairing, a rematch) with a clock "Nd":
+ * white's first deadline added to the second JOINED. */
+void sess_corr_start(struct sess *s, struct store_change *ch,
+    struct sess_new_game *keep);
 /* The Unix time in ms at s->now. */
 long long sess_wall(struct sess *s);
 /* A day's length (sess_limits.day_ms, else 86400 s) in ms. */
