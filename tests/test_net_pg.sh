@@ -115,7 +115,8 @@ start() {
 	: > "$log"      # not the port of the server that wrote it before
 	"$server" --port 0 --bind 127.0.0.1 --db "$uri" --log-level \
 	    "$([ "$mode" = load ] && echo info || echo debug)" \
-	    --max-per-address 100 --rated-same-network "$@" 2> "$log" &
+	    --max-per-address 100 --rated-same-network --day-length 1 \
+	    "$@" 2> "$log" &
 	pid=$!
 	port=
 	i=0
