@@ -144,6 +144,42 @@ test_time(void **state)
 	t_free(f);
 }
 
+/* A takeback gives the side to move its days again from then. */
+static void
+test_takeback(void **state)
+{
+	struct sess_limits lim = corr_limits();
+	struct t_fake *f = t_new(&lim, NULL);
+	struct t_game g;
+	long long d;
+
+	(void)state;
+	t_start(f, &g, "days=2");
+	t_say(f, 0, "MOVE game=%s ply=0 move=c2c3", g.id);
+	t_say(f, 1, "MOVE game=%s ply=1 move=c6c5", g.id);
+	t_say(f, 0, "MOVE game=%s ply=2 move=d2d3", g.id);
+	t_drain(f, 0);
+	t_drain(f, 1);
+	f->now += DAY + DAY / 2;
+	t_say(f, 1, "TAKEBACK game=%s action=offer", g.id);
+	t_say(f, 0, "TAKEBACK game=%s action=accept", g.id);
+	t_drain(f, 0);
+	t_drain(f, 1);
+	assert_string_equal(t_last_event(f, g.id)->ekind, "UNDO");
+	d = deadline_of(t_last_event(f, g.id)->body);
+	assert_true(d >= sess_wall(f->s) + 2 * DAY - 2000 &&
+	    d <= sess_wall(f->s) + 2 * DAY);
+	/* Black's old deadline (half a day on) does not end it. */
+	f->now += DAY;
+	sess_tick(f->s, f->now);
+	assert_string_equal(t_last_event(f, g.id)->ekind, "UNDO");
+	f->now += DAY + 1000;
+	sess_tick(f->s, f->now);
+	assert_string_equal(t_last_event(f, g.id)->body,
+	    "result=1-0 reason=time");
+	t_free(f);
+}
+
 /*
  * The server is down while white's deadline passes: at the next start the
  * game is lost at once; a game whose deadline is still to come is kept,
@@ -523,6 +559,7 @@ main(void)
 		cmocka_unit_test(test_first_move),
 		cmocka_unit_test(test_time),
 		cmocka_unit_test(test_restart),
+		cmocka_unit_test(test_takeback),
 		cmocka_unit_test(test_speed),
 		cmocka_unit_test(test_seek),
 		cmocka_unit_test_setup_teardown(test_mine, t_db_setup,
