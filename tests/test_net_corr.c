@@ -67,6 +67,13 @@ test_create(void **state)
 
 	t_start(f, &g, "days=3");
 	assert_string_equal(f->rec[0].clock, "3d");
+	/* LIST says days=, never the stored "3d" as a clock. */
+	t_say(f, 2, "#l LIST");
+	t_expect(f, 2, "OK #l LIST n=2");
+	l = t_expect(f, 2, "ITEM #l ");
+	assert_non_null(strstr(l, " days=3"));
+	assert_null(strstr(l, "clock="));
+	t_drain(f, 2);
 	/* The JOINED that starts it holds white's first deadline. */
 	d = deadline_of(t_last_event(f, g.id)->body);
 	assert_true(d >= wall + 3 * DAY - 2000 && d <= wall + 3 * DAY + 2000);
