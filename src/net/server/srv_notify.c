@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,6 +47,8 @@ run(struct srv_notify *nt, const struct njob *j)
 	char ev[40], game[40], player[60];
 	char *argv[] = { "sh", "-c", nt->cmd, NULL };
 	posix_spawn_file_actions_t fa;
+	posix_spawnattr_t at;
+	sigset_t none, dflt;
 	char **env;
 	size_t n = 0, i, k = 0;
 	pid_t pid;
@@ -68,7 +71,21 @@ run(struct srv_notify *nt, const struct njob *j)
 	env[k] = NULL;
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-	rc = posix_spawn(&pid, "/bin/sh", &fa, NULL, argv, env);
+	/* Not the server's blocked signals nor its ignored SIGPIPE: the
+	 * command gets a plain process's. */
+	sigemptyset(&none);
+	sigemptyset(&dflt);
+	sigaddset(&dflt, SIGPIPE);
+	sigaddset(&dflt, SIGTERM);
+	sigaddset(&dflt, SIGINT);
+	sigaddset(&dflt, SIGHUP);
+	posix_spawnattr_init(&at);
+	posix_spawnattr_setsigmask(&at, &none);
+	posix_spawnattr_setsigdefault(&at, &dflt);
+	posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGMASK |
+	    POSIX_SPAWN_SETSIGDEF);
+	rc = posix_spawn(&pid, "/bin/sh", &fa, &at, argv, env);
+	posix_spawnattr_destroy(&at);
 	posix_spawn_file_actions_destroy(&fa);
 	free(env);
 	if (rc != 0) {
