@@ -558,6 +558,46 @@ test_notify(void **state)
 	store_close(st);
 }
 
+/*
+ * Two servers on one store: a game made on the first after the second
+ * started is not in the second's memory; read there (a STATE), its
+ * deadline is a timer there too, so it fires with the first one gone.
+ */
+static void
+test_read_elsewhere(void **state)
+{
+	struct sess_limits lim = corr_limits();
+	struct store *st = t_db_open(STORE_CREATE);
+	struct t_fake *f1, *f2;
+	struct t_game g;
+	char err[256];
+	const char *l;
+
+	(void)state;
+	/* (One handle of the database for both: SQLite's lock is one
+	 * process's.) */
+	f2 = t_new_store(&lim, NULL, &store_sqlite_ops, st);
+	assert_int_equal(store_load(st, f2->s, err, sizeof err), 0);
+	sess_start(f2->s, f2->now, (long long)time(NULL) * 1000);
+	f1 = t_new_store(&lim, NULL, &store_sqlite_ops, st);
+	t_start(f1, &g, "days=1");
+	t_say(f1, 0, "MOVE game=%s ply=0 move=c2c3", g.id);
+	t_say(f1, 1, "MOVE game=%s ply=1 move=c6c5", g.id);
+	t_free(f1);                               /* the first one gone */
+	assert_int_equal(sess_next_timer(f2->s, f2->now), -1);
+	t_hello(f2, 0, "10.0.5.1");
+	l = t_state(f2, 0, g.id);
+	assert_non_null(strstr(l, " status=active "));
+	assert_true(sess_next_timer(f2->s, f2->now) >= 0 &&
+	    sess_next_timer(f2->s, f2->now) <= DAY);
+	f2->now += DAY + 1000;
+	sess_tick(f2->s, f2->now);
+	assert_non_null(strstr(t_state(f2, 0, g.id), " status=finished "
+	    "result=0-1 reason=time"));
+	t_free(f2);
+	store_close(st);
+}
+
 int
 main(void)
 {
@@ -572,6 +612,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_mine, t_db_setup,
 		    t_db_teardown),
 		cmocka_unit_test_setup_teardown(test_notify, t_db_setup,
+		    t_db_teardown),
+		cmocka_unit_test_setup_teardown(test_read_elsewhere, t_db_setup,
 		    t_db_teardown),
 	};
 

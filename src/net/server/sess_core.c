@@ -630,6 +630,8 @@ sess_fetch(struct sess *s, const char *id)
 	if (s->io.store == NULL || s->io.store->load_game == NULL)
 		return 0;
 	rc = s->io.store->load_game(s->io.store_ctx, s, id, err, sizeof err);
+	if (rc == 1)
+		sess_corr_loaded(s, sess_find(s, id));
 	if (rc < 0) {
 		/* Nothing half read stays: the game is refused, not served. */
 		sess_drop_game(s, id);

@@ -219,3 +219,10 @@ sess_want_days(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	}
 	return (int)n;
 }
+
+void
+sess_corr_loaded(struct sess *s, struct sgame *g)
+{
+	if (g != NULL && g->days > 0 && !g->over)
+		sess_timer_update(s, g);
+}

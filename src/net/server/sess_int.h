@@ -460,6 +460,11 @@ void sess_corr_note(struct sgame *g, const char *body);
 void sess_corr_kv(struct sess *s, const struct sgame *g, struct cgp_out *o);
 /* "2026-11-25T15:30:02Z" of Unix ms t. */
 void sess_corr_iso(long long t, char *buf, size_t n);
+/* A correspondence game read into memory after the start (another
+ * server's, asked for here): its deadline is a timer here too, so it
+ * fires with that server down (once: the store keeps one end). g may be
+ * NULL or any game. */
+void sess_corr_loaded(struct sess *s, struct sgame *g);
 /* g's timer (ms, s->now's clock): its deadline, or -1 none. */
 long long sess_corr_due(struct sess *s, const struct sgame *g);
 /* g's deadline has passed at now: its end on its way to storage (0), -1
