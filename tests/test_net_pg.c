@@ -676,6 +676,7 @@ main(void)
 		cmocka_unit_test(test_cross_server),
 		cmocka_unit_test(test_abort_across),
 		cmocka_unit_test(test_variant_clock_across),
+		cmocka_unit_test(test_corr_across),
 		cmocka_unit_test(test_wrong_tokens_shared),
 		cmocka_unit_test(test_creates_shared),
 		cmocka_unit_test(test_ply_race),

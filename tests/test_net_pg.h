@@ -40,6 +40,9 @@ const char *reply(struct tc *c, const char *tag);
 /* The reply to tag on c must be OK (else the test fails, saying it). */
 void ok(struct tc *c, const char *tag);
 
+/* test_net_pg_corr.c: a correspondence deadline fires once. */
+void test_corr_across(void **state);
+
 /* test_net_pg_seek.c: seeks and rated games across the servers. */
 void test_seek_across(void **state);
 void test_seek_freed(void **state);

@@ -116,7 +116,7 @@ start() {
 	: > "$log"      # not the port of the server that wrote it before
 	"$server" --port 0 --bind 127.0.0.1 --db "$uri" --log-level \
 	    "$([ "$mode" = load ] && echo info || echo debug)" \
-	    --max-per-address 100 \
+	    --max-per-address 100 --day-length 1 \
 	    $([ -n "${strict:-}" ] || echo --rated-same-network) "$@" \
 	    2> "$log" &
 	pid=$!

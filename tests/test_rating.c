@@ -264,6 +264,10 @@ test_speed(void **state)
 	assert_string_equal(rating_speed_name(RATING_BLITZ), "blitz");
 	assert_string_equal(rating_speed_name(RATING_RAPID), "rapid");
 	assert_string_equal(rating_speed_name(RATING_CLASSICAL), "classical");
+	assert_string_equal(rating_speed_name(RATING_CORRESPONDENCE),
+	    "correspondence");
+	assert_int_equal(rating_speed_parse("correspondence"),
+	    RATING_CORRESPONDENCE);
 	assert_string_equal(rating_speed_name(7), "?");
 	assert_string_equal(rating_speed_name(-1), "?");
 	assert_int_equal(rating_speed_parse("rapid"), RATING_RAPID);

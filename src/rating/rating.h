@@ -97,12 +97,14 @@ enum rating_speed {
 	RATING_BLITZ,
 	RATING_RAPID,
 	RATING_CLASSICAL,
+	RATING_CORRESPONDENCE,     /* days= (no clock): never from a clock */
 };
-#define RATING_NSPEEDS 4
+#define RATING_NSPEEDS 5
 
 /* The speed of a clock (negative times count as 0). */
 enum rating_speed rating_speed_of(int64_t base_ms, int64_t inc_ms);
-/* "bullet", "blitz", "rapid", "classical" ("?" for another value). */
+/* "bullet", "blitz", "rapid", "classical", "correspondence" ("?" for
+ * another value). */
 const char *rating_speed_name(int speed);
 /* The speed of a name (exact, lower case), or -1. */
 int rating_speed_parse(const char *name);

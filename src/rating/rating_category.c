@@ -13,7 +13,7 @@
 #define SHOWN_MAX 1000000.0
 
 static const char *const speed_names[RATING_NSPEEDS] = {
-	"bullet", "blitz", "rapid", "classical"
+	"bullet", "blitz", "rapid", "classical", "correspondence"
 };
 
 bool

@@ -44,6 +44,8 @@ struct srv_opts {
 	int abandon_after_s;     /* CLAIM after the opponent is gone so long */
 	int expire_after_s;      /* an open game nobody joins is cancelled */
 	int first_move_s;        /* a timed game's first move, or aborted */
+	int day_length_s;        /* a correspondence game's day (86400) */
+	char notify_command[1024];   /* run for a player away, "" none */
 	int ping_after_ms;       /* silence before PING, then as long to PONG */
 	bool rated_same_network; /* rated games between players of one
 				    network (false: 409 SAME_NETWORK) */

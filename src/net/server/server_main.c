@@ -102,6 +102,15 @@ usage(FILE *out)
 	    "for its\n"
 	    "                            first move (untimed), else the game "
 	    "is aborted (60)\n"
+	    "      --day-length SECONDS  a correspondence game's day (days=), "
+	    "for tests\n"
+	    "                            (86400)\n"
+	    "      --notify-command CMD  run CMD (/bin/sh -c) to tell a player "
+	    "away of a move\n"
+	    "                            to answer, a challenge or a result "
+	    "(CONGO_EVENT,\n"
+	    "                            CONGO_GAME, CONGO_PLAYER in its "
+	    "environment)\n"
 	    "      --expire-after SECONDS  an open game nobody joins is "
 	    "cancelled after\n"
 	    "                            this long (default 86400, a day)\n"
@@ -165,7 +174,8 @@ conf_warn(const char *msg)
 enum { OPT_MAXCONN = 256, OPT_PERADDR, OPT_GPM, OPT_OBS, OPT_REJOIN,
 	OPT_PING, OPT_CREATE, OPT_CPS, OPT_ABANDON, OPT_EXPIRE, OPT_FIRST,
 	OPT_CHECK, OPT_RESET_KEY, OPT_HTTP, OPT_UPGRADE, OPT_TLS_LISTEN,
-	OPT_TLS_CERT, OPT_TLS_KEY, OPT_SAME_NET, OPT_HTTPS };
+	OPT_TLS_CERT, OPT_TLS_KEY, OPT_SAME_NET, OPT_HTTPS, OPT_DAY,
+	OPT_NOTIFY };
 
 /* One option of the command line, applied after the config file. */
 struct arg {
@@ -208,6 +218,8 @@ args_read(int argc, char **argv, struct args *a)
 		{ "abandon-after", required_argument, NULL, OPT_ABANDON },
 		{ "expire-after", required_argument, NULL, OPT_EXPIRE },
 		{ "first-move", required_argument, NULL, OPT_FIRST },
+		{ "day-length", required_argument, NULL, OPT_DAY },
+		{ "notify-command", required_argument, NULL, OPT_NOTIFY },
 		{ "rated-same-network", no_argument, NULL, OPT_SAME_NET },
 		{ "log-level", required_argument, NULL, 'l' },
 		{ "config", required_argument, NULL, 'c' },
@@ -396,6 +408,16 @@ opt_apply(struct srv_opts *o, const struct arg *g)
 		    &o->expire_after_s);
 	case OPT_FIRST:
 		return number("--first-move", v, 1, 86400, &o->first_move_s);
+	case OPT_DAY:
+		return number("--day-length", v, 1, 86400, &o->day_length_s);
+	case OPT_NOTIFY:
+		if (strlen(v) >= sizeof o->notify_command) {
+			fprintf(stderr, "congo-server: --notify-command: at "
+			    "most %zu bytes\n", sizeof o->notify_command - 1);
+			return -1;
+		}
+		snprintf(o->notify_command, sizeof o->notify_command, "%s", v);
+		return 0;
 	case OPT_PING:
 		if (number("--ping-after", v, 1, 86400, &o->ping_after_ms) < 0)
 			return -1;

@@ -173,6 +173,12 @@ struct sess_io {
 	/* Does anything outside the session follow the game (the web
 	 * pages' streams)? May be NULL: nothing does. */
 	bool (*watched)(void *ctx, const char *game);
+	/* Tell a player away (congo-server --notify-command; may be NULL:
+	 * nobody is told): event "move", "challenge" or "result", the game,
+	 * the account's name. Must not block: the command runs off the
+	 * loop. */
+	void (*notify)(void *ctx, const char *event, const char *game,
+	    const char *player);
 };
 
 struct sess_limits {
@@ -189,6 +195,8 @@ struct sess_limits {
 	bool rated_same_network;   /* two players of one network may meet
 				      in a rated game (a club behind one
 				      address); false: 409 SAME_NETWORK */
+	long long day_ms;          /* a correspondence game's day; 0: 86400 s
+				      (shorter for tests) */
 };
 
 #define SESS_ABANDON_MS 120000LL
@@ -319,6 +327,13 @@ int sess_load_event(struct sess *s, const char *id, long seq,
  * and seats nobody holds count as gone since now.
  */
 void sess_start(struct sess *s, long long now_ms, long long wall_ms);
+
+/* A word to player (an account) about game: event "move", "challenge" or
+ * "result" (io.notify); a move's or a challenge's at most once a minute
+ * per account and game (a result's always). The caller has checked the
+ * player has no connection to it. */
+void sess_notify(struct sess *s, const char *event, const char *game,
+    const char *player);
 
 /* Used by the loop, the store thread and congo-server's one-shot commands
  * too. An account's name is valid; lowercased into out (its key). */

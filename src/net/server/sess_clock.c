@@ -56,7 +56,10 @@ sess_timer_update(struct sess *s, struct sgame *g)
 	long long d = -1;
 	int st = sess_status(g);
 
-	if (st == 1 && g->timed && g->clock.running >= 0)
+	if (g->days > 0)
+		d = st == 1 ? sess_corr_due(s, g) : st == 0 && g->expires > 0 ?
+		    g->expires : -1;
+	else if (st == 1 && g->timed && g->clock.running >= 0)
 		d = s->now + clock_until_flag(&g->clock, s->now);
 	else if (st == 1 && g->timed && g->first_by > 0)
 		d = g->first_by;
@@ -122,7 +125,10 @@ fire(struct sess *s, struct sgame *g, long long now)
 		sess_timer_update(s, g);
 		return;
 	}
-	if (st == 1 && g->timed &&
+	if (st == 1 && g->days > 0) {
+		/* 1: not due after all (a move came in time). */
+		rc = sess_corr_fire(s, g, now);
+	} else if (st == 1 && g->timed &&
 	    (flagged = clock_flagged(&g->clock, now)) >= 0) {
 		rc = sess_end_game(s, g, -1, NULL, flagged == WHITE ?
 		    RESULT_BLACK_WINS : RESULT_WHITE_WINS, "time");
@@ -201,6 +207,9 @@ sess_start(struct sess *s, long long now_ms, long long wall_ms)
 	int i, st;
 
 	s->now = now_ms;
+	/* Correspondence deadlines are Unix times (sess_wall). */
+	s->wall_base = wall_ms - now_ms;
+	s->wall_known = true;
 	for (i = 0; i < s->ngames; i++) {
 		struct sgame *g = s->games[i];
 		g->gone_since[0] = g->gone_since[1] = now_ms;

@@ -47,6 +47,7 @@ sess_new(const struct sess_io *io, const struct sess_limits *lim,
 	stimer_init(&s->refusal_timer, STIMER_REFUSALS);
 	stimer_init(&s->seek_timer, STIMER_SEEKS);
 	sess_seeks_init(s);
+	sess_notify_init(s);
 	return s;
 }
 
@@ -85,6 +86,7 @@ sess_free(struct sess *s)
 	vec_free(&s->fails);
 	vec_free(&s->logins);
 	vec_free(&s->seeks);
+	vec_free(&s->notified);
 	stimers_free(&s->timers);
 	free(s);
 }
@@ -570,6 +572,7 @@ sess_state(struct sess *s, struct sgame *g, struct cgp_out *o)
 	sess_rating_kv(s, g, o);
 	cgp_out_kv(o, "draw", g->offer < 0 ? "-" : cgp_seat_name(g->offer));
 	sess_clock_kv(s, g, o, true);
+	sess_corr_kv(s, g, o);
 }
 
 void
@@ -627,6 +630,8 @@ sess_fetch(struct sess *s, const char *id)
 	if (s->io.store == NULL || s->io.store->load_game == NULL)
 		return 0;
 	rc = s->io.store->load_game(s->io.store_ctx, s, id, err, sizeof err);
+	if (rc == 1)
+		sess_corr_loaded(s, sess_find(s, id));
 	if (rc < 0) {
 		/* Nothing half read stays: the game is refused, not served. */
 		sess_drop_game(s, id);

@@ -46,12 +46,13 @@ want_seat(struct sess *s, int conn, const struct cgp_cmd *cmd, bool required)
 	return seat;
 }
 
-/* variant=, fen= and clock=: the start position and its rules, the clock.
- * -1 after answering 400 naming the problem. */
+/* variant=, fen= and clock= or days=: the start position and its rules,
+ * the clock or the days (*days, 0 none). -1 after answering 400 naming
+ * the problem. */
 static int
 want_start(struct sess *s, int conn, const struct cgp_cmd *cmd,
     const char **variant, struct board *b, struct game_rules *rules,
-    char wire[CGP_FEN_MAX], int64_t *base, int64_t *inc)
+    char wire[CGP_FEN_MAX], int64_t *base, int64_t *inc, int *days)
 {
 	const char *cv = cgp_get(cmd, "clock");
 	char err[200], msg[240];
@@ -65,6 +66,8 @@ want_start(struct sess *s, int conn, const struct cgp_cmd *cmd,
 		return -1;
 	}
 	*base = *inc = 0;
+	if ((*days = sess_want_days(s, conn, cmd)) < 0)
+		return -1;
 	if (cv != NULL && clock_parse_seconds(cv, base, inc, err,
 	    sizeof err) < 0) {
 		snprintf(msg, sizeof msg, "clock=: %s", err);
@@ -158,7 +161,7 @@ cmd_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	const char *name, *variant, *rv;
 	struct sess_new_game keep;
 	int64_t base, inc;
-	int seat, tries, shared = 0;
+	int seat, tries, days, shared = 0;
 	bool over, rated;
 
 	if (s->lim.games_per_minute > 0 &&
@@ -173,7 +176,7 @@ cmd_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	if ((seat = want_seat(s, conn, cmd, false)) == -2 ||
 	    (name = want_name(s, conn, cmd)) == NULL ||
 	    want_start(s, conn, cmd, &variant, &start, &rules, wire, &base,
-	    &inc) < 0)
+	    &inc, &days) < 0)
 		return;
 	rv = cgp_get(cmd, "rated");
 	if (rv != NULL && strcmp(rv, "yes") != 0 && strcmp(rv, "no") != 0) {
@@ -183,13 +186,13 @@ cmd_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	}
 	rated = rv != NULL && strcmp(rv, "yes") == 0;
 	if (rated && (sess_account(s, conn) == NULL ||
-	    cgp_get(cmd, "clock") == NULL || !from_the_start(variant, &start,
-	    wire))) {
+	    (cgp_get(cmd, "clock") == NULL && days == 0) ||
+	    !from_the_start(variant, &start, wire))) {
 		sess_err(s, conn, cmd->tag, sess_account(s, conn) == NULL ?
 		    CGP_NOT_YOUR_SEAT : CGP_BAD_SYNTAX,
 		    sess_account(s, conn) == NULL ? "a rated game needs LOGIN" :
-		    cgp_get(cmd, "clock") == NULL ? "a rated game needs "
-		    "clock=" : "a rated game starts from the variant's start "
+		    cgp_get(cmd, "clock") == NULL && days == 0 ? "a rated game "
+		    "needs clock= or days=" : "a rated game starts from the variant's start "
 		    "position (fen= may name only that)");
 		return;
 	}
@@ -229,10 +232,12 @@ cmd_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
 		if (sess_find(s, id) == NULL)
 			break;
 	}
-	if (base > 0)
+	if (days > 0)
+		snprintf(clock, sizeof clock, "%dd", days);
+	else if (base > 0)
 		clock_format_control(base, inc, clock, sizeof clock);
 	sess_new_game_change(&ch, &keep, id, wire, &rules, variant,
-	    base > 0 ? clock : NULL, rated);
+	    base > 0 || days > 0 ? clock : NULL, rated);
 	ch.creator = seat;
 	if (seat >= 0) {
 		net_token_hash(token, hash);   /* only its hash is kept */
@@ -263,7 +268,7 @@ cmd_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
 static void
 cmd_join(struct sess *s, int conn, const struct cgp_cmd *cmd)
 {
-	char token[CGP_TOKEN_LEN + 1], hash[CGP_HASH_LEN + 1], body[80];
+	char token[CGP_TOKEN_LEN + 1], hash[CGP_HASH_LEN + 1], body[128];
 	char msg[64];
 	struct store_change ch;
 	struct cgp_out o;
@@ -304,6 +309,8 @@ cmd_join(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	}
 	sess_joined_body(body, sizeof body, seat, name,
 	    sess_account(s, conn) != NULL);
+	if (g->seated[1 - seat])        /* the game starts: white's turn */
+		sess_corr_body(s, g, body, sizeof body);
 	memset(&ch, 0, sizeof ch);
 	ch.game = g->id;
 	ch.seat = seat;

@@ -56,6 +56,12 @@ struct sgame {
 	int tb_offer;                  /* colour offering a takeback, or -1 */
 	char variant[CGP_VARIANT_MAX]; /* "congo", "megapawn" */
 	bool timed;                    /* created with clock= */
+	int days;                      /* created with days= (a
+					  correspondence game), else 0 */
+	long long deadline;            /* with days: the side to move's
+					  deadline, Unix ms (0: none yet),
+					  from the last stored event that
+					  said deadline= */
 	bool rated;                    /* its seats are accounts' */
 	bool account[2];               /* the seat is an account's (its
 					  JOINED said account=1) */
@@ -180,10 +186,15 @@ struct sess {
 	struct vec seeks;              /* every server's (sess_seek.c) */
 	long long seek_retry_at;       /* ours try again then (0: no) */
 	long long seek_created;        /* the newest of ours: wall ms */
+	long long wall_base;           /* Unix ms - s->now (sess_wall) */
+	bool wall_known;               /* wall_base set (sess_start, or the
+					  first sess_wall) */
 	uint32_t salt;                 /* makes connections' owners unique
 					  across the servers */
 	bool again;                    /* the line must be given again */
 	struct sread *loose_read;      /* a read for nobody's line */
+	struct vec notified;           /* the last minute's notices
+					  (sess_notify.c) */
 	const char *line;              /* the line being run, and its length */
 	size_t linelen;
 };
@@ -289,7 +300,7 @@ void sess_add_event(struct sgame *g, long seq, const char *kind,
  * as ch (until it is submitted: sess_spend_new copies it). */
 struct sess_new_game {
 	char rsql[96];
-	char body[2][80];
+	char body[2][128];
 };
 void sess_new_game_change(struct store_change *ch, struct sess_new_game *keep,
     const char *id, const char *wire, const struct game_rules *rules,
@@ -413,6 +424,64 @@ void sess_rematch_rejoined(struct sess *s, int conn, struct sgame *g,
     int seat);
 /* Across servers: sess_rematch.h. */
 struct sconn *sess_conn(struct sess *s, int conn);
+/* Correspondence games (sess_corr.c, PROTOCOL.md "Correspondence"). The
+ * days of a time control stored as a game's clock ("3d"), 0 for any other
+ * (a clock "300+5", NULL); is N one of 1 2 3 5 7 10 14? */
+int sess_corr_days(const char *clock);
+bool sess_corr_days_ok(long n);
+/* days= of a CREATE or SEEK: N, 0 when absent, -1 after answering 400
+ * (not one of the list, or with clock= too). */
+int sess_want_days(struct sess *s, int conn, const struct cgp_cmd *cmd);
+/* A correspondence seek's time control as a clock (struct sseek, the
+ * seeks' notices and rows): base_ms the days, inc_ms this mark, which no
+ * clock has (an increment is at most 600 s), so only seeks of the same
+ * days pair. Its days, 0 for a clock; its time control as a game's clock
+ * ("3d", "300+5"). */
+#define SESS_DAYS_INC 1000000007LL
+int sess_seek_days(int64_t base_ms, int64_t inc_ms);
+void sess_control_text(int64_t base_ms, int64_t inc_ms, char *buf,
+    size_t n);
+/* A new game of two seats (a seek pairing, a rematch) with a clock "Nd":
+ * white's first deadline added to the second JOINED. */
+void sess_corr_start(struct sess *s, struct store_change *ch,
+    struct sess_new_game *keep);
+/* The Unix time in ms at s->now. */
+long long sess_wall(struct sess *s);
+/* A day's length (sess_limits.day_ms, else 86400 s) in ms. */
+long long sess_day_ms(const struct sess *s);
+/* " deadline=<UTC ISO 8601>" added to a stored event's body: the side to
+ * move's after it, days from now (nothing for a game without days). */
+void sess_corr_body(struct sess *s, const struct sgame *g, char *body,
+    size_t n);
+/* A stored event's body (any kind) applied to g: its deadline=, if any,
+ * is g's deadline (start-up, this server's changes, another server's). */
+void sess_corr_note(struct sgame *g, const char *body);
+/* STATE's days= deadline= of g. */
+void sess_corr_kv(struct sess *s, const struct sgame *g, struct cgp_out *o);
+/* "2026-11-25T15:30:02Z" of Unix ms t. */
+void sess_corr_iso(long long t, char *buf, size_t n);
+/* A correspondence game read into memory after the start (another
+ * server's, asked for here): its deadline is a timer here too, so it
+ * fires with that server down (once: the store keeps one end). g may be
+ * NULL or any game. */
+void sess_corr_loaded(struct sess *s, struct sgame *g);
+/* g's timer (ms, s->now's clock): its deadline, or -1 none. */
+long long sess_corr_due(struct sess *s, const struct sgame *g);
+/* g's deadline has passed at now: its end on its way to storage (0), -1
+ * refused, 1 nothing was due. */
+int sess_corr_fire(struct sess *s, struct sgame *g, long long now);
+/* GAMES mine=yes (sess_mine.c): the account's games not finished, its
+ * turn first. */
+void sess_cmd_mine(struct sess *s, int conn, const struct cgp_cmd *cmd);
+
+/* Notices to players away (sess_notify.c; sess_notify is in sess.h): a
+ * stored change of ours applied to g tells the side to move its turn (a
+ * MOVE, a TAKEBACK, the JOINED that starts it) or both players the
+ * RESULT, if away. */
+void sess_notify_init(struct sess *s);
+void sess_notify_change(struct sess *s, struct sgame *g,
+    const struct store_change *ch);
+
 /* The session's functions for the stores (sess_store.c; store_bind). */
 extern const struct store_up sess_store_up;
 

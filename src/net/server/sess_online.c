@@ -272,18 +272,21 @@ sess_rematch_make(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	}
 	snprintf(g->rematch_game, sizeof g->rematch_game, "%s", id);
 	g->rematch_refused = false;
-	if (g->timed)
+	if (g->days > 0)
+		snprintf(clock, sizeof clock, "%dd", g->days);
+	else if (g->timed)
 		clock_format_control(g->clock.base_ms, g->clock.inc_ms, clock,
 		    sizeof clock);
 	/* Rated as the game was: both players agreed to its terms, and its
 	 * seats are the same two accounts'. The new white is the old
 	 * black. */
 	sess_new_game_change(&ch, &keep, id, wire, &rules, g->variant,
-	    g->timed ? clock : NULL, g->rated);
+	    g->timed || g->days > 0 ? clock : NULL, g->rated);
 	ch.rematch_of = g->id;
 	for (k = 0; k < 2; k++)
 		sess_new_game_seat(&ch, &keep, k, g->name[1 - k],
 		    sess_seat_account(g, 1 - k), g->rematch_hash[k]);
+	sess_corr_start(s, &ch, &keep);
 	made = sess_spend_new(s, -1, NULL, &ch, NULL, false, true);
 	sess_log(s, NET_LOG_INFO, "game %s: rematch %s", g->id, id);
 	if (offer == NULL) {

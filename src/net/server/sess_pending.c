@@ -290,6 +290,8 @@ apply(struct sess *s, struct spend *p, bool alive)
 		sess_seek_paired(s, g, ch->seek);
 	if (g != NULL)
 		sess_applied(s, g, ch->new_game, alive ? p->conn : -1);
+	if (g != NULL && rc == 0)
+		sess_notify_change(s, g, ch);   /* a player away is told */
 	return g;
 }
 

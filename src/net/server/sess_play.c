@@ -144,6 +144,7 @@ sess_cmd_move(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		    (long long)clock_left(&clock, WHITE, s->now),
 		    (long long)clock_left(&clock, BLACK, s->now));
 	}
+	sess_corr_body(s, g, body[0], sizeof body[0]);
 	memset(&ch, 0, sizeof ch);
 	ch.game = g->id;
 	ch.seat = -1;

@@ -67,7 +67,9 @@ list_stored(struct sess *s, int conn, const struct cgp_cmd *cmd, int want,
 		cgp_out_kv(&o, "black", it[i].black[0] != '\0' ? it[i].black :
 		    "-");
 		cgp_out_kvi(&o, "ply", it[i].ply);
-		if (it[i].clock[0] != '\0')
+		if (sess_corr_days(it[i].clock) > 0)   /* stored "3d" */
+			cgp_out_kvi(&o, "days", sess_corr_days(it[i].clock));
+		else if (it[i].clock[0] != '\0')
 			cgp_out_kv(&o, "clock", it[i].clock);
 		if (it[i].status == 2)
 			cgp_out_kv(&o, "result", it[i].result);
@@ -134,7 +136,8 @@ cmd_list(struct sess *s, int conn, const struct cgp_cmd *cmd)
 			clock_format_control(g->clock.base_ms,
 			    g->clock.inc_ms, clock, sizeof clock);
 			cgp_out_kv(&o, "clock", clock);
-		}
+		} else if (g->days > 0)
+			cgp_out_kvi(&o, "days", g->days);
 		if (st == 2)
 			cgp_out_kv(&o, "result", sess_result_text(g->result));
 		sess_account_kv(g, &o);

@@ -187,6 +187,14 @@ cmd_games(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	struct cgp_out o;
 	int n = 0, i, limit;
 
+	if (cgp_get(cmd, "mine") != NULL) {
+		if (strcmp(cgp_get(cmd, "mine"), "yes") != 0)
+			sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX,
+			    "mine= is yes");
+		else
+			sess_cmd_mine(s, conn, cmd);   /* sess_mine.c */
+		return;
+	}
 	if (sess_accounts(s, conn, cmd) == NULL)
 		return;
 	if (player == NULL || !cgp_valid_name(player)) {

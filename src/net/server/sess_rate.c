@@ -18,6 +18,8 @@
 const char *
 sess_speed(const struct sgame *g)
 {
+	if (g->days > 0)
+		return rating_speed_name(RATING_CORRESPONDENCE);
 	return rating_speed_name(rating_speed_of(g->clock.base_ms,
 	    g->clock.inc_ms));
 }
@@ -259,6 +261,12 @@ sess_rate_spend(struct sess *s, struct spend *p)
 		    p->ch.variant != NULL ? p->ch.variant : "congo");
 		snprintf(p->rspeed, sizeof p->rspeed, "%s",
 		    rating_speed_name(rating_speed_of(base, inc)));
+	} else if (p->ch.new_game && p->ch.rated &&
+	    sess_corr_days(p->ch.clock) > 0) {
+		snprintf(p->rvariant, sizeof p->rvariant, "%s",
+		    p->ch.variant != NULL ? p->ch.variant : "congo");
+		snprintf(p->rspeed, sizeof p->rspeed, "%s",
+		    rating_speed_name(RATING_CORRESPONDENCE));
 	} else
 		return;
 	if (players_after(g, &p->ch, p->rname))

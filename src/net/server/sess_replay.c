@@ -40,7 +40,8 @@ sess_load_game(struct sess *s, const struct store_game_row *row, char *err,
 	if (cgp_variant_start(variant, row->start, &base, &start, &rules,
 	    wire, e, sizeof e) < 0)
 		return fail(err, errlen, row->id, 0, e);
-	if (row->clock != NULL && clock_parse_seconds(row->clock, &b, &inc, e,
+	if (row->clock != NULL && sess_corr_days(row->clock) == 0 &&
+	    clock_parse_seconds(row->clock, &b, &inc, e,
 	    sizeof e) < 0)
 		return fail(err, errlen, row->id, 0, e);
 	g = sess_add_game(s, row->id);
@@ -50,7 +51,9 @@ sess_load_game(struct sess *s, const struct store_game_row *row, char *err,
 	g->rated = row->rated;
 	g->creator = row->creator >= 0 && row->creator <= 1 ? row->creator : -1;
 	game_init(&g->g, &start, &rules);
-	if (row->clock != NULL) {
+	if ((g->days = sess_corr_days(row->clock)) > 0)
+		;                       /* no clock: deadlines */
+	else if (row->clock != NULL) {
 		g->timed = true;
 		clock_init(&g->clock, b, inc);
 	}
@@ -244,6 +247,7 @@ sess_load_event(struct sess *s, const char *id, long seq, const char *kind,
 		return -1;
 	if (strcmp(kind, "RESULT") == 0)
 		g->ended_ms = util_now_ms();
+	sess_corr_note(g, body);
 	sess_add_event(g, seq, kind, body);
 	return 0;
 }

@@ -201,12 +201,13 @@ pair(struct sess *s, struct sseek *a, struct sseek *b)
 	if (net_new_game_id(id) < 0 || cgp_variant_start(a->variant, NULL,
 	    &s->rules, &start, &rules, wire, err, sizeof err) < 0)
 		return;
-	clock_format_control(a->base_ms, a->inc_ms, clock, sizeof clock);
+	sess_control_text(a->base_ms, a->inc_ms, clock, sizeof clock);
 	sess_new_game_change(&ch, &keep, id, wire, &rules, a->variant, clock,
 	    a->rated);
 	for (k = 0; k < 2; k++)
 		sess_new_game_seat(&ch, &keep, k, seat[k]->name,
 		    seat[k]->account, seat[k]->hash);
+	sess_corr_start(s, &ch, &keep);
 	/* Each seek once, and each seeker once a round: two servers pairing
 	 * two seeks of one connection at once cannot both store. */
 	claims_sql(seat, claim, sizeof claim);

@@ -29,10 +29,15 @@ read_seek(struct sess *s, int conn, const struct cgp_cmd *cmd,
 		    "variant= is congo or megapawn");
 		return -1;
 	}
-	if (cv == NULL || clock_parse_seconds(cv, &k->base_ms, &k->inc_ms, err,
-	    sizeof err) < 0) {
+	if ((i = sess_want_days(s, conn, cmd)) < 0)
+		return -1;
+	if (i > 0) {            /* correspondence (sess_seek_days) */
+		k->base_ms = i;
+		k->inc_ms = SESS_DAYS_INC;
+	} else if (cv == NULL || clock_parse_seconds(cv, &k->base_ms,
+	    &k->inc_ms, err, sizeof err) < 0) {
 		snprintf(msg, sizeof msg, "clock=: %s", cv == NULL ?
-		    "a seek needs one (B+I in seconds)" : err);
+		    "a seek needs one (B+I in seconds) or days=" : err);
 		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, msg);
 		return -1;
 	}
@@ -114,7 +119,9 @@ cmd_seek(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		sess_lower(acct, q.key, sizeof q.key);
 		snprintf(q.key2, sizeof q.key2, "%s", k.variant);
 		snprintf(q.key3, sizeof q.key3, "%s", rating_speed_name(
-		    rating_speed_of(k.base_ms, k.inc_ms)));
+		    sess_seek_days(k.base_ms, k.inc_ms) > 0 ?
+		    RATING_CORRESPONDENCE : (int)rating_speed_of(k.base_ms,
+		    k.inc_ms)));
 		q.limit = 1;
 		if ((rd = sess_read(s, conn, &q)) == NULL)
 			return;
@@ -223,7 +230,7 @@ cmd_seeks(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		if (!seek_shown(s, k) || (v != NULL &&
 		    strcmp(v, k->variant) != 0))
 			continue;
-		clock_format_control(k->base_ms, k->inc_ms, clock,
+		sess_control_text(k->base_ms, k->inc_ms, clock,
 		    sizeof clock);
 		if (k->has_rating)
 			snprintf(rating, sizeof rating, "%ld",
@@ -239,7 +246,10 @@ cmd_seeks(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		    shown, sizeof shown));
 		cgp_out_kv(&o, "rating", rating);
 		cgp_out_kv(&o, "variant", k->variant);
-		cgp_out_kv(&o, "clock", clock);
+		if (sess_seek_days(k->base_ms, k->inc_ms) > 0)
+			cgp_out_kvi(&o, "days", (long)k->base_ms);
+		else
+			cgp_out_kv(&o, "clock", clock);
 		cgp_out_kv(&o, "rated", k->rated ? "yes" : "no");
 		cgp_out_kv(&o, "color", seek_colours[k->colour]);
 		sess_emit(s, conn, &o);
@@ -268,7 +278,7 @@ sess_seeks_each(struct sess *s, sess_seek_fn fn, void *arg)
 		const struct sseek *k = vec_at(&s->seeks, i);
 		if (!seek_shown(s, k))
 			continue;
-		clock_format_control(k->base_ms, k->inc_ms, clock,
+		sess_control_text(k->base_ms, k->inc_ms, clock,
 		    sizeof clock);
 		/* A guest marked as the pages mark them. */
 		fn(arg, sess_name_shown(k->name, k->account, shown,

@@ -82,6 +82,7 @@ undo(struct sess *s, int conn, const struct cgp_cmd *cmd, struct sgame *g,
 		snprintf(body + strlen(body), sizeof body - strlen(body),
 		    " wclock=%ld bclock=%ld", w, b);
 	}
+	sess_corr_body(s, g, body, sizeof body);   /* its days from now */
 	sess_submit_event(s, g, conn, cmd, "UNDO", body);
 }
 

@@ -49,6 +49,7 @@ struct srv {
 	void *store;
 	struct writer *writer;    /* the store thread */
 	struct reader *reader;    /* the reader thread */
+	struct srv_notify *notify;    /* --notify-command's thread, or NULL */
 	int lfd[SRV_MAX_LISTEN];
 	int nlfd;
 	int tlfd[SRV_MAX_LISTEN]; /* --tls-listen's sockets */
@@ -136,6 +137,14 @@ ssize_t srv_tls_write(struct conn *c, const void *buf, size_t len);
 void srv_tls_conn_free(struct conn *c);
 /* The epoll events a TLS connection waits for, plain: as if it were not. */
 unsigned srv_tls_interest(const struct conn *c, unsigned plain);
+
+/* --notify-command (srv_notify.c): its helper thread, NULL with err when
+ * it cannot start; io.notify; stopped once the notices waiting ran. */
+struct srv_notify *srv_notify_new(struct srv *sv, const char *cmd, char *err,
+    size_t errlen);
+void srv_notify_cb(void *ctx, const char *event, const char *game,
+    const char *player);
+void srv_notify_free(struct srv_notify *nt);
 
 /* The reader thread (srv_reader.c): the store's reads for commands. */
 struct reader;

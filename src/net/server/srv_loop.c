@@ -57,6 +57,7 @@ srv_defaults(struct srv_opts *o)
 	o->abandon_after_s = CONF_SERVER_ABANDON_AFTER;
 	o->expire_after_s = CONF_SERVER_EXPIRE_AFTER;
 	o->first_move_s = CONF_SERVER_FIRST_MOVE;
+	o->day_length_s = 86400;
 	o->ping_after_ms = 30000;
 	o->out_cap = 256 * 1024;
 	o->rules = rules;
@@ -269,6 +270,12 @@ srv_open(const struct srv_opts *o, char *err, size_t errlen)
 	    srv_web_event : NULL;
 	io.watched = o->http[0] != '\0' || o->https[0] != '\0' ?
 	    srv_web_watched : NULL;
+	if (o->notify_command[0] != '\0') {
+		if ((sv->notify = srv_notify_new(sv, o->notify_command, err,
+		    errlen)) == NULL)
+			goto bad;
+		io.notify = srv_notify_cb;
+	}
 	lim.max_connections = o->max_connections;
 	lim.max_per_address = o->max_per_address;
 	lim.games_per_minute = o->games_per_minute;
@@ -278,6 +285,7 @@ srv_open(const struct srv_opts *o, char *err, size_t errlen)
 	lim.abandon_ms = (long long)o->abandon_after_s * 1000;
 	lim.expire_ms = (long long)o->expire_after_s * 1000;
 	lim.first_move_ms = (long long)o->first_move_s * 1000;
+	lim.day_ms = (long long)o->day_length_s * 1000;
 	lim.rated_same_network = o->rated_same_network;
 	sv->sess = sess_new(&io, &lim, &o->rules, server);
 	if (sv->ops->load(sv->store, sv->sess, err, errlen) < 0)
@@ -778,6 +786,7 @@ srv_close(struct srv *sv)
 	srv_tls_free(sv);
 	reader_free(sv->reader);
 	writer_free(sv->writer);
+	srv_notify_free(sv->notify);
 	sess_free(sv->sess);
 	if (sv->store != NULL)
 		sv->ops->close(sv->store);

@@ -1,0 +1,64 @@
+/*
+ * test_net_pg_corr.c: a correspondence game across two servers on one
+ * PostgreSQL (issue 36; test_net_pg.sh starts them with --day-length 1):
+ * white on server A, black on server B, both holding the game; the side
+ * to move's deadline passes and each server's timer fires, but the store
+ * keeps one end: each player is told RESULT reason=time once, and the
+ * game's stored events hold one RESULT.
+ */
+#include "test_net_pg.h"
+
+/* The RESULT events stored for id, read by REJOIN since=0 (then PING:
+ * everything before its PONG). */
+static int
+results(int port, const char *id, const char *tok)
+{
+	struct tc *c = tc_hello(port);
+	int n = 0;
+
+	assert_non_null(c);
+	tc_send(c, "#r REJOIN game=%s token=%s since=0", id, tok);
+	assert_non_null(tc_wait(c, "OK #r REJOIN", T));
+	tc_send(c, "PING corr");
+	for (;;) {
+		assert_int_equal(tc_read(c, T, false), 1);
+		if (strcmp(c->line, "PONG corr") == 0)
+			break;
+		if (strstr(c->line, " RESULT ") != NULL)
+			n++;
+	}
+	tc_free(c);
+	return n;
+}
+
+void
+test_corr_across(void **state)
+{
+	struct tc *w, *b;
+	char id[16], tw[40], tb[40];
+	const char *l;
+
+	(void)state;
+	assert_non_null(w = tc_hello(port_a));
+	assert_non_null(b = tc_hello(port_b));
+	tc_send(w, "#c CREATE seat=white name=cw days=2");
+	assert_non_null(tc_wait(w, "OK #c CREATE game=", T));
+	tc_val(w->line, "game", id, sizeof id);
+	tc_val(w->line, "token", tw, sizeof tw);
+	tc_send(b, "#j JOIN game=%s seat=black name=cb", id);
+	assert_non_null(tc_wait(b, "OK #j JOIN", T));
+	tc_val(b->line, "token", tb, sizeof tb);
+	tc_send(w, "#m0 MOVE game=%s ply=0 move=c2c3", id);
+	assert_non_null(ev2(b, id, " MOVE ply=0 "));
+	tc_send(b, "#m1 MOVE game=%s ply=1 move=c6c5", id);
+	assert_non_null(ev2(w, id, " MOVE ply=1 "));
+	/* White's two (short) days pass. */
+	assert_non_null(l = ev2(w, id, " RESULT "));
+	assert_non_null(strstr(l, " RESULT result=0-1 reason=time"));
+	assert_non_null(l = ev2(b, id, " RESULT "));
+	assert_non_null(strstr(l, " RESULT result=0-1 reason=time"));
+	assert_int_equal(results(port_a, id, tw), 1);
+	assert_int_equal(results(port_b, id, tb), 1);
+	tc_free(w);
+	tc_free(b);
+}
