@@ -153,23 +153,41 @@ queue(struct pgstore *pg, const char *sql)
 /* Said on the event loop's connection, not waiting for the answer; lost
  * when the connection is (the others ask again, or see us die and come
  * back). */
+/* Notices text and then text2 (NULL: none) in one transaction, so that
+ * the other servers hear both at once: a seat's taking and its holder's
+ * network never apart (a rated JOIN between them would not know it). */
 static void
-notify(struct pgstore *pg, const char *text)
+notify2(struct pgstore *pg, const char *text, const char *text2)
 {
-	char *lit, *sql;
+	char *lit, *lit2 = NULL, *sql;
 	size_t n;
 
 	if (pg->r == NULL || PQstatus(pg->r) != CONNECTION_OK)
 		return;
 	if ((lit = PQescapeLiteral(pg->r, text, strlen(text))) == NULL)
 		return;
-	n = strlen(lit) + 64;
+	if (text2 != NULL && (lit2 = PQescapeLiteral(pg->r, text2,
+	    strlen(text2))) == NULL) {
+		PQfreemem(lit);
+		return;
+	}
+	n = strlen(lit) + (lit2 != NULL ? strlen(lit2) : 0) + 96;
 	sql = xmalloc(n);
-	snprintf(sql, n, "SELECT pg_notify('congo_presence', %s);", lit);
+	snprintf(sql, n, "SELECT pg_notify('congo_presence', %s)%s%s%s;",
+	    lit, lit2 != NULL ? ", pg_notify('congo_presence', " : "",
+	    lit2 != NULL ? lit2 : "", lit2 != NULL ? ")" : "");
 	PQfreemem(lit);
+	if (lit2 != NULL)
+		PQfreemem(lit2);
 	queue(pg, sql);
 	free(sql);
 	notify_send(pg);
+}
+
+static void
+notify(struct pgstore *pg, const char *text)
+{
+	notify2(pg, text, NULL);
 }
 
 /* Our sign of life in the database, with a beat's notice: a pairing with
@@ -242,7 +260,7 @@ pg_presence(void *ctx, const char *game, int seat, bool here,
 {
 	struct pgstore *pg = ctx;
 	struct pg_seat *e, *old;
-	char text[160];
+	char text[160], text2[160];
 	size_t at;
 
 	old = find(&pg->held, game, seat, &at);
@@ -259,14 +277,15 @@ pg_presence(void *ctx, const char *game, int seat, bool here,
 		return;         /* not ours to say */
 	snprintf(text, sizeof text, "%s %s %s:%d", pg->me, here ? "here" :
 	    "gone", game, seat);
-	notify(pg, text);
-	if (!here || net == NULL || !net_word(net, strlen(net)))
+	if (!here || net == NULL || !net_word(net, strlen(net))) {
+		notify(pg, text);
 		return;
+	}
 	e = find(&pg->held, game, seat, NULL);
 	snprintf(e->net, sizeof e->net, "%s", net);
-	snprintf(text, sizeof text, "%s nets %s:%d=%s", pg->me, game, seat,
+	snprintf(text2, sizeof text2, "%s nets %s:%d=%s", pg->me, game, seat,
 	    net);
-	notify(pg, text);
+	notify2(pg, text, text2);
 }
 
 int
