@@ -263,6 +263,7 @@ cmd_login(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		cgp_out_ok(&o, cmd->tag, "LOGIN");
 		cgp_out_kv(&o, "name", a.name);
 		sess_emit(s, conn, &o);
+		sess_challenge_login(s, conn);
 		return;
 	}
 	sess_lower(name, lname, sizeof lname);

@@ -845,6 +845,10 @@ sess_line(struct sess *s, int conn, const char *line, size_t len,
 	case CGP_V_SEEKS:
 		sess_cmd_seek(s, conn, &cmd);
 		break;
+	case CGP_V_CHALLENGE:
+	case CGP_V_CHALLENGES:
+		sess_cmd_challenge(s, conn, &cmd, now_ms);
+		break;
 	case CGP_V_WHOIS:
 	case CGP_V_TOP:
 	case CGP_V_GAMES:

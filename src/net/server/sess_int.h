@@ -89,6 +89,9 @@ struct sgame {
 	char rematch_hash[2][CGP_HASH_LEN + 1];
 	bool rematch_maker;
 	long long expires;             /* ms: an open game is cancelled then */
+	char challenged[CGP_NAME_MAX + 1]; /* a challenge: the account its
+					  other seat is for (its creator's
+					  JOINED says for=), "" none */
 	long long first_by;            /* ms: a timed game whose side to move
 					  has not moved yet is aborted then
 					  (-1: none) */
@@ -387,7 +390,9 @@ void sess_seek_server_gone(struct sess *s, const char *server);
  * (sess_tick); when that is due, -1 never. */
 void sess_seek_tick(struct sess *s, long long now_ms);
 long long sess_seek_due(const struct sess *s);
-/* WHOIS, TOP, GAMES, RECORD (sess_query_acct.c). */
+/* WHOIS, TOP, GAMES, RECORD (sess_query_acct.c); a Unix time as
+ * "2026-01-02T03:04:05Z". */
+void sess_iso8601(long long t, char *buf, size_t n);
 void sess_cmd_players(struct sess *s, int conn, const struct cgp_cmd *c);
 /* The record of g as congo writes it (free it), NULL if it cannot be. */
 char *sess_record_text(struct sess *s, struct sgame *g);
@@ -413,6 +418,26 @@ void sess_rematch_rejoined(struct sess *s, int conn, struct sgame *g,
     int seat);
 /* Across servers: sess_rematch.h. */
 struct sconn *sess_conn(struct sess *s, int conn);
+/* CREATE, or a CHALLENGE of account ch_to with the challenger in seat
+ * ch_seat (sess_game.c). */
+void sess_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
+    long long now_ms, const char *ch_to, int ch_seat);
+/* Challenges (sess_challenge.c): CHALLENGE and CHALLENGES; the creator's
+ * JOINED body given its for=; a JOIN of a challenge by another account
+ * (true after answering 403); a CANCEL by the challenged account (a
+ * decline) or the challenger's (true when answered); the challenges told
+ * to a connection that logged in; a challenge stored (its account told);
+ * an open game's life (ms). */
+void sess_cmd_challenge(struct sess *s, int conn, const struct cgp_cmd *c,
+    long long now_ms);
+void sess_challenge_body(char *body, size_t n, const char *to);
+bool sess_challenge_join(struct sess *s, int conn, const struct cgp_cmd *cmd,
+    const struct sgame *g);
+bool sess_challenge_cancel(struct sess *s, int conn,
+    const struct cgp_cmd *cmd, struct sgame *g);
+void sess_challenge_login(struct sess *s, int conn);
+void sess_challenge_made(struct sess *s, struct sgame *g);
+long long sess_open_life(const struct sess *s, const struct sgame *g);
 /* The session's functions for the stores (sess_store.c; store_bind). */
 extern const struct store_up sess_store_up;
 

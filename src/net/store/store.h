@@ -109,11 +109,15 @@ struct store_game_item {
  * not counted for it. g: the games row in the query; s: a seats row.
  */
 #define STORE_GUEST_MARK "(guest)"
+#define STORE_SEAT_BODY(s) \
+    "'seat=' || CASE " s ".seat WHEN 0 THEN 'white' ELSE 'black' END || " \
+    "' name=' || " s ".name || ' account=1'"
+/* (a challenger's JOINED goes on: " for=<account>") */
 #define STORE_SEAT_OWNED(g, s) \
     "(" g ".rated = 1 OR EXISTS (SELECT 1 FROM events j WHERE j.game = " \
-    s ".game AND j.kind = 'JOINED' AND j.body = 'seat=' || CASE " s \
-    ".seat WHEN 0 THEN 'white' ELSE 'black' END || ' name=' || " s \
-    ".name || ' account=1'))"
+    s ".game AND j.kind = 'JOINED' AND (j.body = " STORE_SEAT_BODY(s) \
+    " OR substr(j.body, 1, length(" STORE_SEAT_BODY(s) ") + 5) = " \
+    STORE_SEAT_BODY(s) " || ' for=')))"
 #define STORE_NOT_ACCOUNT(s) \
     "NOT EXISTS (SELECT 1 FROM accounts a WHERE a.lname = lower(" s \
     ".name))"
