@@ -243,6 +243,103 @@ test_restart(void **state)
 	store_close(st);
 }
 
+/* bob blocks ann: her challenges refused, her seek never paired with his,
+ * her chat not sent to him (carl still sees it); kept across a restart;
+ * UNBLOCK undoes it. */
+static void
+test_blocking(void **state)
+{
+	struct store *st = t_db_open(STORE_CREATE);
+	struct t_fake *f = new_session(st, 0);
+	char ka[40], kb[40], kc[40], id[16], err[256];
+	const char *l;
+
+	(void)state;
+	account(f, 0, "10.0.0.1", "ann", ka);
+	account(f, 1, "10.0.1.1", "bob", kb);
+	account(f, 2, "10.0.2.1", "carl", kc);
+	t_say(f, 1, "#b BLOCK name=ANN");
+	t_expect(f, 1, "OK #b BLOCK name=ann");
+	t_say(f, 1, "#b BLOCK name=nobody");
+	t_expect(f, 1, "ERR #b 404 NO_SUCH_PLAYER");
+	t_say(f, 1, "#b BLOCK name=bob");
+	t_expect(f, 1, "ERR #b 400 BAD_SYNTAX");
+	t_say(f, 1, "#k BLOCKS");
+	t_expect(f, 1, "OK #k BLOCKS n=1");
+	t_expect(f, 1, "ITEM #k name=ann");
+	t_say(f, 0, "#k BLOCKS");
+	t_expect(f, 0, "OK #k BLOCKS n=0");
+
+	t_say(f, 0, "#c CHALLENGE name=bob clock=300+5");
+	t_expect(f, 0, "ERR #c 403 NOT_YOUR_SEAT :bob takes no challenges");
+	t_nothing(f, 1);
+	t_say(f, 1, "#c CHALLENGE name=ann clock=300+5");
+	t_expect(f, 1, "OK #c CHALLENGE");
+	t_drain(f, 0);
+	t_drain(f, 1);
+
+	/* Seeks: ann's and bob's never meet; carl takes ann's. */
+	t_say(f, 0, "#s SEEK clock=180+2");
+	t_expect(f, 0, "OK #s SEEK");
+	t_say(f, 1, "#s SEEK clock=180+2");
+	t_expect(f, 1, "OK #s SEEK");
+	t_nothing(f, 0);
+	t_nothing(f, 1);
+	t_say(f, 2, "#s SEEK clock=180+2");
+	t_expect(f, 2, "OK #s SEEK");
+	l = t_expect(f, 2, "EV ");
+	assert_non_null(strstr(l, " PAIRED "));
+	snprintf(id, sizeof id, "%.8s", l + 3);
+	l = t_expect(f, 0, "EV ");
+	assert_non_null(strstr(l, " PAIRED "));
+	t_nothing(f, 1);
+	t_drain(f, 0);
+	t_drain(f, 2);
+
+	/* Chat: bob watching does not get ann's; carl does. */
+	t_say(f, 1, "#o OBSERVE game=%s", id);
+	t_expect(f, 1, "OK #o OBSERVE");
+	t_drain(f, 1);
+	t_say(f, 0, "#y SAY game=%s :hello", id);
+	t_expect(f, 0, "OK #y SAY");
+	l = t_expect(f, 0, "EV ");
+	assert_non_null(strstr(l, " SAID side="));
+	l = t_expect(f, 2, "EV ");
+	assert_non_null(strstr(l, " SAID side="));
+	t_nothing(f, 1);
+	t_say(f, 2, "#y SAY game=%s :hi", id);
+	t_expect(f, 2, "OK #y SAY");
+	l = t_expect(f, 1, "EV ");
+	assert_non_null(strstr(l, " SAID side=") && strstr(l, ":hi"));
+	t_drain(f, 0);
+	t_drain(f, 2);
+	t_free(f);
+	store_close(st);
+
+	/* Stored: after a restart bob's LOGIN brings them back. */
+	st = t_db_open(0);
+	f = new_session(st, 0);
+	assert_int_equal(store_load(st, f->s, err, sizeof err), 0);
+	sess_start(f->s, f->now, (long long)time(NULL) * 1000);
+	login(f, 1, "10.0.1.1", "bob", kb);
+	t_drain(f, 1);
+	login(f, 0, "10.0.0.1", "ann", ka);
+	t_drain(f, 0);
+	t_say(f, 1, "#k BLOCKS");
+	t_expect(f, 1, "OK #k BLOCKS n=1");
+	t_say(f, 0, "#c CHALLENGE name=bob clock=300+5");
+	t_expect(f, 0, "ERR #c 403 NOT_YOUR_SEAT");
+	t_drain(f, 1);
+	t_say(f, 1, "#u UNBLOCK name=ann");
+	t_expect(f, 1, "OK #u UNBLOCK name=ann");
+	t_say(f, 1, "#k BLOCKS");
+	t_expect(f, 1, "OK #k BLOCKS n=0");
+	t_say(f, 0, "#c CHALLENGE name=bob clock=300+5");
+	t_expect(f, 0, "OK #c CHALLENGE");
+	t_free(f);
+	store_close(st);
+}
+
 int
 main(void)
 {
@@ -254,6 +351,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_limit,
 		    t_db_setup, t_db_teardown),
 		cmocka_unit_test_setup_teardown(test_restart,
+		    t_db_setup, t_db_teardown),
+		cmocka_unit_test_setup_teardown(test_blocking,
 		    t_db_setup, t_db_teardown),
 	};
 

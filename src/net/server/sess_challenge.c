@@ -10,6 +10,7 @@
  * stored) when it is made and at each LOGIN while it stands.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -119,12 +120,53 @@ tell_account(struct sess *s, const struct sgame *g)
 void
 sess_challenge_made(struct sess *s, struct sgame *g)
 {
-	if (!standing(g) || tell_account(s, g) > 0)
+	char text[64];
+	int n;
+
+	if (!standing(g))
+		return;
+	n = tell_account(s, g);
+	/* The other servers on the store read it and tell theirs (a notice
+	 * as a seek's; sess_challenge_remote), so a LOGIN there finds it. */
+	if (s->io.store != NULL && s->io.store->seek_notice != NULL) {
+		snprintf(text, sizeof text, "challenge %s", g->id);
+		s->io.store->seek_notice(s->io.store_ctx, text);
+	}
+	if (n > 0)
 		return;
 	/* The notify hook (--notify-command, sess_notify.c): an account
 	 * with no connection here is told of the challenge there. */
 	sess_log(s, NET_LOG_DEBUG, "game %s: a challenge for %s, not "
 	    "connected here", g->id, g->challenged);
+}
+
+static void
+remote_read(struct sess *s, struct sread *q, void *arg)
+{
+	struct sgame *g = sess_find(s, (const char *)arg);
+
+	(void)q;
+	if (g != NULL && standing(g))
+		tell_account(s, g);
+}
+
+void
+sess_challenge_remote(struct sess *s, const char *id)
+{
+	struct sgame *g;
+	struct sread want;
+
+	if (strlen(id) != CGP_ID_LEN || !cgp_valid_game(id))
+		return;
+	if ((g = sess_find(s, id)) != NULL) {
+		if (standing(g))
+			tell_account(s, g);
+		return;
+	}
+	memset(&want, 0, sizeof want);
+	want.kind = SREAD_GAME;
+	snprintf(want.key, sizeof want.key, "%s", id);
+	sess_read_then(s, &want, remote_read, free, xstrdup(id));
 }
 
 void
@@ -216,8 +258,9 @@ cmd_challenge(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	const char *col = cgp_get(cmd, "color");
 	struct store_account a;
 	unsigned char bit = 0;
+	char (*blocks)[CGP_NAME_MAX + 1] = NULL;
 	char msg[96];
-	int rc, seat;
+	int rc, seat, i;
 
 	if (me == NULL) {
 		sess_err(s, conn, cmd->tag, CGP_NOT_YOUR_SEAT, "CHALLENGE "
@@ -260,6 +303,17 @@ cmd_challenge(struct sess *s, int conn, const struct cgp_cmd *cmd,
 		    "no such account");
 		return;
 	}
+	/* Blocked by that account: refused (its blocks, a read). */
+	if ((rc = sess_block_read(s, conn, a.name, &blocks)) ==
+	    SESS_READ_LATER)
+		return;
+	for (i = 0; i < rc; i++)
+		if (strcasecmp(blocks[i], me) == 0) {
+			snprintf(msg, sizeof msg, "%s takes no challenges "
+			    "from you", a.name);
+			sess_err(s, conn, cmd->tag, CGP_NOT_YOUR_SEAT, msg);
+			return;
+		}
 	if (count_from(s, me) >= CHALLENGES_MAX) {
 		snprintf(msg, sizeof msg, "at most %d standing challenges an "
 		    "account", CHALLENGES_MAX);

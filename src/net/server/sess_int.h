@@ -130,6 +130,9 @@ struct sconn {
 	 * server's change beat): its copy. */
 	char *held;
 	size_t heldlen;
+	/* The accounts its account blocks (read at LOGIN, sess_block.c). */
+	char (*blocks)[CGP_NAME_MAX + 1];
+	int nblocks;
 };
 
 struct saddr {                   /* a network (IPv4 /24, IPv6 /64) */
@@ -438,6 +441,20 @@ bool sess_challenge_cancel(struct sess *s, int conn,
 void sess_challenge_login(struct sess *s, int conn);
 void sess_challenge_made(struct sess *s, struct sgame *g);
 long long sess_open_life(const struct sess *s, const struct sgame *g);
+/* Blocks (sess_block.c): BLOCK, UNBLOCK, BLOCKS; does conn's account
+ * block name; the blocks of account name read (how many into *out, valid
+ * for the line; SESS_READ_LATER; -1); a LOGIN's (0 or SESS_READ_LATER);
+ * an event of g told to all but, for a SAID, those who block its sayer. */
+#define SESS_BLOCKS_MAX 100
+void sess_cmd_block(struct sess *s, int conn, const struct cgp_cmd *c);
+bool sess_blocked(struct sess *s, int conn, const char *name);
+int sess_block_read(struct sess *s, int conn, const char *name,
+    char (**out)[CGP_NAME_MAX + 1]);
+int sess_block_login(struct sess *s, int conn, const char *name);
+void sess_broadcast_event(struct sess *s, struct sgame *g, struct cgp_out *o,
+    const char *kind, const char *body);
+/* Another server stored challenge id (its notice): read, and told here. */
+void sess_challenge_remote(struct sess *s, const char *id);
 /* The session's functions for the stores (sess_store.c; store_bind). */
 extern const struct store_up sess_store_up;
 

@@ -139,6 +139,9 @@ struct store_game_item {
 extern const char *const store_acct_sql[5];
 enum { STORE_Q_ACCOUNT, STORE_Q_RATINGS, STORE_Q_TOP, STORE_Q_GAMES,
 	STORE_Q_GAMES_BEFORE };
+/* ch made a change of the accounts only (no game): the one statement
+ * sql (which must live as long as ch). */
+void store_change_sql(struct store_change *ch, const char *sql);
 /* A store's way to run one of them: the parameters (types: t text, i
  * integer), at most max rows each handed to row(arg, i, columns as text,
  * NULL as "", err, errlen): how many, or -1 with err (row's own when it
@@ -245,7 +248,23 @@ struct store_ops {
 	 * signs of life in a table congo_servers(id, beat), which a
 	 * pairing's statements check (sess_seek.c). */
 	bool (*server_live)(void *ctx, const char *server);
+	/* The accounts lname blocks (their names as registered), at most
+	 * max: how many, or -1 with err (may be NULL: none kept). */
+	int (*blocks)(void *ctx, const char *lname,
+	    char (*out)[CGP_NAME_MAX + 1], int max, char *err, size_t errlen);
 };
+
+/* The accounts each account blocks (BLOCK, sess_block.c): no part of the
+ * schema's version, made where missing when a store is opened (as
+ * congo_servers is), so an older server leaves it alone. Written by the
+ * session's statements (store_change.extra), read by store_acct_blocks. */
+#define STORE_BLOCKS_SQL \
+    "CREATE TABLE IF NOT EXISTS blocks(" \
+    " lname TEXT NOT NULL," \
+    " lblocked TEXT NOT NULL," \
+    " PRIMARY KEY (lname, lblocked))"
+int store_acct_blocks(store_rows_fn rows, void *ctx, const char *lname,
+    char (*out)[CGP_NAME_MAX + 1], int max, char *err, size_t errlen);
 
 /* A server not heard of for this long (a crash, kill -9, cut off) has its
  * seeks neither listed nor paired (PROTOCOL.md SEEK); the servers say they
