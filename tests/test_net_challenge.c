@@ -78,6 +78,8 @@ test_offline_accept(void **state)
 	t_expect(f, 0, "ERR #x 404 NO_SUCH_PLAYER");
 	t_say(f, 0, "#x CHALLENGE name=ann clock=300+5");
 	t_expect(f, 0, "ERR #x 409 SAME_PLAYER");
+	t_say(f, 0, "#x CHALLENGE name=bob days=3");
+	t_expect(f, 0, "ERR #x 400 BAD_SYNTAX :days= is not served yet");
 	t_say(f, 0, "#x CHALLENGE name=bob clock=300+5 color=green");
 	t_expect(f, 0, "ERR #x 400 BAD_SYNTAX");
 	t_say(f, 2, "#j JOIN game=%s seat=black", id);

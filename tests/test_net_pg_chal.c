@@ -62,6 +62,14 @@ test_challenge_across(void **state)
 	tc_send(b, "#d CANCEL game=%s", id);
 	ok(b, "#d");
 	assert_non_null(ev2(a, id, " RESULT result=- reason=declined"));
+	/* chbob blocks chann on B: her next challenge on A is refused (the
+	 * blocks read from the database there). */
+	tc_send(b, "#b BLOCK name=chann");
+	assert_non_null(strstr(reply(b, "#b"), "OK #b BLOCK name=chann"));
+	tc_send(a, "#c CHALLENGE name=chbob clock=60+0");
+	assert_non_null(strstr(reply(a, "#c"), "ERR #c 403 NOT_YOUR_SEAT"));
+	tc_send(b, "#u UNBLOCK name=chann");
+	ok(b, "#u");
 	tc_free(a);
 	tc_free(b);
 }

@@ -53,6 +53,13 @@ correspondence(const struct sgame *g)
 	return false;
 }
 
+/* Does CREATE read days= (the same hook)? */
+static bool
+correspondence_served(void)
+{
+	return false;
+}
+
 long long
 sess_open_life(const struct sess *s, const struct sgame *g)
 {
@@ -270,6 +277,13 @@ cmd_challenge(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	if (to == NULL || !cgp_valid_name(to)) {
 		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, "name= names the "
 		    "account challenged");
+		return;
+	}
+	/* days= (a correspondence challenge) comes with sess_corr.c, whose
+	 * want_start reads it: until then refused, not played untimed. */
+	if (cgp_get(cmd, "days") != NULL && !correspondence_served()) {
+		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, "days= is not "
+		    "served yet: a challenge takes clock=");
 		return;
 	}
 	if (col == NULL || strcmp(col, "random") == 0) {

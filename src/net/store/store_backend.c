@@ -84,14 +84,3 @@ store_open_any(const char *db, int how, const struct store_ops **ops,
 	*ctx = store_open(db, how, err, errlen);
 	return *ctx != NULL ? 0 : -1;
 }
-
-void
-store_change_sql(struct store_change *ch, const char *sql)
-{
-	memset(ch, 0, sizeof *ch);
-	ch->game = "";
-	ch->seat = -1;
-	ch->creator = -1;
-	ch->nextra = 1;
-	ch->extra[0] = sql;
-}
