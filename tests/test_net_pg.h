@@ -65,5 +65,7 @@ void test_idle_game_leaves(void **state);
 /* test_net_pg_ident.c: names that belong to accounts, across servers. */
 void test_identity_across(void **state);
 void test_same_network_across(void **state);
+/* test_net_pg_chal.c: challenges across servers (issue 36). */
+void test_challenge_across(void **state);
 
 #endif

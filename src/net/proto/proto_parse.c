@@ -39,6 +39,11 @@ static const char *const verb_names[CGP_NVERBS] = {
 	[CGP_V_SEEK] = "SEEK",
 	[CGP_V_UNSEEK] = "UNSEEK",
 	[CGP_V_SEEKS] = "SEEKS",
+	[CGP_V_CHALLENGE] = "CHALLENGE",
+	[CGP_V_CHALLENGES] = "CHALLENGES",
+	[CGP_V_BLOCK] = "BLOCK",
+	[CGP_V_UNBLOCK] = "UNBLOCK",
+	[CGP_V_BLOCKS] = "BLOCKS",
 };
 
 const char *

@@ -147,12 +147,7 @@ server_reset_key(const struct srv_opts *o, const char *name)
 	net_key_hash(key, hash);
 	snprintf(sql, sizeof sql, "UPDATE accounts SET keyhash = '%s' WHERE "
 	    "lname = '%s'", hash, lname);
-	memset(&ch, 0, sizeof ch);
-	ch.game = "";
-	ch.seat = -1;
-	ch.creator = -1;
-	ch.nextra = 1;
-	ch.extra[0] = sql;
+	store_change_sql(&ch, sql);
 	if (ops->commit(ctx, &ch, err, sizeof err) < 0) {
 		fprintf(stderr, "congo-server: cannot store the new key: %s\n",
 		    err);

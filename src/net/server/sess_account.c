@@ -175,12 +175,7 @@ cmd_register(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	snprintf(sql, sizeof sql, "INSERT INTO accounts(lname, name, keyhash, "
 	    "created) VALUES ('%s', '%s', '%s', %lld)", lname, name, hash,
 	    (long long)time(NULL));
-	memset(&ch, 0, sizeof ch);
-	ch.game = "";
-	ch.seat = -1;
-	ch.creator = -1;
-	ch.nextra = 1;
-	ch.extra[0] = sql;
+	store_change_sql(&ch, sql);
 	ad->regs++;
 	cgp_out_ok(&o, cmd->tag, "REGISTER");
 	cgp_out_kv(&o, "name", name);
@@ -257,12 +252,16 @@ cmd_login(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	net_key_hash(up, hash);
 	if (rc == 1 && strlen(key) == CGP_TOKEN_LEN &&
 	    net_hash_equal(hash, a.keyhash)) {
+		/* Its blocks, kept with the connection (a read). */
+		if (sess_block_login(s, conn, a.name) == SESS_READ_LATER)
+			return;
 		snprintf(c->account, sizeof c->account, "%s", a.name);
 		sess_log(s, NET_LOG_INFO, "%s: logged in as %s", c->addr,
 		    a.name);
 		cgp_out_ok(&o, cmd->tag, "LOGIN");
 		cgp_out_kv(&o, "name", a.name);
 		sess_emit(s, conn, &o);
+		sess_challenge_login(s, conn);
 		return;
 	}
 	sess_lower(name, lname, sizeof lname);

@@ -81,8 +81,9 @@ sess_applied(struct sess *s, struct sgame *g, bool new_game, int conn)
 		if (conn >= 0)
 			g->creator_conn = s->conns[conn].serial;
 		g->gone_since[0] = g->gone_since[1] = s->now;
-		g->expires = s->now + (s->lim.expire_ms > 0 ?
-		    s->lim.expire_ms : SESS_EXPIRE_MS);
+		g->expires = s->now + sess_open_life(s, g);
+		if (g->challenged[0] != '\0')
+			sess_challenge_made(s, g);
 	}
 	/* The opponent's move is stored now, or both seats are taken: the
 	 * side to move's time runs from here, once its first move is made
@@ -142,8 +143,7 @@ fire(struct sess *s, struct sgame *g, long long now)
 		rc = sess_end_game(s, g, -1, NULL, RESULT_NONE, "cancelled");
 	} else if (st == 0 && g->expires > 0 && now >= g->expires) {
 		sess_log(s, NET_LOG_INFO, "game %s: nobody joined in %lld s; "
-		    "cancelled", g->id, (s->lim.expire_ms > 0 ?
-		    s->lim.expire_ms : SESS_EXPIRE_MS) / 1000);
+		    "cancelled", g->id, sess_open_life(s, g) / 1000);
 		rc = sess_end_game(s, g, -1, NULL, RESULT_NONE, "cancelled");
 	}
 	/* The end is on its way to storage: should it be refused, the
@@ -202,8 +202,6 @@ sess_clock_kv(struct sess *s, struct sgame *g, struct cgp_out *o,
 void
 sess_start(struct sess *s, long long now_ms, long long wall_ms)
 {
-	long long life = s->lim.expire_ms > 0 ? s->lim.expire_ms :
-	    SESS_EXPIRE_MS;
 	int i, st;
 
 	s->now = now_ms;
@@ -220,8 +218,8 @@ sess_start(struct sess *s, long long now_ms, long long wall_ms)
 		else if (st == 1 && g->timed)
 			first_move_due(s, g);   /* a minute again from now */
 		else if (st == 0) {
-			g->expires = now_ms + (g->created * 1000 + life -
-			    wall_ms);
+			g->expires = now_ms + (g->created * 1000 +
+			    sess_open_life(s, g) - wall_ms);
 			if (g->expires < 1)
 				g->expires = 1;  /* due at once, not "none" */
 		}

@@ -453,6 +453,7 @@ sess_close(struct sess *s, int conn, long long now_ms)
 	sess_addr(s, c->net, now_ms)->nconn--;
 	free(c->games);
 	free(c->held);
+	free(c->blocks);
 	sess_reads_free(s, conn);
 	memset(c, 0, sizeof *c);
 	s->nconns--;
@@ -849,6 +850,15 @@ sess_line(struct sess *s, int conn, const char *line, size_t len,
 	case CGP_V_UNSEEK:
 	case CGP_V_SEEKS:
 		sess_cmd_seek(s, conn, &cmd);
+		break;
+	case CGP_V_CHALLENGE:
+	case CGP_V_CHALLENGES:
+		sess_cmd_challenge(s, conn, &cmd, now_ms);
+		break;
+	case CGP_V_BLOCK:
+	case CGP_V_UNBLOCK:
+	case CGP_V_BLOCKS:
+		sess_cmd_block(s, conn, &cmd);
 		break;
 	case CGP_V_WHOIS:
 	case CGP_V_TOP:

@@ -145,9 +145,12 @@ sess_new_game_seat(struct store_change *ch, struct sess_new_game *keep,
 	ch->nev = k + 1;
 }
 
-static void
-cmd_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
-    long long now_ms)
+/* CREATE, or with ch_to a CHALLENGE of that account (sess_challenge.c):
+ * the challenger takes seat ch_seat (0 or 1), the OK says CHALLENGE, and
+ * the creator's JOINED names the account the other seat is for. */
+void
+sess_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
+    long long now_ms, const char *ch_to, int ch_seat)
 {
 	struct saddr *a = sess_addr(s, s->conns[conn].net, now_ms);
 	char wire[CGP_FEN_MAX], id[CGP_ID_LEN + 1], token[CGP_TOKEN_LEN + 1];
@@ -173,7 +176,8 @@ cmd_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
 		    s->conns[conn].addr, s->lim.games_per_minute, a->addr);
 		return;
 	}
-	if ((seat = want_seat(s, conn, cmd, false)) == -2 ||
+	if ((seat = ch_to != NULL ? ch_seat : want_seat(s, conn, cmd,
+	    false)) == -2 ||
 	    (name = want_name(s, conn, cmd)) == NULL ||
 	    want_start(s, conn, cmd, &variant, &start, &rules, wire, &base,
 	    &inc, &days) < 0)
@@ -243,6 +247,9 @@ cmd_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
 		net_token_hash(token, hash);   /* only its hash is kept */
 		sess_new_game_seat(&ch, &keep, seat, name,
 		    sess_account(s, conn) != NULL, hash);
+		if (ch_to != NULL)
+			sess_challenge_body(keep.body[0], sizeof keep.body[0],
+			    ch_to);
 	}
 	a->creates++;
 	if (s->lim.games_per_minute > 0) {
@@ -256,7 +263,7 @@ cmd_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
 			return;
 		}
 	}
-	cgp_out_ok(&o, cmd->tag, "CREATE");
+	cgp_out_ok(&o, cmd->tag, ch_to != NULL ? "CHALLENGE" : "CREATE");
 	cgp_out_kv(&o, "game", id);
 	if (seat >= 0) {
 		cgp_out_kv(&o, "seat", cgp_seat_name(seat));
@@ -290,6 +297,8 @@ cmd_join(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		return;
 	}
 	/* A rated game's seats belong to accounts, two of them. */
+	if (sess_challenge_join(s, conn, cmd, g))
+		return;
 	if (g->rated && sess_account(s, conn) == NULL) {
 		sess_err(s, conn, cmd->tag, CGP_NOT_YOUR_SEAT,
 		    "a rated game needs LOGIN");
@@ -497,7 +506,7 @@ sess_cmd_game(struct sess *s, int conn, const struct cgp_cmd *c,
 {
 	switch (c->verb) {
 	case CGP_V_CREATE:
-		cmd_create(s, conn, c, now_ms);
+		sess_create(s, conn, c, now_ms, NULL, -1);
 		break;
 	case CGP_V_JOIN:
 		cmd_join(s, conn, c);

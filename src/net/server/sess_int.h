@@ -95,6 +95,9 @@ struct sgame {
 	char rematch_hash[2][CGP_HASH_LEN + 1];
 	bool rematch_maker;
 	long long expires;             /* ms: an open game is cancelled then */
+	char challenged[CGP_NAME_MAX + 1]; /* a challenge: the account its
+					  other seat is for (its creator's
+					  JOINED says for=), "" none */
 	long long first_by;            /* ms: a timed game whose side to move
 					  has not moved yet is aborted then
 					  (-1: none) */
@@ -133,6 +136,9 @@ struct sconn {
 	 * server's change beat): its copy. */
 	char *held;
 	size_t heldlen;
+	/* The accounts its account blocks (read at LOGIN, sess_block.c). */
+	char (*blocks)[CGP_NAME_MAX + 1];
+	int nblocks;
 };
 
 struct saddr {                   /* a network (IPv4 /24, IPv6 /64) */
@@ -398,7 +404,9 @@ void sess_seek_server_gone(struct sess *s, const char *server);
  * (sess_tick); when that is due, -1 never. */
 void sess_seek_tick(struct sess *s, long long now_ms);
 long long sess_seek_due(const struct sess *s);
-/* WHOIS, TOP, GAMES, RECORD (sess_query_acct.c). */
+/* WHOIS, TOP, GAMES, RECORD (sess_query_acct.c); a Unix time as
+ * "2026-01-02T03:04:05Z". */
+void sess_iso8601(long long t, char *buf, size_t n);
 void sess_cmd_players(struct sess *s, int conn, const struct cgp_cmd *c);
 /* The record of g as congo writes it (free it), NULL if it cannot be. */
 char *sess_record_text(struct sess *s, struct sgame *g);
@@ -482,6 +490,40 @@ void sess_notify_init(struct sess *s);
 void sess_notify_change(struct sess *s, struct sgame *g,
     const struct store_change *ch);
 
+/* CREATE, or a CHALLENGE of account ch_to with the challenger in seat
+ * ch_seat (sess_game.c). */
+void sess_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
+    long long now_ms, const char *ch_to, int ch_seat);
+/* Challenges (sess_challenge.c): CHALLENGE and CHALLENGES; the creator's
+ * JOINED body given its for=; a JOIN of a challenge by another account
+ * (true after answering 403); a CANCEL by the challenged account (a
+ * decline) or the challenger's (true when answered); the challenges told
+ * to a connection that logged in; a challenge stored (its account told);
+ * an open game's life (ms). */
+void sess_cmd_challenge(struct sess *s, int conn, const struct cgp_cmd *c,
+    long long now_ms);
+void sess_challenge_body(char *body, size_t n, const char *to);
+bool sess_challenge_join(struct sess *s, int conn, const struct cgp_cmd *cmd,
+    const struct sgame *g);
+bool sess_challenge_cancel(struct sess *s, int conn,
+    const struct cgp_cmd *cmd, struct sgame *g);
+void sess_challenge_login(struct sess *s, int conn);
+void sess_challenge_made(struct sess *s, struct sgame *g);
+long long sess_open_life(const struct sess *s, const struct sgame *g);
+/* Blocks (sess_block.c): BLOCK, UNBLOCK, BLOCKS; does conn's account
+ * block name; the blocks of account name read (how many into *out, valid
+ * for the line; SESS_READ_LATER; -1); a LOGIN's (0 or SESS_READ_LATER);
+ * an event of g told to all but, for a SAID, those who block its sayer. */
+#define SESS_BLOCKS_MAX 100
+void sess_cmd_block(struct sess *s, int conn, const struct cgp_cmd *c);
+bool sess_blocked(struct sess *s, int conn, const char *name);
+int sess_block_read(struct sess *s, int conn, const char *name,
+    char (**out)[CGP_NAME_MAX + 1]);
+int sess_block_login(struct sess *s, int conn, const char *name);
+void sess_broadcast_event(struct sess *s, struct sgame *g, struct cgp_out *o,
+    const char *kind, const char *body);
+/* Another server stored challenge id (its notice): read, and told here. */
+void sess_challenge_remote(struct sess *s, const char *id);
 /* The session's functions for the stores (sess_store.c; store_bind). */
 extern const struct store_up sess_store_up;
 

@@ -111,6 +111,8 @@ cmd_cancel(struct sess *s, int conn, const struct cgp_cmd *cmd,
 		sess_end_game(s, g, conn, cmd, RESULT_NONE, "cancelled");
 		return;
 	}
+	if (sess_status(g) == 0 && sess_challenge_cancel(s, conn, cmd, g))
+		return;
 	if (!creator && sess_status(g) == 0) {
 		sess_err(s, conn, cmd->tag, CGP_NOT_YOUR_SEAT, "only the "
 		    "game's creator can cancel it");

@@ -418,7 +418,7 @@ sess_done(struct sess *s, struct spend *p)
 	for (i = 0; g != NULL && !p->quiet && i < p->ch.nev; i++) {
 		cgp_out_ev(&o, g->id, p->ch.seq[i], p->ch.kind[i]);
 		cgp_out_word(&o, p->ch.body[i]);
-		sess_broadcast(s, g, &o, -1);
+		sess_broadcast_event(s, g, &o, p->ch.kind[i], p->ch.body[i]);
 	}
 	if (alive && p->verb == CGP_V_CREATE)
 		sess_log(s, NET_LOG_INFO, "%s: created game %s",
@@ -644,6 +644,6 @@ sess_remote_event(struct sess *s, const char *id, long seq, const char *kind,
 	sess_rating_ask(s, g);          /* a seat taken there */
 	cgp_out_ev(&o, g->id, seq, kind);
 	cgp_out_word(&o, body);
-	sess_broadcast(s, g, &o, -1);
+	sess_broadcast_event(s, g, &o, kind, body);
 	return 0;
 }

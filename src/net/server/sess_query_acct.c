@@ -42,8 +42,8 @@ read_rows(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	return rd->rows;
 }
 
-static void
-iso8601(long long t, char *buf, size_t n)
+void
+sess_iso8601(long long t, char *buf, size_t n)
 {
 	time_t tt = (time_t)t;
 	struct tm tm;
@@ -105,7 +105,7 @@ cmd_whois(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	q.limit = 2 * RATING_NSPEEDS * 4;
 	if ((r = read_rows(s, conn, cmd, &q, &n)) == NULL)
 		return;
-	iso8601(a.created, when, sizeof when);
+	sess_iso8601(a.created, when, sizeof when);
 	cgp_out_ok(&o, cmd->tag, "WHOIS");
 	cgp_out_kv(&o, "name", a.name);
 	cgp_out_kv(&o, "created", when);
@@ -245,7 +245,7 @@ cmd_games(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	cgp_out_kvi(&o, "n", n);
 	sess_emit(s, conn, &o);
 	for (i = 0; i < n; i++) {
-		iso8601(it[i].ended / 1000, when, sizeof when);
+		sess_iso8601(it[i].ended / 1000, when, sizeof when);
 		cgp_out_item(&o, cmd->tag);
 		cgp_out_kv(&o, "game", it[i].id);
 		cgp_out_kv(&o, "variant", it[i].variant);

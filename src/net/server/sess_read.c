@@ -248,6 +248,10 @@ sess_read_run(const struct store_ops *ops, void *ctx, struct sread *q)
 	case SREAD_COUNT:
 		q->rc = ops->count(ctx, q->key, q->win, e, n);
 		break;
+	case SREAD_BLOCKS:
+		q->rows = xcalloc((size_t)q->limit, CGP_NAME_MAX + 1);
+		q->rc = ops->blocks(ctx, q->key, q->rows, q->limit, e, n);
+		break;
 	case SREAD_CALL:
 		q->run(ops, ctx, q->arg);
 		q->rc = 0;

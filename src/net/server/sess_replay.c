@@ -133,7 +133,8 @@ replay_result(struct sess *s, struct sgame *g, long seq,
 	} else if (strcmp(why, "agreement") == 0) {
 		if (r != RESULT_DRAW)
 			return fail(err, errlen, g->id, seq, "a bad RESULT");
-	} else if (strcmp(why, "cancelled") == 0) {
+	} else if (strcmp(why, "cancelled") == 0 ||
+	    strcmp(why, "declined") == 0) {
 		if (strcmp(rv, "-") != 0)
 			return fail(err, errlen, g->id, seq, "a bad RESULT");
 	} else if (!game_over(&g->g) || r != g->g.result ||
@@ -166,6 +167,10 @@ replay(struct sess *s, struct sgame *g, long seq, const char *kind,
 		    (v = cgp_msg_get(m, "name")) != NULL &&
 		    strcmp(v, g->name[side]) == 0)
 			g->account[side] = true;
+		/* A challenge: the other seat is that account's. */
+		if ((v = cgp_msg_get(m, "for")) != NULL &&
+		    cgp_valid_name(v))
+			snprintf(g->challenged, sizeof g->challenged, "%s", v);
 		return 0;
 	}
 	if (strcmp(kind, "SAID") == 0)

@@ -257,6 +257,16 @@ same_network(const struct sess *s, const struct sseek *a,
 	    a->net[0] != '\0' && strcmp(a->net, b->net) == 0;
 }
 
+/* Does either seeker block the other (sess_block.c)? Known of ours: a
+ * seeker on another server is asked there. */
+static bool
+blocked(struct sess *s, const struct sseek *a, const struct sseek *b)
+{
+	return (a->server[0] == '\0' && b->account &&
+	    sess_blocked(s, a->conn, b->name)) || (b->server[0] == '\0' &&
+	    a->account && sess_blocked(s, b->conn, a->name));
+}
+
 /* Pair a (just arrived, or freed) with the oldest compatible seek. */
 void
 seek_try_pair(struct sess *s, const char *id)
@@ -273,7 +283,7 @@ seek_try_pair(struct sess *s, const char *id)
 		struct sseek *k = vec_at(&s->seeks, i);
 		if (!seek_shown(s, k) || (k->server[0] != '\0' &&
 		    k->nconflict >= 2 && recent_conflict(s, k)) ||
-		    (k != a && same_network(s, a, k)))
+		    (k != a && (same_network(s, a, k) || blocked(s, a, k))))
 			continue;
 		if (k == a)
 			at = n;
@@ -564,6 +574,10 @@ sess_seek_remote(struct sess *s, const char *server, const char *text)
 		/* A rematch's seat across servers, told as a seek's is
 		 * (sess_rematch.c). */
 		sess_rematch_remote(s, w, nw);
+		return;
+	}
+	if (nw >= 2 && strcmp(w[0], "challenge") == 0) {
+		sess_challenge_remote(s, w[1]);   /* sess_challenge.c */
 		return;
 	}
 	if (nw >= 2 && strcmp(w[0], "unseek") == 0) {

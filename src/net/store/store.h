@@ -109,11 +109,15 @@ struct store_game_item {
  * not counted for it. g: the games row in the query; s: a seats row.
  */
 #define STORE_GUEST_MARK "(guest)"
+#define STORE_SEAT_BODY(s) \
+    "'seat=' || CASE " s ".seat WHEN 0 THEN 'white' ELSE 'black' END || " \
+    "' name=' || " s ".name || ' account=1'"
+/* (a challenger's JOINED goes on: " for=<account>") */
 #define STORE_SEAT_OWNED(g, s) \
     "(" g ".rated = 1 OR EXISTS (SELECT 1 FROM events j WHERE j.game = " \
-    s ".game AND j.kind = 'JOINED' AND j.body = 'seat=' || CASE " s \
-    ".seat WHEN 0 THEN 'white' ELSE 'black' END || ' name=' || " s \
-    ".name || ' account=1'))"
+    s ".game AND j.kind = 'JOINED' AND (j.body = " STORE_SEAT_BODY(s) \
+    " OR substr(j.body, 1, length(" STORE_SEAT_BODY(s) ") + 5) = " \
+    STORE_SEAT_BODY(s) " || ' for=')))"
 #define STORE_NOT_ACCOUNT(s) \
     "NOT EXISTS (SELECT 1 FROM accounts a WHERE a.lname = lower(" s \
     ".name))"
@@ -135,6 +139,9 @@ struct store_game_item {
 extern const char *const store_acct_sql[5];
 enum { STORE_Q_ACCOUNT, STORE_Q_RATINGS, STORE_Q_TOP, STORE_Q_GAMES,
 	STORE_Q_GAMES_BEFORE };
+/* ch made a change of the accounts only (no game): the one statement
+ * sql (which must live as long as ch). */
+void store_change_sql(struct store_change *ch, const char *sql);
 /* A store's way to run one of them: the parameters (types: t text, i
  * integer), at most max rows each handed to row(arg, i, columns as text,
  * NULL as "", err, errlen): how many, or -1 with err (row's own when it
@@ -247,7 +254,23 @@ struct store_ops {
 	 * signs of life in a table congo_servers(id, beat), which a
 	 * pairing's statements check (sess_seek.c). */
 	bool (*server_live)(void *ctx, const char *server);
+	/* The accounts lname blocks (their names as registered), at most
+	 * max: how many, or -1 with err (may be NULL: none kept). */
+	int (*blocks)(void *ctx, const char *lname,
+	    char (*out)[CGP_NAME_MAX + 1], int max, char *err, size_t errlen);
 };
+
+/* The accounts each account blocks (BLOCK, sess_block.c): no part of the
+ * schema's version, made where missing when a store is opened (as
+ * congo_servers is), so an older server leaves it alone. Written by the
+ * session's statements (store_change.extra), read by store_acct_blocks. */
+#define STORE_BLOCKS_SQL \
+    "CREATE TABLE IF NOT EXISTS blocks(" \
+    " lname TEXT NOT NULL," \
+    " lblocked TEXT NOT NULL," \
+    " PRIMARY KEY (lname, lblocked))"
+int store_acct_blocks(store_rows_fn rows, void *ctx, const char *lname,
+    char (*out)[CGP_NAME_MAX + 1], int max, char *err, size_t errlen);
 
 /* A server not heard of for this long (a crash, kill -9, cut off) has its
  * seeks neither listed nor paired (PROTOCOL.md SEEK); the servers say they

@@ -753,6 +753,7 @@ const struct store_ops store_pg_ops = {
 	.top = pg_top,
 	.games_of = pg_games_of,
 	.history = pg_history,
+	.blocks = pg_blocks,
 	.seek_notice = pg_seek_notice,
 	.server_live = pg_server_live,
 };

@@ -23,7 +23,7 @@ rows(void *ctx, const char *sql, const char *const *params,
 {
 	struct pgstore *pg = ctx;
 	const char *cols[MAX_COLS];
-	char text[2048];
+	char text[8192];          /* the GAMES read is long */
 	size_t len = 0;
 	int np = (int)strlen(types), k = 0, i, j, n = 0;
 	PGresult *r;
@@ -37,6 +37,11 @@ rows(void *ctx, const char *sql, const char *const *params,
 			text[len++] = sql[i];
 	}
 	text[len] = '\0';
+	if (sql[i] != '\0') {
+		snprintf(err, errlen, "a statement longer than %zu bytes",
+		    sizeof text);
+		return -1;
+	}
 	if (np > MAX_PARAMS || k != np) {
 		snprintf(err, errlen, "a statement with %d parameters, not %d",
 		    k, np);
@@ -106,3 +111,10 @@ pg_history(void *ctx, const char *lname, const char *variant,
 #else
 typedef int net_pg_acct_absent;
 #endif
+
+int
+pg_blocks(void *ctx, const char *lname, char (*out)[CGP_NAME_MAX + 1],
+    int max, char *err, size_t errlen)
+{
+	return store_acct_blocks(rows, ctx, lname, out, max, err, errlen);
+}

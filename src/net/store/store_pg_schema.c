@@ -279,8 +279,9 @@ pg_servers_table(struct pgstore *pg, char *err, size_t errlen)
 	    !pg_run(pg->r, "CREATE TABLE IF NOT EXISTS congo_servers("
 	    "id TEXT PRIMARY KEY, beat TIMESTAMPTZ NOT NULL)",
 	    PGRES_COMMAND_OK) ||
+	    !pg_run(pg->r, STORE_BLOCKS_SQL, PGRES_COMMAND_OK) ||
 	    !pg_run(pg->r, "COMMIT", PGRES_COMMAND_OK)) {
-		pg_fail(pg, pg->r, err, errlen, "cannot make congo_servers");
+		pg_fail(pg, pg->r, err, errlen, "cannot make congo_servers or blocks");
 		pg_run(pg->r, "ROLLBACK", PGRES_COMMAND_OK);
 		return -1;
 	}

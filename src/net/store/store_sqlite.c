@@ -313,6 +313,10 @@ setup(struct store *st, int how, char *err, size_t errlen)
 		goto bad;
 	if (ver < SCHEMA_VERSION || !online)
 		note_upgrade(st, ver);
+	/* No part of the version: made where missing (store.h). */
+	if (exec(st, STORE_BLOCKS_SQL, err, errlen, "cannot make the table "
+	    "blocks") < 0)
+		goto bad;
 	if (exec(st, "COMMIT", err, errlen, "cannot write it") < 0)
 		goto bad;
 	if (store_prepare(st) < 0)

@@ -107,3 +107,10 @@ store_sqlite_history(void *ctx, const char *lname, const char *variant,
 	return store_acct_history(rows, ctx, lname, variant, speed, max, at,
 	    rating, err, errlen);
 }
+
+int
+store_sqlite_blocks(void *ctx, const char *lname,
+    char (*out)[CGP_NAME_MAX + 1], int max, char *err, size_t errlen)
+{
+	return store_acct_blocks(rows, ctx, lname, out, max, err, errlen);
+}

@@ -456,4 +456,5 @@ const struct store_ops store_sqlite_ops = {
 	.top = store_sqlite_top,
 	.games_of = store_sqlite_games,
 	.history = store_sqlite_history,
+	.blocks = store_sqlite_blocks,
 };

@@ -1,0 +1,247 @@
+/*
+ * sess_block.c: an account's blocks (BLOCK, UNBLOCK, BLOCKS; issue 36).
+ * Stored per account (the store's table blocks, STORE_BLOCKS_SQL), read at
+ * LOGIN into the connection (struct sconn's blocks) and kept there for
+ * what the loop decides without a read: a blocked account's SAID is not
+ * sent to the connection (it stays stored, for the others), its seeks are
+ * not paired with the connection's (sess_seek.c). A CHALLENGE reads the
+ * challenged account's blocks and is refused by them (403).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "net/server/sess_int.h"
+#include "net/store/store.h"
+
+static bool
+listed(char (*names)[CGP_NAME_MAX + 1], int n, const char *name)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (strcasecmp(names[i], name) == 0)
+			return true;
+	return false;
+}
+
+bool
+sess_blocked(struct sess *s, int conn, const char *name)
+{
+	struct sconn *c = sess_conn(s, conn);
+
+	return c != NULL && c->used && name != NULL &&
+	    listed(c->blocks, c->nblocks, name);
+}
+
+int
+sess_block_read(struct sess *s, int conn, const char *name,
+    char (**out)[CGP_NAME_MAX + 1])
+{
+	const struct sread *r;
+	struct sread q;
+
+	if (s->io.store == NULL || s->io.store->blocks == NULL)
+		return 0;
+	memset(&q, 0, sizeof q);
+	q.kind = SREAD_BLOCKS;
+	sess_lower(name, q.key, sizeof q.key);
+	q.limit = SESS_BLOCKS_MAX;
+	if ((r = sess_read(s, conn, &q)) == NULL)
+		return SESS_READ_LATER;
+	*out = r->rows;
+	return r->rc;
+}
+
+int
+sess_block_login(struct sess *s, int conn, const char *name)
+{
+	struct sconn *c = sess_conn(s, conn);
+	char (*names)[CGP_NAME_MAX + 1] = NULL;
+	int n = sess_block_read(s, conn, name, &names);
+
+	if (n == SESS_READ_LATER)
+		return n;
+	free(c->blocks);
+	c->blocks = NULL;
+	c->nblocks = 0;
+	if (n < 0) {
+		sess_log(s, NET_LOG_WARN, "%s: the blocks of %s could not be "
+		    "read; none kept for this connection", c->addr, name);
+		return 0;
+	}
+	if (n > 0) {
+		c->blocks = xcalloc((size_t)SESS_BLOCKS_MAX,
+		    sizeof *c->blocks);
+		memcpy(c->blocks, names, (size_t)n * sizeof *c->blocks);
+		c->nblocks = n;
+	}
+	return 0;
+}
+
+/* Every connection logged in as acct here: name added or taken away. */
+static void
+update(struct sess *s, const char *acct, const char *name, bool add)
+{
+	int i, k;
+
+	for (i = 0; i < s->nconns; i++) {
+		struct sconn *c = &s->conns[i];
+		const char *a = sess_account(s, i);
+		if (a == NULL || strcasecmp(a, acct) != 0)
+			continue;
+		for (k = 0; k < c->nblocks; k++)
+			if (strcasecmp(c->blocks[k], name) == 0)
+				break;
+		if (add && k == c->nblocks && k < SESS_BLOCKS_MAX) {
+			if (c->blocks == NULL)
+				c->blocks = xcalloc((size_t)SESS_BLOCKS_MAX,
+				    sizeof *c->blocks);
+			snprintf(c->blocks[c->nblocks++], sizeof *c->blocks,
+			    "%s", name);
+		} else if (!add && k < c->nblocks) {
+			memmove(c->blocks[k], c->blocks[k + 1],
+			    (size_t)(c->nblocks - k - 1) * sizeof *c->blocks);
+			c->nblocks--;
+		}
+	}
+}
+
+static void
+cmd_block(struct sess *s, int conn, const struct cgp_cmd *cmd, bool add)
+{
+	const char *me = sess_account(s, conn), *v = cgp_get(cmd, "name");
+	char lme[CGP_NAME_MAX + 1], lv[CGP_NAME_MAX + 1], sql[STORE_EXTRA_LEN];
+	char name[CGP_NAME_MAX + 1], msg[64];
+	struct sconn *c = sess_conn(s, conn);
+	struct store_account a;
+	struct store_change ch;
+	struct cgp_out o;
+	int rc;
+
+	if (me == NULL) {
+		sess_err(s, conn, cmd->tag, CGP_NOT_YOUR_SEAT, add ? "BLOCK "
+		    "needs LOGIN" : "UNBLOCK needs LOGIN");
+		return;
+	}
+	if (v == NULL || !cgp_valid_name(v) || strcasecmp(v, me) == 0) {
+		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, v != NULL &&
+		    cgp_valid_name(v) ? "you cannot block yourself" :
+		    "name= names an account");
+		return;
+	}
+	snprintf(name, sizeof name, "%s", v);
+	if (add) {
+		if (sess_accounts(s, conn, cmd) == NULL)
+			return;
+		if ((rc = sess_read_account(s, conn, v, &a)) ==
+		    SESS_READ_LATER)
+			return;
+		if (rc <= 0) {
+			sess_err(s, conn, cmd->tag, rc < 0 ? CGP_BUSY :
+			    CGP_NO_SUCH_PLAYER, rc < 0 ? "cannot read the "
+			    "accounts now: try again" : "no such account");
+			return;
+		}
+		snprintf(name, sizeof name, "%s", a.name);
+		if (c->nblocks >= SESS_BLOCKS_MAX &&
+		    !listed(c->blocks, c->nblocks, name)) {
+			snprintf(msg, sizeof msg, "at most %d blocks an "
+			    "account", SESS_BLOCKS_MAX);
+			sess_err(s, conn, cmd->tag, CGP_RATE_LIMITED, msg);
+			return;
+		}
+	}
+	sess_lower(me, lme, sizeof lme);
+	sess_lower(name, lv, sizeof lv);
+	/* Names are letters, digits, '-', '_', '.': safe in the text. */
+	if (add)
+		snprintf(sql, sizeof sql, "INSERT INTO blocks(lname, lblocked) "
+		    "VALUES ('%s', '%s') ON CONFLICT DO NOTHING", lme, lv);
+	else
+		snprintf(sql, sizeof sql, "DELETE FROM blocks WHERE lname = "
+		    "'%s' AND lblocked = '%s'", lme, lv);
+	store_change_sql(&ch, sql);
+	update(s, me, name, add);
+	cgp_out_ok(&o, cmd->tag, add ? "BLOCK" : "UNBLOCK");
+	cgp_out_kv(&o, "name", name);
+	sess_submit(s, conn, cmd, &ch, &o, false, true);
+}
+
+static void
+cmd_blocks(struct sess *s, int conn, const struct cgp_cmd *cmd)
+{
+	struct sconn *c = sess_conn(s, conn);
+	struct cgp_out o;
+	int i;
+
+	if (sess_account(s, conn) == NULL) {
+		sess_err(s, conn, cmd->tag, CGP_NOT_YOUR_SEAT, "BLOCKS needs "
+		    "LOGIN");
+		return;
+	}
+	cgp_out_ok(&o, cmd->tag, "BLOCKS");
+	cgp_out_kvi(&o, "n", c->nblocks);
+	sess_emit(s, conn, &o);
+	for (i = 0; i < c->nblocks; i++) {
+		cgp_out_item(&o, cmd->tag);
+		cgp_out_kv(&o, "name", c->blocks[i]);
+		sess_emit(s, conn, &o);
+	}
+}
+
+void
+sess_cmd_block(struct sess *s, int conn, const struct cgp_cmd *c)
+{
+	if (c->verb == CGP_V_BLOCKS)
+		cmd_blocks(s, conn, c);
+	else
+		cmd_block(s, conn, c, c->verb == CGP_V_BLOCK);
+}
+
+/* The account that said a SAID of g (its body's side=), or NULL. */
+static const char *
+speaker(const struct sgame *g, const char *body)
+{
+	const char *p = strstr(body, "side=");
+	int side;
+
+	if (p == NULL || (p != body && p[-1] != ' '))
+		return NULL;
+	side = strncmp(p + 5, "white", 5) == 0 ? 0 :
+	    strncmp(p + 5, "black", 5) == 0 ? 1 : -1;
+	if (side < 0 || !g->seated[side] || !(g->rated || g->account[side]))
+		return NULL;
+	return g->name[side];
+}
+
+static void
+send_unless(struct sess *s, int conn, const char *who, struct cgp_out *o)
+{
+	if (!sess_blocked(s, conn, who))
+		s->io.send(s->io.ctx, conn, o->buf, o->len);
+}
+
+void
+sess_broadcast_event(struct sess *s, struct sgame *g, struct cgp_out *o,
+    const char *kind, const char *body)
+{
+	const char *who;
+	int i;
+
+	if (strcmp(kind, "SAID") != 0 || (who = speaker(g, body)) == NULL) {
+		sess_broadcast(s, g, o, -1);
+		return;
+	}
+	cgp_out_end(o);
+	for (i = 0; i < 2; i++)
+		if (g->holder[i] >= 0 && (i == 0 || g->holder[1] !=
+		    g->holder[0]))
+			send_unless(s, g->holder[i], who, o);
+	for (i = 0; i < g->nobs; i++)
+		if (g->obs[i] != g->holder[0] && g->obs[i] != g->holder[1])
+			send_unless(s, g->obs[i], who, o);
+	if (s->io.game_event != NULL)
+		s->io.game_event(s->io.ctx, g->id);
+}
