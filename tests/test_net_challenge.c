@@ -78,8 +78,8 @@ test_offline_accept(void **state)
 	t_expect(f, 0, "ERR #x 404 NO_SUCH_PLAYER");
 	t_say(f, 0, "#x CHALLENGE name=ann clock=300+5");
 	t_expect(f, 0, "ERR #x 409 SAME_PLAYER");
-	t_say(f, 0, "#x CHALLENGE name=bob days=3");
-	t_expect(f, 0, "ERR #x 400 BAD_SYNTAX :days= is not served yet");
+	t_say(f, 0, "#x CHALLENGE name=bob days=4");
+	t_expect(f, 0, "ERR #x 400 BAD_SYNTAX");
 	t_say(f, 0, "#x CHALLENGE name=bob clock=300+5 color=green");
 	t_expect(f, 0, "ERR #x 400 BAD_SYNTAX");
 	t_say(f, 2, "#j JOIN game=%s seat=black", id);
@@ -172,6 +172,36 @@ test_decline_withdraw_expire(void **state)
 	assert_non_null(strstr(l, " RESULT result=- reason=cancelled"));
 	t_say(f, 1, "#l CHALLENGES");
 	t_expect(f, 1, "OK #l CHALLENGES n=0");
+	t_free(f);
+	store_close(st);
+}
+
+/* A correspondence challenge (days=): told with its days, and it stands
+ * 14 days (expiry 5 s in this session: 70 s), not one. */
+static void
+test_correspondence(void **state)
+{
+	struct store *st = t_db_open(STORE_CREATE);
+	struct t_fake *f = new_session(st, 5000);
+	char ka[40], kb[40], id[16], want[128];
+	const char *l;
+
+	(void)state;
+	account(f, 0, "10.0.0.1", "ann", ka);
+	account(f, 1, "10.0.1.1", "bob", kb);
+	challenge(f, "days=3 color=white", id);
+	l = t_expect(f, 1, "EV ");
+	snprintf(want, sizeof want, "EV %s 0 CHALLENGED from=ann "
+	    "variant=congo days=3 rated=no seat=black", id);
+	assert_string_equal(l, want);
+	f->now += 6000;
+	sess_tick(f->s, f->now);
+	t_say(f, 1, "#l CHALLENGES");
+	t_expect(f, 1, "OK #l CHALLENGES n=1");
+	f->now += 65000;
+	sess_tick(f->s, f->now);
+	l = t_expect(f, 0, "EV ");
+	assert_non_null(strstr(l, " RESULT result=- reason=cancelled"));
 	t_free(f);
 	store_close(st);
 }
@@ -349,6 +379,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_offline_accept,
 		    t_db_setup, t_db_teardown),
 		cmocka_unit_test_setup_teardown(test_decline_withdraw_expire,
+		    t_db_setup, t_db_teardown),
+		cmocka_unit_test_setup_teardown(test_correspondence,
 		    t_db_setup, t_db_teardown),
 		cmocka_unit_test_setup_teardown(test_limit,
 		    t_db_setup, t_db_teardown),

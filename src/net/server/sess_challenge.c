@@ -40,24 +40,12 @@ standing(const struct sgame *g)
 	return challenger(g) != NULL && !g->over && sess_status(g) == 0;
 }
 
-/*
- * The hook for correspondence (days=, sess_corr.c, issue 36): a challenge
- * of a game with days= stands CHALLENGE_CORR_DAYS days. Until games know
- * their days this is false for every game; the correspondence side makes
- * it return whether g has days.
- */
+/* A challenge of a game with days= (sess_corr.c) stands
+ * CHALLENGE_CORR_DAYS days. */
 static bool
 correspondence(const struct sgame *g)
 {
-	(void)g;
-	return false;
-}
-
-/* Does CREATE read days= (the same hook)? */
-static bool
-correspondence_served(void)
-{
-	return false;
+	return g->days > 0;
 }
 
 long long
@@ -87,7 +75,9 @@ challenge_kv(const struct sgame *g, struct cgp_out *o)
 	char text[32];
 
 	cgp_out_kv(o, "variant", g->variant);
-	if (g->timed) {
+	if (g->days > 0)
+		cgp_out_kvi(o, "days", g->days);
+	else if (g->timed) {
 		clock_format_control(g->clock.base_ms, g->clock.inc_ms, text,
 		    sizeof text);
 		cgp_out_kv(o, "clock", text);
@@ -141,10 +131,9 @@ sess_challenge_made(struct sess *s, struct sgame *g)
 	}
 	if (n > 0)
 		return;
-	/* The notify hook (--notify-command, sess_notify.c): an account
-	 * with no connection here is told of the challenge there. */
-	sess_log(s, NET_LOG_DEBUG, "game %s: a challenge for %s, not "
-	    "connected here", g->id, g->challenged);
+	/* An account with no connection here: --notify-command tells it
+	 * (sess_notify.c: at most once a minute an account and game). */
+	sess_notify(s, "challenge", g->id, g->challenged);
 }
 
 static void
@@ -277,13 +266,6 @@ cmd_challenge(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	if (to == NULL || !cgp_valid_name(to)) {
 		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, "name= names the "
 		    "account challenged");
-		return;
-	}
-	/* days= (a correspondence challenge) comes with sess_corr.c, whose
-	 * want_start reads it: until then refused, not played untimed. */
-	if (cgp_get(cmd, "days") != NULL && !correspondence_served()) {
-		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, "days= is not "
-		    "served yet: a challenge takes clock=");
 		return;
 	}
 	if (col == NULL || strcmp(col, "random") == 0) {
