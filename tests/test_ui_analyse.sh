@@ -21,11 +21,7 @@ tmux_prefix=cgaz pane=az
 tmux_home
 export LC_ALL=C
 
-cat >"$tmp/config/congo/congo.conf" <<'CONF'
-white = { type = "human"; };
-black = { type = "human"; };
-ui = { color = true; mouse = true; ai_delay_ms = 0; };
-CONF
+humans_conf true true
 cat >"$tmp/game.pgn" <<'PGN'
 [Event "congo --match"]
 [White "alphabeta:level=3"]
@@ -39,12 +35,6 @@ e5e6 13. b3b4 b7b6 14. d1d2 c5b5 15. f1e2 b6c5 16. e2d1 b5a6 17. d1e1 f7g6
 18. b2b4 a6b7 19. b4b3 e6e7 20. e1e3 c5d5 21. a3a4 c6c5 22. e3e2 d5c6 23. d3c4
 d6e5 24. c4b5 b7b5 25. f3g1 d7e6 0-1
 PGN
-
-command_line() {
-	keys :
-	type_text "$1"
-	keys Enter
-}
 
 # The message line (the last line of the screen).
 message() {

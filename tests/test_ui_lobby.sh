@@ -13,9 +13,8 @@ tmux_prefix=cglob pane=l
 . "$(dirname "$0")/tmux_lib.sh"
 server="$builddir/src/congo-server"
 [ -x "$server" ] || { echo "error: $server not built"; exit 99; }
-spid= hog=
+spid=
 extra_cleanup() {
-	[ -n "$hog" ] && kill "$hog" 2>/dev/null
 	if [ -n "$spid" ]; then
 		kill -9 "$spid" 2>/dev/null
 		wait "$spid" 2>/dev/null
@@ -29,8 +28,7 @@ cat >"$tmp/config/congo/congo.conf" <<'EOF'
 ui = { color = false; mouse = false; ai_delay_ms = 0; };
 EOF
 
-yes >/dev/null &
-hog=$!
+start_hog
 
 # screen SESSION / see SESSION PATTERN [SECONDS]
 screen() {

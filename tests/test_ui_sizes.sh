@@ -13,11 +13,6 @@ set -u
 tmux_prefix=cgsz pane=sz
 . "$(dirname "$0")/tmux_lib.sh"
 
-hog=
-extra_cleanup() {
-	[ -n "$hog" ] && kill "$hog" 2>/dev/null
-}
-
 tmux_home
 export LC_ALL=C
 cat >"$tmp/config/congo/congo.conf" <<'CONF'
@@ -40,8 +35,7 @@ PGN
 "$congo" --analyse "$tmp/game.pgn" --nodes 2000 -o "$tmp/an.pgn" \
     >/dev/null 2>"$tmp/an.err" || { cat "$tmp/an.err"; exit 99; }
 
-yes >/dev/null &
-hog=$!
+start_hog
 
 T new-session -d -s sz -x 80 -y 24 "$congo --load '$tmp/an.pgn'; sleep 600" ||
     { echo "error: tmux cannot start a session"; exit 99; }

@@ -10,7 +10,7 @@
 # and optionally define extra_cleanup (run before the folder is removed).
 # Gives: builddir, congo, tmp, sock, T, tmux_stop, cleanup, step, note,
 # fail, capture, wait_for, wait_gone, shown, expect, keys, type_text,
-# tmux_home.
+# command_line, tmux_home, humans_conf, start_hog.
 
 if ! command -v tmux >/dev/null 2>&1; then
 	echo "tmux not found: skipped"
@@ -63,8 +63,10 @@ tmux_stop() {
 	T kill-server >/dev/null 2>&1
 }
 
+hog=
 cleanup() {
 	tmux_stop
+	[ -n "$hog" ] && kill "$hog" 2>/dev/null
 	if command -v extra_cleanup >/dev/null 2>&1; then
 		extra_cleanup
 	fi
@@ -154,6 +156,28 @@ keys() {
 # type_text TEXT: literal text.
 type_text() {
 	T send-keys -t "$pane" -l -- "$1"
+}
+
+# command_line TEXT: TEXT typed on the game's command line (:).
+command_line() {
+	keys :
+	type_text "$1"
+	keys Enter
+}
+
+# start_hog: a CPU hog beside the test (the cleanup stops it).
+start_hog() {
+	yes >/dev/null &
+	hog=$!
+}
+
+# humans_conf COLOR MOUSE: the game's congo.conf, two humans, no AI delay.
+humans_conf() {
+	cat >"$tmp/config/congo/congo.conf" <<CONF
+white = { type = "human"; };
+black = { type = "human"; };
+ui = { color = $1; mouse = $2; ai_delay_ms = 0; };
+CONF
 }
 
 # The game's environment: nothing of the user's (home, XDG folders).
