@@ -47,15 +47,12 @@ group_setup(void **state)
 static int
 group_teardown(void **state)
 {
-	char cmd[600];
-
 	(void)state;
 	if (server_pid > 0) {
 		kill(server_pid, SIGTERM);
 		tc_reap(server_pid, 5000);
 	}
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	return system(cmd) == 0 ? 0 : -1;
+	return test_rmdir(dir);
 }
 
 static void

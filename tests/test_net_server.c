@@ -89,8 +89,6 @@ group_setup(void **state)
 static int
 group_teardown(void **state)
 {
-	char cmd[600];
-
 	(void)state;
 	if (server_pid > 0) {
 		kill(server_pid, SIGKILL);
@@ -100,8 +98,7 @@ group_teardown(void **state)
 		fprintf(stderr, "kept %s\n", dir);
 		return 0;
 	}
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	return system(cmd) == 0 ? 0 : -1;
+	return test_rmdir(dir);
 }
 
 /* Read until an event of the game holding text. */

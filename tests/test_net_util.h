@@ -396,11 +396,8 @@ t_db_setup(void **state)
 static __attribute__((unused)) int
 t_db_teardown(void **state)
 {
-	char cmd[400];
-
 	(void)state;
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", t_dir);
-	return system(cmd) == 0 ? 0 : -1;
+	return test_rmdir(t_dir);
 }
 
 static __attribute__((unused)) struct store *

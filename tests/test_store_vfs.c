@@ -178,11 +178,8 @@ setup(void **state)
 static int
 teardown(void **state)
 {
-	char cmd[300];
-
 	(void)state;
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", vdir);
-	return system(cmd) == 0 ? 0 : -1;
+	return test_rmdir(vdir);
 }
 
 int
