@@ -20,13 +20,8 @@ for f in "$server" "$fill" "$load"; do
 		exit 2
 	fi
 done
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/cgp-scale.XXXXXX") || exit 2
-pid=
-cleanup() {
-	[ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
+. "$(dirname "$0")/.."/tmp_lib.sh
+tmp_setup cgp-scale
 trap 'exit 1' INT TERM HUP
 db="$tmp/scale.db"
 
