@@ -11,3 +11,17 @@ tmp_cleanup() {
 	[ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null
 	[ -n "${KEEP:-}" ] || rm -rf "$tmp"
 }
+
+# tmp_need_built PROGRAM...: each is built, or a message naming the make
+# targets (the programs' paths below $builddir) and exit 2.
+tmp_need_built() {
+	for _f in "$@"; do
+		[ -x "$_f" ] && continue
+		_t=
+		for _g in "$@"; do
+			_t="$_t ${_g#"$builddir"/}"
+		done
+		echo "$(basename "$0"): $_f is not built (make$_t)"
+		exit 2
+	done
+}

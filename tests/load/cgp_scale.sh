@@ -14,13 +14,8 @@ server="$builddir/src/congo-server"
 fill="$builddir/tests/load/cgp_fill"
 load="$builddir/tests/load/cgp_load"
 n=${1:-100000}
-for f in "$server" "$fill" "$load"; do
-	if [ ! -x "$f" ]; then
-		echo "cgp_scale.sh: $f is not built"
-		exit 2
-	fi
-done
-. "$(dirname "$0")/.."/tmp_lib.sh
+. "$(dirname "$0")/../tmp_lib.sh"
+tmp_need_built "$server" "$fill" "$load"
 tmp_setup cgp-scale
 trap 'exit 1' INT TERM HUP
 db="$tmp/scale.db"
