@@ -400,6 +400,10 @@ t_db_teardown(void **state)
 	return test_rmdir(t_dir);
 }
 
+/* A test run between t_db_setup and t_db_teardown. */
+#define T_DB_TEST(f) \
+	cmocka_unit_test_setup_teardown(f, t_db_setup, t_db_teardown)
+
 static __attribute__((unused)) struct store *
 t_db_open(int how)
 {
