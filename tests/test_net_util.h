@@ -247,6 +247,23 @@ t_nothing(struct t_fake *f, int conn)
 	}
 }
 
+/* Requests and the answers they must get, in turn: conn says req (a
+ * format given the game id) and its next line starts with want. The list
+ * ends with a NULL req. */
+struct t_exchange {
+	int conn;
+	const char *req, *want;
+};
+
+static __attribute__((unused)) void
+t_exchanges(struct t_fake *f, const char *game, const struct t_exchange *x)
+{
+	for (; x->req != NULL; x++) {
+		t_say(f, x->conn, x->req, game);
+		t_expect(f, x->conn, x->want);
+	}
+}
+
 static __attribute__((unused)) void
 t_drain(struct t_fake *f, int conn)
 {
