@@ -9,7 +9,7 @@
 #   pane          the target of capture/keys/type_text (a session name)
 # and optionally define extra_cleanup (run before the folder is removed).
 # Gives: builddir, congo, tmp, sock, T, tmux_stop, cleanup, step, note,
-# fail, capture, wait_for, wait_gone, shown, expect, keys, type_text,
+# fail, capture, poll, wait_for, wait_gone, shown, expect, keys, type_text,
 # command_line, tmux_home, humans_conf, start_hog, utf8_locale.
 
 if ! command -v tmux >/dev/null 2>&1; then
@@ -107,28 +107,36 @@ capture() {
 	return 0
 }
 
-# wait_for PATTERN [SECONDS]: poll the screen until grep -E finds PATTERN.
-wait_for() {
-	_deadline=$(($(date +%s) + ${2:-10}))
-	while :; do
-		capture
-		grep -Eq -- "$1" "$tmp/screen" && return 0
-		[ "$(date +%s)" -gt "$_deadline" ] &&
-		    fail "timed out waiting for /$1/"
+# poll SECONDS MESSAGE COMMAND...: COMMAND again every 50 ms until it
+# succeeds; fail with MESSAGE once SECONDS have passed.
+poll() {
+	_deadline=$(($(date +%s) + $1))
+	_msg=$2
+	shift 2
+	until "$@"; do
+		[ "$(date +%s)" -gt "$_deadline" ] && fail "$_msg"
 		sleep 0.05
 	done
+	return 0
+}
+
+screen_has() {
+	capture
+	grep -Eq -- "$1" "$tmp/screen"
+}
+
+screen_lacks() {
+	! screen_has "$1"
+}
+
+# wait_for PATTERN [SECONDS]: poll the screen until grep -E finds PATTERN.
+wait_for() {
+	poll "${2:-10}" "timed out waiting for /$1/" screen_has "$1"
 }
 
 # wait_gone PATTERN [SECONDS]: poll until PATTERN is off the screen.
 wait_gone() {
-	_deadline=$(($(date +%s) + ${2:-10}))
-	while :; do
-		capture
-		grep -Eq -- "$1" "$tmp/screen" || return 0
-		[ "$(date +%s)" -gt "$_deadline" ] &&
-		    fail "timed out waiting for /$1/ to go"
-		sleep 0.05
-	done
+	poll "${2:-10}" "timed out waiting for /$1/ to go" screen_lacks "$1"
 }
 
 shown() {

@@ -67,24 +67,22 @@ screen() {
 	T capture-pane -p -t "=$1:" 2>/dev/null
 }
 
+session_has() {
+	screen "$1" | grep -Eq -- "$2"
+}
+
+session_lacks() {
+	! session_has "$1" "$2"
+}
+
 # wait_for SESSION PATTERN [SECONDS]
 wait_for() {
-	_deadline=$(($(date +%s) + ${3:-10}))
-	until screen "$1" | grep -Eq -- "$2"; do
-		[ "$(date +%s)" -gt "$_deadline" ] &&
-		    fail "$1: timed out waiting for /$2/"
-		sleep 0.05
-	done
+	poll "${3:-10}" "$1: timed out waiting for /$2/" session_has "$1" "$2"
 }
 
 # wait_gone SESSION PATTERN [SECONDS]
 wait_gone() {
-	_deadline=$(($(date +%s) + ${3:-10}))
-	while screen "$1" | grep -Eq -- "$2"; do
-		[ "$(date +%s)" -gt "$_deadline" ] &&
-		    fail "$1: /$2/ stays on the screen"
-		sleep 0.05
-	done
+	poll "${3:-10}" "$1: /$2/ stays on the screen" session_lacks "$1" "$2"
 }
 
 # cmd SESSION TEXT: TEXT on that game's command line.
