@@ -16,28 +16,8 @@ set -u
 
 tmux_prefix=cseek pane=a
 . "$(dirname "$0")/tmux_lib.sh"
-server="$builddir/src/congo-server"
-[ -x "$server" ] || { echo "error: $server not built"; exit 99; }
-spid=
-extra_cleanup() {
-	if [ -n "$spid" ]; then
-		kill -9 "$spid" 2>/dev/null
-		wait "$spid" 2>/dev/null
-	fi
-}
-
-fail() {
-	echo "FAIL [$step]: $*"
-	for s in a b; do
-		if T has-session -t "=$s" 2>/dev/null; then
-			echo "--- screen $s:"
-			T capture-pane -p -t "=$s:"
-		fi
-	done
-	echo "--- server log:"
-	tail -n 20 "$tmp/server.log"
-	exit 1
-}
+net_screens="a b"
+. "$(dirname "$0")/tmux_net_lib.sh"
 
 tmux_home
 cat >"$tmp/config/congo/congo.conf" <<'CONF'
@@ -45,70 +25,12 @@ ui = { color = false; mouse = false; ai_delay_ms = 0; };
 CONF
 
 # (Both players connect from 127.0.0.1: rated games allowed between them.)
-"$server" --port 0 --bind 127.0.0.1 --db "$tmp/games.db" --create \
-    --rated-same-network --log-level info 2>>"$tmp/server.log" &
-spid=$!
-port=
-_deadline=$(($(date +%s) + 20))
-while [ -z "$port" ] && [ "$(date +%s)" -le "$_deadline" ]; do
-	port=$(sed -n 's/.*listening on .* port \([0-9]*\).*/\1/p' \
-	    "$tmp/server.log" | head -n 1)
-	[ -z "$port" ] && sleep 0.1
-done
-[ -n "$port" ] || fail "the server did not start"
+start_server --rated-same-network
 addr="127.0.0.1:$port"
 
-# run NAME ARGS...: congo in its own tmux session; its exit status is
-# written to $tmp/NAME.status.
-run() {
-	_n=$1
-	shift
-	rm -f "$tmp/$_n.status"
-	T new-session -d -s "$_n" -x 100 -y 30 \
-	    "\"$congo\" $*; echo \$? >\"$tmp/$_n.status\"; sleep 60"
-}
-
-screen() {
-	T capture-pane -p -t "=$1:" 2>/dev/null
-}
-
-# wait_for SESSION PATTERN [SECONDS]
-wait_for() {
-	_deadline=$(($(date +%s) + ${3:-10}))
-	while :; do
-		if screen "$1" | grep -Eq -- "$2"; then
-			return 0
-		fi
-		[ "$(date +%s)" -gt "$_deadline" ] &&
-		    fail "$1: timed out waiting for /$2/"
-		sleep 0.05
-	done
-}
-
-# wait_gone SESSION PATTERN [SECONDS]
-wait_gone() {
-	_deadline=$(($(date +%s) + ${3:-10}))
-	while screen "$1" | grep -Eq -- "$2"; do
-		[ "$(date +%s)" -gt "$_deadline" ] &&
-		    fail "$1: /$2/ stays on the screen"
-		sleep 0.05
-	done
-}
-
-cmd() {
-	T send-keys -t "=$1:" -l -- ":$2"
-	T send-keys -t "=$1:" Enter
-}
-
-# expect_exit SESSION STATUS (within 20 s)
-expect_exit() {
-	_deadline=$(($(date +%s) + 20))
-	while [ ! -s "$tmp/$1.status" ] &&
-	    [ "$(date +%s)" -le "$_deadline" ]; do
-		sleep 0.05
-	done
-	[ "$(cat "$tmp/$1.status" 2>/dev/null)" = "$2" ] ||
-	    fail "$1: exit status '$(cat "$tmp/$1.status" 2>/dev/null)', not $2"
+# done_with SESSION STATUS: its program ends with STATUS; its session goes.
+done_with() {
+	expect_exit "$1" "$2"
 	T kill-session -t "=$1"
 }
 
@@ -119,11 +41,11 @@ run a --connect "$addr" --register ann
 wait_for a "registered ann on 127\.0\.0\.1"
 wait_for a "Congo games on 127\.0\.0\.1"
 T send-keys -t =a: q
-expect_exit a 0
+done_with a 0
 run b --connect "$addr" --register bob
 wait_for b "registered bob on 127\.0\.0\.1"
 T send-keys -t =b: q
-expect_exit b 0
+done_with b 0
 keys="$tmp/state/congo/keys"
 [ "$(stat -c %a "$keys")" = 600 ] || fail "keys file mode $(stat -c %a "$keys")"
 grep -q "^$addr ann [A-Z2-7]\{26\}\$" "$keys" || fail "no key for ann"
@@ -132,14 +54,14 @@ grep -q "^$addr bob [A-Z2-7]\{26\}\$" "$keys" || fail "no key for bob"
 note "a name taken: a message and status 1"
 run a --connect "$addr" --register ANN
 wait_for a "congo: cannot register: "
-expect_exit a 1
+done_with a 1
 
 note "a seek waits, showing how long; Esc withdraws it"
 run a --connect "$addr" --login ann --seek 5+3 --rated
 wait_for a "Seeking 5\+3 rated congo: waiting 0:0[0-9]"
 wait_for a "waiting 0:0[1-9]"
 T send-keys -t =a: Escape
-expect_exit a 0
+done_with a 0
 
 note "both seek a rated 5+3: paired"
 run a --connect "$addr" --login ann --seek 5+3 --rated
@@ -211,7 +133,7 @@ T resize-window -t "=$bl:" -x 100 -y 32
 wait_for $bl "Rated 1[0-9]{3} ?\(?\+[0-9]+\)? - 1[0-9]{3} ?\(?-[0-9]+\)?( |\$)"
 for s in a b; do
 	T send-keys -t "=$s:" q
-	expect_exit $s 0
+	done_with $s 0
 done
 
 note "the lobby: s opens the seek dialog; the seek is listed on another lobby"
@@ -267,7 +189,7 @@ wait_for b "its record: \[ and \] step through it"
 wait_for b "1\. d2d3 b6b5"
 for s in a b; do
 	T send-keys -t "=$s:" q
-	expect_exit $s 0
+	done_with $s 0
 done
 
 note "the server stops cleanly"

@@ -16,47 +16,14 @@ set -u
 command -v openssl >/dev/null 2>&1 || { echo "no openssl: skipped"; exit 77; }
 tmux_prefix=ctls pane=w
 . "$(dirname "$0")/tmux_lib.sh"
-server="$builddir/src/congo-server"
-spid=
-extra_cleanup() {
-	[ -n "$spid" ] && kill "$spid" 2>/dev/null && wait "$spid" 2>/dev/null
-}
-fail() {
-	echo "FAIL [$step]: $*"
-	for s in w b r x y; do
-		T has-session -t "=$s" 2>/dev/null || continue
-		echo "--- screen $s:"
-		T capture-pane -p -t "=$s:"
-	done
-	echo "--- server log:"
-	tail -n 20 "$tmp/server.log"
-	exit 1
-}
-screen() { T capture-pane -p -t "=$1:" 2>/dev/null; }
-run() {
-	_n=$1
-	shift
-	T new-session -d -s "$_n" -x 120 -y 30 \
-	    "\"$congo\" $*; echo \$? >\"$tmp/$_n.status\"; sleep 60"
-}
-wait_for() {
-	_deadline=$(($(date +%s) + ${3:-10}))
-	until screen "$1" | grep -Eq -- "$2"; do
-		[ "$(date +%s)" -gt "$_deadline" ] &&
-		    fail "$1: timed out waiting for /$2/"
-		sleep 0.05
-	done
-}
+net_screens="w b r x y" run_width=120
+. "$(dirname "$0")/tmux_net_lib.sh"
 wait_log() {
 	_deadline=$(($(date +%s) + 10))
 	until grep -q "$1" "$tmp/server.log"; do
 		[ "$(date +%s)" -gt "$_deadline" ] && fail "the log never said $1"
 		sleep 0.05
 	done
-}
-cmd() {
-	T send-keys -t "=$1:" -l -- ":$2"
-	T send-keys -t "=$1:" Enter
 }
 . "$(dirname "$0")/tls_lib.sh"
 

@@ -13,102 +13,13 @@ set -u
 
 tmux_prefix=cnet pane=w
 . "$(dirname "$0")/tmux_lib.sh"
-server="$builddir/src/congo-server"
-[ -x "$server" ] || { echo "error: $server not built"; exit 99; }
-spid=
-extra_cleanup() {
-	if [ -n "$spid" ]; then
-		kill -9 "$spid" 2>/dev/null
-		wait "$spid" 2>/dev/null
-	fi
-}
-
-fail() {
-	echo "FAIL [$step]: $*"
-	for s in w b o x y l v z k h f g u t s; do
-		if T has-session -t "=$s" 2>/dev/null; then
-			echo "--- screen $s:"
-			T capture-pane -p -t "=$s:"
-		fi
-	done
-	echo "--- server log:"
-	tail -n 20 "$tmp/server.log"
-	exit 1
-}
+net_screens="w b o x y l v z k h f g u t s"
+. "$(dirname "$0")/tmux_net_lib.sh"
 
 tmux_home
 cat >"$tmp/config/congo/congo.conf" <<'EOF'
 ui = { color = false; mouse = false; ai_delay_ms = 0; };
 EOF
-
-# The server: a port of its own, picked by the system, read from its log.
-start_server() {
-	"$server" --port "${port:-0}" --bind 127.0.0.1 --db "$tmp/games.db" \
-	    --create --log-level info 2>>"$tmp/server.log" &
-	spid=$!
-	_deadline=$(($(date +%s) + 20))
-	while [ "$(date +%s)" -le "$_deadline" ]; do
-		if [ -z "${port:-}" ]; then
-			port=$(sed -n 's/.*listening on .* port \([0-9]*\).*/\1/p' \
-			    "$tmp/server.log" | head -n 1)
-		fi
-		if [ -n "${port:-}" ] && grep -q "port $port" "$tmp/server.log" &&
-		    [ "$(grep -c 'listening on' "$tmp/server.log")" -ge "${starts:-1}" ]; then
-			return 0
-		fi
-		sleep 0.1
-	done
-	fail "the server did not start"
-}
-
-# run NAME ARGS...: congo in its own tmux session; its exit status is
-# written to $tmp/NAME.status.
-run() {
-	_n=$1
-	shift
-	rm -f "$tmp/$_n.status"
-	T new-session -d -s "$_n" -x 100 -y 30 \
-	    "\"$congo\" $*; echo \$? >\"$tmp/$_n.status\"; sleep 60"
-}
-
-screen() {
-	T capture-pane -p -t "=$1:" 2>/dev/null
-}
-
-# wait_for SESSION PATTERN [SECONDS]
-wait_for() {
-	_deadline=$(($(date +%s) + ${3:-10}))
-	while :; do
-		if screen "$1" | grep -Eq -- "$2"; then
-			return 0
-		fi
-		[ "$(date +%s)" -gt "$_deadline" ] &&
-		    fail "$1: timed out waiting for /$2/"
-		sleep 0.05
-	done
-}
-
-cmd() {
-	T send-keys -t "=$1:" -l -- ":$2"
-	T send-keys -t "=$1:" Enter
-}
-
-# Targets are written =NAME: so that tmux takes the session of that exact
-# name (a bare "b" would also match a window called "bash").
-
-# expect_exit SESSION STATUS: the program in SESSION ends (within 20 s:
-# a deadline in seconds, not a count of polls, which a loaded machine
-# stretches) with STATUS. The status file exists from the shell's
-# redirection on, before the status is in it: -s, not -f.
-expect_exit() {
-	_deadline=$(($(date +%s) + 20))
-	while [ ! -s "$tmp/$1.status" ] &&
-	    [ "$(date +%s)" -le "$_deadline" ]; do
-		sleep 0.05
-	done
-	[ "$(cat "$tmp/$1.status" 2>/dev/null)" = "$2" ] ||
-	    fail "$1: exit status '$(cat "$tmp/$1.status" 2>/dev/null)', not $2"
-}
 
 # quit SESSION: q, y if asked; exit status 0.
 quit() {
@@ -243,14 +154,7 @@ wait_for v "Messages, the newest last"
 n=$(screen v | grep -c 'good luck')
 [ "$n" = 1 ] || fail "v: its own chat line logged $n times"
 T send-keys -t =v: Escape
-wait_gone_v() {
-	_deadline=$(($(date +%s) + 10))
-	while screen v | grep -q "Messages, the newest last"; do
-		[ "$(date +%s)" -gt "$_deadline" ] && fail "v: the log stays"
-		sleep 0.05
-	done
-}
-wait_gone_v
+wait_gone v "Messages, the newest last"
 
 note "chat: the input line counts its bytes, more than 200 are refused"
 T send-keys -t =v: :

@@ -4,11 +4,8 @@
 # promise, write the games they played, and refuse bad arguments.
 # Exit status: 0 pass, 1 fail, 99 hard error.
 set -u
-builddir=${CONGO_BUILDDIR:-$(pwd)}
-congo="$builddir/src/congo"
-[ -x "$congo" ] || { echo "error: $congo not built"; exit 99; }
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/congo-bench.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
+tmp_prefix=congo-bench
+. "$(dirname "$0")/cli_lib.sh"
 fails=0
 
 fail() {

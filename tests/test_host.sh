@@ -12,12 +12,8 @@
 set -u
 tmp_prefix=congo-host
 . "$(dirname "$0")/cli_lib.sh"
-server="$builddir/src/congo-server"
-[ -x "$server" ] || { echo "error: $server not built"; exit 99; }
-
-export HOME="$tmp/home" XDG_CONFIG_HOME="$tmp/config" \
-    XDG_STATE_HOME="$tmp/state" XDG_DATA_HOME="$tmp/data" LC_ALL=C.UTF-8
-mkdir -p "$HOME" "$XDG_CONFIG_HOME"
+cli_server
+cli_home
 
 pid=
 trap '[ -n "$pid" ] && kill -9 "$pid" 2>/dev/null; rm -rf "$tmp"' EXIT

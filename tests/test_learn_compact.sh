@@ -17,22 +17,11 @@ srcdir=${CONGO_SRCDIR:-$(pwd)}
 tmux_prefix=clcompact pane=cmp
 . "$(dirname "$0")/tmux_lib.sh"
 
-hog=
-extra_cleanup() {
-	[ -n "$hog" ] && kill "$hog" 2>/dev/null
-}
-
 tmux_home
 export LC_ALL=C CONGO_DATADIR="$srcdir/data"
 
 start() {
 	T send-keys -t cmp -l -- "clear; $congo $*; echo congo-exit=\$?"
-	keys Enter
-}
-
-command_line() {
-	keys :
-	type_text "$1"
 	keys Enter
 }
 
@@ -42,8 +31,7 @@ within() {
 	    fail "drawn past the screen's width $1"
 }
 
-sh -c 'while :; do :; done' &
-hog=$!
+start_hog
 
 T new-session -d -s cmp -x 60 -y 20 "env PS1='cmp\$ ' ENV=/dev/null sh -i" ||
     { echo "error: tmux cannot start"; exit 99; }

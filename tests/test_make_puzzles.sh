@@ -7,11 +7,8 @@
 # Exit status: 0 pass, 1 fail, 99 hard error.
 
 set -u
-builddir=${CONGO_BUILDDIR:-$(pwd)}
-congo="$builddir/src/congo"
-[ -x "$congo" ] || { echo "error: $congo not built"; exit 99; }
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/cmkpz.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
+tmp_prefix=cmkpz
+. "$(dirname "$0")/cli_lib.sh"
 
 fail() {
 	echo "FAIL: $*"

@@ -14,63 +14,37 @@
 
 #include "engine/notation.h"
 #include "net/client/client_int.h"
+#define TC_SERVER_FIXTURE
 #include "test_net_tclient.h"
 #include "test_tmp.h"
-
-static char server_bin[1024], dir[256], db[300], logfile[300], portstr[16];
-static int port;
-static pid_t server_pid = -1;
 
 static void
 start_server(void)
 {
 	char *argv[] = { server_bin, "--port", portstr, "--bind", "127.0.0.1",
 		"--db", db, "--create", "--log-level", "debug", NULL };
-	long long end = tc_ms() + 10000;
-	int fd;
 
-	server_pid = tc_spawn(logfile, argv);
-	assert_true(server_pid > 0);
-	while ((fd = tc_dial(port, 0)) < 0) {
-		assert_true(tc_ms() < end);
-		usleep(20000);
-	}
-	close(fd);
+	tc_server_start(argv);
 }
 
 static int
 group_setup(void **state)
 {
-	const char *b = getenv("CONGO_BUILDDIR");
 	char xdg[300];
 
 	(void)state;
-	snprintf(server_bin, sizeof server_bin, "%s/src/congo-server",
-	    b != NULL ? b : ".");
-	if (test_mkdtemp(dir, sizeof dir, "congo-cli") == NULL)
+	if (tc_server_setup("congo-cli") != 0)
 		return -1;
-	snprintf(db, sizeof db, "%s/games.db", dir);
-	snprintf(logfile, sizeof logfile, "%s/server.log", dir);
 	snprintf(xdg, sizeof xdg, "%s/state", dir);
 	setenv("XDG_STATE_HOME", xdg, 1);
-	port = tc_free_port();
-	snprintf(portstr, sizeof portstr, "%d", port);
-	signal(SIGPIPE, SIG_IGN);
 	return 0;
 }
 
 static int
 group_teardown(void **state)
 {
-	char cmd[600];
-
 	(void)state;
-	if (server_pid > 0) {
-		kill(server_pid, SIGTERM);
-		tc_reap(server_pid, 5000);
-	}
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	return system(cmd) == 0 ? 0 : -1;
+	return tc_server_teardown(SIGTERM);
 }
 
 #define NCLI 3

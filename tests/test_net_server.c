@@ -13,16 +13,12 @@
 
 #include <cmocka.h>
 
+#define TC_SERVER_FIXTURE
 #include "test_net_tclient.h"
 #include "test_tmp.h"
 
 #define T 5000                  /* ms to wait for an answer */
 
-static char server_bin[1024];
-static char dir[256], db[300], logfile[300];
-static char portstr[16];
-static int port;
-static pid_t server_pid = -1;
 
 /* The game: seed 23734 of random play, a monkey chain at ply 10. */
 static const char *const moves[] = {
@@ -39,18 +35,8 @@ start_server(void)
 	char *argv[] = { server_bin, "--port", portstr, "--bind", "127.0.0.1",
 		"--db", db, "--create", "--ping-after", "2", "--max-per-address", "40",
 		"--games-per-minute", "100", "--log-level", "debug", NULL };
-	long long end = tc_ms() + 10000;
-	int fd;
 
-	server_pid = tc_spawn(logfile, argv);
-	assert_true(server_pid > 0);
-	/* Ready when it answers. */
-	while ((fd = tc_dial(port, 0)) < 0) {
-		assert_true(tc_ms() < end);
-		assert_int_equal(waitpid(server_pid, NULL, WNOHANG), 0);
-		usleep(20000);
-	}
-	close(fd);
+	tc_server_start(argv);
 }
 
 static void
@@ -71,37 +57,15 @@ stop_server(void)
 static int
 group_setup(void **state)
 {
-	const char *b = getenv("CONGO_BUILDDIR");
-
 	(void)state;
-	snprintf(server_bin, sizeof server_bin, "%s/src/congo-server",
-	    b != NULL ? b : ".");
-	if (test_mkdtemp(dir, sizeof dir, "congo-net") == NULL)
-		return -1;
-	snprintf(db, sizeof db, "%s/games.db", dir);
-	snprintf(logfile, sizeof logfile, "%s/server.log", dir);
-	port = tc_free_port();
-	snprintf(portstr, sizeof portstr, "%d", port);
-	signal(SIGPIPE, SIG_IGN);
-	return port > 0 ? 0 : -1;
+	return tc_server_setup("congo-net");
 }
 
 static int
 group_teardown(void **state)
 {
-	char cmd[600];
-
 	(void)state;
-	if (server_pid > 0) {
-		kill(server_pid, SIGKILL);
-		tc_reap(server_pid, 5000);
-	}
-	if (getenv("CONGO_KEEP_TMP") != NULL) {
-		fprintf(stderr, "kept %s\n", dir);
-		return 0;
-	}
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	return system(cmd) == 0 ? 0 : -1;
+	return tc_server_teardown(SIGKILL);
 }
 
 /* Read until an event of the game holding text. */

@@ -39,31 +39,27 @@ test_hello(void **state)
 	t_say(f, 0, "#a LIST");
 	t_expect(f, 0, "ERR #a 426 HELLO_REQUIRED");
 	/* Any known verb before HELLO, even PONG and QUIT: 426. */
-	t_say(f, 0, "PONG x");
-	t_expect(f, 0, "ERR * 426 HELLO_REQUIRED");
-	t_say(f, 0, "#q QUIT");
-	t_expect(f, 0, "ERR #q 426 HELLO_REQUIRED");
-	t_say(f, 0, "#u FROB");
-	t_expect(f, 0, "ERR #u 405 UNKNOWN_COMMAND");
+	t_exchanges(f, NULL, (const struct t_exchange[]){
+		{ 0, "PONG x", "ERR * 426 HELLO_REQUIRED" },
+		{ 0, "#q QUIT", "ERR #q 426 HELLO_REQUIRED" },
+		{ 0, "#u FROB", "ERR #u 405 UNKNOWN_COMMAND" },
+		{ 0, NULL, NULL } });
 	assert_false(f->closed[0]);
-	t_say(f, 0, "HELLO");
-	t_expect(f, 0, "ERR * 400 BAD_SYNTAX");
-	t_say(f, 0, "#h HELLO CGP/1 client=t");
-	t_expect(f, 0, "OK #h HELLO proto=CGP/1 server=congo-server/test");
-	t_say(f, 0, "HELLO CGP/1");
-	t_expect(f, 0, "OK * HELLO");
+	t_exchanges(f, NULL, (const struct t_exchange[]){
+		{ 0, "HELLO", "ERR * 400 BAD_SYNTAX" },
+		{ 0, "#h HELLO CGP/1 client=t",
+		    "OK #h HELLO proto=CGP/1 server=congo-server/test" },
+		{ 0, "HELLO CGP/1", "OK * HELLO" },
+		{ 0, NULL, NULL } });
 	t_say(f, 0, "%s", "");   /* an empty line */
 	t_nothing(f, 0);
-	t_say(f, 0, "#p PING abc");
-	t_expect(f, 0, "PONG abc");
-	t_say(f, 0, "PING");
-	t_expect(f, 0, "PONG");
-	t_say(f, 0, "#x FROB");
-	t_expect(f, 0, "ERR #x 405 UNKNOWN_COMMAND");
-	t_say(f, 0, "#x LIST oops");
-	t_expect(f, 0, "ERR #x 400 BAD_SYNTAX");
-	t_say(f, 0, "#x LIST \x01");
-	t_expect(f, 0, "ERR * 400 BAD_SYNTAX");
+	t_exchanges(f, NULL, (const struct t_exchange[]){
+		{ 0, "#p PING abc", "PONG abc" },
+		{ 0, "PING", "PONG" },
+		{ 0, "#x FROB", "ERR #x 405 UNKNOWN_COMMAND" },
+		{ 0, "#x LIST oops", "ERR #x 400 BAD_SYNTAX" },
+		{ 0, "#x LIST \x01", "ERR * 400 BAD_SYNTAX" },
+		{ 0, NULL, NULL } });
 	assert_false(f->closed[0]);
 	t_say(f, 0, "#q QUIT");
 	t_expect(f, 0, "OK #q QUIT");
@@ -114,22 +110,19 @@ test_create_join(void **state)
 	t_nothing(f, 0);
 
 	/* Moving before the game starts. */
-	t_say(f, 0, "#2 MOVE game=%s ply=0 move=c2c3", id);
-	t_expect(f, 0, "ERR #2 425 NOT_STARTED :waiting for black to join");
-	t_say(f, 1, "#3 JOIN game=%s seat=white", id);
-	t_expect(f, 1, "ERR #3 409 SEAT_TAKEN");
-	t_say(f, 1, "#3 JOIN game=%s", id);
-	t_expect(f, 1, "ERR #3 400 BAD_SYNTAX");
-	t_say(f, 1, "#3 JOIN game=%s seat=red", id);
-	t_expect(f, 1, "ERR #3 400 BAD_SYNTAX");
-	t_say(f, 1, "#3 JOIN game=%s seat=black name=b:b", id);
-	t_expect(f, 1, "ERR #3 400 BAD_SYNTAX");
-	t_say(f, 1, "#3 JOIN game=AAAAAAAA seat=black");
-	t_expect(f, 1, "ERR #3 404 NO_SUCH_GAME");
-	t_say(f, 1, "#3 JOIN game=AAAA seat=black");
-	t_expect(f, 1, "ERR #3 400 BAD_SYNTAX");
-	t_say(f, 1, "#3 JOIN seat=black");
-	t_expect(f, 1, "ERR #3 400 BAD_SYNTAX");
+	t_exchanges(f, id, (const struct t_exchange[]){
+		{ 0, "#2 MOVE game=%s ply=0 move=c2c3",
+		    "ERR #2 425 NOT_STARTED :waiting for black to join" },
+		{ 1, "#3 JOIN game=%s seat=white", "ERR #3 409 SEAT_TAKEN" },
+		{ 1, "#3 JOIN game=%s", "ERR #3 400 BAD_SYNTAX" },
+		{ 1, "#3 JOIN game=%s seat=red", "ERR #3 400 BAD_SYNTAX" },
+		{ 1, "#3 JOIN game=%s seat=black name=b:b",
+		    "ERR #3 400 BAD_SYNTAX" },
+		{ 1, "#3 JOIN game=AAAAAAAA seat=black",
+		    "ERR #3 404 NO_SUCH_GAME" },
+		{ 1, "#3 JOIN game=AAAA seat=black", "ERR #3 400 BAD_SYNTAX" },
+		{ 1, "#3 JOIN seat=black", "ERR #3 400 BAD_SYNTAX" },
+		{ 0, NULL, NULL } });
 	t_nothing(f, 0);
 
 	/* Game ids are accepted in lower case too. */
@@ -178,24 +171,26 @@ test_moves_and_ply_guard(void **state)
 	t_setup(f, &g, NULL);
 	t_hello(f, 2, "10.0.0.3");
 
-	t_say(f, 1, "#m MOVE game=%s ply=0 move=c6c5", g.id);
-	t_expect(f, 1, "ERR #m 420 NOT_YOUR_TURN");
-	t_say(f, 2, "#m MOVE game=%s ply=0 move=c2c3", g.id);
-	t_expect(f, 2, "ERR #m 403 NOT_YOUR_SEAT");
-	t_say(f, 0, "#m MOVE game=%s ply=1 move=c2c3", g.id);
-	t_expect(f, 0, "ERR #m 412 WRONG_PLY current=0");
-	t_say(f, 0, "#m MOVE game=%s ply=0 move=c2c5", g.id);
-	t_expect(f, 0, "ERR #m 422 ILLEGAL_MOVE");
-	t_say(f, 0, "#m MOVE game=%s ply=0 move=x2c3", g.id);
-	t_expect(f, 0, "ERR #m 400 BAD_SYNTAX");
-	t_say(f, 0, "#m MOVE game=%s ply=zero move=c2c3", g.id);
-	t_expect(f, 0, "ERR #m 400 BAD_SYNTAX");
-	t_say(f, 0, "#m MOVE game=%s move=c2c3", g.id);
-	t_expect(f, 0, "ERR #m 400 BAD_SYNTAX :ply= is missing");
-	t_say(f, 0, "#m MOVE game=%s ply=0", g.id);
-	t_expect(f, 0, "ERR #m 400 BAD_SYNTAX :move= is missing");
-	t_say(f, 0, "#m MOVE game=ZZZZZZZZ ply=0 move=c2c3");
-	t_expect(f, 0, "ERR #m 404 NO_SUCH_GAME");
+	t_exchanges(f, g.id, (const struct t_exchange[]){
+		{ 1, "#m MOVE game=%s ply=0 move=c6c5",
+		    "ERR #m 420 NOT_YOUR_TURN" },
+		{ 2, "#m MOVE game=%s ply=0 move=c2c3",
+		    "ERR #m 403 NOT_YOUR_SEAT" },
+		{ 0, "#m MOVE game=%s ply=1 move=c2c3",
+		    "ERR #m 412 WRONG_PLY current=0" },
+		{ 0, "#m MOVE game=%s ply=0 move=c2c5",
+		    "ERR #m 422 ILLEGAL_MOVE" },
+		{ 0, "#m MOVE game=%s ply=0 move=x2c3",
+		    "ERR #m 400 BAD_SYNTAX" },
+		{ 0, "#m MOVE game=%s ply=zero move=c2c3",
+		    "ERR #m 400 BAD_SYNTAX" },
+		{ 0, "#m MOVE game=%s move=c2c3",
+		    "ERR #m 400 BAD_SYNTAX :ply= is missing" },
+		{ 0, "#m MOVE game=%s ply=0",
+		    "ERR #m 400 BAD_SYNTAX :move= is missing" },
+		{ 0, "#m MOVE game=ZZZZZZZZ ply=0 move=c2c3",
+		    "ERR #m 404 NO_SUCH_GAME" },
+		{ 0, NULL, NULL } });
 	t_nothing(f, 1);
 
 	t_say(f, 0, "#m MOVE game=%s ply=0 move=C2C3", g.id);
@@ -264,12 +259,12 @@ test_monkey_and_lion(void **state)
 	t_expect(f, 0, "EV ");
 	t_expect(f, 0, "EV ");
 	assert_non_null(strstr(t_last, "RESULT result=0-1"));
-	t_say(f, 0, "#z MOVE game=%s ply=2 move=c5c6", g.id);
-	t_expect(f, 0, "ERR #z 410 GAME_OVER");
-	t_say(f, 0, "#z RESIGN game=%s", g.id);
-	t_expect(f, 0, "ERR #z 410 GAME_OVER");
-	t_say(f, 0, "#s STATE game=%s", g.id);
-	t_expect(f, 0, "OK #s");
+	t_exchanges(f, g.id, (const struct t_exchange[]){
+		{ 0, "#z MOVE game=%s ply=2 move=c5c6",
+		    "ERR #z 410 GAME_OVER" },
+		{ 0, "#z RESIGN game=%s", "ERR #z 410 GAME_OVER" },
+		{ 0, "#s STATE game=%s", "OK #s" },
+		{ 0, NULL, NULL } });
 	t_expect(f, 0, "EV ");
 	assert_non_null(strstr(t_last, " status=finished result=0-1 "
 	    "reason=lion-captured "));
@@ -312,14 +307,13 @@ test_draw_offers(void **state)
 
 	(void)state;
 	t_setup(f, &g, NULL);
-	t_say(f, 0, "#d DRAW game=%s", g.id);
-	t_expect(f, 0, "ERR #d 400 BAD_SYNTAX");
-	t_say(f, 0, "#d DRAW game=%s action=maybe", g.id);
-	t_expect(f, 0, "ERR #d 400 BAD_SYNTAX");
-	t_say(f, 0, "#d DRAW game=%s action=accept", g.id);
-	t_expect(f, 0, "ERR #d 422 ILLEGAL_MOVE");
-	t_say(f, 0, "#d DRAW game=%s action=offer", g.id);
-	t_expect(f, 0, "OK #d DRAW game=");
+	t_exchanges(f, g.id, (const struct t_exchange[]){
+		{ 0, "#d DRAW game=%s", "ERR #d 400 BAD_SYNTAX" },
+		{ 0, "#d DRAW game=%s action=maybe", "ERR #d 400 BAD_SYNTAX" },
+		{ 0, "#d DRAW game=%s action=accept",
+		    "ERR #d 422 ILLEGAL_MOVE" },
+		{ 0, "#d DRAW game=%s action=offer", "OK #d DRAW game=" },
+		{ 0, NULL, NULL } });
 	t_expect(f, 0, "EV ");
 	assert_non_null(strstr(t_last, " 3 DRAW action=offer side=white"));
 	t_expect(f, 1, "EV ");

@@ -11,40 +11,6 @@
 #include "test_net_util.h"
 #include "test_tmp.h"
 
-static char dir[256];
-static char dbpath[300];
-
-static int
-setup(void **state)
-{
-	(void)state;
-	assert_non_null(test_mkdtemp(dir, sizeof dir, "congo-store"));
-	snprintf(dbpath, sizeof dbpath, "%s/games.db", dir);
-	return 0;
-}
-
-static int
-teardown(void **state)
-{
-	char cmd[400];
-
-	(void)state;
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	return system(cmd) == 0 ? 0 : -1;
-}
-
-static struct store *
-open_ok(int how)
-{
-	char err[512];
-	struct store *st = store_open(dbpath, how, err, sizeof err);
-
-	if (st == NULL)
-		print_error("%s\n", err);
-	assert_non_null(st);
-	return st;
-}
-
 /* Play a short game into a fresh database; returns the STATE line. */
 static void
 play(struct store *st, char *id, char *tw, char *stateline)
@@ -81,14 +47,14 @@ static void
 test_store_and_rebuild(void **state)
 {
 	char id[16], tw[40], before[2048], err[512];
-	struct store *st = open_ok(STORE_CREATE);
+	struct store *st = t_db_open(STORE_CREATE);
 	struct t_fake *f;
 
 	(void)state;
 	play(st, id, tw, before);
 	store_close(st);
 
-	st = open_ok(0);
+	st = t_db_open(0);
 	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
 	assert_int_equal(store_load(st, f->s, err, sizeof err), 0);
 	assert_int_equal(sess_ngames(f->s), 1);
@@ -111,7 +77,7 @@ test_store_and_rebuild(void **state)
 	t_free(f);
 	store_close(st);
 
-	st = open_ok(0);
+	st = t_db_open(0);
 	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
 	assert_int_equal(store_load(st, f->s, err, sizeof err), 0);
 	t_hello(f, 0, "10.0.0.1");
@@ -128,19 +94,19 @@ test_missing(void **state)
 	char err[512], path[400];
 
 	(void)state;
-	assert_null(store_open(dbpath, 0, err, sizeof err));
-	assert_non_null(strstr(err, dbpath));
+	assert_null(store_open(t_dbpath, 0, err, sizeof err));
+	assert_non_null(strstr(err, t_dbpath));
 	assert_non_null(strstr(err, "No such file"));
-	snprintf(path, sizeof path, "%s/nowhere/games.db", dir);
+	snprintf(path, sizeof path, "%s/nowhere/games.db", t_dir);
 	assert_null(store_open(path, STORE_CREATE, err, sizeof err));
 	assert_non_null(strstr(err, "nowhere"));
-	assert_null(store_open(dir, STORE_CREATE, err, sizeof err));
+	assert_null(store_open(t_dir, STORE_CREATE, err, sizeof err));
 	assert_non_null(strstr(err, "not a regular file"));
 	/* A lost database is never replaced unasked: the error says how to
 	 * start a new one, and nothing is created. */
-	assert_null(store_open(dbpath, 0, err, sizeof err));
+	assert_null(store_open(t_dbpath, 0, err, sizeof err));
 	assert_non_null(strstr(err, "--create"));
-	assert_int_equal(access(dbpath, F_OK), -1);
+	assert_int_equal(access(t_dbpath, F_OK), -1);
 }
 
 /* An emptied (0-byte) file is refused, not taken for a new database;
@@ -153,7 +119,7 @@ test_empty_file(void **state)
 	FILE *f;
 
 	(void)state;
-	snprintf(path, sizeof path, "%s/empty.db", dir);
+	snprintf(path, sizeof path, "%s/empty.db", t_dir);
 	f = fopen(path, "w");
 	assert_non_null(f);
 	fclose(f);
@@ -180,7 +146,7 @@ test_no_tables(void **state)
 	sqlite3 *db;
 
 	(void)state;
-	snprintf(path, sizeof path, "%s/bare.db", dir);
+	snprintf(path, sizeof path, "%s/bare.db", t_dir);
 	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
 	assert_int_equal(sqlite3_exec(db, "CREATE TABLE t(x); DROP TABLE t",
 	    NULL, NULL, NULL), SQLITE_OK);
@@ -201,17 +167,17 @@ test_garbage_file(void **state)
 	int fd;
 
 	(void)state;
-	fd = open(dbpath, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	fd = open(t_dbpath, O_WRONLY | O_CREAT | O_TRUNC, 0600);
 	assert_true(fd >= 0);
 	for (int i = 0; i < 100; i++)
 		assert_int_equal(write(fd, "this is not a database at all\n",
 		    30), 30);
 	close(fd);
-	assert_null(store_open(dbpath, STORE_CREATE, err, sizeof err));
+	assert_null(store_open(t_dbpath, STORE_CREATE, err, sizeof err));
 	print_message("%s\n", err);
-	assert_non_null(strstr(err, dbpath));
+	assert_non_null(strstr(err, t_dbpath));
 	assert_non_null(strstr(err, "not a database"));
-	unlink(dbpath);
+	unlink(t_dbpath);
 }
 
 static void
@@ -221,27 +187,27 @@ test_foreign_database(void **state)
 	sqlite3 *db;
 
 	(void)state;
-	assert_int_equal(sqlite3_open(dbpath, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_open(t_dbpath, &db), SQLITE_OK);
 	assert_int_equal(sqlite3_exec(db, "CREATE TABLE t(x)", NULL, NULL,
 	    NULL), SQLITE_OK);
 	sqlite3_close(db);
-	assert_null(store_open(dbpath, STORE_CREATE, err, sizeof err));
+	assert_null(store_open(t_dbpath, STORE_CREATE, err, sizeof err));
 	assert_non_null(strstr(err, "not a congo-server database"));
-	unlink(dbpath);
+	unlink(t_dbpath);
 }
 
 static void
 test_locked(void **state)
 {
 	char err[512];
-	struct store *st = open_ok(STORE_CREATE);
+	struct store *st = t_db_open(STORE_CREATE);
 
 	(void)state;
-	assert_null(store_open(dbpath, STORE_CREATE, err, sizeof err));
+	assert_null(store_open(t_dbpath, STORE_CREATE, err, sizeof err));
 	print_message("%s\n", err);
 	assert_non_null(strstr(err, "another congo-server"));
 	store_close(st);
-	st = open_ok(0);
+	st = t_db_open(0);
 	store_close(st);
 }
 
@@ -254,7 +220,7 @@ static void
 test_tampered(void **state)
 {
 	char id[16], tw[40], line[2048], err[512], other[16];
-	struct store *st = open_ok(STORE_CREATE);
+	struct store *st = t_db_open(STORE_CREATE);
 	struct t_fake *f;
 	const char *l;
 	sqlite3 *db;
@@ -268,12 +234,12 @@ test_tampered(void **state)
 	t_val(l, "game", other, sizeof other);
 	t_free(f);
 	store_close(st);
-	assert_int_equal(sqlite3_open(dbpath, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_open(t_dbpath, &db), SQLITE_OK);
 	assert_int_equal(sqlite3_exec(db, "UPDATE events SET body = "
 	    "replace(body, 'move=c6c5', 'move=c6c3') WHERE seq = 4", NULL,
 	    NULL, NULL), SQLITE_OK);
 	sqlite3_close(db);
-	st = open_ok(0);
+	st = t_db_open(0);
 	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
 	assert_int_equal(store_load(st, f->s, err, sizeof err), 0);
 	print_message("%s\n", f->lastlog);
@@ -292,7 +258,7 @@ test_tampered(void **state)
 	t_free(f);
 	store_close(st);
 	/* It is still in the file as it was. */
-	assert_int_equal(sqlite3_open(dbpath, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_open(t_dbpath, &db), SQLITE_OK);
 	assert_int_equal(sqlite3_exec(db, "SELECT 1 FROM events WHERE body "
 	    "LIKE '%move=c6c3%'", NULL, NULL, NULL), SQLITE_OK);
 	sqlite3_close(db);
@@ -303,7 +269,7 @@ test_tampered(void **state)
 static void
 test_bad_columns(void **state)
 {
-	struct store *st = open_ok(STORE_CREATE);
+	struct store *st = t_db_open(STORE_CREATE);
 	struct store_account a;
 	struct store_rating r[2];
 	char err[512];
@@ -311,13 +277,13 @@ test_bad_columns(void **state)
 
 	(void)state;
 	store_close(st);
-	assert_int_equal(sqlite3_open(dbpath, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_open(t_dbpath, &db), SQLITE_OK);
 	assert_int_equal(sqlite3_exec(db, "INSERT INTO accounts VALUES "
 	    "('ann', 'Ann', 'h', 'x'); INSERT INTO ratings(lname, variant, "
 	    "speed, rating, rd, vol, games) VALUES ('ann', 'congo', "
 	    "'blitz', 1500, 'wide', 0.06, 0)", NULL, NULL, NULL), SQLITE_OK);
 	sqlite3_close(db);
-	st = open_ok(0);
+	st = t_db_open(0);
 	assert_int_equal(store_sqlite_ops.account(st, "ann", &a, err,
 	    sizeof err), -1);
 	assert_string_equal(err, "accounts.created: 'x' is not a whole "
@@ -339,7 +305,7 @@ test_clock_text_stored(void **state)
 	static const char *const clk[] = { "1234.5+0", "10+0.5", "1+0.001",
 	    "86400+600" };
 	char id[4][16], err[512], want[64];
-	struct store *st = open_ok(STORE_CREATE);
+	struct store *st = t_db_open(STORE_CREATE);
 	struct t_fake *f;
 	const char *l;
 	size_t k;
@@ -357,7 +323,7 @@ test_clock_text_stored(void **state)
 	}
 	t_free(f);
 	store_close(st);
-	st = open_ok(0);
+	st = t_db_open(0);
 	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
 	assert_int_equal(store_load(st, f->s, err, sizeof err), 0);
 	assert_int_equal(sess_ngames(f->s), 4);
@@ -396,7 +362,7 @@ static void
 test_finished_on_demand(void **state)
 {
 	char id[16], tw[40], line[2048], err[512], open_id[16];
-	struct store *st = open_ok(STORE_CREATE);
+	struct store *st = t_db_open(STORE_CREATE);
 	struct t_fake *f;
 	const char *l;
 
@@ -416,7 +382,7 @@ test_finished_on_demand(void **state)
 	t_free(f);
 	store_close(st);
 
-	st = open_ok(0);
+	st = t_db_open(0);
 	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
 	assert_int_equal(store_load(st, f->s, err, sizeof err), 0);
 	assert_int_equal(sess_ngames(f->s), 1);     /* the open one */
@@ -483,7 +449,7 @@ test_finished_on_demand(void **state)
 static void
 test_locked_by_another(void **state)
 {
-	struct store *st = open_ok(STORE_CREATE);
+	struct store *st = t_db_open(STORE_CREATE);
 	struct store_change ch;
 	struct store_item it[4];
 	char err[512];
@@ -496,7 +462,7 @@ test_locked_by_another(void **state)
 	ch.new_game = true;
 	ch.start_fen = "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ_w_0_1";
 	ch.seat = ch.creator = -1;
-	assert_int_equal(sqlite3_open(dbpath, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_open(t_dbpath, &db), SQLITE_OK);
 	assert_int_equal(sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL,
 	    NULL), SQLITE_OK);
 	t0 = util_now_ms();
@@ -564,14 +530,14 @@ test_migrate_v1(void **state)
 	size_t n = 0;
 
 	(void)state;
-	assert_int_equal(sqlite3_open(dbpath, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_open(t_dbpath, &db), SQLITE_OK);
 	assert_int_equal(sqlite3_exec(db, v1, NULL, NULL, NULL), SQLITE_OK);
 	sqlite3_close(db);
 	/* Not migrated unasked: refused, saying to run --upgrade. */
-	assert_null(store_open(dbpath, 0, err, sizeof err));
+	assert_null(store_open(t_dbpath, 0, err, sizeof err));
 	assert_non_null(strstr(err, "database version 1, older"));
 	assert_non_null(strstr(err, "congo-server --upgrade"));
-	st = open_ok(STORE_UPGRADE);
+	st = t_db_open(STORE_UPGRADE);
 	assert_non_null(strstr(store_note(st), "brought from version 1 to"));
 	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
 	if (store_load(st, f->s, err, sizeof err) != 0)
@@ -589,7 +555,7 @@ test_migrate_v1(void **state)
 	t_free(f);
 	store_close(st);
 	/* No token left in the file, and version 2 now. */
-	fp = fopen(dbpath, "rb");
+	fp = fopen(t_dbpath, "rb");
 	assert_non_null(fp);
 	dump = malloc(1 << 20);
 	assert_non_null(dump);
@@ -599,7 +565,7 @@ test_migrate_v1(void **state)
 	assert_null(memmem(dump, n, "M3Q7XK2V5R4T4ZB6PD6WCN5HJA", 26));
 	assert_null(memmem(dump, n, "ABCDEFGHIJKLMNOPQRSTUVWXYZ", 26));
 	free(dump);
-	assert_int_equal(sqlite3_open(dbpath, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_open(t_dbpath, &db), SQLITE_OK);
 	{
 		sqlite3_stmt *q;
 		assert_int_equal(sqlite3_prepare_v2(db, "PRAGMA user_version",
@@ -618,18 +584,18 @@ test_migrate_v1(void **state)
 	}
 	sqlite3_close(db);
 	/* A later version than this server reads is refused, named. */
-	assert_int_equal(sqlite3_open(dbpath, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_open(t_dbpath, &db), SQLITE_OK);
 	assert_int_equal(sqlite3_exec(db, "PRAGMA user_version=99", NULL, NULL,
 	    NULL), SQLITE_OK);
 	sqlite3_close(db);
-	assert_null(store_open(dbpath, STORE_UPGRADE, err, sizeof err));
+	assert_null(store_open(t_dbpath, STORE_UPGRADE, err, sizeof err));
 	assert_non_null(strstr(err, "version 99, newer"));
 	/* Opened again, an upgraded file is as this server makes them. */
-	assert_int_equal(sqlite3_open(dbpath, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_open(t_dbpath, &db), SQLITE_OK);
 	assert_int_equal(sqlite3_exec(db, "PRAGMA user_version=4", NULL, NULL,
 	    NULL), SQLITE_OK);
 	sqlite3_close(db);
-	st = open_ok(0);
+	st = t_db_open(0);
 	assert_null(store_note(st));
 	store_close(st);
 }
@@ -663,10 +629,10 @@ test_online_columns_added(void **state)
 	sqlite3_stmt *q;
 
 	(void)state;
-	assert_int_equal(sqlite3_open(dbpath, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_open(t_dbpath, &db), SQLITE_OK);
 	assert_int_equal(sqlite3_exec(db, v1, NULL, NULL, NULL), SQLITE_OK);
 	sqlite3_close(db);
-	st = open_ok(STORE_UPGRADE);
+	st = t_db_open(STORE_UPGRADE);
 	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
 	assert_int_equal(store_load(st, f->s, err, sizeof err), 0);
 	sess_start(f->s, f->now, 1700000000000LL + 3600000);
@@ -683,7 +649,7 @@ test_online_columns_added(void **state)
 	t_free(f);
 	store_close(st);
 
-	assert_int_equal(sqlite3_open(dbpath, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_open(t_dbpath, &db), SQLITE_OK);
 	assert_int_equal(sqlite3_prepare_v2(db, "SELECT variant, creator, "
 	    "(SELECT user_version FROM pragma_user_version) FROM games", -1,
 	    &q, NULL), SQLITE_OK);
@@ -700,7 +666,7 @@ static void
 test_online_rebuild(void **state)
 {
 	char id[16], nid[16], tw[40], tb[40], err[512];
-	struct store *st = open_ok(STORE_CREATE);
+	struct store *st = t_db_open(STORE_CREATE);
 	struct t_fake *f;
 	const char *l;
 
@@ -738,7 +704,7 @@ test_online_rebuild(void **state)
 	t_free(f);
 	store_close(st);
 
-	st = open_ok(0);
+	st = t_db_open(0);
 	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
 	assert_int_equal(store_load(st, f->s, err, sizeof err), 0);
 	sess_start(f->s, f->now, (long long)time(NULL) * 1000);
@@ -786,34 +752,21 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_store_and_rebuild, setup,
-		    teardown),
-		cmocka_unit_test_setup_teardown(test_missing, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_empty_file, setup,
-		    teardown),
-		cmocka_unit_test_setup_teardown(test_no_tables, setup,
-		    teardown),
-		cmocka_unit_test_setup_teardown(test_garbage_file, setup,
-		    teardown),
-		cmocka_unit_test_setup_teardown(test_foreign_database, setup,
-		    teardown),
-		cmocka_unit_test_setup_teardown(test_locked, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_tampered, setup,
-		    teardown),
-		cmocka_unit_test_setup_teardown(test_clock_text_stored, setup,
-		    teardown),
-		cmocka_unit_test_setup_teardown(test_bad_columns, setup,
-		    teardown),
-		cmocka_unit_test_setup_teardown(test_migrate_v1, setup,
-		    teardown),
-		cmocka_unit_test_setup_teardown(test_locked_by_another, setup,
-		    teardown),
-		cmocka_unit_test_setup_teardown(test_finished_on_demand, setup,
-		    teardown),
-		cmocka_unit_test_setup_teardown(test_online_columns_added, setup,
-		    teardown),
-		cmocka_unit_test_setup_teardown(test_online_rebuild, setup,
-		    teardown),
+		T_DB_TEST(test_store_and_rebuild),
+		T_DB_TEST(test_missing),
+		T_DB_TEST(test_empty_file),
+		T_DB_TEST(test_no_tables),
+		T_DB_TEST(test_garbage_file),
+		T_DB_TEST(test_foreign_database),
+		T_DB_TEST(test_locked),
+		T_DB_TEST(test_tampered),
+		T_DB_TEST(test_clock_text_stored),
+		T_DB_TEST(test_bad_columns),
+		T_DB_TEST(test_migrate_v1),
+		T_DB_TEST(test_locked_by_another),
+		T_DB_TEST(test_finished_on_demand),
+		T_DB_TEST(test_online_columns_added),
+		T_DB_TEST(test_online_rebuild),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -327,4 +327,70 @@ tc_reap(pid_t pid, int timeout_ms)
 	return -1;
 }
 
+#ifdef TC_SERVER_FIXTURE
+/*
+ * The tests that spawn a real congo-server (they define TC_SERVER_FIXTURE
+ * before including this, after cmocka.h): its program, a folder of its own
+ * with its database and log, a free loopback port, its pid.
+ */
+#include "test_tmp.h"
+
+static char server_bin[1024], dir[256], db[300], logfile[300], portstr[16];
+static int port;
+static pid_t server_pid = -1;
+
+/* The paths above, the folder TMPDIR/NAME.XXXXXX, a free port; SIGPIPE
+ * ignored. 0, or -1. */
+static TC_UNUSED int
+tc_server_setup(const char *name)
+{
+	const char *b = getenv("CONGO_BUILDDIR");
+
+	snprintf(server_bin, sizeof server_bin, "%s/src/congo-server",
+	    b != NULL ? b : ".");
+	if (test_mkdtemp(dir, sizeof dir, name) == NULL)
+		return -1;
+	snprintf(db, sizeof db, "%s/games.db", dir);
+	snprintf(logfile, sizeof logfile, "%s/server.log", dir);
+	port = tc_free_port();
+	snprintf(portstr, sizeof portstr, "%d", port);
+	signal(SIGPIPE, SIG_IGN);
+	return port > 0 ? 0 : -1;
+}
+
+/* The server started with argv (its output in logfile) and ready: it
+ * answers on port within 10 s, and has not exited meanwhile. */
+static TC_UNUSED void
+tc_server_start(char **argv)
+{
+	long long end = tc_ms() + 10000;
+	int fd;
+
+	server_pid = tc_spawn(logfile, argv);
+	assert_true(server_pid > 0);
+	while ((fd = tc_dial(port, 0)) < 0) {
+		assert_true(tc_ms() < end);
+		assert_int_equal(waitpid(server_pid, NULL, WNOHANG), 0);
+		usleep(20000);
+	}
+	close(fd);
+}
+
+/* The server stopped with sig, the folder removed (kept, and named, when
+ * CONGO_KEEP_TMP is set). 0, or -1. */
+static TC_UNUSED int
+tc_server_teardown(int sig)
+{
+	if (server_pid > 0) {
+		kill(server_pid, sig);
+		tc_reap(server_pid, 5000);
+	}
+	if (getenv("CONGO_KEEP_TMP") != NULL) {
+		fprintf(stderr, "kept %s\n", dir);
+		return 0;
+	}
+	return test_rmdir(dir);
+}
+#endif
+
 #endif

@@ -247,6 +247,23 @@ t_nothing(struct t_fake *f, int conn)
 	}
 }
 
+/* Requests and the answers they must get, in turn: conn says req (a
+ * format given the game id) and its next line starts with want. The list
+ * ends with a NULL req. */
+struct t_exchange {
+	int conn;
+	const char *req, *want;
+};
+
+static __attribute__((unused)) void
+t_exchanges(struct t_fake *f, const char *game, const struct t_exchange *x)
+{
+	for (; x->req != NULL; x++) {
+		t_say(f, x->conn, x->req, game);
+		t_expect(f, x->conn, x->want);
+	}
+}
+
 static __attribute__((unused)) void
 t_drain(struct t_fake *f, int conn)
 {
@@ -396,12 +413,13 @@ t_db_setup(void **state)
 static __attribute__((unused)) int
 t_db_teardown(void **state)
 {
-	char cmd[400];
-
 	(void)state;
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", t_dir);
-	return system(cmd) == 0 ? 0 : -1;
+	return test_rmdir(t_dir);
 }
+
+/* A test run between t_db_setup and t_db_teardown. */
+#define T_DB_TEST(f) \
+	cmocka_unit_test_setup_teardown(f, t_db_setup, t_db_teardown)
 
 static __attribute__((unused)) struct store *
 t_db_open(int how)

@@ -15,12 +15,8 @@
 set -u
 tmp_prefix=congo-plain
 . "$(dirname "$0")/cli_lib.sh"
-server="$builddir/src/congo-server"
-[ -x "$server" ] || { echo "error: $server not built"; exit 99; }
-
-export HOME="$tmp/home" XDG_CONFIG_HOME="$tmp/config" \
-    XDG_STATE_HOME="$tmp/state" XDG_DATA_HOME="$tmp/data" LC_ALL=C.UTF-8
-mkdir -p "$HOME" "$XDG_CONFIG_HOME/congo"
+cli_server
+cli_home
 : "${CONGO_DATADIR:=${CONGO_SRCDIR:-$(pwd)}/data}"
 export CONGO_DATADIR
 

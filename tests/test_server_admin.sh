@@ -9,13 +9,8 @@
 set -u
 builddir=${CONGO_BUILDDIR:-$(pwd)}
 server="$builddir/src/congo-server"
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/congo-admin.XXXXXX") || exit 1
-pid=
-cleanup() {
-	[ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
+. "$(dirname "$0")"/tmp_lib.sh
+tmp_setup congo-admin
 fail() { echo "test_server_admin.sh: $*"; exit 1; }
 
 # start: a server on the database; sets pid and port.

@@ -45,11 +45,8 @@ setup(void **state)
 static int
 teardown(void **state)
 {
-	char cmdline[128];
-
 	(void)state;
-	snprintf(cmdline, sizeof cmdline, "rm -rf '%s'", dir);
-	return system(cmdline) == 0 ? 0 : -1;
+	return test_rmdir(dir);
 }
 
 static void

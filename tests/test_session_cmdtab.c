@@ -25,21 +25,6 @@
 #include "session/session_learn.h"
 #include "session/session_net.h"
 
-static int64_t
-fake_now(void)
-{
-	return 1000;
-}
-
-static void
-start(struct session *s)
-{
-	struct congo_conf c;
-
-	tsu_conf(&c, "human", "human");
-	tsu_start(s, &c, NULL, fake_now);
-}
-
 static void
 cmd(struct session *s, enum session_cmd_type t, const char *arg)
 {
@@ -245,7 +230,7 @@ test_modes(void **state)
 
 	(void)state;
 	assert_non_null(learn);
-	start(&s);
+	tsu_start_humans(&s);
 	assert_int_equal(session_mode(&s), SMODE_LOCAL);
 	/* Outside a network game, its commands are refused. */
 	cmd(&s, CMD_SAY, "hello");

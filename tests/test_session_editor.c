@@ -24,12 +24,6 @@
 #include "test_session_util.h"
 #include "test_tmp.h"
 
-static int64_t
-fake_now(void)
-{
-	return 1000;
-}
-
 static void
 start(struct session *s)
 {
@@ -38,7 +32,7 @@ start(struct session *s)
 	tsu_conf(&c, "human", "ai");
 	c.black.movetime_ms = 50;
 	c.black.depth = 0;
-	tsu_start(s, &c, NULL, fake_now);
+	tsu_start(s, &c, NULL, tsu_now_fixed);
 }
 
 static void

@@ -335,10 +335,7 @@ fake_home(char *dir, size_t n, const char *name)
 static SF_UNUSED int
 fake_home_remove(const char *dir, int rc)
 {
-	char rm[128];
-
-	snprintf(rm, sizeof rm, "rm -rf '%s'", dir);
-	if (system(rm) != 0 && rc == 0)
+	if (test_rmdir(dir) != 0 && rc == 0)
 		rc = 1;
 	return rc;
 }

@@ -55,11 +55,8 @@ setup(void **state)
 static int
 teardown(void **state)
 {
-	char cmdline[128];
-
 	(void)state;
-	snprintf(cmdline, sizeof cmdline, "rm -rf '%s'", dir);
-	assert_int_equal(system(cmdline), 0);
+	assert_int_equal(test_rmdir(dir), 0);
 	return 0;
 }
 

@@ -631,7 +631,6 @@ main(void)
 		cmocka_unit_test(test_puzzle_by_repetition),
 		cmocka_unit_test(test_streak),
 	};
-	char cleanup[128];
 	int rc;
 
 	board_init();
@@ -642,8 +641,7 @@ main(void)
 	setenv("CONGO_DATADIR", tmpdir, 1);
 	setenv("XDG_STATE_HOME", tmpdir, 1);
 	rc = cmocka_run_group_tests(tests, NULL, NULL);
-	snprintf(cleanup, sizeof cleanup, "rm -rf '%s'", tmpdir);
-	if (system(cleanup) != 0)
+	if (test_rmdir(tmpdir) != 0)
 		rc = rc ? rc : 1;
 	return rc;
 }

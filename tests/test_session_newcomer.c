@@ -313,11 +313,7 @@ main(void)
 	setenv("XDG_STATE_HOME", state, 1);
 	setenv("XDG_DATA_HOME", data, 1);
 	rc = cmocka_run_group_tests(tests, NULL, NULL);
-	{
-		char cmdline[400];
-		snprintf(cmdline, sizeof cmdline, "rm -rf '%s'", tmpdir);
-		if (system(cmdline) != 0)
-			rc = rc ? rc : 1;
-	}
+	if (test_rmdir(tmpdir) != 0)
+		rc = rc ? rc : 1;
 	return rc;
 }

@@ -42,6 +42,23 @@ tsu_start(struct session *s, const struct congo_conf *c, const char *fen,
 	session_new_game(s, &b);
 }
 
+/* A clock that stays at 1 s. */
+static inline int64_t
+tsu_now_fixed(void)
+{
+	return 1000;
+}
+
+/* Two humans on the start position, the clock at 1 s. */
+static inline void
+tsu_start_humans(struct session *s)
+{
+	struct congo_conf c;
+
+	tsu_conf(&c, "human", "human");
+	tsu_start(s, &c, NULL, tsu_now_fixed);
+}
+
 /* The command t with arg (NULL: none), as the view would make it. */
 static inline struct session_cmd
 tsu_cmd_of(enum session_cmd_type t, const char *arg)

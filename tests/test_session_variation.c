@@ -25,21 +25,6 @@
 #include "test_session_util.h"
 #include "test_tmp.h"
 
-static int64_t
-fake_now(void)
-{
-	return 1000;
-}
-
-static void
-start(struct session *s)
-{
-	struct congo_conf c;
-
-	tsu_conf(&c, "human", "human");
-	tsu_start(s, &c, NULL, fake_now);
-}
-
 static void
 cmd(struct session *s, enum session_cmd_type t, const char *arg)
 {
@@ -86,7 +71,7 @@ test_play_in_review(void **state)
 	struct session s;
 
 	(void)state;
-	start(&s);
+	tsu_start_humans(&s);
 	moves(&s, "d2d3 d6d5 c2c3 c6c5");
 	cmd(&s, CMD_REVIEW_BACK, NULL);
 	cmd(&s, CMD_REVIEW_BACK, NULL);
@@ -142,7 +127,7 @@ test_nested_promote_delete(void **state)
 	int v1, v2, p;
 
 	(void)state;
-	start(&s);
+	tsu_start_humans(&s);
 	moves(&s, "d2d3 d6d5 c2c3");
 	cmd(&s, CMD_REVIEW_START, NULL);
 	moves(&s, "a2a3 a6a5");         /* variation 1 of d2d3 */
@@ -202,7 +187,7 @@ test_undo_redo_inside(void **state)
 	struct session s;
 
 	(void)state;
-	start(&s);
+	tsu_start_humans(&s);
 	moves(&s, "d2d3 d6d5 c2c3");
 	cmd(&s, CMD_REVIEW_BACK, NULL);
 	moves(&s, "e2e3 e6e5");
@@ -247,7 +232,7 @@ test_save_load(void **state)
 	(void)state;
 	assert_non_null(test_mkdtemp(dir, sizeof dir, "congo-var"));
 	snprintf(path, sizeof path, "%s/v.pgn", dir);
-	start(&s);
+	tsu_start_humans(&s);
 	moves(&s, "d2d3 d6d5 c2c3");
 	cmd(&s, CMD_REVIEW_BACK, NULL);
 	moves(&s, "e2e3 e6e5");
@@ -267,7 +252,7 @@ test_save_load(void **state)
 	    "(2... a6a5)) *"));
 	free(text);
 	/* Loaded back: the game and its tree. */
-	start(&s);
+	tsu_start_humans(&s);
 	cmd(&s, CMD_LOAD, path);
 	assert_int_equal(s.game.nply, 3);
 	assert_int_equal(record_tree_count(&s.tree), 6);
@@ -292,7 +277,7 @@ test_analysis_follows(void **state)
 	struct session s;
 
 	(void)state;
-	start(&s);
+	tsu_start_humans(&s);
 	moves(&s, "d2d3 d6d5 c2c3");
 	cmd(&s, CMD_REVIEW_BACK, NULL);
 	moves(&s, "e2e3 e6e5");

@@ -107,14 +107,11 @@ setup(void **state)
 static int
 teardown(void **state)
 {
-	char cmd[400];
-
 	(void)state;
 	tb_set_path(NULL);
 	for (int v = 0; v < NVARIANTS; v++)
 		tb_set_free(sets[v]);
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	return system(cmd) == 0 ? 0 : -1;
+	return test_rmdir(dir);
 }
 
 /* ---- helpers ---- */

@@ -14,13 +14,8 @@ builddir=${CONGO_BUILDDIR:-$(pwd)}
 server="$builddir/src/congo-server"
 command -v openssl >/dev/null || { echo "no openssl: skipped"; exit 77; }
 command -v python3 >/dev/null || { echo "no python3: skipped"; exit 77; }
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/congo-tls.XXXXXX") || exit 1
-pid=
-cleanup() {
-	[ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
+. "$(dirname "$0")"/tmp_lib.sh
+tmp_setup congo-tls
 fail() { echo "test_tls.sh: $*"; [ -f "$tmp/server.log" ] && tail -20 "$tmp/server.log"; exit 1; }
 
 . "$(dirname "$0")/tls_lib.sh"

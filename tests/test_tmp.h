@@ -28,4 +28,16 @@ test_mkdtemp(char *dir, size_t n, const char *name)
 	return mkdtemp(dir);
 }
 
+/* Removes the folder dir and all in it: 0, or -1 if that failed. */
+static inline int
+test_rmdir(const char *dir)
+{
+	char cmd[1100];
+	int len = snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+
+	if (len < 0 || (size_t)len >= sizeof cmd)
+		return -1;
+	return system(cmd) == 0 ? 0 : -1;
+}
+
 #endif

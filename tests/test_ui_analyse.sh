@@ -21,30 +21,8 @@ tmux_prefix=cgaz pane=az
 tmux_home
 export LC_ALL=C
 
-cat >"$tmp/config/congo/congo.conf" <<'CONF'
-white = { type = "human"; };
-black = { type = "human"; };
-ui = { color = true; mouse = true; ai_delay_ms = 0; };
-CONF
-cat >"$tmp/game.pgn" <<'PGN'
-[Event "congo --match"]
-[White "alphabeta:level=3"]
-[Black "alphabeta:level=2"]
-[Result "0-1"]
-[Termination "resign"]
-
-1. e2d3 g6g5 2. c1c3 a6b5 3. b2a3 e7e5 4. a2b3 b5a4 5. d1c1 b6c5 6. d3e4 e6f5
-7. g1f3 a7a6 8. a1b2 a6b5 9. f2g3 c5c4 10. d2d3 f5g4 11. b1a1 b5c5 12. e1d1
-e5e6 13. b3b4 b7b6 14. d1d2 c5b5 15. f1e2 b6c5 16. e2d1 b5a6 17. d1e1 f7g6
-18. b2b4 a6b7 19. b4b3 e6e7 20. e1e3 c5d5 21. a3a4 c6c5 22. e3e2 d5c6 23. d3c4
-d6e5 24. c4b5 b7b5 25. f3g1 d7e6 0-1
-PGN
-
-command_line() {
-	keys :
-	type_text "$1"
-	keys Enter
-}
+humans_conf true true
+cp "$(dirname "$0")/analyse_game.pgn" "$tmp/game.pgn" || exit 99
 
 # The message line (the last line of the screen).
 message() {

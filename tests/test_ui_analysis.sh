@@ -29,11 +29,7 @@ tmux_prefix=cgan pane=an
 tmux_home
 export LC_ALL=C
 
-cat >"$tmp/config/congo/congo.conf" <<'EOF'
-white = { type = "human"; };
-black = { type = "human"; };
-ui = { color = true; mouse = false; ai_delay_ms = 0; };
-EOF
+humans_conf true false
 cat >"$tmp/vsai.conf" <<'EOF'
 white = { type = "human"; };
 black = { type = "ai"; algorithm = "alphabeta"; movetime_ms = 120000; };
@@ -43,12 +39,6 @@ cat >"$tmp/run.sh" <<EOF
 echo \$\$ >"$tmp/pid"
 exec "$congo" "\$@"
 EOF
-
-command_line() {
-	keys :
-	type_text "$1"
-	keys Enter
-}
 
 # The rank of the square the best line starts from (the line under the
 # figures of the analysis head).

@@ -11,24 +11,14 @@ set -u
 tmux_prefix=cgdet pane=det
 . "$(dirname "$0")/tmux_lib.sh"
 
-hog=
-extra_cleanup() {
-	[ -n "$hog" ] && kill "$hog" 2>/dev/null
-}
-
 tmux_home
 export LC_ALL=C
 
-yes >/dev/null &
-hog=$!
+start_hog
 
 # A settings file with 45 unknown settings after the real ones.
+humans_conf false false
 conf="$tmp/config/congo/congo.conf"
-cat >"$conf" <<'CONF'
-white = { type = "human"; };
-black = { type = "human"; };
-ui = { color = false; mouse = false; ai_delay_ms = 0; };
-CONF
 i=1
 while [ $i -le 45 ]; do
 	echo "bogus$i = 1;" >>"$conf"

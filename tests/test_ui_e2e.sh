@@ -20,13 +20,7 @@ tmux_prefix=ce2e pane=e2e
 
 # ---- the environment of the game: nothing of the user's ----
 tmux_home
-# A UTF-8 locale when there is one (tmux shows non-ASCII as _ otherwise).
-for l in C.UTF-8 C.utf8 en_US.UTF-8 en_US.utf8; do
-	if locale -a 2>/dev/null | grep -qx "$l"; then
-		export LC_ALL="$l"
-		break
-	fi
-done
+utf8_locale
 
 # The game's settings: the per-user file (found through XDG_CONFIG_HOME).
 cat >"$tmp/config/congo/congo.conf" <<'EOF'

@@ -17,12 +17,6 @@ tmux_prefix=cged pane=ed
 tmux_home
 export LC_ALL=C
 
-command_line() {
-	keys :
-	type_text "$1"
-	keys Enter
-}
-
 # expect_fen FEN: :fen shows the editor's position on the message line.
 expect_fen() {
 	command_line fen

@@ -19,11 +19,7 @@ tmux_prefix=cgfz pane=fz
 tmux_home
 export LC_ALL=C
 
-cat >"$tmp/config/congo/congo.conf" <<'CONF'
-white = { type = "human"; };
-black = { type = "human"; };
-ui = { color = true; mouse = true; ai_delay_ms = 0; };
-CONF
+humans_conf true true
 
 T new-session -d -s base -x 80 -y 24 "sleep 3600" ||
     { echo "error: tmux cannot start a session"; exit 99; }

@@ -18,20 +18,9 @@ set -u
 tmux_prefix=cgkeep pane=keep
 . "$(dirname "$0")/tmux_lib.sh"
 
-hog=
-extra_cleanup() {
-	[ -n "$hog" ] && kill "$hog" 2>/dev/null
-}
-
 tmux_home
 export LC_ALL=C
 kept="$tmp/state/congo/game.pgn"
-
-command_line() {
-	keys :
-	type_text "$1"
-	keys Enter
-}
 
 # run ARGS: congo in the pane's shell, its exit status shown after it.
 run() {
@@ -62,8 +51,7 @@ secs() {
 	echo $((${1%%:*} * 60 + ${1#*:}))
 }
 
-sh -c 'while :; do :; done' &
-hog=$!
+start_hog
 
 note "tmux starts a shell"
 T new-session -d -s keep -x 110 -y 34 \

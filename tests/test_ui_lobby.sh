@@ -11,16 +11,8 @@ set -u
 
 tmux_prefix=cglob pane=l
 . "$(dirname "$0")/tmux_lib.sh"
-server="$builddir/src/congo-server"
-[ -x "$server" ] || { echo "error: $server not built"; exit 99; }
-spid= hog=
-extra_cleanup() {
-	[ -n "$hog" ] && kill "$hog" 2>/dev/null
-	if [ -n "$spid" ]; then
-		kill -9 "$spid" 2>/dev/null
-		wait "$spid" 2>/dev/null
-	fi
-}
+net_screens="s l"
+. "$(dirname "$0")/tmux_net_lib.sh"
 
 tmux_home
 # Chat in any language: the terminal is UTF-8 (tmux takes it from here).
@@ -29,22 +21,11 @@ cat >"$tmp/config/congo/congo.conf" <<'EOF'
 ui = { color = false; mouse = false; ai_delay_ms = 0; };
 EOF
 
-yes >/dev/null &
-hog=$!
+start_hog
 
-# screen SESSION / see SESSION PATTERN [SECONDS]
-screen() {
-	T capture-pane -p -t "=$1:" 2>/dev/null
-}
+# see SESSION PATTERN [SECONDS]: wait_for, 15 s by default.
 see() {
-	_deadline=$(($(date +%s) + ${3:-15}))
-	while ! screen "$1" | grep -Eq -- "$2"; do
-		if [ "$(date +%s)" -gt "$_deadline" ]; then
-			screen "$1" >"$tmp/screen"
-			fail "$1: timed out waiting for /$2/"
-		fi
-		sleep 0.05
-	done
+	wait_for "$1" "$2" "${3:-15}"
 }
 # run SESSION USER ARGS...: congo as that user, with a state folder (its
 # seat tokens) of its own.
@@ -55,22 +36,8 @@ run() {
 	T new-session -d -s "$_n" -x 100 -y 30 "USER=$_u \
 XDG_STATE_HOME='$tmp/state-$_u' '$congo' $*; echo congo-exit=\$?; sleep 600"
 }
-say() {
-	T send-keys -t "=$1:" -l -- ":$2"
-	T send-keys -t "=$1:" Enter
-}
 
-"$server" --port 0 --bind 127.0.0.1 --db "$tmp/games.db" --create \
-    --log-level info 2>"$tmp/server.log" &
-spid=$!
-_deadline=$(($(date +%s) + 20))
-port=
-while [ -z "$port" ]; do
-	port=$(sed -n 's/.*listening on .* port \([0-9]*\).*/\1/p' \
-	    "$tmp/server.log" | head -n 1)
-	[ "$(date +%s)" -gt "$_deadline" ] && fail "the server did not start"
-	sleep 0.1
-done
+start_server
 T new-session -d -s keep -x 80 -y 24 "sleep 600" || exit 99
 
 note "a seek carries the player's name (USER), not 'anonymous'"
@@ -90,10 +57,10 @@ game=$(screen l | sed -n 's/.*Game \([A-Z2-7]\{8\}\) on.*/\1/p' | head -n 1)
 [ -n "$game" ] || fail "no game id on l's screen"
 
 note "chat carries UTF-8 both ways"
-say l "say café ♞ ok"
+cmd l "say café ♞ ok"
 see s "tess\(guest\) says: café ♞ ok"
 see l "you say: café ♞ ok"
-say s "say merci, à toi"
+cmd s "say merci, à toi"
 see l "sam\(guest\) says: merci, à toi"
 
 note "the lobby takes a player back to their own running game"

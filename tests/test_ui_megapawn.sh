@@ -44,12 +44,7 @@ expect_rank() {
 }
 
 tmux_home
-for l in C.UTF-8 C.utf8 en_US.UTF-8 en_US.utf8; do
-	if locale -a 2>/dev/null | grep -qx "$l"; then
-		export LC_ALL="$l"
-		break
-	fi
-done
+utf8_locale
 
 note "tmux starts the game: congo --variant megapawn"
 T new-session -d -s mp -x 100 -y 30 "$congo --variant megapawn \

@@ -15,11 +15,7 @@ tmux_home
 export LC_ALL=C
 srcdir=$(cd "$(dirname "$0")/.." && pwd)
 
-cat >"$tmp/config/congo/congo.conf" <<'CONF'
-white = { type = "human"; };
-black = { type = "human"; };
-ui = { color = true; mouse = false; ai_delay_ms = 0; };
-CONF
+humans_conf true false
 
 # A session that stays: the tmux server lives while the game's windows come
 # and go.
@@ -36,12 +32,6 @@ play() {
 	    "CONGO_DATADIR='${CONGO_DATADIR:-$srcdir/data}' $congo $*; echo congo-exit=\$?; sleep 600" ||
 	    fail "tmux cannot start a session"
 	wait_for 'to move|congo-exit|Lessons: learn|too small' 10
-}
-
-command_line() {
-	keys :
-	type_text "$1"
-	keys Enter
 }
 
 # ---- item 1: the opponent's name is never cut to nothing ----

@@ -13,11 +13,7 @@ tmux_prefix=cgqu pane=qu
 tmux_home
 export LC_ALL=C
 
-cat >"$tmp/config/congo/congo.conf" <<'CONF'
-white = { type = "human"; };
-black = { type = "human"; };
-ui = { color = true; mouse = false; ai_delay_ms = 0; };
-CONF
+humans_conf true false
 
 T new-session -d -s qu -x 100 -y 30 "$congo; echo congo-exit=\$?; sleep 600" ||
     { echo "error: tmux cannot start a session"; exit 99; }

@@ -16,12 +16,6 @@ tmux_prefix=cgvar pane=var
 tmux_home
 export LC_ALL=C
 
-command_line() {
-	keys :
-	type_text "$1"
-	keys Enter
-}
-
 note "tmux starts the game, two humans"
 T new-session -d -s var -x 110 -y 34 "$congo --white human --black human; \
     echo congo-exit=\$?; sleep 30" || exit 99

@@ -15,53 +15,14 @@ builddir=${CONGO_BUILDDIR:-$(pwd)}
 srcdir=${srcdir:-$(dirname "$0")/..}
 server="$builddir/src/congo-server"
 command -v curl > /dev/null || { echo "test_web.sh: no curl, skipped"; exit 77; }
-# Debian's python3 (its packages: prometheus_client, websocket) first.
-py=python3
-[ -x /usr/bin/python3 ] && py=/usr/bin/python3
+. "$srcdir/tests/web_lib.sh"
+web_setup web
 command -v $py > /dev/null || { echo "test_web.sh: no python3, skipped"; exit 77; }
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/congo-web.XXXXXX") || exit 1
-pid=
-drv=
-cleanup() {
-	[ -n "$drv" ] && kill "$drv" 2>/dev/null
-	[ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null
-	[ -n "${KEEP:-}" ] || rm -rf "$tmp"
-}
-trap cleanup EXIT
-fail() {
-	echo "test_web.sh: $*"
-	[ -f "$tmp/server.log" ] && tail -20 "$tmp/server.log"
-	exit 1
-}
-
-# Run the command (env ... congo-server ...) in the background; $port and
-# $http once it listens on both (empty if it never did).
-serve() {
-	: > "$tmp/server.log"   # (not the server before's ports, read too soon)
-	"$@" 2> "$tmp/server.log" &
-	pid=$!
-	port= http=
-	for _ in $(seq 200); do
-		port=$(sed -n 's/.*listening on .* port \([0-9]*\).*/\1/p' \
-		    "$tmp/server.log")
-		http=$(sed -n 's/.*web pages on .* port \([0-9]*\).*/\1/p' \
-		    "$tmp/server.log")
-		[ -n "$port" ] && [ -n "$http" ] && break
-		kill -0 "$pid" 2>/dev/null || break
-		sleep 0.05
-	done
-}
 
 # (Every player connects from 127.0.0.1: rated games allowed.)
-serve env CONGO_WEB_SSE_LIFE_MS=3000 "$server" --port 0 --bind 127.0.0.1 \
+web_serve "$tmp/server.log" env CONGO_WEB_SSE_LIFE_MS=3000 "$server" --port 0 --bind 127.0.0.1 \
     --max-per-address 8 --http 127.0.0.1:0 --db "$tmp/games.db" --create \
     --rated-same-network
-if grep -q "without libmicrohttpd" "$tmp/server.log"; then
-	echo "test_web.sh: congo-server built without libmicrohttpd, skipped"
-	pid=
-	exit 77
-fi
-[ -n "$port" ] && [ -n "$http" ] || fail "the server did not start"
 base="http://127.0.0.1:$http"
 
 # Two players over CGP/1 (the driver reads "move UCI" lines).
@@ -346,9 +307,8 @@ echo quit >&3
 # loop: each waits for its reads while CGP/1 answers PING at once.
 kill "$pid" 2>/dev/null
 wait "$pid" 2>/dev/null
-serve env CONGO_TEST_READ_DELAY_MS=1000 "$server" --port 0 --bind 127.0.0.1 \
+web_serve "$tmp/server.log" env CONGO_TEST_READ_DELAY_MS=1000 "$server" --port 0 --bind 127.0.0.1 \
     --http 127.0.0.1:0 --db "$tmp/games.db" --rated-same-network
-[ -n "$port" ] && [ -n "$http" ] || fail "the server did not start again"
 base="http://127.0.0.1:$http"
 for page in "game/$game" player/bob_2; do
 	curl -s -o "$tmp/slow.html" -w '%{time_total}\n' "$base/$page" \

@@ -13,27 +13,12 @@ srcdir=${srcdir:-$(dirname "$0")/..}
 server="$builddir/src/congo-server"
 . "$srcdir/tests/web_lib.sh"
 command -v curl > /dev/null || { echo "test_web_limits.sh: no curl, skipped"; exit 77; }
-py=python3
-[ -x /usr/bin/python3 ] && py=/usr/bin/python3
+web_setup webl
 command -v $py > /dev/null || { echo "test_web_limits.sh: no python3, skipped"; exit 77; }
 # 1,040 sockets here and as many in the server.
 ulimit -n 4096 2>/dev/null || ulimit -n "$(ulimit -Hn)"
 [ "$(ulimit -n)" -ge 2300 ] 2>/dev/null ||
     { echo "test_web_limits.sh: ulimit -n $(ulimit -n), skipped"; exit 77; }
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/congo-webl.XXXXXX") || exit 1
-pid=
-drv=
-cleanup() {
-	[ -n "$drv" ] && kill "$drv" 2>/dev/null
-	[ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null
-	[ -n "${KEEP:-}" ] || rm -rf "$tmp"
-}
-trap cleanup EXIT
-fail() {
-	echo "test_web_limits.sh: $*"
-	[ -f "$tmp/server.log" ] && tail -20 "$tmp/server.log"
-	exit 1
-}
 header_ms=15000
 [ "${CONGO_TEST_HOOKS:-no}" = yes ] && header_ms=3000
 web_serve "$tmp/server.log" env CONGO_WEB_HEADER_MS=$header_ms "$server" \

@@ -11,20 +11,12 @@ builddir=${CONGO_BUILDDIR:-$(pwd)}
 srcdir=${srcdir:-$(dirname "$0")/..}
 server="$builddir/src/congo-server"
 . "$srcdir/tests/web_lib.sh"
-py=python3
-[ -x /usr/bin/python3 ] && py=/usr/bin/python3
+web_setup tabs
 chrome=$(command -v chromium || command -v chromium-browser || true)
 if [ -z "$chrome" ] || ! $py -c 'import websocket' 2>/dev/null; then
 	echo "test_web_tabs.sh: no chromium or python3-websocket, skipped"
 	exit 77
 fi
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/congo-tabs.XXXXXX") || exit 1
-pid=
-cleanup() {
-	[ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null
-	[ -n "${KEEP:-}" ] || rm -rf "$tmp"
-}
-trap cleanup EXIT
 web_serve "$tmp/server.log" "$server" --port 0 --bind 127.0.0.1 \
     --http 127.0.0.1:0 \
     --db "$tmp/games.db" --create

@@ -22,24 +22,13 @@ me=test_web_tls.sh
 for c in curl openssl python3; do
 	command -v $c > /dev/null || { echo "$me: no $c, skipped"; exit 77; }
 done
-py=python3
-[ -x /usr/bin/python3 ] && py=/usr/bin/python3
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/congo-webtls.XXXXXX") || exit 1
-pid= drv= spid=
-cleanup() {
+. "$(dirname "$0")/web_lib.sh"
+web_setup webtls
+spid=
+web_extra_cleanup() {
 	[ -n "$spid" ] && kill "$spid" 2>/dev/null
-	[ -n "$drv" ] && kill "$drv" 2>/dev/null
-	[ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null
-	[ -n "${KEEP:-}" ] || rm -rf "$tmp"
-}
-trap cleanup EXIT
-fail() {
-	echo "$me: $*"
-	[ -f "$tmp/server.log" ] && tail -20 "$tmp/server.log"
-	exit 1
 }
 . "$(dirname "$0")/tls_lib.sh"
-. "$(dirname "$0")/web_lib.sh"
 # wait_for FILE PATTERN: until the file has a line matching (10 s).
 wait_for() {
 	for _ in $(seq 200); do

@@ -9,8 +9,8 @@
 #   pane          the target of capture/keys/type_text (a session name)
 # and optionally define extra_cleanup (run before the folder is removed).
 # Gives: builddir, congo, tmp, sock, T, tmux_stop, cleanup, step, note,
-# fail, capture, wait_for, wait_gone, shown, expect, keys, type_text,
-# tmux_home.
+# fail, capture, poll, wait_for, wait_gone, shown, expect, keys, type_text,
+# command_line, tmux_home, humans_conf, start_hog, utf8_locale.
 
 if ! command -v tmux >/dev/null 2>&1; then
 	echo "tmux not found: skipped"
@@ -63,8 +63,10 @@ tmux_stop() {
 	T kill-server >/dev/null 2>&1
 }
 
+hog=
 cleanup() {
 	tmux_stop
+	[ -n "$hog" ] && kill "$hog" 2>/dev/null
 	if command -v extra_cleanup >/dev/null 2>&1; then
 		extra_cleanup
 	fi
@@ -105,28 +107,36 @@ capture() {
 	return 0
 }
 
-# wait_for PATTERN [SECONDS]: poll the screen until grep -E finds PATTERN.
-wait_for() {
-	_deadline=$(($(date +%s) + ${2:-10}))
-	while :; do
-		capture
-		grep -Eq -- "$1" "$tmp/screen" && return 0
-		[ "$(date +%s)" -gt "$_deadline" ] &&
-		    fail "timed out waiting for /$1/"
+# poll SECONDS MESSAGE COMMAND...: COMMAND again every 50 ms until it
+# succeeds; fail with MESSAGE once SECONDS have passed.
+poll() {
+	_deadline=$(($(date +%s) + $1))
+	_msg=$2
+	shift 2
+	until "$@"; do
+		[ "$(date +%s)" -gt "$_deadline" ] && fail "$_msg"
 		sleep 0.05
 	done
+	return 0
+}
+
+screen_has() {
+	capture
+	grep -Eq -- "$1" "$tmp/screen"
+}
+
+screen_lacks() {
+	! screen_has "$1"
+}
+
+# wait_for PATTERN [SECONDS]: poll the screen until grep -E finds PATTERN.
+wait_for() {
+	poll "${2:-10}" "timed out waiting for /$1/" screen_has "$1"
 }
 
 # wait_gone PATTERN [SECONDS]: poll until PATTERN is off the screen.
 wait_gone() {
-	_deadline=$(($(date +%s) + ${2:-10}))
-	while :; do
-		capture
-		grep -Eq -- "$1" "$tmp/screen" || return 0
-		[ "$(date +%s)" -gt "$_deadline" ] &&
-		    fail "timed out waiting for /$1/ to go"
-		sleep 0.05
-	done
+	poll "${2:-10}" "timed out waiting for /$1/ to go" screen_lacks "$1"
 }
 
 shown() {
@@ -154,6 +164,39 @@ keys() {
 # type_text TEXT: literal text.
 type_text() {
 	T send-keys -t "$pane" -l -- "$1"
+}
+
+# utf8_locale: LC_ALL set to a UTF-8 locale when there is one (tmux shows
+# non-ASCII as _ otherwise).
+utf8_locale() {
+	for _l in C.UTF-8 C.utf8 en_US.UTF-8 en_US.utf8; do
+		if locale -a 2>/dev/null | grep -qx "$_l"; then
+			export LC_ALL="$_l"
+			return 0
+		fi
+	done
+}
+
+# command_line TEXT: TEXT typed on the game's command line (:).
+command_line() {
+	keys :
+	type_text "$1"
+	keys Enter
+}
+
+# start_hog: a CPU hog beside the test (the cleanup stops it).
+start_hog() {
+	yes >/dev/null &
+	hog=$!
+}
+
+# humans_conf COLOR MOUSE: the game's congo.conf, two humans, no AI delay.
+humans_conf() {
+	cat >"$tmp/config/congo/congo.conf" <<CONF
+white = { type = "human"; };
+black = { type = "human"; };
+ui = { color = $1; mouse = $2; ai_delay_ms = 0; };
+CONF
 }
 
 # The game's environment: nothing of the user's (home, XDG folders).

@@ -1,11 +1,39 @@
-# web_lib.sh: sourced by the web pages' shell tests (test_web_limits.sh,
-# test_web_tabs.sh). web_serve LOG COMMAND...: run the command (env ...
-# congo-server ... --http ...) in the background, its log in LOG; $pid,
-# and $port and $http once it listens on both. Exits 77 (pid cleared) when
-# the server was built without libmicrohttpd, 1 when it did not start.
+# web_lib.sh: sourced by the web pages' shell tests (test_web.sh,
+# test_web_limits.sh, test_web_tabs.sh, test_web_tls.sh).
+
+# web_setup NAME: $py (Debian's python3 first: its prometheus_client and
+# websocket), $tmp (congo-NAME.XXXXXX, kept with KEEP set), $pid and $drv
+# (the server and the CGP/1 driver, stopped on exit, as is what
+# web_extra_cleanup stops when the test defines it) and fail.
+web_setup() {
+	py=python3
+	[ -x /usr/bin/python3 ] && py=/usr/bin/python3
+	tmp=$(mktemp -d "${TMPDIR:-/tmp}/congo-$1.XXXXXX") || exit 1
+	pid= drv=
+	trap web_cleanup EXIT
+}
+web_cleanup() {
+	if command -v web_extra_cleanup >/dev/null 2>&1; then
+		web_extra_cleanup
+	fi
+	[ -n "$drv" ] && kill "$drv" 2>/dev/null
+	[ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null
+	[ -n "${KEEP:-}" ] || rm -rf "$tmp"
+}
+fail() {
+	echo "$(basename "$0"): $*"
+	[ -f "$tmp/server.log" ] && tail -20 "$tmp/server.log"
+	exit 1
+}
+
+# web_serve LOG COMMAND...: run the command (env ... congo-server ...
+# --http ...) in the background, its log in LOG; $pid, and $port and $http
+# once it listens on both. Exits 77 (pid cleared) when the server was
+# built without libmicrohttpd, 1 when it did not start.
 web_serve() {
 	local log=$1
 	shift
+	: > "$log"   # (not the server before's ports, read too soon)
 	"$@" 2> "$log" &
 	pid=$!
 	port= http=

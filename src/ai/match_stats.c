@@ -13,11 +13,27 @@ match_elo(double p)
 	return -400.0 * log10(1.0 / p - 1.0);
 }
 
+/* The Elo of the score p and half the width of its 95% interval, from
+ * the variance var of one of the n scores. */
+static void
+interval(double p, double var, int n, double *elo, double *err)
+{
+	double se = sqrt(var / n);
+	double lo = p - 1.96 * se, hi = p + 1.96 * se;
+
+	if (lo <= 0.0)
+		lo = 1e-6;
+	if (hi >= 1.0)
+		hi = 1.0 - 1e-6;
+	*elo = match_elo(p);
+	*err = (match_elo(hi) - match_elo(lo)) / 2.0;
+}
+
 bool
 match_elo_interval(int w, int d, int l, double *elo, double *err)
 {
 	int n = w + d + l;
-	double p, var, se, lo, hi;
+	double p, var;
 
 	*elo = 0;
 	*err = 0;
@@ -30,15 +46,7 @@ match_elo_interval(int w, int d, int l, double *elo, double *err)
 	}
 	var = (w * (1.0 - p) * (1.0 - p) + d * (0.5 - p) * (0.5 - p) +
 	    l * p * p) / n;
-	se = sqrt(var / n);
-	lo = p - 1.96 * se;
-	hi = p + 1.96 * se;
-	if (lo <= 0.0)
-		lo = 1e-6;
-	if (hi >= 1.0)
-		hi = 1.0 - 1e-6;
-	*elo = match_elo(p);
-	*err = (match_elo(hi) - match_elo(lo)) / 2.0;
+	interval(p, var, n, elo, err);
 	return true;
 }
 
@@ -46,7 +54,7 @@ bool
 match_elo_pairs(const int pairs[5], double *elo, double *err)
 {
 	int n = 0, k;
-	double p = 0, var = 0, se, lo, hi;
+	double p = 0, var = 0;
 
 	for (k = 0; k < 5; k++) {
 		n += pairs[k];
@@ -64,15 +72,7 @@ match_elo_pairs(const int pairs[5], double *elo, double *err)
 	for (k = 0; k < 5; k++)
 		var += pairs[k] * (k / 4.0 - p) * (k / 4.0 - p);
 	var /= n;
-	se = sqrt(var / n);
-	lo = p - 1.96 * se;
-	hi = p + 1.96 * se;
-	if (lo <= 0.0)
-		lo = 1e-6;
-	if (hi >= 1.0)
-		hi = 1.0 - 1e-6;
-	*elo = match_elo(p);
-	*err = (match_elo(hi) - match_elo(lo)) / 2.0;
+	interval(p, var, n, elo, err);
 	return true;
 }
 

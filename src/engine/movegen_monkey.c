@@ -65,20 +65,28 @@ count_dfs(const struct chain *c, int cur, bb_t jumped, int depth)
 	return n;
 }
 
+/* c for the chains of us's monkey on sq, each handed to fn (ctx). */
+static void
+chain_init(struct chain *c, const struct board *b, int sq, int us,
+    movegen_visitor fn, void *ctx)
+{
+	c->b = b;
+	c->fn = fn;
+	c->ctx = ctx;
+	c->opp = b->occ[us ^ 1];
+	c->landable = (~(b->occ[0] | b->occ[1]) & BB_ALL) | BB(sq);
+	c->lion = b->pieces[us ^ 1][LION];
+	c->from = sq;
+	c->count = 0;
+}
+
 int
 mg_monkey_chains(const struct board *b, int sq, int us, movegen_visitor fn,
     void *ctx)
 {
 	struct chain c;
 
-	c.b = b;
-	c.fn = fn;
-	c.ctx = ctx;
-	c.opp = b->occ[us ^ 1];
-	c.landable = (~(b->occ[0] | b->occ[1]) & BB_ALL) | BB(sq);
-	c.lion = b->pieces[us ^ 1][LION];
-	c.from = sq;
-	c.count = 0;
+	chain_init(&c, b, sq, us, fn, ctx);
 	if (fn == NULL)
 		return count_dfs(&c, sq, 0, 0);
 	chain_dfs(&c, sq, 0, 0, 0);
@@ -111,14 +119,7 @@ mg_monkey_takes_lion(const struct board *b, int sq, int us)
 {
 	struct chain c;
 
-	c.b = b;
-	c.fn = NULL;
-	c.ctx = NULL;
-	c.opp = b->occ[us ^ 1];
-	c.landable = (~(b->occ[0] | b->occ[1]) & BB_ALL) | BB(sq);
-	c.lion = b->pieces[us ^ 1][LION];
-	c.from = sq;
-	c.count = 0;
+	chain_init(&c, b, sq, us, NULL, NULL);
 	if (!c.lion)
 		return false;
 	return lion_dfs(&c, sq, 0, 0);

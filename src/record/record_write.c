@@ -232,6 +232,18 @@ put_line(struct wrap *w, const struct record_tree *t, int node)
 	}
 }
 
+/* ns made with the clocks clk (one a ply of g, -1 for none; NULL: none),
+ * to free with record_notes_free. */
+static void
+notes_of_clk(struct record_notes *ns, const struct game *g,
+    const int64_t *clk)
+{
+	record_notes_init(ns);
+	for (int i = 0; clk != NULL && i < g->nply; i++)
+		if (clk[i] >= 0)
+			record_notes_at(ns, i)->clk_ms = clk[i];
+}
+
 int
 record_write(FILE *f, const struct game *g, const struct record_tags *tags)
 {
@@ -245,10 +257,7 @@ record_write_clk(FILE *f, const struct game *g,
 	struct record_notes ns;
 	int rc;
 
-	record_notes_init(&ns);
-	for (int i = 0; clk != NULL && i < g->nply; i++)
-		if (clk[i] >= 0)
-			record_notes_at(&ns, i)->clk_ms = clk[i];
+	notes_of_clk(&ns, g, clk);
 	rc = record_write_notes(f, g, tags, &ns);
 	record_notes_free(&ns);
 	return rc;
@@ -344,10 +353,7 @@ record_save_clk(const char *path, const struct game *g,
 	struct record_notes ns;
 	int rc;
 
-	record_notes_init(&ns);
-	for (int i = 0; clk != NULL && i < g->nply; i++)
-		if (clk[i] >= 0)
-			record_notes_at(&ns, i)->clk_ms = clk[i];
+	notes_of_clk(&ns, g, clk);
 	rc = record_save_notes(path, g, tags, &ns, err, errlen);
 	record_notes_free(&ns);
 	return rc;

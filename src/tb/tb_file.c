@@ -45,39 +45,28 @@ tb_fnv64(uint64_t h, const void *p, size_t n)
 	return h;
 }
 
+/* v little-endian in the n bytes at p, and back. */
 static void
-put32(unsigned char *p, uint32_t v)
+put_le(unsigned char *p, uint64_t v, int n)
 {
-	for (int i = 0; i < 4; i++)
+	for (int i = 0; i < n; i++)
 		p[i] = (unsigned char)(v >> (8 * i));
-}
-
-static void
-put64(unsigned char *p, uint64_t v)
-{
-	for (int i = 0; i < 8; i++)
-		p[i] = (unsigned char)(v >> (8 * i));
-}
-
-static uint32_t
-get32(const unsigned char *p)
-{
-	uint32_t v = 0;
-
-	for (int i = 3; i >= 0; i--)
-		v = v << 8 | p[i];
-	return v;
 }
 
 static uint64_t
-get64(const unsigned char *p)
+get_le(const unsigned char *p, int n)
 {
 	uint64_t v = 0;
 
-	for (int i = 7; i >= 0; i--)
+	for (int i = n - 1; i >= 0; i--)
 		v = v << 8 | p[i];
 	return v;
 }
+
+#define put32(p, v) put_le(p, v, 4)
+#define put64(p, v) put_le(p, v, 8)
+#define get32(p) ((uint32_t)get_le(p, 4))
+#define get64(p) get_le(p, 8)
 
 void
 tb_table_free(struct tb_table *t)

@@ -253,12 +253,7 @@ web_job_completed(void *cls, struct MHD_Connection *c, void **con_cls,
 	*con_cls = NULL;
 	if (j->t != NULL)
 		j->t->job = NULL;       /* its read comes back to nobody */
-	if (j->prev != NULL)
-		j->prev->next = j->next;
-	else
-		w->jobs = j->next;
-	if (j->next != NULL)
-		j->next->prev = j->prev;
+	WEB_UNLINK(w->jobs, j);
 	wbuf_free(&j->page);
 	free(j);
 }

@@ -193,4 +193,14 @@ void web_refused(const struct web *w, const char *fmt, ...)
 
 #endif
 
+/* x taken off the doubly linked list (prev, next) that head starts. */
+#define WEB_UNLINK(head, x) do {					\
+	if ((x)->prev != NULL)						\
+		(x)->prev->next = (x)->next;				\
+	else								\
+		(head) = (x)->next;					\
+	if ((x)->next != NULL)						\
+		(x)->next->prev = (x)->prev;				\
+} while (0)
+
 #endif

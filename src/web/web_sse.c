@@ -54,12 +54,7 @@ stream_free(void *cls)
 	struct wstream *st = cls;
 	struct web *w = st->w;
 
-	if (st->prev != NULL)
-		st->prev->next = st->next;
-	else
-		w->streams = st->next;
-	if (st->next != NULL)
-		st->next->prev = st->prev;
+	WEB_UNLINK(w->streams, st);
 	w->nstreams--;
 	w->streams_closed++;
 	wbuf_free(&st->out);

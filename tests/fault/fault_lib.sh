@@ -6,12 +6,8 @@ builddir=${CONGO_BUILDDIR:-$(pwd)}
 server="$builddir/src/congo-server"
 client="$builddir/tests/fault/fault_client"
 probe="$builddir/tests/fault/fault_probe"
-for f in "$server" "$client" "$probe"; do
-	if [ ! -x "$f" ]; then
-		echo "$0: $f is not built (make src/congo-server tests/fault/fault_client tests/fault/fault_probe)"
-		exit 2
-	fi
-done
+. "$(dirname "$0")/../tmp_lib.sh"
+tmp_need_built "$server" "$client" "$probe"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/congo-fault.XXXXXX") || exit 2
 spid=
 port=

@@ -33,14 +33,7 @@ visit(void *arg, move_t m)
 		    "legal", (int)v->n);
 }
 
-int
-LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	(void)argc;
-	(void)argv;
-	board_init();
-	return 0;
-}
+FUZZ_INIT_BOARD()
 
 static void
 check_moves(const struct board *b)

@@ -19,14 +19,7 @@
 #include "fuzz_board.h"
 #include "fuzz_util.h"
 
-int
-LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	(void)argc;
-	(void)argv;
-	board_init();
-	return 0;
-}
+FUZZ_INIT_BOARD()
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -18,14 +18,7 @@
 
 #include "fuzz_util.h"
 
-int
-LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	(void)argc;
-	(void)argv;
-	board_init();
-	return 0;
-}
+FUZZ_INIT_BOARD()
 
 static bool
 fixed_tag(const char *name)

@@ -24,6 +24,18 @@ int LLVMFuzzerInitialize(int *argc, char ***argv);
 	}								\
 } while (0)
 
+/* An LLVMFuzzerInitialize that sets up the board's tables and nothing
+ * else (the harness includes engine/board.h). */
+#define FUZZ_INIT_BOARD()						\
+int									\
+LLVMFuzzerInitialize(int *argc, char ***argv)				\
+{									\
+	(void)argc;							\
+	(void)argv;							\
+	board_init();							\
+	return 0;							\
+}
+
 /* Inputs and bytes tried, printed at exit ("fuzz-bytes: ..."). */
 static unsigned long long fuzz_inputs, fuzz_bytes;
 

@@ -9,12 +9,8 @@ set -u
 builddir=${CONGO_BUILDDIR:-$(pwd)}
 server="$builddir/src/congo-server"
 load="$builddir/tests/load/cgp_load"
-for f in "$server" "$load"; do
-	if [ ! -x "$f" ]; then
-		echo "cgp_load.sh: $f is not built (make src/congo-server tests/load/cgp_load)"
-		exit 2
-	fi
-done
+. "$(dirname "$0")/../tmp_lib.sh"
+tmp_need_built "$server" "$load"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/cgp-load.XXXXXX") || exit 2
 pid=
 cleanup() {

@@ -14,19 +14,9 @@ server="$builddir/src/congo-server"
 fill="$builddir/tests/load/cgp_fill"
 load="$builddir/tests/load/cgp_load"
 n=${1:-100000}
-for f in "$server" "$fill" "$load"; do
-	if [ ! -x "$f" ]; then
-		echo "cgp_scale.sh: $f is not built"
-		exit 2
-	fi
-done
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/cgp-scale.XXXXXX") || exit 2
-pid=
-cleanup() {
-	[ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
+. "$(dirname "$0")/../tmp_lib.sh"
+tmp_need_built "$server" "$fill" "$load"
+tmp_setup cgp-scale
 trap 'exit 1' INT TERM HUP
 db="$tmp/scale.db"
 

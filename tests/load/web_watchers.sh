@@ -13,13 +13,8 @@ server="$builddir/src/congo-server"
 py=python3
 [ -x /usr/bin/python3 ] && py=/usr/bin/python3
 ulimit -n $((2 * n + 4096)) 2>/dev/null || ulimit -n "$(ulimit -Hn)"
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/web-watchers.XXXXXX") || exit 2
-pid=
-cleanup() {
-	[ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
+. "$srcdir/tests"/tmp_lib.sh
+tmp_setup web-watchers
 . "$srcdir/tests/web_lib.sh"
 web_serve "$tmp/server.log" "$server" --port 0 --bind 127.0.0.1 \
     --http 127.0.0.1:0 --db "$tmp/load.db" --create \

@@ -68,3 +68,28 @@ client_file_end(FILE *out, const char *tmp, const char *path, char *err,
 	}
 	return 0;
 }
+
+void
+client_file_keep(char *keep, size_t stride, int *n, int max, const char *line)
+{
+	if (*n == max - 1) {
+		memmove(keep, keep + stride, stride * (size_t)(max - 2));
+		(*n)--;
+	}
+	snprintf(keep + stride * (size_t)(*n)++, stride, "%s", line);
+}
+
+int
+client_file_write(const char *path, const char *keep, size_t stride, int n,
+    const char *last, char *err, size_t errlen)
+{
+	char tmp[1200];
+	FILE *out = client_file_begin(path, tmp, sizeof tmp, err, errlen);
+
+	if (out == NULL)
+		return -1;
+	for (int i = 0; i < n; i++)
+		fputs(keep + stride * (size_t)i, out);
+	fputs(last, out);
+	return client_file_end(out, tmp, path, err, errlen);
+}

@@ -164,5 +164,12 @@ FILE *client_file_begin(const char *path, char *tmp, size_t tmpn, char *err,
     size_t errlen);
 int client_file_end(FILE *out, const char *tmp, const char *path, char *err,
     size_t errlen);
+/* keep: up to max - 1 lines, each stride bytes apart, *n of them; line
+ * added at the end (the oldest dropped when they are max - 1). write: PATH
+ * rewritten (begin, end) with the n lines of keep and then last. */
+void client_file_keep(char *keep, size_t stride, int *n, int max,
+    const char *line);
+int client_file_write(const char *path, const char *keep, size_t stride,
+    int n, const char *last, char *err, size_t errlen);
 
 #endif

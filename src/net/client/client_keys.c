@@ -74,10 +74,10 @@ static int
 save_locked(const char *path, const char *where, const char *name,
     const char *key, char *err, size_t errlen)
 {
-	char tmp[1200], line[512], w[300], nm[64], k[64];
+	char line[512], w[300], nm[64], k[64], last[1024];
 	char (*keep)[512];
-	int nkeep = 0, i;
-	FILE *in, *out;
+	int nkeep = 0, rc;
+	FILE *in;
 
 	keep = xcalloc(KEYS_MAX, sizeof *keep);
 	in = fopen(path, "r");
@@ -88,26 +88,17 @@ save_locked(const char *path, const char *where, const char *name,
 				continue;
 			if (strcmp(w, where) == 0 && strcasecmp(nm, name) == 0)
 				continue;
-			if (nkeep == KEYS_MAX - 1) {
-				memmove(keep[0], keep[1],
-				    sizeof *keep * (KEYS_MAX - 2));
-				nkeep--;
-			}
-			snprintf(keep[nkeep++], sizeof keep[0], "%s %s %s\n",
-			    w, nm, k);
+			snprintf(line, sizeof line, "%s %s %s\n", w, nm, k);
+			client_file_keep(keep[0], sizeof keep[0], &nkeep,
+			    KEYS_MAX, line);
 		}
 		fclose(in);
 	}
-	out = client_file_begin(path, tmp, sizeof tmp, err, errlen);
-	if (out == NULL) {
-		free(keep);
-		return -1;
-	}
-	for (i = 0; i < nkeep; i++)
-		fputs(keep[i], out);
-	fprintf(out, "%s %s %s\n", where, name, key);
+	snprintf(last, sizeof last, "%s %s %s\n", where, name, key);
+	rc = client_file_write(path, keep[0], sizeof keep[0], nkeep, last, err,
+	    errlen);
 	free(keep);
-	return client_file_end(out, tmp, path, err, errlen);
+	return rc;
 }
 
 int

@@ -138,10 +138,10 @@ static int
 save_locked(const char *path, const char *host, int port, const char *game,
     int seat, const char *token, char *err, size_t errlen)
 {
-	char tmp[1200], line[256], where[300], g[16];
+	char line[256], where[300], g[16], last[1024];
 	char (*keep)[256];
-	int nkeep = 0, i;
-	FILE *in, *out;
+	int nkeep = 0, rc;
+	FILE *in;
 
 	keep = xcalloc(TOKENS_MAX, sizeof *keep);
 	snprintf(where, sizeof where, "%s:%d", host, port);
@@ -155,23 +155,15 @@ save_locked(const char *path, const char *host, int port, const char *game,
 			if (strcmp(w, where) == 0 && strcmp(g, game) == 0 &&
 			    cgp_seat_parse(s) == seat)
 				continue;
-			if (nkeep == TOKENS_MAX - 1) {
-				memmove(keep[0], keep[1],
-				    sizeof *keep * (TOKENS_MAX - 2));
-				nkeep--;
-			}
-			snprintf(keep[nkeep++], sizeof keep[0], "%s", line);
+			client_file_keep(keep[0], sizeof keep[0], &nkeep,
+			    TOKENS_MAX, line);
 		}
 		fclose(in);
 	}
-	out = client_file_begin(path, tmp, sizeof tmp, err, errlen);
-	if (out == NULL) {
-		free(keep);
-		return -1;
-	}
-	for (i = 0; i < nkeep; i++)
-		fputs(keep[i], out);
-	fprintf(out, "%s %s %s %s\n", where, game, cgp_seat_name(seat), token);
+	snprintf(last, sizeof last, "%s %s %s %s\n", where, game,
+	    cgp_seat_name(seat), token);
+	rc = client_file_write(path, keep[0], sizeof keep[0], nkeep, last, err,
+	    errlen);
 	free(keep);
-	return client_file_end(out, tmp, path, err, errlen);
+	return rc;
 }

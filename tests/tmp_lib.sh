@@ -1,0 +1,27 @@
+# tmp_lib.sh: sourced by the shell tests and load scripts that run a
+# congo-server of their own. tmp_setup NAME: $tmp (a fresh NAME.XXXXXX in
+# $TMPDIR, /tmp when unset; kept with KEEP set) and $pid (the server,
+# stopped on exit, before the folder goes).
+tmp_setup() {
+	tmp=$(mktemp -d "${TMPDIR:-/tmp}/$1.XXXXXX") || exit 2
+	pid=
+	trap tmp_cleanup EXIT
+}
+tmp_cleanup() {
+	[ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null
+	[ -n "${KEEP:-}" ] || rm -rf "$tmp"
+}
+
+# tmp_need_built PROGRAM...: each is built, or a message naming the make
+# targets (the programs' paths below $builddir) and exit 2.
+tmp_need_built() {
+	for _f in "$@"; do
+		[ -x "$_f" ] && continue
+		_t=
+		for _g in "$@"; do
+			_t="$_t ${_g#"$builddir"/}"
+		done
+		echo "$(basename "$0"): $_f is not built (make$_t)"
+		exit 2
+	done
+}
