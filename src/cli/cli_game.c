@@ -72,10 +72,6 @@ cli_game_main(int argc, char **argv)
 	st.warn = &warns;
 	if (cli_game_parse(argc, argv, &st) < 0)
 		return 2;
-	if (session_net_opts_check(&st.o.net, err, sizeof err) < 0) {
-		fprintf(stderr, "congo: %s\n", err);
-		return 2;
-	}
 	if (st.o.help) {
 		cli_game_usage(stdout);
 		cli_game_net_usage(stdout);
@@ -83,6 +79,12 @@ cli_game_main(int argc, char **argv)
 		return 0;
 	}
 	if (settings(&st, &warns, err, sizeof err) < 0) {
+		fprintf(stderr, "congo: %s\n", err);
+		return 2;
+	}
+	/* the network options without --connect: congo.conf's server */
+	session_net_opts_configured(&st.o.net, &st.conf);
+	if (session_net_opts_check(&st.o.net, err, sizeof err) < 0) {
 		fprintf(stderr, "congo: %s\n", err);
 		return 2;
 	}
