@@ -10,7 +10,9 @@
 # said in words on the other side; the same server through congo.conf
 # (network.host, no --connect): accounts registered, the configured
 # network.account logged in (--login wins), an account without a key
-# stopping congo with status 1; end of input quits with status 0. No
+# stopping congo with status 1; and a TLS server named by
+# network.host = "tls://127.0.0.1:PORT" (its certificate pinned on first
+# use; skipped without openssl); end of input quits with status 0. No
 # output holds an escape or any other control byte, and all of it is
 # valid UTF-8. Every wait polls with a deadline, no fixed sleeps.
 # Exit status: 0 pass, 1 fail, 99 hard error.
@@ -230,9 +232,9 @@ wait_for r2 "^registered dave on 127\.0\.0\.1"
 finish r2 5
 # without network.account: the last one registered there (dave)
 from=$(wc -l <"$tmp/server.log")
-start l 5 --config "$tmp/net.conf" --lobby
+start lb 5 --config "$tmp/net.conf" --lobby
 server_says ": logged in as dave$" "$from"
-finish l 5
+finish lb 5
 # with network.account, that one, for --create as for the lobby; --login
 # wins over it
 printf 'network = { host = "127.0.0.1:%s"; account = "carol"; };\n' \
@@ -270,6 +272,33 @@ wait "$pid_e"
 st=$?
 exec 5>&-
 [ "$st" -eq 1 ] || die "an account without a key: status $st, not 1"
+
+# ---- the same over TLS: network.host = "tls://127.0.0.1:PORT" (a
+# self-signed certificate, pinned on first use), no --connect ----
+if command -v openssl >/dev/null 2>&1; then
+	fail() { die "$@"; }
+	. "$(dirname "$0")/tls_lib.sh"
+	tls_cert t
+	kill -9 "$spid" 2>/dev/null
+	wait "$spid" 2>/dev/null
+	: >"$tmp/server.log"
+	"$server" --port none --db "$tmp/tls.db" --create \
+	    --tls-listen 127.0.0.1:0 --tls-cert "$tmp/t.crt" \
+	    --tls-key "$tmp/t.key" 2>>"$tmp/server.log" &
+	spid=$!
+	server_says "CGP/1 over TLS on" 0
+	tport=$(sed -n 's/.*CGP\/1 over TLS on .* (port \([0-9]*\)).*/\1/p' \
+	    "$tmp/server.log" | head -n 1)
+	printf 'network = { host = "tls://127.0.0.1:%s"; };\n' "$tport" \
+	    >"$tmp/net.conf"
+	start s 5 --config "$tmp/net.conf" --create
+	wait_for s "^Game [A-Z0-9]+ on 127\.0\.0\.1: you play White"
+	grep -q "^127\.0\.0\.1:$tport SHA256:" "$XDG_DATA_HOME/congo/known_servers" ||
+	    die "the TLS server's certificate is not pinned"
+	finish s 5
+else
+	echo "no openssl: the TLS server through congo.conf not tried"
+fi
 
 # ---- no escape, no control byte, valid UTF-8 ----
 for f in "$tmp"/*.out; do
