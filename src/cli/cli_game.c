@@ -2,8 +2,8 @@
  * cli_game.c: `congo`, the game: its front end. The command line read by
  * the table (cli_game_opts.c), the settings loaded (their warnings kept
  * for the game to show), the options applied over them, the network
- * options given congo.conf's server (network.host, network.account) when
- * they name none and checked, the tablebases'
+ * options given congo.conf's server and account (network.host,
+ * network.account) when they name none, then checked, the tablebases'
  * folder given, the signals wired (cli_signals.c), then one of the two
  * views over the session: the full-screen one (src/ui) or the plain one
  * (src/plain). Neither view knows the other.
