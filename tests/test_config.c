@@ -120,7 +120,9 @@ test_defaults(void **state)
 	assert_true(c.ui.mouse);
 	assert_string_equal(c.ui.save_dir, "");
 	assert_string_equal(c.tablebases.path, "");
-	assert_string_equal(c.network.host, "localhost");
+	/* no server by default: network play needs --connect HOST */
+	assert_string_equal(c.network.host, "");
+	assert_string_equal(c.network.account, "");
 	assert_int_equal(c.network.port, 7153);
 	assert_true(config_name_valid(c.network.name));
 	assert_int_equal(c.server.port, 7153);
@@ -151,7 +153,8 @@ test_good_full(void **state)
 	    "ui = { color = false; unicode = true; flip = true; ai_delay_ms = 0;\n"
 	    "  mouse = false; save_dir = \"/tmp/games\"; analysis_lines = 5;"
 	    " };\n"
-	    "network = { host = \"example.org\"; port = 1; name = \"ann\"; };\n"
+	    "network = { host = \"example.org\"; port = 1; name = \"ann\";\n"
+	    "  account = \"ann_b\"; };\n"
 	    "server = { bind = \"127.0.0.1\"; port = 65535; db = \"/var/x.db\";\n"
 	    "  max_connections = 5; max_per_address = 2; games_per_minute = 1;\n"
 	    "  max_observers = 0; log_level = \"debug\";\n"
@@ -318,8 +321,26 @@ test_value_errors(void **state)
 	    "network.name must be 1..31 letters, digits, '-', '_' or '.'");
 	expect_error("network = { name = \"abcdefghijklmnopqrstuvwxyz0123456\"; };\n",
 	    1, "network.name must be 1..31 letters, digits, '-', '_' or '.'");
-	expect_error("network = { host = \"\"; };\n", 1,
-	    "network.host must be a host name or address");
+	/* network.host: congo --connect's syntax, checked with the file's
+	 * line */
+	expect_error("network = {\n host = \"tls://\"; };\n", 2,
+	    "network.host must be \"\" (none), HOST, HOST:PORT or "
+	    "tls://HOST[:PORT], not 'tls://'");
+	expect_error("network = { host = \"tls://h:99999\"; };\n", 1,
+	    "network.host must be \"\" (none), HOST, HOST:PORT or "
+	    "tls://HOST[:PORT], not 'tls://h:99999'");
+	expect_error("network = { host = \"https://h\"; };\n", 1,
+	    "network.host must be \"\" (none), HOST, HOST:PORT or "
+	    "tls://HOST[:PORT], not 'https://h'");
+	expect_error("network = { host = \"h:\"; };\n", 1,
+	    "network.host must be \"\" (none), HOST, HOST:PORT or "
+	    "tls://HOST[:PORT], not 'h:'");
+	expect_error("network = { account = \"ab\"; };\n", 1,
+	    "network.account must be \"\" or an account's name: 3..20 "
+	    "letters, digits, '_' or '-'");
+	expect_error("network = { account = \"a.b.c\"; };\n", 1,
+	    "network.account must be \"\" or an account's name: 3..20 "
+	    "letters, digits, '_' or '-'");
 
 	strcpy(longtext, "ui = { save_dir = \"");
 	memset(longtext + strlen(longtext), 'x', 1100);
@@ -527,6 +548,23 @@ test_validators(void **state)
 	assert_true(config_algorithm_valid("negamax"));
 	assert_true(config_algorithm_valid("random"));
 	assert_false(config_algorithm_valid("human"));
+	assert_true(config_server_valid(""));
+	assert_true(config_server_valid("congo.example.org"));
+	assert_true(config_server_valid("127.0.0.1:7153"));
+	assert_true(config_server_valid("[::1]:7154"));
+	assert_true(config_server_valid("::1"));
+	assert_true(config_server_valid("tls://congo.example.org"));
+	assert_true(config_server_valid("tls://h:7154"));
+	assert_true(config_server_valid("tls://[::1]"));
+	assert_false(config_server_valid("tls://"));
+	assert_false(config_server_valid("tls://:7154"));
+	assert_false(config_server_valid("h:0"));
+	assert_false(config_server_valid("h:65536"));
+	assert_false(config_server_valid("h:x"));
+	assert_false(config_server_valid("[::1"));
+	assert_false(config_server_valid("[::1]x"));
+	assert_false(config_server_valid("tcp://h"));
+	assert_false(config_server_valid("a b"));
 
 	/* The default player name falls back when $USER is not a name. */
 	setenv("USER", "bad name", 1);
@@ -571,6 +609,7 @@ assert_same_conf(const struct congo_conf *a, const struct congo_conf *b)
 	assert_string_equal(a->tablebases.path, b->tablebases.path);
 	assert_string_equal(a->network.host, b->network.host);
 	assert_int_equal(a->network.port, b->network.port);
+	assert_string_equal(a->network.account, b->network.account);
 	assert_string_equal(a->network.name, b->network.name);
 	assert_string_equal(a->server.bind, b->server.bind);
 	assert_int_equal(a->server.port, b->server.port);

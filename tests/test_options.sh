@@ -45,8 +45,23 @@ expect 2 "choose one of --create, --join, --game, --observe and --seek" "$congo"
 expect 2 "--rated goes with --seek" "$congo" --connect h --rated
 expect 2 "--register: 'a b' is not an account name" "$congo" --connect h --register "a b"
 expect 2 "--register already logs in: no --login with it" "$congo" --connect h --register ann --login ann
-expect 2 "--register, --login and --seek go with --connect HOST" "$congo" --host --login ann
-expect 2 "network options need --connect HOST or --host" "$congo" --create
+expect 2 "--register, --login, --seek and --lobby go with --connect HOST (or network.host in congo.conf)" "$congo" --host --login ann
+expect 2 "network options need --connect HOST (or network.host in congo.conf) or --host" "$congo" --create
+# No server configured (network.host unset by default): the same message
+# for each network option without --connect, the config read first.
+for o in "--seek 5+3" "--join ABCDEFGH" "--observe ABCDEFGH" "--register ann" "--login ann" "--lobby"; do
+	# shellcheck disable=SC2086
+	expect 2 "need --connect HOST (or network.host in congo.conf)" "$congo" $o
+done
+expect 2 "--lobby shows the lobby: no --create, --join, --game, --observe or --seek with it" "$congo" --connect h --lobby --create
+# A bad network.host stops congo with the file and line.
+printf 'network = {\n\thost = "tls://";\n};\n' > "$tmp/bad.conf"
+expect 2 "bad.conf:2: network.host must be" "$congo" --config "$tmp/bad.conf" --lobby
+# A server configured: the options without --connect take it (the
+# checks that follow run with it: test_plain.sh plays through it).
+printf 'network = { host = "127.0.0.1:1"; };\n' > "$tmp/srv.conf"
+expect 2 "--lobby shows the lobby" "$congo" --config "$tmp/srv.conf" --lobby --seek 5+3
+expect 2 "--tls-ca goes with --connect tls://HOST" "$congo" --config "$tmp/srv.conf" --seek 5+3 --tls-ca x
 expect 2 "the game needs a terminal" "$congo" --white random
 expect 0 "Usage: congo" "$congo" --help
 expect 0 "congo 0.1" "$congo" --version

@@ -7,7 +7,12 @@
 # with the rule it breaks and the game going on; `board`, `pieces`,
 # `diagram`; a lesson from the list, a wrong and a right move; a network
 # game between two congo --plain on a throwaway congo-server, each move
-# said in words on the other side; end of input quits with status 0. No
+# said in words on the other side; the same server through congo.conf
+# (network.host, no --connect): accounts registered, the configured
+# network.account logged in (--login wins), an account without a key
+# stopping congo with status 1; and a TLS server named by
+# network.host = "tls://127.0.0.1:PORT" (its certificate pinned on first
+# use; skipped without openssl); end of input quits with status 0. No
 # output holds an escape or any other control byte, and all of it is
 # valid UTF-8. Every wait polls with a deadline, no fixed sleeps.
 # Exit status: 0 pass, 1 fail, 99 hard error.
@@ -200,6 +205,96 @@ wait_for a "The game is over: Black wins"
 wait_for b "The game is over: Black wins"
 finish a 5
 finish b 6
+
+# ---- network play through congo.conf (issue 36): network.host names the
+# server, no --connect; network.account the account logged in (the
+# server's log says who logged in) ----
+# server_says PATTERN FROM_LINE: PATTERN (ERE) in the server's log after
+# line FROM_LINE.
+server_says() {
+	_deadline=$(($(date +%s) + 15))
+	until tail -n +"$(($2 + 1))" "$tmp/server.log" | grep -Eq -- "$1"; do
+		[ "$(date +%s)" -gt "$_deadline" ] &&
+		    die "the server did not log /$1/"
+		sleep 0.05
+	done
+}
+printf 'network = { host = "127.0.0.1:%s"; };\n' "$port" >"$tmp/net.conf"
+start r 5 --config "$tmp/net.conf" --register carol
+wait_for r "^registered carol on 127\.0\.0\.1: its key is kept"
+finish r 5
+start r2 5 --config "$tmp/net.conf" --register dave
+wait_for r2 "^registered dave on 127\.0\.0\.1"
+finish r2 5
+# without network.account: the last one registered there (dave)
+from=$(wc -l <"$tmp/server.log")
+start lb 5 --config "$tmp/net.conf" --lobby
+server_says ": logged in as dave$" "$from"
+finish lb 5
+# with network.account, that one, for --create as for the lobby; --login
+# wins over it
+printf 'network = { host = "127.0.0.1:%s"; account = "carol"; };\n' \
+    "$port" >"$tmp/net.conf"
+from=$(wc -l <"$tmp/server.log")
+start c 5 --config "$tmp/net.conf" --create
+wait_for c "^Game [A-Z0-9]+ on 127\.0\.0\.1: you play White"
+wait_for c "^logged in as carol$"
+server_says ": logged in as carol$" "$from"
+game=$(sed -n 's/^Game \([A-Z0-9]*\) on .*/\1/p' "$tmp/c.out" | head -n 1)
+from=$(wc -l <"$tmp/server.log")
+start d 6 --config "$tmp/net.conf" --login dave --join "$game"
+wait_for d "you play Black"
+wait_for c "^dave joins as Black"
+server_says ": logged in as dave$" "$from"
+send 5 c2c3
+wait_for d "^White pawn c2 to c3\.$"
+# (resigned before Black's first move: the game is cancelled)
+send 5 resign
+wait_for d "the game is cancelled"
+finish c 5
+finish d 6
+# an account without a key kept here: said, and congo stops (status 1)
+printf 'network = { host = "127.0.0.1:%s"; account = "erin"; };\n' \
+    "$port" >"$tmp/net.conf"
+start e 5 --config "$tmp/net.conf" --lobby
+wait_for e "no key kept for erin on 127\.0\.0\.1 port $port"
+deadline=$(($(date +%s) + 20))
+while kill -0 "$pid_e" 2>/dev/null; do
+	[ "$(date +%s)" -gt "$deadline" ] &&
+	    die "e: still running after 'cannot log in'"
+	sleep 0.05
+done
+wait "$pid_e"
+st=$?
+exec 5>&-
+[ "$st" -eq 1 ] || die "an account without a key: status $st, not 1"
+
+# ---- the same over TLS: network.host = "tls://127.0.0.1:PORT" (a
+# self-signed certificate, pinned on first use), no --connect ----
+if command -v openssl >/dev/null 2>&1; then
+	fail() { die "$@"; }
+	. "$(dirname "$0")/tls_lib.sh"
+	tls_cert t
+	kill -9 "$spid" 2>/dev/null
+	wait "$spid" 2>/dev/null
+	: >"$tmp/server.log"
+	"$server" --port none --db "$tmp/tls.db" --create \
+	    --tls-listen 127.0.0.1:0 --tls-cert "$tmp/t.crt" \
+	    --tls-key "$tmp/t.key" 2>>"$tmp/server.log" &
+	spid=$!
+	server_says "CGP/1 over TLS on" 0
+	tport=$(sed -n 's/.*CGP\/1 over TLS on .* (port \([0-9]*\)).*/\1/p' \
+	    "$tmp/server.log" | head -n 1)
+	printf 'network = { host = "tls://127.0.0.1:%s"; };\n' "$tport" \
+	    >"$tmp/net.conf"
+	start s 5 --config "$tmp/net.conf" --create
+	wait_for s "^Game [A-Z0-9]+ on 127\.0\.0\.1: you play White"
+	grep -q "^127\.0\.0\.1:$tport SHA256:" "$XDG_DATA_HOME/congo/known_servers" ||
+	    die "the TLS server's certificate is not pinned"
+	finish s 5
+else
+	echo "no openssl: the TLS server through congo.conf not tried"
+fi
 
 # ---- no escape, no control byte, valid UTF-8 ----
 for f in "$tmp"/*.out; do

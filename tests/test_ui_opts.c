@@ -185,6 +185,60 @@ test_parse_network(void **state)
 	parse_fails(2, f, "unknown option '--host=yes'");
 }
 
+/* congo.conf's server and account (issue 36): the options that name no
+ * server take network.host, the account only on that server; --host and
+ * --connect win; none configured, the check says what to give. */
+static void
+test_configured_server(void **state)
+{
+	const char *a[] = { "congo", "--seek", "5+3" };
+	const char *b[] = { "congo", "--connect", "other.org", "--create" };
+	const char *c[] = { "congo", "--host" };
+	const char *d[] = { "congo", "--lobby" };
+	const char *e[] = { "congo", "--lobby", "--observe", "ABCDEFGH" };
+	const char *f[] = { "congo", "--flip" };
+	struct congo_conf conf;
+
+	(void)state;
+	base_conf(&conf);
+	strcpy(conf.network.host, "tls://congo.example.org");
+	strcpy(conf.network.account, "ann");
+	assert_int_equal(parse(3, a), 0);
+	session_net_opts_configured(&o.net, &conf);
+	assert_string_equal(o.net.connect, "tls://congo.example.org");
+	assert_string_equal(o.net.account, "ann");
+	assert_int_equal(session_net_opts_check(&o.net, err, sizeof err), 0);
+	assert_int_equal(parse(4, b), 0);
+	session_net_opts_configured(&o.net, &conf);
+	assert_string_equal(o.net.connect, "other.org");
+	assert_null(o.net.account);
+	assert_int_equal(parse(2, c), 0);
+	session_net_opts_configured(&o.net, &conf);
+	assert_null(o.net.connect);
+	assert_int_equal(session_net_opts_check(&o.net, err, sizeof err), 0);
+	assert_int_equal(parse(2, d), 0);
+	assert_true(o.net.lobby);
+	session_net_opts_configured(&o.net, &conf);
+	assert_string_equal(o.net.connect, "tls://congo.example.org");
+	assert_int_equal(session_net_opts_check(&o.net, err, sizeof err), 0);
+	assert_int_equal(parse(4, e), 0);
+	session_net_opts_configured(&o.net, &conf);
+	assert_int_equal(session_net_opts_check(&o.net, err, sizeof err), -1);
+	assert_string_equal(err, "--lobby shows the lobby: no --create, "
+	    "--join, --game, --observe or --seek with it");
+	/* no network option: no server, whatever the file says */
+	assert_int_equal(parse(2, f), 0);
+	session_net_opts_configured(&o.net, &conf);
+	assert_null(o.net.connect);
+	/* none configured */
+	conf.network.host[0] = '\0';
+	assert_int_equal(parse(2, d), 0);
+	session_net_opts_configured(&o.net, &conf);
+	assert_int_equal(session_net_opts_check(&o.net, err, sizeof err), -1);
+	assert_string_equal(err, "network options need --connect HOST (or "
+	    "network.host in congo.conf) or --host");
+}
+
 /* Parsing twice (as the tests and main.c do) starts afresh each time;
  * a value taken from the next word may begin with a dash. */
 static void
@@ -436,6 +490,7 @@ main(void)
 		cmocka_unit_test(test_parse_errors),
 		cmocka_unit_test(test_parse_resume),
 		cmocka_unit_test(test_parse_network),
+		cmocka_unit_test(test_configured_server),
 		cmocka_unit_test(test_parse_again),
 		cmocka_unit_test(test_parse_clock_and_game),
 		cmocka_unit_test(test_parse_variant),

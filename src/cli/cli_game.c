@@ -1,7 +1,9 @@
 /*
  * cli_game.c: `congo`, the game: its front end. The command line read by
  * the table (cli_game_opts.c), the settings loaded (their warnings kept
- * for the game to show), the options applied over them, the tablebases'
+ * for the game to show), the options applied over them, the network
+ * options given congo.conf's server and account (network.host,
+ * network.account) when they name none, then checked, the tablebases'
  * folder given, the signals wired (cli_signals.c), then one of the two
  * views over the session: the full-screen one (src/ui) or the plain one
  * (src/plain). Neither view knows the other.
@@ -72,10 +74,6 @@ cli_game_main(int argc, char **argv)
 	st.warn = &warns;
 	if (cli_game_parse(argc, argv, &st) < 0)
 		return 2;
-	if (session_net_opts_check(&st.o.net, err, sizeof err) < 0) {
-		fprintf(stderr, "congo: %s\n", err);
-		return 2;
-	}
 	if (st.o.help) {
 		cli_game_usage(stdout);
 		cli_game_net_usage(stdout);
@@ -83,6 +81,12 @@ cli_game_main(int argc, char **argv)
 		return 0;
 	}
 	if (settings(&st, &warns, err, sizeof err) < 0) {
+		fprintf(stderr, "congo: %s\n", err);
+		return 2;
+	}
+	/* the network options without --connect: congo.conf's server */
+	session_net_opts_configured(&st.o.net, &st.conf);
+	if (session_net_opts_check(&st.o.net, err, sizeof err) < 0) {
 		fprintf(stderr, "congo: %s\n", err);
 		return 2;
 	}

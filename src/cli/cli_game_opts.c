@@ -54,7 +54,8 @@ cli_game_net_usage(FILE *out)
 {
 	fputs(
 	    "Network play (see congo(6) and congo-server(6)):\n"
-	    "  --connect HOST[:PORT]   play on a congo-server (port 7153)\n"
+	    "  --connect HOST[:PORT]   play on a congo-server (port 7153;\n"
+	    "                          default: network.host in congo.conf)\n"
 	    "  --connect tls://HOST[:PORT]  the same over TLS (port 7154): its\n"
 	    "                          certificate checked against the system's\n"
 	    "                          authorities, or a self-signed one pinned\n"
@@ -68,6 +69,8 @@ cli_game_net_usage(FILE *out)
 	    "$XDG_STATE_HOME/congo/)\n"
 	    "    --observe GAME                 watch a game\n"
 	    "    (none of these: a lobby lists the games)\n"
+	    "  --lobby                 the lobby of congo.conf's server\n"
+	    "                          (network.host), as --connect HOST alone\n"
 	    "  --host [--port N] [--seat S]  serve here (congo-server) and "
 	    "create a game\n"
 	    "    for a friend"
@@ -78,6 +81,7 @@ cli_game_net_usage(FILE *out)
 	    "                          $XDG_STATE_HOME/congo/keys and logs in\n"
 	    "                          on every later connection)\n"
 	    "  --login NAME            which account, when several are kept\n"
+	    "                          (default: network.account in congo.conf)\n"
 	    "  --seek M+S [--rated] [--variant V] [--seat S]  wait for an\n"
 	    "                          opponent with the same terms, then play\n"
 	    "  --white/--black TYPE    the local seat may be an AI "
@@ -101,7 +105,7 @@ cli_game_learn_usage(FILE *out)
 
 /* The options read by a call of their own. */
 enum { G_VARIANT, G_GAME, G_SEAT, G_PORT, G_HOST, G_CREATE, G_RATED,
-	G_LEARN, G_PUZZLE, G_STREAK, G_THEME,
+	G_LOBBY, G_LEARN, G_PUZZLE, G_STREAK, G_THEME,
 	/* network play's words, each at its place in struct session_net_opts */
 	G_NETSTR };
 
@@ -183,6 +187,9 @@ call_opt(void *ctx, const struct cli_opt *opt, const char *v)
 	case G_RATED:
 		n->any = n->rated = true;
 		return 0;
+	case G_LOBBY:
+		n->any = n->lobby = true;
+		return 0;
 	case G_LEARN:
 		st->lo.learn = true;
 		return 0;
@@ -241,6 +248,7 @@ static const struct cli_opt game_opts[] = {
 	NET("seek", seek),
 	CALL("rated", G_RATED, 0),
 	NET("tls-ca", tls_ca),
+	CALL("lobby", G_LOBBY, 0),
 	/* lessons and puzzles */
 	CALL("learn", G_LEARN, 0),
 	CALL("puzzle", G_PUZZLE, 0),

@@ -56,9 +56,13 @@ struct ui_conf {
 };
 
 struct network_conf {
-	char host[256];
-	int port;
-	char name[CONF_NAME_MAX];
+	char host[256];              /* HOST[:PORT], tls://HOST[:PORT]; "" none:
+					network play needs --connect */
+	int port;                    /* a plain HOST's port (7153) */
+	char name[CONF_NAME_MAX];    /* the player's name ($USER) */
+	char account[CONF_NAME_MAX]; /* the account to LOGIN as on host's
+					server (its key kept); "" the last
+					one kept there, if any */
 };
 
 struct server_conf {
@@ -131,6 +135,9 @@ int config_user_path(char *out, size_t n);
  * letters, digits, '-', '_' or '.'; an algorithm is "alphabeta", "negamax"
  * or "random". */
 bool config_name_valid(const char *s);
+/* (Added) network.host: "" (none), HOST, HOST:PORT, [V6]:PORT, a bare IPv6
+ * address, or any of them after "tls://" (congo --connect's syntax). */
+bool config_server_valid(const char *s);
 bool config_algorithm_valid(const char *s);
 
 #endif

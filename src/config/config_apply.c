@@ -18,8 +18,10 @@ enum kind {
 	K_LONG,		/* long, min..max */
 	K_ULONG,	/* unsigned long, min..max */
 	K_STRING,	/* char[size], any text shorter than size (may be empty) */
-	K_HOST,		/* char[size], not empty, no spaces */
 	K_NAME,		/* char[size], config_name_valid() */
+	K_SERVER,	/* char[size], config_server_valid() ("" none) */
+	K_ACCOUNT,	/* char[size], "" or an account's name (3-20 of
+			   A-Za-z0-9_-, PROTOCOL.md REGISTER) */
 	K_CHOICE	/* char[size], one of choices */
 };
 
@@ -98,9 +100,10 @@ static const struct setting ui_settings[] = {
 };
 
 static const struct setting network_settings[] = {
-	{ "host", K_HOST, N(host), 0, 0, NULL },
+	{ "host", K_SERVER, N(host), 0, 0, NULL },
 	{ "port", K_INT, N(port), 1, 65535, NULL },
 	{ "name", K_NAME, N(name), 0, 0, NULL },
+	{ "account", K_ACCOUNT, N(account), 0, 0, NULL },
 	{ NULL, 0, 0, 0, 0, 0, NULL }
 };
 
@@ -238,10 +241,20 @@ apply_one(const struct setting *d, const char *full, const config_setting_t *s,
 			return -1;
 		}
 		break;
-	case K_HOST:
-		if (len == 0 || strpbrk(str, " \t\r\n") != NULL) {
-			snprintf(msg, n, "%s must be a host name or address",
-			    full);
+	case K_SERVER:
+		if (!config_server_valid(str)) {
+			snprintf(msg, n, "%s must be \"\" (none), HOST, "
+			    "HOST:PORT or tls://HOST[:PORT], not '%.80s'",
+			    full, str);
+			return -1;
+		}
+		break;
+	case K_ACCOUNT:
+		if (len > 0 && (len < 3 || len > 20 || strspn(str,
+		    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+		    "0123456789_-") != len)) {
+			snprintf(msg, n, "%s must be \"\" or an account's "
+			    "name: 3..20 letters, digits, '_' or '-'", full);
 			return -1;
 		}
 		break;

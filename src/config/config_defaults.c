@@ -59,9 +59,10 @@ config_defaults(struct congo_conf *c)
 	snprintf(c->ui.mode, sizeof c->ui.mode, "screen");
 	c->ui.save_dir[0] = '\0';
 
-	strcpy(c->network.host, "localhost");
+	c->network.host[0] = '\0';    /* none: --connect HOST */
 	c->network.port = CONF_SERVER_PORT;
 	default_name(c->network.name, sizeof c->network.name);
+	c->network.account[0] = '\0';
 
 	c->server.bind[0] = '\0';
 	c->server.http[0] = '\0';
@@ -105,4 +106,41 @@ config_algorithm_valid(const char *s)
 		if (strcmp(s, names[i]) == 0)
 			return true;
 	return false;
+}
+
+/* A port: 1..65535 in digits only. */
+static bool
+port_valid(const char *s)
+{
+	long v = 0;
+
+	if (*s == '\0' || strspn(s, "0123456789") != strlen(s) ||
+	    strlen(s) > 5)
+		return false;
+	v = strtol(s, NULL, 10);
+	return v >= 1 && v <= 65535;
+}
+
+bool
+config_server_valid(const char *s)
+{
+	const char *end, *colon;
+
+	if (*s == '\0')
+		return true;
+	if (strncmp(s, "tls://", 6) == 0)
+		s += 6;
+	if (*s == '\0' || strpbrk(s, " \t\r\n/@?#") != NULL)
+		return false;
+	if (*s == '[') {
+		end = strchr(s, ']');
+		if (end == NULL || end == s + 1)
+			return false;
+		return end[1] == '\0' || (end[1] == ':' && port_valid(end + 2));
+	}
+	colon = strchr(s, ':');
+	/* A bare IPv6 address has several colons and no port. */
+	if (colon == NULL || strchr(colon + 1, ':') != NULL)
+		return true;
+	return colon > s && port_valid(colon + 1);
 }

@@ -59,15 +59,16 @@ account_opts_check(const struct session_net_opts *o, char *err, size_t errlen)
 		    "--login with it");
 		return -1;
 	}
-	if ((o->register_name != NULL || o->login != NULL || o->seek != NULL) &&
-	    o->connect == NULL) {
-		snprintf(err, errlen, "--register, --login and --seek go with "
-		    "--connect HOST");
+	if ((o->register_name != NULL || o->login != NULL || o->seek != NULL ||
+	    o->lobby) && o->connect == NULL) {
+		snprintf(err, errlen, "--register, --login, --seek and --lobby "
+		    "go with --connect HOST (or network.host in congo.conf)");
 		return -1;
 	}
 	if (o->tls_ca != NULL && (o->connect == NULL ||
 	    strncmp(o->connect, "tls://", 6) != 0)) {
-		snprintf(err, errlen, "--tls-ca goes with --connect tls://HOST");
+		snprintf(err, errlen, "--tls-ca goes with --connect tls://HOST "
+		    "(or network.host = \"tls://HOST\" in congo.conf)");
 		return -1;
 	}
 	if (o->tls_ca != NULL && (o->tls_ca[0] == '\0' ||
@@ -100,8 +101,13 @@ session_net_opts_check(const struct session_net_opts *o, char *err, size_t errle
 		return -1;
 	}
 	if (o->connect == NULL && !o->host) {
-		snprintf(err, errlen, "network options need --connect HOST or "
-		    "--host");
+		snprintf(err, errlen, "network options need --connect HOST (or "
+		    "network.host in congo.conf) or --host");
+		return -1;
+	}
+	if (o->lobby && modes > 0) {
+		snprintf(err, errlen, "--lobby shows the lobby: no --create, "
+		    "--join, --game, --observe or --seek with it");
 		return -1;
 	}
 	if (o->port == 0 && !o->host) {
@@ -126,6 +132,19 @@ session_net_opts_check(const struct session_net_opts *o, char *err, size_t errle
 		return -1;
 	}
 	return 0;
+}
+
+void
+session_net_opts_configured(struct session_net_opts *o,
+    const struct congo_conf *c)
+{
+	if (!o->any || o->host)
+		return;
+	if (o->connect == NULL && c->network.host[0] != '\0')
+		o->connect = c->network.host;
+	if (o->connect != NULL && c->network.account[0] != '\0' &&
+	    strcmp(o->connect, c->network.host) == 0)
+		o->account = c->network.account;
 }
 
 void
@@ -260,9 +279,11 @@ session_link_start(struct session *s, const struct session_net_opts *no,
 	snprintf(co.name, sizeof co.name, "%.31s", no->name != NULL ?
 	    no->name : s->conf.network.name);
 	co.remember = true;
-	if (no->register_name != NULL || no->login != NULL)
+	if (no->register_name != NULL || no->login != NULL ||
+	    no->account != NULL)
 		snprintf(co.login, sizeof co.login, "%s",
-		    no->register_name != NULL ? no->register_name : no->login);
+		    no->register_name != NULL ? no->register_name :
+		    no->login != NULL ? no->login : no->account);
 	co.register_first = no->register_name != NULL;
 	/* The game is the session's; --clock goes to CREATE, the server
 	 * keeps it. */

@@ -20,7 +20,12 @@ struct net_event;
 /* The network options (read with the game's others). */
 struct session_net_opts {
 	bool any;                 /* some network option was given */
-	const char *connect;      /* HOST[:PORT], tls://HOST[:PORT] */
+	const char *connect;      /* HOST[:PORT], tls://HOST[:PORT] (--connect,
+				     else congo.conf's network.host) */
+	const char *account;      /* congo.conf's network.account, when
+				     connect is network.host: the account
+				     to log in as without --login */
+	bool lobby;               /* --lobby: the server's lobby */
 	const char *tls_ca;       /* --tls-ca FILE */
 	bool host;                /* run a server here */
 	int port;                 /* --port, -1 when not given */
@@ -44,9 +49,17 @@ struct session_net_game {
 	bool local_given[2];      /* --white / --black chose a local player */
 };
 
-/* -1 with err when the options do not add up. */
+/* -1 with err when the options do not add up (once the configured
+ * server is in: session_net_opts_configured). */
 int session_net_opts_check(const struct session_net_opts *o, char *err,
     size_t errlen);
+
+/* congo.conf's server and account for the options that name no server
+ * (no --connect nor --host): connect becomes network.host when it is set,
+ * account network.account when connect is network.host. */
+struct congo_conf;
+void session_net_opts_configured(struct session_net_opts *o,
+    const struct congo_conf *c);
 
 /* Set network play up (before the view starts): the connection, for
  * --host the server, and the game asked for. *seat: the seat to install

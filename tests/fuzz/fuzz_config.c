@@ -68,6 +68,12 @@ check_conf(const struct congo_conf *c)
 	    "ai_delay_ms");
 	FUZZ_CHECK(ended(c->ui.save_dir, sizeof c->ui.save_dir), "save_dir");
 	FUZZ_CHECK(ended(c->network.host, sizeof c->network.host), "host");
+	FUZZ_CHECK(config_server_valid(c->network.host), "host '%s'",
+	    c->network.host);
+	FUZZ_CHECK(ended(c->network.account, sizeof c->network.account) &&
+	    (c->network.account[0] == '\0' ||
+	    strlen(c->network.account) >= 3), "account '%s'",
+	    c->network.account);
 	FUZZ_CHECK(c->network.port >= 1 && c->network.port <= 65535, "port");
 	FUZZ_CHECK(config_name_valid(c->network.name), "name '%s'",
 	    c->network.name);
