@@ -453,7 +453,25 @@ term_read(struct ui_event *ev, int *my, int *mx)
 		return 1;
 	}
 	for (;;) {
+		bool got = false, eof = false;
+
 		now = util_now_ms();
+		/* The bytes already there are read before a sequence's time
+		 * runs out: a game kept from running (a loaded machine) past
+		 * UI_KEYDEC_SEQ_MS must not drop a report whose rest waits
+		 * in the terminal's buffer. */
+		if (ui_keydec_room(&keydec) > 0 && poll(&pfd, 1, 0) > 0 &&
+		    (pfd.revents & (POLLIN | POLLHUP))) {
+			r = read(STDIN_FILENO, buf, ui_keydec_room(&keydec));
+			if (r == 0)
+				eof = true;
+			else if (r < 0 && errno != EINTR && errno != EAGAIN)
+				return -1;
+			else if (r > 0) {
+				ui_keydec_feed(&keydec, buf, (size_t)r, now);
+				got = true;
+			}
+		}
 		while (ui_keydec_next(&keydec, now, &k)) {
 			if (k.key == UK_CLICK && !mouse_on)
 				continue;
@@ -462,14 +480,10 @@ term_read(struct ui_event *ev, int *my, int *mx)
 			*mx = k.x;
 			return 1;
 		}
-		if (poll(&pfd, 1, 0) <= 0 || !(pfd.revents & POLLIN))
-			return 0;
-		r = read(STDIN_FILENO, buf, ui_keydec_room(&keydec));
-		if (r == 0)
+		if (eof)
 			return -1;
-		if (r < 0)
-			return errno == EINTR || errno == EAGAIN ? 0 : -1;
-		ui_keydec_feed(&keydec, buf, (size_t)r, now);
+		if (!got)
+			return 0;
 	}
 }
 
