@@ -501,12 +501,18 @@ int session_newgame_save(const struct session *s);
  * to play or analyse), a cursor, and the last refusal: leaving checks the
  * set-up with board_check_setup and names the problem.
  */
+#define SESSION_EDIT_UNDO 32     /* the changes 'u' can take back */
 struct session_editor {
 	bool open;
 	struct board b;             /* the position edited */
 	int cursor;                 /* a square */
 	int code;                   /* enum setup_problem of the last refusal */
 	char error[240];            /* "Illegal set-up: ...", "" none */
+	/* The positions before the last changes (a ring: the oldest goes
+	 * when it is full), with the square each was changed on. */
+	struct board undo[SESSION_EDIT_UNDO];
+	int8_t undo_cursor[SESSION_EDIT_UNDO];
+	int nundo, undo_top;
 };
 
 /* From the position shown (the start when there is no game). */
@@ -524,6 +530,10 @@ void session_edit_clear(struct session *s);   /* an empty board */
 void session_edit_reset(struct session *s);   /* the variant's start */
 void session_edit_side(struct session *s);    /* the other side to move */
 void session_edit_variant(struct session *s); /* the next variant */
+/* u: the last change (a piece put or taken, the board emptied or reset,
+ * the side, the variant, a FEN read) taken back: 0, or -1 when there is
+ * none (said). */
+int session_edit_undo(struct session *s);
 /* Check the set-up: 0, or -1 with edit.code, edit.error and a message. */
 int session_edit_check(struct session *s);
 /* Enter: checked, then the new-game dialog with this start (players,
