@@ -100,6 +100,8 @@ enum session_cmd_type {
 	CMD_LOAD_NOW,        /* arg: as CMD_LOAD's, the game left (asked) */
 	CMD_EDIT_ANALYSE,    /* the editor's analyse, the game left (asked) */
 	CMD_RESUME,          /* the kept game resumed (session_keep.h) */
+	CMD_COMMENT,         /* arg: the shown move's comment ("" clears) */
+	CMD_NAG,             /* arg: ! ? !! ?? !? ?! $N, "-" clears, "" next */
 	NCMDS
 };
 
@@ -386,6 +388,9 @@ int session_analyse_start_eval(const struct session *s);
 void session_analyse_summary(const struct session *s, char *buf, size_t n);
 /* The next (dir 1) or previous (-1) marked move, shown. */
 void session_analyse_jump(struct session *s, int dir);
+/* The shown move's glyph from its notes (NAG $1..$6: ! ? !! ?? !? ?!),
+ * "" none (session_notes.c). */
+const char *session_move_glyph(const struct session *s, int ply);
 /* The shown move's comment on the message line, when it has one. */
 void session_analyse_say(struct session *s);
 /* Show the position after `ply` plies (review; the end: live). */

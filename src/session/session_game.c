@@ -747,8 +747,11 @@ session_move_label(const struct session *s, int ply, char *buf, size_t n)
 		board_sq_name(fx.drowned_sq[i], sq);
 		len += (size_t)snprintf(buf + len, n - len, "~%s", sq);
 	}
-	/* its mark from an analysis or the record: ?! ? ?? */
-	if (len < n)
+	/* its glyph from the record or the player (! ? !! ?? !? ?!), else
+	 * its mark from an analysis: ?! ? ?? */
+	if (len < n && session_move_glyph(s, ply)[0] != '\0')
+		snprintf(buf + len, n - len, "%s", session_move_glyph(s, ply));
+	else if (len < n)
 		snprintf(buf + len, n - len, "%s",
 		    analyse_mark_symbol(session_analyse_mark(s, ply)));
 }

@@ -228,13 +228,16 @@ ui_graph_marks(struct ui_app *a, int y, int x, int w, const int ply[2],
 		if (ply[k] < 0 || col[k] < 0)
 			continue;
 		mark = session_analyse_mark(&a->s, ply[k]);
-		if (mark == MARK_NONE)
+		sym = session_move_glyph(&a->s, ply[k]);
+		if (sym[0] == '\0' && mark == MARK_NONE)
 			continue;
-		sym = analyse_mark_symbol(mark);
+		if (sym[0] == '\0')
+			sym = analyse_mark_symbol(mark);
 		session_move_label(&a->s, ply[k], mv, sizeof mv);
 		len = (int)strlen(mv);
 		at = col[k] + len - (int)strlen(sym);
 		if (at + (int)strlen(sym) <= w)
-			term_put(y, x + at, mark_style(mark), TA_BOLD, sym);
+			term_put(y, x + at, mark == MARK_NONE && sym[0] == '!' ?
+			    ST_GOOD : mark_style(mark), TA_BOLD, sym);
 	}
 }

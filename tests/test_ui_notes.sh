@@ -1,0 +1,68 @@
+#!/bin/sh
+# test_ui_notes.sh: notes typed on a game's moves (issue 34), in tmux: a
+# record loaded shows its glyphs in the move list ($1 as !), the key !
+# walks the shown move's glyph (! ? !! ...), :nag sets one, :comment the
+# move's comment (said when the move is stepped to), and :save writes both.
+# Every wait polls with a deadline, no fixed sleeps.
+# Exit status: 0 pass, 1 fail, 77 skipped (no tmux), 99 error.
+
+set -u
+
+tmux_prefix=cgnt pane=nt
+. "$(dirname "$0")/tmux_lib.sh"
+
+tmux_home
+export LC_ALL=C
+
+command_line() {
+	keys :
+	type_text "$1"
+	keys Enter
+}
+
+cat >"$tmp/a.pgn" <<'PGN' || exit 99
+[Event "t"]
+[Result "*"]
+
+1. e2d3 g6g5 2. c1c3 a6b5 3. b2a3 $1 *
+PGN
+
+note "the record's \$1 is shown as ! after its move"
+T new-session -d -s nt -x 100 -y 32 "$congo --white human --black human \
+    --load '$tmp/a.pgn'; echo congo-exit=\$?; sleep 30" || exit 99
+wait_for 'b2a3!'
+
+note "[ four times: the first move shown; ! gives it a !, then a ?"
+keys [ [ [ [
+wait_for 'reviewing ply 1 of 5'
+keys !
+wait_for '1\. e2d3! '
+keys !
+wait_for '1\. e2d3\? '
+
+note ":nag !? and :comment on it"
+command_line 'nag !?'
+wait_for '1\. e2d3!\? '
+command_line 'comment a quiet start'
+wait_for 'comment set'
+keys ] [
+wait_for '1\. e2d3!\? a quiet start'
+
+note ":save writes them"
+command_line "save $tmp/b.pgn"
+_deadline=$(($(date +%s) + 10))
+until grep -q 'e2d3 \$5 {a quiet start}' "$tmp/b.pgn" 2>/dev/null; do
+	[ "$(date +%s)" -gt "$_deadline" ] &&
+	    fail "the saved record lacks the glyph and comment: $(cat "$tmp/b.pgn" 2>/dev/null)"
+	sleep 0.05
+done
+grep -q 'b2a3 \$1' "$tmp/b.pgn" || fail "the record's \$1 was lost"
+
+note "q quits"
+keys q
+wait_for 'Quit this game|congo-exit=0'
+if grep -q 'Quit this game' "$tmp/screen"; then
+	keys y
+	wait_for 'congo-exit=0'
+fi
+echo "PASS"
