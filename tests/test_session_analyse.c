@@ -412,6 +412,12 @@ test_typed_notes(void **state)
 	get_file(out, buf, sizeof buf);
 	assert_non_null(strstr(buf, "1. e2d3 $3 {[%eval 0.10] a quiet "
 	    "start}"));
+	/* :pgn: the same record for the view's clipboard */
+	cmd(&s, CMD_PGN, NULL);
+	assert_true(s.want_clip);
+	assert_non_null(s.clip_long);
+	assert_string_equal(s.clip_long, buf);
+	assert_string_equal(s.clip, "the game record, 5 plies");
 	assert_non_null(strstr(buf, "g6g5 $6 {[%eval 0.45] Inaccuracy."));
 	assert_non_null(strstr(buf, "b2a3 $1 {[%eval 3.40]}"));
 	/* a comment on a game never analysed nor loaded */

@@ -2,7 +2,8 @@
 # test_ui_notes.sh: notes typed on a game's moves (issue 34), in tmux: a
 # record loaded shows its glyphs in the move list ($1 as !), the key !
 # walks the shown move's glyph (! ? !! ...), :nag sets one, :comment the
-# move's comment (said when the move is stepped to), and :save writes both.
+# move's comment (said when the move is stepped to), and :save writes both;
+# :pgn copies the record to the clipboard (OSC 52, tmux's buffer).
 # Every wait polls with a deadline, no fixed sleeps.
 # Exit status: 0 pass, 1 fail, 77 skipped (no tmux), 99 error.
 
@@ -30,6 +31,7 @@ PGN
 note "the record's \$1 is shown as ! after its move"
 T new-session -d -s nt -x 100 -y 32 "$congo --white human --black human \
     --load '$tmp/a.pgn'; echo congo-exit=\$?; sleep 30" || exit 99
+T set-option -g set-clipboard on >/dev/null 2>&1
 wait_for 'b2a3!'
 
 note "[ four times: the first move shown; ! gives it a !, then a ?"
@@ -57,6 +59,17 @@ until grep -q 'e2d3 \$5 {a quiet start}' "$tmp/b.pgn" 2>/dev/null; do
 	sleep 0.05
 done
 grep -q 'b2a3 \$1' "$tmp/b.pgn" || fail "the record's \$1 was lost"
+
+note ":pgn copies the record (OSC 52 into tmux's buffer)"
+command_line pgn
+wait_for 'the game record, 5 plies  \(copied\)'
+_deadline=$(($(date +%s) + 5))
+until T show-buffer 2>/dev/null | grep -q 'e2d3 \$5 {a quiet start}'; do
+	[ "$(date +%s)" -gt "$_deadline" ] &&
+	    fail "the clipboard (tmux's buffer) does not hold the record"
+	sleep 0.05
+done
+T show-buffer | grep -q '^\[Event ' || fail "the copied record has no tags"
 
 note "q quits"
 keys q

@@ -102,6 +102,7 @@ enum session_cmd_type {
 	CMD_RESUME,          /* the kept game resumed (session_keep.h) */
 	CMD_COMMENT,         /* arg: the shown move's comment ("" clears) */
 	CMD_NAG,             /* arg: ! ? !! ?? !? ?! $N, "-" clears, "" next */
+	CMD_PGN,             /* the game's record onto the clipboard */
 	NCMDS
 };
 
@@ -719,9 +720,12 @@ struct session {
 	struct session_newgame ng;
 	struct session_pick pick;
 	struct session_editor edit;
-	/* :fen's text for the view to put on the terminal's clipboard. */
+	/* :fen's text for the view to put on the terminal's clipboard and
+	 * say; :pgn's record is clip_long (malloc'd, the view frees it),
+	 * clip then what it is ("the game record, 12 moves"). */
 	bool want_clip;
 	char clip[128];
+	char *clip_long;
 	struct session_history history;
 	/* Lessons and puzzles, the network game, or NULL: freed by
 	 * session_learn_free and session_net_end, not session_free (which

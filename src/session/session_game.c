@@ -61,6 +61,8 @@ session_free(struct session *s)
 
 	session_analysis_stop(s);
 	session_analyse_free(s);
+	free(s->clip_long);
+	s->clip_long = NULL;
 	if (s->analysis.worker.rd >= 0)
 		session_worker_free(&s->analysis.worker);
 	s->analysis.worker.rd = s->analysis.worker.wr = -1;
