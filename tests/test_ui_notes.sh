@@ -3,7 +3,8 @@
 # record loaded shows its glyphs in the move list ($1 as !), the key !
 # walks the shown move's glyph (! ? !! ...), :nag sets one, :comment the
 # move's comment (said when the move is stepped to), and :save writes both;
-# :pgn copies the record to the clipboard (OSC 52, tmux's buffer).
+# :pgn copies the record to the clipboard (OSC 52, tmux's buffer); a click
+# on a move of the move list shows that move.
 # Every wait polls with a deadline, no fixed sleeps.
 # Exit status: 0 pass, 1 fail, 77 skipped (no tmux), 99 error.
 
@@ -21,6 +22,9 @@ command_line() {
 	keys Enter
 }
 
+cat >"$tmp/config/congo/congo.conf" <<'CONF' || exit 99
+ui = { mouse = true; };
+CONF
 cat >"$tmp/a.pgn" <<'PGN' || exit 99
 [Event "t"]
 [Result "*"]
@@ -70,6 +74,29 @@ until T show-buffer 2>/dev/null | grep -q 'e2d3 \$5 {a quiet start}'; do
 	sleep 0.05
 done
 T show-buffer | grep -q '^\[Event ' || fail "the copied record has no tags"
+
+note "a click on a move of the move list shows it (Black's, then White's)"
+keys '}'
+wait_gone 'reviewing ply'
+# press and release, as an xterm sends them (ESC [ M, 32 + button, 32 +
+# column, 32 + row; columns and rows from 1)
+click() {
+	_x=$(printf '%x' $((32 + $1)))
+	_y=$(printf '%x' $((32 + $2)))
+	T send-keys -t "$pane" -H 1b 5b 4d 20 "$_x" "$_y" 1b 5b 4d 23 "$_x" "$_y"
+}
+# where WORD is on the screen: "ROW COLUMN", from 1
+where() {
+	capture
+	awk -v w="$1" '{ i = index($0, w); if (i) { print NR, i; exit } }' \
+	    "$tmp/screen"
+}
+set -- $(where '2. c1c3 a6b5')
+[ $# -eq 2 ] || fail "the move list has no line 2. c1c3 a6b5"
+click $(($2 + 9)) "$1"
+wait_for 'reviewing ply 4 of 5'
+click $(($2 + 4)) "$1"
+wait_for 'reviewing ply 3 of 5'
 
 note "q quits"
 keys q

@@ -425,6 +425,8 @@ draw_moves(struct ui_app *a, int y)
 	term_putw(y++, x, w, ST_HEAD, 0, buf);
 	if (nlines == 0 && room > 0)
 		term_putw(y, x, w, ST_DIM, 0, "  (none yet)");
+	ui_moves_drawn(s, y, x, w, first, room < nlines - first ? room :
+	    nlines - first);
 	for (i = 0; i < room && first + i < nlines; i++) {
 		ui_moves_line(s, w, first + i, buf, sizeof buf, ply, col, hl);
 		term_putw(y + i, x, w, hl[2] ? ST_DIM : ply[0] < 0 &&
@@ -737,6 +739,7 @@ ui_board_draw(struct ui_app *a)
 	if (a->lay.compact && (session_learn_active(&a->s) ||
 	    a->s.analysis.on))
 		ui_layout_aside(&a->lay);
+	ui_moves_drawn(&a->s, 0, 0, 0, 0, 0);     /* none until drawn */
 	ui_board_squares(a);
 	if (!a->lay.compact)
 		draw_panel(a);
