@@ -382,6 +382,18 @@ test_typed_notes(void **state)
 	session_move_label(&s, 4, buf, sizeof buf);
 	assert_string_equal(buf, "b2a3!");            /* the record's $1 */
 	assert_string_equal(session_move_glyph(&s, 4), "!");
+	{
+		/* the better move named for g6g5 and a6b5, none for e2d3 */
+		move_t m;
+		char t[MOVE_TEXT_MAX];
+		assert_false(session_better_move(&s, 0, &m));
+		assert_true(session_better_move(&s, 1, &m));
+		notation_write(m, t, sizeof t);
+		assert_string_equal(t, "d6d5");
+		assert_true(session_better_move(&s, 3, &m));
+		notation_write(m, t, sizeof t);
+		assert_string_equal(t, "e7e5");
+	}
 	cmd(&s, CMD_REVIEW_START, NULL);
 	cmd(&s, CMD_COMMENT, "no move shown");
 	assert_non_null(strstr(s.msg.text, "no move shown"));

@@ -29,7 +29,7 @@ cat >"$tmp/a.pgn" <<'PGN' || exit 99
 [Event "t"]
 [Result "*"]
 
-1. e2d3 g6g5 2. c1c3 a6b5 3. b2a3 $1 *
+1. e2d3 g6g5 $6 {Inaccuracy. Better was d6d5.} 2. c1c3 a6b5 3. b2a3 $1 *
 PGN
 
 note "the record's \$1 is shown as ! after its move"
@@ -97,6 +97,13 @@ click $(($2 + 9)) "$1"
 wait_for 'reviewing ply 4 of 5'
 click $(($2 + 4)) "$1"
 wait_for 'reviewing ply 3 of 5'
+
+note ":go 1... shows g6g5?! with its better move's squares marked (+p+ on d6)"
+shown '\+p\+' && fail "a better move marked before its move is shown"
+command_line 'go 1...'
+wait_for 'reviewing ply 2 of 5'
+wait_for '\+p\+'
+expect 'Better was d6d5'
 
 note "q quits"
 keys q

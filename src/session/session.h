@@ -392,6 +392,9 @@ void session_analyse_jump(struct session *s, int dir);
 /* The shown move's glyph from its notes (NAG $1..$6: ! ? !! ?? !? ?!),
  * "" none (session_notes.c). */
 const char *session_move_glyph(const struct session *s, int ply);
+/* The better move an analysis named for ply ("Better was f3e5." in its
+ * comment), legal in the position before it: true with *m. */
+bool session_better_move(const struct session *s, int ply, move_t *m);
 /* The shown move's comment on the message line, when it has one. */
 void session_analyse_say(struct session *s);
 /* Show the position after `ply` plies (review; the end: live). */

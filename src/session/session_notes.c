@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/notation.h"
 #include "record/record.h"
 #include "session/session.h"
 #include "session/session_int.h"
@@ -41,6 +42,26 @@ session_move_glyph(const struct session *s, int ply)
 	int g = glyph_of(session_note(s, ply));
 
 	return g != 0 ? record_nag_symbol(g) : "";
+}
+
+bool
+session_better_move(const struct session *s, int ply, move_t *m)
+{
+	const struct record_note *n = session_note(s, ply);
+	const char *p;
+	char mv[MOVE_TEXT_MAX + 1];
+	size_t len;
+
+	if (n == NULL || n->text == NULL ||
+	    (p = strstr(n->text, "Better was ")) == NULL)
+		return false;
+	p += strlen("Better was ");
+	len = strcspn(p, ". ");
+	if (len == 0 || len >= sizeof mv)
+		return false;
+	memcpy(mv, p, len);
+	mv[len] = '\0';
+	return notation_read(&s->game.pos[ply], mv, m, NULL, 0) == 0;
 }
 
 /* "!" .. "?!" or "$N" (1..255): the NAG, 0 for "-", -1 bad. */

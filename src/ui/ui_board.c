@@ -108,6 +108,7 @@ view_make(struct ui_app *a, struct view *v)
 	const struct board *b = session_board(s);
 	int i, n, land[MOVE_MAX_JUMPS + 1];
 	int ply = session_shown_ply(s);
+	move_t better;
 	bool live = s->review < 0;
 	/* Reviewing, a move may start a variation: the choice shows. */
 	bool pick = live || session_var_refused(s) == NULL;
@@ -142,6 +143,15 @@ view_make(struct ui_app *a, struct view *v)
 		n = move_landings(m, land);
 		for (i = 0; i < n; i++)
 			v->last |= BB(land[i]);
+	}
+	/* Reviewing an analysed move: the better move's squares, as the
+	 * hint's (its words are on the message line). */
+	if (!live && s->var <= 0 && ply > 0 &&
+	    session_better_move(s, ply - 1, &better)) {
+		v->advice |= BB(MOVE_FROM(better));
+		n = move_landings(better, land);
+		for (i = 0; i < n; i++)
+			v->advice |= BB(land[i]);
 	}
 	if (live && ui_learn_hint_sq(a) >= 0 && a->in.selected < 0)
 		v->advice |= BB(ui_learn_hint_sq(a));
