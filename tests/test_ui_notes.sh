@@ -29,7 +29,8 @@ cat >"$tmp/a.pgn" <<'PGN' || exit 99
 [Event "t"]
 [Result "*"]
 
-1. e2d3 g6g5 $6 {Inaccuracy. Better was d6d5.} 2. c1c3 a6b5 3. b2a3 $1 *
+1. e2d3 {[%eval 0.10]} g6g5 $6 {[%eval 0.45] Inaccuracy. Better was d6d5.}
+2. c1c3 {[%eval 0.40]} a6b5 {[%eval -2.00]} 3. b2a3 $1 {[%eval 0.40]} *
 PGN
 
 note "the record's \$1 is shown as ! after its move"
@@ -57,7 +58,7 @@ wait_for '1\. e2d3!\? a quiet start'
 note ":save writes them"
 command_line "save $tmp/b.pgn"
 _deadline=$(($(date +%s) + 10))
-until grep -q 'e2d3 \$5 {a quiet start}' "$tmp/b.pgn" 2>/dev/null; do
+until grep -q 'e2d3 \$5 {\[%eval 0.10\] a quiet start}' "$tmp/b.pgn" 2>/dev/null; do
 	[ "$(date +%s)" -gt "$_deadline" ] &&
 	    fail "the saved record lacks the glyph and comment: $(cat "$tmp/b.pgn" 2>/dev/null)"
 	sleep 0.05
@@ -68,7 +69,7 @@ note ":pgn copies the record (OSC 52 into tmux's buffer)"
 command_line pgn
 wait_for 'the game record, 5 plies  \(copied\)'
 _deadline=$(($(date +%s) + 5))
-until T show-buffer 2>/dev/null | grep -q 'e2d3 \$5 {a quiet start}'; do
+until T show-buffer 2>/dev/null | grep -q 'e2d3 \$5 {\[%eval 0.10\] a quiet start}'; do
 	[ "$(date +%s)" -gt "$_deadline" ] &&
 	    fail "the clipboard (tmux's buffer) does not hold the record"
 	sleep 0.05
@@ -104,6 +105,14 @@ command_line 'go 1...'
 wait_for 'reviewing ply 2 of 5'
 wait_for '\+p\+'
 expect 'Better was d6d5'
+
+note "the evaluation graph: six rows at this height, its 50% line under a6b5's bar"
+# a6b5 (-2.00) stands below the middle: the line ("__", two columns a
+# ply) is drawn over it; the graph's rows end above "Moves"
+wait_for '__'
+G=$(grep -n '__' "$tmp/screen" | head -n 1 | cut -d: -f1)
+M=$(grep -n 'Moves' "$tmp/screen" | head -n 1 | cut -d: -f1)
+[ $((M - G)) -ge 4 ] || fail "the graph is not taller: 50% line on row $G, Moves on $M"
 
 note "q quits"
 keys q
