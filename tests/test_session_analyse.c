@@ -362,6 +362,89 @@ test_load_jump_save(void **state)
 	session_free(&s);
 }
 
+/* Notes typed in review (issue 34): :comment and :nag (and !, :nag
+ * alone) on the move shown, the record's $1 shown as !, all saved. */
+static void
+test_typed_notes(void **state)
+{
+	struct session s;
+	char path[128], out[128], buf[4096];
+
+	(void)state;
+	snprintf(path, sizeof path, "%s/n.pgn", dir);
+	snprintf(out, sizeof out, "%s/n2.pgn", dir);
+	put_file(path, annotated);
+	start(&s);
+	assert_int_equal(session_load(&s, path, 0), 0);
+	session_move_label(&s, 4, buf, sizeof buf);
+	assert_string_equal(buf, "b2a3!");            /* the record's $1 */
+	assert_string_equal(session_move_glyph(&s, 4), "!");
+	{
+		/* the better move named for g6g5 and a6b5, none for e2d3 */
+		move_t m;
+		char t[MOVE_TEXT_MAX];
+		assert_false(session_better_move(&s, 0, &m));
+		assert_true(session_better_move(&s, 1, &m));
+		notation_write(m, t, sizeof t);
+		assert_string_equal(t, "d6d5");
+		assert_true(session_better_move(&s, 3, &m));
+		notation_write(m, t, sizeof t);
+		assert_string_equal(t, "e7e5");
+	}
+	cmd(&s, CMD_REVIEW_START, NULL);
+	cmd(&s, CMD_COMMENT, "no move shown");
+	assert_non_null(strstr(s.msg.text, "no move shown"));
+	cmd(&s, CMD_REVIEW_FORWARD, NULL);              /* 1. e2d3 */
+	cmd(&s, CMD_COMMENT, "a quiet start");
+	cmd(&s, CMD_NAG, "!?");
+	assert_string_equal(session_move_glyph(&s, 0), "!?");
+	cmd(&s, CMD_NAG, "??");                         /* replaces it */
+	assert_string_equal(session_move_glyph(&s, 0), "??");
+	assert_int_equal(session_analyse_mark(&s, 0), MARK_BLUNDER);
+	cmd(&s, CMD_NAG, "$2x");
+	assert_non_null(strstr(s.msg.text, "is no glyph"));
+	cmd(&s, CMD_NAG, "-");
+	assert_string_equal(session_move_glyph(&s, 0), "");
+	cmd(&s, CMD_NAG, NULL);                         /* the key ! */
+	assert_string_equal(session_move_glyph(&s, 0), "!");
+	cmd(&s, CMD_NAG, NULL);
+	assert_string_equal(session_move_glyph(&s, 0), "?");
+	cmd(&s, CMD_NAG, NULL);
+	assert_string_equal(session_move_glyph(&s, 0), "!!");
+	cmd(&s, CMD_REVIEW_FORWARD, NULL);
+	cmd(&s, CMD_REVIEW_BACK, NULL);
+	assert_string_equal(s.msg.text, "1. e2d3!! a quiet start");
+	/* the analysis' notes of the other moves stay */
+	assert_int_equal(session_analyse_mark(&s, 1), MARK_INACCURACY);
+	cmd(&s, CMD_REVIEW_END, NULL);
+	cmd(&s, CMD_SAVE, out);
+	get_file(out, buf, sizeof buf);
+	assert_non_null(strstr(buf, "1. e2d3 $3 {[%eval 0.10] a quiet "
+	    "start}"));
+	/* :pgn: the same record for the view's clipboard */
+	cmd(&s, CMD_PGN, NULL);
+	assert_true(s.want_clip);
+	assert_non_null(s.clip_long);
+	assert_string_equal(s.clip_long, buf);
+	assert_string_equal(s.clip, "the game record, 5 plies");
+	assert_non_null(strstr(buf, "g6g5 $6 {[%eval 0.45] Inaccuracy."));
+	assert_non_null(strstr(buf, "b2a3 $1 {[%eval 3.40]}"));
+	/* a comment on a game never analysed nor loaded */
+	cmd(&s, CMD_NEW_NOW, NULL);
+	cmd(&s, CMD_MOVE, "d2d3");
+	cmd(&s, CMD_COMMENT, "first");
+	cmd(&s, CMD_NAG, "$10");
+	snprintf(out, sizeof out, "%s/n3.pgn", dir);
+	cmd(&s, CMD_SAVE, out);
+	get_file(out, buf, sizeof buf);
+	assert_non_null(strstr(buf, "d2d3 $10 {first}"));
+	unlink(out);
+	snprintf(out, sizeof out, "%s/n2.pgn", dir);
+	unlink(out);
+	unlink(path);
+	session_free(&s);
+}
+
 /* An analysis as notes: a move's own text and clock stay, an earlier
  * analysis's mark and sentence go. */
 static void
@@ -537,6 +620,7 @@ main(void)
 		cmocka_unit_test(test_cancel),
 		cmocka_unit_test(test_left_game_stops),
 		cmocka_unit_test(test_load_jump_save),
+		cmocka_unit_test(test_typed_notes),
 		cmocka_unit_test(test_notes_of_analysis),
 		cmocka_unit_test(test_start_eval),
 		cmocka_unit_test(test_tables_said),

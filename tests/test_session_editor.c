@@ -135,6 +135,60 @@ test_side_variant_clear_reset(void **state)
 	session_free(&s);
 }
 
+/* u takes back each change in turn, to the position the editor opened
+ * on; with nothing left it says so; a full stack drops its oldest. */
+static void
+test_undo(void **state)
+{
+	struct session s;
+	char f[FEN_MAX];
+	int i;
+
+	(void)state;
+	start(&s);
+	cmd(&s, CMD_EDIT, NULL);
+	assert_int_equal(session_edit_undo(&s), -1);
+	assert_non_null(strstr(s.msg.text, "nothing to undo"));
+	session_edit_clear(&s);
+	put(&s, "d1", 'L');
+	put(&s, "d7", 'l');
+	put(&s, "c2", 'E');
+	session_edit_goto(&s, board_sq_parse("d7"));
+	session_edit_remove(&s);
+	session_edit_side(&s);
+	fen_of(&s.edit.b, f);
+	assert_string_equal(f, "7/7/7/7/7/2E4/3L3 b 0 1");
+	assert_int_equal(session_edit_undo(&s), 0);
+	fen_of(&s.edit.b, f);
+	assert_string_equal(f, "7/7/7/7/7/2E4/3L3 w 0 1");
+	assert_int_equal(session_edit_undo(&s), 0);      /* the removal */
+	fen_of(&s.edit.b, f);
+	assert_string_equal(f, "3l3/7/7/7/7/2E4/3L3 w 0 1");
+	assert_int_equal(session_edit_undo(&s), 0);      /* the elephant */
+	assert_int_equal(at(&s, "c2"), PIECE_NONE);
+	assert_int_equal(s.edit.cursor, board_sq_parse("c2"));
+	assert_int_equal(session_edit_undo(&s), 0);
+	assert_int_equal(session_edit_undo(&s), 0);
+	fen_of(&s.edit.b, f);
+	assert_string_equal(f, "7/7/7/7/7/7/7 w 0 1");
+	assert_int_equal(session_edit_undo(&s), 0);      /* the clear */
+	fen_of(&s.edit.b, f);
+	assert_string_equal(f, FEN_START);
+	assert_int_equal(session_edit_undo(&s), -1);
+	/* More changes than the stack holds: the newest are undone. */
+	session_edit_goto(&s, board_sq_parse("d4"));
+	for (i = 0; i < SESSION_EDIT_UNDO + 5; i++)
+		session_edit_side(&s);
+	for (i = 0; i < SESSION_EDIT_UNDO; i++)
+		assert_int_equal(session_edit_undo(&s), 0);
+	assert_int_equal(session_edit_undo(&s), -1);
+	/* A new opening starts with nothing to undo. */
+	session_edit_cancel(&s);
+	cmd(&s, CMD_EDIT, NULL);
+	assert_int_equal(session_edit_undo(&s), -1);
+	session_free(&s);
+}
+
 /* Leaving is refused with the problem named; the game stays. */
 static void
 refused(struct session *s, int code, const char *words)
@@ -251,6 +305,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_open_edit_cancel),
 		cmocka_unit_test(test_side_variant_clear_reset),
+		cmocka_unit_test(test_undo),
 		cmocka_unit_test(test_illegal_refused),
 		cmocka_unit_test(test_play_and_analyse),
 	};

@@ -2,7 +2,8 @@
 # test_ui_editor.sh: the board editor (issue 24) in the full-screen game,
 # in tmux: E opens it on the game's position, X empties the board, Enter
 # is refused with the problem named (no lion, a lion outside its castle),
-# pieces are put with their letters (Shift for White) and taken with x,
+# pieces are put with their letters (Shift for White, Shift+E the white
+# elephant, not a way out) and taken with x, u undoes the last changes,
 # :fen shows the editor's position and puts it on the clipboard (tmux's
 # buffer, OSC 52), Enter goes through the new-game dialog (Black: the AI)
 # to a game from the position, the AI moves and so do we; Esc leaves the editor with the
@@ -64,6 +65,18 @@ expect_fen '3l3/7/7/7/7/7/3L3 w 0 1'
 keys Down Down Down Down Z Tab
 expect_fen '3l3/7/7/7/3Z3/7/3L3 b 0 1'
 expect 'Black to move'
+
+note "Shift+E on c3: a white elephant, the editor stays open (it used to leave)"
+keys Left E
+expect_fen '3l3/7/7/7/2EZ3/7/3L3 b 0 1'
+expect 'Board editor'
+note "u undoes it, u again the side to move (the cursor back on d3); Tab"
+keys u
+expect_fen '3l3/7/7/7/3Z3/7/3L3 b 0 1'
+keys u
+expect_fen '3l3/7/7/7/3Z3/7/3L3 w 0 1'
+keys Tab
+expect_fen '3l3/7/7/7/3Z3/7/3L3 b 0 1'
 
 note "two white zebras: more than congo has"
 keys Left Z

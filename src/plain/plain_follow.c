@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine/notation.h"
@@ -308,7 +309,19 @@ say_wants(struct plain *p)
 	}
 	if (s->want_clip) {
 		s->want_clip = false;
-		plain_out(P_("The position in FEN: %s"), s->clip);
+		if (s->clip_long != NULL) {
+			/* :pgn: the record itself, a line at a time (no
+			 * clipboard here) */
+			for (char *l = s->clip_long, *e; *l != '\0'; l = e) {
+				e = l + strcspn(l, "\n");
+				plain_out("%.*s", (int)(e - l), l);
+				if (*e == '\n')
+					e++;
+			}
+		} else
+			plain_out(P_("The position in FEN: %s"), s->clip);
+		free(s->clip_long);
+		s->clip_long = NULL;
 	}
 }
 

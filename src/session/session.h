@@ -100,6 +100,9 @@ enum session_cmd_type {
 	CMD_LOAD_NOW,        /* arg: as CMD_LOAD's, the game left (asked) */
 	CMD_EDIT_ANALYSE,    /* the editor's analyse, the game left (asked) */
 	CMD_RESUME,          /* the kept game resumed (session_keep.h) */
+	CMD_COMMENT,         /* arg: the shown move's comment ("" clears) */
+	CMD_NAG,             /* arg: ! ? !! ?? !? ?! $N, "-" clears, "" next */
+	CMD_PGN,             /* the game's record onto the clipboard */
 	NCMDS
 };
 
@@ -386,6 +389,12 @@ int session_analyse_start_eval(const struct session *s);
 void session_analyse_summary(const struct session *s, char *buf, size_t n);
 /* The next (dir 1) or previous (-1) marked move, shown. */
 void session_analyse_jump(struct session *s, int dir);
+/* The shown move's glyph from its notes (NAG $1..$6: ! ? !! ?? !? ?!),
+ * "" none (session_notes.c). */
+const char *session_move_glyph(const struct session *s, int ply);
+/* The better move an analysis named for ply ("Better was f3e5." in its
+ * comment), legal in the position before it: true with *m. */
+bool session_better_move(const struct session *s, int ply, move_t *m);
 /* The shown move's comment on the message line, when it has one. */
 void session_analyse_say(struct session *s);
 /* Show the position after `ply` plies (review; the end: live). */
@@ -501,12 +510,18 @@ int session_newgame_save(const struct session *s);
  * to play or analyse), a cursor, and the last refusal: leaving checks the
  * set-up with board_check_setup and names the problem.
  */
+#define SESSION_EDIT_UNDO 32     /* the changes 'u' can take back */
 struct session_editor {
 	bool open;
 	struct board b;             /* the position edited */
 	int cursor;                 /* a square */
 	int code;                   /* enum setup_problem of the last refusal */
 	char error[240];            /* "Illegal set-up: ...", "" none */
+	/* The positions before the last changes (a ring: the oldest goes
+	 * when it is full), with the square each was changed on. */
+	struct board undo[SESSION_EDIT_UNDO];
+	int8_t undo_cursor[SESSION_EDIT_UNDO];
+	int nundo, undo_top;
 };
 
 /* From the position shown (the start when there is no game). */
@@ -524,6 +539,10 @@ void session_edit_clear(struct session *s);   /* an empty board */
 void session_edit_reset(struct session *s);   /* the variant's start */
 void session_edit_side(struct session *s);    /* the other side to move */
 void session_edit_variant(struct session *s); /* the next variant */
+/* u: the last change (a piece put or taken, the board emptied or reset,
+ * the side, the variant, a FEN read) taken back: 0, or -1 when there is
+ * none (said). */
+int session_edit_undo(struct session *s);
 /* Check the set-up: 0, or -1 with edit.code, edit.error and a message. */
 int session_edit_check(struct session *s);
 /* Enter: checked, then the new-game dialog with this start (players,
@@ -704,9 +723,12 @@ struct session {
 	struct session_newgame ng;
 	struct session_pick pick;
 	struct session_editor edit;
-	/* :fen's text for the view to put on the terminal's clipboard. */
+	/* :fen's text for the view to put on the terminal's clipboard and
+	 * say; :pgn's record is clip_long (malloc'd, the view frees it),
+	 * clip then what it is ("the game record, 12 moves"). */
 	bool want_clip;
 	char clip[128];
+	char *clip_long;
 	struct session_history history;
 	/* Lessons and puzzles, the network game, or NULL: freed by
 	 * session_learn_free and session_net_end, not session_free (which

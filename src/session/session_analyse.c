@@ -90,6 +90,22 @@ session_note(const struct session *s, int ply)
 	return record_notes_get(&s->ga->notes, ply);
 }
 
+struct record_note *
+session_note_edit(struct session *s, int ply)
+{
+	struct session_game_analyse *ga = ga_get(s);
+	int valid = valid_plies(s);
+
+	record_notes_truncate(&ga->notes, valid);
+	if (ga->reset_serial != s->reset_serial) {
+		free(ga->notes.intro);
+		ga->notes.intro = NULL;
+		ga->notes.start_has_eval = false;
+	}
+	notes_own(s);
+	return record_notes_at(&ga->notes, ply);
+}
+
 int
 session_analyse_mark(const struct session *s, int ply)
 {

@@ -26,6 +26,36 @@ refused_clear(struct session *s)
 	s->dirty = true;
 }
 
+/* The position before a change, for undo. */
+static void
+undo_push(struct session_editor *e)
+{
+	e->undo[e->undo_top] = e->b;
+	e->undo_cursor[e->undo_top] = (int8_t)e->cursor;
+	e->undo_top = (e->undo_top + 1) % SESSION_EDIT_UNDO;
+	if (e->nundo < SESSION_EDIT_UNDO)
+		e->nundo++;
+}
+
+int
+session_edit_undo(struct session *s)
+{
+	struct session_editor *e = &s->edit;
+
+	refused_clear(s);
+	if (e->nundo == 0) {
+		session_msg(s, SM_ERROR, "nothing to undo in the editor");
+		return -1;
+	}
+	e->undo_top = (e->undo_top + SESSION_EDIT_UNDO - 1) %
+	    SESSION_EDIT_UNDO;
+	e->nundo--;
+	e->b = e->undo[e->undo_top];
+	e->cursor = e->undo_cursor[e->undo_top];
+	session_msg(s, SM_NORMAL, "undone (%d more to undo)", e->nundo);
+	return 0;
+}
+
 void
 session_edit_open(struct session *s)
 {
@@ -39,6 +69,8 @@ session_edit_open(struct session *s)
 	if (e->cursor < 0)
 		e->cursor = SQ(3, 0);
 	e->open = true;
+	e->nundo = 0;
+	e->undo_top = 0;
 	refused_clear(s);
 	session_msg(s, SM_NORMAL, "board editor: letters put pieces (Shift: "
 	    "White), Enter plays, Esc leaves, ? keys");
@@ -92,6 +124,7 @@ session_edit_put(struct session *s, char letter)
 		    variant_name(e->b.variant));
 		return -1;
 	}
+	undo_push(e);
 	/* The same piece again takes it away. */
 	if (e->b.sq[e->cursor] == p) {
 		board_remove(&e->b, e->cursor);
@@ -113,8 +146,10 @@ session_edit_remove(struct session *s)
 	struct session_editor *e = &s->edit;
 
 	refused_clear(s);
-	if (e->b.sq[e->cursor] != PIECE_NONE)
+	if (e->b.sq[e->cursor] != PIECE_NONE) {
+		undo_push(e);
 		board_remove(&e->b, e->cursor);
+	}
 }
 
 /* An empty board of the editor's variant, the side kept. */
@@ -124,6 +159,7 @@ session_edit_clear(struct session *s)
 	struct session_editor *e = &s->edit;
 	int variant = e->b.variant, side = e->b.side;
 
+	undo_push(e);
 	board_clear(&e->b);
 	board_set_variant(&e->b, variant);
 	if (side == BLACK) {
@@ -141,6 +177,7 @@ session_edit_reset(struct session *s)
 	int v = e->b.variant;
 	const char *fen = variant_start_fen(v);
 
+	undo_push(e);
 	fen_read_variant(&e->b, v, fen, strlen(fen), NULL, 0);
 	refused_clear(s);
 	session_msg(s, SM_NORMAL, "the start of %s", variant_name(v));
@@ -151,6 +188,7 @@ session_edit_side(struct session *s)
 {
 	struct session_editor *e = &s->edit;
 
+	undo_push(e);
 	e->b.side = !e->b.side;
 	e->b.hash ^= board_zobrist_side;
 	refused_clear(s);
@@ -164,6 +202,7 @@ session_edit_variant(struct session *s)
 {
 	struct session_editor *e = &s->edit;
 
+	undo_push(e);
 	board_set_variant(&e->b, (e->b.variant + 1) % NVARIANTS);
 	refused_clear(s);
 	session_msg(s, SM_NORMAL, "variant %s", variant_name(e->b.variant));
@@ -274,6 +313,7 @@ session_edit_fen(struct session *s, const char *text)
 		session_msg(s, SM_ERROR, "%s", err);
 		return -1;
 	}
+	undo_push(e);
 	e->b = b;
 	refused_clear(s);
 	session_msg(s, SM_GOOD, "the editor holds %s", text);

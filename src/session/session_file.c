@@ -48,8 +48,46 @@ resolve(const struct session *s, const char *name, char *buf, size_t n,
  * TimeControl), the moves' notes (an analysis, a loaded record's) with
  * each move's clock, and the variations. 0, or -1 with err.
  */
+static int record_out(struct session *s, const char *path, FILE *f,
+    struct record_tags *tags, char *err, size_t errlen);
+
 int
 session_record_write(struct session *s, const char *path,
+    struct record_tags *tags, char *err, size_t errlen)
+{
+	return record_out(s, path, NULL, tags, err, errlen);
+}
+
+/* :pgn: the record as :save writes it, for the view to copy (OSC 52). */
+void
+session_cmd_pgn(struct session *s, const struct session_cmd *cmd)
+{
+	struct record_tags tags = s->tags;
+	char err[160], *text = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	(void)cmd;
+	if (!s->have_game) {
+		session_msg(s, SM_ERROR, "no game to copy");
+		return;
+	}
+	f = open_memstream(&text, &len);
+	if (f == NULL || record_out(s, NULL, f, &tags, err, sizeof err) < 0 ||
+	    fclose(f) != 0) {
+		session_msg(s, SM_ERROR, "the record could not be written");
+		free(text);
+		return;
+	}
+	free(s->clip_long);
+	s->clip_long = text;
+	snprintf(s->clip, sizeof s->clip, "the game record, %d %s",
+	    s->game.nply, s->game.nply == 1 ? "ply" : "plies");
+	s->want_clip = true;
+}
+
+static int
+record_out(struct session *s, const char *path, FILE *f,
     struct record_tags *tags, char *err, size_t errlen)
 {
 	struct record_notes notes;
@@ -79,8 +117,11 @@ session_record_write(struct session *s, const char *path,
 	if (s->flagged >= 0)
 		record_tag_set(tags, "Termination", "time-forfeit");
 	session_tree_sync(s);
-	rc = record_save_tree(path, &s->game, tags, &notes, &s->tree, err,
-	    errlen);
+	if (f != NULL)
+		rc = record_write_tree(f, &s->game, tags, &notes, &s->tree);
+	else
+		rc = record_save_tree(path, &s->game, tags, &notes, &s->tree,
+		    err, errlen);
 	record_notes_free(&notes);
 	return rc;
 }

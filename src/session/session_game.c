@@ -61,6 +61,8 @@ session_free(struct session *s)
 
 	session_analysis_stop(s);
 	session_analyse_free(s);
+	free(s->clip_long);
+	s->clip_long = NULL;
 	if (s->analysis.worker.rd >= 0)
 		session_worker_free(&s->analysis.worker);
 	s->analysis.worker.rd = s->analysis.worker.wr = -1;
@@ -747,8 +749,11 @@ session_move_label(const struct session *s, int ply, char *buf, size_t n)
 		board_sq_name(fx.drowned_sq[i], sq);
 		len += (size_t)snprintf(buf + len, n - len, "~%s", sq);
 	}
-	/* its mark from an analysis or the record: ?! ? ?? */
-	if (len < n)
+	/* its glyph from the record or the player (! ? !! ?? !? ?!), else
+	 * its mark from an analysis: ?! ? ?? */
+	if (len < n && session_move_glyph(s, ply)[0] != '\0')
+		snprintf(buf + len, n - len, "%s", session_move_glyph(s, ply));
+	else if (len < n)
 		snprintf(buf + len, n - len, "%s",
 		    analyse_mark_symbol(session_analyse_mark(s, ply)));
 }

@@ -50,6 +50,11 @@ void session_cmd_fen(struct session *s, const struct session_cmd *cmd);
 void session_cmd_edit(struct session *s, const struct session_cmd *cmd);
 void session_cmd_clock(struct session *s, const struct session_cmd *cmd);
 void session_cmd_review(struct session *s, const struct session_cmd *cmd);
+void session_cmd_note(struct session *s, const struct session_cmd *cmd);
+void session_cmd_pgn(struct session *s, const struct session_cmd *cmd);
+/* The note of ply i to change (session_analyse.c): the notes made the
+ * game's own first (those of other moves dropped). */
+struct record_note *session_note_edit(struct session *s, int ply);
 void session_cmd_continue(struct session *s, const struct session_cmd *cmd);
 void session_cmd_variation(struct session *s,
     const struct session_cmd *cmd);

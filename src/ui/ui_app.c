@@ -71,9 +71,14 @@ app_sync(struct ui_app *a)
 		a->help_scroll = 0;
 	}
 	if (s->want_clip) {
-		/* :fen's position on the terminal's clipboard too. */
+		/* :fen's position (:pgn's record) on the terminal's
+		 * clipboard too. */
 		s->want_clip = false;
-		if (term_clipboard(s->clip) == 0)
+		int rc = term_clipboard(s->clip_long != NULL ? s->clip_long :
+		    s->clip);
+		free(s->clip_long);
+		s->clip_long = NULL;
+		if (rc == 0)
 			session_msg(s, SM_GOOD, "%s  (copied)", s->clip);
 		else
 			session_msg(s, SM_NORMAL, "%s  (this terminal has no "

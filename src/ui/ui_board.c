@@ -108,6 +108,7 @@ view_make(struct ui_app *a, struct view *v)
 	const struct board *b = session_board(s);
 	int i, n, land[MOVE_MAX_JUMPS + 1];
 	int ply = session_shown_ply(s);
+	move_t better;
 	bool live = s->review < 0;
 	/* Reviewing, a move may start a variation: the choice shows. */
 	bool pick = live || session_var_refused(s) == NULL;
@@ -142,6 +143,15 @@ view_make(struct ui_app *a, struct view *v)
 		n = move_landings(m, land);
 		for (i = 0; i < n; i++)
 			v->last |= BB(land[i]);
+	}
+	/* Reviewing an analysed move: the better move's squares, as the
+	 * hint's (its words are on the message line). */
+	if (!live && s->var <= 0 && ply > 0 &&
+	    session_better_move(s, ply - 1, &better)) {
+		v->advice |= BB(MOVE_FROM(better));
+		n = move_landings(better, land);
+		for (i = 0; i < n; i++)
+			v->advice |= BB(land[i]);
 	}
 	if (live && ui_learn_hint_sq(a) >= 0 && a->in.selected < 0)
 		v->advice |= BB(ui_learn_hint_sq(a));
@@ -425,6 +435,8 @@ draw_moves(struct ui_app *a, int y)
 	term_putw(y++, x, w, ST_HEAD, 0, buf);
 	if (nlines == 0 && room > 0)
 		term_putw(y, x, w, ST_DIM, 0, "  (none yet)");
+	ui_moves_drawn(s, y, x, w, first, room < nlines - first ? room :
+	    nlines - first);
 	for (i = 0; i < room && first + i < nlines; i++) {
 		ui_moves_line(s, w, first + i, buf, sizeof buf, ply, col, hl);
 		term_putw(y + i, x, w, hl[2] ? ST_DIM : ply[0] < 0 &&
@@ -737,6 +749,7 @@ ui_board_draw(struct ui_app *a)
 	if (a->lay.compact && (session_learn_active(&a->s) ||
 	    a->s.analysis.on))
 		ui_layout_aside(&a->lay);
+	ui_moves_drawn(&a->s, 0, 0, 0, 0, 0);     /* none until drawn */
 	ui_board_squares(a);
 	if (!a->lay.compact)
 		draw_panel(a);

@@ -22,6 +22,7 @@ static const char *const edit_help[] = {
 	"x Space Del  empty the square",
 	"Tab  side to move   v variant",
 	"X  empty board   r  the start",
+	"u Ctrl-Z  undo the last change",
 	"Enter play   A analyse",
 	"Esc  leave (game unchanged)",
 };
@@ -120,8 +121,8 @@ draw_status(struct ui_app *a)
 		    s->edit.error);
 	else
 		term_putw(l->status_y + 1, 0, l->cols, ST_DIM, 0,
-		    "Letters put pieces (Shift: White), x empties, Tab side, "
-		    "v variant, ? help");
+		    "Letters put pieces (Shift: White), x empties, u undo, "
+		    "Tab side, v variant, ?");
 }
 
 void
@@ -213,8 +214,13 @@ ui_edit_key(struct ui_app *a, const struct ui_event *ev)
 		app_sync(a);
 		app_set_flip_default(a);
 		return;
+	case 'u':
+	case 26:            /* Ctrl-Z, when the terminal sends it */
+		session_edit_undo(s);
+		return;
+	/* Esc only: Shift+E is the white elephant (it used to leave the
+	 * editor too, losing the set-up; :edit still leaves). */
 	case UK_ESC:
-	case 'E':
 		session_edit_cancel(s);
 		return;
 	case ':':

@@ -15,6 +15,9 @@
 #include "ui/ui_int.h"
 
 #define GRAPH_ROWS 3
+/* Taller where the panel leaves this many lines below it for the moves. */
+#define GRAPH_ROWS_TALL 6
+#define GRAPH_TALL_ROOM 12
 
 /* Where the graph was last drawn, for clicks (the view's own state, as
  * curses' screen is). */
@@ -122,7 +125,7 @@ ui_graph_draw(struct ui_app *a, int y)
 {
 	const struct session *s = &a->s;
 	int x = a->lay.panel_x + 1, w = a->lay.panel_w - 2, nply = s->game.nply;
-	int done, total, c, r, any = 0, cp, shown, here, per;
+	int done, total, c, r, any = 0, cp, shown, here, per, rows;
 	int64_t left;
 	bool uni = utf8();
 	char sum[200], val[32], *p2 = NULL;
@@ -153,6 +156,8 @@ ui_graph_draw(struct ui_app *a, int y)
 	}
 	term_putw(y++, a->lay.panel_x, a->lay.panel_w, ST_HEAD, 0,
 	    p2 != NULL ? p2 : sum[0] != '\0' ? sum : "Evaluation");
+	rows = y + GRAPH_ROWS_TALL + GRAPH_TALL_ROOM < a->lay.status_y ?
+	    GRAPH_ROWS_TALL : GRAPH_ROWS;
 	/* two columns a ply while they fit, else plies share columns */
 	per = nply > 0 && nply * 2 <= w ? 2 : 1;
 	if (per == 2)
@@ -165,12 +170,17 @@ ui_graph_draw(struct ui_app *a, int y)
 		bool cur = slot == here;
 
 		if (p >= 0 && session_analyse_eval(s, p, &cp))
-			height = (int)(analyse_win_percent(cp) * GRAPH_ROWS *
+			height = (int)(analyse_win_percent(cp) * rows *
 			    8 / 100 + 0.5);
-		for (r = 0; r < GRAPH_ROWS; r++) {
-			int fill = height - (GRAPH_ROWS - 1 - r) * 8;
-			const char *ch = height < 0 ? (r == GRAPH_ROWS - 1 ?
+		for (r = 0; r < rows; r++) {
+			int fill = height - (rows - 1 - r) * 8;
+			const char *ch = height < 0 ? (r == rows - 1 ?
 			    "?" : " ") : cell(fill, uni);
+			/* the 50% line (a tall graph's rows are even): at the
+			 * foot of the row above the middle, where the bar
+			 * does not reach */
+			if (rows % 2 == 0 && r == rows / 2 - 1 && fill <= 0)
+				ch = "_";
 			term_put(y + r, x + c, cur ? ST_SELECTED :
 			    mark_style(mark), cur ? TA_BOLD : 0, ch);
 		}
@@ -178,10 +188,10 @@ ui_graph_draw(struct ui_app *a, int y)
 	drawn.y = y;
 	drawn.x = x;
 	drawn.w = w;
-	drawn.h = GRAPH_ROWS;
+	drawn.h = rows;
 	drawn.nply = nply;
 	drawn.per = per;
-	y += GRAPH_ROWS;
+	y += rows;
 	/* the value of the move shown, where a row is left for it */
 	if (shown >= 0 && y + 2 < a->lay.status_y &&
 	    session_analyse_eval_text(s, shown, val, sizeof val)) {
@@ -228,13 +238,16 @@ ui_graph_marks(struct ui_app *a, int y, int x, int w, const int ply[2],
 		if (ply[k] < 0 || col[k] < 0)
 			continue;
 		mark = session_analyse_mark(&a->s, ply[k]);
-		if (mark == MARK_NONE)
+		sym = session_move_glyph(&a->s, ply[k]);
+		if (sym[0] == '\0' && mark == MARK_NONE)
 			continue;
-		sym = analyse_mark_symbol(mark);
+		if (sym[0] == '\0')
+			sym = analyse_mark_symbol(mark);
 		session_move_label(&a->s, ply[k], mv, sizeof mv);
 		len = (int)strlen(mv);
 		at = col[k] + len - (int)strlen(sym);
 		if (at + (int)strlen(sym) <= w)
-			term_put(y, x + at, mark_style(mark), TA_BOLD, sym);
+			term_put(y, x + at, mark == MARK_NONE && sym[0] == '!' ?
+			    ST_GOOD : mark_style(mark), TA_BOLD, sym);
 	}
 }

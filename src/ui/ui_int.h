@@ -224,6 +224,12 @@ void ui_draw(struct ui_app *a);
  * when it hit the graph); the move list's marks of a line in colour. */
 int ui_graph_draw(struct ui_app *a, int y);
 bool ui_graph_click(struct ui_app *a, int my, int mx);
+/* ui_moves.c: the move list's lines drawn (rows from line first at y), and
+ * a click on them: the position after the move clicked (true when the
+ * click was on them). */
+void ui_moves_drawn(const struct session *s, int y, int x, int w, int first,
+    int rows);
+bool ui_moves_click(struct ui_app *a, int my, int mx);
 void ui_graph_marks(struct ui_app *a, int y, int x, int w, const int ply[2],
     const int col[2]);
 

@@ -58,7 +58,8 @@ handle_key(struct ui_app *a, const struct ui_event *ev0, int my, int mx)
 	if (ev.key == UK_CLICK) {
 		if (app_screen(a) != SCR_BOARD && app_screen(a) != SCR_EDIT)
 			return;
-		if (app_screen(a) == SCR_BOARD && ui_graph_click(a, my, mx))
+		if (app_screen(a) == SCR_BOARD && (ui_graph_click(a, my, mx) ||
+		    ui_moves_click(a, my, mx)))
 			return;
 		ev.sq = ui_layout_square(&a->lay, a->in.flipped, my, mx);
 		if (ev.sq < 0)

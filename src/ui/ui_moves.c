@@ -285,3 +285,49 @@ ui_moves_first(struct ui_app *a, int nlines, int room)
 	}
 	return first < 0 ? 0 : first;
 }
+
+/* Where the move list was last drawn, for clicks (the view's own state,
+ * as curses' screen is, and as the graph's). */
+static struct {
+	int y, x, w, rows, first;
+	int nply;
+} drawn;
+
+void
+ui_moves_drawn(const struct session *s, int y, int x, int w, int first,
+    int rows)
+{
+	drawn.y = y;
+	drawn.x = x;
+	drawn.w = w;
+	drawn.first = first;
+	drawn.rows = rows;
+	drawn.nply = s->game.nply;
+}
+
+bool
+ui_moves_click(struct ui_app *a, int my, int mx)
+{
+	struct session_cmd cmd;
+	char buf[256];
+	int ply[2], col[2], hl[3], k, p = -1;
+
+	if (drawn.rows <= 0 || my < drawn.y || my >= drawn.y + drawn.rows ||
+	    mx < drawn.x || mx >= drawn.x + drawn.w ||
+	    drawn.nply != a->s.game.nply)
+		return false;
+	ui_moves_line(&a->s, drawn.w, drawn.first + my - drawn.y, buf,
+	    sizeof buf, ply, col, hl);
+	/* The move whose text starts at or before the click (the number
+	 * before White's move is White's). */
+	for (k = 0; k < 2; k++)
+		if (ply[k] >= 0 && (p < 0 || mx - drawn.x >= col[k]))
+			p = ply[k];
+	if (p < 0)
+		return true;        /* a variation's line, the result */
+	memset(&cmd, 0, sizeof cmd);
+	cmd.type = CMD_REVIEW_TO;
+	snprintf(cmd.arg, sizeof cmd.arg, "%d", p + 1);
+	app_command(a, &cmd);
+	return true;
+}

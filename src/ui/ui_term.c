@@ -22,6 +22,9 @@
 /* Last: its capability macros (lines, columns...) clash with names. */
 #include <term.h>
 
+/* The longest text put on the clipboard (a game record of :pgn). */
+#define TERM_CLIP_MAX 65536
+
 static bool active;
 static bool colored;
 static bool mouse_on;
@@ -380,13 +383,18 @@ term_clipboard(const char *text)
 {
 	static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnop"
 	    "qrstuvwxyz0123456789+/";
-	char enc[512], *ms, *seq;
+	char *enc, *ms, *seq;
 	size_t n = strlen(text), i, j = 0;
+	int rc = 0;
 
 	if (!active)
 		return -1;
 	ms = tigetstr("Ms");
-	if (ms == NULL || ms == (char *)-1 || (n + 2) / 3 * 4 >= sizeof enc)
+	/* A game's record too (:pgn), within what terminals take. */
+	if (ms == NULL || ms == (char *)-1 || n > TERM_CLIP_MAX)
+		return -1;
+	enc = malloc((n + 2) / 3 * 4 + 1);
+	if (enc == NULL)
 		return -1;
 	for (i = 0; i < n; i += 3) {
 		unsigned v = (unsigned char)text[i] << 16;
@@ -401,12 +409,19 @@ term_clipboard(const char *text)
 	}
 	enc[j] = '\0';
 	seq = tiparm(ms, "c", enc);
+	free(enc);
 	if (seq == NULL)
 		return -1;
 	fflush(stdout);
-	if (write(STDOUT_FILENO, seq, strlen(seq)) < 0)
-		return -1;
-	return 0;
+	/* all of it: a long record may take several writes */
+	for (i = 0, n = strlen(seq); i < n && rc == 0; ) {
+		ssize_t w = write(STDOUT_FILENO, seq + i, n - i);
+		if (w < 0 && errno != EINTR)
+			rc = -1;
+		else if (w > 0)
+			i += (size_t)w;
+	}
+	return rc;
 }
 
 void
