@@ -109,6 +109,24 @@ wait_for '1\. c2c3' 10
 wait_for 'White to move +\| +last [a-g][1-7][a-g][1-7]' 20
 shown 'last c2c3' && fail "the AI's reply is not on the screen"
 
+note "a report's rest waiting in the buffer while the game was stopped past its 500 ms"
+# The first piece is read, then the game is kept from running (SIGSTOP,
+# as a loaded machine would) while the rest arrives and the sequence's
+# time runs out: woken, it reads what waits before it times anything out.
+play screen --white human --black human
+set -- $(cell b2)
+_x=$(printf '%x' $((32 + $1)))
+_y=$(printf '%x' $((32 + $2)))
+_pid=$(pgrep -P "$(T display -p -t "$pane" '#{pane_pid}')" | head -n 1)
+[ -n "$_pid" ] || fail "no congo under the pane"
+T send-keys -t "$pane" -H 1b 5b
+sleep 0.3
+kill -STOP "$_pid"
+T send-keys -t "$pane" -H 4d 20 "$_x" "$_y" 1b 5b 4d 23 "$_x" "$_y"
+sleep 0.8
+kill -CONT "$_pid"
+wait_for 'Choose a destination' 10
+
 note "clicks, then the clock runs on the screen"
 play xterm --clock 1+0
 sgr_click d2
