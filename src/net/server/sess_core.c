@@ -75,6 +75,8 @@ sess_free(struct sess *s)
 		sess_free_game(s->games[i]);
 	for (i = 0; i < s->conncap; i++) {
 		free(s->conns[i].games);
+		free(s->conns[i].held);
+		free(s->conns[i].blocks);
 		if (s->conns[i].used)
 			sess_reads_free(s, i);
 	}
