@@ -10,19 +10,6 @@
 
 #include "test_net_util.h"
 
-/* Open conn from addr, REGISTER name and LOGIN as it; its key in key. */
-static void
-account(struct t_fake *f, int conn, const char *addr, const char *name,
-    char *key)
-{
-	t_hello(f, conn, addr);
-	t_say(f, conn, "#r REGISTER name=%s", name);
-	t_val(t_expect(f, conn, "OK #r REGISTER name="), "key", key, 40);
-	t_say(f, conn, "#l LOGIN name=%s key=%s", name, key);
-	t_expect(f, conn, "OK #l LOGIN");
-	t_drain(f, conn);
-}
-
 static void
 login(struct t_fake *f, int conn, const char *addr, const char *name,
     const char *key)
@@ -66,9 +53,9 @@ test_offline_accept(void **state)
 	const char *l;
 
 	(void)state;
-	account(f, 0, "10.0.0.1", "ann", ka);
-	account(f, 1, "10.0.1.1", "bob", kb);
-	account(f, 2, "10.0.2.1", "carl", kc);
+	t_account(f, 0, "10.0.0.1", "ann", ka);
+	t_account(f, 1, "10.0.1.1", "bob", kb);
+	t_account(f, 2, "10.0.2.1", "carl", kc);
 	sess_close(f->s, 1, f->now);
 	t_drain(f, 0);
 
@@ -140,8 +127,8 @@ test_decline_withdraw_expire(void **state)
 	const char *l;
 
 	(void)state;
-	account(f, 0, "10.0.0.1", "ann", ka);
-	account(f, 1, "10.0.1.1", "bob", kb);
+	t_account(f, 0, "10.0.0.1", "ann", ka);
+	t_account(f, 1, "10.0.1.1", "bob", kb);
 	challenge(f, "clock=300+5", id);
 	t_drain(f, 1);
 	t_say(f, 1, "#d CANCEL game=%s", id);
@@ -187,8 +174,8 @@ test_correspondence(void **state)
 	const char *l;
 
 	(void)state;
-	account(f, 0, "10.0.0.1", "ann", ka);
-	account(f, 1, "10.0.1.1", "bob", kb);
+	t_account(f, 0, "10.0.0.1", "ann", ka);
+	t_account(f, 1, "10.0.1.1", "bob", kb);
 	challenge(f, "days=3 color=white", id);
 	l = t_expect(f, 1, "EV ");
 	snprintf(want, sizeof want, "EV %s 0 CHALLENGED from=ann "
@@ -216,8 +203,8 @@ test_limit(void **state)
 	int i;
 
 	(void)state;
-	account(f, 0, "10.0.0.1", "ann", ka);
-	account(f, 1, "10.0.1.1", "bob", kb);
+	t_account(f, 0, "10.0.0.1", "ann", ka);
+	t_account(f, 1, "10.0.1.1", "bob", kb);
 	t_hello(f, 2, "10.0.2.1");
 	t_say(f, 2, "#x CHALLENGE name=bob clock=300+5");
 	t_expect(f, 2, "ERR #x 403 NOT_YOUR_SEAT");
@@ -245,8 +232,8 @@ test_restart(void **state)
 	const char *l;
 
 	(void)state;
-	account(f, 0, "10.0.0.1", "ann", ka);
-	account(f, 1, "10.0.1.1", "bob", kb);
+	t_account(f, 0, "10.0.0.1", "ann", ka);
+	t_account(f, 1, "10.0.1.1", "bob", kb);
 	sess_close(f->s, 1, f->now);
 	challenge(f, "clock=300+5 color=black", id);
 	t_free(f);
@@ -287,9 +274,9 @@ test_blocking(void **state)
 	const char *l;
 
 	(void)state;
-	account(f, 0, "10.0.0.1", "ann", ka);
-	account(f, 1, "10.0.1.1", "bob", kb);
-	account(f, 2, "10.0.2.1", "carl", kc);
+	t_account(f, 0, "10.0.0.1", "ann", ka);
+	t_account(f, 1, "10.0.1.1", "bob", kb);
+	t_account(f, 2, "10.0.2.1", "carl", kc);
 	t_say(f, 1, "#b BLOCK name=ANN");
 	t_expect(f, 1, "OK #b BLOCK name=ann");
 	t_say(f, 1, "#b BLOCK name=nobody");

@@ -305,20 +305,6 @@ test_seek(void **state)
 	t_free(f);
 }
 
-/* Open conn from addr, REGISTER name and LOGIN as it (its key into
- * key). */
-static void
-account(struct t_fake *f, int conn, const char *addr, const char *name,
-    char *key)
-{
-	t_hello(f, conn, addr);
-	t_say(f, conn, "#r REGISTER name=%s", name);
-	t_val(t_expect(f, conn, "OK #r REGISTER name="), "key", key, 40);
-	t_say(f, conn, "#l LOGIN name=%s key=%s", name, key);
-	t_expect(f, conn, "OK #l LOGIN");
-	t_drain(f, conn);
-}
-
 /* white creates the game (CREATE words extra) and black joins: its id. */
 static void
 game(struct t_fake *f, int white, int black, const char *extra, char *id)
@@ -381,8 +367,8 @@ test_mine(void **state)
 	lim.max_per_address = 20;
 	lim.games_per_minute = 100;
 	f = t_new_store(&lim, NULL, &store_sqlite_ops, st);
-	account(f, 0, "10.0.0.1", "ann", akey);
-	account(f, 1, "10.0.1.1", "bob", bkey);
+	t_account(f, 0, "10.0.0.1", "ann", akey);
+	t_account(f, 1, "10.0.1.1", "bob", bkey);
 	t_hello(f, 2, "10.0.2.1");
 	t_say(f, 2, "#m GAMES mine=yes");
 	t_expect(f, 2, "ERR #m 403");
@@ -505,8 +491,8 @@ test_notify(void **state)
 	nnotified = 0;
 	f = t_new_store(&lim, NULL, &store_sqlite_ops, st);
 	f->s->io.notify = t_notify;
-	account(f, 0, "10.0.0.1", "ann", akey);
-	account(f, 1, "10.0.1.1", "bob", bkey);
+	t_account(f, 0, "10.0.0.1", "ann", akey);
+	t_account(f, 1, "10.0.1.1", "bob", bkey);
 	game(f, 0, 1, "days=3", id);
 	t_say(f, 0, "MOVE game=%s ply=0 move=c2c3", id);
 	t_drain(f, 0);

@@ -433,4 +433,18 @@ t_db_open(int how)
 	return st;
 }
 
+/* Open conn from addr, REGISTER name and LOGIN as it; its key in key
+ * (40 bytes). */
+static __attribute__((unused)) void
+t_account(struct t_fake *f, int conn, const char *addr, const char *name,
+    char *key)
+{
+	t_hello(f, conn, addr);
+	t_say(f, conn, "#r REGISTER name=%s", name);
+	t_val(t_expect(f, conn, "OK #r REGISTER name="), "key", key, 40);
+	t_say(f, conn, "#l LOGIN name=%s key=%s", name, key);
+	t_expect(f, conn, "OK #l LOGIN");
+	t_drain(f, conn);
+}
+
 #endif
