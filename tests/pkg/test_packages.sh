@@ -645,7 +645,7 @@ cgp_send 6 "HELLO CGP/1 client=pkgtest/1"
 cgp_expect 6 '^OK \* HELLO'
 cgp_send 6 "#j JOIN game=$game2 seat=black name=bob"
 cgp_expect 6 "^OK #j JOIN game=$game2 seat=black"
-on_screen 'Black +bob \(network\)'
+on_screen 'Black +bob\(guest\) \(network\)'
 T send-keys -t pkg -l -- ":c2c3"
 T send-keys -t pkg Enter
 cgp_expect 6 "^EV $game2 [0-9]+ MOVE ply=0 .*move=c2c3"
