@@ -339,7 +339,8 @@ void sess_notify(struct sess *s, const char *event, const char *game,
  * too. An account's name is valid; lowercased into out (its key). */
 bool sess_valid_account(const char *s);
 void sess_lower(const char *s, char *out, size_t n);
-/* Start-up: the ratings of every rated game read (STATE shows them). */
+/* Start-up: the ratings of every rated game asked for, off the event loop
+ * (STATE shows them once they are back). */
 void sess_ratings_at_start(struct sess *s);
 /* Off the event loop (the store thread, with a store handle of its own),
  * before p's commit: the ratings p needs read and worked out, a result's

@@ -375,8 +375,6 @@ const char *sess_speed(const struct sgame *g);
  * another server, a read that failed), read off the event loop: one read a
  * game at a time; the next STATE has them. */
 void sess_rating_ask(struct sess *s, struct sgame *g);
-int sess_player_rating(struct sess *s, const char *name, const char *variant,
-    const char *speed, struct rating *out, int *games);
 /* The same from a store handle of any thread: 1, 0 new (the start
  * values), -1 with err. */
 int sess_rating_read(const struct store_ops *ops, void *ctx, const char *name,

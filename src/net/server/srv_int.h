@@ -146,6 +146,10 @@ void srv_notify_cb(void *ctx, const char *event, const char *game,
     const char *player);
 void srv_notify_free(struct srv_notify *nt);
 
+/* The session's store (io.store) for a test build watching the loop's
+ * handle (srv_hook.c, CONGO_TEST_LOOP_READ_DELAY_MS); else ops. */
+const struct store_ops *srv_hook_store(const struct store_ops *ops);
+
 /* The reader thread (srv_reader.c): the store's reads for commands. */
 struct reader;
 /* ops and ctx: a handle of the store of its own (STORE_QUERY), which the

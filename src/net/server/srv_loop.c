@@ -261,7 +261,7 @@ srv_open(const struct srv_opts *o, char *err, size_t errlen)
 	io.ctx = sv;
 	io.send = conn_send;
 	io.close = conn_close_cb;
-	io.store = sv->ops;
+	io.store = srv_hook_store(sv->ops);   /* (a test build's watch) */
 	io.store_ctx = sv->store;
 	io.log = srv_log_cb;
 	io.submit = writer_submit;
@@ -290,7 +290,7 @@ srv_open(const struct srv_opts *o, char *err, size_t errlen)
 	sv->sess = sess_new(&io, &lim, &o->rules, server);
 	if (sv->ops->load(sv->store, sv->sess, err, errlen) < 0)
 		goto bad;
-	sess_ratings_at_start(sv->sess);     /* (read once, at start) */
+	sess_ratings_at_start(sv->sess);     /* (on the reader thread) */
 	/* Clocks run again, open games expire, from now. */
 	sess_start(sv->sess, srv_now(), util_wall_ms());
 	if (pipe2(sv->wake, O_NONBLOCK | O_CLOEXEC) < 0) {
