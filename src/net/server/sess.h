@@ -116,6 +116,10 @@ struct sread {
  * here. */
 const struct sread *sess_read(struct sess *s, int conn,
     const struct sread *q);
+/* The same asked for again, the answer kept for this line dropped (a game
+ * read that left memory before the line ran again). */
+const struct sread *sess_read_again(struct sess *s, int conn,
+    const struct sread *q);
 /* A read for nobody's command (the web pages): want run off the event
  * loop (or at once without a reader thread), then then(s, answer, arg) on
  * the loop (a game read is in memory by then); drop(arg) instead when it

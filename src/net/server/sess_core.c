@@ -624,25 +624,6 @@ sess_refuse_game(struct sess *s, const char *id, const char *err)
 	    "database as it is): %s", id, err);
 }
 
-int
-sess_fetch(struct sess *s, const char *id)
-{
-	char err[512];
-	int rc;
-
-	if (s->io.store == NULL || s->io.store->load_game == NULL)
-		return 0;
-	rc = s->io.store->load_game(s->io.store_ctx, s, id, err, sizeof err);
-	if (rc == 1)
-		sess_corr_loaded(s, sess_find(s, id));
-	if (rc < 0) {
-		/* Nothing half read stays: the game is refused, not served. */
-		sess_drop_game(s, id);
-		sess_log(s, NET_LOG_ERROR, "game %s: %s", id, err);
-	}
-	return rc;
-}
-
 struct sgame *
 sess_want_game(struct sess *s, int conn, const struct cgp_cmd *cmd)
 {
@@ -667,17 +648,17 @@ sess_want_game(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	    s->io.store->load_game != NULL) {
 		/* Off the event loop (the line comes again with it), then
 		 * into memory; evicted since (the line waited for something
-		 * else too): read again at once. */
+		 * else too): read again, off the loop as the first time. */
 		struct sread q;
 		const struct sread *r;
 		memset(&q, 0, sizeof q);
 		q.kind = SREAD_GAME;
 		snprintf(q.key, sizeof q.key, "%s", id);
-		if ((r = sess_read(s, conn, &q)) == NULL)
+		if ((r = sess_read(s, conn, &q)) == NULL || (r->rc == 1 &&
+		    sess_find(s, id) == NULL &&
+		    (r = sess_read_again(s, conn, &q)) == NULL))
 			return NULL;
 		rc = r->rc;
-		if (rc == 1 && sess_find(s, id) == NULL)
-			rc = sess_fetch(s, id);
 	} else
 		rc = 0;
 	if (g == NULL && rc < 0) {

@@ -208,10 +208,6 @@ struct sess {
 void sess_log(struct sess *s, int level, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 struct sgame *sess_find(struct sess *s, const char *id);
-/* A game not in memory read from the store (sess_load_*): 1, 0 when it has
- * none, -1 when it cannot be read now, -2 when it does not add up (both
- * logged). */
-int sess_fetch(struct sess *s, const char *id);
 struct sgame *sess_add_game(struct sess *s, const char *id);
 /* A game leaves memory whatever its state (one that could not be read
  * whole); nothing happens when there is none. */

@@ -449,6 +449,23 @@ sess_read(struct sess *s, int conn, const struct sread *want)
 	return q;
 }
 
+const struct sread *
+sess_read_again(struct sess *s, int conn, const struct sread *want)
+{
+	struct sconn *c = sess_conn(s, conn);
+	struct sread **at, *q;
+
+	for (at = c != NULL ? &c->reads : NULL; at != NULL && *at != NULL;
+	    at = &(*at)->next)
+		if (same(*at, want)) {
+			q = *at;
+			*at = q->next;
+			sess_read_free(q);
+			break;
+		}
+	return sess_read(s, conn, want);
+}
+
 int
 sess_read_nrec(const struct sread *q)
 {
