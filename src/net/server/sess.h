@@ -132,6 +132,10 @@ void sess_read_then(struct sess *s, const struct sread *want,
 void sess_read_then_conn(struct sess *s, int conn, const struct sread *q,
     void (*then)(struct sess *s, struct sread *q, void *arg),
     void (*drop)(void *arg), void *arg);
+/* Nobody's read (conn -1, or a then's) on its way: to the reader thread,
+ * or run at once without one (a session without an event loop, as the
+ * unit tests make); back through sess_read_done. */
+void sess_read_submit(struct sess *s, struct sread *q);
 /* Run q against a store (the reader thread's handle, or the loop's). */
 void sess_read_run(const struct store_ops *ops, void *ctx, struct sread *q);
 /* A read back from the reader thread: kept for its connection's line
