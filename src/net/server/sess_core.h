@@ -86,6 +86,10 @@ void sess_new_game_change(struct store_change *ch, struct sess_new_game *keep,
  * JOINED event each, seq 1 and 2. */
 void sess_new_game_seat(struct store_change *ch, struct sess_new_game *keep,
     int seat, const char *name, bool account, const char *hash);
+/* g's next event (kind, body: kept by the caller until it is submitted)
+ * as a store change, built once; a seat or a second event may be added. */
+void sess_event_change(struct store_change *ch, const struct sgame *g,
+    const char *kind, const char *body);
 /* Store a change (ok: its OK line), then apply it and answer (sess_done):
  * at once without io.submit, else once the store has it. */
 void sess_submit(struct sess *s, int conn, const struct cgp_cmd *cmd,

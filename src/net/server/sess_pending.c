@@ -191,6 +191,20 @@ sess_spend_submit(struct sess *s, struct spend *p)
 }
 
 void
+sess_event_change(struct store_change *ch, const struct sgame *g,
+    const char *kind, const char *body)
+{
+	memset(ch, 0, sizeof *ch);
+	ch->game = g->id;
+	ch->seat = -1;
+	ch->creator = -1;
+	ch->nev = 1;
+	ch->seq[0] = g->seq + 1;
+	ch->kind[0] = kind;
+	ch->body[0] = body;
+}
+
+void
 sess_submit(struct sess *s, int conn, const struct cgp_cmd *cmd,
     const struct store_change *ch, struct cgp_out *ok, bool state_to_origin,
     bool quiet)
