@@ -285,6 +285,19 @@ sess_broadcast(struct sess *s, struct sgame *g, struct cgp_out *o, int except)
 		s->io.game_event(s->io.ctx, g->id);
 }
 
+bool
+sess_several(const struct sess *s)
+{
+	return s->io.store != NULL && s->io.store->seek_notice != NULL;
+}
+
+void
+sess_tell_servers(struct sess *s, const char *text)
+{
+	if (sess_several(s))
+		s->io.store->seek_notice(s->io.store_ctx, text);
+}
+
 int
 sess_status(const struct sgame *g)
 {

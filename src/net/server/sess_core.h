@@ -49,6 +49,11 @@ void sess_state(struct sess *s, struct sgame *g, struct cgp_out *o);
 void sess_catch_up(struct sess *s, int conn, struct sgame *g, long since);
 void sess_member_add(struct sess *s, int conn, struct sgame *g);
 void sess_member_check(struct sess *s, int conn, struct sgame *g);
+/* Several servers on the store, which tell each other (a seek's, a
+ * rematch's, a challenge's notices: store_ops.seek_notice)? text told to
+ * them (nothing with one server). */
+bool sess_several(const struct sess *s);
+void sess_tell_servers(struct sess *s, const char *text);
 int sess_status(const struct sgame *g);   /* 0 open 1 active 2 finished */
 const char *sess_status_name(int st);
 const char *sess_result_text(enum game_result r);   /* 1-0 0-1 1/2 */
