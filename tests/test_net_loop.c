@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #define TC_SERVER_FIXTURE
+#define TC_SERVER_NAME "congo-loop"
 #include "test_net_tclient.h"
 
 #define T 5000                  /* ms to wait for an answer */
@@ -28,32 +29,6 @@ start_server(void)
 		"debug", NULL };
 
 	tc_server_start(argv);
-}
-
-static void
-stop_server(void)
-{
-	int st;
-
-	assert_true(server_pid > 0);
-	assert_int_equal(kill(server_pid, SIGTERM), 0);
-	st = tc_reap(server_pid, 5000);
-	assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
-	server_pid = -1;
-}
-
-static int
-group_setup(void **state)
-{
-	(void)state;
-	return tc_server_setup("congo-loop");
-}
-
-static int
-group_teardown(void **state)
-{
-	(void)state;
-	return tc_server_teardown(SIGKILL);
 }
 
 /* A connection of a new account, logged in. */
@@ -111,7 +86,7 @@ test_start_ratings(void **state)
 	assert_non_null(tc_wait(b, "OK #j JOIN", T));
 	tc_free(a);
 	tc_free(b);
-	stop_server();
+	tc_server_stop();
 
 	setenv("CONGO_TEST_LOOP_READ_DELAY_MS", "4000", 1);
 	t0 = tc_ms();
@@ -136,7 +111,7 @@ test_start_ratings(void **state)
 	assert_non_null(strstr(c->line, " rated=1 wrating=1500 "));
 	assert_non_null(strstr(c->line, " brating=1500 "));
 	tc_free(c);
-	stop_server();
+	tc_server_stop();
 	assert_false(logged(LOOP_READ));
 }
 
@@ -147,5 +122,6 @@ main(void)
 		cmocka_unit_test(test_start_ratings),
 	};
 
-	return cmocka_run_group_tests(tests, group_setup, group_teardown);
+	return cmocka_run_group_tests(tests, tc_group_setup,
+	    tc_group_teardown);
 }

@@ -354,19 +354,14 @@ past_keep(const struct t_fake *f)
 	return now > keep ? now : keep;
 }
 
-/* Finished games stay in the store: start-up reads only the open and
- * active ones; STATE, HISTORY and OBSERVE read a finished one again, and it
- * leaves memory when nobody holds or watches it (or after the grace); LIST
- * comes from the games' rows. */
-static void
-test_finished_on_demand(void **state)
+/* play's game, then resigned by white in a new session on st (returned,
+ * white's connection 0 drained). */
+static struct t_fake *
+play_resigned(struct store *st, char *id, char *tw)
 {
-	char id[16], tw[40], line[2048], err[512], open_id[16];
-	struct store *st = t_db_open(STORE_CREATE);
+	char line[2048];
 	struct t_fake *f;
-	const char *l;
 
-	(void)state;
 	play(st, id, tw, line);
 	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
 	t_hello(f, 0, "10.0.0.1");
@@ -376,6 +371,23 @@ test_finished_on_demand(void **state)
 	t_say(f, 0, "#x RESIGN game=%s", id);
 	t_expect(f, 0, "OK #x RESIGN");
 	t_drain(f, 0);
+	return f;
+}
+
+/* Finished games stay in the store: start-up reads only the open and
+ * active ones; STATE, HISTORY and OBSERVE read a finished one again, and it
+ * leaves memory when nobody holds or watches it (or after the grace); LIST
+ * comes from the games' rows. */
+static void
+test_finished_on_demand(void **state)
+{
+	char id[16], tw[40], err[512], open_id[16];
+	struct store *st = t_db_open(STORE_CREATE);
+	struct t_fake *f;
+	const char *l;
+
+	(void)state;
+	f = play_resigned(st, id, tw);
 	t_say(f, 0, "#c CREATE seat=black name=cid");
 	l = t_expect(f, 0, "OK #c CREATE");
 	t_val(l, "game", open_id, sizeof open_id);
@@ -489,18 +501,12 @@ static void
 test_evicted_read_again(void **state)
 {
 	struct store_ops ops = store_sqlite_ops;
-	char id[16], tw[40], line[2048];
+	char id[16], tw[40];
 	struct store *st = t_db_open(STORE_CREATE);
 	struct t_fake *f;
 
 	(void)state;
-	play(st, id, tw, line);
-	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
-	t_hello(f, 0, "10.0.0.1");
-	t_say(f, 0, "#r REJOIN game=%s token=%s", id, tw);
-	t_expect(f, 0, "OK #r REJOIN");
-	t_say(f, 0, "#x RESIGN game=%s", id);
-	t_free(f);
+	t_free(play_resigned(st, id, tw));
 	ops.load_game = loop_load_game;
 	f = t_new_store(NULL, NULL, &ops, st);
 	f->s->io.read_submit = ask;
