@@ -1,11 +1,13 @@
 /*
- * test_net_loop.c: the real congo-server's event loop reads nothing of the
- * store once it serves (issue 35): a test build's watch on the loop's
- * store handle (CONGO_TEST_LOOP_READ_DELAY_MS) logs each read there and
- * makes it 4 s long, so a read left on the loop shows in the log and
- * holds up every connection. A restart with a rated game being played
- * reads its players' ratings on the reader thread: PING is answered at
- * once, the game's STATE has the ratings soon after.
+ * test_net_loop.c: the server's event loop reads nothing of the store once
+ * it serves (issue 35). Through the session on an SQLite store, its reads
+ * run by the test as the reader thread would: a game evicted before its
+ * command ran again is read again there. On the real congo-server, whose
+ * test build watches the loop's store handle
+ * (CONGO_TEST_LOOP_READ_DELAY_MS: each read there logged and 4 s long,
+ * holding up every connection): a restart with a rated game being played
+ * reads its players' ratings on the reader thread, PING answered at once,
+ * the game's STATE with the ratings soon after.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -14,6 +16,7 @@
 
 #include <cmocka.h>
 
+#include "test_net_util.h"
 #define TC_SERVER_FIXTURE
 #define TC_SERVER_NAME "congo-loop"
 #include "test_net_tclient.h"
@@ -60,6 +63,87 @@ logged(const char *text)
 	buf[n] = '\0';
 	fclose(f);
 	return strstr(buf, text) != NULL;
+}
+
+/* The reads a session asks its reader thread for (io.read_submit), kept
+ * here and run by answer() as that thread would, on the store's own
+ * functions; the session's own handle (the event loop's) counts its game
+ * reads in loop_reads. */
+static struct sread *asked;
+static int loop_reads;
+
+static void
+ask(void *ctx, struct sread *q)
+{
+	(void)ctx;
+	q->next = asked;
+	asked = q;
+}
+
+static int
+loop_load_game(void *ctx, struct sess *s, const char *id, char *err,
+    size_t errlen)
+{
+	loop_reads++;
+	return store_sqlite_ops.load_game(ctx, s, id, err, errlen);
+}
+
+static int
+answer(struct t_fake *f, struct store *st)
+{
+	struct sread *q, *next;
+	int n = 0;
+
+	for (q = asked, asked = NULL; q != NULL; q = next, n++) {
+		next = q->next;
+		sess_read_run(&store_sqlite_ops, st, q);
+		sess_set_now(f->s, f->now);
+		sess_read_done(f->s, q);
+	}
+	return n;
+}
+
+/* A finished game read for a command, gone from memory again before the
+ * command's line ran again (it waited for something else too): read again
+ * on the reader thread as the first time, never on the event loop (it was
+ * read there at once, every connection waiting for it). */
+static void
+test_evicted_read_again(void **state)
+{
+	struct store_ops ops = store_sqlite_ops;
+	struct store *st = t_db_open(STORE_CREATE);
+	struct t_fake *f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
+	struct t_game tg;
+	char id[16];
+
+	(void)state;
+	t_start(f, &tg, "");
+	t_say(f, 0, "#x RESIGN game=%s", tg.id);
+	t_expect(f, 0, "OK #x RESIGN");
+	snprintf(id, sizeof id, "%s", tg.id);
+	t_free(f);
+	ops.load_game = loop_load_game;
+	f = t_new_store(NULL, NULL, &ops, st);
+	f->s->io.read_submit = ask;
+	loop_reads = 0;
+	t_hello(f, 1, "10.0.0.2");
+	t_say(f, 1, "#s STATE game=%s", id);
+	t_nothing(f, 1);
+	assert_int_equal(answer(f, st), 1);
+	assert_int_equal(sess_ngames(f->s), 1);
+	/* Its line waits past the game's keep, which leaves memory. */
+	f->now += SESS_READ_KEEP_MS;
+	assert_int_equal(sess_evict(f->s, f->now), 1);
+	t_say(f, 1, "#s STATE game=%s", id);
+	t_nothing(f, 1);
+	assert_int_equal(loop_reads, 0);
+	assert_int_equal(answer(f, st), 1);
+	t_say(f, 1, "#s STATE game=%s", id);
+	t_expect(f, 1, "OK #s STATE");
+	assert_non_null(strstr(t_expect(f, 1, "EV "), " status=finished "));
+	assert_int_equal(loop_reads, 0);
+	t_free(f);
+	store_close(st);
 }
 
 static void
@@ -119,6 +203,7 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		T_DB_TEST(test_evicted_read_again),
 		cmocka_unit_test(test_start_ratings),
 	};
 

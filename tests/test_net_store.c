@@ -354,14 +354,19 @@ past_keep(const struct t_fake *f)
 	return now > keep ? now : keep;
 }
 
-/* play's game, then resigned by white in a new session on st (returned,
- * white's connection 0 drained). */
-static struct t_fake *
-play_resigned(struct store *st, char *id, char *tw)
+/* Finished games stay in the store: start-up reads only the open and
+ * active ones; STATE, HISTORY and OBSERVE read a finished one again, and it
+ * leaves memory when nobody holds or watches it (or after the grace); LIST
+ * comes from the games' rows. */
+static void
+test_finished_on_demand(void **state)
 {
-	char line[2048];
+	char id[16], tw[40], line[2048], err[512], open_id[16];
+	struct store *st = t_db_open(STORE_CREATE);
 	struct t_fake *f;
+	const char *l;
 
+	(void)state;
 	play(st, id, tw, line);
 	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
 	t_hello(f, 0, "10.0.0.1");
@@ -371,23 +376,6 @@ play_resigned(struct store *st, char *id, char *tw)
 	t_say(f, 0, "#x RESIGN game=%s", id);
 	t_expect(f, 0, "OK #x RESIGN");
 	t_drain(f, 0);
-	return f;
-}
-
-/* Finished games stay in the store: start-up reads only the open and
- * active ones; STATE, HISTORY and OBSERVE read a finished one again, and it
- * leaves memory when nobody holds or watches it (or after the grace); LIST
- * comes from the games' rows. */
-static void
-test_finished_on_demand(void **state)
-{
-	char id[16], tw[40], err[512], open_id[16];
-	struct store *st = t_db_open(STORE_CREATE);
-	struct t_fake *f;
-	const char *l;
-
-	(void)state;
-	f = play_resigned(st, id, tw);
 	t_say(f, 0, "#c CREATE seat=black name=cid");
 	l = t_expect(f, 0, "OK #c CREATE");
 	t_val(l, "game", open_id, sizeof open_id);
@@ -451,83 +439,6 @@ test_finished_on_demand(void **state)
 	}
 	sess_evict(f->s, past_keep(f));
 	assert_int_equal(sess_ngames(f->s), 1);
-	t_free(f);
-	store_close(st);
-}
-
-/* The reads a session asks its reader thread for (io.read_submit), kept
- * here and run by answer() as that thread would, on the store's own
- * functions; the session's own handle (the event loop's) counts its game
- * reads in loop_reads. */
-static struct sread *asked;
-static int loop_reads;
-
-static void
-ask(void *ctx, struct sread *q)
-{
-	(void)ctx;
-	q->next = asked;
-	asked = q;
-}
-
-static int
-loop_load_game(void *ctx, struct sess *s, const char *id, char *err,
-    size_t errlen)
-{
-	loop_reads++;
-	return store_sqlite_ops.load_game(ctx, s, id, err, errlen);
-}
-
-static int
-answer(struct t_fake *f, struct store *st)
-{
-	struct sread *q, *next;
-	int n = 0;
-
-	for (q = asked, asked = NULL; q != NULL; q = next, n++) {
-		next = q->next;
-		sess_read_run(&store_sqlite_ops, st, q);
-		sess_set_now(f->s, f->now);
-		sess_read_done(f->s, q);
-	}
-	return n;
-}
-
-/* A finished game read for a command, gone from memory again before the
- * command's line ran again (it waited for something else too): read again
- * on the reader thread as the first time, never on the event loop (it was
- * read there at once, every connection waiting for it). */
-static void
-test_evicted_read_again(void **state)
-{
-	struct store_ops ops = store_sqlite_ops;
-	char id[16], tw[40];
-	struct store *st = t_db_open(STORE_CREATE);
-	struct t_fake *f;
-
-	(void)state;
-	t_free(play_resigned(st, id, tw));
-	ops.load_game = loop_load_game;
-	f = t_new_store(NULL, NULL, &ops, st);
-	f->s->io.read_submit = ask;
-	loop_reads = 0;
-	t_hello(f, 1, "10.0.0.2");
-	t_say(f, 1, "#s STATE game=%s", id);
-	t_nothing(f, 1);
-	assert_int_equal(answer(f, st), 1);
-	assert_int_equal(sess_ngames(f->s), 1);
-	/* Its line waits past the game's keep, which leaves memory. */
-	f->now += SESS_READ_KEEP_MS;
-	assert_int_equal(sess_evict(f->s, f->now), 1);
-	t_say(f, 1, "#s STATE game=%s", id);
-	t_nothing(f, 1);
-	assert_int_equal(loop_reads, 0);
-	assert_int_equal(answer(f, st), 1);
-	t_say(f, 1, "#s STATE game=%s", id);
-	t_expect(f, 1, "OK #s STATE");
-	assert_non_null(strstr(t_expect(f, 1, "EV "),
-	    " status=finished result=0-1 reason=resign"));
-	assert_int_equal(loop_reads, 0);
 	t_free(f);
 	store_close(st);
 }
@@ -854,7 +765,6 @@ main(void)
 		T_DB_TEST(test_migrate_v1),
 		T_DB_TEST(test_locked_by_another),
 		T_DB_TEST(test_finished_on_demand),
-		T_DB_TEST(test_evicted_read_again),
 		T_DB_TEST(test_online_columns_added),
 		T_DB_TEST(test_online_rebuild),
 	};
