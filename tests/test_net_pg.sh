@@ -109,12 +109,14 @@ if [ "$mode" = cluster ]; then
 fi
 
 # start NAME [--create]: a server on the cluster; sets port and pid. With
-# strict=1 in its environment, without --rated-same-network.
+# strict=1 in its environment, without --rated-same-network. A test build
+# logs every store read on its event loop (there should be none: checked
+# below).
 start() {
 	log="$tmp/$1.log"
 	shift
 	: > "$log"      # not the port of the server that wrote it before
-	"$server" --port 0 --bind 127.0.0.1 --db "$uri" --log-level \
+	CONGO_TEST_LOOP_READ_DELAY_MS=0 "$server" --port 0 --bind 127.0.0.1 --db "$uri" --log-level \
 	    "$([ "$mode" = load ] && echo info || echo debug)" \
 	    --max-per-address 100 --day-length 1 \
 	    $([ -n "${strict:-}" ] || echo --rated-same-network) "$@" \
@@ -210,6 +212,13 @@ CONGO_PG_CTL="$tmp/pgctl.sh" CONGO_PG_PORT_A=$porta CONGO_PG_PORT_B=$portb \
     CONGO_PG_PORT_C=$portc CONGO_PG_PORT_D=$portd CONGO_PG_PID_A=$pida CONGO_PG_LOG_B="$tmp/b.log" \
     "$test"
 status=$?
+# The servers read the store off their event loops only (srv_hook.c).
+for f in "$tmp"/[abcd].log; do
+	if grep "a store read on the event loop" "$f"; then
+		echo "test_net_pg.sh: $(basename "$f" .log) read on its event loop"
+		status=1
+	fi
+done
 # Two servers claiming the same seeks or seekers wait for each other in
 # one order (sess_seek.c claims_sql); a deadlock costs a pairing a second.
 echo "PostgreSQL deadlocks detected: $(grep -c 'deadlock detected' "$tmp/pg.log")"

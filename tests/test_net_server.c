@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #define TC_SERVER_FIXTURE
+#define TC_SERVER_NAME "congo-net"
 #include "test_net_tclient.h"
 #include "test_tmp.h"
 
@@ -37,35 +38,6 @@ start_server(void)
 		"--games-per-minute", "100", "--log-level", "debug", NULL };
 
 	tc_server_start(argv);
-}
-
-static void
-stop_server(void)
-{
-	int st;
-
-	/* (kill(-1, ...) would signal every process of the user.) */
-	assert_true(server_pid > 0);
-	assert_int_equal(kill(server_pid, SIGTERM), 0);
-	st = tc_reap(server_pid, 5000);
-	assert_true(st != -1);
-	assert_true(WIFEXITED(st));
-	assert_int_equal(WEXITSTATUS(st), 0);
-	server_pid = -1;
-}
-
-static int
-group_setup(void **state)
-{
-	(void)state;
-	return tc_server_setup("congo-net");
-}
-
-static int
-group_teardown(void **state)
-{
-	(void)state;
-	return tc_server_teardown(SIGKILL);
 }
 
 /* Read until an event of the game holding text. */
@@ -402,7 +374,7 @@ test_sigterm_and_reload(void **state)
 	struct tc *c;
 
 	(void)state;
-	stop_server();
+	tc_server_stop();
 	start_server();
 	assert_non_null(c = tc_hello(port));
 	tc_send(c, "#l LIST status=finished");
@@ -411,7 +383,7 @@ test_sigterm_and_reload(void **state)
 	assert_non_null(strstr(c->line, game));
 	assert_non_null(strstr(c->line, " ply=12 result=0-1"));
 	tc_free(c);
-	stop_server();
+	tc_server_stop();
 }
 
 /* A slow disk (every commit 400 ms longer): PING, STATE, LIST and HISTORY
@@ -475,7 +447,7 @@ test_slow_store(void **state)
 		tc_free(c[i]);
 	tc_free(a);
 	tc_free(b);
-	stop_server();
+	tc_server_stop();
 }
 
 /*
@@ -542,7 +514,7 @@ test_slow_reads(void **state)
 	assert_non_null(tc_wait(a, "ERR #w 404 NO_SUCH_PLAYER", T));
 	tc_free(a);
 	tc_free(b);
-	stop_server();
+	tc_server_stop();
 }
 
 static void
@@ -609,7 +581,7 @@ test_trickle(void **state)
 	/* About 4 s: 2 s to the PING, 2 s more without a line. */
 	assert_true(tc_ms() - t0 >= 3500);
 	tc_free(c);
-	stop_server();
+	tc_server_stop();
 }
 
 /* The event loop flags a clock with nobody connected; after kill -9 and a
@@ -689,7 +661,7 @@ test_server_clocks(void **state)
 	assert_non_null(strstr(o->line, " variant=congo status=active "));
 	assert_non_null(strstr(o->line, " ply=3 clock=600+10"));
 	tc_free(o);
-	stop_server();
+	tc_server_stop();
 }
 
 /*
@@ -762,7 +734,7 @@ test_takeback_survives_kill(void **state)
 	assert_non_null(tc_wait(o, "OK #m MOVE", T));
 	(void)tb;
 	tc_free(o);
-	stop_server();
+	tc_server_stop();
 }
 
 int
@@ -781,5 +753,6 @@ main(void)
 		cmocka_unit_test(test_takeback_survives_kill),
 	};
 
-	return cmocka_run_group_tests(tests, group_setup, group_teardown);
+	return cmocka_run_group_tests(tests, tc_group_setup,
+	    tc_group_teardown);
 }

@@ -376,6 +376,22 @@ tc_server_start(char **argv)
 	close(fd);
 }
 
+/* The server stopped with SIGTERM: it exits 0 within 5 s. */
+static TC_UNUSED void
+tc_server_stop(void)
+{
+	int st;
+
+	/* (kill(-1, ...) would signal every process of the user.) */
+	assert_true(server_pid > 0);
+	assert_int_equal(kill(server_pid, SIGTERM), 0);
+	st = tc_reap(server_pid, 5000);
+	assert_true(st != -1);
+	assert_true(WIFEXITED(st));
+	assert_int_equal(WEXITSTATUS(st), 0);
+	server_pid = -1;
+}
+
 /* The server stopped with sig, the folder removed (kept, and named, when
  * CONGO_KEEP_TMP is set). 0, or -1. */
 static TC_UNUSED int
@@ -391,6 +407,25 @@ tc_server_teardown(int sig)
 	}
 	return test_rmdir(dir);
 }
+
+#ifdef TC_SERVER_NAME
+/* cmocka's group setup and teardown of a file whose tests need nothing
+ * more: the folder TMPDIR/TC_SERVER_NAME.XXXXXX..., removed at the end
+ * (a server left running killed). */
+static int
+tc_group_setup(void **state)
+{
+	(void)state;
+	return tc_server_setup(TC_SERVER_NAME);
+}
+
+static int
+tc_group_teardown(void **state)
+{
+	(void)state;
+	return tc_server_teardown(SIGKILL);
+}
+#endif
 #endif
 
 #endif

@@ -116,6 +116,10 @@ struct sread {
  * here. */
 const struct sread *sess_read(struct sess *s, int conn,
     const struct sread *q);
+/* The same asked for again, the answer kept for this line dropped (a game
+ * read that left memory before the line ran again). */
+const struct sread *sess_read_again(struct sess *s, int conn,
+    const struct sread *q);
 /* A read for nobody's command (the web pages): want run off the event
  * loop (or at once without a reader thread), then then(s, answer, arg) on
  * the loop (a game read is in memory by then); drop(arg) instead when it
@@ -128,6 +132,10 @@ void sess_read_then(struct sess *s, const struct sread *want,
 void sess_read_then_conn(struct sess *s, int conn, const struct sread *q,
     void (*then)(struct sess *s, struct sread *q, void *arg),
     void (*drop)(void *arg), void *arg);
+/* Nobody's read (conn -1, or a then's) on its way: to the reader thread,
+ * or run at once without one (a session without an event loop, as the
+ * unit tests make); back through sess_read_done. */
+void sess_read_submit(struct sess *s, struct sread *q);
 /* Run q against a store (the reader thread's handle, or the loop's). */
 void sess_read_run(const struct store_ops *ops, void *ctx, struct sread *q);
 /* A read back from the reader thread: kept for its connection's line
@@ -339,7 +347,8 @@ void sess_notify(struct sess *s, const char *event, const char *game,
  * too. An account's name is valid; lowercased into out (its key). */
 bool sess_valid_account(const char *s);
 void sess_lower(const char *s, char *out, size_t n);
-/* Start-up: the ratings of every rated game read (STATE shows them). */
+/* Start-up: the ratings of every rated game asked for, off the event loop
+ * (STATE shows them once they are back). */
 void sess_ratings_at_start(struct sess *s);
 /* Off the event loop (the store thread, with a store handle of its own),
  * before p's commit: the ratings p needs read and worked out, a result's

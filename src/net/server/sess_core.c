@@ -1,8 +1,9 @@
 /*
- * sess_core.c: the server's state without sockets: connections, addresses
- * and their limits, the game table, sending and broadcasting, and the
- * dispatch of commands (the game commands live in sess_game.c, sess_play.c
- * and sess_query.c).
+ * sess_core.c: the server's state without sockets: connections, sending
+ * and broadcasting, a game's STATE and events, the commands' game=, and
+ * the dispatch of commands (the game table and eviction live in
+ * sess_table.c, the game commands in sess_game.c, sess_play.c and
+ * sess_query.c).
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -52,19 +53,6 @@ sess_new(const struct sess_io *io, const struct sess_limits *lim,
 }
 
 void
-sess_free_game(struct sgame *g)
-{
-	size_t i;
-
-	for (i = 0; i < g->ev.len; i++)
-		free(((struct sev *)vec_at(&g->ev, i))->text);
-	vec_free(&g->ev);
-	free(g->obs);
-	game_free(&g->g);
-	free(g);
-}
-
-void
 sess_free(struct sess *s)
 {
 	int i;
@@ -94,238 +82,9 @@ sess_free(struct sess *s)
 }
 
 int
-sess_ngames(const struct sess *s)
-{
-	return s->ngames;
-}
-
-int
 sess_nconns(const struct sess *s)
 {
 	return s->nconns;
-}
-
-/* The game table: ids hash into an open-addressed index. */
-static unsigned
-id_hash(const char *id)
-{
-	unsigned h = 2166136261u;
-
-	for (; *id != '\0'; id++)
-		h = (h ^ (unsigned char)*id) * 16777619u;
-	return h;
-}
-
-static void
-index_put(struct sess *s, int n)
-{
-	unsigned i = id_hash(s->games[n]->id) & (unsigned)(s->icap - 1);
-
-	while (s->index[i] != 0)
-		i = (i + 1) & (unsigned)(s->icap - 1);
-	s->index[i] = n + 1;
-}
-
-struct sgame *
-sess_find(struct sess *s, const char *id)
-{
-	unsigned i = id_hash(id) & (unsigned)(s->icap - 1);
-
-	while (s->index[i] != 0) {
-		struct sgame *g = s->games[s->index[i] - 1];
-		if (strcmp(g->id, id) == 0)
-			return g;
-		i = (i + 1) & (unsigned)(s->icap - 1);
-	}
-	return NULL;
-}
-
-struct sgame *
-sess_add_game(struct sess *s, const char *id)
-{
-	struct sgame *g = xcalloc(1, sizeof *g);
-	int i;
-
-	snprintf(g->id, sizeof g->id, "%s", id);
-	g->holder[0] = g->holder[1] = -1;
-	g->tb_offer = -1;
-	g->first_by = -1;
-	g->first_ply = -1;
-	g->offer = -1;
-	snprintf(g->variant, sizeof g->variant, "congo");
-	g->clock.running = -1;
-	g->creator = -1;
-	g->gone_since[0] = g->gone_since[1] = s->now;
-	stimer_init(&g->timer, STIMER_GAME);
-	g->ev = (struct vec)VEC_INIT(sizeof(struct sev));
-	if (s->ngames == s->gamecap) {
-		s->gamecap = s->gamecap ? s->gamecap * 2 : 64;
-		s->games = xrealloc(s->games,
-		    sizeof *s->games * (size_t)s->gamecap);
-	}
-	s->games[s->ngames++] = g;
-	if (s->ngames * 2 > s->icap) {
-		free(s->index);
-		s->icap *= 2;
-		s->index = xcalloc((size_t)s->icap, sizeof *s->index);
-		for (i = 0; i < s->ngames; i++)
-			index_put(s, i);
-	} else
-		index_put(s, s->ngames - 1);
-	return g;
-}
-
-/* The idle time after which a game being played may leave memory (a test
- * build may shorten it: CONGO_TEST_IDLE_MS). */
-static long long
-idle_ms(void)
-{
-	long long ms = SESS_IDLE_MS;
-#ifdef CONGO_TEST_HOOKS
-	int v;
-	if (parse_int(getenv("CONGO_TEST_IDLE_MS"), 0, 3600000, &v, NULL,
-	    0) == 0)
-		ms = v;
-#endif
-	return ms;
-}
-
-/* Can g, being played, leave memory now? See SESS_IDLE_MS. */
-static bool
-idle_elsewhere(struct sess *s, const struct sgame *g, long long now_ms)
-{
-	long long idle = idle_ms();
-	int k;
-
-	if (s->io.store->refresh == NULL || s->io.store->remote_presence ==
-	    NULL || g->holder[0] >= 0 || g->holder[1] >= 0 || g->nobs > 0 ||
-	    g->refreshing || g->stale || g->rating_reading ||
-	    (s->io.watched != NULL && s->io.watched(s->io.ctx, g->id)))
-		return false;
-	for (k = 0; k < 2; k++)
-		if (now_ms - g->gone_since[k] < idle)
-			return false;
-	for (k = 0; k < 2; k++) {
-		long long gone;
-		if (s->io.store->remote_presence(s->io.store_ctx, g->id, k,
-		    &gone) == 1)
-			return true;
-	}
-	return false;
-}
-
-/* Can g, finished, still be rematched: both its players still connected
- * (here or, a seat held there, on another server), no rematch made yet?
- * Then it stays in memory, where its seats are (PROTOCOL.md REMATCH: for
- * as long as both stay connected). */
-static bool
-rematch_open(struct sess *s, const struct sgame *g)
-{
-	long long gone;
-	int k;
-
-	if (!g->seated[0] || !g->seated[1] || g->rematch_game[0] != '\0' ||
-	    (g->holder[0] < 0 && g->holder[1] < 0))
-		return false;
-	for (k = 0; k < 2; k++)
-		if (g->holder[k] < 0 && (s->io.store->remote_presence == NULL ||
-		    s->io.store->remote_presence(s->io.store_ctx, g->id, k,
-		    &gone) != 1))
-			return false;
-	return true;
-}
-
-/* Can g leave memory now? */
-static bool
-evictable(struct sess *s, const struct sgame *g, long long now_ms)
-{
-	bool members = g->holder[0] >= 0 || g->holder[1] >= 0 || g->nobs > 0;
-
-	if (g->busy > 0 || now_ms < g->keep_until)
-		return false;
-	if (!g->over)
-		return idle_elsewhere(s, g, now_ms);
-	return !members || (now_ms - g->ended_ms >= SESS_GRACE_MS &&
-	    !rematch_open(s, g));
-}
-
-/* Take g out of the lists of the connections it is in. */
-static void
-forget_members(struct sess *s, struct sgame *g)
-{
-	int k, i;
-
-	for (k = 0; k < 2 + g->nobs; k++) {
-		int conn = k < 2 ? g->holder[k] : g->obs[k - 2];
-		struct sconn *c;
-		if (conn < 0 || conn >= s->conncap || !s->conns[conn].used)
-			continue;
-		c = &s->conns[conn];
-		for (i = 0; i < c->ngames; i++)
-			if (c->games[i] == g) {
-				c->games[i] = c->games[--c->ngames];
-				break;
-			}
-	}
-}
-
-/* The hash of ids made again after games left the list. */
-static void
-reindex(struct sess *s)
-{
-	int i;
-
-	memset(s->index, 0, sizeof *s->index * (size_t)s->icap);
-	for (i = 0; i < s->ngames; i++)
-		index_put(s, i);
-}
-
-int
-sess_evict(struct sess *s, long long now_ms)
-{
-	int i, n = 0, gone;
-
-	if (s->io.store == NULL || s->io.store->load_game == NULL)
-		return 0;       /* memory is all there is */
-	for (i = 0; i < s->ngames; i++) {
-		struct sgame *g = s->games[i];
-		if (evictable(s, g, now_ms)) {
-			if (!g->over)
-				sess_log(s, NET_LOG_DEBUG, "game %s leaves "
-				    "memory: nobody here, held on another "
-				    "server", g->id);
-			if (g->timer.pos >= 0)
-				sess_timer_remove(s, g);
-			forget_members(s, g);
-			sess_free_game(g);
-		} else
-			s->games[n++] = g;
-	}
-	if (n == s->ngames)
-		return 0;
-	gone = s->ngames - n;
-	s->ngames = n;
-	reindex(s);
-	return gone;
-}
-
-void
-sess_drop_game(struct sess *s, const char *id)
-{
-	struct sgame *g = sess_find(s, id);
-	int i, n = 0;
-
-	if (g == NULL)
-		return;
-	if (g->timer.pos >= 0)
-		sess_timer_remove(s, g);
-	forget_members(s, g);
-	for (i = 0; i < s->ngames; i++)
-		if (s->games[i] != g)
-			s->games[n++] = s->games[i];
-	s->ngames = n;
-	sess_free_game(g);
-	reindex(s);
 }
 
 struct sconn *
@@ -526,6 +285,19 @@ sess_broadcast(struct sess *s, struct sgame *g, struct cgp_out *o, int except)
 		s->io.game_event(s->io.ctx, g->id);
 }
 
+bool
+sess_several(const struct sess *s)
+{
+	return s->io.store != NULL && s->io.store->seek_notice != NULL;
+}
+
+void
+sess_tell_servers(struct sess *s, const char *text)
+{
+	if (sess_several(s))
+		s->io.store->seek_notice(s->io.store_ctx, text);
+}
+
 int
 sess_status(const struct sgame *g)
 {
@@ -616,33 +388,6 @@ sess_add_event(struct sgame *g, long seq, const char *kind, const char *body)
 	g->seq = seq;
 }
 
-void
-sess_refuse_game(struct sess *s, const char *id, const char *err)
-{
-	sess_drop_game(s, id);
-	sess_log(s, NET_LOG_ERROR, "game %s is not served (it stays in the "
-	    "database as it is): %s", id, err);
-}
-
-int
-sess_fetch(struct sess *s, const char *id)
-{
-	char err[512];
-	int rc;
-
-	if (s->io.store == NULL || s->io.store->load_game == NULL)
-		return 0;
-	rc = s->io.store->load_game(s->io.store_ctx, s, id, err, sizeof err);
-	if (rc == 1)
-		sess_corr_loaded(s, sess_find(s, id));
-	if (rc < 0) {
-		/* Nothing half read stays: the game is refused, not served. */
-		sess_drop_game(s, id);
-		sess_log(s, NET_LOG_ERROR, "game %s: %s", id, err);
-	}
-	return rc;
-}
-
 struct sgame *
 sess_want_game(struct sess *s, int conn, const struct cgp_cmd *cmd)
 {
@@ -667,17 +412,17 @@ sess_want_game(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	    s->io.store->load_game != NULL) {
 		/* Off the event loop (the line comes again with it), then
 		 * into memory; evicted since (the line waited for something
-		 * else too): read again at once. */
+		 * else too): read again, off the loop as the first time. */
 		struct sread q;
 		const struct sread *r;
 		memset(&q, 0, sizeof q);
 		q.kind = SREAD_GAME;
 		snprintf(q.key, sizeof q.key, "%s", id);
-		if ((r = sess_read(s, conn, &q)) == NULL)
+		if ((r = sess_read(s, conn, &q)) == NULL || (r->rc == 1 &&
+		    sess_find(s, id) == NULL &&
+		    (r = sess_read_again(s, conn, &q)) == NULL))
 			return NULL;
 		rc = r->rc;
-		if (rc == 1 && sess_find(s, id) == NULL)
-			rc = sess_fetch(s, id);
 	} else
 		rc = 0;
 	if (g == NULL && rc < 0) {
@@ -878,3 +623,4 @@ sess_line(struct sess *s, int conn, const char *line, size_t len,
 		sess_reads_free(s, conn);   /* the line is done */
 	return s->again ? SESS_LINE_AGAIN : SESS_LINE_DONE;
 }
+

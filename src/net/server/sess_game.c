@@ -320,16 +320,11 @@ cmd_join(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	    sess_account(s, conn) != NULL);
 	if (g->seated[1 - seat])        /* the game starts: white's turn */
 		sess_corr_body(s, g, body, sizeof body);
-	memset(&ch, 0, sizeof ch);
-	ch.game = g->id;
+	sess_event_change(&ch, g, "JOINED", body);
 	ch.seat = seat;
 	ch.name = name;
 	net_token_hash(token, hash);
 	ch.token = hash;             /* only its hash is kept */
-	ch.nev = 1;
-	ch.seq[0] = g->seq + 1;
-	ch.kind[0] = "JOINED";
-	ch.body[0] = body;
 	cgp_out_ok(&o, cmd->tag, "JOIN");
 	cgp_out_kv(&o, "game", g->id);
 	cgp_out_kv(&o, "seat", cgp_seat_name(seat));

@@ -205,22 +205,9 @@ struct sess {
 	size_t linelen;
 };
 
-void sess_log(struct sess *s, int level, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-struct sgame *sess_find(struct sess *s, const char *id);
-/* A game not in memory read from the store (sess_load_*): 1, 0 when it has
- * none, -1 when it cannot be read now, -2 when it does not add up (both
- * logged). */
-int sess_fetch(struct sess *s, const char *id);
-struct sgame *sess_add_game(struct sess *s, const char *id);
-/* A game leaves memory whatever its state (one that could not be read
- * whole); nothing happens when there is none. */
-void sess_drop_game(struct sess *s, const char *id);
-/* Start-up: a stored game that does not add up is refused (logged with
- * err, dropped from memory, left in the store as it is), and the rest are
- * served: one bad game never stops a start. */
-void sess_refuse_game(struct sess *s, const char *id, const char *err);
-void sess_free_game(struct sgame *g);
+/* The core's calls (emit, submit, find, want): sess_core.h. */
+#include "net/server/sess_core.h"
+
 /* The network of an address ("10.1.2.0/24", "2001:db8:0:1::/64"; anything
  * else as it is) into out. */
 void sess_net_of(const char *addr, char *out, size_t n);
@@ -256,19 +243,6 @@ int sess_shared_count_in(struct sess *s, int conn, const char *key,
     int local, long long win);
 struct sfail *sess_fails(struct sess *s, const char *net, const char *game,
     long long now);
-/* Finish o and queue it for conn. */
-void sess_emit(struct sess *s, int conn, struct cgp_out *o);
-void sess_err(struct sess *s, int conn, const char *tag, int code,
-    const char *text);
-/* To every connection in the game but except (-1: none). */
-void sess_broadcast(struct sess *s, struct sgame *g, struct cgp_out *o,
-    int except);
-void sess_state(struct sess *s, struct sgame *g, struct cgp_out *o);
-/* The stored events after since, or one STATE when since < 0 or too far. */
-void sess_catch_up(struct sess *s, int conn, struct sgame *g, long since);
-void sess_member_add(struct sess *s, int conn, struct sgame *g);
-void sess_member_check(struct sess *s, int conn, struct sgame *g);
-int sess_status(const struct sgame *g);   /* 0 open 1 active 2 finished */
 /* Have both sides made a move in g (at some time: a takeback does not
  * undo it)? Before, an end is an abort (PROTOCOL.md "Accounts and
  * ratings"): no result, no rating change. */
@@ -295,48 +269,6 @@ void sess_applied(struct sess *s, struct sgame *g, bool new_game, int conn);
 /* The clock keys of STATE / MOVE (remaining ms at s->now). */
 void sess_clock_kv(struct sess *s, struct sgame *g, struct cgp_out *o,
     bool control);
-const char *sess_status_name(int st);
-const char *sess_result_text(enum game_result r);   /* 1-0 0-1 1/2 */
-void sess_add_event(struct sgame *g, long seq, const char *kind,
-    const char *body);
-/* A new game's store change, built once (CREATE, a seek pairing, a
- * rematch): the game (id, its start position in wire form, its rules, its
- * variant, clock NULL for an untimed game, rated: its flag's statement
- * kept in keep), no seat yet, nobody its creator. keep must live as long
- * as ch (until it is submitted: sess_spend_new copies it). */
-struct sess_new_game {
-	char rsql[96];
-	char body[2][128];
-};
-void sess_new_game_change(struct store_change *ch, struct sess_new_game *keep,
-    const char *id, const char *wire, const struct game_rules *rules,
-    const char *variant, const char *clock, bool rated);
-/* Its next seat taken (the first: seat 0 or 1; a second: seat 1, both
- * taken at once) by name, an account's or not, hash its token's hash: a
- * JOINED event each, seq 1 and 2. */
-void sess_new_game_seat(struct store_change *ch, struct sess_new_game *keep,
-    int seat, const char *name, bool account, const char *hash);
-/* Store a change (ok: its OK line), then apply it and answer (sess_done):
- * at once without io.submit, else once the store has it. */
-void sess_submit(struct sess *s, int conn, const struct cgp_cmd *cmd,
-    const struct store_change *ch, struct cgp_out *ok, bool state_to_origin,
-    bool quiet);
-/* The same in two steps, for a chain of changes (p->then): a change made
- * ready (ok may be NULL: nothing to answer), then submitted. */
-struct spend *sess_spend_new(struct sess *s, int conn,
-    const struct cgp_cmd *cmd, const struct store_change *ch,
-    struct cgp_out *ok, bool state_to_origin, bool quiet);
-void sess_spend_submit(struct sess *s, struct spend *p);
-/* sess_want_game for a command that writes: NULL and nothing said when a
- * change of the game is being stored (the line is given again later). */
-struct sgame *sess_want_game_w(struct sess *s, int conn,
-    const struct cgp_cmd *cmd);
-/* game=: the game, or NULL after answering 400 or 404. */
-struct sgame *sess_want_game(struct sess *s, int conn,
-    const struct cgp_cmd *cmd);
-long sess_want_since(struct sess *s, int conn, const struct cgp_cmd *cmd,
-    const char *key);
-int sess_seat_of(const struct sgame *g, int conn, int want);
 void sess_cmd_game(struct sess *s, int conn, const struct cgp_cmd *c,
     long long now_ms);
 void sess_cmd_move(struct sess *s, int conn, const struct cgp_cmd *c);
@@ -344,10 +276,6 @@ void sess_cmd_end(struct sess *s, int conn, const struct cgp_cmd *c);
 void sess_cmd_query(struct sess *s, int conn, const struct cgp_cmd *c);
 void sess_cmd_online(struct sess *s, int conn, const struct cgp_cmd *c);
 void sess_cmd_takeback(struct sess *s, int conn, const struct cgp_cmd *c);
-/* One event of g stored (its OK to cmd's connection first; cmd NULL: a
- * timer's), then applied and told to all (sess_online.c). */
-void sess_submit_event(struct sess *s, struct sgame *g, int conn,
-    const struct cgp_cmd *cmd, const char *kind, const char *body);
 /* Accounts (sess_account.c): REGISTER and LOGIN; the account a connection
  * plays as (NULL: none); an account read from the store (1, 0 none, -1
  * logged); names. */
@@ -375,8 +303,6 @@ const char *sess_speed(const struct sgame *g);
  * another server, a read that failed), read off the event loop: one read a
  * game at a time; the next STATE has them. */
 void sess_rating_ask(struct sess *s, struct sgame *g);
-int sess_player_rating(struct sess *s, const char *name, const char *variant,
-    const char *speed, struct rating *out, int *games);
 /* The same from a store handle of any thread: 1, 0 new (the start
  * values), -1 with err. */
 int sess_rating_read(const struct store_ops *ops, void *ctx, const char *name,
@@ -431,7 +357,6 @@ void sess_rematch_refused(struct sess *s, const char *old_id);
 void sess_rematch_rejoined(struct sess *s, int conn, struct sgame *g,
     int seat);
 /* Across servers: sess_rematch.h. */
-struct sconn *sess_conn(struct sess *s, int conn);
 /* Correspondence games (sess_corr.c, PROTOCOL.md "Correspondence"). The
  * days of a time control stored as a game's clock ("3d"), 0 for any other
  * (a clock "300+5", NULL); is N one of 1 2 3 5 7 10 14? */

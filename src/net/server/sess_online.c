@@ -54,14 +54,7 @@ sess_submit_event(struct sess *s, struct sgame *g, int conn,
 	struct store_change ch;
 	struct cgp_out o;
 
-	memset(&ch, 0, sizeof ch);
-	ch.game = g->id;
-	ch.seat = -1;
-	ch.creator = -1;
-	ch.nev = 1;
-	ch.seq[0] = g->seq + 1;
-	ch.kind[0] = kind;
-	ch.body[0] = body;
+	sess_event_change(&ch, g, kind, body);
 	ok_line(&o, cmd, g, ch.seq[0]);
 	sess_submit(s, cmd != NULL ? conn : -1, cmd, &ch, &o, false, false);
 }
@@ -261,14 +254,7 @@ sess_rematch_make(struct sess *s, int conn, const struct cgp_cmd *cmd,
 			break;
 	}
 	if (offer_body != NULL) {
-		memset(&ch, 0, sizeof ch);
-		ch.game = g->id;
-		ch.seat = -1;
-		ch.creator = -1;
-		ch.nev = 1;
-		ch.seq[0] = g->seq + 1;
-		ch.kind[0] = "REMATCH";
-		ch.body[0] = offer_body;
+		sess_event_change(&ch, g, "REMATCH", offer_body);
 		ok_line(&o, cmd, g, ch.seq[0]);
 		offer = sess_spend_new(s, conn, cmd, &ch, &o, false, false);
 	}

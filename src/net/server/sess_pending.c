@@ -191,6 +191,20 @@ sess_spend_submit(struct sess *s, struct spend *p)
 }
 
 void
+sess_event_change(struct store_change *ch, const struct sgame *g,
+    const char *kind, const char *body)
+{
+	memset(ch, 0, sizeof *ch);
+	ch->game = g->id;
+	ch->seat = -1;
+	ch->creator = -1;
+	ch->nev = 1;
+	ch->seq[0] = g->seq + 1;
+	ch->kind[0] = kind;
+	ch->body[0] = body;
+}
+
+void
 sess_submit(struct sess *s, int conn, const struct cgp_cmd *cmd,
     const struct store_change *ch, struct cgp_out *ok, bool state_to_origin,
     bool quiet)
@@ -200,7 +214,6 @@ sess_submit(struct sess *s, int conn, const struct cgp_cmd *cmd,
 }
 
 static void refresh(struct sess *s, const char *id);
-static void refresh_now(struct sess *s, const char *id);
 
 /* A refused change: nothing changed; the asker gets 507. */
 static void
@@ -325,10 +338,6 @@ run_again(struct sess *s, struct spend *p)
 	c->heldlen = p->linelen;
 	if (p->ch.new_game)
 		return;
-	if (s->io.read_submit == NULL) {
-		refresh_now(s, p->ch.game);
-		return;
-	}
 	memset(&want, 0, sizeof want);
 	want.kind = SREAD_NEWER;
 	snprintf(want.key, sizeof want.key, "%s", p->ch.game);
@@ -440,28 +449,8 @@ sess_done(struct sess *s, struct spend *p)
 	free(p);
 }
 
-/* Several servers, one store: another server's news of a game, read now
- * (a command waits for it: a conflict's, sess_store_newer's). */
-static void
-refresh_now(struct sess *s, const char *id)
-{
-	struct sgame *g = sess_find(s, id);
-	char err[512];
-
-	if (g == NULL || s->io.store == NULL || s->io.store->refresh == NULL)
-		return;
-	g->stale = false;
-	if (s->io.store->refresh(s->io.store_ctx, s, id, g->seq, err,
-	    sizeof err) < 0) {
-		/* Not readable now (a lock, the database away): read again
-		 * soon (sess_stale_retry), never left behind. */
-		sess_log(s, NET_LOG_ERROR, "game %s: %s", id, err);
-		g->stale = true;
-		s->stale_any = true;
-	}
-}
-
-/* The same off the event loop (the reader thread), applied when back
+/* Several servers, one store: another server's news of a game, read off
+ * the event loop (the reader thread), applied when back
  * (sess_refresh_done); one read a game at a time, another after it when
  * more news came meanwhile. */
 static void
@@ -472,10 +461,6 @@ refresh(struct sess *s, const char *id)
 
 	if (g == NULL || s->io.store == NULL || s->io.store->refresh == NULL)
 		return;
-	if (s->io.read_submit == NULL) {
-		refresh_now(s, id);
-		return;
-	}
 	if (g->refreshing) {
 		g->stale = true;        /* again when this one is back */
 		return;
@@ -487,7 +472,7 @@ refresh(struct sess *s, const char *id)
 	q->conn = -1;
 	snprintf(q->key, sizeof q->key, "%s", id);
 	q->win = g->seq;
-	s->io.read_submit(s->io.ctx, q);
+	sess_read_submit(s, q);
 }
 
 /* What a read of another server's news brought, applied to g: its seats

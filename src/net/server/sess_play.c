@@ -145,13 +145,7 @@ sess_cmd_move(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		    (long long)clock_left(&clock, BLACK, s->now));
 	}
 	sess_corr_body(s, g, body[0], sizeof body[0]);
-	memset(&ch, 0, sizeof ch);
-	ch.game = g->id;
-	ch.seat = -1;
-	ch.nev = 1;
-	ch.seq[0] = g->seq + 1;
-	ch.kind[0] = "MOVE";
-	ch.body[0] = body[0];
+	sess_event_change(&ch, g, "MOVE", body[0]);
 	if (res != RESULT_NONE) {
 		sess_result_body(body[1], sizeof body[1], res,
 		    game_reason_name(why));
@@ -167,28 +161,6 @@ sess_cmd_move(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	cgp_out_ok(&o, cmd->tag, "MOVE");
 	cgp_out_kv(&o, "game", g->id);
 	cgp_out_kvi(&o, "ply", g->g.nply + 1);
-	cgp_out_kvi(&o, "seq", ch.seq[0]);
-	sess_submit(s, conn, cmd, &ch, &o, false, false);
-}
-
-/* Store one event (a DRAW); sess_done
- * applies it as start-up would, answers and tells the game. */
-static void
-store_end(struct sess *s, int conn, const struct cgp_cmd *cmd,
-    struct sgame *g, const char *kind, const char *body)
-{
-	struct store_change ch;
-	struct cgp_out o;
-
-	memset(&ch, 0, sizeof ch);
-	ch.game = g->id;
-	ch.seat = -1;
-	ch.nev = 1;
-	ch.seq[0] = g->seq + 1;
-	ch.kind[0] = kind;
-	ch.body[0] = body;
-	cgp_out_ok(&o, cmd->tag, cgp_verb_name(cmd->verb));
-	cgp_out_kv(&o, "game", g->id);
 	cgp_out_kvi(&o, "seq", ch.seq[0]);
 	sess_submit(s, conn, cmd, &ch, &o, false, false);
 }
@@ -246,7 +218,7 @@ sess_cmd_end(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	if (strcmp(act, "offer") == 0 && g->offer < 0) {
 		snprintf(body, sizeof body, "action=offer side=%s",
 		    cgp_seat_name(seat));
-		store_end(s, conn, cmd, g, "DRAW", body);
+		sess_submit_event(s, g, conn, cmd, "DRAW", body);
 		return;
 	}
 	if (g->offer != 1 - seat) {
@@ -257,7 +229,7 @@ sess_cmd_end(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	if (strcmp(act, "decline") == 0) {
 		snprintf(body, sizeof body, "action=decline side=%s",
 		    cgp_seat_name(seat));
-		store_end(s, conn, cmd, g, "DRAW", body);
+		sess_submit_event(s, g, conn, cmd, "DRAW", body);
 		return;
 	}
 	/* accept, or an offer that meets the opponent's (an abort before

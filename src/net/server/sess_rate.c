@@ -48,42 +48,6 @@ sess_rating_read(const struct store_ops *ops, void *ctx, const char *name,
 	return n;
 }
 
-int
-sess_player_rating(struct sess *s, const char *name, const char *variant,
-    const char *speed, struct rating *out, int *games)
-{
-	char err[512];
-	int n;
-
-	n = sess_rating_read(s->io.store, s->io.store_ctx, name, variant, speed,
-	    out, games, err, sizeof err);
-	if (n < 0)
-		sess_log(s, NET_LOG_ERROR, "rating of %s: %s", name, err);
-	return n;
-}
-
-void
-sess_ratings_at_start(struct sess *s)
-{
-	struct rating r;
-	int i, k, games;
-
-	for (i = 0; i < s->ngames; i++) {
-		struct sgame *g = s->games[i];
-		if (!g->rated)
-			continue;
-		for (k = 0; k < 2; k++) {
-			if (!g->seated[k] || (g->rating_have & (1u << k)) ||
-			    sess_player_rating(s, g->name[k], g->variant,
-			    sess_speed(g), &r, &games) < 0)
-				continue;
-			g->rating[k] = r.r;
-			g->rd[k] = r.rd;
-			g->rating_have |= 1u << k;
-		}
-	}
-}
-
 /* The seated players' ratings of a rated game, read off the event loop. */
 struct rating_job {
 	char id[CGP_ID_LEN + 1];
@@ -162,6 +126,18 @@ sess_rating_ask(struct sess *s, struct sgame *g)
 	want.run = rating_job_run;
 	g->rating_reading = true;
 	sess_read_then(s, &want, rating_job_then, free, j);
+}
+
+void
+sess_ratings_at_start(struct sess *s)
+{
+	int i;
+
+	/* Each game's on the reader thread, as a STATE's asks for them: the
+	 * loop serves meanwhile (a STATE before they are back shows none,
+	 * the next one does). */
+	for (i = 0; i < s->ngames; i++)
+		sess_rating_ask(s, s->games[i]);
 }
 
 void

@@ -449,6 +449,23 @@ sess_read(struct sess *s, int conn, const struct sread *want)
 	return q;
 }
 
+const struct sread *
+sess_read_again(struct sess *s, int conn, const struct sread *want)
+{
+	struct sconn *c = sess_conn(s, conn);
+	struct sread **at, *q;
+
+	for (at = c != NULL ? &c->reads : NULL; at != NULL && *at != NULL;
+	    at = &(*at)->next)
+		if (same(*at, want)) {
+			q = *at;
+			*at = q->next;
+			sess_read_free(q);
+			break;
+		}
+	return sess_read(s, conn, want);
+}
+
 int
 sess_read_nrec(const struct sread *q)
 {
@@ -466,6 +483,17 @@ sess_read_rec(const struct sread *q, int i, long *n, const char **a,
 }
 
 void
+sess_read_submit(struct sess *s, struct sread *q)
+{
+	if (s->io.read_submit != NULL)
+		s->io.read_submit(s->io.ctx, q);
+	else {
+		sess_read_run(s->io.store, s->io.store_ctx, q);
+		sess_read_done(s, q);
+	}
+}
+
+void
 sess_read_then_conn(struct sess *s, int conn, const struct sread *want,
     void (*then)(struct sess *s, struct sread *q, void *arg),
     void (*drop)(void *arg), void *arg)
@@ -478,12 +506,7 @@ sess_read_then_conn(struct sess *s, int conn, const struct sread *want,
 	q->then = then;
 	q->drop = drop;
 	q->arg = arg;
-	if (s->io.read_submit != NULL)
-		s->io.read_submit(s->io.ctx, q);
-	else {
-		sess_read_run(s->io.store, s->io.store_ctx, q);
-		sess_read_done(s, q);
-	}
+	sess_read_submit(s, q);
 }
 
 void

@@ -18,20 +18,6 @@
 #include "net/server/sess_int.h"
 #include "net/server/sess_rematch.h"
 
-/* Several servers on the store: they tell each other (seek_notice). */
-static bool
-several(const struct sess *s)
-{
-	return s->io.store != NULL && s->io.store->seek_notice != NULL;
-}
-
-static void
-tell(struct sess *s, const char *text)
-{
-	if (several(s))
-		s->io.store->seek_notice(s->io.store_ctx, text);
-}
-
 int
 sess_rematch_draw(struct sess *s, struct sgame *g, int k)
 {
@@ -46,7 +32,7 @@ sess_rematch_draw(struct sess *s, struct sgame *g, int k)
 	}
 	snprintf(text, sizeof text, "rematch %s %d %s", g->id, k,
 	    g->rematch_hash[k]);
-	tell(s, text);
+	sess_tell_servers(s, text);
 	return 0;
 }
 
@@ -61,7 +47,7 @@ sess_rematch_ready(struct sess *s, struct sgame *g)
 		/* Its player here, or one server only (a player gone gets
 		 * its token by REJOIN of this game, sess_rematch_rejoined):
 		 * drawn here. Else its server tells it. */
-		if ((g->holder[1 - k] < 0 && several(s)) ||
+		if ((g->holder[1 - k] < 0 && sess_several(s)) ||
 		    sess_rematch_draw(s, g, k) < 0)
 			return false;
 	}
@@ -84,7 +70,7 @@ sess_rematch_tell_made(struct sess *s, struct sgame *g, int k)
 
 	snprintf(text, sizeof text, "rematched %s %s %d", g->id,
 	    g->rematch_game, k);
-	tell(s, text);
+	sess_tell_servers(s, text);
 }
 
 /* Our player of g's seat 1 - k seated in ng, g's rematch, and told its

@@ -86,7 +86,7 @@ seek_tell(struct sess *s, const struct sseek *k, bool add)
 {
 	char text[512];
 
-	if (s->io.store == NULL || s->io.store->seek_notice == NULL)
+	if (!sess_several(s))
 		return;
 	if (!add)
 		snprintf(text, sizeof text, "unseek %s", k->id);
@@ -99,7 +99,7 @@ seek_tell(struct sess *s, const struct sseek *k, bool add)
 		    k->has_rating, k->rating, k->created, k->hash,
 		    k->net[0] != '\0' && strchr(k->net, ' ') == NULL ?
 		    k->net : "-");
-	s->io.store->seek_notice(s->io.store_ctx, text);
+	sess_tell_servers(s, text);
 }
 
 void
@@ -386,12 +386,11 @@ sess_seek_paired(struct sess *s, struct sgame *g, const char *const *ids)
 		if (x->server[0] == '\0') {
 			mine[k] = *x;
 			seated[k] = seat_ours(s, g, &mine[k], k);
-		} else if (s->io.store != NULL &&
-		    s->io.store->seek_notice != NULL) {
+		} else if (sess_several(s)) {
 			/* Its server seats it (and tells it the token). */
 			snprintf(text, sizeof text, "paired %s %s %d", x->id,
 			    g->id, k);
-			s->io.store->seek_notice(s->io.store_ctx, text);
+			sess_tell_servers(s, text);
 		}
 	}
 	for (k = 0; k < 2; k++)

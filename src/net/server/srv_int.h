@@ -98,6 +98,12 @@ void conn_timers(struct srv *sv, int id, long long now);
  * had to wait for a commit). */
 int conn_lines(struct srv *sv, int id, long long now);
 
+/* The listening sockets (srv_listen.c): --port's and --tls-listen's
+ * opened (-1 with err); what one of them (lfd) has waiting accepted, a TLS
+ * one's handshake started; all closed. */
+int srv_listen(struct srv *sv, char *err, size_t errlen);
+void srv_accept(struct srv *sv, int lfd, bool tls, long long now);
+void srv_unlisten(struct srv *sv);
 /* "ADDR:PORT", "[V6]:PORT", ":PORT" ("*" or "": every address) into host and
  * *port; -1 when it is not that. */
 int srv_split_addr(const char *addr, char *host, size_t n, int *port);
@@ -145,6 +151,10 @@ struct srv_notify *srv_notify_new(struct srv *sv, const char *cmd, char *err,
 void srv_notify_cb(void *ctx, const char *event, const char *game,
     const char *player);
 void srv_notify_free(struct srv_notify *nt);
+
+/* The session's store (io.store) for a test build watching the loop's
+ * handle (srv_hook.c, CONGO_TEST_LOOP_READ_DELAY_MS); else ops. */
+const struct store_ops *srv_hook_store(const struct store_ops *ops);
 
 /* The reader thread (srv_reader.c): the store's reads for commands. */
 struct reader;

@@ -1,22 +1,17 @@
 /*
- * srv_loop.c: the server's event loop: listening sockets, one epoll set
- * of every descriptor (its interests changed only when a connection's
- * change: output queued or sent, input paused), non-blocking everywhere;
- * the session does the protocol.
+ * srv_loop.c: the server's event loop: one epoll set of every descriptor
+ * (its interests changed only when a connection's change: output queued
+ * or sent, input paused), non-blocking everywhere; the listening sockets
+ * are srv_listen.c's, the protocol the session's.
  */
 #include "config.h"
 
-#include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <netdb.h>
-#include <netinet/in.h>
-#include <netinet/tcp.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
 #include <malloc.h>
@@ -94,121 +89,6 @@ srv_log_cb(void *ctx, int level, const char *msg)
 	srv_log(ctx, level, "%s", msg);
 }
 
-/* Listen on host (NULL or "": every address) and port (0: any free one)
- * for what: up to SRV_MAX_LISTEN sockets into fds (*n), the port bound
- * into *bound. -1 with err. */
-static int
-listen_at(const char *host, int port, const char *what, int *fds, int *n,
-    int *bound, char *err, size_t errlen)
-{
-	struct addrinfo hints, *res, *ai;
-	char ports[16];
-	int fd, one = 1, rc, lasterr = 0;
-
-	if (host != NULL && (host[0] == '\0' || strcmp(host, "*") == 0))
-		host = NULL;
-	memset(&hints, 0, sizeof hints);
-	hints.ai_family = AF_UNSPEC;
-	hints.ai_socktype = SOCK_STREAM;
-	hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV;
-	snprintf(ports, sizeof ports, "%d", port);
-	rc = getaddrinfo(host, ports, &hints, &res);
-	if (rc != 0) {
-		snprintf(err, errlen, "%scannot use address '%s': %s", what,
-		    host != NULL ? host : "", gai_strerror(rc));
-		return -1;
-	}
-	for (ai = res; ai != NULL && *n < SRV_MAX_LISTEN; ai = ai->ai_next) {
-		fd = socket(ai->ai_family, ai->ai_socktype | SOCK_NONBLOCK |
-		    SOCK_CLOEXEC, ai->ai_protocol);
-		if (fd < 0) {
-			lasterr = errno;
-			continue;
-		}
-		setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-		if (ai->ai_family == AF_INET6)
-			setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &one,
-			    sizeof one);
-		if (bind(fd, ai->ai_addr, ai->ai_addrlen) < 0 ||
-		    listen(fd, 128) < 0) {
-			lasterr = errno;
-			close(fd);
-			continue;
-		}
-		if (*n == 0) {
-			struct sockaddr_storage ss;
-			socklen_t sl = sizeof ss;
-			getsockname(fd, (struct sockaddr *)&ss, &sl);
-			*bound = ntohs(ss.ss_family == AF_INET6 ?
-			    ((struct sockaddr_in6 *)&ss)->sin6_port :
-			    ((struct sockaddr_in *)&ss)->sin_port);
-		}
-		fds[(*n)++] = fd;
-		/* A port chosen by the system is one family's. */
-		if (port == 0)
-			break;
-	}
-	freeaddrinfo(res);
-	if (*n == 0) {
-		snprintf(err, errlen, "%scannot listen on %s port %d: %s",
-		    what, host != NULL ? host : "every address", port,
-		    strerror(lasterr));
-		return -1;
-	}
-	return 0;
-}
-
-static int
-listen_on(struct srv *sv, char *err, size_t errlen)
-{
-	char host[256];
-	int port;
-
-	sv->port = sv->tls_port = -1;
-	if (sv->o.port < 0 && sv->o.tls_listen[0] == '\0') {
-		snprintf(err, errlen, "--port none needs --tls-listen: nothing "
-		    "to listen on");
-		return -1;
-	}
-	if (sv->o.port >= 0 && listen_at(sv->o.bind, sv->o.port, "",
-	    sv->lfd, &sv->nlfd, &sv->port, err, errlen) < 0)
-		return -1;
-	if (sv->o.tls_listen[0] == '\0')
-		return 0;
-	if (srv_split_addr(sv->o.tls_listen, host, sizeof host, &port) < 0) {
-		snprintf(err, errlen, "--tls-listen %s: ADDR:PORT, please "
-		    "(0.0.0.0:7154, [::]:7154; port 0: any free one)",
-		    sv->o.tls_listen);
-		return -1;
-	}
-	return listen_at(host, port, "--tls-listen: ", sv->tlfd, &sv->ntlfd,
-	    &sv->tls_port, err, errlen);
-}
-
-int
-srv_split_addr(const char *addr, char *host, size_t n, int *port)
-{
-	const char *colon = strrchr(addr, ':');
-	size_t len;
-	long v;
-
-	if (colon == NULL || parse_long(colon + 1, 0, 65535, &v, NULL, 0) != 0)
-		return -1;
-	*port = (int)v;
-	len = (size_t)(colon - addr);
-	if (len > 0 && addr[0] == '[') {
-		if (addr[len - 1] != ']')
-			return -1;
-		addr++;
-		len -= 2;
-	}
-	if (len >= n)
-		return -1;
-	memcpy(host, addr, len);
-	host[len] = '\0';
-	return 0;
-}
-
 struct srv *
 srv_open(const struct srv_opts *o, char *err, size_t errlen)
 {
@@ -261,7 +141,7 @@ srv_open(const struct srv_opts *o, char *err, size_t errlen)
 	io.ctx = sv;
 	io.send = conn_send;
 	io.close = conn_close_cb;
-	io.store = sv->ops;
+	io.store = srv_hook_store(sv->ops);   /* (a test build's watch) */
 	io.store_ctx = sv->store;
 	io.log = srv_log_cb;
 	io.submit = writer_submit;
@@ -290,7 +170,7 @@ srv_open(const struct srv_opts *o, char *err, size_t errlen)
 	sv->sess = sess_new(&io, &lim, &o->rules, server);
 	if (sv->ops->load(sv->store, sv->sess, err, errlen) < 0)
 		goto bad;
-	sess_ratings_at_start(sv->sess);     /* (read once, at start) */
+	sess_ratings_at_start(sv->sess);     /* (on the reader thread) */
 	/* Clocks run again, open games expire, from now. */
 	sess_start(sv->sess, srv_now(), util_wall_ms());
 	if (pipe2(sv->wake, O_NONBLOCK | O_CLOEXEC) < 0) {
@@ -303,7 +183,7 @@ srv_open(const struct srv_opts *o, char *err, size_t errlen)
 		snprintf(err, errlen, "epoll: %s", strerror(errno));
 		goto bad;
 	}
-	if (srv_tls_open(sv, err, errlen) < 0 || listen_on(sv, err,
+	if (srv_tls_open(sv, err, errlen) < 0 || srv_listen(sv, err,
 	    errlen) < 0)
 		goto bad;
 	if (o->http[0] != '\0') {
@@ -368,62 +248,6 @@ srv_stop(struct srv *sv)
 	 * woken already; nothing else can fail on a pipe we hold open. */
 	while (write(sv->wake[1], "x", 1) < 0 && errno == EINTR)
 		continue;
-}
-
-static void
-peer_name(const struct sockaddr_storage *ss, char *out, size_t n)
-{
-	if (ss->ss_family == AF_INET6) {
-		const struct sockaddr_in6 *s6 = (const void *)ss;
-		if (IN6_IS_ADDR_V4MAPPED(&s6->sin6_addr))
-			inet_ntop(AF_INET, &s6->sin6_addr.s6_addr[12], out,
-			    (socklen_t)n);
-		else
-			inet_ntop(AF_INET6, &s6->sin6_addr, out, (socklen_t)n);
-	} else if (ss->ss_family == AF_INET) {
-		inet_ntop(AF_INET, &((const struct sockaddr_in *)ss)->sin_addr,
-		    out, (socklen_t)n);
-	} else
-		snprintf(out, n, "local");
-}
-
-static void
-accept_all(struct srv *sv, int lfd, bool tls, long long now)
-{
-	struct sockaddr_storage ss;
-	socklen_t sl;
-	char addr[64];
-	int fd, one = 1, used, i;
-
-	for (;;) {
-		sl = sizeof ss;
-		fd = accept4(lfd, (struct sockaddr *)&ss, &sl,
-		    SOCK_NONBLOCK | SOCK_CLOEXEC);
-		if (fd < 0) {
-			if (errno == EINTR || errno == ECONNABORTED)
-				continue;
-			if (errno == EMFILE || errno == ENFILE ||
-			    errno == ENOBUFS || errno == ENOMEM) {
-				srv_log(sv, NET_LOG_WARN, "accept: %s; pausing",
-				    strerror(errno));
-				sv->accept_pause = now + 1000;
-			}
-			return;
-		}
-		/* Far past the limit, do not even answer. */
-		for (used = 0, i = 0; i < sv->nconn; i++)
-			used += sv->conns[i].used;
-		if (sv->o.max_connections > 0 &&
-		    used >= sv->o.max_connections + 64) {
-			close(fd);
-			continue;
-		}
-		setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-		peer_name(&ss, addr, sizeof addr);
-		i = conn_add(sv, fd, addr, now);
-		if (tls && srv_tls_accept(sv, i, now) < 0)
-			sv->conns[i].dead = true;   /* dropped by its timers */
-	}
 }
 
 int
@@ -638,19 +462,6 @@ tls_pending(struct srv *sv, long long now)
 	}
 }
 
-static void
-stop_listening(struct srv *sv)
-{
-	int i;
-
-	for (i = 0; i < sv->nlfd; i++)
-		close(sv->lfd[i]);
-	sv->nlfd = 0;
-	for (i = 0; i < sv->ntlfd; i++)
-		close(sv->tlfd[i]);
-	sv->ntlfd = 0;
-}
-
 int
 srv_run(struct srv *sv, volatile sig_atomic_t *stop, const sigset_t *sigmask)
 {
@@ -670,7 +481,7 @@ srv_run(struct srv *sv, volatile sig_atomic_t *stop, const sigset_t *sigmask)
 		if (stopping && stop_by == 0) {
 			srv_log(sv, NET_LOG_INFO, "stopping: sending what is "
 			    "queued, then closing");
-			stop_listening(sv);
+			srv_unlisten(sv);
 			stop_by = now + STOP_FLUSH_MS;
 		}
 		if (stopping) {
@@ -729,11 +540,11 @@ srv_run(struct srv *sv, volatile sig_atomic_t *stop, const sigset_t *sigmask)
 			} else if (id <= PCONN_TLS && id > PCONN_TLS -
 			    SRV_MAX_LISTEN) {
 				if (PCONN_TLS - id < sv->ntlfd)
-					accept_all(sv, sv->tlfd[PCONN_TLS - id],
+					srv_accept(sv, sv->tlfd[PCONN_TLS - id],
 					    true, now);
 			} else if (id <= -2) {
 				if (-2 - id < sv->nlfd)
-					accept_all(sv, sv->lfd[-2 - id], false,
+					srv_accept(sv, sv->lfd[-2 - id], false,
 					    now);
 			} else {
 				if (id >= sv->nconn || !sv->conns[id].used)
@@ -780,7 +591,7 @@ srv_close(struct srv *sv)
 			close(sv->conns[i].fd);
 			free(sv->conns[i].out);
 		}
-	stop_listening(sv);
+	srv_unlisten(sv);
 	web_close(sv->webs);
 	web_close(sv->web);
 	srv_tls_free(sv);
@@ -800,3 +611,4 @@ srv_close(struct srv *sv)
 	free(sv->conns);
 	free(sv);
 }
+

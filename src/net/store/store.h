@@ -176,8 +176,9 @@ struct store_ops {
 	 * transaction itself failed (then nothing is kept). */
 	int (*commit_batch)(void *ctx, const struct store_change *const *ch,
 	    int n, bool *ok, bool *conflict, char *err, size_t errlen);
-	/* Reads, on the caller's thread (the event loop), never waiting for
-	 * a commit in flight. NULL when every game stays in memory. */
+	/* Reads, on the caller's thread (the reader thread's handle; the
+	 * event loop's only for the start-up load), never waiting for a
+	 * commit in flight. NULL when every game stays in memory. */
 	/* Feed one stored game to the session (sess_load_*): 1, or 0 when
 	 * there is no such game, or -1 with err when the store cannot be
 	 * read now, -2 when what it holds does not add up. */

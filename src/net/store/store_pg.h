@@ -86,9 +86,9 @@ struct pgstore {
 	size_t nqlen, nqcap;
 };
 
-/* The answer of notices sent on r read, as far as it has come (wait: all
- * of it, before r is used for anything else); then the next batch sent.
- * store_pg_presence.c. */
+/* The answer of notices sent on r read, as far as it has come, then the
+ * next batch sent; wait: all of it, nothing sent (pg_presence_bye, once
+ * the event loop has stopped). store_pg_presence.c. */
 void pg_notify_poll(struct pgstore *pg, bool wait);
 
 /* One step of making the event loop's connection r again, never waiting:

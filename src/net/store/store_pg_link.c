@@ -224,9 +224,18 @@ pg_reader(struct pgstore *pg, char *err, size_t errlen)
 			return true;
 	} else if (pg->r != NULL && PQstatus(pg->r) == CONNECTION_OK) {
 		/* The event loop's, which LISTENs, is readable for its
-		 * notices and finds a loss as it reads them. */
-		pg_notify_poll(pg, true);       /* r free for a query */
-		return true;
+		 * notices and finds a loss as it reads them. It reads only
+		 * before the loop serves (the start-up load) and in the
+		 * one-shot commands, with no notices in flight: the session
+		 * reads on the reader thread. A read behind notices in flight
+		 * would wait on the loop for their answer: refused, never
+		 * waited for. */
+		if (!pg->r_sent)
+			return true;
+		snprintf(err, errlen, "%.200s: the event loop's connection is "
+		    "busy with its notices (reads go to the reader thread)",
+		    pg->name);
+		return false;
 	} else {
 		pg->r_lost = true;
 		if (pg_reader_step(pg))

@@ -534,8 +534,9 @@ pg_presence_bye(struct pgstore *pg)
 	snprintf(text, sizeof text, "%s bye", pg->me);
 	snprintf(sql, sizeof sql, "DELETE FROM congo_servers WHERE id = '%s';",
 	    pg->me);
-	/* Said before the connection closes: every batch, waited for; our
-	 * row goes with it (our seeks are no more). */
+	/* Said before the connection closes (pg_close, once the event loop
+	 * has stopped): every batch, waited for; our row goes with it (our
+	 * seeks are no more). */
 	pg_notify_poll(pg, true);
 	queue(pg, sql);
 	notify(pg, text);
