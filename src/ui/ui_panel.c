@@ -62,16 +62,14 @@ draw_side(struct ui_app *a, int c, int y)
 	term_put(y, x, ST_TURN, 0, turn ? ">" : " ");
 	term_put(y, x + 2, c == WHITE ? ST_WPIECE : ST_BPIECE, 0,
 	    c == WHITE ? " White " : " Black ");
-	long long nleft;
-	bool nrun;
+	bool nrun, low;
 
-	if (ui_net_clock(a, c, &nleft, &nrun)) {
-		/* a network game: the server's clock */
-		clock_format(nleft, clk, sizeof clk);
+	if (ui_net_clock_text(a, c, clk, sizeof clk, &nrun, &low)) {
+		/* a network game: the server's clock, or the deadline */
 		cw = (int)strlen(clk);
 		if (w - cw - 1 > 9)
-			term_put(y, x + w - cw - 1, nleft < 10000 && nrun ?
-			    ST_ERROR : ST_HEAD, nrun ? TA_BOLD : 0, clk);
+			term_put(y, x + w - cw - 1, low ? ST_ERROR : ST_HEAD,
+			    nrun ? TA_BOLD : 0, clk);
 		cw++;
 	} else if (s->clocked) {
 		int64_t left = session_clock_shown(s, c);

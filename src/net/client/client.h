@@ -94,8 +94,8 @@ struct net_event {
 	int rating[2];        /* the ratings (STATE: before, RESULT: after), */
 	int rd[2];            /* STATE: their deviations (-1 unknown), */
 	int diff[2];          /* RESULT: the changes */
-	int days;             /* NEV_STATE, NEV_CHALLENGED: a correspondence
-				 game's days a move, 0 none */
+	int days;             /* NEV_STATE, NEV_CHALLENGED, NEV_LIST: a
+				 correspondence game's days a move, 0 none */
 	long long deadline;   /* NEV_STATE, NEV_MOVE, NEV_JOINED: the side to
 				 move's deadline, Unix ms (UTC), 0 none */
 	bool guest[2];        /* NEV_STATE, NEV_LIST, NEV_JOINED (its seat):

@@ -473,6 +473,7 @@ on_item(struct net_client *c, const struct cgp_msg *m)
 		copy(e->result, sizeof e->result, cgp_msg_get(m, "result"));
 		copy(e->variant, sizeof e->variant, cgp_msg_get(m, "variant"));
 		copy(e->clock, sizeof e->clock, cgp_msg_get(m, "clock"));
+		e->days = (int)cgp_parse_num(cgp_msg_get(m, "days"), 100);
 		e->ply = (int)cgp_parse_num(cgp_msg_get(m, "ply"), 1000000L);
 		cli_account_keys(c, m, e);
 		if (--c->list_left == 0)
