@@ -353,7 +353,13 @@ test_corr_game(void **state)
 	cmd(CMD_CLAIM, NULL);
 	assert_string_equal(S.msg.text, ":claim: a correspondence game ends "
 	    "at its deadline, not by a claim");
-	/* a challenge told, once (it comes again at each LOGIN) */
+	/* a challenge told, once (it comes again at each LOGIN); in a view
+	 * without a lobby to accept it in (the plain one), how to join */
+	send_line("EV %s 0 CHALLENGED from=dan variant=congo clock=300+3 "
+	    "rated=no seat=black", THIRD);
+	wait_msg("dan challenges you: casual congo, 5+3 (congo --join "
+	    THIRD " accepts it)");
+	S.net->lobby_keys = true;
 	send_line("EV %s 0 CHALLENGED from=cy variant=megapawn days=7 "
 	    "rated=yes seat=white", OTHER);
 	wait_msg("cy challenges you: rated megapawn, 7 days a move (the "

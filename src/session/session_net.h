@@ -179,6 +179,8 @@ struct session_net {
 	                             refusal ends the program too */
 	char challenged[32];      /* the account our open game waits for
 	                             (a challenge), "" none */
+	bool lobby_keys;          /* the view's lobby accepts and declines a
+	                             challenge (the full-screen one's) */
 	char fatal[512];          /* why the program ended (s->quit), "" */
 	int seat;                 /* ours; -1 while observing or in the lobby */
 	int installed;            /* the seat the players are set up for */

@@ -137,7 +137,7 @@ session_corr_challenged(struct session *s, const struct net_event *e)
 {
 	struct session_net *u = s->net;
 	struct session_mine *m = &u->mine;
-	char ctl[32], min[16];
+	char ctl[32], min[16], how[48];
 	int i;
 
 	m->at = 0;              /* the lobby's list asked again */
@@ -155,10 +155,18 @@ session_corr_challenged(struct session *s, const struct net_event *e)
 		snprintf(ctl, sizeof ctl, "%s", min);
 	} else
 		snprintf(ctl, sizeof ctl, "no clock");
+	/* how to accept it: in the lobby where the view has one, else by
+	 * taking its seat (congo --join) */
+	if (!u->lobby_keys)
+		snprintf(how, sizeof how, "congo --join %s accepts it",
+		    e->game);
+	else
+		snprintf(how, sizeof how, "%s", net_client_game_id(u->c)[0] ==
+		    '\0' ? "Enter on it accepts, d declines" :
+		    "the lobby accepts it");
 	session_msg(s, SM_GOOD, "%s challenges you: %s %s, %s (%s)", e->name,
 	    e->rated ? "rated" : "casual", e->variant[0] != '\0' ?
-	    e->variant : "congo", ctl, net_client_game_id(u->c)[0] == '\0' ?
-	    "Enter on it accepts, d declines" : "the lobby accepts it");
+	    e->variant : "congo", ctl, how);
 }
 
 const char *

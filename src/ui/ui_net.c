@@ -29,6 +29,7 @@ ui_net_start(struct ui_app *a, const struct session_start *st, char *err,
 		return -1;
 	n->on = true;
 	n->g = a->s.net;
+	n->g->lobby_keys = true;  /* Enter and d on a challenge */
 	ui_net_hooks(a);
 	if (lobby)
 		a->screen = SCR_LOBBY;
