@@ -84,6 +84,11 @@ wait_for b "White +ann \(network\) +59 min [0-9]+ s"
 wait_for b "Black +human +1 d"
 wait_for a "1 d a move: q leaves, the game goes on"
 wait_for b "1 d a move: q leaves, the game goes on"
+# a narrow panel: the same without its spaces, the name kept
+T resize-window -t =a: -x 66 -y 12
+wait_for a "White +human +59min[0-9]+s"
+T resize-window -t =a: -x 100 -y 30
+wait_for a "White +human +59 min [0-9]+ s"
 
 note "a few moves"
 cmd a c2c3

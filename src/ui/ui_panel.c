@@ -65,7 +65,15 @@ draw_side(struct ui_app *a, int c, int y)
 	bool nrun, low;
 
 	if (ui_net_clock_text(a, c, clk, sizeof clk, &nrun, &low)) {
-		/* a network game: the server's clock, or the deadline */
+		/* a network game: the server's clock, or the deadline ("2 d
+		 * 14 h"; "2d14h" where it would leave the name little room) */
+		char *p = clk, *q = clk;
+		if (w - 11 - (int)strlen(clk) < 12) {
+			for (; *p != '\0'; p++)
+				if (*p != ' ')
+					*q++ = *p;
+			*q = '\0';
+		}
 		cw = (int)strlen(clk);
 		if (w - cw - 1 > 9)
 			term_put(y, x + w - cw - 1, low ? ST_ERROR : ST_HEAD,
