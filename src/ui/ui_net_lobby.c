@@ -53,14 +53,19 @@ draw_mine(struct ui_app *a, int y)
 	const struct session_net *g = a->s.net;
 	const struct session_mine *m = &g->mine;
 	char line[200];
-	int cols = a->lay.cols;
+	int cols = a->lay.cols, most = (a->lay.rows - 14) / 2;
+
+	/* rows enough left for the seeks and the games below */
+	if (most < 1)
+		most = 1;
 
 	if (m->nchal > 0) {
 		snprintf(line, sizeof line, "   %-10s %-4s %-12s  %-8s  %-5s  "
 		    "%-6s  %s", "Challenges", "", "Player", "Variant", "Clock",
 		    "Rated", "Stands");
 		term_putw(y++, 0, cols, ST_HEAD, 0, line);
-		y = draw_rows(a, y, 4, m->nchal, m->chal_sel, chal_line);
+		y = draw_rows(a, y, most < 4 ? most : 4, m->nchal,
+		    m->chal_sel, chal_line);
 	}
 	if (g->account[0] == '\0')
 		return y > 2 ? y + 1 : y;
@@ -71,7 +76,8 @@ draw_mine(struct ui_app *a, int y)
 		term_putw(y++, 0, cols, ST_DIM, 0, m->listed ?
 		    "   (none going on: s seeks a game, c creates one)" :
 		    "   (asking the server...)");
-	return draw_rows(a, y, 5, m->n, m->sel, mine_line) + 1;
+	return draw_rows(a, y, most < 5 ? most : 5, m->n, m->sel,
+	    mine_line) + 1;
 }
 
 /* The keys of the highlighted row, above the lobby's others. */
