@@ -62,9 +62,12 @@ cmd w c2c3
 wait_for b "1\. c2c3"
 cmd b b6c5
 wait_for w "1\. c2c3 b6c5"
-# Analysis of one's own game is refused while it goes on.
+# Analysis of one's own casual game is allowed (issue 36: refused in
+# rated games only, test_session_corr).
 T send-keys -t =b: A
-wait_for b "no analysis: not allowed in a network game"
+wait_for b "analysis on"
+T send-keys -t =b: A
+wait_for b "analysis off"
 
 note "an observer"
 run o --connect "$addr" --observe "$game"

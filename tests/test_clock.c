@@ -185,6 +185,59 @@ test_format_round_trip(void **state)
 	}
 }
 
+/* A correspondence deadline (issue 36): days and hours while days are
+ * left, then hours and minutes, then minutes and seconds, then seconds;
+ * the compact form for `congo --games`; the server's UTC time read. */
+static void
+test_deadline(void **state)
+{
+	static const struct {
+		int64_t ms;
+		const char *text, *compact;
+	} t[] = {
+		{ (2 * 24 + 14) * 3600000LL + 59 * 60000, "2 d 14 h", "2d14h" },
+		{ 14 * 24 * 3600000LL, "14 d 0 h", "14d0h" },
+		{ 24 * 3600000LL, "1 d 0 h", "1d0h" },
+		{ 24 * 3600000LL - 1, "23 h 59 min", "23h59m" },
+		{ 5 * 3600000LL + 7 * 60000 + 999, "5 h 7 min", "5h07m" },
+		{ 3600000LL, "1 h 0 min", "1h00m" },
+		{ 3600000LL - 1, "59 min 59 s", "59m59s" },
+		{ 12 * 60000 + 5 * 1000 + 500, "12 min 5 s", "12m05s" },
+		{ 59999, "59 s", "59s" },
+		{ 35000, "35 s", "35s" },
+		{ 999, "0 s", "0s" },
+		{ 0, "0 s", "0s" },
+		{ -5000, "0 s", "0s" },
+	};
+	char buf[32];
+	int64_t ms;
+	size_t k;
+
+	(void)state;
+	for (k = 0; k < sizeof t / sizeof t[0]; k++) {
+		clock_format_deadline(t[k].ms, false, buf, sizeof buf);
+		assert_string_equal(buf, t[k].text);
+		clock_format_deadline(t[k].ms, true, buf, sizeof buf);
+		assert_string_equal(buf, t[k].compact);
+	}
+	/* The next change: a minute's edge above an hour, a second's below. */
+	assert_int_equal(clock_deadline_tick(2 * 3600000LL + 1500), 1501);
+	assert_int_equal(clock_deadline_tick(12 * 60000 + 1500), 501);
+	assert_int_equal(clock_deadline_tick(0), -1);
+
+	assert_int_equal(clock_parse_utc("1970-01-01T00:00:00Z", &ms), 0);
+	assert_true(ms == 0);
+	assert_int_equal(clock_parse_utc("2026-11-25T15:30:02Z", &ms), 0);
+	assert_true(ms == 1795620602000LL);
+	assert_int_equal(clock_parse_utc("2024-02-29T23:59:59Z", &ms), 0);
+	assert_true(ms == 1709251199000LL);
+	assert_int_equal(clock_parse_utc("2026-11-25 15:30:02Z", &ms), -1);
+	assert_int_equal(clock_parse_utc("2026-13-25T15:30:02Z", &ms), -1);
+	assert_int_equal(clock_parse_utc("2026-11-25T15:30:02", &ms), -1);
+	assert_int_equal(clock_parse_utc("2026-11-2xT15:30:02Z", &ms), -1);
+	assert_int_equal(clock_parse_utc(NULL, &ms), -1);
+}
+
 int
 main(void)
 {
@@ -197,6 +250,7 @@ main(void)
 		cmocka_unit_test(test_parse),
 		cmocka_unit_test(test_format),
 		cmocka_unit_test(test_format_round_trip),
+		cmocka_unit_test(test_deadline),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -369,6 +369,130 @@ test_unseek(void **state)
 		net_client_free(w[k].c);
 }
 
+/* A correspondence challenge (issue 36): sent to bob, who is told and
+ * accepts it; the deadline of each turn; bob's games from another
+ * machine (GAMES mine=yes) and his seat taken back there without a token
+ * (REJOIN by account); a challenge declined, one withdrawn. */
+static void
+test_challenge_corr(void **state)
+{
+	struct who w[3];
+	const struct net_event *e;
+	char game[16], v[64], err[200];
+	long long deadline, now = util_wall_ms();
+	int k, days;
+
+	(void)state;
+	memset(w, 0, sizeof w);
+	w[0].c = client("ann", false);
+	w[1].c = client("bob", false);
+	for (k = 0; k < 2; k++)
+		net_client_start(w[k].c, tc_ms());
+	await(w, 2, 0, NEV_ACCOUNT, 10000);
+	await(w, 2, 1, NEV_ACCOUNT, 10000);
+	net_client_challenge(w[0].c, "bob", NULL, NULL, 1, false, "white");
+	e = await(w, 2, 0, NEV_SEATED, 5000);
+	assert_int_equal(e->seat, WHITE);
+	snprintf(game, sizeof game, "%s", net_client_game_id(w[0].c));
+	e = await(w, 2, 0, NEV_STATE, 5000);
+	assert_string_equal(e->status, "open");
+	assert_int_equal(e->days, 1);
+	assert_true(net_client_deadline(w[0].c, &deadline, &days));
+	assert_int_equal(days, 1);
+	assert_true(deadline == 0);      /* nobody's turn yet */
+	/* bob is told, and lists it */
+	e = await(w, 2, 1, NEV_CHALLENGED, 5000);
+	assert_string_equal(e->game, game);
+	assert_string_equal(e->name, "ann");
+	assert_int_equal(e->days, 1);
+	assert_int_equal(e->seat, BLACK);
+	assert_false(e->rated);
+	assert_int_equal(net_client_query(w[1].c, "CHALLENGES", ""), 0);
+	e = await(w, 2, 1, NEV_ITEMS, 5000);
+	assert_string_equal(e->verb, "CHALLENGES");
+	e = await(w, 2, 1, NEV_ITEM, 5000);
+	assert_true(net_kv_get(e->text, "game", v, sizeof v));
+	assert_string_equal(v, game);
+	assert_true(net_kv_get(e->text, "to", v, sizeof v));
+	assert_string_equal(v, "bob");
+	await(w, 2, 1, NEV_ITEMS_END, 5000);
+	/* accepted: White's deadline, a day from now */
+	net_client_join(w[1].c, game, BLACK);
+	e = await(w, 2, 1, NEV_STATE, 5000);
+	assert_string_equal(e->status, "active");
+	assert_int_equal(e->days, 1);
+	assert_true(e->deadline > now + 23 * 3600000LL &&
+	    e->deadline < now + 25 * 3600000LL);
+	await(w, 2, 1, NEV_SYNC, 5000);
+	e = await(w, 2, 0, NEV_JOINED, 5000);
+	assert_true(e->deadline > now);
+	assert_true(net_client_deadline(w[0].c, &deadline, &days));
+	assert_true(deadline > now);
+	assert_int_equal(net_client_move(w[0].c, 0, "c2c3", err, sizeof err),
+	    0);
+	do
+		e = await(w, 2, 1, NEV_MOVE, 5000);
+	while (e->ply != 0);
+	assert_true(e->deadline > now);
+
+	/* bob on another machine: his games, then his seat without a token */
+	w[2].c = client("bob", false);
+	net_client_start(w[2].c, tc_ms());
+	await(w, 3, 2, NEV_ACCOUNT, 10000);
+	assert_int_equal(net_client_query(w[2].c, "MINE", ""), 0);
+	e = await(w, 3, 2, NEV_ITEMS, 5000);
+	assert_string_equal(e->verb, "MINE");
+	e = await(w, 3, 2, NEV_ITEM, 5000);
+	assert_true(net_kv_get(e->text, "game", v, sizeof v));
+	assert_string_equal(v, game);
+	assert_true(net_kv_get(e->text, "yourturn", v, sizeof v));
+	assert_string_equal(v, "1");
+	assert_true(net_kv_get(e->text, "deadline", v, sizeof v));
+	await(w, 3, 2, NEV_ITEMS_END, 5000);
+	assert_int_equal(net_client_rejoin_account(w[2].c, game, -1, err,
+	    sizeof err), 0);
+	e = await(w, 3, 2, NEV_SEATED, 5000);
+	assert_int_equal(e->seat, BLACK);
+	await(w, 3, 2, NEV_SYNC, 5000);
+	assert_int_equal(net_client_game(w[2].c)->nply, 1);
+	assert_true(net_client_deadline(w[2].c, &deadline, &days));
+	assert_true(deadline > now);
+	assert_int_equal(net_client_move(w[2].c, 1, "b6b5", err, sizeof err),
+	    0);
+	await(w, 3, 2, NEV_MOVE_OK, 5000);
+	e = await(w, 3, 1, NEV_PRESENCE, 5000);
+	assert_string_equal(e->presence, "replaced");
+
+	/* a challenge declined, another withdrawn */
+	net_client_leave(w[0].c, tc_ms());
+	await(w, 3, 0, NEV_ACCOUNT, 10000);
+	net_client_challenge(w[0].c, "bob", NULL, "300+5", 0, false, NULL);
+	await(w, 3, 0, NEV_SEATED, 5000);
+	snprintf(game, sizeof game, "%s", net_client_game_id(w[0].c));
+	e = await(w, 3, 2, NEV_CHALLENGED, 5000);
+	assert_string_equal(e->clock, "300+5");
+	assert_int_equal(net_client_cancel_game(w[2].c, game, err,
+	    sizeof err), 0);
+	e = await(w, 3, 0, NEV_RESULT, 5000);
+	assert_string_equal(e->reason, "declined");
+	net_client_leave(w[0].c, tc_ms());
+	await(w, 3, 0, NEV_ACCOUNT, 10000);
+	net_client_challenge(w[0].c, "bob", "megapawn", NULL, 3, false, NULL);
+	await(w, 3, 0, NEV_SEATED, 5000);
+	snprintf(game, sizeof game, "%s", net_client_game_id(w[0].c));
+	assert_int_equal(net_client_cancel_game(w[0].c, game, err,
+	    sizeof err), 0);
+	e = await(w, 3, 0, NEV_RESULT, 5000);
+	assert_string_equal(e->reason, "cancelled");
+	/* refused: told, and no longer challenging */
+	net_client_challenge(w[0].c, "nobody", NULL, NULL, 1, false, NULL);
+	e = await(w, 3, 0, NEV_ERROR, 5000);
+	assert_string_equal(e->verb, "CHALLENGE");
+	assert_int_equal(e->code, 404);
+	for (k = 0; k < 3; k++)
+		net_client_free(w[k].c);
+}
+
 int
 main(void)
 {
@@ -377,6 +501,7 @@ main(void)
 		cmocka_unit_test(test_keys_two_writers),
 		cmocka_unit_test(test_register_seek_takeback),
 		cmocka_unit_test(test_unseek),
+		cmocka_unit_test(test_challenge_corr),
 	};
 
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);

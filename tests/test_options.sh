@@ -40,20 +40,32 @@ expect 2 "--depth must be a number 0..64, not '65'" "$congo" --depth=65
 expect 2 "--seat is white or black, not 'red'" "$congo" --connect h --seat red
 expect 2 "--port 0 (any free port) is for --host" "$congo" --connect h --port 0 --create
 expect 2 "--port must be a number 0..65535" "$congo" --host --port 65536
-expect 2 "choose one of --create, --join, --game, --observe and --seek" "$congo" --host --join ABCDEFGH
-expect 2 "choose one of --create, --join, --game, --observe and --seek" "$congo" --connect h --seek 5+3 --create
+expect 2 "choose one of --create, --join, --game, --observe, --seek and --challenge" "$congo" --host --join ABCDEFGH
+expect 2 "choose one of --create, --join, --game, --observe, --seek and --challenge" "$congo" --connect h --seek 5+3 --create
+expect 2 "choose one of --create, --join, --game, --observe, --seek and --challenge" "$congo" --connect h --seek 5+3 --challenge ann
 expect 2 "--rated goes with --seek" "$congo" --connect h --rated
 expect 2 "--register: 'a b' is not an account name" "$congo" --connect h --register "a b"
 expect 2 "--register already logs in: no --login with it" "$congo" --connect h --register ann --login ann
-expect 2 "--register, --login, --seek and --lobby go with --connect HOST (or network.host in congo.conf)" "$congo" --host --login ann
+expect 2 "--register, --login, --seek, --challenge, --games and --lobby go with --connect HOST (or network.host in congo.conf)" "$congo" --host --login ann
+# Challenges and your games (issue 36).
+expect 2 "--rated goes with --seek or --challenge" "$congo" --connect h --rated --create
+expect 2 "--challenge: 'a b' is not an account name" "$congo" --connect h --challenge "a b"
+expect 2 "--days is 1, 2, 3, 5, 7, 10 or 14 (days a move), not '4'" "$congo" --connect h --challenge ann --days 4
+expect 2 "--days is 1, 2, 3, 5, 7, 10 or 14 (days a move), not 'x'" "$congo" --connect h --challenge ann --days x
+expect 2 "--days goes with --challenge" "$congo" --connect h --create --days 3
+expect 2 "--days or --clock, not both" "$congo" --connect h --challenge ann --days 3 --clock 5+3
+expect 2 "time control 'x' has no '+'" "$congo" --connect h --challenge ann --clock x
+expect 2 "--games lists your games and exits: only --connect, --login and --tls-ca go with it" "$congo" --connect h --games --create
+expect 2 "--games lists your games and exits" "$congo" --connect h --games --lobby
+expect 2 "--games lists your games and exits" "$congo" --connect h --games --register ann
 expect 2 "network options need --connect HOST (or network.host in congo.conf) or --host" "$congo" --create
 # No server configured (network.host unset by default): the same message
 # for each network option without --connect, the config read first.
-for o in "--seek 5+3" "--join ABCDEFGH" "--observe ABCDEFGH" "--register ann" "--login ann" "--lobby"; do
+for o in "--seek 5+3" "--join ABCDEFGH" "--observe ABCDEFGH" "--register ann" "--login ann" "--lobby" "--games" "--challenge ann"; do
 	# shellcheck disable=SC2086
 	expect 2 "need --connect HOST (or network.host in congo.conf)" "$congo" $o
 done
-expect 2 "--lobby shows the lobby: no --create, --join, --game, --observe or --seek with it" "$congo" --connect h --lobby --create
+expect 2 "--lobby shows the lobby: no --create, --join, --game, --observe, --seek or --challenge with it" "$congo" --connect h --lobby --create
 # A bad network.host stops congo with the file and line.
 printf 'network = {\n\thost = "tls://";\n};\n' > "$tmp/bad.conf"
 expect 2 "bad.conf:2: network.host must be" "$congo" --config "$tmp/bad.conf" --lobby
@@ -62,6 +74,9 @@ expect 2 "bad.conf:2: network.host must be" "$congo" --config "$tmp/bad.conf" --
 printf 'network = { host = "127.0.0.1:1"; };\n' > "$tmp/srv.conf"
 expect 2 "--lobby shows the lobby" "$congo" --config "$tmp/srv.conf" --lobby --seek 5+3
 expect 2 "--tls-ca goes with --connect tls://HOST" "$congo" --config "$tmp/srv.conf" --seek 5+3 --tls-ca x
+# congo --games takes the configured server; one that cannot be reached
+# is named (status 1, nothing on stdout).
+expect 1 "congo: cannot reach 127.0.0.1 port 1: " "$congo" --config "$tmp/srv.conf" --games
 expect 2 "the game needs a terminal" "$congo" --white random
 expect 0 "Usage: congo" "$congo" --help
 expect 0 "congo 0.1" "$congo" --version

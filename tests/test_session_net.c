@@ -250,9 +250,10 @@ test_network_game(void **state)
 	S.player[WHITE]->ops->describe(S.player[WHITE], line, sizeof line);
 	assert_string_equal(line, "ann(guest) (network)");
 	assert_true(after_calls > 0 && done_calls > 0);
-	/* White to move: not ours. */
+	/* White to move: not ours. A casual game: analysis allowed (issue
+	 * 36: refused in rated games only). */
 	assert_null(session_net_nomove(&S));
-	assert_non_null(session_net_noanalysis(&S));
+	assert_null(session_net_noanalysis(&S));
 
 	/* A move each way: White's played here; ours goes with its ply. */
 	send_line("EV %s 2 MOVE ply=0 side=white move=c2c3 fen=x", GAME);

@@ -197,6 +197,9 @@ test_configured_server(void **state)
 	const char *d[] = { "congo", "--lobby" };
 	const char *e[] = { "congo", "--lobby", "--observe", "ABCDEFGH" };
 	const char *f[] = { "congo", "--flip" };
+	const char *g[] = { "congo", "--games" };
+	const char *h[] = { "congo", "--challenge", "bob", "--days", "3",
+	    "--rated" };
 	struct congo_conf conf;
 
 	(void)state;
@@ -225,7 +228,22 @@ test_configured_server(void **state)
 	session_net_opts_configured(&o.net, &conf);
 	assert_int_equal(session_net_opts_check(&o.net, err, sizeof err), -1);
 	assert_string_equal(err, "--lobby shows the lobby: no --create, "
-	    "--join, --game, --observe or --seek with it");
+	    "--join, --game, --observe, --seek or --challenge with it");
+	/* --games and --challenge alone: the configured server and
+	 * account */
+	assert_int_equal(parse(2, g), 0);
+	assert_true(o.net.games);
+	session_net_opts_configured(&o.net, &conf);
+	assert_string_equal(o.net.connect, "tls://congo.example.org");
+	assert_string_equal(o.net.account, "ann");
+	assert_int_equal(session_net_opts_check(&o.net, err, sizeof err), 0);
+	assert_int_equal(parse(6, h), 0);
+	assert_string_equal(o.net.challenge, "bob");
+	assert_int_equal(o.net.days, 3);
+	assert_true(o.net.rated);
+	session_net_opts_configured(&o.net, &conf);
+	assert_string_equal(o.net.account, "ann");
+	assert_int_equal(session_net_opts_check(&o.net, err, sizeof err), 0);
 	/* no network option: no server, whatever the file says */
 	assert_int_equal(parse(2, f), 0);
 	session_net_opts_configured(&o.net, &conf);

@@ -3,10 +3,11 @@
  * the table (cli_game_opts.c), the settings loaded (their warnings kept
  * for the game to show), the options applied over them, the network
  * options given congo.conf's server and account (network.host,
- * network.account) when they name none, then checked, the tablebases'
- * folder given, the signals wired (cli_signals.c), then one of the two
- * views over the session: the full-screen one (src/ui) or the plain one
- * (src/plain). Neither view knows the other.
+ * network.account) when they name none, then checked (--games prints
+ * the account's games and ends there), the tablebases' folder given, the
+ * signals wired (cli_signals.c), then one of the two views over the
+ * session: the full-screen one (src/ui) or the plain one (src/plain).
+ * Neither view knows the other.
  */
 #include "config.h"
 
@@ -90,6 +91,9 @@ cli_game_main(int argc, char **argv)
 		fprintf(stderr, "congo: %s\n", err);
 		return 2;
 	}
+	/* congo --games: printed, no view */
+	if (st.o.net.games)
+		return session_link_games(&st.o.net, &st.conf, stdout, stderr);
 	session_tables_path(st.conf.tablebases.path);
 	cli_signals_init(&sig);
 	st.sig = &sig;

@@ -84,6 +84,13 @@ cli_game_net_usage(FILE *out)
 	    "                          (default: network.account in congo.conf)\n"
 	    "  --seek M+S [--rated] [--variant V] [--seat S]  wait for an\n"
 	    "                          opponent with the same terms, then play\n"
+	    "  --challenge NAME [--days N | --clock M+S] [--rated] [--variant V]\n"
+	    "                          [--seat S]  challenge an account (online\n"
+	    "                          or not) and wait in the game for it; --days:\n"
+	    "                          a correspondence game, N days a move\n"
+	    "                          (1, 2, 3, 5, 7, 10 or 14)\n"
+	    "  --games                 print your games not over, your turn first,\n"
+	    "                          a line each, and exit (for a script)\n"
 	    "  --white/--black TYPE    the local seat may be an AI "
 	    "(e.g. --white alphabeta)\n",
 	    out);
@@ -105,7 +112,7 @@ cli_game_learn_usage(FILE *out)
 
 /* The options read by a call of their own. */
 enum { G_VARIANT, G_GAME, G_SEAT, G_PORT, G_HOST, G_CREATE, G_RATED,
-	G_LOBBY, G_LEARN, G_PUZZLE, G_STREAK, G_THEME,
+	G_LOBBY, G_LEARN, G_PUZZLE, G_STREAK, G_THEME, G_DAYS, G_GAMES,
 	/* network play's words, each at its place in struct session_net_opts */
 	G_NETSTR };
 
@@ -190,6 +197,21 @@ call_opt(void *ctx, const struct cli_opt *opt, const char *v)
 	case G_LOBBY:
 		n->any = n->lobby = true;
 		return 0;
+	case G_GAMES:
+		n->any = n->games = true;
+		return 0;
+	case G_DAYS:
+		/* PROTOCOL.md "Correspondence": these and no others */
+		n->any = true;
+		if (parse_long(v, 1, 14, &k, NULL, 0) != 0 || (k != 1 &&
+		    k != 2 && k != 3 && k != 5 && k != 7 && k != 10 &&
+		    k != 14)) {
+			fprintf(stderr, "congo: --days is 1, 2, 3, 5, 7, 10 or "
+			    "14 (days a move), not '%s'\n", v);
+			return -1;
+		}
+		n->days = (int)k;
+		return 0;
 	case G_LEARN:
 		st->lo.learn = true;
 		return 0;
@@ -249,6 +271,9 @@ static const struct cli_opt game_opts[] = {
 	CALL("rated", G_RATED, 0),
 	NET("tls-ca", tls_ca),
 	CALL("lobby", G_LOBBY, 0),
+	NET("challenge", challenge),
+	CALL("days", G_DAYS, 1),
+	CALL("games", G_GAMES, 0),
 	/* lessons and puzzles */
 	CALL("learn", G_LEARN, 0),
 	CALL("puzzle", G_PUZZLE, 0),
@@ -276,6 +301,10 @@ cli_game_parse(int argc, char **argv, struct session_start *st)
 	if (o->fen != NULL && o->load != NULL) {
 		fprintf(stderr, "congo: --fen and --load cannot go "
 		    "together\n");
+		return -1;
+	}
+	if (o->net.days > 0 && o->clock != NULL) {
+		fprintf(stderr, "congo: --days or --clock, not both\n");
 		return -1;
 	}
 	if (o->resume && session_opts_choose_game(o)) {

@@ -77,4 +77,17 @@ void clock_format_pgn(int64_t ms, char *buf, size_t n);
 /* Read "H:MM:SS" (or "M:SS", fractions allowed); -1 if malformed. */
 int clock_parse_pgn(const char *text, int64_t *ms);
 
+/*
+ * A correspondence game's deadline (clock_deadline.c). The server's UTC
+ * time "2026-11-25T15:30:02Z" as Unix ms (-1 if it is not one); the time
+ * left until it for a person, coarse while days are left: "2 d 14 h",
+ * "5 h 7 min", "12 min 5 s", "35 s" (compact, one word: "2d14h",
+ * "5h07m", "12m05s", "35s"); ms until that text changes (-1 when the
+ * time is up).
+ */
+int clock_parse_utc(const char *text, int64_t *unix_ms);
+void clock_format_deadline(int64_t left_ms, bool compact, char *buf,
+    size_t n);
+int64_t clock_deadline_tick(int64_t left_ms);
+
 #endif

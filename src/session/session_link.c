@@ -60,9 +60,11 @@ account_opts_check(const struct session_net_opts *o, char *err, size_t errlen)
 		return -1;
 	}
 	if ((o->register_name != NULL || o->login != NULL || o->seek != NULL ||
-	    o->lobby) && o->connect == NULL) {
-		snprintf(err, errlen, "--register, --login, --seek and --lobby "
-		    "go with --connect HOST (or network.host in congo.conf)");
+	    o->lobby || o->challenge != NULL || o->games) &&
+	    o->connect == NULL) {
+		snprintf(err, errlen, "--register, --login, --seek, --challenge, "
+		    "--games and --lobby go with --connect HOST (or "
+		    "network.host in congo.conf)");
 		return -1;
 	}
 	if (o->tls_ca != NULL && (o->connect == NULL ||
@@ -76,10 +78,18 @@ account_opts_check(const struct session_net_opts *o, char *err, size_t errlen)
 		snprintf(err, errlen, "--tls-ca: a file name, please");
 		return -1;
 	}
-	if (o->rated && o->seek == NULL) {
-		snprintf(err, errlen, "--rated goes with --seek");
+	if (o->rated && o->seek == NULL && o->challenge == NULL) {
+		snprintf(err, errlen, "--rated goes with --seek or "
+		    "--challenge");
 		return -1;
 	}
+	if (o->days > 0 && o->challenge == NULL) {
+		snprintf(err, errlen, "--days goes with --challenge");
+		return -1;
+	}
+	if (o->challenge != NULL && check_account("--challenge",
+	    o->challenge, err, errlen) < 0)
+		return -1;
 	if ((o->register_name != NULL && check_account("--register",
 	    o->register_name, err, errlen) < 0) || (o->login != NULL &&
 	    check_account("--login", o->login, err, errlen) < 0))
@@ -95,7 +105,8 @@ session_net_opts_check(const struct session_net_opts *o, char *err, size_t errle
 	if (!o->any)
 		return 0;
 	modes = o->create + (o->join != NULL) + (o->game != NULL) +
-	    (o->observe != NULL) + (o->seek != NULL);
+	    (o->observe != NULL) + (o->seek != NULL) +
+	    (o->challenge != NULL);
 	if (o->connect != NULL && o->host) {
 		snprintf(err, errlen, "--connect and --host cannot go together");
 		return -1;
@@ -107,7 +118,13 @@ session_net_opts_check(const struct session_net_opts *o, char *err, size_t errle
 	}
 	if (o->lobby && modes > 0) {
 		snprintf(err, errlen, "--lobby shows the lobby: no --create, "
-		    "--join, --game, --observe or --seek with it");
+		    "--join, --game, --observe, --seek or --challenge with it");
+		return -1;
+	}
+	if (o->games && (modes > 0 || o->lobby || o->host ||
+	    o->register_name != NULL || o->seat >= 0)) {
+		snprintf(err, errlen, "--games lists your games and exits: "
+		    "only --connect, --login and --tls-ca go with it");
 		return -1;
 	}
 	if (o->port == 0 && !o->host) {
@@ -117,7 +134,7 @@ session_net_opts_check(const struct session_net_opts *o, char *err, size_t errle
 	if (modes > 1 || (o->host && modes > 0 && !o->create &&
 	    o->game == NULL)) {
 		snprintf(err, errlen, "choose one of --create, --join, --game, "
-		    "--observe and --seek");
+		    "--observe, --seek and --challenge");
 		return -1;
 	}
 	if (account_opts_check(o, err, errlen) < 0)
@@ -323,6 +340,13 @@ session_link_start(struct session *s, const struct session_net_opts *no,
 		    variant_name(s->start.variant), *seat, err, errlen) < 0)
 			goto bad;
 		*seat = -1;
+	} else if (no->challenge != NULL) {
+		/* the game's --clock, or --days; its seat comes with OK */
+		if (session_challenge_start(s, no->challenge, ng->clock,
+		    no->days, no->rated, variant_name(s->start.variant),
+		    *seat, err, errlen) < 0)
+			goto bad;
+		*seat = -1;
 	} else {
 		*seat = -1;
 		*lobby = true;
@@ -392,6 +416,13 @@ session_link_timeout(struct session *s, bool lobby)
 	/* a seek's waiting time */
 	if ((run = seek_timeout(s, lobby)) >= 0 && (t < 0 || run < t))
 		t = run;
+	/* your games and challenges asked again */
+	if ((run = session_mine_timeout(s, now, lobby)) >= 0 &&
+	    (t < 0 || run < t))
+		t = run;
+	/* a correspondence deadline's time left */
+	if ((run = session_corr_timeout(s)) >= 0 && (t < 0 || run < t))
+		t = run;
 	/* a running clock: whole seconds are shown */
 	if (net_client_clock(u->c, now, left, &run) && run >= 0 &&
 	    !game_over(&s->game)) {
@@ -454,6 +485,13 @@ announce(struct session *s, const struct net_event *e)
 		session_link_friend_command(s, 0, e->game, cmd, sizeof cmd);
 		session_msg(s, SM_GOOD, "Your friend runs: %s%s", cmd,
 		    u->naddrs > 1 ? "  (:info)" : "");
+	} else if (u->chal_once) {
+		/* --challenge: it stands, whether we wait here or not */
+		u->chal_once = false;
+		session_msg(s, SM_GOOD, "Challenge to %s sent (game %s, you "
+		    "play %s): it stands until they answer; q leaves it "
+		    "standing", u->challenged, e->game, e->seat == WHITE ?
+		    "White" : "Black");
 	} else
 		session_msg(s, SM_GOOD, "Game %s on %s: you play %s",
 		    e->game, u->host, e->seat == WHITE ? "White" : "Black");
@@ -473,6 +511,24 @@ session_link_after(struct session *s, const struct net_event *e)
 	return e->kind == NEV_SEATED || e->kind == NEV_OBSERVING;
 }
 
+void
+session_link_lobby(struct session *s)
+{
+	struct session_net *g = s->net;
+
+	g->from_lobby = false;
+	g->leaving = true;
+	g->synced = false;
+	g->nchat = 0;
+	g->offer = -1;
+	g->status[0] = '\0';
+	g->announced[0] = '\0';
+	g->challenged[0] = '\0';
+	g->mine.at = 0;
+	session_lobby_refresh(s);
+	net_client_leave(g->c, util_now_ms());
+}
+
 bool
 session_link_quit(struct session *s, bool *to_lobby)
 {
@@ -482,17 +538,11 @@ session_link_quit(struct session *s, bool *to_lobby)
 	*to_lobby = false;
 	if (g == NULL)
 		return false;
+	if (session_corr_quit(s, to_lobby))
+		return true;
 	if (g->from_lobby && g->seat < 0) {
 		/* q while watching a game chosen in the lobby: back there */
-		g->from_lobby = false;
-		g->leaving = true;
-		g->synced = false;
-		g->nchat = 0;
-		g->offer = -1;
-		g->status[0] = '\0';
-		g->announced[0] = '\0';
-		session_lobby_refresh(s);
-		net_client_leave(g->c, util_now_ms());
+		session_link_lobby(s);
 		session_msg(s, SM_NORMAL, "back to the lobby");
 		*to_lobby = true;
 		return true;

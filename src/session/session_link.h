@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "session/session.h"
 
@@ -38,7 +39,10 @@ struct session_net_opts {
 	const char *register_name; /* --register NAME: an account */
 	const char *login;        /* --login NAME: which account */
 	const char *seek;         /* --seek M+S */
-	bool rated;               /* --rated (with --seek) */
+	bool rated;               /* --rated (with --seek, --challenge) */
+	const char *challenge;    /* --challenge NAME: an account */
+	int days;                 /* --days N (with --challenge), 0 none */
+	bool games;               /* --games: the account's games, printed */
 };
 
 /* What of the game's own options the network game takes. */
@@ -96,8 +100,19 @@ void session_link_friend_command(const struct session *s, int i,
  * the lobby. */
 bool session_link_after(struct session *s, const struct net_event *e);
 /* q in a network game: *to_lobby when watching a game chosen in the
- * lobby (it goes back there), or the question asked first when this
- * machine serves the friend's game; true when handled. */
+ * lobby (it goes back there), a correspondence game or a standing
+ * challenge left (never resigned: session_corr_quit), or the question
+ * asked first when this machine serves the friend's game; true when
+ * handled. */
 bool session_link_quit(struct session *s, bool *to_lobby);
+/* Back to the lobby: a new connection that watches nothing. */
+void session_link_lobby(struct session *s);
+
+/* congo --games (session_net_games.c): the account's games not over, a
+ * line each (session_mine_line's) on out, your turn first; problems on
+ * err ("congo: ..."). The exit status: 0, or 1 when the server cannot be
+ * reached, refuses the login or does not answer. */
+int session_link_games(const struct session_net_opts *no,
+    const struct congo_conf *c, FILE *out, FILE *err);
 
 #endif

@@ -119,6 +119,7 @@ session_net_begin(struct session *s, struct net_client *c)
 	u->c = c;
 	u->seat = -1;
 	u->seek.sel = -1;
+	u->mine.sel = u->mine.chal_sel = -1;
 	u->installed = -2;
 	u->offer = -1;
 	/* The server keeps a network game's clock: the session's own would
@@ -256,13 +257,21 @@ result(struct session *s, const struct net_event *e)
 	const struct game *m = net_client_game(u->c);
 	char text[96];
 
-	if (e != NULL && strcmp(e->reason, "cancelled") == 0) {
+	if (e != NULL && (strcmp(e->reason, "cancelled") == 0 ||
+	    strcmp(e->reason, "declined") == 0)) {
+		bool declined = e->reason[0] == 'd';
 		session_cancel_turns(s);
 		snprintf(u->status, sizeof u->status, "finished");
 		u->cancelled = true;
-		snprintf(s->result_why, sizeof s->result_why,
-		    "Game cancelled");
-		session_msg(s, SM_GOOD, "the game is cancelled (q quits)");
+		snprintf(s->result_why, sizeof s->result_why, "%s",
+		    declined ? "Challenge declined" : "Game cancelled");
+		if (declined)
+			session_msg(s, SM_GOOD, "%s declines the challenge (q "
+			    "quits)", u->challenged[0] != '\0' ?
+			    u->challenged : "your opponent");
+		else
+			session_msg(s, SM_GOOD, "the game is cancelled (q "
+			    "quits)");
 		return;
 	}
 	if (m == NULL || m->result == RESULT_NONE)
@@ -461,7 +470,8 @@ session_net_event(struct session *s, const struct net_event *e)
 	int opp = u->seat >= 0 ? 1 - u->seat : -1;
 
 	if (session_net_status_event(s, e) || session_net_takeback_event(s, e) ||
-	    session_net_list_event(s, e) || session_lobby_event(s, e))
+	    session_mine_event(s, e) || session_net_list_event(s, e) ||
+	    session_lobby_event(s, e))
 		return;
 	switch (e->kind) {
 	case NEV_SEATED:
@@ -509,6 +519,9 @@ session_net_event(struct session *s, const struct net_event *e)
 		break;
 	case NEV_REMATCHED:
 		on_rematched(s, e);
+		break;
+	case NEV_CHALLENGED:
+		session_corr_challenged(s, e);
 		break;
 	default:                /* the connection's, the lobby's, accounts' */
 		break;

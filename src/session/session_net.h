@@ -50,6 +50,7 @@ struct session_seek_form {
 };
 
 #define SESSION_SEEKS_MAX 20
+#define SESSION_SEEKS_SHOWN 6     /* the lobby's rows of them */
 
 struct session_lobby_seek {
 	char id[16], name[32], rating[8], variant[16], clock[16], color[8];
@@ -86,6 +87,44 @@ struct session_lobby {
 	struct session_lobby_game games[SESSION_LOBBY_MAX];
 	int n, sel;
 	bool listing, listed;     /* asked; all of it came */
+};
+
+/* The account's games and challenges (session_net_mine.c): "Your
+ * games" (GAMES mine=yes: those not over, the account's turn first, each
+ * with its deadline or clocks) and the challenges to it and from it
+ * (CHALLENGES), asked while the lobby shows and the player is logged in. */
+#define SESSION_MINE_MAX 50
+#define SESSION_CHAL_MAX 20
+
+struct session_mine_game {
+	char game[16], variant[16], white[32], black[32];
+	char status[12];          /* open, active */
+	int turn;                 /* the side to move */
+	bool yourturn;
+	long long deadline;       /* correspondence: Unix ms (UTC), 0 none */
+	bool timed;               /* a clock: each side's ms when listed */
+	long long clock[2];
+};
+
+struct session_challenge {
+	char game[16], from[32], to[32], variant[16];
+	char control[16];         /* "5+3" (minutes), "3d" (days), "-" */
+	bool rated;
+	bool to_me;               /* to the account (else from it) */
+	long long expires;        /* Unix ms, 0 unknown */
+};
+
+struct session_mine {
+	struct session_mine_game games[SESSION_MINE_MAX];
+	int n, sel;               /* sel: the game highlighted, -1 none */
+	struct session_challenge chal[SESSION_CHAL_MAX];
+	int nchal, chal_sel;      /* chal_sel: likewise */
+	bool asking, chal_asking; /* asked, not all come yet */
+	bool listed;              /* the games came once */
+	long long at;             /* when to ask again (0: now) */
+	char told[8][16];         /* the challenges said (EV CHALLENGED
+	                             comes at each LOGIN), a ring */
+	int ntold;
 };
 
 /* A list of the server's (session_net_list.c): :whois, :top, :games. */
@@ -136,6 +175,12 @@ struct session_net {
 	                             ends the program, no dead end */
 	bool login_once;          /* --register or --login: so does a
 	                             refusal */
+	bool chal_once;           /* --challenge sent, not taken yet: a
+	                             refusal ends the program too */
+	char challenged[32];      /* the account our open game waits for
+	                             (a challenge), "" none */
+	bool lobby_keys;          /* the view's lobby accepts and declines a
+	                             challenge (the full-screen one's) */
 	char fatal[512];          /* why the program ended (s->quit), "" */
 	int seat;                 /* ours; -1 while observing or in the lobby */
 	int installed;            /* the seat the players are set up for */
@@ -168,6 +213,7 @@ struct session_net {
 	bool want_lobby;
 	struct session_net_list *list; /* the last list asked, or NULL */
 	struct session_lobby lobby;
+	struct session_mine mine; /* the account's games and challenges */
 	bool from_lobby;          /* watching a game chosen in the lobby (q
 	                             goes back to it) */
 	/* Grows when the sides' players changed (the board's default side
@@ -279,6 +325,62 @@ void session_lobby_move(struct session *s, int delta);
 int session_lobby_open(struct session *s, bool watch);
 void session_lobby_highlight(struct session *s);
 void session_lobby_create(struct session *s, int seat);
+
+/* session_net_mine.c. The lobby's "Your games" and challenges: asked
+ * (once logged in, while shown: now, then every few seconds, and at once
+ * after a challenge came or was answered; ms until then, -1 none), their
+ * events (true when
+ * taken); a row of either highlighted (a challenge's, a game's; false
+ * when the lobby's highlight is elsewhere); Up and Down over the whole
+ * lobby (the challenges, your games, the seeks, the games, in that order
+ * on the screen); Enter on a challenge to you accepts it (JOIN), on yours
+ * or on one of your games takes your seat back (REJOIN by account, no
+ * token needed); decline (a challenge to you) and withdraw (yours): 0, or
+ * -1 with a message. The line of a game (as `congo --games` prints it and
+ * the lobby shows it: "GAME TURN VARIANT WHITE BLACK LEFT", TURN
+ * your-turn, their-turn or open, LEFT the deadline's time left "2d14h",
+ * the side to move's clock "4:58" or "-") and of a challenge, now being
+ * Unix ms. */
+void session_mine_tick(struct session *s, long long now, bool lobby);
+int session_mine_timeout(const struct session *s, long long now,
+    bool lobby);
+bool session_mine_event(struct session *s, const struct net_event *e);
+enum session_lobby_part { LOBBY_CHAL, LOBBY_MINE, LOBBY_SEEKS,
+	LOBBY_GAMES };
+enum session_lobby_part session_lobby_part(const struct session *s);
+void session_lobby_step(struct session *s, int delta);
+int session_mine_open(struct session *s);
+int session_mine_decline(struct session *s, bool withdraw);
+void session_mine_line(const struct session_mine_game *g, long long now,
+    char *buf, size_t n);
+/* A GAMES mine=yes ITEM's keys read into g. */
+void session_mine_item(struct session_mine_game *g, const char *text);
+void session_challenge_line(const struct session_challenge *c,
+    long long now, char *buf, size_t n);
+
+/* session_net_corr.c: correspondence games, challenges and fair play.
+ * The text in a side's clock place in a correspondence game: the
+ * deadline's time left for the side to move ("2 d 14 h", *low under an
+ * hour) and the days a move for the other ("3 d"); false in another game.
+ * ms until that text changes (-1 none). The status bar's part of a
+ * correspondence game or a standing challenge ("3 d a move: q leaves, the
+ * game goes on"); false none. q in such a game: it is left, never
+ * resigned (back to the lobby when it was opened there: *to_lobby);
+ * false when not such a game. A challenge to the account told (EV
+ * CHALLENGED). Why the advisor, analysis and the tablebase hints are
+ * refused: a rated game one plays, not over (fair play); NULL when
+ * allowed. The challenge of --challenge sent (clock "M+S" minutes or
+ * days; -1 with err). */
+bool session_corr_clock(const struct session *s, int color, char *buf,
+    size_t n, bool *running, bool *low);
+int session_corr_timeout(const struct session *s);
+bool session_corr_status(const struct session *s, char *buf, size_t n);
+bool session_corr_quit(struct session *s, bool *to_lobby);
+void session_corr_challenged(struct session *s, const struct net_event *e);
+const char *session_net_nohelp(const struct session *s);
+int session_challenge_start(struct session *s, const char *name,
+    const char *clock, int days, bool rated, const char *variant, int seat,
+    char *err, size_t errlen);
 
 /* session_net_status.c: the connection's state, the account, and the
  * refusals that end the program (fatal and s->quit): true when the event

@@ -30,14 +30,13 @@ session_net_nomove(const struct session *s)
 	return NULL;
 }
 
+/* Analysis (and :analyse, variations) in a network game: refused in a
+ * rated game one plays (fair play), allowed in a casual one and when
+ * watching. */
 const char *
 session_net_noanalysis(const struct session *s)
 {
-	const struct session_net *u = s->net;
-
-	if (u == NULL || !u->on || u->seat < 0 || game_over(&s->game))
-		return NULL;
-	return "not allowed in a network game";
+	return session_net_nohelp(s);
 }
 
 const char *
@@ -49,6 +48,18 @@ session_net_say_refused(const char *text, char *buf, size_t n)
 		return NULL;
 	snprintf(buf, n, "cannot be sent: %s", why);
 	return buf;
+}
+
+/* A correspondence game: its opponent is away by design, and only its
+ * deadline ends it (no claim offered, none sent). */
+static bool
+correspondence(const struct session *s)
+{
+	long long deadline;
+	int days;
+
+	return s->net->c != NULL && net_client_deadline(s->net->c, &deadline,
+	    &days);
 }
 
 /* Why a seated player's game command cannot go now, or NULL. */
@@ -88,7 +99,10 @@ online_command(struct session *s, const struct session_cmd *cmd)
 			    "starts when your opponent asks too");
 		break;
 	case CMD_CLAIM:
-		if ((why = not_seated(s, false)) == NULL &&
+		if ((why = not_seated(s, false)) == NULL && correspondence(s))
+			why = "a correspondence game ends at its deadline, not "
+			    "by a claim";
+		else if (why == NULL &&
 		    (rc = net_client_claim(u->c, err, sizeof err)) == 0)
 			session_msg(s, SM_NORMAL, "claim sent");
 		break;
@@ -156,6 +170,12 @@ session_net_command(struct session *s, const struct session_cmd *cmd)
 		return false;
 	if (online_command(s, cmd) || session_net_takeback_command(s, cmd))
 		return true;
+	if (cmd->type == CMD_ADVICE && session_net_nohelp(s) != NULL) {
+		/* the advisor (and its tablebase hints): fair play */
+		session_msg(s, SM_ERROR, "no advice: %s",
+		    session_net_nohelp(s));
+		return true;
+	}
 	/* What a network game does not do is refused by the command
 	 * table's modes (session_cmdtab.c) before it comes here. */
 	switch (cmd->type) {
@@ -175,7 +195,8 @@ session_net_timeout(const struct session *s, long long now)
 	const struct session_net *u = s->net;
 	long long d;
 
-	if (u == NULL || u->gone_at <= 0 || u->claim_told)
+	if (u == NULL || u->gone_at <= 0 || u->claim_told ||
+	    correspondence(s))
 		return -1;
 	d = u->gone_at + SESSION_CLAIM_AFTER_MS - now;
 	return d < 0 ? 0 : d > 600000 ? 600000 : (int)d;
@@ -188,7 +209,8 @@ session_net_tick(struct session *s, long long now)
 
 	session_net_takeback_tick(s);
 	if (u == NULL || u->gone_at <= 0 || u->claim_told || u->seat < 0 ||
-	    now < u->gone_at + SESSION_CLAIM_AFTER_MS || game_over(&s->game))
+	    now < u->gone_at + SESSION_CLAIM_AFTER_MS ||
+	    game_over(&s->game) || correspondence(s))
 		return;
 	u->claim_told = true;
 	session_msg(s, SM_GOOD, "your opponent has been gone for %d minutes: "

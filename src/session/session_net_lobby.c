@@ -12,6 +12,7 @@
 
 #include "net/client/client.h"
 #include "session/session_net.h"
+#include "util/util.h"
 
 void
 session_lobby_refresh(struct session *s)
@@ -21,6 +22,10 @@ session_lobby_refresh(struct session *s)
 	l->listed = false;
 	l->listing = false;
 	l->n = 0;
+	/* your games and challenges too (an answer lost with a connection
+	 * is asked again) */
+	s->net->mine.asking = s->net->mine.chal_asking = false;
+	s->net->mine.at = 0;
 	s->dirty = true;
 }
 
@@ -32,6 +37,7 @@ session_lobby_ask(struct session *s, bool shown)
 
 	if (u == NULL || u->c == NULL || !shown)
 		return;
+	session_mine_tick(s, util_now_ms(), shown);
 	l = &u->lobby;
 	if (l->listing || l->listed || net_client_state(u->c) != NET_ONLINE)
 		return;
@@ -65,10 +71,22 @@ void
 session_lobby_highlight(struct session *s)
 {
 	struct session_net *u = s->net;
+	struct session_mine *m = &u->mine;
 
-	/* A row is always highlighted: a seek's when there is no game. */
-	if (u->seek.sel < 0 && u->lobby.n == 0 && u->seek.n > 0)
-		u->seek.sel = 0;
+	if (m->chal_sel >= m->nchal)
+		m->chal_sel = m->nchal - 1;
+	if (m->sel >= m->n)
+		m->sel = m->n - 1;
+	/* A row is always highlighted: a seek's when there is no game, else
+	 * one of your games, else a challenge. */
+	if (session_lobby_part(s) == LOBBY_GAMES && u->lobby.n == 0) {
+		if (u->seek.n > 0)
+			u->seek.sel = 0;
+		else if (m->n > 0)
+			m->sel = 0;
+		else if (m->nchal > 0)
+			m->chal_sel = 0;
+	}
 	s->dirty = true;
 }
 
@@ -90,8 +108,11 @@ session_lobby_event(struct session *s, const struct net_event *e)
 		snprintf(it->result, sizeof it->result, "%s", e->result);
 		snprintf(it->variant, sizeof it->variant, "%s",
 		    e->variant[0] != '\0' ? e->variant : "congo");
-		snprintf(it->clock, sizeof it->clock, "%s",
-		    e->clock[0] != '\0' ? e->clock : "-");
+		if (e->days > 0)    /* correspondence: days a move */
+			snprintf(it->clock, sizeof it->clock, "%dd", e->days);
+		else
+			snprintf(it->clock, sizeof it->clock, "%s",
+			    e->clock[0] != '\0' ? e->clock : "-");
 		it->ply = e->ply;
 		it->guest[0] = e->guest[0];
 		it->guest[1] = e->guest[1];
@@ -151,6 +172,7 @@ session_lobby_open(struct session *s, bool watch)
 			session_msg(s, SM_ERROR, "%s", err);
 			return -1;
 		}
+		u->from_lobby = true;   /* q comes back (correspondence) */
 		session_msg(s, SM_NORMAL, "back to your game %s as %s...",
 		    it->game, it->mine == WHITE ? "White" : "Black");
 		return 0;

@@ -69,6 +69,7 @@ on_account(struct session *s, const struct net_event *e)
 	struct session_net *u = s->net;
 
 	snprintf(u->account, sizeof u->account, "%s", e->name);
+	u->mine.at = 0;         /* your games and challenges: asked now */
 	if (strcmp(e->text, "registered") == 0)
 		session_msg(s, SM_GOOD, "registered %s on %s: its key is kept "
 		    "in $XDG_STATE_HOME/congo/keys", e->name, u->host);
@@ -94,6 +95,12 @@ dead_end(struct session *s, const struct net_event *e)
 		snprintf(u->fatal, sizeof u->fatal, "%s: %.200s",
 		    e->verb[0] == 'R' ? "cannot register" : "cannot log in",
 		    e->text);
+		end_here(s);
+		return true;
+	}
+	if (u->chal_once && strcmp(e->verb, "CHALLENGE") == 0) {
+		snprintf(u->fatal, sizeof u->fatal, "cannot challenge %.31s: "
+		    "%.200s", u->challenged, e->text);
 		end_here(s);
 		return true;
 	}

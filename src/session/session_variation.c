@@ -19,6 +19,7 @@
 #include "record/record.h"
 #include "session/session.h"
 #include "session/session_int.h"
+#include "session/session_net.h"
 #include "util/util.h"
 
 void
@@ -90,8 +91,12 @@ move_name(const struct session *s, int node, char *buf, size_t n)
 const char *
 session_var_refused(const struct session *s)
 {
-	/* Where analysis is not allowed (a network game, a lesson), nor
-	 * are variations. */
+	const struct session_net *u = s->net;
+
+	/* Not in a network game one plays (its moves go to the server),
+	 * rated or not; nor where analysis is not allowed (a lesson). */
+	if (u != NULL && u->on && u->seat >= 0 && !game_over(&s->game))
+		return "not allowed in a network game";
 	if (s->hooks.noanalysis != NULL)
 		return s->hooks.noanalysis(s->hooks.ctx);
 	return NULL;

@@ -183,6 +183,10 @@ void app_complete(struct ui_app *a);
 
 /* ui_board.c, ui_help.c, ui_dialog.c: the screens. */
 void ui_board_draw(struct ui_app *a);
+/* ui_panel.c: the board screen's side panel, and the compact layout's
+ * narrow one (a lesson or the analysis). */
+void ui_panel_draw(struct ui_app *a);
+void ui_panel_aside(struct ui_app *a);
 /* The command line's width for its text, and a chat line's byte count
  * into used ("" when none is shown). */
 int ui_cmdline_width(const struct ui_app *a, int cols, char *used,

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "clock/clock.h"
 #include "ui/ui_net.h"
 #include "util/util.h"
 
@@ -28,6 +29,7 @@ ui_net_start(struct ui_app *a, const struct session_start *st, char *err,
 		return -1;
 	n->on = true;
 	n->g = a->s.net;
+	n->g->lobby_keys = true;  /* Enter and d on a challenge */
 	ui_net_hooks(a);
 	if (lobby)
 		a->screen = SCR_LOBBY;
@@ -73,11 +75,21 @@ ui_net_tick(struct ui_app *a)
 }
 
 bool
-ui_net_clock(const struct ui_app *a, int color, long long *left,
-    bool *running)
+ui_net_clock_text(const struct ui_app *a, int color, char *buf, size_t n,
+    bool *running, bool *low)
 {
-	return a->net->on && session_link_clock(&a->s, color, left, running);
+	long long left;
+
+	if (!a->net->on)
+		return false;
+	if (session_link_clock(&a->s, color, &left, running)) {
+		clock_format(left, buf, n);
+		*low = left < 10000 && *running;
+		return true;
+	}
+	return session_corr_clock(&a->s, color, buf, n, running, low);
 }
+
 bool
 ui_net_chat(const struct ui_app *a, int i, char *buf, size_t n)
 {
@@ -109,6 +121,7 @@ ui_net_status(const struct ui_app *a, char *buf, size_t n)
 {
 	struct ui_net *u = a->net;
 	const struct session_net *g = u->g;
+	char corr[128];
 	int opp;
 	const char *who = NULL;
 	bool over;
@@ -121,7 +134,10 @@ ui_net_status(const struct ui_app *a, char *buf, size_t n)
 		snprintf(buf, n, "%s, game cancelled", g->conn);
 		return true;
 	}
-	if (session_link_online(&a->s) && opp >= 0 && !over) {
+	/* a correspondence game, a challenge: leaving never resigns */
+	if (session_corr_status(&a->s, corr, sizeof corr))
+		who = corr;
+	else if (session_link_online(&a->s) && opp >= 0 && !over) {
 		if (!g->seated[opp])
 			who = "waiting for an opponent";
 		else if (!g->present[opp])

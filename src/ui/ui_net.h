@@ -40,10 +40,14 @@ const char *ui_net_noanalysis(const struct ui_app *a);
  * opponent away"); false when not playing over the network. */
 bool ui_net_panel(const struct ui_app *a, char *buf, size_t n);
 bool ui_net_status(const struct ui_app *a, char *buf, size_t n);
-/* The server's clock of color at now: false when not playing a timed game
- * over the network (then the session's own clock, if any, is shown). */
-bool ui_net_clock(const struct ui_app *a, int color, long long *left,
-    bool *running);
+/* The text in color's clock place: the server's clock ("4:58"), or a
+ * correspondence game's deadline ("2 d 14 h") for the side to move and
+ * its days a move ("3 d") for the other; *running: that side's time
+ * runs, *low: it runs low (under 10 s, under an hour). False when not
+ * playing such a game over the network (then the session's own clock,
+ * if any, is shown). */
+bool ui_net_clock_text(const struct ui_app *a, int color, char *buf,
+    size_t n, bool *running, bool *low);
 /* Chat line i (0 the oldest of those kept): false past the last. */
 bool ui_net_chat(const struct ui_app *a, int i, char *buf, size_t n);
 

@@ -1,8 +1,10 @@
 /*
- * ui_net_lobby.c: the lobby, drawn, and its keys: the games on the server
- * (LIST), to join a free seat, watch, or create a game; the seeks above
- * them. Shown by `congo --connect HOST` when no game is named. What it
- * holds and asks is the session's (session_net_lobby.c, session_seek.c).
+ * ui_net_lobby.c: the lobby, drawn, and its keys: the challenges to you
+ * and yours (accept, decline, withdraw), your games (back to one, from any
+ * machine), the seeks, and the games on the server (LIST), to join a free
+ * seat, watch, or create a game. Shown by `congo --connect HOST` when no
+ * game is named. What it holds and asks is the session's
+ * (session_net_lobby.c, session_net_mine.c, session_seek.c).
  */
 #include "config.h"
 
@@ -12,6 +14,92 @@
 #include "ui/ui_net.h"
 #include "util/util.h"
 
+/* Rows of a part of the lobby from y, at most max, the chosen one (sel,
+ * -1 none) in view; the next free row. */
+static int
+draw_rows(struct ui_app *a, int y, int max, int n, int sel,
+    void (*line)(const struct ui_app *, int, char *, size_t))
+{
+	char text[200], row[220];
+	int i, first = sel >= max ? sel - max + 1 : 0;
+
+	for (i = first; i < n && i < first + max; i++, y++) {
+		line(a, i, text, sizeof text);
+		snprintf(row, sizeof row, " %c  %s", i == sel ? '>' : ' ', text);
+		term_putw(y, 0, a->lay.cols, i == sel ? ST_CURSOR : ST_NORMAL,
+		    0, row);
+	}
+	return y;
+}
+
+static void
+chal_line(const struct ui_app *a, int i, char *buf, size_t n)
+{
+	session_challenge_line(&a->s.net->mine.chal[i], util_wall_ms(), buf,
+	    n);
+}
+
+static void
+mine_line(const struct ui_app *a, int i, char *buf, size_t n)
+{
+	session_mine_line(&a->s.net->mine.games[i], util_wall_ms(), buf, n);
+}
+
+/* The challenges (when there are some) and your games (when logged in);
+ * the next free row. */
+static int
+draw_mine(struct ui_app *a, int y)
+{
+	const struct session_net *g = a->s.net;
+	const struct session_mine *m = &g->mine;
+	char line[200];
+	int cols = a->lay.cols, most = (a->lay.rows - 14) / 2;
+
+	/* rows enough left for the seeks and the games below */
+	if (most < 1)
+		most = 1;
+
+	if (m->nchal > 0) {
+		snprintf(line, sizeof line, "   %-10s %-4s %-12s  %-8s  %-5s  "
+		    "%-6s  %s", "Challenges", "", "Player", "Variant", "Clock",
+		    "Rated", "Stands");
+		term_putw(y++, 0, cols, ST_HEAD, 0, line);
+		y = draw_rows(a, y, most < 4 ? most : 4, m->nchal,
+		    m->chal_sel, chal_line);
+	}
+	if (g->account[0] == '\0')
+		return y > 2 ? y + 1 : y;
+	snprintf(line, sizeof line, "   %-10s %-10s  %-8s  %-12s  %-12s  %s",
+	    "Your games", "Turn", "Variant", "White", "Black", "Left");
+	term_putw(y++, 0, cols, ST_HEAD, 0, line);
+	if (m->n == 0)
+		term_putw(y++, 0, cols, ST_DIM, 0, m->listed ?
+		    "   (none going on: s seeks a game, c creates one)" :
+		    "   (asking the server...)");
+	return draw_rows(a, y, most < 5 ? most : 5, m->n, m->sel,
+	    mine_line) + 1;
+}
+
+/* The keys of the highlighted row, above the lobby's others. */
+static const char *
+row_keys(const struct ui_app *a)
+{
+	const struct session_mine *m = &a->s.net->mine;
+
+	switch (session_lobby_part(&a->s)) {
+	case LOBBY_CHAL:
+		return m->chal[m->chal_sel].to_me ?
+		    " Enter: accept the challenge   d: decline it" :
+		    " Enter: wait in it for the answer   w: withdraw it";
+	case LOBBY_MINE:
+		return " Enter: back to this game (your account's seat, from "
+		    "any machine)";
+	default:
+		return " Enter: accept the seek, take the free seat, back to "
+		    "yours, or watch   o: watch";
+	}
+}
+
 void
 ui_lobby_draw(struct ui_app *a)
 {
@@ -19,13 +107,15 @@ ui_lobby_draw(struct ui_app *a)
 	const struct session_lobby *l = &u->g->lobby;
 	char line[256];
 	int rows = a->lay.rows, cols = a->lay.cols, y, i, first, room, top;
+	bool games = session_lobby_part(&a->s) == LOBBY_GAMES;
 
 	snprintf(line, sizeof line, " Congo games on %.100s port %d  (%.60s)",
 	    u->g->host, u->g->port, u->g->conn[0] != '\0' ? u->g->conn : "offline");
 	term_putw(0, 0, cols, ST_STATUS, 0, line);
 	if (session_seek_line(&a->s, util_now_ms(), line, sizeof line))
 		term_putw(1, 0, cols, ST_HEAD, TA_BOLD, line);
-	y = ui_lobby_seeks_draw(a, 2);
+	y = u->g->seek.form.open ? 2 : draw_mine(a, 2);
+	y = ui_lobby_seeks_draw(a, y);
 	if (y >= rows - 1) {
 		/* the seek dialog */
 		term_putw(rows - 1, 0, cols, a->s.msg.text[0] != '\0' ?
@@ -50,21 +140,19 @@ ui_lobby_draw(struct ui_app *a)
 		/* Guests marked as such: name(guest). */
 		snprintf(line, sizeof line, " %c %-8s  %-8.8s  %-6.6s  "
 		    "%-16.16s %-16.16s %4d  %s%s%s%s", i == l->sel &&
-		    u->g->seek.sel < 0 ? '>' : ' ',
+		    games ? '>' : ' ',
 		    it->game, it->variant, it->clock,
 		    session_net_shown(it->white, it->guest[0], wn, sizeof wn),
 		    session_net_shown(it->black, it->guest[1], bn, sizeof bn),
 		    it->ply, it->status, it->result[0] != '\0' ? " " : "",
 		    it->result, it->mine == WHITE ? "  (yours, White)" :
 		    it->mine == BLACK ? "  (yours, Black)" : "");
-		term_putw(y, 0, cols, i == l->sel && u->g->seek.sel < 0 ?
-		    ST_CURSOR : ST_NORMAL, 0, line);
+		term_putw(y, 0, cols, i == l->sel && games ? ST_CURSOR :
+		    ST_NORMAL, 0, line);
 	}
-	term_putw(rows - 3, 0, cols, ST_DIM, 0,
-	    " Enter: accept the seek, take the free seat, back to yours, or "
-	    "watch   o: watch");
+	term_putw(rows - 3, 0, cols, ST_DIM, 0, row_keys(a));
 	term_putw(rows - 2, 0, cols, ST_DIM, 0,
-	    " s: seek  c: create  C: as Black  t: best  g: your games  "
+	    " s: seek  c: create  C: as Black  t: best  g: games played  "
 	    "r: refresh  q: quit");
 	term_putw(rows - 1, 0, cols, a->s.msg.text[0] != '\0' ? a->s.msg.tone :
 	    ST_DIM, 0, a->s.msg.text);
@@ -73,21 +161,42 @@ ui_lobby_draw(struct ui_app *a)
 void
 ui_lobby_key(struct ui_app *a, const struct ui_event *ev)
 {
+	enum session_lobby_part part = session_lobby_part(&a->s);
+
 	a->s.dirty = true;
 	a->s.msg.text[0] = '\0';
+	if (!a->s.net->seek.form.open) {
+		/* Up and Down over every part; a challenge's and your games'
+		 * own keys */
+		switch (ev->key) {
+		case UK_UP:
+		case 'k':
+		case UK_DOWN:
+		case 'j':
+			session_lobby_step(&a->s, ev->key == UK_UP ||
+			    ev->key == 'k' ? -1 : 1);
+			return;
+		case 'd':
+		case 'w':
+			session_mine_decline(&a->s, ev->key == 'w');
+			session_net_events(&a->s);
+			return;
+		case UK_ENTER:
+		case ' ':
+			if (part != LOBBY_CHAL && part != LOBBY_MINE)
+				break;
+			session_mine_open(&a->s);
+			session_net_events(&a->s);
+			return;
+		default:
+			break;
+		}
+	}
 	if (ui_lobby_seeks_key(a, ev)) {
 		session_net_events(&a->s);
 		return;
 	}
 	switch (ev->key) {
-	case UK_UP:
-	case 'k':
-		session_lobby_move(&a->s, -1);
-		break;
-	case UK_DOWN:
-	case 'j':
-		session_lobby_move(&a->s, 1);
-		break;
 	case 'r':
 		session_lobby_refresh(&a->s);
 		break;

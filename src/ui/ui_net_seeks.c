@@ -60,7 +60,7 @@ ui_lobby_seeks_draw(struct ui_app *a, int y)
 	if (k->n == 0)
 		term_putw(y++, 0, cols, ST_DIM, 0, "   (nobody seeks a game: s "
 		    "seeks one)");
-	for (i = 0; i < k->n && i < 6; i++, y++) {
+	for (i = 0; i < k->n && i < SESSION_SEEKS_SHOWN; i++, y++) {
 		const struct session_lobby_seek *e = &k->list[i];
 		session_seek_minutes(e->clock, clk, sizeof clk);
 		snprintf(line, sizeof line, " %c           %-20.20s %6s  %-8.8s "
@@ -135,24 +135,6 @@ ui_lobby_seeks_key(struct ui_app *a, const struct ui_event *ev)
 		memset(&cmd, 0, sizeof cmd);
 		cmd.type = ev->key == 't' ? CMD_TOP : CMD_GAMES;
 		ui_net_list_open(a, &cmd);
-		return true;
-	case UK_UP:
-	case 'k':
-		if (k->sel > 0)
-			k->sel--;
-		else if (k->sel < 0 && u->g->lobby.sel == 0 && k->n > 0)
-			k->sel = k->n - 1;
-		else
-			return k->sel == 0;
-		return true;
-	case UK_DOWN:
-	case 'j':
-		if (k->sel < 0)
-			return false;
-		if (k->sel + 1 < k->n)
-			k->sel++;
-		else
-			k->sel = u->g->lobby.n > 0 ? -1 : k->sel;
 		return true;
 	case UK_ENTER:
 	case ' ':

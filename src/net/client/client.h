@@ -57,7 +57,10 @@ enum net_ev_kind {
 	NEV_ITEM,             /* one ITEM: verb, text its keys (RECORD: the
 				 line) */
 	NEV_ITEMS_END,        /* the ITEMs of verb are all there */
-	NEV_NOTICE            /* text for the player (a certificate pinned) */
+	NEV_NOTICE,           /* text for the player (a certificate pinned) */
+	NEV_CHALLENGED        /* a challenge to our account: game, name (who
+				 from), variant, clock or days, rated, seat
+				 (the one it offers us) */
 };
 
 struct net_event {
@@ -91,6 +94,10 @@ struct net_event {
 	int rating[2];        /* the ratings (STATE: before, RESULT: after), */
 	int rd[2];            /* STATE: their deviations (-1 unknown), */
 	int diff[2];          /* RESULT: the changes */
+	int days;             /* NEV_STATE, NEV_CHALLENGED, NEV_LIST: a
+				 correspondence game's days a move, 0 none */
+	long long deadline;   /* NEV_STATE, NEV_MOVE, NEV_JOINED: the side to
+				 move's deadline, Unix ms (UTC), 0 none */
 	bool guest[2];        /* NEV_STATE, NEV_LIST, NEV_JOINED (its seat):
 	                         a guest's seat on a server with accounts
 	                         (HELLO accounts=yes) whose line did not
@@ -196,10 +203,34 @@ bool net_client_seeking(const struct net_client *c, long long *since);
 const char *net_client_account(const struct net_client *c);
 int net_client_takeback(struct net_client *c, const char *action, char *err,
     size_t errlen);
-/* verb: SEEKS, WHOIS, TOP, GAMES or RECORD; args: its key=value words
- * (may be ""). -1 offline. */
+/* verb: SEEKS, WHOIS, TOP, GAMES, RECORD, CHALLENGES (the account's
+ * challenges, both ways), or MINE (GAMES mine=yes: the account's games
+ * not over; its events' verb is MINE); args: its key=value words (may be
+ * ""). -1 offline. */
 int net_client_query(struct net_client *c, const char *verb,
     const char *args);
+/*
+ * Correspondence and challenges (client_corr.c, PROTOCOL.md CHALLENGE and
+ * "Correspondence"). A challenge to the account name (needs LOGIN): clock
+ * "300+5" (seconds) or days (1, 2, 3, 5, 7, 10, 14) or neither, variant
+ * and color NULL for the defaults; once the server has it we hold our
+ * seat of its open game (NEV_SEATED), as after CREATE, and wait there.
+ * A challenge to us comes as NEV_CHALLENGED (also after each LOGIN while
+ * it stands): accepted by net_client_join, declined (or ours withdrawn) by
+ * net_client_cancel_game. The seat of a game of our account taken back
+ * without a token (another machine: REJOIN by account; seat -1 lets the
+ * server choose). The deadline of the game's side to move (Unix ms, 0
+ * none) and its days a move: false when the game has none.
+ */
+void net_client_challenge(struct net_client *c, const char *name,
+    const char *variant, const char *clock, int days, bool rated,
+    const char *color);
+int net_client_cancel_game(struct net_client *c, const char *game,
+    char *err, size_t errlen);
+int net_client_rejoin_account(struct net_client *c, const char *game,
+    int seat, char *err, size_t errlen);
+bool net_client_deadline(const struct net_client *c, long long *deadline,
+    int *days);
 /* "key=value ..." text: the value of key into out; false if absent. */
 bool net_kv_get(const char *text, const char *key, char *out, size_t n);
 

@@ -2,8 +2,8 @@
  * client_acct.c: the client's side of accounts (REGISTER once, its key
  * kept in the keys file, LOGIN on every connection), seeks (SEEK, sent
  * again after a reconnection, until PAIRED gives a seat), takebacks, the
- * lists (SEEKS, WHOIS, TOP, GAMES, RECORD) and the ratings of a rated
- * game's STATE and RESULT.
+ * lists (SEEKS, WHOIS, TOP, GAMES, RECORD, CHALLENGES, and GAMES
+ * mine=yes as MINE) and the ratings of a rated game's STATE and RESULT.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -127,12 +127,17 @@ net_client_takeback(struct net_client *c, const char *action, char *err,
 	return 0;
 }
 
+/* The lists: the name the events carry, the command sent (and its
+ * words of its own), the tag that tells its replies apart. */
 static const struct {
-	const char *verb;
+	const char *verb, *wire, *args;
 	char tag;
 } lists[] = {
-	{ "SEEKS", 'K' }, { "WHOIS", 'W' }, { "TOP", 'T' }, { "GAMES", 'G' },
-	{ "RECORD", 'D' },
+	{ "SEEKS", "SEEKS", "", 'K' }, { "WHOIS", "WHOIS", "", 'W' },
+	{ "TOP", "TOP", "", 'T' }, { "GAMES", "GAMES", "", 'G' },
+	{ "RECORD", "RECORD", "", 'D' },
+	{ "CHALLENGES", "CHALLENGES", "", 'H' },
+	{ "MINE", "GAMES", "mine=yes", 'M' },
 };
 
 int
@@ -142,16 +147,20 @@ net_client_query(struct net_client *c, const char *verb, const char *args)
 
 	if (c->st != NET_ONLINE)
 		return -1;
+	if (args == NULL)
+		args = "";
 	for (i = 0; i < sizeof lists / sizeof lists[0]; i++)
 		if (strcmp(lists[i].verb, verb) == 0) {
-			cli_send(c, "#%c %s%s%s", lists[i].tag, verb,
-			    args != NULL && args[0] != '\0' ? " " : "",
-			    args != NULL ? args : "");
+			cli_send(c, "#%c %s%s%s%s%s", lists[i].tag,
+			    lists[i].wire, lists[i].args[0] != '\0' ? " " : "",
+			    lists[i].args, args[0] != '\0' ? " " : "", args);
 			return 0;
 		}
 	return -1;
 }
 
+/* The list a reply's tag answers (its verb), and the command's verb on
+ * the wire. */
 static const char *
 list_verb(const char *tag)
 {
@@ -161,6 +170,17 @@ list_verb(const char *tag)
 		if (tag[0] == '#' && tag[1] == lists[i].tag && tag[2] == '\0')
 			return lists[i].verb;
 	return NULL;
+}
+
+static const char *
+list_wire(const char *verb)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof lists / sizeof lists[0]; i++)
+		if (strcmp(lists[i].verb, verb) == 0)
+			return lists[i].wire;
+	return verb;
 }
 
 /* A line's key=value words as text. */
@@ -249,16 +269,18 @@ cli_acct_ok(struct net_client *c, const struct cgp_msg *m)
 	if (strcmp(v, "UNSEEK") == 0 || strcmp(v, "LOGIN") == 0 ||
 	    strcmp(v, "TAKEBACK") == 0)
 		return true;
-	if ((lv = list_verb(m->tag)) != NULL && strcmp(lv, v) == 0) {
+	if ((lv = list_verb(m->tag)) != NULL &&
+	    strcmp(list_wire(lv), v) == 0) {
+		/* (the events carry the list's name: MINE's OK says GAMES) */
 		c->items_left = (int)cgp_parse_num(cgp_msg_get(m, "n"), 1000);
-		copy(c->items_verb, sizeof c->items_verb, v);
+		copy(c->items_verb, sizeof c->items_verb, lv);
 		e = cli_event(c, NEV_ITEMS);
-		copy(e->verb, sizeof e->verb, v);
+		copy(e->verb, sizeof e->verb, lv);
 		kv_text(m, e->text, sizeof e->text);
 		if (c->items_left <= 0) {
 			c->items_left = 0;
 			copy(cli_event(c, NEV_ITEMS_END)->verb,
-			    sizeof e->verb, v);
+			    sizeof e->verb, lv);
 		}
 		return true;
 	}
@@ -337,6 +359,8 @@ cli_paired(struct net_client *c, const struct cgp_msg *m)
 	c->syncing = false;
 	c->pending = false;
 	c->timed = false;
+	c->days = 0;
+	c->deadline = 0;
 	c->seq = 0;
 	copy(c->game, sizeof c->game, m->game);
 	copy(c->token, sizeof c->token, tok);

@@ -452,6 +452,8 @@ net_client_leave(struct net_client *c, long long now)
 	c->seat = -1;
 	c->seq = 0;
 	c->timed = false;
+	c->days = 0;
+	c->deadline = 0;
 	c->pending = false;
 	c->backoff = 0;
 	cli_lost(c, "back to the lobby", true, now);

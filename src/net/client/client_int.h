@@ -17,7 +17,8 @@ enum cli_role {
 	ROLE_JOIN,            /* JOIN to send */
 	ROLE_SEAT,            /* we hold a seat: REJOIN on reconnection */
 	ROLE_OBSERVE,         /* OBSERVE on reconnection */
-	ROLE_SEEK             /* SEEK (again after a reconnection) */
+	ROLE_SEEK,            /* SEEK (again after a reconnection) */
+	ROLE_CHALLENGE        /* CHALLENGE to send */
 };
 
 #define CLI_BACKOFF_MIN 500
@@ -72,6 +73,9 @@ struct net_client {
 	char variant[CGP_VARIANT_MAX]; /* CREATE variant=, "" none */
 	char clockspec[16];       /* CREATE clock=, "" none */
 	char state_variant[CGP_VARIANT_MAX]; /* the game's, from STATE */
+	int days;                 /* a correspondence game's days a move, */
+	long long deadline;       /* its side to move's deadline (Unix ms) */
+	char chal_args[160];      /* CHALLENGE's key=value words */
 	bool timed;               /* the game has a clock: */
 	struct game_clock clock;  /* as the server last told it */
 
@@ -153,6 +157,17 @@ void cli_rating_keys(const struct cgp_msg *m, struct net_event *e);
  * seats are accounts'. */
 void cli_account_keys(const struct net_client *c, const struct cgp_msg *m,
     struct net_event *e);
+
+/* client_corr.c: CHALLENGE sent (again after a reconnection until the
+ * server has it), EV CHALLENGED, a correspondence game's days and
+ * deadline (days=, deadline= of a STATE: state true; of a MOVE or
+ * JOINED: deadline= alone), and its errors (true when the line was
+ * theirs). */
+void cli_challenge_send(struct net_client *c);
+void cli_challenged(struct net_client *c, const struct cgp_msg *m);
+void cli_corr_keys(struct net_client *c, const struct cgp_msg *m,
+    struct net_event *e, bool state);
+bool cli_corr_err(struct net_client *c, const struct cgp_msg *m);
 
 /* client_file.c: the tokens' and keys' files rewritten whole. lock: the
  * lock file PATH.lock held (its fd, to close when done; -1 with err);

@@ -20,6 +20,8 @@ copy(char *dst, size_t n, const char *src)
 void
 cli_establish(struct net_client *c)
 {
+	char who[48];
+
 	switch (c->role) {
 	case ROLE_NONE:
 		break;
@@ -36,14 +38,23 @@ cli_establish(struct net_client *c)
 		    cgp_seat_name(c->seat), c->o.name);
 		break;
 	case ROLE_SEAT:
+		/* Without a token: the seat of the account logged in as
+		 * (another machine's; LOGIN went first). */
+		if (c->token[0] != '\0')
+			snprintf(who, sizeof who, "token=%s", c->token);
+		else if (c->seat >= 0)
+			snprintf(who, sizeof who, "seat=%s",
+			    cgp_seat_name(c->seat));
+		else
+			who[0] = '\0';
 		if (c->have_mirror && !c->syncing) {
 			/* What we missed, then names and presence. */
-			cli_send(c, "#r REJOIN game=%s token=%s since=%ld",
-			    c->game, c->token, c->seq);
+			cli_send(c, "#r REJOIN game=%s%s%s since=%ld",
+			    c->game, who[0] != '\0' ? " " : "", who, c->seq);
 			cli_send(c, "#s STATE game=%s", c->game);
 		} else
-			cli_send(c, "#r REJOIN game=%s token=%s", c->game,
-			    c->token);
+			cli_send(c, "#r REJOIN game=%s%s%s", c->game,
+			    who[0] != '\0' ? " " : "", who);
 		/* The ply guard makes this harmless if it was stored. */
 		if (c->pending)
 			cli_send(c, "#m%d MOVE game=%s ply=%d move=%s",
@@ -60,6 +71,9 @@ cli_establish(struct net_client *c)
 		break;
 	case ROLE_SEEK:
 		cli_seek_send(c);
+		break;
+	case ROLE_CHALLENGE:
+		cli_challenge_send(c);
 		break;
 	}
 }
@@ -225,6 +239,7 @@ on_state(struct net_client *c, const struct cgp_msg *m, long long now)
 	v = cgp_msg_get(m, "turn");
 	cli_clock_keys(c, m, e, strcmp(e->status, "active") != 0 ? -1 :
 	    v != NULL && strcmp(v, "black") == 0 ? 1 : 0, ply, now);
+	cli_corr_keys(c, m, e, true);
 	copy(c->state_fen, sizeof c->state_fen, fen);
 	if (c->syncing) {
 		/* The HISTORY asked for brings every move up to now. */
@@ -249,6 +264,10 @@ on_event(struct net_client *c, const struct cgp_msg *m, long long now)
 
 	if (strcmp(kind, "PAIRED") == 0) {
 		cli_paired(c, m);   /* a game new to us, not stored */
+		return;
+	}
+	if (strcmp(kind, "CHALLENGED") == 0) {
+		cli_challenged(c, m);   /* another game's, not stored */
 		return;
 	}
 	if (strcmp(m->game, c->game) != 0)
@@ -295,6 +314,7 @@ on_event(struct net_client *c, const struct cgp_msg *m, long long now)
 		copy(e->move, sizeof e->move, cgp_msg_get(m, "move"));
 		cli_clock_keys(c, m, e, e->side < 0 ? -1 : 1 - e->side,
 		    ply + 1, now);
+		cli_corr_keys(c, m, e, false);
 		return;
 	}
 	if (strcmp(kind, "UNDO") == 0) {
@@ -319,6 +339,7 @@ on_event(struct net_client *c, const struct cgp_msg *m, long long now)
 		c->pending = false;
 		if (c->timed)
 			clock_stop(&c->clock, now);
+		c->deadline = 0;
 		e = cli_event(c, NEV_RESULT);
 		copy(e->result, sizeof e->result, cgp_msg_get(m, "result"));
 		copy(e->reason, sizeof e->reason, cgp_msg_get(m, "reason"));
@@ -335,6 +356,7 @@ on_event(struct net_client *c, const struct cgp_msg *m, long long now)
 		e = cli_event(c, NEV_JOINED);
 		e->seat = cgp_seat_parse(cgp_msg_get(m, "seat"));
 		copy(e->name, sizeof e->name, cgp_msg_get(m, "name"));
+		cli_corr_keys(c, m, e, false);
 		if (e->seat >= 0)
 			e->guest[e->seat] = c->accounts &&
 			    (cgp_msg_get(m, "account") == NULL ||
@@ -366,6 +388,8 @@ took_seat(struct net_client *c, const struct cgp_msg *m, bool fresh)
 			game_free(&c->mirror);
 		c->have_mirror = false;
 		c->seq = 0;
+		c->days = 0;
+		c->deadline = 0;
 	}
 	copy(c->game, sizeof c->game, game);
 	if (seat < 0) {
@@ -403,7 +427,8 @@ on_ok(struct net_client *c, const struct cgp_msg *m, long long now)
 		    c->o.host, c->o.port);
 		cli_set_state(c, NET_ONLINE, text);
 		cli_after_hello(c);
-	} else if (strcmp(v, "CREATE") == 0 || strcmp(v, "JOIN") == 0) {
+	} else if (strcmp(v, "CREATE") == 0 || strcmp(v, "JOIN") == 0 ||
+	    strcmp(v, "CHALLENGE") == 0) {
 		took_seat(c, m, true);
 	} else if (strcmp(v, "REJOIN") == 0) {
 		took_seat(c, m, false);
@@ -448,6 +473,7 @@ on_item(struct net_client *c, const struct cgp_msg *m)
 		copy(e->result, sizeof e->result, cgp_msg_get(m, "result"));
 		copy(e->variant, sizeof e->variant, cgp_msg_get(m, "variant"));
 		copy(e->clock, sizeof e->clock, cgp_msg_get(m, "clock"));
+		e->days = (int)cgp_parse_num(cgp_msg_get(m, "days"), 100);
 		e->ply = (int)cgp_parse_num(cgp_msg_get(m, "ply"), 1000000L);
 		cli_account_keys(c, m, e);
 		if (--c->list_left == 0)
@@ -483,7 +509,7 @@ on_err(struct net_client *c, const struct cgp_msg *m, long long now)
 		error_event(c, m, "");
 		return;
 	}
-	if (cli_acct_err(c, m))
+	if (cli_acct_err(c, m) || cli_corr_err(c, m))
 		return;
 	switch (t[1]) {
 	case 'm':

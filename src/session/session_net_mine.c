@@ -1,0 +1,359 @@
+/*
+ * session_net_mine.c: the account's own part of the lobby (issue 36):
+ * "Your games" (GAMES mine=yes: the games not over, from any machine, the
+ * account's turn first, each with its deadline or its clock) and the
+ * challenges to it and from it (CHALLENGES), asked while the lobby shows;
+ * Up and Down over the whole lobby; a game taken back by the account (no
+ * token: another machine's seat is as good), a challenge accepted,
+ * declined or withdrawn. The view (src/ui/ui_net_lobby.c) draws them;
+ * `congo --games` prints the same lines (session_net_games.c).
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "clock/clock.h"
+#include "net/client/client.h"
+#include "session/session_net.h"
+#include "util/util.h"
+
+/* Asked again this often while the lobby shows. */
+#define MINE_EVERY_MS 15000
+
+void
+session_mine_tick(struct session *s, long long now, bool lobby)
+{
+	struct session_net *u = s->net;
+	struct session_mine *m;
+
+	if (u == NULL || u->c == NULL || !lobby || u->account[0] == '\0' ||
+	    net_client_state(u->c) != NET_ONLINE)
+		return;
+	m = &u->mine;
+	if (m->asking || m->chal_asking || now < m->at)
+		return;
+	if (net_client_query(u->c, "MINE", "") == 0)
+		m->asking = true;
+	if (net_client_query(u->c, "CHALLENGES", "") == 0)
+		m->chal_asking = true;
+	m->at = now + MINE_EVERY_MS;
+}
+
+int
+session_mine_timeout(const struct session *s, long long now, bool lobby)
+{
+	const struct session_net *u = s->net;
+	const struct session_mine *m;
+
+	if (u == NULL || u->c == NULL || !lobby || u->account[0] == '\0' ||
+	    net_client_state(u->c) != NET_ONLINE)
+		return -1;
+	m = &u->mine;
+	if (m->asking || m->chal_asking)
+		return -1;
+	return m->at <= now ? 0 : m->at - now > 60000 ? 60000 :
+	    (int)(m->at - now);
+}
+
+static long long
+utc_of(const char *text, const char *key)
+{
+	char v[32];
+	int64_t t;
+
+	if (!net_kv_get(text, key, v, sizeof v) || clock_parse_utc(v, &t) < 0)
+		return 0;
+	return t;
+}
+
+void
+session_mine_item(struct session_mine_game *g, const char *t)
+{
+	char v[32];
+
+	memset(g, 0, sizeof *g);
+	net_kv_get(t, "game", g->game, sizeof g->game);
+	net_kv_get(t, "variant", g->variant, sizeof g->variant);
+	net_kv_get(t, "white", g->white, sizeof g->white);
+	net_kv_get(t, "black", g->black, sizeof g->black);
+	net_kv_get(t, "status", g->status, sizeof g->status);
+	net_kv_get(t, "turn", v, sizeof v);
+	g->turn = strcmp(v, "black") == 0 ? BLACK : WHITE;
+	net_kv_get(t, "yourturn", v, sizeof v);
+	g->yourturn = strcmp(v, "1") == 0;
+	g->deadline = utc_of(t, "deadline");
+	if (net_kv_get(t, "wclock", v, sizeof v)) {
+		g->timed = true;
+		g->clock[WHITE] = strtoll(v, NULL, 10);
+		net_kv_get(t, "bclock", v, sizeof v);
+		g->clock[BLACK] = strtoll(v, NULL, 10);
+	}
+}
+
+static void
+challenge_item(struct session_net *u, const char *t)
+{
+	struct session_mine *m = &u->mine;
+	struct session_challenge *c;
+	char v[32];
+
+	if (m->nchal >= SESSION_CHAL_MAX)
+		return;
+	c = &m->chal[m->nchal++];
+	memset(c, 0, sizeof *c);
+	net_kv_get(t, "game", c->game, sizeof c->game);
+	net_kv_get(t, "from", c->from, sizeof c->from);
+	net_kv_get(t, "to", c->to, sizeof c->to);
+	net_kv_get(t, "variant", c->variant, sizeof c->variant);
+	if (net_kv_get(t, "days", v, sizeof v))
+		snprintf(c->control, sizeof c->control, "%.8sd", v);
+	else if (net_kv_get(t, "clock", v, sizeof v))
+		session_seek_minutes(v, c->control, sizeof c->control);
+	else
+		snprintf(c->control, sizeof c->control, "-");
+	net_kv_get(t, "rated", v, sizeof v);
+	c->rated = strcmp(v, "yes") == 0 || strcmp(v, "1") == 0;
+	c->to_me = strcasecmp(c->to, u->account) == 0;
+	c->expires = utc_of(t, "expires");
+}
+
+bool
+session_mine_event(struct session *s, const struct net_event *e)
+{
+	struct session_net *u = s->net;
+	struct session_mine *m = &u->mine;
+	bool games = strcmp(e->verb, "MINE") == 0;
+
+	if ((!games && strcmp(e->verb, "CHALLENGES") != 0) ||
+	    (e->kind != NEV_ITEMS && e->kind != NEV_ITEM &&
+	    e->kind != NEV_ITEMS_END && e->kind != NEV_ERROR))
+		return false;
+	s->dirty = true;
+	switch (e->kind) {
+	case NEV_ERROR:
+		/* (a server without them: not asked again this time) */
+		m->at = util_now_ms() + 600000;
+		session_msg(s, SM_ERROR, "%s: %s", games ? "your games" :
+		    "challenges", e->text);
+		break;
+	case NEV_ITEMS:
+		if (games)
+			m->n = 0;
+		else
+			m->nchal = 0;
+		break;
+	case NEV_ITEM:
+		if (games && m->n < SESSION_MINE_MAX)
+			session_mine_item(&m->games[m->n++], e->text);
+		else if (!games)
+			challenge_item(u, e->text);
+		break;
+	default:
+		if (games) {
+			m->asking = false;
+			m->listed = true;
+		} else
+			m->chal_asking = false;
+		session_lobby_highlight(s);
+		break;
+	}
+	return true;
+}
+
+void
+session_mine_line(const struct session_mine_game *g, long long now,
+    char *buf, size_t n)
+{
+	bool active = strcmp(g->status, "active") == 0;
+	char left[32];
+
+	if (active && g->deadline > 0)
+		clock_format_deadline(g->deadline - now, true, left,
+		    sizeof left);
+	else if (active && g->timed)
+		clock_format(g->clock[g->turn], left, sizeof left);
+	else
+		snprintf(left, sizeof left, "-");
+	snprintf(buf, n, "%-8s  %-10s  %-8s  %-12s  %-12s  %s", g->game,
+	    !active ? "open" : g->yourturn ? "your-turn" : "their-turn",
+	    g->variant, g->white, g->black, left);
+}
+
+void
+session_challenge_line(const struct session_challenge *c, long long now,
+    char *buf, size_t n)
+{
+	char left[32];
+
+	if (c->expires > 0)
+		clock_format_deadline(c->expires - now, true, left,
+		    sizeof left);
+	else
+		snprintf(left, sizeof left, "-");
+	snprintf(buf, n, "%-8s  %-4s %-12s  %-8s  %-5s  %-6s  stands %s",
+	    c->game, c->to_me ? "from" : "to", c->to_me ? c->from : c->to,
+	    c->variant, c->control, c->rated ? "rated" : "casual", left);
+}
+
+enum session_lobby_part
+session_lobby_part(const struct session *s)
+{
+	const struct session_net *u = s->net;
+	const struct session_mine *m = &u->mine;
+
+	if (m->chal_sel >= 0 && m->chal_sel < m->nchal)
+		return LOBBY_CHAL;
+	if (m->sel >= 0 && m->sel < m->n)
+		return LOBBY_MINE;
+	if (u->seek.sel >= 0)
+		return LOBBY_SEEKS;
+	return LOBBY_GAMES;
+}
+
+void
+session_lobby_step(struct session *s, int delta)
+{
+	struct session_net *u = s->net;
+	struct session_mine *m = &u->mine;
+	int nc = m->nchal, nm = m->n, ng = u->lobby.n, ns, total, i;
+
+	ns = u->seek.n < SESSION_SEEKS_SHOWN ? u->seek.n : SESSION_SEEKS_SHOWN;
+	total = nc + nm + ns + ng;
+	if (total == 0)
+		return;
+	switch (session_lobby_part(s)) {
+	case LOBBY_CHAL:
+		i = m->chal_sel;
+		break;
+	case LOBBY_MINE:
+		i = nc + m->sel;
+		break;
+	case LOBBY_SEEKS:
+		i = nc + nm + u->seek.sel;
+		break;
+	default:
+		i = nc + nm + ns + (ng > 0 ? u->lobby.sel : 0);
+		break;
+	}
+	i += delta;
+	if (i >= total)
+		i = total - 1;
+	if (i < 0)
+		i = 0;
+	m->chal_sel = m->sel = u->seek.sel = -1;
+	if (i < nc)
+		m->chal_sel = i;
+	else if (i < nc + nm)
+		m->sel = i - nc;
+	else if (i < nc + nm + ns)
+		u->seek.sel = i - nc - nm;
+	else
+		u->lobby.sel = i - nc - nm - ns;
+	s->dirty = true;
+}
+
+/* The account's seat of g: the one its name holds (the side to move's
+ * when both do), -1 not known. */
+static int
+seat_of(const struct session_net *u, const struct session_mine_game *g)
+{
+	bool w = strcasecmp(g->white, u->account) == 0;
+	bool b = strcasecmp(g->black, u->account) == 0;
+
+	return w && b ? g->turn : w ? WHITE : b ? BLACK : -1;
+}
+
+/* Back to a seat of the account's, by the account. */
+static int
+take_back(struct session *s, const char *game, int seat,
+    const char *challenged)
+{
+	struct session_net *u = s->net;
+	char err[160];
+
+	if (net_client_rejoin_account(u->c, game, seat, err,
+	    sizeof err) < 0) {
+		session_msg(s, SM_ERROR, "%s", err);
+		return -1;
+	}
+	snprintf(u->challenged, sizeof u->challenged, "%s", challenged);
+	u->from_lobby = true;   /* q comes back to the lobby */
+	session_msg(s, SM_NORMAL, "back to your game %s...", game);
+	return 0;
+}
+
+int
+session_mine_open(struct session *s)
+{
+	struct session_net *u = s->net;
+	struct session_mine *m = &u->mine;
+	const struct session_challenge *c;
+	const struct session_mine_game *g;
+	const char *to = "";
+	int i;
+
+	switch (session_lobby_part(s)) {
+	case LOBBY_CHAL:
+		c = &m->chal[m->chal_sel];
+		if (!c->to_me)
+			return take_back(s, c->game, -1, c->to);
+		/* Accepted: its free seat, whichever it is. */
+		net_client_join(u->c, c->game, -1);
+		u->challenged[0] = '\0';
+		u->from_lobby = true;
+		session_msg(s, SM_NORMAL, "accepting %s's challenge (game "
+		    "%s)...", c->from, c->game);
+		return 0;
+	case LOBBY_MINE:
+		g = &m->games[m->sel];
+		/* an open game of ours may be a challenge: whose */
+		for (i = 0; i < m->nchal; i++)
+			if (strcmp(m->chal[i].game, g->game) == 0 &&
+			    !m->chal[i].to_me)
+				to = m->chal[i].to;
+		return take_back(s, g->game, seat_of(u, g), to);
+	default:
+		return -1;
+	}
+}
+
+int
+session_mine_decline(struct session *s, bool withdraw)
+{
+	struct session_net *u = s->net;
+	struct session_mine *m = &u->mine;
+	const struct session_challenge *c;
+	char err[160];
+
+	if (session_lobby_part(s) != LOBBY_CHAL) {
+		session_msg(s, SM_ERROR, "no challenge chosen: Up and Down "
+		    "choose one");
+		return -1;
+	}
+	c = &m->chal[m->chal_sel];
+	if (withdraw && c->to_me) {
+		session_msg(s, SM_ERROR, "%s challenges you: d declines it",
+		    c->from);
+		return -1;
+	}
+	if (!withdraw && !c->to_me) {
+		session_msg(s, SM_ERROR, "your challenge to %s: w withdraws it",
+		    c->to);
+		return -1;
+	}
+	if (net_client_cancel_game(u->c, c->game, err, sizeof err) < 0) {
+		session_msg(s, SM_ERROR, "%s", err);
+		return -1;
+	}
+	if (withdraw)
+		session_msg(s, SM_NORMAL, "your challenge to %s is withdrawn",
+		    c->to);
+	else
+		session_msg(s, SM_NORMAL, "%s's challenge is declined",
+		    c->from);
+	m->at = 0;              /* the lists again, once this is done */
+	return 0;
+}
