@@ -26,8 +26,7 @@ account(struct t_fake *f, int conn, const char *addr, const char *name)
 	t_say(f, conn, "#r REGISTER name=%s", name);
 	t_val(t_expect(f, conn, "OK #r REGISTER name="), "key", key,
 	    sizeof key);
-	t_say(f, conn, "#l LOGIN name=%s key=%s", name, key);
-	t_expect(f, conn, "OK #l LOGIN");
+	t_ask(f, conn, "OK #l LOGIN", "#l LOGIN name=%s key=%s", name, key);
 	t_drain(f, conn);
 }
 
@@ -37,8 +36,7 @@ rated(struct t_fake *f, int w, int b, char *id)
 {
 	t_say(f, w, "#c CREATE seat=white rated=yes clock=300+0");
 	t_val(t_expect(f, w, "OK #c CREATE"), "game", id, 16);
-	t_say(f, b, "#j JOIN game=%s seat=black", id);
-	t_expect(f, b, "OK #j JOIN");
+	t_ask(f, b, "OK #j JOIN", "#j JOIN game=%s seat=black", id);
 	t_drain(f, w);
 	t_drain(f, b);
 }
@@ -146,11 +144,9 @@ test_abort_not_rated(void **state)
 	stored_result(id, "result=- reason=cancelled");
 
 	/* Nothing was rated: no category, no game counted. */
-	t_say(f, 2, "#w WHOIS name=ann");
-	l = t_expect(f, 2, "OK #w WHOIS name=ann ");
+	l = t_ask(f, 2, "OK #w WHOIS name=ann ", "#w WHOIS name=ann");
 	assert_non_null(strstr(l, " games=0 n=0"));
-	t_say(f, 2, "#w WHOIS name=bob");
-	l = t_expect(f, 2, "OK #w WHOIS name=bob ");
+	l = t_ask(f, 2, "OK #w WHOIS name=bob ", "#w WHOIS name=bob");
 	assert_non_null(strstr(l, " games=0 n=0"));
 
 	/* A game played, resigned at ply 2, is rated and counted; an
@@ -168,15 +164,13 @@ test_abort_not_rated(void **state)
 	t_drain(f, 1);
 	t_say(f, 0, "#c CREATE seat=white clock=300+0");
 	t_val(t_expect(f, 0, "OK #c CREATE"), "game", id, sizeof id);
-	t_say(f, 1, "#j JOIN game=%s seat=black", id);
-	t_expect(f, 1, "OK #j JOIN");
+	t_ask(f, 1, "OK #j JOIN", "#j JOIN game=%s seat=black", id);
 	t_say(f, 0, "MOVE game=%s ply=0 move=c2c3", id);
 	t_say(f, 1, "MOVE game=%s ply=1 move=c6c5", id);
 	t_say(f, 0, "RESIGN game=%s", id);
 	t_drain(f, 0);
 	t_drain(f, 1);
-	t_say(f, 2, "#w WHOIS name=ann");
-	l = t_expect(f, 2, "OK #w WHOIS name=ann ");
+	l = t_ask(f, 2, "OK #w WHOIS name=ann ", "#w WHOIS name=ann");
 	assert_non_null(strstr(l, " games=1 n=1"));
 	t_free(f);
 	store_close(st);
@@ -200,8 +194,7 @@ test_abort_from_fen(void **state)
 	t_say(f, 0, "#c CREATE seat=white name=ann fen=gmelecz/ppppppp/7/7/"
 	    "2P4/PP1PPPP/GMELECZ_b_0_1");
 	t_val(t_expect(f, 0, "OK #c CREATE"), "game", g.id, sizeof g.id);
-	t_say(f, 1, "#j JOIN game=%s seat=black name=bob", g.id);
-	t_expect(f, 1, "OK #j JOIN");
+	t_ask(f, 1, "OK #j JOIN", "#j JOIN game=%s seat=black name=bob", g.id);
 	t_say(f, 1, "MOVE game=%s ply=0 move=c6c5", g.id);
 	t_drain(f, 0);
 	t_drain(f, 1);
@@ -216,8 +209,7 @@ test_abort_from_fen(void **state)
 	t_say(f, 0, "#c CREATE seat=white name=ann fen=gmelecz/ppppppp/7/7/"
 	    "2P4/PP1PPPP/GMELECZ_b_0_1");
 	t_val(t_expect(f, 0, "OK #c CREATE"), "game", g.id, sizeof g.id);
-	t_say(f, 1, "#j JOIN game=%s seat=black name=bob", g.id);
-	t_expect(f, 1, "OK #j JOIN");
+	t_ask(f, 1, "OK #j JOIN", "#j JOIN game=%s seat=black name=bob", g.id);
 	t_say(f, 1, "MOVE game=%s ply=0 move=c6c5", g.id);
 	t_say(f, 0, "MOVE game=%s ply=1 move=d2d3", g.id);
 	t_drain(f, 0);
@@ -254,16 +246,16 @@ test_takeback_keeps_it_played(void **state)
 	/* White to move offers: two plies back, to ply 0. */
 	t_say(f, 0, "TAKEBACK game=%s action=offer", g.id);
 	t_drain(f, 1);
-	t_say(f, 1, "#a TAKEBACK game=%s action=accept", g.id);
-	t_expect(f, 1, "OK #a TAKEBACK");
+	t_ask(f, 1, "OK #a TAKEBACK", "#a TAKEBACK game=%s action=accept",
+	    g.id);
 	l = t_expect(f, 1, "EV ");
 	assert_non_null(strstr(l, " UNDO ply=0 "));
 	t_drain(f, 0);
 	t_drain(f, 1);
-	t_say(f, 1, "#x CANCEL game=%s", g.id);
-	t_expect(f, 1, "ERR #x 403 NOT_YOUR_SEAT :both sides have moved");
-	t_say(f, 0, "#x CANCEL game=%s", g.id);
-	t_expect(f, 0, "ERR #x 403 NOT_YOUR_SEAT :both sides have moved");
+	t_ask(f, 1, "ERR #x 403 NOT_YOUR_SEAT :both sides have moved",
+	    "#x CANCEL game=%s", g.id);
+	t_ask(f, 0, "ERR #x 403 NOT_YOUR_SEAT :both sides have moved",
+	    "#x CANCEL game=%s", g.id);
 	/* The clock runs for white (no first-move minute now). */
 	f->now += 40000;
 	sess_tick(f->s, f->now);
@@ -280,8 +272,8 @@ test_takeback_keeps_it_played(void **state)
 	t_say(f2, 1, "REJOIN game=%s token=%s", g.id, g.tb);
 	t_drain(f2, 0);
 	t_drain(f2, 1);
-	t_say(f2, 1, "#x CANCEL game=%s", g.id);
-	t_expect(f2, 1, "ERR #x 403 NOT_YOUR_SEAT :both sides have moved");
+	t_ask(f2, 1, "ERR #x 403 NOT_YOUR_SEAT :both sides have moved",
+	    "#x CANCEL game=%s", g.id);
 	t_say(f2, 1, "#g RESIGN game=%s", g.id);
 	l = result_line(f2, 1, "OK #g RESIGN");
 	assert_non_null(strstr(l, " RESULT result=1-0 reason=resign"));
@@ -294,8 +286,8 @@ test_takeback_keeps_it_played(void **state)
 	t_drain(f, 1);
 	t_say(f, 0, "TAKEBACK game=%s action=offer", g.id);
 	t_drain(f, 1);
-	t_say(f, 1, "#a TAKEBACK game=%s action=accept", g.id);
-	l = t_expect(f, 1, "OK #a TAKEBACK");
+	l = t_ask(f, 1, "OK #a TAKEBACK", "#a TAKEBACK game=%s action=accept",
+	    g.id);
 	l = t_expect(f, 1, "EV ");
 	assert_non_null(strstr(l, " UNDO ply=0 "));
 	t_say(f, 0, "MOVE game=%s ply=0 move=d2d3", g.id);
@@ -304,8 +296,8 @@ test_takeback_keeps_it_played(void **state)
 	f->now += 31000;
 	sess_tick(f->s, f->now);
 	assert_string_equal(t_last_event(f, g.id)->ekind, "MOVE");
-	t_say(f, 1, "#x CANCEL game=%s", g.id);
-	t_expect(f, 1, "ERR #x 403 NOT_YOUR_SEAT :both sides have moved");
+	t_ask(f, 1, "ERR #x 403 NOT_YOUR_SEAT :both sides have moved",
+	    "#x CANCEL game=%s", g.id);
 	t_free(f);
 }
 
@@ -333,19 +325,17 @@ test_same_network(void **state)
 	t_say(f, 0, "#c CREATE seat=white rated=yes clock=300+0");
 	t_val(t_expect(f, 0, "OK #c CREATE"), "game", id, sizeof id);
 	t_drain(f, 0);
-	t_say(f, 1, "#j JOIN game=%s seat=black", id);
-	l = t_expect(f, 1, "ERR #j 409 SAME_NETWORK");
+	l = t_ask(f, 1, "ERR #j 409 SAME_NETWORK",
+	    "#j JOIN game=%s seat=black", id);
 	assert_non_null(strstr(l, "10.0.0.0/24"));
 	assert_null(strstr(l, "10.0.0.1"));
-	t_say(f, 2, "#j JOIN game=%s seat=black", id);
-	t_expect(f, 2, "OK #j JOIN");
+	t_ask(f, 2, "OK #j JOIN", "#j JOIN game=%s seat=black", id);
 	t_drain(f, 0);
 	t_drain(f, 2);
 	/* Unrated: as before. */
 	t_say(f, 0, "#c CREATE seat=white clock=300+0");
 	t_val(t_expect(f, 0, "OK #c CREATE"), "game", id, sizeof id);
-	t_say(f, 1, "#j JOIN game=%s seat=black", id);
-	t_expect(f, 1, "OK #j JOIN");
+	t_ask(f, 1, "OK #j JOIN", "#j JOIN game=%s seat=black", id);
 	t_drain(f, 0);
 	t_drain(f, 1);
 
@@ -355,16 +345,12 @@ test_same_network(void **state)
 	account(f, 3, "10.0.5.1", "dan");
 	account(f, 4, "10.0.5.2", "eve_");
 	account(f, 5, "10.0.6.1", "fay");
-	t_say(f, 3, "#s SEEK clock=180+2 rated=yes");
-	t_expect(f, 3, "OK #s SEEK");
-	t_say(f, 4, "#s SEEK clock=180+2 rated=yes");
-	t_expect(f, 4, "OK #s SEEK");
+	t_ask(f, 3, "OK #s SEEK", "#s SEEK clock=180+2 rated=yes");
+	t_ask(f, 4, "OK #s SEEK", "#s SEEK clock=180+2 rated=yes");
 	t_nothing(f, 3);
 	t_nothing(f, 4);
-	t_say(f, 3, "#s SEEK clock=60+0");
-	t_expect(f, 3, "OK #s SEEK");
-	t_say(f, 4, "#s SEEK clock=60+0");
-	t_expect(f, 4, "OK #s SEEK");
+	t_ask(f, 3, "OK #s SEEK", "#s SEEK clock=60+0");
+	t_ask(f, 4, "OK #s SEEK", "#s SEEK clock=60+0");
 	l = t_expect(f, 4, "EV ");
 	assert_non_null(strstr(l, " 0 PAIRED seek="));
 	t_drain(f, 3);
@@ -382,11 +368,9 @@ test_same_network(void **state)
 	    "180000 2000 1 0 0 0 0 0 0.000 1 "
 	    "0000000000000000000000000000000000000000000000000000000000000000 "
 	    "10.0.7.0/24");
-	t_say(f, 0, "#s SEEK clock=180+2 rated=yes");
-	t_expect(f, 0, "OK #s SEEK");
+	t_ask(f, 0, "OK #s SEEK", "#s SEEK clock=180+2 rated=yes");
 	t_nothing(f, 0);
-	t_say(f, 1, "#s SEEK clock=180+2 rated=yes");
-	t_expect(f, 1, "OK #s SEEK");
+	t_ask(f, 1, "OK #s SEEK", "#s SEEK clock=180+2 rated=yes");
 	l = t_expect(f, 1, "EV ");
 	assert_non_null(strstr(l, " 0 PAIRED seek="));
 	t_free(f);
@@ -399,14 +383,11 @@ test_same_network(void **state)
 	account(f, 0, "10.0.9.1", "ivy");
 	account(f, 1, "10.0.9.2", "jon");
 	rated(f, 0, 1, id);
-	t_say(f, 0, "#x CANCEL game=%s", id);
-	t_expect(f, 0, "OK #x CANCEL");
+	t_ask(f, 0, "OK #x CANCEL", "#x CANCEL game=%s", id);
 	t_drain(f, 0);
 	t_drain(f, 1);
-	t_say(f, 0, "#s SEEK clock=600+0 rated=yes");
-	t_expect(f, 0, "OK #s SEEK");
-	t_say(f, 1, "#s SEEK clock=600+0 rated=yes");
-	t_expect(f, 1, "OK #s SEEK");
+	t_ask(f, 0, "OK #s SEEK", "#s SEEK clock=600+0 rated=yes");
+	t_ask(f, 1, "OK #s SEEK", "#s SEEK clock=600+0 rated=yes");
 	l = t_expect(f, 1, "EV ");
 	assert_non_null(strstr(l, " 0 PAIRED seek="));
 	t_free(f);
@@ -437,8 +418,7 @@ test_seek_notice_network(void **state)
 	f = t_new_store(NULL, NULL, &ops, NULL);
 	f->s->io.store_ctx = f;
 	t_hello(f, 0, "192.0.2.77");
-	t_say(f, 0, "#s SEEK clock=180+2 name=ann");
-	t_expect(f, 0, "OK #s SEEK");
+	t_ask(f, 0, "OK #s SEEK", "#s SEEK clock=180+2 name=ann");
 	assert_non_null(strstr(told, "seek "));
 	assert_non_null(strstr(told, " 192.0.2.0/24"));
 	assert_null(strstr(told, "192.0.2.77"));
@@ -468,8 +448,7 @@ test_rated_rematch(void **state)
 	t_say(f, 0, "REMATCH game=%s", id);
 	t_drain(f, 0);
 	t_drain(f, 1);
-	t_say(f, 1, "#m REMATCH game=%s", id);
-	t_expect(f, 1, "OK #m REMATCH");
+	t_ask(f, 1, "OK #m REMATCH", "#m REMATCH game=%s", id);
 	l = t_expect(f, 1, "EV ");
 	if (strstr(l, " REMATCH action=offer") != NULL)
 		l = t_expect(f, 1, "EV ");

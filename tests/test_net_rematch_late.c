@@ -36,17 +36,14 @@ finished_on(struct store **st, const struct store_ops *ops, char *id,
 	f = t_new_store(NULL, NULL, ops, *st);
 	t_hello(f, 0, "10.0.0.1");
 	t_hello(f, 1, "10.0.1.1");
-	t_say(f, 0, "#c CREATE seat=white name=ann");
-	l = t_expect(f, 0, "OK #c CREATE");
+	l = t_ask(f, 0, "OK #c CREATE", "#c CREATE seat=white name=ann");
 	t_val(l, "game", id, n);
-	t_say(f, 1, "#j JOIN game=%s seat=black name=bob", id);
-	t_expect(f, 1, "OK #j JOIN");
+	t_ask(f, 1, "OK #j JOIN", "#j JOIN game=%s seat=black name=bob", id);
 	t_say(f, 0, "MOVE game=%s ply=0 move=c2c3", id);
 	t_say(f, 1, "MOVE game=%s ply=1 move=c6c5", id);
 	t_drain(f, 0);
 	t_drain(f, 1);
-	t_say(f, 1, "#g RESIGN game=%s", id);
-	t_expect(f, 1, "OK #g RESIGN");
+	t_ask(f, 1, "OK #g RESIGN", "#g RESIGN game=%s", id);
 	t_drain(f, 0);
 	t_drain(f, 1);
 	return f;
@@ -69,11 +66,9 @@ test_rematch_late(void **state)
 	/* Five minutes on, both still connected: the game is still here
 	 * and the rematch is made, each told its seat. */
 	sess_evict(f->s, later(5));
-	t_say(f, 0, "#r REMATCH game=%s", id);
-	t_expect(f, 0, "OK #r REMATCH");
+	t_ask(f, 0, "OK #r REMATCH", "#r REMATCH game=%s", id);
 	t_drain(f, 1);
-	t_say(f, 1, "#r REMATCH game=%s", id);
-	t_expect(f, 1, "OK #r REMATCH");
+	t_ask(f, 1, "OK #r REMATCH", "#r REMATCH game=%s", id);
 	assert_non_null(strstr(f->out[0], " REMATCHED game="));
 	assert_non_null(strstr(f->out[1], " REMATCHED game="));
 	t_drain(f, 0);
@@ -163,8 +158,7 @@ test_hash_told_late(void **state)
 	assert_int_equal(sess_remote_event(f->s, id, g->seq + 1, "REMATCH",
 	    "action=offer side=white", err, sizeof err), 0);
 	t_drain(f, 1);
-	t_say(f, 1, "#r REMATCH game=%s", id);
-	t_expect(f, 1, "OK #r REMATCH");
+	t_ask(f, 1, "OK #r REMATCH", "#r REMATCH game=%s", id);
 	while (t_next(f, 1, line, sizeof line))
 		rematched |= strstr(line, " REMATCHED ") != NULL;
 	assert_false(rematched);

@@ -20,22 +20,19 @@ play(struct store *st, char *id, char *tw, char *stateline)
 
 	t_hello(f, 0, "10.0.0.1");
 	t_hello(f, 1, "10.0.0.2");
-	t_say(f, 0, "#c CREATE seat=white name=ann");
-	l = t_expect(f, 0, "OK #c CREATE");
+	l = t_ask(f, 0, "OK #c CREATE", "#c CREATE seat=white name=ann");
 	t_val(l, "game", id, 16);
 	t_val(l, "token", tw, 40);
-	t_say(f, 1, "#j JOIN game=%s seat=black name=bob", id);
-	t_expect(f, 1, "OK #j JOIN");
+	t_ask(f, 1, "OK #j JOIN", "#j JOIN game=%s seat=black name=bob", id);
 	t_say(f, 0, "MOVE game=%s ply=0 move=c2c3", id);
 	t_say(f, 1, "MOVE game=%s ply=1 move=c6c5", id);
 	t_say(f, 0, "DRAW game=%s action=offer", id);
 	/* A refused commit: 507 and nothing changed. */
 	store_fail_next(st, 1);
 	t_drain(f, 0);
-	t_say(f, 0, "#x MOVE game=%s ply=2 move=d2d3", id);
-	t_expect(f, 0, "ERR #x 507 STORAGE_FAILED");
-	t_say(f, 0, "#s STATE game=%s", id);
-	t_expect(f, 0, "OK #s");
+	t_ask(f, 0, "ERR #x 507 STORAGE_FAILED",
+	    "#x MOVE game=%s ply=2 move=d2d3", id);
+	t_ask(f, 0, "OK #s", "#s STATE game=%s", id);
 	l = t_expect(f, 0, "EV ");
 	strcpy(stateline, l);
 	assert_non_null(strstr(stateline, " 5 STATE "));
@@ -59,8 +56,7 @@ test_store_and_rebuild(void **state)
 	assert_int_equal(store_load(st, f->s, err, sizeof err), 0);
 	assert_int_equal(sess_ngames(f->s), 1);
 	t_hello(f, 0, "10.0.0.1");
-	t_say(f, 0, "#r REJOIN game=%s token=%s", id, tw);
-	t_expect(f, 0, "OK #r REJOIN");
+	t_ask(f, 0, "OK #r REJOIN", "#r REJOIN game=%s token=%s", id, tw);
 	t_expect(f, 0, "EV ");
 	/* Black is not connected now. */
 	assert_non_null(strstr(before, " bpresent=1 "));
@@ -69,10 +65,8 @@ test_store_and_rebuild(void **state)
 	assert_non_null(strstr(t_last, " draw=white"));
 	/* Play goes on, and is stored after the old events. */
 	t_hello(f, 1, "10.0.0.2");
-	t_say(f, 1, "REJOIN game=%s token=%s since=5", id, "x");
-	t_expect(f, 1, "ERR * 401");
-	t_say(f, 0, "#m MOVE game=%s ply=2 move=d2d3", id);
-	t_expect(f, 0, "OK #m MOVE");
+	t_ask(f, 1, "ERR * 401", "REJOIN game=%s token=%s since=5", id, "x");
+	t_ask(f, 0, "OK #m MOVE", "#m MOVE game=%s ply=2 move=d2d3", id);
 	assert_non_null(strstr(t_last, " ply=3 seq=6"));
 	t_free(f);
 	store_close(st);
@@ -81,8 +75,7 @@ test_store_and_rebuild(void **state)
 	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
 	assert_int_equal(store_load(st, f->s, err, sizeof err), 0);
 	t_hello(f, 0, "10.0.0.1");
-	t_say(f, 0, "#h HISTORY game=%s", id);
-	t_expect(f, 0, "OK #h HISTORY");
+	t_ask(f, 0, "OK #h HISTORY", "#h HISTORY game=%s", id);
 	assert_non_null(strstr(t_last, " n=3 "));
 	t_free(f);
 	store_close(st);
@@ -229,8 +222,7 @@ test_tampered(void **state)
 	play(st, id, tw, line);
 	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
 	t_hello(f, 0, "10.0.0.1");
-	t_say(f, 0, "#c CREATE seat=white name=cy");
-	l = t_expect(f, 0, "OK #c CREATE");
+	l = t_ask(f, 0, "OK #c CREATE", "#c CREATE seat=white name=cy");
 	t_val(l, "game", other, sizeof other);
 	t_free(f);
 	store_close(st);
@@ -248,12 +240,10 @@ test_tampered(void **state)
 	assert_int_equal(sess_ngames(f->s), 1);
 	sess_start(f->s, 0, 0);
 	t_hello(f, 0, "10.0.0.1");
-	t_say(f, 0, "#s STATE game=%s", other);
-	t_expect(f, 0, "OK #s STATE");
+	t_ask(f, 0, "OK #s STATE", "#s STATE game=%s", other);
 	t_drain(f, 0);
 	/* Asked for, it is read again and refused again, never half served. */
-	t_say(f, 0, "#t STATE game=%s", id);
-	t_expect(f, 0, "ERR #t 500 INTERNAL");
+	t_ask(f, 0, "ERR #t 500 INTERNAL", "#t STATE game=%s", id);
 	assert_int_equal(sess_ngames(f->s), 1);
 	t_free(f);
 	store_close(st);
@@ -314,8 +304,8 @@ test_clock_text_stored(void **state)
 	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
 	t_hello(f, 0, "10.0.0.1");
 	for (k = 0; k < 4; k++) {
-		t_say(f, 0, "#c CREATE seat=white name=cl clock=%s", clk[k]);
-		l = t_expect(f, 0, "OK #c CREATE");
+		l = t_ask(f, 0, "OK #c CREATE",
+		    "#c CREATE seat=white name=cl clock=%s", clk[k]);
 		t_val(l, "game", id[k], sizeof id[k]);
 		l = t_expect(f, 0, "EV ");
 		snprintf(want, sizeof want, " clock=%s ", clk[k]);
@@ -330,8 +320,7 @@ test_clock_text_stored(void **state)
 	sess_start(f->s, 0, 0);
 	t_hello(f, 0, "10.0.0.1");
 	for (k = 0; k < 4; k++) {
-		t_say(f, 0, "#s STATE game=%s", id[k]);
-		t_expect(f, 0, "OK #s STATE");
+		t_ask(f, 0, "OK #s STATE", "#s STATE game=%s", id[k]);
 		l = t_expect(f, 0, "EV ");
 		snprintf(want, sizeof want, " clock=%s ", clk[k]);
 		assert_non_null(strstr(l, want));
@@ -370,14 +359,11 @@ test_finished_on_demand(void **state)
 	play(st, id, tw, line);
 	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
 	t_hello(f, 0, "10.0.0.1");
-	t_say(f, 0, "#r REJOIN game=%s token=%s", id, tw);
-	t_expect(f, 0, "OK #r REJOIN");
+	t_ask(f, 0, "OK #r REJOIN", "#r REJOIN game=%s token=%s", id, tw);
 	t_drain(f, 0);
-	t_say(f, 0, "#x RESIGN game=%s", id);
-	t_expect(f, 0, "OK #x RESIGN");
+	t_ask(f, 0, "OK #x RESIGN", "#x RESIGN game=%s", id);
 	t_drain(f, 0);
-	t_say(f, 0, "#c CREATE seat=black name=cid");
-	l = t_expect(f, 0, "OK #c CREATE");
+	l = t_ask(f, 0, "OK #c CREATE", "#c CREATE seat=black name=cid");
 	t_val(l, "game", open_id, sizeof open_id);
 	t_free(f);
 	store_close(st);
@@ -387,8 +373,7 @@ test_finished_on_demand(void **state)
 	assert_int_equal(store_load(st, f->s, err, sizeof err), 0);
 	assert_int_equal(sess_ngames(f->s), 1);     /* the open one */
 	t_hello(f, 1, "10.0.0.2");
-	t_say(f, 1, "#s STATE game=%s", id);
-	t_expect(f, 1, "OK #s STATE");
+	t_ask(f, 1, "OK #s STATE", "#s STATE game=%s", id);
 	l = t_expect(f, 1, "EV ");
 	assert_non_null(strstr(l, " status=finished result=0-1 reason=resign"));
 	assert_int_equal(sess_ngames(f->s), 2);
@@ -397,26 +382,22 @@ test_finished_on_demand(void **state)
 	assert_int_equal(sess_ngames(f->s), 2);
 	sess_evict(f->s, f->now + SESS_READ_KEEP_MS);
 	assert_int_equal(sess_ngames(f->s), 1);
-	t_say(f, 1, "#h HISTORY game=%s", id);
-	t_expect(f, 1, "OK #h HISTORY");
+	t_ask(f, 1, "OK #h HISTORY", "#h HISTORY game=%s", id);
 	assert_non_null(strstr(t_last, " n=2 "));
 	t_drain(f, 1);
 	sess_evict(f->s, f->now);
 	/* Watched: kept for the grace, then let go. */
-	t_say(f, 1, "#o OBSERVE game=%s", id);
-	t_expect(f, 1, "OK #o OBSERVE");
+	t_ask(f, 1, "OK #o OBSERVE", "#o OBSERVE game=%s", id);
 	t_drain(f, 1);
 	sess_evict(f->s, util_now_ms());
 	assert_int_equal(sess_ngames(f->s), 2);
 	sess_evict(f->s, past_keep(f) + SESS_GRACE_MS);
 	assert_int_equal(sess_ngames(f->s), 1);
 	/* A finished game refuses moves as before. */
-	t_say(f, 1, "#m MOVE game=%s ply=2 move=d2d3", id);
-	t_expect(f, 1, "ERR #m 403");
+	t_ask(f, 1, "ERR #m 403", "#m MOVE game=%s ply=2 move=d2d3", id);
 	/* LIST from the rows: the newest first, finished ones with their
 	 * result, read without loading them. */
-	t_say(f, 1, "#l LIST");
-	t_expect(f, 1, "OK #l LIST n=2");
+	t_ask(f, 1, "OK #l LIST n=2", "#l LIST");
 	l = t_expect(f, 1, "ITEM #l ");
 	assert_non_null(strstr(l, open_id));
 	assert_non_null(strstr(l, " status=open white=- black=cid ply=0"));
@@ -424,13 +405,11 @@ test_finished_on_demand(void **state)
 	assert_non_null(strstr(l, id));
 	assert_non_null(strstr(l, " status=finished white=ann black=bob ply=2 "
 	    "result=0-1"));
-	t_say(f, 1, "#l LIST status=open");
-	t_expect(f, 1, "OK #l LIST n=1");
+	t_ask(f, 1, "OK #l LIST n=1", "#l LIST status=open");
 	t_say(f, 1, "#l LIST status=active");
 	t_drain(f, 1);
 	/* limit=0 asks for nothing and gets nothing (it was 500 INTERNAL). */
-	t_say(f, 1, "#z LIST limit=0");
-	t_expect(f, 1, "OK #z LIST n=0");
+	t_ask(f, 1, "OK #z LIST n=0", "#z LIST limit=0");
 	t_nothing(f, 1);
 	{
 		struct store_item it[1];
@@ -543,15 +522,14 @@ test_migrate_v1(void **state)
 	if (store_load(st, f->s, err, sizeof err) != 0)
 		fail_msg("%s", err);
 	t_hello(f, 0, "10.0.0.1");
-	t_say(f, 0, "#r REJOIN game=K7QF2MZA token=m3q7xk2v5r4t4zb6pd6wcn5hja");
-	t_expect(f, 0, "OK #r REJOIN game=K7QF2MZA seat=white");
+	t_ask(f, 0, "OK #r REJOIN game=K7QF2MZA seat=white",
+	    "#r REJOIN game=K7QF2MZA token=m3q7xk2v5r4t4zb6pd6wcn5hja");
 	t_expect(f, 0, "EV K7QF2MZA 3 STATE ");
 	t_hello(f, 1, "10.0.0.2");
-	t_say(f, 1, "#r REJOIN game=K7QF2MZA token=ABCDEFGHIJKLMNOPQRSTUVWXYZ");
-	t_expect(f, 1, "OK #r REJOIN game=K7QF2MZA seat=black");
+	t_ask(f, 1, "OK #r REJOIN game=K7QF2MZA seat=black",
+	    "#r REJOIN game=K7QF2MZA token=ABCDEFGHIJKLMNOPQRSTUVWXYZ");
 	t_drain(f, 1);
-	t_say(f, 1, "#m MOVE game=K7QF2MZA ply=1 move=c6c5");
-	t_expect(f, 1, "OK #m MOVE");
+	t_ask(f, 1, "OK #m MOVE", "#m MOVE game=K7QF2MZA ply=1 move=c6c5");
 	t_free(f);
 	store_close(st);
 	/* No token left in the file, and version 2 now. */
@@ -637,15 +615,13 @@ test_online_columns_added(void **state)
 	assert_int_equal(store_load(st, f->s, err, sizeof err), 0);
 	sess_start(f->s, f->now, 1700000000000LL + 3600000);
 	t_hello(f, 0, "10.0.0.1");
-	t_say(f, 0, "#s STATE game=AAAAAAAA");
-	t_expect(f, 0, "OK #s");
+	t_ask(f, 0, "OK #s", "#s STATE game=AAAAAAAA");
 	t_expect(f, 0, "EV AAAAAAAA 1 STATE variant=congo start=");
 	assert_null(strstr(t_last, "clock="));
 	/* Ann made it with her seat: she may cancel it. */
 	t_say(f, 0, "REJOIN game=AAAAAAAA token=ABCDEFGHIJKLMNOPQRSTUVWXYZ");
 	t_drain(f, 0);
-	t_say(f, 0, "#x CANCEL game=AAAAAAAA");
-	t_expect(f, 0, "OK #x CANCEL");
+	t_ask(f, 0, "OK #x CANCEL", "#x CANCEL game=AAAAAAAA");
 	t_free(f);
 	store_close(st);
 
@@ -674,8 +650,8 @@ test_online_rebuild(void **state)
 	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
 	t_hello(f, 0, "10.0.0.1");
 	t_hello(f, 1, "10.0.1.2");
-	t_say(f, 0, "#c CREATE seat=white variant=megapawn clock=30+2");
-	l = t_expect(f, 0, "OK #c");
+	l = t_ask(f, 0, "OK #c",
+	    "#c CREATE seat=white variant=megapawn clock=30+2");
 	t_val(l, "game", id, sizeof id);
 	t_val(l, "token", tw, sizeof tw);
 	t_say(f, 1, "#j JOIN game=%s seat=black", id);
@@ -697,8 +673,7 @@ test_online_rebuild(void **state)
 	t_say(f, 1, "REJOIN game=%s token=%s", id, tb);
 	t_say(f, 0, "REMATCH game=%s", id);
 	t_drain(f, 1);
-	t_say(f, 1, "REMATCH game=%s", id);
-	t_expect(f, 1, "OK * REMATCH");
+	t_ask(f, 1, "OK * REMATCH", "REMATCH game=%s", id);
 	t_expect(f, 1, "EV ");
 	t_val(t_expect(f, 1, "EV "), "game", nid, sizeof nid);
 	t_free(f);
@@ -711,8 +686,7 @@ test_online_rebuild(void **state)
 	/* The rematch being played; the finished game is read when asked. */
 	assert_int_equal(sess_ngames(f->s), 1);
 	t_hello(f, 0, "10.0.0.1");
-	t_say(f, 0, "#r REJOIN game=%s token=%s since=0", id, tw);
-	t_expect(f, 0, "OK #r");
+	t_ask(f, 0, "OK #r", "#r REJOIN game=%s token=%s since=0", id, tw);
 	t_expect(f, 0, "EV ");
 	assert_non_null(strstr(t_last, " 1 JOINED seat=white"));
 	t_expect(f, 0, "EV ");
@@ -734,11 +708,9 @@ test_online_rebuild(void **state)
 	assert_non_null(strstr(t_last, " 9 REMATCH action=offer side=black"));
 	/* The rematch is there, but no token is told from storage. */
 	t_nothing(f, 0);
-	t_say(f, 0, "#r REMATCH game=%s", id);
-	t_expect(f, 0, "OK #r REMATCH");
+	t_ask(f, 0, "OK #r REMATCH", "#r REMATCH game=%s", id);
 	t_nothing(f, 0);
-	t_say(f, 0, "#s STATE game=%s", nid);
-	t_expect(f, 0, "OK #s");
+	t_ask(f, 0, "OK #s", "#s STATE game=%s", nid);
 	t_expect(f, 0, "EV ");
 	assert_non_null(strstr(t_last, " variant=megapawn "));
 	assert_non_null(strstr(t_last, " status=active "));

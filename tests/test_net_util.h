@@ -238,6 +238,26 @@ t_expect(struct t_fake *f, int conn, const char *prefix)
 	return t_last;
 }
 
+/* conn says the request fmt; the answer (its next line) must start with
+ * want: t_say then t_expect, the answer returned as t_expect does. */
+static const char *t_ask(struct t_fake *f, int conn, const char *want,
+    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+static __attribute__((unused)) const char *
+t_ask(struct t_fake *f, int conn, const char *want, const char *fmt, ...)
+{
+	char line[1024];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(line, sizeof line, fmt, ap);
+	va_end(ap);
+	assert_true(n >= 0 && (size_t)n < sizeof line);
+	t_say(f, conn, "%s", line);
+	return t_expect(f, conn, want);
+}
+
 static __attribute__((unused)) void
 t_nothing(struct t_fake *f, int conn)
 {
