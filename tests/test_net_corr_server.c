@@ -20,7 +20,7 @@
 #include "test_net_tclient.h"
 #include "test_tmp.h"
 
-#define T 5000                  /* ms to wait for an answer */
+#define T TC_ANSWER_MS           /* ms to wait for an answer */
 
 static char server_bin[1024];
 static char dir[256], db[300], logfile[300], notified[300], cmd[600];
@@ -108,11 +108,9 @@ account(const char *name, char *key)
 	const char *l;
 
 	assert_non_null(c);
-	tc_send(c, "#r REGISTER name=%s", name);
-	assert_non_null(l = tc_wait(c, "OK #r REGISTER", T));
+	l = tc_ask(c, "OK #r REGISTER", "#r REGISTER name=%s", name);
 	tc_val(l, "key", key, 40);
-	tc_send(c, "#l LOGIN name=%s key=%s", name, key);
-	assert_non_null(tc_wait(c, "OK #l LOGIN", T));
+	tc_ask(c, "OK #l LOGIN", "#l LOGIN name=%s key=%s", name, key);
 	return c;
 }
 
@@ -122,8 +120,7 @@ login(const char *name, const char *key)
 	struct tc *c = tc_hello(port);
 
 	assert_non_null(c);
-	tc_send(c, "#l LOGIN name=%s key=%s", name, key);
-	assert_non_null(tc_wait(c, "OK #l LOGIN", T));
+	tc_ask(c, "OK #l LOGIN", "#l LOGIN name=%s key=%s", name, key);
 	return c;
 }
 
@@ -188,23 +185,18 @@ test_down_past_deadline(void **state)
 	start_server();
 	a = account("ann", akey);
 	b = account("bob", bkey);
-	tc_send(a, "#c CREATE seat=white days=7");
-	assert_non_null(l = tc_wait(a, "OK #c CREATE", T));
+	l = tc_ask(a, "OK #c CREATE", "#c CREATE seat=white days=7");
 	tc_val(l, "game", id, sizeof id);
-	tc_send(b, "#j JOIN game=%s seat=black", id);
-	assert_non_null(tc_wait(b, "OK #j JOIN", T));
-	tc_send(a, "#m0 MOVE game=%s ply=0 move=c2c3", id);
-	assert_non_null(tc_wait(a, "OK #m0 MOVE", T));
-	tc_send(b, "#m1 MOVE game=%s ply=1 move=c6c5", id);
-	assert_non_null(tc_wait(b, "OK #m1 MOVE", T));
+	tc_ask(b, "OK #j JOIN", "#j JOIN game=%s seat=black", id);
+	tc_ask(a, "OK #m0 MOVE", "#m0 MOVE game=%s ply=0 move=c2c3", id);
+	tc_ask(b, "OK #m1 MOVE", "#m1 MOVE game=%s ply=1 move=c6c5", id);
 	assert_string_equal(notices(buf, sizeof buf), "");   /* both here */
 	tc_free(b);                       /* bob goes: told of ann's move */
 	tc_send(a, "#m2 MOVE game=%s ply=2 move=d2d3", id);
 	assert_non_null(tc_wait(a, "OK #m2 MOVE", T));
 	snprintf(want, sizeof want, "move %s bob\n", id);
 	assert_string_equal(wait_notices(want, buf, sizeof buf), want);
-	tc_send(a, "#s STATE game=%s", id);
-	assert_non_null(tc_wait(a, "OK #s STATE", T));
+	tc_ask(a, "OK #s STATE", "#s STATE game=%s", id);
 	assert_non_null(l = tc_wait(a, "EV ", T));
 	assert_non_null(strstr(l, " days=7 deadline="));
 	deadline = iso_ms(tc_val(l, "deadline", v, sizeof v));
@@ -220,8 +212,7 @@ test_down_past_deadline(void **state)
 	 * answering, so STATE says so within moments. */
 	end = tc_ms() + T;
 	for (;;) {
-		tc_send(a, "#s STATE game=%s", id);
-		assert_non_null(tc_wait(a, "OK #s STATE", T));
+		tc_ask(a, "OK #s STATE", "#s STATE game=%s", id);
 		assert_non_null(l = tc_wait(a, "EV ", T));
 		if (strstr(l, " status=finished ") != NULL || tc_ms() > end)
 			break;
@@ -274,11 +265,9 @@ test_first_move_aborts(void **state)
 	start_server();
 	a = account("dan", akey);
 	b = account("eve", bkey);
-	tc_send(a, "#c CREATE seat=white days=1");
-	assert_non_null(l = tc_wait(a, "OK #c CREATE", T));
+	l = tc_ask(a, "OK #c CREATE", "#c CREATE seat=white days=1");
 	tc_val(l, "game", id, sizeof id);
-	tc_send(b, "#j JOIN game=%s seat=black", id);
-	assert_non_null(tc_wait(b, "OK #j JOIN", T));
+	tc_ask(b, "OK #j JOIN", "#j JOIN game=%s seat=black", id);
 	tc_free(b);
 	assert_non_null(l = tc_wait(a, "EV ", T + 2000));
 	while (strstr(l, " RESULT ") == NULL)
@@ -286,8 +275,7 @@ test_first_move_aborts(void **state)
 	assert_non_null(strstr(l, " RESULT result=- reason=cancelled"));
 	assert_true(logged("notify-command for eve"));
 	assert_true(logged("failed: exit status 3"));
-	tc_send(a, "#s STATE game=%s", id);
-	assert_non_null(tc_wait(a, "OK #s STATE", T));
+	tc_ask(a, "OK #s STATE", "#s STATE game=%s", id);
 	tc_free(a);
 	kill_server();
 }

@@ -17,7 +17,7 @@
 
 #include "test_net_tclient.h"
 
-#define T 5000
+#define T TC_ANSWER_MS
 
 extern int port_a, port_b, port_c;     /* C: 0 when there is none */
 extern int port_d;     /* D, without --rated-same-network (0: none) */

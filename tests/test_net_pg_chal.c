@@ -14,8 +14,7 @@ registered(struct tc **c, int port, uint32_t from, const char *name,
 	tc_from = from;
 	assert_non_null(*c = tc_hello(port));
 	tc_from = 0;
-	tc_send(*c, "#r REGISTER name=%s", name);
-	assert_non_null(tc_wait(*c, "OK #r REGISTER", T));
+	tc_ask(*c, "OK #r REGISTER", "#r REGISTER name=%s", name);
 	tc_val((*c)->line, "key", key, 40);
 	tc_send(*c, "#l LOGIN name=%s key=%s", name, key);
 	ok(*c, "#l");
@@ -32,8 +31,8 @@ test_challenge_across(void **state)
 	registered(&a, port_a, (127u << 24) | (94u << 8) | 1, "chann", ka);
 	registered(&b, port_b, (127u << 24) | (95u << 8) | 1, "chbob", kb);
 	tc_free(b);
-	tc_send(a, "#c CHALLENGE name=chbob clock=300+5 color=white");
-	assert_non_null(l = tc_wait(a, "OK #c CHALLENGE game=", T));
+	l = tc_ask(a, "OK #c CHALLENGE game=",
+	    "#c CHALLENGE name=chbob clock=300+5 color=white");
 	tc_val(l, "game", id, sizeof id);
 	/* chbob logs in on B: told of it. */
 	tc_from = (127u << 24) | (95u << 8) | 1;
@@ -54,8 +53,8 @@ test_challenge_across(void **state)
 	assert_non_null(ev2(b, id, " MOVE ply=0 "));
 
 	/* chbob on B: a second challenge is told at once; he declines. */
-	tc_send(a, "#c CHALLENGE name=chbob clock=60+0 color=black");
-	assert_non_null(l = tc_wait(a, "OK #c CHALLENGE game=", T));
+	l = tc_ask(a, "OK #c CHALLENGE game=",
+	    "#c CHALLENGE name=chbob clock=60+0 color=black");
 	tc_val(l, "game", id, sizeof id);
 	snprintf(want, sizeof want, "EV %s 0 CHALLENGED from=chann ", id);
 	assert_non_null(tc_wait(b, want, T));

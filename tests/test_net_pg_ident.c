@@ -55,8 +55,8 @@ test_identity_across(void **state)
 	ok(g, "#m");
 	tc_send(h, "#x RESIGN game=%s", id);
 	ok(h, "#x");
-	tc_send(a, "#r REGISTER name=IdCarol");
-	assert_non_null(tc_wait(a, "OK #r REGISTER name=IdCarol key=", T));
+	tc_ask(a, "OK #r REGISTER name=IdCarol key=",
+	    "#r REGISTER name=IdCarol");
 	tc_val(a->line, "key", key, sizeof key);
 	tc_send(a, "#l LOGIN name=idcarol key=%s", key);
 	ok(a, "#l");
@@ -82,8 +82,7 @@ test_identity_across(void **state)
 	tc_send(g, "#s SEEK clock=300+0 name=idCarol");
 	assert_non_null(strstr(reply(g, "#s"), "ERR #s 409 NAME_TAKEN"));
 	/* Hers on A, her seat taken on B without the token. */
-	tc_send(a, "#c CREATE seat=white");
-	assert_non_null(tc_wait(a, "OK #c CREATE game=", T));
+	tc_ask(a, "OK #c CREATE game=", "#c CREATE seat=white");
 	tc_val(a->line, "game", mine, sizeof mine);
 	tc_send(h, "#j JOIN game=%s seat=black name=iddave", mine);
 	ok(h, "#j");
@@ -146,8 +145,8 @@ test_same_network_across(void **state)
 	account(w, "netann", key);
 	account(b, "netbob", key);
 	account(c, "netcid", key);
-	tc_send(w, "#c CREATE seat=white rated=yes clock=300+0");
-	assert_non_null(tc_wait(w, "OK #c CREATE game=", T));
+	tc_ask(w, "OK #c CREATE game=",
+	    "#c CREATE seat=white rated=yes clock=300+0");
 	tc_val(w->line, "game", id, sizeof id);
 	/* D has heard that White's seat is held on A. */
 	assert_true(state_shows(b, id, " wpresent=1 "));

@@ -102,8 +102,7 @@ test_rematch_across(void **state)
 	/* The token told on A is the one B stored: it takes A's seat
 	 * there. */
 	assert_non_null(x = tc_hello(port_b));
-	tc_send(x, "#r REJOIN game=%s token=%s", g3, tok);
-	assert_non_null(tc_wait(x, "OK #r REJOIN", T));
+	tc_ask(x, "OK #r REJOIN", "#r REJOIN game=%s token=%s", g3, tok);
 	assert_non_null(strstr(x->line, " seat=white"));
 	tc_free(x);
 	tc_free(a);

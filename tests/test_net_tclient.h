@@ -10,9 +10,12 @@
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <poll.h>
+#include <setjmp.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,7 +24,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <cmocka.h>
+
 #define TC_UNUSED __attribute__((unused))
+#define TC_ANSWER_MS 5000         /* how long an answer may take */
 
 struct tc {
 	int fd;
@@ -213,6 +219,29 @@ tc_wait(struct tc *c, const char *prefix, int timeout_ms)
 		if (strncmp(c->line, prefix, strlen(prefix)) == 0)
 			return c->line;
 	}
+}
+
+/* Send the request fmt; a line starting with want must come within
+ * TC_ANSWER_MS (else the test fails): tc_send then tc_wait. */
+static const char *tc_ask(struct tc *c, const char *want, const char *fmt,
+    ...) __attribute__((format(printf, 3, 4)));
+
+static TC_UNUSED const char *
+tc_ask(struct tc *c, const char *want, const char *fmt, ...)
+{
+	char line[4096];
+	va_list ap;
+	int n;
+	const char *l;
+
+	va_start(ap, fmt);
+	n = vsnprintf(line, sizeof line, fmt, ap);
+	va_end(ap);
+	assert_true(n >= 0 && (size_t)n < sizeof line - 1);
+	tc_send(c, "%s", line);
+	l = tc_wait(c, want, TC_ANSWER_MS);
+	assert_non_null(l);
+	return l;
 }
 
 /* The next line must start with prefix (PINGs aside). */
