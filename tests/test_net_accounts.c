@@ -19,16 +19,14 @@
 static void
 test_register_login(void **state)
 {
-	struct store *st = t_db_open(STORE_CREATE);
-	struct t_fake *f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
+	struct t_fake *f = t_db_new(NULL);
 	char key[40], key2[40], cmd[200];
 	sqlite3 *db;
 	sqlite3_stmt *q;
 	int i;
 
 	(void)state;
-	t_hello(f, 0, "10.0.0.1");
-	t_hello(f, 1, "10.0.1.1");
+	t_hellos(f, 2);
 	reg(f, 0, "Ann_1", key);
 	/* Unique without regard to case. */
 	t_ask(f, 1, "ERR #r 409 NAME_TAKEN", "#r REGISTER name=ANN_1");
@@ -64,26 +62,22 @@ test_register_login(void **state)
 	t_ask(f, 1, "OK #c CREATE", "#c CREATE seat=white name=someone");
 	t_expect(f, 1, "EV ");
 	assert_non_null(strstr(t_last, " white=Ann_1 "));
-	t_free(f);
-	store_close(st);
+	t_db_free(f);
 }
 
 /* A rated game between two new players: white wins. */
 static void
 test_rated_game(void **state)
 {
-	struct store *st = t_db_open(STORE_CREATE);
-	struct t_fake *f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
-	char ka[40], kb[40], id[16], id2[16], want[160], line[160], err[256];
+	struct t_fake *f = t_db_new(NULL);
+	char ka[40], kb[40], id[16], id2[16], want[160], line[160];
 	struct rating w, b, w2, b2;
 	struct t_fake *f2;
 	const char *l;
 	int i, n;
 
 	(void)state;
-	t_hello(f, 0, "10.0.0.1");
-	t_hello(f, 1, "10.0.1.1");
-	t_hello(f, 2, "10.0.2.1");
+	t_hellos(f, 3);
 	reg(f, 0, "ann", ka);
 	reg(f, 1, "bob", kb);
 	t_ask(f, 0, "ERR #c 403 NOT_YOUR_SEAT :a rated game needs LOGIN",
@@ -177,21 +171,17 @@ test_rated_game(void **state)
 		if (strncmp(line, "1. ", 3) == 0)
 			assert_string_equal(line, "1. c2c3 c6c5 1-0");
 	}
-	t_free(f);
-	store_close(st);
+	t_db_free(f);
 
 	/* After a restart the ratings and the game are there. */
-	st = t_db_open(0);
-	f2 = t_new_store(NULL, NULL, &store_sqlite_ops, st);
-	assert_int_equal(store_load(st, f2->s, err, sizeof err), 0);
+	f2 = t_db_restart(NULL);
 	t_hello(f2, 0, "10.0.0.1");
 	t_ask(f2, 0, "OK #s STATE", "#s STATE game=%s", id);
 	l = t_expect(f2, 0, "EV ");
 	snprintf(want, sizeof want, " rated=1 wrating=%ld ",
 	    rating_round(w2.r));
 	assert_non_null(strstr(l, want));
-	t_free(f2);
-	store_close(st);
+	t_db_free(f2);
 }
 
 /*
@@ -203,17 +193,13 @@ test_rated_game(void **state)
 static void
 test_seeks(void **state)
 {
-	struct store *st = t_db_open(STORE_CREATE);
-	struct t_fake *f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
+	struct t_fake *f = t_db_new(NULL);
 	char s1[16], s2[16], s3[16], game[16], tok[40], seat[8], ka[40];
 	char kb[40];
 	const char *l;
 
 	(void)state;
-	t_hello(f, 0, "10.0.0.1");
-	t_hello(f, 1, "10.0.1.1");
-	t_hello(f, 2, "10.0.2.1");
-	t_hello(f, 3, "10.0.3.1");
+	t_hellos(f, 4);
 	t_say(f, 0, "#s SEEK clock=300+3 name=ann");
 	t_val(t_expect(f, 0, "OK #s SEEK seek="), "seek", s1, sizeof s1);
 	t_say(f, 1, "#s SEEK clock=60+0 name=bob");
@@ -283,20 +269,16 @@ test_seeks(void **state)
 	l = t_expect(f, 5, "EV ");
 	assert_non_null(strstr(l, " STATE "));
 	assert_non_null(strstr(l, " rated=1 wrating=1500 "));
-	t_free(f);
-	store_close(st);
+	t_db_free(f);
 }
 
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_register_login,
-		    t_db_setup, t_db_teardown),
-		cmocka_unit_test_setup_teardown(test_rated_game,
-		    t_db_setup, t_db_teardown),
-		cmocka_unit_test_setup_teardown(test_seeks, t_db_setup,
-		    t_db_teardown),
+		T_DB_TEST(test_register_login),
+		T_DB_TEST(test_rated_game),
+		T_DB_TEST(test_seeks),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

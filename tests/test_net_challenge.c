@@ -31,14 +31,15 @@ challenge(struct t_fake *f, const char *words, char *id)
 	t_drain(f, 0);
 }
 
+/* A session on the test's database: a new one, or after a restart. */
 static struct t_fake *
-new_session(struct store *st, long long expire_ms)
+new_session(long long expire_ms, bool restart)
 {
 	struct sess_limits lim = t_limits;
 
 	lim.games_per_minute = 100;
 	lim.expire_ms = expire_ms;
-	return t_new_store(&lim, NULL, &store_sqlite_ops, st);
+	return restart ? t_db_restart(&lim) : t_db_new(&lim);
 }
 
 /* bob offline: ann's challenge waits for his LOGIN; carl may not take it;
@@ -46,8 +47,7 @@ new_session(struct store *st, long long expire_ms)
 static void
 test_offline_accept(void **state)
 {
-	struct store *st = t_db_open(STORE_CREATE);
-	struct t_fake *f = new_session(st, 0);
+	struct t_fake *f = new_session(0, false);
 	char ka[40], kb[40], kc[40], id[16], id2[16], want[128];
 	const char *l;
 
@@ -103,8 +103,7 @@ test_offline_accept(void **state)
 	    "clock=60+0 rated=no seat=white"));
 	l = t_expect(f, 3, "EV ");
 	assert_non_null(strstr(l, " CHALLENGED from=ann "));
-	t_free(f);
-	store_close(st);
+	t_db_free(f);
 }
 
 /* bob declines one; ann withdraws another (from a second connection);
@@ -112,8 +111,7 @@ test_offline_accept(void **state)
 static void
 test_decline_withdraw_expire(void **state)
 {
-	struct store *st = t_db_open(STORE_CREATE);
-	struct t_fake *f = new_session(st, 5000);
+	struct t_fake *f = new_session(5000, false);
 	char ka[40], kb[40], id[16];
 	const char *l;
 
@@ -146,8 +144,7 @@ test_decline_withdraw_expire(void **state)
 	l = t_expect(f, 0, "EV ");
 	assert_non_null(strstr(l, " RESULT result=- reason=cancelled"));
 	t_ask(f, 1, "OK #l CHALLENGES n=0", "#l CHALLENGES");
-	t_free(f);
-	store_close(st);
+	t_db_free(f);
 }
 
 /* A correspondence challenge (days=): told with its days, and it stands
@@ -155,8 +152,7 @@ test_decline_withdraw_expire(void **state)
 static void
 test_correspondence(void **state)
 {
-	struct store *st = t_db_open(STORE_CREATE);
-	struct t_fake *f = new_session(st, 5000);
+	struct t_fake *f = new_session(5000, false);
 	char ka[40], kb[40], id[16], want[128];
 	const char *l;
 
@@ -175,16 +171,14 @@ test_correspondence(void **state)
 	sess_tick(f->s, f->now);
 	l = t_expect(f, 0, "EV ");
 	assert_non_null(strstr(l, " RESULT result=- reason=cancelled"));
-	t_free(f);
-	store_close(st);
+	t_db_free(f);
 }
 
 /* At most 10 standing challenges an account; LOGIN needed. */
 static void
 test_limit(void **state)
 {
-	struct store *st = t_db_open(STORE_CREATE);
-	struct t_fake *f = new_session(st, 0);
+	struct t_fake *f = new_session(0, false);
 	char ka[40], kb[40], id[16];
 	int i;
 
@@ -202,8 +196,7 @@ test_limit(void **state)
 	t_say(f, 0, "CANCEL game=%s", id);
 	t_drain(f, 0);
 	challenge(f, "clock=300+5", id);
-	t_free(f);
-	store_close(st);
+	t_db_free(f);
 }
 
 /* A standing challenge survives a restart (kill -9: nothing but what is
@@ -211,9 +204,8 @@ test_limit(void **state)
 static void
 test_restart(void **state)
 {
-	struct store *st = t_db_open(STORE_CREATE);
-	struct t_fake *f = new_session(st, 0);
-	char ka[40], kb[40], id[16], err[256];
+	struct t_fake *f = new_session(0, false);
+	char ka[40], kb[40], id[16];
 	const char *l;
 
 	(void)state;
@@ -221,12 +213,9 @@ test_restart(void **state)
 	t_account(f, 1, "10.0.1.1", "bob", kb);
 	sess_close(f->s, 1, f->now);
 	challenge(f, "clock=300+5 color=black", id);
-	t_free(f);
-	store_close(st);
+	t_db_free(f);
 
-	st = t_db_open(0);
-	f = new_session(st, 0);
-	assert_int_equal(store_load(st, f->s, err, sizeof err), 0);
+	f = new_session(0, true);
 	sess_start(f->s, f->now, (long long)time(NULL) * 1000);
 	login(f, 1, "10.0.1.1", "bob", kb);
 	l = t_expect(f, 1, "EV ");
@@ -240,8 +229,7 @@ test_restart(void **state)
 	t_ask(f, 1, "OK #w LIST n=1", "#w LIST");
 	l = t_expect(f, 1, "ITEM #w ");
 	assert_non_null(strstr(l, " black=ann "));
-	t_free(f);
-	store_close(st);
+	t_db_free(f);
 }
 
 /* bob blocks ann: her challenges refused, her seek never paired with his,
@@ -250,9 +238,8 @@ test_restart(void **state)
 static void
 test_blocking(void **state)
 {
-	struct store *st = t_db_open(STORE_CREATE);
-	struct t_fake *f = new_session(st, 0);
-	char ka[40], kb[40], kc[40], id[16], err[256];
+	struct t_fake *f = new_session(0, false);
+	char ka[40], kb[40], kc[40], id[16];
 	const char *l;
 
 	(void)state;
@@ -302,13 +289,10 @@ test_blocking(void **state)
 	assert_non_null(strstr(l, " SAID side=") && strstr(l, ":hi"));
 	t_drain(f, 0);
 	t_drain(f, 2);
-	t_free(f);
-	store_close(st);
+	t_db_free(f);
 
 	/* Stored: after a restart bob's LOGIN brings them back. */
-	st = t_db_open(0);
-	f = new_session(st, 0);
-	assert_int_equal(store_load(st, f->s, err, sizeof err), 0);
+	f = new_session(0, true);
 	sess_start(f->s, f->now, (long long)time(NULL) * 1000);
 	login(f, 1, "10.0.1.1", "bob", kb);
 	t_drain(f, 1);
@@ -321,26 +305,19 @@ test_blocking(void **state)
 	t_ask(f, 1, "OK #u UNBLOCK name=ann", "#u UNBLOCK name=ann");
 	t_ask(f, 1, "OK #k BLOCKS n=0", "#k BLOCKS");
 	t_ask(f, 0, "OK #c CHALLENGE", "#c CHALLENGE name=bob clock=300+5");
-	t_free(f);
-	store_close(st);
+	t_db_free(f);
 }
 
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_offline_accept,
-		    t_db_setup, t_db_teardown),
-		cmocka_unit_test_setup_teardown(test_decline_withdraw_expire,
-		    t_db_setup, t_db_teardown),
-		cmocka_unit_test_setup_teardown(test_correspondence,
-		    t_db_setup, t_db_teardown),
-		cmocka_unit_test_setup_teardown(test_limit,
-		    t_db_setup, t_db_teardown),
-		cmocka_unit_test_setup_teardown(test_restart,
-		    t_db_setup, t_db_teardown),
-		cmocka_unit_test_setup_teardown(test_blocking,
-		    t_db_setup, t_db_teardown),
+		T_DB_TEST(test_offline_accept),
+		T_DB_TEST(test_decline_withdraw_expire),
+		T_DB_TEST(test_correspondence),
+		T_DB_TEST(test_limit),
+		T_DB_TEST(test_restart),
+		T_DB_TEST(test_blocking),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

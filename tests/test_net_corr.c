@@ -265,9 +265,7 @@ test_seek(void **state)
 	const char *l;
 
 	(void)state;
-	t_hello(f, 0, "10.0.0.1");
-	t_hello(f, 1, "10.0.1.1");
-	t_hello(f, 2, "10.0.2.1");
+	t_hellos(f, 3);
 	t_ask(f, 0, "ERR #x 400", "#x SEEK days=3 clock=300+0");
 	t_ask(f, 0, "ERR #x 400", "#x SEEK days=6");
 	t_ask(f, 0, "OK #s SEEK", "#s SEEK days=3 name=ann");
@@ -344,9 +342,8 @@ static void
 test_mine(void **state)
 {
 	struct sess_limits lim = corr_limits();
-	struct store *st = t_db_open(STORE_CREATE);
 	struct t_fake *f;
-	char a[16], b[16], c[16], d[16], e[16], x[16], err[256];
+	char a[16], b[16], c[16], d[16], e[16], x[16];
 	char akey[40], bkey[40];
 	char lines[8][2048];
 	const char *want[8];
@@ -354,7 +351,7 @@ test_mine(void **state)
 	(void)state;
 	lim.max_per_address = 20;
 	lim.games_per_minute = 100;
-	f = t_new_store(&lim, NULL, &store_sqlite_ops, st);
+	f = t_db_new(&lim);
 	t_account(f, 0, "10.0.0.1", "ann", akey);
 	t_account(f, 1, "10.0.1.1", "bob", bkey);
 	t_hello(f, 2, "10.0.2.1");
@@ -404,13 +401,10 @@ test_mine(void **state)
 	assert_non_null(strstr(lines[3], " yourturn=0 deadline="));
 	/* zed is a guest: the name is nobody's account. */
 	t_ask(f, 2, "ERR #m 403", "#m GAMES mine=yes");
-	t_free(f);
-	store_close(st);
+	t_db_free(f);
 
 	/* After a restart, from any machine: the same list. */
-	st = t_db_open(0);
-	f = t_new_store(&lim, NULL, &store_sqlite_ops, st);
-	assert_int_equal(store_load(st, f->s, err, sizeof err), 0);
+	f = t_db_restart(&lim);
 	sess_start(f->s, f->now, (long long)time(NULL) * 1000);
 	t_hello(f, 0, "10.9.0.1");
 	t_ask(f, 0, "OK #l LOGIN", "#l LOGIN name=ann key=%s", akey);
@@ -422,8 +416,7 @@ test_mine(void **state)
 	t_drain(f, 1);
 	want[0] = c, want[1] = b, want[2] = x, want[3] = a, want[4] = NULL;
 	mine(f, 1, want, lines);
-	t_free(f);
-	store_close(st);
+	t_db_free(f);
 }
 
 /* conn from another machine: LOGIN as name, REJOIN id by the account. */
@@ -461,7 +454,6 @@ static void
 test_notify(void **state)
 {
 	struct sess_limits lim = corr_limits();
-	struct store *st = t_db_open(STORE_CREATE);
 	struct t_fake *f;
 	char id[16], akey[40], bkey[40], want[256];
 
@@ -470,7 +462,7 @@ test_notify(void **state)
 	lim.games_per_minute = 100;
 	notified[0] = '\0';
 	nnotified = 0;
-	f = t_new_store(&lim, NULL, &store_sqlite_ops, st);
+	f = t_db_new(&lim);
 	f->s->io.notify = t_notify;
 	t_account(f, 0, "10.0.0.1", "ann", akey);
 	t_account(f, 1, "10.0.1.1", "bob", bkey);
@@ -518,8 +510,7 @@ test_notify(void **state)
 	snprintf(want, sizeof want, "move %s bob\nmove %s bob\nresult %s "
 	    "bob\n", id, id, id);
 	assert_string_equal(notified, want);
-	t_free(f);
-	store_close(st);
+	t_db_free(f);
 }
 
 /*
@@ -573,12 +564,9 @@ main(void)
 		cmocka_unit_test(test_takeback),
 		cmocka_unit_test(test_speed),
 		cmocka_unit_test(test_seek),
-		cmocka_unit_test_setup_teardown(test_mine, t_db_setup,
-		    t_db_teardown),
-		cmocka_unit_test_setup_teardown(test_notify, t_db_setup,
-		    t_db_teardown),
-		cmocka_unit_test_setup_teardown(test_read_elsewhere, t_db_setup,
-		    t_db_teardown),
+		T_DB_TEST(test_mine),
+		T_DB_TEST(test_notify),
+		T_DB_TEST(test_read_elsewhere),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -27,16 +27,11 @@ login(struct t_fake *f, int conn, const char *name)
 /* A session on a new store: conn 0 logged in as ann, conn 1 (another
  * network) as bob when both. */
 static struct t_fake *
-start(struct store **st, bool both)
+start(bool both)
 {
-	char err[512];
-	struct t_fake *f;
+	struct t_fake *f = t_db_new(NULL);
 
-	*st = store_open(t_dbpath, STORE_CREATE, err, sizeof err);
-	assert_non_null(*st);
-	f = t_new_store(NULL, NULL, &store_sqlite_ops, *st);
-	t_hello(f, 0, "10.0.0.1");
-	t_hello(f, 1, "10.0.1.1");
+	t_hellos(f, 2);
 	login(f, 0, "ann");
 	if (both)
 		login(f, 1, "bob");
@@ -47,8 +42,7 @@ static void
 test_rated_create(void **state)
 {
 	char id[16];
-	struct store *st;
-	struct t_fake *f = start(&st, true);
+	struct t_fake *f = start(true);
 	const char *l;
 
 	(void)state;
@@ -92,33 +86,28 @@ test_rated_create(void **state)
 	    "fen=gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ_w_0_1");
 	t_ask(f, 0, "ERR #c 400 BAD_SYNTAX :a rated game needs clock=",
 	    "#c CREATE rated=yes");
-	t_free(f);
-	store_close(st);
+	t_db_free(f);
 }
 
 static void
 test_games_unknown(void **state)
 {
-	struct store *st;
-	struct t_fake *f = start(&st, false);
+	struct t_fake *f = start(false);
 
 	(void)state;
 	t_ask(f, 1, "ERR #w 404 NO_SUCH_PLAYER", "#w WHOIS name=nobody");
 	t_ask(f, 1, "ERR #g 404 NO_SUCH_PLAYER", "#g GAMES player=nobody");
 	/* An account with no games yet: none, not 404. */
 	t_ask(f, 1, "OK #g GAMES n=0", "#g GAMES player=ANN");
-	t_free(f);
-	store_close(st);
+	t_db_free(f);
 }
 
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_rated_create, t_db_setup,
-		    t_db_teardown),
-		cmocka_unit_test_setup_teardown(test_games_unknown, t_db_setup,
-		    t_db_teardown),
+		T_DB_TEST(test_rated_create),
+		T_DB_TEST(test_games_unknown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -79,7 +79,6 @@ static void
 test_abort_not_rated(void **state)
 {
 	struct sess_limits lim = t_limits;
-	struct store *st = t_db_open(STORE_CREATE);
 	struct t_fake *f;
 	char id[16];
 	const char *l;
@@ -87,7 +86,7 @@ test_abort_not_rated(void **state)
 	(void)state;
 	lim.abandon_ms = 1000;
 	lim.games_per_minute = 20;
-	f = t_new_store(&lim, NULL, &store_sqlite_ops, st);
+	f = t_db_new(&lim);
 	account(f, 0, "10.0.0.1", "ann");
 	account(f, 1, "10.0.1.1", "bob");
 	t_hello(f, 2, "10.0.2.1");
@@ -172,8 +171,7 @@ test_abort_not_rated(void **state)
 	t_drain(f, 1);
 	l = t_ask(f, 2, "OK #w WHOIS name=ann ", "#w WHOIS name=ann");
 	assert_non_null(strstr(l, " games=1 n=1"));
-	t_free(f);
-	store_close(st);
+	t_db_free(f);
 }
 
 /*
@@ -430,13 +428,12 @@ test_seek_notice_network(void **state)
 static void
 test_rated_rematch(void **state)
 {
-	struct store *st = t_db_open(STORE_CREATE);
 	struct t_fake *f;
-	char id[16], nid[16], tok[40], err[256];
+	char id[16], nid[16], tok[40];
 	const char *l;
 
 	(void)state;
-	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
+	f = t_db_new(NULL);
 	account(f, 0, "10.0.0.1", "ann");
 	account(f, 1, "10.0.1.1", "bob");
 	rated(f, 0, 1, id);
@@ -468,33 +465,26 @@ test_rated_rematch(void **state)
 	t_say(f, 0, "#g RESIGN game=%s", nid);
 	l = result_line(f, 0, "OK #g RESIGN");
 	assert_non_null(strstr(l, " RESULT result=1-0 reason=resign wrating="));
-	t_free(f);
-	store_close(st);
+	t_db_free(f);
 
-	st = t_db_open(0);
-	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
-	assert_int_equal(store_load(st, f->s, err, sizeof err), 0);
+	f = t_db_restart(NULL);
 	t_hello(f, 0, "10.0.0.1");
 	assert_non_null(strstr(t_state(f, 0, nid), " rated=1 "));
 	t_say(f, 0, "#w WHOIS name=bob");
 	assert_non_null(strstr(t_expect(f, 0, "OK #w WHOIS"), " games=2 "));
-	t_free(f);
-	store_close(st);
+	t_db_free(f);
 }
 
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_abort_not_rated,
-		    t_db_setup, t_db_teardown),
+		T_DB_TEST(test_abort_not_rated),
 		cmocka_unit_test(test_abort_from_fen),
 		cmocka_unit_test(test_takeback_keeps_it_played),
-		cmocka_unit_test_setup_teardown(test_same_network,
-		    t_db_setup, t_db_teardown),
+		T_DB_TEST(test_same_network),
 		cmocka_unit_test(test_seek_notice_network),
-		cmocka_unit_test_setup_teardown(test_rated_rematch,
-		    t_db_setup, t_db_teardown),
+		T_DB_TEST(test_rated_rematch),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

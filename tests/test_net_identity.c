@@ -38,15 +38,12 @@ create(struct t_fake *f, int conn, const char *extra, char *id)
 static void
 test_name_taken(void **state)
 {
-	struct store *st = t_db_open(STORE_CREATE);
-	struct t_fake *f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
+	struct t_fake *f = t_db_new(NULL);
 	char key[40], id[16], game[16];
 	const char *l;
 
 	(void)state;
-	t_hello(f, 0, "10.0.0.1");
-	t_hello(f, 1, "10.0.1.1");
-	t_hello(f, 2, "10.0.2.1");
+	t_hellos(f, 3);
 	reg(f, 0, "Alice", key);
 	/* A guest under alice's name, in any case: refused, nothing
 	 * stored. */
@@ -80,8 +77,7 @@ test_name_taken(void **state)
 	assert_non_null(strstr(l, " baccount=1 "));
 	l = t_expect(f, 2, "EV ");
 	assert_non_null(strstr(l, " JOINED seat=black name=Alice account=1"));
-	t_free(f);
-	store_close(st);
+	t_db_free(f);
 }
 
 /* A guest played as carol before carol registered: her account gets none
@@ -89,17 +85,14 @@ test_name_taken(void **state)
 static void
 test_guest_before_register(void **state)
 {
-	struct store *st = t_db_open(STORE_CREATE);
-	struct t_fake *f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
+	struct t_fake *f = t_db_new(NULL);
 	char key[40], id[16], mine[16];
 	const char *l;
 	int i, n;
 	bool tag = false;
 
 	(void)state;
-	t_hello(f, 0, "10.0.0.1");
-	t_hello(f, 1, "10.0.1.1");
-	t_hello(f, 2, "10.0.2.1");
+	t_hellos(f, 3);
 	create(f, 0, "name=carol", id);
 	t_ask(f, 1, "OK #j JOIN", "#j JOIN game=%s seat=black name=dave", id);
 	t_drain(f, 1);
@@ -160,8 +153,7 @@ test_guest_before_register(void **state)
 	assert_true(tag);
 	/* The guest's seat is not carol's to take without its token. */
 	t_ask(f, 2, "ERR #r 401 BAD_TOKEN", "#r REJOIN game=%s", id);
-	t_free(f);
-	store_close(st);
+	t_db_free(f);
 }
 
 /* A guest seeks as erin, then erin registers: SEEKS shows the guest's
@@ -169,16 +161,13 @@ test_guest_before_register(void **state)
 static void
 test_guest_seek_shown(void **state)
 {
-	struct store *st = t_db_open(STORE_CREATE);
-	struct t_fake *f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
+	struct t_fake *f = t_db_new(NULL);
 	char key[40];
 	const char *l;
 	int i;
 
 	(void)state;
-	t_hello(f, 0, "10.0.0.1");
-	t_hello(f, 1, "10.0.1.1");
-	t_hello(f, 2, "10.0.2.1");
+	t_hellos(f, 3);
 	t_ask(f, 0, "OK #s SEEK", "#s SEEK clock=300+0 name=erin");
 	reg(f, 1, "Erin", key);
 	login(f, 1, "erin", key);
@@ -189,15 +178,13 @@ test_guest_seek_shown(void **state)
 		assert_non_null(strstr(l, strstr(l, " clock=300+0 ") != NULL ?
 		    " name=erin(guest) rating=- " : " name=Erin rating=1500 "));
 	}
-	t_free(f);
-	store_close(st);
+	t_db_free(f);
 }
 
 static void
 test_login_once(void **state)
 {
-	struct store *st = t_db_open(STORE_CREATE);
-	struct t_fake *f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
+	struct t_fake *f = t_db_new(NULL);
 	char ka[40], kb[40];
 
 	(void)state;
@@ -211,8 +198,7 @@ test_login_once(void **state)
 	    ka);
 	t_ask(f, 0, "OK #c CREATE", "#c CREATE seat=white");
 	assert_non_null(strstr(t_expect(f, 0, "EV "), " white=ann "));
-	t_free(f);
-	store_close(st);
+	t_db_free(f);
 }
 
 /* One account, one seat of a rated game: not by JOIN from another
@@ -220,16 +206,12 @@ test_login_once(void **state)
 static void
 test_same_player(void **state)
 {
-	struct store *st = t_db_open(STORE_CREATE);
-	struct t_fake *f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
+	struct t_fake *f = t_db_new(NULL);
 	char ka[40], kb[40], id[16], tb[40];
 	const char *l;
 
 	(void)state;
-	t_hello(f, 0, "10.0.0.1");
-	t_hello(f, 1, "10.0.1.1");
-	t_hello(f, 2, "10.0.2.1");
-	t_hello(f, 3, "10.0.3.1");
+	t_hellos(f, 4);
 	reg(f, 0, "ann", ka);
 	reg(f, 2, "bob", kb);
 	login(f, 0, "ann", ka);
@@ -258,24 +240,19 @@ test_same_player(void **state)
 	t_ask(f, 4, "OK #s SEEK", "#s SEEK clock=180+2 rated=yes");
 	t_nothing(f, 3);
 	t_nothing(f, 4);
-	t_free(f);
-	store_close(st);
+	t_db_free(f);
 }
 
 static void
 test_rejoin_by_account(void **state)
 {
-	struct store *st = t_db_open(STORE_CREATE);
-	struct t_fake *f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
-	char ka[40], kb[40], id[16], id2[16], want[96], want2[96], err[256];
+	struct t_fake *f = t_db_new(NULL);
+	char ka[40], kb[40], id[16], id2[16], want[96], want2[96];
 	const char *l;
 	int i;
 
 	(void)state;
-	t_hello(f, 0, "10.0.0.1");
-	t_hello(f, 1, "10.0.1.1");
-	t_hello(f, 2, "10.0.2.1");
-	t_hello(f, 3, "10.0.3.1");
+	t_hellos(f, 4);
 	reg(f, 0, "ann", ka);
 	reg(f, 3, "bob", kb);
 	login(f, 0, "ann", ka);
@@ -320,21 +297,17 @@ test_rejoin_by_account(void **state)
 	t_say(f, 2, "#r REJOIN game=%s", id2);
 	snprintf(want2, sizeof want2, "OK #r REJOIN game=%s seat=white", id2);
 	t_expect(f, 2, want2);
-	t_free(f);
-	store_close(st);
+	t_db_free(f);
 
 	/* After a restart the seat is still ann's. */
-	st = t_db_open(0);
-	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
-	assert_int_equal(store_load(st, f->s, err, sizeof err), 0);
+	f = t_db_restart(NULL);
 	t_hello(f, 0, "10.0.0.1");
 	login(f, 0, "ann", ka);
 	t_ask(f, 0, want, "#r REJOIN game=%s", id);
 	l = t_expect(f, 0, "EV ");
 	assert_non_null(strstr(l, " waccount=1 "));
 	assert_null(strstr(l, "baccount"));
-	t_free(f);
-	store_close(st);
+	t_db_free(f);
 }
 
 /* A database an older server wrote: no JOINED says account=1. Its rated
@@ -343,16 +316,14 @@ test_rejoin_by_account(void **state)
 static void
 test_old_database(void **state)
 {
-	struct store *st = t_db_open(STORE_CREATE);
-	struct t_fake *f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
-	char ka[40], kb[40], rated[16], casual[16], err[256];
+	struct t_fake *f = t_db_new(NULL);
+	char ka[40], kb[40], rated[16], casual[16];
 	const char *l;
 	sqlite3 *db;
 	int i;
 
 	(void)state;
-	t_hello(f, 0, "10.0.0.1");
-	t_hello(f, 1, "10.0.1.1");
+	t_hellos(f, 2);
 	reg(f, 0, "ann", ka);
 	reg(f, 1, "bob", kb);
 	login(f, 0, "ann", ka);
@@ -368,17 +339,14 @@ test_old_database(void **state)
 		t_drain(f, 0);
 		t_drain(f, 1);
 	}
-	t_free(f);
-	store_close(st);
+	t_db_free(f);
 	assert_int_equal(sqlite3_open(t_dbpath, &db), SQLITE_OK);
 	assert_int_equal(sqlite3_exec(db, "UPDATE events SET body = "
 	    "replace(body, ' account=1', '') WHERE kind = 'JOINED'", NULL,
 	    NULL, NULL), SQLITE_OK);
 	assert_int_equal(sqlite3_changes(db), 4);
 	sqlite3_close(db);
-	st = t_db_open(0);
-	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
-	assert_int_equal(store_load(st, f->s, err, sizeof err), 0);
+	f = t_db_restart(NULL);
 	t_hello(f, 0, "10.0.0.1");
 	t_say(f, 0, "#w WHOIS name=ann");
 	assert_non_null(strstr(t_expect(f, 0, "OK #w WHOIS"), " games=1 "));
@@ -393,28 +361,20 @@ test_old_database(void **state)
 	if (strstr(l, casual) == NULL)
 		l = t_expect(f, 0, "ITEM #l game=");
 	assert_non_null(strstr(l, " white=ann(guest) black=bob(guest) "));
-	t_free(f);
-	store_close(st);
+	t_db_free(f);
 }
 
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_name_taken, t_db_setup,
-		    t_db_teardown),
-		cmocka_unit_test_setup_teardown(test_guest_before_register,
-		    t_db_setup, t_db_teardown),
-		cmocka_unit_test_setup_teardown(test_guest_seek_shown,
-		    t_db_setup, t_db_teardown),
-		cmocka_unit_test_setup_teardown(test_login_once, t_db_setup,
-		    t_db_teardown),
-		cmocka_unit_test_setup_teardown(test_same_player, t_db_setup,
-		    t_db_teardown),
-		cmocka_unit_test_setup_teardown(test_rejoin_by_account, t_db_setup,
-		    t_db_teardown),
-		cmocka_unit_test_setup_teardown(test_old_database, t_db_setup,
-		    t_db_teardown),
+		T_DB_TEST(test_name_taken),
+		T_DB_TEST(test_guest_before_register),
+		T_DB_TEST(test_guest_seek_shown),
+		T_DB_TEST(test_login_once),
+		T_DB_TEST(test_same_player),
+		T_DB_TEST(test_rejoin_by_account),
+		T_DB_TEST(test_old_database),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -24,18 +24,14 @@ later(int minutes)
 /* A session on a new store (its functions ops), a game between conns 0
  * (white) and 1 (black) there, resigned by black: its id into id. */
 static struct t_fake *
-finished_on(struct store **st, const struct store_ops *ops, char *id,
-    size_t n)
+finished_on(const struct store_ops *ops, char *id, size_t n)
 {
-	char err[512];
-	struct t_fake *f;
+	struct store *st = t_db_open(STORE_CREATE);
+	struct t_fake *f = t_new_store(NULL, NULL, ops, st);
 	const char *l;
 
-	*st = store_open(t_dbpath, STORE_CREATE, err, sizeof err);
-	assert_non_null(*st);
-	f = t_new_store(NULL, NULL, ops, *st);
-	t_hello(f, 0, "10.0.0.1");
-	t_hello(f, 1, "10.0.1.1");
+	f->st = st;
+	t_hellos(f, 2);
 	l = t_ask(f, 0, "OK #c CREATE", "#c CREATE seat=white name=ann");
 	t_val(l, "game", id, n);
 	t_ask(f, 1, "OK #j JOIN", "#j JOIN game=%s seat=black name=bob", id);
@@ -50,17 +46,16 @@ finished_on(struct store **st, const struct store_ops *ops, char *id,
 }
 
 static struct t_fake *
-finished(struct store **st, char *id, size_t n)
+finished(char *id, size_t n)
 {
-	return finished_on(st, &store_sqlite_ops, id, n);
+	return finished_on(&store_sqlite_ops, id, n);
 }
 
 static void
 test_rematch_late(void **state)
 {
 	char id[16];
-	struct store *st;
-	struct t_fake *f = finished(&st, id, sizeof id);
+	struct t_fake *f = finished(id, sizeof id);
 
 	(void)state;
 	/* Five minutes on, both still connected: the game is still here
@@ -79,8 +74,7 @@ test_rematch_late(void **state)
 	sess_evict(f->s, later(5));
 	assert_int_equal(sess_ngames(f->s), 1);
 	assert_null(sess_find(f->s, id));
-	t_free(f);
-	store_close(st);
+	t_db_free(f);
 }
 
 /* A player gone: the game goes after the grace, as before. */
@@ -88,8 +82,7 @@ static void
 test_player_gone(void **state)
 {
 	char id[16];
-	struct store *st;
-	struct t_fake *f = finished(&st, id, sizeof id);
+	struct t_fake *f = finished(id, sizeof id);
 
 	(void)state;
 	assert_non_null(sess_find(f->s, id));
@@ -99,8 +92,7 @@ test_player_gone(void **state)
 	assert_non_null(sess_find(f->s, id));   /* the grace */
 	sess_evict(f->s, later(1));
 	assert_null(sess_find(f->s, id));
-	t_free(f);
-	store_close(st);
+	t_db_free(f);
 }
 
 /* What the session told the other servers (store_ops.seek_notice). */
@@ -142,7 +134,6 @@ test_hash_told_late(void **state)
 	struct store_ops ops = store_sqlite_ops;
 	char id[16], nid[16], tok[CGP_TOKEN_LEN + 1], hash[CGP_HASH_LEN + 1];
 	char text[256], want[64], err[256], line[2048];
-	struct store *st;
 	struct t_fake *f;
 	struct sgame *g;
 	const char *l;
@@ -151,7 +142,7 @@ test_hash_told_late(void **state)
 	(void)state;
 	ops.seek_notice = tell;
 	ntold = 0;
-	f = finished_on(&st, &ops, id, sizeof id);
+	f = finished_on(&ops, id, sizeof id);
 	sess_close(f->s, 0, f->now);
 	g = sess_find(f->s, id);
 	assert_non_null(g);
@@ -178,20 +169,16 @@ test_hash_told_late(void **state)
 	t_hello(f, 2, "10.0.2.1");
 	t_say(f, 2, "#j REJOIN game=%s token=%s", nid, tok);
 	assert_non_null(strstr(t_expect(f, 2, "OK #j REJOIN"), " seat=black"));
-	t_free(f);
-	store_close(st);
+	t_db_free(f);
 }
 
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_rematch_late, t_db_setup,
-		    t_db_teardown),
-		cmocka_unit_test_setup_teardown(test_player_gone, t_db_setup,
-		    t_db_teardown),
-		cmocka_unit_test_setup_teardown(test_hash_told_late,
-		    t_db_setup, t_db_teardown),
+		T_DB_TEST(test_rematch_late),
+		T_DB_TEST(test_player_gone),
+		T_DB_TEST(test_hash_told_late),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -43,7 +43,7 @@ play(struct store *st, char *id, char *tw, char *stateline)
 static void
 test_store_and_rebuild(void **state)
 {
-	char id[16], tw[40], before[2048], err[512];
+	char id[16], tw[40], before[2048];
 	struct store *st = t_db_open(STORE_CREATE);
 	struct t_fake *f;
 
@@ -51,9 +51,7 @@ test_store_and_rebuild(void **state)
 	play(st, id, tw, before);
 	store_close(st);
 
-	st = t_db_open(0);
-	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
-	assert_int_equal(store_load(st, f->s, err, sizeof err), 0);
+	f = t_db_restart(NULL);
 	assert_int_equal(sess_ngames(f->s), 1);
 	t_hello(f, 0, "10.0.0.1");
 	t_ask(f, 0, "OK #r REJOIN", "#r REJOIN game=%s token=%s", id, tw);
@@ -68,17 +66,13 @@ test_store_and_rebuild(void **state)
 	t_ask(f, 1, "ERR * 401", "REJOIN game=%s token=%s since=5", id, "x");
 	t_ask(f, 0, "OK #m MOVE", "#m MOVE game=%s ply=2 move=d2d3", id);
 	assert_non_null(strstr(t_last, " ply=3 seq=6"));
-	t_free(f);
-	store_close(st);
+	t_db_free(f);
 
-	st = t_db_open(0);
-	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
-	assert_int_equal(store_load(st, f->s, err, sizeof err), 0);
+	f = t_db_restart(NULL);
 	t_hello(f, 0, "10.0.0.1");
 	t_ask(f, 0, "OK #h HISTORY", "#h HISTORY game=%s", id);
 	assert_non_null(strstr(t_last, " n=3 "));
-	t_free(f);
-	store_close(st);
+	t_db_free(f);
 }
 
 static void
@@ -212,7 +206,7 @@ test_locked(void **state)
 static void
 test_tampered(void **state)
 {
-	char id[16], tw[40], line[2048], err[512], other[16];
+	char id[16], tw[40], line[2048], other[16];
 	struct store *st = t_db_open(STORE_CREATE);
 	struct t_fake *f;
 	const char *l;
@@ -231,9 +225,7 @@ test_tampered(void **state)
 	    "replace(body, 'move=c6c5', 'move=c6c3') WHERE seq = 4", NULL,
 	    NULL, NULL), SQLITE_OK);
 	sqlite3_close(db);
-	st = t_db_open(0);
-	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
-	assert_int_equal(store_load(st, f->s, err, sizeof err), 0);
+	f = t_db_restart(NULL);
 	print_message("%s\n", f->lastlog);
 	assert_non_null(strstr(f->lastlog, id));
 	assert_non_null(strstr(f->lastlog, "event 4"));
@@ -245,8 +237,7 @@ test_tampered(void **state)
 	/* Asked for, it is read again and refused again, never half served. */
 	t_ask(f, 0, "ERR #t 500 INTERNAL", "#t STATE game=%s", id);
 	assert_int_equal(sess_ngames(f->s), 1);
-	t_free(f);
-	store_close(st);
+	t_db_free(f);
 	/* It is still in the file as it was. */
 	assert_int_equal(sqlite3_open(t_dbpath, &db), SQLITE_OK);
 	assert_int_equal(sqlite3_exec(db, "SELECT 1 FROM events WHERE body "
@@ -294,7 +285,7 @@ test_clock_text_stored(void **state)
 {
 	static const char *const clk[] = { "1234.5+0", "10+0.5", "1+0.001",
 	    "86400+600" };
-	char id[4][16], err[512], want[64];
+	char id[4][16], want[64];
 	struct store *st = t_db_open(STORE_CREATE);
 	struct t_fake *f;
 	const char *l;
@@ -313,9 +304,7 @@ test_clock_text_stored(void **state)
 	}
 	t_free(f);
 	store_close(st);
-	st = t_db_open(0);
-	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
-	assert_int_equal(store_load(st, f->s, err, sizeof err), 0);
+	f = t_db_restart(NULL);
 	assert_int_equal(sess_ngames(f->s), 4);
 	sess_start(f->s, 0, 0);
 	t_hello(f, 0, "10.0.0.1");
@@ -325,8 +314,7 @@ test_clock_text_stored(void **state)
 		snprintf(want, sizeof want, " clock=%s ", clk[k]);
 		assert_non_null(strstr(l, want));
 	}
-	t_free(f);
-	store_close(st);
+	t_db_free(f);
 }
 
 /*
@@ -368,9 +356,7 @@ test_finished_on_demand(void **state)
 	t_free(f);
 	store_close(st);
 
-	st = t_db_open(0);
-	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
-	assert_int_equal(store_load(st, f->s, err, sizeof err), 0);
+	f = t_db_restart(NULL);
 	assert_int_equal(sess_ngames(f->s), 1);     /* the open one */
 	t_hello(f, 1, "10.0.0.2");
 	t_ask(f, 1, "OK #s STATE", "#s STATE game=%s", id);
@@ -418,8 +404,7 @@ test_finished_on_demand(void **state)
 	}
 	sess_evict(f->s, past_keep(f));
 	assert_int_equal(sess_ngames(f->s), 1);
-	t_free(f);
-	store_close(st);
+	t_db_free(f);
 }
 
 /* Another program holds the write lock: reads go on at once (WAL), a
@@ -641,7 +626,7 @@ test_online_columns_added(void **state)
 static void
 test_online_rebuild(void **state)
 {
-	char id[16], nid[16], tw[40], tb[40], err[512];
+	char id[16], nid[16], tw[40], tb[40];
 	struct store *st = t_db_open(STORE_CREATE);
 	struct t_fake *f;
 	const char *l;
@@ -679,9 +664,7 @@ test_online_rebuild(void **state)
 	t_free(f);
 	store_close(st);
 
-	st = t_db_open(0);
-	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
-	assert_int_equal(store_load(st, f->s, err, sizeof err), 0);
+	f = t_db_restart(NULL);
 	sess_start(f->s, f->now, (long long)time(NULL) * 1000);
 	/* The rematch being played; the finished game is read when asked. */
 	assert_int_equal(sess_ngames(f->s), 1);
@@ -716,8 +699,7 @@ test_online_rebuild(void **state)
 	assert_non_null(strstr(t_last, " status=active "));
 	assert_non_null(strstr(t_last, " clock=30+2 wclock=30000 "
 	    "bclock=30000"));
-	t_free(f);
-	store_close(st);
+	t_db_free(f);
 }
 
 int

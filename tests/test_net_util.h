@@ -47,6 +47,7 @@ struct t_fake {
 	struct t_rec rec[T_RECS];
 	int nrec;
 	struct sess *s;
+	struct store *st;          /* t_db_new's store */
 	long long now;
 	int nlog;                  /* lines logged */
 	char lastlog[512];
@@ -451,6 +452,57 @@ t_db_open(int how)
 		print_error("%s\n", err);
 	assert_non_null(st);
 	return st;
+}
+
+/* A session (limits lim, NULL: t_limits) storing to the test's own
+ * database (t_db_setup's), created anew; f->st its store. */
+static __attribute__((unused)) struct t_fake *
+t_db_new(const struct sess_limits *lim)
+{
+	struct store *st = t_db_open(STORE_CREATE);
+	struct t_fake *f = t_new_store(lim, NULL, &store_sqlite_ops, st);
+
+	f->st = st;
+	return f;
+}
+
+/* A session over what the database holds, its games loaded (not started):
+ * a restart. */
+static __attribute__((unused)) struct t_fake *
+t_db_restart(const struct sess_limits *lim)
+{
+	struct store *st = t_db_open(0);
+	struct t_fake *f = t_new_store(lim, NULL, &store_sqlite_ops, st);
+	char err[256];
+
+	f->st = st;
+	if (store_load(st, f->s, err, sizeof err) != 0)
+		fail_msg("%s", err);
+	return f;
+}
+
+/* Free a session of t_db_new or t_db_restart and close its store. */
+static __attribute__((unused)) void
+t_db_free(struct t_fake *f)
+{
+	struct store *st = f->st;
+
+	t_free(f);
+	store_close(st);
+}
+
+/* Connections 0 to n - 1 open and say HELLO, each from a network of its
+ * own (10.0.<conn>.1). */
+static __attribute__((unused)) void
+t_hellos(struct t_fake *f, int n)
+{
+	char addr[32];
+	int i;
+
+	for (i = 0; i < n; i++) {
+		snprintf(addr, sizeof addr, "10.0.%d.1", i);
+		t_hello(f, i, addr);
+	}
 }
 
 /* Open conn from addr, REGISTER name and LOGIN as it; its key in key
