@@ -205,20 +205,31 @@ t_next(struct t_fake *f, int conn, char *buf, size_t n)
 	return true;
 }
 
+/* conn says the line fmt makes (under 1024 bytes). */
+static void t_vsay(struct t_fake *f, int conn, const char *fmt, va_list ap)
+    __attribute__((format(printf, 3, 0)));
+
+static __attribute__((unused)) void
+t_vsay(struct t_fake *f, int conn, const char *fmt, va_list ap)
+{
+	char line[1024];
+	int n = vsnprintf(line, sizeof line, fmt, ap);
+
+	assert_true(n >= 0 && (size_t)n < sizeof line);
+	sess_line(f->s, conn, line, (size_t)n, f->now);
+}
+
 static void t_say(struct t_fake *f, int conn, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
 static __attribute__((unused)) void
 t_say(struct t_fake *f, int conn, const char *fmt, ...)
 {
-	char line[1024];
 	va_list ap;
-	int n;
 
 	va_start(ap, fmt);
-	n = vsnprintf(line, sizeof line, fmt, ap);
+	t_vsay(f, conn, fmt, ap);
 	va_end(ap);
-	sess_line(f->s, conn, line, (size_t)n, f->now);
 }
 
 /* The next line for conn must start with prefix; it is copied to buf. */
@@ -247,15 +258,11 @@ static const char *t_ask(struct t_fake *f, int conn, const char *want,
 static __attribute__((unused)) const char *
 t_ask(struct t_fake *f, int conn, const char *want, const char *fmt, ...)
 {
-	char line[1024];
 	va_list ap;
-	int n;
 
 	va_start(ap, fmt);
-	n = vsnprintf(line, sizeof line, fmt, ap);
+	t_vsay(f, conn, fmt, ap);
 	va_end(ap);
-	assert_true(n >= 0 && (size_t)n < sizeof line);
-	t_say(f, conn, "%s", line);
 	return t_expect(f, conn, want);
 }
 
