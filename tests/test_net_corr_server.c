@@ -17,16 +17,13 @@
 
 #include <cmocka.h>
 
+#define TC_SERVER_FIXTURE
 #include "test_net_tclient.h"
 #include "test_tmp.h"
 
 #define T TC_ANSWER_MS           /* ms to wait for an answer */
 
-static char server_bin[1024];
-static char dir[256], db[300], logfile[300], notified[300], cmd[600];
-static char portstr[16];
-static int port;
-static pid_t server_pid = -1;
+static char notified[300], cmd[600];
 
 static void
 start_server(void)
@@ -35,17 +32,8 @@ start_server(void)
 		"--db", db, "--create", "--max-per-address", "40",
 		"--games-per-minute", "100", "--log-level", "debug",
 		"--day-length", "1", "--notify-command", cmd, NULL };
-	long long end = tc_ms() + 10000;
-	int fd;
 
-	server_pid = tc_spawn(logfile, argv);
-	assert_true(server_pid > 0);
-	while ((fd = tc_dial(port, 0)) < 0) {
-		assert_true(tc_ms() < end);
-		assert_int_equal(waitpid(server_pid, NULL, WNOHANG), 0);
-		usleep(20000);
-	}
-	close(fd);
+	tc_server_start(argv);
 }
 
 static void
@@ -62,42 +50,22 @@ kill_server(void)
 static int
 group_setup(void **state)
 {
-	const char *b = getenv("CONGO_BUILDDIR");
-
 	(void)state;
-	snprintf(server_bin, sizeof server_bin, "%s/src/congo-server",
-	    b != NULL ? b : ".");
-	if (test_mkdtemp(dir, sizeof dir, "congo-corr") == NULL)
+	if (tc_server_setup("congo-corr") != 0)
 		return -1;
-	snprintf(db, sizeof db, "%s/games.db", dir);
-	snprintf(logfile, sizeof logfile, "%s/server.log", dir);
 	snprintf(notified, sizeof notified, "%s/notified", dir);
 	/* (It fails for eve: logged, never fatal.) */
 	snprintf(cmd, sizeof cmd, "[ \"$CONGO_PLAYER\" != eve ] || exit 3; "
 	    "printf '%%s %%s %%s\\n' \"$CONGO_EVENT\" \"$CONGO_GAME\" "
 	    "\"$CONGO_PLAYER\" >> '%s'", notified);
-	port = tc_free_port();
-	snprintf(portstr, sizeof portstr, "%d", port);
-	signal(SIGPIPE, SIG_IGN);
-	return port > 0 ? 0 : -1;
+	return 0;
 }
 
 static int
 group_teardown(void **state)
 {
-	char rm[600];
-
 	(void)state;
-	if (server_pid > 0) {
-		kill(server_pid, SIGKILL);
-		tc_reap(server_pid, 5000);
-	}
-	if (getenv("CONGO_KEEP_TMP") != NULL) {
-		fprintf(stderr, "kept %s\n", dir);
-		return 0;
-	}
-	snprintf(rm, sizeof rm, "rm -rf '%s'", dir);
-	return system(rm) == 0 ? 0 : -1;
+	return tc_server_teardown(SIGKILL);
 }
 
 /* A new connection registered and logged in as name; its key into key. */
