@@ -24,20 +24,10 @@
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "util/util.h"
+#include "test_util.h"
 
-#define ta_setup(b, fen) ta_setup_((b), (fen), __FILE__, __LINE__)
-static inline void
-ta_setup_(struct board *b, const char *fen, const char *file, int line)
-{
-	char err[256] = "";
-
-	board_init();
-	if (fen_read(b, fen, err, sizeof err) != 0) {
-		print_error("%s:%d: fen_read(\"%s\"): %s\n", file, line, fen,
-		    err);
-		_fail(file, line);
-	}
-}
+/* A FEN that must be valid (test_util.h's tu_setup). */
+#define ta_setup(b, fen) tu_setup((b), (fen))
 
 static inline const char *
 ta_text(move_t m)
