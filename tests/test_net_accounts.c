@@ -60,8 +60,7 @@ test_register_login(void **state)
 	t_ask(f, 0, "ERR #l 401 BAD_KEY", "#l LOGIN name=nobody key=%s", key);
 	/* Logged in, name= is ignored: the account plays. */
 	t_ask(f, 1, "OK #c CREATE", "#c CREATE seat=white name=someone");
-	t_expect(f, 1, "EV ");
-	assert_non_null(strstr(t_last, " white=Ann_1 "));
+	t_event(f, 1, " white=Ann_1 ");
 	t_db_free(f);
 }
 
@@ -87,8 +86,7 @@ test_rated_game(void **state)
 	l = t_ask(f, 0, "OK #c CREATE",
 	    "#c CREATE seat=white rated=yes clock=300+0");
 	t_val(l, "game", id, sizeof id);
-	l = t_expect(f, 0, "EV ");
-	assert_non_null(strstr(l, " rated=1 wrating=1500 wrd=350"));
+	t_event(f, 0, " rated=1 wrating=1500 wrd=350");
 	/* Black's seat needs an account, not ann's. */
 	t_ask(f, 2, "ERR #j 403 NOT_YOUR_SEAT :a rated game needs LOGIN",
 	    "#j JOIN game=%s seat=black name=eve", id);
@@ -224,23 +222,19 @@ test_seeks(void **state)
 	/* The same terms as ann's first: paired at once with it. */
 	t_say(f, 2, "#s SEEK clock=300+3 name=cid color=black");
 	t_val(t_expect(f, 2, "OK #s SEEK seek="), "seek", s3, sizeof s3);
-	l = t_expect(f, 2, "EV ");
-	assert_non_null(strstr(l, " 0 PAIRED seek="));
+	l = t_event(f, 2, " 0 PAIRED seek=");
 	assert_non_null(strstr(l, s3));
 	assert_string_equal(t_val(l, "seat", seat, sizeof seat), "black");
-	l = t_expect(f, 2, "EV ");
-	assert_non_null(strstr(l, " STATE "));
+	l = t_event(f, 2, " STATE ");
 	assert_non_null(strstr(l, " status=active white=ann black=cid "));
 	assert_non_null(strstr(l, " clock=300+3 "));
-	l = t_expect(f, 0, "EV ");
-	assert_non_null(strstr(l, " 0 PAIRED seek="));
+	l = t_event(f, 0, " 0 PAIRED seek=");
 	assert_non_null(strstr(l, s1));
 	assert_string_equal(t_val(l, "seat", seat, sizeof seat), "white");
 	t_val(l, "token", tok, sizeof tok);
 	sscanf(l, "EV %15s", game);
 	/* Both seats were taken before either seeker was told. */
-	l = t_expect(f, 0, "EV ");
-	assert_non_null(strstr(l, " wpresent=1 bpresent=1 "));
+	t_event(f, 0, " wpresent=1 bpresent=1 ");
 	/* ann's token takes the seat from another connection. */
 	t_ask(f, 3, "OK #r REJOIN", "#r REJOIN game=%s token=%s", game, tok);
 	t_drain(f, 3);
@@ -264,10 +258,8 @@ test_seeks(void **state)
 	t_ask(f, 4, "OK #s SEEK", "#s SEEK clock=180+2 rated=yes");
 	t_nothing(f, 4);
 	t_ask(f, 5, "OK #s SEEK", "#s SEEK clock=180+2 rated=yes");
-	l = t_expect(f, 5, "EV ");
-	assert_non_null(strstr(l, " 0 PAIRED seek="));
-	l = t_expect(f, 5, "EV ");
-	assert_non_null(strstr(l, " STATE "));
+	t_event(f, 5, " 0 PAIRED seek=");
+	l = t_event(f, 5, " STATE ");
 	assert_non_null(strstr(l, " rated=1 wrating=1500 "));
 	t_db_free(f);
 }

@@ -98,11 +98,9 @@ test_offline_accept(void **state)
 	/* bob on: told at once, on each of his connections. */
 	login(f, 3, "10.0.3.1", "bob", kb);
 	challenge(f, "clock=60+0 color=black", id2);
-	l = t_expect(f, 1, "EV ");
-	assert_non_null(strstr(l, " CHALLENGED from=ann variant=congo "
-	    "clock=60+0 rated=no seat=white"));
-	l = t_expect(f, 3, "EV ");
-	assert_non_null(strstr(l, " CHALLENGED from=ann "));
+	t_event(f, 1, " CHALLENGED from=ann variant=congo "
+	    "clock=60+0 rated=no seat=white");
+	t_event(f, 3, " CHALLENGED from=ann ");
 	t_db_free(f);
 }
 
@@ -113,7 +111,6 @@ test_decline_withdraw_expire(void **state)
 {
 	struct t_fake *f = new_session(5000, false);
 	char ka[40], kb[40], id[16];
-	const char *l;
 
 	(void)state;
 	t_account(f, 0, "10.0.0.1", "ann", ka);
@@ -121,10 +118,8 @@ test_decline_withdraw_expire(void **state)
 	challenge(f, "clock=300+5", id);
 	t_drain(f, 1);
 	t_ask(f, 1, "OK #d CANCEL", "#d CANCEL game=%s", id);
-	l = t_expect(f, 1, "EV ");
-	assert_non_null(strstr(l, " RESULT result=- reason=declined"));
-	l = t_expect(f, 0, "EV ");
-	assert_non_null(strstr(l, " RESULT result=- reason=declined"));
+	t_event(f, 1, " RESULT result=- reason=declined");
+	t_event(f, 0, " RESULT result=- reason=declined");
 	t_ask(f, 1, "ERR #j 410 GAME_OVER", "#j JOIN game=%s seat=black", id);
 
 	challenge(f, "clock=300+5", id);
@@ -132,8 +127,7 @@ test_decline_withdraw_expire(void **state)
 	login(f, 2, "10.0.0.2", "ann", ka);
 	t_drain(f, 2);
 	t_ask(f, 2, "OK #w CANCEL", "#w CANCEL game=%s", id);
-	l = t_expect(f, 2, "EV ");
-	assert_non_null(strstr(l, " RESULT result=- reason=cancelled"));
+	t_event(f, 2, " RESULT result=- reason=cancelled");
 	t_drain(f, 0);
 	t_drain(f, 1);
 
@@ -141,8 +135,7 @@ test_decline_withdraw_expire(void **state)
 	t_drain(f, 1);
 	f->now += 6000;
 	sess_tick(f->s, f->now);
-	l = t_expect(f, 0, "EV ");
-	assert_non_null(strstr(l, " RESULT result=- reason=cancelled"));
+	t_event(f, 0, " RESULT result=- reason=cancelled");
 	t_ask(f, 1, "OK #l CHALLENGES n=0", "#l CHALLENGES");
 	t_db_free(f);
 }
@@ -169,8 +162,7 @@ test_correspondence(void **state)
 	t_ask(f, 1, "OK #l CHALLENGES n=1", "#l CHALLENGES");
 	f->now += 65000;
 	sess_tick(f->s, f->now);
-	l = t_expect(f, 0, "EV ");
-	assert_non_null(strstr(l, " RESULT result=- reason=cancelled"));
+	t_event(f, 0, " RESULT result=- reason=cancelled");
 	t_db_free(f);
 }
 
@@ -218,9 +210,8 @@ test_restart(void **state)
 	f = new_session(0, true);
 	sess_start(f->s, f->now, (long long)time(NULL) * 1000);
 	login(f, 1, "10.0.1.1", "bob", kb);
-	l = t_expect(f, 1, "EV ");
-	assert_non_null(strstr(l, " CHALLENGED from=ann variant=congo "
-	    "clock=300+5 rated=no seat=white"));
+	t_event(f, 1, " CHALLENGED from=ann variant=congo "
+	    "clock=300+5 rated=no seat=white");
 	t_ask(f, 1, "OK #j JOIN", "#j JOIN game=%s seat=white", id);
 	t_drain(f, 1);
 	t_ask(f, 1, "OK #m MOVE", "#m MOVE game=%s ply=0 move=c2c3", id);
@@ -266,11 +257,9 @@ test_blocking(void **state)
 	t_nothing(f, 0);
 	t_nothing(f, 1);
 	t_ask(f, 2, "OK #s SEEK", "#s SEEK clock=180+2");
-	l = t_expect(f, 2, "EV ");
-	assert_non_null(strstr(l, " PAIRED "));
+	l = t_event(f, 2, " PAIRED ");
 	snprintf(id, sizeof id, "%.8s", l + 3);
-	l = t_expect(f, 0, "EV ");
-	assert_non_null(strstr(l, " PAIRED "));
+	t_event(f, 0, " PAIRED ");
 	t_nothing(f, 1);
 	t_drain(f, 0);
 	t_drain(f, 2);
@@ -279,10 +268,8 @@ test_blocking(void **state)
 	t_ask(f, 1, "OK #o OBSERVE", "#o OBSERVE game=%s", id);
 	t_drain(f, 1);
 	t_ask(f, 0, "OK #y SAY", "#y SAY game=%s :hello", id);
-	l = t_expect(f, 0, "EV ");
-	assert_non_null(strstr(l, " SAID side="));
-	l = t_expect(f, 2, "EV ");
-	assert_non_null(strstr(l, " SAID side="));
+	t_event(f, 0, " SAID side=");
+	t_event(f, 2, " SAID side=");
 	t_nothing(f, 1);
 	t_ask(f, 2, "OK #y SAY", "#y SAY game=%s :hi", id);
 	l = t_expect(f, 1, "EV ");

@@ -56,8 +56,7 @@ test_create(void **state)
 	t_ask(f, 2, "ERR #b 400", "#b CREATE days=3 clock=300+0");
 	t_ask(f, 2, "ERR #c 400", "#c CREATE days=x");
 	t_ask(f, 2, "OK #d CREATE", "#d CREATE days=3 seat=white");
-	l = t_expect(f, 2, "EV ");
-	assert_non_null(strstr(l, " days=3"));
+	l = t_event(f, 2, " days=3");
 	assert_null(strstr(l, "deadline="));    /* nobody to move yet */
 	assert_null(strstr(l, "wclock="));
 
@@ -104,8 +103,7 @@ test_first_move(void **state)
 	sess_tick(f->s, f->now);
 	assert_string_equal(t_last_event(f, g.id)->body,
 	    "result=- reason=cancelled");
-	t_expect(f, 0, "EV ");
-	assert_non_null(strstr(t_last, " RESULT result=- reason=cancelled"));
+	t_event(f, 0, " RESULT result=- reason=cancelled");
 	t_free(f);
 
 	/* Black's first move too. */
@@ -141,8 +139,7 @@ test_time(void **state)
 	sess_tick(f->s, f->now);
 	assert_string_equal(t_last_event(f, g.id)->body,
 	    "result=0-1 reason=time");
-	t_expect(f, 1, "EV ");
-	assert_non_null(strstr(t_last, " RESULT result=0-1 reason=time"));
+	t_event(f, 1, " RESULT result=0-1 reason=time");
 	t_free(f);
 }
 
@@ -278,10 +275,8 @@ test_seek(void **state)
 	t_drain(f, 2);
 	t_nothing(f, 0);
 	t_ask(f, 2, "OK #s SEEK", "#s SEEK days=3 name=cid");
-	l = t_expect(f, 2, "EV ");
-	assert_non_null(strstr(l, " 0 PAIRED seek="));
-	l = t_expect(f, 0, "EV ");
-	assert_non_null(strstr(l, " 0 PAIRED seek="));
+	t_event(f, 2, " 0 PAIRED seek=");
+	l = t_event(f, 0, " 0 PAIRED seek=");
 	snprintf(id, sizeof id, "%.8s", l + 3);
 	l = t_state(f, 0, id);
 	assert_non_null(strstr(l, " status=active "));

@@ -46,8 +46,7 @@ static const char *
 result_line(struct t_fake *f, int conn, const char *ok)
 {
 	t_expect(f, conn, ok);
-	t_expect(f, conn, "EV ");
-	assert_non_null(strstr(t_last, " RESULT "));
+	t_event(f, conn, " RESULT ");
 	return t_last;
 }
 
@@ -246,8 +245,7 @@ test_takeback_keeps_it_played(void **state)
 	t_drain(f, 1);
 	t_ask(f, 1, "OK #a TAKEBACK", "#a TAKEBACK game=%s action=accept",
 	    g.id);
-	l = t_expect(f, 1, "EV ");
-	assert_non_null(strstr(l, " UNDO ply=0 "));
+	t_event(f, 1, " UNDO ply=0 ");
 	t_drain(f, 0);
 	t_drain(f, 1);
 	t_ask(f, 1, "ERR #x 403 NOT_YOUR_SEAT :both sides have moved",
@@ -286,8 +284,7 @@ test_takeback_keeps_it_played(void **state)
 	t_drain(f, 1);
 	l = t_ask(f, 1, "OK #a TAKEBACK", "#a TAKEBACK game=%s action=accept",
 	    g.id);
-	l = t_expect(f, 1, "EV ");
-	assert_non_null(strstr(l, " UNDO ply=0 "));
+	t_event(f, 1, " UNDO ply=0 ");
 	t_say(f, 0, "MOVE game=%s ply=0 move=d2d3", g.id);
 	t_drain(f, 0);
 	t_drain(f, 1);
@@ -349,8 +346,7 @@ test_same_network(void **state)
 	t_nothing(f, 4);
 	t_ask(f, 3, "OK #s SEEK", "#s SEEK clock=60+0");
 	t_ask(f, 4, "OK #s SEEK", "#s SEEK clock=60+0");
-	l = t_expect(f, 4, "EV ");
-	assert_non_null(strstr(l, " 0 PAIRED seek="));
+	t_event(f, 4, " 0 PAIRED seek=");
 	t_drain(f, 3);
 	t_drain(f, 4);
 	t_free(f);
@@ -369,8 +365,7 @@ test_same_network(void **state)
 	t_ask(f, 0, "OK #s SEEK", "#s SEEK clock=180+2 rated=yes");
 	t_nothing(f, 0);
 	t_ask(f, 1, "OK #s SEEK", "#s SEEK clock=180+2 rated=yes");
-	l = t_expect(f, 1, "EV ");
-	assert_non_null(strstr(l, " 0 PAIRED seek="));
+	t_event(f, 1, " 0 PAIRED seek=");
 	t_free(f);
 	store_close(st);
 
@@ -386,8 +381,7 @@ test_same_network(void **state)
 	t_drain(f, 1);
 	t_ask(f, 0, "OK #s SEEK", "#s SEEK clock=600+0 rated=yes");
 	t_ask(f, 1, "OK #s SEEK", "#s SEEK clock=600+0 rated=yes");
-	l = t_expect(f, 1, "EV ");
-	assert_non_null(strstr(l, " 0 PAIRED seek="));
+	t_event(f, 1, " 0 PAIRED seek=");
 	t_free(f);
 	store_close(st);
 }

@@ -66,17 +66,14 @@ test_name_taken(void **state)
 	 * account's. */
 	login(f, 0, "alice", key);
 	t_ask(f, 0, "OK #c CREATE", "#c CREATE seat=white name=whatever");
-	l = t_expect(f, 0, "EV ");
-	assert_non_null(strstr(l, " white=Alice "));
+	l = t_event(f, 0, " white=Alice ");
 	assert_non_null(strstr(l, " waccount=1 "));
 	assert_null(strstr(l, "baccount"));
 	t_ask(f, 0, "OK #j JOIN", "#j JOIN game=%s seat=black", game);
-	l = t_expect(f, 0, "EV ");
-	assert_non_null(strstr(l, " white=zed black=Alice "));
+	l = t_event(f, 0, " white=zed black=Alice ");
 	assert_null(strstr(l, "waccount"));
 	assert_non_null(strstr(l, " baccount=1 "));
-	l = t_expect(f, 2, "EV ");
-	assert_non_null(strstr(l, " JOINED seat=black name=Alice account=1"));
+	t_event(f, 2, " JOINED seat=black name=Alice account=1");
 	t_db_free(f);
 }
 
@@ -265,10 +262,8 @@ test_rejoin_by_account(void **state)
 	t_say(f, 2, "#r REJOIN game=%s", id);
 	snprintf(want, sizeof want, "OK #r REJOIN game=%s seat=white", id);
 	t_expect(f, 2, want);
-	l = t_expect(f, 2, "EV ");
-	assert_non_null(strstr(l, " STATE "));
-	l = t_expect(f, 0, "EV ");
-	assert_non_null(strstr(l, " PRESENCE seat=white state=replaced"));
+	t_event(f, 2, " STATE ");
+	t_event(f, 0, " PRESENCE seat=white state=replaced");
 	t_ask(f, 2, "OK #m MOVE", "#m MOVE game=%s ply=0 move=c2c3", id);
 	t_ask(f, 0, "ERR #m 403 NOT_YOUR_SEAT",
 	    "#m MOVE game=%s ply=1 move=c6c5", id);
@@ -304,8 +299,7 @@ test_rejoin_by_account(void **state)
 	t_hello(f, 0, "10.0.0.1");
 	login(f, 0, "ann", ka);
 	t_ask(f, 0, want, "#r REJOIN game=%s", id);
-	l = t_expect(f, 0, "EV ");
-	assert_non_null(strstr(l, " waccount=1 "));
+	l = t_event(f, 0, " waccount=1 ");
 	assert_null(strstr(l, "baccount"));
 	t_db_free(f);
 }

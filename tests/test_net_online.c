@@ -18,8 +18,7 @@ test_clock_runs_and_increments(void **state)
 	t_hello(f, 0, "10.0.0.1");
 	l = t_ask(f, 0, "OK #c CREATE", "#c CREATE seat=white clock=60+2");
 	t_val(l, "game", g.id, sizeof g.id);
-	l = t_expect(f, 0, "EV ");
-	assert_non_null(strstr(l, " clock=60+2 wclock=60000 bclock=60000"));
+	t_event(f, 0, " clock=60+2 wclock=60000 bclock=60000");
 	/* Nobody's clock runs before both seats are taken. */
 	f->now += 30000;
 	assert_non_null(strstr(t_state(f, 0, g.id), " wclock=60000 "));
@@ -33,8 +32,7 @@ test_clock_runs_and_increments(void **state)
 	assert_int_equal(sess_next_timer(f->s, f->now), 60000);
 	f->now += 5000;
 	t_ask(f, 0, "OK #m MOVE", "#m MOVE game=%s ply=0 move=c2c3", g.id);
-	l = t_expect(f, 0, "EV ");
-	assert_non_null(strstr(l, " MOVE ply=0 side=white move=c2c3 fen="));
+	l = t_event(f, 0, " MOVE ply=0 side=white move=c2c3 fen=");
 	assert_non_null(strstr(l, " wclock=60000 bclock=60000"));
 	f->now += 3000;
 	l = t_state(f, 1, g.id);
@@ -42,8 +40,7 @@ test_clock_runs_and_increments(void **state)
 	assert_int_equal(t_num(l, "bclock"), 60000);
 	assert_int_equal(sess_next_timer(f->s, f->now), 57000);
 	t_ask(f, 1, "OK #m MOVE", "#m MOVE game=%s ply=1 move=c6c5", g.id);
-	l = t_expect(f, 1, "EV ");
-	assert_non_null(strstr(l, " wclock=60000 bclock=60000"));
+	t_event(f, 1, " wclock=60000 bclock=60000");
 	t_drain(f, 0);
 	/* White's runs from black's first move: 5 s, then 2 s back. */
 	assert_int_equal(sess_next_timer(f->s, f->now), 60000);
@@ -115,8 +112,7 @@ test_move_after_the_flag(void **state)
 	t_ask(f, 0, "EV ", "#m MOVE game=%s ply=2 move=d2d3", g.id);
 	assert_non_null(strstr(t_last, " RESULT result=0-1 reason=time"));
 	t_expect(f, 0, "ERR #m 410 GAME_OVER :white's time ran out");
-	t_expect(f, 1, "EV ");
-	assert_non_null(strstr(t_last, " RESULT result=0-1 reason=time"));
+	t_event(f, 1, " RESULT result=0-1 reason=time");
 	t_nothing(f, 0);
 	t_free(f);
 
@@ -168,8 +164,7 @@ test_clock_resumes_after_restart(void **state)
 	t_say(f2, 0, "REJOIN game=%s token=%s", g.id, g.tw);
 	t_drain(f2, 0);
 	t_ask(f2, 0, "OK #m", "#m MOVE game=%s ply=4 move=e2e3", g.id);
-	l = t_expect(f2, 0, "EV ");
-	assert_non_null(strstr(l, " wclock=302000 bclock=270000"));
+	t_event(f2, 0, " wclock=302000 bclock=270000");
 	t_free(f);
 	t_free(f2);
 }
@@ -217,8 +212,7 @@ test_claim(void **state)
 	    g.id);
 	f->now += 1;
 	t_ask(f, 0, "OK #a CLAIM game=", "#a CLAIM game=%s", g.id);
-	t_expect(f, 0, "EV ");
-	assert_non_null(strstr(t_last, " RESULT result=1-0 reason=abandoned"));
+	t_event(f, 0, " RESULT result=1-0 reason=abandoned");
 	assert_string_equal(t_last_event(f, g.id)->body,
 	    "result=1-0 reason=abandoned");
 	t_ask(f, 0, "ERR #a 410 GAME_OVER", "#a CLAIM game=%s", g.id);
@@ -242,10 +236,8 @@ test_cancel(void **state)
 	t_drain(f, 1);
 	t_ask(f, 1, "ERR #x 403 NOT_YOUR_SEAT", "#x CANCEL game=%s", g.id);
 	t_ask(f, 0, "OK #x CANCEL game=", "#x CANCEL game=%s", g.id);
-	t_expect(f, 0, "EV ");
-	assert_non_null(strstr(t_last, " RESULT result=- reason=cancelled"));
-	t_expect(f, 1, "EV ");
-	assert_non_null(strstr(t_last, " RESULT result=- reason=cancelled"));
+	t_event(f, 0, " RESULT result=- reason=cancelled");
+	t_event(f, 1, " RESULT result=- reason=cancelled");
 	assert_non_null(strstr(t_state(f, 1, g.id), " status=finished "
 	    "result=- reason=cancelled "));
 	t_ask(f, 0, "ERR #x 410 GAME_OVER", "#x CANCEL game=%s", g.id);
@@ -271,8 +263,7 @@ test_cancel(void **state)
 	t_drain(f, 0);
 	t_drain(f, 1);
 	t_ask(f, 1, "OK #x CANCEL game=", "#x CANCEL game=%s", g.id);
-	t_expect(f, 1, "EV ");
-	assert_non_null(strstr(t_last, " RESULT result=- reason=cancelled"));
+	t_event(f, 1, " RESULT result=- reason=cancelled");
 	t_free(f);
 
 	/* Once both have moved, not even the creator can. */
@@ -315,8 +306,7 @@ test_takeback(void **state)
 	/* Offered, declined. */
 	t_ask(f, 0, "OK #t TAKEBACK", "#t TAKEBACK game=%s action=offer",
 	    g.id);
-	l = t_expect(f, 1, "EV ");
-	assert_non_null(strstr(l, " TAKEBACK action=offer side=white"));
+	t_event(f, 1, " TAKEBACK action=offer side=white");
 	t_drain(f, 0);
 	t_ask(f, 0, "ERR #a 409 NOTHING_TO_TAKE_BACK",
 	    "#a TAKEBACK game=%s action=accept", g.id);
@@ -338,11 +328,9 @@ test_takeback(void **state)
 	t_drain(f, 1);
 	t_ask(f, 1, "OK #a TAKEBACK", "#a TAKEBACK game=%s action=accept",
 	    g.id);
-	l = t_expect(f, 1, "EV ");
-	assert_non_null(strstr(l, " UNDO ply=2 fen=gmelecz/pp1pppp/2p4/7/2P4/"
-	    "PP1PPPP/GMELECZ_w_2_2 wclock=60000 bclock=60000"));
-	l = t_expect(f, 0, "EV ");
-	assert_non_null(strstr(l, " UNDO ply=2 "));
+	t_event(f, 1, " UNDO ply=2 fen=gmelecz/pp1pppp/2p4/7/2P4/"
+	    "PP1PPPP/GMELECZ_w_2_2 wclock=60000 bclock=60000");
+	t_event(f, 0, " UNDO ply=2 ");
 	l = t_state(f, 0, g.id);
 	assert_non_null(strstr(l, " ply=2 turn=white "));
 	/* White's clock runs again from its value at ply 2. */
@@ -399,8 +387,7 @@ test_first_move_aborts(void **state)
 	assert_string_equal(t_last_event(f, g.id)->ekind, "RESULT");
 	assert_string_equal(t_last_event(f, g.id)->body,
 	    "result=- reason=cancelled");
-	t_expect(f, 0, "EV ");
-	assert_non_null(strstr(t_last, " RESULT result=- reason=cancelled"));
+	t_event(f, 0, " RESULT result=- reason=cancelled");
 	t_free(f);
 
 	/* White never moves. */
@@ -440,32 +427,26 @@ test_rematch(void **state)
 	t_drain(f, 2);
 	t_ask(f, 2, "ERR #r 403", "#r REMATCH game=%s", g.id);
 	t_ask(f, 0, "OK #r REMATCH", "#r REMATCH game=%s", g.id);
-	t_expect(f, 0, "EV ");
-	assert_non_null(strstr(t_last, " REMATCH action=offer side=white"));
-	t_expect(f, 1, "EV ");
-	assert_non_null(strstr(t_last, " REMATCH action=offer side=white"));
+	t_event(f, 0, " REMATCH action=offer side=white");
+	t_event(f, 1, " REMATCH action=offer side=white");
 	t_expect(f, 2, "EV ");
 	/* Again: nothing new. */
 	t_ask(f, 0, "OK #r REMATCH", "#r REMATCH game=%s", g.id);
 	t_nothing(f, 1);
 	t_ask(f, 1, "OK #r REMATCH", "#r REMATCH game=%s", g.id);
-	t_expect(f, 1, "EV ");
-	assert_non_null(strstr(t_last, " REMATCH action=offer side=black"));
+	t_event(f, 1, " REMATCH action=offer side=black");
 	/* Each player alone gets a seat and a token, colours swapped. */
-	l = t_expect(f, 1, "EV ");
-	assert_non_null(strstr(l, g.id));
+	l = t_event(f, 1, g.id);
 	assert_non_null(strstr(l, " REMATCHED game="));
 	t_val(l, "game", nid, sizeof nid);
 	t_val(l, "token", tok1, sizeof tok1);
 	assert_string_equal(t_val(l, "seat", seat, sizeof seat), "white");
 	t_expect(f, 0, "EV ");
-	l = t_expect(f, 0, "EV ");
-	assert_non_null(strstr(l, " REMATCHED game="));
+	l = t_event(f, 0, " REMATCHED game=");
 	assert_string_equal(t_val(l, "seat", seat, sizeof seat), "black");
 	t_val(l, "token", tok0, sizeof tok0);
 	assert_string_not_equal(tok0, tok1);
-	t_expect(f, 2, "EV ");
-	assert_non_null(strstr(t_last, " REMATCH action=offer side=black"));
+	t_event(f, 2, " REMATCH action=offer side=black");
 	t_nothing(f, 2);
 	assert_int_equal(sess_ngames(f->s), 2);
 	/* The new game: same start and clock, bob white, running. */
@@ -500,8 +481,7 @@ test_rematch_for_an_absent_player(void **state)
 	t_drain(f, 1);
 	t_ask(f, 1, "OK #r", "#r REMATCH game=%s", g.id);
 	t_expect(f, 1, "EV ");
-	t_expect(f, 1, "EV ");
-	assert_non_null(strstr(t_last, " REMATCHED "));
+	t_event(f, 1, " REMATCHED ");
 	/* Ann comes back to the old game: her new seat is told her. */
 	t_drain(f, 0);
 	t_hello(f, 0, "10.0.0.1");
@@ -536,8 +516,7 @@ test_rematch_refused_then_made(void **state)
 	f->fail_skip = 1;
 	f->fail = 1;
 	t_ask(f, 1, "OK #r REMATCH", "#r REMATCH game=%s", g.id);
-	t_expect(f, 1, "EV ");
-	assert_non_null(strstr(t_last, " REMATCH action=offer side=black"));
+	t_event(f, 1, " REMATCH action=offer side=black");
 	t_nothing(f, 1);
 	t_expect(f, 0, "EV ");
 	t_nothing(f, 0);
@@ -545,12 +524,10 @@ test_rematch_refused_then_made(void **state)
 	assert_int_equal(sess_ngames(f->s), 1);
 	/* Asked again, it is made: both seats in one commit. */
 	t_ask(f, 0, "OK #r REMATCH", "#r REMATCH game=%s", g.id);
-	l = t_expect(f, 0, "EV ");
-	assert_non_null(strstr(l, " REMATCHED game="));
+	l = t_event(f, 0, " REMATCHED game=");
 	assert_non_null(strstr(l, " seat=black "));
 	t_val(l, "game", nid, sizeof nid);
-	l = t_expect(f, 1, "EV ");
-	assert_non_null(strstr(l, " seat=white "));
+	t_event(f, 1, " seat=white ");
 	for (i = nrec + 1; i < f->nrec; i++) {
 		assert_string_equal(f->rec[i].game, nid);
 		games += f->rec[i].kind == 0;
@@ -584,11 +561,8 @@ test_say(void **state)
 	t_ask(f, 0, "ERR #t 400 BAD_SYNTAX", "#t SAY game=%s :%s", g.id, big);
 	t_ask(f, 0, "OK #t SAY game=",
 	    "#t SAY game=%s :good luck: have fun, a=b", g.id);
-	t_expect(f, 0, "EV ");
-	assert_non_null(strstr(t_last, " 3 SAID side=white :good luck: have "
-	    "fun, a=b"));
-	t_expect(f, 1, "EV ");
-	assert_non_null(strstr(t_last, " SAID side=white :good luck"));
+	t_event(f, 0, " 3 SAID side=white :good luck: have fun, a=b");
+	t_event(f, 1, " SAID side=white :good luck");
 	t_expect(f, 2, "EV ");
 	assert_string_equal(t_last_event(f, g.id)->body,
 	    "side=white :good luck: have fun, a=b");
@@ -612,8 +586,7 @@ test_say(void **state)
 	t_hello(f, 3, "10.0.3.1");
 	t_ask(f, 3, "OK * REJOIN", "REJOIN game=%s token=%s since=2", g.id,
 	    g.tw);
-	t_expect(f, 3, "EV ");
-	assert_non_null(strstr(t_last, " 3 SAID side=white :good luck"));
+	t_event(f, 3, " 3 SAID side=white :good luck");
 	t_free(f);
 }
 
@@ -638,8 +611,7 @@ test_expiry(void **state)
 	t_nothing(f, 0);
 	f->now += 1;
 	sess_tick(f->s, f->now);
-	t_expect(f, 0, "EV ");
-	assert_non_null(strstr(t_last, " RESULT result=- reason=cancelled"));
+	t_event(f, 0, " RESULT result=- reason=cancelled");
 	assert_string_equal(t_last_event(f, id)->body,
 	    "result=- reason=cancelled");
 
@@ -664,15 +636,13 @@ static void
 test_variants(void **state)
 {
 	struct t_fake *f = t_new(NULL, NULL);
-	const char *l;
 	char id[16];
 
 	(void)state;
 	t_hello(f, 0, "10.0.0.1");
 	t_ask(f, 0, "OK #c", "#c CREATE seat=white variant=megapawn");
-	l = t_expect(f, 0, "EV ");
-	assert_non_null(strstr(l, " STATE variant=megapawn start=ezclcze/3p3/"
-	    "p1p1p1p/7/P1P1P1P/3P3/EZCLCZE_w_0_1 "));
+	t_event(f, 0, " STATE variant=megapawn start=ezclcze/3p3/"
+	    "p1p1p1p/7/P1P1P1P/3P3/EZCLCZE_w_0_1 ");
 	t_ask(f, 0, "OK #l LIST n=1", "#l LIST");
 	t_expect(f, 0, "ITEM #l game=");
 	assert_non_null(strstr(t_last, " variant=megapawn status=open "));

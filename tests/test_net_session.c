@@ -98,11 +98,10 @@ test_create_join(void **state)
 	assert_true(cgp_valid_game(id));
 	t_val(l, "token", tok, sizeof tok);
 	assert_true(cgp_valid_token(tok));
-	l = t_expect(f, 0, "EV ");
-	assert_non_null(strstr(l, " 1 STATE variant=congo start=gmelecz/ppppppp/7/7/7/"
+	l = t_event(f, 0, " 1 STATE variant=congo start=gmelecz/ppppppp/7/7/7/"
 	    "PPPPPPP/GMELECZ_w_0_1 fen=gmelecz/ppppppp/7/7/7/PPPPPPP/"
 	    "GMELECZ_w_0_1 ply=0 turn=white status=open white=ann black=- "
-	    "wpresent=1 bpresent=0"));
+	    "wpresent=1 bpresent=0");
 	t_nothing(f, 0);
 
 	/* Moving before the game starts. */
@@ -128,14 +127,11 @@ test_create_join(void **state)
 	l = t_ask(f, 1, "OK #4 JOIN game=",
 	    "#4 JOIN game=%s seat=black name=bob", tok);
 	assert_non_null(strstr(l, " seat=black token="));
-	l = t_expect(f, 1, "EV ");
-	assert_non_null(strstr(l, " 2 STATE "));
+	l = t_event(f, 1, " 2 STATE ");
 	assert_non_null(strstr(l, " status=active white=ann black=bob "
 	    "wpresent=1 bpresent=1"));
-	t_expect(f, 1, "EV ");
-	assert_non_null(strstr(t_last, " 2 JOINED seat=black name=bob"));
-	t_expect(f, 0, "EV ");
-	assert_non_null(strstr(t_last, " 2 JOINED seat=black name=bob"));
+	t_event(f, 1, " 2 JOINED seat=black name=bob");
+	t_event(f, 0, " 2 JOINED seat=black name=bob");
 	t_nothing(f, 2);
 
 	/* A game without a seat; with a bad FEN; an already decided one. */
@@ -188,11 +184,9 @@ test_moves_and_ply_guard(void **state)
 	t_ask(f, 0, "OK #m MOVE game=", "#m MOVE game=%s ply=0 move=C2C3",
 	    g.id);
 	assert_non_null(strstr(t_last, " ply=1 seq=3"));
-	l = t_expect(f, 0, "EV ");
-	assert_non_null(strstr(l, " 3 MOVE ply=0 side=white move=c2c3 "
-	    "fen=gmelecz/ppppppp/7/7/2P4/PP1PPPP/GMELECZ_b_1_1"));
-	t_expect(f, 1, "EV ");
-	assert_non_null(strstr(t_last, " 3 MOVE ply=0 side=white move=c2c3"));
+	t_event(f, 0, " 3 MOVE ply=0 side=white move=c2c3 "
+	    "fen=gmelecz/ppppppp/7/7/2P4/PP1PPPP/GMELECZ_b_1_1");
+	t_event(f, 1, " 3 MOVE ply=0 side=white move=c2c3");
 	/* The same move resent (say after a lost OK) changes nothing. */
 	t_ask(f, 0, "ERR #r 412 WRONG_PLY current=1",
 	    "#r MOVE game=%s ply=0 move=c2c3", g.id);
@@ -215,8 +209,7 @@ test_moves_and_ply_guard(void **state)
 	t_ask(f, 2, "ERR #h 400 BAD_SYNTAX", "#h HISTORY game=%s from=x",
 	    g.id);
 	t_ask(f, 2, "OK #s STATE game=", "#s STATE game=%s", g.id);
-	l = t_expect(f, 2, "EV ");
-	assert_non_null(strstr(l, " 4 STATE "));
+	l = t_event(f, 2, " 4 STATE ");
 	assert_non_null(strstr(l, " ply=2 turn=white status=active"));
 	t_free(f);
 }
@@ -231,29 +224,22 @@ test_monkey_and_lion(void **state)
 	/* A white monkey on a1 takes b2 and c4 in one move. */
 	t_setup(f, &g, "3l3/7/7/2p4/7/1p5/M2L3_w_0_1");
 	t_ask(f, 0, "OK #m MOVE", "#m MOVE game=%s ply=0 move=a1c3c5", g.id);
-	t_expect(f, 0, "EV ");
-	assert_non_null(strstr(t_last, " MOVE ply=0 side=white move=a1c3c5 "
-	    "fen=3l3/7/2M4/7/7/7/3L3_b_0_1"));
+	t_event(f, 0, " MOVE ply=0 side=white move=a1c3c5 "
+	    "fen=3l3/7/2M4/7/7/7/3L3_b_0_1");
 	t_drain(f, 1);
 	/* The lions face each other on the d file: black takes. */
 	t_ask(f, 1, "OK #l MOVE", "#l MOVE game=%s ply=1 move=d7d1", g.id);
-	t_expect(f, 1, "EV ");
-	assert_non_null(strstr(t_last, " 4 MOVE ply=1 side=black move=d7d1"));
-	t_expect(f, 1, "EV ");
-	assert_non_null(strstr(t_last, " 5 RESULT result=0-1 "
-	    "reason=lion-captured"));
+	t_event(f, 1, " 4 MOVE ply=1 side=black move=d7d1");
+	t_event(f, 1, " 5 RESULT result=0-1 reason=lion-captured");
 	t_expect(f, 0, "EV ");
-	t_expect(f, 0, "EV ");
-	assert_non_null(strstr(t_last, "RESULT result=0-1"));
+	t_event(f, 0, "RESULT result=0-1");
 	t_exchanges(f, g.id, (const struct t_exchange[]){
 		{ 0, "#z MOVE game=%s ply=2 move=c5c6",
 		    "ERR #z 410 GAME_OVER" },
 		{ 0, "#z RESIGN game=%s", "ERR #z 410 GAME_OVER" },
 		{ 0, "#s STATE game=%s", "OK #s" },
 		{ 0, NULL, NULL } });
-	t_expect(f, 0, "EV ");
-	assert_non_null(strstr(t_last, " status=finished result=0-1 "
-	    "reason=lion-captured "));
+	t_event(f, 0, " status=finished result=0-1 reason=lion-captured ");
 	t_free(f);
 }
 
@@ -274,10 +260,8 @@ test_resign(void **state)
 	t_drain(f, 0);
 	t_drain(f, 1);
 	t_ask(f, 1, "OK #r RESIGN game=", "#r RESIGN game=%s", g.id);
-	t_expect(f, 1, "EV ");
-	assert_non_null(strstr(t_last, " 5 RESULT result=1-0 reason=resign"));
-	t_expect(f, 0, "EV ");
-	assert_non_null(strstr(t_last, " 5 RESULT result=1-0 reason=resign"));
+	t_event(f, 1, " 5 RESULT result=1-0 reason=resign");
+	t_event(f, 0, " 5 RESULT result=1-0 reason=resign");
 	t_ask(f, 1, "ERR #j 410 GAME_OVER", "#j JOIN game=%s seat=black",
 	    g.id);
 	t_free(f);
@@ -298,10 +282,8 @@ test_draw_offers(void **state)
 		    "ERR #d 422 ILLEGAL_MOVE" },
 		{ 0, "#d DRAW game=%s action=offer", "OK #d DRAW game=" },
 		{ 0, NULL, NULL } });
-	t_expect(f, 0, "EV ");
-	assert_non_null(strstr(t_last, " 3 DRAW action=offer side=white"));
-	t_expect(f, 1, "EV ");
-	assert_non_null(strstr(t_last, " 3 DRAW action=offer side=white"));
+	t_event(f, 0, " 3 DRAW action=offer side=white");
+	t_event(f, 1, " 3 DRAW action=offer side=white");
 	/* Offering again changes nothing. */
 	t_ask(f, 0, "OK #d DRAW", "#d DRAW game=%s action=offer", g.id);
 	t_nothing(f, 0);
@@ -309,8 +291,7 @@ test_draw_offers(void **state)
 	t_ask(f, 0, "ERR #d 422 ILLEGAL_MOVE",
 	    "#d DRAW game=%s action=decline", g.id);
 	t_ask(f, 1, "OK #e DRAW", "#e DRAW game=%s action=decline", g.id);
-	t_expect(f, 1, "EV ");
-	assert_non_null(strstr(t_last, " 4 DRAW action=decline side=black"));
+	t_event(f, 1, " 4 DRAW action=decline side=black");
 	t_expect(f, 0, "EV ");
 	t_ask(f, 1, "ERR #e 422 ILLEGAL_MOVE", "#e DRAW game=%s action=accept",
 	    g.id);
@@ -321,8 +302,7 @@ test_draw_offers(void **state)
 	t_ask(f, 0, "OK #m", "#m MOVE game=%s ply=0 move=c2c3", g.id);
 	t_expect(f, 0, "EV ");
 	t_ask(f, 0, "OK #s", "#s STATE game=%s", g.id);
-	t_expect(f, 0, "EV ");
-	assert_non_null(strstr(t_last, " draw=white"));
+	t_event(f, 0, " draw=white");
 	t_drain(f, 1);
 	t_ask(f, 1, "OK #m", "#m MOVE game=%s ply=1 move=c6c5", g.id);
 	t_drain(f, 0);
@@ -335,11 +315,8 @@ test_draw_offers(void **state)
 	t_drain(f, 0);
 	t_drain(f, 1);
 	t_ask(f, 0, "OK #a DRAW", "#a DRAW game=%s action=accept", g.id);
-	t_expect(f, 0, "EV ");
-	assert_non_null(strstr(t_last, " RESULT result=1/2 "
-	    "reason=agreement"));
-	t_expect(f, 1, "EV ");
-	assert_non_null(strstr(t_last, " RESULT result=1/2"));
+	t_event(f, 0, " RESULT result=1/2 reason=agreement");
+	t_event(f, 1, " RESULT result=1/2");
 	t_ask(f, 0, "ERR #a 410 GAME_OVER", "#a DRAW game=%s action=offer",
 	    g.id);
 	t_free(f);
@@ -360,8 +337,7 @@ test_rejoin_and_presence(void **state)
 
 	/* Black drops: white sees it. */
 	sess_close(f->s, 1, f->now);
-	t_expect(f, 0, "EV ");
-	assert_non_null(strstr(t_last, " 3 PRESENCE seat=black state=gone"));
+	t_event(f, 0, " 3 PRESENCE seat=black state=gone");
 
 	/* A stranger with a wrong token. */
 	t_hello(f, 2, "10.0.0.9");
@@ -383,18 +359,15 @@ test_rejoin_and_presence(void **state)
 	t_ask(f, 3, "OK #r REJOIN game=", "#r REJOIN game=%s token=%s since=2",
 	    g.id, g.tb);
 	assert_non_null(strstr(t_last, " seat=black"));
-	t_expect(f, 3, "EV ");
-	assert_non_null(strstr(t_last, " 3 MOVE ply=0 side=white move=c2c3"));
+	t_event(f, 3, " 3 MOVE ply=0 side=white move=c2c3");
 	t_nothing(f, 3);
-	t_expect(f, 0, "EV ");
-	assert_non_null(strstr(t_last, " 3 PRESENCE seat=black state=back"));
+	t_event(f, 0, " 3 PRESENCE seat=black state=back");
 	t_ask(f, 3, "OK #m", "#m MOVE game=%s ply=1 move=c6c5", g.id);
 
 	/* The same token from another connection takes the seat over. */
 	t_hello(f, 4, "10.0.0.2");
 	t_ask(f, 4, "OK #r REJOIN", "#r REJOIN game=%s token=%s", g.id, g.tb);
-	t_expect(f, 4, "EV ");
-	assert_non_null(strstr(t_last, " 4 STATE "));
+	t_event(f, 4, " 4 STATE ");
 	assert_non_null(strstr(t_last, " ply=2 "));
 	t_drain(f, 3);
 	/* ... the older one was told, and can no longer move for it. */
@@ -407,8 +380,7 @@ test_rejoin_and_presence(void **state)
 	/* REJOIN with since past the end gives STATE. */
 	t_ask(f, 4, "OK #r", "#r REJOIN game=%s token=%s since=99", g.id,
 	    g.tb);
-	t_expect(f, 4, "EV ");
-	assert_non_null(strstr(t_last, " STATE "));
+	t_event(f, 4, " STATE ");
 	t_free(f);
 }
 
@@ -423,9 +395,7 @@ test_replaced(void **state)
 	t_hello(f, 2, "10.0.0.1");
 	t_ask(f, 2, "OK #r REJOIN", "#r REJOIN game=%s token=%s", g.id, g.tw);
 	t_expect(f, 2, "EV ");
-	t_expect(f, 0, "EV ");
-	assert_non_null(strstr(t_last, " 2 PRESENCE seat=white "
-	    "state=replaced"));
+	t_event(f, 0, " 2 PRESENCE seat=white state=replaced");
 	t_nothing(f, 1);
 	/* The replaced connection no longer hears the game. */
 	t_ask(f, 2, "OK #m", "#m MOVE game=%s ply=0 move=c2c3", g.id);
@@ -449,13 +419,10 @@ test_observers(void **state)
 	t_hello(f, 3, "10.0.0.4");
 	t_hello(f, 4, "10.0.0.5");
 	t_ask(f, 2, "OK #o OBSERVE game=", "#o OBSERVE game=%s", g.id);
-	t_expect(f, 2, "EV ");
-	assert_non_null(strstr(t_last, " 2 STATE "));
+	t_event(f, 2, " 2 STATE ");
 	t_ask(f, 3, "OK #o OBSERVE", "#o OBSERVE game=%s since=0", g.id);
-	t_expect(f, 3, "EV ");
-	assert_non_null(strstr(t_last, " 1 JOINED seat=white name=ann"));
-	t_expect(f, 3, "EV ");
-	assert_non_null(strstr(t_last, " 2 JOINED seat=black name=bob"));
+	t_event(f, 3, " 1 JOINED seat=white name=ann");
+	t_event(f, 3, " 2 JOINED seat=black name=bob");
 	t_nothing(f, 3);
 	/* The limit is two observers. */
 	t_ask(f, 4, "ERR #o 503 BUSY", "#o OBSERVE game=%s", g.id);
@@ -464,16 +431,14 @@ test_observers(void **state)
 	t_nothing(f, 2);
 	/* Observers hear moves and presence, and cannot play. */
 	t_say(f, 0, "#m MOVE game=%s ply=0 move=c2c3", g.id);
-	t_expect(f, 2, "EV ");
-	assert_non_null(strstr(t_last, " 3 MOVE ply=0"));
+	t_event(f, 2, " 3 MOVE ply=0");
 	t_expect(f, 3, "EV ");
 	t_ask(f, 2, "ERR #m 403 NOT_YOUR_SEAT",
 	    "#m MOVE game=%s ply=1 move=c6c5", g.id);
 	t_ask(f, 2, "ERR #d 403 NOT_YOUR_SEAT", "#d DRAW game=%s action=offer",
 	    g.id);
 	sess_close(f->s, 1, f->now);
-	t_expect(f, 2, "EV ");
-	assert_non_null(strstr(t_last, " PRESENCE seat=black state=gone"));
+	t_event(f, 2, " PRESENCE seat=black state=gone");
 	/* A departed observer frees its place. */
 	sess_close(f->s, 3, f->now);
 	t_ask(f, 4, "OK #o", "#o OBSERVE game=%s", g.id);
@@ -507,8 +472,7 @@ test_storage_failure(void **state)
 	f->fail = 1;
 	t_ask(f, 1, "ERR #r 507 STORAGE_FAILED", "#r RESIGN game=%s", g.id);
 	t_ask(f, 1, "OK #s", "#s STATE game=%s", g.id);
-	t_expect(f, 1, "EV ");
-	assert_non_null(strstr(t_last, " 3 STATE "));
+	t_event(f, 1, " 3 STATE ");
 	assert_non_null(strstr(t_last, " status=active "));
 	assert_non_null(strstr(t_last, " draw=-"));
 	t_hello(f, 3, "10.0.0.4");
@@ -644,13 +608,11 @@ test_rebuild(void **state)
 	t_hello(f2, 1, "10.0.0.2");
 	t_ask(f2, 1, "OK * REJOIN", "REJOIN game=%s token=%s since=0", g.id,
 	    g.tb);
-	t_expect(f2, 1, "EV ");
-	assert_non_null(strstr(t_last, " 1 JOINED"));
+	t_event(f2, 1, " 1 JOINED");
 	t_drain(f2, 1);
 	t_drain(f2, 0);
 	t_ask(f2, 1, "OK #a DRAW", "#a DRAW game=%s action=accept", g.id);
-	t_expect(f2, 1, "EV ");
-	assert_non_null(strstr(t_last, " 8 RESULT result=1/2 "));
+	t_event(f2, 1, " 8 RESULT result=1/2 ");
 	t_free(f);
 	t_free(f2);
 }

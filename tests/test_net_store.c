@@ -360,8 +360,7 @@ test_finished_on_demand(void **state)
 	assert_int_equal(sess_ngames(f->s), 1);     /* the open one */
 	t_hello(f, 1, "10.0.0.2");
 	t_ask(f, 1, "OK #s STATE", "#s STATE game=%s", id);
-	l = t_expect(f, 1, "EV ");
-	assert_non_null(strstr(l, " status=finished result=0-1 reason=resign"));
+	t_event(f, 1, " status=finished result=0-1 reason=resign");
 	assert_int_equal(sess_ngames(f->s), 2);
 	/* (A game read for a command stays a moment, for its line.) */
 	sess_evict(f->s, f->now);
@@ -670,32 +669,25 @@ test_online_rebuild(void **state)
 	assert_int_equal(sess_ngames(f->s), 1);
 	t_hello(f, 0, "10.0.0.1");
 	t_ask(f, 0, "OK #r", "#r REJOIN game=%s token=%s since=0", id, tw);
-	t_expect(f, 0, "EV ");
-	assert_non_null(strstr(t_last, " 1 JOINED seat=white"));
+	t_event(f, 0, " 1 JOINED seat=white");
 	t_expect(f, 0, "EV ");
 	t_expect(f, 0, "EV ");
 	/* (the first moves untimed, without increment) */
 	assert_non_null(strstr(t_last, " 3 MOVE ply=0 side=white move=a3a4 "));
 	assert_non_null(strstr(t_last, " wclock=30000 bclock=30000"));
 	t_expect(f, 0, "EV ");
-	t_expect(f, 0, "EV ");
-	assert_non_null(strstr(t_last, " 5 MOVE ply=2 side=white move=e3e4 "));
+	t_event(f, 0, " 5 MOVE ply=2 side=white move=e3e4 ");
 	assert_non_null(strstr(t_last, " wclock=32000 bclock=30000"));
-	t_expect(f, 0, "EV ");
-	assert_non_null(strstr(t_last, " 6 SAID side=black :well played"));
-	t_expect(f, 0, "EV ");
-	assert_non_null(strstr(t_last, " 7 RESULT result=1-0 reason=time"));
-	t_expect(f, 0, "EV ");
-	assert_non_null(strstr(t_last, " 8 REMATCH action=offer side=white"));
-	t_expect(f, 0, "EV ");
-	assert_non_null(strstr(t_last, " 9 REMATCH action=offer side=black"));
+	t_event(f, 0, " 6 SAID side=black :well played");
+	t_event(f, 0, " 7 RESULT result=1-0 reason=time");
+	t_event(f, 0, " 8 REMATCH action=offer side=white");
+	t_event(f, 0, " 9 REMATCH action=offer side=black");
 	/* The rematch is there, but no token is told from storage. */
 	t_nothing(f, 0);
 	t_ask(f, 0, "OK #r REMATCH", "#r REMATCH game=%s", id);
 	t_nothing(f, 0);
 	t_ask(f, 0, "OK #s", "#s STATE game=%s", nid);
-	t_expect(f, 0, "EV ");
-	assert_non_null(strstr(t_last, " variant=megapawn "));
+	t_event(f, 0, " variant=megapawn ");
 	assert_non_null(strstr(t_last, " status=active "));
 	assert_non_null(strstr(t_last, " clock=30+2 wclock=30000 "
 	    "bclock=30000"));

@@ -266,6 +266,21 @@ t_ask(struct t_fake *f, int conn, const char *want, const char *fmt, ...)
 	return t_expect(f, conn, want);
 }
 
+/* The next line for conn must be an event (EV) holding text; returned
+ * as t_expect does. */
+static __attribute__((unused)) const char *
+t_event(struct t_fake *f, int conn, const char *text)
+{
+	const char *l = t_expect(f, conn, "EV ");
+
+	if (strstr(l, text) == NULL) {
+		print_error("conn %d: got '%s'\nwanted an event with '%s'\n",
+		    conn, l, text);
+		fail();
+	}
+	return l;
+}
+
 static __attribute__((unused)) void
 t_nothing(struct t_fake *f, int conn)
 {
