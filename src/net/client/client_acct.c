@@ -115,14 +115,8 @@ int
 net_client_takeback(struct net_client *c, const char *action, char *err,
     size_t errlen)
 {
-	if (c->role != ROLE_SEAT) {
-		snprintf(err, errlen, "you hold no seat in a game");
+	if (cli_seated_online(c, err, errlen) < 0)
 		return -1;
-	}
-	if (c->st != NET_ONLINE) {
-		snprintf(err, errlen, "not connected to the server");
-		return -1;
-	}
 	cli_send(c, "#b TAKEBACK game=%s action=%s", c->game, action);
 	return 0;
 }
@@ -325,36 +319,15 @@ cli_paired(struct net_client *c, const struct cgp_msg *m)
 {
 	const char *tok = cgp_msg_get(m, "token");
 	int seat = cgp_seat_parse(cgp_msg_get(m, "seat"));
-	struct net_event *e;
-	char err[200];
 
 	if (c->role != ROLE_SEEK || tok == NULL || seat < 0 ||
 	    !cgp_valid_game(m->game) || !cgp_valid_token(tok))
 		return;
-	if (c->have_mirror)
-		game_free(&c->mirror);
-	c->have_mirror = false;
-	c->syncing = false;
-	c->pending = false;
-	c->timed = false;
-	c->seq = 0;
-	copy(c->game, sizeof c->game, m->game);
-	copy(c->token, sizeof c->token, tok);
-	c->seat = seat;
-	c->role = ROLE_SEAT;
 	c->seek_id[0] = '\0';
-	e = cli_event(c, NEV_SEATED);
-	e->seat = seat;
-	if (c->o.remember && net_tokens_save(c->o.host, c->o.port, c->game,
-	    seat, c->token, err, sizeof err) < 0) {
-		e = cli_event(c, NEV_ERROR);
-		snprintf(e->text, sizeof e->text, "cannot remember the seat "
-		    "token: %s", err);
-	}
 	/* The STATE that follows starts the mirror. Its presence of the
 	 * opponent may predate the opponent's seat (the server seats one
 	 * seeker, then the other): a STATE asked now has both. */
-	cli_resync(c);
+	cli_take_seat(c, m->game, tok, seat, NEV_SEATED);
 }
 
 /* A rating change ("+162", "-162"); 0 when missing or not one. */

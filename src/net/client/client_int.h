@@ -121,6 +121,14 @@ void cli_clock_keys(struct net_client *c, const struct cgp_msg *m,
     struct net_event *e, int side, long nply, long long now);
 /* EV .. REMATCHED: the new game is ours. */
 void cli_rematched(struct net_client *c, const struct cgp_msg *m);
+/* The seat of a new game taken (PAIRED, REMATCHED): nothing of the old
+ * game kept, the event kind told with the seat, the token remembered when
+ * the options ask (an NEV_ERROR when it cannot be), and the game asked for
+ * (cli_resync). */
+void cli_take_seat(struct net_client *c, const char *game, const char *tok,
+    int seat, enum net_ev_kind kind);
+/* 0 when c holds a seat and is online, else -1 with err saying which. */
+int cli_seated_online(struct net_client *c, char *err, size_t errlen);
 
 /* client_tls.c: TLS over c->fd once TCP is up (-1 with err); its
  * handshake (0 done, 1 under way, -1 the connection lost or made again);
@@ -171,5 +179,10 @@ void client_file_keep(char *keep, size_t stride, int *n, int max,
     const char *line);
 int client_file_write(const char *path, const char *keep, size_t stride,
     int n, const char *last, char *err, size_t errlen);
+/* read: the client's file name (in its state folder: net_default_db)
+ * opened for reading, its lines' server host:port into where; NULL when it
+ * is not there (or cannot be read). */
+FILE *client_file_read(const char *name, const char *host, int port,
+    char *where, size_t wn);
 
 #endif
