@@ -170,13 +170,11 @@ cli_drop_sync(struct net_client *c)
 	c->syncing = false;
 }
 
-void
-cli_lost(struct net_client *c, const char *why, bool retry, long long now)
+/* The connection (its TLS too) closed and a lookup under way dropped,
+ * with what was read and not yet sent, and the game's sync. */
+static void
+drop_link(struct net_client *c)
 {
-	char text[300];
-	unsigned jitter;
-	int delay;
-
 	cli_tls_free(c);
 	c->tls_try = CLI_TLS_VERIFY;
 	if (c->fd >= 0)
@@ -188,6 +186,16 @@ cli_lost(struct net_client *c, const char *why, bool retry, long long now)
 	c->inlen = 0;
 	c->outlen = 0;
 	cli_drop_sync(c);
+}
+
+void
+cli_lost(struct net_client *c, const char *why, bool retry, long long now)
+{
+	char text[300];
+	unsigned jitter;
+	int delay;
+
+	drop_link(c);
 	snprintf(c->why, sizeof c->why, "%s", why);
 	if (!retry) {
 		cli_set_state(c, NET_CLOSED, why);
@@ -265,16 +273,7 @@ net_client_start(struct net_client *c, long long now)
 {
 	char port[16], text[400];
 
-	cli_tls_free(c);
-	c->tls_try = CLI_TLS_VERIFY;
-	if (c->fd >= 0)
-		close(c->fd);
-	c->fd = -1;
-	net_resolve_cancel(c->res);
-	c->res = NULL;
-	c->connected = false;
-	c->inlen = c->outlen = 0;
-	cli_drop_sync(c);
+	drop_link(c);
 	if (c->ai != NULL)
 		freeaddrinfo(c->ai);
 	c->ai = NULL;
@@ -684,9 +683,11 @@ net_client_move(struct net_client *c, int ply, const char *text, char *err,
 	return 0;
 }
 
-static int
-online(struct net_client *c, char *err, size_t errlen)
+int
+cli_seated_online(struct net_client *c, char *err, size_t errlen)
 {
+	if (need_seat(c, err, errlen) < 0)
+		return -1;
 	if (c->st != NET_ONLINE) {
 		snprintf(err, errlen, "not connected to the server");
 		return -1;
@@ -697,7 +698,7 @@ online(struct net_client *c, char *err, size_t errlen)
 int
 net_client_resign(struct net_client *c, char *err, size_t errlen)
 {
-	if (need_seat(c, err, errlen) < 0 || online(c, err, errlen) < 0)
+	if (cli_seated_online(c, err, errlen) < 0)
 		return -1;
 	cli_send(c, "#x RESIGN game=%s", c->game);
 	return 0;
@@ -707,7 +708,7 @@ int
 net_client_draw(struct net_client *c, const char *action, char *err,
     size_t errlen)
 {
-	if (need_seat(c, err, errlen) < 0 || online(c, err, errlen) < 0)
+	if (cli_seated_online(c, err, errlen) < 0)
 		return -1;
 	cli_send(c, "#d DRAW game=%s action=%s", c->game, action);
 	return 0;

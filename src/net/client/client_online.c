@@ -96,20 +96,6 @@ cli_rematched(struct net_client *c, const struct cgp_msg *m)
 }
 
 int
-cli_seated_online(struct net_client *c, char *err, size_t errlen)
-{
-	if (c->role != ROLE_SEAT) {
-		snprintf(err, errlen, "you hold no seat in a game");
-		return -1;
-	}
-	if (c->st != NET_ONLINE) {
-		snprintf(err, errlen, "not connected to the server");
-		return -1;
-	}
-	return 0;
-}
-
-int
 net_client_say(struct net_client *c, const char *text, char *err,
     size_t errlen)
 {
