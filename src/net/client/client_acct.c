@@ -115,10 +115,8 @@ int
 net_client_takeback(struct net_client *c, const char *action, char *err,
     size_t errlen)
 {
-	if (cli_seated_online(c, err, errlen) < 0)
-		return -1;
-	cli_send(c, "#b TAKEBACK game=%s action=%s", c->game, action);
-	return 0;
+	return cli_seat_send(c, err, errlen, "#b TAKEBACK game=%s action=%s",
+	    c->game, action);
 }
 
 static const struct {

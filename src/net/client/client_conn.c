@@ -104,16 +104,13 @@ cli_set_state(struct net_client *c, enum net_state st, const char *text)
 	snprintf(e->text, sizeof e->text, "%.255s", text != NULL ? text : "");
 }
 
-void
-cli_send(struct net_client *c, const char *fmt, ...)
+/* cli_send's work: a line too long for CGP/1 is not sent. */
+static void
+vsend(struct net_client *c, const char *fmt, va_list ap)
 {
 	char line[CGP_LINE_MAX + 1];
-	va_list ap;
-	int n;
+	int n = vsnprintf(line, sizeof line - 1, fmt, ap);
 
-	va_start(ap, fmt);
-	n = vsnprintf(line, sizeof line - 1, fmt, ap);
-	va_end(ap);
 	if (n < 0 || n > CGP_LINE_MAX - 1)
 		return;
 	line[n++] = '\n';
@@ -126,6 +123,16 @@ cli_send(struct net_client *c, const char *fmt, ...)
 	}
 	memcpy(c->out + c->outlen, line, (size_t)n);
 	c->outlen += (size_t)n;
+}
+
+void
+cli_send(struct net_client *c, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsend(c, fmt, ap);
+	va_end(ap);
 }
 
 static void
@@ -696,22 +703,31 @@ cli_seated_online(struct net_client *c, char *err, size_t errlen)
 }
 
 int
-net_client_resign(struct net_client *c, char *err, size_t errlen)
+cli_seat_send(struct net_client *c, char *err, size_t errlen,
+    const char *fmt, ...)
 {
+	va_list ap;
+
 	if (cli_seated_online(c, err, errlen) < 0)
 		return -1;
-	cli_send(c, "#x RESIGN game=%s", c->game);
+	va_start(ap, fmt);
+	vsend(c, fmt, ap);
+	va_end(ap);
 	return 0;
+}
+
+int
+net_client_resign(struct net_client *c, char *err, size_t errlen)
+{
+	return cli_seat_send(c, err, errlen, "#x RESIGN game=%s", c->game);
 }
 
 int
 net_client_draw(struct net_client *c, const char *action, char *err,
     size_t errlen)
 {
-	if (cli_seated_online(c, err, errlen) < 0)
-		return -1;
-	cli_send(c, "#d DRAW game=%s action=%s", c->game, action);
-	return 0;
+	return cli_seat_send(c, err, errlen, "#d DRAW game=%s action=%s",
+	    c->game, action);
 }
 
 int

@@ -129,6 +129,10 @@ void cli_take_seat(struct net_client *c, const char *game, const char *tok,
     int seat, enum net_ev_kind kind);
 /* 0 when c holds a seat and is online, else -1 with err saying which. */
 int cli_seated_online(struct net_client *c, char *err, size_t errlen);
+/* The line fmt makes (a command of the seat's game) sent when c holds a
+ * seat and is online: 0; else -1 with err (cli_seated_online). */
+int cli_seat_send(struct net_client *c, char *err, size_t errlen,
+    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
 /* client_tls.c: TLS over c->fd once TCP is up (-1 with err); its
  * handshake (0 done, 1 under way, -1 the connection lost or made again);

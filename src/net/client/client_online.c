@@ -114,26 +114,17 @@ net_client_say(struct net_client *c, const char *text, char *err,
 int
 net_client_rematch(struct net_client *c, char *err, size_t errlen)
 {
-	if (cli_seated_online(c, err, errlen) < 0)
-		return -1;
-	cli_send(c, "#R REMATCH game=%s", c->game);
-	return 0;
+	return cli_seat_send(c, err, errlen, "#R REMATCH game=%s", c->game);
 }
 
 int
 net_client_claim(struct net_client *c, char *err, size_t errlen)
 {
-	if (cli_seated_online(c, err, errlen) < 0)
-		return -1;
-	cli_send(c, "#a CLAIM game=%s", c->game);
-	return 0;
+	return cli_seat_send(c, err, errlen, "#a CLAIM game=%s", c->game);
 }
 
 int
 net_client_cancel(struct net_client *c, char *err, size_t errlen)
 {
-	if (cli_seated_online(c, err, errlen) < 0)
-		return -1;
-	cli_send(c, "#k CANCEL game=%s", c->game);
-	return 0;
+	return cli_seat_send(c, err, errlen, "#k CANCEL game=%s", c->game);
 }
