@@ -19,17 +19,6 @@ copy(char *dst, size_t n, const char *src)
 }
 
 static void
-error_of(struct net_client *c, const struct cgp_msg *m, const char *verb)
-{
-	struct net_event *e = cli_event(c, NEV_ERROR);
-
-	e->code = m->code;
-	copy(e->name, sizeof e->name, m->name);
-	copy(e->verb, sizeof e->verb, verb);
-	copy(e->text, sizeof e->text, m->text[0] != '\0' ? m->text : m->name);
-}
-
-static void
 login(struct net_client *c, const char *name, const char *key)
 {
 	cli_send(c, "#i LOGIN name=%s key=%s", name, key);
@@ -286,26 +275,26 @@ cli_acct_err(struct net_client *c, const struct cgp_msg *m)
 	switch (t[1]) {
 	case 'g':
 		c->o.register_first = false;
-		error_of(c, m, "REGISTER");
+		cli_error_event(c, m, "REGISTER");
 		return true;
 	case 'i':
-		error_of(c, m, "LOGIN");
+		cli_error_event(c, m, "LOGIN");
 		return true;
 	case 'S':
-		error_of(c, m, "SEEK");
+		cli_error_event(c, m, "SEEK");
 		if (c->role == ROLE_SEEK)
 			c->role = ROLE_NONE;
 		return true;
 	case 'U':
 		return true;    /* gone already: paired or dropped */
 	case 'b':
-		error_of(c, m, "TAKEBACK");
+		cli_error_event(c, m, "TAKEBACK");
 		return true;
 	default:
 		break;
 	}
 	if ((lv = list_verb(t)) != NULL) {
-		error_of(c, m, lv);
+		cli_error_event(c, m, lv);
 		copy(cli_event(c, NEV_ITEMS_END)->verb, 16, lv);
 		return true;
 	}

@@ -99,6 +99,10 @@ bool net_resolve_take(struct net_resolve *r, struct addrinfo **ai, int *rc);
 void net_resolve_cancel(struct net_resolve *r);
 
 struct net_event *cli_event(struct net_client *c, enum net_ev_kind kind);
+/* An NEV_ERROR of the refusal m of our command verb (its code, name and
+ * text; the seconds left of a CLAIM_TOO_EARLY). */
+void cli_error_event(struct net_client *c, const struct cgp_msg *m,
+    const char *verb);
 /* Queue a line (printf-style, the LF added). */
 void cli_send(struct net_client *c, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
