@@ -308,8 +308,9 @@ on_event(struct net_client *c, const struct cgp_msg *m, long long now)
 		e->ply = (int)cgp_parse_num(cgp_msg_get(m, "ply"), 1000000L);
 		return;
 	}
-	if (strcmp(kind, "TAKEBACK") == 0) {
-		e = cli_event(c, NEV_TAKEBACK);
+	if (strcmp(kind, "TAKEBACK") == 0 || strcmp(kind, "DRAW") == 0) {
+		/* An offer, its answer or its withdrawal, by side. */
+		e = cli_event(c, kind[0] == 'T' ? NEV_TAKEBACK : NEV_DRAW);
 		copy(e->action, sizeof e->action, cgp_msg_get(m, "action"));
 		e->side = cgp_seat_parse(cgp_msg_get(m, "side"));
 		return;
@@ -324,12 +325,6 @@ on_event(struct net_client *c, const struct cgp_msg *m, long long now)
 		copy(e->result, sizeof e->result, cgp_msg_get(m, "result"));
 		copy(e->reason, sizeof e->reason, cgp_msg_get(m, "reason"));
 		cli_rating_keys(m, e);
-		return;
-	}
-	if (strcmp(kind, "DRAW") == 0) {
-		e = cli_event(c, NEV_DRAW);
-		copy(e->action, sizeof e->action, cgp_msg_get(m, "action"));
-		e->side = cgp_seat_parse(cgp_msg_get(m, "side"));
 		return;
 	}
 	if (strcmp(kind, "JOINED") == 0) {
