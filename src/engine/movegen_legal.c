@@ -36,7 +36,8 @@ croc_slides(const struct board *b, int sq, int us)
 
 	if (r != RIVER_RANK)
 		return slide(b, sq, r < RIVER_RANK ? DIR_N : DIR_S, us, true);
-	return slide(b, sq, 2, us, false) | slide(b, sq, 6, us, false); /* E, W */
+	/* along the river: east and west */
+	return slide(b, sq, 2, us, false) | slide(b, sq, 6, us, false);
 }
 
 /* Retreats of 1 or 2 squares in direction d, onto empty squares only. */
