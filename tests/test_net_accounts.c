@@ -94,10 +94,7 @@ test_rated_game(void **state)
 	t_ask(f, 1, "OK #j JOIN", "#j JOIN game=%s seat=black", id);
 	t_drain(f, 0);
 	t_drain(f, 1);
-	t_say(f, 0, "MOVE game=%s ply=0 move=c2c3", id);
-	t_say(f, 1, "MOVE game=%s ply=1 move=c6c5", id);
-	t_drain(f, 0);
-	t_drain(f, 1);
+	t_both_moved(f, id);
 	t_ask(f, 1, "OK #g RESIGN", "#g RESIGN game=%s", id);
 	l = t_expect(f, 1, "EV ");
 	/* Glicko-2 of two new players, one game: src/rating's figures. */

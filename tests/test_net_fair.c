@@ -152,10 +152,7 @@ test_abort_not_rated(void **state)
 	t_drain(f, 1);
 	account(f, 1, "10.0.3.1", "cid");
 	rated(f, 0, 1, id);
-	t_say(f, 0, "MOVE game=%s ply=0 move=c2c3", id);
-	t_say(f, 1, "MOVE game=%s ply=1 move=c6c5", id);
-	t_drain(f, 0);
-	t_drain(f, 1);
+	t_both_moved(f, id);
 	t_say(f, 0, "#g RESIGN game=%s", id);
 	l = result_line(f, 0, "OK #g RESIGN");
 	assert_non_null(strstr(l, " RESULT result=0-1 reason=resign wrating="));
@@ -236,10 +233,7 @@ test_takeback_keeps_it_played(void **state)
 	f = t_new(&lim, NULL);
 	f2 = t_new(&lim, NULL);
 	t_start(f, &g, "clock=300+0");
-	t_say(f, 0, "MOVE game=%s ply=0 move=c2c3", g.id);
-	t_say(f, 1, "MOVE game=%s ply=1 move=c6c5", g.id);
-	t_drain(f, 0);
-	t_drain(f, 1);
+	t_both_moved(f, g.id);
 	/* White to move offers: two plies back, to ply 0. */
 	t_say(f, 0, "TAKEBACK game=%s action=offer", g.id);
 	t_drain(f, 1);

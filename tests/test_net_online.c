@@ -103,10 +103,7 @@ test_move_after_the_flag(void **state)
 
 	(void)state;
 	t_start(f, &g, "clock=5+1");
-	t_say(f, 0, "MOVE game=%s ply=0 move=c2c3", g.id);
-	t_say(f, 1, "MOVE game=%s ply=1 move=c6c5", g.id);
-	t_drain(f, 0);
-	t_drain(f, 1);
+	t_both_moved(f, g.id);
 	/* Exactly at zero: the move does not count (the timer was late). */
 	f->now += 5000;
 	t_ask(f, 0, "EV ", "#m MOVE game=%s ply=2 move=d2d3", g.id);
@@ -189,10 +186,7 @@ test_claim(void **state)
 	f = t_new(&lim, NULL);
 	t_start(f, &g, "");
 	/* (Before both sides have moved a CLAIM aborts: test_net_fair.) */
-	t_say(f, 0, "MOVE game=%s ply=0 move=c2c3", g.id);
-	t_say(f, 1, "MOVE game=%s ply=1 move=c6c5", g.id);
-	t_drain(f, 0);
-	t_drain(f, 1);
+	t_both_moved(f, g.id);
 	t_hello(f, 2, "10.0.2.1");
 	t_ask(f, 2, "ERR #a 403 NOT_YOUR_SEAT", "#a CLAIM game=%s", g.id);
 	t_ask(f, 0, "ERR #a 428 CLAIM_TOO_EARLY left=60 :black is connected",
@@ -269,10 +263,7 @@ test_cancel(void **state)
 	/* Once both have moved, not even the creator can. */
 	f = t_new(NULL, NULL);
 	t_start(f, &g, "");
-	t_say(f, 0, "MOVE game=%s ply=0 move=c2c3", g.id);
-	t_say(f, 1, "MOVE game=%s ply=1 move=c6c5", g.id);
-	t_drain(f, 0);
-	t_drain(f, 1);
+	t_both_moved(f, g.id);
 	t_ask(f, 0, "ERR #x 403 NOT_YOUR_SEAT :both sides have moved",
 	    "#x CANCEL game=%s", g.id);
 	t_ask(f, 1, "ERR #x 403 NOT_YOUR_SEAT", "#x CANCEL game=%s", g.id);

@@ -35,10 +35,7 @@ finished_on(const struct store_ops *ops, char *id, size_t n)
 	l = t_ask(f, 0, "OK #c CREATE", "#c CREATE seat=white name=ann");
 	t_val(l, "game", id, n);
 	t_ask(f, 1, "OK #j JOIN", "#j JOIN game=%s seat=black name=bob", id);
-	t_say(f, 0, "MOVE game=%s ply=0 move=c2c3", id);
-	t_say(f, 1, "MOVE game=%s ply=1 move=c6c5", id);
-	t_drain(f, 0);
-	t_drain(f, 1);
+	t_both_moved(f, id);
 	t_ask(f, 1, "OK #g RESIGN", "#g RESIGN game=%s", id);
 	t_drain(f, 0);
 	t_drain(f, 1);

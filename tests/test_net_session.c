@@ -255,10 +255,7 @@ test_resign(void **state)
 	t_ask(f, 2, "ERR #r 403 NOT_YOUR_SEAT", "#r RESIGN game=%s", g.id);
 	/* Either side may resign, on its turn or not (once both have
 	 * moved: before, it is an abort, test_net_fair). */
-	t_say(f, 0, "MOVE game=%s ply=0 move=c2c3", g.id);
-	t_say(f, 1, "MOVE game=%s ply=1 move=c6c5", g.id);
-	t_drain(f, 0);
-	t_drain(f, 1);
+	t_both_moved(f, g.id);
 	t_ask(f, 1, "OK #r RESIGN game=", "#r RESIGN game=%s", g.id);
 	t_event(f, 1, " 5 RESULT result=1-0 reason=resign");
 	t_event(f, 0, " 5 RESULT result=1-0 reason=resign");

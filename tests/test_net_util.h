@@ -407,6 +407,17 @@ t_start(struct t_fake *f, struct t_game *tg, const char *extra)
 	t_drain(f, 1);
 }
 
+/* Both sides' first moves in game id, White's on conn 0 (c2c3), Black's
+ * on conn 1 (c6c5): a game both have moved in; every line drained. */
+static __attribute__((unused)) void
+t_both_moved(struct t_fake *f, const char *id)
+{
+	t_say(f, 0, "MOVE game=%s ply=0 move=c2c3", id);
+	t_say(f, 1, "MOVE game=%s ply=1 move=c6c5", id);
+	t_drain(f, 0);
+	t_drain(f, 1);
+}
+
 /* The last event stored for game id. */
 static __attribute__((unused)) const struct t_rec *
 t_last_event(struct t_fake *f, const char *id)
