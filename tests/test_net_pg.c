@@ -542,6 +542,22 @@ ok(struct tc *c, const char *tag)
 		fail_msg("%s: %s", tag, l);
 }
 
+void
+send_ok(struct tc *c, const char *fmt, ...)
+{
+	char line[1024], tag[32];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(line, sizeof line, fmt, ap);
+	va_end(ap);
+	assert_true(n > 0 && (size_t)n < sizeof line);
+	snprintf(tag, sizeof tag, "%.*s", (int)strcspn(line, " "), line);
+	assert_int_equal(tc_send(c, "%s", line), 0);
+	ok(c, tag);
+}
+
 /* kill -9 of server A: what it acknowledged is kept; its player takes the
  * seat back on B and the game goes on. */
 static void

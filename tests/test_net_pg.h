@@ -39,6 +39,10 @@ void account(struct tc *c, const char *name, char *key);
 const char *reply(struct tc *c, const char *tag);
 /* The reply to tag on c must be OK (else the test fails, saying it). */
 void ok(struct tc *c, const char *tag);
+/* Send the command fmt makes (its first word its tag): its reply must be
+ * OK (tc_send, then ok). */
+void send_ok(struct tc *c, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 
 /* test_net_pg_corr.c: a correspondence deadline fires once. */
 void test_corr_across(void **state);

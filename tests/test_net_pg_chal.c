@@ -38,18 +38,15 @@ test_challenge_across(void **state)
 	tc_from = (127u << 24) | (95u << 8) | 1;
 	assert_non_null(b = tc_hello(port_b));
 	tc_from = 0;
-	tc_send(b, "#l LOGIN name=chbob key=%s", kb);
-	ok(b, "#l");
+	send_ok(b, "#l LOGIN name=chbob key=%s", kb);
 	snprintf(want, sizeof want, "EV %s 0 CHALLENGED from=chann ", id);
 	assert_non_null(l = tc_wait(b, want, T));
 	assert_non_null(strstr(l, " clock=300+5 rated=no seat=black"));
 	tc_send(b, "#s CHALLENGES");
 	assert_non_null(strstr(reply(b, "#s"), "OK #s CHALLENGES n=1"));
-	tc_send(b, "#j JOIN game=%s seat=black", id);
-	ok(b, "#j");
+	send_ok(b, "#j JOIN game=%s seat=black", id);
 	assert_non_null(ev2(a, id, " JOINED seat=black name=chbob"));
-	tc_send(a, "#m MOVE game=%s ply=0 move=c2c3", id);
-	ok(a, "#m");
+	send_ok(a, "#m MOVE game=%s ply=0 move=c2c3", id);
 	assert_non_null(ev2(b, id, " MOVE ply=0 "));
 
 	/* chbob on B: a second challenge is told at once; he declines. */
@@ -58,8 +55,7 @@ test_challenge_across(void **state)
 	tc_val(l, "game", id, sizeof id);
 	snprintf(want, sizeof want, "EV %s 0 CHALLENGED from=chann ", id);
 	assert_non_null(tc_wait(b, want, T));
-	tc_send(b, "#d CANCEL game=%s", id);
-	ok(b, "#d");
+	send_ok(b, "#d CANCEL game=%s", id);
 	assert_non_null(ev2(a, id, " RESULT result=- reason=declined"));
 	/* chbob blocks chann on B: her next challenge on A is refused (the
 	 * blocks read from the database there). */
@@ -67,8 +63,7 @@ test_challenge_across(void **state)
 	assert_non_null(strstr(reply(b, "#b"), "OK #b BLOCK name=chann"));
 	tc_send(a, "#c CHALLENGE name=chbob clock=60+0");
 	assert_non_null(strstr(reply(a, "#c"), "ERR #c 403 NOT_YOUR_SEAT"));
-	tc_send(b, "#u UNBLOCK name=chann");
-	ok(b, "#u");
+	send_ok(b, "#u UNBLOCK name=chann");
 	tc_free(a);
 	tc_free(b);
 }

@@ -121,12 +121,9 @@ test_news_off_loop(void **state)
 	assert_non_null(p = tc_hello(port_c));
 	tc_from = 0;
 	new_game(w, "nw", b, "nb", "", id);
-	tc_send(w, "#m0 MOVE game=%s ply=0 move=c2c3", id);
-	ok(w, "#m0");
-	tc_send(b, "#m1 MOVE game=%s ply=1 move=c6c5", id);
-	ok(b, "#m1");
-	tc_send(w, "#m2 MOVE game=%s ply=2 move=c3c4", id);
-	ok(w, "#m2");
+	send_ok(w, "#m0 MOVE game=%s ply=0 move=c2c3", id);
+	send_ok(b, "#m1 MOVE game=%s ply=1 move=c6c5", id);
+	send_ok(w, "#m2 MOVE game=%s ply=2 move=c3c4", id);
 	snprintf(cmd, sizeof cmd, "%s lock 3", ctl);
 	assert_int_equal(system(cmd), 0);
 	t0 = tc_ms();
@@ -151,8 +148,7 @@ test_news_off_loop(void **state)
 	    "was taken: %s\n", tc_ms() - t0, l);
 	assert_true(strncmp(l, "OK ", 3) == 0);
 	assert_non_null(ev2(w, id, " MOVE ply=3 side=black "));
-	tc_send(w, "#g RESIGN game=%s", id);
-	ok(w, "#g");
+	send_ok(w, "#g RESIGN game=%s", id);
 	tc_free(w);
 	tc_free(b);
 	tc_free(p);
@@ -207,35 +203,28 @@ test_idle_game_leaves(void **state)
 	assert_non_null(o = tc_hello(port_b));
 	tc_from = 0;
 	new_game(w, "iw", b, "ib", "clock=300+0", id);
-	tc_send(w, "#m0 MOVE game=%s ply=0 move=c2c3", id);
-	ok(w, "#m0");
+	send_ok(w, "#m0 MOVE game=%s ply=0 move=c2c3", id);
 	/* Watched on B, then not. */
-	tc_send(o, "#o OBSERVE game=%s", id);
-	ok(o, "#o");
+	send_ok(o, "#o OBSERVE game=%s", id);
 	assert_non_null(ev2(o, id, " STATE "));
 	tc_free(o);
 	snprintf(text, sizeof text, "game %s leaves memory", id);
 	if (!log_says(log, text, 3 * T))
 		fail_msg("B kept game %s", id);
 	/* Played on meanwhile on A; B reads it as it is now. */
-	tc_send(b, "#m1 MOVE game=%s ply=1 move=c6c5", id);
-	ok(b, "#m1");
-	tc_send(w, "#m2 MOVE game=%s ply=2 move=c3c4", id);
-	ok(w, "#m2");
+	send_ok(b, "#m1 MOVE game=%s ply=1 move=c6c5", id);
+	send_ok(w, "#m2 MOVE game=%s ply=2 move=c3c4", id);
 	tc_from = (127u << 24) | (98u << 8) | 1;
 	assert_non_null(o = tc_hello(port_b));
 	tc_from = 0;
-	tc_send(o, "#o OBSERVE game=%s", id);
-	ok(o, "#o");
+	send_ok(o, "#o OBSERVE game=%s", id);
 	assert_non_null(ev2(o, id, " STATE "));
 	assert_non_null(strstr(o->line, " ply=3 "));
 	assert_non_null(strstr(o->line, " status=active "));
 	/* And follows it again. */
-	tc_send(b, "#m3 MOVE game=%s ply=3 move=c5c4", id);
-	ok(b, "#m3");
+	send_ok(b, "#m3 MOVE game=%s ply=3 move=c5c4", id);
 	assert_non_null(ev2(o, id, " MOVE ply=3 side=black "));
-	tc_send(w, "#g RESIGN game=%s", id);
-	ok(w, "#g");
+	send_ok(w, "#g RESIGN game=%s", id);
 	tc_free(w);
 	tc_free(b);
 	tc_free(o);

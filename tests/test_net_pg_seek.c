@@ -286,8 +286,7 @@ stores_at_once(int port, unsigned net)
 	if (strncmp(l, "OK ", 3) != 0)
 		fail_msg("the first CREATE after the cut: %s", l);
 	tc_val(l, "game", id, sizeof id);
-	tc_send(c, "#x CANCEL game=%s", id);
-	ok(c, "#x");
+	send_ok(c, "#x CANCEL game=%s", id);
 	tc_free(c);
 }
 
@@ -554,25 +553,20 @@ test_rated_across(void **state)
 		    p[0] == x ? &r[1] : &r[0]);
 		state_ratings(y, p[0] == x ? &r[0] : &r[1],
 		    p[0] == x ? &r[1] : &r[0]);
-		tc_send(p[0], "#m MOVE game=%s ply=0 move=c2c3", id);
-		ok(p[0], "#m");
+		send_ok(p[0], "#m MOVE game=%s ply=0 move=c2c3", id);
 		tc_send(p[1], "#m MOVE game=%s ply=1 move=c6c5", id);
 		l = reply(p[1], "#m");
 		if (strncmp(l, "OK ", 3) != 0)
 			fail_msg("game %d, black's move: %s", g, l);
 		if (g == 0) {
 			/* White takes its first move back. */
-			tc_send(p[0], "#t TAKEBACK game=%s action=offer", id);
-			ok(p[0], "#t");
+			send_ok(p[0], "#t TAKEBACK game=%s action=offer", id);
 			assert_non_null(ev2(p[1], id, " TAKEBACK action=offer "
 			    "side=white"));
-			tc_send(p[1], "#t TAKEBACK game=%s action=accept", id);
-			ok(p[1], "#t");
+			send_ok(p[1], "#t TAKEBACK game=%s action=accept", id);
 			assert_non_null(ev2(p[0], id, " UNDO ply=0 "));
-			tc_send(p[0], "#m MOVE game=%s ply=0 move=d2d3", id);
-			ok(p[0], "#m");
-			tc_send(p[1], "#m MOVE game=%s ply=1 move=c6c5", id);
-			ok(p[1], "#m");
+			send_ok(p[0], "#m MOVE game=%s ply=0 move=d2d3", id);
+			send_ok(p[1], "#m MOVE game=%s ply=1 move=c6c5", id);
 		}
 		/* x wins two games of three. */
 		k = g % 3 == 2 ? (x == p[0] ? 0 : 1) : (x == p[0] ? 1 : 0);
@@ -664,8 +658,7 @@ b_seeker_unpaired(unsigned net, const char *clock, const char *who)
 	tc_send(x, "#s SEEK clock=%s name=x", clock);
 	seek_of(x, xs, sizeof xs);
 	not_paired(x, who, 1500);
-	tc_send(x, "#u UNSEEK seek=%s", xs);
-	ok(x, "#u");
+	send_ok(x, "#u UNSEEK seek=%s", xs);
 	tc_free(x);
 }
 
