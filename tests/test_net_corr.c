@@ -10,6 +10,7 @@
  */
 #define _GNU_SOURCE              /* timegm */
 #include "test_net_util.h"
+#include "test_iso.h"
 
 #define DAY 10000LL               /* ms: a short day */
 
@@ -27,18 +28,12 @@ static long long
 deadline_of(const char *line)
 {
 	char v[40];
-	struct tm tm;
 	const char *p = strstr(line, " deadline=");	/* never first */
 
 	if (p == NULL)
 		return -1;
 	snprintf(v, sizeof v, "%.20s", p + strlen(" deadline="));
-	memset(&tm, 0, sizeof tm);
-	assert_int_equal(sscanf(v, "%4d-%2d-%2dT%2d:%2d:%2dZ", &tm.tm_year,
-	    &tm.tm_mon, &tm.tm_mday, &tm.tm_hour, &tm.tm_min, &tm.tm_sec), 6);
-	tm.tm_year -= 1900;
-	tm.tm_mon -= 1;
-	return (long long)timegm(&tm) * 1000;
+	return test_iso_ms(v);
 }
 
 static void

@@ -19,6 +19,7 @@
 
 #define TC_SERVER_FIXTURE
 #include "test_net_tclient.h"
+#include "test_iso.h"
 #include "test_tmp.h"
 
 #define T TC_ANSWER_MS           /* ms to wait for an answer */
@@ -120,19 +121,6 @@ wait_notices(const char *want, char *buf, size_t n)
 }
 
 static long long
-iso_ms(const char *v)
-{
-	struct tm tm;
-
-	memset(&tm, 0, sizeof tm);
-	assert_int_equal(sscanf(v, "%4d-%2d-%2dT%2d:%2d:%2dZ", &tm.tm_year,
-	    &tm.tm_mon, &tm.tm_mday, &tm.tm_hour, &tm.tm_min, &tm.tm_sec), 6);
-	tm.tm_year -= 1900;
-	tm.tm_mon -= 1;
-	return (long long)timegm(&tm) * 1000;
-}
-
-static long long
 wall_ms(void)
 {
 	struct timespec ts;
@@ -167,7 +155,7 @@ test_down_past_deadline(void **state)
 	tc_ask(a, "OK #s STATE", "#s STATE game=%s", id);
 	assert_non_null(l = tc_wait(a, "EV ", T));
 	assert_non_null(strstr(l, " days=7 deadline="));
-	deadline = iso_ms(tc_val(l, "deadline", v, sizeof v));
+	deadline = test_iso_ms(tc_val(l, "deadline", v, sizeof v));
 	tc_free(a);
 	kill_server();
 
