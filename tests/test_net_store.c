@@ -11,6 +11,17 @@
 #include "test_net_util.h"
 #include "test_tmp.h"
 
+/* sql run on the test's database file, as another program would. */
+static void
+run_sql(const char *sql)
+{
+	sqlite3 *db;
+
+	assert_int_equal(sqlite3_open(t_dbpath, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, sql, NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(db);
+}
+
 /* Play a short game into a fresh database; returns the STATE line. */
 static void
 play(struct store *st, char *id, char *tw, char *stateline)
@@ -96,6 +107,23 @@ test_missing(void **state)
 	assert_int_equal(access(t_dbpath, F_OK), -1);
 }
 
+/* path refused (the error names it, says why and points to --create) until
+ * --create makes a database in it. */
+static void
+refused_until_created(const char *path, const char *why)
+{
+	char err[512];
+	struct store *st;
+
+	assert_null(store_open(path, 0, err, sizeof err));
+	assert_non_null(strstr(err, path));
+	assert_non_null(strstr(err, why));
+	assert_non_null(strstr(err, "--create"));
+	st = store_open(path, STORE_CREATE, err, sizeof err);
+	assert_non_null(st);
+	store_close(st);
+}
+
 /* An emptied (0-byte) file is refused, not taken for a new database;
  * --create makes one in it. */
 static void
@@ -110,13 +138,7 @@ test_empty_file(void **state)
 	f = fopen(path, "w");
 	assert_non_null(f);
 	fclose(f);
-	assert_null(store_open(path, 0, err, sizeof err));
-	assert_non_null(strstr(err, path));
-	assert_non_null(strstr(err, "empty (0 bytes)"));
-	assert_non_null(strstr(err, "--create"));
-	st = store_open(path, STORE_CREATE, err, sizeof err);
-	assert_non_null(st);
-	store_close(st);
+	refused_until_created(path, "empty (0 bytes)");
 	st = store_open(path, 0, err, sizeof err);
 	assert_non_null(st);
 	store_close(st);
@@ -128,8 +150,7 @@ test_empty_file(void **state)
 static void
 test_no_tables(void **state)
 {
-	char err[512], path[400];
-	struct store *st;
+	char path[400];
 	sqlite3 *db;
 
 	(void)state;
@@ -138,13 +159,7 @@ test_no_tables(void **state)
 	assert_int_equal(sqlite3_exec(db, "CREATE TABLE t(x); DROP TABLE t",
 	    NULL, NULL, NULL), SQLITE_OK);
 	sqlite3_close(db);
-	assert_null(store_open(path, 0, err, sizeof err));
-	assert_non_null(strstr(err, path));
-	assert_non_null(strstr(err, "no tables"));
-	assert_non_null(strstr(err, "--create"));
-	st = store_open(path, STORE_CREATE, err, sizeof err);
-	assert_non_null(st);
-	store_close(st);
+	refused_until_created(path, "no tables");
 }
 
 static void
@@ -171,13 +186,9 @@ static void
 test_foreign_database(void **state)
 {
 	char err[512];
-	sqlite3 *db;
 
 	(void)state;
-	assert_int_equal(sqlite3_open(t_dbpath, &db), SQLITE_OK);
-	assert_int_equal(sqlite3_exec(db, "CREATE TABLE t(x)", NULL, NULL,
-	    NULL), SQLITE_OK);
-	sqlite3_close(db);
+	run_sql("CREATE TABLE t(x)");
 	assert_null(store_open(t_dbpath, STORE_CREATE, err, sizeof err));
 	assert_non_null(strstr(err, "not a congo-server database"));
 	unlink(t_dbpath);
@@ -210,7 +221,6 @@ test_tampered(void **state)
 	struct store *st = t_db_open(STORE_CREATE);
 	struct t_fake *f;
 	const char *l;
-	sqlite3 *db;
 
 	(void)state;
 	play(st, id, tw, line);
@@ -220,11 +230,8 @@ test_tampered(void **state)
 	t_val(l, "game", other, sizeof other);
 	t_free(f);
 	store_close(st);
-	assert_int_equal(sqlite3_open(t_dbpath, &db), SQLITE_OK);
-	assert_int_equal(sqlite3_exec(db, "UPDATE events SET body = "
-	    "replace(body, 'move=c6c5', 'move=c6c3') WHERE seq = 4", NULL,
-	    NULL, NULL), SQLITE_OK);
-	sqlite3_close(db);
+	run_sql("UPDATE events SET body = replace(body, 'move=c6c5', "
+	    "'move=c6c3') WHERE seq = 4");
 	f = t_db_restart(NULL);
 	print_message("%s\n", f->lastlog);
 	assert_non_null(strstr(f->lastlog, id));
@@ -239,10 +246,7 @@ test_tampered(void **state)
 	assert_int_equal(sess_ngames(f->s), 1);
 	t_db_free(f);
 	/* It is still in the file as it was. */
-	assert_int_equal(sqlite3_open(t_dbpath, &db), SQLITE_OK);
-	assert_int_equal(sqlite3_exec(db, "SELECT 1 FROM events WHERE body "
-	    "LIKE '%move=c6c3%'", NULL, NULL, NULL), SQLITE_OK);
-	sqlite3_close(db);
+	run_sql("SELECT 1 FROM events WHERE body LIKE '%move=c6c3%'");
 }
 
 /* A number column that is not one is refused naming the column, not
@@ -493,9 +497,7 @@ test_migrate_v1(void **state)
 	size_t n = 0;
 
 	(void)state;
-	assert_int_equal(sqlite3_open(t_dbpath, &db), SQLITE_OK);
-	assert_int_equal(sqlite3_exec(db, v1, NULL, NULL, NULL), SQLITE_OK);
-	sqlite3_close(db);
+	run_sql(v1);
 	/* Not migrated unasked: refused, saying to run --upgrade. */
 	assert_null(store_open(t_dbpath, 0, err, sizeof err));
 	assert_non_null(strstr(err, "database version 1, older"));
@@ -546,17 +548,11 @@ test_migrate_v1(void **state)
 	}
 	sqlite3_close(db);
 	/* A later version than this server reads is refused, named. */
-	assert_int_equal(sqlite3_open(t_dbpath, &db), SQLITE_OK);
-	assert_int_equal(sqlite3_exec(db, "PRAGMA user_version=99", NULL, NULL,
-	    NULL), SQLITE_OK);
-	sqlite3_close(db);
+	run_sql("PRAGMA user_version=99");
 	assert_null(store_open(t_dbpath, STORE_UPGRADE, err, sizeof err));
 	assert_non_null(strstr(err, "version 99, newer"));
 	/* Opened again, an upgraded file is as this server makes them. */
-	assert_int_equal(sqlite3_open(t_dbpath, &db), SQLITE_OK);
-	assert_int_equal(sqlite3_exec(db, "PRAGMA user_version=4", NULL, NULL,
-	    NULL), SQLITE_OK);
-	sqlite3_close(db);
+	run_sql("PRAGMA user_version=4");
 	st = t_db_open(0);
 	assert_null(store_note(st));
 	store_close(st);
@@ -591,9 +587,7 @@ test_online_columns_added(void **state)
 	sqlite3_stmt *q;
 
 	(void)state;
-	assert_int_equal(sqlite3_open(t_dbpath, &db), SQLITE_OK);
-	assert_int_equal(sqlite3_exec(db, v1, NULL, NULL, NULL), SQLITE_OK);
-	sqlite3_close(db);
+	run_sql(v1);
 	st = t_db_open(STORE_UPGRADE);
 	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
 	assert_int_equal(store_load(st, f->s, err, sizeof err), 0);
