@@ -60,7 +60,7 @@ round_trip(const struct game *g, const struct record_tags *t)
 	struct game h;
 	struct record_tags back;
 	char err[256], f1[FEN_MAX], f2[FEN_MAX];
-	char *text = text_of_record(g, t, NULL);
+	char *text = text_of_record(g, t, NULL, NULL);
 	int i;
 
 	if (record_of_text(text, &h, &back, NULL, err, sizeof err) != 0)
@@ -94,7 +94,7 @@ round_trip(const struct game *g, const struct record_tags *t)
 		p = nl + 1;
 	}
 	/* Writing the read game gives the same text. */
-	char *again = text_of_record(&h, &back, NULL);
+	char *again = text_of_record(&h, &back, NULL, NULL);
 	assert_string_equal(again, text);
 	free(again);
 	game_free(&h);
@@ -187,7 +187,7 @@ test_write_start(void **state)
 	play(&g, "d2d3");
 	play(&g, "d6d5");
 	assert_int_equal(game_undo(&g), 0);
-	text = text_of_record(&g, NULL, NULL);
+	text = text_of_record(&g, NULL, NULL, NULL);
 	assert_non_null(strstr(text, "\n1. d2d3 *\n"));
 	free(text);
 	game_free(&g);
@@ -298,12 +298,12 @@ test_finished_games(void **state)
 		assert_non_null(strstr(text, "1. d2d3 0-1\n"));
 		free(text);
 		record_tag_set(&tf, "Termination", "time-forfeit");
-		text = text_of_record(&g, &tf, NULL);
+		text = text_of_record(&g, &tf, NULL, NULL);
 		assert_non_null(strstr(text, "[Termination \"time forfeit\"]\n"));
 		free(text);
 		game_free(&g);
 		start_game(&g, "2l4/7/7/7/7/7/3L3 w 0 1");
-		text = text_of_record(&g, &tf, NULL);
+		text = text_of_record(&g, &tf, NULL, NULL);
 		assert_non_null(strstr(text, "[Termination \"bare-lions\"]\n"));
 		free(text);
 		game_free(&g);
@@ -625,7 +625,7 @@ test_many_tags_round_trip(void **state)
 	strcat(text, "\n1. d2d3 *\n");
 	read_ok(text, &g, &t);
 	assert_int_equal(t.n, RECORD_TAG_MAX);
-	out = text_of_record(&g, &t, NULL);
+	out = text_of_record(&g, &t, NULL, NULL);
 	read_ok(out, &h, &back);
 	assert_int_equal(back.n, RECORD_TAG_MAX);
 	assert_int_equal(h.nply, 1);
@@ -747,7 +747,7 @@ test_megapawn(void **state)
 	read_ok("[Variant \"MegaPawn\"]\n[FEN \"3lq2/7/7/7/7/7/3L3 w 0 1\"]\n"
 	    "1. d1d2 e7c5 *\n", &g, &t);
 	assert_int_equal(g.variant, VARIANT_MEGAPAWN);
-	out = text_of_record(&g, NULL, NULL);
+	out = text_of_record(&g, NULL, NULL, NULL);
 	assert_non_null(strstr(out, "[FEN \"3lq2/7/7/7/7/7/3L3 w 0 1\"]\n"));
 	read_ok(out, &h, NULL);
 	assert_int_equal(h.variant, VARIANT_MEGAPAWN);
@@ -773,7 +773,7 @@ test_megapawn(void **state)
 	/* A Congo game still writes "Congo". */
 	assert_int_equal(fen_read(&b, FEN_START, err, sizeof err), 0);
 	game_init(&g, &b, NULL);
-	out = text_of_record(&g, NULL, NULL);
+	out = text_of_record(&g, NULL, NULL, NULL);
 	assert_non_null(strstr(out, "[Variant \"Congo\"]\n"));
 	free(out);
 	game_free(&g);

@@ -140,7 +140,7 @@ test_round_trip(void **state)
 	    "word of it, not one {brace} either.");
 	n = record_notes_at(&ns, 3);
 	assert_int_equal(record_note_add_nag(n, 6), 0);
-	text = text_of_record(&g, NULL, &ns);
+	text = text_of_record(&g, NULL, &ns, NULL);
 	assert_non_null(strstr(text, "{Analysed by congo.}"));
 	assert_non_null(strstr(text, "{Analysed by congo.} 1. d2d3 {[%eval "
 	    "-0.05] [%clk 1:02:03]} d6d5 $4 {[%eval #7]\nBlunder. Better"));
@@ -160,7 +160,7 @@ test_round_trip(void **state)
 	    "a word of it, not one {brace) either.");
 	assert_true(record_note_empty(&ns2.at[2]));
 	assert_int_equal(ns2.at[3].nag[0], 6);
-	again = text_of_record(&g2, NULL, &ns2);
+	again = text_of_record(&g2, NULL, &ns2, NULL);
 	assert_string_equal(text, again);
 	free(text);
 	free(again);

@@ -1,8 +1,9 @@
 /*
  * test_record_util.h: what the record's tests share (test_record.c,
- * test_record_notes.c): a record read from a string and a game written to
- * one, through record_read and record_write, or with notes through
- * record_read_notes and record_write_notes. Include after cmocka.h.
+ * test_record_notes.c, test_record_tree.c): a record read from a string and
+ * a game written to one, through record_read and record_write, or with
+ * notes (and variations) through record_read_notes and record_write_notes
+ * (record_write_tree). Include after cmocka.h.
  */
 #ifndef CONGO_TEST_RECORD_UTIL_H
 #define CONGO_TEST_RECORD_UTIL_H
@@ -31,18 +32,20 @@ record_of_text(const char *text, struct game *g, struct record_tags *t,
 	return rc;
 }
 
-/* g written (with its notes ns: NULL, by record_write) to a string (free
- * it). */
+/* g written to a string (free it): with its variations tree, by
+ * record_write_tree; else with its notes ns, by record_write_notes; else
+ * by record_write. */
 static __attribute__((unused)) char *
 text_of_record(const struct game *g, const struct record_tags *t,
-    const struct record_notes *ns)
+    const struct record_notes *ns, const struct record_tree *tree)
 {
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 
 	assert_non_null(f);
-	assert_int_equal(ns != NULL ? record_write_notes(f, g, t, ns) :
+	assert_int_equal(tree != NULL ? record_write_tree(f, g, t, ns, tree) :
+	    ns != NULL ? record_write_notes(f, g, t, ns) :
 	    record_write(f, g, t), 0);
 	assert_int_equal(fclose(f), 0);
 	return buf;
