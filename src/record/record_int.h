@@ -81,15 +81,13 @@ struct record_lexer {
 	struct record_tree *tree;   /* the caller's tree of the game wanted */
 };
 
-/* record_lex.c. fail: err set to NAME:LINE: the message; -1. shown: a short
- * printable form of s[0..len) for a message, into out. skip: white space,
- * comments (a {comment} read into the notes) and % escape lines passed;
- * -1 on an unterminated comment. tag: a [Name "value"] pair at lx->p into
- * t. token_end: does c end a token of the move text? nag: the "$N" after
- * a move kept in its notes. */
+/* record_lex.c. fail: err set to NAME:LINE: the message; -1. skip: white
+ * space, comments (a {comment} read into the notes) and % escape lines
+ * passed; -1 on an unterminated comment. tag: a [Name "value"] pair at
+ * lx->p into t. token_end: does c end a token of the move text? nag: the
+ * "$N" after a move kept in its notes. */
 int record_lex_fail(struct record_lexer *lx, int line, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
-const char *record_lex_shown(const char *s, size_t len, char *out, size_t n);
 int record_lex_skip(struct record_lexer *lx);
 int record_lex_tag(struct record_lexer *lx, struct record_tags *t);
 bool record_lex_token_end(char c);

@@ -102,27 +102,6 @@ record_lex_fail(struct record_lexer *lx, int line, const char *fmt, ...)
 	    msg);
 }
 
-/* A short printable rendering of bad input, for messages. */
-const char *
-record_lex_shown(const char *s, size_t len, char *out, size_t n)
-{
-	size_t j = 0;
-
-	for (size_t i = 0; i < len; i++) {
-		unsigned char c = (unsigned char)s[i];
-		if (j + 8 >= n) {
-			strcpy(out + j, "...");
-			return out;
-		}
-		if (isprint(c))
-			out[j++] = (char)c;
-		else
-			j += (size_t)snprintf(out + j, n - j, "\\x%02x", c);
-	}
-	out[j] = '\0';
-	return out;
-}
-
 /* Skip white space (line breaks counted), {comments}, ; comments and
  * % escape lines. -1 on an unterminated comment. */
 int
@@ -217,7 +196,7 @@ record_lex_tag(struct record_lexer *lx, struct record_tags *t)
 	if (lx->p == lx->end || *lx->p != ']')
 		return record_lex_fail(lx, lx->line, "bad tag [%s \"%s\": ']' "
 		    "expected", name,
-		    record_lex_shown(value, v, buf, sizeof buf));
+		    util_shown(value, v, buf, sizeof buf));
 	lx->p++;
 	if (record_tag_get(t, name) != NULL)
 		return record_lex_fail(lx, line, "duplicate tag [%s]", name);

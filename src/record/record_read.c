@@ -215,7 +215,7 @@ read_moves(struct record_lexer *lx, struct game *g, struct claim *tok)
 		len = (size_t)(lx->p - start);
 		if (len >= sizeof buf)
 			return record_lex_fail(lx, line, "'%s' is not a move",
-			    record_lex_shown(start, len, show, sizeof show));
+			    util_shown(start, len, show, sizeof show));
 		memcpy(buf, start, len);
 		buf[len] = '\0';
 
@@ -271,8 +271,7 @@ read_moves(struct record_lexer *lx, struct game *g, struct claim *tok)
 			game_result_text(res, why, over, sizeof over);
 			return record_lex_fail(lx, line, "%s after the end of "
 			    "the %s (%s)",
-			    record_lex_shown(text, strlen(text), show,
-			    sizeof show),
+			    util_shown(text, strlen(text), show, sizeof show),
 			    rav->depth > 0 ? "variation" : "game", over);
 		}
 		suffix = record_suffix_nag(text);
