@@ -19,10 +19,7 @@ tmux_prefix=cseek pane=a
 net_screens="a b"
 . "$(dirname "$0")/tmux_net_lib.sh"
 
-tmux_home
-cat >"$tmp/config/congo/congo.conf" <<'CONF'
-ui = { color = false; mouse = false; ai_delay_ms = 0; };
-CONF
+net_home
 
 # (Both players connect from 127.0.0.1: rated games allowed between them.)
 start_server --rated-same-network
@@ -192,10 +189,5 @@ for s in a b; do
 	done_with $s 0
 done
 
-note "the server stops cleanly"
-kill -TERM "$spid"
-wait "$spid"
-st=$?
-spid=
-[ "$st" = 0 ] || fail "server exit status $st"
+stop_server
 echo PASS

@@ -27,10 +27,7 @@ wait_log() {
 }
 . "$(dirname "$0")/tls_lib.sh"
 
-tmux_home
-cat >"$tmp/config/congo/congo.conf" <<'EOF'
-ui = { color = false; mouse = false; ai_delay_ms = 0; };
-EOF
+net_home
 T new-session -d -s keep -x 80 -y 24 "sleep 600" || exit 99
 
 note "a server with a self-signed certificate"

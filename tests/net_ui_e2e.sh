@@ -16,10 +16,7 @@ tmux_prefix=cnet pane=w
 net_screens="w b o x y l v z k h f g u t s"
 . "$(dirname "$0")/tmux_net_lib.sh"
 
-tmux_home
-cat >"$tmp/config/congo/congo.conf" <<'EOF'
-ui = { color = false; mouse = false; ai_delay_ms = 0; };
-EOF
+net_home
 
 # quit SESSION: q, y if asked; exit status 0.
 quit() {
@@ -329,10 +326,5 @@ wait_for h "1\. d2d3 b6b5"
 quit f
 quit h
 
-note "the server stops cleanly"
-kill -TERM "$spid"
-wait "$spid"
-st=$?
-spid=
-[ "$st" = 0 ] || fail "server exit status $st"
+stop_server
 echo PASS

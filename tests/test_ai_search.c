@@ -144,7 +144,7 @@ test_random_positions_legal(void **state)
 			char err[128];
 
 			search_limits_default(&l);
-			l.nodes = 1500 + ta_rng(&rng) % 2000;
+			l.nodes = 1500 + splitmix64(&rng) % 2000;
 			m = search_best_move(ab, b, g.pos, g.nply, &rules, &l,
 			    NULL, NULL);
 			if (m == MOVE_NONE || !movegen_is_legal(b, m)) {
@@ -157,8 +157,8 @@ test_random_positions_legal(void **state)
 			checked++;
 			/* go on with a random move to reach odd positions */
 			movegen_legal(b, ml);
-			if (ta_rng(&rng) % 4 != 0)
-				m = ml->moves[ta_rng(&rng) % (uint64_t)ml->n];
+			if (splitmix64(&rng) % 4 != 0)
+				m = ml->moves[splitmix64(&rng) % (uint64_t)ml->n];
 			assert_int_equal(game_play(&g, m, err, sizeof err), 0);
 		}
 		if (game_over(&g)) {

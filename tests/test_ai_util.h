@@ -23,20 +23,11 @@
 #include "engine/game.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
+#include "util/util.h"
+#include "test_util.h"
 
-#define ta_setup(b, fen) ta_setup_((b), (fen), __FILE__, __LINE__)
-static inline void
-ta_setup_(struct board *b, const char *fen, const char *file, int line)
-{
-	char err[256] = "";
-
-	board_init();
-	if (fen_read(b, fen, err, sizeof err) != 0) {
-		print_error("%s:%d: fen_read(\"%s\"): %s\n", file, line, fen,
-		    err);
-		_fail(file, line);
-	}
-}
+/* A FEN that must be valid (test_util.h's tu_setup). */
+#define ta_setup(b, fen) tu_setup((b), (fen))
 
 static inline const char *
 ta_text(move_t m)
@@ -80,16 +71,6 @@ ta_search(struct search_ctx *ctx, const struct board *b, int depth,
 	l.movetime_ms = movetime_ms;
 	l.nodes = nodes;
 	return search_best_move(ctx, b, NULL, 0, NULL, &l, NULL, NULL);
-}
-
-static inline uint64_t
-ta_rng(uint64_t *s)
-{
-	uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
-
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-	return z ^ (z >> 31);
 }
 
 static inline double

@@ -19,29 +19,23 @@
 static void
 test_register_login(void **state)
 {
-	struct store *st = t_db_open(STORE_CREATE);
-	struct t_fake *f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
+	struct t_fake *f = t_db_new(NULL);
 	char key[40], key2[40], cmd[200];
 	sqlite3 *db;
 	sqlite3_stmt *q;
 	int i;
 
 	(void)state;
-	t_hello(f, 0, "10.0.0.1");
-	t_hello(f, 1, "10.0.1.1");
+	t_hellos(f, 2);
 	reg(f, 0, "Ann_1", key);
 	/* Unique without regard to case. */
-	t_say(f, 1, "#r REGISTER name=ANN_1");
-	t_expect(f, 1, "ERR #r 409 NAME_TAKEN");
-	t_say(f, 1, "#r REGISTER name=ab");
-	t_expect(f, 1, "ERR #r 400 BAD_SYNTAX");
-	t_say(f, 1, "#r REGISTER name=a.b.c");
-	t_expect(f, 1, "ERR #r 400 BAD_SYNTAX");
+	t_ask(f, 1, "ERR #r 409 NAME_TAKEN", "#r REGISTER name=ANN_1");
+	t_ask(f, 1, "ERR #r 400 BAD_SYNTAX", "#r REGISTER name=ab");
+	t_ask(f, 1, "ERR #r 400 BAD_SYNTAX", "#r REGISTER name=a.b.c");
 	/* Three a network an hour. */
 	reg(f, 0, "bob", key2);
 	reg(f, 0, "cid", key2);
-	t_say(f, 0, "#r REGISTER name=dan");
-	t_expect(f, 0, "ERR #r 429 RATE_LIMITED");
+	t_ask(f, 0, "ERR #r 429 RATE_LIMITED", "#r REGISTER name=dan");
 	/* The key is stored hashed, never as it was shown. */
 	assert_int_equal(sqlite3_open(t_dbpath, &db), SQLITE_OK);
 	assert_int_equal(sqlite3_prepare_v2(db, "SELECT count(*) FROM "
@@ -56,68 +50,52 @@ test_register_login(void **state)
 	/* Wrong keys: 401, then 429 for that network and account; the
 	 * right key works all the same, from any network. */
 	for (i = 0; i < 5; i++) {
-		t_say(f, 1, "#l LOGIN name=ann_1 key=AAAAAAAAAAAAAAAAAAAAAAAAAA");
-		t_expect(f, 1, "ERR #l 401 BAD_KEY");
+		t_ask(f, 1, "ERR #l 401 BAD_KEY",
+		    "#l LOGIN name=ann_1 key=AAAAAAAAAAAAAAAAAAAAAAAAAA");
 	}
-	t_say(f, 1, "#l LOGIN name=ann_1 key=AAAAAAAAAAAAAAAAAAAAAAAAAA");
-	t_expect(f, 1, "ERR #l 429 RATE_LIMITED");
-	t_say(f, 1, "#l LOGIN name=ann_1 key=%s", key);
-	t_expect(f, 1, "OK #l LOGIN name=Ann_1");
-	t_say(f, 0, "#l LOGIN name=nobody key=%s", key);
-	t_expect(f, 0, "ERR #l 401 BAD_KEY");
+	t_ask(f, 1, "ERR #l 429 RATE_LIMITED",
+	    "#l LOGIN name=ann_1 key=AAAAAAAAAAAAAAAAAAAAAAAAAA");
+	t_ask(f, 1, "OK #l LOGIN name=Ann_1", "#l LOGIN name=ann_1 key=%s",
+	    key);
+	t_ask(f, 0, "ERR #l 401 BAD_KEY", "#l LOGIN name=nobody key=%s", key);
 	/* Logged in, name= is ignored: the account plays. */
-	t_say(f, 1, "#c CREATE seat=white name=someone");
-	t_expect(f, 1, "OK #c CREATE");
-	t_expect(f, 1, "EV ");
-	assert_non_null(strstr(t_last, " white=Ann_1 "));
-	t_free(f);
-	store_close(st);
+	t_ask(f, 1, "OK #c CREATE", "#c CREATE seat=white name=someone");
+	t_event(f, 1, " white=Ann_1 ");
+	t_db_free(f);
 }
 
 /* A rated game between two new players: white wins. */
 static void
 test_rated_game(void **state)
 {
-	struct store *st = t_db_open(STORE_CREATE);
-	struct t_fake *f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
-	char ka[40], kb[40], id[16], id2[16], want[160], line[160], err[256];
+	struct t_fake *f = t_db_new(NULL);
+	char ka[40], kb[40], id[16], id2[16], want[160], line[160];
 	struct rating w, b, w2, b2;
 	struct t_fake *f2;
 	const char *l;
 	int i, n;
 
 	(void)state;
-	t_hello(f, 0, "10.0.0.1");
-	t_hello(f, 1, "10.0.1.1");
-	t_hello(f, 2, "10.0.2.1");
+	t_hellos(f, 3);
 	reg(f, 0, "ann", ka);
 	reg(f, 1, "bob", kb);
-	t_say(f, 0, "#c CREATE seat=white rated=yes clock=300+0");
-	t_expect(f, 0, "ERR #c 403 NOT_YOUR_SEAT :a rated game needs LOGIN");
-	t_say(f, 0, "#l LOGIN name=ann key=%s", ka);
-	t_expect(f, 0, "OK #l LOGIN");
-	t_say(f, 0, "#c CREATE seat=white rated=yes");
-	t_expect(f, 0, "ERR #c 400 BAD_SYNTAX");
-	t_say(f, 0, "#c CREATE seat=white rated=yes clock=300+0");
-	l = t_expect(f, 0, "OK #c CREATE");
+	t_ask(f, 0, "ERR #c 403 NOT_YOUR_SEAT :a rated game needs LOGIN",
+	    "#c CREATE seat=white rated=yes clock=300+0");
+	t_ask(f, 0, "OK #l LOGIN", "#l LOGIN name=ann key=%s", ka);
+	t_ask(f, 0, "ERR #c 400 BAD_SYNTAX", "#c CREATE seat=white rated=yes");
+	l = t_ask(f, 0, "OK #c CREATE",
+	    "#c CREATE seat=white rated=yes clock=300+0");
 	t_val(l, "game", id, sizeof id);
-	l = t_expect(f, 0, "EV ");
-	assert_non_null(strstr(l, " rated=1 wrating=1500 wrd=350"));
+	t_event(f, 0, " rated=1 wrating=1500 wrd=350");
 	/* Black's seat needs an account, not ann's. */
-	t_say(f, 2, "#j JOIN game=%s seat=black name=eve", id);
-	t_expect(f, 2, "ERR #j 403 NOT_YOUR_SEAT :a rated game needs LOGIN");
-	t_say(f, 1, "#l LOGIN name=bob key=%s", kb);
-	t_expect(f, 1, "OK #l LOGIN");
-	t_say(f, 1, "#j JOIN game=%s seat=black", id);
-	t_expect(f, 1, "OK #j JOIN");
+	t_ask(f, 2, "ERR #j 403 NOT_YOUR_SEAT :a rated game needs LOGIN",
+	    "#j JOIN game=%s seat=black name=eve", id);
+	t_ask(f, 1, "OK #l LOGIN", "#l LOGIN name=bob key=%s", kb);
+	t_ask(f, 1, "OK #j JOIN", "#j JOIN game=%s seat=black", id);
 	t_drain(f, 0);
 	t_drain(f, 1);
-	t_say(f, 0, "MOVE game=%s ply=0 move=c2c3", id);
-	t_say(f, 1, "MOVE game=%s ply=1 move=c6c5", id);
-	t_drain(f, 0);
-	t_drain(f, 1);
-	t_say(f, 1, "#g RESIGN game=%s", id);
-	t_expect(f, 1, "OK #g RESIGN");
+	t_both_moved(f, id);
+	t_ask(f, 1, "OK #g RESIGN", "#g RESIGN game=%s", id);
 	l = t_expect(f, 1, "EV ");
 	/* Glicko-2 of two new players, one game: src/rating's figures. */
 	rating_init(&w);
@@ -130,60 +108,49 @@ test_rated_game(void **state)
 	print_message("%s\n", l);
 	assert_non_null(strstr(l, want));
 	/* WHOIS: a provisional rating in blitz (300 s: under 480). */
-	t_say(f, 2, "#w WHOIS name=ANN");
-	l = t_expect(f, 2, "OK #w WHOIS name=ann created=");
+	l = t_ask(f, 2, "OK #w WHOIS name=ann created=", "#w WHOIS name=ANN");
 	assert_non_null(strstr(l, " games=1 n=1"));
 	l = t_expect(f, 2, "ITEM #w variant=congo speed=blitz rating=");
 	snprintf(want, sizeof want, "rating=%ld ", rating_round(w2.r));
 	assert_non_null(strstr(l, want));
 	assert_non_null(strstr(l, " games=1 provisional=1"));
-	t_say(f, 2, "#w WHOIS name=nobody");
-	t_expect(f, 2, "ERR #w 404 NO_SUCH_PLAYER");
+	t_ask(f, 2, "ERR #w 404 NO_SUCH_PLAYER", "#w WHOIS name=nobody");
 	/* TOP leaves provisional ratings out. */
-	t_say(f, 2, "#t TOP variant=congo speed=blitz");
-	t_expect(f, 2, "OK #t TOP n=0");
-	t_say(f, 2, "#t TOP variant=congo speed=fast");
-	t_expect(f, 2, "ERR #t 400 BAD_SYNTAX");
+	t_ask(f, 2, "OK #t TOP n=0", "#t TOP variant=congo speed=blitz");
+	t_ask(f, 2, "ERR #t 400 BAD_SYNTAX",
+	    "#t TOP variant=congo speed=fast");
 	/* GAMES, newest first, paged with before=. */
-	t_say(f, 2, "#g GAMES player=bob");
-	t_expect(f, 2, "OK #g GAMES n=1");
+	t_ask(f, 2, "OK #g GAMES n=1", "#g GAMES player=bob");
 	l = t_expect(f, 2, "ITEM #g game=");
 	snprintf(want, sizeof want, "game=%s variant=congo white=ann "
 	    "black=bob result=1-0 reason=resign rated=1 ended=", id);
 	assert_non_null(strstr(l, want));
-	t_say(f, 2, "#g GAMES player=bob before=%s", id);
-	t_expect(f, 2, "OK #g GAMES n=0");
+	t_ask(f, 2, "OK #g GAMES n=0", "#g GAMES player=bob before=%s", id);
 	/* A game that ends later comes first, even in the same second (the
 	 * end is kept to the millisecond); before= pages past it. */
 	t_drain(f, 0);
 	t_drain(f, 1);
-	t_say(f, 0, "#c CREATE seat=white");
-	l = t_expect(f, 0, "OK #c CREATE");
+	l = t_ask(f, 0, "OK #c CREATE", "#c CREATE seat=white");
 	t_val(l, "game", id2, sizeof id2);
-	t_say(f, 1, "#j JOIN game=%s seat=black", id2);
-	t_expect(f, 1, "OK #j JOIN");
+	t_ask(f, 1, "OK #j JOIN", "#j JOIN game=%s seat=black", id2);
 	t_drain(f, 1);
 	/* Games that end in the same millisecond have no order between
 	 * them: on a fast machine CREATE, JOIN and CANCEL can all fit in the
 	 * millisecond the first game ended in, so let one go by. */
 	nanosleep(&(struct timespec){ 0, 2000000 }, NULL);
-	t_say(f, 1, "#x CANCEL game=%s", id2);
-	t_expect(f, 1, "OK #x CANCEL");
+	t_ask(f, 1, "OK #x CANCEL", "#x CANCEL game=%s", id2);
 	t_drain(f, 0);
 	t_drain(f, 1);
-	t_say(f, 2, "#g GAMES player=bob");
-	t_expect(f, 2, "OK #g GAMES n=2");
+	t_ask(f, 2, "OK #g GAMES n=2", "#g GAMES player=bob");
 	l = t_expect(f, 2, "ITEM #g game=");
 	assert_non_null(strstr(l, id2));
 	assert_non_null(strstr(l, " result=- reason=cancelled rated=0 "));
 	t_expect(f, 2, "ITEM #g game=");
-	t_say(f, 2, "#g GAMES player=bob before=%s", id2);
-	t_expect(f, 2, "OK #g GAMES n=1");
+	t_ask(f, 2, "OK #g GAMES n=1", "#g GAMES player=bob before=%s", id2);
 	l = t_expect(f, 2, "ITEM #g game=");
 	assert_non_null(strstr(l, id));
 	/* RECORD: the record congo loads, the ratings in its tags. */
-	t_say(f, 2, "#x RECORD game=%s", id);
-	l = t_expect(f, 2, "OK #x RECORD");
+	l = t_ask(f, 2, "OK #x RECORD", "#x RECORD game=%s", id);
 	n = atoi(strstr(l, " n=") + 3);
 	assert_true(n > 8);
 	for (i = 0; i < n; i++) {
@@ -199,22 +166,17 @@ test_rated_game(void **state)
 		if (strncmp(line, "1. ", 3) == 0)
 			assert_string_equal(line, "1. c2c3 c6c5 1-0");
 	}
-	t_free(f);
-	store_close(st);
+	t_db_free(f);
 
 	/* After a restart the ratings and the game are there. */
-	st = t_db_open(0);
-	f2 = t_new_store(NULL, NULL, &store_sqlite_ops, st);
-	assert_int_equal(store_load(st, f2->s, err, sizeof err), 0);
+	f2 = t_db_restart(NULL);
 	t_hello(f2, 0, "10.0.0.1");
-	t_say(f2, 0, "#s STATE game=%s", id);
-	t_expect(f2, 0, "OK #s STATE");
+	t_ask(f2, 0, "OK #s STATE", "#s STATE game=%s", id);
 	l = t_expect(f2, 0, "EV ");
 	snprintf(want, sizeof want, " rated=1 wrating=%ld ",
 	    rating_round(w2.r));
 	assert_non_null(strstr(l, want));
-	t_free(f2);
-	store_close(st);
+	t_db_free(f2);
 }
 
 /*
@@ -226,114 +188,86 @@ test_rated_game(void **state)
 static void
 test_seeks(void **state)
 {
-	struct store *st = t_db_open(STORE_CREATE);
-	struct t_fake *f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
+	struct t_fake *f = t_db_new(NULL);
 	char s1[16], s2[16], s3[16], game[16], tok[40], seat[8], ka[40];
 	char kb[40];
 	const char *l;
 
 	(void)state;
-	t_hello(f, 0, "10.0.0.1");
-	t_hello(f, 1, "10.0.1.1");
-	t_hello(f, 2, "10.0.2.1");
-	t_hello(f, 3, "10.0.3.1");
+	t_hellos(f, 4);
 	t_say(f, 0, "#s SEEK clock=300+3 name=ann");
 	t_val(t_expect(f, 0, "OK #s SEEK seek="), "seek", s1, sizeof s1);
 	t_say(f, 1, "#s SEEK clock=60+0 name=bob");
 	t_val(t_expect(f, 1, "OK #s SEEK seek="), "seek", s2, sizeof s2);
-	t_say(f, 3, "#l SEEKS");
-	t_expect(f, 3, "OK #l SEEKS n=2");
+	t_ask(f, 3, "OK #l SEEKS n=2", "#l SEEKS");
 	l = t_expect(f, 3, "ITEM #l seek=");
 	assert_non_null(strstr(l, " name=ann(guest) rating=- variant=congo "
 	    "clock=300+3 rated=no color=random"));
 	t_drain(f, 3);
-	t_say(f, 0, "#x SEEK clock=300+0");
-	t_expect(f, 0, "OK #x SEEK");
-	t_say(f, 0, "#x SEEK clock=300+1");
-	t_expect(f, 0, "OK #x SEEK");
-	t_say(f, 0, "#x SEEK clock=300+2");
-	t_expect(f, 0, "ERR #x 429 RATE_LIMITED");
-	t_say(f, 0, "#x SEEK");
-	t_expect(f, 0, "ERR #x 400 BAD_SYNTAX");
-	t_say(f, 0, "#x SEEK clock=300+3 range=1400-99999");
-	t_expect(f, 0, "ERR #x 400 BAD_SYNTAX :range=1400-99999: range= is "
-	    "<min>-<max> (0 to 9999), e.g. 1400-1700");
-	t_say(f, 0, "#x SEEK clock=300+3 range=+1400-1700");
-	t_expect(f, 0, "ERR #x 400 BAD_SYNTAX :range=+1400-1700: range= ");
-	t_say(f, 0, "#x SEEK clock=300+3 rated=yes");
-	t_expect(f, 0, "ERR #x 403 NOT_YOUR_SEAT :a rated seek needs LOGIN");
+	t_ask(f, 0, "OK #x SEEK", "#x SEEK clock=300+0");
+	t_ask(f, 0, "OK #x SEEK", "#x SEEK clock=300+1");
+	t_ask(f, 0, "ERR #x 429 RATE_LIMITED", "#x SEEK clock=300+2");
+	t_ask(f, 0, "ERR #x 400 BAD_SYNTAX", "#x SEEK");
+	t_ask(f, 0,
+	    "ERR #x 400 BAD_SYNTAX :range=1400-99999: range= is "
+	    "<min>-<max> (0 to 9999), e.g. 1400-1700",
+	    "#x SEEK clock=300+3 range=1400-99999");
+	t_ask(f, 0, "ERR #x 400 BAD_SYNTAX :range=+1400-1700: range= ",
+	    "#x SEEK clock=300+3 range=+1400-1700");
+	t_ask(f, 0, "ERR #x 403 NOT_YOUR_SEAT :a rated seek needs LOGIN",
+	    "#x SEEK clock=300+3 rated=yes");
 	/* The same terms as ann's first: paired at once with it. */
 	t_say(f, 2, "#s SEEK clock=300+3 name=cid color=black");
 	t_val(t_expect(f, 2, "OK #s SEEK seek="), "seek", s3, sizeof s3);
-	l = t_expect(f, 2, "EV ");
-	assert_non_null(strstr(l, " 0 PAIRED seek="));
+	l = t_event(f, 2, " 0 PAIRED seek=");
 	assert_non_null(strstr(l, s3));
 	assert_string_equal(t_val(l, "seat", seat, sizeof seat), "black");
-	l = t_expect(f, 2, "EV ");
-	assert_non_null(strstr(l, " STATE "));
+	l = t_event(f, 2, " STATE ");
 	assert_non_null(strstr(l, " status=active white=ann black=cid "));
 	assert_non_null(strstr(l, " clock=300+3 "));
-	l = t_expect(f, 0, "EV ");
-	assert_non_null(strstr(l, " 0 PAIRED seek="));
+	l = t_event(f, 0, " 0 PAIRED seek=");
 	assert_non_null(strstr(l, s1));
 	assert_string_equal(t_val(l, "seat", seat, sizeof seat), "white");
 	t_val(l, "token", tok, sizeof tok);
 	sscanf(l, "EV %15s", game);
 	/* Both seats were taken before either seeker was told. */
-	l = t_expect(f, 0, "EV ");
-	assert_non_null(strstr(l, " wpresent=1 bpresent=1 "));
+	t_event(f, 0, " wpresent=1 bpresent=1 ");
 	/* ann's token takes the seat from another connection. */
-	t_say(f, 3, "#r REJOIN game=%s token=%s", game, tok);
-	t_expect(f, 3, "OK #r REJOIN");
+	t_ask(f, 3, "OK #r REJOIN", "#r REJOIN game=%s token=%s", game, tok);
 	t_drain(f, 3);
 	/* Left: bob's 60+0; ann's two others went when she was paired (one
 	 * game a seeker). */
-	t_say(f, 3, "#l SEEKS");
-	t_expect(f, 3, "OK #l SEEKS n=1");
+	t_ask(f, 3, "OK #l SEEKS n=1", "#l SEEKS");
 	t_drain(f, 3);
-	t_say(f, 1, "#u UNSEEK seek=%s", s1);
-	t_expect(f, 1, "ERR #u 404 NO_SUCH_SEEK");
-	t_say(f, 1, "#u UNSEEK seek=%s", s2);
-	t_expect(f, 1, "OK #u UNSEEK");
+	t_ask(f, 1, "ERR #u 404 NO_SUCH_SEEK", "#u UNSEEK seek=%s", s1);
+	t_ask(f, 1, "OK #u UNSEEK", "#u UNSEEK seek=%s", s2);
 	/* A connection gone takes its seeks along. */
 	sess_close(f->s, 0, f->now);
-	t_say(f, 3, "#l SEEKS");
-	t_expect(f, 3, "OK #l SEEKS n=0");
+	t_ask(f, 3, "OK #l SEEKS n=0", "#l SEEKS");
 	/* Rated: two accounts, never one with itself. */
 	t_hello(f, 4, "10.0.4.1");
 	t_hello(f, 5, "10.0.5.1");
 	reg(f, 4, "ann2", ka);
 	reg(f, 5, "bob2", kb);
-	t_say(f, 4, "#l LOGIN name=ann2 key=%s", ka);
-	t_expect(f, 4, "OK #l LOGIN");
-	t_say(f, 5, "#l LOGIN name=bob2 key=%s", kb);
-	t_expect(f, 5, "OK #l LOGIN");
-	t_say(f, 4, "#s SEEK clock=180+2 rated=yes");
-	t_expect(f, 4, "OK #s SEEK");
-	t_say(f, 4, "#s SEEK clock=180+2 rated=yes");
-	t_expect(f, 4, "OK #s SEEK");
+	t_ask(f, 4, "OK #l LOGIN", "#l LOGIN name=ann2 key=%s", ka);
+	t_ask(f, 5, "OK #l LOGIN", "#l LOGIN name=bob2 key=%s", kb);
+	t_ask(f, 4, "OK #s SEEK", "#s SEEK clock=180+2 rated=yes");
+	t_ask(f, 4, "OK #s SEEK", "#s SEEK clock=180+2 rated=yes");
 	t_nothing(f, 4);
-	t_say(f, 5, "#s SEEK clock=180+2 rated=yes");
-	t_expect(f, 5, "OK #s SEEK");
-	l = t_expect(f, 5, "EV ");
-	assert_non_null(strstr(l, " 0 PAIRED seek="));
-	l = t_expect(f, 5, "EV ");
-	assert_non_null(strstr(l, " STATE "));
+	t_ask(f, 5, "OK #s SEEK", "#s SEEK clock=180+2 rated=yes");
+	t_event(f, 5, " 0 PAIRED seek=");
+	l = t_event(f, 5, " STATE ");
 	assert_non_null(strstr(l, " rated=1 wrating=1500 "));
-	t_free(f);
-	store_close(st);
+	t_db_free(f);
 }
 
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_register_login,
-		    t_db_setup, t_db_teardown),
-		cmocka_unit_test_setup_teardown(test_rated_game,
-		    t_db_setup, t_db_teardown),
-		cmocka_unit_test_setup_teardown(test_seeks, t_db_setup,
-		    t_db_teardown),
+		T_DB_TEST(test_register_login),
+		T_DB_TEST(test_rated_game),
+		T_DB_TEST(test_seeks),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

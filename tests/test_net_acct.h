@@ -17,8 +17,8 @@ reg(struct t_fake *f, int conn, const char *name, char *key)
 {
 	const char *l;
 
-	t_say(f, conn, "#r REGISTER name=%s", name);
-	l = t_expect(f, conn, "OK #r REGISTER name=");
+	l = t_ask(f, conn, "OK #r REGISTER name=", "#r REGISTER name=%s",
+	    name);
 	t_val(l, "key", key, 40);
 	assert_int_equal(strlen(key), 26);
 }

@@ -15,8 +15,7 @@ login(struct t_fake *f, int conn, const char *addr, const char *name,
     const char *key)
 {
 	t_hello(f, conn, addr);
-	t_say(f, conn, "#l LOGIN name=%s key=%s", name, key);
-	t_expect(f, conn, "OK #l LOGIN");
+	t_ask(f, conn, "OK #l LOGIN", "#l LOGIN name=%s key=%s", name, key);
 }
 
 /* ann (conn 0) challenges bob: the game's id. */
@@ -25,21 +24,22 @@ challenge(struct t_fake *f, const char *words, char *id)
 {
 	const char *l;
 
-	t_say(f, 0, "#c CHALLENGE name=bob %s", words);
-	l = t_expect(f, 0, "OK #c CHALLENGE game=");
+	l = t_ask(f, 0, "OK #c CHALLENGE game=", "#c CHALLENGE name=bob %s",
+	    words);
 	assert_non_null(strstr(l, " token="));
 	t_val(l, "game", id, 16);
 	t_drain(f, 0);
 }
 
+/* A session on the test's database: a new one, or after a restart. */
 static struct t_fake *
-new_session(struct store *st, long long expire_ms)
+new_session(long long expire_ms, bool restart)
 {
 	struct sess_limits lim = t_limits;
 
 	lim.games_per_minute = 100;
 	lim.expire_ms = expire_ms;
-	return t_new_store(&lim, NULL, &store_sqlite_ops, st);
+	return restart ? t_db_restart(&lim) : t_db_new(&lim);
 }
 
 /* bob offline: ann's challenge waits for his LOGIN; carl may not take it;
@@ -47,8 +47,7 @@ new_session(struct store *st, long long expire_ms)
 static void
 test_offline_accept(void **state)
 {
-	struct store *st = t_db_open(STORE_CREATE);
-	struct t_fake *f = new_session(st, 0);
+	struct t_fake *f = new_session(0, false);
 	char ka[40], kb[40], kc[40], id[16], id2[16], want[128];
 	const char *l;
 
@@ -61,16 +60,15 @@ test_offline_accept(void **state)
 
 	challenge(f, "clock=300+5 color=white rated=yes", id);
 	t_nothing(f, 2);
-	t_say(f, 0, "#x CHALLENGE name=nobody clock=300+5");
-	t_expect(f, 0, "ERR #x 404 NO_SUCH_PLAYER");
-	t_say(f, 0, "#x CHALLENGE name=ann clock=300+5");
-	t_expect(f, 0, "ERR #x 409 SAME_PLAYER");
-	t_say(f, 0, "#x CHALLENGE name=bob days=4");
-	t_expect(f, 0, "ERR #x 400 BAD_SYNTAX");
-	t_say(f, 0, "#x CHALLENGE name=bob clock=300+5 color=green");
-	t_expect(f, 0, "ERR #x 400 BAD_SYNTAX");
-	t_say(f, 2, "#j JOIN game=%s seat=black", id);
-	t_expect(f, 2, "ERR #j 403 NOT_YOUR_SEAT");
+	t_ask(f, 0, "ERR #x 404 NO_SUCH_PLAYER",
+	    "#x CHALLENGE name=nobody clock=300+5");
+	t_ask(f, 0, "ERR #x 409 SAME_PLAYER",
+	    "#x CHALLENGE name=ann clock=300+5");
+	t_ask(f, 0, "ERR #x 400 BAD_SYNTAX", "#x CHALLENGE name=bob days=4");
+	t_ask(f, 0, "ERR #x 400 BAD_SYNTAX",
+	    "#x CHALLENGE name=bob clock=300+5 color=green");
+	t_ask(f, 2, "ERR #j 403 NOT_YOUR_SEAT", "#j JOIN game=%s seat=black",
+	    id);
 
 	login(f, 1, "10.0.1.1", "bob", kb);
 	l = t_expect(f, 1, "EV ");
@@ -78,42 +76,32 @@ test_offline_accept(void **state)
 	    "variant=congo clock=300+5 rated=yes seat=black", id);
 	assert_string_equal(l, want);
 	t_nothing(f, 1);
-	t_say(f, 1, "#l CHALLENGES");
-	t_expect(f, 1, "OK #l CHALLENGES n=1");
+	t_ask(f, 1, "OK #l CHALLENGES n=1", "#l CHALLENGES");
 	l = t_expect(f, 1, "ITEM #l ");
 	snprintf(want, sizeof want, "ITEM #l game=%s from=ann to=bob "
 	    "variant=congo clock=300+5 rated=yes expires=", id);
 	assert_non_null(strstr(l, want));
-	t_say(f, 0, "#l CHALLENGES");
-	t_expect(f, 0, "OK #l CHALLENGES n=1");
+	t_ask(f, 0, "OK #l CHALLENGES n=1", "#l CHALLENGES");
 	t_drain(f, 0);
-	t_say(f, 2, "#l CHALLENGES");
-	t_expect(f, 2, "OK #l CHALLENGES n=0");
+	t_ask(f, 2, "OK #l CHALLENGES n=0", "#l CHALLENGES");
 
-	t_say(f, 1, "#j JOIN game=%s seat=black", id);
-	t_expect(f, 1, "OK #j JOIN");
+	t_ask(f, 1, "OK #j JOIN", "#j JOIN game=%s seat=black", id);
 	t_drain(f, 0);
 	t_drain(f, 1);
-	t_say(f, 0, "#m MOVE game=%s ply=0 move=c2c3", id);
-	t_expect(f, 0, "OK #m MOVE");
+	t_ask(f, 0, "OK #m MOVE", "#m MOVE game=%s ply=0 move=c2c3", id);
 	t_drain(f, 1);
-	t_say(f, 1, "#m MOVE game=%s ply=1 move=c6c5", id);
-	t_expect(f, 1, "OK #m MOVE");
+	t_ask(f, 1, "OK #m MOVE", "#m MOVE game=%s ply=1 move=c6c5", id);
 	t_drain(f, 0);
 	t_drain(f, 1);
-	t_say(f, 1, "#l CHALLENGES");
-	t_expect(f, 1, "OK #l CHALLENGES n=0");
+	t_ask(f, 1, "OK #l CHALLENGES n=0", "#l CHALLENGES");
 
 	/* bob on: told at once, on each of his connections. */
 	login(f, 3, "10.0.3.1", "bob", kb);
 	challenge(f, "clock=60+0 color=black", id2);
-	l = t_expect(f, 1, "EV ");
-	assert_non_null(strstr(l, " CHALLENGED from=ann variant=congo "
-	    "clock=60+0 rated=no seat=white"));
-	l = t_expect(f, 3, "EV ");
-	assert_non_null(strstr(l, " CHALLENGED from=ann "));
-	t_free(f);
-	store_close(st);
+	t_event(f, 1, " CHALLENGED from=ann variant=congo "
+	    "clock=60+0 rated=no seat=white");
+	t_event(f, 3, " CHALLENGED from=ann ");
+	t_db_free(f);
 }
 
 /* bob declines one; ann withdraws another (from a second connection);
@@ -121,33 +109,25 @@ test_offline_accept(void **state)
 static void
 test_decline_withdraw_expire(void **state)
 {
-	struct store *st = t_db_open(STORE_CREATE);
-	struct t_fake *f = new_session(st, 5000);
+	struct t_fake *f = new_session(5000, false);
 	char ka[40], kb[40], id[16];
-	const char *l;
 
 	(void)state;
 	t_account(f, 0, "10.0.0.1", "ann", ka);
 	t_account(f, 1, "10.0.1.1", "bob", kb);
 	challenge(f, "clock=300+5", id);
 	t_drain(f, 1);
-	t_say(f, 1, "#d CANCEL game=%s", id);
-	t_expect(f, 1, "OK #d CANCEL");
-	l = t_expect(f, 1, "EV ");
-	assert_non_null(strstr(l, " RESULT result=- reason=declined"));
-	l = t_expect(f, 0, "EV ");
-	assert_non_null(strstr(l, " RESULT result=- reason=declined"));
-	t_say(f, 1, "#j JOIN game=%s seat=black", id);
-	t_expect(f, 1, "ERR #j 410 GAME_OVER");
+	t_ask(f, 1, "OK #d CANCEL", "#d CANCEL game=%s", id);
+	t_event(f, 1, " RESULT result=- reason=declined");
+	t_event(f, 0, " RESULT result=- reason=declined");
+	t_ask(f, 1, "ERR #j 410 GAME_OVER", "#j JOIN game=%s seat=black", id);
 
 	challenge(f, "clock=300+5", id);
 	t_drain(f, 1);
 	login(f, 2, "10.0.0.2", "ann", ka);
 	t_drain(f, 2);
-	t_say(f, 2, "#w CANCEL game=%s", id);
-	t_expect(f, 2, "OK #w CANCEL");
-	l = t_expect(f, 2, "EV ");
-	assert_non_null(strstr(l, " RESULT result=- reason=cancelled"));
+	t_ask(f, 2, "OK #w CANCEL", "#w CANCEL game=%s", id);
+	t_event(f, 2, " RESULT result=- reason=cancelled");
 	t_drain(f, 0);
 	t_drain(f, 1);
 
@@ -155,12 +135,9 @@ test_decline_withdraw_expire(void **state)
 	t_drain(f, 1);
 	f->now += 6000;
 	sess_tick(f->s, f->now);
-	l = t_expect(f, 0, "EV ");
-	assert_non_null(strstr(l, " RESULT result=- reason=cancelled"));
-	t_say(f, 1, "#l CHALLENGES");
-	t_expect(f, 1, "OK #l CHALLENGES n=0");
-	t_free(f);
-	store_close(st);
+	t_event(f, 0, " RESULT result=- reason=cancelled");
+	t_ask(f, 1, "OK #l CHALLENGES n=0", "#l CHALLENGES");
+	t_db_free(f);
 }
 
 /* A correspondence challenge (days=): told with its days, and it stands
@@ -168,8 +145,7 @@ test_decline_withdraw_expire(void **state)
 static void
 test_correspondence(void **state)
 {
-	struct store *st = t_db_open(STORE_CREATE);
-	struct t_fake *f = new_session(st, 5000);
+	struct t_fake *f = new_session(5000, false);
 	char ka[40], kb[40], id[16], want[128];
 	const char *l;
 
@@ -183,22 +159,18 @@ test_correspondence(void **state)
 	assert_string_equal(l, want);
 	f->now += 6000;
 	sess_tick(f->s, f->now);
-	t_say(f, 1, "#l CHALLENGES");
-	t_expect(f, 1, "OK #l CHALLENGES n=1");
+	t_ask(f, 1, "OK #l CHALLENGES n=1", "#l CHALLENGES");
 	f->now += 65000;
 	sess_tick(f->s, f->now);
-	l = t_expect(f, 0, "EV ");
-	assert_non_null(strstr(l, " RESULT result=- reason=cancelled"));
-	t_free(f);
-	store_close(st);
+	t_event(f, 0, " RESULT result=- reason=cancelled");
+	t_db_free(f);
 }
 
 /* At most 10 standing challenges an account; LOGIN needed. */
 static void
 test_limit(void **state)
 {
-	struct store *st = t_db_open(STORE_CREATE);
-	struct t_fake *f = new_session(st, 0);
+	struct t_fake *f = new_session(0, false);
 	char ka[40], kb[40], id[16];
 	int i;
 
@@ -206,19 +178,17 @@ test_limit(void **state)
 	t_account(f, 0, "10.0.0.1", "ann", ka);
 	t_account(f, 1, "10.0.1.1", "bob", kb);
 	t_hello(f, 2, "10.0.2.1");
-	t_say(f, 2, "#x CHALLENGE name=bob clock=300+5");
-	t_expect(f, 2, "ERR #x 403 NOT_YOUR_SEAT");
-	t_say(f, 2, "#x CHALLENGES");
-	t_expect(f, 2, "ERR #x 403 NOT_YOUR_SEAT");
+	t_ask(f, 2, "ERR #x 403 NOT_YOUR_SEAT",
+	    "#x CHALLENGE name=bob clock=300+5");
+	t_ask(f, 2, "ERR #x 403 NOT_YOUR_SEAT", "#x CHALLENGES");
 	for (i = 0; i < 10; i++)
 		challenge(f, "clock=300+5", id);
-	t_say(f, 0, "#x CHALLENGE name=bob clock=300+5");
-	t_expect(f, 0, "ERR #x 429 RATE_LIMITED");
+	t_ask(f, 0, "ERR #x 429 RATE_LIMITED",
+	    "#x CHALLENGE name=bob clock=300+5");
 	t_say(f, 0, "CANCEL game=%s", id);
 	t_drain(f, 0);
 	challenge(f, "clock=300+5", id);
-	t_free(f);
-	store_close(st);
+	t_db_free(f);
 }
 
 /* A standing challenge survives a restart (kill -9: nothing but what is
@@ -226,9 +196,8 @@ test_limit(void **state)
 static void
 test_restart(void **state)
 {
-	struct store *st = t_db_open(STORE_CREATE);
-	struct t_fake *f = new_session(st, 0);
-	char ka[40], kb[40], id[16], err[256];
+	struct t_fake *f = new_session(0, false);
+	char ka[40], kb[40], id[16];
 	const char *l;
 
 	(void)state;
@@ -236,30 +205,22 @@ test_restart(void **state)
 	t_account(f, 1, "10.0.1.1", "bob", kb);
 	sess_close(f->s, 1, f->now);
 	challenge(f, "clock=300+5 color=black", id);
-	t_free(f);
-	store_close(st);
+	t_db_free(f);
 
-	st = t_db_open(0);
-	f = new_session(st, 0);
-	assert_int_equal(store_load(st, f->s, err, sizeof err), 0);
+	f = new_session(0, true);
 	sess_start(f->s, f->now, (long long)time(NULL) * 1000);
 	login(f, 1, "10.0.1.1", "bob", kb);
-	l = t_expect(f, 1, "EV ");
-	assert_non_null(strstr(l, " CHALLENGED from=ann variant=congo "
-	    "clock=300+5 rated=no seat=white"));
-	t_say(f, 1, "#j JOIN game=%s seat=white", id);
-	t_expect(f, 1, "OK #j JOIN");
+	t_event(f, 1, " CHALLENGED from=ann variant=congo "
+	    "clock=300+5 rated=no seat=white");
+	t_ask(f, 1, "OK #j JOIN", "#j JOIN game=%s seat=white", id);
 	t_drain(f, 1);
-	t_say(f, 1, "#m MOVE game=%s ply=0 move=c2c3", id);
-	t_expect(f, 1, "OK #m MOVE");
+	t_ask(f, 1, "OK #m MOVE", "#m MOVE game=%s ply=0 move=c2c3", id);
 	/* Still ann's seat (an account's, not a guest's) in the lists. */
 	t_drain(f, 1);
-	t_say(f, 1, "#w LIST");
-	t_expect(f, 1, "OK #w LIST n=1");
+	t_ask(f, 1, "OK #w LIST n=1", "#w LIST");
 	l = t_expect(f, 1, "ITEM #w ");
 	assert_non_null(strstr(l, " black=ann "));
-	t_free(f);
-	store_close(st);
+	t_db_free(f);
 }
 
 /* bob blocks ann: her challenges refused, her seek never paired with his,
@@ -268,113 +229,82 @@ test_restart(void **state)
 static void
 test_blocking(void **state)
 {
-	struct store *st = t_db_open(STORE_CREATE);
-	struct t_fake *f = new_session(st, 0);
-	char ka[40], kb[40], kc[40], id[16], err[256];
+	struct t_fake *f = new_session(0, false);
+	char ka[40], kb[40], kc[40], id[16];
 	const char *l;
 
 	(void)state;
 	t_account(f, 0, "10.0.0.1", "ann", ka);
 	t_account(f, 1, "10.0.1.1", "bob", kb);
 	t_account(f, 2, "10.0.2.1", "carl", kc);
-	t_say(f, 1, "#b BLOCK name=ANN");
-	t_expect(f, 1, "OK #b BLOCK name=ann");
-	t_say(f, 1, "#b BLOCK name=nobody");
-	t_expect(f, 1, "ERR #b 404 NO_SUCH_PLAYER");
-	t_say(f, 1, "#b BLOCK name=bob");
-	t_expect(f, 1, "ERR #b 400 BAD_SYNTAX");
-	t_say(f, 1, "#k BLOCKS");
-	t_expect(f, 1, "OK #k BLOCKS n=1");
+	t_ask(f, 1, "OK #b BLOCK name=ann", "#b BLOCK name=ANN");
+	t_ask(f, 1, "ERR #b 404 NO_SUCH_PLAYER", "#b BLOCK name=nobody");
+	t_ask(f, 1, "ERR #b 400 BAD_SYNTAX", "#b BLOCK name=bob");
+	t_ask(f, 1, "OK #k BLOCKS n=1", "#k BLOCKS");
 	t_expect(f, 1, "ITEM #k name=ann");
-	t_say(f, 0, "#k BLOCKS");
-	t_expect(f, 0, "OK #k BLOCKS n=0");
+	t_ask(f, 0, "OK #k BLOCKS n=0", "#k BLOCKS");
 
-	t_say(f, 0, "#c CHALLENGE name=bob clock=300+5");
-	t_expect(f, 0, "ERR #c 403 NOT_YOUR_SEAT :bob takes no challenges");
+	t_ask(f, 0, "ERR #c 403 NOT_YOUR_SEAT :bob takes no challenges",
+	    "#c CHALLENGE name=bob clock=300+5");
 	t_nothing(f, 1);
-	t_say(f, 1, "#c CHALLENGE name=ann clock=300+5");
-	t_expect(f, 1, "OK #c CHALLENGE");
+	t_ask(f, 1, "OK #c CHALLENGE", "#c CHALLENGE name=ann clock=300+5");
 	t_drain(f, 0);
 	t_drain(f, 1);
 
 	/* Seeks: ann's and bob's never meet; carl takes ann's. */
-	t_say(f, 0, "#s SEEK clock=180+2");
-	t_expect(f, 0, "OK #s SEEK");
-	t_say(f, 1, "#s SEEK clock=180+2");
-	t_expect(f, 1, "OK #s SEEK");
+	t_ask(f, 0, "OK #s SEEK", "#s SEEK clock=180+2");
+	t_ask(f, 1, "OK #s SEEK", "#s SEEK clock=180+2");
 	t_nothing(f, 0);
 	t_nothing(f, 1);
-	t_say(f, 2, "#s SEEK clock=180+2");
-	t_expect(f, 2, "OK #s SEEK");
-	l = t_expect(f, 2, "EV ");
-	assert_non_null(strstr(l, " PAIRED "));
+	t_ask(f, 2, "OK #s SEEK", "#s SEEK clock=180+2");
+	l = t_event(f, 2, " PAIRED ");
 	snprintf(id, sizeof id, "%.8s", l + 3);
-	l = t_expect(f, 0, "EV ");
-	assert_non_null(strstr(l, " PAIRED "));
+	t_event(f, 0, " PAIRED ");
 	t_nothing(f, 1);
 	t_drain(f, 0);
 	t_drain(f, 2);
 
 	/* Chat: bob watching does not get ann's; carl does. */
-	t_say(f, 1, "#o OBSERVE game=%s", id);
-	t_expect(f, 1, "OK #o OBSERVE");
+	t_ask(f, 1, "OK #o OBSERVE", "#o OBSERVE game=%s", id);
 	t_drain(f, 1);
-	t_say(f, 0, "#y SAY game=%s :hello", id);
-	t_expect(f, 0, "OK #y SAY");
-	l = t_expect(f, 0, "EV ");
-	assert_non_null(strstr(l, " SAID side="));
-	l = t_expect(f, 2, "EV ");
-	assert_non_null(strstr(l, " SAID side="));
+	t_ask(f, 0, "OK #y SAY", "#y SAY game=%s :hello", id);
+	t_event(f, 0, " SAID side=");
+	t_event(f, 2, " SAID side=");
 	t_nothing(f, 1);
-	t_say(f, 2, "#y SAY game=%s :hi", id);
-	t_expect(f, 2, "OK #y SAY");
+	t_ask(f, 2, "OK #y SAY", "#y SAY game=%s :hi", id);
 	l = t_expect(f, 1, "EV ");
 	assert_non_null(strstr(l, " SAID side=") && strstr(l, ":hi"));
 	t_drain(f, 0);
 	t_drain(f, 2);
-	t_free(f);
-	store_close(st);
+	t_db_free(f);
 
 	/* Stored: after a restart bob's LOGIN brings them back. */
-	st = t_db_open(0);
-	f = new_session(st, 0);
-	assert_int_equal(store_load(st, f->s, err, sizeof err), 0);
+	f = new_session(0, true);
 	sess_start(f->s, f->now, (long long)time(NULL) * 1000);
 	login(f, 1, "10.0.1.1", "bob", kb);
 	t_drain(f, 1);
 	login(f, 0, "10.0.0.1", "ann", ka);
 	t_drain(f, 0);
-	t_say(f, 1, "#k BLOCKS");
-	t_expect(f, 1, "OK #k BLOCKS n=1");
-	t_say(f, 0, "#c CHALLENGE name=bob clock=300+5");
-	t_expect(f, 0, "ERR #c 403 NOT_YOUR_SEAT");
+	t_ask(f, 1, "OK #k BLOCKS n=1", "#k BLOCKS");
+	t_ask(f, 0, "ERR #c 403 NOT_YOUR_SEAT",
+	    "#c CHALLENGE name=bob clock=300+5");
 	t_drain(f, 1);
-	t_say(f, 1, "#u UNBLOCK name=ann");
-	t_expect(f, 1, "OK #u UNBLOCK name=ann");
-	t_say(f, 1, "#k BLOCKS");
-	t_expect(f, 1, "OK #k BLOCKS n=0");
-	t_say(f, 0, "#c CHALLENGE name=bob clock=300+5");
-	t_expect(f, 0, "OK #c CHALLENGE");
-	t_free(f);
-	store_close(st);
+	t_ask(f, 1, "OK #u UNBLOCK name=ann", "#u UNBLOCK name=ann");
+	t_ask(f, 1, "OK #k BLOCKS n=0", "#k BLOCKS");
+	t_ask(f, 0, "OK #c CHALLENGE", "#c CHALLENGE name=bob clock=300+5");
+	t_db_free(f);
 }
 
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_offline_accept,
-		    t_db_setup, t_db_teardown),
-		cmocka_unit_test_setup_teardown(test_decline_withdraw_expire,
-		    t_db_setup, t_db_teardown),
-		cmocka_unit_test_setup_teardown(test_correspondence,
-		    t_db_setup, t_db_teardown),
-		cmocka_unit_test_setup_teardown(test_limit,
-		    t_db_setup, t_db_teardown),
-		cmocka_unit_test_setup_teardown(test_restart,
-		    t_db_setup, t_db_teardown),
-		cmocka_unit_test_setup_teardown(test_blocking,
-		    t_db_setup, t_db_teardown),
+		T_DB_TEST(test_offline_accept),
+		T_DB_TEST(test_decline_withdraw_expire),
+		T_DB_TEST(test_correspondence),
+		T_DB_TEST(test_limit),
+		T_DB_TEST(test_restart),
+		T_DB_TEST(test_blocking),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -13,9 +13,7 @@
 #include <cmocka.h>
 
 #include "engine/notation.h"
-#include "net/client/client_int.h"
-#define TC_SERVER_FIXTURE
-#include "test_net_tclient.h"
+#include "test_net_cli.h"
 #include "test_tmp.h"
 
 static void
@@ -30,31 +28,11 @@ start_server(void)
 static int
 group_setup(void **state)
 {
-	char xdg[300];
-
 	(void)state;
-	if (tc_server_setup("congo-cli") != 0)
-		return -1;
-	snprintf(xdg, sizeof xdg, "%s/state", dir);
-	setenv("XDG_STATE_HOME", xdg, 1);
-	return 0;
-}
-
-static int
-group_teardown(void **state)
-{
-	(void)state;
-	return tc_server_teardown(SIGTERM);
+	return cli_group_setup("congo-cli");
 }
 
 #define NCLI 3
-#define NEVS 512
-
-struct who {
-	struct net_client *c;
-	struct net_event ev[NEVS];
-	int nev;
-};
 
 /* Run the clients until cond holds or ms pass. */
 static bool
@@ -62,30 +40,11 @@ pump(struct who *w, int n, int ms, bool (*cond)(struct who *, void *),
     void *arg)
 {
 	long long end = tc_ms() + ms;
-	struct pollfd p[NCLI];
-	int i, t;
 
 	while (tc_ms() < end) {
 		if (cond != NULL && cond(w, arg))
 			return true;
-		t = 100;
-		for (i = 0; i < n; i++) {
-			int ct = net_client_timeout(w[i].c, tc_ms());
-			if (ct >= 0 && ct < t)
-				t = ct;
-			p[i].fd = net_client_fd(w[i].c);
-			p[i].events = net_client_events(w[i].c);
-			p[i].revents = 0;
-		}
-		poll(p, (nfds_t)n, t);
-		for (i = 0; i < n; i++) {
-			if (p[i].fd >= 0 && p[i].revents != 0)
-				net_client_io(w[i].c, p[i].revents, tc_ms());
-			net_client_tick(w[i].c, tc_ms());
-			while (w[i].nev < NEVS &&
-			    net_client_next(w[i].c, &w[i].ev[w[i].nev]))
-				w[i].nev++;
-		}
+		cli_pump_once(w, n, 100);
 	}
 	return cond != NULL && cond(w, arg);
 }
@@ -231,6 +190,19 @@ test_tokens_file(void **state)
 	assert_int_equal(sb.st_mode & 0777, 0600);
 }
 
+/* w[0] ann and w[1] bob, clients of the test's server that remember their
+ * tokens; o left as bob's options. */
+static void
+ann_and_bob(struct who *w, struct net_client_opts *o)
+{
+	cli_opts(o, "127.0.0.1");
+	o->remember = true;
+	snprintf(o->name, sizeof o->name, "ann");
+	w[0].c = net_client_new(o);
+	snprintf(o->name, sizeof o->name, "bob");
+	w[1].c = net_client_new(o);
+}
+
 static void
 test_play_through_a_crash(void **state)
 {
@@ -243,14 +215,7 @@ test_play_through_a_crash(void **state)
 	(void)state;
 	memset(w, 0, sizeof w);
 	start_server();
-	memset(&o, 0, sizeof o);
-	snprintf(o.host, sizeof o.host, "127.0.0.1");
-	o.port = port;
-	o.remember = true;
-	snprintf(o.name, sizeof o.name, "ann");
-	w[0].c = net_client_new(&o);
-	snprintf(o.name, sizeof o.name, "bob");
-	w[1].c = net_client_new(&o);
+	ann_and_bob(w, &o);
 
 	net_client_create(w[0].c, WHITE, NULL);
 	net_client_start(w[0].c, tc_ms());
@@ -343,9 +308,7 @@ test_observe_and_list(void **state)
 
 	(void)state;
 	memset(w, 0, sizeof w);
-	memset(&o, 0, sizeof o);
-	snprintf(o.host, sizeof o.host, "127.0.0.1");
-	o.port = port;
+	cli_opts(&o, "127.0.0.1");
 	w[0].c = net_client_new(&o);
 	net_client_start(w[0].c, tc_ms());
 	/* Online within a deadline, not after a fixed wait (valgrind and a
@@ -444,9 +407,7 @@ test_lookup_in_a_thread(void **state)
 
 	(void)state;
 	memset(w, 0, sizeof w);
-	memset(&o, 0, sizeof o);
-	snprintf(o.host, sizeof o.host, "localhost");
-	o.port = port;
+	cli_opts(&o, "localhost");
 	w[0].c = net_client_new(&o);
 	net_client_start(w[0].c, tc_ms());
 	assert_int_equal(net_client_state(w[0].c), NET_CONNECTING);
@@ -521,14 +482,7 @@ test_online_parts(void **state)
 
 	(void)state;
 	memset(w, 0, sizeof w);
-	memset(&o, 0, sizeof o);
-	snprintf(o.host, sizeof o.host, "127.0.0.1");
-	o.port = port;
-	o.remember = true;
-	snprintf(o.name, sizeof o.name, "ann");
-	w[0].c = net_client_new(&o);
-	snprintf(o.name, sizeof o.name, "bob");
-	w[1].c = net_client_new(&o);
+	ann_and_bob(w, &o);
 	net_client_create_game(w[0].c, WHITE, NULL, "megapawn", "60+1");
 	net_client_start(w[0].c, tc_ms());
 	assert_true(wait_for(w, 1, 0, NEV_SYNC, 0, 5000));
@@ -639,35 +593,27 @@ test_online_parts(void **state)
 	net_client_free(w[1].c);
 }
 
+/* Writer w's token of its game i. */
+static bool
+save_token(int w, int i)
+{
+	char err[200], game[16];
+
+	snprintf(game, sizeof game, "%cAAAAA%02d", 'P' + w, i);
+	return net_tokens_save("two", 9, game, w,
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ", err, sizeof err) >= 0;
+}
+
 /* Two processes saving tokens at once (both seats on one machine, a
  * rematch) lose none: the file is locked around its rewrite. */
 static void
 test_tokens_two_writers(void **state)
 {
-	char tok[64], err[200], game[16];
-	pid_t pid[2];
-	int w, i, seat, status;
+	char tok[64], game[16];
+	int w, i, seat;
 
 	(void)state;
-	for (w = 0; w < 2; w++) {
-		pid[w] = fork();
-		assert_true(pid[w] >= 0);
-		if (pid[w] == 0) {
-			for (i = 0; i < 40; i++) {
-				snprintf(game, sizeof game, "%cAAAAA%02d",
-				    'P' + w, i);
-				if (net_tokens_save("two", 9, game, w,
-				    "ABCDEFGHIJKLMNOPQRSTUVWXYZ", err,
-				    sizeof err) < 0)
-					_exit(1);
-			}
-			_exit(0);
-		}
-	}
-	for (w = 0; w < 2; w++) {
-		assert_int_equal(waitpid(pid[w], &status, 0), pid[w]);
-		assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
-	}
+	cli_two_writers(save_token);
 	for (w = 0; w < 2; w++)
 		for (i = 0; i < 40; i++) {
 			snprintf(game, sizeof game, "%cAAAAA%02d", 'P' + w, i);
@@ -813,5 +759,5 @@ main(void)
 		cmocka_unit_test(test_lookup_in_a_thread),
 	};
 
-	return cmocka_run_group_tests(tests, group_setup, group_teardown);
+	return cmocka_run_group_tests(tests, group_setup, cli_group_teardown);
 }

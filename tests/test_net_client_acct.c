@@ -15,29 +15,14 @@
 
 #include <cmocka.h>
 
-#include "net/client/client_int.h"
-#define TC_SERVER_FIXTURE
-#include "test_net_tclient.h"
+#include "test_net_cli.h"
 #include "test_tmp.h"
 
 static int
 group_setup(void **state)
 {
-	char xdg[300];
-
 	(void)state;
-	if (tc_server_setup("congo-acct") != 0)
-		return -1;
-	snprintf(xdg, sizeof xdg, "%s/state", dir);
-	setenv("XDG_STATE_HOME", xdg, 1);
-	return 0;
-}
-
-static int
-group_teardown(void **state)
-{
-	(void)state;
-	return tc_server_teardown(SIGTERM);
+	return cli_group_setup("congo-acct");
 }
 
 static void
@@ -81,34 +66,27 @@ test_keys_file(void **state)
 	assert_int_equal(sb.st_mode & 0777, 0600);
 }
 
+/* Writer w's key of its account i. */
+static bool
+save_key(int w, int i)
+{
+	char err[200], nm[32];
+
+	snprintf(nm, sizeof nm, "p%c%02d", 'a' + w, i);
+	return net_keys_save("two", 9, nm, "ABCDEFGHIJKLMNOPQRSTUVWXYZ", err,
+	    sizeof err) >= 0;
+}
+
 /* Two programs registering at once keep both keys: the file is locked
  * around its rewrite. */
 static void
 test_keys_two_writers(void **state)
 {
-	char name[64], key[64], err[200], nm[32];
-	pid_t pid[2];
-	int w, i, status;
+	char name[64], key[64], nm[32];
+	int w, i;
 
 	(void)state;
-	for (w = 0; w < 2; w++) {
-		pid[w] = fork();
-		assert_true(pid[w] >= 0);
-		if (pid[w] == 0) {
-			for (i = 0; i < 40; i++) {
-				snprintf(nm, sizeof nm, "p%c%02d", 'a' + w, i);
-				if (net_keys_save("two", 9, nm,
-				    "ABCDEFGHIJKLMNOPQRSTUVWXYZ", err,
-				    sizeof err) < 0)
-					_exit(1);
-			}
-			_exit(0);
-		}
-	}
-	for (w = 0; w < 2; w++) {
-		assert_int_equal(waitpid(pid[w], &status, 0), pid[w]);
-		assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
-	}
+	cli_two_writers(save_key);
 	for (w = 0; w < 2; w++)
 		for (i = 0; i < 40; i++) {
 			snprintf(nm, sizeof nm, "p%c%02d", 'a' + w, i);
@@ -116,39 +94,6 @@ test_keys_two_writers(void **state)
 			    sizeof key) != 0)
 				fail_msg("the key of %s is lost", nm);
 		}
-}
-
-#define NEVS 512
-
-struct who {
-	struct net_client *c;
-	struct net_event ev[NEVS];
-	int nev, seen;
-};
-
-static void
-pump_once(struct who *w, int n)
-{
-	struct pollfd p[3];
-	int i, t = 50;
-
-	for (i = 0; i < n; i++) {
-		int ct = net_client_timeout(w[i].c, tc_ms());
-		if (ct >= 0 && ct < t)
-			t = ct;
-		p[i].fd = net_client_fd(w[i].c);
-		p[i].events = net_client_events(w[i].c);
-		p[i].revents = 0;
-	}
-	poll(p, (nfds_t)n, t);
-	for (i = 0; i < n; i++) {
-		if (p[i].fd >= 0 && p[i].revents != 0)
-			net_client_io(w[i].c, p[i].revents, tc_ms());
-		net_client_tick(w[i].c, tc_ms());
-		while (w[i].nev < NEVS &&
-		    net_client_next(w[i].c, &w[i].ev[w[i].nev]))
-			w[i].nev++;
-	}
 }
 
 /* The next event of kind for client i (past those seen), within ms. */
@@ -166,7 +111,7 @@ await(struct who *w, int n, int i, enum net_ev_kind kind, int ms)
 			}
 		if (tc_ms() > end)
 			break;
-		pump_once(w, n);
+		cli_pump_once(w, n, 50);
 	}
 	for (k = 0; k < w[i].nev; k++)
 		if (w[i].ev[k].kind == NEV_ERROR)
@@ -192,9 +137,7 @@ client(const char *login, bool reg)
 {
 	struct net_client_opts o;
 
-	memset(&o, 0, sizeof o);
-	snprintf(o.host, sizeof o.host, "127.0.0.1");
-	o.port = port;
+	cli_opts(&o, "127.0.0.1");
 	snprintf(o.name, sizeof o.name, "guest");
 	if (login != NULL)
 		snprintf(o.login, sizeof o.login, "%s", login);
@@ -362,7 +305,7 @@ test_unseek(void **state)
 	net_client_seek(w[1].c, NULL, "120+1", false, NULL, NULL);
 	await(w, 2, 1, NEV_SEEKING, 5000);
 	for (k = 0; k < 20; k++)
-		pump_once(w, 2);
+		cli_pump_once(w, 2, 50);
 	for (k = 0; k < w[1].nev; k++)
 		assert_int_not_equal(w[1].ev[k].kind, NEV_SEATED);
 	for (k = 0; k < 2; k++)
@@ -504,5 +447,5 @@ main(void)
 		cmocka_unit_test(test_challenge_corr),
 	};
 
-	return cmocka_run_group_tests(tests, group_setup, group_teardown);
+	return cmocka_run_group_tests(tests, group_setup, cli_group_teardown);
 }

@@ -10,6 +10,7 @@
  */
 #define _GNU_SOURCE              /* timegm */
 #include "test_net_util.h"
+#include "test_iso.h"
 
 #define DAY 10000LL               /* ms: a short day */
 
@@ -27,18 +28,12 @@ static long long
 deadline_of(const char *line)
 {
 	char v[40];
-	struct tm tm;
 	const char *p = strstr(line, " deadline=");	/* never first */
 
 	if (p == NULL)
 		return -1;
 	snprintf(v, sizeof v, "%.20s", p + strlen(" deadline="));
-	memset(&tm, 0, sizeof tm);
-	assert_int_equal(sscanf(v, "%4d-%2d-%2dT%2d:%2d:%2dZ", &tm.tm_year,
-	    &tm.tm_mon, &tm.tm_mday, &tm.tm_hour, &tm.tm_min, &tm.tm_sec), 6);
-	tm.tm_year -= 1900;
-	tm.tm_mon -= 1;
-	return (long long)timegm(&tm) * 1000;
+	return test_iso_ms(v);
 }
 
 static void
@@ -52,24 +47,18 @@ test_create(void **state)
 
 	(void)state;
 	t_hello(f, 2, "10.0.2.1");
-	t_say(f, 2, "#a CREATE days=4");
-	t_expect(f, 2, "ERR #a 400");
-	t_say(f, 2, "#b CREATE days=3 clock=300+0");
-	t_expect(f, 2, "ERR #b 400");
-	t_say(f, 2, "#c CREATE days=x");
-	t_expect(f, 2, "ERR #c 400");
-	t_say(f, 2, "#d CREATE days=3 seat=white");
-	t_expect(f, 2, "OK #d CREATE");
-	l = t_expect(f, 2, "EV ");
-	assert_non_null(strstr(l, " days=3"));
+	t_ask(f, 2, "ERR #a 400", "#a CREATE days=4");
+	t_ask(f, 2, "ERR #b 400", "#b CREATE days=3 clock=300+0");
+	t_ask(f, 2, "ERR #c 400", "#c CREATE days=x");
+	t_ask(f, 2, "OK #d CREATE", "#d CREATE days=3 seat=white");
+	l = t_event(f, 2, " days=3");
 	assert_null(strstr(l, "deadline="));    /* nobody to move yet */
 	assert_null(strstr(l, "wclock="));
 
 	t_start(f, &g, "days=3");
 	assert_string_equal(f->rec[0].clock, "3d");
 	/* LIST says days=, never the stored "3d" as a clock. */
-	t_say(f, 2, "#l LIST");
-	t_expect(f, 2, "OK #l LIST n=2");
+	t_ask(f, 2, "OK #l LIST n=2", "#l LIST");
 	l = t_expect(f, 2, "ITEM #l ");
 	assert_non_null(strstr(l, " days=3"));
 	assert_null(strstr(l, "clock="));
@@ -109,8 +98,7 @@ test_first_move(void **state)
 	sess_tick(f->s, f->now);
 	assert_string_equal(t_last_event(f, g.id)->body,
 	    "result=- reason=cancelled");
-	t_expect(f, 0, "EV ");
-	assert_non_null(strstr(t_last, " RESULT result=- reason=cancelled"));
+	t_event(f, 0, " RESULT result=- reason=cancelled");
 	t_free(f);
 
 	/* Black's first move too. */
@@ -146,8 +134,7 @@ test_time(void **state)
 	sess_tick(f->s, f->now);
 	assert_string_equal(t_last_event(f, g.id)->body,
 	    "result=0-1 reason=time");
-	t_expect(f, 1, "EV ");
-	assert_non_null(strstr(t_last, " RESULT result=0-1 reason=time"));
+	t_event(f, 1, " RESULT result=0-1 reason=time");
 	t_free(f);
 }
 
@@ -270,32 +257,21 @@ test_seek(void **state)
 	const char *l;
 
 	(void)state;
-	t_hello(f, 0, "10.0.0.1");
-	t_hello(f, 1, "10.0.1.1");
-	t_hello(f, 2, "10.0.2.1");
-	t_say(f, 0, "#x SEEK days=3 clock=300+0");
-	t_expect(f, 0, "ERR #x 400");
-	t_say(f, 0, "#x SEEK days=6");
-	t_expect(f, 0, "ERR #x 400");
-	t_say(f, 0, "#s SEEK days=3 name=ann");
-	t_expect(f, 0, "OK #s SEEK");
-	t_say(f, 1, "#s SEEK days=5 name=bob");
-	t_expect(f, 1, "OK #s SEEK");
-	t_say(f, 1, "#t SEEK clock=300+0 name=bob");
-	t_expect(f, 1, "OK #t SEEK");
-	t_say(f, 2, "#l SEEKS");
-	t_expect(f, 2, "OK #l SEEKS n=3");
+	t_hellos(f, 3);
+	t_ask(f, 0, "ERR #x 400", "#x SEEK days=3 clock=300+0");
+	t_ask(f, 0, "ERR #x 400", "#x SEEK days=6");
+	t_ask(f, 0, "OK #s SEEK", "#s SEEK days=3 name=ann");
+	t_ask(f, 1, "OK #s SEEK", "#s SEEK days=5 name=bob");
+	t_ask(f, 1, "OK #t SEEK", "#t SEEK clock=300+0 name=bob");
+	t_ask(f, 2, "OK #l SEEKS n=3", "#l SEEKS");
 	l = t_expect(f, 2, "ITEM #l ");
 	assert_non_null(strstr(l, " days=3 "));
 	assert_null(strstr(l, "clock="));
 	t_drain(f, 2);
 	t_nothing(f, 0);
-	t_say(f, 2, "#s SEEK days=3 name=cid");
-	t_expect(f, 2, "OK #s SEEK");
-	l = t_expect(f, 2, "EV ");
-	assert_non_null(strstr(l, " 0 PAIRED seek="));
-	l = t_expect(f, 0, "EV ");
-	assert_non_null(strstr(l, " 0 PAIRED seek="));
+	t_ask(f, 2, "OK #s SEEK", "#s SEEK days=3 name=cid");
+	t_event(f, 2, " 0 PAIRED seek=");
+	l = t_event(f, 0, " 0 PAIRED seek=");
 	snprintf(id, sizeof id, "%.8s", l + 3);
 	l = t_state(f, 0, id);
 	assert_non_null(strstr(l, " status=active "));
@@ -312,8 +288,8 @@ game(struct t_fake *f, int white, int black, const char *extra, char *id)
 	t_say(f, white, "#c CREATE seat=white %s", extra);
 	t_val(t_expect(f, white, "OK #c CREATE"), "game", id, 16);
 	if (black >= 0) {
-		t_say(f, black, "#j JOIN game=%s seat=black", id);
-		t_expect(f, black, "OK #j JOIN");
+		t_ask(f, black, "OK #j JOIN", "#j JOIN game=%s seat=black",
+		    id);
 	}
 	t_drain(f, white);
 	if (black >= 0)
@@ -356,9 +332,8 @@ static void
 test_mine(void **state)
 {
 	struct sess_limits lim = corr_limits();
-	struct store *st = t_db_open(STORE_CREATE);
 	struct t_fake *f;
-	char a[16], b[16], c[16], d[16], e[16], x[16], err[256];
+	char a[16], b[16], c[16], d[16], e[16], x[16];
 	char akey[40], bkey[40];
 	char lines[8][2048];
 	const char *want[8];
@@ -366,14 +341,12 @@ test_mine(void **state)
 	(void)state;
 	lim.max_per_address = 20;
 	lim.games_per_minute = 100;
-	f = t_new_store(&lim, NULL, &store_sqlite_ops, st);
+	f = t_db_new(&lim);
 	t_account(f, 0, "10.0.0.1", "ann", akey);
 	t_account(f, 1, "10.0.1.1", "bob", bkey);
 	t_hello(f, 2, "10.0.2.1");
-	t_say(f, 2, "#m GAMES mine=yes");
-	t_expect(f, 2, "ERR #m 403");
-	t_say(f, 0, "#m GAMES mine=no");
-	t_expect(f, 0, "ERR #m 400");
+	t_ask(f, 2, "ERR #m 403", "#m GAMES mine=yes");
+	t_ask(f, 0, "ERR #m 400", "#m GAMES mine=no");
 	game(f, 0, 1, "days=3", a);                 /* ann to move, 3 days */
 	game(f, 1, 0, "clock=300+0", b);            /* bob to move */
 	game(f, 0, 1, "days=1", c);                 /* bob to move, a day */
@@ -417,30 +390,23 @@ test_mine(void **state)
 	assert_non_null(strstr(lines[2], " white=zed black=bob "));
 	assert_non_null(strstr(lines[3], " yourturn=0 deadline="));
 	/* zed is a guest: the name is nobody's account. */
-	t_say(f, 2, "#m GAMES mine=yes");
-	t_expect(f, 2, "ERR #m 403");
-	t_free(f);
-	store_close(st);
+	t_ask(f, 2, "ERR #m 403", "#m GAMES mine=yes");
+	t_db_free(f);
 
 	/* After a restart, from any machine: the same list. */
-	st = t_db_open(0);
-	f = t_new_store(&lim, NULL, &store_sqlite_ops, st);
-	assert_int_equal(store_load(st, f->s, err, sizeof err), 0);
+	f = t_db_restart(&lim);
 	sess_start(f->s, f->now, (long long)time(NULL) * 1000);
 	t_hello(f, 0, "10.9.0.1");
-	t_say(f, 0, "#l LOGIN name=ann key=%s", akey);
-	t_expect(f, 0, "OK #l LOGIN");
+	t_ask(f, 0, "OK #l LOGIN", "#l LOGIN name=ann key=%s", akey);
 	t_drain(f, 0);
 	want[0] = a, want[1] = c, want[2] = b, want[3] = d, want[4] = NULL;
 	mine(f, 0, want, lines);
 	t_hello(f, 1, "10.9.1.1");
-	t_say(f, 1, "#l LOGIN name=bob key=%s", bkey);
-	t_expect(f, 1, "OK #l LOGIN");
+	t_ask(f, 1, "OK #l LOGIN", "#l LOGIN name=bob key=%s", bkey);
 	t_drain(f, 1);
 	want[0] = c, want[1] = b, want[2] = x, want[3] = a, want[4] = NULL;
 	mine(f, 1, want, lines);
-	t_free(f);
-	store_close(st);
+	t_db_free(f);
 }
 
 /* conn from another machine: LOGIN as name, REJOIN id by the account. */
@@ -449,10 +415,8 @@ back(struct t_fake *f, int conn, const char *name, const char *key,
     const char *id)
 {
 	t_hello(f, conn, "10.0.9.9");
-	t_say(f, conn, "#l LOGIN name=%s key=%s", name, key);
-	t_expect(f, conn, "OK #l LOGIN");
-	t_say(f, conn, "#r REJOIN game=%s", id);
-	t_expect(f, conn, "OK #r REJOIN");
+	t_ask(f, conn, "OK #l LOGIN", "#l LOGIN name=%s key=%s", name, key);
+	t_ask(f, conn, "OK #r REJOIN", "#r REJOIN game=%s", id);
 	t_drain(f, conn);
 }
 
@@ -480,7 +444,6 @@ static void
 test_notify(void **state)
 {
 	struct sess_limits lim = corr_limits();
-	struct store *st = t_db_open(STORE_CREATE);
 	struct t_fake *f;
 	char id[16], akey[40], bkey[40], want[256];
 
@@ -489,7 +452,7 @@ test_notify(void **state)
 	lim.games_per_minute = 100;
 	notified[0] = '\0';
 	nnotified = 0;
-	f = t_new_store(&lim, NULL, &store_sqlite_ops, st);
+	f = t_db_new(&lim);
 	f->s->io.notify = t_notify;
 	t_account(f, 0, "10.0.0.1", "ann", akey);
 	t_account(f, 1, "10.0.1.1", "bob", bkey);
@@ -505,8 +468,7 @@ test_notify(void **state)
 	sess_close(f->s, 1, f->now);            /* bob goes */
 	t_drain(f, 0);
 	f->now += 1000;
-	t_say(f, 0, "#m MOVE game=%s ply=2 move=d2d3", id);
-	t_expect(f, 0, "OK #m MOVE");
+	t_ask(f, 0, "OK #m MOVE", "#m MOVE game=%s ply=2 move=d2d3", id);
 	t_drain(f, 0);
 	snprintf(want, sizeof want, "move %s bob\n", id);
 	assert_string_equal(notified, want);
@@ -518,8 +480,7 @@ test_notify(void **state)
 	t_drain(f, 0);
 	sess_close(f->s, 1, f->now);
 	t_drain(f, 0);
-	t_say(f, 0, "#m MOVE game=%s ply=4 move=e2e3", id);
-	t_expect(f, 0, "OK #m MOVE");
+	t_ask(f, 0, "OK #m MOVE", "#m MOVE game=%s ply=4 move=e2e3", id);
 	t_drain(f, 0);
 	assert_int_equal(nnotified, 1);
 	f->now += 60000;
@@ -529,8 +490,7 @@ test_notify(void **state)
 	t_drain(f, 0);
 	sess_close(f->s, 1, f->now);
 	t_drain(f, 0);
-	t_say(f, 0, "#m MOVE game=%s ply=6 move=f2f3", id);
-	t_expect(f, 0, "OK #m MOVE");
+	t_ask(f, 0, "OK #m MOVE", "#m MOVE game=%s ply=6 move=f2f3", id);
 	t_drain(f, 0);
 	assert_int_equal(nnotified, 2);
 	/* The result goes whatever the minute. */
@@ -540,8 +500,7 @@ test_notify(void **state)
 	snprintf(want, sizeof want, "move %s bob\nmove %s bob\nresult %s "
 	    "bob\n", id, id, id);
 	assert_string_equal(notified, want);
-	t_free(f);
-	store_close(st);
+	t_db_free(f);
 }
 
 /*
@@ -595,12 +554,9 @@ main(void)
 		cmocka_unit_test(test_takeback),
 		cmocka_unit_test(test_speed),
 		cmocka_unit_test(test_seek),
-		cmocka_unit_test_setup_teardown(test_mine, t_db_setup,
-		    t_db_teardown),
-		cmocka_unit_test_setup_teardown(test_notify, t_db_setup,
-		    t_db_teardown),
-		cmocka_unit_test_setup_teardown(test_read_elsewhere, t_db_setup,
-		    t_db_teardown),
+		T_DB_TEST(test_mine),
+		T_DB_TEST(test_notify),
+		T_DB_TEST(test_read_elsewhere),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

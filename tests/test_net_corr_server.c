@@ -17,16 +17,14 @@
 
 #include <cmocka.h>
 
+#define TC_SERVER_FIXTURE
 #include "test_net_tclient.h"
+#include "test_iso.h"
 #include "test_tmp.h"
 
-#define T 5000                  /* ms to wait for an answer */
+#define T TC_ANSWER_MS           /* ms to wait for an answer */
 
-static char server_bin[1024];
-static char dir[256], db[300], logfile[300], notified[300], cmd[600];
-static char portstr[16];
-static int port;
-static pid_t server_pid = -1;
+static char notified[300], cmd[600];
 
 static void
 start_server(void)
@@ -35,17 +33,8 @@ start_server(void)
 		"--db", db, "--create", "--max-per-address", "40",
 		"--games-per-minute", "100", "--log-level", "debug",
 		"--day-length", "1", "--notify-command", cmd, NULL };
-	long long end = tc_ms() + 10000;
-	int fd;
 
-	server_pid = tc_spawn(logfile, argv);
-	assert_true(server_pid > 0);
-	while ((fd = tc_dial(port, 0)) < 0) {
-		assert_true(tc_ms() < end);
-		assert_int_equal(waitpid(server_pid, NULL, WNOHANG), 0);
-		usleep(20000);
-	}
-	close(fd);
+	tc_server_start(argv);
 }
 
 static void
@@ -62,42 +51,22 @@ kill_server(void)
 static int
 group_setup(void **state)
 {
-	const char *b = getenv("CONGO_BUILDDIR");
-
 	(void)state;
-	snprintf(server_bin, sizeof server_bin, "%s/src/congo-server",
-	    b != NULL ? b : ".");
-	if (test_mkdtemp(dir, sizeof dir, "congo-corr") == NULL)
+	if (tc_server_setup("congo-corr") != 0)
 		return -1;
-	snprintf(db, sizeof db, "%s/games.db", dir);
-	snprintf(logfile, sizeof logfile, "%s/server.log", dir);
 	snprintf(notified, sizeof notified, "%s/notified", dir);
 	/* (It fails for eve: logged, never fatal.) */
 	snprintf(cmd, sizeof cmd, "[ \"$CONGO_PLAYER\" != eve ] || exit 3; "
 	    "printf '%%s %%s %%s\\n' \"$CONGO_EVENT\" \"$CONGO_GAME\" "
 	    "\"$CONGO_PLAYER\" >> '%s'", notified);
-	port = tc_free_port();
-	snprintf(portstr, sizeof portstr, "%d", port);
-	signal(SIGPIPE, SIG_IGN);
-	return port > 0 ? 0 : -1;
+	return 0;
 }
 
 static int
 group_teardown(void **state)
 {
-	char rm[600];
-
 	(void)state;
-	if (server_pid > 0) {
-		kill(server_pid, SIGKILL);
-		tc_reap(server_pid, 5000);
-	}
-	if (getenv("CONGO_KEEP_TMP") != NULL) {
-		fprintf(stderr, "kept %s\n", dir);
-		return 0;
-	}
-	snprintf(rm, sizeof rm, "rm -rf '%s'", dir);
-	return system(rm) == 0 ? 0 : -1;
+	return tc_server_teardown(SIGKILL);
 }
 
 /* A new connection registered and logged in as name; its key into key. */
@@ -108,11 +77,9 @@ account(const char *name, char *key)
 	const char *l;
 
 	assert_non_null(c);
-	tc_send(c, "#r REGISTER name=%s", name);
-	assert_non_null(l = tc_wait(c, "OK #r REGISTER", T));
+	l = tc_ask(c, "OK #r REGISTER", "#r REGISTER name=%s", name);
 	tc_val(l, "key", key, 40);
-	tc_send(c, "#l LOGIN name=%s key=%s", name, key);
-	assert_non_null(tc_wait(c, "OK #l LOGIN", T));
+	tc_ask(c, "OK #l LOGIN", "#l LOGIN name=%s key=%s", name, key);
 	return c;
 }
 
@@ -122,8 +89,7 @@ login(const char *name, const char *key)
 	struct tc *c = tc_hello(port);
 
 	assert_non_null(c);
-	tc_send(c, "#l LOGIN name=%s key=%s", name, key);
-	assert_non_null(tc_wait(c, "OK #l LOGIN", T));
+	tc_ask(c, "OK #l LOGIN", "#l LOGIN name=%s key=%s", name, key);
 	return c;
 }
 
@@ -155,19 +121,6 @@ wait_notices(const char *want, char *buf, size_t n)
 }
 
 static long long
-iso_ms(const char *v)
-{
-	struct tm tm;
-
-	memset(&tm, 0, sizeof tm);
-	assert_int_equal(sscanf(v, "%4d-%2d-%2dT%2d:%2d:%2dZ", &tm.tm_year,
-	    &tm.tm_mon, &tm.tm_mday, &tm.tm_hour, &tm.tm_min, &tm.tm_sec), 6);
-	tm.tm_year -= 1900;
-	tm.tm_mon -= 1;
-	return (long long)timegm(&tm) * 1000;
-}
-
-static long long
 wall_ms(void)
 {
 	struct timespec ts;
@@ -188,26 +141,21 @@ test_down_past_deadline(void **state)
 	start_server();
 	a = account("ann", akey);
 	b = account("bob", bkey);
-	tc_send(a, "#c CREATE seat=white days=7");
-	assert_non_null(l = tc_wait(a, "OK #c CREATE", T));
+	l = tc_ask(a, "OK #c CREATE", "#c CREATE seat=white days=7");
 	tc_val(l, "game", id, sizeof id);
-	tc_send(b, "#j JOIN game=%s seat=black", id);
-	assert_non_null(tc_wait(b, "OK #j JOIN", T));
-	tc_send(a, "#m0 MOVE game=%s ply=0 move=c2c3", id);
-	assert_non_null(tc_wait(a, "OK #m0 MOVE", T));
-	tc_send(b, "#m1 MOVE game=%s ply=1 move=c6c5", id);
-	assert_non_null(tc_wait(b, "OK #m1 MOVE", T));
+	tc_ask(b, "OK #j JOIN", "#j JOIN game=%s seat=black", id);
+	tc_ask(a, "OK #m0 MOVE", "#m0 MOVE game=%s ply=0 move=c2c3", id);
+	tc_ask(b, "OK #m1 MOVE", "#m1 MOVE game=%s ply=1 move=c6c5", id);
 	assert_string_equal(notices(buf, sizeof buf), "");   /* both here */
 	tc_free(b);                       /* bob goes: told of ann's move */
 	tc_send(a, "#m2 MOVE game=%s ply=2 move=d2d3", id);
 	assert_non_null(tc_wait(a, "OK #m2 MOVE", T));
 	snprintf(want, sizeof want, "move %s bob\n", id);
 	assert_string_equal(wait_notices(want, buf, sizeof buf), want);
-	tc_send(a, "#s STATE game=%s", id);
-	assert_non_null(tc_wait(a, "OK #s STATE", T));
+	tc_ask(a, "OK #s STATE", "#s STATE game=%s", id);
 	assert_non_null(l = tc_wait(a, "EV ", T));
 	assert_non_null(strstr(l, " days=7 deadline="));
-	deadline = iso_ms(tc_val(l, "deadline", v, sizeof v));
+	deadline = test_iso_ms(tc_val(l, "deadline", v, sizeof v));
 	tc_free(a);
 	kill_server();
 
@@ -220,8 +168,7 @@ test_down_past_deadline(void **state)
 	 * answering, so STATE says so within moments. */
 	end = tc_ms() + T;
 	for (;;) {
-		tc_send(a, "#s STATE game=%s", id);
-		assert_non_null(tc_wait(a, "OK #s STATE", T));
+		tc_ask(a, "OK #s STATE", "#s STATE game=%s", id);
 		assert_non_null(l = tc_wait(a, "EV ", T));
 		if (strstr(l, " status=finished ") != NULL || tc_ms() > end)
 			break;
@@ -274,11 +221,9 @@ test_first_move_aborts(void **state)
 	start_server();
 	a = account("dan", akey);
 	b = account("eve", bkey);
-	tc_send(a, "#c CREATE seat=white days=1");
-	assert_non_null(l = tc_wait(a, "OK #c CREATE", T));
+	l = tc_ask(a, "OK #c CREATE", "#c CREATE seat=white days=1");
 	tc_val(l, "game", id, sizeof id);
-	tc_send(b, "#j JOIN game=%s seat=black", id);
-	assert_non_null(tc_wait(b, "OK #j JOIN", T));
+	tc_ask(b, "OK #j JOIN", "#j JOIN game=%s seat=black", id);
 	tc_free(b);
 	assert_non_null(l = tc_wait(a, "EV ", T + 2000));
 	while (strstr(l, " RESULT ") == NULL)
@@ -286,8 +231,7 @@ test_first_move_aborts(void **state)
 	assert_non_null(strstr(l, " RESULT result=- reason=cancelled"));
 	assert_true(logged("notify-command for eve"));
 	assert_true(logged("failed: exit status 3"));
-	tc_send(a, "#s STATE game=%s", id);
-	assert_non_null(tc_wait(a, "OK #s STATE", T));
+	tc_ask(a, "OK #s STATE", "#s STATE game=%s", id);
 	tc_free(a);
 	kill_server();
 }

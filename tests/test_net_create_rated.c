@@ -18,26 +18,20 @@ login(struct t_fake *f, int conn, const char *name)
 	char key[40];
 	const char *l;
 
-	t_say(f, conn, "#r REGISTER name=%s", name);
-	l = t_expect(f, conn, "OK #r REGISTER name=");
+	l = t_ask(f, conn, "OK #r REGISTER name=", "#r REGISTER name=%s",
+	    name);
 	t_val(l, "key", key, sizeof key);
-	t_say(f, conn, "#l LOGIN name=%s key=%s", name, key);
-	t_expect(f, conn, "OK #l LOGIN");
+	t_ask(f, conn, "OK #l LOGIN", "#l LOGIN name=%s key=%s", name, key);
 }
 
 /* A session on a new store: conn 0 logged in as ann, conn 1 (another
  * network) as bob when both. */
 static struct t_fake *
-start(struct store **st, bool both)
+start(bool both)
 {
-	char err[512];
-	struct t_fake *f;
+	struct t_fake *f = t_db_new(NULL);
 
-	*st = store_open(t_dbpath, STORE_CREATE, err, sizeof err);
-	assert_non_null(*st);
-	f = t_new_store(NULL, NULL, &store_sqlite_ops, *st);
-	t_hello(f, 0, "10.0.0.1");
-	t_hello(f, 1, "10.0.1.1");
+	t_hellos(f, 2);
 	login(f, 0, "ann");
 	if (both)
 		login(f, 1, "bob");
@@ -48,80 +42,72 @@ static void
 test_rated_create(void **state)
 {
 	char id[16];
-	struct store *st;
-	struct t_fake *f = start(&st, true);
+	struct t_fake *f = start(true);
 	const char *l;
 
 	(void)state;
 	/* No seat=: the creator takes white. */
-	t_say(f, 0, "#c CREATE rated=yes clock=300+0");
-	l = t_expect(f, 0, "OK #c CREATE game=");
+	l = t_ask(f, 0, "OK #c CREATE game=",
+	    "#c CREATE rated=yes clock=300+0");
 	assert_non_null(strstr(l, " seat=white token="));
 	t_val(l, "game", id, sizeof id);
 	t_drain(f, 0);
-	t_say(f, 1, "#j JOIN game=%s seat=black", id);
-	t_expect(f, 1, "OK #j JOIN");
+	t_ask(f, 1, "OK #j JOIN", "#j JOIN game=%s seat=black", id);
 	t_drain(f, 0);
 	t_drain(f, 1);
 	/* The start position written out: accepted, in both variants, with
 	 * another move number too. */
-	t_say(f, 0, "#c CREATE seat=black rated=yes clock=300+0 "
+	l = t_ask(f, 0, "OK #c CREATE game=",
+	    "#c CREATE seat=black rated=yes clock=300+0 "
 	    "fen=gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ_w_0_1");
-	l = t_expect(f, 0, "OK #c CREATE game=");
 	assert_non_null(strstr(l, " seat=black token="));
 	t_drain(f, 0);
-	t_say(f, 0, "#c CREATE rated=yes clock=300+0 variant=megapawn "
+	t_ask(f, 0, "OK #c CREATE game=",
+	    "#c CREATE rated=yes clock=300+0 variant=megapawn "
 	    "fen=ezclcze/3p3/p1p1p1p/7/P1P1P1P/3P3/EZCLCZE_w_0_9");
-	t_expect(f, 0, "OK #c CREATE game=");
 	l = t_expect(f, 0, "EV ");
 	/* ...and stored as the variant's own start. */
 	assert_non_null(strstr(l, "ezclcze/3p3/p1p1p1p/7/P1P1P1P/3P3/EZCLCZE"
 	    "_w_0_1"));
 	t_drain(f, 0);
 	/* Any other position is refused, saying why. */
-	t_say(f, 0, "#c CREATE rated=yes clock=300+0 "
+	t_ask(f, 0,
+	    "ERR #c 400 BAD_SYNTAX :a rated game starts from the "
+	    "variant's start position",
+	    "#c CREATE rated=yes clock=300+0 "
 	    "fen=gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ_b_0_1");
-	t_expect(f, 0, "ERR #c 400 BAD_SYNTAX :a rated game starts from the "
-	    "variant's start position");
-	t_say(f, 0, "#c CREATE rated=yes clock=300+0 "
+	t_ask(f, 0,
+	    "ERR #c 400 BAD_SYNTAX :a rated game starts from the "
+	    "variant's start position",
+	    "#c CREATE rated=yes clock=300+0 "
 	    "fen=gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ_w_5_1");
-	t_expect(f, 0, "ERR #c 400 BAD_SYNTAX :a rated game starts from the "
-	    "variant's start position");
-	t_say(f, 0, "#c CREATE rated=yes clock=300+0 variant=megapawn "
+	t_ask(f, 0, "ERR #c 400 BAD_SYNTAX",
+	    "#c CREATE rated=yes clock=300+0 variant=megapawn "
 	    "fen=gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ_w_0_1");
-	t_expect(f, 0, "ERR #c 400 BAD_SYNTAX");
-	t_say(f, 0, "#c CREATE rated=yes");
-	t_expect(f, 0, "ERR #c 400 BAD_SYNTAX :a rated game needs clock=");
-	t_free(f);
-	store_close(st);
+	t_ask(f, 0, "ERR #c 400 BAD_SYNTAX :a rated game needs clock=",
+	    "#c CREATE rated=yes");
+	t_db_free(f);
 }
 
 static void
 test_games_unknown(void **state)
 {
-	struct store *st;
-	struct t_fake *f = start(&st, false);
+	struct t_fake *f = start(false);
 
 	(void)state;
-	t_say(f, 1, "#w WHOIS name=nobody");
-	t_expect(f, 1, "ERR #w 404 NO_SUCH_PLAYER");
-	t_say(f, 1, "#g GAMES player=nobody");
-	t_expect(f, 1, "ERR #g 404 NO_SUCH_PLAYER");
+	t_ask(f, 1, "ERR #w 404 NO_SUCH_PLAYER", "#w WHOIS name=nobody");
+	t_ask(f, 1, "ERR #g 404 NO_SUCH_PLAYER", "#g GAMES player=nobody");
 	/* An account with no games yet: none, not 404. */
-	t_say(f, 1, "#g GAMES player=ANN");
-	t_expect(f, 1, "OK #g GAMES n=0");
-	t_free(f);
-	store_close(st);
+	t_ask(f, 1, "OK #g GAMES n=0", "#g GAMES player=ANN");
+	t_db_free(f);
 }
 
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_rated_create, t_db_setup,
-		    t_db_teardown),
-		cmocka_unit_test_setup_teardown(test_games_unknown, t_db_setup,
-		    t_db_teardown),
+		T_DB_TEST(test_rated_create),
+		T_DB_TEST(test_games_unknown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -26,8 +26,7 @@ account(struct t_fake *f, int conn, const char *addr, const char *name)
 	t_say(f, conn, "#r REGISTER name=%s", name);
 	t_val(t_expect(f, conn, "OK #r REGISTER name="), "key", key,
 	    sizeof key);
-	t_say(f, conn, "#l LOGIN name=%s key=%s", name, key);
-	t_expect(f, conn, "OK #l LOGIN");
+	t_ask(f, conn, "OK #l LOGIN", "#l LOGIN name=%s key=%s", name, key);
 	t_drain(f, conn);
 }
 
@@ -37,8 +36,7 @@ rated(struct t_fake *f, int w, int b, char *id)
 {
 	t_say(f, w, "#c CREATE seat=white rated=yes clock=300+0");
 	t_val(t_expect(f, w, "OK #c CREATE"), "game", id, 16);
-	t_say(f, b, "#j JOIN game=%s seat=black", id);
-	t_expect(f, b, "OK #j JOIN");
+	t_ask(f, b, "OK #j JOIN", "#j JOIN game=%s seat=black", id);
 	t_drain(f, w);
 	t_drain(f, b);
 }
@@ -48,8 +46,7 @@ static const char *
 result_line(struct t_fake *f, int conn, const char *ok)
 {
 	t_expect(f, conn, ok);
-	t_expect(f, conn, "EV ");
-	assert_non_null(strstr(t_last, " RESULT "));
+	t_event(f, conn, " RESULT ");
 	return t_last;
 }
 
@@ -81,7 +78,6 @@ static void
 test_abort_not_rated(void **state)
 {
 	struct sess_limits lim = t_limits;
-	struct store *st = t_db_open(STORE_CREATE);
 	struct t_fake *f;
 	char id[16];
 	const char *l;
@@ -89,7 +85,7 @@ test_abort_not_rated(void **state)
 	(void)state;
 	lim.abandon_ms = 1000;
 	lim.games_per_minute = 20;
-	f = t_new_store(&lim, NULL, &store_sqlite_ops, st);
+	f = t_db_new(&lim);
 	account(f, 0, "10.0.0.1", "ann");
 	account(f, 1, "10.0.1.1", "bob");
 	t_hello(f, 2, "10.0.2.1");
@@ -146,11 +142,9 @@ test_abort_not_rated(void **state)
 	stored_result(id, "result=- reason=cancelled");
 
 	/* Nothing was rated: no category, no game counted. */
-	t_say(f, 2, "#w WHOIS name=ann");
-	l = t_expect(f, 2, "OK #w WHOIS name=ann ");
+	l = t_ask(f, 2, "OK #w WHOIS name=ann ", "#w WHOIS name=ann");
 	assert_non_null(strstr(l, " games=0 n=0"));
-	t_say(f, 2, "#w WHOIS name=bob");
-	l = t_expect(f, 2, "OK #w WHOIS name=bob ");
+	l = t_ask(f, 2, "OK #w WHOIS name=bob ", "#w WHOIS name=bob");
 	assert_non_null(strstr(l, " games=0 n=0"));
 
 	/* A game played, resigned at ply 2, is rated and counted; an
@@ -158,28 +152,22 @@ test_abort_not_rated(void **state)
 	t_drain(f, 1);
 	account(f, 1, "10.0.3.1", "cid");
 	rated(f, 0, 1, id);
-	t_say(f, 0, "MOVE game=%s ply=0 move=c2c3", id);
-	t_say(f, 1, "MOVE game=%s ply=1 move=c6c5", id);
-	t_drain(f, 0);
-	t_drain(f, 1);
+	t_both_moved(f, id);
 	t_say(f, 0, "#g RESIGN game=%s", id);
 	l = result_line(f, 0, "OK #g RESIGN");
 	assert_non_null(strstr(l, " RESULT result=0-1 reason=resign wrating="));
 	t_drain(f, 1);
 	t_say(f, 0, "#c CREATE seat=white clock=300+0");
 	t_val(t_expect(f, 0, "OK #c CREATE"), "game", id, sizeof id);
-	t_say(f, 1, "#j JOIN game=%s seat=black", id);
-	t_expect(f, 1, "OK #j JOIN");
+	t_ask(f, 1, "OK #j JOIN", "#j JOIN game=%s seat=black", id);
 	t_say(f, 0, "MOVE game=%s ply=0 move=c2c3", id);
 	t_say(f, 1, "MOVE game=%s ply=1 move=c6c5", id);
 	t_say(f, 0, "RESIGN game=%s", id);
 	t_drain(f, 0);
 	t_drain(f, 1);
-	t_say(f, 2, "#w WHOIS name=ann");
-	l = t_expect(f, 2, "OK #w WHOIS name=ann ");
+	l = t_ask(f, 2, "OK #w WHOIS name=ann ", "#w WHOIS name=ann");
 	assert_non_null(strstr(l, " games=1 n=1"));
-	t_free(f);
-	store_close(st);
+	t_db_free(f);
 }
 
 /*
@@ -200,8 +188,7 @@ test_abort_from_fen(void **state)
 	t_say(f, 0, "#c CREATE seat=white name=ann fen=gmelecz/ppppppp/7/7/"
 	    "2P4/PP1PPPP/GMELECZ_b_0_1");
 	t_val(t_expect(f, 0, "OK #c CREATE"), "game", g.id, sizeof g.id);
-	t_say(f, 1, "#j JOIN game=%s seat=black name=bob", g.id);
-	t_expect(f, 1, "OK #j JOIN");
+	t_ask(f, 1, "OK #j JOIN", "#j JOIN game=%s seat=black name=bob", g.id);
 	t_say(f, 1, "MOVE game=%s ply=0 move=c6c5", g.id);
 	t_drain(f, 0);
 	t_drain(f, 1);
@@ -216,8 +203,7 @@ test_abort_from_fen(void **state)
 	t_say(f, 0, "#c CREATE seat=white name=ann fen=gmelecz/ppppppp/7/7/"
 	    "2P4/PP1PPPP/GMELECZ_b_0_1");
 	t_val(t_expect(f, 0, "OK #c CREATE"), "game", g.id, sizeof g.id);
-	t_say(f, 1, "#j JOIN game=%s seat=black name=bob", g.id);
-	t_expect(f, 1, "OK #j JOIN");
+	t_ask(f, 1, "OK #j JOIN", "#j JOIN game=%s seat=black name=bob", g.id);
 	t_say(f, 1, "MOVE game=%s ply=0 move=c6c5", g.id);
 	t_say(f, 0, "MOVE game=%s ply=1 move=d2d3", g.id);
 	t_drain(f, 0);
@@ -247,23 +233,19 @@ test_takeback_keeps_it_played(void **state)
 	f = t_new(&lim, NULL);
 	f2 = t_new(&lim, NULL);
 	t_start(f, &g, "clock=300+0");
-	t_say(f, 0, "MOVE game=%s ply=0 move=c2c3", g.id);
-	t_say(f, 1, "MOVE game=%s ply=1 move=c6c5", g.id);
-	t_drain(f, 0);
-	t_drain(f, 1);
+	t_both_moved(f, g.id);
 	/* White to move offers: two plies back, to ply 0. */
 	t_say(f, 0, "TAKEBACK game=%s action=offer", g.id);
 	t_drain(f, 1);
-	t_say(f, 1, "#a TAKEBACK game=%s action=accept", g.id);
-	t_expect(f, 1, "OK #a TAKEBACK");
-	l = t_expect(f, 1, "EV ");
-	assert_non_null(strstr(l, " UNDO ply=0 "));
+	t_ask(f, 1, "OK #a TAKEBACK", "#a TAKEBACK game=%s action=accept",
+	    g.id);
+	t_event(f, 1, " UNDO ply=0 ");
 	t_drain(f, 0);
 	t_drain(f, 1);
-	t_say(f, 1, "#x CANCEL game=%s", g.id);
-	t_expect(f, 1, "ERR #x 403 NOT_YOUR_SEAT :both sides have moved");
-	t_say(f, 0, "#x CANCEL game=%s", g.id);
-	t_expect(f, 0, "ERR #x 403 NOT_YOUR_SEAT :both sides have moved");
+	t_ask(f, 1, "ERR #x 403 NOT_YOUR_SEAT :both sides have moved",
+	    "#x CANCEL game=%s", g.id);
+	t_ask(f, 0, "ERR #x 403 NOT_YOUR_SEAT :both sides have moved",
+	    "#x CANCEL game=%s", g.id);
 	/* The clock runs for white (no first-move minute now). */
 	f->now += 40000;
 	sess_tick(f->s, f->now);
@@ -280,8 +262,8 @@ test_takeback_keeps_it_played(void **state)
 	t_say(f2, 1, "REJOIN game=%s token=%s", g.id, g.tb);
 	t_drain(f2, 0);
 	t_drain(f2, 1);
-	t_say(f2, 1, "#x CANCEL game=%s", g.id);
-	t_expect(f2, 1, "ERR #x 403 NOT_YOUR_SEAT :both sides have moved");
+	t_ask(f2, 1, "ERR #x 403 NOT_YOUR_SEAT :both sides have moved",
+	    "#x CANCEL game=%s", g.id);
 	t_say(f2, 1, "#g RESIGN game=%s", g.id);
 	l = result_line(f2, 1, "OK #g RESIGN");
 	assert_non_null(strstr(l, " RESULT result=1-0 reason=resign"));
@@ -294,18 +276,17 @@ test_takeback_keeps_it_played(void **state)
 	t_drain(f, 1);
 	t_say(f, 0, "TAKEBACK game=%s action=offer", g.id);
 	t_drain(f, 1);
-	t_say(f, 1, "#a TAKEBACK game=%s action=accept", g.id);
-	l = t_expect(f, 1, "OK #a TAKEBACK");
-	l = t_expect(f, 1, "EV ");
-	assert_non_null(strstr(l, " UNDO ply=0 "));
+	l = t_ask(f, 1, "OK #a TAKEBACK", "#a TAKEBACK game=%s action=accept",
+	    g.id);
+	t_event(f, 1, " UNDO ply=0 ");
 	t_say(f, 0, "MOVE game=%s ply=0 move=d2d3", g.id);
 	t_drain(f, 0);
 	t_drain(f, 1);
 	f->now += 31000;
 	sess_tick(f->s, f->now);
 	assert_string_equal(t_last_event(f, g.id)->ekind, "MOVE");
-	t_say(f, 1, "#x CANCEL game=%s", g.id);
-	t_expect(f, 1, "ERR #x 403 NOT_YOUR_SEAT :both sides have moved");
+	t_ask(f, 1, "ERR #x 403 NOT_YOUR_SEAT :both sides have moved",
+	    "#x CANCEL game=%s", g.id);
 	t_free(f);
 }
 
@@ -333,19 +314,17 @@ test_same_network(void **state)
 	t_say(f, 0, "#c CREATE seat=white rated=yes clock=300+0");
 	t_val(t_expect(f, 0, "OK #c CREATE"), "game", id, sizeof id);
 	t_drain(f, 0);
-	t_say(f, 1, "#j JOIN game=%s seat=black", id);
-	l = t_expect(f, 1, "ERR #j 409 SAME_NETWORK");
+	l = t_ask(f, 1, "ERR #j 409 SAME_NETWORK",
+	    "#j JOIN game=%s seat=black", id);
 	assert_non_null(strstr(l, "10.0.0.0/24"));
 	assert_null(strstr(l, "10.0.0.1"));
-	t_say(f, 2, "#j JOIN game=%s seat=black", id);
-	t_expect(f, 2, "OK #j JOIN");
+	t_ask(f, 2, "OK #j JOIN", "#j JOIN game=%s seat=black", id);
 	t_drain(f, 0);
 	t_drain(f, 2);
 	/* Unrated: as before. */
 	t_say(f, 0, "#c CREATE seat=white clock=300+0");
 	t_val(t_expect(f, 0, "OK #c CREATE"), "game", id, sizeof id);
-	t_say(f, 1, "#j JOIN game=%s seat=black", id);
-	t_expect(f, 1, "OK #j JOIN");
+	t_ask(f, 1, "OK #j JOIN", "#j JOIN game=%s seat=black", id);
 	t_drain(f, 0);
 	t_drain(f, 1);
 
@@ -355,18 +334,13 @@ test_same_network(void **state)
 	account(f, 3, "10.0.5.1", "dan");
 	account(f, 4, "10.0.5.2", "eve_");
 	account(f, 5, "10.0.6.1", "fay");
-	t_say(f, 3, "#s SEEK clock=180+2 rated=yes");
-	t_expect(f, 3, "OK #s SEEK");
-	t_say(f, 4, "#s SEEK clock=180+2 rated=yes");
-	t_expect(f, 4, "OK #s SEEK");
+	t_ask(f, 3, "OK #s SEEK", "#s SEEK clock=180+2 rated=yes");
+	t_ask(f, 4, "OK #s SEEK", "#s SEEK clock=180+2 rated=yes");
 	t_nothing(f, 3);
 	t_nothing(f, 4);
-	t_say(f, 3, "#s SEEK clock=60+0");
-	t_expect(f, 3, "OK #s SEEK");
-	t_say(f, 4, "#s SEEK clock=60+0");
-	t_expect(f, 4, "OK #s SEEK");
-	l = t_expect(f, 4, "EV ");
-	assert_non_null(strstr(l, " 0 PAIRED seek="));
+	t_ask(f, 3, "OK #s SEEK", "#s SEEK clock=60+0");
+	t_ask(f, 4, "OK #s SEEK", "#s SEEK clock=60+0");
+	t_event(f, 4, " 0 PAIRED seek=");
 	t_drain(f, 3);
 	t_drain(f, 4);
 	t_free(f);
@@ -382,13 +356,10 @@ test_same_network(void **state)
 	    "180000 2000 1 0 0 0 0 0 0.000 1 "
 	    "0000000000000000000000000000000000000000000000000000000000000000 "
 	    "10.0.7.0/24");
-	t_say(f, 0, "#s SEEK clock=180+2 rated=yes");
-	t_expect(f, 0, "OK #s SEEK");
+	t_ask(f, 0, "OK #s SEEK", "#s SEEK clock=180+2 rated=yes");
 	t_nothing(f, 0);
-	t_say(f, 1, "#s SEEK clock=180+2 rated=yes");
-	t_expect(f, 1, "OK #s SEEK");
-	l = t_expect(f, 1, "EV ");
-	assert_non_null(strstr(l, " 0 PAIRED seek="));
+	t_ask(f, 1, "OK #s SEEK", "#s SEEK clock=180+2 rated=yes");
+	t_event(f, 1, " 0 PAIRED seek=");
 	t_free(f);
 	store_close(st);
 
@@ -399,16 +370,12 @@ test_same_network(void **state)
 	account(f, 0, "10.0.9.1", "ivy");
 	account(f, 1, "10.0.9.2", "jon");
 	rated(f, 0, 1, id);
-	t_say(f, 0, "#x CANCEL game=%s", id);
-	t_expect(f, 0, "OK #x CANCEL");
+	t_ask(f, 0, "OK #x CANCEL", "#x CANCEL game=%s", id);
 	t_drain(f, 0);
 	t_drain(f, 1);
-	t_say(f, 0, "#s SEEK clock=600+0 rated=yes");
-	t_expect(f, 0, "OK #s SEEK");
-	t_say(f, 1, "#s SEEK clock=600+0 rated=yes");
-	t_expect(f, 1, "OK #s SEEK");
-	l = t_expect(f, 1, "EV ");
-	assert_non_null(strstr(l, " 0 PAIRED seek="));
+	t_ask(f, 0, "OK #s SEEK", "#s SEEK clock=600+0 rated=yes");
+	t_ask(f, 1, "OK #s SEEK", "#s SEEK clock=600+0 rated=yes");
+	t_event(f, 1, " 0 PAIRED seek=");
 	t_free(f);
 	store_close(st);
 }
@@ -437,8 +404,7 @@ test_seek_notice_network(void **state)
 	f = t_new_store(NULL, NULL, &ops, NULL);
 	f->s->io.store_ctx = f;
 	t_hello(f, 0, "192.0.2.77");
-	t_say(f, 0, "#s SEEK clock=180+2 name=ann");
-	t_expect(f, 0, "OK #s SEEK");
+	t_ask(f, 0, "OK #s SEEK", "#s SEEK clock=180+2 name=ann");
 	assert_non_null(strstr(told, "seek "));
 	assert_non_null(strstr(told, " 192.0.2.0/24"));
 	assert_null(strstr(told, "192.0.2.77"));
@@ -450,13 +416,12 @@ test_seek_notice_network(void **state)
 static void
 test_rated_rematch(void **state)
 {
-	struct store *st = t_db_open(STORE_CREATE);
 	struct t_fake *f;
-	char id[16], nid[16], tok[40], err[256];
+	char id[16], nid[16], tok[40];
 	const char *l;
 
 	(void)state;
-	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
+	f = t_db_new(NULL);
 	account(f, 0, "10.0.0.1", "ann");
 	account(f, 1, "10.0.1.1", "bob");
 	rated(f, 0, 1, id);
@@ -468,8 +433,7 @@ test_rated_rematch(void **state)
 	t_say(f, 0, "REMATCH game=%s", id);
 	t_drain(f, 0);
 	t_drain(f, 1);
-	t_say(f, 1, "#m REMATCH game=%s", id);
-	t_expect(f, 1, "OK #m REMATCH");
+	t_ask(f, 1, "OK #m REMATCH", "#m REMATCH game=%s", id);
 	l = t_expect(f, 1, "EV ");
 	if (strstr(l, " REMATCH action=offer") != NULL)
 		l = t_expect(f, 1, "EV ");
@@ -489,33 +453,26 @@ test_rated_rematch(void **state)
 	t_say(f, 0, "#g RESIGN game=%s", nid);
 	l = result_line(f, 0, "OK #g RESIGN");
 	assert_non_null(strstr(l, " RESULT result=1-0 reason=resign wrating="));
-	t_free(f);
-	store_close(st);
+	t_db_free(f);
 
-	st = t_db_open(0);
-	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
-	assert_int_equal(store_load(st, f->s, err, sizeof err), 0);
+	f = t_db_restart(NULL);
 	t_hello(f, 0, "10.0.0.1");
 	assert_non_null(strstr(t_state(f, 0, nid), " rated=1 "));
 	t_say(f, 0, "#w WHOIS name=bob");
 	assert_non_null(strstr(t_expect(f, 0, "OK #w WHOIS"), " games=2 "));
-	t_free(f);
-	store_close(st);
+	t_db_free(f);
 }
 
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_abort_not_rated,
-		    t_db_setup, t_db_teardown),
+		T_DB_TEST(test_abort_not_rated),
 		cmocka_unit_test(test_abort_from_fen),
 		cmocka_unit_test(test_takeback_keeps_it_played),
-		cmocka_unit_test_setup_teardown(test_same_network,
-		    t_db_setup, t_db_teardown),
+		T_DB_TEST(test_same_network),
 		cmocka_unit_test(test_seek_notice_network),
-		cmocka_unit_test_setup_teardown(test_rated_rematch,
-		    t_db_setup, t_db_teardown),
+		T_DB_TEST(test_rated_rematch),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

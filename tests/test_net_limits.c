@@ -24,21 +24,19 @@ test_failed_rejoin_limit(void **state)
 		t_expect(f, 2, "ERR #r 401 BAD_TOKEN");
 	}
 	/* Wrong tokens from the network for this game wait now... */
-	t_say(f, 2, "#r REJOIN game=%s token=AAAAAAAAAAAAAAAAAAAAAAAAAA", g.id);
-	t_expect(f, 2, "ERR #r 429 RATE_LIMITED");
-	t_say(f, 3, "#r REJOIN game=%s token=BBBBBBBBBBBBBBBBBBBBBBBBBB", g.id);
-	t_expect(f, 3, "ERR #r 429 RATE_LIMITED");
+	t_ask(f, 2, "ERR #r 429 RATE_LIMITED",
+	    "#r REJOIN game=%s token=AAAAAAAAAAAAAAAAAAAAAAAAAA", g.id);
+	t_ask(f, 3, "ERR #r 429 RATE_LIMITED",
+	    "#r REJOIN game=%s token=BBBBBBBBBBBBBBBBBBBBBBBBBB", g.id);
 	/* ...another network's do not... */
-	t_say(f, 4, "#r REJOIN game=%s token=BBBBBBBBBBBBBBBBBBBBBBBBBB", g.id);
-	t_expect(f, 4, "ERR #r 401 BAD_TOKEN");
+	t_ask(f, 4, "ERR #r 401 BAD_TOKEN",
+	    "#r REJOIN game=%s token=BBBBBBBBBBBBBBBBBBBBBBBBBB", g.id);
 	/* ...and the right token always works, from the same network too. */
-	t_say(f, 3, "#r REJOIN game=%s token=%s", g.id, g.tw);
-	t_expect(f, 3, "OK #r REJOIN");
-	t_say(f, 2, "#r REJOIN game=%s token=%s", g.id, g.tb);
-	t_expect(f, 2, "OK #r REJOIN");
+	t_ask(f, 3, "OK #r REJOIN", "#r REJOIN game=%s token=%s", g.id, g.tw);
+	t_ask(f, 2, "OK #r REJOIN", "#r REJOIN game=%s token=%s", g.id, g.tb);
 	f->now += 60000;
-	t_say(f, 4, "#r REJOIN game=%s token=AAAAAAAAAAAAAAAAAAAAAAAAAA", g.id);
-	t_expect(f, 4, "ERR #r 401 BAD_TOKEN");
+	t_ask(f, 4, "ERR #r 401 BAD_TOKEN",
+	    "#r REJOIN game=%s token=AAAAAAAAAAAAAAAAAAAAAAAAAA", g.id);
 	t_free(f);
 }
 
@@ -89,14 +87,11 @@ test_connection_limits(void **state)
 
 	/* Two games a minute from one address. */
 	for (i = 0; i < 2; i++) {
-		t_say(f, 0, "#c CREATE");
-		t_expect(f, 0, "OK #c CREATE");
+		t_ask(f, 0, "OK #c CREATE", "#c CREATE");
 	}
-	t_say(f, 0, "#c CREATE");
-	t_expect(f, 0, "ERR #c 429 RATE_LIMITED");
+	t_ask(f, 0, "ERR #c 429 RATE_LIMITED", "#c CREATE");
 	f->now += 60000;
-	t_say(f, 0, "#c CREATE");
-	t_expect(f, 0, "OK #c CREATE");
+	t_ask(f, 0, "OK #c CREATE", "#c CREATE");
 	t_free(f);
 }
 
@@ -114,32 +109,25 @@ test_command_rate(void **state)
 	t_start(f, &g, "");     /* HELLO and CREATE / JOIN: 2 each */
 	f->now += 1000;
 	for (i = 0; i < 6; i++) {
-		t_say(f, 0, "#p PING %d", i);
-		t_expect(f, 0, "PONG");
+		t_ask(f, 0, "PONG", "#p PING %d", i);
 	}
-	t_say(f, 0, "#s STATE game=%s", g.id);
-	t_expect(f, 0, "ERR #s 429 RATE_LIMITED");
+	t_ask(f, 0, "ERR #s 429 RATE_LIMITED", "#s STATE game=%s", g.id);
 	/* Lines that do not parse count too. */
-	t_say(f, 0, "#b FROB");
-	t_expect(f, 0, "ERR #b 429 RATE_LIMITED");
-	t_say(f, 1, "#s STATE game=%s", g.id);
-	t_expect(f, 1, "OK #s");
+	t_ask(f, 0, "ERR #b 429 RATE_LIMITED", "#b FROB");
+	t_ask(f, 1, "OK #s", "#s STATE game=%s", g.id);
 	f->now += 1000;
 	t_drain(f, 1);
 	/* Stored moves do not count: the opponent paces them. */
 	for (i = 0; i < 7; i++) {
-		t_say(f, 0, "#m MOVE game=%s ply=%d move=%c2%c3", g.id, 2 * i,
-		    'a' + i, 'a' + i);
-		t_expect(f, 0, "OK #m");
+		t_ask(f, 0, "OK #m", "#m MOVE game=%s ply=%d move=%c2%c3",
+		    g.id, 2 * i, 'a' + i, 'a' + i);
 		t_drain(f, 1);
-		t_say(f, 1, "#m MOVE game=%s ply=%d move=%c6%c5", g.id,
-		    2 * i + 1, 'a' + i, 'a' + i);
-		t_expect(f, 1, "OK #m");
+		t_ask(f, 1, "OK #m", "#m MOVE game=%s ply=%d move=%c6%c5",
+		    g.id, 2 * i + 1, 'a' + i, 'a' + i);
 		t_drain(f, 0);
 		t_drain(f, 1);
 	}
-	t_say(f, 0, "#s STATE game=%s", g.id);
-	t_expect(f, 0, "OK #s");
+	t_ask(f, 0, "OK #s", "#s STATE game=%s", g.id);
 	t_free(f);
 }
 

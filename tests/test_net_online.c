@@ -16,44 +16,36 @@ test_clock_runs_and_increments(void **state)
 
 	(void)state;
 	t_hello(f, 0, "10.0.0.1");
-	t_say(f, 0, "#c CREATE seat=white clock=60+2");
-	l = t_expect(f, 0, "OK #c CREATE");
+	l = t_ask(f, 0, "OK #c CREATE", "#c CREATE seat=white clock=60+2");
 	t_val(l, "game", g.id, sizeof g.id);
-	l = t_expect(f, 0, "EV ");
-	assert_non_null(strstr(l, " clock=60+2 wclock=60000 bclock=60000"));
+	t_event(f, 0, " clock=60+2 wclock=60000 bclock=60000");
 	/* Nobody's clock runs before both seats are taken. */
 	f->now += 30000;
 	assert_non_null(strstr(t_state(f, 0, g.id), " wclock=60000 "));
 	assert_int_equal(sess_next_timer(f->s, f->now) > 30000, true);
 	t_hello(f, 1, "10.0.1.2");
-	t_say(f, 1, "#j JOIN game=%s seat=black", g.id);
-	t_expect(f, 1, "OK #j");
+	t_ask(f, 1, "OK #j", "#j JOIN game=%s seat=black", g.id);
 	t_drain(f, 0);
 	t_drain(f, 1);
 	/* Each side's first move is not timed (RULES.md "Time"): white has
 	 * the first-move minute, its clock stands, no increment. */
 	assert_int_equal(sess_next_timer(f->s, f->now), 60000);
 	f->now += 5000;
-	t_say(f, 0, "#m MOVE game=%s ply=0 move=c2c3", g.id);
-	t_expect(f, 0, "OK #m MOVE");
-	l = t_expect(f, 0, "EV ");
-	assert_non_null(strstr(l, " MOVE ply=0 side=white move=c2c3 fen="));
+	t_ask(f, 0, "OK #m MOVE", "#m MOVE game=%s ply=0 move=c2c3", g.id);
+	l = t_event(f, 0, " MOVE ply=0 side=white move=c2c3 fen=");
 	assert_non_null(strstr(l, " wclock=60000 bclock=60000"));
 	f->now += 3000;
 	l = t_state(f, 1, g.id);
 	assert_int_equal(t_num(l, "wclock"), 60000);
 	assert_int_equal(t_num(l, "bclock"), 60000);
 	assert_int_equal(sess_next_timer(f->s, f->now), 57000);
-	t_say(f, 1, "#m MOVE game=%s ply=1 move=c6c5", g.id);
-	t_expect(f, 1, "OK #m MOVE");
-	l = t_expect(f, 1, "EV ");
-	assert_non_null(strstr(l, " wclock=60000 bclock=60000"));
+	t_ask(f, 1, "OK #m MOVE", "#m MOVE game=%s ply=1 move=c6c5", g.id);
+	t_event(f, 1, " wclock=60000 bclock=60000");
 	t_drain(f, 0);
 	/* White's runs from black's first move: 5 s, then 2 s back. */
 	assert_int_equal(sess_next_timer(f->s, f->now), 60000);
 	f->now += 5000;
-	t_say(f, 0, "#m MOVE game=%s ply=2 move=d2d3", g.id);
-	t_expect(f, 0, "OK #m MOVE");
+	t_ask(f, 0, "OK #m MOVE", "#m MOVE game=%s ply=2 move=d2d3", g.id);
 	t_drain(f, 0);
 	assert_non_null(strstr(t_last_event(f, g.id)->body,
 	    " wclock=57000 bclock=60000"));
@@ -111,18 +103,13 @@ test_move_after_the_flag(void **state)
 
 	(void)state;
 	t_start(f, &g, "clock=5+1");
-	t_say(f, 0, "MOVE game=%s ply=0 move=c2c3", g.id);
-	t_say(f, 1, "MOVE game=%s ply=1 move=c6c5", g.id);
-	t_drain(f, 0);
-	t_drain(f, 1);
+	t_both_moved(f, g.id);
 	/* Exactly at zero: the move does not count (the timer was late). */
 	f->now += 5000;
-	t_say(f, 0, "#m MOVE game=%s ply=2 move=d2d3", g.id);
-	t_expect(f, 0, "EV ");
+	t_ask(f, 0, "EV ", "#m MOVE game=%s ply=2 move=d2d3", g.id);
 	assert_non_null(strstr(t_last, " RESULT result=0-1 reason=time"));
 	t_expect(f, 0, "ERR #m 410 GAME_OVER :white's time ran out");
-	t_expect(f, 1, "EV ");
-	assert_non_null(strstr(t_last, " RESULT result=0-1 reason=time"));
+	t_event(f, 1, " RESULT result=0-1 reason=time");
 	t_nothing(f, 0);
 	t_free(f);
 
@@ -134,8 +121,7 @@ test_move_after_the_flag(void **state)
 	t_say(f, 1, "DRAW game=%s action=offer", g.id);
 	t_drain(f, 0);
 	f->now += 6000;
-	t_say(f, 0, "#d DRAW game=%s action=accept", g.id);
-	t_expect(f, 0, "EV ");
+	t_ask(f, 0, "EV ", "#d DRAW game=%s action=accept", g.id);
 	assert_non_null(strstr(t_last, " RESULT result=0-1 reason=time"));
 	t_expect(f, 0, "ERR #d 410 GAME_OVER");
 	t_nothing(f, 0);
@@ -174,10 +160,8 @@ test_clock_resumes_after_restart(void **state)
 	assert_non_null(strstr(l, " clock=300+5 "));
 	t_say(f2, 0, "REJOIN game=%s token=%s", g.id, g.tw);
 	t_drain(f2, 0);
-	t_say(f2, 0, "#m MOVE game=%s ply=4 move=e2e3", g.id);
-	t_expect(f2, 0, "OK #m");
-	l = t_expect(f2, 0, "EV ");
-	assert_non_null(strstr(l, " wclock=302000 bclock=270000"));
+	t_ask(f2, 0, "OK #m", "#m MOVE game=%s ply=4 move=e2e3", g.id);
+	t_event(f2, 0, " wclock=302000 bclock=270000");
 	t_free(f);
 	t_free(f2);
 }
@@ -196,45 +180,36 @@ test_claim(void **state)
 	t_say(f, 0, "#c CREATE seat=white");
 	t_val(t_expect(f, 0, "OK #c"), "game", g.id, sizeof g.id);
 	t_drain(f, 0);
-	t_say(f, 0, "#a CLAIM game=%s", g.id);
-	t_expect(f, 0, "ERR #a 425 NOT_STARTED");
+	t_ask(f, 0, "ERR #a 425 NOT_STARTED", "#a CLAIM game=%s", g.id);
 	t_free(f);
 
 	f = t_new(&lim, NULL);
 	t_start(f, &g, "");
 	/* (Before both sides have moved a CLAIM aborts: test_net_fair.) */
-	t_say(f, 0, "MOVE game=%s ply=0 move=c2c3", g.id);
-	t_say(f, 1, "MOVE game=%s ply=1 move=c6c5", g.id);
-	t_drain(f, 0);
-	t_drain(f, 1);
+	t_both_moved(f, g.id);
 	t_hello(f, 2, "10.0.2.1");
-	t_say(f, 2, "#a CLAIM game=%s", g.id);
-	t_expect(f, 2, "ERR #a 403 NOT_YOUR_SEAT");
-	t_say(f, 0, "#a CLAIM game=%s", g.id);
-	t_expect(f, 0, "ERR #a 428 CLAIM_TOO_EARLY left=60 :black is "
-	    "connected");
+	t_ask(f, 2, "ERR #a 403 NOT_YOUR_SEAT", "#a CLAIM game=%s", g.id);
+	t_ask(f, 0, "ERR #a 428 CLAIM_TOO_EARLY left=60 :black is connected",
+	    "#a CLAIM game=%s", g.id);
 	sess_close(f->s, 1, f->now);
 	t_drain(f, 0);
 	f->now += 45500;
-	t_say(f, 0, "#a CLAIM game=%s", g.id);
-	t_expect(f, 0, "ERR #a 428 CLAIM_TOO_EARLY left=15 ");
+	t_ask(f, 0, "ERR #a 428 CLAIM_TOO_EARLY left=15 ", "#a CLAIM game=%s",
+	    g.id);
 	/* Back and gone again: the absence counts from the last leaving. */
 	t_hello(f, 1, "10.0.1.2");
 	t_say(f, 1, "REJOIN game=%s token=%s", g.id, g.tb);
 	sess_close(f->s, 1, f->now);
 	t_drain(f, 0);
 	f->now += 59999;
-	t_say(f, 0, "#a CLAIM game=%s", g.id);
-	t_expect(f, 0, "ERR #a 428 CLAIM_TOO_EARLY left=1 ");
+	t_ask(f, 0, "ERR #a 428 CLAIM_TOO_EARLY left=1 ", "#a CLAIM game=%s",
+	    g.id);
 	f->now += 1;
-	t_say(f, 0, "#a CLAIM game=%s", g.id);
-	t_expect(f, 0, "OK #a CLAIM game=");
-	t_expect(f, 0, "EV ");
-	assert_non_null(strstr(t_last, " RESULT result=1-0 reason=abandoned"));
+	t_ask(f, 0, "OK #a CLAIM game=", "#a CLAIM game=%s", g.id);
+	t_event(f, 0, " RESULT result=1-0 reason=abandoned");
 	assert_string_equal(t_last_event(f, g.id)->body,
 	    "result=1-0 reason=abandoned");
-	t_say(f, 0, "#a CLAIM game=%s", g.id);
-	t_expect(f, 0, "ERR #a 410 GAME_OVER");
+	t_ask(f, 0, "ERR #a 410 GAME_OVER", "#a CLAIM game=%s", g.id);
 	t_free(f);
 }
 
@@ -253,28 +228,21 @@ test_cancel(void **state)
 	t_drain(f, 0);
 	t_say(f, 1, "#o OBSERVE game=%s", g.id);
 	t_drain(f, 1);
-	t_say(f, 1, "#x CANCEL game=%s", g.id);
-	t_expect(f, 1, "ERR #x 403 NOT_YOUR_SEAT");
-	t_say(f, 0, "#x CANCEL game=%s", g.id);
-	t_expect(f, 0, "OK #x CANCEL game=");
-	t_expect(f, 0, "EV ");
-	assert_non_null(strstr(t_last, " RESULT result=- reason=cancelled"));
-	t_expect(f, 1, "EV ");
-	assert_non_null(strstr(t_last, " RESULT result=- reason=cancelled"));
+	t_ask(f, 1, "ERR #x 403 NOT_YOUR_SEAT", "#x CANCEL game=%s", g.id);
+	t_ask(f, 0, "OK #x CANCEL game=", "#x CANCEL game=%s", g.id);
+	t_event(f, 0, " RESULT result=- reason=cancelled");
+	t_event(f, 1, " RESULT result=- reason=cancelled");
 	assert_non_null(strstr(t_state(f, 1, g.id), " status=finished "
 	    "result=- reason=cancelled "));
-	t_say(f, 0, "#x CANCEL game=%s", g.id);
-	t_expect(f, 0, "ERR #x 410 GAME_OVER");
-	t_say(f, 1, "#j JOIN game=%s seat=white", g.id);
-	t_expect(f, 1, "ERR #j 410 GAME_OVER");
+	t_ask(f, 0, "ERR #x 410 GAME_OVER", "#x CANCEL game=%s", g.id);
+	t_ask(f, 1, "ERR #j 410 GAME_OVER", "#j JOIN game=%s seat=white",
+	    g.id);
 
 	/* A game made without a seat: its creating connection cancels. */
 	t_say(f, 1, "#c CREATE");
 	t_val(t_expect(f, 1, "OK #c"), "game", id2, sizeof id2);
-	t_say(f, 0, "#x CANCEL game=%s", id2);
-	t_expect(f, 0, "ERR #x 403");
-	t_say(f, 1, "#x CANCEL game=%s", id2);
-	t_expect(f, 1, "OK #x CANCEL");
+	t_ask(f, 0, "ERR #x 403", "#x CANCEL game=%s", id2);
+	t_ask(f, 1, "OK #x CANCEL", "#x CANCEL game=%s", id2);
 	t_free(f);
 
 	/* Started, before both sides have moved: either player aborts it
@@ -284,28 +252,21 @@ test_cancel(void **state)
 	t_hello(f, 2, "10.0.2.1");
 	t_say(f, 2, "OBSERVE game=%s", g.id);
 	t_drain(f, 2);
-	t_say(f, 2, "#x CANCEL game=%s", g.id);
-	t_expect(f, 2, "ERR #x 403");
+	t_ask(f, 2, "ERR #x 403", "#x CANCEL game=%s", g.id);
 	t_say(f, 0, "MOVE game=%s ply=0 move=c2c3", g.id);
 	t_drain(f, 0);
 	t_drain(f, 1);
-	t_say(f, 1, "#x CANCEL game=%s", g.id);
-	t_expect(f, 1, "OK #x CANCEL game=");
-	t_expect(f, 1, "EV ");
-	assert_non_null(strstr(t_last, " RESULT result=- reason=cancelled"));
+	t_ask(f, 1, "OK #x CANCEL game=", "#x CANCEL game=%s", g.id);
+	t_event(f, 1, " RESULT result=- reason=cancelled");
 	t_free(f);
 
 	/* Once both have moved, not even the creator can. */
 	f = t_new(NULL, NULL);
 	t_start(f, &g, "");
-	t_say(f, 0, "MOVE game=%s ply=0 move=c2c3", g.id);
-	t_say(f, 1, "MOVE game=%s ply=1 move=c6c5", g.id);
-	t_drain(f, 0);
-	t_drain(f, 1);
-	t_say(f, 0, "#x CANCEL game=%s", g.id);
-	t_expect(f, 0, "ERR #x 403 NOT_YOUR_SEAT :both sides have moved");
-	t_say(f, 1, "#x CANCEL game=%s", g.id);
-	t_expect(f, 1, "ERR #x 403 NOT_YOUR_SEAT");
+	t_both_moved(f, g.id);
+	t_ask(f, 0, "ERR #x 403 NOT_YOUR_SEAT :both sides have moved",
+	    "#x CANCEL game=%s", g.id);
+	t_ask(f, 1, "ERR #x 403 NOT_YOUR_SEAT", "#x CANCEL game=%s", g.id);
 	t_free(f);
 }
 
@@ -325,8 +286,8 @@ test_takeback(void **state)
 
 	(void)state;
 	t_start(f, &g, "clock=60+2");
-	t_say(f, 1, "#t TAKEBACK game=%s action=offer", g.id);
-	t_expect(f, 1, "ERR #t 409 NOTHING_TO_TAKE_BACK");
+	t_ask(f, 1, "ERR #t 409 NOTHING_TO_TAKE_BACK",
+	    "#t TAKEBACK game=%s action=offer", g.id);
 	t_say(f, 0, "MOVE game=%s ply=0 move=c2c3", g.id);
 	t_say(f, 1, "MOVE game=%s ply=1 move=c6c5", g.id);
 	f->now += 5000;
@@ -334,15 +295,14 @@ test_takeback(void **state)
 	t_drain(f, 0);
 	t_drain(f, 1);
 	/* Offered, declined. */
-	t_say(f, 0, "#t TAKEBACK game=%s action=offer", g.id);
-	t_expect(f, 0, "OK #t TAKEBACK");
-	l = t_expect(f, 1, "EV ");
-	assert_non_null(strstr(l, " TAKEBACK action=offer side=white"));
+	t_ask(f, 0, "OK #t TAKEBACK", "#t TAKEBACK game=%s action=offer",
+	    g.id);
+	t_event(f, 1, " TAKEBACK action=offer side=white");
 	t_drain(f, 0);
-	t_say(f, 0, "#a TAKEBACK game=%s action=accept", g.id);
-	t_expect(f, 0, "ERR #a 409 NOTHING_TO_TAKE_BACK");
-	t_say(f, 1, "#d TAKEBACK game=%s action=decline", g.id);
-	t_expect(f, 1, "OK #d TAKEBACK");
+	t_ask(f, 0, "ERR #a 409 NOTHING_TO_TAKE_BACK",
+	    "#a TAKEBACK game=%s action=accept", g.id);
+	t_ask(f, 1, "OK #d TAKEBACK", "#d TAKEBACK game=%s action=decline",
+	    g.id);
 	t_drain(f, 0);
 	t_drain(f, 1);
 	/* Offered again; black's move lapses it. */
@@ -351,19 +311,17 @@ test_takeback(void **state)
 	t_say(f, 1, "MOVE game=%s ply=3 move=d6d5", g.id);
 	t_drain(f, 0);
 	t_drain(f, 1);
-	t_say(f, 1, "#a TAKEBACK game=%s action=accept", g.id);
-	t_expect(f, 1, "ERR #a 409 NOTHING_TO_TAKE_BACK");
+	t_ask(f, 1, "ERR #a 409 NOTHING_TO_TAKE_BACK",
+	    "#a TAKEBACK game=%s action=accept", g.id);
 	/* White to move offers: two plies back, to ply 2, accepted. */
 	t_say(f, 0, "TAKEBACK game=%s action=offer", g.id);
 	t_drain(f, 0);
 	t_drain(f, 1);
-	t_say(f, 1, "#a TAKEBACK game=%s action=accept", g.id);
-	t_expect(f, 1, "OK #a TAKEBACK");
-	l = t_expect(f, 1, "EV ");
-	assert_non_null(strstr(l, " UNDO ply=2 fen=gmelecz/pp1pppp/2p4/7/2P4/"
-	    "PP1PPPP/GMELECZ_w_2_2 wclock=60000 bclock=60000"));
-	l = t_expect(f, 0, "EV ");
-	assert_non_null(strstr(l, " UNDO ply=2 "));
+	t_ask(f, 1, "OK #a TAKEBACK", "#a TAKEBACK game=%s action=accept",
+	    g.id);
+	t_event(f, 1, " UNDO ply=2 fen=gmelecz/pp1pppp/2p4/7/2P4/"
+	    "PP1PPPP/GMELECZ_w_2_2 wclock=60000 bclock=60000");
+	t_event(f, 0, " UNDO ply=2 ");
 	l = t_state(f, 0, g.id);
 	assert_non_null(strstr(l, " ply=2 turn=white "));
 	/* White's clock runs again from its value at ply 2. */
@@ -373,8 +331,7 @@ test_takeback(void **state)
 	assert_non_null(strstr(t_expect(f, 0, "OK #h HISTORY"), " n=2 "));
 	t_drain(f, 0);
 	/* The undone ply is played again, differently. */
-	t_say(f, 0, "#m MOVE game=%s ply=2 move=e2e3", g.id);
-	t_expect(f, 0, "OK #m MOVE");
+	t_ask(f, 0, "OK #m MOVE", "#m MOVE game=%s ply=2 move=e2e3", g.id);
 	t_drain(f, 0);
 	t_drain(f, 1);
 	/* A restart replays it all to the same game. */
@@ -421,8 +378,7 @@ test_first_move_aborts(void **state)
 	assert_string_equal(t_last_event(f, g.id)->ekind, "RESULT");
 	assert_string_equal(t_last_event(f, g.id)->body,
 	    "result=- reason=cancelled");
-	t_expect(f, 0, "EV ");
-	assert_non_null(strstr(t_last, " RESULT result=- reason=cancelled"));
+	t_event(f, 0, " RESULT result=- reason=cancelled");
 	t_free(f);
 
 	/* White never moves. */
@@ -454,44 +410,34 @@ test_rematch(void **state)
 	t_hello(f, 2, "10.0.2.1");
 	t_say(f, 2, "OBSERVE game=%s", g.id);
 	t_drain(f, 2);
-	t_say(f, 0, "#r REMATCH game=%s", g.id);
-	t_expect(f, 0, "ERR #r 403 NOT_YOUR_SEAT :the game is not over");
+	t_ask(f, 0, "ERR #r 403 NOT_YOUR_SEAT :the game is not over",
+	    "#r REMATCH game=%s", g.id);
 	t_say(f, 0, "RESIGN game=%s", g.id);
 	t_drain(f, 0);
 	t_drain(f, 1);
 	t_drain(f, 2);
-	t_say(f, 2, "#r REMATCH game=%s", g.id);
-	t_expect(f, 2, "ERR #r 403");
-	t_say(f, 0, "#r REMATCH game=%s", g.id);
-	t_expect(f, 0, "OK #r REMATCH");
-	t_expect(f, 0, "EV ");
-	assert_non_null(strstr(t_last, " REMATCH action=offer side=white"));
-	t_expect(f, 1, "EV ");
-	assert_non_null(strstr(t_last, " REMATCH action=offer side=white"));
+	t_ask(f, 2, "ERR #r 403", "#r REMATCH game=%s", g.id);
+	t_ask(f, 0, "OK #r REMATCH", "#r REMATCH game=%s", g.id);
+	t_event(f, 0, " REMATCH action=offer side=white");
+	t_event(f, 1, " REMATCH action=offer side=white");
 	t_expect(f, 2, "EV ");
 	/* Again: nothing new. */
-	t_say(f, 0, "#r REMATCH game=%s", g.id);
-	t_expect(f, 0, "OK #r REMATCH");
+	t_ask(f, 0, "OK #r REMATCH", "#r REMATCH game=%s", g.id);
 	t_nothing(f, 1);
-	t_say(f, 1, "#r REMATCH game=%s", g.id);
-	t_expect(f, 1, "OK #r REMATCH");
-	t_expect(f, 1, "EV ");
-	assert_non_null(strstr(t_last, " REMATCH action=offer side=black"));
+	t_ask(f, 1, "OK #r REMATCH", "#r REMATCH game=%s", g.id);
+	t_event(f, 1, " REMATCH action=offer side=black");
 	/* Each player alone gets a seat and a token, colours swapped. */
-	l = t_expect(f, 1, "EV ");
-	assert_non_null(strstr(l, g.id));
+	l = t_event(f, 1, g.id);
 	assert_non_null(strstr(l, " REMATCHED game="));
 	t_val(l, "game", nid, sizeof nid);
 	t_val(l, "token", tok1, sizeof tok1);
 	assert_string_equal(t_val(l, "seat", seat, sizeof seat), "white");
 	t_expect(f, 0, "EV ");
-	l = t_expect(f, 0, "EV ");
-	assert_non_null(strstr(l, " REMATCHED game="));
+	l = t_event(f, 0, " REMATCHED game=");
 	assert_string_equal(t_val(l, "seat", seat, sizeof seat), "black");
 	t_val(l, "token", tok0, sizeof tok0);
 	assert_string_not_equal(tok0, tok1);
-	t_expect(f, 2, "EV ");
-	assert_non_null(strstr(t_last, " REMATCH action=offer side=black"));
+	t_event(f, 2, " REMATCH action=offer side=black");
 	t_nothing(f, 2);
 	assert_int_equal(sess_ngames(f->s), 2);
 	/* The new game: same start and clock, bob white, running. */
@@ -503,11 +449,10 @@ test_rematch(void **state)
 	assert_int_equal(sess_next_timer(f->s, f->now), SESS_FIRST_MOVE_MS);
 	/* Bob plays white with the seat he was given. */
 	t_drain(f, 1);
-	t_say(f, 1, "#m MOVE game=%s ply=0 move=c2c3", nid);
-	t_expect(f, 1, "OK #m");
+	t_ask(f, 1, "OK #m", "#m MOVE game=%s ply=0 move=c2c3", nid);
 	t_hello(f, 3, "10.0.3.1");
-	t_say(f, 3, "#r REJOIN game=%s token=%s", nid, tok0);
-	t_expect(f, 3, "OK #r REJOIN game=");
+	t_ask(f, 3, "OK #r REJOIN game=", "#r REJOIN game=%s token=%s", nid,
+	    tok0);
 	assert_non_null(strstr(t_last, " seat=black"));
 	t_free(f);
 }
@@ -525,16 +470,13 @@ test_rematch_for_an_absent_player(void **state)
 	t_say(f, 0, "REMATCH game=%s", g.id);
 	sess_close(f->s, 0, f->now);
 	t_drain(f, 1);
-	t_say(f, 1, "#r REMATCH game=%s", g.id);
-	t_expect(f, 1, "OK #r");
+	t_ask(f, 1, "OK #r", "#r REMATCH game=%s", g.id);
 	t_expect(f, 1, "EV ");
-	t_expect(f, 1, "EV ");
-	assert_non_null(strstr(t_last, " REMATCHED "));
+	t_event(f, 1, " REMATCHED ");
 	/* Ann comes back to the old game: her new seat is told her. */
 	t_drain(f, 0);
 	t_hello(f, 0, "10.0.0.1");
-	t_say(f, 0, "#r REJOIN game=%s token=%s", g.id, g.tw);
-	t_expect(f, 0, "OK #r REJOIN");
+	t_ask(f, 0, "OK #r REJOIN", "#r REJOIN game=%s token=%s", g.id, g.tw);
 	t_expect(f, 0, "EV ");           /* STATE */
 	l = t_expect(f, 0, "EV ");
 	assert_non_null(strstr(l, " REMATCHED game="));
@@ -564,24 +506,19 @@ test_rematch_refused_then_made(void **state)
 	nrec = f->nrec;
 	f->fail_skip = 1;
 	f->fail = 1;
-	t_say(f, 1, "#r REMATCH game=%s", g.id);
-	t_expect(f, 1, "OK #r REMATCH");
-	t_expect(f, 1, "EV ");
-	assert_non_null(strstr(t_last, " REMATCH action=offer side=black"));
+	t_ask(f, 1, "OK #r REMATCH", "#r REMATCH game=%s", g.id);
+	t_event(f, 1, " REMATCH action=offer side=black");
 	t_nothing(f, 1);
 	t_expect(f, 0, "EV ");
 	t_nothing(f, 0);
 	assert_int_equal(f->nrec, nrec + 1);
 	assert_int_equal(sess_ngames(f->s), 1);
 	/* Asked again, it is made: both seats in one commit. */
-	t_say(f, 0, "#r REMATCH game=%s", g.id);
-	t_expect(f, 0, "OK #r REMATCH");
-	l = t_expect(f, 0, "EV ");
-	assert_non_null(strstr(l, " REMATCHED game="));
+	t_ask(f, 0, "OK #r REMATCH", "#r REMATCH game=%s", g.id);
+	l = t_event(f, 0, " REMATCHED game=");
 	assert_non_null(strstr(l, " seat=black "));
 	t_val(l, "game", nid, sizeof nid);
-	l = t_expect(f, 1, "EV ");
-	assert_non_null(strstr(l, " seat=white "));
+	t_event(f, 1, " seat=white ");
 	for (i = nrec + 1; i < f->nrec; i++) {
 		assert_string_equal(f->rec[i].game, nid);
 		games += f->rec[i].kind == 0;
@@ -590,8 +527,7 @@ test_rematch_refused_then_made(void **state)
 	assert_int_equal(games, 1);
 	assert_int_equal(seats, 2);
 	/* And once only. */
-	t_say(f, 1, "#r REMATCH game=%s", g.id);
-	t_expect(f, 1, "OK #r REMATCH");
+	t_ask(f, 1, "OK #r REMATCH", "#r REMATCH game=%s", g.id);
 	assert_int_equal(sess_ngames(f->s), 2);
 	t_free(f);
 }
@@ -609,21 +545,15 @@ test_say(void **state)
 	t_hello(f, 2, "10.0.2.1");
 	t_say(f, 2, "OBSERVE game=%s", g.id);
 	t_drain(f, 2);
-	t_say(f, 2, "#t SAY game=%s :hi", g.id);
-	t_expect(f, 2, "ERR #t 403 NOT_YOUR_SEAT");
-	t_say(f, 0, "#t SAY game=%s", g.id);
-	t_expect(f, 0, "ERR #t 400 BAD_SYNTAX");
+	t_ask(f, 2, "ERR #t 403 NOT_YOUR_SEAT", "#t SAY game=%s :hi", g.id);
+	t_ask(f, 0, "ERR #t 400 BAD_SYNTAX", "#t SAY game=%s", g.id);
 	memset(big, 'x', 201);
 	big[201] = '\0';
-	t_say(f, 0, "#t SAY game=%s :%s", g.id, big);
-	t_expect(f, 0, "ERR #t 400 BAD_SYNTAX");
-	t_say(f, 0, "#t SAY game=%s :good luck: have fun, a=b", g.id);
-	t_expect(f, 0, "OK #t SAY game=");
-	t_expect(f, 0, "EV ");
-	assert_non_null(strstr(t_last, " 3 SAID side=white :good luck: have "
-	    "fun, a=b"));
-	t_expect(f, 1, "EV ");
-	assert_non_null(strstr(t_last, " SAID side=white :good luck"));
+	t_ask(f, 0, "ERR #t 400 BAD_SYNTAX", "#t SAY game=%s :%s", g.id, big);
+	t_ask(f, 0, "OK #t SAY game=",
+	    "#t SAY game=%s :good luck: have fun, a=b", g.id);
+	t_event(f, 0, " 3 SAID side=white :good luck: have fun, a=b");
+	t_event(f, 1, " SAID side=white :good luck");
 	t_expect(f, 2, "EV ");
 	assert_string_equal(t_last_event(f, g.id)->body,
 	    "side=white :good luck: have fun, a=b");
@@ -631,28 +561,23 @@ test_say(void **state)
 	t_drain(f, 1);
 	for (i = 0; i < 4; i++) {
 		f->now += 1000;
-		t_say(f, 1, "#t SAY game=%s :%d", g.id, i);
-		t_expect(f, 1, "OK #t");
+		t_ask(f, 1, "OK #t", "#t SAY game=%s :%d", g.id, i);
 		t_drain(f, 1);
 	}
-	t_say(f, 1, "#t SAY game=%s :one more", g.id);
-	t_expect(f, 1, "OK #t");
+	t_ask(f, 1, "OK #t", "#t SAY game=%s :one more", g.id);
 	t_drain(f, 1);
-	t_say(f, 1, "#t SAY game=%s :too many", g.id);
-	t_expect(f, 1, "ERR #t 429 RATE_LIMITED");
+	t_ask(f, 1, "ERR #t 429 RATE_LIMITED", "#t SAY game=%s :too many",
+	    g.id);
 	f->now += 6999;
-	t_say(f, 1, "#t SAY game=%s :still", g.id);
-	t_expect(f, 1, "ERR #t 429 RATE_LIMITED");
+	t_ask(f, 1, "ERR #t 429 RATE_LIMITED", "#t SAY game=%s :still", g.id);
 	f->now += 1;
 	t_drain(f, 1);
-	t_say(f, 1, "#t SAY game=%s :now", g.id);
-	t_expect(f, 1, "OK #t");
+	t_ask(f, 1, "OK #t", "#t SAY game=%s :now", g.id);
 	/* A player back hears what was said. */
 	t_hello(f, 3, "10.0.3.1");
-	t_say(f, 3, "REJOIN game=%s token=%s since=2", g.id, g.tw);
-	t_expect(f, 3, "OK * REJOIN");
-	t_expect(f, 3, "EV ");
-	assert_non_null(strstr(t_last, " 3 SAID side=white :good luck"));
+	t_ask(f, 3, "OK * REJOIN", "REJOIN game=%s token=%s since=2", g.id,
+	    g.tw);
+	t_event(f, 3, " 3 SAID side=white :good luck");
 	t_free(f);
 }
 
@@ -677,8 +602,7 @@ test_expiry(void **state)
 	t_nothing(f, 0);
 	f->now += 1;
 	sess_tick(f->s, f->now);
-	t_expect(f, 0, "EV ");
-	assert_non_null(strstr(t_last, " RESULT result=- reason=cancelled"));
+	t_event(f, 0, " RESULT result=- reason=cancelled");
 	assert_string_equal(t_last_event(f, id)->body,
 	    "result=- reason=cancelled");
 
@@ -703,36 +627,30 @@ static void
 test_variants(void **state)
 {
 	struct t_fake *f = t_new(NULL, NULL);
-	const char *l;
 	char id[16];
 
 	(void)state;
 	t_hello(f, 0, "10.0.0.1");
-	t_say(f, 0, "#c CREATE seat=white variant=megapawn");
-	t_expect(f, 0, "OK #c");
-	l = t_expect(f, 0, "EV ");
-	assert_non_null(strstr(l, " STATE variant=megapawn start=ezclcze/3p3/"
-	    "p1p1p1p/7/P1P1P1P/3P3/EZCLCZE_w_0_1 "));
-	t_say(f, 0, "#l LIST");
-	t_expect(f, 0, "OK #l LIST n=1");
+	t_ask(f, 0, "OK #c", "#c CREATE seat=white variant=megapawn");
+	t_event(f, 0, " STATE variant=megapawn start=ezclcze/3p3/"
+	    "p1p1p1p/7/P1P1P1P/3P3/EZCLCZE_w_0_1 ");
+	t_ask(f, 0, "OK #l LIST n=1", "#l LIST");
 	t_expect(f, 0, "ITEM #l game=");
 	assert_non_null(strstr(t_last, " variant=megapawn status=open "));
 	assert_null(strstr(t_last, "clock="));
-	t_say(f, 0, "#c CREATE clock=600+0");
-	t_expect(f, 0, "OK #c");
-	t_say(f, 0, "#l LIST limit=1");
-	t_expect(f, 0, "OK #l LIST n=1");
+	t_ask(f, 0, "OK #c", "#c CREATE clock=600+0");
+	t_ask(f, 0, "OK #l LIST n=1", "#l LIST limit=1");
 	t_expect(f, 0, "ITEM #l game=");
 	assert_non_null(strstr(t_last, " variant=congo status=open "));
 	assert_non_null(strstr(t_last, " ply=0 clock=600+0"));
-	t_say(f, 0, "#c CREATE variant=chess");
-	t_expect(f, 0, "ERR #c 400 BAD_SYNTAX :variant=chess: not a variant");
-	t_say(f, 0, "#c CREATE variant=megapawn fen=ezclcze/3s3/7/7/7/3P3/"
+	t_ask(f, 0, "ERR #c 400 BAD_SYNTAX :variant=chess: not a variant",
+	    "#c CREATE variant=chess");
+	t_ask(f, 0, "ERR #c 400 BAD_SYNTAX :fen=: ",
+	    "#c CREATE variant=megapawn fen=ezclcze/3s3/7/7/7/3P3/"
 	    "EZCLCZE_w");
-	t_expect(f, 0, "ERR #c 400 BAD_SYNTAX :fen=: ");
 	assert_non_null(strstr(t_last, "'s' is not a piece of the megapawn"));
-	t_say(f, 0, "#c CREATE fen=gmelecz/ppppppp/7/7/7/PPPQPPP/GMELECZ_w");
-	t_expect(f, 0, "ERR #c 400 BAD_SYNTAX :fen=: ");
+	t_ask(f, 0, "ERR #c 400 BAD_SYNTAX :fen=: ",
+	    "#c CREATE fen=gmelecz/ppppppp/7/7/7/PPPQPPP/GMELECZ_w");
 	assert_non_null(strstr(t_last, "'Q' is not a piece of the congo"));
 	/* A megapawn is a megapawn game's piece, and moves as one: the
 	 * server plays the variant's rules. */
@@ -740,16 +658,12 @@ test_variants(void **state)
 	    "7/7/7/3Q3/EZCLCZE_w");
 	t_val(t_expect(f, 0, "OK #c CREATE"), "game", id, sizeof id);
 	t_hello(f, 1, "10.0.1.1");
-	t_say(f, 1, "#j JOIN game=%s seat=black", id);
-	t_expect(f, 1, "OK #j");
+	t_ask(f, 1, "OK #j", "#j JOIN game=%s seat=black", id);
 	t_drain(f, 0);
-	t_say(f, 0, "#m MOVE game=%s ply=0 move=d2f4", id);
-	t_expect(f, 0, "OK #m MOVE");
+	t_ask(f, 0, "OK #m MOVE", "#m MOVE game=%s ply=0 move=d2f4", id);
 	t_drain(f, 0);
-	t_say(f, 0, "#c CREATE clock=0+5");
-	t_expect(f, 0, "ERR #c 400 BAD_SYNTAX :clock=:");
-	t_say(f, 0, "#c CREATE clock=five");
-	t_expect(f, 0, "ERR #c 400 BAD_SYNTAX :clock=:");
+	t_ask(f, 0, "ERR #c 400 BAD_SYNTAX :clock=:", "#c CREATE clock=0+5");
+	t_ask(f, 0, "ERR #c 400 BAD_SYNTAX :clock=:", "#c CREATE clock=five");
 	t_free(f);
 }
 
@@ -765,8 +679,7 @@ test_draw_offer_stands(void **state)
 	/* The offerer's own move does not withdraw it... */
 	t_say(f, 0, "MOVE game=%s ply=0 move=c2c3", g.id);
 	assert_non_null(strstr(t_state(f, 1, g.id), " draw=white"));
-	t_say(f, 1, "#a DRAW game=%s action=accept", g.id);
-	t_expect(f, 1, "OK #a DRAW");
+	t_ask(f, 1, "OK #a DRAW", "#a DRAW game=%s action=accept", g.id);
 	t_free(f);
 
 	f = t_new(NULL, NULL);
@@ -776,8 +689,7 @@ test_draw_offer_stands(void **state)
 	/* ...the opponent's move declines it. */
 	t_say(f, 1, "MOVE game=%s ply=1 move=c6c5", g.id);
 	assert_non_null(strstr(t_state(f, 1, g.id), " draw=-"));
-	t_say(f, 1, "#a DRAW game=%s action=accept", g.id);
-	t_expect(f, 1, "ERR #a 422");
+	t_ask(f, 1, "ERR #a 422", "#a DRAW game=%s action=accept", g.id);
 	t_free(f);
 }
 

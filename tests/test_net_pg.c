@@ -42,12 +42,11 @@ void
 new_game(struct tc *w, const char *wname, struct tc *b, const char *bname,
     const char *extra, char *id)
 {
-	tc_send(w, "#c CREATE seat=white name=%s%s%s", wname,
-	    extra[0] != '\0' ? " " : "", extra);
-	assert_non_null(tc_wait(w, "OK #c CREATE game=", T));
+	tc_ask(w, "OK #c CREATE game=", "#c CREATE seat=white name=%s%s%s",
+	    wname, extra[0] != '\0' ? " " : "", extra);
 	tc_val(w->line, "game", id, 16);
-	tc_send(b, "#j JOIN game=%s seat=black name=%s", id, bname);
-	assert_non_null(tc_wait(b, "OK #j JOIN", T));
+	tc_ask(b, "OK #j JOIN", "#j JOIN game=%s seat=black name=%s", id,
+	    bname);
 }
 
 static void
@@ -58,21 +57,17 @@ test_cross_server(void **state)
 	(void)state;
 	assert_non_null(w = tc_hello(port_a));
 	assert_non_null(b = tc_hello(port_b));
-	tc_send(w, "#c CREATE seat=white name=ann");
-	assert_non_null(tc_wait(w, "OK #c CREATE game=", T));
+	tc_ask(w, "OK #c CREATE game=", "#c CREATE seat=white name=ann");
 	tc_val(w->line, "game", game, sizeof game);
 	tc_val(w->line, "token", tokw, sizeof tokw);
 	/* Joined on the other server; white hears of it on the first. */
-	tc_send(b, "#j JOIN game=%s seat=black name=bob", game);
-	assert_non_null(tc_wait(b, "OK #j JOIN", T));
+	tc_ask(b, "OK #j JOIN", "#j JOIN game=%s seat=black name=bob", game);
 	tc_val(b->line, "token", tokb, sizeof tokb);
 	assert_non_null(ev(w, " JOINED seat=black name=bob"));
 	/* Moves both ways. */
-	tc_send(w, "#m0 MOVE game=%s ply=0 move=c2c3", game);
-	assert_non_null(tc_wait(w, "OK #m0 MOVE", T));
+	tc_ask(w, "OK #m0 MOVE", "#m0 MOVE game=%s ply=0 move=c2c3", game);
 	assert_non_null(ev(b, " MOVE ply=0 side=white move=c2c3 "));
-	tc_send(b, "#m1 MOVE game=%s ply=1 move=c6c5", game);
-	assert_non_null(tc_wait(b, "OK #m1 MOVE", T));
+	tc_ask(b, "OK #m1 MOVE", "#m1 MOVE game=%s ply=1 move=c6c5", game);
 	assert_non_null(ev(w, " MOVE ply=1 side=black move=c6c5 "));
 	/* Both see the same game. */
 	tc_send(w, "#s STATE game=%s", game);
@@ -82,8 +77,7 @@ test_cross_server(void **state)
 	assert_non_null(ev(b, " STATE "));
 	assert_non_null(strstr(b->line, " ply=2 "));
 	/* A seat taken on one server is taken on the other. */
-	tc_send(b, "#t JOIN game=%s seat=white name=eve", game);
-	assert_non_null(tc_wait(b, "ERR #t ", T));
+	tc_ask(b, "ERR #t ", "#t JOIN game=%s seat=white name=eve", game);
 	tc_free(w);
 	tc_free(b);
 }
@@ -105,8 +99,7 @@ test_abort_across(void **state)
 	assert_non_null(b = tc_hello(port_b));
 	new_game(w, "aw", b, "ab", "", id);
 	assert_non_null(ev2(w, id, " JOINED seat=black"));
-	tc_send(w, "#g RESIGN game=%s", id);
-	assert_non_null(tc_wait(w, "OK #g RESIGN", T));
+	tc_ask(w, "OK #g RESIGN", "#g RESIGN game=%s", id);
 	assert_non_null(ev2(b, id, " RESULT result=- reason=cancelled"));
 	new_game(w, "aw", b, "ab", "", id);
 	assert_non_null(ev2(w, id, " JOINED seat=black"));
@@ -119,10 +112,10 @@ test_abort_across(void **state)
 	tc_send(b, "#a TAKEBACK game=%s action=accept", id);
 	assert_non_null(ev2(w, id, " UNDO ply=0 "));
 	assert_non_null(ev2(b, id, " UNDO ply=0 "));
-	tc_send(b, "#x CANCEL game=%s", id);
-	assert_non_null(tc_wait(b, "ERR #x 403 NOT_YOUR_SEAT :both sides", T));
-	tc_send(w, "#x CANCEL game=%s", id);
-	assert_non_null(tc_wait(w, "ERR #x 403 NOT_YOUR_SEAT :both sides", T));
+	tc_ask(b, "ERR #x 403 NOT_YOUR_SEAT :both sides", "#x CANCEL game=%s",
+	    id);
+	tc_ask(w, "ERR #x 403 NOT_YOUR_SEAT :both sides", "#x CANCEL game=%s",
+	    id);
 	tc_send(b, "#g RESIGN game=%s", id);
 	assert_non_null(ev2(w, id, " RESULT result=1-0 reason=resign"));
 	tc_free(w);
@@ -139,11 +132,10 @@ test_variant_clock_across(void **state)
 	(void)state;
 	assert_non_null(a = tc_hello(port_a));
 	assert_non_null(b = tc_hello(port_b));
-	tc_send(a, "#c CREATE seat=white name=ann variant=megapawn clock=300+5");
-	assert_non_null(tc_wait(a, "OK #c CREATE game=", T));
+	tc_ask(a, "OK #c CREATE game=",
+	    "#c CREATE seat=white name=ann variant=megapawn clock=300+5");
 	tc_val(a->line, "game", id, sizeof id);
-	tc_send(b, "#s STATE game=%s", id);
-	assert_non_null(tc_wait(b, "OK #s STATE", T));
+	tc_ask(b, "OK #s STATE", "#s STATE game=%s", id);
 	assert_non_null(tc_wait(b, "EV ", T));
 	assert_non_null(strstr(b->line, " variant=megapawn"));
 	assert_non_null(strstr(b->line, " clock=300+5"));
@@ -168,23 +160,18 @@ test_wrong_tokens_shared(void **state)
 	assert_non_null(a = tc_hello(port_a));
 	assert_non_null(b = tc_hello(port_b));
 	for (i = 0; i < 6; i++) {
-		tc_send(a, "#w REJOIN game=%s token=%s", game, bad);
-		assert_non_null(tc_wait(a, "ERR #w ", T));
+		tc_ask(a, "ERR #w ", "#w REJOIN game=%s token=%s", game, bad);
 		assert_non_null(strstr(a->line, " 401 "));
 	}
 	for (i = 0; i < 4; i++) {
-		tc_send(b, "#w REJOIN game=%s token=%s", game, bad);
-		assert_non_null(tc_wait(b, "ERR #w ", T));
+		tc_ask(b, "ERR #w ", "#w REJOIN game=%s token=%s", game, bad);
 		assert_non_null(strstr(b->line, " 401 "));
 	}
-	tc_send(b, "#w REJOIN game=%s token=%s", game, bad);
-	assert_non_null(tc_wait(b, "ERR #w ", T));
+	tc_ask(b, "ERR #w ", "#w REJOIN game=%s token=%s", game, bad);
 	assert_non_null(strstr(b->line, " 429 "));
-	tc_send(a, "#w REJOIN game=%s token=%s", game, bad);
-	assert_non_null(tc_wait(a, "ERR #w ", T));
+	tc_ask(a, "ERR #w ", "#w REJOIN game=%s token=%s", game, bad);
 	assert_non_null(strstr(a->line, " 429 "));
-	tc_send(b, "#r REJOIN game=%s token=%s", game, tokb);
-	assert_non_null(tc_wait(b, "OK #r REJOIN", T));
+	tc_ask(b, "OK #r REJOIN", "#r REJOIN game=%s token=%s", game, tokb);
 	tc_free(a);
 	tc_free(b);
 }
@@ -206,8 +193,7 @@ test_creates_shared(void **state)
 	assert_non_null(c[1] = tc_hello(port_b));
 	for (i = 0; i < 14; i++) {
 		struct tc *x = c[i % 2];
-		tc_send(x, "#c CREATE seat=white name=n%d", i);
-		assert_non_null(tc_wait(x, "", T));
+		tc_ask(x, "", "#c CREATE seat=white name=n%d", i);
 		while (strncmp(x->line, "OK #c", 5) != 0 &&
 		    strncmp(x->line, "ERR #c", 6) != 0)
 			assert_non_null(tc_wait(x, "", T));
@@ -238,10 +224,8 @@ test_ply_race(void **state)
 	(void)state;
 	assert_non_null(wa = tc_hello(port_a));
 	assert_non_null(wb = tc_hello(port_b));
-	tc_send(wa, "#r REJOIN game=%s token=%s", game, tokw);
-	assert_non_null(tc_wait(wa, "OK #r REJOIN", T));
-	tc_send(wb, "#r REJOIN game=%s token=%s", game, tokw);
-	assert_non_null(tc_wait(wb, "OK #r REJOIN", T));
+	tc_ask(wa, "OK #r REJOIN", "#r REJOIN game=%s token=%s", game, tokw);
+	tc_ask(wb, "OK #r REJOIN", "#r REJOIN game=%s token=%s", game, tokw);
 	for (round = 0; round < 1; round++) {
 		ok = wrong = 0;
 		tc_send(wa, "#x MOVE game=%s ply=2 move=d2d3", game);
@@ -271,16 +255,15 @@ test_ply_race(void **state)
 	{
 		long long end = tc_ms() + T;
 		for (;;) {
-			tc_send(wa, "#h HISTORY game=%s", game);
-			assert_non_null(tc_wait(wa, "OK #h HISTORY", T));
+			tc_ask(wa, "OK #h HISTORY", "#h HISTORY game=%s",
+			    game);
 			if (strstr(wa->line, " n=3 ") != NULL || tc_ms() > end)
 				break;
 			usleep(50000);
 		}
 	}
 	assert_non_null(strstr(wa->line, " n=3 "));
-	tc_send(wb, "#h HISTORY game=%s", game);
-	assert_non_null(tc_wait(wb, "OK #h HISTORY", T));
+	tc_ask(wb, "OK #h HISTORY", "#h HISTORY game=%s", game);
 	assert_non_null(strstr(wb->line, " n=3 "));
 	tc_free(wa);
 	tc_free(wb);
@@ -329,11 +312,11 @@ test_stale_after_ok(void **state)
 		tc_from = (127u << 24) | ((uint32_t)(20 + i) << 8) | 1;
 		assert_non_null(w = tc_hello(port_b));
 		tc_from = 0;
-		tc_send(w, "#c CREATE seat=white name=sw");
-		assert_non_null(tc_wait(w, "OK #c CREATE game=", T));
+		tc_ask(w, "OK #c CREATE game=",
+		    "#c CREATE seat=white name=sw");
 		tc_val(w->line, "game", id, sizeof id);
-		tc_send(b, "#j JOIN game=%s seat=black name=sb", id);
-		assert_non_null(tc_wait(b, "OK #j JOIN", T));
+		tc_ask(b, "OK #j JOIN", "#j JOIN game=%s seat=black name=sb",
+		    id);
 		tc_send(w, "#m0 MOVE game=%s ply=0 move=c2c3", id);
 		l = reply(w, "#m0");
 		if (strncmp(l, "OK ", 3) != 0) {
@@ -399,12 +382,10 @@ test_presence_across(void **state)
 	assert_non_null(w = tc_hello(port_a));
 	assert_non_null(b = tc_hello(port_b));
 	tc_from = 0;
-	tc_send(w, "#c CREATE seat=white name=pw");
-	assert_non_null(tc_wait(w, "OK #c CREATE game=", T));
+	tc_ask(w, "OK #c CREATE game=", "#c CREATE seat=white name=pw");
 	tc_val(w->line, "game", id, sizeof id);
 	tc_val(w->line, "token", tw, sizeof tw);
-	tc_send(b, "#j JOIN game=%s seat=black name=pb", id);
-	assert_non_null(tc_wait(b, "OK #j JOIN", T));
+	tc_ask(b, "OK #j JOIN", "#j JOIN game=%s seat=black name=pb", id);
 	tc_val(b->line, "token", tb, sizeof tb);
 	tc_send(w, "#m MOVE game=%s ply=0 move=c2c3", id);
 	assert_true(strncmp(reply(w, "#m"), "OK ", 3) == 0);
@@ -427,16 +408,13 @@ test_presence_across(void **state)
 	assert_non_null(strstr(l, "has been gone"));
 	/* Back on B: A tells White. */
 	assert_non_null(b = tc_hello(port_b));
-	tc_send(b, "#r REJOIN game=%s token=%s", id, tb);
-	assert_non_null(tc_wait(b, "OK #r REJOIN", T));
+	tc_ask(b, "OK #r REJOIN", "#r REJOIN game=%s token=%s", id, tb);
 	assert_non_null(ev2(w, id, " PRESENCE seat=black state=back"));
 	/* White takes its seat on B: its connection on A is replaced. */
 	assert_non_null(w2 = tc_hello(port_b));
-	tc_send(w2, "#r REJOIN game=%s token=%s", id, tw);
-	assert_non_null(tc_wait(w2, "OK #r REJOIN", T));
+	tc_ask(w2, "OK #r REJOIN", "#r REJOIN game=%s token=%s", id, tw);
 	assert_non_null(ev2(w, id, " PRESENCE seat=white state=replaced"));
-	tc_send(w2, "#g RESIGN game=%s", id);
-	assert_non_null(tc_wait(w2, "OK #g RESIGN", T));
+	tc_ask(w2, "OK #g RESIGN", "#g RESIGN game=%s", id);
 	tc_free(w);
 	tc_free(w2);
 	tc_free(b);
@@ -545,14 +523,11 @@ test_database_outages(void **state)
 		ply++;
 	}
 	/* Every acknowledged move is there, on both servers. */
-	tc_send(w, "#h HISTORY game=%s", id);
-	assert_non_null(tc_wait(w, "OK #h HISTORY", T));
+	tc_ask(w, "OK #h HISTORY", "#h HISTORY game=%s", id);
 	assert_non_null(strstr(w->line, " n=6"));
-	tc_send(b, "#h HISTORY game=%s", id);
-	assert_non_null(tc_wait(b, "OK #h HISTORY", T));
+	tc_ask(b, "OK #h HISTORY", "#h HISTORY game=%s", id);
 	assert_non_null(strstr(b->line, " n=6"));
-	tc_send(w, "#g RESIGN game=%s", id);
-	assert_non_null(tc_wait(w, "OK #g RESIGN", T));
+	tc_ask(w, "OK #g RESIGN", "#g RESIGN game=%s", id);
 	tc_free(w);
 	tc_free(b);
 }
@@ -565,6 +540,22 @@ ok(struct tc *c, const char *tag)
 
 	if (strncmp(l, "OK ", 3) != 0)
 		fail_msg("%s: %s", tag, l);
+}
+
+void
+send_ok(struct tc *c, const char *fmt, ...)
+{
+	char line[1024], tag[32];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(line, sizeof line, fmt, ap);
+	va_end(ap);
+	assert_true(n > 0 && (size_t)n < sizeof line);
+	snprintf(tag, sizeof tag, "%.*s", (int)strcspn(line, " "), line);
+	assert_int_equal(tc_send(c, "%s", line), 0);
+	ok(c, tag);
 }
 
 /* kill -9 of server A: what it acknowledged is kept; its player takes the
@@ -580,15 +571,11 @@ test_kill_and_rejoin(void **state)
 	ghost_seek_before(&s, sid);
 	assert_non_null(w = tc_hello(port_a));
 	assert_non_null(b = tc_hello(port_b));
-	tc_send(w, "#r REJOIN game=%s token=%s", game, tokw);
-	assert_non_null(tc_wait(w, "OK #r REJOIN", T));
-	tc_send(b, "#r REJOIN game=%s token=%s", game, tokb);
-	assert_non_null(tc_wait(b, "OK #r REJOIN", T));
-	tc_send(b, "#m3 MOVE game=%s ply=3 move=c5c4", game);
-	assert_non_null(tc_wait(b, "OK #m3 MOVE", T));
+	tc_ask(w, "OK #r REJOIN", "#r REJOIN game=%s token=%s", game, tokw);
+	tc_ask(b, "OK #r REJOIN", "#r REJOIN game=%s token=%s", game, tokb);
+	tc_ask(b, "OK #m3 MOVE", "#m3 MOVE game=%s ply=3 move=c5c4", game);
 	assert_non_null(ev(w, " MOVE ply=3 side=black "));
-	tc_send(w, "#m4 MOVE game=%s ply=4 move=b1c2", game);
-	assert_non_null(tc_wait(w, "OK #m4 MOVE", T));
+	tc_ask(w, "OK #m4 MOVE", "#m4 MOVE game=%s ply=4 move=b1c2", game);
 	assert_int_equal(kill(pid_a, SIGKILL), 0);
 	killed = tc_ms();
 	/* Its connection is cut (the script reaps the process). */
@@ -615,14 +602,12 @@ test_kill_and_rejoin(void **state)
 	}
 	/* White comes back on B. */
 	assert_non_null(w = tc_hello(port_b));
-	tc_send(w, "#r REJOIN game=%s token=%s since=0", game, tokw);
-	assert_non_null(tc_wait(w, "OK #r REJOIN game=", T));
+	tc_ask(w, "OK #r REJOIN game=", "#r REJOIN game=%s token=%s since=0",
+	    game, tokw);
 	assert_non_null(ev(w, " MOVE ply=4 side=white move=b1c2 "));
-	tc_send(b, "#m5 MOVE game=%s ply=5 move=d6d5", game);
-	assert_non_null(tc_wait(b, "OK #m5 MOVE", T));
+	tc_ask(b, "OK #m5 MOVE", "#m5 MOVE game=%s ply=5 move=d6d5", game);
 	assert_non_null(ev(w, " MOVE ply=5 side=black move=d6d5 "));
-	tc_send(w, "#h HISTORY game=%s", game);
-	assert_non_null(tc_wait(w, "OK #h HISTORY", T));
+	tc_ask(w, "OK #h HISTORY", "#h HISTORY game=%s", game);
 	assert_non_null(strstr(w->line, " n=6 "));
 	tc_free(w);
 	tc_free(b);
@@ -639,14 +624,10 @@ test_rematch(void **state)
 	(void)state;
 	assert_non_null(w = tc_hello(port_b));
 	assert_non_null(b = tc_hello(port_b));
-	tc_send(w, "#r REJOIN game=%s token=%s", game, tokw);
-	assert_non_null(tc_wait(w, "OK #r REJOIN", T));
-	tc_send(b, "#r REJOIN game=%s token=%s", game, tokb);
-	assert_non_null(tc_wait(b, "OK #r REJOIN", T));
-	tc_send(b, "#g RESIGN game=%s", game);
-	assert_non_null(tc_wait(b, "OK #g RESIGN", T));
-	tc_send(b, "#a REMATCH game=%s", game);
-	assert_non_null(tc_wait(b, "OK #a REMATCH", T));
+	tc_ask(w, "OK #r REJOIN", "#r REJOIN game=%s token=%s", game, tokw);
+	tc_ask(b, "OK #r REJOIN", "#r REJOIN game=%s token=%s", game, tokb);
+	tc_ask(b, "OK #g RESIGN", "#g RESIGN game=%s", game);
+	tc_ask(b, "OK #a REMATCH", "#a REMATCH game=%s", game);
 	tc_send(w, "#b REMATCH game=%s", game);
 	assert_non_null(ev(w, " REMATCHED game="));
 	assert_non_null(strstr(w->line, " seat=black "));
@@ -656,11 +637,9 @@ test_rematch(void **state)
 	assert_non_null(strstr(b->line, " seat=white "));
 	/* Stored whole: a third connection takes black's seat by token. */
 	assert_non_null(x = tc_hello(port_b));
-	tc_send(x, "#r REJOIN game=%s token=%s", nid, ntok);
-	assert_non_null(tc_wait(x, "OK #r REJOIN", T));
+	tc_ask(x, "OK #r REJOIN", "#r REJOIN game=%s token=%s", nid, ntok);
 	assert_non_null(strstr(x->line, " seat=black"));
-	tc_send(x, "#s STATE game=%s", nid);
-	assert_non_null(tc_wait(x, "EV ", T));
+	tc_ask(x, "EV ", "#s STATE game=%s", nid);
 	while (strstr(x->line, " STATE ") == NULL)
 		assert_non_null(tc_wait(x, "EV ", T));
 	assert_non_null(strstr(x->line, " status=active white=bob black=ann "));

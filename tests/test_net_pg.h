@@ -17,7 +17,7 @@
 
 #include "test_net_tclient.h"
 
-#define T 5000
+#define T TC_ANSWER_MS
 
 extern int port_a, port_b, port_c;     /* C: 0 when there is none */
 extern int port_d;     /* D, without --rated-same-network (0: none) */
@@ -39,6 +39,10 @@ void account(struct tc *c, const char *name, char *key);
 const char *reply(struct tc *c, const char *tag);
 /* The reply to tag on c must be OK (else the test fails, saying it). */
 void ok(struct tc *c, const char *tag);
+/* Send the command fmt makes (its first word its tag): its reply must be
+ * OK (tc_send, then ok). */
+void send_ok(struct tc *c, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 
 /* test_net_pg_corr.c: a correspondence deadline fires once. */
 void test_corr_across(void **state);

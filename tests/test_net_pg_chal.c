@@ -14,8 +14,7 @@ registered(struct tc **c, int port, uint32_t from, const char *name,
 	tc_from = from;
 	assert_non_null(*c = tc_hello(port));
 	tc_from = 0;
-	tc_send(*c, "#r REGISTER name=%s", name);
-	assert_non_null(tc_wait(*c, "OK #r REGISTER", T));
+	tc_ask(*c, "OK #r REGISTER", "#r REGISTER name=%s", name);
 	tc_val((*c)->line, "key", key, 40);
 	tc_send(*c, "#l LOGIN name=%s key=%s", name, key);
 	ok(*c, "#l");
@@ -32,35 +31,31 @@ test_challenge_across(void **state)
 	registered(&a, port_a, (127u << 24) | (94u << 8) | 1, "chann", ka);
 	registered(&b, port_b, (127u << 24) | (95u << 8) | 1, "chbob", kb);
 	tc_free(b);
-	tc_send(a, "#c CHALLENGE name=chbob clock=300+5 color=white");
-	assert_non_null(l = tc_wait(a, "OK #c CHALLENGE game=", T));
+	l = tc_ask(a, "OK #c CHALLENGE game=",
+	    "#c CHALLENGE name=chbob clock=300+5 color=white");
 	tc_val(l, "game", id, sizeof id);
 	/* chbob logs in on B: told of it. */
 	tc_from = (127u << 24) | (95u << 8) | 1;
 	assert_non_null(b = tc_hello(port_b));
 	tc_from = 0;
-	tc_send(b, "#l LOGIN name=chbob key=%s", kb);
-	ok(b, "#l");
+	send_ok(b, "#l LOGIN name=chbob key=%s", kb);
 	snprintf(want, sizeof want, "EV %s 0 CHALLENGED from=chann ", id);
 	assert_non_null(l = tc_wait(b, want, T));
 	assert_non_null(strstr(l, " clock=300+5 rated=no seat=black"));
 	tc_send(b, "#s CHALLENGES");
 	assert_non_null(strstr(reply(b, "#s"), "OK #s CHALLENGES n=1"));
-	tc_send(b, "#j JOIN game=%s seat=black", id);
-	ok(b, "#j");
+	send_ok(b, "#j JOIN game=%s seat=black", id);
 	assert_non_null(ev2(a, id, " JOINED seat=black name=chbob"));
-	tc_send(a, "#m MOVE game=%s ply=0 move=c2c3", id);
-	ok(a, "#m");
+	send_ok(a, "#m MOVE game=%s ply=0 move=c2c3", id);
 	assert_non_null(ev2(b, id, " MOVE ply=0 "));
 
 	/* chbob on B: a second challenge is told at once; he declines. */
-	tc_send(a, "#c CHALLENGE name=chbob clock=60+0 color=black");
-	assert_non_null(l = tc_wait(a, "OK #c CHALLENGE game=", T));
+	l = tc_ask(a, "OK #c CHALLENGE game=",
+	    "#c CHALLENGE name=chbob clock=60+0 color=black");
 	tc_val(l, "game", id, sizeof id);
 	snprintf(want, sizeof want, "EV %s 0 CHALLENGED from=chann ", id);
 	assert_non_null(tc_wait(b, want, T));
-	tc_send(b, "#d CANCEL game=%s", id);
-	ok(b, "#d");
+	send_ok(b, "#d CANCEL game=%s", id);
 	assert_non_null(ev2(a, id, " RESULT result=- reason=declined"));
 	/* chbob blocks chann on B: her next challenge on A is refused (the
 	 * blocks read from the database there). */
@@ -68,8 +63,7 @@ test_challenge_across(void **state)
 	assert_non_null(strstr(reply(b, "#b"), "OK #b BLOCK name=chann"));
 	tc_send(a, "#c CHALLENGE name=chbob clock=60+0");
 	assert_non_null(strstr(reply(a, "#c"), "ERR #c 403 NOT_YOUR_SEAT"));
-	tc_send(b, "#u UNBLOCK name=chann");
-	ok(b, "#u");
+	send_ok(b, "#u UNBLOCK name=chann");
 	tc_free(a);
 	tc_free(b);
 }

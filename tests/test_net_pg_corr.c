@@ -17,8 +17,8 @@ results(int port, const char *id, const char *tok)
 	int n = 0;
 
 	assert_non_null(c);
-	tc_send(c, "#r REJOIN game=%s token=%s since=0", id, tok);
-	assert_non_null(tc_wait(c, "OK #r REJOIN", T));
+	tc_ask(c, "OK #r REJOIN", "#r REJOIN game=%s token=%s since=0", id,
+	    tok);
 	tc_send(c, "PING corr");
 	for (;;) {
 		assert_int_equal(tc_read(c, T, false), 1);
@@ -41,12 +41,10 @@ test_corr_across(void **state)
 	(void)state;
 	assert_non_null(w = tc_hello(port_a));
 	assert_non_null(b = tc_hello(port_b));
-	tc_send(w, "#c CREATE seat=white name=cw days=2");
-	assert_non_null(tc_wait(w, "OK #c CREATE game=", T));
+	tc_ask(w, "OK #c CREATE game=", "#c CREATE seat=white name=cw days=2");
 	tc_val(w->line, "game", id, sizeof id);
 	tc_val(w->line, "token", tw, sizeof tw);
-	tc_send(b, "#j JOIN game=%s seat=black name=cb", id);
-	assert_non_null(tc_wait(b, "OK #j JOIN", T));
+	tc_ask(b, "OK #j JOIN", "#j JOIN game=%s seat=black name=cb", id);
 	tc_val(b->line, "token", tb, sizeof tb);
 	tc_send(w, "#m0 MOVE game=%s ply=0 move=c2c3", id);
 	assert_non_null(ev2(b, id, " MOVE ply=0 "));

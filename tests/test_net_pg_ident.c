@@ -51,15 +51,12 @@ test_identity_across(void **state)
 	tc_from = 0;
 	/* A guest game under the name, finished before it is registered. */
 	new_game(g, "idcarol", h, "iddave", "", id);
-	tc_send(g, "#m MOVE game=%s ply=0 move=c2c3", id);
-	ok(g, "#m");
-	tc_send(h, "#x RESIGN game=%s", id);
-	ok(h, "#x");
-	tc_send(a, "#r REGISTER name=IdCarol");
-	assert_non_null(tc_wait(a, "OK #r REGISTER name=IdCarol key=", T));
+	send_ok(g, "#m MOVE game=%s ply=0 move=c2c3", id);
+	send_ok(h, "#x RESIGN game=%s", id);
+	tc_ask(a, "OK #r REGISTER name=IdCarol key=",
+	    "#r REGISTER name=IdCarol");
 	tc_val(a->line, "key", key, sizeof key);
-	tc_send(a, "#l LOGIN name=idcarol key=%s", key);
-	ok(a, "#l");
+	send_ok(a, "#l LOGIN name=idcarol key=%s", key);
 	tc_send(a, "#l2 LOGIN name=idcarol key=%s", key);
 	assert_non_null(strstr(reply(a, "#l2"), "ERR #l2 409 ALREADY_LOGGED_IN"));
 	/* Not hers: not counted, not in her games, shown as a guest. */
@@ -82,19 +79,16 @@ test_identity_across(void **state)
 	tc_send(g, "#s SEEK clock=300+0 name=idCarol");
 	assert_non_null(strstr(reply(g, "#s"), "ERR #s 409 NAME_TAKEN"));
 	/* Hers on A, her seat taken on B without the token. */
-	tc_send(a, "#c CREATE seat=white");
-	assert_non_null(tc_wait(a, "OK #c CREATE game=", T));
+	tc_ask(a, "OK #c CREATE game=", "#c CREATE seat=white");
 	tc_val(a->line, "game", mine, sizeof mine);
-	tc_send(h, "#j JOIN game=%s seat=black name=iddave", mine);
-	ok(h, "#j");
+	send_ok(h, "#j JOIN game=%s seat=black name=iddave", mine);
 	assert_non_null(ev2(a, mine, " JOINED seat=black name=iddave"));
 	/* B knows A holds White before she takes it there: a taking on B
 	 * that reached the database before A's own notice of its taking
 	 * would count as the older (a race of milliseconds that a loaded
 	 * machine under the sanitizers lost). */
 	assert_true(state_shows(g, mine, " wpresent=1 "));
-	tc_send(a2, "#l LOGIN name=IDCAROL key=%s", key);
-	ok(a2, "#l");
+	send_ok(a2, "#l LOGIN name=IDCAROL key=%s", key);
 	tc_send(a2, "#r REJOIN game=%s", mine);
 	l = reply(a2, "#r");
 	assert_non_null(strstr(l, "OK #r REJOIN"));
@@ -104,8 +98,7 @@ test_identity_across(void **state)
 	assert_non_null(b = tc_hello(port_b));
 	tc_send(b, "#r REJOIN game=%s", mine);
 	assert_non_null(strstr(reply(b, "#r"), "ERR #r 401 BAD_TOKEN"));
-	tc_send(a2, "#x RESIGN game=%s", mine);
-	ok(a2, "#x");
+	send_ok(a2, "#x RESIGN game=%s", mine);
 	/* WHOIS counts rated games played (this one is neither: unrated,
 	 * and resigned before both moved); GAMES lists it as hers. */
 	tc_send(h, "#w WHOIS name=idcarol");
@@ -146,8 +139,8 @@ test_same_network_across(void **state)
 	account(w, "netann", key);
 	account(b, "netbob", key);
 	account(c, "netcid", key);
-	tc_send(w, "#c CREATE seat=white rated=yes clock=300+0");
-	assert_non_null(tc_wait(w, "OK #c CREATE game=", T));
+	tc_ask(w, "OK #c CREATE game=",
+	    "#c CREATE seat=white rated=yes clock=300+0");
 	tc_val(w->line, "game", id, sizeof id);
 	/* D has heard that White's seat is held on A. */
 	assert_true(state_shows(b, id, " wpresent=1 "));
@@ -155,8 +148,7 @@ test_same_network_across(void **state)
 	l = reply(b, "#j");
 	print_message("a JOIN on D from White's network: %s\n", l);
 	assert_non_null(strstr(l, "ERR #j 409 SAME_NETWORK"));
-	tc_send(c, "#j JOIN game=%s seat=black", id);
-	ok(c, "#j");
+	send_ok(c, "#j JOIN game=%s seat=black", id);
 	tc_free(c);
 	tc_free(b);
 	tc_free(w);

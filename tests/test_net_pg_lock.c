@@ -38,10 +38,8 @@ test_tables_locked(void **state)
 	new_game(w, "lw", b, "lb", "", id);
 	tc_send(w, "#m0 MOVE game=%s ply=0 move=c2c3", id);
 	assert_true(strncmp(reply(w, "#m0"), "OK ", 3) == 0);
-	tc_send(pa, "#o OBSERVE game=%s", id);
-	assert_non_null(tc_wait(pa, "OK #o", T));
-	tc_send(pb, "#o OBSERVE game=%s", id);
-	assert_non_null(tc_wait(pb, "OK #o", T));
+	tc_ask(pa, "OK #o", "#o OBSERVE game=%s", id);
+	tc_ask(pb, "OK #o", "#o OBSERVE game=%s", id);
 	snprintf(cmd, sizeof cmd, "%s lock 3", ctl);
 	assert_int_equal(system(cmd), 0);
 	t0 = tc_ms();
@@ -56,8 +54,7 @@ test_tables_locked(void **state)
 		struct tc *x = i % 2 ? pb : pa;
 		long long t = tc_ms();
 		char tag[8];
-		tc_send(x, "PING x%d", i);
-		assert_non_null(tc_wait(x, "PONG ", T));
+		tc_ask(x, "PONG ", "PING x%d", i);
 		snprintf(tag, sizeof tag, "#s%d", i);
 		tc_send(x, "%s STATE game=%s", tag, id);
 		l = reply(x, tag);
@@ -86,8 +83,7 @@ test_tables_locked(void **state)
 	assert_true(strncmp(l, "OK #n CREATE", 12) == 0 ||
 	    strstr(l, " 503 BUSY") != NULL);
 	assert_non_null(ev2(w, id, " MOVE ply=1 side=black "));
-	tc_send(w, "#g RESIGN game=%s", id);
-	assert_non_null(tc_wait(w, "OK #g RESIGN", T));
+	tc_ask(w, "OK #g RESIGN", "#g RESIGN game=%s", id);
 	tc_free(w);
 	tc_free(b);
 	tc_free(pa);
@@ -125,20 +121,16 @@ test_news_off_loop(void **state)
 	assert_non_null(p = tc_hello(port_c));
 	tc_from = 0;
 	new_game(w, "nw", b, "nb", "", id);
-	tc_send(w, "#m0 MOVE game=%s ply=0 move=c2c3", id);
-	ok(w, "#m0");
-	tc_send(b, "#m1 MOVE game=%s ply=1 move=c6c5", id);
-	ok(b, "#m1");
-	tc_send(w, "#m2 MOVE game=%s ply=2 move=c3c4", id);
-	ok(w, "#m2");
+	send_ok(w, "#m0 MOVE game=%s ply=0 move=c2c3", id);
+	send_ok(b, "#m1 MOVE game=%s ply=1 move=c6c5", id);
+	send_ok(w, "#m2 MOVE game=%s ply=2 move=c3c4", id);
 	snprintf(cmd, sizeof cmd, "%s lock 3", ctl);
 	assert_int_equal(system(cmd), 0);
 	t0 = tc_ms();
 	tc_send(b, "#m3 MOVE game=%s ply=3 move=d6d5", id);
 	for (i = 0; i < 6; i++) {
 		long long t = tc_ms();
-		tc_send(p, "PING n%d", i);
-		assert_non_null(tc_wait(p, "PONG ", T));
+		tc_ask(p, "PONG ", "PING n%d", i);
 		snprintf(tag, sizeof tag, "#s%d", i);
 		tc_send(p, "%s STATE game=%s", tag, id);
 		ok(p, tag);
@@ -156,8 +148,7 @@ test_news_off_loop(void **state)
 	    "was taken: %s\n", tc_ms() - t0, l);
 	assert_true(strncmp(l, "OK ", 3) == 0);
 	assert_non_null(ev2(w, id, " MOVE ply=3 side=black "));
-	tc_send(w, "#g RESIGN game=%s", id);
-	ok(w, "#g");
+	send_ok(w, "#g RESIGN game=%s", id);
 	tc_free(w);
 	tc_free(b);
 	tc_free(p);
@@ -212,35 +203,28 @@ test_idle_game_leaves(void **state)
 	assert_non_null(o = tc_hello(port_b));
 	tc_from = 0;
 	new_game(w, "iw", b, "ib", "clock=300+0", id);
-	tc_send(w, "#m0 MOVE game=%s ply=0 move=c2c3", id);
-	ok(w, "#m0");
+	send_ok(w, "#m0 MOVE game=%s ply=0 move=c2c3", id);
 	/* Watched on B, then not. */
-	tc_send(o, "#o OBSERVE game=%s", id);
-	ok(o, "#o");
+	send_ok(o, "#o OBSERVE game=%s", id);
 	assert_non_null(ev2(o, id, " STATE "));
 	tc_free(o);
 	snprintf(text, sizeof text, "game %s leaves memory", id);
 	if (!log_says(log, text, 3 * T))
 		fail_msg("B kept game %s", id);
 	/* Played on meanwhile on A; B reads it as it is now. */
-	tc_send(b, "#m1 MOVE game=%s ply=1 move=c6c5", id);
-	ok(b, "#m1");
-	tc_send(w, "#m2 MOVE game=%s ply=2 move=c3c4", id);
-	ok(w, "#m2");
+	send_ok(b, "#m1 MOVE game=%s ply=1 move=c6c5", id);
+	send_ok(w, "#m2 MOVE game=%s ply=2 move=c3c4", id);
 	tc_from = (127u << 24) | (98u << 8) | 1;
 	assert_non_null(o = tc_hello(port_b));
 	tc_from = 0;
-	tc_send(o, "#o OBSERVE game=%s", id);
-	ok(o, "#o");
+	send_ok(o, "#o OBSERVE game=%s", id);
 	assert_non_null(ev2(o, id, " STATE "));
 	assert_non_null(strstr(o->line, " ply=3 "));
 	assert_non_null(strstr(o->line, " status=active "));
 	/* And follows it again. */
-	tc_send(b, "#m3 MOVE game=%s ply=3 move=c5c4", id);
-	ok(b, "#m3");
+	send_ok(b, "#m3 MOVE game=%s ply=3 move=c5c4", id);
 	assert_non_null(ev2(o, id, " MOVE ply=3 side=black "));
-	tc_send(w, "#g RESIGN game=%s", id);
-	ok(w, "#g");
+	send_ok(w, "#g RESIGN game=%s", id);
 	tc_free(w);
 	tc_free(b);
 	tc_free(o);

@@ -35,11 +35,9 @@ rematch_across(struct tc *p, const char *ps, struct tc *q, const char *qs,
 {
 	char idp[16], idq[16], tp[40];
 
-	tc_send(p, "#a REMATCH game=%s", old);
-	ok(p, "#a");
+	send_ok(p, "#a REMATCH game=%s", old);
 	assert_non_null(ev2(q, old, " REMATCH action=offer "));
-	tc_send(q, "#b REMATCH game=%s", old);
-	ok(q, "#b");
+	send_ok(q, "#b REMATCH game=%s", old);
 	rematched(q, "the player completing it", old, qs, idq, tq);
 	rematched(p, "the player who offered first", old, ps, idp, tp);
 	assert_string_equal(idp, idq);
@@ -53,11 +51,9 @@ static void
 two_moves(struct tc *w, struct tc *b, const char *id, const char *m0,
     const char *m1)
 {
-	tc_send(w, "#m MOVE game=%s ply=0 move=%s", id, m0);
-	ok(w, "#m");
+	send_ok(w, "#m MOVE game=%s ply=0 move=%s", id, m0);
 	assert_non_null(ev2(b, id, " MOVE ply=0 side=white "));
-	tc_send(b, "#m MOVE game=%s ply=1 move=%s", id, m1);
-	ok(b, "#m");
+	send_ok(b, "#m MOVE game=%s ply=1 move=%s", id, m1);
 	assert_non_null(ev2(w, id, " MOVE ply=1 side=black "));
 }
 
@@ -65,8 +61,7 @@ two_moves(struct tc *w, struct tc *b, const char *id, const char *m0,
 static void
 resigns(struct tc *c, struct tc *other, const char *id)
 {
-	tc_send(c, "#g RESIGN game=%s", id);
-	ok(c, "#g");
+	send_ok(c, "#g RESIGN game=%s", id);
 	assert_non_null(ev2(other, id, " RESULT result=1-0 "));
 }
 
@@ -102,8 +97,7 @@ test_rematch_across(void **state)
 	/* The token told on A is the one B stored: it takes A's seat
 	 * there. */
 	assert_non_null(x = tc_hello(port_b));
-	tc_send(x, "#r REJOIN game=%s token=%s", g3, tok);
-	assert_non_null(tc_wait(x, "OK #r REJOIN", T));
+	tc_ask(x, "OK #r REJOIN", "#r REJOIN game=%s token=%s", g3, tok);
 	assert_non_null(strstr(x->line, " seat=white"));
 	tc_free(x);
 	tc_free(a);

@@ -33,17 +33,16 @@ test_seek_across(void **state)
 	tc_from = (127u << 24) | (93u << 8) | 1;
 	assert_non_null(b = tc_hello(port_b));
 	tc_from = 0;
-	tc_send(a, "#r REGISTER name=across");
-	assert_non_null(tc_wait(a, "OK #r REGISTER name=across key=", T));
+	tc_ask(a, "OK #r REGISTER name=across key=",
+	    "#r REGISTER name=across");
 	tc_val(a->line, "key", key, sizeof key);
-	tc_send(b, "#l LOGIN name=ACROSS key=%s", key);
-	assert_non_null(tc_wait(b, "OK #l LOGIN name=across", T));
+	tc_ask(b, "OK #l LOGIN name=across", "#l LOGIN name=ACROSS key=%s",
+	    key);
 	tc_send(a, "#s SEEK clock=77+1 name=sa");
 	seek_of(a, sa, sizeof sa);
 	/* B knows it (SEEKS lists every server's). */
 	for (t0 = tc_ms(); tc_ms() - t0 < T;) {
-		tc_send(b, "#l SEEKS");
-		assert_non_null(tc_wait(b, "OK #l SEEKS n=", T));
+		tc_ask(b, "OK #l SEEKS n=", "#l SEEKS");
 		if (strstr(b->line, " n=1") != NULL)
 			break;
 		usleep(20000);
@@ -80,8 +79,7 @@ seeks_listed_now(struct tc *c, const char *a, bool *has_a, const char *b,
 	int n, i;
 
 	*has_a = *has_b = false;
-	tc_send(c, "#k SEEKS");
-	assert_non_null(tc_wait(c, "OK #k SEEKS n=", T));
+	tc_ask(c, "OK #k SEEKS n=", "#k SEEKS");
 	n = atoi(strstr(c->line, " n=") + 3);
 	for (i = 0; i < n; i++) {
 		assert_non_null(tc_wait(c, "ITEM #k ", T));
@@ -288,8 +286,7 @@ stores_at_once(int port, unsigned net)
 	if (strncmp(l, "OK ", 3) != 0)
 		fail_msg("the first CREATE after the cut: %s", l);
 	tc_val(l, "game", id, sizeof id);
-	tc_send(c, "#x CANCEL game=%s", id);
-	ok(c, "#x");
+	send_ok(c, "#x CANCEL game=%s", id);
 	tc_free(c);
 }
 
@@ -336,8 +333,7 @@ test_seek_reconnect(void **state)
 	    "forgotten", tc_ms() - t0);
 	assert_false(stale);
 	assert_true(real);
-	tc_send(z, "#u UNSEEK seek=%s", zs);
-	assert_non_null(tc_wait(z, "OK #u UNSEEK", T));
+	tc_ask(z, "OK #u UNSEEK", "#u UNSEEK seek=%s", zs);
 	/* Each server's store thread finds its connection gone before it
 	 * uses it, and makes it again. */
 	stores_at_once(port_a, 81);
@@ -442,8 +438,7 @@ test_seek_race(void **state)
 		}
 	}
 	/* Nothing lost: the unpaired seekers' seeks are listed. */
-	tc_send(c[0], "#l SEEKS");
-	assert_non_null(tc_wait(c[0], "OK #l SEEKS n=", T));
+	tc_ask(c[0], "OK #l SEEKS n=", "#l SEEKS");
 	listed = atoi(strstr(c[0]->line, " n=") + 3);
 	qsort(lat, (size_t)games, sizeof lat[0], cmp_ll);
 	print_message("seek race: %d games from %d seekers, %d unpaired, %d "
@@ -461,11 +456,9 @@ test_seek_race(void **state)
 void
 account(struct tc *c, const char *name, char *key)
 {
-	tc_send(c, "#r REGISTER name=%s", name);
-	assert_non_null(tc_wait(c, "OK #r REGISTER", T));
+	tc_ask(c, "OK #r REGISTER", "#r REGISTER name=%s", name);
 	tc_val(c->line, "key", key, 40);
-	tc_send(c, "#l LOGIN name=%s key=%s", name, key);
-	assert_non_null(tc_wait(c, "OK #l LOGIN", T));
+	tc_ask(c, "OK #l LOGIN", "#l LOGIN name=%s key=%s", name, key);
 }
 
 /* Both seek a rated 77+1 game on their servers and are paired: the game
@@ -475,10 +468,8 @@ rated_pair(struct tc *x, struct tc *y, char *id)
 {
 	char seat[8], idy[16];
 
-	tc_send(x, "#s SEEK clock=77+1 rated=yes");
-	assert_non_null(tc_wait(x, "OK #s SEEK", T));
-	tc_send(y, "#s SEEK clock=77+1 rated=yes");
-	assert_non_null(tc_wait(y, "OK #s SEEK", T));
+	tc_ask(x, "OK #s SEEK", "#s SEEK clock=77+1 rated=yes");
+	tc_ask(y, "OK #s SEEK", "#s SEEK clock=77+1 rated=yes");
 	assert_non_null(tc_wait(x, "EV ", T));
 	assert_non_null(strstr(x->line, " 0 PAIRED "));
 	sscanf(x->line, "EV %15s", id);
@@ -546,12 +537,10 @@ test_rated_across(void **state)
 		tc_from = (127u << 24) | (97u << 8) | 2;
 		assert_non_null(z = tc_hello(port_a));
 		tc_from = 0;
-		tc_send(z, "#r REGISTER name=zed1");
-		assert_non_null(tc_wait(z, "OK #r REGISTER", T));
-		tc_send(z, "#r2 REGISTER name=zed2");
-		assert_non_null(tc_wait(z, "OK #r2 REGISTER", T));
-		tc_send(y, "#r3 REGISTER name=zed3");
-		assert_non_null(tc_wait(y, "ERR #r3 429 RATE_LIMITED", T));
+		tc_ask(z, "OK #r REGISTER", "#r REGISTER name=zed1");
+		tc_ask(z, "OK #r2 REGISTER", "#r2 REGISTER name=zed2");
+		tc_ask(y, "ERR #r3 429 RATE_LIMITED",
+		    "#r3 REGISTER name=zed3");
 		tc_free(z);
 	}
 	rating_init(&r[0]);
@@ -564,25 +553,20 @@ test_rated_across(void **state)
 		    p[0] == x ? &r[1] : &r[0]);
 		state_ratings(y, p[0] == x ? &r[0] : &r[1],
 		    p[0] == x ? &r[1] : &r[0]);
-		tc_send(p[0], "#m MOVE game=%s ply=0 move=c2c3", id);
-		ok(p[0], "#m");
+		send_ok(p[0], "#m MOVE game=%s ply=0 move=c2c3", id);
 		tc_send(p[1], "#m MOVE game=%s ply=1 move=c6c5", id);
 		l = reply(p[1], "#m");
 		if (strncmp(l, "OK ", 3) != 0)
 			fail_msg("game %d, black's move: %s", g, l);
 		if (g == 0) {
 			/* White takes its first move back. */
-			tc_send(p[0], "#t TAKEBACK game=%s action=offer", id);
-			ok(p[0], "#t");
+			send_ok(p[0], "#t TAKEBACK game=%s action=offer", id);
 			assert_non_null(ev2(p[1], id, " TAKEBACK action=offer "
 			    "side=white"));
-			tc_send(p[1], "#t TAKEBACK game=%s action=accept", id);
-			ok(p[1], "#t");
+			send_ok(p[1], "#t TAKEBACK game=%s action=accept", id);
 			assert_non_null(ev2(p[0], id, " UNDO ply=0 "));
-			tc_send(p[0], "#m MOVE game=%s ply=0 move=d2d3", id);
-			ok(p[0], "#m");
-			tc_send(p[1], "#m MOVE game=%s ply=1 move=c6c5", id);
-			ok(p[1], "#m");
+			send_ok(p[0], "#m MOVE game=%s ply=0 move=d2d3", id);
+			send_ok(p[1], "#m MOVE game=%s ply=1 move=c6c5", id);
 		}
 		/* x wins two games of three. */
 		k = g % 3 == 2 ? (x == p[0] ? 0 : 1) : (x == p[0] ? 1 : 0);
@@ -613,13 +597,11 @@ test_rated_across(void **state)
 		/* (under the 20 commands a second of each connection) */
 		usleep(400000);
 		if (g == 0) {
-			tc_send(x, "#q GAMES player=yvonne");
-			assert_non_null(tc_wait(x, "OK #q GAMES n=1", T));
+			tc_ask(x, "OK #q GAMES n=1", "#q GAMES player=yvonne");
 			assert_non_null(tc_wait(x, "ITEM #q game=", T));
 			assert_non_null(strstr(x->line, id));
 			assert_non_null(strstr(x->line, " rated=1 "));
-			tc_send(y, "#x RECORD game=%s", id);
-			assert_non_null(tc_wait(y, "OK #x RECORD", T));
+			tc_ask(y, "OK #x RECORD", "#x RECORD game=%s", id);
 			n = (int)num(y->line, "n");
 			for (k = 0; k < n; k++) {
 				assert_non_null(tc_wait(y, "ITEM #x :", T));
@@ -631,16 +613,14 @@ test_rated_across(void **state)
 	}
 	print_message("after 20 rated games: xavier %.1f (RD %.1f), yvonne "
 	    "%.1f (RD %.1f)\n", r[0].r, r[0].rd, r[1].r, r[1].rd);
-	tc_send(y, "#w WHOIS name=XAVIER");
-	assert_non_null(tc_wait(y, "OK #w WHOIS name=xavier", T));
+	tc_ask(y, "OK #w WHOIS name=xavier", "#w WHOIS name=XAVIER");
 	assert_non_null(strstr(y->line, " games=20 n=1"));
 	assert_non_null(tc_wait(y, "ITEM #w variant=congo speed=bullet", T));
 	assert_int_equal(num(y->line, "rating"), rating_round(r[0].r));
 	snprintf(want, sizeof want, " provisional=%d",
 	    rating_provisional(&r[0]) ? 1 : 0);
 	assert_non_null(strstr(y->line, want));
-	tc_send(x, "#t TOP variant=congo speed=bullet");
-	assert_non_null(tc_wait(x, "OK #t TOP n=", T));
+	tc_ask(x, "OK #t TOP n=", "#t TOP variant=congo speed=bullet");
 	if (!rating_provisional(&r[0])) {
 		assert_non_null(tc_wait(x, "ITEM #t rank=1 name=xavier", T));
 		assert_int_equal(num(x->line, "rating"), rating_round(r[0].r));
@@ -678,8 +658,7 @@ b_seeker_unpaired(unsigned net, const char *clock, const char *who)
 	tc_send(x, "#s SEEK clock=%s name=x", clock);
 	seek_of(x, xs, sizeof xs);
 	not_paired(x, who, 1500);
-	tc_send(x, "#u UNSEEK seek=%s", xs);
-	ok(x, "#u");
+	send_ok(x, "#u UNSEEK seek=%s", xs);
 	tc_free(x);
 }
 

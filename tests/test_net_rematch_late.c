@@ -24,56 +24,43 @@ later(int minutes)
 /* A session on a new store (its functions ops), a game between conns 0
  * (white) and 1 (black) there, resigned by black: its id into id. */
 static struct t_fake *
-finished_on(struct store **st, const struct store_ops *ops, char *id,
-    size_t n)
+finished_on(const struct store_ops *ops, char *id, size_t n)
 {
-	char err[512];
-	struct t_fake *f;
+	struct store *st = t_db_open(STORE_CREATE);
+	struct t_fake *f = t_new_store(NULL, NULL, ops, st);
 	const char *l;
 
-	*st = store_open(t_dbpath, STORE_CREATE, err, sizeof err);
-	assert_non_null(*st);
-	f = t_new_store(NULL, NULL, ops, *st);
-	t_hello(f, 0, "10.0.0.1");
-	t_hello(f, 1, "10.0.1.1");
-	t_say(f, 0, "#c CREATE seat=white name=ann");
-	l = t_expect(f, 0, "OK #c CREATE");
+	f->st = st;
+	t_hellos(f, 2);
+	l = t_ask(f, 0, "OK #c CREATE", "#c CREATE seat=white name=ann");
 	t_val(l, "game", id, n);
-	t_say(f, 1, "#j JOIN game=%s seat=black name=bob", id);
-	t_expect(f, 1, "OK #j JOIN");
-	t_say(f, 0, "MOVE game=%s ply=0 move=c2c3", id);
-	t_say(f, 1, "MOVE game=%s ply=1 move=c6c5", id);
-	t_drain(f, 0);
-	t_drain(f, 1);
-	t_say(f, 1, "#g RESIGN game=%s", id);
-	t_expect(f, 1, "OK #g RESIGN");
+	t_ask(f, 1, "OK #j JOIN", "#j JOIN game=%s seat=black name=bob", id);
+	t_both_moved(f, id);
+	t_ask(f, 1, "OK #g RESIGN", "#g RESIGN game=%s", id);
 	t_drain(f, 0);
 	t_drain(f, 1);
 	return f;
 }
 
 static struct t_fake *
-finished(struct store **st, char *id, size_t n)
+finished(char *id, size_t n)
 {
-	return finished_on(st, &store_sqlite_ops, id, n);
+	return finished_on(&store_sqlite_ops, id, n);
 }
 
 static void
 test_rematch_late(void **state)
 {
 	char id[16];
-	struct store *st;
-	struct t_fake *f = finished(&st, id, sizeof id);
+	struct t_fake *f = finished(id, sizeof id);
 
 	(void)state;
 	/* Five minutes on, both still connected: the game is still here
 	 * and the rematch is made, each told its seat. */
 	sess_evict(f->s, later(5));
-	t_say(f, 0, "#r REMATCH game=%s", id);
-	t_expect(f, 0, "OK #r REMATCH");
+	t_ask(f, 0, "OK #r REMATCH", "#r REMATCH game=%s", id);
 	t_drain(f, 1);
-	t_say(f, 1, "#r REMATCH game=%s", id);
-	t_expect(f, 1, "OK #r REMATCH");
+	t_ask(f, 1, "OK #r REMATCH", "#r REMATCH game=%s", id);
 	assert_non_null(strstr(f->out[0], " REMATCHED game="));
 	assert_non_null(strstr(f->out[1], " REMATCHED game="));
 	t_drain(f, 0);
@@ -84,8 +71,7 @@ test_rematch_late(void **state)
 	sess_evict(f->s, later(5));
 	assert_int_equal(sess_ngames(f->s), 1);
 	assert_null(sess_find(f->s, id));
-	t_free(f);
-	store_close(st);
+	t_db_free(f);
 }
 
 /* A player gone: the game goes after the grace, as before. */
@@ -93,8 +79,7 @@ static void
 test_player_gone(void **state)
 {
 	char id[16];
-	struct store *st;
-	struct t_fake *f = finished(&st, id, sizeof id);
+	struct t_fake *f = finished(id, sizeof id);
 
 	(void)state;
 	assert_non_null(sess_find(f->s, id));
@@ -104,8 +89,7 @@ test_player_gone(void **state)
 	assert_non_null(sess_find(f->s, id));   /* the grace */
 	sess_evict(f->s, later(1));
 	assert_null(sess_find(f->s, id));
-	t_free(f);
-	store_close(st);
+	t_db_free(f);
 }
 
 /* What the session told the other servers (store_ops.seek_notice). */
@@ -147,7 +131,6 @@ test_hash_told_late(void **state)
 	struct store_ops ops = store_sqlite_ops;
 	char id[16], nid[16], tok[CGP_TOKEN_LEN + 1], hash[CGP_HASH_LEN + 1];
 	char text[256], want[64], err[256], line[2048];
-	struct store *st;
 	struct t_fake *f;
 	struct sgame *g;
 	const char *l;
@@ -156,15 +139,14 @@ test_hash_told_late(void **state)
 	(void)state;
 	ops.seek_notice = tell;
 	ntold = 0;
-	f = finished_on(&st, &ops, id, sizeof id);
+	f = finished_on(&ops, id, sizeof id);
 	sess_close(f->s, 0, f->now);
 	g = sess_find(f->s, id);
 	assert_non_null(g);
 	assert_int_equal(sess_remote_event(f->s, id, g->seq + 1, "REMATCH",
 	    "action=offer side=white", err, sizeof err), 0);
 	t_drain(f, 1);
-	t_say(f, 1, "#r REMATCH game=%s", id);
-	t_expect(f, 1, "OK #r REMATCH");
+	t_ask(f, 1, "OK #r REMATCH", "#r REMATCH game=%s", id);
 	while (t_next(f, 1, line, sizeof line))
 		rematched |= strstr(line, " REMATCHED ") != NULL;
 	assert_false(rematched);
@@ -175,8 +157,7 @@ test_hash_told_late(void **state)
 	net_token_hash(tok, hash);
 	snprintf(text, sizeof text, "rematch %s 1 %s", id, hash);
 	sess_seek_remote(f->s, "SRVB2345", text);
-	l = t_expect(f, 1, "EV ");
-	assert_non_null(strstr(l, " REMATCHED game="));
+	l = t_event(f, 1, " REMATCHED game=");
 	assert_non_null(strstr(l, " seat=white "));
 	t_val(l, "game", nid, sizeof nid);
 	snprintf(want, sizeof want, "rematched %s %s 1", id, nid);
@@ -184,20 +165,16 @@ test_hash_told_late(void **state)
 	t_hello(f, 2, "10.0.2.1");
 	t_say(f, 2, "#j REJOIN game=%s token=%s", nid, tok);
 	assert_non_null(strstr(t_expect(f, 2, "OK #j REJOIN"), " seat=black"));
-	t_free(f);
-	store_close(st);
+	t_db_free(f);
 }
 
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_rematch_late, t_db_setup,
-		    t_db_teardown),
-		cmocka_unit_test_setup_teardown(test_player_gone, t_db_setup,
-		    t_db_teardown),
-		cmocka_unit_test_setup_teardown(test_hash_told_late,
-		    t_db_setup, t_db_teardown),
+		T_DB_TEST(test_rematch_late),
+		T_DB_TEST(test_player_gone),
+		T_DB_TEST(test_hash_told_late),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -18,7 +18,7 @@
 #include "test_net_tclient.h"
 #include "test_tmp.h"
 
-#define T 5000                  /* ms to wait for an answer */
+#define T TC_ANSWER_MS           /* ms to wait for an answer */
 
 
 /* The game: seed 23734 of random play, a monkey chain at ply 10. */
@@ -94,8 +94,8 @@ test_game_crash_restart(void **state)
 	tc_val(l, "token", tokw, sizeof tokw);
 	assert_int_equal(strlen(tokw), 26);
 	assert_non_null(tc_next(w, "EV ", T));
-	tc_send(b, "#j JOIN game=%s seat=black name=bob", game);
-	assert_non_null(l = tc_wait(b, "OK #j JOIN", T));
+	l = tc_ask(b, "OK #j JOIN", "#j JOIN game=%s seat=black name=bob",
+	    game);
 	tc_val(l, "token", tokb, sizeof tokb);
 	tc_send(obs, "#o OBSERVE game=%s", game);
 	assert_non_null(tc_next(obs, "OK #o OBSERVE", T));
@@ -111,10 +111,10 @@ test_game_crash_restart(void **state)
 	v[5] = v[5] == 'A' ? 'B' : 'A';
 	tc_send(s, "#s3 REJOIN game=%s token=%s", game, v);
 	assert_non_null(tc_next(s, "ERR #s3 401 BAD_TOKEN", T));
-	tc_send(obs, "#o2 MOVE game=%s ply=0 move=c2c3", game);
-	assert_non_null(tc_wait(obs, "ERR #o2 403 NOT_YOUR_SEAT", T));
-	tc_send(b, "#b1 MOVE game=%s ply=0 move=c7c6", game);
-	assert_non_null(tc_wait(b, "ERR #b1 420 NOT_YOUR_TURN", T));
+	tc_ask(obs, "ERR #o2 403 NOT_YOUR_SEAT",
+	    "#o2 MOVE game=%s ply=0 move=c2c3", game);
+	tc_ask(b, "ERR #b1 420 NOT_YOUR_TURN",
+	    "#b1 MOVE game=%s ply=0 move=c7c6", game);
 
 	for (i = 0; i < 7; i++)
 		play(w, b, obs, i);
@@ -136,8 +136,8 @@ test_game_crash_restart(void **state)
 	tc_send(w, "#r REJOIN game=%s token=%s since=9", game, tokw);
 	assert_non_null(tc_next(w, "OK #r REJOIN", T));
 	assert_non_null(b = tc_hello(port));
-	tc_send(b, "#r REJOIN game=%s token=%s since=9", game, tokb);
-	assert_non_null(tc_wait(b, "OK #r REJOIN", T));
+	tc_ask(b, "OK #r REJOIN", "#r REJOIN game=%s token=%s since=9", game,
+	    tokb);
 	/* The ply guard: resending ply 7 is stored once, whatever happened. */
 	tc_send(b, "#m7 MOVE game=%s ply=7 move=%s", game, moves[7]);
 	for (;;) {
@@ -171,10 +171,9 @@ test_game_crash_restart(void **state)
 	    "reason=lion-captured"));
 	assert_non_null(wait_ev(w, " RESULT result=0-1 "));
 	assert_non_null(wait_ev(b, " RESULT result=0-1 "));
-	tc_send(w, "#z MOVE game=%s ply=12 move=c5c6", game);
-	assert_non_null(tc_wait(w, "ERR #z 410 GAME_OVER", T));
-	tc_send(w, "#q QUIT");
-	assert_non_null(tc_wait(w, "OK #q QUIT", T));
+	tc_ask(w, "ERR #z 410 GAME_OVER", "#z MOVE game=%s ply=12 move=c5c6",
+	    game);
+	tc_ask(w, "OK #q QUIT", "#q QUIT");
 	assert_true(tc_closed(w, T));
 	tc_free(w);
 	tc_free(b);
@@ -309,9 +308,7 @@ test_abuse(void **state)
 			 * by a count: `other` must also answer the server's
 			 * PINGs (--ping-after 2) on a slow machine. */
 			if (tc_ms() >= probe) {
-				tc_send(other, "PING flood");
-				assert_non_null(tc_wait(other, "PONG flood",
-				    T));
+				tc_ask(other, "PONG flood", "PING flood");
 				probe = tc_ms() + 500;
 			}
 			continue;
@@ -486,8 +483,7 @@ test_slow_reads(void **state)
 	tc_send(a, "#o OBSERVE game=%s", game);
 	tc_send(a, "PING a1");
 	tc_send(b, "PING b1");
-	tc_send(b, "#s STATE game=%s", id);
-	assert_non_null(tc_wait(b, "PONG b1", T));
+	tc_ask(b, "PONG b1", "#s STATE game=%s", id);
 	assert_non_null(tc_wait(b, "OK #s STATE", T));
 	t = tc_ms() - t0;
 	print_message("PING and STATE of another connection during a 1 s "
@@ -500,16 +496,14 @@ test_slow_reads(void **state)
 	assert_non_null(tc_wait(a, "PONG a1", T));   /* after it, in order */
 	/* In memory now: no read. */
 	t0 = tc_ms();
-	tc_send(a, "#r RECORD game=%s", game);
-	assert_non_null(tc_wait(a, "OK #r RECORD", T));
+	tc_ask(a, "OK #r RECORD", "#r RECORD game=%s", game);
 	t = tc_ms() - t0;
 	print_message("RECORD of it then: %lld ms\n", t);
 	assert_true(t < 250);
 	/* No such game, no such player: said after the read; LIST read. */
 	tc_send(a, "#x OBSERVE game=AAAAAAAA");
 	tc_send(a, "#l LIST status=finished");
-	tc_send(a, "#w WHOIS name=nobody");
-	assert_non_null(tc_wait(a, "ERR #x 404 NO_SUCH_GAME", T));
+	tc_ask(a, "ERR #x 404 NO_SUCH_GAME", "#w WHOIS name=nobody");
 	assert_non_null(tc_next(a, "OK #l LIST n=", T));
 	assert_non_null(tc_wait(a, "ERR #w 404 NO_SUCH_PLAYER", T));
 	tc_free(a);
@@ -597,23 +591,18 @@ test_server_clocks(void **state)
 	start_server();
 	assert_non_null(w = tc_hello(port));
 	assert_non_null(b = tc_hello(port));
-	tc_send(w, "#c CREATE seat=white clock=1+0");
-	assert_non_null(tc_wait(w, "OK #c CREATE", T));
+	tc_ask(w, "OK #c CREATE", "#c CREATE seat=white clock=1+0");
 	tc_val(w->line, "game", g1, sizeof g1);
-	tc_send(b, "#j JOIN game=%s seat=black", g1);
-	assert_non_null(tc_wait(b, "OK #j JOIN", T));
+	tc_ask(b, "OK #j JOIN", "#j JOIN game=%s seat=black", g1);
 	/* The first moves are not timed; then white's second runs out
 	 * with nobody connected. */
-	tc_send(w, "#m MOVE game=%s ply=0 move=c2c3", g1);
-	assert_non_null(tc_wait(w, "OK #m MOVE", T));
-	tc_send(b, "#m MOVE game=%s ply=1 move=c6c5", g1);
-	assert_non_null(tc_wait(b, "OK #m MOVE", T));
+	tc_ask(w, "OK #m MOVE", "#m MOVE game=%s ply=0 move=c2c3", g1);
+	tc_ask(b, "OK #m MOVE", "#m MOVE game=%s ply=1 move=c6c5", g1);
 	tc_free(w);
 	tc_free(b);
 	assert_non_null(o = tc_hello(port));
 	for (st = 0; st < 60; st++) {
-		tc_send(o, "#s STATE game=%s", g1);
-		assert_non_null(tc_wait(o, "EV ", T));
+		tc_ask(o, "EV ", "#s STATE game=%s", g1);
 		if (strstr(o->line, " status=finished ") != NULL)
 			break;
 		usleep(150000);         /* (under the command rate) */
@@ -624,17 +613,12 @@ test_server_clocks(void **state)
 
 	assert_non_null(w = tc_hello(port));
 	assert_non_null(b = tc_hello(port));
-	tc_send(w, "#c CREATE seat=white clock=600+10");
-	assert_non_null(tc_wait(w, "OK #c CREATE", T));
+	tc_ask(w, "OK #c CREATE", "#c CREATE seat=white clock=600+10");
 	tc_val(w->line, "game", g2, sizeof g2);
-	tc_send(b, "#j JOIN game=%s seat=black", g2);
-	assert_non_null(tc_wait(b, "OK #j JOIN", T));
-	tc_send(w, "#m MOVE game=%s ply=0 move=c2c3", g2);
-	assert_non_null(tc_wait(w, "OK #m MOVE", T));
-	tc_send(b, "#m MOVE game=%s ply=1 move=c6c5", g2);
-	assert_non_null(tc_wait(b, "OK #m MOVE", T));
-	tc_send(w, "#m2 MOVE game=%s ply=2 move=d2d3", g2);
-	assert_non_null(tc_wait(w, "OK #m2 MOVE", T));
+	tc_ask(b, "OK #j JOIN", "#j JOIN game=%s seat=black", g2);
+	tc_ask(w, "OK #m MOVE", "#m MOVE game=%s ply=0 move=c2c3", g2);
+	tc_ask(b, "OK #m MOVE", "#m MOVE game=%s ply=1 move=c6c5", g2);
+	tc_ask(w, "OK #m2 MOVE", "#m2 MOVE game=%s ply=2 move=d2d3", g2);
 	usleep(300000);
 	assert_int_equal(kill(server_pid, SIGKILL), 0);
 	st = tc_reap(server_pid, 5000);
@@ -644,8 +628,7 @@ test_server_clocks(void **state)
 	tc_free(o);
 	start_server();
 	assert_non_null(o = tc_hello(port));
-	tc_send(o, "#s STATE game=%s", g2);
-	assert_non_null(tc_wait(o, "EV ", T));
+	tc_ask(o, "EV ", "#s STATE game=%s", g2);
 	assert_non_null(strstr(o->line, " turn=black status=active "));
 	/* White's time as stored with its move (600 s, the increment
 	 * back), black's from the restart on, not from before. */
@@ -654,8 +637,7 @@ test_server_clocks(void **state)
 	tc_val(o->line, "bclock", v, sizeof v);
 	assert_true(atol(v) > 595000 && atol(v) <= 600000);
 	/* LIST (from the games' rows) has the variant and the clock. */
-	tc_send(o, "#l LIST status=active");
-	assert_non_null(tc_wait(o, "OK #l LIST n=", T));
+	tc_ask(o, "OK #l LIST n=", "#l LIST status=active");
 	snprintf(v, sizeof v, "ITEM #l game=%s ", g2);
 	assert_non_null(tc_wait(o, v, T));
 	assert_non_null(strstr(o->line, " variant=congo status=active "));
@@ -681,23 +663,16 @@ test_takeback_survives_kill(void **state)
 	start_server();
 	assert_non_null(w = tc_hello(port));
 	assert_non_null(b = tc_hello(port));
-	tc_send(w, "#c CREATE seat=white clock=600+10");
-	assert_non_null(tc_wait(w, "OK #c CREATE", T));
+	tc_ask(w, "OK #c CREATE", "#c CREATE seat=white clock=600+10");
 	tc_val(w->line, "game", g, sizeof g);
 	tc_val(w->line, "token", tw, sizeof tw);
-	tc_send(b, "#j JOIN game=%s seat=black", g);
-	assert_non_null(tc_wait(b, "OK #j JOIN", T));
+	tc_ask(b, "OK #j JOIN", "#j JOIN game=%s seat=black", g);
 	tc_val(b->line, "token", tb, sizeof tb);
-	tc_send(w, "#m MOVE game=%s ply=0 move=c2c3", g);
-	assert_non_null(tc_wait(w, "OK #m MOVE", T));
-	tc_send(b, "#m MOVE game=%s ply=1 move=c6c5", g);
-	assert_non_null(tc_wait(b, "OK #m MOVE", T));
-	tc_send(w, "#m2 MOVE game=%s ply=2 move=d2d3", g);
-	assert_non_null(tc_wait(w, "OK #m2 MOVE", T));
-	tc_send(w, "#t TAKEBACK game=%s action=offer", g);
-	assert_non_null(tc_wait(w, "OK #t TAKEBACK", T));
-	tc_send(b, "#a TAKEBACK game=%s action=accept", g);
-	assert_non_null(tc_wait(b, "OK #a TAKEBACK", T));
+	tc_ask(w, "OK #m MOVE", "#m MOVE game=%s ply=0 move=c2c3", g);
+	tc_ask(b, "OK #m MOVE", "#m MOVE game=%s ply=1 move=c6c5", g);
+	tc_ask(w, "OK #m2 MOVE", "#m2 MOVE game=%s ply=2 move=d2d3", g);
+	tc_ask(w, "OK #t TAKEBACK", "#t TAKEBACK game=%s action=offer", g);
+	tc_ask(b, "OK #a TAKEBACK", "#a TAKEBACK game=%s action=accept", g);
 	assert_int_equal(kill(server_pid, SIGKILL), 0);
 	st = tc_reap(server_pid, 5000);
 	assert_true(WIFSIGNALED(st));
@@ -705,11 +680,9 @@ test_takeback_survives_kill(void **state)
 	tc_free(b);
 	start_server();
 	assert_non_null(o = tc_hello(port));
-	tc_send(o, "#h HISTORY game=%s", g);
-	assert_non_null(tc_wait(o, "OK #h HISTORY", T));
+	tc_ask(o, "OK #h HISTORY", "#h HISTORY game=%s", g);
 	assert_non_null(strstr(o->line, " n=2"));
-	tc_send(o, "#s STATE game=%s", g);
-	assert_non_null(tc_wait(o, "EV ", T));
+	tc_ask(o, "EV ", "#s STATE game=%s", g);
 	while (strstr(o->line, " STATE ") == NULL)
 		assert_non_null(tc_wait(o, "EV ", T));
 	assert_non_null(strstr(o->line, " ply=2 turn=white "));
@@ -723,15 +696,13 @@ test_takeback_survives_kill(void **state)
 		assert_int_equal(atol(v), 600000);
 	}
 	/* White's replay of the stored events ends with the UNDO. */
-	tc_send(o, "#r REJOIN game=%s token=%s since=0", g, tw);
-	assert_non_null(tc_wait(o, "OK #r REJOIN", T));
+	tc_ask(o, "OK #r REJOIN", "#r REJOIN game=%s token=%s since=0", g, tw);
 	assert_non_null(tc_wait(o, "EV ", T));
 	while (strstr(o->line, " UNDO ") == NULL)
 		assert_non_null(tc_wait(o, "EV ", T));
 	assert_non_null(strstr(o->line, " UNDO ply=2 "));
 	/* And the game goes on from there. */
-	tc_send(o, "#m MOVE game=%s ply=2 move=e2e3", g);
-	assert_non_null(tc_wait(o, "OK #m MOVE", T));
+	tc_ask(o, "OK #m MOVE", "#m MOVE game=%s ply=2 move=e2e3", g);
 	(void)tb;
 	tc_free(o);
 	tc_server_stop();

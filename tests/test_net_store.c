@@ -11,6 +11,17 @@
 #include "test_net_util.h"
 #include "test_tmp.h"
 
+/* sql run on the test's database file, as another program would. */
+static void
+run_sql(const char *sql)
+{
+	sqlite3 *db;
+
+	assert_int_equal(sqlite3_open(t_dbpath, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, sql, NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(db);
+}
+
 /* Play a short game into a fresh database; returns the STATE line. */
 static void
 play(struct store *st, char *id, char *tw, char *stateline)
@@ -20,22 +31,19 @@ play(struct store *st, char *id, char *tw, char *stateline)
 
 	t_hello(f, 0, "10.0.0.1");
 	t_hello(f, 1, "10.0.0.2");
-	t_say(f, 0, "#c CREATE seat=white name=ann");
-	l = t_expect(f, 0, "OK #c CREATE");
+	l = t_ask(f, 0, "OK #c CREATE", "#c CREATE seat=white name=ann");
 	t_val(l, "game", id, 16);
 	t_val(l, "token", tw, 40);
-	t_say(f, 1, "#j JOIN game=%s seat=black name=bob", id);
-	t_expect(f, 1, "OK #j JOIN");
+	t_ask(f, 1, "OK #j JOIN", "#j JOIN game=%s seat=black name=bob", id);
 	t_say(f, 0, "MOVE game=%s ply=0 move=c2c3", id);
 	t_say(f, 1, "MOVE game=%s ply=1 move=c6c5", id);
 	t_say(f, 0, "DRAW game=%s action=offer", id);
 	/* A refused commit: 507 and nothing changed. */
 	store_fail_next(st, 1);
 	t_drain(f, 0);
-	t_say(f, 0, "#x MOVE game=%s ply=2 move=d2d3", id);
-	t_expect(f, 0, "ERR #x 507 STORAGE_FAILED");
-	t_say(f, 0, "#s STATE game=%s", id);
-	t_expect(f, 0, "OK #s");
+	t_ask(f, 0, "ERR #x 507 STORAGE_FAILED",
+	    "#x MOVE game=%s ply=2 move=d2d3", id);
+	t_ask(f, 0, "OK #s", "#s STATE game=%s", id);
 	l = t_expect(f, 0, "EV ");
 	strcpy(stateline, l);
 	assert_non_null(strstr(stateline, " 5 STATE "));
@@ -46,7 +54,7 @@ play(struct store *st, char *id, char *tw, char *stateline)
 static void
 test_store_and_rebuild(void **state)
 {
-	char id[16], tw[40], before[2048], err[512];
+	char id[16], tw[40], before[2048];
 	struct store *st = t_db_open(STORE_CREATE);
 	struct t_fake *f;
 
@@ -54,13 +62,10 @@ test_store_and_rebuild(void **state)
 	play(st, id, tw, before);
 	store_close(st);
 
-	st = t_db_open(0);
-	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
-	assert_int_equal(store_load(st, f->s, err, sizeof err), 0);
+	f = t_db_restart(NULL);
 	assert_int_equal(sess_ngames(f->s), 1);
 	t_hello(f, 0, "10.0.0.1");
-	t_say(f, 0, "#r REJOIN game=%s token=%s", id, tw);
-	t_expect(f, 0, "OK #r REJOIN");
+	t_ask(f, 0, "OK #r REJOIN", "#r REJOIN game=%s token=%s", id, tw);
 	t_expect(f, 0, "EV ");
 	/* Black is not connected now. */
 	assert_non_null(strstr(before, " bpresent=1 "));
@@ -69,23 +74,16 @@ test_store_and_rebuild(void **state)
 	assert_non_null(strstr(t_last, " draw=white"));
 	/* Play goes on, and is stored after the old events. */
 	t_hello(f, 1, "10.0.0.2");
-	t_say(f, 1, "REJOIN game=%s token=%s since=5", id, "x");
-	t_expect(f, 1, "ERR * 401");
-	t_say(f, 0, "#m MOVE game=%s ply=2 move=d2d3", id);
-	t_expect(f, 0, "OK #m MOVE");
+	t_ask(f, 1, "ERR * 401", "REJOIN game=%s token=%s since=5", id, "x");
+	t_ask(f, 0, "OK #m MOVE", "#m MOVE game=%s ply=2 move=d2d3", id);
 	assert_non_null(strstr(t_last, " ply=3 seq=6"));
-	t_free(f);
-	store_close(st);
+	t_db_free(f);
 
-	st = t_db_open(0);
-	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
-	assert_int_equal(store_load(st, f->s, err, sizeof err), 0);
+	f = t_db_restart(NULL);
 	t_hello(f, 0, "10.0.0.1");
-	t_say(f, 0, "#h HISTORY game=%s", id);
-	t_expect(f, 0, "OK #h HISTORY");
+	t_ask(f, 0, "OK #h HISTORY", "#h HISTORY game=%s", id);
 	assert_non_null(strstr(t_last, " n=3 "));
-	t_free(f);
-	store_close(st);
+	t_db_free(f);
 }
 
 static void
@@ -109,6 +107,23 @@ test_missing(void **state)
 	assert_int_equal(access(t_dbpath, F_OK), -1);
 }
 
+/* path refused (the error names it, says why and points to --create) until
+ * --create makes a database in it. */
+static void
+refused_until_created(const char *path, const char *why)
+{
+	char err[512];
+	struct store *st;
+
+	assert_null(store_open(path, 0, err, sizeof err));
+	assert_non_null(strstr(err, path));
+	assert_non_null(strstr(err, why));
+	assert_non_null(strstr(err, "--create"));
+	st = store_open(path, STORE_CREATE, err, sizeof err);
+	assert_non_null(st);
+	store_close(st);
+}
+
 /* An emptied (0-byte) file is refused, not taken for a new database;
  * --create makes one in it. */
 static void
@@ -123,13 +138,7 @@ test_empty_file(void **state)
 	f = fopen(path, "w");
 	assert_non_null(f);
 	fclose(f);
-	assert_null(store_open(path, 0, err, sizeof err));
-	assert_non_null(strstr(err, path));
-	assert_non_null(strstr(err, "empty (0 bytes)"));
-	assert_non_null(strstr(err, "--create"));
-	st = store_open(path, STORE_CREATE, err, sizeof err);
-	assert_non_null(st);
-	store_close(st);
+	refused_until_created(path, "empty (0 bytes)");
 	st = store_open(path, 0, err, sizeof err);
 	assert_non_null(st);
 	store_close(st);
@@ -141,8 +150,7 @@ test_empty_file(void **state)
 static void
 test_no_tables(void **state)
 {
-	char err[512], path[400];
-	struct store *st;
+	char path[400];
 	sqlite3 *db;
 
 	(void)state;
@@ -151,13 +159,7 @@ test_no_tables(void **state)
 	assert_int_equal(sqlite3_exec(db, "CREATE TABLE t(x); DROP TABLE t",
 	    NULL, NULL, NULL), SQLITE_OK);
 	sqlite3_close(db);
-	assert_null(store_open(path, 0, err, sizeof err));
-	assert_non_null(strstr(err, path));
-	assert_non_null(strstr(err, "no tables"));
-	assert_non_null(strstr(err, "--create"));
-	st = store_open(path, STORE_CREATE, err, sizeof err);
-	assert_non_null(st);
-	store_close(st);
+	refused_until_created(path, "no tables");
 }
 
 static void
@@ -184,13 +186,9 @@ static void
 test_foreign_database(void **state)
 {
 	char err[512];
-	sqlite3 *db;
 
 	(void)state;
-	assert_int_equal(sqlite3_open(t_dbpath, &db), SQLITE_OK);
-	assert_int_equal(sqlite3_exec(db, "CREATE TABLE t(x)", NULL, NULL,
-	    NULL), SQLITE_OK);
-	sqlite3_close(db);
+	run_sql("CREATE TABLE t(x)");
 	assert_null(store_open(t_dbpath, STORE_CREATE, err, sizeof err));
 	assert_non_null(strstr(err, "not a congo-server database"));
 	unlink(t_dbpath);
@@ -219,49 +217,36 @@ test_locked(void **state)
 static void
 test_tampered(void **state)
 {
-	char id[16], tw[40], line[2048], err[512], other[16];
+	char id[16], tw[40], line[2048], other[16];
 	struct store *st = t_db_open(STORE_CREATE);
 	struct t_fake *f;
 	const char *l;
-	sqlite3 *db;
 
 	(void)state;
 	play(st, id, tw, line);
 	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
 	t_hello(f, 0, "10.0.0.1");
-	t_say(f, 0, "#c CREATE seat=white name=cy");
-	l = t_expect(f, 0, "OK #c CREATE");
+	l = t_ask(f, 0, "OK #c CREATE", "#c CREATE seat=white name=cy");
 	t_val(l, "game", other, sizeof other);
 	t_free(f);
 	store_close(st);
-	assert_int_equal(sqlite3_open(t_dbpath, &db), SQLITE_OK);
-	assert_int_equal(sqlite3_exec(db, "UPDATE events SET body = "
-	    "replace(body, 'move=c6c5', 'move=c6c3') WHERE seq = 4", NULL,
-	    NULL, NULL), SQLITE_OK);
-	sqlite3_close(db);
-	st = t_db_open(0);
-	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
-	assert_int_equal(store_load(st, f->s, err, sizeof err), 0);
+	run_sql("UPDATE events SET body = replace(body, 'move=c6c5', "
+	    "'move=c6c3') WHERE seq = 4");
+	f = t_db_restart(NULL);
 	print_message("%s\n", f->lastlog);
 	assert_non_null(strstr(f->lastlog, id));
 	assert_non_null(strstr(f->lastlog, "event 4"));
 	assert_int_equal(sess_ngames(f->s), 1);
 	sess_start(f->s, 0, 0);
 	t_hello(f, 0, "10.0.0.1");
-	t_say(f, 0, "#s STATE game=%s", other);
-	t_expect(f, 0, "OK #s STATE");
+	t_ask(f, 0, "OK #s STATE", "#s STATE game=%s", other);
 	t_drain(f, 0);
 	/* Asked for, it is read again and refused again, never half served. */
-	t_say(f, 0, "#t STATE game=%s", id);
-	t_expect(f, 0, "ERR #t 500 INTERNAL");
+	t_ask(f, 0, "ERR #t 500 INTERNAL", "#t STATE game=%s", id);
 	assert_int_equal(sess_ngames(f->s), 1);
-	t_free(f);
-	store_close(st);
+	t_db_free(f);
 	/* It is still in the file as it was. */
-	assert_int_equal(sqlite3_open(t_dbpath, &db), SQLITE_OK);
-	assert_int_equal(sqlite3_exec(db, "SELECT 1 FROM events WHERE body "
-	    "LIKE '%move=c6c3%'", NULL, NULL, NULL), SQLITE_OK);
-	sqlite3_close(db);
+	run_sql("SELECT 1 FROM events WHERE body LIKE '%move=c6c3%'");
 }
 
 /* A number column that is not one is refused naming the column, not
@@ -304,7 +289,7 @@ test_clock_text_stored(void **state)
 {
 	static const char *const clk[] = { "1234.5+0", "10+0.5", "1+0.001",
 	    "86400+600" };
-	char id[4][16], err[512], want[64];
+	char id[4][16], want[64];
 	struct store *st = t_db_open(STORE_CREATE);
 	struct t_fake *f;
 	const char *l;
@@ -314,8 +299,8 @@ test_clock_text_stored(void **state)
 	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
 	t_hello(f, 0, "10.0.0.1");
 	for (k = 0; k < 4; k++) {
-		t_say(f, 0, "#c CREATE seat=white name=cl clock=%s", clk[k]);
-		l = t_expect(f, 0, "OK #c CREATE");
+		l = t_ask(f, 0, "OK #c CREATE",
+		    "#c CREATE seat=white name=cl clock=%s", clk[k]);
 		t_val(l, "game", id[k], sizeof id[k]);
 		l = t_expect(f, 0, "EV ");
 		snprintf(want, sizeof want, " clock=%s ", clk[k]);
@@ -323,21 +308,17 @@ test_clock_text_stored(void **state)
 	}
 	t_free(f);
 	store_close(st);
-	st = t_db_open(0);
-	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
-	assert_int_equal(store_load(st, f->s, err, sizeof err), 0);
+	f = t_db_restart(NULL);
 	assert_int_equal(sess_ngames(f->s), 4);
 	sess_start(f->s, 0, 0);
 	t_hello(f, 0, "10.0.0.1");
 	for (k = 0; k < 4; k++) {
-		t_say(f, 0, "#s STATE game=%s", id[k]);
-		t_expect(f, 0, "OK #s STATE");
+		t_ask(f, 0, "OK #s STATE", "#s STATE game=%s", id[k]);
 		l = t_expect(f, 0, "EV ");
 		snprintf(want, sizeof want, " clock=%s ", clk[k]);
 		assert_non_null(strstr(l, want));
 	}
-	t_free(f);
-	store_close(st);
+	t_db_free(f);
 }
 
 /*
@@ -370,53 +351,42 @@ test_finished_on_demand(void **state)
 	play(st, id, tw, line);
 	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
 	t_hello(f, 0, "10.0.0.1");
-	t_say(f, 0, "#r REJOIN game=%s token=%s", id, tw);
-	t_expect(f, 0, "OK #r REJOIN");
+	t_ask(f, 0, "OK #r REJOIN", "#r REJOIN game=%s token=%s", id, tw);
 	t_drain(f, 0);
-	t_say(f, 0, "#x RESIGN game=%s", id);
-	t_expect(f, 0, "OK #x RESIGN");
+	t_ask(f, 0, "OK #x RESIGN", "#x RESIGN game=%s", id);
 	t_drain(f, 0);
-	t_say(f, 0, "#c CREATE seat=black name=cid");
-	l = t_expect(f, 0, "OK #c CREATE");
+	l = t_ask(f, 0, "OK #c CREATE", "#c CREATE seat=black name=cid");
 	t_val(l, "game", open_id, sizeof open_id);
 	t_free(f);
 	store_close(st);
 
-	st = t_db_open(0);
-	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
-	assert_int_equal(store_load(st, f->s, err, sizeof err), 0);
+	f = t_db_restart(NULL);
 	assert_int_equal(sess_ngames(f->s), 1);     /* the open one */
 	t_hello(f, 1, "10.0.0.2");
-	t_say(f, 1, "#s STATE game=%s", id);
-	t_expect(f, 1, "OK #s STATE");
-	l = t_expect(f, 1, "EV ");
-	assert_non_null(strstr(l, " status=finished result=0-1 reason=resign"));
+	t_ask(f, 1, "OK #s STATE", "#s STATE game=%s", id);
+	t_event(f, 1, " status=finished result=0-1 reason=resign");
 	assert_int_equal(sess_ngames(f->s), 2);
 	/* (A game read for a command stays a moment, for its line.) */
 	sess_evict(f->s, f->now);
 	assert_int_equal(sess_ngames(f->s), 2);
 	sess_evict(f->s, f->now + SESS_READ_KEEP_MS);
 	assert_int_equal(sess_ngames(f->s), 1);
-	t_say(f, 1, "#h HISTORY game=%s", id);
-	t_expect(f, 1, "OK #h HISTORY");
+	t_ask(f, 1, "OK #h HISTORY", "#h HISTORY game=%s", id);
 	assert_non_null(strstr(t_last, " n=2 "));
 	t_drain(f, 1);
 	sess_evict(f->s, f->now);
 	/* Watched: kept for the grace, then let go. */
-	t_say(f, 1, "#o OBSERVE game=%s", id);
-	t_expect(f, 1, "OK #o OBSERVE");
+	t_ask(f, 1, "OK #o OBSERVE", "#o OBSERVE game=%s", id);
 	t_drain(f, 1);
 	sess_evict(f->s, util_now_ms());
 	assert_int_equal(sess_ngames(f->s), 2);
 	sess_evict(f->s, past_keep(f) + SESS_GRACE_MS);
 	assert_int_equal(sess_ngames(f->s), 1);
 	/* A finished game refuses moves as before. */
-	t_say(f, 1, "#m MOVE game=%s ply=2 move=d2d3", id);
-	t_expect(f, 1, "ERR #m 403");
+	t_ask(f, 1, "ERR #m 403", "#m MOVE game=%s ply=2 move=d2d3", id);
 	/* LIST from the rows: the newest first, finished ones with their
 	 * result, read without loading them. */
-	t_say(f, 1, "#l LIST");
-	t_expect(f, 1, "OK #l LIST n=2");
+	t_ask(f, 1, "OK #l LIST n=2", "#l LIST");
 	l = t_expect(f, 1, "ITEM #l ");
 	assert_non_null(strstr(l, open_id));
 	assert_non_null(strstr(l, " status=open white=- black=cid ply=0"));
@@ -424,13 +394,11 @@ test_finished_on_demand(void **state)
 	assert_non_null(strstr(l, id));
 	assert_non_null(strstr(l, " status=finished white=ann black=bob ply=2 "
 	    "result=0-1"));
-	t_say(f, 1, "#l LIST status=open");
-	t_expect(f, 1, "OK #l LIST n=1");
+	t_ask(f, 1, "OK #l LIST n=1", "#l LIST status=open");
 	t_say(f, 1, "#l LIST status=active");
 	t_drain(f, 1);
 	/* limit=0 asks for nothing and gets nothing (it was 500 INTERNAL). */
-	t_say(f, 1, "#z LIST limit=0");
-	t_expect(f, 1, "OK #z LIST n=0");
+	t_ask(f, 1, "OK #z LIST n=0", "#z LIST limit=0");
 	t_nothing(f, 1);
 	{
 		struct store_item it[1];
@@ -439,8 +407,7 @@ test_finished_on_demand(void **state)
 	}
 	sess_evict(f->s, past_keep(f));
 	assert_int_equal(sess_ngames(f->s), 1);
-	t_free(f);
-	store_close(st);
+	t_db_free(f);
 }
 
 /* Another program holds the write lock: reads go on at once (WAL), a
@@ -530,9 +497,7 @@ test_migrate_v1(void **state)
 	size_t n = 0;
 
 	(void)state;
-	assert_int_equal(sqlite3_open(t_dbpath, &db), SQLITE_OK);
-	assert_int_equal(sqlite3_exec(db, v1, NULL, NULL, NULL), SQLITE_OK);
-	sqlite3_close(db);
+	run_sql(v1);
 	/* Not migrated unasked: refused, saying to run --upgrade. */
 	assert_null(store_open(t_dbpath, 0, err, sizeof err));
 	assert_non_null(strstr(err, "database version 1, older"));
@@ -543,15 +508,14 @@ test_migrate_v1(void **state)
 	if (store_load(st, f->s, err, sizeof err) != 0)
 		fail_msg("%s", err);
 	t_hello(f, 0, "10.0.0.1");
-	t_say(f, 0, "#r REJOIN game=K7QF2MZA token=m3q7xk2v5r4t4zb6pd6wcn5hja");
-	t_expect(f, 0, "OK #r REJOIN game=K7QF2MZA seat=white");
+	t_ask(f, 0, "OK #r REJOIN game=K7QF2MZA seat=white",
+	    "#r REJOIN game=K7QF2MZA token=m3q7xk2v5r4t4zb6pd6wcn5hja");
 	t_expect(f, 0, "EV K7QF2MZA 3 STATE ");
 	t_hello(f, 1, "10.0.0.2");
-	t_say(f, 1, "#r REJOIN game=K7QF2MZA token=ABCDEFGHIJKLMNOPQRSTUVWXYZ");
-	t_expect(f, 1, "OK #r REJOIN game=K7QF2MZA seat=black");
+	t_ask(f, 1, "OK #r REJOIN game=K7QF2MZA seat=black",
+	    "#r REJOIN game=K7QF2MZA token=ABCDEFGHIJKLMNOPQRSTUVWXYZ");
 	t_drain(f, 1);
-	t_say(f, 1, "#m MOVE game=K7QF2MZA ply=1 move=c6c5");
-	t_expect(f, 1, "OK #m MOVE");
+	t_ask(f, 1, "OK #m MOVE", "#m MOVE game=K7QF2MZA ply=1 move=c6c5");
 	t_free(f);
 	store_close(st);
 	/* No token left in the file, and version 2 now. */
@@ -584,17 +548,11 @@ test_migrate_v1(void **state)
 	}
 	sqlite3_close(db);
 	/* A later version than this server reads is refused, named. */
-	assert_int_equal(sqlite3_open(t_dbpath, &db), SQLITE_OK);
-	assert_int_equal(sqlite3_exec(db, "PRAGMA user_version=99", NULL, NULL,
-	    NULL), SQLITE_OK);
-	sqlite3_close(db);
+	run_sql("PRAGMA user_version=99");
 	assert_null(store_open(t_dbpath, STORE_UPGRADE, err, sizeof err));
 	assert_non_null(strstr(err, "version 99, newer"));
 	/* Opened again, an upgraded file is as this server makes them. */
-	assert_int_equal(sqlite3_open(t_dbpath, &db), SQLITE_OK);
-	assert_int_equal(sqlite3_exec(db, "PRAGMA user_version=4", NULL, NULL,
-	    NULL), SQLITE_OK);
-	sqlite3_close(db);
+	run_sql("PRAGMA user_version=4");
 	st = t_db_open(0);
 	assert_null(store_note(st));
 	store_close(st);
@@ -629,23 +587,19 @@ test_online_columns_added(void **state)
 	sqlite3_stmt *q;
 
 	(void)state;
-	assert_int_equal(sqlite3_open(t_dbpath, &db), SQLITE_OK);
-	assert_int_equal(sqlite3_exec(db, v1, NULL, NULL, NULL), SQLITE_OK);
-	sqlite3_close(db);
+	run_sql(v1);
 	st = t_db_open(STORE_UPGRADE);
 	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
 	assert_int_equal(store_load(st, f->s, err, sizeof err), 0);
 	sess_start(f->s, f->now, 1700000000000LL + 3600000);
 	t_hello(f, 0, "10.0.0.1");
-	t_say(f, 0, "#s STATE game=AAAAAAAA");
-	t_expect(f, 0, "OK #s");
+	t_ask(f, 0, "OK #s", "#s STATE game=AAAAAAAA");
 	t_expect(f, 0, "EV AAAAAAAA 1 STATE variant=congo start=");
 	assert_null(strstr(t_last, "clock="));
 	/* Ann made it with her seat: she may cancel it. */
 	t_say(f, 0, "REJOIN game=AAAAAAAA token=ABCDEFGHIJKLMNOPQRSTUVWXYZ");
 	t_drain(f, 0);
-	t_say(f, 0, "#x CANCEL game=AAAAAAAA");
-	t_expect(f, 0, "OK #x CANCEL");
+	t_ask(f, 0, "OK #x CANCEL", "#x CANCEL game=AAAAAAAA");
 	t_free(f);
 	store_close(st);
 
@@ -665,7 +619,7 @@ test_online_columns_added(void **state)
 static void
 test_online_rebuild(void **state)
 {
-	char id[16], nid[16], tw[40], tb[40], err[512];
+	char id[16], nid[16], tw[40], tb[40];
 	struct store *st = t_db_open(STORE_CREATE);
 	struct t_fake *f;
 	const char *l;
@@ -674,8 +628,8 @@ test_online_rebuild(void **state)
 	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
 	t_hello(f, 0, "10.0.0.1");
 	t_hello(f, 1, "10.0.1.2");
-	t_say(f, 0, "#c CREATE seat=white variant=megapawn clock=30+2");
-	l = t_expect(f, 0, "OK #c");
+	l = t_ask(f, 0, "OK #c",
+	    "#c CREATE seat=white variant=megapawn clock=30+2");
 	t_val(l, "game", id, sizeof id);
 	t_val(l, "token", tw, sizeof tw);
 	t_say(f, 1, "#j JOIN game=%s seat=black", id);
@@ -697,55 +651,41 @@ test_online_rebuild(void **state)
 	t_say(f, 1, "REJOIN game=%s token=%s", id, tb);
 	t_say(f, 0, "REMATCH game=%s", id);
 	t_drain(f, 1);
-	t_say(f, 1, "REMATCH game=%s", id);
-	t_expect(f, 1, "OK * REMATCH");
+	t_ask(f, 1, "OK * REMATCH", "REMATCH game=%s", id);
 	t_expect(f, 1, "EV ");
 	t_val(t_expect(f, 1, "EV "), "game", nid, sizeof nid);
 	t_free(f);
 	store_close(st);
 
-	st = t_db_open(0);
-	f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
-	assert_int_equal(store_load(st, f->s, err, sizeof err), 0);
+	f = t_db_restart(NULL);
 	sess_start(f->s, f->now, (long long)time(NULL) * 1000);
 	/* The rematch being played; the finished game is read when asked. */
 	assert_int_equal(sess_ngames(f->s), 1);
 	t_hello(f, 0, "10.0.0.1");
-	t_say(f, 0, "#r REJOIN game=%s token=%s since=0", id, tw);
-	t_expect(f, 0, "OK #r");
-	t_expect(f, 0, "EV ");
-	assert_non_null(strstr(t_last, " 1 JOINED seat=white"));
+	t_ask(f, 0, "OK #r", "#r REJOIN game=%s token=%s since=0", id, tw);
+	t_event(f, 0, " 1 JOINED seat=white");
 	t_expect(f, 0, "EV ");
 	t_expect(f, 0, "EV ");
 	/* (the first moves untimed, without increment) */
 	assert_non_null(strstr(t_last, " 3 MOVE ply=0 side=white move=a3a4 "));
 	assert_non_null(strstr(t_last, " wclock=30000 bclock=30000"));
 	t_expect(f, 0, "EV ");
-	t_expect(f, 0, "EV ");
-	assert_non_null(strstr(t_last, " 5 MOVE ply=2 side=white move=e3e4 "));
+	t_event(f, 0, " 5 MOVE ply=2 side=white move=e3e4 ");
 	assert_non_null(strstr(t_last, " wclock=32000 bclock=30000"));
-	t_expect(f, 0, "EV ");
-	assert_non_null(strstr(t_last, " 6 SAID side=black :well played"));
-	t_expect(f, 0, "EV ");
-	assert_non_null(strstr(t_last, " 7 RESULT result=1-0 reason=time"));
-	t_expect(f, 0, "EV ");
-	assert_non_null(strstr(t_last, " 8 REMATCH action=offer side=white"));
-	t_expect(f, 0, "EV ");
-	assert_non_null(strstr(t_last, " 9 REMATCH action=offer side=black"));
+	t_event(f, 0, " 6 SAID side=black :well played");
+	t_event(f, 0, " 7 RESULT result=1-0 reason=time");
+	t_event(f, 0, " 8 REMATCH action=offer side=white");
+	t_event(f, 0, " 9 REMATCH action=offer side=black");
 	/* The rematch is there, but no token is told from storage. */
 	t_nothing(f, 0);
-	t_say(f, 0, "#r REMATCH game=%s", id);
-	t_expect(f, 0, "OK #r REMATCH");
+	t_ask(f, 0, "OK #r REMATCH", "#r REMATCH game=%s", id);
 	t_nothing(f, 0);
-	t_say(f, 0, "#s STATE game=%s", nid);
-	t_expect(f, 0, "OK #s");
-	t_expect(f, 0, "EV ");
-	assert_non_null(strstr(t_last, " variant=megapawn "));
+	t_ask(f, 0, "OK #s", "#s STATE game=%s", nid);
+	t_event(f, 0, " variant=megapawn ");
 	assert_non_null(strstr(t_last, " status=active "));
 	assert_non_null(strstr(t_last, " clock=30+2 wclock=30000 "
 	    "bclock=30000"));
-	t_free(f);
-	store_close(st);
+	t_db_free(f);
 }
 
 int

@@ -10,9 +10,12 @@
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <poll.h>
+#include <setjmp.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,7 +24,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <cmocka.h>
+
 #define TC_UNUSED __attribute__((unused))
+#define TC_ANSWER_MS 5000         /* how long an answer may take */
 
 struct tc {
 	int fd;
@@ -136,21 +142,37 @@ tc_raw(struct tc *c, const void *data, size_t n)
 	return 0;
 }
 
+/* Send the line fmt makes (under 4095 bytes) and its LF. */
+static int tc_vsend(struct tc *c, const char *fmt, va_list ap)
+    __attribute__((format(printf, 2, 0)));
+
+static TC_UNUSED int
+tc_vsend(struct tc *c, const char *fmt, va_list ap)
+{
+	char line[4096];
+	int n = vsnprintf(line, sizeof line - 1, fmt, ap);
+
+	if (n < 0 || (size_t)n >= sizeof line - 1) {
+		fprintf(stderr, "tc_send: a line too long for the test client\n");
+		return -1;
+	}
+	line[n++] = '\n';
+	return tc_raw(c, line, (size_t)n);
+}
+
 static int tc_send(struct tc *c, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
 static TC_UNUSED int
 tc_send(struct tc *c, const char *fmt, ...)
 {
-	char line[4096];
 	va_list ap;
-	int n;
+	int rc;
 
 	va_start(ap, fmt);
-	n = vsnprintf(line, sizeof line - 1, fmt, ap);
+	rc = tc_vsend(c, fmt, ap);
 	va_end(ap);
-	line[n++] = '\n';
-	return tc_raw(c, line, (size_t)n);
+	return rc;
 }
 
 /*
@@ -213,6 +235,27 @@ tc_wait(struct tc *c, const char *prefix, int timeout_ms)
 		if (strncmp(c->line, prefix, strlen(prefix)) == 0)
 			return c->line;
 	}
+}
+
+/* Send the request fmt; a line starting with want must come within
+ * TC_ANSWER_MS (else the test fails): tc_send then tc_wait. */
+static const char *tc_ask(struct tc *c, const char *want, const char *fmt,
+    ...) __attribute__((format(printf, 3, 4)));
+
+static TC_UNUSED const char *
+tc_ask(struct tc *c, const char *want, const char *fmt, ...)
+{
+	va_list ap;
+	int rc;
+	const char *l;
+
+	va_start(ap, fmt);
+	rc = tc_vsend(c, fmt, ap);
+	va_end(ap);
+	assert_int_equal(rc, 0);
+	l = tc_wait(c, want, TC_ANSWER_MS);
+	assert_non_null(l);
+	return l;
 }
 
 /* The next line must start with prefix (PINGs aside). */

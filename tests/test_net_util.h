@@ -47,6 +47,7 @@ struct t_fake {
 	struct t_rec rec[T_RECS];
 	int nrec;
 	struct sess *s;
+	struct store *st;          /* t_db_new's store */
 	long long now;
 	int nlog;                  /* lines logged */
 	char lastlog[512];
@@ -204,20 +205,31 @@ t_next(struct t_fake *f, int conn, char *buf, size_t n)
 	return true;
 }
 
+/* conn says the line fmt makes (under 1024 bytes). */
+static void t_vsay(struct t_fake *f, int conn, const char *fmt, va_list ap)
+    __attribute__((format(printf, 3, 0)));
+
+static __attribute__((unused)) void
+t_vsay(struct t_fake *f, int conn, const char *fmt, va_list ap)
+{
+	char line[1024];
+	int n = vsnprintf(line, sizeof line, fmt, ap);
+
+	assert_true(n >= 0 && (size_t)n < sizeof line);
+	sess_line(f->s, conn, line, (size_t)n, f->now);
+}
+
 static void t_say(struct t_fake *f, int conn, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
 static __attribute__((unused)) void
 t_say(struct t_fake *f, int conn, const char *fmt, ...)
 {
-	char line[1024];
 	va_list ap;
-	int n;
 
 	va_start(ap, fmt);
-	n = vsnprintf(line, sizeof line, fmt, ap);
+	t_vsay(f, conn, fmt, ap);
 	va_end(ap);
-	sess_line(f->s, conn, line, (size_t)n, f->now);
 }
 
 /* The next line for conn must start with prefix; it is copied to buf. */
@@ -236,6 +248,37 @@ t_expect(struct t_fake *f, int conn, const char *prefix)
 		fail();
 	}
 	return t_last;
+}
+
+/* conn says the request fmt; the answer (its next line) must start with
+ * want: t_say then t_expect, the answer returned as t_expect does. */
+static const char *t_ask(struct t_fake *f, int conn, const char *want,
+    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+static __attribute__((unused)) const char *
+t_ask(struct t_fake *f, int conn, const char *want, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	t_vsay(f, conn, fmt, ap);
+	va_end(ap);
+	return t_expect(f, conn, want);
+}
+
+/* The next line for conn must be an event (EV) holding text; returned
+ * as t_expect does. */
+static __attribute__((unused)) const char *
+t_event(struct t_fake *f, int conn, const char *text)
+{
+	const char *l = t_expect(f, conn, "EV ");
+
+	if (strstr(l, text) == NULL) {
+		print_error("conn %d: got '%s'\nwanted an event with '%s'\n",
+		    conn, l, text);
+		fail();
+	}
+	return l;
 }
 
 static __attribute__((unused)) void
@@ -364,6 +407,17 @@ t_start(struct t_fake *f, struct t_game *tg, const char *extra)
 	t_drain(f, 1);
 }
 
+/* Both sides' first moves in game id, White's on conn 0 (c2c3), Black's
+ * on conn 1 (c6c5): a game both have moved in; every line drained. */
+static __attribute__((unused)) void
+t_both_moved(struct t_fake *f, const char *id)
+{
+	t_say(f, 0, "MOVE game=%s ply=0 move=c2c3", id);
+	t_say(f, 1, "MOVE game=%s ply=1 move=c6c5", id);
+	t_drain(f, 0);
+	t_drain(f, 1);
+}
+
 /* The last event stored for game id. */
 static __attribute__((unused)) const struct t_rec *
 t_last_event(struct t_fake *f, const char *id)
@@ -431,6 +485,57 @@ t_db_open(int how)
 		print_error("%s\n", err);
 	assert_non_null(st);
 	return st;
+}
+
+/* A session (limits lim, NULL: t_limits) storing to the test's own
+ * database (t_db_setup's), created anew; f->st its store. */
+static __attribute__((unused)) struct t_fake *
+t_db_new(const struct sess_limits *lim)
+{
+	struct store *st = t_db_open(STORE_CREATE);
+	struct t_fake *f = t_new_store(lim, NULL, &store_sqlite_ops, st);
+
+	f->st = st;
+	return f;
+}
+
+/* A session over what the database holds, its games loaded (not started):
+ * a restart. */
+static __attribute__((unused)) struct t_fake *
+t_db_restart(const struct sess_limits *lim)
+{
+	struct store *st = t_db_open(0);
+	struct t_fake *f = t_new_store(lim, NULL, &store_sqlite_ops, st);
+	char err[256];
+
+	f->st = st;
+	if (store_load(st, f->s, err, sizeof err) != 0)
+		fail_msg("%s", err);
+	return f;
+}
+
+/* Free a session of t_db_new or t_db_restart and close its store. */
+static __attribute__((unused)) void
+t_db_free(struct t_fake *f)
+{
+	struct store *st = f->st;
+
+	t_free(f);
+	store_close(st);
+}
+
+/* Connections 0 to n - 1 open and say HELLO, each from a network of its
+ * own (10.0.<conn>.1). */
+static __attribute__((unused)) void
+t_hellos(struct t_fake *f, int n)
+{
+	char addr[32];
+	int i;
+
+	for (i = 0; i < n; i++) {
+		snprintf(addr, sizeof addr, "10.0.%d.1", i);
+		t_hello(f, i, addr);
+	}
 }
 
 /* Open conn from addr, REGISTER name and LOGIN as it; its key in key

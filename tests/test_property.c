@@ -32,6 +32,7 @@
 #include "engine/game.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
+#include "util/util.h"
 
 #include "fuzz/fuzz_board.h"
 
@@ -57,11 +58,7 @@ static unsigned long long n_positions, n_moves, n_mutants;
 static uint64_t
 rng(void)
 {
-	uint64_t z = (rng_state += 0x9E3779B97F4A7C15ULL);
-
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-	return z ^ (z >> 31);
+	return splitmix64(&rng_state);
 }
 
 #define CHECK(cond, ...) do {						\

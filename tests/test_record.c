@@ -18,24 +18,10 @@
 #include "engine/fen.h"
 #include "engine/notation.h"
 #include "record/record.h"
+#include "test_record_util.h"
 #include "test_tmp.h"
 
 #define CHAIN_FEN "3l3/7/7/7/4p2/2p4/1M1L3 w 0 1"
-
-/* Parse text as a record named "t.pgn". */
-static int
-read_text(const char *text, struct game *g, struct record_tags *t,
-    char *err, size_t n)
-{
-	FILE *f = fmemopen((void *)text, strlen(text), "r");
-	int rc;
-
-	assert_non_null(f);
-	err[0] = '\0';
-	rc = record_read(f, "t.pgn", g, t, NULL, err, n);
-	fclose(f);
-	return rc;
-}
 
 /* Reading text must succeed. */
 static void
@@ -43,22 +29,8 @@ read_ok(const char *text, struct game *g, struct record_tags *t)
 {
 	char err[256];
 
-	if (read_text(text, g, t, err, sizeof err) != 0)
+	if (record_of_text(text, g, t, NULL, err, sizeof err) != 0)
 		fail_msg("%s", err);
-}
-
-/* Write g to a string (caller frees). */
-static char *
-write_text(const struct game *g, const struct record_tags *t)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-
-	assert_non_null(f);
-	assert_int_equal(record_write(f, g, t), 0);
-	assert_int_equal(fclose(f), 0);
-	return buf;
 }
 
 static void
@@ -88,10 +60,10 @@ round_trip(const struct game *g, const struct record_tags *t)
 	struct game h;
 	struct record_tags back;
 	char err[256], f1[FEN_MAX], f2[FEN_MAX];
-	char *text = write_text(g, t);
+	char *text = text_of_record(g, t, NULL, NULL);
 	int i;
 
-	if (read_text(text, &h, &back, err, sizeof err) != 0)
+	if (record_of_text(text, &h, &back, NULL, err, sizeof err) != 0)
 		fail_msg("%s\n---\n%s", err, text);
 	assert_int_equal(h.nply, g->nply);
 	for (i = 0; i < g->nply; i++)
@@ -122,7 +94,7 @@ round_trip(const struct game *g, const struct record_tags *t)
 		p = nl + 1;
 	}
 	/* Writing the read game gives the same text. */
-	char *again = write_text(&h, &back);
+	char *again = text_of_record(&h, &back, NULL, NULL);
 	assert_string_equal(again, text);
 	free(again);
 	game_free(&h);
@@ -215,7 +187,7 @@ test_write_start(void **state)
 	play(&g, "d2d3");
 	play(&g, "d6d5");
 	assert_int_equal(game_undo(&g), 0);
-	text = write_text(&g, NULL);
+	text = text_of_record(&g, NULL, NULL, NULL);
 	assert_non_null(strstr(text, "\n1. d2d3 *\n"));
 	free(text);
 	game_free(&g);
@@ -326,12 +298,12 @@ test_finished_games(void **state)
 		assert_non_null(strstr(text, "1. d2d3 0-1\n"));
 		free(text);
 		record_tag_set(&tf, "Termination", "time-forfeit");
-		text = write_text(&g, &tf);
+		text = text_of_record(&g, &tf, NULL, NULL);
 		assert_non_null(strstr(text, "[Termination \"time forfeit\"]\n"));
 		free(text);
 		game_free(&g);
 		start_game(&g, "2l4/7/7/7/7/7/3L3 w 0 1");
-		text = write_text(&g, &tf);
+		text = text_of_record(&g, &tf, NULL, NULL);
 		assert_non_null(strstr(text, "[Termination \"bare-lions\"]\n"));
 		free(text);
 		game_free(&g);
@@ -367,18 +339,19 @@ test_tolerant_reading(void **state)
 	game_free(&g);
 
 	/* No move numbers, no result, no tags. */
-	assert_int_equal(read_text("d2d3 d6d5\n", &g, NULL, err, sizeof err),
+	assert_int_equal(record_of_text("d2d3 d6d5\n", &g, NULL, NULL, err,
+	    sizeof err),
 	    0);
 	assert_int_equal(g.nply, 2);
 	game_free(&g);
 
 	/* A win the rules did not produce is a resignation. */
-	assert_int_equal(read_text("[Result \"0-1\"]\n1. d2d3 0-1\n", &g, &t,
-	    err, sizeof err), 0);
+	assert_int_equal(record_of_text("[Result \"0-1\"]\n1. d2d3 0-1\n", &g,
+	    &t, NULL, err, sizeof err), 0);
 	assert_int_equal(g.result, RESULT_BLACK_WINS);
 	assert_int_equal(g.reason, REASON_RESIGN);
 	game_free(&g);
-	assert_int_equal(read_text("1. d2d3 1/2-1/2\n", &g, &t, err,
+	assert_int_equal(record_of_text("1. d2d3 1/2-1/2\n", &g, &t, NULL, err,
 	    sizeof err), 0);
 	assert_int_equal(g.reason, REASON_AGREEMENT);
 	game_free(&g);
@@ -404,7 +377,7 @@ expect_error(const char *text, int line, const char *msg)
 	struct record_tags t;
 	char err[512], want[512];
 
-	if (read_text(text, &g, &t, err, sizeof err) == 0)
+	if (record_of_text(text, &g, &t, NULL, err, sizeof err) == 0)
 		fail_msg("no error for:\n%s", text);
 	snprintf(want, sizeof want, "t.pgn:%d: %s", line, msg);
 	assert_string_equal(err, want);
@@ -518,8 +491,8 @@ test_errors(void **state)
 		struct game g;
 		struct record_tags t;
 		char err[256];
-		assert_int_equal(read_text("\xef\xbb\xbf[Event \"bom\"]\n1. d2d3 "
-		    "*\n", &g, &t, err, sizeof err), 0);
+		assert_int_equal(record_of_text("\xef\xbb\xbf[Event \"bom\"]\n"
+		    "1. d2d3 *\n", &g, &t, NULL, err, sizeof err), 0);
 		assert_string_equal(record_tag_get(&t, "Event"), "bom");
 		assert_int_equal(g.nply, 1);
 		game_free(&g);
@@ -652,7 +625,7 @@ test_many_tags_round_trip(void **state)
 	strcat(text, "\n1. d2d3 *\n");
 	read_ok(text, &g, &t);
 	assert_int_equal(t.n, RECORD_TAG_MAX);
-	out = write_text(&g, &t);
+	out = text_of_record(&g, &t, NULL, NULL);
 	read_ok(out, &h, &back);
 	assert_int_equal(back.n, RECORD_TAG_MAX);
 	assert_int_equal(h.nply, 1);
@@ -715,7 +688,7 @@ test_clocks_and_several_games(void **state)
 
 	/* Two games: the first read alone is an error that says how to
 	 * pick; game 2 by its number; a game 3 that is not there. */
-	assert_int_equal(read_text(two, &g, &t, err, sizeof err), -1);
+	assert_int_equal(record_of_text(two, &g, &t, NULL, err, sizeof err), -1);
 	assert_non_null(strstr(err, "several games"));
 	f = fmemopen((void *)two, strlen(two), "r");
 	assert_int_equal(record_read_game(f, "two.pgn", 2, &g, &t, NULL, &got,
@@ -774,7 +747,7 @@ test_megapawn(void **state)
 	read_ok("[Variant \"MegaPawn\"]\n[FEN \"3lq2/7/7/7/7/7/3L3 w 0 1\"]\n"
 	    "1. d1d2 e7c5 *\n", &g, &t);
 	assert_int_equal(g.variant, VARIANT_MEGAPAWN);
-	out = write_text(&g, NULL);
+	out = text_of_record(&g, NULL, NULL, NULL);
 	assert_non_null(strstr(out, "[FEN \"3lq2/7/7/7/7/7/3L3 w 0 1\"]\n"));
 	read_ok(out, &h, NULL);
 	assert_int_equal(h.variant, VARIANT_MEGAPAWN);
@@ -800,7 +773,7 @@ test_megapawn(void **state)
 	/* A Congo game still writes "Congo". */
 	assert_int_equal(fen_read(&b, FEN_START, err, sizeof err), 0);
 	game_init(&g, &b, NULL);
-	out = write_text(&g, NULL);
+	out = text_of_record(&g, NULL, NULL, NULL);
 	assert_non_null(strstr(out, "[Variant \"Congo\"]\n"));
 	free(out);
 	game_free(&g);

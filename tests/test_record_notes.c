@@ -19,34 +19,8 @@
 #include "engine/notation.h"
 #include "record/record.h"
 #include "record/record_int.h"
+#include "test_record_util.h"
 #include "test_tmp.h"
-
-static int
-read_notes(const char *text, struct game *g, struct record_notes *ns,
-    char *err, size_t n)
-{
-	FILE *f = fmemopen((void *)text, strlen(text), "r");
-	int rc;
-
-	assert_non_null(f);
-	err[0] = '\0';
-	rc = record_read_notes(f, "t.pgn", 0, g, NULL, NULL, ns, err, n);
-	fclose(f);
-	return rc;
-}
-
-static char *
-write_notes(const struct game *g, const struct record_notes *ns)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-
-	assert_non_null(f);
-	assert_int_equal(record_write_notes(f, g, NULL, ns), 0);
-	assert_int_equal(fclose(f), 0);
-	return buf;
-}
 
 /* The error of reading text, which must fail. */
 static void
@@ -56,7 +30,8 @@ read_fails(const char *text, const char *want)
 	struct record_notes ns;
 	char err[256];
 
-	assert_int_equal(read_notes(text, &g, &ns, err, sizeof err), -1);
+	assert_int_equal(record_of_text(text, &g, NULL, &ns, err, sizeof err),
+	    -1);
 	record_notes_free(&ns);
 	if (strcmp(err, want) != 0)
 		fail_msg("got \"%s\", want \"%s\"", err, want);
@@ -71,10 +46,10 @@ test_read_annotations(void **state)
 	char err[256];
 
 	(void)state;
-	assert_int_equal(read_notes("{A game.}\n1. d2d3 $6 {[%eval 0.35]"
+	assert_int_equal(record_of_text("{A game.}\n1. d2d3 $6 {[%eval 0.35]"
 	    " [%clk 0:04:58] Slow.} d6d5 $2 $4 {[%eval #-3]} { and  more\n"
-	    "text } 2. c2c3 {[%eval -1.245,23] [%csl Gd4]} *\n", &g, &ns, err,
-	    sizeof err), 0);
+	    "text } 2. c2c3 {[%eval -1.245,23] [%csl Gd4]} *\n", &g, NULL, &ns,
+	    err, sizeof err), 0);
 	assert_int_equal(g.nply, 3);
 	assert_string_equal(ns.intro, "A game.");
 	n = record_notes_get(&ns, 0);
@@ -110,13 +85,13 @@ test_suffixes(void **state)
 	char err[256];
 
 	(void)state;
-	assert_int_equal(read_notes("1. d2d3?? d6d5! 2. c2c3!? c6c5?! "
-	    "3. b2b3 $1 ? b6b5!! *", &g, &ns, err, sizeof err), -1);
+	assert_int_equal(record_of_text("1. d2d3?? d6d5! 2. c2c3!? c6c5?! "
+	    "3. b2b3 $1 ? b6b5!! *", &g, NULL, &ns, err, sizeof err), -1);
 	record_notes_free(&ns);
 	/* a suffix alone is not a move */
 	assert_non_null(strstr(err, "t.pgn:1: '?' is not a move"));
-	if (read_notes("1. d2d3?? d6d5! 2. c2c3!? c6c5?! 3. b2b3? b6b5!! "
-	    "4. a2a3 $2 *", &g, &ns, err, sizeof err) != 0)
+	if (record_of_text("1. d2d3?? d6d5! 2. c2c3!? c6c5?! 3. b2b3? b6b5!! "
+	    "4. a2a3 $2 *", &g, NULL, &ns, err, sizeof err) != 0)
 		fail_msg("%s", err);
 	assert_int_equal(g.nply, 7);
 	assert_int_equal(ns.at[0].nag[0], 4);
@@ -165,14 +140,15 @@ test_round_trip(void **state)
 	    "word of it, not one {brace} either.");
 	n = record_notes_at(&ns, 3);
 	assert_int_equal(record_note_add_nag(n, 6), 0);
-	text = write_notes(&g, &ns);
+	text = text_of_record(&g, NULL, &ns, NULL);
 	assert_non_null(strstr(text, "{Analysed by congo.}"));
 	assert_non_null(strstr(text, "{Analysed by congo.} 1. d2d3 {[%eval "
 	    "-0.05] [%clk 1:02:03]} d6d5 $4 {[%eval #7]\nBlunder. Better"));
 	assert_non_null(strstr(text, "c6c5 $6 *"));
 	for (char *p = text, *nl; (nl = strchr(p, '\n')) != NULL; p = nl + 1)
 		assert_true(nl - p <= 79);
-	assert_int_equal(read_notes(text, &g2, &ns2, err, sizeof err), 0);
+	assert_int_equal(record_of_text(text, &g2, NULL, &ns2, err, sizeof err),
+	    0);
 	assert_int_equal(g2.nply, 4);
 	assert_string_equal(ns2.intro, "Analysed by congo.");
 	assert_int_equal(ns2.at[0].eval_cp, -5);
@@ -184,7 +160,7 @@ test_round_trip(void **state)
 	    "a word of it, not one {brace) either.");
 	assert_true(record_note_empty(&ns2.at[2]));
 	assert_int_equal(ns2.at[3].nag[0], 6);
-	again = write_notes(&g2, &ns2);
+	again = text_of_record(&g2, NULL, &ns2, NULL);
 	assert_string_equal(text, again);
 	free(text);
 	free(again);

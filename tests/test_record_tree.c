@@ -23,6 +23,7 @@
 #include "engine/game.h"
 #include "engine/notation.h"
 #include "record/record.h"
+#include "test_record_util.h"
 
 static move_t
 mv(const struct board *b, const char *text)
@@ -214,20 +215,6 @@ read_tree(const char *text, struct game *g, struct record_notes *ns,
 	return rc;
 }
 
-static char *
-write_tree(const struct game *g, const struct record_notes *ns,
-    const struct record_tree *t)
-{
-	char *text = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&text, &len);
-
-	assert_non_null(f);
-	assert_int_equal(record_write_tree(f, g, NULL, ns, t), 0);
-	fclose(f);
-	return text;
-}
-
 /* The move text of a written record (after the tags' blank line). */
 static const char *
 body(const char *text)
@@ -248,7 +235,7 @@ round_trip(const char *moves, const char *want)
 
 	if (read_tree(moves, &g, &ns, &t, 0, err, sizeof err) != 0)
 		fail_msg("%s", err);
-	text = write_tree(&g, &ns, &t);
+	text = text_of_record(&g, NULL, &ns, &t);
 	if (strcmp(body(text), want) != 0)
 		fail_msg("wrote\n%s\nwanted\n%s", body(text), want);
 	game_free(&g);
@@ -256,7 +243,7 @@ round_trip(const char *moves, const char *want)
 	record_tree_free(&t);
 	/* What was written reads back to the same text. */
 	assert_int_equal(read_tree(text, &g, &ns, &t, 0, err, sizeof err), 0);
-	again = write_tree(&g, &ns, &t);
+	again = text_of_record(&g, NULL, &ns, &t);
 	assert_string_equal(again, text);
 	free(again);
 	free(text);

@@ -126,74 +126,76 @@ setup_fen(struct board *b, int variant, const char *fen)
 		fail_msg("%s: %s", fen, err);
 }
 
-/* b turned round: ranks reversed, colours and side to move swapped. */
+/* b turned round (turned: ranks reversed, colours and the side to move
+ * swapped) or mirrored (files reversed), into out. */
 static void
-turn(const struct board *b, struct board *out)
+reflect(const struct board *b, struct board *out, bool turned)
 {
 	board_clear(out);
 	board_set_variant(out, b->variant);
-	for (int s = 0; s < NSQ; s++)
-		if (b->sq[s] != PIECE_NONE)
+	for (int s = 0; s < NSQ; s++) {
+		int p = b->sq[s];
+
+		if (p == PIECE_NONE)
+			continue;
+		if (turned)
 			board_put(out, SQ(SQ_FILE(s), 6 - SQ_RANK(s)),
-			    PIECE_MAKE(PIECE_COLOR(b->sq[s]) ^ 1,
-			    PIECE_TYPE(b->sq[s])));
-	if (b->side == WHITE) {
+			    PIECE_MAKE(PIECE_COLOR(p) ^ 1, PIECE_TYPE(p)));
+		else
+			board_put(out, SQ(6 - SQ_FILE(s), SQ_RANK(s)), p);
+	}
+	if (b->side == (turned ? WHITE : BLACK)) {
 		out->side = BLACK;
 		out->hash ^= board_zobrist_side;
 	}
 }
 
+/* fn(variant, key, table, arg) for every table of every variant's set. */
 static void
-mirror(const struct board *b, struct board *out)
+each_table(void (*fn)(int, int, const struct tb_table *, void *), void *arg)
 {
-	board_clear(out);
-	board_set_variant(out, b->variant);
-	for (int s = 0; s < NSQ; s++)
-		if (b->sq[s] != PIECE_NONE)
-			board_put(out, SQ(6 - SQ_FILE(s), SQ_RANK(s)), b->sq[s]);
-	if (b->side == BLACK) {
-		out->side = BLACK;
-		out->hash ^= board_zobrist_side;
-	}
+	for (int v = 0; v < NVARIANTS; v++)
+		for (int key = 0; key < TB_NKEYS; key++)
+			if (sets[v]->table[key] != NULL)
+				fn(v, key, sets[v]->table[key], arg);
 }
 
 /* ---- the index ---- */
+
+/* Entries decoded and encoded again, turned round and mirrored: the same
+ * (one entry in about 3000 of each table). */
+static void
+index_table(int v, int key, const struct tb_table *t, void *arg)
+{
+	uint64_t step = t->mat.entries / 3000 + 1;
+
+	(void)arg;
+	for (uint64_t i = 0; i < t->mat.entries; i += step) {
+		struct board b, o;
+		bool flip;
+		int64_t k;
+
+		if (!tb_decode(&t->mat, i, &b)) {
+			assert_int_equal(t->data[i], TB_INVALID);
+			continue;
+		}
+		assert_int_not_equal(t->data[i], TB_INVALID);
+		k = tb_board_key(&b, &flip);
+		assert_int_equal(k, key);
+		assert_false(flip);
+		assert_int_equal(tb_index(&t->mat, &b, false), i);
+		reflect(&b, &o, true);
+		assert_int_equal(tb_set_entry(sets[v], &o), t->data[i]);
+		reflect(&b, &o, false);
+		assert_int_equal(tb_set_entry(sets[v], &o), t->data[i]);
+	}
+}
 
 static void
 test_index(void **state)
 {
 	(void)state;
-	for (int v = 0; v < NVARIANTS; v++) {
-		for (int key = 0; key < TB_NKEYS; key++) {
-			const struct tb_table *t = sets[v]->table[key];
-			uint64_t step;
-
-			if (t == NULL)
-				continue;
-			step = t->mat.entries / 3000 + 1;
-			for (uint64_t i = 0; i < t->mat.entries; i += step) {
-				struct board b, o;
-				bool flip;
-				int64_t k;
-
-				if (!tb_decode(&t->mat, i, &b)) {
-					assert_int_equal(t->data[i], TB_INVALID);
-					continue;
-				}
-				assert_int_not_equal(t->data[i], TB_INVALID);
-				k = tb_board_key(&b, &flip);
-				assert_int_equal(k, key);
-				assert_false(flip);
-				assert_int_equal(tb_index(&t->mat, &b, false), i);
-				turn(&b, &o);
-				assert_int_equal(tb_set_entry(sets[v], &o),
-				    t->data[i]);
-				mirror(&b, &o);
-				assert_int_equal(tb_set_entry(sets[v], &o),
-				    t->data[i]);
-			}
-		}
-	}
+	each_table(index_table, NULL);
 }
 
 static void
@@ -345,26 +347,40 @@ test_refused_in_folder(void **state)
 /* ---- against the rules, one ply on ---- */
 
 static void
+one_ply_table(int v, int key, const struct tb_table *t, void *arg)
+{
+	uint64_t step = t->mat.n <= 1 ? 1 : 17;
+
+	(void)key;
+	(void)arg;
+	for (uint64_t i = 0; i < t->mat.entries; i += step)
+		check_one_ply_at(sets[v], t, i);
+}
+
+static void
 test_one_ply_consistent(void **state)
 {
 	(void)state;
-	for (int v = 0; v < NVARIANTS; v++) {
-		for (int key = 0; key < TB_NKEYS; key++) {
-			const struct tb_table *t = sets[v]->table[key];
-			uint64_t step;
-
-			if (t == NULL)
-				continue;
-			step = t->mat.n <= 1 ? 1 : 17;
-			for (uint64_t i = 0; i < t->mat.entries; i += step)
-				check_one_ply_at(sets[v], t, i);
-		}
-	}
+	each_table(one_ply_table, NULL);
 }
 
 /* ---- against a plain forced-win search (test_tb_check.h) ---- */
 
 #define SAMPLES 6
+
+static void
+search_table(int v, int key, const struct tb_table *t, void *seed)
+{
+	int found[3];
+
+	(void)v;
+	(void)key;
+	check_sample_by_search(t, seed, t->mat.n >= 2 ? 5 : 9, SAMPLES, 20000,
+	    found);
+	/* every table has each kind, but the bare lions' losses */
+	assert_true(found[ENTRY_WIN] > 0);
+	assert_true(found[ENTRY_DRAW] > 0 || t->mat.n >= 2);
+}
 
 static void
 test_against_search(void **state)
@@ -373,21 +389,7 @@ test_against_search(void **state)
 
 	(void)state;
 	cache = xcalloc(CACHE_SIZE, sizeof *cache);
-	for (int v = 0; v < NVARIANTS; v++) {
-		for (int key = 0; key < TB_NKEYS; key++) {
-			const struct tb_table *t = sets[v]->table[key];
-			int found[3];
-			int maxd = t != NULL && t->mat.n >= 2 ? 5 : 9;
-
-			if (t == NULL)
-				continue;
-			check_sample_by_search(t, &seed, maxd, SAMPLES, 20000,
-			    found);
-			/* every table has each kind, but the bare lions' losses */
-			assert_true(found[ENTRY_WIN] > 0);
-			assert_true(found[ENTRY_DRAW] > 0 || t->mat.n >= 2);
-		}
-	}
+	each_table(search_table, &seed);
 	free(cache);
 }
 

@@ -11,28 +11,35 @@
 
 #include "uci/uci.h"
 
+/* What the engine wrote to out, from its start (free it); out closed. */
+static char *
+uci_output(FILE *out)
+{
+	long n = ftell(out);
+	char *buf;
+
+	rewind(out);
+	buf = calloc(1, (size_t)n + 1);
+	assert_non_null(buf);
+	assert_int_equal(fread(buf, 1, (size_t)n, out), (size_t)n);
+	fclose(out);
+	return buf;
+}
+
 /* The engine's whole output for the commands (free it); uci_run must
  * return 0. */
 static char *
 run(const char *commands)
 {
 	FILE *in = tmpfile(), *out = tmpfile();
-	char *buf;
-	long n;
 
 	assert_non_null(in);
 	assert_non_null(out);
 	fputs(commands, in);
 	rewind(in);
 	assert_int_equal(uci_run(in, out), 0);
-	n = ftell(out);
-	rewind(out);
-	buf = calloc(1, (size_t)n + 1);
-	assert_non_null(buf);
-	assert_int_equal(fread(buf, 1, (size_t)n, out), (size_t)n);
 	fclose(in);
-	fclose(out);
-	return buf;
+	return uci_output(out);
 }
 
 #endif

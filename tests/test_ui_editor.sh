@@ -87,12 +87,7 @@ keys Z
 
 note ":fen shows the position and copies it (OSC 52 into tmux's buffer)"
 expect_fen '3l3/7/7/7/3Z3/7/3L3 b 0 1'
-_deadline=$(($(date +%s) + 5))
-until T show-buffer 2>/dev/null | grep -q '^3l3/7/7/7/3Z3/7/3L3 b 0 1$'; do
-	[ "$(date +%s)" -gt "$_deadline" ] &&
-	    fail "the clipboard (tmux's buffer) does not hold the FEN"
-	sleep 0.05
-done
+wait_clipboard '^3l3/7/7/7/3Z3/7/3L3 b 0 1$' "the FEN"
 
 note "Enter: the new-game dialog with this start, Black the AI: it plays"
 keys Enter
@@ -114,13 +109,5 @@ note "a move of ours in the game from the edited position"
 command_line d1d2
 wait_for '2\. d1d2'
 
-note "q quits"
-# The game may have ended meanwhile (q after the end quits without asking).
-# Either way the game ends with 0.
-keys q
-wait_for 'Quit this game|congo-exit=0'
-if grep -q 'Quit this game' "$tmp/screen"; then
-	keys y
-	wait_for 'congo-exit=0'
-fi
+quit_game
 echo "PASS"

@@ -14,12 +14,9 @@ tmux_prefix=cglob pane=l
 net_screens="s l"
 . "$(dirname "$0")/tmux_net_lib.sh"
 
-tmux_home
+net_home
 # Chat in any language: the terminal is UTF-8 (tmux takes it from here).
 export LC_ALL=C.UTF-8
-cat >"$tmp/config/congo/congo.conf" <<'EOF'
-ui = { color = false; mouse = false; ai_delay_ms = 0; };
-EOF
 
 start_hog
 

@@ -68,12 +68,7 @@ grep -q 'b2a3 \$1' "$tmp/b.pgn" || fail "the record's \$1 was lost"
 note ":pgn copies the record (OSC 52 into tmux's buffer)"
 command_line pgn
 wait_for 'the game record, 5 plies  \(copied\)'
-_deadline=$(($(date +%s) + 5))
-until T show-buffer 2>/dev/null | grep -q 'e2d3 \$5 {\[%eval 0.10\] a quiet start}'; do
-	[ "$(date +%s)" -gt "$_deadline" ] &&
-	    fail "the clipboard (tmux's buffer) does not hold the record"
-	sleep 0.05
-done
+wait_clipboard 'e2d3 \$5 {\[%eval 0.10\] a quiet start}' "the record"
 T show-buffer | grep -q '^\[Event ' || fail "the copied record has no tags"
 
 note "a click on a move of the move list shows it (Black's, then White's)"
@@ -114,11 +109,5 @@ G=$(grep -n '__' "$tmp/screen" | head -n 1 | cut -d: -f1)
 M=$(grep -n 'Moves' "$tmp/screen" | head -n 1 | cut -d: -f1)
 [ $((M - G)) -ge 4 ] || fail "the graph is not taller: 50% line on row $G, Moves on $M"
 
-note "q quits"
-keys q
-wait_for 'Quit this game|congo-exit=0'
-if grep -q 'Quit this game' "$tmp/screen"; then
-	keys y
-	wait_for 'congo-exit=0'
-fi
+quit_game
 echo "PASS"

@@ -190,6 +190,30 @@ start_hog() {
 	hog=$!
 }
 
+# wait_clipboard PATTERN WHAT: tmux's buffer (what the game copied with
+# OSC 52) holds a line matching PATTERN within 5 s, or fail saying WHAT is
+# not there.
+wait_clipboard() {
+	_deadline=$(($(date +%s) + 5))
+	until T show-buffer 2>/dev/null | grep -q -- "$1"; do
+		[ "$(date +%s)" -gt "$_deadline" ] &&
+		    fail "the clipboard (tmux's buffer) does not hold $2"
+		sleep 0.05
+	done
+}
+
+# quit_game: q, and y when the game asks (it may have ended meanwhile: q
+# after the end quits without asking); the game must end with 0.
+quit_game() {
+	note "q quits"
+	keys q
+	wait_for 'Quit this game|congo-exit=0'
+	if grep -q 'Quit this game' "$tmp/screen"; then
+		keys y
+		wait_for 'congo-exit=0'
+	fi
+}
+
 # humans_conf COLOR MOUSE: the game's congo.conf, two humans, no AI delay.
 humans_conf() {
 	cat >"$tmp/config/congo/congo.conf" <<CONF

@@ -104,3 +104,22 @@ expect_exit() {
 	[ "$(cat "$tmp/$1.status" 2>/dev/null)" = "$2" ] ||
 	    fail "$1: exit status '$(cat "$tmp/$1.status" 2>/dev/null)', not $2"
 }
+
+# net_home: tmux_home, and a congo.conf for the network games (no colour,
+# no mouse, no delay before an AI's move is shown).
+net_home() {
+	tmux_home
+	cat >"$tmp/config/congo/congo.conf" <<'EOF'
+ui = { color = false; mouse = false; ai_delay_ms = 0; };
+EOF
+}
+
+# stop_server: the server told to stop (SIGTERM) must exit with 0.
+stop_server() {
+	note "the server stops cleanly"
+	kill -TERM "$spid"
+	wait "$spid"
+	_st=$?
+	spid=
+	[ "$_st" = 0 ] || fail "server exit status $_st"
+}

@@ -239,21 +239,20 @@ inprocess_move(struct match *m, int p, struct seat *s, const struct game *g,
 	struct search_info info;
 	move_t mv;
 
+	/* The match's time control, in place of the player's own limits. */
+	if (c->tc != MATCH_TC_PLAYER)
+		search_limits_default(&l);
 	switch (c->tc) {
 	case MATCH_TC_MOVETIME:
-		search_limits_default(&l);
 		l.movetime_ms = (int)c->movetime_ms;
 		break;
 	case MATCH_TC_NODES:
-		search_limits_default(&l);
 		l.nodes = (uint64_t)c->nodes;
 		break;
 	case MATCH_TC_DEPTH:
-		search_limits_default(&l);
 		l.depth = (int)c->depth;
 		break;
 	case MATCH_TC_CLOCK:
-		search_limits_default(&l);
 		l.time_left_ms = clock_left(clk, game_board(g)->side, now);
 		if (l.time_left_ms < 1)
 			l.time_left_ms = 1;
@@ -471,6 +470,18 @@ sprt_check(struct match *m)
 		atomic_store(&match_stop, 1);
 }
 
+/* A game's score of 1, 1/2 or 0 counted as a win, a draw or a loss. */
+static void
+tally(int *win, int *draw, int *loss, double score)
+{
+	if (score == 1.0)
+		(*win)++;
+	else if (score == 0.5)
+		(*draw)++;
+	else
+		(*loss)++;
+}
+
 static void
 report(struct match *m, int i)
 {
@@ -482,20 +493,10 @@ report(struct match *m, int i)
 	    mg->g.result == RESULT_BLACK_WINS ? "0-1" : "1/2-1/2";
 	int n = m->win + m->draw + m->loss;
 
-	if (mg->a_score == 1.0)
-		m->win++;
-	else if (mg->a_score == 0.5)
-		m->draw++;
-	else
-		m->loss++;
-	if (mg->a_white) {
-		if (mg->a_score == 1.0)
-			m->white_win++;
-		else if (mg->a_score == 0.5)
-			m->white_draw++;
-		else
-			m->white_loss++;
-	}
+	tally(&m->win, &m->draw, &m->loss, mg->a_score);
+	if (mg->a_white)
+		tally(&m->white_win, &m->white_draw, &m->white_loss,
+		    mg->a_score);
 	m->finished++;
 	n++;
 	if (mg->error[0] != '\0') {

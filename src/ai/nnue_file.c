@@ -28,13 +28,7 @@
 #include "ai/nnue.h"
 #include "tb/tb_internal.h"
 #include "util/util.h"
-
-#ifndef PKGDATADIR
-#define PKGDATADIR "/usr/local/share/congo"
-#endif
-#ifndef SRCDATADIR
-#define SRCDATADIR PKGDATADIR
-#endif
+#include "util/datadir.h"
 
 #define HEADER 128
 #define PAYLOAD ((size_t)NNUE_INPUTS * NNUE_HIDDEN * 2 + NNUE_HIDDEN * 2 + \

@@ -6,41 +6,38 @@
 #include "engine/movegen.h"
 #include "engine/movegen_internal.h"
 
+/* The squares a slide from sq along d reaches: the empty ones up to the
+ * first piece, that one too if it is the opponent's; ending on the river
+ * when to_river. */
+static inline bb_t
+slide(const struct board *b, int sq, int d, int us, bool to_river)
+{
+	bb_t all = b->occ[0] | b->occ[1], t = 0;
+
+	for (int s = board_ray_next[d][sq]; s >= 0; s = board_ray_next[d][s]) {
+		if (all & BB(s)) {
+			if (b->occ[us ^ 1] & BB(s))
+				t |= BB(s);
+			break;
+		}
+		t |= BB(s);
+		if (to_river && SQ_RANK(s) == RIVER_RANK)
+			break;
+	}
+	return t;
+}
+
 /* A crocodile's slide: along the file towards the river on land (up to and
  * including the river square), along the river when in it. */
 static bb_t
 croc_slides(const struct board *b, int sq, int us)
 {
-	bb_t all = b->occ[0] | b->occ[1], t = 0;
 	int r = SQ_RANK(sq);
 
-	if (r != RIVER_RANK) {
-		int d = r < RIVER_RANK ? DIR_N : DIR_S;
-		for (int s = board_ray_next[d][sq]; s >= 0;
-		    s = board_ray_next[d][s]) {
-			if (all & BB(s)) {
-				if (b->occ[us ^ 1] & BB(s))
-					t |= BB(s);
-				break;
-			}
-			t |= BB(s);
-			if (SQ_RANK(s) == RIVER_RANK)
-				break;
-		}
-		return t;
-	}
-	for (int d = 2; d <= 6; d += 4) { /* E and W */
-		for (int s = board_ray_next[d][sq]; s >= 0;
-		    s = board_ray_next[d][s]) {
-			if (all & BB(s)) {
-				if (b->occ[us ^ 1] & BB(s))
-					t |= BB(s);
-				break;
-			}
-			t |= BB(s);
-		}
-	}
-	return t;
+	if (r != RIVER_RANK)
+		return slide(b, sq, r < RIVER_RANK ? DIR_N : DIR_S, us, true);
+	/* along the river: east and west */
+	return slide(b, sq, 2, us, false) | slide(b, sq, 6, us, false);
 }
 
 /* Retreats of 1 or 2 squares in direction d, onto empty squares only. */
@@ -160,22 +157,26 @@ generate(const struct board *b, bool captures_only, movegen_visitor fn,
 	    variant_table[b->variant].promotion, captures_only, fn, ctx);
 }
 
-int
-movegen_legal(const struct board *b, struct movelist *ml)
+/* ml filled with b's moves (captures_only: its captures); their count. */
+static int
+fill(const struct board *b, bool captures_only, struct movelist *ml)
 {
 	ml->n = 0;
 	ml->truncated = false;
-	generate(b, false, push, ml);
+	generate(b, captures_only, push, ml);
 	return ml->n;
+}
+
+int
+movegen_legal(const struct board *b, struct movelist *ml)
+{
+	return fill(b, false, ml);
 }
 
 int
 movegen_captures(const struct board *b, struct movelist *ml)
 {
-	ml->n = 0;
-	ml->truncated = false;
-	generate(b, true, push, ml);
-	return ml->n;
+	return fill(b, true, ml);
 }
 
 void

@@ -22,17 +22,31 @@ struct chain {
 	int count;
 };
 
+/* The square a jump from cur along d lands on, the piece jumped on *mid;
+ * -1 when there is no such jump (nothing of the enemy's there, or jumped
+ * already, or nowhere to land). */
+static inline int
+jump(const struct chain *c, int cur, int d, bb_t jumped, int *mid)
+{
+	int land;
+
+	*mid = board_ray_next[d][cur];
+	if (*mid < 0 || !(c->opp & BB(*mid)) || (jumped & BB(*mid)))
+		return -1;
+	land = board_ray_next[d][*mid];
+	if (land < 0 || !(c->landable & BB(land)))
+		return -1;
+	return land;
+}
+
 static void
 chain_dfs(struct chain *c, int cur, bb_t jumped, move_t path, int depth)
 {
 	for (int d = 0; d < 8; d++) {
-		int mid = board_ray_next[d][cur], land;
+		int mid, land = jump(c, cur, d, jumped, &mid);
 		move_t m;
 
-		if (mid < 0 || !(c->opp & BB(mid)) || (jumped & BB(mid)))
-			continue;
-		land = board_ray_next[d][mid];
-		if (land < 0 || !(c->landable & BB(land)))
+		if (land < 0)
 			continue;
 		m = path | ((move_t)d << (MOVE_JUMPS_SHIFT + 3 * depth));
 		c->count++;
@@ -51,12 +65,9 @@ count_dfs(const struct chain *c, int cur, bb_t jumped, int depth)
 	int n = 0;
 
 	for (int d = 0; d < 8; d++) {
-		int mid = board_ray_next[d][cur], land;
+		int mid, land = jump(c, cur, d, jumped, &mid);
 
-		if (mid < 0 || !(c->opp & BB(mid)) || (jumped & BB(mid)))
-			continue;
-		land = board_ray_next[d][mid];
-		if (land < 0 || !(c->landable & BB(land)))
+		if (land < 0)
 			continue;
 		n++;
 		if (!(c->lion & BB(mid)) && depth + 1 < MOVE_MAX_JUMPS)
@@ -98,12 +109,9 @@ static bool
 lion_dfs(const struct chain *c, int cur, bb_t jumped, int depth)
 {
 	for (int d = 0; d < 8; d++) {
-		int mid = board_ray_next[d][cur], land;
+		int mid, land = jump(c, cur, d, jumped, &mid);
 
-		if (mid < 0 || !(c->opp & BB(mid)) || (jumped & BB(mid)))
-			continue;
-		land = board_ray_next[d][mid];
-		if (land < 0 || !(c->landable & BB(land)))
+		if (land < 0)
 			continue;
 		if (c->lion & BB(mid))
 			return true;

@@ -31,20 +31,9 @@ notation_write(move_t m, char *buf, size_t n)
 static void
 printable(const char *s, size_t len, char *out, size_t n)
 {
-	size_t j = 0;
-
-	for (size_t i = 0; i < len; i++) {
-		unsigned char c = (unsigned char)s[i];
-		if (j + 8 >= n) {
-			strcpy(out + j, "...");
-			return;
-		}
-		if (isprint(c))
-			out[j++] = (char)tolower(c);
-		else
-			j += (size_t)snprintf(out + j, n - j, "\\x%02x", c);
-	}
-	out[j] = '\0';
+	util_shown(s, len, out, n);
+	for (; *out != '\0'; out++)
+		*out = (char)tolower((unsigned char)*out);
 }
 
 /* The direction of a two-square jump from a to b, or -1. */

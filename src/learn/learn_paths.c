@@ -15,13 +15,7 @@
 #include <unistd.h>
 
 #include "learn/learn.h"
-
-#ifndef PKGDATADIR
-#define PKGDATADIR "/usr/local/share/congo"
-#endif
-#ifndef SRCDATADIR
-#define SRCDATADIR PKGDATADIR
-#endif
+#include "util/datadir.h"
 
 #define NDIRS 4
 

@@ -69,15 +69,22 @@ learn_state_free(struct learn_state *st)
 	vec_free(&st->lessons);
 }
 
-bool
-learn_state_lesson_done(const struct learn_state *st, const char *id)
+/* Is s one of the strings held in v? */
+static bool
+holds(const struct vec *v, const char *s)
 {
 	size_t i;
 
-	for (i = 0; i < st->lessons.len; i++)
-		if (strcmp(vec_at(&st->lessons, i), id) == 0)
+	for (i = 0; i < v->len; i++)
+		if (strcmp(vec_at(v, i), s) == 0)
 			return true;
 	return false;
+}
+
+bool
+learn_state_lesson_done(const struct learn_state *st, const char *id)
+{
+	return holds(&st->lessons, id);
 }
 
 void
@@ -111,12 +118,7 @@ learn_state_player(struct learn_state *st, const char *name)
 bool
 learn_player_solved(const struct learn_player *p, const char *key)
 {
-	size_t i;
-
-	for (i = 0; i < p->solved.len; i++)
-		if (strcmp(vec_at(&p->solved, i), key) == 0)
-			return true;
-	return false;
+	return holds(&p->solved, key);
 }
 
 void

@@ -63,4 +63,34 @@ int record_rav_move(struct record_rav *r, move_t m, char *why, size_t n);
 /* Where a comment or NAG read inside a variation goes. */
 struct record_note *record_rav_note(struct record_rav *r);
 
+/*
+ * The reader's state over a record's text (record_read.c, record_lex.c):
+ * where it is, the line, the name errors give, and what is being filled.
+ */
+struct record_lexer {
+	const char *begin, *p, *end;
+	int line;
+	const char *name;
+	char *err;
+	size_t errlen;
+	/* (Added) several games in a file, and each move's notes */
+	bool multi;             /* a '[' after the result: the next game */
+	const struct game *g;   /* the game being read, for its ply count */
+	struct record_notes *notes; /* what the moves carry, NULL: skipped */
+	struct record_rav *rav;     /* variations, while the moves are read */
+	struct record_tree *tree;   /* the caller's tree of the game wanted */
+};
+
+/* record_lex.c. fail: err set to NAME:LINE: the message; -1. skip: white
+ * space, comments (a {comment} read into the notes) and % escape lines
+ * passed; -1 on an unterminated comment. tag: a [Name "value"] pair at
+ * lx->p into t. token_end: does c end a token of the move text? nag: the
+ * "$N" after a move kept in its notes. */
+int record_lex_fail(struct record_lexer *lx, int line, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+int record_lex_skip(struct record_lexer *lx);
+int record_lex_tag(struct record_lexer *lx, struct record_tags *t);
+bool record_lex_token_end(char c);
+int record_lex_nag(struct record_lexer *lx, const char *tok, int line);
+
 #endif

@@ -3,6 +3,7 @@
  * congo(6), GAME RECORD FORMAT). Tolerant of layout (comments, line breaks,
  * `12.` and `12...` move numbers), strict about content: every move is
  * checked by the rules engine, and any problem is reported as FILE:LINE.
+ * The text's tokens, comments, tags and annotations are record_lex.c's.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -21,239 +22,6 @@
 #define RECORD_SIZE_MAX (8 * 1024 * 1024)
 #define TOKEN_MAX 64
 
-struct lexer {
-	const char *begin, *p, *end;
-	int line;
-	const char *name;
-	char *err;
-	size_t errlen;
-	/* (Added) several games in a file, and each move's notes */
-	bool multi;             /* a '[' after the result starts the next game */
-	const struct game *g;   /* the game being read, for its ply count */
-	struct record_notes *notes; /* what the moves carry, NULL: skipped */
-	struct record_rav *rav;     /* variations, while the moves are read */
-	struct record_tree *tree;   /* the caller's tree of the game wanted */
-};
-
-static int fail(struct lexer *lx, int line, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-/* (Added) A comment {...} (open..close, the braces excluded) read into
- * the note of the last ply, or the game's intro before the first move. */
-static int
-note_comment(struct lexer *lx, const char *open, const char *close, int line)
-{
-	struct record_note tmp, *n;
-	char why[160];
-	int ply;
-
-	if (lx->rav != NULL && lx->rav->depth > 0) {
-		if (record_comment_parse(record_rav_note(lx->rav), open,
-		    (size_t)(close - open), why, sizeof why) != 0)
-			return fail(lx, line, "%s", why);
-		return 0;
-	}
-	if (lx->notes == NULL)
-		return 0;
-	ply = lx->g != NULL ? lx->g->nply - 1 : -1;
-	if (ply >= 0)
-		n = record_notes_at(lx->notes, ply);
-	else {
-		/* the game's comment: its text and the first
-		 * position's evaluation */
-		record_note_init(&tmp);
-		tmp.text = lx->notes->intro;
-		n = &tmp;
-	}
-	if (record_comment_parse(n, open, (size_t)(close - open), why,
-	    sizeof why) != 0) {
-		if (ply < 0)
-			lx->notes->intro = tmp.text;
-		return fail(lx, line, "%s", why);
-	}
-	if (ply < 0) {
-		lx->notes->intro = tmp.text;
-		if (tmp.has_eval) {
-			lx->notes->start_has_eval = true;
-			lx->notes->start_cp = tmp.eval_cp;
-			lx->notes->start_mate = tmp.eval_mate;
-		}
-	}
-	return 0;
-}
-
-/* (Added) A NAG "$N" after a move: N from 1 to 255. */
-static int
-note_nag(struct lexer *lx, const char *tok, int line)
-{
-	int v;
-
-	if (parse_int(tok + 1, 1, 255, &v, NULL, 0) != 0)
-		return fail(lx, line, "bad annotation %s (NAGs are $1 to "
-		    "$255)", tok);
-	if (lx->g == NULL || lx->g->nply == 0)
-		return fail(lx, line, "annotation %s before the first move",
-		    tok);
-	if (lx->rav != NULL && lx->rav->depth > 0) {
-		if (record_note_add_nag(record_rav_note(lx->rav), v) != 0)
-			return fail(lx, line, "too many annotations after a "
-			    "move (at most %d)", RECORD_NAG_MAX);
-		return 0;
-	}
-	if (lx->notes == NULL)
-		return 0;
-	if (record_note_add_nag(record_notes_at(lx->notes, lx->g->nply - 1),
-	    v) != 0)
-		return fail(lx, line, "too many annotations after a move "
-		    "(at most %d)", RECORD_NAG_MAX);
-	return 0;
-}
-
-static int
-fail(struct lexer *lx, int line, const char *fmt, ...)
-{
-	char msg[512];
-	va_list ap;
-
-	if (lx->err == NULL || lx->errlen == 0)
-		return -1;
-	va_start(ap, fmt);
-	util_verror(-1, msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	return util_error(lx->err, lx->errlen, "%s:%d: %s", lx->name, line,
-	    msg);
-}
-
-/* A short printable rendering of bad input, for messages. */
-static const char *
-shown(const char *s, size_t len, char *out, size_t n)
-{
-	size_t j = 0;
-
-	for (size_t i = 0; i < len; i++) {
-		unsigned char c = (unsigned char)s[i];
-		if (j + 8 >= n) {
-			strcpy(out + j, "...");
-			return out;
-		}
-		if (isprint(c))
-			out[j++] = (char)c;
-		else
-			j += (size_t)snprintf(out + j, n - j, "\\x%02x", c);
-	}
-	out[j] = '\0';
-	return out;
-}
-
-/* Skip white space (line breaks counted), {comments}, ; comments and
- * % escape lines. -1 on an unterminated comment. */
-static int
-skip(struct lexer *lx)
-{
-	while (lx->p < lx->end) {
-		char c = *lx->p;
-
-		if (c == '\n') {
-			lx->line++;
-			lx->p++;
-		} else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' ||
-		    c == '\v') {
-			lx->p++;
-		} else if (c == '{') {
-			int open = lx->line;
-			const char *from = lx->p;
-			for (lx->p++; lx->p < lx->end && *lx->p != '}'; lx->p++)
-				if (*lx->p == '\n')
-					lx->line++;
-			if (lx->p == lx->end)
-				return fail(lx, open, "unterminated comment "
-				    "('{' without '}')");
-			if (note_comment(lx, from + 1, lx->p, open) != 0)
-				return -1;
-			lx->p++;
-		} else if (c == ';' || (c == '%' && (lx->p == lx->begin ||
-		    lx->p[-1] == '\n'))) {
-			while (lx->p < lx->end && *lx->p != '\n')
-				lx->p++;
-		} else
-			break;
-	}
-	return 0;
-}
-
-/* Skip blanks inside a tag pair (no comments there). */
-static void
-skip_blank(struct lexer *lx)
-{
-	while (lx->p < lx->end && isspace((unsigned char)*lx->p)) {
-		if (*lx->p == '\n')
-			lx->line++;
-		lx->p++;
-	}
-}
-
-/* [Name "value"] with \" and \\ escapes in the value. */
-static int
-read_tag(struct lexer *lx, struct record_tags *t)
-{
-	int line = lx->line;
-	char name[sizeof t->name[0]], value[RECORD_TAG_LEN], buf[48];
-	size_t n = 0, v = 0;
-
-	lx->p++;	/* '[' */
-	skip_blank(lx);
-	if (lx->p == lx->end || !isalpha((unsigned char)*lx->p))
-		return fail(lx, lx->line, "bad tag: a name is expected "
-		    "after '['");
-	while (lx->p < lx->end && (isalnum((unsigned char)*lx->p) ||
-	    *lx->p == '_')) {
-		if (n + 1 >= sizeof name)
-			return fail(lx, line, "bad tag: name too long "
-			    "(at most %zu characters)", sizeof name - 1);
-		name[n++] = *lx->p++;
-	}
-	name[n] = '\0';
-	skip_blank(lx);
-	if (lx->p == lx->end || *lx->p != '"')
-		return fail(lx, lx->line, "bad tag [%s: the value must be in "
-		    "double quotes", name);
-	for (lx->p++; ; lx->p++) {
-		if (lx->p == lx->end || *lx->p == '\n')
-			return fail(lx, lx->line, "bad tag [%s: unterminated "
-			    "value (no closing '\"' on the line)", name);
-		if (*lx->p == '"')
-			break;
-		if (*lx->p == '\\' && lx->p + 1 < lx->end &&
-		    (lx->p[1] == '"' || lx->p[1] == '\\'))
-			lx->p++;
-		if (v + 1 >= sizeof value)
-			return fail(lx, lx->line, "bad tag [%s: value too long "
-			    "(at most %zu bytes)", name, sizeof value - 1);
-		value[v++] = *lx->p;
-	}
-	value[v] = '\0';
-	lx->p++;	/* '"' */
-	skip_blank(lx);
-	if (lx->p == lx->end || *lx->p != ']')
-		return fail(lx, lx->line, "bad tag [%s \"%s\": ']' expected",
-		    name, shown(value, v, buf, sizeof buf));
-	lx->p++;
-	if (record_tag_get(t, name) != NULL)
-		return fail(lx, line, "duplicate tag [%s]", name);
-	if (t->n >= RECORD_TAG_MAX)
-		return fail(lx, line, "too many tags (at most %d)",
-		    RECORD_TAG_MAX);
-	record_tag_set(t, name, value);
-	return 0;
-}
-
-/* Characters that end a token of the move text. */
-static bool
-token_end(char c)
-{
-	return isspace((unsigned char)c) || c == '{' || c == ';' ||
-	    c == '[' || c == ']' || c == '(' || c == ')';
-}
 
 static enum game_result
 result_parse(const char *s)
@@ -291,8 +59,9 @@ struct claim {
 };
 
 static int
-settle_result(struct lexer *lx, struct game *g, const struct record_tags *t,
-    struct claim tag, struct claim tok, int term_line)
+settle_result(struct record_lexer *lx, struct game *g,
+    const struct record_tags *t, struct claim tag, struct claim tok,
+    int term_line)
 {
 	const char *term = record_tag_get(t, "Termination");
 	enum game_reason why = term != NULL ? reason_parse(term) : REASON_NONE;
@@ -302,39 +71,39 @@ settle_result(struct lexer *lx, struct game *g, const struct record_tags *t,
 
 	if (tag.text != NULL && tok.text != NULL &&
 	    strcmp(tag.text, tok.text) != 0)
-		return fail(lx, tok.line, "the result %s disagrees with the "
-		    "Result tag \"%s\" (line %d)", tok.text, tag.text,
+		return record_lex_fail(lx, tok.line, "the result %s disagrees "
+		    "with the Result tag \"%s\" (line %d)", tok.text, tag.text,
 		    tag.line);
 	if (game_over(g)) {
 		game_result_text(g->result, g->reason, text, sizeof text);
 		if (c.text != NULL && strcmp(c.text,
 		    record_result_text(g->result)) != 0)
-			return fail(lx, c.line, "the result %s disagrees with "
-			    "the game (%s)", c.text, text);
+			return record_lex_fail(lx, c.line, "the result %s "
+			    "disagrees with the game (%s)", c.text, text);
 		if (why != REASON_NONE && why != g->reason)
-			return fail(lx, term_line, "Termination \"%s\" "
-			    "disagrees with the game (%s)", term, text);
+			return record_lex_fail(lx, term_line, "Termination "
+			    "\"%s\" disagrees with the game (%s)", term, text);
 		return 0;
 	}
 	want = c.text != NULL ? result_parse(c.text) : RESULT_NONE;
 	if (want == RESULT_NONE) {
 		if (why != REASON_NONE)
-			return fail(lx, term_line, "Termination \"%s\" but "
-			    "the game is not over", term);
+			return record_lex_fail(lx, term_line, "Termination "
+			    "\"%s\" but the game is not over", term);
 		return 0;
 	}
 	/* The rules did not end it: a resignation or an agreement. */
 	if (want == RESULT_DRAW) {
 		if (why != REASON_NONE && why != REASON_AGREEMENT)
-			return fail(lx, term_line, "Termination \"%s\" "
-			    "disagrees with the game (not over by that rule; "
-			    "a draw here is by agreement)", term);
+			return record_lex_fail(lx, term_line, "Termination "
+			    "\"%s\" disagrees with the game (not over by that "
+			    "rule; a draw here is by agreement)", term);
 		game_agree_draw(g);
 	} else {
 		if (why != REASON_NONE && why != REASON_RESIGN)
-			return fail(lx, term_line, "Termination \"%s\" "
-			    "disagrees with the game (not over by that rule; "
-			    "a win here is by resignation)", term);
+			return record_lex_fail(lx, term_line, "Termination "
+			    "\"%s\" disagrees with the game (not over by that "
+			    "rule; a win here is by resignation)", term);
 		game_resign(g, want == RESULT_WHITE_WINS ? BLACK : WHITE);
 	}
 	return 0;
@@ -342,8 +111,9 @@ settle_result(struct lexer *lx, struct game *g, const struct record_tags *t,
 
 /* The tags that set up the game: Variant and FEN. */
 static int
-setup_game(struct lexer *lx, struct game *g, const struct record_tags *t,
-    const int *tag_line, const struct game_rules *rules)
+setup_game(struct record_lexer *lx, struct game *g,
+    const struct record_tags *t, const int *tag_line,
+    const struct game_rules *rules)
 {
 	const char *variant = record_tag_get(t, "Variant");
 	const char *fen = record_tag_get(t, "FEN");
@@ -371,8 +141,8 @@ setup_game(struct lexer *lx, struct game *g, const struct record_tags *t,
 				    sizeof names - len, "%s%s", k == 0 ? "" :
 				    k == NVARIANTS - 1 ? " or " : ", ",
 				    variant_table[k].name);
-			return fail(lx, tag_line[i], "unknown variant \"%s\" "
-			    "(%s)", variant, names);
+			return record_lex_fail(lx, tag_line[i], "unknown "
+			    "variant \"%s\" (%s)", variant, names);
 		}
 	}
 	board_init();
@@ -382,14 +152,14 @@ setup_game(struct lexer *lx, struct game *g, const struct record_tags *t,
 	if (fen == NULL)
 		fen = variant_start_fen(v);
 	if (fen_read_variant(&b, v, fen, strlen(fen), msg, sizeof msg) != 0)
-		return fail(lx, tag_line[i], "bad FEN: %s", msg);
+		return record_lex_fail(lx, tag_line[i], "bad FEN: %s", msg);
 	game_init(g, &b, rules);
 	return 0;
 }
 
 /* The move text, up to the end of the file. */
 static int
-read_moves(struct lexer *lx, struct game *g, struct claim *tok)
+read_moves(struct record_lexer *lx, struct game *g, struct claim *tok)
 {
 	char buf[TOKEN_MAX], msg[256], show[48], over[96];
 	const char *start;
@@ -403,22 +173,22 @@ read_moves(struct lexer *lx, struct game *g, struct claim *tok)
 		enum game_reason why;
 		enum game_result res;
 
-		if (skip(lx) != 0)
+		if (record_lex_skip(lx) != 0)
 			return -1;
 		line = lx->line;
 		if (rav->depth > 0 && (lx->p == lx->end || *lx->p == '['))
-			return fail(lx, rav->line[rav->depth - 1],
+			return record_lex_fail(lx, rav->line[rav->depth - 1],
 			    "unterminated variation ('(' without ')')");
 		if (lx->p == lx->end)
 			return 0;
 		if (*lx->p == '(' || *lx->p == ')') {
 			if (tok->text != NULL)
-				return fail(lx, line, "a variation after the "
-				    "result %s", tok->text);
+				return record_lex_fail(lx, line, "a variation "
+				    "after the result %s", tok->text);
 			if ((*lx->p == '(' ? record_rav_open(rav, line, msg,
 			    sizeof msg) : record_rav_close(rav, msg,
 			    sizeof msg)) != 0)
-				return fail(lx, line, "%s", msg);
+				return record_lex_fail(lx, line, "%s", msg);
 			lx->p++;
 			continue;
 		}
@@ -426,32 +196,33 @@ read_moves(struct lexer *lx, struct game *g, struct claim *tok)
 		if (tok->text != NULL && *lx->p == '[') {
 			if (lx->multi)
 				return 0;	/* the next game's tags */
-			return fail(lx, line, "a second game after the result "
-			    "%s: the file holds several games (congo --load "
-			    "FILE --game N, or :load FILE N, picks one)",
-			    tok->text);
+			return record_lex_fail(lx, line, "a second game after "
+			    "the result %s: the file holds several games "
+			    "(congo --load FILE --game N, or :load FILE N, "
+			    "picks one)", tok->text);
 		}
 		if (tok->text != NULL)
-			return fail(lx, line, "text after the result %s",
-			    tok->text);
+			return record_lex_fail(lx, line, "text after the "
+			    "result %s", tok->text);
 		if (*lx->p == '[')
-			return fail(lx, line, "tags must come before the moves");
+			return record_lex_fail(lx, line, "tags must come "
+			    "before the moves");
 		if (*lx->p == ']')
-			return fail(lx, line, "unexpected ']'");
+			return record_lex_fail(lx, line, "unexpected ']'");
 		start = lx->p;
-		while (lx->p < lx->end && !token_end(*lx->p))
+		while (lx->p < lx->end && !record_lex_token_end(*lx->p))
 			lx->p++;
 		len = (size_t)(lx->p - start);
 		if (len >= sizeof buf)
-			return fail(lx, line, "'%s' is not a move",
-			    shown(start, len, show, sizeof show));
+			return record_lex_fail(lx, line, "'%s' is not a move",
+			    util_shown(start, len, show, sizeof show));
 		memcpy(buf, start, len);
 		buf[len] = '\0';
 
 		if (is_result(buf) && rav->depth > 0)
-			return fail(lx, line, "the result %s inside a variation "
-			    "('(' at line %d not closed)", buf,
-			    rav->line[rav->depth - 1]);
+			return record_lex_fail(lx, line, "the result %s "
+			    "inside a variation ('(' at line %d not closed)",
+			    buf, rav->line[rav->depth - 1]);
 		if (is_result(buf)) {
 			static const char *const names[] = { "1-0", "0-1",
 				"1/2-1/2", "*" };
@@ -463,7 +234,7 @@ read_moves(struct lexer *lx, struct game *g, struct claim *tok)
 		}
 		if (buf[0] == '$' && len > 1 &&
 		    strspn(buf + 1, "0123456789") == len - 1) {
-			if (note_nag(lx, buf, line) != 0)
+			if (record_lex_nag(lx, buf, line) != 0)
 				return -1;
 			continue;	/* a numeric annotation */
 		}
@@ -478,8 +249,9 @@ read_moves(struct lexer *lx, struct game *g, struct claim *tok)
 				*dot = '\0';
 				if (parse_int(buf, want, want, &num, NULL,
 				    0) != 0)
-					return fail(lx, line, "move number %d "
-					    "expected, not %s", want, buf);
+					return record_lex_fail(lx, line,
+					    "move number %d expected, not %s",
+					    want, buf);
 				text = dot + 1;
 				text += strspn(text, ".");
 				if (*text == '\0')
@@ -487,8 +259,8 @@ read_moves(struct lexer *lx, struct game *g, struct claim *tok)
 			}
 		} else if (strcmp(buf, "...") == 0 || strcmp(buf, "..") == 0) {
 			if (here->side != BLACK)
-				return fail(lx, line, "'...' but White is to "
-				    "move");
+				return record_lex_fail(lx, line, "'...' but "
+				    "White is to move");
 			continue;
 		}
 		res = rav->depth > 0 ? record_rav_result(rav, &why) :
@@ -497,25 +269,25 @@ read_moves(struct lexer *lx, struct game *g, struct claim *tok)
 			why = g->reason;
 		if (res != RESULT_NONE) {
 			game_result_text(res, why, over, sizeof over);
-			return fail(lx, line, "%s after the end of the %s "
-			    "(%s)", shown(text, strlen(text), show,
-			    sizeof show), rav->depth > 0 ? "variation" :
-			    "game", over);
+			return record_lex_fail(lx, line, "%s after the end of "
+			    "the %s (%s)",
+			    util_shown(text, strlen(text), show, sizeof show),
+			    rav->depth > 0 ? "variation" : "game", over);
 		}
 		suffix = record_suffix_nag(text);
 		if (notation_read(here, text, &m, msg, sizeof msg) != 0)
-			return fail(lx, line, "%s", msg);
+			return record_lex_fail(lx, line, "%s", msg);
 		if (rav->depth > 0) {
 			if (record_rav_move(rav, m, msg, sizeof msg) != 0)
-				return fail(lx, line, "%s", msg);
+				return record_lex_fail(lx, line, "%s", msg);
 		} else {
 			if (game_play(g, m, msg, sizeof msg) != 0)
-				return fail(lx, line, "%s", msg);
+				return record_lex_fail(lx, line, "%s", msg);
 			record_rav_main(rav, m);
 		}
 		if (suffix != 0) {
 			snprintf(msg, sizeof msg, "$%d", suffix);
-			if (note_nag(lx, msg, line) != 0)
+			if (record_lex_nag(lx, msg, line) != 0)
 				return -1;
 		}
 	}
@@ -523,7 +295,7 @@ read_moves(struct lexer *lx, struct game *g, struct claim *tok)
 
 /* Read a whole stream into memory (NUL-terminated). */
 static char *
-slurp(FILE *f, size_t *lenp, struct lexer *lx)
+slurp(FILE *f, size_t *lenp, struct record_lexer *lx)
 {
 	size_t cap = 4096, len = 0, got;
 	char *buf = xmalloc(cap);
@@ -556,10 +328,10 @@ slurp(FILE *f, size_t *lenp, struct lexer *lx)
 
 /* One game from lx->p: its tags and moves. */
 static int
-read_game(struct lexer *lx0, struct game *g, struct record_tags *tags,
+read_game(struct record_lexer *lx0, struct game *g, struct record_tags *tags,
     const struct game_rules *rules)
 {
-	struct lexer lx = *lx0;
+	struct record_lexer lx = *lx0;
 	struct claim tag = { NULL, 0 }, tok = { NULL, 0 };
 	struct record_rav rav;
 	int tag_line[RECORD_TAG_MAX + 1], term_line = 0, i, rc;
@@ -570,20 +342,20 @@ read_game(struct lexer *lx0, struct game *g, struct record_tags *tags,
 	if (lx.notes != NULL)
 		record_notes_free(lx.notes);
 	for (;;) {
-		if (skip(&lx) != 0)
+		if (record_lex_skip(&lx) != 0)
 			goto bad;
 		if (lx.p == lx.end || *lx.p != '[')
 			break;
 		tag_line[tags->n] = lx.line;
-		if (read_tag(&lx, tags) != 0)
+		if (record_lex_tag(&lx, tags) != 0)
 			goto bad;
 	}
 	tag_line[tags->n] = lx.line;
 	for (i = 0; i < tags->n; i++) {
 		if (strcmp(tags->name[i], "Result") == 0) {
 			if (!is_result(tags->value[i])) {
-				fail(&lx, tag_line[i], "bad Result \"%s\" "
-				    "(1-0, 0-1, 1/2-1/2 or *)",
+				record_lex_fail(&lx, tag_line[i], "bad Result "
+				    "\"%s\" (1-0, 0-1, 1/2-1/2 or *)",
 				    tags->value[i]);
 				goto bad;
 			}
@@ -593,7 +365,8 @@ read_game(struct lexer *lx0, struct game *g, struct record_tags *tags,
 			term_line = tag_line[i];
 	}
 	if (tags->n == 0 && lx.p == lx.end) {
-		fail(&lx, lx.line, "no game in the file (no tags, no moves)");
+		record_lex_fail(&lx, lx.line, "no game in the file (no tags, "
+		    "no moves)");
 		goto bad;
 	}
 	if (setup_game(&lx, g, tags, tag_line, rules) != 0)
@@ -669,8 +442,9 @@ record_read_tree(FILE *f, const char *name, int index, struct game *g,
 	static const struct game_rules defaults = GAME_RULES_DEFAULT;
 	struct record_tags local;
 	struct record_notes own;
-	struct lexer lx = { NULL, NULL, NULL, 1, name ? name : "record", err,
-		errlen, index > 0, NULL, NULL, NULL, NULL };
+	struct record_lexer lx = { NULL, NULL, NULL, 1,
+		name ? name : "record", err, errlen, index > 0, NULL, NULL,
+		NULL, NULL };
 	char *buf, dummy[1];
 	size_t len;
 	const char *nul;
@@ -699,7 +473,7 @@ record_read_tree(FILE *f, const char *name, int index, struct game *g,
 		lx.line = 1;
 		for (const char *q = buf; q < nul; q++)
 			lx.line += *q == '\n';
-		fail(&lx, lx.line, "not a text file (a NUL byte)");
+		record_lex_fail(&lx, lx.line, "not a text file (a NUL byte)");
 		goto out;
 	}
 	lx.p = buf;
@@ -712,11 +486,11 @@ record_read_tree(FILE *f, const char *name, int index, struct game *g,
 			goto out;
 		game_free(g);
 		memset(g, 0, sizeof *g);
-		if (skip(&lx) != 0)
+		if (record_lex_skip(&lx) != 0)
 			goto out;
 		if (lx.p == lx.end) {
-			fail(&lx, lx.line, "no game %d: the file holds %d",
-			    index, k);
+			record_lex_fail(&lx, lx.line, "no game %d: the file "
+			    "holds %d", index, k);
 			goto out;
 		}
 	}
@@ -737,7 +511,7 @@ record_list(const char *path, void (*each)(void *ctx, int index,
     const struct game_rules *rules, char *err, size_t errlen)
 {
 	static const struct game_rules defaults = GAME_RULES_DEFAULT;
-	struct lexer lx = { NULL, NULL, NULL, 1, path, err, errlen, true,
+	struct record_lexer lx = { NULL, NULL, NULL, 1, path, err, errlen, true,
 		NULL, NULL, NULL, NULL };
 	struct record_tags tags;
 	struct game g;
@@ -772,7 +546,7 @@ record_list(const char *path, void (*each)(void *ctx, int index,
 		if (each != NULL)
 			each(ctx, n, &g, &tags);
 		game_free(&g);
-		if (skip(&lx) != 0 || lx.p == lx.end)
+		if (record_lex_skip(&lx) != 0 || lx.p == lx.end)
 			break;
 	}
 	free(buf);

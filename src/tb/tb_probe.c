@@ -16,13 +16,7 @@
 
 #include "tb/tb_internal.h"
 #include "util/util.h"
-
-#ifndef PKGDATADIR
-#define PKGDATADIR "/usr/local/share/congo"
-#endif
-#ifndef SRCDATADIR
-#define SRCDATADIR PKGDATADIR
-#endif
+#include "util/datadir.h"
 
 #define PATH_CAP 4096
 #define ERR_CAP 4096

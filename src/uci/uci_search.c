@@ -5,6 +5,7 @@
  * keeps reading (isready, stop).
  */
 #include <pthread.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -147,6 +148,33 @@ set_tablebases(struct uci_search *s, const char *value)
 	}
 }
 
+/* The search's whole-number options: name, range, a note for the refusal,
+ * and the field of struct search_options. */
+static const struct {
+	const char *name;
+	int lo, hi;
+	const char *note;
+	size_t at;
+} whole[] = {
+	{ "Level", 0, SEARCH_LEVELS, " (0: full strength)",
+	    offsetof(struct search_options, level) },
+	{ "Hash", 1, 4096, " (MB)", offsetof(struct search_options, hash_mb) },
+	{ "Threads", 1, SEARCH_MAX_THREADS, "",
+	    offsetof(struct search_options, threads) },
+	{ "MultiPV", 1, SEARCH_MULTIPV_MAX, " (the lines reported)",
+	    offsetof(struct search_options, multipv) },
+};
+
+/* The entry of whole named name (in any case); -1 when none. */
+static int
+whole_option(const char *name)
+{
+	for (size_t k = 0; k < sizeof whole / sizeof whole[0]; k++)
+		if (strcasecmp(name, whole[k].name) == 0)
+			return (int)k;
+	return -1;
+}
+
 /* `setoption name <name> value <value>`; names are case-insensitive. */
 void
 uci_search_setoption(struct uci_search *s, char *args)
@@ -154,6 +182,7 @@ uci_search_setoption(struct uci_search *s, char *args)
 	struct search_options o = s->opt;
 	char *name, *value;
 	long long v;
+	int k;
 
 	if (strncmp(args, "name ", 5) != 0) {
 		fprintf(s->out, "error setoption needs: name <name> value "
@@ -184,34 +213,14 @@ uci_search_setoption(struct uci_search *s, char *args)
 		}
 		s->depth_option = (int)v;
 		return;
-	} else if (strcasecmp(name, "Level") == 0) {
-		if (uci_number(value, 0, SEARCH_LEVELS, &v) != 0) {
-			fprintf(s->out, "error Level must be 0..%d (0: full "
-			    "strength), not '%s'\n", SEARCH_LEVELS, value);
+	} else if ((k = whole_option(name)) >= 0) {
+		if (uci_number(value, whole[k].lo, whole[k].hi, &v) != 0) {
+			fprintf(s->out, "error %s must be %d..%d%s, not '%s'\n",
+			    whole[k].name, whole[k].lo, whole[k].hi,
+			    whole[k].note, value);
 			return;
 		}
-		o.level = (int)v;
-	} else if (strcasecmp(name, "Hash") == 0) {
-		if (uci_number(value, 1, 4096, &v) != 0) {
-			fprintf(s->out, "error Hash must be 1..4096 (MB), not "
-			    "'%s'\n", value);
-			return;
-		}
-		o.hash_mb = (int)v;
-	} else if (strcasecmp(name, "Threads") == 0) {
-		if (uci_number(value, 1, SEARCH_MAX_THREADS, &v) != 0) {
-			fprintf(s->out, "error Threads must be 1..%d, not "
-			    "'%s'\n", SEARCH_MAX_THREADS, value);
-			return;
-		}
-		o.threads = (int)v;
-	} else if (strcasecmp(name, "MultiPV") == 0) {
-		if (uci_number(value, 1, SEARCH_MULTIPV_MAX, &v) != 0) {
-			fprintf(s->out, "error MultiPV must be 1..%d (the lines "
-			    "reported), not '%s'\n", SEARCH_MULTIPV_MAX, value);
-			return;
-		}
-		o.multipv = (int)v;
+		*(int *)((char *)&o + whole[k].at) = (int)v;
 	} else if (strcasecmp(name, "Seed") == 0) {
 		uint64_t u;
 

@@ -77,6 +77,9 @@ int util_error_code(int code, char *err, size_t errlen, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 int util_verror(int code, char *err, size_t errlen, const char *fmt,
     va_list ap) __attribute__((format(printf, 4, 0)));
+/* Bad input s[0..len) shown in a message: printable bytes as they are,
+ * others as \xHH, cut with "..." to fit out (n bytes, n >= 12); out. */
+const char *util_shown(const char *s, size_t len, char *out, size_t n);
 
 /*
  * The one number parser (as OpenBSD's strtonum): all of text, blanks

@@ -29,6 +29,20 @@ only_blanks(const char *s)
 	return *skip_blanks(s) == '\0';
 }
 
+/* Where the number in text starts, past blanks; NULL (err says a number
+ * is missing) when there is none. */
+static const char *
+number_start(const char *text, char *err, size_t errlen)
+{
+	const char *s;
+
+	if (text == NULL || *(s = skip_blanks(text)) == '\0') {
+		util_error(err, errlen, "a number is missing");
+		return NULL;
+	}
+	return s;
+}
+
 /* The text quoted in a message, cut to a readable length. */
 static int
 quoted(const char *text)
@@ -46,11 +60,8 @@ parse_long(const char *text, long lo, long hi, long *out, char *err,
 	char *end;
 	long v;
 
-	if (text == NULL)
-		return util_error(err, errlen, "a number is missing");
-	s = skip_blanks(text);
-	if (*s == '\0')
-		return util_error(err, errlen, "a number is missing");
+	if ((s = number_start(text, err, errlen)) == NULL)
+		return -1;
 	if (!(*s >= '0' && *s <= '9') && *s != '-' && *s != '+')
 		return util_error(err, errlen, "'%.*s' is not a whole number",
 		    quoted(text), text);
@@ -86,11 +97,8 @@ parse_u64(const char *text, uint64_t lo, uint64_t hi, uint64_t *out,
 	char *end;
 	unsigned long long v;
 
-	if (text == NULL)
-		return util_error(err, errlen, "a number is missing");
-	s = skip_blanks(text);
-	if (*s == '\0')
-		return util_error(err, errlen, "a number is missing");
+	if ((s = number_start(text, err, errlen)) == NULL)
+		return -1;
 	if (!(*s >= '0' && *s <= '9') && *s != '+')
 		return util_error(err, errlen,
 		    "'%.*s' is not a whole number of 0 or more",
@@ -117,11 +125,8 @@ parse_double(const char *text, double lo, double hi, double *out,
 	char *end;
 	double v;
 
-	if (text == NULL)
-		return util_error(err, errlen, "a number is missing");
-	s = skip_blanks(text);
-	if (*s == '\0')
-		return util_error(err, errlen, "a number is missing");
+	if ((s = number_start(text, err, errlen)) == NULL)
+		return -1;
 	/* decimal only: strtod would take "inf", "nan" and hex too */
 	p = s + (*s == '-' || *s == '+');
 	if (!((*p >= '0' && *p <= '9') || (*p == '.' && p[1] >= '0' &&

@@ -41,6 +41,7 @@
 #include "engine/game.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
+#include "fault_util.h"
 
 #define LINE 4096
 #define MAXGAMES 4096
@@ -119,16 +120,10 @@ static int
 get_line(struct conn *c, char *out, size_t n)
 {
 	for (;;) {
-		char *lf = memchr(c->buf, '\n', c->len);
 		ssize_t got;
 
-		if (lf != NULL) {
-			size_t k = (size_t)(lf - c->buf);
-			snprintf(out, n, "%.*s", (int)k, c->buf);
-			memmove(c->buf, lf + 1, c->len - k - 1);
-			c->len -= k + 1;
+		if (fault_take_line(c->buf, &c->len, out, n))
 			return 0;
-		}
 		if (c->len == sizeof c->buf)
 			return -1;
 		got = recv(c->fd, c->buf + c->len, sizeof c->buf - c->len, 0);

@@ -40,6 +40,8 @@
 
 #include <sqlite3.h>
 
+#include "fault_util.h"
+
 struct pconn {
 	int fd;
 	char buf[16384];
@@ -112,17 +114,11 @@ get_line(struct pconn *c, char *out, size_t n, int ms)
 	double until = now_ms() + ms;
 
 	for (;;) {
-		char *lf = memchr(c->buf, '\n', c->len);
 		struct pollfd p = { c->fd, POLLIN, 0 };
 		ssize_t got;
 
-		if (lf != NULL) {
-			size_t k = (size_t)(lf - c->buf);
-			snprintf(out, n, "%.*s", (int)k, c->buf);
-			memmove(c->buf, lf + 1, c->len - k - 1);
-			c->len -= k + 1;
+		if (fault_take_line(c->buf, &c->len, out, n))
 			return 0;
-		}
 		if (c->len == sizeof c->buf || now_ms() >= until)
 			return -1;
 		if (poll(&p, 1, (int)(until - now_ms()) + 1) <= 0)

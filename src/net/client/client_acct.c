@@ -19,17 +19,6 @@ copy(char *dst, size_t n, const char *src)
 }
 
 static void
-error_of(struct net_client *c, const struct cgp_msg *m, const char *verb)
-{
-	struct net_event *e = cli_event(c, NEV_ERROR);
-
-	e->code = m->code;
-	copy(e->name, sizeof e->name, m->name);
-	copy(e->verb, sizeof e->verb, verb);
-	copy(e->text, sizeof e->text, m->text[0] != '\0' ? m->text : m->name);
-}
-
-static void
 login(struct net_client *c, const char *name, const char *key)
 {
 	cli_send(c, "#i LOGIN name=%s key=%s", name, key);
@@ -115,16 +104,8 @@ int
 net_client_takeback(struct net_client *c, const char *action, char *err,
     size_t errlen)
 {
-	if (c->role != ROLE_SEAT) {
-		snprintf(err, errlen, "you hold no seat in a game");
-		return -1;
-	}
-	if (c->st != NET_ONLINE) {
-		snprintf(err, errlen, "not connected to the server");
-		return -1;
-	}
-	cli_send(c, "#b TAKEBACK game=%s action=%s", c->game, action);
-	return 0;
+	return cli_seat_send(c, err, errlen, "#b TAKEBACK game=%s action=%s",
+	    c->game, action);
 }
 
 /* The lists: the name the events carry, the command sent (and its
@@ -316,26 +297,26 @@ cli_acct_err(struct net_client *c, const struct cgp_msg *m)
 	switch (t[1]) {
 	case 'g':
 		c->o.register_first = false;
-		error_of(c, m, "REGISTER");
+		cli_error_event(c, m, "REGISTER");
 		return true;
 	case 'i':
-		error_of(c, m, "LOGIN");
+		cli_error_event(c, m, "LOGIN");
 		return true;
 	case 'S':
-		error_of(c, m, "SEEK");
+		cli_error_event(c, m, "SEEK");
 		if (c->role == ROLE_SEEK)
 			c->role = ROLE_NONE;
 		return true;
 	case 'U':
 		return true;    /* gone already: paired or dropped */
 	case 'b':
-		error_of(c, m, "TAKEBACK");
+		cli_error_event(c, m, "TAKEBACK");
 		return true;
 	default:
 		break;
 	}
 	if ((lv = list_verb(t)) != NULL) {
-		error_of(c, m, lv);
+		cli_error_event(c, m, lv);
 		copy(cli_event(c, NEV_ITEMS_END)->verb, 16, lv);
 		return true;
 	}
@@ -347,38 +328,15 @@ cli_paired(struct net_client *c, const struct cgp_msg *m)
 {
 	const char *tok = cgp_msg_get(m, "token");
 	int seat = cgp_seat_parse(cgp_msg_get(m, "seat"));
-	struct net_event *e;
-	char err[200];
 
 	if (c->role != ROLE_SEEK || tok == NULL || seat < 0 ||
 	    !cgp_valid_game(m->game) || !cgp_valid_token(tok))
 		return;
-	if (c->have_mirror)
-		game_free(&c->mirror);
-	c->have_mirror = false;
-	c->syncing = false;
-	c->pending = false;
-	c->timed = false;
-	c->days = 0;
-	c->deadline = 0;
-	c->seq = 0;
-	copy(c->game, sizeof c->game, m->game);
-	copy(c->token, sizeof c->token, tok);
-	c->seat = seat;
-	c->role = ROLE_SEAT;
 	c->seek_id[0] = '\0';
-	e = cli_event(c, NEV_SEATED);
-	e->seat = seat;
-	if (c->o.remember && net_tokens_save(c->o.host, c->o.port, c->game,
-	    seat, c->token, err, sizeof err) < 0) {
-		e = cli_event(c, NEV_ERROR);
-		snprintf(e->text, sizeof e->text, "cannot remember the seat "
-		    "token: %s", err);
-	}
 	/* The STATE that follows starts the mirror. Its presence of the
 	 * opponent may predate the opponent's seat (the server seats one
 	 * seeker, then the other): a STATE asked now has both. */
-	cli_resync(c);
+	cli_take_seat(c, m->game, tok, seat, NEV_SEATED);
 }
 
 /* A rating change ("+162", "-162"); 0 when missing or not one. */

@@ -104,16 +104,13 @@ cli_set_state(struct net_client *c, enum net_state st, const char *text)
 	snprintf(e->text, sizeof e->text, "%.255s", text != NULL ? text : "");
 }
 
-void
-cli_send(struct net_client *c, const char *fmt, ...)
+/* cli_send's work: a line too long for CGP/1 is not sent. */
+static void
+vsend(struct net_client *c, const char *fmt, va_list ap)
 {
 	char line[CGP_LINE_MAX + 1];
-	va_list ap;
-	int n;
+	int n = vsnprintf(line, sizeof line - 1, fmt, ap);
 
-	va_start(ap, fmt);
-	n = vsnprintf(line, sizeof line - 1, fmt, ap);
-	va_end(ap);
 	if (n < 0 || n > CGP_LINE_MAX - 1)
 		return;
 	line[n++] = '\n';
@@ -126,6 +123,16 @@ cli_send(struct net_client *c, const char *fmt, ...)
 	}
 	memcpy(c->out + c->outlen, line, (size_t)n);
 	c->outlen += (size_t)n;
+}
+
+void
+cli_send(struct net_client *c, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsend(c, fmt, ap);
+	va_end(ap);
 }
 
 static void
@@ -170,13 +177,11 @@ cli_drop_sync(struct net_client *c)
 	c->syncing = false;
 }
 
-void
-cli_lost(struct net_client *c, const char *why, bool retry, long long now)
+/* The connection (its TLS too) closed and a lookup under way dropped,
+ * with what was read and not yet sent, and the game's sync. */
+static void
+drop_link(struct net_client *c)
 {
-	char text[300];
-	unsigned jitter;
-	int delay;
-
 	cli_tls_free(c);
 	c->tls_try = CLI_TLS_VERIFY;
 	if (c->fd >= 0)
@@ -188,6 +193,16 @@ cli_lost(struct net_client *c, const char *why, bool retry, long long now)
 	c->inlen = 0;
 	c->outlen = 0;
 	cli_drop_sync(c);
+}
+
+void
+cli_lost(struct net_client *c, const char *why, bool retry, long long now)
+{
+	char text[300];
+	unsigned jitter;
+	int delay;
+
+	drop_link(c);
 	snprintf(c->why, sizeof c->why, "%s", why);
 	if (!retry) {
 		cli_set_state(c, NET_CLOSED, why);
@@ -265,16 +280,7 @@ net_client_start(struct net_client *c, long long now)
 {
 	char port[16], text[400];
 
-	cli_tls_free(c);
-	c->tls_try = CLI_TLS_VERIFY;
-	if (c->fd >= 0)
-		close(c->fd);
-	c->fd = -1;
-	net_resolve_cancel(c->res);
-	c->res = NULL;
-	c->connected = false;
-	c->inlen = c->outlen = 0;
-	cli_drop_sync(c);
+	drop_link(c);
 	if (c->ai != NULL)
 		freeaddrinfo(c->ai);
 	c->ai = NULL;
@@ -686,9 +692,11 @@ net_client_move(struct net_client *c, int ply, const char *text, char *err,
 	return 0;
 }
 
-static int
-online(struct net_client *c, char *err, size_t errlen)
+int
+cli_seated_online(struct net_client *c, char *err, size_t errlen)
 {
+	if (need_seat(c, err, errlen) < 0)
+		return -1;
 	if (c->st != NET_ONLINE) {
 		snprintf(err, errlen, "not connected to the server");
 		return -1;
@@ -697,22 +705,31 @@ online(struct net_client *c, char *err, size_t errlen)
 }
 
 int
+cli_seat_send(struct net_client *c, char *err, size_t errlen,
+    const char *fmt, ...)
+{
+	va_list ap;
+
+	if (cli_seated_online(c, err, errlen) < 0)
+		return -1;
+	va_start(ap, fmt);
+	vsend(c, fmt, ap);
+	va_end(ap);
+	return 0;
+}
+
+int
 net_client_resign(struct net_client *c, char *err, size_t errlen)
 {
-	if (need_seat(c, err, errlen) < 0 || online(c, err, errlen) < 0)
-		return -1;
-	cli_send(c, "#x RESIGN game=%s", c->game);
-	return 0;
+	return cli_seat_send(c, err, errlen, "#x RESIGN game=%s", c->game);
 }
 
 int
 net_client_draw(struct net_client *c, const char *action, char *err,
     size_t errlen)
 {
-	if (need_seat(c, err, errlen) < 0 || online(c, err, errlen) < 0)
-		return -1;
-	cli_send(c, "#d DRAW game=%s action=%s", c->game, action);
-	return 0;
+	return cli_seat_send(c, err, errlen, "#d DRAW game=%s action=%s",
+	    c->game, action);
 }
 
 int

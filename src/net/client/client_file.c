@@ -2,7 +2,8 @@
  * client_file.c: the small files of the client's own (its tokens, its
  * keys) are rewritten whole: under a lock file, into PATH.new (mode 0600),
  * made durable and renamed over PATH, so that a crash or a second program
- * never leaves half a file nor loses the other's line.
+ * never leaves half a file nor loses the other's line; and opened to be
+ * read, with the host:port their lines are kept under.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -92,4 +93,16 @@ client_file_write(const char *path, const char *keep, size_t stride, int n,
 		fputs(keep + stride * (size_t)i, out);
 	fputs(last, out);
 	return client_file_end(out, tmp, path, err, errlen);
+}
+
+FILE *
+client_file_read(const char *name, const char *host, int port, char *where,
+    size_t wn)
+{
+	char path[1100], err[200];
+
+	if (net_default_db(path, sizeof path, name, err, sizeof err) < 0)
+		return NULL;
+	snprintf(where, wn, "%s:%d", host, port);
+	return fopen(path, "r");
 }

@@ -103,6 +103,10 @@ bool net_resolve_take(struct net_resolve *r, struct addrinfo **ai, int *rc);
 void net_resolve_cancel(struct net_resolve *r);
 
 struct net_event *cli_event(struct net_client *c, enum net_ev_kind kind);
+/* An NEV_ERROR of the refusal m of our command verb (its code, name and
+ * text; the seconds left of a CLAIM_TOO_EARLY). */
+void cli_error_event(struct net_client *c, const struct cgp_msg *m,
+    const char *verb);
 /* Queue a line (printf-style, the LF added). */
 void cli_send(struct net_client *c, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
@@ -125,6 +129,18 @@ void cli_clock_keys(struct net_client *c, const struct cgp_msg *m,
     struct net_event *e, int side, long nply, long long now);
 /* EV .. REMATCHED: the new game is ours. */
 void cli_rematched(struct net_client *c, const struct cgp_msg *m);
+/* The seat of a new game taken (PAIRED, REMATCHED): nothing of the old
+ * game kept, the event kind told with the seat, the token remembered when
+ * the options ask (an NEV_ERROR when it cannot be), and the game asked for
+ * (cli_resync). */
+void cli_take_seat(struct net_client *c, const char *game, const char *tok,
+    int seat, enum net_ev_kind kind);
+/* 0 when c holds a seat and is online, else -1 with err saying which. */
+int cli_seated_online(struct net_client *c, char *err, size_t errlen);
+/* The line fmt makes (a command of the seat's game) sent when c holds a
+ * seat and is online: 0; else -1 with err (cli_seated_online). */
+int cli_seat_send(struct net_client *c, char *err, size_t errlen,
+    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
 /* client_tls.c: TLS over c->fd once TCP is up (-1 with err); its
  * handshake (0 done, 1 under way, -1 the connection lost or made again);
@@ -186,5 +202,10 @@ void client_file_keep(char *keep, size_t stride, int *n, int max,
     const char *line);
 int client_file_write(const char *path, const char *keep, size_t stride,
     int n, const char *last, char *err, size_t errlen);
+/* read: the client's file name (in its state folder: net_default_db)
+ * opened for reading, its lines' server host:port into where; NULL when it
+ * is not there (or cannot be read). */
+FILE *client_file_read(const char *name, const char *host, int port,
+    char *where, size_t wn);
 
 #endif

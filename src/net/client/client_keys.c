@@ -43,17 +43,12 @@ int
 net_keys_find(const char *host, int port, const char *name, char *name_out,
     size_t nn, char *key, size_t kn)
 {
-	char path[1100], err[200], line[512], where[300], w[300], nm[64],
-	    k[64];
-	FILE *f;
+	char line[512], where[300], w[300], nm[64], k[64];
+	FILE *f = client_file_read("keys", host, port, where, sizeof where);
 	int found = -1;
 
-	if (keys_path(path, sizeof path, err, sizeof err) < 0)
-		return -1;
-	f = fopen(path, "r");
 	if (f == NULL)
 		return -1;
-	snprintf(where, sizeof where, "%s:%d", host, port);
 	while (fgets(line, sizeof line, f) != NULL) {
 		if (!key_line(line, w, sizeof w, nm, sizeof nm, k, sizeof k) ||
 		    strcmp(w, where) != 0)

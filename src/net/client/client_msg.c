@@ -85,8 +85,9 @@ cli_resync(struct net_client *c)
 		cli_send(c, "#s STATE game=%s", c->game);
 }
 
-static void
-error_event(struct net_client *c, const struct cgp_msg *m, const char *verb)
+void
+cli_error_event(struct net_client *c, const struct cgp_msg *m,
+    const char *verb)
 {
 	struct net_event *e = cli_event(c, NEV_ERROR);
 
@@ -327,8 +328,9 @@ on_event(struct net_client *c, const struct cgp_msg *m, long long now)
 		e->ply = (int)cgp_parse_num(cgp_msg_get(m, "ply"), 1000000L);
 		return;
 	}
-	if (strcmp(kind, "TAKEBACK") == 0) {
-		e = cli_event(c, NEV_TAKEBACK);
+	if (strcmp(kind, "TAKEBACK") == 0 || strcmp(kind, "DRAW") == 0) {
+		/* An offer, its answer or its withdrawal, by side. */
+		e = cli_event(c, kind[0] == 'T' ? NEV_TAKEBACK : NEV_DRAW);
 		copy(e->action, sizeof e->action, cgp_msg_get(m, "action"));
 		e->side = cgp_seat_parse(cgp_msg_get(m, "side"));
 		return;
@@ -344,12 +346,6 @@ on_event(struct net_client *c, const struct cgp_msg *m, long long now)
 		copy(e->result, sizeof e->result, cgp_msg_get(m, "result"));
 		copy(e->reason, sizeof e->reason, cgp_msg_get(m, "reason"));
 		cli_rating_keys(m, e);
-		return;
-	}
-	if (strcmp(kind, "DRAW") == 0) {
-		e = cli_event(c, NEV_DRAW);
-		copy(e->action, sizeof e->action, cgp_msg_get(m, "action"));
-		e->side = cgp_seat_parse(cgp_msg_get(m, "side"));
 		return;
 	}
 	if (strcmp(kind, "JOINED") == 0) {
@@ -493,6 +489,25 @@ on_item(struct net_client *c, const struct cgp_msg *m)
 	}
 }
 
+/* The verb of a command of ours whose refusal is only told (by its tag's
+ * letter: cli_seat_send's commands); "" for one unknown. */
+static const char *
+told_verb(char tag)
+{
+	static const struct {
+		char tag;
+		const char *verb;
+	} told[] = {
+		{ 'x', "RESIGN" }, { 'd', "DRAW" }, { 't', "SAY" },
+		{ 'R', "REMATCH" }, { 'a', "CLAIM" }, { 'k', "CANCEL" },
+	};
+
+	for (size_t k = 0; k < sizeof told / sizeof told[0]; k++)
+		if (told[k].tag == tag)
+			return told[k].verb;
+	return "";
+}
+
 static void
 on_err(struct net_client *c, const struct cgp_msg *m, long long now)
 {
@@ -500,13 +515,13 @@ on_err(struct net_client *c, const struct cgp_msg *m, long long now)
 	long cur;
 
 	if (m->code == CGP_VERSION_UNSUPPORTED) {
-		error_event(c, m, "HELLO");
+		cli_error_event(c, m, "HELLO");
 		cli_lost(c, "the server does not speak CGP/1", false, now);
 		return;
 	}
 	if (strcmp(t, "*") == 0) {
 		/* Busy or too many from here: it closes; we try later. */
-		error_event(c, m, "");
+		cli_error_event(c, m, "");
 		return;
 	}
 	if (cli_acct_err(c, m) || cli_corr_err(c, m))
@@ -521,7 +536,7 @@ on_err(struct net_client *c, const struct cgp_msg *m, long long now)
 			return;
 		}
 		c->pending = false;
-		error_event(c, m, "MOVE");
+		cli_error_event(c, m, "MOVE");
 		cli_resync(c);
 		return;
 	case 'j':
@@ -533,7 +548,7 @@ on_err(struct net_client *c, const struct cgp_msg *m, long long now)
 		}
 		if (c->join_any && m->code == CGP_SEAT_TAKEN) {
 			struct net_event *e;
-			error_event(c, m, "JOIN");
+			cli_error_event(c, m, "JOIN");
 			e = &c->q[(c->qhead + c->qlen - 1) % c->qcap];
 			snprintf(e->text, sizeof e->text, "both seats of game "
 			    "%s are taken", c->game);
@@ -543,12 +558,12 @@ on_err(struct net_client *c, const struct cgp_msg *m, long long now)
 		/* fall through */
 	case 'c':
 	case 'o':
-		error_event(c, m, t[1] == 'c' ? "CREATE" : t[1] == 'j' ?
+		cli_error_event(c, m, t[1] == 'c' ? "CREATE" : t[1] == 'j' ?
 		    "JOIN" : "OBSERVE");
 		c->role = ROLE_NONE;
 		return;
 	case 'r':
-		error_event(c, m, "REJOIN");
+		cli_error_event(c, m, "REJOIN");
 		if (m->code == CGP_RATE_LIMITED) {
 			cli_lost(c, "too many tries", true, now);
 			return;
@@ -557,33 +572,15 @@ on_err(struct net_client *c, const struct cgp_msg *m, long long now)
 		return;
 	case 'h':
 		cli_drop_sync(c);
-		error_event(c, m, "HISTORY");
+		cli_error_event(c, m, "HISTORY");
 		return;
 	case 'l':
 		c->list_left = 0;
-		error_event(c, m, "LIST");
+		cli_error_event(c, m, "LIST");
 		cli_event(c, NEV_LIST_END);
 		return;
-	case 'x':
-		error_event(c, m, "RESIGN");
-		return;
-	case 'd':
-		error_event(c, m, "DRAW");
-		return;
-	case 't':
-		error_event(c, m, "SAY");
-		return;
-	case 'R':
-		error_event(c, m, "REMATCH");
-		return;
-	case 'a':
-		error_event(c, m, "CLAIM");
-		return;
-	case 'k':
-		error_event(c, m, "CANCEL");
-		return;
 	default:
-		error_event(c, m, "");
+		cli_error_event(c, m, told_verb(t[1]));
 		return;
 	}
 }

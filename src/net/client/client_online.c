@@ -51,17 +51,12 @@ net_client_clock(const struct net_client *c, long long now, long long left[2],
 }
 
 void
-cli_rematched(struct net_client *c, const struct cgp_msg *m)
+cli_take_seat(struct net_client *c, const char *game, const char *tok,
+    int seat, enum net_ev_kind kind)
 {
-	const char *game = cgp_msg_get(m, "game"), *tok = cgp_msg_get(m,
-	    "token");
-	int seat = cgp_seat_parse(cgp_msg_get(m, "seat"));
 	struct net_event *e;
 	char err[200];
 
-	if (game == NULL || tok == NULL || seat < 0 || !cgp_valid_game(game) ||
-	    !cgp_valid_token(tok))
-		return;
 	/* A new game: nothing of the old one holds. */
 	if (c->have_mirror)
 		game_free(&c->mirror);
@@ -69,12 +64,14 @@ cli_rematched(struct net_client *c, const struct cgp_msg *m)
 	c->syncing = false;
 	c->pending = false;
 	c->timed = false;
+	c->days = 0;
+	c->deadline = 0;
 	c->seq = 0;
 	snprintf(c->game, sizeof c->game, "%s", game);
 	snprintf(c->token, sizeof c->token, "%s", tok);
 	c->seat = seat;
 	c->role = ROLE_SEAT;
-	e = cli_event(c, NEV_REMATCHED);
+	e = cli_event(c, kind);
 	e->seat = seat;
 	if (c->o.remember && net_tokens_save(c->o.host, c->o.port, c->game,
 	    seat, c->token, err, sizeof err) < 0) {
@@ -82,30 +79,29 @@ cli_rematched(struct net_client *c, const struct cgp_msg *m)
 		snprintf(e->text, sizeof e->text, "cannot remember the seat "
 		    "token: %s", err);
 	}
-	/* The server gave us the seat on this connection: its STATE starts
-	 * the mirror. */
 	cli_resync(c);
 }
 
-static int
-seated_online(struct net_client *c, char *err, size_t errlen)
+void
+cli_rematched(struct net_client *c, const struct cgp_msg *m)
 {
-	if (c->role != ROLE_SEAT) {
-		snprintf(err, errlen, "you hold no seat in a game");
-		return -1;
-	}
-	if (c->st != NET_ONLINE) {
-		snprintf(err, errlen, "not connected to the server");
-		return -1;
-	}
-	return 0;
+	const char *game = cgp_msg_get(m, "game"), *tok = cgp_msg_get(m,
+	    "token");
+	int seat = cgp_seat_parse(cgp_msg_get(m, "seat"));
+
+	if (game == NULL || tok == NULL || seat < 0 || !cgp_valid_game(game) ||
+	    !cgp_valid_token(tok))
+		return;
+	/* The server gave us the seat on this connection: its STATE starts
+	 * the mirror. */
+	cli_take_seat(c, game, tok, seat, NEV_REMATCHED);
 }
 
 int
 net_client_say(struct net_client *c, const char *text, char *err,
     size_t errlen)
 {
-	if (seated_online(c, err, errlen) < 0)
+	if (cli_seated_online(c, err, errlen) < 0)
 		return -1;
 	if (text == NULL || *text == '\0') {
 		snprintf(err, errlen, "nothing to say");
@@ -120,26 +116,17 @@ net_client_say(struct net_client *c, const char *text, char *err,
 int
 net_client_rematch(struct net_client *c, char *err, size_t errlen)
 {
-	if (seated_online(c, err, errlen) < 0)
-		return -1;
-	cli_send(c, "#R REMATCH game=%s", c->game);
-	return 0;
+	return cli_seat_send(c, err, errlen, "#R REMATCH game=%s", c->game);
 }
 
 int
 net_client_claim(struct net_client *c, char *err, size_t errlen)
 {
-	if (seated_online(c, err, errlen) < 0)
-		return -1;
-	cli_send(c, "#a CLAIM game=%s", c->game);
-	return 0;
+	return cli_seat_send(c, err, errlen, "#a CLAIM game=%s", c->game);
 }
 
 int
 net_client_cancel(struct net_client *c, char *err, size_t errlen)
 {
-	if (seated_online(c, err, errlen) < 0)
-		return -1;
-	cli_send(c, "#k CANCEL game=%s", c->game);
-	return 0;
+	return cli_seat_send(c, err, errlen, "#k CANCEL game=%s", c->game);
 }

@@ -83,16 +83,12 @@ int
 net_tokens_find(const char *host, int port, const char *game, int *seat,
     char *token, size_t n)
 {
-	char path[1100], err[200], line[256], where[300], g[16], s[16], t[64];
-	FILE *f;
+	char line[256], where[300], g[16], s[16], t[64];
+	FILE *f = client_file_read("tokens", host, port, where, sizeof where);
 	int found = -1, want = *seat;
 
-	if (tokens_path(path, sizeof path, err, sizeof err) < 0)
-		return -1;
-	f = fopen(path, "r");
 	if (f == NULL)
 		return -1;
-	snprintf(where, sizeof where, "%s:%d", host, port);
 	while (fgets(line, sizeof line, f) != NULL) {
 		char w[300];
 		if (sscanf(line, "%299s %15s %15s %63s", w, g, s, t) != 4)

@@ -65,6 +65,32 @@ cgp_verb_lookup(const char *s)
 	return CGP_V_UNKNOWN;
 }
 
+/* Where the first byte of s[0..len) that is not printable ASCII is; len
+ * when there is none. */
+static size_t
+first_unprintable(const char *s, size_t len)
+{
+	size_t k;
+
+	for (k = 0; k < len; k++)
+		if ((unsigned char)s[k] < 0x20 || (unsigned char)s[k] > 0x7e)
+			break;
+	return k;
+}
+
+/* The value of key among n key=value pairs; NULL when absent. */
+static const char *
+kv_get(const char *const *keys, const char *const *vals, int n,
+    const char *key)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(keys[i], key) == 0)
+			return vals[i];
+	return NULL;
+}
+
 /* Cut buf into words at spaces (runs of them); returns the count. */
 static int
 split_words(char *buf, char **w, int max, int *too_many)
@@ -98,7 +124,7 @@ cgp_parse(const char *line, size_t len, struct cgp_cmd *cmd, char *err,
 	char *w[CGP_MAX_KV + CGP_MAX_ARGS + 3];
 	int nw, i, first, too_many;
 	char *colon;
-	size_t k, bad = len, at;
+	size_t bad, at;
 
 	memset(cmd, 0, sizeof *cmd);
 	strcpy(cmd->tag, "*");
@@ -111,11 +137,7 @@ cgp_parse(const char *line, size_t len, struct cgp_cmd *cmd, char *err,
 		    "lines are at most 512 bytes with the LF");
 	/* Printable ASCII, but for a SAY's text (UTF-8): seen once the
 	 * verb is known. */
-	for (k = 0; k < len && bad == len; k++) {
-		unsigned char c = (unsigned char)line[k];
-		if (c < 0x20 || c > 0x7e)
-			bad = k;
-	}
+	bad = first_unprintable(line, len);
 	memcpy(cmd->buf, line, len);
 	cmd->buf[len] = '\0';
 	/* A word starting with ':' starts a text that runs to the end of the
@@ -192,23 +214,13 @@ cgp_parse(const char *line, size_t len, struct cgp_cmd *cmd, char *err,
 const char *
 cgp_get(const struct cgp_cmd *cmd, const char *key)
 {
-	int i;
-
-	for (i = 0; i < cmd->nkv; i++)
-		if (strcmp(cmd->key[i], key) == 0)
-			return cmd->val[i];
-	return NULL;
+	return kv_get(cmd->key, cmd->val, cmd->nkv, key);
 }
 
 const char *
 cgp_msg_get(const struct cgp_msg *m, const char *key)
 {
-	int i;
-
-	for (i = 0; i < m->nkv; i++)
-		if (strcmp(m->key[i], key) == 0)
-			return m->val[i];
-	return NULL;
+	return kv_get(m->key, m->val, m->nkv, key);
 }
 
 /* key=value words from w[from..n-1] into m; a ':' word starts the text. */
@@ -233,6 +245,23 @@ msg_kv(struct cgp_msg *m, char **w, int from, int n, char *err, size_t errlen)
 	return 0;
 }
 
+/* The server's lines but PING and PONG: the first word, the words they
+ * have at least (key=value ones follow), and what the refusal of a shorter
+ * one says. */
+static const struct {
+	const char *word;
+	enum cgp_msg_type type;
+	int words;
+	const char *missing;
+} kinds[] = {
+	{ "OK", CGP_M_OK, 3, "OK without tag and verb" },
+	{ "ERR", CGP_M_ERR, 4, "ERR without tag and code" },
+	{ "EV", CGP_M_EV, 4, "EV without game and seq" },
+	{ "ITEM", CGP_M_ITEM, 2, "ITEM without tag" },
+	{ "HELLO", CGP_M_HELLO, 2, "HELLO without version" },
+};
+#define NKINDS (sizeof kinds / sizeof kinds[0])
+
 int
 cgp_parse_msg(const char *line, size_t len, struct cgp_msg *m, char *err,
     size_t errlen)
@@ -240,7 +269,7 @@ cgp_parse_msg(const char *line, size_t len, struct cgp_msg *m, char *err,
 	char *w[CGP_MAX_KV + 8];
 	char *colon;
 	int nw, too_many, rc;
-	size_t k, bad = len;
+	size_t bad, k;
 	long v;
 
 	memset(m, 0, sizeof *m);
@@ -252,11 +281,7 @@ cgp_parse_msg(const char *line, size_t len, struct cgp_msg *m, char *err,
 		return util_error_code(-1, err, errlen, "server line too long");
 	/* Printable ASCII, but for a SAID's text (UTF-8): seen once the
 	 * line is cut. */
-	for (k = 0; k < len && bad == len; k++) {
-		unsigned char c = (unsigned char)line[k];
-		if (c < 0x20 || c > 0x7e)
-			bad = k;
-	}
+	bad = first_unprintable(line, len);
 	memcpy(m->buf, line, len);
 	m->buf[len] = '\0';
 	/* An ERR's, an event's (SAID) or an ITEM's (RECORD) text runs from
@@ -276,20 +301,25 @@ cgp_parse_msg(const char *line, size_t len, struct cgp_msg *m, char *err,
 		return util_error_code(-1, err, errlen, "too many words");
 	if (nw == 0)
 		return util_error_code(-1, err, errlen, "empty line");
-	if (strcmp(w[0], "OK") == 0) {
-		if (nw < 3)
-			return util_error_code(-1, err, errlen,
-			    "OK without tag and verb");
-		m->type = CGP_M_OK;
+	if (strcmp(w[0], "PING") == 0 || strcmp(w[0], "PONG") == 0) {
+		m->type = w[0][1] == 'I' ? CGP_M_PING : CGP_M_PONG;
+		m->word = nw > 1 ? w[1] : "";
+		return 0;
+	}
+	for (k = 0; k < NKINDS && strcmp(w[0], kinds[k].word) != 0; k++)
+		;
+	if (k == NKINDS)
+		return util_error_code(-1, err, errlen, "unknown server line");
+	if (nw < kinds[k].words)
+		return util_error_code(-1, err, errlen, "%s",
+		    kinds[k].missing);
+	m->type = kinds[k].type;
+	switch (m->type) {
+	case CGP_M_OK:
 		m->tag = w[1];
 		m->verb = w[2];
-		return msg_kv(m, w, 3, nw, err, errlen);
-	}
-	if (strcmp(w[0], "ERR") == 0) {
-		if (nw < 4)
-			return util_error_code(-1, err, errlen,
-			    "ERR without tag and code");
-		m->type = CGP_M_ERR;
+		break;
+	case CGP_M_ERR:
 		m->tag = w[1];
 		v = cgp_parse_num(w[2], 999);
 		if (v < 100)
@@ -297,48 +327,29 @@ cgp_parse_msg(const char *line, size_t len, struct cgp_msg *m, char *err,
 			    "ERR with a bad code");
 		m->code = (int)v;
 		m->name = w[3];
-		return msg_kv(m, w, 4, nw, err, errlen);
-	}
-	if (strcmp(w[0], "EV") == 0) {
-		if (nw < 4)
-			return util_error_code(-1, err, errlen,
-			    "EV without game and seq");
-		m->type = CGP_M_EV;
+		break;
+	case CGP_M_EV:
 		m->game = w[1];
 		m->seq = cgp_parse_num(w[2], 1000000000L);
 		if (m->seq < 0)
 			return util_error_code(-1, err, errlen,
 			    "EV with a bad seq");
 		m->verb = w[3];
-		rc = msg_kv(m, w, 4, nw, err, errlen);
-		if (rc == 0 && bad < len && (strcmp(m->verb, "SAID") != 0 ||
-		    colon == NULL || bad < (size_t)(m->text - m->buf) ||
-		    cgp_text_check(m->text, len - (size_t)(m->text - m->buf),
-		    NULL, 0) != 0))
-			return util_error_code(-1, err, errlen,
-			    "not printable ASCII");
-		return rc;
-	}
-	if (strcmp(w[0], "ITEM") == 0) {
-		if (nw < 2)
-			return util_error_code(-1, err, errlen,
-			    "ITEM without tag");
-		m->type = CGP_M_ITEM;
+		break;
+	case CGP_M_ITEM:
 		m->tag = w[1];
-		return msg_kv(m, w, 2, nw, err, errlen);
+		break;
+	default:
+		m->verb = w[1];         /* HELLO's version */
+		break;
 	}
-	if (strcmp(w[0], "PING") == 0 || strcmp(w[0], "PONG") == 0) {
-		m->type = w[0][1] == 'I' ? CGP_M_PING : CGP_M_PONG;
-		m->word = nw > 1 ? w[1] : "";
-		return 0;
-	}
-	if (strcmp(w[0], "HELLO") == 0) {
-		if (nw < 2)
-			return util_error_code(-1, err, errlen,
-			    "HELLO without version");
-		m->type = CGP_M_HELLO;
-		m->verb = w[1];
-		return msg_kv(m, w, 2, nw, err, errlen);
-	}
-	return util_error_code(-1, err, errlen, "unknown server line");
+	rc = msg_kv(m, w, kinds[k].words, nw, err, errlen);
+	if (m->type == CGP_M_EV && rc == 0 && bad < len &&
+	    (strcmp(m->verb, "SAID") != 0 || colon == NULL ||
+	    bad < (size_t)(m->text - m->buf) ||
+	    cgp_text_check(m->text, len - (size_t)(m->text - m->buf), NULL,
+	    0) != 0))
+		return util_error_code(-1, err, errlen,
+		    "not printable ASCII");
+	return rc;
 }

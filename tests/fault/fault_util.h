@@ -1,0 +1,29 @@
+/*
+ * fault_util.h: what the fault runs' own programs share (fault_client.c,
+ * fault_probe.c): the line a server sent, taken from the bytes read so far.
+ */
+#ifndef CONGO_FAULT_UTIL_H
+#define CONGO_FAULT_UTIL_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+/* The first whole line of buf (*len bytes) into out, without its LF, and
+ * taken out of buf; false when no whole line has come yet. */
+static inline bool
+fault_take_line(char *buf, size_t *len, char *out, size_t n)
+{
+	char *lf = memchr(buf, '\n', *len);
+	size_t k;
+
+	if (lf == NULL)
+		return false;
+	k = (size_t)(lf - buf);
+	snprintf(out, n, "%.*s", (int)k, buf);
+	memmove(buf, lf + 1, *len - k - 1);
+	*len -= k + 1;
+	return true;
+}
+
+#endif
