@@ -67,5 +67,10 @@ void test_identity_across(void **state);
 void test_same_network_across(void **state);
 /* test_net_pg_chal.c: challenges across servers (issue 36). */
 void test_challenge_across(void **state);
+/* test_net_pg_mine.c: an account's games and challenges made on another
+ * server; blocks and seeks across servers (issue 36). */
+void test_mine_across(void **state);
+/* test_net_pg_lock.c: does the file at path say text within ms? */
+bool log_says(const char *path, const char *text, long long ms);
 
 #endif

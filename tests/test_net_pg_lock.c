@@ -163,8 +163,7 @@ test_news_off_loop(void **state)
 	tc_free(p);
 }
 
-/* Does the file at path say text within ms? */
-static bool
+bool
 log_says(const char *path, const char *text, long long ms)
 {
 	long long end = tc_ms() + ms;

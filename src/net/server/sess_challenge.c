@@ -7,7 +7,9 @@
  * the other seat; its CANCEL declines (reason=declined), the challenger's
  * withdraws; the open game's expiry (a timer, sess_clock.c) ends it after
  * sess_open_life. Its account's connections are told (EV CHALLENGED, not
- * stored) when it is made and at each LOGIN while it stands.
+ * stored) when it is made and at each LOGIN while it stands. CHALLENGES,
+ * the limit and LOGIN see those another server made too: the store's are
+ * read into memory first (sess_mine_store.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -310,6 +312,14 @@ cmd_challenge(struct sess *s, int conn, const struct cgp_cmd *cmd,
 			sess_err(s, conn, cmd->tag, CGP_NOT_YOUR_SEAT, msg);
 			return;
 		}
+	/* Its challenges made on other servers count too (the store). */
+	if ((rc = sess_mine_load(s, conn, me)) == SESS_READ_LATER)
+		return;
+	if (rc < 0) {
+		sess_err(s, conn, cmd->tag, CGP_BUSY, "cannot count your "
+		    "challenges now: try again");
+		return;
+	}
 	if (count_from(s, me) >= CHALLENGES_MAX) {
 		snprintf(msg, sizeof msg, "at most %d standing challenges an "
 		    "account", CHALLENGES_MAX);
@@ -349,11 +359,19 @@ cmd_challenges(struct sess *s, int conn, const struct cgp_cmd *cmd)
 {
 	const char *me = sess_account(s, conn);
 	struct cgp_out o;
-	int i, n = 0;
+	int i, n = 0, rc;
 
 	if (me == NULL) {
 		sess_err(s, conn, cmd->tag, CGP_NOT_YOUR_SEAT, "CHALLENGES "
 		    "needs LOGIN");
+		return;
+	}
+	/* Those made on other servers too, read from the store first. */
+	if ((rc = sess_mine_load(s, conn, me)) == SESS_READ_LATER)
+		return;
+	if (rc < 0) {
+		sess_err(s, conn, cmd->tag, CGP_BUSY, "cannot read your "
+		    "challenges now: try again");
 		return;
 	}
 	for (i = 0; i < s->ngames; i++)

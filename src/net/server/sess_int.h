@@ -481,6 +481,12 @@ int sess_corr_fire(struct sess *s, struct sgame *g, long long now);
 /* GAMES mine=yes (sess_mine.c): the account's games not finished, its
  * turn first. */
 void sess_cmd_mine(struct sess *s, int conn, const struct cgp_cmd *cmd);
+/* The games of account acct not finished that the store holds and memory
+ * does not (another server's), read into memory first (sess_mine_store.c):
+ * 0 when all are here, SESS_READ_LATER, -1 the store cannot say now
+ * (logged). At most SESS_MINE_MAX of them. */
+#define SESS_MINE_MAX 200
+int sess_mine_load(struct sess *s, int conn, const char *acct);
 
 /* Notices to players away (sess_notify.c; sess_notify is in sess.h): a
  * stored change of ours applied to g tells the side to move its turn (a

@@ -754,6 +754,7 @@ const struct store_ops store_pg_ops = {
 	.games_of = pg_games_of,
 	.history = pg_history,
 	.blocks = pg_blocks,
+	.games_mine = pg_games_mine,
 	.seek_notice = pg_seek_notice,
 	.server_live = pg_server_live,
 };

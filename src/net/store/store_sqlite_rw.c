@@ -457,4 +457,5 @@ const struct store_ops store_sqlite_ops = {
 	.games_of = store_sqlite_games,
 	.history = store_sqlite_history,
 	.blocks = store_sqlite_blocks,
+	.games_mine = store_sqlite_mine,
 };
