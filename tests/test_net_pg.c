@@ -693,6 +693,8 @@ main(void)
 		cmocka_unit_test(test_same_network_across),
 		cmocka_unit_test(test_challenge_across),
 		cmocka_unit_test(test_mine_across),
+		cmocka_unit_test(test_block_seek_across),
+		cmocka_unit_test(test_block_seek_late),
 		cmocka_unit_test(test_rematch_across),
 		cmocka_unit_test(test_tables_locked),
 		cmocka_unit_test(test_news_off_loop),

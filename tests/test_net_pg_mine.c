@@ -124,3 +124,83 @@ test_mine_across(void **state)
 	tc_free(bob);
 	tc_free(carl);
 }
+
+/* x's seek id must still stand: UNSEEK takes it (a paired one is 404). */
+static void
+unpaired(struct tc *x, const char *id)
+{
+	tc_send(x, "#u UNSEEK seek=%s", id);
+	has(reply(x, "#u"), "OK #u UNSEEK");
+}
+
+/*
+ * blkpam on A blocks blkxan and seeks; blkxan's seek on B, the newer, is
+ * B's to pair (of two servers the one with the newer seek pairs): B reads
+ * blkpam's blocks and leaves them unpaired, as A does. A third seek, on A,
+ * pairs with blkpam's (white, as blkxan's: only with blkpam's).
+ */
+void
+test_block_seek_across(void **state)
+{
+	struct tc *p, *x, *y;
+	char kp[40], kx[40], ky[40], sp[16], sx[16], sy[16], gp[16], gy[16];
+
+	(void)state;
+	p = member(port_a, NET(160), "blkpam", kp);
+	x = member(port_b, NET(161), "blkxan", kx);
+	y = member(port_a, NET(162), "blkyod", ky);
+	tc_send(p, "#b BLOCK name=blkxan");
+	ok(p, "#b");
+	tc_send(p, "#s SEEK clock=171+2");
+	seek_of(p, sp, sizeof sp);
+	assert_true(seek_listed(x, sp));
+	tc_send(x, "#s SEEK clock=171+2 color=white");
+	seek_of(x, sx, sizeof sx);
+	/* Both servers know both (A the newer from B's notice). */
+	assert_true(seek_listed(p, sx));
+	tc_send(y, "#s SEEK clock=171+2 color=white");
+	seek_of(y, sy, sizeof sy);
+	paired_into(y, "blkyod", gy);
+	paired_into(p, "blkpam", gp);
+	assert_string_equal(gp, gy);
+	unpaired(x, sx);
+	tc_free(p);
+	tc_free(x);
+	tc_free(y);
+}
+
+/*
+ * A block made on B while the blocker is logged in on A: A's connection
+ * does not know it, and pairs the blocker's seek with the blocked one's,
+ * both on A; the pairing's transaction finds the block (a conflict), and
+ * they stay unpaired. A third seek (white, as the blocked one's) pairs
+ * with the blocker's.
+ */
+void
+test_block_seek_late(void **state)
+{
+	struct tc *p, *p2, *x, *y;
+	char kp[40], kx[40], ky[40], sp[16], sx[16], sy[16], gp[16], gy[16];
+
+	(void)state;
+	p = member(port_a, NET(163), "lateblk", kp);
+	x = member(port_a, NET(164), "latexan", kx);
+	y = member(port_a, NET(165), "lateyod", ky);
+	p2 = login(port_b, NET(166), "lateblk", kp);
+	tc_send(p2, "#b BLOCK name=latexan");
+	ok(p2, "#b");
+	tc_send(p, "#s SEEK clock=172+2");
+	seek_of(p, sp, sizeof sp);
+	tc_send(x, "#s SEEK clock=172+2 color=white");
+	seek_of(x, sx, sizeof sx);
+	tc_send(y, "#s SEEK clock=172+2 color=white");
+	seek_of(y, sy, sizeof sy);
+	paired_into(y, "lateyod", gy);
+	paired_into(p, "lateblk", gp);
+	assert_string_equal(gp, gy);
+	unpaired(x, sx);
+	tc_free(p);
+	tc_free(p2);
+	tc_free(x);
+	tc_free(y);
+}

@@ -391,6 +391,7 @@ void sess_rate_known(struct sess *s, struct spend *p, struct sgame *g);
  * server paired one first); a connection gone; another server's seek
  * notice; ours told again (another server asked); a server gone. */
 void sess_seeks_init(struct sess *s);
+void sess_seeks_free(struct sess *s);
 void sess_cmd_seek(struct sess *s, int conn, const struct cgp_cmd *c);
 void sess_seek_paired(struct sess *s, struct sgame *g,
     const char *const *ids);

@@ -113,6 +113,7 @@ seek_drop(struct sess *s, const char *id, bool tell)
 	if (tell && k->server[0] == '\0')
 		seek_tell(s, k, false);
 	memset(k->token, 0, sizeof k->token);
+	seek_blocks_free(k);
 	vec_remove(&s->seeks, at);
 }
 
@@ -183,7 +184,7 @@ pair(struct sess *s, struct sseek *a, struct sseek *b)
 	struct rating_seek ra, rb;
 	struct sseek *seat[2];
 	char id[CGP_ID_LEN + 1], wire[CGP_FEN_MAX], err[160], clock[32];
-	char claim[256], live[320];
+	char claim[256], live[320], block[STORE_EXTRA_LEN];
 	struct sess_new_game keep;
 	struct game_rules rules;
 	struct store_change ch;
@@ -221,6 +222,12 @@ pair(struct sess *s, struct sseek *a, struct sseek *b)
 			ch.extra[ch.nextra++] = live;
 			break;
 		}
+	/* Neither blocks the other, as the store has it now: what this
+	 * server knows of another's seeker may be late. */
+	seek_block_sql((const struct sseek *const *)seat, block,
+	    sizeof block);
+	if (block[0] != '\0')
+		ch.extra[ch.nextra++] = block;
 	ch.seek[0] = seat[0]->id;
 	ch.seek[1] = seat[1]->id;
 	a->pairing = b->pairing = true;
@@ -257,16 +264,6 @@ same_network(const struct sess *s, const struct sseek *a,
 	    a->net[0] != '\0' && strcmp(a->net, b->net) == 0;
 }
 
-/* Does either seeker block the other (sess_block.c)? Known of ours: a
- * seeker on another server is asked there. */
-static bool
-blocked(struct sess *s, const struct sseek *a, const struct sseek *b)
-{
-	return (a->server[0] == '\0' && b->account &&
-	    sess_blocked(s, a->conn, b->name)) || (b->server[0] == '\0' &&
-	    a->account && sess_blocked(s, b->conn, a->name));
-}
-
 /* Pair a (just arrived, or freed) with the oldest compatible seek. */
 void
 seek_try_pair(struct sess *s, const char *id)
@@ -281,9 +278,10 @@ seek_try_pair(struct sess *s, const char *id)
 	r = xcalloc(s->seeks.len + 1, sizeof *r);
 	for (i = 0; i < s->seeks.len; i++) {
 		struct sseek *k = vec_at(&s->seeks, i);
-		if (!seek_shown(s, k) || (k->server[0] != '\0' &&
-		    k->nconflict >= 2 && recent_conflict(s, k)) ||
-		    (k != a && (same_network(s, a, k) || blocked(s, a, k))))
+		if (!seek_shown(s, k) || seek_blocks_pending(k) ||
+		    (k->server[0] != '\0' && k->nconflict >= 2 &&
+		    recent_conflict(s, k)) || (k != a && (same_network(s, a,
+		    k) || seek_blocked(s, a, k))))
 			continue;
 		if (k == a)
 			at = n;
@@ -307,8 +305,8 @@ seek_try_pair(struct sess *s, const char *id)
  * of them, whose own try found it taken or absent. By id, as a pairing
  * stored at once (no writer thread) changes the list.
  */
-static void
-retry_ours(struct sess *s)
+void
+sess_seek_retry(struct sess *s)
 {
 	char (*ids)[CGP_ID_LEN + 1];
 	size_t i, n = 0;
@@ -418,6 +416,9 @@ sess_seek_unpaired(struct sess *s, const char *const *ids, bool conflict)
 			x->nconflict = recent_conflict(s, x) ?
 			    x->nconflict + 1 : 1;
 			x->conflict_at = s->now != 0 ? s->now : 1;
+			/* (A block made since its blocks were read, perhaps:
+			 * read again.) */
+			seek_blocks_ask(s, x);
 		}
 		/* Its seeker was paired meanwhile by another of its seeks:
 		 * this one goes (its claim of that round would fail). */
@@ -431,7 +432,7 @@ sess_seek_unpaired(struct sess *s, const char *const *ids, bool conflict)
 	 * notice on the way, or stale). A refusal (the store is away): after
 	 * a pause, not in a loop of refusals. */
 	if (conflict) {
-		retry_ours(s);
+		sess_seek_retry(s);
 		/* (When the seeks passed by now may pair again.) */
 		s->seek_retry_at = s->now + SEEK_RETRY_MS;
 	} else if (s->seek_retry_at == 0)
@@ -446,7 +447,7 @@ sess_seek_tick(struct sess *s, long long now_ms)
 		return;
 	s->seek_retry_at = 0;
 	stimer_cancel(&s->timers, &s->seek_timer);
-	retry_ours(s);
+	sess_seek_retry(s);
 }
 
 long long
@@ -622,10 +623,13 @@ sess_seek_remote(struct sess *s, const char *server, const char *text)
 	if (nw >= 18 && strcmp(w[17], "-") != 0)
 		snprintf(k.net, sizeof k.net, "%s", w[17]);
 	k.conn = -1;
-	*(struct sseek *)vec_push(&s->seeks) = k;
+	x = vec_push(&s->seeks);
+	*x = k;
+	/* Its seeker's blocks read before this server pairs it. */
+	seek_blocks_ask(s, x);
 	/* Ours may be waiting for it (its server pairs too: a race, which
 	 * the claims decide). */
-	retry_ours(s);
+	sess_seek_retry(s);
 }
 
 void
@@ -648,6 +652,7 @@ sess_seek_server_gone(struct sess *s, const char *server)
 	while (i < s->seeks.len) {
 		struct sseek *k = vec_at(&s->seeks, i);
 		if (strcmp(k->server, server) == 0 && !k->pairing) {
+			seek_blocks_free(k);
 			vec_remove(&s->seeks, i);
 			continue;
 		}
