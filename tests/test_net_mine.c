@@ -33,15 +33,22 @@ made(struct t_fake *f, int conn, const char *ok, char *id)
 	t_drain(f, conn);
 }
 
-static bool
-listed(char (*ids)[CGP_ID_LEN + 1], int n, const char *id)
+/* The row of id in the store's n rows, or NULL. */
+static const struct store_item *
+row_of(const struct store_item *rows, int n, const char *id)
 {
 	int i;
 
 	for (i = 0; i < n; i++)
-		if (strcmp(ids[i], id) == 0)
-			return true;
-	return false;
+		if (strcmp(rows[i].id, id) == 0)
+			return &rows[i];
+	return NULL;
+}
+
+static bool
+listed(const struct store_item *rows, int n, const char *id)
+{
+	return row_of(rows, n, id) != NULL;
 }
 
 static void
@@ -50,7 +57,8 @@ test_mine_elsewhere(void **state)
 	struct store *st = t_db_open(STORE_CREATE);
 	struct t_fake *f1, *f2;
 	char ka[40], kb[40], kc[40], a[16], c[16], x[16], err[256], want[96];
-	char ids[SESS_MINE_MAX][CGP_ID_LEN + 1];
+	static struct store_item ids[SESS_MINE_MAX];
+	const struct store_item *r;
 	const char *l;
 	int i, n;
 
@@ -124,6 +132,14 @@ test_mine_elsewhere(void **state)
 	assert_int_equal(n, 12);
 	assert_true(listed(ids, n, a) && listed(ids, n, c));
 	assert_false(listed(ids, n, x));
+	/* With its timing: a, white (ann) to move within three days. */
+	assert_non_null(r = row_of(ids, n, a));
+	assert_int_equal(r->status, 1);
+	assert_string_equal(r->white, "ann");
+	assert_string_equal(r->black, "bob");
+	assert_string_equal(r->clock, "3d");
+	assert_string_equal(r->turn, "white");
+	assert_true(r->deadline > (long long)time(NULL) * 1000 + 2000 * 86400);
 	t_free(f1);
 	t_free(f2);
 	store_close(st);
@@ -137,12 +153,15 @@ test_mine_names(void **state)
 	struct store *st = t_db_open(STORE_CREATE);
 	struct t_fake *f = new_session(st);
 	char k[40], a[16], b[16], err[256];
-	char ids[8][CGP_ID_LEN + 1];
+	struct store_item ids[8];
+	const struct store_item *r;
+	char want[64];
+	long long d;
 
 	(void)state;
 	t_account(f, 0, "10.0.0.1", "a_n", k);
 	t_account(f, 1, "10.0.1.1", "carl", k);
-	t_say(f, 1, "#c CHALLENGE name=a_n clock=300+0");
+	t_say(f, 1, "#c CHALLENGE name=a_n clock=300+0 color=white");
 	made(f, 1, "OK #c CHALLENGE", a);
 	t_hello(f, 2, "10.0.2.1");
 	t_say(f, 2, "#c CREATE seat=white name=abn clock=300+0");
@@ -150,7 +169,7 @@ test_mine_names(void **state)
 	t_account(f, 3, "10.0.3.1", "abn", k);
 	assert_int_equal(store_sqlite_ops.games_mine(st, "a_n", ids, 8, err,
 	    sizeof err), 1);
-	assert_string_equal(ids[0], a);
+	assert_string_equal(ids[0].id, a);
 	/* abn's: neither the challenge to a_n nor the guest's game. */
 	assert_int_equal(store_sqlite_ops.games_mine(st, "abn", ids, 8, err,
 	    sizeof err), 0);
@@ -166,11 +185,39 @@ test_mine_names(void **state)
 	assert_int_equal(store_sqlite_ops.games_mine(st, "carl", ids, 8, err,
 	    sizeof err), 2);
 	assert_true(listed(ids, 2, a) && listed(ids, 2, b));
+	assert_non_null(r = row_of(ids, 2, b));
+	assert_string_equal(r->turn, "white");
+	assert_true((d = r->deadline) > 0);
+	/* a_n moves: black's turn, a later deadline; carl moves in a, a
+	 * clocked game: black's turn, no deadline. */
+	t_say(f, 0, "#m MOVE game=%s ply=0 move=c2c3", b);
+	t_expect(f, 0, "OK #m MOVE");
+	t_drain(f, 0);
+	t_drain(f, 1);
+	t_say(f, 0, "#j JOIN game=%s seat=black", a);
+	t_expect(f, 0, "OK #j JOIN");
+	t_drain(f, 0);
+	t_drain(f, 1);
+	t_say(f, 1, "#m MOVE game=%s ply=0 move=c2c3", a);
+	t_expect(f, 1, "OK #m MOVE");
+	t_drain(f, 0);
+	t_drain(f, 1);
+	assert_int_equal(store_sqlite_ops.games_mine(st, "carl", ids, 8, err,
+	    sizeof err), 2);
+	assert_non_null(r = row_of(ids, 2, b));
+	assert_string_equal(r->turn, "black");
+	assert_true(r->deadline >= d);
+	assert_non_null(r = row_of(ids, 2, a));
+	assert_string_equal(r->turn, "black");
+	assert_int_equal(r->deadline, 0);
 	/* (LIST shows his seat as his account's, not a guest's.) */
 	t_say(f, 1, "#l LIST status=active");
-	t_expect(f, 1, "OK #l LIST n=1");
-	assert_non_null(strstr(t_expect(f, 1, "ITEM #l "),
-	    " white=a_n black=carl "));
+	t_expect(f, 1, "OK #l LIST n=2");
+	snprintf(want, sizeof want, "ITEM #l game=%s ", b);   /* newest */
+	assert_non_null(strstr(t_expect(f, 1, want), " white=a_n "
+	    "black=carl "));
+	assert_non_null(strstr(t_expect(f, 1, "ITEM #l "), " white=carl "
+	    "black=a_n "));
 	t_free(f);
 	store_close(st);
 }

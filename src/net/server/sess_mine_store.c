@@ -20,7 +20,7 @@ sess_mine_load(struct sess *s, int conn, const char *acct)
 {
 	const struct store_ops *st = s->io.store;
 	const struct sread *r, *g;
-	char (*ids)[CGP_ID_LEN + 1];
+	const struct store_item *ids;
 	struct sread q;
 	bool later = false;
 	int i;
@@ -40,11 +40,11 @@ sess_mine_load(struct sess *s, int conn, const char *acct)
 	}
 	ids = r->rows;
 	for (i = 0; i < r->rc; i++) {
-		if (sess_find(s, ids[i]) != NULL)
+		if (sess_find(s, ids[i].id) != NULL)
 			continue;
 		memset(&q, 0, sizeof q);
 		q.kind = SREAD_GAME;
-		snprintf(q.key, sizeof q.key, "%s", ids[i]);
+		snprintf(q.key, sizeof q.key, "%s", ids[i].id);
 		/* Every read asked for at once; the line runs again once all
 		 * are back. One that fails is logged (sess_read.c) and left
 		 * out: the others are still worth the answer. */

@@ -253,7 +253,7 @@ sess_read_run(const struct store_ops *ops, void *ctx, struct sread *q)
 		q->rc = ops->blocks(ctx, q->key, q->rows, q->limit, e, n);
 		break;
 	case SREAD_MINE:        /* (sess_mine_store.c) */
-		q->rows = xcalloc((size_t)q->limit, CGP_ID_LEN + 1);
+		q->rows = xcalloc((size_t)q->limit, sizeof(struct store_item));
 		q->rc = ops->games_mine(ctx, q->key, q->rows, q->limit, e, n);
 		break;
 	case SREAD_CALL:

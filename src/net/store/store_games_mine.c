@@ -6,16 +6,19 @@
  * are. A game is the account's when one of its seats is (STORE_SEAT_OWNED:
  * rated, or its JOINED said account=1), or when it is an open challenge to
  * it: its creator's JOINED (seq 1) ends with " for=<account>"
- * (sess_challenge_body). Only ids: the server reads each game whole that
- * it does not hold and answers from what it holds.
+ * (sess_challenge_body). Each as LIST shows it, with its timing as of
+ * its last move (STORE_TIMING): the server reads each game whole that it
+ * does not hold and answers from what it holds; a player's web page shows
+ * these rows.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "net/store/store.h"
 
 struct mine_out {
-	char (*out)[CGP_ID_LEN + 1];
+	struct store_item *out;
 	int max;
 };
 
@@ -24,6 +27,7 @@ mine_row(void *arg, int i, const char *const *cols, char *err,
     size_t errlen)
 {
 	struct mine_out *m = arg;
+	struct store_item *it;
 
 	if (i >= m->max || strlen(cols[0]) != CGP_ID_LEN ||
 	    !cgp_valid_game(cols[0])) {
@@ -31,13 +35,24 @@ mine_row(void *arg, int i, const char *const *cols, char *err,
 		    cols[0]);
 		return -1;
 	}
-	snprintf(m->out[i], sizeof m->out[i], "%s", cols[0]);
+	it = &m->out[i];
+	memset(it, 0, sizeof *it);
+	snprintf(it->id, sizeof it->id, "%s", cols[0]);
+	it->status = cols[1][0] == '1' ? 1 : 0;
+	it->ply = atoi(cols[2]);
+	snprintf(it->white, sizeof it->white, "%s", cols[3]);
+	snprintf(it->black, sizeof it->black, "%s", cols[4]);
+	snprintf(it->variant, sizeof it->variant, "%s", cols[5]);
+	snprintf(it->clock, sizeof it->clock, "%s", cols[6]);
+	it->account[0] = strcmp(cols[7], "0") != 0;
+	it->account[1] = strcmp(cols[8], "0") != 0;
+	store_timing_parse(cols[9], it);
 	return 0;
 }
 
 int
 store_acct_mine(store_rows_fn rows, void *ctx, const char *lname,
-    char (*out)[CGP_ID_LEN + 1], int max, char *err, size_t errlen)
+    struct store_item *out, int max, char *err, size_t errlen)
 {
 	char like[2 * CGP_NAME_MAX + 16], limit[16];
 	const char *params[3] = { lname, like, limit };
@@ -55,7 +70,12 @@ store_acct_mine(store_rows_fn rows, void *ctx, const char *lname,
 	}
 	like[n] = '\0';
 	snprintf(limit, sizeof limit, "%d", max);
-	return rows(ctx, "SELECT g.id FROM games g WHERE g.status < 2 AND ("
+	return rows(ctx, "SELECT g.id, g.status, g.ply, "
+	    STORE_SEAT_SHOWN("g", "0") ", " STORE_SEAT_SHOWN("g", "1") ", "
+	    "g.variant, coalesce(g.clock, ''), "
+	    STORE_SEAT_IS_ACCOUNT("g", "0") ", "
+	    STORE_SEAT_IS_ACCOUNT("g", "1") ", " STORE_TIMING("g")
+	    " FROM games g WHERE g.status < 2 AND ("
 	    "EXISTS (SELECT 1 FROM seats s WHERE s.game = g.id AND"
 	    " lower(s.name) = ? AND " STORE_SEAT_OWNED("g", "s") ")"
 	    " OR (g.status = 0 AND EXISTS (SELECT 1 FROM events j WHERE"

@@ -116,8 +116,8 @@ pg_blocks(void *ctx, const char *lname, char (*out)[CGP_NAME_MAX + 1],
 }
 
 int
-pg_games_mine(void *ctx, const char *lname, char (*out)[CGP_ID_LEN + 1],
-    int max, char *err, size_t errlen)
+pg_games_mine(void *ctx, const char *lname, struct store_item *out, int max,
+    char *err, size_t errlen)
 {
 	return store_acct_mine(rows, ctx, lname, out, max, err, errlen);
 }

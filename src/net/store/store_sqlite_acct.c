@@ -116,7 +116,7 @@ store_sqlite_blocks(void *ctx, const char *lname,
 }
 
 int
-store_sqlite_mine(void *ctx, const char *lname, char (*out)[CGP_ID_LEN + 1],
+store_sqlite_mine(void *ctx, const char *lname, struct store_item *out,
     int max, char *err, size_t errlen)
 {
 	return store_acct_mine(rows, ctx, lname, out, max, err, errlen);
