@@ -95,8 +95,9 @@ remote_back(struct sess *s, struct sread *q, void *arg)
 	sess_seek_retry(s);
 }
 
-/* The blocks of a connection of ours read again: its own (if it is the
- * same connection still). */
+/* The blocks of a connection of ours read again: added to its own (if it
+ * is the same connection still). Added, never taken away: a read that
+ * crossed a BLOCK of this connection's being stored must not undo it. */
 struct conn_read {
 	int conn;
 	unsigned gen;
@@ -107,18 +108,17 @@ conn_back(struct sess *s, struct sread *q, void *arg)
 {
 	struct conn_read *r = arg;
 	struct sconn *c = sess_conn(s, r->conn);
+	char (*names)[CGP_NAME_MAX + 1] = q->rows;
+	int i;
 
-	if (c != NULL && c->used && c->gen == r->gen && q->rc >= 0) {
-		free(c->blocks);
-		c->blocks = NULL;
-		c->nblocks = 0;
-		if (q->rc > 0) {
+	for (i = 0; c != NULL && c->used && c->gen == r->gen && i < q->rc &&
+	    c->nblocks < SESS_BLOCKS_MAX; i++) {
+		if (sess_blocked(s, r->conn, names[i]))
+			continue;
+		if (c->blocks == NULL)
 			c->blocks = xcalloc((size_t)SESS_BLOCKS_MAX,
 			    sizeof *c->blocks);
-			memcpy(c->blocks, q->rows, (size_t)q->rc *
-			    sizeof *c->blocks);
-			c->nblocks = q->rc;
-		}
+		memcpy(c->blocks[c->nblocks++], names[i], sizeof *c->blocks);
 	}
 	free(r);
 }
