@@ -146,6 +146,7 @@ remote_read(struct sess *s, struct sread *q, void *arg)
 	(void)q;
 	if (g != NULL && standing(g))
 		tell_account(s, g);
+	free(arg);              /* (then's once the read is back) */
 }
 
 void
