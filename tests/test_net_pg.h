@@ -78,7 +78,5 @@ void test_challenge_across(void **state);
 void test_mine_across(void **state);
 void test_block_seek_across(void **state);
 void test_block_seek_late(void **state);
-/* test_net_pg_lock.c: does the file at path say text within ms? */
-bool log_says(const char *path, const char *text, long long ms);
 
 #endif

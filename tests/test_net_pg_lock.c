@@ -163,7 +163,8 @@ test_news_off_loop(void **state)
 	tc_free(p);
 }
 
-bool
+/* Does the file at path say text within ms? */
+static bool
 log_says(const char *path, const char *text, long long ms)
 {
 	long long end = tc_ms() + ms;

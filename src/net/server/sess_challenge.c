@@ -125,10 +125,12 @@ sess_challenge_made(struct sess *s, struct sgame *g)
 	if (!standing(g))
 		return;
 	n = tell_account(s, g);
-	/* The other servers on the store read it and tell theirs (a notice
-	 * as a seek's; sess_challenge_remote), so a LOGIN there finds it. */
+	/* The other servers on the store where that account is logged in
+	 * read it and tell it (a notice as a seek's, naming the account;
+	 * sess_challenge_remote); a LOGIN there reads it (sess_mine_load). */
 	if (s->io.store != NULL && s->io.store->seek_notice != NULL) {
-		snprintf(text, sizeof text, "challenge %s", g->id);
+		snprintf(text, sizeof text, "challenge %s %s", g->id,
+		    g->challenged);
 		s->io.store->seek_notice(s->io.store_ctx, text);
 	}
 	if (n > 0)
@@ -149,13 +151,31 @@ remote_read(struct sess *s, struct sread *q, void *arg)
 	free(arg);              /* (then's once the read is back) */
 }
 
+/* Is a connection here logged in as acct? */
+static bool
+here(struct sess *s, const char *acct)
+{
+	int i;
+
+	for (i = 0; i < s->nconns; i++) {
+		const char *a = sess_account(s, i);
+		if (a != NULL && strcasecmp(a, acct) == 0)
+			return true;
+	}
+	return false;
+}
+
 void
-sess_challenge_remote(struct sess *s, const char *id)
+sess_challenge_remote(struct sess *s, const char *id, const char *to)
 {
 	struct sgame *g;
 	struct sread want;
 
 	if (strlen(id) != CGP_ID_LEN || !cgp_valid_game(id))
+		return;
+	/* Nobody here to tell (a notice of an older server names nobody:
+	 * read). */
+	if (to != NULL && !here(s, to))
 		return;
 	if ((g = sess_find(s, id)) != NULL) {
 		if (standing(g))

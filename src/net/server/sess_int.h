@@ -529,8 +529,10 @@ int sess_block_read(struct sess *s, int conn, const char *name,
 int sess_block_login(struct sess *s, int conn, const char *name);
 void sess_broadcast_event(struct sess *s, struct sgame *g, struct cgp_out *o,
     const char *kind, const char *body);
-/* Another server stored challenge id (its notice): read, and told here. */
-void sess_challenge_remote(struct sess *s, const char *id);
+/* Another server stored challenge id to account to (its notice; to NULL:
+ * an older server's, which names nobody): read and told here, when a
+ * connection here is logged in as to. */
+void sess_challenge_remote(struct sess *s, const char *id, const char *to);
 /* The session's functions for the stores (sess_store.c; store_bind). */
 extern const struct store_up sess_store_up;
 

@@ -270,15 +270,23 @@ seek_try_pair(struct sess *s, const char *id)
 {
 	struct rating_seek *r;
 	struct sseek *a = seek_find(s, id, NULL), *b;
-	size_t i, n = 0, at = 0, match;
+	char (*ask)[CGP_ID_LEN + 1];
+	size_t i, n = 0, at = 0, match, nask = 0;
 
 	if (a == NULL || a->pairing || (a->nconflict >= 4 &&
 	    recent_conflict(s, a)))
 		return;
 	r = xcalloc(s->seeks.len + 1, sizeof *r);
+	ask = xcalloc(s->seeks.len + 1, sizeof *ask);
 	for (i = 0; i < s->seeks.len; i++) {
 		struct sseek *k = vec_at(&s->seeks, i);
-		if (!seek_shown(s, k) || seek_blocks_pending(k) ||
+		if (k != a && seek_shown(s, k) && seek_blocks_unknown(s, k)) {
+			/* Its seeker's blocks first (below). */
+			if (!k->blocks_reading)
+				memcpy(ask[nask++], k->id, sizeof ask[0]);
+			continue;
+		}
+		if (!seek_shown(s, k) ||
 		    (k->server[0] != '\0' && k->nconflict >= 2 &&
 		    recent_conflict(s, k)) || (k != a && (same_network(s, a,
 		    k) || seek_blocked(s, a, k))))
@@ -297,6 +305,13 @@ seek_try_pair(struct sess *s, const char *id)
 	    !(a->server[0] != '\0' && newer(a, b)))
 		pair(s, a, b);
 	free(r);
+	/* (After the list's last use: without a reader thread the reads are
+	 * back at once, and ours try again.) */
+	for (i = 0; i < nask; i++)
+		if ((b = seek_find(s, ask[i], NULL)) != NULL &&
+		    !b->blocks_reading)
+			seek_blocks_ask(s, b);
+	free(ask);
 }
 
 /*
@@ -578,7 +593,8 @@ sess_seek_remote(struct sess *s, const char *server, const char *text)
 		return;
 	}
 	if (nw >= 2 && strcmp(w[0], "challenge") == 0) {
-		sess_challenge_remote(s, w[1]);   /* sess_challenge.c */
+		/* sess_challenge.c */
+		sess_challenge_remote(s, w[1], nw >= 3 ? w[2] : NULL);
 		return;
 	}
 	if (nw >= 2 && strcmp(w[0], "unseek") == 0) {
@@ -625,8 +641,6 @@ sess_seek_remote(struct sess *s, const char *server, const char *text)
 	k.conn = -1;
 	x = vec_push(&s->seeks);
 	*x = k;
-	/* Its seeker's blocks read before this server pairs it. */
-	seek_blocks_ask(s, x);
 	/* Ours may be waiting for it (its server pairs too: a race, which
 	 * the claims decide). */
 	sess_seek_retry(s);

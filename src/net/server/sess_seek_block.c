@@ -3,8 +3,9 @@
  * 36: a blocked account's seeks are never paired with yours). A seeker on
  * this server is checked by its connection's blocks (read at LOGIN,
  * sess_block.c); one on another server by its account's, read from the
- * store off the event loop when its seek is told here, the seek not
- * paired by this server meanwhile. As what a server knows of the blocks
+ * store off the event loop the first time this server would pair its seek
+ * (not when the seek is told: a server with no seeker of its own reads
+ * nothing), the seek not paired by this server meanwhile. As what a server knows of the blocks
  * may be late (a BLOCK on another server a moment ago), the pairing's own
  * transaction checks the table too (seek_block_sql): a block there makes
  * it a conflict, and both seekers' blocks are read again.
@@ -49,9 +50,11 @@ seek_blocked(struct sess *s, const struct sseek *a, const struct sseek *b)
 }
 
 bool
-seek_blocks_pending(const struct sseek *k)
+seek_blocks_unknown(struct sess *s, const struct sseek *k)
 {
-	return k->blocks_reading;
+	return k->server[0] != '\0' && k->account && s->io.store != NULL &&
+	    s->io.store->blocks != NULL && (k->blocks_reading ||
+	    !k->blocks_known);
 }
 
 void
@@ -85,6 +88,7 @@ remote_back(struct sess *s, struct sread *q, void *arg)
 		return;
 	seek_blocks_free(k);
 	k->blocks_reading = false;
+	k->blocks_known = true;
 	if (q->rc > 0) {
 		k->blocks = xcalloc((size_t)q->rc, sizeof *k->blocks);
 		memcpy(k->blocks, q->rows, (size_t)q->rc * sizeof *k->blocks);
