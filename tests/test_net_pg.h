@@ -55,6 +55,12 @@ void test_seek_stale(void **state);
 void test_seek_reconnect(void **state);
 void test_rated_across(void **state);
 void test_seek_dead_server(void **state);
+/* The seek id of an OK #s SEEK line into out; does c's server list seek
+ * id (SEEKS) within T; c's (who's) PAIRED event within T, its game's id
+ * into game. */
+void seek_of(struct tc *c, char *out, size_t n);
+bool seek_listed(struct tc *c, const char *id);
+void paired_into(struct tc *c, const char *who, char *game);
 /* A seek on A before it is killed (its connection into *c, its id into
  * id); after the kill (at killed, tc_ms), gone from B's SEEKS within 3 s
  * and never paired. */
@@ -71,5 +77,10 @@ void test_identity_across(void **state);
 void test_same_network_across(void **state);
 /* test_net_pg_chal.c: challenges across servers (issue 36). */
 void test_challenge_across(void **state);
+/* test_net_pg_mine.c: an account's games and challenges made on another
+ * server; blocks and seeks across servers (issue 36). */
+void test_mine_across(void **state);
+void test_block_seek_across(void **state);
+void test_block_seek_late(void **state);
 
 #endif

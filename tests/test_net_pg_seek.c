@@ -8,7 +8,7 @@
 #include "rating/rating.h"
 
 /* The seek id of an OK #s SEEK line into out. */
-static void
+void
 seek_of(struct tc *c, char *out, size_t n)
 {
 	assert_non_null(tc_wait(c, "OK #s SEEK seek=", T));
@@ -89,7 +89,7 @@ seeks_listed_now(struct tc *c, const char *a, bool *has_a, const char *b,
 }
 
 /* Does c's server list seek id (SEEKS) within T? */
-static bool
+bool
 seek_listed(struct tc *c, const char *id)
 {
 	long long t0 = tc_ms();
@@ -104,7 +104,7 @@ seek_listed(struct tc *c, const char *id)
 }
 
 /* c's (who's) PAIRED event within T: the game's id into game. */
-static void
+void
 paired_into(struct tc *c, const char *who, char *game)
 {
 	const char *l;

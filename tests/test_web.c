@@ -3,7 +3,9 @@
  * player wrote, fed as <script> and quotes through every field a page
  * shows, comes out escaped; the board's SVG from a FEN (pieces, river,
  * castles, megapawn's islands); the SSE message's JSON; the rating chart;
- * the script is never inline.
+ * the script is never inline; correspondence games with their deadlines
+ * and the time left (the game page, the live games, a player's games in
+ * progress).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -163,7 +165,7 @@ test_game(void **state)
 	assert_string_equal(b.s, "{\"from\":1,\"ply\":1,\"fens\":[\"gmelecz/"
 	    "ppppppp/7/7/P6/1PPPPPP/GMELECZ b 0 1\"],\"moves\":[],"
 	    "\"timed\":true,\"wclock\":61000,\"bclock\":5000,\"running\":1,"
-	    "\"status\":1,\"result\":\"\\u003c'\\\"\\u003e\",\"reason\":"
+	    "\"days\":0,\"deadline\":0,\"now\":0,\"status\":1,\"result\":\"\\u003c'\\\"\\u003e\",\"reason\":"
 	    "\"\\u003cscript\\u003e'\\\"\",\"white\":\"" EVIL_JSON "\","
 	    "\"black\":\"" EVIL_JSON "\",\"wafter\":\"\",\"wdiff\":"
 	    "\"\\u003ci\\u003e'\\\"\","
@@ -335,6 +337,138 @@ test_player(void **state)
 	wbuf_free(&b);
 }
 
+/* 2026-11-28T17:17:48Z, and 2 d 14 h 30 min before it (Unix ms). */
+#define DEADLINE 1795886268000LL
+#define BEFORE 1795661268000LL
+
+static void
+left(long long ms, const char *want)
+{
+	struct wbuf b;
+
+	wbuf_init(&b);
+	web_left_text(&b, ms);
+	assert_string_equal(b.s, want);
+	wbuf_free(&b);
+}
+
+/* A correspondence game: its days and deadline on its page (the script's
+ * JSON has them, and the page's time), the time left as the terminal
+ * shows it; none once it is over. */
+static void
+test_corr_game(void **state)
+{
+	const char *fens[] = {
+		"gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0 1",
+		"gmelecz/ppppppp/7/7/P6/1PPPPPP/GMELECZ b 0 1",
+	};
+	const char *moves[] = { "a2a3" };
+	struct web_game g;
+	struct wbuf b;
+
+	(void)state;
+	left(2 * 86400000LL + 14 * 3600000LL + 1, "2 d 14 h");
+	left(5 * 3600000LL + 3 * 60000LL, "5 h 03 min");
+	left(4 * 60000LL + 8001, "4 min 09 s");
+	left(-5, "0 min 00 s");
+	memset(&g, 0, sizeof g);
+	snprintf(g.row.white, sizeof g.row.white, "ann");
+	snprintf(g.row.black, sizeof g.row.black, "bob");
+	snprintf(g.row.clock, sizeof g.row.clock, "3d");
+	snprintf(g.row.turn, sizeof g.row.turn, "black");
+	g.row.days = 3;
+	g.row.deadline = DEADLINE;
+	g.row.status = 1;
+	g.now = BEFORE;
+	g.nply = 1;
+	g.fens = fens;
+	g.moves = moves;
+	wbuf_init(&b);
+	web_page_game(&b, &g);
+	assert_non_null(strstr(b.s, ", correspondence, 3 days a move "
+	    "&middot;"));
+	assert_non_null(strstr(b.s, "<p id=\"deadline\">black to move by "
+	    "2026-11-28 17:17 UTC, 2 d 14 h left</p>"));
+	assert_null(strstr(b.s, "class=\"clocks\""));
+	assert_non_null(strstr(b.s, "\"days\":3,\"deadline\":1795886268000,"
+	    "\"now\":1795661268000,"));
+	wbuf_free(&b);
+	g.row.status = 2;
+	web_page_game(&b, &g);
+	assert_non_null(strstr(b.s, "<p id=\"deadline\"></p>"));
+	wbuf_free(&b);
+}
+
+/* The live games and a player's games in progress: a correspondence
+ * game's days and deadline, a timed game's clocks, an open one waiting. */
+static void
+test_corr_lists(void **state)
+{
+	struct web_game_row g[3];
+	struct web_index x;
+	struct web_player p;
+	struct wbuf b;
+	int i;
+
+	(void)state;
+	memset(g, 0, sizeof g);
+	for (i = 0; i < 3; i++) {
+		snprintf(g[i].id, sizeof g[i].id, "GAME%d", i);
+		snprintf(g[i].variant, sizeof g[i].variant, "congo");
+		snprintf(g[i].white, sizeof g[i].white, "ann");
+		g[i].status = 1;
+	}
+	snprintf(g[0].black, sizeof g[0].black, "bob");
+	snprintf(g[0].clock, sizeof g[0].clock, "1d");
+	snprintf(g[0].turn, sizeof g[0].turn, "white");
+	g[0].days = 1;
+	g[0].deadline = DEADLINE;
+	snprintf(g[1].black, sizeof g[1].black, "cid");
+	snprintf(g[1].clock, sizeof g[1].clock, "300+0");
+	snprintf(g[1].turn, sizeof g[1].turn, "black");
+	g[1].ply = 3;
+	g[1].clocks = true;
+	g[1].wclock = 298000;
+	g[1].bclock = 300000;
+	snprintf(g[2].clock, sizeof g[2].clock, "14d");
+	g[2].days = 14;
+	g[2].status = 0;
+	memset(&x, 0, sizeof x);
+	x.live = g;
+	x.nlive = 2;
+	x.now = BEFORE;
+	wbuf_init(&b);
+	web_page_index(&b, &x);
+	assert_non_null(strstr(b.s, "<th>ply</th><th>to move</th></tr>"));
+	assert_non_null(strstr(b.s, "<td>1 day</td><td>0</td><td>white to "
+	    "move by 2026-11-28 17:17 UTC, 2 d 14 h left</td></tr>"));
+	assert_non_null(strstr(b.s, "<td>5+0</td><td>3</td><td>black to "
+	    "move, white 4:58, black 5:00</td></tr>"));
+	wbuf_free(&b);
+	memset(&p, 0, sizeof p);
+	snprintf(p.name, sizeof p.name, "ann");
+	p.live = g;
+	p.nlive = 3;
+	p.now = BEFORE;
+	web_page_player(&b, &p);
+	assert_non_null(strstr(b.s, "<h2>Games in progress</h2>\n<table "
+	    "id=\"playing\">"));
+	assert_non_null(strstr(b.s, "<td><a href=\"/game/GAME0\">GAME0</a>"
+	    "</td><td><a href=\"/player/ann\">ann</a></td><td><a "
+	    "href=\"/player/bob\">bob</a></td><td>congo</td><td>1 day</td>"
+	    "<td>0</td><td>white to move by 2026-11-28 17:17 UTC, 2 d 14 h "
+	    "left</td></tr>"));
+	assert_non_null(strstr(b.s, "<td>14 days</td><td>0</td><td>waiting "
+	    "for a player</td></tr>"));
+	wbuf_free(&b);
+	/* None in progress. */
+	p.nlive = 0;
+	web_page_player(&b, &p);
+	assert_non_null(strstr(b.s, "id=\"playing\"><tr><th>game</th>"));
+	assert_non_null(strstr(b.s, "<tr><td colspan=\"7\">none</td></tr>"));
+	wbuf_free(&b);
+}
+
 int
 main(void)
 {
@@ -346,6 +480,8 @@ main(void)
 		cmocka_unit_test(test_guest_unlinked),
 		cmocka_unit_test(test_board),
 		cmocka_unit_test(test_player),
+		cmocka_unit_test(test_corr_game),
+		cmocka_unit_test(test_corr_lists),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

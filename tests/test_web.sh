@@ -126,8 +126,11 @@ done
 grep -q '<td>carol(guest)</td>' "$tmp/index.html" ||
     fail "the seek is not on /, as a guest's"
 grep -q '/player/carol' "$tmp/index.html" && fail "a guest linked as a player"
-curl -s "$base/player/alice" | grep -q "<h1>alice</h1>" ||
-    fail "the player page"
+curl -s "$base/player/alice" > "$tmp/alice.html"
+grep -q "<h1>alice</h1>" "$tmp/alice.html" || fail "the player page"
+# Her game in progress there, with its clocks (black's running).
+grep -q "<a href=\"/game/$game\">.*<td>5+5</td><td>1</td><td>black to move, white [0-9]:[0-5][0-9], black [0-9]:[0-5][0-9]</td>" \
+    "$tmp/alice.html" || fail "alice's game in progress: $(sed -n '/in progress/,/table>/p' "$tmp/alice.html")"
 curl -s "$base/healthz" | grep -q '^ok' || fail "healthz"
 
 # The event stream: the game's state at once, and its end after its life

@@ -47,6 +47,11 @@ wait_for "$tmp/drv.out" '^[A-Z2-7]\{8\}$'
 game=$(head -1 "$tmp/drv.out")
 echo "move c2c3" >&3
 wait_for "$tmp/drv.out" '^ok'
+# b's player page has a's game in progress (read from the store: b has
+# not held it yet).
+curl -s "$base/player/alice" > "$tmp/alice.html"
+grep -q "<a href=\"/game/$game\">.*<td>5+5</td><td>1</td><td>black to move" \
+    "$tmp/alice.html" || fail "b's player page lacks a's game in progress"
 code=$(curl -s -o "$tmp/game.html" -w '%{http_code}' "$base/game/$game")
 [ "$code" = 200 ] || fail "server b: /game/$game answered $code"
 grep -q 'c2c3' "$tmp/game.html" || fail "server b's page lacks a's move"

@@ -54,7 +54,9 @@ def main():
         proc.wait()
 
 
-def run(port, url, shot):
+def devtools(port, url):
+    """The page at url of the Chromium on DevTools port: a function that
+    calls one of its methods (name, params) and returns the result."""
     ws = None
     for _ in range(250):
         pages = json.load(urllib.request.urlopen(
@@ -78,6 +80,11 @@ def run(port, url, shot):
             msg = json.loads(ws.recv())
             if msg.get("id") == ids[0]:
                 return msg.get("result", {})
+    return call
+
+
+def run(port, url, shot):
+    call = devtools(port, url)
 
     def attr(name):
         r = call("Runtime.evaluate",

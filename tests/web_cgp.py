@@ -2,14 +2,17 @@
 """web_cgp.py PORT: two CGP/1 players for tests/test_web.sh.
 
 White registers and logs in as the account given in $WEB_ACCOUNT (when
-set), creates a game with clock=300+5, black joins (as the account
-$WEB_ACCOUNT2 when set: then the game is rated), in the variant
-$WEB_VARIANT (default congo); the game's id is printed. Then each line read from stdin is a command:
+set), creates a game with clock=300+5 (days=$WEB_DAYS when set: a
+correspondence game), black joins (as the account $WEB_ACCOUNT2 when set:
+then the game is rated), in the variant $WEB_VARIANT (default congo); the
+game's id is printed. Then each line read from stdin is a command:
   move UCI   the side to move plays it; prints "ok <wall ms>" (when
              the MOVE was sent) once the server stored it (its OK came)
   resign     white resigns; prints "ok <wall ms>"
   seek NAME  a third connection seeks a game (clock=180+2) as NAME;
              prints "ok <wall ms>"
+  challenge NAME  white challenges the account NAME (days=14); prints
+             "ok <game>"
   quit       leave
 """
 import os
@@ -67,8 +70,10 @@ def main():
         black.cmd("LOGIN name=%s key=%s" % (acct2, key))
         rated = " rated=yes"
     variant = os.environ.get("WEB_VARIANT", "congo")
-    game = white.cmd("CREATE seat=white clock=300+5 variant=%s%s name=%s" %
-                     (variant, rated, wname))["game"]
+    days = os.environ.get("WEB_DAYS", "")
+    control = "days=" + days if days else "clock=300+5"
+    game = white.cmd("CREATE seat=white %s variant=%s%s name=%s" %
+                     (control, variant, rated, wname))["game"]
     black.cmd("JOIN game=%s seat=black name=bob" % game)
     print(game, flush=True)
     ply = 0
@@ -87,6 +92,9 @@ def main():
             seekers.append(Conn(port))
             seekers[-1].cmd("SEEK clock=180+2 name=" + w[1])
             print("ok %d" % int(time.time() * 1000), flush=True)
+        if w[0] == "challenge":
+            made = white.cmd("CHALLENGE name=%s days=14" % w[1])["game"]
+            print("ok %s" % made, flush=True)
         if w[0] == "resign":
             sent = int(time.time() * 1000)
             white.cmd("RESIGN game=%s" % game)

@@ -67,6 +67,15 @@ struct web_game_row {
 	 * "" before. */
 	char wafter[8], bafter[8], wdiff[8], bdiff[8];
 	long long ended;             /* Unix time, 0 unknown */
+	/* Not finished: a correspondence game's days a move (0 another
+	 * kind: its clock "3d" as the store keeps it), the side to move
+	 * ("white", "black", "" not known), its deadline (Unix ms, 0 none),
+	 * a timed game's clocks (ms left; with clocks). */
+	int days;
+	char turn[8];
+	long long deadline;
+	bool clocks;
+	long long wclock, bclock;
 };
 
 struct web_seek_row {
@@ -99,6 +108,8 @@ struct web_index {
 	const struct web_rating_row *top[WEB_MAX_CATEGORIES];
 	int ntop[WEB_MAX_CATEGORIES];
 	const char *server;                      /* "congo-server/0.1.0" */
+	long long now;               /* Unix ms at its making (0: no time
+				      * left is shown) */
 };
 
 struct web_game {
@@ -111,6 +122,8 @@ struct web_game {
 	const char *const *moves;    /* nply moves */
 	uint64_t islands;            /* the variant's islands, a bit a square
 				      * (rank * 7 + file): megapawn's a4 b4 f4 g4 */
+	long long now;               /* Unix ms at its making (the time left
+				      * to a deadline, row.deadline) */
 };
 
 struct web_point {
@@ -131,6 +144,11 @@ struct web_player {
 	const struct web_game_row *games;
 	int ngames;
 	const char *next_before;     /* the page after this one, or NULL */
+	/* Its games not finished (open challenges too), with their
+	 * deadlines or clocks. */
+	const struct web_game_row *live;
+	int nlive;
+	long long now;               /* Unix ms at its making */
 };
 
 /* The pages, whole (a <!doctype html> document). */
@@ -138,6 +156,17 @@ void web_page_index(struct wbuf *b, const struct web_index *x);
 void web_page_game(struct wbuf *b, const struct web_game *g);
 void web_page_player(struct wbuf *b, const struct web_player *p);
 void web_page_error(struct wbuf *b, int code, const char *text);
+/* Time in words (web_when.c): a correspondence game's control ("3 days a
+ * move" without the words after days: "3 days"); the time left ms as the
+ * terminal shows it ("2 d 14 h", "5 h 03 min", "4 min 09 s"); a game's
+ * side to move and its deadline, or its clocks ("white to move by
+ * 2026-11-28 17:17 UTC, 2 d 14 h left"; "white to move, white 4:58, black
+ * 5:00"; "waiting for a player"; nothing when finished), now (Unix ms; 0:
+ * no time left). */
+void web_days_text(struct wbuf *b, int days);
+void web_left_text(struct wbuf *b, long long ms);
+void web_turn_text(struct wbuf *b, const struct web_game_row *r,
+    long long now);
 /* A rating's history as an SVG line chart. */
 void web_chart_svg(struct wbuf *b, const struct web_point *pt, int n);
 /* An SSE message with the game's state from ply `from` on: positions

@@ -23,6 +23,7 @@
 #define WEB_TOP_MAX 10           /* best players of a category */
 #define WEB_PAGE_GAMES 20        /* a player's games a page */
 #define WEB_HIST_MAX 200         /* points of a rating's history */
+#define WEB_LIVE_MAX 50          /* a player's games not finished */
 
 /* A game page's data, with the buffers its strings live in
  * (web_gamedata_alloc, web_gamedata_free). */
@@ -65,6 +66,7 @@ struct web_playerdata {
 	int nhist[WEB_MAX_CATEGORIES];
 	struct web_game_row games[WEB_PAGE_GAMES];
 	char next[16];
+	struct web_game_row live[WEB_LIVE_MAX];
 };
 
 /* A read of the store for a page, off the server's loop. */

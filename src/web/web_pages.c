@@ -63,7 +63,8 @@ player_link(struct wbuf *b, const char *name, int rating, bool prov)
 }
 
 /* "300+5" (seconds, as stored) as the terminal shows it: "5+5", minutes
- * plus seconds a move ("0.5+0"). */
+ * plus seconds a move ("0.5+0"); a correspondence game's "3d" as "3
+ * days". */
 static void
 clock_text(struct wbuf *b, const char *clock)
 {
@@ -71,9 +72,15 @@ clock_text(struct wbuf *b, const char *clock)
 	char text[32];
 	size_t len = plus != NULL ? (size_t)(plus - clock) : 0;
 	double base, inc;
+	int days;
 
 	if (clock[0] == '\0') {
 		wbuf_puts(b, "untimed");
+		return;
+	}
+	if (sscanf(clock, "%2d%1[d]", &days, text) == 2 && days > 0 &&
+	    strlen(clock) == strcspn(clock, "d") + 1) {
+		web_days_text(b, days);
 		return;
 	}
 	if (len < sizeof text) {
@@ -102,16 +109,18 @@ day_text(struct wbuf *b, long long t)
 	wbuf_puts(b, day);
 }
 
-/* Games, with the day each ended when dates. */
+/* Games, with the day each ended when dates; not finished, with whose
+ * move it is and its deadline or clocks (now: Unix ms). */
 static void
 games_table(struct wbuf *b, const char *id, const struct web_game_row *g,
-    int n, bool finished, bool dates)
+    int n, bool finished, bool dates, long long now)
 {
 	int i;
 
 	wbuf_printf(b, "<table id=\"%s\"><tr>%s<th>game</th><th>white</th>"
-	    "<th>black</th><th>variant</th><th>clock</th><th>%s</th></tr>\n",
-	    id, dates ? "<th>date</th>" : "", finished ? "result" : "ply");
+	    "<th>black</th><th>variant</th><th>clock</th><th>%s</th>%s</tr>\n",
+	    id, dates ? "<th>date</th>" : "", finished ? "result" : "ply",
+	    finished ? "" : "<th>to move</th>");
 	for (i = 0; i < n; i++) {
 		wbuf_puts(b, "<tr>");
 		if (dates) {
@@ -143,13 +152,15 @@ games_table(struct wbuf *b, const char *id, const struct web_game_row *g,
 				wbuf_html(b, g[i].reason);
 				wbuf_puts(b, ")");
 			}
-		} else
-			wbuf_printf(b, "%d", g[i].ply);
+		} else {
+			wbuf_printf(b, "%d</td><td>", g[i].ply);
+			web_turn_text(b, &g[i], now);
+		}
 		wbuf_puts(b, "</td></tr>\n");
 	}
 	if (n == 0)
 		wbuf_printf(b, "<tr><td colspan=\"%d\">none</td></tr>\n",
-		    dates ? 7 : 6);
+		    (dates ? 7 : 6) + !finished);
 	wbuf_puts(b, "</table>\n");
 }
 
@@ -189,7 +200,7 @@ web_page_index(struct wbuf *b, const struct web_index *x)
 
 	head(b, "Games", 10, false);
 	wbuf_puts(b, "<h1>Congo</h1>\n<h2>Live games</h2>\n");
-	games_table(b, "live", x->live, x->nlive, false, false);
+	games_table(b, "live", x->live, x->nlive, false, false, x->now);
 	wbuf_puts(b, "<h2>Open seeks</h2>\n<table id=\"seeks\"><tr>"
 	    "<th>player</th><th>variant</th><th>clock</th><th>rated</th>"
 	    "<th>colour</th></tr>\n");
@@ -208,7 +219,7 @@ web_page_index(struct wbuf *b, const struct web_index *x)
 	if (x->nseeks == 0)
 		wbuf_puts(b, "<tr><td colspan=\"5\">none</td></tr>\n");
 	wbuf_puts(b, "</table>\n<h2>Recent results</h2>\n");
-	games_table(b, "recent", x->recent, x->nrecent, true, false);
+	games_table(b, "recent", x->recent, x->nrecent, true, false, 0);
 	wbuf_puts(b, "<h2>Leaderboards</h2>\n");
 	for (i = 0; i < x->ncat; i++) {
 		wbuf_puts(b, "<h3>");
@@ -267,9 +278,10 @@ web_sse_state(struct wbuf *b, const struct web_game *g, int from)
 		wbuf_puts(b, "\"");
 	}
 	wbuf_printf(b, "],\"timed\":%s,\"wclock\":%lld,\"bclock\":%lld,"
-	    "\"running\":%d,\"status\":%d,\"result\":\"",
+	    "\"running\":%d,\"days\":%d,\"deadline\":%lld,\"now\":%lld,"
+	    "\"status\":%d,\"result\":\"",
 	    g->timed ? "true" : "false", g->wclock, g->bclock, g->running,
-	    g->row.status);
+	    g->row.days, g->row.deadline, g->now, g->row.status);
 	wbuf_json(b, g->row.result);
 	wbuf_puts(b, "\"");
 	json_field(b, "reason", g->row.reason);
@@ -357,7 +369,12 @@ web_page_game(struct wbuf *b, const struct web_game *g)
 	wbuf_puts(b, ", ");
 	wbuf_html(b, r->variant);
 	wbuf_puts(b, r->rated ? ", rated, " : ", ");
-	clock_text(b, r->clock);
+	if (r->days > 0) {
+		wbuf_puts(b, "correspondence, ");
+		web_days_text(b, r->days);
+		wbuf_puts(b, " a move");
+	} else
+		clock_text(b, r->clock);
 	wbuf_puts(b, " &middot; <a href=\"/game/");
 	wbuf_html(b, r->id);
 	wbuf_puts(b, "/record\" download>record</a></p>\n<div class=\"game\">"
@@ -378,7 +395,11 @@ web_page_game(struct wbuf *b, const struct web_game *g)
 	}
 	wbuf_puts(b, "<p>status: <span id=\"status\">");
 	status_text(b, r);
-	wbuf_puts(b, "</span></p><p id=\"turn\">");
+	wbuf_puts(b, "</span></p><p id=\"deadline\">");
+	/* A correspondence game's deadline (the script keeps it). */
+	if (r->days > 0 && r->status == 1 && r->deadline > 0)
+		web_turn_text(b, r, g->now);
+	wbuf_puts(b, "</p><p id=\"turn\">");
 	turn_text(b, g);
 	wbuf_puts(b, "</p><p id=\"rchange\">");
 	rating_changes(b, r);
@@ -427,8 +448,10 @@ web_page_player(struct wbuf *b, const struct web_player *p)
 		    p->nhist != NULL ? p->nhist[i] : 0);
 		wbuf_puts(b, "</figure>\n");
 	}
+	wbuf_puts(b, "<h2>Games in progress</h2>\n");
+	games_table(b, "playing", p->live, p->nlive, false, false, p->now);
 	wbuf_puts(b, "<h2>Games</h2>\n");
-	games_table(b, "games", p->games, p->ngames, true, true);
+	games_table(b, "games", p->games, p->ngames, true, true, 0);
 	if (p->next_before != NULL) {
 		wbuf_puts(b, "<p><a rel=\"next\" href=\"/player/");
 		wbuf_html(b, p->name);

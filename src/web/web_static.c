@@ -3,8 +3,9 @@
  * /static/congo.js and /static/congo.css (the pages' Content-Security-
  * Policy allows scripts from the server only, never inline ones). The
  * script reads the game from the page's JSON block, follows the game's
- * Server-Sent Events, redraws the board's letters, the move list and
- * the clocks, and steps through the moves with the arrow keys. The pages
+ * Server-Sent Events, redraws the board's letters, the move list, the
+ * clocks and a correspondence game's deadline (the time left to it
+ * counted down), and steps through the moves with the arrow keys. The pages
  * of one browser share one stream, a shared worker's (/static/congo-
  * worker.js): a browser opens six connections to a server at most.
  */
@@ -71,6 +72,35 @@ const char web_script[] =
 "\t\tw.className = st.running === 0 ? \"run\" : \"\";\n"
 "\t\tb.className = st.running === 1 ? \"run\" : \"\";\n"
 "\t}\n"
+"\t// A correspondence game's deadline, with the time left as the\n"
+"\t// terminal shows it (\"2 d 14 h\"): web_when.c's words.\n"
+"\tfunction two(n) {\n"
+"\t\treturn (n < 10 ? \"0\" : \"\") + n;\n"
+"\t}\n"
+"\tfunction left(ms) {\n"
+"\t\tvar s = Math.max(0, Math.ceil(ms / 1000));\n"
+"\t\tif (s >= 86400)\n"
+"\t\t\treturn Math.floor(s / 86400) + \" d \" +\n"
+"\t\t\t    Math.floor(s % 86400 / 3600) + \" h\";\n"
+"\t\tif (s >= 3600)\n"
+"\t\t\treturn Math.floor(s / 3600) + \" h \" +\n"
+"\t\t\t    two(Math.floor(s % 3600 / 60)) + \" min\";\n"
+"\t\treturn Math.floor(s / 60) + \" min \" + two(s % 60) + \" s\";\n"
+"\t}\n"
+"\tfunction deadline() {\n"
+"\t\tvar p = document.getElementById(\"deadline\"), n = moves.length;\n"
+"\t\tvar side = ((fens[n] || \"\").split(\" \")[1] || \"\").charAt(0), t;\n"
+"\t\tif (!p)\n\t\t\treturn;\n"
+"\t\tif (!st.days || !st.deadline || st.status !== 1) {\n"
+"\t\t\tp.textContent = \"\";\n"
+"\t\t\treturn;\n"
+"\t\t}\n"
+"\t\tt = new Date(st.deadline).toISOString();\n"
+"\t\tp.textContent = (side === \"w\" ? \"white to move \" :\n"
+"\t\t    side === \"b\" ? \"black to move \" : \"\") + \"by \" +\n"
+"\t\t    t.slice(0, 10) + \" \" + t.slice(11, 16) + \" UTC, \" +\n"
+"\t\t    left(st.deadline - st.now - (Date.now() - got)) + \" left\";\n"
+"\t}\n"
 "\tfunction status() {\n"
 "\t\tvar s = document.getElementById(\"status\");\n"
 "\t\tif (st.status === 2)\n"
@@ -108,6 +138,7 @@ const char web_script[] =
 "\t\tif (end || view > fens.length - 1)\n"
 "\t\t\tview = fens.length - 1;\n"
 "\t\tdraw();\n\t\tlist();\n\t\tstatus();\n\t\tturn();\n\t\tclocks();\n"
+"\t\tdeadline();\n"
 "\t\tdocument.body.setAttribute(\"data-updated\", String(Date.now()));\n"
 "\t}\n"
 "\tdocument.addEventListener(\"keydown\", function (e) {\n"
@@ -148,7 +179,10 @@ const char web_script[] =
 "\t\t});\n"
 "\t}\n"
 "\tdraw();\n"
-"\tsetInterval(clocks, 250);\n"
+"\tsetInterval(function () {\n"
+"\t\tclocks();\n"
+"\t\tdeadline();\n"
+"\t}, 250);\n"
 "})();\n";
 
 /* The games of every page that follows one (its port), each from the

@@ -77,7 +77,7 @@ struct spend {
  */
 enum sread_kind { SREAD_ACCOUNT, SREAD_GAME, SREAD_LIST, SREAD_COUNT,
 	SREAD_RATINGS, SREAD_TOP, SREAD_GAMES_OF, SREAD_REFRESH, SREAD_CALL,
-	SREAD_NEWER, SREAD_BLOCKS };
+	SREAD_NEWER, SREAD_BLOCKS, SREAD_MINE };
 struct sread_rec;
 struct sread {
 	struct sread *next;

@@ -255,6 +255,10 @@ cmd_login(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		/* Its blocks, kept with the connection (a read). */
 		if (sess_block_login(s, conn, a.name) == SESS_READ_LATER)
 			return;
+		/* Its challenges another server made or holds, read into
+		 * memory to be told below (unreadable: those here are). */
+		if (sess_mine_load(s, conn, a.name) == SESS_READ_LATER)
+			return;
 		snprintf(c->account, sizeof c->account, "%s", a.name);
 		sess_log(s, NET_LOG_INFO, "%s: logged in as %s", c->addr,
 		    a.name);

@@ -7,7 +7,9 @@
  * the other seat; its CANCEL declines (reason=declined), the challenger's
  * withdraws; the open game's expiry (a timer, sess_clock.c) ends it after
  * sess_open_life. Its account's connections are told (EV CHALLENGED, not
- * stored) when it is made and at each LOGIN while it stands.
+ * stored) when it is made and at each LOGIN while it stands. CHALLENGES,
+ * the limit and LOGIN see those another server made too: the store's are
+ * read into memory first (sess_mine_store.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -123,10 +125,12 @@ sess_challenge_made(struct sess *s, struct sgame *g)
 	if (!standing(g))
 		return;
 	n = tell_account(s, g);
-	/* The other servers on the store read it and tell theirs (a notice
-	 * as a seek's; sess_challenge_remote), so a LOGIN there finds it. */
+	/* The other servers on the store where that account is logged in
+	 * read it and tell it (a notice as a seek's, naming the account;
+	 * sess_challenge_remote); a LOGIN there reads it (sess_mine_load). */
 	if (s->io.store != NULL && s->io.store->seek_notice != NULL) {
-		snprintf(text, sizeof text, "challenge %s", g->id);
+		snprintf(text, sizeof text, "challenge %s %s", g->id,
+		    g->challenged);
 		s->io.store->seek_notice(s->io.store_ctx, text);
 	}
 	if (n > 0)
@@ -144,15 +148,34 @@ remote_read(struct sess *s, struct sread *q, void *arg)
 	(void)q;
 	if (g != NULL && standing(g))
 		tell_account(s, g);
+	free(arg);              /* (then's once the read is back) */
+}
+
+/* Is a connection here logged in as acct? */
+static bool
+here(struct sess *s, const char *acct)
+{
+	int i;
+
+	for (i = 0; i < s->nconns; i++) {
+		const char *a = sess_account(s, i);
+		if (a != NULL && strcasecmp(a, acct) == 0)
+			return true;
+	}
+	return false;
 }
 
 void
-sess_challenge_remote(struct sess *s, const char *id)
+sess_challenge_remote(struct sess *s, const char *id, const char *to)
 {
 	struct sgame *g;
 	struct sread want;
 
 	if (strlen(id) != CGP_ID_LEN || !cgp_valid_game(id))
+		return;
+	/* Nobody here to tell (a notice of an older server names nobody:
+	 * read). */
+	if (to != NULL && !here(s, to))
 		return;
 	if ((g = sess_find(s, id)) != NULL) {
 		if (standing(g))
@@ -310,6 +333,14 @@ cmd_challenge(struct sess *s, int conn, const struct cgp_cmd *cmd,
 			sess_err(s, conn, cmd->tag, CGP_NOT_YOUR_SEAT, msg);
 			return;
 		}
+	/* Its challenges made on other servers count too (the store). */
+	if ((rc = sess_mine_load(s, conn, me)) == SESS_READ_LATER)
+		return;
+	if (rc < 0) {
+		sess_err(s, conn, cmd->tag, CGP_BUSY, "cannot count your "
+		    "challenges now: try again");
+		return;
+	}
 	if (count_from(s, me) >= CHALLENGES_MAX) {
 		snprintf(msg, sizeof msg, "at most %d standing challenges an "
 		    "account", CHALLENGES_MAX);
@@ -349,11 +380,19 @@ cmd_challenges(struct sess *s, int conn, const struct cgp_cmd *cmd)
 {
 	const char *me = sess_account(s, conn);
 	struct cgp_out o;
-	int i, n = 0;
+	int i, n = 0, rc;
 
 	if (me == NULL) {
 		sess_err(s, conn, cmd->tag, CGP_NOT_YOUR_SEAT, "CHALLENGES "
 		    "needs LOGIN");
+		return;
+	}
+	/* Those made on other servers too, read from the store first. */
+	if ((rc = sess_mine_load(s, conn, me)) == SESS_READ_LATER)
+		return;
+	if (rc < 0) {
+		sess_err(s, conn, cmd->tag, CGP_BUSY, "cannot read your "
+		    "challenges now: try again");
 		return;
 	}
 	for (i = 0; i < s->ngames; i++)

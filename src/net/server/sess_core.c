@@ -75,7 +75,7 @@ sess_free(struct sess *s)
 	vec_free(&s->addrs);
 	vec_free(&s->fails);
 	vec_free(&s->logins);
-	vec_free(&s->seeks);
+	sess_seeks_free(s);         /* (sess_seek_block.c) */
 	vec_free(&s->notified);
 	stimers_free(&s->timers);
 	free(s);

@@ -317,6 +317,7 @@ void sess_rate_known(struct sess *s, struct spend *p, struct sgame *g);
  * server paired one first); a connection gone; another server's seek
  * notice; ours told again (another server asked); a server gone. */
 void sess_seeks_init(struct sess *s);
+void sess_seeks_free(struct sess *s);
 void sess_cmd_seek(struct sess *s, int conn, const struct cgp_cmd *c);
 void sess_seek_paired(struct sess *s, struct sgame *g,
     const char *const *ids);
@@ -406,6 +407,12 @@ int sess_corr_fire(struct sess *s, struct sgame *g, long long now);
 /* GAMES mine=yes (sess_mine.c): the account's games not finished, its
  * turn first. */
 void sess_cmd_mine(struct sess *s, int conn, const struct cgp_cmd *cmd);
+/* The games of account acct not finished that the store holds and memory
+ * does not (another server's), read into memory first (sess_mine_store.c):
+ * 0 when all are here, SESS_READ_LATER, -1 the store cannot say now
+ * (logged). At most SESS_MINE_MAX of them. */
+#define SESS_MINE_MAX 200
+int sess_mine_load(struct sess *s, int conn, const char *acct);
 
 /* Notices to players away (sess_notify.c; sess_notify is in sess.h): a
  * stored change of ours applied to g tells the side to move its turn (a
@@ -447,8 +454,10 @@ int sess_block_read(struct sess *s, int conn, const char *name,
 int sess_block_login(struct sess *s, int conn, const char *name);
 void sess_broadcast_event(struct sess *s, struct sgame *g, struct cgp_out *o,
     const char *kind, const char *body);
-/* Another server stored challenge id (its notice): read, and told here. */
-void sess_challenge_remote(struct sess *s, const char *id);
+/* Another server stored challenge id to account to (its notice; to NULL:
+ * an older server's, which names nobody): read and told here, when a
+ * connection here is logged in as to. */
+void sess_challenge_remote(struct sess *s, const char *id, const char *to);
 /* The session's functions for the stores (sess_store.c; store_bind). */
 extern const struct store_up sess_store_up;
 

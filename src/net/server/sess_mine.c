@@ -5,9 +5,10 @@
  * account's turn first (the soonest deadline or the least time first
  * among them, then the oldest), each with its deadline or its clocks. The
  * seat is the account's when the JOINED that took it said account=1 (a
- * guest's name= is never an account's). Read from the games in memory:
- * every game not finished is (start-up loads them, a game is evicted only
- * once over, or idle here while another server holds it).
+ * guest's name= is never an account's). Answered from the games in
+ * memory, once those the store holds and memory does not (made on another
+ * server sharing the store, or idle here while another server holds them)
+ * are read into it (sess_mine_store.c).
  */
 #include <limits.h>
 #include <stdlib.h>
@@ -57,6 +58,14 @@ sess_cmd_mine(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	if (acct == NULL) {
 		sess_err(s, conn, cmd->tag, CGP_NOT_YOUR_SEAT,
 		    "GAMES mine=yes needs LOGIN");
+		return;
+	}
+	/* Those another server made or holds, read from the store first. */
+	if ((st = sess_mine_load(s, conn, acct)) == SESS_READ_LATER)
+		return;
+	if (st < 0) {
+		sess_err(s, conn, cmd->tag, CGP_BUSY, "cannot read your "
+		    "games now: try again");
 		return;
 	}
 	m = xcalloc((size_t)s->ngames + 1, sizeof *m);

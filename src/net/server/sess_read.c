@@ -252,6 +252,10 @@ sess_read_run(const struct store_ops *ops, void *ctx, struct sread *q)
 		q->rows = xcalloc((size_t)q->limit, CGP_NAME_MAX + 1);
 		q->rc = ops->blocks(ctx, q->key, q->rows, q->limit, e, n);
 		break;
+	case SREAD_MINE:        /* (sess_mine_store.c) */
+		q->rows = xcalloc((size_t)q->limit, sizeof(struct store_item));
+		q->rc = ops->games_mine(ctx, q->key, q->rows, q->limit, e, n);
+		break;
 	case SREAD_CALL:
 		q->run(ops, ctx, q->arg);
 		q->rc = 0;

@@ -113,6 +113,7 @@ seek_drop(struct sess *s, const char *id, bool tell)
 	if (tell && k->server[0] == '\0')
 		seek_tell(s, k, false);
 	memset(k->token, 0, sizeof k->token);
+	seek_blocks_free(k);
 	vec_remove(&s->seeks, at);
 }
 
@@ -183,7 +184,7 @@ pair(struct sess *s, struct sseek *a, struct sseek *b)
 	struct rating_seek ra, rb;
 	struct sseek *seat[2];
 	char id[CGP_ID_LEN + 1], wire[CGP_FEN_MAX], err[160], clock[32];
-	char claim[256], live[320];
+	char claim[256], live[320], block[STORE_EXTRA_LEN];
 	struct sess_new_game keep;
 	struct game_rules rules;
 	struct store_change ch;
@@ -221,6 +222,12 @@ pair(struct sess *s, struct sseek *a, struct sseek *b)
 			ch.extra[ch.nextra++] = live;
 			break;
 		}
+	/* Neither blocks the other, as the store has it now: what this
+	 * server knows of another's seeker may be late. */
+	seek_block_sql((const struct sseek *const *)seat, block,
+	    sizeof block);
+	if (block[0] != '\0')
+		ch.extra[ch.nextra++] = block;
 	ch.seek[0] = seat[0]->id;
 	ch.seek[1] = seat[1]->id;
 	a->pairing = b->pairing = true;
@@ -257,33 +264,32 @@ same_network(const struct sess *s, const struct sseek *a,
 	    a->net[0] != '\0' && strcmp(a->net, b->net) == 0;
 }
 
-/* Does either seeker block the other (sess_block.c)? Known of ours: a
- * seeker on another server is asked there. */
-static bool
-blocked(struct sess *s, const struct sseek *a, const struct sseek *b)
-{
-	return (a->server[0] == '\0' && b->account &&
-	    sess_blocked(s, a->conn, b->name)) || (b->server[0] == '\0' &&
-	    a->account && sess_blocked(s, b->conn, a->name));
-}
-
 /* Pair a (just arrived, or freed) with the oldest compatible seek. */
 void
 seek_try_pair(struct sess *s, const char *id)
 {
 	struct rating_seek *r;
 	struct sseek *a = seek_find(s, id, NULL), *b;
-	size_t i, n = 0, at = 0, match;
+	char (*ask)[CGP_ID_LEN + 1];
+	size_t i, n = 0, at = 0, match, nask = 0;
 
 	if (a == NULL || a->pairing || (a->nconflict >= 4 &&
 	    recent_conflict(s, a)))
 		return;
 	r = xcalloc(s->seeks.len + 1, sizeof *r);
+	ask = xcalloc(s->seeks.len + 1, sizeof *ask);
 	for (i = 0; i < s->seeks.len; i++) {
 		struct sseek *k = vec_at(&s->seeks, i);
-		if (!seek_shown(s, k) || (k->server[0] != '\0' &&
-		    k->nconflict >= 2 && recent_conflict(s, k)) ||
-		    (k != a && (same_network(s, a, k) || blocked(s, a, k))))
+		if (k != a && seek_shown(s, k) && seek_blocks_unknown(s, k)) {
+			/* Its seeker's blocks first (below). */
+			if (!k->blocks_reading)
+				memcpy(ask[nask++], k->id, sizeof ask[0]);
+			continue;
+		}
+		if (!seek_shown(s, k) ||
+		    (k->server[0] != '\0' && k->nconflict >= 2 &&
+		    recent_conflict(s, k)) || (k != a && (same_network(s, a,
+		    k) || seek_blocked(s, a, k))))
 			continue;
 		if (k == a)
 			at = n;
@@ -299,6 +305,13 @@ seek_try_pair(struct sess *s, const char *id)
 	    !(a->server[0] != '\0' && newer(a, b)))
 		pair(s, a, b);
 	free(r);
+	/* (After the list's last use: without a reader thread the reads are
+	 * back at once, and ours try again.) */
+	for (i = 0; i < nask; i++)
+		if ((b = seek_find(s, ask[i], NULL)) != NULL &&
+		    !b->blocks_reading)
+			seek_blocks_ask(s, b);
+	free(ask);
 }
 
 /*
@@ -307,8 +320,8 @@ seek_try_pair(struct sess *s, const char *id)
  * of them, whose own try found it taken or absent. By id, as a pairing
  * stored at once (no writer thread) changes the list.
  */
-static void
-retry_ours(struct sess *s)
+void
+sess_seek_retry(struct sess *s)
 {
 	char (*ids)[CGP_ID_LEN + 1];
 	size_t i, n = 0;
@@ -417,6 +430,9 @@ sess_seek_unpaired(struct sess *s, const char *const *ids, bool conflict)
 			x->nconflict = recent_conflict(s, x) ?
 			    x->nconflict + 1 : 1;
 			x->conflict_at = s->now != 0 ? s->now : 1;
+			/* (A block made since its blocks were read, perhaps:
+			 * read again.) */
+			seek_blocks_ask(s, x);
 		}
 		/* Its seeker was paired meanwhile by another of its seeks:
 		 * this one goes (its claim of that round would fail). */
@@ -430,7 +446,7 @@ sess_seek_unpaired(struct sess *s, const char *const *ids, bool conflict)
 	 * notice on the way, or stale). A refusal (the store is away): after
 	 * a pause, not in a loop of refusals. */
 	if (conflict) {
-		retry_ours(s);
+		sess_seek_retry(s);
 		/* (When the seeks passed by now may pair again.) */
 		s->seek_retry_at = s->now + SEEK_RETRY_MS;
 	} else if (s->seek_retry_at == 0)
@@ -445,7 +461,7 @@ sess_seek_tick(struct sess *s, long long now_ms)
 		return;
 	s->seek_retry_at = 0;
 	stimer_cancel(&s->timers, &s->seek_timer);
-	retry_ours(s);
+	sess_seek_retry(s);
 }
 
 long long
@@ -576,7 +592,8 @@ sess_seek_remote(struct sess *s, const char *server, const char *text)
 		return;
 	}
 	if (nw >= 2 && strcmp(w[0], "challenge") == 0) {
-		sess_challenge_remote(s, w[1]);   /* sess_challenge.c */
+		/* sess_challenge.c */
+		sess_challenge_remote(s, w[1], nw >= 3 ? w[2] : NULL);
 		return;
 	}
 	if (nw >= 2 && strcmp(w[0], "unseek") == 0) {
@@ -621,10 +638,11 @@ sess_seek_remote(struct sess *s, const char *server, const char *text)
 	if (nw >= 18 && strcmp(w[17], "-") != 0)
 		snprintf(k.net, sizeof k.net, "%s", w[17]);
 	k.conn = -1;
-	*(struct sseek *)vec_push(&s->seeks) = k;
+	x = vec_push(&s->seeks);
+	*x = k;
 	/* Ours may be waiting for it (its server pairs too: a race, which
 	 * the claims decide). */
-	retry_ours(s);
+	sess_seek_retry(s);
 }
 
 void
@@ -647,6 +665,7 @@ sess_seek_server_gone(struct sess *s, const char *server)
 	while (i < s->seeks.len) {
 		struct sseek *k = vec_at(&s->seeks, i);
 		if (strcmp(k->server, server) == 0 && !k->pairing) {
+			seek_blocks_free(k);
 			vec_remove(&s->seeks, i);
 			continue;
 		}

@@ -38,6 +38,12 @@ struct sseek {
 	long long conflict_at;         /* its last pairing's conflict (ms) */
 	int nconflict;                 /* conflicts in a row, each within
 	                                  SEEK_RETRY_MS of the one before */
+	/* Another server's seek of an account: the accounts it blocks, read
+	 * from the store when this server first would pair it
+	 * (sess_seek_block.c; not paired here until they are known). */
+	char (*blocks)[CGP_NAME_MAX + 1];
+	int nblocks;
+	bool blocks_reading, blocks_known;
 };
 
 extern const char *const seek_colours[3];    /* enum rating_colour */
@@ -54,5 +60,21 @@ bool seek_shown(struct sess *s, const struct sseek *k);
 /* Our seek id paired with the oldest compatible one, if any (its server
  * pairs when the other's is the newer). */
 void seek_try_pair(struct sess *s, const char *id);
+/* Every seek of ours not being paired tries again. */
+void sess_seek_retry(struct sess *s);
+
+/* Blocks (sess_seek_block.c): does either seeker block the other, as this
+ * server knows; are another server's seek's blocks not known yet (then
+ * seek_blocks_ask reads them); its blocks freed (a seek leaving the list);
+ * k's seeker's blocks read (again) from the store, another server's into
+ * k, ours added to its connection's (ours try pairing again once they are
+ * back); the pairing's statement that makes it a conflict when either of
+ * seat's two accounts blocks the other ("" when one is a guest). */
+bool seek_blocked(struct sess *s, const struct sseek *a,
+    const struct sseek *b);
+bool seek_blocks_unknown(struct sess *s, const struct sseek *k);
+void seek_blocks_free(struct sseek *k);
+void seek_blocks_ask(struct sess *s, struct sseek *k);
+void seek_block_sql(const struct sseek *const *seat, char *sql, size_t len);
 
 #endif

@@ -107,6 +107,54 @@ find_game(struct srv *sv, const char *id)
 	return sess_find(sv->sess, up);
 }
 
+/* What a row shows of g not finished, from memory: a correspondence
+ * game's days, whose move it is, its deadline, a timed game's clocks at
+ * now (ms, the session's clock). */
+static void
+row_timing(struct sgame *g, struct web_game_row *r, long long now)
+{
+	int side = game_board(&g->g)->side;
+
+	r->days = g->days;
+	if (g->days > 0)
+		snprintf(r->clock, sizeof r->clock, "%dd", g->days);
+	if (g->over || sess_status(g) != 1)
+		return;
+	copy(r->turn, sizeof r->turn, cgp_seat_name(side));
+	if (g->days > 0)
+		r->deadline = g->deadline;
+	if (g->timed) {
+		r->clocks = true;
+		r->wclock = clock_left(&g->clock, WHITE, now);
+		r->bclock = clock_left(&g->clock, BLACK, now);
+	}
+}
+
+/* A row of the store's (LIST's, games_mine's) as the pages show it. */
+static void
+row_of_store(const struct store_item *it, struct web_game_row *r)
+{
+	char shown[CGP_NAME_MAX + 1];
+
+	memset(r, 0, sizeof *r);
+	copy(r->id, sizeof r->id, it->id);
+	copy(r->variant, sizeof r->variant, it->variant[0] != '\0' ?
+	    it->variant : "congo");
+	copy(r->white, sizeof r->white, sess_name_shown(it->white,
+	    it->account[0], shown, sizeof shown));
+	copy(r->black, sizeof r->black, sess_name_shown(it->black,
+	    it->account[1], shown, sizeof shown));
+	copy(r->clock, sizeof r->clock, it->clock);
+	copy(r->result, sizeof r->result, it->result);
+	r->ply = it->ply;
+	r->status = it->status;
+	r->days = sess_corr_days(it->clock);
+	if (it->status == 1) {
+		copy(r->turn, sizeof r->turn, it->turn);
+		r->deadline = r->days > 0 ? it->deadline : 0;
+	}
+}
+
 /* g's snapshot at now (its positions and moves before from left ""). */
 static void
 snapshot(struct srv *sv, struct sgame *g, struct web_gamedata *d,
@@ -130,6 +178,8 @@ snapshot(struct srv *sv, struct sgame *g, struct web_gamedata *d,
 		    w->row.clock, sizeof w->row.clock);
 	w->row.status = sess_status(g);
 	w->row.ply = g->g.nply;
+	w->now = sess_wall(sv->sess);
+	row_timing(g, &w->row, now);
 	if (g->over) {
 		copy(w->row.result, sizeof w->row.result,
 		    g->result == RESULT_NONE ? "-" :
@@ -174,25 +224,18 @@ ratings_read(const struct store_ops *ops, void *ctx, struct web_ratings *r)
 
 static void
 row_of_item(struct sess *s, const struct store_item *it,
-    struct web_game_row *r)
+    struct web_game_row *r, long long now)
 {
 	struct sgame *g = sess_find(s, it->id);
-	char shown[CGP_NAME_MAX + 1];
 
-	memset(r, 0, sizeof *r);
-	copy(r->id, sizeof r->id, it->id);
-	copy(r->variant, sizeof r->variant, it->variant[0] != '\0' ?
-	    it->variant : "congo");
-	copy(r->white, sizeof r->white, sess_name_shown(it->white,
-	    it->account[0], shown, sizeof shown));
-	copy(r->black, sizeof r->black, sess_name_shown(it->black,
-	    it->account[1], shown, sizeof shown));
-	copy(r->clock, sizeof r->clock, it->clock);
-	copy(r->result, sizeof r->result, it->result);
-	r->ply = it->ply;
-	r->status = it->status;
+	row_of_store(it, r);
 	if (g != NULL) {
 		r->rated = g->rated;
+		/* Whose move, its deadline, its clocks: as they are now
+		 * (the store's as of a move another server may have
+		 * followed). */
+		if (g->g.nply >= r->ply && it->status == 1)
+			row_timing(g, r, now);
 		r->ply = g->g.nply > r->ply ? g->g.nply : r->ply;
 		if (g->over)
 			copy(r->reason, sizeof r->reason, g->reason);
@@ -265,16 +308,20 @@ index_read(const struct store_ops *ops, void *ctx, struct indexraw *x)
 static int
 index_make(struct srv *sv, const struct indexraw *x, struct web_indexdata *d)
 {
+	long long now = srv_now();
 	int i, k;
 
 	memset(d, 0, sizeof *d);
 	if (x->rc < 0)
 		return -1;
+	sess_set_now(sv->sess, now);
+	d->x.now = sess_wall(sv->sess);
 	for (i = 0; i < x->nlive; i++)
-		row_of_item(sv->sess, &x->live[i], &d->live[d->x.nlive++]);
+		row_of_item(sv->sess, &x->live[i], &d->live[d->x.nlive++],
+		    now);
 	for (i = 0; i < x->nrecent; i++)
 		row_of_item(sv->sess, &x->recent[i],
-		    &d->recent[d->x.nrecent++]);
+		    &d->recent[d->x.nrecent++], now);
 	sess_seeks_each(sv->sess, seek_row, d);
 	for (k = 0; k < x->ncat; k++) {
 		snprintf(d->catname[k], sizeof d->catname[k], "%s",
@@ -373,11 +420,47 @@ player_read(const struct store_ops *ops, void *ctx, const char *name,
 		copy(d->next, sizeof d->next, gi[WEB_PAGE_GAMES - 1].id);
 		d->p.next_before = d->next;
 	}
+	/* Its games not finished, whichever server holds them (their
+	 * timing made exact on the loop for those in memory: live_make). */
+	if (ops->games_mine != NULL) {
+		struct store_item *live = xcalloc(WEB_LIVE_MAX, sizeof *live);
+		n = ops->games_mine(ctx, lname, live, WEB_LIVE_MAX, err,
+		    sizeof err);
+		for (i = 0; i < n; i++)
+			row_of_store(&live[i], &d->live[d->p.nlive++]);
+		free(live);
+	}
+	d->p.live = d->live;
 	d->p.ratings = d->ratings;
 	d->p.hist = (const struct web_point *const *)d->histp;
 	d->p.nhist = d->nhist;
 	d->p.games = d->games;
 	return 1;
+}
+
+/* A player's page back on the loop: its games in progress as memory has
+ * them, when it holds them (their clocks, a move the store's read
+ * missed). */
+static void
+live_make(struct srv *sv, struct web_playerdata *d)
+{
+	long long now = srv_now();
+	struct sgame *g;
+	int i;
+
+	sess_set_now(sv->sess, now);
+	d->p.now = sess_wall(sv->sess);
+	for (i = 0; i < d->p.nlive; i++) {
+		struct web_game_row *r = &d->live[i];
+		if ((g = sess_find(sv->sess, r->id)) == NULL ||
+		    g->g.nply < r->ply)
+			continue;
+		r->ply = g->g.nply;
+		r->status = sess_status(g);
+		r->turn[0] = '\0';
+		r->deadline = 0;
+		row_timing(g, r, now);
+	}
 }
 
 /* The host's functions; ctx is the server. */
@@ -478,6 +561,8 @@ hread_back(struct sess *s, struct sread *q, void *arg)
 		g->keep_until = srv_now() + 2000;
 	if (r->kind == WEB_READ_INDEX)
 		r->rc = index_make(h->sv, h->raw, r->ix);
+	if (r->kind == WEB_READ_PLAYER && r->rc == 1)
+		live_make(h->sv, r->pd);
 	if (r->kind == WEB_READ_GAME)
 		r->rc = q->rc;
 	h->done(h->arg);

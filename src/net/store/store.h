@@ -67,7 +67,23 @@ struct store_item {
 	char variant[CGP_VARIANT_MAX];
 	char clock[16];            /* "300+5", "" without one */
 	bool account[2];           /* the seat is an account's */
+	/* A game not finished as of its last stored move (STORE_TIMING,
+	 * store_timing_parse): the side to move ("white", "black", "" not
+	 * known), a correspondence game's deadline for it (Unix ms, 0
+	 * none). */
+	char turn[8];
+	long long deadline;
 };
+/* A column of games row g for those: the body of its last JOINED, MOVE or
+ * UNDO event (deadline=, fen=) and its start position ("<body>
+ * start=<fen>"). */
+#define STORE_TIMING(g) \
+    "coalesce((SELECT e.body FROM events e WHERE e.game = " g ".id AND " \
+    "e.kind IN ('JOINED', 'MOVE', 'UNDO') ORDER BY e.seq DESC LIMIT 1), " \
+    "'') || ' start=' || " g ".start"
+/* That column's text into it's turn and deadline (store_timing.c; nothing
+ * there a store could refuse: what does not read is unknown). */
+void store_timing_parse(const char *text, struct store_item *it);
 
 /* An account, a rating, a finished game: what WHOIS, TOP, GAMES read. */
 struct store_account {
@@ -112,12 +128,15 @@ struct store_game_item {
 #define STORE_SEAT_BODY(s) \
     "'seat=' || CASE " s ".seat WHEN 0 THEN 'white' ELSE 'black' END || " \
     "' name=' || " s ".name || ' account=1'"
-/* (a challenger's JOINED goes on: " for=<account>") */
+/* (a challenger's JOINED goes on: " for=<account>"; the JOINED that
+ * starts a correspondence game: " deadline=<when>", sess_corr_body) */
 #define STORE_SEAT_OWNED(g, s) \
     "(" g ".rated = 1 OR EXISTS (SELECT 1 FROM events j WHERE j.game = " \
     s ".game AND j.kind = 'JOINED' AND (j.body = " STORE_SEAT_BODY(s) \
     " OR substr(j.body, 1, length(" STORE_SEAT_BODY(s) ") + 5) = " \
-    STORE_SEAT_BODY(s) " || ' for=')))"
+    STORE_SEAT_BODY(s) " || ' for='" \
+    " OR substr(j.body, 1, length(" STORE_SEAT_BODY(s) ") + 10) = " \
+    STORE_SEAT_BODY(s) " || ' deadline=')))"
 #define STORE_NOT_ACCOUNT(s) \
     "NOT EXISTS (SELECT 1 FROM accounts a WHERE a.lname = lower(" s \
     ".name))"
@@ -259,6 +278,13 @@ struct store_ops {
 	 * max: how many, or -1 with err (may be NULL: none kept). */
 	int (*blocks)(void *ctx, const char *lname,
 	    char (*out)[CGP_NAME_MAX + 1], int max, char *err, size_t errlen);
+	/* The games of lname not finished, whichever server made them (GAMES
+	 * mine=yes, CHALLENGES, a player's web page): those with a seat of
+	 * the account's and the open challenges to it, newest first, at most
+	 * max, each with its timing (store_item's turn...): how many, or -1
+	 * with err (may be NULL: every such game is in memory). */
+	int (*games_mine)(void *ctx, const char *lname, struct store_item *out,
+	    int max, char *err, size_t errlen);
 };
 
 /* The accounts each account blocks (BLOCK, sess_block.c): no part of the
@@ -272,6 +298,9 @@ struct store_ops {
     " PRIMARY KEY (lname, lblocked))"
 int store_acct_blocks(store_rows_fn rows, void *ctx, const char *lname,
     char (*out)[CGP_NAME_MAX + 1], int max, char *err, size_t errlen);
+/* games_mine's read, the same in every store (store_games_mine.c). */
+int store_acct_mine(store_rows_fn rows, void *ctx, const char *lname,
+    struct store_item *out, int max, char *err, size_t errlen);
 
 /* A server not heard of for this long (a crash, kill -9, cut off) has its
  * seeks neither listed nor paired (PROTOCOL.md SEEK); the servers say they

@@ -521,8 +521,8 @@ pg_list(void *ctx, int status, int n, struct store_item *out, char *err,
 	    STORE_SEAT_SHOWN("games", "1") ", "
 	    "variant, coalesce(clock, ''), "
 	    STORE_SEAT_IS_ACCOUNT("games", "0") ", "
-	    STORE_SEAT_IS_ACCOUNT("games", "1") " "
-	    "FROM games WHERE $1::int < 0 OR status = $1::int "
+	    STORE_SEAT_IS_ACCOUNT("games", "1") ", " STORE_TIMING("games")
+	    " FROM games WHERE $1::int < 0 OR status = $1::int "
 	    "ORDER BY n DESC LIMIT $2::int", 2, st, lim, err, errlen);
 	if (r == NULL)
 		return -1;
@@ -550,6 +550,7 @@ pg_list(void *ctx, int status, int n, struct store_item *out, char *err,
 		    PQgetvalue(r, i, 7));
 		it->account[0] = strcmp(PQgetvalue(r, i, 8), "0") != 0;
 		it->account[1] = strcmp(PQgetvalue(r, i, 9), "0") != 0;
+		store_timing_parse(PQgetvalue(r, i, 10), it);
 	}
 	PQclear(r);
 	return k;
@@ -754,6 +755,7 @@ const struct store_ops store_pg_ops = {
 	.games_of = pg_games_of,
 	.history = pg_history,
 	.blocks = pg_blocks,
+	.games_mine = pg_games_mine,
 	.seek_notice = pg_seek_notice,
 	.server_live = pg_server_live,
 };

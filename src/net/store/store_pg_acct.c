@@ -108,13 +108,20 @@ pg_history(void *ctx, const char *lname, const char *variant,
 	    rating, err, errlen);
 }
 
-#else
-typedef int net_pg_acct_absent;
-#endif
-
 int
 pg_blocks(void *ctx, const char *lname, char (*out)[CGP_NAME_MAX + 1],
     int max, char *err, size_t errlen)
 {
 	return store_acct_blocks(rows, ctx, lname, out, max, err, errlen);
 }
+
+int
+pg_games_mine(void *ctx, const char *lname, struct store_item *out, int max,
+    char *err, size_t errlen)
+{
+	return store_acct_mine(rows, ctx, lname, out, max, err, errlen);
+}
+
+#else
+typedef int net_pg_acct_absent;
+#endif

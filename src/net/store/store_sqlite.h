@@ -60,6 +60,8 @@ int store_sqlite_games(void *ctx, const char *lname, const char *before,
     int limit, struct store_game_item *out, char *err, size_t errlen);
 int store_sqlite_blocks(void *ctx, const char *lname,
     char (*out)[CGP_NAME_MAX + 1], int max, char *err, size_t errlen);
+int store_sqlite_mine(void *ctx, const char *lname, struct store_item *out,
+    int max, char *err, size_t errlen);
 int store_sqlite_history(void *ctx, const char *lname, const char *variant,
     const char *speed, int max, long long *at, double *rating, char *err,
     size_t errlen);

@@ -114,3 +114,10 @@ store_sqlite_blocks(void *ctx, const char *lname,
 {
 	return store_acct_blocks(rows, ctx, lname, out, max, err, errlen);
 }
+
+int
+store_sqlite_mine(void *ctx, const char *lname, struct store_item *out,
+    int max, char *err, size_t errlen)
+{
+	return store_acct_mine(rows, ctx, lname, out, max, err, errlen);
+}

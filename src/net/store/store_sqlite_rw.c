@@ -33,13 +33,15 @@ static const char *const read_sql[5] = {
 	    STORE_SEAT_SHOWN("games", "0") ", "
 	    STORE_SEAT_SHOWN("games", "1") ", "
 	    "variant, clock, " STORE_SEAT_IS_ACCOUNT("games", "0") ", "
-	    STORE_SEAT_IS_ACCOUNT("games", "1") " FROM games ORDER BY rowid "
+	    STORE_SEAT_IS_ACCOUNT("games", "1") ", " STORE_TIMING("games")
+	    " FROM games ORDER BY rowid "
 	    "DESC LIMIT ?",
 	"SELECT id, status, ply, result, "
 	    STORE_SEAT_SHOWN("games", "0") ", "
 	    STORE_SEAT_SHOWN("games", "1") ", "
 	    "variant, clock, " STORE_SEAT_IS_ACCOUNT("games", "0") ", "
-	    STORE_SEAT_IS_ACCOUNT("games", "1") " FROM games WHERE status = ? "
+	    STORE_SEAT_IS_ACCOUNT("games", "1") ", " STORE_TIMING("games")
+	    " FROM games WHERE status = ? "
 	    "ORDER BY rowid DESC LIMIT ?",
 };
 
@@ -385,6 +387,7 @@ store_list(void *ctx, int status, int n, struct store_item *out, char *err,
 		snprintf(it->clock, sizeof it->clock, "%s", col(q, 7));
 		it->account[0] = sqlite3_column_int(q, 8) != 0;
 		it->account[1] = sqlite3_column_int(q, 9) != 0;
+		store_timing_parse(col(q, 10), it);
 	}
 	sqlite3_reset(q);
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
@@ -457,4 +460,5 @@ const struct store_ops store_sqlite_ops = {
 	.games_of = store_sqlite_games,
 	.history = store_sqlite_history,
 	.blocks = store_sqlite_blocks,
+	.games_mine = store_sqlite_mine,
 };
