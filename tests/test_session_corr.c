@@ -484,6 +484,24 @@ challenge_nobody(void)
 	assert_non_null(strstr(err, "--clock: "));
 }
 
+static void
+create_corr(void)
+{
+	net_client_create_game(C, WHITE, NULL, "megapawn", NULL, 5);
+}
+
+/* --create --days N: CREATE with days= and no clock=. */
+static void
+test_create_days(void **state)
+{
+	(void)state;
+
+	connect_fake(create_corr);
+	expect_line("#c CREATE seat=white name=bob variant=megapawn days=5",
+	    NULL, 0);
+	disconnect_fake();
+}
+
 /* A challenge refused ends --challenge with the reason. */
 static void
 test_challenge_refused(void **state)
@@ -511,6 +529,7 @@ main(void)
 		cmocka_unit_test(test_fair_play),
 		cmocka_unit_test(test_challenge_sent),
 		cmocka_unit_test(test_challenge_refused),
+		cmocka_unit_test(test_create_days),
 	};
 	char dir[64];
 

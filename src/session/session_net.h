@@ -283,11 +283,14 @@ void session_seek_value(const struct session *s, int field, char *buf,
 /* Accept the lobby's seek i (the same terms, the other colour): 0, or -1
  * with a message. */
 int session_seek_accept(struct session *s, int i);
-/* --seek M+S (minutes): -1 with err (before the terminal starts). */
-int session_seek_start(struct session *s, const char *clock, bool rated,
-    const char *variant, int seat, char *err, size_t errlen);
-/* A seek of clock ("300+3", seconds) and the rest (NULL: defaults); desc
- * is how the lobby names it while it waits. */
+/* --seek M+S (minutes), or --seek --days N (clock NULL or ""): -1 with
+ * err (before the terminal starts). */
+int session_seek_start(struct session *s, const char *clock, int days,
+    bool rated, const char *variant, int seat, char *err, size_t errlen);
+/* "Nd", N one of the days a move PROTOCOL.md allows: true and N. */
+bool session_seek_days(const char *control, int *days);
+/* A seek of clock ("300+3", seconds; "3d": days a move) and the rest
+ * (NULL: defaults); desc is how the lobby names it while it waits. */
 void session_seek_send(struct session *s, const char *clock, bool rated,
     const char *variant, const char *color, const char *range,
     const char *desc);
