@@ -420,6 +420,40 @@ test_fair_play(void **state)
 	disconnect_fake();
 }
 
+/* Black given to the computer (--black ai), then the game joined. */
+static void
+join_black_ai(void)
+{
+	snprintf(S.conf.black.type, sizeof S.conf.black.type, "ai");
+	S.net->local_given[BLACK] = true;
+	net_client_join(C, GAME, BLACK);
+}
+
+/* Fair play: the computer never plays the player's seat of a rated game
+ * (it is given back to the player, said); in a casual one it does. */
+static void
+test_fair_seat(void **state)
+{
+	(void)state;
+
+	connect_fake(join_black_ai);
+	seated("clock=300+5 wclock=300000 bclock=300000 rated=1 "
+	    "wrating=1500 brating=1500", true);
+	assert_false(S.player[BLACK]->thinks);
+	assert_false(S.paused);
+	assert_string_equal(S.msg.text, "a rated game: you play Black "
+	    "yourself, not the computer (fair play)");
+	settle();
+	assert_int_equal((int)inlen, 0);        /* no move of the AI's */
+	disconnect_fake();
+
+	connect_fake(join_black_ai);
+	seated("clock=300+5 wclock=300000 bclock=300000", true);
+	assert_true(S.player[BLACK]->thinks);
+	assert_false(session_net_fair_seat(&S));
+	disconnect_fake();
+}
+
 static void
 challenge_ann(void)
 {
@@ -527,6 +561,7 @@ main(void)
 		cmocka_unit_test(test_accept),
 		cmocka_unit_test(test_corr_game),
 		cmocka_unit_test(test_fair_play),
+		cmocka_unit_test(test_fair_seat),
 		cmocka_unit_test(test_challenge_sent),
 		cmocka_unit_test(test_challenge_refused),
 		cmocka_unit_test(test_create_days),

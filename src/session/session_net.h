@@ -381,6 +381,10 @@ bool session_corr_status(const struct session *s, char *buf, size_t n);
 bool session_corr_quit(struct session *s, bool *to_lobby);
 void session_corr_challenged(struct session *s, const struct net_event *e);
 const char *session_net_nohelp(const struct session *s);
+/* Fair play: in a rated game one plays, not over, a local AI at the
+ * seat (--white ai, the lobby's game with it) gives it back to the player,
+ * said as an error; true when it did. */
+bool session_net_fair_seat(struct session *s);
 int session_challenge_start(struct session *s, const char *name,
     const char *clock, int days, bool rated, const char *variant, int seat,
     char *err, size_t errlen);

@@ -179,6 +179,33 @@ session_net_nohelp(const struct session *s)
 	return "not in a rated game (fair play)";
 }
 
+bool
+session_net_fair_seat(struct session *s)
+{
+	struct session_net *u = s->net;
+	struct session_player *p;
+	struct player_conf pc;
+	char err[160];
+	int c;
+
+	if (u == NULL || !u->on || !u->rated || u->rated_over || u->seat < 0 ||
+	    !going_on(s) || !s->player[u->seat]->thinks)
+		return false;
+	c = u->seat;
+	pc = c == WHITE ? s->conf.white : s->conf.black;
+	snprintf(pc.type, sizeof pc.type, "human");
+	if ((p = session_player_new(&pc, c, err, sizeof err)) == NULL)
+		return false;
+	session_install_player(s, c, p);
+	if (u->waiting_ai) {
+		u->waiting_ai = false;
+		s->paused = false;
+	}
+	session_msg(s, SM_ERROR, "a rated game: you play %s yourself, not the "
+	    "computer (fair play)", c == WHITE ? "White" : "Black");
+	return true;
+}
+
 int
 session_challenge_start(struct session *s, const char *name,
     const char *clock, int days, bool rated, const char *variant, int seat,
