@@ -354,6 +354,13 @@ enum session_lobby_part session_lobby_part(const struct session *s);
 void session_lobby_step(struct session *s, int delta);
 int session_mine_open(struct session *s);
 int session_mine_decline(struct session *s, bool withdraw);
+/* Your games (games) and the challenges (chal) asked now, wherever one
+ * is (the plain mode's games and challenges): NULL, or why not (no
+ * account, not connected). A listed challenge answered by its game's id:
+ * verb "accept" (from the lobby), "decline", "withdraw"; 0, or -1 said. */
+const char *session_mine_ask(struct session *s, bool games, bool chal);
+int session_mine_answer(struct session *s, const char *verb,
+    const char *game);
 void session_mine_line(const struct session_mine_game *g, long long now,
     char *buf, size_t n);
 /* A GAMES mine=yes ITEM's keys read into g. */

@@ -137,7 +137,7 @@ session_corr_challenged(struct session *s, const struct net_event *e)
 {
 	struct session_net *u = s->net;
 	struct session_mine *m = &u->mine;
-	char ctl[32], min[16], how[48];
+	char ctl[32], min[16], how[96];
 	int i;
 
 	m->at = 0;              /* the lobby's list asked again */
@@ -156,10 +156,10 @@ session_corr_challenged(struct session *s, const struct net_event *e)
 	} else
 		snprintf(ctl, sizeof ctl, "no clock");
 	/* how to accept it: in the lobby where the view has one, else by
-	 * taking its seat (congo --join) */
+	 * the plain mode's accept GAME or taking its seat (congo --join) */
 	if (!u->lobby_keys)
-		snprintf(how, sizeof how, "congo --join %s accepts it",
-		    e->game);
+		snprintf(how, sizeof how, "accept %s in the lobby, or congo "
+		    "--join %s, accepts it", e->game, e->game);
 	else
 		snprintf(how, sizeof how, "%s", net_client_game_id(u->c)[0] ==
 		    '\0' ? "Enter on it accepts, d declines" :
