@@ -95,7 +95,9 @@ cli_game_net_usage(FILE *out)
 	    "  --games                 print your games not over, your turn first,\n"
 	    "                          a line each, and exit (for a script)\n"
 	    "  --white/--black TYPE    the local seat may be an AI "
-	    "(e.g. --white alphabeta)\n",
+	    "(e.g. --white alphabeta)\n"
+	    "                          in a casual game (not rated: fair "
+	    "play)\n",
 	    out);
 }
 
