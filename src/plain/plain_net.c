@@ -2,7 +2,10 @@
  * plain_net.c: network play in `congo --plain`: the session's connection
  * (session_link.c: the client, --host's congo-server, the timers) and the
  * hooks on its network game, as the full-screen game has them, less the
- * screen: whether the lobby is what the player is in is kept here.
+ * screen: whether the lobby is what the player is in is kept here; the
+ * account's games and challenges said when typed for (games,
+ * challenges), and a challenge answered by its id (accept, decline,
+ * withdraw GAME).
  */
 #include "config.h"
 

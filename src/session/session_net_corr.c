@@ -5,7 +5,8 @@
  * leaves such a game (and a standing challenge) instead of asking, a
  * challenge to the account told while one plays, the challenge of
  * `congo --challenge` sent, and the advisor, analysis and the tablebase
- * hints refused in a rated game one plays (on in casual ones).
+ * hints refused in a rated game one plays (on in casual ones), and the
+ * computer never at one's seat there.
  */
 #include "config.h"
 

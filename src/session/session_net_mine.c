@@ -5,7 +5,8 @@
  * challenges to it and from it (CHALLENGES), asked while the lobby shows;
  * Up and Down over the whole lobby; a game taken back by the account (no
  * token: another machine's seat is as good), a challenge accepted,
- * declined or withdrawn. The view (src/ui/ui_net_lobby.c) draws them;
+ * declined or withdrawn (by the highlight, or by the game's id for the
+ * plain mode). The view (src/ui/ui_net_lobby.c) draws them;
  * `congo --games` prints the same lines (session_net_games.c).
  */
 #include "config.h"
