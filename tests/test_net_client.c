@@ -483,7 +483,7 @@ test_online_parts(void **state)
 	(void)state;
 	memset(w, 0, sizeof w);
 	ann_and_bob(w, &o);
-	net_client_create_game(w[0].c, WHITE, NULL, "megapawn", "60+1");
+	net_client_create_game(w[0].c, WHITE, NULL, "megapawn", "60+1", 0);
 	net_client_start(w[0].c, tc_ms());
 	assert_true(wait_for(w, 1, 0, NEV_SYNC, 0, 5000));
 	e = last_of(w, 0, NEV_STATE);

@@ -182,10 +182,10 @@ test_register_seek_takeback(void **state)
 	net_client_free(w[2].c);
 
 	/* both seek the same rated game: paired, each in a seat */
-	net_client_seek(w[0].c, "congo", "60+0", true, NULL, NULL);
+	net_client_seek(w[0].c, "congo", "60+0", 0, true, NULL, NULL);
 	await(w, 2, 0, NEV_SEEKING, 5000);
 	assert_true(net_client_seeking(w[0].c, &(long long){ 0 }));
-	net_client_seek(w[1].c, NULL, "60+0", true, NULL, NULL);
+	net_client_seek(w[1].c, NULL, "60+0", 0, true, NULL, NULL);
 	for (i = 0; i < 2; i++) {
 		e = await(w, 2, i, NEV_SEATED, 5000);
 		assert_true(e->seat == WHITE || e->seat == BLACK);
@@ -295,14 +295,14 @@ test_unseek(void **state)
 		net_client_start(w[k].c, tc_ms());
 	await(w, 2, 0, NEV_ACCOUNT, 10000);
 	await(w, 2, 1, NEV_ACCOUNT, 10000);
-	net_client_seek(w[0].c, NULL, "120+1", false, NULL, NULL);
+	net_client_seek(w[0].c, NULL, "120+1", 0, false, NULL, NULL);
 	await(w, 2, 0, NEV_SEEKING, 5000);
 	net_client_unseek(w[0].c);
 	assert_false(net_client_seeking(w[0].c, &since));
 	assert_int_equal(net_client_query(w[1].c, "SEEKS", ""), 0);
 	e = await(w, 2, 1, NEV_ITEMS, 5000);
 	assert_true(strstr(e->text, "n=0") != NULL);
-	net_client_seek(w[1].c, NULL, "120+1", false, NULL, NULL);
+	net_client_seek(w[1].c, NULL, "120+1", 0, false, NULL, NULL);
 	await(w, 2, 1, NEV_SEEKING, 5000);
 	for (k = 0; k < 20; k++)
 		cli_pump_once(w, 2, 50);

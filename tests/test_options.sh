@@ -52,7 +52,15 @@ expect 2 "--rated goes with --seek or --challenge" "$congo" --connect h --rated 
 expect 2 "--challenge: 'a b' is not an account name" "$congo" --connect h --challenge "a b"
 expect 2 "--days is 1, 2, 3, 5, 7, 10 or 14 (days a move), not '4'" "$congo" --connect h --challenge ann --days 4
 expect 2 "--days is 1, 2, 3, 5, 7, 10 or 14 (days a move), not 'x'" "$congo" --connect h --challenge ann --days x
-expect 2 "--days goes with --challenge" "$congo" --connect h --create --days 3
+expect 2 "--days goes with --create, --seek or --challenge" "$congo" --connect h --join ABCDEFGH --days 3
+expect 2 "--days is 1, 2, 3, 5, 7, 10 or 14 (days a move), not '4'" "$congo" --connect h --seek --days 4
+expect 2 "--days is 1, 2, 3, 5, 7, 10 or 14 (days a move), not '0'" "$congo" --connect h --create --days 0
+expect 2 "--seek: a clock (M+S) or --days N, not both" "$congo" --connect h --seek 5+3 --days 3
+expect 2 "--seek needs a clock (M+S, e.g. --seek 5+3) or --days N" "$congo" --connect h --seek --rated
+expect 2 "--days or --clock, not both" "$congo" --connect h --create --days 3 --clock 5+3
+# fair play: the computer never plays one's seat of a rated game
+expect 2 "--rated: in a rated game you play your seat yourself, not the computer (fair play): --white ai is for casual games" "$congo" --connect h --seek 5+3 --rated --white ai
+expect 2 "--black alphabeta is for casual games" "$congo" --connect h --challenge ann --rated --black alphabeta --seat black
 expect 2 "--days or --clock, not both" "$congo" --connect h --challenge ann --days 3 --clock 5+3
 expect 2 "time control 'x' has no '+'" "$congo" --connect h --challenge ann --clock x
 expect 2 "--games lists your games and exits: only --connect, --login and --tls-ca go with it" "$congo" --connect h --games --create

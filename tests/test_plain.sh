@@ -10,7 +10,8 @@
 # said in words on the other side; the same server through congo.conf
 # (network.host, no --connect): accounts registered, the configured
 # network.account logged in (--login wins), an account without a key
-# stopping congo with status 1; and a TLS server named by
+# stopping congo with status 1; a correspondence challenge listed in the
+# plain lobby (challenges, games) and accepted by its id; and a TLS server named by
 # network.host = "tls://127.0.0.1:PORT" (its certificate pinned on first
 # use; skipped without openssl); end of input quits with status 0. No
 # output holds an escape or any other control byte, and all of it is
@@ -253,6 +254,29 @@ send 5 resign
 wait_for d "the game is cancelled"
 finish c 5
 finish d 6
+# your games and challenges (issue 36): carol challenges dave by
+# correspondence; dave's plain lobby lists it (challenges), his games
+# (games), and accepts it by its id
+start ch 5 --config "$tmp/net.conf" --challenge dave --days 3
+wait_for ch "dave"
+start dl 6 --config "$tmp/net.conf" --login dave --lobby
+wait_for dl "^logged in as dave$"
+send 6 challenges
+wait_for dl "^Challenges: 1$"
+wait_for dl "^[A-Z2-7]{8} +from carol +congo +3d +casual +stands 1[34]d"
+wait_for dl "carol challenges you: casual congo, 3 days a move \\(accept [A-Z2-7]{8} in the lobby"
+wait_for dl "^accept GAME or decline GAME answers a challenge to you\.$"
+cg=$(sed -n 's/^\([A-Z2-7]\{8\}\)  *from carol .*/\1/p' "$tmp/dl.out" |
+    head -n 1)
+send 6 games
+wait_for dl "^Your games not over: [0-9]+"
+send 6 "accept nosuchgm"
+wait_for dl "accept: no challenge nosuchgm listed"
+send 6 "accept $cg"
+wait_for dl "you play (White|Black)"
+wait_for ch "dave joins as"
+finish dl 6
+finish ch 5
 # an account without a key kept here: said, and congo stops (status 1)
 printf 'network = { host = "127.0.0.1:%s"; account = "erin"; };\n' \
     "$port" >"$tmp/net.conf"

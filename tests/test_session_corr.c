@@ -7,7 +7,9 @@
  * accepted and declined), a challenge arriving while one plays, a
  * challenge sent (--challenge) and left standing, a correspondence game's
  * deadline in the clock's place and q that leaves it without resigning,
- * and the advisor and analysis refused in a rated game only (fair play).
+ * the advisor and analysis refused in a rated game only and the computer
+ * never at one's seat there (fair play), the plain mode's games,
+ * challenges and accept/decline/withdraw GAME, and --create --days.
  */
 #include <time.h>
 
@@ -244,6 +246,57 @@ test_accept(void **state)
 	disconnect_fake();
 }
 
+/* The plain mode's games, challenges, accept/decline/withdraw GAME: the
+ * lists asked wherever one is (an account needed), a challenge answered
+ * by its game's id. */
+static void
+test_mine_answer(void **state)
+{
+	struct session_mine *m;
+	long long now = util_wall_ms();
+	(void)state;
+
+	connect_fake(lobby);
+	m = &S.net->mine;
+	WAIT(net_client_state(C) == NET_ONLINE);
+	assert_string_equal(session_mine_ask(&S, true, true), "needs an "
+	    "account: log in (congo --login NAME, or network.account in "
+	    "congo.conf)");
+	login("bob");
+	assert_null(session_mine_ask(&S, true, true));
+	expect_line("#M GAMES mine=yes", NULL, 0);
+	expect_line("#H CHALLENGES", NULL, 0);
+	assert_true(m->asking && m->chal_asking);
+	send_line("OK #M GAMES n=0");
+	send_line("OK #H CHALLENGES n=2");
+	send_line("ITEM #H game=%s from=ann to=bob variant=congo days=3 "
+	    "rated=no expires=%s", OTHER, iso(now + 14 * DAY_MS));
+	send_line("ITEM #H game=%s from=bob to=cy variant=congo clock=300+3 "
+	    "rated=yes expires=%s", THIRD, iso(now + DAY_MS));
+	WAIT(!m->asking && !m->chal_asking);
+	assert_int_equal(session_mine_answer(&S, "accept", ""), -1);
+	assert_string_equal(S.msg.text, "accept needs a game: accept GAME "
+	    "(challenges lists them)");
+	assert_int_equal(session_mine_answer(&S, "decline", "ZZZZZZZZ"), -1);
+	assert_string_equal(S.msg.text, "decline: no challenge ZZZZZZZZ "
+	    "listed (challenges lists them)");
+	assert_int_equal(session_mine_answer(&S, "accept", THIRD), -1);
+	assert_string_equal(S.msg.text, "accept: " THIRD " is your challenge "
+	    "to cy (withdraw " THIRD " withdraws it)");
+	assert_int_equal(session_mine_answer(&S, "withdraw", OTHER), -1);
+	assert_string_equal(S.msg.text, "withdraw: " OTHER " is ann's "
+	    "challenge to you (decline " OTHER " declines it)");
+	assert_int_equal(session_mine_answer(&S, "withdraw", "dddddddd"), 0);
+	expect_line("#k CANCEL game=" THIRD, NULL, 0);
+	assert_int_equal(session_mine_answer(&S, "decline", THIRD), -1);
+	assert_string_equal(S.msg.text, "decline: " THIRD " is your "
+	    "challenge to cy (withdraw " THIRD " withdraws it)");
+	assert_int_equal(session_mine_answer(&S, "accept", OTHER), 0);
+	expect_line("#j JOIN game=" OTHER " seat=white", NULL, 0);
+	assert_int_equal(m->chal_sel, -1);
+	disconnect_fake();
+}
+
 static void
 join_black(void)
 {
@@ -357,8 +410,8 @@ test_corr_game(void **state)
 	 * without a lobby to accept it in (the plain one), how to join */
 	send_line("EV %s 0 CHALLENGED from=dan variant=congo clock=300+3 "
 	    "rated=no seat=black", THIRD);
-	wait_msg("dan challenges you: casual congo, 5+3 (congo --join "
-	    THIRD " accepts it)");
+	wait_msg("dan challenges you: casual congo, 5+3 (accept " THIRD
+	    " in the lobby, or congo --join " THIRD ", accepts it)");
 	S.net->lobby_keys = true;
 	send_line("EV %s 0 CHALLENGED from=cy variant=megapawn days=7 "
 	    "rated=yes seat=white", OTHER);
@@ -417,6 +470,40 @@ test_fair_play(void **state)
 	    "wdiff=+100 brating=1400 bdiff=-100", GAME);
 	wait_msg("White wins");
 	assert_null(session_net_nohelp(&S));
+	disconnect_fake();
+}
+
+/* Black given to the computer (--black ai), then the game joined. */
+static void
+join_black_ai(void)
+{
+	snprintf(S.conf.black.type, sizeof S.conf.black.type, "ai");
+	S.net->local_given[BLACK] = true;
+	net_client_join(C, GAME, BLACK);
+}
+
+/* Fair play: the computer never plays the player's seat of a rated game
+ * (it is given back to the player, said); in a casual one it does. */
+static void
+test_fair_seat(void **state)
+{
+	(void)state;
+
+	connect_fake(join_black_ai);
+	seated("clock=300+5 wclock=300000 bclock=300000 rated=1 "
+	    "wrating=1500 brating=1500", true);
+	assert_false(S.player[BLACK]->thinks);
+	assert_false(S.paused);
+	assert_string_equal(S.msg.text, "a rated game: you play Black "
+	    "yourself, not the computer (fair play)");
+	settle();
+	assert_int_equal((int)inlen, 0);        /* no move of the AI's */
+	disconnect_fake();
+
+	connect_fake(join_black_ai);
+	seated("clock=300+5 wclock=300000 bclock=300000", true);
+	assert_true(S.player[BLACK]->thinks);
+	assert_false(session_net_fair_seat(&S));
 	disconnect_fake();
 }
 
@@ -484,6 +571,24 @@ challenge_nobody(void)
 	assert_non_null(strstr(err, "--clock: "));
 }
 
+static void
+create_corr(void)
+{
+	net_client_create_game(C, WHITE, NULL, "megapawn", NULL, 5);
+}
+
+/* --create --days N: CREATE with days= and no clock=. */
+static void
+test_create_days(void **state)
+{
+	(void)state;
+
+	connect_fake(create_corr);
+	expect_line("#c CREATE seat=white name=bob variant=megapawn days=5",
+	    NULL, 0);
+	disconnect_fake();
+}
+
 /* A challenge refused ends --challenge with the reason. */
 static void
 test_challenge_refused(void **state)
@@ -507,10 +612,13 @@ main(void)
 		cmocka_unit_test(test_lines),
 		cmocka_unit_test(test_lobby_mine),
 		cmocka_unit_test(test_accept),
+		cmocka_unit_test(test_mine_answer),
 		cmocka_unit_test(test_corr_game),
 		cmocka_unit_test(test_fair_play),
+		cmocka_unit_test(test_fair_seat),
 		cmocka_unit_test(test_challenge_sent),
 		cmocka_unit_test(test_challenge_refused),
+		cmocka_unit_test(test_create_days),
 	};
 	char dir[64];
 

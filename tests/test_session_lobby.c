@@ -124,14 +124,14 @@ test_seeks(void **state)
 	session_seek_form_close(&S);
 
 	/* --seek: the clock checked; withdrawing that seek quits. */
-	assert_int_equal(session_seek_start(&S, "five", false, "congo", -1,
+	assert_int_equal(session_seek_start(&S, "five", 0, false, "congo", -1,
 	    line, sizeof line), -1);
 	assert_non_null(strstr(line, "--seek: "));
-	assert_int_equal(session_seek_start(&S, "0+0", false, "congo", -1,
+	assert_int_equal(session_seek_start(&S, "0+0", 0, false, "congo", -1,
 	    line, sizeof line), -1);
 	assert_non_null(strstr(line, "--seek: "));
-	assert_int_equal(session_seek_start(&S, "10+5", false, "congo", BLACK,
-	    line, sizeof line), 0);
+	assert_int_equal(session_seek_start(&S, "10+5", 0, false, "congo",
+	    BLACK, line, sizeof line), 0);
 	expect_line("#S SEEK clock=600+5 rated=no name=bob variant=congo "
 	    "color=black",
 	    NULL, 0);
@@ -139,6 +139,76 @@ test_seeks(void **state)
 	assert_true(k->quit);
 	assert_true(session_seek_cancel(&S, false));
 	assert_true(S.quit);
+	disconnect_fake();
+}
+
+/* Correspondence seeks (days= for clock=, issue 36): another's listed
+ * and accepted, the dialog's days a move, --seek --days N. */
+static void
+test_seeks_days(void **state)
+{
+	struct session_seeks *k;
+	char line[300], v[32];
+	int i;
+	(void)state;
+
+	connect_fake(lobby);
+	k = &S.net->seek;
+	WAIT(net_client_state(C) == NET_ONLINE);
+	session_seeks_tick(&S, now_ms(), true);
+	expect_line("#K SEEKS", NULL, 0);
+	send_line("OK #K SEEKS n=1");
+	send_line("ITEM #K seek=AAAAAAAA name=ann rating=1500 variant=congo "
+	    "days=3 rated=no color=white");
+	WAIT(!k->asking);
+	assert_int_equal(k->n, 1);
+	session_seek_minutes(k->list[0].clock, v, sizeof v);
+	assert_string_equal(v, "3d");
+	assert_int_equal(session_seek_accept(&S, 0), 0);
+	expect_line("#S SEEK days=3 rated=no name=bob variant=congo "
+	    "color=black", NULL, 0);
+	send_line("OK #S SEEK seek=CCCCCCCC");
+	settle();
+	assert_true(session_seek_cancel(&S, false));
+	expect_line("#U UNSEEK seek=CCCCCCCC", NULL, 0);
+
+	/* The dialog's clock goes on past 30+0 to the days a move. */
+	session_seek_form_open(&S);
+	session_seek_form_field(&S, 1);         /* the clock: 5+3 */
+	for (i = 0; i < 5; i++)
+		session_seek_form_change(&S, 1);
+	session_seek_value(&S, SF_CLOCK, v, sizeof v);
+	assert_string_equal(v, "1d");
+	session_seek_form_change(&S, -2);
+	session_seek_form_change(&S, -1);
+	session_seek_form_change(&S, -1);       /* and round to 14d */
+	session_seek_value(&S, SF_CLOCK, v, sizeof v);
+	assert_string_equal(v, "10+5");
+	for (i = 0; i < 7; i++)
+		session_seek_form_change(&S, -1);
+	session_seek_value(&S, SF_CLOCK, v, sizeof v);
+	assert_string_equal(v, "14d");
+	assert_int_equal(session_seek_form_submit(&S), 0);
+	expect_line("#S SEEK days=14 rated=no name=bob variant=congo", NULL,
+	    0);
+	send_line("OK #S SEEK seek=DDDDDDDD");
+	settle();
+	assert_true(session_seek_cancel(&S, false));
+	expect_line("#U UNSEEK seek=DDDDDDDD", NULL, 0);
+
+	/* --seek --days N (no clock), not with one, and one of them. */
+	assert_int_equal(session_seek_start(&S, "5+3", 7, false, "congo", -1,
+	    line, sizeof line), -1);
+	assert_string_equal(line, "--seek: a clock (M+S) or --days N, not "
+	    "both");
+	assert_int_equal(session_seek_start(&S, "", 0, false, "congo", -1,
+	    line, sizeof line), -1);
+	assert_non_null(strstr(line, "--days N"));
+	assert_int_equal(session_seek_start(&S, "", 7, false, "megapawn",
+	    WHITE, line, sizeof line), 0);
+	expect_line("#S SEEK days=7 rated=no name=bob variant=megapawn "
+	    "color=white", NULL, 0);
+	assert_string_equal(k->desc, "7 d casual megapawn as White");
 	disconnect_fake();
 }
 
@@ -292,6 +362,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_seeks),
+		cmocka_unit_test(test_seeks_days),
 		cmocka_unit_test(test_lists),
 		cmocka_unit_test(test_lobby),
 	};

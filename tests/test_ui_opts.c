@@ -200,6 +200,8 @@ test_configured_server(void **state)
 	const char *g[] = { "congo", "--games" };
 	const char *h[] = { "congo", "--challenge", "bob", "--days", "3",
 	    "--rated" };
+	const char *i[] = { "congo", "--seek", "--days", "7", "--rated" };
+	const char *j[] = { "congo", "--create", "--days", "14" };
 	struct congo_conf conf;
 
 	(void)state;
@@ -243,6 +245,19 @@ test_configured_server(void **state)
 	assert_true(o.net.rated);
 	session_net_opts_configured(&o.net, &conf);
 	assert_string_equal(o.net.account, "ann");
+	assert_int_equal(session_net_opts_check(&o.net, err, sizeof err), 0);
+	/* --seek --days N and --create --days N: correspondence, no clock
+	 * (--days read after a --seek that has no clock) */
+	assert_int_equal(parse(5, i), 0);
+	assert_string_equal(o.net.seek, "");
+	assert_int_equal(o.net.days, 7);
+	assert_true(o.net.rated);
+	session_net_opts_configured(&o.net, &conf);
+	assert_int_equal(session_net_opts_check(&o.net, err, sizeof err), 0);
+	assert_int_equal(parse(4, j), 0);
+	assert_true(o.net.create);
+	assert_int_equal(o.net.days, 14);
+	session_net_opts_configured(&o.net, &conf);
 	assert_int_equal(session_net_opts_check(&o.net, err, sizeof err), 0);
 	/* no network option: no server, whatever the file says */
 	assert_int_equal(parse(2, f), 0);

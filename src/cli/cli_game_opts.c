@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "engine/board.h"
@@ -84,6 +85,8 @@ cli_game_net_usage(FILE *out)
 	    "                          (default: network.account in congo.conf)\n"
 	    "  --seek M+S [--rated] [--variant V] [--seat S]  wait for an\n"
 	    "                          opponent with the same terms, then play\n"
+	    "  --seek --days N, --create --days N  the same, or a new game, by\n"
+	    "                          correspondence: N days a move\n"
 	    "  --challenge NAME [--days N | --clock M+S] [--rated] [--variant V]\n"
 	    "                          [--seat S]  challenge an account (online\n"
 	    "                          or not) and wait in the game for it; --days:\n"
@@ -92,7 +95,9 @@ cli_game_net_usage(FILE *out)
 	    "  --games                 print your games not over, your turn first,\n"
 	    "                          a line each, and exit (for a script)\n"
 	    "  --white/--black TYPE    the local seat may be an AI "
-	    "(e.g. --white alphabeta)\n",
+	    "(e.g. --white alphabeta)\n"
+	    "                          in a casual game (not rated: fair "
+	    "play)\n",
 	    out);
 }
 
@@ -113,6 +118,7 @@ cli_game_learn_usage(FILE *out)
 /* The options read by a call of their own. */
 enum { G_VARIANT, G_GAME, G_SEAT, G_PORT, G_HOST, G_CREATE, G_RATED,
 	G_LOBBY, G_LEARN, G_PUZZLE, G_STREAK, G_THEME, G_DAYS, G_GAMES,
+	G_SEEK,
 	/* network play's words, each at its place in struct session_net_opts */
 	G_NETSTR };
 
@@ -200,6 +206,17 @@ call_opt(void *ctx, const struct cli_opt *opt, const char *v)
 	case G_GAMES:
 		n->any = n->games = true;
 		return 0;
+	case G_SEEK:
+		n->any = true;
+		/* --seek --days N: no clock; the option after it is read
+		 * again (getopt took it for --seek's value) */
+		if (v[0] == '-' && v[1] == '-') {
+			n->seek = "";
+			optind--;
+			return 0;
+		}
+		n->seek = v;
+		return 0;
 	case G_DAYS:
 		/* PROTOCOL.md "Correspondence": these and no others */
 		n->any = true;
@@ -267,7 +284,7 @@ static const struct cli_opt game_opts[] = {
 	NET("name", name),
 	NET("register", register_name),
 	NET("login", login),
-	NET("seek", seek),
+	CALL("seek", G_SEEK, 1),
 	CALL("rated", G_RATED, 0),
 	NET("tls-ca", tls_ca),
 	CALL("lobby", G_LOBBY, 0),

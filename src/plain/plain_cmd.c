@@ -126,7 +126,7 @@ cmd_help(struct plain *p, const char *arg)
 {
 	(void)p;
 	(void)arg;
-	plain_help();
+	plain_help(p);
 }
 
 static void run(struct plain *p, struct session_cmd *cmd);
@@ -233,7 +233,7 @@ screen_only(enum session_cmd_type t)
 }
 
 void
-plain_help(void)
+plain_help(const struct plain *p)
 {
 	const struct session_cmd_entry *e;
 	size_t i;
@@ -254,6 +254,7 @@ plain_help(void)
 		plain_out("%s%s%s: %s", e->name, e->usage != NULL ? " " : "",
 		    e->usage != NULL ? e->usage : "", e->help);
 	}
+	plain_net_help(p);
 	plain_out("%s", P_("End of input (Ctrl-D) quits too; a game in "
 	    "progress is kept for congo --resume."));
 }
@@ -423,6 +424,8 @@ plain_input(struct plain *p, const char *text)
 	arg = line + i;
 	while (*arg == ' ')
 		arg++;
+	if (plain_net_input(p, word, arg))
+		return;
 	for (i = 0; i < sizeof plain_cmds / sizeof plain_cmds[0]; i++) {
 		if (strcmp(word, plain_cmds[i].name) != 0)
 			continue;

@@ -298,7 +298,7 @@ say_wants(struct plain *p)
 
 	if (s->want_help) {
 		s->want_help = false;
-		plain_help();
+		plain_help(p);
 	}
 	if (s->want_log) {
 		s->want_log = false;

@@ -44,6 +44,8 @@ struct plain {
 	bool lobby;                 /* in the lobby (no game of one's own) */
 	bool list_from_lobby;       /* the server's list was asked there */
 	unsigned seen_view;         /* the network game's view_serial */
+	bool want_mine, want_chal;  /* games, challenges typed: said when
+	                               the server's lists have come */
 	/* input */
 	char in[PLAIN_LINE_MAX * 4];
 	size_t inlen;
@@ -70,9 +72,15 @@ int plain_net_start(struct plain *p, const struct session_net_opts *no,
     const struct session_net_game *ng, char *err, size_t errlen);
 int plain_net_timeout(struct plain *p);
 void plain_net_tick(struct plain *p);
+/* The account's own commands of a network session (issue 36): games
+ * (yours not over, as the lobby lists them), challenges, accept GAME,
+ * decline GAME, withdraw GAME; true when line's word was one of them
+ * (games NAME is the session's :games). Their help lines. */
+bool plain_net_input(struct plain *p, const char *word, const char *arg);
+void plain_net_help(const struct plain *p);
 
 /* plain_cmd.c: one line typed. */
 void plain_input(struct plain *p, const char *line);
-void plain_help(void);
+void plain_help(const struct plain *p);
 
 #endif

@@ -2,7 +2,10 @@
  * plain_net.c: network play in `congo --plain`: the session's connection
  * (session_link.c: the client, --host's congo-server, the timers) and the
  * hooks on its network game, as the full-screen game has them, less the
- * screen: whether the lobby is what the player is in is kept here.
+ * screen: whether the lobby is what the player is in is kept here; the
+ * account's games and challenges said when typed for (games,
+ * challenges), and a challenge answered by its id (accept, decline,
+ * withdraw GAME).
  */
 #include "config.h"
 
@@ -13,6 +16,7 @@
 #include "session/session_learn.h"
 #include "session/session_link.h"
 #include "session/session_net.h"
+#include "util/util.h"
 
 /* A record of a list loaded: the game it shows is reviewed (q: the lobby
  * again when the list was asked for there); a seek sent: the lobby. */
@@ -37,6 +41,46 @@ sync_view(struct plain *p)
 	p->s->dirty = true;
 }
 
+/* The lists typed for (games, challenges), once they have come. */
+static void
+say_mine(struct plain *p)
+{
+	const struct session_net *u = p->s->net;
+	const struct session_mine *m = &u->mine;
+	long long now = util_wall_ms();
+	char line[256];
+	int i, n = 0;
+
+	if (p->want_mine && !m->asking) {
+		p->want_mine = false;
+		plain_out("Your games not over: %d%s", m->n, m->n > 0 ?
+		    " (game, whose turn, variant, White, Black, time left)" :
+		    "");
+		for (i = 0; i < m->n; i++) {
+			session_mine_line(&m->games[i], now, line,
+			    sizeof line);
+			plain_out("%s", line);
+		}
+		if (m->n > 0)
+			plain_out("congo --plain --game GAME takes one back.");
+	}
+	if (p->want_chal && !m->chal_asking) {
+		p->want_chal = false;
+		plain_out("Challenges: %d", m->nchal);
+		for (i = 0; i < m->nchal; i++) {
+			session_challenge_line(&m->chal[i], now, line,
+			    sizeof line);
+			plain_out("%s", line);
+			n += m->chal[i].to_me;
+		}
+		if (n > 0)
+			plain_out("accept GAME or decline GAME answers a "
+			    "challenge to you.");
+		if (n < m->nchal)
+			plain_out("withdraw GAME withdraws one of yours.");
+	}
+}
+
 static void
 after_hook(void *ctx, const struct net_event *e)
 {
@@ -45,6 +89,47 @@ after_hook(void *ctx, const struct net_event *e)
 	if (session_link_after(p->s, e))
 		p->lobby = false;
 	sync_view(p);
+	if (p->want_mine || p->want_chal)
+		say_mine(p);
+}
+
+bool
+plain_net_input(struct plain *p, const char *word, const char *arg)
+{
+	struct session_net *u = p->s->net;
+	bool games = strcmp(word, "games") == 0;
+	bool chal = strcmp(word, "challenges") == 0;
+	const char *why;
+
+	if (u == NULL || (games && arg[0] != '\0'))
+		return false;       /* games NAME: the session's :games */
+	if (games || chal) {
+		if ((why = session_mine_ask(p->s, games, chal)) != NULL) {
+			plain_out("%s: %s", word, why);
+			return true;
+		}
+		p->want_mine |= games;
+		p->want_chal |= chal;
+		return true;
+	}
+	if (strcmp(word, "accept") != 0 && strcmp(word, "decline") != 0 &&
+	    strcmp(word, "withdraw") != 0)
+		return false;
+	session_mine_answer(p->s, word, arg);
+	return true;
+}
+
+void
+plain_net_help(const struct plain *p)
+{
+	if (p->s->net == NULL)
+		return;
+	plain_out("Commands of your account (network):");
+	plain_out("games: your games not over, your turn first (games NAME: "
+	    "the games NAME played)");
+	plain_out("challenges: the challenges to you and yours");
+	plain_out("accept GAME, decline GAME: answer a challenge to you");
+	plain_out("withdraw GAME: withdraw a challenge of yours");
 }
 
 static void

@@ -83,8 +83,20 @@ account_opts_check(const struct session_net_opts *o, char *err, size_t errlen)
 		    "--challenge");
 		return -1;
 	}
-	if (o->days > 0 && o->challenge == NULL) {
-		snprintf(err, errlen, "--days goes with --challenge");
+	if (o->days > 0 && o->challenge == NULL && o->seek == NULL &&
+	    !o->create) {
+		snprintf(err, errlen, "--days goes with --create, --seek or "
+		    "--challenge");
+		return -1;
+	}
+	if (o->seek != NULL && o->seek[0] != '\0' && o->days > 0) {
+		snprintf(err, errlen, "--seek: a clock (M+S) or --days N, not "
+		    "both");
+		return -1;
+	}
+	if (o->seek != NULL && o->seek[0] == '\0' && o->days == 0) {
+		snprintf(err, errlen, "--seek needs a clock (M+S, e.g. --seek "
+		    "5+3) or --days N");
 		return -1;
 	}
 	if (o->challenge != NULL && check_account("--challenge",
@@ -214,14 +226,20 @@ session_link_info(struct session *s)
 }
 
 /* CREATE in the game's variant (--variant or congo.conf's) with --clock
- * (M+S minutes; the server takes B+I seconds and keeps the clock). */
+ * (M+S minutes; the server takes B+I seconds and keeps the clock) or
+ * --days (a correspondence game). */
 static int
 create_game(struct session_net *n, int seat,
-    const struct session_net_game *uo, int variant, char *err, size_t errlen)
+    const struct session_net_game *uo, int days, int variant, char *err,
+    size_t errlen)
 {
 	char clock[32], why[160];
 	int64_t base, inc;
 
+	if (days > 0 && uo->clock != NULL) {
+		snprintf(err, errlen, "--days or --clock, not both");
+		return -1;
+	}
 	if (uo->clock != NULL) {
 		if (clock_parse_minutes(uo->clock, &base, &inc, why,
 		    sizeof why) < 0) {
@@ -236,7 +254,7 @@ create_game(struct session_net *n, int seat,
 		clock_format_control(base, inc, clock, sizeof clock);
 	}
 	net_client_create_game(n->c, seat, uo->fen, variant_name(variant),
-	    uo->clock != NULL ? clock : NULL);
+	    uo->clock != NULL ? clock : NULL, days);
 	return 0;
 }
 
@@ -326,7 +344,7 @@ session_link_start(struct session *s, const struct session_net_opts *no,
 		*seat = net_client_seat(n->c);
 	} else if (no->host || no->create) {
 		*seat = *seat >= 0 ? *seat : WHITE;
-		if (create_game(n, *seat, ng, s->start.variant, err,
+		if (create_game(n, *seat, ng, no->days, s->start.variant, err,
 		    errlen) < 0)
 			goto bad;
 	} else if (no->join != NULL) {
@@ -336,7 +354,7 @@ session_link_start(struct session *s, const struct session_net_opts *no,
 		net_client_observe(n->c, no->observe);
 		*seat = -1;
 	} else if (no->seek != NULL) {
-		if (session_seek_start(s, no->seek, no->rated,
+		if (session_seek_start(s, no->seek, no->days, no->rated,
 		    variant_name(s->start.variant), *seat, err, errlen) < 0)
 			goto bad;
 		*seat = -1;

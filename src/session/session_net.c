@@ -215,6 +215,8 @@ maybe_start(struct session *s)
 {
 	struct session_net *u = s->net;
 
+	/* a rated game: never the computer at the player's seat */
+	session_net_fair_seat(s);
 	if (u->waiting_ai && game_on(u)) {
 		u->waiting_ai = false;
 		s->paused = false;

@@ -283,11 +283,14 @@ void session_seek_value(const struct session *s, int field, char *buf,
 /* Accept the lobby's seek i (the same terms, the other colour): 0, or -1
  * with a message. */
 int session_seek_accept(struct session *s, int i);
-/* --seek M+S (minutes): -1 with err (before the terminal starts). */
-int session_seek_start(struct session *s, const char *clock, bool rated,
-    const char *variant, int seat, char *err, size_t errlen);
-/* A seek of clock ("300+3", seconds) and the rest (NULL: defaults); desc
- * is how the lobby names it while it waits. */
+/* --seek M+S (minutes), or --seek --days N (clock NULL or ""): -1 with
+ * err (before the terminal starts). */
+int session_seek_start(struct session *s, const char *clock, int days,
+    bool rated, const char *variant, int seat, char *err, size_t errlen);
+/* "Nd", N one of the days a move PROTOCOL.md allows: true and N. */
+bool session_seek_days(const char *control, int *days);
+/* A seek of clock ("300+3", seconds; "3d": days a move) and the rest
+ * (NULL: defaults); desc is how the lobby names it while it waits. */
 void session_seek_send(struct session *s, const char *clock, bool rated,
     const char *variant, const char *color, const char *range,
     const char *desc);
@@ -351,6 +354,13 @@ enum session_lobby_part session_lobby_part(const struct session *s);
 void session_lobby_step(struct session *s, int delta);
 int session_mine_open(struct session *s);
 int session_mine_decline(struct session *s, bool withdraw);
+/* Your games (games) and the challenges (chal) asked now, wherever one
+ * is (the plain mode's games and challenges): NULL, or why not (no
+ * account, not connected). A listed challenge answered by its game's id:
+ * verb "accept" (from the lobby), "decline", "withdraw"; 0, or -1 said. */
+const char *session_mine_ask(struct session *s, bool games, bool chal);
+int session_mine_answer(struct session *s, const char *verb,
+    const char *game);
 void session_mine_line(const struct session_mine_game *g, long long now,
     char *buf, size_t n);
 /* A GAMES mine=yes ITEM's keys read into g. */
@@ -378,6 +388,10 @@ bool session_corr_status(const struct session *s, char *buf, size_t n);
 bool session_corr_quit(struct session *s, bool *to_lobby);
 void session_corr_challenged(struct session *s, const struct net_event *e);
 const char *session_net_nohelp(const struct session *s);
+/* Fair play: in a rated game one plays, not over, a local AI at the
+ * seat (--white ai, the lobby's game with it) gives it back to the player,
+ * said as an error; true when it did. */
+bool session_net_fair_seat(struct session *s);
 int session_challenge_start(struct session *s, const char *name,
     const char *clock, int days, bool rated, const char *variant, int seat,
     char *err, size_t errlen);

@@ -5,7 +5,8 @@
  * leaves such a game (and a standing challenge) instead of asking, a
  * challenge to the account told while one plays, the challenge of
  * `congo --challenge` sent, and the advisor, analysis and the tablebase
- * hints refused in a rated game one plays (on in casual ones).
+ * hints refused in a rated game one plays (on in casual ones), and the
+ * computer never at one's seat there.
  */
 #include "config.h"
 
@@ -137,7 +138,7 @@ session_corr_challenged(struct session *s, const struct net_event *e)
 {
 	struct session_net *u = s->net;
 	struct session_mine *m = &u->mine;
-	char ctl[32], min[16], how[48];
+	char ctl[32], min[16], how[96];
 	int i;
 
 	m->at = 0;              /* the lobby's list asked again */
@@ -156,10 +157,10 @@ session_corr_challenged(struct session *s, const struct net_event *e)
 	} else
 		snprintf(ctl, sizeof ctl, "no clock");
 	/* how to accept it: in the lobby where the view has one, else by
-	 * taking its seat (congo --join) */
+	 * the plain mode's accept GAME or taking its seat (congo --join) */
 	if (!u->lobby_keys)
-		snprintf(how, sizeof how, "congo --join %s accepts it",
-		    e->game);
+		snprintf(how, sizeof how, "accept %s in the lobby, or congo "
+		    "--join %s, accepts it", e->game, e->game);
 	else
 		snprintf(how, sizeof how, "%s", net_client_game_id(u->c)[0] ==
 		    '\0' ? "Enter on it accepts, d declines" :
@@ -177,6 +178,33 @@ session_net_nohelp(const struct session *s)
 	if (u == NULL || !u->on || !u->rated || !going_on(s))
 		return NULL;
 	return "not in a rated game (fair play)";
+}
+
+bool
+session_net_fair_seat(struct session *s)
+{
+	struct session_net *u = s->net;
+	struct session_player *p;
+	struct player_conf pc;
+	char err[160];
+	int c;
+
+	if (u == NULL || !u->on || !u->rated || u->rated_over || u->seat < 0 ||
+	    !going_on(s) || !s->player[u->seat]->thinks)
+		return false;
+	c = u->seat;
+	pc = c == WHITE ? s->conf.white : s->conf.black;
+	snprintf(pc.type, sizeof pc.type, "human");
+	if ((p = session_player_new(&pc, c, err, sizeof err)) == NULL)
+		return false;
+	session_install_player(s, c, p);
+	if (u->waiting_ai) {
+		u->waiting_ai = false;
+		s->paused = false;
+	}
+	session_msg(s, SM_ERROR, "a rated game: you play %s yourself, not the "
+	    "computer (fair play)", c == WHITE ? "White" : "Black");
+	return true;
 }
 
 int

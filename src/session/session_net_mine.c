@@ -5,7 +5,8 @@
  * challenges to it and from it (CHALLENGES), asked while the lobby shows;
  * Up and Down over the whole lobby; a game taken back by the account (no
  * token: another machine's seat is as good), a challenge accepted,
- * declined or withdrawn. The view (src/ui/ui_net_lobby.c) draws them;
+ * declined or withdrawn (by the highlight, or by the game's id for the
+ * plain mode). The view (src/ui/ui_net_lobby.c) draws them;
  * `congo --games` prints the same lines (session_net_games.c).
  */
 #include "config.h"
@@ -356,4 +357,68 @@ session_mine_decline(struct session *s, bool withdraw)
 		    c->from);
 	m->at = 0;              /* the lists again, once this is done */
 	return 0;
+}
+
+const char *
+session_mine_ask(struct session *s, bool games, bool chal)
+{
+	struct session_net *u = s->net;
+	struct session_mine *m = &u->mine;
+
+	if (u->c == NULL || net_client_state(u->c) != NET_ONLINE)
+		return "not connected to the server";
+	if (u->account[0] == '\0')
+		return "needs an account: log in (congo --login NAME, or "
+		    "network.account in congo.conf)";
+	if (games && !m->asking && net_client_query(u->c, "MINE", "") == 0)
+		m->asking = true;
+	if (chal && !m->chal_asking && net_client_query(u->c, "CHALLENGES",
+	    "") == 0)
+		m->chal_asking = true;
+	return NULL;
+}
+
+int
+session_mine_answer(struct session *s, const char *verb, const char *game)
+{
+	struct session_net *u = s->net;
+	struct session_mine *m = &u->mine;
+	const struct session_challenge *c;
+	int i, rc;
+
+	if (game[0] == '\0') {
+		session_msg(s, SM_ERROR, "%s needs a game: %s GAME (challenges "
+		    "lists them)", verb, verb);
+		return -1;
+	}
+	for (i = 0; i < m->nchal; i++)
+		if (strcasecmp(m->chal[i].game, game) == 0)
+			break;
+	if (i == m->nchal) {
+		session_msg(s, SM_ERROR, "%s: no challenge %.16s listed "
+		    "(challenges lists them)", verb, game);
+		return -1;
+	}
+	c = &m->chal[i];
+	if (verb[0] != 'w' && !c->to_me) {
+		session_msg(s, SM_ERROR, "%s: %s is your challenge to %s "
+		    "(withdraw %s withdraws it)", verb, c->game, c->to, c->game);
+		return -1;
+	}
+	if (verb[0] == 'w' && c->to_me) {
+		session_msg(s, SM_ERROR, "withdraw: %s is %s's challenge to you "
+		    "(decline %s declines it)", c->game, c->from, c->game);
+		return -1;
+	}
+	if (verb[0] == 'a' && net_client_game_id(u->c)[0] != '\0') {
+		session_msg(s, SM_ERROR, "accept: from the lobby (you are in "
+		    "game %s)", net_client_game_id(u->c));
+		return -1;
+	}
+	m->sel = u->seek.sel = -1;
+	m->chal_sel = i;
+	rc = verb[0] == 'a' ? session_mine_open(s) :
+	    session_mine_decline(s, verb[0] == 'w');
+	m->chal_sel = -1;
+	return rc;
 }

@@ -22,8 +22,11 @@
 #define DEFAULT_CLOCK 4         /* 5+3 */
 
 static const char *const variants[] = { "congo", "megapawn" };
+/* minutes+seconds, then correspondence: days a move (PROTOCOL.md
+ * "Correspondence": 1, 2, 3, 5, 7, 10 or 14) */
 static const char *const clocks[] = { "1+0", "3+0", "3+2", "5+0", "5+3",
-	"10+0", "10+5", "15+10", "30+0" };
+	"10+0", "10+5", "15+10", "30+0", "1d", "2d", "3d", "5d", "7d", "10d",
+	"14d" };
 static const char *const colors[] = { "random", "white", "black" };
 #define NVARIANTS ((int)(sizeof variants / sizeof variants[0]))
 #define NCLOCKS ((int)(sizeof clocks / sizeof clocks[0]))
@@ -159,14 +162,38 @@ may_rate(struct session *s, bool rated)
 	return false;
 }
 
+bool
+session_seek_days(const char *control, int *days)
+{
+	size_t n = strlen(control);
+	long k;
+	char num[8];
+
+	if (n < 2 || n > 3 || control[n - 1] != 'd')
+		return false;
+	memcpy(num, control, n - 1);
+	num[n - 1] = '\0';
+	if (parse_long(num, 1, 14, &k, NULL, 0) != 0 || (k != 1 && k != 2 &&
+	    k != 3 && k != 5 && k != 7 && k != 10 && k != 14))
+		return false;
+	*days = (int)k;
+	return true;
+}
+
 void
 session_seek_send(struct session *s, const char *clock, bool rated,
     const char *variant, const char *color, const char *range,
     const char *desc)
 {
 	struct session_net *u = s->net;
+	int days = 0;
 
-	net_client_seek(u->c, variant, clock, rated, color, range);
+	/* "3d": a correspondence seek (SEEK days=) */
+	if (session_seek_days(clock, &days))
+		net_client_seek(u->c, variant, NULL, days, rated, color,
+		    range);
+	else
+		net_client_seek(u->c, variant, clock, 0, rated, color, range);
 	snprintf(u->seek.desc, sizeof u->seek.desc, "%.63s", desc);
 	u->seek.quit = false;
 	u->want_lobby = true;
@@ -197,6 +224,7 @@ session_seek_form_submit(struct session *s)
 	struct session_seek_form *f = &s->net->seek.form;
 	char spec[32], desc[128];
 	int64_t base, inc;
+	int days;
 
 	if (!may_rate(s, f->rated))
 		return -1;
@@ -205,9 +233,13 @@ session_seek_form_submit(struct session *s)
 		    "1400-1700");
 		return -1;
 	}
-	if (clock_parse_minutes(clocks[f->clock], &base, &inc, NULL, 0) != 0)
+	if (session_seek_days(clocks[f->clock], &days))
+		snprintf(spec, sizeof spec, "%s", clocks[f->clock]);
+	else if (clock_parse_minutes(clocks[f->clock], &base, &inc, NULL,
+	    0) != 0)
 		return -1;
-	clock_format_control(base, inc, spec, sizeof spec);
+	else
+		clock_format_control(base, inc, spec, sizeof spec);
 	snprintf(desc, sizeof desc, "%s %s %s%s%s%.15s", clocks[f->clock],
 	    f->rated ? "rated" : "casual", variants[f->variant],
 	    f->color == 0 ? "" : f->color == 1 ? " as White" : " as Black",
@@ -249,12 +281,30 @@ session_seek_accept(struct session *s, int i)
 }
 
 int
-session_seek_start(struct session *s, const char *clock, bool rated,
-    const char *variant, int seat, char *err, size_t errlen)
+session_seek_start(struct session *s, const char *clock, int days,
+    bool rated, const char *variant, int seat, char *err, size_t errlen)
 {
 	char spec[32], why[160], desc[64];
 	int64_t base, inc;
 
+	if (days > 0 && clock != NULL && clock[0] != '\0') {
+		snprintf(err, errlen, "--seek: a clock (M+S) or --days N, not "
+		    "both");
+		return -1;
+	}
+	if (days > 0) {
+		/* a correspondence seek: "3d" (session_seek_send) */
+		snprintf(spec, sizeof spec, "%dd", days);
+		snprintf(desc, sizeof desc, "%d d %s %.12s%s", days, rated ?
+		    "rated" : "casual", variant, seat < 0 ? "" : seat == WHITE ?
+		    " as White" : " as Black");
+		goto send;
+	}
+	if (clock == NULL || clock[0] == '\0') {
+		snprintf(err, errlen, "--seek needs a clock (M+S, e.g. --seek "
+		    "5+3) or --days N");
+		return -1;
+	}
 	if (clock_parse_minutes(clock, &base, &inc, why, sizeof why) < 0) {
 		snprintf(err, errlen, "--seek: %s", why);
 		return -1;
@@ -268,6 +318,7 @@ session_seek_start(struct session *s, const char *clock, bool rated,
 	snprintf(desc, sizeof desc, "%.12s %s %.12s%s", clock, rated ?
 	    "rated" : "casual", variant, seat < 0 ? "" : seat == WHITE ?
 	    " as White" : " as Black");
+send:
 	session_seek_send(s, spec, rated, variant, seat < 0 ? NULL :
 	    seat == WHITE ? "white" : "black", NULL, desc);
 	s->net->seek.quit = true;       /* withdrawing it quits */
@@ -343,7 +394,11 @@ session_seeks_event(struct session *s, const struct net_event *e)
 	net_kv_get(e->text, "name", k->name, sizeof k->name);
 	net_kv_get(e->text, "rating", k->rating, sizeof k->rating);
 	net_kv_get(e->text, "variant", k->variant, sizeof k->variant);
-	net_kv_get(e->text, "clock", k->clock, sizeof k->clock);
+	/* a correspondence seek: "3d", as the dialog says it */
+	if (net_kv_get(e->text, "days", v, sizeof v))
+		snprintf(k->clock, sizeof k->clock, "%.3sd", v);
+	else
+		net_kv_get(e->text, "clock", k->clock, sizeof k->clock);
 	net_kv_get(e->text, "color", k->color, sizeof k->color);
 	net_kv_get(e->text, "rated", v, sizeof v);
 	k->rated = strcmp(v, "yes") == 0 || strcmp(v, "1") == 0;

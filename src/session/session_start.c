@@ -56,6 +56,19 @@ session_opts_apply(const struct session_opts *o, struct congo_conf *c,
 	if (o->black != NULL &&
 	    session_player_type_parse(o->black, &c->black, err, errlen) < 0)
 		return -1;
+	/* Fair play (issue 36): the local seat of a rated network game is
+	 * the player's own, never the computer's. */
+	if (o->net.rated && ((o->white != NULL && o->net.seat != BLACK &&
+	    strcmp(c->white.type, "human") != 0) || (o->black != NULL &&
+	    o->net.seat != WHITE && strcmp(c->black.type, "human") != 0))) {
+		snprintf(err, errlen, "--rated: in a rated game you play your "
+		    "seat yourself, not the computer (fair play): --%s %s is "
+		    "for casual games", o->white != NULL && o->net.seat !=
+		    BLACK && strcmp(c->white.type, "human") != 0 ? "white" :
+		    "black", o->white != NULL && o->net.seat != BLACK &&
+		    strcmp(c->white.type, "human") != 0 ? o->white : o->black);
+		return -1;
+	}
 	if (o->depth >= 0) {
 		c->white.depth = o->depth;
 		c->black.depth = o->depth;

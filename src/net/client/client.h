@@ -128,9 +128,10 @@ void net_client_free(struct net_client *c);
 /* What to do once connected (and again after each reconnection). */
 void net_client_create(struct net_client *c, int seat, const char *fen);
 /* The same in a variant ("congo", "megapawn"; NULL: the server's default)
- * with a clock ("300+5": seconds and increment; NULL: none). */
+ * with a clock ("300+5": seconds and increment; NULL: none) or, days > 0,
+ * as a correspondence game of that many days a move (days=). */
 void net_client_create_game(struct net_client *c, int seat, const char *fen,
-    const char *variant, const char *clock);
+    const char *variant, const char *clock, int days);
 void net_client_join(struct net_client *c, const char *game, int seat);
 /* The token remembered for game on this server (for seat, or the last
  * remembered when seat is -1), or an explicit one. */
@@ -190,10 +191,12 @@ int net_client_pending(const struct net_client *c);
  * connection); once paired, NEV_SEATED and the game follow. The lists
  * come as NEV_ITEMS, NEV_ITEM..., NEV_ITEMS_END.
  */
-/* clock: "300+5" (seconds); variant, color, range: NULL for the
+/* clock: "300+5" (seconds), or days > 0 (then clock is not sent): a
+ * correspondence game's days a move; variant, color, range: NULL for the
  * default. */
 void net_client_seek(struct net_client *c, const char *variant,
-    const char *clock, bool rated, const char *color, const char *range);
+    const char *clock, int days, bool rated, const char *color,
+    const char *range);
 /* Withdraw the seek (UNSEEK): back to the lobby's role. */
 void net_client_unseek(struct net_client *c);
 /* Seeking: true and since when (ms, the clock of net_client_start's

@@ -58,12 +58,20 @@ cli_seek_send(struct net_client *c)
 
 void
 net_client_seek(struct net_client *c, const char *variant, const char *clock,
-    bool rated, const char *color, const char *range)
+    int days, bool rated, const char *color, const char *range)
 {
+	char ctl[32];
+
+	/* a correspondence seek: days= instead of clock= (PROTOCOL.md SEEK) */
+	if (days > 0)
+		snprintf(ctl, sizeof ctl, "days=%d", days);
+	else
+		snprintf(ctl, sizeof ctl, "clock=%.20s", clock != NULL ? clock :
+		    "");
 	/* name= as CREATE and JOIN give it (the server shows an account's
 	 * own name instead): without it a seek was "anonymous". */
-	snprintf(c->seek_args, sizeof c->seek_args, "clock=%s rated=%s "
-	    "name=%s%s%s%s%s%s%s", clock, rated ? "yes" : "no", c->o.name,
+	snprintf(c->seek_args, sizeof c->seek_args, "%s rated=%s "
+	    "name=%s%s%s%s%s%s%s", ctl, rated ? "yes" : "no", c->o.name,
 	    variant != NULL ? " variant=" : "", variant != NULL ? variant : "",
 	    color != NULL ? " color=" : "", color != NULL ? color : "",
 	    range != NULL ? " range=" : "", range != NULL ? range : "");

@@ -567,12 +567,12 @@ net_client_pending(const struct net_client *c)
 void
 net_client_create(struct net_client *c, int seat, const char *fen)
 {
-	net_client_create_game(c, seat, fen, NULL, NULL);
+	net_client_create_game(c, seat, fen, NULL, NULL, 0);
 }
 
 void
 net_client_create_game(struct net_client *c, int seat, const char *fen,
-    const char *variant, const char *clock)
+    const char *variant, const char *clock, int days)
 {
 	c->role = ROLE_CREATE;
 	c->seat = seat;
@@ -583,6 +583,7 @@ net_client_create_game(struct net_client *c, int seat, const char *fen,
 	    variant != NULL ? variant : "");
 	snprintf(c->clockspec, sizeof c->clockspec, "%s",
 	    clock != NULL ? clock : "");
+	c->create_days = days > 0 ? days : 0;
 	if (c->st == NET_ONLINE)
 		cli_establish(c);
 }

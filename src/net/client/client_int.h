@@ -72,6 +72,7 @@ struct net_client {
 	int list_left;            /* LIST ITEMs still to come */
 	char variant[CGP_VARIANT_MAX]; /* CREATE variant=, "" none */
 	char clockspec[16];       /* CREATE clock=, "" none */
+	int create_days;          /* CREATE days=, 0 none */
 	char state_variant[CGP_VARIANT_MAX]; /* the game's, from STATE */
 	int days;                 /* a correspondence game's days a move, */
 	long long deadline;       /* its side to move's deadline (Unix ms) */

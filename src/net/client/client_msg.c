@@ -26,12 +26,17 @@ cli_establish(struct net_client *c)
 	case ROLE_NONE:
 		break;
 	case ROLE_CREATE:
-		cli_send(c, "#c CREATE%s%s name=%s%s%s%s%s%s%s",
+		if (c->create_days > 0)
+			snprintf(who, sizeof who, " days=%d", c->create_days);
+		else
+			snprintf(who, sizeof who, "%s%.16s",
+			    c->clockspec[0] != '\0' ? " clock=" : "",
+			    c->clockspec);
+		cli_send(c, "#c CREATE%s%s name=%s%s%s%s%s%s",
 		    c->seat >= 0 ? " seat=" : "",
 		    c->seat >= 0 ? cgp_seat_name(c->seat) : "", c->o.name,
 		    c->fen[0] != '\0' ? " fen=" : "", c->fen,
-		    c->variant[0] != '\0' ? " variant=" : "", c->variant,
-		    c->clockspec[0] != '\0' ? " clock=" : "", c->clockspec);
+		    c->variant[0] != '\0' ? " variant=" : "", c->variant, who);
 		break;
 	case ROLE_JOIN:
 		cli_send(c, "#j JOIN game=%s seat=%s name=%s", c->game,
