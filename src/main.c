@@ -12,6 +12,7 @@
 #include "cli/cli.h"
 #include "session/session.h"
 #include "uci/uci.h"
+#include "util/i18n.h"
 #include "util/util.h"
 
 void
@@ -79,6 +80,7 @@ main(int argc, char **argv)
 	int mode;
 
 	util_set_progname("congo");
+	i18n_init();
 	opterr = 0;     /* not a mode: the game's parser has the message */
 	mode = argc > 1 ? getopt_long(2, argv, "+hV", modes, NULL) : -1;
 	switch (mode) {
