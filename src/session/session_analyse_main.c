@@ -39,7 +39,7 @@ show_progress(int done, int total, void *user)
 	if (!p->tty)
 		return;
 	left = done > 0 ? spent * (total - done) / done : -1;
-	len += (size_t)snprintf(line, sizeof line, _("\ranalysing ["));
+	len += (size_t)snprintf(line, sizeof line, "\r%s [", _("analysing"));
 	for (i = 0; i < bar; i++)
 		line[len++] = i < fill ? '=' : ' ';
 	snprintf(line + len, sizeof line - len, "] %d/%d", done, total);

@@ -36,7 +36,7 @@ players_fill(void)
 
 	if (players[0] != NULL)
 		return;
-	players[n++] = "human";
+	players[n++] = N_("human");  /* shown translated (ui_dialog.c) */
 	for (i = 1; i <= SEARCH_LEVELS; i++) {
 		snprintf(level_text[i - 1], sizeof level_text[i - 1],
 		    LEVEL_PREFIX "%d (%s)", i, search_level_name(i));

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ai/search.h"
 #include "ui/ui_int.h"
 #include "util/i18n.h"
 
@@ -120,6 +121,7 @@ newgame_shown(const struct session *s, int field, char *buf, size_t n)
 {
 	const char *choice = session_newgame_choices(field)[s->ng.choice[field]];
 	char val[NG_TEXT_MAX];
+	int level;
 
 	session_newgame_value(s, field, val, sizeof val);
 	if (field == NG_CLOCK && strcmp(choice, "custom") == 0)
@@ -127,6 +129,10 @@ newgame_shown(const struct session *s, int field, char *buf, size_t n)
 	else if (field == NG_START && strcmp(choice, "FEN") == 0)
 		snprintf(buf, n, "FEN %s", val[0] != '\0' ? val :
 		    _("(type or paste one)"));
+	else if (strncmp(val, "AI level ", 9) == 0 &&
+	    sscanf(val + 9, "%d", &level) == 1)
+		snprintf(buf, n, _("AI level %d (%s)"), level,
+		    search_level_name(level));
 	else    /* "human", "none", "standard": a choice's word */
 		snprintf(buf, n, "%s", val[0] != '\0' ? _(val) : "");
 }
