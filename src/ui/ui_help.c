@@ -238,6 +238,28 @@ help_line(const struct ui_app *a, int i, char *buf, size_t n)
 	draws_line(a, vd, buf, n);
 }
 
+/* The byte of s (len bytes of UTF-8) where the screen's column col
+ * starts, len when the text is narrower; never inside a character. */
+static int
+col_byte(const char *s, int len, int col)
+{
+	int i = 0, k, wcol = 0;
+
+	while (i < len) {
+		unsigned char c = (unsigned char)s[i];
+
+		k = c < 0x80 ? 1 : c >= 0xf0 ? 4 : c >= 0xe0 ? 3 :
+		    c >= 0xc0 ? 2 : 1;
+		if (i + k > len)
+			k = len - i;
+		wcol += term_width_n(s + i, (size_t)k);
+		if (wcol > col)
+			return i;
+		i += k;
+	}
+	return len;
+}
+
 /*
  * The help wraps to the screen's width, never cutting a sentence: a
  * line's continuation starts under its text (a key's or command's help
@@ -249,31 +271,33 @@ static int
 wrap_piece(const char *line, int cols, int k, char *out, size_t n)
 {
 	int len = (int)strlen(line), indent = 0, start = 0, part = 0, w;
+	int c13 = col_byte(line, len, 13), c19 = col_byte(line, len, 19);
 
 	if (cols < 24)
 		cols = 24;
 	while (line[indent] == ' ')
 		indent++;
-	if (len > 20 && line[0] == ' ' && line[1] == ' ' && line[2] != ' ' &&
-	    line[19] == ' ' && line[20] != ' ')
+	/* (the columns on the screen, not bytes: "  L Löwe", "  Entf") */
+	if (len > c19 + 1 && line[0] == ' ' && line[1] == ' ' &&
+	    line[2] != ' ' && line[c19] == ' ' && line[c19 + 1] != ' ')
 		indent = 20;            /* "  key               its help" */
-	else if (len > 15 && line[0] == ' ' && line[1] == ' ' &&
+	else if (len > c13 + 2 && line[0] == ' ' && line[1] == ' ' &&
 	    line[2] >= 'A' && line[2] <= 'Z' && line[3] == ' ' &&
-	    line[13] == ' ' && line[14] == ' ' && line[15] != ' ')
+	    line[c13] == ' ' && line[c13 + 1] == ' ' && line[c13 + 2] != ' ')
 		indent = 15;            /* "  L Lion       how it moves" */
 	for (;;) {
 		int room = part == 0 ? cols : cols - indent, end, cut;
+		int fit = start + col_byte(line + start, len - start, room);
 
-		if (start >= len || len - start <= room) {
+		if (start >= len || fit >= len) {
 			end = len;
 			cut = len;
 		} else {
 			/* the last space that leaves the part within room */
-			for (cut = start + room; cut > start &&
-			    line[cut] != ' '; cut--)
+			for (cut = fit; cut > start && line[cut] != ' '; cut--)
 				;
 			if (cut <= start)
-				cut = start + room;     /* one long word */
+				cut = fit;      /* one long word */
 			end = cut;
 		}
 		if (part == k) {
