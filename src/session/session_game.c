@@ -774,8 +774,9 @@ void
 session_result_label(const struct session *s, char *buf, size_t n)
 {
 	static const char *const why[] = {
-		"", N_("lion captured"), N_("no moves left"), N_("bare lions"),
-		N_("repetition"), N_("quiet moves"), N_("resigned"), N_("agreed")
+		"", N_("lion captured"), N_("no moves left"),
+		N_("bare lions"), N_("repetition"), N_("quiet moves"),
+		N_("resigned"), N_("agreed")
 	};
 	unsigned r = (unsigned)s->game.reason;
 

@@ -457,7 +457,8 @@ announce(struct session *s, const struct net_event *e)
 		    u->naddrs > 1 ? _("  (:info)") : "");
 	} else
 		session_msg(s, SM_GOOD, _("Game %s on %s: you play %s"),
-		    e->game, u->host, e->seat == WHITE ? _("White") : _("Black"));
+		    e->game, u->host, e->seat == WHITE ? _("White") :
+		    _("Black"));
 }
 
 bool

@@ -49,8 +49,8 @@ players_fill(void)
 static const char *const clocks[] = { N_("none"), "1+0", "3+2", "5+3", "10+5",
 	"15+10", N_("custom"), NULL };
 static const char *const starts[] = { N_("standard"), "FEN", NULL };
-static const char *const labels[NG_NFIELDS] = { N_("Variant"), N_("White"), N_("Black"),
-	N_("Clock"), N_("Start") };
+static const char *const labels[NG_NFIELDS] = { N_("Variant"),
+	N_("White"), N_("Black"), N_("Clock"), N_("Start") };
 static const char *const keys[NG_NFIELDS] = { "variant", "white", "black",
 	"clock", "start" };
 

@@ -515,8 +515,8 @@ session_puzzle_play(struct session *s, move_t m)
 		return solved(s, L, false);
 	if (L->by_rep)
 		session_msg(s, SM_GOOD, _("Good. %s answers %s; %s wins in %d "
-		    "more"), _(side_name[!L->solver]), dm, _(side_name[L->solver]),
-		    L->left);
+		    "more"), _(side_name[!L->solver]), dm,
+		    _(side_name[L->solver]), L->left);
 	else
 		session_msg(s, SM_GOOD, _("Good. %s answers %s; the lion falls in "
 		    "%d more"), _(side_name[!L->solver]), dm, L->left);

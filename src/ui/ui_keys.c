@@ -13,7 +13,8 @@
 
 const struct ui_key_def ui_keys[] = {
 	/* Handled by the selection state machine (ui_input.c). */
-	{ UK_UP, 'k', CMD_NONE, N_("Arrow keys, h j k l"), N_("move the cursor") },
+	{ UK_UP, 'k', CMD_NONE, N_("Arrow keys, h j k l"),
+	  N_("move the cursor") },
 	{ UK_ENTER, ' ', CMD_NONE, N_("Enter, Space"),
 	  N_("choose a piece, then where it goes (or click them)") },
 	{ UK_ESC, 0, CMD_NONE, "Esc",
