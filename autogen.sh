@@ -4,7 +4,7 @@
 set -e
 PKGS="build-essential autoconf automake pkg-config libncurses-dev libconfig-dev \
 libcmocka-dev libsqlite3-dev tmux procps gcovr libpq-dev libsodium-dev libmicrohttpd-dev \
-libtls-dev openssl"
+libtls-dev openssl gettext autopoint"
 missing=""
 if command -v dpkg-query >/dev/null 2>&1; then
 	for p in $PKGS; do

@@ -12,6 +12,7 @@
 #include "cli/cli.h"
 #include "session/session.h"
 #include "uci/uci.h"
+#include "util/i18n.h"
 #include "util/util.h"
 
 void
@@ -20,16 +21,16 @@ congo_usage(FILE *out)
 	cli_game_usage(out);
 	fputs("\n", out);
 	cli_game_net_usage(out);
-	fputs(
+	fputs(_(
 	    "\n"
 	    "Learning (new to Congo? start with congo --learn):\n"
 	    "  congo --learn              the lessons, one rule at a time\n"
 	    "  congo --puzzle             puzzles near your rating: win the lion\n"
 	    "                             (--variant V, --theme T: which ones)\n"
 	    "  congo --streak             a puzzle streak: each harder, one\n"
-	    "                             mistake ends it\n",
+	    "                             mistake ends it\n"),
 	    out);
-	fputs(
+	fputs(_(
 	    "\n"
 	    "Other modes:\n"
 	    "  congo --engine             UCI-style commands on stdin/stdout (uci,\n"
@@ -50,7 +51,7 @@ congo_usage(FILE *out)
 	    "                             network on (congo(6), TUNING)\n"
 	    "  congo --train DATA... -o NET [OPTION]...  train the learned\n"
 	    "                             evaluation's network on them\n"
-	    "  congo --version            show the version and exit\n",
+	    "  congo --version            show the version and exit\n"),
 	    out);
 }
 
@@ -79,6 +80,7 @@ main(int argc, char **argv)
 	int mode;
 
 	util_set_progname("congo");
+	i18n_init();
 	opterr = 0;     /* not a mode: the game's parser has the message */
 	mode = argc > 1 ? getopt_long(2, argv, "+hV", modes, NULL) : -1;
 	switch (mode) {
@@ -108,8 +110,8 @@ main(int argc, char **argv)
 		if (argc > 2 && strcmp(argv[2], "search") == 0)
 			return bench_search(argc - 2, argv + 2);
 		if (argc > 2 && strcmp(argv[2], "perft") != 0) {
-			fprintf(stderr, "congo: unknown benchmark '%s' "
-			    "(perft or search)\n", argv[2]);
+			fprintf(stderr, _("congo: unknown benchmark '%s' "
+			    "(perft or search)\n"), argv[2]);
 			return 2;
 		}
 		return bench_perft(argc > 2 ? argc - 2 : 0, argv + 2);

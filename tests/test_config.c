@@ -119,6 +119,7 @@ test_defaults(void **state)
 	assert_int_equal(c.ui.analysis_lines, 3);
 	assert_true(c.ui.mouse);
 	assert_string_equal(c.ui.save_dir, "");
+	assert_string_equal(c.ui.language, "");
 	assert_string_equal(c.tablebases.path, "");
 	/* no server by default: network play needs --connect HOST */
 	assert_string_equal(c.network.host, "");
@@ -152,7 +153,7 @@ test_good_full(void **state)
 	    "rules = { repetition = false; quiet_plies = 0; };\n"
 	    "ui = { color = false; unicode = true; flip = true; ai_delay_ms = 0;\n"
 	    "  mouse = false; save_dir = \"/tmp/games\"; analysis_lines = 5;"
-	    " };\n"
+	    " language = \"de\"; };\n"
 	    "network = { host = \"example.org\"; port = 1; name = \"ann\";\n"
 	    "  account = \"ann_b\"; };\n"
 	    "server = { bind = \"127.0.0.1\"; port = 65535; db = \"/var/x.db\";\n"
@@ -187,6 +188,7 @@ test_good_full(void **state)
 	assert_false(c.ui.mouse);
 	assert_string_equal(c.ui.save_dir, "/tmp/games");
 	assert_int_equal(c.ui.analysis_lines, 5);
+	assert_string_equal(c.ui.language, "de");
 	assert_string_equal(c.network.host, "example.org");
 	assert_int_equal(c.network.port, 1);
 	assert_string_equal(c.network.name, "ann");
@@ -269,6 +271,8 @@ test_range_errors(void **state)
 	    "black.threads must be 1..64");
 	expect_error("ui = { analysis_lines = 6; };\n", 1,
 	    "ui.analysis_lines must be 1..5");
+	expect_error("ui = { language = \"german\"; };\n", 1,
+	    "ui.language must be \"\", \"en\", \"nl\", \"de\" or \"fr\"");
 	expect_error("black = { hash_mb = 4097; };\n", 1,
 	    "black.hash_mb must be 1..4096");
 	expect_error("black = { movetime_ms = 3600001; };\n", 1,

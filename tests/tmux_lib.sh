@@ -227,7 +227,7 @@ CONF
 tmux_home() {
 	mkdir -p "$tmp/home" "$tmp/config/congo" "$tmp/data" "$tmp/state" ||
 	    exit 99
-	unset TMUX TMUX_PANE NO_COLOR CONGO_DEBUG
+	unset TMUX TMUX_PANE NO_COLOR CONGO_DEBUG LANGUAGE
 	export HOME="$tmp/home" XDG_CONFIG_HOME="$tmp/config"
 	export XDG_DATA_HOME="$tmp/data" XDG_STATE_HOME="$tmp/state"
 	export USER=tester TERM=xterm

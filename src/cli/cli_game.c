@@ -11,7 +11,6 @@
  */
 #include "config.h"
 
-#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +21,7 @@
 #include "plain/plain.h"
 #include "session/session_start.h"
 #include "ui/ui.h"
+#include "util/i18n.h"
 #include "util/util.h"
 
 static struct session_warnings *config_warnings;
@@ -68,7 +68,6 @@ cli_game_main(int argc, char **argv)
 	char err[512];
 	int status;
 
-	setlocale(LC_ALL, "");
 	board_init();
 	util_set_progname("congo");
 	memset(&warns, 0, sizeof warns);
@@ -85,6 +84,9 @@ cli_game_main(int argc, char **argv)
 		fprintf(stderr, "congo: %s\n", err);
 		return 2;
 	}
+	/* congo.conf's ui.language over the environment's (the messages
+	 * before this point, --help and a bad option, are in the latter) */
+	i18n_language(st.conf.ui.language);
 	/* the network options without --connect: congo.conf's server */
 	session_net_opts_configured(&st.o.net, &st.conf);
 	if (session_net_opts_check(&st.o.net, err, sizeof err) < 0) {

@@ -20,6 +20,7 @@
 #include "cli/cli.h"
 #include "clock/clock.h"
 #include "record/record.h"
+#include "util/i18n.h"
 #include "util/util.h"
 
 static volatile sig_atomic_t interrupted;
@@ -28,7 +29,7 @@ static void
 usage(FILE *out)
 {
 	fputs(
-	    "Usage: congo --match PLAYER-A PLAYER-B [OPTION]...\n"
+	    _("Usage: congo --match PLAYER-A PLAYER-B [OPTION]...\n"
 	    "Play two AIs or engine programs against each other without a "
 	    "screen.\n"
 	    "\n"
@@ -79,13 +80,13 @@ usage(FILE *out)
 	    "  --make-book N         print N balanced openings for the book and\n"
 	    "                        exit (--book-plies P, default 6; checked by\n"
 	    "                        a search of --book-depth D, default 6)\n"
-	    "  --help                show this help\n",
+	    "  --help                show this help\n"),
 	    out);
-	fprintf(out, "\nSPEC is ALGORITHM[:KEY=VALUE,...]: %s;\n",
+	fprintf(out, _("\nSPEC is ALGORITHM[:KEY=VALUE,...]: %s;\n"),
 	    search_algorithm_choices());
-	fputs("keys depth, movetime (ms), nodes, hash (MB), threads, seed, level.\n"
+	fputs(_("keys depth, movetime (ms), nodes, hash (MB), threads, seed, level.\n"
 	    "e.g. alphabeta:movetime=100  alphabeta:level=3  negamax:depth=5\n"
-	    "     --engine-a src/congo --engine-b /tmp/old/congo --movetime 100\n",
+	    "     --engine-a src/congo --engine-b /tmp/old/congo --movetime 100\n"),
 	    out);
 }
 
@@ -103,12 +104,12 @@ add_option(struct match_player *pl, const char *opt, const char *text)
 	const char *eq = strchr(text, '=');
 
 	if (eq == NULL || eq == text || strchr(text, '\n') != NULL) {
-		fprintf(stderr, "congo: --%s needs NAME=VALUE, not '%s'\n", opt,
+		fprintf(stderr, _("congo: --%s needs NAME=VALUE, not '%s'\n"), opt,
 		    text);
 		return -1;
 	}
 	if (pl->noptions == MATCH_MAX_OPTIONS) {
-		fprintf(stderr, "congo: at most %d --%s\n", MATCH_MAX_OPTIONS,
+		fprintf(stderr, _("congo: at most %d --%s\n"), MATCH_MAX_OPTIONS,
 		    opt);
 		return -1;
 	}
@@ -137,8 +138,8 @@ parse_sprt(const char *text, struct match_config *c)
 	if (!ok ||
 	    (n != 2 && n != 4) || v[0] >= v[1] || v[2] <= 0 || v[2] >= 0.5 ||
 	    v[3] <= 0 || v[3] >= 0.5) {
-		fprintf(stderr, "congo: --sprt needs ELO0,ELO1[,ALPHA,BETA] "
-		    "with ELO0 < ELO1 and 0 < ALPHA, BETA < 0.5, not '%s'\n",
+		fprintf(stderr, _("congo: --sprt needs ELO0,ELO1[,ALPHA,BETA] "
+		    "with ELO0 < ELO1 and 0 < ALPHA, BETA < 0.5, not '%s'\n"),
 		    text);
 		return -1;
 	}
@@ -180,7 +181,7 @@ player_opt(struct match_cli *x, const struct cli_opt *o, const char *v)
 	char err[256];
 
 	if (x->have[p]) {
-		fprintf(stderr, "congo: --match: player %c is given twice\n",
+		fprintf(stderr, _("congo: --match: player %c is given twice\n"),
 		    "AB"[p]);
 		return -1;
 	}
@@ -229,8 +230,8 @@ call_opt(void *ctx, const struct cli_opt *o, const char *v)
 	case T_DEPTH:
 		if (parse_long(v, 1, limit[o->tag - T_MOVETIME].hi, &n, NULL,
 		    0) != 0) {
-			fprintf(stderr, "congo: --%s must be a number 1..%ld, "
-			    "not '%s'\n", o->name, limit[o->tag - T_MOVETIME].hi,
+			fprintf(stderr, _("congo: --%s must be a number 1..%ld, "
+			    "not '%s'\n"), o->name, limit[o->tag - T_MOVETIME].hi,
 			    v);
 			return -1;
 		}
@@ -245,7 +246,7 @@ call_opt(void *ctx, const struct cli_opt *o, const char *v)
 	case T_TC:
 		if (clock_parse_minutes(v, &c->base_ms, &c->inc_ms, err,
 		    sizeof err) != 0) {
-			fprintf(stderr, "congo: --tc: %s\n", err);
+			fprintf(stderr, _("congo: --tc: %s\n"), err);
 			return -1;
 		}
 		c->tc = MATCH_TC_CLOCK;
@@ -254,22 +255,22 @@ call_opt(void *ctx, const struct cli_opt *o, const char *v)
 		return parse_sprt(v, c);
 	case T_FIRST_GAME:
 		if (parse_long(v, 1, 1000000, &n, NULL, 0) != 0) {
-			fprintf(stderr, "congo: --first-game must be a number "
-			    "1..1000000, not '%s'\n", v);
+			fprintf(stderr, _("congo: --first-game must be a number "
+			    "1..1000000, not '%s'\n"), v);
 			return -1;
 		}
 		if (n % 2 == 0) {
-			fprintf(stderr, "congo: --first-game: %ld is even; a "
+			fprintf(stderr, _("congo: --first-game: %ld is even; a "
 			    "pair of games (one opening, both colours) starts "
-			    "at an odd game\n", n);
+			    "at an odd game\n"), n);
 			return -1;
 		}
 		c->first_game = (int)n - 1;
 		return 0;
 	case T_VARIANT:
 		if ((c->variant = variant_parse(v)) < 0) {
-			fprintf(stderr, "congo: --variant must be congo or "
-			    "megapawn, not '%s'\n", v);
+			fprintf(stderr, _("congo: --variant must be congo or "
+			    "megapawn, not '%s'\n"), v);
 			return -1;
 		}
 		return 0;
@@ -339,17 +340,17 @@ parse(int argc, char **argv, struct match_cli *x)
 	if (x->make_book > 0)
 		return 0;
 	if (!x->have[0] || !x->have[1]) {
-		fprintf(stderr, "congo: --match needs player A (--white or "
+		fprintf(stderr, _("congo: --match needs player A (--white or "
 		    "--engine-a) and player B (--black or --engine-b) (see "
-		    "'congo --match --help')\n");
+		    "'congo --match --help')\n"));
 		return -1;
 	}
 	for (p = 0; p < 2; p++) {
 		struct match_player *pl = &c->player[p];
 
 		if (!pl->external && pl->noptions > 0) {
-			fprintf(stderr, "congo: --option-%c is for an engine "
-			    "program (--engine-%c)\n", "ab"[p], "ab"[p]);
+			fprintf(stderr, _("congo: --option-%c is for an engine "
+			    "program (--engine-%c)\n"), "ab"[p], "ab"[p]);
 			return -1;
 		}
 		if (pl->external) {
@@ -400,7 +401,7 @@ write_games(const struct match *m)
 		n++;
 	}
 	if (fclose(f) != 0 || n != m->finished) {
-		fprintf(stderr, "congo: %s: could not write every game\n",
+		fprintf(stderr, _("congo: %s: could not write every game\n"),
 		    c->pgn);
 		return -1;
 	}

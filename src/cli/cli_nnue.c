@@ -14,12 +14,13 @@
 #include "ai/nnue.h"
 #include "cli/cli.h"
 #include "engine/board.h"
+#include "util/i18n.h"
 #include "util/util.h"
 
 static void
 gen_usage(FILE *out)
 {
-	fputs("usage: congo --gen-data OUT [--variant V] [--games N] "
+	fputs(_("usage: congo --gen-data OUT [--variant V] [--games N] "
 	    "[--nodes N]\n"
 	    "           [--threads T] [--seed S] [--hash MB] [--eval-file NET]"
 	    " [--quiet]\n"
@@ -34,7 +35,7 @@ gen_usage(FILE *out)
 	    "  --seed S        the openings' random plies (default 1)\n"
 	    "  --hash MB       each player's table (default 8)\n"
 	    "  --eval-file NET the players evaluate with this network\n"
-	    "  --quiet         no progress line\n", out);
+	    "  --quiet         no progress line\n"), out);
 }
 
 static int
@@ -43,8 +44,8 @@ gen_variant(void *ctx, const struct cli_opt *o, const char *v)
 	int *variant = (int *)((char *)ctx + o->off);
 
 	if ((*variant = variant_parse(v)) < 0) {
-		fprintf(stderr, "congo: unknown variant '%s' (congo or "
-		    "megapawn)\n", v);
+		fprintf(stderr, _("congo: unknown variant '%s' (congo or "
+		    "megapawn)\n"), v);
 		return -1;
 	}
 	return 0;
@@ -77,7 +78,7 @@ cli_gen_data_main(int argc, char **argv)
 	if ((rc = cli_parse(&mode, argc, argv, &o, &first)) != 0)
 		return rc > 0 ? 0 : 2;
 	if (first >= argc) {
-		fprintf(stderr, "congo: --gen-data: no output file given\n");
+		fprintf(stderr, _("congo: --gen-data: no output file given\n"));
 		gen_usage(stderr);
 		return 2;
 	}
@@ -88,7 +89,7 @@ cli_gen_data_main(int argc, char **argv)
 static void
 train_usage(FILE *out)
 {
-	fputs("usage: congo --train DATA... -o NET [--epochs N] [--threads T]"
+	fputs(_("usage: congo --train DATA... -o NET [--epochs N] [--threads T]"
 	    " [--seed S]\n"
 	    "           [--batch N] [--lr RATE] [--lambda L] [--variant V]\n"
 	    "           [--max-positions N] [--bucket-weights] [--quiet]\n"
@@ -111,7 +112,7 @@ train_usage(FILE *out)
 	    "  --max-positions N   read at most N positions\n"
 	    "  --bucket-weights    train each lion square's own weights too\n"
 	    "                      (for large data; default: shared ones)\n"
-	    "  --quiet             no progress line\n", out);
+	    "  --quiet             no progress line\n"), out);
 }
 
 enum { T_LR, T_LAMBDA };
@@ -123,14 +124,14 @@ train_call(void *ctx, const struct cli_opt *o, const char *v)
 
 	if (o->tag == T_LR &&
 	    (parse_double(v, 1e-7, 1, &t->lr, NULL, 0) != 0)) {
-		fprintf(stderr, "congo: --train: --lr wants a number "
-		    "1e-7..1, not '%s'\n", v);
+		fprintf(stderr, _("congo: --train: --lr wants a number "
+		    "1e-7..1, not '%s'\n"), v);
 		return -1;
 	}
 	if (o->tag == T_LAMBDA &&
 	    parse_double(v, 0, 1, &t->lambda, NULL, 0) != 0) {
-		fprintf(stderr, "congo: --train: --lambda wants a number "
-		    "0..1, not '%s'\n", v);
+		fprintf(stderr, _("congo: --train: --lambda wants a number "
+		    "0..1, not '%s'\n"), v);
 		return -1;
 	}
 	return 0;
@@ -177,7 +178,7 @@ cli_train_main(int argc, char **argv)
 	}
 	if (o.out == NULL || first >= argc) {
 		fprintf(stderr, "congo: --train: %s\n", o.out == NULL ?
-		    "no network file given (-o NET)" : "no data files given");
+		    _("no network file given (-o NET)") : _("no data files given"));
 		train_usage(stderr);
 		free(args);
 		return 2;

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "util/i18n.h"
 #include "util/util.h"
 
 static int
@@ -55,8 +56,8 @@ store(const struct cli_mode *m, const struct cli_opt *o, const char *v,
 	case CLI_INT:
 	case CLI_I64:
 		if (parse_long(v, o->lo, o->hi, &n, NULL, 0) != 0) {
-			fprintf(stderr, "%s: --%s must be a number %ld..%ld, "
-			    "not '%s'\n", util_progname(), o->name, o->lo,
+			fprintf(stderr, _("%s: --%s must be a number %ld..%ld, "
+			    "not '%s'\n"), util_progname(), o->name, o->lo,
 			    o->hi, v);
 			return -1;
 		}
@@ -84,26 +85,26 @@ refuse(const struct cli_mode *m, const char *what, const char *word)
 {
 	if (m->name == NULL) {
 		if (strcmp(what, "value") == 0)
-			fprintf(stderr, "%s: %s needs a value\n",
+			fprintf(stderr, _("%s: %s needs a value\n"),
 			    util_progname(), word);
 		else
-			fprintf(stderr, "%s: unknown option '%s' (%s --help "
-			    "lists them)\n", util_progname(), word,
+			fprintf(stderr, _("%s: unknown option '%s' (%s --help "
+			    "lists them)\n"), util_progname(), word,
 			    util_progname());
 		return;
 	}
 	if (strcmp(what, "operand") == 0) {
-		fprintf(stderr, "%s: --%s: unexpected argument '%s'\n",
+		fprintf(stderr, _("%s: --%s: unexpected argument '%s'\n"),
 		    util_progname(), m->name, word);
 		return;
 	}
 	if (strcmp(what, "value") == 0)
-		fprintf(stderr, "%s: --%s: option '%s' needs a value\n",
+		fprintf(stderr, _("%s: --%s: option '%s' needs a value\n"),
 		    util_progname(), m->name, word);
 	else
-		fprintf(stderr, "%s: --%s: unknown option '%s'\n",
+		fprintf(stderr, _("%s: --%s: unknown option '%s'\n"),
 		    util_progname(), m->name, word);
-	fprintf(stderr, "Try '%s --%s --help'.\n", util_progname(), m->name);
+	fprintf(stderr, _("Try '%s --%s --help'.\n"), util_progname(), m->name);
 }
 
 /* The option of a short letter (the tag of an option without a call). */

@@ -10,11 +10,12 @@
 
 #include "cli/cli.h"
 #include "learn/learn.h"
+#include "util/i18n.h"
 
 static void
 usage(FILE *out)
 {
-	fputs("usage: congo --make-puzzles [--games N] [--max-n N] [--tail PLIES]\n"
+	fputs(_("usage: congo --make-puzzles [--games N] [--max-n N] [--tail PLIES]\n"
 	    "           [--noise PERCENT] [--seed S] [--limit NODES]\n"
 	    "           [--player SPEC] [--variant NAME] [--known FILE] [--quiet]\n"
 	    "       congo --make-puzzles --from-tablebases [--tablebases DIR]\n"
@@ -25,7 +26,7 @@ usage(FILE *out)
 	    "--from-tablebases: the endgame tables' wins in exactly N (default 4)\n"
 	    "with one winning first move, the most instructive of each ending,\n"
 	    "proved, with the theme endgame.\n"
-	    "--verify proves every puzzle of FILE and names those that fail.\n",
+	    "--verify proves every puzzle of FILE and names those that fail.\n"),
 	    out);
 }
 
@@ -36,8 +37,8 @@ variant_opt(void *ctx, const struct cli_opt *o, const char *v)
 
 	(void)o;
 	if (!learn_variant_supported(v)) {
-		fprintf(stderr, "congo: variant '%s' is not played by this "
-		    "build\n", v);
+		fprintf(stderr, _("congo: variant '%s' is not played by this "
+		    "build\n"), v);
 		return -1;
 	}
 	snprintf(m->variant, sizeof m->variant, "%s", v);

@@ -10,17 +10,18 @@
 #include "cli/cli.h"
 #include "engine/board.h"
 #include "tb/tb.h"
+#include "util/i18n.h"
 
 static void
 usage(FILE *out)
 {
-	fputs("usage: congo --make-tablebases [DIR] [--variant congo|megapawn]\n"
+	fputs(_("usage: congo --make-tablebases [DIR] [--variant congo|megapawn]\n"
 	    "           [--pieces N] [--material NAME,...] [--threads T]\n"
 	    "Every ending of the two lions and up to N (default 2, at most 3)\n"
 	    "other pieces, by retrograde analysis, into DIR/<variant>/ (default\n"
 	    "$XDG_DATA_HOME/congo/tb); both variants unless one is named.\n"
 	    "--material makes only the endings named (e.g. LZPvLE), reading\n"
-	    "those they lead to from DIR.\n",
+	    "those they lead to from DIR.\n"),
 	    out);
 }
 
@@ -31,8 +32,8 @@ variant_opt(void *ctx, const struct cli_opt *o, const char *v)
 
 	(void)o;
 	if ((t->variant = variant_parse(v)) < 0) {
-		fprintf(stderr, "congo: unknown variant '%s' (congo or "
-		    "megapawn)\n", v);
+		fprintf(stderr, _("congo: unknown variant '%s' (congo or "
+		    "megapawn)\n"), v);
 		return -1;
 	}
 	return 0;

@@ -10,12 +10,13 @@
 #include "ai/match.h"
 #include "cli/cli.h"
 #include "engine/board.h"
+#include "util/i18n.h"
 #include "util/util.h"
 
 static void
 usage(FILE *out)
 {
-	fputs("usage: congo --tune [--passes N] [--min-ply N] [--threads N]\n"
+	fputs(_("usage: congo --tune [--passes N] [--min-ply N] [--threads N]\n"
 	    "                    [--only NAME,...] [--k K] [--variant V] "
 	    "FILE...\n"
 	    "Texel's method: the evaluation's weights that best predict the\n"
@@ -27,7 +28,7 @@ usage(FILE *out)
 	    "  --threads N   threads computing the error (default 2)\n"
 	    "  --only LIST   tune only these weights (comma-separated)\n"
 	    "  --k K         the sigmoid's scale (default: fitted)\n"
-	    "  --variant V   the games' variant, congo (default) or megapawn\n",
+	    "  --variant V   the games' variant, congo (default) or megapawn\n"),
 	    out);
 }
 
@@ -41,15 +42,15 @@ call_opt(void *ctx, const struct cli_opt *o, const char *v)
 	if (o->tag == T_K) {
 		if (parse_double(v, 0, 100, &t->k, NULL, 0) != 0 ||
 		    !(t->k > 0)) {
-			fprintf(stderr, "congo: --tune: --k wants a positive "
-			    "number, not '%s'\n", v);
+			fprintf(stderr, _("congo: --tune: --k wants a positive "
+			    "number, not '%s'\n"), v);
 			return -1;
 		}
 		return 0;
 	}
 	if ((t->variant = variant_parse(v)) < 0) {
-		fprintf(stderr, "congo: --tune: unknown variant '%s' (congo or "
-		    "megapawn)\n", v);
+		fprintf(stderr, _("congo: --tune: unknown variant '%s' (congo or "
+		    "megapawn)\n"), v);
 		return -1;
 	}
 	return 0;
@@ -81,7 +82,7 @@ cli_tune_main(int argc, char **argv)
 	if (t.only != NULL && tune_check_only(t.only) != 0)
 		return 2;
 	if (first >= argc) {
-		fprintf(stderr, "congo: --tune: no game files given\n");
+		fprintf(stderr, _("congo: --tune: no game files given\n"));
 		usage(stderr);
 		return 2;
 	}

@@ -53,6 +53,8 @@ struct ui_conf {
 	bool warn;                   /* safety aids for human players */
 	int analysis_lines;          /* lines of :analyze (1..5, 3) */
 	char mode[8];                /* "screen" or "plain" (congo --plain) */
+	char language[8];            /* "" the environment's, "en", "nl",
+					"de", "fr" (util/i18n.h) */
 };
 
 struct network_conf {

@@ -44,6 +44,10 @@ static const char *const player_types[] = { "human", "ai", NULL };
 static const char *const algorithms[] = { SEARCH_ALGORITHM_NAMES, NULL };
 static const char *const variants[] = { VARIANT_NAMES, NULL };
 static const char *const ui_modes[] = { "screen", "plain", NULL };
+/* "" the environment's language (LANGUAGE, LC_ALL, LC_MESSAGES, LANG); the
+ * others those of po/LINGUAS and English */
+static const char *const ui_languages[] = { "", "en", "nl", "de", "fr",
+	NULL };
 static const char *const log_levels[] = { "error", "warn", "info", "debug",
 	NULL };
 
@@ -96,6 +100,7 @@ static const struct setting ui_settings[] = {
 	{ "warn", K_BOOL, U(warn), 0, 0, NULL },
 	{ "analysis_lines", K_INT, U(analysis_lines), 1, 5, NULL },
 	{ "mode", K_CHOICE, U(mode), 0, 0, ui_modes },
+	{ "language", K_CHOICE, U(language), 0, 0, ui_languages },
 	{ NULL, 0, 0, 0, 0, 0, NULL }
 };
 

@@ -57,6 +57,7 @@ config_defaults(struct congo_conf *c)
 	c->ui.warn = true;
 	c->ui.analysis_lines = 3;
 	snprintf(c->ui.mode, sizeof c->ui.mode, "screen");
+	c->ui.language[0] = '\0';
 	c->ui.save_dir[0] = '\0';
 
 	c->network.host[0] = '\0';    /* none: --connect HOST */

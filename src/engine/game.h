@@ -87,4 +87,12 @@ const char *game_reason_name(enum game_reason r);
 void game_result_text(enum game_result r, enum game_reason why, char *buf,
     size_t n);
 
+/* The same in the reader's language (game_words.c, util/i18n.h), for a
+ * person's eyes only: a piece's name ("lion"), a reason ("repetition"),
+ * a result ("White wins: lion captured"). */
+const char *game_piece_word(int type);
+const char *game_reason_words(enum game_reason why);
+void game_result_words(enum game_result r, enum game_reason why, char *buf,
+    size_t n);
+
 #endif

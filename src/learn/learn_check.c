@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "learn/learn.h"
+#include "util/i18n.h"
 
 static int
 mover_drowned(const struct move_effects *fx, int mover)
@@ -34,48 +35,49 @@ check_one(const struct learn_check *c, const struct board *b, move_t m,
 	case LC_CAPTURES:
 		if (fx->ncaptured >= c->n)
 			return true;
-		snprintf(why, n, "That takes %d piece%s; the goal is to take %d "
-		    "in one move%s", fx->ncaptured, fx->ncaptured == 1 ? "" : "s",
-		    c->n, moved == MONKEY ? " (a monkey may jump on after each "
-		    "capture)" : "");
+		snprintf(why, n, ngettext("That takes %d piece; the goal is to "
+		    "take %d in one move%s", "That takes %d pieces; the goal is "
+		    "to take %d in one move%s", (unsigned long)fx->ncaptured),
+		    fx->ncaptured, c->n, moved == MONKEY ? _(" (a monkey may "
+		    "jump on after each capture)") : "");
 		return false;
 	case LC_TAKES_LION:
 		if (fx->lion_captured)
 			return true;
-		snprintf(why, n, "That does not take the lion");
+		snprintf(why, n, _("That does not take the lion"));
 		return false;
 	case LC_NO_DROWN:
 		if (mover_drowned(fx, b->side) == 0)
 			return true;
-		snprintf(why, n, "A piece of yours drowns");
+		snprintf(why, n, _("A piece of yours drowns"));
 		return false;
 	case LC_PROMOTES:
 		if (fx->promoted)
 			return true;
-		snprintf(why, n, "No promotion: a pawn is promoted when it reaches "
-		    "the far rank");
+		snprintf(why, n, _("No promotion: a pawn is promoted when it reaches "
+		    "the far rank"));
 		return false;
 	case LC_TO:
 		if (MOVE_TO(m) == c->sq)
 			return true;
 		board_sq_name(c->sq, sq);
-		snprintf(why, n, "The goal is to reach %s", sq);
+		snprintf(why, n, _("The goal is to reach %s"), sq);
 		return false;
 	case LC_FROM:
 		if (MOVE_FROM(m) == c->sq)
 			return true;
 		board_sq_name(c->sq, sq);
-		snprintf(why, n, "Move the %s on %s",
+		snprintf(why, n, _("Move the %s on %s"),
 		    b->sq[c->sq] != PIECE_NONE ?
-		    board_piece_name(PIECE_TYPE(b->sq[c->sq])) : "piece", sq);
+		    game_piece_word(PIECE_TYPE(b->sq[c->sq])) : _("piece"), sq);
 		return false;
 	case LC_SAFE:
 		if (fx->lion_captured || !movegen_attacks_lion(after, !b->side))
 			return true;
-		snprintf(why, n, "Your lion can still be taken");
+		snprintf(why, n, _("Your lion can still be taken"));
 		return false;
 	default:
-		snprintf(why, n, "Unknown check");
+		snprintf(why, n, _("Unknown check"));
 		return false;
 	}
 }
@@ -121,6 +123,6 @@ learn_step_check(const struct learn_step *s, const struct board *b, move_t m,
 	else if (failed[0] != '\0')
 		snprintf(why, n, "%s", failed);
 	else
-		snprintf(why, n, "Legal, but not the goal: %s", s->goal);
+		snprintf(why, n, _("Legal, but not the goal: %s"), s->goal);
 	return false;
 }

@@ -19,6 +19,7 @@
 #include "plain/plain_int.h"
 #include "session/session_learn.h"
 #include "session/session_net.h"
+#include "util/i18n.h"
 
 static void
 cmd_board(struct plain *p, const char *arg)
@@ -86,8 +87,9 @@ cmd_moves(struct plain *p, const char *arg)
 		total += plain_say_piece_moves(b, sq, buf, sizeof buf);
 		plain_out("%s", buf);
 	}
-	plain_out(total == 1 ? P_("%1$s has %2$d legal move.") :
-	    P_("%1$s has %2$d legal moves."), plain_side(b->side), total);
+	plain_out(ngettext("%1$s has %2$d legal move.",
+	    "%1$s has %2$d legal moves.", (unsigned long)total),
+	    plain_side(b->side), total);
 }
 
 static void
@@ -190,27 +192,27 @@ static const struct plain_cmd {
 	bool arg;
 	void (*run)(struct plain *p, const char *arg);
 } plain_cmds[] = {
-	{ "board", "", "the board rank by rank, in words", false,
+	{ "board", "", N_("the board rank by rank, in words"), false,
 	  cmd_board },
-	{ "diagram", "", "the board as a text diagram", false, cmd_diagram },
-	{ "pieces", "", "where each piece stands", false, cmd_pieces },
-	{ "moves", " [SQUARE]", "the legal moves of the piece on SQUARE, or "
-	  "of every piece", true, cmd_moves },
-	{ "last", "", "the last move again", false, cmd_last },
-	{ "status", "", "whose turn it is, or the result", false,
+	{ "diagram", "", N_("the board as a text diagram"), false, cmd_diagram },
+	{ "pieces", "", N_("where each piece stands"), false, cmd_pieces },
+	{ "moves", N_(" [SQUARE]"), N_("the legal moves of the piece on SQUARE, or "
+	  "of every piece"), true, cmd_moves },
+	{ "last", "", N_("the last move again"), false, cmd_last },
+	{ "status", "", N_("whose turn it is, or the result"), false,
 	  cmd_status },
-	{ "clock", " [M+S]", "the time each side has left (M+S: a clock for "
-	  "the next game)", false, cmd_clock },
-	{ "takeback", "", "take back (against the AI: your move and its "
-	  "reply; network: offer it)", true, cmd_takeback },
-	{ "next", "", "a lesson's next step, the next puzzle (an empty line "
-	  "does it too)", false, cmd_next },
-	{ "back", "", "review: one move back", false, cmd_back },
-	{ "forward", "", "review: one move forward", false, cmd_forward },
-	{ "first", "", "review: the start position", false, cmd_first },
-	{ "live", "", "review: back to the game as it stands", false,
+	{ "clock", N_(" [M+S]"), N_("the time each side has left (M+S: a clock for "
+	  "the next game)"), false, cmd_clock },
+	{ "takeback", "", N_("take back (against the AI: your move and its "
+	  "reply; network: offer it)"), true, cmd_takeback },
+	{ "next", "", N_("a lesson's next step, the next puzzle (an empty line "
+	  "does it too)"), false, cmd_next },
+	{ "back", "", N_("review: one move back"), false, cmd_back },
+	{ "forward", "", N_("review: one move forward"), false, cmd_forward },
+	{ "first", "", N_("review: the start position"), false, cmd_first },
+	{ "live", "", N_("review: back to the game as it stands"), false,
 	  cmd_live },
-	{ "help", "", "this list", false, cmd_help },
+	{ "help", "", N_("this list"), false, cmd_help },
 };
 
 /* The full-screen game's commands that mean nothing here. */
@@ -243,8 +245,9 @@ plain_help(const struct plain *p)
 	    "monkey's jumps list every landing, such as b1d3f5."));
 	plain_out("%s", P_("Commands of the plain mode:"));
 	for (i = 0; i < sizeof plain_cmds / sizeof plain_cmds[0]; i++)
-		plain_out("%s%s: %s", plain_cmds[i].name, plain_cmds[i].usage,
-		    P_(plain_cmds[i].help));
+		plain_out("%s%s: %s", plain_cmds[i].name,
+		    plain_cmds[i].usage[0] != '\0' ? _(plain_cmds[i].usage) :
+		    "", _(plain_cmds[i].help));
 	plain_out("%s", P_("Commands of the game:"));
 	for (k = 0; k < session_ncmds; k++) {
 		e = &session_cmds[k];
@@ -252,7 +255,7 @@ plain_help(const struct plain *p)
 		    e->type == CMD_HELP || e->type == CMD_TAKEBACK)
 			continue;
 		plain_out("%s%s%s: %s", e->name, e->usage != NULL ? " " : "",
-		    e->usage != NULL ? e->usage : "", e->help);
+		    e->usage != NULL ? _(e->usage) : "", _(e->help));
 	}
 	plain_net_help(p);
 	plain_out("%s", P_("End of input (Ctrl-D) quits too; a game in "

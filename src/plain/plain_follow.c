@@ -18,6 +18,7 @@
 #include "session/session_learn.h"
 #include "session/session_net.h"
 #include "session/session_link.h"
+#include "util/i18n.h"
 #include "util/util.h"
 
 static void
@@ -58,9 +59,9 @@ say_reset(struct plain *p)
 		return;
 	say_players(p);
 	if (s->game.nply > 0)
-		plain_out(s->game.nply == 1 ? P_("The game has %d ply played "
-		    "so far.") : P_("The game has %d plies played so far."),
-		    s->game.nply);
+		plain_out(ngettext("The game has %d ply played so far.",
+		    "The game has %d plies played so far.",
+		    (unsigned long)s->game.nply), s->game.nply);
 }
 
 /* The session's message about a move said here is not said again. */
@@ -74,8 +75,9 @@ skip_add(struct plain *p, int mover, move_t m)
 		memmove(p->skip[0], p->skip[1], sizeof p->skip[0] * 3);
 		p->nskip = 3;
 	}
+	/* (session_game.c's words: the same messages, translated alike) */
 	snprintf(p->skip[p->nskip++], sizeof p->skip[0], "%s %s: ",
-	    mover == WHITE ? "White" : "Black", mv);
+	    mover == WHITE ? _("White") : _("Black"), mv);
 }
 
 static void
@@ -220,11 +222,10 @@ say_learn(struct plain *p)
 	    (z = session_puzzle_current(s)) != NULL) {
 		p->puzzle_said = L->puzzle;
 		p->waiting_said = false;
-		/* (the plural: ngettext's, once translated) */
-		plain_out(L->left == 1 ? P_("Puzzle %1$d of %2$zu, rated "
-		    "%3$d: %4$s takes the lion in %5$d move.") :
-		    P_("Puzzle %1$d of %2$zu, rated %3$d: %4$s takes the lion "
-		    "in %5$d moves."), L->puzzle + 1, L->puzzles.len,
+		plain_out(ngettext("Puzzle %1$d of %2$zu, rated %3$d: %4$s "
+		    "takes the lion in %5$d move.", "Puzzle %1$d of %2$zu, "
+		    "rated %3$d: %4$s takes the lion in %5$d moves.",
+		    (unsigned long)L->left), L->puzzle + 1, L->puzzles.len,
 		    learn_puzzle_rating(z), plain_side(L->solver), L->left);
 		say_all_pieces(p);
 		plain_out(P_("%s to move. Type hint for a hint, solution for "
@@ -271,8 +272,9 @@ say_question(struct plain *p)
 		plain_out(P_("%s Answer yes or no."), s->question);
 	p->asked = s->asking;
 	if (s->pick.open && !p->pick_said) {
-		plain_out(P_("%1$s holds %2$d games:"), s->pick.path,
-		    s->pick.n);
+		plain_out(ngettext("%1$s holds %2$d game:",
+		    "%1$s holds %2$d games:", (unsigned long)s->pick.n),
+		    s->pick.path, s->pick.n);
 		for (i = 0; i < s->pick.n; i++)
 			plain_out("%s", s->pick.line[i]);
 		plain_out("%s", P_("Type a game's number to open it, or "
@@ -492,8 +494,10 @@ clock_warn(struct plain *p)
 		/* the session says 10 s itself in a local game */
 		if (p->warned[c] == 2 && p->s->clocked && left > 0)
 			return;
-		plain_out(P_("%1$s: %2$d seconds left on the clock."),
-		    plain_side(c), (int)((left + 999) / 1000));
+		plain_out(ngettext("%1$s: %2$d second left on the clock.",
+		    "%1$s: %2$d seconds left on the clock.",
+		    (unsigned long)((left + 999) / 1000)), plain_side(c),
+		    (int)((left + 999) / 1000));
 	}
 }
 

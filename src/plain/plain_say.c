@@ -13,11 +13,12 @@
 #include <string.h>
 
 #include "plain/plain_say.h"
+#include "util/i18n.h"
 
 const char *
 plain_tr(const char *msgid)
 {
-	return msgid;
+	return _(msgid);
 }
 
 const char *
@@ -30,12 +31,16 @@ const char *
 plain_piece_phrase(uint8_t piece)
 {
 	static const char *const phrase[2][NPIECE_TYPES] = {
-		{ "White lion", "White zebra", "White elephant",
-		  "White giraffe", "White crocodile", "White monkey",
-		  "White pawn", "White superpawn", "White megapawn" },
-		{ "Black lion", "Black zebra", "Black elephant",
-		  "Black giraffe", "Black crocodile", "Black monkey",
-		  "Black pawn", "Black superpawn", "Black megapawn" },
+		{ N_("White lion"), N_("White zebra"),
+		  N_("White elephant"), N_("White giraffe"),
+		  N_("White crocodile"), N_("White monkey"),
+		  N_("White pawn"), N_("White superpawn"),
+		  N_("White megapawn") },
+		{ N_("Black lion"), N_("Black zebra"),
+		  N_("Black elephant"), N_("Black giraffe"),
+		  N_("Black crocodile"), N_("Black monkey"),
+		  N_("Black pawn"), N_("Black superpawn"),
+		  N_("Black megapawn") },
 	};
 	int c, t;
 

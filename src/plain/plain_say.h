@@ -6,10 +6,10 @@
  * engine's positions in, text out (no session, no curses, no I/O), tested
  * by tests/test_plain_say.
  *
- * Every sentence is a whole printf template written through P_() (and
- * every piece's name through plain_piece_phrase's table), so that gettext
- * can wrap P_ later and translators can reorder a template's arguments
- * (they are numbered: %1$s). A monkey's chain, of any length, is its first
+ * Every sentence is a whole printf template written through P_(), which
+ * is gettext's (and every piece's name through plain_piece_phrase's
+ * table), so that translators can reorder a template's arguments (they
+ * are numbered: %1$s). A monkey's chain, of any length, is its first
  * jump's clause followed by one clause a further jump.
  */
 #ifndef CONGO_PLAIN_SAY_H
@@ -21,7 +21,7 @@
 #include "engine/board.h"
 #include "engine/movegen.h"
 
-/* The one door of the plain mode's sentences (gettext later). */
+/* The one door of the plain mode's sentences: gettext (util/i18n.h). */
 const char *plain_tr(const char *msgid) __attribute__((format_arg(1)));
 #define P_(s) plain_tr(s)
 

@@ -15,6 +15,7 @@
 #include "engine/notation.h"
 #include "session/session.h"
 #include "session/session_int.h"
+#include "util/i18n.h"
 #include "util/util.h"
 
 struct session_game_analyse {
@@ -194,7 +195,7 @@ session_analyse_summary(const struct session *s, char *buf, size_t n)
 			continue;
 		len += (size_t)snprintf(buf + len, n - len, "%s%s %.0f%% "
 		    "%d?! %d? %d?\?", len ? "  " : "",
-		    c == WHITE ? "White" : "Black", acc[c],
+		    c == WHITE ? _("White") : _("Black"), acc[c],
 		    count[c][MARK_INACCURACY], count[c][MARK_MISTAKE],
 		    count[c][MARK_BLUNDER]);
 	}
@@ -378,12 +379,12 @@ start(struct session *s, const struct analyse_limits *lim)
 		return;
 	}
 	if (!s->have_game || s->game.nply == 0) {
-		session_msg(s, SM_ERROR, "analyse: no moves to analyse yet");
+		session_msg(s, SM_ERROR, _("analyse: no moves to analyse yet"));
 		return;
 	}
 	if (!ga->worker_ok) {
 		if (session_worker_init(&ga->worker) != 0) {
-			session_msg(s, SM_ERROR, "analyse: no worker pipe");
+			session_msg(s, SM_ERROR, _("analyse: no worker pipe"));
 			return;
 		}
 		ga->worker_ok = true;
@@ -414,15 +415,16 @@ start(struct session *s, const struct analyse_limits *lim)
 	job.run = run;
 	job.arg = ga;
 	if (session_worker_start(&ga->worker, &job) != 0) {
-		session_msg(s, SM_ERROR, "analyse: cannot start a thread");
+		session_msg(s, SM_ERROR, _("analyse: cannot start a thread"));
 		return;
 	}
 	ga->running = true;
 	s->dirty = true;
-	session_msg(s, SM_NORMAL, "analysing the game: %d position%s at %s "
-	    "(:analyse stop cancels)", ga->total, ga->total == 1 ? "" : "s",
-	    lim->movetime_ms > 0 ?
-	    "a time a position" : "a node limit a position");
+	session_msg(s, SM_NORMAL, ngettext("analysing the game: %d position "
+	    "at %s (:analyse stop cancels)", "analysing the game: %d positions "
+	    "at %s (:analyse stop cancels)", (unsigned long)ga->total),
+	    ga->total, lim->movetime_ms > 0 ?
+	    _("a time a position") : _("a node limit a position"));
 }
 
 /* Stop a running analysis; `said` (NULL: nothing) on the message line
@@ -439,7 +441,7 @@ cancel(struct session *s, const char *said)
 	analyse_result_free(&ga->result);
 	s->dirty = true;
 	if (said != NULL)
-		session_msg(s, SM_NORMAL, "%s (%d of %d positions done)", said,
+		session_msg(s, SM_NORMAL, _("%s (%d of %d positions done)"), said,
 		    ga->done, ga->total);
 }
 
@@ -456,7 +458,7 @@ finish(struct session *s)
 	ga->running = false;
 	s->dirty = true;
 	if (ga->rc != 0) {
-		session_msg(s, SM_ERROR, "analysis cancelled");
+		session_msg(s, SM_ERROR, _("analysis cancelled"));
 		return;
 	}
 	for (i = 0; i < r->nply && i < s->game.nply; i++)
@@ -464,8 +466,8 @@ finish(struct session *s)
 			break;
 	if (i < r->nply) {
 		analyse_result_free(r);
-		session_msg(s, SM_ERROR, "analysis dropped: the game changed "
-		    "under it (:analyse again)");
+		session_msg(s, SM_ERROR, _("analysis dropped: the game changed "
+		    "under it (:analyse again)"));
 		return;
 	}
 	/* notes of other moves than these are dropped */
@@ -483,9 +485,9 @@ finish(struct session *s)
 			first = i;
 	analyse_result_free(r);
 	session_analyse_summary(s, sum, sizeof sum);
-	session_msg(s, SM_GOOD, "analysis done in %.1f s: %s%s",
+	session_msg(s, SM_GOOD, _("analysis done in %.1f s: %s%s"),
 	    (double)(s->now() - ga->started) / 1000.0, sum, first >= 0 ?
-	    "  (> next mistake, < previous)" : "");
+	    _("  (> next mistake, < previous)") : "");
 }
 
 int
@@ -507,7 +509,7 @@ session_analyse_poll(struct session *s)
 	 * next one's AI. */
 	if (ga->running && (ga->run_serial != s->reset_serial ||
 	    ga->run_mode != game_mode(s))) {
-		cancel(s, "analysis stopped: its game was left");
+		cancel(s, _("analysis stopped: its game was left"));
 	}
 	while (session_worker_read(&ga->worker, &m)) {
 		if (!ga->running)
@@ -542,8 +544,8 @@ session_analyse_progress(const struct session *s, int *done, int *total,
 static int
 limits_parse(struct session *s, const char *arg, struct analyse_limits *lim)
 {
-	static const char *const how = "(:analyse, :analyse nodes N, "
-	    ":analyse movetime MS, :analyse stop)";
+	const char *how = _("(:analyse, :analyse nodes N, :analyse movetime "
+	    "MS, :analyse stop)");
 	const char *num = arg + strcspn(arg, " ");
 	size_t wlen = (size_t)(num - arg);
 	char err[96];
@@ -566,11 +568,11 @@ limits_parse(struct session *s, const char *arg, struct analyse_limits *lim)
 		lim->movetime_ms = (int)v;
 		return 0;
 	}
-	session_msg(s, SM_ERROR, "analyse: '%s' is not understood %s", arg,
+	session_msg(s, SM_ERROR, _("analyse: '%s' is not understood %s"), arg,
 	    how);
 	return -1;
 bad:
-	session_msg(s, SM_ERROR, "analyse: %.*s: %s %s", (int)wlen, arg, err,
+	session_msg(s, SM_ERROR, _("analyse: %.*s: %s %s"), (int)wlen, arg, err,
 	    how);
 	return -1;
 }
@@ -584,8 +586,8 @@ session_analyse_command(struct session *s, const char *arg)
 	if (strcmp(arg, "stop") == 0 || strcmp(arg, "cancel") == 0 ||
 	    (arg[0] == '\0' && s->ga != NULL && s->ga->running)) {
 		if (s->ga == NULL || !s->ga->running)
-			session_msg(s, SM_NORMAL, "no analysis runs");
-		cancel(s, "analysis cancelled");
+			session_msg(s, SM_NORMAL, _("no analysis runs"));
+		cancel(s, _("analysis cancelled"));
 		return;
 	}
 	if (limits_parse(s, arg, &lim) != 0)
@@ -629,22 +631,22 @@ session_analyse_jump(struct session *s, int dir)
 	int at = session_shown_ply(s) - 1, i, n = s->game.nply;
 
 	if (s->ga != NULL && s->ga->running) {
-		session_msg(s, SM_NORMAL, "the analysis is still running "
-		    "(> and < step through its marks once it is done)");
+		session_msg(s, SM_NORMAL, _("the analysis is still running "
+		    "(> and < step through its marks once it is done)"));
 		return;
 	}
 	if (!analysed(s)) {
-		session_msg(s, SM_NORMAL, "no analysis yet: :analyse marks "
+		session_msg(s, SM_NORMAL, _("no analysis yet: :analyse marks "
 		    "the game's moves ?! ? ??, then > and < step through "
-		    "them");
+		    "them"));
 		return;
 	}
 	for (i = at + dir; i >= 0 && i < n; i += dir)
 		if (session_analyse_mark(s, i) != MARK_NONE)
 			break;
 	if (i < 0 || i >= n) {
-		session_msg(s, SM_NORMAL, "no %s marked move",
-		    dir > 0 ? "later" : "earlier");
+		session_msg(s, SM_NORMAL, "%s", dir > 0 ?
+		    _("no later marked move") : _("no earlier marked move"));
 		return;
 	}
 	session_review_to(s, i + 1);

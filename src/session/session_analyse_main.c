@@ -19,6 +19,7 @@
 #include "engine/notation.h"
 #include "record/record.h"
 #include "session/session.h"
+#include "util/i18n.h"
 #include "util/util.h"
 
 struct progress {
@@ -38,13 +39,13 @@ show_progress(int done, int total, void *user)
 	if (!p->tty)
 		return;
 	left = done > 0 ? spent * (total - done) / done : -1;
-	len += (size_t)snprintf(line, sizeof line, "\ranalysing [");
+	len += (size_t)snprintf(line, sizeof line, "\r%s [", _("analysing"));
 	for (i = 0; i < bar; i++)
 		line[len++] = i < fill ? '=' : ' ';
 	snprintf(line + len, sizeof line - len, "] %d/%d", done, total);
 	fputs(line, stderr);
 	if (left >= 0)
-		fprintf(stderr, ", %lld s left  ", (long long)((left + 999) /
+		fprintf(stderr, _(", %lld s left  "), (long long)((left + 999) /
 		    1000));
 	if (done == total)
 		fputs("\n", stderr);
@@ -54,14 +55,14 @@ show_progress(int done, int total, void *user)
 static void
 usage(FILE *out)
 {
-	fputs("usage: congo --analyse FILE [--game N] [--movetime MS | "
+	fputs(_("usage: congo --analyse FILE [--game N] [--movetime MS | "
 	    "--nodes N]\n"
 	    "                        [--threads N] [-o OUT]\n"
 	    "  every position of the game searched (default "
 	    "--nodes 200000), each move\n"
 	    "  marked ?! ? ?? by its drop in winning chances; the record "
 	    "annotated on OUT\n"
-	    "  (or standard output), the summary on standard error\n", out);
+	    "  (or standard output), the summary on standard error\n"), out);
 }
 
 /* The summary: each side's accuracy and marks, then the marked moves. */
@@ -69,20 +70,25 @@ static void
 summary(FILE *out, const struct game *g, const struct analyse_result *r,
     const struct record_notes *ns)
 {
-	static const char *const side[2] = { "White", "Black" };
+	static const char *const side[2] = { N_("White"), N_("Black") };
 	char mv[MOVE_TEXT_MAX];
 
 	for (int c = 0; c < 2; c++) {
 		if (r->accuracy[c] < 0)
 			continue;
-		fprintf(out, "%s: accuracy %.0f%%, %d inaccurac%s, %d "
-		    "mistake%s, %d blunder%s\n", side[c], r->accuracy[c],
-		    r->count[c][MARK_INACCURACY],
-		    r->count[c][MARK_INACCURACY] == 1 ? "y" : "ies",
-		    r->count[c][MARK_MISTAKE],
-		    r->count[c][MARK_MISTAKE] == 1 ? "" : "s",
-		    r->count[c][MARK_BLUNDER],
-		    r->count[c][MARK_BLUNDER] == 1 ? "" : "s");
+		int ni = r->count[c][MARK_INACCURACY];
+		int nm = r->count[c][MARK_MISTAKE];
+		int nb = r->count[c][MARK_BLUNDER];
+		char a[48], m[48], b[48];
+
+		snprintf(a, sizeof a, ngettext("%d inaccuracy",
+		    "%d inaccuracies", (unsigned long)ni), ni);
+		snprintf(m, sizeof m, ngettext("%d mistake", "%d mistakes",
+		    (unsigned long)nm), nm);
+		snprintf(b, sizeof b, ngettext("%d blunder", "%d blunders",
+		    (unsigned long)nb), nb);
+		fprintf(out, _("%s: accuracy %.0f%%, %s, %s, %s\n"),
+		    _(side[c]), r->accuracy[c], a, m, b);
 	}
 	for (int i = 0; i < r->nply; i++) {
 		const struct record_note *n = record_notes_get(ns, i);
@@ -159,27 +165,27 @@ session_analyse_main(int argc, char **argv)
 			usage(stdout);
 			return 0;
 		case ':':
-			fprintf(stderr, "congo: --analyse: %s needs a value\n",
+			fprintf(stderr, _("congo: --analyse: %s needs a value\n"),
 			    argv[optind - 1]);
 			usage(stderr);
 			return 2;
 		default:
-			fprintf(stderr, "congo: --analyse: unknown option "
-			    "'%s'\n", argv[optind - 1]);
+			fprintf(stderr, _("congo: --analyse: unknown option "
+			    "'%s'\n"), argv[optind - 1]);
 			usage(stderr);
 			return 2;
 		}
 	}
 	if (timed && counted) {
-		fprintf(stderr, "congo: --analyse: --movetime or --nodes, not "
-		    "both\n");
+		fprintf(stderr, _("congo: --analyse: --movetime or --nodes, not "
+		    "both\n"));
 		return 2;
 	}
 	if (timed)
 		lim.nodes = 0;
 	if (optind != argc - 1) {
 		fprintf(stderr, "congo: --analyse: %s\n", optind >= argc ?
-		    "a game record (FILE) is needed" : "one FILE only");
+		    _("a game record (FILE) is needed") : _("one FILE only"));
 		usage(stderr);
 		return 2;
 	}
@@ -202,7 +208,7 @@ session_analyse_main(int argc, char **argv)
 	pr.tty = isatty(STDERR_FILENO);
 	pr.started = util_now_ms();
 	if (analyse_game(ctx, &g, &lim, show_progress, &pr, NULL, &r) != 0) {
-		fprintf(stderr, "congo: --analyse: the analysis stopped\n");
+		fprintf(stderr, _("congo: --analyse: the analysis stopped\n"));
 		rc = 1;
 		goto out;
 	}
@@ -222,7 +228,7 @@ session_analyse_main(int argc, char **argv)
 		    fflush(stdout) != 0 ? -1 : 0;
 	if (rc != 0) {
 		if (outpath == NULL)
-			snprintf(err, sizeof err, "standard output: %m");
+			snprintf(err, sizeof err, _("standard output: %m"));
 		fprintf(stderr, "congo: %s\n", err);
 		rc = 1;
 	} else
@@ -237,7 +243,7 @@ out:
 bad_value:
 	/* The option by its name, however it was given (--nodes 0,
 	 * --nodes=0, --no 0). */
-	fprintf(stderr, "congo: --analyse: --%s: %s\n", li >= 0 ?
+	fprintf(stderr, _("congo: --analyse: --%s: %s\n"), li >= 0 ?
 	    opts[li].name : "?", err);
 	return 2;
 }

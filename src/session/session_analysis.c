@@ -18,6 +18,7 @@
 #include "engine/game.h"
 #include "session/session.h"
 #include "session/session_int.h"
+#include "util/i18n.h"
 #include "util/util.h"
 
 static void
@@ -155,7 +156,7 @@ begin(struct session *s, int ply)
 	s->dirty = true;
 	if (session_worker_start(&an->worker, &job) < 0) {
 		session_analysis_stop(s);
-		session_msg(s, SM_ERROR, "cannot start the analysis thread");
+		session_msg(s, SM_ERROR, _("cannot start the analysis thread"));
 		return;
 	}
 	an->starts++;
@@ -176,7 +177,7 @@ session_analysis_sync(struct session *s)
 	}
 	if ((why = refused(s)) != NULL) {
 		session_analysis_stop(s);
-		session_msg(s, SM_ERROR, "analysis off: %s", why);
+		session_msg(s, SM_ERROR, _("analysis off: %s"), why);
 		return;
 	}
 	/* An AI about to move, or moving: the CPU is its own. */
@@ -210,19 +211,19 @@ session_analysis_toggle(struct session *s)
 
 	if (an->on) {
 		session_analysis_stop(s);
-		session_msg(s, SM_NORMAL, "analysis off");
+		session_msg(s, SM_NORMAL, _("analysis off"));
 		return;
 	}
 	if ((why = refused(s)) != NULL) {
-		session_msg(s, SM_ERROR, "no analysis: %s", why);
+		session_msg(s, SM_ERROR, _("no analysis: %s"), why);
 		return;
 	}
 	an->on = true;
 	an->state = ANALYSIS_OFF;
 	report_clear(an);
 	an->ply = -1;
-	session_msg(s, SM_NORMAL, "analysis on (:analyze or A again stops "
-	    "it)");
+	session_msg(s, SM_NORMAL, _("analysis on (:analyze or A again stops "
+	    "it)"));
 	session_analysis_sync(s);
 }
 
@@ -293,8 +294,8 @@ session_analysis_command(struct session *s, const char *arg)
 	}
 	if (parse_int(arg, 1, SESSION_ANALYSIS_LINES, &n, err,
 	    sizeof err) != 0) {
-		session_msg(s, SM_ERROR, "analyze: the number of lines must be "
-		    "1..%d: %s", SESSION_ANALYSIS_LINES, err);
+		session_msg(s, SM_ERROR, _("analyze: the number of lines must be "
+		    "1..%d: %s"), SESSION_ANALYSIS_LINES, err);
 		return -1;
 	}
 	an->lines = n;
@@ -307,7 +308,8 @@ session_analysis_command(struct session *s, const char *arg)
 	an->state = ANALYSIS_OFF;
 	report_clear(an);
 	an->ply = -1;
-	session_msg(s, SM_NORMAL, "analysis: %d line%s", n, n == 1 ? "" : "s");
+	session_msg(s, SM_NORMAL, ngettext("analysis: %d line",
+	    "analysis: %d lines", (unsigned long)n), n);
 	session_analysis_sync(s);
 	return 0;
 }
@@ -351,20 +353,21 @@ session_analysis_head(const struct session *s, char *head, size_t n,
 	if (!an->on)
 		return;
 	if (an->state == ANALYSIS_WAITING) {
-		snprintf(head, n, "Analysis: waits for the AI");
+		snprintf(head, n, _("Analysis: waits for the AI"));
 		return;
 	}
 	if (an->state == ANALYSIS_DONE && an->best == MOVE_NONE) {
-		snprintf(head, n, "Analysis: no move, game over");
+		snprintf(head, n, _("Analysis: no move, game over"));
 		return;
 	}
 	if (an->depth == 0) {
-		snprintf(head, n, "Analysis: thinking...");
+		snprintf(head, n, _("Analysis: thinking..."));
 		return;
 	}
-	snprintf(head, n, "Analysis %s  depth %d%s", an->score, an->depth,
-	    an->state == ANALYSIS_DONE ? " (end)" : "");
-	count_text(an->nps, " n/s", nps, sizeof nps);
-	count_text(an->nodes, " nodes", nodes, sizeof nodes);
+	snprintf(head, n, an->state == ANALYSIS_DONE ?
+	    _("Analysis %s  depth %d (end)") : _("Analysis %s  depth %d"),
+	    an->score, an->depth);
+	count_text(an->nps, _(" n/s"), nps, sizeof nps);
+	count_text(an->nodes, _(" nodes"), nodes, sizeof nodes);
 	snprintf(stats, m, "%s  %s", nps, nodes);
 }

@@ -19,223 +19,227 @@
 
 #include "session/session.h"
 #include "session/session_int.h"
+#include "util/i18n.h"
 
 /* The modes, as the refusals name them. */
 #define GAME (SMODE_ALL & ~SMODE_EDITOR)
 #define NO_NET (SMODE_ALL & ~SMODE_NET)
 #define NO_NET_GAME (GAME & ~SMODE_NET)
 #define NOT_NET_IN (SMODE_LOCAL | SMODE_REVIEW | SMODE_LESSON | SMODE_PUZZLE)
-#define NET_ONLY "only in a network game (congo --connect or --host)"
-#define NET_PACE "not allowed in a network game: moves are shown as they " \
-	"are played"
+#define NET_ONLY N_("only in a network game (congo --connect or --host)")
+#define NET_PACE N_("not allowed in a network game: moves are shown as " \
+	"they are played")
 
 const struct session_cmd_entry session_cmds[] = {
 	/* Moves: typed as move text (no name), or chosen on the board. */
-	{ CMD_MOVE, NULL, NULL, NULL, SCA_REQUIRED, "MOVE", GAME, 0,
-	  "play a move (d2d3; a monkey lists every landing: b1d3f5)",
+	{ CMD_MOVE, NULL, NULL, NULL, SCA_REQUIRED, N_("MOVE"), GAME, 0,
+	  N_("play a move (d2d3; a monkey lists every landing: b1d3f5)"),
 	  NULL, 0, session_cmd_move , 0 },
 	{ CMD_MOVE_NOW, NULL, NULL, NULL, SCA_REQUIRED, NULL, GAME, 0,
-	  "play the move the lion warning asked about", NULL, 0,
+	  N_("play the move the lion warning asked about"), NULL, 0,
 	  session_cmd_move , 0 },
 	/* Screens and the view. */
 	{ CMD_HELP, "help", "h ?", "?", SCA_NONE, NULL, SMODE_ALL, 0,
-	  "this help", NULL, 0, session_cmd_show , 0 },
+	  N_("this help"), NULL, 0, session_cmd_show , 0 },
 	{ CMD_LOG, "log", "messages", "m", SCA_NONE, NULL, SMODE_ALL, 0,
-	  "the message log (the last 200 messages)", NULL, 0,
+	  N_("the message log (the last 200 messages)"), NULL, 0,
 	  session_cmd_show , 0 },
 	{ CMD_FLIP, "flip", NULL, "f", SCA_NONE, NULL, SMODE_ALL, 0,
-	  "turn the board round", NULL, 0, NULL, SVC_FLIP },
+	  N_("turn the board round"), NULL, 0, NULL, SVC_FLIP },
 	{ CMD_UNICODE, "unicode", NULL, NULL, SCA_NONE, NULL, SMODE_ALL, 0,
-	  "switch the piece letters / circled letters", NULL, 0, NULL,
+	  N_("switch the piece letters / circled letters"), NULL, 0, NULL,
 	  SVC_UNICODE },
 	{ CMD_REDRAW, "redraw", NULL, "Ctrl-L", SCA_NONE, NULL, SMODE_ALL, 0,
-	  "redraw the screen", NULL, 0, NULL, SVC_REDRAW },
+	  N_("redraw the screen"), NULL, 0, NULL, SVC_REDRAW },
 	{ CMD_SCROLL_UP, NULL, NULL, "PgUp", SCA_NONE, NULL, SMODE_ALL, 0,
-	  "move list: older moves", NULL, 0, NULL, SVC_SCROLL },
+	  N_("move list: older moves"), NULL, 0, NULL, SVC_SCROLL },
 	{ CMD_SCROLL_DOWN, NULL, NULL, "PgDn", SCA_NONE, NULL, SMODE_ALL, 0,
-	  "move list: newer moves", NULL, 0, NULL, SVC_SCROLL },
+	  N_("move list: newer moves"), NULL, 0, NULL, SVC_SCROLL },
 	/* Games. */
 	{ CMD_NEW, "new", NULL, "n", SCA_NONE, NULL, NO_NET_GAME, 0,
-	  "new game: variant, players, clock, start", NULL, 0,
+	  N_("new game: variant, players, clock, start"), NULL, 0,
 	  session_cmd_new , 0 },
 	{ CMD_NEW_NOW, NULL, NULL, NULL, SCA_NONE, NULL, NO_NET_GAME, 0,
-	  "a new game as the dialog last chose", NULL, 0, session_cmd_new , 0 },
+	  N_("a new game as the dialog last chose"), NULL, 0, session_cmd_new , 0 },
 	{ CMD_UNDO, "undo", "u", "u", SCA_NONE, NULL,
 	  GAME & ~SMODE_PUZZLE, 0,
-	  "undo (AI: your move and reply; network: offer a takeback)",
-	  "no taking back in a puzzle: :solution shows the answer, :puzzle "
-	  "the next one", SMODE_PUZZLE, session_cmd_undo , 0 },
+	  N_("undo (AI: your move and reply; network: offer a takeback)"),
+	  N_("no taking back in a puzzle: :solution shows the answer, :puzzle "
+	  "the next one"), SMODE_PUZZLE, session_cmd_undo , 0 },
 	{ CMD_REDO, "redo", NULL, "Ctrl-R", SCA_NONE, NULL,
-	  NO_NET_GAME & ~SMODE_PUZZLE, 0, "redo what was undone",
-	  "no taking back in a puzzle: :solution shows the answer, :puzzle "
-	  "the next one", SMODE_PUZZLE, session_cmd_undo , 0 },
-	{ CMD_SAVE, "save", "w", NULL, SCA_OPTIONAL, "[FILE]", GAME, 0,
-	  "save the game (default folder $XDG_DATA_HOME/congo)", NULL, 0,
+	  NO_NET_GAME & ~SMODE_PUZZLE, 0, N_("redo what was undone"),
+	  N_("no taking back in a puzzle: :solution shows the answer, :puzzle "
+	  "the next one"), SMODE_PUZZLE, session_cmd_undo , 0 },
+	{ CMD_SAVE, "save", "w", NULL, SCA_OPTIONAL, N_("[FILE]"), GAME, 0,
+	  N_("save the game (default folder $XDG_DATA_HOME/congo)"), NULL, 0,
 	  session_cmd_save , 0 },
-	{ CMD_SAVE_NOW, NULL, NULL, NULL, SCA_REQUIRED, "PATH", GAME, 0,
-	  "save the game over a file (asked first)", NULL, 0,
+	{ CMD_SAVE_NOW, NULL, NULL, NULL, SCA_REQUIRED, N_("PATH"), GAME, 0,
+	  N_("save the game over a file (asked first)"), NULL, 0,
 	  session_cmd_save , 0 },
 	{ CMD_PROMPT_SAVE, NULL, NULL, "S", SCA_NONE, NULL, GAME, 0,
-	  "save the game (name on the command line)", NULL, 0, NULL, SVC_PROMPT },
-	{ CMD_LOAD, "load", "open", NULL, SCA_REQUIRED, "FILE [N]",
-	  NO_NET_GAME, 0, "load a game record (game N of a file of several)",
+	  N_("save the game (name on the command line)"), NULL, 0, NULL, SVC_PROMPT },
+	{ CMD_LOAD, "load", "open", NULL, SCA_REQUIRED, N_("FILE [N]"),
+	  NO_NET_GAME, 0, N_("load a game record (game N of a file of several)"),
 	  NULL, 0, session_cmd_load , 0 },
-	{ CMD_LOAD_NOW, NULL, NULL, NULL, SCA_REQUIRED, "FILE [N]",
-	  NO_NET_GAME, 0, "load a game record, leaving the game (asked "
-	  "first)", NULL, 0, session_cmd_load , 0 },
+	{ CMD_LOAD_NOW, NULL, NULL, NULL, SCA_REQUIRED, N_("FILE [N]"),
+	  NO_NET_GAME, 0, N_("load a game record, leaving the game (asked "
+	  "first)"), NULL, 0, session_cmd_load , 0 },
 	{ CMD_RESUME, NULL, NULL, NULL, SCA_NONE, NULL,
-	  SMODE_LOCAL | SMODE_REVIEW, 0, "resume the game kept from last "
-	  "time (asked at the start; congo --resume)", NULL, 0,
+	  SMODE_LOCAL | SMODE_REVIEW, 0, N_("resume the game kept from last "
+	  "time (asked at the start; congo --resume)"), NULL, 0,
 	  session_cmd_resume , 0 },
 	{ CMD_PROMPT_LOAD, NULL, NULL, "L", SCA_NONE, NULL, NO_NET_GAME, 0,
-	  "load a game (name on the command line)", NULL, 0, NULL, SVC_PROMPT },
+	  N_("load a game (name on the command line)"), NULL, 0, NULL, SVC_PROMPT },
 	{ CMD_RESIGN, NULL, NULL, "R", SCA_NONE, NULL, GAME, 0,
-	  "resign (asks first)", NULL, 0, session_cmd_resign , 0 },
+	  N_("resign (asks first)"), NULL, 0, session_cmd_resign , 0 },
 	{ CMD_RESIGN_NOW, "resign", NULL, NULL, SCA_NONE, NULL, GAME, 0,
-	  "resign at once", NULL, 0, session_cmd_resign , 0 },
+	  N_("resign at once"), NULL, 0, session_cmd_resign , 0 },
 	{ CMD_DRAW, "draw", NULL, NULL, SCA_NONE, NULL, GAME, 0,
-	  "agree a draw (two humans; network: offer or accept one)", NULL,
+	  N_("agree a draw (two humans; network: offer or accept one)"), NULL,
 	  0, session_cmd_draw , 0 },
-	{ CMD_FEN, "fen", NULL, NULL, SCA_OPTIONAL, "[FEN]", SMODE_ALL, NO_NET,
-	  "show the FEN (and copy it), or start from one (startpos)", NULL,
+	{ CMD_FEN, "fen", NULL, NULL, SCA_OPTIONAL, N_("[FEN]"), SMODE_ALL,
+	  NO_NET,
+	  N_("show the FEN (and copy it), or start from one (startpos)"), NULL,
 	  0, session_cmd_fen , 0 },
 	{ CMD_PGN, "pgn", NULL, NULL, SCA_NONE, NULL, GAME, 0,
-	  "copy the game's record (as :save writes it) to the clipboard",
+	  N_("copy the game's record (as :save writes it) to the clipboard"),
 	  NULL, 0, session_cmd_pgn , 0 },
 	{ CMD_EDIT, "edit", NULL, "E", SCA_NONE, NULL, NO_NET, 0,
-	  "the board editor: set up a position", NULL, 0, session_cmd_edit , 0 },
+	  N_("the board editor: set up a position"), NULL, 0, session_cmd_edit , 0 },
 	{ CMD_EDIT_ANALYSE, NULL, NULL, NULL, SCA_NONE, NULL, SMODE_EDITOR,
-	  0, "the editor's analyse, leaving the game (asked first)", NULL, 0,
+	  0, N_("the editor's analyse, leaving the game (asked first)"), NULL, 0,
 	  session_cmd_edit_analyse , 0 },
-	{ CMD_CLOCK, "clock", NULL, NULL, SCA_OPTIONAL, "[M+S]", SMODE_ALL,
-	  NO_NET, "show the clocks, or set one for the next game (none)",
+	{ CMD_CLOCK, "clock", NULL, NULL, SCA_OPTIONAL, N_("[M+S]"), SMODE_ALL,
+	  NO_NET, N_("show the clocks, or set one for the next game (none)"),
 	  NULL, 0, session_cmd_clock , 0 },
 	/* Review, variations and a game's analysis. */
 	{ CMD_REVIEW_BACK, NULL, NULL, "[", SCA_NONE, NULL, GAME, 0,
-	  "review: one ply back (nothing undone)", NULL, 0,
+	  N_("review: one ply back (nothing undone)"), NULL, 0,
 	  session_cmd_review , 0 },
 	{ CMD_REVIEW_FORWARD, NULL, NULL, "]", SCA_NONE, NULL, GAME, 0,
-	  "review: one ply forward", NULL, 0, session_cmd_review , 0 },
+	  N_("review: one ply forward"), NULL, 0, session_cmd_review , 0 },
 	{ CMD_REVIEW_START, NULL, NULL, "{", SCA_NONE, NULL, GAME, 0,
-	  "review: the start of the game", NULL, 0, session_cmd_review , 0 },
+	  N_("review: the start of the game"), NULL, 0, session_cmd_review , 0 },
 	{ CMD_REVIEW_END, NULL, NULL, "}", SCA_NONE, NULL, GAME, 0,
-	  "back to the live position", NULL, 0, session_cmd_review , 0 },
-	{ CMD_REVIEW_TO, NULL, NULL, NULL, SCA_REQUIRED, "PLY", GAME, 0,
-	  "show the position after PLY plies (a click on the graph)", NULL,
+	  N_("back to the live position"), NULL, 0, session_cmd_review , 0 },
+	{ CMD_REVIEW_TO, NULL, NULL, NULL, SCA_REQUIRED, N_("PLY"), GAME, 0,
+	  N_("show the position after PLY plies (a click on the graph)"), NULL,
 	  0, session_cmd_review , 0 },
-	{ CMD_GO, "go", NULL, NULL, SCA_REQUIRED, "N | N...", GAME, 0,
-	  "review: the position after move N (N... Black's, 0 the start)",
+	{ CMD_GO, "go", NULL, NULL, SCA_REQUIRED, N_("N | N..."), GAME, 0,
+	  N_("review: the position after move N (N... Black's, 0 the start)"),
 	  NULL, 0, session_cmd_review , 0 },
-	{ CMD_COMMENT, "comment", NULL, NULL, SCA_OPTIONAL, "[TEXT]",
+	{ CMD_COMMENT, "comment", NULL, NULL, SCA_OPTIONAL, N_("[TEXT]"),
 	  NO_NET_GAME & ~SMODE_PUZZLE & ~SMODE_LESSON, 0,
-	  "the comment of the move shown (none: cleared); :save keeps it",
+	  N_("the comment of the move shown (none: cleared); :save keeps it"),
 	  NULL, 0, session_cmd_note , 0 },
-	{ CMD_NAG, "nag", NULL, "!", SCA_OPTIONAL, "[! ? !! ?? !? ?! | $N | -]",
+	{ CMD_NAG, "nag", NULL, "!", SCA_OPTIONAL, N_("[! ? !! ?? !? ?! | $N | -]"),
 	  NO_NET_GAME & ~SMODE_PUZZLE & ~SMODE_LESSON, 0,
-	  "the glyph of the move shown (! and :nag alone: the next one)",
+	  N_("the glyph of the move shown (! and :nag alone: the next one)"),
 	  NULL, 0, session_cmd_note , 0 },
 	{ CMD_CONTINUE, "continue", NULL, NULL, SCA_NONE, NULL, NO_NET_GAME,
-	  0, "reviewing: play on from the ply shown (asks)", NULL, 0,
+	  0, N_("reviewing: play on from the ply shown (asks)"), NULL, 0,
 	  session_cmd_continue , 0 },
 	{ CMD_CONTINUE_NOW, NULL, NULL, NULL, SCA_NONE, NULL, NO_NET_GAME, 0,
-	  "play on from the ply shown", NULL, 0, session_cmd_continue , 0 },
+	  N_("play on from the ply shown"), NULL, 0, session_cmd_continue , 0 },
 	{ CMD_VAR_ENTER, "variation", NULL, "(", SCA_NONE, NULL, GAME, 0,
-	  "reviewing: a variation of the next move (again: the next one)",
+	  N_("reviewing: a variation of the next move (again: the next one)"),
 	  NULL, 0, session_cmd_variation , 0 },
 	{ CMD_VAR_LEAVE, "leave", NULL, ")", SCA_NONE, NULL, GAME, 0,
-	  "leave the variation shown", NULL, 0, session_cmd_variation , 0 },
+	  N_("leave the variation shown"), NULL, 0, session_cmd_variation , 0 },
 	{ CMD_VAR_PROMOTE, "promote", NULL, "P", SCA_NONE, NULL, GAME, 0,
-	  "promote the variation shown (to the main line: the game's)",
+	  N_("promote the variation shown (to the main line: the game's)"),
 	  NULL, 0, session_cmd_variation , 0 },
 	{ CMD_VAR_DELETE, "delete", NULL, "D", SCA_NONE, NULL, GAME, 0,
-	  "delete the variation shown", NULL, 0, session_cmd_variation , 0 },
+	  N_("delete the variation shown"), NULL, 0, session_cmd_variation , 0 },
 	{ CMD_ANALYSE_GAME, "analyse", NULL, NULL, SCA_OPTIONAL,
-	  "[stop | nodes N | movetime MS]", GAME, 0,
-	  "the whole game: marks ?! ? ??, accuracy, graph; again: cancel",
+	  N_("[stop | nodes N | movetime MS]"), GAME, 0,
+	  N_("the whole game: marks ?! ? ??, accuracy, graph; again: cancel"),
 	  NULL, 0, session_cmd_analyse , 0 },
 	{ CMD_NEXT_MISTAKE, NULL, NULL, ">", SCA_NONE, NULL, GAME, 0,
-	  "review: the next move marked ?! ? ?? (after :analyse)", NULL, 0,
+	  N_("review: the next move marked ?! ? ?? (after :analyse)"), NULL, 0,
 	  session_cmd_review , 0 },
 	{ CMD_PREV_MISTAKE, NULL, NULL, "<", SCA_NONE, NULL, GAME, 0,
-	  "review: the previous marked move", NULL, 0, session_cmd_review , 0 },
+	  N_("review: the previous marked move"), NULL, 0, session_cmd_review , 0 },
 	/* The AI: advice, analysis, players, pace. */
 	{ CMD_ADVICE, "advice", "hint", "a", SCA_NONE, NULL, GAME, 0,
-	  "advice: the AI's choice for you (lesson, puzzle: a hint)", NULL,
+	  N_("advice: the AI's choice for you (lesson, puzzle: a hint)"), NULL,
 	  0, session_cmd_advice , 0 },
-	{ CMD_ANALYZE, "analyze", NULL, "A", SCA_OPTIONAL, "[N]", GAME, 0,
-	  "analysis of the position shown on / off (N lines, 1-5)", NULL, 0,
+	{ CMD_ANALYZE, "analyze", NULL, "A", SCA_OPTIONAL, N_("[N]"), GAME, 0,
+	  N_("analysis of the position shown on / off (N lines, 1-5)"), NULL, 0,
 	  session_cmd_analyze , 0 },
-	{ CMD_WHITE, "white", NULL, NULL, SCA_REQUIRED, "TYPE", NO_NET, 0,
-	  "who plays White: human, ai, alphabeta, negamax, random", NULL, 0,
+	{ CMD_WHITE, "white", NULL, NULL, SCA_REQUIRED, N_("TYPE"), NO_NET, 0,
+	  N_("who plays White: human, ai, alphabeta, negamax, random"), NULL, 0,
 	  session_cmd_player , 0 },
-	{ CMD_BLACK, "black", NULL, NULL, SCA_REQUIRED, "TYPE", NO_NET, 0,
-	  "who plays Black (the same types)", NULL, 0, session_cmd_player , 0 },
-	{ CMD_DEPTH, "depth", NULL, NULL, SCA_REQUIRED, "N", SMODE_ALL, 0,
-	  "search depth of the AI players (0: no cap)", NULL, 0,
+	{ CMD_BLACK, "black", NULL, NULL, SCA_REQUIRED, N_("TYPE"), NO_NET, 0,
+	  N_("who plays Black (the same types)"), NULL, 0, session_cmd_player , 0 },
+	{ CMD_DEPTH, "depth", NULL, NULL, SCA_REQUIRED, N_("N"), SMODE_ALL, 0,
+	  N_("search depth of the AI players (0: no cap)"), NULL, 0,
 	  session_cmd_limit , 0 },
-	{ CMD_MOVETIME, "movetime", NULL, NULL, SCA_REQUIRED, "MS", SMODE_ALL,
-	  0, "thinking time of the AI players", NULL, 0, session_cmd_limit , 0 },
+	{ CMD_MOVETIME, "movetime", NULL, NULL, SCA_REQUIRED, N_("MS"),
+	  SMODE_ALL, 0, N_("thinking time of the AI players"), NULL, 0, session_cmd_limit , 0 },
 	{ CMD_PAUSE, "pause", NULL, "p", SCA_NONE, NULL, NO_NET_GAME, 0,
-	  "pause / resume the AI and the clocks (Space too between two AIs)",
+	  N_("pause / resume the AI and the clocks (Space too between two AIs)"),
 	  NET_PACE, SMODE_NET, session_cmd_pace , 0 },
 	{ CMD_STEP, "step", NULL, ".", SCA_NONE, NULL, NO_NET_GAME, 0,
-	  "paused: the AI plays one move", NET_PACE, SMODE_NET,
+	  N_("paused: the AI plays one move"), NET_PACE, SMODE_NET,
 	  session_cmd_pace , 0 },
 	{ CMD_FASTER, "faster", NULL, "+ =", SCA_NONE, NULL, NO_NET_GAME, 0,
-	  "faster moves between two AIs", NET_PACE, SMODE_NET,
+	  N_("faster moves between two AIs"), NET_PACE, SMODE_NET,
 	  session_cmd_pace , 0 },
 	{ CMD_SLOWER, "slower", NULL, "-", SCA_NONE, NULL, NO_NET_GAME, 0,
-	  "slower moves between two AIs", NET_PACE, SMODE_NET,
+	  N_("slower moves between two AIs"), NET_PACE, SMODE_NET,
 	  session_cmd_pace , 0 },
-	{ CMD_DELAY, "delay", NULL, NULL, SCA_REQUIRED, "MS", NO_NET_GAME, 0,
-	  "the least time between two AIs' moves", NET_PACE, SMODE_NET,
+	{ CMD_DELAY, "delay", NULL, NULL, SCA_REQUIRED, N_("MS"), NO_NET_GAME,
+	  0,
+	  N_("the least time between two AIs' moves"), NET_PACE, SMODE_NET,
 	  session_cmd_pace , 0 },
 	/* Lessons and puzzles (session_learn.c takes them first). */
 	{ CMD_LEARN, "learn", NULL, NULL, SCA_NONE, NULL, NO_NET_GAME, 0,
-	  "the lessons: one rule at a time (a newcomer starts here)", NULL,
+	  N_("the lessons: one rule at a time (a newcomer starts here)"), NULL,
 	  0, session_cmd_learn , 0 },
 	{ CMD_PUZZLE, "puzzle", NULL, NULL, SCA_OPTIONAL,
-	  "[streak] [VARIANT] [THEME|all]", NO_NET_GAME, 0,
-	  "the next puzzle near your rating (of a variant, a theme); streak",
+	  N_("[streak] [VARIANT] [THEME|all]"), NO_NET_GAME, 0,
+	  N_("the next puzzle near your rating (of a variant, a theme); streak"),
 	  NULL, 0, session_cmd_learn , 0 },
 	{ CMD_SOLUTION, "solution", NULL, NULL, SCA_NONE, NULL,
-	  SMODE_LESSON | SMODE_PUZZLE, 0, "in a lesson or puzzle: the answer",
-	  ":solution works in a puzzle or a lesson",
+	  SMODE_LESSON | SMODE_PUZZLE, 0, N_("in a lesson or puzzle: the answer"),
+	  N_(":solution works in a puzzle or a lesson"),
 	  SMODE_LOCAL | SMODE_REVIEW | SMODE_NET, session_cmd_learn , 0 },
 	/* A network game (its hook takes them first). */
-	{ CMD_SAY, "say", NULL, NULL, SCA_REQUIRED, "TEXT", SMODE_NET, 0,
-	  "network game: a line to the opponent", NET_ONLY, NOT_NET_IN,
+	{ CMD_SAY, "say", NULL, NULL, SCA_REQUIRED, N_("TEXT"), SMODE_NET, 0,
+	  N_("network game: a line to the opponent"), NET_ONLY, NOT_NET_IN,
 	  session_cmd_net , 0 },
 	{ CMD_REMATCH, "rematch", NULL, "r", SCA_NONE, NULL, SMODE_NET, 0,
-	  "a network game over: ask for a rematch (or accept one)", NET_ONLY,
+	  N_("a network game over: ask for a rematch (or accept one)"), NET_ONLY,
 	  NOT_NET_IN, session_cmd_net , 0 },
 	{ CMD_CLAIM, "claim", NULL, NULL, SCA_NONE, NULL, SMODE_NET, 0,
-	  "network game: the win from a gone opponent", NET_ONLY, NOT_NET_IN,
+	  N_("network game: the win from a gone opponent"), NET_ONLY, NOT_NET_IN,
 	  session_cmd_net , 0 },
 	{ CMD_CANCEL, "cancel", NULL, NULL, SCA_NONE, NULL, SMODE_NET, 0,
-	  "network game: end your open game (before both moved)", NET_ONLY,
+	  N_("network game: end your open game (before both moved)"), NET_ONLY,
 	  NOT_NET_IN, session_cmd_net , 0 },
 	{ CMD_INFO, "info", NULL, NULL, SCA_NONE, NULL, SMODE_NET, 0,
-	  "network game: the game and the friend's command (--host)",
+	  N_("network game: the game and the friend's command (--host)"),
 	  NET_ONLY, NOT_NET_IN, session_cmd_info , 0 },
 	{ CMD_TAKEBACK, "takeback", NULL, NULL, SCA_OPTIONAL,
-	  "[accept | decline]", SMODE_NET, 0,
-	  "network game: offer a takeback (also u), or answer one", NET_ONLY,
+	  N_("[accept | decline]"), SMODE_NET, 0,
+	  N_("network game: offer a takeback (also u), or answer one"), NET_ONLY,
 	  NOT_NET_IN, session_cmd_net , 0 },
-	{ CMD_WHOIS, "whois", NULL, NULL, SCA_REQUIRED, "NAME", SMODE_NET, 0,
-	  "network: a player's account and ratings", NET_ONLY, NOT_NET_IN,
+	{ CMD_WHOIS, "whois", NULL, NULL, SCA_REQUIRED, N_("NAME"), SMODE_NET,
+	  0,
+	  N_("network: a player's account and ratings"), NET_ONLY, NOT_NET_IN,
 	  session_cmd_list , 0 },
-	{ CMD_TOP, "top", NULL, NULL, SCA_OPTIONAL, "[VARIANT SPEED]",
-	  SMODE_NET, 0, "network: the best players", NET_ONLY, NOT_NET_IN,
+	{ CMD_TOP, "top", NULL, NULL, SCA_OPTIONAL, N_("[VARIANT SPEED]"),
+	  SMODE_NET, 0, N_("network: the best players"), NET_ONLY, NOT_NET_IN,
 	  session_cmd_list , 0 },
-	{ CMD_GAMES, "games", NULL, NULL, SCA_OPTIONAL, "[NAME]", SMODE_NET,
-	  0, "network: the games played (Enter opens one's record)", NET_ONLY,
+	{ CMD_GAMES, "games", NULL, NULL, SCA_OPTIONAL, N_("[NAME]"), SMODE_NET,
+	  0, N_("network: the games played (Enter opens one's record)"), NET_ONLY,
 	  NOT_NET_IN, session_cmd_list , 0 },
 	/* Leaving. */
 	{ CMD_QUIT, NULL, NULL, "q", SCA_NONE, NULL, SMODE_ALL, 0,
-	  "quit (asks during a game)", NULL, 0, session_cmd_quit , 0 },
+	  N_("quit (asks during a game)"), NULL, 0, session_cmd_quit , 0 },
 	{ CMD_QUIT_NOW, "quit", "q exit", "Ctrl-C", SCA_NONE, NULL,
-	  SMODE_ALL, 0, "quit at once", NULL, 0, session_cmd_quit , 0 },
+	  SMODE_ALL, 0, N_("quit at once"), NULL, 0, session_cmd_quit , 0 },
 };
 
 const int session_ncmds = (int)(sizeof session_cmds / sizeof session_cmds[0]);
@@ -425,11 +429,11 @@ move_hint(const char *t, char *err, size_t errlen)
 	}
 	sq[n] = '\0';
 	if (n == 2)
-		snprintf(err, errlen, "'%s' is one square: a move names the "
-		    "square it leaves and the one it goes to (:d2d3)", t);
+		snprintf(err, errlen, _("'%s' is one square: a move names the "
+		    "square it leaves and the one it goes to (:d2d3)"), t);
 	else
-		snprintf(err, errlen, "'%s': a move is its squares alone: "
-		    ":%s", t, sq);
+		snprintf(err, errlen, _("'%s': a move is its squares alone: "
+		    ":%s"), t, sq);
 	return true;
 }
 
@@ -457,8 +461,8 @@ session_cmd_parse(const char *text, struct session_cmd *cmd, char *err,
 	if (n == 0)
 		return 0;           /* an empty line does nothing */
 	if (n >= sizeof word) {
-		snprintf(err, errlen, "unknown command '%.*s' "
-		    "(:help lists the commands)", 24, p);
+		snprintf(err, errlen, _("unknown command '%.*s' "
+		    "(:help lists the commands)"), 24, p);
 		return -1;
 	}
 	memcpy(word, p, n);
@@ -480,28 +484,28 @@ session_cmd_parse(const char *text, struct session_cmd *cmd, char *err,
 	if (e == NULL && nmatch > 1) {
 		session_cmd_complete(word, list, sizeof list, common,
 		    sizeof common);
-		snprintf(err, errlen, "ambiguous command '%s': %s", word, list);
+		snprintf(err, errlen, _("ambiguous command '%s': %s"), word, list);
 		return -1;
 	}
 	if (e == NULL) {
 		if (nmatch == 0 && !looks_like_move(word) &&
 		    move_hint(word, err, errlen))
 			return -1;
-		snprintf(err, errlen, "unknown command '%s' (:help lists the "
-		    "commands)", word);
+		snprintf(err, errlen, _("unknown command '%s' (:help lists the "
+		    "commands)"), word);
 		return -1;
 	}
 	if (e->args == SCA_NONE && alen > 0) {
-		snprintf(err, errlen, ":%s takes no argument", e->name);
+		snprintf(err, errlen, _(":%s takes no argument"), e->name);
 		return -1;
 	}
 	if (e->args == SCA_REQUIRED && alen == 0) {
-		snprintf(err, errlen, ":%s needs an argument (%s)", e->name,
-		    e->usage);
+		snprintf(err, errlen, _(":%s needs an argument (%s)"), e->name,
+		    _(e->usage));
 		return -1;
 	}
 	if (alen >= sizeof cmd->arg) {
-		snprintf(err, errlen, ":%s: argument too long", e->name);
+		snprintf(err, errlen, _(":%s: argument too long"), e->name);
 		return -1;
 	}
 	cmd->type = e->type;
@@ -531,19 +535,20 @@ session_mode_name(unsigned mode)
 {
 	switch (mode) {
 	case SMODE_LOCAL:
-		return "a local game";
+		/* TRANSLATORS: the modes complete "not allowed in %s" */
+		return _("a local game");
 	case SMODE_NET:
-		return "a network game";
+		return _("a network game");
 	case SMODE_REVIEW:
-		return "review";
+		return _("review");
 	case SMODE_LESSON:
-		return "a lesson";
+		return _("a lesson");
 	case SMODE_PUZZLE:
-		return "a puzzle";
+		return _("a puzzle");
 	case SMODE_EDITOR:
-		return "the board editor";
+		return _("the board editor");
 	default:
-		return "this mode";
+		return _("this mode");
 	}
 }
 
@@ -558,12 +563,12 @@ session_cmd_refusal(const struct session_cmd_entry *e, unsigned mode,
 		return NULL;
 	/* The editor says how to leave it whatever was refused. */
 	if (mode == SMODE_EDITOR)
-		snprintf(buf, n, "the board editor is open: Enter plays its "
-		    "position, A analyses it, Esc leaves it");
+		snprintf(buf, n, _("the board editor is open: Enter plays its "
+		    "position, A analyses it, Esc leaves it"));
 	else if (e->refusal != NULL && (e->refusal_in & mode))
-		snprintf(buf, n, "%s", e->refusal);
+		snprintf(buf, n, "%s", _(e->refusal));
 	else
-		snprintf(buf, n, "not allowed in %s", session_mode_name(mode));
+		snprintf(buf, n, _("not allowed in %s"), session_mode_name(mode));
 	return buf;
 }
 

@@ -17,9 +17,10 @@
 #include "session/session.h"
 #include "session/session_int.h"
 #include "session/session_keep.h"
+#include "util/i18n.h"
 #include "util/util.h"
 
-static const char *const side_name[2] = { "White", "Black" };
+static const char *const side_name[2] = { N_("White"), N_("Black") };
 static const int delays[] = { 0, 100, 250, 500, 1000, 2000, 4000, 8000 };
 #define NDELAYS ((int)(sizeof delays / sizeof delays[0]))
 
@@ -71,7 +72,7 @@ undo(struct session *s)
 	if (session_var_undo(s))
 		return;
 	if (s->game.nply == 0) {
-		session_msg(s, SM_ERROR, "nothing to undo");
+		session_msg(s, SM_ERROR, _("nothing to undo"));
 		return;
 	}
 	session_cancel_turns(s);
@@ -86,9 +87,10 @@ undo(struct session *s)
 			n++;
 	}
 	session_position_changed(s);
-	session_msg(s, SM_NORMAL, "took back %d move%s%s", n, n == 1 ? "" : "s",
+	session_msg(s, SM_NORMAL, ngettext("took back %d move%s",
+	    "took back %d moves%s", (unsigned long)n), n,
 	    s->paused && session_human_count(s) == 0 ?
-	    " (paused: p resumes)" : "");
+	    _(" (paused: p resumes)") : "");
 	session_turn(s);
 	session_keep(s);
 }
@@ -101,7 +103,7 @@ redo(struct session *s)
 	if (session_var_redo(s))
 		return;
 	if (s->game.nredo == 0) {
-		session_msg(s, SM_ERROR, "nothing to redo");
+		session_msg(s, SM_ERROR, _("nothing to redo"));
 		return;
 	}
 	session_cancel_turns(s);
@@ -113,7 +115,8 @@ redo(struct session *s)
 		    game_redo(&s->game) == 0)
 			n++;
 	session_position_changed(s);
-	session_msg(s, SM_NORMAL, "replayed %d move%s", n, n == 1 ? "" : "s");
+	session_msg(s, SM_NORMAL, ngettext("replayed %d move",
+	    "replayed %d moves", (unsigned long)n), n);
 	session_turn(s);
 	session_keep(s);
 }
@@ -131,7 +134,7 @@ set_player_cmd(struct session *s, int color, const char *text)
 	if (session_set_player(s, color, &pc) < 0)
 		return;
 	session_player_describe(s->player[color], desc, sizeof desc);
-	session_msg(s, SM_GOOD, "%s is now played by %s", side_name[color],
+	session_msg(s, SM_GOOD, _("%s is now played by %s"), _(side_name[color]),
 	    desc);
 	session_turn(s);
 }
@@ -143,8 +146,8 @@ set_limit(struct session *s, bool depth, const char *text)
 	long v;
 
 	if (parse_long(text, 0, max, &v, NULL, 0) != 0) {
-		session_msg(s, SM_ERROR, "%s must be 0..%d", depth ? "depth" :
-		    "movetime", max);
+		session_msg(s, SM_ERROR, depth ? _("depth must be 0..%d") :
+		    _("movetime must be 0..%d"), max);
 		return;
 	}
 	for (c = 0; c < 2; c++) {
@@ -158,8 +161,8 @@ set_limit(struct session *s, bool depth, const char *text)
 			s->player[c]->conf.movetime_ms = (int)v;
 		}
 	}
-	session_msg(s, SM_GOOD, "AI %s set to %ld%s (from the next move)",
-	    depth ? "depth" : "time", v, depth ? "" : " ms");
+	session_msg(s, SM_GOOD, depth ? _("AI depth set to %ld (from the next "
+	    "move)") : _("AI time set to %ld ms (from the next move)"), v);
 }
 
 static void
@@ -170,16 +173,16 @@ advice(struct session *s)
 	struct session_job job;
 
 	if (game_over(&s->game)) {
-		session_msg(s, SM_ERROR, "the game is over: no advice (n starts "
-		    "a new game, [ reviews it)");
+		session_msg(s, SM_ERROR, _("the game is over: no advice (n starts "
+		    "a new game, [ reviews it)"));
 		return;
 	}
 	if (!session_human_turn(s) || s->review >= 0) {
-		session_msg(s, SM_ERROR, "advice is for a human's turn");
+		session_msg(s, SM_ERROR, _("advice is for a human's turn"));
 		return;
 	}
 	if (s->advising) {
-		session_msg(s, SM_NORMAL, "the advisor is still thinking");
+		session_msg(s, SM_NORMAL, _("the advisor is still thinking"));
 		return;
 	}
 	pc = side == WHITE ? s->conf.white : s->conf.black;
@@ -205,12 +208,12 @@ advice(struct session *s)
 		job.nhistory = s->game.nply;
 	}
 	if (session_worker_start(&s->worker, &job) < 0) {
-		session_msg(s, SM_ERROR, "cannot start the advisor");
+		session_msg(s, SM_ERROR, _("cannot start the advisor"));
 		return;
 	}
 	s->advising = true;
-	snprintf(s->advice, sizeof s->advice, "Advice for %s: thinking...",
-	    side_name[side]);
+	snprintf(s->advice, sizeof s->advice, _("Advice for %s: thinking..."),
+	    _(side_name[side]));
 	s->dirty = true;
 }
 
@@ -221,11 +224,12 @@ pause_toggle(struct session *s)
 	s->step = false;
 	if (s->paused) {
 		session_turn(s);        /* stops the clocks */
-		session_msg(s, SM_NORMAL, "paused: p resumes%s, . plays one "
-		    "move", session_ai_vs_ai(s) ? " (or Space)" : "");
+		session_msg(s, SM_NORMAL, session_ai_vs_ai(s) ?
+		    _("paused: p resumes (or Space), . plays one move") :
+		    _("paused: p resumes, . plays one move"));
 		return;
 	}
-	session_msg(s, SM_NORMAL, "resumed");
+	session_msg(s, SM_NORMAL, _("resumed"));
 	if (s->held != MOVE_NONE)
 		s->held_at = s->now() + s->delay_ms;
 	session_turn(s);
@@ -235,11 +239,11 @@ static void
 step(struct session *s)
 {
 	if (game_over(&s->game)) {
-		session_msg(s, SM_ERROR, "the game is over");
+		session_msg(s, SM_ERROR, _("the game is over"));
 		return;
 	}
 	if (session_human_turn(s)) {
-		session_msg(s, SM_ERROR, "your move: . steps the AI");
+		session_msg(s, SM_ERROR, _("your move: . steps the AI"));
 		return;
 	}
 	s->paused = true;
@@ -267,7 +271,7 @@ speed(struct session *s, int dir)
 	if (i >= NDELAYS)
 		i = NDELAYS - 1;
 	s->delay_ms = delays[i];
-	session_msg(s, SM_NORMAL, "AI moves every %d ms at least", s->delay_ms);
+	session_msg(s, SM_NORMAL, _("AI moves every %d ms at least"), s->delay_ms);
 }
 
 static void
@@ -294,7 +298,7 @@ fen_cmd(struct session *s, const char *arg)
 		return;
 	}
 	session_new_game(s, &b);
-	session_msg(s, SM_GOOD, "new game from %s", arg);
+	session_msg(s, SM_GOOD, _("new game from %s"), arg);
 }
 
 static void
@@ -304,21 +308,21 @@ resign(struct session *s, bool now)
 	char res[96];
 
 	if (game_over(&s->game)) {
-		session_msg(s, SM_ERROR, "the game is over");
+		session_msg(s, SM_ERROR, _("the game is over"));
 		return;
 	}
 	if (session_human_count(s) == 0) {
-		session_msg(s, SM_ERROR, "no human plays: nobody to resign");
+		session_msg(s, SM_ERROR, _("no human plays: nobody to resign"));
 		return;
 	}
 	who = session_human_count(s) == 2 ? side :
 	    s->player[WHITE]->human ? WHITE : BLACK;
 	if (!now) {
 		if (session_human_count(s) == 2)
-			snprintf(res, sizeof res, "Resign? (%s loses)",
-			    side_name[who]);
+			snprintf(res, sizeof res, _("Resign? (%s loses)"),
+			    _(side_name[who]));
 		else
-			snprintf(res, sizeof res, "Resign?");
+			snprintf(res, sizeof res, _("Resign?"));
 		session_ask(s, res, CMD_RESIGN_NOW, NULL);
 		return;
 	}
@@ -337,18 +341,18 @@ clock_cmd(struct session *s, const char *arg)
 
 	if (arg[0] == '\0') {
 		if (!s->clocked) {
-			session_msg(s, SM_NORMAL, "no clock (:clock 5+3 sets "
-			    "one for the next game)");
+			session_msg(s, SM_NORMAL, _("no clock (:clock 5+3 sets "
+			    "one for the next game)"));
 			return;
 		}
 		clock_format(session_clock_left(s, WHITE), a, sizeof a);
 		clock_format(session_clock_left(s, BLACK), b, sizeof b);
-		session_msg(s, SM_NORMAL, "White %s, Black %s", a, b);
+		session_msg(s, SM_NORMAL, _("White %s, Black %s"), a, b);
 		return;
 	}
 	if (session_set_clock(s, arg) < 0)
 		return;
-	session_msg(s, SM_GOOD, "clock %s from the next game (n)", arg);
+	session_msg(s, SM_GOOD, _("clock %s from the next game (n)"), arg);
 }
 
 /* Commands a network game handles, or refuses, itself. */
@@ -415,7 +419,7 @@ session_cmd_new(struct session *s, const struct session_cmd *cmd)
 		return;
 	}
 	session_new_game(s, &s->start);
-	session_msg(s, SM_GOOD, "new game");
+	session_msg(s, SM_GOOD, _("new game"));
 }
 
 void
@@ -457,14 +461,14 @@ session_cmd_draw(struct session *s, const struct session_cmd *cmd)
 {
 	(void)cmd;
 	if (game_over(&s->game))
-		session_msg(s, SM_ERROR, "the game is over");
+		session_msg(s, SM_ERROR, _("the game is over"));
 	else if (session_human_count(s) < 2)
-		session_msg(s, SM_ERROR, "the AI plays on: "
-		    "draws are agreed between humans");
+		session_msg(s, SM_ERROR, _("the AI plays on: "
+		    "draws are agreed between humans"));
 	else {
 		game_agree_draw(&s->game);
 		session_turn(s);
-		session_msg(s, SM_GOOD, "Draw: agreed");
+		session_msg(s, SM_GOOD, _("Draw: agreed"));
 		session_keep(s);
 	}
 }
@@ -497,7 +501,7 @@ session_cmd_review(struct session *s, const struct session_cmd *cmd)
 		char err[96];
 		int ply;
 		if (parse_int(cmd->arg, 0, INT_MAX, &ply, err, sizeof err) != 0)
-			session_msg(s, SM_ERROR, "review: %s", err);
+			session_msg(s, SM_ERROR, _("review: %s"), err);
 		else
 			session_review_to(s, ply);
 		break;
@@ -580,19 +584,19 @@ session_cmd_pace(struct session *s, const struct session_cmd *cmd)
 		break;
 	}
 	if (parse_int(cmd->arg, 0, 60000, &v, err, sizeof err) != 0) {
-		session_msg(s, SM_ERROR, "delay must be 0..60000 ms: %s", err);
+		session_msg(s, SM_ERROR, _("delay must be 0..60000 ms: %s"), err);
 		return;
 	}
 	s->delay_ms = v;
-	session_msg(s, SM_NORMAL, "AI moves every %d ms at least", s->delay_ms);
+	session_msg(s, SM_NORMAL, _("AI moves every %d ms at least"), s->delay_ms);
 }
 
 void
 session_cmd_quit(struct session *s, const struct session_cmd *cmd)
 {
 	if (cmd->type == CMD_QUIT && session_in_game(s))
-		session_ask(s, s->kept ? "Quit this game? It is kept: the "
-		    "next congo offers to resume it." : "Quit this game?",
+		session_ask(s, s->kept ? _("Quit this game? It is kept: the "
+		    "next congo offers to resume it.") : _("Quit this game?"),
 		    CMD_QUIT_NOW, NULL);
 	else
 		s->quit = true;

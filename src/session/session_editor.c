@@ -15,8 +15,9 @@
 #include "engine/fen.h"
 #include "session/session.h"
 #include "session/session_int.h"
+#include "util/i18n.h"
 
-static const char *const side_name[2] = { "White", "Black" };
+static const char *const side_name[2] = { N_("White"), N_("Black") };
 
 static void
 refused_clear(struct session *s)
@@ -44,7 +45,7 @@ session_edit_undo(struct session *s)
 
 	refused_clear(s);
 	if (e->nundo == 0) {
-		session_msg(s, SM_ERROR, "nothing to undo in the editor");
+		session_msg(s, SM_ERROR, _("nothing to undo in the editor"));
 		return -1;
 	}
 	e->undo_top = (e->undo_top + SESSION_EDIT_UNDO - 1) %
@@ -52,7 +53,7 @@ session_edit_undo(struct session *s)
 	e->nundo--;
 	e->b = e->undo[e->undo_top];
 	e->cursor = e->undo_cursor[e->undo_top];
-	session_msg(s, SM_NORMAL, "undone (%d more to undo)", e->nundo);
+	session_msg(s, SM_NORMAL, _("undone (%d more to undo)"), e->nundo);
 	return 0;
 }
 
@@ -72,8 +73,8 @@ session_edit_open(struct session *s)
 	e->nundo = 0;
 	e->undo_top = 0;
 	refused_clear(s);
-	session_msg(s, SM_NORMAL, "board editor: letters put pieces (Shift: "
-	    "White), Enter plays, Esc leaves, ? keys");
+	session_msg(s, SM_NORMAL, _("board editor: letters put pieces (Shift: "
+	    "White), Enter plays, Esc leaves, ? keys"));
 }
 
 void
@@ -81,7 +82,7 @@ session_edit_cancel(struct session *s)
 {
 	s->edit.open = false;
 	refused_clear(s);
-	session_msg(s, SM_NORMAL, "left the editor: the game is as it was");
+	session_msg(s, SM_NORMAL, _("left the editor: the game is as it was"));
 }
 
 void
@@ -114,13 +115,13 @@ session_edit_put(struct session *s, char letter)
 	refused_clear(s);
 	board_sq_name(e->cursor, name);
 	if (p == PIECE_NONE) {
-		session_msg(s, SM_ERROR, "'%c' is no piece: L Z E G C M P S Q "
-		    "(Shift for White)", letter);
+		session_msg(s, SM_ERROR, _("'%c' is no piece: L Z E G C M P S Q "
+		    "(Shift for White)"), letter);
 		return -1;
 	}
 	if (!variant_has_piece(e->b.variant, PIECE_TYPE(p))) {
-		session_msg(s, SM_ERROR, "the %s is not a piece of %s",
-		    board_piece_name(PIECE_TYPE(p)),
+		session_msg(s, SM_ERROR, _("the %s is not a piece of %s"),
+		    game_piece_word(PIECE_TYPE(p)),
 		    variant_name(e->b.variant));
 		return -1;
 	}
@@ -128,15 +129,15 @@ session_edit_put(struct session *s, char letter)
 	/* The same piece again takes it away. */
 	if (e->b.sq[e->cursor] == p) {
 		board_remove(&e->b, e->cursor);
-		session_msg(s, SM_NORMAL, "%s: empty", name);
+		session_msg(s, SM_NORMAL, _("%s: empty"), name);
 		return 0;
 	}
 	if (e->b.sq[e->cursor] != PIECE_NONE)
 		board_remove(&e->b, e->cursor);
 	board_put(&e->b, e->cursor, p);
-	session_msg(s, SM_NORMAL, "%s: %s %s", name,
-	    PIECE_COLOR(p) == WHITE ? "white" : "black",
-	    board_piece_name(PIECE_TYPE(p)));
+	session_msg(s, SM_NORMAL, PIECE_COLOR(p) == WHITE ?
+	    _("%1$s: white %2$s") : _("%1$s: black %2$s"), name,
+	    game_piece_word(PIECE_TYPE(p)));
 	return 0;
 }
 
@@ -167,7 +168,7 @@ session_edit_clear(struct session *s)
 		e->b.hash ^= board_zobrist_side;
 	}
 	refused_clear(s);
-	session_msg(s, SM_NORMAL, "the board is empty");
+	session_msg(s, SM_NORMAL, _("the board is empty"));
 }
 
 void
@@ -180,7 +181,7 @@ session_edit_reset(struct session *s)
 	undo_push(e);
 	fen_read_variant(&e->b, v, fen, strlen(fen), NULL, 0);
 	refused_clear(s);
-	session_msg(s, SM_NORMAL, "the start of %s", variant_name(v));
+	session_msg(s, SM_NORMAL, _("the start of %s"), variant_name(v));
 }
 
 void
@@ -192,7 +193,7 @@ session_edit_side(struct session *s)
 	e->b.side = !e->b.side;
 	e->b.hash ^= board_zobrist_side;
 	refused_clear(s);
-	session_msg(s, SM_NORMAL, "%s to move", side_name[e->b.side]);
+	session_msg(s, SM_NORMAL, _("%s to move"), _(side_name[e->b.side]));
 }
 
 /* The next variant; the pieces stay (one the variant lacks is named
@@ -205,7 +206,7 @@ session_edit_variant(struct session *s)
 	undo_push(e);
 	board_set_variant(&e->b, (e->b.variant + 1) % NVARIANTS);
 	refused_clear(s);
-	session_msg(s, SM_NORMAL, "variant %s", variant_name(e->b.variant));
+	session_msg(s, SM_NORMAL, _("variant %s"), variant_name(e->b.variant));
 }
 
 int
@@ -219,7 +220,7 @@ session_edit_check(struct session *s)
 		e->error[0] = '\0';
 		return 0;
 	}
-	snprintf(e->error, sizeof e->error, "Illegal set-up: %s", err);
+	snprintf(e->error, sizeof e->error, _("Illegal set-up: %s"), err);
 	session_msg(s, SM_ERROR, "%s", e->error);
 	return -1;
 }
@@ -261,8 +262,8 @@ session_edit_analyse(struct session *s)
 		return -1;
 	/* A game in progress is not left unasked. */
 	if (session_in_game(s)) {
-		session_ask(s, "Leave this game to analyse the edited "
-		    "position?", CMD_EDIT_ANALYSE, NULL);
+		session_ask(s, _("Leave this game to analyse the edited "
+		    "position?"), CMD_EDIT_ANALYSE, NULL);
 		return 0;
 	}
 	return analyse_now(s);
@@ -294,8 +295,8 @@ analyse_now(struct session *s)
 	session_new_game(s, &b);
 	if (!s->analysis.on)
 		session_analysis_toggle(s);
-	session_msg(s, SM_GOOD, "analysing the edited position: both sides "
-	    "human, A turns the analysis off");
+	session_msg(s, SM_GOOD, _("analysing the edited position: both sides "
+	    "human, A turns the analysis off"));
 	return 0;
 }
 
@@ -316,7 +317,7 @@ session_edit_fen(struct session *s, const char *text)
 	undo_push(e);
 	e->b = b;
 	refused_clear(s);
-	session_msg(s, SM_GOOD, "the editor holds %s", text);
+	session_msg(s, SM_GOOD, _("the editor holds %s"), text);
 	return 0;
 }
 

@@ -15,6 +15,7 @@
 #include "record/record.h"
 #include "session/session.h"
 #include "session/session_int.h"
+#include "util/i18n.h"
 #include "util/util.h"
 
 /*
@@ -69,20 +70,21 @@ session_cmd_pgn(struct session *s, const struct session_cmd *cmd)
 
 	(void)cmd;
 	if (!s->have_game) {
-		session_msg(s, SM_ERROR, "no game to copy");
+		session_msg(s, SM_ERROR, _("no game to copy"));
 		return;
 	}
 	f = open_memstream(&text, &len);
 	if (f == NULL || record_out(s, NULL, f, &tags, err, sizeof err) < 0 ||
 	    fclose(f) != 0) {
-		session_msg(s, SM_ERROR, "the record could not be written");
+		session_msg(s, SM_ERROR, _("the record could not be written"));
 		free(text);
 		return;
 	}
 	free(s->clip_long);
 	s->clip_long = text;
-	snprintf(s->clip, sizeof s->clip, "the game record, %d %s",
-	    s->game.nply, s->game.nply == 1 ? "ply" : "plies");
+	snprintf(s->clip, sizeof s->clip, ngettext("the game record, %d ply",
+	    "the game record, %d plies", (unsigned long)s->game.nply),
+	    s->game.nply);
 	s->want_clip = true;
 }
 
@@ -153,7 +155,7 @@ session_save(struct session *s, const char *name, bool now)
 	 * saving this game again where it was saved is. */
 	if (!now && stat(path, &st) == 0 && !(s->saved_reset ==
 	    s->reset_serial + 1 && strcmp(path, s->save_name) == 0)) {
-		snprintf(q, sizeof q, "%.100s exists: replace it?",
+		snprintf(q, sizeof q, _("%.100s exists: replace it?"),
 		    base_name(path));
 		session_ask(s, q, CMD_SAVE_NOW, path);
 		return;
@@ -164,7 +166,7 @@ session_save(struct session *s, const char *name, bool now)
 	}
 	snprintf(s->save_name, sizeof s->save_name, "%s", path);
 	s->saved_reset = s->reset_serial + 1;
-	session_msg(s, SM_GOOD, "saved to %s", path);
+	session_msg(s, SM_GOOD, _("saved to %s"), path);
 }
 
 /* The record's players, when they name ours ("human", "alphabeta 1s"). */
@@ -194,10 +196,14 @@ players_of(struct session *s, char *said, size_t n)
 			pc.level = level;
 		}
 		if (session_player_type_parse(word, &pc, err, sizeof err) < 0) {
-			len += (size_t)snprintf(said + len, n - len,
-			    "%s%s \"%s\" is not a player here: %s kept",
-			    len ? "; " : "", tag[c], v,
-			    s->player[c]->human ? "human" : "the AI");
+			len += (size_t)snprintf(said + len, n - len, "%s",
+			    len ? "; " : "");
+			if (len < n)
+				len += (size_t)snprintf(said + len, n - len,
+				    s->player[c]->human ? _("%s \"%s\" is not "
+				    "a player here: human kept") : _("%s \"%s\" "
+				    "is not a player here: the AI kept"),
+				    _(tag[c]), v);
 			continue;
 		}
 		if (strcmp(pc.type, s->player[c]->conf.type) != 0 ||
@@ -211,8 +217,9 @@ players_of(struct session *s, char *said, size_t n)
 		session_player_describe(s->player[c], desc, sizeof desc);
 		if (len < n)
 			len += (size_t)snprintf(said + len, n - len, "%s%s %s",
-			    len ? (c == WHITE ? "; playing: " : ", ") :
-			    (c == WHITE ? "playing: " : ", "), tag[c], desc);
+			    len ? (c == WHITE ? _("; playing: ") : ", ") :
+			    (c == WHITE ? _("playing: ") : ", "), _(tag[c]),
+			    desc);
 	}
 }
 
@@ -303,10 +310,11 @@ session_load(struct session *s, const char *path, int index)
 	if (s->clocked)     /* minutes + seconds, as --clock takes it */
 		snprintf(tc, sizeof tc, "%g+%lld", s->tc_base / 60000.0,
 		    (long long)(s->tc_inc / 1000));
-	session_msg(s, SM_GOOD, "loaded %s (%d pl%s%s%s)%s%s%s; [ "
-	    "reviews", path, s->game.nply, s->game.nply == 1 ? "y" : "ies",
-	    tc[0] ? ", clock " : "", tc,
-	    s->paused ? ": paused, p resumes" : "", said[0] ? ". " : "",
+	session_msg(s, SM_GOOD, ngettext("loaded %s (%d ply%s%s)%s%s%s; [ "
+	    "reviews", "loaded %s (%d plies%s%s)%s%s%s; [ reviews",
+	    (unsigned long)s->game.nply), path, s->game.nply,
+	    tc[0] ? _(", clock ") : "", tc,
+	    s->paused ? _(": paused, p resumes") : "", said[0] ? ". " : "",
 	    said);
 	session_turn(s);
 	return 0;
@@ -323,9 +331,9 @@ session_load_cmd(struct session *s, const char *arg, bool now)
 	/* A game in progress is not left unasked (a game of this machine:
 	 * a network game cannot load). */
 	if (!now && session_in_game(s)) {
-		snprintf(q, sizeof q, "Leave this game to load %.80s?%s",
-		    base_name(arg), s->kept ? " (it stays kept until the "
-		    "loaded one has a move)" : "");
+		snprintf(q, sizeof q, _("Leave this game to load %.80s?%s"),
+		    base_name(arg), s->kept ? _(" (it stays kept until the "
+		    "loaded one has a move)") : "");
 		session_ask(s, q, CMD_LOAD_NOW, arg);
 		return;
 	}
@@ -335,7 +343,7 @@ session_load_cmd(struct session *s, const char *arg, bool now)
 	    strlen(sp + 1)) {
 		name[sp - arg] = '\0';
 		if (parse_int(sp + 1, 1, INT32_MAX, &index, NULL, 0) != 0) {
-			session_msg(s, SM_ERROR, "games are counted from 1");
+			session_msg(s, SM_ERROR, _("games are counted from 1"));
 			return;
 		}
 	}
@@ -347,8 +355,8 @@ session_load_cmd(struct session *s, const char *arg, bool now)
 	    sizeof err)) > 1) {
 		/* A list to pick from (or :load FILE N). */
 		session_pick_open(s, path);
-		session_msg(s, SM_NORMAL, "%s holds %d games: choose one (or "
-		    ":load %s N)", path, n, name);
+		session_msg(s, SM_NORMAL, _("%s holds %d games: choose one (or "
+		    ":load %s N)"), path, n, name);
 		return;
 	}
 	session_load(s, path, index);
@@ -368,10 +376,10 @@ pick_line(void *ctx, int index, const struct game *g,
 	if (p->n % 64 == 0)
 		p->line = xreallocarray(p->line, (size_t)p->n + 64,
 		    sizeof *p->line);
-	snprintf(p->line[p->n++], SESSION_PICK_LINE, "%4d. %.24s - %.24s  "
-	    "%s  (%d pl%s)", index, w != NULL ? w : "?", b != NULL ? b : "?",
-	    record_result_text(g->result), g->nply, g->nply == 1 ? "y" :
-	    "ies");
+	snprintf(p->line[p->n++], SESSION_PICK_LINE, ngettext("%4d. %.24s - "
+	    "%.24s  %s  (%d ply)", "%4d. %.24s - %.24s  %s  (%d plies)",
+	    (unsigned long)g->nply), index, w != NULL ? w : "?",
+	    b != NULL ? b : "?", record_result_text(g->result), g->nply);
 }
 
 int

@@ -17,9 +17,10 @@
 #include "session/session.h"
 #include "session/session_int.h"
 #include "session/session_keep.h"
+#include "util/i18n.h"
 #include "util/util.h"
 
-static const char *const side_name[2] = { "White", "Black" };
+static const char *const side_name[2] = { N_("White"), N_("Black") };
 
 int
 session_init(struct session *s, const struct congo_conf *conf, char *err,
@@ -47,7 +48,7 @@ session_init(struct session *s, const struct congo_conf *conf, char *err,
 	}
 	if (session_worker_init(&s->worker) < 0 ||
 	    session_worker_init(&s->analysis.worker) < 0) {
-		snprintf(err, errlen, "cannot make the AI's pipe");
+		snprintf(err, errlen, _("cannot make the AI's pipe"));
 		session_free(s);
 		return -1;
 	}
@@ -171,10 +172,10 @@ session_nomove_reason(const struct session *s)
 	char desc[64];
 
 	if (game_over(&s->game))
-		return "the game is over: n starts a new one, u takes back";
+		return _("the game is over: n starts a new one, u takes back");
 	if (s->review >= 0) {
-		snprintf(buf, sizeof buf, "reviewing ply %d of %d: } returns "
-		    "to the game", s->review, s->game.nply);
+		snprintf(buf, sizeof buf, _("reviewing ply %d of %d: } returns "
+		    "to the game"), s->review, s->game.nply);
 		return buf;
 	}
 	if (s->hooks.nomove != NULL && s->hooks.nomove(s->hooks.ctx) != NULL)
@@ -183,11 +184,11 @@ session_nomove_reason(const struct session *s)
 		return NULL;
 	session_player_describe(s->player[side], desc, sizeof desc);
 	if (s->paused)
-		snprintf(buf, sizeof buf, "%s to move: %s, paused (p resumes)",
-		    side_name[side], desc);
+		snprintf(buf, sizeof buf, _("%s to move: %s, paused (p resumes)"),
+		    _(side_name[side]), desc);
 	else
-		snprintf(buf, sizeof buf, "%s to move: %s thinks, wait for "
-		    "its move", side_name[side], desc);
+		snprintf(buf, sizeof buf, _("%s to move: %s thinks, wait for "
+		    "its move"), _(side_name[side]), desc);
 	return buf;
 }
 
@@ -302,7 +303,7 @@ session_set_clock(struct session *s, const char *text)
 		return 0;
 	}
 	if (clock_parse_minutes(text, &base, &inc, err, sizeof err) < 0) {
-		session_msg(s, SM_ERROR, "clock: %s", err);
+		session_msg(s, SM_ERROR, _("clock: %s"), err);
 		return -1;
 	}
 	s->clocked = true;
@@ -393,18 +394,24 @@ describe_effects(const struct move_effects *fx, char *buf, size_t n)
 	buf[0] = '\0';
 	for (i = 0; i < fx->ncaptured && len < n; i++) {
 		board_sq_name(fx->captured_sq[i], sq);
-		len += (size_t)snprintf(buf + len, n - len, "%s%s on %s taken",
-		    len ? ", " : "",
-		    board_piece_name(PIECE_TYPE(fx->captured_piece[i])), sq);
+		len += (size_t)snprintf(buf + len, n - len, "%s", len ? ", " :
+		    "");
+		if (len < n)
+			len += (size_t)snprintf(buf + len, n - len,
+			    _("%1$s on %2$s taken"), game_piece_word(
+			    PIECE_TYPE(fx->captured_piece[i])), sq);
 	}
 	if (fx->promoted && len < n)
-		len += (size_t)snprintf(buf + len, n - len,
-		    "%spawn promoted to superpawn", len ? ", " : "");
+		len += (size_t)snprintf(buf + len, n - len, "%s%s",
+		    len ? ", " : "", _("pawn promoted to superpawn"));
 	for (i = 0; i < fx->ndrowned && len < n; i++) {
 		board_sq_name(fx->drowned_sq[i], sq);
-		len += (size_t)snprintf(buf + len, n - len, "%s%s on %s drowned",
-		    len ? ", " : "",
-		    board_piece_name(PIECE_TYPE(fx->drowned_piece[i])), sq);
+		len += (size_t)snprintf(buf + len, n - len, "%s", len ? ", " :
+		    "");
+		if (len < n)
+			len += (size_t)snprintf(buf + len, n - len,
+			    _("%1$s on %2$s drowned"), game_piece_word(
+			    PIECE_TYPE(fx->drowned_piece[i])), sq);
 	}
 }
 
@@ -462,7 +469,7 @@ session_play(struct session *s, move_t m, bool from_ai)
 	/* What a move did stays on the line (a quiet reply of the AI does
 	 * not wipe "your pawn on d4 drowned") and goes into the log. */
 	if (what[0] != '\0')
-		session_msg(s, SM_NORMAL, "%s %s: %s", side_name[mover], mv,
+		session_msg(s, SM_NORMAL, "%s %s: %s", _(side_name[mover]), mv,
 		    what);
 	s->advice[0] = '\0';
 	s->advice_move = MOVE_NONE;
@@ -482,7 +489,7 @@ session_play(struct session *s, move_t m, bool from_ai)
 		if (what[0] != '\0')
 			s->msg.tone = SM_GOOD;
 		else
-			session_msg(s, SM_GOOD, "%s (n: new game)", res);
+			session_msg(s, SM_GOOD, _("%s (n: new game)"), res);
 		session_analysis_sync(s);
 		session_keep(s);
 		return;
@@ -500,8 +507,8 @@ session_human_move(struct session *s, move_t m)
 	char q[160];
 
 	if (s->warn && session_move_hangs_lion(b, m)) {
-		snprintf(q, sizeof q, "%s can take your lion after this move. "
-		    "Play it anyway? (y/n)", side_name[!b->side]);
+		snprintf(q, sizeof q, _("%s can take your lion after this move. "
+		    "Play it anyway? (y/n)"), _(side_name[!b->side]));
 		snprintf(s->question, sizeof s->question, "%s", q);
 		memset(&s->answer_cmd, 0, sizeof s->answer_cmd);
 		s->answer_cmd.type = CMD_MOVE_NOW;
@@ -558,10 +565,10 @@ worker_msg(struct session *s, const struct session_job_msg *m)
 			snprintf(nps, sizeof nps, "%.1f Mn/s", m->nps / 1e6);
 		else
 			snprintf(nps, sizeof nps, "%.0f kn/s", m->nps / 1e3);
-		snprintf(s->ai_line, sizeof s->ai_line,
-		    "%s %s: depth %d  %s  %s  %s", side_name[side],
-		    s->advising ? "advice" : "thinks", m->depth, m->score, nps,
-		    m->pv);
+		snprintf(s->ai_line, sizeof s->ai_line, s->advising ?
+		    _("%s advice: depth %d  %s  %s  %s") :
+		    _("%s thinks: depth %d  %s  %s  %s"), _(side_name[side]),
+		    m->depth, m->score, nps, m->pv);
 		if (s->advising)
 			snprintf(s->advice, sizeof s->advice, "%s", s->ai_line);
 		return;
@@ -569,22 +576,25 @@ worker_msg(struct session *s, const struct session_job_msg *m)
 	if (s->advising) {
 		s->advising = false;
 		if (m->move == MOVE_NONE) {
-			session_msg(s, SM_ERROR, "no advice: no move");
+			session_msg(s, SM_ERROR, _("no advice: no move"));
 			return;
 		}
 		notation_write(m->move, mv, sizeof mv);
 		s->advice_move = m->move;
-		snprintf(s->advice, sizeof s->advice,
-		    "Advice for %s: %s%s%s%s", side_name[side], mv,
-		    m->score[0] ? "  (score " : "", m->score,
-		    m->score[0] ? ")" : "");
+		if (m->score[0] != '\0')
+			snprintf(s->advice, sizeof s->advice,
+			    _("Advice for %s: %s  (score %s)"),
+			    _(side_name[side]), mv, m->score);
+		else
+			snprintf(s->advice, sizeof s->advice,
+			    _("Advice for %s: %s"), _(side_name[side]), mv);
 		return;
 	}
 	if (!s->thinking)
 		return;
 	s->thinking = false;
 	if (m->move == MOVE_NONE) {
-		session_msg(s, SM_ERROR, "the AI found no move");
+		session_msg(s, SM_ERROR, _("the AI found no move"));
 		return;
 	}
 	s->held = m->move;
@@ -619,8 +629,10 @@ low_time(struct session *s, int64_t now)
 	if (s->low_warned[c] || !s->player[c]->human)
 		return;
 	s->low_warned[c] = true;
-	session_msg(s, SM_ERROR, "%s: %d seconds left on the clock",
-	    side_name[c], (int)((left + 999) / 1000));
+	session_msg(s, SM_ERROR, ngettext("%s: %d second left on the clock",
+	    "%s: %d seconds left on the clock",
+	    (unsigned long)((left + 999) / 1000)), _(side_name[c]),
+	    (int)((left + 999) / 1000));
 }
 
 void
@@ -702,21 +714,21 @@ void
 session_result_text(const struct session *s, char *buf, size_t n)
 {
 	if (s->flagged >= 0 && game_over(&s->game)) {
-		snprintf(buf, n, "%s wins: %s loses on time",
-		    side_name[!s->flagged], side_name[s->flagged]);
+		snprintf(buf, n, _("%s wins: %s loses on time"),
+		    _(side_name[!s->flagged]), _(side_name[s->flagged]));
 		return;
 	}
 	if (s->result_why[0] != '\0') {
 		if (s->game.result == RESULT_WHITE_WINS ||
 		    s->game.result == RESULT_BLACK_WINS)
-			snprintf(buf, n, "%s wins: %s", side_name[
-			    s->game.result == RESULT_BLACK_WINS],
+			snprintf(buf, n, _("%s wins: %s"), _(side_name[
+			    s->game.result == RESULT_BLACK_WINS]),
 			    s->result_why);
 		else
 			snprintf(buf, n, "%s", s->result_why);
 		return;
 	}
-	game_result_text(s->game.result, s->game.reason, buf, n);
+	game_result_words(s->game.result, s->game.reason, buf, n);
 }
 
 void
@@ -762,8 +774,9 @@ void
 session_result_label(const struct session *s, char *buf, size_t n)
 {
 	static const char *const why[] = {
-		"", "lion captured", "no moves left", "bare lions",
-		"repetition", "quiet moves", "resigned", "agreed"
+		"", N_("lion captured"), N_("no moves left"),
+		N_("bare lions"), N_("repetition"), N_("quiet moves"),
+		N_("resigned"), N_("agreed")
 	};
 	unsigned r = (unsigned)s->game.reason;
 
@@ -771,6 +784,6 @@ session_result_label(const struct session *s, char *buf, size_t n)
 	if (!game_over(&s->game))
 		return;
 	snprintf(buf, n, "%s %s", record_result_text(s->game.result),
-	    s->flagged >= 0 ? "on time" : r < sizeof why / sizeof why[0] ?
-	    why[r] : "");
+	    s->flagged >= 0 ? _("on time") : r > 0 &&
+	    r < sizeof why / sizeof why[0] ? _(why[r]) : "");
 }

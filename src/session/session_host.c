@@ -24,6 +24,7 @@
 
 #include "net/client/client.h"
 #include "session/session_host.h"
+#include "util/i18n.h"
 #include "util/util.h"
 
 #define HOST_START_MS 15000      /* to open the database and listen */
@@ -108,7 +109,7 @@ spawn(char *const argv[], int logfd, int nullfd, char *err, size_t errlen)
 
 	pid = fork();
 	if (pid < 0) {
-		snprintf(err, errlen, "cannot start congo-server: %s",
+		snprintf(err, errlen, _("cannot start congo-server: %s"),
 		    strerror(errno));
 		return -1;
 	}
@@ -154,8 +155,8 @@ failure(const char *log, off_t offset, int st, char *err, size_t errlen)
 		close(fd);
 	}
 	if (k <= 0) {
-		snprintf(err, errlen, "congo-server did not start (exit status "
-		    "%d)", WIFEXITED(st) ? WEXITSTATUS(st) : 128 +
+		snprintf(err, errlen, _("congo-server did not start (exit status "
+		    "%d)"), WIFEXITED(st) ? WEXITSTATUS(st) : 128 +
 		    WTERMSIG(st));
 		return;
 	}
@@ -197,7 +198,7 @@ run(struct session_host *h, char *const argv[], bool up, char *err,
 	if ((logfd = open_log(h, err, errlen)) == -2)
 		return -1;
 	if ((nullfd = open("/dev/null", O_RDWR | O_CLOEXEC)) < 0) {
-		snprintf(err, errlen, "/dev/null: %s", strerror(errno));
+		snprintf(err, errlen, _("/dev/null: %s"), strerror(errno));
 		if (logfd >= 0)
 			close(logfd);
 		return -1;
@@ -214,8 +215,8 @@ run(struct session_host *h, char *const argv[], bool up, char *err,
 		if ((st = wait_exit(pid, HOST_UPGRADE_MS)) < 0) {
 			kill(pid, SIGKILL);
 			waitpid(pid, &st, 0);
-			snprintf(err, errlen, "congo-server --upgrade did not "
-			    "finish");
+			snprintf(err, errlen, _("congo-server --upgrade did not "
+			    "finish"));
 			return -1;
 		}
 		if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
@@ -234,8 +235,8 @@ run(struct session_host *h, char *const argv[], bool up, char *err,
 			return 0;
 		if (util_now_ms() >= until) {
 			session_host_stop(h);
-			snprintf(err, errlen, "congo-server did not listen on "
-			    "port %d within %d s", h->port,
+			snprintf(err, errlen, _("congo-server did not listen on "
+			    "port %d within %d s"), h->port,
 			    HOST_START_MS / 1000);
 			return -1;
 		}
@@ -256,9 +257,9 @@ session_host_start(struct session_host *h, int port, char *err,
 
 	memset(h, 0, sizeof *h);
 	if (session_host_find(prog, sizeof prog) < 0) {
-		snprintf(err, errlen, "--host serves the game with "
+		snprintf(err, errlen, _("--host serves the game with "
 		    "congo-server, which is neither next to congo nor on "
-		    "PATH: install it (Debian: apt-get install congo-server)");
+		    "PATH: install it (Debian: apt-get install congo-server)"));
 		return -1;
 	}
 	if (net_default_db(db, sizeof db, "congo-host.db", err, errlen) < 0)
@@ -271,19 +272,19 @@ session_host_start(struct session_host *h, int port, char *err,
 		h->port = port > 0 ? port : port == 0 ? net_free_port() :
 		    NET_DEFAULT_PORT;
 		if (h->port <= 0) {
-			snprintf(err, errlen, "no free port for the server");
+			snprintf(err, errlen, _("no free port for the server"));
 			return -1;
 		}
 		if (net_port_listening(h->port)) {
 			if (port != 0) {
-				snprintf(err, errlen, "--host: port %d is "
-				    "taken (another server listens there)",
+				snprintf(err, errlen, _("--host: port %d is "
+				    "taken (another server listens there)"),
 				    h->port);
 				return -1;
 			}
 			if (tries >= 2) {
-				snprintf(err, errlen, "no free port for the "
-				    "server");
+				snprintf(err, errlen, _("no free port for the "
+				    "server"));
 				return -1;
 			}
 			continue;   /* taken since the kernel offered it */

@@ -18,6 +18,7 @@
 #include "session/session.h"
 #include "session/session_int.h"
 #include "session/session_keep.h"
+#include "util/i18n.h"
 #include "util/util.h"
 
 static const char *const tag_of[2] = { "White", "Black" };
@@ -59,7 +60,7 @@ write_kept(struct session *s)
 	}
 	if (session_record_write(s, s->keep_path, &tags, err,
 	    sizeof err) < 0) {
-		session_msg(s, SM_ERROR, "the game cannot be kept: %s", err);
+		session_msg(s, SM_ERROR, _("the game cannot be kept: %s"), err);
 		return -1;
 	}
 	s->kept = true;
@@ -104,12 +105,12 @@ move_aside(const char *path, const char *why, char *err, size_t errlen)
 	strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
 	snprintf(aside, sizeof aside, "%s.bad-%s", path, stamp);
 	if (rename(path, aside) == 0)
-		snprintf(err, errlen, "the kept game does not read, moved "
-		    "aside as %s (%s)", strrchr(aside, '/') != NULL ?
+		snprintf(err, errlen, _("the kept game does not read, moved "
+		    "aside as %s (%s)"), strrchr(aside, '/') != NULL ?
 		    strrchr(aside, '/') + 1 : aside, why);
 	else
-		snprintf(err, errlen, "the kept game does not read (%s), "
-		    "and cannot be moved aside: %s", why, strerror(errno));
+		snprintf(err, errlen, _("the kept game does not read (%s), "
+		    "and cannot be moved aside: %s"), why, strerror(errno));
 }
 
 int
@@ -141,8 +142,9 @@ session_keep_check(const char *path, const struct game_rules *rules,
 	}
 	rc = g.nply > 0 && !game_over(&g);
 	if (rc)
-		snprintf(desc, n, "%d move%s, %.32s - %.32s", (g.nply + 1) / 2,
-		    (g.nply + 1) / 2 == 1 ? "" : "s",
+		snprintf(desc, n, ngettext("%d move, %.32s - %.32s",
+		    "%d moves, %.32s - %.32s",
+		    (unsigned long)(g.nply + 1) / 2), (g.nply + 1) / 2,
 		    record_tag_get(&tags, "White") != NULL ?
 		    record_tag_get(&tags, "White") : "?",
 		    record_tag_get(&tags, "Black") != NULL ?
@@ -156,7 +158,7 @@ session_keep_offer(struct session *s, const char *desc)
 {
 	char q[160];
 
-	snprintf(q, sizeof q, "Resume the game kept from last time (%s)?",
+	snprintf(q, sizeof q, _("Resume the game kept from last time (%s)?"),
 	    desc);
 	session_ask(s, q, CMD_RESUME, NULL);
 }
@@ -200,7 +202,7 @@ session_keep_resume(struct session *s)
 		return -1;
 	}
 	if (rc == 0) {
-		session_msg(s, SM_NORMAL, "no game is kept to resume (%s)",
+		session_msg(s, SM_NORMAL, _("no game is kept to resume (%s)"),
 		    s->keep_path);
 		return -1;
 	}
@@ -212,7 +214,7 @@ session_keep_resume(struct session *s)
 	s->save_name[0] = '\0';     /* :save names a file of its own */
 	s->kept = true;
 	session_clock_restore(s);
-	session_msg(s, SM_GOOD, "resumed the game kept in %s (%s)",
+	session_msg(s, SM_GOOD, _("resumed the game kept in %s (%s)"),
 	    s->keep_path, desc);
 	session_turn(s);
 	return 0;

@@ -16,6 +16,7 @@
 #include "engine/fen.h"
 #include "engine/notation.h"
 #include "session/session_int.h"
+#include "util/i18n.h"
 #include "util/util.h"
 
 struct session_learn *
@@ -68,12 +69,12 @@ session_learn_state_load(struct session *s)
 	L->state_loaded = true;
 	if (learn_state_path(L->state_path, sizeof L->state_path) != 0) {
 		L->state_path[0] = '\0';
-		session_msg(s, SM_ERROR, "progress not kept: neither "
-		    "XDG_STATE_HOME nor HOME is set");
+		session_msg(s, SM_ERROR, _("progress not kept: neither "
+		    "XDG_STATE_HOME nor HOME is set"));
 		return;
 	}
 	if (learn_state_load(&L->st, L->state_path, err, sizeof err) != 0) {
-		session_msg(s, SM_ERROR, "%s (progress not kept)", err);
+		session_msg(s, SM_ERROR, _("%s (progress not kept)"), err);
 		learn_state_free(&L->st);
 		learn_state_init(&L->st);
 		L->state_path[0] = '\0';
@@ -194,7 +195,7 @@ book_load(struct session *s)
 		learn_book_free(&L->book);
 		session_msg(s, SM_ERROR, "%s%s", err,
 		    getenv("CONGO_DATADIR") == NULL ?
-		    " (CONGO_DATADIR may name the folder of lessons.txt)" : "");
+		    _(" (CONGO_DATADIR may name the folder of lessons.txt)") : "");
 		return false;
 	}
 	L->book_loaded = true;
@@ -257,7 +258,7 @@ log_intro(struct session *s, const struct learn_lesson *l)
 	const char *p = l->intro;
 	int n, max = SESSION_MSG_MAX - 8;
 
-	session_msg(s, SM_NORMAL, "Lesson: %s", l->title);
+	session_msg(s, SM_NORMAL, _("Lesson: %s"), l->title);
 	while (*p != '\0') {
 		n = (int)strlen(p);
 		if (n > max) {
@@ -307,8 +308,8 @@ session_learn_start(struct session *s, int i)
 		return;
 	s->msg.text[0] = '\0';
 	if (!learn_variant_supported(l->variant)) {
-		session_msg(s, SM_ERROR, "This lesson needs the %s variant, "
-		    "which this build does not play yet", l->variant);
+		session_msg(s, SM_ERROR, _("This lesson needs the %s variant, "
+		    "which this build does not play yet"), l->variant);
 		return;
 	}
 	L->lesson = i;
@@ -334,7 +335,7 @@ next_step(struct session *s)
 	if (L->cursor + 1 < (int)learn_book_count(&L->book))
 		L->cursor++;
 	if (s->msg.tone != SM_ERROR)
-		session_msg(s, SM_GOOD, "Lesson done: %s", l->title);
+		session_msg(s, SM_GOOD, _("Lesson done: %s"), l->title);
 }
 
 bool
@@ -363,7 +364,7 @@ typed_move(struct session *s, const char *text)
 	move_t m;
 
 	if (L->waiting) {
-		session_msg(s, SM_GOOD, "Enter: go on");
+		session_msg(s, SM_GOOD, _("Enter: go on"));
 		return true;
 	}
 	if (game_over(&s->game))
@@ -421,13 +422,13 @@ lesson_hint(struct session *s, const struct learn_step *st)
 	if (m != MOVE_NONE)
 		L->hint_sq = MOVE_FROM(m);
 	if (st->hint[0] != '\0')
-		session_msg(s, SM_GOOD, "Hint: %s", st->hint);
+		session_msg(s, SM_GOOD, _("Hint: %s"), st->hint);
 	else if (m == MOVE_NONE)
-		session_msg(s, SM_GOOD, "Goal: %s", st->goal);
+		session_msg(s, SM_GOOD, _("Goal: %s"), st->goal);
 	else {
 		board_sq_name(MOVE_FROM(m), sq);
-		session_msg(s, SM_GOOD, "Hint: move the %s on %s (marked +)",
-		    board_piece_name(PIECE_TYPE(b->sq[MOVE_FROM(m)])), sq);
+		session_msg(s, SM_GOOD, _("Hint: move the %s on %s (marked +)"),
+		    game_piece_word(PIECE_TYPE(b->sq[MOVE_FROM(m)])), sq);
 	}
 	session_learn_said(s);
 }
@@ -439,12 +440,12 @@ lesson_solution(struct session *s, const struct learn_step *st)
 	move_t m;
 
 	if (st->naccept > 0)
-		session_msg(s, SM_GOOD, "Solution: %s", st->accept[0]);
+		session_msg(s, SM_GOOD, _("Solution: %s"), st->accept[0]);
 	else if ((m = step_answer(s, st)) != MOVE_NONE) {
 		notation_write(m, mv, sizeof mv);
-		session_msg(s, SM_GOOD, "Solution: %s", mv);
+		session_msg(s, SM_GOOD, _("Solution: %s"), mv);
 	} else
-		session_msg(s, SM_GOOD, "Goal: %s", st->goal);
+		session_msg(s, SM_GOOD, _("Goal: %s"), st->goal);
 	session_learn_said(s);
 }
 
@@ -537,14 +538,14 @@ session_learn_play(struct session *s, move_t m)
 	if (L->mode != SL_LESSON)
 		return SL_NOT_MINE;
 	if (L->waiting) {
-		session_msg(s, SM_GOOD, "Enter: go on");
+		session_msg(s, SM_GOOD, _("Enter: go on"));
 		return SL_TAKEN;
 	}
 	st = lesson_step(s);
 	b = *game_board(&s->game);
 	notation_write(m, mv, sizeof mv);
 	if (!learn_step_check(st, &b, m, why, sizeof why)) {
-		session_msg(s, SM_ERROR, "%s: %s (taken back; try again)", mv,
+		session_msg(s, SM_ERROR, _("%s: %s (taken back; try again)"), mv,
 		    why);
 		session_learn_said(s);
 		return SL_REFUSED;
@@ -552,8 +553,8 @@ session_learn_play(struct session *s, move_t m)
 	session_play(s, m, true);
 	L->waiting = true;
 	/* "Right! " unless the lesson's words say it ("Right: f3 ..."). */
-	session_msg(s, SM_GOOD, "%s%s%sEnter: go on",
-	    strncmp(st->done, "Right", 5) == 0 ? "" : "Right! ", st->done,
+	session_msg(s, SM_GOOD, _("%s%s%sEnter: go on"),
+	    strncmp(st->done, "Right", 5) == 0 ? "" : _("Right! "), st->done,
 	    st->done[0] != '\0' ? "  " : "");
 	session_learn_said(s);
 	return SL_TAKEN;
@@ -621,9 +622,9 @@ session_learn_check_data(const struct session_learn_opts *o, char *err,
 	if (learn_data_find(name, path, sizeof path, tried,
 	    sizeof tried) == 0)
 		return 0;
-	snprintf(err, n, "--%s: no %s found; looked in %s. Install the game "
+	snprintf(err, n, _("--%s: no %s found; looked in %s. Install the game "
 	    "(make install), or set CONGO_DATADIR to the folder that holds "
-	    "%s (the source tree's data/)", o->puzzle ? "puzzle" : "learn",
+	    "%s (the source tree's data/)"), o->puzzle ? "puzzle" : "learn",
 	    name, tried, name);
 	return -1;
 }

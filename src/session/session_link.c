@@ -16,6 +16,7 @@
 #include "session/session_int.h"
 #include "session/session_link.h"
 #include "session/session_net.h"
+#include "util/i18n.h"
 #include "util/util.h"
 
 static int
@@ -29,8 +30,8 @@ check_game(const char *opt, const char *v, char *err, size_t errlen)
 			*p = (char)(*p - 'a' + 'A');
 	if (strlen(v) != 8 || strspn(id, "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567") !=
 	    8) {
-		snprintf(err, errlen, "%s: '%s' is not a game id (8 letters "
-		    "and digits 2-7)", opt, v);
+		snprintf(err, errlen, _("%s: '%s' is not a game id (8 letters "
+		    "and digits 2-7)"), opt, v);
 		return -1;
 	}
 	return 0;
@@ -44,8 +45,8 @@ check_account(const char *opt, const char *v, char *err, size_t errlen)
 
 	if (n < 3 || n > 20 || strspn(v, "abcdefghijklmnopqrstuvwxyz"
 	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") != n) {
-		snprintf(err, errlen, "%s: '%s' is not an account name (3-20 "
-		    "letters, digits, _ and -)", opt, v);
+		snprintf(err, errlen, _("%s: '%s' is not an account name (3-20 "
+		    "letters, digits, _ and -)"), opt, v);
 		return -1;
 	}
 	return 0;
@@ -55,8 +56,8 @@ static int
 account_opts_check(const struct session_net_opts *o, char *err, size_t errlen)
 {
 	if (o->register_name != NULL && o->login != NULL) {
-		snprintf(err, errlen, "--register already logs in: no "
-		    "--login with it");
+		snprintf(err, errlen, _("--register already logs in: no "
+		    "--login with it"));
 		return -1;
 	}
 	if ((o->register_name != NULL || o->login != NULL || o->seek != NULL ||
@@ -69,13 +70,13 @@ account_opts_check(const struct session_net_opts *o, char *err, size_t errlen)
 	}
 	if (o->tls_ca != NULL && (o->connect == NULL ||
 	    strncmp(o->connect, "tls://", 6) != 0)) {
-		snprintf(err, errlen, "--tls-ca goes with --connect tls://HOST "
-		    "(or network.host = \"tls://HOST\" in congo.conf)");
+		snprintf(err, errlen, _("--tls-ca goes with --connect tls://HOST "
+		    "(or network.host = \"tls://HOST\" in congo.conf)"));
 		return -1;
 	}
 	if (o->tls_ca != NULL && (o->tls_ca[0] == '\0' ||
 	    strlen(o->tls_ca) >= 1024)) {
-		snprintf(err, errlen, "--tls-ca: a file name, please");
+		snprintf(err, errlen, _("--tls-ca: a file name, please"));
 		return -1;
 	}
 	if (o->rated && o->seek == NULL && o->challenge == NULL) {
@@ -120,12 +121,12 @@ session_net_opts_check(const struct session_net_opts *o, char *err, size_t errle
 	    (o->observe != NULL) + (o->seek != NULL) +
 	    (o->challenge != NULL);
 	if (o->connect != NULL && o->host) {
-		snprintf(err, errlen, "--connect and --host cannot go together");
+		snprintf(err, errlen, _("--connect and --host cannot go together"));
 		return -1;
 	}
 	if (o->connect == NULL && !o->host) {
-		snprintf(err, errlen, "network options need --connect HOST (or "
-		    "network.host in congo.conf) or --host");
+		snprintf(err, errlen, _("network options need --connect HOST (or "
+		    "network.host in congo.conf) or --host"));
 		return -1;
 	}
 	if (o->lobby && modes > 0) {
@@ -140,7 +141,7 @@ session_net_opts_check(const struct session_net_opts *o, char *err, size_t errle
 		return -1;
 	}
 	if (o->port == 0 && !o->host) {
-		snprintf(err, errlen, "--port 0 (any free port) is for --host");
+		snprintf(err, errlen, _("--port 0 (any free port) is for --host"));
 		return -1;
 	}
 	if (modes > 1 || (o->host && modes > 0 && !o->create &&
@@ -157,7 +158,7 @@ session_net_opts_check(const struct session_net_opts *o, char *err, size_t errle
 	    "--observe", o->observe, err, errlen) < 0))
 		return -1;
 	if (o->name != NULL && strlen(o->name) > 31) {
-		snprintf(err, errlen, "--name: at most 31 characters");
+		snprintf(err, errlen, _("--name: at most 31 characters"));
 		return -1;
 	}
 	return 0;
@@ -200,27 +201,27 @@ session_link_info(struct session *s)
 	int i, run;
 
 	if (id[0] == '\0') {
-		session_msg(s, SM_NORMAL, "on %s:%d, in the lobby", u->host,
+		session_msg(s, SM_NORMAL, _("on %s:%d, in the lobby"), u->host,
 		    u->port);
 		return;
 	}
-	session_msg(s, SM_NORMAL, "game %s on %s:%d (%s%s): %s", id,
+	session_msg(s, SM_NORMAL, _("game %s on %s:%d (%s%s): %s"), id,
 	    u->host, u->port, variant_name(s->start.variant),
 	    net_client_clock(u->c, util_now_ms(), left, &run) ?
-	    ", with a clock" : "", u->seat < 0 ? "you watch" :
-	    u->seat == WHITE ? "you play White" : "you play Black");
+	    _(", with a clock") : "", u->seat < 0 ? _("you watch") :
+	    u->seat == WHITE ? _("you play White") : _("you play Black"));
 	if (u->hosted) {
 		for (i = 0; i < (u->naddrs > 0 ? u->naddrs : 1); i++) {
 			session_link_friend_command(s, i, id, cmd, sizeof cmd);
 			session_msg(s, SM_GOOD, "%s %s", i == 0 ?
-			    "your friend runs:" : "or:", cmd);
+			    _("your friend runs:") : _("or:"), cmd);
 		}
 		if (u->naddrs == 0)
-			session_msg(s, SM_NORMAL, "(this machine has no "
+			session_msg(s, SM_NORMAL, _("(this machine has no "
 			    "network address but the loopback: ADDRESS is "
-			    "yours as your friend reaches it)");
-		session_msg(s, SM_NORMAL, "if you quit, the game waits "
-		    "until you run congo --host --game %s", id);
+			    "yours as your friend reaches it)"));
+		session_msg(s, SM_NORMAL, _("if you quit, the game waits "
+		    "until you run congo --host --game %s"), id);
 	}
 	s->want_log = true;
 }
@@ -243,12 +244,12 @@ create_game(struct session_net *n, int seat,
 	if (uo->clock != NULL) {
 		if (clock_parse_minutes(uo->clock, &base, &inc, why,
 		    sizeof why) < 0) {
-			snprintf(err, errlen, "--clock: %s", why);
+			snprintf(err, errlen, _("--clock: %s"), why);
 			return -1;
 		}
 		if (base < 1000) {
-			snprintf(err, errlen, "--clock: a server clock has at "
-			    "least a second");
+			snprintf(err, errlen, _("--clock: a server clock has at "
+			    "least a second"));
 			return -1;
 		}
 		clock_format_control(base, inc, clock, sizeof clock);
@@ -298,8 +299,8 @@ session_link_start(struct session *s, const struct session_net_opts *no,
 
 	*lobby = false;
 	if (ng->load != NULL) {
-		snprintf(err, errlen, "--load and network play cannot go "
-		    "together");
+		snprintf(err, errlen, _("--load and network play cannot go "
+		    "together"));
 		return -1;
 	}
 	if (server_of(s, no, &h, host, sizeof host, &port, &tls, err,
@@ -511,8 +512,9 @@ announce(struct session *s, const struct net_event *e)
 		    "standing", u->challenged, e->game, e->seat == WHITE ?
 		    "White" : "Black");
 	} else
-		session_msg(s, SM_GOOD, "Game %s on %s: you play %s",
-		    e->game, u->host, e->seat == WHITE ? "White" : "Black");
+		session_msg(s, SM_GOOD, _("Game %s on %s: you play %s"),
+		    e->game, u->host, e->seat == WHITE ? _("White") :
+		    _("Black"));
 }
 
 bool
@@ -523,7 +525,7 @@ session_link_after(struct session *s, const struct net_event *e)
 	if (e->kind == NEV_SEATED)
 		announce(s, e);
 	else if (e->kind == NEV_RESULT && e->rated)
-		session_msg(s, SM_GOOD, "rated: %s %d (%+d), %s %d (%+d)",
+		session_msg(s, SM_GOOD, _("rated: %s %d (%+d), %s %d (%+d)"),
 		    u->names[WHITE], e->rating[WHITE], e->diff[WHITE],
 		    u->names[BLACK], e->rating[BLACK], e->diff[BLACK]);
 	return e->kind == NEV_SEATED || e->kind == NEV_OBSERVING;
@@ -561,15 +563,15 @@ session_link_quit(struct session *s, bool *to_lobby)
 	if (g->from_lobby && g->seat < 0) {
 		/* q while watching a game chosen in the lobby: back there */
 		session_link_lobby(s);
-		session_msg(s, SM_NORMAL, "back to the lobby");
+		session_msg(s, SM_NORMAL, _("back to the lobby"));
 		*to_lobby = true;
 		return true;
 	}
 	if (!g->hosted || g->seat < 0 || !g->seated[1 - g->seat] ||
 	    game_over(&s->game))
 		return false;
-	snprintf(q, sizeof q, "Quit this game? This machine serves it: your "
-	    "friend's game stops with it (congo --host --game %s resumes it)",
+	snprintf(q, sizeof q, _("Quit this game? This machine serves it: your "
+	    "friend's game stops with it (congo --host --game %s resumes it)"),
 	    g->announced[0] != '\0' ? g->announced : "ID");
 	session_ask(s, q, CMD_QUIT_NOW, NULL);
 	return true;

@@ -13,6 +13,7 @@
 #include "ai/search.h"
 #include "engine/fen.h"
 #include "session/session.h"
+#include "util/i18n.h"
 
 /* The variants' titles, from the engine's table when asked. */
 static const char *variants[NVARIANTS + 1];
@@ -35,7 +36,7 @@ players_fill(void)
 
 	if (players[0] != NULL)
 		return;
-	players[n++] = "human";
+	players[n++] = N_("human");  /* shown translated (ui_dialog.c) */
 	for (i = 1; i <= SEARCH_LEVELS; i++) {
 		snprintf(level_text[i - 1], sizeof level_text[i - 1],
 		    LEVEL_PREFIX "%d (%s)", i, search_level_name(i));
@@ -45,11 +46,11 @@ players_fill(void)
 		players[n++] = fixed_players[i];
 	players[n] = NULL;
 }
-static const char *const clocks[] = { "none", "1+0", "3+2", "5+3", "10+5",
-	"15+10", "custom", NULL };
-static const char *const starts[] = { "standard", "FEN", NULL };
-static const char *const labels[NG_NFIELDS] = { "Variant", "White", "Black",
-	"Clock", "Start" };
+static const char *const clocks[] = { N_("none"), "1+0", "3+2", "5+3", "10+5",
+	"15+10", N_("custom"), NULL };
+static const char *const starts[] = { N_("standard"), "FEN", NULL };
+static const char *const labels[NG_NFIELDS] = { N_("Variant"),
+	N_("White"), N_("Black"), N_("Clock"), N_("Start") };
 static const char *const keys[NG_NFIELDS] = { "variant", "white", "black",
 	"clock", "start" };
 
@@ -78,7 +79,7 @@ session_newgame_choices(int field)
 const char *
 session_newgame_label(int field)
 {
-	return field >= 0 && field < NG_NFIELDS ? labels[field] : "";
+	return field >= 0 && field < NG_NFIELDS ? _(labels[field]) : "";
 }
 
 static int
@@ -294,7 +295,7 @@ session_newgame_start(struct session *s)
 	if (strcmp(tc, "none") != 0) {
 		int64_t b, i;
 		if (clock_parse_minutes(tc, &b, &i, err, sizeof err) < 0) {
-			snprintf(ng->error, sizeof ng->error, "Clock: %s", err);
+			snprintf(ng->error, sizeof ng->error, _("Clock: %s"), err);
 			ng->field = NG_CLOCK;
 			return -1;
 		}
@@ -303,7 +304,7 @@ session_newgame_start(struct session *s)
 	    variant_start_fen(ng->choice[NG_VARIANT]);
 	if (fen_read_variant(&start, ng->choice[NG_VARIANT], fen, strlen(fen),
 	    err, sizeof err) < 0) {
-		snprintf(ng->error, sizeof ng->error, "FEN: %s", err);
+		snprintf(ng->error, sizeof ng->error, _("FEN: %s"), err);
 		ng->field = NG_START;
 		return -1;
 	}
@@ -317,10 +318,10 @@ session_newgame_start(struct session *s)
 	session_newgame_save(s);
 	s->paused = false;
 	session_new_game(s, &start);
-	session_msg(s, SM_GOOD, "new game of %s: %s against %s%s%s",
+	session_msg(s, SM_GOOD, _("new game of %s: %s against %s%s%s"),
 	    variant_get(ng->choice[NG_VARIANT])->title,
 	    players[ng->choice[NG_WHITE]], players[ng->choice[NG_BLACK]],
-	    s->clocked ? ", clock " : "", s->clocked ? tc : "");
+	    s->clocked ? _(", clock ") : "", s->clocked ? tc : "");
 	return 0;
 }
 

@@ -16,6 +16,7 @@
 #include "record/record.h"
 #include "session/session.h"
 #include "session/session_int.h"
+#include "util/i18n.h"
 
 /* The glyphs in the order ! (and :nag alone) walks through them. */
 static const int glyph_order[] = { 1, 2, 3, 4, 5, 6 };
@@ -112,20 +113,20 @@ set_nag(struct session *s, int ply, const char *arg, const char *mv)
 	if (arg[0] == '\0') {
 		nag = next_glyph(glyph_of(session_note(s, ply)));
 	} else if ((nag = nag_parse(arg)) < 0) {
-		session_msg(s, SM_ERROR, "'%s' is no glyph: ! ? !! ?? !? ?!, "
-		    "$1 to $255, or - to clear", arg);
+		session_msg(s, SM_ERROR, _("'%s' is no glyph: ! ? !! ?? !? ?!, "
+		    "$1 to $255, or - to clear"), arg);
 		return;
 	}
 	n = session_note_edit(s, ply);
 	if (nag == 0 || is_glyph(nag))
 		glyph_drop(n);
 	if (nag != 0 && record_note_add_nag(n, nag) < 0) {
-		session_msg(s, SM_ERROR, "%s has %d glyphs already", mv,
+		session_msg(s, SM_ERROR, _("%s has %d glyphs already"), mv,
 		    RECORD_NAG_MAX);
 		return;
 	}
 	if (nag == 0)
-		session_msg(s, SM_NORMAL, "%s: no glyph", mv);
+		session_msg(s, SM_NORMAL, _("%s: no glyph"), mv);
 	else if (record_nag_symbol(nag) != NULL)
 		session_msg(s, SM_NORMAL, "%s%s", mv, record_nag_symbol(nag));
 	else
@@ -140,9 +141,9 @@ session_cmd_note(struct session *s, const struct session_cmd *cmd)
 	char mv[MOVE_TEXT_MAX + 16];
 
 	if (!s->have_game || ply < 0) {
-		session_msg(s, SM_ERROR, "no move shown to %s (go to one with "
-		    "[ ] or :go N)", cmd->type == CMD_COMMENT ? "comment" :
-		    "mark");
+		session_msg(s, SM_ERROR, "%s", cmd->type == CMD_COMMENT ?
+		    _("no move shown to comment (go to one with [ ] or :go N)")
+		    : _("no move shown to mark (go to one with [ ] or :go N)"));
 		return;
 	}
 	session_move_label(s, ply, mv, sizeof mv);
@@ -153,11 +154,11 @@ session_cmd_note(struct session *s, const struct session_cmd *cmd)
 		return;
 	}
 	if (strchr(cmd->arg, '}') != NULL) {
-		session_msg(s, SM_ERROR, "a comment cannot hold '}'");
+		session_msg(s, SM_ERROR, _("a comment cannot hold '}'"));
 		return;
 	}
 	record_note_set_text(session_note_edit(s, ply), cmd->arg);
-	session_msg(s, SM_NORMAL, cmd->arg[0] != '\0' ? "%s: comment set" :
-	    "%s: comment cleared", mv);
+	session_msg(s, SM_NORMAL, cmd->arg[0] != '\0' ? _("%s: comment set") :
+	    _("%s: comment cleared"), mv);
 	s->dirty = true;
 }

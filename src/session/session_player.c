@@ -12,6 +12,7 @@
 #include "ai/search.h"
 #include "engine/game.h"
 #include "session/session.h"
+#include "util/i18n.h"
 #include "util/util.h"
 
 /* ---- human ---- */
@@ -64,7 +65,7 @@ ai_turn_begin(struct session *s, struct session_player *p)
 			job.conf.movetime_ms = (int)budget;
 	}
 	if (session_worker_start(&s->worker, &job) < 0) {
-		session_msg(s, SM_ERROR, "cannot start the AI thread");
+		session_msg(s, SM_ERROR, _("cannot start the AI thread"));
 		return;
 	}
 	s->thinking = true;
@@ -72,8 +73,8 @@ ai_turn_begin(struct session *s, struct session_player *p)
 	{
 		char desc[64];
 		ai_describe(p, desc, sizeof desc);
-		snprintf(s->ai_line, sizeof s->ai_line, "%s (%s) thinks...",
-		    p->color == WHITE ? "White" : "Black", desc);
+		snprintf(s->ai_line, sizeof s->ai_line, _("%s (%s) thinks..."),
+		    p->color == WHITE ? _("White") : _("Black"), desc);
 	}
 }
 
@@ -106,16 +107,16 @@ ai_describe(const struct session_player *p, char *buf, size_t n)
 	if (search_algorithm_parse(c->algorithm, &alg) == 0)
 		d = search_algorithm_desc(alg);
 	if (d != NULL && d->default_depth > 0 && c->depth == 0)
-		snprintf(lim, sizeof lim, " depth %d", d->default_depth);
+		snprintf(lim, sizeof lim, _(" depth %d"), d->default_depth);
 	else if (d != NULL && d->uses_time && c->level > 0) {
 		/* As the new-game dialog names it (session_newgame.c). */
-		snprintf(buf, n, "AI level %d (%s)", c->level,
+		snprintf(buf, n, _("AI level %d (%s)"), c->level,
 		    search_level_name(c->level));
 		return;
 	} else if (d != NULL && d->uses_depth) {
 		if (c->depth > 0)
 			len += (size_t)snprintf(lim + len, sizeof lim - len,
-			    " depth %d", c->depth);
+			    _(" depth %d"), c->depth);
 		if (c->movetime_ms > 0 && d->uses_time) {
 			if (c->movetime_ms % 1000 == 0)
 				snprintf(lim + len, sizeof lim - len, " %ds",
@@ -159,8 +160,8 @@ session_player_new(const struct player_conf *pc, int color, char *err,
 		return p;
 	}
 	if (!session_algorithm_known(pc->algorithm)) {
-		snprintf(err, errlen, "unknown algorithm '%s' "
-		    "(alphabeta, negamax or random)", pc->algorithm);
+		snprintf(err, errlen, _("unknown algorithm '%s' "
+		    "(alphabeta, negamax or random)"), pc->algorithm);
 		free(p);
 		return NULL;
 	}
@@ -223,18 +224,18 @@ player_with_level(const char *text, struct player_conf *pc, char *err,
 
 	snprintf(type, sizeof type, "%.*s", (int)(colon - text), text);
 	if (strncmp(colon + 1, "level=", 6) != 0) {
-		snprintf(err, errlen, "'%s' after the player type is not "
-		    "level=N (0..%d)", colon + 1, SEARCH_LEVELS);
+		snprintf(err, errlen, _("'%s' after the player type is not "
+		    "level=N (0..%d)"), colon + 1, SEARCH_LEVELS);
 		return -1;
 	}
 	if (parse_long(colon + 7, 0, SEARCH_LEVELS, &level, NULL, 0) != 0) {
-		snprintf(err, errlen, "level must be a number 0..%d, not '%s'",
+		snprintf(err, errlen, _("level must be a number 0..%d, not '%s'"),
 		    SEARCH_LEVELS, colon + 7);
 		return -1;
 	}
 	if (strcasecmp(type, "ai") != 0 && strcasecmp(type, "alphabeta") != 0) {
-		snprintf(err, errlen, "a level is for the ai or alphabeta "
-		    "player, not '%s'", type);
+		snprintf(err, errlen, _("a level is for the ai or alphabeta "
+		    "player, not '%s'"), type);
 		return -1;
 	}
 	if (session_player_type_parse(type, pc, err, errlen) < 0)
@@ -270,7 +271,7 @@ session_player_type_parse(const char *text, struct player_conf *pc,
 				*c = (char)(*c - 'A' + 'a');
 		return 0;
 	}
-	snprintf(err, errlen, "unknown player '%s' "
-	    "(human, ai, alphabeta, negamax or random)", text);
+	snprintf(err, errlen, _("unknown player '%s' "
+	    "(human, ai, alphabeta, negamax or random)"), text);
 	return -1;
 }

@@ -15,12 +15,13 @@
 
 #include "engine/notation.h"
 #include "session/session_int.h"
+#include "util/i18n.h"
 #include "util/util.h"
 
 #define PUZZLE_RD 60.0            /* a puzzle's rating deviation */
 #define PROVER_NODES 50000000ULL  /* give up rather than freeze the screen */
 
-static const char *const side_name[2] = { "White", "Black" };
+static const char *const side_name[2] = { N_("White"), N_("Black") };
 
 /* The progress file's name for the player: the network name, else the
  * login, letters, digits, '-' and '.' only. */
@@ -54,7 +55,7 @@ load_puzzles(struct session *s, struct session_learn *L)
 		vec_free(&L->puzzles);
 		session_msg(s, SM_ERROR, "%s%s", err,
 		    getenv("CONGO_DATADIR") == NULL ?
-		    " (CONGO_DATADIR may name the folder of puzzles.tsv)" : "");
+		    _(" (CONGO_DATADIR may name the folder of puzzles.tsv)") : "");
 		return false;
 	}
 	L->pv = learn_prover_new(18);
@@ -178,7 +179,7 @@ serve(struct session *s, struct session_learn *L, int pick)
 	char err[LEARN_ERR_MAX], head[48] = "";
 
 	if (learn_fen_read(p->variant, p->fen, &b, err, sizeof err) != 0) {
-		session_msg(s, SM_ERROR, "puzzle %d: %s", pick + 1, err);
+		session_msg(s, SM_ERROR, _("puzzle %d: %s"), pick + 1, err);
 		return;
 	}
 	L->puzzle = pick;
@@ -193,17 +194,22 @@ serve(struct session *s, struct session_learn *L, int pick)
 	L->by_rep = learn_puzzle_needs_repetition(L->pv, p) == PROOF_YES;
 	session_learn_game(s, &b, SL_PUZZLE);
 	if (L->streak)
-		snprintf(head, sizeof head, "Streak %d: ", L->streak_n + 1);
+		snprintf(head, sizeof head, _("Streak %d: "), L->streak_n + 1);
 	if (L->by_rep)
-		session_msg(s, SM_NORMAL, "%s%s to move wins in %d move%s: the "
-		    "lion falls, or %s must bring back a position, which loses "
-		    "in %s. Find the only first move that does", head,
-		    side_name[b.side], L->left, L->left == 1 ? "" : "s",
-		    side_name[!b.side], variant_title(p->variant));
+		session_msg(s, SM_NORMAL, ngettext("%s%s to move wins in %d "
+		    "move: the lion falls, or %s must bring back a position, "
+		    "which loses in %s. Find the only first move that does",
+		    "%s%s to move wins in %d moves: the lion falls, or %s "
+		    "must bring back a position, which loses in %s. Find the "
+		    "only first move that does", (unsigned long)L->left), head,
+		    _(side_name[b.side]), L->left,
+		    _(side_name[!b.side]), variant_title(p->variant));
 	else
-		session_msg(s, SM_NORMAL, "%s%s to move takes the lion in %d "
-		    "move%s: find the only first move that does", head,
-		    side_name[b.side], L->left, L->left == 1 ? "" : "s");
+		session_msg(s, SM_NORMAL, ngettext("%s%s to move takes the lion "
+		    "in %d move: find the only first move that does",
+		    "%s%s to move takes the lion in %d moves: find the only "
+		    "first move that does", (unsigned long)L->left), head,
+		    _(side_name[b.side]), L->left);
 }
 
 /* The streak is over: its length kept if it is the best. */
@@ -215,9 +221,9 @@ streak_end(struct session *s, struct session_learn *L, char *out, size_t n)
 	L->streak_over = true;
 	L->waiting = true;
 	if (L->streak_n > L->streak_best0)
-		snprintf(out, n, "Streak over: %d solved, your best", L->streak_n);
+		snprintf(out, n, _("Streak over: %d solved, your best"), L->streak_n);
 	else
-		snprintf(out, n, "Streak over: %d solved (best %d)", L->streak_n,
+		snprintf(out, n, _("Streak over: %d solved (best %d)"), L->streak_n,
 		    pl->best_streak);
 }
 
@@ -242,8 +248,8 @@ streak_next(struct session *s, struct session_learn *L)
 	if (pick < 0) {
 		set_name(s, name, sizeof name);
 		streak_end(s, L, end, sizeof end);
-		session_msg(s, SM_GOOD, "%s: no %s is harder. Enter: a new "
-		    "streak", end, name);
+		session_msg(s, SM_GOOD, _("%s: no %s is harder. Enter: a new "
+		    "streak"), end, name);
 		session_learn_said(s);
 		return;
 	}
@@ -293,8 +299,8 @@ session_puzzle_next(struct session *s)
 			return;
 		}
 		if (skip && L->streak_skipped) {
-			session_msg(s, SM_ERROR, "The streak's one skip is used: "
-			    "solve this one (:solution ends the streak)");
+			session_msg(s, SM_ERROR, _("The streak's one skip is used: "
+			    "solve this one (:solution ends the streak)"));
 			session_learn_said(s);
 			return;
 		}
@@ -337,8 +343,8 @@ session_puzzle_next(struct session *s)
 	free(done);
 	if (pick < 0) {
 		set_name(s, name, sizeof name);
-		session_msg(s, SM_GOOD, "Every puzzle is solved (the %s): well "
-		    "done (rating %.0f)", name, pl->rating.r);
+		session_msg(s, SM_GOOD, _("Every puzzle is solved (the %s): well "
+		    "done (rating %.0f)"), name, pl->rating.r);
 		return;
 	}
 	serve(s, L, pick);
@@ -374,8 +380,8 @@ session_puzzle_choose(struct session *s, const char *arg)
 		else if (strlen(w) < sizeof theme)
 			snprintf(theme, sizeof theme, "%s", w);
 		else {
-			session_msg(s, SM_ERROR, ":puzzle: '%.40s' is no variant "
-			    "or theme", w);
+			session_msg(s, SM_ERROR, _(":puzzle: '%.40s' is no variant "
+			    "or theme"), w);
 			return false;
 		}
 	}
@@ -388,8 +394,8 @@ session_puzzle_choose(struct session *s, const char *arg)
 	}
 	if (!found) {
 		learn_puzzle_themes(&L->puzzles, v, themes, sizeof themes);
-		session_msg(s, SM_ERROR, ":puzzle: no %s puzzle has the theme "
-		    "'%s'; themes: %s, or all", variant_title(v), theme,
+		session_msg(s, SM_ERROR, _(":puzzle: no %s puzzle has the theme "
+		    "'%s'; themes: %s, or all"), variant_title(v), theme,
 		    themes[0] != '\0' ? themes : "none");
 		return false;
 	}
@@ -415,8 +421,8 @@ static enum session_learn_result
 solved(struct session *s, struct session_learn *L, bool by_lion)
 {
 	struct learn_player *pl;
-	const char *how = by_lion ? "" : " (the defence had to repeat a "
-	    "position, which loses)";
+	const char *how = by_lion ? "" : _(" (the defence had to repeat a "
+	    "position, which loses)");
 
 	L->waiting = true;
 	L->hint_sq = -1;
@@ -429,16 +435,16 @@ solved(struct session *s, struct session_learn *L, bool by_lion)
 			pl->best_streak = L->streak_n;
 			session_learn_state_save(s);
 		}
-		session_msg(s, SM_GOOD, "Solved%s! Streak %d (best %d).  Enter: "
-		    "the next, harder", how, L->streak_n, pl->best_streak);
+		session_msg(s, SM_GOOD, _("Solved%s! Streak %d (best %d).  Enter: "
+		    "the next, harder"), how, L->streak_n, pl->best_streak);
 		session_learn_said(s);
 		return SL_TAKEN;
 	}
 	rate(s, L, true);
 	pl = session_puzzle_player(s);
-	session_msg(s, SM_GOOD, "Solved%s%s! Rating %.0f (%+.0f).  Enter: "
-	    "the next puzzle", L->mistake ? " after a miss" : L->hinted ?
-	    " with a hint" : "", how, pl->rating.r, pl->rating.r - L->before);
+	session_msg(s, SM_GOOD, _("Solved%s%s! Rating %.0f (%+.0f).  Enter: "
+	    "the next puzzle"), L->mistake ? _(" after a miss") : L->hinted ?
+	    _(" with a hint") : "", how, pl->rating.r, pl->rating.r - L->before);
 	session_learn_said(s);
 	return SL_TAKEN;
 }
@@ -456,7 +462,7 @@ session_puzzle_play(struct session *s, move_t m)
 
 	if (L->waiting || game_over(&s->game)) {
 		session_msg(s, SM_GOOD, L->streak && L->streak_over ?
-		    "Enter: a new streak" : "Enter: the next puzzle");
+		    _("Enter: a new streak") : _("Enter: the next puzzle"));
 		return SL_TAKEN;
 	}
 	notation_write(m, mv, sizeof mv);
@@ -468,19 +474,21 @@ session_puzzle_play(struct session *s, move_t m)
 	if (r != PROOF_YES) {
 		L->mistake = true;
 		if (r == PROOF_UNKNOWN)
-			snprintf(why, sizeof why, "too deep to check here");
+			snprintf(why, sizeof why, _("too deep to check here"));
 		else if (!learn_explain_consequence(&b, m, why, sizeof why))
-			snprintf(why, sizeof why, "the lion escapes: %s can hold "
-			    "out longer than %d move%s", side_name[!b.side],
-			    L->left, L->left == 1 ? "" : "s");
+			snprintf(why, sizeof why, ngettext("the lion "
+			    "escapes: %s can hold out longer than %d move",
+			    "the lion escapes: %s can hold out longer than %d "
+			    "moves", (unsigned long)L->left),
+			    _(side_name[!b.side]), L->left);
 		if (L->streak) {
 			/* one mistake ends a streak */
 			streak_end(s, L, end, sizeof end);
-			session_msg(s, SM_ERROR, "%s does not win: %s. %s. "
-			    ":solution shows the answer; Enter: a new streak",
+			session_msg(s, SM_ERROR, _("%s does not win: %s. %s. "
+			    ":solution shows the answer; Enter: a new streak"),
 			    mv, why, end);
 		} else
-			session_msg(s, SM_ERROR, "%s does not win: %s. Try again",
+			session_msg(s, SM_ERROR, _("%s does not win: %s. Try again"),
 			    mv, why);
 		session_learn_said(s);
 		return SL_REFUSED;
@@ -495,7 +503,7 @@ session_puzzle_play(struct session *s, move_t m)
 	learn_prover_set_history(L->pv, s->game.pos, s->game.nply);
 	d = learn_prove_defence(L->pv, &after, L->left);
 	if (d == MOVE_NONE) {
-		session_msg(s, SM_ERROR, "the defence has no move");
+		session_msg(s, SM_ERROR, _("the defence has no move"));
 		return SL_TAKEN;
 	}
 	notation_write(d, dm, sizeof dm);
@@ -506,12 +514,12 @@ session_puzzle_play(struct session *s, move_t m)
 	if (game_over(&s->game))
 		return solved(s, L, false);
 	if (L->by_rep)
-		session_msg(s, SM_GOOD, "Good. %s answers %s; %s wins in %d "
-		    "more", side_name[!L->solver], dm, side_name[L->solver],
-		    L->left);
+		session_msg(s, SM_GOOD, _("Good. %s answers %s; %s wins in %d "
+		    "more"), _(side_name[!L->solver]), dm,
+		    _(side_name[L->solver]), L->left);
 	else
-		session_msg(s, SM_GOOD, "Good. %s answers %s; the lion falls in "
-		    "%d more", side_name[!L->solver], dm, L->left);
+		session_msg(s, SM_GOOD, _("Good. %s answers %s; the lion falls in "
+		    "%d more"), _(side_name[!L->solver]), dm, L->left);
 	session_learn_said(s);
 	return SL_TAKEN;
 }
@@ -527,22 +535,22 @@ session_puzzle_hint(struct session *s)
 	if (L->waiting || game_over(&s->game))
 		return;
 	if (L->streak) {
-		session_msg(s, SM_ERROR, "No hints in a streak (:solution ends "
-		    "it; :puzzle alone skips one puzzle, once)");
+		session_msg(s, SM_ERROR, _("No hints in a streak (:solution ends "
+		    "it; :puzzle alone skips one puzzle, once)"));
 		session_learn_said(s);
 		return;
 	}
 	learn_prover_set_history(L->pv, s->game.pos, s->game.nply);
 	m = learn_prove_best(L->pv, b, L->left);
 	if (m == MOVE_NONE) {
-		session_msg(s, SM_ERROR, "no hint: the prover gave up");
+		session_msg(s, SM_ERROR, _("no hint: the prover gave up"));
 		return;
 	}
 	L->hinted = true;
 	L->hint_sq = MOVE_FROM(m);
 	board_sq_name(MOVE_FROM(m), sq);
-	session_msg(s, SM_GOOD, "Hint: move the %s on %s (marked +)",
-	    board_piece_name(PIECE_TYPE(b->sq[MOVE_FROM(m)])), sq);
+	session_msg(s, SM_GOOD, _("Hint: move the %s on %s (marked +)"),
+	    game_piece_word(PIECE_TYPE(b->sq[MOVE_FROM(m)])), sq);
 	session_learn_said(s);
 }
 
@@ -568,8 +576,8 @@ session_puzzle_solution(struct session *s)
 		return;
 	if (game_over(&s->game) || L->gave_up || (L->waiting &&
 	    !L->streak_over)) {
-		session_msg(s, SM_GOOD, L->streak_over ? "Enter: a new streak" :
-		    "Enter: the next puzzle");
+		session_msg(s, SM_GOOD, L->streak_over ? _("Enter: a new streak") :
+		    _("Enter: the next puzzle"));
 		return;
 	}
 	if (L->streak && !L->streak_over)
@@ -614,11 +622,11 @@ session_puzzle_solution(struct session *s)
 	L->hint_sq = -1;
 	L->waiting = true;
 	if (L->streak)
-		session_msg(s, SM_GOOD, "Solution, played on the board: %s  "
-		    "%s%s([ steps back through it; Enter: a new streak)", line,
+		session_msg(s, SM_GOOD, _("Solution, played on the board: %s  "
+		    "%s%s([ steps back through it; Enter: a new streak)"), line,
 		    end, end[0] != '\0' ? ". " : "");
 	else
-		session_msg(s, SM_GOOD, "Solution, played on the board: %s  "
-		    "([ steps back through it; Enter: the next puzzle)", line);
+		session_msg(s, SM_GOOD, _("Solution, played on the board: %s  "
+		    "([ steps back through it; Enter: the next puzzle)"), line);
 	session_learn_said(s);
 }

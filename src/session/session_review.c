@@ -14,6 +14,7 @@
 #include "session/session.h"
 #include "session/session_int.h"
 #include "session/session_keep.h"
+#include "util/i18n.h"
 #include "util/util.h"
 
 /* ---- review ---- */
@@ -25,7 +26,7 @@ review_to(struct session *s, int ply)
 
 	if (ply >= live) {
 		if (s->review >= 0)
-			session_msg(s, SM_NORMAL, "back to the live game");
+			session_msg(s, SM_NORMAL, _("back to the live game"));
 		s->review = -1;
 		s->dirty = true;
 		return;
@@ -51,8 +52,8 @@ session_review_to(struct session *s, int ply)
 void
 session_review_go(struct session *s, const char *arg)
 {
-	static const char *const how = "(:go N for White's move N, :go N... "
-	    "for Black's, :go 0 for the start)";
+	const char *how = _("(:go N for White's move N, :go N... "
+	    "for Black's, :go 0 for the start)");
 	char num[16], err[96];
 	size_t len = strspn(arg, "0123456789");
 	bool black = strcmp(arg + len, "...") == 0 ||
@@ -60,11 +61,11 @@ session_review_go(struct session *s, const char *arg)
 	int n, i, last;
 
 	if (s->game.nply == 0) {
-		session_msg(s, SM_ERROR, "go: no moves to review yet");
+		session_msg(s, SM_ERROR, _("go: no moves to review yet"));
 		return;
 	}
 	if (len == 0 || len >= sizeof num || (arg[len] != '\0' && !black)) {
-		session_msg(s, SM_ERROR, "go: '%s' is not a move number %s",
+		session_msg(s, SM_ERROR, _("go: '%s' is not a move number %s"),
 		    arg, how);
 		return;
 	}
@@ -72,8 +73,8 @@ session_review_go(struct session *s, const char *arg)
 	num[len] = '\0';
 	last = (int)s->game.pos[s->game.nply - 1].fullmove;
 	if (parse_int(num, 0, last, &n, err, sizeof err) != 0) {
-		session_msg(s, SM_ERROR, "go: %s: the game's moves are %d to %d "
-		    "%s", num, s->game.pos[0].fullmove, last, how);
+		session_msg(s, SM_ERROR, _("go: %s: the game's moves are %d to %d "
+		    "%s"), num, s->game.pos[0].fullmove, last, how);
 		return;
 	}
 	if (n == 0 && !black) {
@@ -86,7 +87,7 @@ session_review_go(struct session *s, const char *arg)
 		    s->game.pos[i].side == (black ? BLACK : WHITE))
 			break;
 	if (i == s->game.nply) {
-		session_msg(s, SM_ERROR, "go: the game has no move %d%s %s", n,
+		session_msg(s, SM_ERROR, _("go: the game has no move %d%s %s"), n,
 		    black ? "..." : "", how);
 		return;
 	}
@@ -104,7 +105,7 @@ session_review(struct session *s, enum session_cmd_type t)
 		return;
 	s->serial++;        /* another position shown: no choice kept */
 	if (s->game.nply == 0) {
-		session_msg(s, SM_ERROR, "no moves to review yet");
+		session_msg(s, SM_ERROR, _("no moves to review yet"));
 		return;
 	}
 	switch (t) {
@@ -132,15 +133,16 @@ session_continue(struct session *s, bool now)
 	int drop;
 
 	if (s->review < 0) {
-		session_msg(s, SM_ERROR, "not reviewing: [ steps back through "
-		    "the game first");
+		session_msg(s, SM_ERROR, _("not reviewing: [ steps back through "
+		    "the game first"));
 		return;
 	}
 	drop = s->game.nply - s->review;
 	if (!now) {
-		snprintf(q, sizeof q, "Continue from ply %d? The %d later "
-		    "move%s go (Ctrl-R redoes them).", s->review, drop,
-		    drop == 1 ? "" : "s");
+		snprintf(q, sizeof q, ngettext("Continue from ply %d? The %d "
+		    "later move goes (Ctrl-R redoes it).", "Continue from ply "
+		    "%d? The %d later moves go (Ctrl-R redoes them).",
+		    (unsigned long)drop), s->review, drop);
 		session_ask(s, q, CMD_CONTINUE_NOW, NULL);
 		return;
 	}
@@ -150,8 +152,8 @@ session_continue(struct session *s, bool now)
 	session_position_changed(s);
 	if (session_ai_vs_ai(s))
 		s->paused = true;
-	session_msg(s, SM_GOOD, "playing on from ply %d%s", s->game.nply,
-	    s->paused ? " (paused: p resumes)" : "");
+	session_msg(s, SM_GOOD, _("playing on from ply %d%s"), s->game.nply,
+	    s->paused ? _(" (paused: p resumes)") : "");
 	session_turn(s);
 	session_keep(s);
 }

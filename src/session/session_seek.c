@@ -17,6 +17,7 @@
 #include "clock/clock.h"
 #include "net/client/client.h"
 #include "session/session_net.h"
+#include "util/i18n.h"
 
 #define SEEKS_EVERY_MS 3000
 #define DEFAULT_CLOCK 4         /* 5+3 */
@@ -157,8 +158,8 @@ may_rate(struct session *s, bool rated)
 
 	if (!rated || u->account[0] != '\0')
 		return true;
-	session_msg(s, SM_ERROR, "a rated game needs an account: congo "
-	    "--connect %s --register NAME", u->host);
+	session_msg(s, SM_ERROR, _("a rated game needs an account: congo "
+	    "--connect %s --register NAME"), u->host);
 	return false;
 }
 
@@ -229,8 +230,8 @@ session_seek_form_submit(struct session *s)
 	if (!may_rate(s, f->rated))
 		return -1;
 	if (f->range[0] != '\0' && !range_valid(f->range)) {
-		session_msg(s, SM_ERROR, "a rating range is MIN-MAX, e.g. "
-		    "1400-1700");
+		session_msg(s, SM_ERROR, _("a rating range is MIN-MAX, e.g. "
+		    "1400-1700"));
 		return -1;
 	}
 	if (session_seek_days(clocks[f->clock], &days))
@@ -241,9 +242,10 @@ session_seek_form_submit(struct session *s)
 	else
 		clock_format_control(base, inc, spec, sizeof spec);
 	snprintf(desc, sizeof desc, "%s %s %s%s%s%.15s", clocks[f->clock],
-	    f->rated ? "rated" : "casual", variants[f->variant],
-	    f->color == 0 ? "" : f->color == 1 ? " as White" : " as Black",
-	    f->range[0] != '\0' ? ", opponents " : "", f->range);
+	    f->rated ? _("rated") : _("casual"), variants[f->variant],
+	    f->color == 0 ? "" : f->color == 1 ? _(" as White") :
+	    _(" as Black"), f->range[0] != '\0' ? _(", opponents ") : "",
+	    f->range);
 	f->open = false;
 	session_seek_send(s, spec, f->rated != 0, variants[f->variant],
 	    f->color == 0 ? NULL : colors[f->color], f->range[0] != '\0' ?
@@ -263,7 +265,7 @@ session_seek_accept(struct session *s, int i)
 		return -1;
 	k = &u->seek.list[i];
 	if (strcmp(k->name, u->account) == 0) {
-		session_msg(s, SM_ERROR, "that seek is yours");
+		session_msg(s, SM_ERROR, _("that seek is yours"));
 		return -1;
 	}
 	if (!may_rate(s, k->rated))
@@ -272,8 +274,8 @@ session_seek_accept(struct session *s, int i)
 	color = strcmp(k->color, "white") == 0 ? "black" :
 	    strcmp(k->color, "black") == 0 ? "white" : NULL;
 	session_seek_minutes(k->clock, clk, sizeof clk);
-	snprintf(desc, sizeof desc, "%s %s %s (%s's)", clk, k->rated ?
-	    "rated" : "casual", k->variant, k->name);
+	snprintf(desc, sizeof desc, _("%s %s %s (%s's)"), clk, k->rated ?
+	    _("rated") : _("casual"), k->variant, k->name);
 	session_seek_send(s, k->clock, k->rated, k->variant, color, NULL,
 	    desc);
 	u->seek.sel = -1;
@@ -306,12 +308,12 @@ session_seek_start(struct session *s, const char *clock, int days,
 		return -1;
 	}
 	if (clock_parse_minutes(clock, &base, &inc, why, sizeof why) < 0) {
-		snprintf(err, errlen, "--seek: %s", why);
+		snprintf(err, errlen, _("--seek: %s"), why);
 		return -1;
 	}
 	if (base < 1000) {
-		snprintf(err, errlen, "--seek: a server clock has at least a "
-		    "second");
+		snprintf(err, errlen, _("--seek: a server clock has at least a "
+		    "second"));
 		return -1;
 	}
 	clock_format_control(base, inc, spec, sizeof spec);
@@ -335,8 +337,8 @@ session_seek_line(const struct session *s, long long now, char *buf,
 	if (u == NULL || u->c == NULL || !net_client_seeking(u->c, &since))
 		return false;
 	sec = (now - since) / 1000;
-	snprintf(buf, n, " Seeking %s: waiting %lld:%02lld for an opponent  "
-	    "(Esc withdraws the seek)", u->seek.desc, sec / 60, sec % 60);
+	snprintf(buf, n, _(" Seeking %s: waiting %lld:%02lld for an opponent  "
+	    "(Esc withdraws the seek)"), u->seek.desc, sec / 60, sec % 60);
 	return true;
 }
 
@@ -349,7 +351,7 @@ session_seek_cancel(struct session *s, bool quit)
 	if (u == NULL || u->c == NULL || !net_client_seeking(u->c, &since))
 		return false;
 	net_client_unseek(u->c);
-	session_msg(s, SM_NORMAL, "seek withdrawn");
+	session_msg(s, SM_NORMAL, _("seek withdrawn"));
 	if (quit || u->seek.quit)
 		s->quit = true;
 	return true;

@@ -13,6 +13,7 @@
 #include "record/record.h"
 #include "session/session_keep.h"
 #include "session/session_start.h"
+#include "util/i18n.h"
 
 void
 session_opts_init(struct session_opts *o)
@@ -115,8 +116,8 @@ setup_game(struct session *s, const struct session_opts *o, int variant,
 		return 0;
 	}
 	if (o->game > 0) {
-		snprintf(err, errlen, "--game N goes with --load FILE (or "
-		    "with --connect for a network game)");
+		snprintf(err, errlen, _("--game N goes with --load FILE (or "
+		    "with --connect for a network game)"));
 		return -1;
 	}
 	if (fen_read_variant(&start, variant, fen, strlen(fen), err,

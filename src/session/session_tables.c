@@ -19,6 +19,7 @@
 #include "session/session.h"
 #include "session/session_int.h"
 #include "tb/tb.h"
+#include "util/i18n.h"
 
 void
 session_tables_check(struct session *s, int variant)
@@ -36,9 +37,9 @@ session_tables_check(struct session *s, int variant)
 		else
 			snprintf(path, sizeof path, "%s", dir);
 		if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode)) {
-			session_msg(s, SM_ERROR, "tablebases: %s: %s (the "
-			    "default folders are used)", path, stat(path,
-			    &st) != 0 ? strerror(errno) : "not a folder");
+			session_msg(s, SM_ERROR, _("tablebases: %s: %s (the "
+			    "default folders are used)"), path, stat(path,
+			    &st) != 0 ? strerror(errno) : _("not a folder"));
 			there = false;
 		}
 	}
@@ -47,7 +48,7 @@ session_tables_check(struct session *s, int variant)
 	/* one message a line: "FILE: reason" */
 	for (p = errs; *p != '\0'; ) {
 		size_t len = strcspn(p, "\n");
-		session_msg(s, SM_ERROR, "tablebases: %.*s (not used)",
+		session_msg(s, SM_ERROR, _("tablebases: %.*s (not used)"),
 		    (int)len, p);
 		p += len;
 		p += *p == '\n';
@@ -55,11 +56,11 @@ session_tables_check(struct session *s, int variant)
 	if (dir[0] == '\0' || !there)
 		return;
 	if (n > 0 && strcmp(tb_path(variant), path) != 0)
-		session_msg(s, SM_ERROR, "tablebases: no %s tables in %s; "
-		    "those of %s are used", variant_get(variant)->name, path,
+		session_msg(s, SM_ERROR, _("tablebases: no %s tables in %s; "
+		    "those of %s are used"), variant_get(variant)->name, path,
 		    tb_path(variant));
 	else if (n == 0)
-		session_msg(s, SM_ERROR, "tablebases: no %s tables in %s",
+		session_msg(s, SM_ERROR, _("tablebases: no %s tables in %s"),
 		    variant_get(variant)->name, path);
 }
 

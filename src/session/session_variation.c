@@ -20,6 +20,7 @@
 #include "session/session.h"
 #include "session/session_int.h"
 #include "session/session_net.h"
+#include "util/i18n.h"
 #include "util/util.h"
 
 void
@@ -116,7 +117,7 @@ session_var_play(struct session *s, move_t m)
 	session_tree_sync(s);
 	node = session_var_node(s);
 	if (s->tree.node[node].result != RESULT_NONE) {
-		session_msg(s, SM_ERROR, "the game is over here: [ steps back");
+		session_msg(s, SM_ERROR, _("the game is over here: [ steps back"));
 		return;
 	}
 	main = record_tree_main(&s->tree, node);
@@ -124,21 +125,21 @@ session_var_play(struct session *s, move_t m)
 	    record_tree_on_main(&s->tree, main)) {
 		/* The game's own move: step on along the game. */
 		show(s, main);
-		session_msg(s, SM_NORMAL, "the game's move (} back to the game)");
+		session_msg(s, SM_NORMAL, _("the game's move (} back to the game)"));
 		return;
 	}
 	c = record_tree_child(&s->tree, node, m);
 	if (c < 0)
 		c = record_tree_add(&s->tree, node, m);
 	if (c < 0) {
-		session_msg(s, SM_ERROR, "the game is over here");
+		session_msg(s, SM_ERROR, _("the game is over here"));
 		return;
 	}
 	s->nvar_redo = 0;
 	show(s, c);
 	move_name(s, c, name, sizeof name);
-	session_msg(s, SM_GOOD, "variation: %s  (undo takes it back, ) leaves, "
-	    "P promotes, D deletes)", name);
+	session_msg(s, SM_GOOD, _("variation: %s  (undo takes it back, ) leaves, "
+	    "P promotes, D deletes)"), name);
 }
 
 /* [ ] { } inside the tree: true when taken. */
@@ -157,8 +158,8 @@ session_var_review(struct session *s, enum session_cmd_type t)
 	case CMD_REVIEW_FORWARD:
 		c = record_tree_main(&s->tree, s->var);
 		if (c < 0)
-			session_msg(s, SM_NORMAL, "the end of this variation: "
-			    ") leaves it");
+			session_msg(s, SM_NORMAL, _("the end of this variation: "
+			    ") leaves it"));
 		else
 			show(s, c);
 		return true;
@@ -189,8 +190,8 @@ enter(struct session *s)
 	}
 	pn = &s->tree.node[node];
 	if (pn->nchild < 2) {
-		session_msg(s, SM_ERROR, "no variation of the next move here "
-		    "(play a move while reviewing to start one)");
+		session_msg(s, SM_ERROR, _("no variation of the next move here "
+		    "(play a move while reviewing to start one)"));
 		return;
 	}
 	show(s, pn->child[1]);
@@ -201,7 +202,7 @@ static void
 leave(struct session *s)
 {
 	if (s->var <= 0) {
-		session_msg(s, SM_ERROR, "not in a variation");
+		session_msg(s, SM_ERROR, _("not in a variation"));
 		return;
 	}
 	s->nvar_redo = 0;
@@ -238,7 +239,7 @@ promote(struct session *s)
 	int b, p, rank, cur = s->var;
 
 	if (s->var <= 0) {
-		session_msg(s, SM_ERROR, "not in a variation: ( enters one");
+		session_msg(s, SM_ERROR, _("not in a variation: ( enters one"));
 		return;
 	}
 	b = record_tree_branch(&s->tree, s->var);
@@ -247,10 +248,12 @@ promote(struct session *s)
 	    s->tree.node[p].child[1] == b) {
 		/* It would become the game's main line. */
 		if (s->clocked || session_human_count(s) < 2) {
-			session_msg(s, SM_ERROR, "the main line is the game "
-			    "played%s: promote to it between two humans "
-			    "without a clock", s->clocked ? " on the clock" :
-			    " against the AI");
+			session_msg(s, SM_ERROR, "%s", s->clocked ?
+			    _("the main line is the game played on the "
+			    "clock: promote to it between two humans without "
+			    "a clock") : _("the main line is the game played "
+			    "against the AI: promote to it between two humans "
+			    "without a clock"));
 			return;
 		}
 		record_tree_promote(&s->tree, b);
@@ -260,15 +263,15 @@ promote(struct session *s)
 		s->review = -1;
 		session_position_changed(s);
 		show(s, cur);
-		session_msg(s, SM_GOOD, "the variation is the main line now: "
-		    "the game goes on from it (the old line is a variation)");
+		session_msg(s, SM_GOOD, _("the variation is the main line now: "
+		    "the game goes on from it (the old line is a variation)"));
 		session_turn(s);
 		return;
 	}
 	rank = record_tree_promote(&s->tree, b);
 	show(s, s->var);
 	session_msg(s, SM_GOOD, "variation promoted (%s)", rank == 0 ?
-	    "the main one of its line" : "one place up");
+	    _("the main one of its line") : _("one place up"));
 }
 
 static void
@@ -277,8 +280,8 @@ delete(struct session *s)
 	int b, p;
 
 	if (s->var <= 0) {
-		session_msg(s, SM_ERROR, "not in a variation (the main line is "
-		    "the game: u undoes its moves)");
+		session_msg(s, SM_ERROR, _("not in a variation (the main line is "
+		    "the game: u undoes its moves)"));
 		return;
 	}
 	b = record_tree_branch(&s->tree, s->var);
@@ -286,7 +289,7 @@ delete(struct session *s)
 	s->var = 0;
 	s->nvar_redo = 0;
 	show(s, p);
-	session_msg(s, SM_GOOD, "variation deleted");
+	session_msg(s, SM_GOOD, _("variation deleted"));
 }
 
 bool
@@ -338,8 +341,8 @@ session_var_undo(struct session *s)
 	p = s->tree.node[s->var].parent;
 	if (s->tree.node[s->var].nchild > 0) {
 		show(s, p);
-		session_msg(s, SM_NORMAL, "one move back (the variation goes on "
-		    "after it: D deletes it)");
+		session_msg(s, SM_NORMAL, _("one move back (the variation goes on "
+		    "after it: D deletes it)"));
 		return true;
 	}
 	m = s->tree.node[s->var].move;
@@ -349,8 +352,8 @@ session_var_undo(struct session *s)
 	s->var = 0;
 	show(s, p);
 	s->var_redo_at = p;
-	session_msg(s, SM_NORMAL, "took back the variation's move (Ctrl-R "
-	    "replays it)");
+	session_msg(s, SM_NORMAL, _("took back the variation's move (Ctrl-R "
+	    "replays it)"));
 	return true;
 }
 
@@ -371,7 +374,7 @@ session_var_redo(struct session *s)
 		return false;
 	show(s, c);
 	s->var_redo_at = c;
-	session_msg(s, SM_NORMAL, "replayed the variation's move");
+	session_msg(s, SM_NORMAL, _("replayed the variation's move"));
 	return true;
 }
 

@@ -22,6 +22,7 @@
 #include "ai/search.h"
 #include "engine/notation.h"
 #include "session/session.h"
+#include "util/i18n.h"
 #include "util/util.h"
 
 /* One message is one write(2) on the pipe: atomic only up to PIPE_BUF. */
@@ -105,7 +106,7 @@ score_text(const struct search_info *info, const struct session_job *j,
 {
 	bool white = j->kind == JOB_ANALYSIS;
 	int sign = white && j->pos.side == BLACK ? -1 : 1;
-	const char *tb = info->tablebase ? " (tablebase)" : "";
+	const char *tb = info->tablebase ? _(" (tablebase)") : "";
 
 	if (info->depth == 0)
 		buf[0] = '\0';
@@ -114,12 +115,12 @@ score_text(const struct search_info *info, const struct session_job *j,
 		    (sign > 0) ? "" : "-", info->score, tb);
 	else if (info->kind == SEARCH_SCORE_WIN)
 		snprintf(buf, n, "%s %d%s", info->tablebase ?
-		    "wins the lion in" : "wins in", info->score, tb);
+		    _("wins the lion in") : _("wins in"), info->score, tb);
 	else if (info->kind == SEARCH_SCORE_LOSS)
 		snprintf(buf, n, "%s %d%s", info->tablebase ?
-		    "loses the lion in" : "loses in", info->score, tb);
+		    _("loses the lion in") : _("loses in"), info->score, tb);
 	else if (info->tablebase)
-		snprintf(buf, n, "draw (tablebase)");
+		snprintf(buf, n, _("draw (tablebase)"));
 	else
 		snprintf(buf, n, "%+.2f", sign * info->score / 100.0);
 }

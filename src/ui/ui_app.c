@@ -16,6 +16,7 @@
 #include "ui/ui_int.h"
 #include "ui/ui_net.h"
 #include "ui/ui_learn.h"
+#include "util/i18n.h"
 
 void
 app_set_flip_default(struct ui_app *a)
@@ -79,10 +80,10 @@ app_sync(struct ui_app *a)
 		free(s->clip_long);
 		s->clip_long = NULL;
 		if (rc == 0)
-			session_msg(s, SM_GOOD, "%s  (copied)", s->clip);
+			session_msg(s, SM_GOOD, _("%s  (copied)"), s->clip);
 		else
-			session_msg(s, SM_NORMAL, "%s  (this terminal has no "
-			    "clipboard sequence: copy it from the screen)",
+			session_msg(s, SM_NORMAL, _("%s  (this terminal has no "
+			    "clipboard sequence: copy it from the screen)"),
 			    s->clip);
 	}
 	if (s->want_log) {
@@ -113,14 +114,14 @@ static void
 unicode(struct ui_app *a)
 {
 	if (!a->unicode && strcmp(nl_langinfo(CODESET), "UTF-8") != 0) {
-		session_msg(&a->s, SM_ERROR, "the Unicode pieces need a UTF-8 "
-		    "locale (this one is %s, e.g. LANG=C): keeping letters",
-		    nl_langinfo(CODESET));
+		session_msg(&a->s, SM_ERROR, _("the Unicode pieces need a "
+		    "UTF-8 locale (this one is %s, e.g. LANG=C): keeping "
+		    "letters"), nl_langinfo(CODESET));
 		return;
 	}
 	a->unicode = !a->unicode;
-	session_msg(&a->s, SM_NORMAL, "pieces as %s", a->unicode ?
-	    "circled letters" : "letters");
+	session_msg(&a->s, SM_NORMAL, "%s", a->unicode ?
+	    _("pieces as circled letters") : _("pieces as letters"));
 }
 
 static void
@@ -284,7 +285,7 @@ app_complete(struct ui_app *a)
 		*sp = ' ';
 	}
 	if (c.n == 0) {
-		session_msg(&a->s, SM_DIM, "no completion");
+		session_msg(&a->s, SM_DIM, _("no completion"));
 		return;
 	}
 	if (sp == NULL)

@@ -5,7 +5,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ai/search.h"
 #include "ui/ui_int.h"
+#include "util/i18n.h"
 
 /* A box of h lines centred over the board; returns its top and left. */
 static void
@@ -57,7 +59,7 @@ wrap_text(const char *text, int w, char line[][160], int max)
 void
 ui_confirm_draw(struct ui_app *a)
 {
-	static const char keys[] = "y: yes    n or Esc: no";
+	const char *keys = _("y: yes    n or Esc: no");
 	char line[8][160];
 	int w, y, x, i, n, tw;
 
@@ -107,7 +109,7 @@ ui_confirm_key(struct ui_app *a, const struct ui_event *ev)
 	default:
 		/* A question takes y or n and nothing else: a key meant for
 		 * the game (':' to type a command) answers nothing. */
-		session_msg(&a->s, SM_ERROR, "answer y or n (Esc: no)");
+		session_msg(&a->s, SM_ERROR, _("answer y or n (Esc: no)"));
 		return;
 	}
 }
@@ -119,23 +121,28 @@ newgame_shown(const struct session *s, int field, char *buf, size_t n)
 {
 	const char *choice = session_newgame_choices(field)[s->ng.choice[field]];
 	char val[NG_TEXT_MAX];
+	int level;
 
 	session_newgame_value(s, field, val, sizeof val);
 	if (field == NG_CLOCK && strcmp(choice, "custom") == 0)
-		snprintf(buf, n, "custom %s", val);
+		snprintf(buf, n, _("custom %s"), val);
 	else if (field == NG_START && strcmp(choice, "FEN") == 0)
 		snprintf(buf, n, "FEN %s", val[0] != '\0' ? val :
-		    "(type or paste one)");
-	else
-		snprintf(buf, n, "%s", val);
+		    _("(type or paste one)"));
+	else if (strncmp(val, "AI level ", 9) == 0 &&
+	    sscanf(val + 9, "%d", &level) == 1)
+		snprintf(buf, n, _("AI level %d (%s)"), level,
+		    search_level_name(level));
+	else    /* "human", "none", "standard": a choice's word */
+		snprintf(buf, n, "%s", val[0] != '\0' ? _(val) : "");
 }
 
 void
 ui_newgame_draw(struct ui_app *a)
 {
 	const struct session_newgame *ng = &a->s.ng;
-	const char *keys = "Up/Down/Tab field, Left/Right value, Enter starts, "
-	    "Esc cancels";
+	const char *keys = _("Up/Down/Tab field, Left/Right value, Enter "
+	    "starts, Esc cancels");
 	const char *choice = session_newgame_choices(ng->field)[
 	    ng->choice[ng->field]];
 	const char *typing = NULL;
@@ -145,15 +152,19 @@ ui_newgame_draw(struct ui_app *a)
 
 	ui_board_draw(a);
 	if (ng->field == NG_CLOCK && strcmp(choice, "custom") == 0)
-		typing = "Type the clock: minutes+seconds (5+3, 0.5+0)";
+		typing = _("Type the clock: minutes+seconds (5+3, 0.5+0)");
 	else if (ng->field == NG_START && strcmp(choice, "FEN") == 0)
-		typing = "Type or paste the position's FEN";
+		typing = _("Type or paste the position's FEN");
 	/* As wide as the longest line needs, within the screen. */
 	w = term_width(keys);
 	for (i = 0; i < NG_NFIELDS; i++) {
 		newgame_shown(&a->s, i, val, sizeof val);
-		snprintf(line[i], sizeof line[i], "%c %-8s %s %s %s",
-		    ng->field == i ? '>' : ' ', session_newgame_label(i),
+		const char *label = session_newgame_label(i);
+		int pad = 8 - term_width(label);
+
+		/* (padded by columns: a label may have an ä or an é) */
+		snprintf(line[i], sizeof line[i], "%c %s%*s %s %s %s",
+		    ng->field == i ? '>' : ' ', label, pad > 0 ? pad : 0, "",
 		    ng->field == i ? "<" : " ", val,
 		    ng->field == i ? ">" : " ");
 		tw = term_width(line[i]);
@@ -172,7 +183,7 @@ ui_newgame_draw(struct ui_app *a)
 		nt = wrap_text(typing, w - 4, tl, 2);
 	h = NG_NFIELDS + 5 + (nt > 1 ? nt : 1) + nk;
 	box(a, w, h, &y, &x);
-	term_putw(y + 1, x + 2, w - 4, ST_DIALOG, TA_BOLD, "New game");
+	term_putw_words(y + 1, x + 2, w - 4, ST_DIALOG, TA_BOLD, _("New game"));
 	for (i = 0; i < NG_NFIELDS; i++) {
 		bool cur = ng->field == i;
 		term_putw(y + 2 + i, x + 2, w - 4, cur ? ST_CURSOR : ST_DIALOG,
@@ -245,14 +256,15 @@ ui_pick_draw(struct ui_app *a)
 	int rows = a->lay.rows, cols = a->lay.cols, room = rows - 4, first, i;
 	char line[160];
 
-	snprintf(line, sizeof line, " %d games in %.100s", p->n, p->path);
+	snprintf(line, sizeof line, ngettext(" %d game in %.100s",
+	    " %d games in %.100s", (unsigned long)p->n), p->n, p->path);
 	term_putw(0, 0, cols, ST_STATUS, 0, line);
 	first = p->sel >= room ? p->sel - room + 1 : 0;
 	for (i = first; i < p->n && i - first < room; i++)
 		term_putw(2 + i - first, 0, cols, i == p->sel ? ST_CURSOR :
 		    ST_NORMAL, 0, p->line[i]);
-	term_putw(rows - 1, 0, cols, ST_DIM, 0,
-	    " Up/Down choose, Enter loads the game, Esc or q: none");
+	term_putw_words(rows - 1, 0, cols, ST_DIM, 0,
+	    _(" Up/Down choose, Enter loads the game, Esc or q: none"));
 }
 
 void

@@ -12,19 +12,22 @@
 #include "engine/board.h"
 #include "engine/fen.h"
 #include "ui/ui_int.h"
+#include "util/i18n.h"
 
-static const char *const side_name[2] = { "White", "Black" };
+static const char *const side_name[2] = { N_("White"), N_("Black") };
 
+/* TRANSLATORS: the editor's keys, each line at most 30 columns (the
+ * panel's narrowest); the keys are the same in every language */
 static const char *const edit_help[] = {
-	"Arrows     move the cursor",
-	"l z e g c m p s q  black piece",
-	"Shift+letter       white piece",
-	"x Space Del  empty the square",
-	"Tab  side to move   v variant",
-	"X  empty board   r  the start",
-	"u Ctrl-Z  undo the last change",
-	"Enter play   A analyse",
-	"Esc  leave (game unchanged)",
+	N_("Arrows     move the cursor"),
+	N_("l z e g c m p s q  black piece"),
+	N_("Shift+letter       white piece"),
+	N_("x Space Del  empty the square"),
+	N_("Tab  side to move   v variant"),
+	N_("X  empty board   r  the start"),
+	N_("u Ctrl-Z  undo the last change"),
+	N_("Enter play   A analyse"),
+	N_("Esc  leave (game unchanged)"),
 };
 #define NHELP ((int)(sizeof edit_help / sizeof edit_help[0]))
 
@@ -85,10 +88,10 @@ draw_panel(struct ui_app *a)
 	int x = l->panel_x, w = l->panel_w, y = l->board_y, i;
 	char buf[256], fen[FEN_MAX];
 
-	term_putw(y++, x, w, ST_HEAD, TA_BOLD, "Board editor");
-	snprintf(buf, sizeof buf, "%s to move, %s", side_name[e->b.side],
+	term_putw_words(y++, x, w, ST_HEAD, TA_BOLD, _("Board editor"));
+	snprintf(buf, sizeof buf, _("%s to move, %s"), _(side_name[e->b.side]),
 	    variant_name(e->b.variant));
-	term_putw(y++, x + 2, w - 2, ST_NORMAL, 0, buf);
+	term_putw_words(y++, x + 2, w - 2, ST_NORMAL, 0, buf);
 	draw_counts(a, WHITE, y++);
 	draw_counts(a, BLACK, y++);
 	fen_write(&e->b, fen, sizeof fen);
@@ -97,7 +100,7 @@ draw_panel(struct ui_app *a)
 		y = draw_wrapped(a, y, ST_ERROR, e->error);
 	y++;
 	for (i = 0; i < NHELP && y < l->status_y; i++)
-		term_putw(y++, x, w, ST_DIM, 0, edit_help[i]);
+		term_putw_words(y++, x, w, ST_DIM, 0, _(edit_help[i]));
 }
 
 static void
@@ -108,10 +111,10 @@ draw_status(struct ui_app *a)
 	char buf[SESSION_MSG_MAX], sq[3];
 
 	board_sq_name(s->edit.cursor, sq);
-	snprintf(buf, sizeof buf, " Editing %s: %s to move, %s  |  Enter "
-	    "plays, A analyses, Esc leaves", sq, side_name[s->edit.b.side],
+	snprintf(buf, sizeof buf, _(" Editing %s: %s to move, %s  |  Enter "
+	    "plays, A analyses, Esc leaves"), sq, _(side_name[s->edit.b.side]),
 	    variant_name(s->edit.b.variant));
-	term_putw(l->status_y, 0, l->cols, ST_STATUS, 0, buf);
+	term_putw_words(l->status_y, 0, l->cols, ST_STATUS, 0, buf);
 	if (a->in.cmdline || s->msg.text[0] != '\0') {
 		ui_message_line(a);
 		return;
@@ -120,9 +123,9 @@ draw_status(struct ui_app *a)
 		term_putw(l->status_y + 1, 0, l->cols, ST_ERROR, 0,
 		    s->edit.error);
 	else
-		term_putw(l->status_y + 1, 0, l->cols, ST_DIM, 0,
-		    "Letters put pieces (Shift: White), x empties, u undo, "
-		    "Tab side, v variant, ?");
+		term_putw_words(l->status_y + 1, 0, l->cols, ST_DIM, 0,
+		    _("Letters put pieces (Shift: White), x empties, u undo, "
+		    "Tab side, v variant, ?"));
 }
 
 void
@@ -147,7 +150,7 @@ cmdline_key(struct ui_app *a, const struct ui_event *ev)
 	}
 	memset(&ctx, 0, sizeof ctx);
 	ctx.b = &a->s.edit.b;
-	ctx.nomove = "the board editor is open";
+	ctx.nomove = _("the board editor is open");
 	a->in.history = &a->s.history;
 	ui_input_key(&a->in, &ctx, ev, &act);
 	if (a->in.entered[0] != '\0') {
@@ -240,6 +243,6 @@ ui_edit_key(struct ui_app *a, const struct ui_event *ev)
 	    PIECE_NONE)
 		session_edit_put(s, (char)key);
 	else if (key > 32 && key < 127)
-		session_msg(s, SM_ERROR, "'%c' means nothing in the editor "
-		    "(? lists its keys)", key);
+		session_msg(s, SM_ERROR, _("'%c' means nothing in the editor "
+		    "(? lists its keys)"), key);
 }

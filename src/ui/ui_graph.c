@@ -13,6 +13,7 @@
 
 #include "ai/analyse.h"
 #include "ui/ui_int.h"
+#include "util/i18n.h"
 
 #define GRAPH_ROWS 3
 /* Taller where the panel leaves this many lines below it for the moves. */
@@ -68,16 +69,17 @@ draw_progress(struct ui_app *a, int y, int done, int total, int64_t left)
 	size_t len;
 
 	if (left >= 0)
-		snprintf(tail, sizeof tail, " %d/%d, %lld s left", done, total,
+		snprintf(tail, sizeof tail, _(" %d/%d, %lld s left"), done, total,
 		    (long long)((left + 999) / 1000));
 	else
 		snprintf(tail, sizeof tail, " %d/%d", done, total);
-	bar = w - 2 - 12 - (int)strlen(tail);
+	/* room for "Analysing [" and "]", in the reader's language */
+	bar = w - 2 - 3 - term_width(_("Analysing")) - (int)strlen(tail);
 	if (bar > 40)
 		bar = 40;
 	if (bar < 4)
 		bar = 0;
-	len = (size_t)snprintf(buf, sizeof buf, "Analysing");
+	len = (size_t)snprintf(buf, sizeof buf, "%s", _("Analysing"));
 	if (bar > 0) {
 		fill = total > 0 ? bar * done / total : 0;
 		buf[len++] = ' ';
@@ -110,14 +112,21 @@ cell(int fill, bool uni)
 static void
 shorten(char *sum)
 {
-	static const char *const word[2] = { "White ", "Black " };
-	char *p;
+	/* TRANSLATORS: White's and Black's initials, for "W 71% 13?! 5?" */
+	const char *side[2] = { _("White"), _("Black") };
+	const char *letter[2] = { _("W"), _("B") };
+	char word[32], *p;
+	size_t wl, ll;
 
-	for (int c = 0; c < 2; c++)
-		if ((p = strstr(sum, word[c])) != NULL) {
-			p[1] = ' ';
-			memmove(p + 2, p + 6, strlen(p + 6) + 1);
+	for (int c = 0; c < 2; c++) {
+		snprintf(word, sizeof word, "%s ", side[c]);
+		wl = strlen(word);
+		ll = strlen(letter[c]);
+		if ((p = strstr(sum, word)) != NULL && ll < wl) {
+			memcpy(p, letter[c], ll);
+			memmove(p + ll, p + wl - 1, strlen(p + wl - 1) + 1);
 		}
+	}
 }
 
 int
@@ -155,7 +164,7 @@ ui_graph_draw(struct ui_app *a, int y)
 			p2 = sum;
 	}
 	term_putw(y++, a->lay.panel_x, a->lay.panel_w, ST_HEAD, 0,
-	    p2 != NULL ? p2 : sum[0] != '\0' ? sum : "Evaluation");
+	    p2 != NULL ? p2 : sum[0] != '\0' ? sum : _("Evaluation"));
 	rows = y + GRAPH_ROWS_TALL + GRAPH_TALL_ROOM < a->lay.status_y ?
 	    GRAPH_ROWS_TALL : GRAPH_ROWS;
 	/* two columns a ply while they fit, else plies share columns */

@@ -11,6 +11,7 @@
 #include "engine/board.h"
 #include "engine/movegen.h"
 #include "ui/ui_input.h"
+#include "util/i18n.h"
 
 static const char *const side_name[2] = { "White", "Black" };
 
@@ -249,15 +250,15 @@ choose(struct ui_input *in, const struct ui_input_ctx *ctx,
 	}
 	if (in->nland > 0) {
 		board_sq_name(at, from);
-		set_error(act, "the monkey on %s cannot jump to %s "
-		    "(Enter on the monkey ends its move)", from, name);
+		set_error(act, _("the monkey on %s cannot jump to %s "
+		    "(Enter on the monkey ends its move)"), from, name);
 		return;
 	}
 	if (p != PIECE_NONE && PIECE_COLOR(p) == b->side) {
 		if (piece_moves(b, sq) == 0) {
-			char msg[64];
-			snprintf(msg, sizeof msg, "the %s on %s has no move",
-			    board_piece_name(PIECE_TYPE(p)), name);
+			char msg[160];
+			snprintf(msg, sizeof msg, _("the %s on %s has no move"),
+			    game_piece_word(PIECE_TYPE(p)), name);
 			set_error(act, "%s", msg);
 			return;
 		}
@@ -269,16 +270,17 @@ choose(struct ui_input *in, const struct ui_input_ctx *ctx,
 	if (in->selected >= 0) {
 		board_sq_name(in->selected, from);
 		act->type = ACT_ERROR;
-		snprintf(act->msg, sizeof act->msg, "%s%s is not a legal move",
+		snprintf(act->msg, sizeof act->msg, _("%s%s is not a legal move"),
 		    from, name);
 		return;
 	}
 	if (p == PIECE_NONE)
-		set_error(act, "no piece on %s: choose a %s piece", name,
-		    side_name[b->side]);
+		set_error(act, b->side == WHITE ? _("no piece on %s: choose a "
+		    "White piece") : _("no piece on %s: choose a Black piece"),
+		    name);
 	else
-		set_error(act, "that is not your piece: %s to move",
-		    side_name[b->side]);
+		set_error(act, _("that is not your piece: %s to move"),
+		    _(side_name[b->side]));
 }
 
 /* Esc: end a monkey chain where it stands, else drop the selection. */

@@ -104,6 +104,10 @@ int term_width_n(const char *s, size_t n);
 /* Text cut to w columns at a word, never in one (a separator left at
  * the end goes too). */
 void term_cut_words(char *buf, int w);
+/* term_putw of prose: what does not fit goes at a word (term_cut_words),
+ * so that a longer translation is never cut in the middle of a word. */
+void term_putw_words(int y, int x, int width, int style, int attrs,
+    const char *s);
 /* The style of a session message's tone (ui_board.c). */
 int tone_style(int tone);
 

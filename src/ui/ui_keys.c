@@ -9,23 +9,25 @@
 #include <stddef.h>
 
 #include "ui/ui_int.h"
+#include "util/i18n.h"
 
 const struct ui_key_def ui_keys[] = {
 	/* Handled by the selection state machine (ui_input.c). */
-	{ UK_UP, 'k', CMD_NONE, "Arrow keys, h j k l", "move the cursor" },
-	{ UK_ENTER, ' ', CMD_NONE, "Enter, Space",
-	  "choose a piece, then where it goes (or click them)" },
+	{ UK_UP, 'k', CMD_NONE, N_("Arrow keys, h j k l"),
+	  N_("move the cursor") },
+	{ UK_ENTER, ' ', CMD_NONE, N_("Enter, Space"),
+	  N_("choose a piece, then where it goes (or click them)") },
 	{ UK_ESC, 0, CMD_NONE, "Esc",
-	  "drop the choice; a monkey's jumps: stop here" },
+	  N_("drop the choice; a monkey's jumps: stop here") },
 	{ UK_BACKSPACE, 0, CMD_NONE, "Backspace",
-	  "take back the monkey's last jump" },
+	  N_("take back the monkey's last jump") },
 	{ ':', 0, CMD_NONE, ":",
-	  "command line: a move (:d2d3) or a command; Up/Down recall, Tab "
-	  "completes" },
+	  N_("command line: a move (:d2d3) or a command; Up/Down recall, Tab "
+	  "completes") },
 	/* Special keys of the table's commands (the help shows the table's
 	 * line). */
-	{ UK_PGUP, 0, CMD_SCROLL_UP, "PgUp", "move list: older moves" },
-	{ UK_PGDN, 0, CMD_SCROLL_DOWN, "PgDn", "move list: newer moves" },
+	{ UK_PGUP, 0, CMD_SCROLL_UP, "PgUp", N_("move list: older moves") },
+	{ UK_PGDN, 0, CMD_SCROLL_DOWN, "PgDn", N_("move list: newer moves") },
 };
 
 const int ui_nkeys = (int)(sizeof ui_keys / sizeof ui_keys[0]);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "ui/ui_learn.h"
+#include "util/i18n.h"
 
 void
 ui_learn_begin(struct ui_app *a, const struct session_learn_opts *o)
@@ -187,7 +188,7 @@ compact_panel(struct ui_app *a, const struct learn_lesson *l,
 			len--;
 		while (len > 0 && buf[len - 1] == ' ')
 			len--;
-		snprintf(buf + len, sizeof buf - (size_t)len, " ... (m)");
+		snprintf(buf + len, sizeof buf - (size_t)len, _(" ... (m)"));
 	}
 	if (len > 0)
 		y = ui_learn_wrap(y, x, w, bottom, ST_NORMAL, buf);
@@ -197,7 +198,7 @@ compact_panel(struct ui_app *a, const struct learn_lesson *l,
 		    L->said);
 	if (y + 1 < bottom)
 		ui_learn_wrap(y + 1, x, w, bottom, ST_DIM, L->waiting ?
-		    "Enter: go on" : "a: a hint  :solution");
+		    _("Enter: go on") : _("a: a hint  :solution"));
 	return true;
 }
 
@@ -223,13 +224,13 @@ ui_learn_panel(struct ui_app *a, int y, int x, int w, int bottom)
 	s = session_learn_step(&a->s);
 	if (a->lay.compact)
 		return compact_panel(a, l, s, y, x, w, bottom);
-	help = L->waiting ? "Enter: go on" : "a: a hint  :solution  u: start "
-	    "the step again  :learn: the lessons";
-	snprintf(buf, sizeof buf, "Lesson: %s", l->title);
+	help = L->waiting ? _("Enter: go on") : _("a: a hint  :solution  u: start "
+	    "the step again  :learn: the lessons");
+	snprintf(buf, sizeof buf, _("Lesson: %s"), l->title);
 	y = ui_learn_wrap_head(y, x, w, bottom, ST_HEAD, buf);
-	snprintf(buf, sizeof buf, "  step %d of %zu", L->step + 1,
+	snprintf(buf, sizeof buf, _("  step %d of %zu"), L->step + 1,
 	    learn_lesson_nsteps(l));
-	term_putw(y++, x, w, ST_DIM, 0, buf);
+	term_putw_words(y++, x, w, ST_DIM, 0, buf);
 	/* A short panel keeps the goal and what was said whole: the intro
 	 * (shown when the step began) goes first, then the keys' line. */
 	need = 1 + wrap_count(w, s->goal) + 1 + wrap_count(w, help);
@@ -238,7 +239,7 @@ ui_learn_panel(struct ui_app *a, int y, int x, int w, int bottom)
 	if (y + need + wrap_count(w, l->intro) <= bottom)
 		y = ui_learn_wrap(y, x, w, bottom, ST_NORMAL, l->intro);
 	if (y < bottom)
-		term_putw(y++, x, w, ST_HEAD, 0, "Goal");
+		term_putw_words(y++, x, w, ST_HEAD, 0, _("Goal"));
 	y = ui_learn_wrap(y, x, w, bottom, ST_GOOD, s->goal);
 	if (L->said[0] != '\0' && y + 1 < bottom)
 		y = ui_learn_wrap(y + 1, x, w, bottom,
@@ -261,11 +262,11 @@ ui_learn_list_draw(struct ui_app *a)
 	for (i = 0, done = 0; i < n; i++)
 		done += learn_state_lesson_done(&L->st,
 		    learn_book_lesson(&L->book, (size_t)i)->id);
-	snprintf(buf, sizeof buf, " Lessons: learn Congo one rule at a time "
-	    "(%d of %d done)", done, n);
-	term_putw(y++, 0, cols, ST_HEAD, 0, buf);
-	term_putw(y++, 0, cols, ST_DIM, 0, " Up/Down choose, Enter starts, "
-	    "p puzzles, q or Esc back to the game");
+	snprintf(buf, sizeof buf, _(" Lessons: learn Congo one rule at a time "
+	    "(%d of %d done)"), done, n);
+	term_putw_words(y++, 0, cols, ST_HEAD, 0, buf);
+	term_putw_words(y++, 0, cols, ST_DIM, 0, _(" Up/Down choose, Enter starts, "
+	    "p puzzles, q or Esc back to the game"));
 	y++;
 	room = rows - y - 2;
 	if (L->cursor >= n)
@@ -280,11 +281,11 @@ ui_learn_list_draw(struct ui_app *a)
 		    (size_t)(first + i));
 		bool done = learn_state_lesson_done(&L->st, l->id);
 		bool ok = learn_variant_supported(l->variant);
-		snprintf(buf, sizeof buf, " %s %2d. %s%s%s", done ? "[x]" : "[ ]",
-		    first + i + 1, l->title, strcmp(l->variant, "congo") != 0 ?
-		    "  (" : "", strcmp(l->variant, "congo") != 0 ?
-		    (ok ? "megapawn)" : "megapawn: not in this build)") : "");
-		term_putw(y + i, 0, cols, !ok ? ST_DIM : done ? ST_GOOD :
+		snprintf(buf, sizeof buf, " %s %2d. %s%s", done ? "[x]" : "[ ]",
+		    first + i + 1, l->title, strcmp(l->variant, "congo") == 0 ?
+		    "" : ok ? "  (megapawn)" :
+		    _("  (megapawn: not in this build)"));
+		term_putw_words(y + i, 0, cols, !ok ? ST_DIM : done ? ST_GOOD :
 		    ST_NORMAL, first + i == L->cursor ? TA_REVERSE : 0, buf);
 	}
 	if (a->s.msg.text[0] != '\0')

@@ -24,6 +24,7 @@
 #include "ui/ui_int.h"
 #include "ui/ui_net.h"
 #include "ui/ui_learn.h"
+#include "util/i18n.h"
 #include "util/util.h"
 
 static void
@@ -178,7 +179,7 @@ static const char *noanalysis_hook(void *ctx)
 	struct ui_app *a = ctx;
 
 	if (session_learn_active(&a->s))
-		return "not during a lesson or puzzle";
+		return _("not during a lesson or puzzle");
 	return ui_net_noanalysis(a);
 }
 
@@ -212,23 +213,25 @@ first_screen(struct ui_app *a, const char *unicode_why,
 	app_sync(a);
 	if (a->s.player[WHITE]->human || a->s.player[BLACK]->human) {
 		if (a->s.msg.text[0] == '\0' && session_human_turn(&a->s))
-			session_msg(&a->s, SM_DIM, "Welcome to Congo. Arrows "
+			session_msg(&a->s, SM_DIM, _("Welcome to Congo. Arrows "
 			    "and Enter move a piece, ? shows the keys and "
-			    "rules.");
+			    "rules."));
 	}
 	if (unicode_why != NULL)
 		session_msg(&a->s, SM_ERROR, "%s", unicode_why);
 	/* Each in the log (m); with several, the message line says how
 	 * many there are rather than showing the last one alone. */
 	for (i = 0; i < w->n; i++)
-		session_msg(&a->s, SM_ERROR, "warning: %s", w->text[i]);
+		session_msg(&a->s, SM_ERROR, _("warning: %s"), w->text[i]);
 	if (w->more > 0)
-		session_msg(&a->s, SM_ERROR, "warning: %d more warning%s about "
-		    "the settings (the first %d are above)", w->more,
-		    w->more == 1 ? "" : "s", SESSION_WARNINGS_MAX);
+		session_msg(&a->s, SM_ERROR, ngettext("warning: %d more "
+		    "warning about the settings (the first %d are above)",
+		    "warning: %d more warnings about the settings (the first "
+		    "%d are above)", (unsigned long)w->more), w->more,
+		    SESSION_WARNINGS_MAX);
 	if (w->n > 1)
-		session_msg(&a->s, SM_ERROR, "%d warnings about the settings: m "
-		    "shows them all", w->n + w->more);
+		session_msg(&a->s, SM_ERROR, _("%d warnings about the settings: m "
+		    "shows them all"), w->n + w->more);
 	keep_start(a, st);
 	ui_net_go(a);
 }
@@ -252,13 +255,13 @@ ui_main(const struct session_start *st)
 	a->color = st->conf.ui.color;
 	a->unicode = st->conf.ui.unicode;
 	if (a->unicode && strcmp(nl_langinfo(CODESET), "UTF-8") != 0) {
-		unicode_why = "the Unicode pieces need a UTF-8 locale: "
-		    "using letters";
+		unicode_why = _("the Unicode pieces need a UTF-8 locale: "
+		    "using letters");
 		a->unicode = false;
 	}
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
-		fprintf(stderr, "congo: the game needs a terminal "
-		    "(congo --engine reads commands from a pipe)\n");
+		fprintf(stderr, _("congo: the game needs a terminal "
+		    "(congo --engine reads commands from a pipe)\n"));
 		return 2;
 	}
 	if (term_check(err, sizeof err) < 0) {
@@ -286,7 +289,7 @@ ui_main(const struct session_start *st)
 	to.color = a->color;
 	to.mouse = a->s.conf.ui.mouse;
 	if (term_init(&to) < 0) {
-		fprintf(stderr, "congo: cannot start the terminal screen\n");
+		fprintf(stderr, _("congo: cannot start the terminal screen\n"));
 		return 1;
 	}
 	/* fatal() (out of memory) gives the terminal back before it prints */
@@ -301,9 +304,9 @@ ui_main(const struct session_start *st)
 	/* The game in progress kept with its clocks as they stand (a quit,
 	 * a signal, the terminal gone), and said. */
 	if (session_keep_quit(&a->s) && a->exit_msg[0] == '\0')
-		snprintf(a->exit_msg, sizeof a->exit_msg, "the game is kept "
+		snprintf(a->exit_msg, sizeof a->exit_msg, _("the game is kept "
 		    "in %.120s: congo offers to resume it (congo --resume "
-		    "plays on)", a->s.keep_path);
+		    "plays on)"), a->s.keep_path);
 	ui_net_stop(a);
 	term_end();
 	if (a->exit_msg[0] != '\0')

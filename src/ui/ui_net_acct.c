@@ -9,6 +9,7 @@
 
 #include "clock/clock.h"
 #include "ui/ui_net.h"
+#include "util/i18n.h"
 #include "util/util.h"
 
 bool
@@ -58,8 +59,10 @@ ui_net_ratings(const struct ui_app *a, char *buf, size_t n)
 	/* Alternatives, longest first, for the panel's width (ui_board.c
 	 * takes the first that fits): one line at every size, the changes
 	 * dropped last (the message log has them too). */
-	snprintf(buf, n, "Rated: W %s  B %s|Rated %s - %s|Rated %s - %s|"
-	    "%s - %s|%s - %s", r[0][WHITE], r[0][BLACK], r[0][WHITE],
+	/* TRANSLATORS: the same line in five forms, longest first, split
+	 * at |: the panel shows the first that fits (W White, B Black) */
+	snprintf(buf, n, _("Rated: W %s  B %s|Rated %s - %s|Rated %s - %s|"
+	    "%s - %s|%s - %s"), r[0][WHITE], r[0][BLACK], r[0][WHITE],
 	    r[0][BLACK], r[1][WHITE], r[1][BLACK], r[1][WHITE], r[1][BLACK],
 	    r[2][WHITE], r[2][BLACK]);
 	return true;

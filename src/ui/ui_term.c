@@ -18,6 +18,7 @@
 
 #include "ui/ui_int.h"
 #include "ui/ui_keydec.h"
+#include "util/i18n.h"
 #include "util/util.h"
 /* Last: its capability macros (lines, columns...) clash with names. */
 #include <term.h>
@@ -119,21 +120,21 @@ term_check(char *err, size_t n)
 	bool ok;
 
 	if (t == NULL || t[0] == '\0') {
-		snprintf(err, n, "TERM is not set: the game needs a terminal "
-		    "type (e.g. TERM=xterm-256color)");
+		snprintf(err, n, _("TERM is not set: the game needs a terminal "
+		    "type (e.g. TERM=xterm-256color)"));
 		return -1;
 	}
 	if (setupterm(NULL, STDOUT_FILENO, &e) != OK) {
-		snprintf(err, n, "unknown terminal type TERM=%s (try "
-		    "TERM=xterm-256color)", t);
+		snprintf(err, n, _("unknown terminal type TERM=%s (try "
+		    "TERM=xterm-256color)"), t);
 		return -1;
 	}
 	cup = tigetstr("cup");
 	ok = cup != NULL && cup != (char *)-1;
 	del_curterm(cur_term);
 	if (!ok) {
-		snprintf(err, n, "TERM=%s cannot place the cursor: the game "
-		    "needs a full-screen terminal (e.g. TERM=xterm-256color)",
+		snprintf(err, n, _("TERM=%s cannot place the cursor: the game "
+		    "needs a full-screen terminal (e.g. TERM=xterm-256color)"),
 		    t);
 		return -1;
 	}
@@ -506,6 +507,18 @@ int
 term_read_timeout(void)
 {
 	return ui_keydec_timeout(&keydec, util_now_ms());
+}
+
+void
+term_putw_words(int y, int x, int width, int style, int attrs,
+    const char *s)
+{
+	char buf[1024];
+
+	snprintf(buf, sizeof buf, "%s", s);
+	if (term_width(buf) > width)
+		term_cut_words(buf, width);
+	term_putw(y, x, width, style, attrs, buf);
 }
 
 /* Text cut to w columns at a word, never in one: the words that do not

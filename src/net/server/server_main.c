@@ -17,6 +17,7 @@
 #include "config/config.h"
 #include "net/server/server.h"
 #include "net/server/srv_int.h"
+#include "util/i18n.h"
 #include "util/util.h"
 
 static volatile sig_atomic_t stop_flag, reload_flag;
@@ -34,7 +35,7 @@ static void
 usage(FILE *out)
 {
 	fputs(
-	    "Usage: congo-server [OPTION]...\n"
+	    _("Usage: congo-server [OPTION]...\n"
 	    "Serve Congo games over TCP (the CGP/1 protocol) to congo and "
 	    "other clients.\n"
 	    "\n"
@@ -134,7 +135,7 @@ usage(FILE *out)
 	    "the open\n"
 	    "internet, listen with --tls-listen (and --port none, or bind the "
 	    "plain port\n"
-	    "to 127.0.0.1). See congo-server(6).\n",
+	    "to 127.0.0.1). See congo-server(6).\n"),
 	    out);
 }
 
@@ -157,8 +158,8 @@ number(const char *opt, const char *v, long lo, long hi, int *out)
 	long n;
 
 	if (parse_long(v, lo, hi, &n, NULL, 0) != 0) {
-		fprintf(stderr, "congo-server: %s must be a number from %ld to "
-		    "%ld, not '%s'\n", opt, lo, hi, v);
+		fprintf(stderr, _("congo-server: %s must be a number from %ld to "
+		    "%ld, not '%s'\n"), opt, lo, hi, v);
 		return -1;
 	}
 	*out = (int)n;
@@ -168,7 +169,7 @@ number(const char *opt, const char *v, long lo, long hi, int *out)
 static void
 conf_warn(const char *msg)
 {
-	fprintf(stderr, "congo-server: warning: %s\n", msg);
+	fprintf(stderr, _("congo-server: warning: %s\n"), msg);
 }
 
 enum { OPT_MAXCONN = 256, OPT_PERADDR, OPT_GPM, OPT_OBS, OPT_REJOIN,
@@ -262,18 +263,18 @@ args_read(int argc, char **argv, struct args *a)
 			break;
 		case ':':
 			if (bad[0] == '\0')
-				snprintf(bad, sizeof bad, "option '%s' "
-				    "requires an argument", argv[optind - 1]);
+				snprintf(bad, sizeof bad, _("option '%s' "
+				    "requires an argument"), argv[optind - 1]);
 			break;
 		case '?':
 			if (bad[0] != '\0')
 				break;
 			if (optopt != 0)
-				snprintf(bad, sizeof bad, "invalid option -- "
-				    "'%c'", optopt);
+				snprintf(bad, sizeof bad, _("invalid option -- "
+				    "'%c'"), optopt);
 			else
-				snprintf(bad, sizeof bad, "unrecognized "
-				    "option '%s'", argv[optind - 1]);
+				snprintf(bad, sizeof bad, _("unrecognized "
+				    "option '%s'"), argv[optind - 1]);
 			break;
 		default:
 			g = vec_push(&a->given);
@@ -285,11 +286,11 @@ args_read(int argc, char **argv, struct args *a)
 	if (a->help || a->version)
 		return 0;
 	if (bad[0] == '\0' && optind < argc)
-		snprintf(bad, sizeof bad, "unexpected argument '%s'",
+		snprintf(bad, sizeof bad, _("unexpected argument '%s'"),
 		    argv[optind]);
 	if (bad[0] != '\0') {
-		fprintf(stderr, "congo-server: %s\nTry 'congo-server "
-		    "--help'.\n", bad);
+		fprintf(stderr, _("congo-server: %s\nTry 'congo-server "
+		    "--help'.\n"), bad);
 		return -1;
 	}
 	return 0;
@@ -336,8 +337,8 @@ opt_apply(struct srv_opts *o, const struct arg *g)
 		int port;
 		if (strlen(v) >= sizeof o->tls_listen || srv_split_addr(v, host,
 		    sizeof host, &port) < 0) {
-			fprintf(stderr, "congo-server: --tls-listen: ADDR:PORT, "
-			    "please (0.0.0.0:7154, [::]:7154)\n");
+			fprintf(stderr, _("congo-server: --tls-listen: ADDR:PORT, "
+			    "please (0.0.0.0:7154, [::]:7154)\n"));
 			return -1;
 		}
 		snprintf(o->tls_listen, sizeof o->tls_listen, "%s", v);
@@ -346,7 +347,7 @@ opt_apply(struct srv_opts *o, const struct arg *g)
 	case OPT_TLS_CERT:
 	case OPT_TLS_KEY:
 		if (strlen(v) >= sizeof o->tls_cert || v[0] == '\0') {
-			fprintf(stderr, "congo-server: %s: a file name, please\n",
+			fprintf(stderr, _("congo-server: %s: a file name, please\n"),
 			    g->opt == OPT_TLS_CERT ? "--tls-cert" : "--tls-key");
 			return -1;
 		}
@@ -359,8 +360,8 @@ opt_apply(struct srv_opts *o, const struct arg *g)
 	case OPT_HTTP:
 	case OPT_HTTPS:
 		if (strlen(v) >= sizeof o->http || strchr(v, ':') == NULL) {
-			fprintf(stderr, "congo-server: %s: ADDR:PORT, please "
-			    "(127.0.0.1:%s, [::1]:%s)\n", g->opt == OPT_HTTP ?
+			fprintf(stderr, _("congo-server: %s: ADDR:PORT, please "
+			    "(127.0.0.1:%s, [::1]:%s)\n"), g->opt == OPT_HTTP ?
 			    "--http" : "--https", g->opt == OPT_HTTP ? "8080" :
 			    "8443", g->opt == OPT_HTTP ? "8080" : "8443");
 			return -1;
@@ -370,8 +371,8 @@ opt_apply(struct srv_opts *o, const struct arg *g)
 		return 0;
 	case 'd':
 		if (strlen(v) >= sizeof o->db || v[0] == '\0') {
-			fprintf(stderr, "congo-server: --db: a file name, "
-			    "please\n");
+			fprintf(stderr, _("congo-server: --db: a file name, "
+			    "please\n"));
 			return -1;
 		}
 		snprintf(o->db, sizeof o->db, "%s", v);
@@ -412,8 +413,8 @@ opt_apply(struct srv_opts *o, const struct arg *g)
 		return number("--day-length", v, 1, 86400, &o->day_length_s);
 	case OPT_NOTIFY:
 		if (strlen(v) >= sizeof o->notify_command) {
-			fprintf(stderr, "congo-server: --notify-command: at "
-			    "most %zu bytes\n", sizeof o->notify_command - 1);
+			fprintf(stderr, _("congo-server: --notify-command: at "
+			    "most %zu bytes\n"), sizeof o->notify_command - 1);
 			return -1;
 		}
 		snprintf(o->notify_command, sizeof o->notify_command, "%s", v);
@@ -425,8 +426,8 @@ opt_apply(struct srv_opts *o, const struct arg *g)
 		return 0;
 	default: /* 'l' */
 		if ((o->log_level = level_of(v)) < 0) {
-			fprintf(stderr, "congo-server: --log-level is error, "
-			    "warn, info or debug, not '%s'\n", v);
+			fprintf(stderr, _("congo-server: --log-level is error, "
+			    "warn, info or debug, not '%s'\n"), v);
 			return -1;
 		}
 		return 0;
@@ -510,8 +511,8 @@ server_options(int argc, char **argv, struct srv_opts *o, int *done)
 		rc = 1;
 	}
 	if (rc == 0 && a.check + a.upgrade + (a.reset_key != NULL) > 1) {
-		fprintf(stderr, "congo-server: --check, --upgrade and "
-		    "--reset-key: one at a time, please\n");
+		fprintf(stderr, _("congo-server: --check, --upgrade and "
+		    "--reset-key: one at a time, please\n"));
 		return 2;
 	}
 	if (rc == 0 && (a.check || a.upgrade || a.reset_key != NULL)) {
@@ -535,14 +536,14 @@ server_main(int argc, char **argv)
 		return rc == -2 ? done : rc < 0 ? 0 : rc;
 	if (o.tls_listen[0] != '\0' && (o.tls_cert[0] == '\0' ||
 	    o.tls_key[0] == '\0')) {
-		fprintf(stderr, "congo-server: --tls-listen needs --tls-cert "
-		    "FILE and --tls-key FILE\n");
+		fprintf(stderr, _("congo-server: --tls-listen needs --tls-cert "
+		    "FILE and --tls-key FILE\n"));
 		return 2;
 	}
 	if (o.https[0] != '\0' && (o.tls_cert[0] == '\0' ||
 	    o.tls_key[0] == '\0')) {
-		fprintf(stderr, "congo-server: --https needs --tls-cert FILE "
-		    "and --tls-key FILE\n");
+		fprintf(stderr, _("congo-server: --https needs --tls-cert FILE "
+		    "and --tls-key FILE\n"));
 		return 2;
 	}
 	signals_init(&orig);

@@ -1,0 +1,41 @@
+/*
+ * i18n.h: the program's words in the reader's language (GNU gettext, the
+ * text domain "congo", po/). A message a person reads is written _("...")
+ * where it is used, N_("...") where it only stands in a table (translated
+ * with _() where it is shown), and ngettext(one, many, n) when it counts.
+ * Moves, FEN, records, the protocol and log lines are never marked. Built
+ * with --disable-nls, all of it is the English text itself.
+ *
+ * A translated template keeps its arguments' order with numbered
+ * conversions (%1$s) where a language needs another order; a key named in
+ * a message ("press n") is the same key in every language.
+ */
+#ifndef CONGO_UTIL_I18N_H
+#define CONGO_UTIL_I18N_H
+
+#ifdef CONGO_NLS
+#include <libintl.h>
+#define _(s) gettext(s)
+#else
+#define _(s) ((const char *)(s))
+#undef ngettext
+#define ngettext(one, many, n) ((n) == 1 ? (one) : (many))
+#endif
+#define N_(s) s
+
+/*
+ * The start of congo and congo-server: the locale from the environment
+ * (LANGUAGE, LC_ALL, LC_MESSAGES, LANG) and the catalogues' folder
+ * (LOCALEDIR, or $CONGO_LOCALEDIR: an uninstalled build's tests).
+ */
+void i18n_init(void);
+
+/*
+ * congo.conf's ui.language: "" keeps the environment's; "en", "nl", "de",
+ * "fr" wins over it. In the C locale, whose characters are ASCII, the
+ * messages and characters are switched to C.UTF-8 where the system has it
+ * so that the translation can be shown.
+ */
+void i18n_language(const char *lang);
+
+#endif
