@@ -128,15 +128,15 @@ struct store_game_item {
 #define STORE_SEAT_BODY(s) \
     "'seat=' || CASE " s ".seat WHEN 0 THEN 'white' ELSE 'black' END || " \
     "' name=' || " s ".name || ' account=1'"
-/* (a challenger's JOINED goes on: " for=<account>"; the JOINED that
- * starts a correspondence game: " deadline=<when>", sess_corr_body) */
+/* (and may go on with more keys after a space: a challenger's JOINED
+ * " for=<account>", the JOINED that starts a correspondence game
+ * " deadline=<when>" (sess_corr_body); any key added later counts too,
+ * so that no new key makes an account's seat a guest's again) */
 #define STORE_SEAT_OWNED(g, s) \
     "(" g ".rated = 1 OR EXISTS (SELECT 1 FROM events j WHERE j.game = " \
     s ".game AND j.kind = 'JOINED' AND (j.body = " STORE_SEAT_BODY(s) \
-    " OR substr(j.body, 1, length(" STORE_SEAT_BODY(s) ") + 5) = " \
-    STORE_SEAT_BODY(s) " || ' for='" \
-    " OR substr(j.body, 1, length(" STORE_SEAT_BODY(s) ") + 10) = " \
-    STORE_SEAT_BODY(s) " || ' deadline=')))"
+    " OR substr(j.body, 1, length(" STORE_SEAT_BODY(s) ") + 1) = " \
+    STORE_SEAT_BODY(s) " || ' ')))"
 #define STORE_NOT_ACCOUNT(s) \
     "NOT EXISTS (SELECT 1 FROM accounts a WHERE a.lname = lower(" s \
     ".name))"
