@@ -410,6 +410,12 @@ test_mine(void **state)
 	assert_non_null(strstr(lines[0], " variant=congo white=ann black=bob "
 	    "status=active turn=white yourturn=1 deadline="));
 	assert_null(strstr(lines[0], "clock="));
+	/* each with its time control, for "3 d a move" or "5+0" */
+	assert_non_null(strstr(lines[0], " days=3"));
+	assert_non_null(strstr(lines[1], " days=1"));
+	assert_non_null(strstr(lines[2], " clock=300+0"));
+	assert_null(strstr(lines[2], "days="));
+	assert_non_null(strstr(lines[3], " days=7"));
 	assert_non_null(strstr(lines[1], " status=active turn=black "
 	    "yourturn=0 deadline="));
 	assert_non_null(strstr(lines[2], " white=bob black=ann status=active "
