@@ -457,8 +457,8 @@ const struct store_ops store_sqlite_ops = {
 	.account = store_sqlite_account,
 	.ratings = store_sqlite_ratings,
 	.top = store_sqlite_top,
-	.games_of = store_sqlite_games,
+	.games_of = store_sqlite_games_of,
 	.history = store_sqlite_history,
 	.blocks = store_sqlite_blocks,
-	.games_mine = store_sqlite_mine,
+	.games_mine = store_sqlite_games_mine,
 };
