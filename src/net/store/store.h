@@ -151,6 +151,13 @@ struct store_game_item {
 #define STORE_SEAT_IS_ACCOUNT(g, k) \
     "(SELECT count(*) FROM seats sa WHERE sa.game = " g ".id AND " \
     "sa.seat = " k " AND " STORE_SEAT_OWNED(g, "sa") ")"
+/* The columns of LIST's read of the games table (a store_item each row,
+ * in every store), clock the clock's column as that store reads it. */
+#define STORE_LIST_COLUMNS(clock) \
+    "id, status, ply, result, " STORE_SEAT_SHOWN("games", "0") ", " \
+    STORE_SEAT_SHOWN("games", "1") ", variant, " clock ", " \
+    STORE_SEAT_IS_ACCOUNT("games", "0") ", " \
+    STORE_SEAT_IS_ACCOUNT("games", "1") ", " STORE_TIMING("games")
 
 /* ch made a change of the accounts only (no game): the one statement
  * sql (which must live as long as ch). */

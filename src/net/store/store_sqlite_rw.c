@@ -29,19 +29,9 @@ static const char *const read_sql[5] = {
 	    "rematch_of, rated FROM games WHERE id = ?",
 	"SELECT seat, name, token FROM seats WHERE game = ?",
 	"SELECT seq, kind, body FROM events WHERE game = ? ORDER BY seq",
-	"SELECT id, status, ply, result, "
-	    STORE_SEAT_SHOWN("games", "0") ", "
-	    STORE_SEAT_SHOWN("games", "1") ", "
-	    "variant, clock, " STORE_SEAT_IS_ACCOUNT("games", "0") ", "
-	    STORE_SEAT_IS_ACCOUNT("games", "1") ", " STORE_TIMING("games")
-	    " FROM games ORDER BY rowid "
+	"SELECT " STORE_LIST_COLUMNS("clock") " FROM games ORDER BY rowid "
 	    "DESC LIMIT ?",
-	"SELECT id, status, ply, result, "
-	    STORE_SEAT_SHOWN("games", "0") ", "
-	    STORE_SEAT_SHOWN("games", "1") ", "
-	    "variant, clock, " STORE_SEAT_IS_ACCOUNT("games", "0") ", "
-	    STORE_SEAT_IS_ACCOUNT("games", "1") ", " STORE_TIMING("games")
-	    " FROM games WHERE status = ? "
+	"SELECT " STORE_LIST_COLUMNS("clock") " FROM games WHERE status = ? "
 	    "ORDER BY rowid DESC LIMIT ?",
 };
 
