@@ -223,6 +223,71 @@ test_restart(void **state)
 	t_db_free(f);
 }
 
+/* The one item of LIST, which must show ann and bob as the accounts they
+ * are (never NAME(guest)), as GAMES player= does. */
+static void
+list_accounts(struct t_fake *f, const char *id)
+{
+	char want[64];
+	const char *l;
+
+	t_drain(f, 0);
+	t_drain(f, 1);
+	t_ask(f, 2, "OK #w LIST n=", "#w LIST status=active");
+	snprintf(want, sizeof want, "ITEM #w game=%s ", id);
+	while (strncmp(l = t_expect(f, 2, "ITEM #w "), want,
+	    strlen(want)) != 0)
+		;
+	assert_null(strstr(l, "(guest)"));
+	assert_true(strstr(l, " white=ann black=bob ") != NULL ||
+	    strstr(l, " white=bob black=ann ") != NULL);
+	/* (a client marks a seat without them a guest's) */
+	assert_non_null(strstr(l, " waccount=1"));
+	assert_non_null(strstr(l, " baccount=1"));
+	t_drain(f, 2);
+}
+
+/* A challenge accepted (a clock, a correspondence one) and seeks of two
+ * accounts paired (a clock, rated or not; days): both seats shown as the
+ * accounts' in LIST. */
+static void
+test_list_accounts(void **state)
+{
+	static const char *const seeks[] = { "clock=180+2 rated=no",
+	    "clock=180+2 rated=yes", "days=3" };
+	struct t_fake *f = new_session(0, false);
+	char ka[40], kb[40], id[16];
+	const char *l;
+	int k;
+
+	(void)state;
+	t_account(f, 0, "10.0.0.1", "ann", ka);
+	t_account(f, 1, "10.0.1.1", "bob", kb);
+	t_hello(f, 2, "10.0.2.1");
+	challenge(f, "clock=300+5 color=white", id);
+	t_drain(f, 1);
+	t_ask(f, 1, "OK #j JOIN", "#j JOIN game=%s seat=black", id);
+	list_accounts(f, id);
+	challenge(f, "days=3 color=white", id);
+	t_drain(f, 1);
+	t_ask(f, 1, "OK #j JOIN", "#j JOIN game=%s seat=black", id);
+	list_accounts(f, id);
+	/* Seeks paired: an unrated, a rated, a correspondence one. */
+	for (k = 0; k < 3; k++) {
+		t_say(f, 0, "#s SEEK %s", seeks[k]);
+		t_expect(f, 0, "OK #s SEEK seek=");
+		t_say(f, 1, "#s SEEK %s", seeks[k]);
+		t_expect(f, 1, "OK #s SEEK seek=");
+		l = t_event(f, 1, " PAIRED ");
+		snprintf(id, sizeof id, "%.8s", l + 3);
+		list_accounts(f, id);
+		t_ask(f, 0, "OK #x CANCEL", "#x CANCEL game=%s", id);
+		t_drain(f, 0);
+		t_drain(f, 1);
+	}
+	t_db_free(f);
+}
+
 /* bob blocks ann: her challenges refused, her seek never paired with his,
  * her chat not sent to him (carl still sees it); kept across a restart;
  * UNBLOCK undoes it. */
@@ -305,6 +370,7 @@ main(void)
 		T_DB_TEST(test_limit),
 		T_DB_TEST(test_restart),
 		T_DB_TEST(test_blocking),
+		T_DB_TEST(test_list_accounts),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -138,6 +138,44 @@ test_time(void **state)
 	t_free(f);
 }
 
+/*
+ * CLAIM of a correspondence game is refused (403, for good: no left=),
+ * however long the opponent has been gone; the deadline ends it.
+ */
+static void
+test_claim(void **state)
+{
+	struct sess_limits lim = corr_limits();
+	struct t_fake *f;
+	struct t_game g;
+	const char *l;
+
+	(void)state;
+	lim.abandon_ms = 1000;
+	f = t_new(&lim, NULL);
+	t_start(f, &g, "days=3");
+	t_say(f, 0, "MOVE game=%s ply=0 move=c2c3", g.id);
+	t_say(f, 1, "MOVE game=%s ply=1 move=c6c5", g.id);
+	t_say(f, 0, "MOVE game=%s ply=2 move=d2d3", g.id);
+	t_drain(f, 0);
+	t_drain(f, 1);
+	sess_close(f->s, 1, f->now);
+	t_drain(f, 0);
+	f->now += DAY;          /* far past the abandonment time */
+	sess_tick(f->s, f->now);
+	t_say(f, 0, "#a CLAIM game=%s", g.id);
+	l = t_expect(f, 0, "ERR #a 403 ");
+	assert_non_null(strstr(l, " deadline="));
+	assert_null(strstr(l, "left="));
+	assert_string_equal(t_last_event(f, g.id)->ekind, "MOVE");
+	/* Black's deadline still ends it, white the winner. */
+	f->now += 2 * DAY + 1000;
+	sess_tick(f->s, f->now);
+	assert_string_equal(t_last_event(f, g.id)->body,
+	    "result=1-0 reason=time");
+	t_free(f);
+}
+
 /* A takeback gives the side to move its days again from then. */
 static void
 test_takeback(void **state)
@@ -372,6 +410,12 @@ test_mine(void **state)
 	assert_non_null(strstr(lines[0], " variant=congo white=ann black=bob "
 	    "status=active turn=white yourturn=1 deadline="));
 	assert_null(strstr(lines[0], "clock="));
+	/* each with its time control, for "3 d a move" or "5+0" */
+	assert_non_null(strstr(lines[0], " days=3"));
+	assert_non_null(strstr(lines[1], " days=1"));
+	assert_non_null(strstr(lines[2], " clock=300+0"));
+	assert_null(strstr(lines[2], "days="));
+	assert_non_null(strstr(lines[3], " days=7"));
 	assert_non_null(strstr(lines[1], " status=active turn=black "
 	    "yourturn=0 deadline="));
 	assert_non_null(strstr(lines[2], " white=bob black=ann status=active "
@@ -553,6 +597,7 @@ main(void)
 		cmocka_unit_test(test_create),
 		cmocka_unit_test(test_first_move),
 		cmocka_unit_test(test_time),
+		cmocka_unit_test(test_claim),
 		cmocka_unit_test(test_restart),
 		cmocka_unit_test(test_takeback),
 		cmocka_unit_test(test_speed),

@@ -164,6 +164,9 @@ void web_page_error(struct wbuf *b, int code, const char *text);
  * 5:00"; "waiting for a player"; nothing when finished), now (Unix ms; 0:
  * no time left). */
 void web_days_text(struct wbuf *b, int days);
+/* The day of Unix time t (seconds), "2026-11-28", with minute its time
+ * too, "2026-11-28 17:17 UTC" ("?" out of range). */
+void web_utc_text(struct wbuf *b, long long t, bool minute);
 void web_left_text(struct wbuf *b, long long ms);
 void web_turn_text(struct wbuf *b, const struct web_game_row *r,
     long long now);

@@ -96,19 +96,6 @@ clock_text(struct wbuf *b, const char *clock)
 	wbuf_printf(b, "%g+%g", base / 60.0, inc);
 }
 
-static void
-day_text(struct wbuf *b, long long t)
-{
-	time_t tt = (time_t)t;
-	struct tm tm;
-	char day[32];
-
-	if (gmtime_r(&tt, &tm) == NULL ||
-	    strftime(day, sizeof day, "%Y-%m-%d", &tm) == 0)
-		snprintf(day, sizeof day, "?");
-	wbuf_puts(b, day);
-}
-
 /* Games, with the day each ended when dates; not finished, with whose
  * move it is and its deadline or clocks (now: Unix ms). */
 static void
@@ -126,7 +113,7 @@ games_table(struct wbuf *b, const char *id, const struct web_game_row *g,
 		if (dates) {
 			wbuf_puts(b, "<td>");
 			if (g[i].ended > 0)
-				day_text(b, g[i].ended);
+				web_utc_text(b, g[i].ended, false);
 			wbuf_puts(b, "</td>");
 		}
 		wbuf_puts(b, "<td><a href=\"/game/");
@@ -432,7 +419,7 @@ web_page_player(struct wbuf *b, const struct web_player *p)
 	wbuf_puts(b, "<h1>");
 	wbuf_html(b, p->name);
 	wbuf_puts(b, "</h1>\n<p class=\"info\">account since ");
-	day_text(b, p->created);
+	web_utc_text(b, p->created, false);
 	wbuf_printf(b, ", rated games played: %d, finished games: "
 	    "<span id=\"wdl\">%d won, %d drawn, %d lost</span></p>\n"
 	    "<h2>Ratings</h2>\n", p->ngames_total, p->wins, p->draws,

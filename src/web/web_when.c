@@ -32,16 +32,15 @@ web_left_text(struct wbuf *b, long long ms)
 		wbuf_printf(b, "%lld min %02lld s", s / 60, s % 60);
 }
 
-/* "2026-11-28 17:17 UTC" of Unix ms t. */
-static void
-day_minute(struct wbuf *b, long long t)
+void
+web_utc_text(struct wbuf *b, long long t, bool minute)
 {
-	time_t tt = (time_t)(t / 1000);
+	time_t tt = (time_t)t;
 	struct tm tm;
 	char text[32];
 
-	if (gmtime_r(&tt, &tm) == NULL ||
-	    strftime(text, sizeof text, "%Y-%m-%d %H:%M UTC", &tm) == 0)
+	if (gmtime_r(&tt, &tm) == NULL || strftime(text, sizeof text,
+	    minute ? "%Y-%m-%d %H:%M UTC" : "%Y-%m-%d", &tm) == 0)
 		snprintf(text, sizeof text, "?");
 	wbuf_puts(b, text);
 }
@@ -73,7 +72,7 @@ web_turn_text(struct wbuf *b, const struct web_game_row *r, long long now)
 	}
 	if (r->days > 0 && r->deadline > 0) {
 		wbuf_puts(b, known ? " by " : "by ");
-		day_minute(b, r->deadline);
+		web_utc_text(b, r->deadline / 1000, true);
 		if (now > 0) {
 			wbuf_puts(b, ", ");
 			web_left_text(b, r->deadline - now);

@@ -3,7 +3,8 @@
  * account's games not yet finished, from any machine: open ones it
  * created or was challenged to and active ones, those where it is the
  * account's turn first (the soonest deadline or the least time first
- * among them, then the oldest), each with its deadline or its clocks. The
+ * among them, then the oldest), each with its deadline or its clocks and
+ * its time control (days= or clock=, after PROTOCOL.md's keys). The
  * seat is the account's when the JOINED that took it said account=1 (a
  * guest's name= is never an account's). Answered from the games in
  * memory, once those the store holds and memory does not (made on another
@@ -112,6 +113,16 @@ sess_cmd_mine(struct sess *s, int conn, const struct cgp_cmd *cmd)
 			cgp_out_kv(&o, "deadline", when);
 		}
 		sess_clock_kv(s, g, &o, false);
+		/* The time control, after PROTOCOL.md's keys (a server may
+		 * add keys; clients ignore those they do not know): "3 d a
+		 * move" or "5+3" shown without a STATE of each game. */
+		if (g->days > 0)
+			cgp_out_kvi(&o, "days", g->days);
+		else if (g->timed) {
+			clock_format_control(g->clock.base_ms,
+			    g->clock.inc_ms, when, sizeof when);
+			cgp_out_kv(&o, "clock", when);
+		}
 		sess_emit(s, conn, &o);
 	}
 	free(m);

@@ -145,6 +145,21 @@ cmd_claim(struct sess *s, int conn, const struct cgp_cmd *cmd,
 		    "joined yet (CANCEL ends an open game)");
 		return;
 	}
+	if (g->days > 0) {
+		/* Absence is the rule in a correspondence game: its deadline
+		 * ends it (on time, or aborted before both moved). 403, not
+		 * 428: a claim never becomes possible, there is no left= to
+		 * wait for. */
+		cgp_out_err(&o, cmd->tag, CGP_NOT_YOUR_SEAT);
+		if (g->deadline > 0) {
+			sess_corr_iso(g->deadline, msg, sizeof msg);
+			cgp_out_kv(&o, "deadline", msg);
+		}
+		cgp_out_text(&o, "a correspondence game is not claimed: "
+		    "the side to move's deadline ends it");
+		sess_emit(s, conn, &o);
+		return;
+	}
 	opp = 1 - seat;
 	/* Gone from every server: not held here nor on another. */
 	present = sess_present(s, g, opp);

@@ -504,6 +504,22 @@ apply_news(struct sess *s, struct sgame *g, const struct sread *q)
 	return 0;
 }
 
+/* A read of g's news that came back unreadable (a lock, the database
+ * away: logged), or while a change of ours is being stored: g is read
+ * again soon (sess_stale_retry) or after that change, never left behind
+ * (true); else false, the news to apply. */
+static bool
+read_again(struct sess *s, struct sgame *g, const struct sread *q)
+{
+	if (q->rc >= 0 && g->busy == 0)
+		return false;
+	if (q->rc < 0)
+		sess_log(s, NET_LOG_ERROR, "game %s: %s", g->id, q->err);
+	g->stale = true;
+	s->stale_any = true;
+	return true;
+}
+
 void
 sess_refresh_done(struct sess *s, struct sread *q)
 {
@@ -512,17 +528,8 @@ sess_refresh_done(struct sess *s, struct sread *q)
 	if (g == NULL)
 		return;         /* it left memory meanwhile */
 	g->refreshing = false;
-	if (q->rc < 0 || g->busy > 0) {
-		/* Not readable now (a lock, the database away): read again
-		 * soon (sess_stale_retry), never left behind; or a change of
-		 * ours is being stored: read after it. */
-		if (q->rc < 0)
-			sess_log(s, NET_LOG_ERROR, "game %s: %s", g->id,
-			    q->err);
-		g->stale = true;
-		s->stale_any = true;
+	if (read_again(s, g, q))
 		return;
-	}
 	if (apply_news(s, g, q) == 0 && g->stale && g->busy == 0)
 		refresh(s, g->id);
 }
@@ -534,17 +541,10 @@ sess_newer_done(struct sess *s, struct sread *q)
 
 	if (g == NULL)
 		return;
-	if (q->rc < 0 || g->busy > 0) {
-		/* The command goes on with what it has (its refusal may be
-		 * stale: the client tries again); the game is read again
-		 * soon, or after our own change. */
-		if (q->rc < 0)
-			sess_log(s, NET_LOG_ERROR, "game %s: %s", g->id,
-			    q->err);
-		g->stale = true;
-		s->stale_any = true;
+	/* (the command goes on with what it has: its refusal may be stale,
+	 * the client tries again) */
+	if (read_again(s, g, q))
 		return;
-	}
 	apply_news(s, g, q);
 }
 

@@ -128,15 +128,15 @@ struct store_game_item {
 #define STORE_SEAT_BODY(s) \
     "'seat=' || CASE " s ".seat WHEN 0 THEN 'white' ELSE 'black' END || " \
     "' name=' || " s ".name || ' account=1'"
-/* (a challenger's JOINED goes on: " for=<account>"; the JOINED that
- * starts a correspondence game: " deadline=<when>", sess_corr_body) */
+/* (and may go on with more keys after a space: a challenger's JOINED
+ * " for=<account>", the JOINED that starts a correspondence game
+ * " deadline=<when>" (sess_corr_body); any key added later counts too,
+ * so that no new key makes an account's seat a guest's again) */
 #define STORE_SEAT_OWNED(g, s) \
     "(" g ".rated = 1 OR EXISTS (SELECT 1 FROM events j WHERE j.game = " \
     s ".game AND j.kind = 'JOINED' AND (j.body = " STORE_SEAT_BODY(s) \
-    " OR substr(j.body, 1, length(" STORE_SEAT_BODY(s) ") + 5) = " \
-    STORE_SEAT_BODY(s) " || ' for='" \
-    " OR substr(j.body, 1, length(" STORE_SEAT_BODY(s) ") + 10) = " \
-    STORE_SEAT_BODY(s) " || ' deadline=')))"
+    " OR substr(j.body, 1, length(" STORE_SEAT_BODY(s) ") + 1) = " \
+    STORE_SEAT_BODY(s) " || ' ')))"
 #define STORE_NOT_ACCOUNT(s) \
     "NOT EXISTS (SELECT 1 FROM accounts a WHERE a.lname = lower(" s \
     ".name))"
@@ -151,39 +151,19 @@ struct store_game_item {
 #define STORE_SEAT_IS_ACCOUNT(g, k) \
     "(SELECT count(*) FROM seats sa WHERE sa.game = " g ".id AND " \
     "sa.seat = " k " AND " STORE_SEAT_OWNED(g, "sa") ")"
+/* The columns of LIST's read of the games table (a store_item each row,
+ * in every store), clock the clock's column as that store reads it. */
+#define STORE_LIST_COLUMNS(clock) \
+    "id, status, ply, result, " STORE_SEAT_SHOWN("games", "0") ", " \
+    STORE_SEAT_SHOWN("games", "1") ", variant, " clock ", " \
+    STORE_SEAT_IS_ACCOUNT("games", "0") ", " \
+    STORE_SEAT_IS_ACCOUNT("games", "1") ", " STORE_TIMING("games")
 
-/* The reads of accounts and ratings, the same in every store
- * (store_sqlite_acct.c runs them on SQLite, store_pg_acct.c on PostgreSQL):
- * the statements' text with ? for each parameter. */
-extern const char *const store_acct_sql[5];
-enum { STORE_Q_ACCOUNT, STORE_Q_RATINGS, STORE_Q_TOP, STORE_Q_GAMES,
-	STORE_Q_GAMES_BEFORE };
 /* ch made a change of the accounts only (no game): the one statement
  * sql (which must live as long as ch). */
 void store_change_sql(struct store_change *ch, const char *sql);
-/* A store's way to run one of them: the parameters (types: t text, i
- * integer), at most max rows each handed to row(arg, i, columns as text,
- * NULL as "", err, errlen): how many, or -1 with err (row's own when it
- * refuses a column). The reads below are built on it. */
-typedef int (*store_row_fn)(void *arg, int i, const char *const *cols,
-    char *err, size_t errlen);
-typedef int (*store_rows_fn)(void *ctx, const char *sql,
-    const char *const *params, const char *types, int max, store_row_fn row,
-    void *arg, char *err, size_t errlen);
-int store_acct_account(store_rows_fn rows, void *ctx, const char *lname,
-    struct store_account *a, char *err, size_t errlen);
-int store_acct_ratings(store_rows_fn rows, void *ctx, const char *lname,
-    const char *variant, const char *speed, struct store_rating *out,
-    int max, char *err, size_t errlen);
-int store_acct_top(store_rows_fn rows, void *ctx, const char *variant,
-    const char *speed, int limit, struct store_rating *out, char *err,
-    size_t errlen);
-int store_acct_games(store_rows_fn rows, void *ctx, const char *lname,
-    const char *before, int limit, struct store_game_item *out, char *err,
-    size_t errlen);
-int store_acct_history(store_rows_fn rows, void *ctx, const char *lname,
-    const char *variant, const char *speed, int max, long long *at,
-    double *rating, char *err, size_t errlen);
+/* The reads of accounts, ratings, blocks and an account's games, the
+ * same in every store: store_acct.h. */
 
 struct store_ops {
 	/* Store durably before returning 0; -1 with err if nothing changed. */
@@ -290,17 +270,13 @@ struct store_ops {
 /* The accounts each account blocks (BLOCK, sess_block.c): no part of the
  * schema's version, made where missing when a store is opened (as
  * congo_servers is), so an older server leaves it alone. Written by the
- * session's statements (store_change.extra), read by store_acct_blocks. */
+ * session's statements (store_change.extra), read by store_acct_blocks
+ * (store_acct.h). */
 #define STORE_BLOCKS_SQL \
     "CREATE TABLE IF NOT EXISTS blocks(" \
     " lname TEXT NOT NULL," \
     " lblocked TEXT NOT NULL," \
     " PRIMARY KEY (lname, lblocked))"
-int store_acct_blocks(store_rows_fn rows, void *ctx, const char *lname,
-    char (*out)[CGP_NAME_MAX + 1], int max, char *err, size_t errlen);
-/* games_mine's read, the same in every store (store_games_mine.c). */
-int store_acct_mine(store_rows_fn rows, void *ctx, const char *lname,
-    struct store_item *out, int max, char *err, size_t errlen);
 
 /* A server not heard of for this long (a crash, kill -9, cut off) has its
  * seeks neither listed nor paired (PROTOCOL.md SEEK); the servers say they

@@ -3,7 +3,7 @@
  * text for SQLite and PostgreSQL (? for each parameter; store_pg_acct.c
  * numbers them). Names are compared in lower case.
  */
-#include "net/store/store.h"
+#include "net/store/store_acct.h"
 
 /* A player's games: an account's own seats (a guest's under its name are
  * not its), any seat of a name no account has. */

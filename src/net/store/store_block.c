@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "net/store/store.h"
+#include "net/store/store_acct.h"
 
 struct blocks_out {
 	char (*out)[CGP_NAME_MAX + 1];

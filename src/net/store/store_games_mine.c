@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "net/store/store.h"
+#include "net/store/store_acct.h"
 
 struct mine_out {
 	struct store_item *out;

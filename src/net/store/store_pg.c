@@ -516,12 +516,7 @@ pg_list(void *ctx, int status, int n, struct store_item *out, char *err,
 
 	snprintf(st, sizeof st, "%d", status);
 	snprintf(lim, sizeof lim, "%d", n);
-	r = query(pg, "SELECT id, status, ply, result, "
-	    STORE_SEAT_SHOWN("games", "0") ", "
-	    STORE_SEAT_SHOWN("games", "1") ", "
-	    "variant, coalesce(clock, ''), "
-	    STORE_SEAT_IS_ACCOUNT("games", "0") ", "
-	    STORE_SEAT_IS_ACCOUNT("games", "1") ", " STORE_TIMING("games")
+	r = query(pg, "SELECT " STORE_LIST_COLUMNS("coalesce(clock, '')")
 	    " FROM games WHERE $1::int < 0 OR status = $1::int "
 	    "ORDER BY n DESC LIMIT $2::int", 2, st, lim, err, errlen);
 	if (r == NULL)

@@ -11,7 +11,7 @@
 
 #include <libpq-fe.h>
 
-#include "net/store/store.h"
+#include "net/store/store_acct.h"
 
 #define PG_BACKOFF_MIN 100
 #define PG_BACKOFF_MAX 5000
@@ -129,22 +129,7 @@ bool pg_reader(struct pgstore *pg, char *err, size_t errlen);
 int pg_setup(struct pgstore *pg, int how, char *err, size_t errlen);
 
 /* Accounts and ratings (store_pg_acct.c): store_ops' reads. */
-int pg_account(void *ctx, const char *lname, struct store_account *a,
-    char *err, size_t errlen);
-int pg_ratings(void *ctx, const char *lname, const char *variant,
-    const char *speed, struct store_rating *out, int max, char *err,
-    size_t errlen);
-int pg_top(void *ctx, const char *variant, const char *speed, int limit,
-    struct store_rating *out, char *err, size_t errlen);
-int pg_games_of(void *ctx, const char *lname, const char *before, int limit,
-    struct store_game_item *out, char *err, size_t errlen);
-int pg_blocks(void *ctx, const char *lname, char (*out)[CGP_NAME_MAX + 1],
-    int max, char *err, size_t errlen);
-int pg_games_mine(void *ctx, const char *lname, struct store_item *out,
-    int max, char *err, size_t errlen);
-int pg_history(void *ctx, const char *lname, const char *variant,
-    const char *speed, int max, long long *at, double *rating, char *err,
-    size_t errlen);
+STORE_ACCT_DECLARE(pg);
 
 /* What may be said of a connection string (store_pg_redact.c): its
  * database, host and port into out ("PostgreSQL database congo on host

@@ -67,60 +67,7 @@ rows(void *ctx, const char *sql, const char *const *params,
 	return n;
 }
 
-int
-pg_account(void *ctx, const char *lname, struct store_account *a, char *err,
-    size_t errlen)
-{
-	return store_acct_account(rows, ctx, lname, a, err, errlen);
-}
-
-int
-pg_ratings(void *ctx, const char *lname, const char *variant,
-    const char *speed, struct store_rating *out, int max, char *err,
-    size_t errlen)
-{
-	return store_acct_ratings(rows, ctx, lname, variant, speed, out, max,
-	    err, errlen);
-}
-
-int
-pg_top(void *ctx, const char *variant, const char *speed, int limit,
-    struct store_rating *out, char *err, size_t errlen)
-{
-	return store_acct_top(rows, ctx, variant, speed, limit, out, err,
-	    errlen);
-}
-
-int
-pg_games_of(void *ctx, const char *lname, const char *before, int limit,
-    struct store_game_item *out, char *err, size_t errlen)
-{
-	return store_acct_games(rows, ctx, lname, before, limit, out, err,
-	    errlen);
-}
-
-int
-pg_history(void *ctx, const char *lname, const char *variant,
-    const char *speed, int max, long long *at, double *rating, char *err,
-    size_t errlen)
-{
-	return store_acct_history(rows, ctx, lname, variant, speed, max, at,
-	    rating, err, errlen);
-}
-
-int
-pg_blocks(void *ctx, const char *lname, char (*out)[CGP_NAME_MAX + 1],
-    int max, char *err, size_t errlen)
-{
-	return store_acct_blocks(rows, ctx, lname, out, max, err, errlen);
-}
-
-int
-pg_games_mine(void *ctx, const char *lname, struct store_item *out, int max,
-    char *err, size_t errlen)
-{
-	return store_acct_mine(rows, ctx, lname, out, max, err, errlen);
-}
+STORE_ACCT_DEFINE(pg, rows)
 
 #else
 typedef int net_pg_acct_absent;

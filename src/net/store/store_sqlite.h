@@ -8,7 +8,7 @@
 
 #include <sqlite3.h>
 
-#include "net/store/store.h"
+#include "net/store/store_acct.h"
 
 struct store {
 	sqlite3 *db;                   /* writes (the store thread) */
@@ -49,21 +49,6 @@ int store_prepare(struct store *st);
 int store_prepare_reads(struct store *st);
 void store_finalize(struct store *st);
 /* Accounts and ratings (store_sqlite_acct.c): store_ops' reads. */
-int store_sqlite_account(void *ctx, const char *lname,
-    struct store_account *a, char *err, size_t errlen);
-int store_sqlite_ratings(void *ctx, const char *lname, const char *variant,
-    const char *speed, struct store_rating *out, int max, char *err,
-    size_t errlen);
-int store_sqlite_top(void *ctx, const char *variant, const char *speed,
-    int limit, struct store_rating *out, char *err, size_t errlen);
-int store_sqlite_games(void *ctx, const char *lname, const char *before,
-    int limit, struct store_game_item *out, char *err, size_t errlen);
-int store_sqlite_blocks(void *ctx, const char *lname,
-    char (*out)[CGP_NAME_MAX + 1], int max, char *err, size_t errlen);
-int store_sqlite_mine(void *ctx, const char *lname, struct store_item *out,
-    int max, char *err, size_t errlen);
-int store_sqlite_history(void *ctx, const char *lname, const char *variant,
-    const char *speed, int max, long long *at, double *rating, char *err,
-    size_t errlen);
+STORE_ACCT_DECLARE(store_sqlite);
 
 #endif

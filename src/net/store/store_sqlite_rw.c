@@ -29,48 +29,41 @@ static const char *const read_sql[5] = {
 	    "rematch_of, rated FROM games WHERE id = ?",
 	"SELECT seat, name, token FROM seats WHERE game = ?",
 	"SELECT seq, kind, body FROM events WHERE game = ? ORDER BY seq",
-	"SELECT id, status, ply, result, "
-	    STORE_SEAT_SHOWN("games", "0") ", "
-	    STORE_SEAT_SHOWN("games", "1") ", "
-	    "variant, clock, " STORE_SEAT_IS_ACCOUNT("games", "0") ", "
-	    STORE_SEAT_IS_ACCOUNT("games", "1") ", " STORE_TIMING("games")
-	    " FROM games ORDER BY rowid "
+	"SELECT " STORE_LIST_COLUMNS("clock") " FROM games ORDER BY rowid "
 	    "DESC LIMIT ?",
-	"SELECT id, status, ply, result, "
-	    STORE_SEAT_SHOWN("games", "0") ", "
-	    STORE_SEAT_SHOWN("games", "1") ", "
-	    "variant, clock, " STORE_SEAT_IS_ACCOUNT("games", "0") ", "
-	    STORE_SEAT_IS_ACCOUNT("games", "1") ", " STORE_TIMING("games")
-	    " FROM games WHERE status = ? "
+	"SELECT " STORE_LIST_COLUMNS("clock") " FROM games WHERE status = ? "
 	    "ORDER BY rowid DESC LIMIT ?",
 };
 
-int
-store_prepare(struct store *st)
+/* The n statements sql[] prepared on db into *q[]: 0, or -1. */
+static int
+prepare_all(sqlite3 *db, const char *const *sql, sqlite3_stmt **const *q,
+    int n)
 {
-	sqlite3_stmt **w[6] = { &st->ins_game, &st->ins_seat, &st->ins_event,
-		&st->up_seated, &st->up_ply, &st->up_result };
 	int i;
 
-	for (i = 0; i < 6; i++)
-		if (sqlite3_prepare_v2(st->db, write_sql[i], -1, w[i], NULL) !=
-		    SQLITE_OK)
+	for (i = 0; i < n; i++)
+		if (sqlite3_prepare_v2(db, sql[i], -1, q[i], NULL) != SQLITE_OK)
 			return -1;
 	return 0;
 }
 
 int
+store_prepare(struct store *st)
+{
+	sqlite3_stmt **const w[6] = { &st->ins_game, &st->ins_seat,
+		&st->ins_event, &st->up_seated, &st->up_ply, &st->up_result };
+
+	return prepare_all(st->db, write_sql, w, 6);
+}
+
+int
 store_prepare_reads(struct store *st)
 {
-	sqlite3_stmt **r[5] = { &st->rd_game, &st->rd_seats, &st->rd_events,
-		&st->rd_list[0], &st->rd_list[1] };
-	int i;
+	sqlite3_stmt **const r[5] = { &st->rd_game, &st->rd_seats,
+		&st->rd_events, &st->rd_list[0], &st->rd_list[1] };
 
-	for (i = 0; i < 5; i++)
-		if (sqlite3_prepare_v2(st->rdb, read_sql[i], -1, r[i], NULL) !=
-		    SQLITE_OK)
-			return -1;
-	return 0;
+	return prepare_all(st->rdb, read_sql, r, 5);
 }
 
 void
@@ -457,8 +450,8 @@ const struct store_ops store_sqlite_ops = {
 	.account = store_sqlite_account,
 	.ratings = store_sqlite_ratings,
 	.top = store_sqlite_top,
-	.games_of = store_sqlite_games,
+	.games_of = store_sqlite_games_of,
 	.history = store_sqlite_history,
 	.blocks = store_sqlite_blocks,
-	.games_mine = store_sqlite_mine,
+	.games_mine = store_sqlite_games_mine,
 };
