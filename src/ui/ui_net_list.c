@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "ui/ui_net.h"
+#include "util/i18n.h"
 
 void
 ui_net_list_open(struct ui_app *a, const struct session_cmd *cmd)
@@ -50,9 +51,12 @@ ui_net_list_draw(struct ui_app *a)
 		return;
 	term_putw(0, 0, cols, ST_STATUS, 0, l->title);
 	if (strcmp(l->verb, "GAMES") == 0)
-		term_putw(1, 0, cols, ST_HEAD, 0, "   Game      Variant  "
+		/* TRANSLATORS: column heads over "  %-8s  %-8s %-14.14s
+		 * %-14.14s %-3s %-14.14s %-6s %.10s": keep each over its
+		 * column */
+		term_putw(1, 0, cols, ST_HEAD, 0, _("   Game      Variant  "
 		    "White          Black          Res Reason         Rated  "
-		    "Ended");
+		    "Ended"));
 	if (room < 1)
 		room = 1;
 	first = l->sel >= room ? l->sel - room + 1 : 0;
@@ -64,8 +68,8 @@ ui_net_list_draw(struct ui_app *a)
 		    ST_CURSOR : ST_NORMAL, 0, line);
 	}
 	term_putw(rows - 2, 0, cols, ST_DIM, 0, strcmp(l->verb, "GAMES") == 0 ?
-	    " Enter: the game's record, for review   Esc or q: close" :
-	    " Esc or q: close");
+	    _(" Enter: the game's record, for review   Esc or q: close") :
+	    _(" Esc or q: close"));
 	term_putw(rows - 1, 0, cols, a->s.msg.text[0] != '\0' ? a->s.msg.tone :
 	    ST_DIM, 0, a->s.msg.text);
 }
