@@ -24,7 +24,7 @@ draw_form(struct ui_app *a, int y)
 	char line[160], val[64], v[32];
 	int cols = a->lay.cols, i;
 
-	term_putw(y++, 0, cols, ST_HEAD, 0, _(" Seek a game"));
+	term_putw_words(y++, 0, cols, ST_HEAD, 0, _(" Seek a game"));
 	y++;
 	for (i = 0; i < SF_NFIELDS; i++, y++) {
 		session_seek_value(&a->s, i, v, sizeof v);
@@ -38,11 +38,11 @@ draw_form(struct ui_app *a, int y)
 			snprintf(val, sizeof val, "%s", v);
 		snprintf(line, sizeof line, " %c %-13s < %s >", i == f->field ?
 		    '>' : ' ', _(names[i]), val);
-		term_putw(y, 0, cols, i == f->field ? ST_CURSOR : ST_NORMAL,
+		term_putw_words(y, 0, cols, i == f->field ? ST_CURSOR : ST_NORMAL,
 		    0, line);
 	}
 	y++;
-	term_putw(y, 0, cols, ST_DIM, 0, _(" Up/Down: a field   Left/Right: "
+	term_putw_words(y, 0, cols, ST_DIM, 0, _(" Up/Down: a field   Left/Right: "
 	    "its value   Enter: seek   Esc: back"));
 }
 
@@ -57,13 +57,13 @@ ui_lobby_seeks_draw(struct ui_app *a, int y)
 		draw_form(a, y);
 		return a->lay.rows;     /* the dialog takes the screen */
 	}
-	term_putw(y++, 0, cols, ST_HEAD, 0,
+	term_putw_words(y++, 0, cols, ST_HEAD, 0,
 	    /* TRANSLATORS: column heads over "           %-20.20s %6s
 	     * %-8.8s  %-6.6s  %-6s  %s": keep each over its column */
 	    _("   Seeks     Player               Rating  Variant   Clock   "
 	    "Rated   Colour"));
 	if (k->n == 0)
-		term_putw(y++, 0, cols, ST_DIM, 0, _("   (nobody seeks a game: "
+		term_putw_words(y++, 0, cols, ST_DIM, 0, _("   (nobody seeks a game: "
 		    "s seeks one)"));
 	for (i = 0; i < k->n && i < SESSION_SEEKS_SHOWN; i++, y++) {
 		const struct session_lobby_seek *e = &k->list[i];
@@ -76,7 +76,7 @@ ui_lobby_seeks_draw(struct ui_app *a, int y)
 		    _("rated") : _("casual"), e->color,
 		    strcmp(e->name, a->s.net->account) == 0 ?
 		    _("  (yours)") : "");
-		term_putw(y, 0, cols, i == k->sel ? ST_CURSOR : ST_NORMAL, 0,
+		term_putw_words(y, 0, cols, i == k->sel ? ST_CURSOR : ST_NORMAL, 0,
 		    line);
 	}
 	return y + 1;
