@@ -102,8 +102,7 @@ session_corr_status(const struct session *s, char *buf, size_t n)
 	}
 	if (!going_on(s) || !corr(s, &deadline, &days))
 		return false;
-	snprintf(buf, n, ngettext("%d day a move: q leaves, the game goes on",
-	    "%d days a move: q leaves, the game goes on", days), days);
+	snprintf(buf, n, _("%d d a move: q leaves, the game goes on"), days);
 	return true;
 }
 

@@ -62,7 +62,7 @@ draw_side(struct ui_app *a, int c, int y)
 	session_player_describe(s->player[c], desc, sizeof desc);
 	term_put(y, x, ST_TURN, 0, turn ? ">" : " ");
 	term_put(y, x + 2, c == WHITE ? ST_WPIECE : ST_BPIECE, 0,
-	    /* TRANSLATORS: the panel's side labels, at most 8 columns */
+	    /* TRANSLATORS: the panel's side labels, at most 7 columns */
 	    c == WHITE ? _(" White ") : _(" Black "));
 	bool nrun, low;
 
