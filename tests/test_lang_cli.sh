@@ -60,6 +60,30 @@ for l in nl de fr; do
 	check "congo --plain diagram ($l)" "$tmp/out" "G M E L E C Z"
 done
 
+echo "# congo --help whole in each language: no line of English prose left"
+help_of en "$congo" --help
+sort -u "$tmp/out" >"$tmp/help.en"
+for l in nl de fr; do
+	help_of "$l" "$congo" --help
+	sort -u "$tmp/out" >"$tmp/help.$l"
+	# A line the same as in English may only hold options, metavariables,
+	# file names and congo's own words (--connect HOST[:PORT], congo.conf).
+	left=$(comm -12 "$tmp/help.en" "$tmp/help.$l" |
+	    sed -e 's/--[a-z][a-z/-]*//g' -e 's/[A-Z0-9_$][A-Za-z0-9_$./:+-]*//g' \
+	    -e 's/congo[a-z.(6)-]*//g' -e 's/[a-z]*:level=[A-Z]//g' \
+	    -e 's/position, moves, fen, result, d, go, stop//' |
+	    grep -E '[a-z]{3,}' || true)
+	if [ -n "$left" ]; then
+		echo "FAIL: congo --help ($l) keeps English lines:"
+		comm -12 "$tmp/help.en" "$tmp/help.$l"
+		fail=1
+	fi
+done
+for pat in "Aufruf: congo" "Spielen im Netz" "--seek --days N, --create --days N  dasselbe"; do
+	help_of de "$congo" --help
+	check "congo --help (de)" "$tmp/out" "$pat"
+done
+
 echo "# no LANGUAGE: English; the C locale: English (glibc ignores LANGUAGE)"
 help_of en "$congo" --help
 check "congo --help (en)" "$tmp/out" "^Other modes:"

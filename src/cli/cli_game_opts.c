@@ -14,12 +14,13 @@
 #include "cli/cli.h"
 #include "engine/board.h"
 #include "session/session_start.h"
+#include "util/i18n.h"
 #include "util/util.h"
 
 void
 cli_game_usage(FILE *out)
 {
-	fputs(
+	fputs(_(
 	    "Usage: congo [OPTION]...\n"
 	    "Play Congo in the terminal.\n"
 	    "\n"
@@ -33,7 +34,9 @@ cli_game_usage(FILE *out)
 	    "                     a move, e.g. --clock 5+3 (default: congo.conf clock)\n"
 	    "  --variant V        congo (default: the config) or megapawn\n"
 	    "  --fen FEN          start from this position (of the variant)\n"
-	    "  --load FILE        open a saved game at its end, ready to review\n"
+	    "  --load FILE        open a saved game at its end, ready to review\n"),
+	    out);
+	fputs(_(
 	    "  --game N           with --load: game N of a file of several\n"
 	    "  --resume           play on the game kept when congo last quit (without\n"
 	    "                     options that choose a game, congo offers to)\n"
@@ -46,14 +49,14 @@ cli_game_usage(FILE *out)
 	    "                     readers and pipes; also ui.mode = \"plain\")\n"
 	    "  --help             show this help and exit\n"
 	    "\n"
-	    "In the game, ? shows the keys. See congo(6).\n",
+	    "In the game, ? shows the keys. See congo(6).\n"),
 	    out);
 }
 
 void
 cli_game_net_usage(FILE *out)
 {
-	fputs(
+	fputs(_(
 	    "Network play (see congo(6) and congo-server(6)):\n"
 	    "  --connect HOST[:PORT]   play on a congo-server (port 7153;\n"
 	    "                          default: network.host in congo.conf)\n"
@@ -77,7 +80,9 @@ cli_game_net_usage(FILE *out)
 	    "    for a friend"
 	    " (--port 0: any free port; --host --game GAME:\n"
 	    "    that hosted game again)\n"
-	    "  --name NAME             your name on the server\n"
+	    "  --name NAME             your name on the server\n"),
+	    out);
+	fputs(_(
 	    "  --register NAME         make an account (once: its key is kept in\n"
 	    "                          $XDG_STATE_HOME/congo/keys and logs in\n"
 	    "                          on every later connection)\n"
@@ -97,21 +102,21 @@ cli_game_net_usage(FILE *out)
 	    "  --white/--black TYPE    the local seat may be an AI "
 	    "(e.g. --white alphabeta)\n"
 	    "                          in a casual game (not rated: fair "
-	    "play)\n",
+	    "play)\n"),
 	    out);
 }
 
 void
 cli_game_learn_usage(FILE *out)
 {
-	fputs("\nLearning:\n"
+	fputs(_("\nLearning:\n"
 	    "  --learn            open the lessons (a newcomer starts here)\n"
 	    "  --puzzle           solve puzzles: win the lion in 1 to 4 moves\n"
 	    "                     (of --variant V's set, default the config's)\n"
 	    "  --theme T          puzzles of one theme (crocodile, endgame,\n"
 	    "                     quiet, ...); :puzzle in the game lists them\n"
 	    "  --streak           a puzzle streak: unrated, each harder than the\n"
-	    "                     last, one mistake ends it, the best kept\n",
+	    "                     last, one mistake ends it, the best kept\n"),
 	    out);
 }
 
@@ -137,15 +142,15 @@ call_opt(void *ctx, const struct cli_opt *opt, const char *v)
 		 * for the others */
 		if (opt->tag != G_THEME)
 			return 0;
-		fprintf(stderr, "congo: --theme needs a value: a theme of the "
-		    "puzzles (crocodile, endgame, quiet, ...)\n");
+		fprintf(stderr, _("congo: --theme needs a value: a theme of the "
+		    "puzzles (crocodile, endgame, quiet, ...)\n"));
 		return -1;
 	}
 	switch (opt->tag) {
 	case G_VARIANT:
 		if (variant_parse(v) < 0) {
-			fprintf(stderr, "congo: --variant must be congo or "
-			    "megapawn, not '%s'\n", v);
+			fprintf(stderr, _("congo: --variant must be congo or "
+			    "megapawn, not '%s'\n"), v);
 			return -1;
 		}
 		o->variant = v;
@@ -156,13 +161,13 @@ call_opt(void *ctx, const struct cli_opt *opt, const char *v)
 		if (v[0] != '\0' && strlen(v) < 8 &&
 		    strspn(v, "0123456789") == strlen(v)) {
 			if (parse_long(v, 0, 1000000, &k, NULL, 0) != 0) {
-				fprintf(stderr, "congo: --game must be a number "
-				    "0..1000000, not '%s'\n", v);
+				fprintf(stderr, _("congo: --game must be a number "
+				    "0..1000000, not '%s'\n"), v);
 				return -1;
 			}
 			if (k == 0) {
-				fprintf(stderr, "congo: --game: games are "
-				    "counted from 1\n");
+				fprintf(stderr, _("congo: --game: games are "
+				    "counted from 1\n"));
 				return -1;
 			}
 			o->game = (int)k;
@@ -176,17 +181,17 @@ call_opt(void *ctx, const struct cli_opt *opt, const char *v)
 		n->seat = strcmp(v, "white") == 0 ? 0 :
 		    strcmp(v, "black") == 0 ? 1 : -2;
 		if (n->seat == -2) {
-			fprintf(stderr, "congo: --seat is white or black, "
-			    "not '%s'\n", v);
+			fprintf(stderr, _("congo: --seat is white or black, "
+			    "not '%s'\n"), v);
 			return -1;
 		}
 		return 0;
 	case G_PORT:
 		n->any = true;
 		if (parse_long(v, 0, 65535, &k, NULL, 0) != 0) {
-			fprintf(stderr, "congo: --port must be a number "
+			fprintf(stderr, _("congo: --port must be a number "
 			    "0..65535 (0 with --host: any free port), not "
-			    "'%s'\n", v);
+			    "'%s'\n"), v);
 			return -1;
 		}
 		n->port = (int)k;
@@ -223,8 +228,8 @@ call_opt(void *ctx, const struct cli_opt *opt, const char *v)
 		if (parse_long(v, 1, 14, &k, NULL, 0) != 0 || (k != 1 &&
 		    k != 2 && k != 3 && k != 5 && k != 7 && k != 10 &&
 		    k != 14)) {
-			fprintf(stderr, "congo: --days is 1, 2, 3, 5, 7, 10 or "
-			    "14 (days a move), not '%s'\n", v);
+			fprintf(stderr, _("congo: --days is 1, 2, 3, 5, 7, 10 or "
+			    "14 (days a move), not '%s'\n"), v);
 			return -1;
 		}
 		n->days = (int)k;
@@ -316,19 +321,19 @@ cli_game_parse(int argc, char **argv, struct session_start *st)
 	if (cli_parse(&mode, argc, argv, st, NULL) != 0)
 		return -1;
 	if (o->fen != NULL && o->load != NULL) {
-		fprintf(stderr, "congo: --fen and --load cannot go "
-		    "together\n");
+		fprintf(stderr, _("congo: --fen and --load cannot go "
+		    "together\n"));
 		return -1;
 	}
 	if (o->net.days > 0 && o->clock != NULL) {
-		fprintf(stderr, "congo: --days or --clock, not both\n");
+		fprintf(stderr, _("congo: --days or --clock, not both\n"));
 		return -1;
 	}
 	if (o->resume && session_opts_choose_game(o)) {
-		fprintf(stderr, "congo: --resume plays on the kept game: it "
+		fprintf(stderr, _("congo: --resume plays on the kept game: it "
 		    "does not go with options that choose another (--white, "
 		    "--black, --fen, --load, --variant, --clock, network "
-		    "play)\n");
+		    "play)\n"));
 		return -1;
 	}
 	return 0;

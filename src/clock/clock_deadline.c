@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "clock/clock.h"
+#include "util/i18n.h"
 
 #define MIN_MS 60000LL
 #define HOUR_MS (60 * MIN_MS)
@@ -75,17 +76,20 @@ clock_format_deadline(int64_t left_ms, bool compact, char *buf, size_t n)
 {
 	long long l = left_ms > 0 ? left_ms : 0;
 
+	/* The compact form is read by scripts (congo --games): never
+	 * translated; the other is a person's, in short units. */
 	if (l >= DAY_MS)
-		snprintf(buf, n, compact ? "%lldd%lldh" : "%lld d %lld h",
-		    l / DAY_MS, l % DAY_MS / HOUR_MS);
+		snprintf(buf, n, compact ? "%lldd%lldh" :
+		    /* TRANSLATORS: days and hours left, short units */
+		    _("%lld d %lld h"), l / DAY_MS, l % DAY_MS / HOUR_MS);
 	else if (l >= HOUR_MS)
-		snprintf(buf, n, compact ? "%lldh%02lldm" : "%lld h %lld min",
-		    l / HOUR_MS, l % HOUR_MS / MIN_MS);
+		snprintf(buf, n, compact ? "%lldh%02lldm" :
+		    _("%lld h %lld min"), l / HOUR_MS, l % HOUR_MS / MIN_MS);
 	else if (l >= MIN_MS)
-		snprintf(buf, n, compact ? "%lldm%02llds" : "%lld min %lld s",
-		    l / MIN_MS, l % MIN_MS / 1000);
+		snprintf(buf, n, compact ? "%lldm%02llds" :
+		    _("%lld min %lld s"), l / MIN_MS, l % MIN_MS / 1000);
 	else
-		snprintf(buf, n, compact ? "%llds" : "%lld s", l / 1000);
+		snprintf(buf, n, compact ? "%llds" : _("%lld s"), l / 1000);
 }
 
 int64_t

@@ -63,9 +63,9 @@ account_opts_check(const struct session_net_opts *o, char *err, size_t errlen)
 	if ((o->register_name != NULL || o->login != NULL || o->seek != NULL ||
 	    o->lobby || o->challenge != NULL || o->games) &&
 	    o->connect == NULL) {
-		snprintf(err, errlen, "--register, --login, --seek, --challenge, "
-		    "--games and --lobby go with --connect HOST (or "
-		    "network.host in congo.conf)");
+		snprintf(err, errlen, "%s", _("--register, --login, --seek, "
+		    "--challenge, --games and --lobby go with --connect HOST "
+		    "(or network.host in congo.conf)"));
 		return -1;
 	}
 	if (o->tls_ca != NULL && (o->connect == NULL ||
@@ -80,24 +80,24 @@ account_opts_check(const struct session_net_opts *o, char *err, size_t errlen)
 		return -1;
 	}
 	if (o->rated && o->seek == NULL && o->challenge == NULL) {
-		snprintf(err, errlen, "--rated goes with --seek or "
-		    "--challenge");
+		snprintf(err, errlen, "%s", _("--rated goes with --seek or "
+		    "--challenge"));
 		return -1;
 	}
 	if (o->days > 0 && o->challenge == NULL && o->seek == NULL &&
 	    !o->create) {
-		snprintf(err, errlen, "--days goes with --create, --seek or "
-		    "--challenge");
+		snprintf(err, errlen, "%s", _("--days goes with --create, "
+		    "--seek or --challenge"));
 		return -1;
 	}
 	if (o->seek != NULL && o->seek[0] != '\0' && o->days > 0) {
-		snprintf(err, errlen, "--seek: a clock (M+S) or --days N, not "
-		    "both");
+		snprintf(err, errlen, "%s", _("--seek: a clock (M+S) or "
+		    "--days N, not both"));
 		return -1;
 	}
 	if (o->seek != NULL && o->seek[0] == '\0' && o->days == 0) {
-		snprintf(err, errlen, "--seek needs a clock (M+S, e.g. --seek "
-		    "5+3) or --days N");
+		snprintf(err, errlen, "%s", _("--seek needs a clock (M+S, e.g. "
+		    "--seek 5+3) or --days N"));
 		return -1;
 	}
 	if (o->challenge != NULL && check_account("--challenge",
@@ -130,14 +130,15 @@ session_net_opts_check(const struct session_net_opts *o, char *err, size_t errle
 		return -1;
 	}
 	if (o->lobby && modes > 0) {
-		snprintf(err, errlen, "--lobby shows the lobby: no --create, "
-		    "--join, --game, --observe, --seek or --challenge with it");
+		snprintf(err, errlen, "%s", _("--lobby shows the lobby: no "
+		    "--create, --join, --game, --observe, --seek or --challenge "
+		    "with it"));
 		return -1;
 	}
 	if (o->games && (modes > 0 || o->lobby || o->host ||
 	    o->register_name != NULL || o->seat >= 0)) {
-		snprintf(err, errlen, "--games lists your games and exits: "
-		    "only --connect, --login and --tls-ca go with it");
+		snprintf(err, errlen, "%s", _("--games lists your games and "
+		    "exits: only --connect, --login and --tls-ca go with it"));
 		return -1;
 	}
 	if (o->port == 0 && !o->host) {
@@ -146,8 +147,8 @@ session_net_opts_check(const struct session_net_opts *o, char *err, size_t errle
 	}
 	if (modes > 1 || (o->host && modes > 0 && !o->create &&
 	    o->game == NULL)) {
-		snprintf(err, errlen, "choose one of --create, --join, --game, "
-		    "--observe, --seek and --challenge");
+		snprintf(err, errlen, "%s", _("choose one of --create, --join, "
+		    "--game, --observe, --seek and --challenge"));
 		return -1;
 	}
 	if (account_opts_check(o, err, errlen) < 0)
@@ -238,7 +239,7 @@ create_game(struct session_net *n, int seat,
 	int64_t base, inc;
 
 	if (days > 0 && uo->clock != NULL) {
-		snprintf(err, errlen, "--days or --clock, not both");
+		snprintf(err, errlen, "%s", _("--days or --clock, not both"));
 		return -1;
 	}
 	if (uo->clock != NULL) {
@@ -502,15 +503,16 @@ announce(struct session *s, const struct net_event *e)
 	u->fresh = false;
 	if (u->hosted) {
 		session_link_friend_command(s, 0, e->game, cmd, sizeof cmd);
-		session_msg(s, SM_GOOD, "Your friend runs: %s%s", cmd,
-		    u->naddrs > 1 ? "  (:info)" : "");
+		session_msg(s, SM_GOOD, u->naddrs > 1 ? _("Your friend runs: "
+		    "%s  (:info)") : _("Your friend runs: %s"), cmd);
 	} else if (u->chal_once) {
 		/* --challenge: it stands, whether we wait here or not */
 		u->chal_once = false;
-		session_msg(s, SM_GOOD, "Challenge to %s sent (game %s, you "
-		    "play %s): it stands until they answer; q leaves it "
-		    "standing", u->challenged, e->game, e->seat == WHITE ?
-		    "White" : "Black");
+		session_msg(s, SM_GOOD, e->seat == WHITE ? _("Challenge to %s "
+		    "sent (game %s, you play White): it stands until they "
+		    "answer; q leaves it standing") : _("Challenge to %s sent "
+		    "(game %s, you play Black): it stands until they answer; q "
+		    "leaves it standing"), u->challenged, e->game);
 	} else
 		session_msg(s, SM_GOOD, _("Game %s on %s: you play %s"),
 		    e->game, u->host, e->seat == WHITE ? _("White") :

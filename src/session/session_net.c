@@ -15,8 +15,9 @@
 #include "net/client/client.h"
 #include "session/session_net.h"
 #include "util/util.h"
+#include "util/i18n.h"
 
-static const char *const side_name[2] = { "White", "Black" };
+static const char *const side_name[2] = { N_("White"), N_("Black") };
 
 /* ---- the remote player ---- */
 
@@ -61,8 +62,8 @@ remote_readable(struct session *s, struct session_player *p)
 const char *
 session_net_shown(const char *name, bool guest, char *buf, size_t n)
 {
-	static const char mark[] = "(guest)";
-	size_t len = strlen(name), m = sizeof mark - 1;
+	const char *mark = _("(guest)");
+	size_t len = strlen(name), m = strlen(mark);
 
 	if (!guest || name[0] == '\0' || strcmp(name, "-") == 0 ||
 	    (len > m && strcmp(name + len - m, mark) == 0))
@@ -80,11 +81,11 @@ remote_describe(const struct session_player *p, char *buf, size_t n)
 	int c = p->color;
 
 	if (u == NULL || !u->seated[c])
-		snprintf(buf, n, "(free seat)");
+		snprintf(buf, n, "%s", _("(free seat)"));
 	else
 		snprintf(buf, n, "%s (%s)", session_net_shown(u->names[c],
 		    u->guest[c], shown, sizeof shown), !u->present[c] ?
-		    "away" : u->seat >= 0 ? "network" : "playing");
+		    _("away") : u->seat >= 0 ? _("network") : _("playing"));
 }
 
 static const struct session_player_ops remote_ops = {
@@ -266,14 +267,16 @@ result(struct session *s, const struct net_event *e)
 		snprintf(u->status, sizeof u->status, "finished");
 		u->cancelled = true;
 		snprintf(s->result_why, sizeof s->result_why, "%s",
-		    declined ? "Challenge declined" : "Game cancelled");
-		if (declined)
-			session_msg(s, SM_GOOD, "%s declines the challenge (q "
-			    "quits)", u->challenged[0] != '\0' ?
-			    u->challenged : "your opponent");
+		    declined ? _("Challenge declined") : _("Game cancelled"));
+		if (declined && u->challenged[0] != '\0')
+			session_msg(s, SM_GOOD, _("%s declines the challenge "
+			    "(q quits)"), u->challenged);
+		else if (declined)
+			session_msg(s, SM_GOOD, "%s", _("your opponent declines "
+			    "the challenge (q quits)"));
 		else
-			session_msg(s, SM_GOOD, "the game is cancelled (q "
-			    "quits)");
+			session_msg(s, SM_GOOD, "%s", _("the game is cancelled "
+			    "(q quits)"));
 		return;
 	}
 	if (m == NULL || m->result == RESULT_NONE)
@@ -287,16 +290,20 @@ result(struct session *s, const struct net_event *e)
 	if (e != NULL && (strcmp(e->reason, "time") == 0 ||
 	    strcmp(e->reason, "abandoned") == 0) &&
 	    m->result != RESULT_DRAW)
-		snprintf(s->result_why, sizeof s->result_why, "%s %s",
-		    side_name[m->result == RESULT_WHITE_WINS],
-		    e->reason[0] == 't' ? "lost on time" :
-		    "abandoned the game");
+		snprintf(s->result_why, sizeof s->result_why, "%s",
+		    m->result == RESULT_WHITE_WINS ? (e->reason[0] == 't' ?
+		    _("Black lost on time") : _("Black abandoned the game")) :
+		    e->reason[0] == 't' ? _("White lost on time") :
+		    _("White abandoned the game"));
 	snprintf(u->status, sizeof u->status, "finished");
 	u->offer = -1;
 	u->gone_at = 0;
 	session_result_text(s, text, sizeof text);
-	session_msg(s, SM_GOOD, "%s (%sq quits)", text,
-	    u->seat >= 0 ? "r or :rematch asks for another game, " : "");
+	if (u->seat >= 0)
+		session_msg(s, SM_GOOD, _("%s (r or :rematch asks for another "
+		    "game, q quits)"), text);
+	else
+		session_msg(s, SM_GOOD, _("%s (q quits)"), text);
 }
 
 static void
@@ -342,14 +349,14 @@ on_draw(struct session *s, const struct net_event *e, int opp)
 	if (strcmp(e->action, "offer") == 0) {
 		u->offer = e->side;
 		if (e->side == opp)
-			session_msg(s, SM_GOOD, "%s offers a draw: :draw "
-			    "accepts, a move declines", side_name[e->side]);
+			session_msg(s, SM_GOOD, _("%s offers a draw: :draw "
+			    "accepts, a move declines"), _(side_name[e->side]));
 		return;
 	}
 	u->offer = -1;
 	if (e->side == opp)
-		session_msg(s, SM_NORMAL, "%s declines the draw",
-		    side_name[e->side]);
+		session_msg(s, SM_NORMAL, _("%s declines the draw"),
+		    _(side_name[e->side]));
 }
 
 static void
@@ -367,8 +374,8 @@ on_joined(struct session *s, const struct net_event *e, int opp)
 	if (e->seat != opp)
 		return;
 	snprintf(u->status, sizeof u->status, "active");
-	session_msg(s, SM_GOOD, "%s joins as %s", session_net_shown(e->name,
-	    e->guest[e->seat], shown, sizeof shown), side_name[e->seat]);
+	session_msg(s, SM_GOOD, _("%s joins as %s"), session_net_shown(e->name,
+	    e->guest[e->seat], shown, sizeof shown), _(side_name[e->seat]));
 	maybe_start(s);
 }
 
@@ -385,11 +392,11 @@ on_presence(struct session *s, const struct net_event *e, int opp)
 		u->claim_told = false;
 	}
 	if (e->seat == u->seat && strcmp(e->presence, "replaced") == 0)
-		session_msg(s, SM_ERROR, "your seat was taken over from "
-		    "elsewhere");
+		session_msg(s, SM_ERROR, "%s", _("your seat was taken over "
+		    "from elsewhere"));
 	else if (e->seat == opp)
-		session_msg(s, SM_NORMAL, "opponent %s",
-		    u->present[e->seat] ? "is back" : "disconnected");
+		session_msg(s, SM_NORMAL, "%s", u->present[e->seat] ?
+		    _("opponent is back") : _("opponent disconnected"));
 }
 
 /* A chat line: kept for the panel, shown on the message line. */
@@ -400,7 +407,7 @@ on_said(struct session *s, const struct net_event *e)
 	char shown[48];
 	const char *who = e->side >= 0 && u->names[e->side][0] != '\0' ?
 	    session_net_shown(u->names[e->side], u->guest[e->side], shown,
-	    sizeof shown) : side_name[e->side == BLACK];
+	    sizeof shown) : _(side_name[e->side == BLACK]);
 
 	if (u->nchat == SESSION_CHAT_MAX) {
 		memmove(u->chat[0], u->chat[1], sizeof u->chat[0] *
@@ -412,7 +419,7 @@ on_said(struct session *s, const struct net_event *e)
 	/* One's own line came back: "you say: ..." is in the log already. */
 	if (u->seat >= 0 && e->side == u->seat)
 		return;
-	session_msg(s, SM_GOOD, "%s says: %s", who, e->text);
+	session_msg(s, SM_GOOD, _("%s says: %s"), who, e->text);
 }
 
 /* Both asked for a rematch: the new game, colours swapped; its STATE and
@@ -433,8 +440,8 @@ on_rematched(struct session *s, const struct net_event *e)
 	session_net_install(s, e->seat);
 	snprintf(u->announced, sizeof u->announced, "%s", id);
 	s->game.result = RESULT_NONE;
-	session_msg(s, SM_GOOD, "rematch: game %s, you play %s", id,
-	    e->seat == BLACK ? "Black" : "White");
+	session_msg(s, SM_GOOD, _("rematch: game %s, you play %s"), id,
+	    _(side_name[e->seat == BLACK]));
 }
 
 /* A move: played, and the draw the mover's opponent offered declined (the
@@ -449,16 +456,16 @@ on_move(struct session *s, const struct net_event *e, int opp)
 	u->offer = u->offer == e->side ? u->offer : -1;
 	remote_move(s, e);
 	if (declined)
-		session_msg(s, SM_NORMAL, "%s declines the draw (a move "
-		    "instead)", side_name[e->side]);
+		session_msg(s, SM_NORMAL, _("%s declines the draw (a move "
+		    "instead)"), _(side_name[e->side]));
 }
 
 static void
 on_error(struct session *s, const struct net_event *e)
 {
 	if (e->code == 428) {
-		session_msg(s, SM_ERROR, "too early to claim: the server "
-		    "allows it in %ld s", e->left);
+		session_msg(s, SM_ERROR, _("too early to claim: the server "
+		    "allows it in %ld s"), e->left);
 		return;
 	}
 	session_msg(s, SM_ERROR, "%s%s%s", e->verb, e->verb[0] != '\0' ?
@@ -481,7 +488,7 @@ session_net_event(struct session *s, const struct net_event *e)
 		break;
 	case NEV_OBSERVING:
 		session_net_install(s, -1);
-		session_msg(s, SM_GOOD, "watching game %s", e->game);
+		session_msg(s, SM_GOOD, _("watching game %s"), e->game);
 		break;
 	case NEV_SYNC:
 		session_net_adopt(s);
@@ -516,8 +523,8 @@ session_net_event(struct session *s, const struct net_event *e)
 		break;
 	case NEV_REMATCH:
 		if (e->side != u->seat)
-			session_msg(s, SM_GOOD, "%s asks for a rematch: r or "
-			    ":rematch accepts", side_name[e->side == BLACK]);
+			session_msg(s, SM_GOOD, _("%s asks for a rematch: r or "
+			    ":rematch accepts"), _(side_name[e->side == BLACK]));
 		break;
 	case NEV_REMATCHED:
 		on_rematched(s, e);

@@ -11,6 +11,7 @@
 
 #include "net/client/client.h"
 #include "session/session_net.h"
+#include "util/i18n.h"
 
 const char *
 session_net_nomove(const struct session *s)
@@ -20,13 +21,13 @@ session_net_nomove(const struct session *s)
 	if (u == NULL || !u->on || game_board(&s->game)->side != u->seat)
 		return NULL;
 	if (!u->synced)
-		return "waiting for the server";
+		return _("waiting for the server");
 	if (u->cancelled)
-		return "the game is cancelled";
+		return _("the game is cancelled");
 	if (strcmp(u->status, "open") == 0)
-		return "waiting for an opponent to join";
+		return _("waiting for an opponent to join");
 	if (net_client_pending(u->c) >= 0)
-		return "waiting for the server to take your move";
+		return _("waiting for the server to take your move");
 	return NULL;
 }
 
@@ -46,7 +47,7 @@ session_net_say_refused(const char *text, char *buf, size_t n)
 
 	if (cgp_text_check(text, strlen(text), why, sizeof why) == 0)
 		return NULL;
-	snprintf(buf, n, "cannot be sent: %s", why);
+	snprintf(buf, n, _("cannot be sent: %s"), why);
 	return buf;
 }
 
@@ -67,9 +68,9 @@ static const char *
 not_seated(const struct session *s, bool over_ok)
 {
 	if (s->net->seat < 0)
-		return "you are watching";
+		return _("you are watching");
 	if (!over_ok && game_over(&s->game))
-		return "the game is over";
+		return _("the game is over");
 	return NULL;
 }
 
@@ -88,34 +89,34 @@ online_command(struct session *s, const struct session_cmd *cmd)
 		    (why = session_net_say_refused(cmd->arg, err,
 		    sizeof err)) == NULL &&
 		    (rc = net_client_say(u->c, cmd->arg, err, sizeof err)) == 0)
-			session_msg(s, SM_NORMAL, "you say: %s", cmd->arg);
+			session_msg(s, SM_NORMAL, _("you say: %s"), cmd->arg);
 		break;
 	case CMD_REMATCH:
 		if ((why = not_seated(s, true)) == NULL && !game_over(&s->game))
-			why = "the game is not over";
+			why = _("the game is not over");
 		else if (why == NULL && (rc = net_client_rematch(u->c, err,
 		    sizeof err)) == 0)
-			session_msg(s, SM_NORMAL, "rematch asked: the new game "
-			    "starts when your opponent asks too");
+			session_msg(s, SM_NORMAL, "%s", _("rematch asked: the "
+			    "new game starts when your opponent asks too"));
 		break;
 	case CMD_CLAIM:
 		if ((why = not_seated(s, false)) == NULL && correspondence(s))
-			why = "a correspondence game ends at its deadline, not "
-			    "by a claim";
+			why = _("a correspondence game ends at its deadline, "
+			    "not by a claim");
 		else if (why == NULL &&
 		    (rc = net_client_claim(u->c, err, sizeof err)) == 0)
-			session_msg(s, SM_NORMAL, "claim sent");
+			session_msg(s, SM_NORMAL, "%s", _("claim sent"));
 		break;
 	case CMD_CANCEL:
 		/* An open game, or an abort before both sides moved. */
 		if ((why = not_seated(s, false)) == NULL &&
 		    strcmp(u->status, "open") != 0 &&
 		    (strcmp(u->status, "active") != 0 || s->game.nply >= 2))
-			why = "both sides have moved: the game can no longer "
-			    "be cancelled (:resign ends it)";
+			why = _("both sides have moved: the game can no longer "
+			    "be cancelled (:resign ends it)");
 		else if (why == NULL && (rc = net_client_cancel(u->c, err,
 		    sizeof err)) == 0)
-			session_msg(s, SM_NORMAL, "cancelling the game");
+			session_msg(s, SM_NORMAL, "%s", _("cancelling the game"));
 		break;
 	default:
 		return false;
@@ -138,13 +139,13 @@ result_command(struct session *s, const struct session_cmd *cmd)
 
 	if (cmd->type != CMD_RESIGN_NOW && (u->seat < 0 ||
 	    game_over(&s->game))) {
-		session_msg(s, SM_ERROR, u->seat < 0 ? "you are watching" :
-		    "the game is over");
+		session_msg(s, SM_ERROR, "%s", u->seat < 0 ?
+		    _("you are watching") : _("the game is over"));
 		return true;
 	}
 	switch (cmd->type) {
 	case CMD_RESIGN:
-		session_ask(s, "Resign this game?", CMD_RESIGN_NOW, NULL);
+		session_ask(s, _("Resign this game?"), CMD_RESIGN_NOW, NULL);
 		break;
 	case CMD_RESIGN_NOW:
 		if (net_client_resign(u->c, err, sizeof err) < 0)
@@ -155,7 +156,7 @@ result_command(struct session *s, const struct session_cmd *cmd)
 		    "offer", err, sizeof err) < 0)
 			session_msg(s, SM_ERROR, "%s", err);
 		else if (u->offer != 1 - u->seat)
-			session_msg(s, SM_NORMAL, "draw offered");
+			session_msg(s, SM_NORMAL, "%s", _("draw offered"));
 		break;
 	}
 	return true;
@@ -172,7 +173,7 @@ session_net_command(struct session *s, const struct session_cmd *cmd)
 		return true;
 	if (cmd->type == CMD_ADVICE && session_net_nohelp(s) != NULL) {
 		/* the advisor (and its tablebase hints): fair play */
-		session_msg(s, SM_ERROR, "no advice: %s",
+		session_msg(s, SM_ERROR, _("no advice: %s"),
 		    session_net_nohelp(s));
 		return true;
 	}
@@ -213,6 +214,8 @@ session_net_tick(struct session *s, long long now)
 	    game_over(&s->game) || correspondence(s))
 		return;
 	u->claim_told = true;
-	session_msg(s, SM_GOOD, "your opponent has been gone for %d minutes: "
-	    ":claim wins the game", SESSION_CLAIM_AFTER_MS / 60000);
+	session_msg(s, SM_GOOD, ngettext("your opponent has been gone for %d "
+	    "minute: :claim wins the game", "your opponent has been gone for "
+	    "%d minutes: :claim wins the game", SESSION_CLAIM_AFTER_MS / 60000),
+	    SESSION_CLAIM_AFTER_MS / 60000);
 }

@@ -18,6 +18,7 @@
 #include "session/session_link.h"
 #include "session/session_net.h"
 #include "util/util.h"
+#include "util/i18n.h"
 
 #define HOUR_MS 3600000LL
 
@@ -60,7 +61,8 @@ session_corr_clock(const struct session *s, int color, char *buf, size_t n,
 		*low = left < HOUR_MS;
 		return true;
 	}
-	snprintf(buf, n, "%d d", days);
+	/* TRANSLATORS: days a move, the unit as in "%lld d %lld h" */
+	snprintf(buf, n, _("%d d"), days);
 	return true;
 }
 
@@ -94,13 +96,13 @@ session_corr_status(const struct session *s, char *buf, size_t n)
 	int days;
 
 	if (challenge_stands(s)) {
-		snprintf(buf, n, "waiting for %s to accept (q leaves, the "
-		    "challenge stands)", s->net->challenged);
+		snprintf(buf, n, _("waiting for %s to accept (q leaves, the "
+		    "challenge stands)"), s->net->challenged);
 		return true;
 	}
 	if (!going_on(s) || !corr(s, &deadline, &days))
 		return false;
-	snprintf(buf, n, "%d d a move: q leaves, the game goes on", days);
+	snprintf(buf, n, _("%d d a move: q leaves, the game goes on"), days);
 	return true;
 }
 
@@ -125,11 +127,11 @@ session_corr_quit(struct session *s, bool *to_lobby)
 		s->quit = true;
 	/* Left, never resigned: the server keeps it. */
 	if (chal)
-		session_msg(s, SM_GOOD, "your challenge to %s stands (game %s)",
-		    who, id);
+		session_msg(s, SM_GOOD, _("your challenge to %s stands (game "
+		    "%s)"), who, id);
 	else
-		session_msg(s, SM_GOOD, "game %s goes on: Your games in the "
-		    "lobby (or congo --games) lists it", id);
+		session_msg(s, SM_GOOD, _("game %s goes on: Your games in the "
+		    "lobby (or congo --games) lists it"), id);
 	return true;
 }
 
@@ -138,7 +140,7 @@ session_corr_challenged(struct session *s, const struct net_event *e)
 {
 	struct session_net *u = s->net;
 	struct session_mine *m = &u->mine;
-	char ctl[32], min[16], how[96];
+	char ctl[64], min[16], how[160];
 	int i;
 
 	m->at = 0;              /* the lobby's list asked again */
@@ -149,25 +151,25 @@ session_corr_challenged(struct session *s, const struct net_event *e)
 	if (m->ntold >= 16)
 		m->ntold = 8;
 	if (e->days > 0)
-		snprintf(ctl, sizeof ctl, "%d day%s a move", e->days,
-		    e->days == 1 ? "" : "s");
+		snprintf(ctl, sizeof ctl, ngettext("%d day a move",
+		    "%d days a move", e->days), e->days);
 	else if (e->clock[0] != '\0') {
 		session_seek_minutes(e->clock, min, sizeof min);
 		snprintf(ctl, sizeof ctl, "%s", min);
 	} else
-		snprintf(ctl, sizeof ctl, "no clock");
+		snprintf(ctl, sizeof ctl, "%s", _("no clock"));
 	/* how to accept it: in the lobby where the view has one, else by
 	 * the plain mode's accept GAME or taking its seat (congo --join) */
 	if (!u->lobby_keys)
-		snprintf(how, sizeof how, "accept %s in the lobby, or congo "
-		    "--join %s, accepts it", e->game, e->game);
+		snprintf(how, sizeof how, _("accept %1$s in the lobby, or "
+		    "congo --join %1$s, accepts it"), e->game);
 	else
 		snprintf(how, sizeof how, "%s", net_client_game_id(u->c)[0] ==
-		    '\0' ? "Enter on it accepts, d declines" :
-		    "the lobby accepts it");
-	session_msg(s, SM_GOOD, "%s challenges you: %s %s, %s (%s)", e->name,
-	    e->rated ? "rated" : "casual", e->variant[0] != '\0' ?
-	    e->variant : "congo", ctl, how);
+		    '\0' ? _("Enter on it accepts, d declines") :
+		    _("the lobby accepts it"));
+	session_msg(s, SM_GOOD, e->rated ? _("%s challenges you: rated %s, "
+	    "%s (%s)") : _("%s challenges you: casual %s, %s (%s)"), e->name,
+	    e->variant[0] != '\0' ? e->variant : "congo", ctl, how);
 }
 
 const char *
@@ -177,7 +179,7 @@ session_net_nohelp(const struct session *s)
 
 	if (u == NULL || !u->on || !u->rated || !going_on(s))
 		return NULL;
-	return "not in a rated game (fair play)";
+	return _("not in a rated game (fair play)");
 }
 
 bool
@@ -202,8 +204,9 @@ session_net_fair_seat(struct session *s)
 		u->waiting_ai = false;
 		s->paused = false;
 	}
-	session_msg(s, SM_ERROR, "a rated game: you play %s yourself, not the "
-	    "computer (fair play)", c == WHITE ? "White" : "Black");
+	session_msg(s, SM_ERROR, "%s", c == WHITE ? _("a rated game: you play "
+	    "White yourself, not the computer (fair play)") : _("a rated "
+	    "game: you play Black yourself, not the computer (fair play)"));
 	return true;
 }
 
@@ -219,12 +222,12 @@ session_challenge_start(struct session *s, const char *name,
 	if (clock != NULL) {
 		if (clock_parse_minutes(clock, &base, &inc, why,
 		    sizeof why) < 0) {
-			snprintf(err, errlen, "--clock: %s", why);
+			snprintf(err, errlen, _("--clock: %s"), why);
 			return -1;
 		}
 		if (base < 1000) {
-			snprintf(err, errlen, "--clock: a server clock has at "
-			    "least a second");
+			snprintf(err, errlen, "%s", _("--clock: a server clock "
+			    "has at least a second"));
 			return -1;
 		}
 		clock_format_control(base, inc, secs, sizeof secs);

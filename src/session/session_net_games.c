@@ -19,6 +19,7 @@
 #include "session/session_link.h"
 #include "session/session_net.h"
 #include "util/util.h"
+#include "util/i18n.h"
 
 /* The whole exchange, from the first try to connect. */
 #define GAMES_WAIT_MS 20000
@@ -57,11 +58,12 @@ event(struct games_run *r, const struct net_event *e)
 	long long now;
 	int i;
 
-	snprintf(where, sizeof where, "%s port %d", r->o->host, r->o->port);
+	snprintf(where, sizeof where, _("%s port %d"), r->o->host,
+	    r->o->port);
 	switch (e->kind) {
 	case NEV_STATUS:
 		if (e->state == NET_RETRY || e->state == NET_CLOSED)
-			fail(r, "cannot reach %s: %s", where,
+			fail(r, _("cannot reach %s: %s"), where,
 			    net_client_why(r->c));
 		else if (e->state == NET_ONLINE && !r->asked) {
 			/* after the LOGIN the client sends on HELLO */
@@ -74,15 +76,16 @@ event(struct games_run *r, const struct net_event *e)
 		break;
 	case NEV_ERROR:
 		if (strcmp(e->verb, "LOGIN") == 0)
-			fail(r, "cannot log in: %s", e->text);
+			fail(r, _("cannot log in: %s"), e->text);
 		else if (strcmp(e->verb, "MINE") == 0 &&
 		    net_client_account(r->c)[0] == '\0')
-			fail(r, "--games lists an account's games: no account "
-			    "kept for %s (--register NAME makes one, --login "
-			    "NAME chooses one)", where);
+			fail(r, _("--games lists an account's games: no "
+			    "account kept for %s (--register NAME makes one, "
+			    "--login NAME chooses one)"), where);
+		else if (e->verb[0] != '\0')
+			fail(r, "%s: %s", e->verb, e->text);
 		else
-			fail(r, "%s: %s", e->verb[0] != '\0' ? e->verb :
-			    "the server", e->text);
+			fail(r, _("the server: %s"), e->text);
 		break;
 	case NEV_ITEM:
 		if (strcmp(e->verb, "MINE") != 0)
@@ -148,7 +151,7 @@ session_link_games(const struct session_net_opts *no,
 		int t = net_client_timeout(r.c, now);
 
 		if (now >= until) {
-			fail(&r, "%s port %d does not answer (waited %d s)",
+			fail(&r, _("%s port %d does not answer (waited %d s)"),
 			    o.host, o.port, GAMES_WAIT_MS / 1000);
 			break;
 		}

@@ -17,6 +17,7 @@
 #include "net/client/client.h"
 #include "session/session_net.h"
 #include "util/util.h"
+#include "util/i18n.h"
 
 static struct session_net_list *
 list_of(struct session_net *u)
@@ -75,24 +76,25 @@ session_net_list_open(struct session *s, const struct session_cmd *cmd)
 	} else {
 		verb = "GAMES";
 		if (w1[0] == '\0' && me[0] == '\0') {
-			session_msg(s, SM_ERROR, ":games: whose? :games NAME "
-			    "(or log in: --login NAME)");
+			session_msg(s, SM_ERROR, "%s", _(":games: whose? "
+			    ":games NAME (or log in: --login NAME)"));
 			return -1;
 		}
 		snprintf(what, sizeof what, "%s", w1[0] != '\0' ? w1 : me);
 		snprintf(args, sizeof args, "player=%s limit=100", what);
 	}
 	if (net_client_query(u->c, verb, args) < 0) {
-		session_msg(s, SM_ERROR, ":%s: not connected to the server",
+		session_msg(s, SM_ERROR, _(":%s: not connected to the server"),
 		    cmd->type == CMD_WHOIS ? "whois" : cmd->type == CMD_TOP ?
 		    "top" : "games");
 		return -1;
 	}
 	l = list_of(u);
 	snprintf(l->verb, sizeof l->verb, "%s", verb);
-	snprintf(l->title, sizeof l->title, "%s %s (asking the server...)",
-	    verb[0] == 'W' ? "Player" : verb[0] == 'T' ? "Best players," :
-	    "Games of", what);
+	snprintf(l->title, sizeof l->title, verb[0] == 'W' ? _("Player %s") :
+	    verb[0] == 'T' ? _("Best players, %s") : _("Games of %s"), what);
+	snprintf(l->title + strlen(l->title), sizeof l->title -
+	    strlen(l->title), "%s", _(" (asking the server...)"));
 	l->n = l->sel = 0;
 	l->done = false;
 	s->dirty = true;
@@ -129,17 +131,18 @@ item(struct session_net_list *l, const char *t)
 		net_kv_get(t, "rd", d, sizeof d);
 		net_kv_get(t, "games", e, sizeof e);
 		net_kv_get(t, "provisional", f, sizeof f);
-		add_line(l, "", "  %-9s %-10s %5s%s  rd %-4s %5s game%s", a,
-		    b, c, strcmp(f, "1") == 0 ? "?" : " ", d, e,
-		    strcmp(e, "1") == 0 ? "" : "s");
+		add_line(l, "", ngettext("  %-9s %-10s %5s%s  rd %-4s %5s game",
+		    "  %-9s %-10s %5s%s  rd %-4s %5s games", strtol(e, NULL,
+		    10)), a, b, c, strcmp(f, "1") == 0 ? "?" : " ", d, e);
 	} else if (strcmp(l->verb, "TOP") == 0) {
 		net_kv_get(t, "rank", a, sizeof a);
 		net_kv_get(t, "name", b, sizeof b);
 		net_kv_get(t, "rating", c, sizeof c);
 		net_kv_get(t, "rd", d, sizeof d);
 		net_kv_get(t, "games", e, sizeof e);
-		add_line(l, "", "  %4s. %-20s %5s  rd %-4s %5s game%s", a, b,
-		    c, d, e, strcmp(e, "1") == 0 ? "" : "s");
+		add_line(l, "", ngettext("  %4s. %-20s %5s  rd %-4s %5s game",
+		    "  %4s. %-20s %5s  rd %-4s %5s games", strtol(e, NULL, 10)),
+		    a, b, c, d, e);
 	} else {
 		net_kv_get(t, "game", a, sizeof a);
 		net_kv_get(t, "variant", b, sizeof b);
@@ -151,7 +154,7 @@ item(struct session_net_list *l, const char *t)
 		net_kv_get(t, "ended", h, sizeof h);
 		add_line(l, a, "  %-8s  %-8s %-14.14s %-14.14s %-3s %-14.14s "
 		    "%-6s %.10s", a, b, c, d, e, f, strcmp(g, "1") == 0 ?
-		    "rated" : "casual", h);
+		    _("rated") : _("casual"), h);
 	}
 }
 
@@ -168,8 +171,8 @@ record_done(struct session *s, struct session_net_list *l)
 	if (ok && session_load(s, l->recpath, 0) == 0) {
 		l->loaded = true;
 		s->net->view_serial++;
-		session_msg(s, SM_GOOD, "game %s, its record: [ and ] step "
-		    "through it, { to its start", l->recgame);
+		session_msg(s, SM_GOOD, _("game %s, its record: [ and ] step "
+		    "through it, { to its start"), l->recgame);
 	}
 	unlink(l->recpath);
 }
@@ -208,11 +211,13 @@ session_net_list_event(struct session *s, const struct net_event *e)
 			    sizeof created);
 			net_kv_get(e->text, "games", games, sizeof games);
 			/* games=: the rated games it played. */
-			snprintf(l->title, sizeof l->title, "Player %s: %s "
-			    "rated game%s, since %.10s", name, games,
-			    strcmp(games, "1") == 0 ? "" : "s", created);
+			snprintf(l->title, sizeof l->title, ngettext("Player "
+			    "%s: %s rated game, since %.10s", "Player %s: %s "
+			    "rated games, since %.10s", strtol(games, NULL,
+			    10)), name, games, created);
 		} else {
-			char *p = strstr(l->title, " (asking");
+			char *p = strstr(l->title,
+			    _(" (asking the server...)"));
 			if (p != NULL)
 				*p = '\0';
 		}
@@ -223,7 +228,7 @@ session_net_list_event(struct session *s, const struct net_event *e)
 	default:
 		l->done = true;
 		if (l->n == 0)
-			add_line(l, "", "  (none)");
+			add_line(l, "", "%s", _("  (none)"));
 		break;
 	}
 	return true;
@@ -242,8 +247,8 @@ session_net_list_record(struct session *s, int i)
 		return -1;
 	if (u->seat >= 0 && !game_over(&s->game) &&
 	    strcmp(u->status, "finished") != 0) {
-		session_msg(s, SM_ERROR, "your game goes on: a record opens "
-		    "once it is over");
+		session_msg(s, SM_ERROR, "%s", _("your game goes on: a record "
+		    "opens once it is over"));
 		return -1;
 	}
 	if (l->rec != NULL)
@@ -255,7 +260,7 @@ session_net_list_record(struct session *s, int i)
 	if (fd < 0 || (l->rec = fdopen(fd, "w")) == NULL) {
 		if (fd >= 0)
 			close(fd);
-		session_msg(s, SM_ERROR, "cannot keep the record");
+		session_msg(s, SM_ERROR, "%s", _("cannot keep the record"));
 		return -1;
 	}
 	snprintf(l->recgame, sizeof l->recgame, "%s", l->games[i]);
@@ -264,10 +269,10 @@ session_net_list_record(struct session *s, int i)
 		fclose(l->rec);
 		l->rec = NULL;
 		unlink(l->recpath);
-		session_msg(s, SM_ERROR, "not connected to the server");
+		session_msg(s, SM_ERROR, "%s", _("not connected to the server"));
 		return -1;
 	}
-	session_msg(s, SM_NORMAL, "asking for the record of %s...",
+	session_msg(s, SM_NORMAL, _("asking for the record of %s..."),
 	    l->recgame);
 	return 0;
 }

@@ -13,6 +13,7 @@
 #include "net/client/client.h"
 #include "session/session_net.h"
 #include "util/util.h"
+#include "util/i18n.h"
 
 void
 session_lobby_refresh(struct session *s)
@@ -147,7 +148,7 @@ void
 session_lobby_create(struct session *s, int seat)
 {
 	net_client_create(s->net->c, seat, NULL);
-	session_msg(s, SM_NORMAL, "creating a game...");
+	session_msg(s, SM_NORMAL, "%s", _("creating a game..."));
 }
 
 int
@@ -159,9 +160,9 @@ session_lobby_open(struct session *s, bool watch)
 	char err[160];
 
 	if (u->lobby.n <= 0 || u->lobby.sel < 0 || u->lobby.sel >= u->lobby.n) {
-		session_msg(s, SM_ERROR, "%s", u->lobby.listed ? "no game to "
-		    "open: c creates one, s seeks one" : "the games are not "
-		    "listed yet: wait, or r asks again");
+		session_msg(s, SM_ERROR, "%s", u->lobby.listed ? _("no game "
+		    "to open: c creates one, s seeks one") : _("the games are "
+		    "not listed yet: wait, or r asks again"));
 		return -1;
 	}
 	it = &u->lobby.games[u->lobby.sel];
@@ -173,19 +174,20 @@ session_lobby_open(struct session *s, bool watch)
 			return -1;
 		}
 		u->from_lobby = true;   /* q comes back (correspondence) */
-		session_msg(s, SM_NORMAL, "back to your game %s as %s...",
-		    it->game, it->mine == WHITE ? "White" : "Black");
+		session_msg(s, SM_NORMAL, it->mine == WHITE ? _("back to "
+		    "your game %s as White...") : _("back to your game %s as "
+		    "Black..."), it->game);
 		return 0;
 	}
 	if (!watch && strcmp(it->status, "open") == 0 &&
 	    (strcmp(it->white, "-") == 0 || strcmp(it->black, "-") == 0)) {
 		net_client_join(u->c, it->game, strcmp(it->white, "-") == 0 ?
 		    WHITE : BLACK);
-		session_msg(s, SM_NORMAL, "joining %s...", it->game);
+		session_msg(s, SM_NORMAL, _("joining %s..."), it->game);
 		return 0;
 	}
 	net_client_observe(u->c, it->game);
 	u->from_lobby = true;   /* q comes back to the lobby */
-	session_msg(s, SM_NORMAL, "opening %s...", it->game);
+	session_msg(s, SM_NORMAL, _("opening %s..."), it->game);
 	return 0;
 }

@@ -20,6 +20,7 @@
 #include "net/client/client.h"
 #include "session/session_net.h"
 #include "util/util.h"
+#include "util/i18n.h"
 
 /* Asked again this often while the lobby shows. */
 #define MINE_EVERY_MS 15000
@@ -137,8 +138,8 @@ session_mine_event(struct session *s, const struct net_event *e)
 	case NEV_ERROR:
 		/* (a server without them: not asked again this time) */
 		m->at = util_now_ms() + 600000;
-		session_msg(s, SM_ERROR, "%s: %s", games ? "your games" :
-		    "challenges", e->text);
+		session_msg(s, SM_ERROR, games ? _("your games: %s") :
+		    _("challenges: %s"), e->text);
 		break;
 	case NEV_ITEMS:
 		if (games)
@@ -282,7 +283,7 @@ take_back(struct session *s, const char *game, int seat,
 	}
 	snprintf(u->challenged, sizeof u->challenged, "%s", challenged);
 	u->from_lobby = true;   /* q comes back to the lobby */
-	session_msg(s, SM_NORMAL, "back to your game %s...", game);
+	session_msg(s, SM_NORMAL, _("back to your game %s..."), game);
 	return 0;
 }
 
@@ -305,8 +306,8 @@ session_mine_open(struct session *s)
 		net_client_join(u->c, c->game, -1);
 		u->challenged[0] = '\0';
 		u->from_lobby = true;
-		session_msg(s, SM_NORMAL, "accepting %s's challenge (game "
-		    "%s)...", c->from, c->game);
+		session_msg(s, SM_NORMAL, _("accepting %s's challenge (game "
+		    "%s)..."), c->from, c->game);
 		return 0;
 	case LOBBY_MINE:
 		g = &m->games[m->sel];
@@ -330,19 +331,19 @@ session_mine_decline(struct session *s, bool withdraw)
 	char err[160];
 
 	if (session_lobby_part(s) != LOBBY_CHAL) {
-		session_msg(s, SM_ERROR, "no challenge chosen: Up and Down "
-		    "choose one");
+		session_msg(s, SM_ERROR, "%s", _("no challenge chosen: Up and "
+		    "Down choose one"));
 		return -1;
 	}
 	c = &m->chal[m->chal_sel];
 	if (withdraw && c->to_me) {
-		session_msg(s, SM_ERROR, "%s challenges you: d declines it",
+		session_msg(s, SM_ERROR, _("%s challenges you: d declines it"),
 		    c->from);
 		return -1;
 	}
 	if (!withdraw && !c->to_me) {
-		session_msg(s, SM_ERROR, "your challenge to %s: w withdraws it",
-		    c->to);
+		session_msg(s, SM_ERROR, _("your challenge to %s: w withdraws "
+		    "it"), c->to);
 		return -1;
 	}
 	if (net_client_cancel_game(u->c, c->game, err, sizeof err) < 0) {
@@ -350,10 +351,10 @@ session_mine_decline(struct session *s, bool withdraw)
 		return -1;
 	}
 	if (withdraw)
-		session_msg(s, SM_NORMAL, "your challenge to %s is withdrawn",
+		session_msg(s, SM_NORMAL, _("your challenge to %s is withdrawn"),
 		    c->to);
 	else
-		session_msg(s, SM_NORMAL, "%s's challenge is declined",
+		session_msg(s, SM_NORMAL, _("%s's challenge is declined"),
 		    c->from);
 	m->at = 0;              /* the lists again, once this is done */
 	return 0;
@@ -366,10 +367,10 @@ session_mine_ask(struct session *s, bool games, bool chal)
 	struct session_mine *m = &u->mine;
 
 	if (u->c == NULL || net_client_state(u->c) != NET_ONLINE)
-		return "not connected to the server";
+		return _("not connected to the server");
 	if (u->account[0] == '\0')
-		return "needs an account: log in (congo --login NAME, or "
-		    "network.account in congo.conf)";
+		return _("needs an account: log in (congo --login NAME, or "
+		    "network.account in congo.conf)");
 	if (games && !m->asking && net_client_query(u->c, "MINE", "") == 0)
 		m->asking = true;
 	if (chal && !m->chal_asking && net_client_query(u->c, "CHALLENGES",
@@ -387,32 +388,32 @@ session_mine_answer(struct session *s, const char *verb, const char *game)
 	int i, rc;
 
 	if (game[0] == '\0') {
-		session_msg(s, SM_ERROR, "%s needs a game: %s GAME (challenges "
-		    "lists them)", verb, verb);
+		session_msg(s, SM_ERROR, _("%1$s needs a game: %1$s GAME "
+		    "(challenges lists them)"), verb);
 		return -1;
 	}
 	for (i = 0; i < m->nchal; i++)
 		if (strcasecmp(m->chal[i].game, game) == 0)
 			break;
 	if (i == m->nchal) {
-		session_msg(s, SM_ERROR, "%s: no challenge %.16s listed "
-		    "(challenges lists them)", verb, game);
+		session_msg(s, SM_ERROR, _("%s: no challenge %.16s listed "
+		    "(challenges lists them)"), verb, game);
 		return -1;
 	}
 	c = &m->chal[i];
 	if (verb[0] != 'w' && !c->to_me) {
-		session_msg(s, SM_ERROR, "%s: %s is your challenge to %s "
-		    "(withdraw %s withdraws it)", verb, c->game, c->to, c->game);
+		session_msg(s, SM_ERROR, _("%1$s: %2$s is your challenge to "
+		    "%3$s (withdraw %2$s withdraws it)"), verb, c->game, c->to);
 		return -1;
 	}
 	if (verb[0] == 'w' && c->to_me) {
-		session_msg(s, SM_ERROR, "withdraw: %s is %s's challenge to you "
-		    "(decline %s declines it)", c->game, c->from, c->game);
+		session_msg(s, SM_ERROR, _("withdraw: %1$s is %2$s's challenge "
+		    "to you (decline %1$s declines it)"), c->game, c->from);
 		return -1;
 	}
 	if (verb[0] == 'a' && net_client_game_id(u->c)[0] != '\0') {
-		session_msg(s, SM_ERROR, "accept: from the lobby (you are in "
-		    "game %s)", net_client_game_id(u->c));
+		session_msg(s, SM_ERROR, _("accept: from the lobby (you are in "
+		    "game %s)"), net_client_game_id(u->c));
 		return -1;
 	}
 	m->sel = u->seek.sel = -1;

@@ -13,6 +13,7 @@
 
 #include "net/client/client.h"
 #include "session/session_net.h"
+#include "util/i18n.h"
 
 /* The program ends (s->net->fatal says why, for after the terminal is
  * given back). */
@@ -25,8 +26,9 @@ end_here(struct session *s)
 static void
 on_status(struct session *s, const struct net_event *e)
 {
-	static const char *const names[] = { "offline", "connecting",
-		"online", "reconnecting", "offline" };
+	/* kept in English (compared below); shown translated (ui_net.c) */
+	static const char *const names[] = { N_("offline"), N_("connecting"),
+		N_("online"), N_("reconnecting"), N_("offline") };
 	struct session_net *u = s->net;
 	bool again = strcmp(u->conn, "reconnecting") == 0 ||
 	    strcmp(u->conn, "connecting") == 0;
@@ -52,8 +54,8 @@ on_status(struct session *s, const struct net_event *e)
 		if (why[0] != '\0')
 			snprintf(u->fatal, sizeof u->fatal, "%.500s", why);
 		else
-			snprintf(u->fatal, sizeof u->fatal, "cannot reach %.100s "
-			    "port %d", u->host, u->port);
+			snprintf(u->fatal, sizeof u->fatal, _("cannot reach "
+			    "%.100s port %d"), u->host, u->port);
 		end_here(s);
 		return;
 	}
@@ -71,10 +73,10 @@ on_account(struct session *s, const struct net_event *e)
 	snprintf(u->account, sizeof u->account, "%s", e->name);
 	u->mine.at = 0;         /* your games and challenges: asked now */
 	if (strcmp(e->text, "registered") == 0)
-		session_msg(s, SM_GOOD, "registered %s on %s: its key is kept "
-		    "in $XDG_STATE_HOME/congo/keys", e->name, u->host);
+		session_msg(s, SM_GOOD, _("registered %s on %s: its key is "
+		    "kept in $XDG_STATE_HOME/congo/keys"), e->name, u->host);
 	else if (s->msg.text[0] == '\0')
-		session_msg(s, SM_NORMAL, "logged in as %s", e->name);
+		session_msg(s, SM_NORMAL, _("logged in as %s"), e->name);
 }
 
 /* An ERR that leaves nothing to wait for: true when it ended the game. */
@@ -85,27 +87,27 @@ dead_end(struct session *s, const struct net_event *e)
 
 	if (u->join_once && strcmp(e->verb, "JOIN") == 0) {
 		/* A game never joined: nothing to wait for. */
-		snprintf(u->fatal, sizeof u->fatal, "cannot join: %.200s",
+		snprintf(u->fatal, sizeof u->fatal, _("cannot join: %.200s"),
 		    e->text);
 		end_here(s);
 		return true;
 	}
 	if (u->login_once && (strcmp(e->verb, "REGISTER") == 0 ||
 	    strcmp(e->verb, "LOGIN") == 0)) {
-		snprintf(u->fatal, sizeof u->fatal, "%s: %.200s",
-		    e->verb[0] == 'R' ? "cannot register" : "cannot log in",
+		snprintf(u->fatal, sizeof u->fatal, e->verb[0] == 'R' ?
+		    _("cannot register: %.200s") : _("cannot log in: %.200s"),
 		    e->text);
 		end_here(s);
 		return true;
 	}
 	if (u->chal_once && strcmp(e->verb, "CHALLENGE") == 0) {
-		snprintf(u->fatal, sizeof u->fatal, "cannot challenge %.31s: "
-		    "%.200s", u->challenged, e->text);
+		snprintf(u->fatal, sizeof u->fatal, _("cannot challenge "
+		    "%.31s: %.200s"), u->challenged, e->text);
 		end_here(s);
 		return true;
 	}
 	if (u->seek.quit && strcmp(e->verb, "SEEK") == 0) {
-		snprintf(u->fatal, sizeof u->fatal, "cannot seek: %.200s",
+		snprintf(u->fatal, sizeof u->fatal, _("cannot seek: %.200s"),
 		    e->text);
 		end_here(s);
 		return true;

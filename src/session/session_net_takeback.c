@@ -11,8 +11,9 @@
 
 #include "net/client/client.h"
 #include "session/session_net.h"
+#include "util/i18n.h"
 
-static const char *const side_name[2] = { "White", "Black" };
+static const char *const side_name[2] = { N_("White"), N_("Black") };
 
 static void
 takeback_offer(struct session *s)
@@ -21,15 +22,16 @@ takeback_offer(struct session *s)
 	char err[160];
 
 	if (u->seat < 0) {
-		session_msg(s, SM_ERROR, ":takeback: you are watching");
+		session_msg(s, SM_ERROR, "%s", _(":takeback: you are watching"));
 		return;
 	}
 	if (game_over(&s->game)) {
-		session_msg(s, SM_ERROR, ":takeback: the game is over");
+		session_msg(s, SM_ERROR, "%s", _(":takeback: the game is over"));
 		return;
 	}
 	if (s->game.nply == 0) {
-		session_msg(s, SM_ERROR, ":takeback: no move to take back");
+		session_msg(s, SM_ERROR, "%s",
+		    _(":takeback: no move to take back"));
 		return;
 	}
 	if (net_client_takeback(u->c, "offer", err, sizeof err) < 0) {
@@ -37,8 +39,9 @@ takeback_offer(struct session *s)
 		return;
 	}
 	u->tb_offered = true;
-	session_msg(s, SM_NORMAL, "takeback offered: waiting for %s's answer",
-	    side_name[1 - u->seat]);
+	session_msg(s, SM_NORMAL, _("takeback offered: waiting for %s's "
+	    "answer"),
+	    _(side_name[1 - u->seat]));
 }
 
 static void
@@ -51,7 +54,7 @@ takeback_answer(struct session *s, const char *action)
 	if (net_client_takeback(u->c, action, err, sizeof err) < 0)
 		session_msg(s, SM_ERROR, "%s", err);
 	else if (strcmp(action, "decline") == 0)
-		session_msg(s, SM_NORMAL, "you decline the takeback");
+		session_msg(s, SM_NORMAL, "%s", _("you decline the takeback"));
 }
 
 bool
@@ -100,21 +103,21 @@ on_takeback(struct session *s, const struct net_event *e)
 	if (strcmp(e->action, "offer") == 0) {
 		if (e->side != opp || e->side < 0) {
 			if (u->seat < 0 && e->side >= 0)
-				session_msg(s, SM_NORMAL, "%s offers a "
-				    "takeback", side_name[e->side]);
+				session_msg(s, SM_NORMAL, _("%s offers a "
+				    "takeback"), _(side_name[e->side]));
 			return;
 		}
 		u->tb_asked = true;
-		snprintf(q, sizeof q, "%s asks to take back a move. Accept?",
-		    side_name[e->side]);
+		snprintf(q, sizeof q, _("%s asks to take back a move. Accept?"),
+		    _(side_name[e->side]));
 		session_ask(s, q, CMD_TAKEBACK, "accept");
 		return;
 	}
 	if (strcmp(e->action, "decline") == 0 && e->side >= 0 &&
 	    e->side != u->seat) {
 		u->tb_offered = false;
-		session_msg(s, SM_NORMAL, "%s declines the takeback",
-		    side_name[e->side]);
+		session_msg(s, SM_NORMAL, _("%s declines the takeback"),
+		    _(side_name[e->side]));
 	}
 }
 
@@ -130,8 +133,8 @@ on_undo(struct session *s, const struct net_event *e)
 	/* The game comes again (NEV_SYNC): no move until then. */
 	u->synced = false;
 	session_cancel_turns(s);
-	session_msg(s, SM_GOOD, "takeback accepted: the game goes back to "
-	    "ply %d", e->ply);
+	session_msg(s, SM_GOOD, _("takeback accepted: the game goes back to "
+	    "ply %d"), e->ply);
 }
 
 bool
@@ -153,8 +156,8 @@ session_net_takeback_event(struct session *s, const struct net_event *e)
 			u->tb_asked = false;
 			if (s->asking && s->answer_cmd.type == CMD_TAKEBACK)
 				s->asking = false;
-			session_msg(s, SM_NORMAL, "the takeback offer lapsed: a "
-			    "move was made");
+			session_msg(s, SM_NORMAL, "%s", _("the takeback offer "
+			    "lapsed: a move was made"));
 		}
 		u->tb_offered = false;
 		return false;

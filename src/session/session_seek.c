@@ -28,7 +28,9 @@ static const char *const variants[] = { "congo", "megapawn" };
 static const char *const clocks[] = { "1+0", "3+0", "3+2", "5+0", "5+3",
 	"10+0", "10+5", "15+10", "30+0", "1d", "2d", "3d", "5d", "7d", "10d",
 	"14d" };
-static const char *const colors[] = { "random", "white", "black" };
+/* (the protocol's words; shown translated by session_seek_value) */
+static const char *const colors[] = { N_("random"), N_("white"),
+	N_("black") };
 #define NVARIANTS ((int)(sizeof variants / sizeof variants[0]))
 #define NCLOCKS ((int)(sizeof clocks / sizeof clocks[0]))
 #define NCOLORS ((int)(sizeof colors / sizeof colors[0]))
@@ -60,10 +62,10 @@ session_seek_value(const struct session *s, int field, char *buf, size_t n)
 		snprintf(buf, n, "%s", clocks[f->clock]);
 		break;
 	case SF_RATED:
-		snprintf(buf, n, "%s", f->rated ? "yes" : "no");
+		snprintf(buf, n, "%s", f->rated ? _("yes") : _("no"));
 		break;
 	case SF_COLOR:
-		snprintf(buf, n, "%s", colors[f->color]);
+		snprintf(buf, n, "%s", _(colors[f->color]));
 		break;
 	default:
 		snprintf(buf, n, "%s", f->range);
@@ -290,21 +292,21 @@ session_seek_start(struct session *s, const char *clock, int days,
 	int64_t base, inc;
 
 	if (days > 0 && clock != NULL && clock[0] != '\0') {
-		snprintf(err, errlen, "--seek: a clock (M+S) or --days N, not "
-		    "both");
+		snprintf(err, errlen, "%s", _("--seek: a clock (M+S) or "
+		    "--days N, not both"));
 		return -1;
 	}
 	if (days > 0) {
 		/* a correspondence seek: "3d" (session_seek_send) */
 		snprintf(spec, sizeof spec, "%dd", days);
-		snprintf(desc, sizeof desc, "%d d %s %.12s%s", days, rated ?
-		    "rated" : "casual", variant, seat < 0 ? "" : seat == WHITE ?
-		    " as White" : " as Black");
+		snprintf(desc, sizeof desc, _("%d d %s %.12s%s"), days, rated ?
+		    _("rated") : _("casual"), variant, seat < 0 ? "" :
+		    seat == WHITE ? _(" as White") : _(" as Black"));
 		goto send;
 	}
 	if (clock == NULL || clock[0] == '\0') {
-		snprintf(err, errlen, "--seek needs a clock (M+S, e.g. --seek "
-		    "5+3) or --days N");
+		snprintf(err, errlen, "%s", _("--seek needs a clock (M+S, e.g. "
+		    "--seek 5+3) or --days N"));
 		return -1;
 	}
 	if (clock_parse_minutes(clock, &base, &inc, why, sizeof why) < 0) {
@@ -318,8 +320,8 @@ session_seek_start(struct session *s, const char *clock, int days,
 	}
 	clock_format_control(base, inc, spec, sizeof spec);
 	snprintf(desc, sizeof desc, "%.12s %s %.12s%s", clock, rated ?
-	    "rated" : "casual", variant, seat < 0 ? "" : seat == WHITE ?
-	    " as White" : " as Black");
+	    _("rated") : _("casual"), variant, seat < 0 ? "" :
+	    seat == WHITE ? _(" as White") : _(" as Black"));
 send:
 	session_seek_send(s, spec, rated, variant, seat < 0 ? NULL :
 	    seat == WHITE ? "white" : "black", NULL, desc);

@@ -62,9 +62,9 @@ session_opts_apply(const struct session_opts *o, struct congo_conf *c,
 	if (o->net.rated && ((o->white != NULL && o->net.seat != BLACK &&
 	    strcmp(c->white.type, "human") != 0) || (o->black != NULL &&
 	    o->net.seat != WHITE && strcmp(c->black.type, "human") != 0))) {
-		snprintf(err, errlen, "--rated: in a rated game you play your "
-		    "seat yourself, not the computer (fair play): --%s %s is "
-		    "for casual games", o->white != NULL && o->net.seat !=
+		snprintf(err, errlen, _("--rated: in a rated game you play "
+		    "your seat yourself, not the computer (fair play): --%s %s "
+		    "is for casual games"), o->white != NULL && o->net.seat !=
 		    BLACK && strcmp(c->white.type, "human") != 0 ? "white" :
 		    "black", o->white != NULL && o->net.seat != BLACK &&
 		    strcmp(c->white.type, "human") != 0 ? o->white : o->black);

@@ -13,9 +13,10 @@
 #include "ui/ui_int.h"
 #include "ui/ui_net.h"
 #include "ui/ui_learn.h"
+#include "util/i18n.h"
 
 
-static const char *const side_name[2] = { "White", "Black" };
+static const char *const side_name[2] = { N_("White"), N_("Black") };
 
 /* Circled letters: upper case for White, lower case for Black. */
 static const char *const glyph_white[] = { "\u24C1", "\u24CF", "\u24BA",
@@ -317,39 +318,39 @@ draw_status(struct ui_app *a)
 	const struct ui_layout *l = &a->lay;
 	const struct board *b = game_board(&s->game);
 	char buf[SESSION_MSG_MAX * 2], txt[128], mv[MOVE_TEXT_MAX];
-	const char *hint = "? help  q quit";
+	const char *hint = _("? help  q quit");
 	int len;
 
 	if (s->var > 0) {
-		len = snprintf(buf, sizeof buf, " variation, ply %d (off the "
+		len = snprintf(buf, sizeof buf, _(" variation, ply %d (off the "
 		    "game after ply %d)  |  [ ] step, ( next, ) leaves, "
-		    "P promotes, D deletes, } the game",
+		    "P promotes, D deletes, } the game"),
 		    s->tree.node[s->var].ply, s->review);
 	} else if (s->review >= 0) {
-		len = snprintf(buf, sizeof buf, " reviewing ply %d of %d  |  "
+		len = snprintf(buf, sizeof buf, _(" reviewing ply %d of %d  |  "
 		    "[ ] step, { start, } back to the game, :continue plays "
-		    "on from here", s->review, s->game.nply);
+		    "on from here"), s->review, s->game.nply);
 	} else {
 		if (game_over(&s->game))
 			session_result_text(s, txt, sizeof txt);
 		else
-			snprintf(txt, sizeof txt, "%s to move",
-			    side_name[b->side]);
+			snprintf(txt, sizeof txt, _("%s to move"),
+			    _(side_name[b->side]));
 		len = snprintf(buf, sizeof buf, " %s", txt);
 		if (s->game.nply > 0 && !l->compact) {
 			notation_write(s->game.moves[s->game.nply - 1], mv,
 			    sizeof mv);
 			len += snprintf(buf + len, sizeof buf - (size_t)len,
-			    "  |  last %s", mv);
+			    _("  |  last %s"), mv);
 		}
 		if (a->net->on)
 			;       /* the server's pace: no pause, no delay */
 		else if (s->paused)
 			len += snprintf(buf + len, sizeof buf - (size_t)len,
-			    "  |  paused (p resumes, . steps)");
+			    _("  |  paused (p resumes, . steps)"));
 		else if (session_ai_vs_ai(s) && !game_over(&s->game))
 			len += snprintf(buf + len, sizeof buf - (size_t)len,
-			    "  |  delay %d ms", s->delay_ms);
+			    _("  |  delay %d ms"), s->delay_ms);
 	}
 	if (ui_net_status(a, txt, sizeof txt))
 		len += snprintf(buf + len, sizeof buf - (size_t)len,
@@ -370,8 +371,8 @@ draw_status(struct ui_app *a)
 		snprintf(buf, sizeof buf, " %s", s->msg.text);
 	term_cut_words(buf, l->cols);
 	term_putw(l->status_y, 0, l->cols, ST_STATUS, 0, buf);
-	if ((int)strlen(buf) + (int)strlen(hint) + 2 < l->cols)
-		term_put(l->status_y, l->cols - (int)strlen(hint) - 1,
+	if (term_width(buf) + term_width(hint) + 2 < l->cols)
+		term_put(l->status_y, l->cols - term_width(hint) - 1,
 		    ST_STATUS, 0, hint);
 
 	ui_message_line(a);
@@ -430,26 +431,26 @@ ui_message_line(struct ui_app *a)
 		line2 = s->advice;
 		style2 = ST_GOOD;
 	} else if (s->review >= 0)
-		line2 = "Reviewing: the board shows an earlier position; "
-		    "nothing is undone; a move played here is a variation";
+		line2 = _("Reviewing: the board shows an earlier position; "
+		    "nothing is undone; a move played here is a variation");
 	else if (session_human_turn(s) && a->in.selected >= 0)
 		line2 = a->in.nland == 0 ?
-		    "Choose a destination; Esc cancels" :
+		    _("Choose a destination; Esc cancels") :
 		    (ui_input_targets(&a->in, game_board(&s->game)) &
 		    BB(a->in.selected)) ?
-		    "Monkey: next landing (its start square, now empty, too), "
-		    "or Enter on it/Esc to stop there; Backspace undoes a jump" :
-		    "Monkey: next landing, or Enter on it/Esc to stop there; "
-		    "Backspace undoes a jump";
+		    _("Monkey: next landing (its start square, now empty, too), "
+		    "or Enter on it/Esc to stop there; Backspace undoes a jump") :
+		    _("Monkey: next landing, or Enter on it/Esc to stop there; "
+		    "Backspace undoes a jump");
 	else if (session_human_turn(s))
-		line2 = "Arrows/hjkl move, Enter selects, : types a move "
-		    "(:d2d3), ? help";
+		line2 = _("Arrows/hjkl move, Enter selects, : types a move "
+		    "(:d2d3), ? help");
 	else if (game_over(&s->game))
-		line2 = "Game over: n new game, u takes back, [ reviews, "
-		    "S saves, q quits";
+		line2 = _("Game over: n new game, u takes back, [ reviews, "
+		    "S saves, q quits");
 	else if (session_ai_vs_ai(s))
-		line2 = "p or Space pauses, . one move, + - pace, [ reviews, "
-		    "? help";
+		line2 = _("p or Space pauses, . one move, + - pace, [ reviews, "
+		    "? help");
 	draw_message(a, line2 != NULL ? line2 : "", style2);
 }
 
@@ -540,9 +541,9 @@ ui_toosmall_draw(struct ui_app *a)
 
 	if (y < 0)
 		y = 0;
-	term_putw(y, 0, a->lay.cols, ST_ERROR, 0, "terminal too small");
-	snprintf(buf, sizeof buf, "need %dx%d, have %dx%d", UI_COLS_COMPACT,
+	term_putw(y, 0, a->lay.cols, ST_ERROR, 0, _("terminal too small"));
+	snprintf(buf, sizeof buf, _("need %dx%d, have %dx%d"), UI_COLS_COMPACT,
 	    UI_ROWS_MIN, a->lay.cols, a->lay.rows);
 	term_putw(y + 1, 0, a->lay.cols, ST_NORMAL, 0, buf);
-	term_putw(y + 2, 0, a->lay.cols, ST_DIM, 0, "q quits");
+	term_putw(y + 2, 0, a->lay.cols, ST_DIM, 0, _("q quits"));
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "clock/clock.h"
+#include "util/i18n.h"
 #include "ui/ui_net.h"
 #include "util/util.h"
 
@@ -109,10 +110,11 @@ ui_net_panel(const struct ui_app *a, char *buf, size_t n)
 		return false;
 	id = session_link_game_id(&a->s);
 	if (id[0] == '\0')
-		snprintf(buf, n, "Network: %s", a->net->g->host);
+		snprintf(buf, n, _("Network: %s"), a->net->g->host);
+	else if (a->net->g->seat < 0)
+		snprintf(buf, n, _("Game %s (watching)"), id);
 	else
-		snprintf(buf, n, "Game %s%s", id, a->net->g->seat < 0 ?
-		    " (watching)" : "");
+		snprintf(buf, n, _("Game %s"), id);
 	return true;
 }
 
@@ -123,15 +125,17 @@ ui_net_status(const struct ui_app *a, char *buf, size_t n)
 	const struct session_net *g = u->g;
 	char corr[128];
 	int opp;
-	const char *who = NULL;
+	const char *who = NULL, *conn;
 	bool over;
 
 	if (!u->on)
 		return false;
 	opp = g->seat >= 0 ? 1 - g->seat : -1;
 	over = strcmp(g->status, "finished") == 0 || game_over(&a->s.game);
+	/* the connection's state, kept in English (session_net_status.c) */
+	conn = g->conn[0] != '\0' ? _(g->conn) : "";
 	if (g->cancelled) {
-		snprintf(buf, n, "%s, game cancelled", g->conn);
+		snprintf(buf, n, _("%s, game cancelled"), conn);
 		return true;
 	}
 	/* a correspondence game, a challenge: leaving never resigns */
@@ -139,13 +143,13 @@ ui_net_status(const struct ui_app *a, char *buf, size_t n)
 		who = corr;
 	else if (session_link_online(&a->s) && opp >= 0 && !over) {
 		if (!g->seated[opp])
-			who = "waiting for an opponent";
+			who = _("waiting for an opponent");
 		else if (!g->present[opp])
-			who = g->claim_told ? "opponent gone (:claim wins)" :
-			    "opponent disconnected";
+			who = g->claim_told ? _("opponent gone (:claim wins)") :
+			    _("opponent disconnected");
 	}
-	snprintf(buf, n, "%s%s%s%s", g->conn, who != NULL ?
+	snprintf(buf, n, "%s%s%s%s", conn, who != NULL ?
 	    ", " : "", who != NULL ? who : "", !over && g->offer >= 0 &&
-	    g->offer == opp ? ", draw offered (:draw accepts)" : "");
+	    g->offer == opp ? _(", draw offered (:draw accepts)") : "");
 	return true;
 }

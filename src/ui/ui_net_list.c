@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "ui/ui_net.h"
+#include "util/i18n.h"
 
 void
 ui_net_list_open(struct ui_app *a, const struct session_cmd *cmd)
@@ -48,11 +49,14 @@ ui_net_list_draw(struct ui_app *a)
 
 	if (l == NULL)
 		return;
-	term_putw(0, 0, cols, ST_STATUS, 0, l->title);
+	term_putw_words(0, 0, cols, ST_STATUS, 0, l->title);
 	if (strcmp(l->verb, "GAMES") == 0)
-		term_putw(1, 0, cols, ST_HEAD, 0, "   Game      Variant  "
+		/* TRANSLATORS: column heads over "  %-8s  %-8s %-14.14s
+		 * %-14.14s %-3s %-14.14s %-6s %.10s": keep each over its
+		 * column */
+		term_putw_words(1, 0, cols, ST_HEAD, 0, _("   Game      Variant  "
 		    "White          Black          Res Reason         Rated  "
-		    "Ended");
+		    "Ended"));
 	if (room < 1)
 		room = 1;
 	first = l->sel >= room ? l->sel - room + 1 : 0;
@@ -60,13 +64,13 @@ ui_net_list_draw(struct ui_app *a)
 		char line[200];
 		snprintf(line, sizeof line, "%c%s", i == l->sel &&
 		    l->games[i][0] != '\0' ? '>' : ' ', l->lines[i]);
-		term_putw(y, 0, cols, i == l->sel && l->games[i][0] != '\0' ?
+		term_putw_words(y, 0, cols, i == l->sel && l->games[i][0] != '\0' ?
 		    ST_CURSOR : ST_NORMAL, 0, line);
 	}
-	term_putw(rows - 2, 0, cols, ST_DIM, 0, strcmp(l->verb, "GAMES") == 0 ?
-	    " Enter: the game's record, for review   Esc or q: close" :
-	    " Esc or q: close");
-	term_putw(rows - 1, 0, cols, a->s.msg.text[0] != '\0' ? a->s.msg.tone :
+	term_putw_words(rows - 2, 0, cols, ST_DIM, 0, strcmp(l->verb, "GAMES") == 0 ?
+	    _(" Enter: the game's record, for review   Esc or q: close") :
+	    _(" Esc or q: close"));
+	term_putw_words(rows - 1, 0, cols, a->s.msg.text[0] != '\0' ? a->s.msg.tone :
 	    ST_DIM, 0, a->s.msg.text);
 }
 

@@ -13,6 +13,7 @@
 
 #include "ui/ui_net.h"
 #include "util/util.h"
+#include "util/i18n.h"
 
 /* Rows of a part of the lobby from y, at most max, the chosen one (sel,
  * -1 none) in view; the next free row. */
@@ -26,7 +27,7 @@ draw_rows(struct ui_app *a, int y, int max, int n, int sel,
 	for (i = first; i < n && i < first + max; i++, y++) {
 		line(a, i, text, sizeof text);
 		snprintf(row, sizeof row, " %c  %s", i == sel ? '>' : ' ', text);
-		term_putw(y, 0, a->lay.cols, i == sel ? ST_CURSOR : ST_NORMAL,
+		term_putw_words(y, 0, a->lay.cols, i == sel ? ST_CURSOR : ST_NORMAL,
 		    0, row);
 	}
 	return y;
@@ -61,21 +62,24 @@ draw_mine(struct ui_app *a, int y)
 
 	if (m->nchal > 0) {
 		snprintf(line, sizeof line, "   %-10s %-4s %-12s  %-8s  %-5s  "
-		    "%-6s  %s", "Challenges", "", "Player", "Variant", "Clock",
-		    "Rated", "Stands");
-		term_putw(y++, 0, cols, ST_HEAD, 0, line);
+		    "%-6s  %s", _("Challenges"), "", _("Player"), _("Variant"),
+		    _("Clock"), _("Rated"), _("Stands"));
+		term_putw_words(y++, 0, cols, ST_HEAD, 0, line);
 		y = draw_rows(a, y, most < 4 ? most : 4, m->nchal,
 		    m->chal_sel, chal_line);
 	}
 	if (g->account[0] == '\0')
 		return y > 2 ? y + 1 : y;
 	snprintf(line, sizeof line, "   %-10s %-10s  %-8s  %-12s  %-12s  %s",
-	    "Your games", "Turn", "Variant", "White", "Black", "Left");
-	term_putw(y++, 0, cols, ST_HEAD, 0, line);
+	    /* TRANSLATORS: the lobby's column heads: at most as long as the
+	     * English (Your games, Turn: 10; Variant: 8; White, Black: 12) */
+	    _("Your games"), _("Turn"), _("Variant"), _("White"), _("Black"),
+	    _("Left"));
+	term_putw_words(y++, 0, cols, ST_HEAD, 0, line);
 	if (m->n == 0)
-		term_putw(y++, 0, cols, ST_DIM, 0, m->listed ?
-		    "   (none going on: s seeks a game, c creates one)" :
-		    "   (asking the server...)");
+		term_putw_words(y++, 0, cols, ST_DIM, 0, m->listed ?
+		    _("   (none going on: s seeks a game, c creates one)") :
+		    _("   (asking the server...)"));
 	return draw_rows(a, y, most < 5 ? most : 5, m->n, m->sel,
 	    mine_line) + 1;
 }
@@ -89,14 +93,14 @@ row_keys(const struct ui_app *a)
 	switch (session_lobby_part(&a->s)) {
 	case LOBBY_CHAL:
 		return m->chal[m->chal_sel].to_me ?
-		    " Enter: accept the challenge   d: decline it" :
-		    " Enter: wait in it for the answer   w: withdraw it";
+		    _(" Enter: accept the challenge   d: decline it") :
+		    _(" Enter: wait in it for the answer   w: withdraw it");
 	case LOBBY_MINE:
-		return " Enter: back to this game (your account's seat, from "
-		    "any machine)";
+		return _(" Enter: back to this game (your account's seat, "
+		    "from any machine)");
 	default:
-		return " Enter: accept the seek, take the free seat, back to "
-		    "yours, or watch   o: watch";
+		return _(" Enter: accept the seek, take the free seat, back "
+		    "to yours, or watch   o: watch");
 	}
 }
 
@@ -109,31 +113,35 @@ ui_lobby_draw(struct ui_app *a)
 	int rows = a->lay.rows, cols = a->lay.cols, y, i, first, room, top;
 	bool games = session_lobby_part(&a->s) == LOBBY_GAMES;
 
-	snprintf(line, sizeof line, " Congo games on %.100s port %d  (%.60s)",
-	    u->g->host, u->g->port, u->g->conn[0] != '\0' ? u->g->conn : "offline");
-	term_putw(0, 0, cols, ST_STATUS, 0, line);
+	snprintf(line, sizeof line, _(" Congo games on %.100s port %d  "
+	    "(%.60s)"), u->g->host, u->g->port,
+	    _(u->g->conn[0] != '\0' ? u->g->conn : "offline"));
+	term_putw_words(0, 0, cols, ST_STATUS, 0, line);
 	if (session_seek_line(&a->s, util_now_ms(), line, sizeof line))
-		term_putw(1, 0, cols, ST_HEAD, TA_BOLD, line);
+		term_putw_words(1, 0, cols, ST_HEAD, TA_BOLD, line);
 	y = u->g->seek.form.open ? 2 : draw_mine(a, 2);
 	y = ui_lobby_seeks_draw(a, y);
 	if (y >= rows - 1) {
 		/* the seek dialog */
-		term_putw(rows - 1, 0, cols, a->s.msg.text[0] != '\0' ?
+		term_putw_words(rows - 1, 0, cols, a->s.msg.text[0] != '\0' ?
 		    a->s.msg.tone : ST_DIM, 0, a->s.msg.text);
 		return;
 	}
-	term_putw(y++, 0, cols, ST_HEAD, 0,
-	    "   Game      Variant   Clock   White            Black"
-	    "            Ply  Status");
+	term_putw_words(y++, 0, cols, ST_HEAD, 0,
+	    /* TRANSLATORS: the lobby's column heads over " %-8s  %-8.8s
+	     * %-6.6s  %-16.16s %-16.16s %4d  %s": keep each over its column */
+	    _("   Game      Variant   Clock   White            Black"
+	    "            Ply  Status"));
 	room = rows - 4 - y;
 	if (room < 1)
 		room = 1;
 	first = l->sel >= room ? l->sel - room + 1 : 0;
 	top = y;
 	if (l->n == 0)
-		term_putw(y, 0, cols, ST_DIM, 0, l->listing ?
-		    "   (asking the server...)" : l->listed ?
-		    "   (no games yet: c creates one)" : "   (not connected)");
+		term_putw_words(y, 0, cols, ST_DIM, 0, l->listing ?
+		    _("   (asking the server...)") : l->listed ?
+		    _("   (no games yet: c creates one)") :
+		    _("   (not connected)"));
 	for (i = first; i < l->n && y < top + room; i++, y++) {
 		const struct session_lobby_game *it = &l->games[i];
 		char wn[48], bn[48];
@@ -145,16 +153,16 @@ ui_lobby_draw(struct ui_app *a)
 		    session_net_shown(it->white, it->guest[0], wn, sizeof wn),
 		    session_net_shown(it->black, it->guest[1], bn, sizeof bn),
 		    it->ply, it->status, it->result[0] != '\0' ? " " : "",
-		    it->result, it->mine == WHITE ? "  (yours, White)" :
-		    it->mine == BLACK ? "  (yours, Black)" : "");
-		term_putw(y, 0, cols, i == l->sel && games ? ST_CURSOR :
+		    it->result, it->mine == WHITE ? _("  (yours, White)") :
+		    it->mine == BLACK ? _("  (yours, Black)") : "");
+		term_putw_words(y, 0, cols, i == l->sel && games ? ST_CURSOR :
 		    ST_NORMAL, 0, line);
 	}
-	term_putw(rows - 3, 0, cols, ST_DIM, 0, row_keys(a));
-	term_putw(rows - 2, 0, cols, ST_DIM, 0,
-	    " s: seek  c: create  C: as Black  t: best  g: games played  "
-	    "r: refresh  q: quit");
-	term_putw(rows - 1, 0, cols, a->s.msg.text[0] != '\0' ? a->s.msg.tone :
+	term_putw_words(rows - 3, 0, cols, ST_DIM, 0, row_keys(a));
+	term_putw_words(rows - 2, 0, cols, ST_DIM, 0,
+	    _(" s: seek  c: create  C: as Black  t: best  g: games played  "
+	    "r: refresh  q: quit"));
+	term_putw_words(rows - 1, 0, cols, a->s.msg.text[0] != '\0' ? a->s.msg.tone :
 	    ST_DIM, 0, a->s.msg.text);
 }
 

@@ -14,6 +14,7 @@
 
 #include "ui/ui_net.h"
 #include "util/util.h"
+#include "util/i18n.h"
 
 void
 ui_net_install(struct ui_app *a, int seat)
@@ -128,7 +129,7 @@ ui_cmdline_width(const struct ui_app *a, int cols, char *used, size_t n)
 
 	used[0] = '\0';
 	if (a->net->on && strncmp(a->in.cmd, "say ", 4) == 0) {
-		uw = snprintf(used, n, "(%d/%d bytes)",
+		uw = snprintf(used, n, _("(%d/%d bytes)"),
 		    (int)strlen(a->in.cmd + 4), session_link_say_max());
 		if (uw + 24 < cols)
 			w -= uw + 2;

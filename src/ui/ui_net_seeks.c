@@ -12,35 +12,38 @@
 
 #include "ui/ui_net.h"
 #include "util/util.h"
+#include "util/i18n.h"
 
 static void
 draw_form(struct ui_app *a, int y)
 {
 	const struct session_seek_form *f = &a->s.net->seek.form;
-	static const char *const names[SF_NFIELDS] = { "Variant", "Clock",
-		"Rated", "Colour", "Rating range" };
+	/* TRANSLATORS: the seek dialog's fields: at most 13 columns */
+	static const char *const names[SF_NFIELDS] = { N_("Variant"),
+		N_("Clock"), N_("Rated"), N_("Colour"), N_("Rating range") };
 	char line[160], val[64], v[32];
 	int cols = a->lay.cols, i;
 
-	term_putw(y++, 0, cols, ST_HEAD, 0, " Seek a game");
+	term_putw_words(y++, 0, cols, ST_HEAD, 0, _(" Seek a game"));
 	y++;
 	for (i = 0; i < SF_NFIELDS; i++, y++) {
 		session_seek_value(&a->s, i, v, sizeof v);
 		if (i == SF_CLOCK)
-			snprintf(val, sizeof val, "%s (minutes + seconds a "
-			    "move)", v);
+			snprintf(val, sizeof val, _("%s (minutes + seconds a "
+			    "move)"), v);
 		else if (i == SF_RANGE && v[0] == '\0')
-			snprintf(val, sizeof val, "any (type e.g. 1400-1700)");
+			snprintf(val, sizeof val, "%s",
+			    _("any (type e.g. 1400-1700)"));
 		else
 			snprintf(val, sizeof val, "%s", v);
 		snprintf(line, sizeof line, " %c %-13s < %s >", i == f->field ?
-		    '>' : ' ', names[i], val);
-		term_putw(y, 0, cols, i == f->field ? ST_CURSOR : ST_NORMAL,
+		    '>' : ' ', _(names[i]), val);
+		term_putw_words(y, 0, cols, i == f->field ? ST_CURSOR : ST_NORMAL,
 		    0, line);
 	}
 	y++;
-	term_putw(y, 0, cols, ST_DIM, 0, " Up/Down: a field   Left/Right: its "
-	    "value   Enter: seek   Esc: back");
+	term_putw_words(y, 0, cols, ST_DIM, 0, _(" Up/Down: a field   Left/Right: "
+	    "its value   Enter: seek   Esc: back"));
 }
 
 int
@@ -54,21 +57,26 @@ ui_lobby_seeks_draw(struct ui_app *a, int y)
 		draw_form(a, y);
 		return a->lay.rows;     /* the dialog takes the screen */
 	}
-	term_putw(y++, 0, cols, ST_HEAD, 0,
-	    "   Seeks     Player               Rating  Variant   Clock   "
-	    "Rated   Colour");
+	term_putw_words(y++, 0, cols, ST_HEAD, 0,
+	    /* TRANSLATORS: column heads over "           %-20.20s %6s
+	     * %-8.8s  %-6.6s  %-6s  %s": keep each over its column */
+	    _("   Seeks     Player               Rating  Variant   Clock   "
+	    "Rated   Colour"));
 	if (k->n == 0)
-		term_putw(y++, 0, cols, ST_DIM, 0, "   (nobody seeks a game: s "
-		    "seeks one)");
+		term_putw_words(y++, 0, cols, ST_DIM, 0, _("   (nobody seeks a game: "
+		    "s seeks one)"));
 	for (i = 0; i < k->n && i < SESSION_SEEKS_SHOWN; i++, y++) {
 		const struct session_lobby_seek *e = &k->list[i];
 		session_seek_minutes(e->clock, clk, sizeof clk);
 		snprintf(line, sizeof line, " %c           %-20.20s %6s  %-8.8s "
 		    " %-6.6s  %-6s  %s%s", i == k->sel ? '>' : ' ',
-		    e->name, e->rating, e->variant, clk, e->rated ? "rated" :
-		    "casual", e->color, strcmp(e->name, a->s.net->account) ==
-		    0 ? "  (yours)" : "");
-		term_putw(y, 0, cols, i == k->sel ? ST_CURSOR : ST_NORMAL, 0,
+		    e->name, e->rating, e->variant, clk, e->rated ?
+		    /* TRANSLATORS: a cell of the column Rated: at most 6
+		     * columns (e.g. yes/no) */
+		    _("rated") : _("casual"), e->color,
+		    strcmp(e->name, a->s.net->account) == 0 ?
+		    _("  (yours)") : "");
+		term_putw_words(y, 0, cols, i == k->sel ? ST_CURSOR : ST_NORMAL, 0,
 		    line);
 	}
 	return y + 1;

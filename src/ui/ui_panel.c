@@ -10,6 +10,7 @@
 #include "engine/board.h"
 #include "engine/game.h"
 #include "engine/notation.h"
+#include "util/i18n.h"
 #include "ui/ui_int.h"
 #include "ui/ui_net.h"
 #include "ui/ui_learn.h"
@@ -61,7 +62,8 @@ draw_side(struct ui_app *a, int c, int y)
 	session_player_describe(s->player[c], desc, sizeof desc);
 	term_put(y, x, ST_TURN, 0, turn ? ">" : " ");
 	term_put(y, x + 2, c == WHITE ? ST_WPIECE : ST_BPIECE, 0,
-	    c == WHITE ? " White " : " Black ");
+	    /* TRANSLATORS: the panel's side labels, at most 7 columns */
+	    c == WHITE ? _(" White ") : _(" Black "));
 	bool nrun, low;
 
 	if (ui_net_clock_text(a, c, clk, sizeof clk, &nrun, &low)) {
@@ -94,7 +96,7 @@ draw_side(struct ui_app *a, int c, int y)
 	session_player_describe_short(s->player[c], shortd, sizeof shortd);
 	snprintf(forms, sizeof forms, "%s|%s", desc, shortd);
 	f[0] = forms;
-	f[1] = turn && s->thinking ? "(thinking)|*" : NULL;
+	f[1] = turn && s->thinking ? _("(thinking)|*") : NULL;
 	fit(buf, sizeof buf, w - 10 - cw, f, 2);
 	if (buf[0] == '\0' && w - 10 - cw >= 2)
 		snprintf(buf, sizeof buf, "%.*s~", w - 11 - cw, shortd);
@@ -138,14 +140,15 @@ draw_moves(struct ui_app *a, int y)
 	nlines = ui_moves_line(s, w, -1, NULL, 0, ply, col, hl);
 	first = ui_moves_first(a, nlines, room);
 	if (s->review >= 0 && s->game.nply > s->review_seen)
-		snprintf(buf, sizeof buf, "Moves (%d new: } shows them)",
+		snprintf(buf, sizeof buf, _("Moves (%d new: } shows them)"),
 		    s->game.nply - s->review_seen);
 	else
-		snprintf(buf, sizeof buf, "Moves%s", a->scroll ?
-		    " (PgDn: newer)" : first > 0 ? " (PgUp: older)" : "");
+		snprintf(buf, sizeof buf, "%s", a->scroll ?
+		    _("Moves (PgDn: newer)") : first > 0 ?
+		    _("Moves (PgUp: older)") : _("Moves"));
 	term_putw(y++, x, w, ST_HEAD, 0, buf);
 	if (nlines == 0 && room > 0)
-		term_putw(y, x, w, ST_DIM, 0, "  (none yet)");
+		term_putw(y, x, w, ST_DIM, 0, _("  (none yet)"));
 	ui_moves_drawn(s, y, x, w, first, room < nlines - first ? room :
 	    nlines - first);
 	for (i = 0; i < room && first + i < nlines; i++) {
@@ -260,10 +263,10 @@ ui_panel_draw(struct ui_app *a)
 	snprintf(f0, sizeof f0, "%s", variant_name(b->variant));
 	if (f0[0] >= 'a' && f0[0] <= 'z')
 		f0[0] = (char)(f0[0] - 'a' + 'A');
-	snprintf(f1, sizeof f1, "move %d", b->fullmove);
+	snprintf(f1, sizeof f1, _("move %d"), b->fullmove);
 	f2[0] = '\0';
 	if (s->game.rules.quiet_plies > 0)
-		snprintf(f2, sizeof f2, "quiet plies %d/%d|quiet %d/%d|%d/%d",
+		snprintf(f2, sizeof f2, _("quiet plies %d/%d|quiet %d/%d|%d/%d"),
 		    b->quiet, s->game.rules.quiet_plies, b->quiet,
 		    s->game.rules.quiet_plies, b->quiet,
 		    s->game.rules.quiet_plies);
@@ -274,7 +277,7 @@ ui_panel_draw(struct ui_app *a)
 	term_putw(y++, x + 2, w - 2, ST_DIM, 0, buf);
 	/* The clock control under the move number (congo(6)), named. */
 	if (s->clocked) {
-		snprintf(f3, sizeof f3, "clock %g+%lld|%g+%lld",
+		snprintf(f3, sizeof f3, _("clock %g+%lld|%g+%lld"),
 		    s->tc_base / 60000.0, (long long)(s->tc_inc / 1000),
 		    s->tc_base / 60000.0, (long long)(s->tc_inc / 1000));
 		f[0] = f3;
