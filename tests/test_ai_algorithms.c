@@ -6,6 +6,7 @@
 #include <pthread.h>
 
 #include "test_ai_util.h"
+#include "test_main.h"
 
 static void
 test_random_seeded(void **state)
@@ -288,18 +289,11 @@ test_names_and_players(void **state)
 	    sizeof err), -1);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_random_seeded),
-		cmocka_unit_test(test_negamax_material),
-		cmocka_unit_test(test_negamax_fixed_depth),
-		cmocka_unit_test(test_stop_latency),
-		cmocka_unit_test(test_stop_before_start),
-		cmocka_unit_test(test_limits),
-		cmocka_unit_test(test_names_and_players),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(NULL, NULL,
+	cmocka_unit_test(test_random_seeded),
+	cmocka_unit_test(test_negamax_material),
+	cmocka_unit_test(test_negamax_fixed_depth),
+	cmocka_unit_test(test_stop_latency),
+	cmocka_unit_test(test_stop_before_start),
+	cmocka_unit_test(test_limits),
+	cmocka_unit_test(test_names_and_players))

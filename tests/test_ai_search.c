@@ -7,6 +7,7 @@
  * MOVE_NONE only when the game is over, and that it is deterministic.
  */
 #include "test_ai_util.h"
+#include "test_main.h"
 
 static void
 test_lion_capture_in_one(void **state)
@@ -619,25 +620,18 @@ test_level_progress(void **state)
 	assert_true(with < without);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_lion_capture_in_one),
-		cmocka_unit_test(test_monkey_chain),
-		cmocka_unit_test(test_win_in_three),
-		cmocka_unit_test(test_avoids_drowning),
-		cmocka_unit_test(test_random_positions_legal),
-		cmocka_unit_test(test_game_over_gives_none),
-		cmocka_unit_test(test_deterministic),
-		cmocka_unit_test(test_two_threads),
-		cmocka_unit_test(test_info_callback),
-		cmocka_unit_test(test_analysis_poll),
-		cmocka_unit_test(test_multipv_lines),
-		cmocka_unit_test(test_multipv_first_line),
-		cmocka_unit_test(test_multipv_few_moves),
-		cmocka_unit_test(test_level_progress),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(NULL, NULL,
+	cmocka_unit_test(test_lion_capture_in_one),
+	cmocka_unit_test(test_monkey_chain),
+	cmocka_unit_test(test_win_in_three),
+	cmocka_unit_test(test_avoids_drowning),
+	cmocka_unit_test(test_random_positions_legal),
+	cmocka_unit_test(test_game_over_gives_none),
+	cmocka_unit_test(test_deterministic),
+	cmocka_unit_test(test_two_threads),
+	cmocka_unit_test(test_info_callback),
+	cmocka_unit_test(test_analysis_poll),
+	cmocka_unit_test(test_multipv_lines),
+	cmocka_unit_test(test_multipv_first_line),
+	cmocka_unit_test(test_multipv_few_moves),
+	cmocka_unit_test(test_level_progress))

@@ -11,6 +11,7 @@
 #include "test_whole.h"
 
 #include <errno.h>
+#include "test_main.h"
 
 /* puzzles of the file tried: one in this many (quick: one in 6;
  * CONGO_TEST_WHOLE=1: one in 2) */
@@ -152,14 +153,7 @@ test_others_on(void **state)
 	solve_all("lmr_imp=1");
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_defaults),
-		cmocka_unit_test(test_each_off),
-		cmocka_unit_test(test_others_on),
-	};
-
-	return cmocka_run_group_tests(tests, load, NULL);
-}
+TEST_MAIN(load, NULL,
+	cmocka_unit_test(test_defaults),
+	cmocka_unit_test(test_each_off),
+	cmocka_unit_test(test_others_on))

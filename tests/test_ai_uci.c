@@ -19,6 +19,7 @@
 #include "uci/uci.h"
 
 #include "test_uci_util.h"
+#include "test_main.h"
 
 static int
 count(const char *text, const char *what)
@@ -232,17 +233,10 @@ test_setoption(void **state)
 	free(out);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_go_depth),
-		cmocka_unit_test(test_win_score),
-		cmocka_unit_test(test_go_limits_and_stop),
-		cmocka_unit_test(test_go_infinite_analysis),
-		cmocka_unit_test(test_game_over_bestmove_none),
-		cmocka_unit_test(test_setoption),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(NULL, NULL,
+	cmocka_unit_test(test_go_depth),
+	cmocka_unit_test(test_win_score),
+	cmocka_unit_test(test_go_limits_and_stop),
+	cmocka_unit_test(test_go_infinite_analysis),
+	cmocka_unit_test(test_game_over_bestmove_none),
+	cmocka_unit_test(test_setoption))

@@ -4,6 +4,7 @@
  * every other move of the opponent loses too, and bare lions play on.
  */
 #include "test_ai_util.h"
+#include "test_main.h"
 
 static void
 mp_setup(struct board *b, const char *fen)
@@ -167,14 +168,7 @@ test_bare_lions_play_on(void **state)
 	search_free(ctx);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_no_repeating_move),
-		cmocka_unit_test(test_forces_repetition),
-		cmocka_unit_test(test_bare_lions_play_on),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(NULL, NULL,
+	cmocka_unit_test(test_no_repeating_move),
+	cmocka_unit_test(test_forces_repetition),
+	cmocka_unit_test(test_bare_lions_play_on))

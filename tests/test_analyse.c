@@ -18,6 +18,7 @@
 #include "ai/search.h"
 #include "engine/fen.h"
 #include "tb/tb.h"
+#include "test_main.h"
 
 #define near(a, b) assert_true(fabs((a) - (b)) < 1e-3)
 
@@ -344,19 +345,12 @@ test_walk_same(void **state)
 	game_free(&g);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_win_percent),
-		cmocka_unit_test(test_classify),
-		cmocka_unit_test(test_judge_mates),
-		cmocka_unit_test(test_move_accuracy),
-		cmocka_unit_test(test_game_accuracy),
-		cmocka_unit_test(test_score_plies),
-		cmocka_unit_test(test_accuracy_from_position),
-		cmocka_unit_test(test_walk_same),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(NULL, NULL,
+	cmocka_unit_test(test_win_percent),
+	cmocka_unit_test(test_classify),
+	cmocka_unit_test(test_judge_mates),
+	cmocka_unit_test(test_move_accuracy),
+	cmocka_unit_test(test_game_accuracy),
+	cmocka_unit_test(test_score_plies),
+	cmocka_unit_test(test_accuracy_from_position),
+	cmocka_unit_test(test_walk_same))

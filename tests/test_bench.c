@@ -22,6 +22,7 @@
 #include <cmocka.h>
 
 #include "bench/bench.h"
+#include "test_main.h"
 
 #define BENCH_SIGNATURE_DEPTH 7
 #define BENCH_SIGNATURE 337999ULL
@@ -56,13 +57,6 @@ test_repeatable(void **state)
 	assert_true(a == b);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_repeatable),
-		cmocka_unit_test(test_signature),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(NULL, NULL,
+	cmocka_unit_test(test_repeatable),
+	cmocka_unit_test(test_signature))

@@ -17,6 +17,7 @@
 
 #include "cli/cli.h"
 #include "util/util.h"
+#include "test_main.h"
 
 struct opts {
 	bool verbose, color;
@@ -164,14 +165,7 @@ test_help(void **state)
 	assert_int_equal(usage_calls, 1);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_values),
-		cmocka_unit_test(test_refusals),
-		cmocka_unit_test(test_help),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(NULL, NULL,
+	cmocka_unit_test(test_values),
+	cmocka_unit_test(test_refusals),
+	cmocka_unit_test(test_help))

@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "clock/clock.h"
+#include "test_main.h"
 
 static void
 test_press_adds_increment(void **state)
@@ -238,19 +239,13 @@ test_deadline(void **state)
 	assert_int_equal(clock_parse_utc(NULL, &ms), -1);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_press_adds_increment),
-		cmocka_unit_test(test_flag_and_late_move),
-		cmocka_unit_test(test_move_just_in_time_counts),
-		cmocka_unit_test(test_pause_stops_time),
-		cmocka_unit_test(test_tick),
-		cmocka_unit_test(test_parse),
-		cmocka_unit_test(test_format),
-		cmocka_unit_test(test_format_round_trip),
-		cmocka_unit_test(test_deadline),
-	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(NULL, NULL,
+	cmocka_unit_test(test_press_adds_increment),
+	cmocka_unit_test(test_flag_and_late_move),
+	cmocka_unit_test(test_move_just_in_time_counts),
+	cmocka_unit_test(test_pause_stops_time),
+	cmocka_unit_test(test_tick),
+	cmocka_unit_test(test_parse),
+	cmocka_unit_test(test_format),
+	cmocka_unit_test(test_format_round_trip),
+	cmocka_unit_test(test_deadline))

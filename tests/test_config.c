@@ -16,6 +16,7 @@
 
 #include "config/config.h"
 #include "test_tmp.h"
+#include "test_main.h"
 
 static char tmpdir[256];
 static char warnings[4096];
@@ -675,28 +676,21 @@ test_variant(void **state)
 	assert_string_equal(c.variant, "congo");
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_defaults),
-		cmocka_unit_test_setup_teardown(test_good_full, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_good_partial, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_syntax_error, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_type_errors, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_range_errors, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_value_errors, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_variant, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_error_changes_nothing, setup,
-		    teardown),
-		cmocka_unit_test_setup_teardown(test_unknown_settings, setup,
-		    teardown),
-		cmocka_unit_test_setup_teardown(test_missing_file, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_include, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_search_order, setup, teardown),
-		cmocka_unit_test(test_validators),
-		cmocka_unit_test_setup_teardown(test_sample_file, setup, teardown),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(NULL, NULL,
+	cmocka_unit_test(test_defaults),
+	cmocka_unit_test_setup_teardown(test_good_full, setup, teardown),
+	cmocka_unit_test_setup_teardown(test_good_partial, setup, teardown),
+	cmocka_unit_test_setup_teardown(test_syntax_error, setup, teardown),
+	cmocka_unit_test_setup_teardown(test_type_errors, setup, teardown),
+	cmocka_unit_test_setup_teardown(test_range_errors, setup, teardown),
+	cmocka_unit_test_setup_teardown(test_value_errors, setup, teardown),
+	cmocka_unit_test_setup_teardown(test_variant, setup, teardown),
+	cmocka_unit_test_setup_teardown(test_error_changes_nothing, setup,
+	    teardown),
+	cmocka_unit_test_setup_teardown(test_unknown_settings, setup,
+	    teardown),
+	cmocka_unit_test_setup_teardown(test_missing_file, setup, teardown),
+	cmocka_unit_test_setup_teardown(test_include, setup, teardown),
+	cmocka_unit_test_setup_teardown(test_search_order, setup, teardown),
+	cmocka_unit_test(test_validators),
+	cmocka_unit_test_setup_teardown(test_sample_file, setup, teardown))

@@ -14,6 +14,7 @@
 
 #include "learn/learn.h"
 #include "test_tmp.h"
+#include "test_main.h"
 
 static void
 setup_fen(struct board *b, const char *fen)
@@ -792,25 +793,19 @@ test_state_errors(void **state)
 	rmdir(dir);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_lesson_errors),
-		cmocka_unit_test(test_lesson_errors_more),
-		cmocka_unit_test(test_lesson_files),
-		cmocka_unit_test(test_state_errors),
-		cmocka_unit_test(test_lesson_parse),
-		cmocka_unit_test(test_step_check),
-		cmocka_unit_test(test_explain_illegal),
-		cmocka_unit_test(test_explain_megapawn),
-		cmocka_unit_test(test_puzzle_format),
-		cmocka_unit_test(test_prover),
-		cmocka_unit_test(test_prover_repetition),
-		cmocka_unit_test(test_state),
-		cmocka_unit_test(test_rating),
-		cmocka_unit_test(test_puzzle_themes),
-		cmocka_unit_test(test_needs_repetition),
-	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(NULL, NULL,
+	cmocka_unit_test(test_lesson_errors),
+	cmocka_unit_test(test_lesson_errors_more),
+	cmocka_unit_test(test_lesson_files),
+	cmocka_unit_test(test_state_errors),
+	cmocka_unit_test(test_lesson_parse),
+	cmocka_unit_test(test_step_check),
+	cmocka_unit_test(test_explain_illegal),
+	cmocka_unit_test(test_explain_megapawn),
+	cmocka_unit_test(test_puzzle_format),
+	cmocka_unit_test(test_prover),
+	cmocka_unit_test(test_prover_repetition),
+	cmocka_unit_test(test_state),
+	cmocka_unit_test(test_rating),
+	cmocka_unit_test(test_puzzle_themes),
+	cmocka_unit_test(test_needs_repetition))

@@ -26,6 +26,7 @@
 #include "learn/learn.h"
 
 #include "test_whole.h"
+#include "test_main.h"
 
 static void
 check_step(const struct learn_lesson *l, const struct learn_step *s)
@@ -245,13 +246,7 @@ test_puzzle_headers(void **state)
 	learn_prover_free(pv);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_lessons),
-		cmocka_unit_test(test_puzzles),
-		cmocka_unit_test(test_puzzle_headers),
-	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(NULL, NULL,
+	cmocka_unit_test(test_lessons),
+	cmocka_unit_test(test_puzzles),
+	cmocka_unit_test(test_puzzle_headers))

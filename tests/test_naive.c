@@ -32,6 +32,7 @@
 #include "util/util.h"
 
 #include "test_whole.h"
+#include "test_main.h"
 
 /* ---- the naive model ------------------------------------------------ */
 
@@ -657,15 +658,8 @@ test_naive_by_hand(void **state)
 	free(l.t);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_naive_by_hand),
-		cmocka_unit_test(test_start_perft),
-		cmocka_unit_test(test_playouts_congo),
-		cmocka_unit_test(test_playouts_megapawn),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(NULL, NULL,
+	cmocka_unit_test(test_naive_by_hand),
+	cmocka_unit_test(test_start_perft),
+	cmocka_unit_test(test_playouts_congo),
+	cmocka_unit_test(test_playouts_megapawn))

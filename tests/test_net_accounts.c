@@ -15,6 +15,7 @@
 #include "test_net_acct.h"
 #include "rating/rating.h"
 #include "test_tmp.h"
+#include "test_main.h"
 
 static void
 test_register_login(void **state)
@@ -261,14 +262,7 @@ test_seeks(void **state)
 	t_db_free(f);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		T_DB_TEST(test_register_login),
-		T_DB_TEST(test_rated_game),
-		T_DB_TEST(test_seeks),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(NULL, NULL,
+	T_DB_TEST(test_register_login),
+	T_DB_TEST(test_rated_game),
+	T_DB_TEST(test_seeks))

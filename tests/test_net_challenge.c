@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "test_net_util.h"
+#include "test_main.h"
 
 static void
 login(struct t_fake *f, int conn, const char *addr, const char *name,
@@ -360,18 +361,11 @@ test_blocking(void **state)
 	t_db_free(f);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		T_DB_TEST(test_offline_accept),
-		T_DB_TEST(test_decline_withdraw_expire),
-		T_DB_TEST(test_correspondence),
-		T_DB_TEST(test_limit),
-		T_DB_TEST(test_restart),
-		T_DB_TEST(test_blocking),
-		T_DB_TEST(test_list_accounts),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(NULL, NULL,
+	T_DB_TEST(test_offline_accept),
+	T_DB_TEST(test_decline_withdraw_expire),
+	T_DB_TEST(test_correspondence),
+	T_DB_TEST(test_limit),
+	T_DB_TEST(test_restart),
+	T_DB_TEST(test_blocking),
+	T_DB_TEST(test_list_accounts))

@@ -15,6 +15,7 @@
 #include "engine/notation.h"
 #include "test_net_cli.h"
 #include "test_tmp.h"
+#include "test_main.h"
 
 static void
 start_server(void)
@@ -745,19 +746,12 @@ test_server_refusals(void **state)
 	net_client_free(c);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_addresses),
-		cmocka_unit_test(test_server_refusals),
-		cmocka_unit_test(test_tokens_file),
-		cmocka_unit_test(test_tokens_two_writers),
-		cmocka_unit_test(test_play_through_a_crash),
-		cmocka_unit_test(test_observe_and_list),
-		cmocka_unit_test(test_online_parts),
-		cmocka_unit_test(test_lookup_in_a_thread),
-	};
-
-	return cmocka_run_group_tests(tests, group_setup, cli_group_teardown);
-}
+TEST_MAIN(group_setup, cli_group_teardown,
+	cmocka_unit_test(test_addresses),
+	cmocka_unit_test(test_server_refusals),
+	cmocka_unit_test(test_tokens_file),
+	cmocka_unit_test(test_tokens_two_writers),
+	cmocka_unit_test(test_play_through_a_crash),
+	cmocka_unit_test(test_observe_and_list),
+	cmocka_unit_test(test_online_parts),
+	cmocka_unit_test(test_lookup_in_a_thread))

@@ -17,6 +17,7 @@
 
 #include "test_net_cli.h"
 #include "test_tmp.h"
+#include "test_main.h"
 
 static int
 group_setup(void **state)
@@ -436,16 +437,9 @@ test_challenge_corr(void **state)
 		net_client_free(w[k].c);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_keys_file),
-		cmocka_unit_test(test_keys_two_writers),
-		cmocka_unit_test(test_register_seek_takeback),
-		cmocka_unit_test(test_unseek),
-		cmocka_unit_test(test_challenge_corr),
-	};
-
-	return cmocka_run_group_tests(tests, group_setup, cli_group_teardown);
-}
+TEST_MAIN(group_setup, cli_group_teardown,
+	cmocka_unit_test(test_keys_file),
+	cmocka_unit_test(test_keys_two_writers),
+	cmocka_unit_test(test_register_seek_takeback),
+	cmocka_unit_test(test_unseek),
+	cmocka_unit_test(test_challenge_corr))

@@ -11,6 +11,7 @@
 #define _GNU_SOURCE              /* timegm */
 #include "test_net_util.h"
 #include "test_iso.h"
+#include "test_main.h"
 
 #define DAY 10000LL               /* ms: a short day */
 
@@ -590,22 +591,15 @@ test_read_elsewhere(void **state)
 	store_close(st);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_create),
-		cmocka_unit_test(test_first_move),
-		cmocka_unit_test(test_time),
-		cmocka_unit_test(test_claim),
-		cmocka_unit_test(test_restart),
-		cmocka_unit_test(test_takeback),
-		cmocka_unit_test(test_speed),
-		cmocka_unit_test(test_seek),
-		T_DB_TEST(test_mine),
-		T_DB_TEST(test_notify),
-		T_DB_TEST(test_read_elsewhere),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(NULL, NULL,
+	cmocka_unit_test(test_create),
+	cmocka_unit_test(test_first_move),
+	cmocka_unit_test(test_time),
+	cmocka_unit_test(test_claim),
+	cmocka_unit_test(test_restart),
+	cmocka_unit_test(test_takeback),
+	cmocka_unit_test(test_speed),
+	cmocka_unit_test(test_seek),
+	T_DB_TEST(test_mine),
+	T_DB_TEST(test_notify),
+	T_DB_TEST(test_read_elsewhere))

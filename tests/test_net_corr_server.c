@@ -24,6 +24,7 @@
 
 #include "test_net_tclient.h"
 #include "test_tmp.h"
+#include "test_main.h"
 
 #define T 5000                  /* ms to wait for an answer */
 
@@ -491,14 +492,7 @@ test_challenge_notified(void **state)
 	kill_servers();
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_down_past_deadline),
-		cmocka_unit_test(test_first_move_aborts),
-		cmocka_unit_test(test_challenge_notified),
-	};
-
-	return cmocka_run_group_tests(tests, group_setup, group_teardown);
-}
+TEST_MAIN(group_setup, group_teardown,
+	cmocka_unit_test(test_down_past_deadline),
+	cmocka_unit_test(test_first_move_aborts),
+	cmocka_unit_test(test_challenge_notified))

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "test_net_util.h"
+#include "test_main.h"
 
 /* REGISTER and LOGIN name on conn. */
 static void
@@ -102,13 +103,6 @@ test_games_unknown(void **state)
 	t_db_free(f);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		T_DB_TEST(test_rated_create),
-		T_DB_TEST(test_games_unknown),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(NULL, NULL,
+	T_DB_TEST(test_rated_create),
+	T_DB_TEST(test_games_unknown))

@@ -15,6 +15,7 @@
 
 #include "test_net_util.h"
 #include "net/server/sess_seek.h"
+#include "test_main.h"
 
 /* Open conn from addr, REGISTER name and LOGIN as it. */
 static void
@@ -463,17 +464,10 @@ test_rated_rematch(void **state)
 	t_db_free(f);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		T_DB_TEST(test_abort_not_rated),
-		cmocka_unit_test(test_abort_from_fen),
-		cmocka_unit_test(test_takeback_keeps_it_played),
-		T_DB_TEST(test_same_network),
-		cmocka_unit_test(test_seek_notice_network),
-		T_DB_TEST(test_rated_rematch),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(NULL, NULL,
+	T_DB_TEST(test_abort_not_rated),
+	cmocka_unit_test(test_abort_from_fen),
+	cmocka_unit_test(test_takeback_keeps_it_played),
+	T_DB_TEST(test_same_network),
+	cmocka_unit_test(test_seek_notice_network),
+	T_DB_TEST(test_rated_rematch))

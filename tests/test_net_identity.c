@@ -17,6 +17,7 @@
 #include <sqlite3.h>
 
 #include "test_net_acct.h"
+#include "test_main.h"
 
 static void
 login(struct t_fake *f, int conn, const char *name, const char *key)
@@ -358,18 +359,11 @@ test_old_database(void **state)
 	t_db_free(f);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		T_DB_TEST(test_name_taken),
-		T_DB_TEST(test_guest_before_register),
-		T_DB_TEST(test_guest_seek_shown),
-		T_DB_TEST(test_login_once),
-		T_DB_TEST(test_same_player),
-		T_DB_TEST(test_rejoin_by_account),
-		T_DB_TEST(test_old_database),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(NULL, NULL,
+	T_DB_TEST(test_name_taken),
+	T_DB_TEST(test_guest_before_register),
+	T_DB_TEST(test_guest_seek_shown),
+	T_DB_TEST(test_login_once),
+	T_DB_TEST(test_same_player),
+	T_DB_TEST(test_rejoin_by_account),
+	T_DB_TEST(test_old_database))

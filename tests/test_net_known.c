@@ -17,6 +17,7 @@
 
 #include "net/client/client.h"
 #include "test_tmp.h"
+#include "test_main.h"
 
 #define HA "SHA256:aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
 #define HB "SHA256:bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"
@@ -102,15 +103,8 @@ test_pin_keeps_other_lines(void **state)
 	    HB "\n");
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_pin_first_use_then_changed,
-		    setup, teardown),
-		cmocka_unit_test_setup_teardown(test_pin_keeps_other_lines,
-		    setup, teardown),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(NULL, NULL,
+	cmocka_unit_test_setup_teardown(test_pin_first_use_then_changed,
+	    setup, teardown),
+	cmocka_unit_test_setup_teardown(test_pin_keeps_other_lines,
+	    setup, teardown))

@@ -5,6 +5,7 @@
  * connection, and refusals logged at a bounded rate.
  */
 #include "test_net_util.h"
+#include "test_main.h"
 
 static void
 test_failed_rejoin_limit(void **state)
@@ -179,15 +180,8 @@ test_refusals_logged_at_a_bounded_rate(void **state)
 	t_free(f);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_failed_rejoin_limit),
-		cmocka_unit_test(test_connection_limits),
-		cmocka_unit_test(test_command_rate),
-		cmocka_unit_test(test_refusals_logged_at_a_bounded_rate),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(NULL, NULL,
+	cmocka_unit_test(test_failed_rejoin_limit),
+	cmocka_unit_test(test_connection_limits),
+	cmocka_unit_test(test_command_rate),
+	cmocka_unit_test(test_refusals_logged_at_a_bounded_rate))

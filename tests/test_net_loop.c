@@ -20,6 +20,7 @@
 #define TC_SERVER_FIXTURE
 #define TC_SERVER_NAME "congo-loop"
 #include "test_net_tclient.h"
+#include "test_main.h"
 
 #define T 5000                  /* ms to wait for an answer */
 #define LOOP_READ "a store read on the event loop"
@@ -199,14 +200,6 @@ test_start_ratings(void **state)
 	assert_false(logged(LOOP_READ));
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		T_DB_TEST(test_evicted_read_again),
-		cmocka_unit_test(test_start_ratings),
-	};
-
-	return cmocka_run_group_tests(tests, tc_group_setup,
-	    tc_group_teardown);
-}
+TEST_MAIN(tc_group_setup, tc_group_teardown,
+	T_DB_TEST(test_evicted_read_again),
+	cmocka_unit_test(test_start_ratings))

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "test_net_util.h"
+#include "test_main.h"
 
 static struct t_fake *
 new_session(struct store *st)
@@ -222,13 +223,6 @@ test_mine_names(void **state)
 	store_close(st);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		T_DB_TEST(test_mine_elsewhere),
-		T_DB_TEST(test_mine_names),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(NULL, NULL,
+	T_DB_TEST(test_mine_elsewhere),
+	T_DB_TEST(test_mine_names))

@@ -6,6 +6,7 @@
  * of refusals and the draw offer's life.
  */
 #include "test_net_util.h"
+#include "test_main.h"
 
 static void
 test_clock_runs_and_increments(void **state)
@@ -693,26 +694,19 @@ test_draw_offer_stands(void **state)
 	t_free(f);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_clock_runs_and_increments),
-		cmocka_unit_test(test_flag_with_nobody_connected),
-		cmocka_unit_test(test_move_after_the_flag),
-		cmocka_unit_test(test_clock_resumes_after_restart),
-		cmocka_unit_test(test_claim),
-		cmocka_unit_test(test_cancel),
-		cmocka_unit_test(test_first_move_aborts),
-		cmocka_unit_test(test_takeback),
-		cmocka_unit_test(test_rematch),
-		cmocka_unit_test(test_rematch_for_an_absent_player),
-		cmocka_unit_test(test_rematch_refused_then_made),
-		cmocka_unit_test(test_say),
-		cmocka_unit_test(test_expiry),
-		cmocka_unit_test(test_variants),
-		cmocka_unit_test(test_draw_offer_stands),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(NULL, NULL,
+	cmocka_unit_test(test_clock_runs_and_increments),
+	cmocka_unit_test(test_flag_with_nobody_connected),
+	cmocka_unit_test(test_move_after_the_flag),
+	cmocka_unit_test(test_clock_resumes_after_restart),
+	cmocka_unit_test(test_claim),
+	cmocka_unit_test(test_cancel),
+	cmocka_unit_test(test_first_move_aborts),
+	cmocka_unit_test(test_takeback),
+	cmocka_unit_test(test_rematch),
+	cmocka_unit_test(test_rematch_for_an_absent_player),
+	cmocka_unit_test(test_rematch_refused_then_made),
+	cmocka_unit_test(test_say),
+	cmocka_unit_test(test_expiry),
+	cmocka_unit_test(test_variants),
+	cmocka_unit_test(test_draw_offer_stands))

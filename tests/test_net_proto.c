@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "net/proto/proto.h"
+#include "test_main.h"
 
 /* the last parse's reason */
 static char err[160];
@@ -453,24 +454,17 @@ test_upcase(void **state)
 	assert_true(cgp_valid_game(s));
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_every_verb),
-		cmocka_unit_test(test_key_values),
-		cmocka_unit_test(test_text),
-		cmocka_unit_test(test_text_utf8),
-		cmocka_unit_test(test_empty_lines),
-		cmocka_unit_test(test_syntax_errors),
-		cmocka_unit_test(test_limits),
-		cmocka_unit_test(test_format),
-		cmocka_unit_test(test_format_truncates),
-		cmocka_unit_test(test_every_code_has_a_name),
-		cmocka_unit_test(test_server_lines),
-		cmocka_unit_test(test_values),
-		cmocka_unit_test(test_upcase),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(NULL, NULL,
+	cmocka_unit_test(test_every_verb),
+	cmocka_unit_test(test_key_values),
+	cmocka_unit_test(test_text),
+	cmocka_unit_test(test_text_utf8),
+	cmocka_unit_test(test_empty_lines),
+	cmocka_unit_test(test_syntax_errors),
+	cmocka_unit_test(test_limits),
+	cmocka_unit_test(test_format),
+	cmocka_unit_test(test_format_truncates),
+	cmocka_unit_test(test_every_code_has_a_name),
+	cmocka_unit_test(test_server_lines),
+	cmocka_unit_test(test_values),
+	cmocka_unit_test(test_upcase))

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "test_net_util.h"
+#include "test_main.h"
 
 /* minutes after now (a game's end is on the monotonic clock) */
 static long long
@@ -168,14 +169,7 @@ test_hash_told_late(void **state)
 	t_db_free(f);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		T_DB_TEST(test_rematch_late),
-		T_DB_TEST(test_player_gone),
-		T_DB_TEST(test_hash_told_late),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(NULL, NULL,
+	T_DB_TEST(test_rematch_late),
+	T_DB_TEST(test_player_gone),
+	T_DB_TEST(test_hash_told_late))

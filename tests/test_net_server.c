@@ -17,6 +17,7 @@
 #define TC_SERVER_NAME "congo-net"
 #include "test_net_tclient.h"
 #include "test_tmp.h"
+#include "test_main.h"
 
 #define T TC_ANSWER_MS           /* ms to wait for an answer */
 
@@ -708,22 +709,14 @@ test_takeback_survives_kill(void **state)
 	tc_server_stop();
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_game_crash_restart),
-		cmocka_unit_test(test_abuse),
-		cmocka_unit_test(test_ping),
-		cmocka_unit_test(test_sigterm_and_reload),
-		cmocka_unit_test(test_slow_store),
-		cmocka_unit_test(test_slow_reads),
-		cmocka_unit_test(test_bad_databases),
-		cmocka_unit_test(test_trickle),
-		cmocka_unit_test(test_server_clocks),
-		cmocka_unit_test(test_takeback_survives_kill),
-	};
-
-	return cmocka_run_group_tests(tests, tc_group_setup,
-	    tc_group_teardown);
-}
+TEST_MAIN(tc_group_setup, tc_group_teardown,
+	cmocka_unit_test(test_game_crash_restart),
+	cmocka_unit_test(test_abuse),
+	cmocka_unit_test(test_ping),
+	cmocka_unit_test(test_sigterm_and_reload),
+	cmocka_unit_test(test_slow_store),
+	cmocka_unit_test(test_slow_reads),
+	cmocka_unit_test(test_bad_databases),
+	cmocka_unit_test(test_trickle),
+	cmocka_unit_test(test_server_clocks),
+	cmocka_unit_test(test_takeback_survives_kill))

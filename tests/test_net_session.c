@@ -4,6 +4,7 @@
  * presence, observers, limits, storage failures, and the rebuild at start.
  */
 #include "test_net_util.h"
+#include "test_main.h"
 
 /* conn 0 creates the game as white (ann), conn 1 joins as black (bob). */
 static void
@@ -683,27 +684,20 @@ test_token_helpers(void **state)
 	assert_true(cgp_valid_game(id));
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_hello),
-		cmocka_unit_test(test_create_join),
-		cmocka_unit_test(test_moves_and_ply_guard),
-		cmocka_unit_test(test_monkey_and_lion),
-		cmocka_unit_test(test_resign),
-		cmocka_unit_test(test_draw_offers),
-		cmocka_unit_test(test_rejoin_and_presence),
-		cmocka_unit_test(test_replaced),
-		cmocka_unit_test(test_observers),
-		cmocka_unit_test(test_storage_failure),
-		cmocka_unit_test(test_storage_failure_log),
-		cmocka_unit_test(test_list),
-		cmocka_unit_test(test_history_pages),
-		cmocka_unit_test(test_rebuild),
-		cmocka_unit_test(test_rebuild_errors),
-		cmocka_unit_test(test_token_helpers),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(NULL, NULL,
+	cmocka_unit_test(test_hello),
+	cmocka_unit_test(test_create_join),
+	cmocka_unit_test(test_moves_and_ply_guard),
+	cmocka_unit_test(test_monkey_and_lion),
+	cmocka_unit_test(test_resign),
+	cmocka_unit_test(test_draw_offers),
+	cmocka_unit_test(test_rejoin_and_presence),
+	cmocka_unit_test(test_replaced),
+	cmocka_unit_test(test_observers),
+	cmocka_unit_test(test_storage_failure),
+	cmocka_unit_test(test_storage_failure_log),
+	cmocka_unit_test(test_list),
+	cmocka_unit_test(test_history_pages),
+	cmocka_unit_test(test_rebuild),
+	cmocka_unit_test(test_rebuild_errors),
+	cmocka_unit_test(test_token_helpers))

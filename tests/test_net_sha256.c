@@ -4,6 +4,7 @@
  * message, and lengths around the padding edges against each other.
  */
 #include "test_net_util.h"
+#include "test_main.h"
 
 static void
 check(const void *data, size_t n, const char *want)
@@ -65,14 +66,7 @@ test_token_hash(void **state)
 	assert_null(strstr(h1, "M3Q7"));
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_fips_vectors),
-		cmocka_unit_test(test_padding_edges),
-		cmocka_unit_test(test_token_hash),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(NULL, NULL,
+	cmocka_unit_test(test_fips_vectors),
+	cmocka_unit_test(test_padding_edges),
+	cmocka_unit_test(test_token_hash))

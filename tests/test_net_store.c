@@ -10,6 +10,7 @@
 #include "net/store/store_sqlite.h"
 #include "test_net_util.h"
 #include "test_tmp.h"
+#include "test_main.h"
 
 /* sql run on the test's database file, as another program would. */
 static void
@@ -688,26 +689,19 @@ test_online_rebuild(void **state)
 	t_db_free(f);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		T_DB_TEST(test_store_and_rebuild),
-		T_DB_TEST(test_missing),
-		T_DB_TEST(test_empty_file),
-		T_DB_TEST(test_no_tables),
-		T_DB_TEST(test_garbage_file),
-		T_DB_TEST(test_foreign_database),
-		T_DB_TEST(test_locked),
-		T_DB_TEST(test_tampered),
-		T_DB_TEST(test_clock_text_stored),
-		T_DB_TEST(test_bad_columns),
-		T_DB_TEST(test_migrate_v1),
-		T_DB_TEST(test_locked_by_another),
-		T_DB_TEST(test_finished_on_demand),
-		T_DB_TEST(test_online_columns_added),
-		T_DB_TEST(test_online_rebuild),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(NULL, NULL,
+	T_DB_TEST(test_store_and_rebuild),
+	T_DB_TEST(test_missing),
+	T_DB_TEST(test_empty_file),
+	T_DB_TEST(test_no_tables),
+	T_DB_TEST(test_garbage_file),
+	T_DB_TEST(test_foreign_database),
+	T_DB_TEST(test_locked),
+	T_DB_TEST(test_tampered),
+	T_DB_TEST(test_clock_text_stored),
+	T_DB_TEST(test_bad_columns),
+	T_DB_TEST(test_migrate_v1),
+	T_DB_TEST(test_locked_by_another),
+	T_DB_TEST(test_finished_on_demand),
+	T_DB_TEST(test_online_columns_added),
+	T_DB_TEST(test_online_rebuild))

@@ -28,6 +28,7 @@
 #include "engine/fen.h"
 #include "engine/movegen.h"
 #include "util/util.h"
+#include "test_main.h"
 
 /* The integers keep layer 1's sums unrounded: only the last division
  * rounds, so they agree with the float reference to half a centipawn
@@ -578,20 +579,13 @@ teardown(void **state)
 	return system(cmd) == 0 ? 0 : -1;
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_incremental),
-		cmocka_unit_test(test_monkey_chain),
-		cmocka_unit_test(test_int_float),
-		cmocka_unit_test(test_file),
-		cmocka_unit_test(test_damaged),
-		cmocka_unit_test(test_write_pipe),
-		cmocka_unit_test(test_search),
-		cmocka_unit_test(test_records),
-		cmocka_unit_test(test_defaults),
-	};
-
-	return cmocka_run_group_tests(tests, setup, teardown);
-}
+TEST_MAIN(setup, teardown,
+	cmocka_unit_test(test_incremental),
+	cmocka_unit_test(test_monkey_chain),
+	cmocka_unit_test(test_int_float),
+	cmocka_unit_test(test_file),
+	cmocka_unit_test(test_damaged),
+	cmocka_unit_test(test_write_pipe),
+	cmocka_unit_test(test_search),
+	cmocka_unit_test(test_records),
+	cmocka_unit_test(test_defaults))

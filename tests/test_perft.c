@@ -11,6 +11,7 @@
 #include "engine/fen.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
+#include "test_main.h"
 
 static void
 check_perft(const char *fen, const uint64_t *want, int n)
@@ -188,18 +189,11 @@ test_missing_lion(void **state)
 	assert_true(perft(&b, 3) == 0);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_start),
-		cmocka_unit_test(test_megapawn_start),
-		cmocka_unit_test(test_course_no_giraffe),
-		cmocka_unit_test(test_course_giraffe),
-		cmocka_unit_test(test_bulk_matches_listing),
-		cmocka_unit_test(test_missing_lion),
-		cmocka_unit_test(test_monkey_explosion),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(NULL, NULL,
+	cmocka_unit_test(test_start),
+	cmocka_unit_test(test_megapawn_start),
+	cmocka_unit_test(test_course_no_giraffe),
+	cmocka_unit_test(test_course_giraffe),
+	cmocka_unit_test(test_bulk_matches_listing),
+	cmocka_unit_test(test_missing_lion),
+	cmocka_unit_test(test_monkey_explosion))

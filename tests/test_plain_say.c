@@ -16,6 +16,7 @@
 #include "engine/board.h"
 #include "engine/notation.h"
 #include "plain/plain_say.h"
+#include "test_main.h"
 
 static struct board b;
 static char buf[PLAIN_SAY_MAX];
@@ -196,19 +197,12 @@ test_clean(void **state)
 	assert_string_equal(out, "ab");
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_quiet_and_capture),
-		cmocka_unit_test(test_monkey_chain),
-		cmocka_unit_test(test_drowning),
-		cmocka_unit_test(test_promotion),
-		cmocka_unit_test(test_lion_taken),
-		cmocka_unit_test(test_board_words),
-		cmocka_unit_test(test_piece_moves_chain),
-		cmocka_unit_test(test_clean),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(NULL, NULL,
+	cmocka_unit_test(test_quiet_and_capture),
+	cmocka_unit_test(test_monkey_chain),
+	cmocka_unit_test(test_drowning),
+	cmocka_unit_test(test_promotion),
+	cmocka_unit_test(test_lion_taken),
+	cmocka_unit_test(test_board_words),
+	cmocka_unit_test(test_piece_moves_chain),
+	cmocka_unit_test(test_clean))

@@ -35,6 +35,7 @@
 #include "util/util.h"
 
 #include "fuzz/fuzz_board.h"
+#include "test_main.h"
 
 #define MAX_PLIES 300
 
@@ -293,12 +294,5 @@ test_random_games(void **state)
 	    n_positions, n_moves, n_mutants);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_random_games),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(NULL, NULL,
+	cmocka_unit_test(test_random_games))

@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "rating/rating.h"
+#include "test_main.h"
 
 #define SCALE 173.7178
 
@@ -483,21 +484,15 @@ test_colours(void **state)
 	assert_int_equal(rating_pair_colour(&b, &a, 1), RATING_BLACK);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_glickman_example),
-		cmocka_unit_test(test_one_game_new_players),
-		cmocka_unit_test(test_one_game_unequal),
-		cmocka_unit_test(test_no_games_and_cap),
-		cmocka_unit_test(test_bad_input),
-		cmocka_unit_test(test_provisional_and_format),
-		cmocka_unit_test(test_speed),
-		cmocka_unit_test(test_compatible),
-		cmocka_unit_test(test_ranges),
-		cmocka_unit_test(test_pick_oldest),
-		cmocka_unit_test(test_colours),
-	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(NULL, NULL,
+	cmocka_unit_test(test_glickman_example),
+	cmocka_unit_test(test_one_game_new_players),
+	cmocka_unit_test(test_one_game_unequal),
+	cmocka_unit_test(test_no_games_and_cap),
+	cmocka_unit_test(test_bad_input),
+	cmocka_unit_test(test_provisional_and_format),
+	cmocka_unit_test(test_speed),
+	cmocka_unit_test(test_compatible),
+	cmocka_unit_test(test_ranges),
+	cmocka_unit_test(test_pick_oldest),
+	cmocka_unit_test(test_colours))

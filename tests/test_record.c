@@ -20,6 +20,7 @@
 #include "record/record.h"
 #include "test_record_util.h"
 #include "test_tmp.h"
+#include "test_main.h"
 
 #define CHAIN_FEN "3l3/7/7/7/4p2/2p4/1M1L3 w 0 1"
 
@@ -779,24 +780,17 @@ test_megapawn(void **state)
 	game_free(&g);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_tags),
-		cmocka_unit_test(test_write_start),
-		cmocka_unit_test(test_long_game),
-		cmocka_unit_test(test_custom_fen_and_chain),
-		cmocka_unit_test(test_finished_games),
-		cmocka_unit_test(test_tolerant_reading),
-		cmocka_unit_test(test_errors),
-		cmocka_unit_test(test_megapawn),
-		cmocka_unit_test(test_binary),
-		cmocka_unit_test(test_many_tags_round_trip),
-		cmocka_unit_test_setup_teardown(test_files, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_clocks_and_several_games,
-		    setup, teardown),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(NULL, NULL,
+	cmocka_unit_test(test_tags),
+	cmocka_unit_test(test_write_start),
+	cmocka_unit_test(test_long_game),
+	cmocka_unit_test(test_custom_fen_and_chain),
+	cmocka_unit_test(test_finished_games),
+	cmocka_unit_test(test_tolerant_reading),
+	cmocka_unit_test(test_errors),
+	cmocka_unit_test(test_megapawn),
+	cmocka_unit_test(test_binary),
+	cmocka_unit_test(test_many_tags_round_trip),
+	cmocka_unit_test_setup_teardown(test_files, setup, teardown),
+	cmocka_unit_test_setup_teardown(test_clocks_and_several_games,
+	    setup, teardown))

@@ -21,6 +21,7 @@
 #include "record/record_int.h"
 #include "test_record_util.h"
 #include "test_tmp.h"
+#include "test_main.h"
 
 /* The error of reading text, which must fail. */
 static void
@@ -283,18 +284,11 @@ test_save_and_load(void **state)
 	record_notes_free(&ns2);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_read_annotations),
-		cmocka_unit_test(test_round_trip),
-		cmocka_unit_test(test_suffixes),
-		cmocka_unit_test(test_bad_notes),
-		cmocka_unit_test(test_clock_parse),
-		cmocka_unit_test(test_clk_compat),
-		cmocka_unit_test(test_save_and_load),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(NULL, NULL,
+	cmocka_unit_test(test_read_annotations),
+	cmocka_unit_test(test_round_trip),
+	cmocka_unit_test(test_suffixes),
+	cmocka_unit_test(test_bad_notes),
+	cmocka_unit_test(test_clock_parse),
+	cmocka_unit_test(test_clk_compat),
+	cmocka_unit_test(test_save_and_load))

@@ -24,6 +24,7 @@
 #include "engine/notation.h"
 #include "record/record.h"
 #include "test_record_util.h"
+#include "test_main.h"
 
 static move_t
 mv(const struct board *b, const char *text)
@@ -389,18 +390,11 @@ test_rav_malformed(void **state)
 	    "wins: lion captured)");
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_tree_edit),
-		cmocka_unit_test(test_tree_over),
-		cmocka_unit_test(test_tree_sync),
-		cmocka_unit_test(test_rav_round_trip),
-		cmocka_unit_test(test_rav_read_shape),
-		cmocka_unit_test(test_rav_several_games),
-		cmocka_unit_test(test_rav_malformed),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(NULL, NULL,
+	cmocka_unit_test(test_tree_edit),
+	cmocka_unit_test(test_tree_over),
+	cmocka_unit_test(test_tree_sync),
+	cmocka_unit_test(test_rav_round_trip),
+	cmocka_unit_test(test_rav_read_shape),
+	cmocka_unit_test(test_rav_several_games),
+	cmocka_unit_test(test_rav_malformed))

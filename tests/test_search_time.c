@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "ai/search.h"
+#include "test_main.h"
 
 /* A game where every move takes the soft budget (hard: the hard limit)
  * and `over` ms more: the clock left after that many moves of this side,
@@ -118,16 +119,9 @@ test_tiny_and_bad(void **state)
 	assert_true(b.hard_ms > 0 && b.soft_ms <= b.hard_ms);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_sudden_death_never_flags),
-		cmocka_unit_test(test_budget_uses_the_clock),
-		cmocka_unit_test(test_forced_and_few_moves),
-		cmocka_unit_test(test_movestogo),
-		cmocka_unit_test(test_tiny_and_bad),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(NULL, NULL,
+	cmocka_unit_test(test_sudden_death_never_flags),
+	cmocka_unit_test(test_budget_uses_the_clock),
+	cmocka_unit_test(test_forced_and_few_moves),
+	cmocka_unit_test(test_movestogo),
+	cmocka_unit_test(test_tiny_and_bad))

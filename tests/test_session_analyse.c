@@ -32,6 +32,7 @@
 #include "test_session_util.h"
 #include "util/util.h"
 #include "test_tmp.h"
+#include "test_main.h"
 
 static char dir[100];
 
@@ -612,19 +613,12 @@ test_tables_said(void **state)
 	tb_set_path(NULL);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_analyse_to_the_end),
-		cmocka_unit_test(test_cancel),
-		cmocka_unit_test(test_left_game_stops),
-		cmocka_unit_test(test_load_jump_save),
-		cmocka_unit_test(test_typed_notes),
-		cmocka_unit_test(test_notes_of_analysis),
-		cmocka_unit_test(test_start_eval),
-		cmocka_unit_test(test_tables_said),
-	};
-
-	return cmocka_run_group_tests(tests, setup, teardown);
-}
+TEST_MAIN(setup, teardown,
+	cmocka_unit_test(test_analyse_to_the_end),
+	cmocka_unit_test(test_cancel),
+	cmocka_unit_test(test_left_game_stops),
+	cmocka_unit_test(test_load_jump_save),
+	cmocka_unit_test(test_typed_notes),
+	cmocka_unit_test(test_notes_of_analysis),
+	cmocka_unit_test(test_start_eval),
+	cmocka_unit_test(test_tables_said))

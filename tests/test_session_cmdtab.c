@@ -24,6 +24,7 @@
 #include "test_session_util.h"
 #include "session/session_learn.h"
 #include "session/session_net.h"
+#include "test_main.h"
 
 static void
 cmd(struct session *s, enum session_cmd_type t, const char *arg)
@@ -410,19 +411,12 @@ test_documented(void **state)
 	}
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_entries),
-		cmocka_unit_test(test_owners),
-		cmocka_unit_test(test_lookup),
-		cmocka_unit_test(test_complete),
-		cmocka_unit_test(test_parse),
-		cmocka_unit_test(test_keys),
-		cmocka_unit_test(test_modes),
-		cmocka_unit_test(test_documented),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(NULL, NULL,
+	cmocka_unit_test(test_entries),
+	cmocka_unit_test(test_owners),
+	cmocka_unit_test(test_lookup),
+	cmocka_unit_test(test_complete),
+	cmocka_unit_test(test_parse),
+	cmocka_unit_test(test_keys),
+	cmocka_unit_test(test_modes),
+	cmocka_unit_test(test_documented))

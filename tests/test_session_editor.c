@@ -23,6 +23,7 @@
 #include "session/session.h"
 #include "test_session_util.h"
 #include "test_tmp.h"
+#include "test_main.h"
 
 static void
 start(struct session *s)
@@ -299,16 +300,9 @@ test_play_and_analyse(void **state)
 	rmdir(dir);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_open_edit_cancel),
-		cmocka_unit_test(test_side_variant_clear_reset),
-		cmocka_unit_test(test_undo),
-		cmocka_unit_test(test_illegal_refused),
-		cmocka_unit_test(test_play_and_analyse),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(NULL, NULL,
+	cmocka_unit_test(test_open_edit_cancel),
+	cmocka_unit_test(test_side_variant_clear_reset),
+	cmocka_unit_test(test_undo),
+	cmocka_unit_test(test_illegal_refused),
+	cmocka_unit_test(test_play_and_analyse))

@@ -24,6 +24,7 @@
 #include "session/session.h"
 #include "test_session_util.h"
 #include "test_tmp.h"
+#include "test_main.h"
 
 static void
 cmd(struct session *s, enum session_cmd_type t, const char *arg)
@@ -293,16 +294,9 @@ test_analysis_follows(void **state)
 	session_free(&s);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_play_in_review),
-		cmocka_unit_test(test_nested_promote_delete),
-		cmocka_unit_test(test_undo_redo_inside),
-		cmocka_unit_test(test_save_load),
-		cmocka_unit_test(test_analysis_follows),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(NULL, NULL,
+	cmocka_unit_test(test_play_in_review),
+	cmocka_unit_test(test_nested_promote_delete),
+	cmocka_unit_test(test_undo_redo_inside),
+	cmocka_unit_test(test_save_load),
+	cmocka_unit_test(test_analysis_follows))

@@ -5,6 +5,7 @@
  * megapawn monkey, one piece just moved into the river).
  */
 #include "test_util.h"
+#include "test_main.h"
 
 /* A board from "Ld1 ld7 Pd2" (upper case White), side and variant. */
 static void
@@ -197,18 +198,11 @@ test_fen_same(void **state)
 	assert_string_equal(err, "the white lion on a1 is outside its castle");
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_legal),
-		cmocka_unit_test(test_lions),
-		cmocka_unit_test(test_pawns),
-		cmocka_unit_test(test_foreign),
-		cmocka_unit_test(test_too_many),
-		cmocka_unit_test(test_river),
-		cmocka_unit_test(test_fen_same),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(NULL, NULL,
+	cmocka_unit_test(test_legal),
+	cmocka_unit_test(test_lions),
+	cmocka_unit_test(test_pawns),
+	cmocka_unit_test(test_foreign),
+	cmocka_unit_test(test_too_many),
+	cmocka_unit_test(test_river),
+	cmocka_unit_test(test_fen_same))

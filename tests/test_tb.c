@@ -37,6 +37,7 @@
 
 #include "test_tb_check.h"
 #include "test_tmp.h"
+#include "test_main.h"
 
 static char dir[256];
 
@@ -614,21 +615,14 @@ test_multipv(void **state)
 	search_free(ctx);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_material_names),
-		cmocka_unit_test(test_index),
-		cmocka_unit_test(test_format),
-		cmocka_unit_test(test_refused_in_folder),
-		cmocka_unit_test(test_one_ply_consistent),
-		cmocka_unit_test(test_against_search),
-		cmocka_unit_test(test_river_and_monkeys),
-		cmocka_unit_test(test_engine),
-		cmocka_unit_test(test_search),
-		cmocka_unit_test(test_multipv),
-	};
-
-	return cmocka_run_group_tests(tests, setup, teardown);
-}
+TEST_MAIN(setup, teardown,
+	cmocka_unit_test(test_material_names),
+	cmocka_unit_test(test_index),
+	cmocka_unit_test(test_format),
+	cmocka_unit_test(test_refused_in_folder),
+	cmocka_unit_test(test_one_ply_consistent),
+	cmocka_unit_test(test_against_search),
+	cmocka_unit_test(test_river_and_monkeys),
+	cmocka_unit_test(test_engine),
+	cmocka_unit_test(test_search),
+	cmocka_unit_test(test_multipv))

@@ -36,6 +36,7 @@
 
 #include "test_tb_check.h"
 #include "test_whole.h"
+#include "test_main.h"
 
 #define QUICK_EVERY 7
 #define ONE_PLY_SAMPLES test_whole_pick(150, 1500)
@@ -230,12 +231,5 @@ test_every_table(void **state)
 	cache = NULL;
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_every_table),
-	};
-
-	return cmocka_run_group_tests(tests, setup, teardown);
-}
+TEST_MAIN(setup, teardown,
+	cmocka_unit_test(test_every_table))

@@ -13,6 +13,7 @@
 #include "uci/uci.h"
 
 #include "test_uci_util.h"
+#include "test_main.h"
 
 static void
 expect(const char *commands, const char *want)
@@ -317,21 +318,14 @@ test_multipv(void **state)
 	free(out);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_handshake),
-		cmocka_unit_test(test_multipv),
-		cmocka_unit_test(test_position_and_fen),
-		cmocka_unit_test(test_bad_input_keeps_position),
-		cmocka_unit_test(test_moves_sorted),
-		cmocka_unit_test(test_game_over),
-		cmocka_unit_test(test_perft_divide),
-		cmocka_unit_test(test_board_drawing),
-		cmocka_unit_test(test_variant),
-		cmocka_unit_test(test_nul_byte),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(NULL, NULL,
+	cmocka_unit_test(test_handshake),
+	cmocka_unit_test(test_multipv),
+	cmocka_unit_test(test_position_and_fen),
+	cmocka_unit_test(test_bad_input_keeps_position),
+	cmocka_unit_test(test_moves_sorted),
+	cmocka_unit_test(test_game_over),
+	cmocka_unit_test(test_perft_divide),
+	cmocka_unit_test(test_board_drawing),
+	cmocka_unit_test(test_variant),
+	cmocka_unit_test(test_nul_byte))

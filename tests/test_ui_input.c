@@ -19,6 +19,7 @@
 #include "engine/notation.h"
 #include "ui/ui_input.h"
 #include "ui/ui_int.h"
+#include "test_main.h"
 
 /* A White monkey on b2 that can jump c3 then e5: b2d4, b2d4f6. */
 #define FEN_MONKEY "4l2/7/4p2/7/2p4/1M5/2L4 w 0 1"
@@ -629,32 +630,25 @@ test_keys_documented(void **state)
 	assert_int_equal(ui_key_command('='), CMD_FASTER);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_cursor_starts_on_lion),
-		cmocka_unit_test(test_cursor_moves_and_clamps),
-		cmocka_unit_test(test_cursor_flipped),
-		cmocka_unit_test(test_select_and_move),
-		cmocka_unit_test(test_select_only_side_to_move),
-		cmocka_unit_test(test_not_your_turn),
-		cmocka_unit_test(test_illegal_target_and_reselect),
-		cmocka_unit_test(test_click),
-		cmocka_unit_test(test_monkey_chain_full),
-		cmocka_unit_test(test_monkey_chain_stop_with_enter),
-		cmocka_unit_test(test_monkey_chain_stop_with_esc),
-		cmocka_unit_test(test_monkey_chain_bad_landing_and_backspace),
-		cmocka_unit_test(test_monkey_step),
-		cmocka_unit_test(test_cmdline_keys),
-		cmocka_unit_test(test_monkey_chain_past_list_size),
-		cmocka_unit_test(test_cmd_parse),
-		cmocka_unit_test(test_key_bindings),
-		cmocka_unit_test(test_space_pauses_ai_games),
-		cmocka_unit_test(test_cmdline_editing),
-		cmocka_unit_test(test_prefill_selected),
-		cmocka_unit_test(test_keys_documented),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(NULL, NULL,
+	cmocka_unit_test(test_cursor_starts_on_lion),
+	cmocka_unit_test(test_cursor_moves_and_clamps),
+	cmocka_unit_test(test_cursor_flipped),
+	cmocka_unit_test(test_select_and_move),
+	cmocka_unit_test(test_select_only_side_to_move),
+	cmocka_unit_test(test_not_your_turn),
+	cmocka_unit_test(test_illegal_target_and_reselect),
+	cmocka_unit_test(test_click),
+	cmocka_unit_test(test_monkey_chain_full),
+	cmocka_unit_test(test_monkey_chain_stop_with_enter),
+	cmocka_unit_test(test_monkey_chain_stop_with_esc),
+	cmocka_unit_test(test_monkey_chain_bad_landing_and_backspace),
+	cmocka_unit_test(test_monkey_step),
+	cmocka_unit_test(test_cmdline_keys),
+	cmocka_unit_test(test_monkey_chain_past_list_size),
+	cmocka_unit_test(test_cmd_parse),
+	cmocka_unit_test(test_key_bindings),
+	cmocka_unit_test(test_space_pauses_ai_games),
+	cmocka_unit_test(test_cmdline_editing),
+	cmocka_unit_test(test_prefill_selected),
+	cmocka_unit_test(test_keys_documented))

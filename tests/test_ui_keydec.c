@@ -17,6 +17,7 @@
 
 #include "ui/ui_input.h"
 #include "ui/ui_keydec.h"
+#include "test_main.h"
 
 static struct ui_keydec d;
 static struct ui_keydec_ev ev;
@@ -239,17 +240,10 @@ test_broken_sequences(void **state)
 	assert_int_equal(ui_keydec_room(&d), UI_KEYDEC_BUF);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_plain_keys),
-		cmocka_unit_test(test_cursor_keys),
-		cmocka_unit_test(test_sgr_click_in_pieces),
-		cmocka_unit_test(test_x10_click_in_pieces),
-		cmocka_unit_test(test_esc_alone),
-		cmocka_unit_test(test_broken_sequences),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(NULL, NULL,
+	cmocka_unit_test(test_plain_keys),
+	cmocka_unit_test(test_cursor_keys),
+	cmocka_unit_test(test_sgr_click_in_pieces),
+	cmocka_unit_test(test_x10_click_in_pieces),
+	cmocka_unit_test(test_esc_alone),
+	cmocka_unit_test(test_broken_sequences))

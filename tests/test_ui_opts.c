@@ -19,6 +19,7 @@
 #include "session/session_start.h"
 #include "ui/ui_int.h"
 #include "util/util.h"
+#include "test_main.h"
 
 static struct session_start st;
 #define o (st.o)
@@ -514,26 +515,19 @@ test_layout_mouse(void **state)
 	assert_int_equal(ui_layout_square(&l, false, 5, 38), -1); /* panel */
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_parse_all),
-		cmocka_unit_test(test_parse_defaults_and_help),
-		cmocka_unit_test(test_parse_errors),
-		cmocka_unit_test(test_parse_resume),
-		cmocka_unit_test(test_parse_network),
-		cmocka_unit_test(test_configured_server),
-		cmocka_unit_test(test_parse_again),
-		cmocka_unit_test(test_parse_clock_and_game),
-		cmocka_unit_test(test_parse_variant),
-		cmocka_unit_test(test_parse_learn),
-		cmocka_unit_test(test_apply),
-		cmocka_unit_test(test_apply_depth_and_time),
-		cmocka_unit_test(test_player_types),
-		cmocka_unit_test(test_layout_sizes),
-		cmocka_unit_test(test_layout_mouse),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(NULL, NULL,
+	cmocka_unit_test(test_parse_all),
+	cmocka_unit_test(test_parse_defaults_and_help),
+	cmocka_unit_test(test_parse_errors),
+	cmocka_unit_test(test_parse_resume),
+	cmocka_unit_test(test_parse_network),
+	cmocka_unit_test(test_configured_server),
+	cmocka_unit_test(test_parse_again),
+	cmocka_unit_test(test_parse_clock_and_game),
+	cmocka_unit_test(test_parse_variant),
+	cmocka_unit_test(test_parse_learn),
+	cmocka_unit_test(test_apply),
+	cmocka_unit_test(test_apply_depth_and_time),
+	cmocka_unit_test(test_player_types),
+	cmocka_unit_test(test_layout_sizes),
+	cmocka_unit_test(test_layout_mouse))

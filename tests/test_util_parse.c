@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "util/util.h"
+#include "test_main.h"
 
 static void
 test_long_good(void **state)
@@ -143,17 +144,10 @@ test_splitmix(void **state)
 	assert_true(s == 2 * 0x9E3779B97F4A7C15ULL);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_long_good),
-		cmocka_unit_test(test_long_bad),
-		cmocka_unit_test(test_int_u64),
-		cmocka_unit_test(test_double_ms),
-		cmocka_unit_test(test_error),
-		cmocka_unit_test(test_splitmix),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(NULL, NULL,
+	cmocka_unit_test(test_long_good),
+	cmocka_unit_test(test_long_bad),
+	cmocka_unit_test(test_int_u64),
+	cmocka_unit_test(test_double_ms),
+	cmocka_unit_test(test_error),
+	cmocka_unit_test(test_splitmix))

@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "util/util.h"
+#include "test_main.h"
 
 static void
 test_push_grow_remove(void **state)
@@ -163,15 +164,9 @@ test_sizes(void **state)
 	free(a);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_push_grow_remove),
-		cmocka_unit_test(test_strings),
-		cmocka_unit_test(test_time_is_monotonic),
-		cmocka_unit_test(test_fatal),
-		cmocka_unit_test(test_sizes),
-	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(NULL, NULL,
+	cmocka_unit_test(test_push_grow_remove),
+	cmocka_unit_test(test_strings),
+	cmocka_unit_test(test_time_is_monotonic),
+	cmocka_unit_test(test_fatal),
+	cmocka_unit_test(test_sizes))

@@ -4,6 +4,7 @@
  * bare lions playing on, the end rules' order, and the FEN refusals.
  */
 #include "test_util.h"
+#include "test_main.h"
 
 /* Read a megapawn FEN that must be valid. */
 static void
@@ -456,23 +457,16 @@ test_table(void **state)
 	assert_int_equal(variant_parse(NULL), -1);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_start),
-		cmocka_unit_test(test_islands_drowning),
-		cmocka_unit_test(test_islands_crocodile),
-		cmocka_unit_test(test_mpawn),
-		cmocka_unit_test(test_megapawn_reach),
-		cmocka_unit_test(test_promotion),
-		cmocka_unit_test(test_repetition_black_loses),
-		cmocka_unit_test(test_repetition_white_loses),
-		cmocka_unit_test(test_repetition_before_quiet),
-		cmocka_unit_test(test_bare_lions),
-		cmocka_unit_test(test_fen_refusals),
-		cmocka_unit_test(test_table),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(NULL, NULL,
+	cmocka_unit_test(test_start),
+	cmocka_unit_test(test_islands_drowning),
+	cmocka_unit_test(test_islands_crocodile),
+	cmocka_unit_test(test_mpawn),
+	cmocka_unit_test(test_megapawn_reach),
+	cmocka_unit_test(test_promotion),
+	cmocka_unit_test(test_repetition_black_loses),
+	cmocka_unit_test(test_repetition_white_loses),
+	cmocka_unit_test(test_repetition_before_quiet),
+	cmocka_unit_test(test_bare_lions),
+	cmocka_unit_test(test_fen_refusals),
+	cmocka_unit_test(test_table))

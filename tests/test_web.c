@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "web/web.h"
+#include "test_main.h"
 
 /* megapawn's islands a4 b4 f4 g4, a bit a square (rank * 7 + file) */
 #define MEGAPAWN_ISLANDS ((1ULL << 21) | (1ULL << 22) | (1ULL << 26) | (1ULL << 27))
@@ -469,20 +470,13 @@ test_corr_lists(void **state)
 	wbuf_free(&b);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_escape),
-		cmocka_unit_test(test_index),
-		cmocka_unit_test(test_game),
-		cmocka_unit_test(test_game_info),
-		cmocka_unit_test(test_guest_unlinked),
-		cmocka_unit_test(test_board),
-		cmocka_unit_test(test_player),
-		cmocka_unit_test(test_corr_game),
-		cmocka_unit_test(test_corr_lists),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(NULL, NULL,
+	cmocka_unit_test(test_escape),
+	cmocka_unit_test(test_index),
+	cmocka_unit_test(test_game),
+	cmocka_unit_test(test_game_info),
+	cmocka_unit_test(test_guest_unlinked),
+	cmocka_unit_test(test_board),
+	cmocka_unit_test(test_player),
+	cmocka_unit_test(test_corr_game),
+	cmocka_unit_test(test_corr_lists))

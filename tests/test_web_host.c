@@ -28,6 +28,7 @@
 #include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
+#include "test_main.h"
 
 #define EVIL "<b>x</b>"
 
@@ -235,15 +236,8 @@ test_fake_host(void **state)
 	web_close(w);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_fake_host),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN(NULL, NULL,
+	cmocka_unit_test(test_fake_host))
 
 #else
 
