@@ -247,7 +247,8 @@ test_lists(void **state)
 	WAIT(l->done);
 	assert_string_equal(l->title, "Player ann: 12 rated games, since 2026-11-01");
 	assert_int_equal(l->n, 1);
-	assert_non_null(strstr(l->lines[0], "congo     blitz       1612"));
+	assert_non_null(strstr(l->lines[0], "congo     blitz       1612   rd 80"
+	    "      12 games"));
 
 	assert_int_equal(list_cmd(CMD_TOP, "bullet megapawn"), 0);
 	expect_line("#T TOP variant=megapawn speed=bullet limit=100", NULL, 0);
@@ -268,6 +269,8 @@ test_lists(void **state)
 	    GAME);
 	WAIT(l->done);
 	assert_string_equal(l->games[0], GAME);
+	assert_non_null(strstr(l->lines[0], "congo    cy             dan     "
+	    "       1-0 resign         casual 2026-11-20"));
 	/* A line without a game has no record to ask. */
 	assert_int_equal(session_net_list_record(&S, 1), -1);
 	/* The record: gathered, then loaded for review. */

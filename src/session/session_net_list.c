@@ -119,42 +119,41 @@ add_line(struct session_net_list *l, const char *game, const char *fmt, ...)
 	l->n++;
 }
 
+/* The values of keys (NULL-ended, at most 8) in the line t, into v. */
+static void
+fields(const char *t, const char *const *keys, char v[][32])
+{
+	for (int i = 0; keys[i] != NULL; i++)
+		net_kv_get(t, keys[i], v[i], sizeof v[i]);
+}
+
 static void
 item(struct session_net_list *l, const char *t)
 {
-	char a[32], b[32], c[32], d[32], e[32], f[32], g[32], h[32];
+	static const char *const whois[] = { "variant", "speed", "rating",
+		"rd", "games", "provisional", NULL };
+	static const char *const top[] = { "rank", "name", "rating", "rd",
+		"games", NULL };
+	static const char *const game[] = { "game", "variant", "white",
+		"black", "result", "reason", "rated", "ended", NULL };
+	char v[8][32];
 
 	if (strcmp(l->verb, "WHOIS") == 0) {
-		net_kv_get(t, "variant", a, sizeof a);
-		net_kv_get(t, "speed", b, sizeof b);
-		net_kv_get(t, "rating", c, sizeof c);
-		net_kv_get(t, "rd", d, sizeof d);
-		net_kv_get(t, "games", e, sizeof e);
-		net_kv_get(t, "provisional", f, sizeof f);
+		fields(t, whois, v);
 		add_line(l, "", ngettext("  %-9s %-10s %5s%s  rd %-4s %5s game",
-		    "  %-9s %-10s %5s%s  rd %-4s %5s games", strtol(e, NULL,
-		    10)), a, b, c, strcmp(f, "1") == 0 ? "?" : " ", d, e);
+		    "  %-9s %-10s %5s%s  rd %-4s %5s games", strtol(v[4], NULL,
+		    10)), v[0], v[1], v[2], strcmp(v[5], "1") == 0 ? "?" : " ",
+		    v[3], v[4]);
 	} else if (strcmp(l->verb, "TOP") == 0) {
-		net_kv_get(t, "rank", a, sizeof a);
-		net_kv_get(t, "name", b, sizeof b);
-		net_kv_get(t, "rating", c, sizeof c);
-		net_kv_get(t, "rd", d, sizeof d);
-		net_kv_get(t, "games", e, sizeof e);
+		fields(t, top, v);
 		add_line(l, "", ngettext("  %4s. %-20s %5s  rd %-4s %5s game",
-		    "  %4s. %-20s %5s  rd %-4s %5s games", strtol(e, NULL, 10)),
-		    a, b, c, d, e);
+		    "  %4s. %-20s %5s  rd %-4s %5s games", strtol(v[4], NULL,
+		    10)), v[0], v[1], v[2], v[3], v[4]);
 	} else {
-		net_kv_get(t, "game", a, sizeof a);
-		net_kv_get(t, "variant", b, sizeof b);
-		net_kv_get(t, "white", c, sizeof c);
-		net_kv_get(t, "black", d, sizeof d);
-		net_kv_get(t, "result", e, sizeof e);
-		net_kv_get(t, "reason", f, sizeof f);
-		net_kv_get(t, "rated", g, sizeof g);
-		net_kv_get(t, "ended", h, sizeof h);
-		add_line(l, a, "  %-8s  %-8s %-14.14s %-14.14s %-3s %-14.14s "
-		    "%-6s %.10s", a, b, c, d, e, f, strcmp(g, "1") == 0 ?
-		    _("rated") : _("casual"), h);
+		fields(t, game, v);
+		add_line(l, v[0], "  %-8s  %-8s %-14.14s %-14.14s %-3s %-14.14s "
+		    "%-6s %.10s", v[0], v[1], v[2], v[3], v[4], v[5],
+		    strcmp(v[6], "1") == 0 ? _("rated") : _("casual"), v[7]);
 	}
 }
 
