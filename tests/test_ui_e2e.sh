@@ -444,7 +444,9 @@ keys ?
 wait_for 'Congo help' 5
 expect 'message log'
 keys j j k Space b G g
-keys NPage PPage End Home
+keys NPage PPage End
+wait_for '^  -- end --' 5
+keys Home
 wait_for 'more below' 5
 # Narrower, the help wraps under its column instead of cutting a line.
 T resize-window -t e2e -x 60 -y 24

@@ -410,26 +410,30 @@ ui_log_draw(struct ui_app *a)
 	    _("  -- newer below --") : _("  -- end --"));
 }
 
-void
-ui_log_key(struct ui_app *a, const struct ui_event *ev)
+/* A key on a scrolling screen: a line or a page (PgUp, PgDn, space) up or
+ * down, where up adds up to *scroll (-1 for help's, counted from the top;
+ * +1 for the log's, counted from the end); Ctrl-C quits, a click does
+ * nothing, any other key goes back to the board. */
+static void
+scroll_key(struct ui_app *a, int key, int *scroll, int up)
 {
 	int page = a->lay.rows - 3;
 
-	switch (ev->key) {
+	switch (key) {
 	case UK_UP:
 	case 'k':
-		a->log_scroll++;
+		*scroll += up;
 		break;
 	case UK_DOWN:
 	case 'j':
-		a->log_scroll--;
+		*scroll -= up;
 		break;
 	case UK_PGUP:
-		a->log_scroll += page;
+		*scroll += up * page;
 		break;
 	case UK_PGDN:
 	case ' ':
-		a->log_scroll -= page;
+		*scroll -= up * page;
 		break;
 	case UK_CTRL('c'):
 		a->s.quit = true;
@@ -444,26 +448,18 @@ ui_log_key(struct ui_app *a, const struct ui_event *ev)
 }
 
 void
+ui_log_key(struct ui_app *a, const struct ui_event *ev)
+{
+	scroll_key(a, ev->key, &a->log_scroll, 1);
+}
+
+/* Help has b for a page up, and its ends (Home and g, End and G) too. */
+void
 ui_help_key(struct ui_app *a, const struct ui_event *ev)
 {
-	int page = a->lay.rows - 3;
-
 	switch (ev->key) {
-	case UK_UP:
-	case 'k':
-		a->help_scroll--;
-		break;
-	case UK_DOWN:
-	case 'j':
-		a->help_scroll++;
-		break;
-	case UK_PGUP:
 	case 'b':
-		a->help_scroll -= page;
-		break;
-	case UK_PGDN:
-	case ' ':
-		a->help_scroll += page;
+		a->help_scroll -= a->lay.rows - 3;
 		break;
 	case UK_HOME:
 	case 'g':
@@ -473,14 +469,9 @@ ui_help_key(struct ui_app *a, const struct ui_event *ev)
 	case 'G':
 		a->help_scroll = 1 << 20;      /* the end: ui_help_draw clamps */
 		break;
-	case UK_CTRL('c'):
-		a->s.quit = true;
-		break;
-	case UK_CLICK:
-		break;
 	default:
-		a->screen = SCR_BOARD;
-		break;
+		scroll_key(a, ev->key, &a->help_scroll, -1);
+		return;
 	}
 	a->s.dirty = true;
 }
