@@ -383,36 +383,40 @@ session_turn(struct session *s)
 	session_analysis_sync(s);
 }
 
+/* "rook on d4 taken, pawn on e5 taken" (or "drowned") after len bytes of
+ * buf, each after a comma where buf has text: the new length. */
+static size_t
+describe_pieces(char *buf, size_t n, size_t len, int count,
+    const uint8_t *sqs, const uint8_t *pieces, bool drowned)
+{
+	char sq[3];
+
+	for (int i = 0; i < count && len < n; i++) {
+		board_sq_name(sqs[i], sq);
+		len += (size_t)snprintf(buf + len, n - len, "%s", len ? ", " :
+		    "");
+		if (len < n)
+			len += (size_t)snprintf(buf + len, n - len, drowned ?
+			    _("%1$s on %2$s drowned") : _("%1$s on %2$s taken"),
+			    game_piece_word(PIECE_TYPE(pieces[i])), sq);
+	}
+	return len;
+}
+
 /* "pawn on d4 drowned", captures, promotion: what a move did. */
 static void
 describe_effects(const struct move_effects *fx, char *buf, size_t n)
 {
-	size_t len = 0;
-	char sq[3];
-	int i;
+	size_t len;
 
 	buf[0] = '\0';
-	for (i = 0; i < fx->ncaptured && len < n; i++) {
-		board_sq_name(fx->captured_sq[i], sq);
-		len += (size_t)snprintf(buf + len, n - len, "%s", len ? ", " :
-		    "");
-		if (len < n)
-			len += (size_t)snprintf(buf + len, n - len,
-			    _("%1$s on %2$s taken"), game_piece_word(
-			    PIECE_TYPE(fx->captured_piece[i])), sq);
-	}
+	len = describe_pieces(buf, n, 0, fx->ncaptured, fx->captured_sq,
+	    fx->captured_piece, false);
 	if (fx->promoted && len < n)
 		len += (size_t)snprintf(buf + len, n - len, "%s%s",
 		    len ? ", " : "", _("pawn promoted to superpawn"));
-	for (i = 0; i < fx->ndrowned && len < n; i++) {
-		board_sq_name(fx->drowned_sq[i], sq);
-		len += (size_t)snprintf(buf + len, n - len, "%s", len ? ", " :
-		    "");
-		if (len < n)
-			len += (size_t)snprintf(buf + len, n - len,
-			    _("%1$s on %2$s drowned"), game_piece_word(
-			    PIECE_TYPE(fx->drowned_piece[i])), sq);
-	}
+	describe_pieces(buf, n, len, fx->ndrowned, fx->drowned_sq,
+	    fx->drowned_piece, true);
 }
 
 static void
