@@ -26,23 +26,7 @@ web_serve "$tmp/server.log" env CONGO_WEB_SSE_LIFE_MS=3000 "$server" --port 0 --
 base="http://127.0.0.1:$http"
 
 # Two players over CGP/1 (the driver reads "move UCI" lines).
-mkfifo "$tmp/drv.in"
-WEB_ACCOUNT=alice WEB_ACCOUNT2=bob_2 $py "$srcdir/tests/web_cgp.py" "$port" \
-    < "$tmp/drv.in" > "$tmp/drv.out" 2>&1 &
-drv=$!
-exec 3> "$tmp/drv.in"
-# wait_for FILE PATTERN: until the file has a line matching.
-wait_for() {
-	for _ in $(seq 200); do
-		grep -q "$2" "$1" 2>/dev/null && return 0
-		kill -0 "$drv" 2>/dev/null || break
-		sleep 0.05
-	done
-	cat "$1"
-	fail "waited in vain for $2 in $1"
-}
-wait_for "$tmp/drv.out" '^[A-Z2-7]\{8\}$'
-game=$(head -1 "$tmp/drv.out")
+web_driver "$port" WEB_ACCOUNT=alice WEB_ACCOUNT2=bob_2
 echo "move c2c3" >&3
 wait_for "$tmp/drv.out" '^ok'
 

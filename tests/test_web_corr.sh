@@ -24,23 +24,7 @@ web_serve "$tmp/server.log" "$server" --port 0 --bind 127.0.0.1 \
 base="http://127.0.0.1:$http"
 
 # corra (white) and corrb: a rated game, a day (120 s here) a move.
-mkfifo "$tmp/drv.in"
-WEB_ACCOUNT=corra WEB_ACCOUNT2=corrb WEB_DAYS=1 $py \
-    "$srcdir/tests/web_cgp.py" "$port" < "$tmp/drv.in" > "$tmp/drv.out" 2>&1 &
-drv=$!
-exec 3> "$tmp/drv.in"
-# wait_for FILE PATTERN: until the file has a line matching.
-wait_for() {
-	for _ in $(seq 200); do
-		grep -q "$2" "$1" 2>/dev/null && return 0
-		kill -0 "$drv" 2>/dev/null || break
-		sleep 0.05
-	done
-	cat "$1"
-	fail "waited in vain for $2 in $1"
-}
-wait_for "$tmp/drv.out" '^[A-Z2-7]\{8\}$'
-game=$(head -1 "$tmp/drv.out")
+web_driver "$port" WEB_ACCOUNT=corra WEB_ACCOUNT2=corrb WEB_DAYS=1
 # A challenge of corra's to corrb, standing.
 echo "challenge corrb" >&3
 wait_for "$tmp/drv.out" '^ok [A-Z2-7]\{8\}$'

@@ -29,16 +29,8 @@ web_extra_cleanup() {
 	[ -n "$spid" ] && kill "$spid" 2>/dev/null
 }
 . "$(dirname "$0")/tls_lib.sh"
-# wait_for FILE PATTERN: until the file has a line matching (10 s).
-wait_for() {
-	for _ in $(seq 200); do
-		grep -q "$2" "$1" 2>/dev/null && return 0
-		kill -0 "$pid" 2>/dev/null || break
-		sleep 0.05
-	done
-	cat "$1"
-	fail "waited in vain for $2 in $1"
-}
+# wait_for (web_lib.sh) gives up when the server is gone.
+web_watch=pid
 fingerprint() {
 	openssl x509 -noout -fingerprint -sha256 "$@" | sed 's/.*=//'
 }
@@ -66,13 +58,7 @@ get() {
 }
 
 # A game over CGP/1 (tests/web_cgp.py), one move made.
-mkfifo "$tmp/drv.in"
-$py "$srcdir/tests/web_cgp.py" "$port" < "$tmp/drv.in" > "$tmp/drv.out" \
-    2>&1 &
-drv=$!
-exec 3> "$tmp/drv.in"
-wait_for "$tmp/drv.out" '^[A-Z2-7]\{8\}$'
-game=$(head -1 "$tmp/drv.out")
+web_driver "$port"
 echo "move c2c3" >&3
 wait_for "$tmp/drv.out" '^ok'
 

@@ -1,5 +1,5 @@
 # web_lib.sh: sourced by the web pages' shell tests (test_web.sh,
-# test_web_limits.sh, test_web_tabs.sh, test_web_tls.sh).
+# test_web_corr.sh, test_web_limits.sh, test_web_tabs.sh, test_web_tls.sh).
 
 # web_setup NAME: $py (Debian's python3 first: its prometheus_client and
 # websocket), $tmp (congo-NAME.XXXXXX, kept with KEEP set), $pid and $drv
@@ -50,4 +50,33 @@ web_serve() {
 		exit 77
 	fi
 	[ -n "$port" ] && [ -n "$http" ] || { cat "$log"; exit 1; }
+}
+
+# wait_for FILE PATTERN: until FILE has a line matching (10 s at most); in
+# vain at once when the process named by $web_watch (the variable's name:
+# drv, the CGP/1 driver, unless the test says pid, the server) is gone.
+wait_for() {
+	local who=${web_watch:-drv}
+	for _ in $(seq 200); do
+		grep -q "$2" "$1" 2>/dev/null && return 0
+		kill -0 "${!who}" 2>/dev/null || break
+		sleep 0.05
+	done
+	cat "$1"
+	fail "waited in vain for $2 in $1"
+}
+
+# web_driver PORT [VAR=VALUE...]: the CGP/1 driver tests/web_cgp.py (its
+# accounts and options in the VAR=VALUEs) on the server at PORT, fed on fd
+# 3, its lines in $tmp/drv.out; $drv, and $game once it has its game.
+web_driver() {
+	local at=$1
+	shift
+	mkfifo "$tmp/drv.in"
+	env "$@" $py "$srcdir/tests/web_cgp.py" "$at" < "$tmp/drv.in" \
+	    > "$tmp/drv.out" 2>&1 &
+	drv=$!
+	exec 3> "$tmp/drv.in"
+	wait_for "$tmp/drv.out" '^[A-Z2-7]\{8\}$'
+	game=$(head -1 "$tmp/drv.out")
 }
