@@ -3,7 +3,9 @@
  *
  * One table lists every setting with its type and range, so that the checks,
  * the messages ("white.depth must be 0..64") and the unknown-setting warnings
- * all come from the same place.
+ * all come from the same place. The messages are in the reader's language
+ * (util/i18n.h); the FILE:LINE before them, the settings' names and their
+ * values (true, "ai", "HOST:PORT") are what the file says, in every one.
  */
 #include <limits.h>
 #include <stdio.h>
@@ -11,6 +13,7 @@
 
 #include "ai/search_limits.h"
 #include "config/config_int.h"
+#include "util/i18n.h"
 
 enum kind {
 	K_BOOL,		/* bool */
@@ -165,7 +168,9 @@ choices_text(const char *const *ch, char *buf, size_t n)
 		;
 	buf[0] = '\0';
 	for (i = 0; i < count; i++) {
-		const char *sep = i == 0 ? "" : i == count - 1 ? " or " : ", ";
+		/* the last one "or" the others: ("a", "b" or "c") */
+		const char *sep = i == 0 ? "" : i == count - 1 ? _(" or ") :
+		    ", ";
 		int w = snprintf(buf + len, n - len, "%s\"%s\"", sep, ch[i]);
 		if (w < 0 || (size_t)w >= n - len)
 			return;
@@ -188,7 +193,7 @@ apply_one(const struct setting *d, const char *full, const config_setting_t *s,
 	switch (d->kind) {
 	case K_BOOL:
 		if (type != CONFIG_TYPE_BOOL) {
-			snprintf(msg, n, "%s must be true or false", full);
+			snprintf(msg, n, _("%s must be true or false"), full);
 			return -1;
 		}
 		*(bool *)dst = config_setting_get_bool(s) != 0;
@@ -197,16 +202,16 @@ apply_one(const struct setting *d, const char *full, const config_setting_t *s,
 	case K_LONG:
 	case K_ULONG:
 		if (type != CONFIG_TYPE_INT && type != CONFIG_TYPE_INT64) {
-			snprintf(msg, n, "%s must be an integer", full);
+			snprintf(msg, n, _("%s must be an integer"), full);
 			return -1;
 		}
 		v = config_setting_get_int64(s);
 		if (v < d->min || v > d->max) {
 			if (d->max >= LONG_MAX)
-				snprintf(msg, n, "%s must be %lld or more",
+				snprintf(msg, n, _("%s must be %lld or more"),
 				    full, d->min);
 			else
-				snprintf(msg, n, "%s must be %lld..%lld",
+				snprintf(msg, n, _("%s must be %lld..%lld"),
 				    full, d->min, d->max);
 			return -1;
 		}
@@ -223,7 +228,7 @@ apply_one(const struct setting *d, const char *full, const config_setting_t *s,
 
 	/* The string kinds. */
 	if (type != CONFIG_TYPE_STRING) {
-		snprintf(msg, n, "%s must be a string", full);
+		snprintf(msg, n, _("%s must be a string"), full);
 		return -1;
 	}
 	str = config_setting_get_string(s);
@@ -237,19 +242,20 @@ apply_one(const struct setting *d, const char *full, const config_setting_t *s,
 			}
 		}
 		choices_text(d->choices, list, sizeof list);
-		snprintf(msg, n, "%s must be %s", full, list);
+		/* list: the choices, "a", "b" or "c" */
+		snprintf(msg, n, _("%s must be %s"), full, list);
 		return -1;
 	case K_NAME:
 		if (!config_name_valid(str)) {
-			snprintf(msg, n, "%s must be 1..%d letters, digits, "
-			    "'-', '_' or '.'", full, CONF_NAME_MAX - 1);
+			snprintf(msg, n, _("%s must be 1..%d letters, digits, "
+			    "'-', '_' or '.'"), full, CONF_NAME_MAX - 1);
 			return -1;
 		}
 		break;
 	case K_SERVER:
 		if (!config_server_valid(str)) {
-			snprintf(msg, n, "%s must be \"\" (none), HOST, "
-			    "HOST:PORT or tls://HOST[:PORT], not '%.80s'",
+			snprintf(msg, n, _("%s must be \"\" (none), HOST, "
+			    "HOST:PORT or tls://HOST[:PORT], not '%.80s'"),
 			    full, str);
 			return -1;
 		}
@@ -258,8 +264,8 @@ apply_one(const struct setting *d, const char *full, const config_setting_t *s,
 		if (len > 0 && (len < 3 || len > 20 || strspn(str,
 		    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 		    "0123456789_-") != len)) {
-			snprintf(msg, n, "%s must be \"\" or an account's "
-			    "name: 3..20 letters, digits, '_' or '-'", full);
+			snprintf(msg, n, _("%s must be \"\" or an account's "
+			    "name: 3..20 letters, digits, '_' or '-'"), full);
 			return -1;
 		}
 		break;
@@ -267,7 +273,7 @@ apply_one(const struct setting *d, const char *full, const config_setting_t *s,
 		break;
 	}
 	if (len >= d->size) {
-		snprintf(msg, n, "%s must be at most %zu characters", full,
+		snprintf(msg, n, _("%s must be at most %zu characters"), full,
 		    d->size - 1);
 		return -1;
 	}
@@ -328,7 +334,7 @@ static void
 warn_unknown(void (*warn)(const char *), const config_setting_t *s,
     const char *path, const struct group *group)
 {
-	char msg[512], hint[80] = "";
+	char msg[512], body[384], hint[80] = "";
 	const char *name = config_setting_name(s), *near;
 
 	if (warn == NULL)
@@ -337,16 +343,18 @@ warn_unknown(void (*warn)(const char *), const config_setting_t *s,
 		name = "?";
 	near = near_name(name, group != NULL ? group->settings : NULL, groups);
 	if (near != NULL)
-		snprintf(hint, sizeof hint, " (did you mean %s%s%s?)",
+		snprintf(hint, sizeof hint, _(" (did you mean %s%s%s?)"),
 		    group != NULL ? group->name : "", group != NULL ? "." : "",
 		    near);
 	if (group != NULL)
-		snprintf(msg, sizeof msg, "%s:%d: unknown setting '%s.%s'%s",
-		    where(s, path), config_setting_source_line(s), group->name,
-		    name, hint);
+		snprintf(body, sizeof body, _("unknown setting '%s.%s'%s"),
+		    group->name, name, hint);
 	else
-		snprintf(msg, sizeof msg, "%s:%d: unknown setting '%s'%s",
-		    where(s, path), config_setting_source_line(s), name, hint);
+		snprintf(body, sizeof body, _("unknown setting '%s'%s"), name,
+		    hint);
+	/* FILE:LINE: as a compiler's, in every language */
+	snprintf(msg, sizeof msg, "%s:%d: %s", where(s, path),
+	    config_setting_source_line(s), body);
 	warn(msg);
 }
 
@@ -359,9 +367,10 @@ apply_group(struct congo_conf *c, const struct group *g,
 	int i, n;
 
 	if (config_setting_type(gs) != CONFIG_TYPE_GROUP) {
-		snprintf(err, errlen, "%s:%d: %s must be a group: %s = { ... };",
-		    where(gs, path), config_setting_source_line(gs), g->name,
-		    g->name);
+		snprintf(msg, sizeof msg, _("%s must be a group: %s = { ... };"),
+		    g->name, g->name);
+		snprintf(err, errlen, "%s:%d: %s", where(gs, path),
+		    config_setting_source_line(gs), msg);
 		return -1;
 	}
 	n = config_setting_length(gs);
@@ -405,10 +414,11 @@ config_apply(struct congo_conf *c, const config_t *cf, const char *path,
 			if (config_setting_type(s) != CONFIG_TYPE_STRING ||
 			    strlen(config_setting_get_string(s)) >=
 			    sizeof c->clock) {
-				snprintf(err, errlen, "%s:%d: clock must be a "
-				    "string such as \"5+3\" (minutes + "
-				    "seconds)", where(s, path),
-				    config_setting_source_line(s));
+				snprintf(err, errlen, "%s:%d: %s",
+				    where(s, path),
+				    config_setting_source_line(s),
+				    _("clock must be a string such as \"5+3\" "
+				    "(minutes + seconds)"));
 				return -1;
 			}
 			strcpy(c->clock, config_setting_get_string(s));

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "config/config_int.h"
+#include "util/i18n.h"
 
 #ifndef SYSCONFDIR
 #define SYSCONFDIR "/etc"
@@ -27,7 +28,7 @@ config_load_file(struct congo_conf *c, const char *path,
 	int rc = -1;
 
 	if (strlen(path) >= CONF_PATH_MAX) {
-		snprintf(err, errlen, "%.64s...: file name too long", path);
+		snprintf(err, errlen, _("%.64s...: file name too long"), path);
 		return -1;
 	}
 	/* libconfig only says "file I/O error": ask the system first. */
@@ -52,10 +53,11 @@ config_load_file(struct congo_conf *c, const char *path,
 
 		if (config_error_type(&cf) == CONFIG_ERR_FILE_IO || file == NULL)
 			snprintf(err, errlen, "%s: %s", file ? file : path,
-			    text ? text : "cannot be read");
+			    text ? text : _("cannot be read"));
 		else
 			snprintf(err, errlen, "%s:%d: %s", file,
-			    config_error_line(&cf), text ? text : "syntax error");
+			    config_error_line(&cf),
+			    text ? text : _("syntax error"));
 		goto out;
 	}
 	tmp = *c;

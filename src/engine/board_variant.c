@@ -4,10 +4,15 @@
  * repetition rule, symbols and the help's rules summary. Everything outside
  * the engine reads this table instead of testing which variant it is; a
  * third variant is one more entry (and its move rules in movegen).
+ *
+ * The help's lines are marked N_() for the catalogues (po/): whoever shows
+ * one translates it there with _() (ui_help.c). Each is one line of the
+ * help's animal table, whose descriptions start in the 16th column.
  */
 #include <string.h>
 
 #include "engine/board.h"
+#include "util/i18n.h"
 
 const struct variant_desc variant_table[NVARIANTS] = {
 	[VARIANT_CONGO] = {
@@ -25,21 +30,21 @@ const struct variant_desc variant_table[NVARIANTS] = {
 		.bare_lions_draw = true,
 		.letters = "LZEGCMPS",
 		.island_symbol = '^',
-		.help_river = "  The river is rank 4 (~). The castles are c1-e3 "
-		    "and c5-e7 ([ ]).",
+		.help_river = N_("  The river is rank 4 (~). The castles "
+		    "are c1-e3 and c5-e7 ([ ])."),
 		.help_pawn = {
-		    "  P Pawn       one step forward or diagonally forward; "
-		    "past the",
-		    "               river also one or two straight back (no "
-		    "capture);",
-		    "               on the last rank becomes a Superpawn",
-		    "  S Superpawn  also one step sideways, and back straight "
-		    "or",
-		    "               diagonally one or two squares" },
+		    N_("  P Pawn       one step forward or diagonally "
+		    "forward; past the"),
+		    N_("               river also one or two straight back "
+		    "(no capture);"),
+		    N_("               on the last rank becomes a Superpawn"),
+		    N_("  S Superpawn  also one step sideways, and back "
+		    "straight or"),
+		    N_("               diagonally one or two squares") },
 		.help_drown = {
-		    "  A piece (not a crocodile) that ends its move in the "
-		    "river must",
-		    "  leave it on the next move, or it drowns." },
+		    N_("  A piece (not a crocodile) that ends its move in "
+		    "the river must"),
+		    N_("  leave it on the next move, or it drowns.") },
 	},
 	[VARIANT_MEGAPAWN] = {
 		.name = "megapawn",
@@ -55,21 +60,22 @@ const struct variant_desc variant_table[NVARIANTS] = {
 		.bare_lions_draw = false,
 		.letters = "LZEGCMPQ",
 		.island_symbol = '^',
-		.help_river = "  The river is rank 4 (~), a4 b4 f4 g4 are "
-		    "islands (^). The castles are c1-e3 and c5-e7 ([ ]).",
+		.help_river = N_("  The river is rank 4 (~), a4 b4 f4 g4 "
+		    "are islands (^). The castles are c1-e3 and c5-e7 ([ ])."),
 		.help_pawn = {
-		    "  P mPawn      one step forward or diagonally forward; "
-		    "past the",
-		    "               river also one step sideways; never back;",
-		    "               on the last rank becomes a Megapawn",
-		    "  Q Megapawn   to any square up to two files and two "
-		    "ranks away,",
-		    "               jumping, moving or capturing" },
+		    N_("  P mPawn      one step forward or diagonally "
+		    "forward; past the"),
+		    N_("               river also one step sideways; never "
+		    "back;"),
+		    N_("               on the last rank becomes a Megapawn"),
+		    N_("  Q Megapawn   to any square up to two files and two "
+		    "ranks away,"),
+		    N_("               jumping, moving or capturing") },
 		.help_drown = {
-		    "  A piece (not a crocodile) that ends its move in deep "
-		    "water (c4 d4",
-		    "  e4) must leave it on the next move, or it drowns. "
-		    "Islands are land." },
+		    N_("  A piece (not a crocodile) that ends its move in "
+		    "deep water (c4 d4"),
+		    N_("  e4) must leave it on the next move, or it drowns. "
+		    "Islands are land.") },
 	},
 };
 

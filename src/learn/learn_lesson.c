@@ -1,7 +1,9 @@
 /*
  * learn_lesson.c: the lesson file (congo(6), LEARNING): one directive a
  * line, `keyword text`; `lesson` opens a lesson, `step` a position in it.
- * Errors name the file and line.
+ * Errors name the file and line (FILE:LINE:, as a compiler's) and are in
+ * the reader's language; the keywords they name (step, accept, check
+ * captures) are the file's, the same in every language.
  */
 #include "config.h"
 
@@ -13,6 +15,7 @@
 #include <string.h>
 
 #include "learn/learn.h"
+#include "util/i18n.h"
 #include "util/util.h"
 
 struct parse {
@@ -112,8 +115,8 @@ set_text(struct parse *p, char *dst, size_t n, const char *text,
     const char *what)
 {
 	if (strlen(text) >= n)
-		return perr(p, p->line, "%s is too long (at most %zu characters)",
-		    what, n - 1);
+		return perr(p, p->line, _("%s is too long (at most %zu "
+		    "characters)"), what, n - 1);
 	strcpy(dst, text);
 	return 0;
 }
@@ -122,7 +125,7 @@ static int
 need_lesson(struct parse *p, const char *kw)
 {
 	if (p->lesson == NULL)
-		return perr(p, p->line, "'%s' before any 'lesson' line", kw);
+		return perr(p, p->line, _("'%s' before any 'lesson' line"), kw);
 	return 0;
 }
 
@@ -132,8 +135,8 @@ need_step(struct parse *p, const char *kw)
 	if (need_lesson(p, kw) != 0)
 		return -1;
 	if (p->step == NULL)
-		return perr(p, p->line, "'%s' belongs to a step: put it after a "
-		    "'step FEN' line", kw);
+		return perr(p, p->line, _("'%s' belongs to a step: put it "
+		    "after a 'step FEN' line"), kw);
 	return 0;
 }
 
@@ -172,26 +175,27 @@ parse_check(struct parse *p, char *arg)
 	char *word = strtok(arg, " \t"), *rest = strtok(NULL, " \t");
 
 	if (s->ncheck >= LEARN_CHECK_MAX)
-		return perr(p, p->line, "more than %d checks in a step",
+		return perr(p, p->line, _("more than %d checks in a step"),
 		    LEARN_CHECK_MAX);
 	if (word == NULL)
-		return perr(p, p->line, "'check' needs a kind: captures N, "
-		    "takes-lion, no-drown, promotes, to SQ, from SQ or safe");
+		return perr(p, p->line, _("'check' needs a kind: captures N, "
+		    "takes-lion, no-drown, promotes, to SQ, from SQ or safe"));
 	c = &s->check[s->ncheck];
 	memset(c, 0, sizeof *c);
 	if (strcmp(word, "captures") == 0) {
 		long v;
 		if (rest == NULL)
-			return perr(p, p->line, "'check captures' needs a number");
+			return perr(p, p->line, _("'check captures' needs a "
+			    "number"));
 		if (parse_long(rest, 1, 14, &v, NULL, 0) != 0)
-			return perr(p, p->line, "'%s' is not a number of captures "
-			    "(1..14)", rest);
+			return perr(p, p->line, _("'%s' is not a number of "
+			    "captures (1..14)"), rest);
 		c->kind = LC_CAPTURES;
 		c->n = (int)v;
 	} else if (strcmp(word, "to") == 0 || strcmp(word, "from") == 0) {
 		if (rest == NULL || board_sq_parse(rest) < 0)
-			return perr(p, p->line, "'check %s' needs a square such as "
-			    "d4", word);
+			return perr(p, p->line, _("'check %s' needs a square "
+			    "such as d4"), word);
 		c->kind = word[0] == 't' ? LC_TO : LC_FROM;
 		c->sq = board_sq_parse(rest);
 		rest = NULL;
@@ -204,13 +208,15 @@ parse_check(struct parse *p, char *arg)
 	} else if (strcmp(word, "safe") == 0) {
 		c->kind = LC_SAFE;
 	} else {
-		return perr(p, p->line, "unknown check '%s' (captures N, "
-		    "takes-lion, no-drown, promotes, to SQ, from SQ, safe)", word);
+		return perr(p, p->line, _("unknown check '%s' (captures N, "
+		    "takes-lion, no-drown, promotes, to SQ, from SQ, safe)"),
+		    word);
 	}
 	if (c->kind != LC_CAPTURES && rest != NULL)
-		return perr(p, p->line, "'check %s' takes no argument", word);
+		return perr(p, p->line, _("'check %s' takes no argument"),
+		    word);
 	if (c->kind == LC_CAPTURES && strtok(NULL, " \t") != NULL)
-		return perr(p, p->line, "'check captures' takes one number");
+		return perr(p, p->line, _("'check captures' takes one number"));
 	s->ncheck++;
 	return 0;
 }
@@ -223,15 +229,15 @@ parse_accept(struct parse *p, char *arg)
 
 	for (tok = strtok(arg, " \t"); tok != NULL; tok = strtok(NULL, " \t")) {
 		if (!move_text_valid(tok))
-			return perr(p, p->line, "'%s' is not move text (such as "
-			    "d2d3 or b1d3f5)", tok);
+			return perr(p, p->line, _("'%s' is not move text "
+			    "(such as d2d3 or b1d3f5)"), tok);
 		if (s->naccept >= LEARN_ACCEPT_MAX)
-			return perr(p, p->line, "more than %d accepted moves",
-			    LEARN_ACCEPT_MAX);
+			return perr(p, p->line,
+			    _("more than %d accepted moves"), LEARN_ACCEPT_MAX);
 		strcpy(s->accept[s->naccept++], tok);
 	}
 	if (s->naccept == 0)
-		return perr(p, p->line, "'accept' needs at least one move");
+		return perr(p, p->line, _("'accept' needs at least one move"));
 	return 0;
 }
 
@@ -243,20 +249,20 @@ parse_wrong(struct parse *p, char *arg)
 	char *text;
 
 	if (sp == NULL)
-		return perr(p, p->line, "'wrong' needs a move and the text to "
-		    "show for it");
+		return perr(p, p->line, _("'wrong' needs a move and the text "
+		    "to show for it"));
 	*sp = '\0';
 	text = sp + 1;
 	while (*text == ' ' || *text == '\t')
 		text++;
 	if (!move_text_valid(arg))
-		return perr(p, p->line, "'%s' is not move text", arg);
+		return perr(p, p->line, _("'%s' is not move text"), arg);
 	if (s->nwrong >= LEARN_WRONG_MAX)
-		return perr(p, p->line, "more than %d 'wrong' lines in a step",
-		    LEARN_WRONG_MAX);
+		return perr(p, p->line, _("more than %d 'wrong' lines in a "
+		    "step"), LEARN_WRONG_MAX);
 	strcpy(s->wrong[s->nwrong].move, arg);
 	if (set_text(p, s->wrong[s->nwrong].text, LEARN_TEXT_MAX, text,
-	    "the text") != 0)
+	    _("the text")) != 0)
 		return -1;
 	s->nwrong++;
 	return 0;
@@ -277,28 +283,29 @@ close_step(struct parse *p)
 	if (s == NULL)
 		return 0;
 	if (s->goal[0] == '\0')
-		return perr(p, s->line, "this step has no 'goal' line");
+		return perr(p, s->line, _("this step has no 'goal' line"));
 	if (s->naccept == 0 && s->ncheck == 0)
-		return perr(p, s->line, "this step has neither 'accept' nor "
-		    "'check': nothing says which move reaches the goal");
+		return perr(p, s->line, _("this step has neither 'accept' nor "
+		    "'check': nothing says which move reaches the goal"));
 	if (!learn_variant_supported(p->lesson->variant))
 		return 0;
 	if (learn_fen_read(p->lesson->variant, s->fen, &b, err, sizeof err) != 0)
-		return perr(p, s->line, "bad position: %s", err);
+		return perr(p, s->line, _("bad position: %s"), err);
 	{
 		struct game_rules rules = GAME_RULES_DEFAULT;
 		enum game_reason why_over;
 		if (game_status(&b, NULL, 0, false, &rules, &why_over) !=
 		    RESULT_NONE)
-			return perr(p, s->line, "the game is already over in this "
-			    "position (%s)", game_reason_name(why_over));
+			return perr(p, s->line, _("the game is already over "
+			    "in this position (%s)"),
+			    game_reason_name(why_over));
 	}
 	for (i = 0; i < s->naccept; i++)
 		if (notation_read(&b, s->accept[i], &m, err, sizeof err) != 0)
-			return perr(p, s->line, "accepted move: %s", err);
+			return perr(p, s->line, _("accepted move: %s"), err);
 	for (i = 0; i < s->nwrong; i++)
 		if (notation_read(&b, s->wrong[i].move, &m, err, sizeof err) != 0)
-			return perr(p, s->line, "'wrong' move: %s", err);
+			return perr(p, s->line, _("'wrong' move: %s"), err);
 	ml = xmalloc(sizeof *ml);
 	movegen_legal(&b, ml);
 	for (j = 0; j < ml->n; j++)
@@ -306,7 +313,8 @@ close_step(struct parse *p)
 			right++;
 	free(ml);
 	if (right == 0)
-		return perr(p, s->line, "no legal move reaches this step's goal");
+		return perr(p, s->line, _("no legal move reaches this step's "
+		    "goal"));
 	return 0;
 }
 
@@ -321,9 +329,9 @@ close_lesson(struct parse *p)
 	if (l == NULL)
 		return 0;
 	if (l->title[0] == '\0')
-		return perr(p, l->line, "lesson '%s' has no 'title'", l->id);
+		return perr(p, l->line, _("lesson '%s' has no 'title'"), l->id);
 	if (l->steps.len == 0)
-		return perr(p, l->line, "lesson '%s' has no step", l->id);
+		return perr(p, l->line, _("lesson '%s' has no step"), l->id);
 	return 0;
 }
 
@@ -353,11 +361,11 @@ parse_line(struct parse *p, char *s)
 		if (close_lesson(p) != 0)
 			return -1;
 		if (!id_valid(arg) || strlen(arg) >= LEARN_ID_MAX)
-			return perr(p, p->line, "'%s' is not a lesson id (letters, "
-			    "digits, '-' and '_', at most %d)", arg,
-			    LEARN_ID_MAX - 1);
+			return perr(p, p->line, _("'%s' is not a lesson id "
+			    "(letters, digits, '-' and '_', at most %d)"),
+			    arg, LEARN_ID_MAX - 1);
 		if (learn_book_find(p->bk, arg) != NULL)
-			return perr(p, p->line, "a second lesson '%s'", arg);
+			return perr(p, p->line, _("a second lesson '%s'"), arg);
 		l = vec_push(&p->bk->lessons);
 		l->line = p->line;
 		strcpy(l->id, arg);
@@ -367,22 +375,22 @@ parse_line(struct parse *p, char *s)
 		return 0;
 	}
 	if (*arg == '\0')
-		return perr(p, p->line, "'%s' needs a value", kw);
+		return perr(p, p->line, _("'%s' needs a value"), kw);
 	if (strcmp(kw, "title") == 0) {
 		if (need_lesson(p, kw) != 0)
 			return -1;
 		return set_text(p, p->lesson->title, LEARN_TEXT_MAX, arg,
-		    "the title");
+		    _("the title"));
 	}
 	if (strcmp(kw, "variant") == 0) {
 		if (need_lesson(p, kw) != 0)
 			return -1;
 		if (p->lesson->steps.len > 0)
-			return perr(p, p->line, "'variant' must come before the "
-			    "lesson's first step");
+			return perr(p, p->line, _("'variant' must come before "
+			    "the lesson's first step"));
 		if (!learn_variant_known(arg))
-			return perr(p, p->line, "unknown variant '%s' (congo or "
-			    "megapawn)", arg);
+			return perr(p, p->line, _("unknown variant '%s' "
+			    "(congo or megapawn)"), arg);
 		strcpy(p->lesson->variant, arg);
 		return 0;
 	}
@@ -394,8 +402,8 @@ parse_line(struct parse *p, char *s)
 		in = p->lesson->intro;
 		len = strlen(in);
 		if (len + strlen(arg) + 2 > LEARN_INTRO_MAX)
-			return perr(p, p->line, "the intro is too long (at most %d "
-			    "characters)", LEARN_INTRO_MAX - 1);
+			return perr(p, p->line, _("the intro is too long (at "
+			    "most %d characters)"), LEARN_INTRO_MAX - 1);
 		if (len > 0)
 			in[len++] = ' ';
 		strcpy(in + len, arg);
@@ -406,7 +414,7 @@ parse_line(struct parse *p, char *s)
 			return -1;
 		p->step = vec_push(&p->lesson->steps);
 		p->step->line = p->line;
-		return set_text(p, p->step->fen, FEN_MAX, arg, "the FEN");
+		return set_text(p, p->step->fen, FEN_MAX, arg, _("the FEN"));
 	}
 	if (strcmp(kw, "goal") == 0 || strcmp(kw, "hint") == 0 ||
 	    strcmp(kw, "done") == 0) {
@@ -416,7 +424,8 @@ parse_line(struct parse *p, char *s)
 		dst = kw[0] == 'g' ? p->step->goal : kw[0] == 'h' ?
 		    p->step->hint : p->step->done;
 		if (*dst != '\0')
-			return perr(p, p->line, "a second '%s' in this step", kw);
+			return perr(p, p->line, _("a second '%s' in this step"),
+			    kw);
 		return set_text(p, dst, LEARN_TEXT_MAX, arg, kw);
 	}
 	if (strcmp(kw, "accept") == 0)
@@ -425,8 +434,9 @@ parse_line(struct parse *p, char *s)
 		return need_step(p, kw) != 0 ? -1 : parse_check(p, arg);
 	if (strcmp(kw, "wrong") == 0)
 		return need_step(p, kw) != 0 ? -1 : parse_wrong(p, arg);
-	return perr(p, p->line, "unknown keyword '%s' (lesson, title, variant, "
-	    "intro, step, goal, accept, check, wrong, hint, done)", kw);
+	return perr(p, p->line, _("unknown keyword '%s' (lesson, title, "
+	    "variant, intro, step, goal, accept, check, wrong, hint, done)"),
+	    kw);
 }
 
 int
@@ -456,7 +466,7 @@ learn_book_parse(struct learn_book *bk, const char *text, const char *name,
 	if (rc == 0)
 		rc = close_lesson(&p);
 	if (rc == 0 && bk->lessons.len == 0) {
-		snprintf(err, errlen, "%s: no lesson", name);
+		snprintf(err, errlen, _("%s: no lesson"), name);
 		rc = -1;
 	}
 	if (rc != 0) {
@@ -495,7 +505,8 @@ learn_book_read(struct learn_book *bk, const char *path, char *err,
 	vec_reserve(&buf, buf.len + 1);
 	((char *)buf.data)[buf.len] = '\0';
 	if (strlen(buf.data) != buf.len) {
-		snprintf(err, errlen, "%s: a NUL byte: not a text file", path);
+		snprintf(err, errlen, _("%s: a NUL byte: not a text file"),
+		    path);
 		vec_free(&buf);
 		return -1;
 	}

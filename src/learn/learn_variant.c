@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "learn/learn.h"
+#include "util/i18n.h"
 
 bool
 learn_variant_known(const char *variant)
@@ -26,12 +27,14 @@ learn_fen_read(const char *variant, const char *fen, struct board *b,
     char *err, size_t errlen)
 {
 	if (!learn_variant_known(variant)) {
-		snprintf(err, errlen, "unknown variant '%s' (congo or megapawn)",
+		snprintf(err, errlen, _("unknown variant '%s' (congo or "
+		    "megapawn)"),
 		    variant);
 		return -1;
 	}
 	if (!learn_variant_supported(variant)) {
-		snprintf(err, errlen, "this build does not play the %s variant",
+		snprintf(err, errlen, _("this build does not play the %s "
+		    "variant"),
 		    variant);
 		return -1;
 	}

@@ -53,20 +53,21 @@ say_mine(struct plain *p)
 
 	if (p->want_mine && !m->asking) {
 		p->want_mine = false;
-		plain_out("Your games not over: %d%s", m->n, m->n > 0 ?
-		    " (game, whose turn, variant, White, Black, time left)" :
-		    "");
+		plain_out(P_("Your games not over: %d%s"), m->n, m->n > 0 ?
+		    P_(" (game, whose turn, variant, White, Black, time "
+		    "left)") : "");
 		for (i = 0; i < m->n; i++) {
 			session_mine_line(&m->games[i], now, line,
 			    sizeof line);
 			plain_out("%s", line);
 		}
 		if (m->n > 0)
-			plain_out("congo --plain --game GAME takes one back.");
+			plain_out("%s",
+			    P_("congo --plain --game GAME takes one back."));
 	}
 	if (p->want_chal && !m->chal_asking) {
 		p->want_chal = false;
-		plain_out("Challenges: %d", m->nchal);
+		plain_out(P_("Challenges: %d"), m->nchal);
 		for (i = 0; i < m->nchal; i++) {
 			session_challenge_line(&m->chal[i], now, line,
 			    sizeof line);
@@ -74,10 +75,11 @@ say_mine(struct plain *p)
 			n += m->chal[i].to_me;
 		}
 		if (n > 0)
-			plain_out("accept GAME or decline GAME answers a "
-			    "challenge to you.");
+			plain_out("%s", P_("accept GAME or decline GAME "
+			    "answers a challenge to you."));
 		if (n < m->nchal)
-			plain_out("withdraw GAME withdraws one of yours.");
+			plain_out("%s",
+			    P_("withdraw GAME withdraws one of yours."));
 	}
 }
 
@@ -124,12 +126,13 @@ plain_net_help(const struct plain *p)
 {
 	if (p->s->net == NULL)
 		return;
-	plain_out("Commands of your account (network):");
-	plain_out("games: your games not over, your turn first (games NAME: "
-	    "the games NAME played)");
-	plain_out("challenges: the challenges to you and yours");
-	plain_out("accept GAME, decline GAME: answer a challenge to you");
-	plain_out("withdraw GAME: withdraw a challenge of yours");
+	plain_out("%s", P_("Commands of your account (network):"));
+	plain_out("%s", P_("games: your games not over, your turn first "
+	    "(games NAME: the games NAME played)"));
+	plain_out("%s", P_("challenges: the challenges to you and yours"));
+	plain_out("%s",
+	    P_("accept GAME, decline GAME: answer a challenge to you"));
+	plain_out("%s", P_("withdraw GAME: withdraw a challenge of yours"));
 }
 
 static void

@@ -2,7 +2,9 @@
  * util_parse.c: the one number parser. Every number a user, a file or a
  * peer gives is read here: the whole text (blanks around it allowed), in
  * base 10, within limits the caller names, or an error that says which of
- * these failed. Nothing is half read.
+ * these failed. Nothing is half read. The errors are in the reader's
+ * language (util/i18n.h), as a person reads them: an option, a command,
+ * a file's line.
  */
 #include "config.h"
 
@@ -12,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/i18n.h"
 #include "util/util.h"
 
 static const char *
@@ -37,7 +40,7 @@ number_start(const char *text, char *err, size_t errlen)
 	const char *s;
 
 	if (text == NULL || *(s = skip_blanks(text)) == '\0') {
-		util_error(err, errlen, "a number is missing");
+		util_error(err, errlen, _("a number is missing"));
 		return NULL;
 	}
 	return s;
@@ -63,16 +66,17 @@ parse_long(const char *text, long lo, long hi, long *out, char *err,
 	if ((s = number_start(text, err, errlen)) == NULL)
 		return -1;
 	if (!(*s >= '0' && *s <= '9') && *s != '-' && *s != '+')
-		return util_error(err, errlen, "'%.*s' is not a whole number",
-		    quoted(text), text);
+		return util_error(err, errlen,
+		    _("'%.*s' is not a whole number"), quoted(text), text);
 	errno = 0;
 	v = strtol(s, &end, 10);
 	if (end == s || !only_blanks(end))
-		return util_error(err, errlen, "'%.*s' is not a whole number",
-		    quoted(text), text);
+		return util_error(err, errlen,
+		    _("'%.*s' is not a whole number"), quoted(text), text);
 	if (errno == ERANGE || v < lo || v > hi)
 		return util_error(err, errlen,
-		    "%.*s is out of range (%ld to %ld)", quoted(s), s, lo, hi);
+		    _("%.*s is out of range (%ld to %ld)"), quoted(s), s, lo,
+		    hi);
 	*out = v;
 	return 0;
 }
@@ -101,17 +105,17 @@ parse_u64(const char *text, uint64_t lo, uint64_t hi, uint64_t *out,
 		return -1;
 	if (!(*s >= '0' && *s <= '9') && *s != '+')
 		return util_error(err, errlen,
-		    "'%.*s' is not a whole number of 0 or more",
+		    _("'%.*s' is not a whole number of 0 or more"),
 		    quoted(text), text);
 	errno = 0;
 	v = strtoull(s, &end, 10);
 	if (end == s || !only_blanks(end))
 		return util_error(err, errlen,
-		    "'%.*s' is not a whole number of 0 or more",
+		    _("'%.*s' is not a whole number of 0 or more"),
 		    quoted(text), text);
 	if (errno == ERANGE || v < lo || v > hi)
 		return util_error(err, errlen,
-		    "%.*s is out of range (%llu to %llu)", quoted(s), s,
+		    _("%.*s is out of range (%llu to %llu)"), quoted(s), s,
 		    (unsigned long long)lo, (unsigned long long)hi);
 	*out = (uint64_t)v;
 	return 0;
@@ -131,21 +135,21 @@ parse_double(const char *text, double lo, double hi, double *out,
 	p = s + (*s == '-' || *s == '+');
 	if (!((*p >= '0' && *p <= '9') || (*p == '.' && p[1] >= '0' &&
 	    p[1] <= '9')))
-		return util_error(err, errlen, "'%.*s' is not a number",
+		return util_error(err, errlen, _("'%.*s' is not a number"),
 		    quoted(text), text);
 	for (; *p != '\0' && !only_blanks(p); p++)
 		if (!((*p >= '0' && *p <= '9') || *p == '.' || *p == 'e' ||
 		    *p == 'E' || *p == '-' || *p == '+'))
 			return util_error(err, errlen,
-			    "'%.*s' is not a number", quoted(text), text);
+			    _("'%.*s' is not a number"), quoted(text), text);
 	errno = 0;
 	v = strtod(s, &end);
 	if (end == s || !only_blanks(end))
-		return util_error(err, errlen, "'%.*s' is not a number",
+		return util_error(err, errlen, _("'%.*s' is not a number"),
 		    quoted(text), text);
 	if (errno == ERANGE || !isfinite(v) || v < lo || v > hi)
-		return util_error(err, errlen, "%.*s is out of range (%g to %g)",
-		    quoted(s), s, lo, hi);
+		return util_error(err, errlen,
+		    _("%.*s is out of range (%g to %g)"), quoted(s), s, lo, hi);
 	*out = v;
 	return 0;
 }

@@ -5,13 +5,15 @@
 # CONGO_PKG_REF), away from ../shared, is built on a clean machine (a
 # minimal Debian made by debootstrap, entered with chroot) with
 # build-essential and the build dependencies of debian/control only:
-# dpkg-buildpackage -us -uc, the source and both binary packages, make
+# dpkg-buildpackage -us -uc, the source and the three binary packages
+# (congo, congo-server and congo-common, the translations both use), make
 # check in dh_auto_test (the tmux and PostgreSQL tests must skip: neither
 # is a build dependency). lintian on the .changes (the .dsc and the .debs:
 # an error or a warning fails). The game's package on another copy of the
 # clean machine: apt install, congo --version, man -w congo, congo --learn
-# and --puzzle in tmux. Then
-# both packages installed here with apt: the same checks, the conffiles;
+# and --puzzle in tmux, congo --help in German. Then
+# the packages installed here with apt: the same checks, the conffiles,
+# congo-server --help in German (its translations come with it);
 # the server's unit checked with systemd-analyze verify and started (with
 # systemctl where systemd runs, else its ExecStart and ExecStartPost by
 # hand as an unprivileged user, under strace: its system calls checked
@@ -22,8 +24,8 @@
 # and purge leaves nothing.
 #
 # Run by CI as a stage of its own (not by make check): it installs what it
-# needs with apt-get, and installs, removes and purges the packages congo
-# and congo-server on this machine (as root, or with sudo).
+# needs with apt-get, and installs, removes and purges the packages congo,
+# congo-server and congo-common on this machine (as root, or with sudo).
 #
 #   tests/pkg/test_packages.sh            all of the above
 #   CONGO_PKG_REF=v0.1.0 ...              package that tag instead of HEAD
@@ -145,7 +147,8 @@ if [ -n "${CONGO_PKG_DEBS:-}" ]; then
 	ver=$(dpkg-deb -f "$(ls "$CONGO_PKG_DEBS"/congo_*.deb | head -n 1)" Version)
 	out=$work/src
 	mkdir -p "$out"
-	cp "$CONGO_PKG_DEBS"/congo_*.deb "$CONGO_PKG_DEBS"/congo-server_*.deb "$out/"
+	cp "$CONGO_PKG_DEBS"/congo_*.deb "$CONGO_PKG_DEBS"/congo-server_*.deb \
+	    "$CONGO_PKG_DEBS"/congo-common_*.deb "$out/"
 	! $use_chroot || make_base
 else
 	note "a clean copy of $ref (git archive)"
@@ -261,30 +264,52 @@ echo "$deps" | grep -Eq 'libpq|libmicrohttpd|libsqlite3' &&
     fail "the congo package depends on a server's library"
 dpkg-deb -f "$out"/congo_*.deb Recommends | grep -q congo-server ||
     fail "the congo package does not recommend congo-server"
+# The translations (/usr/share/locale) are in congo-common, Architecture:
+# all, on which both programs depend: congo-server installed alone speaks
+# the language its --help does (issue 38).
+for p in congo congo-server; do
+	dpkg-deb -f "$out/${p}_"*.deb Depends | grep -q 'congo-common (= ' ||
+	    fail "$p does not depend on congo-common (= its version)"
+	# (grep reads it all: no SIGPIPE for pipefail to see)
+	dpkg-deb -c "$out/${p}_"*.deb | grep '/usr/share/locale/' > /dev/null &&
+	    fail "$p ships translations (congo-common's)"
+done
+[ "$(dpkg-deb -f "$out"/congo-common_*.deb Architecture)" = all ] ||
+    fail "congo-common is not Architecture: all"
+for l in nl de fr; do
+	dpkg-deb -c "$out"/congo-common_*.deb |
+	    grep "/usr/share/locale/$l/LC_MESSAGES/congo.mo\$" > /dev/null ||
+	    fail "congo-common lacks the $l catalogue"
+done
 
 # The packages alone, the build tree gone: what is installed must not
 # lean on it.
 mkdir "$work/debs"
-mv "$out"/congo_*.deb "$out"/congo-server_*.deb "$work/debs/"
+mv "$out"/congo_*.deb "$out"/congo-server_*.deb "$out"/congo-common_*.deb \
+    "$work/debs/"
 $sudo rm -rf "$out"
 
 # ------------------------------------------ a machine that never built it
 # The game's package on a copy of the clean machine: installed with apt,
 # and played.
 if $use_chroot; then
-	note "the game on a clean machine: apt install ./congo_*.deb"
+	note "the game on a clean machine: apt install ./congo_*.deb (and congo-common)"
 	cr=$work/base
-	$sudo cp "$work/debs"/congo_*.deb "$cr/tmp/"
+	$sudo cp "$work/debs"/congo_*.deb "$work/debs"/congo-common_*.deb \
+	    "$cr/tmp/"
 	cat > "$work/inside.sh" <<'EOF'
 set -eu
 export DEBIAN_FRONTEND=noninteractive LANG=C.UTF-8 TERM=xterm HOME=/root
 export PATH=/usr/local/bin:/usr/bin:/bin:/usr/games:/usr/sbin:/sbin
 apt-get update -qq
-apt-get install -y -qq --no-install-recommends /tmp/congo_*.deb tmux man-db \
+apt-get install -y -qq --no-install-recommends /tmp/congo_*.deb \
+    /tmp/congo-common_*.deb tmux man-db \
     > /tmp/apt.log 2>&1 || { tail -n 30 /tmp/apt.log; exit 1; }
 echo "installed: $(dpkg-query -W -f='${Package} ${Version}' congo)"
 congo --version
 man -w congo
+LANGUAGE=de congo --help 2>&1 | grep '^Aufruf: congo' > /dev/null ||
+    { echo "congo --help is not German with LANGUAGE=de"; exit 1; }
 seen() {	# REGEX: on the screen within 15 s
 	end=$(($(date +%s) + 15))
 	until tmux -L "$sock" capture-pane -p -t f | grep -Eq -- "$1"; do
@@ -316,7 +341,7 @@ EOF
 fi
 
 # -------------------------------------------------------------- install
-for p in congo congo-server; do
+for p in congo congo-server congo-common; do
 	if dpkg-query -W -f='${Status}' "$p" 2> /dev/null |
 	    grep -Eq 'installed|config-files'; then
 		note "$p was installed here before: purged first"
@@ -324,9 +349,9 @@ for p in congo congo-server; do
 	fi
 done
 
-note "apt-get install ./congo_*.deb ./congo-server_*.deb"
+note "apt-get install ./congo_*.deb ./congo-server_*.deb ./congo-common_*.deb"
 (cd "$work/debs" && $sudo apt-get install -y -qq ./congo_*.deb \
-    ./congo-server_*.deb) > "$work/apt-install.log" 2>&1 ||
+    ./congo-server_*.deb ./congo-common_*.deb) > "$work/apt-install.log" 2>&1 ||
     fail "apt-get install failed"
 
 # The player's view: a bare environment, nothing of the build's.
@@ -348,6 +373,9 @@ done
 [ "$(player man -w congo)" = /usr/share/man/man6/congo.6.gz ] ||
     fail "congo(6) not in /usr/share/man/man6"
 player congo-server --version
+player env LANGUAGE=de congo-server --help 2>&1 |
+    grep '^Aufruf: congo-server' > /dev/null ||
+    fail "congo-server --help is not German with LANGUAGE=de"
 dpkg-query -W -f='${Conffiles}\n' congo | grep -q '^ /etc/congo/congo.conf ' ||
     fail "/etc/congo/congo.conf is not a conffile of congo"
 dpkg-query -W -f='${Conffiles}\n' congo-server |
@@ -712,10 +740,11 @@ grep -q 'was made by an earlier start' "$work/lost.err" ||
 
 # ------------------------------------------------------------- remove
 note "apt-get remove: nothing left but the conffiles and the database"
-dpkg-query -L congo congo-server | sort -u > "$work/files.txt"
-conffiles=$(dpkg-query -W -f='${Conffiles}\n' congo congo-server |
+dpkg-query -L congo congo-server congo-common | sort -u > "$work/files.txt"
+conffiles=$(dpkg-query -W -f='${Conffiles}\n' congo congo-server congo-common |
     awk 'NF { print $1 }')
-$sudo apt-get remove -y -qq congo congo-server > "$work/apt-remove.log"
+$sudo apt-get remove -y -qq congo congo-server congo-common \
+    > "$work/apt-remove.log"
 left=
 while read -r f; do
 	# Files and links, not folders (nor /lib, a link to a folder).
@@ -732,7 +761,8 @@ $sudo test -s "$db" || fail "the database is gone after remove"
 echo "left: $(echo $conffiles) and $db"
 
 note "apt-get purge: nothing left"
-$sudo apt-get purge -y -qq congo congo-server > "$work/apt-purge.log"
+$sudo apt-get purge -y -qq congo congo-server congo-common \
+    > "$work/apt-purge.log"
 for f in $conffiles /etc/congo "$state" /var/lib/private/congo; do
 	[ ! -e "$f" ] && [ ! -L "$f" ] || fail "$f left after purge"
 done
@@ -740,7 +770,7 @@ while read -r f; do
 	[ -d "$f" ] && continue
 	if [ -f "$f" ] || [ -L "$f" ]; then fail "$f left after purge"; fi
 done < "$work/files.txt"
-if dpkg-query -W -f='${Status}\n' congo congo-server 2> /dev/null |
+if dpkg-query -W -f='${Status}\n' congo congo-server congo-common 2> /dev/null |
     grep -q 'installed\|config-files'; then
 	fail "dpkg still knows the packages after purge"
 fi
