@@ -66,16 +66,21 @@ screen_at() {
 	wait_for 'Congo-Hilfe' 5
 	expect 'Tasten'
 	pages=0
+	: >"$tmp/allhelp"
 	while :; do
 		capture
+		cat "$tmp/screen" >>"$tmp/allhelp"
 		whole_words "the help, page $((pages + 1))"
-		shown -- '-- Ende --' && break
+		shown '-- Ende --' && break
 		pages=$((pages + 1))
 		[ "$pages" -lt 60 ] || fail "the help never ends"
 		cp "$tmp/screen" "$tmp/page"
 		keys NPage
 		poll 5 "the help does not turn a page" page_turned
 	done
+	# the variant's own lines (the river, the pawns) in German too
+	grep -q 'Der Fluss ist Reihe 4' "$tmp/allhelp" ||
+	    fail "the help's river line is not in German: $(grep -ci 'river' "$tmp/allhelp") English, $(wc -l <"$tmp/allhelp") lines"
 	keys q
 	wait_gone 'Congo-Hilfe' 5
 

@@ -227,7 +227,11 @@ help_line(const struct ui_app *a, int i, char *buf, size_t n)
 	}
 	i -= help_gen();
 	if (variant_line(vd, help_text[i]) != NULL) {
-		snprintf(buf, n, "%s", variant_line(vd, help_text[i]));
+		const char *l = variant_line(vd, help_text[i]);
+
+		/* (never _(""): gettext answers it with the catalogue's
+		 * header) */
+		snprintf(buf, n, "%s", l[0] != '\0' ? _(l) : "");
 		return;
 	}
 	if (strcmp(help_text[i], "%DRAWS") != 0) {
