@@ -54,7 +54,7 @@ say_mine(struct plain *p)
 	if (p->want_mine && !m->asking) {
 		p->want_mine = false;
 		plain_out("Your games not over: %d%s", m->n, m->n > 0 ?
-		    " (game, whose turn, variant, White, Black, time left)" :
+		    " (game, whose turn, variant, White, Black, time left, clock)" :
 		    "");
 		for (i = 0; i < m->n; i++) {
 			session_mine_line(&m->games[i], now, line,
