@@ -128,7 +128,8 @@ XDG_STATE_HOME="$m2/state" XDG_CONFIG_HOME="$m2/config" "$congo" --games \
 st=$?
 [ "$st" = 0 ] || fail "congo --games: status $st: $(cat "$tmp/games.err")"
 [ "$(wc -l <"$tmp/games.out")" -eq 1 ] || fail "congo --games: $(cat "$tmp/games.out")"
-grep -Eq "^$game  your-turn   congo     ann +bob +[0-9]+m[0-9]{2}s\$" \
+# seven fields: the time control last (a day a move: 1d)
+grep -Eq "^$game  your-turn   congo     ann +bob +[0-9]+m[0-9]{2}s +1d\$" \
     "$tmp/games.out" || fail "congo --games: $(cat "$tmp/games.out")"
 # ann's from the first machine: her opponent's turn
 "$congo" --connect "$addr" --login ann --games >"$tmp/games.out" 2>&1 \
@@ -138,8 +139,8 @@ grep -Eq "^$game  their-turn  congo" "$tmp/games.out" ||
 
 note "bob takes the game back from Your games, by his account, and moves"
 run_on c "$m2" --lobby
-wait_for c "Your games +Turn"
-wait_for c "$game  your-turn"
+wait_for c "Your games +Turn .* Left +Clock"
+wait_for c "$game  your-turn .* 1d *\$"
 T send-keys -t =c: k k k k k
 wait_for c "^ > +$game  your-turn"
 wait_for c "Enter: back to this game"

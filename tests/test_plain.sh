@@ -275,6 +275,10 @@ wait_for dl "accept: no challenge nosuchgm listed"
 send 6 "accept $cg"
 wait_for dl "you play (White|Black)"
 wait_for ch "dave joins as"
+# the game in dave's games, its days a move last (as congo --games)
+send 6 games
+wait_for dl "clock\)$"
+wait_for dl "^$cg  (your|their)-turn +congo +[a-z]+ +[a-z]+ +[0-9dhms]+ +3d$"
 finish dl 6
 finish ch 5
 # an account without a key kept here: said, and congo stops (status 1)

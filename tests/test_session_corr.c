@@ -51,25 +51,27 @@ test_lines(void **state)
 	(void)state;
 
 	snprintf(text, sizeof text, "game=%s variant=congo white=ann "
-	    "black=bob status=active turn=black yourturn=1 deadline=%s", GAME,
-	    iso(now + 2 * DAY_MS + 14 * 3600000LL + 30000));
+	    "black=bob status=active turn=black yourturn=1 deadline=%s days=3",
+	    GAME, iso(now + 2 * DAY_MS + 14 * 3600000LL + 30000));
 	session_mine_item(&g, text);
 	assert_true(g.yourturn);
 	assert_int_equal(g.turn, BLACK);
+	/* the time control last, a seventh field: "3d" as the seeks say
+	 * days a move, "5+3" a clock's minutes and seconds, "-" none */
 	session_mine_line(&g, now, line, sizeof line);
 	assert_string_equal(line, GAME "  your-turn   congo     ann           "
-	    "bob           2d14h");
+	    "bob           2d14h     3d");
 	session_mine_item(&g, "game=" OTHER " variant=megapawn white=bob "
 	    "black=cy status=active turn=black yourturn=0 wclock=298000 "
-	    "bclock=5000");
+	    "bclock=5000 clock=300+3");
 	session_mine_line(&g, now, line, sizeof line);
 	assert_string_equal(line, OTHER "  their-turn  megapawn  bob           "
-	    "cy            5.0");
+	    "cy            5.0       5+3");
 	session_mine_item(&g, "game=" THIRD " variant=congo white=bob "
 	    "black=- status=open turn=white yourturn=0");
 	session_mine_line(&g, now, line, sizeof line);
 	assert_string_equal(line, THIRD "  open        congo     bob           "
-	    "-             -");
+	    "-             -         -");
 	/* a deadline passed (the server ends the game): nothing negative */
 	snprintf(text, sizeof text, "game=%s variant=congo white=ann "
 	    "black=bob status=active turn=white yourturn=0 deadline=%s", GAME,
@@ -130,10 +132,10 @@ test_lobby_mine(void **state)
 	expect_line("#l LIST limit=100", NULL, 0);
 	send_line("OK #M GAMES n=2");
 	send_line("ITEM #M game=%s variant=congo white=ann black=bob "
-	    "status=active turn=black yourturn=1 deadline=%s", GAME,
+	    "status=active turn=black yourturn=1 deadline=%s days=3", GAME,
 	    iso(now + 3 * DAY_MS - 60000));
 	send_line("ITEM #M game=%s variant=congo white=bob black=- "
-	    "status=open turn=white yourturn=0", THIRD);
+	    "status=open turn=white yourturn=0 clock=600+5", THIRD);
 	send_line("OK #H CHALLENGES n=2");
 	send_line("ITEM #H game=%s from=ann to=bob variant=congo days=3 "
 	    "rated=no expires=%s", OTHER, iso(now + 14 * DAY_MS));
@@ -152,7 +154,11 @@ test_lobby_mine(void **state)
 	assert_string_equal(m->chal[1].control, "5+3");
 	session_mine_line(&m->games[0], now, line, sizeof line);
 	assert_non_null(strstr(line, "your-turn"));
-	assert_non_null(strstr(line, "2d23h"));
+	assert_non_null(strstr(line, "2d23h     3d"));
+	/* an open game's time control, though no clock runs yet */
+	session_mine_line(&m->games[1], now, line, sizeof line);
+	assert_non_null(strstr(line, "open"));
+	assert_string_equal(line + strlen(line) - 14, "-         10+5");
 	/* Not asked again before its time. */
 	session_mine_tick(&S, now_ms(), true);
 	assert_false(m->asking);

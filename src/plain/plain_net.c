@@ -55,7 +55,7 @@ say_mine(struct plain *p)
 		p->want_mine = false;
 		plain_out(P_("Your games not over: %d%s"), m->n, m->n > 0 ?
 		    P_(" (game, whose turn, variant, White, Black, time "
-		    "left)") : "");
+		    "left, clock)") : "");
 		for (i = 0; i < m->n; i++) {
 			session_mine_line(&m->games[i], now, line,
 			    sizeof line);

@@ -91,7 +91,7 @@ struct session_lobby {
 
 /* The account's games and challenges (session_net_mine.c): "Your
  * games" (GAMES mine=yes: those not over, the account's turn first, each
- * with its deadline or clocks) and the challenges to it and from it
+ * with its deadline or clocks and its time control) and the challenges to it and from it
  * (CHALLENGES), asked while the lobby shows and the player is logged in. */
 #define SESSION_MINE_MAX 50
 #define SESSION_CHAL_MAX 20
@@ -104,6 +104,7 @@ struct session_mine_game {
 	long long deadline;       /* correspondence: Unix ms (UTC), 0 none */
 	bool timed;               /* a clock: each side's ms when listed */
 	long long clock[2];
+	char control[16];         /* "5+3" (minutes), "3d" (days), "-" */
 };
 
 struct session_challenge {

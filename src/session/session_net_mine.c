@@ -1,12 +1,12 @@
 /*
  * session_net_mine.c: the account's own part of the lobby (issue 36):
  * "Your games" (GAMES mine=yes: the games not over, from any machine, the
- * account's turn first, each with its deadline or its clock) and the
- * challenges to it and from it (CHALLENGES), asked while the lobby shows;
- * Up and Down over the whole lobby; a game taken back by the account (no
- * token: another machine's seat is as good), a challenge accepted,
- * declined or withdrawn (by the highlight, or by the game's id for the
- * plain mode). The view (src/ui/ui_net_lobby.c) draws them;
+ * account's turn first, each with its deadline or its clock and its time
+ * control) and the challenges to it and from it (CHALLENGES), asked while
+ * the lobby shows; Up and Down over the whole lobby; a game taken back by
+ * the account (no token: another machine's seat is as good), a challenge
+ * accepted, declined or withdrawn (by the highlight, or by the game's id
+ * for the plain mode). The view (src/ui/ui_net_lobby.c) draws them;
  * `congo --games` prints the same lines (session_net_games.c).
  */
 #include "config.h"
@@ -71,6 +71,21 @@ utc_of(const char *text, const char *key)
 	return t;
 }
 
+/* The time control of an item, as the seeks and the games show it: "3d"
+ * (days a move), "5+3" (minutes and seconds), "-" none said. */
+static void
+control_of(const char *t, char *buf, size_t n)
+{
+	char v[32];
+
+	if (net_kv_get(t, "days", v, sizeof v))
+		snprintf(buf, n, "%.8sd", v);
+	else if (net_kv_get(t, "clock", v, sizeof v))
+		session_seek_minutes(v, buf, n);
+	else
+		snprintf(buf, n, "-");
+}
+
 void
 session_mine_item(struct session_mine_game *g, const char *t)
 {
@@ -93,6 +108,7 @@ session_mine_item(struct session_mine_game *g, const char *t)
 		net_kv_get(t, "bclock", v, sizeof v);
 		g->clock[BLACK] = strtoll(v, NULL, 10);
 	}
+	control_of(t, g->control, sizeof g->control);
 }
 
 static void
@@ -110,12 +126,7 @@ challenge_item(struct session_net *u, const char *t)
 	net_kv_get(t, "from", c->from, sizeof c->from);
 	net_kv_get(t, "to", c->to, sizeof c->to);
 	net_kv_get(t, "variant", c->variant, sizeof c->variant);
-	if (net_kv_get(t, "days", v, sizeof v))
-		snprintf(c->control, sizeof c->control, "%.8sd", v);
-	else if (net_kv_get(t, "clock", v, sizeof v))
-		session_seek_minutes(v, c->control, sizeof c->control);
-	else
-		snprintf(c->control, sizeof c->control, "-");
+	control_of(t, c->control, sizeof c->control);
 	net_kv_get(t, "rated", v, sizeof v);
 	c->rated = strcmp(v, "yes") == 0 || strcmp(v, "1") == 0;
 	c->to_me = strcasecmp(c->to, u->account) == 0;
@@ -179,9 +190,11 @@ session_mine_line(const struct session_mine_game *g, long long now,
 		clock_format(g->clock[g->turn], left, sizeof left);
 	else
 		snprintf(left, sizeof left, "-");
-	snprintf(buf, n, "%-8s  %-10s  %-8s  %-12s  %-12s  %s", g->game,
+	/* the time control last: the six fields before it as they were */
+	snprintf(buf, n, "%-8s  %-10s  %-8s  %-12s  %-12s  %-8s  %s", g->game,
 	    !active ? "open" : g->yourturn ? "your-turn" : "their-turn",
-	    g->variant, g->white, g->black, left);
+	    g->variant, g->white, g->black, left, g->control[0] != '\0' ?
+	    g->control : "-");
 }
 
 void

@@ -70,11 +70,13 @@ draw_mine(struct ui_app *a, int y)
 	}
 	if (g->account[0] == '\0')
 		return y > 2 ? y + 1 : y;
-	snprintf(line, sizeof line, "   %-10s %-10s  %-8s  %-12s  %-12s  %s",
-	    /* TRANSLATORS: the lobby's column heads: at most as long as the
-	     * English (Your games, Turn: 10; Variant: 8; White, Black: 12) */
+	snprintf(line, sizeof line, "   %-10s %-10s  %-8s  %-12s  %-12s  %-8s  "
+	    "%s",
+	    /* TRANSLATORS: the lobby's column heads: at most as many
+	     * letters as their columns hold (Your games, Turn: 10; Variant,
+	     * Left: 8; White, Black: 12) */
 	    _("Your games"), _("Turn"), _("Variant"), _("White"), _("Black"),
-	    _("Left"));
+	    _("Left"), _("Clock"));
 	term_putw_words(y++, 0, cols, ST_HEAD, 0, line);
 	if (m->n == 0)
 		term_putw_words(y++, 0, cols, ST_DIM, 0, m->listed ?
