@@ -40,6 +40,24 @@ fi
     >"$tmp/trainm.out" 2>&1
 check train-megapawn "$tmp/trainm.out" "^epoch 1: "
 
+# --init: training goes on from a network's weights (its validation loss
+# before the first step is the one it ended with, but for the rounding),
+# and a network of another variant is refused
+"$congo" --train "$tmp/c.dat" -o "$tmp/i.nnue" --init "$tmp/a1.nnue" \
+    --epochs 1 --seed 5 --quiet >"$tmp/init.out" 2>&1
+check init "$tmp/init.out" "^epoch 0: validation loss [0-9.]* ($tmp/a1.nnue)"
+check init "$tmp/init.out" "^epoch 1: "
+v1=$(sed -n 's/^epoch 2: .*validation loss \([0-9.]*\),.*/\1/p' "$tmp/train1.out")
+v0=$(sed -n 's/^epoch 0: validation loss \([0-9.]*\) .*/\1/p' "$tmp/init.out")
+if ! awk -v a="$v0" -v b="$v1" 'BEGIN { d = a - b; if (d < 0) d = -d;
+    exit !(b > 0 && d < 0.05 * b) }'; then
+	echo "FAIL: --init's loss $v0 is not the network's own $v1"
+	fail=1
+fi
+"$congo" --train "$tmp/c.dat" -o "$tmp/i2.nnue" --init "$tmp/m.nnue" \
+    --epochs 1 --quiet >"$tmp/initm.out" 2>&1
+check init-variant "$tmp/initm.out" "--init $tmp/m.nnue: a network of another variant"
+
 # the engine with the network, then with a damaged copy
 printf 'setoption name EvalFile value %s\nposition startpos\ngo depth 3\n' \
     "$tmp/a1.nnue" | "$congo" --engine >"$tmp/engine.out" 2>&1
