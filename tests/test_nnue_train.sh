@@ -17,6 +17,17 @@ tmp_prefix=congo-nnue
 "$congo" --gen-data "$tmp/c.dat" --games 8 --nodes 400 --threads 2 \
     --quiet >"$tmp/gen.out" 2>&1
 check gen-data "$tmp/gen.out" "^8 games, [0-9]* positions in"
+# without --eval-file the players evaluate by hand, whatever network is
+# installed: the same games with the shipped networks as without any
+mkdir "$tmp/nonet"
+CONGO_DATADIR="$tmp/nonet" "$congo" --gen-data "$tmp/c0.dat" --games 2 \
+    --nodes 400 --quiet >/dev/null 2>&1
+"$congo" --gen-data "$tmp/c1.dat" --games 2 --nodes 400 --quiet \
+    >/dev/null 2>&1
+if ! cmp -s "$tmp/c0.dat" "$tmp/c1.dat"; then
+	echo "FAIL: --gen-data without --eval-file used an installed network"
+	fail=1
+fi
 "$congo" --gen-data "$tmp/m.dat" --variant megapawn --games 4 --nodes 300 \
     --quiet >"$tmp/genm.out" 2>&1
 check gen-data-megapawn "$tmp/genm.out" "^4 games, [0-9]* positions in"
