@@ -509,15 +509,18 @@ test_defaults(void **state)
 		assert_int_equal(search_nnue_active(ctx, v),
 		    path[0] != '\0' && nnue_get(path, v, err, sizeof err));
 	}
-	/* the shipped Megapawn network (data/megapawn.nnue) */
+	/* the shipped networks (data/megapawn.nnue, data/congo.nnue) */
 	assert_true(search_nnue_active(ctx, VARIANT_MEGAPAWN));
+	assert_true(search_nnue_active(ctx, VARIANT_CONGO));
 	snprintf(o.tune, sizeof o.tune, "zebra=500");
 	search_set_options(ctx, &o);
 	assert_false(search_nnue_active(ctx, VARIANT_MEGAPAWN));
+	assert_false(search_nnue_active(ctx, VARIANT_CONGO));
 	o.tune[0] = '\0';
 	o.level = 3;
 	search_set_options(ctx, &o);
 	assert_false(search_nnue_active(ctx, VARIANT_MEGAPAWN));
+	assert_false(search_nnue_active(ctx, VARIANT_CONGO));
 	search_free(ctx);
 }
 

@@ -17,6 +17,17 @@ tmp_prefix=congo-nnue
 "$congo" --gen-data "$tmp/c.dat" --games 8 --nodes 400 --threads 2 \
     --quiet >"$tmp/gen.out" 2>&1
 check gen-data "$tmp/gen.out" "^8 games, [0-9]* positions in"
+# without --eval-file the players evaluate by hand, whatever network is
+# installed: the same games with the shipped networks as without any
+mkdir "$tmp/nonet"
+CONGO_DATADIR="$tmp/nonet" "$congo" --gen-data "$tmp/c0.dat" --games 2 \
+    --nodes 400 --quiet >/dev/null 2>&1
+"$congo" --gen-data "$tmp/c1.dat" --games 2 --nodes 400 --quiet \
+    >/dev/null 2>&1
+if ! cmp -s "$tmp/c0.dat" "$tmp/c1.dat"; then
+	echo "FAIL: --gen-data without --eval-file used an installed network"
+	fail=1
+fi
 "$congo" --gen-data "$tmp/m.dat" --variant megapawn --games 4 --nodes 300 \
     --quiet >"$tmp/genm.out" 2>&1
 check gen-data-megapawn "$tmp/genm.out" "^4 games, [0-9]* positions in"
@@ -39,6 +50,24 @@ fi
 "$congo" --train "$tmp/m.dat" -o "$tmp/m.nnue" --epochs 1 --quiet \
     >"$tmp/trainm.out" 2>&1
 check train-megapawn "$tmp/trainm.out" "^epoch 1: "
+
+# --init: training goes on from a network's weights (its validation loss
+# before the first step is the one it ended with, but for the rounding),
+# and a network of another variant is refused
+"$congo" --train "$tmp/c.dat" -o "$tmp/i.nnue" --init "$tmp/a1.nnue" \
+    --epochs 1 --seed 5 --quiet >"$tmp/init.out" 2>&1
+check init "$tmp/init.out" "^epoch 0: validation loss [0-9.]* ($tmp/a1.nnue)"
+check init "$tmp/init.out" "^epoch 1: "
+v1=$(sed -n 's/^epoch 2: .*validation loss \([0-9.]*\),.*/\1/p' "$tmp/train1.out")
+v0=$(sed -n 's/^epoch 0: validation loss \([0-9.]*\) .*/\1/p' "$tmp/init.out")
+if ! awk -v a="$v0" -v b="$v1" 'BEGIN { d = a - b; if (d < 0) d = -d;
+    exit !(b > 0 && d < 0.05 * b) }'; then
+	echo "FAIL: --init's loss $v0 is not the network's own $v1"
+	fail=1
+fi
+"$congo" --train "$tmp/c.dat" -o "$tmp/i2.nnue" --init "$tmp/m.nnue" \
+    --epochs 1 --quiet >"$tmp/initm.out" 2>&1
+check init-variant "$tmp/initm.out" "--init $tmp/m.nnue: a network of another variant"
 
 # the engine with the network, then with a damaged copy
 printf 'setoption name EvalFile value %s\nposition startpos\ngo depth 3\n' \

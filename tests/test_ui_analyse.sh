@@ -121,7 +121,7 @@ expect '6\.\.\. e6f5\?\?'
 
 note "< back to the mark before it"
 keys '<'
-wait_for '6\. d3e4\? Mistake\.' 5
+wait_for '6\. d3e4\?! Inaccuracy\.' 5
 
 note "saved: the marks and evaluations in the file"
 command_line "save $tmp/out.pgn"
@@ -162,7 +162,7 @@ command_line "load $tmp/won2.pgn"
 wait_for 'loaded .*won2\.pgn' 10
 wait_for '10\.\.\. b1d1#  -10\.00' 5
 keys '['
-wait_for '10\. d3e4~a4\?  #-1' 5
+wait_for '10\. d3e4~a4\?\?  #-1' 5
 
 note "quit"
 keys q

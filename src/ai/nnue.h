@@ -168,6 +168,8 @@ struct nnue_train_options {
 	double val_share;       /* share kept aside for validation */
 	int64_t max_positions;  /* 0: all */
 	bool buckets;           /* train each lion bucket's own weights */
+	const char *init;       /* start from this network's weights, NULL:
+	                         * random ones */
 	bool quiet;
 };
 void nnue_train_options_default(struct nnue_train_options *o);

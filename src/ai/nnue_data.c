@@ -323,10 +323,11 @@ gen_worker(void *arg)
 	search_options_default(&so);
 	so.hash_mb = o->hash_mb;
 	so.threads = 1;
-	if (o->eval_file != NULL) {
-		so.use_nnue = true;
+	/* without a network named, the hand-made evaluation: never the
+	 * installed network the options would pick by default */
+	so.use_nnue = o->eval_file != NULL;
+	if (o->eval_file != NULL)
 		snprintf(so.eval_file, sizeof so.eval_file, "%s", o->eval_file);
-	}
 	ctx = search_new(&so);
 	for (;;) {
 		int k, w;

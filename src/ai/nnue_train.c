@@ -167,6 +167,32 @@ model_init(struct model *m, uint64_t seed)
 	}
 }
 
+/* The float model of a quantized network n (its inverse, but for the
+ * rounding): the shared part is bucket 0's weights, each bucket's own
+ * part its difference from them (0 for a network of shared weights). */
+static void
+model_from_net(struct model *m, const struct nnue_net *n)
+{
+	memset(m, 0, sizeof *m);
+	for (int i = 0; i < NNUE_INPUTS; i++)
+		for (int j = 0; j < H; j++)
+			m->w1[i][j] = (float)(n->ft_w[i][j] -
+			    n->ft_w[i % NNUE_PSQ][j]) / NNUE_QA;
+	for (int i = 0; i < NNUE_PSQ; i++)
+		for (int j = 0; j < H; j++)
+			m->w1[NNUE_INPUTS + i][j] = (float)n->ft_w[i][j] /
+			    NNUE_QA;
+	for (int j = 0; j < H; j++)
+		m->b1[j] = (float)n->ft_b[j] / NNUE_QA;
+	for (int o = 0; o < L; o++) {
+		for (int j = 0; j < 2 * H; j++)
+			m->w2[o][j] = (float)n->l1_w[o][j] / NNUE_QB;
+		m->b2[o] = (float)((double)n->l1_b[o] / (NNUE_QA * NNUE_QB));
+		m->w3[o] = (float)n->l2_w[o] / NNUE_QO;
+	}
+	m->b3 = (float)n->l2_b / NNUE_QO;
+}
+
 /* One position forward (and backward into g when g is not NULL): its
  * loss. */
 NNUE_CLONES static double
@@ -446,6 +472,24 @@ nnue_train_run(const struct nnue_train_options *o, int nfiles, char **files)
 	tr.loss = xcalloc((size_t)tr.nthreads, sizeof *tr.loss);
 	net = xaligned(sizeof *net);
 	model_init(tr.m, o->seed);
+	if (o->init != NULL) {
+		struct nnue_net *from = nnue_read(o->init, err, sizeof err);
+
+		if (from == NULL || from->variant != tr.variant) {
+			fprintf(stderr, "congo: --train: --init %s: %s\n",
+			    o->init, from == NULL ? err :
+			    "a network of another variant");
+			free(from);
+			rc = 1;
+		} else {
+			model_from_net(tr.m, from);
+			free(from);
+			printf("epoch 0: validation loss %.6f (%s)\n",
+			    run_slices(&tr, tr.ntrain, tr.n, false) /
+			    (double)nval, o->init);
+			fflush(stdout);
+		}
+	}
 	if (!o->quiet)
 		fprintf(stderr, "%s: %zu training positions, %zu for "
 		    "validation, %d epochs, %d threads\n",

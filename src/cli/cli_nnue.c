@@ -112,6 +112,8 @@ train_usage(FILE *out)
 	    "  --max-positions N   read at most N positions\n"
 	    "  --bucket-weights    train each lion square's own weights too\n"
 	    "                      (for large data; default: shared ones)\n"
+	    "  --init NET          start from this network's weights (default:\n"
+	    "                      random ones)\n"
 	    "  --quiet             no progress line\n"), out);
 }
 
@@ -151,6 +153,7 @@ static const struct cli_opt train_opts[] = {
 	{ "lambda", CLI_CALL, 0, 0, 0, train_call, T_LAMBDA, 1 },
 	{ "variant", CLI_CALL, X(variant), 0, 0, gen_variant, 0, 1 },
 	{ "bucket-weights", CLI_FLAG, X(buckets), 0, 0, NULL, 0, 0 },
+	{ "init", CLI_STR, X(init), 0, 0, NULL, 0, 0 },
 	{ "quiet", CLI_FLAG, X(quiet), 0, 0, NULL, 0, 0 },
 	{ "help", CLI_HELP, 0, 0, 0, NULL, 0, 0 },
 	CLI_END
