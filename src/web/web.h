@@ -155,6 +155,8 @@ struct web_player {
 void web_page_index(struct wbuf *b, const struct web_index *x);
 void web_page_game(struct wbuf *b, const struct web_game *g);
 void web_page_player(struct wbuf *b, const struct web_player *p);
+/* An error's page: text is an English message marked N_(), shown in the
+ * server's language. */
 void web_page_error(struct wbuf *b, int code, const char *text);
 /* Time in words (web_when.c): a correspondence game's control ("3 days a
  * move" without the words after days: "3 days"); the time left ms as the
@@ -170,6 +172,14 @@ void web_utc_text(struct wbuf *b, long long t, bool minute);
 void web_left_text(struct wbuf *b, long long ms);
 void web_turn_text(struct wbuf *b, const struct web_game_row *r,
     long long now);
+/* The pages' words in the server's language (web_words.c): the language
+ * of the catalogue in use as an HTML lang value ("de"; "en" without one)
+ * in buf; a game's end's reason (the protocol's word, "resign") in words,
+ * an unknown one as it is; the words the game page's script writes, as a
+ * JSON block (id "words") of the page. */
+const char *web_lang(char buf[16]);
+const char *web_reason_word(const char *reason);
+void web_script_words(struct wbuf *b);
 /* A rating's history as an SVG line chart. */
 void web_chart_svg(struct wbuf *b, const struct web_point *pt, int n);
 /* An SSE message with the game's state from ply `from` on: positions

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "util/i18n.h"
 #include "web/web.h"
 
 #define CELL 56
@@ -68,7 +69,7 @@ web_board_svg(struct wbuf *b, const char *fen, uint64_t islands)
 		return -1;
 	wbuf_printf(b, "<svg class=\"board\" xmlns=\"http://www.w3.org/2000/svg\""
 	    " viewBox=\"0 0 %d %d\" width=\"%d\" height=\"%d\" role=\"img\" "
-	    "aria-label=\"board\">", size, size, size, size);
+	    "aria-label=\"%s\">", size, size, size, size, _("board"));
 	for (r = 6; r >= 0; r--) {
 		for (f = 0; f < 7; f++) {
 			char c = sq[r * 7 + f];
@@ -105,10 +106,10 @@ web_chart_svg(struct wbuf *b, const struct web_point *pt, int n)
 
 	wbuf_printf(b, "<svg class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\""
 	    " viewBox=\"0 0 %d %d\" width=\"%d\" height=\"%d\" role=\"img\" "
-	    "aria-label=\"rating history\">", w, h, w, h);
+	    "aria-label=\"%s\">", w, h, w, h, _("rating history"));
 	if (n <= 0) {
-		wbuf_printf(b, "<text x=\"%d\" y=\"%d\">no rated games</text>"
-		    "</svg>", pad, h / 2);
+		wbuf_printf(b, "<text x=\"%d\" y=\"%d\">%s</text></svg>", pad,
+		    h / 2, _("no rated games"));
 		return;
 	}
 	for (i = 0; i < n; i++) {

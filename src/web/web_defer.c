@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/i18n.h"
 #include "web/web_http.h"
 
 #ifdef HAVE_MICROHTTPD
@@ -107,8 +108,8 @@ back(void *arg)
 	switch (t->kind) {
 	case WJ_INDEX:
 		if (w->index.s == NULL)
-			job_error(j, 503, "The store cannot be read now; try "
-			    "again.");
+			job_error(j, 503, N_("The store cannot be read now; "
+			    "try again."));
 		else {
 			wbuf_add(&j->page, w->index.s, w->index.len);
 			job_page(j, 200, "text/html; charset=utf-8");
@@ -117,8 +118,8 @@ back(void *arg)
 	case WJ_PLAYER:
 		if (t->r.rc <= 0)
 			job_error(j, t->r.rc < 0 ? 503 : 404, t->r.rc < 0 ?
-			    "The store cannot be read now." :
-			    "No such player.");
+			    N_("The store cannot be read now.") :
+			    N_("No such player."));
 		else {
 			web_page_player(&j->page, &t->r.pd->p);
 			job_page(j, 200, "text/html; charset=utf-8");
@@ -138,9 +139,9 @@ back(void *arg)
 		 * not in the store, or the store cannot say. */
 		j->loaded = true;
 		if (t->r.rc == 0)
-			job_error(j, 404, "No such game.");
+			job_error(j, 404, N_("No such game."));
 		else if (t->r.rc < 0)
-			job_error(j, 503, "The store cannot be read now.");
+			job_error(j, 503, N_("The store cannot be read now."));
 		break;
 	case WJ_RATINGS:
 		j->rr = t->r.rr;
@@ -272,9 +273,9 @@ web_defer_end_jobs(struct web *w)
 		if (!j->suspended)
 			continue;
 		/* (No read on its way: web_defer_end_all, stopping.) */
-		job_error(j, 503, w->tickets == NULL ? "The server is "
-		    "stopping." : "The server is reloading; load the page "
-		    "again.");
+		job_error(j, 503, w->tickets == NULL ?
+		    N_("The server is stopping.") :
+		    N_("The server is reloading; load the page again."));
 		j->suspended = false;
 		MHD_resume_connection(j->c);
 	}

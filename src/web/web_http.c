@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "util/util.h"
+#include "util/i18n.h"
 #include "web/web_http.h"
 
 #ifdef HAVE_MICROHTTPD
@@ -149,7 +150,7 @@ page_record(struct MHD_Connection *c, struct web *w, const char *id)
 	char *text, disp[64];
 
 	if ((text = w->host.record(w->host.ctx, id)) == NULL)
-		return web_error(c, 500, "The record cannot be written.");
+		return web_error(c, 500, N_("The record cannot be written."));
 	r = MHD_create_response_from_buffer(strlen(text), text,
 	    MHD_RESPMEM_MUST_FREE);
 	if (r == NULL) {
@@ -176,12 +177,12 @@ page_game(struct web *w, struct MHD_Connection *c, void **con_cls,
 	char game[WEB_ID_LEN + 1];
 
 	if (!web_valid_id(id))
-		return web_error(c, 404, "No such game.");
+		return web_error(c, 404, N_("No such game."));
 	if (w->host.game_find(w->host.ctx, id, game) == 0) {
 		/* Not in memory: read from the store off the loop (a
 		 * finished game), then routed again. */
 		if (j != NULL && j->loaded)
-			return web_error(c, 404, "No such game.");
+			return web_error(c, 404, N_("No such game."));
 		return web_defer(w, c, con_cls, WJ_GAME, id, NULL, NULL);
 	}
 	if (strcmp(what, "events") == 0)
@@ -190,7 +191,7 @@ page_game(struct web *w, struct MHD_Connection *c, void **con_cls,
 		return page_record(c, w, game);
 	memset(&rr, 0, sizeof rr);
 	if (w->host.game(w->host.ctx, game, web_now(w), 0, &d, &rr) == 0)
-		return web_error(c, 404, "No such game.");
+		return web_error(c, 404, N_("No such game."));
 	if (d.w.row.rated && (j == NULL || !j->have_ratings)) {
 		/* The players' ratings now, read off the loop. */
 		web_gamedata_free(&d);
@@ -217,9 +218,9 @@ page_player(struct web *w, struct MHD_Connection *c, void **con_cls,
 	before = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND,
 	    "before");
 	if (!web_valid_name(name))
-		return web_error(c, 404, "No such player.");
+		return web_error(c, 404, N_("No such player."));
 	if (before != NULL && !web_valid_id(before))
-		return web_error(c, 400, "before= is a game id.");
+		return web_error(c, 400, N_("before= is a game id."));
 	/* Read and made off the loop (web_defer.c). */
 	return web_defer(w, c, con_cls, WJ_PLAYER, name, before, NULL);
 }
@@ -249,7 +250,7 @@ route(void *cls, struct MHD_Connection *c, const char *url,
 		web_conn_request(w, c);
 	}
 	if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0)
-		return web_error(c, 405, "These pages are read-only.");
+		return web_error(c, 405, N_("These pages are read-only."));
 	if (strcmp(url, "/") == 0)
 		return page_index(w, c, con_cls);
 	if (strcmp(url, "/static/congo.js") == 0)
@@ -271,13 +272,13 @@ route(void *cls, struct MHD_Connection *c, const char *url,
 		p++;
 		k = strcspn(p, "/");
 		if (k == 0 || k >= sizeof part[0])
-			return web_error(c, 404, "No such page.");
+			return web_error(c, 404, N_("No such page."));
 		memcpy(part[n], p, k);
 		part[n][k] = '\0';
 		p += k;
 	}
 	if (*p != '\0')
-		return web_error(c, 404, "No such page.");
+		return web_error(c, 404, N_("No such page."));
 	if (n == 2 && strcmp(part[0], "game") == 0)
 		return page_game(w, c, con_cls, part[1], "");
 	if (n == 3 && strcmp(part[0], "game") == 0 &&
@@ -285,7 +286,7 @@ route(void *cls, struct MHD_Connection *c, const char *url,
 		return page_game(w, c, con_cls, part[1], part[2]);
 	if (n == 2 && strcmp(part[0], "player") == 0)
 		return page_player(w, c, con_cls, part[1]);
-	return web_error(c, 404, "No such page.");
+	return web_error(c, 404, N_("No such page."));
 }
 
 static void mhd_log(void *cls, const char *fmt, va_list ap)

@@ -2,7 +2,9 @@
  * web_pages.c: the pages as HTML, from plain data (web.h). Whatever a
  * player wrote goes through wbuf_html; the script is a file the server
  * serves (/static/congo.js), never inline: the pages' Content-Security-
- * Policy allows no other.
+ * Policy allows no other. The pages' own words are in the server's
+ * language (_(), util/i18n.h; lang= the catalogue's, web_words.c); names,
+ * ids, moves, FEN, numbers, dates and the JSON the script reads are not.
  */
 #include "config.h"
 
@@ -12,15 +14,19 @@
 #include <time.h>
 
 #include "rating/rating.h"
+#include "util/i18n.h"
 #include "util/util.h"
 #include "web/web.h"
 
 static void
 head(struct wbuf *b, const char *title, int refresh, bool script)
 {
-	wbuf_puts(b, "<!doctype html>\n<html lang=\"en\"><head>"
+	char lang[16];
+
+	wbuf_printf(b, "<!doctype html>\n<html lang=\"%s\"><head>"
 	    "<meta charset=\"utf-8\">"
-	    "<meta name=\"viewport\" content=\"width=device-width\">");
+	    "<meta name=\"viewport\" content=\"width=device-width\">",
+	    web_lang(lang));
 	if (refresh > 0)
 		wbuf_printf(b, "<meta http-equiv=\"refresh\" content=\"%d\">",
 		    refresh);
@@ -45,7 +51,7 @@ player_link(struct wbuf *b, const char *name, int rating, bool prov)
 	size_t n = strlen(name), m = strlen(WEB_GUEST_MARK);
 
 	if (name[0] == '\0') {
-		wbuf_puts(b, "<i>(open)</i>");
+		wbuf_printf(b, "<i>%s</i>", _("(open)"));
 		return;
 	}
 	/* A guest: no page of its own (an account's would be another's). */
@@ -75,7 +81,7 @@ clock_text(struct wbuf *b, const char *clock)
 	int days;
 
 	if (clock[0] == '\0') {
-		wbuf_puts(b, "untimed");
+		wbuf_puts(b, _("untimed"));
 		return;
 	}
 	if (sscanf(clock, "%2d%1[d]", &days, text) == 2 && days > 0 &&
@@ -104,10 +110,16 @@ games_table(struct wbuf *b, const char *id, const struct web_game_row *g,
 {
 	int i;
 
-	wbuf_printf(b, "<table id=\"%s\"><tr>%s<th>game</th><th>white</th>"
-	    "<th>black</th><th>variant</th><th>clock</th><th>%s</th>%s</tr>\n",
-	    id, dates ? "<th>date</th>" : "", finished ? "result" : "ply",
-	    finished ? "" : "<th>to move</th>");
+	wbuf_printf(b, "<table id=\"%s\"><tr>", id);
+	if (dates)
+		wbuf_printf(b, "<th>%s</th>", _("date"));
+	/* TRANSLATORS: the web pages' tables' heads */
+	wbuf_printf(b, "<th>%s</th><th>%s</th><th>%s</th><th>%s</th>"
+	    "<th>%s</th><th>%s</th>", _("game"), _("white"), _("black"),
+	    _("variant"), _("clock"), finished ? _("result") : _("ply"));
+	if (!finished)
+		wbuf_printf(b, "<th>%s</th>", _("to move"));
+	wbuf_puts(b, "</tr>\n");
 	for (i = 0; i < n; i++) {
 		wbuf_puts(b, "<tr>");
 		if (dates) {
@@ -127,7 +139,7 @@ games_table(struct wbuf *b, const char *id, const struct web_game_row *g,
 		wbuf_puts(b, "</td><td>");
 		wbuf_html(b, g[i].variant);
 		if (g[i].rated)
-			wbuf_puts(b, ", rated");
+			wbuf_printf(b, ", %s", _("rated"));
 		wbuf_puts(b, "</td><td>");
 		clock_text(b, g[i].clock);
 		wbuf_puts(b, "</td><td>");
@@ -136,7 +148,7 @@ games_table(struct wbuf *b, const char *id, const struct web_game_row *g,
 			    "-");
 			if (g[i].reason[0] != '\0') {
 				wbuf_puts(b, " (");
-				wbuf_html(b, g[i].reason);
+				wbuf_html(b, web_reason_word(g[i].reason));
 				wbuf_puts(b, ")");
 			}
 		} else {
@@ -146,8 +158,8 @@ games_table(struct wbuf *b, const char *id, const struct web_game_row *g,
 		wbuf_puts(b, "</td></tr>\n");
 	}
 	if (n == 0)
-		wbuf_printf(b, "<tr><td colspan=\"%d\">none</td></tr>\n",
-		    (dates ? 7 : 6) + !finished);
+		wbuf_printf(b, "<tr><td colspan=\"%d\">%s</td></tr>\n",
+		    (dates ? 7 : 6) + !finished, _("none"));
 	wbuf_puts(b, "</table>\n");
 }
 
@@ -157,9 +169,12 @@ ratings_table(struct wbuf *b, const struct web_rating_row *r, int n,
 {
 	int i;
 
-	wbuf_printf(b, "<table class=\"ratings\"><tr>%s<th>category</th>"
-	    "<th>rating</th><th>RD</th><th>games</th></tr>\n",
-	    names ? "<th>#</th><th>player</th>" : "");
+	wbuf_puts(b, "<table class=\"ratings\"><tr>");
+	if (names)
+		wbuf_printf(b, "<th>#</th><th>%s</th>", _("player"));
+	/* TRANSLATORS: RD is the rating's deviation (Glicko) */
+	wbuf_printf(b, "<th>%s</th><th>%s</th><th>%s</th><th>%s</th></tr>\n",
+	    _("category"), _("rating"), _("RD"), _("games"));
 	for (i = 0; i < n; i++) {
 		wbuf_puts(b, "<tr>");
 		if (names) {
@@ -176,7 +191,8 @@ ratings_table(struct wbuf *b, const struct web_rating_row *r, int n,
 		    "?" : "", r[i].rd, r[i].games);
 	}
 	if (n == 0)
-		wbuf_puts(b, "<tr><td colspan=\"5\">none</td></tr>\n");
+		wbuf_printf(b, "<tr><td colspan=\"5\">%s</td></tr>\n",
+		    _("none"));
 	wbuf_puts(b, "</table>\n");
 }
 
@@ -185,12 +201,13 @@ web_page_index(struct wbuf *b, const struct web_index *x)
 {
 	int i;
 
-	head(b, "Games", 10, false);
-	wbuf_puts(b, "<h1>Congo</h1>\n<h2>Live games</h2>\n");
+	head(b, _("Games"), 10, false);
+	wbuf_printf(b, "<h1>Congo</h1>\n<h2>%s</h2>\n", _("Live games"));
 	games_table(b, "live", x->live, x->nlive, false, false, x->now);
-	wbuf_puts(b, "<h2>Open seeks</h2>\n<table id=\"seeks\"><tr>"
-	    "<th>player</th><th>variant</th><th>clock</th><th>rated</th>"
-	    "<th>colour</th></tr>\n");
+	wbuf_printf(b, "<h2>%s</h2>\n<table id=\"seeks\"><tr>"
+	    "<th>%s</th><th>%s</th><th>%s</th><th>%s</th><th>%s</th></tr>\n",
+	    _("Open seeks"), _("player"), _("variant"), _("clock"),
+	    _("rated"), _("colour"));
 	for (i = 0; i < x->nseeks; i++) {
 		const struct web_seek_row *s = &x->seeks[i];
 		wbuf_puts(b, "<tr><td>");
@@ -199,15 +216,19 @@ web_page_index(struct wbuf *b, const struct web_index *x)
 		wbuf_html(b, s->variant);
 		wbuf_puts(b, "</td><td>");
 		clock_text(b, s->clock);
-		wbuf_printf(b, "</td><td>%s</td><td>", s->rated ? "yes" : "no");
-		wbuf_html(b, s->colour);
+		wbuf_printf(b, "</td><td>%s</td><td>", s->rated ? _("yes") :
+		    _("no"));
+		wbuf_html(b, strcmp(s->colour, "white") == 0 ? _("white") :
+		    strcmp(s->colour, "black") == 0 ? _("black") :
+		    strcmp(s->colour, "random") == 0 ? _("random") : s->colour);
 		wbuf_puts(b, "</td></tr>\n");
 	}
 	if (x->nseeks == 0)
-		wbuf_puts(b, "<tr><td colspan=\"5\">none</td></tr>\n");
-	wbuf_puts(b, "</table>\n<h2>Recent results</h2>\n");
+		wbuf_printf(b, "<tr><td colspan=\"5\">%s</td></tr>\n",
+		    _("none"));
+	wbuf_printf(b, "</table>\n<h2>%s</h2>\n", _("Recent results"));
 	games_table(b, "recent", x->recent, x->nrecent, true, false, 0);
-	wbuf_puts(b, "<h2>Leaderboards</h2>\n");
+	wbuf_printf(b, "<h2>%s</h2>\n", _("Leaderboards"));
 	for (i = 0; i < x->ncat; i++) {
 		wbuf_puts(b, "<h3>");
 		wbuf_html(b, x->cat[i]);
@@ -215,9 +236,9 @@ web_page_index(struct wbuf *b, const struct web_index *x)
 		ratings_table(b, x->top[i], x->ntop[i], true);
 	}
 	if (x->ncat == 0)
-		wbuf_puts(b, "<p>Nobody has an established rating yet (a "
-		    "rating is listed once its deviation is 110 or less, after "
-		    "about 20 rated games).</p>\n");
+		wbuf_printf(b, "<p>%s</p>\n", _("Nobody has an established "
+		    "rating yet (a rating is listed once its deviation is 110 "
+		    "or less, after about 20 rated games)."));
 	if (x->server != NULL) {
 		wbuf_puts(b, "<footer>");
 		wbuf_html(b, x->server);
@@ -290,14 +311,19 @@ turn_text(struct wbuf *b, const struct web_game *g)
 	int n = g->nply;
 
 	if (n > 0) {
-		wbuf_printf(b, "last move %d%s ", (n - 1) / 2 + 1,
-		    n % 2 == 1 ? "." : "...");
-		wbuf_html(b, g->moves[n - 1]);
+		struct wbuf m;
+		wbuf_init(&m);
+		wbuf_printf(&m, "%d%s ", (n - 1) / 2 + 1, n % 2 == 1 ? "." :
+		    "...");
+		wbuf_html(&m, g->moves[n - 1]);
+		/* TRANSLATORS: the game's last move ("2... c6c5") */
+		wbuf_printf(b, _("last move %s"), m.s);
+		wbuf_free(&m);
 	}
 	if (g->row.status == 1 && sp != NULL && (sp[1] == 'w' ||
 	    sp[1] == 'b'))
-		wbuf_printf(b, "%s%s to move", n > 0 ? ", " : "",
-		    sp[1] == 'w' ? "white" : "black");
+		wbuf_printf(b, "%s%s", n > 0 ? ", " : "",
+		    sp[1] == 'w' ? _("white to move") : _("black to move"));
 }
 
 /* A rated game's rating changes, once it is over ("" before). */
@@ -307,20 +333,25 @@ rating_changes(struct wbuf *b, const struct web_game_row *r)
 	const char *who[2] = { r->white, r->black };
 	const char *after[2] = { r->wafter, r->bafter };
 	const char *diff[2] = { r->wdiff, r->bdiff };
+	struct wbuf t;
 	int k;
 
 	if (r->wdiff[0] == '\0' && r->bdiff[0] == '\0')
 		return;
-	wbuf_puts(b, "ratings: ");
+	wbuf_init(&t);
 	for (k = 0; k < 2; k++) {
-		wbuf_puts(b, k > 0 ? ", " : "");
-		wbuf_html(b, who[k]);
-		wbuf_puts(b, " ");
-		wbuf_html(b, after[k]);
-		wbuf_puts(b, " (");
-		wbuf_html(b, diff[k]);
-		wbuf_puts(b, ")");
+		wbuf_puts(&t, k > 0 ? ", " : "");
+		wbuf_html(&t, who[k]);
+		wbuf_puts(&t, " ");
+		wbuf_html(&t, after[k]);
+		wbuf_puts(&t, " (");
+		wbuf_html(&t, diff[k]);
+		wbuf_puts(&t, ")");
 	}
+	/* TRANSLATORS: the players' new ratings ("alice 1520 (+12), bob
+	 * 1480 (-12)") */
+	wbuf_printf(b, _("ratings: %s"), t.s);
+	wbuf_free(&t);
 }
 
 static void
@@ -330,12 +361,12 @@ status_text(struct wbuf *b, const struct web_game_row *r)
 		wbuf_html(b, r->result[0] != '\0' ? r->result : "-");
 		if (r->reason[0] != '\0') {
 			wbuf_puts(b, " (");
-			wbuf_html(b, r->reason);
+			wbuf_html(b, web_reason_word(r->reason));
 			wbuf_puts(b, ")");
 		}
 	} else
-		wbuf_puts(b, r->status == 1 ? "in progress" :
-		    "waiting for a player");
+		wbuf_puts(b, r->status == 1 ? _("in progress") :
+		    _("waiting for a player"));
 }
 
 void
@@ -345,42 +376,49 @@ web_page_game(struct wbuf *b, const struct web_game *g)
 	char title[96];
 	int i;
 
-	snprintf(title, sizeof title, "Game %s", r->id);
+	snprintf(title, sizeof title, _("Game %s"), r->id);
 	head(b, title, 0, true);
 	wbuf_puts(b, "<h1>");
 	player_link(b, r->white, r->wrating, r->wprov);
 	wbuf_puts(b, " &ndash; ");
 	player_link(b, r->black, r->brating, r->bprov);
-	wbuf_puts(b, "</h1>\n<p class=\"info\">game ");
+	wbuf_printf(b, "</h1>\n<p class=\"info\">%s ", _("game"));
 	wbuf_html(b, r->id);
 	wbuf_puts(b, ", ");
 	wbuf_html(b, r->variant);
-	wbuf_puts(b, r->rated ? ", rated, " : ", ");
+	if (r->rated)
+		wbuf_printf(b, ", %s", _("rated"));
+	wbuf_puts(b, ", ");
 	if (r->days > 0) {
-		wbuf_puts(b, "correspondence, ");
-		web_days_text(b, r->days);
-		wbuf_puts(b, " a move");
+		struct wbuf d;
+		wbuf_init(&d);
+		web_days_text(&d, r->days);
+		/* TRANSLATORS: a correspondence game's time ("3 days") */
+		wbuf_printf(b, _("correspondence, %s a move"), d.s);
+		wbuf_free(&d);
 	} else
 		clock_text(b, r->clock);
 	wbuf_puts(b, " &middot; <a href=\"/game/");
 	wbuf_html(b, r->id);
-	wbuf_puts(b, "/record\" download>record</a></p>\n<div class=\"game\">"
-	    "<div>");
+	wbuf_puts(b, "/record\" download>");
+	wbuf_printf(b, "%s</a></p>\n<div class=\"game\"><div>", _("record"));
 	if (web_board_svg(b, g->fens[g->nply], g->islands) < 0)
-		wbuf_puts(b, "<p>(the position cannot be drawn)</p>");
+		wbuf_printf(b, "<p>%s</p>",
+		    _("(the position cannot be drawn)"));
 	wbuf_puts(b, "<p id=\"view\">");
-	wbuf_printf(b, "ply %d of %d", g->nply, g->nply);
+	/* TRANSLATORS: the ply shown of the game's plies */
+	wbuf_printf(b, _("ply %d of %d"), g->nply, g->nply);
 	wbuf_puts(b, "</p></div><div class=\"side\">");
 	if (g->timed) {
-		wbuf_printf(b, "<p class=\"clocks\">white <span id=\"wclock\""
-		    "%s>", g->running == 0 ? " class=\"run\"" : "");
+		wbuf_printf(b, "<p class=\"clocks\">%s <span id=\"wclock\""
+		    "%s>", _("white"), g->running == 0 ? " class=\"run\"" : "");
 		ms_text(b, g->wclock);
-		wbuf_printf(b, "</span> black <span id=\"bclock\"%s>",
-		    g->running == 1 ? " class=\"run\"" : "");
+		wbuf_printf(b, "</span> %s <span id=\"bclock\"%s>",
+		    _("black"), g->running == 1 ? " class=\"run\"" : "");
 		ms_text(b, g->bclock);
 		wbuf_puts(b, "</span></p>");
 	}
-	wbuf_puts(b, "<p>status: <span id=\"status\">");
+	wbuf_printf(b, "<p>%s <span id=\"status\">", _("status:"));
 	status_text(b, r);
 	wbuf_puts(b, "</span></p><p id=\"deadline\">");
 	/* A correspondence game's deadline (the script keeps it). */
@@ -400,9 +438,11 @@ web_page_game(struct wbuf *b, const struct web_game *g)
 		}
 		wbuf_puts(b, "</li>");
 	}
-	wbuf_puts(b, "</ol><p class=\"hint\">&larr; &rarr; step through "
-	    "the moves</p></div></div>\n<script type=\"application/json\" "
-	    "id=\"data\" data-game=\"");
+	wbuf_printf(b, "</ol><p class=\"hint\">&larr; &rarr; %s</p></div>"
+	    "</div>\n", _("step through the moves"));
+	web_script_words(b);
+	wbuf_puts(b, "<script type=\"application/json\" id=\"data\" "
+	    "data-game=\"");
 	wbuf_html(b, r->id);
 	wbuf_puts(b, "\">");
 	web_sse_state(b, g, 0);
@@ -413,17 +453,24 @@ web_page_game(struct wbuf *b, const struct web_game *g)
 void
 web_page_player(struct wbuf *b, const struct web_player *p)
 {
+	struct wbuf t;
 	int i;
 
 	head(b, p->name, 0, false);
 	wbuf_puts(b, "<h1>");
 	wbuf_html(b, p->name);
-	wbuf_puts(b, "</h1>\n<p class=\"info\">account since ");
-	web_utc_text(b, p->created, false);
-	wbuf_printf(b, ", rated games played: %d, finished games: "
-	    "<span id=\"wdl\">%d won, %d drawn, %d lost</span></p>\n"
-	    "<h2>Ratings</h2>\n", p->ngames_total, p->wins, p->draws,
+	wbuf_init(&t);
+	web_utc_text(&t, p->created, false);
+	wbuf_puts(b, "</h1>\n<p class=\"info\">");
+	wbuf_printf(b, _("account since %s"), t.s);
+	wbuf_free(&t);
+	wbuf_puts(b, ", ");
+	wbuf_printf(b, _("rated games played: %d"), p->ngames_total);
+	wbuf_printf(b, ", %s <span id=\"wdl\">", _("finished games:"));
+	/* TRANSLATORS: a player's finished games */
+	wbuf_printf(b, _("%d won, %d drawn, %d lost"), p->wins, p->draws,
 	    p->losses);
+	wbuf_printf(b, "</span></p>\n<h2>%s</h2>\n", _("Ratings"));
 	ratings_table(b, p->ratings, p->nratings, false);
 	for (i = 0; i < p->nratings; i++) {
 		wbuf_puts(b, "<figure><figcaption>");
@@ -435,16 +482,16 @@ web_page_player(struct wbuf *b, const struct web_player *p)
 		    p->nhist != NULL ? p->nhist[i] : 0);
 		wbuf_puts(b, "</figure>\n");
 	}
-	wbuf_puts(b, "<h2>Games in progress</h2>\n");
+	wbuf_printf(b, "<h2>%s</h2>\n", _("Games in progress"));
 	games_table(b, "playing", p->live, p->nlive, false, false, p->now);
-	wbuf_puts(b, "<h2>Games</h2>\n");
+	wbuf_printf(b, "<h2>%s</h2>\n", _("Games"));
 	games_table(b, "games", p->games, p->ngames, true, true, 0);
 	if (p->next_before != NULL) {
 		wbuf_puts(b, "<p><a rel=\"next\" href=\"/player/");
 		wbuf_html(b, p->name);
 		wbuf_puts(b, "?before=");
 		wbuf_html(b, p->next_before);
-		wbuf_puts(b, "\">older games</a></p>\n");
+		wbuf_printf(b, "\">%s</a></p>\n", _("older games"));
 	}
 	foot(b);
 }
@@ -457,7 +504,7 @@ web_page_error(struct wbuf *b, int code, const char *text)
 	snprintf(title, sizeof title, "%d", code);
 	head(b, title, 0, false);
 	wbuf_printf(b, "<h1>%d</h1>\n<p>", code);
-	wbuf_html(b, text);
+	wbuf_html(b, _(text));
 	wbuf_puts(b, "</p>\n");
 	foot(b);
 }

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "util/util.h"
+#include "util/i18n.h"
 #include "web/web_http.h"
 
 #ifdef HAVE_MICROHTTPD
@@ -140,8 +141,8 @@ web_sse_open_many(struct web *w, struct MHD_Connection *c)
 		if ((colon = strchr(item, ':')) != NULL) {
 			*colon = '\0';
 			if (parse_long(colon + 1, 0, 1000000, &v, NULL, 0) != 0)
-				return web_error(c, 400, "g= is a list of "
-				    "ID:PLY.");
+				return web_error(c, 400, N_("g= is a list of "
+				    "ID:PLY."));
 		}
 		if (w->host.game_find(w->host.ctx, item, game) <= 0)
 			continue;      /* over and gone: nothing to follow */
@@ -153,8 +154,8 @@ web_sse_open_many(struct web *w, struct MHD_Connection *c)
 		plies[n++] = (int)v;
 	}
 	if (n == 0)
-		return web_error(c, 404, "None of these games is being "
-		    "played.");
+		return web_error(c, 404, N_("None of these games is being "
+		    "played."));
 	if ((st = stream_new(w, c, true)) == NULL)
 		return MHD_NO;
 	for (i = 0; i < n; i++)

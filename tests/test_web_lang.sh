@@ -1,0 +1,93 @@
+#!/bin/bash
+# test_web_lang.sh: the web pages speak congo-server's language (issue 38):
+# with LANGUAGE=nl, de or fr (in C.UTF-8) the pages' headings, table heads
+# and an error page are in that language and <html lang> names it; a
+# correspondence game's page in German (its time, status, side to move and
+# deadline, and the words block its script writes with) while the game's
+# JSON, moves and ids stay as the protocol has them; English and lang="en"
+# without LANGUAGE. The catalogues are po/*.po compiled (lang_lib.sh). 77
+# without curl, python3, libmicrohttpd or translations.
+set -u
+builddir=${CONGO_BUILDDIR:-$(pwd)}
+srcdir=${srcdir:-$(dirname "$0")/..}
+export CONGO_SRCDIR=$(cd "$srcdir" && pwd)
+server="$builddir/src/congo-server"
+command -v curl > /dev/null || { echo "test_web_lang.sh: no curl, skipped"; exit 77; }
+. "$srcdir/tests/web_lib.sh"
+web_setup web-lang
+command -v $py > /dev/null || { echo "test_web_lang.sh: no python3, skipped"; exit 77; }
+. "$srcdir/tests/lang_lib.sh"
+lang_locale
+
+# serve LANG: a server whose language is LANG ("en": no LANGUAGE).
+serve() {
+	if [ -n "$pid" ]; then
+		kill "$pid" 2>/dev/null
+		wait "$pid" 2>/dev/null
+		pid=
+	fi
+	if [ "$1" = en ]; then
+		set -- env -u LANGUAGE
+	else
+		set -- env LANGUAGE="$1"
+	fi
+	web_serve "$tmp/server.log" "$@" "$server" --port 0 \
+	    --bind 127.0.0.1 --http 127.0.0.1:0 --db "$tmp/games.db" --create \
+	    --rated-same-network
+	base="http://127.0.0.1:$http"
+}
+# has FILE TEXT: FILE holds TEXT (a fixed string)
+has() {
+	grep -qF -- "$2" "$1" || fail "$1 lacks: $2"
+}
+
+for l in en nl de fr; do
+	case $l in
+	en) head='<h2>Live games</h2>' th='<th>ply</th>' err='No such player.' ;;
+	nl) head='<h2>Lopende partijen</h2>' th='<th>halve zet</th>'
+	    err='Deze speler bestaat niet.' ;;
+	de) head='<h2>Laufende Partien</h2>' th='<th>Halbzug</th>'
+	    err='Diesen Spieler gibt es nicht.' ;;
+	fr) head='<h2>Parties en cours</h2>' th='<th>demi-coup</th>'
+	    err="Ce joueur n&#39;existe pas." ;;
+	esac
+	serve $l
+	curl -s "$base/" > "$tmp/index-$l.html"
+	has "$tmp/index-$l.html" "<html lang=\"$l\">"
+	has "$tmp/index-$l.html" "$head"
+	has "$tmp/index-$l.html" "$th"
+	code=$(curl -s -o "$tmp/404-$l.html" -w '%{http_code}' \
+	    "$base/player/nobody")
+	[ "$code" = 404 ] || fail "/player/nobody answered $code in $l"
+	has "$tmp/404-$l.html" "<html lang=\"$l\">"
+	has "$tmp/404-$l.html" "$err"
+done
+
+# A correspondence game in German (the last server's language is fr).
+serve de
+web_driver "$port" WEB_ACCOUNT=alice WEB_ACCOUNT2=bob_2 WEB_DAYS=3
+echo "move c2c3" >&3
+wait_for "$tmp/drv.out" '^ok'
+curl -s "$base/game/$game" > "$tmp/game.html"
+g="$tmp/game.html"
+has "$g" '<html lang="de">'
+has "$g" "<title>Partie $game - Congo</title>"
+has "$g" 'Fernpartie, 3 Tage pro Zug'
+has "$g" 'Status: <span id="status">läuft</span>'
+has "$g" 'letzter Zug 1. c2c3, Schwarz am Zug'
+has "$g" '<p id="deadline">Schwarz am Zug bis '
+grep -qE ' UTC, noch [23] T [0-9]+ Std</p>' "$g" || fail "$g: no time left"
+has "$g" '"ply":"Halbzug %d von %d"'
+has "$g" '"resign":"aufgegeben"'
+# The game's data as the protocol has it.
+has "$g" '"moves":["c2c3"]'
+has "$g" '"status":1,"result":""'
+curl -s "$base/" > "$tmp/index.html"
+has "$tmp/index.html" "<a href=\"/game/$game\">$game</a>"
+has "$tmp/index.html" 'Schwarz am Zug bis '
+curl -s "$base/player/alice" > "$tmp/alice.html"
+has "$tmp/alice.html" '<h2>Laufende Partien</h2>'
+has "$tmp/alice.html" 'Konto seit '
+curl -s "$base/healthz" | grep -q '^ok' || fail "healthz"
+curl -s "$base/metrics" | grep -q '^congo_' || fail "metrics"
+echo "test_web_lang.sh: ok"
