@@ -3,9 +3,10 @@
 # with LANGUAGE=nl, de or fr (in C.UTF-8) the pages' headings, table heads
 # and an error page are in that language and <html lang> names it; a
 # correspondence game's page in German (its time, status, side to move and
-# deadline, and the words block its script writes with) while the game's
-# JSON, moves and ids stay as the protocol has them; English and lang="en"
-# without LANGUAGE. The catalogues are po/*.po compiled (lang_lib.sh). 77
+# deadline, and the words block its script writes with; in headless
+# Chromium, when there, the script's countdown and the deadline after a
+# move) while the game's JSON, moves and ids stay as the protocol has
+# them; English and lang="en" without LANGUAGE. The catalogues are po/*.po compiled (lang_lib.sh). 77
 # without curl, python3, libmicrohttpd or translations.
 set -u
 builddir=${CONGO_BUILDDIR:-$(pwd)}
@@ -19,20 +20,23 @@ command -v $py > /dev/null || { echo "test_web_lang.sh: no python3, skipped"; ex
 . "$srcdir/tests/lang_lib.sh"
 lang_locale
 
-# serve LANG: a server whose language is LANG ("en": no LANGUAGE).
+# serve LANG [OPTION...]: a server whose language is LANG ("en": no
+# LANGUAGE), with the options.
 serve() {
+	local l=$1
+	shift
 	if [ -n "$pid" ]; then
 		kill "$pid" 2>/dev/null
 		wait "$pid" 2>/dev/null
 		pid=
 	fi
-	if [ "$1" = en ]; then
-		set -- env -u LANGUAGE
+	if [ "$l" = en ]; then
+		set -- env -u LANGUAGE "$server" "$@"
 	else
-		set -- env LANGUAGE="$1"
+		set -- env LANGUAGE="$l" "$server" "$@"
 	fi
-	web_serve "$tmp/server.log" "$@" "$server" --port 0 \
-	    --bind 127.0.0.1 --http 127.0.0.1:0 --db "$tmp/games.db" --create \
+	web_serve "$tmp/server.log" "$@" --port 0 --bind 127.0.0.1 \
+	    --http 127.0.0.1:0 --db "$tmp/games.db" --create \
 	    --rated-same-network
 	base="http://127.0.0.1:$http"
 }
@@ -63,22 +67,57 @@ for l in en nl de fr; do
 	has "$tmp/404-$l.html" "$err"
 done
 
-# A correspondence game in German (the last server's language is fr).
-serve de
-web_driver "$port" WEB_ACCOUNT=alice WEB_ACCOUNT2=bob_2 WEB_DAYS=3
-echo "move c2c3" >&3
-wait_for "$tmp/drv.out" '^ok'
-curl -s "$base/game/$game" > "$tmp/game.html"
+# A correspondence game in German, a day (120 s here) a move.
+serve de --day-length 120
+web_driver "$port" WEB_ACCOUNT=alice WEB_ACCOUNT2=bob_2 WEB_DAYS=1
+today=$(date -u +%Y-%m-%d)
+left='noch [0-9]* Min [0-9][0-9] s'
 g="$tmp/game.html"
+curl -s "$base/game/$game" > "$g"
 has "$g" '<html lang="de">'
 has "$g" "<title>Partie $game - Congo</title>"
-has "$g" 'Fernpartie, 3 Tage pro Zug'
+has "$g" 'Fernpartie, 1 Tag pro Zug'
 has "$g" 'Status: <span id="status">läuft</span>'
-has "$g" 'letzter Zug 1. c2c3, Schwarz am Zug'
-has "$g" '<p id="deadline">Schwarz am Zug bis '
-grep -qE ' UTC, noch [23] T [0-9]+ Std</p>' "$g" || fail "$g: no time left"
+grep -q "<p id=\"deadline\">Weiß am Zug bis $today [0-9:]* UTC, $left</p>" \
+    "$g" || fail "$g: no deadline in German"
 has "$g" '"ply":"Halbzug %d von %d"'
 has "$g" '"resign":"aufgegeben"'
+
+# The page's script writes German too (headless Chromium, as
+# test_web_corr.sh's): the countdown, and the other side's deadline after
+# a move.
+chrome=$(command -v chromium || command -v chromium-browser || true)
+if [ -n "$chrome" ] && $py -c 'import websocket' 2>/dev/null; then
+	mkfifo "$tmp/br.in"
+	$py "$srcdir/tests/web_deadline.py" "$chrome" "$base/game/$game" \
+	    "$tmp/chrome" "$tmp/shot.png" < "$tmp/br.in" > "$tmp/br.out" \
+	    2> "$tmp/br.err" &
+	bpid=$!
+	exec 4> "$tmp/br.in"
+	for _ in $(seq 500); do
+		grep -q '^ticks' "$tmp/br.out" && break
+		kill -0 "$bpid" 2>/dev/null || break
+		sleep 0.02
+	done
+	grep -q "^ticks Weiß am Zug bis $today [0-9:]* UTC, $left$" \
+	    "$tmp/br.out" || { grep -v dbus "$tmp/br.err" | tail -5;
+	    fail "the browser: $(cat "$tmp/br.out")"; }
+	echo "move c2c3" >&3
+	wait_for "$tmp/drv.out" '^ok'
+	echo moved >&4
+	wait "$bpid" || { grep -v dbus "$tmp/br.err" | tail -5;
+	    fail "the browser after the move: $(cat "$tmp/br.out")"; }
+	grep -q "^moved Schwarz am Zug bis $today [0-9:]* UTC, $left$" \
+	    "$tmp/br.out" || fail "the browser: $(cat "$tmp/br.out")"
+	echo "test_web_lang.sh: chromium: $(grep '^ticks' "$tmp/br.out")"
+else
+	echo "test_web_lang.sh: no chromium or python3-websocket, the browser's part skipped"
+	echo "move c2c3" >&3
+	wait_for "$tmp/drv.out" '^ok'
+fi
+curl -s "$base/game/$game" > "$g"
+has "$g" 'letzter Zug 1. c2c3, Schwarz am Zug'
+has "$g" '<p id="deadline">Schwarz am Zug bis '
 # The game's data as the protocol has it.
 has "$g" '"moves":["c2c3"]'
 has "$g" '"status":1,"result":""'
