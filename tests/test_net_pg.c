@@ -661,6 +661,7 @@ main(void)
 		cmocka_unit_test(test_ply_race),
 		cmocka_unit_test(test_stale_after_ok),
 		cmocka_unit_test(test_presence_across),
+		cmocka_unit_test(test_presence_notify_lock),
 		cmocka_unit_test(test_seek_across),
 		cmocka_unit_test(test_seek_race),
 		cmocka_unit_test(test_seek_freed),

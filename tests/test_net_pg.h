@@ -68,10 +68,12 @@ void ghost_seek_before(struct tc **c, char *id);
 void ghost_seek_after(long long killed, const char *id);
 /* test_net_pg_rematch.c: a rematch with its players on two servers. */
 void test_rematch_across(void **state);
-/* test_net_pg_lock.c: the database locked, news read late, idle games. */
+/* test_net_pg_lock.c: the database locked, news read late, idle games,
+ * a seat handed over while notifying commits wait for their lock. */
 void test_tables_locked(void **state);
 void test_news_off_loop(void **state);
 void test_idle_game_leaves(void **state);
+void test_presence_notify_lock(void **state);
 /* test_net_pg_ident.c: names that belong to accounts, across servers. */
 void test_identity_across(void **state);
 void test_same_network_across(void **state);

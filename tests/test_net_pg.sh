@@ -202,6 +202,33 @@ lock) $as "$bindir/psql" -h "$tmp" -U congo -d congo -Atq -c \\
     done
     exit 1 ;;
 sql) $as "$bindir/psql" -h "$tmp" -U congo -d congo -Atq -c "\$2" > /dev/null ;;
+notifylock)
+    # The lock every commit that notifies takes in turn, held for \$2 s
+    # by a commit waiting for a synchronous standby that never comes
+    # (as a slow disk holds it for a moment): returns once it is held.
+    P="$as $bindir/psql -h $tmp -U congo -d congo -Atq"
+    \$P -c "ALTER SYSTEM SET synchronous_standby_names = 'congo_test_none'" \\
+        -c "SELECT pg_reload_conf()" > /dev/null || exit 1
+    (sleep \$2; \$P -c "ALTER SYSTEM RESET synchronous_standby_names" \\
+        -c "SELECT pg_reload_conf()" > /dev/null) > /dev/null 2>&1 &
+    i=0
+    while [ \$i -lt 100 ]; do
+        \$P -c "SET synchronous_commit = on" -c "BEGIN" \\
+            -c "CREATE TABLE IF NOT EXISTS congo_test_hold(x int)" \\
+            -c "INSERT INTO congo_test_hold VALUES (1)" \\
+            -c "SELECT pg_notify('congo_test_hold', '')" -c "COMMIT" \\
+            > /dev/null 2>&1 &
+        j=0
+        while [ \$j -lt 20 ]; do
+            n=\$(\$P -c "SELECT count(*) FROM pg_locks WHERE
+                locktype = 'object' AND classid = 1262 AND objid = 0
+                AND mode = 'AccessExclusiveLock' AND granted")
+            [ "\$n" -ge 1 ] && exit 0
+            sleep 0.05; j=\$((j + 1))
+        done
+        i=\$((i + 20))  # committed before the setting came: again
+    done
+    exit 1 ;;
 terminate) $as "$bindir/psql" -h "$tmp" -U congo -d congo -Atq -c \\
     "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
      WHERE datname = 'congo' AND pid <> pg_backend_pid()" > /dev/null ;;

@@ -1,7 +1,8 @@
 /*
  * test_net_pg_lock.c: the servers while every table is locked by another
  * session, a server that hears another's news late and reads it off its
- * event loop, and a game with nobody at it leaving a server's memory.
+ * event loop, a game with nobody at it leaving a server's memory, and a
+ * seat handed over while the lock of notifying commits is held.
  */
 #include "test_net_pg.h"
 
@@ -228,4 +229,65 @@ test_idle_game_leaves(void **state)
 	tc_free(w);
 	tc_free(b);
 	tc_free(o);
+}
+
+/*
+ * The lock every commit that notifies takes in turn, held for 3 s by
+ * another session's commit (as a slow disk's sync holds it a moment on a
+ * busy machine) when White, playing on A, takes its seat on B: B's notice
+ * of that taking waits for the lock (cancelled meanwhile, it is sent
+ * again) and A hands the seat over (White's connection there gets PRESENCE
+ * state=replaced) and B keeps it. (The notice gave up on the lock after
+ * 25 ms, lost with its batch: A never heard it and both servers held
+ * White's seat.)
+ */
+void
+test_presence_notify_lock(void **state)
+{
+	const char *ctl = getenv("CONGO_PG_CTL");
+	char cmd[600], id[16], tw[40];
+	struct tc *w, *b, *w2;
+	long long t0;
+
+	(void)state;
+	if (ctl == NULL)
+		skip();
+	tc_from = (127u << 24) | (99u << 8) | 1;
+	assert_non_null(w = tc_hello(port_a));
+	assert_non_null(b = tc_hello(port_b));
+	tc_from = 0;
+	tc_ask(w, "OK #c CREATE game=", "#c CREATE seat=white name=nw");
+	tc_val(w->line, "game", id, sizeof id);
+	tc_val(w->line, "token", tw, sizeof tw);
+	tc_ask(b, "OK #j JOIN", "#j JOIN game=%s seat=black name=nb", id);
+	/* Each server has heard of the other's seat. */
+	assert_true(state_shows(w, id, " bpresent=1 "));
+	assert_true(state_shows(b, id, " wpresent=1 "));
+	snprintf(cmd, sizeof cmd, "%s notifylock 3", ctl);
+	assert_int_equal(system(cmd), 0);
+	t0 = tc_ms();
+	assert_non_null(w2 = tc_hello(port_b));
+	tc_ask(w2, "OK #r REJOIN", "#r REJOIN game=%s token=%s", id, tw);
+	/* The batches of notices waiting for the lock (B's with the taking)
+	 * are cancelled once, as an administrator might: each is sent
+	 * again. */
+	snprintf(cmd, sizeof cmd, "%s sql \"SELECT 1 / count("
+	    "pg_cancel_backend(pid)) FROM pg_stat_activity WHERE "
+	    "wait_event_type = 'Lock' AND query LIKE '%%congo_presence%%'\"",
+	    ctl);
+	while (system(cmd) != 0 && tc_ms() - t0 < T)
+		usleep(20000);
+	assert_true(tc_ms() - t0 < T);
+	print_message("cancelled %lld ms after the lock was taken\n",
+	    tc_ms() - t0);
+	assert_non_null(ev2(w, id, " PRESENCE seat=white state=replaced"));
+	print_message("replaced on A %lld ms after the lock was taken\n",
+	    tc_ms() - t0);
+	/* A knows White is on B, and B holds the seat: its player there
+	 * resigns. */
+	assert_true(state_shows(w, id, " wpresent=1 "));
+	tc_ask(w2, "OK #g RESIGN", "#g RESIGN game=%s", id);
+	tc_free(w);
+	tc_free(w2);
+	tc_free(b);
 }

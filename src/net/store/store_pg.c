@@ -650,6 +650,11 @@ pg_notices(void *ctx, struct sess *s)
 		/* Our notices' answer first: what came with it is read
 		 * below. */
 		pg_notify_poll(pg, false);
+		if (pg->n_why[0] != '\0') {
+			store_log(s, NET_LOG_WARN, "%.200s: notices to the "
+			    "other servers failed: %s", pg->name, pg->n_why);
+			pg->n_why[0] = '\0';
+		}
 		while ((nt = PQnotifies(pg->r)) != NULL) {
 			if (strcmp(nt->relname, "congo_presence") == 0)
 				pg_presence_notice(pg, s, nt->extra);

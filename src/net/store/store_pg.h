@@ -27,6 +27,9 @@
  * the seats it held (its seeks are passed by after STORE_SERVER_LIVE_MS
  * already: pg_server_live). */
 #define PG_BEAT_MS 1000
+/* A batch of notices that failed (a deadlock, the database restarting)
+ * is sent this many times in all before it is given up. */
+#define PG_NOTIFY_TRIES 3
 #define PG_DEAD_MS 15000
 
 /* A seat held on another server, or left there (server ""); or held here
@@ -84,6 +87,13 @@ struct pgstore {
 	bool r_sent;
 	char *nq;                      /* statements for the next batch */
 	size_t nqlen, nqcap;
+	/* The batch in flight (its statements), sent again before the next
+	 * when it failed, up to PG_NOTIFY_TRIES times; why it failed, for
+	 * the log (pg_notices), "" once said. */
+	char *nsent;
+	bool n_failed;
+	int n_tries;
+	char n_why[200];
 };
 
 /* The answer of notices sent on r read, as far as it has come, then the

@@ -49,6 +49,8 @@ pg_presence_free(struct pgstore *pg)
 {
 	free(pg->nq);
 	pg->nq = NULL;
+	free(pg->nsent);
+	pg->nsent = NULL;
 	vec_free(&pg->held);
 	vec_free(&pg->remote);
 	vec_free(&pg->servers);
@@ -88,27 +90,61 @@ server(struct pgstore *pg, const char *id, bool add)
 	return sv;
 }
 
-/* The gathered notices sent as one batch, unless one is in flight. */
+/* The gathered notices sent as one batch, unless one is in flight. The
+ * reads' short lock wait and their statement timeout are not for it (SET
+ * LOCAL: for its transaction, its commit included, whatever happens): a
+ * notice's commit takes the notification queue's lock, which every
+ * commit that notifies takes in turn and holds through its sync to disk,
+ * longer than 25 ms on a busy machine. Given up then, the batch was lost
+ * with its notices: a seat's taking that no other server heard, nor this
+ * one (never confirmed, it lost to no later taking elsewhere). Nothing
+ * waits for the answer meanwhile (pg_notify_poll reads it later). */
+static const char batch_head[] = "SET LOCAL lock_timeout = 0; "
+    "SET LOCAL statement_timeout = 0; ";
+
 static void
 notify_send(struct pgstore *pg)
 {
-	char *sql;
 	size_t n;
 
 	if (pg->r_sent || pg->nqlen == 0 || pg->r == NULL ||
 	    PQstatus(pg->r) != CONNECTION_OK)
 		return;
-	/* The reads' short lock wait is not for this: a notice's commit
-	 * takes the notification queue's lock, which every commit that
-	 * notifies takes in turn. */
-	n = pg->nqlen + 128;
-	sql = xmalloc(n);
-	snprintf(sql, n, "SET lock_timeout = 0; %sSET lock_timeout = '"
-	    PG_READ_LOCK_WAIT "'", pg->nq);
+	n = sizeof batch_head + pg->nqlen;
+	free(pg->nsent);
+	pg->nsent = xmalloc(n);
+	snprintf(pg->nsent, n, "%s%s", batch_head, pg->nq);
 	pg->nqlen = 0;
 	pg->nq[0] = '\0';
-	pg->r_sent = PQsendQuery(pg->r, sql) == 1;
-	free(sql);
+	pg->n_failed = false;
+	pg->r_sent = PQsendQuery(pg->r, pg->nsent) == 1;
+}
+
+/* The batch in flight failed (one transaction: none of it done): sent
+ * again before what was gathered since, in the same order, unless it
+ * failed PG_NOTIFY_TRIES times. */
+static void
+notify_failed(struct pgstore *pg)
+{
+	const char *body = pg->nsent + sizeof batch_head - 1;
+	size_t len = strlen(body), at = strlen(pg->n_why);
+
+	if (++pg->n_tries >= PG_NOTIFY_TRIES) {
+		pg->n_tries = 0;
+		snprintf(pg->n_why + at, sizeof pg->n_why - at, "; given up "
+		    "after %d tries: its notices are lost", PG_NOTIFY_TRIES);
+		return;
+	}
+	snprintf(pg->n_why + at, sizeof pg->n_why - at, "; sent again");
+	if (pg->nqlen + len + 1 > pg->nqcap) {
+		pg->nqcap = (pg->nqlen + len + 1) * 2;
+		pg->nq = xrealloc(pg->nq, pg->nqcap);
+	}
+	if (pg->nqlen == 0)
+		pg->nq[0] = '\0';
+	memmove(pg->nq + len, pg->nq, pg->nqlen + 1);
+	memcpy(pg->nq, body, len);
+	pg->nqlen += len;
 }
 
 void
@@ -119,17 +155,31 @@ pg_notify_poll(struct pgstore *pg, bool wait)
 	if (pg->r == NULL || PQstatus(pg->r) != CONNECTION_OK) {
 		pg->r_sent = false;     /* gone with the connection */
 		pg->nqlen = 0;
+		pg->n_tries = 0;
 		return;
 	}
 	if (pg->r_sent) {
 		if (!wait && !PQconsumeInput(pg->r))
 			return;
 		while ((wait || !PQisBusy(pg->r)) &&
-		    (r = PQgetResult(pg->r)) != NULL)
+		    (r = PQgetResult(pg->r)) != NULL) {
+			if (PQresultStatus(r) == PGRES_FATAL_ERROR &&
+			    !pg->n_failed) {
+				const char *m = PQresultErrorField(r,
+				    PG_DIAG_MESSAGE_PRIMARY);
+				pg->n_failed = true;
+				snprintf(pg->n_why, sizeof pg->n_why, "%.120s",
+				    m != NULL ? m : "failed");
+			}
 			PQclear(r);
+		}
 		if (!wait && PQisBusy(pg->r))
 			return;         /* more to come */
 		pg->r_sent = false;
+		if (pg->n_failed)
+			notify_failed(pg);
+		else
+			pg->n_tries = 0;
 	}
 	if (!wait)
 		notify_send(pg);
