@@ -6,8 +6,9 @@
 # has them), a number's error (the session's delay), a lesson file's error
 # (CONGO_DATADIR; its keywords stay), the move and FEN readers' errors
 # (src/engine: a move typed, fen, congo --fen, a position without its
-# lions), and the plain mode's own network lines (help, games, challenges) on a throwaway congo-server.
-# Exit status: 0 pass, 1 fail, 77 skipped (no translations), 99 hard error.
+# lions), and the plain mode's own network lines (help, games,
+# challenges) on a throwaway congo-server. Exit status: 0 pass, 1 fail,
+# 77 skipped (no translations), 99 hard error.
 
 set -u
 tmp_prefix=congo-lang-msgs
