@@ -4,9 +4,11 @@
 # fr, and English as before without a language: congo.conf's errors and
 # warnings (the FILE:LINE before them and the settings' names as the file
 # has them), a number's error (the session's delay), a lesson file's error
-# (CONGO_DATADIR; its keywords stay), and the plain mode's own network
-# lines (help, games, challenges) on a throwaway congo-server. Exit status:
-# 0 pass, 1 fail, 77 skipped (no translations), 99 hard error.
+# (CONGO_DATADIR; its keywords stay), the move and FEN readers' errors
+# (src/engine: a move typed, fen, congo --fen, a position without its
+# lions), and the plain mode's own network lines (help, games,
+# challenges) on a throwaway congo-server. Exit status: 0 pass, 1 fail,
+# 77 skipped (no translations), 99 hard error.
 
 set -u
 tmp_prefix=congo-lang-msgs
@@ -41,19 +43,31 @@ for l in en nl de fr; do
 	en) bad="ui.warn must be true or false" \
 	    unk="unknown setting 'ui.wran' (did you mean ui.warn?)" \
 	    num="'abc' is not a whole number" \
-	    les="'x' is not a number of captures (1..14)" ;;
+	    les="'x' is not a number of captures (1..14)"
+	    mv="'x9' in 'x9d3' is not a square"
+	    fen="the placement has 1 rank, not 7"
+	    lion="no white lion" ;;
 	nl) bad="ui.warn moet true of false zijn" \
 	    unk="onbekende instelling 'ui.wran' (bedoelde je ui.warn?)" \
 	    num="'abc' is geen geheel getal" \
-	    les="'x' is geen aantal geslagen stukken (1..14)" ;;
+	    les="'x' is geen aantal geslagen stukken (1..14)"
+	    mv="'x9' in 'x9d3' is geen veld"
+	    fen="de opstelling heeft 1 rij, geen 7"
+	    lion="geen witte leeuw" ;;
 	de) bad="ui.warn muss true oder false sein" \
 	    unk="unbekannte Einstellung 'ui.wran' (meintest du ui.warn?)" \
 	    num="'abc' ist keine ganze Zahl" \
-	    les="'x' ist keine Anzahl geschlagener Figuren (1..14)" ;;
+	    les="'x' ist keine Anzahl geschlagener Figuren (1..14)"
+	    mv="'x9' in 'x9d3' ist kein Feld"
+	    fen="die Aufstellung hat 1 Reihe, nicht 7"
+	    lion="kein weißer Löwe" ;;
 	fr) bad="ui.warn doit valoir true ou false" \
 	    unk="réglage inconnu 'ui.wran' (vouliez-vous dire ui.warn ?)" \
 	    num="'abc' n'est pas un nombre entier" \
-	    les="'x' n'est pas un nombre de prises (1..14)" ;;
+	    les="'x' n'est pas un nombre de prises (1..14)"
+	    mv="'x9' dans 'x9d3' n'est pas une case"
+	    fen="le placement a 1 rangée, pas 7"
+	    lion="pas de lion blanc" ;;
 	esac
 	echo "# $l: congo.conf, a number, a lesson file"
 	printf 'quit\n' >"$tmp/in"
@@ -68,6 +82,14 @@ for l in en nl de fr; do
 	printf 'learn\nquit\n' >"$tmp/in"
 	CONGO_DATADIR=$tmp/data run "$l" --plain --white human --black human
 	check "lessons.txt's error ($l)" "$tmp/out" "lessons.txt:4: $les"
+	echo "# $l: the move and FEN readers' errors (plain mode, --fen)"
+	printf 'x9d3\nfen xyz\nfen 7/7/7/7/7/7/7 w\nquit\n' >"$tmp/in"
+	run "$l" --plain --white human --black human
+	check "a move that names no square ($l)" "$tmp/out" "$mv"
+	check "fen xyz ($l)" "$tmp/out" "$fen"
+	check "a position without its lions ($l)" "$tmp/out" "^$lion\$"
+	run "$l" --plain --fen xyz
+	check "congo --fen xyz ($l)" "$tmp/out" "^congo: --fen: $fen\$"
 done
 
 echo "# the plain mode's network lines on a throwaway server"

@@ -1,13 +1,16 @@
 #!/bin/sh
-# test_ui_lang.sh: the full-screen game in German (issue 38), in tmux at
-# 80x24 and at 40x12 (the smallest size congo(6) supports): the welcome,
-# a command refused, the help page by page to its end, the new-game dialog,
-# the message log, the lessons' list and a lesson's panel. On every screen
-# no word is cut: each word shown is a whole word of the game's texts (the
-# catalogue's German and English, the sources' strings, the lessons'
-# data), never the first letters of a longer one. Each wait polls with a
-# deadline. Exit status: 0 pass, 1 fail, 77 skipped (no tmux, no
-# translations), 99 hard error.
+# test_ui_lang.sh: the full-screen game in each language of po/LINGUAS
+# (Dutch, German, French; issue 38), in tmux at 80x24 and at 40x12 (the
+# smallest size congo(6) supports): the welcome, a command refused, the
+# help page by page to its end, the new-game dialog, the message log, the
+# lessons' list and a lesson's panel. On every screen no word is cut: each
+# word shown is a whole word of the game's texts (that language's
+# catalogue and the English, the sources' strings, the lessons' data),
+# never the first letters of a longer one. What each screen is waited for
+# is that language's translation of the English message (gettext reads it
+# from the catalogue compiled here). Each wait polls with a deadline.
+# Arguments: the languages (default: those of po/LINGUAS). Exit status: 0
+# pass, 1 fail, 77 skipped (no tmux, no translations), 99 hard error.
 
 set -u
 
@@ -17,24 +20,38 @@ tmux_prefix=cglang pane=lang
 
 tmux_home
 lang_locale
-export LANGUAGE=de
 humans_conf false false
+command -v gettext >/dev/null 2>&1 ||
+    { echo "gettext(1) not found (Debian: gettext-base): skipped"; exit 77; }
+langs=${*:-$linguas}
 
-# The words a screen may show: every word of the catalogue and of the
-# sources' strings (the parts not translated yet are English), of the
-# lessons, and the player's name.
-{
-	cat "$srcdir/po/de.po"
-	find "$srcdir/src" -name '*.c' -exec grep -ho '"[^"]*"' {} +
-	cat "$srcdir/data/lessons.txt"
-	echo "tester Congo"
-} | grep -oE '[[:alpha:]]+' | sort -u >"$tmp/words"
-[ -s "$tmp/words" ] || { echo "error: no words"; exit 99; }
+# po_msg MSGID: the message in $LANGUAGE (the catalogue compiled here).
+po_msg() {
+	TEXTDOMAINDIR="$CONGO_LOCALEDIR" gettext -d congo -- "$1"
+}
+
+# first_word MSGID: the translation's first word.
+first_word() {
+	po_msg "$1" | grep -oE '[[:alpha:]]+' | head -n 1
+}
+
+# up_to_2sp MSGID: the translation trimmed, up to its first two spaces (a
+# title before its keys' note).
+up_to_2sp() {
+	po_msg "$1" | sed 's/^ *//; s/  .*//'
+}
+
+# longest_word_in MSGID N: the longest word among the translation's first
+# N characters ("%s" read as d4).
+longest_word_in() {
+	po_msg "$1" | sed 's/%s/d4/' | cut -c "1-$2" | grep -oE '[[:alpha:]]+' |
+	    awk '{ print length($0), $0 }' | sort -rn | sed -n '1s/.* //p'
+}
 
 # whole_words NAME: the last capture's words are all whole words.
 whole_words() {
 	grep -oE '[[:alpha:]]+' "$tmp/screen" | sort -u >"$tmp/shown"
-	cut=$(comm -23 "$tmp/shown" "$tmp/words" | tr '\n' ' ')
+	cut=$(comm -23 "$tmp/shown" "$tmp/words" | tr "\n" " ")
 	[ -z "$cut" ] || fail "$1: cut or unknown words: $cut"
 }
 
@@ -44,71 +61,108 @@ page_turned() {
 	! cmp -s "$tmp/screen" "$tmp/page"
 }
 
-# screen_at COLS ROWS: the game in German at that size, every screen.
+# lang_words LL: the words a screen may show in that language: every word
+# of its catalogue and of the sources' strings (the parts not translated
+# yet are English), of the lessons, and the player's name.
+lang_words() {
+	{
+		cat "$srcdir/po/$1.po"
+		find "$srcdir/src" -name '*.c' -exec grep -ho '"[^"]*"' {} +
+		cat "$srcdir/data/lessons.txt"
+		echo "tester Congo"
+	} | grep -oE '[[:alpha:]]+' | sort -u >"$tmp/words"
+	[ -s "$tmp/words" ] || { echo "error: no words"; exit 99; }
+}
+
+# screen_at COLS ROWS: the game in $LANGUAGE at that size, every screen.
 screen_at() {
-	cols=$1 rows=$2
+	cols=$1 rows=$2 at="$LANGUAGE ${1}x$2"
 	T kill-session -t lang 2>/dev/null
 	T new-session -d -s lang -x "$cols" -y "$rows" \
 	    "$congo; echo congo-exit=\$?; sleep 600" ||
 	    { echo "error: tmux cannot start a session"; exit 99; }
 
-	note "${cols}x$rows: the board and the welcome"
-	wait_for 'Willkommen' 10
+	note "$at: the board and the welcome"
+	wait_for "$welcome" 10
 	whole_words "the board"
 
-	note "${cols}x$rows: a refused move, said in German"
+	note "$at: a refused move, said in $LANGUAGE"
 	command_line 'd4'
-	wait_for 'einzelnes' 5
+	wait_for "$refused" 5
 	whole_words "a refused move"
 
-	note "${cols}x$rows: the help, every page"
+	note "$at: the help, every page"
 	keys '?'
-	wait_for 'Congo-Hilfe' 5
-	expect 'Tasten'
+	wait_for "$help_title" 5
+	expect "$help_keys"
 	pages=0
 	: >"$tmp/allhelp"
 	while :; do
 		capture
 		cat "$tmp/screen" >>"$tmp/allhelp"
 		whole_words "the help, page $((pages + 1))"
-		shown '-- Ende --' && break
+		shown "$help_end" && break
 		pages=$((pages + 1))
 		[ "$pages" -lt 60 ] || fail "the help never ends"
 		cp "$tmp/screen" "$tmp/page"
 		keys NPage
 		poll 5 "the help does not turn a page" page_turned
 	done
-	# the variant's own lines (the river, the pawns) in German too
-	grep -q 'Der Fluss ist Reihe 4' "$tmp/allhelp" ||
-	    fail "the help's river line is not in German: $(grep -ci 'river' "$tmp/allhelp") English, $(wc -l <"$tmp/allhelp") lines"
+	# the variant's own lines (the river, the pawns) translated too
+	grep -q "$help_river" "$tmp/allhelp" ||
+	    fail "the help's river line is not in $LANGUAGE ($help_river): $(grep -ci 'river' "$tmp/allhelp") English, $(wc -l <"$tmp/allhelp") lines"
 	keys q
-	wait_gone 'Congo-Hilfe' 5
+	wait_gone "$help_title" 5
 
-	note "${cols}x$rows: the new-game dialog"
+	note "$at: the new-game dialog"
 	keys n
-	wait_for 'Neue Partie' 5
-	expect 'Mensch'
+	wait_for "$new_game" 5
+	expect "$human"
 	whole_words "the new-game dialog"
 	keys Escape
-	wait_gone 'Neue Partie' 5
+	wait_gone "$new_game" 5
 
-	note "${cols}x$rows: the message log"
+	note "$at: the message log"
 	keys m
-	wait_for 'Meldungen' 5
-	expect 'Willkommen'
+	wait_for "$log_title" 5
+	expect "$welcome"
 	whole_words "the message log"
 	keys q
-	wait_gone 'Meldungen' 5
+	wait_gone "$log_title" 5
 
-	note "${cols}x$rows: the lessons and a lesson"
+	note "$at: the lessons and a lesson"
 	command_line 'learn'
-	wait_for 'Lektionen' 5
+	wait_for "$lessons" 5
 	whole_words "the lessons' list"
 	keys Enter
-	wait_for 'castle' 5
+	wait_for 'castle' 5	# the lessons' data stay English
 	whole_words "a lesson"
 }
 
-screen_at 80 24
-screen_at 40 12
-echo "the game in German: no word cut at 80x24 and 40x12"
+for LANGUAGE in $langs; do
+	export LANGUAGE
+	[ -f "$srcdir/po/$LANGUAGE.po" ] ||
+	    { echo "error: no po/$LANGUAGE.po"; exit 99; }
+	lang_words "$LANGUAGE"
+	# (de: Willkommen, einzelnes, Congo-Hilfe, Tasten, -- Ende --,
+	# Der Fluss ist Reihe 4, Neue Partie, Mensch, Meldungen, Lektionen)
+	welcome=$(first_word "Welcome to Congo. Arrows and Enter move a piece, ? shows the keys and rules.")
+	refused=$(longest_word_in "'%s' is one square: a move names the square it leaves and the one it goes to (:d2d3)" 30)
+	help_title=$(up_to_2sp " Congo help  (arrows/PgUp/PgDn scroll, q or Esc or ? closes)")
+	help_keys=$(po_msg "#Keys" | sed 's/^#//')
+	help_end=$(up_to_2sp "  -- end --")
+	help_river=$(po_msg "  The river is rank 4 (~). The castles are c1-e3 and c5-e7 ([ ])." |
+	    sed 's/^ *//; s/ (.*//')
+	new_game=$(po_msg "New game")
+	human=$(po_msg "human")
+	log_title=$(first_word " Messages, the newest last  (arrows/PgUp/PgDn scroll, q or Esc closes)")
+	lessons=$(first_word " Lessons: learn Congo one rule at a time (%d of %d done)")
+	for _v in "$welcome" "$refused" "$help_title" "$help_keys" \
+	    "$help_end" "$help_river" "$new_game" "$human" "$log_title" \
+	    "$lessons"; do
+		[ -n "$_v" ] || { echo "error: $LANGUAGE: a message not found"; exit 99; }
+	done
+	screen_at 80 24
+	screen_at 40 12
+	echo "the game in $LANGUAGE: no word cut at 80x24 and 40x12"
+done

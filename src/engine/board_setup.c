@@ -4,15 +4,17 @@
  * or on its own first rank), and the board editor's stricter ones: no piece
  * the variant does not have, no more pieces than the variant's start
  * gives a side, and no more than one piece of the side that has just moved
- * left in deep water (the others would have drowned). Pure functions.
+ * left in deep water (the others would have drowned). Pure functions;
+ * their messages in the reader's language (util/i18n.h: the board editor,
+ * the fen command, congo --fen).
  */
 #include <stdarg.h>
 #include <stdio.h>
 
 #include "engine/board.h"
+#include "engine/game.h"
+#include "util/i18n.h"
 #include "util/util.h"
-
-static const char *const cname[2] = { "white", "black" };
 
 static int
 start_total(int variant)
@@ -36,27 +38,33 @@ board_check_position(const struct board *b, char *err, size_t errlen)
 		bb_t first = BB_RANK(c == WHITE ? 0 : 6);
 		if (lions == 0)
 			return util_error_code(SETUP_NO_LION, err, errlen,
-			    "no %s lion", cname[c]);
+			    "%s", c == WHITE ? _("no white lion") :
+			    _("no black lion"));
 		if (lions & (lions - 1))
 			return util_error_code(SETUP_TWO_LIONS, err, errlen,
-			    "more than one %s lion", cname[c]);
+			    "%s", c == WHITE ? _("more than one white lion") :
+			    _("more than one black lion"));
 		if (!(lions & board_castle[c])) {
 			board_sq_name(__builtin_ctzll(lions), sq);
 			return util_error_code(SETUP_LION_OUTSIDE, err, errlen,
-			    "the %s lion on %s is outside its castle",
-			    cname[c], sq);
+			    c == WHITE ?
+			    _("the white lion on %s is outside its castle") :
+			    _("the black lion on %s is outside its castle"), sq);
 		}
 		if (pawns & far) {
 			board_sq_name(__builtin_ctzll(pawns & far), sq);
 			return util_error_code(SETUP_PAWN_FAR_RANK, err, errlen,
-			    "a %s pawn on %s stands on the far rank (it would "
-			    "have been promoted)", cname[c], sq);
+			    c == WHITE ? _("a white pawn on %s stands on the "
+			    "far rank (it would have been promoted)") :
+			    _("a black pawn on %s stands on the far rank (it "
+			    "would have been promoted)"), sq);
 		}
 		if (pawns & first) {
 			board_sq_name(__builtin_ctzll(pawns & first), sq);
 			return util_error_code(SETUP_PAWN_FIRST_RANK, err, errlen,
-			    "a %s pawn on %s stands on its own first rank",
-			    cname[c], sq);
+			    c == WHITE ? _("a white pawn on %s stands on its "
+			    "own first rank") : _("a black pawn on %s stands "
+			    "on its own first rank"), sq);
 		}
 	}
 	return SETUP_OK;
@@ -80,8 +88,9 @@ check_pieces(const struct board *b, char *err, size_t errlen)
 			n = bb_popcount(b->pieces[c][t]);
 			if (n > 0 && !variant_has_piece(v, t))
 				return util_error_code(SETUP_FOREIGN_PIECE, err, errlen,
-				    "%s %s: not a piece of the %s variant",
-				    n > 1 ? "the" : "a", board_piece_name(t),
+				    n > 1 ? _("the %s: not a piece of the %s "
+				    "variant") : _("a %s: not a piece of the %s "
+				    "variant"), game_piece_word(t),
 				    variant_name(v));
 		}
 		for (int t = 0; t < NPIECE_TYPES; t++) {
@@ -93,22 +102,26 @@ check_pieces(const struct board *b, char *err, size_t errlen)
 				int np = bb_popcount(b->pieces[c][promoted]);
 				if (n + np > start_count[PAWN])
 					return util_error_code(SETUP_TOO_MANY, err,
-					    errlen, "%d %s pawns and %ss: %s "
-					    "has %d a side", n + np, cname[c],
-					    board_piece_name(promoted),
+					    errlen, c == WHITE ? _("%d white "
+					    "pawns and %s: %s has %d a side") :
+					    _("%d black pawns and %s: %s has %d "
+					    "a side"), n + np,
+					    game_pieces_word(promoted),
 					    variant_name(v),
 					    start_count[PAWN]);
 				continue;
 			}
 			if (n > start_count[t])
 				return util_error_code(SETUP_TOO_MANY, err, errlen,
-				    "%d %s %ss: %s has %d a side", n, cname[c],
-				    board_piece_name(t), variant_name(v),
+				    c == WHITE ? _("%d white %s: %s has %d a side") :
+				    _("%d black %s: %s has %d a side"), n,
+				    game_pieces_word(t), variant_name(v),
 				    start_count[t]);
 		}
 		if (total > start_total(v))
 			return util_error_code(SETUP_TOO_MANY, err, errlen,
-			    "%d %s pieces: %s has %d a side", total, cname[c],
+			    c == WHITE ? _("%d white pieces: %s has %d a side") :
+			    _("%d black pieces: %s has %d a side"), total,
 			    variant_name(v), start_total(v));
 	}
 	return SETUP_OK;
@@ -128,9 +141,13 @@ check_water(const struct board *b, char *err, size_t errlen)
 		return SETUP_OK;
 	board_sq_name(__builtin_ctzll(wet), a);
 	board_sq_name(__builtin_ctzll(wet & (wet - 1)), z);
-	return util_error_code(SETUP_RIVER, err, errlen, "%d %s pieces in the river "
-	    "(%s, %s) with %s to move: all but the one just moved would have "
-	    "drowned", bb_popcount(wet), cname[c], a, z, cname[b->side]);
+	/* (the side in the river is the one that has just moved) */
+	return util_error_code(SETUP_RIVER, err, errlen, c == WHITE ?
+	    _("%d white pieces in the river (%s, %s) with black to move: all "
+	    "but the one just moved would have drowned") :
+	    _("%d black pieces in the river (%s, %s) with white to move: all "
+	    "but the one just moved would have drowned"), bb_popcount(wet), a,
+	    z);
 }
 
 int

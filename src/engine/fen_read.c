@@ -1,6 +1,7 @@
 /*
  * fen_read.c: reading positions in the three forms of RULES.md, with a
- * message naming the problem for anything else.
+ * message naming the problem for anything else, in the reader's language
+ * (util/i18n.h: the board editor, the command line, congo --plain).
  */
 #include <ctype.h>
 #include <errno.h>
@@ -9,6 +10,8 @@
 #include <string.h>
 
 #include "engine/fen.h"
+#include "engine/game.h"
+#include "util/i18n.h"
 #include "util/util.h"
 
 #define FEN_FIELDS 6
@@ -52,20 +55,24 @@ read_placement(struct board *b, const char *s, size_t len, char *err,
 			}
 			p = board_piece_from_letter(s[i]);
 			if (p == PIECE_NONE)
-				return util_error(err, errlen, "unknown piece '%s'",
+				return util_error(err, errlen,
+				    _("unknown piece '%s'"),
 				    show(&s[i], 1, buf, sizeof buf));
 			if (!variant_has_piece(b->variant, PIECE_TYPE(p)))
-				return util_error(err, errlen, "the %s '%c' is not "
-				    "a piece of the %s variant",
-				    board_piece_name(PIECE_TYPE(p)), s[i],
+				return util_error(err, errlen,
+				    /* TRANSLATORS: piece, letter, variant */
+				    _("the %s '%c' is not a piece of the %s "
+				    "variant"),
+				    game_piece_word(PIECE_TYPE(p)), s[i],
 				    variant_name(b->variant));
 			if (f < 7)
 				board_put(b, SQ(f, r), p);
 			f++;
 		}
 		if (f != 7)
-			return util_error(err, errlen, "rank %d has %d square%s, not 7",
-			    r + 1, f, f == 1 ? "" : "s");
+			return util_error(err, errlen,
+			    ngettext("rank %d has %d square, not 7",
+			    "rank %d has %d squares, not 7", f), r + 1, f);
 	}
 	return 0;
 }
@@ -111,8 +118,8 @@ read_side(const char *s, size_t len, int *side, char *err, size_t errlen)
 	else if (len == 1 && s[0] == 'b')
 		*side = BLACK;
 	else
-		return util_error(err, errlen, "the side to move must be 'w' or 'b', "
-		    "not '%s'", show(s, len, buf, sizeof buf));
+		return util_error(err, errlen, _("the side to move must be "
+		    "'w' or 'b', not '%s'"), show(s, len, buf, sizeof buf));
 	return 0;
 }
 
@@ -126,7 +133,7 @@ int
 fen_read(struct board *out, const char *text, char *err, size_t errlen)
 {
 	if (text == NULL)
-		return util_error(err, errlen, "no FEN given");
+		return util_error(err, errlen, _("no FEN given"));
 	return fen_read_variant(out, VARIANT_CONGO, text, strlen(text), err,
 	    errlen);
 }
@@ -144,12 +151,12 @@ fen_read_variant(struct board *out, int variant, const char *text,
 	const char *p, *end, *nul;
 
 	if (text == NULL)
-		return util_error(err, errlen, "no FEN given");
+		return util_error(err, errlen, _("no FEN given"));
 	if (variant < 0 || variant >= NVARIANTS)
-		return util_error(err, errlen, "unknown variant %d", variant);
+		return util_error(err, errlen, _("unknown variant %d"), variant);
 	if ((nul = memchr(text, '\0', len)) != NULL)
-		return util_error(err, errlen, "the FEN holds a NUL byte "
-		    "(at offset %zu)", (size_t)(nul - text));
+		return util_error(err, errlen, _("the FEN holds a NUL byte "
+		    "(at offset %zu)"), (size_t)(nul - text));
 	end = text + len;
 	/* Split on white space. */
 	for (p = text; p < end;) {
@@ -158,8 +165,8 @@ fen_read_variant(struct board *out, int variant, const char *text,
 		if (p == end)
 			break;
 		if (nf == FEN_FIELDS)
-			return util_error(err, errlen, "too many fields in the FEN "
-			    "(at most 4)");
+			return util_error(err, errlen, _("too many fields in the "
+			    "FEN (at most 4)"));
 		fs[nf] = p;
 		while (p < end && !is_space(*p))
 			p++;
@@ -167,9 +174,9 @@ fen_read_variant(struct board *out, int variant, const char *text,
 		nf++;
 	}
 	if (nf == 0)
-		return util_error(err, errlen, "empty FEN");
+		return util_error(err, errlen, _("empty FEN"));
 	if (nf > 4)
-		return util_error(err, errlen, "too many fields in the FEN (at most 4)");
+		return util_error(err, errlen, _("too many fields in the FEN (at most 4)"));
 
 	board_clear(&b);
 	board_set_variant(&b, variant);
@@ -190,18 +197,19 @@ fen_read_variant(struct board *out, int variant, const char *text,
 		last++;
 		rest = fl[0] - (size_t)(last - fs[0]);
 		if (rest != 2 || strncmp(last, "-1", 2) != 0)
-			return util_error(err, errlen, "the last field of a 9-section "
-			    "FEN must be -1, not '%s'",
+			return util_error(err, errlen, _("the last field of a "
+			    "9-section FEN must be -1, not '%s'"),
 			    show(last, rest, buf, sizeof buf));
 	} else {
 		int nr = count_ranks(fs[0], fl[0]);
 		if (nr != 7)
-			return util_error(err, errlen, "the placement has %d rank%s, "
-			    "not 7", nr, nr == 1 ? "" : "s");
+			return util_error(err, errlen, ngettext("the placement has "
+			    "%d rank, not 7", "the placement has %d ranks, not 7",
+			    nr), nr);
 		if (read_placement(&b, fs[0], fl[0], err, errlen) < 0)
 			return -1;
 		if (nf < 2)
-			return util_error(err, errlen, "the side to move is missing");
+			return util_error(err, errlen, _("the side to move is missing"));
 		if (read_side(fs[1], fl[1], &side, err, errlen) < 0)
 			return -1;
 		/* RULES.md sets the counters no limit: ours hold
@@ -209,18 +217,18 @@ fen_read_variant(struct board *out, int variant, const char *text,
 		if (nf == 3) {
 			/* The course form: the move number, which may be 0. */
 			if (read_number(fs[2], fl[2], 0, COUNTER_MAX, &move) < 0)
-				return util_error(err, errlen, "bad move number "
-				    "'%s' (0 to %lu)", show(fs[2], fl[2], buf,
+				return util_error(err, errlen, _("bad move "
+				    "number '%s' (0 to %lu)"), show(fs[2], fl[2], buf,
 				    sizeof buf), (unsigned long)COUNTER_MAX);
 		} else if (nf == 4) {
 			if (read_number(fs[2], fl[2], 0, COUNTER_MAX, &quiet) < 0)
-				return util_error(err, errlen, "bad quiet-ply count "
-				    "'%s' (0 to %lu)", show(fs[2], fl[2], buf,
+				return util_error(err, errlen, _("bad quiet-ply "
+				    "count '%s' (0 to %lu)"), show(fs[2], fl[2], buf,
 				    sizeof buf), (unsigned long)COUNTER_MAX);
 			/* RULES.md: the move number starts at 1 */
 			if (read_number(fs[3], fl[3], 1, COUNTER_MAX, &move) < 0)
-				return util_error(err, errlen, "bad move number "
-				    "'%s' (1 to %lu)", show(fs[3], fl[3], buf,
+				return util_error(err, errlen, _("bad move "
+				    "number '%s' (1 to %lu)"), show(fs[3], fl[3], buf,
 				    sizeof buf), (unsigned long)COUNTER_MAX);
 		}
 	}

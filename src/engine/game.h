@@ -91,6 +91,8 @@ void game_result_text(enum game_result r, enum game_reason why, char *buf,
  * person's eyes only: a piece's name ("lion"), a reason ("repetition"),
  * a result ("White wins: lion captured"). */
 const char *game_piece_word(int type);
+/* more than one of them ("zebras") */
+const char *game_pieces_word(int type);
 const char *game_reason_words(enum game_reason why);
 void game_result_words(enum game_result r, enum game_reason why, char *buf,
     size_t n);

@@ -7,6 +7,7 @@
 
 #include "engine/game.h"
 #include "engine/notation.h"
+#include "util/i18n.h"
 #include "util/util.h"
 
 static void
@@ -71,11 +72,11 @@ game_play(struct game *g, move_t m, char *err, size_t errlen)
 	struct board next;
 
 	if (game_over(g))
-		return util_error(err, errlen, "the game is over");
+		return util_error(err, errlen, _("the game is over"));
 	if (!movegen_is_legal(game_board(g), m)) {
 		char t[MOVE_TEXT_MAX];
 		notation_write(m, t, sizeof t);
-		return util_error(err, errlen, "%s is not a legal move", t);
+		return util_error(err, errlen, _("%s is not a legal move"), t);
 	}
 	next = *game_board(g);
 	board_make(&next, m, &fx);
@@ -96,7 +97,7 @@ game_play_text(struct game *g, const char *text, char *err, size_t errlen)
 	move_t m;
 
 	if (game_over(g))
-		return util_error(err, errlen, "the game is over");
+		return util_error(err, errlen, _("the game is over"));
 	if (notation_read(game_board(g), text, &m, err, errlen) < 0)
 		return -1;
 	return game_play(g, m, err, errlen);

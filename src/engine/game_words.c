@@ -28,6 +28,21 @@ game_piece_word(int type)
 }
 
 const char *
+game_pieces_word(int type)
+{
+	static const char *const words[] = {
+		/* TRANSLATORS: the pieces' names, more than one (po/GLOSSARY) */
+		N_("lions"), N_("zebras"), N_("elephants"), N_("giraffes"),
+		N_("crocodiles"), N_("monkeys"), N_("pawns"), N_("superpawns"),
+		N_("megapawns")
+	};
+	_Static_assert(sizeof words / sizeof words[0] == NPIECE_TYPES,
+	    "a word for every piece");
+
+	return type >= 0 && type < NPIECE_TYPES ? _(words[type]) : "?";
+}
+
+const char *
 game_reason_words(enum game_reason why)
 {
 	static const char *const texts[] = {

@@ -1,11 +1,13 @@
 /*
- * notation_rw.c: move text, `d2d3` and monkey chains `b1d3f5`.
+ * notation_rw.c: move text, `d2d3` and monkey chains `b1d3f5`; what is
+ * wrong with a move typed, in the reader's language (util/i18n.h).
  */
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "engine/notation.h"
+#include "util/i18n.h"
 #include "util/util.h"
 
 int
@@ -85,7 +87,7 @@ notation_read(const struct board *b, const char *text, move_t *out,
 	size_t len, start = 0;
 
 	if (text == NULL)
-		return util_error(err, errlen, "no move given");
+		return util_error(err, errlen, _("no move given"));
 	len = strlen(text);
 	while (start < len && isspace((unsigned char)text[start]))
 		start++;
@@ -95,12 +97,13 @@ notation_read(const struct board *b, const char *text, move_t *out,
 	len -= start;
 	printable(text, len, shown, sizeof shown);
 	if (len == 0)
-		return util_error(err, errlen, "empty move");
+		return util_error(err, errlen, _("empty move"));
 	if (len >= MOVE_TEXT_MAX)
-		return util_error(err, errlen, "'%s' is too long for a move", shown);
+		return util_error(err, errlen, _("'%s' is too long for a move"),
+		    shown);
 	if (len < 4 || len % 2 != 0)
-		return util_error(err, errlen, "'%s' is not a move (squares like "
-		    "d2d3, or b1d3f5 for a monkey's jumps)", shown);
+		return util_error(err, errlen, _("'%s' is not a move "
+		    "(squares like d2d3, or b1d3f5 for a monkey's jumps)"), shown);
 	for (size_t i = 0; i < len; i += 2) {
 		char sq[3] = { text[i], text[i + 1], '\0' };
 		sqs[i / 2] = board_sq_parse(sq);
@@ -109,7 +112,8 @@ notation_read(const struct board *b, const char *text, move_t *out,
 			snprintf(bad, sizeof bad, "%c%c",
 			    isprint((unsigned char)sq[0]) ? tolower(sq[0]) : '?',
 			    isprint((unsigned char)sq[1]) ? sq[1] : '?');
-			return util_error(err, errlen, "'%s' in '%s' is not a square",
+			return util_error(err, errlen, _("'%s' in '%s' is not "
+			    "a square"),
 			    bad, shown);
 		}
 		norm[i] = (char)tolower((unsigned char)text[i]);
@@ -119,5 +123,5 @@ notation_read(const struct board *b, const char *text, move_t *out,
 	nsq = (int)(len / 2);
 	if (build_move(b, sqs, nsq, out) == 0 && movegen_is_legal(b, *out))
 		return 0;
-	return util_error(err, errlen, "%s is not a legal move", norm);
+	return util_error(err, errlen, _("%s is not a legal move"), norm);
 }

@@ -38,4 +38,14 @@ void i18n_init(void);
  */
 void i18n_language(const char *lang);
 
+/*
+ * The protocol's and the logs' words are English in every locale (the
+ * messages the engine translates for a person, a FEN's or a move's error,
+ * are a client's data in congo-server): i18n_english() makes this
+ * thread's messages the C locale's until i18n_restore(what it returned).
+ * Nothing else (the web pages, another thread) is touched.
+ */
+void *i18n_english(void);
+void i18n_restore(void *saved);
+
 #endif

@@ -65,3 +65,29 @@ i18n_language(const char *lang)
 	setlocale(LC_NUMERIC, "C");
 	utf8_messages();
 }
+
+void *
+i18n_english(void)
+{
+	static locale_t english = (locale_t)0;
+
+	if (english == (locale_t)0) {
+		locale_t base = duplocale(LC_GLOBAL_LOCALE);
+
+		if (base == (locale_t)0)
+			return NULL;
+		english = newlocale(LC_MESSAGES_MASK, "C", base);
+		if (english == (locale_t)0) {
+			freelocale(base);
+			return NULL;
+		}
+	}
+	return uselocale(english);
+}
+
+void
+i18n_restore(void *saved)
+{
+	if (saved != NULL)
+		(void)uselocale((locale_t)saved);
+}

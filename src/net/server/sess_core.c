@@ -12,6 +12,7 @@
 
 #include "engine/fen.h"
 #include "net/server/sess_ident.h"
+#include "util/i18n.h"
 
 void
 sess_log(struct sess *s, int level, const char *fmt, ...)
@@ -502,8 +503,25 @@ cmd_hello(struct sess *s, int conn, struct sconn *c, const struct cgp_cmd *cmd)
 	sess_emit(s, conn, &o);
 }
 
+static int sess_line_en(struct sess *s, int conn, const char *line,
+    size_t len, long long now_ms);
+
+/* A client's line, answered in the protocol's English whatever the
+ * server's locale: the engine's errors (a move's, a FEN's) are otherwise
+ * in the reader's language (util/i18n.h). */
 int
 sess_line(struct sess *s, int conn, const char *line, size_t len,
+    long long now_ms)
+{
+	void *saved = i18n_english();
+	int rc = sess_line_en(s, conn, line, len, now_ms);
+
+	i18n_restore(saved);
+	return rc;
+}
+
+static int
+sess_line_en(struct sess *s, int conn, const char *line, size_t len,
     long long now_ms)
 {
 	struct sconn *c = sess_conn(s, conn);
