@@ -23,6 +23,7 @@
 #include <cmocka.h>
 
 #include "test_net_tclient.h"
+#include "test_iso.h"
 #include "test_tmp.h"
 #include "test_main.h"
 
@@ -209,29 +210,6 @@ login(int k, const char *name, const char *key)
 	return c;
 }
 
-/* The RESULT events stored for game id, read on server k by REJOIN with
- * token tok since=0 (then PING: everything before its PONG). */
-static int
-results(int k, const char *id, const char *tok)
-{
-	struct tc *c = tc_hello(port[SERVER_OF(k)]);
-	int n = 0;
-
-	assert_non_null(c);
-	tc_send(c, "#r REJOIN game=%s token=%s since=0", id, tok);
-	assert_non_null(tc_wait(c, "OK #r REJOIN", T));
-	tc_send(c, "PING corr");
-	for (;;) {
-		assert_int_equal(tc_read(c, T, false), 1);
-		if (strcmp(c->line, "PONG corr") == 0)
-			break;
-		if (strstr(c->line, " RESULT ") != NULL)
-			n++;
-	}
-	tc_free(c);
-	return n;
-}
-
 /* The notify file's text (up to n bytes), "" when there is none. */
 static const char *
 notices(char *buf, size_t n)
@@ -257,19 +235,6 @@ wait_notices(const char *want, char *buf, size_t n)
 	while (strcmp(notices(buf, n), want) != 0 && tc_ms() < end)
 		usleep(20000);
 	return buf;
-}
-
-static long long
-iso_ms(const char *v)
-{
-	struct tm tm;
-
-	memset(&tm, 0, sizeof tm);
-	assert_int_equal(sscanf(v, "%4d-%2d-%2dT%2d:%2d:%2dZ", &tm.tm_year,
-	    &tm.tm_mon, &tm.tm_mday, &tm.tm_hour, &tm.tm_min, &tm.tm_sec), 6);
-	tm.tm_year -= 1900;
-	tm.tm_mon -= 1;
-	return (long long)timegm(&tm) * 1000;
 }
 
 static long long
@@ -345,7 +310,7 @@ test_down_past_deadline(void **state)
 	assert_non_null(tc_wait(a, "OK #s STATE", T));
 	assert_non_null(l = tc_wait(a, "EV ", T));
 	assert_non_null(strstr(l, " days=7 deadline="));
-	deadline = iso_ms(tc_val(l, "deadline", v, sizeof v));
+	deadline = test_iso_ms(tc_val(l, "deadline", v, sizeof v));
 	tc_free(a);
 	kill_servers();
 
@@ -369,8 +334,8 @@ test_down_past_deadline(void **state)
 	assert_non_null(strstr(l, " status=finished result=1-0 "
 	    "reason=time"));
 	/* Once, on one server: one RESULT stored, as each server sees it. */
-	assert_int_equal(results(0, id, tw), 1);
-	assert_int_equal(results(1, id, tb), 1);
+	assert_int_equal(tc_results(port[SERVER_OF(0)], id, tw), 1);
+	assert_int_equal(tc_results(port[SERVER_OF(1)], id, tb), 1);
 	/* Both were away when it ended: each told once, by the server that
 	 * stored the end. */
 	snprintf(want, sizeof want, "move %s bob\nresult %s ann\nresult %s "

@@ -8,29 +8,6 @@
  */
 #include "test_net_pg.h"
 
-/* The RESULT events stored for id, read by REJOIN since=0 (then PING:
- * everything before its PONG). */
-static int
-results(int port, const char *id, const char *tok)
-{
-	struct tc *c = tc_hello(port);
-	int n = 0;
-
-	assert_non_null(c);
-	tc_ask(c, "OK #r REJOIN", "#r REJOIN game=%s token=%s since=0", id,
-	    tok);
-	tc_send(c, "PING corr");
-	for (;;) {
-		assert_int_equal(tc_read(c, T, false), 1);
-		if (strcmp(c->line, "PONG corr") == 0)
-			break;
-		if (strstr(c->line, " RESULT ") != NULL)
-			n++;
-	}
-	tc_free(c);
-	return n;
-}
-
 void
 test_corr_across(void **state)
 {
@@ -55,8 +32,8 @@ test_corr_across(void **state)
 	assert_non_null(strstr(l, " RESULT result=0-1 reason=time"));
 	assert_non_null(l = ev2(b, id, " RESULT "));
 	assert_non_null(strstr(l, " RESULT result=0-1 reason=time"));
-	assert_int_equal(results(port_a, id, tw), 1);
-	assert_int_equal(results(port_b, id, tb), 1);
+	assert_int_equal(tc_results(port_a, id, tw), 1);
+	assert_int_equal(tc_results(port_b, id, tb), 1);
 	tc_free(w);
 	tc_free(b);
 }

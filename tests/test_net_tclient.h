@@ -332,6 +332,30 @@ tc_hello(int port)
 	return c;
 }
 
+/* The RESULT events stored for game id, read by REJOIN since=0 with a
+ * seat's token on the server at port (then PING: everything before its
+ * PONG). */
+static TC_UNUSED int
+tc_results(int port, const char *id, const char *tok)
+{
+	struct tc *c = tc_hello(port);
+	int n = 0;
+
+	assert_non_null(c);
+	tc_ask(c, "OK #r REJOIN", "#r REJOIN game=%s token=%s since=0", id,
+	    tok);
+	tc_send(c, "PING corr");
+	for (;;) {
+		assert_int_equal(tc_read(c, TC_ANSWER_MS, false), 1);
+		if (strcmp(c->line, "PONG corr") == 0)
+			break;
+		if (strstr(c->line, " RESULT ") != NULL)
+			n++;
+	}
+	tc_free(c);
+	return n;
+}
+
 /* Start a program with stderr appended to logfile; its pid. */
 static TC_UNUSED pid_t
 tc_spawn(const char *logfile, char *const argv[])
