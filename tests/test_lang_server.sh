@@ -32,24 +32,6 @@ for _ in $(seq 200); do
 done
 [ -n "$port" ] || { cat "$tmp/server.log"; echo "error: no server"; exit 99; }
 
-# say LINE...: the lines sent, what comes back until the last one's reply
-say() {
-	local last=${*: -1} tag line
-	tag=${last%% *}
-	exec 3<>"/dev/tcp/127.0.0.1/$port" || fail "cannot connect"
-	read -r -t 5 line <&3
-	printf 'HELLO CGP/1 client=test\n' >&3
-	for line in "$@"; do
-		printf '%s\n' "$line" >&3
-	done
-	while read -r -t 5 line <&3; do
-		printf '%s\n' "$line"
-		case $line in
-		"OK $tag "*|"ERR $tag "*) break;;
-		esac
-	done
-	exec 3<&-
-}
 
 out=$(say "#r REGISTER name=Ann" "#c CREATE seat=white clock=300+5 fen=xyz")
 printf '%s\n' "$out" | grep -q '^ERR #c .*the placement has 1 rank, not 7' ||

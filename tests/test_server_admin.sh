@@ -36,25 +36,6 @@ stop() {
 	kill "$pid" && wait "$pid"
 	pid=
 }
-# say LINE...: send the lines, print what comes back until the last
-# command's reply (its tag) has come.
-say() {
-	local last=${*: -1} tag line
-	tag=${last%% *}
-	exec 3<>"/dev/tcp/127.0.0.1/$port" || fail "cannot connect"
-	read -r -t 5 line <&3
-	printf 'HELLO CGP/1 client=test\n' >&3
-	for line in "$@"; do
-		printf '%s\n' "$line" >&3
-	done
-	while read -r -t 5 line <&3; do
-		printf '%s\n' "$line"
-		case $line in
-		"OK $tag "*|"ERR $tag "*) break;;
-		esac
-	done
-	exec 3<&-
-}
 
 "$server" --db "$tmp/none.db" --check > "$tmp/out" 2>&1 &&
     fail "--check of a missing database exited 0"

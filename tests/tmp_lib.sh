@@ -25,3 +25,24 @@ tmp_need_built() {
 		exit 2
 	done
 }
+
+# say LINE...: on a new connection to the server at 127.0.0.1:$port (past
+# HELLO), send the lines and print what comes back until the last
+# command's reply (its tag) has come; fail is the caller's.
+say() {
+	local last=${*: -1} tag line
+	tag=${last%% *}
+	exec 3<>"/dev/tcp/127.0.0.1/$port" || fail "cannot connect"
+	read -r -t 5 line <&3
+	printf 'HELLO CGP/1 client=test\n' >&3
+	for line in "$@"; do
+		printf '%s\n' "$line" >&3
+	done
+	while read -r -t 5 line <&3; do
+		printf '%s\n' "$line"
+		case $line in
+		"OK $tag "*|"ERR $tag "*) break;;
+		esac
+	done
+	exec 3<&-
+}
