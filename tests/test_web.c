@@ -174,33 +174,41 @@ test_game(void **state)
 	wbuf_free(&b);
 }
 
+/* ann against bob after 1. a2a3, going on, with this clock. */
+static const char *after_a2a3_fens[] = {
+	"gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0 1",
+	"gmelecz/ppppppp/7/7/P6/1PPPPPP/GMELECZ b 0 1",
+};
+static const char *after_a2a3_moves[] = { "a2a3" };
+
+static void
+after_a2a3(struct web_game *g, const char *clock)
+{
+	memset(g, 0, sizeof *g);
+	snprintf(g->row.white, sizeof g->row.white, "ann");
+	snprintf(g->row.black, sizeof g->row.black, "bob");
+	snprintf(g->row.clock, sizeof g->row.clock, "%s", clock);
+	g->row.status = 1;
+	g->nply = 1;
+	g->fens = after_a2a3_fens;
+	g->moves = after_a2a3_moves;
+}
+
 /* What a spectator reads as the terminal shows it (issue 33): the clock
  * "5+3", a provisional rating "1500?", the last move and the side to
  * move, a rated game's rating changes once it is over. */
 static void
 test_game_info(void **state)
 {
-	const char *fens[] = {
-		"gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0 1",
-		"gmelecz/ppppppp/7/7/P6/1PPPPPP/GMELECZ b 0 1",
-	};
-	const char *moves[] = { "a2a3" };
 	struct web_game g;
 	struct wbuf b;
 
 	(void)state;
-	memset(&g, 0, sizeof g);
-	snprintf(g.row.white, sizeof g.row.white, "ann");
-	snprintf(g.row.black, sizeof g.row.black, "bob");
-	snprintf(g.row.clock, sizeof g.row.clock, "300+3");
+	after_a2a3(&g, "300+3");
 	g.row.wrating = 1500;
 	g.row.wprov = true;
 	g.row.brating = 1712;
 	g.row.rated = true;
-	g.row.status = 1;
-	g.nply = 1;
-	g.fens = fens;
-	g.moves = moves;
 	wbuf_init(&b);
 	web_page_game(&b, &g);
 	assert_non_null(strstr(b.s, "rated, 5+3 &middot;"));
@@ -359,11 +367,6 @@ left(long long ms, const char *want)
 static void
 test_corr_game(void **state)
 {
-	const char *fens[] = {
-		"gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0 1",
-		"gmelecz/ppppppp/7/7/P6/1PPPPPP/GMELECZ b 0 1",
-	};
-	const char *moves[] = { "a2a3" };
 	struct web_game g;
 	struct wbuf b;
 
@@ -372,18 +375,11 @@ test_corr_game(void **state)
 	left(5 * 3600000LL + 3 * 60000LL, "5 h 03 min");
 	left(4 * 60000LL + 8001, "4 min 09 s");
 	left(-5, "0 min 00 s");
-	memset(&g, 0, sizeof g);
-	snprintf(g.row.white, sizeof g.row.white, "ann");
-	snprintf(g.row.black, sizeof g.row.black, "bob");
-	snprintf(g.row.clock, sizeof g.row.clock, "3d");
+	after_a2a3(&g, "3d");
 	snprintf(g.row.turn, sizeof g.row.turn, "black");
 	g.row.days = 3;
 	g.row.deadline = DEADLINE;
-	g.row.status = 1;
 	g.now = BEFORE;
-	g.nply = 1;
-	g.fens = fens;
-	g.moves = moves;
 	wbuf_init(&b);
 	web_page_game(&b, &g);
 	assert_non_null(strstr(b.s, ", correspondence, 3 days a move "
