@@ -28,7 +28,31 @@ tmp=$(mktemp -d "$_tmpbase/${tmux_prefix:-ctmux}.XXXXXX") || exit 99
 sock="$tmp/tmux"
 
 T() {
-	tmux -S "$sock" -f /dev/null "$@"
+	if [ "$1" = new-session ]; then
+		_T_new "$@"
+	else
+		tmux -S "$sock" -f /dev/null "$@"
+	fi
+}
+
+# A test that ends its only session has the tmux server exit; a
+# new-session just after may reach that server while it goes ("server
+# exited unexpectedly", seen on a busy CI machine) and start nothing.
+# Such a new-session is tried again (a new server starts once the old one
+# is gone, with the test's environment as it is now); one that failed for
+# another reason fails as before, its message shown.
+_T_new() {
+	_t=0
+	while :; do
+		tmux -S "$sock" -f /dev/null "$@" 2>"$tmp/.tmux-new.err" &&
+		    return 0
+		grep -q "server exited unexpectedly" "$tmp/.tmux-new.err" &&
+		    [ $_t -lt 100 ] || break
+		_t=$((_t + 1))
+		sleep 0.05
+	done
+	cat "$tmp/.tmux-new.err" >&2
+	return 1
 }
 
 # The panes' programs get TERM (the game restores the terminal and exits),
