@@ -39,9 +39,18 @@ T() {
 # new-session just after may reach that server while it goes ("server
 # exited unexpectedly", seen on a busy CI machine) and start nothing.
 # Such a new-session is tried again (a new server starts once the old one
-# is gone, with the test's environment as it is now); one that failed for
-# another reason fails as before, its message shown.
+# is gone); one that failed for another reason fails as before, its
+# message shown. It may also reach the old server before it goes, whose
+# environment is the one the test had when that server started: the
+# variables a test changes between sessions (the language, the homes, the
+# program's own) are given to each new session as they are now.
 _T_new() {
+	shift
+	for _v in $(env | sed -n 's/^\(LANG\|LANGUAGE\|LC_[A-Z]*\|HOME\|XDG_[A-Z_]*\|CONGO_[A-Z0-9_]*\|[A-Z]*SAN_OPTIONS\|PATH\|TMPDIR\)=.*/\1/p'); do
+		eval "_val=\${$_v}"
+		set -- -e "$_v=$_val" "$@"
+	done
+	set -- new-session "$@"
 	_t=0
 	while :; do
 		tmux -S "$sock" -f /dev/null "$@" 2>"$tmp/.tmux-new.err" &&
