@@ -620,6 +620,160 @@ test_level_progress(void **state)
 	assert_true(with < without);
 }
 
+/* A strong search with these tuning overrides ("" none), one thread. */
+static struct search_ctx *
+undo_ctx(const char *tune)
+{
+	struct search_options o;
+	struct search_ctx *ctx;
+
+	search_options_default(&o);
+	o.hash_mb = 4;
+	snprintf(o.tune, sizeof o.tune, "%s", tune);
+	ctx = search_new(&o);
+	assert_non_null(ctx);
+	return ctx;
+}
+
+/* The first position of undone_in_games where a move was taken back:
+ * found_h[0..found_n-1] the positions before it, found_h[found_n] it. */
+static struct board found_h[128];
+static int found_n = -1;
+
+/* Undone moves (a piece straight back to the empty square it came from,
+ * the side's move two plies before) in games of ctx against itself at
+ * 3,000 nodes a move, 100 plies from each of White's first 8 moves; *n
+ * gets the moves played. With stop, only up to the first (found_h), each
+ * move searched as by a new context. */
+static int
+undone_in_games(struct search_ctx *ctx, int *n, bool stop)
+{
+	static const struct game_rules rules = GAME_RULES_DEFAULT;
+	struct movelist first;
+	struct board start;
+	int undone = 0, k;
+
+	*n = 0;
+	ta_setup(&start, FEN_START);
+	movegen_legal(&start, &first);
+	for (k = 0; k < 8 && k < first.n; k++) {
+		struct game g;
+		char err[128];
+
+		search_clear(ctx);
+		game_init(&g, &start, &rules);
+		assert_int_equal(game_play(&g, first.moves[k], err, sizeof err),
+		    0);
+		while (g.nply < 100 && !game_over(&g)) {
+			const struct board *b = game_board(&g);
+			struct search_limits l;
+			move_t m;
+
+			if (stop)       /* as a new context would */
+				search_clear(ctx);
+			search_limits_default(&l);
+			l.nodes = 3000;
+			m = search_best_move(ctx, b, g.pos, g.nply, &rules, &l,
+			    NULL, NULL);
+			assert_int_not_equal(m, MOVE_NONE);
+			if (g.nply >= 2 && MOVE_NJUMPS(m) == 0 &&
+			    MOVE_NJUMPS(g.moves[g.nply - 2]) == 0 &&
+			    MOVE_FROM(m) == MOVE_TO(g.moves[g.nply - 2]) &&
+			    MOVE_TO(m) == MOVE_FROM(g.moves[g.nply - 2]) &&
+			    b->sq[MOVE_TO(m)] == PIECE_NONE) {
+				undone++;
+				if (stop) {
+					found_n = g.nply;
+					memcpy(found_h, g.pos, (size_t)(g.nply +
+					    1) * sizeof *found_h);
+					game_free(&g);
+					return undone;
+				}
+			}
+			(*n)++;
+			assert_int_equal(game_play(&g, m, err, sizeof err), 0);
+		}
+		game_free(&g);
+	}
+	return undone;
+}
+
+/* Issue 37: the strong search takes its own last move back less often
+ * (ev.undo, a root move's penalty) than without the penalty. */
+static void
+test_undo_progress(void **state)
+{
+	struct search_ctx *with = undo_ctx(""), *without = undo_ctx("undo=0");
+	int n_with, n_without, u_with, u_without;
+
+	(void)state;
+	u_with = undone_in_games(with, &n_with, false);
+	u_without = undone_in_games(without, &n_without, false);
+	print_message("undone: %d of %d moves with the penalty, %d of %d "
+	    "without\n", u_with, n_with, u_without, n_without);
+	assert_true(u_without > 0);
+	assert_true(2 * u_with * n_without <= u_without * n_with);
+	search_free(with);
+	search_free(without);
+}
+
+/* Searches of found_h's last position by a (no penalty) and b (a large
+ * one) with these limits and lines: the same move and score. */
+static move_t
+undo_same(const struct search_limits *l, int lines, bool same)
+{
+	struct search_ctx *a = undo_ctx("undo=0"), *b = undo_ctx("undo=900");
+	struct search_options o;
+	struct search_info ia, ib;
+	move_t ma, mb;
+
+	o = *search_get_options(a);
+	o.multipv = lines;
+	assert_int_equal(search_set_options(a, &o), 0);
+	o = *search_get_options(b);
+	o.multipv = lines;
+	assert_int_equal(search_set_options(b, &o), 0);
+	ma = search_best_move(a, &found_h[found_n], found_h, found_n, NULL, l,
+	    NULL, NULL);
+	mb = search_best_move(b, &found_h[found_n], found_h, found_n, NULL, l,
+	    NULL, NULL);
+	search_last_info(a, &ia);
+	search_last_info(b, &ib);
+	if (same) {
+		assert_int_equal(ma, mb);
+		assert_int_equal(ia.score, ib.score);
+	} else {
+		assert_int_not_equal(ma, mb);
+	}
+	search_free(a);
+	search_free(b);
+	return ma;
+}
+
+/* The penalty is for play: where a search without it takes its last move
+ * back, one with it plays another move; an analysis (several lines, or
+ * infinite until stopped) shows the position's own moves and scores, the
+ * same with any penalty. */
+static void
+test_undo_not_in_analysis(void **state)
+{
+	struct search_ctx *ctx = undo_ctx("undo=0");
+	struct search_limits l;
+	int n;
+
+	(void)state;
+	assert_int_equal(undone_in_games(ctx, &n, true), 1);
+	search_free(ctx);
+	search_limits_default(&l);
+	l.nodes = 3000;
+	undo_same(&l, 1, false);                /* a game: not the same */
+	undo_same(&l, 3, true);                 /* three lines */
+	search_limits_default(&l);
+	l.infinite = true;
+	l.depth = 5;
+	undo_same(&l, 1, true);                 /* infinite */
+}
+
 TEST_MAIN(NULL, NULL,
 	cmocka_unit_test(test_lion_capture_in_one),
 	cmocka_unit_test(test_monkey_chain),
@@ -634,4 +788,6 @@ TEST_MAIN(NULL, NULL,
 	cmocka_unit_test(test_multipv_lines),
 	cmocka_unit_test(test_multipv_first_line),
 	cmocka_unit_test(test_multipv_few_moves),
-	cmocka_unit_test(test_level_progress))
+	cmocka_unit_test(test_level_progress),
+	cmocka_unit_test(test_undo_progress),
+	cmocka_unit_test(test_undo_not_in_analysis))

@@ -441,6 +441,11 @@ search_best_move(struct search_ctx *ctx, const struct board *pos,
 	for (i = 0; i < ctx->hist_n; i++)
 		ctx->hist[i] = history[nhistory - ctx->hist_n + i].hash;
 	last_own_move(ctx, pos, history, nhistory);
+	/* a move that only takes back the mover's last one is played when
+	 * it is better by ev.undo than the rest: not in analysis (infinite,
+	 * several lines), whose scores are the position's own */
+	ctx->undo_pen = ctx->last_from >= 0 && !ctx->limits.infinite &&
+	    search_multipv(ctx, 2) == 1 ? ctx->ev.undo : 0;
 
 	depth_cap = ctx->limits.depth > 0 ? ctx->limits.depth : 0;
 	if (depth_cap > SEARCH_MAX_DEPTH)

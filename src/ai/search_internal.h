@@ -103,6 +103,9 @@ struct eval_params {
 	int pst_rank[NPIECE_TYPES][7];
 	int pst_file[NPIECE_TYPES][4];
 	int contempt;                /* a draw is worth this less to the root side */
+	int undo;                    /* a root move taking back the mover's
+	                              * last move is worth this less (games,
+	                              * not analysis: see search_root.c) */
 	/* search settings kept here so that matches can try them too */
 	int futility;                /* margin per ply at depth 1-2, 0 off */
 	int lmp;                     /* quiet moves kept at depth 1-lmp_depth:
@@ -238,6 +241,7 @@ struct search_ctx {
 	int live_nlines;
 	int live_side;                  /* the side to move at the root */
 	int last_from, last_to;         /* the mover's last move, -1 none */
+	int undo_pen;                   /* ev.undo in this search, or 0 */
 	bool live_running;
 	int max_depth;
 	search_info_fn info;
