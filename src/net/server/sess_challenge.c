@@ -406,11 +406,10 @@ cmd_challenges(struct sess *s, int conn, const struct cgp_cmd *cmd)
 }
 
 void
-sess_cmd_challenge(struct sess *s, int conn, const struct cgp_cmd *c,
-    long long now_ms)
+sess_cmd_challenge(struct sess *s, int conn, const struct cgp_cmd *c)
 {
 	if (c->verb == CGP_V_CHALLENGE)
-		cmd_challenge(s, conn, c, now_ms);
+		cmd_challenge(s, conn, c, s->now);
 	else
 		cmd_challenges(s, conn, c);
 }

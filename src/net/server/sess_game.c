@@ -496,18 +496,17 @@ cmd_observe(struct sess *s, int conn, const struct cgp_cmd *cmd)
 }
 
 void
-sess_cmd_game(struct sess *s, int conn, const struct cgp_cmd *c,
-    long long now_ms)
+sess_cmd_game(struct sess *s, int conn, const struct cgp_cmd *c)
 {
 	switch (c->verb) {
 	case CGP_V_CREATE:
-		sess_create(s, conn, c, now_ms, NULL, -1);
+		sess_create(s, conn, c, s->now, NULL, -1);
 		break;
 	case CGP_V_JOIN:
 		cmd_join(s, conn, c);
 		break;
 	case CGP_V_REJOIN:
-		cmd_rejoin(s, conn, c, now_ms);
+		cmd_rejoin(s, conn, c, s->now);
 		break;
 	default:
 		cmd_observe(s, conn, c);

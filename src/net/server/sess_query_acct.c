@@ -69,8 +69,8 @@ want_limit(struct sess *s, int conn, const struct cgp_cmd *cmd, int def)
 	return n > PAGE_MAX ? PAGE_MAX : (int)n;
 }
 
-static void
-cmd_whois(struct sess *s, int conn, const struct cgp_cmd *cmd)
+void
+sess_cmd_whois(struct sess *s, int conn, const struct cgp_cmd *cmd)
 {
 	const char *name = cgp_get(cmd, "name");
 	const struct store_rating *r;
@@ -128,8 +128,8 @@ cmd_whois(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	}
 }
 
-static void
-cmd_top(struct sess *s, int conn, const struct cgp_cmd *cmd)
+void
+sess_cmd_top(struct sess *s, int conn, const struct cgp_cmd *cmd)
 {
 	const char *variant = cgp_get(cmd, "variant"), *speed = cgp_get(cmd,
 	    "speed");
@@ -176,8 +176,8 @@ cmd_top(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	}
 }
 
-static void
-cmd_games(struct sess *s, int conn, const struct cgp_cmd *cmd)
+void
+sess_cmd_games(struct sess *s, int conn, const struct cgp_cmd *cmd)
 {
 	const char *player = cgp_get(cmd, "player"), *before = cgp_get(cmd,
 	    "before");
@@ -348,8 +348,8 @@ sess_record_text(struct sess *s, struct sgame *g)
 	return buf;
 }
 
-static void
-cmd_record(struct sess *s, int conn, const struct cgp_cmd *cmd)
+void
+sess_cmd_record(struct sess *s, int conn, const struct cgp_cmd *cmd)
 {
 	struct sgame *g = sess_want_game(s, conn, cmd);
 	char *text, *line, *next;
@@ -379,23 +379,4 @@ cmd_record(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		sess_emit(s, conn, &o);
 	}
 	free(text);
-}
-
-void
-sess_cmd_players(struct sess *s, int conn, const struct cgp_cmd *cmd)
-{
-	switch (cmd->verb) {
-	case CGP_V_WHOIS:
-		cmd_whois(s, conn, cmd);
-		break;
-	case CGP_V_TOP:
-		cmd_top(s, conn, cmd);
-		break;
-	case CGP_V_GAMES:
-		cmd_games(s, conn, cmd);
-		break;
-	default:
-		cmd_record(s, conn, cmd);
-		break;
-	}
 }
