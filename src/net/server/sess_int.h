@@ -416,6 +416,10 @@ void sess_cmd_mine(struct sess *s, int conn, const struct cgp_cmd *cmd);
  * (logged). At most SESS_MINE_MAX of them. */
 #define SESS_MINE_MAX 200
 int sess_mine_load(struct sess *s, int conn, const char *acct);
+/* The same for cmd: true when all are here; false when its line comes
+ * again or after a 503 "cannot <what> now: try again". */
+bool sess_mine_ready(struct sess *s, int conn, const struct cgp_cmd *cmd,
+    const char *acct, const char *what);
 
 /* Notices to players away (sess_notify.c; sess_notify is in sess.h): a
  * stored change of ours applied to g tells the side to move its turn (a

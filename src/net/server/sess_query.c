@@ -73,10 +73,7 @@ list_stored(struct sess *s, int conn, const struct cgp_cmd *cmd, int want,
 			cgp_out_kv(&o, "clock", it[i].clock);
 		if (it[i].status == 2)
 			cgp_out_kv(&o, "result", it[i].result);
-		if (it[i].account[0])
-			cgp_out_kvi(&o, "waccount", 1);
-		if (it[i].account[1])
-			cgp_out_kvi(&o, "baccount", 1);
+		sess_accounts_kv(it[i].account, &o);
 		sess_emit(s, conn, &o);
 	}
 }

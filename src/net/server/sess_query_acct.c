@@ -99,10 +99,7 @@ sess_cmd_whois(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		    "player");
 		return;
 	}
-	memset(&q, 0, sizeof q);
-	q.kind = SREAD_RATINGS;
-	sess_lower(name, q.key, sizeof q.key);
-	q.limit = 2 * RATING_NSPEEDS * 4;
+	sess_read_prepare(&q, SREAD_RATINGS, name, 2 * RATING_NSPEEDS * 4);
 	if ((r = read_rows(s, conn, cmd, &q, &n)) == NULL)
 		return;
 	sess_iso8601(a.created, when, sizeof when);
@@ -214,12 +211,9 @@ sess_cmd_games(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	if ((limit = want_limit(s, conn, cmd, 20)) < 0)
 		return;
 	if (limit > 0) {
-		memset(&q, 0, sizeof q);
-		q.kind = SREAD_GAMES_OF;
-		sess_lower(player, q.key, sizeof q.key);
+		sess_read_prepare(&q, SREAD_GAMES_OF, player, limit);
 		if (before != NULL)
 			snprintf(q.key2, sizeof q.key2, "%s", b);
-		q.limit = limit;
 		if ((it = read_rows(s, conn, cmd, &q, &n)) == NULL)
 			return;
 	}
@@ -255,10 +249,7 @@ sess_cmd_games(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		cgp_out_kv(&o, "reason", it[i].reason);
 		cgp_out_kvi(&o, "rated", it[i].rated);
 		cgp_out_kv(&o, "ended", when);
-		if (it[i].account[0])
-			cgp_out_kvi(&o, "waccount", 1);
-		if (it[i].account[1])
-			cgp_out_kvi(&o, "baccount", 1);
+		sess_accounts_kv(it[i].account, &o);
 		sess_emit(s, conn, &o);
 	}
 }

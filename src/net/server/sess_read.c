@@ -422,6 +422,16 @@ same(const struct sread *a, const struct sread *b)
 	    (a->win == b->win || a->kind == SREAD_NEWER);
 }
 
+void
+sess_read_prepare(struct sread *q, enum sread_kind kind, const char *name,
+    int limit)
+{
+	memset(q, 0, sizeof *q);
+	q->kind = kind;
+	sess_lower(name, q->key, sizeof q->key);
+	q->limit = limit;
+}
+
 const struct sread *
 sess_read(struct sess *s, int conn, const struct sread *want)
 {
