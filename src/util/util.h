@@ -108,4 +108,12 @@ int parse_ms(const char *text, int64_t lo_ms, int64_t hi_ms, int64_t *out,
 uint64_t splitmix64(uint64_t *state);
 uint64_t splitmix64_mix(uint64_t x);
 
+/* v within [lo, hi]; lo when hi < lo (a list's index: lo 0, hi its length
+ * less one, 0 for an empty list). */
+static inline int
+util_clamp(int v, int lo, int hi)
+{
+	return v > hi ? (hi < lo ? lo : hi) : v < lo ? lo : v;
+}
+
 #endif
