@@ -61,6 +61,9 @@ void *vec_at(const struct vec *v, size_t i);
 void vec_remove(struct vec *v, size_t i);
 void vec_clear(struct vec *v);  /* length 0, memory kept */
 void vec_free(struct vec *v);   /* memory released, element size kept */
+/* In a vec of strings (char arrays): the index of the first equal to s,
+ * -1 if none is. */
+long vec_find_str(const struct vec *v, const char *s);
 
 /* Milliseconds of CLOCK_MONOTONIC (never jumps with the wall clock). */
 int64_t util_now_ms(void);
