@@ -31,6 +31,9 @@ void *xcalloc(size_t nmemb, size_t size);
 void *xrealloc(void *p, size_t n);
 /* n * size bytes, checked for overflow. */
 void *xreallocarray(void *p, size_t nmemb, size_t size);
+/* An array p of n elements of size bytes with room for one more: when n
+ * is its capacity *cap, *cap doubles (first when it was 0). */
+void *xgrow(void *p, int n, int *cap, int first, size_t size);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 int xasprintf(char **out, const char *fmt, ...)

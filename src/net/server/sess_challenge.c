@@ -227,10 +227,7 @@ observe(struct sess *s, int conn, struct sgame *g)
 	for (i = 0; i < g->nobs; i++)
 		if (g->obs[i] == conn)
 			return;
-	if (g->nobs == g->obscap) {
-		g->obscap = g->obscap ? g->obscap * 2 : 4;
-		g->obs = xrealloc(g->obs, sizeof *g->obs * (size_t)g->obscap);
-	}
+	g->obs = xgrow(g->obs, g->nobs, &g->obscap, 4, sizeof *g->obs);
 	g->obs[g->nobs++] = conn;
 	sess_member_add(s, conn, g);
 }

@@ -241,11 +241,7 @@ sess_member_add(struct sess *s, int conn, struct sgame *g)
 	for (i = 0; i < c->ngames; i++)
 		if (c->games[i] == g)
 			return;
-	if (c->ngames == c->gcap) {
-		c->gcap = c->gcap ? c->gcap * 2 : 4;
-		c->games = xrealloc(c->games,
-		    sizeof *c->games * (size_t)c->gcap);
-	}
+	c->games = xgrow(c->games, c->ngames, &c->gcap, 4, sizeof *c->games);
 	c->games[c->ngames++] = g;
 }
 

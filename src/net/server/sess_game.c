@@ -487,11 +487,7 @@ cmd_observe(struct sess *s, int conn, const struct cgp_cmd *cmd)
 			sess_err(s, conn, cmd->tag, CGP_BUSY, msg);
 			return;
 		}
-		if (g->nobs == g->obscap) {
-			g->obscap = g->obscap ? g->obscap * 2 : 4;
-			g->obs = xrealloc(g->obs,
-			    sizeof *g->obs * (size_t)g->obscap);
-		}
+		g->obs = xgrow(g->obs, g->nobs, &g->obscap, 4, sizeof *g->obs);
 		g->obs[g->nobs++] = conn;
 		sess_member_add(s, conn, g);
 	}

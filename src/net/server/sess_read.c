@@ -36,11 +36,7 @@ dup_or_null(const char *t)
 static struct sread_rec *
 rec_push(struct sread *q)
 {
-	if (q->nrec == q->caprec) {
-		q->caprec = q->caprec != 0 ? q->caprec * 2 : 16;
-		q->rec = xreallocarray(q->rec, (size_t)q->caprec,
-		    sizeof *q->rec);
-	}
+	q->rec = xgrow(q->rec, q->nrec, &q->caprec, 16, sizeof *q->rec);
 	memset(&q->rec[q->nrec], 0, sizeof q->rec[0]);
 	return &q->rec[q->nrec++];
 }
