@@ -55,6 +55,53 @@ congo_usage(FILE *out)
 	    out);
 }
 
+static int
+help_main(int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	congo_usage(stdout);
+	return 0;
+}
+
+static int
+version_main(int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	printf("congo %s\n", PACKAGE_VERSION);
+	return 0;
+}
+
+/* --bench [perft|search] [ARG]... */
+static int
+bench_main(int argc, char **argv)
+{
+	if (argc > 1 && strcmp(argv[1], "search") == 0)
+		return bench_search(argc - 1, argv + 1);
+	if (argc > 1 && strcmp(argv[1], "perft") != 0) {
+		fprintf(stderr, _("congo: unknown benchmark '%s' "
+		    "(perft or search)\n"), argv[1]);
+		return 2;
+	}
+	return bench_perft(argc > 1 ? argc - 1 : 0, argv + 1);
+}
+
+/* The modes: each reads argv from its own --NAME on. */
+static const struct congo_mode {
+	const char *name;
+	int (*main)(int argc, char **argv);
+} modes[] = {
+	{ "engine", uci_main }, { "match", cli_match_main },
+	{ "analyse", session_analyse_main }, { "analyze", session_analyse_main },
+	{ "bench", bench_main }, { "make-puzzles", cli_puzzles_main },
+	{ "tune", cli_tune_main }, { "make-tablebases", cli_tablebases_main },
+	{ "gen-data", cli_gen_data_main }, { "train", cli_train_main },
+	{ "help", help_main }, { "version", version_main },
+};
+#define NMODES (sizeof modes / sizeof modes[0])
+#define MODE_VAL 256    /* getopt's value of modes[i]: MODE_VAL + i */
+
 /*
  * The mode is argv[1] (getopt_long over it alone: "--eng" works too); each
  * mode reads the rest of argv itself, once. Anything else is the game's.
@@ -62,60 +109,27 @@ congo_usage(FILE *out)
 int
 main(int argc, char **argv)
 {
-	static const struct option modes[] = {
-		{ "engine", no_argument, NULL, 'e' },
-		{ "match", no_argument, NULL, 'm' },
-		{ "analyse", no_argument, NULL, 'a' },
-		{ "analyze", no_argument, NULL, 'a' },
-		{ "bench", no_argument, NULL, 'b' },
-		{ "make-puzzles", no_argument, NULL, 'P' },
-		{ "tune", no_argument, NULL, 't' },
-		{ "make-tablebases", no_argument, NULL, 'T' },
-		{ "gen-data", no_argument, NULL, 'G' },
-		{ "train", no_argument, NULL, 'N' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 },
-	};
+	struct option opts[NMODES + 1];
+	size_t i, j;
 	int mode;
 
+	memset(opts, 0, sizeof opts);
+	for (i = 0; i < NMODES; i++) {
+		/* the same value for another name of a mode: no ambiguity */
+		for (j = 0; modes[j].main != modes[i].main; j++)
+			continue;
+		opts[i] = (struct option){ modes[i].name, no_argument, NULL,
+		    MODE_VAL + (int)j };
+	}
 	util_set_progname("congo");
 	i18n_init();
 	opterr = 0;     /* not a mode: the game's parser has the message */
-	mode = argc > 1 ? getopt_long(2, argv, "+hV", modes, NULL) : -1;
-	switch (mode) {
-	case 'h':
-		congo_usage(stdout);
-		return 0;
-	case 'V':
-		printf("congo %s\n", PACKAGE_VERSION);
-		return 0;
-	case 'e':
-		return uci_main(argc - 1, argv + 1);
-	case 'm':
-		return cli_match_main(argc - 1, argv + 1);
-	case 'a':
-		return session_analyse_main(argc - 1, argv + 1);
-	case 'P':
-		return cli_puzzles_main(argc - 1, argv + 1);
-	case 't':
-		return cli_tune_main(argc - 1, argv + 1);
-	case 'T':
-		return cli_tablebases_main(argc - 1, argv + 1);
-	case 'G':
-		return cli_gen_data_main(argc - 1, argv + 1);
-	case 'N':
-		return cli_train_main(argc - 1, argv + 1);
-	case 'b':
-		if (argc > 2 && strcmp(argv[2], "search") == 0)
-			return bench_search(argc - 2, argv + 2);
-		if (argc > 2 && strcmp(argv[2], "perft") != 0) {
-			fprintf(stderr, _("congo: unknown benchmark '%s' "
-			    "(perft or search)\n"), argv[2]);
-			return 2;
-		}
-		return bench_perft(argc > 2 ? argc - 2 : 0, argv + 2);
-	default:
-		return cli_game_main(argc, argv);
-	}
+	mode = argc > 1 ? getopt_long(2, argv, "+hV", opts, NULL) : -1;
+	if (mode == 'h')
+		return help_main(argc - 1, argv + 1);
+	if (mode == 'V')
+		return version_main(argc - 1, argv + 1);
+	if (mode >= MODE_VAL && mode < MODE_VAL + (int)NMODES)
+		return modes[mode - MODE_VAL].main(argc - 1, argv + 1);
+	return cli_game_main(argc, argv);
 }

@@ -58,6 +58,9 @@ struct cli_mode {
  */
 int cli_parse(const struct cli_mode *m, int argc, char **argv, void *ctx,
     int *first_operand);
+/* A CLI_CALL that reads a variant's name (variant_parse) into the int at
+ * o->off: -1 after "congo: unknown variant 'x' (congo or megapawn)". */
+int cli_parse_variant(void *ctx, const struct cli_opt *o, const char *v);
 
 /* `congo --match ...`: headless games between two players (cli_match.c). */
 int cli_match_main(int argc, char **argv);

@@ -13,7 +13,6 @@
 
 #include "ai/nnue.h"
 #include "cli/cli.h"
-#include "engine/board.h"
 #include "util/i18n.h"
 #include "util/util.h"
 
@@ -38,19 +37,6 @@ gen_usage(FILE *out)
 	    "  --quiet         no progress line\n"), out);
 }
 
-static int
-gen_variant(void *ctx, const struct cli_opt *o, const char *v)
-{
-	int *variant = (int *)((char *)ctx + o->off);
-
-	if ((*variant = variant_parse(v)) < 0) {
-		fprintf(stderr, _("congo: unknown variant '%s' (congo or "
-		    "megapawn)\n"), v);
-		return -1;
-	}
-	return 0;
-}
-
 #define X(f) offsetof(struct nnue_gen_options, f)
 static const struct cli_opt gen_opts[] = {
 	{ "games", CLI_INT, X(games), 1, 10000000, NULL, 0, 0 },
@@ -59,7 +45,7 @@ static const struct cli_opt gen_opts[] = {
 	{ "seed", CLI_I64, X(seed), 0, 2000000000L, NULL, 0, 0 },
 	{ "hash", CLI_INT, X(hash_mb), 1, 1024, NULL, 0, 0 },
 	{ "eval-file", CLI_STR, X(eval_file), 0, 0, NULL, 0, 0 },
-	{ "variant", CLI_CALL, X(variant), 0, 0, gen_variant, 0, 1 },
+	{ "variant", CLI_CALL, X(variant), 0, 0, cli_parse_variant, 0, 1 },
 	{ "quiet", CLI_FLAG, X(quiet), 0, 0, NULL, 0, 0 },
 	{ "help", CLI_HELP, 0, 0, 0, NULL, 0, 0 },
 	CLI_END
@@ -151,7 +137,7 @@ static const struct cli_opt train_opts[] = {
 	    0 },
 	{ "lr", CLI_CALL, 0, 0, 0, train_call, T_LR, 1 },
 	{ "lambda", CLI_CALL, 0, 0, 0, train_call, T_LAMBDA, 1 },
-	{ "variant", CLI_CALL, X(variant), 0, 0, gen_variant, 0, 1 },
+	{ "variant", CLI_CALL, X(variant), 0, 0, cli_parse_variant, 0, 1 },
 	{ "bucket-weights", CLI_FLAG, X(buckets), 0, 0, NULL, 0, 0 },
 	{ "init", CLI_STR, X(init), 0, 0, NULL, 0, 0 },
 	{ "quiet", CLI_FLAG, X(quiet), 0, 0, NULL, 0, 0 },

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "engine/board.h"
 #include "util/i18n.h"
 #include "util/util.h"
 
@@ -76,6 +77,19 @@ store(const struct cli_mode *m, const struct cli_opt *o, const char *v,
 		return 1;
 	}
 	return -1;
+}
+
+int
+cli_parse_variant(void *ctx, const struct cli_opt *o, const char *v)
+{
+	int *variant = (int *)((char *)ctx + o->off);
+
+	if ((*variant = variant_parse(v)) < 0) {
+		fprintf(stderr, _("congo: unknown variant '%s' (congo or "
+		    "megapawn)\n"), v);
+		return -1;
+	}
+	return 0;
 }
 
 /* A refused word: its message, naming it. The game (no mode's name) says

@@ -8,7 +8,6 @@
 #include <stdio.h>
 
 #include "cli/cli.h"
-#include "engine/board.h"
 #include "tb/tb.h"
 #include "util/i18n.h"
 
@@ -25,23 +24,9 @@ usage(FILE *out)
 	    out);
 }
 
-static int
-variant_opt(void *ctx, const struct cli_opt *o, const char *v)
-{
-	struct tb_make_opts *t = ctx;
-
-	(void)o;
-	if ((t->variant = variant_parse(v)) < 0) {
-		fprintf(stderr, _("congo: unknown variant '%s' (congo or "
-		    "megapawn)\n"), v);
-		return -1;
-	}
-	return 0;
-}
-
 #define X(f) offsetof(struct tb_make_opts, f)
 static const struct cli_opt tb_opts[] = {
-	{ "variant", CLI_CALL, 0, 0, 0, variant_opt, 0, 1 },
+	{ "variant", CLI_CALL, X(variant), 0, 0, cli_parse_variant, 0, 1 },
 	{ "pieces", CLI_INT, X(pieces), 0, TB_MAX_PIECES, NULL, 0, 0 },
 	{ "threads", CLI_INT, X(threads), 1, 64, NULL, 0, 0 },
 	{ "material", CLI_STR, X(material), 0, 0, NULL, 0, 0 },

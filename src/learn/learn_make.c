@@ -48,17 +48,6 @@ cmp_char(const void *a, const void *b)
 	return *(const char *)a - *(const char *)b;
 }
 
-static bool
-key_known(const struct vec *keys, const char *key)
-{
-	size_t i;
-
-	for (i = 0; i < keys->len; i++)
-		if (strcmp(vec_at(keys, i), key) == 0)
-			return true;
-	return false;
-}
-
 /* Prove one position; print it if it is a puzzle. Returns 1 if printed. */
 static int
 try_position(const struct learn_make_opts *o, struct learn_prover *pv,
@@ -81,7 +70,7 @@ try_position(const struct learn_make_opts *o, struct learn_prover *pv,
 	strcpy(p.variant, o->variant);
 	fen_write(&b, p.fen, sizeof p.fen);
 	learn_puzzle_key(&p, key);
-	if (key_known(keys, key))
+	if (vec_find_str(keys, key) >= 0)
 		return 0;
 	strcpy(vec_push(keys), key);
 	p.n = pf.n;
@@ -336,7 +325,7 @@ tb_puzzles(const struct learn_make_opts *o, struct vec *keys)
 
 		for (int g = 0; g < 4; g++) {
 			guise_key(o->variant, &c->b, g & 1, g & 2, key[g]);
-			known |= key_known(keys, key[g]);
+			known |= vec_find_str(keys, key[g]) >= 0;
 		}
 		if (known || learn_prove_puzzle(pv, &c->b, o->nmax, &pf) !=
 		    PROOF_YES || pf.n != o->nmax || pf.nwinning != 1 ||

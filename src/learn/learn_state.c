@@ -70,21 +70,10 @@ learn_state_free(struct learn_state *st)
 }
 
 /* Is s one of the strings held in v? */
-static bool
-holds(const struct vec *v, const char *s)
-{
-	size_t i;
-
-	for (i = 0; i < v->len; i++)
-		if (strcmp(vec_at(v, i), s) == 0)
-			return true;
-	return false;
-}
-
 bool
 learn_state_lesson_done(const struct learn_state *st, const char *id)
 {
-	return holds(&st->lessons, id);
+	return vec_find_str(&st->lessons, id) >= 0;
 }
 
 void
@@ -118,7 +107,7 @@ learn_state_player(struct learn_state *st, const char *name)
 bool
 learn_player_solved(const struct learn_player *p, const char *key)
 {
-	return holds(&p->solved, key);
+	return vec_find_str(&p->solved, key) >= 0;
 }
 
 void

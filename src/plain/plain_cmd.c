@@ -141,32 +141,9 @@ cmd_session(struct plain *p, enum session_cmd_type t, const char *arg)
 
 	memset(&cmd, 0, sizeof cmd);
 	cmd.type = t;
-	snprintf(cmd.arg, sizeof cmd.arg, "%s", arg);
+	/* (a longer argument cut to the room there is) */
+	snprintf(cmd.arg, sizeof cmd.arg, "%.*s", (int)sizeof cmd.arg - 1, arg);
 	run(p, &cmd);
-}
-
-static void
-cmd_back(struct plain *p, const char *arg)
-{
-	cmd_session(p, CMD_REVIEW_BACK, arg);
-}
-
-static void
-cmd_forward(struct plain *p, const char *arg)
-{
-	cmd_session(p, CMD_REVIEW_FORWARD, arg);
-}
-
-static void
-cmd_first(struct plain *p, const char *arg)
-{
-	cmd_session(p, CMD_REVIEW_START, arg);
-}
-
-static void
-cmd_live(struct plain *p, const char *arg)
-{
-	cmd_session(p, CMD_REVIEW_END, arg);
 }
 
 static void
@@ -191,28 +168,34 @@ static const struct plain_cmd {
 	const char *help;
 	bool arg;
 	void (*run)(struct plain *p, const char *arg);
+	enum session_cmd_type type;   /* else the session's command of type */
 } plain_cmds[] = {
 	{ "board", "", N_("the board rank by rank, in words"), false,
-	  cmd_board },
-	{ "diagram", "", N_("the board as a text diagram"), false, cmd_diagram },
-	{ "pieces", "", N_("where each piece stands"), false, cmd_pieces },
+	  cmd_board, CMD_NONE },
+	{ "diagram", "", N_("the board as a text diagram"), false,
+	  cmd_diagram, CMD_NONE },
+	{ "pieces", "", N_("where each piece stands"), false, cmd_pieces,
+	  CMD_NONE },
 	{ "moves", N_(" [SQUARE]"), N_("the legal moves of the piece on SQUARE, or "
-	  "of every piece"), true, cmd_moves },
-	{ "last", "", N_("the last move again"), false, cmd_last },
+	  "of every piece"), true, cmd_moves, CMD_NONE },
+	{ "last", "", N_("the last move again"), false, cmd_last, CMD_NONE },
 	{ "status", "", N_("whose turn it is, or the result"), false,
-	  cmd_status },
+	  cmd_status, CMD_NONE },
 	{ "clock", N_(" [M+S]"), N_("the time each side has left (M+S: a clock for "
-	  "the next game)"), false, cmd_clock },
+	  "the next game)"), false, cmd_clock, CMD_NONE },
 	{ "takeback", "", N_("take back (against the AI: your move and its "
-	  "reply; network: offer it)"), true, cmd_takeback },
+	  "reply; network: offer it)"), true, cmd_takeback, CMD_NONE },
 	{ "next", "", N_("a lesson's next step, the next puzzle (an empty line "
-	  "does it too)"), false, cmd_next },
-	{ "back", "", N_("review: one move back"), false, cmd_back },
-	{ "forward", "", N_("review: one move forward"), false, cmd_forward },
-	{ "first", "", N_("review: the start position"), false, cmd_first },
+	  "does it too)"), false, cmd_next, CMD_NONE },
+	{ "back", "", N_("review: one move back"), false, NULL,
+	  CMD_REVIEW_BACK },
+	{ "forward", "", N_("review: one move forward"), false, NULL,
+	  CMD_REVIEW_FORWARD },
+	{ "first", "", N_("review: the start position"), false, NULL,
+	  CMD_REVIEW_START },
 	{ "live", "", N_("review: back to the game as it stands"), false,
-	  cmd_live },
-	{ "help", "", N_("this list"), false, cmd_help },
+	  NULL, CMD_REVIEW_END },
+	{ "help", "", N_("this list"), false, cmd_help, CMD_NONE },
 };
 
 /* The full-screen game's commands that mean nothing here. */
@@ -436,7 +419,10 @@ plain_input(struct plain *p, const char *text)
 		if (arg[0] != '\0' && plain_cmds[i].run != cmd_moves &&
 		    plain_cmds[i].run != cmd_takeback)
 			break;
-		plain_cmds[i].run(p, arg);
+		if (plain_cmds[i].type != CMD_NONE)
+			cmd_session(p, plain_cmds[i].type, arg);
+		else
+			plain_cmds[i].run(p, arg);
 		return;
 	}
 	if (session_cmd_parse(line, &cmd, err, sizeof err) < 0) {

@@ -87,28 +87,6 @@ read_input(struct plain *p)
 }
 
 static int
-watch(struct session *s, int sigfd, struct pollfd *fds, int *pfd)
-{
-	int nfds = 0, i;
-
-	fds[nfds++] = (struct pollfd){ .fd = STDIN_FILENO, .events = POLLIN };
-	fds[nfds++] = (struct pollfd){ .fd = sigfd, .events = POLLIN };
-	fds[nfds++] = (struct pollfd){ .fd = s->worker.rd, .events = POLLIN };
-	fds[nfds++] = (struct pollfd){ .fd = s->analysis.worker.rd,
-	    .events = POLLIN };
-	fds[nfds++] = (struct pollfd){ .fd = session_analyse_fd(s),
-	    .events = POLLIN };
-	for (i = 0; i < 2; i++) {
-		pfd[i] = s->player[i]->ops->pollfd != NULL ?
-		    s->player[i]->ops->pollfd(s->player[i]) : -1;
-		if (pfd[i] >= 0 && (i == 0 || pfd[1] != pfd[0]))
-			fds[nfds++] = (struct pollfd){ .fd = pfd[i],
-			    .events = POLLIN };
-	}
-	return nfds;
-}
-
-static int
 next_timeout(struct plain *p)
 {
 	int t = session_timeout(p->s), i = plain_net_timeout(p);
@@ -125,7 +103,7 @@ static void
 loop(struct plain *p, struct session_signals *sig)
 {
 	struct session *s = p->s;
-	struct pollfd fds[7];
+	struct pollfd fds[SESSION_WATCH_MAX];
 	struct session_job_msg msg;
 	int nfds, i, c, pfd[2];
 	bool in_open = true;
@@ -135,7 +113,7 @@ loop(struct plain *p, struct session_signals *sig)
 
 	while (!s->quit && !sig->got) {
 		plain_follow(p);
-		nfds = watch(s, sigfd, fds, pfd);
+		nfds = session_watch(s, STDIN_FILENO, sigfd, fds, pfd);
 		if (!in_open)
 			fds[0].fd = -1;
 		if (poll(fds, (nfds_t)nfds, next_timeout(p)) < 0 &&

@@ -19,11 +19,7 @@ node_new(struct record_tree *t)
 {
 	struct record_node *n;
 
-	if (t->n == t->cap) {
-		t->cap = t->cap ? t->cap * 2 : 64;
-		t->node = xreallocarray(t->node, (size_t)t->cap,
-		    sizeof *t->node);
-	}
+	t->node = xgrow(t->node, t->n, &t->cap, 64, sizeof *t->node);
 	n = &t->node[t->n];
 	memset(n, 0, sizeof *n);
 	n->parent = -1;
@@ -112,11 +108,8 @@ record_tree_add(struct record_tree *t, int node, move_t m)
 	    &t->rules, &n->reason);
 	free(hist);
 	n = &t->node[node];
-	if (n->nchild == n->capchild) {
-		n->capchild = n->capchild ? n->capchild * 2 : 2;
-		n->child = xreallocarray(n->child, (size_t)n->capchild,
-		    sizeof *n->child);
-	}
+	n->child = xgrow(n->child, n->nchild, &n->capchild, 2,
+	    sizeof *n->child);
 	n->child[n->nchild++] = c;
 	return c;
 }

@@ -398,6 +398,14 @@ void session_worker_msg(struct session *s, const struct session_job_msg *m);
 void session_tick(struct session *s);
 /* ms until session_tick or a redraw of the clock is due, -1 none. */
 int session_timeout(struct session *s);
+/* What a view's loop polls, into fds (SESSION_WATCH_MAX at most): its
+ * input in, its signals' pipe, the workers, a game's analysis (-1 while
+ * none), the players' sockets (pfd[i]: player i's, -1 none; one both
+ * share once). The number of fds. */
+#define SESSION_WATCH_MAX 7
+struct pollfd;
+int session_watch(struct session *s, int in, int sigfd, struct pollfd *fds,
+    int *pfd);
 int session_set_player(struct session *s, int color,
     const struct player_conf *pc);
 /* Put a ready player on a side; the session owns it then. */

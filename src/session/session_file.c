@@ -407,11 +407,7 @@ session_pick_move(struct session *s, int delta)
 {
 	struct session_pick *p = &s->pick;
 
-	p->sel += delta;
-	if (p->sel >= p->n)
-		p->sel = p->n - 1;
-	if (p->sel < 0)
-		p->sel = 0;
+	p->sel = util_clamp(p->sel + delta, 0, p->n - 1);
 	s->dirty = true;
 }
 

@@ -251,6 +251,13 @@ remote_move(struct session *s, const struct net_event *e)
 	s->net->applying = false;
 }
 
+/* The seat of our opponent, -1 when we watch. */
+static int
+opponent(const struct session *s)
+{
+	return s->net->seat >= 0 ? 1 - s->net->seat : -1;
+}
+
 /* The game ended (e: the RESULT, with the server's reason; NULL: a game
  * found over when synchronised). */
 static void
@@ -339,12 +346,14 @@ on_state(struct session *s, const struct net_event *e)
 	u->offer = e->draw;
 	snprintf(u->status, sizeof u->status, "%s", e->status);
 	s->dirty = true;
+	maybe_start(s);
 }
 
 static void
-on_draw(struct session *s, const struct net_event *e, int opp)
+on_draw(struct session *s, const struct net_event *e)
 {
 	struct session_net *u = s->net;
+	int opp = opponent(s);
 
 	if (strcmp(e->action, "offer") == 0) {
 		u->offer = e->side;
@@ -360,9 +369,10 @@ on_draw(struct session *s, const struct net_event *e, int opp)
 }
 
 static void
-on_joined(struct session *s, const struct net_event *e, int opp)
+on_joined(struct session *s, const struct net_event *e)
 {
 	struct session_net *u = s->net;
+	int opp = opponent(s);
 	char shown[48];
 
 	if (e->seat < 0)
@@ -380,9 +390,10 @@ on_joined(struct session *s, const struct net_event *e, int opp)
 }
 
 static void
-on_presence(struct session *s, const struct net_event *e, int opp)
+on_presence(struct session *s, const struct net_event *e)
 {
 	struct session_net *u = s->net;
+	int opp = opponent(s);
 
 	if (e->seat < 0)
 		return;
@@ -447,9 +458,10 @@ on_rematched(struct session *s, const struct net_event *e)
 /* A move: played, and the draw the mover's opponent offered declined (the
  * offerer is told, after what the move did: no DRAW decline comes then). */
 static void
-on_move(struct session *s, const struct net_event *e, int opp)
+on_move(struct session *s, const struct net_event *e)
 {
 	struct session_net *u = s->net;
+	int opp = opponent(s);
 	bool declined = u->offer >= 0 && u->offer == u->seat &&
 	    e->side == opp;
 
@@ -472,69 +484,56 @@ on_error(struct session *s, const struct net_event *e)
 	    ": " : "", e->text);
 }
 
+static void
+on_observing(struct session *s, const struct net_event *e)
+{
+	session_net_install(s, -1);
+	session_msg(s, SM_GOOD, _("watching game %s"), e->game);
+}
+
+/* The mirror is the server's game: ours too. */
+static void
+on_sync(struct session *s, const struct net_event *e)
+{
+	(void)e;
+	session_net_adopt(s);
+	if (game_over(&s->game))
+		result(s, NULL);
+	maybe_start(s);
+}
+
+static void
+on_rematch(struct session *s, const struct net_event *e)
+{
+	if (e->side != s->net->seat)
+		session_msg(s, SM_GOOD, _("%s asks for a rematch: r or "
+		    ":rematch accepts"), _(side_name[e->side == BLACK]));
+}
+
+/* The game's events; the connection's, the lobby's and the accounts' are
+ * the other files' (session_net_event). */
+static void (*const event_handler[])(struct session *s,
+    const struct net_event *e) = {
+	[NEV_SEATED] = on_seated, [NEV_OBSERVING] = on_observing,
+	[NEV_SYNC] = on_sync, [NEV_STATE] = on_state,
+	[NEV_MOVE] = on_move, [NEV_RESULT] = result,
+	[NEV_DRAW] = on_draw, [NEV_JOINED] = on_joined,
+	[NEV_PRESENCE] = on_presence, [NEV_ERROR] = on_error,
+	[NEV_SAID] = on_said, [NEV_REMATCH] = on_rematch,
+	[NEV_REMATCHED] = on_rematched,
+	[NEV_CHALLENGED] = session_corr_challenged,
+};
+
 void
 session_net_event(struct session *s, const struct net_event *e)
 {
-	struct session_net *u = s->net;
-	int opp = u->seat >= 0 ? 1 - u->seat : -1;
-
 	if (session_net_status_event(s, e) || session_net_takeback_event(s, e) ||
 	    session_mine_event(s, e) || session_net_list_event(s, e) ||
 	    session_lobby_event(s, e))
 		return;
-	switch (e->kind) {
-	case NEV_SEATED:
-		on_seated(s, e);
-		break;
-	case NEV_OBSERVING:
-		session_net_install(s, -1);
-		session_msg(s, SM_GOOD, _("watching game %s"), e->game);
-		break;
-	case NEV_SYNC:
-		session_net_adopt(s);
-		if (game_over(&s->game))
-			result(s, NULL);
-		maybe_start(s);
-		break;
-	case NEV_STATE:
-		on_state(s, e);
-		maybe_start(s);
-		break;
-	case NEV_MOVE:
-		on_move(s, e, opp);
-		break;
-	case NEV_RESULT:
-		result(s, e);
-		break;
-	case NEV_DRAW:
-		on_draw(s, e, opp);
-		break;
-	case NEV_JOINED:
-		on_joined(s, e, opp);
-		break;
-	case NEV_PRESENCE:
-		on_presence(s, e, opp);
-		break;
-	case NEV_ERROR:
-		on_error(s, e);
-		break;
-	case NEV_SAID:
-		on_said(s, e);
-		break;
-	case NEV_REMATCH:
-		if (e->side != u->seat)
-			session_msg(s, SM_GOOD, _("%s asks for a rematch: r or "
-			    ":rematch accepts"), _(side_name[e->side == BLACK]));
-		break;
-	case NEV_REMATCHED:
-		on_rematched(s, e);
-		break;
-	case NEV_CHALLENGED:
-		session_corr_challenged(s, e);
-		break;
-	default:                /* the connection's, the lobby's, accounts' */
-		break;
-	}
+	if ((size_t)e->kind < sizeof event_handler / sizeof event_handler[0] &&
+	    event_handler[e->kind] != NULL)
+		event_handler[e->kind](s, e);
 }
 
 void

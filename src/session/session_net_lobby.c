@@ -136,11 +136,7 @@ session_lobby_move(struct session *s, int delta)
 {
 	struct session_lobby *l = &s->net->lobby;
 
-	l->sel += delta;
-	if (l->sel >= l->n)
-		l->sel = l->n - 1;
-	if (l->sel < 0)
-		l->sel = 0;
+	l->sel = util_clamp(l->sel + delta, 0, l->n - 1);
 	s->dirty = true;
 }
 

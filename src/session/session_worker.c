@@ -390,3 +390,26 @@ session_worker_read(struct session_worker *w, struct session_job_msg *m)
 		return 1;
 	}
 }
+
+int
+session_watch(struct session *s, int in, int sigfd, struct pollfd *fds,
+    int *pfd)
+{
+	int nfds = 0, i;
+
+	fds[nfds++] = (struct pollfd){ .fd = in, .events = POLLIN };
+	fds[nfds++] = (struct pollfd){ .fd = sigfd, .events = POLLIN };
+	fds[nfds++] = (struct pollfd){ .fd = s->worker.rd, .events = POLLIN };
+	fds[nfds++] = (struct pollfd){ .fd = s->analysis.worker.rd,
+	    .events = POLLIN };
+	fds[nfds++] = (struct pollfd){ .fd = session_analyse_fd(s),
+	    .events = POLLIN };
+	for (i = 0; i < 2; i++) {
+		pfd[i] = s->player[i]->ops->pollfd != NULL ?
+		    s->player[i]->ops->pollfd(s->player[i]) : -1;
+		if (pfd[i] >= 0 && (i == 0 || pfd[1] != pfd[0]))
+			fds[nfds++] = (struct pollfd){ .fd = pfd[i],
+			    .events = POLLIN };
+	}
+	return nfds;
+}

@@ -181,6 +181,17 @@ glyph(const struct ui_app *a, uint8_t p, char *out, size_t n)
 		snprintf(out, n, "%c", board_piece_letter(p));
 }
 
+/* The mark either side of a piece jumped, in danger, drowning or
+ * advised, in that order; ' ' none. */
+static char
+side_mark(const struct view *v, int sq)
+{
+	bb_t b = BB(sq);
+
+	return v->jumped & b ? 'x' : v->danger & b ? '!' : v->drown & b ? '~' :
+	    v->advice & b ? '+' : ' ';
+}
+
 static void
 draw_cell(struct ui_app *a, const struct view *v, int sq, int y0, int x0)
 {
@@ -252,18 +263,8 @@ draw_cell(struct ui_app *a, const struct view *v, int sq, int y0, int x0)
 	} else if (((v->targets | v->prey) & BB(sq)) && p != PIECE_NONE) {
 		left = '>';
 		right = '<';
-	} else if (v->jumped & BB(sq)) {
-		left = 'x';
-		right = 'x';
-	} else if (v->danger & BB(sq)) {
-		left = '!';
-		right = '!';
-	} else if (v->drown & BB(sq)) {
-		left = '~';
-		right = '~';
-	} else if (v->advice & BB(sq)) {
-		left = '+';
-		right = '+';
+	} else {
+		left = right = side_mark(v, sq);
 	}
 	if (p != PIECE_NONE) {
 		int ts = PIECE_COLOR(p) == WHITE ? ST_WPIECE : ST_BPIECE;

@@ -69,30 +69,6 @@ handle_key(struct ui_app *a, const struct ui_event *ev0, int my, int mx)
 	ui_screens[app_screen(a)].key(a, &ev);
 }
 
-/* What the loop watches: stdin, signals, the worker, players' sockets. */
-static int
-watch(struct ui_app *a, struct pollfd *fds, int *pfd)
-{
-	int nfds = 0, i;
-
-	fds[nfds++] = (struct pollfd){ .fd = STDIN_FILENO, .events = POLLIN };
-	fds[nfds++] = (struct pollfd){ .fd = a->sigfd, .events = POLLIN };
-	fds[nfds++] = (struct pollfd){ .fd = a->s.worker.rd, .events = POLLIN };
-	fds[nfds++] = (struct pollfd){ .fd = a->s.analysis.worker.rd,
-	    .events = POLLIN };
-	/* a game's analysis (-1, ignored by poll, while none) */
-	fds[nfds++] = (struct pollfd){ .fd = session_analyse_fd(&a->s),
-	    .events = POLLIN };
-	for (i = 0; i < 2; i++) {
-		pfd[i] = a->s.player[i]->ops->pollfd != NULL ?
-		    a->s.player[i]->ops->pollfd(a->s.player[i]) : -1;
-		if (pfd[i] >= 0 && (i == 0 || pfd[1] != pfd[0]))
-			fds[nfds++] = (struct pollfd){ .fd = pfd[i],
-			    .events = POLLIN };
-	}
-	return nfds;
-}
-
 /* Idle is idle: wake for the next timer, clock tick or network event, or
  * to settle a key half received (an Esc alone). */
 static int
@@ -111,7 +87,7 @@ next_timeout(struct ui_app *a)
 static void
 loop(struct ui_app *a, volatile sig_atomic_t *sig)
 {
-	struct pollfd fds[7];
+	struct pollfd fds[SESSION_WATCH_MAX];
 	struct ui_event ev;
 	struct session_job_msg msg;
 	int nfds, i, c, r, my = 0, mx = 0, pfd[2];
@@ -124,7 +100,7 @@ loop(struct ui_app *a, volatile sig_atomic_t *sig)
 		    (unsigned)(a->s.now() / 100)))
 			ui_draw(a);
 		tick_shown = (unsigned)(a->s.now() / 100);
-		nfds = watch(a, fds, pfd);
+		nfds = session_watch(&a->s, STDIN_FILENO, a->sigfd, fds, pfd);
 		if (poll(fds, (nfds_t)nfds, next_timeout(a)) < 0 &&
 		    errno != EINTR)
 			break;

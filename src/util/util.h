@@ -31,6 +31,9 @@ void *xcalloc(size_t nmemb, size_t size);
 void *xrealloc(void *p, size_t n);
 /* n * size bytes, checked for overflow. */
 void *xreallocarray(void *p, size_t nmemb, size_t size);
+/* An array p of n elements of size bytes with room for one more: when n
+ * is its capacity *cap, *cap doubles (first when it was 0). */
+void *xgrow(void *p, int n, int *cap, int first, size_t size);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 int xasprintf(char **out, const char *fmt, ...)
@@ -61,6 +64,9 @@ void *vec_at(const struct vec *v, size_t i);
 void vec_remove(struct vec *v, size_t i);
 void vec_clear(struct vec *v);  /* length 0, memory kept */
 void vec_free(struct vec *v);   /* memory released, element size kept */
+/* In a vec of strings (char arrays): the index of the first equal to s,
+ * -1 if none is. */
+long vec_find_str(const struct vec *v, const char *s);
 
 /* Milliseconds of CLOCK_MONOTONIC (never jumps with the wall clock). */
 int64_t util_now_ms(void);
@@ -107,5 +113,13 @@ int parse_ms(const char *text, int64_t lo_ms, int64_t hi_ms, int64_t *out,
  */
 uint64_t splitmix64(uint64_t *state);
 uint64_t splitmix64_mix(uint64_t x);
+
+/* v within [lo, hi]; lo when hi < lo (a list's index: lo 0, hi its length
+ * less one, 0 for an empty list). */
+static inline int
+util_clamp(int v, int lo, int hi)
+{
+	return v > hi ? (hi < lo ? lo : hi) : v < lo ? lo : v;
+}
 
 #endif

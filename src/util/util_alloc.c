@@ -92,6 +92,15 @@ xreallocarray(void *p, size_t nmemb, size_t size)
 	return xrealloc(p, nmemb * size);
 }
 
+void *
+xgrow(void *p, int n, int *cap, int first, size_t size)
+{
+	if (n < *cap)
+		return p;
+	*cap = *cap ? *cap * 2 : first;
+	return xreallocarray(p, (size_t)*cap, size);
+}
+
 char *
 xstrdup(const char *s)
 {

@@ -67,3 +67,14 @@ vec_free(struct vec *v)
 	v->data = NULL;
 	v->len = v->cap = 0;
 }
+
+long
+vec_find_str(const struct vec *v, const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < v->len; i++)
+		if (strcmp(vec_at(v, i), s) == 0)
+			return (long)i;
+	return -1;
+}

@@ -116,6 +116,10 @@ struct sread {
  * here. */
 const struct sread *sess_read(struct sess *s, int conn,
     const struct sread *q);
+/* q made a read of kind keyed by the account or player name (in lower
+ * case), limit rows at most; its other keys empty. */
+void sess_read_prepare(struct sread *q, enum sread_kind kind,
+    const char *name, int limit);
 /* The same asked for again, the answer kept for this line dropped (a game
  * read that left memory before the line ran again). */
 const struct sread *sess_read_again(struct sess *s, int conn,

@@ -94,9 +94,7 @@ sess_read_account(struct sess *s, int conn, const char *name,
 	struct sread q;
 	const struct sread *r;
 
-	memset(&q, 0, sizeof q);
-	q.kind = SREAD_ACCOUNT;
-	sess_lower(name, q.key, sizeof q.key);
+	sess_read_prepare(&q, SREAD_ACCOUNT, name, 0);
 	if ((r = sess_read(s, conn, &q)) == NULL)
 		return SESS_READ_LATER;
 	if (r->rc == 1)

@@ -44,10 +44,7 @@ sess_block_read(struct sess *s, int conn, const char *name,
 
 	if (s->io.store == NULL || s->io.store->blocks == NULL)
 		return 0;
-	memset(&q, 0, sizeof q);
-	q.kind = SREAD_BLOCKS;
-	sess_lower(name, q.key, sizeof q.key);
-	q.limit = SESS_BLOCKS_MAX;
+	sess_read_prepare(&q, SREAD_BLOCKS, name, SESS_BLOCKS_MAX);
 	if ((r = sess_read(s, conn, &q)) == NULL)
 		return SESS_READ_LATER;
 	*out = r->rows;

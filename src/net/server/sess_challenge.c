@@ -227,10 +227,7 @@ observe(struct sess *s, int conn, struct sgame *g)
 	for (i = 0; i < g->nobs; i++)
 		if (g->obs[i] == conn)
 			return;
-	if (g->nobs == g->obscap) {
-		g->obscap = g->obscap ? g->obscap * 2 : 4;
-		g->obs = xrealloc(g->obs, sizeof *g->obs * (size_t)g->obscap);
-	}
+	g->obs = xgrow(g->obs, g->nobs, &g->obscap, 4, sizeof *g->obs);
 	g->obs[g->nobs++] = conn;
 	sess_member_add(s, conn, g);
 }
@@ -334,13 +331,8 @@ cmd_challenge(struct sess *s, int conn, const struct cgp_cmd *cmd,
 			return;
 		}
 	/* Its challenges made on other servers count too (the store). */
-	if ((rc = sess_mine_load(s, conn, me)) == SESS_READ_LATER)
+	if (!sess_mine_ready(s, conn, cmd, me, "count your challenges"))
 		return;
-	if (rc < 0) {
-		sess_err(s, conn, cmd->tag, CGP_BUSY, "cannot count your "
-		    "challenges now: try again");
-		return;
-	}
 	if (count_from(s, me) >= CHALLENGES_MAX) {
 		snprintf(msg, sizeof msg, "at most %d standing challenges an "
 		    "account", CHALLENGES_MAX);
@@ -380,7 +372,7 @@ cmd_challenges(struct sess *s, int conn, const struct cgp_cmd *cmd)
 {
 	const char *me = sess_account(s, conn);
 	struct cgp_out o;
-	int i, n = 0, rc;
+	int i, n = 0;
 
 	if (me == NULL) {
 		sess_err(s, conn, cmd->tag, CGP_NOT_YOUR_SEAT, "CHALLENGES "
@@ -388,13 +380,8 @@ cmd_challenges(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		return;
 	}
 	/* Those made on other servers too, read from the store first. */
-	if ((rc = sess_mine_load(s, conn, me)) == SESS_READ_LATER)
+	if (!sess_mine_ready(s, conn, cmd, me, "read your challenges"))
 		return;
-	if (rc < 0) {
-		sess_err(s, conn, cmd->tag, CGP_BUSY, "cannot read your "
-		    "challenges now: try again");
-		return;
-	}
 	for (i = 0; i < s->ngames; i++)
 		n += mine(s->games[i], me);
 	cgp_out_ok(&o, cmd->tag, "CHALLENGES");
@@ -406,11 +393,10 @@ cmd_challenges(struct sess *s, int conn, const struct cgp_cmd *cmd)
 }
 
 void
-sess_cmd_challenge(struct sess *s, int conn, const struct cgp_cmd *c,
-    long long now_ms)
+sess_cmd_challenge(struct sess *s, int conn, const struct cgp_cmd *c)
 {
 	if (c->verb == CGP_V_CHALLENGE)
-		cmd_challenge(s, conn, c, now_ms);
+		cmd_challenge(s, conn, c, s->now);
 	else
 		cmd_challenges(s, conn, c);
 }

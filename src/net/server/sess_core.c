@@ -241,11 +241,7 @@ sess_member_add(struct sess *s, int conn, struct sgame *g)
 	for (i = 0; i < c->ngames; i++)
 		if (c->games[i] == g)
 			return;
-	if (c->ngames == c->gcap) {
-		c->gcap = c->gcap ? c->gcap * 2 : 4;
-		c->games = xrealloc(c->games,
-		    sizeof *c->games * (size_t)c->gcap);
-	}
+	c->games = xgrow(c->games, c->ngames, &c->gcap, 4, sizeof *c->games);
 	c->games[c->ngames++] = g;
 }
 
@@ -503,6 +499,29 @@ cmd_hello(struct sess *s, int conn, struct sconn *c, const struct cgp_cmd *cmd)
 	sess_emit(s, conn, &o);
 }
 
+/* The handler of each verb but the core's own (HELLO, PING, PONG, QUIT),
+ * those of one handler on a line. */
+static sess_verb_fn *const verb_handler[CGP_NVERBS] = {
+	[CGP_V_CREATE] = sess_cmd_game, [CGP_V_JOIN] = sess_cmd_game,
+	[CGP_V_REJOIN] = sess_cmd_game, [CGP_V_OBSERVE] = sess_cmd_game,
+	[CGP_V_MOVE] = sess_cmd_move,
+	[CGP_V_RESIGN] = sess_cmd_end, [CGP_V_DRAW] = sess_cmd_end,
+	[CGP_V_CANCEL] = sess_cmd_online, [CGP_V_CLAIM] = sess_cmd_online,
+	[CGP_V_REMATCH] = sess_cmd_online, [CGP_V_SAY] = sess_cmd_online,
+	[CGP_V_TAKEBACK] = sess_cmd_takeback,
+	[CGP_V_REGISTER] = sess_cmd_account, [CGP_V_LOGIN] = sess_cmd_account,
+	[CGP_V_SEEK] = sess_cmd_seek, [CGP_V_UNSEEK] = sess_cmd_seek,
+	[CGP_V_SEEKS] = sess_cmd_seek,
+	[CGP_V_CHALLENGE] = sess_cmd_challenge,
+	[CGP_V_CHALLENGES] = sess_cmd_challenge,
+	[CGP_V_BLOCK] = sess_cmd_block, [CGP_V_UNBLOCK] = sess_cmd_block,
+	[CGP_V_BLOCKS] = sess_cmd_block,
+	[CGP_V_WHOIS] = sess_cmd_whois, [CGP_V_TOP] = sess_cmd_top,
+	[CGP_V_GAMES] = sess_cmd_games, [CGP_V_RECORD] = sess_cmd_record,
+	[CGP_V_STATE] = sess_cmd_state, [CGP_V_LIST] = sess_cmd_list,
+	[CGP_V_HISTORY] = sess_cmd_history,
+};
+
 static int sess_line_en(struct sess *s, int conn, const char *line,
     size_t len, long long now_ms);
 
@@ -585,54 +604,12 @@ sess_line_en(struct sess *s, int conn, const char *line, size_t len,
 		sess_emit(s, conn, &o);
 		ask_close(s, conn);
 		break;
-	case CGP_V_CREATE:
-	case CGP_V_JOIN:
-	case CGP_V_REJOIN:
-	case CGP_V_OBSERVE:
-		sess_cmd_game(s, conn, &cmd, now_ms);
-		break;
-	case CGP_V_MOVE:
-		sess_cmd_move(s, conn, &cmd);
-		break;
-	case CGP_V_RESIGN:
-	case CGP_V_DRAW:
-		sess_cmd_end(s, conn, &cmd);
-		break;
-	case CGP_V_CANCEL:
-	case CGP_V_CLAIM:
-	case CGP_V_REMATCH:
-	case CGP_V_SAY:
-		sess_cmd_online(s, conn, &cmd);
-		break;
-	case CGP_V_TAKEBACK:
-		sess_cmd_takeback(s, conn, &cmd);
-		break;
-	case CGP_V_REGISTER:
-	case CGP_V_LOGIN:
-		sess_cmd_account(s, conn, &cmd);
-		break;
-	case CGP_V_SEEK:
-	case CGP_V_UNSEEK:
-	case CGP_V_SEEKS:
-		sess_cmd_seek(s, conn, &cmd);
-		break;
-	case CGP_V_CHALLENGE:
-	case CGP_V_CHALLENGES:
-		sess_cmd_challenge(s, conn, &cmd, now_ms);
-		break;
-	case CGP_V_BLOCK:
-	case CGP_V_UNBLOCK:
-	case CGP_V_BLOCKS:
-		sess_cmd_block(s, conn, &cmd);
-		break;
-	case CGP_V_WHOIS:
-	case CGP_V_TOP:
-	case CGP_V_GAMES:
-	case CGP_V_RECORD:
-		sess_cmd_players(s, conn, &cmd);
-		break;
 	default:
-		sess_cmd_query(s, conn, &cmd);
+		if (verb_handler[cmd.verb] != NULL)
+			verb_handler[cmd.verb](s, conn, &cmd);
+		else
+			sess_err(s, conn, cmd.tag, CGP_UNKNOWN_COMMAND,
+			    "unknown command");
 		break;
 	}
 	if (s->again && c->cmds > 0)

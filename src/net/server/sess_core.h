@@ -110,5 +110,10 @@ void sess_spend_submit(struct sess *s, struct spend *p);
  * timer's), then applied and told to all (sess_online.c). */
 void sess_submit_event(struct sess *s, struct sgame *g, int conn,
     const struct cgp_cmd *cmd, const char *kind, const char *body);
+/* The same of an offer's event (DRAW, TAKEBACK): "action=<action>
+ * side=<seat's>". */
+void sess_submit_offer(struct sess *s, struct sgame *g, int conn,
+    const struct cgp_cmd *cmd, const char *kind, const char *action,
+    int seat);
 
 #endif

@@ -272,6 +272,19 @@ sess_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	sess_submit(s, conn, cmd, &ch, &o, seat >= 0, true);
 }
 
+/* Never both seats of a rated game on one connection or account: true
+ * after answering 409 SAME_PLAYER when conn holds the other seat of g. */
+static bool
+other_seat_held(struct sess *s, int conn, const struct cgp_cmd *cmd,
+    const struct sgame *g, int seat)
+{
+	if (!g->rated || !sess_same_player(s, conn, g, 1 - seat))
+		return false;
+	sess_err(s, conn, cmd->tag, CGP_SAME_PLAYER, "you hold the other seat "
+	    "of this rated game");
+	return true;
+}
+
 static void
 cmd_join(struct sess *s, int conn, const struct cgp_cmd *cmd)
 {
@@ -304,11 +317,8 @@ cmd_join(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		    "a rated game needs LOGIN");
 		return;
 	}
-	if (g->rated && sess_same_player(s, conn, g, 1 - seat)) {
-		sess_err(s, conn, cmd->tag, CGP_SAME_PLAYER, "you hold the "
-		    "other seat of this rated game");
+	if (other_seat_held(s, conn, cmd, g, seat))
 		return;
-	}
 	if (sess_same_network(s, g, conn, seat, cmd->tag) ||
 	    sess_guest_name(s, conn, cmd, name) != 0)
 		return;
@@ -427,12 +437,8 @@ cmd_rejoin(struct sess *s, int conn, const struct cgp_cmd *cmd,
 		    "may REJOIN");
 		return;
 	}
-	/* Never both seats of a rated game on one connection or account. */
-	if (g->rated && sess_same_player(s, conn, g, 1 - seat)) {
-		sess_err(s, conn, cmd->tag, CGP_SAME_PLAYER, "you hold the "
-		    "other seat of this rated game");
+	if (other_seat_held(s, conn, cmd, g, seat))
 		return;
-	}
 	old = g->holder[seat];
 	if (old != conn) {
 		if (old >= 0) {
@@ -481,11 +487,7 @@ cmd_observe(struct sess *s, int conn, const struct cgp_cmd *cmd)
 			sess_err(s, conn, cmd->tag, CGP_BUSY, msg);
 			return;
 		}
-		if (g->nobs == g->obscap) {
-			g->obscap = g->obscap ? g->obscap * 2 : 4;
-			g->obs = xrealloc(g->obs,
-			    sizeof *g->obs * (size_t)g->obscap);
-		}
+		g->obs = xgrow(g->obs, g->nobs, &g->obscap, 4, sizeof *g->obs);
 		g->obs[g->nobs++] = conn;
 		sess_member_add(s, conn, g);
 	}
@@ -496,18 +498,17 @@ cmd_observe(struct sess *s, int conn, const struct cgp_cmd *cmd)
 }
 
 void
-sess_cmd_game(struct sess *s, int conn, const struct cgp_cmd *c,
-    long long now_ms)
+sess_cmd_game(struct sess *s, int conn, const struct cgp_cmd *c)
 {
 	switch (c->verb) {
 	case CGP_V_CREATE:
-		sess_create(s, conn, c, now_ms, NULL, -1);
+		sess_create(s, conn, c, s->now, NULL, -1);
 		break;
 	case CGP_V_JOIN:
 		cmd_join(s, conn, c);
 		break;
 	case CGP_V_REJOIN:
-		cmd_rejoin(s, conn, c, now_ms);
+		cmd_rejoin(s, conn, c, s->now);
 		break;
 	default:
 		cmd_observe(s, conn, c);

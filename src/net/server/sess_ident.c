@@ -115,10 +115,19 @@ sess_seat_shown(const struct sgame *g, int seat, char *buf, size_t n)
 }
 
 void
+sess_accounts_kv(const bool account[2], struct cgp_out *o)
+{
+	if (account[0])
+		cgp_out_kvi(o, "waccount", 1);
+	if (account[1])
+		cgp_out_kvi(o, "baccount", 1);
+}
+
+void
 sess_account_kv(const struct sgame *g, struct cgp_out *o)
 {
-	if (sess_seat_account(g, 0))
-		cgp_out_kvi(o, "waccount", 1);
-	if (sess_seat_account(g, 1))
-		cgp_out_kvi(o, "baccount", 1);
+	const bool account[2] = { sess_seat_account(g, 0),
+	    sess_seat_account(g, 1) };
+
+	sess_accounts_kv(account, o);
 }

@@ -40,5 +40,7 @@ const char *sess_name_shown(const char *name, bool account, char *buf,
 /* waccount=1 and baccount=1 of g's seats that are accounts' (STATE, LIST
  * items). */
 void sess_account_kv(const struct sgame *g, struct cgp_out *o);
+/* The same of seats the store says are accounts' (stored LIST, GAMES). */
+void sess_accounts_kv(const bool account[2], struct cgp_out *o);
 
 #endif

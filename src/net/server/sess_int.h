@@ -269,11 +269,14 @@ void sess_applied(struct sess *s, struct sgame *g, bool new_game, int conn);
 /* The clock keys of STATE / MOVE (remaining ms at s->now). */
 void sess_clock_kv(struct sess *s, struct sgame *g, struct cgp_out *o,
     bool control);
-void sess_cmd_game(struct sess *s, int conn, const struct cgp_cmd *c,
-    long long now_ms);
+/* A verb's handler (sess_core.c's table gives each its own): the line's
+ * time is s->now. */
+typedef void sess_verb_fn(struct sess *s, int conn, const struct cgp_cmd *c);
+sess_verb_fn sess_cmd_game;
 void sess_cmd_move(struct sess *s, int conn, const struct cgp_cmd *c);
 void sess_cmd_end(struct sess *s, int conn, const struct cgp_cmd *c);
-void sess_cmd_query(struct sess *s, int conn, const struct cgp_cmd *c);
+/* STATE, LIST, HISTORY (sess_query.c). */
+sess_verb_fn sess_cmd_state, sess_cmd_list, sess_cmd_history;
 void sess_cmd_online(struct sess *s, int conn, const struct cgp_cmd *c);
 void sess_cmd_takeback(struct sess *s, int conn, const struct cgp_cmd *c);
 /* Accounts (sess_account.c): REGISTER and LOGIN; the account a connection
@@ -334,7 +337,7 @@ long long sess_seek_due(const struct sess *s);
 /* WHOIS, TOP, GAMES, RECORD (sess_query_acct.c); a Unix time as
  * "2026-01-02T03:04:05Z". */
 void sess_iso8601(long long t, char *buf, size_t n);
-void sess_cmd_players(struct sess *s, int conn, const struct cgp_cmd *c);
+sess_verb_fn sess_cmd_whois, sess_cmd_top, sess_cmd_games, sess_cmd_record;
 /* The record of g as congo writes it (free it), NULL if it cannot be. */
 char *sess_record_text(struct sess *s, struct sgame *g);
 /* key= of the last RESULT event of g into out ("" when none). */
@@ -413,6 +416,10 @@ void sess_cmd_mine(struct sess *s, int conn, const struct cgp_cmd *cmd);
  * (logged). At most SESS_MINE_MAX of them. */
 #define SESS_MINE_MAX 200
 int sess_mine_load(struct sess *s, int conn, const char *acct);
+/* The same for cmd: true when all are here; false when its line comes
+ * again or after a 503 "cannot <what> now: try again". */
+bool sess_mine_ready(struct sess *s, int conn, const struct cgp_cmd *cmd,
+    const char *acct, const char *what);
 
 /* Notices to players away (sess_notify.c; sess_notify is in sess.h): a
  * stored change of ours applied to g tells the side to move its turn (a
@@ -432,8 +439,7 @@ void sess_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
  * decline) or the challenger's (true when answered); the challenges told
  * to a connection that logged in; a challenge stored (its account told);
  * an open game's life (ms). */
-void sess_cmd_challenge(struct sess *s, int conn, const struct cgp_cmd *c,
-    long long now_ms);
+sess_verb_fn sess_cmd_challenge;
 void sess_challenge_body(char *body, size_t n, const char *to);
 bool sess_challenge_join(struct sess *s, int conn, const struct cgp_cmd *cmd,
     const struct sgame *g);

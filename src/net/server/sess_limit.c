@@ -68,6 +68,28 @@ sess_same_network(struct sess *s, const struct sgame *g, int conn, int seat,
 	return true;
 }
 
+/* A new entry of v: spare (one whose time is over) cleared, else one
+ * more. */
+static void *
+fresh(struct vec *v, void *spare)
+{
+	if (spare == NULL)
+		return vec_push(v);     /* zeroed */
+	memset(spare, 0, v->size);
+	return spare;
+}
+
+/* A count by the minute: a minute after *start, *count starts again at
+ * now. */
+static void
+minute_roll(long long *start, int *count, long long now)
+{
+	if (now - *start >= MINUTE_MS) {
+		*start = now;
+		*count = 0;
+	}
+}
+
 struct saddr *
 sess_addr(struct sess *s, const char *net, long long now_ms)
 {
@@ -87,17 +109,11 @@ sess_addr(struct sess *s, const char *net, long long now_ms)
 			spare = x;
 	}
 	if (a == NULL) {
-		if (spare == NULL)
-			spare = vec_push(&s->addrs);
-		a = spare;
-		memset(a, 0, sizeof *a);
+		a = fresh(&s->addrs, spare);
 		snprintf(a->addr, sizeof a->addr, "%s", net);
 		a->win_start = now_ms;
 	}
-	if (now_ms - a->win_start >= MINUTE_MS) {
-		a->win_start = now_ms;
-		a->creates = 0;
-	}
+	minute_roll(&a->win_start, &a->creates, now_ms);
 	return a;
 }
 
@@ -143,18 +159,12 @@ sess_fails(struct sess *s, const char *net, const char *game, long long now)
 			spare = x;
 	}
 	if (f == NULL) {
-		if (spare == NULL)
-			spare = vec_push(&s->fails);
-		f = spare;
-		memset(f, 0, sizeof *f);
+		f = fresh(&s->fails, spare);
 		snprintf(f->net, sizeof f->net, "%s", net);
 		snprintf(f->game, sizeof f->game, "%s", game);
 		f->win_start = now;
 	}
-	if (now - f->win_start >= MINUTE_MS) {
-		f->win_start = now;
-		f->fails = 0;
-	}
+	minute_roll(&f->win_start, &f->fails, now);
 	return f;
 }
 

@@ -62,13 +62,8 @@ sess_cmd_mine(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		return;
 	}
 	/* Those another server made or holds, read from the store first. */
-	if ((st = sess_mine_load(s, conn, acct)) == SESS_READ_LATER)
+	if (!sess_mine_ready(s, conn, cmd, acct, "read your games"))
 		return;
-	if (st < 0) {
-		sess_err(s, conn, cmd->tag, CGP_BUSY, "cannot read your "
-		    "games now: try again");
-		return;
-	}
 	m = xcalloc((size_t)s->ngames + 1, sizeof *m);
 	for (i = 0; i < s->ngames; i++) {
 		struct sgame *g = s->games[i];

@@ -27,10 +27,7 @@ sess_mine_load(struct sess *s, int conn, const char *acct)
 
 	if (st == NULL || st->games_mine == NULL || st->load_game == NULL)
 		return 0;       /* every game is in memory */
-	memset(&q, 0, sizeof q);
-	q.kind = SREAD_MINE;
-	sess_lower(acct, q.key, sizeof q.key);
-	q.limit = SESS_MINE_MAX;
+	sess_read_prepare(&q, SREAD_MINE, acct, SESS_MINE_MAX);
 	if ((r = sess_read(s, conn, &q)) == NULL)
 		return SESS_READ_LATER;
 	if (r->rc < 0) {
@@ -52,4 +49,21 @@ sess_mine_load(struct sess *s, int conn, const char *acct)
 			later = true;
 	}
 	return later ? SESS_READ_LATER : 0;
+}
+
+bool
+sess_mine_ready(struct sess *s, int conn, const struct cgp_cmd *cmd,
+    const char *acct, const char *what)
+{
+	char msg[96];
+	int rc = sess_mine_load(s, conn, acct);
+
+	if (rc == SESS_READ_LATER)
+		return false;
+	if (rc < 0) {
+		snprintf(msg, sizeof msg, "cannot %s now: try again", what);
+		sess_err(s, conn, cmd->tag, CGP_BUSY, msg);
+		return false;
+	}
+	return true;
 }

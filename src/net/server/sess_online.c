@@ -59,6 +59,18 @@ sess_submit_event(struct sess *s, struct sgame *g, int conn,
 	sess_submit(s, cmd != NULL ? conn : -1, cmd, &ch, &o, false, false);
 }
 
+void
+sess_submit_offer(struct sess *s, struct sgame *g, int conn,
+    const struct cgp_cmd *cmd, const char *kind, const char *action,
+    int seat)
+{
+	char body[64];
+
+	snprintf(body, sizeof body, "action=%s side=%s", action,
+	    cgp_seat_name(seat));
+	sess_submit_event(s, g, conn, cmd, kind, body);
+}
+
 bool
 sess_both_moved(const struct sgame *g)
 {

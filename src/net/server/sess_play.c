@@ -169,7 +169,6 @@ void
 sess_cmd_end(struct sess *s, int conn, const struct cgp_cmd *cmd)
 {
 	const char *act = cgp_get(cmd, "action"), *sv = cgp_get(cmd, "seat");
-	char body[96];
 	struct cgp_out o;
 	struct sgame *g;
 	enum game_result res;
@@ -216,9 +215,7 @@ sess_cmd_end(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		return;
 	}
 	if (strcmp(act, "offer") == 0 && g->offer < 0) {
-		snprintf(body, sizeof body, "action=offer side=%s",
-		    cgp_seat_name(seat));
-		sess_submit_event(s, g, conn, cmd, "DRAW", body);
+		sess_submit_offer(s, g, conn, cmd, "DRAW", "offer", seat);
 		return;
 	}
 	if (g->offer != 1 - seat) {
@@ -227,9 +224,7 @@ sess_cmd_end(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		return;
 	}
 	if (strcmp(act, "decline") == 0) {
-		snprintf(body, sizeof body, "action=decline side=%s",
-		    cgp_seat_name(seat));
-		sess_submit_event(s, g, conn, cmd, "DRAW", body);
+		sess_submit_offer(s, g, conn, cmd, "DRAW", "decline", seat);
 		return;
 	}
 	/* accept, or an offer that meets the opponent's (an abort before

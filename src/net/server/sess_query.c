@@ -11,8 +11,8 @@
 #define LIST_MAX 100
 #define HISTORY_MAX 200
 
-static void
-cmd_state(struct sess *s, int conn, const struct cgp_cmd *cmd)
+void
+sess_cmd_state(struct sess *s, int conn, const struct cgp_cmd *cmd)
 {
 	struct cgp_out o;
 	struct sgame *g;
@@ -73,16 +73,13 @@ list_stored(struct sess *s, int conn, const struct cgp_cmd *cmd, int want,
 			cgp_out_kv(&o, "clock", it[i].clock);
 		if (it[i].status == 2)
 			cgp_out_kv(&o, "result", it[i].result);
-		if (it[i].account[0])
-			cgp_out_kvi(&o, "waccount", 1);
-		if (it[i].account[1])
-			cgp_out_kvi(&o, "baccount", 1);
+		sess_accounts_kv(it[i].account, &o);
 		sess_emit(s, conn, &o);
 	}
 }
 
-static void
-cmd_list(struct sess *s, int conn, const struct cgp_cmd *cmd)
+void
+sess_cmd_list(struct sess *s, int conn, const struct cgp_cmd *cmd)
 {
 	const char *sv = cgp_get(cmd, "status"), *lv = cgp_get(cmd, "limit");
 	struct sgame *pick[LIST_MAX];
@@ -145,8 +142,8 @@ cmd_list(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	}
 }
 
-static void
-cmd_history(struct sess *s, int conn, const struct cgp_cmd *cmd)
+void
+sess_cmd_history(struct sess *s, int conn, const struct cgp_cmd *cmd)
 {
 	char text[MOVE_TEXT_MAX];
 	struct cgp_out o;
@@ -176,25 +173,5 @@ cmd_history(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		cgp_out_kv(&o, "side", cgp_seat_name(g->g.pos[i].side));
 		cgp_out_kv(&o, "move", text);
 		sess_emit(s, conn, &o);
-	}
-}
-
-void
-sess_cmd_query(struct sess *s, int conn, const struct cgp_cmd *c)
-{
-	switch (c->verb) {
-	case CGP_V_STATE:
-		cmd_state(s, conn, c);
-		break;
-	case CGP_V_LIST:
-		cmd_list(s, conn, c);
-		break;
-	case CGP_V_HISTORY:
-		cmd_history(s, conn, c);
-		break;
-	default:
-		sess_err(s, conn, c->tag, CGP_UNKNOWN_COMMAND,
-		    "unknown command");
-		break;
 	}
 }

@@ -69,8 +69,8 @@ want_limit(struct sess *s, int conn, const struct cgp_cmd *cmd, int def)
 	return n > PAGE_MAX ? PAGE_MAX : (int)n;
 }
 
-static void
-cmd_whois(struct sess *s, int conn, const struct cgp_cmd *cmd)
+void
+sess_cmd_whois(struct sess *s, int conn, const struct cgp_cmd *cmd)
 {
 	const char *name = cgp_get(cmd, "name");
 	const struct store_rating *r;
@@ -99,10 +99,7 @@ cmd_whois(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		    "player");
 		return;
 	}
-	memset(&q, 0, sizeof q);
-	q.kind = SREAD_RATINGS;
-	sess_lower(name, q.key, sizeof q.key);
-	q.limit = 2 * RATING_NSPEEDS * 4;
+	sess_read_prepare(&q, SREAD_RATINGS, name, 2 * RATING_NSPEEDS * 4);
 	if ((r = read_rows(s, conn, cmd, &q, &n)) == NULL)
 		return;
 	sess_iso8601(a.created, when, sizeof when);
@@ -128,8 +125,8 @@ cmd_whois(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	}
 }
 
-static void
-cmd_top(struct sess *s, int conn, const struct cgp_cmd *cmd)
+void
+sess_cmd_top(struct sess *s, int conn, const struct cgp_cmd *cmd)
 {
 	const char *variant = cgp_get(cmd, "variant"), *speed = cgp_get(cmd,
 	    "speed");
@@ -176,8 +173,8 @@ cmd_top(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	}
 }
 
-static void
-cmd_games(struct sess *s, int conn, const struct cgp_cmd *cmd)
+void
+sess_cmd_games(struct sess *s, int conn, const struct cgp_cmd *cmd)
 {
 	const char *player = cgp_get(cmd, "player"), *before = cgp_get(cmd,
 	    "before");
@@ -214,12 +211,9 @@ cmd_games(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	if ((limit = want_limit(s, conn, cmd, 20)) < 0)
 		return;
 	if (limit > 0) {
-		memset(&q, 0, sizeof q);
-		q.kind = SREAD_GAMES_OF;
-		sess_lower(player, q.key, sizeof q.key);
+		sess_read_prepare(&q, SREAD_GAMES_OF, player, limit);
 		if (before != NULL)
 			snprintf(q.key2, sizeof q.key2, "%s", b);
-		q.limit = limit;
 		if ((it = read_rows(s, conn, cmd, &q, &n)) == NULL)
 			return;
 	}
@@ -255,10 +249,7 @@ cmd_games(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		cgp_out_kv(&o, "reason", it[i].reason);
 		cgp_out_kvi(&o, "rated", it[i].rated);
 		cgp_out_kv(&o, "ended", when);
-		if (it[i].account[0])
-			cgp_out_kvi(&o, "waccount", 1);
-		if (it[i].account[1])
-			cgp_out_kvi(&o, "baccount", 1);
+		sess_accounts_kv(it[i].account, &o);
 		sess_emit(s, conn, &o);
 	}
 }
@@ -348,8 +339,8 @@ sess_record_text(struct sess *s, struct sgame *g)
 	return buf;
 }
 
-static void
-cmd_record(struct sess *s, int conn, const struct cgp_cmd *cmd)
+void
+sess_cmd_record(struct sess *s, int conn, const struct cgp_cmd *cmd)
 {
 	struct sgame *g = sess_want_game(s, conn, cmd);
 	char *text, *line, *next;
@@ -379,23 +370,4 @@ cmd_record(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		sess_emit(s, conn, &o);
 	}
 	free(text);
-}
-
-void
-sess_cmd_players(struct sess *s, int conn, const struct cgp_cmd *cmd)
-{
-	switch (cmd->verb) {
-	case CGP_V_WHOIS:
-		cmd_whois(s, conn, cmd);
-		break;
-	case CGP_V_TOP:
-		cmd_top(s, conn, cmd);
-		break;
-	case CGP_V_GAMES:
-		cmd_games(s, conn, cmd);
-		break;
-	default:
-		cmd_record(s, conn, cmd);
-		break;
-	}
 }

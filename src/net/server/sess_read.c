@@ -36,11 +36,7 @@ dup_or_null(const char *t)
 static struct sread_rec *
 rec_push(struct sread *q)
 {
-	if (q->nrec == q->caprec) {
-		q->caprec = q->caprec != 0 ? q->caprec * 2 : 16;
-		q->rec = xreallocarray(q->rec, (size_t)q->caprec,
-		    sizeof *q->rec);
-	}
+	q->rec = xgrow(q->rec, q->nrec, &q->caprec, 16, sizeof *q->rec);
 	memset(&q->rec[q->nrec], 0, sizeof q->rec[0]);
 	return &q->rec[q->nrec++];
 }
@@ -420,6 +416,16 @@ same(const struct sread *a, const struct sread *b)
 	    a->status == b->status && a->limit == b->limit &&
 	    /* the news of a game: once a line, whatever it knew then */
 	    (a->win == b->win || a->kind == SREAD_NEWER);
+}
+
+void
+sess_read_prepare(struct sread *q, enum sread_kind kind, const char *name,
+    int limit)
+{
+	memset(q, 0, sizeof *q);
+	q->kind = kind;
+	sess_lower(name, q->key, sizeof q->key);
+	q->limit = limit;
 }
 
 const struct sread *

@@ -114,15 +114,12 @@ cmd_seek(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	if (acct != NULL && s->io.store != NULL &&
 	    s->io.store->ratings != NULL) {
 		struct sread q;
-		memset(&q, 0, sizeof q);
-		q.kind = SREAD_RATINGS;
-		sess_lower(acct, q.key, sizeof q.key);
+		sess_read_prepare(&q, SREAD_RATINGS, acct, 1);
 		snprintf(q.key2, sizeof q.key2, "%s", k.variant);
 		snprintf(q.key3, sizeof q.key3, "%s", rating_speed_name(
 		    sess_seek_days(k.base_ms, k.inc_ms) > 0 ?
 		    RATING_CORRESPONDENCE : (int)rating_speed_of(k.base_ms,
 		    k.inc_ms)));
-		q.limit = 1;
 		if ((rd = sess_read(s, conn, &q)) == NULL)
 			return;
 	}

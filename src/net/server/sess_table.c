@@ -82,11 +82,8 @@ sess_add_game(struct sess *s, const char *id)
 	g->gone_since[0] = g->gone_since[1] = s->now;
 	stimer_init(&g->timer, STIMER_GAME);
 	g->ev = (struct vec)VEC_INIT(sizeof(struct sev));
-	if (s->ngames == s->gamecap) {
-		s->gamecap = s->gamecap ? s->gamecap * 2 : 64;
-		s->games = xrealloc(s->games,
-		    sizeof *s->games * (size_t)s->gamecap);
-	}
+	s->games = xgrow(s->games, s->ngames, &s->gamecap, 64,
+	    sizeof *s->games);
 	s->games[s->ngames++] = g;
 	if (s->ngames * 2 > s->icap) {
 		free(s->index);

@@ -90,7 +90,6 @@ void
 sess_cmd_takeback(struct sess *s, int conn, const struct cgp_cmd *cmd)
 {
 	const char *act = cgp_get(cmd, "action");
-	char body[64];
 	struct sgame *g;
 	int seat;
 
@@ -138,9 +137,7 @@ sess_cmd_takeback(struct sess *s, int conn, const struct cgp_cmd *cmd)
 			sess_emit(s, conn, &o);     /* it stands already */
 			return;
 		}
-		snprintf(body, sizeof body, "action=offer side=%s",
-		    cgp_seat_name(seat));
-		sess_submit_event(s, g, conn, cmd, "TAKEBACK", body);
+		sess_submit_offer(s, g, conn, cmd, "TAKEBACK", "offer", seat);
 		return;
 	}
 	if (g->tb_offer != 1 - seat) {
@@ -152,9 +149,7 @@ sess_cmd_takeback(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		undo(s, conn, cmd, g, 1 - seat);
 		return;
 	}
-	snprintf(body, sizeof body, "action=decline side=%s",
-	    cgp_seat_name(seat));
-	sess_submit_event(s, g, conn, cmd, "TAKEBACK", body);
+	sess_submit_offer(s, g, conn, cmd, "TAKEBACK", "decline", seat);
 }
 
 int

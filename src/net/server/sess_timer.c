@@ -61,11 +61,7 @@ stimer_set(struct stimers *t, struct stimer *e, long long when)
 {
 	e->when = when;
 	if (e->pos < 0) {
-		if (t->n == t->cap) {
-			t->cap = t->cap ? t->cap * 2 : 64;
-			t->heap = xreallocarray(t->heap, (size_t)t->cap,
-			    sizeof *t->heap);
-		}
+		t->heap = xgrow(t->heap, t->n, &t->cap, 64, sizeof *t->heap);
 		e->pos = t->n++;
 		t->heap[e->pos] = e;
 	}

@@ -286,6 +286,28 @@ struct store_ops {
 #define STORE_SERVER_LIVE_MS 3000
 
 /*
+ * The games' tables, alike in SQLite and PostgreSQL: the columns of a
+ * game's state and online play (between its created and ended columns,
+ * whose types differ), and its seats (their tokens' hashes).
+ */
+#define STORE_GAMES_COLUMNS_SQL \
+    " status INTEGER NOT NULL DEFAULT 0," /* 0 open 1 active 2 over */ \
+    " ply INTEGER NOT NULL DEFAULT 0," \
+    " result TEXT NOT NULL DEFAULT ''," \
+    " variant TEXT NOT NULL DEFAULT 'congo'," \
+    " clock TEXT," \
+    " creator INTEGER NOT NULL DEFAULT -1," \
+    " rematch_of TEXT," \
+    " rated INTEGER NOT NULL DEFAULT 0,"
+#define STORE_SEATS_SQL \
+    "CREATE TABLE seats(" \
+    " game TEXT NOT NULL REFERENCES games(id)," \
+    " seat INTEGER NOT NULL CHECK (seat IN (0, 1))," \
+    " name TEXT NOT NULL," \
+    " token TEXT NOT NULL," \
+    " PRIMARY KEY (game, seat));"
+
+/*
  * Accounts and ratings, the same SQL in SQLite and PostgreSQL: an account
  * (its name as registered, the key's hash), a rating per account and
  * category, and every rated game's rating after it (its history: one row a

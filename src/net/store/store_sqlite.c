@@ -36,22 +36,10 @@ static const char schema[] =
     " repetition INTEGER NOT NULL,"
     " quiet INTEGER NOT NULL,"
     " created INTEGER NOT NULL,"
-    " status INTEGER NOT NULL DEFAULT 0,"    /* 0 open 1 active 2 over */
-    " ply INTEGER NOT NULL DEFAULT 0,"
-    " result TEXT NOT NULL DEFAULT '',"
-    " variant TEXT NOT NULL DEFAULT 'congo',"
-    " clock TEXT,"
-    " creator INTEGER NOT NULL DEFAULT -1,"
-    " rematch_of TEXT,"
-    " rated INTEGER NOT NULL DEFAULT 0,"
+    STORE_GAMES_COLUMNS_SQL
     " ended INTEGER NOT NULL DEFAULT 0);"
     "CREATE INDEX games_status ON games(status);"
-    "CREATE TABLE seats("
-    " game TEXT NOT NULL REFERENCES games(id),"
-    " seat INTEGER NOT NULL CHECK (seat IN (0, 1)),"
-    " name TEXT NOT NULL,"
-    " token TEXT NOT NULL,"
-    " PRIMARY KEY (game, seat));"
+    STORE_SEATS_SQL
     "CREATE TABLE events("
     " game TEXT NOT NULL REFERENCES games(id),"
     " seq INTEGER NOT NULL,"
@@ -150,11 +138,41 @@ sql_sha256(sqlite3_context *cx, int argc, sqlite3_value **argv)
 	sqlite3_result_text(cx, hex, 64, SQLITE_TRANSIENT);
 }
 
+/* The steps to versions 3 and 4 (2's has a function of its own): their
+ * SQL, and what a failure says. */
+static const struct {
+	long to;
+	const char *sql, *what;
+} steps[] = {
+	/* Each game's summary in its row, from its events. */
+	{ 3, "ALTER TABLE games ADD COLUMN status INTEGER NOT "
+	    "NULL DEFAULT 0; ALTER TABLE games ADD COLUMN ply INTEGER "
+	    "NOT NULL DEFAULT 0; ALTER TABLE games ADD COLUMN result "
+	    "TEXT NOT NULL DEFAULT '';"
+	    "UPDATE games SET ply = (SELECT count(*) FROM events e "
+	    "WHERE e.game = games.id AND e.kind = 'MOVE'), status = "
+	    "CASE WHEN EXISTS (SELECT 1 FROM events e WHERE e.game = "
+	    "games.id AND e.kind = 'RESULT') THEN 2 WHEN (SELECT "
+	    "count(*) FROM seats s WHERE s.game = games.id) = 2 THEN 1 "
+	    "ELSE 0 END;"
+	    "UPDATE games SET result = (SELECT substr(e.body, 8, "
+	    "instr(e.body || ' ', ' ') - 8) FROM events e WHERE e.game "
+	    "= games.id AND e.kind = 'RESULT') WHERE status = 2;"
+	    "CREATE INDEX games_status ON games(status);",
+	  "cannot add the games' status" },
+	/* Accounts and ratings; a game's rated flag and end. */
+	{ 4, "ALTER TABLE games ADD COLUMN rated INTEGER NOT "
+	    "NULL DEFAULT 0; ALTER TABLE games ADD COLUMN ended "
+	    "INTEGER NOT NULL DEFAULT 0;" STORE_ACCOUNTS_SQL,
+	  "cannot add accounts and ratings" },
+};
+
 /* Bring an older database up to SCHEMA_VERSION, inside the transaction. */
 static int
 migrate(struct store *st, long ver, char *err, size_t errlen)
 {
 	char sql[64];
+	size_t i;
 
 	if (ver < 2) {
 		/* Tokens in plain text become their hashes: a copy of the
@@ -167,33 +185,10 @@ migrate(struct store *st, long ver, char *err, size_t errlen)
 		    "cannot hash its seat tokens") < 0)
 			return -1;
 	}
-	if (ver < 3) {
-		/* Each game's summary in its row, from its events. */
-		if (exec(st, "ALTER TABLE games ADD COLUMN status INTEGER NOT "
-		    "NULL DEFAULT 0; ALTER TABLE games ADD COLUMN ply INTEGER "
-		    "NOT NULL DEFAULT 0; ALTER TABLE games ADD COLUMN result "
-		    "TEXT NOT NULL DEFAULT '';"
-		    "UPDATE games SET ply = (SELECT count(*) FROM events e "
-		    "WHERE e.game = games.id AND e.kind = 'MOVE'), status = "
-		    "CASE WHEN EXISTS (SELECT 1 FROM events e WHERE e.game = "
-		    "games.id AND e.kind = 'RESULT') THEN 2 WHEN (SELECT "
-		    "count(*) FROM seats s WHERE s.game = games.id) = 2 THEN 1 "
-		    "ELSE 0 END;"
-		    "UPDATE games SET result = (SELECT substr(e.body, 8, "
-		    "instr(e.body || ' ', ' ') - 8) FROM events e WHERE e.game "
-		    "= games.id AND e.kind = 'RESULT') WHERE status = 2;"
-		    "CREATE INDEX games_status ON games(status);", err, errlen,
-		    "cannot add the games' status") < 0)
+	for (i = 0; i < sizeof steps / sizeof steps[0]; i++)
+		if (ver < steps[i].to && exec(st, steps[i].sql, err, errlen,
+		    steps[i].what) < 0)
 			return -1;
-	}
-	if (ver < 4) {
-		/* Accounts and ratings; a game's rated flag and end. */
-		if (exec(st, "ALTER TABLE games ADD COLUMN rated INTEGER NOT "
-		    "NULL DEFAULT 0; ALTER TABLE games ADD COLUMN ended "
-		    "INTEGER NOT NULL DEFAULT 0;" STORE_ACCOUNTS_SQL, err,
-		    errlen, "cannot add accounts and ratings") < 0)
-			return -1;
-	}
 	snprintf(sql, sizeof sql, "PRAGMA user_version=%d", SCHEMA_VERSION);
 	return exec(st, sql, err, errlen, "cannot mark it");
 }
