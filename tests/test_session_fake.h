@@ -335,9 +335,7 @@ fake_home(char *dir, size_t n, const char *name)
 static SF_UNUSED int
 fake_home_remove(const char *dir, int rc)
 {
-	if (test_rmdir(dir) != 0 && rc == 0)
-		rc = 1;
-	return rc;
+	return test_rmdir_rc(dir, rc);
 }
 
 #endif

@@ -631,7 +631,6 @@ main(void)
 		cmocka_unit_test(test_puzzle_by_repetition),
 		cmocka_unit_test(test_streak),
 	};
-	int rc;
 
 	board_init();
 	if (test_mkdtemp(tmpdir, sizeof tmpdir, "test_session_learn") == NULL)
@@ -640,8 +639,5 @@ main(void)
 	write_file("puzzles.tsv", puzzles);
 	setenv("CONGO_DATADIR", tmpdir, 1);
 	setenv("XDG_STATE_HOME", tmpdir, 1);
-	rc = cmocka_run_group_tests(tests, NULL, NULL);
-	if (test_rmdir(tmpdir) != 0)
-		rc = rc ? rc : 1;
-	return rc;
+	return test_rmdir_rc(tmpdir, cmocka_run_group_tests(tests, NULL, NULL));
 }

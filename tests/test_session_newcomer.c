@@ -302,18 +302,9 @@ main(void)
 		cmocka_unit_test(test_load_names_players),
 		cmocka_unit_test(test_advice_never_drowns),
 	};
-	char state[300], data[300];
-	int rc;
 
 	board_init();
-	if (test_mkdtemp(tmpdir, sizeof tmpdir, "test_newcomer") == NULL)
+	if (test_xdg_home(tmpdir, sizeof tmpdir, "test_newcomer") != 0)
 		return 99;
-	snprintf(state, sizeof state, "%s/state", tmpdir);
-	snprintf(data, sizeof data, "%s/data", tmpdir);
-	setenv("XDG_STATE_HOME", state, 1);
-	setenv("XDG_DATA_HOME", data, 1);
-	rc = cmocka_run_group_tests(tests, NULL, NULL);
-	if (test_rmdir(tmpdir) != 0)
-		rc = rc ? rc : 1;
-	return rc;
+	return test_rmdir_rc(tmpdir, cmocka_run_group_tests(tests, NULL, NULL));
 }
