@@ -23,6 +23,7 @@
 #include "engine/notation.h"
 #include "learn/learn.h"
 #include "session/session_learn.h"
+#include "test_session_util.h"
 #include "util/util.h"
 #include "test_tmp.h"
 
@@ -112,11 +113,8 @@ finish(struct session *s)
 static bool
 cmd(struct session *s, enum session_cmd_type t, const char *arg)
 {
-	struct session_cmd c;
+	struct session_cmd c = tsu_cmd_of(t, arg);
 
-	memset(&c, 0, sizeof c);
-	c.type = t;
-	snprintf(c.arg, sizeof c.arg, "%s", arg != NULL ? arg : "");
 	if (session_learn_command(s, &c))
 		return true;
 	session_command(s, &c);
