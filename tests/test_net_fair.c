@@ -160,9 +160,7 @@ test_abort_not_rated(void **state)
 	t_drain(f, 1);
 	t_say(f, 0, "#c CREATE seat=white clock=300+0");
 	t_val(t_expect(f, 0, "OK #c CREATE"), "game", id, sizeof id);
-	t_ask(f, 1, "OK #j JOIN", "#j JOIN game=%s seat=black", id);
-	t_say(f, 0, "MOVE game=%s ply=0 move=c2c3", id);
-	t_say(f, 1, "MOVE game=%s ply=1 move=c6c5", id);
+	t_join_moves(f, id, "");
 	t_say(f, 0, "RESIGN game=%s", id);
 	t_drain(f, 0);
 	t_drain(f, 1);
@@ -426,8 +424,7 @@ test_rated_rematch(void **state)
 	account(f, 0, "10.0.0.1", "ann");
 	account(f, 1, "10.0.1.1", "bob");
 	rated(f, 0, 1, id);
-	t_say(f, 0, "MOVE game=%s ply=0 move=c2c3", id);
-	t_say(f, 1, "MOVE game=%s ply=1 move=c6c5", id);
+	t_moves(f, id);
 	t_say(f, 0, "RESIGN game=%s", id);
 	t_drain(f, 0);
 	t_drain(f, 1);
