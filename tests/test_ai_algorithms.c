@@ -131,12 +131,8 @@ static void *
 run_search(void *arg)
 {
 	struct stopper *s = arg;
-	struct search_limits l;
 
-	search_limits_default(&l);
-	l.infinite = true;
-	s->move = search_best_move(s->ctx, s->b, NULL, 0, NULL, &l, NULL,
-	    NULL);
+	s->move = ta_search_infinite(s->ctx, s->b);
 	s->returned_ms = ta_now_ms();
 	return NULL;
 }

@@ -302,11 +302,8 @@ static void *
 analysis_thread(void *arg)
 {
 	struct analysis_run *r = arg;
-	struct search_limits l;
 
-	search_limits_default(&l);
-	l.infinite = true;
-	r->m = search_best_move(r->ctx, &r->b, NULL, 0, NULL, &l, NULL, NULL);
+	r->m = ta_search_infinite(r->ctx, &r->b);
 	return NULL;
 }
 

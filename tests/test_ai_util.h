@@ -73,6 +73,17 @@ ta_search(struct search_ctx *ctx, const struct board *b, int depth,
 	return search_best_move(ctx, b, NULL, 0, NULL, &l, NULL, NULL);
 }
 
+/* A search of b without limits (`go infinite`): until search_stop. */
+static inline move_t
+ta_search_infinite(struct search_ctx *ctx, const struct board *b)
+{
+	struct search_limits l;
+
+	search_limits_default(&l);
+	l.infinite = true;
+	return search_best_move(ctx, b, NULL, 0, NULL, &l, NULL, NULL);
+}
+
 static inline double
 ta_now_ms(void)
 {

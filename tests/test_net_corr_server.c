@@ -267,6 +267,26 @@ state_shows(struct tc *c, const char *id, const char *kv)
 	}
 }
 
+/* A game of days days a move that a creates as White and b joins as
+ * Black: its id into id (16 bytes), the seats' tokens into tw and tb (40
+ * bytes; NULL: not wanted). */
+static void
+corr_game(struct tc *a, struct tc *b, int days, char *id, char *tw,
+    char *tb)
+{
+	const char *l;
+
+	tc_send(a, "#c CREATE seat=white days=%d", days);
+	assert_non_null(l = tc_wait(a, "OK #c CREATE", T));
+	tc_val(l, "game", id, 16);
+	if (tw != NULL)
+		tc_val(l, "token", tw, 40);
+	tc_send(b, "#j JOIN game=%s seat=black", id);
+	assert_non_null(l = tc_wait(b, "OK #j JOIN", T));
+	if (tb != NULL)
+		tc_val(l, "token", tb, 40);
+}
+
 static void
 test_down_past_deadline(void **state)
 {
@@ -280,13 +300,7 @@ test_down_past_deadline(void **state)
 	start_servers();
 	a = account(0, "ann", akey);
 	b = account(1, "bob", bkey);
-	tc_send(a, "#c CREATE seat=white days=7");
-	assert_non_null(l = tc_wait(a, "OK #c CREATE", T));
-	tc_val(l, "game", id, sizeof id);
-	tc_val(l, "token", tw, sizeof tw);
-	tc_send(b, "#j JOIN game=%s seat=black", id);
-	assert_non_null(l = tc_wait(b, "OK #j JOIN", T));
-	tc_val(l, "token", tb, sizeof tb);
+	corr_game(a, b, 7, id, tw, tb);
 	state_shows(a, id, " bpresent=1 ");
 	tc_send(a, "#m0 MOVE game=%s ply=0 move=c2c3", id);
 	assert_non_null(tc_wait(a, "OK #m0 MOVE", T));
@@ -384,11 +398,7 @@ test_first_move_aborts(void **state)
 	start_servers();
 	a = account(0, "dan", akey);
 	b = account(1, "eve", bkey);
-	tc_send(a, "#c CREATE seat=white days=1");
-	assert_non_null(l = tc_wait(a, "OK #c CREATE", T));
-	tc_val(l, "game", id, sizeof id);
-	tc_send(b, "#j JOIN game=%s seat=black", id);
-	assert_non_null(tc_wait(b, "OK #j JOIN", T));
+	corr_game(a, b, 1, id, NULL, NULL);
 	tc_free(b);
 	assert_non_null(l = tc_wait(a, "EV ", T + 2000));
 	while (strstr(l, " RESULT ") == NULL)

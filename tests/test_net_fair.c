@@ -51,6 +51,29 @@ result_line(struct t_fake *f, int conn, const char *ok)
 	return t_last;
 }
 
+/* The command conn just sent (its answer ok) ended the game unrated: a
+ * RESULT of a cancelled game, returned; the other player's lines drained. */
+static const char *
+cancelled(struct t_fake *f, int conn, const char *ok)
+{
+	const char *l = result_line(f, conn, ok);
+
+	assert_non_null(strstr(l, " RESULT result=- reason=cancelled"));
+	t_drain(f, 1 - conn);
+	return l;
+}
+
+/* A rated game (rated) in which White (conn 0) has played c2c3; every
+ * line drained. */
+static void
+rated_one_move(struct t_fake *f, char *id)
+{
+	rated(f, 0, 1, id);
+	t_say(f, 0, "MOVE game=%s ply=0 move=c2c3", id);
+	t_drain(f, 0);
+	t_drain(f, 1);
+}
+
 /* The last stored event of id (the session's own store). */
 static void
 stored_result(const char *id, const char *want)
@@ -94,31 +117,19 @@ test_abort_not_rated(void **state)
 	/* White resigns at ply 0. */
 	rated(f, 0, 1, id);
 	t_say(f, 0, "#g RESIGN game=%s", id);
-	l = result_line(f, 0, "OK #g RESIGN");
-	assert_non_null(strstr(l, " RESULT result=- reason=cancelled"));
+	l = cancelled(f, 0, "OK #g RESIGN");
 	assert_null(strstr(l, "rating="));
 	stored_result(id, "result=- reason=cancelled");
-	t_drain(f, 1);
 
 	/* Black resigns at ply 1, after white's first move. */
-	rated(f, 0, 1, id);
-	t_say(f, 0, "MOVE game=%s ply=0 move=c2c3", id);
-	t_drain(f, 0);
-	t_drain(f, 1);
+	rated_one_move(f, id);
 	t_say(f, 1, "#g RESIGN game=%s", id);
-	l = result_line(f, 1, "OK #g RESIGN");
-	assert_non_null(strstr(l, " RESULT result=- reason=cancelled"));
-	t_drain(f, 0);
+	cancelled(f, 1, "OK #g RESIGN");
 
 	/* White resigns at ply 1 (black yet to move). */
-	rated(f, 0, 1, id);
-	t_say(f, 0, "MOVE game=%s ply=0 move=c2c3", id);
-	t_drain(f, 0);
-	t_drain(f, 1);
+	rated_one_move(f, id);
 	t_say(f, 0, "#g RESIGN game=%s", id);
-	l = result_line(f, 0, "OK #g RESIGN");
-	assert_non_null(strstr(l, " RESULT result=- reason=cancelled"));
-	t_drain(f, 1);
+	cancelled(f, 0, "OK #g RESIGN");
 
 	/* A draw agreed before both moved: a game never begun. */
 	rated(f, 0, 1, id);
@@ -126,9 +137,7 @@ test_abort_not_rated(void **state)
 	t_drain(f, 0);
 	t_drain(f, 1);
 	t_say(f, 1, "#d DRAW game=%s action=accept", id);
-	l = result_line(f, 1, "OK #d DRAW");
-	assert_non_null(strstr(l, " RESULT result=- reason=cancelled"));
-	t_drain(f, 0);
+	cancelled(f, 1, "OK #d DRAW");
 
 	/* A CLAIM against a player gone before black's first move. */
 	rated(f, 0, 1, id);
@@ -160,9 +169,7 @@ test_abort_not_rated(void **state)
 	t_drain(f, 1);
 	t_say(f, 0, "#c CREATE seat=white clock=300+0");
 	t_val(t_expect(f, 0, "OK #c CREATE"), "game", id, sizeof id);
-	t_ask(f, 1, "OK #j JOIN", "#j JOIN game=%s seat=black", id);
-	t_say(f, 0, "MOVE game=%s ply=0 move=c2c3", id);
-	t_say(f, 1, "MOVE game=%s ply=1 move=c6c5", id);
+	t_join_moves(f, id, "");
 	t_say(f, 0, "RESIGN game=%s", id);
 	t_drain(f, 0);
 	t_drain(f, 1);
@@ -174,16 +181,16 @@ test_abort_not_rated(void **state)
 /*
  * "Both sides have made a move" counts the moves of this game: from a FEN
  * with black to move, black's first move is ply 0 and white's ply 1; a
- * RESIGN at ply 1 is an abort, at ply 2 a result.
+ * RESIGN at ply 1 is an abort, at ply 2 a result. Here Black resigns
+ * after its c6c5 and (white_moved) White's d2d3: the RESULT holds want.
  */
 static void
-test_abort_from_fen(void **state)
+resign_from_fen(bool white_moved, const char *want)
 {
 	struct t_fake *f = t_new(NULL, NULL);
 	struct t_game g;
 	const char *l;
 
-	(void)state;
 	t_hello(f, 0, "10.0.0.1");
 	t_hello(f, 1, "10.0.1.2");
 	t_say(f, 0, "#c CREATE seat=white name=ann fen=gmelecz/ppppppp/7/7/"
@@ -191,28 +198,22 @@ test_abort_from_fen(void **state)
 	t_val(t_expect(f, 0, "OK #c CREATE"), "game", g.id, sizeof g.id);
 	t_ask(f, 1, "OK #j JOIN", "#j JOIN game=%s seat=black name=bob", g.id);
 	t_say(f, 1, "MOVE game=%s ply=0 move=c6c5", g.id);
+	if (white_moved)
+		t_say(f, 0, "MOVE game=%s ply=1 move=d2d3", g.id);
 	t_drain(f, 0);
 	t_drain(f, 1);
 	t_say(f, 1, "#g RESIGN game=%s", g.id);
 	l = result_line(f, 1, "OK #g RESIGN");
-	assert_non_null(strstr(l, " RESULT result=- reason=cancelled"));
+	assert_non_null(strstr(l, want));
 	t_free(f);
+}
 
-	f = t_new(NULL, NULL);
-	t_hello(f, 0, "10.0.0.1");
-	t_hello(f, 1, "10.0.1.2");
-	t_say(f, 0, "#c CREATE seat=white name=ann fen=gmelecz/ppppppp/7/7/"
-	    "2P4/PP1PPPP/GMELECZ_b_0_1");
-	t_val(t_expect(f, 0, "OK #c CREATE"), "game", g.id, sizeof g.id);
-	t_ask(f, 1, "OK #j JOIN", "#j JOIN game=%s seat=black name=bob", g.id);
-	t_say(f, 1, "MOVE game=%s ply=0 move=c6c5", g.id);
-	t_say(f, 0, "MOVE game=%s ply=1 move=d2d3", g.id);
-	t_drain(f, 0);
-	t_drain(f, 1);
-	t_say(f, 1, "#g RESIGN game=%s", g.id);
-	l = result_line(f, 1, "OK #g RESIGN");
-	assert_non_null(strstr(l, " RESULT result=1-0 reason=resign"));
-	t_free(f);
+static void
+test_abort_from_fen(void **state)
+{
+	(void)state;
+	resign_from_fen(false, " RESULT result=- reason=cancelled");
+	resign_from_fen(true, " RESULT result=1-0 reason=resign");
 }
 
 /*
@@ -426,8 +427,7 @@ test_rated_rematch(void **state)
 	account(f, 0, "10.0.0.1", "ann");
 	account(f, 1, "10.0.1.1", "bob");
 	rated(f, 0, 1, id);
-	t_say(f, 0, "MOVE game=%s ply=0 move=c2c3", id);
-	t_say(f, 1, "MOVE game=%s ply=1 move=c6c5", id);
+	t_moves(f, id);
 	t_say(f, 0, "RESIGN game=%s", id);
 	t_drain(f, 0);
 	t_drain(f, 1);

@@ -327,9 +327,7 @@ test_old_database(void **state)
 	create(f, 0, "", casual);
 	for (i = 0; i < 2; i++) {
 		const char *id = i == 0 ? rated : casual;
-		t_ask(f, 1, "OK #j JOIN", "#j JOIN game=%s seat=black", id);
-		t_say(f, 0, "MOVE game=%s ply=0 move=c2c3", id);
-		t_say(f, 1, "MOVE game=%s ply=1 move=c6c5", id);
+		t_join_moves(f, id, "");
 		t_say(f, 1, "#x RESIGN game=%s", id);
 		t_drain(f, 0);
 		t_drain(f, 1);

@@ -35,9 +35,7 @@ play(struct store *st, char *id, char *tw, char *stateline)
 	l = t_ask(f, 0, "OK #c CREATE", "#c CREATE seat=white name=ann");
 	t_val(l, "game", id, 16);
 	t_val(l, "token", tw, 40);
-	t_ask(f, 1, "OK #j JOIN", "#j JOIN game=%s seat=black name=bob", id);
-	t_say(f, 0, "MOVE game=%s ply=0 move=c2c3", id);
-	t_say(f, 1, "MOVE game=%s ply=1 move=c6c5", id);
+	t_join_moves(f, id, " name=bob");
 	t_say(f, 0, "DRAW game=%s action=offer", id);
 	/* A refused commit: 507 and nothing changed. */
 	store_fail_next(st, 1);

@@ -408,12 +408,28 @@ t_start(struct t_fake *f, struct t_game *tg, const char *extra)
 }
 
 /* Both sides' first moves in game id, White's on conn 0 (c2c3), Black's
- * on conn 1 (c6c5): a game both have moved in; every line drained. */
+ * on conn 1 (c6c5); their answers left queued. */
 static __attribute__((unused)) void
-t_both_moved(struct t_fake *f, const char *id)
+t_moves(struct t_fake *f, const char *id)
 {
 	t_say(f, 0, "MOVE game=%s ply=0 move=c2c3", id);
 	t_say(f, 1, "MOVE game=%s ply=1 move=c6c5", id);
+}
+
+/* conn 1 joins game id as Black (with the JOIN words extra, "" for none),
+ * then both sides move (t_moves). */
+static __attribute__((unused)) void
+t_join_moves(struct t_fake *f, const char *id, const char *extra)
+{
+	t_ask(f, 1, "OK #j JOIN", "#j JOIN game=%s seat=black%s", id, extra);
+	t_moves(f, id);
+}
+
+/* t_moves, then every line drained: a game both have moved in. */
+static __attribute__((unused)) void
+t_both_moved(struct t_fake *f, const char *id)
+{
+	t_moves(f, id);
 	t_drain(f, 0);
 	t_drain(f, 1);
 }

@@ -239,40 +239,50 @@ test_provisional_and_format(void **state)
 static void
 test_speed(void **state)
 {
-	(void)state;
-	/* base + 40 x inc seconds: under 180 bullet. */
-	assert_int_equal(rating_speed_of(179999, 0), RATING_BULLET);
-	assert_int_equal(rating_speed_of(180000, 0), RATING_BLITZ);
-	assert_int_equal(rating_speed_of(60000, 2999), RATING_BULLET);
-	assert_int_equal(rating_speed_of(60000, 3000), RATING_BLITZ);
-	assert_int_equal(rating_speed_of(0, 4500), RATING_BLITZ);
-	/* Under 480 blitz. */
-	assert_int_equal(rating_speed_of(479999, 0), RATING_BLITZ);
-	assert_int_equal(rating_speed_of(480000, 0), RATING_RAPID);
-	assert_int_equal(rating_speed_of(180000, 7000), RATING_BLITZ);
-	assert_int_equal(rating_speed_of(300000, 4500), RATING_RAPID);
-	/* Under 1500 rapid. */
-	assert_int_equal(rating_speed_of(1499999, 0), RATING_RAPID);
-	assert_int_equal(rating_speed_of(1500000, 0), RATING_CLASSICAL);
-	assert_int_equal(rating_speed_of(900000, 15000), RATING_CLASSICAL);
-	assert_int_equal(rating_speed_of(900000, 14999), RATING_RAPID);
-	/* Odd input does not overflow or crash. */
-	assert_int_equal(rating_speed_of(-5, -5), RATING_BULLET);
-	assert_int_equal(rating_speed_of(INT64_MAX, INT64_MAX),
-	    RATING_CLASSICAL);
+	static const struct {
+		int64_t base_ms, inc_ms;
+		enum rating_speed want;
+	} of[] = {
+		/* base + 40 x inc seconds: under 180 bullet. */
+		{ 179999, 0, RATING_BULLET }, { 180000, 0, RATING_BLITZ },
+		{ 60000, 2999, RATING_BULLET }, { 60000, 3000, RATING_BLITZ },
+		{ 0, 4500, RATING_BLITZ },
+		/* Under 480 blitz. */
+		{ 479999, 0, RATING_BLITZ }, { 480000, 0, RATING_RAPID },
+		{ 180000, 7000, RATING_BLITZ }, { 300000, 4500, RATING_RAPID },
+		/* Under 1500 rapid. */
+		{ 1499999, 0, RATING_RAPID }, { 1500000, 0, RATING_CLASSICAL },
+		{ 900000, 15000, RATING_CLASSICAL },
+		{ 900000, 14999, RATING_RAPID },
+		/* Odd input does not overflow or crash. */
+		{ -5, -5, RATING_BULLET },
+		{ INT64_MAX, INT64_MAX, RATING_CLASSICAL },
+	};
+	static const struct {
+		enum rating_speed speed;
+		const char *name;
+	} names[] = {
+		{ RATING_BULLET, "bullet" }, { RATING_BLITZ, "blitz" },
+		{ RATING_RAPID, "rapid" }, { RATING_CLASSICAL, "classical" },
+		{ RATING_CORRESPONDENCE, "correspondence" },
+	};
+	size_t i;
 
-	assert_string_equal(rating_speed_name(RATING_BULLET), "bullet");
-	assert_string_equal(rating_speed_name(RATING_BLITZ), "blitz");
-	assert_string_equal(rating_speed_name(RATING_RAPID), "rapid");
-	assert_string_equal(rating_speed_name(RATING_CLASSICAL), "classical");
-	assert_string_equal(rating_speed_name(RATING_CORRESPONDENCE),
-	    "correspondence");
-	assert_int_equal(rating_speed_parse("correspondence"),
-	    RATING_CORRESPONDENCE);
+	(void)state;
+	for (i = 0; i < sizeof of / sizeof of[0]; i++)
+		if (rating_speed_of(of[i].base_ms, of[i].inc_ms) != of[i].want)
+			fail_msg("%lld+%lld ms: speed %d, not %d",
+			    (long long)of[i].base_ms, (long long)of[i].inc_ms,
+			    rating_speed_of(of[i].base_ms, of[i].inc_ms),
+			    of[i].want);
+	for (i = 0; i < sizeof names / sizeof names[0]; i++) {
+		assert_string_equal(rating_speed_name(names[i].speed),
+		    names[i].name);
+		assert_int_equal(rating_speed_parse(names[i].name),
+		    (int)names[i].speed);
+	}
 	assert_string_equal(rating_speed_name(7), "?");
 	assert_string_equal(rating_speed_name(-1), "?");
-	assert_int_equal(rating_speed_parse("rapid"), RATING_RAPID);
-	assert_int_equal(rating_speed_parse("classical"), RATING_CLASSICAL);
 	assert_int_equal(rating_speed_parse("Rapid"), -1);
 	assert_int_equal(rating_speed_parse(""), -1);
 	assert_int_equal(rating_speed_parse(NULL), -1);

@@ -71,18 +71,6 @@ start(struct session *s, const char *white, const char *black,
 	session_new_game(s, &b);
 }
 
-static void
-cmd(struct session *s, enum session_cmd_type t, const char *arg)
-{
-	tsu_cmd(s, t, arg);
-}
-
-static bool
-msg_has(const struct session *s, const char *what)
-{
-	return strstr(s->msg.text, what) != NULL;
-}
-
 /* Wait for the worker's final message and hand all to the session. */
 static void
 wait_worker(struct session *s)
@@ -108,28 +96,28 @@ test_moves_undo_redo(void **state)
 
 	(void)state;
 	start(&s, "human", "human", NULL);
-	cmd(&s, CMD_MOVE, "d2d3");
-	cmd(&s, CMD_MOVE, "d6d5");
+	tsu_cmd(&s, CMD_MOVE, "d2d3");
+	tsu_cmd(&s, CMD_MOVE, "d6d5");
 	assert_int_equal(s.game.nply, 2);
-	cmd(&s, CMD_MOVE, "a1a7");
+	tsu_cmd(&s, CMD_MOVE, "a1a7");
 	assert_int_equal(s.game.nply, 2);
 	assert_int_equal(s.msg.tone, SM_ERROR);
-	cmd(&s, CMD_UNDO, NULL);
+	tsu_cmd(&s, CMD_UNDO, NULL);
 	assert_int_equal(s.game.nply, 1);
-	assert_true(msg_has(&s, "took back 1 move"));
-	cmd(&s, CMD_REDO, NULL);
+	assert_true(tsu_msg_has(&s, "took back 1 move"));
+	tsu_cmd(&s, CMD_REDO, NULL);
 	assert_int_equal(s.game.nply, 2);
-	cmd(&s, CMD_REDO, NULL);
-	assert_true(msg_has(&s, "nothing to redo"));
-	cmd(&s, CMD_UNDO, NULL);
-	cmd(&s, CMD_UNDO, NULL);
-	cmd(&s, CMD_UNDO, NULL);
-	assert_true(msg_has(&s, "nothing to undo"));
+	tsu_cmd(&s, CMD_REDO, NULL);
+	assert_true(tsu_msg_has(&s, "nothing to redo"));
+	tsu_cmd(&s, CMD_UNDO, NULL);
+	tsu_cmd(&s, CMD_UNDO, NULL);
+	tsu_cmd(&s, CMD_UNDO, NULL);
+	assert_true(tsu_msg_has(&s, "nothing to undo"));
 	/* Two humans agree a draw. */
-	cmd(&s, CMD_DRAW, NULL);
+	tsu_cmd(&s, CMD_DRAW, NULL);
 	assert_true(game_over(&s.game));
-	cmd(&s, CMD_DRAW, NULL);
-	assert_true(msg_has(&s, "over"));
+	tsu_cmd(&s, CMD_DRAW, NULL);
+	assert_true(tsu_msg_has(&s, "over"));
 	session_free(&s);
 }
 
@@ -140,49 +128,49 @@ test_fen_players_limits_pace(void **state)
 
 	(void)state;
 	start(&s, "human", "human", NULL);
-	cmd(&s, CMD_FEN, "");
-	assert_true(msg_has(&s, "gmelecz/ppppppp"));
-	cmd(&s, CMD_FEN, "3l3/7/7/7/7/3P3/3L3 w 0 1");
-	assert_true(msg_has(&s, "new game from"));
+	tsu_cmd(&s, CMD_FEN, "");
+	assert_true(tsu_msg_has(&s, "gmelecz/ppppppp"));
+	tsu_cmd(&s, CMD_FEN, "3l3/7/7/7/7/3P3/3L3 w 0 1");
+	assert_true(tsu_msg_has(&s, "new game from"));
 	assert_int_equal(s.game.pos[0].sq[SQ(3, 1)], PIECE_MAKE(WHITE, PAWN));
-	cmd(&s, CMD_FEN, "startpos");
+	tsu_cmd(&s, CMD_FEN, "startpos");
 	assert_int_equal(s.game.pos[0].sq[SQ(0, 0)],
 	    PIECE_MAKE(WHITE, GIRAFFE));
-	cmd(&s, CMD_FEN, "not a fen");
+	tsu_cmd(&s, CMD_FEN, "not a fen");
 	assert_int_equal(s.msg.tone, SM_ERROR);
 
-	cmd(&s, CMD_BLACK, "random");
+	tsu_cmd(&s, CMD_BLACK, "random");
 	assert_false(s.player[BLACK]->human);
-	assert_true(msg_has(&s, "Black is now played by random"));
-	cmd(&s, CMD_BLACK, "wizard");
-	assert_true(msg_has(&s, "unknown player"));
-	cmd(&s, CMD_BLACK, "human");
+	assert_true(tsu_msg_has(&s, "Black is now played by random"));
+	tsu_cmd(&s, CMD_BLACK, "wizard");
+	assert_true(tsu_msg_has(&s, "unknown player"));
+	tsu_cmd(&s, CMD_BLACK, "human");
 	assert_true(s.player[BLACK]->human);
 
-	cmd(&s, CMD_DEPTH, "5");
+	tsu_cmd(&s, CMD_DEPTH, "5");
 	assert_int_equal(s.conf.white.depth, 5);
 	assert_int_equal(s.player[BLACK]->conf.depth, 5);
-	cmd(&s, CMD_DEPTH, "99");
-	assert_true(msg_has(&s, "depth must be 0..64"));
-	cmd(&s, CMD_MOVETIME, "250");
+	tsu_cmd(&s, CMD_DEPTH, "99");
+	assert_true(tsu_msg_has(&s, "depth must be 0..64"));
+	tsu_cmd(&s, CMD_MOVETIME, "250");
 	assert_int_equal(s.conf.black.movetime_ms, 250);
 
 	s.delay_ms = 500;
-	cmd(&s, CMD_FASTER, NULL);
+	tsu_cmd(&s, CMD_FASTER, NULL);
 	assert_int_equal(s.delay_ms, 250);
-	cmd(&s, CMD_SLOWER, NULL);
-	cmd(&s, CMD_SLOWER, NULL);
+	tsu_cmd(&s, CMD_SLOWER, NULL);
+	tsu_cmd(&s, CMD_SLOWER, NULL);
 	assert_int_equal(s.delay_ms, 1000);
-	cmd(&s, CMD_DELAY, "42");
+	tsu_cmd(&s, CMD_DELAY, "42");
 	assert_int_equal(s.delay_ms, 42);
-	cmd(&s, CMD_DELAY, "-1");
+	tsu_cmd(&s, CMD_DELAY, "-1");
 	assert_int_equal(s.msg.tone, SM_ERROR);
-	cmd(&s, CMD_PAUSE, NULL);
+	tsu_cmd(&s, CMD_PAUSE, NULL);
 	assert_true(s.paused);
-	cmd(&s, CMD_PAUSE, NULL);
+	tsu_cmd(&s, CMD_PAUSE, NULL);
 	assert_false(s.paused);
-	cmd(&s, CMD_STEP, NULL);
-	assert_true(msg_has(&s, "your move"));
+	tsu_cmd(&s, CMD_STEP, NULL);
+	assert_true(tsu_msg_has(&s, "your move"));
 	session_free(&s);
 }
 
@@ -194,40 +182,40 @@ test_review(void **state)
 
 	(void)state;
 	start(&s, "human", "human", NULL);
-	cmd(&s, CMD_REVIEW_BACK, NULL);
-	assert_true(msg_has(&s, "no moves"));
-	cmd(&s, CMD_MOVE, "d2d3");
-	cmd(&s, CMD_MOVE, "d6d5");
-	cmd(&s, CMD_REVIEW_BACK, NULL);
+	tsu_cmd(&s, CMD_REVIEW_BACK, NULL);
+	assert_true(tsu_msg_has(&s, "no moves"));
+	tsu_cmd(&s, CMD_MOVE, "d2d3");
+	tsu_cmd(&s, CMD_MOVE, "d6d5");
+	tsu_cmd(&s, CMD_REVIEW_BACK, NULL);
 	assert_int_equal(s.review, 1);
-	cmd(&s, CMD_REVIEW_BACK, NULL);
+	tsu_cmd(&s, CMD_REVIEW_BACK, NULL);
 	assert_int_equal(s.review, 0);
 	assert_true(board_same_position(session_board(&s), &s.game.pos[0]));
 	/* Nothing is undone, and no move can be made meanwhile. */
 	assert_int_equal(s.game.nply, 2);
 	assert_non_null(strstr(session_nomove_reason(&s), "reviewing ply 0"));
-	cmd(&s, CMD_MOVE, "d3d4");
+	tsu_cmd(&s, CMD_MOVE, "d3d4");
 	assert_int_equal(s.game.nply, 2);
-	cmd(&s, CMD_REVIEW_FORWARD, NULL);
+	tsu_cmd(&s, CMD_REVIEW_FORWARD, NULL);
 	assert_int_equal(s.review, 1);
-	cmd(&s, CMD_REVIEW_END, NULL);
+	tsu_cmd(&s, CMD_REVIEW_END, NULL);
 	assert_int_equal(s.review, -1);
 	assert_int_equal(s.game.nply, 2);
-	cmd(&s, CMD_REVIEW_START, NULL);
+	tsu_cmd(&s, CMD_REVIEW_START, NULL);
 	assert_int_equal(s.review, 0);
-	cmd(&s, CMD_REVIEW_FORWARD, NULL);
-	cmd(&s, CMD_REVIEW_FORWARD, NULL);
+	tsu_cmd(&s, CMD_REVIEW_FORWARD, NULL);
+	tsu_cmd(&s, CMD_REVIEW_FORWARD, NULL);
 	assert_int_equal(s.review, -1);
 	/* Playing on from a reviewed ply asks first. */
-	cmd(&s, CMD_CONTINUE, NULL);
-	assert_true(msg_has(&s, "not reviewing"));
-	cmd(&s, CMD_REVIEW_BACK, NULL);
-	cmd(&s, CMD_CONTINUE, NULL);
+	tsu_cmd(&s, CMD_CONTINUE, NULL);
+	assert_true(tsu_msg_has(&s, "not reviewing"));
+	tsu_cmd(&s, CMD_REVIEW_BACK, NULL);
+	tsu_cmd(&s, CMD_CONTINUE, NULL);
 	assert_true(s.asking);
 	assert_non_null(strstr(s.question, "Continue from ply 1"));
 	session_answer(&s, false);
 	assert_int_equal(s.game.nply, 2);
-	cmd(&s, CMD_CONTINUE, NULL);
+	tsu_cmd(&s, CMD_CONTINUE, NULL);
 	session_answer(&s, true);
 	assert_int_equal(s.game.nply, 1);
 	assert_int_equal(s.review, -1);
@@ -245,7 +233,7 @@ test_labels(void **state)
 	(void)state;
 	/* A capture of the lion ends the game: "#" and the closing result. */
 	start(&s, "human", "human", "3l3/7/7/7/7/7/3L3 w 0 1");
-	cmd(&s, CMD_MOVE, "d1d7");
+	tsu_cmd(&s, CMD_MOVE, "d1d7");
 	assert_true(game_over(&s.game));
 	session_move_label(&s, 0, label, sizeof label);
 	assert_string_equal(label, "d1d7#");
@@ -254,14 +242,14 @@ test_labels(void **state)
 	session_free(&s);
 	/* A monkey taking two pieces. */
 	start(&s, "human", "human", "3l3/7/7/2p4/7/2p4/2M1L2 w 0 1");
-	cmd(&s, CMD_MOVE, "c1c3c5");
+	tsu_cmd(&s, CMD_MOVE, "c1c3c5");
 	session_move_label(&s, 0, label, sizeof label);
 	assert_string_equal(label, "c1c3c5x2");
 	session_free(&s);
 	/* A piece left in the river drowns: the square is named. */
 	start(&s, "human", "human", "3l3/7/7/Z6/7/7/3L3 w 0 1");
 	s.warn = false;
-	cmd(&s, CMD_MOVE, "d1d2");
+	tsu_cmd(&s, CMD_MOVE, "d1d2");
 	session_move_label(&s, 0, label, sizeof label);
 	assert_string_equal(label, "d1d2~a4");
 	session_free(&s);
@@ -284,28 +272,28 @@ test_clock_flag_and_undo(void **state)
 	/* Each side's first move is not timed (RULES.md "Time"). */
 	assert_int_equal(session_timeout(&s), -1);
 	fake_ms += 1000;
-	cmd(&s, CMD_MOVE, "d2d3");
+	tsu_cmd(&s, CMD_MOVE, "d2d3");
 	fake_ms += 500;
-	cmd(&s, CMD_MOVE, "d6d5");
+	tsu_cmd(&s, CMD_MOVE, "d6d5");
 	assert_int_equal(session_clock_left(&s, WHITE), 3000);
 	assert_int_equal(session_clock_left(&s, BLACK), 3000);
 	/* Below 10 s the display shows tenths: a tick every 100 ms. */
 	assert_int_equal(session_timeout(&s), 100);
 	fake_ms += 1000;
-	cmd(&s, CMD_MOVE, "e2e3");
+	tsu_cmd(&s, CMD_MOVE, "e2e3");
 	assert_int_equal(session_clock_left(&s, WHITE), 2000);
 	fake_ms += 500;
 	assert_int_equal(session_clock_left(&s, BLACK), 2500);
-	cmd(&s, CMD_MOVE, "e6e5");
+	tsu_cmd(&s, CMD_MOVE, "e6e5");
 	/* Undo gives back the times of the position undone to. */
-	cmd(&s, CMD_UNDO, NULL);
+	tsu_cmd(&s, CMD_UNDO, NULL);
 	assert_int_equal(session_clock_left(&s, BLACK), 3000);
 	assert_int_equal(session_clock_left(&s, WHITE), 2000);
 	/* Pause stops the clocks. */
-	cmd(&s, CMD_PAUSE, NULL);
+	tsu_cmd(&s, CMD_PAUSE, NULL);
 	fake_ms += 5000;
 	assert_int_equal(session_clock_left(&s, BLACK), 3000);
-	cmd(&s, CMD_PAUSE, NULL);
+	tsu_cmd(&s, CMD_PAUSE, NULL);
 	fake_ms += 3001;
 	session_tick(&s);
 	assert_true(game_over(&s.game));
@@ -322,19 +310,19 @@ test_clock_flag_and_undo(void **state)
 	assert_int_equal(s.flagged, -1);
 	assert_int_equal(session_clock_left(&s, WHITE), 3000);
 	/* ...and White's runs out on its second turn. */
-	cmd(&s, CMD_MOVE, "d2d3");
-	cmd(&s, CMD_MOVE, "d6d5");
+	tsu_cmd(&s, CMD_MOVE, "d2d3");
+	tsu_cmd(&s, CMD_MOVE, "d6d5");
 	fake_ms += 3000;
 	session_tick(&s);
 	assert_int_equal(s.flagged, WHITE);
-	assert_true(msg_has(&s, "White loses on time"));
-	assert_true(msg_has(&s, "0-1"));
-	cmd(&s, CMD_CLOCK, "");
-	assert_true(msg_has(&s, "White 0.0"));
-	cmd(&s, CMD_CLOCK, "none");
+	assert_true(tsu_msg_has(&s, "White loses on time"));
+	assert_true(tsu_msg_has(&s, "0-1"));
+	tsu_cmd(&s, CMD_CLOCK, "");
+	assert_true(tsu_msg_has(&s, "White 0.0"));
+	tsu_cmd(&s, CMD_CLOCK, "none");
 	assert_false(s.clocked);
-	cmd(&s, CMD_CLOCK, "");
-	assert_true(msg_has(&s, "no clock"));
+	tsu_cmd(&s, CMD_CLOCK, "");
+	assert_true(tsu_msg_has(&s, "no clock"));
 	session_free(&s);
 }
 
@@ -351,12 +339,12 @@ test_clock_shown_while_reviewing(void **state)
 	start(&s, "human", "human", NULL);
 	assert_int_equal(session_set_clock(&s, "1+0"), 0);
 	session_new_game(&s, &s.start);
-	cmd(&s, CMD_MOVE, "d2d3");
-	cmd(&s, CMD_MOVE, "d6d5");
+	tsu_cmd(&s, CMD_MOVE, "d2d3");
+	tsu_cmd(&s, CMD_MOVE, "d6d5");
 	fake_ms += 4000;
-	cmd(&s, CMD_MOVE, "e2e3");      /* White 56 s left */
+	tsu_cmd(&s, CMD_MOVE, "e2e3");      /* White 56 s left */
 	fake_ms += 9000;                /* Black's clock runs: 51 s */
-	cmd(&s, CMD_REVIEW_START, NULL);
+	tsu_cmd(&s, CMD_REVIEW_START, NULL);
 	assert_int_equal(s.review, 0);
 	assert_int_equal(session_clock_shown(&s, WHITE), 56000);
 	assert_int_equal(session_clock_shown(&s, BLACK), 51000);
@@ -366,15 +354,15 @@ test_clock_shown_while_reviewing(void **state)
 	fake_ms += 50000;
 	session_tick(&s);
 	assert_int_equal(s.flagged, BLACK);
-	assert_true(msg_has(&s, "Black loses on time"));
+	assert_true(tsu_msg_has(&s, "Black loses on time"));
 	/* Over: the reviewed ply's times. */
-	cmd(&s, CMD_REVIEW_START, NULL);
-	cmd(&s, CMD_REVIEW_FORWARD, NULL);
-	cmd(&s, CMD_REVIEW_FORWARD, NULL);
+	tsu_cmd(&s, CMD_REVIEW_START, NULL);
+	tsu_cmd(&s, CMD_REVIEW_FORWARD, NULL);
+	tsu_cmd(&s, CMD_REVIEW_FORWARD, NULL);
 	assert_int_equal(s.review, 2);
 	assert_int_equal(session_clock_shown(&s, WHITE), 60000);
 	assert_int_equal(session_clock_shown(&s, BLACK), 60000);
-	cmd(&s, CMD_REVIEW_END, NULL);
+	tsu_cmd(&s, CMD_REVIEW_END, NULL);
 	assert_int_equal(session_clock_shown(&s, WHITE), 56000);
 	assert_int_equal(session_clock_shown(&s, BLACK), 0);
 	session_free(&s);
@@ -391,7 +379,7 @@ test_ai_within_clock(void **state)
 	s.now = util_now_ms;
 	session_set_clock(&s, "1+0");
 	session_new_game(&s, &s.start);
-	cmd(&s, CMD_MOVE, "d2d3");
+	tsu_cmd(&s, CMD_MOVE, "d2d3");
 	assert_true(s.thinking);
 	/* The AI's budget: a share of its 60 s, under its 50 ms setting. */
 	assert_true(s.worker.job.conf.movetime_ms <= 50);
@@ -409,18 +397,18 @@ test_safety_question(void **state)
 
 	(void)state;
 	start(&s, "human", "human", "3l3/7/7/7/7/3P3/3L3 w 0 1");
-	cmd(&s, CMD_MOVE, "d2c3");
+	tsu_cmd(&s, CMD_MOVE, "d2c3");
 	assert_true(s.asking);
 	assert_non_null(strstr(s.question, "Black can take your lion"));
 	assert_int_equal(s.game.nply, 0);
 	session_answer(&s, false);
 	assert_int_equal(s.game.nply, 0);
-	cmd(&s, CMD_MOVE, "d2c3");
+	tsu_cmd(&s, CMD_MOVE, "d2c3");
 	session_answer(&s, true);
 	assert_int_equal(s.game.nply, 1);
-	cmd(&s, CMD_UNDO, NULL);
+	tsu_cmd(&s, CMD_UNDO, NULL);
 	s.warn = false;
-	cmd(&s, CMD_MOVE, "d2c3");
+	tsu_cmd(&s, CMD_MOVE, "d2c3");
 	assert_false(s.asking);
 	assert_int_equal(s.game.nply, 1);
 	/* Pieces in the river are marked as drowning. */
@@ -438,24 +426,24 @@ test_quit_resign(void **state)
 
 	(void)state;
 	start(&s, "human", "random", NULL);
-	cmd(&s, CMD_QUIT, NULL);
+	tsu_cmd(&s, CMD_QUIT, NULL);
 	assert_true(s.quit);
 	s.quit = false;
-	cmd(&s, CMD_MOVE, "d2d3");
+	tsu_cmd(&s, CMD_MOVE, "d2d3");
 	wait_worker(&s);
 	session_tick(&s);
 	assert_int_equal(s.game.nply, 2);
-	cmd(&s, CMD_QUIT, NULL);
+	tsu_cmd(&s, CMD_QUIT, NULL);
 	assert_true(s.asking);
 	session_answer(&s, true);
 	assert_true(s.quit);
-	cmd(&s, CMD_RESIGN, NULL);
+	tsu_cmd(&s, CMD_RESIGN, NULL);
 	assert_true(s.asking);
 	assert_non_null(strstr(s.question, "Resign?"));
 	session_answer(&s, true);
 	assert_int_equal(s.game.result, RESULT_BLACK_WINS);
-	cmd(&s, CMD_RESIGN, NULL);
-	assert_true(msg_has(&s, "over"));
+	tsu_cmd(&s, CMD_RESIGN, NULL);
+	assert_true(tsu_msg_has(&s, "over"));
 	session_free(&s);
 }
 
@@ -466,13 +454,13 @@ test_message_survives_ai_reply(void **state)
 
 	(void)state;
 	start(&s, "human", "random", "2l4/p6/7/Z6/7/P6/3L3 w 0 1");
-	cmd(&s, CMD_MOVE, "d1e1");
-	assert_true(msg_has(&s, "zebra on a4 drowned"));
+	tsu_cmd(&s, CMD_MOVE, "d1e1");
+	assert_true(tsu_msg_has(&s, "zebra on a4 drowned"));
 	wait_worker(&s);
 	session_tick(&s);
 	assert_int_equal(s.game.nply, 2);
 	/* The AI's quiet reply leaves it on the line, and in the log. */
-	assert_true(msg_has(&s, "zebra on a4 drowned"));
+	assert_true(tsu_msg_has(&s, "zebra on a4 drowned"));
 	assert_non_null(strstr(session_log_get(&s, 0)->text, "drowned"));
 	session_free(&s);
 }
@@ -492,17 +480,17 @@ test_advice_per_side(void **state)
 	assert_int_equal(session_init(&s, &c, err, sizeof err), 0);
 	assert_int_equal(fen_read(&s.start, FEN_START, err, sizeof err), 0);
 	session_new_game(&s, &s.start);
-	cmd(&s, CMD_ADVICE, NULL);
+	tsu_cmd(&s, CMD_ADVICE, NULL);
 	assert_true(s.advising);
-	cmd(&s, CMD_ADVICE, NULL);
-	assert_true(msg_has(&s, "still thinking"));
+	tsu_cmd(&s, CMD_ADVICE, NULL);
+	assert_true(tsu_msg_has(&s, "still thinking"));
 	wait_worker(&s);
 	assert_non_null(strstr(s.advice, "Advice for White"));
 	assert_true(s.advice_move != MOVE_NONE);
 	assert_non_null(s.advisor[WHITE]);
 	assert_null(s.advisor[BLACK]);
-	cmd(&s, CMD_MOVE, "d2d3");
-	cmd(&s, CMD_ADVICE, NULL);
+	tsu_cmd(&s, CMD_MOVE, "d2d3");
+	tsu_cmd(&s, CMD_ADVICE, NULL);
 	wait_worker(&s);
 	assert_non_null(strstr(s.advice, "Advice for Black"));
 	/* Black's advisor is its own, with its own settings. */
@@ -520,8 +508,8 @@ test_newgame_dialog(void **state)
 
 	(void)state;
 	start(&s, "human", "random", NULL);
-	cmd(&s, CMD_FEN, "3l3/7/7/7/7/3P3/3L3 w 0 1");
-	cmd(&s, CMD_NEW, NULL);
+	tsu_cmd(&s, CMD_FEN, "3l3/7/7/7/7/3P3/3L3 w 0 1");
+	tsu_cmd(&s, CMD_NEW, NULL);
 	assert_true(s.ng.open);
 	assert_string_equal(session_newgame_label(NG_VARIANT), "Variant");
 	assert_string_equal(session_newgame_label(NG_CLOCK), "Clock");
@@ -611,8 +599,8 @@ test_newgame_dialog(void **state)
 	session_newgame_change(&s, 1);
 	assert_int_equal(session_newgame_start(&s), 0);
 	assert_int_equal(s.game.pos[0].variant, VARIANT_MEGAPAWN);
-	cmd(&s, CMD_MOVE, "d2d3");
-	cmd(&s, CMD_FEN, "startpos");
+	tsu_cmd(&s, CMD_MOVE, "d2d3");
+	tsu_cmd(&s, CMD_FEN, "startpos");
 	assert_int_equal(s.game.nply, 0);
 	assert_int_equal(s.game.pos[0].variant, VARIANT_MEGAPAWN);
 	session_free(&s);
@@ -635,9 +623,9 @@ test_log(void **state)
 	/* An empty message clears the line, not the log. */
 	session_msg(&s, SM_NORMAL, "%s", "");
 	assert_int_equal(s.nlog, SESSION_LOG_MAX);
-	cmd(&s, CMD_LOG, NULL);
+	tsu_cmd(&s, CMD_LOG, NULL);
 	assert_true(s.want_log);
-	cmd(&s, CMD_HELP, NULL);
+	tsu_cmd(&s, CMD_HELP, NULL);
 	assert_true(s.want_help);
 	session_free(&s);
 }
@@ -693,16 +681,16 @@ test_records(void **state)
 	session_set_clock(&s, "5+3");
 	session_new_game(&s, &s.start);
 	fake_ms += 2500;
-	cmd(&s, CMD_MOVE, "d2d3");
+	tsu_cmd(&s, CMD_MOVE, "d2d3");
 	fake_ms += 7000;
-	cmd(&s, CMD_MOVE, "d6d5");
+	tsu_cmd(&s, CMD_MOVE, "d6d5");
 	fake_ms += 4000;
-	cmd(&s, CMD_MOVE, "e2e3");
+	tsu_cmd(&s, CMD_MOVE, "e2e3");
 	fake_ms += 7000;
-	cmd(&s, CMD_MOVE, "e6e5");
+	tsu_cmd(&s, CMD_MOVE, "e6e5");
 	snprintf(path, sizeof path, "%s/clk.pgn", tmpdir);
-	cmd(&s, CMD_SAVE, path);
-	assert_true(msg_has(&s, "saved to"));
+	tsu_cmd(&s, CMD_SAVE, path);
+	assert_true(tsu_msg_has(&s, "saved to"));
 	session_free(&s);
 	f = fopen(path, "r");
 	assert_non_null(f);
@@ -718,8 +706,8 @@ test_records(void **state)
 	fclose(f);
 	/* Read back: the clock and each side's time. */
 	start(&s, "random", "random", NULL);
-	cmd(&s, CMD_LOAD, path);
-	assert_true(msg_has(&s, "loaded"));
+	tsu_cmd(&s, CMD_LOAD, path);
+	assert_true(tsu_msg_has(&s, "loaded"));
 	assert_int_equal(s.game.nply, 4);
 	assert_true(s.clocked);
 	assert_int_equal(s.tc_base, 300000);
@@ -738,8 +726,8 @@ test_records(void **state)
 	    "[White \"c\"]\n[Black \"d\"]\n\n1. a2a3 *\n", f);
 	fclose(f);
 	start(&s, "human", "human", NULL);
-	cmd(&s, CMD_LOAD, path);
-	assert_true(msg_has(&s, "holds 2 games"));
+	tsu_cmd(&s, CMD_LOAD, path);
+	assert_true(tsu_msg_has(&s, "holds 2 games"));
 	/* A list to pick from. */
 	assert_true(s.pick.open);
 	assert_int_equal(s.pick.n, 2);
@@ -755,20 +743,20 @@ test_records(void **state)
 	assert_false(s.pick.open);
 	/* Over a game in progress, :load asks first (issue 34). */
 	snprintf(arg, sizeof arg, "%s 2", path);
-	cmd(&s, CMD_LOAD, arg);
+	tsu_cmd(&s, CMD_LOAD, arg);
 	assert_true(s.asking);
 	assert_int_equal(s.game.nply, 2);
 	session_answer(&s, true);
 	assert_int_equal(s.game.nply, 1);
-	assert_true(msg_has(&s, "not a player here"));
+	assert_true(tsu_msg_has(&s, "not a player here"));
 	snprintf(arg, sizeof arg, "%s 3", path);
-	cmd(&s, CMD_LOAD, arg);
+	tsu_cmd(&s, CMD_LOAD, arg);
 	session_answer(&s, true);
-	assert_true(msg_has(&s, "no game 3"));
+	assert_true(tsu_msg_has(&s, "no game 3"));
 	snprintf(arg, sizeof arg, "%s 0", path);
-	cmd(&s, CMD_LOAD, arg);
+	tsu_cmd(&s, CMD_LOAD, arg);
 	session_answer(&s, true);
-	assert_true(msg_has(&s, "counted from 1"));
+	assert_true(tsu_msg_has(&s, "counted from 1"));
 	assert_int_equal(session_load(&s, "/nonexistent/x.pgn", 0), -1);
 	session_free(&s);
 }
@@ -824,18 +812,9 @@ main(void)
 		cmocka_unit_test(test_records),
 		cmocka_unit_test(test_worker_full_pipe),
 	};
-	char state[300], data[300];
-	int rc;
 
 	board_init();
-	if (test_mkdtemp(tmpdir, sizeof tmpdir, "test_session") == NULL)
+	if (test_xdg_home(tmpdir, sizeof tmpdir, "test_session") != 0)
 		return 99;
-	snprintf(state, sizeof state, "%s/state", tmpdir);
-	snprintf(data, sizeof data, "%s/data", tmpdir);
-	setenv("XDG_STATE_HOME", state, 1);
-	setenv("XDG_DATA_HOME", data, 1);
-	rc = cmocka_run_group_tests(tests, NULL, NULL);
-	if (test_rmdir(tmpdir) != 0)
-		rc = rc ? rc : 1;
-	return rc;
+	return test_rmdir_rc(tmpdir, cmocka_run_group_tests(tests, NULL, NULL));
 }

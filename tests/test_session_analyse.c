@@ -59,12 +59,6 @@ start(struct session *s)
 	tsu_start(s, &c, NULL, NULL);
 }
 
-static void
-cmd(struct session *s, enum session_cmd_type t, const char *arg)
-{
-	tsu_cmd(s, t, arg);
-}
-
 /* Hand the analysis worker's messages to the session, as the UI loop
  * does, until it no longer runs (or 60 s pass: valgrind is slow). */
 static void
@@ -112,7 +106,7 @@ static void
 play(struct session *s, const char *const *moves, int n)
 {
 	for (int i = 0; i < n; i++) {
-		cmd(s, CMD_MOVE, moves[i]);
+		tsu_cmd(s, CMD_MOVE, moves[i]);
 		assert_int_equal(s->game.nply, i + 1);
 	}
 }
@@ -131,46 +125,46 @@ test_analyse_to_the_end(void **state)
 	(void)state;
 	start(&s);
 	/* nothing to analyse yet */
-	cmd(&s, CMD_ANALYSE_GAME, "");
+	tsu_cmd(&s, CMD_ANALYSE_GAME, "");
 	assert_non_null(strstr(s.msg.text, "no moves to analyse"));
 	assert_int_equal(session_analyse_fd(&s) >= 0 ? 1 : 0, 0);
 	play(&s, opening, 8);
 	/* :go N reviews the position after move N (issue 34) */
-	cmd(&s, CMD_GO, "2");
+	tsu_cmd(&s, CMD_GO, "2");
 	assert_int_equal(session_shown_ply(&s), 3);
-	cmd(&s, CMD_GO, "3...");
+	tsu_cmd(&s, CMD_GO, "3...");
 	assert_int_equal(session_shown_ply(&s), 6);
-	cmd(&s, CMD_GO, "0");
+	tsu_cmd(&s, CMD_GO, "0");
 	assert_int_equal(session_shown_ply(&s), 0);
-	cmd(&s, CMD_GO, "9");
+	tsu_cmd(&s, CMD_GO, "9");
 	assert_int_equal(s.msg.tone, SM_ERROR);
 	assert_non_null(strstr(s.msg.text, "go: 9: the game's moves are 1 to "
 	    "4"));
-	cmd(&s, CMD_GO, "x2");
+	tsu_cmd(&s, CMD_GO, "x2");
 	assert_non_null(strstr(s.msg.text, "go: 'x2' is not a move number"));
 	assert_int_equal(session_shown_ply(&s), 0);
-	cmd(&s, CMD_GO, "4...");
+	tsu_cmd(&s, CMD_GO, "4...");
 	assert_int_equal(session_shown_ply(&s), 8);
 	assert_int_equal(s.review, -1);     /* the live position */
 	/* > before any analysis says how to have one (issue 34) */
-	cmd(&s, CMD_NEXT_MISTAKE, NULL);
+	tsu_cmd(&s, CMD_NEXT_MISTAKE, NULL);
 	assert_string_equal(s.msg.text, "no analysis yet: :analyse marks the "
 	    "game's moves ?! ? ??, then > and < step through them");
-	cmd(&s, CMD_PREV_MISTAKE, NULL);
+	tsu_cmd(&s, CMD_PREV_MISTAKE, NULL);
 	assert_non_null(strstr(s.msg.text, "no analysis yet: :analyse"));
-	cmd(&s, CMD_ANALYSE_GAME, "nodes x");
+	tsu_cmd(&s, CMD_ANALYSE_GAME, "nodes x");
 	assert_int_equal(s.msg.tone, SM_ERROR);
 	assert_non_null(strstr(s.msg.text, "analyse: nodes: 'x' is not a "
 	    "whole number"));
-	cmd(&s, CMD_ANALYSE_GAME, "nodes 0");
+	tsu_cmd(&s, CMD_ANALYSE_GAME, "nodes 0");
 	assert_non_null(strstr(s.msg.text, "out of range"));
-	cmd(&s, CMD_ANALYSE_GAME, "fast");
+	tsu_cmd(&s, CMD_ANALYSE_GAME, "fast");
 	assert_non_null(strstr(s.msg.text, "'fast' is not understood"));
-	cmd(&s, CMD_ANALYSE_GAME, "nodes 2000");
+	tsu_cmd(&s, CMD_ANALYSE_GAME, "nodes 2000");
 	assert_true(session_analyse_progress(&s, &done, &total, &left));
 	assert_int_equal(total, 9);
 	assert_non_null(strstr(s.msg.text, "analysing the game: 9 positions"));
-	cmd(&s, CMD_NEXT_MISTAKE, NULL);
+	tsu_cmd(&s, CMD_NEXT_MISTAKE, NULL);
 	assert_non_null(strstr(s.msg.text, "the analysis is still running"));
 	pump(&s);
 	assert_non_null(strstr(s.msg.text, "analysis done in "));
@@ -187,7 +181,7 @@ test_analyse_to_the_end(void **state)
 	assert_non_null(strstr(sum, "White "));
 	assert_non_null(strstr(sum, "  Black "));
 	/* a move played after it has no evaluation; the summary waits */
-	cmd(&s, CMD_MOVE, "d1c1");
+	tsu_cmd(&s, CMD_MOVE, "d1c1");
 	assert_false(session_analyse_eval(&s, 8, &cp));
 	session_analyse_summary(&s, sum, sizeof sum);
 	assert_string_equal(sum, "");
@@ -205,20 +199,20 @@ test_cancel(void **state)
 	(void)state;
 	start(&s);
 	play(&s, opening, 8);
-	cmd(&s, CMD_ANALYSE_GAME, "movetime 500");
+	tsu_cmd(&s, CMD_ANALYSE_GAME, "movetime 500");
 	assert_true(session_analyse_progress(&s, &done, &total, &left));
-	cmd(&s, CMD_ANALYSE_GAME, "stop");
+	tsu_cmd(&s, CMD_ANALYSE_GAME, "stop");
 	assert_false(session_analyse_progress(&s, &done, &total, &left));
 	assert_non_null(strstr(s.msg.text, "analysis cancelled ("));
 	assert_false(session_analyse_eval(&s, 0, &done));
 	/* :analyse again cancels a running one too */
-	cmd(&s, CMD_ANALYSE_GAME, "movetime 500");
-	cmd(&s, CMD_ANALYSE_GAME, "");
+	tsu_cmd(&s, CMD_ANALYSE_GAME, "movetime 500");
+	tsu_cmd(&s, CMD_ANALYSE_GAME, "");
 	assert_false(session_analyse_progress(&s, &done, &total, &left));
-	cmd(&s, CMD_ANALYSE_GAME, "stop");
+	tsu_cmd(&s, CMD_ANALYSE_GAME, "stop");
 	assert_non_null(strstr(s.msg.text, "no analysis runs"));
 	/* quitting with one running joins it */
-	cmd(&s, CMD_ANALYSE_GAME, "movetime 500");
+	tsu_cmd(&s, CMD_ANALYSE_GAME, "movetime 500");
 	session_free(&s);
 }
 
@@ -237,14 +231,14 @@ test_left_game_stops(void **state)
 	(void)state;
 	start(&s);
 	play(&s, opening, 8);
-	cmd(&s, CMD_ANALYSE_GAME, "movetime 2000");
+	tsu_cmd(&s, CMD_ANALYSE_GAME, "movetime 2000");
 	assert_true(session_analyse_progress(&s, &done, &total, &left));
 	/* reviewing it goes on */
-	cmd(&s, CMD_REVIEW_BACK, "");
+	tsu_cmd(&s, CMD_REVIEW_BACK, "");
 	assert_true(s.review >= 0);
 	session_analyse_poll(&s);
 	assert_true(session_analyse_progress(&s, &done, &total, &left));
-	cmd(&s, CMD_REVIEW_END, "");
+	tsu_cmd(&s, CMD_REVIEW_END, "");
 	/* a new game: stopped, and said */
 	session_new_game(&s, &s.start);
 	session_analyse_poll(&s);
@@ -260,7 +254,7 @@ test_left_game_stops(void **state)
 	fclose(f);
 	start(&s);
 	play(&s, opening, 8);
-	cmd(&s, CMD_ANALYSE_GAME, "movetime 2000");
+	tsu_cmd(&s, CMD_ANALYSE_GAME, "movetime 2000");
 	assert_int_equal(session_load(&s, path, 0), 0);
 	session_analyse_poll(&s);
 	assert_false(session_analyse_progress(&s, &done, &total, &left));
@@ -269,7 +263,7 @@ test_left_game_stops(void **state)
 	/* the mode changes: the board editor */
 	start(&s);
 	play(&s, opening, 8);
-	cmd(&s, CMD_ANALYSE_GAME, "movetime 2000");
+	tsu_cmd(&s, CMD_ANALYSE_GAME, "movetime 2000");
 	session_edit_open(&s);
 	session_analyse_poll(&s);
 	assert_false(session_analyse_progress(&s, &done, &total, &left));
@@ -309,39 +303,39 @@ test_load_jump_save(void **state)
 	assert_non_null(strstr(sum, "0?! 0? 0??  Black "));
 	assert_non_null(strstr(sum, "1?! 0? 1??"));
 	/* > from the start: the inaccuracy, then the blunder; < back */
-	cmd(&s, CMD_REVIEW_START, NULL);
-	cmd(&s, CMD_NEXT_MISTAKE, NULL);
+	tsu_cmd(&s, CMD_REVIEW_START, NULL);
+	tsu_cmd(&s, CMD_NEXT_MISTAKE, NULL);
 	assert_int_equal(session_shown_ply(&s), 2);
 	assert_string_equal(s.msg.text, "1... g6g5?! Inaccuracy. Better was "
 	    "d6d5.");
-	cmd(&s, CMD_NEXT_MISTAKE, NULL);
+	tsu_cmd(&s, CMD_NEXT_MISTAKE, NULL);
 	assert_int_equal(session_shown_ply(&s), 4);
 	assert_string_equal(s.msg.text, "2... a6b5?? Blunder. Better was "
 	    "e7e5.");
-	cmd(&s, CMD_NEXT_MISTAKE, NULL);
+	tsu_cmd(&s, CMD_NEXT_MISTAKE, NULL);
 	assert_int_equal(session_shown_ply(&s), 4);
 	assert_non_null(strstr(s.msg.text, "no later marked move"));
-	cmd(&s, CMD_PREV_MISTAKE, NULL);
+	tsu_cmd(&s, CMD_PREV_MISTAKE, NULL);
 	assert_int_equal(session_shown_ply(&s), 2);
 	/* [ and ] say a commented move's comment, and nothing else */
-	cmd(&s, CMD_REVIEW_START, NULL);
-	cmd(&s, CMD_REVIEW_FORWARD, NULL);
+	tsu_cmd(&s, CMD_REVIEW_START, NULL);
+	tsu_cmd(&s, CMD_REVIEW_FORWARD, NULL);
 	assert_string_equal(s.msg.text, "");
-	cmd(&s, CMD_REVIEW_FORWARD, NULL);
+	tsu_cmd(&s, CMD_REVIEW_FORWARD, NULL);
 	assert_string_equal(s.msg.text, "1... g6g5?! Inaccuracy. Better was "
 	    "d6d5.");
-	cmd(&s, CMD_REVIEW_FORWARD, NULL);
+	tsu_cmd(&s, CMD_REVIEW_FORWARD, NULL);
 	assert_string_equal(s.msg.text, "2. c1c3 mine");
-	cmd(&s, CMD_REVIEW_BACK, NULL);
-	cmd(&s, CMD_REVIEW_BACK, NULL);
+	tsu_cmd(&s, CMD_REVIEW_BACK, NULL);
+	tsu_cmd(&s, CMD_REVIEW_BACK, NULL);
 	assert_string_equal(s.msg.text, "");
-	cmd(&s, CMD_NEXT_MISTAKE, NULL);
+	tsu_cmd(&s, CMD_NEXT_MISTAKE, NULL);
 	/* a click on the graph: the position after that move */
-	cmd(&s, CMD_REVIEW_TO, "3");
+	tsu_cmd(&s, CMD_REVIEW_TO, "3");
 	assert_int_equal(session_shown_ply(&s), 3);
-	cmd(&s, CMD_REVIEW_END, NULL);
+	tsu_cmd(&s, CMD_REVIEW_END, NULL);
 	/* saved back whole (the clock of the record's own note too) */
-	cmd(&s, CMD_SAVE, out);
+	tsu_cmd(&s, CMD_SAVE, out);
 	get_file(out, buf, sizeof buf);
 	assert_non_null(strstr(buf, "g6g5 $6 {[%eval 0.45] Inaccuracy. Better "
 	    "was d6d5.}"));
@@ -350,15 +344,15 @@ test_load_jump_save(void **state)
 	assert_non_null(strstr(buf, "b2a3 $1 {[%eval 3.40]}"));
 	/* undo two plies and play another move: its notes are gone, the
 	 * earlier ones stay */
-	cmd(&s, CMD_UNDO, NULL);
-	cmd(&s, CMD_UNDO, NULL);
+	tsu_cmd(&s, CMD_UNDO, NULL);
+	tsu_cmd(&s, CMD_UNDO, NULL);
 	assert_int_equal(s.game.nply, 3);
-	cmd(&s, CMD_MOVE, "a6a5");
+	tsu_cmd(&s, CMD_MOVE, "a6a5");
 	assert_int_equal(session_analyse_mark(&s, 3), MARK_NONE);
 	assert_false(session_analyse_eval(&s, 3, &cp));
 	assert_int_equal(session_analyse_mark(&s, 1), MARK_INACCURACY);
 	/* a new game forgets them */
-	cmd(&s, CMD_NEW_NOW, NULL);
+	tsu_cmd(&s, CMD_NEW_NOW, NULL);
 	assert_int_equal(session_analyse_mark(&s, 1), MARK_NONE);
 	session_free(&s);
 }
@@ -392,38 +386,38 @@ test_typed_notes(void **state)
 		notation_write(m, t, sizeof t);
 		assert_string_equal(t, "e7e5");
 	}
-	cmd(&s, CMD_REVIEW_START, NULL);
-	cmd(&s, CMD_COMMENT, "no move shown");
+	tsu_cmd(&s, CMD_REVIEW_START, NULL);
+	tsu_cmd(&s, CMD_COMMENT, "no move shown");
 	assert_non_null(strstr(s.msg.text, "no move shown"));
-	cmd(&s, CMD_REVIEW_FORWARD, NULL);              /* 1. e2d3 */
-	cmd(&s, CMD_COMMENT, "a quiet start");
-	cmd(&s, CMD_NAG, "!?");
+	tsu_cmd(&s, CMD_REVIEW_FORWARD, NULL);              /* 1. e2d3 */
+	tsu_cmd(&s, CMD_COMMENT, "a quiet start");
+	tsu_cmd(&s, CMD_NAG, "!?");
 	assert_string_equal(session_move_glyph(&s, 0), "!?");
-	cmd(&s, CMD_NAG, "??");                         /* replaces it */
+	tsu_cmd(&s, CMD_NAG, "??");                         /* replaces it */
 	assert_string_equal(session_move_glyph(&s, 0), "??");
 	assert_int_equal(session_analyse_mark(&s, 0), MARK_BLUNDER);
-	cmd(&s, CMD_NAG, "$2x");
+	tsu_cmd(&s, CMD_NAG, "$2x");
 	assert_non_null(strstr(s.msg.text, "is no glyph"));
-	cmd(&s, CMD_NAG, "-");
+	tsu_cmd(&s, CMD_NAG, "-");
 	assert_string_equal(session_move_glyph(&s, 0), "");
-	cmd(&s, CMD_NAG, NULL);                         /* the key ! */
+	tsu_cmd(&s, CMD_NAG, NULL);                         /* the key ! */
 	assert_string_equal(session_move_glyph(&s, 0), "!");
-	cmd(&s, CMD_NAG, NULL);
+	tsu_cmd(&s, CMD_NAG, NULL);
 	assert_string_equal(session_move_glyph(&s, 0), "?");
-	cmd(&s, CMD_NAG, NULL);
+	tsu_cmd(&s, CMD_NAG, NULL);
 	assert_string_equal(session_move_glyph(&s, 0), "!!");
-	cmd(&s, CMD_REVIEW_FORWARD, NULL);
-	cmd(&s, CMD_REVIEW_BACK, NULL);
+	tsu_cmd(&s, CMD_REVIEW_FORWARD, NULL);
+	tsu_cmd(&s, CMD_REVIEW_BACK, NULL);
 	assert_string_equal(s.msg.text, "1. e2d3!! a quiet start");
 	/* the analysis' notes of the other moves stay */
 	assert_int_equal(session_analyse_mark(&s, 1), MARK_INACCURACY);
-	cmd(&s, CMD_REVIEW_END, NULL);
-	cmd(&s, CMD_SAVE, out);
+	tsu_cmd(&s, CMD_REVIEW_END, NULL);
+	tsu_cmd(&s, CMD_SAVE, out);
 	get_file(out, buf, sizeof buf);
 	assert_non_null(strstr(buf, "1. e2d3 $3 {[%eval 0.10] a quiet "
 	    "start}"));
 	/* :pgn: the same record for the view's clipboard */
-	cmd(&s, CMD_PGN, NULL);
+	tsu_cmd(&s, CMD_PGN, NULL);
 	assert_true(s.want_clip);
 	assert_non_null(s.clip_long);
 	assert_string_equal(s.clip_long, buf);
@@ -431,12 +425,12 @@ test_typed_notes(void **state)
 	assert_non_null(strstr(buf, "g6g5 $6 {[%eval 0.45] Inaccuracy."));
 	assert_non_null(strstr(buf, "b2a3 $1 {[%eval 3.40]}"));
 	/* a comment on a game never analysed nor loaded */
-	cmd(&s, CMD_NEW_NOW, NULL);
-	cmd(&s, CMD_MOVE, "d2d3");
-	cmd(&s, CMD_COMMENT, "first");
-	cmd(&s, CMD_NAG, "$10");
+	tsu_cmd(&s, CMD_NEW_NOW, NULL);
+	tsu_cmd(&s, CMD_MOVE, "d2d3");
+	tsu_cmd(&s, CMD_COMMENT, "first");
+	tsu_cmd(&s, CMD_NAG, "$10");
 	snprintf(out, sizeof out, "%s/n3.pgn", dir);
-	cmd(&s, CMD_SAVE, out);
+	tsu_cmd(&s, CMD_SAVE, out);
 	get_file(out, buf, sizeof buf);
 	assert_non_null(strstr(buf, "d2d3 $10 {first}"));
 	unlink(out);
@@ -548,11 +542,11 @@ test_start_eval(void **state)
 	assert_int_equal(session_analyse_start_eval(&s), ANALYSE_CP_CEILING);
 	session_analyse_summary(&s, sum, sizeof sum);
 	assert_non_null(strstr(sum, "White 11% 0?! 0? 1??"));
-	cmd(&s, CMD_SAVE, out);
+	tsu_cmd(&s, CMD_SAVE, out);
 	get_file(out, buf, sizeof buf);
 	assert_non_null(strstr(buf, "\n{[%eval #5] set up} 1. e2d3 $4"));
 	/* a new game: the start's value is gone with the rest */
-	cmd(&s, CMD_NEW_NOW, NULL);
+	tsu_cmd(&s, CMD_NEW_NOW, NULL);
 	assert_int_equal(session_analyse_start_eval(&s), ANALYSE_CP_INITIAL);
 	session_free(&s);
 }

@@ -22,6 +22,7 @@
 #include "engine/fen.h"
 #include "engine/notation.h"
 #include "session/session.h"
+#include "test_session_util.h"
 #include "util/util.h"
 
 static void
@@ -29,31 +30,12 @@ start(struct session *s, const char *white, const char *black,
     const char *fen)
 {
 	struct congo_conf c;
-	struct board b;
-	char err[160];
 
-	config_defaults(&c);
-	snprintf(c.white.type, sizeof c.white.type, "%s", white);
-	snprintf(c.black.type, sizeof c.black.type, "%s", black);
+	tsu_conf(&c, white, black);
 	snprintf(c.white.algorithm, sizeof c.white.algorithm, "random");
 	snprintf(c.black.algorithm, sizeof c.black.algorithm, "random");
 	c.white.movetime_ms = c.black.movetime_ms = 50;
-	c.ui.ai_delay_ms = 0;
-	assert_int_equal(session_init(s, &c, err, sizeof err), 0);
-	assert_int_equal(fen_read(&b, fen != NULL ? fen : FEN_START, err,
-	    sizeof err), 0);
-	session_new_game(s, &b);
-}
-
-static void
-cmd(struct session *s, enum session_cmd_type t, const char *arg)
-{
-	struct session_cmd c;
-
-	memset(&c, 0, sizeof c);
-	c.type = t;
-	snprintf(c.arg, sizeof c.arg, "%s", arg != NULL ? arg : "");
-	session_command(s, &c);
+	tsu_start(s, &c, fen, NULL);
 }
 
 /* Hand both workers' messages to the session, as the UI loop does, until
@@ -116,7 +98,7 @@ test_on_off(void **state)
 	assert_int_equal(s.analysis.state, ANALYSIS_OFF);
 	session_analysis_head(&s, head, sizeof head, stats, sizeof stats);
 	assert_string_equal(head, "");
-	cmd(&s, CMD_ANALYZE, NULL);
+	tsu_cmd(&s, CMD_ANALYZE, NULL);
 	assert_true(s.analysis.on);
 	assert_int_equal(s.analysis.state, ANALYSIS_RUNNING);
 	assert_true(session_worker_busy(&s.analysis.worker));
@@ -134,7 +116,7 @@ test_on_off(void **state)
 	session_tick(&s);
 	assert_int_equal(s.analysis.starts, 1);
 	/* Off: the thread is stopped and joined. */
-	cmd(&s, CMD_ANALYZE, NULL);
+	tsu_cmd(&s, CMD_ANALYZE, NULL);
 	assert_false(s.analysis.on);
 	assert_int_equal(s.analysis.state, ANALYSIS_OFF);
 	assert_false(session_worker_busy(&s.analysis.worker));
@@ -150,42 +132,42 @@ test_follows_moves_and_review(void **state)
 
 	(void)state;
 	start(&s, "human", "human", NULL);
-	cmd(&s, CMD_ANALYZE, NULL);
+	tsu_cmd(&s, CMD_ANALYZE, NULL);
 	pump(&s, 2);
-	cmd(&s, CMD_MOVE, "c2c3");
+	tsu_cmd(&s, CMD_MOVE, "c2c3");
 	assert_int_equal(s.analysis.starts, 2);
 	assert_int_equal(s.analysis.ply, 1);
 	assert_int_equal(s.analysis.depth, 0);   /* the old report is gone */
 	pump(&s, 2);
 	assert_pv_legal(&s, &s.game.pos[1]);
-	cmd(&s, CMD_MOVE, "e6d5");
+	tsu_cmd(&s, CMD_MOVE, "e6d5");
 	pump(&s, 2);
 	assert_int_equal(s.analysis.starts, 3);
 	/* Review: each step analyses the position shown. */
-	cmd(&s, CMD_REVIEW_BACK, NULL);
+	tsu_cmd(&s, CMD_REVIEW_BACK, NULL);
 	assert_int_equal(s.review, 1);
 	assert_int_equal(s.analysis.ply, 1);
 	assert_int_equal(s.analysis.starts, 4);
 	assert_true(s.analysis.pos.hash == s.game.pos[1].hash);
 	pump(&s, 2);
 	assert_pv_legal(&s, &s.game.pos[1]);
-	cmd(&s, CMD_REVIEW_START, NULL);
+	tsu_cmd(&s, CMD_REVIEW_START, NULL);
 	assert_int_equal(s.analysis.ply, 0);
 	assert_int_equal(s.analysis.starts, 5);
 	pump(&s, 2);
 	assert_pv_legal(&s, &s.game.pos[0]);
 	/* A step that goes nowhere (already at the start) restarts nothing. */
-	cmd(&s, CMD_REVIEW_BACK, NULL);
+	tsu_cmd(&s, CMD_REVIEW_BACK, NULL);
 	assert_int_equal(s.analysis.starts, 5);
-	cmd(&s, CMD_REVIEW_END, NULL);
+	tsu_cmd(&s, CMD_REVIEW_END, NULL);
 	assert_int_equal(s.analysis.ply, 2);
 	assert_int_equal(s.analysis.starts, 6);
 	/* Undo changes the live position: it follows. */
-	cmd(&s, CMD_UNDO, NULL);
+	tsu_cmd(&s, CMD_UNDO, NULL);
 	assert_int_equal(s.analysis.ply, 1);
 	assert_int_equal(s.analysis.starts, 7);
 	/* A new game: the start position again, a restart. */
-	cmd(&s, CMD_NEW_NOW, NULL);
+	tsu_cmd(&s, CMD_NEW_NOW, NULL);
 	assert_int_equal(s.analysis.ply, 0);
 	assert_int_equal(s.analysis.starts, 8);
 	assert_int_equal(s.analysis.state, ANALYSIS_RUNNING);
@@ -200,11 +182,11 @@ test_waits_for_the_ai(void **state)
 
 	(void)state;
 	start(&s, "human", "ai", NULL);
-	cmd(&s, CMD_ANALYZE, NULL);
+	tsu_cmd(&s, CMD_ANALYZE, NULL);
 	assert_int_equal(s.analysis.state, ANALYSIS_RUNNING);
 	pump(&s, 1);
 	assert_true(s.analysis.pv[0] != '\0');
-	cmd(&s, CMD_MOVE, "c2c3");
+	tsu_cmd(&s, CMD_MOVE, "c2c3");
 	/* The AI thinks: the analysis is stopped, not merely ignored. */
 	assert_true(s.thinking);
 	assert_int_equal(s.analysis.state, ANALYSIS_WAITING);
@@ -221,7 +203,7 @@ test_waits_for_the_ai(void **state)
 	assert_int_equal(s.analysis.ply, 2);
 	assert_pv_legal(&s, &s.game.pos[2]);
 	/* The advisor, too, has the CPU while it thinks. */
-	cmd(&s, CMD_ADVICE, NULL);
+	tsu_cmd(&s, CMD_ADVICE, NULL);
 	assert_true(s.advising);
 	assert_int_equal(s.analysis.state, ANALYSIS_WAITING);
 	pump(&s, 1);
@@ -240,7 +222,7 @@ test_scores_for_white(void **state)
 	/* Black to move, and White takes the lion next whatever it does:
 	 * from White's side a win, named as such. */
 	start(&s, "human", "human", "2le3/2ge3/1Z5/7/7/7/3L3 b 0 1");
-	cmd(&s, CMD_ANALYZE, NULL);
+	tsu_cmd(&s, CMD_ANALYZE, NULL);
 	pump(&s, 2);
 	assert_string_equal(s.analysis.score, "#1");
 	/* the header and the line whole, its move shown (issue 34: "White
@@ -254,7 +236,7 @@ test_scores_for_white(void **state)
 	session_free(&s);
 	/* Black to move with a zebra and an elephant more: negative. */
 	start(&s, "human", "human", "3l3/2ez3/7/7/7/7/3L3 b 0 1");
-	cmd(&s, CMD_ANALYZE, NULL);
+	tsu_cmd(&s, CMD_ANALYZE, NULL);
 	pump(&s, 4);
 	/* a material score, or (when a slow run let the search go deep
 	 * before its reports were read) the forced win it found: both are
@@ -265,7 +247,7 @@ test_scores_for_white(void **state)
 	session_free(&s);
 	/* The game is over (bare lions): the search ends, no move. */
 	start(&s, "human", "human", "3l3/7/7/7/7/7/2L4 w 0 1");
-	cmd(&s, CMD_ANALYZE, NULL);
+	tsu_cmd(&s, CMD_ANALYZE, NULL);
 	pump(&s, 1);
 	assert_int_equal(s.analysis.state, ANALYSIS_DONE);
 	assert_false(session_worker_busy(&s.analysis.worker));
@@ -349,33 +331,33 @@ test_lines(void **state)
 
 	(void)state;
 	start(&s, "human", "human", NULL);
-	cmd(&s, CMD_ANALYZE, NULL);
+	tsu_cmd(&s, CMD_ANALYZE, NULL);
 	pump_lines(&s, 4, 3);
 	assert_lines(&s, &s.game.pos[0], 3);
-	cmd(&s, CMD_MOVE, "c2c3");
+	tsu_cmd(&s, CMD_MOVE, "c2c3");
 	assert_int_equal(s.analysis.nlines, 0);
 	session_analysis_line_text(&s, 0, text, sizeof text);
 	assert_string_equal(text, "");
 	pump_lines(&s, 4, 3);
 	assert_lines(&s, &s.game.pos[1], 3);
 	/* :analyze 5 while on: again, with 5 lines */
-	cmd(&s, CMD_ANALYZE, "5");
+	tsu_cmd(&s, CMD_ANALYZE, "5");
 	assert_true(s.analysis.on);
 	assert_int_equal(s.analysis.nlines, 0);
 	pump_lines(&s, 3, 5);
 	assert_lines(&s, &s.game.pos[1], 5);
 	/* bad counts: refused, naming the text; analysis goes on */
-	cmd(&s, CMD_ANALYZE, "6");
+	tsu_cmd(&s, CMD_ANALYZE, "6");
 	assert_non_null(strstr(s.msg.text, "must be 1..5"));
 	assert_non_null(strstr(s.msg.text, "6"));
-	cmd(&s, CMD_ANALYZE, "two");
+	tsu_cmd(&s, CMD_ANALYZE, "two");
 	assert_non_null(strstr(s.msg.text, "'two'"));
 	assert_true(s.analysis.on);
 	assert_int_equal(s.analysis.lines, 5);
 	/* off, then on with 1 line: the single line */
-	cmd(&s, CMD_ANALYZE, NULL);
+	tsu_cmd(&s, CMD_ANALYZE, NULL);
 	assert_false(s.analysis.on);
-	cmd(&s, CMD_ANALYZE, "1");
+	tsu_cmd(&s, CMD_ANALYZE, "1");
 	assert_true(s.analysis.on);
 	pump_lines(&s, 3, 1);
 	assert_lines(&s, &s.game.pos[1], 1);
@@ -383,13 +365,13 @@ test_lines(void **state)
 	/* the configuration's count; a lone lion has 3 moves only */
 	start(&s, "human", "human", "4l2/5p1/7/7/7/7/2L4 w 0 1");
 	s.conf.ui.analysis_lines = 5;
-	cmd(&s, CMD_ANALYZE, NULL);
+	tsu_cmd(&s, CMD_ANALYZE, NULL);
 	pump_lines(&s, 2, 3);
 	assert_lines(&s, &s.game.pos[0], 3);
 	session_free(&s);
 	start(&s, "human", "human", NULL);
 	s.conf.ui.analysis_lines = 2;
-	cmd(&s, CMD_ANALYZE, NULL);
+	tsu_cmd(&s, CMD_ANALYZE, NULL);
 	pump_lines(&s, 3, 2);
 	assert_lines(&s, &s.game.pos[0], 2);
 	session_free(&s);
@@ -413,14 +395,14 @@ test_refused(void **state)
 	start(&s, "human", "human", NULL);
 	s.hooks.noanalysis = refuse;
 	refusal = "not allowed in a network game";
-	cmd(&s, CMD_ANALYZE, NULL);
+	tsu_cmd(&s, CMD_ANALYZE, NULL);
 	assert_false(s.analysis.on);
 	assert_int_equal(s.analysis.starts, 0);
 	assert_non_null(strstr(s.msg.text, "not allowed in a network game"));
 	/* Allowed (the game over, say), then refused again (a rematch): it
 	 * turns itself off. */
 	refusal = NULL;
-	cmd(&s, CMD_ANALYZE, NULL);
+	tsu_cmd(&s, CMD_ANALYZE, NULL);
 	assert_int_equal(s.analysis.state, ANALYSIS_RUNNING);
 	refusal = "not allowed in a network game";
 	session_tick(&s);

@@ -303,28 +303,6 @@ test_mine_answer(void **state)
 	disconnect_fake();
 }
 
-static void
-join_black(void)
-{
-	net_client_join(C, GAME, BLACK);
-}
-
-/* The position after White's c2c3, as the wire writes it. */
-static void
-after_one(char *out)
-{
-	struct game gm;
-	struct board b;
-	char err[160], fen[FEN_MAX];
-
-	assert_int_equal(fen_read(&b, FEN_START, err, sizeof err), 0);
-	game_init(&gm, &b, NULL);
-	assert_int_equal(game_play_text(&gm, "c2c3", err, sizeof err), 0);
-	fen_write(game_board(&gm), fen, sizeof fen);
-	cgp_fen_to_wire(fen, out, CGP_FEN_MAX);
-	game_free(&gm);
-}
-
 /* The view's hook: analysis refused where the network game says. */
 static const char *
 hook_noanalysis(void *ctx)
@@ -341,7 +319,7 @@ seated(const char *extra, bool moved)
 
 	S.hooks.noanalysis = hook_noanalysis;
 	if (moved)
-		after_one(fen);
+		wire_after("c2c3", fen);
 	else
 		snprintf(fen, sizeof fen, "%s", START);
 	expect_line("#j JOIN game=" GAME " seat=black name=bob", NULL, 0);
@@ -611,26 +589,14 @@ test_challenge_refused(void **state)
 	disconnect_fake();
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_lines),
-		cmocka_unit_test(test_lobby_mine),
-		cmocka_unit_test(test_accept),
-		cmocka_unit_test(test_mine_answer),
-		cmocka_unit_test(test_corr_game),
-		cmocka_unit_test(test_fair_play),
-		cmocka_unit_test(test_fair_seat),
-		cmocka_unit_test(test_challenge_sent),
-		cmocka_unit_test(test_challenge_refused),
-		cmocka_unit_test(test_create_days),
-	};
-	char dir[64];
-
-	board_init();
-	if (fake_home(dir, sizeof dir, "test_session_corr") != 0)
-		return 99;
-	return fake_home_remove(dir, cmocka_run_group_tests(tests, NULL,
-	    NULL));
-}
+FAKE_HOME_MAIN("test_session_corr",
+	cmocka_unit_test(test_lines),
+	cmocka_unit_test(test_lobby_mine),
+	cmocka_unit_test(test_accept),
+	cmocka_unit_test(test_mine_answer),
+	cmocka_unit_test(test_corr_game),
+	cmocka_unit_test(test_fair_play),
+	cmocka_unit_test(test_fair_seat),
+	cmocka_unit_test(test_challenge_sent),
+	cmocka_unit_test(test_challenge_refused),
+	cmocka_unit_test(test_create_days))

@@ -37,12 +37,6 @@ start(struct session *s)
 }
 
 static void
-cmd(struct session *s, enum session_cmd_type t, const char *arg)
-{
-	tsu_cmd(s, t, arg);
-}
-
-static void
 put(struct session *s, const char *sq, char letter)
 {
 	session_edit_goto(s, board_sq_parse(sq));
@@ -69,9 +63,9 @@ test_open_edit_cancel(void **state)
 
 	(void)state;
 	start(&s);
-	cmd(&s, CMD_MOVE, "d2d3");
+	tsu_cmd(&s, CMD_MOVE, "d2d3");
 	fen_of(game_board(&s.game), before);
-	cmd(&s, CMD_EDIT, NULL);
+	tsu_cmd(&s, CMD_EDIT, NULL);
 	assert_true(s.edit.open);
 	fen_of(&s.edit.b, now);
 	assert_string_equal(now, before);
@@ -95,7 +89,7 @@ test_open_edit_cancel(void **state)
 	session_edit_cursor(&s, 1, 1);
 	assert_int_equal(s.edit.cursor, board_sq_parse("g7"));
 	/* A move while editing is refused; Esc leaves the game as it was. */
-	cmd(&s, CMD_MOVE, "d6d5");
+	tsu_cmd(&s, CMD_MOVE, "d6d5");
 	assert_int_equal(s.game.nply, 1);
 	assert_non_null(strstr(s.msg.text, "board editor is open"));
 	session_edit_cancel(&s);
@@ -103,9 +97,9 @@ test_open_edit_cancel(void **state)
 	fen_of(game_board(&s.game), now);
 	assert_string_equal(now, before);
 	/* E again opens; E while open leaves. */
-	cmd(&s, CMD_EDIT, NULL);
+	tsu_cmd(&s, CMD_EDIT, NULL);
 	assert_true(s.edit.open);
-	cmd(&s, CMD_EDIT, NULL);
+	tsu_cmd(&s, CMD_EDIT, NULL);
 	assert_false(s.edit.open);
 	session_free(&s);
 }
@@ -118,7 +112,7 @@ test_side_variant_clear_reset(void **state)
 
 	(void)state;
 	start(&s);
-	cmd(&s, CMD_EDIT, NULL);
+	tsu_cmd(&s, CMD_EDIT, NULL);
 	session_edit_side(&s);
 	assert_int_equal(s.edit.b.side, BLACK);
 	session_edit_clear(&s);
@@ -147,7 +141,7 @@ test_undo(void **state)
 
 	(void)state;
 	start(&s);
-	cmd(&s, CMD_EDIT, NULL);
+	tsu_cmd(&s, CMD_EDIT, NULL);
 	assert_int_equal(session_edit_undo(&s), -1);
 	assert_non_null(strstr(s.msg.text, "nothing to undo"));
 	session_edit_clear(&s);
@@ -185,7 +179,7 @@ test_undo(void **state)
 	assert_int_equal(session_edit_undo(&s), -1);
 	/* A new opening starts with nothing to undo. */
 	session_edit_cancel(&s);
-	cmd(&s, CMD_EDIT, NULL);
+	tsu_cmd(&s, CMD_EDIT, NULL);
 	assert_int_equal(session_edit_undo(&s), -1);
 	session_free(&s);
 }
@@ -213,7 +207,7 @@ test_illegal_refused(void **state)
 
 	(void)state;
 	start(&s);
-	cmd(&s, CMD_EDIT, NULL);
+	tsu_cmd(&s, CMD_EDIT, NULL);
 	session_edit_clear(&s);
 	refused(&s, SETUP_NO_LION, "no white lion");
 	put(&s, "d1", 'L');
@@ -252,14 +246,14 @@ test_play_and_analyse(void **state)
 	assert_non_null(test_mkdtemp(dir, sizeof dir, "congo-editor"));
 	setenv("XDG_STATE_HOME", dir, 1);
 	start(&s);
-	cmd(&s, CMD_EDIT, NULL);
+	tsu_cmd(&s, CMD_EDIT, NULL);
 	session_edit_clear(&s);
 	put(&s, "d1", 'L');
 	put(&s, "d7", 'l');
 	put(&s, "c3", 'Z');
 	session_edit_side(&s);
 	/* :fen shows the editor's position and hands it to the view. */
-	cmd(&s, CMD_FEN, NULL);
+	tsu_cmd(&s, CMD_FEN, NULL);
 	assert_string_equal(s.msg.text, want);
 	assert_true(s.want_clip);
 	assert_string_equal(s.clip, want);
@@ -280,11 +274,11 @@ test_play_and_analyse(void **state)
 
 	/* A: two humans, the analysis on. */
 	start(&s);
-	cmd(&s, CMD_EDIT, NULL);
-	cmd(&s, CMD_FEN, "3l3/7/7/7/7/2Z4/3L3 w 0 1");
+	tsu_cmd(&s, CMD_EDIT, NULL);
+	tsu_cmd(&s, CMD_FEN, "3l3/7/7/7/7/2Z4/3L3 w 0 1");
 	assert_true(s.edit.open);
 	assert_int_equal(at(&s, "c2"), PIECE_MAKE(WHITE, ZEBRA));
-	cmd(&s, CMD_FEN, "3l3/7 w");
+	tsu_cmd(&s, CMD_FEN, "3l3/7 w");
 	assert_int_equal(s.msg.tone, SM_ERROR);
 	assert_int_equal(session_edit_analyse(&s), 0);
 	assert_false(s.edit.open);

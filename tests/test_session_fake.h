@@ -251,21 +251,17 @@ hook_done(void *ctx)
 	done_calls++;
 }
 
-/* A session and a client on the fake server, HELLO said; the what's
- * command (JOIN, CREATE, OBSERVE) is the caller's. */
+/* S a session (the defaults, no delay before an AI's move) on a new game,
+ * C a net client (not started) for the fake server's port, under name
+ * (NULL: none). */
 static SF_UNUSED void
-connect_fake(void (*what)(void))
+fake_client_new(const char *name)
 {
 	struct congo_conf conf;
 	struct net_client_opts o;
-	struct session_net *g;
 	struct board b;
 	char err[200];
-	long long until;
 
-	inlen = 0;
-	sfd = -1;
-	listen_loopback();
 	config_defaults(&conf);
 	conf.ui.ai_delay_ms = 0;
 	assert_int_equal(session_init(&S, &conf, err, sizeof err), 0);
@@ -274,8 +270,23 @@ connect_fake(void (*what)(void))
 	memset(&o, 0, sizeof o);
 	snprintf(o.host, sizeof o.host, "127.0.0.1");
 	o.port = port;
-	snprintf(o.name, sizeof o.name, "bob");
+	if (name != NULL)
+		snprintf(o.name, sizeof o.name, "%s", name);
 	C = net_client_new(&o);
+}
+
+/* A session and a client on the fake server, HELLO said; the what's
+ * command (JOIN, CREATE, OBSERVE) is the caller's. */
+static SF_UNUSED void
+connect_fake(void (*what)(void))
+{
+	struct session_net *g;
+	long long until;
+
+	inlen = 0;
+	sfd = -1;
+	listen_loopback();
+	fake_client_new("bob");
 	g = session_net_begin(&S, C);
 	g->hooks.ctx = &S;
 	g->hooks.event = hook_event;
@@ -319,8 +330,35 @@ observe(void)
 	net_client_observe(C, GAME);
 }
 
+static SF_UNUSED void
+join_black(void)
+{
+	net_client_join(C, GAME, BLACK);
+}
+
+/* The position after moves (the start's, as "c2c3 c6c5"), as the wire
+ * writes it, into out (CGP_FEN_MAX bytes). */
+static SF_UNUSED void
+wire_after(const char *moves, char *out)
+{
+	struct game gm;
+	struct board b;
+	char err[160], fen[FEN_MAX], mv[16];
+	int n;
+
+	assert_int_equal(fen_read(&b, FEN_START, err, sizeof err), 0);
+	game_init(&gm, &b, NULL);
+	while (sscanf(moves, " %15s%n", mv, &n) == 1) {
+		assert_int_equal(game_play_text(&gm, mv, err, sizeof err), 0);
+		moves += n;
+	}
+	fen_write(game_board(&gm), fen, sizeof fen);
+	cgp_fen_to_wire(fen, out, CGP_FEN_MAX);
+	game_free(&gm);
+}
+
 /* The player's own state dir and home: a fresh temporary folder (dir,
- * n bytes), which fake_home_remove takes away; -1 if none could be made. */
+ * n bytes), which test_rmdir_rc takes away; -1 if none could be made. */
 static SF_UNUSED int
 fake_home(char *dir, size_t n, const char *name)
 {
@@ -331,13 +369,21 @@ fake_home(char *dir, size_t n, const char *name)
 	return 0;
 }
 
-/* Removes the folder of fake_home; the tests' rc, or 1 if that failed. */
-static SF_UNUSED int
-fake_home_remove(const char *dir, int rc)
-{
-	if (test_rmdir(dir) != 0 && rc == 0)
-		rc = 1;
-	return rc;
-}
+/* The main() of a test program over the fake server: its tests run in
+ * a fake_home named name (nothing of the player's own state is touched),
+ * which is removed after them. */
+#define FAKE_HOME_MAIN(name, ...)					\
+	int								\
+	main(void)							\
+	{								\
+		const struct CMUnitTest tests[] = { __VA_ARGS__ };	\
+		char dir[64];						\
+									\
+		board_init();						\
+		if (fake_home(dir, sizeof dir, name) != 0)		\
+			return 99;					\
+		return test_rmdir_rc(dir,				\
+		    cmocka_run_group_tests(tests, NULL, NULL));		\
+	}
 
 #endif

@@ -83,18 +83,12 @@ start(struct session *s, const char *white, const char *black)
 	path_in(s->keep_path, sizeof s->keep_path, SESSION_KEEP_NAME);
 }
 
-static void
-cmd(struct session *s, enum session_cmd_type t, const char *arg)
-{
-	tsu_cmd(s, t, arg);
-}
-
 /* A move after ms of thought. */
 static void
 move_after(struct session *s, const char *mv, int64_t ms)
 {
 	clock_ms += ms;
-	cmd(s, CMD_MOVE, mv);
+	tsu_cmd(s, CMD_MOVE, mv);
 }
 
 /* The AI's move, as its worker would hand it, after ms. */
@@ -161,17 +155,17 @@ test_kept_as_it_goes(void **state)
 	assert_string_equal(clocks, "white 296000 black 300000 running "
 	    "black");
 	/* A takeback is kept too. */
-	cmd(&s, CMD_UNDO, NULL);
+	tsu_cmd(&s, CMD_UNDO, NULL);
 	assert_int_equal(kept_plies(&s, NULL, 0), 2);
 	/* On the way out: the clocks as they stand (Black's ran 7 s). */
-	cmd(&s, CMD_REDO, NULL);
+	tsu_cmd(&s, CMD_REDO, NULL);
 	clock_ms += 7000;
 	assert_true(session_keep_quit(&s));
 	assert_int_equal(kept_plies(&s, clocks, sizeof clocks), 3);
 	assert_string_equal(clocks, "white 296000 black 293000 running "
 	    "black");
 	/* A result: the finished game is no longer kept. */
-	cmd(&s, CMD_RESIGN_NOW, NULL);
+	tsu_cmd(&s, CMD_RESIGN_NOW, NULL);
 	assert_true(game_over(&s.game));
 	assert_false(exists(s.keep_path));
 	assert_false(s.kept);
@@ -189,7 +183,7 @@ test_new_game_replaces_on_first_move(void **state)
 	move_after(&s, "d2d3", 10);
 	move_after(&s, "d6d5", 10);
 	/* A new game: the kept one stays until this one has a move. */
-	cmd(&s, CMD_NEW_NOW, NULL);
+	tsu_cmd(&s, CMD_NEW_NOW, NULL);
 	assert_false(s.kept);
 	assert_int_equal(kept_plies(&s, NULL, 0), 2);
 	assert_false(session_keep_quit(&s));
@@ -234,7 +228,7 @@ test_resume(void **state)
 	session_keep_offer(&r, desc);
 	assert_true(r.asking);
 	/* Nothing is written while the question waits. */
-	cmd(&r, CMD_MOVE, "a2a3");
+	tsu_cmd(&r, CMD_MOVE, "a2a3");
 	assert_int_equal(kept_plies(&r, NULL, 0), 4);
 	r.asking = true;
 	session_answer(&r, true);
@@ -311,21 +305,21 @@ test_save_over_asks(void **state)
 	path_in(path, sizeof path, "mine.pgn");
 	move_after(&s, "d2d3", 10);
 	/* A new file: saved at once; again here: no question. */
-	cmd(&s, CMD_SAVE, path);
+	tsu_cmd(&s, CMD_SAVE, path);
 	assert_false(s.asking);
 	assert_int_equal(record_count_games(path, NULL, 0), 1);
 	move_after(&s, "d6d5", 10);
-	cmd(&s, CMD_SAVE, path);
+	tsu_cmd(&s, CMD_SAVE, path);
 	assert_false(s.asking);
 	/* Another game over that file: asked; no keeps the file. */
-	cmd(&s, CMD_NEW_NOW, NULL);
+	tsu_cmd(&s, CMD_NEW_NOW, NULL);
 	move_after(&s, "a2a3", 10);
-	cmd(&s, CMD_SAVE, path);
+	tsu_cmd(&s, CMD_SAVE, path);
 	assert_true(s.asking);
 	assert_non_null(strstr(s.question, "mine.pgn exists: replace it?"));
 	session_answer(&s, false);
 	assert_int_equal(plies_in(path, NULL, 0), 2);
-	cmd(&s, CMD_SAVE, path);
+	tsu_cmd(&s, CMD_SAVE, path);
 	session_answer(&s, true);
 	assert_non_null(strstr(s.msg.text, "saved to"));
 	assert_int_equal(plies_in(path, NULL, 0), 1);
@@ -343,24 +337,24 @@ test_load_and_analyse_over_game_ask(void **state)
 	s.keep_path[0] = '\0';
 	path_in(path, sizeof path, "other.pgn");
 	move_after(&s, "d2d3", 10);
-	cmd(&s, CMD_SAVE, path);
-	cmd(&s, CMD_NEW_NOW, NULL);
+	tsu_cmd(&s, CMD_SAVE, path);
+	tsu_cmd(&s, CMD_NEW_NOW, NULL);
 	move_after(&s, "a2a3", 10);
 	move_after(&s, "a6a5", 10);
 	/* :load over a game in progress: asked; no leaves it be. */
-	cmd(&s, CMD_LOAD, path);
+	tsu_cmd(&s, CMD_LOAD, path);
 	assert_true(s.asking);
 	assert_non_null(strstr(s.question, "Leave this game to load "
 	    "other.pgn?"));
 	session_answer(&s, false);
 	assert_int_equal(s.game.nply, 2);
-	cmd(&s, CMD_LOAD, path);
+	tsu_cmd(&s, CMD_LOAD, path);
 	session_answer(&s, true);
 	assert_int_equal(s.game.nply, 1);
 	assert_non_null(strstr(s.msg.text, "loaded"));
 	/* The editor's analyse over a game in progress: asked too. */
 	move_after(&s, "d6d5", 10);
-	cmd(&s, CMD_EDIT, NULL);
+	tsu_cmd(&s, CMD_EDIT, NULL);
 	assert_int_equal(session_edit_analyse(&s), 0);
 	assert_true(s.asking);
 	assert_non_null(strstr(s.question, "Leave this game to analyse"));

@@ -23,6 +23,7 @@
 #include "engine/notation.h"
 #include "learn/learn.h"
 #include "session/session_learn.h"
+#include "test_session_util.h"
 #include "util/util.h"
 #include "test_tmp.h"
 
@@ -112,11 +113,8 @@ finish(struct session *s)
 static bool
 cmd(struct session *s, enum session_cmd_type t, const char *arg)
 {
-	struct session_cmd c;
+	struct session_cmd c = tsu_cmd_of(t, arg);
 
-	memset(&c, 0, sizeof c);
-	c.type = t;
-	snprintf(c.arg, sizeof c.arg, "%s", arg != NULL ? arg : "");
 	if (session_learn_command(s, &c))
 		return true;
 	session_command(s, &c);
@@ -631,7 +629,6 @@ main(void)
 		cmocka_unit_test(test_puzzle_by_repetition),
 		cmocka_unit_test(test_streak),
 	};
-	int rc;
 
 	board_init();
 	if (test_mkdtemp(tmpdir, sizeof tmpdir, "test_session_learn") == NULL)
@@ -640,8 +637,5 @@ main(void)
 	write_file("puzzles.tsv", puzzles);
 	setenv("CONGO_DATADIR", tmpdir, 1);
 	setenv("XDG_STATE_HOME", tmpdir, 1);
-	rc = cmocka_run_group_tests(tests, NULL, NULL);
-	if (test_rmdir(tmpdir) != 0)
-		rc = rc ? rc : 1;
-	return rc;
+	return test_rmdir_rc(tmpdir, cmocka_run_group_tests(tests, NULL, NULL));
 }

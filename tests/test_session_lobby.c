@@ -360,21 +360,8 @@ test_lobby(void **state)
 	disconnect_fake();
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_seeks),
-		cmocka_unit_test(test_seeks_days),
-		cmocka_unit_test(test_lists),
-		cmocka_unit_test(test_lobby),
-	};
-	char dir[64];
-
-	board_init();
-	/* Nothing of the player's own state is touched. */
-	if (fake_home(dir, sizeof dir, "test_session_lobby") != 0)
-		return 99;
-	return fake_home_remove(dir, cmocka_run_group_tests(tests, NULL,
-	    NULL));
-}
+FAKE_HOME_MAIN("test_session_lobby",
+	cmocka_unit_test(test_seeks),
+	cmocka_unit_test(test_seeks_days),
+	cmocka_unit_test(test_lists),
+	cmocka_unit_test(test_lobby))

@@ -143,24 +143,13 @@ test_join_refused(void **state)
 static void
 test_unreachable(void **state)
 {
-	struct congo_conf conf;
-	struct net_client_opts o;
-	struct board b;
-	char err[200];
 	(void)state;
 
 	/* A port nothing listens on: one taken and given back. */
 	listen_loopback();
 	close(lfd);
 	lfd = -1;
-	config_defaults(&conf);
-	assert_int_equal(session_init(&S, &conf, err, sizeof err), 0);
-	assert_int_equal(fen_read(&b, FEN_START, err, sizeof err), 0);
-	session_new_game(&S, &b);
-	memset(&o, 0, sizeof o);
-	snprintf(o.host, sizeof o.host, "127.0.0.1");
-	o.port = port;
-	C = net_client_new(&o);
+	fake_client_new(NULL);
 	session_net_begin(&S, C);
 	snprintf(S.net->host, sizeof S.net->host, "127.0.0.1");
 	S.net->port = port;
@@ -188,29 +177,6 @@ test_unreachable(void **state)
 	net_client_free(C);
 	session_net_end(&S);
 	session_free(&S);
-}
-
-/* The wire FEN after c2c3 c6c5. */
-static void
-after_two(char *out)
-{
-	struct game gm;
-	struct board b;
-	char err[160], fen[FEN_MAX];
-
-	assert_int_equal(fen_read(&b, FEN_START, err, sizeof err), 0);
-	game_init(&gm, &b, NULL);
-	assert_int_equal(game_play_text(&gm, "c2c3", err, sizeof err), 0);
-	assert_int_equal(game_play_text(&gm, "c6c5", err, sizeof err), 0);
-	fen_write(game_board(&gm), fen, sizeof fen);
-	cgp_fen_to_wire(fen, out, CGP_FEN_MAX);
-	game_free(&gm);
-}
-
-static void
-join_black(void)
-{
-	net_client_join(C, GAME, BLACK);
 }
 
 static void
@@ -350,7 +316,7 @@ test_network_game(void **state)
 	expect_line("#b TAKEBACK game=" GAME " action=accept", NULL, 0);
 	assert_false(g->tb_asked);
 	send_line("OK #b TAKEBACK game=%s", GAME);
-	after_two(fen2);
+	wire_after("c2c3 c6c5", fen2);
 	send_line("EV %s 11 UNDO ply=2 fen=%s", GAME, fen2);
 	wait_msg("takeback accepted: the game goes back to ply 2");
 	assert_false(g->synced);
@@ -441,24 +407,12 @@ test_not_networking(void **state)
 	session_net_events(&s);
 	session_free(&s);
 }
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_network_game),
-		cmocka_unit_test(test_created_game),
-		cmocka_unit_test(test_observer),
-		cmocka_unit_test(test_join_refused),
-		cmocka_unit_test(test_unreachable),
-		cmocka_unit_test(test_say_refused),
-		cmocka_unit_test(test_not_networking),
-	};
-	char dir[64];
 
-	board_init();
-	/* Nothing of the player's own state is touched. */
-	if (fake_home(dir, sizeof dir, "test_session_net") != 0)
-		return 99;
-	return fake_home_remove(dir, cmocka_run_group_tests(tests, NULL,
-	    NULL));
-}
+FAKE_HOME_MAIN("test_session_net",
+	cmocka_unit_test(test_network_game),
+	cmocka_unit_test(test_created_game),
+	cmocka_unit_test(test_observer),
+	cmocka_unit_test(test_join_refused),
+	cmocka_unit_test(test_unreachable),
+	cmocka_unit_test(test_say_refused),
+	cmocka_unit_test(test_not_networking))

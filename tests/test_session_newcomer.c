@@ -43,18 +43,6 @@ start(struct session *s, const char *white, const char *black)
 	tsu_start(s, &c, NULL, fake_now);
 }
 
-static void
-cmd(struct session *s, enum session_cmd_type t, const char *arg)
-{
-	tsu_cmd(s, t, arg);
-}
-
-static bool
-msg_has(const struct session *s, const char *what)
-{
-	return strstr(s->msg.text, what) != NULL;
-}
-
 /* Item 6: no clock runs before a side's first move (--clock 0.25+0 showed
  * 0:14 a second after the start); the untimed move earns no increment. */
 static void
@@ -73,23 +61,23 @@ test_first_move_untimed(void **state)
 	assert_int_equal(s.flagged, -1);
 	assert_int_equal(session_clock_left(&s, WHITE), 15000);
 	assert_int_equal(session_timeout(&s), -1);
-	cmd(&s, CMD_MOVE, "d2d3");
+	tsu_cmd(&s, CMD_MOVE, "d2d3");
 	assert_int_equal(session_clock_left(&s, WHITE), 15000);
 	fake_ms += 4000;
 	assert_int_equal(session_clock_left(&s, BLACK), 15000);
-	cmd(&s, CMD_MOVE, "d6d5");
+	tsu_cmd(&s, CMD_MOVE, "d6d5");
 	assert_int_equal(session_clock_left(&s, BLACK), 15000);
 	/* White's second turn: its clock runs. */
 	assert_true(session_clock_timed(&s));
 	assert_true(session_timeout(&s) > 0);
 	fake_ms += 1000;
 	assert_int_equal(session_clock_left(&s, WHITE), 14000);
-	cmd(&s, CMD_MOVE, "e2e3");
+	tsu_cmd(&s, CMD_MOVE, "e2e3");
 	assert_int_equal(session_clock_left(&s, WHITE), 16000);
 	/* Undone to the start: untimed again. */
-	cmd(&s, CMD_UNDO, NULL);
-	cmd(&s, CMD_UNDO, NULL);
-	cmd(&s, CMD_UNDO, NULL);
+	tsu_cmd(&s, CMD_UNDO, NULL);
+	tsu_cmd(&s, CMD_UNDO, NULL);
+	tsu_cmd(&s, CMD_UNDO, NULL);
 	assert_int_equal(s.game.nply, 0);
 	fake_ms += 20000;
 	session_tick(&s);
@@ -109,18 +97,18 @@ test_low_time_warning(void **state)
 	start(&s, "human", "human");
 	assert_int_equal(session_set_clock(&s, "0.5+0"), 0);
 	session_new_game(&s, &s.start);
-	cmd(&s, CMD_MOVE, "d2d3");
-	cmd(&s, CMD_MOVE, "d6d5");
+	tsu_cmd(&s, CMD_MOVE, "d2d3");
+	tsu_cmd(&s, CMD_MOVE, "d6d5");
 	fake_ms += 19000;
 	session_tick(&s);
-	assert_false(msg_has(&s, "seconds left"));
+	assert_false(tsu_msg_has(&s, "seconds left"));
 	fake_ms += 1000;
 	session_tick(&s);
-	assert_true(msg_has(&s, "White: 10 seconds left on the clock"));
+	assert_true(tsu_msg_has(&s, "White: 10 seconds left on the clock"));
 	s.msg.text[0] = '\0';
 	fake_ms += 1000;
 	session_tick(&s);
-	assert_false(msg_has(&s, "seconds left"));
+	assert_false(tsu_msg_has(&s, "seconds left"));
 	session_free(&s);
 }
 
@@ -181,31 +169,31 @@ test_wording(void **state)
 	assert_int_equal(fen_read(&b, "2l4/3P3/7/7/7/7/4L2 w 0 1", err,
 	    sizeof err), 0);
 	session_new_game(&s, &b);
-	cmd(&s, CMD_MOVE, "d6d7");
+	tsu_cmd(&s, CMD_MOVE, "d6d7");
 	assert_int_equal(log_count(&s, "promoted"), 1);
 	/* ...also when it ends the game. */
 	session_new_game(&s, &b);
-	cmd(&s, CMD_MOVE, "d6c7");
+	tsu_cmd(&s, CMD_MOVE, "d6c7");
 	assert_true(game_over(&s.game));
 	assert_int_equal(log_count(&s, "promoted"), 2);
 	session_new_game(&s, &b);
-	cmd(&s, CMD_MOVE, "d6d7");
+	tsu_cmd(&s, CMD_MOVE, "d6d7");
 	/* Resigning asks "Resign?". */
-	cmd(&s, CMD_RESIGN, NULL);
+	tsu_cmd(&s, CMD_RESIGN, NULL);
 	assert_true(s.asking);
 	assert_non_null(strstr(s.question, "Resign?"));
 	session_answer(&s, false);
 	/* After the game, a asks for no human's turn. */
-	cmd(&s, CMD_RESIGN_NOW, NULL);
+	tsu_cmd(&s, CMD_RESIGN_NOW, NULL);
 	assert_true(game_over(&s.game));
-	cmd(&s, CMD_ADVICE, NULL);
-	assert_true(msg_has(&s, "the game is over"));
-	assert_false(msg_has(&s, "human's turn"));
+	tsu_cmd(&s, CMD_ADVICE, NULL);
+	assert_true(tsu_msg_has(&s, "the game is over"));
+	assert_false(tsu_msg_has(&s, "human's turn"));
 	session_free(&s);
 	/* The AI's turn: who thinks, in words. */
 	start(&s, "human", "ai");
 	s.player[BLACK]->conf.level = 0;
-	cmd(&s, CMD_MOVE, "d2d3");
+	tsu_cmd(&s, CMD_MOVE, "d2d3");
 	why = session_nomove_reason(&s);
 	assert_non_null(why);
 	assert_null(strstr(why, "wait for ("));
@@ -232,7 +220,7 @@ test_load_names_players(void **state)
 	fclose(f);
 	start(&s, "human", "human");
 	assert_int_equal(session_load(&s, path, 0), 0);
-	assert_true(msg_has(&s, "playing: White human, Black AI level 3 "
+	assert_true(tsu_msg_has(&s, "playing: White human, Black AI level 3 "
 	    "(Learner)"));
 	assert_int_equal(s.player[BLACK]->conf.level, 3);
 	session_free(&s);
@@ -244,8 +232,8 @@ test_load_names_players(void **state)
 	fclose(f);
 	start(&s, "human", "human");
 	assert_int_equal(session_load(&s, path, 0), 0);
-	assert_true(msg_has(&s, "kept"));
-	assert_true(msg_has(&s, "playing: White human, Black human"));
+	assert_true(tsu_msg_has(&s, "kept"));
+	assert_true(tsu_msg_has(&s, "playing: White human, Black human"));
 	session_free(&s);
 }
 
@@ -272,7 +260,7 @@ test_advice_never_drowns(void **state)
 	    sizeof err), 0);
 	for (k = 0; k < 12; k++) {
 		session_new_game(&s, &b);
-		cmd(&s, CMD_ADVICE, NULL);
+		tsu_cmd(&s, CMD_ADVICE, NULL);
 		assert_true(s.advising);
 		for (rounds = 0; s.advising && rounds < 500; rounds++) {
 			p.fd = s.worker.rd;
@@ -302,18 +290,9 @@ main(void)
 		cmocka_unit_test(test_load_names_players),
 		cmocka_unit_test(test_advice_never_drowns),
 	};
-	char state[300], data[300];
-	int rc;
 
 	board_init();
-	if (test_mkdtemp(tmpdir, sizeof tmpdir, "test_newcomer") == NULL)
+	if (test_xdg_home(tmpdir, sizeof tmpdir, "test_newcomer") != 0)
 		return 99;
-	snprintf(state, sizeof state, "%s/state", tmpdir);
-	snprintf(data, sizeof data, "%s/data", tmpdir);
-	setenv("XDG_STATE_HOME", state, 1);
-	setenv("XDG_DATA_HOME", data, 1);
-	rc = cmocka_run_group_tests(tests, NULL, NULL);
-	if (test_rmdir(tmpdir) != 0)
-		rc = rc ? rc : 1;
-	return rc;
+	return test_rmdir_rc(tmpdir, cmocka_run_group_tests(tests, NULL, NULL));
 }

@@ -79,4 +79,11 @@ tsu_cmd(struct session *s, enum session_cmd_type t, const char *arg)
 	session_command(s, &c);
 }
 
+/* Does the session's message line say what? */
+static inline bool
+tsu_msg_has(const struct session *s, const char *what)
+{
+	return strstr(s->msg.text, what) != NULL;
+}
+
 #endif

@@ -27,12 +27,6 @@
 #include "test_main.h"
 
 static void
-cmd(struct session *s, enum session_cmd_type t, const char *arg)
-{
-	tsu_cmd(s, t, arg);
-}
-
-static void
 moves(struct session *s, const char *list)
 {
 	char buf[256], *tok, *save;
@@ -40,7 +34,7 @@ moves(struct session *s, const char *list)
 	snprintf(buf, sizeof buf, "%s", list);
 	for (tok = strtok_r(buf, " ", &save); tok != NULL;
 	    tok = strtok_r(NULL, " ", &save)) {
-		cmd(s, CMD_MOVE, tok);
+		tsu_cmd(s, CMD_MOVE, tok);
 		if (s->msg.tone == SM_ERROR)
 			fail_msg("%s: %s", tok, s->msg.text);
 	}
@@ -74,9 +68,9 @@ test_play_in_review(void **state)
 	(void)state;
 	tsu_start_humans(&s);
 	moves(&s, "d2d3 d6d5 c2c3 c6c5");
-	cmd(&s, CMD_REVIEW_BACK, NULL);
-	cmd(&s, CMD_REVIEW_BACK, NULL);
-	cmd(&s, CMD_REVIEW_BACK, NULL);
+	tsu_cmd(&s, CMD_REVIEW_BACK, NULL);
+	tsu_cmd(&s, CMD_REVIEW_BACK, NULL);
+	tsu_cmd(&s, CMD_REVIEW_BACK, NULL);
 	assert_int_equal(s.review, 1);
 	/* Another move than the game's: a variation; the game stays. */
 	moves(&s, "e6e5");
@@ -88,21 +82,21 @@ test_play_in_review(void **state)
 	shown_move(&s, "f6f5");
 	assert_int_equal(s.tree.node[s.var].ply, 4);
 	/* [ and ] walk it. */
-	cmd(&s, CMD_REVIEW_BACK, NULL);
+	tsu_cmd(&s, CMD_REVIEW_BACK, NULL);
 	shown_move(&s, "e2e3");
-	cmd(&s, CMD_REVIEW_FORWARD, NULL);
+	tsu_cmd(&s, CMD_REVIEW_FORWARD, NULL);
 	shown_move(&s, "f6f5");
-	cmd(&s, CMD_REVIEW_FORWARD, NULL);
+	tsu_cmd(&s, CMD_REVIEW_FORWARD, NULL);
 	assert_non_null(strstr(s.msg.text, "end of this variation"));
 	/* ) leaves: the position it leaves from, on the game. */
-	cmd(&s, CMD_VAR_LEAVE, NULL);
+	tsu_cmd(&s, CMD_VAR_LEAVE, NULL);
 	assert_int_equal(s.var, 0);
 	assert_int_equal(s.review, 1);
 	/* ( enters it again (its first move). */
-	cmd(&s, CMD_VAR_ENTER, NULL);
+	tsu_cmd(&s, CMD_VAR_ENTER, NULL);
 	shown_move(&s, "e6e5");
 	/* [ from its first move: back on the game. */
-	cmd(&s, CMD_REVIEW_BACK, NULL);
+	tsu_cmd(&s, CMD_REVIEW_BACK, NULL);
 	assert_int_equal(s.var, 0);
 	assert_int_equal(s.review, 1);
 	/* The game's own move steps along the game. */
@@ -110,7 +104,7 @@ test_play_in_review(void **state)
 	assert_int_equal(s.var, 0);
 	assert_int_equal(s.review, 2);
 	/* } back to the live game, which was never touched. */
-	cmd(&s, CMD_REVIEW_END, NULL);
+	tsu_cmd(&s, CMD_REVIEW_END, NULL);
 	assert_int_equal(s.review, -1);
 	assert_int_equal(s.var, 0);
 	assert_int_equal(s.game.nply, 4);
@@ -130,44 +124,44 @@ test_nested_promote_delete(void **state)
 	(void)state;
 	tsu_start_humans(&s);
 	moves(&s, "d2d3 d6d5 c2c3");
-	cmd(&s, CMD_REVIEW_START, NULL);
+	tsu_cmd(&s, CMD_REVIEW_START, NULL);
 	moves(&s, "a2a3 a6a5");         /* variation 1 of d2d3 */
 	v1 = s.tree.node[s.var].parent;
-	cmd(&s, CMD_REVIEW_START, NULL);
+	tsu_cmd(&s, CMD_REVIEW_START, NULL);
 	moves(&s, "b2b3");              /* variation 2 of d2d3 */
 	v2 = s.var;
 	assert_int_equal(s.tree.node[0].nchild, 3);
 	/* A variation inside variation 1: b6b5 for a6a5. */
-	cmd(&s, CMD_REVIEW_START, NULL);
-	cmd(&s, CMD_VAR_ENTER, NULL);
+	tsu_cmd(&s, CMD_REVIEW_START, NULL);
+	tsu_cmd(&s, CMD_VAR_ENTER, NULL);
 	shown_move(&s, "a2a3");
 	moves(&s, "b6b5");
 	assert_int_equal(s.tree.node[v1].nchild, 2);
 	/* ( on a first move goes to the next variation of its move. */
-	cmd(&s, CMD_REVIEW_BACK, NULL);
+	tsu_cmd(&s, CMD_REVIEW_BACK, NULL);
 	shown_move(&s, "a2a3");
-	cmd(&s, CMD_VAR_ENTER, NULL);
+	tsu_cmd(&s, CMD_VAR_ENTER, NULL);
 	assert_int_equal(s.var, v2);
-	cmd(&s, CMD_VAR_ENTER, NULL);
+	tsu_cmd(&s, CMD_VAR_ENTER, NULL);
 	assert_int_equal(s.var, v1);
 	/* Promote variation 2 one place up (not to the main line: the game
 	 * is played between two humans without a clock, but it is second,
 	 * so it only passes variation 1). */
 	s.var = v2;
-	cmd(&s, CMD_VAR_PROMOTE, NULL);
+	tsu_cmd(&s, CMD_VAR_PROMOTE, NULL);
 	assert_int_equal(s.tree.node[0].child[1], v2);
 	assert_int_equal(s.tree.node[0].child[2], v1);
 	/* Delete variation 1 and what hangs from it. */
-	cmd(&s, CMD_VAR_ENTER, NULL);
+	tsu_cmd(&s, CMD_VAR_ENTER, NULL);
 	assert_int_equal(s.var, v1);
-	cmd(&s, CMD_VAR_DELETE, NULL);
+	tsu_cmd(&s, CMD_VAR_DELETE, NULL);
 	assert_int_equal(s.tree.node[0].nchild, 2);
 	assert_int_equal(s.var, 0);
 	assert_int_equal(s.review, 0);
 	/* Promote variation 2 to the main line: the game follows it. */
-	cmd(&s, CMD_VAR_ENTER, NULL);
+	tsu_cmd(&s, CMD_VAR_ENTER, NULL);
 	assert_int_equal(s.var, v2);
-	cmd(&s, CMD_VAR_PROMOTE, NULL);
+	tsu_cmd(&s, CMD_VAR_PROMOTE, NULL);
 	assert_non_null(strstr(s.msg.text, "main line"));
 	assert_int_equal(s.game.nply, 1);
 	p = s.tree.node[0].child[0];
@@ -176,8 +170,8 @@ test_nested_promote_delete(void **state)
 	assert_int_equal(s.tree.node[0].nchild, 2);
 	assert_int_equal(s.tree.node[s.tree.node[0].child[1]].nchild, 1);
 	/* Delete refuses the main line. */
-	cmd(&s, CMD_REVIEW_END, NULL);
-	cmd(&s, CMD_VAR_DELETE, NULL);
+	tsu_cmd(&s, CMD_REVIEW_END, NULL);
+	tsu_cmd(&s, CMD_VAR_DELETE, NULL);
 	assert_int_equal(s.msg.tone, SM_ERROR);
 	session_free(&s);
 }
@@ -190,32 +184,32 @@ test_undo_redo_inside(void **state)
 	(void)state;
 	tsu_start_humans(&s);
 	moves(&s, "d2d3 d6d5 c2c3");
-	cmd(&s, CMD_REVIEW_BACK, NULL);
+	tsu_cmd(&s, CMD_REVIEW_BACK, NULL);
 	moves(&s, "e2e3 e6e5");
 	shown_move(&s, "e6e5");
 	/* Undo takes back the variation's last move, not the game's. */
-	cmd(&s, CMD_UNDO, NULL);
+	tsu_cmd(&s, CMD_UNDO, NULL);
 	shown_move(&s, "e2e3");
 	assert_int_equal(s.game.nply, 3);
 	assert_int_equal(record_tree_count(&s.tree), 4);
-	cmd(&s, CMD_UNDO, NULL);
+	tsu_cmd(&s, CMD_UNDO, NULL);
 	assert_int_equal(s.var, 0);
 	assert_int_equal(s.review, 2);
 	assert_int_equal(record_tree_count(&s.tree), 3);
 	/* Redo replays them, into the variation again. */
-	cmd(&s, CMD_REDO, NULL);
+	tsu_cmd(&s, CMD_REDO, NULL);
 	shown_move(&s, "e2e3");
-	cmd(&s, CMD_REDO, NULL);
+	tsu_cmd(&s, CMD_REDO, NULL);
 	shown_move(&s, "e6e5");
 	assert_int_equal(record_tree_count(&s.tree), 5);
 	/* Undo of a move the variation goes on after: one step back. */
-	cmd(&s, CMD_REVIEW_BACK, NULL);
-	cmd(&s, CMD_UNDO, NULL);
+	tsu_cmd(&s, CMD_REVIEW_BACK, NULL);
+	tsu_cmd(&s, CMD_UNDO, NULL);
 	assert_int_equal(s.var, 0);
 	assert_int_equal(record_tree_count(&s.tree), 5);
 	/* Back in the live game, undo is the game's again. */
-	cmd(&s, CMD_REVIEW_END, NULL);
-	cmd(&s, CMD_UNDO, NULL);
+	tsu_cmd(&s, CMD_REVIEW_END, NULL);
+	tsu_cmd(&s, CMD_UNDO, NULL);
 	assert_int_equal(s.game.nply, 2);
 	/* The game's redo moves and the variation beside them stay. */
 	assert_int_equal(record_tree_count(&s.tree), 5);
@@ -235,12 +229,12 @@ test_save_load(void **state)
 	snprintf(path, sizeof path, "%s/v.pgn", dir);
 	tsu_start_humans(&s);
 	moves(&s, "d2d3 d6d5 c2c3");
-	cmd(&s, CMD_REVIEW_BACK, NULL);
+	tsu_cmd(&s, CMD_REVIEW_BACK, NULL);
 	moves(&s, "e2e3 e6e5");
-	cmd(&s, CMD_REVIEW_BACK, NULL);
+	tsu_cmd(&s, CMD_REVIEW_BACK, NULL);
 	moves(&s, "a6a5");              /* nested: for e6e5 */
-	cmd(&s, CMD_REVIEW_END, NULL);
-	cmd(&s, CMD_SAVE, path);
+	tsu_cmd(&s, CMD_REVIEW_END, NULL);
+	tsu_cmd(&s, CMD_SAVE, path);
 	assert_int_equal(s.msg.tone, SM_GOOD);
 	session_free(&s);
 	f = fopen(path, "r");
@@ -254,16 +248,16 @@ test_save_load(void **state)
 	free(text);
 	/* Loaded back: the game and its tree. */
 	tsu_start_humans(&s);
-	cmd(&s, CMD_LOAD, path);
+	tsu_cmd(&s, CMD_LOAD, path);
 	assert_int_equal(s.game.nply, 3);
 	assert_int_equal(record_tree_count(&s.tree), 6);
-	cmd(&s, CMD_REVIEW_BACK, NULL);
-	cmd(&s, CMD_VAR_ENTER, NULL);
+	tsu_cmd(&s, CMD_REVIEW_BACK, NULL);
+	tsu_cmd(&s, CMD_VAR_ENTER, NULL);
 	shown_move(&s, "e2e3");
-	cmd(&s, CMD_REVIEW_FORWARD, NULL);
+	tsu_cmd(&s, CMD_REVIEW_FORWARD, NULL);
 	shown_move(&s, "e6e5");
 	/* A new game forgets them. */
-	cmd(&s, CMD_NEW_NOW, NULL);
+	tsu_cmd(&s, CMD_NEW_NOW, NULL);
 	assert_int_equal(record_tree_count(&s.tree), 0);
 	session_free(&s);
 	unlink(path);
@@ -280,15 +274,15 @@ test_analysis_follows(void **state)
 	(void)state;
 	tsu_start_humans(&s);
 	moves(&s, "d2d3 d6d5 c2c3");
-	cmd(&s, CMD_REVIEW_BACK, NULL);
+	tsu_cmd(&s, CMD_REVIEW_BACK, NULL);
 	moves(&s, "e2e3 e6e5");
-	cmd(&s, CMD_ANALYZE, NULL);
+	tsu_cmd(&s, CMD_ANALYZE, NULL);
 	assert_true(s.analysis.on);
 	assert_true(s.analysis.pos.hash == session_board(&s)->hash);
-	cmd(&s, CMD_REVIEW_BACK, NULL);
+	tsu_cmd(&s, CMD_REVIEW_BACK, NULL);
 	shown_move(&s, "e2e3");
 	assert_true(s.analysis.pos.hash == session_board(&s)->hash);
-	cmd(&s, CMD_VAR_LEAVE, NULL);
+	tsu_cmd(&s, CMD_VAR_LEAVE, NULL);
 	assert_true(s.analysis.pos.hash == s.game.pos[2].hash);
 	session_analysis_stop(&s);
 	session_free(&s);

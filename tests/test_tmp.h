@@ -40,4 +40,31 @@ test_rmdir(const char *dir)
 	return system(cmd) == 0 ? 0 : -1;
 }
 
+/* A test program's end: removes the folder dir; rc (the tests' status),
+ * or 1 if they passed but the folder could not be removed. */
+static inline int
+test_rmdir_rc(const char *dir, int rc)
+{
+	if (test_rmdir(dir) != 0 && rc == 0)
+		rc = 1;
+	return rc;
+}
+
+/* A fresh folder TMPDIR/NAME.XXXXXX into dir (n bytes) whose state and
+ * data subfolders are XDG_STATE_HOME and XDG_DATA_HOME: 0, or -1 if it
+ * could not be made. */
+static inline int
+test_xdg_home(char *dir, size_t n, const char *name)
+{
+	char sub[4200];
+
+	if (test_mkdtemp(dir, n, name) == NULL)
+		return -1;
+	snprintf(sub, sizeof sub, "%s/state", dir);
+	setenv("XDG_STATE_HOME", sub, 1);
+	snprintf(sub, sizeof sub, "%s/data", dir);
+	setenv("XDG_DATA_HOME", sub, 1);
+	return 0;
+}
+
 #endif

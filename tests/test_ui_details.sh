@@ -25,8 +25,7 @@ while [ $i -le 45 ]; do
 	i=$((i + 1))
 done
 
-T new-session -d -s det -x 80 -y 24 "$congo; echo congo-exit=\$?; sleep 600" ||
-    { echo "error: tmux cannot start a session"; exit 99; }
+tmux_session det 80x24 "$congo; echo congo-exit=\$?; sleep 600"
 wait_for 'White to move' 10
 
 note "all the settings' warnings can be read: counted, then in the log"

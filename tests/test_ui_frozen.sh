@@ -21,8 +21,7 @@ export LC_ALL=C
 
 humans_conf true true
 
-T new-session -d -s base -x 80 -y 24 "sleep 3600" ||
-    { echo "error: tmux cannot start a session"; exit 99; }
+tmux_session base 80x24 "sleep 3600"
 
 # play TERM ARGS...: congo alone in a new 100x30 window, with that TERM
 # (which says how curses asks for mouse reports: xterm's terminfo for SGR

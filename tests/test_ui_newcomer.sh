@@ -19,18 +19,23 @@ humans_conf true false
 
 # A session that stays: the tmux server lives while the game's windows come
 # and go.
-T new-session -d -s base -x 80 -y 24 "sleep 3600" ||
-    { echo "error: tmux cannot start a session"; exit 99; }
+tmux_session base 80x24 "sleep 3600"
 
-# play COLSxROWS ARGS...: congo alone in a new window of that size (the
-# window of the last call goes first); waits for the board.
-play() {
+# window COLSxROWS COMMAND: COMMAND alone in a new window (session nc) of
+# that size; the window of the last call goes first.
+window() {
 	T kill-session -t nc >/dev/null 2>&1
+	T new-session -d -s nc -x "${1%x*}" -y "${1#*x}" "$2" ||
+	    fail "tmux cannot start a session"
+}
+
+# play COLSxROWS ARGS...: congo alone in a new window of that size;
+# waits for the board.
+play() {
 	_size=$1
 	shift
-	T new-session -d -s nc -x "${_size%x*}" -y "${_size#*x}" \
-	    "CONGO_DATADIR='${CONGO_DATADIR:-$srcdir/data}' $congo $*; echo congo-exit=\$?; sleep 600" ||
-	    fail "tmux cannot start a session"
+	window "$_size" \
+	    "CONGO_DATADIR='${CONGO_DATADIR:-$srcdir/data}' $congo $*; echo congo-exit=\$?; sleep 600"
 	wait_for 'to move|congo-exit|Lessons: learn|too small' 10
 }
 
@@ -92,10 +97,7 @@ wait_for 'White to move' 5
 note "TERM=xterm (8 colours): light and dark land squares differ"
 play 100x32 --variant megapawn
 expect 'Megapawn  move 1'
-T kill-session -t nc >/dev/null 2>&1
-T new-session -d -s nc -x 100 -y 32 \
-    "TERM=xterm CONGO_DATADIR='$srcdir/data' $congo; sleep 600" ||
-    fail "tmux cannot start a session"
+window 100x32 "TERM=xterm CONGO_DATADIR='$srcdir/data' $congo; sleep 600"
 wait_for 'to move' 10
 expect 'Congo  move 1'
 # The first line of the board: a1-style light squares (green background,
@@ -106,19 +108,15 @@ grep -q '\[42m' "$tmp/esc" && grep -q '\[32m.\[40m' "$tmp/esc" ||
 
 # ---- item 8: --learn without its data ----
 note "--learn without lessons: a message that says where and how, status 1"
-T kill-session -t nc >/dev/null 2>&1
-T new-session -d -s nc -x 100 -y 32 \
-    "CONGO_DATADIR=/nonexistent $congo --learn; echo congo-exit=\$?; sleep 600" ||
-    fail "tmux cannot start a session"
+window 100x32 \
+    "CONGO_DATADIR=/nonexistent $congo --learn; echo congo-exit=\$?; sleep 600"
 wait_for 'congo-exit=1' 10
 expect 'no lessons\.txt found; looked in /nonexistent \(CONGO_DATADIR\)'
 expect 'set CONGO_DATADIR to the folder'
 shown 'to move' && fail "an ordinary game opened"
 note "the uninstalled program finds data/ by itself (no CONGO_DATADIR)"
-T kill-session -t nc >/dev/null 2>&1
-T new-session -d -s nc -x 100 -y 32 \
-    "unset CONGO_DATADIR; $congo --learn; echo congo-exit=\$?; sleep 600" ||
-    fail "tmux cannot start a session"
+window 100x32 \
+    "unset CONGO_DATADIR; $congo --learn; echo congo-exit=\$?; sleep 600"
 wait_for 'Lessons: learn Congo' 10
 
 # ---- item 9: unknown settings are named with file:line ----

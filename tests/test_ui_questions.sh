@@ -15,8 +15,7 @@ export LC_ALL=C
 
 humans_conf true false
 
-T new-session -d -s qu -x 100 -y 30 "$congo; echo congo-exit=\$?; sleep 600" ||
-    { echo "error: tmux cannot start a session"; exit 99; }
+tmux_session qu 100x30 "$congo; echo congo-exit=\$?; sleep 600"
 wait_for 'White to move' 10
 
 # R asks (the command line's :resign does not)

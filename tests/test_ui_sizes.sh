@@ -27,8 +27,7 @@ awk '/^\[Event /{ print "[Event \"sizes\"]"; next } { print }
 
 start_hog
 
-T new-session -d -s sz -x 80 -y 24 "$congo --load '$tmp/an.pgn'; sleep 600" ||
-    { echo "error: tmux cannot start a session"; exit 99; }
+tmux_session sz 80x24 "$congo --load '$tmp/an.pgn'; sleep 600"
 wait_for 'Black wins' 10
 keys '['
 wait_for 'reviewing ply 49 of 50' 5

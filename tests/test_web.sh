@@ -212,24 +212,13 @@ else
 fi
 
 # A real browser: the page follows the game without a reload.
-chrome=$(command -v chromium || command -v chromium-browser || true)
-if [ -z "$chrome" ] || ! $py -c 'import websocket' 2>/dev/null; then
+if ! web_chrome; then
 	echo "test_web.sh: no chromium or python3-websocket, the browser's part skipped"
 	exit 0
 fi
-mkfifo "$tmp/br.in"
-$py "$srcdir/tests/web_browser.py" "$chrome" "$base/game/$game" \
-    "$tmp/chrome" "$builddir/tests/web-game.png" < "$tmp/br.in" \
-    > "$tmp/br.out" 2> "$tmp/br.err" &
-bpid=$!
-exec 4> "$tmp/br.in"
-for _ in $(seq 500); do
-	grep -q '^ready' "$tmp/br.out" && break
-	kill -0 "$bpid" 2>/dev/null || break
-	sleep 0.02
-done
-grep -q '^ready 1$' "$tmp/br.out" || {
-	grep -v dbus "$tmp/br.err" | tail -5; fail "the browser: $(cat "$tmp/br.out")"; }
+web_browser web_browser.py "$base/game/$game" "$builddir/tests/web-game.png"
+browser_wait '^ready'
+grep -q '^ready 1$' "$tmp/br.out" || browser_fail "the browser"
 echo "move c6c5" >&3
 for _ in $(seq 200); do
 	[ "$(grep -c '^ok' "$tmp/drv.out")" -ge 3 ] && break
@@ -239,13 +228,9 @@ done
 [ "$(grep -c '^ok' "$tmp/drv.out")" -ge 3 ] ||
     fail "the move: $(cat "$tmp/drv.out")"
 sed -n 's/^ok //p' "$tmp/drv.out" | tail -1 >&4
-for _ in $(seq 500); do
-	grep -q '^turn' "$tmp/br.out" && break
-	kill -0 "$bpid" 2>/dev/null || break
-	sleep 0.02
-done
+browser_wait '^turn'
 grep -q '^turn last move 1... c6c5, white to move$' "$tmp/br.out" ||
-    { grep -v dbus "$tmp/br.err" | tail -5; fail "the browser: $(cat "$tmp/br.out")"; }
+    browser_fail "the browser"
 lag=$(sed -n 's/^shown \(-*[0-9]*\) 2$/\1/p' "$tmp/br.out")
 [ -n "$lag" ] || fail "the browser: $(cat "$tmp/br.out")"
 [ "$lag" -lt 1000 ] || fail "the page showed the move after $lag ms"
@@ -268,7 +253,7 @@ for _ in $(seq 200); do
 	sleep 0.02
 done
 echo end >&4
-wait "$bpid" || { grep -v dbus "$tmp/br.err" | tail -5; fail "the browser's end: $(cat "$tmp/br.out")"; }
+wait "$bpid" || browser_fail "the browser's end"
 grep -q '^rchange ratings: alice [0-9]* (-[0-9]*), bob_2 [0-9]* (+[0-9]*)$' \
     "$tmp/br.out" || fail "the rating changes live: $(cat "$tmp/br.out")"
 echo "test_web.sh: chromium: $(grep '^rchange' "$tmp/br.out"), live"

@@ -59,28 +59,17 @@ echo "test_web_corr.sh: curl: the game's days and deadline on its page, the live
 
 # A real browser: the time left counts down, a move gives the other side
 # its deadline without a reload.
-chrome=$(command -v chromium || command -v chromium-browser || true)
-if [ -n "$chrome" ] && $py -c 'import websocket' 2>/dev/null; then
-	mkfifo "$tmp/br.in"
-	$py "$srcdir/tests/web_deadline.py" "$chrome" "$base/game/$game" \
-	    "$tmp/chrome" "$builddir/tests/web-corr.png" < "$tmp/br.in" \
-	    > "$tmp/br.out" 2> "$tmp/br.err" &
-	bpid=$!
-	exec 4> "$tmp/br.in"
-	for _ in $(seq 500); do
-		grep -q '^ticks' "$tmp/br.out" && break
-		kill -0 "$bpid" 2>/dev/null || break
-		sleep 0.02
-	done
+if web_chrome; then
+	web_browser web_deadline.py "$base/game/$game" \
+	    "$builddir/tests/web-corr.png"
+	browser_wait '^ticks'
 	grep -q "^deadline white to move by $today [0-9:]* UTC, $left$" \
 	    "$tmp/br.out" && grep -q "^ticks white to move by .*, $left$" \
-	    "$tmp/br.out" || { grep -v dbus "$tmp/br.err" | tail -5;
-	    fail "the browser: $(cat "$tmp/br.out")"; }
+	    "$tmp/br.out" || browser_fail "the browser"
 	echo "move c2c3" >&3
 	wait_for "$tmp/drv.out" '^ok [0-9]*$'
 	echo moved >&4
-	wait "$bpid" || { grep -v dbus "$tmp/br.err" | tail -5;
-	    fail "the browser after the move: $(cat "$tmp/br.out")"; }
+	wait "$bpid" || browser_fail "the browser after the move"
 	grep -q "^moved black to move by $today [0-9:]* UTC, $left$" \
 	    "$tmp/br.out" || fail "the browser: $(cat "$tmp/br.out")"
 	echo "test_web_corr.sh: chromium: $(grep '^ticks' "$tmp/br.out"); after white's move: $(sed -n 's/^moved //p' "$tmp/br.out")"

@@ -86,27 +86,15 @@ has "$g" '"resign":"aufgegeben"'
 # The page's script writes German too (headless Chromium, as
 # test_web_corr.sh's): the countdown, and the other side's deadline after
 # a move.
-chrome=$(command -v chromium || command -v chromium-browser || true)
-if [ -n "$chrome" ] && $py -c 'import websocket' 2>/dev/null; then
-	mkfifo "$tmp/br.in"
-	$py "$srcdir/tests/web_deadline.py" "$chrome" "$base/game/$game" \
-	    "$tmp/chrome" "$tmp/shot.png" < "$tmp/br.in" > "$tmp/br.out" \
-	    2> "$tmp/br.err" &
-	bpid=$!
-	exec 4> "$tmp/br.in"
-	for _ in $(seq 500); do
-		grep -q '^ticks' "$tmp/br.out" && break
-		kill -0 "$bpid" 2>/dev/null || break
-		sleep 0.02
-	done
+if web_chrome; then
+	web_browser web_deadline.py "$base/game/$game" "$tmp/shot.png"
+	browser_wait '^ticks'
 	grep -q "^ticks Weiß am Zug bis $today [0-9:]* UTC, $left$" \
-	    "$tmp/br.out" || { grep -v dbus "$tmp/br.err" | tail -5;
-	    fail "the browser: $(cat "$tmp/br.out")"; }
+	    "$tmp/br.out" || browser_fail "the browser"
 	echo "move c2c3" >&3
 	wait_for "$tmp/drv.out" '^ok'
 	echo moved >&4
-	wait "$bpid" || { grep -v dbus "$tmp/br.err" | tail -5;
-	    fail "the browser after the move: $(cat "$tmp/br.out")"; }
+	wait "$bpid" || browser_fail "the browser after the move"
 	grep -q "^moved Schwarz am Zug bis $today [0-9:]* UTC, $left$" \
 	    "$tmp/br.out" || fail "the browser: $(cat "$tmp/br.out")"
 	echo "test_web_lang.sh: chromium: $(grep '^ticks' "$tmp/br.out")"

@@ -12,8 +12,7 @@ srcdir=${srcdir:-$(dirname "$0")/..}
 server="$builddir/src/congo-server"
 . "$srcdir/tests/web_lib.sh"
 web_setup tabs
-chrome=$(command -v chromium || command -v chromium-browser || true)
-if [ -z "$chrome" ] || ! $py -c 'import websocket' 2>/dev/null; then
+if ! web_chrome; then
 	echo "test_web_tabs.sh: no chromium or python3-websocket, skipped"
 	exit 77
 fi

@@ -182,39 +182,25 @@ PY
 
 # Headless Chromium over HTTPS (only this certificate accepted: its key's
 # SHA-256), the page live on its stream: a move shows without a reload.
-chrome=$(command -v chromium || command -v chromium-browser || true)
-if [ -n "$chrome" ] && $py -c 'import websocket' 2>/dev/null; then
+if web_chrome; then
 	spki=$(openssl x509 -pubkey -noout -in "$tmp/a.crt" |
 	    openssl pkey -pubin -outform der | openssl dgst -sha256 -binary |
 	    base64)
-	mkfifo "$tmp/br.in"
-	WEB_BROWSER_SPKI=$spki $py "$srcdir/tests/web_browser.py" "$chrome" \
-	    "$base/game/$game" "$tmp/chrome" "$builddir/tests/web-tls-game.png" \
-	    < "$tmp/br.in" > "$tmp/br.out" 2> "$tmp/br.err" &
-	bpid=$!
-	exec 4> "$tmp/br.in"
-	for _ in $(seq 500); do
-		grep -q '^ready' "$tmp/br.out" && break
-		kill -0 "$bpid" 2>/dev/null || break
-		sleep 0.02
-	done
-	grep -q '^ready 2$' "$tmp/br.out" || { grep -v dbus "$tmp/br.err" |
-	    tail -5; fail "the browser: $(cat "$tmp/br.out")"; }
+	WEB_BROWSER_SPKI=$spki web_browser web_browser.py "$base/game/$game" \
+	    "$builddir/tests/web-tls-game.png"
+	browser_wait '^ready'
+	grep -q '^ready 2$' "$tmp/br.out" || browser_fail "the browser"
 	echo "move c3c4" >&3
 	for _ in $(seq 200); do
 		[ "$(grep -c '^ok' "$tmp/drv.out")" -ge 3 ] && break
 		sleep 0.02
 	done
 	sed -n 's/^ok //p' "$tmp/drv.out" | tail -1 >&4
-	for _ in $(seq 500); do
-		grep -q '^turn' "$tmp/br.out" && break
-		kill -0 "$bpid" 2>/dev/null || break
-		sleep 0.02
-	done
+	browser_wait '^turn'
 	exec 4>&-
 	wait "$bpid"
 	grep -q '^turn last move 2. c3c4, black to move$' "$tmp/br.out" ||
-	    { grep -v dbus "$tmp/br.err" | tail -5; fail "the browser: $(cat "$tmp/br.out")"; }
+	    browser_fail "the browser"
 	dom="$builddir/tests/web-tls-game.png.html"
 	grep -q '<li>c2c3 c6c5</li>' "$dom" || fail "the move list"
 	# White's pawn on c4 (square 23), c3 (16) empty.

@@ -265,3 +265,10 @@ tmux_home() {
 	export XDG_DATA_HOME="$tmp/data" XDG_STATE_HOME="$tmp/state"
 	export USER=tester TERM=xterm
 }
+
+# tmux_session NAME COLSxROWS COMMAND: a detached tmux session NAME of that
+# size running COMMAND; exits 99 (a hard error) when tmux cannot start it.
+tmux_session() {
+	T new-session -d -s "$1" -x "${2%x*}" -y "${2#*x}" "$3" ||
+	    { echo "error: tmux cannot start a session"; exit 99; }
+}

@@ -1,5 +1,6 @@
 # web_lib.sh: sourced by the web pages' shell tests (test_web.sh,
-# test_web_corr.sh, test_web_limits.sh, test_web_tabs.sh, test_web_tls.sh).
+# test_web_corr.sh, test_web_lang.sh, test_web_limits.sh, test_web_tabs.sh,
+# test_web_tls.sh).
 
 # web_setup NAME: $py (Debian's python3 first: its prometheus_client and
 # websocket), $tmp (congo-NAME.XXXXXX, kept with KEEP set), $pid and $drv
@@ -79,4 +80,39 @@ web_driver() {
 	exec 3> "$tmp/drv.in"
 	wait_for "$tmp/drv.out" '^[A-Z2-7]\{8\}$'
 	game=$(head -1 "$tmp/drv.out")
+}
+
+# web_chrome: $chrome, the headless Chromium the browser tests drive;
+# false (chrome empty) without chromium or python3-websocket.
+web_chrome() {
+	chrome=$(command -v chromium || command -v chromium-browser || true)
+	[ -n "$chrome" ] && $py -c 'import websocket' 2>/dev/null ||
+	    { chrome=; return 1; }
+}
+
+# web_browser SCRIPT URL SHOT: tests/SCRIPT (web_browser.py, web_deadline.py)
+# driving $chrome on URL in the background, its screenshot SHOT, fed on fd
+# 4, its lines in $tmp/br.out (errors $tmp/br.err); $bpid.
+web_browser() {
+	mkfifo "$tmp/br.in"
+	$py "$srcdir/tests/$1" "$chrome" "$2" "$tmp/chrome" "$3" \
+	    < "$tmp/br.in" > "$tmp/br.out" 2> "$tmp/br.err" &
+	bpid=$!
+	exec 4> "$tmp/br.in"
+}
+
+# browser_wait PATTERN: until the browser says a line matching PATTERN
+# (10 s at most) or is gone; the caller checks what it said.
+browser_wait() {
+	for _ in $(seq 500); do
+		grep -q "$1" "$tmp/br.out" && break
+		kill -0 "$bpid" 2>/dev/null || break
+		sleep 0.02
+	done
+}
+
+# browser_fail WHAT: fail, with the browser's last errors and all it said.
+browser_fail() {
+	grep -v dbus "$tmp/br.err" | tail -5
+	fail "$1: $(cat "$tmp/br.out")"
 }

@@ -92,49 +92,42 @@ refuse "a directory" "$tmp/dir.db" "regular file"
 
 refuse "in a missing folder" "$tmp/no/such/dir/x.db" "No such file"
 
-if command -v python3 > /dev/null && python3 -c 'import sqlite3' 2>/dev/null; then
+# sqlite_edit DB CODE: python3's sqlite3 runs CODE on DB (c, the
+# connection), then commits.
+sqlite_edit() {
 	python3 -c "
 import sqlite3, sys
 c = sqlite3.connect(sys.argv[1])
-c.execute('CREATE TABLE t(x)')
-c.commit()" "$tmp/foreign.db"
+$2
+c.commit()" "$1"
+}
+
+if command -v python3 > /dev/null && python3 -c 'import sqlite3' 2>/dev/null; then
+	sqlite_edit "$tmp/foreign.db" "c.execute('CREATE TABLE t(x)')"
 	refuse "another program's SQLite database" "$tmp/foreign.db" "not a congo-server database"
 
 	cp "$good" "$tmp/version.db"
-	python3 -c "
-import sqlite3, sys
-c = sqlite3.connect(sys.argv[1])
-c.execute('PRAGMA user_version=7')
-c.commit()" "$tmp/version.db"
+	sqlite_edit "$tmp/version.db" "c.execute('PRAGMA user_version=7')"
 	refuse "a newer schema version" "$tmp/version.db" "version"
 
 	# Tampered games are open or active ones: start-up replays those (a
 	# finished game is replayed, and refused, when it is asked for).
 	cp "$good" "$tmp/move.db"
-	python3 -c "
-import sqlite3, sys
-c = sqlite3.connect(sys.argv[1])
+	sqlite_edit "$tmp/move.db" "
 r = c.execute(\"SELECT game, seq, body FROM events WHERE kind = 'MOVE' AND game IN (SELECT id FROM games WHERE status < 2) ORDER BY game, seq LIMIT 1\").fetchone()
 body = ' '.join('move=a1a7' if w.startswith('move=') else w for w in r[2].split())
-c.execute('UPDATE events SET body = ? WHERE game = ? AND seq = ?', (body, r[0], r[1]))
-c.commit()" "$tmp/move.db"
+c.execute('UPDATE events SET body = ? WHERE game = ? AND seq = ?', (body, r[0], r[1]))"
 	without "a stored move that is illegal" "$tmp/move.db" "legal"
 
 	cp "$good" "$tmp/gap.db"
-	python3 -c "
-import sqlite3, sys
-c = sqlite3.connect(sys.argv[1])
+	sqlite_edit "$tmp/gap.db" "
 r = c.execute(\"SELECT game, max(seq) FROM events WHERE game IN (SELECT id FROM games WHERE status < 2) GROUP BY game\").fetchone()
-c.execute('DELETE FROM events WHERE game = ? AND seq = ?', (r[0], r[1] - 1))
-c.commit()" "$tmp/gap.db"
+c.execute('DELETE FROM events WHERE game = ? AND seq = ?', (r[0], r[1] - 1))"
 	without "an event missing" "$tmp/gap.db" "sequence\|order"
 
 	cp "$good" "$tmp/token.db"
-	python3 -c "
-import sqlite3, sys
-c = sqlite3.connect(sys.argv[1])
-c.execute(\"UPDATE seats SET token = 'not-a-token' WHERE rowid = (SELECT min(s.rowid) FROM seats s JOIN games g ON g.id = s.game WHERE g.status < 2)\")
-c.commit()" "$tmp/token.db"
+	sqlite_edit "$tmp/token.db" "
+c.execute(\"UPDATE seats SET token = 'not-a-token' WHERE rowid = (SELECT min(s.rowid) FROM seats s JOIN games g ON g.id = s.game WHERE g.status < 2)\")"
 	without "a bad seat token" "$tmp/token.db" "seat"
 else
 	echo "skipped: foreign, version and content cases (no python3 sqlite3)"

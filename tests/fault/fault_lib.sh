@@ -152,3 +152,47 @@ check_play() {
 	fi
 	return 0
 }
+
+# fault_recovers NAME PATTERN SAYS PHASE: after a fault (locked_db.sh,
+# readonly_db.sh; NAME its messages' prefix) the watcher saw answers all
+# along, the server lives and its log matches PATTERN ("the log does not
+# SAYS" otherwise); in PHASE (after the fault) a second client run stores
+# moves again, every acknowledged move of both runs is there, and the
+# server stops cleanly with a clean log. Exits 1 on any failure.
+fault_recovers() {
+	finish_watch || exit 1
+	if ! kill -0 "$spid" 2>/dev/null; then
+		echo "$1: the server died"
+		cat "$tmp/server.log"
+		exit 1
+	fi
+	if ! grep -q "$2" "$tmp/server.log"; then
+		echo "$1: the log does not $3:"
+		cat "$tmp/server.log"
+		exit 1
+	fi
+	"$client" play --port "$port" --log "$tmp/ack.2" --games 4 \
+	    --seconds 2 --seed 2 > "$tmp/play.2" 2>&1
+	echo "$1: $4:"
+	check_play "$tmp/play.2" || exit 1
+	if [ "$(field acked "$tmp/play.2")" = 0 ]; then
+		echo "$1: $4, moves are still refused"
+		exit 1
+	fi
+	grep -v ' info: ' "$tmp/server.log" |
+	    sed 's/^[^ ]* //; s/game [A-Z2-7]*: //'
+	"$client" check --port "$port" --log "$tmp/ack.1" "$tmp/ack.2" ||
+	    exit 1
+	stop_server || exit 1
+	check_log "$tmp/server.log" || exit 1
+}
+
+# start_new_watched DB: a server on a new database DB (--create), its log
+# in $tmp/server.log, with the watcher started (start_watch); exits 1 when
+# either does not start.
+start_new_watched() {
+	create_flag=--create
+	start_server "$1" "$tmp/server.log" || exit 1
+	create_flag=
+	start_watch || exit 1
+}

@@ -18,10 +18,7 @@ if ! mount -t tmpfs -o size=${FAULT_DISK_KB:-512}k congo-fault "$mnt" 2>/dev/nul
 	exit 77
 fi
 db="$mnt/fault.db"
-create_flag=--create
-start_server "$db" "$tmp/server.log" || exit 1
-create_flag=
-start_watch || exit 1
+start_new_watched "$db"
 "$client" play --port "$port" --log "$tmp/ack.1" --games 4 --seconds 300 \
     --stop-after-507 50 > "$tmp/play.1" 2>&1
 st=$?

@@ -11,10 +11,7 @@
 #   tests/fault/locked_db.sh          (from the build directory)
 . "$(dirname "$0")/fault_lib.sh"
 db="$tmp/locked.db"
-create_flag=--create
-start_server "$db" "$tmp/server.log" || exit 1
-create_flag=
-start_watch || exit 1
+start_new_watched "$db"
 "$client" play --port "$port" --log "$tmp/ack.1" --games 4 --seconds 8 \
     > "$tmp/play.1" 2>&1 &
 cpid=$!
@@ -35,27 +32,5 @@ if [ "$(field e507 "$tmp/play.1")" = 0 ]; then
 	echo "locked_db: no move was refused during a 5 s lock"
 	exit 1
 fi
-finish_watch || exit 1
-if ! kill -0 "$spid" 2>/dev/null; then
-	echo "locked_db: the server died"
-	cat "$tmp/server.log"
-	exit 1
-fi
-if ! grep -q 'locked: another program' "$tmp/server.log"; then
-	echo "locked_db: the log does not name the lock:"
-	cat "$tmp/server.log"
-	exit 1
-fi
-"$client" play --port "$port" --log "$tmp/ack.2" --games 4 --seconds 2 \
-    --seed 2 > "$tmp/play.2" 2>&1
-echo "locked_db: after the lock:"
-check_play "$tmp/play.2" || exit 1
-if [ "$(field acked "$tmp/play.2")" = 0 ]; then
-	echo "locked_db: after the lock, moves are still refused"
-	exit 1
-fi
-grep -v ' info: ' "$tmp/server.log" | sed 's/^[^ ]* //; s/game [A-Z2-7]*: //'
-"$client" check --port "$port" --log "$tmp/ack.1" "$tmp/ack.2" || exit 1
-stop_server || exit 1
-check_log "$tmp/server.log" || exit 1
+fault_recovers locked_db 'locked: another program' 'name the lock' 'after the lock'
 echo "locked_db: a 5 s lock: answers kept coming, refusals within 2 s, nothing acknowledged lost"

@@ -29,10 +29,7 @@ readonly_cleanup() {
 	fault_cleanup
 }
 trap readonly_cleanup EXIT
-create_flag=--create
-start_server "$db" "$tmp/server.log" || exit 1
-create_flag=
-start_watch || exit 1
+start_new_watched "$db"
 "$client" play --port "$port" --log "$tmp/ack.1" --games 4 --seconds 30 \
     --stop-after-507 400 > "$tmp/play.1" 2>&1 &
 cpid=$!
@@ -54,29 +51,7 @@ if [ "$(field end "$tmp/play.1")" != 507s ]; then
 	echo "readonly_db: the client did not end on 507s"
 	exit 1
 fi
-finish_watch || exit 1
-if ! kill -0 "$spid" 2>/dev/null; then
-	echo "readonly_db: the server died"
-	cat "$tmp/server.log"
-	exit 1
-fi
-if ! grep -q 'read-only' "$tmp/server.log"; then
-	echo "readonly_db: the log does not say read-only:"
-	cat "$tmp/server.log"
-	exit 1
-fi
-"$client" play --port "$port" --log "$tmp/ack.2" --games 4 --seconds 2 \
-    --seed 2 > "$tmp/play.2" 2>&1
-echo "readonly_db: writable again:"
-check_play "$tmp/play.2" || exit 1
-if [ "$(field acked "$tmp/play.2")" = 0 ]; then
-	echo "readonly_db: writable again, moves are still refused"
-	exit 1
-fi
-grep -v ' info: ' "$tmp/server.log" | sed 's/^[^ ]* //; s/game [A-Z2-7]*: //'
-"$client" check --port "$port" --log "$tmp/ack.1" "$tmp/ack.2" || exit 1
-stop_server || exit 1
-check_log "$tmp/server.log" || exit 1
+fault_recovers readonly_db 'read-only' 'say read-only' 'writable again'
 
 # A start on the read-only file: refused, saying so.
 chattr +i "$db" || exit 1
