@@ -26,13 +26,9 @@ done
 export CONGO_LOCALEDIR="$tmp/locale"
 unset LANGUAGE LC_MESSAGES
 
+. "$srcdir/tests/locale_lib.sh"
 lang_locale() {
-	for _loc in C.UTF-8 C.utf8 en_US.UTF-8 en_US.utf8; do
-		if locale -a 2>/dev/null | grep -qx "$_loc"; then
-			export LC_ALL="$_loc"
-			return 0
-		fi
-	done
+	utf8_locale && return 0
 	echo "no UTF-8 locale (C.UTF-8): skipped"
 	exit 77
 }

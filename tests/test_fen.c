@@ -109,96 +109,111 @@ test_dotnet_form(void **state)
 	assert_fen(&b, "2Szl2/7/7/7/7/7/2L4 b 0 1");
 }
 
-/* fen_read must fail, leave the board alone and say something with all
- * the given words (NULL-terminated). */
+/* A FEN that fen_read must refuse, leaving the board alone and saying
+ * something with all the words (up to three, NULL after the last). */
+struct reject {
+	const char *fen;
+	const char *words[4];
+};
+
 static void
-check_reject(const char *fen, ...)
+check_rejects(const struct reject *r, size_t n)
 {
 	struct board b, before;
 	char err[256];
-	va_list ap;
-	const char *w;
+	const char *const *w;
 
-	tu_setup(&b, "4l2/7/7/C6/7/7/2L4 b 3 9");
-	before = b;
-	memset(err, 0, sizeof err);
-	if (fen_read(&b, fen, err, sizeof err) != -1)
-		fail_msg("fen_read accepted \"%s\"", fen);
-	if (memcmp(&b, &before, sizeof b) != 0)
-		fail_msg("fen_read(\"%s\") changed the board on error", fen);
-	if (err[0] == '\0')
-		fail_msg("fen_read(\"%s\") gave no message", fen);
-	va_start(ap, fen);
-	while ((w = va_arg(ap, const char *)) != NULL)
-		if (!tu_contains(err, w))
-			fail_msg("message for \"%s\" is \"%s\": no \"%s\"", fen,
-			    err, w);
-	va_end(ap);
+	for (; n > 0; n--, r++) {
+		tu_setup(&b, "4l2/7/7/C6/7/7/2L4 b 3 9");
+		before = b;
+		memset(err, 0, sizeof err);
+		if (fen_read(&b, r->fen, err, sizeof err) != -1)
+			fail_msg("fen_read accepted \"%s\"", r->fen);
+		if (memcmp(&b, &before, sizeof b) != 0)
+			fail_msg("fen_read(\"%s\") changed the board on error",
+			    r->fen);
+		if (err[0] == '\0')
+			fail_msg("fen_read(\"%s\") gave no message", r->fen);
+		for (w = r->words; *w != NULL; w++)
+			if (!tu_contains(err, *w))
+				fail_msg("message for \"%s\" is \"%s\": no \"%s\"",
+				    r->fen, err, *w);
+	}
 }
+
+#define CHECK_REJECTS(table) \
+	check_rejects(table, sizeof table / sizeof table[0])
 
 static void
 test_reject_ranks(void **state)
 {
+	static const struct reject ranks[] = {
+		{ "gmelecz/ppppppp/7/7/2P5/PPPPPPP/GMELECZ w 0 1",
+		    { "rank 3" } },
+		{ "gmelecz/ppppppp/7/6/7/PPPPPPP/GMELECZ w 0 1",
+		    { "rank 4" } },
+		{ "gmelecz/ppppppp/7/7/7/PPPPPPPP/GMELECZ w 0 1",
+		    { "rank 2" } },
+		{ "gmelecz/pppppp/7/7/7/PPPPPPP/GMELECZ w 0 1", { "rank 6" } },
+		{ "gmelecz//7/7/7/PPPPPPP/GMELECZ w 0 1", { "rank 6" } },
+		/* Six ranks, eight ranks. */
+		{ "gmelecz/ppppppp/7/7/PPPPPPP/GMELECZ w 0 1", { NULL } },
+		{ "gmelecz/ppppppp/7/7/7/7/PPPPPPP/GMELECZ w 0 1", { NULL } },
+		/* One of a kind is singular (issue 34: "1 ranks"). */
+		{ "gmelecz w 0 1", { "has 1 rank," } },
+		{ "7/7/7/7/7/7/1 w 0 1", { "has 1 square," } },
+		{ "gmelecz/ppppppp/7/7/7/PPPPPPP/G w 0 1",
+		    { "has 1 square," } },
+	};
+
 	(void)state;
-	check_reject("gmelecz/ppppppp/7/7/2P5/PPPPPPP/GMELECZ w 0 1",
-	    "rank 3", NULL);
-	check_reject("gmelecz/ppppppp/7/6/7/PPPPPPP/GMELECZ w 0 1",
-	    "rank 4", NULL);
-	check_reject("gmelecz/ppppppp/7/7/7/PPPPPPPP/GMELECZ w 0 1",
-	    "rank 2", NULL);
-	check_reject("gmelecz/pppppp/7/7/7/PPPPPPP/GMELECZ w 0 1",
-	    "rank 6", NULL);
-	check_reject("gmelecz//7/7/7/PPPPPPP/GMELECZ w 0 1", "rank 6", NULL);
-	/* Six ranks, eight ranks. */
-	check_reject("gmelecz/ppppppp/7/7/PPPPPPP/GMELECZ w 0 1", NULL);
-	check_reject("gmelecz/ppppppp/7/7/7/7/PPPPPPP/GMELECZ w 0 1", NULL);
-	/* One of a kind is singular (issue 34: "1 ranks"). */
-	check_reject("gmelecz w 0 1", "has 1 rank,", NULL);
-	check_reject("7/7/7/7/7/7/1 w 0 1", "has 1 square,", NULL);
-	check_reject("gmelecz/ppppppp/7/7/7/PPPPPPP/G w 0 1", "has 1 square,",
-	    NULL);
+	CHECK_REJECTS(ranks);
 }
 
 static void
 test_reject_pieces(void **state)
 {
+	static const struct reject pieces[] = {
+		{ "gmelecz/ppppppp/7/3x3/7/PPPPPPP/GMELECZ w 0 1",
+		    { "unknown piece 'x'" } },
+		{ "gmelecz/ppppppp/7/7/7/PPPPPPP/GMKLECZ w 0 1",
+		    { "unknown piece 'K'" } },
+		{ "gmelecz/ppppppp/7/7/7/PPPPPPP/GME1ECZ w 0 1",
+		    { "no white lion" } },
+		{ "gme1ecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0 1",
+		    { "no black lion" } },
+		{ "gmelecz/ppppppp/3l3/7/7/PPPPPPP/GMELECZ w 0 1",
+		    { "black lion" } },
+		{ "gmelecz/ppppppp/7/7/3L3/PPPPPPP/GMELECZ w 0 1",
+		    { "white lion" } },
+	};
+
 	(void)state;
-	check_reject("gmelecz/ppppppp/7/3x3/7/PPPPPPP/GMELECZ w 0 1",
-	    "unknown piece 'x'", NULL);
-	check_reject("gmelecz/ppppppp/7/7/7/PPPPPPP/GMKLECZ w 0 1",
-	    "unknown piece 'K'", NULL);
-	check_reject("gmelecz/ppppppp/7/7/7/PPPPPPP/GME1ECZ w 0 1",
-	    "no white lion", NULL);
-	check_reject("gme1ecz/ppppppp/7/7/7/PPPPPPP/GMELECZ w 0 1",
-	    "no black lion", NULL);
-	check_reject("gmelecz/ppppppp/3l3/7/7/PPPPPPP/GMELECZ w 0 1",
-	    "black lion", NULL);
-	check_reject("gmelecz/ppppppp/7/7/3L3/PPPPPPP/GMELECZ w 0 1",
-	    "white lion", NULL);
+	CHECK_REJECTS(pieces);
 }
 
+/* Pieces where they cannot stand: lions out of their castles, pawns on
+ * the far rank or their own first. */
 static void
-test_reject_lion_castle(void **state)
+test_reject_squares(void **state)
 {
-	(void)state;
-	check_reject("4l2/7/7/7/7/7/L6 w 0 1", "castle", NULL);
-	check_reject("7/7/7/7/7/7/l2L3 w 0 1", "castle", NULL);
-	check_reject("4l2/7/7/7/7/5L1/7 w 0 1", "castle", NULL);
-	check_reject("7/5l1/7/7/7/7/3L3 w 0 1", "castle", NULL);
-	/* Both lions on the river are outside their castles too. */
-	check_reject("7/7/7/2L1l2/7/7/7 w 0 1", "castle", NULL);
-}
+	static const struct reject squares[] = {
+		{ "4l2/7/7/7/7/7/L6 w 0 1", { "castle" } },
+		{ "7/7/7/7/7/7/l2L3 w 0 1", { "castle" } },
+		{ "4l2/7/7/7/7/5L1/7 w 0 1", { "castle" } },
+		{ "7/5l1/7/7/7/7/3L3 w 0 1", { "castle" } },
+		/* Both lions on the river are outside their castles too. */
+		{ "7/7/7/2L1l2/7/7/7 w 0 1", { "castle" } },
+		/* A pawn on the far rank: it would have been promoted. */
+		{ "P3l2/7/7/7/7/7/3L3 w 0 1", { "pawn" } },
+		{ "4l2/7/7/7/7/7/p2L3 w 0 1", { "pawn" } },
+		/* On its own first rank. */
+		{ "4l2/7/7/7/7/7/P2L3 w 0 1", { "pawn" } },
+		{ "p3l2/7/7/7/7/7/3L3 w 0 1", { "pawn" } },
+	};
 
-static void
-test_reject_pawns(void **state)
-{
 	(void)state;
-	/* On the far rank: it would have been promoted. */
-	check_reject("P3l2/7/7/7/7/7/3L3 w 0 1", "pawn", NULL);
-	check_reject("4l2/7/7/7/7/7/p2L3 w 0 1", "pawn", NULL);
-	/* On its own first rank. */
-	check_reject("4l2/7/7/7/7/7/P2L3 w 0 1", "pawn", NULL);
-	check_reject("p3l2/7/7/7/7/7/3L3 w 0 1", "pawn", NULL);
+	CHECK_REJECTS(squares);
 	/* Superpawns may stand anywhere. */
 	check_round_trip("S3l2/7/7/7/7/7/s2L3 w 0 1");
 	check_round_trip("s3l2/7/7/7/7/7/S2L3 b 0 1");
@@ -207,24 +222,28 @@ test_reject_pawns(void **state)
 static void
 test_reject_fields(void **state)
 {
+	static const struct reject fields[] = {
+		{ START_PLACEMENT " x 0 1", { "side" } },
+		{ START_PLACEMENT " wb 0 1", { "side" } },
+		{ START_PLACEMENT, { "side" } },
+		{ START_PLACEMENT " w -1 1", { "-1" } },
+		{ START_PLACEMENT " w a 1", { NULL } },
+		{ START_PLACEMENT " w 0 x", { NULL } },
+		{ START_PLACEMENT " w 0 -3", { "-3" } },
+		{ START_PLACEMENT " w 0 1x", { "1x" } },
+		{ START_PLACEMENT " w 99999999999999999999 1",
+		    { "9999999999" } },
+		{ START_PLACEMENT " w 0 99999999999999999999",
+		    { "9999999999" } },
+		{ START_PLACEMENT " w 0 1 xyz", { NULL } },
+		{ START_PLACEMENT " w 0 1 5", { NULL } },
+		{ "", { NULL } },
+		{ "   ", { NULL } },
+		{ "w 0 1", { NULL } },
+	};
+
 	(void)state;
-	check_reject(START_PLACEMENT " x 0 1", "side", NULL);
-	check_reject(START_PLACEMENT " wb 0 1", "side", NULL);
-	check_reject(START_PLACEMENT, "side", NULL);
-	check_reject(START_PLACEMENT " w -1 1", "-1", NULL);
-	check_reject(START_PLACEMENT " w a 1", NULL);
-	check_reject(START_PLACEMENT " w 0 x", NULL);
-	check_reject(START_PLACEMENT " w 0 -3", "-3", NULL);
-	check_reject(START_PLACEMENT " w 0 1x", "1x", NULL);
-	check_reject(START_PLACEMENT " w 99999999999999999999 1",
-	    "9999999999", NULL);
-	check_reject(START_PLACEMENT " w 0 99999999999999999999",
-	    "9999999999", NULL);
-	check_reject(START_PLACEMENT " w 0 1 xyz", NULL);
-	check_reject(START_PLACEMENT " w 0 1 5", NULL);
-	check_reject("", NULL);
-	check_reject("   ", NULL);
-	check_reject("w 0 1", NULL);
+	CHECK_REJECTS(fields);
 }
 
 /*
@@ -236,17 +255,26 @@ test_reject_fields(void **state)
 static void
 test_rules_reading(void **state)
 {
+	static const struct reject written[] = {
+		{ START_PLACEMENT " W 0 1", { "side", "'W'" } },
+		{ START_PLACEMENT " B 0 1", { "side", "'B'" } },
+		{ START_PLACEMENT " W", { "side" } },
+		{ START_PLACEMENT " B 3", { "side" } },
+		{ START_PLACEMENT "/W/-1", { "side" } },
+		{ START_PLACEMENT " w 0 0", { "move number", "'0'" } },
+		{ START_PLACEMENT " b 5 0", { "move number" } },
+	}, past_limit[] = {
+		{ START_PLACEMENT " w 4294967296 1",
+		    { "quiet", "4294967296", "4294967295" } },
+		{ START_PLACEMENT " w 0 4294967296",
+		    { "move number", "4294967295" } },
+		{ START_PLACEMENT " w 4294967296", { "move number" } },
+	};
 	struct board b;
 	char err[256];
 
 	(void)state;
-	check_reject(START_PLACEMENT " W 0 1", "side", "'W'", NULL);
-	check_reject(START_PLACEMENT " B 0 1", "side", "'B'", NULL);
-	check_reject(START_PLACEMENT " W", "side", NULL);
-	check_reject(START_PLACEMENT " B 3", "side", NULL);
-	check_reject(START_PLACEMENT "/W/-1", "side", NULL);
-	check_reject(START_PLACEMENT " w 0 0", "move number", "'0'", NULL);
-	check_reject(START_PLACEMENT " b 5 0", "move number", NULL);
+	CHECK_REJECTS(written);
 	/* the course form's 0 stays 0 (its numbers are compared in
 	 * test_conformance), and is written as our first move number */
 	tu_setup(&b, START_PLACEMENT " b 0");
@@ -258,11 +286,7 @@ test_rules_reading(void **state)
 	check_round_trip(START_PLACEMENT " w 4294967295 4294967295");
 	tu_setup(&b, START_PLACEMENT " w 100000");
 	assert_int_equal(b.fullmove, 100000);
-	check_reject(START_PLACEMENT " w 4294967296 1", "quiet",
-	    "4294967296", "4294967295", NULL);
-	check_reject(START_PLACEMENT " w 0 4294967296", "move number",
-	    "4294967295", NULL);
-	check_reject(START_PLACEMENT " w 4294967296", "move number", NULL);
+	CHECK_REJECTS(past_limit);
 	/* the counters stop at their limit instead of wrapping */
 	assert_int_equal(fen_read(&b, "4l2/7/7/C6/7/7/2L4 b 4294967295 "
 	    "4294967295", err, sizeof err), 0);
@@ -274,12 +298,16 @@ test_rules_reading(void **state)
 static void
 test_reject_dotnet(void **state)
 {
+	static const struct reject dotnet[] = {
+		{ START_PLACEMENT "/w/5", { "-1" } },
+		{ START_PLACEMENT "/w/0", { NULL } },
+		{ START_PLACEMENT "/x/-1", { "side" } },
+		{ START_PLACEMENT "/w/", { NULL } },
+		{ START_PLACEMENT "/w", { NULL } },
+	};
+
 	(void)state;
-	check_reject(START_PLACEMENT "/w/5", "-1", NULL);
-	check_reject(START_PLACEMENT "/w/0", NULL);
-	check_reject(START_PLACEMENT "/x/-1", "side", NULL);
-	check_reject(START_PLACEMENT "/w/", NULL);
-	check_reject(START_PLACEMENT "/w", NULL);
+	CHECK_REJECTS(dotnet);
 }
 
 static void
@@ -310,8 +338,7 @@ main(void)
 		cmocka_unit_test(test_dotnet_form),
 		cmocka_unit_test(test_reject_ranks),
 		cmocka_unit_test(test_reject_pieces),
-		cmocka_unit_test(test_reject_lion_castle),
-		cmocka_unit_test(test_reject_pawns),
+		cmocka_unit_test(test_reject_squares),
 		cmocka_unit_test(test_reject_fields),
 		cmocka_unit_test(test_reject_dotnet),
 		cmocka_unit_test(test_rules_reading),

@@ -26,4 +26,19 @@
 		return cmocka_run_group_tests(tests, setup, teardown);	\
 	}
 
+/* The same, the tests run in a folder that make (an int expression: 0
+ * when it made the folder, its path in dir) makes and test_rmdir_rc
+ * (test_tmp.h) removes after them; 99 when it could not be made. */
+#define TEST_MAIN_IN_DIR(dir, make, ...)				\
+	int								\
+	main(void)							\
+	{								\
+		const struct CMUnitTest tests[] = { __VA_ARGS__ };	\
+									\
+		if ((make) != 0)					\
+			return 99;					\
+		return test_rmdir_rc(dir,				\
+		    cmocka_run_group_tests(tests, NULL, NULL));		\
+	}
+
 #endif

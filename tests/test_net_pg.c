@@ -36,17 +36,65 @@ ev(struct tc *c, const char *text)
 	return ev2(c, game, text);
 }
 
-/* A game made on w's server (White, wname, with CREATE's extra words)
- * and joined on b's (Black, bname): its id into id. */
 void
-new_game(struct tc *w, const char *wname, struct tc *b, const char *bname,
-    const char *extra, char *id)
+pg_ctl_needed(void)
+{
+	if (getenv("CONGO_PG_CTL") == NULL)
+		skip();
+}
+
+int
+pg_ctl(const char *fmt, ...)
+{
+	char cmd[700];
+	va_list ap;
+	int n;
+
+	pg_ctl_needed();
+	n = snprintf(cmd, sizeof cmd, "%s ", getenv("CONGO_PG_CTL"));
+	va_start(ap, fmt);
+	vsnprintf(cmd + n, sizeof cmd - (size_t)n, fmt, ap);
+	va_end(ap);
+	return system(cmd);
+}
+
+/* A connection past HELLO to port from 127.0.net.1 (net 0: the usual
+ * address). */
+struct tc *
+hello_from(int port, unsigned net)
+{
+	struct tc *c;
+
+	tc_from = net != 0 ? (127u << 24) | (net << 8) | 1 : 0;
+	c = tc_hello(port);
+	tc_from = 0;
+	assert_non_null(c);
+	return c;
+}
+
+/* A game made on w's server (White, wname, with CREATE's extra words)
+ * and joined on b's (Black, bname): its id into id, the seats' tokens
+ * into tw and tb where not NULL. */
+void
+new_game_tok(struct tc *w, const char *wname, struct tc *b,
+    const char *bname, const char *extra, char *id, char *tw, char *tb)
 {
 	tc_ask(w, "OK #c CREATE game=", "#c CREATE seat=white name=%s%s%s",
 	    wname, extra[0] != '\0' ? " " : "", extra);
 	tc_val(w->line, "game", id, 16);
+	if (tw != NULL)
+		tc_val(w->line, "token", tw, 40);
 	tc_ask(b, "OK #j JOIN", "#j JOIN game=%s seat=black name=%s", id,
 	    bname);
+	if (tb != NULL)
+		tc_val(b->line, "token", tb, 40);
+}
+
+void
+new_game(struct tc *w, const char *wname, struct tc *b, const char *bname,
+    const char *extra, char *id)
+{
+	new_game_tok(w, wname, b, bname, extra, id, NULL, NULL);
 }
 
 static void
@@ -57,12 +105,8 @@ test_cross_server(void **state)
 	(void)state;
 	assert_non_null(w = tc_hello(port_a));
 	assert_non_null(b = tc_hello(port_b));
-	tc_ask(w, "OK #c CREATE game=", "#c CREATE seat=white name=ann");
-	tc_val(w->line, "game", game, sizeof game);
-	tc_val(w->line, "token", tokw, sizeof tokw);
 	/* Joined on the other server; white hears of it on the first. */
-	tc_ask(b, "OK #j JOIN", "#j JOIN game=%s seat=black name=bob", game);
-	tc_val(b->line, "token", tokb, sizeof tokb);
+	new_game_tok(w, "ann", b, "bob", "", game, tokw, tokb);
 	assert_non_null(ev(w, " JOINED seat=black name=bob"));
 	/* Moves both ways. */
 	tc_ask(w, "OK #m0 MOVE", "#m0 MOVE game=%s ply=0 move=c2c3", game);
@@ -309,9 +353,7 @@ test_stale_after_ok(void **state)
 		assert_non_null(b = tc_hello(port_a));
 		/* Each game made from a network of its own (the limit of
 		 * games a minute is per network). */
-		tc_from = (127u << 24) | ((uint32_t)(20 + i) << 8) | 1;
-		assert_non_null(w = tc_hello(port_b));
-		tc_from = 0;
+		w = hello_from(port_b, 20 + i);
 		tc_ask(w, "OK #c CREATE game=",
 		    "#c CREATE seat=white name=sw");
 		tc_val(w->line, "game", id, sizeof id);
@@ -378,15 +420,9 @@ test_presence_across(void **state)
 	const char *l;
 
 	(void)state;
-	tc_from = (127u << 24) | (91u << 8) | 1;
-	assert_non_null(w = tc_hello(port_a));
-	assert_non_null(b = tc_hello(port_b));
-	tc_from = 0;
-	tc_ask(w, "OK #c CREATE game=", "#c CREATE seat=white name=pw");
-	tc_val(w->line, "game", id, sizeof id);
-	tc_val(w->line, "token", tw, sizeof tw);
-	tc_ask(b, "OK #j JOIN", "#j JOIN game=%s seat=black name=pb", id);
-	tc_val(b->line, "token", tb, sizeof tb);
+	w = hello_from(port_a, 91);
+	b = hello_from(port_b, 91);
+	new_game_tok(w, "pw", b, "pb", "", id, tw, tb);
 	tc_send(w, "#m MOVE game=%s ply=0 move=c2c3", id);
 	assert_true(strncmp(reply(w, "#m"), "OK ", 3) == 0);
 	tc_send(b, "#m MOVE game=%s ply=1 move=c6c5", id);
@@ -479,27 +515,22 @@ sees_move(struct tc *c, const char *id, int ply)
 static void
 test_database_outages(void **state)
 {
-	const char *ctl = getenv("CONGO_PG_CTL");
 	static const char *const mv[] = { "c2c3", "c6c5", "d2d3", "d6d5",
 	    "e2e3", "e6e5", "b2b3", "b6b5" };
-	char cmd[600], id[16];
+	char id[16];
 	struct tc *w, *b;
 	int ply = 0, k;
 
 	(void)state;
-	if (ctl == NULL)
-		skip();
-	tc_from = (127u << 24) | (90u << 8) | 1;
-	assert_non_null(w = tc_hello(port_a));
-	assert_non_null(b = tc_hello(port_b));
-	tc_from = 0;
+	pg_ctl_needed();
+	w = hello_from(port_a, 90);
+	b = hello_from(port_b, 90);
 	new_game(w, "outw", b, "outb", "", id);
 	for (k = 0; k < 3; k++) {
 		const char *what = k == 0 ? "restart" : k == 1 ? "stop" :
 		    "terminate";
 		print_message("database: %s\n", what);
-		snprintf(cmd, sizeof cmd, "%s %s", ctl, what);
-		assert_int_equal(system(cmd), 0);
+		assert_int_equal(pg_ctl("%s", what), 0);
 		if (k == 1) {
 			/* Stopped: a move is refused at once, not hung. */
 			const char *l;
@@ -512,8 +543,7 @@ test_database_outages(void **state)
 			assert_true(strstr(l, " 503 BUSY") != NULL ||
 			    strstr(l, " 507 STORAGE_FAILED") != NULL);
 			sleep(3);
-			snprintf(cmd, sizeof cmd, "%s start", ctl);
-			assert_int_equal(system(cmd), 0);
+			assert_int_equal(pg_ctl("start"), 0);
 		}
 		move_through(ply % 2 == 0 ? w : b, id, ply, mv[ply]);
 		sees_move(ply % 2 == 0 ? b : w, id, ply);

@@ -27,10 +27,21 @@ extern char game[16], tokw[40], tokb[40];
 /* An event of game id (ev: of game) on c containing text, within T. */
 const char *ev2(struct tc *c, const char *id, const char *text);
 const char *ev(struct tc *c, const char *text);
+/* The test skipped without $CONGO_PG_CTL (test_net_pg.sh's control of its
+ * cluster: start, stop, lock N, sql TEXT...); pg_ctl runs it with the
+ * words fmt makes, its exit status returned. */
+void pg_ctl_needed(void);
+int pg_ctl(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* A connection past HELLO to port from 127.0.net.1 (net 0: the usual
+ * address); the test fails without one. */
+struct tc *hello_from(int port, unsigned net);
 /* A game made on w's server (White, wname, with CREATE's extra words)
- * and joined on b's (Black, bname): its id into id. */
+ * and joined on b's (Black, bname): its id into id; new_game_tok also
+ * gives the seats' tokens (into tw, tb where not NULL). */
 void new_game(struct tc *w, const char *wname, struct tc *b,
     const char *bname, const char *extra, char *id);
+void new_game_tok(struct tc *w, const char *wname, struct tc *b,
+    const char *bname, const char *extra, char *id, char *tw, char *tb);
 /* A STATE of game id on c until it shows kv (" wpresent=1 "), within T. */
 bool state_shows(struct tc *c, const char *id, const char *kv);
 /* Register name on c (a new account), LOGIN there; its key into key. */

@@ -8,12 +8,10 @@
 #include "test_net_pg.h"
 
 static void
-registered(struct tc **c, int port, uint32_t from, const char *name,
+registered(struct tc **c, int port, unsigned net, const char *name,
     char *key)
 {
-	tc_from = from;
-	assert_non_null(*c = tc_hello(port));
-	tc_from = 0;
+	*c = hello_from(port, net);
 	tc_ask(*c, "OK #r REGISTER", "#r REGISTER name=%s", name);
 	tc_val((*c)->line, "key", key, 40);
 	tc_send(*c, "#l LOGIN name=%s key=%s", name, key);
@@ -28,16 +26,14 @@ test_challenge_across(void **state)
 	const char *l;
 
 	(void)state;
-	registered(&a, port_a, (127u << 24) | (94u << 8) | 1, "chann", ka);
-	registered(&b, port_b, (127u << 24) | (95u << 8) | 1, "chbob", kb);
+	registered(&a, port_a, 94, "chann", ka);
+	registered(&b, port_b, 95, "chbob", kb);
 	tc_free(b);
 	l = tc_ask(a, "OK #c CHALLENGE game=",
 	    "#c CHALLENGE name=chbob clock=300+5 color=white");
 	tc_val(l, "game", id, sizeof id);
 	/* chbob logs in on B: told of it. */
-	tc_from = (127u << 24) | (95u << 8) | 1;
-	assert_non_null(b = tc_hello(port_b));
-	tc_from = 0;
+	b = hello_from(port_b, 95);
 	send_ok(b, "#l LOGIN name=chbob key=%s", kb);
 	snprintf(want, sizeof want, "EV %s 0 CHALLENGED from=chann ", id);
 	assert_non_null(l = tc_wait(b, want, T));

@@ -18,11 +18,7 @@ test_corr_across(void **state)
 	(void)state;
 	assert_non_null(w = tc_hello(port_a));
 	assert_non_null(b = tc_hello(port_b));
-	tc_ask(w, "OK #c CREATE game=", "#c CREATE seat=white name=cw days=2");
-	tc_val(w->line, "game", id, sizeof id);
-	tc_val(w->line, "token", tw, sizeof tw);
-	tc_ask(b, "OK #j JOIN", "#j JOIN game=%s seat=black name=cb", id);
-	tc_val(b->line, "token", tb, sizeof tb);
+	new_game_tok(w, "cw", b, "cb", "days=2", id, tw, tb);
 	tc_send(w, "#m0 MOVE game=%s ply=0 move=c2c3", id);
 	assert_non_null(ev2(b, id, " MOVE ply=0 "));
 	tc_send(b, "#m1 MOVE game=%s ply=1 move=c6c5", id);

@@ -43,12 +43,10 @@ test_identity_across(void **state)
 	const char *l;
 
 	(void)state;
-	tc_from = (127u << 24) | (93u << 8) | 1;
-	assert_non_null(g = tc_hello(port_b));
-	assert_non_null(h = tc_hello(port_a));
-	assert_non_null(a = tc_hello(port_a));
-	assert_non_null(a2 = tc_hello(port_b));
-	tc_from = 0;
+	g = hello_from(port_b, 93);
+	h = hello_from(port_a, 93);
+	a = hello_from(port_a, 93);
+	a2 = hello_from(port_b, 93);
 	/* A guest game under the name, finished before it is registered. */
 	new_game(g, "idcarol", h, "iddave", "", id);
 	send_ok(g, "#m MOVE game=%s ply=0 move=c2c3", id);

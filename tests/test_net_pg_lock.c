@@ -17,32 +17,26 @@
 void
 test_tables_locked(void **state)
 {
-	const char *ctl = getenv("CONGO_PG_CTL");
-	char cmd[600], id[16];
+	char id[16];
 	struct tc *w, *b, *pa, *pb, *cr, *rd;
 	long long t0, worst = 0, d;
 	const char *l;
 	int i;
 
 	(void)state;
-	if (ctl == NULL)
-		skip();
-	tc_from = (127u << 24) | (94u << 8) | 1;
-	assert_non_null(w = tc_hello(port_a));
-	assert_non_null(b = tc_hello(port_b));
-	assert_non_null(pa = tc_hello(port_a));
-	assert_non_null(pb = tc_hello(port_b));
-	tc_from = (127u << 24) | (95u << 8) | 1;
-	assert_non_null(cr = tc_hello(port_a));
-	assert_non_null(rd = tc_hello(port_b));
-	tc_from = 0;
+	pg_ctl_needed();
+	w = hello_from(port_a, 94);
+	b = hello_from(port_b, 94);
+	pa = hello_from(port_a, 94);
+	pb = hello_from(port_b, 94);
+	cr = hello_from(port_a, 95);
+	rd = hello_from(port_b, 95);
 	new_game(w, "lw", b, "lb", "", id);
 	tc_send(w, "#m0 MOVE game=%s ply=0 move=c2c3", id);
 	assert_true(strncmp(reply(w, "#m0"), "OK ", 3) == 0);
 	tc_ask(pa, "OK #o", "#o OBSERVE game=%s", id);
 	tc_ask(pb, "OK #o", "#o OBSERVE game=%s", id);
-	snprintf(cmd, sizeof cmd, "%s lock 3", ctl);
-	assert_int_equal(system(cmd), 0);
+	assert_int_equal(pg_ctl("lock 3"), 0);
 	t0 = tc_ms();
 	/* Black's move waits for the lock; so does a new game (its count
 	 * of games a minute, in a locked table, gives up at once: this
@@ -106,27 +100,24 @@ test_tables_locked(void **state)
 void
 test_news_off_loop(void **state)
 {
-	const char *ctl = getenv("CONGO_PG_CTL");
-	char cmd[600], id[16], tag[8];
+	char id[16], tag[8];
 	struct tc *w, *b, *p;
 	long long t0, worst = 0, d;
 	const char *l;
 	int i;
 
 	(void)state;
-	if (ctl == NULL || port_c == 0)
+	pg_ctl_needed();
+	if (port_c == 0)
 		skip();
-	tc_from = (127u << 24) | (96u << 8) | 1;
-	assert_non_null(w = tc_hello(port_a));
-	assert_non_null(b = tc_hello(port_c));
-	assert_non_null(p = tc_hello(port_c));
-	tc_from = 0;
+	w = hello_from(port_a, 96);
+	b = hello_from(port_c, 96);
+	p = hello_from(port_c, 96);
 	new_game(w, "nw", b, "nb", "", id);
 	send_ok(w, "#m0 MOVE game=%s ply=0 move=c2c3", id);
 	send_ok(b, "#m1 MOVE game=%s ply=1 move=c6c5", id);
 	send_ok(w, "#m2 MOVE game=%s ply=2 move=c3c4", id);
-	snprintf(cmd, sizeof cmd, "%s lock 3", ctl);
-	assert_int_equal(system(cmd), 0);
+	assert_int_equal(pg_ctl("lock 3"), 0);
 	t0 = tc_ms();
 	tc_send(b, "#m3 MOVE game=%s ply=3 move=d6d5", id);
 	for (i = 0; i < 6; i++) {
@@ -198,11 +189,9 @@ test_idle_game_leaves(void **state)
 #endif
 	if (log == NULL)
 		skip();
-	tc_from = (127u << 24) | (98u << 8) | 1;
-	assert_non_null(w = tc_hello(port_a));
-	assert_non_null(b = tc_hello(port_a));
-	assert_non_null(o = tc_hello(port_b));
-	tc_from = 0;
+	w = hello_from(port_a, 98);
+	b = hello_from(port_a, 98);
+	o = hello_from(port_b, 98);
 	new_game(w, "iw", b, "ib", "clock=300+0", id);
 	send_ok(w, "#m0 MOVE game=%s ply=0 move=c2c3", id);
 	/* Watched on B, then not. */
@@ -215,9 +204,7 @@ test_idle_game_leaves(void **state)
 	/* Played on meanwhile on A; B reads it as it is now. */
 	send_ok(b, "#m1 MOVE game=%s ply=1 move=c6c5", id);
 	send_ok(w, "#m2 MOVE game=%s ply=2 move=c3c4", id);
-	tc_from = (127u << 24) | (98u << 8) | 1;
-	assert_non_null(o = tc_hello(port_b));
-	tc_from = 0;
+	o = hello_from(port_b, 98);
 	send_ok(o, "#o OBSERVE game=%s", id);
 	assert_non_null(ev2(o, id, " STATE "));
 	assert_non_null(strstr(o->line, " ply=3 "));
@@ -244,38 +231,28 @@ test_idle_game_leaves(void **state)
 void
 test_presence_notify_lock(void **state)
 {
-	const char *ctl = getenv("CONGO_PG_CTL");
-	char cmd[600], id[16], tw[40];
+	char id[16], tw[40];
 	struct tc *w, *b, *w2;
 	long long t0;
 
 	(void)state;
-	if (ctl == NULL)
-		skip();
-	tc_from = (127u << 24) | (99u << 8) | 1;
-	assert_non_null(w = tc_hello(port_a));
-	assert_non_null(b = tc_hello(port_b));
-	tc_from = 0;
-	tc_ask(w, "OK #c CREATE game=", "#c CREATE seat=white name=nw");
-	tc_val(w->line, "game", id, sizeof id);
-	tc_val(w->line, "token", tw, sizeof tw);
-	tc_ask(b, "OK #j JOIN", "#j JOIN game=%s seat=black name=nb", id);
+	pg_ctl_needed();
+	w = hello_from(port_a, 99);
+	b = hello_from(port_b, 99);
+	new_game_tok(w, "nw", b, "nb", "", id, tw, NULL);
 	/* Each server has heard of the other's seat. */
 	assert_true(state_shows(w, id, " bpresent=1 "));
 	assert_true(state_shows(b, id, " wpresent=1 "));
-	snprintf(cmd, sizeof cmd, "%s notifylock 3", ctl);
-	assert_int_equal(system(cmd), 0);
+	assert_int_equal(pg_ctl("notifylock 3"), 0);
 	t0 = tc_ms();
 	assert_non_null(w2 = tc_hello(port_b));
 	tc_ask(w2, "OK #r REJOIN", "#r REJOIN game=%s token=%s", id, tw);
 	/* The batches of notices waiting for the lock (B's with the taking)
 	 * are cancelled once, as an administrator might: each is sent
 	 * again. */
-	snprintf(cmd, sizeof cmd, "%s sql \"SELECT 1 / count("
-	    "pg_cancel_backend(pid)) FROM pg_stat_activity WHERE "
-	    "wait_event_type = 'Lock' AND query LIKE '%%congo_presence%%'\"",
-	    ctl);
-	while (system(cmd) != 0 && tc_ms() - t0 < T)
+	while (pg_ctl("sql \"SELECT 1 / count(pg_cancel_backend(pid)) FROM "
+	    "pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE "
+	    "'%%congo_presence%%'\"") != 0 && tc_ms() - t0 < T)
 		usleep(20000);
 	assert_true(tc_ms() - t0 < T);
 	print_message("cancelled %lld ms after the lock was taken\n",

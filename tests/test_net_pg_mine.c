@@ -11,17 +11,13 @@
  */
 #include "test_net_pg.h"
 
-/* A new connection to port from network from, REGISTERed as name and
- * logged in; its key into key (40 bytes). */
+/* A new connection to port from network net (hello_from), REGISTERed as
+ * name and logged in; its key into key (40 bytes). */
 static struct tc *
-member(int port, uint32_t from, const char *name, char *key)
+member(int port, unsigned net, const char *name, char *key)
 {
-	struct tc *c;
+	struct tc *c = hello_from(port, net);
 
-	tc_from = from;
-	c = tc_hello(port);
-	tc_from = 0;
-	assert_non_null(c);
 	tc_send(c, "#r REGISTER name=%s", name);
 	assert_non_null(tc_wait(c, "OK #r REGISTER", T));
 	tc_val(c->line, "key", key, 40);
@@ -31,20 +27,15 @@ member(int port, uint32_t from, const char *name, char *key)
 }
 
 static struct tc *
-login(int port, uint32_t from, const char *name, const char *key)
+login(int port, unsigned net, const char *name, const char *key)
 {
-	struct tc *c;
+	struct tc *c = hello_from(port, net);
 
-	tc_from = from;
-	c = tc_hello(port);
-	tc_from = 0;
-	assert_non_null(c);
 	tc_send(c, "#l LOGIN name=%s key=%s", name, key);
 	ok(c, "#l");
 	return c;
 }
 
-#define NET(n) ((127u << 24) | ((n) << 8) | 1)
 
 /* line holds text (else the test fails, showing the line). */
 static const char *
@@ -65,9 +56,9 @@ test_mine_across(void **state)
 	int i;
 
 	(void)state;
-	ann = member(port_a, NET(150), "mnann", ka);
-	bob = member(port_a, NET(151), "mnbob", kb);
-	carl = member(port_a, NET(152), "mncarl", kc);
+	ann = member(port_a, 150, "mnann", ka);
+	bob = member(port_a, 151, "mnbob", kb);
+	carl = member(port_a, 152, "mncarl", kc);
 	/* On A: ten challenges of mnann's (her network's ten games a
 	 * minute), a game of hers (her turn), and mncarl's challenge to
 	 * her. */
@@ -88,7 +79,7 @@ test_mine_across(void **state)
 	 * nobody logged in as mnann there it did not read it. */
 
 	/* mnann on B: told of mncarl's challenge at her LOGIN. */
-	b = login(port_b, NET(153), "mnann", ka);
+	b = login(port_b, 153, "mnann", ka);
 	snprintf(want, sizeof want, "EV %s 0 CHALLENGED from=mncarl ", c);
 	assert_non_null(l = tc_wait(b, want, T));
 	has(l, " days=2 rated=no seat=white");
@@ -130,6 +121,22 @@ unpaired(struct tc *x, const char *id)
 	has(reply(x, "#u"), "OK #u UNSEEK");
 }
 
+/* A third seek, y's on clock clock+2 (white, as x's seek sx), pairs with
+ * p's; x's stays unpaired. */
+static void
+third_pairs(struct tc *y, const char *yname, struct tc *p, const char *pname,
+    int clock, struct tc *x, const char *sx)
+{
+	char sy[16], gp[16], gy[16];
+
+	tc_send(y, "#s SEEK clock=%d+2 color=white", clock);
+	seek_of(y, sy, sizeof sy);
+	paired_into(y, yname, gy);
+	paired_into(p, pname, gp);
+	assert_string_equal(gp, gy);
+	unpaired(x, sx);
+}
+
 /*
  * blkpam on A blocks blkxan and seeks; blkxan's seek on B, the newer, is
  * B's to pair (of two servers the one with the newer seek pairs): B reads
@@ -140,12 +147,12 @@ void
 test_block_seek_across(void **state)
 {
 	struct tc *p, *x, *y;
-	char kp[40], kx[40], ky[40], sp[16], sx[16], sy[16], gp[16], gy[16];
+	char kp[40], kx[40], ky[40], sp[16], sx[16];
 
 	(void)state;
-	p = member(port_a, NET(160), "blkpam", kp);
-	x = member(port_b, NET(161), "blkxan", kx);
-	y = member(port_a, NET(162), "blkyod", ky);
+	p = member(port_a, 160, "blkpam", kp);
+	x = member(port_b, 161, "blkxan", kx);
+	y = member(port_a, 162, "blkyod", ky);
 	tc_send(p, "#b BLOCK name=blkxan");
 	ok(p, "#b");
 	tc_send(p, "#s SEEK clock=171+2");
@@ -155,12 +162,7 @@ test_block_seek_across(void **state)
 	seek_of(x, sx, sizeof sx);
 	/* Both servers know both (A the newer from B's notice). */
 	assert_true(seek_listed(p, sx));
-	tc_send(y, "#s SEEK clock=171+2 color=white");
-	seek_of(y, sy, sizeof sy);
-	paired_into(y, "blkyod", gy);
-	paired_into(p, "blkpam", gp);
-	assert_string_equal(gp, gy);
-	unpaired(x, sx);
+	third_pairs(y, "blkyod", p, "blkpam", 171, x, sx);
 	tc_free(p);
 	tc_free(x);
 	tc_free(y);
@@ -177,25 +179,20 @@ void
 test_block_seek_late(void **state)
 {
 	struct tc *p, *p2, *x, *y;
-	char kp[40], kx[40], ky[40], sp[16], sx[16], sy[16], gp[16], gy[16];
+	char kp[40], kx[40], ky[40], sp[16], sx[16];
 
 	(void)state;
-	p = member(port_a, NET(163), "lateblk", kp);
-	x = member(port_a, NET(164), "latexan", kx);
-	y = member(port_a, NET(165), "lateyod", ky);
-	p2 = login(port_b, NET(166), "lateblk", kp);
+	p = member(port_a, 163, "lateblk", kp);
+	x = member(port_a, 164, "latexan", kx);
+	y = member(port_a, 165, "lateyod", ky);
+	p2 = login(port_b, 166, "lateblk", kp);
 	tc_send(p2, "#b BLOCK name=latexan");
 	ok(p2, "#b");
 	tc_send(p, "#s SEEK clock=172+2");
 	seek_of(p, sp, sizeof sp);
 	tc_send(x, "#s SEEK clock=172+2 color=white");
 	seek_of(x, sx, sizeof sx);
-	tc_send(y, "#s SEEK clock=172+2 color=white");
-	seek_of(y, sy, sizeof sy);
-	paired_into(y, "lateyod", gy);
-	paired_into(p, "lateblk", gp);
-	assert_string_equal(gp, gy);
-	unpaired(x, sx);
+	third_pairs(y, "lateyod", p, "lateblk", 172, x, sx);
 	tc_free(p);
 	tc_free(p2);
 	tc_free(x);

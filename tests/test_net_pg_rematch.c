@@ -78,11 +78,8 @@ test_rematch_across(void **state)
 	char g1[16], g2[16], g3[16], tok[40];
 
 	(void)state;
-	tc_from = (127u << 24) | (88u << 8) | 1;
-	assert_non_null(a = tc_hello(port_a));
-	tc_from = (127u << 24) | (89u << 8) | 1;
-	assert_non_null(b = tc_hello(port_b));
-	tc_from = 0;
+	a = hello_from(port_a, 88);
+	b = hello_from(port_b, 89);
 	new_game(a, "ra", b, "rb", "clock=300+0", g1);
 	assert_non_null(ev2(a, g1, " JOINED seat=black"));
 	two_moves(a, b, g1, "c2c3", "c6c5");

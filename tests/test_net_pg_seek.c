@@ -15,6 +15,18 @@ seek_of(struct tc *c, char *out, size_t n)
 	tc_val(c->line, "seek", out, n);
 }
 
+/* c's next event is a PAIRED (with what): its game into game (16 bytes),
+ * c's seat into seat (8 bytes) unless NULL. */
+static void
+paired_next(struct tc *c, const char *what, char *game, char *seat)
+{
+	assert_non_null(tc_wait(c, "EV ", T));
+	assert_non_null(strstr(c->line, what));
+	sscanf(c->line, "EV %15s", game);
+	if (seat != NULL)
+		tc_val(c->line, "seat", seat, 8);
+}
+
 /*
  * Seeks on two servers: paired within a second of the second arriving,
  * each seeker told its seat and token on its own server; an account made
@@ -28,11 +40,8 @@ test_seek_across(void **state)
 	long long t0;
 
 	(void)state;
-	tc_from = (127u << 24) | (92u << 8) | 1;
-	assert_non_null(a = tc_hello(port_a));
-	tc_from = (127u << 24) | (93u << 8) | 1;
-	assert_non_null(b = tc_hello(port_b));
-	tc_from = 0;
+	a = hello_from(port_a, 92);
+	b = hello_from(port_b, 93);
 	tc_ask(a, "OK #r REGISTER name=across key=",
 	    "#r REGISTER name=across");
 	tc_val(a->line, "key", key, sizeof key);
@@ -52,14 +61,8 @@ test_seek_across(void **state)
 	t0 = tc_ms();
 	tc_send(b, "#s SEEK clock=77+1");
 	seek_of(b, sb, sizeof sb);
-	assert_non_null(tc_wait(b, "EV ", T));
-	assert_non_null(strstr(b->line, " 0 PAIRED seek="));
-	sscanf(b->line, "EV %15s", gb);
-	tc_val(b->line, "seat", seat_b, sizeof seat_b);
-	assert_non_null(tc_wait(a, "EV ", T));
-	assert_non_null(strstr(a->line, " 0 PAIRED seek="));
-	sscanf(a->line, "EV %15s", ga);
-	tc_val(a->line, "seat", seat_a, sizeof seat_a);
+	paired_next(b, " 0 PAIRED seek=", gb, seat_b);
+	paired_next(a, " 0 PAIRED seek=", ga, seat_a);
 	print_message("paired across servers in %lld ms\n", tc_ms() - t0);
 	assert_true(tc_ms() - t0 < 1000);
 	assert_string_equal(ga, gb);
@@ -128,13 +131,10 @@ seek_freed_once(int inc)
 	    gw[16];
 	bool ran;
 
-	tc_from = (127u << 24) | ((94u + (unsigned)inc) << 8) | 1;
-	assert_non_null(x = tc_hello(port_a));
-	assert_non_null(w = tc_hello(port_a));
-	tc_from = (127u << 24) | ((97u + (unsigned)inc) << 8) | 1;
-	assert_non_null(y = tc_hello(port_c));
-	assert_non_null(z = tc_hello(port_c));
-	tc_from = 0;
+	x = hello_from(port_a, 94u + (unsigned)inc);
+	w = hello_from(port_a, 94u + (unsigned)inc);
+	y = hello_from(port_c, 97u + (unsigned)inc);
+	z = hello_from(port_c, 97u + (unsigned)inc);
 	tc_send(y, "#s SEEK clock=72+%d name=y", inc);
 	seek_of(y, y2, sizeof y2);
 	tc_send(x, "#s SEEK clock=71+%d name=x", inc);
@@ -222,26 +222,24 @@ log_count(const char *path, const char *text)
 void
 test_seek_stale(void **state)
 {
-	const char *ctl = getenv("CONGO_PG_CTL"), *log = getenv("CONGO_PG_LOG_B");
-	char cmd[700], xs[16], gx[16], gy[16];
+	const char *log = getenv("CONGO_PG_LOG_B");
+	char xs[16], gx[16], gy[16];
 	struct tc *x, *y, *w;
 	long long t0, waited;
 	int before, tries;
 
 	(void)state;
-	if (ctl == NULL || log == NULL)
+	pg_ctl_needed();
+	if (log == NULL)
 		skip();
 	assert_non_null(w = tc_hello(port_b));
-	snprintf(cmd, sizeof cmd, "%s sql \"INSERT INTO seek_claims(id) "
+	assert_int_equal(pg_ctl("sql \"INSERT INTO seek_claims(id) "
 	    "VALUES ('STALE234'); SELECT pg_notify('congo_presence', "
 	    "'ZZZZZZZZ seek STALE234 ghost 0 12345:0 congo 73000 0 0 0 0 0 0 "
-	    "0 0.000 1 %064d')\"", ctl, 0);
-	assert_int_equal(system(cmd), 0);
+	    "0 0.000 1 %064d')\"", 0), 0);
 	assert_true(seek_listed(w, "STALE234"));
 	before = log_count(log, " and STALE234 paired");
-	tc_from = (127u << 24) | (91u << 8) | 1;
-	assert_non_null(x = tc_hello(port_b));
-	tc_from = 0;
+	x = hello_from(port_b, 91);
 	tc_send(x, "#s SEEK clock=73+0 name=x");
 	seek_of(x, xs, sizeof xs);
 	t0 = tc_ms();
@@ -278,9 +276,7 @@ stores_at_once(int port, unsigned net)
 	const char *l;
 	struct tc *c;
 
-	tc_from = (127u << 24) | (net << 8) | 1;
-	assert_non_null(c = tc_hello(port));
-	tc_from = 0;
+	c = hello_from(port, net);
 	tc_send(c, "#g CREATE seat=white name=probe");
 	l = reply(c, "#g");
 	if (strncmp(l, "OK ", 3) != 0)
@@ -301,27 +297,23 @@ stores_at_once(int port, unsigned net)
 void
 test_seek_reconnect(void **state)
 {
-	const char *ctl = getenv("CONGO_PG_CTL");
-	char cmd[700], zs[16];
+	char zs[16];
 	struct tc *z, *w;
 	long long t0;
 	bool stale = true, real = false;
 
 	(void)state;
-	if (ctl == NULL)
-		skip();
+	pg_ctl_needed();
 	assert_non_null(w = tc_hello(port_b));
 	assert_non_null(z = tc_hello(port_a));
 	tc_send(z, "#s SEEK clock=74+0 name=z");
 	seek_of(z, zs, sizeof zs);
-	snprintf(cmd, sizeof cmd, "%s sql \"SELECT pg_notify('congo_presence', "
+	assert_int_equal(pg_ctl("sql \"SELECT pg_notify('congo_presence', "
 	    "'ZZZZZZZY seek STALE235 ghost 0 12346:0 congo 75000 0 0 0 0 0 0 "
-	    "0 0.000 1 %064d')\"", ctl, 0);
-	assert_int_equal(system(cmd), 0);
+	    "0 0.000 1 %064d')\"", 0), 0);
 	assert_true(seek_listed(w, "STALE235"));
 	assert_true(seek_listed(w, zs));
-	snprintf(cmd, sizeof cmd, "%s terminate", ctl);
-	assert_int_equal(system(cmd), 0);
+	assert_int_equal(pg_ctl("terminate"), 0);
 	t0 = tc_ms();
 	while (tc_ms() - t0 < 5000 && (stale || !real)) {
 		seeks_listed_now(w, "STALE235", &stale, zs, &real);
@@ -470,13 +462,8 @@ rated_pair(struct tc *x, struct tc *y, char *id)
 
 	tc_ask(x, "OK #s SEEK", "#s SEEK clock=77+1 rated=yes");
 	tc_ask(y, "OK #s SEEK", "#s SEEK clock=77+1 rated=yes");
-	assert_non_null(tc_wait(x, "EV ", T));
-	assert_non_null(strstr(x->line, " 0 PAIRED "));
-	sscanf(x->line, "EV %15s", id);
-	tc_val(x->line, "seat", seat, sizeof seat);
-	assert_non_null(tc_wait(y, "EV ", T));
-	assert_non_null(strstr(y->line, " 0 PAIRED "));
-	sscanf(y->line, "EV %15s", idy);
+	paired_next(x, " 0 PAIRED ", id, seat);
+	paired_next(y, " 0 PAIRED ", idy, NULL);
 	assert_string_equal(id, idy);
 	return strcmp(seat, "white") == 0 ? 0 : 1;
 }
@@ -523,11 +510,8 @@ test_rated_across(void **state)
 	int xs, g, k, n;
 
 	(void)state;
-	tc_from = (127u << 24) | (96u << 8) | 1;
-	assert_non_null(x = tc_hello(port_a));
-	tc_from = (127u << 24) | (97u << 8) | 1;
-	assert_non_null(y = tc_hello(port_b));
-	tc_from = 0;
+	x = hello_from(port_a, 96);
+	y = hello_from(port_b, 97);
 	account(x, "xavier", kx);
 	account(y, "yvonne", ky);
 	/* At most 3 accounts a network an hour, on all servers together:
@@ -652,9 +636,7 @@ b_seeker_unpaired(unsigned net, const char *clock, const char *who)
 	struct tc *x;
 	char xs[16];
 
-	tc_from = (127u << 24) | (net << 8) | 1;
-	assert_non_null(x = tc_hello(port_b));
-	tc_from = 0;
+	x = hello_from(port_b, net);
 	tc_send(x, "#s SEEK clock=%s name=x", clock);
 	seek_of(x, xs, sizeof xs);
 	not_paired(x, who, 1500);
@@ -673,18 +655,14 @@ b_seeker_unpaired(unsigned net, const char *clock, const char *who)
 void
 test_seek_dead_server(void **state)
 {
-	const char *ctl = getenv("CONGO_PG_CTL");
-	char cmd[700];
 	struct tc *w;
 
 	(void)state;
-	if (ctl == NULL)
-		skip();
+	pg_ctl_needed();
 	assert_non_null(w = tc_hello(port_b));
-	snprintf(cmd, sizeof cmd, "%s sql \"SELECT pg_notify('congo_presence', "
+	assert_int_equal(pg_ctl("sql \"SELECT pg_notify('congo_presence', "
 	    "'ZZZZZZZW seek GHOST234 ghost 0 12347:0 congo 76000 0 0 0 0 0 0 "
-	    "0 0.000 1 %064d')\"", ctl, 0);
-	assert_int_equal(system(cmd), 0);
+	    "0 0.000 1 %064d')\"", 0), 0);
 	assert_true(seek_listed(w, "GHOST234"));
 	b_seeker_unpaired(90, "76+0", "a seeker on B");
 	tc_free(w);

@@ -84,18 +84,24 @@ wait_for() {
 	done
 }
 
-# finish NAME FD: end of input; congo quits by itself, status 0.
-finish() {
-	eval "exec $2>&-"
+# ends NAME WHY: congo NAME ends within 20 s (else it dies saying "still
+# running WHY"); its exit status into $_st.
+ends() {
 	eval "_p=\$pid_$1"
 	_deadline=$(($(date +%s) + 20))
 	while kill -0 "$_p" 2>/dev/null; do
 		[ "$(date +%s)" -gt "$_deadline" ] &&
-		    die "$1: still running 20 s after the end of its input"
+		    die "$1: still running $2"
 		sleep 0.05
 	done
 	wait "$_p"
 	_st=$?
+}
+
+# finish NAME FD: end of input; congo quits by itself, status 0.
+finish() {
+	eval "exec $2>&-"
+	ends "$1" "20 s after the end of its input"
 	[ "$_st" -eq 0 ] || die "$1: exit status $_st after end of input"
 	grep -q "Goodbye." "$tmp/$1.out" || die "$1: no goodbye"
 }
@@ -286,14 +292,8 @@ printf 'network = { host = "127.0.0.1:%s"; account = "erin"; };\n' \
     "$port" >"$tmp/net.conf"
 start e 5 --config "$tmp/net.conf" --lobby
 wait_for e "no key kept for erin on 127\.0\.0\.1 port $port"
-deadline=$(($(date +%s) + 20))
-while kill -0 "$pid_e" 2>/dev/null; do
-	[ "$(date +%s)" -gt "$deadline" ] &&
-	    die "e: still running after 'cannot log in'"
-	sleep 0.05
-done
-wait "$pid_e"
-st=$?
+ends e "after 'cannot log in'"
+st=$_st
 exec 5>&-
 [ "$st" -eq 1 ] || die "an account without a key: status $st, not 1"
 

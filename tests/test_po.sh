@@ -61,21 +61,19 @@ sed 's/#.*//; /^[[:space:]]*$/d' "$po/POTFILES.in" >"$tmp/files"
 	echo "FAIL: xgettext over po/POTFILES.in"
 	fail=1
 }
+# covers A B OUT WHAT: every message of B is in A (msgcmp), else a
+# failure saying WHAT and the first lines of msgcmp's complaint (in OUT).
+covers() {
+	msgcmp --use-untranslated "$1" "$2" >"$3" 2>&1 && return 0
+	echo "FAIL: $4:"
+	head -n 20 "$3"
+	fail=1
+}
 if [ -f "$tmp/now.pot" ]; then
-	if ! msgcmp --use-untranslated "$po/congo.pot" "$tmp/now.pot" \
-	    >"$tmp/new" 2>&1; then
-		echo "FAIL: the sources mark messages po/congo.pot lacks" \
-		    "(make -C po update-po, then translate them):"
-		head -n 20 "$tmp/new"
-		fail=1
-	fi
-	if ! msgcmp --use-untranslated "$tmp/now.pot" "$po/congo.pot" \
-	    >"$tmp/old" 2>&1; then
-		echo "FAIL: po/congo.pot has messages the sources no longer" \
-		    "mark (make -C po update-po):"
-		head -n 20 "$tmp/old"
-		fail=1
-	fi
+	covers "$po/congo.pot" "$tmp/now.pot" "$tmp/new" "the sources mark \
+messages po/congo.pot lacks (make -C po update-po, then translate them)"
+	covers "$tmp/now.pot" "$po/congo.pot" "$tmp/old" "po/congo.pot has \
+messages the sources no longer mark (make -C po update-po)"
 fi
 
 echo "# every marking file of src/ is in po/POTFILES.in"

@@ -27,14 +27,7 @@
 #include "util/util.h"
 #include "test_tmp.h"
 
-static int64_t fake_ms;
 static char tmpdir[100];
-
-static int64_t
-fake_now(void)
-{
-	return fake_ms;
-}
 
 static void
 conf_of(struct congo_conf *c, const char *white, const char *black)
@@ -60,15 +53,9 @@ start(struct session *s, const char *white, const char *black,
     const char *fen)
 {
 	struct congo_conf c;
-	struct board b;
-	char err[160];
 
 	conf_of(&c, white, black);
-	assert_int_equal(session_init(s, &c, err, sizeof err), 0);
-	s->now = fake_now;
-	assert_int_equal(fen_read(&b, fen != NULL ? fen : FEN_START, err,
-	    sizeof err), 0);
-	session_new_game(s, &b);
+	tsu_start(s, &c, fen, tsu_now);
 }
 
 /* Wait for the worker's final message and hand all to the session. */
@@ -262,7 +249,7 @@ test_clock_flag_and_undo(void **state)
 	char text[96];
 
 	(void)state;
-	fake_ms = 100000;
+	tsu_ms = 100000;
 	start(&s, "human", "human", NULL);
 	assert_int_equal(session_set_clock(&s, "0.05+0"), 0);
 	assert_int_equal(session_set_clock(&s, "bad"), -1);
@@ -271,18 +258,18 @@ test_clock_flag_and_undo(void **state)
 	assert_int_equal(session_clock_left(&s, WHITE), 3000);
 	/* Each side's first move is not timed (RULES.md "Time"). */
 	assert_int_equal(session_timeout(&s), -1);
-	fake_ms += 1000;
+	tsu_ms += 1000;
 	tsu_cmd(&s, CMD_MOVE, "d2d3");
-	fake_ms += 500;
+	tsu_ms += 500;
 	tsu_cmd(&s, CMD_MOVE, "d6d5");
 	assert_int_equal(session_clock_left(&s, WHITE), 3000);
 	assert_int_equal(session_clock_left(&s, BLACK), 3000);
 	/* Below 10 s the display shows tenths: a tick every 100 ms. */
 	assert_int_equal(session_timeout(&s), 100);
-	fake_ms += 1000;
+	tsu_ms += 1000;
 	tsu_cmd(&s, CMD_MOVE, "e2e3");
 	assert_int_equal(session_clock_left(&s, WHITE), 2000);
-	fake_ms += 500;
+	tsu_ms += 500;
 	assert_int_equal(session_clock_left(&s, BLACK), 2500);
 	tsu_cmd(&s, CMD_MOVE, "e6e5");
 	/* Undo gives back the times of the position undone to. */
@@ -291,10 +278,10 @@ test_clock_flag_and_undo(void **state)
 	assert_int_equal(session_clock_left(&s, WHITE), 2000);
 	/* Pause stops the clocks. */
 	tsu_cmd(&s, CMD_PAUSE, NULL);
-	fake_ms += 5000;
+	tsu_ms += 5000;
 	assert_int_equal(session_clock_left(&s, BLACK), 3000);
 	tsu_cmd(&s, CMD_PAUSE, NULL);
-	fake_ms += 3001;
+	tsu_ms += 3001;
 	session_tick(&s);
 	assert_true(game_over(&s.game));
 	assert_int_equal(s.game.result, RESULT_WHITE_WINS);
@@ -305,14 +292,14 @@ test_clock_flag_and_undo(void **state)
 	assert_string_equal(text, "1-0 on time");
 	/* No key pressed: no time runs before the first moves... */
 	session_new_game(&s, &s.start);
-	fake_ms += 30000;
+	tsu_ms += 30000;
 	session_tick(&s);
 	assert_int_equal(s.flagged, -1);
 	assert_int_equal(session_clock_left(&s, WHITE), 3000);
 	/* ...and White's runs out on its second turn. */
 	tsu_cmd(&s, CMD_MOVE, "d2d3");
 	tsu_cmd(&s, CMD_MOVE, "d6d5");
-	fake_ms += 3000;
+	tsu_ms += 3000;
 	session_tick(&s);
 	assert_int_equal(s.flagged, WHITE);
 	assert_true(tsu_msg_has(&s, "White loses on time"));
@@ -335,23 +322,23 @@ test_clock_shown_while_reviewing(void **state)
 	struct session s;
 
 	(void)state;
-	fake_ms = 100000;
+	tsu_ms = 100000;
 	start(&s, "human", "human", NULL);
 	assert_int_equal(session_set_clock(&s, "1+0"), 0);
 	session_new_game(&s, &s.start);
 	tsu_cmd(&s, CMD_MOVE, "d2d3");
 	tsu_cmd(&s, CMD_MOVE, "d6d5");
-	fake_ms += 4000;
+	tsu_ms += 4000;
 	tsu_cmd(&s, CMD_MOVE, "e2e3");      /* White 56 s left */
-	fake_ms += 9000;                /* Black's clock runs: 51 s */
+	tsu_ms += 9000;                /* Black's clock runs: 51 s */
 	tsu_cmd(&s, CMD_REVIEW_START, NULL);
 	assert_int_equal(s.review, 0);
 	assert_int_equal(session_clock_shown(&s, WHITE), 56000);
 	assert_int_equal(session_clock_shown(&s, BLACK), 51000);
-	fake_ms += 1000;
+	tsu_ms += 1000;
 	assert_int_equal(session_clock_shown(&s, BLACK), 50000);
 	/* The flag falls while reviewing, and is seen. */
-	fake_ms += 50000;
+	tsu_ms += 50000;
 	session_tick(&s);
 	assert_int_equal(s.flagged, BLACK);
 	assert_true(tsu_msg_has(&s, "Black loses on time"));
@@ -374,7 +361,7 @@ test_ai_within_clock(void **state)
 	struct session s;
 
 	(void)state;
-	fake_ms = 0;
+	tsu_ms = 0;
 	start(&s, "human", "random", NULL);
 	s.now = util_now_ms;
 	session_set_clock(&s, "1+0");
@@ -676,17 +663,17 @@ test_records(void **state)
 	FILE *f;
 
 	(void)state;
-	fake_ms = 0;
+	tsu_ms = 0;
 	start(&s, "human", "human", NULL);
 	session_set_clock(&s, "5+3");
 	session_new_game(&s, &s.start);
-	fake_ms += 2500;
+	tsu_ms += 2500;
 	tsu_cmd(&s, CMD_MOVE, "d2d3");
-	fake_ms += 7000;
+	tsu_ms += 7000;
 	tsu_cmd(&s, CMD_MOVE, "d6d5");
-	fake_ms += 4000;
+	tsu_ms += 4000;
 	tsu_cmd(&s, CMD_MOVE, "e2e3");
-	fake_ms += 7000;
+	tsu_ms += 7000;
 	tsu_cmd(&s, CMD_MOVE, "e6e5");
 	snprintf(path, sizeof path, "%s/clk.pgn", tmpdir);
 	tsu_cmd(&s, CMD_SAVE, path);
@@ -791,30 +778,20 @@ test_worker_full_pipe(void **state)
 	session_free(&s);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_moves_undo_redo),
-		cmocka_unit_test(test_fen_players_limits_pace),
-		cmocka_unit_test(test_review),
-		cmocka_unit_test(test_labels),
-		cmocka_unit_test(test_clock_flag_and_undo),
-		cmocka_unit_test(test_clock_shown_while_reviewing),
-		cmocka_unit_test(test_ai_within_clock),
-		cmocka_unit_test(test_safety_question),
-		cmocka_unit_test(test_quit_resign),
-		cmocka_unit_test(test_message_survives_ai_reply),
-		cmocka_unit_test(test_advice_per_side),
-		cmocka_unit_test(test_newgame_dialog),
-		cmocka_unit_test(test_log),
-		cmocka_unit_test(test_history),
-		cmocka_unit_test(test_records),
-		cmocka_unit_test(test_worker_full_pipe),
-	};
-
-	board_init();
-	if (test_xdg_home(tmpdir, sizeof tmpdir, "test_session") != 0)
-		return 99;
-	return test_rmdir_rc(tmpdir, cmocka_run_group_tests(tests, NULL, NULL));
-}
+TSU_XDG_MAIN(tmpdir, "test_session",
+	cmocka_unit_test(test_moves_undo_redo),
+	cmocka_unit_test(test_fen_players_limits_pace),
+	cmocka_unit_test(test_review),
+	cmocka_unit_test(test_labels),
+	cmocka_unit_test(test_clock_flag_and_undo),
+	cmocka_unit_test(test_clock_shown_while_reviewing),
+	cmocka_unit_test(test_ai_within_clock),
+	cmocka_unit_test(test_safety_question),
+	cmocka_unit_test(test_quit_resign),
+	cmocka_unit_test(test_message_survives_ai_reply),
+	cmocka_unit_test(test_advice_per_side),
+	cmocka_unit_test(test_newgame_dialog),
+	cmocka_unit_test(test_log),
+	cmocka_unit_test(test_history),
+	cmocka_unit_test(test_records),
+	cmocka_unit_test(test_worker_full_pipe))

@@ -34,6 +34,7 @@
 #include "record/record.h"
 #include "session/session_net.h"
 #include "util/util.h"
+#include "test_main.h"
 #include "test_tmp.h"
 
 #define SF_UNUSED __attribute__((unused))
@@ -373,17 +374,9 @@ fake_home(char *dir, size_t n, const char *name)
  * a fake_home named name (nothing of the player's own state is touched),
  * which is removed after them. */
 #define FAKE_HOME_MAIN(name, ...)					\
-	int								\
-	main(void)							\
-	{								\
-		const struct CMUnitTest tests[] = { __VA_ARGS__ };	\
-		char dir[64];						\
-									\
-		board_init();						\
-		if (fake_home(dir, sizeof dir, name) != 0)		\
-			return 99;					\
-		return test_rmdir_rc(dir,				\
-		    cmocka_run_group_tests(tests, NULL, NULL));		\
-	}
+	static char fake_home_dir[64];					\
+	TEST_MAIN_IN_DIR(fake_home_dir, (board_init(),			\
+	    fake_home(fake_home_dir, sizeof fake_home_dir, name)),	\
+	    __VA_ARGS__)
 
 #endif

@@ -24,14 +24,7 @@
 #include "util/util.h"
 #include "test_tmp.h"
 
-static int64_t fake_ms;
 static char tmpdir[100];
-
-static int64_t
-fake_now(void)
-{
-	return fake_ms;
-}
 
 static void
 start(struct session *s, const char *white, const char *black)
@@ -40,7 +33,7 @@ start(struct session *s, const char *white, const char *black)
 
 	tsu_conf(&c, white, black);
 	c.white.movetime_ms = c.black.movetime_ms = 50;
-	tsu_start(s, &c, NULL, fake_now);
+	tsu_start(s, &c, NULL, tsu_now);
 }
 
 /* Item 6: no clock runs before a side's first move (--clock 0.25+0 showed
@@ -51,26 +44,26 @@ test_first_move_untimed(void **state)
 	struct session s;
 
 	(void)state;
-	fake_ms = 1000;
+	tsu_ms = 1000;
 	start(&s, "human", "human");
 	assert_int_equal(session_set_clock(&s, "0.25+2"), 0);
 	session_new_game(&s, &s.start);
 	assert_false(session_clock_timed(&s));
-	fake_ms += 60000;
+	tsu_ms += 60000;
 	session_tick(&s);
 	assert_int_equal(s.flagged, -1);
 	assert_int_equal(session_clock_left(&s, WHITE), 15000);
 	assert_int_equal(session_timeout(&s), -1);
 	tsu_cmd(&s, CMD_MOVE, "d2d3");
 	assert_int_equal(session_clock_left(&s, WHITE), 15000);
-	fake_ms += 4000;
+	tsu_ms += 4000;
 	assert_int_equal(session_clock_left(&s, BLACK), 15000);
 	tsu_cmd(&s, CMD_MOVE, "d6d5");
 	assert_int_equal(session_clock_left(&s, BLACK), 15000);
 	/* White's second turn: its clock runs. */
 	assert_true(session_clock_timed(&s));
 	assert_true(session_timeout(&s) > 0);
-	fake_ms += 1000;
+	tsu_ms += 1000;
 	assert_int_equal(session_clock_left(&s, WHITE), 14000);
 	tsu_cmd(&s, CMD_MOVE, "e2e3");
 	assert_int_equal(session_clock_left(&s, WHITE), 16000);
@@ -79,7 +72,7 @@ test_first_move_untimed(void **state)
 	tsu_cmd(&s, CMD_UNDO, NULL);
 	tsu_cmd(&s, CMD_UNDO, NULL);
 	assert_int_equal(s.game.nply, 0);
-	fake_ms += 20000;
+	tsu_ms += 20000;
 	session_tick(&s);
 	assert_int_equal(s.flagged, -1);
 	assert_int_equal(session_clock_left(&s, WHITE), 15000);
@@ -93,20 +86,20 @@ test_low_time_warning(void **state)
 	struct session s;
 
 	(void)state;
-	fake_ms = 1000;
+	tsu_ms = 1000;
 	start(&s, "human", "human");
 	assert_int_equal(session_set_clock(&s, "0.5+0"), 0);
 	session_new_game(&s, &s.start);
 	tsu_cmd(&s, CMD_MOVE, "d2d3");
 	tsu_cmd(&s, CMD_MOVE, "d6d5");
-	fake_ms += 19000;
+	tsu_ms += 19000;
 	session_tick(&s);
 	assert_false(tsu_msg_has(&s, "seconds left"));
-	fake_ms += 1000;
+	tsu_ms += 1000;
 	session_tick(&s);
 	assert_true(tsu_msg_has(&s, "White: 10 seconds left on the clock"));
 	s.msg.text[0] = '\0';
-	fake_ms += 1000;
+	tsu_ms += 1000;
 	session_tick(&s);
 	assert_false(tsu_msg_has(&s, "seconds left"));
 	session_free(&s);
@@ -122,7 +115,7 @@ test_level_names(void **state)
 	char err[160], desc[96], v[NG_TEXT_MAX];
 
 	(void)state;
-	fake_ms = 0;
+	tsu_ms = 0;
 	start(&s, "human", "human");
 	pc = s.conf.black;
 	assert_int_equal(session_player_type_parse("ai:level=3", &pc, err,
@@ -163,7 +156,7 @@ test_wording(void **state)
 	const char *why;
 
 	(void)state;
-	fake_ms = 0;
+	tsu_ms = 0;
 	/* A promotion is logged once. */
 	start(&s, "human", "human");
 	assert_int_equal(fen_read(&b, "2l4/3P3/7/7/7/7/4L2 w 0 1", err,
@@ -211,7 +204,7 @@ test_load_names_players(void **state)
 	FILE *f;
 
 	(void)state;
-	fake_ms = 0;
+	tsu_ms = 0;
 	snprintf(path, sizeof path, "%s/lv.pgn", tmpdir);
 	f = fopen(path, "w");
 	assert_non_null(f);
@@ -252,7 +245,7 @@ test_advice_never_drowns(void **state)
 	int k, rounds;
 
 	(void)state;
-	fake_ms = 0;
+	tsu_ms = 0;
 	start(&s, "human", "human");
 	snprintf(s.conf.white.advisor, sizeof s.conf.white.advisor,
 	    "random");
@@ -279,20 +272,10 @@ test_advice_never_drowns(void **state)
 	session_free(&s);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_first_move_untimed),
-		cmocka_unit_test(test_low_time_warning),
-		cmocka_unit_test(test_level_names),
-		cmocka_unit_test(test_wording),
-		cmocka_unit_test(test_load_names_players),
-		cmocka_unit_test(test_advice_never_drowns),
-	};
-
-	board_init();
-	if (test_xdg_home(tmpdir, sizeof tmpdir, "test_newcomer") != 0)
-		return 99;
-	return test_rmdir_rc(tmpdir, cmocka_run_group_tests(tests, NULL, NULL));
-}
+TSU_XDG_MAIN(tmpdir, "test_newcomer",
+	cmocka_unit_test(test_first_move_untimed),
+	cmocka_unit_test(test_low_time_warning),
+	cmocka_unit_test(test_level_names),
+	cmocka_unit_test(test_wording),
+	cmocka_unit_test(test_load_names_players),
+	cmocka_unit_test(test_advice_never_drowns))

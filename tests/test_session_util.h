@@ -13,6 +13,8 @@
 #include "engine/board.h"
 #include "engine/fen.h"
 #include "session/session.h"
+#include "test_main.h"
+#include "test_tmp.h"
 
 /* The defaults with these players ("human", "ai", ...), and no delay
  * before an AI's move is shown. */
@@ -40,6 +42,15 @@ tsu_start(struct session *s, const struct congo_conf *c, const char *fen,
 	assert_int_equal(fen_read(&b, fen != NULL ? fen : FEN_START, err,
 	    sizeof err), 0);
 	session_new_game(s, &b);
+}
+
+/* A clock the test moves by hand: tsu_now gives tsu_ms. */
+static int64_t tsu_ms __attribute__((unused));
+
+static inline int64_t
+tsu_now(void)
+{
+	return tsu_ms;
 }
 
 /* A clock that stays at 1 s. */
@@ -85,5 +96,11 @@ tsu_msg_has(const struct session *s, const char *what)
 {
 	return strstr(s->msg.text, what) != NULL;
 }
+
+/* The main() of a session test: its tests run with a test_xdg_home named
+ * name (its path in dir, the test's char array), removed after them. */
+#define TSU_XDG_MAIN(dir, name, ...)					\
+	TEST_MAIN_IN_DIR(dir, (board_init(),				\
+	    test_xdg_home(dir, sizeof dir, name)), __VA_ARGS__)
 
 #endif

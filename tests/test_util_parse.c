@@ -6,6 +6,7 @@
 
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -15,48 +16,75 @@
 #include "util/util.h"
 #include "test_main.h"
 
+/* A text parse_long reads between lo and hi: ret its answer, want the
+ * value read (0), err its message (NULL: not checked), in part or whole. */
+struct long_case {
+	const char *text;
+	long lo, hi;
+	int ret;
+	long want;
+	const char *err;
+	bool part;
+};
+
+static void
+check_longs(const struct long_case *c, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++, c++) {
+		long v = 5;
+		char err[100] = "";
+
+		if (parse_long(c->text, c->lo, c->hi, &v, err, sizeof err) !=
+		    c->ret)
+			fail_msg("parse_long(\"%s\", %ld, %ld) is not %d",
+			    c->text != NULL ? c->text : "(null)", c->lo, c->hi,
+			    c->ret);
+		/* a refused text is never half read */
+		assert_int_equal(v, c->ret == 0 ? c->want : 5);
+		if (c->err != NULL && c->part)
+			assert_non_null(strstr(err, c->err));
+		else if (c->err != NULL)
+			assert_string_equal(err, c->err);
+	}
+}
+
 static void
 test_long_good(void **state)
 {
-	long v = 0;
-	char err[100];
+	static const struct long_case good[] = {
+		{ "42", 0, 100, 0, 42, NULL, false },
+		{ " -7\n", -10, 10, 0, -7, NULL, false },
+		{ "+3", 0, 10, 0, 3, NULL, false },
+		{ "0", 0, 0, 0, 0, NULL, false },
+	};
 
 	(void)state;
-	assert_int_equal(parse_long("42", 0, 100, &v, err, sizeof err), 0);
-	assert_int_equal(v, 42);
-	assert_int_equal(parse_long(" -7\n", -10, 10, &v, err, sizeof err), 0);
-	assert_int_equal(v, -7);
-	assert_int_equal(parse_long("+3", 0, 10, &v, err, sizeof err), 0);
-	assert_int_equal(v, 3);
-	assert_int_equal(parse_long("0", 0, 0, &v, err, sizeof err), 0);
-	assert_int_equal(v, 0);
+	check_longs(good, sizeof good / sizeof good[0]);
 }
 
 static void
 test_long_bad(void **state)
 {
+	static const struct long_case bad[] = {
+		{ "abc", 0, 100, -1, 0, "'abc' is not a whole number", false },
+		{ "12x", 0, 100, -1, 0, "'12x' is not a whole number", false },
+		{ "1 2", 0, 100, -1, 0, NULL, false },
+		{ "1.5", 0, 100, -1, 0, NULL, false },
+		{ "0x10", 0, 100, -1, 0, NULL, false },
+		{ "", 0, 100, -1, 0, "a number is missing", false },
+		{ "  ", 0, 100, -1, 0, NULL, false },
+		{ NULL, 0, 100, -1, 0, NULL, false },
+		{ "101", 0, 100, -1, 0, "101 is out of range (0 to 100)", false },
+		{ "-1", 0, 100, -1, 0, NULL, false },
+		{ "99999999999999999999999", 0, 100, -1, 0, "out of range",
+		    true },
+	};
 	long v = 5;
-	char err[100];
 
 	(void)state;
-	assert_int_equal(parse_long("abc", 0, 100, &v, err, sizeof err), -1);
-	assert_string_equal(err, "'abc' is not a whole number");
-	assert_int_equal(parse_long("12x", 0, 100, &v, err, sizeof err), -1);
-	assert_string_equal(err, "'12x' is not a whole number");
-	assert_int_equal(parse_long("1 2", 0, 100, &v, err, sizeof err), -1);
-	assert_int_equal(parse_long("1.5", 0, 100, &v, err, sizeof err), -1);
-	assert_int_equal(parse_long("0x10", 0, 100, &v, err, sizeof err), -1);
-	assert_int_equal(parse_long("", 0, 100, &v, err, sizeof err), -1);
-	assert_string_equal(err, "a number is missing");
-	assert_int_equal(parse_long("  ", 0, 100, &v, err, sizeof err), -1);
-	assert_int_equal(parse_long(NULL, 0, 100, &v, err, sizeof err), -1);
-	assert_int_equal(parse_long("101", 0, 100, &v, err, sizeof err), -1);
-	assert_string_equal(err, "101 is out of range (0 to 100)");
-	assert_int_equal(parse_long("-1", 0, 100, &v, err, sizeof err), -1);
-	assert_int_equal(parse_long("99999999999999999999999", 0, 100, &v,
-	    err, sizeof err), -1);
-	assert_non_null(strstr(err, "out of range"));
-	assert_int_equal(v, 5); /* never half read */
+	check_longs(bad, sizeof bad / sizeof bad[0]);
 	/* no buffer: still refused, nothing written */
 	assert_int_equal(parse_long("x", 0, 1, &v, NULL, 0), -1);
 }
@@ -87,27 +115,38 @@ test_int_u64(void **state)
 static void
 test_double_ms(void **state)
 {
+	/* a text, the bounds, parse_double's answer, the value read or the
+	 * message (NULL: not checked) */
+	static const struct {
+		const char *text;
+		double lo, hi;
+		int ret;
+		double want;
+		const char *err;
+	} dbl[] = {
+		{ "1.5", 0, 10, 0, 1.5, NULL },
+		{ ".25", 0, 10, 0, 0.25, NULL },
+		{ "-2e1", -100, 0, 0, -20, NULL },
+		{ "inf", 0, 1e300, -1, 0, "'inf' is not a number" },
+		{ "nan", 0, 1, -1, 0, NULL },
+		{ "0x1p3", 0, 100, -1, 0, NULL },
+		{ "1.5s", 0, 10, -1, 0, NULL },
+		{ "11", 0, 10, -1, 0, "11 is out of range (0 to 10)" },
+	};
 	double d = 0;
 	int64_t ms = 0;
 	char err[100];
+	size_t i;
 
 	(void)state;
-	assert_int_equal(parse_double("1.5", 0, 10, &d, err, sizeof err), 0);
-	assert_true(d == 1.5);
-	assert_int_equal(parse_double(".25", 0, 10, &d, err, sizeof err), 0);
-	assert_true(d == 0.25);
-	assert_int_equal(parse_double("-2e1", -100, 0, &d, err, sizeof err),
-	    0);
-	assert_true(d == -20);
-	assert_int_equal(parse_double("inf", 0, 1e300, &d, err, sizeof err),
-	    -1);
-	assert_string_equal(err, "'inf' is not a number");
-	assert_int_equal(parse_double("nan", 0, 1, &d, err, sizeof err), -1);
-	assert_int_equal(parse_double("0x1p3", 0, 100, &d, err, sizeof err),
-	    -1);
-	assert_int_equal(parse_double("1.5s", 0, 10, &d, err, sizeof err), -1);
-	assert_int_equal(parse_double("11", 0, 10, &d, err, sizeof err), -1);
-	assert_string_equal(err, "11 is out of range (0 to 10)");
+	for (i = 0; i < sizeof dbl / sizeof dbl[0]; i++) {
+		assert_int_equal(parse_double(dbl[i].text, dbl[i].lo,
+		    dbl[i].hi, &d, err, sizeof err), dbl[i].ret);
+		if (dbl[i].ret == 0)
+			assert_true(d == dbl[i].want);
+		if (dbl[i].err != NULL)
+			assert_string_equal(err, dbl[i].err);
+	}
 	assert_int_equal(parse_ms("1.5", 0, 60000, &ms, err, sizeof err), 0);
 	assert_int_equal(ms, 1500);
 	assert_int_equal(parse_ms("0.0004", 0, 60000, &ms, err, sizeof err),

@@ -10,7 +10,7 @@
 # and optionally define extra_cleanup (run before the folder is removed).
 # Gives: builddir, congo, tmp, sock, T, tmux_stop, cleanup, step, note,
 # fail, capture, poll, wait_for, wait_gone, shown, expect, keys, type_text,
-# command_line, tmux_home, humans_conf, start_hog, utf8_locale.
+# command_line, tmux_home, humans_conf, start_hog, utf8_locale (locale_lib.sh).
 
 if ! command -v tmux >/dev/null 2>&1; then
 	echo "tmux not found: skipped"
@@ -25,6 +25,7 @@ fi
 _tmpbase=${TMPDIR:-/tmp}
 [ ${#_tmpbase} -le 60 ] || _tmpbase=/tmp
 tmp=$(mktemp -d "$_tmpbase/${tmux_prefix:-ctmux}.XXXXXX") || exit 99
+. "$(dirname "$0")/locale_lib.sh"
 sock="$tmp/tmux"
 
 T() {
@@ -197,17 +198,6 @@ keys() {
 # type_text TEXT: literal text.
 type_text() {
 	T send-keys -t "$pane" -l -- "$1"
-}
-
-# utf8_locale: LC_ALL set to a UTF-8 locale when there is one (tmux shows
-# non-ASCII as _ otherwise).
-utf8_locale() {
-	for _l in C.UTF-8 C.utf8 en_US.UTF-8 en_US.utf8; do
-		if locale -a 2>/dev/null | grep -qx "$_l"; then
-			export LC_ALL="$_l"
-			return 0
-		fi
-	done
 }
 
 # command_line TEXT: TEXT typed on the game's command line (:).

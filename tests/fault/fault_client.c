@@ -119,20 +119,10 @@ dial(struct conn *c)
 static int
 get_line(struct conn *c, char *out, size_t n)
 {
-	for (;;) {
-		ssize_t got;
-
-		if (fault_take_line(c->buf, &c->len, out, n))
-			return 0;
-		if (c->len == sizeof c->buf)
+	while (!fault_take_line(c->buf, &c->len, out, n))
+		if (fault_recv_more(c->fd, c->buf, &c->len, sizeof c->buf) != 0)
 			return -1;
-		got = recv(c->fd, c->buf + c->len, sizeof c->buf - c->len, 0);
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got <= 0)
-			return -1;
-		c->len += (size_t)got;
-	}
+	return 0;
 }
 
 static int say(struct conn *c, const char *fmt, ...)

@@ -115,7 +115,6 @@ get_line(struct pconn *c, char *out, size_t n, int ms)
 
 	for (;;) {
 		struct pollfd p = { c->fd, POLLIN, 0 };
-		ssize_t got;
 
 		if (fault_take_line(c->buf, &c->len, out, n))
 			return 0;
@@ -123,12 +122,8 @@ get_line(struct pconn *c, char *out, size_t n, int ms)
 			return -1;
 		if (poll(&p, 1, (int)(until - now_ms()) + 1) <= 0)
 			continue;
-		got = recv(c->fd, c->buf + c->len, sizeof c->buf - c->len, 0);
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got <= 0)
+		if (fault_recv_more(c->fd, c->buf, &c->len, sizeof c->buf) != 0)
 			return -1;
-		c->len += (size_t)got;
 	}
 }
 

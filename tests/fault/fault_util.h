@@ -5,9 +5,12 @@
 #ifndef CONGO_FAULT_UTIL_H
 #define CONGO_FAULT_UTIL_H
 
+#include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <sys/types.h>
 
 /* The first whole line of buf (*len bytes) into out, without its LF, and
  * taken out of buf; false when no whole line has come yet. */
@@ -24,6 +27,25 @@ fault_take_line(char *buf, size_t *len, char *out, size_t n)
 	memmove(buf, lf + 1, *len - k - 1);
 	*len -= k + 1;
 	return true;
+}
+
+/* What fd has for buf (*len of cap bytes held) added to it: 0 (also when
+ * a signal cut the read short: try again), -1 when the connection is gone
+ * or buf is full. */
+static inline int
+fault_recv_more(int fd, char *buf, size_t *len, size_t cap)
+{
+	ssize_t got;
+
+	if (*len == cap)
+		return -1;
+	got = recv(fd, buf + *len, cap - *len, 0);
+	if (got < 0 && errno == EINTR)
+		return 0;
+	if (got <= 0)
+		return -1;
+	*len += (size_t)got;
+	return 0;
 }
 
 #endif
