@@ -9,6 +9,7 @@
 #include <limits.h>
 #include <signal.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -150,20 +151,6 @@ level_of(const char *s)
 		if (strcmp(s, names[i]) == 0)
 			return i;
 	return -1;
-}
-
-static int
-number(const char *opt, const char *v, long lo, long hi, int *out)
-{
-	long n;
-
-	if (parse_long(v, lo, hi, &n, NULL, 0) != 0) {
-		fprintf(stderr, _("congo-server: %s must be a number from %ld to "
-		    "%ld, not '%s'\n"), opt, lo, hi, v);
-		return -1;
-	}
-	*out = (int)n;
-	return 0;
 }
 
 static void
@@ -319,19 +306,66 @@ opts_from_conf(struct srv_opts *o, const struct congo_conf *conf)
 		o->log_level = NET_LOG_INFO;
 }
 
+/* The options that take a number: its range, the int of struct srv_opts
+ * it goes to, and by what it is multiplied there (--ping-after's seconds
+ * are kept in ms). */
+#define O(f) offsetof(struct srv_opts, f)
+static const struct {
+	int opt;
+	const char *name;
+	long lo, hi;
+	size_t off;
+	int scale;
+} numbers[] = {
+	{ 'p', "--port", 0, 65535, O(port), 1 },
+	{ OPT_MAXCONN, "--max-connections", 1, 100000, O(max_connections), 1 },
+	{ OPT_PERADDR, "--max-per-address", 1, 100000, O(max_per_address), 1 },
+	{ OPT_GPM, "--games-per-minute", 1, 1000000, O(games_per_minute), 1 },
+	{ OPT_OBS, "--max-observers", 0, 100000, O(max_observers), 1 },
+	{ OPT_REJOIN, "--max-failed-rejoins", 1, 100000,
+	    O(max_failed_rejoins), 1 },
+	{ OPT_CPS, "--commands-per-second", 1, 100000,
+	    O(commands_per_second), 1 },
+	{ OPT_ABANDON, "--abandon-after", 1, 86400, O(abandon_after_s), 1 },
+	{ OPT_EXPIRE, "--expire-after", 1, 31536000, O(expire_after_s), 1 },
+	{ OPT_FIRST, "--first-move", 1, 86400, O(first_move_s), 1 },
+	{ OPT_DAY, "--day-length", 1, 86400, O(day_length_s), 1 },
+	{ OPT_PING, "--ping-after", 1, 86400, O(ping_after_ms), 1000 },
+};
+#undef O
+
+/* One of the numbers: -1 after a message naming it. */
+static int
+set_number(struct srv_opts *o, int k, const char *v)
+{
+	long n;
+
+	if (parse_long(v, numbers[k].lo, numbers[k].hi, &n, NULL, 0) != 0) {
+		fprintf(stderr, _("congo-server: %s must be a number from %ld to "
+		    "%ld, not '%s'\n"), numbers[k].name, numbers[k].lo,
+		    numbers[k].hi, v);
+		return -1;
+	}
+	*(int *)(void *)((char *)o + numbers[k].off) = (int)n *
+	    numbers[k].scale;
+	return 0;
+}
+
 /* One command-line option over the config. -1: a message printed. */
 static int
 opt_apply(struct srv_opts *o, const struct arg *g)
 {
 	const char *v = g->value;
+	int k;
 
+	if (g->opt == 'p' && strcmp(v, "none") == 0) {
+		o->port = -1;       /* TLS only */
+		return 0;
+	}
+	for (k = 0; k < (int)(sizeof numbers / sizeof numbers[0]); k++)
+		if (g->opt == numbers[k].opt)
+			return set_number(o, k, v);
 	switch (g->opt) {
-	case 'p':
-		if (strcmp(v, "none") == 0) {
-			o->port = -1;       /* TLS only */
-			return 0;
-		}
-		return number("--port", v, 0, 65535, &o->port);
 	case OPT_TLS_LISTEN: {
 		char host[256];
 		int port;
@@ -383,34 +417,6 @@ opt_apply(struct srv_opts *o, const struct arg *g)
 	case OPT_SAME_NET:
 		o->rated_same_network = true;
 		return 0;
-	case OPT_MAXCONN:
-		return number("--max-connections", v, 1, 100000,
-		    &o->max_connections);
-	case OPT_PERADDR:
-		return number("--max-per-address", v, 1, 100000,
-		    &o->max_per_address);
-	case OPT_GPM:
-		return number("--games-per-minute", v, 1, 1000000,
-		    &o->games_per_minute);
-	case OPT_OBS:
-		return number("--max-observers", v, 0, 100000,
-		    &o->max_observers);
-	case OPT_REJOIN:
-		return number("--max-failed-rejoins", v, 1, 100000,
-		    &o->max_failed_rejoins);
-	case OPT_CPS:
-		return number("--commands-per-second", v, 1, 100000,
-		    &o->commands_per_second);
-	case OPT_ABANDON:
-		return number("--abandon-after", v, 1, 86400,
-		    &o->abandon_after_s);
-	case OPT_EXPIRE:
-		return number("--expire-after", v, 1, 31536000,
-		    &o->expire_after_s);
-	case OPT_FIRST:
-		return number("--first-move", v, 1, 86400, &o->first_move_s);
-	case OPT_DAY:
-		return number("--day-length", v, 1, 86400, &o->day_length_s);
 	case OPT_NOTIFY:
 		if (strlen(v) >= sizeof o->notify_command) {
 			fprintf(stderr, _("congo-server: --notify-command: at "
@@ -418,11 +424,6 @@ opt_apply(struct srv_opts *o, const struct arg *g)
 			return -1;
 		}
 		snprintf(o->notify_command, sizeof o->notify_command, "%s", v);
-		return 0;
-	case OPT_PING:
-		if (number("--ping-after", v, 1, 86400, &o->ping_after_ms) < 0)
-			return -1;
-		o->ping_after_ms *= 1000;
 		return 0;
 	default: /* 'l' */
 		if ((o->log_level = level_of(v)) < 0) {
