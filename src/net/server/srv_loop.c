@@ -38,26 +38,25 @@ srv_now(void)
 void
 srv_defaults(struct srv_opts *o)
 {
-	static const struct game_rules rules = GAME_RULES_DEFAULT;
-
-	memset(o, 0, sizeof *o);
-	o->port = NET_DEFAULT_PORT;
-	o->db_create = false;   /* a lost database is an error */
-	o->db_upgrade = false;  /* an older one too, until --upgrade */
-	o->max_connections = CONF_SERVER_MAX_CONNECTIONS;
-	o->max_per_address = CONF_SERVER_MAX_PER_ADDRESS;
-	o->games_per_minute = CONF_SERVER_GAMES_PER_MINUTE;
-	o->max_observers = CONF_SERVER_MAX_OBSERVERS;
-	o->max_failed_rejoins = 10;
-	o->commands_per_second = 20;
-	o->abandon_after_s = CONF_SERVER_ABANDON_AFTER;
-	o->expire_after_s = CONF_SERVER_EXPIRE_AFTER;
-	o->first_move_s = CONF_SERVER_FIRST_MOVE;
-	o->day_length_s = 86400;
-	o->ping_after_ms = 30000;
-	o->out_cap = 256 * 1024;
-	o->rules = rules;
-	o->log_level = NET_LOG_INFO;
+	*o = (struct srv_opts){
+		.port = NET_DEFAULT_PORT,
+		.db_create = false,     /* a lost database is an error */
+		.db_upgrade = false,    /* an older one too, until --upgrade */
+		.max_connections = CONF_SERVER_MAX_CONNECTIONS,
+		.max_per_address = CONF_SERVER_MAX_PER_ADDRESS,
+		.games_per_minute = CONF_SERVER_GAMES_PER_MINUTE,
+		.max_observers = CONF_SERVER_MAX_OBSERVERS,
+		.max_failed_rejoins = 10,
+		.commands_per_second = 20,
+		.abandon_after_s = CONF_SERVER_ABANDON_AFTER,
+		.expire_after_s = CONF_SERVER_EXPIRE_AFTER,
+		.first_move_s = CONF_SERVER_FIRST_MOVE,
+		.day_length_s = 86400,
+		.ping_after_ms = 30000,
+		.out_cap = 256 * 1024,
+		.rules = GAME_RULES_DEFAULT,
+		.log_level = NET_LOG_INFO,
+	};
 }
 
 void
