@@ -293,46 +293,52 @@ opts_from_conf(struct srv_opts *o, const struct congo_conf *conf)
 	snprintf(o->http, sizeof o->http, "%s", conf->server.http);
 	o->port = conf->server.port;
 	snprintf(o->db, sizeof o->db, "%s", conf->server.db);
-	o->max_connections = conf->server.max_connections;
-	o->max_per_address = conf->server.max_per_address;
-	o->games_per_minute = conf->server.games_per_minute;
-	o->max_observers = conf->server.max_observers;
-	o->abandon_after_s = conf->server.abandon_after;
-	o->expire_after_s = conf->server.expire_after;
-	o->first_move_s = conf->server.first_move;
-	o->rated_same_network = conf->server.rated_same_network;
+	o->lim.max_connections = conf->server.max_connections;
+	o->lim.max_per_address = conf->server.max_per_address;
+	o->lim.games_per_minute = conf->server.games_per_minute;
+	o->lim.max_observers = conf->server.max_observers;
+	o->lim.abandon_ms = conf->server.abandon_after * 1000LL;
+	o->lim.expire_ms = conf->server.expire_after * 1000LL;
+	o->lim.first_move_ms = conf->server.first_move * 1000LL;
+	o->lim.rated_same_network = conf->server.rated_same_network;
 	o->rules = conf->rules;
 	if ((o->log_level = level_of(conf->server.log_level)) < 0)
 		o->log_level = NET_LOG_INFO;
 }
 
-/* The options that take a number: its range, the int of struct srv_opts
- * it goes to, and by what it is multiplied there (--ping-after's seconds
- * are kept in ms). */
+/* The options that take a number: its range, the field of struct
+ * srv_opts it goes to (an int, or wide: a long long), and by what it is
+ * multiplied there (seconds kept in ms: 1000). */
 #define O(f) offsetof(struct srv_opts, f)
+#define L(f) offsetof(struct srv_opts, lim.f)
 static const struct {
 	int opt;
 	const char *name;
 	long lo, hi;
 	size_t off;
+	bool wide;
 	int scale;
 } numbers[] = {
-	{ 'p', "--port", 0, 65535, O(port), 1 },
-	{ OPT_MAXCONN, "--max-connections", 1, 100000, O(max_connections), 1 },
-	{ OPT_PERADDR, "--max-per-address", 1, 100000, O(max_per_address), 1 },
-	{ OPT_GPM, "--games-per-minute", 1, 1000000, O(games_per_minute), 1 },
-	{ OPT_OBS, "--max-observers", 0, 100000, O(max_observers), 1 },
+	{ 'p', "--port", 0, 65535, O(port), false, 1 },
+	{ OPT_MAXCONN, "--max-connections", 1, 100000, L(max_connections),
+	    false, 1 },
+	{ OPT_PERADDR, "--max-per-address", 1, 100000, L(max_per_address),
+	    false, 1 },
+	{ OPT_GPM, "--games-per-minute", 1, 1000000, L(games_per_minute),
+	    false, 1 },
+	{ OPT_OBS, "--max-observers", 0, 100000, L(max_observers), false, 1 },
 	{ OPT_REJOIN, "--max-failed-rejoins", 1, 100000,
-	    O(max_failed_rejoins), 1 },
+	    L(max_failed_rejoins), false, 1 },
 	{ OPT_CPS, "--commands-per-second", 1, 100000,
-	    O(commands_per_second), 1 },
-	{ OPT_ABANDON, "--abandon-after", 1, 86400, O(abandon_after_s), 1 },
-	{ OPT_EXPIRE, "--expire-after", 1, 31536000, O(expire_after_s), 1 },
-	{ OPT_FIRST, "--first-move", 1, 86400, O(first_move_s), 1 },
-	{ OPT_DAY, "--day-length", 1, 86400, O(day_length_s), 1 },
-	{ OPT_PING, "--ping-after", 1, 86400, O(ping_after_ms), 1000 },
+	    L(commands_per_second), false, 1 },
+	{ OPT_ABANDON, "--abandon-after", 1, 86400, L(abandon_ms), true, 1000 },
+	{ OPT_EXPIRE, "--expire-after", 1, 31536000, L(expire_ms), true, 1000 },
+	{ OPT_FIRST, "--first-move", 1, 86400, L(first_move_ms), true, 1000 },
+	{ OPT_DAY, "--day-length", 1, 86400, L(day_ms), true, 1000 },
+	{ OPT_PING, "--ping-after", 1, 86400, O(ping_after_ms), false, 1000 },
 };
 #undef O
+#undef L
 
 /* One of the numbers: -1 after a message naming it. */
 static int
@@ -346,8 +352,12 @@ set_number(struct srv_opts *o, int k, const char *v)
 		    numbers[k].hi, v);
 		return -1;
 	}
-	*(int *)(void *)((char *)o + numbers[k].off) = (int)n *
-	    numbers[k].scale;
+	if (numbers[k].wide)
+		*(long long *)(void *)((char *)o + numbers[k].off) = n *
+		    (long long)numbers[k].scale;
+	else
+		*(int *)(void *)((char *)o + numbers[k].off) = (int)n *
+		    numbers[k].scale;
 	return 0;
 }
 
@@ -415,7 +425,7 @@ opt_apply(struct srv_opts *o, const struct arg *g)
 		o->db_create = true;
 		return 0;
 	case OPT_SAME_NET:
-		o->rated_same_network = true;
+		o->lim.rated_same_network = true;
 		return 0;
 	case OPT_NOTIFY:
 		if (strlen(v) >= sizeof o->notify_command) {
@@ -552,7 +562,7 @@ server_main(int argc, char **argv)
 	/* The web pages have their own --max-connections, and a margin
 	 * for those closed and not yet let go (web_conn.c). */
 	raise_fd_limit(o.http[0] != '\0' || o.https[0] != '\0' ?
-	    2 * o.max_connections + 512 : o.max_connections);
+	    2 * o.lim.max_connections + 512 : o.lim.max_connections);
 	sv = srv_open(&o, err, sizeof err);
 	if (sv == NULL) {
 		fprintf(stderr, "congo-server: %s\n", err);

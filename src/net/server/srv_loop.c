@@ -42,16 +42,18 @@ srv_defaults(struct srv_opts *o)
 		.port = NET_DEFAULT_PORT,
 		.db_create = false,     /* a lost database is an error */
 		.db_upgrade = false,    /* an older one too, until --upgrade */
-		.max_connections = CONF_SERVER_MAX_CONNECTIONS,
-		.max_per_address = CONF_SERVER_MAX_PER_ADDRESS,
-		.games_per_minute = CONF_SERVER_GAMES_PER_MINUTE,
-		.max_observers = CONF_SERVER_MAX_OBSERVERS,
-		.max_failed_rejoins = 10,
-		.commands_per_second = 20,
-		.abandon_after_s = CONF_SERVER_ABANDON_AFTER,
-		.expire_after_s = CONF_SERVER_EXPIRE_AFTER,
-		.first_move_s = CONF_SERVER_FIRST_MOVE,
-		.day_length_s = 86400,
+		.lim = {
+			.max_connections = CONF_SERVER_MAX_CONNECTIONS,
+			.max_per_address = CONF_SERVER_MAX_PER_ADDRESS,
+			.games_per_minute = CONF_SERVER_GAMES_PER_MINUTE,
+			.max_observers = CONF_SERVER_MAX_OBSERVERS,
+			.max_failed_rejoins = 10,
+			.commands_per_second = 20,
+			.abandon_ms = CONF_SERVER_ABANDON_AFTER * 1000LL,
+			.expire_ms = CONF_SERVER_EXPIRE_AFTER * 1000LL,
+			.first_move_ms = CONF_SERVER_FIRST_MOVE * 1000LL,
+			.day_ms = 86400 * 1000LL,
+		},
 		.ping_after_ms = 30000,
 		.out_cap = 256 * 1024,
 		.rules = GAME_RULES_DEFAULT,
@@ -111,7 +113,6 @@ struct srv *
 srv_open(const struct srv_opts *o, char *err, size_t errlen)
 {
 	struct srv *sv = xcalloc(1, sizeof *sv);
-	struct sess_limits lim;
 	struct sess_io io;
 	char server[64], dbname[400];
 
@@ -174,18 +175,7 @@ srv_open(const struct srv_opts *o, char *err, size_t errlen)
 			goto bad;
 		io.notify = srv_notify_cb;
 	}
-	lim.max_connections = o->max_connections;
-	lim.max_per_address = o->max_per_address;
-	lim.games_per_minute = o->games_per_minute;
-	lim.max_observers = o->max_observers;
-	lim.max_failed_rejoins = o->max_failed_rejoins;
-	lim.commands_per_second = o->commands_per_second;
-	lim.abandon_ms = (long long)o->abandon_after_s * 1000;
-	lim.expire_ms = (long long)o->expire_after_s * 1000;
-	lim.first_move_ms = (long long)o->first_move_s * 1000;
-	lim.day_ms = (long long)o->day_length_s * 1000;
-	lim.rated_same_network = o->rated_same_network;
-	sv->sess = sess_new(&io, &lim, &o->rules, server);
+	sv->sess = sess_new(&io, &o->lim, &o->rules, server);
 	if (sv->ops->load(sv->store, sv->sess, err, errlen) < 0)
 		goto bad;
 	sess_ratings_at_start(sv->sess);     /* (on the reader thread) */

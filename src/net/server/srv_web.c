@@ -689,8 +689,8 @@ srv_web_open(struct srv *sv, bool tls, char *err, size_t errlen)
 	o.tls = tls;
 	o.tls_cert = sv->o.tls_cert;
 	o.tls_key = sv->o.tls_key;
-	o.max_connections = sv->o.max_connections;
-	o.max_per_address = sv->o.max_per_address;
+	o.max_connections = sv->o.lim.max_connections;
+	o.max_per_address = sv->o.lim.max_per_address;
 	o.out_cap = sv->o.out_cap;
 	return web_open(&h, &o, tls ? sv->web : NULL, err, errlen);
 }
