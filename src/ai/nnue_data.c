@@ -362,13 +362,14 @@ gen_worker(void *arg)
 void
 nnue_gen_options_default(struct nnue_gen_options *o)
 {
-	memset(o, 0, sizeof *o);
-	o->variant = VARIANT_CONGO;
-	o->games = 100;
-	o->nodes = 5000;
-	o->threads = 1;
-	o->seed = 1;
-	o->hash_mb = 8;
+	*o = (struct nnue_gen_options){
+		.variant = VARIANT_CONGO,
+		.games = 100,
+		.nodes = 5000,
+		.threads = 1,
+		.seed = 1,
+		.hash_mb = 8,
+	};
 }
 
 int

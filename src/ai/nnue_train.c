@@ -410,15 +410,16 @@ quantize(const struct model *m, int variant, const char *desc,
 void
 nnue_train_options_default(struct nnue_train_options *o)
 {
-	memset(o, 0, sizeof *o);
-	o->epochs = 10;
-	o->threads = 1;
-	o->seed = 1;
-	o->batch = 4096;
-	o->lr = 0.004;
-	o->lambda = 0.75;
-	o->variant = -1;
-	o->val_share = 0.05;
+	*o = (struct nnue_train_options){
+		.epochs = 10,
+		.threads = 1,
+		.seed = 1,
+		.batch = 4096,
+		.lr = 0.004,
+		.lambda = 0.75,
+		.variant = -1,
+		.val_share = 0.05,
+	};
 }
 
 static void *

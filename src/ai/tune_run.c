@@ -326,11 +326,12 @@ tune_check_only(const char *only)
 void
 tune_options_default(struct tune_options *o)
 {
-	memset(o, 0, sizeof *o);
-	o->passes = 20;
-	o->min_ply = 10;
-	o->threads = 2;
-	o->variant = VARIANT_CONGO;
+	*o = (struct tune_options){
+		.passes = 20,
+		.min_ply = 10,
+		.threads = 2,
+		.variant = VARIANT_CONGO,
+	};
 }
 
 int

@@ -319,22 +319,24 @@ static const struct cli_opt match_opts[] = {
 static int
 parse(int argc, char **argv, struct match_cli *x)
 {
-	static const struct game_rules defrules = GAME_RULES_DEFAULT;
 	static const struct cli_mode mode = { "match", match_opts, usage, 0 };
 	struct match_config *c = &x->c;
 	int p, rc;
 
-	memset(x, 0, sizeof *x);
-	c->games = 2;
-	c->concurrency = 1;
-	c->seed = 1;
-	c->opening_plies = 0;
-	c->max_plies = 400;
-	c->rules = defrules;
-	c->margin_ms = 1000;
-	c->adjudicate = true;
-	x->book_plies = 6;
-	x->book_depth = 6;
+	*x = (struct match_cli){
+		.c = {
+			.games = 2,
+			.concurrency = 1,
+			.seed = 1,
+			.opening_plies = 0,
+			.max_plies = 400,
+			.rules = GAME_RULES_DEFAULT,
+			.margin_ms = 1000,
+			.adjudicate = true,
+		},
+		.book_plies = 6,
+		.book_depth = 6,
+	};
 	if ((rc = cli_parse(&mode, argc, argv, x, NULL)) != 0)
 		return rc;
 	if (x->make_book > 0)

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -77,28 +78,17 @@ wbuf_printf(struct wbuf *b, const char *fmt, ...)
 void
 wbuf_html(struct wbuf *b, const char *s)
 {
-	for (; *s != '\0'; s++) {
-		switch (*s) {
-		case '&':
-			wbuf_puts(b, "&amp;");
-			break;
-		case '<':
-			wbuf_puts(b, "&lt;");
-			break;
-		case '>':
-			wbuf_puts(b, "&gt;");
-			break;
-		case '"':
-			wbuf_puts(b, "&quot;");
-			break;
-		case '\'':
-			wbuf_puts(b, "&#39;");
-			break;
-		default:
+	static const char *const entity[UCHAR_MAX + 1] = {
+		['&'] = "&amp;", ['<'] = "&lt;", ['>'] = "&gt;",
+		['"'] = "&quot;", ['\''] = "&#39;",
+	};
+	const char *e;
+
+	for (; *s != '\0'; s++)
+		if ((e = entity[(unsigned char)*s]) != NULL)
+			wbuf_puts(b, e);
+		else
 			wbuf_add(b, s, 1);
-			break;
-		}
-	}
 }
 
 void

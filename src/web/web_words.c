@@ -11,6 +11,7 @@
 #include "config.h"
 
 #include <ctype.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -40,23 +41,23 @@ web_lang(char buf[16])
 }
 
 /* The reasons a game ends for, as the protocol names them. */
-static const char *const reasons[][2] = {
+static const char *const reasons[] = {
 	/* TRANSLATORS: the web pages' reasons a game ended for (the
 	 * protocol's words: lion-captured, no-moves, bare-lions,
 	 * repetition, quiet-moves, resign, agreement, time, abandoned,
 	 * cancelled, declined) */
-	{ "lion-captured", N_("lion-captured") },
-	{ "no-moves", N_("no-moves") },
-	{ "bare-lions", N_("bare-lions") },
-	{ "repetition", N_("repetition") },
-	{ "quiet-moves", N_("quiet-moves") },
-	{ "resign", N_("resign") },
-	{ "agreement", N_("agreement") },
+	N_("lion-captured"),
+	N_("no-moves"),
+	N_("bare-lions"),
+	N_("repetition"),
+	N_("quiet-moves"),
+	N_("resign"),
+	N_("agreement"),
 	/* TRANSLATORS: a game lost on time (the web pages' reason) */
-	{ "time", N_("time") },
-	{ "abandoned", N_("abandoned") },
-	{ "cancelled", N_("cancelled") },
-	{ "declined", N_("declined") },
+	N_("time"),
+	N_("abandoned"),
+	N_("cancelled"),
+	N_("declined"),
 };
 
 const char *
@@ -65,18 +66,35 @@ web_reason_word(const char *reason)
 	size_t i;
 
 	for (i = 0; i < sizeof reasons / sizeof reasons[0]; i++)
-		if (strcmp(reason, reasons[i][0]) == 0)
-			return _(reasons[i][1]);
+		if (strcmp(reason, reasons[i]) == 0)
+			return _(reasons[i]);
 	return reason;
 }
 
-/* "key":"text", after a comma but the first's */
+/* The words the game page's script writes (the turn, the status, the
+ * deadline), by its keys. */
+static const char *const script_words[][2] = {
+	{ "ply", N_("ply %d of %d") },
+	{ "progress", N_("in progress") },
+	{ "waiting", N_("waiting for a player") },
+	{ "last", N_("last move %s") },
+	{ "wtm", N_("white to move") },
+	{ "btm", N_("black to move") },
+	{ "by", N_("by %s") },
+	{ "left", N_("%s left") },
+	{ "dh", N_("%lld d %lld h") },
+	{ "hm", N_("%lld h %02lld min") },
+	{ "ms", N_("%lld min %02lld s") },
+	{ "ratings", N_("ratings: %s") },
+};
+
+/* "key":"text", the text in the server's language, after a comma but the
+ * first's. */
 static void
-word(struct wbuf *b, const char *key, const char *text)
+word(struct wbuf *b, bool first, const char *key, const char *msgid)
 {
-	wbuf_printf(b, "%s\"%s\":\"", strcmp(key, "ply") == 0 ? "" : ",",
-	    key);
-	wbuf_json(b, text);
+	wbuf_printf(b, "%s\"%s\":\"", first ? "" : ",", key);
+	wbuf_json(b, _(msgid));
 	wbuf_puts(b, "\"");
 }
 
@@ -86,23 +104,10 @@ web_script_words(struct wbuf *b)
 	size_t i;
 
 	wbuf_puts(b, "<script type=\"application/json\" id=\"words\">{");
-	word(b, "ply", _("ply %d of %d"));
-	word(b, "progress", _("in progress"));
-	word(b, "waiting", _("waiting for a player"));
-	word(b, "last", _("last move %s"));
-	word(b, "wtm", _("white to move"));
-	word(b, "btm", _("black to move"));
-	word(b, "by", _("by %s"));
-	word(b, "left", _("%s left"));
-	word(b, "dh", _("%lld d %lld h"));
-	word(b, "hm", _("%lld h %02lld min"));
-	word(b, "ms", _("%lld min %02lld s"));
-	word(b, "ratings", _("ratings: %s"));
+	for (i = 0; i < sizeof script_words / sizeof script_words[0]; i++)
+		word(b, i == 0, script_words[i][0], script_words[i][1]);
 	wbuf_puts(b, ",\"reasons\":{");
-	for (i = 0; i < sizeof reasons / sizeof reasons[0]; i++) {
-		wbuf_printf(b, "%s\"%s\":\"", i > 0 ? "," : "", reasons[i][0]);
-		wbuf_json(b, _(reasons[i][1]));
-		wbuf_puts(b, "\"");
-	}
+	for (i = 0; i < sizeof reasons / sizeof reasons[0]; i++)
+		word(b, i == 0, reasons[i], reasons[i]);
 	wbuf_puts(b, "}}</script>\n");
 }

@@ -17,6 +17,30 @@
 #include "net/proto/proto.h"
 
 /* The server. */
+
+/* The session's limits (congo-server's options, sess_new). */
+struct sess_limits {
+	int max_connections;       /* in total */
+	int max_per_address;       /* per network: an IPv4 /24, an IPv6 /64 */
+	int games_per_minute;      /* CREATEs per network per minute */
+	int max_observers;         /* per game */
+	int max_failed_rejoins;    /* wrong tokens per network and game per
+				      minute (the right one always works) */
+	int commands_per_second;   /* per connection; 0: no limit */
+	long long abandon_ms;      /* CLAIM after this absence; 0: 120 s */
+	long long expire_ms;       /* an open game's life; 0: a day */
+	long long first_move_ms;   /* a timed game's first moves; 0: 60 s */
+	bool rated_same_network;   /* two players of one network may meet
+				      in a rated game (a club behind one
+				      address); false: 409 SAME_NETWORK */
+	long long day_ms;          /* a correspondence game's day; 0: 86400 s
+				      (shorter for tests) */
+};
+
+#define SESS_ABANDON_MS 120000LL
+#define SESS_EXPIRE_MS 86400000LL
+#define SESS_FIRST_MOVE_MS 60000LL
+
 struct srv_opts {
 	char bind[256];          /* "" = every address */
 	char http[256];          /* the web pages' ADDR:PORT, "" none */
@@ -35,20 +59,9 @@ struct srv_opts {
 	bool db_upgrade;         /* bring an older database to this version
 				    (false: refuse it, saying to run
 				    congo-server --upgrade) */
-	int max_connections;
-	int max_per_address;
-	int games_per_minute;    /* per address */
-	int max_observers;       /* per game */
-	int max_failed_rejoins;  /* per network and game per minute */
-	int commands_per_second; /* per connection */
-	int abandon_after_s;     /* CLAIM after the opponent is gone so long */
-	int expire_after_s;      /* an open game nobody joins is cancelled */
-	int first_move_s;        /* a timed game's first move, or aborted */
-	int day_length_s;        /* a correspondence game's day (86400) */
+	struct sess_limits lim;   /* the session's limits */
 	char notify_command[1024];   /* run for a player away, "" none */
 	int ping_after_ms;       /* silence before PING, then as long to PONG */
-	bool rated_same_network; /* rated games between players of one
-				    network (false: 409 SAME_NETWORK) */
 	size_t out_cap;          /* bytes queued for one client before drop */
 	struct game_rules rules;
 	int log_level;           /* NET_LOG_*; -1 silent */

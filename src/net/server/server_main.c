@@ -9,6 +9,7 @@
 #include <limits.h>
 #include <signal.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -152,20 +153,6 @@ level_of(const char *s)
 	return -1;
 }
 
-static int
-number(const char *opt, const char *v, long lo, long hi, int *out)
-{
-	long n;
-
-	if (parse_long(v, lo, hi, &n, NULL, 0) != 0) {
-		fprintf(stderr, _("congo-server: %s must be a number from %ld to "
-		    "%ld, not '%s'\n"), opt, lo, hi, v);
-		return -1;
-	}
-	*out = (int)n;
-	return 0;
-}
-
 static void
 conf_warn(const char *msg)
 {
@@ -306,17 +293,72 @@ opts_from_conf(struct srv_opts *o, const struct congo_conf *conf)
 	snprintf(o->http, sizeof o->http, "%s", conf->server.http);
 	o->port = conf->server.port;
 	snprintf(o->db, sizeof o->db, "%s", conf->server.db);
-	o->max_connections = conf->server.max_connections;
-	o->max_per_address = conf->server.max_per_address;
-	o->games_per_minute = conf->server.games_per_minute;
-	o->max_observers = conf->server.max_observers;
-	o->abandon_after_s = conf->server.abandon_after;
-	o->expire_after_s = conf->server.expire_after;
-	o->first_move_s = conf->server.first_move;
-	o->rated_same_network = conf->server.rated_same_network;
+	o->lim.max_connections = conf->server.max_connections;
+	o->lim.max_per_address = conf->server.max_per_address;
+	o->lim.games_per_minute = conf->server.games_per_minute;
+	o->lim.max_observers = conf->server.max_observers;
+	o->lim.abandon_ms = conf->server.abandon_after * 1000LL;
+	o->lim.expire_ms = conf->server.expire_after * 1000LL;
+	o->lim.first_move_ms = conf->server.first_move * 1000LL;
+	o->lim.rated_same_network = conf->server.rated_same_network;
 	o->rules = conf->rules;
 	if ((o->log_level = level_of(conf->server.log_level)) < 0)
 		o->log_level = NET_LOG_INFO;
+}
+
+/* The options that take a number: its range, the field of struct
+ * srv_opts it goes to (an int, or wide: a long long), and by what it is
+ * multiplied there (seconds kept in ms: 1000). */
+#define O(f) offsetof(struct srv_opts, f)
+#define L(f) offsetof(struct srv_opts, lim.f)
+static const struct {
+	int opt;
+	const char *name;
+	long lo, hi;
+	size_t off;
+	bool wide;
+	int scale;
+} numbers[] = {
+	{ 'p', "--port", 0, 65535, O(port), false, 1 },
+	{ OPT_MAXCONN, "--max-connections", 1, 100000, L(max_connections),
+	    false, 1 },
+	{ OPT_PERADDR, "--max-per-address", 1, 100000, L(max_per_address),
+	    false, 1 },
+	{ OPT_GPM, "--games-per-minute", 1, 1000000, L(games_per_minute),
+	    false, 1 },
+	{ OPT_OBS, "--max-observers", 0, 100000, L(max_observers), false, 1 },
+	{ OPT_REJOIN, "--max-failed-rejoins", 1, 100000,
+	    L(max_failed_rejoins), false, 1 },
+	{ OPT_CPS, "--commands-per-second", 1, 100000,
+	    L(commands_per_second), false, 1 },
+	{ OPT_ABANDON, "--abandon-after", 1, 86400, L(abandon_ms), true, 1000 },
+	{ OPT_EXPIRE, "--expire-after", 1, 31536000, L(expire_ms), true, 1000 },
+	{ OPT_FIRST, "--first-move", 1, 86400, L(first_move_ms), true, 1000 },
+	{ OPT_DAY, "--day-length", 1, 86400, L(day_ms), true, 1000 },
+	{ OPT_PING, "--ping-after", 1, 86400, O(ping_after_ms), false, 1000 },
+};
+#undef O
+#undef L
+
+/* One of the numbers: -1 after a message naming it. */
+static int
+set_number(struct srv_opts *o, int k, const char *v)
+{
+	long n;
+
+	if (parse_long(v, numbers[k].lo, numbers[k].hi, &n, NULL, 0) != 0) {
+		fprintf(stderr, _("congo-server: %s must be a number from %ld to "
+		    "%ld, not '%s'\n"), numbers[k].name, numbers[k].lo,
+		    numbers[k].hi, v);
+		return -1;
+	}
+	if (numbers[k].wide)
+		*(long long *)(void *)((char *)o + numbers[k].off) = n *
+		    (long long)numbers[k].scale;
+	else
+		*(int *)(void *)((char *)o + numbers[k].off) = (int)n *
+		    numbers[k].scale;
+	return 0;
 }
 
 /* One command-line option over the config. -1: a message printed. */
@@ -324,14 +366,16 @@ static int
 opt_apply(struct srv_opts *o, const struct arg *g)
 {
 	const char *v = g->value;
+	int k;
 
+	if (g->opt == 'p' && strcmp(v, "none") == 0) {
+		o->port = -1;       /* TLS only */
+		return 0;
+	}
+	for (k = 0; k < (int)(sizeof numbers / sizeof numbers[0]); k++)
+		if (g->opt == numbers[k].opt)
+			return set_number(o, k, v);
 	switch (g->opt) {
-	case 'p':
-		if (strcmp(v, "none") == 0) {
-			o->port = -1;       /* TLS only */
-			return 0;
-		}
-		return number("--port", v, 0, 65535, &o->port);
 	case OPT_TLS_LISTEN: {
 		char host[256];
 		int port;
@@ -381,36 +425,8 @@ opt_apply(struct srv_opts *o, const struct arg *g)
 		o->db_create = true;
 		return 0;
 	case OPT_SAME_NET:
-		o->rated_same_network = true;
+		o->lim.rated_same_network = true;
 		return 0;
-	case OPT_MAXCONN:
-		return number("--max-connections", v, 1, 100000,
-		    &o->max_connections);
-	case OPT_PERADDR:
-		return number("--max-per-address", v, 1, 100000,
-		    &o->max_per_address);
-	case OPT_GPM:
-		return number("--games-per-minute", v, 1, 1000000,
-		    &o->games_per_minute);
-	case OPT_OBS:
-		return number("--max-observers", v, 0, 100000,
-		    &o->max_observers);
-	case OPT_REJOIN:
-		return number("--max-failed-rejoins", v, 1, 100000,
-		    &o->max_failed_rejoins);
-	case OPT_CPS:
-		return number("--commands-per-second", v, 1, 100000,
-		    &o->commands_per_second);
-	case OPT_ABANDON:
-		return number("--abandon-after", v, 1, 86400,
-		    &o->abandon_after_s);
-	case OPT_EXPIRE:
-		return number("--expire-after", v, 1, 31536000,
-		    &o->expire_after_s);
-	case OPT_FIRST:
-		return number("--first-move", v, 1, 86400, &o->first_move_s);
-	case OPT_DAY:
-		return number("--day-length", v, 1, 86400, &o->day_length_s);
 	case OPT_NOTIFY:
 		if (strlen(v) >= sizeof o->notify_command) {
 			fprintf(stderr, _("congo-server: --notify-command: at "
@@ -418,11 +434,6 @@ opt_apply(struct srv_opts *o, const struct arg *g)
 			return -1;
 		}
 		snprintf(o->notify_command, sizeof o->notify_command, "%s", v);
-		return 0;
-	case OPT_PING:
-		if (number("--ping-after", v, 1, 86400, &o->ping_after_ms) < 0)
-			return -1;
-		o->ping_after_ms *= 1000;
 		return 0;
 	default: /* 'l' */
 		if ((o->log_level = level_of(v)) < 0) {
@@ -551,7 +562,7 @@ server_main(int argc, char **argv)
 	/* The web pages have their own --max-connections, and a margin
 	 * for those closed and not yet let go (web_conn.c). */
 	raise_fd_limit(o.http[0] != '\0' || o.https[0] != '\0' ?
-	    2 * o.max_connections + 512 : o.max_connections);
+	    2 * o.lim.max_connections + 512 : o.lim.max_connections);
 	sv = srv_open(&o, err, sizeof err);
 	if (sv == NULL) {
 		fprintf(stderr, "congo-server: %s\n", err);

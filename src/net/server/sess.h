@@ -193,28 +193,6 @@ struct sess_io {
 	    const char *player);
 };
 
-struct sess_limits {
-	int max_connections;       /* in total */
-	int max_per_address;       /* per network: an IPv4 /24, an IPv6 /64 */
-	int games_per_minute;      /* CREATEs per network per minute */
-	int max_observers;         /* per game */
-	int max_failed_rejoins;    /* wrong tokens per network and game per
-				      minute (the right one always works) */
-	int commands_per_second;   /* per connection; 0: no limit */
-	long long abandon_ms;      /* CLAIM after this absence; 0: 120 s */
-	long long expire_ms;       /* an open game's life; 0: a day */
-	long long first_move_ms;   /* a timed game's first moves; 0: 60 s */
-	bool rated_same_network;   /* two players of one network may meet
-				      in a rated game (a club behind one
-				      address); false: 409 SAME_NETWORK */
-	long long day_ms;          /* a correspondence game's day; 0: 86400 s
-				      (shorter for tests) */
-};
-
-#define SESS_ABANDON_MS 120000LL
-#define SESS_EXPIRE_MS 86400000LL
-#define SESS_FIRST_MOVE_MS 60000LL
-
 struct sess;
 
 /* A session; rules apply to the games it creates (NULL: the defaults). */

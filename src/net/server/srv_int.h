@@ -17,6 +17,8 @@
 /* 2. The event loop (srv_loop.c, srv_conn.c, srv_writer.c). */
 #define SRV_MAX_LISTEN 4
 
+struct srv_queue;
+
 struct conn {
 	bool used;
 	bool closing;             /* close once the output is sent */
@@ -47,8 +49,8 @@ struct srv {
 	struct sess *sess;
 	const struct store_ops *ops;   /* SQLite or PostgreSQL */
 	void *store;
-	struct writer *writer;    /* the store thread */
-	struct reader *reader;    /* the reader thread */
+	struct srv_queue *writes; /* the store thread's (srv_writer.c) */
+	struct srv_queue *reads;  /* the reader thread's (srv_reader.c) */
 	struct srv_notify *notify;    /* --notify-command's thread, or NULL */
 	int lfd[SRV_MAX_LISTEN];
 	int nlfd;
@@ -156,38 +158,19 @@ void srv_notify_free(struct srv_notify *nt);
  * handle (srv_hook.c, CONGO_TEST_LOOP_READ_DELAY_MS); else ops. */
 const struct store_ops *srv_hook_store(const struct store_ops *ops);
 
-/* The reader thread (srv_reader.c): the store's reads for commands. */
-struct reader;
-/* ops and ctx: a handle of the store of its own (STORE_QUERY), which the
- * reader closes when freed. */
-struct reader *reader_new(const struct store_ops *ops, void *ctx, char *err,
-    size_t errlen);
-/* Readable when reads are back. */
-int reader_fd(const struct reader *r);
-/* io.read_submit: ctx is the struct srv. */
-void reader_submit(void *ctx, struct sread *q);
-/* The reads done since the last call, in order. */
-struct sread *reader_take(struct reader *r);
-void reader_free(struct reader *r);
+/* The reader thread (srv_reader.c): the store's reads for commands, one
+ * at a time, on ops and ctx, a handle of the store of its own
+ * (STORE_QUERY), closed when the queue is freed. Its queue (srv_queue.h)
+ * hands back struct sread. */
+struct srv_queue *reader_start(const struct store_ops *ops, void *ctx,
+    char *err, size_t errlen);
 
-/* The store thread (srv_writer.c). */
-struct writer;
-/* ops and ctx: the store it commits to; qops and qctx: a handle of its
- * own for its reads (STORE_QUERY), closed when it is freed. */
-struct writer *writer_new(const struct store_ops *ops, void *ctx,
+/* The store thread (srv_writer.c): what arrives stored in one transaction
+ * (group commit) on ops and ctx, ratings read first on qops and qctx, a
+ * handle of its own (STORE_QUERY) closed when the queue is freed. Its
+ * queue hands back struct spend, stored or refused; its runs are the
+ * commits. */
+struct srv_queue *writer_start(const struct store_ops *ops, void *ctx,
     const struct store_ops *qops, void *qctx, char *err, size_t errlen);
-/* Readable when stored changes are back. */
-int writer_fd(const struct writer *w);
-/* io.submit: ctx is the struct srv. */
-void writer_submit(void *ctx, struct spend *p);
-/* The changes stored or refused since the last call, in order. */
-struct spend *writer_take(struct writer *w);
-/* Nothing queued, being stored, or waiting to be taken. */
-bool writer_idle(struct writer *w);
-void writer_stats(struct writer *w, long long *commits, long long *changes,
-    int *p50, int *p99);
-void writer_histogram(struct writer *w, const int *bounds, int nb,
-    long long *counts, long long *sum_ms);
-void writer_free(struct writer *w);
 
 #endif

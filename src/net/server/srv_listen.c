@@ -176,8 +176,8 @@ srv_accept(struct srv *sv, int lfd, bool tls, long long now)
 		/* Far past the limit, do not even answer. */
 		for (used = 0, i = 0; i < sv->nconn; i++)
 			used += sv->conns[i].used;
-		if (sv->o.max_connections > 0 &&
-		    used >= sv->o.max_connections + 64) {
+		if (sv->o.lim.max_connections > 0 &&
+		    used >= sv->o.lim.max_connections + 64) {
 			close(fd);
 			continue;
 		}

@@ -17,6 +17,7 @@
 #include <malloc.h>
 
 #include "net/server/srv_int.h"
+#include "net/server/srv_queue.h"
 #include "web/web_host.h"
 
 #define STOP_FLUSH_MS 2000
@@ -37,26 +38,27 @@ srv_now(void)
 void
 srv_defaults(struct srv_opts *o)
 {
-	static const struct game_rules rules = GAME_RULES_DEFAULT;
-
-	memset(o, 0, sizeof *o);
-	o->port = NET_DEFAULT_PORT;
-	o->db_create = false;   /* a lost database is an error */
-	o->db_upgrade = false;  /* an older one too, until --upgrade */
-	o->max_connections = CONF_SERVER_MAX_CONNECTIONS;
-	o->max_per_address = CONF_SERVER_MAX_PER_ADDRESS;
-	o->games_per_minute = CONF_SERVER_GAMES_PER_MINUTE;
-	o->max_observers = CONF_SERVER_MAX_OBSERVERS;
-	o->max_failed_rejoins = 10;
-	o->commands_per_second = 20;
-	o->abandon_after_s = CONF_SERVER_ABANDON_AFTER;
-	o->expire_after_s = CONF_SERVER_EXPIRE_AFTER;
-	o->first_move_s = CONF_SERVER_FIRST_MOVE;
-	o->day_length_s = 86400;
-	o->ping_after_ms = 30000;
-	o->out_cap = 256 * 1024;
-	o->rules = rules;
-	o->log_level = NET_LOG_INFO;
+	*o = (struct srv_opts){
+		.port = NET_DEFAULT_PORT,
+		.db_create = false,     /* a lost database is an error */
+		.db_upgrade = false,    /* an older one too, until --upgrade */
+		.lim = {
+			.max_connections = CONF_SERVER_MAX_CONNECTIONS,
+			.max_per_address = CONF_SERVER_MAX_PER_ADDRESS,
+			.games_per_minute = CONF_SERVER_GAMES_PER_MINUTE,
+			.max_observers = CONF_SERVER_MAX_OBSERVERS,
+			.max_failed_rejoins = 10,
+			.commands_per_second = 20,
+			.abandon_ms = CONF_SERVER_ABANDON_AFTER * 1000LL,
+			.expire_ms = CONF_SERVER_EXPIRE_AFTER * 1000LL,
+			.first_move_ms = CONF_SERVER_FIRST_MOVE * 1000LL,
+			.day_ms = 86400 * 1000LL,
+		},
+		.ping_after_ms = 30000,
+		.out_cap = 256 * 1024,
+		.rules = GAME_RULES_DEFAULT,
+		.log_level = NET_LOG_INFO,
+	};
 }
 
 void
@@ -89,11 +91,28 @@ srv_log_cb(void *ctx, int level, const char *msg)
 	srv_log(ctx, level, "%s", msg);
 }
 
+/* io.submit and io.read_submit: a change for the store thread, a read for
+ * the reader thread. */
+static void
+submit_change(void *ctx, struct spend *p)
+{
+	struct srv *sv = ctx;
+
+	srv_queue_push(sv->writes, p);
+}
+
+static void
+submit_read(void *ctx, struct sread *q)
+{
+	struct srv *sv = ctx;
+
+	srv_queue_push(sv->reads, q);
+}
+
 struct srv *
 srv_open(const struct srv_opts *o, char *err, size_t errlen)
 {
 	struct srv *sv = xcalloc(1, sizeof *sv);
-	struct sess_limits lim;
 	struct sess_io io;
 	char server[64], dbname[400];
 
@@ -122,16 +141,16 @@ srv_open(const struct srv_opts *o, char *err, size_t errlen)
 		if (store_open_any(o->db, STORE_QUERY, &qops, &qctx, err,
 		    errlen) < 0)
 			goto bad;
-		sv->writer = writer_new(sv->ops, sv->store, qops, qctx, err,
+		sv->writes = writer_start(sv->ops, sv->store, qops, qctx, err,
 		    errlen);
-		if (sv->writer == NULL) {
+		if (sv->writes == NULL) {
 			qops->close(qctx);
 			goto bad;
 		}
 		if (store_open_any(o->db, STORE_QUERY, &qops, &qctx, err,
 		    errlen) < 0)
 			goto bad;
-		if ((sv->reader = reader_new(qops, qctx, err, errlen)) ==
+		if ((sv->reads = reader_start(qops, qctx, err, errlen)) ==
 		    NULL) {
 			qops->close(qctx);
 			goto bad;
@@ -144,8 +163,8 @@ srv_open(const struct srv_opts *o, char *err, size_t errlen)
 	io.store = srv_hook_store(sv->ops);   /* (a test build's watch) */
 	io.store_ctx = sv->store;
 	io.log = srv_log_cb;
-	io.submit = writer_submit;
-	io.read_submit = reader_submit;
+	io.submit = submit_change;
+	io.read_submit = submit_read;
 	io.game_event = o->http[0] != '\0' || o->https[0] != '\0' ?
 	    srv_web_event : NULL;
 	io.watched = o->http[0] != '\0' || o->https[0] != '\0' ?
@@ -156,18 +175,7 @@ srv_open(const struct srv_opts *o, char *err, size_t errlen)
 			goto bad;
 		io.notify = srv_notify_cb;
 	}
-	lim.max_connections = o->max_connections;
-	lim.max_per_address = o->max_per_address;
-	lim.games_per_minute = o->games_per_minute;
-	lim.max_observers = o->max_observers;
-	lim.max_failed_rejoins = o->max_failed_rejoins;
-	lim.commands_per_second = o->commands_per_second;
-	lim.abandon_ms = (long long)o->abandon_after_s * 1000;
-	lim.expire_ms = (long long)o->expire_after_s * 1000;
-	lim.first_move_ms = (long long)o->first_move_s * 1000;
-	lim.day_ms = (long long)o->day_length_s * 1000;
-	lim.rated_same_network = o->rated_same_network;
-	sv->sess = sess_new(&io, &lim, &o->rules, server);
+	sv->sess = sess_new(&io, &o->lim, &o->rules, server);
 	if (sv->ops->load(sv->store, sv->sess, err, errlen) < 0)
 		goto bad;
 	sess_ratings_at_start(sv->sess);     /* (on the reader thread) */
@@ -178,8 +186,9 @@ srv_open(const struct srv_opts *o, char *err, size_t errlen)
 		goto bad;
 	}
 	if (srv_watch(sv, sv->wake[0], PCONN_WAKE, EPOLLIN) < 0 ||
-	    srv_watch(sv, writer_fd(sv->writer), PCONN_WRITER, EPOLLIN) < 0 ||
-	    srv_watch(sv, reader_fd(sv->reader), PCONN_READER, EPOLLIN) < 0) {
+	    srv_watch(sv, srv_queue_fd(sv->writes), PCONN_WRITER,
+	    EPOLLIN) < 0 ||
+	    srv_watch(sv, srv_queue_fd(sv->reads), PCONN_READER, EPOLLIN) < 0) {
 		snprintf(err, errlen, "epoll: %s", strerror(errno));
 		goto bad;
 	}
@@ -330,7 +339,7 @@ interests(struct srv *sv, bool stopping, long long now)
 static void
 stored(struct srv *sv, long long now)
 {
-	struct spend *p = writer_take(sv->writer), *next;
+	struct spend *p = srv_queue_take(sv->writes), *next;
 	int i;
 
 	/* A clock runs from when the move before was stored: now. */
@@ -353,7 +362,7 @@ stored(struct srv *sv, long long now)
 static void
 read_back(struct srv *sv, long long now)
 {
-	struct sread *q = reader_take(sv->reader), *next;
+	struct sread *q = srv_queue_take(sv->reads), *next;
 	int conn;
 
 	sess_set_now(sv->sess, now);
@@ -485,7 +494,7 @@ srv_run(struct srv *sv, volatile sig_atomic_t *stop, const sigset_t *sigmask)
 			stop_by = now + STOP_FLUSH_MS;
 		}
 		if (stopping) {
-			bool pending = !writer_idle(sv->writer);
+			bool pending = !srv_queue_idle(sv->writes);
 			for (i = 0; i < sv->nconn; i++)
 				if (sv->conns[i].used && !sv->conns[i].dead &&
 				    sv->conns[i].outoff < sv->conns[i].outlen)
@@ -569,7 +578,7 @@ srv_run(struct srv *sv, volatile sig_atomic_t *stop, const sigset_t *sigmask)
 	{
 		long long commits, changes;
 		int p50, p99;
-		writer_stats(sv->writer, &commits, &changes, &p50, &p99);
+		srv_queue_stats(sv->writes, &commits, &changes, &p50, &p99);
 		srv_log(sv, NET_LOG_INFO, "stopped; %lld changes stored in "
 		    "%lld commits (p50 %d ms, p99 %d ms a commit); %d games in "
 		    "memory; closing the database", changes, commits, p50, p99,
@@ -595,8 +604,8 @@ srv_close(struct srv *sv)
 	web_close(sv->webs);
 	web_close(sv->web);
 	srv_tls_free(sv);
-	reader_free(sv->reader);
-	writer_free(sv->writer);
+	srv_queue_free(sv->reads);
+	srv_queue_free(sv->writes);
 	srv_notify_free(sv->notify);
 	sess_free(sv->sess);
 	if (sv->store != NULL)

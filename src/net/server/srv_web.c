@@ -14,6 +14,7 @@
 #include "engine/fen.h"
 #include "engine/notation.h"
 #include "net/server/srv_int.h"
+#include "net/server/srv_queue.h"
 #include "net/server/sess_ident.h"
 #include "rating/rating.h"
 #include "web/web_host.h"
@@ -473,12 +474,6 @@ h_now(void *ctx)
 }
 
 static void
-h_log(void *ctx, int level, const char *msg)
-{
-	srv_log(ctx, level, "%s", msg);
-}
-
-static void
 h_refused(void *ctx, const char *msg)
 {
 	struct srv *sv = ctx;
@@ -666,8 +661,8 @@ h_figures(void *ctx, const int *bounds, int nb, struct web_figures *f)
 		f->games[sess_status(s->games[i])]++;
 	for (i = 0; i < 3; i++)
 		f->status[i] = sess_status_name(i);
-	writer_stats(sv->writer, &commits, &f->changes, &p50, &p99);
-	writer_histogram(sv->writer, bounds, nb, f->counts, &f->sum);
+	srv_queue_stats(sv->writes, &commits, &f->changes, &p50, &p99);
+	srv_queue_histogram(sv->writes, bounds, nb, f->counts, &f->sum);
 	f->store_errors = s->store_errors;
 	f->nlimits = sess_refusals(s, names, refused);
 	for (i = 0; i < f->nlimits; i++) {
@@ -680,7 +675,7 @@ struct web *
 srv_web_open(struct srv *sv, bool tls, char *err, size_t errlen)
 {
 	static const struct web_host host = {
-		.now = h_now, .log = h_log, .refused = h_refused,
+		.now = h_now, .log = srv_log_cb, .refused = h_refused,
 		.split_addr = srv_split_addr, .net_of = h_net_of,
 		.read = h_read, .game_find = h_game_find, .game = h_game,
 		.record = h_record, .figures = h_figures
@@ -694,8 +689,8 @@ srv_web_open(struct srv *sv, bool tls, char *err, size_t errlen)
 	o.tls = tls;
 	o.tls_cert = sv->o.tls_cert;
 	o.tls_key = sv->o.tls_key;
-	o.max_connections = sv->o.max_connections;
-	o.max_per_address = sv->o.max_per_address;
+	o.max_connections = sv->o.lim.max_connections;
+	o.max_per_address = sv->o.lim.max_per_address;
 	o.out_cap = sv->o.out_cap;
 	return web_open(&h, &o, tls ? sv->web : NULL, err, errlen);
 }
