@@ -95,11 +95,7 @@ grep -q '^\[White "alice"\]' "$tmp/record.txt" || fail "the record's tags"
 grep -q '^\[Black "bob_2"\]' "$tmp/record.txt" || fail "the record's tags"
 curl -s "$base/" | grep -q "/game/$game" || fail "the game is not live on /"
 # An open seek on the front page (made at most once a second).
-echo "seek carol" >&3
-for _ in $(seq 200); do
-	[ "$(grep -c '^ok' "$tmp/drv.out")" -ge 2 ] && break
-	sleep 0.02
-done
+web_send "seek carol" 2
 for _ in $(seq 150); do
 	curl -s "$base/" > "$tmp/index.html"
 	grep -q '<td>carol(guest)</td><td>congo</td><td>3+2' \
@@ -219,15 +215,8 @@ fi
 web_browser web_browser.py "$base/game/$game" "$builddir/tests/web-game.png"
 browser_wait '^ready'
 grep -q '^ready 1$' "$tmp/br.out" || browser_fail "the browser"
-echo "move c6c5" >&3
-for _ in $(seq 200); do
-	[ "$(grep -c '^ok' "$tmp/drv.out")" -ge 3 ] && break
-	kill -0 "$drv" 2>/dev/null || break
-	sleep 0.02
-done
-[ "$(grep -c '^ok' "$tmp/drv.out")" -ge 3 ] ||
-    fail "the move: $(cat "$tmp/drv.out")"
-sed -n 's/^ok //p' "$tmp/drv.out" | tail -1 >&4
+web_send "move c6c5" 3 || fail "the move: $(cat "$tmp/drv.out")"
+echo "$sent" >&4
 browser_wait '^turn'
 grep -q '^turn last move 1... c6c5, white to move$' "$tmp/br.out" ||
     browser_fail "the browser"
@@ -247,11 +236,7 @@ echo "test_web.sh: screenshot: $builddir/tests/web-game.png"
 # The rated game ends: its result on its page, a rating and its history
 # (one point, drawn) on each player's page; the rating changes shown to
 # the page's viewer live.
-echo resign >&3
-for _ in $(seq 200); do
-	[ "$(grep -c '^ok' "$tmp/drv.out")" -ge 4 ] && break
-	sleep 0.02
-done
+web_send resign 4
 echo end >&4
 wait "$bpid" || browser_fail "the browser's end"
 grep -q '^rchange ratings: alice [0-9]* (-[0-9]*), bob_2 [0-9]* (+[0-9]*)$' \

@@ -190,12 +190,8 @@ if web_chrome; then
 	    "$builddir/tests/web-tls-game.png"
 	browser_wait '^ready'
 	grep -q '^ready 2$' "$tmp/br.out" || browser_fail "the browser"
-	echo "move c3c4" >&3
-	for _ in $(seq 200); do
-		[ "$(grep -c '^ok' "$tmp/drv.out")" -ge 3 ] && break
-		sleep 0.02
-	done
-	sed -n 's/^ok //p' "$tmp/drv.out" | tail -1 >&4
+	web_send "move c3c4" 3
+	echo "$sent" >&4
 	browser_wait '^turn'
 	exec 4>&-
 	wait "$bpid"
