@@ -22,19 +22,10 @@ tmux_prefix=ccorr pane=a
 net_screens="a b c"
 . "$(dirname "$0")/tmux_net_lib.sh"
 
-tmux_home
-cat >"$tmp/config/congo/congo.conf" <<'CONF'
-ui = { color = false; mouse = false; ai_delay_ms = 0; };
-CONF
+net_home
 
 start_server --day-length 3600
 addr="127.0.0.1:$port"
-
-# done_with SESSION STATUS: its program ends with STATUS; its session goes.
-done_with() {
-	expect_exit "$1" "$2"
-	T kill-session -t "=$1"
-}
 
 # run_on NAME MACHINE ARGS...: as run, with MACHINE's state and config
 # folders (another machine's $XDG_STATE_HOME and $XDG_CONFIG_HOME).
@@ -48,14 +39,8 @@ run_on() {
 }
 
 note "ann and bob register"
-run a --connect "$addr" --register ann
-wait_for a "registered ann on 127\.0\.0\.1"
-T send-keys -t =a: q
-done_with a 0
-run b --connect "$addr" --register bob
-wait_for b "registered bob on 127\.0\.0\.1"
-T send-keys -t =b: q
-done_with b 0
+net_register a ann
+net_register b bob
 
 note "ann challenges bob, a day a move, and waits in the game"
 run a --connect "$addr" --login ann --challenge bob --days 1 --seat white
