@@ -38,6 +38,13 @@ run_on() {
 	    \"$congo\" $*; echo \$? >\"$tmp/$_n.status\"; sleep 60"
 }
 
+# to_top SESSION ROW: the lobby's cursor up to its first row (k, five
+# times), which must be ROW (a pattern for what follows the " > ").
+to_top() {
+	T send-keys -t "=$1:" k k k k k
+	wait_for "$1" "^ > +$2"
+}
+
 note "ann and bob register"
 net_register a ann
 net_register b bob
@@ -55,8 +62,7 @@ note "bob's lobby lists it; Enter on it accepts"
 run b --connect "$addr" --login bob
 wait_for b "ann challenges you: casual congo, 1 day a move \(Enter on it accepts, d declines\)"
 wait_for b "$game  from ann +congo +1d +casual +stands"
-T send-keys -t =b: k k k k k
-wait_for b "^ > +$game  from ann"
+to_top b "$game  from ann"
 wait_for b "Enter: accept the challenge +d: decline it"
 T send-keys -t =b: Enter
 wait_for b "Game $game on 127\.0\.0\.1: you play Black"
@@ -126,8 +132,7 @@ note "bob takes the game back from Your games, by his account, and moves"
 run_on c "$m2" --lobby
 wait_for c "Your games +Turn .* Left +Clock"
 wait_for c "$game  your-turn .* 1d *\$"
-T send-keys -t =c: k k k k k
-wait_for c "^ > +$game  your-turn"
+to_top c "$game  your-turn"
 wait_for c "Enter: back to this game"
 T send-keys -t =c: Enter
 wait_for c "Game $game on 127\.0\.0\.1: you play Black"
@@ -149,8 +154,7 @@ note "a challenge declined from the lobby: its challenger is told"
 run a --connect "$addr" --login ann --challenge bob --days 3
 wait_for a "Challenge to bob sent"
 wait_for c "ann challenges you: casual congo, 3 days a move"
-T send-keys -t =c: k k k k k
-wait_for c "^ > +[A-Z2-7]{8}  from ann +congo +3d"
+to_top c "[A-Z2-7]{8}  from ann +congo +3d"
 T send-keys -t =c: d
 wait_for c "ann's challenge is declined"
 wait_for a "bob declines the challenge \(q quits\)"
