@@ -11,13 +11,9 @@
 # is missing (curl, python3's prometheus_client, chromium) are skipped;
 # 77 when curl or python3 is.
 set -u
-builddir=${CONGO_BUILDDIR:-$(pwd)}
-srcdir=${srcdir:-$(dirname "$0")/..}
-server="$builddir/src/congo-server"
-command -v curl > /dev/null || { echo "test_web.sh: no curl, skipped"; exit 77; }
-. "$srcdir/tests/web_lib.sh"
+. "$(dirname "$0")/web_lib.sh"
 web_setup web
-command -v $py > /dev/null || { echo "test_web.sh: no python3, skipped"; exit 77; }
+web_tools
 
 # (Every player connects from 127.0.0.1: rated games allowed.)
 web_serve "$tmp/server.log" env CONGO_WEB_SSE_LIFE_MS=3000 "$server" --port 0 --bind 127.0.0.1 \

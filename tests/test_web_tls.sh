@@ -15,9 +15,6 @@
 # Skipped (77) without curl, openssl, python3 or libmicrohttpd; the
 # browser's part without chromium.
 set -u
-builddir=${CONGO_BUILDDIR:-$(pwd)}
-srcdir=${srcdir:-$(dirname "$0")/..}
-server="$builddir/src/congo-server"
 me=test_web_tls.sh
 for c in curl openssl python3; do
 	command -v $c > /dev/null || { echo "$me: no $c, skipped"; exit 77; }
