@@ -22,19 +22,10 @@ tmux_prefix=ccorr pane=a
 net_screens="a b c"
 . "$(dirname "$0")/tmux_net_lib.sh"
 
-tmux_home
-cat >"$tmp/config/congo/congo.conf" <<'CONF'
-ui = { color = false; mouse = false; ai_delay_ms = 0; };
-CONF
+net_home
 
 start_server --day-length 3600
 addr="127.0.0.1:$port"
-
-# done_with SESSION STATUS: its program ends with STATUS; its session goes.
-done_with() {
-	expect_exit "$1" "$2"
-	T kill-session -t "=$1"
-}
 
 # run_on NAME MACHINE ARGS...: as run, with MACHINE's state and config
 # folders (another machine's $XDG_STATE_HOME and $XDG_CONFIG_HOME).
@@ -47,15 +38,16 @@ run_on() {
 	    \"$congo\" $*; echo \$? >\"$tmp/$_n.status\"; sleep 60"
 }
 
+# to_top SESSION ROW: the lobby's cursor up to its first row (k, five
+# times), which must be ROW (a pattern for what follows the " > ").
+to_top() {
+	T send-keys -t "=$1:" k k k k k
+	wait_for "$1" "^ > +$2"
+}
+
 note "ann and bob register"
-run a --connect "$addr" --register ann
-wait_for a "registered ann on 127\.0\.0\.1"
-T send-keys -t =a: q
-done_with a 0
-run b --connect "$addr" --register bob
-wait_for b "registered bob on 127\.0\.0\.1"
-T send-keys -t =b: q
-done_with b 0
+net_register a ann
+net_register b bob
 
 note "ann challenges bob, a day a move, and waits in the game"
 run a --connect "$addr" --login ann --challenge bob --days 1 --seat white
@@ -70,8 +62,7 @@ note "bob's lobby lists it; Enter on it accepts"
 run b --connect "$addr" --login bob
 wait_for b "ann challenges you: casual congo, 1 day a move \(Enter on it accepts, d declines\)"
 wait_for b "$game  from ann +congo +1d +casual +stands"
-T send-keys -t =b: k k k k k
-wait_for b "^ > +$game  from ann"
+to_top b "$game  from ann"
 wait_for b "Enter: accept the challenge +d: decline it"
 T send-keys -t =b: Enter
 wait_for b "Game $game on 127\.0\.0\.1: you play Black"
@@ -141,8 +132,7 @@ note "bob takes the game back from Your games, by his account, and moves"
 run_on c "$m2" --lobby
 wait_for c "Your games +Turn .* Left +Clock"
 wait_for c "$game  your-turn .* 1d *\$"
-T send-keys -t =c: k k k k k
-wait_for c "^ > +$game  your-turn"
+to_top c "$game  your-turn"
 wait_for c "Enter: back to this game"
 T send-keys -t =c: Enter
 wait_for c "Game $game on 127\.0\.0\.1: you play Black"
@@ -164,8 +154,7 @@ note "a challenge declined from the lobby: its challenger is told"
 run a --connect "$addr" --login ann --challenge bob --days 3
 wait_for a "Challenge to bob sent"
 wait_for c "ann challenges you: casual congo, 3 days a move"
-T send-keys -t =c: k k k k k
-wait_for c "^ > +[A-Z2-7]{8}  from ann +congo +3d"
+to_top c "[A-Z2-7]{8}  from ann +congo +3d"
 T send-keys -t =c: d
 wait_for c "ann's challenge is declined"
 wait_for a "bob declines the challenge \(q quits\)"

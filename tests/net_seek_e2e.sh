@@ -25,24 +25,11 @@ net_home
 start_server --rated-same-network
 addr="127.0.0.1:$port"
 
-# done_with SESSION STATUS: its program ends with STATUS; its session goes.
-done_with() {
-	expect_exit "$1" "$2"
-	T kill-session -t "=$1"
-}
-
 T new-session -d -s keep -x 80 -y 24 "sleep 600" || exit 99
 
 note "ann and bob register: each key kept, mode 0600"
-run a --connect "$addr" --register ann
-wait_for a "registered ann on 127\.0\.0\.1"
-wait_for a "Congo games on 127\.0\.0\.1"
-T send-keys -t =a: q
-done_with a 0
-run b --connect "$addr" --register bob
-wait_for b "registered bob on 127\.0\.0\.1"
-T send-keys -t =b: q
-done_with b 0
+net_register a ann "Congo games on 127\.0\.0\.1"
+net_register b bob
 keys="$tmp/state/congo/keys"
 [ "$(stat -c %a "$keys")" = 600 ] || fail "keys file mode $(stat -c %a "$keys")"
 grep -q "^$addr ann [A-Z2-7]\{26\}\$" "$keys" || fail "no key for ann"

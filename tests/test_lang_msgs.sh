@@ -14,6 +14,7 @@ set -u
 tmp_prefix=congo-lang-msgs
 . "$(dirname "$0")/cli_lib.sh"
 . "$(dirname "$0")/lang_lib.sh"
+. "$(dirname "$0")/tmp_lib.sh"
 cli_server
 cli_home
 lang_locale
@@ -96,18 +97,11 @@ echo "# the plain mode's network lines on a throwaway server"
 "$server" --port 0 --bind 127.0.0.1 --db "$tmp/games.db" --create \
     2>"$tmp/server.log" &
 spid=$!
-deadline=$(($(date +%s) + 20))
-port=
-while [ -z "$port" ]; do
-	port=$(sed -n 's/.*listening on .* port \([0-9]*\).*/\1/p' \
-	    "$tmp/server.log" | head -n 1)
-	if [ "$(date +%s)" -gt "$deadline" ]; then
-		echo "error: the server did not start"
-		cat "$tmp/server.log"
-		exit 99
-	fi
-	[ -n "$port" ] || sleep 0.05
-done
+if ! tmp_port "$tmp/server.log"; then
+	echo "error: the server did not start"
+	cat "$tmp/server.log"
+	exit 99
+fi
 printf 'network = { host = "127.0.0.1:%s"; };\n' "$port" >"$tmp/net.conf"
 # seen PATTERN: PATTERN (ERE) in $tmp/out within 20 s (the server's
 # answers come when they come)

@@ -22,15 +22,8 @@ LANGUAGE=de "$server" --help | grep -q 'Aufruf\|Verwendung\|Optionen' ||
 LANGUAGE=de "$server" --port 0 --bind 127.0.0.1 --db "$tmp/games.db" \
     --create 2>"$tmp/server.log" &
 pid=$!
-port=
-for _ in $(seq 200); do
-	port=$(sed -n 's/.*listening on .* port \([0-9]*\).*/\1/p' \
-	    "$tmp/server.log")
-	[ -n "$port" ] && break
-	kill -0 "$pid" 2>/dev/null || break
-	sleep 0.05
-done
-[ -n "$port" ] || { cat "$tmp/server.log"; echo "error: no server"; exit 99; }
+tmp_port "$tmp/server.log" "$pid" ||
+    { cat "$tmp/server.log"; echo "error: no server"; exit 99; }
 
 
 out=$(say "#r REGISTER name=Ann" "#c CREATE seat=white clock=300+5 fen=xyz")

@@ -40,6 +40,7 @@ mode=${1:-test}
 builddir=${CONGO_BUILDDIR:-$(pwd)}
 server="$builddir/src/congo-server"
 test="$builddir/tests/test_net_pg"
+. "$(dirname "$0")/tmp_lib.sh"
 bindir=
 for d in $(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V); do
 	[ -x "$d/initdb" ] && [ -x "$d/pg_ctl" ] && bindir=$d
@@ -52,12 +53,7 @@ if [ -z "$bindir" ]; then
 	echo "test_net_pg.sh: SKIP: PostgreSQL's initdb and pg_ctl are not installed (Debian: apt-get install postgresql)"
 	exit 77
 fi
-out=$("$server" --port 0 --db 'postgresql:///x?host=/nonexistent' 2>&1)
-case $out in
-*"built without PostgreSQL"*)
-	echo "test_net_pg.sh: SKIP: congo-server was built without libpq"
-	exit 77;;
-esac
+tmp_need_libpq
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/congo-pg.XXXXXX") || exit 1
 as=
 if [ "$(id -u)" = 0 ]; then
@@ -122,14 +118,7 @@ start() {
 	    $([ -n "${strict:-}" ] || echo --rated-same-network) "$@" \
 	    2> "$log" &
 	pid=$!
-	port=
-	i=0
-	while [ -z "$port" ] && [ $i -lt 200 ]; do
-		sleep 0.05
-		port=$(sed -n 's/.*listening on .* port \([0-9]*\).*/\1/p' "$log")
-		i=$((i + 1))
-	done
-	if [ -z "$port" ]; then
+	if ! tmp_port "$log"; then
 		echo "test_net_pg.sh: congo-server did not start:"
 		cat "$log"
 		exit 1

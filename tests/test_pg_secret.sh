@@ -13,6 +13,7 @@ set -u
 builddir=${CONGO_BUILDDIR:-$(pwd)}
 srcdir=${srcdir:-$(dirname "$0")/..}
 server="$builddir/src/congo-server"
+. "$(dirname "$0")/tmp_lib.sh"
 fail() { echo "test_pg_secret.sh: $*"; exit 1; }
 # no_secret WHAT FILE...: none of the passwords in the files.
 no_secret() {
@@ -34,12 +35,7 @@ one_format() {
 }
 
 if [ "${1:-}" != check ]; then
-	out=$("$server" --port 0 --db 'postgresql:///x?host=/nonexistent' 2>&1)
-	case $out in
-	*"built without PostgreSQL"*)
-		echo "test_pg_secret.sh: SKIP: congo-server was built without libpq"
-		exit 77;;
-	esac
+	tmp_need_libpq
 	tmp=$(mktemp -d "${TMPDIR:-/tmp}/congo-secret.XXXXXX") || exit 1
 	trap 'rm -rf "$tmp"' EXIT
 	# A database that does not answer, URIs libpq cannot read: the

@@ -21,6 +21,7 @@
 set -u
 tmp_prefix=congo-plain
 . "$(dirname "$0")/cli_lib.sh"
+. "$(dirname "$0")/tmp_lib.sh"
 cli_server
 cli_home
 : "${CONGO_DATADIR:=${CONGO_SRCDIR:-$(pwd)}/data}"
@@ -186,14 +187,7 @@ finish l 4
 "$server" --port 0 --bind 127.0.0.1 --db "$tmp/games.db" --create \
     --log-level info 2>>"$tmp/server.log" &
 spid=$!
-deadline=$(($(date +%s) + 20))
-port=
-while [ -z "$port" ]; do
-	port=$(sed -n 's/.*listening on .* port \([0-9]*\).*/\1/p' \
-	    "$tmp/server.log" | head -n 1)
-	[ "$(date +%s)" -gt "$deadline" ] && die "the server did not start"
-	[ -n "$port" ] || sleep 0.05
-done
+tmp_port "$tmp/server.log" || die "the server did not start"
 start a 5 --connect "127.0.0.1:$port" --create --name ann
 wait_for a "^Game [A-Z0-9]+ on .*: you play White"
 game=$(sed -n 's/^Game \([A-Z0-9]*\) on .*/\1/p' "$tmp/a.out" | head -n 1)

@@ -21,14 +21,7 @@ start() {
 	"$server" --port 0 --bind 127.0.0.1 --db "$tmp/games.db" "$@" \
 	    2> "$tmp/server.log" &
 	pid=$!
-	port=
-	for _ in $(seq 100); do
-		port=$(sed -n 's/.*listening on .* port \([0-9]*\).*/\1/p' \
-		    "$tmp/server.log")
-		[ -n "$port" ] && return
-		kill -0 "$pid" 2>/dev/null || break
-		sleep 0.05
-	done
+	tmp_port "$tmp/server.log" "$pid" && return
 	cat "$tmp/server.log"
 	fail "the server did not start"
 }

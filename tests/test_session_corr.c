@@ -108,6 +108,24 @@ login(const char *name)
 	WAIT(strcmp(S.net->account, name) == 0);
 }
 
+/* The session asks for the lists of your games and your challenges. */
+static void
+lists_asked(void)
+{
+	expect_line("#M GAMES mine=yes", NULL, 0);
+	expect_line("#H CHALLENGES", NULL, 0);
+}
+
+/* Online in the lobby (not logged in): the session's list of your games
+ * and challenges. */
+static struct session_mine *
+online(void)
+{
+	connect_fake(lobby);
+	WAIT(net_client_state(C) == NET_ONLINE);
+	return &S.net->mine;
+}
+
 /* The lobby of bob: his games and challenges listed, Up and Down over
  * them, a game taken back without a token (another machine), a
  * challenge declined and one accepted. */
@@ -119,16 +137,13 @@ test_lobby_mine(void **state)
 	char line[200];
 	(void)state;
 
-	connect_fake(lobby);
-	m = &S.net->mine;
-	WAIT(net_client_state(C) == NET_ONLINE);
+	m = online();
 	/* Not logged in: not asked. */
 	session_mine_tick(&S, now_ms(), true);
 	assert_false(m->asking);
 	login("bob");
 	session_lobby_ask(&S, true);
-	expect_line("#M GAMES mine=yes", NULL, 0);
-	expect_line("#H CHALLENGES", NULL, 0);
+	lists_asked();
 	expect_line("#l LIST limit=100", NULL, 0);
 	send_line("OK #M GAMES n=2");
 	send_line("ITEM #M game=%s variant=congo white=ann black=bob "
@@ -192,8 +207,7 @@ test_lobby_mine(void **state)
 	assert_int_equal(session_mine_decline(&S, true), 0);
 	expect_line("#k CANCEL game=" THIRD, NULL, 0);
 	session_lobby_ask(&S, true);
-	expect_line("#M GAMES mine=yes", NULL, 0);
-	expect_line("#H CHALLENGES", NULL, 0);
+	lists_asked();
 	send_line("OK #k CANCEL game=%s", THIRD);
 	send_line("OK #M GAMES n=1");
 	send_line("ITEM #M game=%s variant=congo white=ann black=bob "
@@ -225,17 +239,13 @@ test_lobby_mine(void **state)
 static void
 test_accept(void **state)
 {
-	struct session_mine *m;
 	long long now = util_wall_ms();
-	(void)state;
+	struct session_mine *m = online();
 
-	connect_fake(lobby);
-	m = &S.net->mine;
-	WAIT(net_client_state(C) == NET_ONLINE);
+	(void)state;
 	login("bob");
 	session_mine_tick(&S, now_ms(), true);
-	expect_line("#M GAMES mine=yes", NULL, 0);
-	expect_line("#H CHALLENGES", NULL, 0);
+	lists_asked();
 	send_line("OK #M GAMES n=0");
 	send_line("OK #H CHALLENGES n=1");
 	send_line("ITEM #H game=%s from=ann to=bob variant=congo days=1 "
@@ -258,20 +268,16 @@ test_accept(void **state)
 static void
 test_mine_answer(void **state)
 {
-	struct session_mine *m;
 	long long now = util_wall_ms();
-	(void)state;
+	struct session_mine *m = online();
 
-	connect_fake(lobby);
-	m = &S.net->mine;
-	WAIT(net_client_state(C) == NET_ONLINE);
+	(void)state;
 	assert_string_equal(session_mine_ask(&S, true, true), "needs an "
 	    "account: log in (congo --login NAME, or network.account in "
 	    "congo.conf)");
 	login("bob");
 	assert_null(session_mine_ask(&S, true, true));
-	expect_line("#M GAMES mine=yes", NULL, 0);
-	expect_line("#H CHALLENGES", NULL, 0);
+	lists_asked();
 	assert_true(m->asking && m->chal_asking);
 	send_line("OK #M GAMES n=0");
 	send_line("OK #H CHALLENGES n=2");

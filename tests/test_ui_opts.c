@@ -186,6 +186,15 @@ test_parse_network(void **state)
 	parse_fails(2, f, "unknown option '--host=yes'");
 }
 
+/* conf's network section taken by the options parsed (o.net): what their
+ * check then says (0, or -1 and err). */
+static int
+configured(const struct congo_conf *conf)
+{
+	session_net_opts_configured(&o.net, conf);
+	return session_net_opts_check(&o.net, err, sizeof err);
+}
+
 /* congo.conf's server and account (issue 36): the options that name no
  * server take network.host, the account only on that server; --host and
  * --connect win; none configured, the check says what to give. */
@@ -210,56 +219,48 @@ test_configured_server(void **state)
 	strcpy(conf.network.host, "tls://congo.example.org");
 	strcpy(conf.network.account, "ann");
 	assert_int_equal(parse(3, a), 0);
-	session_net_opts_configured(&o.net, &conf);
+	assert_int_equal(configured(&conf), 0);
 	assert_string_equal(o.net.connect, "tls://congo.example.org");
 	assert_string_equal(o.net.account, "ann");
-	assert_int_equal(session_net_opts_check(&o.net, err, sizeof err), 0);
 	assert_int_equal(parse(4, b), 0);
 	session_net_opts_configured(&o.net, &conf);
 	assert_string_equal(o.net.connect, "other.org");
 	assert_null(o.net.account);
 	assert_int_equal(parse(2, c), 0);
-	session_net_opts_configured(&o.net, &conf);
+	assert_int_equal(configured(&conf), 0);
 	assert_null(o.net.connect);
-	assert_int_equal(session_net_opts_check(&o.net, err, sizeof err), 0);
 	assert_int_equal(parse(2, d), 0);
 	assert_true(o.net.lobby);
-	session_net_opts_configured(&o.net, &conf);
+	assert_int_equal(configured(&conf), 0);
 	assert_string_equal(o.net.connect, "tls://congo.example.org");
-	assert_int_equal(session_net_opts_check(&o.net, err, sizeof err), 0);
 	assert_int_equal(parse(4, e), 0);
-	session_net_opts_configured(&o.net, &conf);
-	assert_int_equal(session_net_opts_check(&o.net, err, sizeof err), -1);
+	assert_int_equal(configured(&conf), -1);
 	assert_string_equal(err, "--lobby shows the lobby: no --create, "
 	    "--join, --game, --observe, --seek or --challenge with it");
 	/* --games and --challenge alone: the configured server and
 	 * account */
 	assert_int_equal(parse(2, g), 0);
 	assert_true(o.net.games);
-	session_net_opts_configured(&o.net, &conf);
+	assert_int_equal(configured(&conf), 0);
 	assert_string_equal(o.net.connect, "tls://congo.example.org");
 	assert_string_equal(o.net.account, "ann");
-	assert_int_equal(session_net_opts_check(&o.net, err, sizeof err), 0);
 	assert_int_equal(parse(6, h), 0);
 	assert_string_equal(o.net.challenge, "bob");
 	assert_int_equal(o.net.days, 3);
 	assert_true(o.net.rated);
-	session_net_opts_configured(&o.net, &conf);
+	assert_int_equal(configured(&conf), 0);
 	assert_string_equal(o.net.account, "ann");
-	assert_int_equal(session_net_opts_check(&o.net, err, sizeof err), 0);
 	/* --seek --days N and --create --days N: correspondence, no clock
 	 * (--days read after a --seek that has no clock) */
 	assert_int_equal(parse(5, i), 0);
 	assert_string_equal(o.net.seek, "");
 	assert_int_equal(o.net.days, 7);
 	assert_true(o.net.rated);
-	session_net_opts_configured(&o.net, &conf);
-	assert_int_equal(session_net_opts_check(&o.net, err, sizeof err), 0);
+	assert_int_equal(configured(&conf), 0);
 	assert_int_equal(parse(4, j), 0);
 	assert_true(o.net.create);
 	assert_int_equal(o.net.days, 14);
-	session_net_opts_configured(&o.net, &conf);
-	assert_int_equal(session_net_opts_check(&o.net, err, sizeof err), 0);
+	assert_int_equal(configured(&conf), 0);
 	/* no network option: no server, whatever the file says */
 	assert_int_equal(parse(2, f), 0);
 	session_net_opts_configured(&o.net, &conf);
@@ -267,8 +268,7 @@ test_configured_server(void **state)
 	/* none configured */
 	conf.network.host[0] = '\0';
 	assert_int_equal(parse(2, d), 0);
-	session_net_opts_configured(&o.net, &conf);
-	assert_int_equal(session_net_opts_check(&o.net, err, sizeof err), -1);
+	assert_int_equal(configured(&conf), -1);
 	assert_string_equal(err, "network options need --connect HOST (or "
 	    "network.host in congo.conf) or --host");
 }

@@ -11,13 +11,9 @@
 # is missing (curl, python3's prometheus_client, chromium) are skipped;
 # 77 when curl or python3 is.
 set -u
-builddir=${CONGO_BUILDDIR:-$(pwd)}
-srcdir=${srcdir:-$(dirname "$0")/..}
-server="$builddir/src/congo-server"
-command -v curl > /dev/null || { echo "test_web.sh: no curl, skipped"; exit 77; }
-. "$srcdir/tests/web_lib.sh"
+. "$(dirname "$0")/web_lib.sh"
 web_setup web
-command -v $py > /dev/null || { echo "test_web.sh: no python3, skipped"; exit 77; }
+web_tools
 
 # (Every player connects from 127.0.0.1: rated games allowed.)
 web_serve "$tmp/server.log" env CONGO_WEB_SSE_LIFE_MS=3000 "$server" --port 0 --bind 127.0.0.1 \
@@ -95,11 +91,7 @@ grep -q '^\[White "alice"\]' "$tmp/record.txt" || fail "the record's tags"
 grep -q '^\[Black "bob_2"\]' "$tmp/record.txt" || fail "the record's tags"
 curl -s "$base/" | grep -q "/game/$game" || fail "the game is not live on /"
 # An open seek on the front page (made at most once a second).
-echo "seek carol" >&3
-for _ in $(seq 200); do
-	[ "$(grep -c '^ok' "$tmp/drv.out")" -ge 2 ] && break
-	sleep 0.02
-done
+web_send "seek carol" 2
 for _ in $(seq 150); do
 	curl -s "$base/" > "$tmp/index.html"
 	grep -q '<td>carol(guest)</td><td>congo</td><td>3+2' \
@@ -219,15 +211,8 @@ fi
 web_browser web_browser.py "$base/game/$game" "$builddir/tests/web-game.png"
 browser_wait '^ready'
 grep -q '^ready 1$' "$tmp/br.out" || browser_fail "the browser"
-echo "move c6c5" >&3
-for _ in $(seq 200); do
-	[ "$(grep -c '^ok' "$tmp/drv.out")" -ge 3 ] && break
-	kill -0 "$drv" 2>/dev/null || break
-	sleep 0.02
-done
-[ "$(grep -c '^ok' "$tmp/drv.out")" -ge 3 ] ||
-    fail "the move: $(cat "$tmp/drv.out")"
-sed -n 's/^ok //p' "$tmp/drv.out" | tail -1 >&4
+web_send "move c6c5" 3 || fail "the move: $(cat "$tmp/drv.out")"
+echo "$sent" >&4
 browser_wait '^turn'
 grep -q '^turn last move 1... c6c5, white to move$' "$tmp/br.out" ||
     browser_fail "the browser"
@@ -247,11 +232,7 @@ echo "test_web.sh: screenshot: $builddir/tests/web-game.png"
 # The rated game ends: its result on its page, a rating and its history
 # (one point, drawn) on each player's page; the rating changes shown to
 # the page's viewer live.
-echo resign >&3
-for _ in $(seq 200); do
-	[ "$(grep -c '^ok' "$tmp/drv.out")" -ge 4 ] && break
-	sleep 0.02
-done
+web_send resign 4
 echo end >&4
 wait "$bpid" || browser_fail "the browser's end"
 grep -q '^rchange ratings: alice [0-9]* (-[0-9]*), bob_2 [0-9]* (+[0-9]*)$' \

@@ -10,13 +10,9 @@
 # tests/web-corr.png in the build folder). Skipped parts as test_web.sh's;
 # 77 without curl or python3.
 set -u
-builddir=${CONGO_BUILDDIR:-$(pwd)}
-srcdir=${srcdir:-$(dirname "$0")/..}
-server="$builddir/src/congo-server"
-command -v curl > /dev/null || { echo "test_web_corr.sh: no curl, skipped"; exit 77; }
-. "$srcdir/tests/web_lib.sh"
+. "$(dirname "$0")/web_lib.sh"
 web_setup web-corr
-command -v $py > /dev/null || { echo "test_web_corr.sh: no python3, skipped"; exit 77; }
+web_tools
 
 web_serve "$tmp/server.log" "$server" --port 0 --bind 127.0.0.1 \
     --http 127.0.0.1:0 --db "$tmp/games.db" --create --rated-same-network \

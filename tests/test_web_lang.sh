@@ -9,14 +9,10 @@
 # them; English and lang="en" without LANGUAGE. The catalogues are po/*.po compiled (lang_lib.sh). 77
 # without curl, python3, libmicrohttpd or translations.
 set -u
-builddir=${CONGO_BUILDDIR:-$(pwd)}
-srcdir=${srcdir:-$(dirname "$0")/..}
+. "$(dirname "$0")/web_lib.sh"
 export CONGO_SRCDIR=$(cd "$srcdir" && pwd)
-server="$builddir/src/congo-server"
-command -v curl > /dev/null || { echo "test_web_lang.sh: no curl, skipped"; exit 77; }
-. "$srcdir/tests/web_lib.sh"
 web_setup web-lang
-command -v $py > /dev/null || { echo "test_web_lang.sh: no python3, skipped"; exit 77; }
+web_tools
 . "$srcdir/tests/lang_lib.sh"
 lang_locale
 

@@ -8,13 +8,9 @@
 # stream opened meanwhile is not; the closings are counted in /metrics and
 # logged at a bounded rate. 77 without curl or python3.
 set -u
-builddir=${CONGO_BUILDDIR:-$(pwd)}
-srcdir=${srcdir:-$(dirname "$0")/..}
-server="$builddir/src/congo-server"
-. "$srcdir/tests/web_lib.sh"
-command -v curl > /dev/null || { echo "test_web_limits.sh: no curl, skipped"; exit 77; }
+. "$(dirname "$0")/web_lib.sh"
 web_setup webl
-command -v $py > /dev/null || { echo "test_web_limits.sh: no python3, skipped"; exit 77; }
+web_tools
 # 1,040 sockets here and as many in the server.
 ulimit -n 4096 2>/dev/null || ulimit -n "$(ulimit -Hn)"
 [ "$(ulimit -n)" -ge 2300 ] 2>/dev/null ||

@@ -7,44 +7,25 @@
 set -u
 builddir=${CONGO_BUILDDIR:-$(pwd)}
 srcdir=${srcdir:-$(dirname "$0")/..}
-py=python3
-[ -x /usr/bin/python3 ] && py=/usr/bin/python3
 if [ $# -eq 0 ]; then
 	command -v curl > /dev/null || { echo "test_web_pg.sh: no curl, skipped"; exit 77; }
 	exec "$srcdir/tests/test_net_pg.sh" web "$0" check
 fi
 shift                            # "check"
 alog=$1 blog=$2 porta=$3
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/congo-webpg.XXXXXX") || exit 1
-drv= sse=
-cleanup() {
-	[ -n "$drv" ] && kill "$drv" 2>/dev/null
+. "$srcdir/tests/web_lib.sh"
+web_setup webpg
+sse=
+web_extra_cleanup() {
 	[ -n "$sse" ] && kill "$sse" 2>/dev/null
-	rm -rf "$tmp"
 }
-trap cleanup EXIT
-fail() { echo "test_web_pg.sh: $*"; exit 1; }
 httpb=$(sed -n 's/.*web pages on .* port \([0-9]*\).*/\1/p' "$blog")
 [ -n "$httpb" ] || {
 	grep -q "without libmicrohttpd" "$alog" "$blog" &&
 	    { echo "test_web_pg.sh: built without libmicrohttpd, skipped"; exit 77; }
 	fail "server b serves no pages"; }
 base="http://127.0.0.1:$httpb"
-mkfifo "$tmp/drv.in"
-WEB_ACCOUNT=alice WEB_ACCOUNT2=bob_2 $py "$srcdir/tests/web_cgp.py" "$porta" < "$tmp/drv.in" > "$tmp/drv.out" 2>&1 &
-drv=$!
-exec 3> "$tmp/drv.in"
-# until FILE has a line matching PATTERN (5 s at most)
-wait_for() {
-	for _ in $(seq 250); do
-		grep -q "$2" "$1" 2>/dev/null && return 0
-		sleep 0.02
-	done
-	cat "$1"
-	fail "waited in vain for $2 in $1"
-}
-wait_for "$tmp/drv.out" '^[A-Z2-7]\{8\}$'
-game=$(head -1 "$tmp/drv.out")
+web_driver "$porta" WEB_ACCOUNT=alice WEB_ACCOUNT2=bob_2
 echo "move c2c3" >&3
 wait_for "$tmp/drv.out" '^ok'
 # b's player page has a's game in progress (read from the store: b has
@@ -59,23 +40,14 @@ curl -s "$base/" | grep -q "/game/$game" || fail "server b's / lacks the game"
 curl -s -N "$base/game/$game/events" > "$tmp/sse.txt" &
 sse=$!
 wait_for "$tmp/sse.txt" '^event: state'
-echo "move c6c5" >&3
-for _ in $(seq 250); do
-	[ "$(grep -c '^ok' "$tmp/drv.out")" -ge 2 ] && break
-	sleep 0.02
-done
-sent=$(sed -n 's/^ok //p' "$tmp/drv.out" | tail -1)
+web_send "move c6c5" 2
 wait_for "$tmp/sse.txt" '"moves":\["c6c5"\]'
 lag=$(($(date +%s%3N) - sent))
 echo "test_web_pg.sh: server b's stream had server a's move within $lag ms of its sending"
 [ "$lag" -lt 1000 ] || fail "too slow: $lag ms"
 # The rated game ends on a: b's player page counts it, with its clock
 # (PostgreSQL's reading of the wins, draws and losses).
-echo resign >&3
-for _ in $(seq 250); do
-	[ "$(grep -c '^ok' "$tmp/drv.out")" -ge 3 ] && break
-	sleep 0.02
-done
+web_send resign 3
 for _ in $(seq 250); do
 	curl -s "$base/player/bob_2" > "$tmp/player.html"
 	grep -q '1 won, 0 drawn, 0 lost' "$tmp/player.html" && break

@@ -7,10 +7,7 @@
 # game shown in each page within 2 s (tests/web_tabs.py). 77 without
 # chromium or python3-websocket.
 set -u
-builddir=${CONGO_BUILDDIR:-$(pwd)}
-srcdir=${srcdir:-$(dirname "$0")/..}
-server="$builddir/src/congo-server"
-. "$srcdir/tests/web_lib.sh"
+. "$(dirname "$0")/web_lib.sh"
 web_setup tabs
 if ! web_chrome; then
 	echo "test_web_tabs.sh: no chromium or python3-websocket, skipped"

@@ -15,9 +15,6 @@
 # Skipped (77) without curl, openssl, python3 or libmicrohttpd; the
 # browser's part without chromium.
 set -u
-builddir=${CONGO_BUILDDIR:-$(pwd)}
-srcdir=${srcdir:-$(dirname "$0")/..}
-server="$builddir/src/congo-server"
 me=test_web_tls.sh
 for c in curl openssl python3; do
 	command -v $c > /dev/null || { echo "$me: no $c, skipped"; exit 77; }
@@ -190,12 +187,8 @@ if web_chrome; then
 	    "$builddir/tests/web-tls-game.png"
 	browser_wait '^ready'
 	grep -q '^ready 2$' "$tmp/br.out" || browser_fail "the browser"
-	echo "move c3c4" >&3
-	for _ in $(seq 200); do
-		[ "$(grep -c '^ok' "$tmp/drv.out")" -ge 3 ] && break
-		sleep 0.02
-	done
-	sed -n 's/^ok //p' "$tmp/drv.out" | tail -1 >&4
+	web_send "move c3c4" 3
+	echo "$sent" >&4
 	browser_wait '^turn'
 	exec 4>&-
 	wait "$bpid"

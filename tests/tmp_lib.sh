@@ -12,6 +12,32 @@ tmp_cleanup() {
 	[ -n "${KEEP:-}" ] || rm -rf "$tmp"
 }
 
+# tmp_port LOG [PID]: until the server writing LOG says the port it
+# listens on (20 s at the most; in vain at once when PID, given, is gone):
+# sets $port (the first one LOG names), or leaves it empty and returns 1.
+tmp_port() {
+	_end=$(($(date +%s) + 20))
+	port=
+	while [ "$(date +%s)" -le "$_end" ]; do
+		port=$(sed -n 's/.*listening on .* port \([0-9]*\).*/\1/p' "$1" |
+		    head -n 1)
+		[ -n "$port" ] && return 0
+		[ -z "${2:-}" ] || kill -0 "$2" 2>/dev/null || return 1
+		sleep 0.05
+	done
+	return 1
+}
+
+# tmp_need_libpq: $server (congo-server) is built with libpq, or a line
+# saying this script is skipped and exit 77.
+tmp_need_libpq() {
+	case $("$server" --port 0 --db 'postgresql:///x?host=/nonexistent' 2>&1) in
+	*"built without PostgreSQL"*)
+		echo "$(basename "$0"): SKIP: congo-server was built without libpq"
+		exit 77;;
+	esac
+}
+
 # tmp_need_built PROGRAM...: each is built, or a message naming the make
 # targets (the programs' paths below $builddir) and exit 2.
 tmp_need_built() {

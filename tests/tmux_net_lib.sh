@@ -105,6 +105,23 @@ expect_exit() {
 	    fail "$1: exit status '$(cat "$tmp/$1.status" 2>/dev/null)', not $2"
 }
 
+# done_with SESSION STATUS: its program ends with STATUS; its session goes.
+done_with() {
+	expect_exit "$1" "$2"
+	T kill-session -t "=$1"
+}
+
+# net_register SESSION NAME [PATTERN]: NAME registers on $addr from a game
+# in SESSION (whose screen then shows PATTERN too, when given) and quits
+# with q, its program ending with 0.
+net_register() {
+	run "$1" --connect "$addr" --register "$2"
+	wait_for "$1" "registered $2 on 127\.0\.0\.1"
+	[ -z "${3:-}" ] || wait_for "$1" "$3"
+	T send-keys -t "=$1:" q
+	done_with "$1" 0
+}
+
 # net_home: tmux_home, and a congo.conf for the network games (no colour,
 # no mouse, no delay before an AI's move is shown).
 net_home() {

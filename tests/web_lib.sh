@@ -1,6 +1,11 @@
 # web_lib.sh: sourced by the web pages' shell tests (test_web.sh,
 # test_web_corr.sh, test_web_lang.sh, test_web_limits.sh, test_web_tabs.sh,
-# test_web_tls.sh).
+# test_web_tls.sh, test_web_pg.sh), which it gives builddir, srcdir (the
+# tests' defaults when make does not say) and server, the built
+# congo-server.
+builddir=${CONGO_BUILDDIR:-$(pwd)}
+srcdir=${srcdir:-$(dirname "$0")/..}
+server="$builddir/src/congo-server"
 
 # web_setup NAME: $py (Debian's python3 first: its prometheus_client and
 # websocket), $tmp (congo-NAME.XXXXXX, kept with KEEP set), $pid and $drv
@@ -12,6 +17,14 @@ web_setup() {
 	tmp=$(mktemp -d "${TMPDIR:-/tmp}/congo-$1.XXXXXX") || exit 1
 	pid= drv=
 	trap web_cleanup EXIT
+}
+# web_tools: curl and python3 ($py) are here, or a line saying this test is
+# skipped and exit 77.
+web_tools() {
+	command -v curl > /dev/null ||
+	    { echo "$(basename "$0"): no curl, skipped"; exit 77; }
+	command -v "$py" > /dev/null ||
+	    { echo "$(basename "$0"): no python3, skipped"; exit 77; }
 }
 web_cleanup() {
 	if command -v web_extra_cleanup >/dev/null 2>&1; then
@@ -80,6 +93,20 @@ web_driver() {
 	exec 3> "$tmp/drv.in"
 	wait_for "$tmp/drv.out" '^[A-Z2-7]\{8\}$'
 	game=$(head -1 "$tmp/drv.out")
+}
+
+# web_send LINE N: LINE to the driver (fd 3), then until it has answered
+# ok N times in all (5 s at most; in vain at once when $drv is gone);
+# $sent, what follows the last ok (the time it sent). False when in vain.
+web_send() {
+	echo "$1" >&3
+	for _ in $(seq 250); do
+		[ "$(grep -c '^ok' "$tmp/drv.out")" -ge "$2" ] && break
+		kill -0 "$drv" 2>/dev/null || break
+		sleep 0.02
+	done
+	sent=$(sed -n 's/^ok //p' "$tmp/drv.out" | tail -1)
+	[ "$(grep -c '^ok' "$tmp/drv.out")" -ge "$2" ]
 }
 
 # web_chrome: $chrome, the headless Chromium the browser tests drive;

@@ -496,6 +496,12 @@ main(int argc, char **argv)
 	char *logs[256];
 	int nlogs = 0, ngames = 8, stop507 = 0, i;
 	double seconds = 60;
+	const struct fault_opt opts[] = {
+		{ "--port", 'i', &port }, { "--host", 's', &host },
+		{ "--games", 'i', &ngames }, { "--seconds", 'f', &seconds },
+		{ "--seed", 'u', &rng_state },
+		{ "--stop-after-507", 'i', &stop507 },
+	};
 
 	signal(SIGPIPE, SIG_IGN);
 	board_init();
@@ -504,23 +510,12 @@ main(int argc, char **argv)
 	for (i = 2; i < argc; i++) {
 		if (i + 1 >= argc)
 			usage();
-		if (strcmp(argv[i], "--port") == 0)
-			port = atoi(argv[++i]);
-		else if (strcmp(argv[i], "--host") == 0)
-			host = argv[++i];
-		else if (strcmp(argv[i], "--games") == 0)
-			ngames = atoi(argv[++i]);
-		else if (strcmp(argv[i], "--seconds") == 0)
-			seconds = atof(argv[++i]);
-		else if (strcmp(argv[i], "--seed") == 0)
-			rng_state = strtoull(argv[++i], NULL, 10);
-		else if (strcmp(argv[i], "--stop-after-507") == 0)
-			stop507 = atoi(argv[++i]);
-		else if (strcmp(argv[i], "--log") == 0) {
+		if (strcmp(argv[i], "--log") == 0) {
 			while (i + 1 < argc && argv[i + 1][0] != '-' &&
 			    nlogs < 256)
 				logs[nlogs++] = argv[++i];
-		} else
+		} else if (!fault_opt_read(opts, sizeof opts / sizeof opts[0],
+		    argv, &i))
 			usage();
 	}
 	if (port <= 0 || nlogs == 0 || ngames < 1)

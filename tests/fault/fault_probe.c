@@ -289,34 +289,22 @@ main(int argc, char **argv)
 	const char *db = NULL, *ready = NULL, *until = NULL;
 	double seconds = 5, ping_max = 50, state_max = 50, hard_max = 1000;
 	int port = 0, hold = 5000, i;
+	const struct fault_opt opts[] = {
+		{ "--db", 's', &db }, { "--hold-ms", 'i', &hold },
+		{ "--port", 'i', &port }, { "--seconds", 'f', &seconds },
+		{ "--ping-max-ms", 'f', &ping_max },
+		{ "--state-max-ms", 'f', &state_max },
+		{ "--hard-max-ms", 'f', &hard_max },
+		{ "--ready", 's', &ready }, { "--until", 's', &until },
+	};
 
 	signal(SIGPIPE, SIG_IGN);
 	if (argc < 2)
 		usage();
-	for (i = 2; i < argc; i++) {
-		if (i + 1 >= argc)
+	for (i = 2; i < argc; i++)
+		if (i + 1 >= argc ||
+		    !fault_opt_read(opts, sizeof opts / sizeof opts[0], argv, &i))
 			usage();
-		if (strcmp(argv[i], "--db") == 0)
-			db = argv[++i];
-		else if (strcmp(argv[i], "--hold-ms") == 0)
-			hold = atoi(argv[++i]);
-		else if (strcmp(argv[i], "--port") == 0)
-			port = atoi(argv[++i]);
-		else if (strcmp(argv[i], "--seconds") == 0)
-			seconds = atof(argv[++i]);
-		else if (strcmp(argv[i], "--ping-max-ms") == 0)
-			ping_max = atof(argv[++i]);
-		else if (strcmp(argv[i], "--state-max-ms") == 0)
-			state_max = atof(argv[++i]);
-		else if (strcmp(argv[i], "--hard-max-ms") == 0)
-			hard_max = atof(argv[++i]);
-		else if (strcmp(argv[i], "--ready") == 0)
-			ready = argv[++i];
-		else if (strcmp(argv[i], "--until") == 0)
-			until = argv[++i];
-		else
-			usage();
-	}
 	if (strcmp(argv[1], "lock") == 0 && db != NULL)
 		return lock_db(db, hold);
 	if (strcmp(argv[1], "watch") == 0 && port > 0)
