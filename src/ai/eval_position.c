@@ -30,7 +30,7 @@ _Static_assert(sizeof (int[])CLASSIC_MOB == NPIECE_TYPES * sizeof (int),
 
 /* The search settings (and the megapawn-only value) both share. */
 #define EVAL_SEARCH_SETTINGS \
-	.contempt = 40, .undo = 20, .futility = 150, .lmp = 3, .lmp_depth = 3, \
+	.contempt = 40, .undo = 0, .futility = 150, .lmp = 3, .lmp_depth = 3, \
 	.rfp_depth = 3, .rfp_margin = 120, .mpawn = 300
 
 /*

@@ -105,7 +105,8 @@ struct eval_params {
 	int contempt;                /* a draw is worth this less to the root side */
 	int undo;                    /* a root move taking back the mover's
 	                              * last move is worth this less (games,
-	                              * not analysis: see search_root.c) */
+	                              * not analysis: see search_root.c); 0,
+	                              * off: it cost 56-69 Elo (congo(6)) */
 	/* search settings kept here so that matches can try them too */
 	int futility;                /* margin per ply at depth 1-2, 0 off */
 	int lmp;                     /* quiet moves kept at depth 1-lmp_depth:

@@ -38,7 +38,9 @@ root_promote(move_t *moves, int first, int i)
  * What m is worth less at the root: ctx->undo_pen when it takes the
  * mover's last move back (the piece straight back to an empty square), so
  * the AI does not shuffle a piece to and fro where another move is about
- * as good (issue 37: 9.7-11% of its moves did); 0 otherwise.
+ * as good (issue 37: 9.7-11% of its moves did); 0 otherwise. Off by
+ * default: it halves the moves taken back but costs strength (congo(6),
+ * TUNING).
  */
 static int
 root_undo_pen(const struct search_ctx *ctx, const struct board *pos,
