@@ -257,6 +257,17 @@ uint64_t search_now_ns(void);
 uint64_t search_total_nodes(struct search_ctx *ctx);
 /* Master's periodic check of time, node limit and stop request. */
 void search_check_limits(struct search_thread *t);
+/* m takes back the mover's own last move: the piece straight back to the
+ * empty square it came from (a level and the root's undo penalty play
+ * such a move less). */
+static inline bool
+search_takes_back(const struct search_ctx *ctx, const struct board *pos,
+    move_t m)
+{
+	return MOVE_FROM(m) == ctx->last_to && MOVE_TO(m) == ctx->last_from &&
+	    MOVE_NJUMPS(m) == 0 && pos->sq[MOVE_TO(m)] == PIECE_NONE;
+}
+
 /* The score of a draw at ply for the side to move there. */
 static inline int
 search_draw_score(const struct search_thread *t, int ply)

@@ -209,9 +209,7 @@ search_level_root(struct search_ctx *ctx, const struct board *pos)
 	for (i = 0; i < n; i++) {
 		move_t m = t->root_moves[i];
 
-		if (MOVE_FROM(m) == ctx->last_to && MOVE_TO(m) ==
-		    ctx->last_from && MOVE_NJUMPS(m) == 0 &&
-		    pos->sq[MOVE_TO(m)] == PIECE_NONE &&
+		if (search_takes_back(ctx, pos, m) &&
 		    score[i] > -SEARCH_WIN_MIN && score[i] < SEARCH_WIN_MIN)
 			score[i] -= lv->temperature;
 	}

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "ai/search_internal.h"
+#include "util/util.h"
 
 #define ASPIRATION 35
 
@@ -46,17 +47,8 @@ static int
 root_undo_pen(const struct search_ctx *ctx, const struct board *pos,
     move_t m)
 {
-	if (ctx->undo_pen == 0 || MOVE_FROM(m) != ctx->last_to ||
-	    MOVE_TO(m) != ctx->last_from || MOVE_NJUMPS(m) != 0 ||
-	    pos->sq[MOVE_TO(m)] != PIECE_NONE)
-		return 0;
-	return ctx->undo_pen;
-}
-
-static int
-clamp_inf(int v)
-{
-	return v > SEARCH_INF ? SEARCH_INF : v;
+	return ctx->undo_pen != 0 && search_takes_back(ctx, pos, m) ?
+	    ctx->undo_pen : 0;
 }
 
 /*
@@ -68,8 +60,9 @@ static int
 root_child(struct search_thread *t, struct board *child, int alpha, int beta,
     int depth, int pen)
 {
-	int score = -search_alphabeta_node(t, child, -clamp_inf(beta + pen),
-	    -clamp_inf(alpha + pen), depth - 1, 1);
+	int score = -search_alphabeta_node(t, child,
+	    -util_clamp(beta + pen, -SEARCH_INF, SEARCH_INF),
+	    -util_clamp(alpha + pen, -SEARCH_INF, SEARCH_INF), depth - 1, 1);
 
 	if (pen != 0 && score > -SEARCH_WIN_MIN && score < SEARCH_WIN_MIN)
 		score -= pen;
