@@ -397,6 +397,30 @@ last_own_move(struct search_ctx *ctx, const struct board *pos,
 	ctx->last_to = __builtin_ctzll(came);
 }
 
+/*
+ * Can the side not to move take the piece on sq at once (a capture, a
+ * monkey's jump)? Then moving it back is a retreat, not a shuffle.
+ */
+static bool
+can_be_taken(const struct board *pos, int sq)
+{
+	struct board them = *pos;
+	struct movelist ml;
+
+	them.side ^= 1;
+	movegen_captures(&them, &ml);
+	for (int i = 0; i < ml.n; i++) {
+		struct board c = them;
+		struct move_effects fx;
+
+		board_make(&c, ml.moves[i], &fx);
+		for (int j = 0; j < fx.ncaptured; j++)
+			if (fx.captured_sq[j] == sq)
+				return true;
+	}
+	return false;
+}
+
 move_t
 search_best_move(struct search_ctx *ctx, const struct board *pos,
     const struct board *history, int nhistory, const struct game_rules *rules,
@@ -446,6 +470,9 @@ search_best_move(struct search_ctx *ctx, const struct board *pos,
 	 * several lines), whose scores are the position's own */
 	ctx->undo_pen = ctx->last_from >= 0 && !ctx->limits.infinite &&
 	    search_multipv(ctx, 2) == 1 ? ctx->ev.undo : 0;
+	if (ctx->undo_pen != 0 && ctx->ev.undo_safe &&
+	    can_be_taken(pos, ctx->last_to))
+		ctx->undo_pen = 0;
 
 	depth_cap = ctx->limits.depth > 0 ? ctx->limits.depth : 0;
 	if (depth_cap > SEARCH_MAX_DEPTH)

@@ -106,7 +106,12 @@ struct eval_params {
 	int undo;                    /* a root move taking back the mover's
 	                              * last move is worth this less (games,
 	                              * not analysis: see search_root.c); 0,
-	                              * off: it cost 56-69 Elo (congo(6)) */
+	                              * off: it cost 38-73 Elo with or
+	                              * without the two below (congo(6)) */
+	int undo_min;                /* ... only while the root's score (the
+	                              * depth before) is at least this */
+	int undo_safe;               /* 1: not when the piece can be taken
+	                              * where it stands (a retreat) */
 	/* search settings kept here so that matches can try them too */
 	int futility;                /* margin per ply at depth 1-2, 0 off */
 	int lmp;                     /* quiet moves kept at depth 1-lmp_depth:
@@ -177,6 +182,9 @@ struct search_thread {
 	int pvlen[SEARCH_MAX_PLY];
 	uint64_t path[SEARCH_HIST_CAP + SEARCH_MAX_PLY + 2];
 	int root_index;        /* path[root_index] is the root's hash */
+	int root_prev;         /* the score of the depth before, or
+	                        * -SEARCH_INF at the first (no penalty
+	                        * for taking back there) */
 	/* iteration results */
 	int completed_depth;
 	int best_score;

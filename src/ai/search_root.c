@@ -44,11 +44,13 @@ root_promote(move_t *moves, int first, int i)
  * TUNING).
  */
 static int
-root_undo_pen(const struct search_ctx *ctx, const struct board *pos,
+root_undo_pen(const struct search_thread *t, const struct board *pos,
     move_t m)
 {
-	return ctx->undo_pen != 0 && search_takes_back(ctx, pos, m) ?
-	    ctx->undo_pen : 0;
+	const struct search_ctx *ctx = t->ctx;
+
+	return ctx->undo_pen != 0 && search_takes_back(ctx, pos, m) &&
+	    t->root_prev >= ctx->ev.undo_min ? ctx->undo_pen : 0;
 }
 
 /*
@@ -84,7 +86,7 @@ root_search(struct search_thread *t, const struct board *pos, move_t *moves,
 	for (i = first; i < t->root_n; i++) {
 		move_t m = moves[i];
 		struct board child = *pos;
-		int pen = root_undo_pen(t->ctx, pos, m);
+		int pen = root_undo_pen(t, pos, m);
 
 		board_make(&child, m, NULL);
 		search_push_move(t, pos, 0, m);
@@ -125,6 +127,7 @@ aspire(struct search_thread *t, const struct board *pos, move_t *moves,
 {
 	int alpha = -SEARCH_INF, beta = SEARCH_INF, delta = ASPIRATION, score;
 
+	t->root_prev = depth > 1 ? prev : -SEARCH_INF;
 	if (depth >= 4 && prev > -SEARCH_WIN_MIN && prev < SEARCH_WIN_MIN) {
 		alpha = prev - delta;
 		beta = prev + delta;

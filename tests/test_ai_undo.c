@@ -1,0 +1,238 @@
+/*
+ * test_ai_undo.c: the root's penalty for taking back the mover's own last
+ * move (ev.undo, issue 37's shuffling): it halves the moves taken back,
+ * stays out of analysis (several lines, infinite), and its two limits
+ * hold: undo_min (only while the root's score is at least that) and
+ * undo_safe (never for a retreat: a piece that could be taken where it
+ * stands).
+ */
+#include "test_ai_util.h"
+#include "test_main.h"
+
+/* A strong search with these tuning overrides, one thread (the
+ * hand-made evaluation: a search given weights has no network). */
+static struct search_ctx *
+undo_ctx(const char *tune)
+{
+	struct search_options o;
+	struct search_ctx *ctx;
+
+	search_options_default(&o);
+	o.hash_mb = 4;
+	snprintf(o.tune, sizeof o.tune, "%s", tune);
+	ctx = search_new(&o);
+	assert_non_null(ctx);
+	return ctx;
+}
+
+/* The first position of undone_in_games where a move was taken back:
+ * found_h[0..found_n-1] the positions before it, found_h[found_n] it. */
+static struct board found_h[128];
+static int found_n = -1;
+
+/* Which taken-back moves undone_in_games stops at. */
+enum undo_kind {
+	UNDO_ANY,
+	UNDO_RETREAT,           /* the piece could be taken where it stood */
+	UNDO_SHUFFLE            /* it could not */
+};
+
+/* Could the side not to move take the piece on sq at once? */
+static bool
+t_can_be_taken(const struct board *pos, int sq)
+{
+	static struct movelist ml;
+	struct board them = *pos;
+
+	them.side ^= 1;
+	movegen_captures(&them, &ml);
+	for (int i = 0; i < ml.n; i++) {
+		struct board c = them;
+		struct move_effects fx;
+
+		board_make(&c, ml.moves[i], &fx);
+		for (int j = 0; j < fx.ncaptured; j++)
+			if (fx.captured_sq[j] == sq)
+				return true;
+	}
+	return false;
+}
+
+/* Undone moves (a piece straight back to the empty square it came from,
+ * the side's move two plies before) in games of ctx against itself at
+ * 3,000 nodes a move, 100 plies from each of White's first 8 moves; *n
+ * gets the moves played. With stop, only up to the first of that kind
+ * (found_h), each move searched as by a new context. */
+static int
+undone_in_games(struct search_ctx *ctx, int *n, bool stop,
+    enum undo_kind kind)
+{
+	static const struct game_rules rules = GAME_RULES_DEFAULT;
+	struct movelist first;
+	struct board start;
+	int undone = 0, k;
+
+	*n = 0;
+	found_n = -1;
+	ta_setup(&start, FEN_START);
+	movegen_legal(&start, &first);
+	for (k = 0; k < (stop ? 40 : 8) && k < first.n; k++) {
+		struct game g;
+		char err[128];
+
+		search_clear(ctx);
+		game_init(&g, &start, &rules);
+		assert_int_equal(game_play(&g, first.moves[k], err, sizeof err),
+		    0);
+		while (g.nply < 100 && !game_over(&g)) {
+			const struct board *b = game_board(&g);
+			struct search_limits l;
+			move_t m;
+
+			if (stop)       /* as a new context would */
+				search_clear(ctx);
+			search_limits_default(&l);
+			l.nodes = 3000;
+			m = search_best_move(ctx, b, g.pos, g.nply, &rules, &l,
+			    NULL, NULL);
+			assert_int_not_equal(m, MOVE_NONE);
+			if (g.nply >= 2 && MOVE_NJUMPS(m) == 0 &&
+			    MOVE_NJUMPS(g.moves[g.nply - 2]) == 0 &&
+			    MOVE_FROM(m) == MOVE_TO(g.moves[g.nply - 2]) &&
+			    MOVE_TO(m) == MOVE_FROM(g.moves[g.nply - 2]) &&
+			    b->sq[MOVE_TO(m)] == PIECE_NONE) {
+				bool taken = t_can_be_taken(b, MOVE_FROM(m));
+
+				undone++;
+				if (stop && (kind == UNDO_ANY ||
+				    taken == (kind == UNDO_RETREAT))) {
+					found_n = g.nply;
+					memcpy(found_h, g.pos, (size_t)(g.nply +
+					    1) * sizeof *found_h);
+					game_free(&g);
+					return undone;
+				}
+			}
+			(*n)++;
+			assert_int_equal(game_play(&g, m, err, sizeof err), 0);
+		}
+		game_free(&g);
+	}
+	return undone;
+}
+
+/* Issue 37: the strong search takes its own last move back less often
+ * (ev.undo, a root move's penalty) than without the penalty. */
+static void
+test_undo_progress(void **state)
+{
+	/* both by the hand-made evaluation (a search given weights is) */
+	struct search_ctx *with = undo_ctx("undo=20");
+	struct search_ctx *without = undo_ctx("undo=0");
+	int n_with, n_without, u_with, u_without;
+
+	(void)state;
+	u_with = undone_in_games(with, &n_with, false, UNDO_ANY);
+	u_without = undone_in_games(without, &n_without, false,
+	    UNDO_ANY);
+	print_message("undone: %d of %d moves with the penalty, %d of %d "
+	    "without\n", u_with, n_with, u_without, n_without);
+	assert_true(u_without > 0);
+	assert_true(2 * u_with * n_without <= u_without * n_with);
+	search_free(with);
+	search_free(without);
+}
+
+/* Searches of found_h's last position by a (no penalty) and b (tune
+ * btune, a large one) with these limits and lines: the same move and
+ * score, or (!same) another move. */
+static move_t
+undo_same(const struct search_limits *l, int lines, const char *btune,
+    bool same)
+{
+	struct search_ctx *a = undo_ctx("undo=0"), *b = undo_ctx(btune);
+	struct search_options o;
+	struct search_info ia, ib;
+	move_t ma, mb;
+
+	o = *search_get_options(a);
+	o.multipv = lines;
+	assert_int_equal(search_set_options(a, &o), 0);
+	o = *search_get_options(b);
+	o.multipv = lines;
+	assert_int_equal(search_set_options(b, &o), 0);
+	ma = search_best_move(a, &found_h[found_n], found_h, found_n, NULL, l,
+	    NULL, NULL);
+	mb = search_best_move(b, &found_h[found_n], found_h, found_n, NULL, l,
+	    NULL, NULL);
+	search_last_info(a, &ia);
+	search_last_info(b, &ib);
+	if (same) {
+		assert_int_equal(ma, mb);
+		assert_int_equal(ia.score, ib.score);
+	} else {
+		assert_int_not_equal(ma, mb);
+	}
+	search_free(a);
+	search_free(b);
+	return ma;
+}
+
+/* The penalty is for play: where a search without it takes its last move
+ * back, one with it plays another move; an analysis (several lines, or
+ * infinite until stopped) shows the position's own moves and scores, the
+ * same with any penalty. */
+static void
+test_undo_not_in_analysis(void **state)
+{
+	struct search_ctx *ctx = undo_ctx("undo=0");
+	struct search_limits l;
+	int n;
+
+	(void)state;
+	assert_int_equal(undone_in_games(ctx, &n, true, UNDO_ANY), 1);
+	search_free(ctx);
+	search_limits_default(&l);
+	l.nodes = 3000;
+	undo_same(&l, 1, "undo=900", false);    /* a game: not the same */
+	undo_same(&l, 3, "undo=900", true);     /* three lines */
+	/* only while the root's score is at least undo_min */
+	undo_same(&l, 1, "undo=900,undo_min=5000", true);
+	undo_same(&l, 1, "undo=900,undo_min=-5000", false);
+	search_limits_default(&l);
+	l.infinite = true;
+	l.depth = 5;
+	undo_same(&l, 1, "undo=900", true);     /* infinite */
+}
+
+/* undo_safe=1 leaves a retreat alone (the piece could be taken where it
+ * stands): where the search without the penalty moves such a piece back,
+ * the penalty with undo_safe does too; where it moves back a piece
+ * nothing attacks, it plays another move. */
+static void
+test_undo_safe_retreat(void **state)
+{
+	struct search_ctx *ctx;
+	struct search_limits l;
+	int n;
+
+	(void)state;
+	search_limits_default(&l);
+	l.nodes = 3000;
+	ctx = undo_ctx("undo=0");
+	assert_true(undone_in_games(ctx, &n, true, UNDO_RETREAT) >= 1);
+	assert_true(found_n >= 2);
+	search_free(ctx);
+	undo_same(&l, 1, "undo=900,undo_safe=1", true);
+	undo_same(&l, 1, "undo=900", false);
+	ctx = undo_ctx("undo=0");
+	assert_true(undone_in_games(ctx, &n, true, UNDO_SHUFFLE) >= 1);
+	assert_true(found_n >= 2);
+	search_free(ctx);
+	undo_same(&l, 1, "undo=900,undo_safe=1", false);
+}
+
+TEST_MAIN(NULL, NULL,
+	cmocka_unit_test(test_undo_progress),
+	cmocka_unit_test(test_undo_not_in_analysis),
+	cmocka_unit_test(test_undo_safe_retreat))
