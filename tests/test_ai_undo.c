@@ -1,10 +1,11 @@
 /*
  * test_ai_undo.c: the root's penalty for taking back the mover's own last
  * move (ev.undo, issue 37's shuffling): it halves the moves taken back,
- * stays out of analysis (several lines, infinite), and its two limits
- * hold: undo_min (only while the root's score is at least that) and
- * undo_safe (never for a retreat: a piece that could be taken where it
- * stands).
+ * stays out of analysis (several lines, infinite), and its limits hold:
+ * undo_quiet (only after that many plies without a capture),
+ * undo_pieces (only with at most that many pieces left), undo_min
+ * (only while the root's score is at least that) and undo_safe (never
+ * for a retreat: a piece that could be taken where it stands).
  */
 #include "test_ai_util.h"
 #include "test_main.h"
@@ -187,7 +188,8 @@ test_undo_not_in_analysis(void **state)
 {
 	struct search_ctx *ctx = undo_ctx("undo=0");
 	struct search_limits l;
-	int n;
+	char spec[64];
+	int n, q;
 
 	(void)state;
 	assert_int_equal(undone_in_games(ctx, &n, true, UNDO_ANY), 1);
@@ -199,6 +201,20 @@ test_undo_not_in_analysis(void **state)
 	/* only while the root's score is at least undo_min */
 	undo_same(&l, 1, "undo=900,undo_min=5000", true);
 	undo_same(&l, 1, "undo=900,undo_min=-5000", false);
+	/* only after undo_quiet plies without a capture (the position's
+	 * counter: one more and it is not given) */
+	q = (int)found_h[found_n].quiet;
+	snprintf(spec, sizeof spec, "undo=900,undo_quiet=%d", q + 1);
+	undo_same(&l, 1, spec, true);
+	snprintf(spec, sizeof spec, "undo=900,undo_quiet=%d", q);
+	undo_same(&l, 1, spec, false);
+	/* only with at most undo_pieces pieces on the board */
+	q = bb_popcount(found_h[found_n].occ[WHITE] |
+	    found_h[found_n].occ[BLACK]);
+	snprintf(spec, sizeof spec, "undo=900,undo_pieces=%d", q - 1);
+	undo_same(&l, 1, spec, true);
+	snprintf(spec, sizeof spec, "undo=900,undo_pieces=%d", q);
+	undo_same(&l, 1, spec, false);
 	search_limits_default(&l);
 	l.infinite = true;
 	l.depth = 5;

@@ -470,8 +470,10 @@ search_best_move(struct search_ctx *ctx, const struct board *pos,
 	 * several lines), whose scores are the position's own */
 	ctx->undo_pen = ctx->last_from >= 0 && !ctx->limits.infinite &&
 	    search_multipv(ctx, 2) == 1 ? ctx->ev.undo : 0;
-	if (ctx->undo_pen != 0 && ctx->ev.undo_safe &&
-	    can_be_taken(pos, ctx->last_to))
+	if (ctx->undo_pen != 0 && ((int)pos->quiet < ctx->ev.undo_quiet ||
+	    (ctx->ev.undo_pieces > 0 && bb_popcount(pos->occ[WHITE] |
+	    pos->occ[BLACK]) > ctx->ev.undo_pieces) ||
+	    (ctx->ev.undo_safe && can_be_taken(pos, ctx->last_to))))
 		ctx->undo_pen = 0;
 
 	depth_cap = ctx->limits.depth > 0 ? ctx->limits.depth : 0;

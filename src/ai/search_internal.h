@@ -106,12 +106,18 @@ struct eval_params {
 	int undo;                    /* a root move taking back the mover's
 	                              * last move is worth this less (games,
 	                              * not analysis: see search_root.c); 0,
-	                              * off: it cost 38-73 Elo with or
-	                              * without the two below (congo(6)) */
+	                              * off: every form tried, with the
+	                              * limits below, cost Elo or did not
+	                              * halve the moves (congo(6), TUNING) */
 	int undo_min;                /* ... only while the root's score (the
 	                              * depth before) is at least this */
 	int undo_safe;               /* 1: not when the piece can be taken
 	                              * where it stands (a retreat) */
+	int undo_quiet;              /* ... only after this many plies
+	                              * without a capture, drowning or
+	                              * promotion (nothing happening) */
+	int undo_pieces;             /* ... only with at most this many
+	                              * pieces on the board (0: any) */
 	/* search settings kept here so that matches can try them too */
 	int futility;                /* margin per ply at depth 1-2, 0 off */
 	int lmp;                     /* quiet moves kept at depth 1-lmp_depth:
