@@ -38,27 +38,6 @@ enum undo_kind {
 	UNDO_SHUFFLE            /* it could not */
 };
 
-/* Could the side not to move take the piece on sq at once? */
-static bool
-t_can_be_taken(const struct board *pos, int sq)
-{
-	static struct movelist ml;
-	struct board them = *pos;
-
-	them.side ^= 1;
-	movegen_captures(&them, &ml);
-	for (int i = 0; i < ml.n; i++) {
-		struct board c = them;
-		struct move_effects fx;
-
-		board_make(&c, ml.moves[i], &fx);
-		for (int j = 0; j < fx.ncaptured; j++)
-			if (fx.captured_sq[j] == sq)
-				return true;
-	}
-	return false;
-}
-
 /* Undone moves (a piece straight back to the empty square it came from,
  * the side's move two plies before) in games of ctx against itself at
  * 3,000 nodes a move, 100 plies from each of White's first 8 moves; *n
@@ -102,7 +81,7 @@ undone_in_games(struct search_ctx *ctx, int *n, bool stop,
 			    MOVE_FROM(m) == MOVE_TO(g.moves[g.nply - 2]) &&
 			    MOVE_TO(m) == MOVE_FROM(g.moves[g.nply - 2]) &&
 			    b->sq[MOVE_TO(m)] == PIECE_NONE) {
-				bool taken = t_can_be_taken(b, MOVE_FROM(m));
+				bool taken = movegen_can_be_taken(b, MOVE_FROM(m));
 
 				undone++;
 				if (stop && (kind == UNDO_ANY ||

@@ -423,6 +423,30 @@ test_attacks_lion(void **state)
 	assert_false(movegen_attacks_lion(&b, WHITE));
 }
 
+/* Could the side not to move take this piece at once: by a leap, by a
+ * monkey's jump over it (no landing there), not by a giraffe's step? */
+static void
+test_can_be_taken(void **state)
+{
+	struct board b;
+
+	(void)state;
+	/* Black's zebra on c5 reaches d3, not e1; White to move. */
+	tu_setup(&b, "3l3/7/2z4/7/3E3/7/4L2 w 0 1");
+	assert_true(movegen_can_be_taken(&b, SQ(3, 2)));
+	assert_false(movegen_can_be_taken(&b, SQ(4, 0)));
+	/* Black's monkey on d5 jumps d4 (landing d3), not d3 itself. */
+	tu_setup(&b, "3l3/7/3m3/3E3/7/7/4L2 w 0 1");
+	assert_true(movegen_can_be_taken(&b, SQ(3, 3)));
+	tu_setup(&b, "3l3/7/3m3/7/3E3/7/4L2 w 0 1");
+	assert_false(movegen_can_be_taken(&b, SQ(3, 2)));
+	/* A giraffe takes only two away: its step next to d3 cannot. */
+	tu_setup(&b, "3l3/7/7/3g3/3E3/7/4L2 w 0 1");
+	assert_false(movegen_can_be_taken(&b, SQ(3, 2)));
+	tu_setup(&b, "3l3/7/3g3/7/3E3/7/4L2 w 0 1");
+	assert_true(movegen_can_be_taken(&b, SQ(3, 2)));
+}
+
 static void
 test_no_lion_no_moves(void **state)
 {
@@ -472,6 +496,7 @@ main(void)
 		cmocka_unit_test(test_crocodile_across),
 		cmocka_unit_test(test_crocodile_river),
 		cmocka_unit_test(test_monkey_steps),
+		cmocka_unit_test(test_can_be_taken),
 		cmocka_unit_test(test_pawn_forward),
 		cmocka_unit_test(test_pawn_river),
 		cmocka_unit_test(test_pawn_retreat),

@@ -397,30 +397,6 @@ last_own_move(struct search_ctx *ctx, const struct board *pos,
 	ctx->last_to = __builtin_ctzll(came);
 }
 
-/*
- * Can the side not to move take the piece on sq at once (a capture, a
- * monkey's jump)? Then moving it back is a retreat, not a shuffle.
- */
-static bool
-can_be_taken(const struct board *pos, int sq)
-{
-	struct board them = *pos;
-	struct movelist ml;
-
-	them.side ^= 1;
-	movegen_captures(&them, &ml);
-	for (int i = 0; i < ml.n; i++) {
-		struct board c = them;
-		struct move_effects fx;
-
-		board_make(&c, ml.moves[i], &fx);
-		for (int j = 0; j < fx.ncaptured; j++)
-			if (fx.captured_sq[j] == sq)
-				return true;
-	}
-	return false;
-}
-
 move_t
 search_best_move(struct search_ctx *ctx, const struct board *pos,
     const struct board *history, int nhistory, const struct game_rules *rules,
@@ -473,7 +449,7 @@ search_best_move(struct search_ctx *ctx, const struct board *pos,
 	if (ctx->undo_pen != 0 && ((int)pos->quiet < ctx->ev.undo_quiet ||
 	    (ctx->ev.undo_pieces > 0 && bb_popcount(pos->occ[WHITE] |
 	    pos->occ[BLACK]) > ctx->ev.undo_pieces) ||
-	    (ctx->ev.undo_safe && can_be_taken(pos, ctx->last_to))))
+	    (ctx->ev.undo_safe && movegen_can_be_taken(pos, ctx->last_to))))
 		ctx->undo_pen = 0;
 
 	depth_cap = ctx->limits.depth > 0 ? ctx->limits.depth : 0;

@@ -75,6 +75,10 @@ int movegen_captures(const struct board *b, struct movelist *ml);
 uint64_t movegen_count(const struct board *b);
 /* Could `attacker` capture the enemy lion if it were attacker's turn? */
 bool movegen_attacks_lion(const struct board *b, int attacker);
+/* Could the side not to move take the piece on sq at once, were it its
+ * turn (a capture or a monkey's jump over it; its first list of captures,
+ * MOVELIST_MAX)? */
+bool movegen_can_be_taken(const struct board *b, int sq);
 /* Is m among the legal moves? Checked directly, without a list. */
 bool movegen_is_legal(const struct board *b, move_t m);
 /* The squares a move lands on, in order (a monkey chain: every landing).

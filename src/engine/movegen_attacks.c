@@ -1,6 +1,8 @@
 /*
  * movegen_attacks.c: can a side capture the enemy lion? The search treats
- * this like check; the UI highlights such a lion.
+ * this like check; the UI highlights such a lion. Can the side not to move
+ * take a given piece at once (the search's take-back penalty leaves such a
+ * retreat alone)?
  */
 #include "engine/movegen.h"
 #include "engine/movegen_internal.h"
@@ -51,6 +53,26 @@ movegen_attacks_lion(const struct board *b, int attacker)
 	while (monkeys) {
 		if (mg_monkey_takes_lion(b, bb_pop(&monkeys), attacker))
 			return true;
+	}
+	return false;
+}
+
+bool
+movegen_can_be_taken(const struct board *b, int sq)
+{
+	struct board them = *b;
+	struct movelist ml;
+
+	them.side ^= 1;
+	movegen_captures(&them, &ml);
+	for (int i = 0; i < ml.n; i++) {
+		struct board c = them;
+		struct move_effects fx;
+
+		board_make(&c, ml.moves[i], &fx);
+		for (int j = 0; j < fx.ncaptured; j++)
+			if (fx.captured_sq[j] == sq)
+				return true;
 	}
 	return false;
 }
