@@ -81,11 +81,10 @@ undone_in_games(struct search_ctx *ctx, int *n, bool stop,
 			    MOVE_FROM(m) == MOVE_TO(g.moves[g.nply - 2]) &&
 			    MOVE_TO(m) == MOVE_FROM(g.moves[g.nply - 2]) &&
 			    b->sq[MOVE_TO(m)] == PIECE_NONE) {
-				bool taken = movegen_can_be_taken(b, MOVE_FROM(m));
-
 				undone++;
 				if (stop && (kind == UNDO_ANY ||
-				    taken == (kind == UNDO_RETREAT))) {
+				    movegen_can_be_taken(b, MOVE_FROM(m)) ==
+				    (kind == UNDO_RETREAT))) {
 					found_n = g.nply;
 					memcpy(found_h, g.pos, (size_t)(g.nply +
 					    1) * sizeof *found_h);

@@ -30,8 +30,9 @@ _Static_assert(sizeof (int[])CLASSIC_MOB == NPIECE_TYPES * sizeof (int),
 
 /* The search settings (and the megapawn-only value) both share. */
 #define EVAL_SEARCH_SETTINGS \
-	.contempt = 40, .undo = 0, .undo_min = -5000, .futility = 150, .lmp = 3, .lmp_depth = 3, \
-	.rfp_depth = 3, .rfp_margin = 120, .mpawn = 300
+	.contempt = 40, .undo = 0, .undo_min = -5000, .futility = 150, \
+	.lmp = 3, .lmp_depth = 3, .rfp_depth = 3, .rfp_margin = 120, \
+	.mpawn = 300
 
 /*
  * Full strength: tuned by Texel's method (congo --tune) on 3,000
@@ -138,7 +139,8 @@ static const struct {
 	PST("zebra", ZEBRA), PST("elephant", ELEPHANT), PST("giraffe", GIRAFFE),
 	PST("crocodile", CROCODILE), PST("monkey", MONKEY),
 	PST("superpawn", SUPERPAWN),
-	S(contempt), S(undo), S(undo_min), S(undo_safe), S(undo_quiet), S(undo_pieces), S(futility), S(lmp), S(lmp_depth), S(rfp_depth),
+	S(contempt), S(undo), S(undo_min), S(undo_safe), S(undo_quiet),
+	S(undo_pieces), S(futility), S(lmp), S(lmp_depth), S(rfp_depth),
 	S(rfp_margin), S(improving), S(nmp_eval), S(iir), S(qs_tt), S(lmr_imp),
 	S(cont_hist), S(razor), S(singular),
 #undef PST

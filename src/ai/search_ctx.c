@@ -397,6 +397,21 @@ last_own_move(struct search_ctx *ctx, const struct board *pos,
 	ctx->last_to = __builtin_ctzll(came);
 }
 
+/* Does the take-back penalty's phase hold in pos (ev.undo_quiet,
+ * undo_pieces, undo_safe; undo_min is the root's, search_root.c)? */
+static bool
+undo_applies(const struct search_ctx *ctx, const struct board *pos)
+{
+	const struct eval_params *ev = &ctx->ev;
+
+	if ((int)pos->quiet < ev->undo_quiet)
+		return false;
+	if (ev->undo_pieces > 0 &&
+	    bb_popcount(pos->occ[WHITE] | pos->occ[BLACK]) > ev->undo_pieces)
+		return false;
+	return !ev->undo_safe || !movegen_can_be_taken(pos, ctx->last_to);
+}
+
 move_t
 search_best_move(struct search_ctx *ctx, const struct board *pos,
     const struct board *history, int nhistory, const struct game_rules *rules,
@@ -446,10 +461,7 @@ search_best_move(struct search_ctx *ctx, const struct board *pos,
 	 * several lines), whose scores are the position's own */
 	ctx->undo_pen = ctx->last_from >= 0 && !ctx->limits.infinite &&
 	    search_multipv(ctx, 2) == 1 ? ctx->ev.undo : 0;
-	if (ctx->undo_pen != 0 && ((int)pos->quiet < ctx->ev.undo_quiet ||
-	    (ctx->ev.undo_pieces > 0 && bb_popcount(pos->occ[WHITE] |
-	    pos->occ[BLACK]) > ctx->ev.undo_pieces) ||
-	    (ctx->ev.undo_safe && movegen_can_be_taken(pos, ctx->last_to))))
+	if (ctx->undo_pen != 0 && !undo_applies(ctx, pos))
 		ctx->undo_pen = 0;
 
 	depth_cap = ctx->limits.depth > 0 ? ctx->limits.depth : 0;
