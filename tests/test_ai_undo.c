@@ -226,7 +226,55 @@ test_undo_safe_retreat(void **state)
 	undo_same(&l, 1, "undo=900,undo_safe=1", false);
 }
 
+/* The score of a depth-1 search of fen with the tuning tune. */
+static int
+depth1_score(const char *tune, const char *fen)
+{
+	struct search_ctx *ctx = undo_ctx(tune);
+	struct search_info info;
+	struct board b;
+
+	ta_setup(&b, fen);
+	assert_int_not_equal(ta_search(ctx, &b, 1, 0, 0), MOVE_NONE);
+	search_last_info(ctx, &info);
+	assert_int_equal(info.kind, SEARCH_SCORE_CP);
+	search_free(ctx);
+	return info.score;
+}
+
+/* progress=P: the static evaluation e after q quiet plies is
+ * e - e * q / P (q at most 200), so the side ahead gains by a capture.
+ * A depth-1 search where no capture is near: every leaf is one quiet ply
+ * later, so its score is the plain search's scaled the same way. */
+static void
+test_progress_scales(void **state)
+{
+	/* White a giraffe ahead, nothing within reach of anything */
+	static const char *fen0 = "4l2/6e/7/7/7/E6/G1L4 w 0 1";
+	static const char *fen99 = "4l2/6e/7/7/7/E6/G1L4 w 99 50";
+	static const char *fen180 = "4l2/6e/7/7/7/E6/G1L4 w 180 90";
+	int s0, s, q;
+
+	(void)state;
+	s0 = depth1_score("progress=0", fen0);
+	assert_true(s0 > 100);
+	/* off: the quiet plies change nothing */
+	assert_int_equal(depth1_score("progress=0", fen99), s0);
+	/* the leaves at 1 and 100 quiet plies */
+	q = 1;
+	assert_int_equal(depth1_score("progress=400", fen0), s0 - s0 * q / 400);
+	q = 100;
+	s = depth1_score("progress=200", fen99);
+	assert_int_equal(s, s0 - s0 * q / 200);
+	assert_true(s < s0 * 2 / 3);
+	/* near the quiet-move draw */
+	q = 181;
+	assert_int_equal(depth1_score("progress=400", fen180),
+	    s0 - s0 * q / 400);
+}
+
 TEST_MAIN(NULL, NULL,
+	cmocka_unit_test(test_progress_scales),
 	cmocka_unit_test(test_undo_progress),
 	cmocka_unit_test(test_undo_not_in_analysis),
 	cmocka_unit_test(test_undo_safe_retreat))

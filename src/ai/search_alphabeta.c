@@ -47,6 +47,11 @@ evaluate(struct search_thread *t, const struct board *pos, int ply)
 	int e = t->ctx->net != NULL ? search_nnue_eval(t, pos, ply) :
 	    eval_with(&t->ctx->ev, pos);
 
+	if (t->ctx->ev.progress > 0) {
+		int q = pos->quiet < 200 ? (int)pos->quiet : 200;
+
+		e -= e * q / t->ctx->ev.progress;
+	}
 	if (t->ctx->noise > 0) {
 		/* a level's misjudgement: fixed for a position, so the
 		 * transposition table stays consistent */

@@ -118,6 +118,11 @@ struct eval_params {
 	                              * promotion (nothing happening) */
 	int undo_pieces;             /* ... only with at most this many
 	                              * pieces on the board (0: any) */
+	int progress;                /* >0: the static evaluation shrinks
+	                              * with the quiet plies, by quiet /
+	                              * progress of itself (so a side ahead
+	                              * seeks a capture, drowning or
+	                              * promotion); 0 off */
 	/* search settings kept here so that matches can try them too */
 	int futility;                /* margin per ply at depth 1-2, 0 off */
 	int lmp;                     /* quiet moves kept at depth 1-lmp_depth:
