@@ -48,9 +48,12 @@ evaluate(struct search_thread *t, const struct board *pos, int ply)
 	    eval_with(&t->ctx->ev, pos);
 
 	if (t->ctx->ev.progress > 0) {
-		int q = pos->quiet < 200 ? (int)pos->quiet : 200;
+		/* quiet plies, at most the default draw's 200 and at most
+		 * progress itself: the score shrinks, never changes sign */
+		int p = t->ctx->ev.progress, q = (int)pos->quiet;
 
-		e -= e * q / t->ctx->ev.progress;
+		q = q < 200 ? q : 200;
+		e -= e * (q < p ? q : p) / p;
 	}
 	if (t->ctx->noise > 0) {
 		/* a level's misjudgement: fixed for a position, so the
