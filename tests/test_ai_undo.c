@@ -73,6 +73,7 @@ undone_in_games(struct search_ctx *ctx, int *n, bool stop,
 				search_clear(ctx);
 			search_limits_default(&l);
 			l.nodes = 3000;
+			l.play = true;
 			m = search_best_move(ctx, b, g.pos, g.nply, &rules, &l,
 			    NULL, NULL);
 			assert_int_not_equal(m, MOVE_NONE);
@@ -158,9 +159,9 @@ undo_same(const struct search_limits *l, int lines, const char *btune,
 }
 
 /* The penalty is for play: where a search without it takes its last move
- * back, one with it plays another move; an analysis (several lines, or
- * infinite until stopped) shows the position's own moves and scores, the
- * same with any penalty. */
+ * back, one with it plays another move; an analysis (not play, several
+ * lines, or infinite until stopped) shows the position's own moves and
+ * scores, the same with any penalty. */
 static void
 test_undo_not_in_analysis(void **state)
 {
@@ -174,6 +175,10 @@ test_undo_not_in_analysis(void **state)
 	search_free(ctx);
 	search_limits_default(&l);
 	l.nodes = 3000;
+	/* not play (an analysis by nodes or movetime, advice, training
+	 * data): the position's own move and score */
+	undo_same(&l, 1, "undo=900", true);
+	l.play = true;
 	undo_same(&l, 1, "undo=900", false);    /* a game: not the same */
 	undo_same(&l, 3, "undo=900", true);     /* three lines */
 	/* only while the root's score is at least undo_min */
@@ -194,6 +199,7 @@ test_undo_not_in_analysis(void **state)
 	snprintf(spec, sizeof spec, "undo=900,undo_pieces=%d", q);
 	undo_same(&l, 1, spec, false);
 	search_limits_default(&l);
+	l.play = true;
 	l.infinite = true;
 	l.depth = 5;
 	undo_same(&l, 1, "undo=900", true);     /* infinite */
@@ -213,6 +219,7 @@ test_undo_safe_retreat(void **state)
 	(void)state;
 	search_limits_default(&l);
 	l.nodes = 3000;
+	l.play = true;
 	ctx = undo_ctx("undo=0");
 	assert_true(undone_in_games(ctx, &n, true, UNDO_RETREAT) >= 1);
 	assert_true(found_n >= 2);

@@ -261,6 +261,7 @@ inprocess_move(struct match *m, int p, struct seat *s, const struct game *g,
 	default:
 		break;
 	}
+	l.play = true;
 	mv = search_best_move(s->ctx, game_board(g), g->pos, g->nply,
 	    &c->rules, &l, NULL, NULL);
 	search_last_info(s->ctx, &info);

@@ -79,6 +79,12 @@ struct search_limits {
 	int64_t time_left_ms; /* the mover's remaining time */
 	int64_t inc_ms;       /* its increment */
 	int movestogo;        /* moves to the next time control, 0: none */
+	/* A move to play in a game (a match, the engine's `go`, the AI's
+	 * move on the board): the root may then prefer another move to one
+	 * taking back the mover's last (ev.undo). false for an analysis,
+	 * advice, training data and proofs, whose moves and scores are the
+	 * position's own. */
+	bool play;
 };
 
 /*

@@ -457,10 +457,12 @@ search_best_move(struct search_ctx *ctx, const struct board *pos,
 		ctx->hist[i] = history[nhistory - ctx->hist_n + i].hash;
 	last_own_move(ctx, pos, history, nhistory);
 	/* a move that only takes back the mover's last one is played when
-	 * it is better by ev.undo than the rest: not in analysis (infinite,
-	 * several lines), whose scores are the position's own */
-	ctx->undo_pen = ctx->last_from >= 0 && !ctx->limits.infinite &&
-	    search_multipv(ctx, 2) == 1 ? ctx->ev.undo : 0;
+	 * it is better by ev.undo than the rest: in play only, never in an
+	 * analysis (not play, infinite, several lines), whose scores are
+	 * the position's own */
+	ctx->undo_pen = ctx->limits.play && ctx->last_from >= 0 &&
+	    !ctx->limits.infinite && search_multipv(ctx, 2) == 1 ?
+	    ctx->ev.undo : 0;
 	if (ctx->undo_pen != 0 && !undo_applies(ctx, pos))
 		ctx->undo_pen = 0;
 

@@ -280,6 +280,7 @@ worker_main(void *arg)
 		lim.infinite = true;
 	} else if (lim.depth == 0 && lim.movetime_ms == 0 && lim.nodes == 0)
 		lim.movetime_ms = 1000;
+	lim.play = j->kind == JOB_MOVE;   /* advice: the position's own */
 	if (!atomic_load(&w->cancel)) {
 		m.move = search_best_move(j->search, &j->pos, j->history,
 		    j->nhistory, &j->rules, &lim, on_info, w);

@@ -344,6 +344,7 @@ uci_search_go(struct uci_search *s, const struct game *g, char *args)
 	bool any = false;
 
 	search_limits_default(&l);
+	l.play = true;          /* not in analysis: infinite, MultiPV */
 	for (tok = strtok_r(args, " \t", &save); tok != NULL;
 	    tok = strtok_r(NULL, " \t", &save)) {
 		const char *key = tok;
