@@ -233,20 +233,35 @@ test_undo_safe_retreat(void **state)
 	undo_same(&l, 1, "undo=900,undo_safe=1", false);
 }
 
-/* The score of a depth-1 search of fen with the tuning tune. */
+/* The score of a depth-1 search of fen with the tuning tune, a game's
+ * move (play) or not; *best its move when not NULL. */
 static int
-depth1_score(const char *tune, const char *fen)
+depth1_play(const char *tune, const char *fen, bool play, move_t *best)
 {
 	struct search_ctx *ctx = undo_ctx(tune);
+	struct search_limits l;
 	struct search_info info;
 	struct board b;
+	move_t m;
 
 	ta_setup(&b, fen);
-	assert_int_not_equal(ta_search(ctx, &b, 1, 0, 0), MOVE_NONE);
+	search_limits_default(&l);
+	l.depth = 1;
+	l.play = play;
+	m = search_best_move(ctx, &b, NULL, 0, NULL, &l, NULL, NULL);
+	assert_int_not_equal(m, MOVE_NONE);
+	if (best != NULL)
+		*best = m;
 	search_last_info(ctx, &info);
 	assert_int_equal(info.kind, SEARCH_SCORE_CP);
 	search_free(ctx);
 	return info.score;
+}
+
+static int
+depth1_score(const char *tune, const char *fen)
+{
+	return depth1_play(tune, fen, false, NULL);
 }
 
 /* progress=P: the static evaluation e after q quiet plies is
@@ -280,7 +295,39 @@ test_progress_scales(void **state)
 	    s0 - s0 * q / 400);
 }
 
+/* trade=K: in a game's move, each piece fewer on the board than at the
+ * root costs the root side K (it keeps the tension); an analysis sees
+ * the position's own scores. White's elephant can take a zebra that
+ * nothing guards, nothing else can take anything. */
+static void
+test_trade_penalty(void **state)
+{
+	static const char *fen = "4l2/5pp/7/7/1z5/1E3PP/2L4 w 0 1";
+	static const char *quiet = "4l2/5pp/7/7/7/1E3PP/2L4 w 0 1";
+	move_t m0, m;
+	int s0;
+
+	(void)state;
+	s0 = depth1_play("trade=0", fen, true, &m0);
+	assert_string_equal(ta_text(m0), "b2b3");
+	assert_true(s0 > 200);
+	/* the capture leaves one piece fewer: K less, the same move */
+	assert_int_equal(depth1_play("trade=30", fen, true, &m), s0 - 30);
+	assert_int_equal(m, m0);
+	/* not a game's move: the position's own score */
+	assert_int_equal(depth1_play("trade=30", fen, false, &m), s0);
+	/* more than the zebra: the search keeps the pieces */
+	depth1_play("trade=900", fen, true, &m);
+	assert_int_not_equal(m, m0);
+	depth1_play("trade=900", fen, false, &m);
+	assert_int_equal(m, m0);
+	/* no capture in reach: nothing changes */
+	assert_int_equal(depth1_play("trade=30", quiet, true, NULL),
+	    depth1_play("trade=0", quiet, true, NULL));
+}
+
 TEST_MAIN(NULL, NULL,
+	cmocka_unit_test(test_trade_penalty),
 	cmocka_unit_test(test_progress_scales),
 	cmocka_unit_test(test_undo_progress),
 	cmocka_unit_test(test_undo_not_in_analysis),

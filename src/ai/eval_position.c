@@ -146,7 +146,7 @@ static const struct {
 	PST("crocodile", CROCODILE), PST("monkey", MONKEY),
 	PST("superpawn", SUPERPAWN),
 	S(contempt), S(undo), S(undo_min), S(undo_safe), S(undo_quiet),
-	S(undo_pieces), S(progress), S(futility), S(lmp), S(lmp_depth),
+	S(undo_pieces), S(trade), S(progress), S(futility), S(lmp), S(lmp_depth),
 	S(rfp_depth), S(rfp_margin), S(improving), S(nmp_eval), S(iir),
 	S(qs_tt), S(lmr_imp), S(cont_hist), S(razor), S(singular),
 #undef PST

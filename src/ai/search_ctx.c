@@ -465,6 +465,11 @@ search_best_move(struct search_ctx *ctx, const struct board *pos,
 	    ctx->ev.undo : 0;
 	if (ctx->undo_pen != 0 && !undo_applies(ctx, pos))
 		ctx->undo_pen = 0;
+	/* the same for the trade penalty: a game's move, not an analysis */
+	ctx->trade_pen = ctx->limits.play && !ctx->limits.infinite &&
+	    search_multipv(ctx, 2) == 1 ? ctx->ev.trade : 0;
+	ctx->root_pieces = bb_popcount(pos->occ[WHITE] | pos->occ[BLACK]);
+	ctx->root_side = pos->side;
 
 	depth_cap = ctx->limits.depth > 0 ? ctx->limits.depth : 0;
 	if (depth_cap > SEARCH_MAX_DEPTH)

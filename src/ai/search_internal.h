@@ -118,6 +118,10 @@ struct eval_params {
 	                              * promotion (nothing happening) */
 	int undo_pieces;             /* ... only with at most this many
 	                              * pieces on the board (0: any) */
+	int trade;                   /* in play, each piece fewer on the board
+	                              * than at the root costs the root side
+	                              * this (keep the game's tension from
+	                              * balanced openings; 0 off) */
 	int progress;                /* >0: the static evaluation shrinks
 	                              * with the quiet plies, by quiet /
 	                              * progress of itself (so a side ahead
@@ -262,6 +266,9 @@ struct search_ctx {
 	int live_side;                  /* the side to move at the root */
 	int last_from, last_to;         /* the mover's last move, -1 none */
 	int undo_pen;                   /* ev.undo in this search, or 0 */
+	int trade_pen;                  /* ev.trade in this search, or 0 */
+	int root_pieces;                /* pieces on the root's board */
+	int root_side;
 	bool live_running;
 	int max_depth;
 	search_info_fn info;
