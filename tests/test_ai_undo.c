@@ -1,7 +1,9 @@
 /*
- * test_ai_undo.c: the root's penalty for taking back the mover's own last
- * move (ev.undo, issue 37's shuffling): it halves the moves taken back,
- * stays out of analysis (several lines, infinite), and its limits hold:
+ * test_ai_undo.c: what a game's move plays for and an analysis does not:
+ * the contempt, the trade penalty, and the root's penalty for taking back
+ * the mover's own last move (ev.undo, issue 37's shuffling): it halves
+ * the moves taken back, stays out of analysis (several lines, infinite),
+ * and its limits hold:
  * undo_quiet (only after that many plies without a capture),
  * undo_pieces (only with at most that many pieces left), undo_min
  * (only while the root's score is at least that) and undo_safe (never
@@ -326,7 +328,34 @@ test_trade_penalty(void **state)
 	    depth1_play("trade=0", quiet, true, NULL));
 }
 
-TEST_MAIN(NULL, NULL,
+/* The contempt (a draw worth less to the root side) is a game's: an
+ * analysis scores a draw 0. White's lion can only take Black's last
+ * piece (the bare lions' draw) or leave it a zebra down. */
+static void
+test_contempt_play_only(void **state)
+{
+	static const char *fen = "4l2/7/7/7/7/3z3/3L3 w 0 1";
+	move_t m;
+
+	(void)state;
+	assert_int_equal(depth1_play("contempt=40", fen, true, &m), -40);
+	assert_string_equal(ta_text(m), "d1d2");
+	assert_int_equal(depth1_play("contempt=75", fen, true, NULL), -75);
+	assert_int_equal(depth1_play("contempt=40", fen, false, &m), 0);
+	assert_string_equal(ta_text(m), "d1d2");
+}
+
+/* Tables of the user's (~/.local/share/congo/tb) would decide the small
+ * positions here before the search: none (make check sets this too). */
+static int
+no_user_tables(void **state)
+{
+	(void)state;
+	return setenv("XDG_DATA_HOME", "/nonexistent", 1);
+}
+
+TEST_MAIN(no_user_tables, NULL,
+	cmocka_unit_test(test_contempt_play_only),
 	cmocka_unit_test(test_trade_penalty),
 	cmocka_unit_test(test_progress_scales),
 	cmocka_unit_test(test_undo_progress),

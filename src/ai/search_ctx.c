@@ -465,9 +465,16 @@ search_best_move(struct search_ctx *ctx, const struct board *pos,
 	    ctx->ev.undo : 0;
 	if (ctx->undo_pen != 0 && !undo_applies(ctx, pos))
 		ctx->undo_pen = 0;
-	/* the same for the trade penalty: a game's move, not an analysis */
-	ctx->trade_pen = ctx->limits.play && !ctx->limits.infinite &&
-	    search_multipv(ctx, 2) == 1 ? ctx->ev.trade : 0;
+	/* the same for the trade penalty and the contempt: a game's move
+	 * plays for more than a draw, an analysis scores a draw 0 (as the
+	 * chess engines' analysis mode) */
+	if (ctx->limits.play && !ctx->limits.infinite &&
+	    search_multipv(ctx, 2) == 1) {
+		ctx->trade_pen = ctx->ev.trade;
+		ctx->contempt = ctx->ev.contempt;
+	} else {
+		ctx->trade_pen = ctx->contempt = 0;
+	}
 	ctx->root_pieces = bb_popcount(pos->occ[WHITE] | pos->occ[BLACK]);
 	ctx->root_side = pos->side;
 

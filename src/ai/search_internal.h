@@ -102,7 +102,9 @@ struct eval_params {
 	 * distance from the d-file (3, the edge, is 0 by definition) */
 	int pst_rank[NPIECE_TYPES][7];
 	int pst_file[NPIECE_TYPES][4];
-	int contempt;                /* a draw is worth this less to the root side */
+	int contempt;                /* a draw is worth this less to the root
+	                              * side, in a game's move (an analysis
+	                              * scores a draw 0) */
 	int undo;                    /* a root move taking back the mover's
 	                              * last move is worth this less (games,
 	                              * not analysis: see search_root.c); 0,
@@ -267,6 +269,7 @@ struct search_ctx {
 	int last_from, last_to;         /* the mover's last move, -1 none */
 	int undo_pen;                   /* ev.undo in this search, or 0 */
 	int trade_pen;                  /* ev.trade in this search, or 0 */
+	int contempt;                   /* ev.contempt in this search, or 0 */
 	int root_pieces;                /* pieces on the root's board */
 	int root_side;
 	bool live_running;
@@ -298,7 +301,7 @@ search_takes_back(const struct search_ctx *ctx, const struct board *pos,
 static inline int
 search_draw_score(const struct search_thread *t, int ply)
 {
-	return (ply & 1) ? t->ctx->ev.contempt : -t->ctx->ev.contempt;
+	return (ply & 1) ? t->ctx->contempt : -t->ctx->contempt;
 }
 
 static inline bool

@@ -65,6 +65,7 @@ bench_search_run(int depth, FILE *out, uint64_t *nodes, double *secs_out,
 	ctx = search_new(&o);   /* no weights: cannot fail */
 	search_limits_default(&l);
 	l.depth = depth;
+	l.play = true;          /* the search as it plays (its contempt) */
 	for (i = 0; i < sizeof positions / sizeof positions[0]; i++) {
 		struct search_info info;
 		struct board b;
