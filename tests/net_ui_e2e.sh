@@ -31,7 +31,7 @@ quit() {
 	done
 	[ "$(cat "$tmp/$1.status" 2>/dev/null)" = 0 ] ||
 	    fail "$1 did not exit with 0 ($(cat "$tmp/$1.status" 2>/dev/null))"
-	T kill-session -t "=$1"
+	tmux_kill_session "=$1"
 }
 
 # A session that stays, so the tmux server does not exit (and restart

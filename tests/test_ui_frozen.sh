@@ -27,7 +27,7 @@ tmux_session base 80x24 "sleep 3600"
 # (which says how curses asks for mouse reports: xterm's terminfo for SGR
 # reports, screen's for X10); waits for the board.
 play() {
-	T kill-session -t fz >/dev/null 2>&1
+	tmux_kill_session fz
 	_term=$1
 	shift
 	T new-session -d -s fz -x 100 -y 30 \

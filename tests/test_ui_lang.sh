@@ -77,7 +77,7 @@ lang_words() {
 # screen_at COLS ROWS: the game in $LANGUAGE at that size, every screen.
 screen_at() {
 	cols=$1 rows=$2 at="$LANGUAGE ${1}x$2"
-	T kill-session -t lang 2>/dev/null
+	tmux_kill_session lang
 	T new-session -d -s lang -x "$cols" -y "$rows" \
 	    "$congo; echo congo-exit=\$?; sleep 600" ||
 	    { echo "error: tmux cannot start a session"; exit 99; }

@@ -46,7 +46,7 @@ whole_words() {
 open_at() {
 	_n=$1 _c=$2 _r=$3
 	shift 3
-	T kill-session -t "=$_n" 2>/dev/null
+	tmux_kill_session "=$_n"
 	T new-session -d -s "$_n" -x "$_c" -y "$_r" \
 	    "\"$congo\" $*; echo \$? >\"$tmp/$_n.status\"; sleep 60" ||
 	    { echo "error: tmux cannot start a session"; exit 99; }
@@ -79,7 +79,7 @@ for size in 80x24 40x12; do
 	whole_words lobby "$size: the seek dialog"
 	T send-keys -t =lobby: Escape
 	wait_gone lobby "Eine Partie suchen"
-	T kill-session -t =lobby
+	tmux_kill_session =lobby
 
 	note "$size: a network game waiting for its opponent"
 	open_at game "$cols" "$rows" --connect "$addr" --create --seat white \
@@ -99,7 +99,7 @@ for size in 80x24 40x12; do
 	cmd game "takeback"
 	wait_for game ":takeback: kein Zug zum Zurücknehmen"
 	whole_words game "$size: a refused command"
-	T kill-session -t =game
+	tmux_kill_session =game
 done
 
 stop_server

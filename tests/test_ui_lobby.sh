@@ -63,7 +63,7 @@ see l "sam\(guest\) says: merci, à toi"
 note "the lobby takes a player back to their own running game"
 T send-keys -t =l: q
 see l "congo-exit=" 20
-T kill-session -t =l
+tmux_kill_session =l
 run l tess --connect "127.0.0.1:$port"
 see l "$game .*active.*\(yours, (White|Black)\)"
 see l "^ > +$game"
@@ -74,5 +74,5 @@ screen l | grep -q "you are watching" && fail "l watches its own game"
 note "the seeker quits"
 T send-keys -t =s: q
 see s "congo-exit=" 20
-T kill-session -t =s
+tmux_kill_session =s
 exit 0

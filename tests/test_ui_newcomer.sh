@@ -24,7 +24,7 @@ tmux_session base 80x24 "sleep 3600"
 # window COLSxROWS COMMAND: COMMAND alone in a new window (session nc) of
 # that size; the window of the last call goes first.
 window() {
-	T kill-session -t nc >/dev/null 2>&1
+	tmux_kill_session nc
 	T new-session -d -s nc -x "${1%x*}" -y "${1#*x}" "$2" ||
 	    fail "tmux cannot start a session"
 }

@@ -8,7 +8,8 @@
 #                 stay short)
 #   pane          the target of capture/keys/type_text (a session name)
 # and optionally define extra_cleanup (run before the folder is removed).
-# Gives: builddir, congo, tmp, sock, T, tmux_stop, cleanup, step, note,
+# Gives: builddir, congo, tmp, sock, T, tmux_stop, tmux_kill_session,
+# cleanup, step, note,
 # fail, capture, poll, wait_for, wait_gone, shown, expect, keys, type_text,
 # command_line, tmux_home, humans_conf, start_hog, utf8_locale (locale_lib.sh).
 
@@ -71,8 +72,8 @@ _T_new() {
 # the game a wrapper script started too (only the shell's children were,
 # and ASan-built games left behind spun in LeakSanitizer's exit check for
 # the rest of a CI run).
-tmux_stop() {
-	_panes=$(T list-panes -a -F '#{pane_pid}' 2>/dev/null)
+_stop_panes() {
+	_panes=$1
 	if [ -n "$_panes" ] && command -v pkill >/dev/null 2>&1; then
 		for _p in $_panes; do
 			pkill -TERM -s "$_p" 2>/dev/null
@@ -94,7 +95,21 @@ tmux_stop() {
 			pkill -KILL -s "$_p" 2>/dev/null
 		done
 	fi
+}
+
+tmux_stop() {
+	_stop_panes "$(T list-panes -a -F '#{pane_pid}' 2>/dev/null)"
 	T kill-server >/dev/null 2>&1
+}
+
+# tmux_kill_session NAME: the same for one session, which a test ends to
+# start another (kill-session alone gives its programs a SIGHUP and
+# forgets them: an ASan-built game spinning in LeakSanitizer's exit check
+# was left behind for the rest of the run, where tmux_stop no longer saw
+# its pane).
+tmux_kill_session() {
+	_stop_panes "$(T list-panes -s -t "$1" -F '#{pane_pid}' 2>/dev/null)"
+	T kill-session -t "$1" >/dev/null 2>&1
 }
 
 hog=

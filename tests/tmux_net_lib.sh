@@ -108,7 +108,7 @@ expect_exit() {
 # done_with SESSION STATUS: its program ends with STATUS; its session goes.
 done_with() {
 	expect_exit "$1" "$2"
-	T kill-session -t "=$1"
+	tmux_kill_session "=$1"
 }
 
 # net_register SESSION NAME [PATTERN]: NAME registers on $addr from a game
