@@ -9,9 +9,9 @@
 #   pane          the target of capture/keys/type_text (a session name)
 # and optionally define extra_cleanup (run before the folder is removed).
 # Gives: builddir, congo, tmp, sock, T, tmux_stop, tmux_kill_session,
-# cleanup, step, note,
-# fail, capture, poll, wait_for, wait_gone, shown, expect, keys, type_text,
-# command_line, tmux_home, humans_conf, start_hog, utf8_locale (locale_lib.sh).
+# cleanup, step, note, fail, capture, poll, wait_for, wait_gone, shown,
+# expect, keys, type_text, command_line, tmux_home, humans_conf,
+# start_hog, utf8_locale (locale_lib.sh).
 
 if ! command -v tmux >/dev/null 2>&1; then
 	echo "tmux not found: skipped"

@@ -58,11 +58,10 @@ evaluate(struct search_thread *t, const struct board *pos, int ply)
 	if (t->ctx->trade_pen != 0) {
 		/* the root side wants the pieces kept, by the side to move
 		 * (not the ply, so the table's entries agree) */
-		int fewer = t->ctx->root_pieces -
-		    bb_popcount(pos->occ[WHITE] | pos->occ[BLACK]);
+		int cost = t->ctx->trade_pen * (t->ctx->root_pieces -
+		    bb_popcount(pos->occ[WHITE] | pos->occ[BLACK]));
 
-		e += pos->side == t->ctx->root_side ? -fewer * t->ctx->trade_pen :
-		    fewer * t->ctx->trade_pen;
+		e += pos->side == t->ctx->live_side ? -cost : cost;
 	}
 	if (t->ctx->noise > 0) {
 		/* a level's misjudgement: fixed for a position, so the

@@ -419,7 +419,7 @@ search_best_move(struct search_ctx *ctx, const struct board *pos,
 {
 	static const struct game_rules defrules = GAME_RULES_DEFAULT;
 	enum game_reason why;
-	bool lion_taken;
+	bool lion_taken, game_move;
 	int i, depth_cap;
 	move_t m;
 
@@ -456,27 +456,20 @@ search_best_move(struct search_ctx *ctx, const struct board *pos,
 	for (i = 0; i < ctx->hist_n; i++)
 		ctx->hist[i] = history[nhistory - ctx->hist_n + i].hash;
 	last_own_move(ctx, pos, history, nhistory);
-	/* a move that only takes back the mover's last one is played when
-	 * it is better by ev.undo than the rest: in play only, never in an
-	 * analysis (not play, infinite, several lines), whose scores are
-	 * the position's own */
-	ctx->undo_pen = ctx->limits.play && ctx->last_from >= 0 &&
-	    !ctx->limits.infinite && search_multipv(ctx, 2) == 1 ?
-	    ctx->ev.undo : 0;
+	/* A game's move (not an analysis: not play, infinite, several
+	 * lines, whose scores are the position's own) plays for more than
+	 * a draw (the contempt; an analysis scores a draw 0, as the chess
+	 * engines' analysis mode), may pay for trading pieces off, and
+	 * plays a move that only takes back the mover's last one when it
+	 * is better by ev.undo than the rest. */
+	game_move = ctx->limits.play && !ctx->limits.infinite &&
+	    search_multipv(ctx, 2) == 1;
+	ctx->contempt = game_move ? ctx->ev.contempt : 0;
+	ctx->trade_pen = game_move ? ctx->ev.trade : 0;
+	ctx->undo_pen = game_move && ctx->last_from >= 0 ? ctx->ev.undo : 0;
 	if (ctx->undo_pen != 0 && !undo_applies(ctx, pos))
 		ctx->undo_pen = 0;
-	/* the same for the trade penalty and the contempt: a game's move
-	 * plays for more than a draw, an analysis scores a draw 0 (as the
-	 * chess engines' analysis mode) */
-	if (ctx->limits.play && !ctx->limits.infinite &&
-	    search_multipv(ctx, 2) == 1) {
-		ctx->trade_pen = ctx->ev.trade;
-		ctx->contempt = ctx->ev.contempt;
-	} else {
-		ctx->trade_pen = ctx->contempt = 0;
-	}
 	ctx->root_pieces = bb_popcount(pos->occ[WHITE] | pos->occ[BLACK]);
-	ctx->root_side = pos->side;
 
 	depth_cap = ctx->limits.depth > 0 ? ctx->limits.depth : 0;
 	if (depth_cap > SEARCH_MAX_DEPTH)

@@ -271,7 +271,6 @@ struct search_ctx {
 	int trade_pen;                  /* ev.trade in this search, or 0 */
 	int contempt;                   /* ev.contempt in this search, or 0 */
 	int root_pieces;                /* pieces on the root's board */
-	int root_side;
 	bool live_running;
 	int max_depth;
 	search_info_fn info;
