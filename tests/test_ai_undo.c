@@ -11,6 +11,7 @@
  */
 #include "test_ai_util.h"
 #include "test_main.h"
+#include "test_whole.h"
 
 /* A strong search with these tuning overrides, one thread (the
  * hand-made evaluation: a search given weights has no network). */
@@ -42,7 +43,8 @@ enum undo_kind {
 
 /* Undone moves (a piece straight back to the empty square it came from,
  * the side's move two plies before) in games of ctx against itself at
- * 3,000 nodes a move, 100 plies from each of White's first 8 moves; *n
+ * 3,000 nodes a move, 100 plies from each of White's first 8 moves (3
+ * under valgrind, CONGO_TEST_LIGHT); *n
  * gets the moves played. With stop, only up to the first of that kind
  * (found_h), each move searched as by a new context. */
 static int
@@ -58,7 +60,8 @@ undone_in_games(struct search_ctx *ctx, int *n, bool stop,
 	found_n = -1;
 	ta_setup(&start, FEN_START);
 	movegen_legal(&start, &first);
-	for (k = 0; k < (stop ? 40 : 8) && k < first.n; k++) {
+	for (k = 0; k < (stop ? 40 : test_light_pick(3, 8, 8)) &&
+	    k < first.n; k++) {
 		struct game g;
 		char err[128];
 

@@ -131,7 +131,7 @@ test_puzzles(void **state)
 	char path[1024], err[LEARN_ERR_MAX];
 	const char *sample = getenv("CONGO_PUZZLE_SAMPLE");
 	int every = sample != NULL ? atoi(sample) :
-	    (int)test_whole_pick(5, 1);
+	    (int)test_light_pick(15, 5, 1);
 	int byn[LEARN_PUZZLE_NMAX + 1] = { 0 };
 	int byvn[2][LEARN_PUZZLE_NMAX + 1] = { { 0 } };
 	size_t i, checked = 0;

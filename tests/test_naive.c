@@ -586,7 +586,7 @@ games_wanted(void)
 	const char *v = getenv("CONGO_NAIVE_GAMES");
 
 	return v != NULL && *v != '\0' ? strtol(v, NULL, 10) :
-	    test_whole_pick(40, 150);
+	    test_light_pick(20, 40, 150);
 }
 
 static void
