@@ -54,14 +54,13 @@ undone_in_games(struct search_ctx *ctx, int *n, bool stop,
 	static const struct game_rules rules = GAME_RULES_DEFAULT;
 	struct movelist first;
 	struct board start;
-	int undone = 0, k;
+	int undone = 0, k, games = stop ? 40 : (test_light() ? 3 : 8);
 
 	*n = 0;
 	found_n = -1;
 	ta_setup(&start, FEN_START);
 	movegen_legal(&start, &first);
-	for (k = 0; k < (stop ? 40 : test_light_pick(3, 8, 8)) &&
-	    k < first.n; k++) {
+	for (k = 0; k < games && k < first.n; k++) {
 		struct game g;
 		char err[128];
 

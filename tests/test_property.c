@@ -14,7 +14,7 @@
  *    among the generated moves;
  *  - game_undo followed by game_redo gives back the position exactly.
  * Every fifth game is played in megapawn from its start.
- * CONGO_PROPERTY_GAMES (default 2000) and CONGO_PROPERTY_SEED change the
+ * CONGO_PROPERTY_GAMES (default 2000; 200 under CONGO_TEST_LIGHT) and CONGO_PROPERTY_SEED change the
  * run; a failure prints the seed, game and ply to replay it.
  */
 #include <setjmp.h>
@@ -36,6 +36,7 @@
 
 #include "fuzz/fuzz_board.h"
 #include "test_main.h"
+#include "test_whole.h"
 
 #define MAX_PLIES 300
 
@@ -270,7 +271,8 @@ env_long(const char *name, long def)
 static void
 test_random_games(void **state)
 {
-	long games = env_long("CONGO_PROPERTY_GAMES", 2000);
+	long games = env_long("CONGO_PROPERTY_GAMES",
+	    test_light() ? 200 : 2000);
 	int nstarts = (int)(sizeof starts / sizeof starts[0]);
 
 	(void)state;
