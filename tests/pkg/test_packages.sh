@@ -388,6 +388,15 @@ if grep -qa "$work" /usr/games/congo /usr/games/congo-server; then
 fi
 [ -f /usr/share/congo/puzzles.tsv ] && [ -f /usr/share/congo/lessons.txt ] ||
     fail "no data in /usr/share/congo"
+# The endgame tables, made by make install (src/tb/module.am): full
+# strength plays the endings from them without the player making them.
+n=$(find /usr/share/congo/tb -name '*.ctb' | wc -l)
+[ "$n" -eq 128 ] || fail "$n endgame tables in /usr/share/congo/tb, not 128"
+probe=$(printf 'position fen 3l3/7/7/7/7/3Z3/3L3 w 0 1\ntbprobe\nquit\n' |
+    player congo --engine | grep '^tbprobe')
+echo "LZvL, White to move: $probe"
+[ "$probe" = "tbprobe win 8" ] ||
+    fail "the installed congo does not read /usr/share/congo/tb ($probe)"
 grep -q '^Terminal=true' /usr/share/applications/congo.desktop ||
     fail "no terminal menu entry"
 
