@@ -5,8 +5,9 @@
 # CONGO_PKG_REF), away from ../shared, is built on a clean machine (a
 # minimal Debian made by debootstrap, entered with chroot) with
 # build-essential and the build dependencies of debian/control only:
-# dpkg-buildpackage -us -uc, the source and the three binary packages
-# (congo, congo-server and congo-common, the translations both use), make
+# dpkg-buildpackage -us -uc, the source and the four binary packages
+# (congo, congo-server, congo-common with the translations both use, and
+# congo-data with the game's data and endgame tables), make
 # check in dh_auto_test (the tmux and PostgreSQL tests must skip: neither
 # is a build dependency). lintian on the .changes (the .dsc and the .debs:
 # an error or a warning fails). The game's package on another copy of the
@@ -25,7 +26,8 @@
 #
 # Run by CI as a stage of its own (not by make check): it installs what it
 # needs with apt-get, and installs, removes and purges the packages congo,
-# congo-server and congo-common on this machine (as root, or with sudo).
+# congo-server, congo-common and congo-data on this machine (as root, or
+# with sudo).
 #
 #   tests/pkg/test_packages.sh            all of the above
 #   CONGO_PKG_REF=v0.1.0 ...              package that tag instead of HEAD
@@ -148,7 +150,8 @@ if [ -n "${CONGO_PKG_DEBS:-}" ]; then
 	out=$work/src
 	mkdir -p "$out"
 	cp "$CONGO_PKG_DEBS"/congo_*.deb "$CONGO_PKG_DEBS"/congo-server_*.deb \
-	    "$CONGO_PKG_DEBS"/congo-common_*.deb "$out/"
+	    "$CONGO_PKG_DEBS"/congo-common_*.deb \
+	    "$CONGO_PKG_DEBS"/congo-data_*.deb "$out/"
 	! $use_chroot || make_base
 else
 	note "a clean copy of $ref (git archive)"
@@ -281,29 +284,45 @@ for l in nl de fr; do
 	    grep "/usr/share/locale/$l/LC_MESSAGES/congo.mo\$" > /dev/null ||
 	    fail "congo-common lacks the $l catalogue"
 done
+# The game's data (/usr/share/congo, 25 MB with the endgame tables) are
+# the same on every architecture: in congo-data, Architecture: all, on
+# which congo depends; not in congo (lintian's
+# arch-dep-package-has-big-usr-share).
+dpkg-deb -f "$out"/congo_*.deb Depends | grep -q 'congo-data (= ' ||
+    fail "congo does not depend on congo-data (= its version)"
+[ "$(dpkg-deb -f "$out"/congo-data_*.deb Architecture)" = all ] ||
+    fail "congo-data is not Architecture: all"
+dpkg-deb -c "$out"/congo_*.deb | grep '/usr/share/congo/' > /dev/null &&
+    fail "congo ships /usr/share/congo (congo-data's)"
+for f in lessons.txt puzzles.tsv congo.nnue megapawn.nnue \
+    tb/congo/LZvL.ctb tb/megapawn/LPvLP.ctb; do
+	dpkg-deb -c "$out"/congo-data_*.deb |
+	    grep "/usr/share/congo/$f\$" > /dev/null ||
+	    fail "congo-data lacks /usr/share/congo/$f"
+done
 
 # The packages alone, the build tree gone: what is installed must not
 # lean on it.
 mkdir "$work/debs"
 mv "$out"/congo_*.deb "$out"/congo-server_*.deb "$out"/congo-common_*.deb \
-    "$work/debs/"
+    "$out"/congo-data_*.deb "$work/debs/"
 $sudo rm -rf "$out"
 
 # ------------------------------------------ a machine that never built it
 # The game's package on a copy of the clean machine: installed with apt,
 # and played.
 if $use_chroot; then
-	note "the game on a clean machine: apt install ./congo_*.deb (and congo-common)"
+	note "the game on a clean machine: apt install ./congo_*.deb (and congo-common, congo-data)"
 	cr=$work/base
 	$sudo cp "$work/debs"/congo_*.deb "$work/debs"/congo-common_*.deb \
-	    "$cr/tmp/"
+	    "$work/debs"/congo-data_*.deb "$cr/tmp/"
 	cat > "$work/inside.sh" <<'EOF'
 set -eu
 export DEBIAN_FRONTEND=noninteractive LANG=C.UTF-8 TERM=xterm HOME=/root
 export PATH=/usr/local/bin:/usr/bin:/bin:/usr/games:/usr/sbin:/sbin
 apt-get update -qq
 apt-get install -y -qq --no-install-recommends /tmp/congo_*.deb \
-    /tmp/congo-common_*.deb tmux man-db \
+    /tmp/congo-common_*.deb /tmp/congo-data_*.deb tmux man-db \
     > /tmp/apt.log 2>&1 || { tail -n 30 /tmp/apt.log; exit 1; }
 echo "installed: $(dpkg-query -W -f='${Package} ${Version}' congo)"
 congo --version
@@ -341,7 +360,7 @@ EOF
 fi
 
 # -------------------------------------------------------------- install
-for p in congo congo-server congo-common; do
+for p in congo congo-server congo-common congo-data; do
 	if dpkg-query -W -f='${Status}' "$p" 2> /dev/null |
 	    grep -Eq 'installed|config-files'; then
 		note "$p was installed here before: purged first"
@@ -349,9 +368,10 @@ for p in congo congo-server congo-common; do
 	fi
 done
 
-note "apt-get install ./congo_*.deb ./congo-server_*.deb ./congo-common_*.deb"
+note "apt-get install ./congo_*.deb ./congo-server_*.deb ./congo-common_*.deb ./congo-data_*.deb"
 (cd "$work/debs" && $sudo apt-get install -y -qq ./congo_*.deb \
-    ./congo-server_*.deb ./congo-common_*.deb) > "$work/apt-install.log" 2>&1 ||
+    ./congo-server_*.deb ./congo-common_*.deb ./congo-data_*.deb) \
+    > "$work/apt-install.log" 2>&1 ||
     fail "apt-get install failed"
 
 # The player's view: a bare environment, nothing of the build's.
@@ -749,11 +769,10 @@ grep -q 'was made by an earlier start' "$work/lost.err" ||
 
 # ------------------------------------------------------------- remove
 note "apt-get remove: nothing left but the conffiles and the database"
-dpkg-query -L congo congo-server congo-common | sort -u > "$work/files.txt"
-conffiles=$(dpkg-query -W -f='${Conffiles}\n' congo congo-server congo-common |
-    awk 'NF { print $1 }')
-$sudo apt-get remove -y -qq congo congo-server congo-common \
-    > "$work/apt-remove.log"
+pkgs="congo congo-server congo-common congo-data"
+dpkg-query -L $pkgs | sort -u > "$work/files.txt"
+conffiles=$(dpkg-query -W -f='${Conffiles}\n' $pkgs | awk 'NF { print $1 }')
+$sudo apt-get remove -y -qq $pkgs > "$work/apt-remove.log"
 left=
 while read -r f; do
 	# Files and links, not folders (nor /lib, a link to a folder).
@@ -770,8 +789,7 @@ $sudo test -s "$db" || fail "the database is gone after remove"
 echo "left: $(echo $conffiles) and $db"
 
 note "apt-get purge: nothing left"
-$sudo apt-get purge -y -qq congo congo-server congo-common \
-    > "$work/apt-purge.log"
+$sudo apt-get purge -y -qq $pkgs > "$work/apt-purge.log"
 for f in $conffiles /etc/congo "$state" /var/lib/private/congo; do
 	[ ! -e "$f" ] && [ ! -L "$f" ] || fail "$f left after purge"
 done
@@ -779,7 +797,7 @@ while read -r f; do
 	[ -d "$f" ] && continue
 	if [ -f "$f" ] || [ -L "$f" ]; then fail "$f left after purge"; fi
 done < "$work/files.txt"
-if dpkg-query -W -f='${Status}\n' congo congo-server congo-common 2> /dev/null |
+if dpkg-query -W -f='${Status}\n' $pkgs 2> /dev/null |
     grep -q 'installed\|config-files'; then
 	fail "dpkg still knows the packages after purge"
 fi
