@@ -43,6 +43,8 @@
 set -eu -o pipefail
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
+# The binary packages (debian/control), the dbgsym ones aside.
+pkgs="congo congo-server congo-common congo-data"
 ref=${CONGO_PKG_REF:-HEAD}
 t0=$SECONDS
 
@@ -149,9 +151,7 @@ if [ -n "${CONGO_PKG_DEBS:-}" ]; then
 	ver=$(dpkg-deb -f "$(ls "$CONGO_PKG_DEBS"/congo_*.deb | head -n 1)" Version)
 	out=$work/src
 	mkdir -p "$out"
-	cp "$CONGO_PKG_DEBS"/congo_*.deb "$CONGO_PKG_DEBS"/congo-server_*.deb \
-	    "$CONGO_PKG_DEBS"/congo-common_*.deb \
-	    "$CONGO_PKG_DEBS"/congo-data_*.deb "$out/"
+	for p in $pkgs; do cp "$CONGO_PKG_DEBS/${p}_"*.deb "$out/"; done
 	! $use_chroot || make_base
 else
 	note "a clean copy of $ref (git archive)"
@@ -304,8 +304,7 @@ done
 # The packages alone, the build tree gone: what is installed must not
 # lean on it.
 mkdir "$work/debs"
-mv "$out"/congo_*.deb "$out"/congo-server_*.deb "$out"/congo-common_*.deb \
-    "$out"/congo-data_*.deb "$work/debs/"
+for p in $pkgs; do mv "$out/${p}_"*.deb "$work/debs/"; done
 $sudo rm -rf "$out"
 
 # ------------------------------------------ a machine that never built it
@@ -360,7 +359,7 @@ EOF
 fi
 
 # -------------------------------------------------------------- install
-for p in congo congo-server congo-common congo-data; do
+for p in $pkgs; do
 	if dpkg-query -W -f='${Status}' "$p" 2> /dev/null |
 	    grep -Eq 'installed|config-files'; then
 		note "$p was installed here before: purged first"
@@ -368,9 +367,8 @@ for p in congo congo-server congo-common congo-data; do
 	fi
 done
 
-note "apt-get install ./congo_*.deb ./congo-server_*.deb ./congo-common_*.deb ./congo-data_*.deb"
-(cd "$work/debs" && $sudo apt-get install -y -qq ./congo_*.deb \
-    ./congo-server_*.deb ./congo-common_*.deb ./congo-data_*.deb) \
+note "apt-get install the four packages ($pkgs)"
+(cd "$work/debs" && $sudo apt-get install -y -qq ./*.deb) \
     > "$work/apt-install.log" 2>&1 ||
     fail "apt-get install failed"
 
@@ -769,7 +767,6 @@ grep -q 'was made by an earlier start' "$work/lost.err" ||
 
 # ------------------------------------------------------------- remove
 note "apt-get remove: nothing left but the conffiles and the database"
-pkgs="congo congo-server congo-common congo-data"
 dpkg-query -L $pkgs | sort -u > "$work/files.txt"
 conffiles=$(dpkg-query -W -f='${Conffiles}\n' $pkgs | awk 'NF { print $1 }')
 $sudo apt-get remove -y -qq $pkgs > "$work/apt-remove.log"
