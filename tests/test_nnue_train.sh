@@ -4,6 +4,7 @@
 # few games at a small node count into a data file, congo --train trains
 # on its few thousand positions twice with one seed (the same network
 # both times, byte for byte) and once with another (a different one),
+# --draw-share leaves out a share of the drawn games' positions,
 # the engine plays with the network (EvalFile) and says when a file is
 # damaged, falling back to the hand-made evaluation, and the tools refuse
 # bad input with a message.
@@ -50,6 +51,29 @@ fi
 "$congo" --train "$tmp/m.dat" -o "$tmp/m.nnue" --epochs 1 --quiet \
     >"$tmp/trainm.out" 2>&1
 check train-megapawn "$tmp/trainm.out" "^epoch 1: "
+
+# --draw-share: a share of the drawn games' positions is kept (the data
+# above has drawn games: the count goes down with the share)
+grep -q ' =[1-9]' "$tmp/gen.out" || {
+	echo "FAIL: the test's data has no drawn game: $(cat "$tmp/gen.out")"
+	fail=1
+}
+for s in 0 0.5 1; do
+	"$congo" --train "$tmp/c.dat" -o "$tmp/d.nnue" --epochs 1 \
+	    --draw-share $s 2>&1 |
+	    sed -n 's/^congo: \([0-9]*\) training positions, \([0-9]*\) .*/\1 \2/p' \
+	    >"$tmp/d$s.n"
+done
+if ! awk 'FNR == 1 { n[++k] = $1 + $2 } END {
+    exit !(k == 3 && n[1] < n[2] && n[2] < n[3]) }' \
+    "$tmp/d0.n" "$tmp/d0.5.n" "$tmp/d1.n"; then
+	echo "FAIL: --draw-share 0, 0.5, 1 kept $(cat "$tmp/d0.n" \
+	    "$tmp/d0.5.n" "$tmp/d1.n" | tr '\n' ' ')positions"
+	fail=1
+fi
+"$congo" --train "$tmp/c.dat" -o "$tmp/d.nnue" --draw-share 2 \
+    >"$tmp/dbad.out" 2>&1
+check draw-share-bad "$tmp/dbad.out" "--draw-share wants a number 0..1, not '2'"
 
 # --init: training goes on from a network's weights (its validation loss
 # before the first step is the one it ended with, but for the rounding),

@@ -164,6 +164,7 @@ struct nnue_train_options {
 	int batch;
 	double lr;
 	double lambda;          /* weight of the score against the result */
+	double draw_share;      /* share of the drawn games' positions kept */
 	int variant;            /* -1: that of the data */
 	double val_share;       /* share kept aside for validation */
 	int64_t max_positions;  /* 0: all */

@@ -89,6 +89,8 @@ load(struct trainer *tr, int nfiles, char **files)
 	struct vec v = VEC_INIT(sizeof(struct tsample));
 	uint8_t head[NNUE_DATA_HEADER], rec[NNUE_RECORD_SIZE];
 	double lambda = tr->o->lambda;
+	/* its own stream: the same positions whatever the other options */
+	uint64_t keep_rng = tr->o->seed ^ 0x44524157ULL;
 
 	tr->variant = tr->o->variant;
 	for (int i = 0; i < nfiles; i++) {
@@ -123,6 +125,9 @@ load(struct trainer *tr, int nfiles, char **files)
 			if (tr->variant < 0)
 				tr->variant = smp.pos.variant;
 			if (smp.pos.variant != tr->variant)
+				continue;
+			if (smp.result == 0 && tr->o->draw_share < 1 &&
+			    rand_unit(&keep_rng) >= tr->o->draw_share)
 				continue;
 			n = nnue_features(&smp.pos, smp.pos.side, f0);
 			nnue_features(&smp.pos, smp.pos.side ^ 1, f1);
@@ -417,6 +422,7 @@ nnue_train_options_default(struct nnue_train_options *o)
 		.batch = 4096,
 		.lr = 0.004,
 		.lambda = 0.75,
+		.draw_share = 1,
 		.variant = -1,
 		.val_share = 0.05,
 	};

@@ -78,7 +78,8 @@ train_usage(FILE *out)
 	fputs(_("usage: congo --train DATA... -o NET [--epochs N] [--threads T]"
 	    " [--seed S]\n"
 	    "           [--batch N] [--lr RATE] [--lambda L] [--variant V]\n"
-	    "           [--max-positions N] [--bucket-weights] [--quiet]\n"
+	    "           [--draw-share P] [--max-positions N] [--bucket-weights]\n"
+	    "           [--quiet]\n"
 	    "Train the learned evaluation's network on the positions of\n"
 	    "DATA... (congo --gen-data) and write it to NET after every epoch.\n"
 	    "The same data and seed give the same network.\n"
@@ -92,6 +93,9 @@ train_usage(FILE *out)
 	    "  --lambda L          weight of the score against the game's "
 	    "result\n"
 	    "                      (default 0.75)\n"
+	    "  --draw-share P      keep this share (0..1) of the positions "
+	    "from\n"
+	    "                      drawn games (default 1: all of them)\n"
 	    "  --variant V         the positions of this variant only "
 	    "(default: the\n"
 	    "                      first position's)\n"
@@ -103,7 +107,7 @@ train_usage(FILE *out)
 	    "  --quiet             no progress line\n"), out);
 }
 
-enum { T_LR, T_LAMBDA };
+enum { T_LR, T_LAMBDA, T_DRAWS };
 
 static int
 train_call(void *ctx, const struct cli_opt *o, const char *v)
@@ -122,6 +126,12 @@ train_call(void *ctx, const struct cli_opt *o, const char *v)
 		    "0..1, not '%s'\n"), v);
 		return -1;
 	}
+	if (o->tag == T_DRAWS &&
+	    parse_double(v, 0, 1, &t->draw_share, NULL, 0) != 0) {
+		fprintf(stderr, _("congo: --train: --draw-share wants a "
+		    "number 0..1, not '%s'\n"), v);
+		return -1;
+	}
 	return 0;
 }
 
@@ -137,6 +147,7 @@ static const struct cli_opt train_opts[] = {
 	    0 },
 	{ "lr", CLI_CALL, 0, 0, 0, train_call, T_LR, 1 },
 	{ "lambda", CLI_CALL, 0, 0, 0, train_call, T_LAMBDA, 1 },
+	{ "draw-share", CLI_CALL, 0, 0, 0, train_call, T_DRAWS, 1 },
 	{ "variant", CLI_CALL, X(variant), 0, 0, cli_parse_variant, 0, 1 },
 	{ "bucket-weights", CLI_FLAG, X(buckets), 0, 0, NULL, 0, 0 },
 	{ "init", CLI_STR, X(init), 0, 0, NULL, 0, 0 },
