@@ -107,29 +107,30 @@ train_usage(FILE *out)
 	    "  --quiet             no progress line\n"), out);
 }
 
+/* --train's numbers (CLI_CALL's tag indexes this table) */
+static const struct train_number {
+	const char *name, *lo_text, *hi_text;
+	double lo, hi;
+	size_t off;
+} train_numbers[] = {
+	{ "lr", "1e-7", "1", 1e-7, 1,
+	    offsetof(struct nnue_train_options, lr) },
+	{ "lambda", "0", "1", 0, 1,
+	    offsetof(struct nnue_train_options, lambda) },
+	{ "draw-share", "0", "1", 0, 1,
+	    offsetof(struct nnue_train_options, draw_share) },
+};
 enum { T_LR, T_LAMBDA, T_DRAWS };
 
 static int
 train_call(void *ctx, const struct cli_opt *o, const char *v)
 {
-	struct nnue_train_options *t = ctx;
+	const struct train_number *n = &train_numbers[o->tag];
 
-	if (o->tag == T_LR &&
-	    (parse_double(v, 1e-7, 1, &t->lr, NULL, 0) != 0)) {
-		fprintf(stderr, _("congo: --train: --lr wants a number "
-		    "1e-7..1, not '%s'\n"), v);
-		return -1;
-	}
-	if (o->tag == T_LAMBDA &&
-	    parse_double(v, 0, 1, &t->lambda, NULL, 0) != 0) {
-		fprintf(stderr, _("congo: --train: --lambda wants a number "
-		    "0..1, not '%s'\n"), v);
-		return -1;
-	}
-	if (o->tag == T_DRAWS &&
-	    parse_double(v, 0, 1, &t->draw_share, NULL, 0) != 0) {
-		fprintf(stderr, _("congo: --train: --draw-share wants a "
-		    "number 0..1, not '%s'\n"), v);
+	if (parse_double(v, n->lo, n->hi, (double *)((char *)ctx + n->off),
+	    NULL, 0) != 0) {
+		fprintf(stderr, _("congo: --train: --%s wants a number "
+		    "%s..%s, not '%s'\n"), n->name, n->lo_text, n->hi_text, v);
 		return -1;
 	}
 	return 0;
