@@ -107,30 +107,29 @@ train_usage(FILE *out)
 	    "  --quiet             no progress line\n"), out);
 }
 
-/* --train's numbers (CLI_CALL's tag indexes this table) */
-static const struct train_number {
-	const char *name, *lo_text, *hi_text;
+/*
+ * --train's numbers: a double at the option's off, in the range its tag
+ * names (--lambda and --draw-share share one); the message names the
+ * option by its table name.
+ */
+enum { T_LR, T_UNIT };
+static const struct train_range {
 	double lo, hi;
-	size_t off;
-} train_numbers[] = {
-	{ "lr", "1e-7", "1", 1e-7, 1,
-	    offsetof(struct nnue_train_options, lr) },
-	{ "lambda", "0", "1", 0, 1,
-	    offsetof(struct nnue_train_options, lambda) },
-	{ "draw-share", "0", "1", 0, 1,
-	    offsetof(struct nnue_train_options, draw_share) },
+	const char *lo_text, *hi_text;
+} train_ranges[] = {
+	[T_LR] = { 1e-7, 1, "1e-7", "1" },
+	[T_UNIT] = { 0, 1, "0", "1" },
 };
-enum { T_LR, T_LAMBDA, T_DRAWS };
 
 static int
 train_call(void *ctx, const struct cli_opt *o, const char *v)
 {
-	const struct train_number *n = &train_numbers[o->tag];
+	const struct train_range *r = &train_ranges[o->tag];
 
-	if (parse_double(v, n->lo, n->hi, (double *)((char *)ctx + n->off),
+	if (parse_double(v, r->lo, r->hi, (double *)((char *)ctx + o->off),
 	    NULL, 0) != 0) {
 		fprintf(stderr, _("congo: --train: --%s wants a number "
-		    "%s..%s, not '%s'\n"), n->name, n->lo_text, n->hi_text, v);
+		    "%s..%s, not '%s'\n"), o->name, r->lo_text, r->hi_text, v);
 		return -1;
 	}
 	return 0;
@@ -146,9 +145,10 @@ static const struct cli_opt train_opts[] = {
 	{ "batch", CLI_INT, X(batch), 16, 1000000, NULL, 0, 0 },
 	{ "max-positions", CLI_I64, X(max_positions), 0, 4000000000L, NULL, 0,
 	    0 },
-	{ "lr", CLI_CALL, 0, 0, 0, train_call, T_LR, 1 },
-	{ "lambda", CLI_CALL, 0, 0, 0, train_call, T_LAMBDA, 1 },
-	{ "draw-share", CLI_CALL, 0, 0, 0, train_call, T_DRAWS, 1 },
+	{ "lr", CLI_CALL, X(lr), 0, 0, train_call, T_LR, 1 },
+	{ "lambda", CLI_CALL, X(lambda), 0, 0, train_call, T_UNIT, 1 },
+	{ "draw-share", CLI_CALL, X(draw_share), 0, 0, train_call, T_UNIT,
+	    1 },
 	{ "variant", CLI_CALL, X(variant), 0, 0, cli_parse_variant, 0, 1 },
 	{ "bucket-weights", CLI_FLAG, X(buckets), 0, 0, NULL, 0, 0 },
 	{ "init", CLI_STR, X(init), 0, 0, NULL, 0, 0 },
