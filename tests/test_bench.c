@@ -25,7 +25,7 @@
 #include "test_main.h"
 
 #define BENCH_SIGNATURE_DEPTH 7
-#define BENCH_SIGNATURE 173473ULL
+#define BENCH_SIGNATURE 234265ULL
 
 static void
 test_signature(void **state)
