@@ -52,6 +52,9 @@ test_name_taken(void **state)
 	    "#c CREATE seat=white name=alice");
 	t_ask(f, 1, "ERR #c 409 NAME_TAKEN",
 	    "#c CREATE seat=black name=ALICE clock=300+0");
+	/* without a seat too (PROTOCOL.md: CREATE with name= of an
+	 * account) */
+	t_ask(f, 1, "ERR #c 409 NAME_TAKEN", "#c CREATE name=ALICE");
 	create(f, 2, "name=zed", game);
 	t_ask(f, 1, "ERR #j 409 NAME_TAKEN",
 	    "#j JOIN game=%s seat=black name=aLiCe", game);
@@ -75,6 +78,10 @@ test_name_taken(void **state)
 	assert_null(strstr(l, "waccount"));
 	assert_non_null(strstr(l, " baccount=1 "));
 	t_event(f, 2, " JOINED seat=black name=Alice account=1");
+	/* CANCEL by one who holds no seat of it, at ply 0: said so (not
+	 * that both sides have moved) */
+	t_ask(f, 1, "ERR #x 403 NOT_YOUR_SEAT :you hold no seat in this game",
+	    "#x CANCEL game=%s", game);
 	t_db_free(f);
 }
 

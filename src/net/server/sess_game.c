@@ -211,8 +211,10 @@ sess_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
 		    "fen=: that position is already decided");
 		return;
 	}
-	/* A guest's name= that an account holds is refused (a read). */
-	if (seat >= 0 && sess_guest_name(s, conn, cmd, name) != 0)
+	/* A guest's name= that an account holds is refused (a read), with
+	 * a seat or without (PROTOCOL.md: CREATE with name= of an account
+	 * from a connection not logged in as it is 409). */
+	if (sess_guest_name(s, conn, cmd, name) != 0)
 		return;
 	/* The count of every server (a read: the line may come again with
 	 * it), before anything is counted here. */

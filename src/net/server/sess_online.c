@@ -123,6 +123,12 @@ cmd_cancel(struct sess *s, int conn, const struct cgp_cmd *cmd,
 		    "game's creator can cancel it");
 		return;
 	}
+	if (sess_status(g) != 0 && g->holder[0] != conn &&
+	    g->holder[1] != conn) {
+		sess_err(s, conn, cmd->tag, CGP_NOT_YOUR_SEAT,
+		    "you hold no seat in this game");
+		return;
+	}
 	if (sess_status(g) != 0) {
 		sess_err(s, conn, cmd->tag, CGP_NOT_YOUR_SEAT, "both sides "
 		    "have moved: the game can no longer be cancelled (RESIGN "
