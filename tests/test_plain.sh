@@ -3,6 +3,8 @@
 # readers) driven through pipes, as a screen reader's terminal or a script
 # would: a whole game against the AI (level 1, a fast move time, a 30 s
 # clock: its warning said) played move by move from what `moves` says,
+# status said once, hint's advice said, pause naming the commands, the
+# kept game's question asked before any game is said,
 # until it ends or 25 moves and a resignation; an illegal move answered
 # with the rule it breaks and the game going on; `board`, `pieces`,
 # `diagram`; a lesson from the list, a wrong and a right move; a network
@@ -114,7 +116,21 @@ wait_for g "Move 1: White to move\."
 send 3 d1d4
 wait_for g "White lion d1 to d4 is not legal: "
 send 3 "xyzzy"
-wait_for g "unknown command 'xyzzy'"
+wait_for g "unknown command 'xyzzy' \(help lists the commands\)"
+# status says the turn once; hint says the advice when its search is
+# done (its line comes after the turn's, whatever was said between)
+from=$(lines g)
+send 3 status
+send 3 pieces
+send 3 hint
+wait_for g "^Advice for White: [a-g][1-7][a-g][1-7]" 30 "$from"
+said=$(tail -n +"$((from + 1))" "$tmp/g.out" | grep -c "^Move 1: White to move\.$")
+[ "$said" -eq 1 ] || die "status said the turn $said times, not once"
+# pause and step are named as typed, not as the full screen's keys
+send 3 pause
+wait_for g "^paused: pause resumes, step plays one move$"
+send 3 pause
+wait_for g "^resumed$"
 send 3 board
 wait_for g "^Rank 4, the river: empty\.$"
 wait_for g "^Rank 1: a1 White giraffe, b1 White monkey, c1 White elephant, d1 White lion"
@@ -317,6 +333,28 @@ if command -v openssl >/dev/null 2>&1; then
 else
 	echo "no openssl: the TLS server through congo.conf not tried"
 fi
+
+# ---- the kept game: asked about before any game is said ----
+start k1 3 --white human --black human
+wait_for k1 "Move 1: White to move\.$"
+send 3 d2d3
+wait_for k1 "Move 1: Black to move\.$"
+send 3 d6d5
+wait_for k1 "Move 2: White to move\.$"
+finish k1 3
+start k2 4
+wait_for k2 "^Resume the game kept from last time \(1 move, human - human\)\? Answer yes or no\.$"
+send 4 y
+wait_for k2 "^resumed the game kept in "
+wait_for k2 "^Move 2: White to move\.$"
+# the default players' game (the AI) was never announced
+grep -q "Black is alphabeta" "$tmp/k2.out" &&
+    die "k2: a game other than the kept one was said before the answer"
+grep -q "^A game of Congo: White is human, Black is human" "$tmp/k2.out" ||
+    die "k2: the resumed game was not said"
+send 4 resign
+wait_for k2 "The game is over"
+finish k2 4
 
 # ---- no escape, no control byte, valid UTF-8 ----
 for f in "$tmp"/*.out; do

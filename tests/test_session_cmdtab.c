@@ -195,11 +195,11 @@ test_parse(void **state)
 	parse_err("d2d", "unknown command 'd2d'");
 	/* moves as other programs write them point at the game's format
 	 * (issue 34) */
-	parse_err("d2-d3", "'d2-d3': a move is its squares alone: :d2d3");
-	parse_err("D2xD3", "'D2xD3': a move is its squares alone: :d2d3");
-	parse_err("b1-d3-f5", "squares alone: :b1d3f5");
+	parse_err("d2-d3", "'d2-d3': a move is its squares alone: d2d3");
+	parse_err("D2xD3", "'D2xD3': a move is its squares alone: d2d3");
+	parse_err("b1-d3-f5", "squares alone: b1d3f5");
 	parse_err("d3", "'d3' is one square: a move names the square it "
-	    "leaves and the one it goes to (:d2d3)");
+	    "leaves and the one it goes to (d2d3)");
 }
 
 static void

@@ -3,7 +3,8 @@
  * side without a terminal. A game in progress is kept as it goes (after
  * each move, takeback and result, in the record format, with its clocks
  * left and its players); a finished game is removed; a new game replaces
- * the kept one only once it has a move; the kept game is offered and
+ * the kept one only once it has a move, and then moves it aside, never
+ * over it (as a kept game declined at the start); the kept game is offered and
  * resumed in a fresh session at the same position, players and clocks;
  * a file that does not read is moved aside, not deleted; nothing is
  * written while the resume question waits. :save over an existing file,
@@ -173,10 +174,30 @@ test_kept_as_it_goes(void **state)
 	session_free(&s);
 }
 
+/* The want-th file moved aside (game-left-...pgn) in dir, by name. */
+static void
+find_left(char *buf, size_t n, int want)
+{
+	struct dirent **e;
+	int i, k = 0, count = scandir(dir, &e, NULL, alphasort);
+
+	buf[0] = '\0';
+	assert_true(count >= 0);
+	for (i = 0; i < count; i++) {
+		if (strncmp(e[i]->d_name, "game-left-", 10) == 0 &&
+		    ++k == want)
+			path_in(buf, n, e[i]->d_name);
+		free(e[i]);
+	}
+	free(e);
+	assert_true(buf[0] != '\0');
+}
+
 static void
 test_new_game_replaces_on_first_move(void **state)
 {
 	struct session s;
+	char aside[400];
 
 	(void)state;
 	start(&s, "human", "human");
@@ -188,9 +209,86 @@ test_new_game_replaces_on_first_move(void **state)
 	assert_int_equal(kept_plies(&s, NULL, 0), 2);
 	assert_false(session_keep_quit(&s));
 	assert_int_equal(kept_plies(&s, NULL, 0), 2);
-	/* A resignation before any move does not remove the other game. */
+	/* Its first move: the other game is moved aside, not lost. */
 	move_after(&s, "a2a3", 10);
 	assert_int_equal(kept_plies(&s, NULL, 0), 1);
+	assert_true(s.kept);
+	find_left(aside, sizeof aside, 1);
+	assert_int_equal(plies_in(aside, NULL, 0), 2);
+	assert_non_null(strstr(s.msg.text, "the game kept before (1 move, "));
+	assert_non_null(strstr(s.msg.text, "-left-"));
+	/* The next moves write the new game only. */
+	move_after(&s, "a6a5", 10);
+	assert_int_equal(kept_plies(&s, NULL, 0), 2);
+	find_left(aside, sizeof aside, 1);
+	assert_int_equal(plies_in(aside, NULL, 0), 2);
+	/* A second new game: a second file, the first one untouched. */
+	tsu_cmd(&s, CMD_NEW_NOW, NULL);
+	move_after(&s, "c2c3", 10);
+	find_left(aside, sizeof aside, 2);
+	assert_int_equal(kept_plies(&s, NULL, 0), 1);
+	assert_int_equal(unlink(aside), 0);
+	find_left(aside, sizeof aside, 1);
+	assert_int_equal(unlink(aside), 0);
+	session_free(&s);
+}
+
+/* A kept game declined at the start (a congo started with options that
+ * choose a game, or the resume question answered no): a new session's
+ * first move moves it aside. A finished game there is simply replaced. */
+static void
+test_declined_kept_game_moved_aside(void **state)
+{
+	struct session s, r;
+	char aside[400];
+
+	(void)state;
+	start(&s, "human", "human");
+	move_after(&s, "d2d3", 10);
+	move_after(&s, "d6d5", 10);
+	move_after(&s, "c2c3", 10);
+	assert_true(session_keep_quit(&s));
+	session_free(&s);
+	start(&r, "human", "human");
+	assert_false(r.kept);
+	move_after(&r, "a2a3", 10);
+	assert_int_equal(kept_plies(&r, NULL, 0), 1);
+	find_left(aside, sizeof aside, 1);
+	assert_int_equal(plies_in(aside, NULL, 0), 3);
+	assert_int_equal(unlink(aside), 0);
+	tsu_cmd(&r, CMD_RESIGN_NOW, NULL);
+	assert_false(exists(r.keep_path));
+	session_free(&r);
+}
+
+/* The new-game dialog's Enter over a game in progress asks; no leaves
+ * the game and the dialog as they were, yes starts the dialog's game. */
+static void
+test_new_game_dialog_asks(void **state)
+{
+	struct session s;
+
+	(void)state;
+	start(&s, "human", "human");
+	s.keep_path[0] = '\0';
+	tsu_cmd(&s, CMD_NEW, NULL);
+	assert_true(s.ng.open);
+	assert_int_equal(session_newgame_enter(&s), 0);  /* no move yet */
+	assert_false(s.ng.open);
+	assert_false(s.asking);
+	move_after(&s, "d2d3", 10);
+	tsu_cmd(&s, CMD_NEW, NULL);
+	assert_int_equal(session_newgame_enter(&s), 1);
+	assert_true(s.asking);
+	assert_non_null(strstr(s.question, "Leave this game for a new one?"));
+	session_answer(&s, false);
+	assert_true(s.ng.open);
+	assert_int_equal(s.game.nply, 1);
+	assert_int_equal(session_newgame_enter(&s), 1);
+	session_answer(&s, true);
+	assert_false(s.ng.open);
+	assert_int_equal(s.game.nply, 0);
+	assert_non_null(strstr(s.msg.text, "new game of"));
 	session_free(&s);
 }
 
@@ -377,6 +475,10 @@ main(void)
 		    teardown),
 		cmocka_unit_test_setup_teardown(
 		    test_new_game_replaces_on_first_move, setup, teardown),
+		cmocka_unit_test_setup_teardown(
+		    test_declined_kept_game_moved_aside, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_new_game_dialog_asks,
+		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_resume, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_unreadable_moved_aside,
 		    setup, teardown),

@@ -147,7 +147,7 @@ for LANGUAGE in $langs; do
 	# (de: Willkommen, einzelnes, Congo-Hilfe, Tasten, -- Ende --,
 	# Der Fluss ist Reihe 4, Neue Partie, Mensch, Meldungen, Lektionen)
 	welcome=$(first_word "Welcome to Congo. Arrows and Enter move a piece, ? shows the keys and rules.")
-	refused=$(longest_word_in "'%s' is one square: a move names the square it leaves and the one it goes to (:d2d3)" 30)
+	refused=$(longest_word_in "'%s' is one square: a move names the square it leaves and the one it goes to (d2d3)" 30)
 	help_title=$(up_to_2sp " Congo help  (arrows/PgUp/PgDn scroll, q or Esc or ? closes)")
 	help_keys=$(po_msg "#Keys" | sed 's/^#//')
 	help_end=$(up_to_2sp "  -- end --")

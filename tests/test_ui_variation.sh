@@ -4,7 +4,8 @@
 # with the cursor keys starts a variation (the status bar says so, the
 # move list shows it in parentheses under the move it replaces, the game
 # is untouched), a typed move goes on in it, one inside it nests; :save,
-# a new game, :load, and the variations are in the move list again and
+# a new game (asked first: no goes back to the dialog), :load, and the
+# variations are in the move list again and
 # ( walks into them. Every wait polls with a deadline, no fixed sleeps.
 # Exit status: 0 pass, 1 fail, 77 skipped (no tmux), 99 error.
 
@@ -61,6 +62,13 @@ grep -q '2\. c2c3 (2\. e2e3 e6e5 (2\.\.\. a6a5)) \*' "$tmp/v.pgn" ||
 keys n
 wait_for 'New game'
 keys Enter
+# over a game in progress Enter asks first; n goes back to the dialog
+wait_for 'Leave this game for a new one\?'
+keys n
+wait_for 'New game'
+keys Enter
+wait_for 'Leave this game for a new one\?'
+keys y
 wait_for 'new game'
 wait_gone '2\. c2c3'
 command_line "load $tmp/v.pgn"

@@ -103,7 +103,6 @@ static void
 cmd_status(struct plain *p, const char *arg)
 {
 	(void)arg;
-	p->turn_said = -1;
 	plain_say_turn(p);
 }
 

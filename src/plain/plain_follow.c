@@ -241,6 +241,23 @@ say_learn(struct plain *p)
 		p->waiting_said = false;
 }
 
+/* The advice (advice, hint) once its search is done: the full screen
+ * shows it in the panel, here it is said once. */
+static void
+say_advice(struct plain *p)
+{
+	const struct session *s = p->s;
+
+	if (s->advice[0] == '\0') {
+		p->advice_said[0] = '\0';
+		return;
+	}
+	if (s->advising || strcmp(s->advice, p->advice_said) == 0)
+		return;
+	snprintf(p->advice_said, sizeof p->advice_said, "%s", s->advice);
+	plain_out("%s", s->advice);
+}
+
 /* A list of the server's (whois, top, games) as its lines come. */
 static void
 say_net_list(struct plain *p)
@@ -395,8 +412,12 @@ plain_say_turn(struct plain *p)
 	char buf[SESSION_MSG_MAX + 128];
 
 	turn_text(p, buf, sizeof buf);
-	if (buf[0] != '\0')
-		plain_out("%s", buf);
+	if (buf[0] == '\0')
+		return;
+	plain_out("%s", buf);
+	/* said: not again at the next wake-up (say_result_and_turn) */
+	p->turn_said = p->s->game.nply;
+	snprintf(p->turn, sizeof p->turn, "%s", buf);
 }
 
 static void
@@ -538,11 +559,15 @@ plain_follow(struct plain *p)
 {
 	struct session *s = p->s;
 
-	if (s->reset_serial != p->seen_reset)
-		say_reset(p);
-	else
+	if (s->reset_serial != p->seen_reset) {
+		/* Not while the resume question waits: the game said is the
+		 * one that will be played (the kept one on yes). */
+		if (!(s->asking && s->answer_cmd.type == CMD_RESUME))
+			say_reset(p);
+	} else
 		say_moves(p);
 	say_messages(p);
+	say_advice(p);
 	say_learn(p);
 	say_net_list(p);
 	say_question(p);

@@ -30,6 +30,7 @@ struct plain {
 	bool over_said;
 	bool asked;                 /* the question waiting was said */
 	bool pick_said;
+	char advice_said[SESSION_MSG_MAX]; /* the advice last said */
 	int log_nlog, log_head;     /* the message log as last read */
 	/* lessons and puzzles */
 	unsigned learn_seen;

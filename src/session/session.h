@@ -121,8 +121,11 @@ void session_newgame_change(struct session *s, int delta); /* Left/Right */
 #define SESSION_TYPE_ERASE (-1)
 #define SESSION_TYPE_CLEAR (-2)
 bool session_newgame_type(struct session *s, int ch);
-/* Enter: start the game; -1 (dialog stays open, error set) if refused. */
+/* Start the dialog's game; -1 (dialog stays open, error set) if refused. */
 int session_newgame_start(struct session *s);
+/* Enter: as session_newgame_start, but a game in progress is left only
+ * when the question it asks is answered yes (1: asked). */
+int session_newgame_enter(struct session *s);
 void session_newgame_cancel(struct session *s);
 /* Remembered in $XDG_STATE_HOME/congo/newgame. */
 int session_newgame_load(struct session *s);
@@ -318,6 +321,9 @@ struct session {
 	bool thinking;              /* the worker works for the side to move */
 	bool advising;              /* the worker works on advice */
 	bool paused;
+	bool typed;                 /* commands typed as lines, no keys
+	                             * (--plain): the messages name the
+	                             * commands, not the keys */
 	bool step;                  /* paused: play one move */
 	int delay_ms;
 	move_t held;                /* an AI move waiting for its delay */
@@ -420,6 +426,9 @@ bool session_human_turn(const struct session *s);
 bool session_ai_vs_ai(const struct session *s);
 int session_human_count(const struct session *s);
 bool session_in_game(const struct session *s);
+/* " (paused: p resumes)", or the command's name when commands are typed
+ * (s->typed). */
+const char *session_paused_hint(const struct session *s);
 const char *session_nomove_reason(const struct session *s);
 /* The position shown: the reviewed one or the live one; its last move. */
 const struct board *session_board(const struct session *s);

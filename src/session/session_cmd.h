@@ -84,6 +84,8 @@ enum session_cmd_type {
 	CMD_SAVE_NOW,        /* arg: a path: replace it (asked first) */
 	CMD_LOAD_NOW,        /* arg: as CMD_LOAD's, the game left (asked) */
 	CMD_EDIT_ANALYSE,    /* the editor's analyse, the game left (asked) */
+	CMD_NEW_DIALOG,      /* the new-game dialog's game, the game left
+	                      * (asked) */
 	CMD_RESUME,          /* the kept game resumed (session_keep.h) */
 	CMD_COMMENT,         /* arg: the shown move's comment ("" clears) */
 	CMD_NAG,             /* arg: ! ? !! ?? !? ?! $N, "-" clears, "" next */

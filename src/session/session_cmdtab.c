@@ -61,6 +61,9 @@ const struct session_cmd_entry session_cmds[] = {
 	  session_cmd_new , 0 },
 	{ CMD_NEW_NOW, NULL, NULL, NULL, SCA_NONE, NULL, NO_NET_GAME, 0,
 	  N_("a new game as the dialog last chose"), NULL, 0, session_cmd_new , 0 },
+	{ CMD_NEW_DIALOG, NULL, NULL, NULL, SCA_NONE, NULL, NO_NET_GAME, 0,
+	  N_("the new-game dialog's game, leaving the game (asked first)"),
+	  NULL, 0, session_cmd_new , 0 },
 	{ CMD_UNDO, "undo", "u", "u", SCA_NONE, NULL,
 	  GAME & ~SMODE_PUZZLE, 0,
 	  N_("undo (AI: your move and reply; network: offer a takeback)"),
@@ -430,10 +433,10 @@ move_hint(const char *t, char *err, size_t errlen)
 	sq[n] = '\0';
 	if (n == 2)
 		snprintf(err, errlen, _("'%s' is one square: a move names the "
-		    "square it leaves and the one it goes to (:d2d3)"), t);
+		    "square it leaves and the one it goes to (d2d3)"), t);
 	else
 		snprintf(err, errlen, _("'%s': a move is its squares alone: "
-		    ":%s"), t, sq);
+		    "%s"), t, sq);
 	return true;
 }
 
@@ -462,7 +465,7 @@ session_cmd_parse(const char *text, struct session_cmd *cmd, char *err,
 		return 0;           /* an empty line does nothing */
 	if (n >= sizeof word) {
 		snprintf(err, errlen, _("unknown command '%.*s' "
-		    "(:help lists the commands)"), 24, p);
+		    "(help lists the commands)"), 24, p);
 		return -1;
 	}
 	memcpy(word, p, n);
@@ -491,7 +494,7 @@ session_cmd_parse(const char *text, struct session_cmd *cmd, char *err,
 		if (nmatch == 0 && !looks_like_move(word) &&
 		    move_hint(word, err, errlen))
 			return -1;
-		snprintf(err, errlen, _("unknown command '%s' (:help lists the "
+		snprintf(err, errlen, _("unknown command '%s' (help lists the "
 		    "commands)"), word);
 		return -1;
 	}

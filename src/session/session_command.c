@@ -90,7 +90,7 @@ undo(struct session *s)
 	session_msg(s, SM_NORMAL, ngettext("took back %d move%s",
 	    "took back %d moves%s", (unsigned long)n), n,
 	    s->paused && session_human_count(s) == 0 ?
-	    _(" (paused: p resumes)") : "");
+	    session_paused_hint(s) : "");
 	session_turn(s);
 	session_keep(s);
 }
@@ -173,8 +173,10 @@ advice(struct session *s)
 	struct session_job job;
 
 	if (game_over(&s->game)) {
-		session_msg(s, SM_ERROR, _("the game is over: no advice (n starts "
-		    "a new game, [ reviews it)"));
+		session_msg(s, SM_ERROR, s->typed ? _("the game is over: no "
+		    "advice (new starts a new game, back reviews it)") :
+		    _("the game is over: no advice (n starts a new game, [ "
+		    "reviews it)"));
 		return;
 	}
 	if (!session_human_turn(s) || s->review >= 0) {
@@ -224,7 +226,8 @@ pause_toggle(struct session *s)
 	s->step = false;
 	if (s->paused) {
 		session_turn(s);        /* stops the clocks */
-		session_msg(s, SM_NORMAL, session_ai_vs_ai(s) ?
+		session_msg(s, SM_NORMAL, s->typed ? _("paused: pause "
+		    "resumes, step plays one move") : session_ai_vs_ai(s) ?
 		    _("paused: p resumes (or Space), . plays one move") :
 		    _("paused: p resumes, . plays one move"));
 		return;
@@ -243,7 +246,8 @@ step(struct session *s)
 		return;
 	}
 	if (session_human_turn(s)) {
-		session_msg(s, SM_ERROR, _("your move: . steps the AI"));
+		session_msg(s, SM_ERROR, s->typed ? _("your move: step steps "
+		    "the AI") : _("your move: . steps the AI"));
 		return;
 	}
 	s->paused = true;
@@ -416,6 +420,12 @@ session_cmd_new(struct session *s, const struct session_cmd *cmd)
 {
 	if (cmd->type == CMD_NEW) {
 		session_newgame_open(s);
+		return;
+	}
+	if (cmd->type == CMD_NEW_DIALOG) {
+		/* the question answered yes: the dialog is still open */
+		if (s->ng.open)
+			session_newgame_start(s);
 		return;
 	}
 	session_new_game(s, &s->start);

@@ -310,12 +310,14 @@ session_load(struct session *s, const char *path, int index)
 	if (s->clocked)     /* minutes + seconds, as --clock takes it */
 		snprintf(tc, sizeof tc, "%g+%lld", s->tc_base / 60000.0,
 		    (long long)(s->tc_inc / 1000));
-	session_msg(s, SM_GOOD, ngettext("loaded %s (%d ply%s%s)%s%s%s; [ "
-	    "reviews", "loaded %s (%d plies%s%s)%s%s%s; [ reviews",
-	    (unsigned long)s->game.nply), path, s->game.nply,
+	session_msg(s, SM_GOOD, s->typed ? ngettext("loaded %s (%d ply%s%s)"
+	    "%s%s%s; back reviews", "loaded %s (%d plies%s%s)%s%s%s; back "
+	    "reviews", (unsigned long)s->game.nply) : ngettext("loaded %s "
+	    "(%d ply%s%s)%s%s%s; [ reviews", "loaded %s (%d plies%s%s)%s%s%s; "
+	    "[ reviews", (unsigned long)s->game.nply), path, s->game.nply,
 	    tc[0] ? _(", clock ") : "", tc,
-	    s->paused ? _(": paused, p resumes") : "", said[0] ? ". " : "",
-	    said);
+	    !s->paused ? "" : s->typed ? _(": paused, pause resumes") :
+	    _(": paused, p resumes"), said[0] ? ". " : "", said);
 	session_turn(s);
 	return 0;
 }

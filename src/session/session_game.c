@@ -136,6 +136,13 @@ session_ai_vs_ai(const struct session *s)
 	return !s->player[WHITE]->human && !s->player[BLACK]->human;
 }
 
+const char *
+session_paused_hint(const struct session *s)
+{
+	return s->typed ? _(" (paused: pause resumes)") :
+	    _(" (paused: p resumes)");
+}
+
 bool
 session_in_game(const struct session *s)
 {

@@ -36,12 +36,68 @@ keeps(const struct session *s)
 	    !(s->asking && s->answer_cmd.type == CMD_RESUME);
 }
 
+/* Before a new game's first write: an unfinished game kept there (one
+ * the resume question was declined for, or left for a new game or a
+ * load) is moved aside, never written over: PATH without .pgn, then
+ * -left-YYYYMMDD-HHMMSS.pgn (-2, -3... when taken), said on the message
+ * line. -1 (nothing written) when it cannot be moved. */
+static int
+keep_aside_old(struct session *s)
+{
+	char desc[128], err[600], base[sizeof s->keep_path];
+	char aside[sizeof s->keep_path + 64];
+	char stamp[32];
+	size_t len;
+	time_t now = time(NULL);
+	struct tm tm;
+	int rc, i;
+
+	rc = session_keep_check(s->keep_path, &s->conf.rules, desc,
+	    sizeof desc, err, sizeof err);
+	if (rc < 0 && access(s->keep_path, F_OK) == 0) {
+		session_msg(s, SM_ERROR, "%s", err);
+		return -1;      /* neither read nor moved: left alone */
+	}
+	if (rc < 0)
+		session_msg(s, SM_ERROR, "%s", err);    /* moved aside */
+	if (rc <= 0)
+		return 0;
+	snprintf(base, sizeof base, "%s", s->keep_path);
+	len = strlen(base);
+	if (len > 4 && strcmp(base + len - 4, ".pgn") == 0)
+		base[len - 4] = '\0';
+	localtime_r(&now, &tm);
+	strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
+	for (i = 1; i < 100; i++) {
+		if (i == 1)
+			snprintf(aside, sizeof aside, "%s-left-%s.pgn", base,
+			    stamp);
+		else
+			snprintf(aside, sizeof aside, "%s-left-%s-%d.pgn",
+			    base, stamp, i);
+		if (access(aside, F_OK) != 0)
+			break;
+	}
+	if (i == 100 || rename(s->keep_path, aside) < 0) {
+		session_msg(s, SM_ERROR, _("the game kept before (%s) cannot "
+		    "be moved aside (%s), so this one is not kept"), desc,
+		    i == 100 ? strerror(EEXIST) : strerror(errno));
+		return -1;
+	}
+	session_msg(s, SM_NORMAL, _("the game kept before (%s) is now in %s "
+	    "(:load plays it on)"), desc, aside);
+	return 0;
+}
+
 static int
 write_kept(struct session *s)
 {
 	struct record_tags tags = s->tags;
 	char err[512], v[96];
 	int c;
+
+	if (!s->kept && keep_aside_old(s) < 0)
+		return -1;
 
 	/* The AI players as the panel names them ("AI level 3 (...)"):
 	 * resuming plays them again. */

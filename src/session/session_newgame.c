@@ -325,6 +325,22 @@ session_newgame_start(struct session *s)
 	return 0;
 }
 
+/* Enter in the dialog: a game in progress is not left unasked (as a
+ * load's); yes starts the dialog's game, no leaves the dialog open. 1:
+ * asked. */
+int
+session_newgame_enter(struct session *s)
+{
+	if (session_in_game(s)) {
+		session_ask(s, s->kept ? _("Leave this game for a new one? It "
+		    "stays kept until the new one has a move, then is moved "
+		    "aside.") : _("Leave this game for a new one?"),
+		    CMD_NEW_DIALOG, NULL);
+		return 1;
+	}
+	return session_newgame_start(s);
+}
+
 void
 session_newgame_cancel(struct session *s)
 {

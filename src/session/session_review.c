@@ -153,7 +153,7 @@ session_continue(struct session *s, bool now)
 	if (session_ai_vs_ai(s))
 		s->paused = true;
 	session_msg(s, SM_GOOD, _("playing on from ply %d%s"), s->game.nply,
-	    s->paused ? _(" (paused: p resumes)") : "");
+	    s->paused ? session_paused_hint(s) : "");
 	session_turn(s);
 	session_keep(s);
 }

@@ -142,6 +142,7 @@ session_start_game(struct session *s, const struct session_start *st,
 
 	if (session_init(s, conf, err, errlen) < 0)
 		return -1;
+	s->typed = st->o.plain;
 	s->warn = conf->ui.warn;
 	if (conf->clock[0] != '\0' && session_set_clock(s, conf->clock) < 0) {
 		snprintf(err, errlen, "%s: %s", conf->source[0] != '\0' ?
@@ -177,12 +178,15 @@ session_start_keep(struct session *s, const struct session_start *st)
 		session_keep_resume(s);
 		return true;
 	}
-	if (session_opts_choose_game(&st->o))
-		return false;
 	rc = session_keep_check(s->keep_path, &s->conf.rules, desc,
 	    sizeof desc, err, sizeof err);
 	if (rc < 0)
 		session_msg(s, SM_ERROR, "%s", err);
+	else if (rc > 0 && session_opts_choose_game(&st->o))
+		/* not offered, not lost: said (session_keep.c) */
+		session_msg(s, SM_NORMAL, _("a game is kept from last time "
+		    "(%s): congo --resume plays it; this game's first move "
+		    "moves it aside"), desc);
 	else if (rc > 0)
 		session_keep_offer(s, desc);
 	return false;

@@ -80,12 +80,17 @@ ui_confirm_draw(struct ui_app *a)
 void
 ui_confirm_key(struct ui_app *a, const struct ui_event *ev)
 {
+	bool new_game;
+
 	a->s.dirty = true;
 	switch (ev->key) {
 	case 'y':
 	case 'Y':
+		new_game = a->s.answer_cmd.type == CMD_NEW_DIALOG;
 		session_answer(&a->s, true);
 		app_sync(a);
+		if (new_game && !a->s.ng.open)
+			app_set_flip_default(a);
 		return;
 	case 'n':
 	case 'N':
@@ -225,7 +230,8 @@ ui_newgame_key(struct ui_app *a, const struct ui_event *ev)
 			session_newgame_change(s, 1);
 		break;
 	case UK_ENTER:
-		session_newgame_start(s);
+		if (session_newgame_enter(s) == 1)
+			break;      /* asked: the answer starts it */
 		app_sync(a);
 		app_set_flip_default(a);
 		break;

@@ -171,6 +171,8 @@ ui_graph_draw(struct ui_app *a, int y)
 	per = nply > 0 && nply * 2 <= w ? 2 : 1;
 	if (per == 2)
 		w = nply * 2;
+	else if (nply > 0 && nply < w)
+		w = nply;   /* a column a ply, none past the last */
 	shown = session_shown_ply(s) - 1;
 	here = ply_column(shown, w / per, nply);
 	for (c = 0; c < w; c++) {

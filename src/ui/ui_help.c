@@ -50,7 +50,8 @@ static const char *const help_text[] = {
 	N_("  Tab: the side to move  v: the variant  X: an empty board  "
 	"r: the variant's start  Enter: play it (the new-game dialog "
 	"chooses the players and the clock)  A: analyse it (two humans, "
-	"analysis on)  Esc or E: leave, the game unchanged  :fen shows it."),
+	"analysis on)  Esc or :edit: leave, the game unchanged  :fen shows "
+	"it."),
 	N_("  An illegal set-up is named and refused: a missing or second lion, "
 	"a lion outside its castle, a pawn on its last or first rank, a "
 	"piece or more pieces than the variant has, two pieces of the side "

@@ -197,9 +197,17 @@ compact_panel(struct ui_app *a, const struct learn_lesson *l,
 		y = ui_learn_wrap(y, x, w, bottom, tone_style(L->said_tone),
 		    L->said);
 	if (y + 1 < bottom)
-		ui_learn_wrap(y + 1, x, w, bottom, ST_DIM, L->waiting ?
-		    _("Enter: go on") : _("a: a hint  :solution"));
+		ui_learn_wrap(y + 1, x, w, bottom, ST_DIM, ui_learn_keys(L,
+		    L->waiting ? _("Enter: go on") : _("a: a hint  :solution")));
 	return true;
+}
+
+const char *
+ui_learn_keys(const struct session_learn *L, const char *keys)
+{
+	size_t n = strlen(L->said), k = strlen(keys);
+
+	return n >= k && strcmp(L->said + n - k, keys) == 0 ? "" : keys;
 }
 
 bool
@@ -224,8 +232,8 @@ ui_learn_panel(struct ui_app *a, int y, int x, int w, int bottom)
 	s = session_learn_step(&a->s);
 	if (a->lay.compact)
 		return compact_panel(a, l, s, y, x, w, bottom);
-	help = L->waiting ? _("Enter: go on") : _("a: a hint  :solution  u: start "
-	    "the step again  :learn: the lessons");
+	help = ui_learn_keys(L, L->waiting ? _("Enter: go on") : _("a: a "
+	    "hint  :solution  u: start the step again  :learn: the lessons"));
 	snprintf(buf, sizeof buf, _("Lesson: %s"), l->title);
 	y = ui_learn_wrap_head(y, x, w, bottom, ST_HEAD, buf);
 	snprintf(buf, sizeof buf, _("  step %d of %zu"), L->step + 1,

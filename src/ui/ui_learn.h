@@ -49,5 +49,8 @@ int ui_learn_wrap(int y, int x, int w, int bottom, int style,
 int ui_learn_wrap_head(int y, int x, int w, int bottom, int style,
     const char *text);
 int ui_puzzle_panel(struct ui_app *a, int y, int x, int w, int bottom);
+/* The panel's keys line, or "" when what was said already ends with it
+ * ("Right! ...  Enter: go on" is not followed by "Enter: go on"). */
+const char *ui_learn_keys(const struct session_learn *L, const char *keys);
 
 #endif

@@ -74,10 +74,10 @@ ui_puzzle_panel(struct ui_app *a, int y, int x, int w, int bottom)
 		    tone_style(L->said_tone), L->said);
 	if (y < bottom)
 		y++;
-	return ui_learn_wrap(y, x, w, bottom, ST_DIM, L->streak_over ?
-	    _("Enter: a new streak  :puzzle VARIANT THEME: rated puzzles") :
-	    L->waiting ? _("Enter: the next puzzle") : L->streak ?
-	    _(":puzzle skips (once)  :solution ends it  :learn lessons") :
-	    _("a or :hint  :solution  :puzzle skips  :puzzle streak  :learn "
-	    "lessons"));
+	return ui_learn_wrap(y, x, w, bottom, ST_DIM, ui_learn_keys(L,
+	    L->streak_over ? _("Enter: a new streak  :puzzle VARIANT THEME: "
+	    "rated puzzles") : L->waiting ? _("Enter: the next puzzle") :
+	    L->streak ? _(":puzzle skips (once)  :solution ends it  :learn "
+	    "lessons") : _("a or :hint  :solution  :puzzle skips  :puzzle "
+	    "streak  :learn lessons")));
 }
