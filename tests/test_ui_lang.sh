@@ -121,6 +121,9 @@ screen_at() {
 	whole_words "the new-game dialog"
 	keys Escape
 	wait_gone "$new_game" 5
+	# the panel (80x24; 40x12 has none) names the players in the
+	# language too
+	[ "$cols" -lt 80 ] || expect "$human"
 
 	note "$at: the message log"
 	keys m

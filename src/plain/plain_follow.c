@@ -27,8 +27,8 @@ say_players(struct plain *p)
 	struct session *s = p->s;
 	char w[96], b[96], clock[32];
 
-	session_player_describe(s->player[WHITE], w, sizeof w);
-	session_player_describe(s->player[BLACK], b, sizeof b);
+	session_player_label(s->player[WHITE], w, sizeof w);
+	session_player_label(s->player[BLACK], b, sizeof b);
 	if (s->clocked) {
 		clock_format_control(s->tc_base, s->tc_inc, clock,
 		    sizeof clock);

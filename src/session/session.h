@@ -80,7 +80,12 @@ struct session_player *session_player_new(const struct player_conf *pc,
 void session_player_free(struct session_player *p);
 void session_player_describe(const struct session_player *p, char *buf,
     size_t n);
-/* A shorter form for a narrow panel ("AI level 6"), else the same. */
+/* As shown to the player (the panel, the plain mode): as described, a
+ * human in the language of the messages ("Mensch"; the records keep
+ * "human"). */
+void session_player_label(const struct session_player *p, char *buf,
+    size_t n);
+/* A shorter label for a narrow panel ("AI level 6"), else the same. */
 void session_player_describe_short(const struct session_player *p,
     char *buf, size_t n);
 /* "human", "ai", "alphabeta", "negamax", "random" into *pc; -1 if unknown. */

@@ -188,13 +188,22 @@ session_player_describe(const struct session_player *p, char *buf, size_t n)
 }
 
 void
+session_player_label(const struct session_player *p, char *buf, size_t n)
+{
+	if (p->human)
+		snprintf(buf, n, "%s", _("human"));
+	else
+		p->ops->describe(p, buf, n);
+}
+
+void
 session_player_describe_short(const struct session_player *p, char *buf,
     size_t n)
 {
 	const struct player_conf *c = &p->conf;
 	char *paren;
 
-	p->ops->describe(p, buf, n);
+	session_player_label(p, buf, n);
 	/* "AI level 6 (Club player)": "AI level 6". */
 	if (p->thinks && c->level > 0 && (paren = strstr(buf, " (")) != NULL)
 		*paren = '\0';

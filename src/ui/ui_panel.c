@@ -59,7 +59,7 @@ draw_side(struct ui_app *a, int c, int y)
 	const char *f[2];
 	int x = l->panel_x, w = l->panel_w, cw = 0;
 
-	session_player_describe(s->player[c], desc, sizeof desc);
+	session_player_label(s->player[c], desc, sizeof desc);
 	term_put(y, x, ST_TURN, 0, turn ? ">" : " ");
 	term_put(y, x + 2, c == WHITE ? ST_WPIECE : ST_BPIECE, 0,
 	    /* TRANSLATORS: the panel's side labels, at most 7 columns */
