@@ -135,7 +135,8 @@ send 3 board
 wait_for g "^Rank 4, the river: empty\.$"
 wait_for g "^Rank 1: a1 White giraffe, b1 White monkey, c1 White elephant, d1 White lion"
 send 3 diagram
-wait_for g "^4  ~ ~ ~ ~ ~ ~ ~"
+wait_for g "^4  ~ ~ ~ ~ ~ ~ ~$"
+wait_for g "^Upper case is White, lower case Black, \+ an empty castle square"
 send 3 pieces
 wait_for g "^Black pieces: Black lion on d7; "
 send 3 help

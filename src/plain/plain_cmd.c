@@ -39,15 +39,25 @@ cmd_board(struct plain *p, const char *arg)
 static void
 cmd_diagram(struct plain *p, const char *arg)
 {
-	char buf[2048], *line, *save = NULL;
+	const struct board *b = session_board(p->s);
+	char buf[2048], *line, *save = NULL, *tag;
 
 	(void)arg;
-	board_draw_text(session_board(p->s), buf, sizeof buf);
+	board_draw_text(b, buf, sizeof buf);
+	/* The engine's words (its "river" tag, its "White to move" line)
+	 * said in the language of the messages instead. */
 	for (line = strtok_r(buf, "\n", &save); line != NULL;
-	    line = strtok_r(NULL, "\n", &save))
+	    line = strtok_r(NULL, "\n", &save)) {
+		if (strstr(line, " to move") != NULL)
+			continue;
+		if ((tag = strstr(line, "   river")) != NULL)
+			*tag = '\0';
 		plain_out("%s", line);
-	plain_out("%s", P_("Upper case is White, lower case Black; the "
-	    "river is rank 4."));
+	}
+	plain_out(P_("%s to move."), plain_side(b->side));
+	plain_out("%s", P_("Upper case is White, lower case Black, + an "
+	    "empty castle square, . an empty square; rank 4 (~) is the "
+	    "river."));
 }
 
 static void
