@@ -39,6 +39,19 @@ play() {
 	wait_for 'to move|congo-exit|Lessons: learn|too small' 10
 }
 
+# ---- a first start: where the rules and an easier AI are ----
+note "100x32: a first start points at :learn and the new-game dialog"
+[ ! -e "$XDG_STATE_HOME/congo/newgame" ] || fail "not a first start"
+play 100x32
+expect 'Welcome to Congo\. New to the game\? :learn teaches it; n picks an easier AI\.'
+# a game chosen in the dialog: the next start greets as usual
+keys n
+wait_for 'New game' 5
+keys Enter
+wait_for 'new game of Congo' 5
+play 100x32
+expect 'Welcome to Congo\. Arrows and Enter move a piece, \? shows the keys and rules\.'
+
 # ---- item 1: the opponent's name is never cut to nothing ----
 for size in 100x32 80x24 130x40; do
 	note "$size: the AI's name and level in the panel"

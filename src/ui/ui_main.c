@@ -188,10 +188,14 @@ first_screen(struct ui_app *a, const char *unicode_why,
 		session_new_game(&a->s, &a->s.start);
 	app_sync(a);
 	if (a->s.player[WHITE]->human || a->s.player[BLACK]->human) {
+		/* Who never chose a game in the dialog (a first start) is
+		 * told where the rules and an easier opponent are. */
 		if (a->s.msg.text[0] == '\0' && session_human_turn(&a->s))
-			session_msg(&a->s, SM_DIM, _("Welcome to Congo. Arrows "
-			    "and Enter move a piece, ? shows the keys and "
-			    "rules."));
+			session_msg(&a->s, SM_DIM, !a->s.ng.remembered ?
+			    _("Welcome to Congo. New to the game? :learn "
+			    "teaches it; n picks an easier AI.") :
+			    _("Welcome to Congo. Arrows and Enter move a "
+			    "piece, ? shows the keys and rules."));
 	}
 	if (unicode_why != NULL)
 		session_msg(&a->s, SM_ERROR, "%s", unicode_why);
