@@ -192,6 +192,15 @@ test_wording(void **state)
 	assert_null(strstr(why, "wait for ("));
 	assert_non_null(strstr(why, "thinks"));
 	session_free(&s);
+	/* A typed move that is not legal says the rule it breaks; one
+	 * that does not name the mover's piece, what the reader says. */
+	start(&s, "human", "human");
+	tsu_cmd(&s, CMD_MOVE, "d1d4");
+	assert_true(tsu_msg_has(&s, "d1d4: A lion steps one square"));
+	tsu_cmd(&s, CMD_MOVE, "d7d6");
+	assert_true(tsu_msg_has(&s, "d7d6 is not a legal move"));
+	assert_int_equal(s.game.nply, 0);
+	session_free(&s);
 }
 
 /* Item 5: a load names the players who play on, the record's when it

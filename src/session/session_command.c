@@ -13,6 +13,7 @@
 #include "engine/fen.h"
 #include "engine/game.h"
 #include "engine/notation.h"
+#include "learn/learn.h"
 #include "record/record.h"
 #include "session/session.h"
 #include "session/session_int.h"
@@ -366,6 +367,29 @@ hooked(struct session *s, const struct session_cmd *cmd)
 	return s->hooks.command != NULL && s->hooks.command(s->hooks.ctx, cmd);
 }
 
+/* A typed move that is not legal: when it is two squares and the piece
+ * on the first is the mover's, the rule it breaks ("d1d2: A lion may not
+ * leave its castle (c1-e3)"), as a move tried with the cursor in a
+ * lesson and the plain mode say it; else the reader's message. */
+static void
+illegal_said(struct session *s, const char *text, const char *err)
+{
+	const struct board *b = game_board(&s->game);
+	char why[200], f[3], t[3];
+	int from, to;
+
+	if (strlen(text) != 4 || (from = board_sq_parse(text)) < 0 ||
+	    (to = board_sq_parse(text + 2)) < 0 ||
+	    b->sq[from] == PIECE_NONE || PIECE_COLOR(b->sq[from]) != b->side) {
+		session_msg(s, SM_ERROR, "%s", err);
+		return;
+	}
+	learn_explain_illegal(b, from, to, why, sizeof why);
+	board_sq_name(from, f);
+	board_sq_name(to, t);
+	session_msg(s, SM_ERROR, "%s%s: %s", f, t, why);
+}
+
 static void
 move_cmd(struct session *s, const char *text, bool checked)
 {
@@ -388,7 +412,7 @@ move_cmd(struct session *s, const char *text, bool checked)
 	}
 	if (notation_read(game_board(&s->game), text, &m, err,
 	    sizeof err) < 0) {
-		session_msg(s, SM_ERROR, "%s", err);
+		illegal_said(s, text, err);
 		return;
 	}
 	if (checked)
