@@ -182,8 +182,17 @@ expect 'L1 Z1 E2 G1 C1 M1 P7 S0'
 expect 'l1 z1 e2 g1 c1 m1 p7 s0'
 [ "$(plies)" = 0 ] || fail "moves listed before any move"
 
-note "human vs AI: d2d3 with the cursor keys"
+note "human vs AI: a square the piece cannot go to: the rule it breaks"
 # The cursor starts on the lion of the side to move, d1.
+keys Up Enter Up Up Enter
+wait_for 'd2d4: A pawn steps one square forward' 5
+[ "$(plies)" = 0 ] || fail "an illegal move changed the move list"
+keys Escape
+wait_for 'Arrows/hjkl move' 5
+keys Down Down Down
+
+note "human vs AI: d2d3 with the cursor keys"
+# The cursor back on d1.
 keys Up Enter Up Enter
 wait_for '1\. d2d3 [a-g][1-7]' 10
 wait_for 'White to move' 10
@@ -212,6 +221,12 @@ keys Enter
 wait_for 'd2d5 is not a legal move' 5
 [ "$(plies)" = 4 ] || fail "an illegal move changed the move list"
 expect_rank 2 PP..PPP
+# one of the mover's pieces: the rule it breaks
+keys :
+type_text "a2a4"
+keys Enter
+wait_for 'a2a4: A pawn steps one square forward' 5
+[ "$(plies)" = 4 ] || fail "an illegal move changed the move list"
 
 note "human vs AI: b2b3 typed"
 keys :

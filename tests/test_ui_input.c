@@ -201,6 +201,7 @@ test_illegal_target_and_reselect(void **state)
 	key(UK_ENTER);
 	assert_int_equal(act.type, ACT_ERROR);
 	assert_string_equal(act.msg, "d2d5 is not a legal move");
+	assert_true(act.illegal);       /* the view says the rule */
 	assert_int_equal(in.selected, board_sq_parse("d2"));
 	cursor_to("e2");       /* another own piece: choose it instead */
 	key(UK_ENTER);

@@ -565,13 +565,25 @@ session_learn_illegal(struct session *s, int selected, const int *land,
     int nland, int to)
 {
 	struct session_learn *L = s->learn;
-	const struct board *b = game_board(&s->game);
-	char why[LEARN_TEXT_MAX], f[3], t[3];
-	int from;
 
 	if (!session_learn_active(s) || selected < 0 || L->waiting ||
 	    to < 0)
 		return false;
+	session_explain_illegal(s, selected, land, nland, to);
+	session_learn_said(s);
+	return true;
+}
+
+void
+session_explain_illegal(struct session *s, int selected, const int *land,
+    int nland, int to)
+{
+	const struct board *b = session_board(s);
+	char why[LEARN_TEXT_MAX], f[3], t[3];
+	int from;
+
+	if (selected < 0 || to < 0)
+		return;
 	from = nland > 0 ? land[nland - 1] : selected;
 	if (nland > 0) {
 		/* The monkey stands on its last landing; jumped pieces stay. */
@@ -588,8 +600,6 @@ session_learn_illegal(struct session *s, int selected, const int *land,
 	board_sq_name(from, f);
 	board_sq_name(to, t);
 	session_msg(s, SM_ERROR, "%s%s: %s", f, t, why);
-	session_learn_said(s);
-	return true;
 }
 
 int

@@ -129,6 +129,10 @@ enum session_learn_result session_learn_play(struct session *s, move_t m);
  * false when no lesson or puzzle explains it. */
 bool session_learn_illegal(struct session *s, int selected, const int *land,
     int nland, int to);
+/* The same said on the message line in any game ("e2f2: A lion may not
+ * leave its castle (c1-e3)"): the board shown (a variation's too). */
+void session_explain_illegal(struct session *s, int selected,
+    const int *land, int nland, int to);
 /* Enter after a right move or a solved puzzle: the next step or puzzle;
  * false when nothing waits for it. */
 bool session_learn_enter(struct session *s);

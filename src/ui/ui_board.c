@@ -528,6 +528,11 @@ ui_board_key(struct ui_app *a, const struct ui_event *ev)
 	case ACT_ERROR:
 		if (ui_learn_illegal(a, act.msg))
 			break;
+		if (act.illegal) {  /* the rule it breaks */
+			session_explain_illegal(&a->s, a->in.selected,
+			    a->in.land, a->in.nland, a->in.cursor);
+			break;
+		}
 		session_msg(&a->s, SM_ERROR, "%s", act.msg);
 		break;
 	}

@@ -272,6 +272,7 @@ choose(struct ui_input *in, const struct ui_input_ctx *ctx,
 		act->type = ACT_ERROR;
 		snprintf(act->msg, sizeof act->msg, _("%s%s is not a legal move"),
 		    from, name);
+		act->illegal = true;
 		return;
 	}
 	if (p == PIECE_NONE)

@@ -56,6 +56,8 @@ struct ui_action {
 	move_t move;
 	struct session_cmd cmd;
 	char msg[128];
+	bool illegal;        /* ACT_ERROR: the piece selected cannot go to
+	                      * the cursor's square (the rule is said) */
 };
 
 #define UI_CMDLINE_MAX 240
