@@ -441,6 +441,7 @@ test_message_survives_ai_reply(void **state)
 
 	(void)state;
 	start(&s, "human", "random", "2l4/p6/7/Z6/7/P6/3L3 w 0 1");
+	s.warn = false;     /* the zebra drowned on purpose, unasked */
 	tsu_cmd(&s, CMD_MOVE, "d1e1");
 	assert_true(tsu_msg_has(&s, "zebra on a4 drowned"));
 	wait_worker(&s);

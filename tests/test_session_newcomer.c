@@ -201,6 +201,28 @@ test_wording(void **state)
 	assert_true(tsu_msg_has(&s, "d7d6 is not a legal move"));
 	assert_int_equal(s.game.nply, 0);
 	session_free(&s);
+	/* ui.warn: a move that drowns one's own piece is asked about, as
+	 * one that hangs the lion; no leaves it unplayed. */
+	start(&s, "human", "human");
+	s.warn = true;
+	assert_int_equal(fen_read(&b, "2l4/7/7/2P4/7/7/4L2 w 0 1", err,
+	    sizeof err), 0);
+	session_new_game(&s, &b);
+	tsu_cmd(&s, CMD_MOVE, "e1e2");
+	assert_true(s.asking);
+	assert_non_null(strstr(s.question, "Your pawn on c4 drowns after "
+	    "this move. Play it anyway?"));
+	session_answer(&s, false);
+	assert_int_equal(s.game.nply, 0);
+	tsu_cmd(&s, CMD_MOVE, "c4c5");          /* out of the river: no */
+	assert_false(s.asking);
+	assert_int_equal(s.game.nply, 1);
+	session_new_game(&s, &b);
+	s.warn = false;                         /* the aids off: played */
+	tsu_cmd(&s, CMD_MOVE, "e1e2");
+	assert_false(s.asking);
+	assert_int_equal(s.game.nply, 1);
+	session_free(&s);
 }
 
 /* Item 5: a load names the players who play on, the record's when it

@@ -459,6 +459,10 @@ int64_t session_clock_left(const struct session *s, int color);
 int64_t session_clock_shown(const struct session *s, int color);
 /* Would this move let the opponent take the mover's lion at once? */
 bool session_move_hangs_lion(const struct board *b, move_t m);
+/* The mover's own pieces move m drowns (one left in the river, or a
+ * monkey's chain that ends there): the first one's square, or -1; *n
+ * their count. With ui.warn a human's such move is asked about first. */
+int session_move_drowns_own(const struct board *b, move_t m, int *n);
 /* Pieces that drown at the end of their owner's next move. */
 bb_t session_drowning(const struct board *b);
 

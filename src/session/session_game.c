@@ -515,11 +515,22 @@ void
 session_human_move(struct session *s, move_t m)
 {
 	const struct board *b = game_board(&s->game);
-	char q[160];
+	char q[160], name[3];
+	int sq, n;
 
-	if (s->warn && session_move_hangs_lion(b, m)) {
+	if (s->warn && session_move_hangs_lion(b, m))
 		snprintf(q, sizeof q, _("%s can take your lion after this move. "
 		    "Play it anyway? (y/n)"), _(side_name[!b->side]));
+	else if (s->warn && (sq = session_move_drowns_own(b, m, &n)) >= 0) {
+		/* a newcomer's piece left in the river: asked, as the lion */
+		board_sq_name(sq, name);
+		snprintf(q, sizeof q, n == 1 ? _("Your %s on %s drowns after "
+		    "this move. Play it anyway? (y/n)") : _("Your %s on %s and "
+		    "others drown after this move. Play it anyway? (y/n)"),
+		    game_piece_word(PIECE_TYPE(b->sq[sq])), name);
+	} else
+		q[0] = '\0';
+	if (q[0] != '\0') {
 		snprintf(s->question, sizeof s->question, "%s", q);
 		memset(&s->answer_cmd, 0, sizeof s->answer_cmd);
 		s->answer_cmd.type = CMD_MOVE_NOW;
@@ -544,6 +555,29 @@ session_move_hangs_lion(const struct board *b, move_t m)
 	if (fx.lion_captured || board_lion_sq(&after, b->side) < 0)
 		return false;
 	return movegen_attacks_lion(&after, after.side);
+}
+
+int
+session_move_drowns_own(const struct board *b, move_t m, int *n)
+{
+	struct board after = *b;
+	struct move_effects fx;
+	int i, first = -1;
+
+	*n = 0;
+	if (!movegen_is_legal(b, m))
+		return -1;
+	memset(&fx, 0, sizeof fx);
+	board_make(&after, m, &fx);
+	if (fx.lion_captured)
+		return -1;      /* the game is won: nothing else matters */
+	for (i = 0; i < fx.ndrowned; i++)
+		if (PIECE_COLOR(fx.drowned_piece[i]) == b->side) {
+			if (first < 0)
+				first = fx.drowned_sq[i];
+			(*n)++;
+		}
+	return first;
 }
 
 bb_t
