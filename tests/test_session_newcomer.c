@@ -169,6 +169,10 @@ test_wording(void **state)
 	tsu_cmd(&s, CMD_MOVE, "d6c7");
 	assert_true(game_over(&s.game));
 	assert_int_equal(log_count(&s, "promoted"), 2);
+	/* The line says what the move did, the result and what next. */
+	assert_true(tsu_msg_has(&s, "lion on c7 taken"));
+	assert_true(tsu_msg_has(&s, "wins"));
+	assert_true(tsu_msg_has(&s, "(n: new game)"));
 	session_new_game(&s, &b);
 	tsu_cmd(&s, CMD_MOVE, "d6d7");
 	/* Resigning asks "Resign?". */

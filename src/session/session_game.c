@@ -494,12 +494,18 @@ session_play(struct session *s, move_t m, bool from_ai)
 		char res[96];
 		clock_follow(s);
 		session_result_text(s, res, sizeof res);
-		/* The status bar gives the result; say how it came (what
-		 * the move did is on the line and in the log already: not
-		 * logged twice). */
-		if (what[0] != '\0')
+		/* The status bar gives the result; the line says how it
+		 * came and what next (what the move did is in the log
+		 * already: the line grows, the log does not repeat it). */
+		if (what[0] != '\0') {
+			char end[128];
+			size_t len = strlen(s->msg.text);
+
+			snprintf(end, sizeof end, _("%s (n: new game)"), res);
+			snprintf(s->msg.text + len, sizeof s->msg.text - len,
+			    "; %s", end);
 			s->msg.tone = SM_GOOD;
-		else
+		} else
 			session_msg(s, SM_GOOD, _("%s (n: new game)"), res);
 		session_analysis_sync(s);
 		session_keep(s);
