@@ -102,6 +102,14 @@ done
 grep -q '<td>carol(guest)</td>' "$tmp/index.html" ||
     fail "the seek is not on /, as a guest's"
 grep -q '/player/carol' "$tmp/index.html" && fail "a guest linked as a player"
+# Never a copy a quiet spell left stale: the first request more than a
+# second after the front page was made reads it again and waits for it
+# (the second that passes is what is tested, not a wait for something).
+curl -s "$base/" > /dev/null
+web_send "seek dave" 3
+sleep 1.1
+curl -s "$base/" | grep -q '<td>dave(guest)</td>' ||
+    fail "the first request after a quiet second got a stale front page"
 curl -s "$base/player/alice" > "$tmp/alice.html"
 grep -q "<h1>alice</h1>" "$tmp/alice.html" || fail "the player page"
 # Her game in progress there, with its clocks (black's running).
@@ -211,7 +219,7 @@ fi
 web_browser web_browser.py "$base/game/$game" "$builddir/tests/web-game.png"
 browser_wait '^ready'
 grep -q '^ready 1$' "$tmp/br.out" || browser_fail "the browser"
-web_send "move c6c5" 3 || fail "the move: $(cat "$tmp/drv.out")"
+web_send "move c6c5" 4 || fail "the move: $(cat "$tmp/drv.out")"
 echo "$sent" >&4
 browser_wait '^turn'
 grep -q '^turn last move 1... c6c5, white to move$' "$tmp/br.out" ||
@@ -232,7 +240,7 @@ echo "test_web.sh: screenshot: $builddir/tests/web-game.png"
 # The rated game ends: its result on its page, a rating and its history
 # (one point, drawn) on each player's page; the rating changes shown to
 # the page's viewer live.
-web_send resign 4
+web_send resign 5
 echo end >&4
 wait "$bpid" || browser_fail "the browser's end"
 grep -q '^rchange ratings: alice [0-9]* (-[0-9]*), bob_2 [0-9]* (+[0-9]*)$' \

@@ -71,16 +71,37 @@ job_error(struct wjob *j, int code, const char *text)
 	job_page(j, code, "text/html; charset=utf-8");
 }
 
-/* The front page made again from what was read (on the loop). */
+/* The front page made again from what was read (on the loop), and
+ * given to the requests that waited for it (the copy before it when the
+ * store could not be read). */
 static void
 index_made(struct web *w, struct wticket *t)
 {
+	struct wjob *j;
+
 	w->index_reading = false;
 	if (t->r.rc == 0) {
 		wbuf_free(&w->index);
 		wbuf_init(&w->index);
 		web_page_index(&w->index, &t->r.ix->x);
 		w->index_at = web_now(w);
+	}
+	for (j = w->jobs; j != NULL; j = j->next) {
+		if (!j->index_wait)
+			continue;
+		j->index_wait = false;
+		if (w->index.s == NULL)
+			job_error(j, 503, N_("The store cannot be read now; "
+			    "try again."));
+		else {
+			wbuf_add(&j->page, w->index.s, w->index.len);
+			job_page(j, 200, "text/html; charset=utf-8");
+		}
+		if (j->suspended) {
+			j->suspended = false;
+			MHD_resume_connection(j->c);
+			w->readable = true;
+		}
 	}
 }
 
@@ -187,22 +208,11 @@ ticket_send(struct web *w, struct wticket *t)
 	w->host.read(w->host.ctx, &t->r, back, ticket_drop, t);
 }
 
-void
-web_index_refresh(struct web *w)
-{
-	if (w->index_reading)
-		return;
-	w->index_reading = true;
-	ticket_send(w, ticket_new(w, WJ_INDEX));
-}
-
-enum MHD_Result
-web_defer(struct web *w, struct MHD_Connection *c, void **con_cls,
-    enum wjob_kind kind, const char *a, const char *b,
-    const struct web_ratings *rr)
+/* The request's job, made on its first wait. */
+static struct wjob *
+job_of(struct web *w, struct MHD_Connection *c, void **con_cls)
 {
 	struct wjob *j = *con_cls;
-	struct wticket *t;
 
 	if (j == NULL) {
 		j = xcalloc(1, sizeof *j);
@@ -215,6 +225,28 @@ web_defer(struct web *w, struct MHD_Connection *c, void **con_cls,
 		w->jobs = j;
 		*con_cls = j;
 	}
+	return j;
+}
+
+enum MHD_Result
+web_index_wait(struct web *w, struct MHD_Connection *c, void **con_cls)
+{
+	struct wjob *j = job_of(w, c, con_cls);
+
+	j->index_wait = true;
+	MHD_suspend_connection(c);
+	j->suspended = true;
+	return MHD_YES;
+}
+
+enum MHD_Result
+web_defer(struct web *w, struct MHD_Connection *c, void **con_cls,
+    enum wjob_kind kind, const char *a, const char *b,
+    const struct web_ratings *rr)
+{
+	struct wjob *j = job_of(w, c, con_cls);
+	struct wticket *t;
+
 	t = ticket_new(w, kind);
 	t->job = j;
 	j->t = t;
@@ -270,6 +302,7 @@ web_defer_end_jobs(struct web *w)
 		if (j->t != NULL)
 			j->t->job = NULL;
 		j->t = NULL;
+		j->index_wait = false;
 		if (!j->suspended)
 			continue;
 		/* (No read on its way: web_defer_end_all, stopping.) */

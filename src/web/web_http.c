@@ -130,12 +130,14 @@ page_index(struct web *w, struct MHD_Connection *c, void **con_cls)
 	struct wbuf b;
 
 	/* The store read off the loop, at most once a second however many
-	 * viewers refresh; the copy served meanwhile (the first request
-	 * waits for the first reading). */
-	if (w->index.s == NULL)
+	 * viewers refresh: a copy younger than a second is served; an older
+	 * one is read again, and every request meanwhile waits for that one
+	 * read (never a copy a quiet spell left stale). */
+	if (w->index.s == NULL || web_now(w) - w->index_at >= 1000) {
+		if (w->index_reading)
+			return web_index_wait(w, c, con_cls);
 		return web_defer(w, c, con_cls, WJ_INDEX, NULL, NULL, NULL);
-	if (web_now(w) - w->index_at >= 1000)
-		web_index_refresh(w);
+	}
 	wbuf_init(&b);
 	wbuf_add(&b, w->index.s, w->index.len);
 	return web_reply(c, 200, "text/html; charset=utf-8", &b);

@@ -68,6 +68,8 @@ struct wjob {
 	bool suspended;
 	bool loaded;                   /* WJ_GAME came back */
 	bool have_ratings;             /* WJ_RATINGS came back: rr */
+	bool index_wait;               /* waits for the front page read on
+	                                * its way (no ticket of its own) */
 	struct web_ratings rr;
 	int code;                      /* the page made: its HTTP status */
 	const char *type;
@@ -120,8 +122,10 @@ struct web {
 enum MHD_Result web_defer(struct web *w, struct MHD_Connection *c,
     void **con_cls, enum wjob_kind kind, const char *a, const char *b,
     const struct web_ratings *rr);
-/* A newer front page read (its copy is served meanwhile). */
-void web_index_refresh(struct web *w);
+/* The front page for this request once the read on its way is back:
+ * suspended meanwhile, however many wait (one read for all). */
+enum MHD_Result web_index_wait(struct web *w, struct MHD_Connection *c,
+    void **con_cls);
 /* The page a job made, sent. */
 enum MHD_Result web_job_reply(struct wjob *j);
 /* MHD_OPTION_NOTIFY_COMPLETED: a request's job freed. */
