@@ -5,7 +5,8 @@
  * played twice), our draw offer declined by a move (we are told, issue 25
  * item 10), the opponent's offer, chat (our own line not shown twice), the
  * refusals of a network game, an ERR, and the end of the game; created as
- * White, watching, a --join refused, a server that cannot be reached.
+ * White, watching, a --join refused, a --create refused, a server that
+ * cannot be reached.
  */
 #include "test_session_fake.h"
 
@@ -136,6 +137,31 @@ test_join_refused(void **state)
 	send_line("ERR #j 409 SEAT_TAKEN :white is taken");
 	WAIT(S.quit);
 	assert_string_equal(S.net->fatal, "cannot join: white is taken");
+	disconnect_fake();
+}
+
+static void
+create_once(void)
+{
+	net_client_create(C, WHITE, NULL);
+	S.net->create_once = true;
+}
+
+/* A --create refused (a name an account holds): the program ends with
+ * the reason, not on a board waiting for nothing. */
+static void
+test_create_refused(void **state)
+{
+	(void)state;
+
+	connect_fake(create_once);
+	WAIT(strcmp(S.net->conn, "online") == 0);
+	expect_line("#c CREATE", NULL, 0);
+	send_line("ERR #c 409 NAME_TAKEN :ann is a registered account: LOGIN "
+	    "as it, or play under another name");
+	WAIT(S.quit);
+	assert_string_equal(S.net->fatal, "cannot create a game: ann is a "
+	    "registered account: LOGIN as it, or play under another name");
 	disconnect_fake();
 }
 
@@ -413,6 +439,7 @@ FAKE_HOME_MAIN("test_session_net",
 	cmocka_unit_test(test_created_game),
 	cmocka_unit_test(test_observer),
 	cmocka_unit_test(test_join_refused),
+	cmocka_unit_test(test_create_refused),
 	cmocka_unit_test(test_unreachable),
 	cmocka_unit_test(test_say_refused),
 	cmocka_unit_test(test_not_networking))

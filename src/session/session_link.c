@@ -349,6 +349,7 @@ session_link_start(struct session *s, const struct session_net_opts *no,
 		if (create_game(n, *seat, ng, no->days, s->start.variant, err,
 		    errlen) < 0)
 			goto bad;
+		n->create_once = true;
 	} else if (no->join != NULL) {
 		net_client_join(n->c, no->join, *seat);
 		n->join_once = true;

@@ -174,6 +174,8 @@ struct session_net {
 	int naddrs;
 	bool join_once;           /* --join sent, no answer yet: a refusal
 	                             ends the program, no dead end */
+	bool create_once;         /* --create (--host) sent, no seat yet:
+	                             so does a refusal */
 	bool login_once;          /* --register or --login: so does a
 	                             refusal */
 	bool chal_once;           /* --challenge sent, not taken yet: a

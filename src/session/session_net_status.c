@@ -85,6 +85,14 @@ dead_end(struct session *s, const struct net_event *e)
 {
 	struct session_net *u = s->net;
 
+	if (u->create_once && strcmp(e->verb, "CREATE") == 0) {
+		/* --create refused (a name an account holds, a bad FEN):
+		 * no game to wait in */
+		snprintf(u->fatal, sizeof u->fatal, _("cannot create a game: "
+		    "%.200s"), e->text);
+		end_here(s);
+		return true;
+	}
 	if (u->join_once && strcmp(e->verb, "JOIN") == 0) {
 		/* A game never joined: nothing to wait for. */
 		snprintf(u->fatal, sizeof u->fatal, _("cannot join: %.200s"),
@@ -127,8 +135,12 @@ session_net_status_event(struct session *s, const struct net_event *e)
 		return true;
 	case NEV_SEEKING:
 		return true;
+	case NEV_SEATED:
+		s->net->create_once = false;    /* created: seated */
+		return false;
 	case NEV_STATE:
 		s->net->join_once = false; /* joined: a refusal is a message */
+		s->net->create_once = false;
 		return false;
 	case NEV_ERROR:
 		return dead_end(s, e);
