@@ -138,6 +138,16 @@ test_draw_text(void **state)
 	/* A short buffer is cut, not overrun (ASan watches). */
 	board_draw_text(&b, small, sizeof small);
 	assert_non_null(memchr(small, '\0', sizeof small));
+	/* The grid alone: the same squares, none of the English words. */
+	assert_non_null(strstr(buf, "   river\n"));
+	assert_non_null(strstr(buf, "White to move\n"));
+	board_draw_grid(&b, buf, sizeof buf);
+	assert_non_null(strstr(buf, "4  ~ ~ ~ ~ ~ ~ ~\n"));
+	assert_non_null(strstr(buf, "   a b c d e f g\n"));
+	assert_null(strstr(buf, "river"));
+	assert_null(strstr(buf, "to move"));
+	board_draw_grid(&b, small, sizeof small);
+	assert_non_null(memchr(small, '\0', sizeof small));
 }
 
 /* ---- Drowning (RULES.md "The river and drowning") ---- */

@@ -224,6 +224,9 @@ const char *board_piece_name(int type); /* "lion", "zebra", ... */
 
 /* The board drawn in text (the engine's `d`), into buf. */
 void board_draw_text(const struct board *b, char *buf, size_t n);
+/* The same without its English words (the river's tag, the side to
+ * move): the squares and the files only, for a view that says them. */
+void board_draw_grid(const struct board *b, char *buf, size_t n);
 
 /*
  * Set-ups (board_setup.c). board_check_position: what every FEN must hold

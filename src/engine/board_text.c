@@ -75,8 +75,10 @@ board_piece_name(int type)
 	return type >= 0 && type < NPIECE_TYPES ? names[type] : "?";
 }
 
-void
-board_draw_text(const struct board *b, char *buf, size_t n)
+/* The ranks and the files; with words, the river named and the side to
+ * move (in English: the engine's). */
+static void
+draw(const struct board *b, char *buf, size_t n, bool words)
 {
 	size_t len = 0;
 
@@ -98,10 +100,24 @@ board_draw_text(const struct board *b, char *buf, size_t n)
 		}
 		if (len < n)
 			len += (size_t)snprintf(buf + len, n - len, "%s\n",
-			    r == RIVER_RANK ? "   river" : "");
+			    words && r == RIVER_RANK ? "   river" : "");
 	}
 	if (len < n)
 		len += (size_t)snprintf(buf + len, n - len,
-		    "   a b c d e f g\n%s to move\n",
+		    "   a b c d e f g\n");
+	if (words && len < n)
+		snprintf(buf + len, n - len, "%s to move\n",
 		    b->side == WHITE ? "White" : "Black");
+}
+
+void
+board_draw_text(const struct board *b, char *buf, size_t n)
+{
+	draw(b, buf, n, true);
+}
+
+void
+board_draw_grid(const struct board *b, char *buf, size_t n)
+{
+	draw(b, buf, n, false);
 }

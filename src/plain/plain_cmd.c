@@ -40,20 +40,14 @@ static void
 cmd_diagram(struct plain *p, const char *arg)
 {
 	const struct board *b = session_board(p->s);
-	char buf[2048], *line, *save = NULL, *tag;
+	char buf[2048], *line, *save = NULL;
 
 	(void)arg;
-	board_draw_text(b, buf, sizeof buf);
-	/* The engine's words (its "river" tag, its "White to move" line)
-	 * said in the language of the messages instead. */
+	/* the squares; the words said in the language of the messages */
+	board_draw_grid(b, buf, sizeof buf);
 	for (line = strtok_r(buf, "\n", &save); line != NULL;
-	    line = strtok_r(NULL, "\n", &save)) {
-		if (strstr(line, " to move") != NULL)
-			continue;
-		if ((tag = strstr(line, "   river")) != NULL)
-			*tag = '\0';
+	    line = strtok_r(NULL, "\n", &save))
 		plain_out("%s", line);
-	}
 	plain_out(P_("%s to move."), plain_side(b->side));
 	plain_out("%s", P_("Upper case is White, lower case Black, + an "
 	    "empty castle square, . an empty square; rank 4 (~) is the "

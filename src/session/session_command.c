@@ -13,7 +13,6 @@
 #include "engine/fen.h"
 #include "engine/game.h"
 #include "engine/notation.h"
-#include "learn/learn.h"
 #include "record/record.h"
 #include "session/session.h"
 #include "session/session_int.h"
@@ -368,26 +367,20 @@ hooked(struct session *s, const struct session_cmd *cmd)
 }
 
 /* A typed move that is not legal: when it is two squares and the piece
- * on the first is the mover's, the rule it breaks ("d1d2: A lion may not
- * leave its castle (c1-e3)"), as a move tried with the cursor in a
- * lesson and the plain mode say it; else the reader's message. */
+ * on the first is the mover's, the rule it breaks, as the cursor's
+ * (session_explain_illegal); else the reader's message. */
 static void
 illegal_said(struct session *s, const char *text, const char *err)
 {
 	const struct board *b = game_board(&s->game);
-	char why[200], f[3], t[3];
 	int from, to;
 
 	if (strlen(text) != 4 || (from = board_sq_parse(text)) < 0 ||
 	    (to = board_sq_parse(text + 2)) < 0 ||
-	    b->sq[from] == PIECE_NONE || PIECE_COLOR(b->sq[from]) != b->side) {
+	    b->sq[from] == PIECE_NONE || PIECE_COLOR(b->sq[from]) != b->side)
 		session_msg(s, SM_ERROR, "%s", err);
-		return;
-	}
-	learn_explain_illegal(b, from, to, why, sizeof why);
-	board_sq_name(from, f);
-	board_sq_name(to, t);
-	session_msg(s, SM_ERROR, "%s%s: %s", f, t, why);
+	else
+		session_explain_illegal(s, from, NULL, 0, to);
 }
 
 static void

@@ -54,13 +54,12 @@ keep_aside_old(struct session *s)
 
 	rc = session_keep_check(s->keep_path, &s->conf.rules, desc,
 	    sizeof desc, err, sizeof err);
-	if (rc < 0 && access(s->keep_path, F_OK) == 0) {
+	if (rc < 0) {
 		session_msg(s, SM_ERROR, "%s", err);
-		return -1;      /* neither read nor moved: left alone */
+		/* moved aside, or neither read nor moved: left alone */
+		return access(s->keep_path, F_OK) == 0 ? -1 : 0;
 	}
-	if (rc < 0)
-		session_msg(s, SM_ERROR, "%s", err);    /* moved aside */
-	if (rc <= 0)
+	if (rc == 0)
 		return 0;
 	snprintf(base, sizeof base, "%s", s->keep_path);
 	len = strlen(base);

@@ -71,9 +71,20 @@ job_error(struct wjob *j, int code, const char *text)
 	job_page(j, code, "text/html; charset=utf-8");
 }
 
+/* A suspended request let go: its page is made. */
+static void
+job_resume(struct web *w, struct wjob *j)
+{
+	if (j->suspended) {
+		j->suspended = false;
+		MHD_resume_connection(j->c);
+		w->readable = true;     /* MHD runs this round */
+	}
+}
+
 /* The front page made again from what was read (on the loop), and
- * given to the requests that waited for it (the copy before it when the
- * store could not be read). */
+ * given to every request that waited for it, the one whose read it was
+ * too (the copy before it when the store could not be read). */
 static void
 index_made(struct web *w, struct wticket *t)
 {
@@ -97,11 +108,7 @@ index_made(struct web *w, struct wticket *t)
 			wbuf_add(&j->page, w->index.s, w->index.len);
 			job_page(j, 200, "text/html; charset=utf-8");
 		}
-		if (j->suspended) {
-			j->suspended = false;
-			MHD_resume_connection(j->c);
-			w->readable = true;
-		}
+		job_resume(w, j);
 	}
 }
 
@@ -128,14 +135,7 @@ back(void *arg)
 	j->t = NULL;
 	switch (t->kind) {
 	case WJ_INDEX:
-		if (w->index.s == NULL)
-			job_error(j, 503, N_("The store cannot be read now; "
-			    "try again."));
-		else {
-			wbuf_add(&j->page, w->index.s, w->index.len);
-			job_page(j, 200, "text/html; charset=utf-8");
-		}
-		break;
+		break;          /* given its page by index_made */
 	case WJ_PLAYER:
 		if (t->r.rc <= 0)
 			job_error(j, t->r.rc < 0 ? 503 : 404, t->r.rc < 0 ?
@@ -170,11 +170,7 @@ back(void *arg)
 		break;
 	}
 	ticket_free(t);
-	if (j->suspended) {
-		j->suspended = false;
-		MHD_resume_connection(j->c);
-		w->readable = true;     /* MHD runs this round */
-	}
+	job_resume(w, j);
 }
 
 static struct wticket *
@@ -254,8 +250,10 @@ web_defer(struct web *w, struct MHD_Connection *c, void **con_cls,
 	snprintf(t->r.b, sizeof t->r.b, "%s", b != NULL ? b : "");
 	if (rr != NULL)
 		t->r.rr = *rr;
-	if (kind == WJ_INDEX)
+	if (kind == WJ_INDEX) {
 		w->index_reading = true;
+		j->index_wait = true;   /* as those that come meanwhile */
+	}
 	MHD_suspend_connection(c);
 	j->suspended = true;
 	/* (Without a reader thread the answer is back at once: resumed.) */

@@ -69,7 +69,7 @@ struct wjob {
 	bool loaded;                   /* WJ_GAME came back */
 	bool have_ratings;             /* WJ_RATINGS came back: rr */
 	bool index_wait;               /* waits for the front page read on
-	                                * its way (no ticket of its own) */
+	                                * its way (its own, or another's) */
 	struct web_ratings rr;
 	int code;                      /* the page made: its HTTP status */
 	const char *type;
