@@ -126,11 +126,26 @@ test_cross_server(void **state)
 	tc_free(b);
 }
 
+/* LIST on c has game id with want (" ply=N") in its line. */
+static void
+list_ply(struct tc *c, const char *id, const char *want)
+{
+	const char *p;
+	char v[48];
+
+	tc_ask(c, "OK #l LIST n=", "#l LIST status=active");
+	snprintf(v, sizeof v, "ITEM #l game=%s ", id);
+	assert_non_null(tc_wait(c, v, T));
+	assert_non_null(p = strstr(c->line, want));
+	p += strlen(want);
+	assert_true(*p == ' ' || *p == '\0');
+}
+
 /*
  * "Both sides have moved" holds on both servers, worked out from the
  * stored moves: a RESIGN at ply 0 on one is an abort seen on the other;
  * after a takeback to ply 0 agreed across the two, CANCEL is refused on
- * each, and a RESIGN is a result.
+ * each, LIST says ply 0 on both, and a RESIGN is a result.
  */
 static void
 test_abort_across(void **state)
@@ -156,6 +171,9 @@ test_abort_across(void **state)
 	tc_send(b, "#a TAKEBACK game=%s action=accept", id);
 	assert_non_null(ev2(w, id, " UNDO ply=0 "));
 	assert_non_null(ev2(b, id, " UNDO ply=0 "));
+	/* LIST (the games' rows, the same on both) says ply 0 again. */
+	list_ply(w, id, " ply=0");
+	list_ply(b, id, " ply=0");
 	tc_ask(b, "ERR #x 403 NOT_YOUR_SEAT :both sides", "#x CANCEL game=%s",
 	    id);
 	tc_ask(w, "ERR #x 403 NOT_YOUR_SEAT :both sides", "#x CANCEL game=%s",

@@ -651,7 +651,7 @@ test_server_clocks(void **state)
  * A takeback is stored like a move: kill -9 of the server right after the
  * OK of the accept loses nothing; after the restart HISTORY, STATE and a
  * REJOIN's replay of the stored events agree on the position taken back
- * to, with the clocks at their values there.
+ * to, with the clocks at their values there, and LIST on its ply.
  */
 static void
 test_takeback_survives_kill(void **state)
@@ -695,6 +695,15 @@ test_takeback_survives_kill(void **state)
 		assert_true(atol(v) > 590000 && atol(v) <= 600000);
 		tc_val(o->line, "bclock", v, sizeof v);
 		assert_int_equal(atol(v), 600000);
+	}
+	/* LIST (the games' rows) counts the moves on the board, not the
+	 * ones taken back. */
+	{
+		char v[48];
+		tc_ask(o, "OK #l LIST n=", "#l LIST status=active");
+		snprintf(v, sizeof v, "ITEM #l game=%s ", g);
+		assert_non_null(tc_wait(o, v, T));
+		assert_non_null(strstr(o->line, " ply=2 "));
 	}
 	/* White's replay of the stored events ends with the UNDO. */
 	tc_ask(o, "OK #r REJOIN", "#r REJOIN game=%s token=%s since=0", g, tw);

@@ -56,6 +56,10 @@ struct store_change {
 	const char *seek[2];
 };
 
+/* An UNDO event's body ("ply=N fen=..."): N, the game's ply after it, for
+ * the games' summary (LIST's ply=); -1 for any other event. */
+long store_undo_ply(const char *kind, const char *body);
+
 struct sess;
 
 /* A line of LIST, as the store keeps it. */

@@ -126,6 +126,33 @@ lit(struct pgstore *pg, char **buf, size_t *len, size_t *cap, const char *v,
 	PQfreemem(q);
 }
 
+/*
+ * An UNDO sets its game's ply (LIST's ply=) to the one it went back to
+ * (congo_put counts MOVEs only): where congo_put stored this very event,
+ * not on a conflict (another server's event with that seq).
+ */
+static void
+undo_ply(struct pgstore *pg, char **buf, size_t *len, size_t *cap,
+    const struct store_change *ch, int k)
+{
+	long ply = store_undo_ply(ch->kind[k], ch->body[k]);
+	char num[80];
+
+	if (ply < 0)
+		return;
+	snprintf(num, sizeof num, "UPDATE games SET ply = %ld WHERE id = ", ply);
+	add(buf, len, cap, num);
+	lit(pg, buf, len, cap, ch->game, true);
+	snprintf(num, sizeof num, " AND EXISTS (SELECT 1 FROM events WHERE "
+	    "seq = %ld", ch->seq[k]);
+	add(buf, len, cap, num);
+	add(buf, len, cap, " AND game = ");
+	lit(pg, buf, len, cap, ch->game, true);
+	add(buf, len, cap, " AND body = ");
+	lit(pg, buf, len, cap, ch->body[k], true);
+	add(buf, len, cap, ");");
+}
+
 /* One change as a call of congo_put, appended to the batch's text. */
 static void
 put(struct pgstore *pg, char **buf, size_t *len, size_t *cap,
@@ -173,6 +200,8 @@ put(struct pgstore *pg, char **buf, size_t *len, size_t *cap,
 	for (k = 0; k < 21; k++)
 		lit(pg, buf, len, cap, v[k], k == 0);
 	add(buf, len, cap, ");");
+	for (k = 0; k < ch->nev && k < 2; k++)
+		undo_ply(pg, buf, len, cap, ch, k);
 	if (!ch->both_seats)
 		return;
 	/* Black's seat of a rematch, in the same transaction, only where

@@ -18,7 +18,9 @@ static const char *const write_sql[6] = {
 	"INSERT INTO events(game, seq, kind, body) VALUES (?, ?, ?, ?)",
 	"UPDATE games SET status = 1 WHERE id = ?1 AND status = 0 AND "
 	    "(SELECT count(*) FROM seats WHERE game = ?1) = 2",
-	"UPDATE games SET ply = ply + 1 WHERE id = ?",
+	/* A MOVE adds one (?2 is -1), an UNDO sets its ply. */
+	"UPDATE games SET ply = CASE WHEN ?2 < 0 THEN ply + 1 ELSE ?2 END "
+	    "WHERE id = ?1",
 	"UPDATE games SET status = 2, result = ?, ended = "
 	    "CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) "
 	    "WHERE id = ?",
@@ -112,18 +114,21 @@ bind_opt(sqlite3_stmt *q, int i, const char *v, int rc)
 	    sqlite3_bind_null(q, i);
 }
 
-/* A game's row follows its events: a MOVE counts, a RESULT ends it. */
+/* A game's row follows its events: a MOVE counts, an UNDO takes back,
+ * a RESULT ends it. */
 static int
 summary(struct store *st, const char *game, const char *kind,
     const char *body)
 {
+	long undo = store_undo_ply(kind, body);
 	char result[8] = "";
 	sqlite3_stmt *q;
 	int rc;
 
-	if (strcmp(kind, "MOVE") == 0) {
+	if (strcmp(kind, "MOVE") == 0 || undo >= 0) {
 		q = st->up_ply;
 		rc = bind_text(q, 1, game, SQLITE_OK);
+		rc = bind_int(q, 2, undo, rc);
 	} else if (strcmp(kind, "RESULT") == 0) {
 		if (strncmp(body, "result=", 7) == 0)
 			snprintf(result, sizeof result, "%.*s",
