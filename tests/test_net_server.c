@@ -580,7 +580,8 @@ test_trickle(void **state)
 }
 
 /* The event loop flags a clock with nobody connected; after kill -9 and a
- * restart a running clock resumes from its stored time. */
+ * restart, or SIGTERM and a restart, a running clock resumes from its
+ * stored time (PROTOCOL.md "Clocks"). */
 static void
 test_server_clocks(void **state)
 {
@@ -643,6 +644,17 @@ test_server_clocks(void **state)
 	assert_non_null(tc_wait(o, v, T));
 	assert_non_null(strstr(o->line, " variant=congo status=active "));
 	assert_non_null(strstr(o->line, " ply=3 clock=600+10"));
+	/* An orderly stop (SIGTERM) the same: black's time again from its
+	 * stored value, the time run before the stop not charged. */
+	usleep(300000);
+	tc_free(o);
+	tc_server_stop();
+	start_server();
+	assert_non_null(o = tc_hello(port));
+	tc_ask(o, "EV ", "#s STATE game=%s", g2);
+	assert_non_null(strstr(o->line, " turn=black status=active "));
+	tc_val(o->line, "bclock", v, sizeof v);
+	assert_true(atol(v) > 595000 && atol(v) <= 600000);
 	tc_free(o);
 	tc_server_stop();
 }
