@@ -316,6 +316,9 @@ test_lobby(void **state)
 	assert_false(l->listing);
 	assert_int_equal(l->n, 2);
 	assert_string_equal(l->games[0].clock, "-");
+	/* minutes and seconds, as everywhere else (not the protocol's
+	 * seconds: a network audit) */
+	assert_string_equal(l->games[1].clock, "5+5");
 	assert_string_equal(l->games[1].variant, "megapawn");
 	/* dan's seat is an account's, the others guests': shown so. */
 	assert_true(l->games[0].guest[0]);

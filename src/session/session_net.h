@@ -77,7 +77,7 @@ struct session_lobby_game {
 	char status[12];
 	char result[8];
 	char variant[16];         /* "congo", "megapawn" */
-	char clock[16];           /* "300+5", "-" for an untimed game */
+	char clock[16];           /* "5+3" (minutes), "3d" (days), "-" */
 	int ply;
 	bool guest[2];            /* its seats are guests' (net_event's) */
 	int mine;                 /* the seat whose token is kept here, -1 */
