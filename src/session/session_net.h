@@ -193,6 +193,8 @@ struct session_net {
 	bool guest[2];            /* a guest's seat (net_event's guest) */
 	bool seated[2], present[2];
 	char status[12];          /* open active finished */
+	char reason[24];          /* the server's reason= of the end (its
+	                             RESULT's or a finished game's STATE's) */
 	int offer;                /* the side offering a draw, -1 */
 	bool applying;            /* playing a move the server sent */
 	bool synced;
