@@ -256,6 +256,9 @@ const char *session_net_nomove(const struct session *s);
 const char *session_net_shown(const char *name, bool guest, char *buf,
     size_t n);
 const char *session_net_noanalysis(const struct session *s);
+/* A network game watched (no seat of ours, its game here): nobody here
+ * plays the side to move, yet advice for it is allowed (congo(6)). */
+bool session_net_watching(const struct session *s);
 /* The moment the absent opponent may be claimed: ms until then (-1
  * none), and the message once it has come. */
 int session_net_timeout(const struct session *s, long long now);
