@@ -438,8 +438,9 @@ on_said(struct session *s, const struct net_event *e)
 	}
 	snprintf(u->chat[u->nchat++], sizeof u->chat[0], "%.31s: %.120s",
 	    who, e->text);
-	/* One's own line came back: "you say: ..." is in the log already. */
-	if (u->seat >= 0 && e->side == u->seat)
+	/* One's own line came back ("you say: ..." is in the log already),
+	 * or one caught up that the player saw before: the panel's only. */
+	if ((u->seat >= 0 && e->side == u->seat) || e->seen)
 		return;
 	session_msg(s, SM_GOOD, _("%s says: %s"), who, e->text);
 }
