@@ -246,7 +246,8 @@ wait_for u "congo: cannot connect to 127\.0\.0\.1 port 1"
 
 note "the lobby"
 run l --connect "$addr"
-wait_for l "$game3 +megapawn +300\+3"
+# its clock as the game writes clocks (minutes), not the protocol's 300+3
+wait_for l "$game3 +megapawn +5\+3 "
 wait_for l "Congo games on 127\.0\.0\.1"
 wait_for l "$game2"
 wait_for l "$game .*finished"

@@ -185,6 +185,27 @@ test_tokens_file(void **state)
 	assert_int_equal(net_tokens_find("h", 2, "AAAAAAAA", &seat, tok,
 	    sizeof tok), 0);
 	assert_int_equal(seat, 0);
+	/* The last event seen at a seat, kept with its token (and none
+	 * for a seat without one); the token found as before. */
+	assert_int_equal(net_tokens_seen("h", 1, "AAAAAAAA", 1), 0);
+	assert_int_equal(net_tokens_mark("h", 1, "AAAAAAAA", 1, 42, err,
+	    sizeof err), 0);
+	assert_int_equal(net_tokens_mark("h", 1, "AAAAAAAA", 0, 7, err,
+	    sizeof err), 0);
+	assert_int_equal(net_tokens_seen("h", 1, "AAAAAAAA", 1), 42);
+	assert_int_equal(net_tokens_seen("h", 1, "AAAAAAAA", 0), 0);
+	assert_int_equal(net_tokens_seen("h", 2, "AAAAAAAA", 0), 0);
+	seat = 1;
+	assert_int_equal(net_tokens_find("h", 1, "AAAAAAAA", &seat, tok,
+	    sizeof tok), 0);
+	assert_string_equal(tok, "ABCDEFGHIJKLMNOPQRSTUVWXYZ");
+	seat = 0;
+	assert_int_equal(net_tokens_find("h", 1, "AAAAAAAA", &seat, tok,
+	    sizeof tok), -1);
+	/* a token saved again (the seat taken anew) starts over */
+	assert_int_equal(net_tokens_save("h", 1, "AAAAAAAA", 1,
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ", err, sizeof err), 0);
+	assert_int_equal(net_tokens_seen("h", 1, "AAAAAAAA", 1), 0);
 	snprintf(path, sizeof path, "%s/congo/tokens",
 	    getenv("XDG_STATE_HOME"));
 	assert_int_equal(stat(path, &sb), 0);

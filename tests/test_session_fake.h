@@ -48,6 +48,8 @@ static size_t inlen;
 static struct session S;
 static struct net_client *C;
 static int after_calls, done_calls;
+/* The next client keeps its seats' tokens (in the fake home). */
+static SF_UNUSED bool fake_remember;
 
 static SF_UNUSED long long
 now_ms(void)
@@ -273,6 +275,7 @@ fake_client_new(const char *name)
 	o.port = port;
 	if (name != NULL)
 		snprintf(o.name, sizeof o.name, "%s", name);
+	o.remember = fake_remember;
 	C = net_client_new(&o);
 }
 

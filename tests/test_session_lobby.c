@@ -316,6 +316,14 @@ test_lobby(void **state)
 	assert_false(l->listing);
 	assert_int_equal(l->n, 2);
 	assert_string_equal(l->games[0].clock, "-");
+	/* minutes and seconds, as everywhere else (not the protocol's
+	 * seconds: a network audit) */
+	assert_string_equal(l->games[1].clock, "5+5");
+	/* a part of a minute as the panel writes it: not rounded to 0.0 */
+	session_seek_minutes("1.2+0", line, sizeof line);
+	assert_string_equal(line, "0.02+0");
+	session_seek_minutes("45+2", line, sizeof line);
+	assert_string_equal(line, "0.75+2");
 	assert_string_equal(l->games[1].variant, "megapawn");
 	/* dan's seat is an account's, the others guests': shown so. */
 	assert_true(l->games[0].guest[0]);

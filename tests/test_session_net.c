@@ -5,8 +5,8 @@
  * played twice), our draw offer declined by a move (we are told, issue 25
  * item 10), the opponent's offer, chat (our own line not shown twice), the
  * refusals of a network game, an ERR, and the end of the game; created as
- * White, watching, a --join refused, a --create refused, a server that
- * cannot be reached.
+ * White, watching (advice allowed), a --join refused, a --create refused,
+ * a server that cannot be reached.
  */
 #include "test_session_fake.h"
 
@@ -96,6 +96,11 @@ test_observer(void **state)
 	S.player[WHITE]->ops->describe(S.player[WHITE], line, sizeof line);
 	assert_string_equal(line, "ann(guest) (playing)");
 	assert_null(session_net_noanalysis(&S));
+	/* Advice for the side to move, nobody's here, is allowed watching
+	 * (congo(6), Fair play; a network audit found it refused). */
+	cmd(CMD_ADVICE, NULL);
+	assert_true(S.advising);
+	assert_string_equal(S.advice, "Advice for Black: thinking...");
 	cmd(CMD_SAY, "hi");
 	assert_string_equal(S.msg.text, ":say: you are watching");
 	cmd(CMD_DRAW, NULL);
@@ -108,6 +113,7 @@ test_observer(void **state)
 	/* Moves come as they are played; a draw offer is no question. */
 	send_line("EV %s 3 MOVE ply=1 side=black move=c6c5 fen=x", GAME);
 	WAIT(S.game.nply == 2);
+	assert_false(S.advising);       /* the position it was for is gone */
 	/* Lost on time: a reason the rules do not have. */
 	send_line("EV %s 4 RESULT result=1-0 reason=time", GAME);
 	wait_msg("White wins");

@@ -17,6 +17,7 @@
 #include "session/session.h"
 #include "session/session_int.h"
 #include "session/session_keep.h"
+#include "session/session_net.h"
 #include "util/i18n.h"
 #include "util/util.h"
 
@@ -179,7 +180,10 @@ advice(struct session *s)
 		    "reviews it)"));
 		return;
 	}
-	if (!session_human_turn(s) || s->review >= 0) {
+	/* A human's turn here; or a network game watched, whose side to
+	 * move is nobody's here (allowed, congo(6)'s Fair play). */
+	if ((!session_human_turn(s) && !session_net_watching(s)) ||
+	    s->review >= 0) {
 		session_msg(s, SM_ERROR, _("advice is for a human's turn"));
 		return;
 	}

@@ -258,18 +258,19 @@ opponent(const struct session *s)
 	return s->net->seat >= 0 ? 1 - s->net->seat : -1;
 }
 
-/* The game ended (e: the RESULT, with the server's reason; NULL: a game
- * found over when synchronised). */
+/* The game ended, for the reason the server gave (u->reason: its
+ * RESULT's, or the STATE's of a game found over when synchronised): the
+ * same words whichever brought it. */
 static void
-result(struct session *s, const struct net_event *e)
+ended(struct session *s)
 {
 	struct session_net *u = s->net;
 	const struct game *m = net_client_game(u->c);
+	const char *why = u->reason;
 	char text[96];
 
-	if (e != NULL && (strcmp(e->reason, "cancelled") == 0 ||
-	    strcmp(e->reason, "declined") == 0)) {
-		bool declined = e->reason[0] == 'd';
+	if (strcmp(why, "cancelled") == 0 || strcmp(why, "declined") == 0) {
+		bool declined = why[0] == 'd';
 		session_cancel_turns(s);
 		snprintf(u->status, sizeof u->status, "finished");
 		u->cancelled = true;
@@ -294,13 +295,12 @@ result(struct session *s, const struct net_event *e)
 	s->game.result = m->result;
 	s->game.reason = m->reason;
 	/* reasons of the server's that the rules do not have */
-	if (e != NULL && (strcmp(e->reason, "time") == 0 ||
-	    strcmp(e->reason, "abandoned") == 0) &&
+	if ((strcmp(why, "time") == 0 || strcmp(why, "abandoned") == 0) &&
 	    m->result != RESULT_DRAW)
 		snprintf(s->result_why, sizeof s->result_why, "%s",
-		    m->result == RESULT_WHITE_WINS ? (e->reason[0] == 't' ?
+		    m->result == RESULT_WHITE_WINS ? (why[0] == 't' ?
 		    _("Black lost on time") : _("Black abandoned the game")) :
-		    e->reason[0] == 't' ? _("White lost on time") :
+		    why[0] == 't' ? _("White lost on time") :
 		    _("White abandoned the game"));
 	snprintf(u->status, sizeof u->status, "finished");
 	u->offer = -1;
@@ -311,6 +311,15 @@ result(struct session *s, const struct net_event *e)
 		    "game, q quits)"), text);
 	else
 		session_msg(s, SM_GOOD, _("%s (q quits)"), text);
+}
+
+/* The RESULT: the game ended (or, while the game is brought again, will
+ * be found over with the sync: on_sync). */
+static void
+on_result(struct session *s, const struct net_event *e)
+{
+	snprintf(s->net->reason, sizeof s->net->reason, "%s", e->reason);
+	ended(s);
 }
 
 static void
@@ -345,6 +354,8 @@ on_state(struct session *s, const struct net_event *e)
 		u->gone_at = s->now();
 	u->offer = e->draw;
 	snprintf(u->status, sizeof u->status, "%s", e->status);
+	/* a game over: why, for the sync that follows (on_sync) */
+	snprintf(u->reason, sizeof u->reason, "%s", e->reason);
 	s->dirty = true;
 	maybe_start(s);
 }
@@ -427,8 +438,9 @@ on_said(struct session *s, const struct net_event *e)
 	}
 	snprintf(u->chat[u->nchat++], sizeof u->chat[0], "%.31s: %.120s",
 	    who, e->text);
-	/* One's own line came back: "you say: ..." is in the log already. */
-	if (u->seat >= 0 && e->side == u->seat)
+	/* One's own line came back ("you say: ..." is in the log already),
+	 * or one caught up that the player saw before: the panel's only. */
+	if ((u->seat >= 0 && e->side == u->seat) || e->seen)
 		return;
 	session_msg(s, SM_GOOD, _("%s says: %s"), who, e->text);
 }
@@ -497,8 +509,9 @@ on_sync(struct session *s, const struct net_event *e)
 {
 	(void)e;
 	session_net_adopt(s);
-	if (game_over(&s->game))
-		result(s, NULL);
+	/* over: a result, or none (cancelled, declined) */
+	if (game_over(&s->game) || strcmp(s->net->status, "finished") == 0)
+		ended(s);
 	maybe_start(s);
 }
 
@@ -516,7 +529,7 @@ static void (*const event_handler[])(struct session *s,
     const struct net_event *e) = {
 	[NEV_SEATED] = on_seated, [NEV_OBSERVING] = on_observing,
 	[NEV_SYNC] = on_sync, [NEV_STATE] = on_state,
-	[NEV_MOVE] = on_move, [NEV_RESULT] = result,
+	[NEV_MOVE] = on_move, [NEV_RESULT] = on_result,
 	[NEV_DRAW] = on_draw, [NEV_JOINED] = on_joined,
 	[NEV_PRESENCE] = on_presence, [NEV_ERROR] = on_error,
 	[NEV_SAID] = on_said, [NEV_REMATCH] = on_rematch,

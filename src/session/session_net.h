@@ -77,7 +77,7 @@ struct session_lobby_game {
 	char status[12];
 	char result[8];
 	char variant[16];         /* "congo", "megapawn" */
-	char clock[16];           /* "300+5", "-" for an untimed game */
+	char clock[16];           /* "5+3" (minutes), "3d" (days), "-" */
 	int ply;
 	bool guest[2];            /* its seats are guests' (net_event's) */
 	int mine;                 /* the seat whose token is kept here, -1 */
@@ -193,6 +193,8 @@ struct session_net {
 	bool guest[2];            /* a guest's seat (net_event's guest) */
 	bool seated[2], present[2];
 	char status[12];          /* open active finished */
+	char reason[24];          /* the server's reason= of the end (its
+	                             RESULT's or a finished game's STATE's) */
 	int offer;                /* the side offering a draw, -1 */
 	bool applying;            /* playing a move the server sent */
 	bool synced;
@@ -254,6 +256,9 @@ const char *session_net_nomove(const struct session *s);
 const char *session_net_shown(const char *name, bool guest, char *buf,
     size_t n);
 const char *session_net_noanalysis(const struct session *s);
+/* A network game watched (no seat of ours, its game here): nobody here
+ * plays the side to move, yet advice for it is allowed (congo(6)). */
+bool session_net_watching(const struct session *s);
 /* The moment the absent opponent may be claimed: ms until then (-1
  * none), and the message once it has come. */
 int session_net_timeout(const struct session *s, long long now);

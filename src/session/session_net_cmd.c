@@ -40,6 +40,14 @@ session_net_noanalysis(const struct session *s)
 	return session_net_nohelp(s);
 }
 
+bool
+session_net_watching(const struct session *s)
+{
+	const struct session_net *u = s->net;
+
+	return u != NULL && u->on && u->seat < 0 && u->synced;
+}
+
 const char *
 session_net_say_refused(const char *text, char *buf, size_t n)
 {

@@ -109,11 +109,15 @@ session_lobby_event(struct session *s, const struct net_event *e)
 		snprintf(it->result, sizeof it->result, "%s", e->result);
 		snprintf(it->variant, sizeof it->variant, "%s",
 		    e->variant[0] != '\0' ? e->variant : "congo");
-		if (e->days > 0)    /* correspondence: days a move */
+		/* as the game writes time controls: days a move, or minutes
+		 * and seconds a move ("5+3", not the protocol's "300+3") */
+		if (e->days > 0)
 			snprintf(it->clock, sizeof it->clock, "%dd", e->days);
+		else if (e->clock[0] != '\0')
+			session_seek_minutes(e->clock, it->clock,
+			    sizeof it->clock);
 		else
-			snprintf(it->clock, sizeof it->clock, "%s",
-			    e->clock[0] != '\0' ? e->clock : "-");
+			snprintf(it->clock, sizeof it->clock, "-");
 		it->ply = e->ply;
 		it->guest[0] = e->guest[0];
 		it->guest[1] = e->guest[1];

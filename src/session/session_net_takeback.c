@@ -162,6 +162,9 @@ session_net_takeback_event(struct session *s, const struct net_event *e)
 		u->tb_offered = false;
 		return false;
 	case NEV_SEATED:
+	case NEV_REMATCHED:
+		/* A game of its own: the last one's ratings and changes are
+		 * not this one's (its STATE brings them). */
 		u->rated = u->rated_over = false;
 		u->tb_asked = u->tb_offered = false;
 		return false;

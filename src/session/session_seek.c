@@ -45,8 +45,8 @@ session_seek_minutes(const char *secs, char *out, size_t n)
 		snprintf(out, n, "%s", secs);
 	else if (base % 60000 == 0)
 		snprintf(out, n, "%d+%d", (int)(base / 60000), (int)(inc / 1000));
-	else
-		snprintf(out, n, "%.1f+%d", base / 60000.0, (int)(inc / 1000));
+	else    /* as the panel and --clock write it: 0.5+0, 0.02+0 */
+		snprintf(out, n, "%g+%d", base / 60000.0, (int)(inc / 1000));
 }
 
 void

@@ -84,6 +84,10 @@ struct net_event {
 	char name[32];
 	char verb[16];        /* NEV_ERROR: the command it answers */
 	char text[256];       /* NEV_ERROR, NEV_SAID */
+	bool seen;            /* NEV_SAID: a line caught up after the game
+	                         was away (client_catchup.c) that the player
+	                         saw already (said before its own last act
+	                         in the game, or before the program left it) */
 	char variant[16];     /* NEV_STATE, NEV_LIST: "congo", "megapawn" */
 	bool timed;           /* NEV_STATE, NEV_MOVE: wclock, bclock are set */
 	char clock[16];       /* NEV_STATE, NEV_LIST: the control, "300+5" */
@@ -282,5 +286,11 @@ int net_tokens_save(const char *host, int port, const char *game, int seat,
 /* *seat: the seat wanted, or -1 for the last one remembered. */
 int net_tokens_find(const char *host, int port, const char *game, int *seat,
     char *token, size_t n);
+/* The last event of the game seen at a seat remembered (a fifth word of
+ * its line, kept when the program leaves the game): marked (0, also when
+ * no token is kept for it; -1 with err), and read (0 none). */
+int net_tokens_mark(const char *host, int port, const char *game, int seat,
+    long seq, char *err, size_t errlen);
+long net_tokens_seen(const char *host, int port, const char *game, int seat);
 
 #endif

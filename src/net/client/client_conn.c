@@ -30,6 +30,7 @@ net_client_new(const struct net_client_opts *o)
 		snprintf(c->o.name, sizeof c->o.name, "player");
 	c->fd = -1;
 	c->seat = -1;
+	c->held = (struct vec)VEC_INIT(sizeof(struct net_event));
 	board_init();
 	return c;
 }
@@ -39,6 +40,7 @@ net_client_free(struct net_client *c)
 {
 	if (c == NULL)
 		return;
+	cli_catchup_leave(c);   /* the program's end: kept for the next */
 	cli_tls_free(c);
 	if (c->fd >= 0)
 		close(c->fd);
@@ -49,6 +51,7 @@ net_client_free(struct net_client *c)
 		game_free(&c->mirror);
 	free(c->out);
 	free(c->q);
+	vec_free(&c->held);
 	free(c);
 }
 
@@ -449,6 +452,7 @@ net_client_events(const struct net_client *c)
 void
 net_client_leave(struct net_client *c, long long now)
 {
+	cli_catchup_leave(c);   /* what the player saw of the game */
 	/* CGP/1 has no end to OBSERVE: a fresh connection watches nothing. */
 	c->role = ROLE_NONE;
 	if (c->have_mirror)
@@ -457,6 +461,7 @@ net_client_leave(struct net_client *c, long long now)
 	c->game[0] = '\0';
 	c->seat = -1;
 	c->seq = 0;
+	cli_catchup_end(c, false);
 	c->timed = false;
 	c->days = 0;
 	c->deadline = 0;

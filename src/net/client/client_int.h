@@ -10,6 +10,7 @@
 
 #include "clock/clock.h"
 #include "net/client/client.h"
+#include "util/util.h"
 
 enum cli_role {
 	ROLE_NONE = 0,        /* lobby: nothing to re-establish */
@@ -55,6 +56,15 @@ struct net_client {
 	char token[CGP_TOKEN_LEN + 1];
 	char fen[CGP_FEN_MAX];    /* CREATE fen=, wire form, "" none */
 	long seq;                 /* the last event seen */
+	bool catchup;             /* a REJOIN or OBSERVE since= without the
+	                             game here: until the STATE after it,
+	                             the events only counted (client_catchup.c) */
+	struct vec held;          /* their chat (struct net_event, NEV_SAID),
+	                             given after that STATE, */
+	long seen_upto;           /* seen up to this event (the player's own
+	                             last act, or left_seq) */
+	char left_game[16];       /* the game left for the lobby, and the */
+	long left_seq;            /* last event seen of it then */
 	unsigned tagn;
 
 	bool pending;             /* a MOVE not answered yet */
@@ -142,6 +152,22 @@ int cli_seated_online(struct net_client *c, char *err, size_t errlen);
  * seat and is online: 0; else -1 with err (cli_seated_online). */
 int cli_seat_send(struct net_client *c, char *err, size_t errlen,
     const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* client_catchup.c: the REJOIN or OBSERVE (cmd: its tag and verb; who:
+ * its seat's words, "" none) sent after each connection, since the last
+ * event seen (seat: from the first in a new run; a watcher new to the game
+ * asks for its STATE alone), then a STATE; a stored event m of the
+ * catch-up taken (true: not applied; said: the SAID just queued, held);
+ * the catch-up ended by its STATE (or its refusal), the chat held given
+ * (give, each marked seen or not) or not; the game left (for the lobby,
+ * or the program's end): the last event seen noted (and kept with the
+ * seat's token). */
+void cli_catchup_send(struct net_client *c, const char *cmd, const char *who,
+    bool seat);
+void cli_catchup_leave(struct net_client *c);
+bool cli_catchup_take(struct net_client *c, const struct cgp_msg *m,
+    bool said);
+void cli_catchup_end(struct net_client *c, bool give);
 
 /* client_tls.c: TLS over c->fd once TCP is up (-1 with err); its
  * handshake (0 done, 1 under way, -1 the connection lost or made again);

@@ -52,14 +52,9 @@ cli_establish(struct net_client *c)
 			    cgp_seat_name(c->seat));
 		else
 			who[0] = '\0';
-		if (c->have_mirror && !c->syncing) {
-			/* What we missed, then names and presence. */
-			cli_send(c, "#r REJOIN game=%s%s%s since=%ld",
-			    c->game, who[0] != '\0' ? " " : "", who, c->seq);
-			cli_send(c, "#s STATE game=%s", c->game);
-		} else
-			cli_send(c, "#r REJOIN game=%s%s%s", c->game,
-			    who[0] != '\0' ? " " : "", who);
+		/* What we missed (the chat said while away too), then
+		 * names and presence. */
+		cli_catchup_send(c, "#r REJOIN", who, true);
 		/* The ply guard makes this harmless if it was stored. */
 		if (c->pending)
 			cli_send(c, "#m%d MOVE game=%s ply=%d move=%s",
@@ -67,12 +62,7 @@ cli_establish(struct net_client *c)
 			    c->pending_move);
 		break;
 	case ROLE_OBSERVE:
-		if (c->have_mirror && !c->syncing) {
-			cli_send(c, "#o OBSERVE game=%s since=%ld", c->game,
-			    c->seq);
-			cli_send(c, "#s STATE game=%s", c->game);
-		} else
-			cli_send(c, "#o OBSERVE game=%s", c->game);
+		cli_catchup_send(c, "#o OBSERVE", "", false);
 		break;
 	case ROLE_SEEK:
 		cli_seek_send(c);
@@ -224,7 +214,15 @@ on_state(struct net_client *c, const struct cgp_msg *m, long long now)
 	const char *start = cgp_msg_get(m, "start"), *fen = cgp_msg_get(m,
 	    "fen"), *v;
 	long ply = cgp_parse_num(cgp_msg_get(m, "ply"), 1000000L);
-	struct net_event *e = cli_event(c, NEV_STATE);
+	bool caught = c->catchup;
+	struct net_event *e;
+
+	if (caught && c->role == ROLE_NONE) {
+		/* the REJOIN (OBSERVE) refused, said: nothing of that game */
+		cli_catchup_end(c, false);
+		return;
+	}
+	e = cli_event(c, NEV_STATE);
 
 	copy(e->status, sizeof e->status, cgp_msg_get(m, "status"));
 	copy(e->result, sizeof e->result, cgp_msg_get(m, "result"));
@@ -256,6 +254,8 @@ on_state(struct net_client *c, const struct cgp_msg *m, long long now)
 		c->pending = false;
 	if (strcmp(e->status, "finished") == 0)
 		set_result(c, e->result, e->reason);
+	if (caught)
+		cli_catchup_end(c, true);   /* the chat missed, names known */
 }
 
 static void
@@ -294,8 +294,13 @@ on_event(struct net_client *c, const struct cgp_msg *m, long long now)
 		e = cli_event(c, NEV_SAID);
 		e->side = cgp_seat_parse(cgp_msg_get(m, "side"));
 		copy(e->text, sizeof e->text, m->text);
+		cli_catchup_take(c, m, true);
 		return;
 	}
+	/* Caught up by the STATE asked (the game brought again): the rest
+	 * is in it. */
+	if (stored && cli_catchup_take(c, m, false))
+		return;
 	if (strcmp(kind, "REMATCH") == 0) {
 		e = cli_event(c, NEV_REMATCH);
 		e->side = cgp_seat_parse(cgp_msg_get(m, "side"));
@@ -574,6 +579,16 @@ on_err(struct net_client *c, const struct cgp_msg *m, long long now)
 			return;
 		}
 		c->role = ROLE_NONE;
+		return;
+	case 's':
+		/* The STATE after a REJOIN (OBSERVE) refused: that was said. */
+		if (c->catchup && c->role == ROLE_NONE) {
+			cli_catchup_end(c, false);
+			return;
+		}
+		if (c->catchup)
+			cli_catchup_end(c, true);
+		cli_error_event(c, m, told_verb(t[1]));
 		return;
 	case 'h':
 		cli_drop_sync(c);

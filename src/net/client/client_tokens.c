@@ -1,6 +1,8 @@
 /*
  * client_tokens.c: seat tokens the client remembers, one line each in
- * $XDG_STATE_HOME/congo/tokens (mode 0600): `HOST:PORT GAME SEAT TOKEN`.
+ * $XDG_STATE_HOME/congo/tokens (mode 0600): `HOST:PORT GAME SEAT TOKEN`,
+ * and after it the last event of the game seen there, once the program
+ * left the game (client_catchup.c: what was said since is news).
  * Also the parsing of HOST[:PORT] and tls://HOST[:PORT].
  */
 #include <errno.h>
@@ -108,7 +110,7 @@ net_tokens_find(const char *host, int port, const char *game, int *seat,
 }
 
 static int save_locked(const char *path, const char *host, int port,
-    const char *game, int seat, const char *token, char *err,
+    const char *game, int seat, const char *token, long seq, char *err,
     size_t errlen);
 
 int
@@ -125,14 +127,58 @@ net_tokens_save(const char *host, int port, const char *game, int seat,
 	 * is lost. */
 	if ((fd = client_file_lock(path, err, errlen)) < 0)
 		return -1;
-	rc = save_locked(path, host, port, game, seat, token, err, errlen);
+	rc = save_locked(path, host, port, game, seat, token, 0, err, errlen);
 	close(fd);              /* and the lock with it */
 	return rc;
 }
 
+int
+net_tokens_mark(const char *host, int port, const char *game, int seat,
+    long seq, char *err, size_t errlen)
+{
+	char path[1100], token[64];
+	int fd, rc = 0, s = seat;
+
+	if (tokens_path(path, sizeof path, err, errlen) < 0)
+		return -1;
+	if ((fd = client_file_lock(path, err, errlen)) < 0)
+		return -1;
+	/* Its line again, with the token it has (none: nothing to mark). */
+	if (seat >= 0 && net_tokens_find(host, port, game, &s, token,
+	    sizeof token) == 0)
+		rc = save_locked(path, host, port, game, seat, token, seq, err,
+		    errlen);
+	close(fd);
+	return rc;
+}
+
+long
+net_tokens_seen(const char *host, int port, const char *game, int seat)
+{
+	char line[256], where[300], w[300], g[16], s[16], t[64];
+	FILE *f = client_file_read("tokens", host, port, where, sizeof where);
+	long seq, seen = 0;
+
+	if (f == NULL)
+		return 0;
+	while (fgets(line, sizeof line, f) != NULL) {
+		int n = sscanf(line, "%299s %15s %15s %63s %ld", w, g, s, t,
+		    &seq);
+		if (n < 4)
+			continue;
+		cgp_upcase(g);
+		/* The last line for the seat wins. */
+		if (strcmp(w, where) == 0 && strcmp(g, game) == 0 &&
+		    cgp_seat_parse(s) == seat)
+			seen = n == 5 && seq > 0 ? seq : 0;
+	}
+	fclose(f);
+	return seen;
+}
+
 static int
 save_locked(const char *path, const char *host, int port, const char *game,
-    int seat, const char *token, char *err, size_t errlen)
+    int seat, const char *token, long seq, char *err, size_t errlen)
 {
 	char line[256], where[300], g[16], last[1024];
 	char (*keep)[256];
@@ -156,8 +202,12 @@ save_locked(const char *path, const char *host, int port, const char *game,
 		}
 		fclose(in);
 	}
-	snprintf(last, sizeof last, "%s %s %s %s\n", where, game,
-	    cgp_seat_name(seat), token);
+	if (seq > 0)
+		snprintf(last, sizeof last, "%s %s %s %s %ld\n", where, game,
+		    cgp_seat_name(seat), token, seq);
+	else
+		snprintf(last, sizeof last, "%s %s %s %s\n", where, game,
+		    cgp_seat_name(seat), token);
 	rc = client_file_write(path, keep[0], sizeof keep[0], nkeep, last, err,
 	    errlen);
 	free(keep);
