@@ -440,6 +440,10 @@ const struct board *session_board(const struct session *s);
 int session_shown_ply(const struct session *s);
 /* "White wins: lion captured", "Black wins: White loses on time". */
 void session_result_text(const struct session *s, char *buf, size_t n);
+/* The same of a game g: flagged the side that lost on time (-1 none),
+ * why a reason the rules do not know ("" none). */
+void session_result_words(const struct game *g, int flagged,
+    const char *why, char *buf, size_t n);
 /* A ply of the move list: "d2d3", "b1d3f5x2", "c2c3~d4", "d6d7=S",
  * "c3c7#" (lion taken). */
 void session_move_label(const struct session *s, int ply, char *buf,

@@ -764,22 +764,28 @@ session_set_player(struct session *s, int color, const struct player_conf *pc)
 void
 session_result_text(const struct session *s, char *buf, size_t n)
 {
-	if (s->flagged >= 0 && game_over(&s->game)) {
+	session_result_words(&s->game, s->flagged, s->result_why, buf, n);
+}
+
+void
+session_result_words(const struct game *g, int flagged, const char *why,
+    char *buf, size_t n)
+{
+	if (flagged >= 0 && game_over(g)) {
 		snprintf(buf, n, _("%s wins: %s loses on time"),
-		    _(side_name[!s->flagged]), _(side_name[s->flagged]));
+		    _(side_name[!flagged]), _(side_name[flagged]));
 		return;
 	}
-	if (s->result_why[0] != '\0') {
-		if (s->game.result == RESULT_WHITE_WINS ||
-		    s->game.result == RESULT_BLACK_WINS)
+	if (why[0] != '\0') {
+		if (g->result == RESULT_WHITE_WINS ||
+		    g->result == RESULT_BLACK_WINS)
 			snprintf(buf, n, _("%s wins: %s"), _(side_name[
-			    s->game.result == RESULT_BLACK_WINS]),
-			    s->result_why);
+			    g->result == RESULT_BLACK_WINS]), why);
 		else
-			snprintf(buf, n, "%s", s->result_why);
+			snprintf(buf, n, "%s", why);
 		return;
 	}
-	game_result_words(s->game.result, s->game.reason, buf, n);
+	game_result_words(g->result, g->reason, buf, n);
 }
 
 void
