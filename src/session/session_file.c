@@ -214,7 +214,7 @@ players_of(struct session *s, char *said, size_t n)
 	/* Who plays on from here, named: a player kept is never silent. */
 	for (c = 0; c < 2; c++) {
 		char desc[96];
-		session_player_describe(s->player[c], desc, sizeof desc);
+		session_player_label(s->player[c], desc, sizeof desc);
 		if (len < n)
 			len += (size_t)snprintf(said + len, n - len, "%s%s %s",
 			    len ? (c == WHITE ? _("; playing: ") : ", ") :
@@ -395,14 +395,18 @@ pick_line(void *ctx, int index, const struct game *g,
 	struct session_pick *p = ctx;
 	const char *w = record_tag_get(t, "White"), *b = record_tag_get(t,
 	    "Black");
+	char ws[25], bs[25];     /* (%.24s, whole characters) */
 
 	if (p->n % 64 == 0)
 		p->line = xreallocarray(p->line, (size_t)p->n + 64,
 		    sizeof *p->line);
+	/* the players as a person reads them */
+	session_player_name_shown(w != NULL ? w : "?", ws, sizeof ws);
+	session_player_name_shown(b != NULL ? b : "?", bs, sizeof bs);
 	snprintf(p->line[p->n++], SESSION_PICK_LINE, ngettext("%4d. %.24s - "
 	    "%.24s  %s  (%d ply)", "%4d. %.24s - %.24s  %s  (%d plies)",
-	    (unsigned long)g->nply), index, w != NULL ? w : "?",
-	    b != NULL ? b : "?", record_result_text(g->result), g->nply);
+	    (unsigned long)g->nply), index, ws, bs,
+	    record_result_text(g->result), g->nply);
 }
 
 int

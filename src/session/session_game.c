@@ -174,9 +174,9 @@ session_shown_ply(const struct session *s)
 const char *
 session_nomove_reason(const struct session *s)
 {
-	static char buf[160];
+	static char buf[192];
 	int side = game_board(&s->game)->side;
-	char desc[64];
+	char desc[96];
 
 	if (game_over(&s->game))
 		return _("the game is over: n starts a new one, u takes back");
@@ -189,7 +189,7 @@ session_nomove_reason(const struct session *s)
 		return s->hooks.nomove(s->hooks.ctx);
 	if (s->player[side]->human)
 		return NULL;
-	session_player_describe(s->player[side], desc, sizeof desc);
+	session_player_label(s->player[side], desc, sizeof desc);
 	if (s->paused)
 		snprintf(buf, sizeof buf, _("%s to move: %s, paused (p resumes)"),
 		    _(side_name[side]), desc);
