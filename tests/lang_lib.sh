@@ -32,3 +32,30 @@ lang_locale() {
 	echo "no UTF-8 locale (C.UTF-8): skipped"
 	exit 77
 }
+
+# level_catalogue: $tmp/levels, a CONGO_LOCALEDIR of the test's own whose
+# German catalogue translates only the AI's level names, their template
+# and "human" ("KI-Stufe 3 (Lernender)", "Mensch"), so that a test sees
+# them go through gettext whether po/de.po has them yet or not.
+level_catalogue() {
+	mkdir -p "$tmp/levels/de/LC_MESSAGES" || exit 99
+	cat >"$tmp/levels/de.po" <<'PO'
+msgid ""
+msgstr ""
+"Content-Type: text/plain; charset=UTF-8\n"
+
+msgid "AI level %d (%s)"
+msgstr "KI-Stufe %d (%s)"
+
+msgid "Beginner"
+msgstr "Anfänger"
+
+msgid "Learner"
+msgstr "Lernender"
+
+msgid "human"
+msgstr "Mensch"
+PO
+	msgfmt --check-format -o "$tmp/levels/de/LC_MESSAGES/congo.mo" \
+	    "$tmp/levels/de.po" || { echo "error: the levels' catalogue"; exit 99; }
+}

@@ -7,7 +7,8 @@
 # shows both provisional ratings; a move each, White takes its move back
 # (u, and y on the other screen), a takeback declined (n); Black resigns
 # and both screens show each side's rating change, on one line at 66x12 and
-# 100x32 too.
+# 100x32 too; :games opens the game's record with its own panel, and q
+# goes back to the game one was in.
 #
 # Every wait polls with a deadline. Exit status: 0 pass, 1 fail, 77 skipped
 # (no tmux), 99 hard error.
@@ -171,6 +172,18 @@ wait_for b "> +[A-Z2-7]{8} +congo +$wname +$bname +1-0"
 T send-keys -t =b: Enter
 wait_for b "its record: \[ and \] step through it"
 wait_for b "1\. d2d3 b6b5"
+note "the record's panel: its players, result and ratings; q goes back"
+wait_for b "Record of game [A-Z2-7]{8}"
+wait_for b "White +$wname( |$)"
+wait_for b "Black +$bname( |$)"
+wait_for b "White wins: resignation"
+wait_for b "Rated: W 1[0-9]{3} \(\+[0-9]+\) +B 1[0-9]{3} \(-[0-9]+\)"
+wait_for b "q leaves the record"
+T send-keys -t =b: q
+wait_for b "back to game [A-Z2-7]{8}"
+wait_gone b "Record of game"
+wait_for b "Game [A-Z2-7]{8}\$"
+wait_for b "game cancelled"
 for s in a b; do
 	T send-keys -t "=$s:" q
 	done_with $s 0

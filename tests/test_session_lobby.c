@@ -2,9 +2,11 @@
  * test_session_lobby.c: the session's lobby, without a terminal, against a
  * fake CGP/1 server (test_session_fake.h): others' seeks listed and
  * accepted, the seek dialog, the server's lists (:whois, :top, :games, a
- * game's record), the games list, a game watched, joined and created.
+ * game's record and its review), the games list, a game watched, joined
+ * and created.
  */
 #include "test_session_fake.h"
+#include "session/session_link.h"
 
 /* Connected for the lobby: no game asked for at the start. */
 static void
@@ -272,9 +274,9 @@ test_lists(void **state)
 	assert_non_null(strstr(l->lines[0], "congo    cy             dan     "
 	    "       1-0 resign         casual 2026-11-20"));
 	/* A line without a game has no record to ask. */
-	assert_int_equal(session_net_list_record(&S, 1), -1);
+	assert_int_equal(session_net_list_record(&S, 1, true), -1);
 	/* The record: gathered, then loaded for review. */
-	assert_int_equal(session_net_list_record(&S, 0), 0);
+	assert_int_equal(session_net_list_record(&S, 0, true), 0);
 	assert_non_null(strstr(S.msg.text, "asking for the record of"));
 	expect_line("#D RECORD game=" GAME, NULL, 0);
 	send_line("OK #D RECORD n=5");
@@ -287,6 +289,146 @@ test_lists(void **state)
 	assert_int_equal(S.game.nply, 3);
 	assert_non_null(strstr(S.msg.text, "its record: [ and ]"));
 	assert_string_equal(record_tag_get(&S.tags, "White"), "cy");
+	disconnect_fake();
+}
+
+/* The label of side c's player, as the panel and the plain mode say it. */
+static const char *
+label(int c)
+{
+	static char buf[2][96];
+
+	session_player_label(S.player[c], buf[c], sizeof buf[c]);
+	return buf[c];
+}
+
+/* The RECORD of game BBBBBBBB (dan beat by cy on time, rated) sent for
+ * the list's line 0, asked for from the lobby or not. */
+static void
+send_record(bool lobby)
+{
+	assert_int_equal(session_net_list_record(&S, 0, lobby), 0);
+	expect_line("#D RECORD game=BBBBBBBB", NULL, 0);
+	send_line("OK #D RECORD n=13");
+	send_line("ITEM #D :[Event \"Rated game\"]");
+	send_line("ITEM #D :[Round \"BBBBBBBB\"]");
+	send_line("ITEM #D :[White \"dan\"]");
+	send_line("ITEM #D :[Black \"cy\"]");
+	send_line("ITEM #D :[Result \"0-1\"]");
+	send_line("ITEM #D :[TimeControl \"180+2\"]");
+	send_line("ITEM #D :[ServerTermination \"time\"]");
+	send_line("ITEM #D :[WhiteElo \"1500\"]");
+	send_line("ITEM #D :[WhiteRatingDiff \"-12\"]");
+	send_line("ITEM #D :[BlackElo \"1600\"]");
+	send_line("ITEM #D :[BlackRatingDiff \"+12\"]");
+	send_line("ITEM #D :");
+	send_line("ITEM #D :1. d2d3 {[%%clk 0:02:58]} a6a5 {[%%clk 0:02:59]} "
+	    "2. e2e3 0-1");
+}
+
+/* A record of a :games list reviewed while watching a game: the board,
+ * the players, the result, the clocks and ratings are the record's, the
+ * watched game's moves wait; q brings the watched game back whole, its
+ * move made meanwhile too. From the lobby, q goes back there; a seat
+ * taken ends the review by itself. */
+static void
+test_record_review(void **state)
+{
+	struct session_net_list *l;
+	char text[160], fen[CGP_FEN_MAX];
+	long long left;
+	int rating[2], diff[2];
+	bool run, to_lobby;
+	(void)state;
+
+	connect_fake(observe);
+	expect_line("#o OBSERVE game=" GAME, NULL, 0);
+	send_line("OK #o OBSERVE game=%s", GAME);
+	wait_msg("watching game");
+	wire_after("c2c3", fen);
+	send_line("EV %s 1 STATE variant=congo start=%s fen=%s ply=1 "
+	    "turn=black status=active white=ann black=cy wpresent=1 "
+	    "bpresent=1 baccount=1 clock=300+5 wclock=290000 bclock=280000",
+	    GAME, START, fen);
+	expect_line("#h HISTORY game=" GAME " from=0", NULL, 0);
+	send_line("OK #h HISTORY n=1 plies=1");
+	send_line("ITEM #h ply=0 side=white move=c2c3");
+	WAIT(S.net->synced);
+	assert_int_equal(S.game.nply, 1);
+	assert_string_equal(label(BLACK), "cy (playing)");
+	assert_true(session_link_clock(&S, BLACK, &left, &run));
+
+	assert_int_equal(list_cmd(CMD_GAMES, "cy"), 0);
+	l = S.net->list;
+	expect_line("#G GAMES player=cy limit=100", NULL, 0);
+	send_line("OK #G GAMES n=1");
+	send_line("ITEM #G game=BBBBBBBB variant=congo white=dan black=cy "
+	    "result=0-1 reason=time rated=1 ended=2026-11-20T09:00:00Z");
+	WAIT(l->done);
+	send_record(false);
+	WAIT(l->loaded);
+	/* Its players, result, moves and clocks, not the watched game's. */
+	assert_string_equal(label(WHITE), "dan");
+	assert_string_equal(label(BLACK), "cy");
+	assert_non_null(strstr(S.msg.text, "game BBBBBBBB, its record: [ and "
+	    "] step through it, { to its start, q back to the game"));
+	assert_string_equal(session_net_record_game(&S), "BBBBBBBB");
+	session_result_text(&S, text, sizeof text);
+	assert_string_equal(text, "Black wins: White lost on time");
+	session_result_label(&S, text, sizeof text);
+	assert_string_equal(text, "0-1 ");
+	assert_int_equal(S.game.nply, 3);
+	assert_false(session_link_clock(&S, WHITE, &left, &run));
+	assert_true(S.clocked);
+	assert_int_equal(session_clock_shown(&S, WHITE), 178000);
+	assert_true(session_net_record_ratings(&S, rating, diff));
+	assert_int_equal(rating[WHITE], 1488);
+	assert_int_equal(diff[BLACK], 12);
+	assert_string_equal(record_tag_get(&S.tags, "White"), "dan");
+
+	/* The watched game goes on: its move waits, the record stays. */
+	send_line("EV %s 2 MOVE ply=1 side=black move=b6b5 fen=x", GAME);
+	settle();
+	assert_int_equal(S.game.nply, 3);
+	assert_string_equal(label(WHITE), "dan");
+	notation_write(S.game.moves[1], text, sizeof text);
+	assert_string_equal(text, "a6a5");
+
+	/* q: the watched game again, as the server has it. */
+	assert_true(session_link_quit(&S, &to_lobby));
+	assert_false(to_lobby);
+	assert_string_equal(S.msg.text, "back to game " GAME);
+	assert_null(session_net_record_game(&S));
+	assert_string_equal(label(WHITE), "ann(guest) (playing)");
+	assert_string_equal(label(BLACK), "cy (playing)");
+	assert_int_equal(S.game.nply, 2);
+	notation_write(S.game.moves[1], text, sizeof text);
+	assert_string_equal(text, "b6b5");
+	assert_false(game_over(&S.game));
+	assert_string_equal(S.result_why, "");
+	assert_false(S.clocked);
+	assert_true(session_link_clock(&S, WHITE, &left, &run));
+	assert_null(record_tag_get(&S.tags, "White"));
+	assert_false(session_net_record_ratings(&S, rating, diff));
+	/* The next q is the game's own again (watching: nothing to leave). */
+	assert_false(session_link_quit(&S, &to_lobby));
+
+	/* From the lobby: q goes back there. */
+	send_record(true);
+	WAIT(session_net_record_game(&S) != NULL);
+	assert_non_null(strstr(S.msg.text, "q back to the lobby"));
+	assert_true(session_link_quit(&S, &to_lobby));
+	assert_true(to_lobby);
+	assert_string_equal(S.msg.text, "back to the lobby");
+
+	/* A seat taken (a rematch, a game joined) ends the review. */
+	send_record(false);
+	WAIT(session_net_record_game(&S) != NULL);
+	session_net_install(&S, WHITE);
+	assert_null(session_net_record_game(&S));
+	assert_string_equal(S.player[WHITE]->ops->kind, "human");
+	assert_string_equal(label(BLACK), "cy (network)");
+	assert_int_equal(S.game.nply, 2);
 	disconnect_fake();
 }
 
@@ -372,4 +514,5 @@ FAKE_HOME_MAIN("test_session_lobby",
 	cmocka_unit_test(test_seeks),
 	cmocka_unit_test(test_seeks_days),
 	cmocka_unit_test(test_lists),
+	cmocka_unit_test(test_record_review),
 	cmocka_unit_test(test_lobby))

@@ -131,6 +131,24 @@ test_level_names(void **state)
 	assert_string_equal(desc, "AI level 3");
 	session_player_describe_short(s.player[WHITE], desc, sizeof desc);
 	assert_string_equal(desc, "human");
+	/* Shown as a person reads it (the same in English: the languages'
+	 * own are test_lang_level.sh's), kept as described; a kept name
+	 * read back as shown, another name as it is. */
+	session_player_label(s.player[BLACK], desc, sizeof desc);
+	assert_string_equal(desc, "AI level 3 (Learner)");
+	session_player_name_shown("AI level 3 (Learner)", v, sizeof v);
+	assert_string_equal(v, desc);
+	session_player_name_shown("AI level 3 (Club player)", v, sizeof v);
+	assert_string_equal(v, "AI level 3 (Club player)");
+	session_player_name_shown("bob", v, sizeof v);
+	assert_string_equal(v, "bob");
+	/* cut to its room, never inside a character */
+	session_player_name_shown("Anf\xc3\xa4nger", v, 5);
+	assert_string_equal(v, "Anf");
+	session_player_name_shown("Anf\xc3\xa4nger", v, 6);
+	assert_string_equal(v, "Anf\xc3\xa4");
+	session_level_text(10, false, v, sizeof v);
+	assert_string_equal(v, "AI level 10 (Master)");
 	session_free(&s);
 }
 

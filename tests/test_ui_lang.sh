@@ -2,13 +2,16 @@
 # test_ui_lang.sh: the full-screen game in each language of po/LINGUAS
 # (Dutch, German, French; issue 38), in tmux at 80x24 and at 40x12 (the
 # smallest size congo(6) supports): the welcome, a command refused, the
-# help page by page to its end, the new-game dialog, the message log, the
-# lessons' list and a lesson's panel. On every screen no word is cut: each
-# word shown is a whole word of the game's texts (that language's
-# catalogue and the English, the sources' strings, the lessons' data),
-# never the first letters of a longer one. What each screen is waited for
-# is that language's translation of the English message (gettext reads it
-# from the catalogue compiled here). Each wait polls with a deadline.
+# help page by page to its end, the new-game dialog (an AI level named
+# too), the message log, the lessons' list and a lesson's panel; and the
+# AI's level names through gettext in the panel and the dialog (a
+# catalogue of the test's own, level_catalogue). On every screen no word
+# is cut: each word shown is a whole word of the game's texts (that
+# language's catalogue and the English, the sources' strings, the
+# lessons' data), never the first letters of a longer one. What each
+# screen is waited for is that language's translation of the English
+# message (gettext reads it from the catalogue compiled here). Each wait
+# polls with a deadline.
 # Arguments: the languages (default: those of po/LINGUAS). Exit status: 0
 # pass, 1 fail, 77 skipped (no tmux, no translations), 99 hard error.
 
@@ -59,6 +62,18 @@ whole_words() {
 page_turned() {
 	capture
 	! cmp -s "$tmp/screen" "$tmp/page"
+}
+
+# ere TEXT: TEXT as an ERE that matches it alone.
+ere() {
+	printf '%s' "$1" | sed 's/[][().*+?^$|\\{}]/\\&/g'
+}
+
+# level_shown N NAME: the panel's and the dialog's "AI level N (NAME)" in
+# $LANGUAGE, the name translated too, as an ERE.
+level_shown() {
+	ere "$(po_msg "AI level %d (%s)" | sed -e "s/%\(1\$\)\{0,1\}d/$1/" \
+	    -e "s/%\(2\$\)\{0,1\}s/$(po_msg "$2")/")"
 }
 
 # lang_words LL: the words a screen may show in that language: every word
@@ -119,6 +134,12 @@ screen_at() {
 	wait_for "$new_game" 5
 	expect "$human"
 	whole_words "the new-game dialog"
+	# Black the AI's first level: named in $LANGUAGE (80x24: whole)
+	if [ "$cols" -ge 80 ]; then
+		keys Down Right
+		wait_for "$level1" 5
+		whole_words "the new-game dialog's level"
+	fi
 	keys Escape
 	wait_gone "$new_game" 5
 	# the panel (80x24; 40x12 has none) names the players in the
@@ -158,14 +179,37 @@ for LANGUAGE in $langs; do
 	    sed 's/^ *//; s/ (.*//')
 	new_game=$(po_msg "New game")
 	human=$(po_msg "human")
+	# (the level's name depends on po/$LANGUAGE.po translating
+	# "Beginner": until it does, the English name is what is shown)
+	level1=$(level_shown 1 "Beginner")
 	log_title=$(first_word " Messages, the newest last  (arrows/PgUp/PgDn scroll, q or Esc closes)")
 	lessons=$(first_word " Lessons: learn Congo one rule at a time (%d of %d done)")
 	for _v in "$welcome" "$refused" "$help_title" "$help_keys" \
 	    "$help_end" "$help_river" "$new_game" "$human" "$log_title" \
-	    "$lessons"; do
+	    "$lessons" "$level1"; do
 		[ -n "$_v" ] || { echo "error: $LANGUAGE: a message not found"; exit 99; }
 	done
 	screen_at 80 24
 	screen_at 40 12
 	echo "the game in $LANGUAGE: no word cut at 80x24 and 40x12"
 done
+
+# The AI's level names go through gettext in the panel and the new-game
+# dialog: a German catalogue of the test's own translates them (and their
+# template, and "human"), whatever po/de.po has yet.
+note "the levels' names translated: the panel, the new-game dialog"
+level_catalogue
+LANGUAGE=de CONGO_LOCALEDIR=$tmp/levels
+export LANGUAGE CONGO_LOCALEDIR
+tmux_kill_session lang
+T new-session -d -s lang -x 100 -y 30 \
+    "$congo --black ai:level=1; echo congo-exit=\$?; sleep 600" ||
+    { echo "error: tmux cannot start a session"; exit 99; }
+wait_for "Black +KI-Stufe 1 \(Anfänger\)" 10
+keys n
+wait_for "KI-Stufe 1 \(Anfänger\)" 5
+expect "Mensch"
+keys Down Right Right
+wait_for "KI-Stufe 3 \(Lernender\)" 5
+keys Escape
+echo "the levels' names translated in the panel and the new-game dialog"

@@ -131,8 +131,9 @@ struct search_options {
  * Levels for people: 1 (Beginner) .. 10 (Master) see less (a depth and
  * node cap, an evaluation blurred by noise, never more than about a
  * second a move) and draw their move among the better ones; 0 is full
- * strength. search_level_name gives the name to show ("Beginner", ...,
- * "Master"; "Full strength" for 0).
+ * strength. search_level_name gives the level's name ("Beginner", ...,
+ * "Master"; "Full strength" for 0), in English as records and settings
+ * keep it: marked for translation (N_), a person is shown _() of it.
  */
 const char *search_level_name(int level);
 

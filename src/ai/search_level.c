@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "ai/search_internal.h"
+#include "util/i18n.h"
 #include "util/util.h"
 
 struct level {
@@ -29,19 +30,23 @@ struct level {
 };
 
 /* Calibrated with the match runner (congo(6) LEVELS: each gap 181-241 Elo
- * from 200 or 400 games; level 3 scores 93% against level 1). */
+ * from 200 or 400 games; level 3 scores 93% against level 1). The names
+ * are English, as records and settings keep them; a person reads them
+ * translated (_() where they are shown). */
 static const struct level levels[SEARCH_LEVELS + 1] = {
-	{ "Full strength", 0, 0, 0, 0, 0 },
-	{ "Beginner", 1, 20000, 450, 250, 1200 },
-	{ "Novice", 1, 20000, 370, 185, 0 },
-	{ "Learner", 2, 20000, 278, 139, 0 },
-	{ "Casual", 2, 30000, 217, 108, 0 },
-	{ "Amateur", 3, 40000, 202, 101, 0 },
-	{ "Club player", 3, 60000, 161, 80, 0 },
-	{ "Strong club player", 3, 80000, 129, 65, 0 },
-	{ "Expert", 4, 100000, 120, 60, 0 },
-	{ "Candidate master", 4, 150000, 96, 48, 0 },
-	{ "Master", 5, 250000, 93, 46, 0 },
+	/* TRANSLATORS: the AI's levels for people, 1 (weakest) to 10,
+	 * shown as "AI level 3 (Learner)"; 0 is the AI at full strength */
+	{ N_("Full strength"), 0, 0, 0, 0, 0 },
+	{ N_("Beginner"), 1, 20000, 450, 250, 1200 },
+	{ N_("Novice"), 1, 20000, 370, 185, 0 },
+	{ N_("Learner"), 2, 20000, 278, 139, 0 },
+	{ N_("Casual"), 2, 30000, 217, 108, 0 },
+	{ N_("Amateur"), 3, 40000, 202, 101, 0 },
+	{ N_("Club player"), 3, 60000, 161, 80, 0 },
+	{ N_("Strong club player"), 3, 80000, 129, 65, 0 },
+	{ N_("Expert"), 4, 100000, 120, 60, 0 },
+	{ N_("Candidate master"), 4, 150000, 96, 48, 0 },
+	{ N_("Master"), 5, 250000, 93, 46, 0 },
 };
 
 static void level_get(int level, struct level *lv);

@@ -395,7 +395,7 @@ turn_text(struct plain *p, char *buf, size_t n)
 		snprintf(buf, n, P_("Move %1$d: %2$s to move; the AI is "
 		    "thinking."), (int)b->fullmove, plain_side(b->side));
 	else if (!pl->human) {
-		session_player_describe(pl, who, sizeof who);
+		session_player_label(pl, who, sizeof who);
 		snprintf(buf, n, P_("Move %1$d: %2$s to move; waiting for "
 		    "%3$s."), (int)b->fullmove, plain_side(b->side), who);
 	} else if (why == NULL)

@@ -18,8 +18,8 @@
 #include "session/session_net.h"
 #include "util/util.h"
 
-/* A record of a list loaded: the game it shows is reviewed (q: the lobby
- * again when the list was asked for there); a seek sent: the lobby. */
+/* A record of a list loaded: the game it shows is reviewed (q: back,
+ * session_net_record_back); a seek sent: the lobby. */
 static void
 sync_view(struct plain *p)
 {
@@ -30,8 +30,6 @@ sync_view(struct plain *p)
 	p->seen_view = g->view_serial;
 	if (g->list != NULL && g->list->loaded) {
 		g->list->loaded = false;
-		if (p->lobby || p->list_from_lobby)
-			g->from_lobby = true;
 		p->lobby = false;
 	}
 	if (g->want_lobby) {
@@ -156,10 +154,8 @@ command_hook(void *ctx, const struct session_cmd *cmd)
 	case CMD_WHOIS:
 	case CMD_TOP:
 	case CMD_GAMES:
-		if (session_net_list_open(p->s, cmd) == 0) {
-			p->list_from_lobby = p->lobby;
+		if (session_net_list_open(p->s, cmd) == 0)
 			p->lobby = false;
-		}
 		return true;
 	case CMD_INFO:
 		session_link_info(p->s);

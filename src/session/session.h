@@ -61,8 +61,13 @@ struct session_player_ops {
 	/* An fd for the loop to watch, or -1, and its handler. */
 	int (*pollfd)(struct session_player *);
 	void (*readable)(struct session *, struct session_player *);
-	/* The text in the panel: "human", "alphabeta 1s", "remote bob". */
+	/* The player named as records keep it (this program's own in
+	 * English, read back by a load: "human", "alphabeta 1s", "AI level
+	 * 6 (Club player)"; "bob (network)"). */
 	void (*describe)(const struct session_player *, char *buf, size_t n);
+	/* As a person reads it, in the language of the messages ("Mensch",
+	 * "KI-Stufe 6 (...)"); NULL: as described. */
+	void (*label)(const struct session_player *, char *buf, size_t n);
 	void (*free)(struct session_player *);
 };
 
@@ -80,11 +85,19 @@ struct session_player *session_player_new(const struct player_conf *pc,
 void session_player_free(struct session_player *p);
 void session_player_describe(const struct session_player *p, char *buf,
     size_t n);
-/* As shown to the player (the panel, the plain mode): as described, a
- * human in the language of the messages ("Mensch"; the records keep
- * "human"). */
+/* As shown to the player (the panel, the plain mode, the messages): as
+ * described, in the language of the messages ("Mensch", "KI-Stufe 6
+ * (...)"; the records keep "human", "AI level 6 (Club player)"). */
 void session_player_label(const struct session_player *p, char *buf,
     size_t n);
+/* A level for people named: "AI level 6 (Club player)" as records,
+ * settings and the new-game dialog's choices keep it (shown false), or
+ * as a person reads it (shown: translated). */
+void session_level_text(int level, bool shown, char *buf, size_t n);
+/* A player's name as a record or a setting keeps it ("human", "AI level
+ * 6 (Club player)") as a person reads it; another name (an account's,
+ * "alphabeta 1s") as it is. Cut to n bytes, never inside a character. */
+void session_player_name_shown(const char *name, char *buf, size_t n);
 /* A shorter label for a narrow panel ("AI level 6"), else the same. */
 void session_player_describe_short(const struct session_player *p,
     char *buf, size_t n);
@@ -440,6 +453,10 @@ const struct board *session_board(const struct session *s);
 int session_shown_ply(const struct session *s);
 /* "White wins: lion captured", "Black wins: White loses on time". */
 void session_result_text(const struct session *s, char *buf, size_t n);
+/* The same of a game g: flagged the side that lost on time (-1 none),
+ * why a reason the rules do not know ("" none). */
+void session_result_words(const struct game *g, int flagged,
+    const char *why, char *buf, size_t n);
 /* A ply of the move list: "d2d3", "b1d3f5x2", "c2c3~d4", "d6d7=S",
  * "c3c7#" (lion taken). */
 void session_move_label(const struct session *s, int ply, char *buf,

@@ -126,7 +126,7 @@ static void
 set_player_cmd(struct session *s, int color, const char *text)
 {
 	struct player_conf pc = color == WHITE ? s->conf.white : s->conf.black;
-	char err[160], desc[64];
+	char err[160], desc[96];
 
 	if (session_player_type_parse(text, &pc, err, sizeof err) < 0) {
 		session_msg(s, SM_ERROR, "%s", err);
@@ -134,7 +134,7 @@ set_player_cmd(struct session *s, int color, const char *text)
 	}
 	if (session_set_player(s, color, &pc) < 0)
 		return;
-	session_player_describe(s->player[color], desc, sizeof desc);
+	session_player_label(s->player[color], desc, sizeof desc);
 	session_msg(s, SM_GOOD, _("%s is now played by %s"), _(side_name[color]),
 	    desc);
 	session_turn(s);

@@ -214,7 +214,7 @@ players_of(struct session *s, char *said, size_t n)
 	/* Who plays on from here, named: a player kept is never silent. */
 	for (c = 0; c < 2; c++) {
 		char desc[96];
-		session_player_describe(s->player[c], desc, sizeof desc);
+		session_player_label(s->player[c], desc, sizeof desc);
 		if (len < n)
 			len += (size_t)snprintf(said + len, n - len, "%s%s %s",
 			    len ? (c == WHITE ? _("; playing: ") : ", ") :
@@ -223,8 +223,11 @@ players_of(struct session *s, char *said, size_t n)
 	}
 }
 
-int
-session_load(struct session *s, const char *path, int index)
+/* Game index of path loaded; own: the record's players become ours (a
+ * file of this program's) and the load is said; else the players stay
+ * (another's record, reviewed) and nothing but an error is said. */
+static int
+load(struct session *s, const char *path, int index, bool own)
 {
 	char err[512], said[256], tc[32];
 	struct game g;
@@ -267,7 +270,9 @@ session_load(struct session *s, const char *path, int index)
 	for (int c = 0; c < 2; c++)
 		if (s->player[c]->ops->reset != NULL)
 			s->player[c]->ops->reset(s, s->player[c]);
-	players_of(s, said, sizeof said);
+	said[0] = '\0';
+	if (own)
+		players_of(s, said, sizeof said);
 	/* The record's clock, its times move by move. */
 	s->clocked = false;
 	if (record_tag_get(&tags, "TimeControl") != NULL &&
@@ -306,6 +311,10 @@ session_load(struct session *s, const char *path, int index)
 	/* Ready to review: at the last position, nothing plays by itself. */
 	s->paused = session_ai_vs_ai(s) && !game_over(&s->game);
 	session_clock_restore(s);
+	if (!own) {
+		session_turn(s);
+		return 0;
+	}
 	tc[0] = '\0';
 	if (s->clocked)     /* minutes + seconds, as --clock takes it */
 		snprintf(tc, sizeof tc, "%g+%lld", s->tc_base / 60000.0,
@@ -320,6 +329,18 @@ session_load(struct session *s, const char *path, int index)
 	    _(": paused, p resumes"), said[0] ? ". " : "", said);
 	session_turn(s);
 	return 0;
+}
+
+int
+session_load(struct session *s, const char *path, int index)
+{
+	return load(s, path, index, true);
+}
+
+int
+session_load_review(struct session *s, const char *path)
+{
+	return load(s, path, 0, false);
 }
 
 void
@@ -374,14 +395,18 @@ pick_line(void *ctx, int index, const struct game *g,
 	struct session_pick *p = ctx;
 	const char *w = record_tag_get(t, "White"), *b = record_tag_get(t,
 	    "Black");
+	char ws[25], bs[25];     /* (%.24s, whole characters) */
 
 	if (p->n % 64 == 0)
 		p->line = xreallocarray(p->line, (size_t)p->n + 64,
 		    sizeof *p->line);
+	/* the players as a person reads them */
+	session_player_name_shown(w != NULL ? w : "?", ws, sizeof ws);
+	session_player_name_shown(b != NULL ? b : "?", bs, sizeof bs);
 	snprintf(p->line[p->n++], SESSION_PICK_LINE, ngettext("%4d. %.24s - "
 	    "%.24s  %s  (%d ply)", "%4d. %.24s - %.24s  %s  (%d plies)",
-	    (unsigned long)g->nply), index, w != NULL ? w : "?",
-	    b != NULL ? b : "?", record_result_text(g->result), g->nply);
+	    (unsigned long)g->nply), index, ws, bs,
+	    record_result_text(g->result), g->nply);
 }
 
 int

@@ -174,9 +174,9 @@ session_shown_ply(const struct session *s)
 const char *
 session_nomove_reason(const struct session *s)
 {
-	static char buf[160];
+	static char buf[192];
 	int side = game_board(&s->game)->side;
-	char desc[64];
+	char desc[96];
 
 	if (game_over(&s->game))
 		return _("the game is over: n starts a new one, u takes back");
@@ -189,7 +189,7 @@ session_nomove_reason(const struct session *s)
 		return s->hooks.nomove(s->hooks.ctx);
 	if (s->player[side]->human)
 		return NULL;
-	session_player_describe(s->player[side], desc, sizeof desc);
+	session_player_label(s->player[side], desc, sizeof desc);
 	if (s->paused)
 		snprintf(buf, sizeof buf, _("%s to move: %s, paused (p resumes)"),
 		    _(side_name[side]), desc);
@@ -764,22 +764,28 @@ session_set_player(struct session *s, int color, const struct player_conf *pc)
 void
 session_result_text(const struct session *s, char *buf, size_t n)
 {
-	if (s->flagged >= 0 && game_over(&s->game)) {
+	session_result_words(&s->game, s->flagged, s->result_why, buf, n);
+}
+
+void
+session_result_words(const struct game *g, int flagged, const char *why,
+    char *buf, size_t n)
+{
+	if (flagged >= 0 && game_over(g)) {
 		snprintf(buf, n, _("%s wins: %s loses on time"),
-		    _(side_name[!s->flagged]), _(side_name[s->flagged]));
+		    _(side_name[!flagged]), _(side_name[flagged]));
 		return;
 	}
-	if (s->result_why[0] != '\0') {
-		if (s->game.result == RESULT_WHITE_WINS ||
-		    s->game.result == RESULT_BLACK_WINS)
+	if (why[0] != '\0') {
+		if (g->result == RESULT_WHITE_WINS ||
+		    g->result == RESULT_BLACK_WINS)
 			snprintf(buf, n, _("%s wins: %s"), _(side_name[
-			    s->game.result == RESULT_BLACK_WINS]),
-			    s->result_why);
+			    g->result == RESULT_BLACK_WINS]), why);
 		else
-			snprintf(buf, n, "%s", s->result_why);
+			snprintf(buf, n, "%s", why);
 		return;
 	}
-	game_result_words(s->game.result, s->game.reason, buf, n);
+	game_result_words(g->result, g->reason, buf, n);
 }
 
 void

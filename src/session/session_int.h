@@ -18,6 +18,9 @@ int session_record_write(struct session *s, const char *path,
     struct record_tags *tags, char *err, size_t errlen);
 /* :load FILE [N] */
 void session_load_cmd(struct session *s, const char *arg, bool now);
+/* Another's record to review (a server's): loaded as session_load does,
+ * its players not made ours, nothing said but an error; 0 or -1. */
+int session_load_review(struct session *s, const char *path);
 void session_cmd_resume(struct session *s, const struct session_cmd *cmd);
 void session_review(struct session *s, enum session_cmd_type t);
 void session_continue(struct session *s, bool now);

@@ -196,14 +196,22 @@ session_keep_check(const char *path, const struct game_rules *rules,
 		return -1;
 	}
 	rc = g.nply > 0 && !game_over(&g);
-	if (rc)
+	if (rc) {
+		/* the players as a person reads them ("AI level 1 (...)"
+		 * translated; %.32s, whole characters) */
+		char who[2][33];
+		const char *name;
+		for (int c = 0; c < 2; c++) {
+			name = record_tag_get(&tags, c == WHITE ? "White" :
+			    "Black");
+			session_player_name_shown(name != NULL ? name : "?",
+			    who[c], sizeof who[c]);
+		}
 		snprintf(desc, n, ngettext("%d move, %.32s - %.32s",
 		    "%d moves, %.32s - %.32s",
 		    (unsigned long)(g.nply + 1) / 2), (g.nply + 1) / 2,
-		    record_tag_get(&tags, "White") != NULL ?
-		    record_tag_get(&tags, "White") : "?",
-		    record_tag_get(&tags, "Black") != NULL ?
-		    record_tag_get(&tags, "Black") : "?");
+		    who[WHITE], who[BLACK]);
+	}
 	game_free(&g);
 	return rc;
 }

@@ -482,7 +482,8 @@ session_link_clock(const struct session *s, int color, long long *left,
 	long long l[2];
 	int run;
 
-	if (s->net == NULL || s->net->c == NULL ||
+	/* (a record reviewed: its own clocks) */
+	if (s->net == NULL || s->net->c == NULL || s->net->rec.on ||
 	    !net_client_clock(s->net->c, util_now_ms(), l, &run))
 		return false;
 	*left = l[color] < 0 ? 0 : l[color];
@@ -561,6 +562,9 @@ session_link_quit(struct session *s, bool *to_lobby)
 	*to_lobby = false;
 	if (g == NULL)
 		return false;
+	/* q on a record of a list: back to the game, or the lobby */
+	if (session_net_record_back(s, to_lobby))
+		return true;
 	if (session_corr_quit(s, to_lobby))
 		return true;
 	if (g->from_lobby && g->seat < 0) {

@@ -81,7 +81,8 @@ void session_link_stop(struct session *s, char *fatal, size_t n);
  * lobby: the lobby is shown. */
 int session_link_timeout(struct session *s, bool lobby);
 void session_link_tick(struct session *s, bool lobby);
-/* The server's clock of color: false when not in a timed network game. */
+/* The server's clock of color: false when not in a timed network game
+ * (or while a record is reviewed: the session's clock is its). */
 bool session_link_clock(const struct session *s, int color, long long *left,
     bool *running);
 /* The game's id on the server ("" in the lobby), whether the connection
@@ -99,11 +100,12 @@ void session_link_friend_command(const struct session *s, int i,
  * the event seated the player or made them watch: the game shows, not
  * the lobby. */
 bool session_link_after(struct session *s, const struct net_event *e);
-/* q in a network game: *to_lobby when watching a game chosen in the
- * lobby (it goes back there), a correspondence game or a standing
- * challenge left (never resigned: session_corr_quit), or the question
- * asked first when this machine serves the friend's game; true when
- * handled. */
+/* q in a network game: back from a record reviewed (to the game, or
+ * *to_lobby: session_net_record_back), *to_lobby when watching a game
+ * chosen in the lobby (it goes back there), a correspondence game or a
+ * standing challenge left (never resigned: session_corr_quit), or the
+ * question asked first when this machine serves the friend's game; true
+ * when handled. */
 bool session_link_quit(struct session *s, bool *to_lobby);
 /* Back to the lobby: a new connection that watches nothing. */
 void session_link_lobby(struct session *s);

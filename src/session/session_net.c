@@ -147,6 +147,10 @@ session_net_install(struct session *s, int seat)
 
 	if (u->installed == seat)
 		return;
+	/* another seat (a rematch, a game taken): a record reviewed gives
+	 * way to it */
+	if (u->rec.on)
+		session_net_record_end(s);
 	for (c = 0; c < 2; c++) {
 		if (c == seat) {
 			struct player_conf pc = c == WHITE ? s->conf.white :
@@ -258,16 +262,35 @@ opponent(const struct session *s)
 	return s->net->seat >= 0 ? 1 - s->net->seat : -1;
 }
 
+void
+session_net_result_why(char *buf, size_t n, enum game_result r,
+    const char *reason)
+{
+	bool time = strcmp(reason, "time") == 0;
+
+	buf[0] = '\0';
+	if ((!time && strcmp(reason, "abandoned") != 0) ||
+	    (r != RESULT_WHITE_WINS && r != RESULT_BLACK_WINS))
+		return;
+	snprintf(buf, n, "%s", r == RESULT_WHITE_WINS ? (time ?
+	    _("Black lost on time") : _("Black abandoned the game")) : time ?
+	    _("White lost on time") : _("White abandoned the game"));
+}
+
 /* The game ended, for the reason the server gave (u->reason: its
  * RESULT's, or the STATE's of a game found over when synchronised): the
- * same words whichever brought it. */
+ * same words whichever brought it. While a record is reviewed the board
+ * is the record's: the game's end waits in the mirror, its reason with
+ * the record's state (session_net_record_back shows them). */
 static void
 ended(struct session *s)
 {
 	struct session_net *u = s->net;
 	const struct game *m = net_client_game(u->c);
 	const char *why = u->reason;
-	char text[96];
+	char text[96], *out = u->rec.on ? u->rec.result_why : s->result_why;
+	size_t outlen = u->rec.on ? sizeof u->rec.result_why :
+	    sizeof s->result_why;
 
 	if (strcmp(why, "cancelled") == 0 || strcmp(why, "declined") == 0) {
 		bool declined = why[0] == 'd';
@@ -289,23 +312,19 @@ ended(struct session *s)
 	}
 	if (m == NULL || m->result == RESULT_NONE)
 		return;
-	if (s->game.nply != m->nply)
-		session_net_adopt(s);
-	session_cancel_turns(s);
-	s->game.result = m->result;
-	s->game.reason = m->reason;
+	if (!u->rec.on) {
+		if (s->game.nply != m->nply)
+			session_net_adopt(s);
+		session_cancel_turns(s);
+		s->game.result = m->result;
+		s->game.reason = m->reason;
+	}
 	/* reasons of the server's that the rules do not have */
-	if ((strcmp(why, "time") == 0 || strcmp(why, "abandoned") == 0) &&
-	    m->result != RESULT_DRAW)
-		snprintf(s->result_why, sizeof s->result_why, "%s",
-		    m->result == RESULT_WHITE_WINS ? (why[0] == 't' ?
-		    _("Black lost on time") : _("Black abandoned the game")) :
-		    why[0] == 't' ? _("White lost on time") :
-		    _("White abandoned the game"));
+	session_net_result_why(out, outlen, m->result, why);
 	snprintf(u->status, sizeof u->status, "finished");
 	u->offer = -1;
 	u->gone_at = 0;
-	session_result_text(s, text, sizeof text);
+	session_result_words(m, -1, out, text, sizeof text);
 	if (u->seat >= 0)
 		session_msg(s, SM_GOOD, _("%s (r or :rematch asks for another "
 		    "game, q quits)"), text);
@@ -478,7 +497,9 @@ on_move(struct session *s, const struct net_event *e)
 	    e->side == opp;
 
 	u->offer = u->offer == e->side ? u->offer : -1;
-	remote_move(s, e);
+	/* (a record reviewed: the mirror has it, back shows it) */
+	if (!u->rec.on)
+		remote_move(s, e);
 	if (declined)
 		session_msg(s, SM_NORMAL, _("%s declines the draw (a move "
 		    "instead)"), _(side_name[e->side]));
@@ -503,11 +524,14 @@ on_observing(struct session *s, const struct net_event *e)
 	session_msg(s, SM_GOOD, _("watching game %s"), e->game);
 }
 
-/* The mirror is the server's game: ours too. */
+/* The mirror is the server's game: ours too (once back from a record
+ * reviewed). */
 static void
 on_sync(struct session *s, const struct net_event *e)
 {
 	(void)e;
+	if (s->net->rec.on)
+		return;
 	session_net_adopt(s);
 	/* over: a result, or none (cancelled, declined) */
 	if (game_over(&s->game) || strcmp(s->net->status, "finished") == 0)

@@ -141,7 +141,25 @@ struct session_net_list {
 	FILE *rec;                /* a RECORD being gathered */
 	char recpath[300];
 	char recgame[16];
+	bool reclobby;            /* asked for from the lobby */
 	bool loaded;              /* a record was loaded (with view_serial) */
+};
+
+/*
+ * A game of a :games list reviewed (session_net_record.c): the board, the
+ * players, the result, the moves and clocks are its record's while the
+ * game one was in (watched, one's own over, or none in the lobby) goes on
+ * at the server: its events are noted (the client's mirror, the state
+ * here) but not played on the board. What that game had of the session's
+ * own (its tags, its result's reason, its start) waits here.
+ */
+struct session_net_record {
+	bool on;
+	bool lobby;               /* opened from the lobby: back there */
+	char game[16];            /* the record's game */
+	struct record_tags tags;  /* the game's, while the record shows */
+	char result_why[48];
+	struct board start;
 };
 
 struct session_net_hooks {
@@ -217,6 +235,7 @@ struct session_net {
 	struct session_seeks seek;
 	bool want_lobby;
 	struct session_net_list *list; /* the last list asked, or NULL */
+	struct session_net_record rec; /* a record of the list reviewed */
 	struct session_lobby lobby;
 	struct session_mine mine; /* the account's games and challenges */
 	bool from_lobby;          /* watching a game chosen in the lobby (q
@@ -240,6 +259,11 @@ struct session_player *session_net_remote_new(struct session *s,
     int color);
 /* The game becomes the server's (the client's mirror). */
 void session_net_adopt(struct session *s);
+/* A game's reason for result r that the rules do not have, from the
+ * server's reason ("time": "Black lost on time", "abandoned"), into buf;
+ * "" for another reason. */
+void session_net_result_why(char *buf, size_t n, enum game_result r,
+    const char *reason);
 /* Every event the client has: the hooks', then the game's. */
 void session_net_events(struct session *s);
 /* One event applied to the game. */
@@ -316,12 +340,33 @@ void session_seek_minutes(const char *secs, char *out, size_t n);
 
 /* session_net_list.c: :whois, :top, :games asked (0, or -1 with a
  * message); the ITEMs of a reply (SEEKS' included; false for another
- * event); game i of a :games list asked for its RECORD, loaded for review
- * once it came (0 asked, -1 with a message); freed with the network. */
+ * event); game i of a :games list asked for its RECORD, reviewed once it
+ * came (session_net_record_open; lobby: the list was asked for in the
+ * lobby, where q goes back to; 0 asked, -1 with a message); freed with
+ * the network. */
 int session_net_list_open(struct session *s, const struct session_cmd *cmd);
 bool session_net_list_event(struct session *s, const struct net_event *e);
-int session_net_list_record(struct session *s, int i);
+int session_net_list_record(struct session *s, int i, bool lobby);
 void session_net_list_free(struct session *s);
+
+/* session_net_record.c. The record at path (the RECORD of game) reviewed:
+ * loaded with its players (named as the record names them), its result
+ * (the server's reason, ServerTermination), clocks and moves; the game
+ * one was in waits (0, or -1 said). The game of the record reviewed, NULL
+ * when none is. Back from it (q): the game one was in again as the server
+ * has it, its players and state, or the lobby (*to_lobby) when the record
+ * was opened there; false when no record is reviewed. The review ended
+ * without a word (a seat taken: the view follows the new game). The
+ * ratings of the record (its tags' WhiteElo, BlackElo, *RatingDiff: the
+ * rating after the game and the change), false when it has none or none
+ * is reviewed. */
+int session_net_record_open(struct session *s, const char *path,
+    const char *game, bool lobby);
+const char *session_net_record_game(const struct session *s);
+bool session_net_record_back(struct session *s, bool *to_lobby);
+void session_net_record_end(struct session *s);
+bool session_net_record_ratings(const struct session *s, int rating[2],
+    int diff[2]);
 
 /* session_net_lobby.c: the lobby's LIST asked (once online, while shown),
  * again (refresh), its events (true when taken); the game chosen (delta),
@@ -379,7 +424,8 @@ void session_challenge_line(const struct session_challenge *c,
 /* session_net_corr.c: correspondence games, challenges and fair play.
  * The text in a side's clock place in a correspondence game: the
  * deadline's time left for the side to move ("2 d 14 h", *low under an
- * hour) and the days a move for the other ("3 d"); false in another game.
+ * hour) and the days a move for the other ("3 d"); false in another game
+ * (and while a record is reviewed).
  * ms until that text changes (-1 none). The status bar's part of a
  * correspondence game or a standing challenge ("3 d a move: q leaves, the
  * game goes on"); false none. q in such a game: it is left, never

@@ -50,7 +50,7 @@ session_corr_clock(const struct session *s, int color, char *buf, size_t n,
 	long long deadline, left;
 	int days;
 
-	if (!corr(s, &deadline, &days))
+	if (!corr(s, &deadline, &days) || s->net->rec.on)
 		return false;
 	*running = *low = false;
 	if (deadline > 0 && color == game_board(&s->game)->side &&

@@ -2,9 +2,9 @@
  * session_net_list.c: the server's lists in a network session: :whois
  * NAME (a player's ratings), :top [VARIANT] [SPEED] (the best), :games
  * [NAME] (the games played, newest first). A list fills as its lines
- * come; a game of it asks its RECORD, gathered in a file and loaded for
- * review. The view (src/ui/ui_net_list.c) draws the list and turns keys
- * into these calls.
+ * come; a game of it asks its RECORD, gathered in a file and reviewed
+ * (session_net_record.c). The view (src/ui/ui_net_list.c) draws the list
+ * and turns keys into these calls.
  */
 #include "config.h"
 
@@ -157,7 +157,7 @@ item(struct session_net_list *l, const char *t)
 	}
 }
 
-/* The RECORD gathered: loaded for review. */
+/* The RECORD gathered: reviewed (session_net_record.c). */
 static void
 record_done(struct session *s, struct session_net_list *l)
 {
@@ -167,12 +167,9 @@ record_done(struct session *s, struct session_net_list *l)
 		return;
 	ok = fclose(l->rec) == 0;
 	l->rec = NULL;
-	if (ok && session_load(s, l->recpath, 0) == 0) {
+	if (ok && session_net_record_open(s, l->recpath, l->recgame,
+	    l->reclobby) == 0)
 		l->loaded = true;
-		s->net->view_serial++;
-		session_msg(s, SM_GOOD, _("game %s, its record: [ and ] step "
-		    "through it, { to its start"), l->recgame);
-	}
 	unlink(l->recpath);
 }
 
@@ -234,7 +231,7 @@ session_net_list_event(struct session *s, const struct net_event *e)
 }
 
 int
-session_net_list_record(struct session *s, int i)
+session_net_list_record(struct session *s, int i, bool lobby)
 {
 	struct session_net *u = s->net;
 	struct session_net_list *l = u->list;
@@ -263,6 +260,7 @@ session_net_list_record(struct session *s, int i)
 		return -1;
 	}
 	snprintf(l->recgame, sizeof l->recgame, "%s", l->games[i]);
+	l->reclobby = lobby;
 	snprintf(args, sizeof args, "game=%s", l->recgame);
 	if (net_client_query(u->c, "RECORD", args) < 0) {
 		fclose(l->rec);

@@ -38,8 +38,9 @@ players_fill(void)
 		return;
 	players[n++] = N_("human");  /* shown translated (ui_dialog.c) */
 	for (i = 1; i <= SEARCH_LEVELS; i++) {
-		snprintf(level_text[i - 1], sizeof level_text[i - 1],
-		    LEVEL_PREFIX "%d (%s)", i, search_level_name(i));
+		/* (English, as remembered: shown translated, ui_dialog.c) */
+		session_level_text(i, false, level_text[i - 1],
+		    sizeof level_text[i - 1]);
 		players[n++] = level_text[i - 1];
 	}
 	for (i = 0; i < (int)NFIXED; i++)

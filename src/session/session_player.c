@@ -24,14 +24,22 @@ human_describe(const struct session_player *p, char *buf, size_t n)
 	snprintf(buf, n, "human");
 }
 
+static void
+human_label(const struct session_player *p, char *buf, size_t n)
+{
+	(void)p;
+	snprintf(buf, n, "%s", _("human"));
+}
+
 static const struct session_player_ops human_ops = {
 	.kind = "human",
 	.describe = human_describe,
+	.label = human_label,
 };
 
 /* ---- local AI ---- */
 
-static void ai_describe(const struct session_player *p, char *buf, size_t n);
+static void ai_label(const struct session_player *p, char *buf, size_t n);
 
 static void
 ai_turn_begin(struct session *s, struct session_player *p)
@@ -71,8 +79,8 @@ ai_turn_begin(struct session *s, struct session_player *p)
 	s->thinking = true;
 	s->advising = false;
 	{
-		char desc[64];
-		ai_describe(p, desc, sizeof desc);
+		char desc[96];
+		ai_label(p, desc, sizeof desc);
 		snprintf(s->ai_line, sizeof s->ai_line, _("%s (%s) thinks..."),
 		    p->color == WHITE ? _("White") : _("Black"), desc);
 	}
@@ -95,28 +103,30 @@ ai_reset(struct session *s, struct session_player *p)
 	session_search_clear(p->priv);
 }
 
+/* The AI named: in English as records keep it (shown false), or as a
+ * person reads it. */
 static void
-ai_describe(const struct session_player *p, char *buf, size_t n)
+ai_text(const struct session_player *p, bool shown, char *buf, size_t n)
 {
 	const struct player_conf *c = &p->conf;
 	const struct search_algorithm_desc *d = NULL;
 	enum search_algorithm alg;
+	const char *depth = shown ? _(" depth %d") : " depth %d";
 	char lim[64] = "";
 	size_t len = 0;
 
 	if (search_algorithm_parse(c->algorithm, &alg) == 0)
 		d = search_algorithm_desc(alg);
 	if (d != NULL && d->default_depth > 0 && c->depth == 0)
-		snprintf(lim, sizeof lim, _(" depth %d"), d->default_depth);
+		snprintf(lim, sizeof lim, depth, d->default_depth);
 	else if (d != NULL && d->uses_time && c->level > 0) {
 		/* As the new-game dialog names it (session_newgame.c). */
-		snprintf(buf, n, _("AI level %d (%s)"), c->level,
-		    search_level_name(c->level));
+		session_level_text(c->level, shown, buf, n);
 		return;
 	} else if (d != NULL && d->uses_depth) {
 		if (c->depth > 0)
 			len += (size_t)snprintf(lim + len, sizeof lim - len,
-			    _(" depth %d"), c->depth);
+			    depth, c->depth);
 		if (c->movetime_ms > 0 && d->uses_time) {
 			if (c->movetime_ms % 1000 == 0)
 				snprintf(lim + len, sizeof lim - len, " %ds",
@@ -127,6 +137,18 @@ ai_describe(const struct session_player *p, char *buf, size_t n)
 		}
 	}
 	snprintf(buf, n, "%s%s", c->algorithm, lim);
+}
+
+static void
+ai_describe(const struct session_player *p, char *buf, size_t n)
+{
+	ai_text(p, false, buf, n);
+}
+
+static void
+ai_label(const struct session_player *p, char *buf, size_t n)
+{
+	ai_text(p, true, buf, n);
 }
 
 static void
@@ -141,8 +163,59 @@ static const struct session_player_ops ai_ops = {
 	.turn_cancel = ai_turn_cancel,
 	.reset = ai_reset,
 	.describe = ai_describe,
+	.label = ai_label,
 	.free = ai_free,
 };
+
+/* The English form is what records, settings and the new-game dialog's
+ * remembered choice keep (session_file.c and session_newgame.c read it
+ * back); a person reads the level's name translated too. */
+void
+session_level_text(int level, bool shown, char *buf, size_t n)
+{
+	if (shown)
+		snprintf(buf, n, _("AI level %d (%s)"), level,
+		    _(search_level_name(level)));
+	else
+		snprintf(buf, n, "AI level %d (%s)", level,
+		    search_level_name(level));
+}
+
+/* A text cut to its buffer ends with a whole UTF-8 character. */
+static void
+whole_chars(char *buf)
+{
+	size_t len = strlen(buf), i = len, need;
+	unsigned char lead;
+
+	while (i > 0 && ((unsigned char)buf[i - 1] & 0xC0) == 0x80)
+		i--;
+	if (i == 0)
+		return;
+	lead = (unsigned char)buf[i - 1];
+	need = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
+	if (len - (i - 1) < need)
+		buf[i - 1] = '\0';
+}
+
+void
+session_player_name_shown(const char *name, char *buf, size_t n)
+{
+	char kept[96];
+	int level;
+
+	if (strcmp(name, "human") == 0)
+		snprintf(buf, n, "%s", _("human"));
+	else if (sscanf(name, "AI level %d", &level) == 1 && level > 0 &&
+	    level <= SEARCH_LEVELS &&
+	    (session_level_text(level, false, kept, sizeof kept),
+	    strcmp(name, kept) == 0))
+		/* "AI level 6 (Club player)", exactly as it is kept */
+		session_level_text(level, true, buf, n);
+	else
+		snprintf(buf, n, "%s", name);
+	whole_chars(buf);
+}
 
 /* ---- common ---- */
 
@@ -190,10 +263,7 @@ session_player_describe(const struct session_player *p, char *buf, size_t n)
 void
 session_player_label(const struct session_player *p, char *buf, size_t n)
 {
-	if (p->human)
-		snprintf(buf, n, "%s", _("human"));
-	else
-		p->ops->describe(p, buf, n);
+	(p->ops->label != NULL ? p->ops->label : p->ops->describe)(p, buf, n);
 }
 
 void

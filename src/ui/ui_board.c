@@ -319,7 +319,9 @@ draw_status(struct ui_app *a)
 	const struct ui_layout *l = &a->lay;
 	const struct board *b = game_board(&s->game);
 	char buf[SESSION_MSG_MAX * 2], txt[128], mv[MOVE_TEXT_MAX];
-	const char *hint = _("? help  q quit");
+	/* (q leaves a record of a list reviewed, not the game) */
+	const char *hint = session_net_record_game(s) != NULL ?
+	    _("? help  q back") : _("? help  q quit");
 	int len;
 
 	if (s->var > 0) {

@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ai/search.h"
 #include "ui/ui_int.h"
 #include "util/i18n.h"
 
@@ -126,7 +125,6 @@ newgame_shown(const struct session *s, int field, char *buf, size_t n)
 {
 	const char *choice = session_newgame_choices(field)[s->ng.choice[field]];
 	char val[NG_TEXT_MAX];
-	int level;
 
 	session_newgame_value(s, field, val, sizeof val);
 	if (field == NG_CLOCK && strcmp(choice, "custom") == 0)
@@ -134,11 +132,10 @@ newgame_shown(const struct session *s, int field, char *buf, size_t n)
 	else if (field == NG_START && strcmp(choice, "FEN") == 0)
 		snprintf(buf, n, "FEN %s", val[0] != '\0' ? val :
 		    _("(type or paste one)"));
-	else if (strncmp(val, "AI level ", 9) == 0 &&
-	    sscanf(val + 9, "%d", &level) == 1)
-		snprintf(buf, n, _("AI level %d (%s)"), level,
-		    search_level_name(level));
-	else    /* "human", "none", "standard": a choice's word */
+	else if (field == NG_WHITE || field == NG_BLACK)
+		/* "human", "AI level 3 (Learner)": translated */
+		session_player_name_shown(val, buf, n);
+	else    /* "none", "standard": a choice's word */
 		snprintf(buf, n, "%s", val[0] != '\0' ? _(val) : "");
 }
 

@@ -94,7 +94,9 @@ ui_net_clock_text(const struct ui_app *a, int color, char *buf, size_t n,
 bool
 ui_net_chat(const struct ui_app *a, int i, char *buf, size_t n)
 {
-	if (!a->net->on || i < 0 || i >= a->net->g->nchat)
+	/* (the game's, not a record's) */
+	if (!a->net->on || i < 0 || i >= a->net->g->nchat ||
+	    session_net_record_game(&a->s) != NULL)
 		return false;
 	snprintf(buf, n, "%s", a->net->g->chat[i]);
 	return true;
@@ -105,9 +107,12 @@ ui_net_panel(const struct ui_app *a, char *buf, size_t n)
 {
 	const char *id;
 
-	(void)a;
 	if (!a->net->on)
 		return false;
+	if ((id = session_net_record_game(&a->s)) != NULL) {
+		snprintf(buf, n, _("Record of game %s"), id);
+		return true;
+	}
 	id = session_link_game_id(&a->s);
 	if (id[0] == '\0')
 		snprintf(buf, n, _("Network: %s"), a->net->g->host);
@@ -134,6 +139,11 @@ ui_net_status(const struct ui_app *a, char *buf, size_t n)
 	over = strcmp(g->status, "finished") == 0 || game_over(&a->s.game);
 	/* the connection's state, kept in English (session_net_status.c) */
 	conn = g->conn[0] != '\0' ? _(g->conn) : "";
+	if (session_net_record_game(&a->s) != NULL) {
+		/* a record reviewed: nothing of the game's own */
+		snprintf(buf, n, _("%s, q leaves the record"), conn);
+		return true;
+	}
 	if (g->cancelled) {
 		snprintf(buf, n, _("%s, game cancelled"), conn);
 		return true;

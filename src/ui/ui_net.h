@@ -36,7 +36,8 @@ bool ui_net_command(struct ui_app *a, const struct session_cmd *cmd);
 const char *ui_net_nomove(const struct ui_app *a);
 /* Why analysis is refused now (one's own game, not over), or NULL. */
 const char *ui_net_noanalysis(const struct ui_app *a);
-/* A panel line ("Game K7QF2MZA") and the status bar's part ("online,
+/* A panel line ("Game K7QF2MZA", "Record of game K7QF2MZA" while a
+ * record of a list is reviewed) and the status bar's part ("online,
  * opponent away"); false when not playing over the network. */
 bool ui_net_panel(const struct ui_app *a, char *buf, size_t n);
 bool ui_net_status(const struct ui_app *a, char *buf, size_t n);
@@ -84,7 +85,8 @@ void ui_net_list_sync(struct ui_app *a);
 void ui_net_list_draw(struct ui_app *a);
 void ui_net_list_key(struct ui_app *a, const struct ui_event *ev);
 /* The panel's ratings line, as alternatives longest first separated by
- * '|' (for the panel's width); false when the game is not rated. */
+ * '|' (for the panel's width): the game's, or a record's reviewed (its
+ * tags'); false when the game is not rated (the record has none). */
 bool ui_net_ratings(const struct ui_app *a, char *buf, size_t n);
 
 /* ui_net_play.c: the session's network player on a seat (-1: watching),

@@ -26,19 +26,19 @@ ui_net_acct_command(struct ui_app *a, const struct session_cmd *cmd)
 	}
 }
 
-/* A side's rating: with its change after the game (form 0 "1512 (+12)",
- * 1 "1512+12", 2 "1512"), provisional marked ("1500?"), "?" unknown. */
+/* A side's rating: with its change after the game (over: form 0 "1512
+ * (+12)", 1 "1512+12", 2 "1512"), provisional marked ("1500?", rd over
+ * 110), "?" unknown. */
 static void
-one_rating(const struct session_net *u, int k, int form, char *buf,
+one_rating(bool over, int rating, int rd, int diff, int form, char *buf,
     size_t n)
 {
-	static const char *const over[] = { "%d (%+d)", "%d%+d", "%d" };
+	static const char *const after[] = { "%d (%+d)", "%d%+d", "%d" };
 
-	if (u->rated_over)
-		snprintf(buf, n, over[form], u->rating[k], u->diff[k]);
-	else if (u->rating[k] > 0)
-		snprintf(buf, n, "%d%s", u->rating[k], u->rd[k] > 110 ? "?" :
-		    "");
+	if (over)
+		snprintf(buf, n, after[form], rating, diff);
+	else if (rating > 0)
+		snprintf(buf, n, "%d%s", rating, rd > 110 ? "?" : "");
 	else
 		snprintf(buf, n, "?");
 }
@@ -48,14 +48,29 @@ ui_net_ratings(const struct ui_app *a, char *buf, size_t n)
 {
 	const struct ui_net *u = a->net;
 	char r[3][2][32];
-	int f;
+	int f, c, rating[2], rd[2] = { 0, 0 }, diff[2];
+	bool over = true;
 
-	if (!u->on || !u->g->rated)
+	if (!u->on)
 		return false;
-	for (f = 0; f < 3; f++) {
-		one_rating(u->g, WHITE, f, r[f][WHITE], sizeof r[f][WHITE]);
-		one_rating(u->g, BLACK, f, r[f][BLACK], sizeof r[f][BLACK]);
+	/* a record's, from its tags; else the game's */
+	if (session_net_record_game(&a->s) != NULL) {
+		if (!session_net_record_ratings(&a->s, rating, diff))
+			return false;
+	} else if (!u->g->rated)
+		return false;
+	else {
+		over = u->g->rated_over;
+		for (c = 0; c < 2; c++) {
+			rating[c] = u->g->rating[c];
+			rd[c] = u->g->rd[c];
+			diff[c] = u->g->diff[c];
+		}
 	}
+	for (f = 0; f < 3; f++)
+		for (c = 0; c < 2; c++)
+			one_rating(over, rating[c], rd[c], diff[c], f, r[f][c],
+			    sizeof r[f][c]);
 	/* Alternatives, longest first, for the panel's width (ui_board.c
 	 * takes the first that fits): one line at every size, the changes
 	 * dropped last (the message log has them too). */

@@ -24,8 +24,8 @@ ui_net_list_open(struct ui_app *a, const struct session_cmd *cmd)
 	a->screen = SCR_NETLIST;
 }
 
-/* A record of the list loaded: the board shows it (q: the lobby again
- * when the list was opened there). */
+/* A record of the list loaded: the board shows it (q: back to the game,
+ * or to the lobby when the list was opened there). */
 void
 ui_net_list_sync(struct ui_app *a)
 {
@@ -34,8 +34,6 @@ ui_net_list_sync(struct ui_app *a)
 	if (l == NULL || !l->loaded)
 		return;
 	l->loaded = false;
-	if (a->screen == SCR_LOBBY || a->net->list_back == SCR_LOBBY)
-		a->s.net->from_lobby = true;
 	a->screen = SCR_BOARD;
 }
 
@@ -98,7 +96,8 @@ ui_net_list_key(struct ui_app *a, const struct ui_event *ev)
 		break;
 	case UK_ENTER:
 		if (l->sel < l->n && l->games[l->sel][0] != '\0')
-			session_net_list_record(&a->s, l->sel);
+			session_net_list_record(&a->s, l->sel,
+			    a->net->list_back == SCR_LOBBY);
 		break;
 	case 'q':
 	case UK_ESC:
