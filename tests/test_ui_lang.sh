@@ -93,6 +93,8 @@ lang_words() {
 screen_at() {
 	cols=$1 rows=$2 at="$LANGUAGE ${1}x$2"
 	tmux_kill_session lang
+	# each size a first start (the last one's dialog started a game)
+	rm -f "$XDG_STATE_HOME/congo/newgame" "$XDG_STATE_HOME/congo/game.pgn"
 	T new-session -d -s lang -x "$cols" -y "$rows" \
 	    "$congo; echo congo-exit=\$?; sleep 600" ||
 	    { echo "error: tmux cannot start a session"; exit 99; }
@@ -139,9 +141,14 @@ screen_at() {
 		keys Down Right
 		wait_for "$level1" 5
 		whole_words "the new-game dialog's level"
+		# started: the message names the players in $LANGUAGE
+		keys Enter
+		wait_gone "$new_game" 5
+		wait_for "$(ere "$(po_msg human)") .*$level1" 5
+	else
+		keys Escape
+		wait_gone "$new_game" 5
 	fi
-	keys Escape
-	wait_gone "$new_game" 5
 	# the panel (80x24; 40x12 has none) names the players in the
 	# language too
 	[ "$cols" -lt 80 ] || expect "$human"

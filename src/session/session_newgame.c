@@ -263,7 +263,7 @@ session_newgame_start(struct session *s)
 	struct session_newgame *ng = &s->ng;
 	struct player_conf pc[2];
 	struct board start;
-	char err[128], tc[32];
+	char err[128], tc[32], shown[2][64];
 	const char *fen;
 	int c;
 
@@ -319,9 +319,12 @@ session_newgame_start(struct session *s)
 	session_newgame_save(s);
 	s->paused = false;
 	session_new_game(s, &start);
+	session_player_name_shown(players[ng->choice[NG_WHITE]], shown[0],
+	    sizeof shown[0]);
+	session_player_name_shown(players[ng->choice[NG_BLACK]], shown[1],
+	    sizeof shown[1]);
 	session_msg(s, SM_GOOD, _("new game of %s: %s against %s%s%s"),
-	    variant_get(ng->choice[NG_VARIANT])->title,
-	    players[ng->choice[NG_WHITE]], players[ng->choice[NG_BLACK]],
+	    variant_get(ng->choice[NG_VARIANT])->title, shown[0], shown[1],
 	    s->clocked ? _(", clock ") : "", s->clocked ? tc : "");
 	return 0;
 }
