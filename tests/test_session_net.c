@@ -34,7 +34,7 @@ test_created_game(void **state)
 	assert_int_equal(g->seat, WHITE);
 	assert_true(S.player[WHITE]->human);
 	assert_false(g->seated[BLACK]);
-	S.player[BLACK]->ops->describe(S.player[BLACK], line, sizeof line);
+	session_player_label(S.player[BLACK], line, sizeof line);
 	assert_string_equal(line, "(free seat)");
 	assert_string_equal(session_net_nomove(&S),
 	    "waiting for an opponent to join");
@@ -51,7 +51,7 @@ test_created_game(void **state)
 	/* The opponent's connection goes. */
 	send_line("EV %s 2 PRESENCE seat=black state=gone", GAME);
 	wait_msg("opponent disconnected");
-	S.player[BLACK]->ops->describe(S.player[BLACK], line, sizeof line);
+	session_player_label(S.player[BLACK], line, sizeof line);
 	assert_string_equal(line, "cy(guest) (away)");
 	/* Cancelled before both sides moved. */
 	cmd(CMD_CANCEL, NULL);
@@ -90,10 +90,10 @@ test_observer(void **state)
 	assert_int_equal(g->seat, -1);
 	assert_string_equal(S.player[WHITE]->ops->kind, "remote");
 	assert_string_equal(S.player[BLACK]->ops->kind, "remote");
-	S.player[BLACK]->ops->describe(S.player[BLACK], line, sizeof line);
+	session_player_label(S.player[BLACK], line, sizeof line);
 	assert_string_equal(line, "cy (playing)");
 	/* White did not log in: a guest. */
-	S.player[WHITE]->ops->describe(S.player[WHITE], line, sizeof line);
+	session_player_label(S.player[WHITE], line, sizeof line);
 	assert_string_equal(line, "ann(guest) (playing)");
 	assert_null(session_net_noanalysis(&S));
 	/* Advice for the side to move, nobody's here, is allowed watching
@@ -245,8 +245,11 @@ test_network_game(void **state)
 	assert_true(g->present[WHITE]);
 	assert_true(S.player[BLACK]->human);
 	assert_string_equal(S.player[WHITE]->ops->kind, "remote");
-	S.player[WHITE]->ops->describe(S.player[WHITE], line, sizeof line);
+	/* Shown with the seat's state; a record keeps the name alone. */
+	session_player_label(S.player[WHITE], line, sizeof line);
 	assert_string_equal(line, "ann(guest) (network)");
+	S.player[WHITE]->ops->describe(S.player[WHITE], line, sizeof line);
+	assert_string_equal(line, "ann");
 	assert_true(after_calls > 0 && done_calls > 0);
 	/* White to move: not ours. A casual game: analysis allowed (issue
 	 * 36: refused in rated games only). */
@@ -266,6 +269,12 @@ test_network_game(void **state)
 	WAIT(net_client_pending(C) < 0);
 	settle();
 	assert_int_equal(S.game.nply, 2);   /* the echo is not played again */
+	/* The record (:pgn, :save) names the seats as the server does, not
+	 * "human" and "ann(guest) (network)". */
+	cmd(CMD_PGN, NULL);
+	assert_non_null(S.clip_long);
+	assert_non_null(strstr(S.clip_long, "[White \"ann\"]"));
+	assert_non_null(strstr(S.clip_long, "[Black \"bob\"]"));
 
 	/* Our draw offer, declined by White's move: we are told. */
 	cmd(CMD_DRAW, NULL);

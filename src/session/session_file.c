@@ -100,8 +100,11 @@ record_out(struct session *s, const char *path, FILE *f,
 		/* The defaults, under the tags already set. */
 		struct record_tags def;
 		char w[64];
-		session_player_describe(s->player[WHITE], w, sizeof w);
-		session_player_describe(s->player[BLACK], desc, sizeof desc);
+		if (!session_net_record_names(s, w, desc, sizeof w)) {
+			session_player_describe(s->player[WHITE], w, sizeof w);
+			session_player_describe(s->player[BLACK], desc,
+			    sizeof desc);
+		}
 		record_tags_default(&def, w, desc);
 		for (i = 0; i < tags->n; i++)
 			record_tag_set(&def, tags->name[i], tags->value[i]);

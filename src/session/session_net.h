@@ -280,6 +280,11 @@ const char *session_net_nomove(const struct session *s);
 const char *session_net_shown(const char *name, bool guest, char *buf,
     size_t n);
 const char *session_net_noanalysis(const struct session *s);
+/* The names a saved record of the network game gives its sides: the
+ * seats' as the server has them ("?" a free one). false: not in a
+ * network game (or a record of one reviewed: its own tags). */
+bool session_net_record_names(const struct session *s, char *white,
+    char *black, size_t n);
 /* A network game watched (no seat of ours, its game here): nobody here
  * plays the side to move, yet advice for it is allowed (congo(6)). */
 bool session_net_watching(const struct session *s);
