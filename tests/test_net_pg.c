@@ -184,6 +184,51 @@ test_abort_across(void **state)
 	tc_free(b);
 }
 
+/*
+ * A running clock read by another server: both players on A, black's
+ * clock running; B, asked for the game by an observer, runs it too (it
+ * stood at its stored value, so B would never have flagged the game with
+ * A gone; found by an audit of two servers on one database).
+ */
+static void
+test_clock_read_across(void **state)
+{
+	struct tc *w, *b, *o;
+	char id[16], v[32], prefix[32];
+	long long end;
+	long ms = -1;
+
+	(void)state;
+	assert_non_null(w = tc_hello(port_a));
+	assert_non_null(b = tc_hello(port_a));
+	tc_ask(w, "OK #c CREATE game=",
+	    "#c CREATE seat=white name=cw clock=600+0");
+	tc_val(w->line, "game", id, sizeof id);
+	tc_ask(b, "OK #j JOIN", "#j JOIN game=%s seat=black name=cb", id);
+	tc_ask(w, "OK #m0 MOVE", "#m0 MOVE game=%s ply=0 move=c2c3", id);
+	tc_ask(b, "OK #m1 MOVE", "#m1 MOVE game=%s ply=1 move=c6c5", id);
+	tc_ask(w, "OK #m2 MOVE", "#m2 MOVE game=%s ply=2 move=d2d3", id);
+	assert_non_null(o = tc_hello(port_b));
+	snprintf(prefix, sizeof prefix, "EV %s ", id);
+	end = tc_ms() + T;
+	while (tc_ms() < end) {
+		tc_send(o, "#s STATE game=%s", id);
+		do
+			assert_int_equal(tc_read(o, T, false), 1);
+		while (strncmp(o->line, prefix, strlen(prefix)) != 0 ||
+		    strstr(o->line, " STATE ") == NULL);
+		tc_val(o->line, "bclock", v, sizeof v);
+		if ((ms = atol(v)) < 599700)
+			break;
+		usleep(100000);
+	}
+	print_message("black's clock on B: %ld ms\n", ms);
+	assert_true(ms > 0 && ms < 599700);
+	tc_free(w);
+	tc_free(b);
+	tc_free(o);
+}
+
 /* A game's variant and clock, made on one server, read on the other. */
 static void
 test_variant_clock_across(void **state)
@@ -703,6 +748,7 @@ main(void)
 		cmocka_unit_test(test_cross_server),
 		cmocka_unit_test(test_abort_across),
 		cmocka_unit_test(test_variant_clock_across),
+		cmocka_unit_test(test_clock_read_across),
 		cmocka_unit_test(test_corr_across),
 		cmocka_unit_test(test_wrong_tokens_shared),
 		cmocka_unit_test(test_creates_shared),

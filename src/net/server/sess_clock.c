@@ -199,6 +199,31 @@ sess_clock_kv(struct sess *s, struct sgame *g, struct cgp_out *o,
 	cgp_out_kvi(o, "bclock", (long)clock_left(&g->clock, BLACK, s->now));
 }
 
+/* An active timed game read from the store: its side to move's clock
+ * runs on from its stored time, from now (PROTOCOL.md "Clocks"), or its
+ * first move has a minute again from now. */
+static void
+resume(struct sess *s, struct sgame *g)
+{
+	if (sess_status(g) != 1 || !g->timed)
+		return;
+	if (!first_moves(g)) {
+		if (g->clock.running < 0)
+			clock_start(&g->clock, game_board(&g->g)->side,
+			    s->now);
+	} else
+		first_move_due(s, g);
+}
+
+void
+sess_clock_loaded(struct sess *s, struct sgame *g)
+{
+	if (g == NULL || g->over)
+		return;
+	resume(s, g);
+	sess_timer_update(s, g);
+}
+
 void
 sess_start(struct sess *s, long long now_ms, long long wall_ms)
 {
@@ -212,11 +237,8 @@ sess_start(struct sess *s, long long now_ms, long long wall_ms)
 		struct sgame *g = s->games[i];
 		g->gone_since[0] = g->gone_since[1] = now_ms;
 		st = sess_status(g);
-		if (st == 1 && g->timed && !first_moves(g))
-			/* The side to move resumes from its stored time. */
-			clock_start(&g->clock, game_board(&g->g)->side, now_ms);
-		else if (st == 1 && g->timed)
-			first_move_due(s, g);   /* a minute again from now */
+		if (st == 1)
+			resume(s, g);
 		else if (st == 0) {
 			g->expires = now_ms + (g->created * 1000 +
 			    sess_open_life(s, g) - wall_ms);

@@ -402,6 +402,11 @@ void sess_corr_iso(long long t, char *buf, size_t n);
  * fires with that server down (once: the store keeps one end). g may be
  * NULL or any game. */
 void sess_corr_loaded(struct sess *s, struct sgame *g);
+/* A timed game read into memory after the start (another server's, or
+ * one back in memory): the side to move's clock runs from its stored
+ * time, from now, and flags here (sess_start's rule for a restart). g may
+ * be NULL or any game. */
+void sess_clock_loaded(struct sess *s, struct sgame *g);
 /* g's timer (ms, s->now's clock): its deadline, or -1 none. */
 long long sess_corr_due(struct sess *s, const struct sgame *g);
 /* g's deadline has passed at now: its end on its way to storage (0), -1

@@ -365,6 +365,9 @@ put_game(struct sess *s, struct sread *q)
 		g->rating_have = 3;
 	}
 	sess_corr_loaded(s, sess_find(s, q->key));
+	/* Another server's game, or one back in memory: its clock runs
+	 * here too, and flags here should that server be gone. */
+	sess_clock_loaded(s, sess_find(s, q->key));
 	/* Not evicted before the command that asked for it runs again. */
 	if ((g = sess_find(s, q->key)) != NULL && g->keep_until < s->now +
 	    SESS_READ_KEEP_MS)
