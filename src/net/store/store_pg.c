@@ -263,7 +263,8 @@ send_batch(struct pgstore *pg, const char *sql, const int *sent, int nsent,
 		}
 		PQclear(r);
 	}
-	return bad;
+	/* Its answers lost with the connection: stored or not, unknown. */
+	return bad && PQstatus(pg->w) == CONNECTION_BAD ? 2 : bad;
 }
 
 /*
@@ -305,6 +306,24 @@ commit_tx(void *ctx, const struct store_change *const *ch, int n,
 		if ((bad = send_batch(pg, sql, sent, nsent, ok, conflict, err,
 		    errlen, &retry)) == 0)
 			break;
+		if (bad == 2) {
+			/* Was it stored? Asked on a new connection: yes, its
+			 * answers; no, sent again on it; unknown, refused. */
+			int was = pg_commit_lost(pg, ch, sent, nsent, ok,
+			    conflict);
+			if (was == 1) {
+				bad = 0;
+				store_notice(2, "%.200s: a commit's answer was "
+				    "lost with its connection; it was stored",
+				    pg->name);
+				break;
+			}
+			if (was == 0 && try < 2)
+				continue;
+			for (i = 0; i < n; i++)
+				ok[i] = conflict[i] = false;
+			break;
+		}
 		pg_run(pg->w, "ROLLBACK", PGRES_COMMAND_OK);
 		for (i = 0; i < n; i++)
 			ok[i] = conflict[i] = false;

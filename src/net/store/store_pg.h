@@ -1,7 +1,8 @@
 /*
  * store_pg.h: inside the PostgreSQL store (store_pg.c: schema, commits,
  * reads; store_pg_link.c: its connections, made again when lost;
- * store_pg_presence.c: which seats are held on which server). Built only
+ * store_pg_presence.c: which seats are held on which server;
+ * store_pg_lost.c: a commit whose answer was lost). Built only
  * with libpq.
  */
 #ifndef CONGO_NET_STORE_PG_H
@@ -127,6 +128,12 @@ bool pg_setup_writer(PGconn *c);
 bool pg_setup_query(PGconn *c);
 /* *c usable, made again if it was lost (not before *retry): true when it
  * is. Every failed try doubles the wait, up to PG_BACKOFF_MAX. */
+/* A batch's answers lost with the writer's connection (store_pg_lost.c):
+ * made again, was it stored? 1 yes (ok and conflict of each change set),
+ * 0 no (none of it: it may be sent again), -1 unknown (the database not
+ * back within seconds). */
+int pg_commit_lost(struct pgstore *pg, const struct store_change *const *ch,
+    const int *sent, int nsent, bool *ok, bool *conflict);
 bool pg_alive(struct pgstore *pg, PGconn **c, bool reader, long long *retry,
     int *backoff);
 /* The event loop's connection, made again if lost; false (err set) when

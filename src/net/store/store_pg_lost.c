@@ -1,0 +1,116 @@
+/*
+ * store_pg_lost.c: a commit whose answer was lost with its connection (the
+ * database killed, restarted, or the connection ended by an administrator
+ * while the batch was on its way). It may have been stored or not: an ERR
+ * says nothing changed (PROTOCOL.md), so neither may be guessed. Once the
+ * database answers again, on a new connection, each change's first event
+ * is looked for: ours there, the batch was stored (a change whose seq holds
+ * another server's event lost to it, a conflict); none there, nothing was,
+ * and the batch may be sent again.
+ */
+#include "config.h"
+
+#ifdef HAVE_LIBPQ
+
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "net/store/store_pg.h"
+#include "util/util.h"
+
+/* How long the store thread waits for the database to answer again. */
+#define LOST_WAIT_MS 6000
+#define LOST_STEP_MS 100
+
+/* The writer's connection made again (a new one): false by the deadline. */
+static bool
+reconnect(struct pgstore *pg)
+{
+	long long until = util_now_ms() + LOST_WAIT_MS;
+	struct timespec step = { 0, LOST_STEP_MS * 1000000L };
+
+	for (;;) {
+		pg->w_retry = 0;
+		if (pg_alive(pg, &pg->w, false, &pg->w_retry, &pg->w_backoff))
+			return true;
+		if (util_now_ms() >= until)
+			return false;
+		nanosleep(&step, NULL);
+	}
+}
+
+/* Change c's first event as stored: 1 ours, 0 another's or none (*none),
+ * -1 the question failed. */
+static int
+stored(struct pgstore *pg, const struct store_change *c, bool *none)
+{
+	char seq[24];
+	const char *v[2] = { c->game, seq };
+	PGresult *r;
+	int rc;
+
+	snprintf(seq, sizeof seq, "%ld", c->seq[0]);
+	r = PQexecParams(pg->w, "SELECT body FROM events WHERE game = $1 AND "
+	    "seq = $2", 2, NULL, v, NULL, NULL, 0);
+	if (PQresultStatus(r) != PGRES_TUPLES_OK) {
+		PQclear(r);
+		return -1;
+	}
+	*none = PQntuples(r) == 0;
+	rc = !*none && strcmp(PQgetvalue(r, 0, 0), c->body[0]) == 0;
+	PQclear(r);
+	return rc;
+}
+
+int
+pg_commit_lost(struct pgstore *pg, const struct store_change *const *ch,
+    const int *sent, int nsent, bool *ok, bool *conflict)
+{
+	int k, i, st, ours = 0, asked = 0;
+	bool none;
+
+	if (!reconnect(pg)) {
+		store_notice(0, "%.200s: a commit's answer was lost with its "
+		    "connection, and the database did not answer again within "
+		    "%d s: refused, though it may have been stored", pg->name,
+		    LOST_WAIT_MS / 1000);
+		return -1;
+	}
+	for (k = 0; k < nsent; k++) {
+		const struct store_change *c = ch[sent[k]];
+		i = sent[k];
+		ok[i] = conflict[i] = false;
+		if (c->game[0] == '\0' || c->nev < 1)
+			continue;
+		if ((st = stored(pg, c, &none)) < 0) {
+			store_notice(0, "%.200s: a commit's answer was lost "
+			    "with its connection, and asking whether it was "
+			    "stored failed: %s", pg->name,
+			    PQerrorMessage(pg->w));
+			return -1;
+		}
+		asked++;
+		if (st == 1) {
+			ok[i] = true;
+			ours++;
+		} else if (!none)
+			conflict[i] = true;
+	}
+	if (asked == 0)
+		return -1;      /* nothing to tell by */
+	if (ours == 0) {
+		for (k = 0; k < nsent; k++)
+			ok[sent[k]] = conflict[sent[k]] = false;
+		return 0;       /* not stored: none of it */
+	}
+	/* Stored: the changes with no event went with it. */
+	for (k = 0; k < nsent; k++) {
+		const struct store_change *c = ch[sent[k]];
+		if (c->game[0] == '\0' || c->nev < 1)
+			ok[sent[k]] = true;
+	}
+	return 1;
+}
+
+#endif /* HAVE_LIBPQ */
