@@ -1,12 +1,63 @@
 /*
- * test_net_pg_corr.c: a correspondence game across two servers on one
- * PostgreSQL (issue 36; test_net_pg.sh starts them with --day-length 1):
+ * test_net_pg_corr.c: time across two servers on one PostgreSQL. A
+ * running clock read by the server that does not hold the game runs
+ * there too. A correspondence game (issue 36; test_net_pg.sh starts them
+ * with --day-length 1):
  * white on server A, black on server B, both holding the game; the side
  * to move's deadline passes and each server's timer fires, but the store
  * keeps one end: each player is told RESULT reason=time once, and the
  * game's stored events hold one RESULT.
  */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
 #include "test_net_pg.h"
+
+/*
+ * A running clock read by another server: both players on A, black's
+ * clock running; B, asked for the game by an observer, runs it too (it
+ * stood at its stored value, so B would never have flagged the game with
+ * A gone; found by an audit of two servers on one database).
+ */
+void
+test_clock_read_across(void **state)
+{
+	struct tc *w, *b, *o;
+	char id[16], v[32], prefix[32];
+	long long end;
+	long ms = -1;
+
+	(void)state;
+	assert_non_null(w = tc_hello(port_a));
+	assert_non_null(b = tc_hello(port_a));
+	tc_ask(w, "OK #c CREATE game=",
+	    "#c CREATE seat=white name=cw clock=600+0");
+	tc_val(w->line, "game", id, sizeof id);
+	tc_ask(b, "OK #j JOIN", "#j JOIN game=%s seat=black name=cb", id);
+	tc_ask(w, "OK #m0 MOVE", "#m0 MOVE game=%s ply=0 move=c2c3", id);
+	tc_ask(b, "OK #m1 MOVE", "#m1 MOVE game=%s ply=1 move=c6c5", id);
+	tc_ask(w, "OK #m2 MOVE", "#m2 MOVE game=%s ply=2 move=d2d3", id);
+	assert_non_null(o = tc_hello(port_b));
+	snprintf(prefix, sizeof prefix, "EV %s ", id);
+	end = tc_ms() + T;
+	while (tc_ms() < end) {
+		tc_send(o, "#s STATE game=%s", id);
+		do
+			assert_int_equal(tc_read(o, T, false), 1);
+		while (strncmp(o->line, prefix, strlen(prefix)) != 0 ||
+		    strstr(o->line, " STATE ") == NULL);
+		tc_val(o->line, "bclock", v, sizeof v);
+		if ((ms = atol(v)) < 599700)
+			break;
+		usleep(100000);
+	}
+	print_message("black's clock on B: %ld ms\n", ms);
+	assert_true(ms > 0 && ms < 599700);
+	tc_free(w);
+	tc_free(b);
+	tc_free(o);
+}
 
 void
 test_corr_across(void **state)
