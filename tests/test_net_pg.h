@@ -58,6 +58,8 @@ void send_ok(struct tc *c, const char *fmt, ...)
 /* test_net_pg_corr.c: a correspondence deadline fires once. */
 void test_corr_across(void **state);
 void test_clock_read_across(void **state);
+/* test_net_pg_rejoin.c: REJOIN since= ahead of the server. */
+void test_rejoin_ahead(void **state);
 
 /* test_net_pg_seek.c: seeks and rated games across the servers. */
 void test_seek_across(void **state);

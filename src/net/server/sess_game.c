@@ -386,6 +386,8 @@ cmd_rejoin(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	net_token_hash(token, hash);
 	if ((!g->seated[0] || !g->seated[1]) && sess_store_newer(s, conn, g))
 		return;
+	if (since > g->seq && sess_store_newer(s, conn, g))
+		return;         /* seen elsewhere already: read first */
 	m0 = net_hash_equal(hash, g->token[0]) && g->seated[0];
 	m1 = net_hash_equal(hash, g->token[1]) && g->seated[1];
 	seat = m0 ? 0 : m1 ? 1 : -1;
@@ -477,6 +479,10 @@ cmd_observe(struct sess *s, int conn, const struct cgp_cmd *cmd)
 
 	if ((since = sess_want_since(s, conn, cmd, "since")) == -2 ||
 	    (g = sess_want_game(s, conn, cmd)) == NULL)
+		return;
+	/* The client has seen events another server stored that this one
+	 * has not read yet: they are read first (the line comes again). */
+	if (since > g->seq && sess_store_newer(s, conn, g))
 		return;
 	in = g->holder[0] == conn || g->holder[1] == conn;
 	for (i = 0; i < g->nobs && !in; i++)
