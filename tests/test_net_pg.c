@@ -402,21 +402,31 @@ test_stale_after_ok(void **state)
 }
 
 
+const char *
+state_of(struct tc *c, const char *id)
+{
+	char prefix[32];
+
+	snprintf(prefix, sizeof prefix, "EV %s ", id);
+	tc_send(c, "#s STATE game=%s", id);
+	do {
+		if (tc_read(c, T, false) != 1)
+			return NULL;
+	} while (strncmp(c->line, prefix, strlen(prefix)) != 0 ||
+	    strstr(c->line, " STATE ") == NULL);
+	return c->line;
+}
+
 bool
 state_shows(struct tc *c, const char *id, const char *kv)
 {
 	long long end = tc_ms() + T;
-	char prefix[32];
+	const char *l;
 
-	snprintf(prefix, sizeof prefix, "EV %s ", id);
 	while (tc_ms() < end) {
-		tc_send(c, "#s STATE game=%s", id);
-		do {
-			if (tc_read(c, T, false) != 1)
-				return false;
-		} while (strncmp(c->line, prefix, strlen(prefix)) != 0 ||
-		    strstr(c->line, " STATE ") == NULL);
-		if (strstr(c->line, kv) != NULL)
+		if ((l = state_of(c, id)) == NULL)
+			return false;
+		if (strstr(l, kv) != NULL)
 			return true;
 		usleep(50000);
 	}

@@ -42,6 +42,8 @@ void new_game(struct tc *w, const char *wname, struct tc *b,
     const char *bname, const char *extra, char *id);
 void new_game_tok(struct tc *w, const char *wname, struct tc *b,
     const char *bname, const char *extra, char *id, char *tw, char *tb);
+/* STATE of game id asked on c: its EV line (c->line), NULL after T. */
+const char *state_of(struct tc *c, const char *id);
 /* A STATE of game id on c until it shows kv (" wpresent=1 "), within T. */
 bool state_shows(struct tc *c, const char *id, const char *kv);
 /* Register name on c (a new account), LOGIN there; its key into key. */

@@ -24,29 +24,21 @@ void
 test_clock_read_across(void **state)
 {
 	struct tc *w, *b, *o;
-	char id[16], v[32], prefix[32];
+	char id[16], v[32];
 	long long end;
 	long ms = -1;
 
 	(void)state;
 	assert_non_null(w = tc_hello(port_a));
 	assert_non_null(b = tc_hello(port_a));
-	tc_ask(w, "OK #c CREATE game=",
-	    "#c CREATE seat=white name=cw clock=600+0");
-	tc_val(w->line, "game", id, sizeof id);
-	tc_ask(b, "OK #j JOIN", "#j JOIN game=%s seat=black name=cb", id);
+	new_game(w, "cw", b, "cb", "clock=600+0", id);
 	tc_ask(w, "OK #m0 MOVE", "#m0 MOVE game=%s ply=0 move=c2c3", id);
 	tc_ask(b, "OK #m1 MOVE", "#m1 MOVE game=%s ply=1 move=c6c5", id);
 	tc_ask(w, "OK #m2 MOVE", "#m2 MOVE game=%s ply=2 move=d2d3", id);
 	assert_non_null(o = tc_hello(port_b));
-	snprintf(prefix, sizeof prefix, "EV %s ", id);
 	end = tc_ms() + T;
 	while (tc_ms() < end) {
-		tc_send(o, "#s STATE game=%s", id);
-		do
-			assert_int_equal(tc_read(o, T, false), 1);
-		while (strncmp(o->line, prefix, strlen(prefix)) != 0 ||
-		    strstr(o->line, " STATE ") == NULL);
+		assert_non_null(state_of(o, id));
 		tc_val(o->line, "bclock", v, sizeof v);
 		if ((ms = atol(v)) < 599700)
 			break;

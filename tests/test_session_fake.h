@@ -279,13 +279,38 @@ fake_client_new(const char *name)
 	C = net_client_new(&o);
 }
 
+/* The client's connection taken (within 5 s) and HELLO said both ways. */
+static SF_UNUSED void
+fake_hello(void)
+{
+	long long until = now_ms() + 5000;
+
+	while (sfd < 0 && now_ms() < until)
+		pump(50);
+	assert_true(sfd >= 0);
+	send_line("HELLO CGP/1 server=fake/1");
+	expect_line("HELLO CGP/1 client=congo/", NULL, 0);
+	/* A server with accounts: seats not said to be accounts' are
+	 * guests'. */
+	send_line("OK * HELLO proto=CGP/1 server=fake/1 accounts=yes");
+}
+
+/* The server's end of the link closed: the client connects again by
+ * itself, HELLO said. */
+static SF_UNUSED void
+fake_relink(void)
+{
+	close(sfd);
+	sfd = -1;
+	fake_hello();
+}
+
 /* A session and a client on the fake server, HELLO said; the what's
  * command (JOIN, CREATE, OBSERVE) is the caller's. */
 static SF_UNUSED void
 connect_fake(void (*what)(void))
 {
 	struct session_net *g;
-	long long until;
 
 	inlen = 0;
 	sfd = -1;
@@ -299,15 +324,7 @@ connect_fake(void (*what)(void))
 	session_net_install(&S, -1);
 	what();
 	net_client_start(C, now_ms());
-	until = now_ms() + 5000;
-	while (sfd < 0 && now_ms() < until)
-		pump(50);
-	assert_true(sfd >= 0);
-	send_line("HELLO CGP/1 server=fake/1");
-	expect_line("HELLO CGP/1 client=congo/", NULL, 0);
-	/* A server with accounts: seats not said to be accounts' are
-	 * guests'. */
-	send_line("OK * HELLO proto=CGP/1 server=fake/1 accounts=yes");
+	fake_hello();
 }
 
 static SF_UNUSED void

@@ -67,7 +67,6 @@ test_missed_chat(void **state)
 {
 	struct session_net *g;
 	char fen[CGP_FEN_MAX];
-	long long until;
 	(void)state;
 
 	connect_fake(rejoin_black);
@@ -116,15 +115,7 @@ test_missed_chat(void **state)
 
 	/* The link breaks; said meanwhile: one line. The server replays
 	 * from the last event seen; one it sends again is not shown twice. */
-	close(sfd);
-	sfd = -1;
-	until = now_ms() + 5000;
-	while (sfd < 0 && now_ms() < until)
-		pump(50);
-	assert_true(sfd >= 0);
-	send_line("HELLO CGP/1 server=fake/1");
-	expect_line("HELLO CGP/1 client=congo/", NULL, 0);
-	send_line("OK * HELLO proto=CGP/1 server=fake/1 accounts=yes");
+	fake_relink();
 	expect_line("#r REJOIN game=" GAME " token=" TOKEN " since=8", NULL,
 	    0);
 	expect_line("#s STATE game=" GAME, NULL, 0);
@@ -200,7 +191,6 @@ test_missed_chat_lobby(void **state)
 {
 	struct session_net *g;
 	char err[160];
-	long long until;
 	(void)state;
 
 	connect_fake(join_black);
@@ -211,16 +201,8 @@ test_missed_chat_lobby(void **state)
 
 	/* The lobby: a new connection, no game. */
 	session_link_lobby(&S);
-	close(sfd);
-	sfd = -1;
 	inlen = 0;
-	until = now_ms() + 5000;
-	while (sfd < 0 && now_ms() < until)
-		pump(50);
-	assert_true(sfd >= 0);
-	send_line("HELLO CGP/1 server=fake/1");
-	expect_line("HELLO CGP/1 client=congo/", NULL, 0);
-	send_line("OK * HELLO proto=CGP/1 server=fake/1 accounts=yes");
+	fake_relink();
 	WAIT(strcmp(g->conn, "online") == 0 && !g->leaving);
 	assert_int_equal(g->nchat, 0);
 
@@ -254,7 +236,6 @@ static void
 test_watcher_missed_chat(void **state)
 {
 	char line[200];
-	long long until;
 	(void)state;
 
 	connect_fake(observe);
@@ -265,15 +246,7 @@ test_watcher_missed_chat(void **state)
 	    "turn=white status=active white=ann black=cy wpresent=1 "
 	    "bpresent=1 waccount=1 baccount=1", GAME, START, START);
 	expect_line("#h HISTORY game=" GAME " from=0", NULL, 0);
-	close(sfd);
-	sfd = -1;
-	until = now_ms() + 5000;
-	while (sfd < 0 && now_ms() < until)
-		pump(50);
-	assert_true(sfd >= 0);
-	send_line("HELLO CGP/1 server=fake/1");
-	expect_line("HELLO CGP/1 client=congo/", NULL, 0);
-	send_line("OK * HELLO proto=CGP/1 server=fake/1 accounts=yes");
+	fake_relink();
 	expect_line("#o OBSERVE game=" GAME " since=5", NULL, 0);
 	expect_line("#s STATE game=" GAME, NULL, 0);
 	send_line("OK #o OBSERVE game=%s", GAME);

@@ -72,31 +72,34 @@ session_net_shown(const char *name, bool guest, char *buf, size_t n)
 	return buf;
 }
 
+/* Seat c's name as a record keeps it: no words of a language ("?" a
+ * free seat). */
+static void
+seat_name(const struct session_net *u, int c, char *buf, size_t n)
+{
+	snprintf(buf, n, "%s", u != NULL && u->seated[c] &&
+	    u->names[c][0] != '\0' ? u->names[c] : "?");
+}
+
 bool
 session_net_record_names(const struct session *s, char *white,
     char *black, size_t n)
 {
 	const struct session_net *u = s->net;
-	int c;
 
 	if (u == NULL || !u->on || u->rec.on)
 		return false;
-	for (c = 0; c < 2; c++)
-		snprintf(c == 0 ? white : black, n, "%s", u->seated[c] &&
-		    u->names[c][0] != '\0' ? u->names[c] : "?");
+	seat_name(u, WHITE, white, n);
+	seat_name(u, BLACK, black, n);
 	return true;
 }
 
-/* As a record keeps it: the seat's name, no words of a language. */
 static void
 remote_describe(const struct session_player *p, char *buf, size_t n)
 {
 	const struct session *s = p->priv;
-	const struct session_net *u = s->net;
-	int c = p->color;
 
-	snprintf(buf, n, "%s", u != NULL && u->seated[c] &&
-	    u->names[c][0] != '\0' ? u->names[c] : "?");
+	seat_name(s->net, p->color, buf, n);
 }
 
 /* As the panel shows it: with the seat's state, in the user's language. */

@@ -384,10 +384,10 @@ cmd_rejoin(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	/* Its hash against both seats', whatever the first gives (a seat
 	 * taken on another server an instant ago is read first). */
 	net_token_hash(token, hash);
-	if ((!g->seated[0] || !g->seated[1]) && sess_store_newer(s, conn, g))
+	/* (also: the client has seen events this server has not read) */
+	if ((!g->seated[0] || !g->seated[1] || since > g->seq) &&
+	    sess_store_newer(s, conn, g))
 		return;
-	if (since > g->seq && sess_store_newer(s, conn, g))
-		return;         /* seen elsewhere already: read first */
 	m0 = net_hash_equal(hash, g->token[0]) && g->seated[0];
 	m1 = net_hash_equal(hash, g->token[1]) && g->seated[1];
 	seat = m0 ? 0 : m1 ? 1 : -1;

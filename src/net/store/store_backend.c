@@ -6,7 +6,6 @@
 
 #include <stdarg.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "net/store/store.h"
@@ -84,17 +83,4 @@ store_open_any(const char *db, int how, const struct store_ops **ops,
 	*ops = &store_sqlite_ops;
 	*ctx = store_open(db, how, err, errlen);
 	return *ctx != NULL ? 0 : -1;
-}
-
-long
-store_undo_ply(const char *kind, const char *body)
-{
-	char *end;
-	long ply;
-
-	if (kind == NULL || body == NULL || strcmp(kind, "UNDO") != 0 ||
-	    strncmp(body, "ply=", 4) != 0 || body[4] < '0' || body[4] > '9')
-		return -1;
-	ply = strtol(body + 4, &end, 10);
-	return (*end == ' ' || *end == '\0') && ply <= 1000000L ? ply : -1;
 }

@@ -4,10 +4,12 @@
  * side to move (the FEN after the last move, else the start position's)
  * and a correspondence game's deadline (deadline=, PROTOCOL.md
  * "Correspondence"). For lists of games not in a server's memory (the web
- * pages); the session keeps its own for the games it holds.
+ * pages); the session keeps its own for the games it holds. And an UNDO's
+ * ply, which the games' summary (LIST's ply=) is set to.
  */
 #define _GNU_SOURCE             /* timegm */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -78,4 +80,18 @@ store_timing_parse(const char *text, struct store_item *it)
 	fen = value(body, "fen");
 	snprintf(it->turn, sizeof it->turn, "%s", fen != NULL ? side(fen) :
 	    start != NULL ? side(start + strlen(" start=")) : "");
+}
+
+long
+store_undo_ply(const char *kind, const char *body)
+{
+	const char *v;
+	char *end;
+	long ply;
+
+	if (kind == NULL || body == NULL || strcmp(kind, "UNDO") != 0 ||
+	    (v = value(body, "ply")) == NULL || *v < '0' || *v > '9')
+		return -1;
+	ply = strtol(v, &end, 10);
+	return (*end == ' ' || *end == '\0') && ply <= 1000000L ? ply : -1;
 }
