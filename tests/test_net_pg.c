@@ -546,15 +546,15 @@ test_database_outages(void **state)
 {
 	static const char *const mv[] = { "c2c3", "c6c5", "d2d3", "d6d5",
 	    "e2e3", "e6e5", "b2b3", "b6b5" };
-	char id[16];
-	struct tc *w, *b;
+	char id[16], tw[40];
+	struct tc *w, *b, *w2;
 	int ply = 0, k;
 
 	(void)state;
 	pg_ctl_needed();
 	w = hello_from(port_a, 90);
 	b = hello_from(port_b, 90);
-	new_game(w, "outw", b, "outb", "", id);
+	new_game_tok(w, "outw", b, "outb", "", id, tw, NULL);
 	for (k = 0; k < 3; k++) {
 		const char *what = k == 0 ? "restart" : k == 1 ? "stop" :
 		    "terminate";
@@ -571,6 +571,14 @@ test_database_outages(void **state)
 			    tc_ms() - t0);
 			assert_true(strstr(l, " 503 BUSY") != NULL ||
 			    strstr(l, " 507 STORAGE_FAILED") != NULL);
+			/* White comes back meanwhile: its REJOIN cannot
+			 * write the seat's holder, and takes the seat all
+			 * the same (it plays on once the database is up). */
+			w2 = hello_from(port_a, 90);
+			tc_ask(w2, "OK #r REJOIN", "#r REJOIN game=%s token=%s",
+			    id, tw);
+			tc_free(w);
+			w = w2;
 			sleep(3);
 			assert_int_equal(pg_ctl("start"), 0);
 		}
@@ -727,6 +735,7 @@ main(void)
 		cmocka_unit_test(test_variant_clock_across),
 		cmocka_unit_test(test_clock_read_across),
 		cmocka_unit_test(test_rejoin_ahead),
+		cmocka_unit_test(test_replaced_acts),
 		cmocka_unit_test(test_corr_across),
 		cmocka_unit_test(test_wrong_tokens_shared),
 		cmocka_unit_test(test_creates_shared),

@@ -62,6 +62,8 @@ void test_corr_across(void **state);
 void test_clock_read_across(void **state);
 /* test_net_pg_rejoin.c: REJOIN since= ahead of the server. */
 void test_rejoin_ahead(void **state);
+/* ...and the connection a REJOIN replaced, acting at once. */
+void test_replaced_acts(void **state);
 
 /* test_net_pg_seek.c: seeks and rated games across the servers. */
 void test_seek_across(void **state);

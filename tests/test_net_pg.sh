@@ -262,16 +262,17 @@ if [ $status -eq 0 ]; then
 fi
 # A database of version 3 (before the shared limits): a server started on
 # it is refused, saying to run --upgrade, and leaves it as it is;
-# congo-server --upgrade brings it to 5 (through 4) and exits 0; a second
+# congo-server --upgrade brings it to 6 (through 4 and 5) and exits 0; a second
 # --upgrade finds nothing to do; then a server starts on it.
 if [ $status -eq 0 ]; then
 	$as "$bindir/psql" -h "$tmp" -U congo -d congo -q -c \
-	    "DROP TABLE congo_limits; UPDATE congo_meta SET version = 3" ||
+	    "DROP TABLE congo_limits; DROP TABLE congo_holds;
+	     UPDATE congo_meta SET version = 3" ||
 	    status=1
 	if "$server" --port 0 --bind 127.0.0.1 --db "$uri" > "$tmp/old.log" 2>&1; then
 		echo "test_net_pg.sh: a start on version 3 exited 0"
 		status=1
-	elif ! grep -q "database version 3, older than this server's 5.*congo-server --upgrade" \
+	elif ! grep -q "database version 3, older than this server's 6.*congo-server --upgrade" \
 	    "$tmp/old.log"; then
 		echo "test_net_pg.sh: the refused start said: $(cat "$tmp/old.log")"
 		status=1
@@ -280,7 +281,7 @@ if [ $status -eq 0 ]; then
 	    "SELECT version FROM congo_meta")
 	[ "$v" = 3 ] || { echo "test_net_pg.sh: the refused start left version '$v'"; status=1; }
 	if ! "$server" --db "$uri" --upgrade > "$tmp/up.log" 2>&1 ||
-	    ! grep -q "brought from version 3 to 5" "$tmp/up.log"; then
+	    ! grep -q "brought from version 3 to 6" "$tmp/up.log"; then
 		echo "test_net_pg.sh: --upgrade: $(cat "$tmp/up.log")"
 		status=1
 	fi
@@ -292,9 +293,10 @@ if [ $status -eq 0 ]; then
 	start a
 	pida=$pid
 	v=$($as "$bindir/psql" -h "$tmp" -U congo -d congo -At -c \
-	    "SELECT version FROM congo_meta; SELECT count(*) FROM congo_limits")
-	if [ "$(echo $v)" != "5 0" ]; then
-		echo "test_net_pg.sh: after the migration: '$v', not 5 and an empty congo_limits"
+	    "SELECT version FROM congo_meta; SELECT count(*) FROM congo_limits;
+	     SELECT count(*) FROM congo_holds")
+	if [ "$(echo $v)" != "6 0 0" ]; then
+		echo "test_net_pg.sh: after the migration: '$v', not 6 and an empty congo_limits and congo_holds"
 		status=1
 	fi
 	# A newer database is refused, by --upgrade too.
@@ -302,10 +304,10 @@ if [ $status -eq 0 ]; then
 	wait "$pida" 2>/dev/null
 	pida=
 	$as "$bindir/psql" -h "$tmp" -U congo -d congo -q -c \
-	    "UPDATE congo_meta SET version = 6" || status=1
+	    "UPDATE congo_meta SET version = 7" || status=1
 	if "$server" --db "$uri" --upgrade > "$tmp/up.log" 2>&1 ||
-	    ! grep -q "database version 6, newer than this server's 5" "$tmp/up.log"; then
-		echo "test_net_pg.sh: --upgrade of version 6: $(cat "$tmp/up.log")"
+	    ! grep -q "database version 7, newer than this server's 6" "$tmp/up.log"; then
+		echo "test_net_pg.sh: --upgrade of version 7: $(cat "$tmp/up.log")"
 		status=1
 	fi
 fi

@@ -221,12 +221,12 @@ test_idle_game_leaves(void **state)
 /*
  * The lock every commit that notifies takes in turn, held for 3 s by
  * another session's commit (as a slow disk's sync holds it a moment on a
- * busy machine) when White, playing on A, takes its seat on B: B's notice
- * of that taking waits for the lock (cancelled meanwhile, it is sent
- * again) and A hands the seat over (White's connection there gets PRESENCE
- * state=replaced) and B keeps it. (The notice gave up on the lock after
- * 25 ms, lost with its batch: A never heard it and both servers held
- * White's seat.)
+ * busy machine) when Black, playing on B, leaves: B's notice of that
+ * waits for the lock (cancelled meanwhile, it is sent again) and A hears
+ * it (White there gets PRESENCE state=gone). (The notice gave up on the
+ * lock after 25 ms, lost with its batch: A never heard it, and a REJOIN's
+ * taking so told was held on both servers.) Then White takes its seat on
+ * B: A's connection is replaced and B's holds it.
  */
 void
 test_presence_notify_lock(void **state)
@@ -245,11 +245,10 @@ test_presence_notify_lock(void **state)
 	assert_true(state_shows(b, id, " wpresent=1 "));
 	assert_int_equal(pg_ctl("notifylock 3"), 0);
 	t0 = tc_ms();
-	assert_non_null(w2 = tc_hello(port_b));
-	tc_ask(w2, "OK #r REJOIN", "#r REJOIN game=%s token=%s", id, tw);
-	/* The batches of notices waiting for the lock (B's with the taking)
-	 * are cancelled once, as an administrator might: each is sent
-	 * again. */
+	tc_free(b);
+	/* The batches of notices waiting for the lock (B's with the
+	 * leaving) are cancelled once, as an administrator might: each is
+	 * sent again. */
 	while (pg_ctl("sql \"SELECT 1 / count(pg_cancel_backend(pid)) FROM "
 	    "pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE "
 	    "'%%congo_presence%%'\"") != 0 && tc_ms() - t0 < T)
@@ -257,14 +256,16 @@ test_presence_notify_lock(void **state)
 	assert_true(tc_ms() - t0 < T);
 	print_message("cancelled %lld ms after the lock was taken\n",
 	    tc_ms() - t0);
-	assert_non_null(ev2(w, id, " PRESENCE seat=white state=replaced"));
-	print_message("replaced on A %lld ms after the lock was taken\n",
+	assert_non_null(ev2(w, id, " PRESENCE seat=black state=gone"));
+	print_message("gone on A %lld ms after the lock was taken\n",
 	    tc_ms() - t0);
-	/* A knows White is on B, and B holds the seat: its player there
-	 * resigns. */
+	assert_true(state_shows(w, id, " bpresent=0 "));
+	/* White takes its seat on B: A hands it over, B holds it. */
+	assert_non_null(w2 = tc_hello(port_b));
+	tc_ask(w2, "OK #r REJOIN", "#r REJOIN game=%s token=%s", id, tw);
+	assert_non_null(ev2(w, id, " PRESENCE seat=white state=replaced"));
 	assert_true(state_shows(w, id, " wpresent=1 "));
 	tc_ask(w2, "OK #g RESIGN", "#g RESIGN game=%s", id);
 	tc_free(w);
 	tc_free(w2);
-	tc_free(b);
 }

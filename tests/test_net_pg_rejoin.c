@@ -51,3 +51,57 @@ test_rejoin_ahead(void **state)
 		tc_free(w2);
 	}
 }
+
+/*
+ * A REJOIN answered OK on B, and at once the connection it replaced, on
+ * A, moves, says, offers a draw or resigns for the seat: refused (403
+ * NOT_YOUR_SEAT), whether or not A has heard of the REJOIN yet, and A's
+ * connection is told PRESENCE state=replaced. The audit found 36 to 41
+ * rounds of 60 accepted (A heard a few ms later); 20 rounds here.
+ */
+void
+test_replaced_acts(void **state)
+{
+	static const char *const act[] = { "MOVE", "SAY", "DRAW", "RESIGN" };
+	static const char *const args[] = { " ply=0 move=c2c3",
+	    " :still here", " action=offer", "" };
+	char id[16], tw[40], line[96];
+	struct tc *w, *b, *w2;
+	bool told;
+	int i;
+
+	(void)state;
+	for (i = 0; i < 20; i++) {
+		told = false;
+		w = hello_from(port_a, 230 + (unsigned)i);
+		assert_non_null(b = tc_hello(port_b));
+		assert_non_null(w2 = tc_hello(port_b));
+		new_game_tok(w, "rpw", b, "rpb", "", id, tw, NULL);
+		assert_non_null(ev2(w, id, " JOINED seat=black"));
+		tc_ask(w2, "OK #rj REJOIN", "#rj REJOIN game=%s token=%s", id,
+		    tw);
+		snprintf(line, sizeof line, "#x %s game=%s%s", act[i % 4], id,
+		    args[i % 4]);
+		tc_send(w, "%s", line);
+		for (;;) {
+			assert_int_equal(tc_read(w, T, false), 1);
+			if (strncmp(w->line, "OK #x ", 6) == 0)
+				fail_msg("round %d: after the REJOIN's OK on B: "
+				    "%s", i, w->line);
+			if (strncmp(w->line, "ERR #x ", 7) == 0)
+				break;
+			told |= strstr(w->line, " PRESENCE seat=white "
+			    "state=replaced") != NULL;
+		}
+		assert_non_null(strstr(w->line, " 403 NOT_YOUR_SEAT"));
+		assert_true(told || ev2(w, id, " PRESENCE seat=white "
+		    "state=replaced") != NULL);
+		/* B's connection holds the seat and plays. */
+		if (i % 4 == 0)
+			tc_ask(w2, "OK #m MOVE", "#m MOVE game=%s ply=0 "
+			    "move=c2c3", id);
+		tc_free(w);
+		tc_free(b);
+		tc_free(w2);
+	}
+}

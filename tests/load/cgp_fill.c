@@ -130,7 +130,7 @@ int
 main(int argc, char **argv)
 {
 	const struct store_change *batch[BATCH];
-	bool ok[BATCH], conflict[BATCH];
+	bool ok[BATCH], conflict[BATCH], replaced[BATCH];
 	const char *path = NULL;
 	long finished = 0, active = 0, i, total, rows = 0;
 	struct fgame *f = malloc(sizeof *f);
@@ -174,7 +174,7 @@ main(int argc, char **argv)
 			for (j = 0; j < m; j++)
 				batch[j] = &f->ch[k + j];
 			if (store_sqlite_ops.commit_batch(st, batch, m, ok,
-			    conflict, err, sizeof err) < 0 || !ok[0] ||
+			    conflict, replaced, err, sizeof err) < 0 || !ok[0] ||
 			    !ok[m - 1]) {
 				fprintf(stderr, "cgp_fill: %s\n", err);
 				return 1;

@@ -54,6 +54,9 @@ struct spend {
 	bool conflict;                 /* refused: another server stored that
 					  ply or seat first (the line is run
 					  again on the game brought up to date) */
+	bool replaced;                 /* refused: the seat its connection
+					  held was taken by another since
+					  (store_change's by[]) */
 	char line[CGP_LINE_MAX + 1];   /* the command, for that */
 	size_t linelen;
 	char err[256];

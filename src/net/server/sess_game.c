@@ -359,10 +359,49 @@ sess_presence_event(struct sess *s, struct sgame *g, int seat,
 		sess_broadcast(s, g, &o, except);
 }
 
+/*
+ * Several servers on one store: the seat's new taking is written as its
+ * holder before the OK (store_pg_hold.c), so that the connection it
+ * replaces on another server can change nothing once the OK is out, even
+ * before that server hears of it. True while it is being stored (the line
+ * comes again, sess_done); false to go on, with taking filled in ("" on a
+ * store of one server).
+ */
+static bool
+rejoin_take(struct sess *s, int conn, const struct cgp_cmd *cmd,
+    const struct sgame *g, int seat, char *taking)
+{
+	struct sconn *c = &s->conns[conn];
+	char word[CGP_TOKEN_LEN + 1];
+	struct store_change ch;
+
+	taking[0] = '\0';
+	if (s->io.store == NULL || s->io.store->refresh == NULL)
+		return false;
+	if (strcmp(c->took_game, g->id) == 0 && c->took_seat == seat) {
+		memcpy(taking, c->took, STORE_TAKING_LEN + 1);
+		c->took_game[0] = '\0';
+		return false;
+	}
+	if (net_new_token(word) < 0) {
+		sess_err(s, conn, cmd->tag, CGP_INTERNAL, "no random numbers");
+		return true;
+	}
+	memset(&ch, 0, sizeof ch);
+	ch.game = g->id;
+	ch.seat = -1;
+	ch.creator = -1;
+	memcpy(ch.hold, word, STORE_TAKING_LEN);
+	ch.hold_seat = seat;
+	sess_submit(s, conn, cmd, &ch, NULL, false, true);
+	return true;
+}
+
 static void
 cmd_rejoin(struct sess *s, int conn, const struct cgp_cmd *cmd,
     long long now_ms)
 {
+	char taking[STORE_TAKING_LEN + 1];
 	struct sconn *c = &s->conns[conn];
 	const char *v = cgp_get(cmd, "token");
 	char token[CGP_TOKEN_LEN + 1], hash[CGP_HASH_LEN + 1];
@@ -441,9 +480,11 @@ cmd_rejoin(struct sess *s, int conn, const struct cgp_cmd *cmd,
 		    "may REJOIN");
 		return;
 	}
-	if (other_seat_held(s, conn, cmd, g, seat))
+	if (other_seat_held(s, conn, cmd, g, seat) ||
+	    rejoin_take(s, conn, cmd, g, seat, taking))
 		return;
 	old = g->holder[seat];
+	memcpy(g->taking[seat], taking, sizeof g->taking[seat]);
 	if (old != conn) {
 		if (old >= 0) {
 			sess_presence_event(s, g, seat, "replaced", old, -1);

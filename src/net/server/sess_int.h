@@ -52,6 +52,10 @@ struct sgame {
 	char name[2][CGP_NAME_MAX + 1];
 	char token[2][CGP_HASH_LEN + 1];   /* SHA-256 of the seat tokens */
 	int holder[2];                 /* connection holding the seat, or -1 */
+	/* Its taking as the store has it (STORE_TAKING_LEN): a REJOIN's on a
+	 * store several servers share, "" for any other, "-" for a REJOIN's
+	 * the store did not take (its changes are not checked). */
+	char taking[2][STORE_TAKING_LEN + 1];
 	int offer;                     /* colour offering a draw, or -1 */
 	int tb_offer;                  /* colour offering a takeback, or -1 */
 	char variant[CGP_VARIANT_MAX]; /* "congo", "megapawn" */
@@ -136,6 +140,11 @@ struct sconn {
 	 * server's change beat): its copy. */
 	char *held;
 	size_t heldlen;
+	/* A REJOIN's taking stored (sess_rejoin_stored): the seat its line,
+	 * run again, takes; game "" none. */
+	char took_game[CGP_ID_LEN + 1];
+	int took_seat;
+	char took[STORE_TAKING_LEN + 1];
 	/* The accounts its account blocks (read at LOGIN, sess_block.c). */
 	char (*blocks)[CGP_NAME_MAX + 1];
 	int nblocks;

@@ -134,8 +134,19 @@ sess_spend_new(struct sess *s, int conn, const struct cgp_cmd *cmd,
     bool quiet)
 {
 	struct spend *p = xcalloc(1, sizeof *p);
+	struct sgame *g;
+	int k;
 
 	copy_change(p, ch);
+	/* A seat's holder acts: stored only while it holds it there too. */
+	if (conn >= 0 && !ch->new_game && ch->game != NULL &&
+	    (g = sess_find(s, ch->game)) != NULL)
+		for (k = 0; k < 2; k++)
+			if (g->holder[k] == conn && g->taking[k][0] != '-') {
+				p->ch.by[k] = true;
+				memcpy(p->ch.by_taking[k], g->taking[k],
+				    sizeof p->ch.by_taking[k]);
+			}
 	p->conn = conn;
 	p->conn_gen = conn >= 0 ? s->conns[conn].gen : 0;
 	p->verb = cmd != NULL ? cmd->verb : CGP_V_UNKNOWN;
@@ -233,6 +244,26 @@ refused(struct sess *s, struct spend *p, bool alive)
 	if (alive)
 		sess_err(s, p->conn, p->tag, CGP_STORAGE_FAILED, "the server "
 		    "could not store this; nothing changed");
+}
+
+/* A holder's change refused: its seat was taken on another server since
+ * (a REJOIN there, answered before this change was stored), whose notice
+ * has not come yet. The connection holds it no more, as the notice would
+ * say; its line, run again, is refused as any other for a seat not held. */
+static void
+replaced(struct sess *s, struct spend *p)
+{
+	struct sgame *g = sess_find(s, p->ch.game);
+	int k;
+
+	for (k = 0; g != NULL && k < 2; k++)
+		if (p->ch.by[k] && g->holder[k] == p->conn &&
+		    strcmp(g->taking[k], p->ch.by_taking[k]) == 0) {
+			sess_log(s, NET_LOG_INFO, "%s: game %s: %s was taken "
+			    "on another server since", s->conns[p->conn].addr,
+			    g->id, cgp_seat_name(k));
+			sess_remote_presence(s, g->id, k, true, true);
+		}
 }
 
 /* A refused change takes the changes chained to it along; a refused
@@ -392,6 +423,33 @@ sess_done(struct sess *s, struct spend *p)
 		g->busy--;
 	if (p->failed && p->ch.seek[0] != NULL)
 		sess_seek_unpaired(s, p->ch.seek, p->conflict);
+	if (p->ch.hold[0] != '\0') {
+		/* A REJOIN's taking stored: its line runs again, taking the
+		 * seat (rejoin_take), after the game's news. Not stored (the
+		 * database away): taken all the same, as a REJOIN always
+		 * was, but unchecked ("-": its changes are stored whoever
+		 * holds the seat in the database), so that a player coming
+		 * back in an outage keeps the seat. */
+		if (alive) {
+			struct sconn *c = &s->conns[p->conn];
+			memcpy(c->took_game, p->ch.game, sizeof c->took_game);
+			c->took_seat = p->ch.hold_seat;
+			snprintf(c->took, sizeof c->took, "%s", p->failed ?
+			    "-" : p->ch.hold);
+			if (p->failed && !p->conflict)
+				sess_log(s, NET_LOG_WARN, "%s: game %s: the "
+				    "REJOIN's taking of %s was not stored (%s); "
+				    "the seat is taken without it",
+				    c->addr, p->ch.game,
+				    cgp_seat_name(p->ch.hold_seat), p->err);
+		}
+		if (alive && p->linelen > 0)
+			run_again(s, p);
+		free(p);
+		return;
+	}
+	if (p->failed && p->replaced && alive)
+		replaced(s, p);
 	if (p->failed && p->conflict) {
 		/* Another server was first: bring the game up to date and run
 		 * the command again on it (412, 409... or done after all). */

@@ -19,6 +19,9 @@ enum net_log_level { NET_LOG_ERROR = 0, NET_LOG_WARN, NET_LOG_INFO,
 
 #define STORE_EXTRA_MAX 6
 #define STORE_EXTRA_LEN 400
+/* A seat's taking on a store several servers share (STORE_TAKING_LEN
+ * characters of A-Z2-7, random): REJOIN writes its own before its OK. */
+#define STORE_TAKING_LEN 16
 
 /* One command's changes, stored in one transaction (all or nothing). */
 struct store_change {
@@ -54,6 +57,16 @@ struct store_change {
 	const char *extra[STORE_EXTRA_MAX];
 	/* A game made for two seeks (both_seats): their ids. */
 	const char *seek[2];
+	/* Several servers on one store (ignored by a store of one): a
+	 * REJOIN's taking of seat hold_seat, written as the seat's holder
+	 * (a change of nothing else); a command of the holder of seat k
+	 * (by[k]: the connection holds it here) is refused as replaced
+	 * when the store's holder of k is not by_taking[k] ("" for a
+	 * seat taken by CREATE, JOIN or a pairing, which write none). */
+	char hold[STORE_TAKING_LEN + 1];
+	int hold_seat;
+	bool by[2];
+	char by_taking[2][STORE_TAKING_LEN + 1];
 };
 
 /* An UNDO event's body ("ply=N fen=..."): N, the game's ply after it, for
@@ -175,10 +188,12 @@ struct store_ops {
 	    size_t errlen);
 	/* Group commit (may be NULL): n changes in one transaction, each
 	 * kept or refused on its own (ok[i]; conflict[i] when another server
-	 * stored that ply or seat first); returns -1 with err when the
-	 * transaction itself failed (then nothing is kept). */
+	 * stored that ply or seat first, and replaced[i] too when the seat
+	 * of by[] was taken since by another connection); returns -1 with
+	 * err when the transaction itself failed (then nothing is kept). */
 	int (*commit_batch)(void *ctx, const struct store_change *const *ch,
-	    int n, bool *ok, bool *conflict, char *err, size_t errlen);
+	    int n, bool *ok, bool *conflict, bool *replaced, char *err,
+	    size_t errlen);
 	/* Reads, on the caller's thread (the reader thread's handle; the
 	 * event loop's only for the start-up load), never waiting for a
 	 * commit in flight. NULL when every game stays in memory. */

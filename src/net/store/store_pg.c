@@ -6,7 +6,9 @@
  * all in one transaction per group of changes. The database's keys decide
  * races: a ply (events (game, seq)) or a seat (seats (game, seat)) another
  * server stored first makes congo_put answer 'conflict', and the session
- * runs the command again on the game brought up to date (412, 409...).
+ * runs the command again on the game brought up to date (412, 409...);
+ * a seat's holder replaced on another server makes it 'replaced'
+ * (store_pg_hold.c). Each change's text: store_pg_put.c.
  * Reads and LISTEN (the event loop, another connection): start-up, a game
  * when asked for, LIST, and other servers' changes (sess_remote).
  */
@@ -93,136 +95,6 @@ bad:
 	return NULL;
 }
 
-/* Append text to a growing buffer. */
-static void
-add(char **buf, size_t *len, size_t *cap, const char *t)
-{
-	size_t n = strlen(t);
-
-	if (*len + n + 1 > *cap) {
-		while (*len + n + 1 > *cap)
-			*cap = *cap ? *cap * 2 : 4096;
-		*buf = xrealloc(*buf, *cap);
-	}
-	memcpy(*buf + *len, t, n + 1);
-	*len += n;
-}
-
-/* A quoted literal (or NULL) appended, with a comma before it unless first. */
-static void
-lit(struct pgstore *pg, char **buf, size_t *len, size_t *cap, const char *v,
-    bool first)
-{
-	char *q;
-
-	if (!first)
-		add(buf, len, cap, ", ");
-	if (v == NULL) {
-		add(buf, len, cap, "NULL");
-		return;
-	}
-	q = PQescapeLiteral(pg->w, v, strlen(v));
-	add(buf, len, cap, q != NULL ? q : "NULL");
-	PQfreemem(q);
-}
-
-/*
- * An UNDO sets its game's ply (LIST's ply=) to the one it went back to
- * (congo_put counts MOVEs only): where congo_put stored this very event,
- * not on a conflict (another server's event with that seq).
- */
-static void
-undo_ply(struct pgstore *pg, char **buf, size_t *len, size_t *cap,
-    const struct store_change *ch, int k)
-{
-	long ply = store_undo_ply(ch->kind[k], ch->body[k]);
-	char num[80];
-
-	if (ply < 0)
-		return;
-	snprintf(num, sizeof num, "UPDATE games SET ply = %ld WHERE id = ", ply);
-	add(buf, len, cap, num);
-	lit(pg, buf, len, cap, ch->game, true);
-	snprintf(num, sizeof num, " AND EXISTS (SELECT 1 FROM events WHERE "
-	    "seq = %ld", ch->seq[k]);
-	add(buf, len, cap, num);
-	add(buf, len, cap, " AND game = ");
-	lit(pg, buf, len, cap, ch->game, true);
-	add(buf, len, cap, " AND body = ");
-	lit(pg, buf, len, cap, ch->body[k], true);
-	add(buf, len, cap, ");");
-}
-
-/* One change as a call of congo_put, appended to the batch's text. */
-static void
-put(struct pgstore *pg, char **buf, size_t *len, size_t *cap,
-    const struct store_change *ch)
-{
-	char num[7][24], extra[STORE_EXTRA_MAX * STORE_EXTRA_LEN];
-	const char *v[21];
-	size_t elen = 0;
-	int k;
-
-	snprintf(num[0], sizeof num[0], "%d", ch->repetition);
-	snprintf(num[1], sizeof num[1], "%d", ch->quiet_plies);
-	snprintf(num[2], sizeof num[2], "%lld", ch->created);
-	snprintf(num[3], sizeof num[3], "%d", ch->seat);
-	snprintf(num[4], sizeof num[4], "%ld", ch->nev > 0 ? ch->seq[0] : 0);
-	snprintf(num[5], sizeof num[5], "%ld", ch->nev > 1 ? ch->seq[1] : 0);
-	v[0] = ch->game;
-	v[1] = ch->new_game ? "t" : "f";
-	v[2] = ch->start_fen != NULL ? ch->start_fen : "";
-	v[3] = num[0];
-	v[4] = num[1];
-	v[5] = num[2];
-	v[6] = num[3];
-	v[7] = ch->name != NULL ? ch->name : "";
-	v[8] = ch->token != NULL ? ch->token : "";
-	v[9] = num[4];
-	v[10] = ch->nev > 0 ? ch->kind[0] : NULL;
-	v[11] = ch->nev > 0 ? ch->body[0] : NULL;
-	v[12] = num[5];
-	v[13] = ch->nev > 1 ? ch->kind[1] : NULL;
-	v[14] = ch->nev > 1 ? ch->body[1] : NULL;
-	v[15] = pg->me;
-	snprintf(num[6], sizeof num[6], "%d", ch->creator);
-	v[16] = ch->variant != NULL ? ch->variant : "congo";
-	v[17] = ch->clock;
-	v[18] = num[6];
-	v[19] = ch->rematch_of;
-	/* The extra statements, separated by chr(30) for congo_put. */
-	extra[0] = '\0';
-	for (k = 0; k < ch->nextra; k++)
-		elen += (size_t)snprintf(extra + elen, sizeof extra - elen,
-		    "%s%s", k > 0 ? "\036" : "", ch->extra[k]);
-	v[20] = ch->nextra > 0 ? extra : NULL;
-	add(buf, len, cap, "SELECT congo_put(");
-	for (k = 0; k < 21; k++)
-		lit(pg, buf, len, cap, v[k], k == 0);
-	add(buf, len, cap, ");");
-	for (k = 0; k < ch->nev && k < 2; k++)
-		undo_ply(pg, buf, len, cap, ch, k);
-	if (!ch->both_seats)
-		return;
-	/* Black's seat of a rematch, in the same transaction, only where
-	 * congo_put made the game with white's (not on a conflict). */
-	add(buf, len, cap, "INSERT INTO seats SELECT ");
-	lit(pg, buf, len, cap, ch->game, true);
-	add(buf, len, cap, ", 1");
-	lit(pg, buf, len, cap, ch->name2, false);
-	lit(pg, buf, len, cap, ch->token2, false);
-	add(buf, len, cap, " WHERE EXISTS (SELECT 1 FROM seats WHERE game = ");
-	lit(pg, buf, len, cap, ch->game, true);
-	add(buf, len, cap, " AND seat = 0 AND token = ");
-	lit(pg, buf, len, cap, ch->token, true);
-	add(buf, len, cap, "); UPDATE games SET status = 1 WHERE status = 0 AND "
-	    "id = ");
-	lit(pg, buf, len, cap, ch->game, true);
-	add(buf, len, cap, " AND (SELECT count(*) FROM seats WHERE game = ");
-	lit(pg, buf, len, cap, ch->game, true);
-	add(buf, len, cap, ") = 2;");
-}
-
 /*
  * One go of a batch: sql sent, each change's answer read into ok and
  * conflict (sent: the changes in it, in order). 0, or 1 when it failed:
@@ -231,7 +103,8 @@ put(struct pgstore *pg, char **buf, size_t *len, size_t *cap,
  */
 static int
 send_batch(struct pgstore *pg, const char *sql, const int *sent, int nsent,
-    bool *ok, bool *conflict, char *err, size_t errlen, bool *retry)
+    bool *ok, bool *conflict, bool *replaced, char *err, size_t errlen,
+    bool *retry)
 {
 	PGresult *r;
 	int i, k = 0, bad = 0;
@@ -260,6 +133,8 @@ send_batch(struct pgstore *pg, const char *sql, const int *sent, int nsent,
 			i = sent[k++];
 			ok[i] = strcmp(PQgetvalue(r, 0, 0), "ok") == 0;
 			conflict[i] = !ok[i];
+			replaced[i] = strcmp(PQgetvalue(r, 0, 0),
+			    "replaced") == 0;
 		}
 		PQclear(r);
 	}
@@ -273,7 +148,7 @@ send_batch(struct pgstore *pg, const char *sql, const int *sent, int nsent,
  */
 static int
 commit_tx(void *ctx, const struct store_change *const *ch, int n,
-    bool *ok, bool *conflict, char *err, size_t errlen)
+    bool *ok, bool *conflict, bool *replaced, char *err, size_t errlen)
 {
 	struct pgstore *pg = ctx;
 	char *sql = NULL;
@@ -283,14 +158,14 @@ commit_tx(void *ctx, const struct store_change *const *ch, int n,
 	int i, nsent = 0, bad, try;
 
 	for (i = 0; i < n; i++)
-		ok[i] = conflict[i] = false;
+		ok[i] = conflict[i] = replaced[i] = false;
 	if (!pg_alive(pg, &pg->w, false, &pg->w_retry, &pg->w_backoff)) {
 		free(sent);
 		snprintf(err, errlen, "%.200s: the database cannot be reached "
 		    "now (trying again every %d ms)", pg->name, pg->w_backoff);
 		return -1;
 	}
-	add(&sql, &len, &cap, "BEGIN;");
+	pg_add(&sql, &len, &cap, "BEGIN;");
 	for (i = 0; i < n; i++) {
 		if (pg->fail_next != 0) {
 			if (pg->fail_next > 0)
@@ -298,19 +173,21 @@ commit_tx(void *ctx, const struct store_change *const *ch, int n,
 			snprintf(err, errlen, "refused for a test");
 			continue;
 		}
-		put(pg, &sql, &len, &cap, ch[i]);
+		pg_put(pg, &sql, &len, &cap, ch[i]);
 		sent[nsent++] = i;
 	}
-	add(&sql, &len, &cap, "COMMIT;");
+	pg_add(&sql, &len, &cap, "COMMIT;");
 	for (try = 0; ; try++) {
-		if ((bad = send_batch(pg, sql, sent, nsent, ok, conflict, err,
-		    errlen, &retry)) == 0)
+		if ((bad = send_batch(pg, sql, sent, nsent, ok, conflict,
+		    replaced, err, errlen, &retry)) == 0)
 			break;
 		if (bad == 2) {
 			/* Was it stored? Asked on a new connection: yes, its
 			 * answers; no, sent again on it; unknown, refused. */
 			int was = pg_commit_lost(pg, ch, sent, nsent, ok,
 			    conflict);
+			for (i = 0; i < n; i++)
+				replaced[i] = false;
 			if (was == 1) {
 				bad = 0;
 				store_notice(2, "%.200s: a commit's answer was "
@@ -321,12 +198,12 @@ commit_tx(void *ctx, const struct store_change *const *ch, int n,
 			if (was == 0 && try < 2)
 				continue;
 			for (i = 0; i < n; i++)
-				ok[i] = conflict[i] = false;
+				ok[i] = conflict[i] = replaced[i] = false;
 			break;
 		}
 		pg_run(pg->w, "ROLLBACK", PGRES_COMMAND_OK);
 		for (i = 0; i < n; i++)
-			ok[i] = conflict[i] = false;
+			ok[i] = conflict[i] = replaced[i] = false;
 		/* A deadlock or a serialization failure rolled it all back:
 		 * the same batch again, as PostgreSQL advises. */
 		if (!retry || try >= 2)
@@ -348,38 +225,42 @@ commit_tx(void *ctx, const struct store_change *const *ch, int n,
  */
 static int
 pg_commit_batch(void *ctx, const struct store_change *const *ch, int n,
-    bool *ok, bool *conflict, char *err, size_t errlen)
+    bool *ok, bool *conflict, bool *replaced, char *err, size_t errlen)
 {
 	const struct store_change **rest;
-	bool *rok, *rconflict;
+	bool *rok, *rconflict, *rreplaced;
 	int *at, i, m = 0, pairings = 0;
 
 	for (i = 0; i < n; i++)
 		pairings += ch[i]->seek[0] != NULL;
 	if (pairings == 0 || n == 1)
-		return commit_tx(ctx, ch, n, ok, conflict, err, errlen);
+		return commit_tx(ctx, ch, n, ok, conflict, replaced, err,
+		    errlen);
 	rest = xcalloc((size_t)n, sizeof *rest);
 	rok = xcalloc((size_t)n, sizeof *rok);
 	rconflict = xcalloc((size_t)n, sizeof *rconflict);
+	rreplaced = xcalloc((size_t)n, sizeof *rreplaced);
 	at = xcalloc((size_t)n, sizeof *at);
 	for (i = 0; i < n; i++) {
-		ok[i] = conflict[i] = false;
+		ok[i] = conflict[i] = replaced[i] = false;
 		if (ch[i]->seek[0] == NULL) {
 			at[m] = i;
 			rest[m++] = ch[i];
 		} else
 			(void)commit_tx(ctx, &ch[i], 1, &ok[i], &conflict[i],
-			    err, errlen);
+			    &replaced[i], err, errlen);
 	}
-	if (m > 0 && commit_tx(ctx, rest, m, rok, rconflict, err,
+	if (m > 0 && commit_tx(ctx, rest, m, rok, rconflict, rreplaced, err,
 	    errlen) == 0)
 		for (i = 0; i < m; i++) {
 			ok[at[i]] = rok[i];
 			conflict[at[i]] = rconflict[i];
+			replaced[at[i]] = rreplaced[i];
 		}
 	free(rest);
 	free(rok);
 	free(rconflict);
+	free(rreplaced);
 	free(at);
 	return 0;
 }
@@ -387,10 +268,10 @@ pg_commit_batch(void *ctx, const struct store_change *const *ch, int n,
 static int
 pg_commit(void *ctx, const struct store_change *ch, char *err, size_t errlen)
 {
-	bool ok = false, conflict;
+	bool ok = false, conflict, replaced;
 
-	if (pg_commit_batch(ctx, &ch, 1, &ok, &conflict, err, errlen) < 0 ||
-	    !ok)
+	if (pg_commit_batch(ctx, &ch, 1, &ok, &conflict, &replaced, err,
+	    errlen) < 0 || !ok)
 		return -1;
 	return 0;
 }

@@ -106,6 +106,25 @@ void pg_notify_poll(struct pgstore *pg, bool wait);
  * true when r is there (store_pg_link.c). */
 bool pg_reader_step(struct pgstore *pg);
 
+/* Text appended to a growing buffer; a quoted literal (or NULL), after a
+ * comma unless first; one change appended to a batch (store_pg_put.c). */
+void pg_add(char **buf, size_t *len, size_t *cap, const char *t);
+void pg_lit(struct pgstore *pg, char **buf, size_t *len, size_t *cap,
+    const char *v, bool first);
+void pg_put(struct pgstore *pg, char **buf, size_t *len, size_t *cap,
+    const struct store_change *ch);
+/* Seats' holders across servers (store_pg_hold.c): a REJOIN's taking as
+ * its whole statement (true), or nothing (false); the check that wraps a
+ * holder's congo_put (opened before it, closed after it): 'replaced' in
+ * place of its answer when the seat was taken since by another. */
+bool pg_hold(struct pgstore *pg, char **buf, size_t *len, size_t *cap,
+    const struct store_change *ch);
+void pg_by_open(struct pgstore *pg, char **buf, size_t *len, size_t *cap,
+    const struct store_change *ch);
+void pg_by_close(char **buf, size_t *len, size_t *cap,
+    const struct store_change *ch);
+
+
 /* "name: what: libpq's message" into err (pg_redact's): -1. */
 int pg_fail(const struct pgstore *pg, PGconn *c, char *err, size_t errlen,
     const char *what);

@@ -1,7 +1,7 @@
 /*
  * store_pg_schema.c: the PostgreSQL store's tables and congo_put, made with
  * --create, and brought from older versions (3: no shared limits; 4: no
- * accounts and ratings) to this one by congo-server --upgrade only (a
+ * accounts and ratings; 5: no seats' holders) to this one by congo-server --upgrade only (a
  * server started on an older database is refused, saying so); of servers
  * upgrading at once one does it under a lock, the others find it done; a
  * newer database is refused.
@@ -19,8 +19,9 @@
 #include "util/util.h"
 
 /* 4: the shared limits; 5: accounts and ratings (STORE_ACCOUNTS_SQL), a
- * game's rated flag and end, congo_put's extra statements. */
-#define PG_SCHEMA_VERSION 5
+ * game's rated flag and end, congo_put's extra statements; 6: the seats'
+ * holders (store_pg_hold.c). */
+#define PG_SCHEMA_VERSION 6
 
 /* Limits counted by every server together: a row a key and minute. */
 #define PG_LIMITS_TABLE \
@@ -30,6 +31,13 @@
     " n INTEGER NOT NULL," \
     " PRIMARY KEY (key, win));"
 
+/* A seat's holder as its last REJOIN wrote it (store_pg_hold.c). */
+#define PG_HOLDS_TABLE \
+    "CREATE TABLE congo_holds(" \
+    " game TEXT NOT NULL," \
+    " seat INTEGER NOT NULL," \
+    " holder TEXT NOT NULL," \
+    " PRIMARY KEY (game, seat));"
 
 #define PG_PUT_FUNCTION \
     "CREATE OR REPLACE FUNCTION congo_put(g TEXT, fresh BOOLEAN, st TEXT, rep INTEGER," \
@@ -81,8 +89,9 @@
 
 static const char pg_schema[] =
     "CREATE TABLE congo_meta(version INTEGER NOT NULL);"
-    "INSERT INTO congo_meta VALUES (5);"
+    "INSERT INTO congo_meta VALUES (6);"
     PG_LIMITS_TABLE
+    PG_HOLDS_TABLE
     "CREATE TABLE games("
     " id TEXT PRIMARY KEY,"
     " n BIGSERIAL UNIQUE,"                  /* creation order */
@@ -118,6 +127,9 @@ static const char *const to_5[] = {
 	PG_PUT_FUNCTION,
 	NULL
 };
+
+/* Version 5 to 6: the seats' holders. */
+static const char *const to_6[] = { PG_HOLDS_TABLE, NULL };
 
 /*
  * One step from version `from` to the next: its statements and the new
@@ -244,6 +256,10 @@ pg_setup(struct pgstore *pg, int how, char *err, size_t errlen)
 		return -1;
 	if (ver == 4)
 		ver = 5;
+	if (ver == 5 && migrate(pg, 5, to_6, err, errlen) < 0)
+		return -1;
+	if (ver == 5)
+		ver = 6;
 	if (from != ver)
 		snprintf(pg->note, sizeof pg->note, "%.300s: brought from "
 		    "version %d to %d", pg->name, from, ver);

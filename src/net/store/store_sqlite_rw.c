@@ -218,13 +218,13 @@ test_refuses(struct store *st)
  */
 static int
 store_commit_batch(void *ctx, const struct store_change *const *ch, int n,
-    bool *ok, bool *conflict, char *err, size_t errlen)
+    bool *ok, bool *conflict, bool *replaced, char *err, size_t errlen)
 {
 	struct store *st = ctx;
 	int i, nok = 0;
 
-	for (i = 0; i < n; i++)
-		conflict[i] = false;    /* one server a file: never */
+	for (i = 0; i < n; i++)        /* one server a file: never */
+		conflict[i] = replaced[i] = false;
 	if (sqlite3_exec(st->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) !=
 	    SQLITE_OK) {
 		for (i = 0; i < n; i++)
@@ -277,11 +277,11 @@ static int
 store_commit(void *ctx, const struct store_change *ch, char *err,
     size_t errlen)
 {
-	bool ok = false, conflict;
+	bool ok = false, conflict, replaced;
 
 	err[0] = '\0';
-	if (store_commit_batch(ctx, &ch, 1, &ok, &conflict, err, errlen) < 0 ||
-	    !ok)
+	if (store_commit_batch(ctx, &ch, 1, &ok, &conflict, &replaced, err,
+	    errlen) < 0 || !ok)
 		return -1;
 	return 0;
 }

@@ -1,0 +1,75 @@
+/*
+ * store_pg_hold.c: who holds a seat, for servers sharing one PostgreSQL.
+ * Presence (store_pg_presence.c) tells the other servers by notices, which
+ * arrive a few milliseconds later: until then the connection a REJOIN on
+ * another server replaced could still move, say or resign for the seat.
+ * So a REJOIN writes its taking (a random word) as the seat's holder in
+ * congo_holds before it is answered, and every change a holder makes is
+ * stored only where the seat's holder is still the taking it knows ("" for
+ * a seat taken by CREATE, JOIN or a pairing, which write none: no row).
+ * The check and the change are one statement (one snapshot): a REJOIN
+ * answered before the change was sent is seen by it.
+ */
+#include "config.h"
+
+#ifdef HAVE_LIBPQ
+
+#include <stdio.h>
+
+#include "net/store/store_pg.h"
+
+bool
+pg_hold(struct pgstore *pg, char **buf, size_t *len, size_t *cap,
+    const struct store_change *ch)
+{
+	char seat[16];
+
+	if (ch->hold[0] == '\0')
+		return false;
+	snprintf(seat, sizeof seat, "%d", ch->hold_seat);
+	pg_add(buf, len, cap, "INSERT INTO congo_holds VALUES (");
+	pg_lit(pg, buf, len, cap, ch->game, true);
+	pg_lit(pg, buf, len, cap, seat, false);
+	pg_lit(pg, buf, len, cap, ch->hold, false);
+	pg_add(buf, len, cap, ") ON CONFLICT (game, seat) DO UPDATE SET "
+	    "holder = EXCLUDED.holder RETURNING 'ok';");
+	return true;
+}
+
+void
+pg_by_open(struct pgstore *pg, char **buf, size_t *len, size_t *cap,
+    const struct store_change *ch)
+{
+	bool first = true;
+	int k;
+
+	if (!ch->by[0] && !ch->by[1])
+		return;
+	pg_add(buf, len, cap, "CASE WHEN EXISTS (SELECT 1 FROM congo_holds "
+	    "WHERE game = ");
+	pg_lit(pg, buf, len, cap, ch->game, true);
+	pg_add(buf, len, cap, " AND (");
+	for (k = 0; k < 2; k++) {
+		if (!ch->by[k])
+			continue;
+		pg_add(buf, len, cap, first ? "" : " OR ");
+		pg_add(buf, len, cap, k == 0 ? "(seat = 0 AND holder <> " :
+		    "(seat = 1 AND holder <> ");
+		pg_lit(pg, buf, len, cap, ch->by_taking[k], true);
+		pg_add(buf, len, cap, ")");
+		first = false;
+	}
+	pg_add(buf, len, cap, ")) THEN 'replaced' ELSE ");
+}
+
+void
+pg_by_close(char **buf, size_t *len, size_t *cap,
+    const struct store_change *ch)
+{
+	if ((ch->by[0] || ch->by[1]))
+		pg_add(buf, len, cap, " END");
+}
+
+#else
+typedef int net_pg_hold_absent;
+#endif
