@@ -349,7 +349,7 @@ send 4 y
 wait_for k2 "^resumed the game kept in "
 wait_for k2 "^Move 2: White to move\.$"
 # the default players' game (the AI) was never announced
-grep -q "Black is alphabeta" "$tmp/k2.out" &&
+grep -q "Black is AI full strength" "$tmp/k2.out" &&
     die "k2: a game other than the kept one was said before the answer"
 grep -q "^A game of Congo: White is human, Black is human" "$tmp/k2.out" ||
     die "k2: the resumed game was not said"

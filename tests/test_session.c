@@ -128,7 +128,7 @@ test_fen_players_limits_pace(void **state)
 
 	tsu_cmd(&s, CMD_BLACK, "random");
 	assert_false(s.player[BLACK]->human);
-	assert_true(tsu_msg_has(&s, "Black is now played by random"));
+	assert_true(tsu_msg_has(&s, "Black is now played by AI random moves"));
 	tsu_cmd(&s, CMD_BLACK, "wizard");
 	assert_true(tsu_msg_has(&s, "unknown player"));
 	tsu_cmd(&s, CMD_BLACK, "human");

@@ -142,6 +142,24 @@ test_level_names(void **state)
 	assert_string_equal(v, "AI level 3 (Club player)");
 	session_player_name_shown("bob", v, sizeof v);
 	assert_string_equal(v, "bob");
+	/* The AIs that are not levels, in words; the engine's words are
+	 * what is kept (records, settings), and only they are read so. */
+	session_player_name_shown("alphabeta 1s", v, sizeof v);
+	assert_string_equal(v, "AI full strength (1 s)");
+	session_player_name_shown("alphabeta 0.2s", v, sizeof v);
+	assert_string_equal(v, "AI full strength (0.2 s)");
+	session_player_name_shown("alphabeta 200ms", v, sizeof v);
+	assert_string_equal(v, "AI full strength (0.2 s)");
+	session_player_name_shown("negamax", v, sizeof v);
+	assert_string_equal(v, "AI simple search");
+	session_player_name_shown("random", v, sizeof v);
+	assert_string_equal(v, "AI random moves");
+	session_player_name_shown("alphabeta 1s extra", v, sizeof v);
+	assert_string_equal(v, "alphabeta 1s extra");
+	session_player_name_shown("alphabeta depth 5", v, sizeof v);
+	assert_string_equal(v, "alphabeta depth 5");
+	session_player_name_shown("alphabeta 0s", v, sizeof v);
+	assert_string_equal(v, "alphabeta 0s");
 	/* cut to its room, never inside a character */
 	session_player_name_shown("Anf\xc3\xa4nger", v, 5);
 	assert_string_equal(v, "Anf");

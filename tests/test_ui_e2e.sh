@@ -177,7 +177,7 @@ expect_rank 2 PPPPPPP
 expect_rank 1 GMELECZ
 expect 'White to move'
 expect 'White +human'
-expect 'Black +random'
+expect 'Black +AI random moves'
 expect 'L1 Z1 E2 G1 C1 M1 P7 S0'
 expect 'l1 z1 e2 g1 c1 m1 p7 s0'
 [ "$(plies)" = 0 ] || fail "moves listed before any move"
@@ -283,8 +283,8 @@ check_restored
 # ---- 2. AI against AI: pause, step, resume ----
 note "AI vs AI: moves come by themselves"
 start --config "$tmp/aivsai.conf"
-expect 'White +random'
-expect 'Black +random'
+expect 'White +AI random moves'
+expect 'Black +AI random moves'
 _deadline=$(($(date +%s) + 10))
 while capture; [ "$(plies)" -lt 2 ]; do
 	[ "$(date +%s)" -gt "$_deadline" ] && fail "the AIs do not move"

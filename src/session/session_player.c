@@ -103,6 +103,24 @@ ai_reset(struct session *s, struct session_player *p)
 	session_search_clear(p->priv);
 }
 
+/* The AIs that are not levels, as a person reads them (the engine's
+ * words, "alphabeta 1s", stay in records and settings): true with buf
+ * filled; false for one named otherwise (a depth, a node count). */
+static bool
+ai_plain_name(const char *alg, int movetime_ms, char *buf, size_t n)
+{
+	if (strcasecmp(alg, "alphabeta") == 0 && movetime_ms > 0)
+		snprintf(buf, n, _("AI full strength (%g s)"),
+		    movetime_ms / 1000.0);
+	else if (strcasecmp(alg, "negamax") == 0)
+		snprintf(buf, n, "%s", _("AI simple search"));
+	else if (strcasecmp(alg, "random") == 0)
+		snprintf(buf, n, "%s", _("AI random moves"));
+	else
+		return false;
+	return true;
+}
+
 /* The AI named: in English as records keep it (shown false), or as a
  * person reads it. */
 static void
@@ -115,6 +133,9 @@ ai_text(const struct session_player *p, bool shown, char *buf, size_t n)
 	char lim[64] = "";
 	size_t len = 0;
 
+	if (shown && c->level == 0 && c->depth == 0 &&
+	    ai_plain_name(c->algorithm, c->movetime_ms, buf, n))
+		return;
 	if (search_algorithm_parse(c->algorithm, &alg) == 0)
 		d = search_algorithm_desc(alg);
 	if (d != NULL && d->default_depth > 0 && c->depth == 0)
@@ -198,14 +219,37 @@ whole_chars(char *buf)
 		buf[i - 1] = '\0';
 }
 
+/* The time of an AI at full strength as kept ("alphabeta 1s", "alphabeta
+ * 200ms"), in ms; -1 for any other name. */
+static int
+kept_movetime(const char *name)
+{
+	double t;
+	int end = 0;
+
+	if (sscanf(name, "alphabeta %lfs%n", &t, &end) == 1 && end > 0 &&
+	    name[end] == '\0')
+		t *= 1000;
+	else if (end = 0, sscanf(name, "alphabeta %lfms%n", &t, &end) != 1 ||
+	    end == 0 || name[end] != '\0')
+		return -1;
+	return t >= 1 && t < 1e9 ? (int)(t + 0.5) : -1;
+}
+
 void
 session_player_name_shown(const char *name, char *buf, size_t n)
 {
 	char kept[96];
-	int level;
+	int level, ms;
 
 	if (strcmp(name, "human") == 0)
 		snprintf(buf, n, "%s", _("human"));
+	else if ((strcmp(name, "negamax") == 0 || strcmp(name, "random") ==
+	    0) && ai_plain_name(name, 0, buf, n))
+		;       /* the new-game dialog's "negamax", "random" */
+	else if ((ms = kept_movetime(name)) > 0 &&
+	    ai_plain_name("alphabeta", ms, buf, n))
+		;       /* its "alphabeta 1s", a record's "alphabeta 200ms" */
 	else if (sscanf(name, "AI level %d", &level) == 1 && level > 0 &&
 	    level <= SEARCH_LEVELS &&
 	    (session_level_text(level, false, kept, sizeof kept),

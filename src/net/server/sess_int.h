@@ -140,8 +140,8 @@ struct sconn {
 	 * server's change beat): its copy. */
 	char *held;
 	size_t heldlen;
-	/* A REJOIN's taking stored (sess_rejoin_stored): the seat its line,
-	 * run again, takes; game "" none. */
+	/* A REJOIN's taking stored (rejoin_take, sess_game.c): the seat
+	 * its line, run again, takes; game "" none. */
 	char took_game[CGP_ID_LEN + 1];
 	int took_seat;
 	char took[STORE_TAKING_LEN + 1];
