@@ -110,9 +110,20 @@ test_low_time_warning(void **state)
 static void
 test_level_names(void **state)
 {
+	static const char *const plain[][2] = {
+		{ "alphabeta 1s", "AI full strength (1 s)" },
+		{ "alphabeta 0.2s", "AI full strength (0.2 s)" },
+		{ "alphabeta 200ms", "AI full strength (0.2 s)" },
+		{ "negamax", "AI simple search" },
+		{ "random", "AI random moves" },
+		{ "alphabeta 1s extra", "alphabeta 1s extra" },
+		{ "alphabeta depth 5", "alphabeta depth 5" },
+		{ "alphabeta 0s", "alphabeta 0s" },
+	};
 	struct session s;
 	struct player_conf pc;
 	char err[160], desc[96], v[NG_TEXT_MAX];
+	size_t i;
 
 	(void)state;
 	tsu_ms = 0;
@@ -144,22 +155,10 @@ test_level_names(void **state)
 	assert_string_equal(v, "bob");
 	/* The AIs that are not levels, in words; the engine's words are
 	 * what is kept (records, settings), and only they are read so. */
-	session_player_name_shown("alphabeta 1s", v, sizeof v);
-	assert_string_equal(v, "AI full strength (1 s)");
-	session_player_name_shown("alphabeta 0.2s", v, sizeof v);
-	assert_string_equal(v, "AI full strength (0.2 s)");
-	session_player_name_shown("alphabeta 200ms", v, sizeof v);
-	assert_string_equal(v, "AI full strength (0.2 s)");
-	session_player_name_shown("negamax", v, sizeof v);
-	assert_string_equal(v, "AI simple search");
-	session_player_name_shown("random", v, sizeof v);
-	assert_string_equal(v, "AI random moves");
-	session_player_name_shown("alphabeta 1s extra", v, sizeof v);
-	assert_string_equal(v, "alphabeta 1s extra");
-	session_player_name_shown("alphabeta depth 5", v, sizeof v);
-	assert_string_equal(v, "alphabeta depth 5");
-	session_player_name_shown("alphabeta 0s", v, sizeof v);
-	assert_string_equal(v, "alphabeta 0s");
+	for (i = 0; i < sizeof plain / sizeof plain[0]; i++) {
+		session_player_name_shown(plain[i][0], v, sizeof v);
+		assert_string_equal(v, plain[i][1]);
+	}
 	/* cut to its room, never inside a character */
 	session_player_name_shown("Anf\xc3\xa4nger", v, 5);
 	assert_string_equal(v, "Anf");
