@@ -1,7 +1,7 @@
 /*
  * session_game.c: the game in play: moves, turns handed to the players,
- * the AI worker's messages, the clock and the timers, messages and their
- * log.
+ * the AI worker's messages, the timers, messages and their log (the
+ * clock: session_clock.c).
  */
 #include "config.h"
 
@@ -215,122 +215,6 @@ session_cancel_turns(struct session *s)
 	s->ai_line[0] = '\0';
 }
 
-/* ---- the clock ---- */
-
-static void
-clk_grow(struct session *s, int n)
-{
-	if (n < s->clk_cap)
-		return;
-	s->clk_cap = n + 64;
-	s->clk = xreallocarray(s->clk, (size_t)s->clk_cap, sizeof *s->clk);
-}
-
-/* Note both sides' time at the current ply (for undo and the record). */
-static void
-clk_note(struct session *s)
-{
-	int64_t now = s->now();
-	int n = s->game.nply;
-
-	if (!s->clocked)
-		return;
-	clk_grow(s, n);
-	s->clk[n][WHITE] = clock_left(&s->clock, WHITE, now);
-	s->clk[n][BLACK] = clock_left(&s->clock, BLACK, now);
-}
-
-/*
- * RULES.md "Time": each side's first move is not timed, a clock first runs
- * on its side's second turn. At the side to move's turn, it has moved
- * before once two plies of the game are played (from its start position).
- */
-bool
-session_clock_timed(const struct session *s)
-{
-	return s->clocked && s->have_game && s->game.nply >= 2;
-}
-
-/* Run the clock of the side to move, unless paused, the game is over or
- * the side's first move is to come. */
-static void
-clock_follow(struct session *s)
-{
-	int64_t now = s->now();
-
-	if (!s->clocked)
-		return;
-	if (game_over(&s->game) || s->paused || !session_clock_timed(s))
-		clock_stop(&s->clock, now);
-	else if (s->clock.running != game_board(&s->game)->side)
-		clock_start(&s->clock, game_board(&s->game)->side, now);
-}
-
-void
-session_clock_restore(struct session *s)
-{
-	int64_t now = s->now();
-	int n = s->game.nply;
-
-	s->flagged = -1;
-	s->result_why[0] = '\0';
-	if (!s->clocked)
-		return;
-	clock_stop(&s->clock, now);
-	if (n < s->clk_cap) {
-		clock_set(&s->clock, WHITE, s->clk[n][WHITE], now);
-		clock_set(&s->clock, BLACK, s->clk[n][BLACK], now);
-	}
-	clock_follow(s);
-}
-
-int64_t
-session_clock_left(const struct session *s, int color)
-{
-	return clock_left(&s->clock, color, s->now());
-}
-
-int64_t
-session_clock_shown(const struct session *s, int color)
-{
-	if (s->review >= 0 && game_over(&s->game) && s->review < s->clk_cap)
-		return s->clk[s->review][color];
-	return session_clock_left(s, color);
-}
-
-int
-session_set_clock(struct session *s, const char *text)
-{
-	char err[160];
-	int64_t base, inc;
-
-	if (strcmp(text, "none") == 0 || strcmp(text, "0") == 0) {
-		s->clocked = false;
-		s->tc_base = s->tc_inc = 0;
-		return 0;
-	}
-	if (clock_parse_minutes(text, &base, &inc, err, sizeof err) < 0) {
-		session_msg(s, SM_ERROR, _("clock: %s"), err);
-		return -1;
-	}
-	s->clocked = true;
-	s->tc_base = base;
-	s->tc_inc = inc;
-	return 0;
-}
-
-static void
-clock_reset(struct session *s)
-{
-	s->flagged = -1;
-	s->low_warned[WHITE] = s->low_warned[BLACK] = false;
-	if (!s->clocked)
-		return;
-	clock_init(&s->clock, s->tc_base, s->tc_inc);
-	clk_note(s);
-	clock_follow(s);
-}
-
 /* ---- new games and moves ---- */
 
 void
@@ -361,7 +245,7 @@ session_new_game(struct session *s, const struct board *start)
 	s->last_move_at = s->now();
 	s->serial++;
 	s->reset_serial++;
-	clock_reset(s);
+	session_clock_reset(s);
 	session_turn(s);
 }
 
@@ -371,7 +255,7 @@ session_turn(struct session *s)
 	struct session_player *p;
 
 	s->dirty = true;
-	clock_follow(s);
+	session_clock_follow(s);
 	if (game_over(&s->game) || s->thinking || s->held != MOVE_NONE)
 		return;
 	p = s->player[game_board(&s->game)->side];
@@ -473,7 +357,7 @@ session_play(struct session *s, move_t m, bool from_ai)
 		return;
 	}
 	session_tree_sync(s);       /* the move tree follows the game */
-	clk_note(s);
+	session_clock_note(s);
 	memset(&fx, 0, sizeof fx);
 	board_make(&after, m, &fx);
 	describe_effects(&fx, what, sizeof what);
@@ -492,7 +376,7 @@ session_play(struct session *s, move_t m, bool from_ai)
 			s->player[c]->ops->move_played(s, s->player[c], m);
 	if (game_over(&s->game)) {
 		char res[96];
-		clock_follow(s);
+		session_clock_follow(s);
 		session_result_text(s, res, sizeof res);
 		/* The status bar gives the result; the line says how it
 		 * came and what next (what the move did is in the log
@@ -662,30 +546,6 @@ worker_msg(struct session *s, const struct session_job_msg *m)
 	session_tick(s);
 }
 
-/* A person whose clock runs low is told once (again after the
- * increment took it back above the mark). */
-static void
-low_time(struct session *s, int64_t now)
-{
-	int c = s->clock.running;
-	int64_t left;
-
-	if (c < 0)
-		return;
-	left = clock_left(&s->clock, c, now);
-	if (left > SESSION_LOW_TIME_MS) {
-		s->low_warned[c] = false;
-		return;
-	}
-	if (s->low_warned[c] || !s->player[c]->human)
-		return;
-	s->low_warned[c] = true;
-	session_msg(s, SM_ERROR, ngettext("%s: %d second left on the clock",
-	    "%s: %d seconds left on the clock",
-	    (unsigned long)((left + 999) / 1000)), _(side_name[c]),
-	    (int)((left + 999) / 1000));
-}
-
 void
 session_tick(struct session *s)
 {
@@ -699,7 +559,7 @@ session_tick(struct session *s)
 			session_analysis_sync(s);
 			return;
 		}
-		low_time(s, now);
+		session_clock_low(s, now);
 	}
 	if (s->held != MOVE_NONE && !s->paused && now >= s->held_at)
 		session_play(s, s->held, true);

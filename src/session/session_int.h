@@ -10,6 +10,15 @@
 
 /* After the position changed under the players' feet (undo, redo,
  * :continue): advice dropped, review left, clocks restored. */
+/* The clock (session_clock.c): both sides' time noted at the current
+ * ply (for undo and the record); the side to move's run, unless paused,
+ * the game is over or the side's first move is to come; made new for a
+ * new game; a person whose clock runs low told once (again after the
+ * increment took it back above the mark). */
+void session_clock_note(struct session *s);
+void session_clock_follow(struct session *s);
+void session_clock_reset(struct session *s);
+void session_clock_low(struct session *s, int64_t now);
 void session_position_changed(struct session *s);
 /* :save NAME (asks before replacing a file; now: replaces it). */
 void session_save(struct session *s, const char *name, bool now);
