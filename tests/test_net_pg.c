@@ -484,12 +484,7 @@ test_presence_across(void **state)
 	tc_free(b);
 }
 
-/*
- * A MOVE sent until it is answered OK, through an outage of the database:
- * every answer comes within T (never a hang), each refusal is 503 BUSY or
- * 507 STORAGE_FAILED (nothing else), and the OK comes within 30 s.
- */
-static void
+void
 move_through(struct tc *c, const char *id, int ply, const char *mv)
 {
 	long long end = tc_ms() + 30000;
@@ -761,6 +756,7 @@ main(void)
 		cmocka_unit_test(test_news_off_loop),
 		cmocka_unit_test(test_idle_game_leaves),
 		cmocka_unit_test(test_database_outages),
+		cmocka_unit_test(test_commit_unknown),
 		cmocka_unit_test(test_kill_and_rejoin),
 		cmocka_unit_test(test_rematch),
 	};

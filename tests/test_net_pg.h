@@ -46,6 +46,11 @@ void new_game_tok(struct tc *w, const char *wname, struct tc *b,
 const char *state_of(struct tc *c, const char *id);
 /* A STATE of game id on c until it shows kv (" wpresent=1 "), within T. */
 bool state_shows(struct tc *c, const char *id, const char *kv);
+/* A MOVE sent until it is answered OK, through an outage of the
+ * database: every answer comes within T (never a hang), each refusal is
+ * 503 BUSY or 507 STORAGE_FAILED (nothing else), and the OK comes within
+ * 30 s. */
+void move_through(struct tc *c, const char *id, int ply, const char *mv);
 /* Register name on c (a new account), LOGIN there; its key into key. */
 void account(struct tc *c, const char *name, char *key);
 /* The reply to the command tagged tag (OK or ERR), events passed over. */
@@ -92,6 +97,8 @@ void test_tables_locked(void **state);
 void test_news_off_loop(void **state);
 void test_idle_game_leaves(void **state);
 void test_presence_notify_lock(void **state);
+/* A commit's outcome not known: the connection closed, no ERR. */
+void test_commit_unknown(void **state);
 /* test_net_pg_ident.c: names that belong to accounts, across servers. */
 void test_identity_across(void **state);
 void test_same_network_across(void **state);

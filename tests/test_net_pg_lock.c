@@ -269,3 +269,64 @@ test_presence_notify_lock(void **state)
 	tc_free(w);
 	tc_free(w2);
 }
+
+/*
+ * A commit whose answer is lost with its connection while the database
+ * stays away longer than the server asks it (store_pg_lost.c: 6 s): the
+ * server cannot say whether the move was stored, so it sends no ERR (an
+ * ERR says nothing changed) and closes the connection, as if it had died.
+ * The player comes back with REJOIN since= and sends the move again,
+ * which the ply makes harmless. Here Black's move waits on locked tables
+ * when the database stops (its transaction rolled back): sent again, it
+ * is stored once.
+ */
+void
+test_commit_unknown(void **state)
+{
+	char id[16], tb[40], seq[16];
+	struct tc *w, *b, *b2;
+	long long t0;
+	int r;
+
+	(void)state;
+	pg_ctl_needed();
+	w = hello_from(port_a, 170);
+	b = hello_from(port_a, 170);
+	new_game_tok(w, "uw", b, "ub", "", id, NULL, tb);
+	tc_ask(w, "OK #m0 MOVE", "#m0 MOVE game=%s ply=0 move=c2c3", id);
+	tc_val(w->line, "seq", seq, sizeof seq);
+	assert_int_equal(pg_ctl("lock 60"), 0);
+	t0 = tc_ms();
+	tc_send(b, "#m1 MOVE game=%s ply=1 move=c6c5", id);
+	while (pg_ctl("sql \"SELECT 1 / count(*) FROM pg_stat_activity WHERE "
+	    "wait_event_type = 'Lock' AND query LIKE '%%congo_put%%'\"") != 0 &&
+	    tc_ms() - t0 < T)
+		usleep(20000);
+	assert_true(tc_ms() - t0 < T);
+	assert_int_equal(pg_ctl("stop"), 0);
+	t0 = tc_ms();
+	/* No answer to the move: the connection closes. */
+	while ((r = tc_read(b, 6000 + 2 * T, false)) == 1)
+		if (strncmp(b->line, "OK #m1 ", 7) == 0 ||
+		    strncmp(b->line, "ERR #m1 ", 8) == 0)
+			fail_msg("answered while its outcome is not known: %s",
+			    b->line);
+	assert_int_equal(r, 0);
+	print_message("closed %lld ms after the database stopped\n",
+	    tc_ms() - t0);
+	assert_int_equal(pg_ctl("start"), 0);
+	/* Back, and the move sent again: stored once. */
+	b2 = hello_from(port_a, 170);
+	for (t0 = tc_ms(); tc_ms() - t0 < 3 * T; usleep(200000)) {
+		tc_send(b2, "#r REJOIN game=%s token=%s since=%s", id, tb, seq);
+		if (strncmp(reply(b2, "#r"), "OK ", 3) == 0)
+			break;
+	}
+	move_through(b2, id, 1, "c6c5");
+	tc_ask(w, "OK #h HISTORY", "#h HISTORY game=%s", id);
+	assert_non_null(strstr(w->line, " n=2"));
+	tc_ask(w, "OK #g RESIGN", "#g RESIGN game=%s", id);
+	tc_free(w);
+	tc_free(b);
+	tc_free(b2);
+}

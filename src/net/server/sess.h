@@ -57,6 +57,8 @@ struct spend {
 	bool replaced;                 /* refused: the seat its connection
 					  held was taken by another since
 					  (store_change's by[]) */
+	bool unknown;                  /* failed, but whether it was stored
+					  is not known (commit_batch's -2) */
 	char line[CGP_LINE_MAX + 1];   /* the command, for that */
 	size_t linelen;
 	char err[256];

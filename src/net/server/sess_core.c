@@ -115,8 +115,8 @@ sess_err(struct sess *s, int conn, const char *tag, int code,
 	sess_emit(s, conn, &o);
 }
 
-static void
-ask_close(struct sess *s, int conn)
+void
+sess_ask_close(struct sess *s, int conn)
 {
 	struct sconn *c = sess_conn(s, conn);
 
@@ -156,7 +156,7 @@ sess_open(struct sess *s, int conn, const char *addr, long long now_ms)
 		sess_err(s, conn, "*", CGP_BUSY, "too many connections");
 		sess_refused(s, "%s: refused, %d connections", addr,
 		    s->nconns - 1);
-		ask_close(s, conn);
+		sess_ask_close(s, conn);
 		return CGP_BUSY;
 	}
 	if (s->lim.max_per_address > 0 && a->nconn > s->lim.max_per_address) {
@@ -164,7 +164,7 @@ sess_open(struct sess *s, int conn, const char *addr, long long now_ms)
 		    "too many connections from your network");
 		sess_refused(s, "%s: refused, %d connections from %s", addr,
 		    a->nconn - 1, c->net);
-		ask_close(s, conn);
+		sess_ask_close(s, conn);
 		return CGP_RATE_LIMITED;
 	}
 	cgp_out_begin(&o, "HELLO");
@@ -226,7 +226,7 @@ sess_line_too_long(struct sess *s, int conn)
 {
 	sess_err(s, conn, "*", CGP_LINE_TOO_LONG,
 	    "lines are at most 512 bytes with the LF");
-	ask_close(s, conn);
+	sess_ask_close(s, conn);
 }
 
 /* Membership: the games a connection receives events of. */
@@ -486,7 +486,7 @@ cmd_hello(struct sess *s, int conn, struct sconn *c, const struct cgp_cmd *cmd)
 	if (strcmp(cmd->args[0], CGP_VERSION) != 0) {
 		sess_err(s, conn, cmd->tag, CGP_VERSION_UNSUPPORTED,
 		    "this server speaks CGP/1");
-		ask_close(s, conn);
+		sess_ask_close(s, conn);
 		return;
 	}
 	c->hello = true;
@@ -570,7 +570,7 @@ sess_line_en(struct sess *s, int conn, const char *line, size_t len,
 	if (code != 0) {
 		sess_err(s, conn, cmd.tag, code, err);
 		if (code == CGP_LINE_TOO_LONG)
-			ask_close(s, conn);
+			sess_ask_close(s, conn);
 		return SESS_LINE_DONE;
 	}
 	if (cmd.nargs > 0 && cmd.verb != CGP_V_HELLO &&
@@ -602,7 +602,7 @@ sess_line_en(struct sess *s, int conn, const char *line, size_t len,
 	case CGP_V_QUIT:
 		cgp_out_ok(&o, cmd.tag, "QUIT");
 		sess_emit(s, conn, &o);
-		ask_close(s, conn);
+		sess_ask_close(s, conn);
 		break;
 	default:
 		if (verb_handler[cmd.verb] != NULL)

@@ -227,6 +227,9 @@ bool sess_same_network(struct sess *s, const struct sgame *g, int conn,
     int seat, const char *tag);
 /* The counters of a network (net: as sess_net_of gives). */
 struct saddr *sess_addr(struct sess *s, const char *net, long long now_ms);
+/* Close conn once what was queued for it is sent (nothing more is read
+ * from it). */
+void sess_ask_close(struct sess *s, int conn);
 /* Log a refusal: at most one line a second, the rest summed up. */
 void sess_refused(struct sess *s, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

@@ -463,6 +463,21 @@ sess_done(struct sess *s, struct spend *p)
 		free(p);
 		return;
 	}
+	if (p->failed && p->unknown && alive) {
+		/* Stored or not, nobody can say (the database went away with
+		 * its answer): no ERR, which would say nothing changed. The
+		 * connection is closed, as if this server had died; the client
+		 * comes back with REJOIN since= and sends it again (a ply, a
+		 * seq or a name makes that harmless). */
+		refused(s, p, false);
+		sess_log(s, NET_LOG_WARN, "%s: closed: whether its command was "
+		    "stored is not known (the database went away with the "
+		    "answer)", s->conns[p->conn].addr);
+		sess_ask_close(s, p->conn);
+		drop_chain(s, p);
+		free(p);
+		return;
+	}
 	if (p->failed) {
 		refused(s, p, alive);
 		drop_chain(s, p);

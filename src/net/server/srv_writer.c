@@ -32,7 +32,7 @@ store_batch(void *arg, void *first)
 	struct spend *p[BATCH_MAX], *q[BATCH_MAX];
 	bool ok[BATCH_MAX], conflict[BATCH_MAX], replaced[BATCH_MAX];
 	char err[256];
-	int n = 0, m = 0, i;
+	int n = 0, m = 0, i, rc;
 
 	for (; list != NULL; list = list->next)
 		p[n++] = list;
@@ -40,7 +40,7 @@ store_batch(void *arg, void *first)
 	/* Ratings first, read on this thread's own handle: a result whose
 	 * ratings cannot be read is refused, the rest go on. */
 	for (i = 0; i < n; i++) {
-		p[i]->conflict = p[i]->replaced = false;
+		p[i]->conflict = p[i]->replaced = p[i]->unknown = false;
 		p[i]->failed = sess_rate_apply(p[i], w->qops, w->qctx) < 0;
 		if (!p[i]->failed) {
 			q[m] = p[i];
@@ -48,12 +48,14 @@ store_batch(void *arg, void *first)
 		}
 	}
 	err[0] = '\0';
-	if (m > 0 && w->ops->commit_batch(w->ctx, ch, m, ok, conflict,
-	    replaced, err, sizeof err) < 0)
+	rc = m > 0 ? w->ops->commit_batch(w->ctx, ch, m, ok, conflict,
+	    replaced, err, sizeof err) : 0;
+	if (rc < 0)
 		for (i = 0; i < m; i++)
 			ok[i] = conflict[i] = replaced[i] = false;
 	for (i = 0; i < m; i++) {
 		q[i]->failed = !ok[i];
+		q[i]->unknown = rc == -2;
 		q[i]->conflict = conflict[i];
 		q[i]->replaced = replaced[i];
 		if (!ok[i])

@@ -190,7 +190,9 @@ struct store_ops {
 	 * kept or refused on its own (ok[i]; conflict[i] when another server
 	 * stored that ply or seat first, and replaced[i] too when the seat
 	 * of by[] was taken since by another connection); returns -1 with
-	 * err when the transaction itself failed (then nothing is kept). */
+	 * err when the transaction itself failed (then nothing is kept), -2
+	 * when whether it was kept is not known (its answer lost with the
+	 * connection, the database not back in time to ask). */
 	int (*commit_batch)(void *ctx, const struct store_change *const *ch,
 	    int n, bool *ok, bool *conflict, bool *replaced, char *err,
 	    size_t errlen);

@@ -154,7 +154,7 @@ commit_tx(void *ctx, const struct store_change *const *ch, int n,
 	char *sql = NULL;
 	size_t len = 0, cap = 0;
 	int *sent = xcalloc((size_t)n + 1, sizeof *sent);
-	bool retry;
+	bool retry, unknown = false;
 	int i, nsent = 0, bad, try;
 
 	for (i = 0; i < n; i++)
@@ -197,6 +197,7 @@ commit_tx(void *ctx, const struct store_change *const *ch, int n,
 			}
 			if (was == 0 && try < 2)
 				continue;
+			unknown = was < 0;
 			for (i = 0; i < n; i++)
 				ok[i] = conflict[i] = replaced[i] = false;
 			break;
@@ -211,7 +212,7 @@ commit_tx(void *ctx, const struct store_change *const *ch, int n,
 	}
 	free(sql);
 	free(sent);
-	return bad ? -1 : 0;
+	return unknown ? -2 : bad ? -1 : 0;
 }
 
 /*
@@ -229,13 +230,15 @@ pg_commit_batch(void *ctx, const struct store_change *const *ch, int n,
 {
 	const struct store_change **rest;
 	bool *rok, *rconflict, *rreplaced;
-	int *at, i, m = 0, pairings = 0;
+	int *at, i, m = 0, pairings = 0, rc = 0;
 
 	for (i = 0; i < n; i++)
 		pairings += ch[i]->seek[0] != NULL;
 	if (pairings == 0 || n == 1)
 		return commit_tx(ctx, ch, n, ok, conflict, replaced, err,
 		    errlen);
+	/* (a pairing's outcome not known: refused, as nobody waits for
+	 * it; the others' as commit_tx says) */
 	rest = xcalloc((size_t)n, sizeof *rest);
 	rok = xcalloc((size_t)n, sizeof *rok);
 	rconflict = xcalloc((size_t)n, sizeof *rconflict);
@@ -250,8 +253,8 @@ pg_commit_batch(void *ctx, const struct store_change *const *ch, int n,
 			(void)commit_tx(ctx, &ch[i], 1, &ok[i], &conflict[i],
 			    &replaced[i], err, errlen);
 	}
-	if (m > 0 && commit_tx(ctx, rest, m, rok, rconflict, rreplaced, err,
-	    errlen) == 0)
+	if (m > 0 && (rc = commit_tx(ctx, rest, m, rok, rconflict, rreplaced,
+	    err, errlen)) == 0)
 		for (i = 0; i < m; i++) {
 			ok[at[i]] = rok[i];
 			conflict[at[i]] = rconflict[i];
@@ -262,7 +265,7 @@ pg_commit_batch(void *ctx, const struct store_change *const *ch, int n,
 	free(rconflict);
 	free(rreplaced);
 	free(at);
-	return 0;
+	return rc == -2 ? -2 : 0;
 }
 
 static int

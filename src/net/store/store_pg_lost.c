@@ -6,7 +6,8 @@
  * database answers again, on a new connection, each change's first event
  * is looked for: ours there, the batch was stored (a change whose seq holds
  * another server's event lost to it, a conflict); none there, nothing was,
- * and the batch may be sent again.
+ * and the batch may be sent again. Not found out in time: commit_batch's
+ * -2, and the session closes the askers' connections, answering nothing.
  */
 #include "config.h"
 
