@@ -218,6 +218,24 @@ test_idle_game_leaves(void **state)
 	tc_free(o);
 }
 
+/* Within T, a backend waiting on a lock with a query like %like%: true
+ * once there is one (count: what is counted of them, "*", or
+ * "pg_cancel_backend(pid)" to cancel them too). */
+static bool
+lock_waiter(const char *count, const char *like)
+{
+	long long t0 = tc_ms();
+
+	while (pg_ctl("sql \"SELECT 1 / count(%s) FROM pg_stat_activity WHERE "
+	    "wait_event_type = 'Lock' AND query LIKE '%%%s%%'\"", count,
+	    like) != 0) {
+		if (tc_ms() - t0 >= T)
+			return false;
+		usleep(20000);
+	}
+	return true;
+}
+
 /*
  * The lock every commit that notifies takes in turn, held for 3 s by
  * another session's commit (as a slow disk's sync holds it a moment on a
@@ -249,11 +267,7 @@ test_presence_notify_lock(void **state)
 	/* The batches of notices waiting for the lock (B's with the
 	 * leaving) are cancelled once, as an administrator might: each is
 	 * sent again. */
-	while (pg_ctl("sql \"SELECT 1 / count(pg_cancel_backend(pid)) FROM "
-	    "pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE "
-	    "'%%congo_presence%%'\"") != 0 && tc_ms() - t0 < T)
-		usleep(20000);
-	assert_true(tc_ms() - t0 < T);
+	assert_true(lock_waiter("pg_cancel_backend(pid)", "congo_presence"));
 	print_message("cancelled %lld ms after the lock was taken\n",
 	    tc_ms() - t0);
 	assert_non_null(ev2(w, id, " PRESENCE seat=black state=gone"));
@@ -296,13 +310,8 @@ test_commit_unknown(void **state)
 	tc_ask(w, "OK #m0 MOVE", "#m0 MOVE game=%s ply=0 move=c2c3", id);
 	tc_val(w->line, "seq", seq, sizeof seq);
 	assert_int_equal(pg_ctl("lock 60"), 0);
-	t0 = tc_ms();
 	tc_send(b, "#m1 MOVE game=%s ply=1 move=c6c5", id);
-	while (pg_ctl("sql \"SELECT 1 / count(*) FROM pg_stat_activity WHERE "
-	    "wait_event_type = 'Lock' AND query LIKE '%%congo_put%%'\"") != 0 &&
-	    tc_ms() - t0 < T)
-		usleep(20000);
-	assert_true(tc_ms() - t0 < T);
+	assert_true(lock_waiter("*", "congo_put"));
 	assert_int_equal(pg_ctl("stop"), 0);
 	t0 = tc_ms();
 	/* No answer to the move: the connection closes. */

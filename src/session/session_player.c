@@ -244,12 +244,12 @@ session_player_name_shown(const char *name, char *buf, size_t n)
 
 	if (strcmp(name, "human") == 0)
 		snprintf(buf, n, "%s", _("human"));
-	else if ((strcmp(name, "negamax") == 0 || strcmp(name, "random") ==
-	    0) && ai_plain_name(name, 0, buf, n))
-		;       /* the new-game dialog's "negamax", "random" */
-	else if ((ms = kept_movetime(name)) > 0 &&
-	    ai_plain_name("alphabeta", ms, buf, n))
-		;       /* its "alphabeta 1s", a record's "alphabeta 200ms" */
+	else if (strcmp(name, "negamax") == 0 || strcmp(name, "random") == 0)
+		/* the new-game dialog's "negamax", "random" */
+		(void)ai_plain_name(name, 0, buf, n);
+	else if ((ms = kept_movetime(name)) > 0)
+		/* its "alphabeta 1s", a record's "alphabeta 200ms" */
+		(void)ai_plain_name("alphabeta", ms, buf, n);
 	else if (sscanf(name, "AI level %d", &level) == 1 && level > 0 &&
 	    level <= SEARCH_LEVELS &&
 	    (session_level_text(level, false, kept, sizeof kept),

@@ -251,6 +251,8 @@ void sess_line_too_long(struct sess *s, int conn);
  */
 struct sgame;
 bool sess_store_newer(struct sess *s, int conn, struct sgame *g);
+/* Is the store shared with other servers (it reads their news)? */
+bool sess_store_shared(const struct sess *s);
 /* Presence across servers (sess_presence.c). A seat of g taken on this
  * server or left (the store tells the others); is it held here or on
  * another server; since when has it been left everywhere (ms); another

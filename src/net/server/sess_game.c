@@ -376,7 +376,7 @@ rejoin_take(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	struct store_change ch;
 
 	taking[0] = '\0';
-	if (s->io.store == NULL || s->io.store->refresh == NULL)
+	if (!sess_store_shared(s))
 		return false;
 	if (strcmp(c->took_game, g->id) == 0 && c->took_seat == seat) {
 		memcpy(taking, c->took, STORE_TAKING_LEN + 1);

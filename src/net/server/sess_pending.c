@@ -532,7 +532,7 @@ refresh(struct sess *s, const char *id)
 	struct sgame *g = sess_find(s, id);
 	struct sread *q;
 
-	if (g == NULL || s->io.store == NULL || s->io.store->refresh == NULL)
+	if (g == NULL || !sess_store_shared(s))
 		return;
 	if (g->refreshing) {
 		g->stale = true;        /* again when this one is back */
@@ -642,12 +642,17 @@ sess_stale_retry(struct sess *s, long long now_ms)
 }
 
 bool
+sess_store_shared(const struct sess *s)
+{
+	return s->io.store != NULL && s->io.store->refresh != NULL;
+}
+
+bool
 sess_store_newer(struct sess *s, int conn, struct sgame *g)
 {
 	struct sread want;
 
-	if (s->io.store == NULL || s->io.store->refresh == NULL ||
-	    g->busy > 0)
+	if (!sess_store_shared(s) || g->busy > 0)
 		return false;
 	/* Off the event loop: the command stops and its line comes again
 	 * with the news applied (sess_newer_done), finding this read. */

@@ -181,13 +181,13 @@ commit_tx(void *ctx, const struct store_change *const *ch, int n,
 		if ((bad = send_batch(pg, sql, sent, nsent, ok, conflict,
 		    replaced, err, errlen, &retry)) == 0)
 			break;
+		for (i = 0; i < n; i++)
+			replaced[i] = false;    /* answers of a batch undone */
 		if (bad == 2) {
 			/* Was it stored? Asked on a new connection: yes, its
 			 * answers; no, sent again on it; unknown, refused. */
 			int was = pg_commit_lost(pg, ch, sent, nsent, ok,
 			    conflict);
-			for (i = 0; i < n; i++)
-				replaced[i] = false;
 			if (was == 1) {
 				bad = 0;
 				store_notice(2, "%.200s: a commit's answer was "
@@ -199,12 +199,12 @@ commit_tx(void *ctx, const struct store_change *const *ch, int n,
 				continue;
 			unknown = was < 0;
 			for (i = 0; i < n; i++)
-				ok[i] = conflict[i] = replaced[i] = false;
+				ok[i] = conflict[i] = false;
 			break;
 		}
 		pg_run(pg->w, "ROLLBACK", PGRES_COMMAND_OK);
 		for (i = 0; i < n; i++)
-			ok[i] = conflict[i] = replaced[i] = false;
+			ok[i] = conflict[i] = false;
 		/* A deadlock or a serialization failure rolled it all back:
 		 * the same batch again, as PostgreSQL advises. */
 		if (!retry || try >= 2)

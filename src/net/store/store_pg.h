@@ -115,13 +115,12 @@ void pg_put(struct pgstore *pg, char **buf, size_t *len, size_t *cap,
     const struct store_change *ch);
 /* Seats' holders across servers (store_pg_hold.c): a REJOIN's taking as
  * its whole statement (true), or nothing (false); the check that wraps a
- * holder's congo_put (opened before it, closed after it): 'replaced' in
- * place of its answer when the seat was taken since by another. */
+ * holder's congo_put, opened before it (true: " END" to close it after
+ * it): 'replaced' in place of its answer when the seat was taken since
+ * by another. */
 bool pg_hold(struct pgstore *pg, char **buf, size_t *len, size_t *cap,
     const struct store_change *ch);
-void pg_by_open(struct pgstore *pg, char **buf, size_t *len, size_t *cap,
-    const struct store_change *ch);
-void pg_by_close(char **buf, size_t *len, size_t *cap,
+bool pg_by_open(struct pgstore *pg, char **buf, size_t *len, size_t *cap,
     const struct store_change *ch);
 
 

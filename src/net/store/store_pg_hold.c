@@ -36,7 +36,7 @@ pg_hold(struct pgstore *pg, char **buf, size_t *len, size_t *cap,
 	return true;
 }
 
-void
+bool
 pg_by_open(struct pgstore *pg, char **buf, size_t *len, size_t *cap,
     const struct store_change *ch)
 {
@@ -44,7 +44,7 @@ pg_by_open(struct pgstore *pg, char **buf, size_t *len, size_t *cap,
 	int k;
 
 	if (!ch->by[0] && !ch->by[1])
-		return;
+		return false;
 	pg_add(buf, len, cap, "CASE WHEN EXISTS (SELECT 1 FROM congo_holds "
 	    "WHERE game = ");
 	pg_lit(pg, buf, len, cap, ch->game, true);
@@ -60,14 +60,7 @@ pg_by_open(struct pgstore *pg, char **buf, size_t *len, size_t *cap,
 		first = false;
 	}
 	pg_add(buf, len, cap, ")) THEN 'replaced' ELSE ");
-}
-
-void
-pg_by_close(char **buf, size_t *len, size_t *cap,
-    const struct store_change *ch)
-{
-	if ((ch->by[0] || ch->by[1]))
-		pg_add(buf, len, cap, " END");
+	return true;
 }
 
 #else

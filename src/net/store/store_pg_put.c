@@ -86,6 +86,7 @@ pg_put(struct pgstore *pg, char **buf, size_t *len, size_t *cap,
 	char num[7][24], extra[STORE_EXTRA_MAX * STORE_EXTRA_LEN];
 	const char *v[21];
 	size_t elen = 0;
+	bool checked;
 	int k;
 
 	snprintf(num[0], sizeof num[0], "%d", ch->repetition);
@@ -124,13 +125,11 @@ pg_put(struct pgstore *pg, char **buf, size_t *len, size_t *cap,
 	if (pg_hold(pg, buf, len, cap, ch))
 		return;                 /* a REJOIN's taking: nothing else */
 	pg_add(buf, len, cap, "SELECT ");
-	pg_by_open(pg, buf, len, cap, ch);
+	checked = pg_by_open(pg, buf, len, cap, ch);
 	pg_add(buf, len, cap, "congo_put(");
 	for (k = 0; k < 21; k++)
 		pg_lit(pg, buf, len, cap, v[k], k == 0);
-	pg_add(buf, len, cap, ")");
-	pg_by_close(buf, len, cap, ch);
-	pg_add(buf, len, cap, ";");
+	pg_add(buf, len, cap, checked ? ") END;" : ");");
 	for (k = 0; k < ch->nev && k < 2; k++)
 		undo_ply(pg, buf, len, cap, ch, k);
 	if (!ch->both_seats)
