@@ -58,6 +58,15 @@ pg_ctl(const char *fmt, ...)
 	return system(cmd);
 }
 
+int
+pg_tidy(void **state)
+{
+	(void)state;
+	if (getenv("CONGO_PG_CTL") != NULL && pg_ctl("tidy") != 0)
+		fprintf(stderr, "test_net_pg: the cluster could not be tidied\n");
+	return 0;
+}
+
 /* A connection past HELLO to port from 127.0.net.1 (net 0: the usual
  * address). */
 struct tc *
@@ -737,7 +746,7 @@ main(void)
 		cmocka_unit_test(test_ply_race),
 		cmocka_unit_test(test_stale_after_ok),
 		cmocka_unit_test(test_presence_across),
-		cmocka_unit_test(test_presence_notify_lock),
+		cmocka_unit_test_teardown(test_presence_notify_lock, pg_tidy),
 		cmocka_unit_test(test_seek_across),
 		cmocka_unit_test(test_seek_race),
 		cmocka_unit_test(test_seek_freed),
@@ -752,11 +761,11 @@ main(void)
 		cmocka_unit_test(test_block_seek_across),
 		cmocka_unit_test(test_block_seek_late),
 		cmocka_unit_test(test_rematch_across),
-		cmocka_unit_test(test_tables_locked),
-		cmocka_unit_test(test_news_off_loop),
+		cmocka_unit_test_teardown(test_tables_locked, pg_tidy),
+		cmocka_unit_test_teardown(test_news_off_loop, pg_tidy),
 		cmocka_unit_test(test_idle_game_leaves),
-		cmocka_unit_test(test_database_outages),
-		cmocka_unit_test(test_commit_unknown),
+		cmocka_unit_test_teardown(test_database_outages, pg_tidy),
+		cmocka_unit_test_teardown(test_commit_unknown, pg_tidy),
 		cmocka_unit_test(test_kill_and_rejoin),
 		cmocka_unit_test(test_rematch),
 	};

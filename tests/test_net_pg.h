@@ -28,10 +28,14 @@ extern char game[16], tokw[40], tokb[40];
 const char *ev2(struct tc *c, const char *id, const char *text);
 const char *ev(struct tc *c, const char *text);
 /* The test skipped without $CONGO_PG_CTL (test_net_pg.sh's control of its
- * cluster: start, stop, lock N, sql TEXT...); pg_ctl runs it with the
+ * cluster: start, stop, crash, lock N, sql TEXT, tidy...); pg_ctl runs it with the
  * words fmt makes, its exit status returned. */
 void pg_ctl_needed(void);
 int pg_ctl(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* A test's teardown after it stops, locks or slows the database: the
+ * cluster running, no lock or held commit left (pgctl.sh tidy), even when
+ * the test failed midway. */
+int pg_tidy(void **state);
 /* A connection past HELLO to port from 127.0.net.1 (net 0: the usual
  * address); the test fails without one. */
 struct tc *hello_from(int port, unsigned net);
@@ -53,6 +57,8 @@ bool state_shows(struct tc *c, const char *id, const char *kv);
 void move_through(struct tc *c, const char *id, int ply, const char *mv);
 /* Register name on c (a new account), LOGIN there; its key into key. */
 void account(struct tc *c, const char *name, char *key);
+/* Does the file at path (a server's log) say text within ms? */
+bool log_says(const char *path, const char *text, long long ms);
 /* The reply to the command tagged tag (OK or ERR), events passed over. */
 const char *reply(struct tc *c, const char *tag);
 /* The reply to tag on c must be OK (else the test fails, saying it). */

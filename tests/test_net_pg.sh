@@ -63,14 +63,15 @@ if [ "$(id -u)" = 0 ]; then
 	chmod 755 "$tmp"
 fi
 pida= pidb= pidc= pidd= pids= sampler=
-cleanup() {
-	[ -n "$sampler" ] && kill "$sampler" 2>/dev/null
-	# TERM first: a server stopped cleanly closes its database and writes
-	# its coverage data (--enable-coverage); -9 only for one that hangs.
-	for p in $pida $pidb $pidc $pidd $pids; do
+# Servers stopped: TERM first (a server stopped cleanly closes its
+# database and writes its coverage data, --enable-coverage), -9 for one
+# still there 5 s later; each reaped. Never waits longer: a server the
+# test already killed is only reaped.
+stop_servers() {
+	for p in "$@"; do
 		kill -TERM "$p" 2>/dev/null
 	done
-	for p in $pida $pidb $pidc $pidd $pids; do
+	for p in "$@"; do
 		i=0
 		while kill -0 "$p" 2>/dev/null && [ $i -lt 50 ]; do
 			sleep 0.1
@@ -79,6 +80,10 @@ cleanup() {
 		kill -9 "$p" 2>/dev/null
 		wait "$p" 2>/dev/null
 	done
+}
+cleanup() {
+	[ -n "$sampler" ] && kill "$sampler" 2>/dev/null
+	stop_servers $pida $pidb $pidc $pidd $pids
 	$as "$bindir/pg_ctl" -D "$tmp/data" -m immediate stop > /dev/null 2>&1
 	rm -rf "$tmp"
 }
@@ -174,6 +179,7 @@ case \$1 in
 restart) $as "$bindir/pg_ctl" -D "$tmp/data" -l "$tmp/pg.log" -w -m fast \\
     -o "-k $tmp -c listen_addresses= -c fsync=on" restart > /dev/null ;;
 stop) $as "$bindir/pg_ctl" -D "$tmp/data" -w -m fast stop > /dev/null ;;
+crash) $as "$bindir/pg_ctl" -D "$tmp/data" -w -m immediate stop > /dev/null ;;
 start) $as "$bindir/pg_ctl" -D "$tmp/data" -l "$tmp/pg.log" -w \\
     -o "-k $tmp -c listen_addresses= -c fsync=on" start > /dev/null ;;
 lock) $as "$bindir/psql" -h "$tmp" -U congo -d congo -Atq -c \\
@@ -218,6 +224,18 @@ notifylock)
         i=\$((i + 20))  # committed before the setting came: again
     done
     exit 1 ;;
+tidy)
+    # (after a test that stops, locks or slows the database: the cluster
+    # running again, no lock holder left, commits not held; so a test
+    # that fails midway leaves nothing the next tests would trip on)
+    $as "$bindir/pg_ctl" -D "$tmp/data" status > /dev/null 2>&1 ||
+        $as "$bindir/pg_ctl" -D "$tmp/data" -l "$tmp/pg.log" -w \
+            -o "-k $tmp -c listen_addresses= -c fsync=on" start > /dev/null
+    $as "$bindir/psql" -h "$tmp" -U congo -d congo -Atq -c \
+        "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
+         WHERE query LIKE '%pg_sleep%' AND pid <> pg_backend_pid()" \
+        -c "ALTER SYSTEM RESET synchronous_standby_names" \
+        -c "SELECT pg_reload_conf()" > /dev/null ;;
 terminate) $as "$bindir/psql" -h "$tmp" -U congo -d congo -Atq -c \\
     "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
      WHERE datname = 'congo' AND pid <> pg_backend_pid()" > /dev/null ;;
@@ -226,8 +244,13 @@ EOF
 chmod 755 "$tmp/pgctl.sh"
 CONGO_PG_CTL="$tmp/pgctl.sh" CONGO_PG_PORT_A=$porta CONGO_PG_PORT_B=$portb \
     CONGO_PG_PORT_C=$portc CONGO_PG_PORT_D=$portd CONGO_PG_PID_A=$pida CONGO_PG_LOG_B="$tmp/b.log" \
-    "$test"
+    timeout --kill-after=10 "${CONGO_PG_TIMEOUT:-600}" "$test"
 status=$?
+if [ $status -eq 124 ] || [ $status -eq 137 ]; then
+	# (75 s here; far longer under the sanitizers or valgrind)
+	echo "test_net_pg.sh: tests/test_net_pg did not end within ${CONGO_PG_TIMEOUT:-600} s (CONGO_PG_TIMEOUT): stopped"
+	status=1
+fi
 # The servers read the store off their event loops only (srv_hook.c).
 for f in "$tmp"/[abcd].log; do
 	if grep "a store read on the event loop" "$f"; then
@@ -239,19 +262,21 @@ done
 # one order (sess_seek.c claims_sql); a deadlock costs a pairing a second.
 echo "PostgreSQL deadlocks detected: $(grep -c 'deadlock detected' "$tmp/pg.log")"
 # (CONGO_PG_ONLY=<test>: only that one ran, and a is still up.)
+# test_kill_and_rejoin killed server A; a test that failed before that
+# left it running, and a wait for it would never end.
+stop_servers $pida
+pida=
 if [ -n "${CONGO_PG_ONLY:-}" ]; then
-	kill "$pida" 2>/dev/null
-	wait "$pida" 2>/dev/null
-	pida=
 	exit $status    # (the checks below follow the whole run)
 fi
-wait "$pida" 2>/dev/null
-pida=
 # The rematches are in the database whole: each game with both seats
 # (test_rematch's, and test_rematch_across's across two servers, each
 # seat's token drawn by its player's server).
+# The checks after the test: none waits long (a lock the servers still
+# running hold, a start that is not refused).
+bounded="timeout --kill-after=5 60"
 if [ $status -eq 0 ]; then
-	seats=$($as "$bindir/psql" -h "$tmp" -U congo -d congo -At -c \
+	seats=$($bounded $as "$bindir/psql" -h "$tmp" -U congo -d congo -At -c \
 	    "SELECT count(*), count(*) FILTER (WHERE (SELECT count(*) FROM
 	     seats s WHERE s.game = g.id) = 2) FROM games g
 	     WHERE g.rematch_of IS NOT NULL")
@@ -265,11 +290,11 @@ fi
 # congo-server --upgrade brings it to 6 (through 4 and 5) and exits 0; a second
 # --upgrade finds nothing to do; then a server starts on it.
 if [ $status -eq 0 ]; then
-	$as "$bindir/psql" -h "$tmp" -U congo -d congo -q -c \
+	$bounded $as "$bindir/psql" -h "$tmp" -U congo -d congo -q -c \
 	    "DROP TABLE congo_limits; DROP TABLE congo_holds;
 	     UPDATE congo_meta SET version = 3" ||
 	    status=1
-	if "$server" --port 0 --bind 127.0.0.1 --db "$uri" > "$tmp/old.log" 2>&1; then
+	if $bounded "$server" --port 0 --bind 127.0.0.1 --db "$uri" > "$tmp/old.log" 2>&1; then
 		echo "test_net_pg.sh: a start on version 3 exited 0"
 		status=1
 	elif ! grep -q "database version 3, older than this server's 6.*congo-server --upgrade" \
@@ -277,22 +302,22 @@ if [ $status -eq 0 ]; then
 		echo "test_net_pg.sh: the refused start said: $(cat "$tmp/old.log")"
 		status=1
 	fi
-	v=$($as "$bindir/psql" -h "$tmp" -U congo -d congo -At -c \
+	v=$($bounded $as "$bindir/psql" -h "$tmp" -U congo -d congo -At -c \
 	    "SELECT version FROM congo_meta")
 	[ "$v" = 3 ] || { echo "test_net_pg.sh: the refused start left version '$v'"; status=1; }
-	if ! "$server" --db "$uri" --upgrade > "$tmp/up.log" 2>&1 ||
+	if ! $bounded "$server" --db "$uri" --upgrade > "$tmp/up.log" 2>&1 ||
 	    ! grep -q "brought from version 3 to 6" "$tmp/up.log"; then
 		echo "test_net_pg.sh: --upgrade: $(cat "$tmp/up.log")"
 		status=1
 	fi
-	if ! "$server" --db "$uri" --upgrade > "$tmp/up.log" 2>&1 ||
+	if ! $bounded "$server" --db "$uri" --upgrade > "$tmp/up.log" 2>&1 ||
 	    ! grep -q "up to date, nothing to do" "$tmp/up.log"; then
 		echo "test_net_pg.sh: --upgrade again: $(cat "$tmp/up.log")"
 		status=1
 	fi
 	start a
 	pida=$pid
-	v=$($as "$bindir/psql" -h "$tmp" -U congo -d congo -At -c \
+	v=$($bounded $as "$bindir/psql" -h "$tmp" -U congo -d congo -At -c \
 	    "SELECT version FROM congo_meta; SELECT count(*) FROM congo_limits;
 	     SELECT count(*) FROM congo_holds")
 	if [ "$(echo $v)" != "6 0 0" ]; then
@@ -300,12 +325,11 @@ if [ $status -eq 0 ]; then
 		status=1
 	fi
 	# A newer database is refused, by --upgrade too.
-	kill "$pida" 2>/dev/null
-	wait "$pida" 2>/dev/null
+	stop_servers $pida
 	pida=
-	$as "$bindir/psql" -h "$tmp" -U congo -d congo -q -c \
+	$bounded $as "$bindir/psql" -h "$tmp" -U congo -d congo -q -c \
 	    "UPDATE congo_meta SET version = 7" || status=1
-	if "$server" --db "$uri" --upgrade > "$tmp/up.log" 2>&1 ||
+	if $bounded "$server" --db "$uri" --upgrade > "$tmp/up.log" 2>&1 ||
 	    ! grep -q "database version 7, newer than this server's 6" "$tmp/up.log"; then
 		echo "test_net_pg.sh: --upgrade of version 7: $(cat "$tmp/up.log")"
 		status=1
