@@ -740,6 +740,7 @@ main(void)
 		cmocka_unit_test(test_clock_read_across),
 		cmocka_unit_test(test_rejoin_ahead),
 		cmocka_unit_test(test_replaced_acts),
+		cmocka_unit_test(test_stale_claim),
 		cmocka_unit_test(test_corr_across),
 		cmocka_unit_test(test_wrong_tokens_shared),
 		cmocka_unit_test(test_creates_shared),

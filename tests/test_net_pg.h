@@ -75,6 +75,8 @@ void test_clock_read_across(void **state);
 void test_rejoin_ahead(void **state);
 /* ...and the connection a REJOIN replaced, acting at once. */
 void test_replaced_acts(void **state);
+/* ...and another server's notice of a taking, older than the REJOIN. */
+void test_stale_claim(void **state);
 
 /* test_net_pg_seek.c: seeks and rated games across the servers. */
 void test_seek_across(void **state);

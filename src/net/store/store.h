@@ -243,6 +243,12 @@ struct store_ops {
 	    long long *gone_ms);
 	int (*remote_net)(void *ctx, const char *game, int seat, char *out,
 	    size_t n);
+	/* The seat's holder as the store has it, written by a REJOIN
+	 * (store_change.hold; may be NULL: a store of one server): 1 with
+	 * its taking in out, 0 when none is written (a seat taken by CREATE,
+	 * JOIN or a pairing), -1 with err. Off the event loop. */
+	int (*holder)(void *ctx, const char *game, int seat, char *out,
+	    size_t n, char *err, size_t errlen);
 	/* Accounts and ratings (NULL: a store without them). An account by
 	 * its name in lower case: 1, 0 when there is none, -1 with err.
 	 * Ratings of lname (variant and speed NULL: every category), the

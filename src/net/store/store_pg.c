@@ -681,6 +681,7 @@ const struct store_ops store_pg_ops = {
 	.presence = pg_presence,
 	.remote_presence = pg_remote_presence,
 	.remote_net = pg_remote_net,
+	.holder = pg_holder,
 	.account = pg_account,
 	.ratings = pg_ratings,
 	.top = pg_top,

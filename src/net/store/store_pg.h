@@ -122,6 +122,9 @@ bool pg_hold(struct pgstore *pg, char **buf, size_t *len, size_t *cap,
     const struct store_change *ch);
 bool pg_by_open(struct pgstore *pg, char **buf, size_t *len, size_t *cap,
     const struct store_change *ch);
+/* store_ops.holder: the seat's holder in congo_holds. */
+int pg_holder(void *ctx, const char *game, int seat, char *out, size_t n,
+    char *err, size_t errlen);
 
 
 /* "name: what: libpq's message" into err (pg_redact's): -1. */
