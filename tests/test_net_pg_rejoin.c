@@ -114,14 +114,15 @@ test_replaced_acts(void **state)
  * its connection keeps the seat and plays. Before, the notice replaced it
  * while the store refused the other server's connection too ('replaced'):
  * nobody could play White (seen once in 8 runs beside make check). The
- * late notice is sent by hand, from a server that does not exist.
+ * late notice is sent by hand, from a server that does not exist. A
+ * REJOIN on A after that does take the seat from B's connection.
  */
 void
 test_stale_claim(void **state)
 {
 	const char *log = getenv("CONGO_PG_LOG_B");
 	char id[16], tw[40], text[96];
-	struct tc *w, *b, *w2;
+	struct tc *w, *b, *w2, *w3;
 
 	(void)state;
 	pg_ctl_needed();
@@ -145,8 +146,15 @@ test_stale_claim(void **state)
 	if (!log_says(log, text, 3 * T))
 		fail_msg("B did not keep its REJOIN's connection");
 	tc_ask(w2, "OK #m MOVE", "#m MOVE game=%s ply=0 move=c2c3", id);
-	tc_ask(w2, "OK #g RESIGN", "#g RESIGN game=%s", id);
+	/* A later REJOIN, on A: the store names it, so B's connection is
+	 * replaced (after B read the holder) and A's plays. */
+	w3 = hello_from(port_a, 250);
+	tc_ask(w3, "OK #rj REJOIN", "#rj REJOIN game=%s token=%s", id, tw);
+	assert_non_null(ev2(w2, id, " PRESENCE seat=white state=replaced"));
+	tc_ask(w2, "ERR #g 403", "#g RESIGN game=%s", id);
+	tc_ask(w3, "OK #g RESIGN", "#g RESIGN game=%s", id);
 	tc_free(w);
 	tc_free(b);
 	tc_free(w2);
+	tc_free(w3);
 }
