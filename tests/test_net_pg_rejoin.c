@@ -115,7 +115,9 @@ test_replaced_acts(void **state)
  * while the store refused the other server's connection too ('replaced'):
  * nobody could play White (seen once in 8 runs beside make check). The
  * late notice is sent by hand, from a server that does not exist. A
- * REJOIN on A after that does take the seat from B's connection.
+ * word that is not newer by the notices' order, with the store naming
+ * another taking, and a REJOIN on A after that do take the seat from
+ * B's connection.
  */
 void
 test_stale_claim(void **state)
@@ -141,13 +143,25 @@ test_stale_claim(void **state)
 	 * order. */
 	assert_int_equal(pg_ctl("sql \"SELECT pg_notify('congo_presence', "
 	    "'ZZZZZZZV here %s:0')\"", id), 0);
-	snprintf(text, sizeof text, "game %s: white: another server's notice",
-	    id);
+	snprintf(text, sizeof text, "game %s: white: another server says it "
+	    "holds the seat", id);
 	if (!log_says(log, text, 3 * T))
 		fail_msg("B did not keep its REJOIN's connection");
 	tc_ask(w2, "OK #m MOVE", "#m MOVE game=%s ply=0 move=c2c3", id);
-	/* A later REJOIN, on A: the store names it, so B's connection is
+	/* The other way round (B's notice held up, A's later REJOIN heard
+	 * first, then B's: by their order B's is the later): a server's
+	 * word that it holds the seat, not newer by the notices' order (an
+	 * answer to a server that asks), while the store names another
+	 * taking. B reads it, and its connection is replaced. */
+	assert_int_equal(pg_ctl("sql \"UPDATE congo_holds SET holder = "
+	    "'ZZZZZZZZZZZZZZZZ' WHERE game = '%s' AND seat = 0; "
+	    "SELECT pg_notify('congo_presence', 'ZZZZZZZV held %s:0')\"", id,
+	    id), 0);
+	assert_non_null(ev2(w2, id, " PRESENCE seat=white state=replaced"));
+	tc_ask(w2, "ERR #s 403", "#s SAY game=%s :here?", id);
+	/* Back on B; a later REJOIN, on A: the store names it, so B's connection is
 	 * replaced (after B read the holder) and A's plays. */
+	tc_ask(w2, "OK #rj2 REJOIN", "#rj2 REJOIN game=%s token=%s", id, tw);
 	w3 = hello_from(port_a, 250);
 	tc_ask(w3, "OK #rj REJOIN", "#rj REJOIN game=%s token=%s", id, tw);
 	assert_non_null(ev2(w2, id, " PRESENCE seat=white state=replaced"));

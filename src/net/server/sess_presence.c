@@ -58,9 +58,9 @@ seat_replaced(struct sess *s, struct sgame *g, int seat)
 	sess_seat_here(s, g, seat, false);
 }
 
-/* A later taking elsewhere, as the notices' order has it, of a seat held
- * here by a REJOIN whose taking the store holds: the store says which is
- * later. A notice is sent after its taking is stored, and may be
+/* Another server's word that it holds a seat held here by a REJOIN whose
+ * taking the store holds: the store says which taking is later, not the
+ * notices' order. A notice is sent after its taking is stored, and may be
  * committed well after it (another server's CREATE's notice, held up
  * behind others, came after this server's REJOIN's, which had been
  * answered OK): that notice replaced the connection here while the store
@@ -102,9 +102,9 @@ holder_check_then(struct sess *s, struct sread *q, void *arg)
 			    cgp_seat_name(j->seat), j->err);
 		else
 			sess_log(s, NET_LOG_INFO, "game %s: %s: another "
-			    "server's notice that it took the seat came after "
-			    "the taking here, which the store holds: kept",
-			    g->id, cgp_seat_name(j->seat));
+			    "server says it holds the seat, the store names "
+			    "the taking here: kept", g->id,
+			    cgp_seat_name(j->seat));
 	}
 	free(j);
 }
@@ -121,12 +121,10 @@ sess_remote_presence(struct sess *s, const char *game, int seat, bool here,
 	if (g == NULL)
 		return;
 	old = g->holder[seat];
-	if (here && old >= 0 && newer) {
-		if (strlen(g->taking[seat]) != STORE_TAKING_LEN ||
-		    s->io.store->holder == NULL) {
-			seat_replaced(s, g, seat);
-			return;
-		}
+	if (here && old >= 0 && strlen(g->taking[seat]) == STORE_TAKING_LEN &&
+	    s->io.store->holder != NULL) {
+		/* (also when the notices' order says ours is later: ours
+		 * was held up in turn, theirs is later in the store) */
 		j = xcalloc(1, sizeof *j);
 		snprintf(j->game, sizeof j->game, "%s", g->id);
 		j->seat = seat;
@@ -135,6 +133,10 @@ sess_remote_presence(struct sess *s, const char *game, int seat, bool here,
 		want.kind = SREAD_CALL;
 		want.run = holder_check_run;
 		sess_read_then(s, &want, holder_check_then, free, j);
+		return;
+	}
+	if (here && old >= 0 && newer) {
+		seat_replaced(s, g, seat);
 		return;
 	}
 	if (old >= 0)
