@@ -17,6 +17,41 @@
 #define NEWGAME "BCDEFGHI"
 #define TOKEN "AAAAAAAAAAAAAAAAAAAAAAAAAA"
 
+/* GAME's STATE as event seq: at ply (White to move) with fen, ann
+ * against black, both there (extra: more keys). */
+static void
+state_ev(long seq, int ply, const char *fen, const char *black,
+    const char *extra)
+{
+	send_line("EV %s %ld STATE variant=congo start=%s fen=%s ply=%d "
+	    "turn=white status=active white=ann black=%s wpresent=1 "
+	    "bpresent=1 waccount=1 baccount=1 %s", GAME, seq, START, fen, ply,
+	    black, extra);
+}
+
+/* GAME's history asked for, none given: the game in step. */
+static void
+history_none(void)
+{
+	expect_line("#h HISTORY game=" GAME " from=0", NULL, 0);
+	send_line("OK #h HISTORY n=0 plies=0");
+	WAIT(S.net->synced);
+}
+
+/* The seat taken again, every event after since asked for (and the
+ * STATE): the REJOIN answered. */
+static void
+rejoin_answered(long since)
+{
+	char want[96];
+
+	snprintf(want, sizeof want, "#r REJOIN game=%s token=%s since=%ld",
+	    GAME, TOKEN, since);
+	expect_line(want, NULL, 0);
+	expect_line("#s STATE game=" GAME, NULL, 0);
+	send_line("OK #r REJOIN game=%s seat=black", GAME);
+}
+
 /* Joined as Black: GAME's STATE (extra: more keys) and its history
  * (none). */
 static void
@@ -24,12 +59,8 @@ joined(const char *extra)
 {
 	expect_line("#j JOIN game=" GAME " seat=black name=bob", NULL, 0);
 	send_line("OK #j JOIN game=%s seat=black token=%s", GAME, TOKEN);
-	send_line("EV %s 1 STATE variant=congo start=%s fen=%s ply=0 "
-	    "turn=white status=active white=ann black=bob wpresent=1 "
-	    "bpresent=1 waccount=1 baccount=1 %s", GAME, START, START, extra);
-	expect_line("#h HISTORY game=" GAME " from=0", NULL, 0);
-	send_line("OK #h HISTORY n=0 plies=0");
-	WAIT(S.net->synced);
+	state_ev(1, 0, START, "bob", extra);
+	history_none();
 }
 
 /* How many messages of the log hold text. */
@@ -71,10 +102,7 @@ test_missed_chat(void **state)
 
 	connect_fake(rejoin_black);
 	g = S.net;
-	expect_line("#r REJOIN game=" GAME " token=" TOKEN " since=0", NULL,
-	    0);
-	expect_line("#s STATE game=" GAME, NULL, 0);
-	send_line("OK #r REJOIN game=%s seat=black", GAME);
+	rejoin_answered(0);
 	send_line("EV %s 1 JOINED seat=white name=ann account=1", GAME);
 	send_line("EV %s 2 JOINED seat=black name=bob account=1", GAME);
 	wire_after("c2c3", fen);
@@ -87,9 +115,7 @@ test_missed_chat(void **state)
 	send_line("EV %s 8 SAID side=white :where did you go?", GAME);
 	send_line("EV %s 8 PRESENCE seat=black state=back", GAME);
 	send_line("OK #s STATE game=%s", GAME);
-	send_line("EV %s 8 STATE variant=congo start=%s fen=%s ply=2 "
-	    "turn=white status=active white=ann black=bob wpresent=1 "
-	    "bpresent=1 waccount=1 baccount=1 draw=-", GAME, START, fen);
+	state_ev(8, 2, fen, "bob", "draw=-");
 	expect_line("#h HISTORY game=" GAME " from=0", NULL, 0);
 	send_line("OK #h HISTORY n=2 plies=2");
 	send_line("ITEM #h ply=0 side=white move=c2c3");
@@ -116,16 +142,11 @@ test_missed_chat(void **state)
 	/* The link breaks; said meanwhile: one line. The server replays
 	 * from the last event seen; one it sends again is not shown twice. */
 	fake_relink();
-	expect_line("#r REJOIN game=" GAME " token=" TOKEN " since=8", NULL,
-	    0);
-	expect_line("#s STATE game=" GAME, NULL, 0);
-	send_line("OK #r REJOIN game=%s seat=black", GAME);
+	rejoin_answered(8);
 	send_line("EV %s 8 SAID side=white :where did you go?", GAME);
 	send_line("EV %s 9 SAID side=white :are you there?", GAME);
 	send_line("OK #s STATE game=%s", GAME);
-	send_line("EV %s 9 STATE variant=congo start=%s fen=%s ply=2 "
-	    "turn=white status=active white=ann black=bob wpresent=1 "
-	    "bpresent=1 waccount=1 baccount=1 draw=-", GAME, START, fen);
+	state_ev(9, 2, fen, "bob", "draw=-");
 	wait_msg("ann says: are you there?");
 	settle();
 	assert_int_equal(g->nchat, 4);
@@ -161,21 +182,14 @@ test_missed_chat_next_run(void **state)
 	fake_remember = true;
 	connect_fake(rejoin_kept);
 	g = S.net;
-	expect_line("#r REJOIN game=" GAME " token=" TOKEN " since=0", NULL,
-	    0);
-	expect_line("#s STATE game=" GAME, NULL, 0);
-	send_line("OK #r REJOIN game=%s seat=black", GAME);
+	rejoin_answered(0);
 	send_line("EV %s 1 JOINED seat=black name=bob account=1", GAME);
 	send_line("EV %s 2 SAID side=white :hi bob", GAME);
 	send_line("EV %s 3 SAID side=white :still there?", GAME);
 	send_line("EV %s 4 SAID side=white :bye for now", GAME);
-	send_line("EV %s 4 STATE variant=congo start=%s fen=%s ply=0 "
-	    "turn=white status=active white=ann black=bob wpresent=1 "
-	    "bpresent=1 waccount=1 baccount=1", GAME, START, START);
+	state_ev(4, 0, START, "bob", "");
 	wait_msg("ann says: bye for now");
-	expect_line("#h HISTORY game=" GAME " from=0", NULL, 0);
-	send_line("OK #h HISTORY n=0 plies=0");
-	WAIT(g->synced);
+	history_none();
 	assert_int_equal(g->nchat, 3);
 	assert_int_equal(logged("still there?"), 0);
 	assert_int_equal(logged("hi bob"), 0);
@@ -209,20 +223,13 @@ test_missed_chat_lobby(void **state)
 	/* Said meanwhile; then the seat taken again from there. */
 	assert_int_equal(net_client_rejoin(C, GAME, BLACK, TOKEN, err,
 	    sizeof err), 0);
-	expect_line("#r REJOIN game=" GAME " token=" TOKEN " since=0", NULL,
-	    0);
-	expect_line("#s STATE game=" GAME, NULL, 0);
-	send_line("OK #r REJOIN game=%s seat=black", GAME);
+	rejoin_answered(0);
 	send_line("EV %s 1 JOINED seat=black name=bob account=1", GAME);
 	send_line("EV %s 2 SAID side=white :hi bob", GAME);
 	send_line("EV %s 3 SAID side=white :gone already?", GAME);
-	send_line("EV %s 3 STATE variant=congo start=%s fen=%s ply=0 "
-	    "turn=white status=active white=ann black=bob wpresent=1 "
-	    "bpresent=1 waccount=1 baccount=1", GAME, START, START);
+	state_ev(3, 0, START, "bob", "");
 	wait_msg("ann says: gone already?");
-	expect_line("#h HISTORY game=" GAME " from=0", NULL, 0);
-	send_line("OK #h HISTORY n=0 plies=0");
-	WAIT(g->synced);
+	history_none();
 	assert_int_equal(g->nchat, 2);
 	assert_string_equal(g->chat[0], "ann: hi bob");
 	assert_int_equal(logged("ann says: hi bob"), 1);        /* once */
@@ -242,22 +249,16 @@ test_watcher_missed_chat(void **state)
 	expect_line("#o OBSERVE game=" GAME, line, sizeof line);
 	assert_null(strstr(line, "since="));    /* new to the game */
 	send_line("OK #o OBSERVE game=%s", GAME);
-	send_line("EV %s 5 STATE variant=congo start=%s fen=%s ply=0 "
-	    "turn=white status=active white=ann black=cy wpresent=1 "
-	    "bpresent=1 waccount=1 baccount=1", GAME, START, START);
+	state_ev(5, 0, START, "cy", "");
 	expect_line("#h HISTORY game=" GAME " from=0", NULL, 0);
 	fake_relink();
 	expect_line("#o OBSERVE game=" GAME " since=5", NULL, 0);
 	expect_line("#s STATE game=" GAME, NULL, 0);
 	send_line("OK #o OBSERVE game=%s", GAME);
 	send_line("EV %s 6 SAID side=black :hello watchers", GAME);
-	send_line("EV %s 6 STATE variant=congo start=%s fen=%s ply=0 "
-	    "turn=white status=active white=ann black=cy wpresent=1 "
-	    "bpresent=1 waccount=1 baccount=1", GAME, START, START);
+	state_ev(6, 0, START, "cy", "");
 	wait_msg("cy says: hello watchers");
-	expect_line("#h HISTORY game=" GAME " from=0", NULL, 0);
-	send_line("OK #h HISTORY n=0 plies=0");
-	WAIT(S.net->synced);
+	history_none();
 	assert_int_equal(S.net->nchat, 1);
 	disconnect_fake();
 }
@@ -272,9 +273,7 @@ watched(const char *status, const char *extra)
 	send_line("EV %s 1 STATE variant=congo start=%s fen=%s ply=0 "
 	    "turn=white status=%s white=ann black=cy wpresent=1 bpresent=1 "
 	    "%s", GAME, START, START, status, extra);
-	expect_line("#h HISTORY game=" GAME " from=0", NULL, 0);
-	send_line("OK #h HISTORY n=0 plies=0");
-	WAIT(S.net->synced);
+	history_none();
 }
 
 /* Every end the server gives (PROTOCOL.md RESULT): the result shown and
