@@ -335,6 +335,18 @@ if [ $status -eq 0 ]; then
 		status=1
 	fi
 fi
+# The servers stopped (TERM: each exits as it does in service), then what
+# a sanitizer said in their logs (a build with --enable-sanitizers: a leak
+# is reported as the server exits, which nothing else here would see).
+stop_servers $pida $pidb $pidc $pidd
+pida= pidb= pidc= pidd=
+for f in "$tmp"/[abcd].log; do
+	if grep -q "Sanitizer\|runtime error:" "$f"; then
+		echo "test_net_pg.sh: server $(basename "$f" .log): a sanitizer's report:"
+		grep -A 20 "Sanitizer\|runtime error:" "$f" | head -n 60
+		status=1
+	fi
+done
 if [ $status -ne 0 ]; then
 	echo "--- server a"; tail -n 30 "$tmp/a.log"
 	echo "--- server b"; tail -n 30 "$tmp/b.log"
