@@ -1,15 +1,25 @@
 # tmp_lib.sh: sourced by the shell tests and load scripts that run a
 # congo-server of their own. tmp_setup NAME: $tmp (a fresh NAME.XXXXXX in
 # $TMPDIR, /tmp when unset; kept with KEEP set) and $pid (the server,
-# stopped on exit, before the folder goes).
+# stopped on exit, before the folder goes). Then a sanitizer's report in
+# a log in $tmp (a build with --enable-sanitizers: a server's leak is
+# reported as it exits) fails the test, with the report.
 tmp_setup() {
 	tmp=$(mktemp -d "${TMPDIR:-/tmp}/$1.XXXXXX") || exit 2
 	pid=
 	trap tmp_cleanup EXIT
 }
 tmp_cleanup() {
+	_st=$?
 	[ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null
+	for _f in "$tmp"/*.log; do
+		[ -f "$_f" ] && grep -q "Sanitizer\|runtime error:" "$_f" || continue
+		echo "$(basename "$0"): $(basename "$_f"): a sanitizer's report:"
+		grep -A 20 "Sanitizer\|runtime error:" "$_f" | head -n 60
+		_st=1
+	done
 	[ -n "${KEEP:-}" ] || rm -rf "$tmp"
+	exit $_st
 }
 
 # tmp_port LOG [PID]: until the server writing LOG says the port it
