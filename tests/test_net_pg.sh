@@ -340,13 +340,7 @@ fi
 # is reported as the server exits, which nothing else here would see).
 stop_servers $pida $pidb $pidc $pidd
 pida= pidb= pidc= pidd=
-for f in "$tmp"/[abcd].log; do
-	if grep -q "Sanitizer\|runtime error:" "$f"; then
-		echo "test_net_pg.sh: server $(basename "$f" .log): a sanitizer's report:"
-		grep -A 20 "Sanitizer\|runtime error:" "$f" | head -n 60
-		status=1
-	fi
-done
+tmp_sanitizer_reports "$tmp" || status=1
 if [ $status -ne 0 ]; then
 	echo "--- server a"; tail -n 30 "$tmp/a.log"
 	echo "--- server b"; tail -n 30 "$tmp/b.log"

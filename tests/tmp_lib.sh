@@ -12,14 +12,23 @@ tmp_setup() {
 tmp_cleanup() {
 	_st=$?
 	[ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null
-	for _f in "$tmp"/*.log; do
+	tmp_sanitizer_reports "$tmp" || _st=1
+	[ -n "${KEEP:-}" ] || rm -rf "$tmp"
+	exit $_st
+}
+
+# tmp_sanitizer_reports DIR: what a sanitizer reported in the logs in DIR
+# (servers built with --enable-sanitizers, stopped by now), printed;
+# returns 1 when there is any.
+tmp_sanitizer_reports() {
+	_rc=0
+	for _f in "$1"/*.log; do
 		[ -f "$_f" ] && grep -q "Sanitizer\|runtime error:" "$_f" || continue
 		echo "$(basename "$0"): $(basename "$_f"): a sanitizer's report:"
 		grep -A 20 "Sanitizer\|runtime error:" "$_f" | head -n 60
-		_st=1
+		_rc=1
 	done
-	[ -n "${KEEP:-}" ] || rm -rf "$tmp"
-	exit $_st
+	return $_rc
 }
 
 # tmp_port LOG [PID]: until the server writing LOG says the port it

@@ -6,11 +6,13 @@
 builddir=${CONGO_BUILDDIR:-$(pwd)}
 srcdir=${srcdir:-$(dirname "$0")/..}
 server="$builddir/src/congo-server"
+. "$(dirname "$0")/tmp_lib.sh"
 
 # web_setup NAME: $py (Debian's python3 first: its prometheus_client and
 # websocket), $tmp (congo-NAME.XXXXXX, kept with KEEP set), $pid and $drv
 # (the server and the CGP/1 driver, stopped on exit, as is what
-# web_extra_cleanup stops when the test defines it) and fail.
+# web_extra_cleanup stops when the test defines it; then a sanitizer's
+# report in a log in $tmp fails the test) and fail.
 web_setup() {
 	py=python3
 	[ -x /usr/bin/python3 ] && py=/usr/bin/python3
@@ -27,12 +29,16 @@ web_tools() {
 	    { echo "$(basename "$0"): no python3, skipped"; exit 77; }
 }
 web_cleanup() {
+	_st=$?
 	if command -v web_extra_cleanup >/dev/null 2>&1; then
 		web_extra_cleanup
 	fi
 	[ -n "$drv" ] && kill "$drv" 2>/dev/null
 	[ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null
+	# (a sanitizer's report in the server's log fails the test)
+	tmp_sanitizer_reports "$tmp" || _st=1
 	[ -n "${KEEP:-}" ] || rm -rf "$tmp"
+	exit $_st
 }
 fail() {
 	echo "$(basename "$0"): $*"
