@@ -7,7 +7,8 @@
 #                 /tmp when $TMPDIR is long: the tmux socket's path must
 #                 stay short)
 #   pane          the target of capture/keys/type_text (a session name)
-# and optionally define extra_cleanup (run before the folder is removed).
+# and optionally define extra_cleanup (run before the folder is removed;
+# it sets cleanup_failed to fail the test).
 # Gives: builddir, congo, tmp, sock, T, tmux_stop, tmux_kill_session,
 # cleanup, step, note, fail, capture, poll, wait_for, wait_gone, shown,
 # expect, keys, type_text, command_line, tmux_home, humans_conf,
@@ -114,12 +115,16 @@ tmux_kill_session() {
 
 hog=
 cleanup() {
+	_st=$?
 	tmux_stop
 	[ -n "$hog" ] && kill "$hog" 2>/dev/null
 	if command -v extra_cleanup >/dev/null 2>&1; then
 		extra_cleanup
 	fi
 	rm -rf "$tmp"
+	# (extra_cleanup sets cleanup_failed for what it found wrong)
+	[ -z "${cleanup_failed:-}" ] || _st=1
+	exit $_st
 }
 trap cleanup EXIT
 trap 'exit 1' INT TERM HUP PIPE

@@ -9,12 +9,23 @@
 
 server="$builddir/src/congo-server"
 [ -x "$server" ] || { echo "error: $server not built"; exit 99; }
+. "$(dirname "$0")/tmp_lib.sh"
 spid=
+# The server stopped as in service (TERM; -9 after 5 s), then a
+# sanitizer's report in its log (--enable-sanitizers: a leak is reported
+# as it exits) fails the test.
 extra_cleanup() {
 	if [ -n "$spid" ]; then
+		kill -TERM "$spid" 2>/dev/null
+		_i=0
+		while kill -0 "$spid" 2>/dev/null && [ $_i -lt 50 ]; do
+			sleep 0.1
+			_i=$((_i + 1))
+		done
 		kill -9 "$spid" 2>/dev/null
 		wait "$spid" 2>/dev/null
 	fi
+	tmp_sanitizer_reports "$tmp" || cleanup_failed=1
 }
 
 fail() {
