@@ -63,27 +63,9 @@ if [ "$(id -u)" = 0 ]; then
 	chmod 755 "$tmp"
 fi
 pida= pidb= pidc= pidd= pids= sampler=
-# Servers stopped: TERM first (a server stopped cleanly closes its
-# database and writes its coverage data, --enable-coverage), -9 for one
-# still there 5 s later; each reaped. Never waits longer: a server the
-# test already killed is only reaped.
-stop_servers() {
-	for p in "$@"; do
-		kill -TERM "$p" 2>/dev/null
-	done
-	for p in "$@"; do
-		i=0
-		while kill -0 "$p" 2>/dev/null && [ $i -lt 50 ]; do
-			sleep 0.1
-			i=$((i + 1))
-		done
-		kill -9 "$p" 2>/dev/null
-		wait "$p" 2>/dev/null
-	done
-}
 cleanup() {
 	[ -n "$sampler" ] && kill "$sampler" 2>/dev/null
-	stop_servers $pida $pidb $pidc $pidd $pids
+	tmp_stop $pida $pidb $pidc $pidd $pids
 	$as "$bindir/pg_ctl" -D "$tmp/data" -m immediate stop > /dev/null 2>&1
 	rm -rf "$tmp"
 }
@@ -264,7 +246,7 @@ echo "PostgreSQL deadlocks detected: $(grep -c 'deadlock detected' "$tmp/pg.log"
 # (CONGO_PG_ONLY=<test>: only that one ran, and a is still up.)
 # test_kill_and_rejoin killed server A; a test that failed before that
 # left it running, and a wait for it would never end.
-stop_servers $pida
+tmp_stop $pida
 pida=
 if [ -n "${CONGO_PG_ONLY:-}" ]; then
 	exit $status    # (the checks below follow the whole run)
@@ -325,7 +307,7 @@ if [ $status -eq 0 ]; then
 		status=1
 	fi
 	# A newer database is refused, by --upgrade too.
-	stop_servers $pida
+	tmp_stop $pida
 	pida=
 	$bounded $as "$bindir/psql" -h "$tmp" -U congo -d congo -q -c \
 	    "UPDATE congo_meta SET version = 7" || status=1
@@ -338,7 +320,7 @@ fi
 # The servers stopped (TERM: each exits as it does in service), then what
 # a sanitizer said in their logs (a build with --enable-sanitizers: a leak
 # is reported as the server exits, which nothing else here would see).
-stop_servers $pida $pidb $pidc $pidd
+tmp_stop $pida $pidb $pidc $pidd
 pida= pidb= pidc= pidd=
 tmp_sanitizer_reports "$tmp" || status=1
 if [ $status -ne 0 ]; then

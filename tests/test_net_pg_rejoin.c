@@ -159,8 +159,8 @@ test_stale_claim(void **state)
 	    id), 0);
 	assert_non_null(ev2(w2, id, " PRESENCE seat=white state=replaced"));
 	tc_ask(w2, "ERR #s 403", "#s SAY game=%s :here?", id);
-	/* Back on B; a later REJOIN, on A: the store names it, so B's connection is
-	 * replaced (after B read the holder) and A's plays. */
+	/* Back on B; a later REJOIN, on A: the store names it, so B's
+	 * connection is replaced (after B read the holder) and A's plays. */
 	tc_ask(w2, "OK #rj2 REJOIN", "#rj2 REJOIN game=%s token=%s", id, tw);
 	w3 = hello_from(port_a, 250);
 	tc_ask(w3, "OK #rj REJOIN", "#rj REJOIN game=%s token=%s", id, tw);

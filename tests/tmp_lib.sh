@@ -17,6 +17,25 @@ tmp_cleanup() {
 	exit $_st
 }
 
+# tmp_stop PID...: the servers stopped as in service (TERM: a server
+# closes its database and writes its coverage data, and a sanitizer
+# reports its leaks), -9 for one still there 5 s later; each reaped.
+# Never waits longer; one already ended is only reaped.
+tmp_stop() {
+	for _p in "$@"; do
+		kill -TERM "$_p" 2>/dev/null
+	done
+	for _p in "$@"; do
+		_i=0
+		while kill -0 "$_p" 2>/dev/null && [ $_i -lt 50 ]; do
+			sleep 0.1
+			_i=$((_i + 1))
+		done
+		kill -9 "$_p" 2>/dev/null
+		wait "$_p" 2>/dev/null
+	done
+}
+
 # tmp_sanitizer_reports DIR: what a sanitizer reported in the logs in DIR
 # (servers built with --enable-sanitizers, stopped by now), printed;
 # returns 1 when there is any.

@@ -15,16 +15,7 @@ spid=
 # sanitizer's report in its log (--enable-sanitizers: a leak is reported
 # as it exits) fails the test.
 extra_cleanup() {
-	if [ -n "$spid" ]; then
-		kill -TERM "$spid" 2>/dev/null
-		_i=0
-		while kill -0 "$spid" 2>/dev/null && [ $_i -lt 50 ]; do
-			sleep 0.1
-			_i=$((_i + 1))
-		done
-		kill -9 "$spid" 2>/dev/null
-		wait "$spid" 2>/dev/null
-	fi
+	[ -z "$spid" ] || tmp_stop "$spid"
 	tmp_sanitizer_reports "$tmp" || cleanup_failed=1
 }
 

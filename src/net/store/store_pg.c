@@ -279,9 +279,8 @@ pg_commit(void *ctx, const struct store_change *ch, char *err, size_t errlen)
 	return 0;
 }
 
-/* A query on the event loop's connection with one or two parameters. */
-static PGresult *
-query(struct pgstore *pg, const char *sql, int n, const char *a,
+PGresult *
+pg_query(struct pgstore *pg, const char *sql, int n, const char *a,
     const char *b, char *err, size_t errlen)
 {
 	const char *v[2] = { a, b };
@@ -349,7 +348,7 @@ read_game(struct pgstore *pg, struct sess *s, const char *id, long seq,
 	int i, rc = 0, found = !whole;
 
 	snprintf(from, sizeof from, "%ld", seq);
-	r = query(pg, "SELECT 0, 0::bigint, start, repetition::text, "
+	r = pg_query(pg, "SELECT 0, 0::bigint, start, repetition::text, "
 	    "quiet::text || ' ' || created::text || ' ' || creator::text || "
 	    "' ' || rated::text, "
 	    "variant, clock, rematch_of FROM games WHERE id = $1 "
@@ -423,7 +422,7 @@ pg_load(void *ctx, struct sess *s, char *err, size_t errlen)
 	PGresult *r;
 	int i, rc = 0;
 
-	r = query(pg, "SELECT id FROM games WHERE status < 2 ORDER BY n", 0,
+	r = pg_query(pg, "SELECT id FROM games WHERE status < 2 ORDER BY n", 0,
 	    NULL, NULL, err, errlen);
 	if (r == NULL)
 		return -1;
@@ -448,7 +447,7 @@ pg_list(void *ctx, int status, int n, struct store_item *out, char *err,
 
 	snprintf(st, sizeof st, "%d", status);
 	snprintf(lim, sizeof lim, "%d", n);
-	r = query(pg, "SELECT " STORE_LIST_COLUMNS("coalesce(clock, '')")
+	r = pg_query(pg, "SELECT " STORE_LIST_COLUMNS("coalesce(clock, '')")
 	    " FROM games WHERE $1::int < 0 OR status = $1::int "
 	    "ORDER BY n DESC LIMIT $2::int", 2, st, lim, err, errlen);
 	if (r == NULL)
@@ -639,7 +638,7 @@ pg_count(void *ctx, const char *key, long long win, char *err, size_t errlen)
 		pg_run(pg->r, sql, PGRES_COMMAND_OK);
 	}
 	snprintf(w, sizeof w, "%lld", win);
-	r = query(pg, "INSERT INTO congo_limits VALUES ($1, $2::bigint, 1) "
+	r = pg_query(pg, "INSERT INTO congo_limits VALUES ($1, $2::bigint, 1) "
 	    "ON CONFLICT (key, win) DO UPDATE SET n = congo_limits.n + 1 "
 	    "RETURNING n", 2, key, w, err, errlen);
 	if (r == NULL)

@@ -127,6 +127,10 @@ int pg_holder(void *ctx, const char *game, int seat, char *out, size_t n,
     char *err, size_t errlen);
 
 
+/* A query with one or two parameters (n; b NULL for one) on the reading
+ * connection (pg->r): its rows, or NULL with err. */
+PGresult *pg_query(struct pgstore *pg, const char *sql, int n, const char *a,
+    const char *b, char *err, size_t errlen);
 /* "name: what: libpq's message" into err (pg_redact's): -1. */
 int pg_fail(const struct pgstore *pg, PGconn *c, char *err, size_t errlen,
     const char *what);

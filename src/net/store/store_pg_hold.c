@@ -69,24 +69,19 @@ pg_holder(void *ctx, const char *game, int seat, char *out, size_t n,
 {
 	struct pgstore *pg = ctx;
 	char seatv[16];
-	const char *v[2] = { game, seatv };
 	PGresult *r;
-	int rc;
+	int rc = 0;
 
 	out[0] = '\0';
-	if (!pg_reader(pg, err, errlen))
-		return -1;
 	snprintf(seatv, sizeof seatv, "%d", seat);
-	r = PQexecParams(pg->r, "SELECT holder FROM congo_holds WHERE game = "
-	    "$1 AND seat = $2::int", 2, NULL, v, NULL, NULL, 0);
-	if (PQresultStatus(r) != PGRES_TUPLES_OK) {
-		rc = pg_fail(pg, pg->r, err, errlen, "cannot read a seat's "
-		    "holder");
-	} else if (PQntuples(r) == 1) {
+	r = pg_query(pg, "SELECT holder FROM congo_holds WHERE game = $1 AND "
+	    "seat = $2::int", 2, game, seatv, err, errlen);
+	if (r == NULL)
+		return -1;
+	if (PQntuples(r) == 1) {
 		snprintf(out, n, "%s", PQgetvalue(r, 0, 0));
 		rc = 1;
-	} else
-		rc = 0;
+	}
 	PQclear(r);
 	return rc;
 }
