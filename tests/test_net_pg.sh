@@ -179,6 +179,20 @@ lock) $as "$bindir/psql" -h "$tmp" -U congo -d congo -Atq -c \\
     done
     exit 1 ;;
 sql) $as "$bindir/psql" -h "$tmp" -U congo -d congo -Atq -c "\$2" > /dev/null ;;
+hold)
+    # A transaction that does \$3 and then waits \$2 s before it commits
+    # (its rows locked meanwhile, to the others' writes only): returns
+    # once it waits.
+    P="$as $bindir/psql -h $tmp -U congo -d congo -Atq"
+    \$P -c "BEGIN; \$3; SELECT pg_sleep(\$2); COMMIT" > /dev/null 2>&1 &
+    i=0
+    while [ \$i -lt 100 ]; do
+        n=\$(\$P -c "SELECT count(*) FROM pg_stat_activity WHERE
+            wait_event = 'PgSleep' AND query LIKE '%pg_sleep%'")
+        [ "\$n" -ge 1 ] && exit 0
+        sleep 0.05; i=\$((i + 1))
+    done
+    exit 1 ;;
 notifylock)
     # The lock every commit that notifies takes in turn, held for \$2 s
     # by a commit waiting for a synchronous standby that never comes

@@ -2,7 +2,8 @@
  * test_net_pg_lock.c: the servers while every table is locked by another
  * session, a server that hears another's news late and reads it off its
  * event loop, a game with nobody at it leaving a server's memory, and a
- * seat handed over while the lock of notifying commits is held.
+ * seat handed over while the lock of notifying commits is held, and
+ * commits whose answers are lost with their connections.
  */
 #include "test_net_pg.h"
 
@@ -340,4 +341,64 @@ test_commit_unknown(void **state)
 	tc_free(w);
 	tc_free(b);
 	tc_free(b2);
+}
+
+/*
+ * A REGISTER whose commit's answer is lost with its connection while the
+ * database stays up: its INSERT waits on another session's uncommitted
+ * row of the same name (a row lock: reads go on), and that waiting backend
+ * is ended (pg_terminate_backend, as an administrator or a crash of that
+ * backend would). A REGISTER has no event to look for; it names a row
+ * (stored_if): the account with its key's hash. So the server asks on a
+ * new connection, finds it not stored, sends it again once the other
+ * session is gone (tidy), and answers OK with the key, which logs in on
+ * the other server. (Before, it could not tell, closed the connection and
+ * answered nothing, though it might have stored the account: a name taken
+ * with a key nobody had.) So too a CREATE without a seat, by its game's
+ * row.
+ */
+/* c's command line (tag #t), its commit held by another session's
+ * transaction that did hold_sql, the commit's backend then ended, the
+ * other session next: its answer, which must begin with want. */
+static const char *
+answer_lost(struct tc *c, const char *hold_sql, const char *line,
+    const char *want)
+{
+	const char *l;
+
+	assert_int_equal(pg_ctl("hold 60 \"%s\"", hold_sql), 0);
+	tc_send(c, "#t %s", line);
+	assert_true(lock_waiter("*", "congo_put"));
+	assert_true(lock_waiter("pg_terminate_backend(pid, 5000)",
+	    "congo_put"));
+	assert_int_equal(pg_ctl("tidy"), 0);
+	l = reply(c, "#t");
+	if (strncmp(l, want, strlen(want)) != 0)
+		fail_msg("%s after its commit's answer was lost: %s", line, l);
+	return l;
+}
+
+void
+test_register_lost(void **state)
+{
+	struct tc *a, *b;
+	char key[40], id[16];
+
+	(void)state;
+	pg_ctl_needed();
+	a = hello_from(port_a, 171);
+	tc_val(answer_lost(a, "INSERT INTO accounts(lname, name, keyhash, "
+	    "created) VALUES ('lostreg', 'LostReg', 'x', 0)",
+	    "REGISTER name=LostReg", "OK #t REGISTER name=LostReg key="),
+	    "key", key, sizeof key);
+	b = hello_from(port_b, 171);
+	send_ok(b, "#l LOGIN name=lostreg key=%s", key);
+	/* A CREATE without a seat has no event either: its game's row
+	 * (inserts into games wait on a SHARE lock; reads go on). */
+	tc_val(answer_lost(a, "LOCK TABLE games IN SHARE MODE", "CREATE",
+	    "OK #t CREATE game="), "game", id, sizeof id);
+	send_ok(b, "#j JOIN game=%s seat=black", id);
+	send_ok(a, "#x CANCEL game=%s", id);
+	tc_free(a);
+	tc_free(b);
 }

@@ -68,6 +68,7 @@ struct spend {
 	char name2[CGP_NAME_MAX + 1], token2[80];
 	char kind[2][16], body[2][400];
 	char extra[STORE_EXTRA_MAX][STORE_EXTRA_LEN];
+	char stored_if[STORE_EXTRA_LEN];
 	char seek[2][CGP_ID_LEN + 1];
 	struct spend *next;
 	struct spend *then;            /* submitted once this one is stored,

@@ -50,6 +50,7 @@ static const struct copy_field {
 	COPY(variant, variant),
 	COPY(clock, clock),
 	COPY(rematch_of, rematch_of),
+	COPY(stored_if, stored_if),
 	COPY_N(seek, seek, COPY_SEEKS),
 	COPY_N(extra, extra, COPY_EXTRAS),
 	COPY_N(kind, kind, COPY_EVENTS),

@@ -55,6 +55,11 @@ struct store_change {
 	 * (game ""), a change of accounts only. */
 	int nextra;
 	const char *extra[STORE_EXTRA_MAX];
+	/* With no event to look for (game "" or none): a SELECT that finds
+	 * a row when this change was stored, or NULL. Asked when a commit's
+	 * answer is lost with its connection (store_pg_lost.c), so that a
+	 * REGISTER stored then is answered with its key, not lost. */
+	const char *stored_if;
 	/* A game made for two seeks (both_seats): their ids. */
 	const char *seek[2];
 	/* Several servers on one store (ignored by a store of one): a

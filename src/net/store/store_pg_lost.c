@@ -3,10 +3,11 @@
  * database killed, restarted, or the connection ended by an administrator
  * while the batch was on its way). It may have been stored or not: an ERR
  * says nothing changed (PROTOCOL.md), so neither may be guessed. Once the
- * database answers again, on a new connection, each change's first event
- * is looked for: ours there, the batch was stored (a change whose seq holds
- * another server's event lost to it, a conflict); none there, nothing was,
- * and the batch may be sent again. Not found out in time: commit_batch's
+ * database answers again, on a new connection, each change is looked for:
+ * its first event, a new game's row, or what its stored_if finds (a
+ * REGISTER's account with its key's hash). Ours there, the batch was
+ * stored (a change whose seq holds another server's event lost to it, a
+ * conflict); none there, nothing was, and the batch may be sent again. Not found out in time: commit_batch's
  * -2, and the session closes the askers' connections, answering nothing.
  */
 #include "config.h"
@@ -41,27 +42,47 @@ reconnect(struct pgstore *pg)
 	}
 }
 
-/* Change c's first event as stored: 1 ours, 0 another's or none (*none),
- * -1 the question failed. */
+/* Found by query q (with parameters v, NULL none): 1 a row, 0 none (*none
+ * set), -1 the question failed. */
 static int
-stored(struct pgstore *pg, const struct store_change *c, bool *none)
+found(struct pgstore *pg, const char *q, int nv, const char *const *v,
+    const char *want, bool *none)
 {
-	char seq[24];
-	const char *v[2] = { c->game, seq };
 	PGresult *r;
 	int rc;
 
-	snprintf(seq, sizeof seq, "%ld", c->seq[0]);
-	r = PQexecParams(pg->w, "SELECT body FROM events WHERE game = $1 AND "
-	    "seq = $2", 2, NULL, v, NULL, NULL, 0);
+	r = PQexecParams(pg->w, q, nv, NULL, v, NULL, NULL, 0);
 	if (PQresultStatus(r) != PGRES_TUPLES_OK) {
 		PQclear(r);
 		return -1;
 	}
 	*none = PQntuples(r) == 0;
-	rc = !*none && strcmp(PQgetvalue(r, 0, 0), c->body[0]) == 0;
+	rc = !*none && (want == NULL ||
+	    strcmp(PQgetvalue(r, 0, 0), want) == 0);
 	PQclear(r);
 	return rc;
+}
+
+/* Change c as stored: 1 ours, 0 another's or none (*none), -1 the question
+ * failed, -2 nothing to tell by. Its first event when it has one; else a
+ * new game's row (its id is new, so a row is ours), else its stored_if. */
+static int
+stored(struct pgstore *pg, const struct store_change *c, bool *none)
+{
+	char seq[24];
+	const char *v[2] = { c->game, seq };
+
+	if (c->game[0] != '\0' && c->nev >= 1) {
+		snprintf(seq, sizeof seq, "%ld", c->seq[0]);
+		return found(pg, "SELECT body FROM events WHERE game = $1 AND "
+		    "seq = $2", 2, v, c->body[0], none);
+	}
+	if (c->game[0] != '\0' && c->new_game)
+		return found(pg, "SELECT 1 FROM games WHERE id = $1", 1, v,
+		    NULL, none);
+	if (c->stored_if != NULL)
+		return found(pg, c->stored_if, 0, NULL, NULL, none);
+	return -2;
 }
 
 int
@@ -82,9 +103,9 @@ pg_commit_lost(struct pgstore *pg, const struct store_change *const *ch,
 		const struct store_change *c = ch[sent[k]];
 		i = sent[k];
 		ok[i] = conflict[i] = false;
-		if (c->game[0] == '\0' || c->nev < 1)
+		if ((st = stored(pg, c, &none)) == -2)
 			continue;
-		if ((st = stored(pg, c, &none)) < 0) {
+		if (st < 0) {
 			store_notice(0, "%.200s: a commit's answer was lost "
 			    "with its connection, and asking whether it was "
 			    "stored failed: %s", pg->name,
@@ -105,10 +126,11 @@ pg_commit_lost(struct pgstore *pg, const struct store_change *const *ch,
 			ok[sent[k]] = conflict[sent[k]] = false;
 		return 0;       /* not stored: none of it */
 	}
-	/* Stored: the changes with no event went with it. */
+	/* Stored: the changes not asked about went with it. */
 	for (k = 0; k < nsent; k++) {
 		const struct store_change *c = ch[sent[k]];
-		if (c->game[0] == '\0' || c->nev < 1)
+		if (!(c->game[0] != '\0' && (c->nev >= 1 || c->new_game)) &&
+		    c->stored_if == NULL)
 			ok[sent[k]] = true;
 	}
 	return 1;
