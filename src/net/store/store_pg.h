@@ -15,7 +15,7 @@
 #include "net/store/store_acct.h"
 
 #define PG_BACKOFF_MIN 100
-#define PG_BACKOFF_MAX 5000
+#define PG_BACKOFF_MAX 1000
 /* Seconds a connection attempt may take (libpq's connect_timeout). */
 #define PG_CONNECT_TIMEOUT "2"
 #define PG_CONNECT_MS 2000

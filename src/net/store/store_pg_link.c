@@ -5,17 +5,40 @@
  * than connect_timeout for one try. The event loop's own is made without
  * waiting at all (pg_reader_step: PQconnectStartParams, then a step of
  * PQconnectPoll each time its socket is ready, the loop watching it).
+ * A connection made tells the others the database is back: one waiting
+ * out its backoff tries at once (after an outage each had backed off to
+ * seconds, and the store thread refused moves for up to 5 s with the
+ * database already answering the event loop).
  */
 #include "config.h"
 
 #ifdef HAVE_LIBPQ
 
 #include <poll.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "net/store/store_pg.h"
 #include "util/util.h"
+
+/* When a connection to a database was last made, by any handle of this
+ * process (ms, util_now_ms). */
+static _Atomic long long made_at;
+
+/* Wait out a backoff (its try at retry, backoff after the last failure)?
+ * Not when a connection has been made since that failure. */
+static bool
+backing_off(long long now, long long retry, int backoff)
+{
+	return now < retry && atomic_load(&made_at) < retry - backoff;
+}
+
+static void
+made(void)
+{
+	atomic_store(&made_at, util_now_ms());
+}
 
 int
 pg_fail(const struct pgstore *pg, PGconn *c, char *err, size_t errlen,
@@ -136,7 +159,7 @@ pg_alive(struct pgstore *pg, PGconn **c, bool reader, long long *retry,
 			return true;
 		*retry = 0;     /* found gone: made again at once */
 	}
-	if (now < *retry)
+	if (backing_off(now, *retry, *backoff))
 		return false;
 	if (*c != NULL)
 		PQfinish(*c);
@@ -147,6 +170,7 @@ pg_alive(struct pgstore *pg, PGconn **c, bool reader, long long *retry,
 	    pg_setup_reader(n))) {
 		*c = n;
 		*backoff = 0;
+		made();
 		return true;
 	}
 	PQfinish(n);
@@ -168,7 +192,7 @@ pg_reader_step(struct pgstore *pg)
 	if (pg->r != NULL && PQstatus(pg->r) == CONNECTION_OK)
 		return true;
 	if (pg->rc == NULL) {
-		if (now < pg->r_retry)
+		if (backing_off(now, pg->r_retry, pg->r_backoff))
 			return false;
 		if (pg->r != NULL)
 			PQfinish(pg->r);
@@ -201,6 +225,7 @@ pg_reader_step(struct pgstore *pg)
 	pg->r = pg->rc;
 	pg->rc = NULL;
 	pg->r_backoff = 0;
+	made();
 	return true;
 failed:
 	if (pg->rc != NULL)
