@@ -26,13 +26,26 @@ cb_send(void *ctx, int conn, const char *line, size_t len)
 	struct h *h = ctx;
 	struct cgp_msg m;
 	char err[128], *copy;
-	size_t i;
+	const char *said, *colon;
+	size_t i, text;
 
 	FUZZ_CHECK(conn >= 0 && conn < NCONN && h->open[conn],
 	    "a line for connection %d, which is not open", conn);
 	FUZZ_CHECK(len > 0 && len < CGP_SLINE_MAX && line[len - 1] == '\n',
 	    "a server line of %zu bytes or without its LF", len);
-	for (i = 0; i + 1 < len; i++)
+	/* Printable ASCII, but for a SAID's text: UTF-8 without control
+	 * characters (PROTOCOL.md: SAY and SAID). */
+	text = len - 1;
+	if (strncmp(line, "EV ", 3) == 0 && (said = memmem(line, len - 1,
+	    " SAID ", 6)) != NULL && (colon = memmem(said, len - 1 -
+	    (size_t)(said - line), " :", 2)) != NULL) {
+		text = (size_t)(colon - line) + 2;
+		FUZZ_CHECK(cgp_text_check(line + text, len - 1 - text, err,
+		    sizeof err) == 0, "a SAID's text that is not UTF-8 "
+		    "without control characters (%s): %.*s", err, (int)len,
+		    line);
+	}
+	for (i = 0; i < text; i++)
 		FUZZ_CHECK(line[i] >= 0x20 && line[i] < 0x7f,
 		    "byte 0x%02x in a server line", (unsigned char)line[i]);
 	FUZZ_CHECK(cgp_parse_msg(line, len - 1, &m, err, sizeof err) == 0,
