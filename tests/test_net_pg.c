@@ -768,6 +768,7 @@ main(void)
 		cmocka_unit_test_teardown(test_database_outages, pg_tidy),
 		cmocka_unit_test_teardown(test_commit_unknown, pg_tidy),
 		cmocka_unit_test_teardown(test_register_lost, pg_tidy),
+		cmocka_unit_test_teardown(test_register_forgotten, pg_tidy),
 		cmocka_unit_test(test_kill_and_rejoin),
 		cmocka_unit_test(test_rematch),
 	};

@@ -108,6 +108,7 @@ void test_presence_notify_lock(void **state);
 /* A commit's outcome not known: the connection closed, no ERR. */
 void test_commit_unknown(void **state);
 void test_register_lost(void **state);
+void test_register_forgotten(void **state);
 /* test_net_pg_ident.c: names that belong to accounts, across servers. */
 void test_identity_across(void **state);
 void test_same_network_across(void **state);

@@ -218,22 +218,28 @@ test_idle_game_leaves(void **state)
 	tc_free(o);
 }
 
-/* Within T, a backend waiting on a lock with a query like %like%: true
- * once there is one (count: what is counted of them, "*", or
- * "pg_cancel_backend(pid)" to cancel them too). */
+/* Within T, a backend that waits (wait: a condition on pg_stat_activity)
+ * with a query like %like%: true once there is one (count: what is counted
+ * of them, "*", or "pg_cancel_backend(pid)" to cancel them too). */
 static bool
-lock_waiter(const char *count, const char *like)
+waiter(const char *count, const char *wait, const char *like)
 {
 	long long t0 = tc_ms();
 
 	while (pg_ctl("sql \"SELECT 1 / count(%s) FROM pg_stat_activity WHERE "
-	    "wait_event_type = 'Lock' AND query LIKE '%%%s%%'\"", count,
-	    like) != 0) {
+	    "%s AND query LIKE '%%%s%%'\"", count, wait, like) != 0) {
 		if (tc_ms() - t0 >= T)
 			return false;
 		usleep(20000);
 	}
 	return true;
+}
+
+/* The same of a backend waiting on a lock. */
+static bool
+lock_waiter(const char *count, const char *like)
+{
+	return waiter(count, "wait_event_type = 'Lock'", like);
 }
 
 /*
@@ -284,6 +290,24 @@ test_presence_notify_lock(void **state)
 	tc_free(w2);
 }
 
+/* c's connection closed by the server (within its 6 s of asking the
+ * database, and 2 T) with no answer to the command of tag. */
+static void
+closed_unanswered(struct tc *c, const char *tag)
+{
+	size_t n = strlen(tag);
+	int r;
+
+	while ((r = tc_read(c, 6000 + 2 * T, false)) == 1)
+		if ((strncmp(c->line, "OK ", 3) == 0 &&
+		    strncmp(c->line + 3, tag, n) == 0 && c->line[3 + n] == ' ')
+		    || (strncmp(c->line, "ERR ", 4) == 0 &&
+		    strncmp(c->line + 4, tag, n) == 0 && c->line[4 + n] == ' '))
+			fail_msg("answered while its outcome is not known: %s",
+			    c->line);
+	assert_int_equal(r, 0);
+}
+
 /*
  * A commit whose answer is lost with its connection while the database
  * stays away longer than the server asks it (store_pg_lost.c: 6 s): the
@@ -303,7 +327,6 @@ test_commit_unknown(void **state)
 	char id[16], tb[40], seq[16];
 	struct tc *w, *b, *b2;
 	long long t0;
-	int r;
 
 	(void)state;
 	pg_ctl_needed();
@@ -318,12 +341,7 @@ test_commit_unknown(void **state)
 	assert_int_equal(pg_ctl("crash"), 0);
 	t0 = tc_ms();
 	/* No answer to the move: the connection closes. */
-	while ((r = tc_read(b, 6000 + 2 * T, false)) == 1)
-		if (strncmp(b->line, "OK #m1 ", 7) == 0 ||
-		    strncmp(b->line, "ERR #m1 ", 8) == 0)
-			fail_msg("answered while its outcome is not known: %s",
-			    b->line);
-	assert_int_equal(r, 0);
+	closed_unanswered(b, "#m1");
 	print_message("closed %lld ms after the database stopped\n",
 	    tc_ms() - t0);
 	assert_int_equal(pg_ctl("start"), 0);
@@ -405,6 +423,61 @@ test_register_lost(void **state)
 	    "OK #t CREATE game="), "game", id, sizeof id);
 	send_ok(b, "#j JOIN game=%s seat=black", id);
 	send_ok(a, "#x CANCEL game=%s", id);
+	tc_free(a);
+	tc_free(b);
+}
+
+/*
+ * A REGISTER stored, its answer lost, and the database away longer than
+ * the server asks (6 s): nobody can say it was stored, so nobody was told
+ * the key, and the name would be taken for good. The commit is made to
+ * wait for a synchronous standby that never comes (stored, its answer not
+ * yet sent) and the database then stops as in a crash: the connection is
+ * closed unanswered. Once the database is back the server deletes that
+ * account (sess_forget.c): the name can be registered again. (Before:
+ * 409 NAME_TAKEN for good.) The REGISTER first waits on another
+ * session's row of the same name, so that its reads and count are done
+ * before commits wait for the standby.
+ */
+void
+test_register_forgotten(void **state)
+{
+	struct tc *a, *b;
+	long long t0;
+	const char *l;
+
+	(void)state;
+	pg_ctl_needed();
+	a = hello_from(port_a, 172);
+	assert_int_equal(pg_ctl("hold 60 \"INSERT INTO accounts(lname, name, "
+	    "keyhash, created) VALUES ('forgetme', 'ForgetMe', 'x', 0)\""), 0);
+	tc_send(a, "#r REGISTER name=ForgetMe");
+	assert_true(lock_waiter("*", "congo_put"));
+	assert_int_equal(pg_ctl("sql \"ALTER SYSTEM SET "
+	    "synchronous_standby_names = 'congo_test_none'\""), 0);
+	assert_int_equal(pg_ctl("sql \"SELECT pg_reload_conf()\""), 0);
+	assert_int_equal(pg_ctl("sql \"SELECT count(pg_terminate_backend(pid))"
+	    " FROM pg_stat_activity WHERE query LIKE '%%pg_sleep%%' AND "
+	    "pid <> pg_backend_pid()\""), 0);
+	assert_true(waiter("*", "wait_event = 'SyncRep'", "congo_put"));
+	assert_int_equal(pg_ctl("crash"), 0);
+	closed_unanswered(a, "#r");
+	assert_int_equal(pg_ctl("tidy"), 0);
+	/* The account goes within seconds; then the name is free. */
+	b = hello_from(port_b, 173);
+	for (t0 = tc_ms();; usleep(200000)) {
+		tc_send(b, "#w WHOIS name=ForgetMe");
+		l = reply(b, "#w");
+		if (strstr(l, " 404 NO_SUCH_PLAYER") != NULL)
+			break;
+		if (tc_ms() - t0 >= 3 * T)
+			fail_msg("the account whose key reached nobody is "
+			    "still there: %s", l);
+	}
+	print_message("gone %lld ms after the database was back\n",
+	    tc_ms() - t0);
+	tc_ask(b, "OK #r REGISTER name=ForgetMe key=",
+	    "#r REGISTER name=ForgetMe");
 	tc_free(a);
 	tc_free(b);
 }

@@ -69,6 +69,9 @@ struct spend {
 	char kind[2][16], body[2][400];
 	char extra[STORE_EXTRA_MAX][STORE_EXTRA_LEN];
 	char stored_if[STORE_EXTRA_LEN];
+	char forget_sql[STORE_EXTRA_LEN];
+	bool forgetting;               /* sess_forget.c's: undoes a change
+					  whose outcome was not known */
 	char seek[2][CGP_ID_LEN + 1];
 	struct spend *next;
 	struct spend *then;            /* submitted once this one is stored,
@@ -275,6 +278,13 @@ void sess_remote_presence(struct sess *s, const char *game, int seat,
 void sess_catch_up_all(struct sess *s);
 /* The games whose reading failed, read again (at most every 250 ms). */
 void sess_stale_retry(struct sess *s, long long now_ms);
+/* A change whose outcome was not known (sess_forget.c): its forget_sql
+ * run once the database answers again (what: its command's line, for the
+ * log); each tick tries the next, once a second; done with the spend. */
+void sess_forget_add(struct sess *s, const char *sql, const char *what,
+    size_t whatlen);
+void sess_forget_retry(struct sess *s, long long now_ms);
+void sess_forget_done(struct sess *s, const struct spend *p);
 /* Finished games leave memory (the store reads them again when asked
  * for): at once when no connection holds a seat in or observes one, else
  * SESS_GRACE_MS after its end, or once its rematch can no longer be made

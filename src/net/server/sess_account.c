@@ -107,7 +107,7 @@ cmd_register(struct sess *s, int conn, const struct cgp_cmd *cmd)
 {
 	char key[CGP_TOKEN_LEN + 1], hash[CGP_HASH_LEN + 1];
 	char lname[CGP_NAME_MAX + 1], sql[STORE_EXTRA_LEN];
-	char probe[STORE_EXTRA_LEN];
+	char probe[STORE_EXTRA_LEN], forget[STORE_EXTRA_LEN];
 	struct sconn *c = sess_conn(s, conn);
 	struct store_account a;
 	struct store_change ch;
@@ -178,6 +178,11 @@ cmd_register(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	snprintf(probe, sizeof probe, "SELECT 1 FROM accounts WHERE lname = "
 	    "'%s' AND keyhash = '%s'", lname, hash);
 	ch.stored_if = probe;
+	/* Its outcome not known: undone (sess_forget.c), for its key
+	 * reached nobody. */
+	snprintf(forget, sizeof forget, "DELETE FROM accounts WHERE lname = "
+	    "'%s' AND keyhash = '%s'", lname, hash);
+	ch.forget_sql = forget;
 	ad->regs++;
 	cgp_out_ok(&o, cmd->tag, "REGISTER");
 	cgp_out_kv(&o, "name", name);

@@ -162,6 +162,7 @@ sess_tick(struct sess *s, long long now_ms)
 	s->now = now_ms;
 	sess_refusal_flush(s, now_ms);
 	sess_stale_retry(s, now_ms);
+	sess_forget_retry(s, now_ms);
 	sess_seek_tick(s, now_ms);
 	while ((e = stimer_first(&s->timers)) != NULL && e->when <= now_ms) {
 		switch (e->kind) {

@@ -45,6 +45,7 @@ sess_new(const struct sess_io *io, const struct sess_limits *lim,
 	s->index = xcalloc((size_t)s->icap, sizeof *s->index);
 	s->addrs = (struct vec)VEC_INIT(sizeof(struct saddr));
 	s->fails = (struct vec)VEC_INIT(sizeof(struct sfail));
+	s->forget = (struct vec)VEC_INIT(sizeof(struct sforget));
 	sess_logins_init(s);
 	stimer_init(&s->refusal_timer, STIMER_REFUSALS);
 	stimer_init(&s->seek_timer, STIMER_SEEKS);
@@ -78,6 +79,7 @@ sess_free(struct sess *s)
 	vec_free(&s->logins);
 	sess_seeks_free(s);         /* (sess_seek_block.c) */
 	vec_free(&s->notified);
+	vec_free(&s->forget);
 	stimers_free(&s->timers);
 	free(s);
 }

@@ -159,6 +159,11 @@ struct saddr {                   /* a network (IPv4 /24, IPv6 /64) */
 	int regs;
 };
 
+struct sforget {                 /* a change to undo (sess_forget.c) */
+	char sql[STORE_EXTRA_LEN];
+	char what[CGP_LINE_MAX + 1];   /* its command's line, for the log */
+};
+
 struct sfail {                   /* wrong tokens of a network for a game */
 	char net[64];
 	char game[CGP_ID_LEN + 1];
@@ -210,6 +215,9 @@ struct sess {
 	struct sread *loose_read;      /* a read for nobody's line */
 	struct vec notified;           /* the last minute's notices
 					  (sess_notify.c) */
+	struct vec forget;             /* struct sforget (sess_forget.c) */
+	long long forget_next;         /* ms: the next try */
+	bool forget_busy;              /* one on its way to the store */
 	const char *line;              /* the line being run, and its length */
 	size_t linelen;
 };

@@ -51,6 +51,7 @@ static const struct copy_field {
 	COPY(clock, clock),
 	COPY(rematch_of, rematch_of),
 	COPY(stored_if, stored_if),
+	COPY(forget_sql, forget_sql),
 	COPY_N(seek, seek, COPY_SEEKS),
 	COPY_N(extra, extra, COPY_EXTRAS),
 	COPY_N(kind, kind, COPY_EVENTS),
@@ -449,6 +450,11 @@ sess_done(struct sess *s, struct spend *p)
 		free(p);
 		return;
 	}
+	if (p->forgetting) {
+		sess_forget_done(s, p);
+		free(p);
+		return;
+	}
 	if (p->failed && p->replaced && alive)
 		replaced(s, p);
 	if (p->failed && p->conflict) {
@@ -474,6 +480,9 @@ sess_done(struct sess *s, struct spend *p)
 		sess_log(s, NET_LOG_WARN, "%s: closed: whether its command was "
 		    "stored is not known (the database went away with the "
 		    "answer)", s->conns[p->conn].addr);
+		if (p->ch.forget_sql != NULL)
+			sess_forget_add(s, p->ch.forget_sql, p->line,
+			    p->linelen);
 		sess_ask_close(s, p->conn);
 		drop_chain(s, p);
 		free(p);

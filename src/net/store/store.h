@@ -60,6 +60,10 @@ struct store_change {
 	 * answer is lost with its connection (store_pg_lost.c), so that a
 	 * REGISTER stored then is answered with its key, not lost. */
 	const char *stored_if;
+	/* With stored_if: a statement that undoes this change, run once
+	 * the database answers again when whether it was stored is not
+	 * known (sess_forget.c), or NULL. */
+	const char *forget_sql;
 	/* A game made for two seeks (both_seats): their ids. */
 	const char *seek[2];
 	/* Several servers on one store (ignored by a store of one): a
