@@ -7,8 +7,10 @@
  * its first event, a new game's row, or what its stored_if finds (a
  * REGISTER's account with its key's hash). Ours there, the batch was
  * stored (a change whose seq holds another server's event lost to it, a
- * conflict); none there, nothing was, and the batch may be sent again. Not found out in time: commit_batch's
- * -2, and the session closes the askers' connections, answering nothing.
+ * conflict); none there, nothing was, and the batch may be sent again.
+ * Not found out in time: commit_batch's -2, and the session closes the
+ * askers' connections, answering nothing (sess_forget.c undoes what
+ * cannot be sent again).
  */
 #include "config.h"
 
@@ -42,8 +44,9 @@ reconnect(struct pgstore *pg)
 	}
 }
 
-/* Found by query q (with parameters v, NULL none): 1 a row, 0 none (*none
- * set), -1 the question failed. */
+/* Asked by query q (nv parameters v): 1 a row (whose first value is want,
+ * unless want is NULL), 0 none (*none) or another's, -1 the question
+ * failed. */
 static int
 found(struct pgstore *pg, const char *q, int nv, const char *const *v,
     const char *want, bool *none)
@@ -63,9 +66,17 @@ found(struct pgstore *pg, const char *q, int nv, const char *const *v,
 	return rc;
 }
 
-/* Change c as stored: 1 ours, 0 another's or none (*none), -1 the question
- * failed, -2 nothing to tell by. Its first event when it has one; else a
- * new game's row (its id is new, so a row is ours), else its stored_if. */
+/* Can it be told whether change c was stored? By its first event, a new
+ * game's row (its id is new, so a row is ours), or its stored_if. */
+static bool
+tellable(const struct store_change *c)
+{
+	return (c->game[0] != '\0' && (c->nev >= 1 || c->new_game)) ||
+	    c->stored_if != NULL;
+}
+
+/* Change c as stored (tellable): 1 ours, 0 another's or none (*none), -1
+ * the question failed. */
 static int
 stored(struct pgstore *pg, const struct store_change *c, bool *none)
 {
@@ -80,9 +91,7 @@ stored(struct pgstore *pg, const struct store_change *c, bool *none)
 	if (c->game[0] != '\0' && c->new_game)
 		return found(pg, "SELECT 1 FROM games WHERE id = $1", 1, v,
 		    NULL, none);
-	if (c->stored_if != NULL)
-		return found(pg, c->stored_if, 0, NULL, NULL, none);
-	return -2;
+	return found(pg, c->stored_if, 0, NULL, NULL, none);
 }
 
 int
@@ -103,9 +112,9 @@ pg_commit_lost(struct pgstore *pg, const struct store_change *const *ch,
 		const struct store_change *c = ch[sent[k]];
 		i = sent[k];
 		ok[i] = conflict[i] = false;
-		if ((st = stored(pg, c, &none)) == -2)
+		if (!tellable(c))
 			continue;
-		if (st < 0) {
+		if ((st = stored(pg, c, &none)) < 0) {
 			store_notice(0, "%.200s: a commit's answer was lost "
 			    "with its connection, and asking whether it was "
 			    "stored failed: %s", pg->name,
@@ -129,8 +138,7 @@ pg_commit_lost(struct pgstore *pg, const struct store_change *const *ch,
 	/* Stored: the changes not asked about went with it. */
 	for (k = 0; k < nsent; k++) {
 		const struct store_change *c = ch[sent[k]];
-		if (!(c->game[0] != '\0' && (c->nev >= 1 || c->new_game)) &&
-		    c->stored_if == NULL)
+		if (!tellable(c))
 			ok[sent[k]] = true;
 	}
 	return 1;
