@@ -198,8 +198,7 @@ notifylock)
     # by a commit waiting for a synchronous standby that never comes
     # (as a slow disk holds it for a moment): returns once it is held.
     P="$as $bindir/psql -h $tmp -U congo -d congo -Atq"
-    \$P -c "ALTER SYSTEM SET synchronous_standby_names = 'congo_test_none'" \\
-        -c "SELECT pg_reload_conf()" > /dev/null || exit 1
+    "\$0" nosync || exit 1
     (sleep \$2; \$P -c "ALTER SYSTEM RESET synchronous_standby_names" \\
         -c "SELECT pg_reload_conf()" > /dev/null) > /dev/null 2>&1 &
     i=0
@@ -227,10 +226,21 @@ tidy)
     $as "$bindir/pg_ctl" -D "$tmp/data" status > /dev/null 2>&1 ||
         $as "$bindir/pg_ctl" -D "$tmp/data" -l "$tmp/pg.log" -w \
             -o "-k $tmp -c listen_addresses= -c fsync=on" start > /dev/null
+    "\$0" release
+    $as "$bindir/psql" -h "$tmp" -U congo -d congo -Atq \
+        -c "ALTER SYSTEM RESET synchronous_standby_names" \
+        -c "SELECT pg_reload_conf()" > /dev/null ;;
+release)
+    # Every transaction of lock, hold or notifylock ended (rolled back).
     $as "$bindir/psql" -h "$tmp" -U congo -d congo -Atq -c \
         "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
          WHERE query LIKE '%pg_sleep%' AND pid <> pg_backend_pid()" \
-        -c "ALTER SYSTEM RESET synchronous_standby_names" \
+        > /dev/null ;;
+nosync)
+    # From now on every commit waits for a synchronous standby that
+    # never comes (stored, its answer not sent), until tidy.
+    $as "$bindir/psql" -h "$tmp" -U congo -d congo -Atq \
+        -c "ALTER SYSTEM SET synchronous_standby_names = 'congo_test_none'" \
         -c "SELECT pg_reload_conf()" > /dev/null ;;
 terminate) $as "$bindir/psql" -h "$tmp" -U congo -d congo -Atq -c \\
     "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
