@@ -42,6 +42,17 @@ int xvasprintf(char **out, const char *fmt, va_list ap)
     __attribute__((format(printf, 2, 0)));
 
 /*
+ * A coverage build's counts written now and then, not only at exit, so a
+ * server killed with SIGKILL (the tests' crashes) is counted too
+ * (util_coverage.c): its loop calls util_coverage_flush each round and
+ * sleeps at most util_coverage_wait_ms (-1: no limit; every other build,
+ * where the flush does nothing).
+ */
+#define UTIL_COVERAGE_MS 250
+void util_coverage_flush(int64_t now_ms);
+int util_coverage_wait_ms(void);
+
+/*
  * A growable array of elements of one size:
  *   struct vec v = VEC_INIT(sizeof(struct item));
  *   struct item *it = vec_push(&v);   (zeroed, valid until the next push)

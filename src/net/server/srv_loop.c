@@ -515,6 +515,9 @@ srv_run(struct srv *sv, volatile sig_atomic_t *stop, const sigset_t *sigmask)
 		next = sv->webs != NULL ? web_timeout(sv->webs) : -1;
 		if (next >= 0 && next < wait)
 			wait = next;
+		if (util_coverage_wait_ms() >= 0 &&
+		    wait > util_coverage_wait_ms())
+			wait = util_coverage_wait_ms();
 		if (tls_more(sv))
 			wait = 0;       /* input libtls holds: now */
 		n = epoll_pwait(sv->epfd, sv->ev, (int)(sizeof sv->ev /
@@ -567,6 +570,7 @@ srv_run(struct srv *sv, volatile sig_atomic_t *stop, const sigset_t *sigmask)
 			web_run(sv->web, now);
 		if (sv->webs != NULL)
 			web_run(sv->webs, now);
+		util_coverage_flush(now);
 	}
 	for (i = 0; i < sv->nconn; i++)
 		if (sv->conns[i].used)
