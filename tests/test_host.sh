@@ -6,7 +6,10 @@
 # --plain --host --port 0 starts congo-server (a child of congo, on the
 # port its friend line gives), and the child goes when congo ends: at the
 # end of its input, on SIGTERM, and on SIGKILL (the kernel's
-# PR_SET_PDEATHSIG), never outliving it. Every wait polls with a deadline.
+# PR_SET_PDEATHSIG), never outliving it. A port another server holds, and
+# a server that cannot start (its database a folder), are each said in a
+# line that names the problem, with exit status 2. Every wait polls with a
+# deadline.
 # Exit status: 0 pass, 1 fail, 77 skipped, 99 hard error.
 
 set -u
@@ -87,6 +90,13 @@ gone() {
 
 echo "congo --host: the server goes at the end of the game"
 host
+echo "congo --host on a port another server holds says so"
+XDG_STATE_HOME=$tmp/state2 "$congo" --plain --host --port "$port" \
+    < /dev/null > "$tmp/out2" 2> "$tmp/err2"
+st=$?
+[ "$st" = 2 ] || die "--host on a taken port: exit status $st"
+grep -q "^congo: --host: port $port is taken (another server listens there)\$" \
+    "$tmp/err2" || die "--host on a taken port: $(cat "$tmp/err2")"
 exec 3>&-
 wait "$pid"
 st=$?
@@ -109,4 +119,13 @@ wait "$pid"
 pid=
 exec 3>&-
 until_ok 10 gone || die "congo-server $child outlived congo's SIGKILL"
+echo "congo --host whose server cannot start says what it said"
+st_dir=$tmp/badstate
+mkdir -p "$st_dir/congo/congo-host.db"   # a folder where the file goes
+XDG_STATE_HOME=$st_dir "$congo" --plain --host --port 0 < /dev/null \
+    > "$tmp/out2" 2> "$tmp/err2"
+st=$?
+[ "$st" = 2 ] || die "--host whose server cannot start: exit status $st"
+grep -q "^congo: congo-server: .*congo-host.db: not a regular file\$" \
+    "$tmp/err2" || die "--host whose server cannot start: $(cat "$tmp/err2")"
 echo PASS
