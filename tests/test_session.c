@@ -306,7 +306,10 @@ test_clock_flag_and_undo(void **state)
 	assert_true(tsu_msg_has(&s, "0-1"));
 	tsu_cmd(&s, CMD_CLOCK, "");
 	assert_true(tsu_msg_has(&s, "White 0.0"));
+	/* none is the next game's: this one's clock stays */
 	tsu_cmd(&s, CMD_CLOCK, "none");
+	assert_true(s.clocked);
+	tsu_cmd(&s, CMD_NEW_NOW, NULL);
 	assert_false(s.clocked);
 	tsu_cmd(&s, CMD_CLOCK, "");
 	assert_true(tsu_msg_has(&s, "no clock"));

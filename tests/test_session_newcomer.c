@@ -36,6 +36,57 @@ start(struct session *s, const char *white, const char *black)
 	tsu_start(s, &c, NULL, tsu_now);
 }
 
+/* ":clock 5+3 sets one for the next game", as :clock without a clock
+ * says: this game keeps its clock, or its lack of one (a game without a
+ * clock was lost on time at once; one with a clock changed its control).
+ * The new game dialog offers it, n plays the next one with it; :clock
+ * none drops it the same way, and :fen starts a game without one. */
+static void
+test_clock_for_next_game(void **state)
+{
+	struct session s;
+	int64_t base, inc;
+
+	(void)state;
+	tsu_ms = 1000;
+	start(&s, "human", "human");
+	tsu_cmd(&s, CMD_MOVE, "d2d3");
+	tsu_cmd(&s, CMD_CLOCK, "5+3");
+	assert_string_equal(s.msg.text, "clock 5+3 from the next game (n)");
+	assert_false(s.clocked);
+	tsu_ms += 3600 * 1000;
+	session_tick(&s);
+	assert_false(game_over(&s.game));
+	tsu_cmd(&s, CMD_MOVE, "d6d5");
+	assert_int_equal(s.game.nply, 2);
+	assert_true(session_next_clock(&s, &base, &inc));
+	assert_int_equal(base, 300000);
+	assert_int_equal(inc, 3000);
+	tsu_cmd(&s, CMD_CLOCK, "5+x");  /* refused: nothing kept */
+	assert_int_equal(s.next_base, 300000);
+	/* the dialog offers it */
+	tsu_cmd(&s, CMD_NEW, NULL);
+	assert_true(s.ng.open);
+	assert_string_equal(s.ng.clock_text, "5+3");
+	session_newgame_cancel(&s);
+	tsu_cmd(&s, CMD_NEW_NOW, NULL);
+	assert_true(s.clocked);
+	assert_int_equal(session_clock_left(&s, WHITE), 300000);
+	assert_false(s.next_set);
+	/* :clock none: this game's clock runs on, the next has none */
+	tsu_cmd(&s, CMD_MOVE, "d2d3");
+	tsu_cmd(&s, CMD_MOVE, "d6d5");
+	tsu_cmd(&s, CMD_CLOCK, "none");
+	assert_true(s.clocked);
+	tsu_ms += 2000;
+	assert_int_equal(session_clock_left(&s, WHITE), 298000);
+	assert_false(session_next_clock(&s, &base, &inc));
+	tsu_cmd(&s, CMD_FEN, "startpos");
+	assert_false(s.clocked);
+	assert_int_equal(session_timeout(&s), -1);
+	session_free(&s);
+}
+
 /* Item 6: no clock runs before a side's first move (--clock 0.25+0 showed
  * 0:14 a second after the start); the untimed move earns no increment. */
 static void
@@ -344,6 +395,7 @@ test_advice_never_drowns(void **state)
 
 TSU_XDG_MAIN(tmpdir, "test_newcomer",
 	cmocka_unit_test(test_first_move_untimed),
+	cmocka_unit_test(test_clock_for_next_game),
 	cmocka_unit_test(test_low_time_warning),
 	cmocka_unit_test(test_level_names),
 	cmocka_unit_test(test_wording),

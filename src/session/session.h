@@ -351,6 +351,10 @@ struct session {
 	/* The clock: none when !clocked. clk[i][c]: c's time left at ply i. */
 	bool clocked;
 	int64_t tc_base, tc_inc;
+	/* :clock M+S (or none) during a game: the next game's clock, taken
+	 * by session_new_game; this game's stays as it is. */
+	bool next_set, next_clocked;
+	int64_t next_base, next_inc;
 	struct game_clock clock;
 	int64_t (*clk)[2];
 	int clk_cap;
@@ -437,8 +441,18 @@ void session_install_player(struct session *s, int color,
     struct session_player *p);
 /* Load a record (game: 1-based in a file of several, 0: the only one). */
 int session_load(struct session *s, const char *path, int game);
-/* The clock: "M+S" minutes plus seconds, or "none". -1 with a message. */
+/* The clock: "M+S" minutes plus seconds, or "none". -1 with a message.
+ * session_set_clock: of the game about to start (it drops a next clock
+ * kept); session_set_next_clock: kept for the next game, nothing of the
+ * game being played changed. session_next_clock: the clock the next game
+ * will have (false: none). */
 int session_set_clock(struct session *s, const char *text);
+int session_set_next_clock(struct session *s, const char *text);
+/* A new game the player starts (not a lesson's, not a network game's):
+ * the next clock kept, if any, becomes the clock. */
+void session_clock_take_next(struct session *s);
+bool session_next_clock(const struct session *s, int64_t *base,
+    int64_t *inc);
 
 bool session_human_turn(const struct session *s);
 bool session_ai_vs_ai(const struct session *s);

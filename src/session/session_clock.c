@@ -96,25 +96,74 @@ session_clock_shown(const struct session *s, int color)
 	return session_clock_left(s, color);
 }
 
-int
-session_set_clock(struct session *s, const char *text)
+/* "M+S" or "none" read: *clocked false for none. -1 with a message. */
+static int
+clock_read(struct session *s, const char *text, bool *clocked,
+    int64_t *base, int64_t *inc)
 {
 	char err[160];
-	int64_t base, inc;
 
-	if (strcmp(text, "none") == 0 || strcmp(text, "0") == 0) {
-		s->clocked = false;
-		s->tc_base = s->tc_inc = 0;
+	*clocked = false;
+	*base = *inc = 0;
+	if (strcmp(text, "none") == 0 || strcmp(text, "0") == 0)
 		return 0;
-	}
-	if (clock_parse_minutes(text, &base, &inc, err, sizeof err) < 0) {
+	if (clock_parse_minutes(text, base, inc, err, sizeof err) < 0) {
 		session_msg(s, SM_ERROR, _("clock: %s"), err);
 		return -1;
 	}
-	s->clocked = true;
+	*clocked = true;
+	return 0;
+}
+
+int
+session_set_clock(struct session *s, const char *text)
+{
+	bool clocked;
+	int64_t base, inc;
+
+	if (clock_read(s, text, &clocked, &base, &inc) < 0)
+		return -1;
+	s->clocked = clocked;
 	s->tc_base = base;
 	s->tc_inc = inc;
+	s->next_set = false;
 	return 0;
+}
+
+int
+session_set_next_clock(struct session *s, const char *text)
+{
+	bool clocked;
+	int64_t base, inc;
+
+	if (clock_read(s, text, &clocked, &base, &inc) < 0)
+		return -1;
+	s->next_set = true;
+	s->next_clocked = clocked;
+	s->next_base = base;
+	s->next_inc = inc;
+	return 0;
+}
+
+void
+session_clock_take_next(struct session *s)
+{
+	if (!s->next_set)
+		return;
+	s->clocked = s->next_clocked;
+	s->tc_base = s->next_base;
+	s->tc_inc = s->next_inc;
+	s->next_set = false;
+}
+
+bool
+session_next_clock(const struct session *s, int64_t *base, int64_t *inc)
+{
+	bool clocked = s->next_set ? s->next_clocked : s->clocked;
+
+	*base = s->next_set ? s->next_base : s->tc_base;
+	*inc = s->next_set ? s->next_inc : s->tc_inc;
+	return clocked;
 }
 
 void

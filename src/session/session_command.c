@@ -305,6 +305,7 @@ fen_cmd(struct session *s, const char *arg)
 		session_msg(s, SM_ERROR, "%s", err);
 		return;
 	}
+	session_clock_take_next(s);
 	session_new_game(s, &b);
 	session_msg(s, SM_GOOD, _("new game from %s"), arg);
 }
@@ -358,7 +359,8 @@ clock_cmd(struct session *s, const char *arg)
 		session_msg(s, SM_NORMAL, _("White %s, Black %s"), a, b);
 		return;
 	}
-	if (session_set_clock(s, arg) < 0)
+	/* (this game's clock, and whether it has one, stay as they are) */
+	if (session_set_next_clock(s, arg) < 0)
 		return;
 	session_msg(s, SM_GOOD, _("clock %s from the next game (n)"), arg);
 }
@@ -449,6 +451,7 @@ session_cmd_new(struct session *s, const struct session_cmd *cmd)
 			session_newgame_start(s);
 		return;
 	}
+	session_clock_take_next(s);
 	session_new_game(s, &s->start);
 	session_msg(s, SM_GOOD, _("new game"));
 }

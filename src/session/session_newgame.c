@@ -117,12 +117,34 @@ session_newgame_value(const struct session *s, int field, char *buf,
 		    session_newgame_choices(field)[ng->choice[field]]);
 }
 
+/* The dialog's clock: the next game's (:clock's, else this game's). */
+static void
+clock_from_session(struct session *s)
+{
+	struct session_newgame *ng = &s->ng;
+	int64_t base, inc;
+	char tc[64];
+	int i;
+
+	ng->choice[NG_CLOCK] = 0;
+	if (!session_next_clock(s, &base, &inc))
+		return;
+	if (base % 60000 == 0)
+		snprintf(tc, sizeof tc, "%lld+%lld", (long long)(base / 60000),
+		    (long long)(inc / 1000));
+	else
+		snprintf(tc, sizeof tc, "%g+%lld", base / 60000.0,
+		    (long long)(inc / 1000));
+	i = find(clocks, tc);
+	ng->choice[NG_CLOCK] = i < 0 ? CLOCK_CUSTOM : i;
+	snprintf(ng->clock_text, sizeof ng->clock_text, "%.31s", tc);
+}
+
 /* The dialog's values from the game being played. */
 static void
 from_session(struct session *s)
 {
 	struct session_newgame *ng = &s->ng;
-	char tc[64];
 	int c, i;
 
 	players_fill();
@@ -148,20 +170,7 @@ from_session(struct session *s)
 	}
 	ng->choice[NG_VARIANT] = s->start.variant < NVARIANTS ?
 	    s->start.variant : 0;
-	ng->choice[NG_CLOCK] = 0;
-	if (s->clocked) {
-		int64_t m = s->tc_base / 60000, sec = s->tc_base % 60000;
-		if (sec == 0)
-			snprintf(tc, sizeof tc, "%lld+%lld", (long long)m,
-			    (long long)(s->tc_inc / 1000));
-		else
-			snprintf(tc, sizeof tc, "%g+%lld",
-			    s->tc_base / 60000.0,
-			    (long long)(s->tc_inc / 1000));
-		i = find(clocks, tc);
-		ng->choice[NG_CLOCK] = i < 0 ? CLOCK_CUSTOM : i;
-		snprintf(ng->clock_text, sizeof ng->clock_text, "%.31s", tc);
-	}
+	clock_from_session(s);
 }
 
 void
@@ -172,6 +181,8 @@ session_newgame_open(struct session *s)
 	/* The last choice if there is one, else the game being played. */
 	if (!ng->remembered)
 		from_session(s);
+	else if (s->next_set)
+		clock_from_session(s);  /* :clock since: the latest choice */
 	/* Always offered again: the normal start (after :fen too); the
 	 * FEN field holds the last one to pick it again. */
 	ng->choice[NG_START] = 0;
