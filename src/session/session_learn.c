@@ -427,7 +427,8 @@ lesson_hint(struct session *s, const struct learn_step *st)
 		session_msg(s, SM_GOOD, _("Goal: %s"), st->goal);
 	else {
 		board_sq_name(MOVE_FROM(m), sq);
-		session_msg(s, SM_GOOD, _("Hint: move the %s on %s (marked +)"),
+		session_msg(s, SM_GOOD, s->typed ? _("Hint: move the %s on "
+		    "%s") : _("Hint: move the %s on %s (marked +)"),
 		    game_piece_word(PIECE_TYPE(b->sq[MOVE_FROM(m)])), sq);
 	}
 	session_learn_said(s);

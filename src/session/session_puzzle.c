@@ -549,7 +549,9 @@ session_puzzle_hint(struct session *s)
 	L->hinted = true;
 	L->hint_sq = MOVE_FROM(m);
 	board_sq_name(MOVE_FROM(m), sq);
-	session_msg(s, SM_GOOD, _("Hint: move the %s on %s (marked +)"),
+	/* (the square marked + on the board; plain mode has no mark) */
+	session_msg(s, SM_GOOD, s->typed ? _("Hint: move the %s on %s") :
+	    _("Hint: move the %s on %s (marked +)"),
 	    game_piece_word(PIECE_TYPE(b->sq[MOVE_FROM(m)])), sq);
 	session_learn_said(s);
 }
@@ -621,12 +623,17 @@ session_puzzle_solution(struct session *s)
 	}
 	L->hint_sq = -1;
 	L->waiting = true;
+	/* (plain mode types back where the board's key is [) */
 	if (L->streak)
-		session_msg(s, SM_GOOD, _("Solution, played on the board: %s  "
+		session_msg(s, SM_GOOD, s->typed ? _("Solution, played on the "
+		    "board: %s  %s%s(back steps back through it; Enter: a new "
+		    "streak)") : _("Solution, played on the board: %s  "
 		    "%s%s([ steps back through it; Enter: a new streak)"), line,
 		    end, end[0] != '\0' ? ". " : "");
 	else
-		session_msg(s, SM_GOOD, _("Solution, played on the board: %s  "
+		session_msg(s, SM_GOOD, s->typed ? _("Solution, played on the "
+		    "board: %s  (back steps back through it; Enter: the next "
+		    "puzzle)") : _("Solution, played on the board: %s  "
 		    "([ steps back through it; Enter: the next puzzle)"), line);
 	session_learn_said(s);
 }

@@ -1,0 +1,69 @@
+#!/bin/sh
+# test_plain_review.sh: congo --plain's commands around a game (issue 38,
+# the plain mode for screen readers), each answered in a sentence: last
+# and clock before any move; moves SQUARE and a square that is none; a
+# move from an empty square or of the side not to move, refused saying
+# which; clock M+S during a game, kept for the next one (this game goes
+# on: it was lost on time at once); last; review with back, first,
+# forward and live; takeback; fen, pgn and log; the full-screen game's
+# commands (edit, flip) said to be its own; new with the kept clock, and
+# clock none; a puzzle's hint and solution in the plain mode's words (no
+# mark on a board, back for the board's key). No output holds a control
+# byte. Every wait polls with a deadline, no fixed sleeps.
+# Exit status: 0 pass, 1 fail, 99 hard error.
+
+set -u
+tmp_prefix=congo-plain-review
+. "$(dirname "$0")/cli_lib.sh"
+cli_home
+: "${CONGO_DATADIR:=${CONGO_SRCDIR:-$(pwd)}/data}"
+export CONGO_DATADIR
+. "$(dirname "$0")/plain_lib.sh"
+
+# say LINE PATTERN: LINE sent; PATTERN (ERE) said after it.
+say() {
+	_from=$(lines r)
+	send 3 "$1"
+	wait_for r "$2" 15 "$_from"
+}
+
+start r 3 --black human
+wait_for r "^Move 1: White to move\.$"
+say last "^No move has been played yet\.$"
+say clock "^This game has no clock\.$"
+say "moves d2" "^White pawn on d2 can go to c3, d3 or e3\.$"
+say "moves z9" "^z9 is not a square: a square is a file a to g and a rank 1 to 7"
+say d5d4 "^d5 to d4 is not a move: there is no piece on d5\.$"
+say d6d5 "^d6 to d5 is not a move: the piece on d6 is Black pawn, and White is to move\.$"
+say c2c3 "^Move 1: Black to move\.$"
+# the next game's clock: this game has none and goes on
+say "clock 0.05+0" "^clock 0\.05\+0 from the next game \(n\)$"
+say e6e5 "^Move 2: White to move\.$"
+say status "^Move 2: White to move\.$"
+say clock "^This game has no clock\.$"
+grep -q "The game is over" "$tmp/r.out" &&
+    die "the game ended after clock 0.05+0"
+say last "^The last move: Black pawn e6 to e5\.$"
+say back "^Reviewing, after move 1: White pawn c2 to c3\.$"
+say first "^Reviewing: the start position\.$"
+say forward "^Reviewing, after move 1: White pawn c2 to c3\.$"
+say live "^Back to the game as it stands\.$"
+say takeback "^Taken back: the game is at move 1, Black to move\.$"
+say fen "^The position in FEN: gmelecz/ppppppp/7/7/2P4/PP1PPPP/GMELECZ b 1 1$"
+say pgn '^1\. c2c3 \*$'
+say log "^The last messages, oldest first:$"
+say edit "^The board editor is the full-screen game's; fen FEN starts a game from a position\.$"
+say flip "^That command is the full-screen game's; it does nothing here\.$"
+say new "^A game of Congo: White is human, Black is human, with a clock of 3\+0\.$"
+say clock "^White has 3\.0, Black has 3\.0; no clock runs\.$"
+say "clock none" "^clock none from the next game \(n\)$"
+say new "^A game of Congo: White is human, Black is human, without a clock\.$"
+# a puzzle: its hint names no mark, its solution the command back
+say learn "^Type a lesson's number to start it, puzzle for the puzzles"
+say puzzle "^Puzzle [0-9]+ of [0-9]+, rated [0-9]+: (White|Black) takes the lion in [0-9]+ moves?\.$"
+say hint "^Hint: move the [a-z]+ on [a-g][1-7]$"
+say solution "^Solution, played on the board: [a-g1-7]+  \(back steps back through it; Enter: the next puzzle\)$"
+say back "^Reviewing"
+finish r 3
+plain_text
+echo PASS
