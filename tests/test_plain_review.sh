@@ -3,7 +3,8 @@
 # the plain mode for screen readers), each answered in a sentence: last
 # and clock before any move; moves SQUARE and a square that is none; a
 # move from an empty square or of the side not to move, refused saying
-# which; clock M+S during a game, kept for the next one (this game goes
+# which; the messages that name the full screen's keys naming the
+# commands instead; clock M+S during a game, kept for the next one (this game goes
 # on: it was lost on time at once); last; review with back, first,
 # forward and live; takeback; fen, pgn and log; the full-screen game's
 # commands (edit, flip) said to be its own; new with the kept clock, and
@@ -30,6 +31,11 @@ say() {
 start r 3 --black human
 wait_for r "^Move 1: White to move\.$"
 say last "^No move has been played yet\.$"
+# what the full screen does with a key, plain mode names by its command
+say "nag !" "^no move shown to mark \(go to one with back, forward or go N\)$"
+say "comment a note" "^no move shown to comment \(go to one with back, forward or go N\)$"
+say promote "^not in a variation: variation enters one$"
+say delete "^not in a variation \(the main line is the game: undo undoes its moves\)$"
 say clock "^This game has no clock\.$"
 say "moves d2" "^White pawn on d2 can go to c3, d3 or e3\.$"
 say "moves z9" "^z9 is not a square: a square is a file a to g and a rank 1 to 7"
@@ -37,7 +43,7 @@ say d5d4 "^d5 to d4 is not a move: there is no piece on d5\.$"
 say d6d5 "^d6 to d5 is not a move: the piece on d6 is Black pawn, and White is to move\.$"
 say c2c3 "^Move 1: Black to move\.$"
 # the next game's clock: this game has none and goes on
-say "clock 0.05+0" "^clock 0\.05\+0 from the next game \(n\)$"
+say "clock 0.05+0" "^clock 0\.05\+0 from the next game \(new\)$"
 say e6e5 "^Move 2: White to move\.$"
 say status "^Move 2: White to move\.$"
 say clock "^This game has no clock\.$"
@@ -56,7 +62,7 @@ say edit "^The board editor is the full-screen game's; fen FEN starts a game fro
 say flip "^That command is the full-screen game's; it does nothing here\.$"
 say new "^A game of Congo: White is human, Black is human, with a clock of 3\+0\.$"
 say clock "^White has 3\.0, Black has 3\.0; no clock runs\.$"
-say "clock none" "^clock none from the next game \(n\)$"
+say "clock none" "^clock none from the next game \(new\)$"
 say new "^A game of Congo: White is human, Black is human, without a clock\.$"
 # a puzzle: its hint names no mark, its solution the command back
 say learn "^Type a lesson's number to start it, puzzle for the puzzles"

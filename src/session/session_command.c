@@ -362,7 +362,8 @@ clock_cmd(struct session *s, const char *arg)
 	/* (this game's clock, and whether it has one, stay as they are) */
 	if (session_set_next_clock(s, arg) < 0)
 		return;
-	session_msg(s, SM_GOOD, _("clock %s from the next game (n)"), arg);
+	session_msg(s, SM_GOOD, s->typed ? _("clock %s from the next game "
+	    "(new)") : _("clock %s from the next game (n)"), arg);
 }
 
 /* Commands a network game handles, or refuses, itself. */

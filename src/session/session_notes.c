@@ -141,9 +141,17 @@ session_cmd_note(struct session *s, const struct session_cmd *cmd)
 	char mv[MOVE_TEXT_MAX + 16];
 
 	if (!s->have_game || ply < 0) {
-		session_msg(s, SM_ERROR, "%s", cmd->type == CMD_COMMENT ?
-		    _("no move shown to comment (go to one with [ ] or :go N)")
-		    : _("no move shown to mark (go to one with [ ] or :go N)"));
+		/* (plain mode types back, forward and go) */
+		if (s->typed)
+			session_msg(s, SM_ERROR, "%s", cmd->type == CMD_COMMENT ?
+			    _("no move shown to comment (go to one with back, "
+			    "forward or go N)") : _("no move shown to mark (go "
+			    "to one with back, forward or go N)"));
+		else
+			session_msg(s, SM_ERROR, "%s", cmd->type == CMD_COMMENT ?
+			    _("no move shown to comment (go to one with [ ] or "
+			    ":go N)") : _("no move shown to mark (go to one with "
+			    "[ ] or :go N)"));
 		return;
 	}
 	session_move_label(s, ply, mv, sizeof mv);

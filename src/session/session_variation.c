@@ -239,7 +239,9 @@ promote(struct session *s)
 	int b, p, rank, cur = s->var;
 
 	if (s->var <= 0) {
-		session_msg(s, SM_ERROR, _("not in a variation: ( enters one"));
+		session_msg(s, SM_ERROR, s->typed ? _("not in a variation: "
+		    "variation enters one") : _("not in a variation: ( enters "
+		    "one"));
 		return;
 	}
 	b = record_tree_branch(&s->tree, s->var);
@@ -280,8 +282,10 @@ delete(struct session *s)
 	int b, p;
 
 	if (s->var <= 0) {
-		session_msg(s, SM_ERROR, _("not in a variation (the main line is "
-		    "the game: u undoes its moves)"));
+		session_msg(s, SM_ERROR, s->typed ? _("not in a variation (the "
+		    "main line is the game: undo undoes its moves)") : _("not "
+		    "in a variation (the main line is the game: u undoes its "
+		    "moves)"));
 		return;
 	}
 	b = record_tree_branch(&s->tree, s->var);
