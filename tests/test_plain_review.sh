@@ -4,13 +4,14 @@
 # and clock before any move; moves SQUARE and a square that is none; a
 # move from an empty square or of the side not to move, refused saying
 # which; the messages that name the full screen's keys naming the
-# commands instead; clock M+S during a game, kept for the next one (this game goes
-# on: it was lost on time at once); last; review with back, first,
-# forward and live; takeback; fen, pgn and log; the full-screen game's
-# commands (edit, flip) said to be its own; new with the kept clock, and
-# clock none; a puzzle's hint and solution in the plain mode's words (no
-# mark on a board, back for the board's key). No output holds a control
-# byte. Every wait polls with a deadline, no fixed sleeps.
+# commands instead; clock M+S during a game, kept for the next one (this
+# game goes on: it was lost on time at once); last; review with back,
+# first, forward and live; takeback; fen, pgn and log; the full-screen
+# game's commands (edit, flip) said to be its own; a move after a
+# resignation; new with the kept clock, and clock none; a puzzle's hint
+# and solution in the plain mode's words (no mark on a board, back for
+# the board's key). No output holds a control byte. Every wait polls with
+# a deadline, no fixed sleeps.
 # Exit status: 0 pass, 1 fail, 99 hard error.
 
 set -u
@@ -35,6 +36,7 @@ say last "^No move has been played yet\.$"
 say "nag !" "^no move shown to mark \(go to one with back, forward or go N\)$"
 say "comment a note" "^no move shown to comment \(go to one with back, forward or go N\)$"
 say promote "^not in a variation: variation enters one$"
+say continue "^not reviewing: back steps back through the game first$"
 say delete "^not in a variation \(the main line is the game: undo undoes its moves\)$"
 say clock "^This game has no clock\.$"
 say "moves d2" "^White pawn on d2 can go to c3, d3 or e3\.$"
@@ -60,6 +62,8 @@ say pgn '^1\. c2c3 \*$'
 say log "^The last messages, oldest first:$"
 say edit "^The board editor is the full-screen game's; fen FEN starts a game from a position\.$"
 say flip "^That command is the full-screen game's; it does nothing here\.$"
+say resign "^The game is over: White wins: resignation\.$"
+say d2d3 "^the game is over: new starts a new one, undo takes back$"
 say new "^A game of Congo: White is human, Black is human, with a clock of 3\+0\.$"
 say clock "^White has 3\.0, Black has 3\.0; no clock runs\.$"
 say "clock none" "^clock none from the next game \(new\)$"

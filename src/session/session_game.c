@@ -178,11 +178,15 @@ session_nomove_reason(const struct session *s)
 	int side = game_board(&s->game)->side;
 	char desc[96];
 
+	/* (plain mode types commands where the full screen has keys) */
 	if (game_over(&s->game))
-		return _("the game is over: n starts a new one, u takes back");
+		return s->typed ? _("the game is over: new starts a new one, "
+		    "undo takes back") : _("the game is over: n starts a new "
+		    "one, u takes back");
 	if (s->review >= 0) {
-		snprintf(buf, sizeof buf, _("reviewing ply %d of %d: } returns "
-		    "to the game"), s->review, s->game.nply);
+		snprintf(buf, sizeof buf, s->typed ? _("reviewing ply %d of "
+		    "%d: live returns to the game") : _("reviewing ply %d of "
+		    "%d: } returns to the game"), s->review, s->game.nply);
 		return buf;
 	}
 	if (s->hooks.nomove != NULL && s->hooks.nomove(s->hooks.ctx) != NULL)
@@ -191,8 +195,9 @@ session_nomove_reason(const struct session *s)
 		return NULL;
 	session_player_label(s->player[side], desc, sizeof desc);
 	if (s->paused)
-		snprintf(buf, sizeof buf, _("%s to move: %s, paused (p resumes)"),
-		    _(side_name[side]), desc);
+		snprintf(buf, sizeof buf, s->typed ? _("%s to move: %s, paused "
+		    "(pause resumes)") : _("%s to move: %s, paused (p "
+		    "resumes)"), _(side_name[side]), desc);
 	else
 		snprintf(buf, sizeof buf, _("%s to move: %s thinks, wait for "
 		    "its move"), _(side_name[side]), desc);

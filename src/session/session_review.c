@@ -133,8 +133,9 @@ session_continue(struct session *s, bool now)
 	int drop;
 
 	if (s->review < 0) {
-		session_msg(s, SM_ERROR, _("not reviewing: [ steps back through "
-		    "the game first"));
+		session_msg(s, SM_ERROR, s->typed ? _("not reviewing: back steps "
+		    "back through the game first") : _("not reviewing: [ steps "
+		    "back through the game first"));
 		return;
 	}
 	drop = s->game.nply - s->review;

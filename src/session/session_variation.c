@@ -117,7 +117,9 @@ session_var_play(struct session *s, move_t m)
 	session_tree_sync(s);
 	node = session_var_node(s);
 	if (s->tree.node[node].result != RESULT_NONE) {
-		session_msg(s, SM_ERROR, _("the game is over here: [ steps back"));
+		session_msg(s, SM_ERROR, s->typed ? _("the game is over here: "
+		    "back steps back") : _("the game is over here: [ steps "
+		    "back"));
 		return;
 	}
 	main = record_tree_main(&s->tree, node);
