@@ -8,10 +8,10 @@
 # game goes on: it was lost on time at once); last; review with back,
 # first, forward and live; takeback; fen, pgn and log; the full-screen
 # game's commands (edit, flip) said to be its own; a move after a
-# resignation; new with the kept clock, and clock none; a puzzle's hint
-# and solution in the plain mode's words (no mark on a board, back for
-# the board's key). No output holds a control byte. Every wait polls with
-# a deadline, no fixed sleeps.
+# resignation; new with the kept clock, and clock none; an AI paused on
+# its move said paused; a puzzle's hint and solution in the plain mode's
+# words (no mark on a board, back for the board's key). No output holds a
+# control byte. Every wait polls with a deadline, no fixed sleeps.
 # Exit status: 0 pass, 1 fail, 99 hard error.
 
 set -u
@@ -68,6 +68,12 @@ say new "^A game of Congo: White is human, Black is human, with a clock of 3\+0\
 say clock "^White has 3\.0, Black has 3\.0; no clock runs\.$"
 say "clock none" "^clock none from the next game \(new\)$"
 say new "^A game of Congo: White is human, Black is human, without a clock\.$"
+# an AI paused on its move is said paused, not thinking
+send 3 "movetime 60000"
+send 3 "white alphabeta"
+say pause "^paused: pause resumes, step plays one move$"
+say status "^Move 1: White to move; the AI is paused \(pause resumes\)\.$"
+say "white human" "^White is now played by human$"
 # a puzzle: its hint names no mark, its solution the command back
 say learn "^Type a lesson's number to start it, puzzle for the puzzles"
 say puzzle "^Puzzle [0-9]+ of [0-9]+, rated [0-9]+: (White|Black) takes the lion in [0-9]+ moves?\.$"

@@ -391,7 +391,11 @@ turn_text(struct plain *p, char *buf, size_t n)
 	}
 	pl = s->player[b->side];
 	why = session_nomove_reason(s);
-	if (pl->thinks)
+	if (pl->thinks && s->paused)
+		snprintf(buf, n, P_("Move %1$d: %2$s to move; the AI is "
+		    "paused (pause resumes)."), (int)b->fullmove,
+		    plain_side(b->side));
+	else if (pl->thinks)
 		snprintf(buf, n, P_("Move %1$d: %2$s to move; the AI is "
 		    "thinking."), (int)b->fullmove, plain_side(b->side));
 	else if (!pl->human) {
