@@ -42,7 +42,7 @@ say clock "^This game has no clock\.$"
 say "moves d2" "^White pawn on d2 can go to c3, d3 or e3\.$"
 say "moves z9" "^z9 is not a square: a square is a file a to g and a rank 1 to 7"
 say d5d4 "^d5 to d4 is not a move: there is no piece on d5\.$"
-say d6d5 "^d6 to d5 is not a move: the piece on d6 is Black pawn, and White is to move\.$"
+say d6d5 "^d6 to d5 is not a move: the piece on d6 is a Black pawn, and White is to move\.$"
 say c2c3 "^Move 1: Black to move\.$"
 # the next game's clock: this game has none and goes on
 say "clock 0.05+0" "^clock 0\.05\+0 from the next game \(new\)$"

@@ -275,7 +275,7 @@ refuse_move(struct plain *p, const char *text)
 			    "piece on %1$s."), f, t);
 		else if (PIECE_COLOR(b->sq[from]) != b->side)
 			plain_out(P_("%1$s to %2$s is not a move: the piece on "
-			    "%1$s is %3$s, and %4$s is to move."), f, t,
+			    "%1$s is a %3$s, and %4$s is to move."), f, t,
 			    plain_piece_phrase(b->sq[from]),
 			    plain_side(b->side));
 		else {
