@@ -10,8 +10,9 @@
 # game's commands (edit, flip) said to be its own; a move after a
 # resignation; new with the kept clock, and clock none; an AI paused on
 # its move said paused; a puzzle's hint and solution in the plain mode's
-# words (no mark on a board, back for the board's key). No output holds a
-# control byte. Every wait polls with a deadline, no fixed sleeps.
+# words (no mark on a board, back for the board's key); Megapawn's
+# islands in the board's words and the diagram's legend. No output holds
+# a control byte. Every wait polls with a deadline, no fixed sleeps.
 # Exit status: 0 pass, 1 fail, 99 hard error.
 
 set -u
@@ -81,5 +82,16 @@ say hint "^Hint: move the [a-z]+ on [a-g][1-7]$"
 say solution "^Solution, played on the board: [a-g1-7]+  \(back steps back through it; Enter: the next puzzle\)$"
 say back "^Reviewing"
 finish r 3
+# Megapawn: the river's islands in the board's words and the diagram's
+# legend (its own state folder: no kept game asked about)
+XDG_STATE_HOME=$tmp/state-m
+export XDG_STATE_HOME
+start m 4 --black human --variant megapawn
+wait_for m "^Move 1: White to move\.$"
+send 4 board
+wait_for m "^Rank 4, the river, with islands on a4, b4, f4, g4: empty\.$"
+send 4 diagram
+wait_for m "; rank 4 \(~\) is the river, \^ an island\.$"
+finish m 4
 plain_text
 echo PASS

@@ -155,6 +155,16 @@ test_board_words(void **state)
 	assert_int_equal(plain_say_piece_moves(&b, SQ(4, 4), buf, sizeof buf),
 	    0);
 	assert_string_equal(buf, "There is no piece on e5.");
+	/* Megapawn's river names its islands, where nothing drowns */
+	setup(VARIANT_MEGAPAWN);
+	plain_say_rank(&b, 3, buf, sizeof buf);
+	assert_string_equal(buf, "Rank 4, the river, with islands on a4, b4, "
+	    "f4, g4: empty.");
+	put("b4", WHITE, PAWN);
+	put("d4", BLACK, CROCODILE);
+	plain_say_rank(&b, 3, buf, sizeof buf);
+	assert_string_equal(buf, "Rank 4, the river, with islands on a4, b4, "
+	    "f4, g4: b4 White pawn, d4 Black crocodile.");
 }
 
 static void

@@ -49,7 +49,10 @@ cmd_diagram(struct plain *p, const char *arg)
 	    line = strtok_r(NULL, "\n", &save))
 		plain_out("%s", line);
 	plain_out(P_("%s to move."), plain_side(b->side));
-	plain_out("%s", P_("Upper case is White, lower case Black, + an "
+	plain_out("%s", variant_get(b->variant)->islands != 0 ?
+	    P_("Upper case is White, lower case Black, + an empty castle "
+	    "square, . an empty square; rank 4 (~) is the river, ^ an "
+	    "island.") : P_("Upper case is White, lower case Black, + an "
 	    "empty castle square, . an empty square; rank 4 (~) is the "
 	    "river."));
 }

@@ -159,7 +159,22 @@ plain_say_rank(const struct board *b, int r, char *buf, size_t n)
 		    P_(", %1$s %2$s"), sq, plain_piece_phrase(b->sq[s]));
 		count++;
 	}
-	if (r == RIVER_RANK)
+	if (r == RIVER_RANK && variant_get(b->variant)->islands != 0) {
+		/* Megapawn: the islands named, where nothing drowns */
+		char isl[32];
+		size_t ilen = 0;
+
+		isl[0] = '\0';
+		for (f = 0; f < 7; f++)
+			if (variant_get(b->variant)->islands & BB(SQ(f, r))) {
+				sq_name(SQ(f, r), sq);
+				add(isl, sizeof isl, &ilen, ilen == 0 ? "%s" :
+				    ", %s", sq);
+			}
+		snprintf(buf, n, count == 0 ? P_("Rank %1$d, the river, with "
+		    "islands on %2$s: empty.") : P_("Rank %1$d, the river, with "
+		    "islands on %2$s: %3$s."), r + 1, isl, list);
+	} else if (r == RIVER_RANK)
 		snprintf(buf, n, count == 0 ? P_("Rank %1$d, the river: "
 		    "empty.") : P_("Rank %1$d, the river: %2$s."), r + 1, list);
 	else
