@@ -175,6 +175,29 @@ test_format_round_trip(void **state)
 		    sizeof err), 0);
 		assert_true(b2 == b && i2 == i);
 	}
+	/* The same of the minutes a player types (--clock, :clock). */
+	clock_format_minutes(300000, 3000, buf, sizeof buf);
+	assert_string_equal(buf, "5+3");
+	clock_format_minutes(3000, 500, buf, sizeof buf);
+	assert_string_equal(buf, "0.05+0.5");
+	clock_format_minutes(1000, 0, buf, sizeof buf);
+	assert_string_equal(buf, "0.0166667+0");
+	for (b = 1000; b < 200000; b += 17) {
+		for (i = 0; i < 2000; i += 251) {
+			clock_format_minutes(b, i, buf, sizeof buf);
+			assert_int_equal(clock_parse_minutes(buf, &b2, &i2,
+			    err, sizeof err), 0);
+			assert_true(b2 == b && i2 == i);
+		}
+	}
+	for (b = 86000000; b <= 86400000; b += 997) {  /* 7 digits and more */
+		clock_format_minutes(b, 0, buf, sizeof buf);
+		assert_int_equal(clock_parse_minutes(buf, &b2, &i2, err,
+		    sizeof err), 0);
+		assert_true(b2 == b);
+	}
+	clock_format_minutes(86400000, 600000, buf, sizeof buf);
+	assert_string_equal(buf, "1440+600");
 	/* Every millisecond of a base and an increment reads back. */
 	for (b = 1000; b < 3000; b += 7) {
 		for (i = 0; i < 2000; i += 13) {

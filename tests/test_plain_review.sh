@@ -65,7 +65,7 @@ say edit "^The board editor is the full-screen game's; fen FEN starts a game fro
 say flip "^That command is the full-screen game's; it does nothing here\.$"
 say resign "^The game is over: White wins: resignation\.$"
 say d2d3 "^the game is over: new starts a new one, undo takes back$"
-say new "^A game of Congo: White is human, Black is human, with a clock of 3\+0\.$"
+say new "^A game of Congo: White is human, Black is human, with a clock of 0\.05\+0\.$"
 say clock "^White has 3\.0, Black has 3\.0; no clock runs\.$"
 say "clock none" "^clock none from the next game \(new\)$"
 say new "^A game of Congo: White is human, Black is human, without a clock\.$"

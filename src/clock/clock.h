@@ -69,6 +69,10 @@ int clock_parse_seconds(const char *text, int64_t *base_ms, int64_t *inc_ms,
 /* "300+5" (seconds, as records and the protocol write it). */
 void clock_format_control(int64_t base_ms, int64_t inc_ms, char *buf,
     size_t n);
+/* "5+5" (minutes, a decimal allowed, plus seconds: as --clock, :clock and
+ * congo.conf take it, and as a player is shown it). */
+void clock_format_minutes(int64_t base_ms, int64_t inc_ms, char *buf,
+    size_t n);
 
 /* A remaining time for a person: "1:02:03", "4:58", below 10 s "9.3". */
 void clock_format(int64_t ms, char *buf, size_t n);

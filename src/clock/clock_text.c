@@ -116,6 +116,24 @@ clock_format_control(int64_t base_ms, int64_t inc_ms, char *buf, size_t n)
 	snprintf(buf, n, "%s+%s", b, i);
 }
 
+/* What clock_parse_minutes reads back to the same milliseconds: the
+ * minutes in the fewest digits that do (5, 0.5, 0.05; 1 s is
+ * 0.0166667), the seconds as format_seconds writes them. */
+void
+clock_format_minutes(int64_t base_ms, int64_t inc_ms, char *buf, size_t n)
+{
+	char b[32], i[32];
+	int prec;
+
+	for (prec = 6; prec < 15; prec++) {
+		snprintf(b, sizeof b, "%.*g", prec, (double)base_ms / 60000.0);
+		if (llround(strtod(b, NULL) * 60000.0) == base_ms)
+			break;
+	}
+	format_seconds(inc_ms, i, sizeof i);
+	snprintf(buf, n, "%s+%s", b, i);
+}
+
 void
 clock_format(int64_t ms, char *buf, size_t n)
 {

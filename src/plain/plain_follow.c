@@ -30,7 +30,8 @@ say_players(struct plain *p)
 	session_player_label(s->player[WHITE], w, sizeof w);
 	session_player_label(s->player[BLACK], b, sizeof b);
 	if (s->clocked) {
-		clock_format_control(s->tc_base, s->tc_inc, clock,
+		/* as --clock and :clock take it: minutes + seconds */
+		clock_format_minutes(s->tc_base, s->tc_inc, clock,
 		    sizeof clock);
 		plain_out(P_("A game of %1$s: White is %2$s, Black is %3$s, "
 		    "with a clock of %4$s."), variant_get(s->game.variant)->title,

@@ -320,8 +320,7 @@ load(struct session *s, const char *path, int index, bool own)
 	}
 	tc[0] = '\0';
 	if (s->clocked)     /* minutes + seconds, as --clock takes it */
-		snprintf(tc, sizeof tc, "%g+%lld", s->tc_base / 60000.0,
-		    (long long)(s->tc_inc / 1000));
+		clock_format_minutes(s->tc_base, s->tc_inc, tc, sizeof tc);
 	session_msg(s, SM_GOOD, s->typed ? ngettext("loaded %s (%d ply%s%s)"
 	    "%s%s%s; back reviews", "loaded %s (%d plies%s%s)%s%s%s; back "
 	    "reviews", (unsigned long)s->game.nply) : ngettext("loaded %s "

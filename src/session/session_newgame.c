@@ -129,12 +129,7 @@ clock_from_session(struct session *s)
 	ng->choice[NG_CLOCK] = 0;
 	if (!session_next_clock(s, &base, &inc))
 		return;
-	if (base % 60000 == 0)
-		snprintf(tc, sizeof tc, "%lld+%lld", (long long)(base / 60000),
-		    (long long)(inc / 1000));
-	else
-		snprintf(tc, sizeof tc, "%g+%lld", base / 60000.0,
-		    (long long)(inc / 1000));
+	clock_format_minutes(base, inc, tc, sizeof tc);
 	i = find(clocks, tc);
 	ng->choice[NG_CLOCK] = i < 0 ? CLOCK_CUSTOM : i;
 	snprintf(ng->clock_text, sizeof ng->clock_text, "%.31s", tc);
