@@ -78,10 +78,17 @@ session_net_record_open(struct session *s, const char *path,
 	if (s->result_why[0] != '\0')
 		s->game.reason = REASON_NONE;
 	u->view_serial++;
-	session_msg(s, SM_GOOD, r->lobby ? _("game %s, its record: [ and ] "
-	    "step through it, { to its start, q back to the lobby") :
-	    _("game %s, its record: [ and ] step through it, { to its start, "
-	    "q back to the game"), game);
+	if (s->typed)           /* plain mode: the commands' names */
+		session_msg(s, SM_GOOD, r->lobby ? _("game %s, its record: "
+		    "back and forward step through it, first to its start, quit "
+		    "back to the lobby") : _("game %s, its record: back and "
+		    "forward step through it, first to its start, quit back to "
+		    "the game"), game);
+	else
+		session_msg(s, SM_GOOD, r->lobby ? _("game %s, its record: [ "
+		    "and ] step through it, { to its start, q back to the "
+		    "lobby") : _("game %s, its record: [ and ] step through it, "
+		    "{ to its start, q back to the game"), game);
 	return 0;
 }
 
