@@ -13,7 +13,9 @@
 # (network.host, no --connect): accounts registered, the configured
 # network.account logged in (--login wins), an account without a key
 # stopping congo with status 1; a correspondence challenge listed in the
-# plain lobby (challenges, games) and accepted by its id; and a TLS server named by
+# plain lobby (challenges, games) and accepted by its id; a finished
+# game's record opened from games NAME (record N) and left with quit,
+# back to the game or the lobby; and a TLS server named by
 # network.host = "tls://127.0.0.1:PORT" (its certificate pinned on first
 # use; skipped without openssl); end of input quits with status 0. No
 # output holds an escape or any other control byte, and all of it is
@@ -143,8 +145,23 @@ wait_for a "White lion d1 to d4 is not legal: "
 send 5 resign
 wait_for a "The game is over: Black wins"
 wait_for b "The game is over: Black wins"
+# its record from games NAME: the game's line numbered, opened by record
+# N, stepped through, and quit goes back to the game (not out)
+send 6 "games ann"
+wait_for b "^1\. +$game +congo +ann +bob +0-1 resign"
+wait_for b "^record N opens the record of line N \(a game over\)\.$"
+send 6 "record 9"
+wait_for b "^record N: N is a numbered line of the list, not '9'\.$"
+send 6 "record 1"
+wait_for b "its record: back and forward step through it, first to its start, quit back to the game$"
+wait_for b "^Type back to step through its moves, or quit to leave it\.$"
+send 6 back
+wait_for b "^Reviewing, after move 1: White pawn c2 to c3\.$"
+send 6 quit
+wait_for b "^back to game $game$"
 finish a 5
 finish b 6
+annsgame=$game
 
 # ---- network play through congo.conf (issue 36): network.host names the
 # server, no --connect; network.account the account logged in (the
@@ -200,6 +217,13 @@ start ch 5 --config "$tmp/net.conf" --challenge dave --days 3
 wait_for ch "dave"
 start dl 6 --config "$tmp/net.conf" --login dave --lobby
 wait_for dl "^logged in as dave$"
+# a record opened from the lobby: quit goes back there
+send 6 "games ann"
+wait_for dl "^1\. +$annsgame +congo +ann +bob +0-1 resign"
+send 6 "record 1"
+wait_for dl "its record: back and forward step through it, first to its start, quit back to the lobby$"
+send 6 quit
+wait_for dl "^back to the lobby$"
 send 6 challenges
 wait_for dl "^Challenges: 1$"
 wait_for dl "^[A-Z2-7]{8} +from carol +congo +3d +casual +stands 1[34]d"

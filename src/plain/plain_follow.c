@@ -275,8 +275,19 @@ say_net_list(struct plain *p)
 		plain_out("%s", l->title);
 		p->list_said = 0;
 	}
+	/* a game's line numbered: record N opens it (plain_net.c) */
 	for (i = p->list_said; i < l->n; i++)
-		plain_out("%s", l->lines[i]);
+		if (l->games[i][0] != '\0')
+			plain_out("%d. %s", i + 1, l->lines[i]);
+		else
+			plain_out("%s", l->lines[i]);
+	if (l->done && p->list_said < l->n)
+		for (i = 0; i < l->n; i++)
+			if (l->games[i][0] != '\0') {
+				plain_out("%s", P_("record N opens the record "
+				    "of line N (a game over)."));
+				break;
+			}
 	p->list_said = l->n;
 }
 
@@ -440,7 +451,10 @@ say_result_and_turn(struct plain *p)
 		p->over_said = true;
 		session_result_text(s, res, sizeof res);
 		plain_out(P_("The game is over: %s."), res);
-		if (s->net != NULL && s->net->on)
+		if (s->net != NULL && s->net->rec.on)   /* a record */
+			plain_out("%s", P_("Type back to step through its "
+			    "moves, or quit to leave it."));
+		else if (s->net != NULL && s->net->on)
 			plain_out("%s", P_("Type rematch for another game, "
 			    "or quit."));
 		else if (!session_learn_active(s))

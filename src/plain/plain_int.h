@@ -43,6 +43,7 @@ struct plain {
 	int nskip;
 	/* network play (plain_net.c) */
 	bool lobby;                 /* in the lobby (no game of one's own) */
+	bool list_lobby;            /* a list (games NAME) asked there */
 	unsigned seen_view;         /* the network game's view_serial */
 	bool want_mine, want_chal;  /* games, challenges typed: said when
 	                               the server's lists have come */

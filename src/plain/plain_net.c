@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "plain/plain_int.h"
@@ -112,6 +113,23 @@ plain_net_input(struct plain *p, const char *word, const char *arg)
 		p->want_chal |= chal;
 		return true;
 	}
+	if (strcmp(word, "record") == 0) {
+		const struct session_net_list *l = u->list;
+		char *end;
+		long n = strtol(arg, &end, 10);
+
+		if (l == NULL || !l->done)
+			plain_out("%s", P_("record N: N is a line of a list of "
+			    "games (games NAME shows one)."));
+		else if (end == arg || *end != '\0' || n < 1 || n > l->n ||
+		    l->games[n - 1][0] == '\0')
+			plain_out(P_("record N: N is a numbered line of the "
+			    "list, not '%s'."), arg);
+		else
+			session_net_list_record(p->s, (int)n - 1,
+			    p->list_lobby);
+		return true;
+	}
 	if (strcmp(word, "accept") != 0 && strcmp(word, "decline") != 0 &&
 	    strcmp(word, "withdraw") != 0)
 		return false;
@@ -128,6 +146,8 @@ plain_net_help(const struct plain *p)
 	plain_out("%s", P_("games: your games not over, your turn first "
 	    "(games NAME: the games NAME played)"));
 	plain_out("%s", P_("challenges: the challenges to you and yours"));
+	plain_out("%s", P_("record N: the record of line N of games NAME's "
+	    "list, to review"));
 	plain_out("%s",
 	    P_("accept GAME, decline GAME: answer a challenge to you"));
 	plain_out("%s", P_("withdraw GAME: withdraw a challenge of yours"));
@@ -154,14 +174,21 @@ command_hook(void *ctx, const struct session_cmd *cmd)
 	case CMD_WHOIS:
 	case CMD_TOP:
 	case CMD_GAMES:
-		if (session_net_list_open(p->s, cmd) == 0)
+		if (session_net_list_open(p->s, cmd) == 0) {
+			p->list_lobby = p->lobby;   /* a record: back there */
 			p->lobby = false;
+		}
 		return true;
 	case CMD_INFO:
 		session_link_info(p->s);
 		return true;
 	case CMD_QUIT:
-		if (!session_link_quit(p->s, &to_lobby))
+	case CMD_QUIT_NOW:
+		/* quit, typed where the screen has q: first back from a
+		 * record, a game watched from the lobby, a correspondence
+		 * game (which goes on); else the program ends */
+		if (!(cmd->type == CMD_QUIT ? session_link_quit(p->s,
+		    &to_lobby) : session_link_back(p->s, &to_lobby)))
 			return false;
 		if (to_lobby)
 			p->lobby = true;

@@ -554,10 +554,9 @@ session_link_lobby(struct session *s)
 }
 
 bool
-session_link_quit(struct session *s, bool *to_lobby)
+session_link_back(struct session *s, bool *to_lobby)
 {
 	struct session_net *g = s->net;
-	char q[160];
 
 	*to_lobby = false;
 	if (g == NULL)
@@ -574,6 +573,19 @@ session_link_quit(struct session *s, bool *to_lobby)
 		*to_lobby = true;
 		return true;
 	}
+	return false;
+}
+
+bool
+session_link_quit(struct session *s, bool *to_lobby)
+{
+	struct session_net *g = s->net;
+	char q[160];
+
+	if (session_link_back(s, to_lobby))
+		return true;
+	if (g == NULL)
+		return false;
 	if (!g->hosted || g->seat < 0 || !g->seated[1 - g->seat] ||
 	    game_over(&s->game))
 		return false;

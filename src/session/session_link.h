@@ -107,6 +107,8 @@ bool session_link_after(struct session *s, const struct net_event *e);
  * question asked first when this machine serves the friend's game; true
  * when handled. */
 bool session_link_quit(struct session *s, bool *to_lobby);
+/* The same less the question: what quit typed in --plain does first. */
+bool session_link_back(struct session *s, bool *to_lobby);
 /* Back to the lobby: a new connection that watches nothing. */
 void session_link_lobby(struct session *s);
 
