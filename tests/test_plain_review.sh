@@ -33,6 +33,10 @@ say() {
 start r 3 --black human
 wait_for r "^Move 1: White to move\.$"
 say last "^No move has been played yet\.$"
+# help lists each command once (clock is the plain mode's and the game's)
+say help "^End of input \(Ctrl-D\) quits too"
+[ "$(grep -c '^clock \[M+S\]: ' "$tmp/r.out")" = 1 ] ||
+    die "help lists clock $(grep -c '^clock \[M+S\]: ' "$tmp/r.out") times"
 # what the full screen does with a key, plain mode names by its command
 say "nag !" "^no move shown to mark \(go to one with back, forward or go N\)$"
 say "comment a note" "^no move shown to comment \(go to one with back, forward or go N\)$"

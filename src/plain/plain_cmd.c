@@ -240,8 +240,10 @@ plain_help(const struct plain *p)
 	plain_out("%s", P_("Commands of the game:"));
 	for (k = 0; k < session_ncmds; k++) {
 		e = &session_cmds[k];
+		/* (those listed above, or by plain_net_help, not again) */
 		if (e->name == NULL || screen_only(e->type) ||
-		    e->type == CMD_HELP || e->type == CMD_TAKEBACK)
+		    e->type == CMD_HELP || e->type == CMD_TAKEBACK ||
+		    e->type == CMD_CLOCK || e->type == CMD_GAMES)
 			continue;
 		plain_out("%s%s%s: %s", e->name, e->usage != NULL ? " " : "",
 		    e->usage != NULL ? _(e->usage) : "", _(e->help));
