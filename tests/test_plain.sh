@@ -15,7 +15,9 @@
 # stopping congo with status 1; a correspondence challenge listed in the
 # plain lobby (challenges, games) and accepted by its id; a finished
 # game's record opened from games NAME (record N) and left with quit,
-# back to the game or the lobby; and a TLS server named by
+# back to the game or the lobby; the plain lobby's games listed (list),
+# one created (create), joined (open N) and watched (watch N), quit
+# going back to the lobby; and a TLS server named by
 # network.host = "tls://127.0.0.1:PORT" (its certificate pinned on first
 # use; skipped without openssl); end of input quits with status 0. No
 # output holds an escape or any other control byte, and all of it is
@@ -162,6 +164,44 @@ wait_for b "^back to game $game$"
 finish a 5
 finish b 6
 annsgame=$game
+
+# ---- the plain lobby: list, open N, watch N, create; quit from a game
+# watched goes back to the lobby ----
+start la 5 --connect "127.0.0.1:$port" --lobby --name lia
+send 5 "open 1"
+wait_for la "^open: the games are not listed yet: list asks for them\.$"
+send 5 create
+wait_for la "^Game [A-Z2-7]{8} on .*: you play White"
+lgame=$(sed -n 's/^Game \([A-Z2-7]*\) on .*/\1/p' "$tmp/la.out" | head -n 1)
+# (each player's own state folder: a seat's token kept in lia's would
+# make her game lou's own, as on one machine)
+state=$XDG_STATE_HOME
+XDG_STATE_HOME=$tmp/state-lou
+start lb 6 --connect "127.0.0.1:$port" --lobby --name lou
+send 6 list
+wait_for lb "^Games on the server: [0-9]+$"
+wait_for lb "^[0-9]+\. $lgame, congo, no clock: White lia\(guest\), Black a free seat, 0 plies, waiting for a player$"
+n=$(sed -n "s/^\([0-9]*\)\. $lgame, .*/\1/p" "$tmp/lb.out" | head -n 1)
+send 6 "open 99"
+wait_for lb "^open N: N is a game's number in the list \(1 to [0-9]+\), not '99'\.$"
+send 6 "open $n"
+wait_for lb "you play Black"
+wait_for la "joins as Black"
+XDG_STATE_HOME=$tmp/state-wes
+start lw 4 --connect "127.0.0.1:$port" --lobby --name wes
+XDG_STATE_HOME=$state
+send 4 list
+wait_for lw "^[0-9]+\. $lgame, congo, no clock: White lia\(guest\), Black lou\(guest\), 0 plies, being played$"
+n=$(sed -n "s/^\([0-9]*\)\. $lgame, .*/\1/p" "$tmp/lw.out" | head -n 1)
+send 4 "watch $n"
+wait_for lw "^watching game $lgame$"
+send 5 c2c3
+wait_for lw "^White pawn c2 to c3\.$"
+send 4 quit
+wait_for lw "^back to the lobby$"
+finish lw 4
+finish la 5
+finish lb 6
 
 # ---- network play through congo.conf (issue 36): network.host names the
 # server, no --connect; network.account the account logged in (the

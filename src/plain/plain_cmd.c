@@ -249,6 +249,7 @@ plain_help(const struct plain *p)
 		    e->usage != NULL ? _(e->usage) : "", _(e->help));
 	}
 	plain_net_help(p);
+	plain_lobby_help(p);
 	plain_out("%s", P_("End of input (Ctrl-D) quits too; a game in "
 	    "progress is kept for congo --resume."));
 }
@@ -418,7 +419,7 @@ plain_input(struct plain *p, const char *text)
 	arg = line + i;
 	while (*arg == ' ')
 		arg++;
-	if (plain_net_input(p, word, arg))
+	if (plain_net_input(p, word, arg) || plain_lobby_input(p, word, arg))
 		return;
 	for (i = 0; i < sizeof plain_cmds / sizeof plain_cmds[0]; i++) {
 		if (strcmp(word, plain_cmds[i].name) != 0)

@@ -47,6 +47,8 @@ struct plain {
 	unsigned seen_view;         /* the network game's view_serial */
 	bool want_mine, want_chal;  /* games, challenges typed: said when
 	                               the server's lists have come */
+	bool want_list;             /* list typed: said once it has come */
+	bool list_heard;            /* said: open N and watch N its N */
 	/* input */
 	char in[PLAIN_LINE_MAX * 4];
 	size_t inlen;
@@ -79,6 +81,13 @@ void plain_net_tick(struct plain *p);
  * (games NAME is the session's :games). Their help lines. */
 bool plain_net_input(struct plain *p, const char *word, const char *arg);
 void plain_net_help(const struct plain *p);
+
+/* plain_lobby.c: the lobby's commands (list, open N, watch N, create
+ * [black]): true when line's word was one of them; what the
+ * lobby's list says once it has come; their help lines. */
+bool plain_lobby_input(struct plain *p, const char *word, const char *arg);
+void plain_lobby_follow(struct plain *p);
+void plain_lobby_help(const struct plain *p);
 
 /* plain_cmd.c: one line typed. */
 void plain_input(struct plain *p, const char *line);

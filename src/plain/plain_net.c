@@ -92,6 +92,7 @@ after_hook(void *ctx, const struct net_event *e)
 	sync_view(p);
 	if (p->want_mine || p->want_chal)
 		say_mine(p);
+	plain_lobby_follow(p);
 }
 
 bool

@@ -1,0 +1,136 @@
+/*
+ * plain_lobby.c: the lobby of `congo --plain --lobby`, typed: list says
+ * the server's games (the session's LIST, session_net_lobby.c, asked
+ * again each time: the server does not tell a lobby of new games),
+ * numbered; open N takes a game's free seat or goes back to one's own,
+ * watch N watches it, create [black] makes one. What the full-screen
+ * lobby does with its cursor and keys (ui_net_lobby.c).
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "plain/plain_int.h"
+#include "session/session_net.h"
+
+/* The lobby's games, a line each, numbered for open and watch. */
+static void
+say_games(struct plain *p)
+{
+	const struct session_lobby *l = &p->s->net->lobby;
+	char wn[48], bn[48];
+	const char *name[2], *status;
+	int i, c;
+
+	p->want_list = false;
+	p->list_heard = true;
+	plain_out(P_("Games on the server: %d"), l->n);
+	for (i = 0; i < l->n; i++) {
+		const struct session_lobby_game *it = &l->games[i];
+
+		name[WHITE] = session_net_shown(it->white, it->guest[0], wn,
+		    sizeof wn);
+		name[BLACK] = session_net_shown(it->black, it->guest[1], bn,
+		    sizeof bn);
+		for (c = 0; c < 2; c++)
+			if (strcmp(name[c], "-") == 0 || name[c][0] == '\0')
+				name[c] = P_("a free seat");
+		status = strcmp(it->status, "open") == 0 ? P_("waiting for "
+		    "a player") : strcmp(it->status, "active") == 0 ?
+		    P_("being played") : P_("over");
+		plain_out(P_("%1$d. %2$s, %3$s, %4$s: White %5$s, Black %6$s, "
+		    "%7$d plies, %8$s%9$s%10$s%11$s"), i + 1, it->game,
+		    it->variant, strcmp(it->clock, "-") == 0 ? P_("no clock") :
+		    it->clock, name[WHITE], name[BLACK], it->ply, status,
+		    it->result[0] != '\0' ? " " : "", it->result,
+		    it->mine == WHITE ? P_(" (yours, White)") : it->mine ==
+		    BLACK ? P_(" (yours, Black)") : "");
+	}
+	plain_out("%s", l->n > 0 ? P_("open N takes its free seat (or your "
+	    "own), watch N watches it, create [black] makes a game.") :
+	    P_("create [black] makes a game."));
+}
+
+void
+plain_lobby_follow(struct plain *p)
+{
+	if (p->want_list && p->s->net != NULL && p->s->net->lobby.listed)
+		say_games(p);
+}
+
+/* N of open N and watch N: a game of the list, or -1 said. */
+static int
+game_of(struct plain *p, const char *word, const char *arg)
+{
+	const struct session_lobby *l = &p->s->net->lobby;
+	char *end;
+	long n = strtol(arg, &end, 10);
+
+	if (!l->listed || !p->list_heard) {
+		plain_out(P_("%s: the games are not listed yet: list asks for "
+		    "them."), word);
+		return -1;
+	}
+	if (l->n == 0) {
+		plain_out(P_("%s: no game listed: create makes one."), word);
+		return -1;
+	}
+	if (end == arg || *end != '\0' || n < 1 || n > l->n) {
+		plain_out(P_("%1$s N: N is a game's number in the list (1 to "
+		    "%2$d), not '%3$s'."), word, l->n, arg);
+		return -1;
+	}
+	return (int)n - 1;
+}
+
+bool
+plain_lobby_input(struct plain *p, const char *word, const char *arg)
+{
+	struct session *s = p->s;
+	bool open = strcmp(word, "open") == 0;
+	bool watch = strcmp(word, "watch") == 0;
+	int i;
+
+	if (!open && !watch && strcmp(word, "list") != 0 &&
+	    strcmp(word, "create") != 0)
+		return false;
+	if (s->net == NULL || !p->lobby) {
+		plain_out(P_("%s: only in the lobby (congo --plain --lobby; quit "
+		    "goes back there from a game watched)."), word);
+		return true;
+	}
+	if (strcmp(word, "list") == 0) {
+		/* said when the answer has come (plain_lobby_follow) */
+		session_lobby_refresh(s);
+		session_lobby_ask(s, true);
+		p->want_list = true;
+		p->list_heard = false;      /* open N: of the list to come */
+	} else if (strcmp(word, "create") == 0) {
+		if (arg[0] != '\0' && strcmp(arg, "black") != 0 &&
+		    strcmp(arg, "white") != 0)
+			plain_out(P_("create [white|black]: the seat you take, "
+			    "not '%s'."), arg);
+		else
+			session_lobby_create(s, strcmp(arg, "black") == 0 ?
+			    BLACK : WHITE);
+	} else if ((i = game_of(p, word, arg)) >= 0) {
+		s->net->lobby.sel = i;
+		session_lobby_open(s, watch);
+	}
+	return true;
+}
+
+void
+plain_lobby_help(const struct plain *p)
+{
+	if (p->s->net == NULL)
+		return;
+	plain_out("%s", P_("Commands of the lobby (network):"));
+	plain_out("%s", P_("list: the games on the server, numbered"));
+	plain_out("%s", P_("open N: take game N's free seat, or go back to "
+	    "your own; watch N: watch it"));
+	plain_out("%s", P_("create [black]: make a game and wait in it for an "
+	    "opponent (you play White, or Black)"));
+}
