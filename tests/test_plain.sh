@@ -17,7 +17,7 @@
 # game's record opened from games NAME (record N) and left with quit,
 # back to the game or the lobby; the plain lobby's games listed (list),
 # one created (create), joined (open N) and watched (watch N), quit
-# going back to the lobby; and a TLS server named by
+# going back to the lobby; two strangers paired by seek M+S; and a TLS server named by
 # network.host = "tls://127.0.0.1:PORT" (its certificate pinned on first
 # use; skipped without openssl); end of input quits with status 0. No
 # output holds an escape or any other control byte, and all of it is
@@ -199,6 +199,22 @@ send 5 c2c3
 wait_for lw "^White pawn c2 to c3\.$"
 send 4 quit
 wait_for lw "^back to the lobby$"
+# two strangers seek 5+3 from their lobbies: paired, the game has the
+# server's clock
+send 4 "seek 5+x"
+wait_for lw "^seek: "
+send 4 unseek
+wait_for lw "^unseek: no seek of yours waits\.$"
+send 4 "seek 5+3"
+wait_for lw "^Seeking 5\+3: you are paired with the first stranger"
+XDG_STATE_HOME=$tmp/state-sy
+start ls 3 --connect "127.0.0.1:$port" --lobby --name sy
+XDG_STATE_HOME=$state
+send 3 "seek 5+3"
+wait_for ls "^Game [A-Z2-7]{8} on .*: you play (White|Black)$"
+wait_for lw "^Game [A-Z2-7]{8} on .*: you play (White|Black)$"
+wait_for lw "^A game of Congo: White is .*, Black is .*, with a clock \(clock says the time each side has\)\.$"
+finish ls 3
 finish lw 4
 finish la 5
 finish lb 6

@@ -26,10 +26,17 @@ say_players(struct plain *p)
 {
 	struct session *s = p->s;
 	char w[96], b[96], clock[32];
+	long long left;
+	bool run;
 
 	session_player_label(s->player[WHITE], w, sizeof w);
 	session_player_label(s->player[BLACK], b, sizeof b);
-	if (s->clocked) {
+	if (!s->clocked && session_link_clock(s, WHITE, &left, &run))
+		/* a network game's: the server's clock */
+		plain_out(P_("A game of %1$s: White is %2$s, Black is %3$s, "
+		    "with a clock (clock says the time each side has)."),
+		    variant_get(s->game.variant)->title, w, b);
+	else if (s->clocked) {
 		/* as --clock and :clock take it: minutes + seconds */
 		clock_format_minutes(s->tc_base, s->tc_inc, clock,
 		    sizeof clock);

@@ -3,8 +3,10 @@
  * the server's games (the session's LIST, session_net_lobby.c, asked
  * again each time: the server does not tell a lobby of new games),
  * numbered; open N takes a game's free seat or goes back to one's own,
- * watch N watches it, create [black] makes one. What the full-screen
- * lobby does with its cursor and keys (ui_net_lobby.c).
+ * watch N watches it, create [black] makes one; seek M+S [rated] (or
+ * seek Nd: days a move) waits to be paired with a stranger, unseek
+ * withdraws it. What the full-screen lobby does with its cursor, its
+ * keys and its seek dialog (ui_net_lobby.c, ui_net_seek.c).
  */
 #include "config.h"
 
@@ -85,6 +87,38 @@ game_of(struct plain *p, const char *word, const char *arg)
 	return (int)n - 1;
 }
 
+/* seek M+S [rated], seek Nd [rated]: sent as --seek sends it (the
+ * seek's line and its pairing are the session's); withdrawing it stays
+ * in the lobby. */
+static void
+seek(struct plain *p, const char *arg)
+{
+	struct session *s = p->s;
+	char clock[32], rest[16], err[200];
+	int days = 0, n;
+
+	n = sscanf(arg, "%31s %15s", clock, rest);
+	if (n < 1 || (n == 2 && strcmp(rest, "rated") != 0)) {
+		plain_out("%s", P_("seek M+S [rated] (minutes and seconds, "
+		    "such as seek 5+3), or seek Nd [rated] (N days a move)."));
+		return;
+	}
+	if (strchr(clock, '+') == NULL && !session_seek_days(clock, &days)) {
+		plain_out(P_("seek: '%s' is neither a clock (M+S, such as 5+3) "
+		    "nor days a move (1d, 2d, 3d, 5d, 7d, 10d or 14d)."), clock);
+		return;
+	}
+	if (session_seek_start(s, days > 0 ? NULL : clock, days, n == 2,
+	    "congo", -1, err, sizeof err) < 0) {
+		/* (its words are --seek's: here it was typed seek) */
+		plain_out("%s", strncmp(err, "--", 2) == 0 ? err + 2 : err);
+		return;
+	}
+	s->net->seek.quit = false;      /* unseek: back in the lobby */
+	plain_out(P_("Seeking %s: you are paired with the first stranger "
+	    "seeking the same; unseek withdraws it."), arg);
+}
+
 bool
 plain_lobby_input(struct plain *p, const char *word, const char *arg)
 {
@@ -94,7 +128,8 @@ plain_lobby_input(struct plain *p, const char *word, const char *arg)
 	int i;
 
 	if (!open && !watch && strcmp(word, "list") != 0 &&
-	    strcmp(word, "create") != 0)
+	    strcmp(word, "create") != 0 && strcmp(word, "seek") != 0 &&
+	    strcmp(word, "unseek") != 0)
 		return false;
 	if (s->net == NULL || !p->lobby) {
 		plain_out(P_("%s: only in the lobby (congo --plain --lobby; quit "
@@ -107,6 +142,11 @@ plain_lobby_input(struct plain *p, const char *word, const char *arg)
 		session_lobby_ask(s, true);
 		p->want_list = true;
 		p->list_heard = false;      /* open N: of the list to come */
+	} else if (strcmp(word, "seek") == 0) {
+		seek(p, arg);
+	} else if (strcmp(word, "unseek") == 0) {
+		if (!session_seek_cancel(s, false))
+			plain_out("%s", P_("unseek: no seek of yours waits."));
 	} else if (strcmp(word, "create") == 0) {
 		if (arg[0] != '\0' && strcmp(arg, "black") != 0 &&
 		    strcmp(arg, "white") != 0)
@@ -133,4 +173,7 @@ plain_lobby_help(const struct plain *p)
 	    "your own; watch N: watch it"));
 	plain_out("%s", P_("create [black]: make a game and wait in it for an "
 	    "opponent (you play White, or Black)"));
+	plain_out("%s", P_("seek M+S [rated], seek Nd [rated]: be paired with "
+	    "a stranger seeking the same (a clock, or N days a move); "
+	    "unseek: withdraw it"));
 }
