@@ -287,6 +287,9 @@ wait_for dl "carol challenges you: casual congo, 3 days a move \\(accept [A-Z2-7
 wait_for dl "^accept GAME or decline GAME answers a challenge to you\.$"
 cg=$(sed -n 's/^\([A-Z2-7]\{8\}\)  *from carol .*/\1/p' "$tmp/dl.out" |
     head -n 1)
+# the lobby's list says its days a move in words
+send 6 list
+wait_for dl "^[0-9]+\. $cg, congo, 3 days a move: White .*, waiting for a player"
 send 6 games
 wait_for dl "^Your games not over: [0-9]+"
 send 6 "accept nosuchgm"

@@ -14,6 +14,7 @@
 #include "engine/notation.h"
 #include "plain/plain_say.h"
 #include "session/session.h"
+#include "session/session_net.h"
 
 #define PLAIN_LINE_MAX 1024
 
@@ -48,7 +49,10 @@ struct plain {
 	bool want_mine, want_chal;  /* games, challenges typed: said when
 	                               the server's lists have come */
 	bool want_list;             /* list typed: said once it has come */
-	bool list_heard;            /* said: open N and watch N its N */
+	/* the lobby's list said (plain_lobby.c): open N and watch N are
+	 * its games, by id (list_heard of them; -1 none said) */
+	int list_heard;
+	char heard[SESSION_LOBBY_MAX][16];
 	/* input */
 	char in[PLAIN_LINE_MAX * 4];
 	size_t inlen;

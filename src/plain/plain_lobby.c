@@ -16,21 +16,31 @@
 
 #include "plain/plain_int.h"
 #include "session/session_net.h"
+#include "util/i18n.h"
 
 /* The lobby's games, a line each, numbered for open and watch. */
 static void
 say_games(struct plain *p)
 {
 	const struct session_lobby *l = &p->s->net->lobby;
-	char wn[48], bn[48];
+	char wn[48], bn[48], ctl[48];
 	const char *name[2], *status;
-	int i, c;
+	int i, c, days;
 
 	p->want_list = false;
-	p->list_heard = true;
+	p->list_heard = l->n;
 	plain_out(P_("Games on the server: %d"), l->n);
 	for (i = 0; i < l->n; i++) {
 		const struct session_lobby_game *it = &l->games[i];
+
+		/* open N and watch N: this game, wherever it is listed now */
+		snprintf(p->heard[i], sizeof p->heard[i], "%s", it->game);
+		if (session_seek_days(it->clock, &days))
+			snprintf(ctl, sizeof ctl, ngettext("%d day a move",
+			    "%d days a move", (unsigned long)days), days);
+		else
+			snprintf(ctl, sizeof ctl, "%s", strcmp(it->clock,
+			    "-") == 0 ? P_("no clock") : it->clock);
 
 		name[WHITE] = session_net_shown(it->white, it->guest[0], wn,
 		    sizeof wn);
@@ -44,8 +54,7 @@ say_games(struct plain *p)
 		    P_("being played") : P_("over");
 		plain_out(P_("%1$d. %2$s, %3$s, %4$s: White %5$s, Black %6$s, "
 		    "%7$d plies, %8$s%9$s%10$s%11$s"), i + 1, it->game,
-		    it->variant, strcmp(it->clock, "-") == 0 ? P_("no clock") :
-		    it->clock, name[WHITE], name[BLACK], it->ply, status,
+		    it->variant, ctl, name[WHITE], name[BLACK], it->ply, status,
 		    it->result[0] != '\0' ? " " : "", it->result,
 		    it->mine == WHITE ? P_(" (yours, White)") : it->mine ==
 		    BLACK ? P_(" (yours, Black)") : "");
@@ -62,29 +71,36 @@ plain_lobby_follow(struct plain *p)
 		say_games(p);
 }
 
-/* N of open N and watch N: a game of the list, or -1 said. */
+/* N of open N and watch N: the game said as N in the list last said,
+ * where the lobby lists it now; or -1 said. */
 static int
 game_of(struct plain *p, const char *word, const char *arg)
 {
 	const struct session_lobby *l = &p->s->net->lobby;
 	char *end;
 	long n = strtol(arg, &end, 10);
+	int i;
 
-	if (!l->listed || !p->list_heard) {
+	if (!l->listed || p->list_heard < 0) {
 		plain_out(P_("%s: the games are not listed yet: list asks for "
 		    "them."), word);
 		return -1;
 	}
-	if (l->n == 0) {
+	if (p->list_heard == 0) {
 		plain_out(P_("%s: no game listed: create makes one."), word);
 		return -1;
 	}
-	if (end == arg || *end != '\0' || n < 1 || n > l->n) {
+	if (end == arg || *end != '\0' || n < 1 || n > p->list_heard) {
 		plain_out(P_("%1$s N: N is a game's number in the list (1 to "
-		    "%2$d), not '%3$s'."), word, l->n, arg);
+		    "%2$d), not '%3$s'."), word, p->list_heard, arg);
 		return -1;
 	}
-	return (int)n - 1;
+	for (i = 0; i < l->n; i++)
+		if (strcmp(l->games[i].game, p->heard[n - 1]) == 0)
+			return i;
+	plain_out(P_("%s: game %s is no longer listed: list says the games "
+	    "now."), word, p->heard[n - 1]);
+	return -1;
 }
 
 /* seek M+S [rated], seek Nd [rated]: sent as --seek sends it (the
@@ -141,7 +157,7 @@ plain_lobby_input(struct plain *p, const char *word, const char *arg)
 		session_lobby_refresh(s);
 		session_lobby_ask(s, true);
 		p->want_list = true;
-		p->list_heard = false;      /* open N: of the list to come */
+		p->list_heard = -1;         /* open N: of the list to come */
 	} else if (strcmp(word, "seek") == 0) {
 		seek(p, arg);
 	} else if (strcmp(word, "unseek") == 0) {
