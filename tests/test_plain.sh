@@ -17,7 +17,8 @@
 # game's record opened from games NAME (record N) and left with quit,
 # back to the game or the lobby; the plain lobby's games listed (list),
 # one created (create), joined (open N) and watched (watch N), quit
-# going back to the lobby; two strangers paired by seek M+S; and a TLS server named by
+# going back to the lobby; two strangers paired by seek M+S; a
+# challenge sent from the lobby, left standing with quit, withdrawn; and a TLS server named by
 # network.host = "tls://127.0.0.1:PORT" (its certificate pinned on first
 # use; skipped without openssl); end of input quits with status 0. No
 # output holds an escape or any other control byte, and all of it is
@@ -303,6 +304,23 @@ wait_for dl "clock\)$"
 wait_for dl "^$cg  (your|their)-turn +congo +[a-z]+ +[a-z]+ +[0-9dhms]+ +3d$"
 finish dl 6
 finish ch 5
+# a challenge from the plain lobby: sent, quit leaves it standing and
+# stays in the lobby, where challenges lists it and withdraw ends it
+start cl 5 --config "$tmp/net.conf" --lobby
+wait_for cl "^logged in as carol$"
+send 5 "challenge dave purple"
+wait_for cl "^challenge: 'purple' is neither a clock"
+send 5 "challenge dave 5d"
+wait_for cl "^Challenge to dave sent \(game [A-Z2-7]{8}, you play (White|Black)\): it stands until they answer; quit leaves it standing$"
+cg2=$(sed -n 's/^Challenge to dave sent (game \([A-Z2-7]*\),.*/\1/p' "$tmp/cl.out")
+send 5 quit
+wait_for cl "^your challenge to dave stands \(game $cg2\)$"
+send 5 challenges
+wait_for cl "^$cg2 +to +dave +congo +5d +casual"
+send 5 "withdraw $cg2"
+send 5 challenges
+wait_for cl "^Challenges: 0$"
+finish cl 5
 # an account without a key kept here: said, and congo stops (status 1)
 printf 'network = { host = "127.0.0.1:%s"; account = "erin"; };\n' \
     "$port" >"$tmp/net.conf"

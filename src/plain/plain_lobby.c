@@ -5,7 +5,8 @@
  * numbered; open N takes a game's free seat or goes back to one's own,
  * watch N watches it, create [black] makes one; seek M+S [rated] (or
  * seek Nd: days a move) waits to be paired with a stranger, unseek
- * withdraws it. What the full-screen lobby does with its cursor, its
+ * withdraws it; challenge NAME M+S|Nd [rated] challenges a player (as
+ * --challenge; quit leaves it standing, back in the lobby). What the full-screen lobby does with its cursor, its
  * keys and its seek dialog (ui_net_lobby.c, ui_net_seek.c).
  */
 #include "config.h"
@@ -135,6 +136,34 @@ seek(struct plain *p, const char *arg)
 	    "seeking the same; unseek withdraws it."), arg);
 }
 
+/* challenge NAME M+S [rated], challenge NAME Nd [rated]. */
+static void
+challenge(struct plain *p, const char *arg)
+{
+	struct session *s = p->s;
+	char name[40], clock[32], rest[16], err[200];
+	int days = 0, n;
+
+	n = sscanf(arg, "%39s %31s %15s", name, clock, rest);
+	if (n < 2 || (n == 3 && strcmp(rest, "rated") != 0)) {
+		plain_out("%s", P_("challenge NAME M+S [rated], or challenge "
+		    "NAME Nd [rated] (N days a move)."));
+		return;
+	}
+	if (strchr(clock, '+') == NULL && !session_seek_days(clock, &days)) {
+		plain_out(P_("challenge: '%s' is neither a clock (M+S, such as "
+		    "5+3) nor days a move (1d, 2d, 3d, 5d, 7d, 10d or 14d)."),
+		    clock);
+		return;
+	}
+	if (session_challenge_start(s, name, days > 0 ? NULL : clock, days,
+	    n == 3, "congo", -1, err, sizeof err) < 0) {
+		plain_out("%s", err);
+		return;
+	}
+	s->net->from_lobby = true;      /* quit: back here, it stands */
+}
+
 bool
 plain_lobby_input(struct plain *p, const char *word, const char *arg)
 {
@@ -145,7 +174,7 @@ plain_lobby_input(struct plain *p, const char *word, const char *arg)
 
 	if (!open && !watch && strcmp(word, "list") != 0 &&
 	    strcmp(word, "create") != 0 && strcmp(word, "seek") != 0 &&
-	    strcmp(word, "unseek") != 0)
+	    strcmp(word, "unseek") != 0 && strcmp(word, "challenge") != 0)
 		return false;
 	if (s->net == NULL || !p->lobby) {
 		plain_out(P_("%s: only in the lobby (congo --plain --lobby; quit "
@@ -158,6 +187,8 @@ plain_lobby_input(struct plain *p, const char *word, const char *arg)
 		session_lobby_ask(s, true);
 		p->want_list = true;
 		p->list_heard = -1;         /* open N: of the list to come */
+	} else if (strcmp(word, "challenge") == 0) {
+		challenge(p, arg);
 	} else if (strcmp(word, "seek") == 0) {
 		seek(p, arg);
 	} else if (strcmp(word, "unseek") == 0) {
@@ -192,4 +223,6 @@ plain_lobby_help(const struct plain *p)
 	plain_out("%s", P_("seek M+S [rated], seek Nd [rated]: be paired with "
 	    "a stranger seeking the same (a clock, or N days a move); "
 	    "unseek: withdraw it"));
+	plain_out("%s", P_("challenge NAME M+S [rated], challenge NAME Nd "
+	    "[rated]: challenge a player (quit leaves it standing)"));
 }

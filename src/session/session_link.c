@@ -510,11 +510,17 @@ announce(struct session *s, const struct net_event *e)
 	} else if (u->chal_once) {
 		/* --challenge: it stands, whether we wait here or not */
 		u->chal_once = false;
-		session_msg(s, SM_GOOD, e->seat == WHITE ? _("Challenge to %s "
-		    "sent (game %s, you play White): it stands until they "
-		    "answer; q leaves it standing") : _("Challenge to %s sent "
-		    "(game %s, you play Black): it stands until they answer; q "
-		    "leaves it standing"), u->challenged, e->game);
+		/* (plain mode types quit where the screen has q) */
+		session_msg(s, SM_GOOD, !s->typed ? (e->seat == WHITE ?
+		    _("Challenge to %s sent (game %s, you play White): it "
+		    "stands until they answer; q leaves it standing") :
+		    _("Challenge to %s sent (game %s, you play Black): it "
+		    "stands until they answer; q leaves it standing")) :
+		    e->seat == WHITE ? _("Challenge to %s sent (game %s, you "
+		    "play White): it stands until they answer; quit leaves it "
+		    "standing") : _("Challenge to %s sent (game %s, you play "
+		    "Black): it stands until they answer; quit leaves it "
+		    "standing"), u->challenged, e->game);
 	} else
 		session_msg(s, SM_GOOD, _("Game %s on %s: you play %s"),
 		    e->game, u->host, e->seat == WHITE ? _("White") :
