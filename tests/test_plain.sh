@@ -200,6 +200,12 @@ send 5 c2c3
 wait_for lw "^White pawn c2 to c3\.$"
 send 4 quit
 wait_for lw "^back to the lobby$"
+# a list said (games NAME) leaves the player in the lobby
+send 4 "games ann"
+wait_for lw "^1\. +$annsgame +congo +ann +bob"
+from=$(lines lw)
+send 4 list
+wait_for lw "^Games on the server: [0-9]+$" 15 "$from"
 # two strangers seek 5+3 from their lobbies: paired, the game has the
 # server's clock
 send 4 "seek 5+x"

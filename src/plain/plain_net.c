@@ -175,10 +175,10 @@ command_hook(void *ctx, const struct session_cmd *cmd)
 	case CMD_WHOIS:
 	case CMD_TOP:
 	case CMD_GAMES:
-		if (session_net_list_open(p->s, cmd) == 0) {
-			p->list_lobby = p->lobby;   /* a record: back there */
-			p->lobby = false;
-		}
+		/* said, and the player stays where they are (a record
+		 * opened from it goes back there: list_lobby) */
+		if (session_net_list_open(p->s, cmd) == 0)
+			p->list_lobby = p->lobby;
 		return true;
 	case CMD_INFO:
 		session_link_info(p->s);
