@@ -158,7 +158,8 @@ challenge(struct plain *p, const char *arg)
 	}
 	if (session_challenge_start(s, name, days > 0 ? NULL : clock, days,
 	    n == 3, "congo", -1, err, sizeof err) < 0) {
-		plain_out("%s", err);
+		/* (--clock's words: here it was typed) */
+		plain_out("%s", strncmp(err, "--", 2) == 0 ? err + 2 : err);
 		return;
 	}
 	s->net->from_lobby = true;      /* quit: back here, it stands */
