@@ -309,6 +309,42 @@ test_mine_answer(void **state)
 	disconnect_fake();
 }
 
+/* A list asked while its answer is on the way (challenges typed again
+ * after a withdraw GAME) is asked again once it has come, and only the
+ * later answer is taken as said; an error answered (a limit's 429) lets
+ * the next ask ask again, with no list to say. */
+static void
+test_mine_again(void **state)
+{
+	struct session_mine *m = online();
+
+	(void)state;
+	login("bob");
+	assert_null(session_mine_ask(&S, false, true));
+	expect_line("#H CHALLENGES", NULL, 0);
+	assert_null(session_mine_ask(&S, false, true));
+	assert_true(m->chal_again);
+	send_line("OK #H CHALLENGES n=1");
+	send_line("ITEM #H game=%s from=bob to=cy variant=congo days=3 "
+	    "rated=no", THIRD);
+	expect_line("#H CHALLENGES", NULL, 0);
+	assert_true(m->chal_asking);
+	send_line("OK #H CHALLENGES n=0");
+	WAIT(!m->chal_asking);
+	assert_int_equal(m->nchal, 0);
+	assert_false(m->chal_failed);
+	/* an error: asked again at the next ask */
+	assert_null(session_mine_ask(&S, true, false));
+	expect_line("#M GAMES mine=yes", NULL, 0);
+	send_line("ERR #M 429 TOO_MANY_COMMANDS :at most 20 commands a second");
+	WAIT(!m->asking);
+	assert_true(m->failed);
+	assert_null(session_mine_ask(&S, true, false));
+	assert_false(m->failed);
+	expect_line("#M GAMES mine=yes", NULL, 0);
+	disconnect_fake();
+}
+
 /* The view's hook: analysis refused where the network game says. */
 static const char *
 hook_noanalysis(void *ctx)
@@ -600,6 +636,7 @@ FAKE_HOME_MAIN("test_session_corr",
 	cmocka_unit_test(test_lobby_mine),
 	cmocka_unit_test(test_accept),
 	cmocka_unit_test(test_mine_answer),
+	cmocka_unit_test(test_mine_again),
 	cmocka_unit_test(test_corr_game),
 	cmocka_unit_test(test_fair_play),
 	cmocka_unit_test(test_fair_seat),

@@ -50,6 +50,11 @@ say_mine(struct plain *p)
 	char line[256];
 	int i, n = 0;
 
+	/* (an error answered: said by the session, no list to say) */
+	if (p->want_mine && !m->asking && m->failed)
+		p->want_mine = false;
+	if (p->want_chal && !m->chal_asking && m->chal_failed)
+		p->want_chal = false;
 	if (p->want_mine && !m->asking) {
 		p->want_mine = false;
 		plain_out(P_("Your games not over: %d%s"), m->n, m->n > 0 ?

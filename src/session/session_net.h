@@ -121,6 +121,9 @@ struct session_mine {
 	struct session_challenge chal[SESSION_CHAL_MAX];
 	int nchal, chal_sel;      /* chal_sel: likewise */
 	bool asking, chal_asking; /* asked, not all come yet */
+	bool again, chal_again;   /* asked while asking: again once it has
+	                             come (a withdrawal between, say) */
+	bool failed, chal_failed; /* the last answer was an error */
 	bool listed;              /* the games came once */
 	long long at;             /* when to ask again (0: now) */
 	char told[8][16];         /* the challenges said (EV CHALLENGED

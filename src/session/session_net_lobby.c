@@ -26,6 +26,7 @@ session_lobby_refresh(struct session *s)
 	/* your games and challenges too (an answer lost with a connection
 	 * is asked again) */
 	s->net->mine.asking = s->net->mine.chal_asking = false;
+	s->net->mine.again = s->net->mine.chal_again = false;
 	s->net->mine.at = 0;
 	s->dirty = true;
 }

@@ -147,8 +147,16 @@ session_mine_event(struct session *s, const struct net_event *e)
 	s->dirty = true;
 	switch (e->kind) {
 	case NEV_ERROR:
-		/* (a server without them: not asked again this time) */
+		/* (a server without them: not asked again this time); the
+		 * next ask may ask again (a limit's 429) */
 		m->at = util_now_ms() + 600000;
+		if (games) {
+			m->asking = m->again = false;
+			m->failed = true;
+		} else {
+			m->chal_asking = m->chal_again = false;
+			m->chal_failed = true;
+		}
 		session_msg(s, SM_ERROR, games ? _("your games: %s") :
 		    _("challenges: %s"), e->text);
 		break;
@@ -165,11 +173,18 @@ session_mine_event(struct session *s, const struct net_event *e)
 			challenge_item(u, e->text);
 		break;
 	default:
-		if (games) {
-			m->asking = false;
+		/* asked again meanwhile: the answer to that one is wanted */
+		if (games && m->again && net_client_query(u->c, "MINE",
+		    "") == 0)
+			m->again = false;
+		else if (games) {
+			m->asking = m->again = false;
 			m->listed = true;
-		} else
-			m->chal_asking = false;
+		} else if (m->chal_again && net_client_query(u->c,
+		    "CHALLENGES", "") == 0)
+			m->chal_again = false;
+		else
+			m->chal_asking = m->chal_again = false;
 		session_lobby_highlight(s);
 		break;
 	}
@@ -384,11 +399,22 @@ session_mine_ask(struct session *s, bool games, bool chal)
 	if (u->account[0] == '\0')
 		return _("needs an account: log in (congo --login NAME, or "
 		    "network.account in congo.conf)");
-	if (games && !m->asking && net_client_query(u->c, "MINE", "") == 0)
-		m->asking = true;
-	if (chal && !m->chal_asking && net_client_query(u->c, "CHALLENGES",
-	    "") == 0)
-		m->chal_asking = true;
+	/* one in flight may have been asked before a change (a challenge
+	 * withdrawn): asked again once it has come */
+	if (games) {
+		m->failed = false;
+		if (m->asking)
+			m->again = true;
+		else if (net_client_query(u->c, "MINE", "") == 0)
+			m->asking = true;
+	}
+	if (chal) {
+		m->chal_failed = false;
+		if (m->chal_asking)
+			m->chal_again = true;
+		else if (net_client_query(u->c, "CHALLENGES", "") == 0)
+			m->chal_asking = true;
+	}
 	return NULL;
 }
 
