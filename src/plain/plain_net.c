@@ -87,6 +87,23 @@ say_mine(struct plain *p)
 	}
 }
 
+/* games or challenges typed while connecting: asked now it is online */
+static void
+ask_pending(struct plain *p)
+{
+	const char *why;
+
+	if ((!p->ask_mine && !p->ask_chal) || session_link_connecting(p->s))
+		return;
+	if ((why = session_mine_ask(p->s, p->ask_mine, p->ask_chal)) != NULL)
+		plain_out("%s: %s", p->ask_mine ? "games" : "challenges", why);
+	else {
+		p->want_mine |= p->ask_mine;
+		p->want_chal |= p->ask_chal;
+	}
+	p->ask_mine = p->ask_chal = false;
+}
+
 static void
 after_hook(void *ctx, const struct net_event *e)
 {
@@ -95,6 +112,7 @@ after_hook(void *ctx, const struct net_event *e)
 	if (session_link_after(p->s, e))
 		p->lobby = false;
 	sync_view(p);
+	ask_pending(p);
 	if (p->want_mine || p->want_chal)
 		say_mine(p);
 	plain_lobby_follow(p);
@@ -111,6 +129,13 @@ plain_net_input(struct plain *p, const char *word, const char *arg)
 	if (u == NULL || (games && arg[0] != '\0'))
 		return false;       /* games NAME: the session's :games */
 	if (games || chal) {
+		/* (on the way back to the lobby, a new connection: asked
+		 * once it is online, plain_net_asked) */
+		if (session_link_connecting(p->s)) {
+			p->ask_mine |= games;
+			p->ask_chal |= chal;
+			return true;
+		}
 		if ((why = session_mine_ask(p->s, games, chal)) != NULL) {
 			plain_out("%s: %s", word, why);
 			return true;
