@@ -198,10 +198,12 @@ send 4 "watch $n"
 wait_for lw "^watching game $lgame$"
 send 5 c2c3
 wait_for lw "^White pawn c2 to c3\.$"
+# (games NAME typed at once, while the lobby's new connection is being
+# made: asked once it is online, and said)
 send 4 quit
+send 4 "games ann"
 wait_for lw "^back to the lobby$"
 # a list said (games NAME) leaves the player in the lobby
-send 4 "games ann"
 wait_for lw "^1\. +$annsgame +congo +ann +bob"
 from=$(lines lw)
 send 4 list
@@ -319,9 +321,10 @@ wait_for cl "^challenge: 'purple' is neither a clock"
 send 5 "challenge dave 5d"
 wait_for cl "^Challenge to dave sent \(game [A-Z2-7]{8}, you play (White|Black)\): it stands until they answer; quit leaves it standing$"
 cg2=$(sed -n 's/^Challenge to dave sent (game \([A-Z2-7]*\),.*/\1/p' "$tmp/cl.out")
+# (challenges typed at once: the lobby's new connection is being made)
 send 5 quit
-wait_for cl "^your challenge to dave stands \(game $cg2\)$"
 send 5 challenges
+wait_for cl "^your challenge to dave stands \(game $cg2\)$"
 wait_for cl "^$cg2 +to +dave +congo +5d +casual"
 send 5 "withdraw $cg2"
 send 5 challenges

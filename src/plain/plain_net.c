@@ -87,12 +87,20 @@ say_mine(struct plain *p)
 	}
 }
 
-/* games or challenges typed while connecting: asked now it is online */
+/* games, challenges, games NAME, whois, top typed while connecting:
+ * asked now it is online */
 static void
 ask_pending(struct plain *p)
 {
 	const char *why;
 
+	if (p->ask_list.type != CMD_NONE && !session_link_connecting(p->s)) {
+		struct session_cmd cmd = p->ask_list;
+
+		p->ask_list.type = CMD_NONE;
+		if (session_net_list_open(p->s, &cmd) == 0)
+			p->list_lobby = p->lobby;
+	}
 	if ((!p->ask_mine && !p->ask_chal) || session_link_connecting(p->s))
 		return;
 	if ((why = session_mine_ask(p->s, p->ask_mine, p->ask_chal)) != NULL)
@@ -205,6 +213,11 @@ command_hook(void *ctx, const struct session_cmd *cmd)
 	case CMD_WHOIS:
 	case CMD_TOP:
 	case CMD_GAMES:
+		if (session_link_connecting(p->s)) {
+			/* (asked once online: ask_pending) */
+			p->ask_list = *cmd;
+			return true;
+		}
 		/* said, and the player stays where they are (a record
 		 * opened from it goes back there: list_lobby) */
 		if (session_net_list_open(p->s, cmd) == 0)
