@@ -91,8 +91,8 @@ bool plain_net_input(struct plain *p, const char *word, const char *arg);
 void plain_net_help(const struct plain *p);
 
 /* plain_lobby.c: the lobby's commands (list, open N, watch N, create
- * [black]): true when line's word was one of them; what the
- * lobby's list says once it has come; their help lines. */
+ * [black], seek, unseek, challenge): true when line's word was one of
+ * them; what the lobby's list says once it has come; their help lines. */
 bool plain_lobby_input(struct plain *p, const char *word, const char *arg);
 void plain_lobby_follow(struct plain *p);
 void plain_lobby_help(const struct plain *p);

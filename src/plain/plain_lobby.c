@@ -6,8 +6,9 @@
  * watch N watches it, create [black] makes one; seek M+S [rated] (or
  * seek Nd: days a move) waits to be paired with a stranger, unseek
  * withdraws it; challenge NAME M+S|Nd [rated] challenges a player (as
- * --challenge; quit leaves it standing, back in the lobby). What the full-screen lobby does with its cursor, its
- * keys and its seek dialog (ui_net_lobby.c, ui_net_seek.c).
+ * --challenge; quit leaves it standing, back in the lobby). What the
+ * full-screen lobby does with its cursor, its keys and its seek dialog
+ * (ui_net_lobby.c, ui_net_seek.c).
  */
 #include "config.h"
 
@@ -104,6 +105,27 @@ game_of(struct plain *p, const char *word, const char *arg)
 	return -1;
 }
 
+/* A seek's or a challenge's control: a clock M+S (*days 0) or Nd; false
+ * said. */
+static bool
+control(const char *word, const char *text, int *days)
+{
+	*days = 0;
+	if (strchr(text, '+') != NULL || session_seek_days(text, days))
+		return true;
+	plain_out(P_("%1$s: '%2$s' is neither a clock (M+S, such as 5+3) nor "
+	    "days a move (1d, 2d, 3d, 5d, 7d, 10d or 14d)."), word, text);
+	return false;
+}
+
+/* The session's refusal, whose words are --seek's or --clock's: here the
+ * command was typed, without the dashes. */
+static void
+refused(const char *err)
+{
+	plain_out("%s", strncmp(err, "--", 2) == 0 ? err + 2 : err);
+}
+
 /* seek M+S [rated], seek Nd [rated]: sent as --seek sends it (the
  * seek's line and its pairing are the session's); withdrawing it stays
  * in the lobby. */
@@ -112,7 +134,7 @@ seek(struct plain *p, const char *arg)
 {
 	struct session *s = p->s;
 	char clock[32], rest[16], err[200];
-	int days = 0, n;
+	int days, n;
 
 	n = sscanf(arg, "%31s %15s", clock, rest);
 	if (n < 1 || (n == 2 && strcmp(rest, "rated") != 0)) {
@@ -120,20 +142,24 @@ seek(struct plain *p, const char *arg)
 		    "such as seek 5+3), or seek Nd [rated] (N days a move)."));
 		return;
 	}
-	if (strchr(clock, '+') == NULL && !session_seek_days(clock, &days)) {
-		plain_out(P_("seek: '%s' is neither a clock (M+S, such as 5+3) "
-		    "nor days a move (1d, 2d, 3d, 5d, 7d, 10d or 14d)."), clock);
+	if (!control("seek", clock, &days))
 		return;
-	}
 	if (session_seek_start(s, days > 0 ? NULL : clock, days, n == 2,
 	    "congo", -1, err, sizeof err) < 0) {
-		/* (its words are --seek's: here it was typed seek) */
-		plain_out("%s", strncmp(err, "--", 2) == 0 ? err + 2 : err);
+		refused(err);
 		return;
 	}
 	s->net->seek.quit = false;      /* unseek: back in the lobby */
 	plain_out(P_("Seeking %s: you are paired with the first stranger "
 	    "seeking the same; unseek withdraws it."), arg);
+}
+
+static void
+unseek(struct plain *p, const char *arg)
+{
+	(void)arg;
+	if (!session_seek_cancel(p->s, false))
+		plain_out("%s", P_("unseek: no seek of yours waits."));
 }
 
 /* challenge NAME M+S [rated], challenge NAME Nd [rated]. */
@@ -142,7 +168,7 @@ challenge(struct plain *p, const char *arg)
 {
 	struct session *s = p->s;
 	char name[40], clock[32], rest[16], err[200];
-	int days = 0, n;
+	int days, n;
 
 	n = sscanf(arg, "%39s %31s %15s", name, clock, rest);
 	if (n < 2 || (n == 3 && strcmp(rest, "rated") != 0)) {
@@ -150,63 +176,86 @@ challenge(struct plain *p, const char *arg)
 		    "NAME Nd [rated] (N days a move)."));
 		return;
 	}
-	if (strchr(clock, '+') == NULL && !session_seek_days(clock, &days)) {
-		plain_out(P_("challenge: '%s' is neither a clock (M+S, such as "
-		    "5+3) nor days a move (1d, 2d, 3d, 5d, 7d, 10d or 14d)."),
-		    clock);
+	if (!control("challenge", clock, &days))
 		return;
-	}
 	if (session_challenge_start(s, name, days > 0 ? NULL : clock, days,
 	    n == 3, "congo", -1, err, sizeof err) < 0) {
-		/* (--clock's words: here it was typed) */
-		plain_out("%s", strncmp(err, "--", 2) == 0 ? err + 2 : err);
+		refused(err);
 		return;
 	}
 	s->net->from_lobby = true;      /* quit: back here, it stands */
 }
 
+/* list: said when the answer has come (plain_lobby_follow). */
+static void
+list(struct plain *p, const char *arg)
+{
+	(void)arg;
+	session_lobby_refresh(p->s);
+	session_lobby_ask(p->s, true);
+	p->want_list = true;
+	p->list_heard = -1;             /* open N: of the list to come */
+}
+
+static void
+create(struct plain *p, const char *arg)
+{
+	if (arg[0] != '\0' && strcmp(arg, "black") != 0 &&
+	    strcmp(arg, "white") != 0)
+		plain_out(P_("create [white|black]: the seat you take, not "
+		    "'%s'."), arg);
+	else
+		session_lobby_create(p->s, strcmp(arg, "black") == 0 ? BLACK :
+		    WHITE);
+}
+
+static void
+open_or_watch(struct plain *p, const char *word, const char *arg)
+{
+	int i = game_of(p, word, arg);
+
+	if (i < 0)
+		return;
+	p->s->net->lobby.sel = i;
+	session_lobby_open(p->s, strcmp(word, "watch") == 0);
+}
+
+static void
+open_game(struct plain *p, const char *arg)
+{
+	open_or_watch(p, "open", arg);
+}
+
+static void
+watch(struct plain *p, const char *arg)
+{
+	open_or_watch(p, "watch", arg);
+}
+
+static const struct {
+	const char *word;
+	void (*run)(struct plain *p, const char *arg);
+} lobby_cmds[] = {
+	{ "list", list }, { "open", open_game }, { "watch", watch },
+	{ "create", create }, { "seek", seek }, { "unseek", unseek },
+	{ "challenge", challenge },
+};
+
 bool
 plain_lobby_input(struct plain *p, const char *word, const char *arg)
 {
-	struct session *s = p->s;
-	bool open = strcmp(word, "open") == 0;
-	bool watch = strcmp(word, "watch") == 0;
-	int i;
+	size_t i;
 
-	if (!open && !watch && strcmp(word, "list") != 0 &&
-	    strcmp(word, "create") != 0 && strcmp(word, "seek") != 0 &&
-	    strcmp(word, "unseek") != 0 && strcmp(word, "challenge") != 0)
+	for (i = 0; i < sizeof lobby_cmds / sizeof lobby_cmds[0]; i++)
+		if (strcmp(word, lobby_cmds[i].word) == 0)
+			break;
+	if (i == sizeof lobby_cmds / sizeof lobby_cmds[0])
 		return false;
-	if (s->net == NULL || !p->lobby) {
+	if (p->s->net == NULL || !p->lobby)
 		plain_out(P_("%s: only in the lobby (congo --plain --lobby; quit "
 		    "goes back there from a game watched)."), word);
-		return true;
-	}
-	if (strcmp(word, "list") == 0) {
-		/* said when the answer has come (plain_lobby_follow) */
-		session_lobby_refresh(s);
-		session_lobby_ask(s, true);
-		p->want_list = true;
-		p->list_heard = -1;         /* open N: of the list to come */
-	} else if (strcmp(word, "challenge") == 0) {
-		challenge(p, arg);
-	} else if (strcmp(word, "seek") == 0) {
-		seek(p, arg);
-	} else if (strcmp(word, "unseek") == 0) {
-		if (!session_seek_cancel(s, false))
-			plain_out("%s", P_("unseek: no seek of yours waits."));
-	} else if (strcmp(word, "create") == 0) {
-		if (arg[0] != '\0' && strcmp(arg, "black") != 0 &&
-		    strcmp(arg, "white") != 0)
-			plain_out(P_("create [white|black]: the seat you take, "
-			    "not '%s'."), arg);
-		else
-			session_lobby_create(s, strcmp(arg, "black") == 0 ?
-			    BLACK : WHITE);
-	} else if ((i = game_of(p, word, arg)) >= 0) {
-		s->net->lobby.sel = i;
-		session_lobby_open(s, watch);
-	}
+	else
+		lobby_cmds[i].run(p, arg);
 	return true;
 }
 

@@ -138,7 +138,7 @@ plain_net_input(struct plain *p, const char *word, const char *arg)
 		return false;       /* games NAME: the session's :games */
 	if (games || chal) {
 		/* (on the way back to the lobby, a new connection: asked
-		 * once it is online, plain_net_asked) */
+		 * once it is online, ask_pending) */
 		if (session_link_connecting(p->s)) {
 			p->ask_mine |= games;
 			p->ask_chal |= chal;

@@ -96,48 +96,28 @@ session_clock_shown(const struct session *s, int color)
 	return session_clock_left(s, color);
 }
 
-/* "M+S" or "none" read: *clocked false for none. -1 with a message. */
-static int
-clock_read(struct session *s, const char *text, bool *clocked,
-    int64_t *base, int64_t *inc)
-{
-	char err[160];
-
-	*clocked = false;
-	*base = *inc = 0;
-	if (strcmp(text, "none") == 0 || strcmp(text, "0") == 0)
-		return 0;
-	if (clock_parse_minutes(text, base, inc, err, sizeof err) < 0) {
-		session_msg(s, SM_ERROR, _("clock: %s"), err);
-		return -1;
-	}
-	*clocked = true;
-	return 0;
-}
-
+/* The game about to start: the next clock, taken at once. */
 int
 session_set_clock(struct session *s, const char *text)
 {
-	bool clocked;
-	int64_t base, inc;
-
-	if (clock_read(s, text, &clocked, &base, &inc) < 0)
+	if (session_set_next_clock(s, text) < 0)
 		return -1;
-	s->clocked = clocked;
-	s->tc_base = base;
-	s->tc_inc = inc;
-	s->next_set = false;
+	session_clock_take_next(s);
 	return 0;
 }
 
 int
 session_set_next_clock(struct session *s, const char *text)
 {
-	bool clocked;
-	int64_t base, inc;
+	char err[160];
+	int64_t base = 0, inc = 0;
+	bool clocked = strcmp(text, "none") != 0 && strcmp(text, "0") != 0;
 
-	if (clock_read(s, text, &clocked, &base, &inc) < 0)
+	if (clocked && clock_parse_minutes(text, &base, &inc, err,
+	    sizeof err) < 0) {
+		session_msg(s, SM_ERROR, _("clock: %s"), err);
 		return -1;
+	}
 	s->next_set = true;
 	s->next_clocked = clocked;
 	s->next_base = base;

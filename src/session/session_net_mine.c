@@ -133,12 +133,40 @@ challenge_item(struct session_net *u, const char *t)
 	c->expires = utc_of(t, "expires");
 }
 
+/* The asking of one of the two lists: your games (MINE), or the
+ * challenges. */
+struct asked {
+	bool *asking, *again, *failed;
+	const char *verb;
+};
+
+static struct asked
+asked_of(struct session_mine *m, bool games)
+{
+	return games ? (struct asked){ &m->asking, &m->again, &m->failed,
+	    "MINE" } : (struct asked){ &m->chal_asking, &m->chal_again,
+	    &m->chal_failed, "CHALLENGES" };
+}
+
+/* Asked now, or, when an answer is on the way (it may have been asked
+ * before a change: a challenge withdrawn), again once it has come. */
+static void
+ask(struct net_client *c, struct asked a)
+{
+	*a.failed = false;
+	if (*a.asking)
+		*a.again = true;
+	else if (net_client_query(c, a.verb, "") == 0)
+		*a.asking = true;
+}
+
 bool
 session_mine_event(struct session *s, const struct net_event *e)
 {
 	struct session_net *u = s->net;
 	struct session_mine *m = &u->mine;
 	bool games = strcmp(e->verb, "MINE") == 0;
+	struct asked a = asked_of(m, games);
 
 	if ((!games && strcmp(e->verb, "CHALLENGES") != 0) ||
 	    (e->kind != NEV_ITEMS && e->kind != NEV_ITEM &&
@@ -150,13 +178,8 @@ session_mine_event(struct session *s, const struct net_event *e)
 		/* (a server without them: not asked again this time); the
 		 * next ask may ask again (a limit's 429) */
 		m->at = util_now_ms() + 600000;
-		if (games) {
-			m->asking = m->again = false;
-			m->failed = true;
-		} else {
-			m->chal_asking = m->chal_again = false;
-			m->chal_failed = true;
-		}
+		*a.asking = *a.again = false;
+		*a.failed = true;
 		session_msg(s, SM_ERROR, games ? _("your games: %s") :
 		    _("challenges: %s"), e->text);
 		break;
@@ -174,17 +197,12 @@ session_mine_event(struct session *s, const struct net_event *e)
 		break;
 	default:
 		/* asked again meanwhile: the answer to that one is wanted */
-		if (games && m->again && net_client_query(u->c, "MINE",
-		    "") == 0)
-			m->again = false;
-		else if (games) {
-			m->asking = m->again = false;
-			m->listed = true;
-		} else if (m->chal_again && net_client_query(u->c,
-		    "CHALLENGES", "") == 0)
-			m->chal_again = false;
-		else
-			m->chal_asking = m->chal_again = false;
+		if (*a.again && net_client_query(u->c, a.verb, "") == 0)
+			*a.again = false;
+		else {
+			*a.asking = *a.again = false;
+			m->listed |= games;
+		}
 		session_lobby_highlight(s);
 		break;
 	}
@@ -399,22 +417,10 @@ session_mine_ask(struct session *s, bool games, bool chal)
 	if (u->account[0] == '\0')
 		return _("needs an account: log in (congo --login NAME, or "
 		    "network.account in congo.conf)");
-	/* one in flight may have been asked before a change (a challenge
-	 * withdrawn): asked again once it has come */
-	if (games) {
-		m->failed = false;
-		if (m->asking)
-			m->again = true;
-		else if (net_client_query(u->c, "MINE", "") == 0)
-			m->asking = true;
-	}
-	if (chal) {
-		m->chal_failed = false;
-		if (m->chal_asking)
-			m->chal_again = true;
-		else if (net_client_query(u->c, "CHALLENGES", "") == 0)
-			m->chal_asking = true;
-	}
+	if (games)
+		ask(u->c, asked_of(m, true));
+	if (chal)
+		ask(u->c, asked_of(m, false));
 	return NULL;
 }
 
