@@ -345,6 +345,42 @@ test_mine_again(void **state)
 	disconnect_fake();
 }
 
+/* Asked while the connection is being made again (the way back to the
+ * lobby is a new connection): your games, the challenges and a :games
+ * list wait, shown as being asked, and are asked once it is online, not
+ * refused as "not connected". */
+static void
+test_asked_while_connecting(void **state)
+{
+	struct session_mine *m = online();
+	struct session_cmd cmd = { CMD_GAMES, "ann" };
+
+	(void)state;
+	login("bob");
+	close(sfd);
+	sfd = -1;
+	WAIT(net_client_state(C) != NET_ONLINE);
+	assert_null(session_mine_ask(&S, true, true));
+	assert_true(m->asking);
+	assert_true(m->chal_asking);
+	assert_int_equal(session_net_list_open(&S, &cmd), 0);
+	assert_non_null(strstr(S.net->list->title, "Games of ann"));
+	assert_false(S.net->list->done);
+	assert_null(strstr(S.msg.text, "not connected"));
+	fake_hello();
+	expect_line("#G GAMES player=ann limit=100", NULL, 0);
+	expect_line("#M GAMES mine=yes", NULL, 0);
+	expect_line("#H CHALLENGES", NULL, 0);
+	assert_true(m->asking);
+	send_line("OK #G GAMES n=0");
+	send_line("OK #M GAMES n=0");
+	send_line("OK #H CHALLENGES n=0");
+	WAIT(!m->asking && !m->chal_asking && S.net->list->done);
+	assert_false(m->wait);
+	assert_int_equal(S.net->list->wait.type, CMD_NONE);
+	disconnect_fake();
+}
+
 /* The view's hook: analysis refused where the network game says. */
 static const char *
 hook_noanalysis(void *ctx)
@@ -637,6 +673,7 @@ FAKE_HOME_MAIN("test_session_corr",
 	cmocka_unit_test(test_accept),
 	cmocka_unit_test(test_mine_answer),
 	cmocka_unit_test(test_mine_again),
+	cmocka_unit_test(test_asked_while_connecting),
 	cmocka_unit_test(test_corr_game),
 	cmocka_unit_test(test_fair_play),
 	cmocka_unit_test(test_fair_seat),

@@ -48,10 +48,6 @@ struct plain {
 	unsigned seen_view;         /* the network game's view_serial */
 	bool want_mine, want_chal;  /* games, challenges typed: said when
 	                               the server's lists have come */
-	bool ask_mine, ask_chal;    /* typed while connecting: asked once
-	                               online */
-	struct session_cmd ask_list; /* the same of games NAME, whois, top
-	                               (CMD_NONE: none) */
 	bool want_list;             /* list typed: said once it has come */
 	/* the lobby's list said (plain_lobby.c): open N and watch N are
 	 * its games, by id (list_heard of them; -1 none said) */

@@ -87,31 +87,6 @@ say_mine(struct plain *p)
 	}
 }
 
-/* games, challenges, games NAME, whois, top typed while connecting:
- * asked now it is online */
-static void
-ask_pending(struct plain *p)
-{
-	const char *why;
-
-	if (p->ask_list.type != CMD_NONE && !session_link_connecting(p->s)) {
-		struct session_cmd cmd = p->ask_list;
-
-		p->ask_list.type = CMD_NONE;
-		if (session_net_list_open(p->s, &cmd) == 0)
-			p->list_lobby = p->lobby;
-	}
-	if ((!p->ask_mine && !p->ask_chal) || session_link_connecting(p->s))
-		return;
-	if ((why = session_mine_ask(p->s, p->ask_mine, p->ask_chal)) != NULL)
-		plain_out("%s: %s", p->ask_mine ? "games" : "challenges", why);
-	else {
-		p->want_mine |= p->ask_mine;
-		p->want_chal |= p->ask_chal;
-	}
-	p->ask_mine = p->ask_chal = false;
-}
-
 static void
 after_hook(void *ctx, const struct net_event *e)
 {
@@ -120,7 +95,6 @@ after_hook(void *ctx, const struct net_event *e)
 	if (session_link_after(p->s, e))
 		p->lobby = false;
 	sync_view(p);
-	ask_pending(p);
 	if (p->want_mine || p->want_chal)
 		say_mine(p);
 	plain_lobby_follow(p);
@@ -138,12 +112,7 @@ plain_net_input(struct plain *p, const char *word, const char *arg)
 		return false;       /* games NAME: the session's :games */
 	if (games || chal) {
 		/* (on the way back to the lobby, a new connection: asked
-		 * once it is online, ask_pending) */
-		if (session_link_connecting(p->s)) {
-			p->ask_mine |= games;
-			p->ask_chal |= chal;
-			return true;
-		}
+		 * once it is online, by the session) */
 		if ((why = session_mine_ask(p->s, games, chal)) != NULL) {
 			plain_out("%s: %s", word, why);
 			return true;
@@ -213,11 +182,6 @@ command_hook(void *ctx, const struct session_cmd *cmd)
 	case CMD_WHOIS:
 	case CMD_TOP:
 	case CMD_GAMES:
-		if (session_link_connecting(p->s)) {
-			/* (asked once online: ask_pending) */
-			p->ask_list = *cmd;
-			return true;
-		}
 		/* said, and the player stays where they are (a record
 		 * opened from it goes back there: list_lobby) */
 		if (session_net_list_open(p->s, cmd) == 0)

@@ -616,14 +616,6 @@ session_link_online(const struct session *s)
 	    net_client_state(s->net->c) == NET_ONLINE;
 }
 
-bool
-session_link_connecting(const struct session *s)
-{
-	return s->net != NULL && s->net->c != NULL &&
-	    (net_client_state(s->net->c) == NET_CONNECTING ||
-	    net_client_state(s->net->c) == NET_RETRY);
-}
-
 int
 session_link_say_max(void)
 {

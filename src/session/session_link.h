@@ -86,11 +86,9 @@ void session_link_tick(struct session *s, bool lobby);
 bool session_link_clock(const struct session *s, int color, long long *left,
     bool *running);
 /* The game's id on the server ("" in the lobby), whether the connection
- * is online now (or being made, or made again after a loss), and the
- * longest chat line (bytes, PROTOCOL.md SAY). */
+ * is online now, and the longest chat line (bytes, PROTOCOL.md SAY). */
 const char *session_link_game_id(const struct session *s);
 bool session_link_online(const struct session *s);
-bool session_link_connecting(const struct session *s);
 int session_link_say_max(void);
 /* :info: the game, and for --host every command a friend may run. */
 void session_link_info(struct session *s);

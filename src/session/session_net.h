@@ -124,6 +124,8 @@ struct session_mine {
 	bool again, chal_again;   /* asked while asking: again once it has
 	                             come (a withdrawal between, say) */
 	bool failed, chal_failed; /* the last answer was an error */
+	bool wait, chal_wait;     /* asked while the connection was being
+	                             made: asked once it is online */
 	bool listed;              /* the games came once */
 	long long at;             /* when to ask again (0: now) */
 	char told[8][16];         /* the challenges said (EV CHALLENGED
@@ -146,6 +148,9 @@ struct session_net_list {
 	char recgame[16];
 	bool reclobby;            /* asked for from the lobby */
 	bool loaded;              /* a record was loaded (with view_serial) */
+	struct session_cmd wait;  /* asked while the connection was being
+	                             made (the way back to the lobby is a
+	                             new one): asked once it is online */
 };
 
 /*
@@ -347,7 +352,8 @@ void session_seeks_event(struct session *s, const struct net_event *e);
 void session_seek_minutes(const char *secs, char *out, size_t n);
 
 /* session_net_list.c: :whois, :top, :games asked (0, or -1 with a
- * message); the ITEMs of a reply (SEEKS' included; false for another
+ * message; while the connection is being made, asked once it is online:
+ * session_net_list_online, at NET_ONLINE); the ITEMs of a reply (SEEKS' included; false for another
  * event); game i of a :games list asked for its RECORD, reviewed once it
  * came (session_net_record_open; lobby: the list was asked for in the
  * lobby, where q goes back to; 0 asked, -1 with a message); freed with
@@ -355,6 +361,7 @@ void session_seek_minutes(const char *secs, char *out, size_t n);
 int session_net_list_open(struct session *s, const struct session_cmd *cmd);
 bool session_net_list_event(struct session *s, const struct net_event *e);
 int session_net_list_record(struct session *s, int i, bool lobby);
+void session_net_list_online(struct session *s);
 void session_net_list_free(struct session *s);
 
 /* session_net_record.c. The record at path (the RECORD of game) reviewed:
@@ -417,9 +424,12 @@ int session_mine_open(struct session *s);
 int session_mine_decline(struct session *s, bool withdraw);
 /* Your games (games) and the challenges (chal) asked now, wherever one
  * is (the plain mode's games and challenges): NULL, or why not (no
- * account, not connected). A listed challenge answered by its game's id:
+ * account, no connection); while the connection is being made they are
+ * asked once it is online (session_mine_online, at NET_ONLINE), and
+ * shown as being asked meanwhile. A listed challenge answered by its game's id:
  * verb "accept" (from the lobby), "decline", "withdraw"; 0, or -1 said. */
 const char *session_mine_ask(struct session *s, bool games, bool chal);
+void session_mine_online(struct session *s);
 int session_mine_answer(struct session *s, const char *verb,
     const char *game);
 void session_mine_line(const struct session_mine_game *g, long long now,

@@ -49,6 +49,10 @@ session_net_list_open(struct session *s, const struct session_cmd *cmd)
 	struct session_net_list *l;
 	char args[200], w1[64] = "", w2[64] = "", what[64];
 	const char *verb, *me = net_client_account(u->c);
+	bool wait;
+
+	if (me[0] == '\0')
+		me = u->account;    /* (a new connection not logged in yet) */
 
 	sscanf(cmd->arg, "%63s %63s", w1, w2);
 	args[0] = '\0';
@@ -83,13 +87,21 @@ session_net_list_open(struct session *s, const struct session_cmd *cmd)
 		snprintf(what, sizeof what, "%s", w1[0] != '\0' ? w1 : me);
 		snprintf(args, sizeof args, "player=%s limit=100", what);
 	}
-	if (net_client_query(u->c, verb, args) < 0) {
+	/* (the way back to the lobby is a new connection: asked once it
+	 * is online, session_net_list_online) */
+	wait = net_client_state(u->c) == NET_CONNECTING ||
+	    net_client_state(u->c) == NET_RETRY;
+	if (!wait && net_client_query(u->c, verb, args) < 0) {
 		session_msg(s, SM_ERROR, _(":%s: not connected to the server"),
 		    cmd->type == CMD_WHOIS ? "whois" : cmd->type == CMD_TOP ?
 		    "top" : "games");
 		return -1;
 	}
 	l = list_of(u);
+	if (wait)
+		l->wait = *cmd;
+	else
+		l->wait.type = CMD_NONE;
 	snprintf(l->verb, sizeof l->verb, "%s", verb);
 	snprintf(l->title, sizeof l->title, verb[0] == 'W' ? _("Player %s") :
 	    verb[0] == 'T' ? _("Best players, %s") : _("Games of %s"), what);
@@ -99,6 +111,20 @@ session_net_list_open(struct session *s, const struct session_cmd *cmd)
 	l->done = false;
 	s->dirty = true;
 	return 0;
+}
+
+/* The connection is online: the list asked while it was being made. */
+void
+session_net_list_online(struct session *s)
+{
+	struct session_net_list *l = s->net->list;
+	struct session_cmd cmd;
+
+	if (l == NULL || l->wait.type == CMD_NONE)
+		return;
+	cmd = l->wait;
+	l->wait.type = CMD_NONE;
+	(void)session_net_list_open(s, &cmd);
 }
 
 static void

@@ -412,6 +412,16 @@ session_mine_ask(struct session *s, bool games, bool chal)
 	struct session_net *u = s->net;
 	struct session_mine *m = &u->mine;
 
+	if (u->c != NULL && u->account[0] != '\0' &&
+	    (net_client_state(u->c) == NET_CONNECTING ||
+	    net_client_state(u->c) == NET_RETRY)) {
+		/* (the way back to the lobby is a new connection) */
+		m->wait |= games;
+		m->chal_wait |= chal;
+		m->asking |= games;
+		m->chal_asking |= chal;
+		return NULL;
+	}
 	if (u->c == NULL || net_client_state(u->c) != NET_ONLINE)
 		return _("not connected to the server");
 	if (u->account[0] == '\0')
@@ -422,6 +432,19 @@ session_mine_ask(struct session *s, bool games, bool chal)
 	if (chal)
 		ask(u->c, asked_of(m, false));
 	return NULL;
+}
+
+/* The connection is online (after session_lobby_refresh, which forgot
+ * the answers on their way): what was asked while it was being made. */
+void
+session_mine_online(struct session *s)
+{
+	struct session_mine *m = &s->net->mine;
+	bool games = m->wait, chal = m->chal_wait;
+
+	m->wait = m->chal_wait = false;
+	if (games || chal)
+		(void)session_mine_ask(s, games, chal);
 }
 
 int

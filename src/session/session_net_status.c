@@ -39,6 +39,9 @@ on_status(struct session *s, const struct net_event *e)
 		u->reached = true;
 		/* (asked again once the lobby shows) */
 		session_lobby_refresh(s);
+		/* what was asked while it was being made */
+		session_net_list_online(s);
+		session_mine_online(s);
 		if (u->leaving) {
 			u->leaving = false;
 			return;
