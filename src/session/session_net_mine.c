@@ -443,8 +443,9 @@ session_mine_online(struct session *s)
 	bool games = m->wait, chal = m->chal_wait;
 
 	m->wait = m->chal_wait = false;
-	if (games || chal)
-		(void)session_mine_ask(s, games, chal);
+	if ((games || chal) && session_mine_ask(s, games, chal) == NULL &&
+	    games && chal)
+		m->at = util_now_ms() + MINE_EVERY_MS;  /* (not twice) */
 }
 
 int
