@@ -10,7 +10,10 @@
 # seat token; congo.conf naming the server and the account) lists his games
 # with congo --games and no option, takes the game back from Your games in
 # the lobby by his account, sees the position and moves; a second challenge
-# is declined from the lobby and its challenger is told.
+# is declined from the lobby and its challenger is told; bob's lobby's
+# command line (:whois, a command not for the lobby refused, :challenge
+# to a name nobody has refused and the lobby left as it was, then a
+# rated Megapawn challenge sent, left standing with q, withdrawn with w).
 #
 # Every wait polls with a deadline. Exit status: 0 pass, 1 fail, 77 skipped
 # (no tmux), 99 hard error.
@@ -160,6 +163,27 @@ wait_for c "ann's challenge is declined"
 wait_for a "bob declines the challenge \(q quits\)"
 T send-keys -t =a: q
 done_with a 0
+
+note "the lobby's command line: :whois, :challenge (refused, then sent)"
+cmd c "whois ann"
+wait_for c "^Player ann: 0 rated games, since "
+T send-keys -t =c: Escape
+wait_for c "Congo games on 127\.0\.0\.1"
+cmd c "resign"
+wait_for c ":resign: not in the lobby \(here: :challenge,"
+# a name mistyped: said, and the lobby goes on (it ended the program)
+cmd c "challenge nobody 5+3"
+wait_for c "cannot challenge nobody: no such account"
+wait_for c "Congo games on 127\.0\.0\.1"
+cmd c "challenge ann 2d rated megapawn"
+wait_for c "Challenge to ann sent \(game [A-Z2-7]{8}, you play"
+wait_for c "waiting for ann to accept \(q leaves, the challenge stands\)"
+T send-keys -t =c: q
+wait_for c "Congo games on 127\.0\.0\.1"
+wait_for c "[A-Z2-7]{8}  to   ann +megapawn +2d +rated"
+to_top c "[A-Z2-7]{8}  to   ann"
+T send-keys -t =c: w
+wait_for c "your challenge to ann is withdrawn"
 T send-keys -t =c: q
 done_with c 0
 echo "PASS"

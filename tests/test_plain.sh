@@ -169,6 +169,8 @@ annsgame=$game
 # ---- the plain lobby: list, open N, watch N, create; quit from a game
 # watched goes back to the lobby ----
 start la 5 --connect "127.0.0.1:$port" --lobby --name lia
+# the lobby said as a lobby, not as a game of two free seats
+wait_for la "^In the lobby of 127\.0\.0\.1 port $port: list says the games on the server, help the commands\.$"
 send 5 "open 1"
 wait_for la "^open: the games are not listed yet: list asks for them\.$"
 send 5 create
@@ -318,6 +320,12 @@ start cl 5 --config "$tmp/net.conf" --lobby
 wait_for cl "^logged in as carol$"
 send 5 "challenge dave purple"
 wait_for cl "^challenge: 'purple' is neither a clock"
+send 5 "challenge dave 5d blitz"
+wait_for cl "^challenge: 'blitz' is neither rated nor a variant \(congo, megapawn\)\.$"
+# a name nobody has: the server's refusal said, and the lobby goes on
+# (it ended the program)
+send 5 "challenge nobody 5+3"
+wait_for cl "^cannot challenge nobody: no such account$"
 send 5 "challenge dave 5d"
 wait_for cl "^Challenge to dave sent \(game [A-Z2-7]{8}, you play (White|Black)\): it stands until they answer; quit leaves it standing$"
 cg2=$(sed -n 's/^Challenge to dave sent (game \([A-Z2-7]*\),.*/\1/p' "$tmp/cl.out")

@@ -667,6 +667,75 @@ test_challenge_refused(void **state)
 	disconnect_fake();
 }
 
+/* The terms typed after seek and challenge: a control, then rated and a
+ * variant in any order; the refusals name the word. */
+static void
+test_terms(void **state)
+{
+	struct session_terms t;
+	char err[200];
+
+	(void)state;
+	assert_true(session_terms_parse("seek", "5+3", &t, err, sizeof err));
+	assert_string_equal(t.clock, "5+3");
+	assert_int_equal(t.days, 0);
+	assert_false(t.rated);
+	assert_string_equal(t.variant, "congo");
+	assert_true(session_terms_parse("seek", "2d megapawn rated", &t, err,
+	    sizeof err));
+	assert_string_equal(t.clock, "");
+	assert_int_equal(t.days, 2);
+	assert_true(t.rated);
+	assert_string_equal(t.variant, "megapawn");
+	assert_false(session_terms_parse("seek", "4d", &t, err, sizeof err));
+	assert_string_equal(err, "seek: '4d' is neither a clock (M+S, such as "
+	    "5+3) nor days a move (1d, 2d, 3d, 5d, 7d, 10d or 14d).");
+	assert_false(session_terms_parse("challenge", "5+3 blitz", &t, err,
+	    sizeof err));
+	assert_string_equal(err, "challenge: 'blitz' is neither rated nor a "
+	    "variant (congo, megapawn).");
+	/* too few or too many words: the caller's usage */
+	assert_false(session_terms_parse("seek", "", &t, err, sizeof err));
+	assert_string_equal(err, "");
+	assert_false(session_terms_parse("seek", "5+3 rated congo x", &t, err,
+	    sizeof err));
+	assert_string_equal(err, "");
+}
+
+/* A challenge typed in the lobby (:challenge, the plain lobby's): sent
+ * with its terms; the server's refusal is said and the lobby goes on (a
+ * --challenge refused ends the program: test_challenge_refused). */
+static void
+test_challenge_typed(void **state)
+{
+	(void)state;
+	online();
+	login("bob");
+	assert_int_equal(session_challenge_typed(&S, "ann"), -1);
+	assert_non_null(strstr(S.msg.text, "challenge NAME M+S [rated] "
+	    "[megapawn], or"));
+	assert_int_equal(session_challenge_typed(&S, "nobody 5+3 megapawn "
+	    "rated"), 0);
+	expect_line("#n CHALLENGE name=nobody rated=yes clock=300+3 "
+	    "variant=megapawn", NULL, 0);
+	/* one at a time */
+	assert_int_equal(session_challenge_typed(&S, "ann 5+3"), -1);
+	assert_non_null(strstr(S.msg.text, "from the lobby"));
+	send_line("ERR #n 404 NO_SUCH_PLAYER :no such account");
+	WAIT(strstr(S.msg.text, "cannot challenge") != NULL);
+	assert_string_equal(S.msg.text, "cannot challenge nobody: no such "
+	    "account");
+	assert_false(S.quit);
+	assert_string_equal(S.net->fatal, "");
+	assert_false(S.net->chal_once);
+	/* and another is sent */
+	assert_int_equal(session_challenge_typed(&S, "ann 3d"), 0);
+	expect_line("#n CHALLENGE name=ann rated=no days=3 variant=congo",
+	    NULL, 0);
+	assert_true(S.net->from_lobby);
+	disconnect_fake();
+}
+
 FAKE_HOME_MAIN("test_session_corr",
 	cmocka_unit_test(test_lines),
 	cmocka_unit_test(test_lobby_mine),
@@ -679,4 +748,6 @@ FAKE_HOME_MAIN("test_session_corr",
 	cmocka_unit_test(test_fair_seat),
 	cmocka_unit_test(test_challenge_sent),
 	cmocka_unit_test(test_challenge_refused),
+	cmocka_unit_test(test_terms),
+	cmocka_unit_test(test_challenge_typed),
 	cmocka_unit_test(test_create_days))

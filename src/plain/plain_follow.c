@@ -62,6 +62,13 @@ say_reset(struct plain *p)
 	p->over_said = false;
 	p->warned[WHITE] = p->warned[BLACK] = 0;
 	p->nskip = 0;
+	if (p->lobby && s->net != NULL) {
+		/* no game of one's own: the lobby's board is nobody's */
+		plain_out(P_("In the lobby of %1$s port %2$d: list says the "
+		    "games on the server, help the commands."), s->net->host,
+		    s->net->port);
+		return;
+	}
 	if (!s->have_game || session_learn_active(s) ||
 	    (s->learn != NULL && s->learn->mode == SL_LIST))
 		return;
@@ -450,8 +457,9 @@ say_result_and_turn(struct plain *p)
 	char res[128], text[sizeof p->turn];
 
 	if (!s->have_game || s->review >= 0 || s->asking || s->pick.open ||
-	    (s->learn != NULL && s->learn->mode == SL_LIST))
-		return;
+	    (s->learn != NULL && s->learn->mode == SL_LIST) || p->lobby ||
+	    (s->net != NULL && s->net->c != NULL && !s->net->synced))
+		return;         /* (a network game: once it is the server's) */
 	if (game_over(&s->game)) {
 		if (p->over_said)
 			return;

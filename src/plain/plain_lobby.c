@@ -3,10 +3,11 @@
  * the server's games (the session's LIST, session_net_lobby.c, asked
  * again each time: the server does not tell a lobby of new games),
  * numbered; open N takes a game's free seat or goes back to one's own,
- * watch N watches it, create [black] makes one; seek M+S [rated] (or
- * seek Nd: days a move) waits to be paired with a stranger, unseek
- * withdraws it; challenge NAME M+S|Nd [rated] challenges a player (as
- * --challenge; quit leaves it standing, back in the lobby). What the
+ * watch N watches it, create [black] makes one; seek M+S (or seek Nd:
+ * days a move; then rated, megapawn) waits to be paired with a stranger,
+ * unseek withdraws it; challenge NAME M+S|Nd [rated] [megapawn]
+ * challenges a player (the session's, session_challenge_typed; quit
+ * leaves it standing, back in the lobby). What the
  * full-screen lobby does with its cursor, its keys and its seek dialog
  * (ui_net_lobby.c, ui_net_seek.c).
  */
@@ -105,19 +106,6 @@ game_of(struct plain *p, const char *word, const char *arg)
 	return -1;
 }
 
-/* A seek's or a challenge's control: a clock M+S (*days 0) or Nd; false
- * said. */
-static bool
-control(const char *word, const char *text, int *days)
-{
-	*days = 0;
-	if (strchr(text, '+') != NULL || session_seek_days(text, days))
-		return true;
-	plain_out(P_("%1$s: '%2$s' is neither a clock (M+S, such as 5+3) nor "
-	    "days a move (1d, 2d, 3d, 5d, 7d, 10d or 14d)."), word, text);
-	return false;
-}
-
 /* The session's refusal, whose words are --seek's or --clock's: here the
  * command was typed, without the dashes. */
 static void
@@ -133,19 +121,17 @@ static void
 seek(struct plain *p, const char *arg)
 {
 	struct session *s = p->s;
-	char clock[32], rest[16], err[200];
-	int days, n;
+	struct session_terms t;
+	char err[200] = "";
 
-	n = sscanf(arg, "%31s %15s", clock, rest);
-	if (n < 1 || (n == 2 && strcmp(rest, "rated") != 0)) {
-		plain_out("%s", P_("seek M+S [rated] (minutes and seconds, "
-		    "such as seek 5+3), or seek Nd [rated] (N days a move)."));
+	if (!session_terms_parse("seek", arg, &t, err, sizeof err)) {
+		plain_out("%s", err[0] != '\0' ? err : P_("seek M+S [rated] "
+		    "[megapawn] (minutes and seconds, such as seek 5+3), or "
+		    "seek Nd [rated] [megapawn] (N days a move)."));
 		return;
 	}
-	if (!control("seek", clock, &days))
-		return;
-	if (session_seek_start(s, days > 0 ? NULL : clock, days, n == 2,
-	    "congo", -1, err, sizeof err) < 0) {
+	if (session_seek_start(s, t.days > 0 ? NULL : t.clock, t.days,
+	    t.rated, t.variant, -1, err, sizeof err) < 0) {
 		refused(err);
 		return;
 	}
@@ -162,28 +148,11 @@ unseek(struct plain *p, const char *arg)
 		plain_out("%s", P_("unseek: no seek of yours waits."));
 }
 
-/* challenge NAME M+S [rated], challenge NAME Nd [rated]. */
+/* challenge NAME TERMS: the session's (:challenge on the screen). */
 static void
 challenge(struct plain *p, const char *arg)
 {
-	struct session *s = p->s;
-	char name[40], clock[32], rest[16], err[200];
-	int days, n;
-
-	n = sscanf(arg, "%39s %31s %15s", name, clock, rest);
-	if (n < 2 || (n == 3 && strcmp(rest, "rated") != 0)) {
-		plain_out("%s", P_("challenge NAME M+S [rated], or challenge "
-		    "NAME Nd [rated] (N days a move)."));
-		return;
-	}
-	if (!control("challenge", clock, &days))
-		return;
-	if (session_challenge_start(s, name, days > 0 ? NULL : clock, days,
-	    n == 3, "congo", -1, err, sizeof err) < 0) {
-		refused(err);
-		return;
-	}
-	s->net->from_lobby = true;      /* quit: back here, it stands */
+	(void)session_challenge_typed(p->s, arg);
 }
 
 /* list: said when the answer has come (plain_lobby_follow). */
@@ -270,9 +239,11 @@ plain_lobby_help(const struct plain *p)
 	    "your own; watch N: watch it"));
 	plain_out("%s", P_("create [black]: make a game and wait in it for an "
 	    "opponent (you play White, or Black)"));
-	plain_out("%s", P_("seek M+S [rated], seek Nd [rated]: be paired with "
-	    "a stranger seeking the same (a clock, or N days a move); "
-	    "unseek: withdraw it"));
-	plain_out("%s", P_("challenge NAME M+S [rated], challenge NAME Nd "
-	    "[rated]: challenge a player (quit leaves it standing)"));
+	plain_out("%s", P_("seek M+S [rated] [megapawn], seek Nd [rated] "
+	    "[megapawn]: be paired with a stranger seeking the same (a "
+	    "clock, or N days a move; Congo unless megapawn); unseek: "
+	    "withdraw it"));
+	plain_out("%s", P_("challenge NAME M+S [rated] [megapawn], challenge "
+	    "NAME Nd [rated] [megapawn]: challenge a player (quit leaves it "
+	    "standing)"));
 }

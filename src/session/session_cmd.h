@@ -90,6 +90,8 @@ enum session_cmd_type {
 	CMD_COMMENT,         /* arg: the shown move's comment ("" clears) */
 	CMD_NAG,             /* arg: ! ? !! ?? !? ?! $N, "-" clears, "" next */
 	CMD_PGN,             /* the game's record onto the clipboard */
+	CMD_CHALLENGE,       /* arg: "NAME M+S|Nd [rated] [VARIANT]" (the
+	                      * lobby, network) */
 	NCMDS
 };
 

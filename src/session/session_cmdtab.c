@@ -238,6 +238,10 @@ const struct session_cmd_entry session_cmds[] = {
 	{ CMD_GAMES, "games", NULL, NULL, SCA_OPTIONAL, N_("[NAME]"), SMODE_NET,
 	  0, N_("network: the games played (Enter opens one's record)"), NET_ONLY,
 	  NOT_NET_IN, session_cmd_list , 0 },
+	{ CMD_CHALLENGE, "challenge", NULL, NULL, SCA_REQUIRED,
+	  N_("NAME M+S|Nd [rated] [megapawn]"), SMODE_NET, 0,
+	  N_("network, in the lobby: challenge a player (a clock, or days a "
+	  "move)"), NET_ONLY, NOT_NET_IN, session_cmd_challenge , 0 },
 	/* Leaving. */
 	{ CMD_QUIT, NULL, NULL, "q", SCA_NONE, NULL, SMODE_ALL, 0,
 	  N_("quit (asks during a game)"), NULL, 0, session_cmd_quit , 0 },

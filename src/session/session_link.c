@@ -509,7 +509,7 @@ announce(struct session *s, const struct net_event *e)
 		    "%s  (:info)") : _("Your friend runs: %s"), cmd);
 	} else if (u->chal_once) {
 		/* --challenge: it stands, whether we wait here or not */
-		u->chal_once = false;
+		u->chal_once = u->chal_typed = false;
 		/* (plain mode types quit where the screen has q) */
 		session_msg(s, SM_GOOD, !s->typed ? (e->seat == WHITE ?
 		    _("Challenge to %s sent (game %s, you play White): it "
@@ -644,4 +644,11 @@ session_cmd_list(struct session *s, const struct session_cmd *cmd)
 {
 	if (s->net != NULL)
 		(void)session_net_list_open(s, cmd);
+}
+
+void
+session_cmd_challenge(struct session *s, const struct session_cmd *cmd)
+{
+	if (s->net != NULL)
+		(void)session_challenge_typed(s, cmd->arg);
 }

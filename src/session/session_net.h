@@ -206,6 +206,8 @@ struct session_net {
 	                             refusal */
 	bool chal_once;           /* --challenge sent, not taken yet: a
 	                             refusal ends the program too */
+	bool chal_typed;          /* ... but typed in the lobby: a refusal
+	                             is said, and the lobby stays */
 	char challenged[32];      /* the account our open game waits for
 	                             (a challenge), "" none */
 	bool lobby_keys;          /* the view's lobby accepts and declines a
@@ -334,6 +336,19 @@ int session_seek_start(struct session *s, const char *clock, int days,
     bool rated, const char *variant, int seat, char *err, size_t errlen);
 /* "Nd", N one of the days a move PROTOCOL.md allows: true and N. */
 bool session_seek_days(const char *control, int *days);
+/* The terms typed after a seek or a challenge (the plain lobby's seek,
+ * challenge; :challenge): a control, a clock M+S or days Nd, then "rated"
+ * and a variant's name in any order (casual congo when left out); false
+ * with why in err ("" when the words are too few or too many: the
+ * caller says its usage), word naming the command. */
+struct session_terms {
+	char clock[32];           /* M+S, or "" with days */
+	int days;                 /* a move, or 0 with a clock */
+	bool rated;
+	char variant[16];
+};
+bool session_terms_parse(const char *word, const char *text,
+    struct session_terms *t, char *err, size_t n);
 /* A seek of clock ("300+3", seconds; "3d": days a move) and the rest
  * (NULL: defaults); desc is how the lobby names it while it waits. */
 void session_seek_send(struct session *s, const char *clock, bool rated,
@@ -467,6 +482,10 @@ bool session_net_fair_seat(struct session *s);
 int session_challenge_start(struct session *s, const char *name,
     const char *clock, int days, bool rated, const char *variant, int seat,
     char *err, size_t errlen);
+/* challenge NAME TERMS typed (:challenge, the plain lobby's challenge),
+ * from the lobby: sent, and leaving its game leaves it standing, back in
+ * the lobby; 0, or -1 said. */
+int session_challenge_typed(struct session *s, const char *arg);
 
 /* session_net_status.c: the connection's state, the account, and the
  * refusals that end the program (fatal and s->quit): true when the event

@@ -239,3 +239,38 @@ session_challenge_start(struct session *s, const char *name,
 	u->chal_once = true;
 	return 0;
 }
+
+int
+session_challenge_typed(struct session *s, const char *arg)
+{
+	struct session_net *u = s->net;
+	struct session_terms t;
+	char name[40], terms[64], err[200];
+
+	if (u == NULL || u->c == NULL)
+		return -1;
+	if (net_client_game_id(u->c)[0] != '\0' || u->chal_once) {
+		session_msg(s, SM_ERROR, "%s", s->typed ? _("challenge: from "
+		    "the lobby (quit goes back there)") : _(":challenge: from "
+		    "the lobby (q goes back there)"));
+		return -1;
+	}
+	terms[0] = err[0] = '\0';
+	if (sscanf(arg, "%39s %63[^\n]", name, terms) < 2 ||
+	    !session_terms_parse("challenge", terms, &t, err, sizeof err)) {
+		session_msg(s, SM_ERROR, "%s", err[0] != '\0' ? err :
+		    _("challenge NAME M+S [rated] [megapawn], or challenge "
+		    "NAME Nd [rated] [megapawn] (N days a move)."));
+		return -1;
+	}
+	if (session_challenge_start(s, name, t.days > 0 ? NULL : t.clock,
+	    t.days, t.rated, t.variant, -1, err, sizeof err) < 0) {
+		/* (--clock's words: here it was typed) */
+		session_msg(s, SM_ERROR, "%s", strncmp(err, "--", 2) == 0 ?
+		    err + 2 : err);
+		return -1;
+	}
+	u->chal_typed = true;
+	u->from_lobby = true;   /* leaving its game: back to the lobby */
+	return 0;
+}

@@ -111,6 +111,16 @@ dead_end(struct session *s, const struct net_event *e)
 		end_here(s);
 		return true;
 	}
+	if (u->chal_once && u->chal_typed &&
+	    strcmp(e->verb, "CHALLENGE") == 0) {
+		/* typed in the lobby (a name mistyped): said, and the
+		 * lobby goes on */
+		u->chal_once = u->chal_typed = false;
+		session_msg(s, SM_ERROR, _("cannot challenge %.31s: %.200s"),
+		    u->challenged, e->text);
+		u->challenged[0] = '\0';
+		return true;
+	}
 	if (u->chal_once && strcmp(e->verb, "CHALLENGE") == 0) {
 		snprintf(u->fatal, sizeof u->fatal, _("cannot challenge "
 		    "%.31s: %.200s"), u->challenged, e->text);

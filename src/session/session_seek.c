@@ -183,6 +183,43 @@ session_seek_days(const char *control, int *days)
 	return true;
 }
 
+bool
+session_terms_parse(const char *word, const char *text,
+    struct session_terms *t, char *err, size_t n)
+{
+	char control[32], w[3][16];
+	int k, i;
+
+	memset(t, 0, sizeof *t);
+	snprintf(t->variant, sizeof t->variant, "congo");
+	k = sscanf(text, "%31s %15s %15s %15s", control, w[0], w[1], w[2]);
+	if (k < 1 || k > 3) {
+		err[0] = '\0';         /* (the caller says its usage) */
+		return false;
+	}
+	if (strchr(control, '+') != NULL)
+		snprintf(t->clock, sizeof t->clock, "%s", control);
+	else if (!session_seek_days(control, &t->days)) {
+		snprintf(err, n, _("%1$s: '%2$s' is neither a clock (M+S, such "
+		    "as 5+3) nor days a move (1d, 2d, 3d, 5d, 7d, 10d or 14d)."),
+		    word, control);
+		return false;
+	}
+	for (i = 0; i < k - 1; i++) {
+		if (strcmp(w[i], "rated") == 0)
+			t->rated = true;
+		else if (strcmp(w[i], "congo") == 0 ||
+		    strcmp(w[i], "megapawn") == 0)
+			snprintf(t->variant, sizeof t->variant, "%.15s", w[i]);
+		else {
+			snprintf(err, n, _("%1$s: '%2$s' is neither rated nor a "
+			    "variant (congo, megapawn)."), word, w[i]);
+			return false;
+		}
+	}
+	return true;
+}
+
 void
 session_seek_send(struct session *s, const char *clock, bool rated,
     const char *variant, const char *color, const char *range,

@@ -27,6 +27,18 @@ app_set_flip_default(struct ui_app *a)
 	a->in.flipped = a->s.conf.ui.flip != black_alone;
 }
 
+void
+app_screen_over(struct ui_app *a, enum ui_screen_id id)
+{
+	if (a->screen == SCR_LOBBY || a->screen == SCR_BOARD)
+		a->back = a->screen;
+	a->screen = id;
+	if (id == SCR_HELP)
+		a->help_scroll = 0;
+	else if (id == SCR_LOG)
+		a->log_scroll = 0;
+}
+
 enum ui_screen_id
 app_screen(const struct ui_app *a)
 {
@@ -68,8 +80,7 @@ app_sync(struct ui_app *a)
 	}
 	if (s->want_help) {
 		s->want_help = false;
-		a->screen = SCR_HELP;
-		a->help_scroll = 0;
+		app_screen_over(a, SCR_HELP);
 	}
 	if (s->want_clip) {
 		/* :fen's position (:pgn's record) on the terminal's
@@ -88,8 +99,7 @@ app_sync(struct ui_app *a)
 	}
 	if (s->want_log) {
 		s->want_log = false;
-		a->screen = SCR_LOG;
-		a->log_scroll = 0;
+		app_screen_over(a, SCR_LOG);
 	}
 }
 
@@ -202,6 +212,40 @@ app_command(struct ui_app *a, const struct session_cmd *cmd)
 	}
 	session_command(&a->s, cmd);
 	app_sync(a);
+}
+
+/*
+ * A key on the command line of a screen without moves of its own (the
+ * board editor's, the lobby's): Tab completes, an entered line goes into
+ * the history, an error is said; true with *cmd when a command was
+ * entered (a move's text says nomove).
+ */
+bool
+app_cmdline_key(struct ui_app *a, const struct ui_event *ev,
+    const struct board *b, const char *nomove, struct session_cmd *cmd)
+{
+	struct ui_input_ctx ctx;
+	struct ui_action act;
+
+	if (ev->key == '\t') {
+		app_complete(a);
+		return false;
+	}
+	memset(&ctx, 0, sizeof ctx);
+	ctx.b = b;
+	ctx.nomove = nomove;
+	a->in.history = &a->s.history;
+	ui_input_key(&a->in, &ctx, ev, &act);
+	if (a->in.entered[0] != '\0') {
+		session_history_add(&a->s.history, a->in.entered);
+		a->in.entered[0] = '\0';
+	}
+	if (act.type == ACT_ERROR)
+		session_msg(&a->s, SM_ERROR, "%s", act.msg);
+	if (act.type != ACT_COMMAND)
+		return false;
+	*cmd = act.cmd;
+	return true;
 }
 
 /* ---- Tab completion ---- */

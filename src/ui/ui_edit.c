@@ -141,26 +141,11 @@ ui_edit_draw(struct ui_app *a)
 static void
 cmdline_key(struct ui_app *a, const struct ui_event *ev)
 {
-	struct ui_input_ctx ctx;
-	struct ui_action act;
+	struct session_cmd cmd;
 
-	if (ev->key == '\t') {
-		app_complete(a);
-		return;
-	}
-	memset(&ctx, 0, sizeof ctx);
-	ctx.b = &a->s.edit.b;
-	ctx.nomove = _("the board editor is open");
-	a->in.history = &a->s.history;
-	ui_input_key(&a->in, &ctx, ev, &act);
-	if (a->in.entered[0] != '\0') {
-		session_history_add(&a->s.history, a->in.entered);
-		a->in.entered[0] = '\0';
-	}
-	if (act.type == ACT_COMMAND)
-		app_command(a, &act.cmd);
-	else if (act.type == ACT_ERROR)
-		session_msg(&a->s, SM_ERROR, "%s", act.msg);
+	if (app_cmdline_key(a, ev, &a->s.edit.b,
+	    _("the board editor is open"), &cmd))
+		app_command(a, &cmd);
 }
 
 void
@@ -230,8 +215,7 @@ ui_edit_key(struct ui_app *a, const struct ui_event *ev)
 		ui_input_cmdline_open(&a->in, "", false);
 		return;
 	case '?':
-		a->screen = SCR_HELP;
-		a->help_scroll = 0;
+		app_screen_over(a, SCR_HELP);
 		return;
 	case 'f':
 		a->in.flipped = !a->in.flipped;

@@ -446,7 +446,7 @@ scroll_key(struct ui_app *a, int key, int *scroll, int up)
 	case UK_CLICK:
 		break;
 	default:
-		a->screen = SCR_BOARD;
+		a->screen = a->back;    /* (the board's, or the lobby) */
 		break;
 	}
 	a->s.dirty = true;

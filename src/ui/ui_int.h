@@ -163,6 +163,8 @@ struct ui_app {
 	struct ui_net *net;         /* network play (inert unless ->on) */
 	unsigned learn_seen;        /* the session's learn view_serial shown */
 	enum ui_screen_id screen;   /* the screen under a dialog */
+	enum ui_screen_id back;     /* where the help and the log go back
+	                               to: the board, the lobby */
 	int help_scroll;
 	int log_scroll;
 	int scroll;                 /* move list: lines back from the end */
@@ -177,7 +179,12 @@ struct ui_app {
 
 /* ui_app.c: keys and commands of the view, handed on to the session. */
 void app_command(struct ui_app *a, const struct session_cmd *cmd);
+bool app_cmdline_key(struct ui_app *a, const struct ui_event *ev,
+    const struct board *b, const char *nomove, struct session_cmd *cmd);
 void app_set_flip_default(struct ui_app *a);
+/* The help or the log shown over the board or the lobby (back there when
+ * it is left). */
+void app_screen_over(struct ui_app *a, enum ui_screen_id id);
 /* The screen to show now: a dialog or question of the session first. */
 enum ui_screen_id app_screen(const struct ui_app *a);
 /* Catch up with the session: selection and scroll after a change. */

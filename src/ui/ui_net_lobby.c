@@ -163,9 +163,58 @@ ui_lobby_draw(struct ui_app *a)
 	term_putw_words(rows - 3, 0, cols, ST_DIM, 0, row_keys(a));
 	term_putw_words(rows - 2, 0, cols, ST_DIM, 0,
 	    _(" s: seek  c: create  C: as Black  t: best  g: games played  "
-	    "r: refresh  q: quit"));
-	term_putw_words(rows - 1, 0, cols, a->s.msg.text[0] != '\0' ? a->s.msg.tone :
-	    ST_DIM, 0, a->s.msg.text);
+	    "r: refresh  : command  q: quit"));
+	if (a->in.cmdline)
+		ui_message_line(a);
+	else
+		term_putw_words(rows - 1, 0, cols, a->s.msg.text[0] != '\0' ?
+		    a->s.msg.tone : ST_DIM, 0, a->s.msg.text);
+}
+
+/* The commands of the lobby's command line: the lists, a challenge, the
+ * help, the log, the screen's own, and quit. */
+static bool
+lobby_command(enum session_cmd_type t)
+{
+	switch (t) {
+	case CMD_WHOIS:
+	case CMD_TOP:
+	case CMD_GAMES:
+	case CMD_CHALLENGE:
+	case CMD_HELP:
+	case CMD_LOG:
+	case CMD_REDRAW:
+	case CMD_UNICODE:
+	case CMD_QUIT_NOW:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* The command line, as on the board, with the lobby's commands. */
+static void
+cmdline_key(struct ui_app *a, const struct ui_event *ev)
+{
+	const char *nomove = _("this is the lobby: a game's moves are played "
+	    "in its game");
+	const struct session_cmd_entry *e;
+	struct session_cmd cmd;
+
+	if (!app_cmdline_key(a, ev, game_board(&a->s.game), nomove, &cmd))
+		return;
+	if (cmd.type == CMD_MOVE || cmd.type == CMD_MOVE_NOW) {
+		session_msg(&a->s, SM_ERROR, "%s", nomove);
+		return;
+	}
+	if (!lobby_command(cmd.type)) {
+		e = session_cmd_entry(cmd.type);
+		session_msg(&a->s, SM_ERROR, _(":%s: not in the lobby (here: "
+		    ":challenge, :whois, :top, :games, :help, :log, :quit)"),
+		    e != NULL && e->name != NULL ? e->name : "?");
+		return;
+	}
+	app_command(a, &cmd);
 }
 
 void
@@ -174,6 +223,11 @@ ui_lobby_key(struct ui_app *a, const struct ui_event *ev)
 	enum session_lobby_part part = session_lobby_part(&a->s);
 
 	a->s.dirty = true;
+	if (a->in.cmdline) {
+		cmdline_key(a, ev);
+		session_net_events(&a->s);
+		return;
+	}
 	a->s.msg.text[0] = '\0';
 	if (!a->s.net->seek.form.open) {
 		/* Up and Down over every part; a challenge's and your games'
@@ -197,6 +251,12 @@ ui_lobby_key(struct ui_app *a, const struct ui_event *ev)
 				break;
 			session_mine_open(&a->s);
 			session_net_events(&a->s);
+			return;
+		case ':':
+			ui_input_cmdline_open(&a->in, "", false);
+			return;
+		case '?':
+			app_screen_over(a, SCR_HELP);
 			return;
 		default:
 			break;
