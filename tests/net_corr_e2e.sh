@@ -13,7 +13,8 @@
 # is declined from the lobby and its challenger is told; bob's lobby's
 # command line (:whois, a command not for the lobby refused, :challenge
 # to a name nobody has refused and the lobby left as it was, then a
-# rated Megapawn challenge sent, left standing with q, withdrawn with w).
+# rated Megapawn challenge sent, left standing with q, withdrawn with w;
+# :create black 3+2 megapawn makes such a game).
 #
 # Every wait polls with a deadline. Exit status: 0 pass, 1 fail, 77 skipped
 # (no tmux), 99 hard error.
@@ -170,7 +171,7 @@ wait_for c "^Player ann: 0 rated games, since "
 T send-keys -t =c: Escape
 wait_for c "Congo games on 127\.0\.0\.1"
 cmd c "resign"
-wait_for c ":resign: not in the lobby \(here: :challenge,"
+wait_for c ":resign: not in the lobby \(here: :create, :challenge,"
 # a name mistyped: said, and the lobby goes on (it ended the program)
 cmd c "challenge nobody 5+3"
 wait_for c "cannot challenge nobody: no such account"
@@ -184,6 +185,12 @@ wait_for c "[A-Z2-7]{8}  to   ann +megapawn +2d +rated"
 to_top c "[A-Z2-7]{8}  to   ann"
 T send-keys -t =c: w
 wait_for c "your challenge to ann is withdrawn"
+# a game made with its seat, clock and variant (c makes Congo's, untimed)
+cmd c "create black 3+2 megapawn"
+wait_for c "Game [A-Z2-7]{8} on 127\.0\.0\.1: you play Black"
+wait_for c "Black +human +3:00"
+wait_for c "l1 z2 e2 g0 c2 m0 p5"
+T send-keys -t =c: q
 T send-keys -t =c: q
 done_with c 0
 echo "PASS"

@@ -173,6 +173,8 @@ start la 5 --connect "127.0.0.1:$port" --lobby --name lia
 wait_for la "^In the lobby of 127\.0\.0\.1 port $port: list says the games on the server, help the commands\.$"
 send 5 "open 1"
 wait_for la "^open: the games are not listed yet: list asks for them\.$"
+send 5 "create blue"
+wait_for la "^create: 'blue' is neither white, black, a clock \(M\+S\), days a move \(Nd\) nor a variant \(congo, megapawn\)\.$"
 send 5 create
 wait_for la "^Game [A-Z2-7]{8} on .*: you play White"
 lgame=$(sed -n 's/^Game \([A-Z2-7]*\) on .*/\1/p' "$tmp/la.out" | head -n 1)

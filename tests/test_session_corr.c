@@ -736,6 +736,28 @@ test_challenge_typed(void **state)
 	disconnect_fake();
 }
 
+/* create typed in the lobby (:create, the plain lobby's): the seat, the
+ * clock or days and the variant asked for; a word that is none said. */
+static void
+test_create_typed(void **state)
+{
+	(void)state;
+	online();
+	assert_int_equal(session_lobby_create_typed(&S, "purple"), -1);
+	assert_string_equal(S.msg.text, "create: 'purple' is neither white, "
+	    "black, a clock (M+S), days a move (Nd) nor a variant (congo, "
+	    "megapawn).");
+	assert_int_equal(session_lobby_create_typed(&S, "5+3 2d"), -1);
+	assert_non_null(strstr(S.msg.text, "each at most once"));
+	assert_int_equal(session_lobby_create_typed(&S, "0+1"), -1);
+	assert_int_equal(session_lobby_create_typed(&S, "black 3+2 megapawn"),
+	    0);
+	expect_line("#c CREATE seat=black name=bob variant=megapawn "
+	    "clock=180+2", NULL, 0);
+	assert_int_equal((int)inlen, 0);
+	disconnect_fake();
+}
+
 FAKE_HOME_MAIN("test_session_corr",
 	cmocka_unit_test(test_lines),
 	cmocka_unit_test(test_lobby_mine),
@@ -750,4 +772,5 @@ FAKE_HOME_MAIN("test_session_corr",
 	cmocka_unit_test(test_challenge_refused),
 	cmocka_unit_test(test_terms),
 	cmocka_unit_test(test_challenge_typed),
+	cmocka_unit_test(test_create_typed),
 	cmocka_unit_test(test_create_days))

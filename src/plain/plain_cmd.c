@@ -244,7 +244,7 @@ plain_help(const struct plain *p)
 		if (e->name == NULL || screen_only(e->type) ||
 		    e->type == CMD_HELP || e->type == CMD_TAKEBACK ||
 		    e->type == CMD_CLOCK || e->type == CMD_GAMES ||
-		    e->type == CMD_CHALLENGE)
+		    e->type == CMD_CHALLENGE || e->type == CMD_CREATE)
 			continue;
 		plain_out("%s%s%s: %s", e->name, e->usage != NULL ? " " : "",
 		    e->usage != NULL ? _(e->usage) : "", _(e->help));

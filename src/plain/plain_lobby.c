@@ -166,16 +166,12 @@ list(struct plain *p, const char *arg)
 	p->list_heard = -1;             /* open N: of the list to come */
 }
 
+/* create [white|black] [M+S|Nd] [megapawn]: the session's (:create on
+ * the screen). */
 static void
 create(struct plain *p, const char *arg)
 {
-	if (arg[0] != '\0' && strcmp(arg, "black") != 0 &&
-	    strcmp(arg, "white") != 0)
-		plain_out(P_("create [white|black]: the seat you take, not "
-		    "'%s'."), arg);
-	else
-		session_lobby_create(p->s, strcmp(arg, "black") == 0 ? BLACK :
-		    WHITE);
+	(void)session_lobby_create_typed(p->s, arg);
 }
 
 static void
@@ -237,8 +233,9 @@ plain_lobby_help(const struct plain *p)
 	plain_out("%s", P_("list: the games on the server, numbered"));
 	plain_out("%s", P_("open N: take game N's free seat, or go back to "
 	    "your own; watch N: watch it"));
-	plain_out("%s", P_("create [black]: make a game and wait in it for an "
-	    "opponent (you play White, or Black)"));
+	plain_out("%s", P_("create [black] [M+S|Nd] [megapawn]: make a game "
+	    "and wait in it for an opponent (you play White, or Black; no "
+	    "clock unless given; Congo unless megapawn)"));
 	plain_out("%s", P_("seek M+S [rated] [megapawn], seek Nd [rated] "
 	    "[megapawn]: be paired with a stranger seeking the same (a "
 	    "clock, or N days a move; Congo unless megapawn); unseek: "

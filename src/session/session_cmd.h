@@ -92,6 +92,8 @@ enum session_cmd_type {
 	CMD_PGN,             /* the game's record onto the clipboard */
 	CMD_CHALLENGE,       /* arg: "NAME M+S|Nd [rated] [VARIANT]" (the
 	                      * lobby, network) */
+	CMD_CREATE,          /* arg: "[white|black] [M+S|Nd] [VARIANT]"
+	                      * (the lobby, network) */
 	NCMDS
 };
 

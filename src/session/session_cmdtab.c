@@ -242,6 +242,10 @@ const struct session_cmd_entry session_cmds[] = {
 	  N_("NAME M+S|Nd [rated] [megapawn]"), SMODE_NET, 0,
 	  N_("network, in the lobby: challenge a player (a clock, or days a "
 	  "move)"), NET_ONLY, NOT_NET_IN, session_cmd_challenge , 0 },
+	{ CMD_CREATE, "create", NULL, NULL, SCA_OPTIONAL,
+	  N_("[white|black] [M+S|Nd] [megapawn]"), SMODE_NET, 0,
+	  N_("network, in the lobby: make a game and wait in it for an "
+	  "opponent"), NET_ONLY, NOT_NET_IN, session_cmd_create , 0 },
 	/* Leaving. */
 	{ CMD_QUIT, NULL, NULL, "q", SCA_NONE, NULL, SMODE_ALL, 0,
 	  N_("quit (asks during a game)"), NULL, 0, session_cmd_quit , 0 },

@@ -49,6 +49,7 @@ void session_cmd_net(struct session *s, const struct session_cmd *cmd);
 void session_cmd_info(struct session *s, const struct session_cmd *cmd);
 void session_cmd_list(struct session *s, const struct session_cmd *cmd);
 void session_cmd_challenge(struct session *s, const struct session_cmd *cmd);
+void session_cmd_create(struct session *s, const struct session_cmd *cmd);
 void session_cmd_learn(struct session *s, const struct session_cmd *cmd);
 void session_cmd_edit_analyse(struct session *s,
     const struct session_cmd *cmd);

@@ -652,3 +652,10 @@ session_cmd_challenge(struct session *s, const struct session_cmd *cmd)
 	if (s->net != NULL)
 		(void)session_challenge_typed(s, cmd->arg);
 }
+
+void
+session_cmd_create(struct session *s, const struct session_cmd *cmd)
+{
+	if (s->net != NULL)
+		(void)session_lobby_create_typed(s, cmd->arg);
+}

@@ -336,6 +336,10 @@ int session_seek_start(struct session *s, const char *clock, int days,
     bool rated, const char *variant, int seat, char *err, size_t errlen);
 /* "Nd", N one of the days a move PROTOCOL.md allows: true and N. */
 bool session_seek_days(const char *control, int *days);
+/* A clock M+S as the server takes it (clock=BASE+INC in seconds) into
+ * secs; -1 with why (not a clock, or less than a second). */
+int session_server_clock(const char *clock, char *secs, size_t n,
+    char *why, size_t whylen);
 /* The terms typed after a seek or a challenge (the plain lobby's seek,
  * challenge; :challenge): a control, a clock M+S or days Nd, then "rated"
  * and a variant's name in any order (casual congo when left out); false
@@ -411,6 +415,10 @@ void session_lobby_move(struct session *s, int delta);
 int session_lobby_open(struct session *s, bool watch);
 void session_lobby_highlight(struct session *s);
 void session_lobby_create(struct session *s, int seat);
+/* create [white|black] [M+S|Nd] [megapawn] typed (:create, the plain
+ * lobby's create): the game made, its seat taken (White unless black);
+ * from the lobby; 0, or -1 said. */
+int session_lobby_create_typed(struct session *s, const char *arg);
 
 /* session_net_mine.c. The lobby's "Your games" and challenges: asked
  * (once logged in, while shown: now, then every few seconds, and at once

@@ -217,20 +217,11 @@ session_challenge_start(struct session *s, const char *name,
 {
 	struct session_net *u = s->net;
 	char secs[32], why[160];
-	int64_t base, inc;
 
-	if (clock != NULL) {
-		if (clock_parse_minutes(clock, &base, &inc, why,
-		    sizeof why) < 0) {
-			snprintf(err, errlen, _("--clock: %s"), why);
-			return -1;
-		}
-		if (base < 1000) {
-			snprintf(err, errlen, "%s", _("--clock: a server clock "
-			    "has at least a second"));
-			return -1;
-		}
-		clock_format_control(base, inc, secs, sizeof secs);
+	if (clock != NULL && session_server_clock(clock, secs, sizeof secs,
+	    why, sizeof why) < 0) {
+		snprintf(err, errlen, _("--clock: %s"), why);
+		return -1;
 	}
 	net_client_challenge(u->c, name, variant, clock != NULL ? secs : NULL,
 	    days, rated, seat == WHITE ? "white" : seat == BLACK ? "black" :

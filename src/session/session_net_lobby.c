@@ -153,6 +153,56 @@ session_lobby_create(struct session *s, int seat)
 }
 
 int
+session_lobby_create_typed(struct session *s, const char *arg)
+{
+	struct session_net *u = s->net;
+	char w[5][32], secs[32] = "", why[160];
+	const char *variant = "congo";
+	int seat = WHITE, days = 0, k, i;
+
+	if (u == NULL || u->c == NULL)
+		return -1;
+	if (net_client_game_id(u->c)[0] != '\0') {
+		session_msg(s, SM_ERROR, "%s", s->typed ? _("create: from the "
+		    "lobby (quit goes back there)") : _(":create: from the lobby "
+		    "(q goes back there)"));
+		return -1;
+	}
+	k = sscanf(arg, "%31s %31s %31s %31s %31s", w[0], w[1], w[2], w[3],
+	    w[4]);
+	for (i = 0; i < k; i++) {
+		if (strcmp(w[i], "white") == 0 || strcmp(w[i], "black") == 0)
+			seat = w[i][0] == 'w' ? WHITE : BLACK;
+		else if (strcmp(w[i], "congo") == 0 ||
+		    strcmp(w[i], "megapawn") == 0)
+			variant = strcmp(w[i], "congo") == 0 ? "congo" :
+			    "megapawn";
+		else if (strchr(w[i], '+') != NULL) {
+			if (session_server_clock(w[i], secs, sizeof secs, why,
+			    sizeof why) < 0) {
+				session_msg(s, SM_ERROR, _("create: %s"), why);
+				return -1;
+			}
+		} else if (!session_seek_days(w[i], &days)) {
+			session_msg(s, SM_ERROR, _("create: '%s' is neither "
+			    "white, black, a clock (M+S), days a move (Nd) nor a "
+			    "variant (congo, megapawn)."), w[i]);
+			return -1;
+		}
+	}
+	if (k == 5 || (days > 0 && secs[0] != '\0')) {
+		session_msg(s, SM_ERROR, "%s", _("create [white|black] [M+S|Nd] "
+		    "[megapawn]: a seat, a clock or days a move, and the "
+		    "variant, each at most once."));
+		return -1;
+	}
+	net_client_create_game(u->c, seat, NULL, variant, secs[0] != '\0' ?
+	    secs : NULL, days);
+	session_msg(s, SM_NORMAL, "%s", _("creating a game..."));
+	return 0;
+}
+
+int
 session_lobby_open(struct session *s, bool watch)
 {
 	struct session_net *u = s->net;

@@ -183,6 +183,23 @@ session_seek_days(const char *control, int *days)
 	return true;
 }
 
+int
+session_server_clock(const char *clock, char *secs, size_t n, char *why,
+    size_t whylen)
+{
+	int64_t base, inc;
+
+	if (clock_parse_minutes(clock, &base, &inc, why, whylen) < 0)
+		return -1;
+	if (base < 1000) {
+		snprintf(why, whylen, "%s", _("a server clock has at least a "
+		    "second"));
+		return -1;
+	}
+	clock_format_control(base, inc, secs, n);
+	return 0;
+}
+
 bool
 session_terms_parse(const char *word, const char *text,
     struct session_terms *t, char *err, size_t n)
@@ -326,7 +343,6 @@ session_seek_start(struct session *s, const char *clock, int days,
     bool rated, const char *variant, int seat, char *err, size_t errlen)
 {
 	char spec[32], why[160], desc[64];
-	int64_t base, inc;
 
 	if (days > 0 && clock != NULL && clock[0] != '\0') {
 		snprintf(err, errlen, "%s", _("--seek: a clock (M+S) or "
@@ -346,16 +362,11 @@ session_seek_start(struct session *s, const char *clock, int days,
 		    "--seek 5+3) or --days N"));
 		return -1;
 	}
-	if (clock_parse_minutes(clock, &base, &inc, why, sizeof why) < 0) {
+	if (session_server_clock(clock, spec, sizeof spec, why,
+	    sizeof why) < 0) {
 		snprintf(err, errlen, _("--seek: %s"), why);
 		return -1;
 	}
-	if (base < 1000) {
-		snprintf(err, errlen, _("--seek: a server clock has at least a "
-		    "second"));
-		return -1;
-	}
-	clock_format_control(base, inc, spec, sizeof spec);
 	snprintf(desc, sizeof desc, "%.12s %s %.12s%s", clock, rated ?
 	    _("rated") : _("casual"), variant, seat < 0 ? "" :
 	    seat == WHITE ? _(" as White") : _(" as Black"));

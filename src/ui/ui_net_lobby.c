@@ -181,6 +181,7 @@ lobby_command(enum session_cmd_type t)
 	case CMD_TOP:
 	case CMD_GAMES:
 	case CMD_CHALLENGE:
+	case CMD_CREATE:
 	case CMD_HELP:
 	case CMD_LOG:
 	case CMD_REDRAW:
@@ -210,7 +211,7 @@ cmdline_key(struct ui_app *a, const struct ui_event *ev)
 	if (!lobby_command(cmd.type)) {
 		e = session_cmd_entry(cmd.type);
 		session_msg(&a->s, SM_ERROR, _(":%s: not in the lobby (here: "
-		    ":challenge, :whois, :top, :games, :help, :log, :quit)"),
+		    ":create, :challenge, :whois, :top, :games, :help, :log, :quit)"),
 		    e != NULL && e->name != NULL ? e->name : "?");
 		return;
 	}
