@@ -749,6 +749,8 @@ test_create_typed(void **state)
 	    "megapawn).");
 	assert_int_equal(session_lobby_create_typed(&S, "5+3 2d"), -1);
 	assert_non_null(strstr(S.msg.text, "each at most once"));
+	assert_int_equal(session_lobby_create_typed(&S, "black white"), -1);
+	assert_non_null(strstr(S.msg.text, "each at most once"));
 	assert_int_equal(session_lobby_create_typed(&S, "0+1"), -1);
 	assert_int_equal(session_lobby_create_typed(&S, "black 3+2 megapawn"),
 	    0);

@@ -158,7 +158,9 @@ session_lobby_create_typed(struct session *s, const char *arg)
 	struct session_net *u = s->net;
 	char w[5][32], secs[32] = "", why[160];
 	const char *variant = "congo";
-	int seat = WHITE, days = 0, k, i;
+	int seat = WHITE, days = 0, k, i, kind;
+	unsigned seen = 0;          /* the kinds of word given */
+	bool twice = false;
 
 	if (u == NULL || u->c == NULL)
 		return -1;
@@ -171,26 +173,33 @@ session_lobby_create_typed(struct session *s, const char *arg)
 	k = sscanf(arg, "%31s %31s %31s %31s %31s", w[0], w[1], w[2], w[3],
 	    w[4]);
 	for (i = 0; i < k; i++) {
-		if (strcmp(w[i], "white") == 0 || strcmp(w[i], "black") == 0)
+		if (strcmp(w[i], "white") == 0 || strcmp(w[i], "black") == 0) {
 			seat = w[i][0] == 'w' ? WHITE : BLACK;
-		else if (strcmp(w[i], "congo") == 0 ||
-		    strcmp(w[i], "megapawn") == 0)
+			kind = 1;
+		} else if (strcmp(w[i], "congo") == 0 ||
+		    strcmp(w[i], "megapawn") == 0) {
 			variant = strcmp(w[i], "congo") == 0 ? "congo" :
 			    "megapawn";
-		else if (strchr(w[i], '+') != NULL) {
+			kind = 2;
+		} else if (strchr(w[i], '+') != NULL) {
 			if (session_server_clock(w[i], secs, sizeof secs, why,
 			    sizeof why) < 0) {
 				session_msg(s, SM_ERROR, _("create: %s"), why);
 				return -1;
 			}
-		} else if (!session_seek_days(w[i], &days)) {
+			kind = 4;
+		} else if (session_seek_days(w[i], &days))
+			kind = 4;
+		else {
 			session_msg(s, SM_ERROR, _("create: '%s' is neither "
 			    "white, black, a clock (M+S), days a move (Nd) nor a "
 			    "variant (congo, megapawn)."), w[i]);
 			return -1;
 		}
+		twice |= (seen & (unsigned)kind) != 0;
+		seen |= (unsigned)kind;
 	}
-	if (k == 5 || (days > 0 && secs[0] != '\0')) {
+	if (k == 5 || twice) {
 		session_msg(s, SM_ERROR, "%s", _("create [white|black] [M+S|Nd] "
 		    "[megapawn]: a seat, a clock or days a move, and the "
 		    "variant, each at most once."));
