@@ -728,6 +728,7 @@ test_challenge_typed(void **state)
 	assert_false(S.quit);
 	assert_string_equal(S.net->fatal, "");
 	assert_false(S.net->chal_once);
+	assert_false(S.net->from_lobby);
 	/* and another is sent */
 	assert_int_equal(session_challenge_typed(&S, "ann 3d"), 0);
 	expect_line("#n CHALLENGE name=ann rated=no days=3 variant=congo",

@@ -115,7 +115,7 @@ dead_end(struct session *s, const struct net_event *e)
 	    strcmp(e->verb, "CHALLENGE") == 0) {
 		/* typed in the lobby (a name mistyped): said, and the
 		 * lobby goes on */
-		u->chal_once = u->chal_typed = false;
+		u->chal_once = u->chal_typed = u->from_lobby = false;
 		session_msg(s, SM_ERROR, _("cannot challenge %.31s: %.200s"),
 		    u->challenged, e->text);
 		u->challenged[0] = '\0';
