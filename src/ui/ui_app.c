@@ -30,8 +30,9 @@ app_set_flip_default(struct ui_app *a)
 void
 app_screen_over(struct ui_app *a, enum ui_screen_id id)
 {
-	if (a->screen == SCR_LOBBY || a->screen == SCR_BOARD)
-		a->back = a->screen;
+	/* (the board when over another screen, as always before) */
+	if (a->screen != SCR_HELP && a->screen != SCR_LOG)
+		a->back = a->screen == SCR_LOBBY ? SCR_LOBBY : SCR_BOARD;
 	a->screen = id;
 	if (id == SCR_HELP)
 		a->help_scroll = 0;
