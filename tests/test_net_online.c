@@ -347,6 +347,63 @@ test_takeback(void **state)
 }
 
 /*
+ * TAKEBACK's other answers: a bad action, a connection with no seat, an
+ * open game, an offer made twice (OK, told once), both sides offering
+ * (taken as accepted: back to the first offerer's last move), a game over.
+ */
+static void
+test_takeback_edges(void **state)
+{
+	struct t_fake *f = t_new(NULL, NULL);
+	struct t_game g;
+	const char *l;
+	char id[16];
+
+	(void)state;
+	/* an open game: nobody to ask */
+	t_hello(f, 2, "10.0.2.3");
+	t_say(f, 2, "#c CREATE seat=white name=cy");
+	l = t_expect(f, 2, "OK #c CREATE game=");
+	t_val(l, "game", id, sizeof id);
+	t_drain(f, 2);
+	t_ask(f, 2, "ERR #t 425 NOT_STARTED",
+	    "#t TAKEBACK game=%s action=offer", id);
+	t_start(f, &g, "");
+	t_ask(f, 0, "ERR #t 400 BAD_SYNTAX :action= is offer, accept or "
+	    "decline", "#t TAKEBACK game=%s action=undo", g.id);
+	t_ask(f, 0, "ERR #t 400 BAD_SYNTAX", "#t TAKEBACK game=%s", g.id);
+	t_ask(f, 2, "ERR #t 403 NOT_YOUR_SEAT",
+	    "#t TAKEBACK game=%s action=offer", g.id);
+	t_say(f, 0, "MOVE game=%s ply=0 move=c2c3", g.id);
+	t_say(f, 1, "MOVE game=%s ply=1 move=c6c5", g.id);
+	t_say(f, 0, "MOVE game=%s ply=2 move=d2d3", g.id);
+	t_drain(f, 0);
+	t_drain(f, 1);
+	/* offered twice: the second is an OK, nothing told again */
+	t_ask(f, 1, "OK #t TAKEBACK", "#t TAKEBACK game=%s action=offer",
+	    g.id);
+	t_event(f, 0, " TAKEBACK action=offer side=black");
+	t_drain(f, 1);
+	t_ask(f, 1, "OK #u TAKEBACK", "#u TAKEBACK game=%s action=offer",
+	    g.id);
+	assert_null(strstr(f->out[0], "TAKEBACK"));
+	/* both offer: Black's last move (ply 1) and White's after it undone */
+	t_ask(f, 0, "OK #o TAKEBACK", "#o TAKEBACK game=%s action=offer",
+	    g.id);
+	t_event(f, 1, " UNDO ply=1 ");
+	l = t_state(f, 0, g.id);
+	assert_non_null(strstr(l, " ply=1 turn=black "));
+	t_drain(f, 0);
+	t_drain(f, 1);
+	/* over: no takeback */
+	t_ask(f, 0, "OK #r RESIGN", "#r RESIGN game=%s", g.id);
+	t_drain(f, 1);
+	t_ask(f, 1, "ERR #t 410 GAME_OVER", "#t TAKEBACK game=%s action=offer",
+	    g.id);
+	t_free(f);
+}
+
+/*
  * A side of a timed game that makes no first move within the first-move
  * time (60 s by default; here 30 s) aborts it: no result, with nobody
  * connected too. Its time runs from its turn's start (the join for white,
@@ -703,6 +760,7 @@ TEST_MAIN(NULL, NULL,
 	cmocka_unit_test(test_cancel),
 	cmocka_unit_test(test_first_move_aborts),
 	cmocka_unit_test(test_takeback),
+	cmocka_unit_test(test_takeback_edges),
 	cmocka_unit_test(test_rematch),
 	cmocka_unit_test(test_rematch_for_an_absent_player),
 	cmocka_unit_test(test_rematch_refused_then_made),
