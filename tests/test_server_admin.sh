@@ -6,6 +6,7 @@
 # the account logs in, and the old key no longer does. A database of an
 # older version is refused at start, naming --upgrade; --upgrade brings it
 # up to date (exit 0) and its games go on; a newer one is refused always.
+# A second server on a port the first holds is refused.
 set -u
 builddir=${CONGO_BUILDDIR:-$(pwd)}
 server="$builddir/src/congo-server"
@@ -55,6 +56,13 @@ newkey=${new#Ann }
 "$server" --db "$tmp/games.db" --reset-key nobody > /dev/null 2>&1 &&
     fail "--reset-key of no account exited 0"
 start
+# The port taken in one family (this server's, IPv4's loopback): a second
+# server is refused, not left serving the other family alone (its clients
+# would reach one or the other by the address they used).
+timeout 20 "$server" --port "$port" --db "$tmp/other.db" --create \
+    > "$tmp/out" 2>&1 && fail "a second server on port $port started"
+grep -q "cannot listen on every address port $port: Address already in use" \
+    "$tmp/out" || fail "a second server on port $port said: $(cat "$tmp/out")"
 say "#l LOGIN name=ann key=$newkey" | grep -q "^OK #l LOGIN name=Ann" ||
     fail "the new key does not log in"
 say "#l LOGIN name=ann key=$key" | grep -q "^ERR #l 401 BAD_KEY" ||

@@ -27,7 +27,7 @@ listen_at(const char *host, int port, const char *what, int *fds, int *n,
 {
 	struct addrinfo hints, *res, *ai;
 	char ports[16];
-	int fd, one = 1, rc, lasterr = 0;
+	int fd, one = 1, rc, lasterr = 0, first = *n;
 
 	if (host != NULL && (host[0] == '\0' || strcmp(host, "*") == 0))
 		host = NULL;
@@ -57,6 +57,11 @@ listen_at(const char *host, int port, const char *what, int *fds, int *n,
 		    listen(fd, 128) < 0) {
 			lasterr = errno;
 			close(fd);
+			/* A family this machine lacks is left out; a port
+			 * another program holds in one of them is an error:
+			 * clients of that family would reach the other. */
+			if (lasterr == EADDRINUSE || lasterr == EACCES)
+				break;
 			continue;
 		}
 		if (*n == 0) {
@@ -73,7 +78,11 @@ listen_at(const char *host, int port, const char *what, int *fds, int *n,
 			break;
 	}
 	freeaddrinfo(res);
-	if (*n == 0) {
+	if (lasterr == EADDRINUSE || lasterr == EACCES) {
+		while (*n > first)
+			close(fds[--(*n)]);
+	}
+	if (*n == first) {
 		snprintf(err, errlen, "%scannot listen on %s port %d: %s",
 		    what, host != NULL ? host : "every address", port,
 		    strerror(lasterr));
