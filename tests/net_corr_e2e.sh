@@ -131,6 +131,19 @@ grep -Eq "^$game  your-turn   congo     ann +bob +[0-9]+m[0-9]{2}s +1d\$" \
     </dev/null || fail "congo --games for ann: $(cat "$tmp/games.out")"
 grep -Eq "^$game  their-turn  congo" "$tmp/games.out" ||
     fail "congo --games for ann: $(cat "$tmp/games.out")"
+# no account kept, an account without its key: said, status 1
+m3=$tmp/m3
+mkdir -p "$m3/state" "$m3/config"
+XDG_STATE_HOME="$m3/state" XDG_CONFIG_HOME="$m3/config" "$congo" \
+    --connect "$addr" --games >"$tmp/games.out" 2>&1 </dev/null &&
+    fail "congo --games without an account: status 0"
+grep -q "^congo: --games lists an account's games: no account kept for 127\.0\.0\.1 port $port" \
+    "$tmp/games.out" || fail "congo --games without an account: $(cat "$tmp/games.out")"
+XDG_STATE_HOME="$m3/state" XDG_CONFIG_HOME="$m3/config" "$congo" \
+    --connect "$addr" --login zed --games >"$tmp/games.out" 2>&1 </dev/null &&
+    fail "congo --games --login zed: status 0"
+grep -q "^congo: cannot log in: no key kept for zed" "$tmp/games.out" ||
+    fail "congo --games --login zed: $(cat "$tmp/games.out")"
 
 note "bob takes the game back from Your games, by his account, and moves"
 run_on c "$m2" --lobby
