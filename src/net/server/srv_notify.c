@@ -3,10 +3,14 @@
  * (io.notify) to tell a player away of a move, a challenge or a result;
  * the command runs through /bin/sh -c on a helper thread, never on the
  * event loop, with CONGO_EVENT, CONGO_GAME and CONGO_PLAYER in its
- * environment and /dev/null as its input; the thread waits for it (the
- * next notice waits behind it). A command that cannot be started or fails
- * is logged, never fatal; notices beyond NOTIFY_QUEUE_MAX waiting are
- * dropped (logged).
+ * environment and /dev/null as its input, in a process group of its own;
+ * the thread waits for it (the next notice waits behind it), at most
+ * NOTIFY_TIMEOUT_MS, then kills the group. A command that cannot be
+ * started, fails or is killed is logged, never fatal; notices beyond
+ * NOTIFY_QUEUE_MAX waiting are dropped (logged). When the server stops,
+ * what is running and waiting has NOTIFY_STOP_MS in all (a command that
+ * hangs must not keep the server from stopping); the rest is dropped,
+ * logged.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -17,11 +21,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 
 #include "net/server/srv_int.h"
 #include "util/util.h"
 
 #define NOTIFY_QUEUE_MAX 256
+#define NOTIFY_TIMEOUT_MS 60000
+#define NOTIFY_STOP_MS 5000
 
 extern char **environ;
 
@@ -39,12 +46,71 @@ struct srv_notify {
 	struct njob *head, *tail;
 	int n;
 	bool stop;
+	long long stop_by;        /* when stopping: the last moment */
 };
+
+/* Wait on the condition at most ms (its clock is CLOCK_MONOTONIC), the
+ * mutex held. */
+static void
+wait_ms(struct srv_notify *nt, long long ms)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	ts.tv_sec += (time_t)(ms / 1000);
+	ts.tv_nsec += (long)(ms % 1000) * 1000000L;
+	if (ts.tv_nsec >= 1000000000L) {
+		ts.tv_sec++;
+		ts.tv_nsec -= 1000000000L;
+	}
+	(void)pthread_cond_timedwait(&nt->cv, &nt->mu, &ts);
+}
+
+/* The command's end, waited for until its deadline (or the stop's):
+ * true with its status, false when it was killed (said in why). */
+static bool
+reap(struct srv_notify *nt, pid_t pid, int *st, char *why, size_t n)
+{
+	long long start = util_now_ms(), now, until, step = 10;
+	pid_t r;
+
+	for (;;) {
+		r = waitpid(pid, st, WNOHANG);
+		if (r == pid)
+			return true;
+		if (r < 0 && errno != EINTR) {
+			snprintf(why, n, "waitpid: %s", strerror(errno));
+			return false;
+		}
+		now = util_now_ms();
+		pthread_mutex_lock(&nt->mu);
+		until = start + NOTIFY_TIMEOUT_MS;
+		if (nt->stop && nt->stop_by < until)
+			until = nt->stop_by;
+		if (now >= until) {
+			pthread_mutex_unlock(&nt->mu);
+			break;
+		}
+		/* (a short command is reaped at once; a long one is looked
+		 * at every 250 ms at most, and at once when the server
+		 * stops) */
+		wait_ms(nt, until - now < step ? until - now : step);
+		pthread_mutex_unlock(&nt->mu);
+		if (step < 250)
+			step *= 2;
+	}
+	kill(-pid, SIGKILL);
+	while (waitpid(pid, st, 0) < 0 && errno == EINTR)
+		;
+	snprintf(why, n, "killed after %lld s", (util_now_ms() - start + 500) /
+	    1000);
+	return false;
+}
 
 static void
 run(struct srv_notify *nt, const struct njob *j)
 {
-	char ev[40], game[40], player[60];
+	char ev[40], game[40], player[60], why[80];
 	char *argv[] = { "sh", "-c", nt->cmd, NULL };
 	posix_spawn_file_actions_t fa;
 	posix_spawnattr_t at;
@@ -82,8 +148,10 @@ run(struct srv_notify *nt, const struct njob *j)
 	posix_spawnattr_init(&at);
 	posix_spawnattr_setsigmask(&at, &none);
 	posix_spawnattr_setsigdefault(&at, &dflt);
+	/* its own process group: killed whole (a pipeline too) */
+	posix_spawnattr_setpgroup(&at, 0);
 	posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGMASK |
-	    POSIX_SPAWN_SETSIGDEF);
+	    POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP);
 	rc = posix_spawn(&pid, "/bin/sh", &fa, &at, argv, env);
 	posix_spawnattr_destroy(&at);
 	posix_spawn_file_actions_destroy(&fa);
@@ -94,12 +162,11 @@ run(struct srv_notify *nt, const struct njob *j)
 		    strerror(rc));
 		return;
 	}
-	while (waitpid(pid, &st, 0) < 0)
-		if (errno != EINTR) {
-			srv_log(nt->sv, NET_LOG_WARN, "notify-command: waitpid: "
-			    "%s", strerror(errno));
-			return;
-		}
+	if (!reap(nt, pid, &st, why, sizeof why)) {
+		srv_log(nt->sv, NET_LOG_WARN, "notify-command for %s (game "
+		    "%s, %s): %s", j->player, j->game, j->event, why);
+		return;
+	}
 	if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
 		srv_log(nt->sv, NET_LOG_DEBUG, "notify-command: %s told of "
 		    "%s in game %s", j->player, j->event, j->game);
@@ -125,6 +192,11 @@ loop(void *arg)
 			pthread_cond_wait(&nt->cv, &nt->mu);
 		if (nt->head == NULL)
 			break;
+		if (nt->stop && util_now_ms() >= nt->stop_by) {
+			srv_log(nt->sv, NET_LOG_WARN, "notify-command: the "
+			    "server stops; %d notices not run", nt->n);
+			break;
+		}
 		j = nt->head;
 		nt->head = j->next;
 		if (nt->head == NULL)
@@ -143,12 +215,16 @@ struct srv_notify *
 srv_notify_new(struct srv *sv, const char *cmd, char *err, size_t errlen)
 {
 	struct srv_notify *nt = xcalloc(1, sizeof *nt);
+	pthread_condattr_t ca;
 	int rc;
 
 	nt->sv = sv;
 	nt->cmd = xstrdup(cmd);
 	pthread_mutex_init(&nt->mu, NULL);
-	pthread_cond_init(&nt->cv, NULL);
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	pthread_cond_init(&nt->cv, &ca);
+	pthread_condattr_destroy(&ca);
 	if ((rc = pthread_create(&nt->thread, NULL, loop, nt)) != 0) {
 		snprintf(err, errlen, "notify thread: %s", strerror(rc));
 		pthread_mutex_destroy(&nt->mu);
@@ -201,9 +277,11 @@ srv_notify_free(struct srv_notify *nt)
 		return;
 	pthread_mutex_lock(&nt->mu);
 	nt->stop = true;
+	nt->stop_by = util_now_ms() + NOTIFY_STOP_MS;
 	pthread_cond_signal(&nt->cv);
 	pthread_mutex_unlock(&nt->mu);
-	pthread_join(nt->thread, NULL);   /* the notices waiting run first */
+	/* the notices waiting run first, within NOTIFY_STOP_MS */
+	pthread_join(nt->thread, NULL);
 	while ((j = nt->head) != NULL) {
 		nt->head = j->next;
 		free(j);
