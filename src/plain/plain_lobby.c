@@ -6,8 +6,10 @@
  * watch N watches it, create [black] makes one; seek M+S (or seek Nd:
  * days a move; then rated, megapawn) waits to be paired with a stranger,
  * unseek withdraws it; challenge NAME M+S|Nd [rated] [megapawn]
- * challenges a player (the session's, session_challenge_typed; quit
- * leaves it standing, back in the lobby). What the
+ * challenges a player (quit leaves it standing, back in the lobby). seek,
+ * challenge and create are the session's (session_seek_typed,
+ * session_challenge_typed, session_lobby_create_typed), which the
+ * full-screen lobby's :challenge and :create run too. What the
  * full-screen lobby does with its cursor, its keys and its seek dialog
  * (ui_net_lobby.c, ui_net_seek.c).
  */
@@ -106,38 +108,14 @@ game_of(struct plain *p, const char *word, const char *arg)
 	return -1;
 }
 
-/* The session's refusal, whose words are --seek's or --clock's: here the
- * command was typed, without the dashes. */
-static void
-refused(const char *err)
-{
-	plain_out("%s", strncmp(err, "--", 2) == 0 ? err + 2 : err);
-}
-
-/* seek M+S [rated], seek Nd [rated]: sent as --seek sends it (the
- * seek's line and its pairing are the session's); withdrawing it stays
- * in the lobby. */
+/* seek TERMS: the session's (as --seek sends it; withdrawing it stays in
+ * the lobby). */
 static void
 seek(struct plain *p, const char *arg)
 {
-	struct session *s = p->s;
-	struct session_terms t;
-	char err[200] = "";
-
-	if (!session_terms_parse("seek", arg, &t, err, sizeof err)) {
-		plain_out("%s", err[0] != '\0' ? err : P_("seek M+S [rated] "
-		    "[megapawn] (minutes and seconds, such as seek 5+3), or "
-		    "seek Nd [rated] [megapawn] (N days a move)."));
-		return;
-	}
-	if (session_seek_start(s, t.days > 0 ? NULL : t.clock, t.days,
-	    t.rated, t.variant, -1, err, sizeof err) < 0) {
-		refused(err);
-		return;
-	}
-	s->net->seek.quit = false;      /* unseek: back in the lobby */
-	plain_out(P_("Seeking %s: you are paired with the first stranger "
-	    "seeking the same; unseek withdraws it."), arg);
+	if (session_seek_typed(p->s, arg) == 0)
+		plain_out(P_("Seeking %s: you are paired with the first stranger "
+		    "seeking the same; unseek withdraws it."), arg);
 }
 
 static void

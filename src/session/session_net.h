@@ -349,10 +349,17 @@ struct session_terms {
 	char clock[32];           /* M+S, or "" with days */
 	int days;                 /* a move, or 0 with a clock */
 	bool rated;
-	char variant[16];
+	const char *variant;      /* its name (variant_name) */
 };
 bool session_terms_parse(const char *word, const char *text,
     struct session_terms *t, char *err, size_t n);
+/* A refusal of session_seek_start's or session_challenge_start's, whose
+ * words are the command line's (--seek:, --clock:), said as typed:
+ * without the dashes. */
+void session_typed_refusal(struct session *s, const char *err);
+/* seek TERMS typed (the plain lobby's seek): sent as --seek sends it,
+ * withdrawing it leaves one in the lobby; 0, or -1 said. */
+int session_seek_typed(struct session *s, const char *arg);
 /* A seek of clock ("300+3", seconds; "3d": days a move) and the rest
  * (NULL: defaults); desc is how the lobby names it while it waits. */
 void session_seek_send(struct session *s, const char *clock, bool rated,

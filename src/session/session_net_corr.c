@@ -256,9 +256,7 @@ session_challenge_typed(struct session *s, const char *arg)
 	}
 	if (session_challenge_start(s, name, t.days > 0 ? NULL : t.clock,
 	    t.days, t.rated, t.variant, -1, err, sizeof err) < 0) {
-		/* (--clock's words: here it was typed) */
-		session_msg(s, SM_ERROR, "%s", strncmp(err, "--", 2) == 0 ?
-		    err + 2 : err);
+		session_typed_refusal(s, err);
 		return -1;
 	}
 	u->chal_typed = true;

@@ -89,8 +89,7 @@ session_net_list_open(struct session *s, const struct session_cmd *cmd)
 	}
 	/* (the way back to the lobby is a new connection: asked once it
 	 * is online, session_net_list_online) */
-	wait = net_client_state(u->c) == NET_CONNECTING ||
-	    net_client_state(u->c) == NET_RETRY;
+	wait = net_client_connecting(u->c);
 	if (!wait && net_client_query(u->c, verb, args) < 0) {
 		session_msg(s, SM_ERROR, _(":%s: not connected to the server"),
 		    cmd->type == CMD_WHOIS ? "whois" : cmd->type == CMD_TOP ?

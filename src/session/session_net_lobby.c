@@ -157,7 +157,7 @@ session_lobby_create_typed(struct session *s, const char *arg)
 {
 	struct session_net *u = s->net;
 	char w[5][32], secs[32] = "", why[160];
-	const char *variant = "congo";
+	const char *variant = variant_name(VARIANT_CONGO);
 	int seat = WHITE, days = 0, k, i, kind;
 	unsigned seen = 0;          /* the kinds of word given */
 	bool twice = false;
@@ -176,10 +176,8 @@ session_lobby_create_typed(struct session *s, const char *arg)
 		if (strcmp(w[i], "white") == 0 || strcmp(w[i], "black") == 0) {
 			seat = w[i][0] == 'w' ? WHITE : BLACK;
 			kind = 1;
-		} else if (strcmp(w[i], "congo") == 0 ||
-		    strcmp(w[i], "megapawn") == 0) {
-			variant = strcmp(w[i], "congo") == 0 ? "congo" :
-			    "megapawn";
+		} else if (variant_parse(w[i]) >= 0) {
+			variant = variant_name(variant_parse(w[i]));
 			kind = 2;
 		} else if (strchr(w[i], '+') != NULL) {
 			if (session_server_clock(w[i], secs, sizeof secs, why,

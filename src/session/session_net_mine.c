@@ -413,8 +413,7 @@ session_mine_ask(struct session *s, bool games, bool chal)
 	struct session_mine *m = &u->mine;
 
 	if (u->c != NULL && u->account[0] != '\0' &&
-	    (net_client_state(u->c) == NET_CONNECTING ||
-	    net_client_state(u->c) == NET_RETRY)) {
+	    net_client_connecting(u->c)) {
 		/* (the way back to the lobby is a new connection) */
 		m->wait |= games;
 		m->chal_wait |= chal;

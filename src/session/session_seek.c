@@ -200,6 +200,34 @@ session_server_clock(const char *clock, char *secs, size_t n, char *why,
 	return 0;
 }
 
+void
+session_typed_refusal(struct session *s, const char *err)
+{
+	session_msg(s, SM_ERROR, "%s", strncmp(err, "--", 2) == 0 ? err + 2 :
+	    err);
+}
+
+int
+session_seek_typed(struct session *s, const char *arg)
+{
+	struct session_terms t;
+	char err[200] = "";
+
+	if (!session_terms_parse("seek", arg, &t, err, sizeof err)) {
+		session_msg(s, SM_ERROR, "%s", err[0] != '\0' ? err :
+		    _("seek M+S [rated] [megapawn] (minutes and seconds, such as "
+		    "seek 5+3), or seek Nd [rated] [megapawn] (N days a move)."));
+		return -1;
+	}
+	if (session_seek_start(s, t.days > 0 ? NULL : t.clock, t.days,
+	    t.rated, t.variant, -1, err, sizeof err) < 0) {
+		session_typed_refusal(s, err);
+		return -1;
+	}
+	s->net->seek.quit = false;      /* withdrawn: back in the lobby */
+	return 0;
+}
+
 bool
 session_terms_parse(const char *word, const char *text,
     struct session_terms *t, char *err, size_t n)
@@ -208,7 +236,7 @@ session_terms_parse(const char *word, const char *text,
 	int k, i;
 
 	memset(t, 0, sizeof *t);
-	snprintf(t->variant, sizeof t->variant, "congo");
+	t->variant = variant_name(VARIANT_CONGO);
 	k = sscanf(text, "%31s %15s %15s %15s", control, w[0], w[1], w[2]);
 	if (k < 1 || k > 3) {
 		err[0] = '\0';         /* (the caller says its usage) */
@@ -225,9 +253,8 @@ session_terms_parse(const char *word, const char *text,
 	for (i = 0; i < k - 1; i++) {
 		if (strcmp(w[i], "rated") == 0)
 			t->rated = true;
-		else if (strcmp(w[i], "congo") == 0 ||
-		    strcmp(w[i], "megapawn") == 0)
-			snprintf(t->variant, sizeof t->variant, "%.15s", w[i]);
+		else if (variant_parse(w[i]) >= 0)
+			t->variant = variant_name(variant_parse(w[i]));
 		else {
 			snprintf(err, n, _("%1$s: '%2$s' is neither rated nor a "
 			    "variant (congo, megapawn)."), word, w[i]);

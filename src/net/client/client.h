@@ -181,6 +181,9 @@ void net_client_tick(struct net_client *c, long long now_ms);
 bool net_client_next(struct net_client *c, struct net_event *ev);
 
 enum net_state net_client_state(const struct net_client *c);
+/* The connection is being made, or made again after a loss (CONNECTING,
+ * RETRY): what is asked meanwhile waits for it to be online. */
+bool net_client_connecting(const struct net_client *c);
 const char *net_client_why(const struct net_client *c);
 const char *net_client_game_id(const struct net_client *c);
 int net_client_seat(const struct net_client *c);

@@ -537,6 +537,12 @@ net_client_state(const struct net_client *c)
 	return c->st;
 }
 
+bool
+net_client_connecting(const struct net_client *c)
+{
+	return c->st == NET_CONNECTING || c->st == NET_RETRY;
+}
+
 const char *
 net_client_why(const struct net_client *c)
 {
