@@ -7,7 +7,6 @@
  * src/rating for two new players) stored in the same transaction, WHOIS,
  * TOP, GAMES (paged), RECORD with the ratings in its tags, and a restart.
  */
-#define _GNU_SOURCE
 #include <sqlite3.h>
 #include <time.h>
 #include <unistd.h>

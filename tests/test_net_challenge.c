@@ -5,7 +5,6 @@
  * taken by its JOIN only and played; declined (reason=declined); withdrawn;
  * expired by its timer; at most 10 an account; kept across a restart.
  */
-#define _GNU_SOURCE
 #include <unistd.h>
 
 #include "test_net_util.h"

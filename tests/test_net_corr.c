@@ -8,7 +8,6 @@
  * passed while the server was down ends the game at the next start, at
  * once, and one still to come is kept; the rating category.
  */
-#define _GNU_SOURCE              /* timegm */
 #include "test_net_util.h"
 #include "test_iso.h"
 #include "test_main.h"

@@ -13,7 +13,6 @@
  * (short) day later on the other server, its challenger then told of the
  * move to make, once.
  */
-#define _GNU_SOURCE             /* timegm */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

@@ -6,7 +6,6 @@
  * another move number too), any other position refused saying so; GAMES
  * of a player nobody knows is 404 NO_SUCH_PLAYER, as WHOIS.
  */
-#define _GNU_SOURCE
 #include <unistd.h>
 
 #include "test_net_util.h"

@@ -9,7 +9,6 @@
  * rated game unless the server allows it; WHOIS counts the rated games
  * played; the rematch of a rated game is rated.
  */
-#define _GNU_SOURCE
 #include <sqlite3.h>
 #include <unistd.h>
 

@@ -13,7 +13,6 @@
  * token; which seats are accounts' survives a restart; a database an
  * older server wrote (no account=1) credits only its rated games.
  */
-#define _GNU_SOURCE
 #include <sqlite3.h>
 
 #include "test_net_acct.h"

@@ -10,7 +10,6 @@
  * the JOINED that starts a correspondence game too), never a finished game
  * or a guest's seat.
  */
-#define _GNU_SOURCE
 #include <unistd.h>
 
 #include "test_net_util.h"

@@ -9,7 +9,6 @@
  * And a rematch across servers whose other player's token hash comes
  * after its last REMATCH.
  */
-#define _GNU_SOURCE
 #include <unistd.h>
 
 #include "test_net_util.h"

@@ -2,7 +2,6 @@
  * test_net_store.c: games stored in SQLite and rebuilt from it; refused
  * commits; missing, foreign, damaged, tampered and locked files.
  */
-#define _GNU_SOURCE
 #include <fcntl.h>
 #include <sqlite3.h>
 #include <unistd.h>

@@ -29,7 +29,7 @@
 #include "util/util.h"
 
 #define MAGIC "CONGO-TB"
-#define VERSION 1
+#define TB_FORMAT_VERSION 1
 #define HEADER 96
 #define CHECKED 88     /* header bytes under the checksum */
 
@@ -85,7 +85,7 @@ make_header(const struct tb_table *t, unsigned char h[HEADER])
 
 	memset(h, 0, HEADER);
 	memcpy(h, MAGIC, 8);
-	put32(h + 8, VERSION);
+	put32(h + 8, TB_FORMAT_VERSION);
 	put32(h + 12, HEADER);
 	put32(h + 16, (uint32_t)m->variant);
 	put32(h + 20, (uint32_t)m->n);
@@ -146,7 +146,7 @@ check_header(const unsigned char *h, int variant, struct tb_material *m)
 
 	if (memcmp(h, MAGIC, 8) != 0)
 		return "not a Congo tablebase (bad magic)";
-	if (get32(h + 8) != VERSION)
+	if (get32(h + 8) != TB_FORMAT_VERSION)
 		return "unknown format version";
 	if (get32(h + 12) != HEADER || get32(h + 28) != 0)
 		return "unknown header size or encoding";

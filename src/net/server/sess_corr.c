@@ -9,7 +9,6 @@
  * abort when the side to move has not made its first move yet. The time
  * control itself is stored as the game's clock, "Nd".
  */
-#define _GNU_SOURCE             /* strptime, timegm */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -4,7 +4,6 @@
  * with before=), and one game as the record congo saves and loads, with
  * its players' ratings in its tags.
  */
-#define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

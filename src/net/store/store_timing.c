@@ -7,7 +7,6 @@
  * pages); the session keeps its own for the games it holds. And an UNDO's
  * ply, which the games' summary (LIST's ply=) is set to.
  */
-#define _GNU_SOURCE             /* timegm */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
