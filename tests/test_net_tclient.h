@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -360,10 +361,19 @@ tc_results(int port, const char *id, const char *tok)
 static TC_UNUSED pid_t
 tc_spawn(const char *logfile, char *const argv[])
 {
-	pid_t pid = fork();
+	pid_t parent = getpid(), pid = fork();
 
 	if (pid == 0) {
-		int fd = open(logfile, O_WRONLY | O_CREAT | O_APPEND, 0600);
+		int fd;
+
+		/* The server ends with the test, whatever happens to it: a
+		 * failed test that started another server (which took
+		 * server_pid), or a test killed by the watchdog, left one
+		 * running after make check. */
+		if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 ||
+		    getppid() != parent)
+			_exit(127);
+		fd = open(logfile, O_WRONLY | O_CREAT | O_APPEND, 0600);
 		if (fd >= 0) {
 			dup2(fd, 2);
 			close(fd);
@@ -433,6 +443,11 @@ tc_server_start(char **argv)
 	long long end = tc_ms() + 10000;
 	int fd;
 
+	/* One left running by a test that failed before stopping it. */
+	if (server_pid > 0 && waitpid(server_pid, NULL, WNOHANG) == 0) {
+		kill(server_pid, SIGKILL);
+		tc_reap(server_pid, 5000);
+	}
 	server_pid = tc_spawn(logfile, argv);
 	assert_true(server_pid > 0);
 	while ((fd = tc_dial(port, 0)) < 0) {
