@@ -76,6 +76,9 @@ struct srv {
 long long srv_now(void);      /* CLOCK_MONOTONIC in ms */
 void srv_log(struct srv *sv, int level, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* The same before there is a server (the options' log and level). */
+void srv_log_opts(const struct srv_opts *o, int level, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 void srv_log_cb(void *ctx, int level, const char *msg);
 
 /* Session callbacks. */
