@@ -7,8 +7,15 @@
 # lines of its format, not raw. First without a database (an address
 # nobody answers on), then on test_net_pg.sh's throwaway cluster (its mode
 # "cluster", which calls this script back), a user there with a password
-# (scram-sha-256). Skipped (77) without libpq; the cluster's half without
-# PostgreSQL's programs or curl.
+# (scram-sha-256). And the password kept off the command line (issue
+# 57): --db-file FILE reads the address from a file of the user's (or
+# root's) that nobody else may read (mode 0644, or another user's, refused
+# naming it); a server started so, and one started by the Debian
+# service's wrapper (debian/congo-server-start, the URI a systemd
+# credential), have no password in /proc/PID/cmdline or `ps -o args`;
+# --db with a password still works, and warns once that every user reads
+# it (without the password). Skipped (77) without libpq; the cluster's
+# half without PostgreSQL's programs or curl.
 set -u
 builddir=${CONGO_BUILDDIR:-$(pwd)}
 srcdir=${srcdir:-$(dirname "$0")/..}
@@ -58,6 +65,41 @@ if [ "${1:-}" != check ]; then
 	done
 	grep -q "PostgreSQL database congo on host 127.0.0.1 port 9: cannot connect" \
 	    "$tmp/out1" || { cat "$tmp/out1"; fail "the database is not named"; }
+	# --db with a password: one warning, without it; none without one.
+	[ "$(grep -c "holds a password" "$tmp/out1")" = 1 ] ||
+	    { cat "$tmp/out1"; fail "--db with a password: not warned once"; }
+	"$server" --port 0 --db 'postgresql:///congo?host=127.0.0.1&port=9' \
+	    > "$tmp/nopw" 2>&1
+	grep -q "holds a password" "$tmp/nopw" &&
+	    fail "--db without a password: warned"
+	# --db-file: a file others may read, or another user's, refused.
+	echo 'postgresql://congo:S3cret-PW-4711@127.0.0.1:9/congo' > "$tmp/uri"
+	chmod 644 "$tmp/uri"
+	"$server" --port 0 --db-file "$tmp/uri" > "$tmp/open" 2>&1
+	rc=$?
+	[ $rc = 2 ] || { cat "$tmp/open"; fail "--db-file mode 0644: exit $rc, not 2"; }
+	grep -q -- "--db-file $tmp/uri: mode 0644 lets other users read it" \
+	    "$tmp/open" || { cat "$tmp/open"; fail "--db-file mode 0644: not said"; }
+	no_secret "--db-file mode 0644" "$tmp/open"
+	chmod 600 "$tmp/uri"
+	if [ "$(id -u)" = 0 ]; then
+		chown nobody "$tmp/uri"
+		"$server" --port 0 --db-file "$tmp/uri" > "$tmp/other" 2>&1
+		rc=$?
+		[ $rc = 2 ] && grep -q -- "--db-file $tmp/uri: owned by user" \
+		    "$tmp/other" ||
+		    { cat "$tmp/other"; fail "--db-file of another user: exit $rc"; }
+		no_secret "--db-file of another user" "$tmp/other"
+		chown root "$tmp/uri"
+	fi
+	# Mode 0600: read (the database does not answer: named, exit 1).
+	"$server" --port 0 --db-file "$tmp/uri" > "$tmp/file" 2>&1
+	rc=$?
+	[ $rc = 1 ] || { cat "$tmp/file"; fail "--db-file: exit $rc, not 1"; }
+	grep -q "PostgreSQL database congo on host 127.0.0.1 port 9: cannot connect" \
+	    "$tmp/file" || { cat "$tmp/file"; fail "--db-file: the database is not named"; }
+	grep -q "holds a password" "$tmp/file" && fail "--db-file: warned"
+	no_secret "--db-file" "$tmp/file"
 	command -v curl > /dev/null || { echo "test_pg_secret.sh: no curl: the cluster's half skipped"; exit 0; }
 	"$srcdir/tests/test_net_pg.sh" cluster "$0" check
 	rc=$?
@@ -99,6 +141,72 @@ grep -q "password authentication failed" "$tmp/wrong" ||
     { cat "$tmp/wrong"; fail "a wrong password: not said"; }
 no_secret "a wrong password" "$tmp/wrong"
 
+# argv_clean PID WHAT: no password in the server's command line, as
+# /proc and ps show it to every user.
+argv_clean() {
+	tr '\0' ' ' < "/proc/$1/cmdline" > "$tmp/cmdline"
+	ps -o args= -p "$1" > "$tmp/ps"
+	grep -q -- "--db-file" "$tmp/cmdline" ||
+	    fail "$2: no --db-file in $(cat "$tmp/cmdline")"
+	no_secret "$2: /proc/$1/cmdline" "$tmp/cmdline"
+	no_secret "$2: ps -o args" "$tmp/ps"
+	echo "test_pg_secret.sh: $2: ps -o args: $(cat "$tmp/ps")"
+}
+# wait_up LOG PID: until the server writing LOG listens (10 s at most).
+wait_up() {
+	for _ in $(seq 200); do
+		grep -q "listening on" "$1" && return 0
+		kill -0 "$2" 2>/dev/null || break
+		sleep 0.05
+	done
+	cat "$1"
+	fail "the server did not start"
+}
+
+# --db-file: the address with its password read from a file (0600).
+echo "postgresql://alice:S3cret-PW-4711@/secret?host=$dir" > "$tmp/uri"
+chmod 600 "$tmp/uri"
+"$server" --port 0 --bind 127.0.0.1 --create --db-file "$tmp/uri" \
+    > "$tmp/fout" 2> "$tmp/flog" &
+pid=$!
+wait_up "$tmp/flog" "$pid"
+grep -q "from PostgreSQL database secret on host $dir in" "$tmp/flog" ||
+    { cat "$tmp/flog"; fail "--db-file: the log does not name the database"; }
+argv_clean "$pid" "--db-file"
+grep -q "holds a password" "$tmp/flog" && fail "--db-file: warned"
+tmp_stop "$pid"
+pid=
+no_secret "--db-file's log" "$tmp/flog" "$tmp/fout"
+
+# The Debian service's wrapper as systemd runs it: the URI the credential
+# congo-server-db (root's, 0400, as systemd makes it), the runtime folder
+# the service's.
+mkdir -m 0700 "$tmp/cred" "$tmp/run" "$tmp/state"
+cp "$tmp/uri" "$tmp/cred/congo-server-db"
+chmod 0400 "$tmp/cred/congo-server-db"
+# wrap ARGS: the wrapper in place of this (sub)shell, its pid the
+# server's (it execs congo-server).
+wrap() {
+	exec env -u CONGO_SERVER_DB -u CONGO_SERVER_DB_FILE CONGO_SERVER="$server" \
+	    STATE_DIRECTORY="$tmp/state" CREDENTIALS_DIRECTORY="$tmp/cred" \
+	    RUNTIME_DIRECTORY="$tmp/run" \
+	    CONGO_SERVER_OPTS="--port 0 --bind 127.0.0.1" \
+	    sh "$srcdir/debian/congo-server-start" "$@"
+}
+(wrap --upgrade) > "$tmp/wup" 2>&1 ||
+    { cat "$tmp/wup"; fail "the wrapper's --upgrade failed"; }
+no_secret "the wrapper's --upgrade" "$tmp/wup"
+wrap > "$tmp/wout" 2> "$tmp/wlog" &
+pid=$!
+wait_up "$tmp/wlog" "$pid"
+[ "$(stat -c %a "$tmp/run/congo-server-db")" = 600 ] ||
+    fail "the wrapper's copy: mode $(stat -c %a "$tmp/run/congo-server-db")"
+argv_clean "$pid" "the Debian service"
+grep -q "holds a password" "$tmp/wlog" && fail "the service: warned"
+tmp_stop "$pid"
+pid=
+no_secret "the service's log" "$tmp/wlog" "$tmp/wout"
+
 # The right one: the server runs, then the database stops under it.
 "$server" --port 0 --bind 127.0.0.1 --http 127.0.0.1:0 --create \
     --log-level debug --db "postgresql://alice:S3cret-PW-4711@/secret?host=$dir" \
@@ -139,6 +247,8 @@ grep -q "congo-server: warn: PostgreSQL database secret on host $dir: FATAL: *te
     { cat "$tmp/log"; fail "libpq's notice is not in the log as a line of its own"; }
 no_secret "the server's log" "$tmp/log" "$tmp/out"
 one_format "$tmp/log"
+[ "$(grep -c "holds a password" "$tmp/log")" = 1 ] ||
+    fail "--db with a password: not warned once in the log"
 # (test_net_pg.sh stops the cluster: it is stopped already.)
-echo "test_pg_secret.sh: no password shown; libpq's notices in the log's format"
+echo "test_pg_secret.sh: no password shown nor on a command line; libpq's notices in the log's format"
 exit 0

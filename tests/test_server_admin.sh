@@ -6,7 +6,10 @@
 # the account logs in, and the old key no longer does. A database of an
 # older version is refused at start, naming --upgrade; --upgrade brings it
 # up to date (exit 0) and its games go on; a newer one is refused always.
-# A second server on a port the first holds is refused.
+# A second server on a port the first holds is refused. A listening
+# socket whose port the system cannot tell (getsockname failing: a test
+# build's CONGO_TEST_GETSOCKNAME_FAIL) stops the start, saying so, for
+# the plain port and --tls-listen's.
 set -u
 builddir=${CONGO_BUILDDIR:-$(pwd)}
 server="$builddir/src/congo-server"
@@ -149,4 +152,24 @@ done
     fail "a refused newer database was changed"
 "$server" --db "$tmp/none.db" --upgrade > "$tmp/out" 2>&1 &&
     fail "--upgrade of a missing database exited 0"
+if [ "${CONGO_TEST_HOOKS:-no}" = yes ]; then
+	CONGO_TEST_GETSOCKNAME_FAIL=1 timeout 20 "$server" --port 0 \
+	    --bind 127.0.0.1 --db "$tmp/other.db" --create > "$tmp/out" 2>&1
+	rc=$?
+	[ $rc = 1 ] || fail "getsockname failing: exit $rc, not 1: $(cat "$tmp/out")"
+	grep -q "cannot listen on 127.0.0.1 port 0: the port bound is unknown (getsockname: " \
+	    "$tmp/out" || fail "getsockname failing: $(cat "$tmp/out")"
+	if command -v openssl > /dev/null; then
+		. "$(dirname "$0")/tls_lib.sh"
+		tls_cert a
+		CONGO_TEST_GETSOCKNAME_FAIL=1 timeout 20 "$server" --port none \
+		    --tls-listen 127.0.0.1:0 --tls-cert "$tmp/a.crt" \
+		    --tls-key "$tmp/a.key" --db "$tmp/other.db" > "$tmp/out" 2>&1
+		grep -q -- "--tls-listen: cannot listen on 127.0.0.1 port 0: the port bound is unknown" \
+		    "$tmp/out" ||
+		    fail "getsockname failing, --tls-listen: $(cat "$tmp/out")"
+	fi
+else
+	echo "test_server_admin.sh: not a test build: getsockname's failure not tried"
+fi
 echo "test_server_admin.sh: --check, --reset-key and --upgrade as expected"

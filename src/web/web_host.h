@@ -180,6 +180,12 @@ struct web *web_open(const struct web_host *h, const struct web_opts *o,
  * have changed), -1 the files refused (err; the old certificate kept),
  * -2 the new daemon did not start (err; the HTTPS pages are down). */
 int web_reload(struct web *w, char *err, size_t errlen);
+/* A certificate and key a TLS library refused (web_tls_key.c): why, in
+ * err: the key not the certificate's, or no key, encrypted, damaged, or
+ * no certificate. The files' contents are given (not NUL-terminated). */
+void web_tls_key_why(const char *cert_path, const char *cert_pem,
+    size_t certlen, const char *key_path, const char *key_pem, size_t len,
+    char *err, size_t errlen);
 /* The port listened on. */
 int web_port(const struct web *w);
 /* The descriptor to add to the loop's set, readable when MHD has work. */

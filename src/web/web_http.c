@@ -344,9 +344,10 @@ web_start(struct web *w, int lfd, const struct sockaddr *sa,
 		    (void *)key };
 		o[n++] = (struct MHD_OptionItem){ MHD_OPTION_HTTPS_MEM_CERT,
 		    0, (void *)cert };
-		/* TLS 1.2 or later, as CGP/1's (PROTOCOL.md "Guarantees"). */
+		/* TLS 1.2 or later, as CGP/1's (PROTOCOL.md "Guarantees"),
+		 * and the same suites (srv_int.h, SRV_TLS_CIPHERS). */
 		o[n++] = (struct MHD_OptionItem){ MHD_OPTION_HTTPS_PRIORITIES,
-		    0, (void *)"NORMAL:-VERS-ALL:+VERS-TLS1.3:+VERS-TLS1.2" };
+		    0, (void *)WEB_TLS_PRIORITIES };
 	}
 	o[n] = (struct MHD_OptionItem){ MHD_OPTION_END, 0, NULL };
 	/* The limits are web_conn.c's; MHD's own is a margin above, for

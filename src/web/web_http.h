@@ -11,6 +11,11 @@
 #define WEB_SSE_LIFE_MS 3600000LL        /* a stream is closed after it */
 #define WEB_SSE_KEEPALIVE_MS 15000LL
 #define WEB_HEADER_MS 15000LL    /* a request's headers complete within */
+/* --https (GnuTLS): TLS 1.3, and TLS 1.2 with an ephemeral key exchange
+ * and an AEAD cipher only (AES-GCM, ChaCha20-Poly1305), as CGP/1's. */
+#define WEB_TLS_PRIORITIES "NORMAL:-VERS-ALL:+VERS-TLS1.3:+VERS-TLS1.2:" \
+	"-KX-ALL:+ECDHE-ECDSA:+ECDHE-RSA:-CIPHER-ALL:+AES-256-GCM:" \
+	"+AES-128-GCM:+CHACHA20-POLY1305:-MAC-ALL:+AEAD"
 
 #ifdef HAVE_MICROHTTPD
 #include <microhttpd.h>

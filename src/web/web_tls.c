@@ -22,6 +22,7 @@
 #include <sodium.h>
 
 #include "util/util.h"
+#include "web/web_host.h"
 #include "web/web_http.h"
 
 #ifdef HAVE_MICROHTTPD
@@ -79,47 +80,6 @@ pem_free(char *s)
 	free(s);
 }
 
-bool
-web_tls_load(const struct web *w, char **cert, char **key, char *err,
-    size_t errlen)
-{
-	*cert = *key = NULL;
-	if (w->tls_cert[0] == '\0' || w->tls_key[0] == '\0') {
-		snprintf(err, errlen, "--https needs --tls-cert FILE and "
-		    "--tls-key FILE");
-		return false;
-	}
-	if ((*cert = pem_read("--tls-cert", w->tls_cert, err, errlen)) ==
-	    NULL)
-		return false;
-	if ((*key = pem_read("--tls-key", w->tls_key, err, errlen)) == NULL) {
-		pem_free(*cert);
-		*cert = NULL;
-		return false;
-	}
-	return true;
-}
-
-void
-web_tls_unload(char *cert, char *key)
-{
-	pem_free(cert);
-	pem_free(key);                 /* zeroed */
-}
-
-bool
-web_conn_tls(struct MHD_Connection *c)
-{
-	const union MHD_ConnectionInfo *ci;
-	const union MHD_DaemonInfo *di;
-
-	ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_DAEMON);
-	if (ci == NULL || ci->daemon == NULL)
-		return false;
-	di = MHD_get_daemon_info(ci->daemon, MHD_DAEMON_INFO_FLAGS);
-	return di != NULL && (di->flags & MHD_USE_TLS) != 0;
-}
-
 static enum MHD_Result
 no_page(void *cls, struct MHD_Connection *c, const char *url,
     const char *method, const char *version, const char *upload,
@@ -147,6 +107,55 @@ pair_ok(const char *cert, const char *key)
 	return true;
 }
 
+bool
+web_tls_load(const struct web *w, char **cert, char **key, char *err,
+    size_t errlen)
+{
+	*cert = *key = NULL;
+	if (w->tls_cert[0] == '\0' || w->tls_key[0] == '\0') {
+		snprintf(err, errlen, "--https needs --tls-cert FILE and "
+		    "--tls-key FILE");
+		return false;
+	}
+	if ((*cert = pem_read("--tls-cert", w->tls_cert, err, errlen)) ==
+	    NULL)
+		return false;
+	if ((*key = pem_read("--tls-key", w->tls_key, err, errlen)) == NULL) {
+		pem_free(*cert);
+		*cert = NULL;
+		return false;
+	}
+	/* Refused: said why here, not only in libmicrohttpd's log line. */
+	if (!pair_ok(*cert, *key)) {
+		web_tls_key_why(w->tls_cert, *cert, strlen(*cert), w->tls_key,
+		    *key, strlen(*key), err, errlen);
+		web_tls_unload(*cert, *key);
+		*cert = *key = NULL;
+		return false;
+	}
+	return true;
+}
+
+void
+web_tls_unload(char *cert, char *key)
+{
+	pem_free(cert);
+	pem_free(key);                 /* zeroed */
+}
+
+bool
+web_conn_tls(struct MHD_Connection *c)
+{
+	const union MHD_ConnectionInfo *ci;
+	const union MHD_DaemonInfo *di;
+
+	ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_DAEMON);
+	if (ci == NULL || ci->daemon == NULL)
+		return false;
+	di = MHD_get_daemon_info(ci->daemon, MHD_DAEMON_INFO_FLAGS);
+	return di != NULL && (di->flags & MHD_USE_TLS) != 0;
+}
+
 int
 web_reload(struct web *w, char *err, size_t errlen)
 {
@@ -159,14 +168,7 @@ web_reload(struct web *w, char *err, size_t errlen)
 		return -1;
 	}
 	if (!web_tls_load(w, &cert, &key, err, errlen))
-		return -1;
-	if (!pair_ok(cert, key)) {
-		web_tls_unload(cert, key);
-		snprintf(err, errlen, "--tls-cert %s, --tls-key %s: "
-		    "libmicrohttpd refused them (not a certificate and its "
-		    "key)", w->tls_cert, w->tls_key);
-		return -1;
-	}
+		return -1;             /* (the pair checked there) */
 	/* The listening socket handed from the old daemon to the new. */
 	lfd = MHD_quiesce_daemon(w->d);
 	if (lfd < 0) {

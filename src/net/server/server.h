@@ -106,5 +106,11 @@ int server_main(int argc, char **argv);
 int server_check(const struct srv_opts *o);
 int server_upgrade(const struct srv_opts *o);
 int server_reset_key(const struct srv_opts *o, const char *name);
+/* --db-file PATH (server_dbfile.c): the database's address read from a
+ * file of the running user or root that nobody else may read (0600), its
+ * first line neither empty nor a # comment, into db. -1 with err naming
+ * the file (and never what is in it). */
+int server_db_file(const char *path, char *db, size_t n, char *err,
+    size_t errlen);
 
 #endif

@@ -18,6 +18,7 @@
 #include "config/config.h"
 #include "net/server/server.h"
 #include "net/server/srv_int.h"
+#include "net/store/store.h"
 #include "util/i18n.h"
 #include "util/util.h"
 
@@ -65,6 +66,10 @@ usage(FILE *out)
 	    "share:\n"
 	    "                            postgresql:///congo?host=/run/"
 	    "postgresql&user=congo\n"
+	    "      --db-file FILE        read --db from this file (only this "
+	    "user may read\n"
+	    "                            it: mode 0600), a password kept off "
+	    "the command line\n"
 	    "      --create              create the database if it does not "
 	    "exist yet\n"
 	    "                            (a first start; without it a missing "
@@ -163,7 +168,7 @@ enum { OPT_MAXCONN = 256, OPT_PERADDR, OPT_GPM, OPT_OBS, OPT_REJOIN,
 	OPT_PING, OPT_CREATE, OPT_CPS, OPT_ABANDON, OPT_EXPIRE, OPT_FIRST,
 	OPT_CHECK, OPT_RESET_KEY, OPT_HTTP, OPT_UPGRADE, OPT_TLS_LISTEN,
 	OPT_TLS_CERT, OPT_TLS_KEY, OPT_SAME_NET, OPT_HTTPS, OPT_DAY,
-	OPT_NOTIFY };
+	OPT_NOTIFY, OPT_DB_FILE };
 
 /* One option of the command line, applied after the config file. */
 struct arg {
@@ -195,6 +200,7 @@ args_read(int argc, char **argv, struct args *a)
 		{ "tls-cert", required_argument, NULL, OPT_TLS_CERT },
 		{ "tls-key", required_argument, NULL, OPT_TLS_KEY },
 		{ "db", required_argument, NULL, 'd' },
+		{ "db-file", required_argument, NULL, OPT_DB_FILE },
 		{ "create", no_argument, NULL, OPT_CREATE },
 		{ "max-connections", required_argument, NULL, OPT_MAXCONN },
 		{ "max-per-address", required_argument, NULL, OPT_PERADDR },
@@ -421,6 +427,15 @@ opt_apply(struct srv_opts *o, const struct arg *g)
 		}
 		snprintf(o->db, sizeof o->db, "%s", v);
 		return 0;
+	case OPT_DB_FILE: {
+		char err[1200];
+		if (server_db_file(v, o->db, sizeof o->db, err,
+		    sizeof err) < 0) {
+			fprintf(stderr, "congo-server: %s\n", err);
+			return -1;
+		}
+		return 0;
+	}
 	case OPT_CREATE:
 		o->db_create = true;
 		return 0;
@@ -492,7 +507,7 @@ server_options(int argc, char **argv, struct srv_opts *o, int *done)
 	struct congo_conf conf;
 	char err[1200];
 	size_t i;
-	int rc = 0;
+	int rc = 0, db_from = 0;    /* 'd' or OPT_DB_FILE: which gave it */
 
 	if (args_read(argc, argv, &a) < 0) {
 		vec_free(&a.given);
@@ -512,10 +527,27 @@ server_options(int argc, char **argv, struct srv_opts *o, int *done)
 		return 2;
 	}
 	opts_from_conf(o, &conf);
-	for (i = 0; i < a.given.len && rc == 0; i++)
-		if (opt_apply(o, vec_at(&a.given, i)) < 0)
+	for (i = 0; i < a.given.len && rc == 0; i++) {
+		const struct arg *g = vec_at(&a.given, i);
+
+		if (g->opt == 'd' || g->opt == OPT_DB_FILE)
+			db_from = db_from == 0 || db_from == g->opt ? g->opt : -1;
+		if (db_from == -1) {
+			fprintf(stderr, _("congo-server: --db or --db-file: one "
+			    "of them, please\n"));
 			rc = 2;
+		} else if (opt_apply(o, g) < 0)
+			rc = 2;
+	}
 	vec_free(&a.given);
+	/* A password on the command line: every user of the machine reads
+	 * it (ps, /proc). Said once, never the password itself. */
+	if (rc == 0 && db_from == 'd' && store_db_secret(o->db))
+		srv_log_opts(o, NET_LOG_WARN, "--db holds a password, which "
+		    "every user of this machine can read (ps, /proc/PID/"
+		    "cmdline): give the address in a file only this user "
+		    "reads (--db-file FILE, mode 0600), or the password in "
+		    "libpq's password file (~/.pgpass, PGPASSFILE)");
 	if (rc == 0 && o->db[0] == '\0' && net_default_db(o->db,
 	    sizeof o->db, "congo-server.db", err, sizeof err) < 0) {
 		fprintf(stderr, "congo-server: %s\n", err);

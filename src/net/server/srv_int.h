@@ -76,6 +76,9 @@ struct srv {
 long long srv_now(void);      /* CLOCK_MONOTONIC in ms */
 void srv_log(struct srv *sv, int level, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* The same before there is a server (the options' log and level). */
+void srv_log_opts(const struct srv_opts *o, int level, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 void srv_log_cb(void *ctx, int level, const char *msg);
 
 /* Session callbacks. */
@@ -122,6 +125,12 @@ bool srv_web_watched(void *srv, const char *game);
  * write returns when libtls waits for the socket (the wait is recorded in
  * the conn for srv_tls_interest). */
 #define SRV_TLS_HANDSHAKE_MS 10000
+/* TLS 1.2's suites: an ephemeral key exchange (forward secrecy) and an
+ * AEAD cipher, AES-GCM or ChaCha20-Poly1305; TLS 1.3 as libtls has it.
+ * Written out: libtls's "secure" is the OpenSSL library's default where
+ * libtls is libretls (Debian's), 27 suites with static RSA and CBC. The
+ * web pages' (GnuTLS) are web_http.c's, the same set. */
+#define SRV_TLS_CIPHERS "ECDHE+AESGCM:ECDHE+CHACHA20"
 #define SRV_TLS_AGAIN (-2)
 struct srv_tls;
 /* The certificate and key of the options read (nothing without

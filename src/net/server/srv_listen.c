@@ -12,11 +12,41 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
 #include "net/server/srv_int.h"
+
+/* The port a listening socket is bound to, into *port. -1 (errno) when
+ * the system cannot say (a test build: CONGO_TEST_GETSOCKNAME_FAIL set,
+ * as if it could not). */
+static int
+bound_port(int fd, int *port)
+{
+	struct sockaddr_storage ss;
+	socklen_t sl = sizeof ss;
+
+#ifdef CONGO_TEST_HOOKS
+	if (getenv("CONGO_TEST_GETSOCKNAME_FAIL") != NULL) {
+		errno = ENOBUFS;
+		return -1;
+	}
+#endif
+	memset(&ss, 0, sizeof ss);
+	if (getsockname(fd, (struct sockaddr *)&ss, &sl) < 0)
+		return -1;
+	if (ss.ss_family == AF_INET6)
+		*port = ntohs(((struct sockaddr_in6 *)&ss)->sin6_port);
+	else if (ss.ss_family == AF_INET)
+		*port = ntohs(((struct sockaddr_in *)&ss)->sin_port);
+	else {
+		errno = EAFNOSUPPORT;
+		return -1;
+	}
+	return 0;
+}
 
 /* Listen on host (NULL or "": every address) and port (0: any free one)
  * for what: up to SRV_MAX_LISTEN sockets into fds (*n), the port bound
@@ -64,13 +94,18 @@ listen_at(const char *host, int port, const char *what, int *fds, int *n,
 				break;
 			continue;
 		}
-		if (*n == 0) {
-			struct sockaddr_storage ss;
-			socklen_t sl = sizeof ss;
-			getsockname(fd, (struct sockaddr *)&ss, &sl);
-			*bound = ntohs(ss.ss_family == AF_INET6 ?
-			    ((struct sockaddr_in6 *)&ss)->sin6_port :
-			    ((struct sockaddr_in *)&ss)->sin_port);
+		if (*n == first && bound_port(fd, bound) < 0) {
+			/* (The port is what the log and srv_port say: a
+			 * socket that cannot tell it is not served.) */
+			snprintf(err, errlen, "%scannot listen on %s port %d: "
+			    "the port bound is unknown (getsockname: %s)", what,
+			    host != NULL ? host : "every address", port,
+			    strerror(errno));
+			close(fd);
+			while (*n > first)
+				close(fds[--(*n)]);
+			freeaddrinfo(res);
+			return -1;
 		}
 		fds[(*n)++] = fd;
 		/* A port chosen by the system is one family's. */

@@ -61,28 +61,45 @@ srv_defaults(struct srv_opts *o)
 	};
 }
 
-void
-srv_log(struct srv *sv, int level, const char *fmt, ...)
+static void
+vlog(const struct srv_opts *o, int level, const char *fmt, va_list ap)
 {
 	static const char *const names[] = { "error", "warn", "info",
 		"debug" };
 	char when[40], msg[600];
 	struct timespec ts;
 	struct tm tm;
-	va_list ap;
 
-	if (level > sv->o.log_level)
+	if (level > o->log_level)
 		return;
-	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
 	clock_gettime(CLOCK_REALTIME, &ts);
 	gmtime_r(&ts.tv_sec, &tm);
 	strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%S", &tm);
-	fprintf(sv->o.log != NULL ? sv->o.log : stderr,
+	fprintf(o->log != NULL ? o->log : stderr,
 	    "%s.%03ldZ congo-server: %s: %s\n", when, ts.tv_nsec / 1000000,
 	    names[level < 0 ? 0 : level > 3 ? 3 : level], msg);
-	fflush(sv->o.log != NULL ? sv->o.log : stderr);
+	fflush(o->log != NULL ? o->log : stderr);
+}
+
+void
+srv_log(struct srv *sv, int level, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vlog(&sv->o, level, fmt, ap);
+	va_end(ap);
+}
+
+void
+srv_log_opts(const struct srv_opts *o, int level, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vlog(o, level, fmt, ap);
+	va_end(ap);
 }
 
 void

@@ -33,6 +33,24 @@ tls_unref(struct srv_tls *x)
 	}
 }
 
+/* libtls refused the pair, saying why: its "failed to load private key"
+ * (a key of another certificate), "key mismatch", "failed to load
+ * certificate" said in words (web_tls_key_why), anything else as is. */
+static void
+refused(const struct srv_opts *o, const uint8_t *cert, size_t certlen,
+    const uint8_t *key, size_t keylen, const char *why, char *err,
+    size_t errlen)
+{
+	if (why == NULL)
+		why = "refused";
+	if (strstr(why, "key") != NULL || strstr(why, "certificate") != NULL)
+		web_tls_key_why(o->tls_cert, (const char *)cert, certlen,
+		    o->tls_key, (const char *)key, keylen, err, errlen);
+	else
+		snprintf(err, errlen, "--tls-cert %s, --tls-key %s: %s",
+		    o->tls_cert, o->tls_key, why);
+}
+
 /* A server context of the files named in the options. NULL with err. */
 static struct srv_tls *
 tls_load(const struct srv_opts *o, char *err, size_t errlen)
@@ -58,20 +76,21 @@ tls_load(const struct srv_opts *o, char *err, size_t errlen)
 		    strerror(errno));
 		goto out;
 	}
-	/* TLS 1.2 or later (PROTOCOL.md "Guarantees"). */
+	/* TLS 1.2 or later (PROTOCOL.md "Guarantees"); TLS 1.2 with an
+	 * ephemeral key exchange and an AEAD cipher only (SRV_TLS_CIPHERS). */
 	if (tls_config_set_protocols(cf, TLS_PROTOCOL_TLSv1_2 |
 	    TLS_PROTOCOL_TLSv1_3) < 0 ||
+	    tls_config_set_ciphers(cf, SRV_TLS_CIPHERS) < 0 ||
 	    tls_config_set_keypair_mem(cf, cert, certlen, key, keylen) < 0) {
-		snprintf(err, errlen, "--tls-cert %s, --tls-key %s: %s",
-		    o->tls_cert, o->tls_key, tls_config_error(cf));
+		refused(o, cert, certlen, key, keylen, tls_config_error(cf),
+		    err, errlen);
 		goto out;
 	}
 	x = xcalloc(1, sizeof *x);
 	x->refs = 1;
 	if ((x->t = tls_server()) == NULL || tls_configure(x->t, cf) < 0) {
-		snprintf(err, errlen, "--tls-cert %s, --tls-key %s: %s",
-		    o->tls_cert, o->tls_key, x->t != NULL ? tls_error(x->t) :
-		    "out of memory");
+		refused(o, cert, certlen, key, keylen, x->t != NULL ?
+		    tls_error(x->t) : "out of memory", err, errlen);
 		tls_free(x->t);
 		free(x);
 		x = NULL;

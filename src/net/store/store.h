@@ -479,6 +479,9 @@ extern const struct store_ops store_sqlite_ops;
 void store_close(struct store *st);
 /* Is --db a PostgreSQL URI? */
 bool store_is_uri(const char *db);
+/* Does --db hold a password (a PostgreSQL URI's user:password@ or its
+ * password= parameter)? */
+bool store_db_secret(const char *db);
 /* --db as it may be shown (a log, a page, an error): a file's name, or a
  * PostgreSQL database by its name, host and port, never a password
  * (store_pg_redact.c). */

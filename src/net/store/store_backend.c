@@ -49,6 +49,29 @@ store_is_uri(const char *db)
 	    strncmp(db, "postgres://", 11) == 0;
 }
 
+bool
+store_db_secret(const char *db)
+{
+	const char *p, *end, *at = NULL, *q;
+
+	if (!store_is_uri(db))
+		return false;
+	/* scheme://user:password@host (the last @ before the path). */
+	p = strstr(db, "://") + 3;
+	end = p + strcspn(p, "/?");
+	for (q = p; q < end; q++)
+		if (*q == '@')
+			at = q;
+	if (at != NULL && memchr(p, ':', (size_t)(at - p)) != NULL)
+		return true;
+	/* ?password=... or &password=... with a value. */
+	for (q = db; (q = strstr(q, "password=")) != NULL; q += 9)
+		if ((q[-1] == '?' || q[-1] == '&') && q[9] != '\0' &&
+		    q[9] != '&')
+			return true;
+	return false;
+}
+
 void
 store_db_name(const char *db, char *out, size_t n)
 {
