@@ -246,6 +246,9 @@ const struct session_cmd_entry session_cmds[] = {
 	  N_("[white|black] [M+S|Nd] [megapawn]"), SMODE_NET, 0,
 	  N_("network, in the lobby: make a game and wait in it for an "
 	  "opponent"), NET_ONLY, NOT_NET_IN, session_cmd_create , 0 },
+	{ CMD_TLS_TRUST, NULL, NULL, NULL, SCA_REQUIRED, NULL, SMODE_ALL, 0,
+	  N_("trust a server's certificate no authority vouches for (asked "
+	  "on first use)"), NULL, 0, session_cmd_tls_trust , 0 },
 	/* Leaving. */
 	{ CMD_QUIT, NULL, NULL, "q", SCA_NONE, NULL, SMODE_ALL, 0,
 	  N_("quit (asks during a game)"), NULL, 0, session_cmd_quit , 0 },
