@@ -1,5 +1,5 @@
-# tls_fake.py CERT KEY DIR: a fake CGP/1 server over TLS for the client's
-# tests (tests/net_tls_trust.sh), on 127.0.0.1 with a port of the
+# tls_fake.py CERT KEY DIR [MODE]: a fake CGP/1 server over TLS for the
+# client's tests (tests/net_tls_trust.sh), on 127.0.0.1 with a port of the
 # system's choice, written to DIR/port once it listens. Each connection's
 # handshake is served with CERT and KEY, and what the client does is
 # written to DIR/log, a line each (flushed at once):
@@ -9,14 +9,19 @@
 #   N closed BYTES       the connection's end: the bytes the client sent
 #                        inside TLS
 # It greets (HELLO CGP/1), answers HELLO (accounts=yes) and LOGIN with OK,
-# and closes the connection after LOGIN's answer. DIR/stop ends it.
+# and closes the connection after LOGIN's answer. DIR/stop ends it. MODE
+# loses the connection on purpose: "garbage" answers the handshake with
+# plain text and closes; "reset" resets the TCP connection (RST) at the
+# first line after HELLO.
 import os
 import socket
 import ssl
+import struct
 import sys
 import threading
 
 cert, key, d = sys.argv[1], sys.argv[2], sys.argv[3]
+mode = sys.argv[4] if len(sys.argv) > 4 else ""
 lock = threading.Lock()
 
 
@@ -26,8 +31,23 @@ def log(text):
             f.write(text + "\n")
 
 
+def reset(sock):
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER,
+                    struct.pack("ii", 1, 0))
+    sock.close()
+
+
 def serve(n, raw, ctx):
     raw.settimeout(20)
+    if mode == "garbage":
+        try:
+            raw.recv(4096)
+            raw.sendall(b"this is not TLS\r\n\r\n")
+        except OSError:
+            pass
+        log("%d garbage" % n)
+        raw.close()
+        return
     try:
         s = ctx.wrap_socket(raw, server_side=True)
     except (ssl.SSLError, OSError) as e:
@@ -56,6 +76,10 @@ def serve(n, raw, ctx):
                 name = [w for w in words if w.startswith("name=")]
                 log("%d line %s%s" % (n, verb,
                                       " " + name[0] if name else ""))
+                if mode == "reset" and verb != "HELLO":
+                    log("%d reset" % n)
+                    reset(s)
+                    return
                 if verb == "HELLO":
                     s.sendall(b"OK * HELLO accounts=yes\n")
                 elif verb == "LOGIN":
