@@ -150,7 +150,8 @@ session_net_opts_check(const struct session_net_opts *o, char *err, size_t errle
 	if (o->games && (modes > 0 || o->lobby || o->host ||
 	    o->register_name != NULL || o->seat >= 0)) {
 		snprintf(err, errlen, "%s", _("--games lists your games and "
-		    "exits: only --connect, --login and --tls-ca go with it"));
+		    "exits: only --connect, --login, --tls-ca and "
+		    "--tls-trust-new go with it"));
 		return -1;
 	}
 	if (o->port == 0 && !o->host) {
