@@ -10,9 +10,9 @@
 #                        inside TLS
 # It greets (HELLO CGP/1), answers HELLO (accounts=yes) and LOGIN with OK,
 # and closes the connection after LOGIN's answer. DIR/stop ends it. MODE
-# loses the connection on purpose: "garbage" answers the handshake with
-# plain text and closes; "reset" resets the TCP connection (RST) at the
-# first line after HELLO.
+# loses the connection on purpose: "close" closes it as soon as it is
+# accepted; "garbage" answers the handshake with plain text and closes;
+# "reset" resets the TCP connection (RST) at the first line after HELLO.
 import os
 import socket
 import ssl
@@ -39,6 +39,12 @@ def reset(sock):
 
 def serve(n, raw, ctx):
     raw.settimeout(20)
+    if mode == "close":
+        # closed at once: the ClientHello then meets a closed socket
+        # (RST), the client reads the end and its alert fails (EPIPE)
+        log("%d close" % n)
+        raw.close()
+        return
     if mode == "garbage":
         try:
             raw.recv(4096)
