@@ -7,7 +7,9 @@
 # self-signed one.
 #  - The CA's certificates, checked against the CA given with --tls-ca
 #    and as a system authority (SSL_CERT_FILE): refused, saying why
-#    (expired, not for this name), never pinned, 0 bytes sent.
+#    (expired, not for this name), never pinned, 0 bytes sent; a revoked
+#    one (its OCSP answer stapled by openssl s_server) refused and not
+#    pinned, even with --tls-trust-new.
 #  - The self-signed one, nobody to ask (congo --games; --plain reading a
 #    pipe, as a bot does): refused, 0 bytes, nothing pinned; with
 #    --tls-trust-new: pinned, then LOGIN goes.
@@ -72,6 +74,21 @@ signed() {
 signed expired localhost DNS:localhost,IP:127.0.0.1 20200101000000Z \
     20200102000000Z
 signed wrong other.example DNS:other.example 20200101000000Z 20450101000000Z
+# (an OCSP address in it: libtls reads the stapled answer only then)
+openssl req -new -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes \
+    -keyout revoked.key -out revoked.csr -subj /CN=localhost \
+    -addext subjectAltName=DNS:localhost,IP:127.0.0.1 \
+    -addext "authorityInfoAccess=OCSP;URI:http://127.0.0.1:9/" 2>/dev/null &&
+openssl ca -batch -config ca.cnf -in revoked.csr -out revoked.crt \
+    -startdate 20200101000000Z -enddate 20450101000000Z -notext \
+    >/dev/null 2>&1 || fail "openssl: no revoked certificate"
+# revoked, and the CA's OCSP answer saying so (stapled by the server)
+openssl ca -config ca.cnf -revoke revoked.crt >/dev/null 2>&1 &&
+openssl ocsp -issuer ca.crt -cert revoked.crt -no_nonce -reqout ocsp.req \
+    >/dev/null 2>&1 &&
+openssl ocsp -index ca.db/index -rsigner ca.crt -rkey ca.key -CA ca.crt \
+    -reqin ocsp.req -respout ocsp.der -ndays 2 >/dev/null 2>&1 ||
+    fail "openssl: no OCSP answer"
 . "$here/tls_lib.sh"
 tls_cert self
 cd - >/dev/null || exit 99
@@ -143,6 +160,27 @@ grep -q "REFUSED: .*it is not for the name 127.0.0.1" "$tmp/out" ||
 echo "  $(cat "$tmp/out")"
 nothing_sent wrong
 no_pin
+
+note "an authority's revoked certificate (OCSP stapled): refused, not pinned, nothing sent"
+mkfifo "$tmp/ss.in"
+exec 6<>"$tmp/ss.in"
+openssl s_server -accept 127.0.0.1:0 -cert "$tmp/revoked.crt" \
+    -key "$tmp/revoked.key" -status_file "$tmp/ocsp.der" <"$tmp/ss.in" \
+    >"$tmp/ss.out" 2>&1 &
+fakes="$fakes $!"
+poll 10 "openssl s_server did not start" grep -q "^ACCEPT" "$tmp/ss.out"
+sport=$(sed -n 's/^ACCEPT .*:\([0-9]*\)$/\1/p' "$tmp/ss.out")
+games --connect "tls://127.0.0.1:$sport" --tls-ca "$tmp/ca.crt"
+[ "$st" = 1 ] || fail "--tls-ca: status $st: $(cat "$tmp/out")"
+grep -q "revoked" "$tmp/out" || fail "--tls-ca: not said: $(cat "$tmp/out")"
+SSL_CERT_FILE="$tmp/ca.crt" games --connect "tls://127.0.0.1:$sport" \
+    --tls-trust-new
+[ "$st" = 1 ] || fail "system CA: status $st: $(cat "$tmp/out")"
+grep -q "revoked" "$tmp/out" || fail "system CA: not said: $(cat "$tmp/out")"
+echo "  $(cat "$tmp/out")"
+grep -q "HELLO\|LOGIN" "$tmp/ss.out" && fail "sent: $(cat "$tmp/ss.out")"
+no_pin
+exec 6>&-
 
 note "a self-signed certificate, nobody to ask (--games): refused, 0 bytes, not pinned"
 fake self

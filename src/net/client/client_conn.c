@@ -187,6 +187,7 @@ drop_link(struct net_client *c)
 {
 	cli_tls_free(c);
 	c->tls_try = CLI_TLS_VERIFY;
+	c->tls_first[0] = '\0';
 	if (c->fd >= 0)
 		close(c->fd);
 	c->fd = -1;

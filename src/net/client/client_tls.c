@@ -14,11 +14,13 @@
  *     authority but not the dates nor the host name
  *     (tls_config_insecure_noverifytime, _noverifyname). If it succeeds,
  *     an authority vouches for this certificate and it failed on its
- *     dates or its name: REFUSED, never pinned, the reason read from the
- *     certificate itself (tls_peer_cert_notbefore / _notafter against the
- *     clock, tls_peer_cert_contains_name of the host). (Should neither
- *     explain the first failure, it was the connection's: tried again
- *     later, from the start.)
+ *     dates, its name or its revocation: REFUSED, never pinned, the
+ *     reason read from the certificate itself (tls_peer_cert_notbefore /
+ *     _notafter against the clock, tls_peer_cert_contains_name of the
+ *     host, tls_peer_ocsp_cert_status of an OCSP answer stapled to it,
+ *     when libtls read it). Should none explain the first failure, it is
+ *     said in the first check's words and tried again later, from the
+ *     start; this connection is never used.
  *  2. CLI_TLS_PIN: when no authority vouches for the chain (self-signed,
  *     an unknown issuer, or one not in --tls-ca's FILE), a third
  *     handshake without the checks reads the certificate, compared with
@@ -32,11 +34,14 @@
  *     (--tls-trust-new), or refused (a run no person answers).
  *
  * A host with a pin already goes straight to the pin (an authority's word
- * is not asked of a certificate pinned as self-signed). A revoked
- * certificate is refused only as far as libtls checks revocation (it is
- * given no CRL here); a chain that no authority vouches for for another
- * reason (a bad signature) is, like an unknown issuer, one the player may
- * pin only after seeing its fingerprint.
+ * is not asked of a certificate pinned as self-signed). Revocation is
+ * known only from an OCSP answer the server staples (libtls is given no
+ * CRL here): the first check refuses a revoked certificate ("ocsp verify
+ * failed: revoked cert"), and as the second one succeeds it is never
+ * pinned nor asked about, only refused again at each try. A chain that
+ * no authority vouches for for another reason (a bad signature) is, like
+ * an unknown issuer, one the player may pin only after seeing its
+ * fingerprint.
  */
 #include <stdio.h>
 #include <string.h>
@@ -231,6 +236,13 @@ vouched_why(struct net_client *c, char *why, size_t n)
 		snprintf(what + w, sizeof what - w, "%sit is not valid before "
 		    "%s", w > 0 ? " and " : "", day);
 	}
+	if (tls_peer_ocsp_cert_status(c->tls) == TLS_OCSP_CERT_REVOKED) {
+		utc(tls_peer_ocsp_revocation_time(c->tls), day, sizeof day);
+		w = strlen(what);
+		snprintf(what + w, sizeof what - w, "%sit was revoked on %s "
+		    "(its authority's OCSP answer)", w > 0 ? " and " : "",
+		    day);
+	}
 	if (tls_peer_cert_contains_name(c->tls, c->o.host) != 1) {
 		w = strlen(what);
 		snprintf(what + w, sizeof what - w, "%sit is not for the name "
@@ -269,7 +281,17 @@ hs_failed(struct net_client *c, long long now)
 		cli_redial(c, c->tls_first, now);
 		return -1;
 	default:
-		/* no handshake at all: the connection's failure */
+		/* not even without the checks: the connection's failure, or
+		 * what libtls refuses whatever the options (a revoked
+		 * certificate's OCSP answer), said with the first check's */
+		if (c->tls_first[0] != '\0' && strcmp(c->tls_first, why) != 0) {
+			char both[sizeof why + sizeof c->tls_first];
+			snprintf(both, sizeof both, "%s; without the checks: "
+			    "%s", c->tls_first, e != NULL ? e :
+			    "the handshake failed");
+			cli_lost(c, both, true, now);
+			return -1;
+		}
 		cli_lost(c, why, true, now);
 		return -1;
 	}
