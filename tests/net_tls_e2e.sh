@@ -1,9 +1,10 @@
 #!/bin/sh
 # net_tls_e2e.sh: the game over TLS in tmux (issue 33 section 4): congo
 # --connect tls://127.0.0.1:PORT to a congo-server --tls-listen with a
-# self-signed certificate made here by openssl. The first use pins its
-# SHA-256 in $XDG_DATA_HOME/congo/known_servers (the line written, the same
-# fingerprint as openssl's) and a game is played (White creates, Black
+# self-signed certificate made here by openssl. The first use asks
+# whether to trust it, showing its SHA-256 (openssl's fingerprint); yes
+# pins it in $XDG_DATA_HOME/congo/known_servers (the line written) and a
+# game is played (White creates, Black
 # joins, a move each); --register works over TLS; the certificate replaced
 # (SIGHUP), a new connection is refused, naming the file and the line to
 # remove, and nothing is sent; with --tls-ca FILE that trusts the new one,
@@ -46,8 +47,10 @@ url="tls://127.0.0.1:$tport"
 known="$tmp/data/congo/known_servers"
 fp_a=$(openssl x509 -in "$tmp/a.crt" -outform DER | sha256sum | cut -d' ' -f1)
 
-note "first use: pinned, and a game over TLS"
+note "first use: asked, pinned on yes, and a game over TLS"
 run w --connect "$url" --create --seat white --name ann
+wait_for w "SHA256:$fp_a"
+T send-keys -t "=w:" y
 wait_for w "Game [A-Z2-7]{8}"
 game=$(screen w | sed -n 's/.*Game \([A-Z2-7]\{8\}\).*/\1/p' | head -n 1)
 [ -f "$known" ] || fail "no $known"

@@ -63,7 +63,7 @@ expect 2 "--rated: in a rated game you play your seat yourself, not the computer
 expect 2 "--black alphabeta is for casual games" "$congo" --connect h --challenge ann --rated --black alphabeta --seat black
 expect 2 "--days or --clock, not both" "$congo" --connect h --challenge ann --days 3 --clock 5+3
 expect 2 "time control 'x' has no '+'" "$congo" --connect h --challenge ann --clock x
-expect 2 "--games lists your games and exits: only --connect, --login and --tls-ca go with it" "$congo" --connect h --games --create
+expect 2 "--games lists your games and exits: only --connect, --login, --tls-ca and --tls-trust-new go with it" "$congo" --connect h --games --create
 expect 2 "--games lists your games and exits" "$congo" --connect h --games --lobby
 expect 2 "--games lists your games and exits" "$congo" --connect h --games --register ann
 expect 2 "network options need --connect HOST (or network.host in congo.conf) or --host" "$congo" --create
@@ -82,6 +82,9 @@ expect 2 "bad.conf:2: network.host must be" "$congo" --config "$tmp/bad.conf" --
 printf 'network = { host = "127.0.0.1:1"; };\n' > "$tmp/srv.conf"
 expect 2 "--lobby shows the lobby" "$congo" --config "$tmp/srv.conf" --lobby --seek 5+3
 expect 2 "--tls-ca goes with --connect tls://HOST" "$congo" --config "$tmp/srv.conf" --seek 5+3 --tls-ca x
+# --tls-trust-new: TLS only, and not with --tls-ca (which pins nothing)
+expect 2 "--tls-trust-new goes with --connect tls://HOST" "$congo" --config "$tmp/srv.conf" --games --tls-trust-new
+expect 2 "--tls-ca trusts only its authorities: no --tls-trust-new with it" "$congo" --connect tls://h --games --tls-ca x --tls-trust-new
 # congo --games takes the configured server; one that cannot be reached
 # is named (status 1, nothing on stdout).
 expect 1 "congo: cannot reach 127.0.0.1 port 1: " "$congo" --config "$tmp/srv.conf" --games

@@ -351,7 +351,8 @@ exec 5>&-
 [ "$st" -eq 1 ] || die "an account without a key: status $st, not 1"
 
 # ---- the same over TLS: network.host = "tls://127.0.0.1:PORT" (a
-# self-signed certificate, pinned on first use), no --connect ----
+# self-signed certificate, pinned on first use: --tls-trust-new, as input
+# from a pipe has nobody to ask), no --connect ----
 if command -v openssl >/dev/null 2>&1; then
 	fail() { die "$@"; }
 	. "$(dirname "$0")/tls_lib.sh"
@@ -368,7 +369,7 @@ if command -v openssl >/dev/null 2>&1; then
 	    "$tmp/server.log" | head -n 1)
 	printf 'network = { host = "tls://127.0.0.1:%s"; };\n' "$tport" \
 	    >"$tmp/net.conf"
-	start s 5 --config "$tmp/net.conf" --create
+	start s 5 --config "$tmp/net.conf" --create --tls-trust-new
 	wait_for s "^Game [A-Z0-9]+ on 127\.0\.0\.1: you play White"
 	grep -q "^127\.0\.0\.1:$tport SHA256:" "$XDG_DATA_HOME/congo/known_servers" ||
 	    die "the TLS server's certificate is not pinned"

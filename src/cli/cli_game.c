@@ -11,6 +11,7 @@
  */
 #include "config.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -93,9 +94,17 @@ cli_game_main(int argc, char **argv)
 		fprintf(stderr, "congo: %s\n", err);
 		return 2;
 	}
-	/* congo --games: printed, no view */
-	if (st.o.net.games)
+	/* congo --games: printed, no view (SIGPIPE ignored, as the views
+	 * do: libtls writes with write(2), and a TLS alert to a server that
+	 * has gone is an error said, not the program's end) */
+	if (st.o.net.games) {
+		struct sigaction sa;
+		memset(&sa, 0, sizeof sa);
+		sigemptyset(&sa.sa_mask);
+		sa.sa_handler = SIG_IGN;
+		sigaction(SIGPIPE, &sa, NULL);
 		return session_link_games(&st.o.net, &st.conf, stdout, stderr);
+	}
 	session_tables_path(st.conf.tablebases.path);
 	cli_signals_init(&sig);
 	st.sig = &sig;

@@ -64,8 +64,12 @@ cli_game_net_usage(FILE *out)
 	    "                          certificate checked against the system's\n"
 	    "                          authorities, or a self-signed one pinned\n"
 	    "                          on first use in $XDG_DATA_HOME/congo/\n"
-	    "                          known_servers (a changed one refused)\n"
+	    "                          known_servers once you say yes (a\n"
+	    "                          changed one refused)\n"
 	    "    --tls-ca FILE         trust only the authorities in FILE\n"
+	    "    --tls-trust-new       pin a certificate no authority vouches\n"
+	    "                          for without asking (a script; else the\n"
+	    "                          player is asked, or it is refused)\n"
 	    "    --create [--seat white|black]  a new game (White by default)\n"
 	    "    --join GAME [--seat white|black] take the free seat\n"
 	    "    --game GAME [--seat S]         take your seat again (the token\n"
@@ -122,7 +126,7 @@ cli_game_learn_usage(FILE *out)
 
 /* The options read by a call of their own. */
 enum { G_VARIANT, G_GAME, G_SEAT, G_PORT, G_HOST, G_CREATE, G_RATED,
-	G_LOBBY, G_LEARN, G_PUZZLE, G_STREAK, G_THEME, G_DAYS, G_GAMES,
+	G_TRUST_NEW, G_LOBBY, G_LEARN, G_PUZZLE, G_STREAK, G_THEME, G_DAYS, G_GAMES,
 	G_SEEK,
 	/* network play's words, each at its place in struct session_net_opts */
 	G_NETSTR };
@@ -204,6 +208,9 @@ call_opt(void *ctx, const struct cli_opt *opt, const char *v)
 		return 0;
 	case G_RATED:
 		n->any = n->rated = true;
+		return 0;
+	case G_TRUST_NEW:
+		n->any = n->tls_trust_new = true;
 		return 0;
 	case G_LOBBY:
 		n->any = n->lobby = true;
@@ -292,6 +299,7 @@ static const struct cli_opt game_opts[] = {
 	CALL("seek", G_SEEK, 1),
 	CALL("rated", G_RATED, 0),
 	NET("tls-ca", tls_ca),
+	CALL("tls-trust-new", G_TRUST_NEW, 0),
 	CALL("lobby", G_LOBBY, 0),
 	NET("challenge", challenge),
 	CALL("days", G_DAYS, 1),

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "plain/plain_int.h"
 #include "session/session_learn.h"
@@ -243,7 +244,13 @@ plain_net_start(struct plain *p, const struct session_net_opts *no,
 	int seat;
 	bool lobby;
 
-	if (session_link_start(p->s, no, ng, &seat, &lobby, err, errlen) < 0)
+	struct session_net_opts o = *no;
+
+	/* A certificate no authority vouches for: asked only of a person
+	 * at a terminal (a script or a bot is refused, unless
+	 * --tls-trust-new). */
+	o.tls_ask = isatty(STDIN_FILENO) != 0;
+	if (session_link_start(p->s, &o, ng, &seat, &lobby, err, errlen) < 0)
 		return -1;
 	h = &p->s->net->hooks;
 	h->ctx = p;

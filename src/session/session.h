@@ -328,7 +328,7 @@ struct session {
 
 	/* A question waiting for y or n. */
 	bool asking;
-	char question[160];
+	char question[400];
 	struct session_cmd answer_cmd;   /* run on yes */
 
 	/* The AI and the advisor. */

@@ -94,6 +94,8 @@ enum session_cmd_type {
 	                      * lobby, network) */
 	CMD_CREATE,          /* arg: "[white|black] [M+S|Nd] [VARIANT]"
 	                      * (the lobby, network) */
+	CMD_TLS_TRUST,       /* arg: "yes" or "no": the answer to "trust
+	                      * this server's certificate?" (network) */
 	NCMDS
 };
 

@@ -343,6 +343,10 @@ const struct session_cmd_entry session_cmds[] = {
 	      "an opponent"),
 	  .refusal = NET_ONLY, .refusal_in = NOT_NET_IN,
 	  .exec = session_cmd_create },
+	{ .type = CMD_TLS_TRUST, .args = SCA_REQUIRED, .modes = SMODE_ALL,
+	  .help = N_("trust a server's certificate no authority vouches for "
+	      "(asked on first use)"),
+	  .exec = session_cmd_tls_trust },
 	/* Leaving. */
 	{ .type = CMD_QUIT, .keys = "q", .args = SCA_NONE, .modes = SMODE_ALL,
 	  .help = N_("quit (asks during a game)"), .exec = session_cmd_quit },

@@ -50,6 +50,11 @@ session_answer(struct session *s, bool yes)
 	s->dirty = true;
 	if (yes)
 		session_command(s, &cmd);
+	else if (cmd.type == CMD_TLS_TRUST) {
+		/* (its no is an answer too: the connection closed) */
+		snprintf(cmd.arg, sizeof cmd.arg, "no");
+		session_command(s, &cmd);
+	}
 }
 
 /* After the position changed under the players' feet. */

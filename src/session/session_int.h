@@ -31,6 +31,7 @@ void session_load_cmd(struct session *s, const char *arg, bool now);
  * its players not made ours, nothing said but an error; 0 or -1. */
 int session_load_review(struct session *s, const char *path);
 void session_cmd_resume(struct session *s, const struct session_cmd *cmd);
+void session_cmd_tls_trust(struct session *s, const struct session_cmd *cmd);
 void session_review(struct session *s, enum session_cmd_type t);
 void session_continue(struct session *s, bool now);
 /* An AI is about to think: stop the analysis (it resumes after). */

@@ -74,6 +74,18 @@ account_opts_check(const struct session_net_opts *o, char *err, size_t errlen)
 		    "(or network.host = \"tls://HOST\" in congo.conf)"));
 		return -1;
 	}
+	if (o->tls_trust_new && (o->connect == NULL ||
+	    strncmp(o->connect, "tls://", 6) != 0)) {
+		snprintf(err, errlen, _("--tls-trust-new goes with --connect "
+		    "tls://HOST (or network.host = \"tls://HOST\" in "
+		    "congo.conf)"));
+		return -1;
+	}
+	if (o->tls_trust_new && o->tls_ca != NULL) {
+		snprintf(err, errlen, "%s", _("--tls-ca trusts only its "
+		    "authorities: no --tls-trust-new with it"));
+		return -1;
+	}
 	if (o->tls_ca != NULL && (o->tls_ca[0] == '\0' ||
 	    strlen(o->tls_ca) >= 1024)) {
 		snprintf(err, errlen, _("--tls-ca: a file name, please"));
@@ -138,7 +150,8 @@ session_net_opts_check(const struct session_net_opts *o, char *err, size_t errle
 	if (o->games && (modes > 0 || o->lobby || o->host ||
 	    o->register_name != NULL || o->seat >= 0)) {
 		snprintf(err, errlen, "%s", _("--games lists your games and "
-		    "exits: only --connect, --login and --tls-ca go with it"));
+		    "exits: only --connect, --login, --tls-ca and "
+		    "--tls-trust-new go with it"));
 		return -1;
 	}
 	if (o->port == 0 && !o->host) {
@@ -313,6 +326,10 @@ session_link_start(struct session *s, const struct session_net_opts *no,
 	co.tls = tls;
 	if (no->tls_ca != NULL)
 		snprintf(co.tls_ca, sizeof co.tls_ca, "%s", no->tls_ca);
+	/* a certificate no authority vouches for: asked when a person is
+	 * there to answer */
+	co.trust = no->tls_trust_new ? NET_TRUST_NEW : no->tls_ask ?
+	    NET_TRUST_ASK : NET_TRUST_REFUSE;
 	snprintf(co.name, sizeof co.name, "%.31s", no->name != NULL ?
 	    no->name : s->conf.network.name);
 	co.remember = true;
@@ -614,6 +631,17 @@ session_link_online(const struct session *s)
 {
 	return s->net != NULL && s->net->c != NULL &&
 	    net_client_state(s->net->c) == NET_ONLINE;
+}
+
+/* The answer to the question of NEV_TRUST (session_net_status.c). */
+void
+session_cmd_tls_trust(struct session *s, const struct session_cmd *cmd)
+{
+	if (s->net == NULL || s->net->c == NULL)
+		return;
+	net_client_trust(s->net->c, strcmp(cmd->arg, "yes") == 0,
+	    util_now_ms());
+	session_net_events(s);
 }
 
 int

@@ -28,6 +28,12 @@ struct session_net_opts {
 				     to log in as without --login */
 	bool lobby;               /* --lobby: the server's lobby */
 	const char *tls_ca;       /* --tls-ca FILE */
+	bool tls_trust_new;       /* --tls-trust-new: a certificate no
+				     authority vouches for, of a server with
+				     no pin, pinned without a question */
+	bool tls_ask;             /* the view can ask the player whether to
+				     trust it (else it is refused): set by
+				     the view, not an option */
 	bool host;                /* run a server here */
 	int port;                 /* --port, -1 when not given */
 	bool create;

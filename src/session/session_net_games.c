@@ -134,6 +134,9 @@ session_link_games(const struct session_net_opts *no,
 	o.tls = tls;
 	if (no->tls_ca != NULL)
 		snprintf(o.tls_ca, sizeof o.tls_ca, "%s", no->tls_ca);
+	/* no one to ask: a new certificate is refused unless the options
+	 * trust it */
+	o.trust = no->tls_trust_new ? NET_TRUST_NEW : NET_TRUST_REFUSE;
 	snprintf(o.name, sizeof o.name, "%.31s", conf->network.name);
 	snprintf(o.login, sizeof o.login, "%.31s", no->login != NULL ?
 	    no->login : no->account != NULL ? no->account : "");

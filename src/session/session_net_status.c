@@ -136,6 +136,21 @@ dead_end(struct session *s, const struct net_event *e)
 	return false;
 }
 
+/* A certificate no authority vouches for, of a server with no pin: the
+ * player asked, as ssh asks (nothing was sent; yes pins it, no ends). */
+static void
+ask_trust(struct session *s, const struct net_event *e)
+{
+	struct session_net *u = s->net;
+	char q[400];
+
+	snprintf(q, sizeof q, _("The server %.100s port %d has a certificate "
+	    "no authority vouches for (self-signed?); nothing has been sent "
+	    "to it. Trust it and remember it for this server? Its "
+	    "fingerprint is %.71s"), u->host, u->port, e->text);
+	session_ask(s, q, CMD_TLS_TRUST, "yes");
+}
+
 bool
 session_net_status_event(struct session *s, const struct net_event *e)
 {
@@ -160,6 +175,9 @@ session_net_status_event(struct session *s, const struct net_event *e)
 	case NEV_NOTICE:
 		/* (a certificate pinned on first use) */
 		session_msg(s, SM_GOOD, "%s", e->text);
+		return true;
+	case NEV_TRUST:
+		ask_trust(s, e);
 		return true;
 	default:
 		return false;

@@ -53,18 +53,37 @@ wrap_text(const char *text, int w, char line[][160], int max)
 	return n;
 }
 
-/* The question in a box as wide as its text needs (at most 72 columns),
+/* The longest word of text (its columns). */
+static int
+longest_word(const char *text)
+{
+	char word[160];
+	int best = 0, n;
+
+	while (sscanf(text, "%159s%n", word, &n) == 1) {
+		if (term_width(word) > best)
+			best = term_width(word);
+		text += n;
+	}
+	return best;
+}
+
+/* The question in a box as wide as its text needs (at most 72 columns,
+ * or its longest word's, a fingerprint, when the screen has room),
  * wrapped: a command it names is never cut. */
 void
 ui_confirm_draw(struct ui_app *a)
 {
 	const char *keys = _("y: yes    n or Esc: no");
 	char line[8][160];
-	int w, y, x, i, n, tw;
+	int w, y, x, i, n, tw, lw;
 
 	ui_board_draw(a);
 	tw = term_width(a->s.question);
+	lw = longest_word(a->s.question) + 6;
 	w = a->lay.cols - 4 < 72 ? a->lay.cols - 4 : 72;
+	if (lw > w)
+		w = lw < a->lay.cols - 4 ? lw : a->lay.cols - 4;
 	if (tw + 6 < w)
 		w = tw + 6;
 	if (w < 30)

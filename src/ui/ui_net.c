@@ -18,6 +18,7 @@ ui_net_start(struct ui_app *a, const struct session_start *st, char *err,
     size_t errlen)
 {
 	struct ui_net *n = a->net;
+	struct session_net_opts o = st->o.net;
 	struct session_net_game ng;
 	int seat;
 	bool lobby;
@@ -25,7 +26,8 @@ ui_net_start(struct ui_app *a, const struct session_start *st, char *err,
 	memset(n, 0, sizeof *n);
 	n->app = a;
 	session_opts_net_game(&st->o, &ng);
-	if (session_link_start(&a->s, &st->o.net, &ng, &seat, &lobby, err,
+	o.tls_ask = true;       /* the full screen: a person answers */
+	if (session_link_start(&a->s, &o, &ng, &seat, &lobby, err,
 	    errlen) < 0)
 		return -1;
 	n->on = true;

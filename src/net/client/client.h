@@ -58,9 +58,14 @@ enum net_ev_kind {
 				 line) */
 	NEV_ITEMS_END,        /* the ITEMs of verb are all there */
 	NEV_NOTICE,           /* text for the player (a certificate pinned) */
-	NEV_CHALLENGED        /* a challenge to our account: game, name (who
+	NEV_CHALLENGED,       /* a challenge to our account: game, name (who
 				 from), variant, clock or days, rated, seat
 				 (the one it offers us) */
+	NEV_TRUST             /* NET_TRUST_ASK: no authority vouches for the
+				 server's certificate and no pin is kept:
+				 text its SHA-256 ("SHA256:<hex>"). Nothing
+				 was sent; the connection is closed until
+				 net_client_trust answers */
 };
 
 struct net_event {
@@ -122,7 +127,14 @@ struct net_client_opts {
 	char tls_ca[1024];    /* trust only this file's authorities ("":
 				 the system's, or a pin for a self-signed
 				 certificate) */
+	int trust;            /* a certificate no authority vouches for, of
+				 a server with no pin (client_tls.c):
+				 NET_TRUST_REFUSE (0), NET_TRUST_ASK (the
+				 player is asked: NEV_TRUST), NET_TRUST_NEW
+				 (pinned on first use, a NEV_NOTICE) */
 };
+
+enum { NET_TRUST_REFUSE = 0, NET_TRUST_ASK, NET_TRUST_NEW };
 
 struct net_client;
 
@@ -144,6 +156,11 @@ int net_client_rejoin(struct net_client *c, const char *game, int seat,
 void net_client_observe(struct net_client *c, const char *game);
 /* Connect (or reconnect now). */
 void net_client_start(struct net_client *c, long long now_ms);
+/* The answer to NEV_TRUST: yes pins the certificate asked about and
+ * connects again (the pin checked before anything is sent); no closes
+ * for good (NET_CLOSED, net_client_why says so). Nothing when no
+ * question waits. */
+void net_client_trust(struct net_client *c, bool yes, long long now_ms);
 
 /* Commands in the game. -1 with err when they cannot be sent. */
 int net_client_move(struct net_client *c, int ply, const char *text,

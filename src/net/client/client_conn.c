@@ -187,6 +187,7 @@ drop_link(struct net_client *c)
 {
 	cli_tls_free(c);
 	c->tls_try = CLI_TLS_VERIFY;
+	c->tls_first[0] = '\0';
 	if (c->fd >= 0)
 		close(c->fd);
 	c->fd = -1;
@@ -199,16 +200,25 @@ drop_link(struct net_client *c)
 }
 
 void
+cli_hold(struct net_client *c)
+{
+	drop_link(c);
+}
+
+void
 cli_lost(struct net_client *c, const char *why, bool retry, long long now)
 {
-	char text[300];
+	char text[sizeof c->why + 40];
 	unsigned jitter;
 	int delay;
 
+	/* why may be the TLS context's own words (cli_tls_error), freed
+	 * with the link: copied first. */
+	if (why != c->why)
+		snprintf(c->why, sizeof c->why, "%s", why);
 	drop_link(c);
-	snprintf(c->why, sizeof c->why, "%s", why);
 	if (!retry) {
-		cli_set_state(c, NET_CLOSED, why);
+		cli_set_state(c, NET_CLOSED, c->why);
 		return;
 	}
 	if (c->backoff == 0)
@@ -219,7 +229,7 @@ cli_lost(struct net_client *c, const char *why, bool retry, long long now)
 		jitter = (unsigned)now;
 	delay = c->backoff + (int)(jitter % (unsigned)(c->backoff / 2 + 1));
 	c->retry_at = now + delay;
-	snprintf(text, sizeof text, "%s; trying again in %d s", why,
+	snprintf(text, sizeof text, "%s; trying again in %d s", c->why,
 	    (delay + 999) / 1000);
 	c->backoff = c->backoff * 2 > CLI_BACKOFF_MAX ? CLI_BACKOFF_MAX :
 	    c->backoff * 2;

@@ -44,10 +44,14 @@ struct net_client {
 	char why[512];
 	/* TLS (client_tls.c): the connection, its handshake under way, a
 	 * read that waits to write, a write that waits to read; checked
-	 * against the authorities or (CLI_TLS_PIN) against the pin. */
+	 * against the authorities, their chain alone (CLI_TLS_VOUCH) or
+	 * (CLI_TLS_PIN) against the pin; the first check's failure, and
+	 * the certificate the player is asked about (NEV_TRUST, "" none). */
 	struct tls *tls;
 	bool tls_hs, tls_rd_out, tls_wr_in;
 	int tls_try;
+	char tls_first[400];
+	char tls_ask[80];
 
 	enum cli_role role;
 	char game[16];
@@ -175,6 +179,7 @@ void cli_catchup_end(struct net_client *c, bool give);
  * the last error; the context freed. */
 #define CLI_TLS_VERIFY 0
 #define CLI_TLS_PIN 1
+#define CLI_TLS_VOUCH 2
 #define CLI_TLS_AGAIN (-2)
 int cli_tls_start(struct net_client *c, char *err, size_t errlen);
 int cli_tls_handshake(struct net_client *c, long long now);
@@ -185,6 +190,9 @@ void cli_tls_free(struct net_client *c);
 /* The connection made again at once, to the first address (why: the
  * failure, should none answer). */
 void cli_redial(struct net_client *c, const char *why, long long now);
+/* The connection closed (nothing sent), no state changed and no retry:
+ * a question to the player waits (net_client_trust). */
+void cli_hold(struct net_client *c);
 
 /* client_acct.c: after HELLO (REGISTER, LOGIN, then establish),
  * the replies and events of accounts, seeks, takebacks and lists (true
