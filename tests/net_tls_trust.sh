@@ -127,10 +127,12 @@ no_pin() {
 	    fail "pinned: $(cat "$known")"
 }
 # games ARGS...: congo --games (nobody to ask), its status in $st and its
-# words in $tmp/out.
+# words in $tmp/out (no sanitizer's report in them).
 games() {
 	"$congo" --games "$@" >"$tmp/out" 2>&1
 	st=$?
+	! grep -q "Sanitizer\|runtime error:" "$tmp/out" ||
+	    fail "a sanitizer's report: $(cat "$tmp/out")"
 }
 
 note "an authority's expired certificate: refused with the reason, 0 bytes, not pinned"
