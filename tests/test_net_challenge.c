@@ -361,7 +361,56 @@ test_blocking(void **state)
 	t_db_free(f);
 }
 
+/* The replay of a game's events (REJOIN since=, OBSERVE since=) leaves out
+ * a blocked account's chat as live chat does; the others' stays. */
+static void
+test_block_replay(void **state)
+{
+	struct t_fake *f = new_session(0, false);
+	char ka[40], kb[40], kc[40], id[16], line[2048];
+	int said;
+
+	(void)state;
+	t_account(f, 0, "10.0.0.1", "ann", ka);
+	t_account(f, 1, "10.0.1.1", "bob", kb);
+	t_account(f, 2, "10.0.2.1", "carl", kc);
+	challenge(f, "clock=300+5 color=white", id);
+	t_drain(f, 1);
+	t_ask(f, 1, "OK #j JOIN", "#j JOIN game=%s seat=black", id);
+	t_ask(f, 2, "OK #o OBSERVE", "#o OBSERVE game=%s", id);
+	t_drain(f, 0);
+	t_drain(f, 1);
+	t_drain(f, 2);
+	t_ask(f, 0, "OK #y SAY", "#y SAY game=%s :from-ann", id);
+	t_drain(f, 1);
+	t_ask(f, 1, "OK #y SAY", "#y SAY game=%s :from-bob", id);
+	t_drain(f, 0);
+	t_drain(f, 1);
+	t_drain(f, 2);
+	t_ask(f, 1, "OK #b BLOCK name=ann", "#b BLOCK name=ann");
+	/* bob's replays: his own line, never ann's. */
+	t_ask(f, 1, "OK #r REJOIN", "#r REJOIN game=%s since=0", id);
+	for (said = 0; t_next(f, 1, line, sizeof line);) {
+		assert_null(strstr(line, "from-ann"));
+		said += strstr(line, " SAID side=black :from-bob") != NULL;
+	}
+	assert_int_equal(said, 1);
+	t_ask(f, 1, "OK #o OBSERVE", "#o OBSERVE game=%s since=0", id);
+	for (said = 0; t_next(f, 1, line, sizeof line);) {
+		assert_null(strstr(line, "from-ann"));
+		said += strstr(line, ":from-bob") != NULL;
+	}
+	assert_int_equal(said, 1);
+	/* carl, who blocks nobody, gets both. */
+	t_ask(f, 2, "OK #o OBSERVE", "#o OBSERVE game=%s since=0", id);
+	for (said = 0; t_next(f, 2, line, sizeof line);)
+		said += strstr(line, " SAID ") != NULL;
+	assert_int_equal(said, 2);
+	t_db_free(f);
+}
+
 TEST_MAIN(NULL, NULL,
+	T_DB_TEST(test_block_replay),
 	T_DB_TEST(test_offline_accept),
 	T_DB_TEST(test_decline_withdraw_expire),
 	T_DB_TEST(test_correspondence),

@@ -213,6 +213,18 @@ speaker(const struct sgame *g, const char *body)
 	return g->name[side];
 }
 
+bool
+sess_event_blocked(struct sess *s, int conn, const struct sgame *g,
+    const char *text)
+{
+	const char *who;
+
+	if (strncmp(text, "SAID ", 5) != 0 ||
+	    (who = speaker(g, text + 5)) == NULL)
+		return false;
+	return sess_blocked(s, conn, who);
+}
+
 static void
 send_unless(struct sess *s, int conn, const char *who, struct cgp_out *o)
 {

@@ -476,7 +476,9 @@ long long sess_open_life(const struct sess *s, const struct sgame *g);
 /* Blocks (sess_block.c): BLOCK, UNBLOCK, BLOCKS; does conn's account
  * block name; the blocks of account name read (how many into *out, valid
  * for the line; SESS_READ_LATER; -1); a LOGIN's (0 or SESS_READ_LATER);
- * an event of g told to all but, for a SAID, those who block its sayer. */
+ * an event of g told to all but, for a SAID, those who block its sayer;
+ * a stored event's text ("SAID side=.. :..") not for conn (its sayer
+ * blocked by conn's account: a replay leaves it out as live chat does). */
 #define SESS_BLOCKS_MAX 100
 void sess_cmd_block(struct sess *s, int conn, const struct cgp_cmd *c);
 bool sess_blocked(struct sess *s, int conn, const char *name);
@@ -485,6 +487,8 @@ int sess_block_read(struct sess *s, int conn, const char *name,
 int sess_block_login(struct sess *s, int conn, const char *name);
 void sess_broadcast_event(struct sess *s, struct sgame *g, struct cgp_out *o,
     const char *kind, const char *body);
+bool sess_event_blocked(struct sess *s, int conn, const struct sgame *g,
+    const char *text);
 /* Another server stored challenge id to account to (its notice; to NULL:
  * an older server's, which names nobody): read and told here, when a
  * connection here is logged in as to. */
