@@ -262,7 +262,50 @@ test_seeks(void **state)
 	t_db_free(f);
 }
 
+/* A rated correspondence game: its category is stored, shown and asked
+ * for under the whole name "correspondence" (issue 57: cut to
+ * "corresponde" by a 12-byte buffer, and TOP's speed= found nothing). */
+static void
+test_rated_correspondence(void **state)
+{
+	struct t_fake *f = t_db_new(NULL);
+	char ka[40], kb[40], id[16];
+	const char *l;
+	sqlite3 *db;
+	sqlite3_stmt *q;
+
+	(void)state;
+	t_hellos(f, 3);
+	reg(f, 0, "ann", ka);
+	reg(f, 1, "bob", kb);
+	t_ask(f, 0, "OK #l LOGIN", "#l LOGIN name=ann key=%s", ka);
+	t_ask(f, 1, "OK #l LOGIN", "#l LOGIN name=bob key=%s", kb);
+	l = t_ask(f, 0, "OK #c CREATE", "#c CREATE seat=white rated=yes days=3");
+	t_val(l, "game", id, sizeof id);
+	t_ask(f, 1, "OK #j JOIN", "#j JOIN game=%s seat=black", id);
+	t_drain(f, 0);
+	t_drain(f, 1);
+	t_both_moved(f, id);
+	t_ask(f, 1, "OK #g RESIGN", "#g RESIGN game=%s", id);
+	t_drain(f, 0);
+	t_drain(f, 1);
+	t_ask(f, 2, "OK #w WHOIS name=ann", "#w WHOIS name=ann");
+	t_expect(f, 2, "ITEM #w variant=congo speed=correspondence rating=");
+	/* The rows under that name: the rating and its history, each. */
+	assert_int_equal(sqlite3_open(t_dbpath, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_prepare_v2(db, "SELECT (SELECT count(*) "
+	    "FROM ratings WHERE speed = 'correspondence') + (SELECT count(*) "
+	    "FROM rating_history WHERE speed = 'correspondence')", -1, &q,
+	    NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_step(q), SQLITE_ROW);
+	assert_int_equal(sqlite3_column_int(q, 0), 4);
+	sqlite3_finalize(q);
+	sqlite3_close(db);
+	t_db_free(f);
+}
+
 TEST_MAIN(NULL, NULL,
+	T_DB_TEST(test_rated_correspondence),
 	T_DB_TEST(test_register_login),
 	T_DB_TEST(test_rated_game),
 	T_DB_TEST(test_seeks))
