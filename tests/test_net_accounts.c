@@ -80,7 +80,7 @@ test_rated_game(void **state)
 	t_hellos(f, 3);
 	reg(f, 0, "ann", ka);
 	reg(f, 1, "bob", kb);
-	t_ask(f, 0, "ERR #c 403 NOT_YOUR_SEAT :a rated game needs LOGIN",
+	t_ask(f, 0, "ERR #c 401 LOGIN_REQUIRED :a rated game needs LOGIN",
 	    "#c CREATE seat=white rated=yes clock=300+0");
 	t_ask(f, 0, "OK #l LOGIN", "#l LOGIN name=ann key=%s", ka);
 	t_ask(f, 0, "ERR #c 400 BAD_SYNTAX", "#c CREATE seat=white rated=yes");
@@ -89,7 +89,7 @@ test_rated_game(void **state)
 	t_val(l, "game", id, sizeof id);
 	t_event(f, 0, " rated=1 wrating=1500 wrd=350");
 	/* Black's seat needs an account, not ann's. */
-	t_ask(f, 2, "ERR #j 403 NOT_YOUR_SEAT :a rated game needs LOGIN",
+	t_ask(f, 2, "ERR #j 401 LOGIN_REQUIRED :a rated game needs LOGIN",
 	    "#j JOIN game=%s seat=black name=eve", id);
 	t_ask(f, 1, "OK #l LOGIN", "#l LOGIN name=bob key=%s", kb);
 	t_ask(f, 1, "OK #j JOIN", "#j JOIN game=%s seat=black", id);
@@ -215,7 +215,7 @@ test_seeks(void **state)
 	    "#x SEEK clock=300+3 range=1400-99999");
 	t_ask(f, 0, "ERR #x 400 BAD_SYNTAX :range=+1400-1700: range= ",
 	    "#x SEEK clock=300+3 range=+1400-1700");
-	t_ask(f, 0, "ERR #x 403 NOT_YOUR_SEAT :a rated seek needs LOGIN",
+	t_ask(f, 0, "ERR #x 401 LOGIN_REQUIRED :a rated seek needs LOGIN",
 	    "#x SEEK clock=300+3 rated=yes");
 	/* The same terms as ann's first: paired at once with it. */
 	t_say(f, 2, "#s SEEK clock=300+3 name=cid color=black");

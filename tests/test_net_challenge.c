@@ -179,9 +179,19 @@ test_limit(void **state)
 	t_account(f, 0, "10.0.0.1", "ann", ka);
 	t_account(f, 1, "10.0.1.1", "bob", kb);
 	t_hello(f, 2, "10.0.2.1");
-	t_ask(f, 2, "ERR #x 403 NOT_YOUR_SEAT",
+	/* Without LOGIN: 401 LOGIN_REQUIRED (PROTOCOL.md), for each command
+	 * that needs it. */
+	t_ask(f, 2, "ERR #x 401 LOGIN_REQUIRED",
 	    "#x CHALLENGE name=bob clock=300+5");
-	t_ask(f, 2, "ERR #x 403 NOT_YOUR_SEAT", "#x CHALLENGES");
+	t_ask(f, 2, "ERR #x 401 LOGIN_REQUIRED", "#x CHALLENGES");
+	t_ask(f, 2, "ERR #x 401 LOGIN_REQUIRED", "#x BLOCK name=bob");
+	t_ask(f, 2, "ERR #x 401 LOGIN_REQUIRED", "#x UNBLOCK name=bob");
+	t_ask(f, 2, "ERR #x 401 LOGIN_REQUIRED", "#x BLOCKS");
+	t_ask(f, 2, "ERR #x 401 LOGIN_REQUIRED", "#x GAMES mine=yes");
+	t_ask(f, 2, "ERR #x 401 LOGIN_REQUIRED",
+	    "#x SEEK clock=300+5 rated=yes");
+	t_ask(f, 2, "ERR #x 401 LOGIN_REQUIRED",
+	    "#x CREATE rated=yes clock=300+5");
 	for (i = 0; i < 10; i++)
 		challenge(f, "clock=300+5", id);
 	t_ask(f, 0, "ERR #x 429 RATE_LIMITED",
@@ -306,11 +316,18 @@ test_blocking(void **state)
 	t_ask(f, 1, "OK #b BLOCK name=ann", "#b BLOCK name=ANN");
 	t_ask(f, 1, "ERR #b 404 NO_SUCH_PLAYER", "#b BLOCK name=nobody");
 	t_ask(f, 1, "ERR #b 400 BAD_SYNTAX", "#b BLOCK name=bob");
+	/* A string that cannot be an account's name (too short, a guest's
+	 * '.'): 400 for BLOCK and UNBLOCK alike, never an OK. */
+	t_ask(f, 1, "ERR #b 400 BAD_SYNTAX", "#b BLOCK name=x");
+	t_ask(f, 1, "ERR #u 400 BAD_SYNTAX", "#u UNBLOCK name=x");
+	t_ask(f, 1, "ERR #u 400 BAD_SYNTAX", "#u UNBLOCK name=a.b");
+	t_ask(f, 1, "ERR #u 400 BAD_SYNTAX",
+	    "#u UNBLOCK name=abcdefghijklmnopqrstu");
 	t_ask(f, 1, "OK #k BLOCKS n=1", "#k BLOCKS");
 	t_expect(f, 1, "ITEM #k name=ann");
 	t_ask(f, 0, "OK #k BLOCKS n=0", "#k BLOCKS");
 
-	t_ask(f, 0, "ERR #c 403 NOT_YOUR_SEAT :bob takes no challenges",
+	t_ask(f, 0, "ERR #c 403 BLOCKED :bob takes no challenges",
 	    "#c CHALLENGE name=bob clock=300+5");
 	t_nothing(f, 1);
 	t_ask(f, 1, "OK #c CHALLENGE", "#c CHALLENGE name=ann clock=300+5");
@@ -352,7 +369,7 @@ test_blocking(void **state)
 	login(f, 0, "10.0.0.1", "ann", ka);
 	t_drain(f, 0);
 	t_ask(f, 1, "OK #k BLOCKS n=1", "#k BLOCKS");
-	t_ask(f, 0, "ERR #c 403 NOT_YOUR_SEAT",
+	t_ask(f, 0, "ERR #c 403 BLOCKED",
 	    "#c CHALLENGE name=bob clock=300+5");
 	t_drain(f, 1);
 	t_ask(f, 1, "OK #u UNBLOCK name=ann", "#u UNBLOCK name=ann");

@@ -118,14 +118,17 @@ cmd_block(struct sess *s, int conn, const struct cgp_cmd *cmd, bool add)
 	int rc;
 
 	if (me == NULL) {
-		sess_err(s, conn, cmd->tag, CGP_NOT_YOUR_SEAT, add ? "BLOCK "
+		sess_err(s, conn, cmd->tag, CGP_LOGIN_REQUIRED, add ? "BLOCK "
 		    "needs LOGIN" : "UNBLOCK needs LOGIN");
 		return;
 	}
-	if (v == NULL || !cgp_valid_name(v) || strcasecmp(v, me) == 0) {
+	/* A string that cannot be an account's name: 400, for UNBLOCK too
+	 * (PROTOCOL.md BLOCK), never an OK that changed nothing. */
+	if (v == NULL || !sess_valid_account(v) || strcasecmp(v, me) == 0) {
 		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, v != NULL &&
-		    cgp_valid_name(v) ? "you cannot block yourself" :
-		    "name= names an account");
+		    sess_valid_account(v) ? "you cannot block yourself" :
+		    "name= names an account (3-20 letters, digits, '-' or "
+		    "'_')");
 		return;
 	}
 	snprintf(name, sizeof name, "%s", v);
@@ -174,7 +177,7 @@ cmd_blocks(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	int i;
 
 	if (sess_account(s, conn) == NULL) {
-		sess_err(s, conn, cmd->tag, CGP_NOT_YOUR_SEAT, "BLOCKS needs "
+		sess_err(s, conn, cmd->tag, CGP_LOGIN_REQUIRED, "BLOCKS needs "
 		    "LOGIN");
 		return;
 	}

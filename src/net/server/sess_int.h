@@ -432,6 +432,12 @@ long long sess_corr_due(struct sess *s, const struct sgame *g);
 /* g's deadline has passed at now: its end on its way to storage (0), -1
  * refused, 1 nothing was due. */
 int sess_corr_fire(struct sess *s, struct sgame *g, long long now);
+/* Before g is shown to a connection (REJOIN, OBSERVE, STATE): a correspondence
+ * game whose deadline has passed (one this server took over, read from
+ * the store) is ended first; true when the command must wait for that
+ * end to be stored (s->again set), so that no STATE shows it active with
+ * its deadline past. */
+bool sess_corr_end_first(struct sess *s, struct sgame *g);
 /* GAMES mine=yes (sess_mine.c): the account's games not finished, its
  * turn first. */
 void sess_cmd_mine(struct sess *s, int conn, const struct cgp_cmd *cmd);

@@ -72,7 +72,7 @@ sess_cmd_mine(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	int i, k, n = 0, st, side;
 
 	if (acct == NULL) {
-		sess_err(s, conn, cmd->tag, CGP_NOT_YOUR_SEAT,
+		sess_err(s, conn, cmd->tag, CGP_LOGIN_REQUIRED,
 		    "GAMES mine=yes needs LOGIN");
 		return;
 	}

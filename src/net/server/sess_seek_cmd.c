@@ -96,7 +96,7 @@ cmd_seek(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	if (read_seek(s, conn, cmd, &k) < 0)
 		return;
 	if (k.rated && acct == NULL) {
-		sess_err(s, conn, cmd->tag, CGP_NOT_YOUR_SEAT, "a rated seek "
+		sess_err(s, conn, cmd->tag, CGP_LOGIN_REQUIRED, "a rated seek "
 		    "needs LOGIN");
 		return;
 	}
