@@ -358,9 +358,11 @@ if [ $status -eq 0 ]; then
 	fi
 	start a
 	pida=$pid
-	fail() { echo "test_net_pg.sh: $*"; status=1; }
-	out=$(say "#w WHOIS name=spdann" \
-	    "#t TOP variant=megapawn speed=correspondence" "#z SEEKS")
+	# (say, of tmp_lib.sh, is bash's: /dev/tcp)
+	out=$(port=$port bash -c 'fail() { echo "$*"; exit 1; }; . "$0"
+	    say "#w WHOIS name=spdann" \
+	    "#t TOP variant=megapawn speed=correspondence" "#z SEEKS"' \
+	    "$(dirname "$0")/tmp_lib.sh")
 	if ! printf '%s\n' "$out" | grep -q "^ITEM #w variant=megapawn speed=correspondence rating=1721 " ||
 	    ! printf '%s\n' "$out" | grep -q "^ITEM #t rank=1 name=SpdAnn rating=1721 "; then
 		echo "test_net_pg.sh: WHOIS and TOP after the upgrade from 6: $out"
