@@ -323,6 +323,10 @@ test_blocking(void **state)
 	t_ask(f, 1, "ERR #u 400 BAD_SYNTAX", "#u UNBLOCK name=a.b");
 	t_ask(f, 1, "ERR #u 400 BAD_SYNTAX",
 	    "#u UNBLOCK name=abcdefghijklmnopqrstu");
+	/* UNBLOCK of no account (and not listed): 404, as BLOCK; of an
+	 * account not blocked, OK (nothing to undo). */
+	t_ask(f, 1, "ERR #u 404 NO_SUCH_PLAYER", "#u UNBLOCK name=nobody");
+	t_ask(f, 1, "OK #u UNBLOCK name=carl", "#u UNBLOCK name=CARL");
 	t_ask(f, 1, "OK #k BLOCKS n=1", "#k BLOCKS");
 	t_expect(f, 1, "ITEM #k name=ann");
 	t_ask(f, 0, "OK #k BLOCKS n=0", "#k BLOCKS");
@@ -372,7 +376,7 @@ test_blocking(void **state)
 	t_ask(f, 0, "ERR #c 403 BLOCKED",
 	    "#c CHALLENGE name=bob clock=300+5");
 	t_drain(f, 1);
-	t_ask(f, 1, "OK #u UNBLOCK name=ann", "#u UNBLOCK name=ann");
+	t_ask(f, 1, "OK #u UNBLOCK name=ann", "#u UNBLOCK name=ANN");
 	t_ask(f, 1, "OK #k BLOCKS n=0", "#k BLOCKS");
 	t_ask(f, 0, "OK #c CHALLENGE", "#c CHALLENGE name=bob clock=300+5");
 	t_db_free(f);

@@ -115,7 +115,7 @@ cmd_block(struct sess *s, int conn, const struct cgp_cmd *cmd, bool add)
 	struct store_account a;
 	struct store_change ch;
 	struct cgp_out o;
-	int rc;
+	int rc, i = 0;
 
 	if (me == NULL) {
 		sess_err(s, conn, cmd->tag, CGP_LOGIN_REQUIRED, add ? "BLOCK "
@@ -132,7 +132,15 @@ cmd_block(struct sess *s, int conn, const struct cgp_cmd *cmd, bool add)
 		return;
 	}
 	snprintf(name, sizeof name, "%s", v);
-	if (add) {
+	for (i = 0; !add && i < c->nblocks; i++)
+		if (strcasecmp(c->blocks[i], v) == 0) {
+			/* listed: its name as kept (the account's) */
+			snprintf(name, sizeof name, "%s", c->blocks[i]);
+			break;
+		}
+	/* BLOCK, or UNBLOCK of a name not listed: an account's, else 404
+	 * (PROTOCOL.md BLOCK/UNBLOCK), never an OK that changed nothing. */
+	if (add || i == c->nblocks) {
 		if (sess_accounts(s, conn, cmd) == NULL)
 			return;
 		if ((rc = sess_read_account(s, conn, v, &a)) ==
@@ -145,7 +153,7 @@ cmd_block(struct sess *s, int conn, const struct cgp_cmd *cmd, bool add)
 			return;
 		}
 		snprintf(name, sizeof name, "%s", a.name);
-		if (c->nblocks >= SESS_BLOCKS_MAX &&
+		if (add && c->nblocks >= SESS_BLOCKS_MAX &&
 		    !listed(c->blocks, c->nblocks, name)) {
 			snprintf(msg, sizeof msg, "at most %d blocks an "
 			    "account", SESS_BLOCKS_MAX);
