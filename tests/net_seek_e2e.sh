@@ -189,5 +189,17 @@ for s in a b; do
 	done_with $s 0
 done
 
+note "a default server (no --rated-same-network): Bob's rated seek that only Ann's, of his network, would answer is refused, in words"
+stop_server
+starts=2 start_server
+addr="127.0.0.1:$port"
+run a --connect "$addr" --login ann --seek 5+3 --rated
+wait_for a "Seeking 5\+3 rated congo"
+run b --connect "$addr" --login bob --seek 5+3 --rated
+wait_for b "cannot seek: a rated game is between two networks"
+done_with b 1
+T send-keys -t =a: Escape
+done_with a 0
+
 stop_server
 echo PASS

@@ -79,7 +79,7 @@ test_rated_game(void **state)
 	t_hellos(f, 3);
 	reg(f, 0, "ann", ka);
 	reg(f, 1, "bob", kb);
-	t_ask(f, 0, "ERR #c 403 NOT_YOUR_SEAT :a rated game needs LOGIN",
+	t_ask(f, 0, "ERR #c 401 LOGIN_REQUIRED :a rated game needs LOGIN",
 	    "#c CREATE seat=white rated=yes clock=300+0");
 	t_ask(f, 0, "OK #l LOGIN", "#l LOGIN name=ann key=%s", ka);
 	t_ask(f, 0, "ERR #c 400 BAD_SYNTAX", "#c CREATE seat=white rated=yes");
@@ -88,7 +88,7 @@ test_rated_game(void **state)
 	t_val(l, "game", id, sizeof id);
 	t_event(f, 0, " rated=1 wrating=1500 wrd=350");
 	/* Black's seat needs an account, not ann's. */
-	t_ask(f, 2, "ERR #j 403 NOT_YOUR_SEAT :a rated game needs LOGIN",
+	t_ask(f, 2, "ERR #j 401 LOGIN_REQUIRED :a rated game needs LOGIN",
 	    "#j JOIN game=%s seat=black name=eve", id);
 	t_ask(f, 1, "OK #l LOGIN", "#l LOGIN name=bob key=%s", kb);
 	t_ask(f, 1, "OK #j JOIN", "#j JOIN game=%s seat=black", id);
@@ -214,7 +214,7 @@ test_seeks(void **state)
 	    "#x SEEK clock=300+3 range=1400-99999");
 	t_ask(f, 0, "ERR #x 400 BAD_SYNTAX :range=+1400-1700: range= ",
 	    "#x SEEK clock=300+3 range=+1400-1700");
-	t_ask(f, 0, "ERR #x 403 NOT_YOUR_SEAT :a rated seek needs LOGIN",
+	t_ask(f, 0, "ERR #x 401 LOGIN_REQUIRED :a rated seek needs LOGIN",
 	    "#x SEEK clock=300+3 rated=yes");
 	/* The same terms as ann's first: paired at once with it. */
 	t_say(f, 2, "#s SEEK clock=300+3 name=cid color=black");
@@ -261,7 +261,50 @@ test_seeks(void **state)
 	t_db_free(f);
 }
 
+/* A rated correspondence game: its category is stored, shown and asked
+ * for under the whole name "correspondence" (issue 57: cut to
+ * "corresponde" by a 12-byte buffer, and TOP's speed= found nothing). */
+static void
+test_rated_correspondence(void **state)
+{
+	struct t_fake *f = t_db_new(NULL);
+	char ka[40], kb[40], id[16];
+	const char *l;
+	sqlite3 *db;
+	sqlite3_stmt *q;
+
+	(void)state;
+	t_hellos(f, 3);
+	reg(f, 0, "ann", ka);
+	reg(f, 1, "bob", kb);
+	t_ask(f, 0, "OK #l LOGIN", "#l LOGIN name=ann key=%s", ka);
+	t_ask(f, 1, "OK #l LOGIN", "#l LOGIN name=bob key=%s", kb);
+	l = t_ask(f, 0, "OK #c CREATE", "#c CREATE seat=white rated=yes days=3");
+	t_val(l, "game", id, sizeof id);
+	t_ask(f, 1, "OK #j JOIN", "#j JOIN game=%s seat=black", id);
+	t_drain(f, 0);
+	t_drain(f, 1);
+	t_both_moved(f, id);
+	t_ask(f, 1, "OK #g RESIGN", "#g RESIGN game=%s", id);
+	t_drain(f, 0);
+	t_drain(f, 1);
+	t_ask(f, 2, "OK #w WHOIS name=ann", "#w WHOIS name=ann");
+	t_expect(f, 2, "ITEM #w variant=congo speed=correspondence rating=");
+	/* The rows under that name: the rating and its history, each. */
+	assert_int_equal(sqlite3_open(t_dbpath, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_prepare_v2(db, "SELECT (SELECT count(*) "
+	    "FROM ratings WHERE speed = 'correspondence') + (SELECT count(*) "
+	    "FROM rating_history WHERE speed = 'correspondence')", -1, &q,
+	    NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_step(q), SQLITE_ROW);
+	assert_int_equal(sqlite3_column_int(q, 0), 4);
+	sqlite3_finalize(q);
+	sqlite3_close(db);
+	t_db_free(f);
+}
+
 TEST_MAIN(NULL, NULL,
+	T_DB_TEST(test_rated_correspondence),
 	T_DB_TEST(test_register_login),
 	T_DB_TEST(test_rated_game),
 	T_DB_TEST(test_seeks))

@@ -178,9 +178,19 @@ test_limit(void **state)
 	t_account(f, 0, "10.0.0.1", "ann", ka);
 	t_account(f, 1, "10.0.1.1", "bob", kb);
 	t_hello(f, 2, "10.0.2.1");
-	t_ask(f, 2, "ERR #x 403 NOT_YOUR_SEAT",
+	/* Without LOGIN: 401 LOGIN_REQUIRED (PROTOCOL.md), for each command
+	 * that needs it. */
+	t_ask(f, 2, "ERR #x 401 LOGIN_REQUIRED",
 	    "#x CHALLENGE name=bob clock=300+5");
-	t_ask(f, 2, "ERR #x 403 NOT_YOUR_SEAT", "#x CHALLENGES");
+	t_ask(f, 2, "ERR #x 401 LOGIN_REQUIRED", "#x CHALLENGES");
+	t_ask(f, 2, "ERR #x 401 LOGIN_REQUIRED", "#x BLOCK name=bob");
+	t_ask(f, 2, "ERR #x 401 LOGIN_REQUIRED", "#x UNBLOCK name=bob");
+	t_ask(f, 2, "ERR #x 401 LOGIN_REQUIRED", "#x BLOCKS");
+	t_ask(f, 2, "ERR #x 401 LOGIN_REQUIRED", "#x GAMES mine=yes");
+	t_ask(f, 2, "ERR #x 401 LOGIN_REQUIRED",
+	    "#x SEEK clock=300+5 rated=yes");
+	t_ask(f, 2, "ERR #x 401 LOGIN_REQUIRED",
+	    "#x CREATE rated=yes clock=300+5");
 	for (i = 0; i < 10; i++)
 		challenge(f, "clock=300+5", id);
 	t_ask(f, 0, "ERR #x 429 RATE_LIMITED",
@@ -305,11 +315,22 @@ test_blocking(void **state)
 	t_ask(f, 1, "OK #b BLOCK name=ann", "#b BLOCK name=ANN");
 	t_ask(f, 1, "ERR #b 404 NO_SUCH_PLAYER", "#b BLOCK name=nobody");
 	t_ask(f, 1, "ERR #b 400 BAD_SYNTAX", "#b BLOCK name=bob");
+	/* A string that cannot be an account's name (too short, a guest's
+	 * '.'): 400 for BLOCK and UNBLOCK alike, never an OK. */
+	t_ask(f, 1, "ERR #b 400 BAD_SYNTAX", "#b BLOCK name=x");
+	t_ask(f, 1, "ERR #u 400 BAD_SYNTAX", "#u UNBLOCK name=x");
+	t_ask(f, 1, "ERR #u 400 BAD_SYNTAX", "#u UNBLOCK name=a.b");
+	t_ask(f, 1, "ERR #u 400 BAD_SYNTAX",
+	    "#u UNBLOCK name=abcdefghijklmnopqrstu");
+	/* UNBLOCK of no account (and not listed): 404, as BLOCK; of an
+	 * account not blocked, OK (nothing to undo). */
+	t_ask(f, 1, "ERR #u 404 NO_SUCH_PLAYER", "#u UNBLOCK name=nobody");
+	t_ask(f, 1, "OK #u UNBLOCK name=carl", "#u UNBLOCK name=CARL");
 	t_ask(f, 1, "OK #k BLOCKS n=1", "#k BLOCKS");
 	t_expect(f, 1, "ITEM #k name=ann");
 	t_ask(f, 0, "OK #k BLOCKS n=0", "#k BLOCKS");
 
-	t_ask(f, 0, "ERR #c 403 NOT_YOUR_SEAT :bob takes no challenges",
+	t_ask(f, 0, "ERR #c 403 BLOCKED :bob takes no challenges",
 	    "#c CHALLENGE name=bob clock=300+5");
 	t_nothing(f, 1);
 	t_ask(f, 1, "OK #c CHALLENGE", "#c CHALLENGE name=ann clock=300+5");
@@ -351,16 +372,65 @@ test_blocking(void **state)
 	login(f, 0, "10.0.0.1", "ann", ka);
 	t_drain(f, 0);
 	t_ask(f, 1, "OK #k BLOCKS n=1", "#k BLOCKS");
-	t_ask(f, 0, "ERR #c 403 NOT_YOUR_SEAT",
+	t_ask(f, 0, "ERR #c 403 BLOCKED",
 	    "#c CHALLENGE name=bob clock=300+5");
 	t_drain(f, 1);
-	t_ask(f, 1, "OK #u UNBLOCK name=ann", "#u UNBLOCK name=ann");
+	t_ask(f, 1, "OK #u UNBLOCK name=ann", "#u UNBLOCK name=ANN");
 	t_ask(f, 1, "OK #k BLOCKS n=0", "#k BLOCKS");
 	t_ask(f, 0, "OK #c CHALLENGE", "#c CHALLENGE name=bob clock=300+5");
 	t_db_free(f);
 }
 
+/* The replay of a game's events (REJOIN since=, OBSERVE since=) leaves out
+ * a blocked account's chat as live chat does; the others' stays. */
+static void
+test_block_replay(void **state)
+{
+	struct t_fake *f = new_session(0, false);
+	char ka[40], kb[40], kc[40], id[16], line[2048];
+	int said;
+
+	(void)state;
+	t_account(f, 0, "10.0.0.1", "ann", ka);
+	t_account(f, 1, "10.0.1.1", "bob", kb);
+	t_account(f, 2, "10.0.2.1", "carl", kc);
+	challenge(f, "clock=300+5 color=white", id);
+	t_drain(f, 1);
+	t_ask(f, 1, "OK #j JOIN", "#j JOIN game=%s seat=black", id);
+	t_ask(f, 2, "OK #o OBSERVE", "#o OBSERVE game=%s", id);
+	t_drain(f, 0);
+	t_drain(f, 1);
+	t_drain(f, 2);
+	t_ask(f, 0, "OK #y SAY", "#y SAY game=%s :from-ann", id);
+	t_drain(f, 1);
+	t_ask(f, 1, "OK #y SAY", "#y SAY game=%s :from-bob", id);
+	t_drain(f, 0);
+	t_drain(f, 1);
+	t_drain(f, 2);
+	t_ask(f, 1, "OK #b BLOCK name=ann", "#b BLOCK name=ann");
+	/* bob's replays: his own line, never ann's. */
+	t_ask(f, 1, "OK #r REJOIN", "#r REJOIN game=%s since=0", id);
+	for (said = 0; t_next(f, 1, line, sizeof line);) {
+		assert_null(strstr(line, "from-ann"));
+		said += strstr(line, " SAID side=black :from-bob") != NULL;
+	}
+	assert_int_equal(said, 1);
+	t_ask(f, 1, "OK #o OBSERVE", "#o OBSERVE game=%s since=0", id);
+	for (said = 0; t_next(f, 1, line, sizeof line);) {
+		assert_null(strstr(line, "from-ann"));
+		said += strstr(line, ":from-bob") != NULL;
+	}
+	assert_int_equal(said, 1);
+	/* carl, who blocks nobody, gets both. */
+	t_ask(f, 2, "OK #o OBSERVE", "#o OBSERVE game=%s since=0", id);
+	for (said = 0; t_next(f, 2, line, sizeof line);)
+		said += strstr(line, " SAID ") != NULL;
+	assert_int_equal(said, 2);
+	t_db_free(f);
+}
+
 TEST_MAIN(NULL, NULL,
+	T_DB_TEST(test_block_replay),
 	T_DB_TEST(test_offline_accept),
 	T_DB_TEST(test_decline_withdraw_expire),
 	T_DB_TEST(test_correspondence),

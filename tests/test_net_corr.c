@@ -50,6 +50,10 @@ test_create(void **state)
 	t_ask(f, 2, "ERR #a 400", "#a CREATE days=4");
 	t_ask(f, 2, "ERR #b 400", "#b CREATE days=3 clock=300+0");
 	t_ask(f, 2, "ERR #c 400", "#c CREATE days=x");
+	/* Only the listed numbers, written as they are (PROTOCOL.md). */
+	t_ask(f, 2, "ERR #c 400 BAD_SYNTAX", "#c CREATE days=07");
+	t_ask(f, 2, "ERR #c 400 BAD_SYNTAX", "#c CREATE days=+7");
+	t_ask(f, 2, "ERR #c 400 BAD_SYNTAX", "#c SEEK days=014");
 	t_ask(f, 2, "OK #d CREATE", "#d CREATE days=3 seat=white");
 	l = t_event(f, 2, " days=3");
 	assert_null(strstr(l, "deadline="));    /* nobody to move yet */
@@ -383,7 +387,7 @@ test_mine(void **state)
 	t_account(f, 0, "10.0.0.1", "ann", akey);
 	t_account(f, 1, "10.0.1.1", "bob", bkey);
 	t_hello(f, 2, "10.0.2.1");
-	t_ask(f, 2, "ERR #m 403", "#m GAMES mine=yes");
+	t_ask(f, 2, "ERR #m 401 LOGIN_REQUIRED", "#m GAMES mine=yes");
 	t_ask(f, 0, "ERR #m 400", "#m GAMES mine=no");
 	game(f, 0, 1, "days=3", a);                 /* ann to move, 3 days */
 	game(f, 1, 0, "clock=300+0", b);            /* bob to move */
@@ -434,7 +438,7 @@ test_mine(void **state)
 	assert_non_null(strstr(lines[2], " white=zed black=bob "));
 	assert_non_null(strstr(lines[3], " yourturn=0 deadline="));
 	/* zed is a guest: the name is nobody's account. */
-	t_ask(f, 2, "ERR #m 403", "#m GAMES mine=yes");
+	t_ask(f, 2, "ERR #m 401 LOGIN_REQUIRED", "#m GAMES mine=yes");
 	t_db_free(f);
 
 	/* After a restart, from any machine: the same list. */
@@ -494,6 +498,9 @@ test_notify(void **state)
 	(void)state;
 	lim.max_per_address = 20;
 	lim.games_per_minute = 100;
+	/* Days long enough for the minutes below: bob's deadline is never
+	 * past when he comes back (an overdue game would end then). */
+	lim.day_ms = 100 * DAY;
 	notified[0] = '\0';
 	nnotified = 0;
 	f = t_db_new(&lim);
@@ -590,7 +597,62 @@ test_read_elsewhere(void **state)
 	store_close(st);
 }
 
+/*
+ * A server takes over a correspondence game whose deadline passed while
+ * no server held it (the one that made it gone): the game is ended
+ * before it is shown. REJOIN, OBSERVE and STATE there never show it
+ * active with its deadline past: their STATE is the finished game.
+ */
+static void
+test_takeover_overdue(void **state)
+{
+	static const char *const asks[] = { "#r REJOIN game=%s token=%s",
+	    "#o OBSERVE game=%s", "#s STATE game=%s" };
+	struct sess_limits lim = corr_limits();
+	struct store *st = t_db_open(STORE_CREATE);
+	struct t_fake *f1, *f2;
+	struct t_game g[3];
+	char err[256];
+	const char *l;
+	int i;
+
+	(void)state;
+	/* The second server's clock three days on: it starts (and reads
+	 * the games) after every deadline has passed. */
+	f2 = t_new_store(&lim, NULL, &store_sqlite_ops, st);
+	assert_int_equal(store_load(st, f2->s, err, sizeof err), 0);
+	sess_start(f2->s, f2->now, (long long)time(NULL) * 1000 + 3 * DAY);
+	f1 = t_new_store(&lim, NULL, &store_sqlite_ops, st);
+	for (i = 0; i < 3; i++) {
+		t_start(f1, &g[i], "days=1");
+		t_say(f1, 0, "MOVE game=%s ply=0 move=c2c3", g[i].id);
+		t_say(f1, 1, "MOVE game=%s ply=1 move=c6c5", g[i].id);
+		t_drain(f1, 0);
+		t_drain(f1, 1);
+		sess_close(f1->s, 0, f1->now);
+		sess_close(f1->s, 1, f1->now);
+		t_drain(f1, 0);
+		t_drain(f1, 1);
+	}
+	t_free(f1);                               /* the first one gone */
+	for (i = 0; i < 3; i++) {
+		t_hello(f2, i, i == 0 ? "10.0.0.1" : "10.0.7.1");
+		t_say(f2, i, asks[i], g[i].id, g[i].tw);
+		t_expect(f2, i, asks[i][1] == 'r' ? "OK #r REJOIN" :
+		    asks[i][1] == 'o' ? "OK #o OBSERVE" : "OK #s STATE");
+		l = t_event(f2, i, " STATE ");
+		if (strstr(l, " status=finished result=0-1 reason=time") ==
+		    NULL)
+			print_error("%s: %s\n", asks[i], l);
+		assert_non_null(strstr(l, " status=finished result=0-1 "
+		    "reason=time"));
+	}
+	t_free(f2);
+	store_close(st);
+}
+
 TEST_MAIN(NULL, NULL,
+	T_DB_TEST(test_takeover_overdue),
 	cmocka_unit_test(test_create),
 	cmocka_unit_test(test_first_move),
 	cmocka_unit_test(test_time),

@@ -293,9 +293,11 @@ test_takeback_keeps_it_played(void **state)
 
 /*
  * Rated games between two connections of one network (an IPv4 /24):
- * JOIN gets 409 SAME_NETWORK, rated seeks are not paired (each waits for
- * another network's), also with a seek another server told of; unrated
- * ones are; the server option allows it all.
+ * JOIN gets 409 SAME_NETWORK, rated seeks are not paired: a rated SEEK
+ * that only a seek of its own network would answer is refused 409
+ * SAME_NETWORK naming the network (not left to wait for ever, unsaid),
+ * also with a seek another server told of; unrated ones are paired; the
+ * server option allows it all.
  */
 static void
 test_same_network(void **state)
@@ -329,14 +331,19 @@ test_same_network(void **state)
 	t_drain(f, 0);
 	t_drain(f, 1);
 
-	/* Seeks: bob's and dan's rated seeks from one network wait; an
-	 * unrated pair from it is paired; eve's, from another, pairs with
-	 * the older of them. */
+	/* Seeks: dan's rated seek waits; eve's, from his network, would
+	 * answer it: refused, saying why; one that differs (another clock)
+	 * is a seek like any; an unrated pair from it is paired. */
 	account(f, 3, "10.0.5.1", "dan");
 	account(f, 4, "10.0.5.2", "eve_");
 	account(f, 5, "10.0.6.1", "fay");
 	t_ask(f, 3, "OK #s SEEK", "#s SEEK clock=180+2 rated=yes");
-	t_ask(f, 4, "OK #s SEEK", "#s SEEK clock=180+2 rated=yes");
+	l = t_ask(f, 4, "ERR #s 409 SAME_NETWORK",
+	    "#s SEEK clock=180+2 rated=yes");
+	assert_non_null(strstr(l, "(10.0.5.0/24)"));
+	t_ask(f, 4, "OK #s SEEK", "#s SEEK clock=180+3 rated=yes");
+	t_ask(f, 2, "OK #s SEEKS n=2", "#s SEEKS");
+	t_drain(f, 2);
 	t_nothing(f, 3);
 	t_nothing(f, 4);
 	t_ask(f, 3, "OK #s SEEK", "#s SEEK clock=60+0");
@@ -348,7 +355,8 @@ test_same_network(void **state)
 	store_close(st);
 
 	/* Another server's rated seek from 10.0.7.0/24, told with its
-	 * network: ours from that network waits, ours from another pairs. */
+	 * network: ours from that network is refused, ours from another
+	 * pairs. */
 	st = t_db_open(0);
 	f = t_new_store(&lim, NULL, &store_sqlite_ops, st);
 	account(f, 0, "10.0.7.9", "gus");
@@ -357,7 +365,9 @@ test_same_network(void **state)
 	    "180000 2000 1 0 0 0 0 0 0.000 1 "
 	    "0000000000000000000000000000000000000000000000000000000000000000 "
 	    "10.0.7.0/24");
-	t_ask(f, 0, "OK #s SEEK", "#s SEEK clock=180+2 rated=yes");
+	t_ask(f, 0, "ERR #s 409 SAME_NETWORK :a rated seek that would be "
+	    "paired with this one comes from your network (10.0.7.0/24)",
+	    "#s SEEK clock=180+2 rated=yes");
 	t_nothing(f, 0);
 	t_ask(f, 1, "OK #s SEEK", "#s SEEK clock=180+2 rated=yes");
 	t_event(f, 1, " 0 PAIRED seek=");

@@ -107,17 +107,22 @@ test_mine_elsewhere(void **state)
 	l = t_expect(f2, 0, want);
 	assert_non_null(strstr(l, " days=2 rated=no seat=white"));
 	t_nothing(f2, 0);
-	/* Her games: a (her turn) first, then her ten open challenges; not
-	 * the finished one. */
+	/* Her games: a (her turn) first, then her ten open challenges and
+	 * carl's to her (PROTOCOL.md: open challenges included); not the
+	 * finished one. */
 	t_say(f2, 0, "#m GAMES mine=yes");
-	t_expect(f2, 0, "OK #m GAMES n=11");
+	t_expect(f2, 0, "OK #m GAMES n=12");
 	snprintf(want, sizeof want, "ITEM #m game=%s ", a);
 	l = t_expect(f2, 0, want);
 	assert_non_null(strstr(l, " status=active turn=white yourturn=1 "
 	    "deadline="));
-	for (i = 0; i < 10; i++)
-		assert_non_null(strstr(t_expect(f2, 0, "ITEM #m game="),
-		    " status=open "));
+	snprintf(want, sizeof want, "ITEM #m game=%s ", c);
+	for (i = n = 0; i < 11; i++) {
+		l = t_expect(f2, 0, "ITEM #m game=");
+		assert_non_null(strstr(l, " status=open "));
+		n += strncmp(l, want, strlen(want)) == 0;
+	}
+	assert_int_equal(n, 1);
 	t_nothing(f2, 0);
 	/* Her challenges: eleven (ten hers, carl's); the eleventh of hers
 	 * refused here too. */
@@ -170,6 +175,14 @@ test_mine_names(void **state)
 	assert_int_equal(store_sqlite_ops.games_mine(st, "a_n", ids, 8, err,
 	    sizeof err), 1);
 	assert_string_equal(ids[0].id, a);
+	/* GAMES mine=yes lists the challenge to a_n as CHALLENGES does. */
+	t_drain(f, 0);
+	t_ask(f, 0, "OK #s CHALLENGES n=1", "#s CHALLENGES");
+	t_drain(f, 0);
+	t_ask(f, 0, "OK #m GAMES n=1", "#m GAMES mine=yes");
+	snprintf(want, sizeof want, "ITEM #m game=%s ", a);
+	assert_non_null(strstr(t_expect(f, 0, want), " white=carl black=- "
+	    "status=open "));
 	/* abn's: neither the challenge to a_n nor the guest's game. */
 	assert_int_equal(store_sqlite_ops.games_mine(st, "abn", ids, 8, err,
 	    sizeof err), 0);

@@ -293,7 +293,7 @@ if [ $status -eq 0 ]; then
 fi
 # A database of version 3 (before the shared limits): a server started on
 # it is refused, saying to run --upgrade, and leaves it as it is;
-# congo-server --upgrade brings it to 6 (through 4 and 5) and exits 0; a second
+# congo-server --upgrade brings it to 7 (through 4, 5 and 6) and exits 0; a second
 # --upgrade finds nothing to do; then a server starts on it.
 if [ $status -eq 0 ]; then
 	$bounded $as "$bindir/psql" -h "$tmp" -U congo -d congo -q -c \
@@ -303,7 +303,7 @@ if [ $status -eq 0 ]; then
 	if $bounded "$server" --port 0 --bind 127.0.0.1 --db "$uri" > "$tmp/old.log" 2>&1; then
 		echo "test_net_pg.sh: a start on version 3 exited 0"
 		status=1
-	elif ! grep -q "database version 3, older than this server's 6.*congo-server --upgrade" \
+	elif ! grep -q "database version 3, older than this server's 7.*congo-server --upgrade" \
 	    "$tmp/old.log"; then
 		echo "test_net_pg.sh: the refused start said: $(cat "$tmp/old.log")"
 		status=1
@@ -312,7 +312,7 @@ if [ $status -eq 0 ]; then
 	    "SELECT version FROM congo_meta")
 	[ "$v" = 3 ] || { echo "test_net_pg.sh: the refused start left version '$v'"; status=1; }
 	if ! $bounded "$server" --db "$uri" --upgrade > "$tmp/up.log" 2>&1 ||
-	    ! grep -q "brought from version 3 to 6" "$tmp/up.log"; then
+	    ! grep -q "brought from version 3 to 7" "$tmp/up.log"; then
 		echo "test_net_pg.sh: --upgrade: $(cat "$tmp/up.log")"
 		status=1
 	fi
@@ -326,18 +326,56 @@ if [ $status -eq 0 ]; then
 	v=$($bounded $as "$bindir/psql" -h "$tmp" -U congo -d congo -At -c \
 	    "SELECT version FROM congo_meta; SELECT count(*) FROM congo_limits;
 	     SELECT count(*) FROM congo_holds")
-	if [ "$(echo $v)" != "6 0 0" ]; then
-		echo "test_net_pg.sh: after the migration: '$v', not 6 and an empty congo_limits and congo_holds"
+	if [ "$(echo $v)" != "7 0 0" ]; then
+		echo "test_net_pg.sh: after the migration: '$v', not 7 and an empty congo_limits and congo_holds"
+		status=1
+	fi
+	# A database of version 6 as servers before issue 57 left it: the
+	# speed correspondence cut to "corresponde" in ratings and their
+	# history. --upgrade renames the rows (version 7); WHOIS and TOP show
+	# and find correspondence.
+	tmp_stop $pida
+	pida=
+	$bounded $as "$bindir/psql" -h "$tmp" -U congo -d congo -q -c \
+	    "UPDATE congo_meta SET version = 6;
+	     INSERT INTO accounts VALUES ('spdann', 'SpdAnn', 'x', 1700000000000);
+	     INSERT INTO ratings VALUES ('spdann', 'megapawn', 'corresponde',
+	      1720.5, 80.0, 0.06, 12);
+	     INSERT INTO rating_history VALUES ('spdann', 'megapawn',
+	      'corresponde', 12, 1720.5, 80.0, 'AAAAAAAA', 1700000000000)" ||
+	    status=1
+	if ! $bounded "$server" --db "$uri" --upgrade > "$tmp/up.log" 2>&1 ||
+	    ! grep -q "brought from version 6 to 7" "$tmp/up.log"; then
+		echo "test_net_pg.sh: --upgrade from 6: $(cat "$tmp/up.log")"
+		status=1
+	fi
+	v=$($bounded $as "$bindir/psql" -h "$tmp" -U congo -d congo -At -c \
+	    "SELECT count(*) FROM ratings WHERE speed = 'corresponde';
+	     SELECT count(*) FROM rating_history WHERE speed = 'correspondence'")
+	if [ "$(echo $v)" != "0 1" ]; then
+		echo "test_net_pg.sh: after the upgrade from 6: '$v', not no row under corresponde and its history renamed"
+		status=1
+	fi
+	start a
+	pida=$pid
+	# (say, of tmp_lib.sh, is bash's: /dev/tcp)
+	out=$(port=$port bash -c 'fail() { echo "$*"; exit 1; }; . "$0"
+	    say "#w WHOIS name=spdann" \
+	    "#t TOP variant=megapawn speed=correspondence" "#z SEEKS"' \
+	    "$(dirname "$0")/tmp_lib.sh")
+	if ! printf '%s\n' "$out" | grep -q "^ITEM #w variant=megapawn speed=correspondence rating=1721 " ||
+	    ! printf '%s\n' "$out" | grep -q "^ITEM #t rank=1 name=SpdAnn rating=1721 "; then
+		echo "test_net_pg.sh: WHOIS and TOP after the upgrade from 6: $out"
 		status=1
 	fi
 	# A newer database is refused, by --upgrade too.
 	tmp_stop $pida
 	pida=
 	$bounded $as "$bindir/psql" -h "$tmp" -U congo -d congo -q -c \
-	    "UPDATE congo_meta SET version = 7" || status=1
+	    "UPDATE congo_meta SET version = 8" || status=1
 	if $bounded "$server" --db "$uri" --upgrade > "$tmp/up.log" 2>&1 ||
-	    ! grep -q "database version 7, newer than this server's 6" "$tmp/up.log"; then
-		echo "test_net_pg.sh: --upgrade of version 7: $(cat "$tmp/up.log")"
+	    ! grep -q "database version 8, newer than this server's 7" "$tmp/up.log"; then
+		echo "test_net_pg.sh: --upgrade of version 8: $(cat "$tmp/up.log")"
 		status=1
 	fi
 fi

@@ -58,7 +58,7 @@ test_challenge_across(void **state)
 	tc_send(b, "#b BLOCK name=chann");
 	assert_non_null(strstr(reply(b, "#b"), "OK #b BLOCK name=chann"));
 	tc_send(a, "#c CHALLENGE name=chbob clock=60+0");
-	assert_non_null(strstr(reply(a, "#c"), "ERR #c 403 NOT_YOUR_SEAT"));
+	assert_non_null(strstr(reply(a, "#c"), "ERR #c 403 BLOCKED"));
 	send_ok(b, "#u UNBLOCK name=chann");
 	tc_free(a);
 	tc_free(b);

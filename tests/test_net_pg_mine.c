@@ -84,18 +84,19 @@ test_mine_across(void **state)
 	assert_non_null(l = tc_wait(b, want, T));
 	has(l, " days=2 rated=no seat=white");
 	/* Her games there: a first (her turn, its deadline), then her ten
-	 * open challenges. */
+	 * open challenges and mncarl's to her (white=- black=mncarl). */
 	tc_send(b, "#m GAMES mine=yes");
-	has(reply(b, "#m"), "OK #m GAMES n=11");
+	has(reply(b, "#m"), "OK #m GAMES n=12");
 	assert_non_null(l = tc_wait(b, "ITEM #m ", T));
 	snprintf(want, sizeof want, "ITEM #m game=%s variant=congo "
 	    "white=mnann black=mnbob status=active turn=white yourturn=1 "
 	    "deadline=", a);
 	has(l, want);
-	for (i = 0; i < 10; i++) {
+	for (i = 0; i < 11; i++) {
 		assert_non_null(l = tc_wait(b, "ITEM #m ", T));
 		assert_non_null(strstr(l, " white=mnann black=- status=open ") ?
-		    l : strstr(l, " white=- black=mnann status=open "));
+		    l : strstr(l, " white=- black=mnann status=open ") ? l :
+		    strstr(l, " white=- black=mncarl status=open "));
 	}
 	/* Her challenges: her ten and mncarl's; an eleventh of hers is
 	 * refused on B as it is on A. */

@@ -316,6 +316,19 @@ wait_for dl "clock\)$"
 wait_for dl "^$cg  (your|their)-turn +congo +[a-z]+ +[a-z]+ +[0-9dhms]+ +3d$"
 finish dl 6
 finish ch 5
+# two accounts of one network seek the same rated game on a default
+# server: not paired (rated games are between two networks), and the
+# second one is told why in words, not left waiting (issue 57)
+start sc 5 --config "$tmp/net.conf" --lobby
+wait_for sc "^logged in as carol$"
+send 5 "seek 5+3 rated"
+wait_for sc "^Seeking 5\+3 rated"
+start sd 6 --config "$tmp/net.conf" --login dave --lobby
+wait_for sd "^logged in as dave$"
+send 6 "seek 5+3 rated"
+wait_for sd "^cannot seek: a rated game is between two networks, and the rated seek that matches yours comes from your own \(an unrated seek can be paired with it\)$"
+finish sd 6
+finish sc 5
 # a challenge from the plain lobby: sent, quit leaves it standing and
 # stays in the lobby, where challenges lists it and withdraw ends it
 start cl 5 --config "$tmp/net.conf" --lobby

@@ -74,6 +74,23 @@ test_seeks(void **state)
 	assert_false(session_seek_cancel(&S, false));
 	assert_false(session_seek_line(&S, now_ms(), line, sizeof line));
 
+	/* Refused because the seek it matches is of one's own network
+	 * (409 SAME_NETWORK): said in words, not the protocol's; the lobby
+	 * waits for nothing. */
+	assert_int_equal(session_seek_accept(&S, 0), 0);
+	expect_line("#S SEEK clock=300+3 rated=no name=bob variant=congo "
+	    "color=black",
+	    NULL, 0);
+	send_line("ERR #S 409 SAME_NETWORK :a rated seek that would be paired "
+	    "with this one comes from your network (10.0.0.0/24): a rated "
+	    "game is between two networks");
+	WAIT(S.msg.tone == SM_ERROR);
+	assert_string_equal(S.msg.text, "cannot seek: a rated game is between "
+	    "two networks, and the rated seek that matches yours comes from "
+	    "your own (an unrated seek can be paired with it)");
+	assert_false(session_seek_line(&S, now_ms(), line, sizeof line));
+	assert_false(S.quit);
+
 	/* The dialog: 5+3 and casual (no account) the first time. */
 	session_seek_form_open(&S);
 	assert_true(k->form.open);

@@ -100,6 +100,10 @@ enum rating_speed {
 	RATING_CORRESPONDENCE,     /* days= (no clock): never from a clock */
 };
 #define RATING_NSPEEDS 5
+/* The longest speed's name ("correspondence") with its NUL: the size of
+ * every buffer, column and field that holds one (rating_category.c
+ * checks, as it is compiled, that each name fits). */
+#define RATING_SPEED_MAX 16
 
 /* The speed of a clock (negative times count as 0). */
 enum rating_speed rating_speed_of(int64_t base_ms, int64_t inc_ms);

@@ -12,9 +12,21 @@
 
 #define SHOWN_MAX 1000000.0
 
-static const char *const speed_names[RATING_NSPEEDS] = {
-	"bullet", "blitz", "rapid", "classical", "correspondence"
-};
+/* The speeds' names in enum rating_speed's order. */
+#define SPEED_NAMES(X) X("bullet") X("blitz") X("rapid") X("classical") \
+    X("correspondence")
+
+#define SPEED_NAME(n) n,
+static const char *const speed_names[] = { SPEED_NAMES(SPEED_NAME) };
+
+/* Every name fits RATING_SPEED_MAX with its NUL: a longer one cut short
+ * in a buffer or the store would be another speed (issue 57: "corresponde"
+ * stored, and TOP speed=correspondence found nobody). */
+#define SPEED_FITS(n) _Static_assert(sizeof n <= RATING_SPEED_MAX, \
+    "the speed " n " does not fit RATING_SPEED_MAX");
+SPEED_NAMES(SPEED_FITS)
+_Static_assert(sizeof speed_names / sizeof speed_names[0] == RATING_NSPEEDS,
+    "a name for each speed");
 
 bool
 rating_provisional(const struct rating *r)

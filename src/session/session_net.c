@@ -545,6 +545,11 @@ on_error(struct session *s, const struct net_event *e)
 		    "allows it in %ld s"), e->left);
 		return;
 	}
+	if (strcmp(e->verb, "SEEK") == 0) {
+		session_msg(s, SM_ERROR, _("cannot seek: %.200s"),
+		    session_seek_refusal(e));
+		return;
+	}
 	session_msg(s, SM_ERROR, "%s%s%s", e->verb, e->verb[0] != '\0' ?
 	    ": " : "", e->text);
 }

@@ -370,6 +370,9 @@ void session_seek_send(struct session *s, const char *clock, bool rated,
 bool session_seek_line(const struct session *s, long long now, char *buf,
     size_t n);
 bool session_seek_cancel(struct session *s, bool quit);
+/* A SEEK the server refused (e, an NEV_ERROR): why, in words; the
+ * server's text when the code has none of its own here. */
+const char *session_seek_refusal(const struct net_event *e);
 /* The lobby's seeks: asked again every few seconds while it shows, and
  * the SEEKS reply's events. */
 void session_seeks_tick(struct session *s, long long now, bool lobby);

@@ -129,7 +129,7 @@ dead_end(struct session *s, const struct net_event *e)
 	}
 	if (u->seek.quit && strcmp(e->verb, "SEEK") == 0) {
 		snprintf(u->fatal, sizeof u->fatal, _("cannot seek: %.200s"),
-		    e->text);
+		    session_seek_refusal(e));
 		end_here(s);
 		return true;
 	}

@@ -200,6 +200,18 @@ session_server_clock(const char *clock, char *secs, size_t n, char *why,
 	return 0;
 }
 
+const char *
+session_seek_refusal(const struct net_event *e)
+{
+	/* A rated seek that only a seek of one's own network would answer
+	 * (PROTOCOL.md: never paired unless the server allows it). */
+	if (strcmp(e->name, "SAME_NETWORK") == 0)
+		return _("a rated game is between two networks, and the rated "
+		    "seek that matches yours comes from your own (an unrated "
+		    "seek can be paired with it)");
+	return e->text;
+}
+
 void
 session_typed_refusal(struct session *s, const char *err)
 {

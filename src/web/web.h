@@ -17,6 +17,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "rating/rating.h"
+
 /* A growable text. */
 struct wbuf {
 	char *s;
@@ -90,7 +92,7 @@ struct web_seek_row {
 struct web_rating_row {
 	char name[WEB_NAME_MAX];
 	char variant[16];
-	char speed[12];
+	char speed[RATING_SPEED_MAX];
 	double rating, rd;
 	int games;
 };

@@ -37,7 +37,7 @@ struct web_gamedata {
  * in; ratings out. */
 struct web_ratings {
 	char white[WEB_NAME_MAX], black[WEB_NAME_MAX];
-	char variant[WEB_VARIANT_MAX], speed[12];
+	char variant[WEB_VARIANT_MAX], speed[RATING_SPEED_MAX];
 	int w, b;                      /* 0: unknown */
 	bool wprov, bprov;             /* provisional ("1523?") */
 };

@@ -65,7 +65,10 @@ enum cgp_code {
 	CGP_NOTHING_TO_TAKE_BACK = 2409,
 	CGP_SAME_NETWORK = 7409,
 	CGP_ALREADY_LOGGED_IN = 3409,
-	CGP_SAME_PLAYER = 4409
+	CGP_SAME_PLAYER = 4409,
+	CGP_LOGIN_REQUIRED = 2401,     /* a command that needs LOGIN */
+	CGP_BLOCKED = 1403             /* a CHALLENGE to an account that
+					  blocks its sender */
 };
 
 /* The number a code is written with (409 for CGP_NAME_TAKEN). */

@@ -49,7 +49,7 @@ struct spend {
 	int rev;
 	double rscore;
 	char rname[2][CGP_NAME_MAX + 1];
-	char rvariant[CGP_VARIANT_MAX], rspeed[12];
+	char rvariant[CGP_VARIANT_MAX], rspeed[RATING_SPEED_MAX];
 	double rnow[2][2];             /* rating, RD */
 	bool conflict;                 /* refused: another server stored that
 					  ply or seat first (the line is run

@@ -115,21 +115,32 @@ cmd_block(struct sess *s, int conn, const struct cgp_cmd *cmd, bool add)
 	struct store_account a;
 	struct store_change ch;
 	struct cgp_out o;
-	int rc;
+	int rc, i = 0;
 
 	if (me == NULL) {
-		sess_err(s, conn, cmd->tag, CGP_NOT_YOUR_SEAT, add ? "BLOCK "
+		sess_err(s, conn, cmd->tag, CGP_LOGIN_REQUIRED, add ? "BLOCK "
 		    "needs LOGIN" : "UNBLOCK needs LOGIN");
 		return;
 	}
-	if (v == NULL || !cgp_valid_name(v) || strcasecmp(v, me) == 0) {
+	/* A string that cannot be an account's name: 400, for UNBLOCK too
+	 * (PROTOCOL.md BLOCK), never an OK that changed nothing. */
+	if (v == NULL || !sess_valid_account(v) || strcasecmp(v, me) == 0) {
 		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, v != NULL &&
-		    cgp_valid_name(v) ? "you cannot block yourself" :
-		    "name= names an account");
+		    sess_valid_account(v) ? "you cannot block yourself" :
+		    "name= names an account (3-20 letters, digits, '-' or "
+		    "'_')");
 		return;
 	}
 	snprintf(name, sizeof name, "%s", v);
-	if (add) {
+	for (i = 0; !add && i < c->nblocks; i++)
+		if (strcasecmp(c->blocks[i], v) == 0) {
+			/* listed: its name as kept (the account's) */
+			snprintf(name, sizeof name, "%s", c->blocks[i]);
+			break;
+		}
+	/* BLOCK, or UNBLOCK of a name not listed: an account's, else 404
+	 * (PROTOCOL.md BLOCK/UNBLOCK), never an OK that changed nothing. */
+	if (add || i == c->nblocks) {
 		if (sess_accounts(s, conn, cmd) == NULL)
 			return;
 		if ((rc = sess_read_account(s, conn, v, &a)) ==
@@ -142,7 +153,7 @@ cmd_block(struct sess *s, int conn, const struct cgp_cmd *cmd, bool add)
 			return;
 		}
 		snprintf(name, sizeof name, "%s", a.name);
-		if (c->nblocks >= SESS_BLOCKS_MAX &&
+		if (add && c->nblocks >= SESS_BLOCKS_MAX &&
 		    !listed(c->blocks, c->nblocks, name)) {
 			snprintf(msg, sizeof msg, "at most %d blocks an "
 			    "account", SESS_BLOCKS_MAX);
@@ -174,7 +185,7 @@ cmd_blocks(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	int i;
 
 	if (sess_account(s, conn) == NULL) {
-		sess_err(s, conn, cmd->tag, CGP_NOT_YOUR_SEAT, "BLOCKS needs "
+		sess_err(s, conn, cmd->tag, CGP_LOGIN_REQUIRED, "BLOCKS needs "
 		    "LOGIN");
 		return;
 	}
@@ -211,6 +222,18 @@ speaker(const struct sgame *g, const char *body)
 	if (side < 0 || !g->seated[side] || !(g->rated || g->account[side]))
 		return NULL;
 	return g->name[side];
+}
+
+bool
+sess_event_blocked(struct sess *s, int conn, const struct sgame *g,
+    const char *text)
+{
+	const char *who;
+
+	if (strncmp(text, "SAID ", 5) != 0 ||
+	    (who = speaker(g, text + 5)) == NULL)
+		return false;
+	return sess_blocked(s, conn, who);
 }
 
 static void

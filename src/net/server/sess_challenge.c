@@ -279,7 +279,7 @@ cmd_challenge(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	int rc, seat, i;
 
 	if (me == NULL) {
-		sess_err(s, conn, cmd->tag, CGP_NOT_YOUR_SEAT, "CHALLENGE "
+		sess_err(s, conn, cmd->tag, CGP_LOGIN_REQUIRED, "CHALLENGE "
 		    "needs LOGIN");
 		return;
 	}
@@ -327,7 +327,7 @@ cmd_challenge(struct sess *s, int conn, const struct cgp_cmd *cmd,
 		if (strcasecmp(blocks[i], me) == 0) {
 			snprintf(msg, sizeof msg, "%s takes no challenges "
 			    "from you", a.name);
-			sess_err(s, conn, cmd->tag, CGP_NOT_YOUR_SEAT, msg);
+			sess_err(s, conn, cmd->tag, CGP_BLOCKED, msg);
 			return;
 		}
 	/* Its challenges made on other servers count too (the store). */
@@ -375,7 +375,7 @@ cmd_challenges(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	int i, n = 0;
 
 	if (me == NULL) {
-		sess_err(s, conn, cmd->tag, CGP_NOT_YOUR_SEAT, "CHALLENGES "
+		sess_err(s, conn, cmd->tag, CGP_LOGIN_REQUIRED, "CHALLENGES "
 		    "needs LOGIN");
 		return;
 	}

@@ -364,6 +364,9 @@ sess_catch_up(struct sess *s, int conn, struct sgame *g, long since)
 	for (i = (size_t)since; i < g->ev.len; i++) {
 		const struct sev *e = vec_at(&g->ev, i);
 		char num[24];
+		/* A blocked account's chat, left out as it is live. */
+		if (sess_event_blocked(s, conn, g, e->text))
+			continue;
 		snprintf(num, sizeof num, "%ld", e->seq);
 		cgp_out_begin(&o, "EV");
 		cgp_out_word(&o, g->id);

@@ -201,15 +201,34 @@ sess_corr_fire(struct sess *s, struct sgame *g, long long now)
 	    RESULT_BLACK_WINS : RESULT_WHITE_WINS, "time");
 }
 
+bool
+sess_corr_end_first(struct sess *s, struct sgame *g)
+{
+	if (g->over || g->days <= 0 || sess_status(g) != 1 ||
+	    g->deadline <= 0 || sess_wall(s) < g->deadline)
+		return false;
+	if (g->busy == 0)
+		sess_corr_fire(s, g, s->now);
+	if (g->busy == 0)
+		return false;   /* ended at once, or refused: shown as it is */
+	s->again = true;
+	return true;
+}
+
 int
 sess_want_days(struct sess *s, int conn, const struct cgp_cmd *cmd)
 {
 	const char *v = cgp_get(cmd, "days");
+	char as_listed[8];
 	long n;
 
 	if (v == NULL)
 		return 0;
+	/* Only the listed numbers, written as they are ("07" is none). */
 	n = cgp_parse_num(v, 100);
+	snprintf(as_listed, sizeof as_listed, "%ld", n);
+	if (strcmp(as_listed, v) != 0)
+		n = -1;
 	if (!sess_corr_days_ok(n) || cgp_get(cmd, "clock") != NULL) {
 		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, !sess_corr_days_ok(n) ?
 		    "days= is 1, 2, 3, 5, 7, 10 or 14" :

@@ -193,7 +193,7 @@ sess_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	    (cgp_get(cmd, "clock") == NULL && days == 0) ||
 	    !from_the_start(variant, &start, wire))) {
 		sess_err(s, conn, cmd->tag, sess_account(s, conn) == NULL ?
-		    CGP_NOT_YOUR_SEAT : CGP_BAD_SYNTAX,
+		    CGP_LOGIN_REQUIRED : CGP_BAD_SYNTAX,
 		    sess_account(s, conn) == NULL ? "a rated game needs LOGIN" :
 		    cgp_get(cmd, "clock") == NULL && days == 0 ? "a rated game "
 		    "needs clock= or days=" : "a rated game starts from the variant's start "
@@ -315,7 +315,7 @@ cmd_join(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	if (sess_challenge_join(s, conn, cmd, g))
 		return;
 	if (g->rated && sess_account(s, conn) == NULL) {
-		sess_err(s, conn, cmd->tag, CGP_NOT_YOUR_SEAT,
+		sess_err(s, conn, cmd->tag, CGP_LOGIN_REQUIRED,
 		    "a rated game needs LOGIN");
 		return;
 	}
@@ -413,7 +413,8 @@ cmd_rejoin(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	int seat, old, shared = 0;
 
 	if ((since = sess_want_since(s, conn, cmd, "since")) == -2 ||
-	    (g = sess_want_game(s, conn, cmd)) == NULL)
+	    (g = sess_want_game(s, conn, cmd)) == NULL ||
+	    sess_corr_end_first(s, g))
 		return;
 	memset(token, 0, sizeof token);
 	if (v != NULL && strlen(v) == CGP_TOKEN_LEN) {
@@ -519,7 +520,8 @@ cmd_observe(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	bool in;
 
 	if ((since = sess_want_since(s, conn, cmd, "since")) == -2 ||
-	    (g = sess_want_game(s, conn, cmd)) == NULL)
+	    (g = sess_want_game(s, conn, cmd)) == NULL ||
+	    sess_corr_end_first(s, g))
 		return;
 	/* The client has seen events another server stored that this one
 	 * has not read yet: they are read first (the line comes again). */

@@ -432,6 +432,12 @@ long long sess_corr_due(struct sess *s, const struct sgame *g);
 /* g's deadline has passed at now: its end on its way to storage (0), -1
  * refused, 1 nothing was due. */
 int sess_corr_fire(struct sess *s, struct sgame *g, long long now);
+/* Before g is shown to a connection (REJOIN, OBSERVE, STATE): a correspondence
+ * game whose deadline has passed (one this server took over, read from
+ * the store) is ended first; true when the command must wait for that
+ * end to be stored (s->again set), so that no STATE shows it active with
+ * its deadline past. */
+bool sess_corr_end_first(struct sess *s, struct sgame *g);
 /* GAMES mine=yes (sess_mine.c): the account's games not finished, its
  * turn first. */
 void sess_cmd_mine(struct sess *s, int conn, const struct cgp_cmd *cmd);
@@ -476,7 +482,9 @@ long long sess_open_life(const struct sess *s, const struct sgame *g);
 /* Blocks (sess_block.c): BLOCK, UNBLOCK, BLOCKS; does conn's account
  * block name; the blocks of account name read (how many into *out, valid
  * for the line; SESS_READ_LATER; -1); a LOGIN's (0 or SESS_READ_LATER);
- * an event of g told to all but, for a SAID, those who block its sayer. */
+ * an event of g told to all but, for a SAID, those who block its sayer;
+ * a stored event's text ("SAID side=.. :..") not for conn (its sayer
+ * blocked by conn's account: a replay leaves it out as live chat does). */
 #define SESS_BLOCKS_MAX 100
 void sess_cmd_block(struct sess *s, int conn, const struct cgp_cmd *c);
 bool sess_blocked(struct sess *s, int conn, const char *name);
@@ -485,6 +493,8 @@ int sess_block_read(struct sess *s, int conn, const char *name,
 int sess_block_login(struct sess *s, int conn, const char *name);
 void sess_broadcast_event(struct sess *s, struct sgame *g, struct cgp_out *o,
     const char *kind, const char *body);
+bool sess_event_blocked(struct sess *s, int conn, const struct sgame *g,
+    const char *text);
 /* Another server stored challenge id to account to (its notice; to NULL:
  * an older server's, which names nobody): read and told here, when a
  * connection here is logged in as to. */

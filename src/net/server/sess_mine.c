@@ -47,6 +47,21 @@ mine_seat(const struct sgame *g, int k, const char *acct)
 	    strcasecmp(g->name[k], acct) == 0;
 }
 
+/* An open challenge to acct: the seat it would take, else -1. */
+static int
+challenged_seat(const struct sgame *g, int st, const char *acct)
+{
+	int k;
+
+	if (st != 0 || g->challenged[0] == '\0' ||
+	    strcasecmp(g->challenged, acct) != 0)
+		return -1;
+	for (k = 0; k < 2; k++)
+		if (!g->seated[k])
+			return k;
+	return -1;
+}
+
 void
 sess_cmd_mine(struct sess *s, int conn, const struct cgp_cmd *cmd)
 {
@@ -57,7 +72,7 @@ sess_cmd_mine(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	int i, k, n = 0, st, side;
 
 	if (acct == NULL) {
-		sess_err(s, conn, cmd->tag, CGP_NOT_YOUR_SEAT,
+		sess_err(s, conn, cmd->tag, CGP_LOGIN_REQUIRED,
 		    "GAMES mine=yes needs LOGIN");
 		return;
 	}
@@ -73,7 +88,7 @@ sess_cmd_mine(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		for (k = 0; k < 2; k++)
 			if (mine_seat(g, k, acct))
 				break;
-		if (k == 2)
+		if (k == 2 && (k = challenged_seat(g, st, acct)) < 0)
 			continue;
 		if (st == 1 && mine_seat(g, side, acct))
 			k = side;      /* both its own: the one to move */

@@ -17,7 +17,8 @@ sess_cmd_state(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	struct cgp_out o;
 	struct sgame *g;
 
-	if ((g = sess_want_game(s, conn, cmd)) == NULL)
+	if ((g = sess_want_game(s, conn, cmd)) == NULL ||
+	    sess_corr_end_first(s, g))
 		return;
 	cgp_out_ok(&o, cmd->tag, "STATE");
 	cgp_out_kv(&o, "game", g->id);

@@ -52,7 +52,7 @@ sess_rating_read(const struct store_ops *ops, void *ctx, const char *name,
 struct rating_job {
 	char id[CGP_ID_LEN + 1];
 	char name[2][CGP_NAME_MAX + 1];   /* "" for a seat not asked */
-	char variant[CGP_VARIANT_MAX], speed[12];
+	char variant[CGP_VARIANT_MAX], speed[RATING_SPEED_MAX];
 	double now[2][2];
 	unsigned have;
 };

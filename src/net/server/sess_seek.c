@@ -264,6 +264,42 @@ same_network(const struct sess *s, const struct sseek *a,
 	    a->net[0] != '\0' && strcmp(a->net, b->net) == 0;
 }
 
+/* The match rating_pair_pick finds for a among the seeks listed, those of
+ * a's network left out unless mine_too; NULL for none. */
+static const struct sseek *
+pick_for(struct sess *s, const struct sseek *a, bool mine_too)
+{
+	struct rating_seek *r = xcalloc(s->seeks.len + 1, sizeof *r);
+	const struct sseek *found = NULL;
+	size_t i, n = 0, at = 0, match;
+
+	for (i = 0; i < s->seeks.len; i++) {
+		const struct sseek *k = vec_at(&s->seeks, i);
+		if (k != a && (!seek_shown(s, k) || seek_blocked(s, a, k) ||
+		    (!mine_too && same_network(s, a, k))))
+			continue;
+		if (k == a)
+			at = n;
+		to_rating_seek(k, &r[n++]);
+	}
+	if (rating_pair_pick(r, n, at, &match) == 1)
+		found = seek_find(s, r[match].id, NULL);
+	free(r);
+	return found;
+}
+
+const struct sseek *
+seek_same_network_match(struct sess *s, const struct sseek *a)
+{
+	const struct sseek *k;
+
+	if (!a->rated || s->lim.rated_same_network || a->net[0] == '\0' ||
+	    pick_for(s, a, false) != NULL)
+		return NULL;
+	k = pick_for(s, a, true);
+	return k != NULL && same_network(s, a, k) ? k : NULL;
+}
+
 /* Pair a (just arrived, or freed) with the oldest compatible seek. */
 void
 seek_try_pair(struct sess *s, const char *id)

@@ -60,6 +60,11 @@ bool seek_shown(struct sess *s, const struct sseek *k);
 /* Our seek id paired with the oldest compatible one, if any (its server
  * pairs when the other's is the newer). */
 void seek_try_pair(struct sess *s, const char *id);
+/* Our rated seek a, just made, whose only compatible seeks come from its
+ * own network (never paired by default: PROTOCOL.md, 409 SAME_NETWORK):
+ * the oldest of them, else NULL (a seek it pairs with, or none at all). */
+const struct sseek *seek_same_network_match(struct sess *s,
+    const struct sseek *a);
 /* Every seek of ours not being paired tries again. */
 void sess_seek_retry(struct sess *s);
 

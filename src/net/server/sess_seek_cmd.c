@@ -88,7 +88,7 @@ cmd_seek(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	const struct sread *rd = NULL;
 	struct cgp_out o;
 	struct sgame *g;
-	char msg[96];
+	char msg[192];
 	size_t i;
 	int mine = 0;
 
@@ -96,7 +96,7 @@ cmd_seek(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	if (read_seek(s, conn, cmd, &k) < 0)
 		return;
 	if (k.rated && acct == NULL) {
-		sess_err(s, conn, cmd->tag, CGP_NOT_YOUR_SEAT, "a rated seek "
+		sess_err(s, conn, cmd->tag, CGP_LOGIN_REQUIRED, "a rated seek "
 		    "needs LOGIN");
 		return;
 	}
@@ -173,6 +173,17 @@ cmd_seek(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	kept = vec_push(&s->seeks);
 	*kept = k;
 	memset(k.token, 0, sizeof k.token);
+	/* It would answer a seek of its own network, never paired with it:
+	 * refused, saying why, rather than left to wait for ever. */
+	if (seek_same_network_match(s, kept) != NULL) {
+		memset(kept->token, 0, sizeof kept->token);
+		vec_remove(&s->seeks, s->seeks.len - 1);
+		snprintf(msg, sizeof msg, "a rated seek that would be paired "
+		    "with this one comes from your network (%s): a rated game "
+		    "is between two networks", c->net);
+		sess_err(s, conn, cmd->tag, CGP_SAME_NETWORK, msg);
+		return;
+	}
 	cgp_out_ok(&o, cmd->tag, "SEEK");
 	cgp_out_kv(&o, "seek", kept->id);
 	sess_emit(s, conn, &o);

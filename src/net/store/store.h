@@ -13,6 +13,7 @@
 #include <stddef.h>
 
 #include "net/proto/proto.h"
+#include "rating/rating.h"
 
 enum net_log_level { NET_LOG_ERROR = 0, NET_LOG_WARN, NET_LOG_INFO,
 	NET_LOG_DEBUG };
@@ -124,7 +125,7 @@ struct store_account {
 struct store_rating {
 	char name[CGP_NAME_MAX + 1];
 	char variant[CGP_VARIANT_MAX];
-	char speed[12];
+	char speed[RATING_SPEED_MAX];
 	double rating, rd, vol;
 	int games;
 };
@@ -378,6 +379,18 @@ struct store_ops {
     " PRIMARY KEY (lname, variant, speed, n));" \
     "CREATE INDEX IF NOT EXISTS seats_name ON seats(lower(name));" \
     "CREATE TABLE IF NOT EXISTS seek_claims(id TEXT PRIMARY KEY);"
+
+/*
+ * The speed "correspondence" as servers before issue 57 stored it: cut to
+ * 11 characters ("corresponde") by a 12-byte buffer, in ratings and
+ * rating_history alike. An upgrade (SQLite version 5, PostgreSQL 7)
+ * renames those rows; nothing else ever wrote the short name.
+ */
+#define STORE_SPEED_RENAME_SQL \
+    "UPDATE ratings SET speed = 'correspondence'" \
+    " WHERE speed = 'corresponde';" \
+    "UPDATE rating_history SET speed = 'correspondence'" \
+    " WHERE speed = 'corresponde';"
 
 /*
  * How a store is opened (store_open_any, store_open, store_pg_open):

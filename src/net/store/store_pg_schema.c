@@ -1,7 +1,8 @@
 /*
  * store_pg_schema.c: the PostgreSQL store's tables and congo_put, made with
  * --create, and brought from older versions (3: no shared limits; 4: no
- * accounts and ratings; 5: no seats' holders) to this one by congo-server --upgrade only (a
+ * accounts and ratings; 5: no seats' holders; 6: the speed correspondence
+ * cut to "corresponde") to this one by congo-server --upgrade only (a
  * server started on an older database is refused, saying so); of servers
  * upgrading at once one does it under a lock, the others find it done; a
  * newer database is refused.
@@ -20,8 +21,9 @@
 
 /* 4: the shared limits; 5: accounts and ratings (STORE_ACCOUNTS_SQL), a
  * game's rated flag and end, congo_put's extra statements; 6: the seats'
- * holders (store_pg_hold.c). */
-#define PG_SCHEMA_VERSION 6
+ * holders (store_pg_hold.c); 7: the speed correspondence under its whole
+ * name (STORE_SPEED_RENAME_SQL). */
+#define PG_SCHEMA_VERSION 7
 
 /* Limits counted by every server together: a row a key and minute. */
 #define PG_LIMITS_TABLE \
@@ -89,7 +91,7 @@
 
 static const char pg_schema[] =
     "CREATE TABLE congo_meta(version INTEGER NOT NULL);"
-    "INSERT INTO congo_meta VALUES (6);"
+    "INSERT INTO congo_meta VALUES (7);"
     PG_LIMITS_TABLE
     PG_HOLDS_TABLE
     "CREATE TABLE games("
@@ -130,6 +132,9 @@ static const char *const to_5[] = {
 
 /* Version 5 to 6: the seats' holders. */
 static const char *const to_6[] = { PG_HOLDS_TABLE, NULL };
+
+/* Version 6 to 7: "corresponde" (cut short before issue 57) renamed. */
+static const char *const to_7[] = { STORE_SPEED_RENAME_SQL, NULL };
 
 /*
  * One step from version `from` to the next: its statements and the new
@@ -260,6 +265,10 @@ pg_setup(struct pgstore *pg, int how, char *err, size_t errlen)
 		return -1;
 	if (ver == 5)
 		ver = 6;
+	if (ver == 6 && migrate(pg, 6, to_7, err, errlen) < 0)
+		return -1;
+	if (ver == 6)
+		ver = 7;
 	if (from != ver)
 		snprintf(pg->note, sizeof pg->note, "%.300s: brought from "
 		    "version %d to %d", pg->name, from, ver);

@@ -25,8 +25,9 @@
 #define APP_ID 0x436f4e47       /* "CoNG" */
 /* 1: tokens in plain text; 2: their SHA-256 (hex) instead; 3: each game's
  * status, ply and result in its row (LIST and start-up read no events);
- * 4: accounts and ratings (STORE_ACCOUNTS_SQL), rated games, end times. */
-#define SCHEMA_VERSION 4
+ * 4: accounts and ratings (STORE_ACCOUNTS_SQL), rated games, end times;
+ * 5: the speed correspondence under its whole name (STORE_SPEED_RENAME_SQL). */
+#define SCHEMA_VERSION 5
 #define QUICK_CHECK_MAX (8LL << 20)
 
 static const char schema[] =
@@ -138,7 +139,7 @@ sql_sha256(sqlite3_context *cx, int argc, sqlite3_value **argv)
 	sqlite3_result_text(cx, hex, 64, SQLITE_TRANSIENT);
 }
 
-/* The steps to versions 3 and 4 (2's has a function of its own): their
+/* The steps to versions 3 to 5 (2's has a function of its own): their
  * SQL, and what a failure says. */
 static const struct {
 	long to;
@@ -165,6 +166,9 @@ static const struct {
 	    "NULL DEFAULT 0; ALTER TABLE games ADD COLUMN ended "
 	    "INTEGER NOT NULL DEFAULT 0;" STORE_ACCOUNTS_SQL,
 	  "cannot add accounts and ratings" },
+	/* "corresponde" (cut short before issue 57) renamed. */
+	{ 5, STORE_SPEED_RENAME_SQL,
+	  "cannot rename the speed corresponde to correspondence" },
 };
 
 /* Bring an older database up to SCHEMA_VERSION, inside the transaction. */
