@@ -147,6 +147,7 @@ nnue_read(const char *path, char *err, size_t errlen)
 {
 	uint8_t head[HEADER], *payload = NULL;
 	struct nnue_net *n = NULL;
+	char msg[200];
 	FILE *f;
 	uint64_t sum;
 	int c;
@@ -193,6 +194,13 @@ nnue_read(const char *path, char *err, size_t errlen)
 	n->variant = (int)get32(head + 12);
 	memcpy(n->desc, head + 48, sizeof n->desc - 1);
 	unpack(n, payload);
+	if (nnue_check(n, msg, sizeof msg) != 0) {
+		util_error(err, errlen, "%s: the network is refused: %s", path,
+		    msg);
+		free(n);
+		n = NULL;
+		goto out;
+	}
 	n->one_bucket = true;
 	for (int k = 1; k < NNUE_BUCKETS && n->one_bucket; k++)
 		n->one_bucket = memcmp(n->ft_w[k * NNUE_PSQ], n->ft_w[0],

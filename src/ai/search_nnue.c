@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "ai/search_internal.h"
+#include "util/util.h"
 
 void
 search_nnue_options(struct search_ctx *ctx)
@@ -87,5 +88,9 @@ search_nnue_eval(struct search_thread *t, const struct board *pos, int ply)
 		    &t->acc[q + 1]);
 		t->acc_ok[q + 1] = true;
 	}
-	return nnue_output(n, &t->acc[ply], pos->side);
+	/* never a win's or a loss's score, whatever the file holds (the
+	 * hand-made evaluation's clamp, eval_position.c; the table keeps a
+	 * score in 16 bits and reads 31,000 or more as a win) */
+	return util_clamp(nnue_output(n, &t->acc[ply], pos->side),
+	    -SEARCH_WIN_MIN + 1, SEARCH_WIN_MIN - 1);
 }
