@@ -12,6 +12,7 @@
  */
 #include "config.h"
 
+#include <limits.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -583,6 +584,56 @@ teardown(void **state)
 	return system(cmd) == 0 ? 0 : -1;
 }
 
+/* A path whose temporary name (path.tmp) does not fit PATH_MAX is
+ * refused: cut short, the temporary name was another file (here path.t),
+ * written and renamed over path (issue 57). */
+static void
+test_write_long_path(void **state)
+{
+	struct nnue_net *n = random_net(VARIANT_CONGO, 16);
+	char *dir = calloc(PATH_MAX, 1), *path = calloc(PATH_MAX, 1);
+	char *other = calloc(PATH_MAX + 8, 1), err[400], buf[8] = "";
+	size_t len;
+	FILE *f;
+
+	(void)state;
+	assert_non_null(dir);
+	assert_non_null(path);
+	assert_non_null(other);
+	snprintf(dir, PATH_MAX, "%s", tmpdir);
+	while (strlen(dir) + 2 * 201 < PATH_MAX) {
+		len = strlen(dir);
+		dir[len] = '/';
+		memset(dir + len + 1, 'd', 200);
+		dir[len + 201] = '\0';
+		assert_int_equal(mkdir(dir, 0700), 0);
+	}
+	/* path: PATH_MAX - 3 bytes, so that path.tmp is cut to path.t */
+	len = strlen(dir);
+	memcpy(path, dir, len);
+	path[len] = '/';
+	memset(path + len + 1, 'n', PATH_MAX - 3 - len - 1);
+	assert_int_equal(strlen(path), PATH_MAX - 3);
+	snprintf(other, PATH_MAX + 8, "%s.t", path);
+	f = fopen(other, "w");
+	assert_non_null(f);
+	fputs("keep", f);
+	fclose(f);
+	assert_int_equal(nnue_write(n, path, err, sizeof err), -1);
+	print_message("%s\n", err);
+	assert_non_null(strstr(err, "the path is too long"));
+	f = fopen(other, "r");
+	assert_non_null(f);
+	assert_non_null(fgets(buf, sizeof buf, f));
+	fclose(f);
+	assert_string_equal(buf, "keep");
+	assert_int_equal(access(path, F_OK), -1);
+	free(dir);
+	free(path);
+	free(other);
+	free(n);
+}
+
 /* Crafted networks whose checksum is right but whose weights can
  * overflow (issue 57): refused when read, the part and its range said. */
 static void
@@ -683,6 +734,7 @@ TEST_MAIN(setup, teardown,
 	cmocka_unit_test(test_file),
 	cmocka_unit_test(test_damaged),
 	cmocka_unit_test(test_write_pipe),
+	cmocka_unit_test(test_write_long_path),
 	cmocka_unit_test(test_search),
 	cmocka_unit_test(test_records),
 	cmocka_unit_test(test_defaults),

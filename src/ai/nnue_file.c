@@ -125,7 +125,15 @@ nnue_write(const struct nnue_net *n, const char *path, char *err,
 	 * half of it; anything else that exists (a device, a pipe) is
 	 * written as it is, never replaced */
 	inplace = stat(path, &st) == 0 && !S_ISREG(st.st_mode);
-	snprintf(tmp, sizeof tmp, "%s%s", path, inplace ? "" : ".tmp");
+	/* a path whose temporary name does not fit is refused: cut short,
+	 * that name would be another file's, written and renamed over path */
+	if ((size_t)snprintf(tmp, sizeof tmp, "%s%s", path, inplace ? "" :
+	    ".tmp") >= sizeof tmp) {
+		free(payload);
+		return util_error(err, errlen, "%.60s...: the path is too long "
+		    "(%zu bytes, at most %zu)", path, strlen(path),
+		    sizeof tmp - 1 - (inplace ? 0 : strlen(".tmp")));
+	}
 	if ((f = fopen(tmp, "wb")) == NULL) {
 		free(payload);
 		return util_error(err, errlen, "%s: %s", tmp, strerror(errno));
