@@ -22,6 +22,7 @@ search_nnue_options(struct search_ctx *ctx)
 	int v;
 
 	ctx->nnue_err[0] = '\0';
+	ctx->nnue_file_variant = -1;
 	for (v = 0; v < NVARIANTS; v++)
 		ctx->nets[v] = NULL;
 	if (!o->use_nnue || o->level > 0 || o->algorithm != SEARCH_ALPHABETA)
@@ -40,6 +41,7 @@ search_nnue_options(struct search_ctx *ctx)
 			return;
 		}
 		ctx->nets[n->variant] = n;
+		ctx->nnue_file_variant = n->variant;
 	}
 	/* the variants the file is not for: their installed networks */
 	for (v = 0; v < NVARIANTS; v++)
@@ -51,6 +53,12 @@ const char *
 search_nnue_error(const struct search_ctx *ctx)
 {
 	return ctx->nnue_err;
+}
+
+int
+search_nnue_file_variant(const struct search_ctx *ctx)
+{
+	return ctx->nnue_file_variant;
 }
 
 bool
