@@ -10,6 +10,9 @@
  * and no search claims a win the tables deny (the move played must lose
  * for the defender, no faster than claimed, and the root must be won no
  * later than claimed), with the learned evaluation and the hand-made one.
+ * And the AI converts: the issue's position and won positions played out
+ * against a defender that only moves to and fro are all won, none drawn
+ * by repetition (the false wins on taking back made the AI shuffle too).
  */
 #include "test_ai_util.h"
 #include "test_main.h"
@@ -213,6 +216,30 @@ test_issue_position(void **state)
 	}
 }
 
+/* One draw of a won position from the endings of two pieces (fixed seed,
+ * its side to move winning in lo to hi plies) into *out: 1, or 0 when
+ * the draw fell elsewhere. */
+static int
+sample_won(uint64_t *seed, int lo, int hi, struct board *out)
+{
+	const struct tb_table *t;
+	struct tb_material m;
+	uint64_t i;
+	int e;
+
+	*seed = *seed * 6364136223846793005ULL + 1442695040888963407ULL;
+	if (tb_material_parse(&m, VARIANT_CONGO,
+	    two[(*seed >> 33) % (sizeof two / sizeof two[0])]) != 0)
+		fail();
+	t = set->table[m.key];
+	i = (*seed >> 11) % t->mat.entries;
+	e = t->data[i];
+	if (e == TB_INVALID || e == 0 || (e - 1) % 2 != 1 || e - 1 < lo ||
+	    e - 1 > hi || !tb_decode(&t->mat, i, out))
+		return 0;
+	return entry(out) == e;     /* else a slot of another's value */
+}
+
 /* A sample of the tables' won positions (5 to 25 plies from the end,
  * spread over the endings of two pieces by a fixed seed): searched
  * without the tables, played on for three moves, no false win. */
@@ -225,26 +252,8 @@ test_no_false_wins(void **state)
 	int nwon = 0, tries = 0;
 
 	(void)state;
-	while (nwon < want && tries++ < 1000000) {
-		const struct tb_table *t;
-		struct tb_material m;
-		uint64_t i;
-		int e;
-
-		seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
-		if (tb_material_parse(&m, VARIANT_CONGO,
-		    two[(seed >> 33) % (sizeof two / sizeof two[0])]) != 0)
-			fail();
-		t = set->table[m.key];
-		i = (seed >> 11) % t->mat.entries;
-		e = t->data[i];
-		if (e == TB_INVALID || e == 0 || (e - 1) % 2 != 1 || e - 1 < 5 ||
-		    e - 1 > 25 || !tb_decode(&t->mat, i, &won[nwon]))
-			continue;
-		if (entry(&won[nwon]) != e)
-			continue;       /* a slot of another position's value */
-		nwon++;
-	}
+	while (nwon < want && tries++ < 1000000)
+		nwon += sample_won(&seed, 5, 25, &won[nwon]);
 	assert_int_equal(nwon, want);
 	for (int nnue = 0; nnue < 2; nnue++) {
 		struct search_ctx *ctx = tb_ctx(nnue);
@@ -261,6 +270,105 @@ test_no_false_wins(void **state)
 	free(won);
 }
 
+/* The defender that only repeats: its last move taken back when it can
+ * be (the piece straight back to the empty square it came from), else the
+ * tables' best defence, else its first move. */
+static move_t
+repeater(const struct game *g)
+{
+	const struct board *b = game_board(g);
+	struct movelist ml;
+	move_t d;
+
+	movegen_legal(b, &ml);
+	if (g->nply >= 2) {
+		move_t last = g->moves[g->nply - 2];
+
+		for (int i = 0; i < ml.n; i++)
+			if (MOVE_NJUMPS(ml.moves[i]) == 0 &&
+			    MOVE_NJUMPS(last) == 0 &&
+			    MOVE_FROM(ml.moves[i]) == MOVE_TO(last) &&
+			    MOVE_TO(ml.moves[i]) == MOVE_FROM(last) &&
+			    b->sq[MOVE_TO(last)] == PIECE_NONE)
+				return ml.moves[i];
+	}
+	d = entry(b) >= 0 ? defence(b) : MOVE_NONE;
+	return d != MOVE_NONE ? d : ml.moves[0];
+}
+
+/* The search (a game's moves, `nodes` each) plays the winner of w out
+ * against the repeater under the game's rules: true when it takes the
+ * lion, false (said) when the game is drawn or runs past 120 plies. */
+static bool
+converts(struct search_ctx *ctx, const struct board *w, int nodes)
+{
+	static const struct game_rules rules = GAME_RULES_DEFAULT;
+	struct game g;
+	char err[128], fen[FEN_MAX];
+	int winner = w->side;
+	bool won;
+
+	search_clear(ctx);
+	game_init(&g, w, &rules);
+	while (!game_over(&g) && g.nply < 120) {
+		const struct board *b = game_board(&g);
+		move_t m;
+
+		if (b->side == winner) {
+			struct search_limits l;
+
+			search_limits_default(&l);
+			l.nodes = (uint64_t)nodes;
+			l.play = true;
+			m = search_best_move(ctx, b, g.pos, g.nply, &rules, &l,
+			    NULL, NULL);
+		} else {
+			m = repeater(&g);
+		}
+		assert_int_equal(game_play(&g, m, err, sizeof err), 0);
+	}
+	won = g.result == (winner == WHITE ? RESULT_WHITE_WINS :
+	    RESULT_BLACK_WINS);
+	if (!won) {
+		fen_write(w, fen, sizeof fen);
+		print_error("%s: not converted against the repeater: %s after "
+		    "%d plies\n", fen, game_reason_name(g.reason), g.nply);
+	}
+	game_free(&g);
+	return won;
+}
+
+/* Issue 57: the AI drew won games by repetition against a defender
+ * moving to and fro (its false wins on taking its own move back). The
+ * issue's position (before a6a5) and a sample of the tables' wins in 9
+ * to 25 plies are played out without the tables: every one is won. */
+static void
+test_converts_against_repeater(void **state)
+{
+	int want = (int)test_light_pick(3, 40, 100), nwon = 0, lost = 0;
+	uint64_t seed = 37;
+	struct board *won = xcalloc((size_t)want, sizeof *won);
+
+	(void)state;
+	ta_setup(&won[nwon++], "7/g6/4l2/7/2P4/7/2L4 b 0 1");
+	while (nwon < want)
+		nwon += sample_won(&seed, 9, 15, &won[nwon]);
+	for (int nnue = 0; nnue < 2; nnue++) {
+		struct search_ctx *ctx = tb_ctx(nnue);
+		int bad = 0;
+
+		for (int k = 0; k < nwon; k++)
+			bad += !converts(ctx, &won[k], 6000);
+		print_message("%s: %d of %d won positions not converted\n",
+		    nnue ? "network" : "by hand", bad, nwon);
+		lost += bad;
+		search_free(ctx);
+	}
+	free(won);
+	assert_int_equal(lost, 0);
+}
+
 TEST_MAIN(setup, teardown,
 	cmocka_unit_test(test_issue_position),
-	cmocka_unit_test(test_no_false_wins))
+	cmocka_unit_test(test_no_false_wins),
+	cmocka_unit_test(test_converts_against_repeater))
