@@ -27,6 +27,9 @@ static const char *const two[] = {
 };
 
 static struct tb_set *set;
+/* how many of them are made: the first two under valgrind
+ * (CONGO_TEST_LIGHT), the issue's ending and the one it promotes to */
+static size_t ntwo;
 
 static int
 setup(void **state)
@@ -41,7 +44,8 @@ setup(void **state)
 	for (int k = 0; k < count; k++)
 		tb_set_add(set, tb_generate(&list[k], set, 1, NULL, NULL));
 	free(list);
-	for (size_t k = 0; k < sizeof two / sizeof two[0]; k++) {
+	ntwo = test_light() ? 2 : sizeof two / sizeof two[0];
+	for (size_t k = 0; k < ntwo; k++) {
 		if (tb_material_parse(&m, VARIANT_CONGO, two[k]) != 0 ||
 		    !tb_material_canonical(&m))
 			return -1;
@@ -229,7 +233,7 @@ sample_won(uint64_t *seed, int lo, int hi, struct board *out)
 
 	*seed = *seed * 6364136223846793005ULL + 1442695040888963407ULL;
 	if (tb_material_parse(&m, VARIANT_CONGO,
-	    two[(*seed >> 33) % (sizeof two / sizeof two[0])]) != 0)
+	    two[(*seed >> 33) % ntwo]) != 0)
 		fail();
 	t = set->table[m.key];
 	i = (*seed >> 11) % t->mat.entries;
