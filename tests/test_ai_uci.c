@@ -233,10 +233,38 @@ test_setoption(void **state)
 	free(out);
 }
 
+/* EvalFile names the network for the variant it is for; the other
+ * variant keeps its installed one, and is said so (issue 57: both were
+ * said to be the file's). make check's data folder has both networks. */
+static void
+test_eval_file_variant(void **state)
+{
+	const char *data = getenv("CONGO_DATADIR");
+	char cmd[1200], want[1100];
+	char *out;
+
+	(void)state;
+	if (data == NULL || *data == '\0')
+		skip();
+	for (int v = 0; v < NVARIANTS; v++) {
+		snprintf(cmd, sizeof cmd, "setoption name EvalFile value "
+		    "%s/%s.nnue\n", data, variant_name(v));
+		out = run(cmd);
+		snprintf(want, sizeof want, "info string evaluation %s: "
+		    "%s/%s.nnue\n", variant_name(v), data, variant_name(v));
+		assert_non_null(strstr(out, want));
+		snprintf(want, sizeof want, "info string evaluation %s: the "
+		    "installed network\n", variant_name((v + 1) % NVARIANTS));
+		assert_non_null(strstr(out, want));
+		free(out);
+	}
+}
+
 TEST_MAIN(NULL, NULL,
 	cmocka_unit_test(test_go_depth),
 	cmocka_unit_test(test_win_score),
 	cmocka_unit_test(test_go_limits_and_stop),
 	cmocka_unit_test(test_go_infinite_analysis),
 	cmocka_unit_test(test_game_over_bestmove_none),
-	cmocka_unit_test(test_setoption))
+	cmocka_unit_test(test_setoption),
+	cmocka_unit_test(test_eval_file_variant))

@@ -6,11 +6,13 @@
  * with the float reference within NNUE_TEST_BOUND centipawns, a network
  * survives writing and reading, a damaged, truncated or foreign file is
  * refused with its reason and the search then evaluates by hand (the
- * same search as without a network), the training records round-trip,
- * and a search with a network plays (both variants).
+ * same search as without a network), so is one whose weights can
+ * overflow, a network's output is never read as a win, the training
+ * records round-trip, and a search with a network plays (both variants).
  */
 #include "config.h"
 
+#include <limits.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -582,6 +584,149 @@ teardown(void **state)
 	return system(cmd) == 0 ? 0 : -1;
 }
 
+/* A path whose temporary name (path.tmp) does not fit PATH_MAX is
+ * refused: cut short, the temporary name was another file (here path.t),
+ * written and renamed over path (issue 57). */
+static void
+test_write_long_path(void **state)
+{
+	struct nnue_net *n = random_net(VARIANT_CONGO, 16);
+	char *dir = calloc(PATH_MAX, 1), *path = calloc(PATH_MAX, 1);
+	char *other = calloc(PATH_MAX + 8, 1), err[400], buf[8] = "";
+	size_t len;
+	FILE *f;
+
+	(void)state;
+	assert_non_null(dir);
+	assert_non_null(path);
+	assert_non_null(other);
+	snprintf(dir, PATH_MAX, "%s", tmpdir);
+	while (strlen(dir) + 2 * 201 < PATH_MAX) {
+		len = strlen(dir);
+		dir[len] = '/';
+		memset(dir + len + 1, 'd', 200);
+		dir[len + 201] = '\0';
+		assert_int_equal(mkdir(dir, 0700), 0);
+	}
+	/* path: PATH_MAX - 3 bytes, so that path.tmp is cut to path.t */
+	len = strlen(dir);
+	memcpy(path, dir, len);
+	path[len] = '/';
+	memset(path + len + 1, 'n', PATH_MAX - 3 - len - 1);
+	assert_int_equal(strlen(path), PATH_MAX - 3);
+	snprintf(other, PATH_MAX + 8, "%s.t", path);
+	f = fopen(other, "w");
+	assert_non_null(f);
+	fputs("keep", f);
+	fclose(f);
+	assert_int_equal(nnue_write(n, path, err, sizeof err), -1);
+	print_message("%s\n", err);
+	assert_non_null(strstr(err, "the path is too long"));
+	f = fopen(other, "r");
+	assert_non_null(f);
+	assert_non_null(fgets(buf, sizeof buf, f));
+	fclose(f);
+	assert_string_equal(buf, "keep");
+	assert_int_equal(access(path, F_OK), -1);
+	free(dir);
+	free(path);
+	free(other);
+	free(n);
+}
+
+/* Crafted networks whose checksum is right but whose weights can
+ * overflow (issue 57): refused when read, the part and its range said. */
+static void
+test_overflow(void **state)
+{
+	struct nnue_net *n = random_net(VARIANT_CONGO, 30), *m;
+	char path[256], err[400];
+
+	(void)state;
+	path_in_tmp(path, sizeof path, "overflow.nnue");
+	/* two pieces' weights past int16 in accumulator 5 */
+	n->ft_w[3 * NSQ + 10][5] = 20000;
+	n->ft_w[4 * NSQ + 11][5] = 20000;
+	assert_int_equal(nnue_write(n, path, err, sizeof err), 0);
+	assert_null(nnue_read(path, err, sizeof err));
+	print_message("%s\n", err);
+	assert_non_null(strstr(err, "refused"));
+	assert_non_null(strstr(err, "overflow accumulator 5"));
+	assert_non_null(strstr(err, "16-bit range"));
+	assert_null(nnue_get(path, VARIANT_CONGO, err, sizeof err));
+	/* a negative sum likewise */
+	n->ft_w[3 * NSQ + 10][5] = -20000;
+	n->ft_w[4 * NSQ + 11][5] = -20000;
+	assert_int_equal(nnue_write(n, path, err, sizeof err), 0);
+	assert_null(nnue_read(path, err, sizeof err));
+	assert_non_null(strstr(err, "overflow accumulator 5"));
+	n->ft_w[3 * NSQ + 10][5] = 0;
+	n->ft_w[4 * NSQ + 11][5] = 0;
+	/* layer 1's int32 sum: its bias at the edge */
+	n->l1_b[3] = INT32_MAX - 10;
+	assert_int_equal(nnue_write(n, path, err, sizeof err), 0);
+	assert_null(nnue_read(path, err, sizeof err));
+	print_message("%s\n", err);
+	assert_non_null(strstr(err, "overflow unit 3"));
+	n->l1_b[3] = INT32_MIN + 10;
+	assert_int_equal(nnue_write(n, path, err, sizeof err), 0);
+	assert_null(nnue_read(path, err, sizeof err));
+	assert_non_null(strstr(err, "overflow unit 3"));
+	/* as it was: read */
+	n->l1_b[3] = 5;
+	assert_int_equal(nnue_write(n, path, err, sizeof err), 0);
+	m = nnue_read(path, err, sizeof err);
+	assert_non_null(m);
+	free(m);
+	free(n);
+}
+
+/* A network whose output is a win's score or more: the search clamps it
+ * to the scores that are not wins (the hand-made evaluation's range), so
+ * nothing is read as a forced win (issue 57). */
+static void
+test_output_clamped(void **state)
+{
+	static const int32_t l2_b[] = { 40320, 2000000000 };    /* 31,500 cp,
+	                                                          * far more */
+	char path[256], err[400];
+
+	(void)state;
+	path_in_tmp(path, sizeof path, "loud.nnue");
+	for (size_t k = 0; k < sizeof l2_b / sizeof l2_b[0]; k++) {
+		struct nnue_net *n = random_net(VARIANT_CONGO, 40);
+		struct search_options o;
+		struct search_limits l;
+		struct search_info in;
+		struct search_ctx *ctx;
+		struct board b;
+
+		memset(n->l2_w, 0, sizeof n->l2_w);
+		n->l2_b = l2_b[k];
+		snprintf(path, sizeof path, "%s/loud%zu.nnue", tmpdir, k);
+		assert_int_equal(nnue_write(n, path, err, sizeof err), 0);
+		start(&b, VARIANT_CONGO);
+		assert_true(nnue_evaluate(n, &b) >= 31500);
+		free(n);
+		search_options_default(&o);
+		snprintf(o.eval_file, sizeof o.eval_file, "%s", path);
+		ctx = search_new(&o);
+		assert_string_equal(search_nnue_error(ctx), "");
+		search_limits_default(&l);
+		l.nodes = 5000;
+		assert_int_not_equal(search_best_move(ctx, &b, NULL, 0, NULL,
+		    &l, NULL, NULL), MOVE_NONE);
+		search_last_info(ctx, &in);
+		print_message("output %d: %s %d\n", l2_b[k],
+		    in.kind == SEARCH_SCORE_CP ? "cp" : "a win or loss",
+		    in.score);
+		assert_int_equal(in.kind, SEARCH_SCORE_CP);
+		assert_true(in.score < SEARCH_WIN_MIN &&
+		    in.score > -SEARCH_WIN_MIN);
+		search_free(ctx);
+	}
+}
+
 TEST_MAIN(setup, teardown,
 	cmocka_unit_test(test_incremental),
 	cmocka_unit_test(test_monkey_chain),
@@ -589,6 +734,9 @@ TEST_MAIN(setup, teardown,
 	cmocka_unit_test(test_file),
 	cmocka_unit_test(test_damaged),
 	cmocka_unit_test(test_write_pipe),
+	cmocka_unit_test(test_write_long_path),
 	cmocka_unit_test(test_search),
 	cmocka_unit_test(test_records),
-	cmocka_unit_test(test_defaults))
+	cmocka_unit_test(test_defaults),
+	cmocka_unit_test(test_overflow),
+	cmocka_unit_test(test_output_clamped))

@@ -302,6 +302,43 @@ test_format(void **state)
 	remove(bad);
 }
 
+/* A variant's folder with no table in it (empty, or only other files):
+ * none read, nothing said, the next folder looked in; the names were
+ * sorted with qsort(NULL, 0) (issue 57: UBSan, nonnull). */
+static void
+test_empty_folder(void **state)
+{
+	char sub[400], path[512];
+	struct tb_set *s = tb_set_new(VARIANT_CONGO);
+	char err[200] = "";
+	struct board b;
+	struct tb_result r;
+	FILE *f;
+
+	(void)state;
+	snprintf(sub, sizeof sub, "%s/empty", dir);
+	assert_int_equal(mkdir(sub, 0777), 0);
+	snprintf(path, sizeof path, "%s/congo", sub);
+	assert_int_equal(mkdir(path, 0777), 0);
+	assert_int_equal(tb_set_load_dir(s, sub, err, sizeof err), 0);
+	assert_string_equal(err, "");
+	snprintf(path, sizeof path, "%s/congo/README", sub);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fclose(f);
+	assert_int_equal(tb_set_load_dir(s, sub, err, sizeof err), 0);
+	assert_string_equal(err, "");
+	assert_int_equal(s->count, 0);
+	tb_set_free(s);
+	tb_set_path(sub);
+	assert_int_equal(tb_load(VARIANT_CONGO), 0);
+	setup_fen(&b, VARIANT_CONGO, "7/2l4/7/7/7/3G3/3L3 w 0 1");
+	assert_int_equal(tb_probe(&b, &r), -1);
+	assert_string_equal(tb_errors(), "");
+	tb_set_path(dir);
+	assert_int_equal(tb_probe(&b, &r), 0);
+}
+
 /* Bad files in a folder: the others are read, each bad one named. */
 static void
 test_refused_in_folder(void **state)
@@ -620,6 +657,7 @@ TEST_MAIN(setup, teardown,
 	cmocka_unit_test(test_index),
 	cmocka_unit_test(test_format),
 	cmocka_unit_test(test_refused_in_folder),
+	cmocka_unit_test(test_empty_folder),
 	cmocka_unit_test(test_one_ply_consistent),
 	cmocka_unit_test(test_against_search),
 	cmocka_unit_test(test_river_and_monkeys),

@@ -101,10 +101,14 @@ int nnue_output(const struct nnue_net *n, const struct nnue_acc *a,
 int nnue_evaluate(const struct nnue_net *n, const struct board *b);
 /* The float reference: the same weights, no rounding. */
 double nnue_evaluate_float(const struct nnue_net *n, const struct board *b);
+/* Can n's integer inference overflow on some board (nnue_check.c)? 0, or
+ * -1 with the part, its reachable range and the limit in err. */
+int nnue_check(const struct nnue_net *n, char *err, size_t errlen);
 
 /* ---- files (nnue_file.c) ---- */
 /* A network read from path: NULL with the reason in err (missing, not a
- * network, another format version, wrong sizes, checksum mismatch). */
+ * network, another format version, wrong sizes, checksum mismatch,
+ * weights that can overflow: nnue_check). */
 struct nnue_net *nnue_read(const char *path, char *err, size_t errlen);
 int nnue_write(const struct nnue_net *n, const char *path, char *err,
     size_t errlen);

@@ -125,7 +125,15 @@ nnue_write(const struct nnue_net *n, const char *path, char *err,
 	 * half of it; anything else that exists (a device, a pipe) is
 	 * written as it is, never replaced */
 	inplace = stat(path, &st) == 0 && !S_ISREG(st.st_mode);
-	snprintf(tmp, sizeof tmp, "%s%s", path, inplace ? "" : ".tmp");
+	/* a path whose temporary name does not fit is refused: cut short,
+	 * that name would be another file's, written and renamed over path */
+	if ((size_t)snprintf(tmp, sizeof tmp, "%s%s", path, inplace ? "" :
+	    ".tmp") >= sizeof tmp) {
+		free(payload);
+		return util_error(err, errlen, "%.60s...: the path is too long "
+		    "(%zu bytes, at most %zu)", path, strlen(path),
+		    sizeof tmp - 1 - (inplace ? 0 : strlen(".tmp")));
+	}
 	if ((f = fopen(tmp, "wb")) == NULL) {
 		free(payload);
 		return util_error(err, errlen, "%s: %s", tmp, strerror(errno));
@@ -147,6 +155,7 @@ nnue_read(const char *path, char *err, size_t errlen)
 {
 	uint8_t head[HEADER], *payload = NULL;
 	struct nnue_net *n = NULL;
+	char msg[200];
 	FILE *f;
 	uint64_t sum;
 	int c;
@@ -193,6 +202,13 @@ nnue_read(const char *path, char *err, size_t errlen)
 	n->variant = (int)get32(head + 12);
 	memcpy(n->desc, head + 48, sizeof n->desc - 1);
 	unpack(n, payload);
+	if (nnue_check(n, msg, sizeof msg) != 0) {
+		util_error(err, errlen, "%s: the network is refused: %s", path,
+		    msg);
+		free(n);
+		n = NULL;
+		goto out;
+	}
 	n->one_bucket = true;
 	for (int k = 1; k < NNUE_BUCKETS && n->one_bucket; k++)
 		n->one_bucket = memcmp(n->ft_w[k * NNUE_PSQ], n->ft_w[0],

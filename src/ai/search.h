@@ -231,6 +231,9 @@ bool search_analysis(struct search_ctx *ctx, struct search_analysis *out);
  * whether a search of the variant would evaluate with a network. */
 const char *search_nnue_error(const struct search_ctx *ctx);
 bool search_nnue_active(const struct search_ctx *ctx, int variant);
+/* The variant eval_file's network is for (the others keep their
+ * installed one), -1 when none is read. */
+int search_nnue_file_variant(const struct search_ctx *ctx);
 
 /* The last search's final report (depth, score, nodes, pv ...). */
 void search_last_info(const struct search_ctx *ctx, struct search_info *out);

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "ai/search_internal.h"
+#include "util/util.h"
 
 #define EVAL_NONE SEARCH_EVAL_NONE
 #define NULL_MIN_DEPTH 3
@@ -72,7 +73,8 @@ evaluate(struct search_thread *t, const struct board *pos, int ply)
 		e += (int)((h >> 33) % (uint64_t)(2 * t->ctx->noise + 1)) -
 		    t->ctx->noise;
 	}
-	return e;
+	/* a heuristic never makes a win or a loss of a static score */
+	return util_clamp(e, -SEARCH_WIN_MIN + 1, SEARCH_WIN_MIN - 1);
 }
 
 /*

@@ -237,6 +237,7 @@ struct search_ctx {
 	 * when it evaluates by hand), and what went wrong reading one */
 	const struct nnue_net *nets[NVARIANTS];
 	const struct nnue_net *net;
+	int nnue_file_variant;          /* eval_file's network's, -1 none */
 	char nnue_err[400];
 	struct tt tt;
 	struct tt lines_tt;             /* MultiPV's lines after the first

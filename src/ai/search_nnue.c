@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "ai/search_internal.h"
+#include "util/util.h"
 
 void
 search_nnue_options(struct search_ctx *ctx)
@@ -21,6 +22,7 @@ search_nnue_options(struct search_ctx *ctx)
 	int v;
 
 	ctx->nnue_err[0] = '\0';
+	ctx->nnue_file_variant = -1;
 	for (v = 0; v < NVARIANTS; v++)
 		ctx->nets[v] = NULL;
 	if (!o->use_nnue || o->level > 0 || o->algorithm != SEARCH_ALPHABETA)
@@ -39,6 +41,7 @@ search_nnue_options(struct search_ctx *ctx)
 			return;
 		}
 		ctx->nets[n->variant] = n;
+		ctx->nnue_file_variant = n->variant;
 	}
 	/* the variants the file is not for: their installed networks */
 	for (v = 0; v < NVARIANTS; v++)
@@ -50,6 +53,12 @@ const char *
 search_nnue_error(const struct search_ctx *ctx)
 {
 	return ctx->nnue_err;
+}
+
+int
+search_nnue_file_variant(const struct search_ctx *ctx)
+{
+	return ctx->nnue_file_variant;
 }
 
 bool
@@ -87,5 +96,9 @@ search_nnue_eval(struct search_thread *t, const struct board *pos, int ply)
 		    &t->acc[q + 1]);
 		t->acc_ok[q + 1] = true;
 	}
-	return nnue_output(n, &t->acc[ply], pos->side);
+	/* never a win's or a loss's score, whatever the file holds (the
+	 * hand-made evaluation's clamp, eval_position.c; the table keeps a
+	 * score in 16 bits and reads 31,000 or more as a win) */
+	return util_clamp(nnue_output(n, &t->acc[ply], pos->side),
+	    -SEARCH_WIN_MIN + 1, SEARCH_WIN_MIN - 1);
 }

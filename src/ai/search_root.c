@@ -20,7 +20,6 @@
 #include <string.h>
 
 #include "ai/search_internal.h"
-#include "util/util.h"
 
 #define ASPIRATION 35
 
@@ -54,21 +53,60 @@ root_undo_pen(const struct search_thread *t, const struct board *pos,
 }
 
 /*
- * The child's score in the window [alpha, beta] less pen: the child is
- * searched in the window moved up by pen; a won or lost score stays
- * exact (a mate is a mate, whatever the shuffling).
+ * The take-back penalty is a tie-break between moves of about equal
+ * worth, so it moves only a score in centipawns, never a won or lost one
+ * (a mate is a mate, whatever the shuffling): a score s of the child is
+ * worth s - pen to the root when it is not a win or a loss, s when it is.
+ */
+static int
+undo_score(int s, int pen)
+{
+	if (s <= -SEARCH_WIN_MIN || s >= SEARCH_WIN_MIN)
+		return s;
+	s -= pen;
+	return s > -SEARCH_WIN_MIN ? s : -SEARCH_WIN_MIN + 1;
+}
+
+/*
+ * A bound of the root's window as the child's own score: a bound in
+ * centipawns moved up by pen (the child must be pen better to reach it),
+ * a bound in the won or lost range as it is. So a child that fails
+ * against the moved window fails against the root's (undo_score of the
+ * child's bound is on the same side of the root's): when the root's alpha
+ * is a win, a move taken back must reach that win itself (issue 57: a
+ * take-back's bound alpha + pen read as a win one move shorter, a false
+ * win). hi: the upper bound (a centipawn bound may move up to the
+ * least win, the lower one to just below it).
+ */
+static int
+undo_bound(int bound, int pen, bool hi)
+{
+	int top = hi ? SEARCH_WIN_MIN : SEARCH_WIN_MIN - 1;
+
+	if (bound <= -SEARCH_WIN_MIN || bound >= SEARCH_WIN_MIN)
+		return bound;
+	return bound + pen < top ? bound + pen : top;
+}
+
+/*
+ * The child's score in the window [alpha, beta] as the root counts it,
+ * less pen (undo_score): the child is searched in the window undo_bound
+ * makes. Nothing a penalty touched is stored: the root writes no table
+ * entry, and the child's entries are its own scores against its own
+ * window.
  */
 static int
 root_child(struct search_thread *t, struct board *child, int alpha, int beta,
     int depth, int pen)
 {
-	int score = -search_alphabeta_node(t, child,
-	    -util_clamp(beta + pen, -SEARCH_INF, SEARCH_INF),
-	    -util_clamp(alpha + pen, -SEARCH_INF, SEARCH_INF), depth - 1, 1);
+	int score;
 
-	if (pen != 0 && score > -SEARCH_WIN_MIN && score < SEARCH_WIN_MIN)
-		score -= pen;
-	return score;
+	if (pen == 0)
+		return -search_alphabeta_node(t, child, -beta, -alpha,
+		    depth - 1, 1);
+	score = -search_alphabeta_node(t, child, -undo_bound(beta, pen, true),
+	    -undo_bound(alpha, pen, false), depth - 1, 1);
+	return undo_score(score, pen);
 }
 
 /* The root moves moves[first..root_n-1] (root_moves; MultiPV's later

@@ -88,7 +88,10 @@ tb_set_load_dir(struct tb_set *s, const char *dir, char *err, size_t errlen)
 			*(char **)vec_push(&names) = xstrdup(de->d_name);
 	}
 	closedir(d);
-	qsort(names.data, names.len, sizeof(char *), name_order);
+	/* a folder with no table has no list at all (data NULL), which
+	 * qsort may not be given */
+	if (names.len > 1)
+		qsort(names.data, names.len, sizeof(char *), name_order);
 	for (size_t k = 0; k < names.len; k++) {
 		char *name = ((char **)names.data)[k];
 		struct tb_material m;

@@ -103,11 +103,13 @@ say_nnue(struct uci_search *s)
 		fprintf(s->out, "info string EvalFile: %s\n", err);
 		return;
 	}
+	/* the file's network is its own variant's; the other variant keeps
+	 * its installed one */
 	for (int v = 0; v < NVARIANTS; v++)
 		fprintf(s->out, "info string evaluation %s: %s\n",
-		    variant_name(v), search_nnue_active(s->ctx, v) ?
-		    (s->opt.eval_file[0] != '\0' ? s->opt.eval_file :
-		    "the installed network") : "hand-made");
+		    variant_name(v), !search_nnue_active(s->ctx, v) ?
+		    "hand-made" : v == search_nnue_file_variant(s->ctx) ?
+		    s->opt.eval_file : "the installed network");
 }
 
 static int
