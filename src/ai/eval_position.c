@@ -289,40 +289,55 @@ pst(const struct eval_params *p, int t, int c, int sq)
 }
 
 /* Everything but river doom, for one color, White's point of view sign. */
-static int
-eval_side(const struct eval_params *p, const struct board *b, int c)
+/* material (megapawn's mPawn has a value of its own) */
+static inline int
+eval_material_side(const struct eval_params *p, const struct board *b, int c)
 {
-	bb_t own = b->occ[c], opp = b->occ[c ^ 1];
-	bb_t empty = ~(own | opp) & BB_ALL;
-	bb_t x;
-	int s = 0, sq, n;
+	int s = 0;
 
-	/* material (megapawn's mPawn has a value of its own) */
 	for (int t = ZEBRA; t < NPIECE_TYPES; t++)
 		s += bb_popcount(b->pieces[c][t]) * p->value[t];
 	if (variant_get(b->variant)->pawn == VPAWN_MPAWN)
 		s += bb_popcount(b->pieces[c][PAWN]) * (p->mpawn - p->value[PAWN]);
+	return s;
+}
 
-	/* pieces: mobility and centralisation */
-	for (x = b->pieces[c][ZEBRA]; x; x &= x - 1) {
+/* the leapers' mobility and centralisation: zebras, elephants, giraffes */
+static inline int
+eval_leapers(const struct eval_params *p, const struct board *b, int c,
+    bb_t own, bb_t empty)
+{
+	int s = 0, sq;
+
+	for (bb_t x = b->pieces[c][ZEBRA]; x; x &= x - 1) {
 		sq = lsb(x);
 		s += pst(p, ZEBRA, c, sq);
 		s += p->mob[ZEBRA] * bb_popcount(board_knight[sq] & ~own);
 		s += p->center * center_bonus[sq];
 	}
-	for (x = b->pieces[c][ELEPHANT]; x; x &= x - 1) {
+	for (bb_t x = b->pieces[c][ELEPHANT]; x; x &= x - 1) {
 		sq = lsb(x);
 		s += pst(p, ELEPHANT, c, sq);
 		s += p->mob[ELEPHANT] * bb_popcount(board_elephant[sq] & ~own);
 		s += p->center * center_bonus[sq];
 	}
-	for (x = b->pieces[c][GIRAFFE]; x; x &= x - 1) {
+	for (bb_t x = b->pieces[c][GIRAFFE]; x; x &= x - 1) {
 		sq = lsb(x);
 		s += pst(p, GIRAFFE, c, sq);
 		s += p->mob[GIRAFFE] * (bb_popcount(board_giraffe2[sq] & ~own) +
 		    bb_popcount(board_step[sq] & empty));
 	}
-	for (x = b->pieces[c][MONKEY]; x; x &= x - 1) {
+	return s;
+}
+
+/* monkeys (their jumps to come) and crocodiles (the river they hold) */
+static inline int
+eval_monkeys_crocs(const struct eval_params *p, const struct board *b, int c,
+    bb_t own, bb_t opp, bb_t empty)
+{
+	int s = 0, sq, n;
+
+	for (bb_t x = b->pieces[c][MONKEY]; x; x &= x - 1) {
 		sq = lsb(x);
 		s += pst(p, MONKEY, c, sq);
 		n = bb_popcount(board_step[sq] & empty);
@@ -335,7 +350,7 @@ eval_side(const struct eval_params *p, const struct board *b, int c)
 		s += p->mob[MONKEY] * n;
 		s += p->center * center_bonus[sq];
 	}
-	for (x = b->pieces[c][CROCODILE]; x; x &= x - 1) {
+	for (bb_t x = b->pieces[c][CROCODILE]; x; x &= x - 1) {
 		sq = lsb(x);
 		s += pst(p, CROCODILE, c, sq);
 		n = bb_popcount(board_step[sq] & ~own);
@@ -348,25 +363,43 @@ eval_side(const struct eval_params *p, const struct board *b, int c)
 		}
 		s += p->mob[CROCODILE] * n;
 	}
-	/* pawns: advancement (rank counted from the owner's side) */
-	for (x = b->pieces[c][PAWN]; x; x &= x - 1) {
+	return s;
+}
+
+/* pawns: advancement (rank counted from the owner's side); superpawns
+ * and megapawns: mobility */
+static inline int
+eval_pawns(const struct eval_params *p, const struct board *b, int c,
+    bb_t own)
+{
+	int s = 0, sq;
+
+	for (bb_t x = b->pieces[c][PAWN]; x; x &= x - 1) {
 		sq = lsb(x);
 		int r = c == WHITE ? SQ_RANK(sq) : 6 - SQ_RANK(sq);
 		s += p->pawn_rank[r];
 		s += p->pawn_file_center * center_bonus[sq];
 	}
-	for (x = b->pieces[c][SUPERPAWN]; x; x &= x - 1) {
+	for (bb_t x = b->pieces[c][SUPERPAWN]; x; x &= x - 1) {
 		sq = lsb(x);
 		s += pst(p, SUPERPAWN, c, sq);
 		s += p->mob[SUPERPAWN] * bb_popcount(board_step[sq] & ~own);
 	}
-	for (x = b->pieces[c][MEGAPAWN]; x; x &= x - 1) {
+	for (bb_t x = b->pieces[c][MEGAPAWN]; x; x &= x - 1) {
 		sq = lsb(x);
 		s += p->mob[MEGAPAWN] * bb_popcount(board_mega[sq] & ~own);
 		s += p->center * center_bonus[sq];
 	}
+	return s;
+}
 
-	/* lion safety */
+/* lion safety */
+static inline int
+eval_lion_safety(const struct eval_params *p, const struct board *b, int c,
+    bb_t own, bb_t opp)
+{
+	int s = 0;
+
 	if (b->pieces[c][LION]) {
 		int lsq = lsb(b->pieces[c][LION]);
 		bb_t near = zone2[lsq];
@@ -381,6 +414,22 @@ eval_side(const struct eval_params *p, const struct board *b, int c)
 		s -= p->lion_danger * bb_popcount(near & attackers);
 		s -= p->lion_danger / 2 * bb_popcount(near & b->pieces[c ^ 1][PAWN]);
 	}
+	return s;
+}
+
+static int
+eval_side(const struct eval_params *p, const struct board *b, int c)
+{
+	bb_t own = b->occ[c], opp = b->occ[c ^ 1];
+	bb_t empty = ~(own | opp) & BB_ALL;
+	int s;
+
+	s = eval_material_side(p, b, c);
+	/* pieces: mobility and centralisation */
+	s += eval_leapers(p, b, c, own, empty);
+	s += eval_monkeys_crocs(p, b, c, own, opp, empty);
+	s += eval_pawns(p, b, c, own);
+	s += eval_lion_safety(p, b, c, own, opp);
 	return s;
 }
 

@@ -178,67 +178,52 @@ choices_text(const char *const *ch, char *buf, size_t n)
 	}
 }
 
-/* Check one value and store it at dst. Returns 0, or -1 with a message
- * (without FILE:LINE) in msg. */
+/* An integer setting (K_INT, K_LONG, K_ULONG) checked against its range
+ * and stored at dst. Returns 0, or -1 with a message in msg. */
 static int
-apply_one(const struct setting *d, const char *full, const config_setting_t *s,
-    void *dst, char *msg, size_t n)
+apply_integer(const struct setting *d, const char *full,
+    const config_setting_t *s, void *dst, char *msg, size_t n)
 {
 	int type = config_setting_type(s);
 	long long v;
-	const char *str;
-	size_t len;
-	char list[128];
 
-	switch (d->kind) {
-	case K_BOOL:
-		if (type != CONFIG_TYPE_BOOL) {
-			snprintf(msg, n, _("%s must be true or false"), full);
-			return -1;
-		}
-		*(bool *)dst = config_setting_get_bool(s) != 0;
-		return 0;
-	case K_INT:
-	case K_LONG:
-	case K_ULONG:
-		if (type != CONFIG_TYPE_INT && type != CONFIG_TYPE_INT64) {
-			snprintf(msg, n, _("%s must be an integer"), full);
-			return -1;
-		}
-		v = config_setting_get_int64(s);
-		if (v < d->min || v > d->max) {
-			if (d->max >= LONG_MAX)
-				snprintf(msg, n, _("%s must be %lld or more"),
-				    full, d->min);
-			else
-				snprintf(msg, n, _("%s must be %lld..%lld"),
-				    full, d->min, d->max);
-			return -1;
-		}
-		if (d->kind == K_INT)
-			*(int *)dst = (int)v;
-		else if (d->kind == K_LONG)
-			*(long *)dst = (long)v;
-		else
-			*(unsigned long *)dst = (unsigned long)v;
-		return 0;
-	default:
-		break;
-	}
-
-	/* The string kinds. */
-	if (type != CONFIG_TYPE_STRING) {
-		snprintf(msg, n, _("%s must be a string"), full);
+	if (type != CONFIG_TYPE_INT && type != CONFIG_TYPE_INT64) {
+		snprintf(msg, n, _("%s must be an integer"), full);
 		return -1;
 	}
-	str = config_setting_get_string(s);
-	len = strlen(str);
+	v = config_setting_get_int64(s);
+	if (v < d->min || v > d->max) {
+		if (d->max >= LONG_MAX)
+			snprintf(msg, n, _("%s must be %lld or more"),
+			    full, d->min);
+		else
+			snprintf(msg, n, _("%s must be %lld..%lld"),
+			    full, d->min, d->max);
+		return -1;
+	}
+	if (d->kind == K_INT)
+		*(int *)dst = (int)v;
+	else if (d->kind == K_LONG)
+		*(long *)dst = (long)v;
+	else
+		*(unsigned long *)dst = (unsigned long)v;
+	return 0;
+}
+
+/* A string checked by its kind: 1 when it is stored already (one of the
+ * choices), 0 when it is good, -1 with a message in msg. */
+static int
+check_string(const struct setting *d, const char *full, const char *str,
+    size_t len, void *dst, char *msg, size_t n)
+{
+	char list[128];
+
 	switch (d->kind) {
 	case K_CHOICE:
 		for (int i = 0; d->choices[i] != NULL; i++) {
 			if (strcmp(str, d->choices[i]) == 0) {
 				strcpy(dst, str);
-				return 0;
+				return 1;
 			}
 		}
 		choices_text(d->choices, list, sizeof list);
@@ -272,6 +257,27 @@ apply_one(const struct setting *d, const char *full, const config_setting_t *s,
 	default:
 		break;
 	}
+	return 0;
+}
+
+/* One of the string kinds checked and stored at dst. Returns 0, or -1
+ * with a message in msg. */
+static int
+apply_string(const struct setting *d, const char *full,
+    const config_setting_t *s, void *dst, char *msg, size_t n)
+{
+	const char *str;
+	size_t len;
+	int rc;
+
+	if (config_setting_type(s) != CONFIG_TYPE_STRING) {
+		snprintf(msg, n, _("%s must be a string"), full);
+		return -1;
+	}
+	str = config_setting_get_string(s);
+	len = strlen(str);
+	if ((rc = check_string(d, full, str, len, dst, msg, n)) != 0)
+		return rc < 0 ? -1 : 0;
 	if (len >= d->size) {
 		snprintf(msg, n, _("%s must be at most %zu characters"), full,
 		    d->size - 1);
@@ -279,6 +285,30 @@ apply_one(const struct setting *d, const char *full, const config_setting_t *s,
 	}
 	memcpy(dst, str, len + 1);
 	return 0;
+}
+
+/* Check one value and store it at dst. Returns 0, or -1 with a message
+ * (without FILE:LINE) in msg. */
+static int
+apply_one(const struct setting *d, const char *full, const config_setting_t *s,
+    void *dst, char *msg, size_t n)
+{
+	switch (d->kind) {
+	case K_BOOL:
+		if (config_setting_type(s) != CONFIG_TYPE_BOOL) {
+			snprintf(msg, n, _("%s must be true or false"), full);
+			return -1;
+		}
+		*(bool *)dst = config_setting_get_bool(s) != 0;
+		return 0;
+	case K_INT:
+	case K_LONG:
+	case K_ULONG:
+		return apply_integer(d, full, s, dst, msg, n);
+	default:
+		/* The string kinds. */
+		return apply_string(d, full, s, dst, msg, n);
+	}
 }
 
 /* (Added) Edit distance, for "did you mean": small words only. */

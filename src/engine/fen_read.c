@@ -138,17 +138,127 @@ fen_read(struct board *out, const char *text, char *err, size_t errlen)
 	    errlen);
 }
 
+/* The fields of a FEN, split on white space. */
+struct fen_fields {
+	const char *s[FEN_FIELDS];
+	size_t len[FEN_FIELDS];
+	int n;
+};
+
+/* Split the text on white space: at most 4 fields, at least one. */
+static int
+split_fields(struct fen_fields *ff, const char *text, size_t len, char *err,
+    size_t errlen)
+{
+	const char *p, *end = text + len;
+
+	ff->n = 0;
+	for (p = text; p < end;) {
+		while (p < end && is_space(*p))
+			p++;
+		if (p == end)
+			break;
+		if (ff->n == FEN_FIELDS)
+			return util_error(err, errlen, _("too many fields in the "
+			    "FEN (at most 4)"));
+		ff->s[ff->n] = p;
+		while (p < end && !is_space(*p))
+			p++;
+		ff->len[ff->n] = (size_t)(p - ff->s[ff->n]);
+		ff->n++;
+	}
+	if (ff->n == 0)
+		return util_error(err, errlen, _("empty FEN"));
+	if (ff->n > 4)
+		return util_error(err, errlen, _("too many fields in the FEN (at most 4)"));
+	return 0;
+}
+
+/* The .NET form, one field: seven ranks, the side, then -1. */
+static int
+read_net_form(struct board *b, const char *s, size_t len, int *side,
+    char *err, size_t errlen)
+{
+	const char *side_s = s, *last;
+	int slashes = 0;
+	size_t rest;
+	char buf[64];
+
+	while (slashes < 7)
+		slashes += *side_s++ == '/';
+	last = memchr(side_s, '/', (size_t)(s + len - side_s));
+	if (read_placement(b, s, (size_t)(side_s - 1 - s), err, errlen) < 0)
+		return -1;
+	if (read_side(side_s, (size_t)(last - side_s), side, err, errlen) < 0)
+		return -1;
+	last++;
+	rest = len - (size_t)(last - s);
+	if (rest != 2 || strncmp(last, "-1", 2) != 0)
+		return util_error(err, errlen, _("the last field of a "
+		    "9-section FEN must be -1, not '%s'"),
+		    show(last, rest, buf, sizeof buf));
+	return 0;
+}
+
+/* The counters after the side: the course form's move number (3 fields),
+ * or the quiet-ply count and the move number (4 fields). */
+static int
+read_counters(const struct fen_fields *ff, long *quiet, long *move,
+    char *err, size_t errlen)
+{
+	char buf[64];
+
+	/* RULES.md sets the counters no limit: ours hold
+	 * 4294967295 (congo(6) says so). */
+	if (ff->n == 3) {
+		/* The course form: the move number, which may be 0. */
+		if (read_number(ff->s[2], ff->len[2], 0, COUNTER_MAX, move) < 0)
+			return util_error(err, errlen, _("bad move "
+			    "number '%s' (0 to %lu)"), show(ff->s[2], ff->len[2],
+			    buf, sizeof buf), (unsigned long)COUNTER_MAX);
+	} else if (ff->n == 4) {
+		if (read_number(ff->s[2], ff->len[2], 0, COUNTER_MAX, quiet) < 0)
+			return util_error(err, errlen, _("bad quiet-ply "
+			    "count '%s' (0 to %lu)"), show(ff->s[2], ff->len[2],
+			    buf, sizeof buf), (unsigned long)COUNTER_MAX);
+		/* RULES.md: the move number starts at 1 */
+		if (read_number(ff->s[3], ff->len[3], 1, COUNTER_MAX, move) < 0)
+			return util_error(err, errlen, _("bad move "
+			    "number '%s' (1 to %lu)"), show(ff->s[3], ff->len[3],
+			    buf, sizeof buf), (unsigned long)COUNTER_MAX);
+	}
+	return 0;
+}
+
+/* The placement, the side and the counters of the 7-rank forms. */
+static int
+read_rank_form(struct board *b, const struct fen_fields *ff, int *side,
+    long *quiet, long *move, char *err, size_t errlen)
+{
+	int nr = count_ranks(ff->s[0], ff->len[0]);
+
+	if (nr != 7)
+		return util_error(err, errlen, ngettext("the placement has "
+		    "%d rank, not 7", "the placement has %d ranks, not 7",
+		    nr), nr);
+	if (read_placement(b, ff->s[0], ff->len[0], err, errlen) < 0)
+		return -1;
+	if (ff->n < 2)
+		return util_error(err, errlen, _("the side to move is missing"));
+	if (read_side(ff->s[1], ff->len[1], side, err, errlen) < 0)
+		return -1;
+	return read_counters(ff, quiet, move, err, errlen);
+}
+
 int
 fen_read_variant(struct board *out, int variant, const char *text,
     size_t len, char *err, size_t errlen)
 {
-	const char *fs[FEN_FIELDS];
-	size_t fl[FEN_FIELDS];
-	int nf = 0, side = WHITE;
+	struct fen_fields ff;
+	int side = WHITE;
 	long quiet = 0, move = 1;
 	struct board b;
-	char buf[64];
-	const char *p, *end, *nul;
+	const char *nul;
 
 	if (text == NULL)
 		return util_error(err, errlen, _("no FEN given"));
@@ -157,81 +267,18 @@ fen_read_variant(struct board *out, int variant, const char *text,
 	if ((nul = memchr(text, '\0', len)) != NULL)
 		return util_error(err, errlen, _("the FEN holds a NUL byte "
 		    "(at offset %zu)"), (size_t)(nul - text));
-	end = text + len;
-	/* Split on white space. */
-	for (p = text; p < end;) {
-		while (p < end && is_space(*p))
-			p++;
-		if (p == end)
-			break;
-		if (nf == FEN_FIELDS)
-			return util_error(err, errlen, _("too many fields in the "
-			    "FEN (at most 4)"));
-		fs[nf] = p;
-		while (p < end && !is_space(*p))
-			p++;
-		fl[nf] = (size_t)(p - fs[nf]);
-		nf++;
-	}
-	if (nf == 0)
-		return util_error(err, errlen, _("empty FEN"));
-	if (nf > 4)
-		return util_error(err, errlen, _("too many fields in the FEN (at most 4)"));
+	if (split_fields(&ff, text, len, err, errlen) < 0)
+		return -1;
 
 	board_clear(&b);
 	board_set_variant(&b, variant);
-	if (nf == 1 && count_ranks(fs[0], fl[0]) == 9) {
-		/* The .NET form: seven ranks, the side, then -1. */
-		const char *side_s = fs[0], *last;
-		int slashes = 0;
-		size_t rest;
-		while (slashes < 7)
-			slashes += *side_s++ == '/';
-		last = memchr(side_s, '/', (size_t)(fs[0] + fl[0] - side_s));
-		if (read_placement(&b, fs[0], (size_t)(side_s - 1 - fs[0]),
-		    err, errlen) < 0)
-			return -1;
-		if (read_side(side_s, (size_t)(last - side_s), &side, err,
+	if (ff.n == 1 && count_ranks(ff.s[0], ff.len[0]) == 9) {
+		if (read_net_form(&b, ff.s[0], ff.len[0], &side, err,
 		    errlen) < 0)
 			return -1;
-		last++;
-		rest = fl[0] - (size_t)(last - fs[0]);
-		if (rest != 2 || strncmp(last, "-1", 2) != 0)
-			return util_error(err, errlen, _("the last field of a "
-			    "9-section FEN must be -1, not '%s'"),
-			    show(last, rest, buf, sizeof buf));
-	} else {
-		int nr = count_ranks(fs[0], fl[0]);
-		if (nr != 7)
-			return util_error(err, errlen, ngettext("the placement has "
-			    "%d rank, not 7", "the placement has %d ranks, not 7",
-			    nr), nr);
-		if (read_placement(&b, fs[0], fl[0], err, errlen) < 0)
-			return -1;
-		if (nf < 2)
-			return util_error(err, errlen, _("the side to move is missing"));
-		if (read_side(fs[1], fl[1], &side, err, errlen) < 0)
-			return -1;
-		/* RULES.md sets the counters no limit: ours hold
-		 * 4294967295 (congo(6) says so). */
-		if (nf == 3) {
-			/* The course form: the move number, which may be 0. */
-			if (read_number(fs[2], fl[2], 0, COUNTER_MAX, &move) < 0)
-				return util_error(err, errlen, _("bad move "
-				    "number '%s' (0 to %lu)"), show(fs[2], fl[2], buf,
-				    sizeof buf), (unsigned long)COUNTER_MAX);
-		} else if (nf == 4) {
-			if (read_number(fs[2], fl[2], 0, COUNTER_MAX, &quiet) < 0)
-				return util_error(err, errlen, _("bad quiet-ply "
-				    "count '%s' (0 to %lu)"), show(fs[2], fl[2], buf,
-				    sizeof buf), (unsigned long)COUNTER_MAX);
-			/* RULES.md: the move number starts at 1 */
-			if (read_number(fs[3], fl[3], 1, COUNTER_MAX, &move) < 0)
-				return util_error(err, errlen, _("bad move "
-				    "number '%s' (1 to %lu)"), show(fs[3], fl[3], buf,
-				    sizeof buf), (unsigned long)COUNTER_MAX);
-		}
-	}
+	} else if (read_rank_form(&b, &ff, &side, &quiet, &move, err,
+	    errlen) < 0)
+		return -1;
 	if (board_check_position(&b, err, errlen) != SETUP_OK)
 		return -1;
 	b.side = (uint8_t)side;

@@ -335,45 +335,124 @@ close_lesson(struct parse *p)
 	return 0;
 }
 
-static int
-parse_line(struct parse *p, char *s)
+/* A line cut into its keyword and its argument, the argument's trailing
+ * blanks dropped; false for a blank line or a comment. */
+static bool
+split_keyword(char *s, char **kw, char **arg)
 {
-	char *kw, *arg;
-
 	while (*s == ' ' || *s == '\t')
 		s++;
 	if (*s == '\0' || *s == '#')
-		return 0;
-	kw = s;
+		return false;
+	*kw = s;
 	while (*s != '\0' && *s != ' ' && *s != '\t')
 		s++;
 	if (*s != '\0')
 		*s++ = '\0';
 	while (*s == ' ' || *s == '\t')
 		s++;
-	arg = s;
-	s = arg + strlen(arg);
-	while (s > arg && (s[-1] == ' ' || s[-1] == '\t' || s[-1] == '\r'))
+	*arg = s;
+	s = *arg + strlen(*arg);
+	while (s > *arg && (s[-1] == ' ' || s[-1] == '\t' || s[-1] == '\r'))
 		*--s = '\0';
+	return true;
+}
 
-	if (strcmp(kw, "lesson") == 0) {
-		struct learn_lesson *l;
-		if (close_lesson(p) != 0)
-			return -1;
-		if (!id_valid(arg) || strlen(arg) >= LEARN_ID_MAX)
-			return perr(p, p->line, _("'%s' is not a lesson id "
-			    "(letters, digits, '-' and '_', at most %d)"),
-			    arg, LEARN_ID_MAX - 1);
-		if (learn_book_find(p->bk, arg) != NULL)
-			return perr(p, p->line, _("a second lesson '%s'"), arg);
-		l = vec_push(&p->bk->lessons);
-		l->line = p->line;
-		strcpy(l->id, arg);
-		strcpy(l->variant, "congo");
-		l->steps = (struct vec)VEC_INIT(sizeof(struct learn_step));
-		p->lesson = l;
+/* 'lesson ID': the lesson before it closed, a new one started. */
+static int
+parse_lesson(struct parse *p, const char *arg)
+{
+	struct learn_lesson *l;
+
+	if (close_lesson(p) != 0)
+		return -1;
+	if (!id_valid(arg) || strlen(arg) >= LEARN_ID_MAX)
+		return perr(p, p->line, _("'%s' is not a lesson id "
+		    "(letters, digits, '-' and '_', at most %d)"),
+		    arg, LEARN_ID_MAX - 1);
+	if (learn_book_find(p->bk, arg) != NULL)
+		return perr(p, p->line, _("a second lesson '%s'"), arg);
+	l = vec_push(&p->bk->lessons);
+	l->line = p->line;
+	strcpy(l->id, arg);
+	strcpy(l->variant, "congo");
+	l->steps = (struct vec)VEC_INIT(sizeof(struct learn_step));
+	p->lesson = l;
+	return 0;
+}
+
+/* 'variant NAME', before the lesson's first step. */
+static int
+parse_variant(struct parse *p, const char *kw, const char *arg)
+{
+	if (need_lesson(p, kw) != 0)
+		return -1;
+	if (p->lesson->steps.len > 0)
+		return perr(p, p->line, _("'variant' must come before "
+		    "the lesson's first step"));
+	if (!learn_variant_known(arg))
+		return perr(p, p->line, _("unknown variant '%s' "
+		    "(congo or megapawn)"), arg);
+	strcpy(p->lesson->variant, arg);
+	return 0;
+}
+
+/* 'intro TEXT': added to the intro so far, after a space. */
+static int
+parse_intro(struct parse *p, const char *kw, const char *arg)
+{
+	char *in;
+	size_t len;
+
+	if (need_lesson(p, kw) != 0)
+		return -1;
+	in = p->lesson->intro;
+	len = strlen(in);
+	if (len + strlen(arg) + 2 > LEARN_INTRO_MAX)
+		return perr(p, p->line, _("the intro is too long (at "
+		    "most %d characters)"), LEARN_INTRO_MAX - 1);
+	if (len > 0)
+		in[len++] = ' ';
+	strcpy(in + len, arg);
+	return 0;
+}
+
+/* 'step FEN': the step before it closed, a new one started. */
+static int
+parse_step(struct parse *p, const char *kw, const char *arg)
+{
+	if (need_lesson(p, kw) != 0 || close_step(p) != 0)
+		return -1;
+	p->step = vec_push(&p->lesson->steps);
+	p->step->line = p->line;
+	return set_text(p, p->step->fen, FEN_MAX, arg, _("the FEN"));
+}
+
+/* 'goal', 'hint' or 'done' TEXT: once each in a step. */
+static int
+parse_step_text(struct parse *p, const char *kw, const char *arg)
+{
+	char *dst;
+
+	if (need_step(p, kw) != 0)
+		return -1;
+	dst = kw[0] == 'g' ? p->step->goal : kw[0] == 'h' ?
+	    p->step->hint : p->step->done;
+	if (*dst != '\0')
+		return perr(p, p->line, _("a second '%s' in this step"),
+		    kw);
+	return set_text(p, dst, LEARN_TEXT_MAX, arg, kw);
+}
+
+static int
+parse_line(struct parse *p, char *s)
+{
+	char *kw, *arg;
+
+	if (!split_keyword(s, &kw, &arg))
 		return 0;
-	}
+	if (strcmp(kw, "lesson") == 0)
+		return parse_lesson(p, arg);
 	if (*arg == '\0')
 		return perr(p, p->line, _("'%s' needs a value"), kw);
 	if (strcmp(kw, "title") == 0) {
@@ -382,52 +461,15 @@ parse_line(struct parse *p, char *s)
 		return set_text(p, p->lesson->title, LEARN_TEXT_MAX, arg,
 		    _("the title"));
 	}
-	if (strcmp(kw, "variant") == 0) {
-		if (need_lesson(p, kw) != 0)
-			return -1;
-		if (p->lesson->steps.len > 0)
-			return perr(p, p->line, _("'variant' must come before "
-			    "the lesson's first step"));
-		if (!learn_variant_known(arg))
-			return perr(p, p->line, _("unknown variant '%s' "
-			    "(congo or megapawn)"), arg);
-		strcpy(p->lesson->variant, arg);
-		return 0;
-	}
-	if (strcmp(kw, "intro") == 0) {
-		char *in;
-		size_t len;
-		if (need_lesson(p, kw) != 0)
-			return -1;
-		in = p->lesson->intro;
-		len = strlen(in);
-		if (len + strlen(arg) + 2 > LEARN_INTRO_MAX)
-			return perr(p, p->line, _("the intro is too long (at "
-			    "most %d characters)"), LEARN_INTRO_MAX - 1);
-		if (len > 0)
-			in[len++] = ' ';
-		strcpy(in + len, arg);
-		return 0;
-	}
-	if (strcmp(kw, "step") == 0) {
-		if (need_lesson(p, kw) != 0 || close_step(p) != 0)
-			return -1;
-		p->step = vec_push(&p->lesson->steps);
-		p->step->line = p->line;
-		return set_text(p, p->step->fen, FEN_MAX, arg, _("the FEN"));
-	}
+	if (strcmp(kw, "variant") == 0)
+		return parse_variant(p, kw, arg);
+	if (strcmp(kw, "intro") == 0)
+		return parse_intro(p, kw, arg);
+	if (strcmp(kw, "step") == 0)
+		return parse_step(p, kw, arg);
 	if (strcmp(kw, "goal") == 0 || strcmp(kw, "hint") == 0 ||
-	    strcmp(kw, "done") == 0) {
-		char *dst;
-		if (need_step(p, kw) != 0)
-			return -1;
-		dst = kw[0] == 'g' ? p->step->goal : kw[0] == 'h' ?
-		    p->step->hint : p->step->done;
-		if (*dst != '\0')
-			return perr(p, p->line, _("a second '%s' in this step"),
-			    kw);
-		return set_text(p, dst, LEARN_TEXT_MAX, arg, kw);
-	}
+	    strcmp(kw, "done") == 0)
+		return parse_step_text(p, kw, arg);
 	if (strcmp(kw, "accept") == 0)
 		return need_step(p, kw) != 0 ? -1 : parse_accept(p, arg);
 	if (strcmp(kw, "check") == 0)

@@ -354,6 +354,90 @@ tb_puzzles(const struct learn_make_opts *o, struct vec *keys)
 	return 0;
 }
 
+/* The keys of the puzzles already known (--known), so that they are not
+ * made again. */
+static int
+read_known(const char *path, struct vec *keys)
+{
+	struct vec known = VEC_INIT(sizeof(struct learn_puzzle));
+	char err[256];
+	size_t i;
+
+	if (learn_puzzles_read(&known, path, err, sizeof err) != 0) {
+		fprintf(stderr, "congo: %s\n", err);
+		return 1;
+	}
+	for (i = 0; i < known.len; i++)
+		learn_puzzle_key(vec_at(&known, i), vec_push(keys));
+	vec_free(&known);
+	return 0;
+}
+
+/* One self-play game from the variant's start: a random move in the
+ * first 4 plies and at the noise rate, the search's otherwise. */
+static void
+play_game(const struct learn_make_opts *o, struct search_ctx *ctx,
+    const struct search_player *sp, const struct game_rules *rules,
+    struct movelist *ml, uint64_t *rng, struct game *g)
+{
+	struct board start;
+	char err[256];
+
+	learn_fen_read(o->variant, variant_start_fen(variant_parse(o->variant)),
+	    &start, err, sizeof err);
+	game_init(g, &start, rules);
+	search_clear(ctx);
+	while (!game_over(g) && g->nply < 400 && !interrupted) {
+		const struct board *b = game_board(g);
+		move_t m;
+		*rng = splitmix64_mix(*rng);
+		if (g->nply < 4 || (int)(*rng % 100) < o->noise) {
+			movegen_legal(b, ml);
+			m = ml->moves[splitmix64_mix(*rng) % (uint64_t)ml->n];
+		} else {
+			m = search_best_move(ctx, b, g->pos, g->nply, rules,
+			    &sp->limits, NULL, NULL);
+		}
+		if (m == MOVE_NONE || game_play(g, m, err, sizeof err) != 0)
+			break;
+	}
+}
+
+/* The games played and their last plies proved, until --games or a
+ * signal, with a line on each game unless quiet. */
+static void
+self_play(const struct learn_make_opts *o, struct search_ctx *ctx,
+    const struct search_player *sp, struct learn_prover *pv,
+    struct vec *keys)
+{
+	struct movelist *ml = xmalloc(sizeof *ml);
+	struct game_rules rules = GAME_RULES_DEFAULT;
+	int count[LEARN_PUZZLE_NMAX + 1] = { 0 };
+	int gi, found = 0;
+	uint64_t rng = splitmix64_mix(o->seed);
+
+	board_init();
+	for (gi = 0; gi < o->games && !interrupted; gi++) {
+		struct game g;
+		int ply, from;
+
+		play_game(o, ctx, sp, &rules, ml, &rng, &g);
+		from = g.nply - o->tail;
+		if (from < 0)
+			from = 0;
+		if (g.reason == REASON_LION_CAPTURED)
+			for (ply = from; ply < g.nply && !interrupted; ply++)
+				found += try_position(o, pv, &g.pos[ply], keys, count);
+		if (!o->quiet)
+			fprintf(stderr, "game %d: %d plies, %s; puzzles %d (N=1 %d, "
+			    "N=2 %d, N=3 %d, N=4 %d)\n", gi + 1, g.nply,
+			    game_reason_name(g.reason), found, count[1], count[2],
+			    count[3], count[4]);
+		game_free(&g);
+	}
+	free(ml);
+}
+
 int
 learn_make_run(const struct learn_make_opts *opts)
 {
@@ -362,12 +446,7 @@ learn_make_run(const struct learn_make_opts *opts)
 	struct search_ctx *ctx;
 	struct learn_prover *pv;
 	struct vec keys = VEC_INIT(17);
-	struct movelist *ml;
-	struct game_rules rules = GAME_RULES_DEFAULT;
 	char err[256];
-	int count[LEARN_PUZZLE_NMAX + 1] = { 0 };
-	int gi, found = 0;
-	uint64_t rng;
 
 	if (o.verify != NULL)
 		return verify_file(o.verify);
@@ -376,17 +455,8 @@ learn_make_run(const struct learn_make_opts *opts)
 		fprintf(stderr, "congo: --player: %s\n", err);
 		return 2;
 	}
-	if (o.known != NULL) {
-		struct vec known = VEC_INIT(sizeof(struct learn_puzzle));
-		size_t i;
-		if (learn_puzzles_read(&known, o.known, err, sizeof err) != 0) {
-			fprintf(stderr, "congo: %s\n", err);
-			return 1;
-		}
-		for (i = 0; i < known.len; i++)
-			learn_puzzle_key(vec_at(&known, i), vec_push(&keys));
-		vec_free(&known);
-	}
+	if (o.known != NULL && read_known(o.known, &keys) != 0)
+		return 1;
 	if (o.from_tb) {
 		int rc = tb_puzzles(&o, &keys);
 
@@ -402,46 +472,7 @@ learn_make_run(const struct learn_make_opts *opts)
 	signal(SIGTERM, on_signal);
 	pv = learn_prover_new(20);
 	learn_prover_set_limit(pv, o.limit);
-	ml = xmalloc(sizeof *ml);
-	rng = splitmix64_mix(o.seed);
-	board_init();
-	for (gi = 0; gi < o.games && !interrupted; gi++) {
-		struct game g;
-		struct board start;
-		int ply, from;
-
-		learn_fen_read(o.variant, variant_start_fen(variant_parse(o.variant)),
-		    &start, err, sizeof err);
-		game_init(&g, &start, &rules);
-		search_clear(ctx);
-		while (!game_over(&g) && g.nply < 400 && !interrupted) {
-			const struct board *b = game_board(&g);
-			move_t m;
-			rng = splitmix64_mix(rng);
-			if (g.nply < 4 || (int)(rng % 100) < o.noise) {
-				movegen_legal(b, ml);
-				m = ml->moves[splitmix64_mix(rng) % (uint64_t)ml->n];
-			} else {
-				m = search_best_move(ctx, b, g.pos, g.nply, &rules,
-				    &sp.limits, NULL, NULL);
-			}
-			if (m == MOVE_NONE || game_play(&g, m, err, sizeof err) != 0)
-				break;
-		}
-		from = g.nply - o.tail;
-		if (from < 0)
-			from = 0;
-		if (g.reason == REASON_LION_CAPTURED)
-			for (ply = from; ply < g.nply && !interrupted; ply++)
-				found += try_position(&o, pv, &g.pos[ply], &keys, count);
-		if (!o.quiet)
-			fprintf(stderr, "game %d: %d plies, %s; puzzles %d (N=1 %d, "
-			    "N=2 %d, N=3 %d, N=4 %d)\n", gi + 1, g.nply,
-			    game_reason_name(g.reason), found, count[1], count[2],
-			    count[3], count[4]);
-		game_free(&g);
-	}
-	free(ml);
+	self_play(&o, ctx, &sp, pv, &keys);
 	learn_prover_free(pv);
 	search_free(ctx);
 	vec_free(&keys);

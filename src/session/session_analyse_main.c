@@ -102,64 +102,72 @@ summary(FILE *out, const struct game *g, const struct analyse_result *r,
 	}
 }
 
-int
-session_analyse_main(int argc, char **argv)
-{
-	static const struct option opts[] = {
-		{ "game", required_argument, NULL, 'g' },
-		{ "movetime", required_argument, NULL, 'm' },
-		{ "nodes", required_argument, NULL, 'n' },
-		{ "threads", required_argument, NULL, 't' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	struct analyse_limits lim;
-	struct analyse_result r;
-	struct search_options so;
-	struct search_ctx *ctx;
-	struct record_tags tags;
-	struct record_notes notes;
-	struct record_tree tree;
-	struct progress pr;
-	struct game g;
-	const char *path, *outpath = NULL;
-	char err[512], annot[96];
-	int game = 0, c, rc, li;
-	bool timed = false, counted = false;
-	FILE *f;
+static const struct option opts[] = {
+	{ "game", required_argument, NULL, 'g' },
+	{ "movetime", required_argument, NULL, 'm' },
+	{ "nodes", required_argument, NULL, 'n' },
+	{ "threads", required_argument, NULL, 't' },
+	{ "output", required_argument, NULL, 'o' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
 
-	analyse_limits_default(&lim);
-	search_options_default(&so);
+/* What the command line asks for. */
+struct analyse_args {
+	struct analyse_limits lim;
+	struct search_options so;
+	const char *path, *outpath;
+	int game;
+	bool timed, counted;
+};
+
+/* The value of --game, --movetime, --nodes or --threads (option c). */
+static int
+read_value(int c, struct analyse_args *a, char *err, size_t errlen)
+{
+	switch (c) {
+	case 'g':
+		return parse_int(optarg, 1, 1000000, &a->game, err, errlen);
+	case 'm':
+		if (parse_int(optarg, 1, 3600000, &a->lim.movetime_ms, err,
+		    errlen) != 0)
+			return -1;
+		a->timed = true;
+		return 0;
+	case 'n':
+		if (parse_u64(optarg, 1, 1000000000000ULL, &a->lim.nodes, err,
+		    errlen) != 0)
+			return -1;
+		a->counted = true;
+		return 0;
+	default:
+		return parse_int(optarg, 1, SEARCH_MAX_THREADS,
+		    &a->so.threads, err, errlen);
+	}
+}
+
+/* The options: -1 to go on, else the exit status (--help, a bad
+ * option). */
+static int
+read_options(int argc, char **argv, struct analyse_args *a)
+{
+	char err[512];
+	int c, li;
+
 	optind = 0;    /* a fresh start: main.c ran getopt before */
 	opterr = 0;
 	while ((li = -1, c = getopt_long(argc, argv, ":o:h", opts, &li)) !=
 	    -1) {
 		switch (c) {
 		case 'g':
-			if (parse_int(optarg, 1, 1000000, &game, err,
-			    sizeof err) != 0)
-				goto bad_value;
-			break;
 		case 'm':
-			if (parse_int(optarg, 1, 3600000, &lim.movetime_ms,
-			    err, sizeof err) != 0)
-				goto bad_value;
-			timed = true;
-			break;
 		case 'n':
-			if (parse_u64(optarg, 1, 1000000000000ULL, &lim.nodes,
-			    err, sizeof err) != 0)
-				goto bad_value;
-			counted = true;
-			break;
 		case 't':
-			if (parse_int(optarg, 1, SEARCH_MAX_THREADS,
-			    &so.threads, err, sizeof err) != 0)
+			if (read_value(c, a, err, sizeof err) != 0)
 				goto bad_value;
 			break;
 		case 'o':
-			outpath = optarg;
+			a->outpath = optarg;
 			break;
 		case 'h':
 			usage(stdout);
@@ -176,74 +184,135 @@ session_analyse_main(int argc, char **argv)
 			return 2;
 		}
 	}
-	if (timed && counted) {
-		fprintf(stderr, _("congo: --analyse: --movetime or --nodes, not "
-		    "both\n"));
-		return 2;
-	}
-	if (timed)
-		lim.nodes = 0;
-	if (optind != argc - 1) {
-		fprintf(stderr, "congo: --analyse: %s\n", optind >= argc ?
-		    _("a game record (FILE) is needed") : _("one FILE only"));
-		usage(stderr);
-		return 2;
-	}
-	path = argv[optind];
-	if ((f = fopen(path, "r")) == NULL) {
-		fprintf(stderr, "congo: %s: %m\n", path);
-		return 1;
-	}
-	/* The record's variations too: they come back as they were read. */
-	rc = record_read_tree(f, path, game, &g, &tags, NULL, &notes, &tree,
-	    err, sizeof err);
-	fclose(f);
-	if (rc != 0) {
-		record_notes_free(&notes);
-		record_tree_free(&tree);
-		fprintf(stderr, "congo: %s\n", err);
-		return 1;
-	}
-	ctx = search_new(&so);
-	pr.tty = isatty(STDERR_FILENO);
-	pr.started = util_now_ms();
-	if (analyse_game(ctx, &g, &lim, show_progress, &pr, NULL, &r) != 0) {
-		fprintf(stderr, _("congo: --analyse: the analysis stopped\n"));
-		rc = 1;
-		goto out;
-	}
-	session_analyse_notes(&r, &g, &notes);
-	if (timed)
-		snprintf(annot, sizeof annot, "congo --analyse, %d ms a "
-		    "position", lim.movetime_ms);
-	else
-		snprintf(annot, sizeof annot, "congo --analyse, %llu nodes a "
-		    "position", (unsigned long long)lim.nodes);
-	record_tag_set(&tags, "Annotator", annot);
-	if (outpath != NULL)
-		rc = record_save_tree(outpath, &g, &tags, &notes, &tree, err,
-		    sizeof err);
-	else
-		rc = record_write_tree(stdout, &g, &tags, &notes, &tree) != 0 ||
-		    fflush(stdout) != 0 ? -1 : 0;
-	if (rc != 0) {
-		if (outpath == NULL)
-			snprintf(err, sizeof err, _("standard output: %m"));
-		fprintf(stderr, "congo: %s\n", err);
-		rc = 1;
-	} else
-		summary(stderr, &g, &r, &notes);
-	analyse_result_free(&r);
-out:
-	search_free(ctx);
-	record_notes_free(&notes);
-	record_tree_free(&tree);
-	game_free(&g);
-	return rc;
+	return -1;
 bad_value:
 	/* The option by its name, however it was given (--nodes 0,
 	 * --nodes=0, --no 0). */
 	fprintf(stderr, _("congo: --analyse: --%s: %s\n"), li >= 0 ?
 	    opts[li].name : "?", err);
 	return 2;
+}
+
+/* The command line read and checked: -1 to go on, else the exit
+ * status. */
+static int
+read_args(int argc, char **argv, struct analyse_args *a)
+{
+	int rc;
+
+	memset(a, 0, sizeof *a);
+	analyse_limits_default(&a->lim);
+	search_options_default(&a->so);
+	if ((rc = read_options(argc, argv, a)) >= 0)
+		return rc;
+	if (a->timed && a->counted) {
+		fprintf(stderr, _("congo: --analyse: --movetime or --nodes, not "
+		    "both\n"));
+		return 2;
+	}
+	if (a->timed)
+		a->lim.nodes = 0;
+	if (optind != argc - 1) {
+		fprintf(stderr, "congo: --analyse: %s\n", optind >= argc ?
+		    _("a game record (FILE) is needed") : _("one FILE only"));
+		usage(stderr);
+		return 2;
+	}
+	a->path = argv[optind];
+	return -1;
+}
+
+/* The game record read, its variations too: they come back as they
+ * were read. */
+static int
+read_record(const struct analyse_args *a, struct game *g,
+    struct record_tags *tags, struct record_notes *notes,
+    struct record_tree *tree)
+{
+	char err[512];
+	FILE *f;
+	int rc;
+
+	if ((f = fopen(a->path, "r")) == NULL) {
+		fprintf(stderr, "congo: %s: %m\n", a->path);
+		return 1;
+	}
+	rc = record_read_tree(f, a->path, a->game, g, tags, NULL, notes, tree,
+	    err, sizeof err);
+	fclose(f);
+	if (rc != 0) {
+		record_notes_free(notes);
+		record_tree_free(tree);
+		fprintf(stderr, "congo: %s\n", err);
+		return 1;
+	}
+	return 0;
+}
+
+/* The annotated record written on OUT or standard output, the summary on
+ * standard error; the exit status. */
+static int
+write_record(const struct analyse_args *a, const struct analyse_result *r,
+    const struct game *g, struct record_tags *tags,
+    const struct record_notes *notes, const struct record_tree *tree)
+{
+	char err[512], annot[96];
+	int rc;
+
+	if (a->timed)
+		snprintf(annot, sizeof annot, "congo --analyse, %d ms a "
+		    "position", a->lim.movetime_ms);
+	else
+		snprintf(annot, sizeof annot, "congo --analyse, %llu nodes a "
+		    "position", (unsigned long long)a->lim.nodes);
+	record_tag_set(tags, "Annotator", annot);
+	if (a->outpath != NULL)
+		rc = record_save_tree(a->outpath, g, tags, notes, tree, err,
+		    sizeof err);
+	else
+		rc = record_write_tree(stdout, g, tags, notes, tree) != 0 ||
+		    fflush(stdout) != 0 ? -1 : 0;
+	if (rc != 0) {
+		if (a->outpath == NULL)
+			snprintf(err, sizeof err, _("standard output: %m"));
+		fprintf(stderr, "congo: %s\n", err);
+		return 1;
+	}
+	summary(stderr, g, r, notes);
+	return 0;
+}
+
+int
+session_analyse_main(int argc, char **argv)
+{
+	struct analyse_args a;
+	struct analyse_result r;
+	struct search_ctx *ctx;
+	struct record_tags tags;
+	struct record_notes notes;
+	struct record_tree tree;
+	struct progress pr;
+	struct game g;
+	int rc;
+
+	if ((rc = read_args(argc, argv, &a)) >= 0)
+		return rc;
+	if (read_record(&a, &g, &tags, &notes, &tree) != 0)
+		return 1;
+	ctx = search_new(&a.so);
+	pr.tty = isatty(STDERR_FILENO);
+	pr.started = util_now_ms();
+	if (analyse_game(ctx, &g, &a.lim, show_progress, &pr, NULL, &r) != 0) {
+		fprintf(stderr, _("congo: --analyse: the analysis stopped\n"));
+		rc = 1;
+	} else {
+		session_analyse_notes(&r, &g, &notes);
+		rc = write_record(&a, &r, &g, &tags, &notes, &tree);
+		analyse_result_free(&r);
+	}
+	search_free(ctx);
+	record_notes_free(&notes);
+	record_tree_free(&tree);
+	game_free(&g);
+	return rc;
 }

@@ -211,36 +211,34 @@ retrograde(struct gen *g, const uint32_t *poff, const uint32_t *pred)
 	}
 }
 
-struct tb_table *
-tb_generate(const struct tb_material *m, const struct tb_set *set,
-    int threads, tb_progress_fn progress, void *user)
+/* The work areas of one material's generation. */
+static void
+gen_init(struct gen *g, const struct tb_material *m, const struct tb_set *set,
+    tb_progress_fn progress, void *user)
 {
-	struct tb_table *t = xcalloc(1, sizeof *t);
-	struct slice *sl;
-	struct gen g;
-	uint64_t n = m->entries, i, nedges = 0;
-	uint32_t *poff, *cur, *pred;
+	uint64_t n = m->entries;
+
+	memset(g, 0, sizeof *g);
+	g->m = m;
+	g->set = set;
+	g->val = xmalloc(n);
+	g->deg = xmalloc(n * sizeof *g->deg);
+	g->exitv = xmalloc(n * sizeof *g->exitv);
+	atomic_init(&g->done, 0);
+	g->progress = progress;
+	g->user = user;
+}
+
+/* Step 1: every position scanned, the indexes sliced over the threads. */
+static struct slice *
+scan_all(struct gen *g, int threads)
+{
+	uint64_t n = g->m->entries;
+	struct slice *sl = xcalloc((size_t)threads, sizeof *sl);
 	int k;
 
-	tb_index_init();
-	if (n > UINT32_MAX)
-		fatal("tablebase %s: %llu entries are too many", m->name,
-		    (unsigned long long)n);
-	if (threads < 1)
-		threads = 1;
-	memset(&g, 0, sizeof g);
-	g.m = m;
-	g.set = set;
-	g.val = xmalloc(n);
-	g.deg = xmalloc(n * sizeof *g.deg);
-	g.exitv = xmalloc(n * sizeof *g.exitv);
-	atomic_init(&g.done, 0);
-	g.progress = progress;
-	g.user = user;
-
-	sl = xcalloc((size_t)threads, sizeof *sl);
 	for (k = 0; k < threads; k++) {
-		sl[k].g = &g;
+		sl[k].g = g;
 		sl[k].id = k;
 		sl[k].lo = n * (uint64_t)k / (uint64_t)threads;
 		sl[k].hi = n * (uint64_t)(k + 1) / (uint64_t)threads;
@@ -248,56 +246,81 @@ tb_generate(const struct tb_material *m, const struct tb_set *set,
 	}
 	for (k = 1; k < threads; k++)
 		if (pthread_create(&sl[k].tid, NULL, scan_slice, &sl[k]) != 0)
-			fatal("tablebase %s: cannot start a thread", m->name);
+			fatal("tablebase %s: cannot start a thread", g->m->name);
 	scan_slice(&sl[0]);
 	for (k = 1; k < threads; k++)
 		pthread_join(sl[k].tid, NULL);
+	return sl;
+}
 
-	/* the predecessor lists */
-	poff = xcalloc(n + 1, sizeof *poff);
-	for (k = 0; k < threads; k++) {
+/* The offsets of the predecessor lists: each position's predecessors
+ * counted, then summed; the number of edges returned. */
+static uint64_t
+count_predecessors(const struct gen *g, const struct slice *sl, int threads,
+    uint32_t *poff)
+{
+	uint64_t n = g->m->entries, nedges = 0;
+
+	for (int k = 0; k < threads; k++) {
 		const uint32_t *c = sl[k].edges.data;
 
 		nedges += sl[k].edges.len;
 		for (size_t j = 0; j < sl[k].edges.len; j++) {
-			if (c[j] >= n || g.val[c[j]] == TB_INVALID)
+			if (c[j] >= n || g->val[c[j]] == TB_INVALID)
 				fatal("tablebase %s: a move leads to no "
-				    "position (index %u)", m->name, c[j]);
+				    "position (index %u)", g->m->name, c[j]);
 			poff[c[j] + 1]++;
 		}
 	}
 	if (nedges >= UINT32_MAX)
-		fatal("tablebase %s: too many moves", m->name);
-	for (i = 0; i < n; i++)
+		fatal("tablebase %s: too many moves", g->m->name);
+	for (uint64_t i = 0; i < n; i++)
 		poff[i + 1] += poff[i];
+	return nedges;
+}
+
+/* The predecessor lists, filled from the slices' edges; the slices are
+ * freed. */
+static uint32_t *
+fill_predecessors(const struct gen *g, struct slice *sl, int threads,
+    const uint32_t *poff, uint64_t nedges)
+{
+	uint64_t n = g->m->entries;
+	uint32_t *cur, *pred;
+
 	cur = xmalloc(n * sizeof *cur);
 	memcpy(cur, poff, n * sizeof *cur);
 	pred = xmalloc((nedges + 1) * sizeof *pred);
-	for (k = 0; k < threads; k++) {
+	for (int k = 0; k < threads; k++) {
 		const uint32_t *c = sl[k].edges.data;
 		size_t j = 0;
 
-		for (i = sl[k].lo; i < sl[k].hi; i++)
-			for (int d = 0; d < g.deg[i]; d++)
+		for (uint64_t i = sl[k].lo; i < sl[k].hi; i++)
+			for (int d = 0; d < g->deg[i]; d++)
 				pred[cur[c[j++]]++] = (uint32_t)i;
 		vec_free(&sl[k].edges);
 	}
 	free(cur);
 	free(sl);
+	return pred;
+}
 
-	retrograde(&g, poff, pred);
-	free(poff);
-	free(pred);
+/* The table from the resolved values: what is never resolved is a draw;
+ * the wins, losses, draws and the longest result counted. */
+static void
+tally(struct tb_table *t, struct gen *g)
+{
+	const struct tb_material *m = g->m;
 
 	t->mat = *m;
-	t->data = g.val;
-	for (i = 0; i < n; i++) {
-		int e = g.val[i];
+	t->data = g->val;
+	for (uint64_t i = 0; i < m->entries; i++) {
+		int e = g->val[i];
 
 		if (e == TB_INVALID)
 			continue;
 		if (e == TB_UNRESOLVED)
-			e = g.val[i] = 0;
+			e = g->val[i] = 0;
 		if (e == 0)
 			t->draws++;
 		else if ((e - 1) & 1)
@@ -307,6 +330,37 @@ tb_generate(const struct tb_material *m, const struct tb_set *set,
 		if (e - 1 > t->max_plies)
 			t->max_plies = e - 1;
 	}
+}
+
+struct tb_table *
+tb_generate(const struct tb_material *m, const struct tb_set *set,
+    int threads, tb_progress_fn progress, void *user)
+{
+	struct tb_table *t = xcalloc(1, sizeof *t);
+	struct slice *sl;
+	struct gen g;
+	uint64_t n = m->entries, nedges;
+	uint32_t *poff, *pred;
+
+	tb_index_init();
+	if (n > UINT32_MAX)
+		fatal("tablebase %s: %llu entries are too many", m->name,
+		    (unsigned long long)n);
+	if (threads < 1)
+		threads = 1;
+	gen_init(&g, m, set, progress, user);
+	sl = scan_all(&g, threads);
+
+	/* the predecessor lists */
+	poff = xcalloc(n + 1, sizeof *poff);
+	nedges = count_predecessors(&g, sl, threads, poff);
+	pred = fill_predecessors(&g, sl, threads, poff, nedges);
+
+	retrograde(&g, poff, pred);
+	free(poff);
+	free(pred);
+
+	tally(t, &g);
 	free(g.deg);
 	free(g.exitv);
 	if (progress != NULL)

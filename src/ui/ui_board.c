@@ -192,34 +192,28 @@ side_mark(const struct view *v, int sq)
 	    v->advice & b ? '+' : ' ';
 }
 
-static void
-draw_cell(struct ui_app *a, const struct view *v, int sq, int y0, int x0)
+/* A square's style: its terrain's, then the last move, danger,
+ * targets, the piece picked up and the cursor, each over the one
+ * before; the last move underlined where there are too few colours. */
+static int
+cell_style(const struct view *v, int sq, bool castle, bool river,
+    bool island, int *attrs)
 {
-	const struct ui_layout *l = &a->lay;
-	bool castle = (board_castle[WHITE] | board_castle[BLACK]) & BB(sq);
-	bool river = SQ_RANK(sq) == RIVER_RANK;
-	bool island = river && (variant_get(v->variant)->islands & BB(sq));
-	char wave = island ? '^' : '~';
-	bool mono = !term_has_color();
-	int base, style, mid = l->cell_h / 2, cx = x0 + l->cell_w / 2;
-	int i, attrs = 0, tokattrs = 0;
-	uint8_t p = v->sq[sq];
-	char row[16], g[8], left = ' ', right = ' ';
+	int style;
 
 	if (castle)
-		base = (SQ_FILE(sq) + SQ_RANK(sq)) % 2 ? ST_CASTLE : ST_CASTLE2;
+		style = (SQ_FILE(sq) + SQ_RANK(sq)) % 2 ? ST_CASTLE : ST_CASTLE2;
 	else if (island)
-		base = ST_ISLAND;
+		style = ST_ISLAND;
 	else if (river)
-		base = ST_RIVER;
+		style = ST_RIVER;
 	else
-		base = (SQ_FILE(sq) + SQ_RANK(sq)) % 2 ? ST_LAND : ST_LAND2;
-	style = base;
+		style = (SQ_FILE(sq) + SQ_RANK(sq)) % 2 ? ST_LAND : ST_LAND2;
 	if (v->last & BB(sq)) {
 		if (term_colors() >= 256)
 			style = ST_LAST;
 		else
-			attrs |= TA_UNDERLINE;
+			*attrs |= TA_UNDERLINE;
 	}
 	if (v->drown & BB(sq))
 		style = ST_DANGER;
@@ -231,31 +225,34 @@ draw_cell(struct ui_app *a, const struct view *v, int sq, int y0, int x0)
 		style = ST_SELECTED;
 	if (sq == v->cursor)
 		style = ST_CURSOR;
-	if (mono && (style == ST_CURSOR || style == ST_SELECTED))
-		tokattrs |= TA_REVERSE;
+	return style;
+}
 
-	/* The rows above and below the pieces: the river's waves. */
-	for (i = 0; i < l->cell_h; i++) {
-		int k;
-		if (i == mid)
+/* The rows above and below the pieces: the river's waves. */
+static void
+draw_waves(const struct ui_layout *l, int y0, int x0, int style, bool river,
+    char wave)
+{
+	char row[16];
+
+	for (int i = 0; i < l->cell_h; i++) {
+		if (i == l->cell_h / 2)
 			continue;
-		for (k = 0; k < l->cell_w; k++)
+		for (int k = 0; k < l->cell_w; k++)
 			row[k] = river && (x0 + k + i) % 2 == 0 ? wave : ' ';
 		row[l->cell_w] = '\0';
 		term_put(y0 + i, x0, style, 0, row);
 	}
+}
 
-	/* The piece row: terrain marks at the edges, markers by the piece. */
-	memset(row, ' ', (size_t)l->cell_w);
-	row[l->cell_w] = '\0';
-	if (castle) {
-		row[0] = '[';
-		row[l->cell_w - 1] = ']';
-	} else if (river && l->cell_h == 1) {
-		row[0] = wave;
-		row[l->cell_w - 1] = wave;
-	}
-	term_put(y0 + mid, x0, style, attrs, row);
+/* The piece on the piece row, between its marks (picked up, a target,
+ * or side_mark's), or a target's dot or an advised square's '+'. */
+static void
+draw_token(struct ui_app *a, const struct view *v, int sq, int y, int cx,
+    int style, int attrs, int tokattrs)
+{
+	uint8_t p = v->sq[sq];
+	char g[8], left = ' ', right = ' ';
 
 	if (sq == v->piece_sq) {
 		left = '*';
@@ -269,17 +266,49 @@ draw_cell(struct ui_app *a, const struct view *v, int sq, int y0, int x0)
 	if (p != PIECE_NONE) {
 		int ts = PIECE_COLOR(p) == WHITE ? ST_WPIECE : ST_BPIECE;
 		char c[2] = { left, '\0' };
-		term_put(y0 + mid, cx - 1, ts, tokattrs | attrs, c);
+		term_put(y, cx - 1, ts, tokattrs | attrs, c);
 		glyph(a, p, g, sizeof g);
-		term_put(y0 + mid, cx, ts, tokattrs | attrs, g);
+		term_put(y, cx, ts, tokattrs | attrs, g);
 		c[0] = right;
-		term_put(y0 + mid, cx + 1, ts, tokattrs | attrs, c);
+		term_put(y, cx + 1, ts, tokattrs | attrs, c);
 	} else if (v->targets & BB(sq)) {
-		term_put(y0 + mid, cx, style, attrs | TA_BOLD,
+		term_put(y, cx, style, attrs | TA_BOLD,
 		    a->unicode ? "\u00B7" : ".");
 	} else if (v->advice & BB(sq)) {
-		term_put(y0 + mid, cx, style, attrs | TA_BOLD, "+");
+		term_put(y, cx, style, attrs | TA_BOLD, "+");
 	}
+}
+
+static void
+draw_cell(struct ui_app *a, const struct view *v, int sq, int y0, int x0)
+{
+	const struct ui_layout *l = &a->lay;
+	bool castle = (board_castle[WHITE] | board_castle[BLACK]) & BB(sq);
+	bool river = SQ_RANK(sq) == RIVER_RANK;
+	bool island = river && (variant_get(v->variant)->islands & BB(sq));
+	char wave = island ? '^' : '~';
+	bool mono = !term_has_color();
+	int style, mid = l->cell_h / 2, cx = x0 + l->cell_w / 2;
+	int attrs = 0, tokattrs = 0;
+	char row[16];
+
+	style = cell_style(v, sq, castle, river, island, &attrs);
+	if (mono && (style == ST_CURSOR || style == ST_SELECTED))
+		tokattrs |= TA_REVERSE;
+	draw_waves(l, y0, x0, style, river, wave);
+
+	/* The piece row: terrain marks at the edges, markers by the piece. */
+	memset(row, ' ', (size_t)l->cell_w);
+	row[l->cell_w] = '\0';
+	if (castle) {
+		row[0] = '[';
+		row[l->cell_w - 1] = ']';
+	} else if (river && l->cell_h == 1) {
+		row[0] = wave;
+		row[l->cell_w - 1] = wave;
+	}
+	term_put(y0 + mid, x0, style, attrs, row);
+	draw_token(a, v, sq, y0 + mid, cx, style, attrs, tokattrs);
 }
 
 void

@@ -129,26 +129,25 @@ shorten(char *sum)
 	}
 }
 
-int
-ui_graph_draw(struct ui_app *a, int y)
+/* Whether any ply of the game has a value yet. */
+static bool
+any_eval(const struct session *s, int nply)
 {
-	const struct session *s = &a->s;
-	int x = a->lay.panel_x + 1, w = a->lay.panel_w - 2, nply = s->game.nply;
-	int done, total, c, r, any = 0, cp, shown, here, per, rows;
-	int64_t left;
-	bool uni = utf8();
-	char sum[200], val[32], *p2 = NULL;
+	int cp, any = 0;
 
-	drawn.h = 0;
-	if (session_analyse_progress(s, &done, &total, &left)) {
-		draw_progress(a, y, done, total, left);
-		return y + 1;
-	}
 	for (int i = 0; i < nply && !any; i++)
 		any = session_analyse_eval(s, i, &cp);
-	if (!any || w < 8 || y + GRAPH_ROWS + 2 >= a->lay.status_y)
-		return y;
-	session_analyse_summary(s, sum, sizeof sum);
+	return any;
+}
+
+/* The summary above the graph ("White 71% 13?! ..."), shortened, or on
+ * two lines, where the panel is narrow; the next line returned. */
+static int
+draw_summary(struct ui_app *a, int y)
+{
+	char sum[200], *p2 = NULL;
+
+	session_analyse_summary(&a->s, sum, sizeof sum);
 	if ((int)strlen(sum) > a->lay.panel_w)
 		shorten(sum);
 	/* Still too wide (a 32-column panel): a side a line, never a
@@ -165,15 +164,24 @@ ui_graph_draw(struct ui_app *a, int y)
 	}
 	term_putw(y++, a->lay.panel_x, a->lay.panel_w, ST_HEAD, 0,
 	    p2 != NULL ? p2 : sum[0] != '\0' ? sum : _("Evaluation"));
-	rows = y + GRAPH_ROWS_TALL + GRAPH_TALL_ROOM < a->lay.status_y ?
-	    GRAPH_ROWS_TALL : GRAPH_ROWS;
+	return y;
+}
+
+/* The bars, rows high from line y, column x, at most w wide, the ply
+ * shown marked; where they are is kept for clicks. */
+static void
+draw_bars(struct ui_app *a, int y, int x, int w, int rows, int shown)
+{
+	const struct session *s = &a->s;
+	int nply = s->game.nply, per, here, c, r, cp;
+	bool uni = utf8();
+
 	/* two columns a ply while they fit, else plies share columns */
 	per = nply > 0 && nply * 2 <= w ? 2 : 1;
 	if (per == 2)
 		w = nply * 2;
 	else if (nply > 0 && nply < w)
 		w = nply;   /* a column a ply, none past the last */
-	shown = session_shown_ply(s) - 1;
 	here = ply_column(shown, w / per, nply);
 	for (c = 0; c < w; c++) {
 		int slot = c / per, p = column_ply(slot, w / per, nply);
@@ -202,18 +210,50 @@ ui_graph_draw(struct ui_app *a, int y)
 	drawn.h = rows;
 	drawn.nply = nply;
 	drawn.per = per;
-	y += rows;
-	/* the value of the move shown, where a row is left for it */
+}
+
+/* The value of the move shown, where a row is left for it ("10. d3e4?
+ * #-1"); the next line returned. */
+static int
+draw_shown_value(struct ui_app *a, int y, int x, int shown)
+{
+	const struct session *s = &a->s;
+	char line[200], val[32];
+
 	if (shown >= 0 && y + 2 < a->lay.status_y &&
 	    session_analyse_eval_text(s, shown, val, sizeof val)) {
 		char mv[MOVE_TEXT_MAX + 16];
 		session_move_label(s, shown, mv, sizeof mv);
-		snprintf(sum, sizeof sum, "%d%s %s  %s",
+		snprintf(line, sizeof line, "%d%s %s  %s",
 		    s->game.pos[shown].fullmove,
 		    s->game.pos[shown].side == WHITE ? "." : "...", mv, val);
-		term_putw(y++, x, a->lay.panel_w - 1, ST_DIM, 0, sum);
+		term_putw(y++, x, a->lay.panel_w - 1, ST_DIM, 0, line);
 	}
 	return y;
+}
+
+int
+ui_graph_draw(struct ui_app *a, int y)
+{
+	const struct session *s = &a->s;
+	int x = a->lay.panel_x + 1, w = a->lay.panel_w - 2, nply = s->game.nply;
+	int done, total, shown, rows;
+	int64_t left;
+
+	drawn.h = 0;
+	if (session_analyse_progress(s, &done, &total, &left)) {
+		draw_progress(a, y, done, total, left);
+		return y + 1;
+	}
+	if (!any_eval(s, nply) || w < 8 || y + GRAPH_ROWS + 2 >= a->lay.status_y)
+		return y;
+	y = draw_summary(a, y);
+	rows = y + GRAPH_ROWS_TALL + GRAPH_TALL_ROOM < a->lay.status_y ?
+	    GRAPH_ROWS_TALL : GRAPH_ROWS;
+	shown = session_shown_ply(s) - 1;
+	draw_bars(a, y, x, w, rows, shown);
+	y += rows;
+	return draw_shown_value(a, y, x, shown);
 }
 
 bool
