@@ -165,7 +165,8 @@ web_conn_notify(void *cls, struct MHD_Connection *c, void **sock_ctx,
 		x = net_find(w, k->net, true);
 		x->n++;
 		*sock_ctx = k;
-		w->lim->conns++;
+		if (++w->lim->conns > w->lim->peak)
+			w->lim->peak = w->lim->conns;
 		wait_headers(w, k, web_now(w));
 		return;
 	}

@@ -11,6 +11,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __GLIBC__
+#include <malloc.h>              /* malloc_trim */
+#endif
 
 #include "util/util.h"
 #include "util/i18n.h"
@@ -521,6 +524,29 @@ web_readable(struct web *w)
 	w->readable = true;
 }
 
+/*
+ * Many connections let go (event streams closed, mostly: each holds some
+ * 40 KiB, MHD's pool and its buffers): the heap's free pages given back to
+ * the system. glibc gives back only the top of its heap by itself, so
+ * after 5,000 streams had closed a server kept some 200 MB until whatever
+ * lay at the top was freed (issue 57). Once at least WEB_TRIM_CONNS
+ * connections have closed and at most half of the most open since the
+ * last trim remain: a few trims as a crowd leaves, none for the ordinary
+ * coming and going.
+ */
+static void
+web_trim(struct web *w)
+{
+	struct wlimit *l = w->lim;
+
+	if (l->peak - l->conns < WEB_TRIM_CONNS || l->conns > l->peak / 2)
+		return;
+	l->peak = l->conns;
+#ifdef __GLIBC__
+	malloc_trim(0);
+#endif
+}
+
 void
 web_run(struct web *w, long long now)
 {
@@ -534,6 +560,7 @@ web_run(struct web *w, long long now)
 	}
 	if ((w->dirty || now >= w->keepalive_at) && web_sse_push(w, now))
 		MHD_run(w->d);
+	web_trim(w);
 }
 
 void

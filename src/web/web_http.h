@@ -88,7 +88,11 @@ struct wlimit {
 	struct vec nets;               /* struct wnet */
 	int conns;
 	int closing;                   /* shut down, not yet let go */
+	int peak;                      /* conns at most since the last trim */
 };
+/* The heap given back (malloc_trim) once this many connections more than
+ * half of the peak have closed (web_http.c, web_trim). */
+#define WEB_TRIM_CONNS 512
 
 struct web {
 	struct web_host host;          /* the server */
