@@ -252,6 +252,17 @@ test_lists(void **state)
 	assert_non_null(strstr(l->lines[0], "congo     blitz       1612   rd 80"
 	    "      12 games"));
 
+	/* Nobody of that name: the list says so in words, not "asking the
+	 * server..." for ever, nor the protocol's verb (issue 57). */
+	assert_int_equal(list_cmd(CMD_WHOIS, "nobody"), 0);
+	expect_line("#W WHOIS name=nobody", NULL, 0);
+	send_line("ERR #W 404 NO_SUCH_PLAYER");
+	WAIT(l->done);
+	assert_string_equal(l->title, "No player named nobody");
+	assert_null(strstr(l->title, "asking"));
+	assert_string_equal(S.msg.text, "there is no player named nobody");
+	assert_null(strstr(S.msg.text, "WHOIS"));
+
 	assert_int_equal(list_cmd(CMD_TOP, "bullet megapawn"), 0);
 	expect_line("#T TOP variant=megapawn speed=bullet limit=100", NULL, 0);
 	send_line("OK #T TOP n=0");

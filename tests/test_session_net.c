@@ -250,6 +250,9 @@ test_network_game(void **state)
 	assert_string_equal(line, "ann(guest) (network)");
 	S.player[WHITE]->ops->describe(S.player[WHITE], line, sizeof line);
 	assert_string_equal(line, "ann");
+	/* Our own seat: the account's name, not "human" (issue 57). */
+	session_player_label(S.player[BLACK], line, sizeof line);
+	assert_string_equal(line, "bob(guest) (you)");
 	assert_true(after_calls > 0 && done_calls > 0);
 	/* White to move: not ours. A casual game: analysis allowed (issue
 	 * 36: refused in rated games only). */

@@ -82,6 +82,21 @@ seat_name(const struct session_net *u, int c, char *buf, size_t n)
 }
 
 bool
+session_net_own_name(const struct session *s, int c, char *buf, size_t n)
+{
+	const struct session_net *u = s->net;
+	char shown[64];
+
+	if (u == NULL || !u->on || u->rec.on || u->seat != c ||
+	    c < 0 || c > 1 || !u->seated[c] || u->names[c][0] == '\0' ||
+	    strcmp(u->names[c], "-") == 0)
+		return false;
+	snprintf(buf, n, "%s", session_net_shown(u->names[c], u->guest[c],
+	    shown, sizeof shown));
+	return true;
+}
+
+bool
 session_net_record_names(const struct session *s, char *white,
     char *black, size_t n)
 {
@@ -190,6 +205,9 @@ session_net_install(struct session *s, int seat)
 			if (!u->local_given[c])
 				snprintf(pc.type, sizeof pc.type, "human");
 			p = session_player_new(&pc, c, err, sizeof err);
+			/* a person here: the panel names the account */
+			if (p != NULL && p->human && !p->thinks)
+				p->priv = s;
 		} else
 			p = session_net_remote_new(s, c);
 		if (p == NULL)
@@ -540,6 +558,8 @@ on_move(struct session *s, const struct net_event *e)
 static void
 on_error(struct session *s, const struct net_event *e)
 {
+	if (session_net_list_error(s, e))
+		return;
 	if (e->code == 428) {
 		session_msg(s, SM_ERROR, _("too early to claim: the server "
 		    "allows it in %ld s"), e->left);
