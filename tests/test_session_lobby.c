@@ -390,8 +390,10 @@ test_record_review(void **state)
 	assert_string_equal(session_net_record_game(&S), "BBBBBBBB");
 	session_result_text(&S, text, sizeof text);
 	assert_string_equal(text, "Black wins: White lost on time");
+	/* a loss on time, not a resignation (issue 57) */
+	assert_int_equal(S.game.reason, REASON_TIME);
 	session_result_label(&S, text, sizeof text);
-	assert_string_equal(text, "0-1 ");
+	assert_string_equal(text, "0-1 on time");
 	assert_int_equal(S.game.nply, 3);
 	assert_false(session_link_clock(&S, WHITE, &left, &run));
 	assert_true(S.clocked);

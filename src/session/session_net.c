@@ -327,6 +327,22 @@ session_net_result_why(char *buf, size_t n, enum game_result r,
 	    _("White lost on time") : _("White abandoned the game"));
 }
 
+/* An ending of the server's that the rules do not make, as the game
+ * keeps it (its record's Termination). */
+static enum game_reason
+server_reason(const char *why)
+{
+	if (strcmp(why, "time") == 0)
+		return REASON_TIME;
+	if (strcmp(why, "abandoned") == 0)
+		return REASON_ABANDONED;
+	if (strcmp(why, "resign") == 0)
+		return REASON_RESIGN;
+	if (strcmp(why, "agreement") == 0)
+		return REASON_AGREEMENT;
+	return REASON_NONE;
+}
+
 /* The game ended, for the reason the server gave (u->reason: its
  * RESULT's, or the STATE's of a game found over when synchronised): the
  * same words whichever brought it. While a record is reviewed the board
@@ -367,7 +383,8 @@ ended(struct session *s)
 			session_net_adopt(s);
 		session_cancel_turns(s);
 		s->game.result = m->result;
-		s->game.reason = m->reason;
+		s->game.reason = m->reason != REASON_NONE ? m->reason :
+		    server_reason(why);
 	}
 	/* reasons of the server's that the rules do not have */
 	session_net_result_why(out, outlen, m->result, why);
