@@ -177,4 +177,15 @@ expect 'White wins'
 expect 'The solution is on the board'
 expect 'theme crocodile-quiet'
 
+note "--puzzle --theme: an unknown theme refused with the list (issue 57)"
+play 100x32 --puzzle --theme bogus
+wait_for "congo-exit=1" 5
+expect "no Congo puzzle has the theme 'bogus'; themes: .*giraffe"
+note "--puzzle --theme giraffe: a giraffe puzzle, counted in its set"
+n=$(awk -F'\t' '$1 == "congo" && ($5 == "giraffe" || $5 == "giraffe-quiet")' \
+    "$srcdir/data/puzzles.tsv" | wc -l)
+play 100x32 --puzzle --theme giraffe
+wait_for "Puzzle [1-9][0-9]* of $n( |\$)" 5
+expect 'Congo giraffe, rated'
+
 echo PASS

@@ -43,6 +43,11 @@ int session_learn_check_data(const struct session_learn_opts *o, char *err,
     size_t n);
 /* The lessons' list or the puzzles asked for, once the first game is
  * set up. */
+/* --theme T with --puzzle (--streak): a theme some puzzle of the game's
+ * variant has ("all" too), else -1 with a message that lists the
+ * themes. */
+int session_learn_check_theme(const struct session *s,
+    const struct session_learn_opts *o, char *err, size_t n);
 void session_learn_begin(struct session *s,
     const struct session_learn_opts *o);
 
