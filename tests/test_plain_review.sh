@@ -113,5 +113,16 @@ printf 'quit\n' | "$congo" --plain --puzzle --theme bogus \
     >"$tmp/bogus.out" 2>&1 && die "--theme bogus accepted"
 grep -q "^congo: --theme: no Congo puzzle has the theme 'bogus'; themes: .*giraffe.*endgame" \
     "$tmp/bogus.out" || die "--theme bogus: $(cat "$tmp/bogus.out")"
+# learn over a game in progress (issue 57): a puzzle or a lesson asks
+# first, back goes back to the game as it was
+printf 'd2d3\nlearn\npuzzle\nno\n1\nno\nback\nlast\nquit\nyes\n' |
+    XDG_STATE_HOME=$tmp/state-l "$congo" --plain --white human \
+    --black human >"$tmp/learn.out" 2>&1
+for pat in "^Leave this game for a puzzle\? Answer yes or no\.$" \
+    "^Leave this game for the lesson\? Answer yes or no\.$" \
+    "^back to the game$" "^The last move: White pawn d2 to d3\.$"; do
+	grep -Eq "$pat" "$tmp/learn.out" ||
+	    die "learn over a game: no '$pat' in: $(cat "$tmp/learn.out")"
+done
 plain_text
 echo PASS

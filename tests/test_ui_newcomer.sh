@@ -177,6 +177,29 @@ expect 'White wins'
 expect 'The solution is on the board'
 expect 'theme crocodile-quiet'
 
+note ":learn over a game: Esc goes back to it, a lesson or p asks first (issue 57)"
+play 100x32
+command_line d2d3
+wait_for '1\. d2d3' 5
+command_line learn
+wait_for 'Lessons: learn Congo' 5
+keys Escape
+wait_for 'back to the game' 5
+expect '1\. d2d3'
+command_line learn
+wait_for 'Lessons: learn Congo' 5
+keys p
+wait_for 'Leave this game for a puzzle\?' 5
+keys n
+wait_for 'Lessons: learn Congo' 5
+keys Enter
+wait_for 'Leave this game for the lesson\?' 5
+keys n
+wait_for 'Lessons: learn Congo' 5
+keys Escape
+wait_for 'back to the game' 5
+expect '1\. d2d3'
+
 note "--puzzle --theme: an unknown theme refused with the list (issue 57)"
 play 100x32 --puzzle --theme bogus
 wait_for "congo-exit=1" 5

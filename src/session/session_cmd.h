@@ -94,6 +94,8 @@ enum session_cmd_type {
 	                      * lobby, network) */
 	CMD_CREATE,          /* arg: "[white|black] [M+S|Nd] [VARIANT]"
 	                      * (the lobby, network) */
+	CMD_LESSON_NOW,      /* arg: a lesson's index: the game left (asked) */
+	CMD_PUZZLE_NOW,      /* arg: as CMD_PUZZLE's: the game left (asked) */
 	NCMDS
 };
 
