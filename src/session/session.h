@@ -330,6 +330,8 @@ struct session {
 	bool asking;
 	char question[160];
 	struct session_cmd answer_cmd;   /* run on yes */
+	bool hold_turns;            /* the game waits for the answer (the
+	                               resume question): no turn begins */
 
 	/* The AI and the advisor. */
 	char ai_line[SESSION_MSG_MAX];

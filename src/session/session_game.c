@@ -261,7 +261,8 @@ session_turn(struct session *s)
 
 	s->dirty = true;
 	session_clock_follow(s);
-	if (game_over(&s->game) || s->thinking || s->held != MOVE_NONE)
+	if (game_over(&s->game) || s->thinking || s->held != MOVE_NONE ||
+	    s->hold_turns)
 		return;
 	p = s->player[game_board(&s->game)->side];
 	if (p->ops->turn_begin == NULL)
