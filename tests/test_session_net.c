@@ -250,6 +250,11 @@ test_network_game(void **state)
 	assert_string_equal(line, "ann(guest) (network)");
 	S.player[WHITE]->ops->describe(S.player[WHITE], line, sizeof line);
 	assert_string_equal(line, "ann");
+	/* The board editor is not opened over a live network game: its
+	 * clock runs at the server (issue 57). */
+	cmd(CMD_EDIT, NULL);
+	assert_false(S.edit.open);
+	assert_non_null(strstr(S.msg.text, "network game"));
 	/* Our own seat: the account's name, not "human" (issue 57). */
 	session_player_label(S.player[BLACK], line, sizeof line);
 	assert_string_equal(line, "bob(guest) (you)");

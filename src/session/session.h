@@ -168,6 +168,8 @@ struct session_editor {
 	struct board undo[SESSION_EDIT_UNDO];
 	int8_t undo_cursor[SESSION_EDIT_UNDO];
 	int nundo, undo_top;
+	bool paused_game;           /* it paused the game's clock (and its
+	                               AI): leaving resumes them */
 };
 
 /* From the position shown (the start when there is no game). */
