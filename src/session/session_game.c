@@ -247,6 +247,7 @@ session_new_game(struct session *s, const struct board *start)
 	s->step = false;
 	s->review = -1;
 	s->asking = false;
+	s->hold_turns = false;      /* (no question waits any more) */
 	s->last_move_at = s->now();
 	s->serial++;
 	s->reset_serial++;

@@ -326,8 +326,10 @@ session_player_describe_short(const struct session_player *p, char *buf,
 	char *paren;
 
 	session_player_label(p, buf, n);
-	/* "AI level 6 (Club player)": "AI level 6". */
-	if (p->thinks && c->level > 0 && (paren = strstr(buf, " (")) != NULL)
+	/* "AI level 6 (Club player)": "AI level 6"; our seat of a network
+	 * game, "ann (you)": "ann". */
+	if (((p->thinks && c->level > 0) || (p->human && p->priv != NULL)) &&
+	    (paren = strstr(buf, " (")) != NULL)
 		*paren = '\0';
 }
 
