@@ -119,6 +119,12 @@ test_observer(void **state)
 	wait_msg("White wins");
 	assert_string_equal(S.result_why, "Black lost on time");
 	assert_null(strstr(S.msg.text, "rematch"));
+	/* Kept as a loss on time, and so saved (issue 57: a record of
+	 * [Termination "none"], read back as a resignation). */
+	assert_int_equal(S.game.reason, REASON_TIME);
+	cmd(CMD_PGN, NULL);
+	assert_non_null(S.clip_long);
+	assert_non_null(strstr(S.clip_long, "[Termination \"time forfeit\"]"));
 	disconnect_fake();
 }
 
