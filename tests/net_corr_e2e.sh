@@ -60,7 +60,7 @@ game=$(screen a | sed -n 's/.*(game \([A-Z2-7]\{8\}\), you play.*/\1/p' |
     head -n 1)
 [ -n "$game" ] || fail "no game id on a's screen"
 wait_for a "waiting for bob to accept \(q leaves, the challenge stands\)"
-wait_for a "White +human +1 d"
+wait_for a "White +ann( \(you\))? +1 d"
 
 note "bob's lobby lists it; Enter on it accepts"
 run b --connect "$addr" --login bob
@@ -74,21 +74,21 @@ wait_for a "bob joins as Black"
 
 note "the deadline in the clock's place; leaving never resigns"
 # (a day is an hour here: White has under an hour, Black its day a move)
-wait_for a "White +human +59 min [0-9]+ s"
+wait_for a "White +ann( \(you\))? +59 min [0-9]+ s"
 wait_for b "White +ann \(network\) +59 min [0-9]+ s"
-wait_for b "Black +human +1 d"
+wait_for b "Black +bob( \(you\))? +1 d"
 wait_for a "1 d a move: q leaves, the game goes on"
 wait_for b "1 d a move: q leaves, the game goes on"
 # a narrow panel: the same without its spaces, the name kept
 T resize-window -t =a: -x 66 -y 12
-wait_for a "White +human +59min[0-9]+s"
+wait_for a "White +ann( \(you\))? +59min[0-9]+s"
 T resize-window -t =a: -x 100 -y 30
-wait_for a "White +human +59 min [0-9]+ s"
+wait_for a "White +ann( \(you\))? +59 min [0-9]+ s"
 
 note "a few moves"
 cmd a c2c3
 wait_for b "1\. c2c3"
-wait_for b "Black +human +59 min [0-9]+ s"
+wait_for b "Black +bob( \(you\))? +59 min [0-9]+ s"
 cmd b b6b5
 wait_for a "1\. c2c3 b6b5"
 cmd a d2d3
@@ -155,7 +155,7 @@ T send-keys -t =c: Enter
 wait_for c "Game $game on 127\.0\.0\.1: you play Black"
 wait_for c "1\. c2c3 b6b5"
 wait_for c "2\. d2d3"
-wait_for c "Black +human +59 min [0-9]+ s"
+wait_for c "Black +bob( \(you\))? +59 min [0-9]+ s"
 cmd c c6c5
 wait_for c "2\. d2d3 c6c5"
 wait_for c "White +ann \(away\) +59 min [0-9]+ s"
@@ -201,7 +201,7 @@ wait_for c "your challenge to ann is withdrawn"
 # a game made with its seat, clock and variant (c makes Congo's, untimed)
 cmd c "create black 3+2 megapawn"
 wait_for c "Game [A-Z2-7]{8} on 127\.0\.0\.1: you play Black"
-wait_for c "Black +human +3:00"
+wait_for c "Black +bob( \(you\))? +3:00"
 wait_for c "l1 z2 e2 g0 c2 m0 p5"
 T send-keys -t =c: q
 T send-keys -t =c: q

@@ -134,15 +134,15 @@ game3=$(screen v | sed -n 's/.*Game \([A-Z2-7]\{8\}\).*/\1/p' | head -n 1)
 # --join without --seat: the only free seat (Black here)
 run z --connect "$addr" --join "$game3" --name mq
 wait_for z "White +mp\(guest\)"
-wait_for z "Black +human"
+wait_for z "Black +mq\(guest\) \(you\)"
 cmd v "a3a4"
 wait_for z "1\. a3a4"
 cmd z "a5b4"
 wait_for v "1\. a3a4 a5b4"
 
 note "the server's clocks in the panel"
-wait_for v "White +human +[0-9]+:[0-9][0-9]"
-wait_for z "Black +human +[0-9]+:[0-9][0-9]"
+wait_for v "White +mp\(guest\)( \(you\))? +[0-9]+:[0-9][0-9]"
+wait_for z "Black +mq\(guest\)( \(you\))? +[0-9]+:[0-9][0-9]"
 
 note ":say: a chat line in the other's panel"
 cmd v "say good luck"
@@ -215,7 +215,7 @@ tgame=$(screen t | sed -n 's/.*Game \([A-Z2-7]\{8\}\).*/\1/p' | head -n 1)
 run s --connect "$addr" --join "$tgame" --name tb
 # The first moves are not timed (RULES.md "Time"): White's clock runs
 # from its second move on.
-wait_for s "Black +human"
+wait_for s "Black +tb\(guest\) \(you\)"
 wait_for t "Black +tb"
 cmd t "c2c3"
 wait_for s "1\. c2c3"

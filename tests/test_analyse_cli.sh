@@ -115,6 +115,19 @@ check "the evals written (-o F)" "$tmp/var.pgn" 'd6d5 {\[%eval'
 run v2 "$tmp/var.pgn" --nodes 500
 check "a variation kept (stdout)" "$tmp/v2.out" '(1\. c2c3 c6c5)'
 
+# Every ending survives -o (issue 57: a loss on time came back as a
+# resignation).
+for end in "0-1 time forfeit" "1-0 abandoned" "1-0 adjudication" \
+    "1/2-1/2 adjudication" "1-0 resign" "1/2-1/2 agreement"; do
+	res=${end%% *} term=${end#* }
+	printf '[Result "%s"]\n[Termination "%s"]\n\n1. d2d3 d6d5 %s\n' \
+	    "$res" "$term" "$res" >"$tmp/end.pgn"
+	run end "$tmp/end.pgn" --nodes 200 -o "$tmp/end-o.pgn"
+	[ "$rc" -eq 0 ] || { echo "FAIL: $end: exit $rc"; cat "$tmp/end.err"; fail=1; }
+	check "$end kept (-o)" "$tmp/end-o.pgn" "^\[Termination \"$term\"\]$"
+	check "$end's result kept (-o)" "$tmp/end-o.pgn" "^\[Result \"$res\"\]$"
+done
+
 # Errors.
 run e1 "$tmp/none.pgn"
 [ "$rc" -eq 1 ] || { echo "FAIL: a missing file: exit $rc"; fail=1; }

@@ -110,6 +110,14 @@ check help "$tmp/help.out" "--make-book N"
 "$congo" --match --white alphabeta:depth=1 --black alphabeta:depth=1 \
     --games 2 --first-game 3 --max-plies 4 --no-adjudication \
     --pgn "$tmp/part.pgn" >"$tmp/part.out" 2>&1
+# a game ended at the ply cap is adjudicated, and its record says so,
+# read back as such (issue 57: it was written as an agreed draw)
+check adjudicated "$tmp/whole.pgn" '^\[Termination "adjudication"\]$'
+check adjudicated "$tmp/whole.pgn" '^\[Adjudication "max-plies"\]$'
+"$congo" --analyse "$tmp/whole.pgn" --game 1 --nodes 100 \
+    -o "$tmp/whole1.pgn" >/dev/null 2>&1 ||
+    { echo "FAIL: an adjudicated game's record is not read back"; fail=1; }
+check adjudicated "$tmp/whole1.pgn" '^\[Termination "adjudication"\]$'
 check firstgame "$tmp/part.out" "games 3-4, book"
 check firstgame "$tmp/part.out" "^\[2/2\] game 4: "
 awk '/^\[Event /{n++} n>=3' "$tmp/whole.pgn" >"$tmp/whole34.pgn"

@@ -59,6 +59,24 @@ test_clock_runs_and_increments(void **state)
 	t_free(f);
 }
 
+/* The game's RECORD (asked on conn) has the tag line want (issue 57: a
+ * loss on time or an abandoned game was [Termination "none"], read back
+ * as a resignation). */
+static void
+record_has(struct t_fake *f, int conn, const char *id, const char *want)
+{
+	const char *l = t_ask(f, conn, "OK #y RECORD", "#y RECORD game=%s",
+	    id);
+	int i, n = atoi(strstr(l, " n=") + 3);
+	bool found = false;
+
+	for (i = 0; i < n; i++) {
+		l = t_expect(f, conn, "ITEM #y :");
+		found |= strcmp(l + 9, want) == 0;
+	}
+	assert_true(found);
+}
+
 static void
 test_flag_with_nobody_connected(void **state)
 {
@@ -93,6 +111,8 @@ test_flag_with_nobody_connected(void **state)
 	/* Later, the clock stays stopped. */
 	f->now += 60000;
 	assert_int_equal(t_num(t_state(f, 2, g.id), "wclock"), 10000);
+	/* Its record says how it ended. */
+	record_has(f, 2, g.id, "[Termination \"time forfeit\"]");
 	t_free(f);
 }
 
@@ -211,6 +231,7 @@ test_claim(void **state)
 	assert_string_equal(t_last_event(f, g.id)->body,
 	    "result=1-0 reason=abandoned");
 	t_ask(f, 0, "ERR #a 410 GAME_OVER", "#a CLAIM game=%s", g.id);
+	record_has(f, 0, g.id, "[Termination \"abandoned\"]");
 	t_free(f);
 }
 

@@ -294,7 +294,7 @@ test_finished_games(void **state)
 		game_resign(&g, WHITE);
 		record_tags_default(&tf, "a", "b");
 		record_tag_set(&tf, "Termination", "time forfeit");
-		text = round_trip(&g, &tf);
+		text = text_of_record(&g, &tf, NULL, NULL);
 		assert_non_null(strstr(text, "[Termination \"time forfeit\"]\n"));
 		assert_non_null(strstr(text, "1. d2d3 0-1\n"));
 		free(text);
@@ -315,6 +315,79 @@ test_finished_games(void **state)
 	assert_non_null(strstr(text, "[Termination \"agreement\"]\n"));
 	free(text);
 	game_free(&g);
+}
+
+static void expect_error(const char *text, int line, const char *msg);
+
+/* Every ending the program knows survives a record written and read
+ * back: its reason, and the Termination it is written as (issue 57: a
+ * loss on time came back as a resignation). */
+static void
+test_every_ending(void **state)
+{
+	static const struct {
+		enum game_result r;
+		enum game_reason why;
+		const char *term, *tail;
+	} end[] = {
+		{ RESULT_BLACK_WINS, REASON_RESIGN, "resign", "0-1" },
+		{ RESULT_DRAW, REASON_AGREEMENT, "agreement", "1/2-1/2" },
+		{ RESULT_BLACK_WINS, REASON_TIME, "time forfeit", "0-1" },
+		{ RESULT_WHITE_WINS, REASON_TIME, "time forfeit", "1-0" },
+		{ RESULT_WHITE_WINS, REASON_ABANDONED, "abandoned", "1-0" },
+		{ RESULT_WHITE_WINS, REASON_ADJUDICATED, "adjudication", "1-0" },
+		{ RESULT_DRAW, REASON_ADJUDICATED, "adjudication", "1/2-1/2" },
+	};
+	struct game g;
+	struct record_tags t;
+	char err[256], want[64];
+	char *text;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof end / sizeof end[0]; i++) {
+		start_game(&g, FEN_START);
+		play(&g, "d2d3");
+		game_end(&g, end[i].r, end[i].why);
+		text = round_trip(&g, NULL);
+		snprintf(want, sizeof want, "[Termination \"%s\"]\n",
+		    end[i].term);
+		assert_non_null(strstr(text, want));
+		snprintf(want, sizeof want, "1. d2d3 %s\n", end[i].tail);
+		assert_non_null(strstr(text, want));
+		free(text);
+		game_free(&g);
+	}
+	/* The rules' own endings too (lion captured, bare lions:
+	 * test_finished_games); a game over by them keeps their reason
+	 * whatever else is asked. */
+	start_game(&g, "2l4/7/7/7/7/7/3L3 w 0 1");
+	game_end(&g, RESULT_WHITE_WINS, REASON_TIME);
+	assert_int_equal(g.reason, REASON_BARE_LIONS);
+	game_free(&g);
+
+	/* As written before: "time-forfeit", and congo-server's records
+	 * with [Termination "none"] and the reason in ServerTermination. */
+	assert_int_equal(record_of_text("[Result \"0-1\"]\n[Termination "
+	    "\"time-forfeit\"]\n1. d2d3 0-1\n", &g, &t, NULL, err,
+	    sizeof err), 0);
+	assert_int_equal(g.reason, REASON_TIME);
+	game_free(&g);
+	assert_int_equal(record_of_text("[Result \"1-0\"]\n[Termination "
+	    "\"none\"]\n[ServerTermination \"time\"]\n1. d2d3 1-0\n", &g,
+	    &t, NULL, err, sizeof err), 0);
+	assert_int_equal(g.result, RESULT_WHITE_WINS);
+	assert_int_equal(g.reason, REASON_TIME);
+	game_free(&g);
+	assert_int_equal(record_of_text("[Result \"1-0\"]\n"
+	    "[ServerTermination \"abandoned\"]\n1. d2d3 1-0\n", &g, &t, NULL,
+	    err, sizeof err), 0);
+	assert_int_equal(g.reason, REASON_ABANDONED);
+	game_free(&g);
+	/* Not a draw on time, nor an abandoned draw. */
+	expect_error("[Termination \"time forfeit\"]\n1. d2d3 1/2-1/2\n", 1,
+	    "Termination \"time forfeit\" disagrees with the game (not over "
+	    "by that rule; a draw here is by agreement or adjudication)");
 }
 
 static void
@@ -454,7 +527,8 @@ test_errors(void **state)
 	expect_error("1. d2d3 *\n d6d5\n", 2, "text after the result *");
 	expect_error("[Termination \"lion-captured\"]\n1. d2d3 1-0\n", 1,
 	    "Termination \"lion-captured\" disagrees with the game (not over "
-	    "by that rule; a win here is by resignation)");
+	    "by that rule; a win here is by resignation, time forfeit, "
+	    "abandonment or adjudication)");
 	expect_error("[Termination \"repetition\"]\n1. d2d3\n", 1,
 	    "Termination \"repetition\" but the game is not over");
 	expect_error("[FEN \"3l3/7/7/7/7/7/3L3 w 0 1\"]\n[Termination \"resign\"]"
@@ -486,7 +560,7 @@ test_errors(void **state)
 	    "']' expected");
 	expect_error("[Termination \"lion-captured\"]\n1. d2d3 1/2-1/2\n", 1,
 	    "Termination \"lion-captured\" disagrees with the game (not over "
-	    "by that rule; a draw here is by agreement)");
+	    "by that rule; a draw here is by agreement or adjudication)");
 	/* A byte-order mark before the first tag is passed over. */
 	{
 		struct game g;
@@ -786,6 +860,7 @@ TEST_MAIN(NULL, NULL,
 	cmocka_unit_test(test_long_game),
 	cmocka_unit_test(test_custom_fen_and_chain),
 	cmocka_unit_test(test_finished_games),
+	cmocka_unit_test(test_every_ending),
 	cmocka_unit_test(test_tolerant_reading),
 	cmocka_unit_test(test_errors),
 	cmocka_unit_test(test_megapawn),

@@ -752,6 +752,74 @@ test_records(void **state)
 	session_free(&s);
 }
 
+/* The text of a file (at most 4 kB) into a static buffer. */
+static const char *
+file_text(const char *path)
+{
+	static char text[4096];
+	FILE *f = fopen(path, "r");
+	size_t n;
+
+	assert_non_null(f);
+	n = fread(text, 1, sizeof text - 1, f);
+	text[n] = '\0';
+	fclose(f);
+	return text;
+}
+
+/* A game lost on time, resigned or agreed drawn: :save writes how it
+ * ended, :load gives it back so (issue 57: a loss on time was
+ * [Termination "none"], read back "0-1 resigned"). */
+static void
+test_endings_saved(void **state)
+{
+	struct session s;
+	char path[160], text[96];
+
+	(void)state;
+	tsu_ms = 100000;
+	start(&s, "human", "human", NULL);
+	assert_int_equal(session_set_clock(&s, "0.05+0"), 0);
+	session_new_game(&s, &s.start);
+	tsu_cmd(&s, CMD_MOVE, "d2d3");
+	tsu_cmd(&s, CMD_MOVE, "d6d5");
+	tsu_ms += 3000;
+	session_tick(&s);
+	assert_int_equal(s.flagged, WHITE);
+	snprintf(path, sizeof path, "%s/flag.pgn", tmpdir);
+	tsu_cmd(&s, CMD_SAVE, path);
+	assert_true(tsu_msg_has(&s, "saved to"));
+	session_free(&s);
+	assert_non_null(strstr(file_text(path),
+	    "[Termination \"time forfeit\"]"));
+	assert_null(strstr(file_text(path), "[Termination \"none\"]"));
+	start(&s, "human", "human", NULL);
+	tsu_cmd(&s, CMD_LOAD, path);
+	assert_true(tsu_msg_has(&s, "loaded"));
+	assert_int_equal(s.game.result, RESULT_BLACK_WINS);
+	assert_int_equal(s.game.reason, REASON_TIME);
+	session_result_label(&s, text, sizeof text);
+	assert_string_equal(text, "0-1 on time");
+	session_result_text(&s, text, sizeof text);
+	assert_string_equal(text, "Black wins: White loses on time");
+	session_free(&s);
+
+	/* Resigned, agreed: the same way round. */
+	start(&s, "human", "human", NULL);
+	tsu_cmd(&s, CMD_MOVE, "d2d3");
+	tsu_cmd(&s, CMD_RESIGN_NOW, NULL);
+	snprintf(path, sizeof path, "%s/resign.pgn", tmpdir);
+	tsu_cmd(&s, CMD_SAVE, path);
+	session_free(&s);
+	assert_non_null(strstr(file_text(path), "[Termination \"resign\"]"));
+	start(&s, "human", "human", NULL);
+	tsu_cmd(&s, CMD_LOAD, path);
+	assert_int_equal(s.game.reason, REASON_RESIGN);
+	session_result_label(&s, text, sizeof text);
+	assert_string_equal(text, "1-0 resigned");
+	session_free(&s);
+}
+
 static void
 test_worker_full_pipe(void **state)
 {
@@ -792,6 +860,7 @@ TSU_XDG_MAIN(tmpdir, "test_session",
 	cmocka_unit_test(test_ai_within_clock),
 	cmocka_unit_test(test_safety_question),
 	cmocka_unit_test(test_quit_resign),
+	cmocka_unit_test(test_endings_saved),
 	cmocka_unit_test(test_message_survives_ai_reply),
 	cmocka_unit_test(test_advice_per_side),
 	cmocka_unit_test(test_newgame_dialog),

@@ -55,6 +55,56 @@ fen_of(const struct board *b, char *buf)
 	fen_write(b, buf, FEN_MAX);
 }
 
+/* The editor over a timed game pauses its clock, leaving it lets it run
+ * again; its analysis board has no clock (the game's is the next game's)
+ * (issue 57). */
+static void
+test_editor_pauses_the_clock(void **state)
+{
+	struct session s;
+	struct congo_conf c;
+	int64_t w;
+
+	(void)state;
+	tsu_conf(&c, "human", "human");
+	tsu_ms = 100000;
+	tsu_start(&s, &c, NULL, tsu_now);
+	assert_int_equal(session_set_clock(&s, "5+0"), 0);
+	session_new_game(&s, &s.start);
+	tsu_cmd(&s, CMD_MOVE, "d2d3");
+	tsu_cmd(&s, CMD_MOVE, "d6d5");
+	tsu_ms += 1000;
+	w = session_clock_left(&s, WHITE);
+	assert_int_equal(w, 299000);          /* White's runs */
+	tsu_cmd(&s, CMD_EDIT, NULL);
+	assert_true(s.edit.open);
+	assert_non_null(strstr(s.msg.text, "the game's clock is paused"));
+	tsu_ms += 60000;
+	assert_int_equal(session_clock_left(&s, WHITE), w);
+	session_tick(&s);
+	assert_false(game_over(&s.game));
+	session_edit_cancel(&s);
+	assert_false(s.paused);
+	tsu_ms += 1000;
+	assert_int_equal(session_clock_left(&s, WHITE), w - 1000);
+
+	/* Its analysis board: no clock; the next game has the game's. */
+	tsu_cmd(&s, CMD_EDIT, NULL);
+	assert_int_equal(session_edit_analyse(&s), 0);
+	assert_true(s.asking);
+	session_answer(&s, true);
+	assert_false(s.edit.open);
+	assert_false(s.clocked);
+	assert_false(s.paused);
+	tsu_ms += 600000;
+	session_tick(&s);
+	assert_false(game_over(&s.game));
+	tsu_cmd(&s, CMD_NEW_NOW, NULL);
+	assert_true(s.clocked);
+	assert_int_equal(s.tc_base, 300000);
+	session_free(&s);
+}
+
 static void
 test_open_edit_cancel(void **state)
 {
@@ -296,6 +346,7 @@ test_play_and_analyse(void **state)
 
 TEST_MAIN(NULL, NULL,
 	cmocka_unit_test(test_open_edit_cancel),
+	cmocka_unit_test(test_editor_pauses_the_clock),
 	cmocka_unit_test(test_side_variant_clear_reset),
 	cmocka_unit_test(test_undo),
 	cmocka_unit_test(test_illegal_refused),

@@ -348,6 +348,51 @@ test_resume(void **state)
 	session_free(&r);
 }
 
+/* The resume question is asked before the new game starts: two AIs do
+ * not play on behind it; no starts the new game, yes the kept one (issue
+ * 57). */
+static void
+test_resume_asked_first(void **state)
+{
+	struct session s, r;
+	struct congo_conf c;
+	int yes;
+
+	(void)state;
+	for (yes = 0; yes < 2; yes++) {
+		start(&s, "human", "ai");
+		move_after(&s, "d2d3", 1000);
+		ai_plays(&s, "d6d5", 700);
+		session_cancel_turns(&s);
+		assert_true(session_keep_quit(&s));
+		session_free(&s);
+
+		tsu_conf(&c, "ai", "ai");
+		c.white.movetime_ms = c.black.movetime_ms = 20;
+		tsu_start(&r, &c, NULL, fake_now);
+		path_in(r.keep_path, sizeof r.keep_path, SESSION_KEEP_NAME);
+		assert_true(r.thinking);      /* (the new game's White) */
+		session_keep_offer(&r, "1 move, human - AI level 3");
+		assert_true(r.asking);
+		assert_false(r.thinking);
+		/* nothing starts the game while the question waits */
+		session_turn(&r);
+		assert_false(r.thinking);
+		assert_int_equal(r.game.nply, 0);
+		session_answer(&r, yes);
+		if (yes) {
+			assert_int_equal(r.game.nply, 2);
+			assert_non_null(strstr(r.msg.text, "resumed"));
+		} else {
+			assert_int_equal(r.game.nply, 0);
+			assert_true(r.thinking);  /* the new game begins */
+		}
+		session_cancel_turns(&r);
+		session_free(&r);
+		unlink(r.keep_path);
+	}
+}
+
 static void
 test_unreadable_moved_aside(void **state)
 {
@@ -480,6 +525,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_new_game_dialog_asks,
 		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_resume, setup, teardown),
+	cmocka_unit_test_setup_teardown(test_resume_asked_first, setup,
+	    teardown),
 		cmocka_unit_test_setup_teardown(test_unreadable_moved_aside,
 		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_save_over_asks, setup,

@@ -133,6 +133,18 @@ mv(struct session *s, const char *text)
 	return m;
 }
 
+/* The move text as a move in the position before ply i. */
+static move_t
+mv_at(struct session *s, int i, const char *text)
+{
+	char err[160];
+	move_t m;
+
+	if (notation_read(&s->game.pos[i], text, &m, err, sizeof err) != 0)
+		fail_msg("%s: %s", text, err);
+	return m;
+}
+
 static void
 said(const struct session *s, const char *part)
 {
@@ -264,6 +276,65 @@ test_not_learning(void **state)
 	assert_true(cmd(&s, CMD_SOLUTION, NULL));
 	said(&s, ":solution works in a puzzle or a lesson");
 	assert_false(cmd(&s, CMD_MOVE, "a2a3"));
+	finish(&s);
+}
+
+/* :learn over a game in progress (issue 57): the list opens, Esc (back)
+ * goes back to the game as it was; a lesson or a puzzle from the list, or
+ * :puzzle, asks first as n does (no keeps the game). */
+static void
+test_learn_over_a_game(void **state)
+{
+	struct session s;
+	struct session_learn *L;
+	(void)state;
+
+	start(&s);
+	assert_false(cmd(&s, CMD_MOVE, "a2a3"));
+	assert_int_equal(s.game.nply, 1);
+	assert_true(cmd(&s, CMD_LEARN, NULL));
+	L = s.learn;
+	assert_int_equal(L->mode, SL_LIST);
+	assert_true(L->over_game);
+	/* back: the game, not a new one */
+	session_learn_back(&s);
+	assert_int_equal(L->mode, SL_OFF);
+	assert_true(s.game.nply >= 1);
+	assert_int_equal(s.game.moves[0], mv_at(&s, 0, "a2a3"));
+	said(&s, "back to the game");
+
+	/* a lesson from the list: asked; no keeps the list and the game */
+	assert_true(cmd(&s, CMD_LEARN, NULL));
+	session_learn_pick(&s, 0);
+	assert_true(s.asking);
+	assert_string_equal(s.question, "Leave this game for the lesson?");
+	session_answer(&s, false);
+	assert_int_equal(L->mode, SL_LIST);
+	assert_int_equal(s.game.moves[0], mv_at(&s, 0, "a2a3"));
+	/* p: a puzzle, asked too */
+	session_learn_pick_puzzle(&s);
+	assert_true(s.asking);
+	assert_string_equal(s.question, "Leave this game for a puzzle?");
+	session_answer(&s, false);
+	assert_int_equal(L->mode, SL_LIST);
+	/* yes: the lesson */
+	session_learn_pick(&s, 0);
+	session_answer(&s, true);
+	assert_int_equal(L->mode, SL_LESSON);
+	/* from a lesson the list's back is a new game, as before */
+	assert_true(cmd(&s, CMD_LEARN, NULL));
+	assert_false(L->over_game);
+	session_learn_back(&s);
+	assert_int_equal(L->mode, SL_OFF);
+	assert_int_equal(s.game.nply, 0);
+
+	/* :puzzle over a game in progress asks */
+	assert_false(cmd(&s, CMD_MOVE, "a2a3"));
+	assert_true(cmd(&s, CMD_PUZZLE, ""));
+	assert_true(s.asking);
+	assert_string_equal(s.question, "Leave this game for a puzzle?");
+	session_answer(&s, true);
+	assert_int_equal(L->mode, SL_PUZZLE);
 	finish(&s);
 }
 
@@ -623,6 +694,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_lesson_flow),
 		cmocka_unit_test(test_not_learning),
+		cmocka_unit_test(test_learn_over_a_game),
 		cmocka_unit_test(test_puzzles),
 		cmocka_unit_test(test_missing_data),
 		cmocka_unit_test(test_puzzle_variant_walk),

@@ -269,6 +269,17 @@ test_lists(void **state)
 	assert_non_null(strstr(l->lines[0], "congo     blitz       1612   rd 80"
 	    "      12 games"));
 
+	/* Nobody of that name: the list says so in words, not "asking the
+	 * server..." for ever, nor the protocol's verb (issue 57). */
+	assert_int_equal(list_cmd(CMD_WHOIS, "nobody"), 0);
+	expect_line("#W WHOIS name=nobody", NULL, 0);
+	send_line("ERR #W 404 NO_SUCH_PLAYER");
+	WAIT(l->done);
+	assert_string_equal(l->title, "No player named nobody");
+	assert_null(strstr(l->title, "asking"));
+	assert_string_equal(S.msg.text, "there is no player named nobody");
+	assert_null(strstr(S.msg.text, "WHOIS"));
+
 	assert_int_equal(list_cmd(CMD_TOP, "bullet megapawn"), 0);
 	expect_line("#T TOP variant=megapawn speed=bullet limit=100", NULL, 0);
 	send_line("OK #T TOP n=0");
@@ -396,8 +407,10 @@ test_record_review(void **state)
 	assert_string_equal(session_net_record_game(&S), "BBBBBBBB");
 	session_result_text(&S, text, sizeof text);
 	assert_string_equal(text, "Black wins: White lost on time");
+	/* a loss on time, not a resignation (issue 57) */
+	assert_int_equal(S.game.reason, REASON_TIME);
 	session_result_label(&S, text, sizeof text);
-	assert_string_equal(text, "0-1 ");
+	assert_string_equal(text, "0-1 on time");
 	assert_int_equal(S.game.nply, 3);
 	assert_false(session_link_clock(&S, WHITE, &left, &run));
 	assert_true(S.clocked);

@@ -119,6 +119,12 @@ test_observer(void **state)
 	wait_msg("White wins");
 	assert_string_equal(S.result_why, "Black lost on time");
 	assert_null(strstr(S.msg.text, "rematch"));
+	/* Kept as a loss on time, and so saved (issue 57: a record of
+	 * [Termination "none"], read back as a resignation). */
+	assert_int_equal(S.game.reason, REASON_TIME);
+	cmd(CMD_PGN, NULL);
+	assert_non_null(S.clip_long);
+	assert_non_null(strstr(S.clip_long, "[Termination \"time forfeit\"]"));
 	disconnect_fake();
 }
 
@@ -250,6 +256,14 @@ test_network_game(void **state)
 	assert_string_equal(line, "ann(guest) (network)");
 	S.player[WHITE]->ops->describe(S.player[WHITE], line, sizeof line);
 	assert_string_equal(line, "ann");
+	/* The board editor is not opened over a live network game: its
+	 * clock runs at the server (issue 57). */
+	cmd(CMD_EDIT, NULL);
+	assert_false(S.edit.open);
+	assert_non_null(strstr(S.msg.text, "network game"));
+	/* Our own seat: the account's name, not "human" (issue 57). */
+	session_player_label(S.player[BLACK], line, sizeof line);
+	assert_string_equal(line, "bob(guest) (you)");
 	assert_true(after_calls > 0 && done_calls > 0);
 	/* White to move: not ours. A casual game: analysis allowed (issue
 	 * 36: refused in rated games only). */

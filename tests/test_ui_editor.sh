@@ -110,4 +110,39 @@ command_line d1d2
 wait_for '2\. d1d2'
 
 quit_game
+
+note "over a timed game the editor pauses the clock; Esc lets it run (issue 57)"
+wait_for 'congo-exit=' 10
+tmux_kill_session ed
+T new-session -d -s ed -x 100 -y 32 "$congo --white human --black human \
+    --clock 5+0; echo congo-exit=\$?; sleep 30" || exit 99
+wait_for 'White to move'
+command_line d2d3
+command_line d6d5
+wait_for '1\. d2d3 d6d5'
+wclock() {
+	sed -n 's/.*White  *human  *\([0-9]:[0-9][0-9]\).*/\1/p' "$tmp/screen" |
+	    head -n 1
+}
+secs() {
+	echo $((${1%%:*} * 60 + ${1#*:}))
+}
+capture
+t0=$(wclock)
+[ -n "$t0" ] || fail "no White clock on the panel"
+keys E
+wait_for "the game's clock is paused"
+# three seconds in the editor (it stays open): White's time stands
+_deadline=$(($(date +%s) + 3))
+while [ "$(date +%s)" -le "$_deadline" ]; do
+	capture
+	shown 'Board editor' || fail "the editor closed"
+	sleep 0.2
+done
+keys Escape
+wait_for 'left the editor'
+t2=$(wclock)
+[ $(($(secs "$t0") - $(secs "$t2"))) -le 1 ] ||
+    fail "White's clock ran in the editor: $t0 before, $t2 after"
+quit_game
 echo "PASS"

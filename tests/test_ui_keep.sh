@@ -154,6 +154,28 @@ grep -q '3\. b2b3' "$tmp/mine.pgn" || fail "not saved after yes"
 keys C-c
 wait_for 'congo-exit=0' 5
 
+note "two AIs (--config): asked before the game starts, which waits (issue 57)"
+cat >"$tmp/aiai.conf" <<'CONF'
+white = { type = "ai"; level = 1; };
+black = { type = "ai"; level = 1; };
+ui = { ai_delay_ms = 0; };
+CONF
+run --config "$tmp/aiai.conf"
+wait_for 'Resume the game kept from last time' 10
+# (two AIs at level 1 without a delay play a move in well under a second:
+# none may come while the question waits)
+_deadline=$(($(date +%s) + 2))
+while [ "$(date +%s)" -le "$_deadline" ]; do
+	capture
+	shown '1\. [a-g][1-7]' && fail "the AIs play behind the question"
+	shown 'Resume the game kept' || fail "the question went unanswered"
+	sleep 0.1
+done
+keys n
+wait_for '1\. [a-g][1-7][a-g1-7]* [a-g][1-7]' 15
+keys C-c
+wait_for 'congo-exit=0' 5
+
 note "a kept file that does not read: said, moved aside, congo starts"
 printf '1. d2d3 zz9 *\n' >"$kept"
 run

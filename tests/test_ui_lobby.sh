@@ -45,11 +45,34 @@ see l "Seeks +Player"
 see l "sam\(guest\) +- +congo +5\+0"
 screen l | grep -q anonymous && fail "a seek shown as anonymous"
 
+note "the seek dialog: a correspondence clock is days a move (issue 57)"
+T send-keys -t =l: s
+see l "Seek a game"
+see l "Clock +< 5\+3 \(minutes \+ seconds a move\)"
+T send-keys -t =l: Down Right Right Right Right Right
+see l "Clock +< 1d \(days a move\) >"
+screen l | grep -q "1d (minutes" && fail "1d labelled minutes + seconds"
+T send-keys -t =l: Escape
+wait_gone l "Seek a game"
+
+note ":whois nobody: the overlay says there is no such player, in words"
+cmd l "whois nobody"
+see l "No player named nobody"
+see l "the server has no account of that name"
+screen l | grep -q "asking the server" && fail "still asking the server"
+screen l | grep -q "WHOIS" && fail "the protocol's word shown"
+T send-keys -t =l: Escape
+wait_gone l "No player named nobody"
+
 note "a row is highlighted (the seek: there is no game), Enter takes it"
 see l "^ > +sam\(guest\) "
 T send-keys -t =l: Enter
 see l "you play (White|Black)"
 see s "you play (White|Black)"
+note "the panel names one's own seat by the account, not 'human'"
+see l "tess\(guest\) \(you\)"
+see s "sam\(guest\) \(you\)"
+screen l | grep -Eq "(White|Black) +human" && fail "l's panel says human"
 game=$(screen l | sed -n 's/.*Game \([A-Z2-7]\{8\}\) on.*/\1/p' | head -n 1)
 [ -n "$game" ] || fail "no game id on l's screen"
 

@@ -177,4 +177,38 @@ expect 'White wins'
 expect 'The solution is on the board'
 expect 'theme crocodile-quiet'
 
+note ":learn over a game: Esc goes back to it, a lesson or p asks first (issue 57)"
+play 100x32
+command_line d2d3
+wait_for '1\. d2d3' 5
+command_line learn
+wait_for 'Lessons: learn Congo' 5
+keys Escape
+wait_for 'back to the game' 5
+expect '1\. d2d3'
+command_line learn
+wait_for 'Lessons: learn Congo' 5
+keys p
+wait_for 'Leave this game for a puzzle\?' 5
+keys n
+wait_for 'Lessons: learn Congo' 5
+keys Enter
+wait_for 'Leave this game for the lesson\?' 5
+keys n
+wait_for 'Lessons: learn Congo' 5
+keys Escape
+wait_for 'back to the game' 5
+expect '1\. d2d3'
+
+note "--puzzle --theme: an unknown theme refused with the list (issue 57)"
+play 100x32 --puzzle --theme bogus
+wait_for "congo-exit=1" 5
+expect "no Congo puzzle has the theme 'bogus'; themes: .*giraffe"
+note "--puzzle --theme giraffe: a giraffe puzzle, counted in its set"
+n=$(awk -F'\t' '$1 == "congo" && ($5 == "giraffe" || $5 == "giraffe-quiet")' \
+    "$srcdir/data/puzzles.tsv" | wc -l)
+play 100x32 --puzzle --theme giraffe
+wait_for "Puzzle [1-9][0-9]* of $n( |\$)" 5
+expect 'Congo giraffe, rated'
+
 echo PASS

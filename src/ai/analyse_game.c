@@ -64,8 +64,7 @@ ended(const struct game *g, struct analyse_pos *p)
 static bool
 over_by_rules(const struct game *g)
 {
-	return g->result != RESULT_NONE && g->reason != REASON_RESIGN &&
-	    g->reason != REASON_AGREEMENT && g->reason != REASON_NONE;
+	return g->result != RESULT_NONE && game_reason_by_rules(g->reason);
 }
 
 int

@@ -380,6 +380,7 @@ write_games(const struct match *m)
 	for (i = 0; i < c->games; i++) {
 		const struct match_game *mg = &m->game[i];
 		struct record_tags tags;
+		struct game g;
 		char round[32];
 
 		if (!mg->done)
@@ -394,11 +395,16 @@ write_games(const struct match *m)
 			record_tag_set(&tags, "Adjudication",
 			    mg->plies - mg->opening_plies >= c->max_plies ?
 			    "max-plies" : "scores");
-		if (mg->time_loss)
-			record_tag_set(&tags, "Termination", "time forfeit");
+		/* the ending as the record keeps it: not the resignation
+		 * the match played it as (issue 57) */
+		g = mg->g;
+		if (mg->adjudicated && !game_reason_by_rules(g.reason))
+			g.reason = REASON_ADJUDICATED;
+		else if (mg->time_loss && g.reason == REASON_RESIGN)
+			g.reason = REASON_TIME;
 		if (n > 0)
 			fputc('\n', f);
-		if (record_write(f, &mg->g, &tags) != 0)
+		if (record_write(f, &g, &tags) != 0)
 			break;
 		n++;
 	}

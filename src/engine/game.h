@@ -27,8 +27,16 @@ enum game_reason {
 	REASON_REPETITION,
 	REASON_QUIET_MOVES,
 	REASON_RESIGN,
-	REASON_AGREEMENT
+	REASON_AGREEMENT,
+	/* Endings from outside the rules that a game's record keeps: a
+	 * loss on the clock, a game abandoned (the server's CLAIM), a
+	 * match's adjudication (by the scores, the tables or the ply
+	 * limit). */
+	REASON_TIME,
+	REASON_ABANDONED,
+	REASON_ADJUDICATED
 };
+#define REASON_LAST REASON_ADJUDICATED
 
 struct game_rules {
 	bool repetition;  /* third occurrence draws; in megapawn a first
@@ -66,6 +74,11 @@ int game_undo(struct game *g);
 int game_redo(struct game *g);
 void game_resign(struct game *g, int color);
 void game_agree_draw(struct game *g);
+/* The game ended outside the rules (REASON_RESIGN ... REASON_ADJUDICATED)
+ * with result r; ignored for a game over or r RESULT_NONE. */
+void game_end(struct game *g, enum game_result r, enum game_reason why);
+/* Did the rules end it (lion captured ... quiet moves)? */
+bool game_reason_by_rules(enum game_reason why);
 bool game_over(const struct game *g);
 
 /*
@@ -80,7 +93,8 @@ enum game_result game_status(const struct board *b, const struct board *history,
     int n, bool lion_taken, const struct game_rules *rules,
     enum game_reason *reason);
 
-/* "white-wins" "black-wins" "draw" "none"; "lion-captured" ... */
+/* "white-wins" "black-wins" "draw" "none"; "lion-captured" ...
+ * "time" "abandoned" (the protocol's words) "adjudication" */
 const char *game_result_name(enum game_result r);
 const char *game_reason_name(enum game_reason r);
 /* "White wins: lion captured", "Draw: repetition" */

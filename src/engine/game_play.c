@@ -147,3 +147,18 @@ game_agree_draw(struct game *g)
 	g->result = RESULT_DRAW;
 	g->reason = REASON_AGREEMENT;
 }
+
+void
+game_end(struct game *g, enum game_result r, enum game_reason why)
+{
+	if (game_over(g) || r == RESULT_NONE)
+		return;
+	g->result = r;
+	g->reason = why;
+}
+
+bool
+game_reason_by_rules(enum game_reason why)
+{
+	return why >= REASON_LION_CAPTURED && why <= REASON_QUIET_MOVES;
+}

@@ -99,8 +99,11 @@ game_reason_name(enum game_reason r)
 {
 	static const char *const names[] = {
 		"none", "lion-captured", "no-moves", "bare-lions",
-		"repetition", "quiet-moves", "resign", "agreement"
+		"repetition", "quiet-moves", "resign", "agreement", "time",
+		"abandoned", "adjudication"
 	};
+	_Static_assert(sizeof names / sizeof names[0] == REASON_LAST + 1,
+	    "a name for every reason");
 
 	return (unsigned)r < sizeof names / sizeof names[0] ? names[r] : "none";
 }
@@ -110,7 +113,8 @@ game_result_text(enum game_result r, enum game_reason why, char *buf, size_t n)
 {
 	static const char *const texts[] = {
 		"", "lion captured", "no moves left", "bare lions",
-		"repetition", "quiet moves", "resignation", "agreement"
+		"repetition", "quiet moves", "resignation", "agreement",
+		"time forfeit", "abandonment", "adjudication"
 	};
 	const char *t = (unsigned)why < sizeof texts / sizeof texts[0] ?
 	    texts[why] : "";

@@ -48,8 +48,11 @@ game_reason_words(enum game_reason why)
 	static const char *const texts[] = {
 		"", N_("lion captured"), N_("no moves left"),
 		N_("bare lions"), N_("repetition"), N_("quiet moves"),
-		N_("resignation"), N_("agreement")
+		N_("resignation"), N_("agreement"), N_("time forfeit"),
+		N_("abandonment"), N_("adjudication")
 	};
+	_Static_assert(sizeof texts / sizeof texts[0] == REASON_LAST + 1,
+	    "words for every reason");
 
 	if ((unsigned)why >= sizeof texts / sizeof texts[0] || why == 0)
 		return "";

@@ -376,11 +376,11 @@ answer(struct plain *p, const char *line)
 	}
 	if (L != NULL && L->mode == SL_LIST && !is_word(line, "quit", "help")) {
 		if (n > 0 && (size_t)n <= learn_book_count(&L->book))
-			session_learn_start(s, n - 1);
+			session_learn_pick(s, n - 1);
 		else if (is_word(line, "puzzle", "puzzles"))
-			session_puzzle_next(s);
+			session_learn_pick_puzzle(s);
 		else if (is_word(line, "back", "q"))
-			session_learn_quit(s);
+			session_learn_back(s);
 		else if (is_word(line, "list", "learn"))
 			L->view_serial++;
 		else

@@ -235,12 +235,16 @@ say_learn(struct plain *p)
 	}
 	if (L->mode == SL_PUZZLE && L->puzzle != p->puzzle_said &&
 	    (z = session_puzzle_current(s)) != NULL) {
+		int place, count;
 		p->puzzle_said = L->puzzle;
 		p->waiting_said = false;
+		/* its place in the set chosen (variant, --theme), as the
+		 * full screen counts */
+		session_puzzle_place(s, &place, &count);
 		plain_out(ngettext("Puzzle %1$d of %2$zu, rated %3$d: %4$s "
 		    "takes the lion in %5$d move.", "Puzzle %1$d of %2$zu, "
 		    "rated %3$d: %4$s takes the lion in %5$d moves.",
-		    (unsigned long)L->left), L->puzzle + 1, L->puzzles.len,
+		    (unsigned long)L->left), place, (size_t)count,
 		    learn_puzzle_rating(z), plain_side(L->solver), L->left);
 		say_all_pieces(p);
 		plain_out(P_("%s to move. Type hint for a hint, solution for "

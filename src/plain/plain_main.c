@@ -169,10 +169,8 @@ first_words(struct plain *p, const struct session_start *st)
 		plain_out(P_("Warning: %s"), st->warn->text[i]);
 	(void)session_start_keep(s, st);
 	session_link_go(s);
-	if (lo->puzzle)
-		session_puzzle_next(s);
-	else if (lo->learn)
-		session_learn_open_list(s);
+	/* --puzzle with its --theme and --streak, as the full screen */
+	session_learn_begin(s, lo);
 }
 
 int
@@ -197,7 +195,8 @@ plain_main(const struct session_start *st)
 		status = 2;
 		goto out;
 	}
-	if (session_learn_check_data(&st->lo, err, sizeof err) < 0) {
+	if (session_learn_check_data(&st->lo, err, sizeof err) < 0 ||
+	    session_learn_check_theme(s, &st->lo, err, sizeof err) < 0) {
 		fprintf(stderr, "congo: %s\n", err);
 		status = 1;
 		goto out;

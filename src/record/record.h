@@ -70,7 +70,8 @@ int record_save(const char *path, const struct game *g,
  * (Added) On success the caller owns *g (game_free); on error *g is zeroed
  * and holds nothing to free. tags may be NULL. rules NULL: the defaults.
  * A Result of 1-0/0-1 (1/2-1/2) for a game the rules have not ended is read
- * as a resignation (an agreed draw).
+ * as a resignation (an agreed draw), unless its Termination names
+ * another ending (time forfeit, abandoned, adjudication).
  */
 int record_read(FILE *f, const char *name, struct game *g,
     struct record_tags *tags, const struct game_rules *rules,

@@ -41,13 +41,35 @@ is_result(const char *s)
 	return result_parse(s) != RESULT_NONE || strcmp(s, "*") == 0;
 }
 
+/* A Termination: the names record_write writes (game_reason_name's, but
+ * PGN's "time forfeit" for a loss on time), and "time-forfeit" as
+ * written before. */
 static enum game_reason
 reason_parse(const char *s)
 {
-	for (int r = REASON_LION_CAPTURED; r <= REASON_AGREEMENT; r++)
+	if (strcmp(s, "time forfeit") == 0 || strcmp(s, "time-forfeit") == 0)
+		return REASON_TIME;
+	for (int r = REASON_LION_CAPTURED; r <= REASON_LAST; r++)
 		if (strcmp(s, game_reason_name(r)) == 0)
 			return r;
 	return REASON_NONE;
+}
+
+/* The reason the record gives: its Termination; a record of
+ * congo-server's written before the server named its endings there
+ * ([Termination "none"]) has them in ServerTermination. */
+static enum game_reason
+record_reason(const struct record_tags *t)
+{
+	const char *term = record_tag_get(t, "Termination");
+	const char *server = record_tag_get(t, "ServerTermination");
+	enum game_reason why = term != NULL ? reason_parse(term) : REASON_NONE;
+
+	if (why == REASON_NONE && (term == NULL || strcmp(term, "none") == 0) &&
+	    server != NULL && (strcmp(server, "time") == 0 ||
+	    strcmp(server, "abandoned") == 0))
+		why = reason_parse(server);
+	return why;
 }
 
 /* The result the record claims (tag and final token), checked against the
@@ -64,7 +86,7 @@ settle_result(struct record_lexer *lx, struct game *g,
     int term_line)
 {
 	const char *term = record_tag_get(t, "Termination");
-	enum game_reason why = term != NULL ? reason_parse(term) : REASON_NONE;
+	enum game_reason why = record_reason(t);
 	struct claim c = tok.text != NULL ? tok : tag;
 	enum game_result want;
 	char text[96];
@@ -82,29 +104,37 @@ settle_result(struct record_lexer *lx, struct game *g,
 			    "disagrees with the game (%s)", c.text, text);
 		if (why != REASON_NONE && why != g->reason)
 			return record_lex_fail(lx, term_line, "Termination "
-			    "\"%s\" disagrees with the game (%s)", term, text);
+			    "\"%s\" disagrees with the game (%s)", term != NULL ?
+			    term : "none", text);
 		return 0;
 	}
 	want = c.text != NULL ? result_parse(c.text) : RESULT_NONE;
 	if (want == RESULT_NONE) {
 		if (why != REASON_NONE)
 			return record_lex_fail(lx, term_line, "Termination "
-			    "\"%s\" but the game is not over", term);
+			    "\"%s\" but the game is not over", term != NULL ?
+			    term : "none");
 		return 0;
 	}
-	/* The rules did not end it: a resignation or an agreement. */
+	/* The rules did not end it: a resignation or an agreement unless
+	 * the record says another ending the rules do not make. */
 	if (want == RESULT_DRAW) {
-		if (why != REASON_NONE && why != REASON_AGREEMENT)
+		if (why != REASON_NONE && why != REASON_AGREEMENT &&
+		    why != REASON_ADJUDICATED)
 			return record_lex_fail(lx, term_line, "Termination "
 			    "\"%s\" disagrees with the game (not over by that "
-			    "rule; a draw here is by agreement)", term);
-		game_agree_draw(g);
+			    "rule; a draw here is by agreement or adjudication)",
+			    term != NULL ? term : "none");
+		game_end(g, want, why == REASON_NONE ? REASON_AGREEMENT : why);
 	} else {
-		if (why != REASON_NONE && why != REASON_RESIGN)
+		if (why != REASON_NONE && why != REASON_RESIGN &&
+		    why != REASON_TIME && why != REASON_ABANDONED &&
+		    why != REASON_ADJUDICATED)
 			return record_lex_fail(lx, term_line, "Termination "
 			    "\"%s\" disagrees with the game (not over by that "
-			    "rule; a win here is by resignation)", term);
-		game_resign(g, want == RESULT_WHITE_WINS ? BLACK : WHITE);
+			    "rule; a win here is by resignation, time forfeit, "
+			    "abandonment or adjudication)", term);
+		game_end(g, want, why == REASON_NONE ? REASON_RESIGN : why);
 	}
 	return 0;
 }

@@ -50,6 +50,22 @@ is_fixed(const char *name)
 	return false;
 }
 
+/* The game's ending as Termination names it: the reason's name, PGN's
+ * "time forfeit" for a loss on time (so also a resignation the caller's
+ * tag says was one, as congo --match wrote it); an ending the game does
+ * not know (REASON_NONE) is left out: read back as a resignation. */
+static const char *
+termination(const struct game *g, const char *v)
+{
+	if (!game_over(g))
+		return "";
+	if (g->reason == REASON_TIME || (g->reason == REASON_RESIGN &&
+	    v != NULL && (strcmp(v, "time forfeit") == 0 ||
+	    strcmp(v, "time-forfeit") == 0)))
+		return "time forfeit";
+	return g->reason != REASON_NONE ? game_reason_name(g->reason) : "";
+}
+
 /* The value of a fixed tag: the game's own for Variant, FEN, Result and
  * Termination (but a time forfeit the caller names), else the caller's;
  * "" means not written. */
@@ -71,15 +87,8 @@ fixed_value(const char *name, const struct game *g,
 	}
 	if (strcmp(name, "Result") == 0)
 		return record_result_text(g->result);
-	if (strcmp(name, "Termination") == 0) {
-		/* a win the rules did not give, lost on the clock: the
-		 * caller says so (PGN's "time forfeit") */
-		if (g->reason == REASON_RESIGN && v != NULL &&
-		    (strcmp(v, "time forfeit") == 0 ||
-		    strcmp(v, "time-forfeit") == 0))
-			return "time forfeit";
-		return game_over(g) ? game_reason_name(g->reason) : "";
-	}
+	if (strcmp(name, "Termination") == 0)
+		return termination(g, v);
 	if (v != NULL && v[0] != '\0')
 		return v;
 	if (strcmp(name, "Date") == 0)

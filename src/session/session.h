@@ -168,6 +168,8 @@ struct session_editor {
 	struct board undo[SESSION_EDIT_UNDO];
 	int8_t undo_cursor[SESSION_EDIT_UNDO];
 	int nundo, undo_top;
+	bool paused_game;           /* it paused the game's clock (and its
+	                               AI): leaving resumes them */
 };
 
 /* From the position shown (the start when there is no game). */
@@ -330,6 +332,8 @@ struct session {
 	bool asking;
 	char question[400];
 	struct session_cmd answer_cmd;   /* run on yes */
+	bool hold_turns;            /* the game waits for the answer (the
+	                               resume question): no turn begins */
 
 	/* The AI and the advisor. */
 	char ai_line[SESSION_MSG_MAX];

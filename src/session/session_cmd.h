@@ -96,6 +96,8 @@ enum session_cmd_type {
 	                      * (the lobby, network) */
 	CMD_TLS_TRUST,       /* arg: "yes" or "no": the answer to "trust
 	                      * this server's certificate?" (network) */
+	CMD_LESSON_NOW,      /* arg: a lesson's index: the game left (asked) */
+	CMD_PUZZLE_NOW,      /* arg: as CMD_PUZZLE's: the game left (asked) */
 	NCMDS
 };
 

@@ -48,6 +48,13 @@ session_answer(struct session *s, bool yes)
 		return;
 	s->asking = false;
 	s->dirty = true;
+	if (s->hold_turns) {
+		/* the game waited for this answer: it begins now (or the
+		 * kept one, resumed, begins instead) */
+		s->hold_turns = false;
+		if (!yes)
+			session_turn(s);
+	}
 	if (yes)
 		session_command(s, &cmd);
 	else if (cmd.type == CMD_TLS_TRUST) {

@@ -73,8 +73,35 @@ session_edit_open(struct session *s)
 	e->nundo = 0;
 	e->undo_top = 0;
 	refused_clear(s);
+	/* A timed game under it waits: its clock (and its AI) paused
+	 * until the editor is left (a network game's runs at the server:
+	 * the editor is not opened there, the command table's NO_NET). */
+	e->paused_game = s->have_game && s->clocked &&
+	    !game_over(&s->game) && !s->paused;
+	if (e->paused_game) {
+		s->paused = true;
+		s->step = false;
+		session_turn(s);        /* stops the clock */
+		session_msg(s, SM_NORMAL, _("board editor (the game's clock is "
+		    "paused): letters put pieces (Shift: White), Enter plays, "
+		    "Esc leaves, ? keys"));
+		return;
+	}
 	session_msg(s, SM_NORMAL, _("board editor: letters put pieces (Shift: "
 	    "White), Enter plays, Esc leaves, ? keys"));
+}
+
+/* The editor left for the game under it: what it paused runs again. */
+static void
+resume_game(struct session *s)
+{
+	if (!s->edit.paused_game)
+		return;
+	s->edit.paused_game = false;
+	s->paused = false;
+	if (s->held != MOVE_NONE)
+		s->held_at = s->now() + s->delay_ms;
+	session_turn(s);
 }
 
 void
@@ -82,6 +109,7 @@ session_edit_cancel(struct session *s)
 {
 	s->edit.open = false;
 	refused_clear(s);
+	resume_game(s);
 	session_msg(s, SM_NORMAL, _("left the editor: the game is as it was"));
 }
 
@@ -291,7 +319,17 @@ analyse_now(struct session *s)
 			return -1;
 	}
 	s->edit.open = false;
+	s->edit.paused_game = false;
 	s->paused = false;
+	/* An analysis board has no clock; the game's stays the next one's
+	 * (as :clock M+S sets it). */
+	if (s->clocked && !s->next_set) {
+		s->next_set = true;
+		s->next_clocked = true;
+		s->next_base = s->tc_base;
+		s->next_inc = s->tc_inc;
+	}
+	s->clocked = false;
 	session_new_game(s, &b);
 	if (!s->analysis.on)
 		session_analysis_toggle(s);

@@ -119,8 +119,6 @@ record_out(struct session *s, const char *path, FILE *f,
 			    s->clk_cap ? s->clk[i + 1][s->game.pos[i].side] :
 			    -1;
 	}
-	if (s->flagged >= 0)
-		record_tag_set(tags, "Termination", "time-forfeit");
 	session_tree_sync(s);
 	if (f != NULL)
 		rc = record_write_tree(f, &s->game, tags, &notes, &s->tree);

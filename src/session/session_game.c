@@ -247,6 +247,7 @@ session_new_game(struct session *s, const struct board *start)
 	s->step = false;
 	s->review = -1;
 	s->asking = false;
+	s->hold_turns = false;      /* (no question waits any more) */
 	s->last_move_at = s->now();
 	s->serial++;
 	s->reset_serial++;
@@ -261,7 +262,8 @@ session_turn(struct session *s)
 
 	s->dirty = true;
 	session_clock_follow(s);
-	if (game_over(&s->game) || s->thinking || s->held != MOVE_NONE)
+	if (game_over(&s->game) || s->thinking || s->held != MOVE_NONE ||
+	    s->hold_turns)
 		return;
 	p = s->player[game_board(&s->game)->side];
 	if (p->ops->turn_begin == NULL)
@@ -323,7 +325,7 @@ flag(struct session *s, int side)
 	session_cancel_turns(s);
 	s->flagged = side;
 	s->game.result = side == WHITE ? RESULT_BLACK_WINS : RESULT_WHITE_WINS;
-	s->game.reason = REASON_NONE;
+	s->game.reason = REASON_TIME;
 	clock_stop(&s->clock, s->now());
 	clock_set(&s->clock, side, 0, s->now());
 	session_result_text(s, res, sizeof res);
@@ -636,6 +638,10 @@ void
 session_result_words(const struct game *g, int flagged, const char *why,
     char *buf, size_t n)
 {
+	/* a loss on time the game itself says (a record read back) */
+	if (flagged < 0 && why[0] == '\0' && g->reason == REASON_TIME &&
+	    (g->result == RESULT_WHITE_WINS || g->result == RESULT_BLACK_WINS))
+		flagged = g->result == RESULT_WHITE_WINS ? BLACK : WHITE;
 	if (flagged >= 0 && game_over(g)) {
 		snprintf(buf, n, _("%s wins: %s loses on time"),
 		    _(side_name[!flagged]), _(side_name[flagged]));
@@ -698,8 +704,11 @@ session_result_label(const struct session *s, char *buf, size_t n)
 	static const char *const why[] = {
 		"", N_("lion captured"), N_("no moves left"),
 		N_("bare lions"), N_("repetition"), N_("quiet moves"),
-		N_("resigned"), N_("agreed")
+		N_("resigned"), N_("agreed"), N_("on time"), N_("abandoned"),
+		N_("adjudicated")
 	};
+	_Static_assert(sizeof why / sizeof why[0] == REASON_LAST + 1,
+	    "a word for every reason");
 	unsigned r = (unsigned)s->game.reason;
 
 	buf[0] = '\0';

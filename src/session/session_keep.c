@@ -224,6 +224,10 @@ session_keep_offer(struct session *s, const char *desc)
 	snprintf(q, sizeof q, _("Resume the game kept from last time (%s)?"),
 	    desc);
 	session_ask(s, q, CMD_RESUME, NULL);
+	/* asked before the new game starts: it waits for the answer (two
+	 * AIs do not play on behind the question) */
+	session_cancel_turns(s);
+	s->hold_turns = true;
 }
 
 /* The Clocks tag's times on the clock, and the tag gone from the game's

@@ -213,6 +213,10 @@ session_learn_open_list(struct session *s)
 	session_cancel_turns(s);
 	if (s->msg.tone != SM_ERROR)
 		s->msg.text[0] = '\0';
+	/* over a game in progress: it stays until a lesson or a puzzle
+	 * replaces it (asked first), and back goes back to it */
+	if (L->mode == SL_OFF)
+		L->over_game = session_in_game(s);
 	L->mode = SL_LIST;
 	L->waiting = false;
 	L->view_serial++;
@@ -315,6 +319,58 @@ session_learn_start(struct session *s, int i)
 	L->lesson = i;
 	L->step = 0;
 	start_step(s);
+}
+
+/* Is a game in progress on the board, the list or :puzzle over it? */
+static bool
+game_behind(const struct session *s)
+{
+	const struct session_learn *L = s->learn;
+
+	return L != NULL && (L->mode == SL_OFF || (L->mode == SL_LIST &&
+	    L->over_game)) && session_in_game(s);
+}
+
+void
+session_learn_pick(struct session *s, int i)
+{
+	char arg[16];
+
+	if (game_behind(s)) {
+		snprintf(arg, sizeof arg, "%d", i);
+		session_ask(s, _("Leave this game for the lesson?"),
+		    CMD_LESSON_NOW, arg);
+		return;
+	}
+	session_learn_start(s, i);
+}
+
+void
+session_learn_pick_puzzle(struct session *s)
+{
+	if (game_behind(s)) {
+		session_ask(s, _("Leave this game for a puzzle?"),
+		    CMD_PUZZLE_NOW, "");
+		return;
+	}
+	session_puzzle_next(s);
+}
+
+void
+session_learn_back(struct session *s)
+{
+	struct session_learn *L = session_learn_get(s);
+
+	if (L->mode != SL_LIST || !L->over_game || !session_in_game(s)) {
+		session_learn_quit(s);
+		return;
+	}
+	L->over_game = false;
+	L->mode = SL_OFF;
+	L->view_serial++;
+	s->dirty = true;
+	session_msg(s, SM_NORMAL, "%s", _("back to the game"));
+	session_turn(s);
 }
 
 /* Enter after a right move: the next step, or the lesson is done. */
@@ -460,7 +516,8 @@ session_learn_command(struct session *s, const struct session_cmd *cmd)
 	if (!session_cmd_allowed(s, cmd))
 		return true;
 	if (s->learn == NULL && cmd->type != CMD_LEARN &&
-	    cmd->type != CMD_PUZZLE && cmd->type != CMD_SOLUTION)
+	    cmd->type != CMD_PUZZLE && cmd->type != CMD_SOLUTION &&
+	    cmd->type != CMD_LESSON_NOW && cmd->type != CMD_PUZZLE_NOW)
 		return false;
 	L = session_learn_get(s);
 
@@ -469,7 +526,21 @@ session_learn_command(struct session *s, const struct session_cmd *cmd)
 		session_learn_open_list(s);
 		return true;
 	case CMD_PUZZLE:
+		/* over a game in progress: asked first, as n asks */
+		if (game_behind(s)) {
+			session_ask(s, _("Leave this game for a puzzle?"),
+			    CMD_PUZZLE_NOW, cmd->arg);
+			return true;
+		}
 		session_puzzle_choose(s, cmd->arg);
+		return true;
+	case CMD_PUZZLE_NOW:
+		L->over_game = false;
+		session_puzzle_choose(s, cmd->arg);
+		return true;
+	case CMD_LESSON_NOW:
+		L->over_game = false;
+		session_learn_start(s, atoi(cmd->arg));
 		return true;
 	default:
 		break;

@@ -43,6 +43,11 @@ int session_learn_check_data(const struct session_learn_opts *o, char *err,
     size_t n);
 /* The lessons' list or the puzzles asked for, once the first game is
  * set up. */
+/* --theme T with --puzzle (--streak): a theme some puzzle of the game's
+ * variant has ("all" too), else -1 with a message that lists the
+ * themes. */
+int session_learn_check_theme(const struct session *s,
+    const struct session_learn_opts *o, char *err, size_t n);
 void session_learn_begin(struct session *s,
     const struct session_learn_opts *o);
 
@@ -58,6 +63,8 @@ struct session_learn {
 	bool state_loaded;
 	struct learn_state st;
 	char state_path[1024];
+	bool over_game;           /* the list was opened over a game in
+	                             progress: it is still there */
 	bool players_saved;       /* the players before learning began */
 	bool clocked;             /* and whether games had a clock */
 	struct player_conf saved[2];
@@ -116,6 +123,13 @@ bool session_learn_active(const struct session *s);
 bool session_learn_open_list(struct session *s);
 /* Start lesson i of the book (the list's Enter). */
 void session_learn_start(struct session *s, int i);
+/* From the lesson list: lesson i (Enter), the next puzzle (p), back (Esc,
+ * q). The list opened over a game in progress (:learn) leaves that game
+ * only when asked, as n does: a lesson or a puzzle asks first, back goes
+ * back to the game as it was; else back is a new game. */
+void session_learn_pick(struct session *s, int i);
+void session_learn_pick_puzzle(struct session *s);
+void session_learn_back(struct session *s);
 /* Leave lessons and puzzles: the players and the clock as before. */
 void session_learn_leave(struct session *s);
 /* The list's q: leave, and a new game from the start. */

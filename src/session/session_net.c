@@ -82,6 +82,21 @@ seat_name(const struct session_net *u, int c, char *buf, size_t n)
 }
 
 bool
+session_net_own_name(const struct session *s, int c, char *buf, size_t n)
+{
+	const struct session_net *u = s->net;
+	char shown[64];
+
+	if (u == NULL || !u->on || u->rec.on || u->seat != c ||
+	    c < 0 || c > 1 || !u->seated[c] || u->names[c][0] == '\0' ||
+	    strcmp(u->names[c], "-") == 0)
+		return false;
+	snprintf(buf, n, "%s", session_net_shown(u->names[c], u->guest[c],
+	    shown, sizeof shown));
+	return true;
+}
+
+bool
 session_net_record_names(const struct session *s, char *white,
     char *black, size_t n)
 {
@@ -190,6 +205,9 @@ session_net_install(struct session *s, int seat)
 			if (!u->local_given[c])
 				snprintf(pc.type, sizeof pc.type, "human");
 			p = session_player_new(&pc, c, err, sizeof err);
+			/* a person here: the panel names the account */
+			if (p != NULL && p->human && !p->thinks)
+				p->priv = s;
 		} else
 			p = session_net_remote_new(s, c);
 		if (p == NULL)
@@ -309,6 +327,22 @@ session_net_result_why(char *buf, size_t n, enum game_result r,
 	    _("White lost on time") : _("White abandoned the game"));
 }
 
+/* An ending of the server's that the rules do not make, as the game
+ * keeps it (its record's Termination). */
+static enum game_reason
+server_reason(const char *why)
+{
+	if (strcmp(why, "time") == 0)
+		return REASON_TIME;
+	if (strcmp(why, "abandoned") == 0)
+		return REASON_ABANDONED;
+	if (strcmp(why, "resign") == 0)
+		return REASON_RESIGN;
+	if (strcmp(why, "agreement") == 0)
+		return REASON_AGREEMENT;
+	return REASON_NONE;
+}
+
 /* The game ended, for the reason the server gave (u->reason: its
  * RESULT's, or the STATE's of a game found over when synchronised): the
  * same words whichever brought it. While a record is reviewed the board
@@ -349,7 +383,8 @@ ended(struct session *s)
 			session_net_adopt(s);
 		session_cancel_turns(s);
 		s->game.result = m->result;
-		s->game.reason = m->reason;
+		s->game.reason = m->reason != REASON_NONE ? m->reason :
+		    server_reason(why);
 	}
 	/* reasons of the server's that the rules do not have */
 	session_net_result_why(out, outlen, m->result, why);
@@ -540,6 +575,8 @@ on_move(struct session *s, const struct net_event *e)
 static void
 on_error(struct session *s, const struct net_event *e)
 {
+	if (session_net_list_error(s, e))
+		return;
 	if (e->code == 428) {
 		session_msg(s, SM_ERROR, _("too early to claim: the server "
 		    "allows it in %ld s"), e->left);

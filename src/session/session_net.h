@@ -138,6 +138,7 @@ struct session_mine {
 
 struct session_net_list {
 	char verb[16];            /* WHOIS, TOP, GAMES */
+	char what[64];            /* whom or what it asked about */
 	char title[160];
 	char lines[SESSION_LIST_MAX][160];
 	char games[SESSION_LIST_MAX][16]; /* GAMES: each line's game */
@@ -290,6 +291,10 @@ const char *session_net_nomove(const struct session *s);
 const char *session_net_shown(const char *name, bool guest, char *buf,
     size_t n);
 const char *session_net_noanalysis(const struct session *s);
+/* Seat c's account as the panel names our own player ("ann",
+ * "sam(guest)"): false unless c is our seat in a network game. */
+bool session_net_own_name(const struct session *s, int c, char *buf,
+    size_t n);
 /* The names a saved record of the network game gives its sides: the
  * seats' as the server has them ("?" a free one). false: not in a
  * network game (or a record of one reviewed: its own tags). */
@@ -391,6 +396,10 @@ int session_net_list_open(struct session *s, const struct session_cmd *cmd);
 bool session_net_list_event(struct session *s, const struct net_event *e);
 int session_net_list_record(struct session *s, int i, bool lobby);
 void session_net_list_online(struct session *s);
+/* The server refused the list's question (NEV_ERROR of its verb): the
+ * list says why in words (a WHOIS of nobody: no such player). True when
+ * the error was the list's. */
+bool session_net_list_error(struct session *s, const struct net_event *e);
 void session_net_list_free(struct session *s);
 
 /* session_net_record.c. The record at path (the RECORD of game) reviewed:

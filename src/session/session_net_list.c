@@ -102,6 +102,7 @@ session_net_list_open(struct session *s, const struct session_cmd *cmd)
 	else
 		l->wait.type = CMD_NONE;
 	snprintf(l->verb, sizeof l->verb, "%s", verb);
+	snprintf(l->what, sizeof l->what, "%s", what);
 	snprintf(l->title, sizeof l->title, verb[0] == 'W' ? _("Player %s") :
 	    verb[0] == 'T' ? _("Best players, %s") : _("Games of %s"), what);
 	snprintf(l->title + strlen(l->title), sizeof l->title -
@@ -251,6 +252,35 @@ session_net_list_event(struct session *s, const struct net_event *e)
 		if (l->n == 0)
 			add_line(l, "", "%s", _("  (none)"));
 		break;
+	}
+	return true;
+}
+
+bool
+session_net_list_error(struct session *s, const struct net_event *e)
+{
+	struct session_net_list *l = s->net->list;
+	char *p;
+
+	if (l == NULL || l->done || e->verb[0] == '\0' ||
+	    strcmp(e->verb, l->verb) != 0)
+		return false;
+	p = strstr(l->title, _(" (asking the server...)"));
+	if (p != NULL)
+		*p = '\0';
+	l->done = true;
+	s->dirty = true;
+	if (e->code == 404 && strcmp(l->verb, "WHOIS") == 0) {
+		snprintf(l->title, sizeof l->title, _("No player named %s"),
+		    l->what);
+		add_line(l, "", "  %s", _("(the server has no account of that "
+		    "name)"));
+		session_msg(s, SM_ERROR, _("there is no player named %s"),
+		    l->what);
+	} else {
+		add_line(l, "", "  %s", e->text);
+		session_msg(s, SM_ERROR, _("the server refused: %s"),
+		    e->text);
 	}
 	return true;
 }

@@ -75,8 +75,6 @@ session_net_record_open(struct session *s, const char *path,
 	end = record_tag_get(&s->tags, "ServerTermination");
 	session_net_result_why(s->result_why, sizeof s->result_why,
 	    s->game.result, end != NULL ? end : "");
-	if (s->result_why[0] != '\0')
-		s->game.reason = REASON_NONE;
 	u->view_serial++;
 	if (s->typed)           /* plain mode: the commands' names */
 		session_msg(s, SM_GOOD, r->lobby ? _("game %s, its record: "

@@ -321,6 +321,7 @@ session_newgame_start(struct session *s)
 	session_set_clock(s, tc);
 	ng->open = false;
 	s->edit.open = false;       /* a game from the editor's position */
+	s->edit.paused_game = false;
 	ng->remembered = true;
 	session_newgame_save(s);
 	s->paused = false;

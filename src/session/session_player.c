@@ -12,6 +12,7 @@
 #include "ai/search.h"
 #include "engine/game.h"
 #include "session/session.h"
+#include "session/session_net.h"
 #include "util/i18n.h"
 #include "util/util.h"
 
@@ -24,11 +25,18 @@ human_describe(const struct session_player *p, char *buf, size_t n)
 	snprintf(buf, n, "human");
 }
 
+/* A network game's own seat (its priv the session, session_net_install):
+ * the account's name, not "human". */
 static void
 human_label(const struct session_player *p, char *buf, size_t n)
 {
-	(void)p;
-	snprintf(buf, n, "%s", _("human"));
+	char name[64];
+
+	if (p->priv != NULL && session_net_own_name(p->priv, p->color, name,
+	    sizeof name))
+		snprintf(buf, n, _("%s (you)"), name);
+	else
+		snprintf(buf, n, "%s", _("human"));
 }
 
 static const struct session_player_ops human_ops = {
@@ -318,8 +326,10 @@ session_player_describe_short(const struct session_player *p, char *buf,
 	char *paren;
 
 	session_player_label(p, buf, n);
-	/* "AI level 6 (Club player)": "AI level 6". */
-	if (p->thinks && c->level > 0 && (paren = strstr(buf, " (")) != NULL)
+	/* "AI level 6 (Club player)": "AI level 6"; our seat of a network
+	 * game, "ann (you)": "ann". */
+	if (((p->thinks && c->level > 0) || (p->human && p->priv != NULL)) &&
+	    (paren = strstr(buf, " (")) != NULL)
 		*paren = '\0';
 }
 

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "engine/notation.h"
 #include "session/session_int.h"
@@ -348,6 +349,48 @@ session_puzzle_next(struct session *s)
 		return;
 	}
 	serve(s, L, pick);
+}
+
+int
+session_learn_check_theme(const struct session *s,
+    const struct session_learn_opts *o, char *err, size_t n)
+{
+	struct vec puzzles = VEC_INIT(sizeof(struct learn_puzzle));
+	char path[1024], why[LEARN_ERR_MAX + 64], theme[LEARN_THEME_MAX];
+	char themes[512];
+	const char *v = s->conf.variant[0] != '\0' ? s->conf.variant : "congo";
+	bool found = false;
+	size_t i;
+
+	if (!o->puzzle || o->theme == NULL || strcasecmp(o->theme, "all") == 0)
+		return 0;
+	if (o->theme[0] == '\0' || strlen(o->theme) >= sizeof theme ||
+	    strchr(o->theme, ' ') != NULL) {
+		snprintf(err, n, _("--theme: '%.40s' is no theme"), o->theme);
+		return -1;
+	}
+	for (i = 0; o->theme[i] != '\0'; i++)
+		theme[i] = (char)tolower((unsigned char)o->theme[i]);
+	theme[i] = '\0';
+	learn_data_path("puzzles.tsv", path, sizeof path);
+	if (learn_puzzles_read(&puzzles, path, why, sizeof why) != 0) {
+		vec_free(&puzzles);
+		snprintf(err, n, "%s", why);
+		return -1;
+	}
+	for (i = 0; i < puzzles.len && !found; i++) {
+		const struct learn_puzzle *p = vec_at(&puzzles, i);
+		found = strcmp(p->variant, v) == 0 &&
+		    learn_puzzle_has_theme(p, theme);
+	}
+	if (!found) {
+		learn_puzzle_themes(&puzzles, v, themes, sizeof themes);
+		snprintf(err, n, _("--theme: no %s puzzle has the theme '%s'; "
+		    "themes: %s"), variant_title(v), theme, themes[0] != '\0' ?
+		    themes : _("none"));
+	}
+	vec_free(&puzzles);
+	return found ? 0 : -1;
 }
 
 bool

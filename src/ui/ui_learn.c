@@ -327,16 +327,16 @@ ui_learn_list_key(struct ui_app *a, const struct ui_event *ev)
 		break;
 	case UK_ENTER:
 	case ' ':
-		session_learn_start(&a->s, L->cursor);
+		session_learn_pick(&a->s, L->cursor);
 		break;
 	case 'p':
 		/* the board once a puzzle is set up; with none left the
 		 * list stays and says so */
-		session_puzzle_next(&a->s);
+		session_learn_pick_puzzle(&a->s);
 		break;
 	case 'q':
 	case UK_ESC:
-		session_learn_quit(&a->s);
+		session_learn_back(&a->s);
 		break;
 	case UK_CTRL('l'):
 		term_redraw_all();

@@ -248,7 +248,8 @@ ui_main(const struct session_start *st)
 		fprintf(stderr, "congo: %s\n", err);
 		return 1;
 	}
-	if (session_learn_check_data(&st->lo, err, sizeof err) < 0) {
+	if (session_learn_check_data(&st->lo, err, sizeof err) < 0 ||
+	    session_learn_check_theme(&a->s, &st->lo, err, sizeof err) < 0) {
 		fprintf(stderr, "congo: %s\n", err);
 		return 1;
 	}

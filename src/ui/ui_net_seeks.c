@@ -22,13 +22,15 @@ draw_form(struct ui_app *a, int y)
 	static const char *const names[SF_NFIELDS] = { N_("Variant"),
 		N_("Clock"), N_("Rated"), N_("Colour"), N_("Rating range") };
 	char line[160], val[64], v[32];
-	int cols = a->lay.cols, i;
+	int cols = a->lay.cols, i, days;
 
 	term_putw_words(y++, 0, cols, ST_HEAD, 0, _(" Seek a game"));
 	y++;
 	for (i = 0; i < SF_NFIELDS; i++, y++) {
 		session_seek_value(&a->s, i, v, sizeof v);
-		if (i == SF_CLOCK)
+		if (i == SF_CLOCK && session_seek_days(v, &days))
+			snprintf(val, sizeof val, _("%s (days a move)"), v);
+		else if (i == SF_CLOCK)
 			snprintf(val, sizeof val, _("%s (minutes + seconds a "
 			    "move)"), v);
 		else if (i == SF_RANGE && v[0] == '\0')

@@ -309,6 +309,8 @@ sess_record_text(struct sess *s, struct sgame *g)
 		copy.result = g->result;
 		copy.reason = strcmp(g->reason, "resign") == 0 ? REASON_RESIGN :
 		    strcmp(g->reason, "agreement") == 0 ? REASON_AGREEMENT :
+		    strcmp(g->reason, "time") == 0 ? REASON_TIME :
+		    strcmp(g->reason, "abandoned") == 0 ? REASON_ABANDONED :
 		    REASON_NONE;
 	}
 	if (g->over)
