@@ -207,6 +207,25 @@ tmp_stop "$pid"
 pid=
 no_secret "the service's log" "$tmp/wlog" "$tmp/wout"
 
+# No /etc/credstore/congo-server-db: systemd hands over the unit's
+# SetCredential= default (a comment), and the wrapper starts the server on
+# its own database (SQLite in the state folder) instead of failing.
+default=$(sed -n 's/^SetCredential=congo-server-db://p' \
+    "$srcdir/debian/congo-server.service")
+[ -n "$default" ] || fail "the unit has no default for congo-server-db"
+chmod 0600 "$tmp/cred/congo-server-db"
+printf '%s\n' "$default" > "$tmp/cred/congo-server-db"
+chmod 0400 "$tmp/cred/congo-server-db"
+rm -f "$tmp/run/congo-server-db"
+wrap > "$tmp/dout" 2> "$tmp/dlog" &
+pid=$!
+wait_up "$tmp/dlog" "$pid"
+[ -e "$tmp/run/congo-server-db" ] && fail "the default credential copied"
+tr '\0' ' ' < "/proc/$pid/cmdline" | grep -q -- "--db $tmp/state/congo-server.db" ||
+    fail "the default credential: not the state folder's SQLite database"
+tmp_stop "$pid"
+pid=
+
 # The right one: the server runs, then the database stops under it.
 "$server" --port 0 --bind 127.0.0.1 --http 127.0.0.1:0 --create \
     --log-level debug --db "postgresql://alice:S3cret-PW-4711@/secret?host=$dir" \
