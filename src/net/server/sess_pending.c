@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "net/server/sess_feature.h"
 #include "net/server/sess_int.h"
-#include "net/server/sess_rematch.h"
 
 static bool
 is_power_of_ten(long long n)
@@ -159,7 +159,7 @@ sess_spend_new(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	}
 	p->state_to_origin = state_to_origin;
 	p->quiet = quiet;
-	sess_rate_spend(s, p);
+	sess_features_spend(s, p);
 	if (ok != NULL) {
 		cgp_out_end(ok);
 		memcpy(p->ok, ok->buf, ok->len);
@@ -268,19 +268,17 @@ replaced(struct sess *s, struct spend *p)
 		}
 }
 
-/* A refused change takes the changes chained to it along; a refused
- * rematch may be made again. */
+/* A refused change takes the changes chained to it along; the features
+ * hear of each (a refused rematch may be made again). */
 static void
 drop_chain(struct sess *s, struct spend *p)
 {
 	struct spend *n, *next;
 
-	if (p->ch.both_seats && p->ch.rematch_of != NULL)
-		sess_rematch_refused(s, p->ch.rematch_of);
+	sess_features_dropped(s, &p->ch);
 	for (n = p->then; n != NULL; n = next) {
 		next = n->then;
-		if (n->ch.both_seats && n->ch.rematch_of != NULL)
-			sess_rematch_refused(s, n->ch.rematch_of);
+		sess_features_dropped(s, &n->ch);
 		free(n);
 	}
 	p->then = NULL;
@@ -323,21 +321,23 @@ apply(struct sess *s, struct spend *p, bool alive)
 		sess_log(s, NET_LOG_ERROR, "stored, but the game does not "
 		    "take it: %s", err);
 	g = sess_find(s, ch->game);
-	/* The ratings worked out with it, before a STATE shows them. */
-	sess_rate_known(s, p, g);
+	/* The features' part (the ratings worked out with it), before a
+	 * STATE shows it. */
+	sess_features_stored(s, p, g);
 	if (g != NULL && ch->seat >= 0 && alive) {
 		g->holder[ch->seat] = p->conn;
 		sess_member_add(s, p->conn, g);
 		sess_seat_here(s, g, ch->seat, true);
 	}
-	if (g != NULL && rc == 0 && ch->both_seats && ch->rematch_of != NULL)
-		sess_rematch_made(s, g, ch->rematch_of);
-	if (g != NULL && rc == 0 && ch->seek[0] != NULL)
-		sess_seek_paired(s, g, ch->seek);
+	/* The players of a game made for them (a rematch, two seeks)
+	 * seated and told, then the clock follows, then the features that
+	 * tell (a player away). */
+	if (g != NULL && rc == 0)
+		sess_features_seated(s, g, ch);
 	if (g != NULL)
 		sess_applied(s, g, ch->new_game, alive ? p->conn : -1);
 	if (g != NULL && rc == 0)
-		sess_notify_change(s, g, ch);   /* a player away is told */
+		sess_features_applied(s, g, ch);
 	return g;
 }
 
@@ -423,8 +423,8 @@ sess_done(struct sess *s, struct spend *p)
 	if (!p->ch.new_game && (g = sess_find(s, p->ch.game)) != NULL &&
 	    g->busy > 0)
 		g->busy--;
-	if (p->failed && p->ch.seek[0] != NULL)
-		sess_seek_unpaired(s, p->ch.seek, p->conflict);
+	if (p->failed)
+		sess_features_refused(s, &p->ch, p->conflict);
 	if (p->ch.hold[0] != '\0') {
 		/* A REJOIN's taking stored: its line runs again, taking the
 		 * seat (rejoin_take), after the game's news. Not stored (the
@@ -528,7 +528,7 @@ sess_done(struct sess *s, struct spend *p)
 	if (p->then != NULL)
 		sess_spend_submit(s, p->then);
 	else if (g != NULL)
-		sess_rematch_due(s, g);   /* our offer stored, a hash here */
+		sess_features_done(s, g);   /* a rematch due, say */
 	free(p);
 }
 
