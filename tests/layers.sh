@@ -201,6 +201,9 @@ BEGIN {
 			print r, u[k] > edgef
 		}
 	}
+	for (f in fileroom)
+		if (!(fileroom[f] in rooms))
+			bad(rulesf ": file " fileroom[f] " " f ": no room")
 	for (e in exc) {
 		split(e, p, SUBSEP)
 		if (!(p[1] in rooms))

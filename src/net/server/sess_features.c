@@ -11,6 +11,9 @@ const struct sess_feature *const sess_features[] = {
 	&sess_feature_rate,
 	&sess_feature_rematch,
 	&sess_feature_seek,
+	&sess_feature_challenge,
+	&sess_feature_block,
+	&sess_feature_forget,
 	&sess_feature_notify,
 	NULL
 };
@@ -24,6 +27,16 @@ sess_features_spend(struct sess *s, struct spend *p)
 	EACH(f)
 		if ((*f)->on_spend != NULL)
 			(*f)->on_spend(s, p);
+}
+
+int
+sess_features_commit(struct spend *p, const struct store_ops *ops, void *ctx)
+{
+	EACH(f)
+		if ((*f)->before_commit != NULL &&
+		    (*f)->before_commit(p, ops, ctx) < 0)
+			return -1;
+	return 0;
 }
 
 void
@@ -75,4 +88,82 @@ sess_features_done(struct sess *s, struct sgame *g)
 	EACH(f)
 		if ((*f)->on_done != NULL)
 			(*f)->on_done(s, g);
+}
+
+void
+sess_features_remote(struct sess *s, struct sgame *g)
+{
+	EACH(f)
+		if ((*f)->on_remote != NULL)
+			(*f)->on_remote(s, g);
+}
+
+void
+(*sess_features_verb(enum cgp_verb v))(struct sess *, int,
+    const struct cgp_cmd *)
+{
+	const enum cgp_verb *w;
+
+	EACH(f)
+		for (w = (*f)->verbs; w != NULL && *w != CGP_V_UNKNOWN; w++)
+			if (*w == v)
+				return (*f)->on_verb;
+	return NULL;
+}
+
+void
+sess_features_init(struct sess *s)
+{
+	EACH(f)
+		if ((*f)->on_init != NULL)
+			(*f)->on_init(s);
+}
+
+void
+sess_features_free(struct sess *s)
+{
+	EACH(f)
+		if ((*f)->on_free != NULL)
+			(*f)->on_free(s);
+}
+
+void
+sess_features_conn_closed(struct sess *s, int conn)
+{
+	EACH(f)
+		if ((*f)->on_conn_closed != NULL)
+			(*f)->on_conn_closed(s, conn);
+}
+
+void
+sess_features_state_kv(struct sess *s, struct sgame *g, struct cgp_out *o)
+{
+	EACH(f)
+		if ((*f)->state_kv != NULL)
+			(*f)->state_kv(s, g, o);
+}
+
+void
+sess_features_created(struct sess *s, struct sgame *g)
+{
+	EACH(f)
+		if ((*f)->on_created != NULL)
+			(*f)->on_created(s, g);
+}
+
+bool
+sess_features_own_done(struct sess *s, const struct spend *p)
+{
+	EACH(f)
+		if ((*f)->own_done != NULL && (*f)->own_done(s, p))
+			return true;
+	return false;
+}
+
+void
+sess_features_unknown(struct sess *s, const struct spend *p)
+{
+	EACH(f)
+		if ((*f)->on_unknown != NULL)
+			(*f)->on_unknown(s, p);
 }

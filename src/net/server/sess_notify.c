@@ -108,5 +108,6 @@ sess_notify_change(struct sess *s, struct sgame *g,
  * applied tells a player away. */
 const struct sess_feature sess_feature_notify = {
 	.name = "notify",
+	.on_init = sess_notify_init,
 	.on_applied = sess_notify_change,
 };

@@ -182,7 +182,7 @@ sess_spend_submit(struct sess *s, struct spend *p)
 		g->busy++;
 	if (p->conn >= 0)
 		s->conns[p->conn].waiting++;
-	if (s->io.submit == NULL && sess_rate_apply(p, s->io.store,
+	if (s->io.submit == NULL && sess_features_commit(p, s->io.store,
 	    s->io.store_ctx) < 0) {
 		/* A rated result whose ratings cannot be read: answered as
 		 * a refused commit, nothing sent on. */
@@ -450,8 +450,7 @@ sess_done(struct sess *s, struct spend *p)
 		free(p);
 		return;
 	}
-	if (p->forgetting) {
-		sess_forget_done(s, p);
+	if (sess_features_own_done(s, p)) {
 		free(p);
 		return;
 	}
@@ -480,9 +479,7 @@ sess_done(struct sess *s, struct spend *p)
 		sess_log(s, NET_LOG_WARN, "%s: closed: whether its command was "
 		    "stored is not known (the database went away with the "
 		    "answer)", s->conns[p->conn].addr);
-		if (p->ch.forget_sql != NULL)
-			sess_forget_add(s, p->ch.forget_sql, p->line,
-			    p->linelen);
+		sess_features_unknown(s, p);
 		sess_ask_close(s, p->conn);
 		drop_chain(s, p);
 		free(p);
@@ -714,7 +711,7 @@ sess_remote_event(struct sess *s, const char *id, long seq, const char *kind,
 	if (sess_load_event(s, id, seq, kind, body, err, errlen) < 0)
 		return -1;
 	sess_applied(s, g, false, -1);
-	sess_rating_ask(s, g);          /* a seat taken there */
+	sess_features_remote(s, g);     /* a seat taken there */
 	cgp_out_ev(&o, g->id, seq, kind);
 	cgp_out_word(&o, body);
 	sess_broadcast_event(s, g, &o, kind, body);

@@ -343,6 +343,9 @@ sess_rate_known(struct sess *s, struct spend *p, struct sgame *g)
  * ratings worked out on its way, known once it is stored. */
 const struct sess_feature sess_feature_rate = {
 	.name = "rate",
+	.state_kv = sess_rating_kv,
 	.on_spend = sess_rate_spend,
+	.before_commit = sess_rate_apply,
 	.on_stored = sess_rate_known,
+	.on_remote = sess_rating_ask,
 };

@@ -315,8 +315,17 @@ seek_refused(struct sess *s, const struct store_change *ch, bool conflict)
 }
 
 /* Seeks as a feature of the session (sess_feature.h). */
+static const enum cgp_verb seek_verbs[] = {
+	CGP_V_SEEK, CGP_V_UNSEEK, CGP_V_SEEKS, CGP_V_UNKNOWN
+};
+
 const struct sess_feature sess_feature_seek = {
 	.name = "seek",
+	.verbs = seek_verbs,
+	.on_verb = sess_cmd_seek,
+	.on_init = sess_seeks_init,
+	.on_free = sess_seeks_free,     /* (sess_seek_block.c) */
+	.on_conn_closed = sess_seek_closed,
 	.on_seated = seek_seated,
 	.on_refused = seek_refused,
 };
