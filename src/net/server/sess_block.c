@@ -276,4 +276,5 @@ const struct sess_feature sess_feature_block = {
 	.name = "block",
 	.verbs = block_verbs,
 	.on_verb = sess_cmd_block,
+	.login_read = sess_block_login,
 };

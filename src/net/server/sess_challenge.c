@@ -420,4 +420,5 @@ const struct sess_feature sess_feature_challenge = {
 	.verbs = challenge_verbs,
 	.on_verb = sess_cmd_challenge,
 	.on_created = challenge_created,
+	.on_login = sess_challenge_login,
 };

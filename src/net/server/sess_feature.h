@@ -29,6 +29,11 @@ struct sess_feature {
 	/* The session made, and freed: the feature's own state. */
 	void (*on_init)(struct sess *s);
 	void (*on_free)(struct sess *s);
+	/* A LOGIN's key is right (account name, as registered): what the
+	 * feature reads first (0, or SESS_READ_LATER: the line comes again
+	 * with the read done); then, once the OK is sent, what it tells. */
+	int (*login_read)(struct sess *s, int conn, const char *name);
+	void (*on_login)(struct sess *s, int conn);
 	/* A connection closed, before its games hear of it. */
 	void (*on_conn_closed)(struct sess *s, int conn);
 	/* STATE's keys of g that the feature adds. */
@@ -83,6 +88,9 @@ void (*sess_features_verb(enum cgp_verb v))(struct sess *, int,
 void sess_features_init(struct sess *s);
 void sess_features_free(struct sess *s);
 void sess_features_conn_closed(struct sess *s, int conn);
+/* 0, or the first hook's other answer (SESS_READ_LATER). */
+int sess_features_login_read(struct sess *s, int conn, const char *name);
+void sess_features_login(struct sess *s, int conn);
 void sess_features_state_kv(struct sess *s, struct sgame *g,
     struct cgp_out *o);
 void sess_features_created(struct sess *s, struct sgame *g);

@@ -167,3 +167,23 @@ sess_features_unknown(struct sess *s, const struct spend *p)
 		if ((*f)->on_unknown != NULL)
 			(*f)->on_unknown(s, p);
 }
+
+int
+sess_features_login_read(struct sess *s, int conn, const char *name)
+{
+	int rc;
+
+	EACH(f)
+		if ((*f)->login_read != NULL &&
+		    (rc = (*f)->login_read(s, conn, name)) != 0)
+			return rc;
+	return 0;
+}
+
+void
+sess_features_login(struct sess *s, int conn)
+{
+	EACH(f)
+		if ((*f)->on_login != NULL)
+			(*f)->on_login(s, conn);
+}
