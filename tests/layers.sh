@@ -99,15 +99,24 @@ fi
 check() {
 	awk -v srcdir="$1" -v list="$2" -v nmf="$3" -v libf="$4" \
 	    -v edgef="$5" -v rulesf="$rules" '
-function room_of(path,    n, p) {
+function room_of(path,    n, p, key, base) {
 	# the room of a path inside src/ (a source, or an object whose path
-	# ends in src/...): its folder, src/net/PART for src/net
+	# ends in src/...): the room a "file" rule gives it, else its folder,
+	# src/net/PART for src/net
 	n = split(path, p, "/")
 	for (i = n - 1; i >= 1; i--)
 		if (p[i] == "src")
 			break
 	if (i < 1)
 		return ""
+	base = p[n]
+	sub(/\.[a-z]+$/, "", base)        # sess_rate.c, sess_rate.o: sess_rate
+	sub(/.*-/, "", base)               # libcongo_net_server_a-sess_rate
+	key = ""
+	for (k = i + 1; k < n; k++)
+		key = key p[k] "/"
+	if ((key base) in fileroom)
+		return fileroom[key base]
 	if (i + 1 == n)
 		return "main"
 	if (p[i + 1] == "net")
@@ -153,6 +162,11 @@ BEGIN {
 			nrooms++
 			continue
 		}
+		if (w[1] == "file" && n >= 3) {
+			for (k = 3; k <= n; k++)
+				fileroom[w[k]] = w[2]
+			continue
+		}
 		if (w[1] == "except" && n == 3) {
 			exc[w[2] SUBSEP w[3]] = lineno
 			nexc++
@@ -187,6 +201,9 @@ BEGIN {
 			print r, u[k] > edgef
 		}
 	}
+	for (f in fileroom)
+		if (!(fileroom[f] in rooms))
+			bad(rulesf ": file " fileroom[f] " " f ": no room")
 	for (e in exc) {
 		split(e, p, SUBSEP)
 		if (!(p[1] in rooms))
@@ -357,9 +374,12 @@ if $self_test; then
 	printf '#include "ui/ui.h"\n' >> "$tmp/copy/src/engine/board_make.c"
 	printf '#include <curses.h>\n' >> "$tmp/copy/src/rating/rating_glicko2.c"
 	printf '#include "net/server/server.h"\n' >> "$tmp/copy/src/net/client/client.h"
+	# one feature of the server's session including another's header
+	printf '#include "net/server/sess_seek.h"\n' >> "$tmp/copy/src/net/server/sess_notify.c"
 	want="src/engine/board_make.c:.*\"ui/ui.h\"
 src/rating/rating_glicko2.c:.*<curses.h>
-src/net/client/client.h:.*\"net/server/server.h\""
+src/net/client/client.h:.*\"net/server/server.h\"
+src/net/server/sess_notify.c:.*net/server/notify room includes \"net/server/sess_seek.h\""
 	cp "$tmp/nm" "$tmp/nm2"
 	# a call from engine/ into ui/ (one of its functions), and to curses
 	cc=${CC:-cc}

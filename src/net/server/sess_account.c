@@ -12,6 +12,7 @@
 #include <strings.h>
 #include <time.h>
 
+#include "net/server/sess_feature.h"
 #include "net/server/sess_ident.h"
 
 #define HOUR_MS 3600000LL
@@ -259,8 +260,10 @@ cmd_login(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	net_key_hash(up, hash);
 	if (rc == 1 && strlen(key) == CGP_TOKEN_LEN &&
 	    net_hash_equal(hash, a.keyhash)) {
-		/* Its blocks, kept with the connection (a read). */
-		if (sess_block_login(s, conn, a.name) == SESS_READ_LATER)
+		/* What the features keep with the connection (its blocks: a
+		 * read). */
+		if (sess_features_login_read(s, conn, a.name) ==
+		    SESS_READ_LATER)
 			return;
 		/* Its challenges another server made or holds, read into
 		 * memory to be told below (unreadable: those here are). */
@@ -272,7 +275,7 @@ cmd_login(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		cgp_out_ok(&o, cmd->tag, "LOGIN");
 		cgp_out_kv(&o, "name", a.name);
 		sess_emit(s, conn, &o);
-		sess_challenge_login(s, conn);
+		sess_features_login(s, conn);   /* its challenges told */
 		return;
 	}
 	sess_lower(name, lname, sizeof lname);

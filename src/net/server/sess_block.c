@@ -12,6 +12,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "net/server/sess_feature.h"
 #include "net/server/sess_int.h"
 #include "net/store/store.h"
 
@@ -265,3 +266,15 @@ sess_broadcast_event(struct sess *s, struct sgame *g, struct cgp_out *o,
 	if (s->io.game_event != NULL)
 		s->io.game_event(s->io.ctx, g->id);
 }
+
+static const enum cgp_verb block_verbs[] = {
+	CGP_V_BLOCK, CGP_V_UNBLOCK, CGP_V_BLOCKS, CGP_V_UNKNOWN
+};
+
+/* Blocks as a feature of the session (sess_feature.h). */
+const struct sess_feature sess_feature_block = {
+	.name = "block",
+	.verbs = block_verbs,
+	.on_verb = sess_cmd_block,
+	.login_read = sess_block_login,
+};

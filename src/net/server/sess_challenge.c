@@ -16,6 +16,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "net/server/sess_feature.h"
 #include "net/server/sess_int.h"
 #include "net/server/sess_ident.h"
 #include "net/store/store.h"
@@ -400,3 +401,24 @@ sess_cmd_challenge(struct sess *s, int conn, const struct cgp_cmd *c)
 	else
 		cmd_challenges(s, conn, c);
 }
+
+/* A game made for a challenge stored: its account is told. */
+static void
+challenge_created(struct sess *s, struct sgame *g)
+{
+	if (g->challenged[0] != '\0')
+		sess_challenge_made(s, g);
+}
+
+static const enum cgp_verb challenge_verbs[] = {
+	CGP_V_CHALLENGE, CGP_V_CHALLENGES, CGP_V_UNKNOWN
+};
+
+/* Challenges as a feature of the session (sess_feature.h). */
+const struct sess_feature sess_feature_challenge = {
+	.name = "challenge",
+	.verbs = challenge_verbs,
+	.on_verb = sess_cmd_challenge,
+	.on_created = challenge_created,
+	.on_login = sess_challenge_login,
+};

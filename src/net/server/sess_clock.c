@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "net/server/sess_feature.h"
 #include "net/server/sess_int.h"
 
 #define RETRY_MS 1000LL     /* storing an end failed: try again after */
@@ -82,8 +83,7 @@ sess_applied(struct sess *s, struct sgame *g, bool new_game, int conn)
 			g->creator_conn = s->conns[conn].serial;
 		g->gone_since[0] = g->gone_since[1] = s->now;
 		g->expires = s->now + sess_open_life(s, g);
-		if (g->challenged[0] != '\0')
-			sess_challenge_made(s, g);
+		sess_features_created(s, g);   /* a challenge told */
 	}
 	/* The opponent's move is stored now, or both seats are taken: the
 	 * side to move's time runs from here, once its first move is made

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "engine/fen.h"
+#include "net/server/sess_feature.h"
 #include "net/server/sess_ident.h"
 #include "util/i18n.h"
 
@@ -49,8 +50,7 @@ sess_new(const struct sess_io *io, const struct sess_limits *lim,
 	sess_logins_init(s);
 	stimer_init(&s->refusal_timer, STIMER_REFUSALS);
 	stimer_init(&s->seek_timer, STIMER_SEEKS);
-	sess_seeks_init(s);
-	sess_notify_init(s);
+	sess_features_init(s);
 	return s;
 }
 
@@ -77,7 +77,7 @@ sess_free(struct sess *s)
 	vec_free(&s->addrs);
 	vec_free(&s->fails);
 	vec_free(&s->logins);
-	sess_seeks_free(s);         /* (sess_seek_block.c) */
+	sess_features_free(s);
 	vec_free(&s->notified);
 	vec_free(&s->forget);
 	stimers_free(&s->timers);
@@ -198,7 +198,7 @@ sess_close(struct sess *s, int conn, long long now_ms)
 	if (c == NULL)
 		return;
 	s->now = now_ms;
-	sess_seek_closed(s, conn);
+	sess_features_conn_closed(s, conn);
 	for (i = 0; i < c->ngames; i++) {
 		struct sgame *g = c->games[i];
 		remove_observer(g, conn);
@@ -343,7 +343,7 @@ sess_state(struct sess *s, struct sgame *g, struct cgp_out *o)
 	cgp_out_kvi(o, "wpresent", sess_present(s, g, 0));
 	cgp_out_kvi(o, "bpresent", sess_present(s, g, 1));
 	sess_account_kv(g, o);       /* which seats are accounts' */
-	sess_rating_kv(s, g, o);
+	sess_features_state_kv(s, g, o);   /* the ratings */
 	cgp_out_kv(o, "draw", g->offer < 0 ? "-" : cgp_seat_name(g->offer));
 	sess_clock_kv(s, g, o, true);
 	sess_corr_kv(s, g, o);
@@ -504,8 +504,8 @@ cmd_hello(struct sess *s, int conn, struct sconn *c, const struct cgp_cmd *cmd)
 	sess_emit(s, conn, &o);
 }
 
-/* The handler of each verb but the core's own (HELLO, PING, PONG, QUIT),
- * those of one handler on a line. */
+/* The handler of each verb but the core's own (HELLO, PING, PONG, QUIT)
+ * and the features' (sess_features.c), those of one handler on a line. */
 static sess_verb_fn *const verb_handler[CGP_NVERBS] = {
 	[CGP_V_CREATE] = sess_cmd_game, [CGP_V_JOIN] = sess_cmd_game,
 	[CGP_V_REJOIN] = sess_cmd_game, [CGP_V_OBSERVE] = sess_cmd_game,
@@ -515,12 +515,6 @@ static sess_verb_fn *const verb_handler[CGP_NVERBS] = {
 	[CGP_V_REMATCH] = sess_cmd_online, [CGP_V_SAY] = sess_cmd_online,
 	[CGP_V_TAKEBACK] = sess_cmd_takeback,
 	[CGP_V_REGISTER] = sess_cmd_account, [CGP_V_LOGIN] = sess_cmd_account,
-	[CGP_V_SEEK] = sess_cmd_seek, [CGP_V_UNSEEK] = sess_cmd_seek,
-	[CGP_V_SEEKS] = sess_cmd_seek,
-	[CGP_V_CHALLENGE] = sess_cmd_challenge,
-	[CGP_V_CHALLENGES] = sess_cmd_challenge,
-	[CGP_V_BLOCK] = sess_cmd_block, [CGP_V_UNBLOCK] = sess_cmd_block,
-	[CGP_V_BLOCKS] = sess_cmd_block,
 	[CGP_V_WHOIS] = sess_cmd_whois, [CGP_V_TOP] = sess_cmd_top,
 	[CGP_V_GAMES] = sess_cmd_games, [CGP_V_RECORD] = sess_cmd_record,
 	[CGP_V_STATE] = sess_cmd_state, [CGP_V_LIST] = sess_cmd_list,
@@ -551,6 +545,7 @@ sess_line_en(struct sess *s, int conn, const char *line, size_t len,
 	struct sconn *c = sess_conn(s, conn);
 	struct cgp_cmd cmd;
 	struct cgp_out o;
+	sess_verb_fn *fn;
 	char err[128];
 	int code;
 
@@ -610,8 +605,10 @@ sess_line_en(struct sess *s, int conn, const char *line, size_t len,
 		sess_ask_close(s, conn);
 		break;
 	default:
-		if (verb_handler[cmd.verb] != NULL)
-			verb_handler[cmd.verb](s, conn, &cmd);
+		fn = verb_handler[cmd.verb] != NULL ?
+		    verb_handler[cmd.verb] : sess_features_verb(cmd.verb);
+		if (fn != NULL)
+			fn(s, conn, &cmd);
 		else
 			sess_err(s, conn, cmd.tag, CGP_UNKNOWN_COMMAND,
 			    "unknown command");

@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "net/server/sess_feature.h"
 #include "net/server/sess_int.h"
 
 #define FORGET_RETRY_MS 1000
@@ -70,3 +71,29 @@ sess_forget_done(struct sess *s, const struct spend *p)
 	    "the database (stored or not, nobody was told: that is undone)",
 	    p->line);
 }
+
+/* A forgetting of ours back from storage. */
+static bool
+forget_own_done(struct sess *s, const struct spend *p)
+{
+	if (!p->forgetting)
+		return false;
+	sess_forget_done(s, p);
+	return true;
+}
+
+/* A change whose storing nobody knows, that would have to be undone: kept
+ * to be forgotten (its forget_sql). */
+static void
+forget_unknown(struct sess *s, const struct spend *p)
+{
+	if (p->ch.forget_sql != NULL)
+		sess_forget_add(s, p->ch.forget_sql, p->line, p->linelen);
+}
+
+/* Forgetting as a feature of the session (sess_feature.h). */
+const struct sess_feature sess_feature_forget = {
+	.name = "forget",
+	.own_done = forget_own_done,
+	.on_unknown = forget_unknown,
+};

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "net/server/sess_feature.h"
 #include "net/server/sess_int.h"
 #include "net/server/sess_ident.h"
 
@@ -102,3 +103,11 @@ sess_notify_change(struct sess *s, struct sgame *g,
 	if (away(s, g, side))
 		sess_notify(s, "move", g->id, g->name[side]);
 }
+
+/* Notices as a feature of the session (sess_feature.h): a stored change
+ * applied tells a player away. */
+const struct sess_feature sess_feature_notify = {
+	.name = "notify",
+	.on_init = sess_notify_init,
+	.on_applied = sess_notify_change,
+};

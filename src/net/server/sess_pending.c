@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "net/server/sess_feature.h"
 #include "net/server/sess_int.h"
-#include "net/server/sess_rematch.h"
 
 static bool
 is_power_of_ten(long long n)
@@ -159,7 +159,7 @@ sess_spend_new(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	}
 	p->state_to_origin = state_to_origin;
 	p->quiet = quiet;
-	sess_rate_spend(s, p);
+	sess_features_spend(s, p);
 	if (ok != NULL) {
 		cgp_out_end(ok);
 		memcpy(p->ok, ok->buf, ok->len);
@@ -182,7 +182,7 @@ sess_spend_submit(struct sess *s, struct spend *p)
 		g->busy++;
 	if (p->conn >= 0)
 		s->conns[p->conn].waiting++;
-	if (s->io.submit == NULL && sess_rate_apply(p, s->io.store,
+	if (s->io.submit == NULL && sess_features_commit(p, s->io.store,
 	    s->io.store_ctx) < 0) {
 		/* A rated result whose ratings cannot be read: answered as
 		 * a refused commit, nothing sent on. */
@@ -268,19 +268,17 @@ replaced(struct sess *s, struct spend *p)
 		}
 }
 
-/* A refused change takes the changes chained to it along; a refused
- * rematch may be made again. */
+/* A refused change takes the changes chained to it along; the features
+ * hear of each (a refused rematch may be made again). */
 static void
 drop_chain(struct sess *s, struct spend *p)
 {
 	struct spend *n, *next;
 
-	if (p->ch.both_seats && p->ch.rematch_of != NULL)
-		sess_rematch_refused(s, p->ch.rematch_of);
+	sess_features_dropped(s, &p->ch);
 	for (n = p->then; n != NULL; n = next) {
 		next = n->then;
-		if (n->ch.both_seats && n->ch.rematch_of != NULL)
-			sess_rematch_refused(s, n->ch.rematch_of);
+		sess_features_dropped(s, &n->ch);
 		free(n);
 	}
 	p->then = NULL;
@@ -323,21 +321,23 @@ apply(struct sess *s, struct spend *p, bool alive)
 		sess_log(s, NET_LOG_ERROR, "stored, but the game does not "
 		    "take it: %s", err);
 	g = sess_find(s, ch->game);
-	/* The ratings worked out with it, before a STATE shows them. */
-	sess_rate_known(s, p, g);
+	/* The features' part (the ratings worked out with it), before a
+	 * STATE shows it. */
+	sess_features_stored(s, p, g);
 	if (g != NULL && ch->seat >= 0 && alive) {
 		g->holder[ch->seat] = p->conn;
 		sess_member_add(s, p->conn, g);
 		sess_seat_here(s, g, ch->seat, true);
 	}
-	if (g != NULL && rc == 0 && ch->both_seats && ch->rematch_of != NULL)
-		sess_rematch_made(s, g, ch->rematch_of);
-	if (g != NULL && rc == 0 && ch->seek[0] != NULL)
-		sess_seek_paired(s, g, ch->seek);
+	/* The players of a game made for them (a rematch, two seeks)
+	 * seated and told, then the clock follows, then the features that
+	 * tell (a player away). */
+	if (g != NULL && rc == 0)
+		sess_features_seated(s, g, ch);
 	if (g != NULL)
 		sess_applied(s, g, ch->new_game, alive ? p->conn : -1);
 	if (g != NULL && rc == 0)
-		sess_notify_change(s, g, ch);   /* a player away is told */
+		sess_features_applied(s, g, ch);
 	return g;
 }
 
@@ -423,8 +423,8 @@ sess_done(struct sess *s, struct spend *p)
 	if (!p->ch.new_game && (g = sess_find(s, p->ch.game)) != NULL &&
 	    g->busy > 0)
 		g->busy--;
-	if (p->failed && p->ch.seek[0] != NULL)
-		sess_seek_unpaired(s, p->ch.seek, p->conflict);
+	if (p->failed)
+		sess_features_refused(s, &p->ch, p->conflict);
 	if (p->ch.hold[0] != '\0') {
 		/* A REJOIN's taking stored: its line runs again, taking the
 		 * seat (rejoin_take), after the game's news. Not stored (the
@@ -450,8 +450,7 @@ sess_done(struct sess *s, struct spend *p)
 		free(p);
 		return;
 	}
-	if (p->forgetting) {
-		sess_forget_done(s, p);
+	if (sess_features_own_done(s, p)) {
 		free(p);
 		return;
 	}
@@ -480,9 +479,7 @@ sess_done(struct sess *s, struct spend *p)
 		sess_log(s, NET_LOG_WARN, "%s: closed: whether its command was "
 		    "stored is not known (the database went away with the "
 		    "answer)", s->conns[p->conn].addr);
-		if (p->ch.forget_sql != NULL)
-			sess_forget_add(s, p->ch.forget_sql, p->line,
-			    p->linelen);
+		sess_features_unknown(s, p);
 		sess_ask_close(s, p->conn);
 		drop_chain(s, p);
 		free(p);
@@ -528,7 +525,7 @@ sess_done(struct sess *s, struct spend *p)
 	if (p->then != NULL)
 		sess_spend_submit(s, p->then);
 	else if (g != NULL)
-		sess_rematch_due(s, g);   /* our offer stored, a hash here */
+		sess_features_done(s, g);   /* a rematch due, say */
 	free(p);
 }
 
@@ -714,7 +711,7 @@ sess_remote_event(struct sess *s, const char *id, long seq, const char *kind,
 	if (sess_load_event(s, id, seq, kind, body, err, errlen) < 0)
 		return -1;
 	sess_applied(s, g, false, -1);
-	sess_rating_ask(s, g);          /* a seat taken there */
+	sess_features_remote(s, g);     /* a seat taken there */
 	cgp_out_ev(&o, g->id, seq, kind);
 	cgp_out_word(&o, body);
 	sess_broadcast_event(s, g, &o, kind, body);

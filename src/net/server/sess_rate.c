@@ -12,6 +12,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "net/server/sess_feature.h"
 #include "net/server/sess_int.h"
 #include "rating/rating.h"
 
@@ -337,3 +338,14 @@ sess_rate_known(struct sess *s, struct spend *p, struct sgame *g)
 			g->rating_have |= 1u << k;
 		}
 }
+
+/* Ratings as a feature of the session (sess_feature.h): a RESULT's
+ * ratings worked out on its way, known once it is stored. */
+const struct sess_feature sess_feature_rate = {
+	.name = "rate",
+	.state_kv = sess_rating_kv,
+	.on_spend = sess_rate_spend,
+	.before_commit = sess_rate_apply,
+	.on_stored = sess_rate_known,
+	.on_remote = sess_rating_ask,
+};

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "net/server/sess_feature.h"
 #include "net/server/sess_int.h"
 #include "net/server/sess_rematch.h"
 
@@ -168,3 +169,29 @@ sess_rematch_remote(struct sess *s, char **w, int n)
 	snprintf(g->rematch_hash[k], sizeof g->rematch_hash[k], "%s", w[3]);
 	sess_rematch_due(s, g);
 }
+
+/* A rematch stored: its players seated and told. */
+static void
+rematch_seated(struct sess *s, struct sgame *g, const struct store_change *ch)
+{
+	if (ch->both_seats && ch->rematch_of != NULL)
+		sess_rematch_made(s, g, ch->rematch_of);
+}
+
+/* A rematch refused: REMATCH may try again. */
+static void
+rematch_dropped(struct sess *s, const struct store_change *ch)
+{
+	if (ch->both_seats && ch->rematch_of != NULL)
+		sess_rematch_refused(s, ch->rematch_of);
+}
+
+/* The rematch as a feature of the session (sess_feature.h); once a
+ * game's change is done, a rematch of it may be due (our offer stored, a
+ * hash here). */
+const struct sess_feature sess_feature_rematch = {
+	.name = "rematch",
+	.on_seated = rematch_seated,
+	.on_dropped = rematch_dropped,
+	.on_done = sess_rematch_due,
+};

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "net/server/sess_feature.h"
 #include "net/server/sess_ident.h"
 #include "net/server/sess_seek.h"
 #include "rating/rating.h"
@@ -295,3 +296,36 @@ sess_seeks_each(struct sess *s, sess_seek_fn fn, void *arg)
 		    k->colour < 3 ? seek_colours[k->colour] : "?");
 	}
 }
+
+/* A game made for two seeks stored: its seekers seated and told. */
+static void
+seek_seated(struct sess *s, struct sgame *g, const struct store_change *ch)
+{
+	if (ch->seek[0] != NULL)
+		sess_seek_paired(s, g, ch->seek);
+}
+
+/* ...or refused: the seeks stand again (conflict: another server paired
+ * one first). */
+static void
+seek_refused(struct sess *s, const struct store_change *ch, bool conflict)
+{
+	if (ch->seek[0] != NULL)
+		sess_seek_unpaired(s, ch->seek, conflict);
+}
+
+/* Seeks as a feature of the session (sess_feature.h). */
+static const enum cgp_verb seek_verbs[] = {
+	CGP_V_SEEK, CGP_V_UNSEEK, CGP_V_SEEKS, CGP_V_UNKNOWN
+};
+
+const struct sess_feature sess_feature_seek = {
+	.name = "seek",
+	.verbs = seek_verbs,
+	.on_verb = sess_cmd_seek,
+	.on_init = sess_seeks_init,
+	.on_free = sess_seeks_free,     /* (sess_seek_block.c) */
+	.on_conn_closed = sess_seek_closed,
+	.on_seated = seek_seated,
+	.on_refused = seek_refused,
+};

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "net/server/sess_feature.h"
 #include "net/server/srv_int.h"
 #include "net/server/srv_queue.h"
 
@@ -41,7 +42,7 @@ store_batch(void *arg, void *first)
 	 * ratings cannot be read is refused, the rest go on. */
 	for (i = 0; i < n; i++) {
 		p[i]->conflict = p[i]->replaced = p[i]->unknown = false;
-		p[i]->failed = sess_rate_apply(p[i], w->qops, w->qctx) < 0;
+		p[i]->failed = sess_features_commit(p[i], w->qops, w->qctx) < 0;
 		if (!p[i]->failed) {
 			q[m] = p[i];
 			ch[m++] = &p[i]->ch;
