@@ -53,6 +53,9 @@ congo_usage(FILE *out)
 	    "                             evaluation's network on them\n"
 	    "  congo --version            show the version and exit\n"),
 	    out);
+	fputs(_("  congo --make-book [OPTION]...  openings where one side is ahead,\n"
+	    "                             for congo --match --book (congo(6))\n"),
+	    out);
 }
 
 static int
