@@ -76,6 +76,22 @@ check pgn "$tmp/g.pgn" "^1\. *$first"
     fail=1; }
 check mpmatch "$tmp/mpmatch.out" "book of 3 openings"
 
+# the shipped books: read whole by the runner (every line legal), as many
+# openings as congo(6) says, none twice, made by the command of their
+# first line
+data=${srcdir:-.}/data
+for v in congo:2000 megapawn:1000; do
+	name=${v%%:*} want=${v#*:}
+	f=$data/book-$name.txt
+	"$congo" --match --variant "$name" --white random --black random \
+	    --book "$f" --games 2 >"$tmp/ship-$name.out" 2>&1 ||
+	    { echo "FAIL: $f refused:"; cat "$tmp/ship-$name.out"; fail=1; }
+	check "ship-$name" "$tmp/ship-$name.out" "book of $want openings"
+	dup=$(grep -v '^#' "$f" | sed 's/ *#.*//' | sort | uniq -d | wc -l)
+	[ "$dup" -eq 0 ] || { echo "FAIL: $f: $dup openings twice"; fail=1; }
+	check "ship-$name" "$f" "^# congo --make-book --count $want --variant $name "
+done
+
 # refused before a game, with FILE:LINE and the reason
 refuse() {  # refuse NAME PATTERN ARGS...: not 0, PATTERN in the output
 	name=$1 pat=$2
