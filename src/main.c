@@ -53,6 +53,9 @@ congo_usage(FILE *out)
 	    "                             evaluation's network on them\n"
 	    "  congo --version            show the version and exit\n"),
 	    out);
+	fputs(_("  congo --make-book [OPTION]...  openings where one side is ahead,\n"
+	    "                             for congo --match --book (congo(6))\n"),
+	    out);
 }
 
 static int
@@ -97,6 +100,7 @@ static const struct congo_mode {
 	{ "bench", bench_main }, { "make-puzzles", cli_puzzles_main },
 	{ "tune", cli_tune_main }, { "make-tablebases", cli_tablebases_main },
 	{ "gen-data", cli_gen_data_main }, { "train", cli_train_main },
+	{ "make-book", cli_book_main },
 	{ "help", help_main }, { "version", version_main },
 };
 #define NMODES (sizeof modes / sizeof modes[0])

@@ -42,6 +42,10 @@ fi
 "$congo" --match --white alphabeta:depth=2 --black random --games 200 \
     --sprt 0,200 --quiet >"$tmp/sprt.out" 2>&1
 check sprt "$tmp/sprt.out" "H1 accepted"
+# the games are paired: the pentanomial model, as the report says
+check sprt "$tmp/sprt.out" "^SPRT (pentanomial)"
+check sprt "$tmp/sprt.out" "^Ptnml(0-2): \[0, 0, 0, 0, [0-9]*\]"
+check sprt "$tmp/sprt.out" "^nElo (pairs)\|^Elo difference (pairs)"
 games=$(sed -n 's/^\([0-9]*\) games.*/\1/p' "$tmp/sprt.out")
 if [ -z "$games" ] || [ "$games" -ge 200 ]; then
 	echo "FAIL: the SPRT did not stop the match early ($games games)"

@@ -40,6 +40,8 @@ enum match_tc {
 	MATCH_TC_CLOCK         /* base + increment, clocks kept by the runner */
 };
 
+struct match_book;
+
 struct match_config {
 	struct match_player player[2];    /* [0] A, [1] B */
 	int games;
@@ -47,6 +49,7 @@ struct match_config {
 	int concurrency;
 	uint64_t seed;
 	int opening_plies;                /* > 0: random openings, not the book */
+	const struct match_book *book;    /* --book FILE, else NULL */
 	int max_plies;                    /* after the opening; then a draw */
 	struct game_rules rules;
 	int variant;                      /* enum variant, --variant */
@@ -103,6 +106,10 @@ extern atomic_int match_stop;
  * not be set up (message printed). */
 int match_run(struct match *m);
 
+/* The SPRT's log-likelihood ratio of the games so far: pentanomial over
+ * the pairs both played when the match has pairs, else trinomial. */
+double match_sprt_llr_now(const struct match *m);
+
 /* ---- openings (match_book.c) ---- */
 int match_book_size(void);
 /* Start g (game_init) and play opening k (modulo the book) in it; -1 with
@@ -111,6 +118,47 @@ int match_book_play(int k, const struct game_rules *rules, struct game *g,
     char *err, size_t errlen);
 /* `--make-book N`: print N balanced openings of plies plies. */
 int match_book_make(int n, int plies, uint64_t seed, int depth);
+
+/* ---- a book from a file (match_book_file.c) ---- */
+struct match_book {
+	char **line;                      /* the moves of each opening */
+	int n, cap;
+};
+/* Read the book at path for a match of variant: every line played through
+ * the rules; -1 with err "PATH:LINE: what is wrong" (or "PATH: ...") and
+ * nothing kept. */
+int match_book_load(const char *path, int variant,
+    const struct game_rules *rules, struct match_book *bk, char *err,
+    size_t errlen);
+void match_book_free(struct match_book *bk);
+/* Start g at the variant's start and play the opening line (moves in the
+ * engine's notation; '#' begins a comment); -1 with err, g freed. */
+int match_book_line_play(const char *line, int variant,
+    const struct game_rules *rules, struct game *g, char *err,
+    size_t errlen);
+
+/* ---- making a decisive book (match_book_make.c, `congo --make-book`) */
+struct book_make_options {
+	int count;          /* openings wanted */
+	int variant;
+	int plies;          /* random plies from the start */
+	int depth;          /* each candidate searched to this depth, */
+	int64_t nodes;      /* or this many nodes when > 0 */
+	int lo, hi;         /* kept when lo <= |White's score| <= hi */
+	uint64_t seed;
+	int max_tries;      /* candidates drawn at most (0: 200 x count) */
+	bool progress;      /* a line on stderr now and then */
+};
+void book_make_options_default(struct book_make_options *o);
+/* Write the book to out: a comment header (the command that makes it),
+ * then one opening a line with White's score as a comment. 0 when count
+ * openings were found, -1 (message on stderr) when not. */
+int book_make_run(const struct book_make_options *o, const char *command,
+    FILE *out);
+/* Search every line of bk again as book_make_run did and report those
+ * outside the window on out; the number of them. */
+int book_make_verify(const struct book_make_options *o,
+    const struct match_book *bk, FILE *out);
 
 /* ---- engine programs (match_engine.c) ---- */
 struct match_engine {
@@ -142,6 +190,20 @@ bool match_elo_pairs(const int pairs[5], double *elo, double *err);
 /* Log-likelihood ratio of H1 (elo1) against H0 (elo0) for W/D/L (normal
  * approximation of the trinomial), and the bounds of alpha/beta. */
 double match_sprt_llr(int w, int d, int l, double elo0, double elo1);
+/* The same from game pairs (pentanomial: pairs[k] scored k/2 points of
+ * 2), the model the runner's SPRT uses: the two games of a pair share an
+ * opening and are not independent. */
+double match_sprt_llr_pairs(const int pairs[5], double elo0, double elo1);
+/* The normalized Elo of the pairs (the score's distance from 1/2 in a
+ * game's standard deviations, times 800 / ln 10, as fastchess reports
+ * it) with the half-width of its 95% interval, and the likelihood of
+ * superiority (the probability that A is the stronger, 0..1); false when
+ * there is no pair or no variance. */
+bool match_pairs_normalized(const int pairs[5], double *nelo, double *err,
+    double *los);
+/* Count the game pairs of m (games 2k and 2k+1, one opening, colours
+ * swapped) that are both done by A's points, 0..4 halves; their number. */
+int match_pairs(const struct match *m, int pairs[5]);
 void match_sprt_bounds(double alpha, double beta, double *lo, double *hi);
 /* Shuffling: of the moves each player made after the openings (by
  * player, [0] A), those it undid with its next move (the same piece

@@ -286,7 +286,12 @@ new_game(struct match *m, int i, struct seat seat[2], struct movelist *ml,
 	int p;
 
 	mg->a_white = k % 2 == 0;
-	if (m->cfg.opening_plies > 0) {
+	if (m->cfg.book != NULL) {
+		/* the file was read and every line played before the match */
+		match_book_line_play(m->cfg.book->line[(k / 2) %
+		    m->cfg.book->n], m->cfg.variant, &m->cfg.rules, &mg->g,
+		    err, sizeof err);
+	} else if (m->cfg.opening_plies > 0) {
 		random_opening(m, k / 2, &mg->g, ml);
 	} else {
 		/* the book was checked before the match began */
@@ -453,6 +458,21 @@ play_game(struct match *m, int i, struct seat seat[2], struct movelist *ml)
 	return 0;
 }
 
+double
+match_sprt_llr_now(const struct match *m)
+{
+	const struct match_config *c = &m->cfg;
+	int pairs[5];
+
+	/* the games are paired (2k, 2k+1: one opening, both colours): the
+	 * pentanomial model over the pairs both played */
+	if (c->games >= 2) {
+		match_pairs(m, pairs);
+		return match_sprt_llr_pairs(pairs, c->elo0, c->elo1);
+	}
+	return match_sprt_llr(m->win, m->draw, m->loss, c->elo0, c->elo1);
+}
+
 static void
 sprt_check(struct match *m)
 {
@@ -461,7 +481,7 @@ sprt_check(struct match *m)
 
 	if (!c->sprt || m->sprt_result != 0)
 		return;
-	llr = match_sprt_llr(m->win, m->draw, m->loss, c->elo0, c->elo1);
+	llr = match_sprt_llr_now(m);
 	match_sprt_bounds(c->alpha, c->beta, &lo, &hi);
 	if (llr >= hi)
 		m->sprt_result = 1;

@@ -1,9 +1,13 @@
 /*
  * match_stats.c: the Elo difference of a match result and its 95% error
- * bar, from the per-game scores (1, 1/2, 0) or from game pairs by the
- * normal approximation, and the sequential probability ratio test.
+ * bar, from the per-game scores (1, 1/2, 0: trinomial) or from game pairs
+ * (0, 1/2, 1, 3/2, 2 points: pentanomial, as fastchess and fishtest count
+ * them) by the normal approximation, the normalized Elo and the
+ * likelihood of superiority of the pairs, and the sequential probability
+ * ratio test of either model.
  */
 #include <math.h>
+#include <string.h>
 
 #include "ai/match.h"
 
@@ -76,29 +80,117 @@ match_elo_pairs(const int pairs[5], double *elo, double *err)
 	return true;
 }
 
+/* 800 / ln 10: a normalized Elo is the score's distance from 1/2 in
+ * standard deviations of a game, times this */
+#define NELO_SCALE (800.0 / 2.302585092994046)
+
 static double
 expected(double elo)
 {
 	return 1.0 / (1.0 + pow(10.0, -elo / 400.0));
 }
 
-double
-match_sprt_llr(int w, int d, int l, double elo0, double elo1)
+/*
+ * The log-likelihood ratio of H1 (elo1) against H0 (elo0) by the normal
+ * approximation (Van den Bergh's): n outcomes of mean x and variance var
+ * give n (s1 - s0) (2x - s0 - s1) / (2 var), where s0 and s1 are the
+ * scores that elo0 and elo1 expect. count[k] outcomes scored score[k]; a
+ * count of 0 is taken as 1/2, so that a run of wins only (or of draws
+ * only) has a variance and the test can decide.
+ */
+static double
+llr_normal(const int *count, const double *score, int k, double elo0,
+    double elo1)
 {
-	/* a count of 0 is taken as 1/2, so that a run of wins only (or of
-	 * draws only) has a variance and the test can decide */
-	double fw = w > 0 ? w : 0.5, fd = d > 0 ? d : 0.5, fl = l > 0 ? l : 0.5;
-	double n = fw + fd + fl;
-	double x, var, s0 = expected(elo0), s1 = expected(elo1);
+	double f[5], n = 0, x = 0, var = 0;
+	double s0 = expected(elo0), s1 = expected(elo1);
+	int i, real = 0;
 
-	if (w + d + l == 0)
+	for (i = 0; i < k; i++) {
+		real += count[i];
+		f[i] = count[i] > 0 ? count[i] : 0.5;
+		n += f[i];
+		x += f[i] * score[i];
+	}
+	if (real == 0)
 		return 0;
-	x = (fw + 0.5 * fd) / n;
-	var = (fw * (1.0 - x) * (1.0 - x) + fd * (0.5 - x) * (0.5 - x) +
-	    fl * x * x) / n;
+	x /= n;
+	for (i = 0; i < k; i++)
+		var += f[i] * (score[i] - x) * (score[i] - x);
+	var /= n;
 	if (var <= 0)
 		return 0;
 	return n * (s1 - s0) * (2.0 * x - s0 - s1) / (2.0 * var);
+}
+
+double
+match_sprt_llr(int w, int d, int l, double elo0, double elo1)
+{
+	static const double score[3] = { 1.0, 0.5, 0.0 };
+	int count[3];
+
+	count[0] = w;
+	count[1] = d;
+	count[2] = l;
+	return llr_normal(count, score, 3, elo0, elo1);
+}
+
+double
+match_sprt_llr_pairs(const int pairs[5], double elo0, double elo1)
+{
+	static const double score[5] = { 0.0, 0.25, 0.5, 0.75, 1.0 };
+
+	return llr_normal(pairs, score, 5, elo0, elo1);
+}
+
+bool
+match_pairs_normalized(const int pairs[5], double *nelo, double *err,
+    double *los)
+{
+	int n = 0, k;
+	double x = 0, var = 0, sd;
+
+	for (k = 0; k < 5; k++) {
+		n += pairs[k];
+		x += pairs[k] * (k / 4.0);
+	}
+	*nelo = *err = 0;
+	*los = 0.5;
+	if (n == 0)
+		return false;
+	x /= n;
+	for (k = 0; k < 5; k++)
+		var += pairs[k] * (k / 4.0 - x) * (k / 4.0 - x);
+	var /= n;
+	if (var <= 0) {
+		*los = x > 0.5 ? 1.0 : x < 0.5 ? 0.0 : 0.5;
+		return false;
+	}
+	/* a game's standard deviation is sqrt(2) times a pair's (the pair's
+	 * score is the mean of its two games') */
+	sd = sqrt(2.0 * var);
+	*nelo = (x - 0.5) / sd * NELO_SCALE;
+	*err = 1.96 / sqrt(2.0 * n) * NELO_SCALE;
+	*los = 0.5 * (1.0 + erf((x - 0.5) / sqrt(2.0 * var / n)));
+	return true;
+}
+
+int
+match_pairs(const struct match *m, int pairs[5])
+{
+	int k, n = 0;
+
+	memset(pairs, 0, 5 * sizeof *pairs);
+	for (k = 0; 2 * k + 1 < m->cfg.games; k++) {
+		const struct match_game *a = &m->game[2 * k];
+		const struct match_game *b = &m->game[2 * k + 1];
+
+		if (!a->done || !b->done)
+			continue;
+		pairs[(int)((a->a_score + b->a_score) * 2 + 0.5)]++;
+		n++;
+	}
+	return n;
 }
 
 void

@@ -64,6 +64,8 @@ int cli_parse_variant(void *ctx, const struct cli_opt *o, const char *v);
 
 /* `congo --match ...`: headless games between two players (cli_match.c). */
 int cli_match_main(int argc, char **argv);
+/* `congo --make-book ...`: a decisive book of openings (cli_book.c). */
+int cli_book_main(int argc, char **argv);
 /* `congo --tune FILE...`: Texel's method over games (cli_tune.c). */
 int cli_tune_main(int argc, char **argv);
 /* `congo --make-puzzles ...`: puzzles found and proved (cli_puzzles.c). */

@@ -82,6 +82,9 @@ usage(FILE *out)
 	    "                        a search of --book-depth D, default 6)\n"
 	    "  --help                show this help\n"),
 	    out);
+	fputs(_("  --book FILE           the openings of FILE (one a line, the moves\n"
+	    "                        from the start: congo --make-book writes\n"
+	    "                        them) instead of the built-in book\n"), out);
 	fprintf(out, _("\nSPEC is ALGORITHM[:KEY=VALUE,...]: %s;\n"),
 	    search_algorithm_choices());
 	fputs(_("keys depth, movetime (ms), nodes, hash (MB), threads, seed, level.\n"
@@ -168,6 +171,7 @@ name_engine(struct match_player *pl)
 struct match_cli {
 	struct match_config c;
 	bool have[2];                     /* player A, B given */
+	const char *book;                 /* --book FILE */
 	int make_book, book_plies, book_depth;
 };
 
@@ -305,6 +309,7 @@ static const struct cli_opt match_opts[] = {
 	CALL("variant", T_VARIANT),
 	{ "no-adjudication", CLI_UNFLAG, X(c.adjudicate), 0, 0, NULL, 0, 0 },
 	{ "pgn", CLI_STR, X(c.pgn), 0, 0, NULL, 0, 0 },
+	{ "book", CLI_STR, X(book), 0, 0, NULL, 0, 0 },
 	{ "quiet", CLI_FLAG, X(c.quiet), 0, 0, NULL, 0, 0 },
 	{ "make-book", CLI_INT, X(make_book), 1, 100000, NULL, 0, 0 },
 	{ "book-plies", CLI_INT, X(book_plies), 1, 40, NULL, 0, 0 },
@@ -434,23 +439,26 @@ print_elo(const char *what, bool finite, double elo, double err, int n)
 	}
 }
 
-/* Game pairs (same opening, colours swapped) both played. */
-static int
-count_pairs(const struct match *m, int pairs[5])
+/* The pairs, as fastchess reports them: the pentanomial counts, Elo
+ * with its error bar, normalized Elo, the likelihood of superiority. */
+static void
+print_pairs(const struct match *m)
 {
-	int k, n = 0;
+	int pairs[5], npairs = match_pairs(m, pairs);
+	double elo, err, nelo, nerr, los;
+	bool finite;
 
-	memset(pairs, 0, 5 * sizeof *pairs);
-	for (k = 0; 2 * k + 1 < m->cfg.games; k++) {
-		const struct match_game *a = &m->game[2 * k];
-		const struct match_game *b = &m->game[2 * k + 1];
-
-		if (!a->done || !b->done)
-			continue;
-		pairs[(int)((a->a_score + b->a_score) * 2 + 0.5)]++;
-		n++;
-	}
-	return n;
+	if (npairs == 0)
+		return;
+	printf("Pairs (A's score 0, 1/2, 1, 3/2, 2): %d %d %d %d %d\n",
+	    pairs[0], pairs[1], pairs[2], pairs[3], pairs[4]);
+	printf("Ptnml(0-2): [%d, %d, %d, %d, %d], pairs %d\n", pairs[0],
+	    pairs[1], pairs[2], pairs[3], pairs[4], npairs);
+	finite = match_elo_pairs(pairs, &elo, &err);
+	print_elo("pairs", finite, elo, err, 2 * npairs);
+	if (match_pairs_normalized(pairs, &nelo, &nerr, &los))
+		printf("nElo (pairs): %+.1f +/- %.1f (95%%), LOS %.1f%%\n",
+		    nelo, nerr, 100.0 * los);
 }
 
 static void
@@ -478,7 +486,6 @@ summary(const struct match *m)
 	int n = m->win + m->draw + m->loss;
 	int bw = m->win - m->white_win, bd = m->draw - m->white_draw;
 	int bl = m->loss - m->white_loss;
-	int pairs[5], npairs;
 	double elo, err, secs;
 	bool finite;
 	struct timespec ts;
@@ -508,20 +515,14 @@ summary(const struct match *m)
 		    100.0 * undone[0] / moves[0] : 0.0, undone[1], moves[1],
 		    moves[1] > 0 ? 100.0 * undone[1] / moves[1] : 0.0);
 	}
-	npairs = count_pairs(m, pairs);
-	if (npairs > 0) {
-		printf("Pairs (A's score 0, 1/2, 1, 3/2, 2): %d %d %d %d %d\n",
-		    pairs[0], pairs[1], pairs[2], pairs[3], pairs[4]);
-		finite = match_elo_pairs(pairs, &elo, &err);
-		print_elo("pairs", finite, elo, err, 2 * npairs);
-	}
+	print_pairs(m);
 	if (c->sprt) {
-		double lo, hi, llr = match_sprt_llr(m->win, m->draw, m->loss,
-		    c->elo0, c->elo1);
+		double lo, hi, llr = match_sprt_llr_now(m);
 
 		match_sprt_bounds(c->alpha, c->beta, &lo, &hi);
-		printf("SPRT elo0 %g elo1 %g alpha %g beta %g: LLR %.2f "
-		    "(%.2f, %.2f): %s\n", c->elo0, c->elo1, c->alpha, c->beta,
+		printf("SPRT (%s) elo0 %g elo1 %g alpha %g beta %g: LLR %.2f "
+		    "(%.2f, %.2f): %s\n", c->games >= 2 ? "pentanomial" :
+		    "trinomial", c->elo0, c->elo1, c->alpha, c->beta,
 		    llr, lo, hi, m->sprt_result > 0 ? "H1 accepted" :
 		    m->sprt_result < 0 ? "H0 accepted" : "continue");
 	}
@@ -536,7 +537,7 @@ summary(const struct match *m)
 }
 
 static void
-describe(const struct match_config *c)
+describe(const struct match_config *c, const char *book_path)
 {
 	char tc[64];
 
@@ -567,7 +568,9 @@ describe(const struct match_config *c)
 	if (c->first_game > 0)
 		printf("games %d-%d, ", c->first_game + 1,
 		    c->first_game + c->games);
-	if (c->opening_plies > 0)
+	if (c->book != NULL)
+		printf("book of %d openings from %s", c->book->n, book_path);
+	else if (c->opening_plies > 0)
 		printf("random openings of %d pl%s (seed %llu)",
 		    c->opening_plies, c->opening_plies == 1 ? "y" : "ies", (unsigned long long)c->seed);
 	else
@@ -580,6 +583,7 @@ cli_match_main(int argc, char **argv)
 {
 	struct match m;
 	struct match_cli x;
+	struct match_book book = { NULL, 0, 0 };
 	struct sigaction sa;
 	struct timespec ts;
 	char err[256];
@@ -591,11 +595,25 @@ cli_match_main(int argc, char **argv)
 	m.cfg = x.c;
 	/* The book holds Congo openings: another variant starts from its own
 	 * position with seeded random openings instead. */
-	if (m.cfg.variant != VARIANT_CONGO && m.cfg.opening_plies == 0)
+	if (m.cfg.variant != VARIANT_CONGO && m.cfg.opening_plies == 0 &&
+	    x.book == NULL)
 		m.cfg.opening_plies = 4;
 	if (x.make_book > 0)
 		return match_book_make(x.make_book, x.book_plies, m.cfg.seed,
 		    x.book_depth) == 0 ? 0 : 1;
+	if (x.book != NULL) {
+		if (m.cfg.opening_plies > 0) {
+			fprintf(stderr, _("congo: --book and --openings-plies "
+			    "are two ways to open the games: give one\n"));
+			return 2;
+		}
+		if (match_book_load(x.book, m.cfg.variant, &m.cfg.rules, &book,
+		    err, sizeof err) != 0) {
+			fprintf(stderr, _("congo: bad book: %s\n"), err);
+			return 1;
+		}
+		m.cfg.book = &book;
+	}
 	for (i = 0; i < match_book_size(); i++) {
 		struct game g;
 
@@ -619,7 +637,7 @@ cli_match_main(int argc, char **argv)
 	m.start_ns = (uint64_t)ts.tv_sec * 1000000000ULL +
 	    (uint64_t)ts.tv_nsec;
 	if (!m.cfg.quiet)
-		describe(&m.cfg);
+		describe(&m.cfg, x.book);
 	fflush(stdout);
 	if (match_run(&m) != 0)
 		rc = 1;
@@ -630,6 +648,7 @@ cli_match_main(int argc, char **argv)
 		if (m.game[i].g.pos != NULL)
 			game_free(&m.game[i].g);
 	free(m.game);
+	match_book_free(&book);
 	pthread_mutex_destroy(&m.lock);
 	if (rc == 0 && (m.errors > 0 || interrupted))
 		rc = 1;

@@ -295,6 +295,7 @@ dpkg-deb -f "$out"/congo_*.deb Depends | grep -q 'congo-data (= ' ||
 dpkg-deb -c "$out"/congo_*.deb | grep '/usr/share/congo/' > /dev/null &&
     fail "congo ships /usr/share/congo (congo-data's)"
 for f in lessons.txt puzzles.tsv congo.nnue megapawn.nnue \
+    book-congo.txt book-megapawn.txt \
     tb/congo/LZvL.ctb tb/megapawn/LPvLP.ctb; do
 	dpkg-deb -c "$out"/congo-data_*.deb |
 	    grep "/usr/share/congo/$f\$" > /dev/null ||
