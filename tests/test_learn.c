@@ -551,6 +551,26 @@ test_prover_repetition(void **state)
 	learn_prover_free(pv);
 }
 
+/* A state file's path too long for its temporary name (path.tmp) is
+ * refused, saying so, and nothing is written. */
+static void
+test_state_long_path(void **state)
+{
+	char path[1200], err[300];
+	struct learn_state st;
+
+	(void)state;
+	memset(path, 'n', sizeof path - 1);
+	path[0] = '/';
+	path[sizeof path - 1] = '\0';
+	learn_state_init(&st);
+	learn_state_mark_lesson(&st, "zebra");
+	assert_int_equal(learn_state_save(&st, path, err, sizeof err), -1);
+	assert_non_null(strstr(err, "the path is too long (1199 bytes, at "
+	    "most 1023)"));
+	learn_state_free(&st);
+}
+
 static void
 test_state(void **state)
 {
@@ -806,6 +826,7 @@ TEST_MAIN(NULL, NULL,
 	cmocka_unit_test(test_prover),
 	cmocka_unit_test(test_prover_repetition),
 	cmocka_unit_test(test_state),
+	cmocka_unit_test(test_state_long_path),
 	cmocka_unit_test(test_rating),
 	cmocka_unit_test(test_puzzle_themes),
 	cmocka_unit_test(test_needs_repetition))

@@ -226,11 +226,14 @@ learn_state_load(struct learn_state *st, const char *path, char *err,
 	return 0;
 }
 
+/* The longest state file's path learn_state_save writes. */
+#define STATE_PATH_MAX 1023
+
 /* mkdir -p of the file's directory. */
 static int
 make_dirs(const char *path)
 {
-	char buf[1024];
+	char buf[STATE_PATH_MAX + 1];
 	char *s;
 
 	if (strlen(path) >= sizeof buf)
@@ -257,11 +260,19 @@ int
 learn_state_save(const struct learn_state *st, const char *path, char *err,
     size_t errlen)
 {
-	char tmp[1100];
+	char tmp[STATE_PATH_MAX + sizeof ".tmp"];
 	FILE *f;
 	size_t i, j;
 	int bad;
 
+	/* a path too long for its folders or its temporary name is refused
+	 * first (cut short, the temporary name would be another file's,
+	 * written and renamed over path) */
+	if (strlen(path) > STATE_PATH_MAX) {
+		snprintf(err, errlen, "%.60s...: the path is too long (%zu "
+		    "bytes, at most %d)", path, strlen(path), STATE_PATH_MAX);
+		return -1;
+	}
 	if (make_dirs(path) != 0) {
 		snprintf(err, errlen, "%s: cannot make its directory: %s", path,
 		    strerror(errno));
