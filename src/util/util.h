@@ -79,6 +79,10 @@ void vec_free(struct vec *v);   /* memory released, element size kept */
  * -1 if none is. */
 long vec_find_str(const struct vec *v, const char *s);
 
+/* Up to cap bytes of fd into buf, until its end or an error (read again
+ * after EINTR); the count read. No terminating NUL is written. */
+size_t util_read_all(int fd, char *buf, size_t cap);
+
 /* Milliseconds of CLOCK_MONOTONIC (never jumps with the wall clock). */
 int64_t util_now_ms(void);
 /* Milliseconds of CLOCK_REALTIME since the epoch. */

@@ -35,8 +35,7 @@ static char *
 pem_read(const char *opt, const char *path, char *err, size_t errlen)
 {
 	struct stat st;
-	size_t len = 0;
-	ssize_t r;
+	size_t len;
 	char *s;
 	int fd;
 
@@ -52,14 +51,7 @@ pem_read(const char *opt, const char *path, char *err, size_t errlen)
 		return NULL;
 	}
 	s = xmalloc((size_t)st.st_size + 1);
-	while (len < (size_t)st.st_size) {
-		r = read(fd, s + len, (size_t)st.st_size - len);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0)
-			break;
-		len += (size_t)r;
-	}
+	len = util_read_all(fd, s, (size_t)st.st_size);
 	close(fd);
 	s[len] = '\0';
 	if (len == 0 || strlen(s) != len || strstr(s, "-----BEGIN ") == NULL) {

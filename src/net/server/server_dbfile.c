@@ -19,6 +19,7 @@
 #include <sodium.h>
 
 #include "net/server/server.h"
+#include "util/util.h"
 #include "net/store/store.h"
 
 #define DBFILE_MAX 4096          /* a URI and a few comments */
@@ -62,8 +63,7 @@ server_db_file(const char *path, char *db, size_t n, char *err,
 {
 	char buf[DBFILE_MAX + 1];
 	struct stat st;
-	size_t len = 0;
-	ssize_t r;
+	size_t len;
 	int fd, rc;
 
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)) < 0) {
@@ -91,14 +91,7 @@ server_db_file(const char *path, char *db, size_t n, char *err,
 		close(fd);
 		return -1;
 	}
-	while (len < DBFILE_MAX) {
-		r = read(fd, buf + len, DBFILE_MAX - len);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0)
-			break;
-		len += (size_t)r;
-	}
+	len = util_read_all(fd, buf, DBFILE_MAX);
 	close(fd);
 	buf[len] = '\0';
 	if (len == DBFILE_MAX || strlen(buf) != len) {
