@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <cmocka.h>
 
@@ -103,7 +104,50 @@ test_pin_keeps_other_lines(void **state)
 	    HB "\n");
 }
 
+/*
+ * A path whose lock or temporary name (path.lock, path.new) would not fit
+ * the buffers is refused with the reason: cut short, those names were
+ * other files' (path.l was left behind as the lock, and path.ne written
+ * and renamed over path).
+ */
+static void
+test_pin_path_too_long(void **state)
+{
+	char path[1300], err[200];
+	size_t len;
+	int line = -1;
+
+	(void)state;
+	len = (size_t)snprintf(path, sizeof path, "%s", dir);
+	while (len + 201 < 1150) {      /* directories of 200 bytes */
+		path[len++] = '/';
+		memset(path + len, 'd', 200);
+		len += 200;
+		path[len] = '\0';
+		assert_int_equal(mkdir(path, 0700), 0);
+	}
+	path[len++] = '/';
+	memset(path + len, 'k', 1197 - len);   /* a 1197-byte file name */
+	len = 1197;
+	path[len] = '\0';
+	err[0] = '\0';
+	assert_int_equal(net_known_add(path, "example.org", 7154, HA, &line,
+	    err, sizeof err), -1);
+	assert_non_null(strstr(err, "the path is too long"));
+	assert_int_equal(access(path, F_OK), -1);
+	path[len - 1] = '\0';          /* 1196 bytes: path.new still fits */
+	assert_int_equal(net_known_add(path, "example.org", 7154, HA, &line,
+	    err, sizeof err), -1);      /* but path.lock does not */
+	path[len - 3] = '\0';          /* 1194 bytes: both fit */
+	assert_int_equal(net_known_add(path, "example.org", 7154, HA, &line,
+	    err, sizeof err), 0);
+	assert_int_equal(net_known_check(path, "example.org", 7154, HA,
+	    &line), NET_PIN_SAME);
+}
+
 TEST_MAIN(NULL, NULL,
+	cmocka_unit_test_setup_teardown(test_pin_path_too_long,
+	    setup, teardown),
 	cmocka_unit_test_setup_teardown(test_pin_first_use_then_changed,
 	    setup, teardown),
 	cmocka_unit_test_setup_teardown(test_pin_keeps_other_lines,

@@ -21,7 +21,14 @@ client_file_lock(const char *path, char *err, size_t errlen)
 	char lock[1200];
 	int fd;
 
-	snprintf(lock, sizeof lock, "%s.lock", path);
+	/* cut short, the lock's name would be another file's */
+	if ((size_t)snprintf(lock, sizeof lock, "%s.lock", path) >=
+	    sizeof lock) {
+		snprintf(err, errlen, "%.60s...: the path is too long (%zu "
+		    "bytes, at most %zu)", path, strlen(path),
+		    sizeof lock - 1 - strlen(".lock"));
+		return -1;
+	}
 	fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
 	if (fd < 0 || flock(fd, LOCK_EX) < 0) {
 		snprintf(err, errlen, "%s: %s", lock, strerror(errno));
@@ -39,7 +46,14 @@ client_file_begin(const char *path, char *tmp, size_t tmpn, char *err,
 	FILE *out;
 	int fd;
 
-	snprintf(tmp, tmpn, "%s.new", path);
+	/* a path whose temporary name does not fit is refused: cut short,
+	 * that name would be another file's, written and renamed over path */
+	if ((size_t)snprintf(tmp, tmpn, "%s.new", path) >= tmpn) {
+		snprintf(err, errlen, "%.60s...: the path is too long (%zu "
+		    "bytes, at most %zu)", path, strlen(path),
+		    tmpn - 1 - strlen(".new"));
+		return NULL;
+	}
 	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
 	if (fd < 0 || fchmod(fd, 0600) < 0 ||
 	    (out = fdopen(fd, "w")) == NULL) {
