@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "net/server/sess_feature.h"
 #include "net/server/sess_ident.h"
 
 static const char *
@@ -148,6 +149,16 @@ sess_new_game_seat(struct store_change *ch, struct sess_new_game *keep,
 /* CREATE, or with ch_to a CHALLENGE of that account (sess_challenge.c):
  * the challenger takes seat ch_seat (0 or 1), the OK says CHALLENGE, and
  * the creator's JOINED names the account the other seat is for. */
+/* " for=<to>" added to the creator's JOINED of a challenge. */
+static void
+challenge_body(char *body, size_t n, const char *to)
+{
+	size_t len = strlen(body);
+
+	if (len < n)
+		snprintf(body + len, n - len, " for=%s", to);
+}
+
 void
 sess_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
     long long now_ms, const char *ch_to, int ch_seat)
@@ -249,8 +260,8 @@ sess_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
 		net_token_hash(token, hash);   /* only its hash is kept */
 		sess_new_game_seat(&ch, &keep, seat, name,
 		    sess_account(s, conn) != NULL, hash);
-		if (ch_to != NULL)
-			sess_challenge_body(keep.body[0], sizeof keep.body[0],
+		if (ch_to != NULL)     /* its creator's JOINED says for= */
+			challenge_body(keep.body[0], sizeof keep.body[0],
 			    ch_to);
 	}
 	a->creates++;
@@ -312,7 +323,7 @@ cmd_join(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		return;
 	}
 	/* A rated game's seats belong to accounts, two of them. */
-	if (sess_challenge_join(s, conn, cmd, g))
+	if (sess_features_join_refused(s, conn, cmd, g))  /* a challenge */
 		return;
 	if (g->rated && sess_account(s, conn) == NULL) {
 		sess_err(s, conn, cmd->tag, CGP_LOGIN_REQUIRED,
@@ -331,7 +342,7 @@ cmd_join(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	sess_joined_body(body, sizeof body, seat, name,
 	    sess_account(s, conn) != NULL);
 	if (g->seated[1 - seat])        /* the game starts: white's turn */
-		sess_corr_body(s, g, body, sizeof body);
+		sess_features_turn_body(s, g, body, sizeof body);
 	sess_event_change(&ch, g, "JOINED", body);
 	ch.seat = seat;
 	ch.name = name;
@@ -414,7 +425,7 @@ cmd_rejoin(struct sess *s, int conn, const struct cgp_cmd *cmd,
 
 	if ((since = sess_want_since(s, conn, cmd, "since")) == -2 ||
 	    (g = sess_want_game(s, conn, cmd)) == NULL ||
-	    sess_corr_end_first(s, g))
+	    sess_features_before_show(s, g))
 		return;
 	memset(token, 0, sizeof token);
 	if (v != NULL && strlen(v) == CGP_TOKEN_LEN) {
@@ -504,7 +515,7 @@ cmd_rejoin(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	cgp_out_kv(&o, "seat", cgp_seat_name(seat));
 	sess_emit(s, conn, &o);
 	sess_catch_up(s, conn, g, since);
-	sess_rematch_rejoined(s, conn, g, seat);
+	sess_features_rejoined(s, conn, g, seat);   /* its rematch told */
 	if (old < 0)
 		sess_presence_event(s, g, seat, "back", -1, conn);
 }
@@ -521,7 +532,7 @@ cmd_observe(struct sess *s, int conn, const struct cgp_cmd *cmd)
 
 	if ((since = sess_want_since(s, conn, cmd, "since")) == -2 ||
 	    (g = sess_want_game(s, conn, cmd)) == NULL ||
-	    sess_corr_end_first(s, g))
+	    sess_features_before_show(s, g))
 		return;
 	/* The client has seen events another server stored that this one
 	 * has not read yet: they are read first (the line comes again). */

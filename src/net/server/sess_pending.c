@@ -157,6 +157,7 @@ sess_spend_new(struct sess *s, int conn, const struct cgp_cmd *cmd,
 		memcpy(p->line, s->line, s->linelen);
 		p->linelen = s->linelen;
 	}
+	p->features = s->features;
 	p->state_to_origin = state_to_origin;
 	p->quiet = quiet;
 	sess_features_spend(s, p);

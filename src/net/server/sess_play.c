@@ -8,6 +8,7 @@
 
 #include "engine/fen.h"
 #include "engine/notation.h"
+#include "net/server/sess_feature.h"
 #include "net/server/sess_int.h"
 
 /* The checks every seat command shares: a seat here, a game on. */
@@ -144,7 +145,7 @@ sess_cmd_move(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		    (long long)clock_left(&clock, WHITE, s->now),
 		    (long long)clock_left(&clock, BLACK, s->now));
 	}
-	sess_corr_body(s, g, body[0], sizeof body[0]);
+	sess_features_turn_body(s, g, body[0], sizeof body[0]);
 	sess_event_change(&ch, g, "MOVE", body[0]);
 	if (res != RESULT_NONE) {
 		sess_result_body(body[1], sizeof body[1], res,

@@ -328,4 +328,8 @@ const struct sess_feature sess_feature_seek = {
 	.on_conn_closed = sess_seek_closed,
 	.on_seated = seek_seated,
 	.on_refused = seek_refused,
+	.on_tick = sess_seek_tick,
+	.on_notice = sess_seek_notice,
+	.on_server_gone = sess_seek_server_gone,
+	.on_tell_all = sess_seek_tell_all,
 };
