@@ -2,7 +2,7 @@
  * sess_days.c: a game's time control in days (PROTOCOL.md
  * "Correspondence"), as the core and every feature reads it: the days of
  * a stored clock ("3d"), days= of a command, a seek's days, Unix times and
- * their UTC text. The correspondence feature (sess_corr.c) keeps the
+ * their UTC text; a game's speed (its ratings' category). The correspondence feature (sess_corr.c) keeps the
  * deadlines.
  */
 #include <stdio.h>
@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "net/server/sess_int.h"
+#include "rating/rating.h"
 
 #define DAY_MS 86400000LL
 
@@ -98,4 +99,13 @@ sess_want_days(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		return -1;
 	}
 	return (int)n;
+}
+
+const char *
+sess_speed(const struct sgame *g)
+{
+	if (g->days > 0)
+		return rating_speed_name(RATING_CORRESPONDENCE);
+	return rating_speed_name(rating_speed_of(g->clock.base_ms,
+	    g->clock.inc_ms));
 }

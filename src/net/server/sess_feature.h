@@ -148,6 +148,8 @@ struct sess_feature {
 	 * event "challenge"... (sess_notify's). */
 	void (*on_away)(struct sess *s, const char *event, const char *game,
 	    const char *player);
+	/* Every stored game loaded at start-up (before sess_start). */
+	void (*on_load)(struct sess *s);
 };
 
 /* The hooks of every feature of s's table (sess_new's, sess_features.c),
@@ -219,6 +221,7 @@ void sess_features_game_read(const struct sess_feature *const *t,
     const struct store_ops *ops, void *ctx, struct sread *q);
 void sess_features_away(struct sess *s, const char *event,
     const char *game, const char *player);
+void sess_features_load(struct sess *s);
 bool sess_features_hides(struct sess *s, int conn, const struct sgame *g,
     const char *kind, const char *body);
 

@@ -368,3 +368,11 @@ sess_features_away(struct sess *s, const char *event, const char *game,
 		if ((*f)->on_away != NULL)
 			(*f)->on_away(s, event, game, player);
 }
+
+void
+sess_features_load(struct sess *s)
+{
+	EACH(s->features, f)
+		if ((*f)->on_load != NULL)
+			(*f)->on_load(s);
+}

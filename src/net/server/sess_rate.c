@@ -16,15 +16,6 @@
 #include "net/server/sess_int.h"
 #include "rating/rating.h"
 
-const char *
-sess_speed(const struct sgame *g)
-{
-	if (g->days > 0)
-		return rating_speed_name(RATING_CORRESPONDENCE);
-	return rating_speed_name(rating_speed_of(g->clock.base_ms,
-	    g->clock.inc_ms));
-}
-
 int
 sess_rating_read(const struct store_ops *ops, void *ctx, const char *name,
     const char *variant, const char *speed, struct rating *out, int *games,
@@ -382,4 +373,5 @@ const struct sess_feature sess_feature_rate = {
 	.on_stored = sess_rate_known,
 	.on_remote = sess_rating_ask,
 	.on_game_read = game_ratings,
+	.on_load = sess_ratings_at_start,
 };

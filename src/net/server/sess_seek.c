@@ -20,7 +20,6 @@
 #include "net/server/sess_ident.h"
 #include "net/server/sess_feature.h"
 #include "net/server/sess_int.h"
-#include "net/server/sess_rematch.h"
 #include "net/server/sess_seek.h"
 #include "rating/rating.h"
 
