@@ -2,8 +2,8 @@
  * sess_days.c: a game's time control in days (PROTOCOL.md
  * "Correspondence"), as the core and every feature reads it: the days of
  * a stored clock ("3d"), days= of a command, a seek's days, Unix times and
- * their UTC text; a game's speed (its ratings' category). The correspondence feature (sess_corr.c) keeps the
- * deadlines.
+ * their UTC text; a game's speed (its ratings' category). The
+ * correspondence feature (sess_corr.c) keeps the deadlines.
  */
 #include <stdio.h>
 #include <stdlib.h>

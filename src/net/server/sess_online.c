@@ -35,8 +35,8 @@ sess_finish(struct sess *s, struct sgame *g, enum game_result r,
 }
 
 void
-sess_ok_line(struct cgp_out *o, const struct cgp_cmd *cmd, const struct sgame *g,
-    long seq)
+sess_ok_line(struct cgp_out *o, const struct cgp_cmd *cmd,
+    const struct sgame *g, long seq)
 {
 	cgp_out_ok(o, cmd != NULL ? cmd->tag : "*", cmd != NULL ?
 	    cgp_verb_name(cmd->verb) : "RESULT");
