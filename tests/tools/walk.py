@@ -11,7 +11,7 @@ check. Build the server to walk out of the tree, e.g. from a copy:
         make src/congo-server LDFLAGS=/tmp/walk_trace.o
     tests/tools/walk.py /tmp/walksrc/src/congo-server /tmp/walk.trace
 
-    walk.py SERVER TRACEFILE [--list]
+    walk.py SERVER TRACEFILE [--list] [--only DIR,DIR...] [--loop]
 
 SERVER is a congo-server built with -finstrument-functions and linked with
 tests/tools/walk_trace.c (every function of the program, util's and
@@ -20,11 +20,23 @@ line's sending until the server goes quiet (the trace stops growing for
 0.5 s) after its answer and events came. A "return" is an entry into a
 file that the walk entered before and then left (consecutive entries in
 one file count once).
+
+The full count is printed first. --only counts the walk through the
+sources under those folders of the tree alone (the entries elsewhere
+skipped, so that a call into util/ and back is no return), as issue 58
+counted: --only src/net/server,src/net/store. --loop counts only the
+event loop's thread (not the store's and reader's threads). Each counting
+asked for is printed on its own line after the full one.
 """
 import os, re, socket, subprocess, sys, tempfile, time
 
 server, trace = sys.argv[1], sys.argv[2]
 show = "--list" in sys.argv
+only = None
+if "--only" in sys.argv:
+    only = [d.strip("/") for d in
+            sys.argv[sys.argv.index("--only") + 1].split(",") if d]
+loop_only = "--loop" in sys.argv
 tmp = tempfile.mkdtemp(prefix="walk.")
 if os.path.exists(trace):
     os.unlink(trace)
@@ -118,16 +130,25 @@ lo = base()
 proc.terminate(); proc.wait()
 
 data = open(trace, "rb").read()
-for name, s, e in walks:
-    addrs = [int(x, 16) - lo for x in data[s:e].split()]
-    uniq = sorted(set(addrs))
-    out = subprocess.run(["addr2line", "-f", "-e", server] +
-                         ["%x" % x for x in uniq], capture_output=True,
-                         text=True).stdout.split("\n")
-    where = {}
-    for i, x in enumerate(uniq):
-        fn, loc = out[2 * i], out[2 * i + 1]
-        where[x] = (fn, os.path.basename(loc.split(":")[0]))
+
+
+def entries(raw):
+    """(thread, address) of each line: "TID ADDR", or "ADDR" of an older
+    walk_trace.c (thread unknown, 0)."""
+    out = []
+    for line in raw.split(b"\n"):
+        f = line.split()
+        if len(f) == 2:
+            out.append((int(f[0], 16), int(f[1], 16) - lo))
+        elif len(f) == 1:
+            out.append((0, int(f[0], 16) - lo))
+    return out
+
+
+def count(addrs, where, keep):
+    """places, files, returns, the walk's files: of the entries whose
+    source keep() takes."""
+    addrs = [x for x in addrs if keep(where[x][2])]
     files, seq, ret, seen = set(), [], 0, set()
     for x in addrs:
         f = where[x][1]
@@ -138,9 +159,37 @@ for name, s, e in walks:
             ret += 1
         seen.add(f)
         seq.append(f)
-    print("%s: %d places, %d files, %d returns" % (name, len(uniq),
-          len(files), ret))
+    return len(set(addrs)), len(files), ret, seq
+
+
+def under(path, dirs):
+    return any(("/" + d + "/") in path or path.startswith(d + "/")
+               for d in dirs)
+
+
+for name, s, e in walks:
+    ent = entries(data[s:e])
+    if loop_only:
+        ent = [(t, x) for t, x in ent if t in (0, proc.pid)]
+    addrs = [x for _, x in ent]
+    uniq = sorted(set(addrs))
+    out = subprocess.run(["addr2line", "-f", "-e", server] +
+                         ["%x" % x for x in uniq], capture_output=True,
+                         text=True).stdout.split("\n")
+    where = {}
+    for i, x in enumerate(uniq):
+        fn, loc = out[2 * i], out[2 * i + 1]
+        path = loc.split(":")[0]
+        where[x] = (fn, os.path.basename(path), path)
+    places, nfiles, ret, seq = count(addrs, where, lambda p: True)
+    print("%s: %d places, %d files, %d returns%s" % (name, places, nfiles,
+          ret, " (the loop's thread)" if loop_only else ""))
+    if only:
+        op, of, orr, oseq = count(addrs, where, lambda p: under(p, only))
+        print("%s under %s: %d places, %d files, %d returns" % (
+              name, ",".join(only), op, of, orr))
     if show:
         for x in uniq:
-            print("  %s %s" % (where[x][1], where[x][0]))
-        print("  walk: " + " > ".join(seq))
+            if not only or under(where[x][2], only):
+                print("  %s %s" % (where[x][1], where[x][0]))
+        print("  walk: " + " > ".join(oseq if only else seq))

@@ -23,6 +23,7 @@
 
 
 struct game_rules;
+struct sess_feature;
 
 /*
  * A change on its way to storage, with what to do once it is stored: the
@@ -40,6 +41,9 @@ struct spend {
 	size_t oklen;
 	char tag[CGP_TAG_MAX + 2];
 	bool failed;                   /* set by the store */
+	/* The session's features, whose before_commit hooks the thread that
+	 * commits it calls (sess_features_commit). */
+	const struct sess_feature *const *features;
 	/* Ratings, worked out off the event loop before the commit
 	 * (sess_rate_apply): a rated result's (rate: its event rev, the
 	 * score for white), the seated players' when this change seats one
@@ -110,6 +114,9 @@ struct sread {
 	bool rknown;                   /* SREAD_GAME of a rated game: its */
 	double rnow[2][2];             /* players' ratings and RDs now */
 	long long ms;                  /* how long it took */
+	/* The session's features, whose on_game_read hooks the reading
+	 * thread calls (set by sess_read, sess_read_submit). */
+	const struct sess_feature *const *features;
 	/* For nobody's command (sess_read_then): run (SREAD_CALL: reads of
 	 * its own on the reader thread's handle), then on the loop; drop
 	 * when it never comes back (the server stopping). */
@@ -162,6 +169,8 @@ void sess_refresh_done(struct sess *s, struct sread *q);
 void sess_newer_done(struct sess *s, struct sread *q);
 /* What the reader thread recorded of a game: how many calls, and one. */
 int sess_read_nrec(const struct sread *q);
+/* The game's row SREAD_GAME read (its strings the read's), NULL none. */
+const struct store_game_row *sess_read_game(const struct sread *q);
 /* 0 the game, 1 a seat (n, a name, b token), 2 an event (n seq, a kind,
  * b body). */
 int sess_read_rec(const struct sread *q, int i, long *n, const char **a,

@@ -27,31 +27,6 @@ listed(char (*names)[CGP_NAME_MAX + 1], int n, const char *name)
 	return false;
 }
 
-bool
-sess_blocked(struct sess *s, int conn, const char *name)
-{
-	struct sconn *c = sess_conn(s, conn);
-
-	return c != NULL && c->used && name != NULL &&
-	    listed(c->blocks, c->nblocks, name);
-}
-
-int
-sess_block_read(struct sess *s, int conn, const char *name,
-    char (**out)[CGP_NAME_MAX + 1])
-{
-	const struct sread *r;
-	struct sread q;
-
-	if (s->io.store == NULL || s->io.store->blocks == NULL)
-		return 0;
-	sess_read_prepare(&q, SREAD_BLOCKS, name, SESS_BLOCKS_MAX);
-	if ((r = sess_read(s, conn, &q)) == NULL)
-		return SESS_READ_LATER;
-	*out = r->rows;
-	return r->rc;
-}
-
 int
 sess_block_login(struct sess *s, int conn, const char *name)
 {
@@ -225,46 +200,17 @@ speaker(const struct sgame *g, const char *body)
 	return g->name[side];
 }
 
-bool
-sess_event_blocked(struct sess *s, int conn, const struct sgame *g,
-    const char *text)
-{
-	const char *who;
-
-	if (strncmp(text, "SAID ", 5) != 0 ||
-	    (who = speaker(g, text + 5)) == NULL)
-		return false;
-	return sess_blocked(s, conn, who);
-}
-
-static void
-send_unless(struct sess *s, int conn, const char *who, struct cgp_out *o)
-{
-	if (!sess_blocked(s, conn, who))
-		s->io.send(s->io.ctx, conn, o->buf, o->len);
-}
-
-void
-sess_broadcast_event(struct sess *s, struct sgame *g, struct cgp_out *o,
+/* The hides hook: a SAID of an account conn's account blocks (conn -1:
+ * of an account anyone may block). */
+static bool
+block_hides(struct sess *s, int conn, const struct sgame *g,
     const char *kind, const char *body)
 {
 	const char *who;
-	int i;
 
-	if (strcmp(kind, "SAID") != 0 || (who = speaker(g, body)) == NULL) {
-		sess_broadcast(s, g, o, -1);
-		return;
-	}
-	cgp_out_end(o);
-	for (i = 0; i < 2; i++)
-		if (g->holder[i] >= 0 && (i == 0 || g->holder[1] !=
-		    g->holder[0]))
-			send_unless(s, g->holder[i], who, o);
-	for (i = 0; i < g->nobs; i++)
-		if (g->obs[i] != g->holder[0] && g->obs[i] != g->holder[1])
-			send_unless(s, g->obs[i], who, o);
-	if (s->io.game_event != NULL)
-		s->io.game_event(s->io.ctx, g->id);
+	if (strcmp(kind, "SAID") != 0 || (who = speaker(g, body)) == NULL)
+		return false;
+	return conn < 0 || sess_blocked(s, conn, who);
 }
 
 static const enum cgp_verb block_verbs[] = {
@@ -277,4 +223,5 @@ const struct sess_feature sess_feature_block = {
 	.verbs = block_verbs,
 	.on_verb = sess_cmd_block,
 	.login_read = sess_block_login,
+	.hides = block_hides,
 };

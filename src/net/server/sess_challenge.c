@@ -51,24 +51,14 @@ correspondence(const struct sgame *g)
 	return g->days > 0;
 }
 
-long long
-sess_open_life(const struct sess *s, const struct sgame *g)
+/* The open_life hook: a correspondence challenge stands longer. */
+static long long
+open_life(const struct sess *s, const struct sgame *g, long long day)
 {
-	long long day = s->lim.expire_ms > 0 ? s->lim.expire_ms :
-	    SESS_EXPIRE_MS;
-
+	(void)s;
 	if (g->challenged[0] != '\0' && correspondence(g))
 		return day * CHALLENGE_CORR_DAYS;
-	return day;
-}
-
-void
-sess_challenge_body(char *body, size_t n, const char *to)
-{
-	size_t len = strlen(body);
-
-	if (len < n)
-		snprintf(body + len, n - len, " for=%s", to);
+	return -1;
 }
 
 /* The keys of a challenge: variant=, clock= (or days=), rated=. */
@@ -138,7 +128,7 @@ sess_challenge_made(struct sess *s, struct sgame *g)
 		return;
 	/* An account with no connection here: --notify-command tells it
 	 * (sess_notify.c: at most once a minute an account and game). */
-	sess_notify(s, "challenge", g->id, g->challenged);
+	sess_features_away(s, "challenge", g->id, g->challenged);
 }
 
 static void
@@ -203,8 +193,9 @@ sess_challenge_login(struct sess *s, int conn)
 			tell(s, conn, s->games[i]);
 }
 
-bool
-sess_challenge_join(struct sess *s, int conn, const struct cgp_cmd *cmd,
+/* The join_refused hook: a challenge's other seat is its account's. */
+static bool
+challenge_join(struct sess *s, int conn, const struct cgp_cmd *cmd,
     const struct sgame *g)
 {
 	const char *a = sess_account(s, conn);
@@ -233,8 +224,10 @@ observe(struct sess *s, int conn, struct sgame *g)
 	sess_member_add(s, conn, g);
 }
 
-bool
-sess_challenge_cancel(struct sess *s, int conn, const struct cgp_cmd *cmd,
+/* The on_cancel hook: a CANCEL by the challenged account (a decline) or
+ * the challenger's (true when answered). */
+static bool
+challenge_cancel(struct sess *s, int conn, const struct cgp_cmd *cmd,
     struct sgame *g)
 {
 	const char *a = sess_account(s, conn), *from = challenger(g);
@@ -402,6 +395,17 @@ sess_cmd_challenge(struct sess *s, int conn, const struct cgp_cmd *c)
 		cmd_challenges(s, conn, c);
 }
 
+/* The on_notice hook: another server's "challenge ID TO". */
+static bool
+challenge_notice(struct sess *s, const char *server, char **w, int nw)
+{
+	(void)server;
+	if (nw < 2 || strcmp(w[0], "challenge") != 0)
+		return false;
+	sess_challenge_remote(s, w[1], nw >= 3 ? w[2] : NULL);
+	return true;
+}
+
 /* A game made for a challenge stored: its account is told. */
 static void
 challenge_created(struct sess *s, struct sgame *g)
@@ -421,4 +425,8 @@ const struct sess_feature sess_feature_challenge = {
 	.on_verb = sess_cmd_challenge,
 	.on_created = challenge_created,
 	.on_login = sess_challenge_login,
+	.open_life = open_life,
+	.on_notice = challenge_notice,
+	.join_refused = challenge_join,
+	.on_cancel = challenge_cancel,
 };

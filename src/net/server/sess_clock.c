@@ -58,7 +58,7 @@ sess_timer_update(struct sess *s, struct sgame *g)
 	int st = sess_status(g);
 
 	if (g->days > 0)
-		d = st == 1 ? sess_corr_due(s, g) : st == 0 && g->expires > 0 ?
+		d = st == 1 ? sess_features_due(s, g) : st == 0 && g->expires > 0 ?
 		    g->expires : -1;
 	else if (st == 1 && g->timed && g->clock.running >= 0)
 		d = s->now + clock_until_flag(&g->clock, s->now);
@@ -73,6 +73,13 @@ sess_timer_update(struct sess *s, struct sgame *g)
 		return;
 	}
 	stimer_set(&s->timers, &g->timer, d);
+}
+
+long long
+sess_open_life(const struct sess *s, const struct sgame *g)
+{
+	return sess_features_open_life(s, g, s->lim.expire_ms > 0 ?
+	    s->lim.expire_ms : SESS_EXPIRE_MS);
 }
 
 void
@@ -128,7 +135,7 @@ fire(struct sess *s, struct sgame *g, long long now)
 	}
 	if (st == 1 && g->days > 0) {
 		/* 1: not due after all (a move came in time). */
-		rc = sess_corr_fire(s, g, now);
+		rc = sess_features_fire(s, g, now);
 	} else if (st == 1 && g->timed &&
 	    (flagged = clock_flagged(&g->clock, now)) >= 0) {
 		rc = sess_end_game(s, g, -1, NULL, flagged == WHITE ?
@@ -162,8 +169,7 @@ sess_tick(struct sess *s, long long now_ms)
 	s->now = now_ms;
 	sess_refusal_flush(s, now_ms);
 	sess_stale_retry(s, now_ms);
-	sess_forget_retry(s, now_ms);
-	sess_seek_tick(s, now_ms);
+	sess_features_tick(s, now_ms);  /* forgettings, seeks to retry */
 	while ((e = stimer_first(&s->timers)) != NULL && e->when <= now_ms) {
 		switch (e->kind) {
 		case STIMER_GAME:
@@ -171,7 +177,7 @@ sess_tick(struct sess *s, long long now_ms)
 			    offsetof(struct sgame, timer)), now_ms);
 			break;
 		case STIMER_SEEKS:
-			sess_seek_tick(s, now_ms);
+			sess_features_tick(s, now_ms);
 			break;
 		case STIMER_REFUSALS:
 			sess_refusal_flush(s, now_ms);

@@ -30,8 +30,9 @@ sess_log(struct sess *s, int level, const char *fmt, ...)
 }
 
 struct sess *
-sess_new(const struct sess_io *io, const struct sess_limits *lim,
-    const struct game_rules *rules, const char *server_name)
+sess_new_with(const struct sess_io *io, const struct sess_limits *lim,
+    const struct game_rules *rules, const char *server_name,
+    const struct sess_feature *const *features)
 {
 	static const struct game_rules defaults = GAME_RULES_DEFAULT;
 	struct sess *s = xcalloc(1, sizeof *s);
@@ -39,6 +40,7 @@ sess_new(const struct sess_io *io, const struct sess_limits *lim,
 	board_init();
 	store_bind(&sess_store_up);     /* what the stores read, to us */
 	s->io = *io;
+	s->features = features;
 	s->lim = *lim;
 	s->rules = rules != NULL ? *rules : defaults;
 	snprintf(s->server, sizeof s->server, "%s", server_name);
@@ -284,6 +286,32 @@ sess_broadcast(struct sess *s, struct sgame *g, struct cgp_out *o, int except)
 		s->io.game_event(s->io.ctx, g->id);
 }
 
+void
+sess_broadcast_event(struct sess *s, struct sgame *g, struct cgp_out *o,
+    const char *kind, const char *body)
+{
+	int i;
+
+	/* The fan-out of sess_broadcast, asking the features of each
+	 * connection when one may keep it from some. */
+	if (!sess_features_hides(s, -1, g, kind, body)) {
+		sess_broadcast(s, g, o, -1);
+		return;
+	}
+	cgp_out_end(o);
+	for (i = 0; i < 2; i++)
+		if (g->holder[i] >= 0 && (i == 0 || g->holder[1] !=
+		    g->holder[0]) &&
+		    !sess_features_hides(s, g->holder[i], g, kind, body))
+			s->io.send(s->io.ctx, g->holder[i], o->buf, o->len);
+	for (i = 0; i < g->nobs; i++)
+		if (g->obs[i] != g->holder[0] && g->obs[i] != g->holder[1] &&
+		    !sess_features_hides(s, g->obs[i], g, kind, body))
+			s->io.send(s->io.ctx, g->obs[i], o->buf, o->len);
+	if (s->io.game_event != NULL)
+		s->io.game_event(s->io.ctx, g->id);
+}
+
 bool
 sess_several(const struct sess *s)
 {
@@ -346,7 +374,22 @@ sess_state(struct sess *s, struct sgame *g, struct cgp_out *o)
 	sess_features_state_kv(s, g, o);   /* the ratings */
 	cgp_out_kv(o, "draw", g->offer < 0 ? "-" : cgp_seat_name(g->offer));
 	sess_clock_kv(s, g, o, true);
-	sess_corr_kv(s, g, o);
+	sess_features_state_kv_last(s, g, o);   /* days, deadline */
+}
+
+/* A kept event's text ("SAID side=.. :..") a feature keeps from conn (its
+ * sayer blocked by conn's account: a replay leaves it out as live chat
+ * does). */
+static bool
+event_hidden(struct sess *s, int conn, const struct sgame *g,
+    const char *text)
+{
+	size_t n = strcspn(text, " ");
+	char kind[32];
+
+	snprintf(kind, sizeof kind, "%.*s", (int)n, text);
+	return sess_features_hides(s, conn, g, kind, text[n] == ' ' ?
+	    text + n + 1 : text + n);
 }
 
 void
@@ -365,7 +408,7 @@ sess_catch_up(struct sess *s, int conn, struct sgame *g, long since)
 		const struct sev *e = vec_at(&g->ev, i);
 		char num[24];
 		/* A blocked account's chat, left out as it is live. */
-		if (sess_event_blocked(s, conn, g, e->text))
+		if (event_hidden(s, conn, g, e->text))
 			continue;
 		snprintf(num, sizeof num, "%ld", e->seq);
 		cgp_out_begin(&o, "EV");
@@ -512,8 +555,7 @@ static sess_verb_fn *const verb_handler[CGP_NVERBS] = {
 	[CGP_V_MOVE] = sess_cmd_move,
 	[CGP_V_RESIGN] = sess_cmd_end, [CGP_V_DRAW] = sess_cmd_end,
 	[CGP_V_CANCEL] = sess_cmd_online, [CGP_V_CLAIM] = sess_cmd_online,
-	[CGP_V_REMATCH] = sess_cmd_online, [CGP_V_SAY] = sess_cmd_online,
-	[CGP_V_TAKEBACK] = sess_cmd_takeback,
+	[CGP_V_SAY] = sess_cmd_online,
 	[CGP_V_REGISTER] = sess_cmd_account, [CGP_V_LOGIN] = sess_cmd_account,
 	[CGP_V_WHOIS] = sess_cmd_whois, [CGP_V_TOP] = sess_cmd_top,
 	[CGP_V_GAMES] = sess_cmd_games, [CGP_V_RECORD] = sess_cmd_record,
@@ -606,7 +648,7 @@ sess_line_en(struct sess *s, int conn, const char *line, size_t len,
 		break;
 	default:
 		fn = verb_handler[cmd.verb] != NULL ?
-		    verb_handler[cmd.verb] : sess_features_verb(cmd.verb);
+		    verb_handler[cmd.verb] : sess_features_verb(s, cmd.verb);
 		if (fn != NULL)
 			fn(s, conn, &cmd);
 		else

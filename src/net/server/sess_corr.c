@@ -14,56 +14,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "net/server/sess_feature.h"
 #include "net/server/sess_int.h"
-
-#define DAY_MS 86400000LL
-
-bool
-sess_corr_days_ok(long n)
-{
-	return n == 1 || n == 2 || n == 3 || n == 5 || n == 7 || n == 10 ||
-	    n == 14;
-}
-
-int
-sess_corr_days(const char *clock)
-{
-	char *end;
-	long n;
-
-	if (clock == NULL || clock[0] < '0' || clock[0] > '9')
-		return 0;
-	n = strtol(clock, &end, 10);
-	if (strcmp(end, "d") != 0 || !sess_corr_days_ok(n))
-		return 0;
-	return (int)n;
-}
-
-long long
-sess_wall(struct sess *s)
-{
-	if (!s->wall_known) {
-		s->wall_base = util_wall_ms() - s->now;
-		s->wall_known = true;
-	}
-	return s->now + s->wall_base;
-}
-
-long long
-sess_day_ms(const struct sess *s)
-{
-	return s->lim.day_ms > 0 ? s->lim.day_ms : DAY_MS;
-}
-
-void
-sess_corr_iso(long long t, char *buf, size_t n)
-{
-	time_t tt = (time_t)(t / 1000);
-	struct tm tm;
-
-	gmtime_r(&tt, &tm);
-	strftime(buf, n, "%Y-%m-%dT%H:%M:%SZ", &tm);
-}
 
 /* Unix ms of "2026-11-25T15:30:02Z", -1 when it is not one. */
 static long long
@@ -86,22 +38,6 @@ parse_iso(const char *v, size_t len)
 	return t < 0 ? -1 : (long long)t * 1000;
 }
 
-int
-sess_seek_days(int64_t base_ms, int64_t inc_ms)
-{
-	return inc_ms == SESS_DAYS_INC && sess_corr_days_ok((long)base_ms) ?
-	    (int)base_ms : 0;
-}
-
-void
-sess_control_text(int64_t base_ms, int64_t inc_ms, char *buf, size_t n)
-{
-	if (sess_seek_days(base_ms, inc_ms) > 0)
-		snprintf(buf, n, "%dd", (int)base_ms);
-	else
-		clock_format_control(base_ms, inc_ms, buf, n);
-}
-
 static void
 add_deadline(struct sess *s, int days, char *body, size_t n)
 {
@@ -114,7 +50,7 @@ add_deadline(struct sess *s, int days, char *body, size_t n)
 	    when);
 }
 
-void
+static void
 sess_corr_start(struct sess *s, struct store_change *ch,
     struct sess_new_game *keep)
 {
@@ -124,19 +60,22 @@ sess_corr_start(struct sess *s, struct store_change *ch,
 		add_deadline(s, days, keep->body[1], sizeof keep->body[1]);
 }
 
-void
+static void
 sess_corr_body(struct sess *s, const struct sgame *g, char *body, size_t n)
 {
 	if (g->days > 0)
 		add_deadline(s, g->days, body, n);
 }
 
-void
-sess_corr_note(struct sgame *g, const char *body)
+static void
+sess_corr_note(struct sess *s, struct sgame *g, const char *kind,
+    const char *body)
 {
 	const char *p = body, *v;
 	long long t;
 
+	(void)s;
+	(void)kind;
 	if (g->days <= 0)
 		return;
 	/* The key at the start of the body or after a space. */
@@ -152,8 +91,8 @@ sess_corr_note(struct sgame *g, const char *body)
 		g->deadline = t;
 }
 
-void
-sess_corr_kv(struct sess *s, const struct sgame *g, struct cgp_out *o)
+static void
+sess_corr_kv(struct sess *s, struct sgame *g, struct cgp_out *o)
 {
 	char when[32];
 
@@ -167,7 +106,7 @@ sess_corr_kv(struct sess *s, const struct sgame *g, struct cgp_out *o)
 	}
 }
 
-long long
+static long long
 sess_corr_due(struct sess *s, const struct sgame *g)
 {
 	long long d;
@@ -178,7 +117,7 @@ sess_corr_due(struct sess *s, const struct sgame *g)
 	return d < 1 ? 1 : d;
 }
 
-int
+static int
 sess_corr_fire(struct sess *s, struct sgame *g, long long now)
 {
 	int side;
@@ -201,7 +140,7 @@ sess_corr_fire(struct sess *s, struct sgame *g, long long now)
 	    RESULT_BLACK_WINS : RESULT_WHITE_WINS, "time");
 }
 
-bool
+static bool
 sess_corr_end_first(struct sess *s, struct sgame *g)
 {
 	if (g->over || g->days <= 0 || sess_status(g) != 1 ||
@@ -215,32 +154,21 @@ sess_corr_end_first(struct sess *s, struct sgame *g)
 	return true;
 }
 
-int
-sess_want_days(struct sess *s, int conn, const struct cgp_cmd *cmd)
-{
-	const char *v = cgp_get(cmd, "days");
-	char as_listed[8];
-	long n;
-
-	if (v == NULL)
-		return 0;
-	/* Only the listed numbers, written as they are ("07" is none). */
-	n = cgp_parse_num(v, 100);
-	snprintf(as_listed, sizeof as_listed, "%ld", n);
-	if (strcmp(as_listed, v) != 0)
-		n = -1;
-	if (!sess_corr_days_ok(n) || cgp_get(cmd, "clock") != NULL) {
-		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, !sess_corr_days_ok(n) ?
-		    "days= is 1, 2, 3, 5, 7, 10 or 14" :
-		    "days= or clock=, not both");
-		return -1;
-	}
-	return (int)n;
-}
-
-void
+static void
 sess_corr_loaded(struct sess *s, struct sgame *g)
 {
 	if (g != NULL && g->days > 0 && !g->over)
 		sess_timer_update(s, g);
 }
+
+const struct sess_feature sess_feature_corr = {
+	.name = "correspondence",
+	.state_kv_last = sess_corr_kv,
+	.turn_body = sess_corr_body,
+	.new_game = sess_corr_start,
+	.on_event = sess_corr_note,
+	.on_loaded = sess_corr_loaded,
+	.due = sess_corr_due,
+	.fire = sess_corr_fire,
+	.before_show = sess_corr_end_first,
+};

@@ -1,15 +1,16 @@
 /*
  * sess_feature.h: a feature of the session (ratings, seeks, rematch,
  * notices...) as the core sees it: a row of hooks, listed once in
- * sess_features.c's table. The core (sess_pending.c: a change stored and
- * applied) calls each hook of every row in the table's order and names no
- * feature; a hook left NULL is skipped. A feature file includes the core's
+ * sess_features.c's table, which sess_new gives the core. The core
+ * (sess_hooks.c) calls each hook of every row in the table's order and
+ * names no feature; a hook left NULL is skipped. A feature file includes the core's
  * header and this one, and defines its row.
  */
 #ifndef CONGO_NET_SESS_FEATURE_H
 #define CONGO_NET_SESS_FEATURE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "net/proto/proto.h"
 
@@ -19,6 +20,9 @@ struct spend;
 struct store_change;
 struct store_ops;
 struct cgp_out;
+struct cgp_msg;
+struct sess_new_game;
+struct sread;
 
 struct sess_feature {
 	const char *name;
@@ -38,6 +42,9 @@ struct sess_feature {
 	void (*on_conn_closed)(struct sess *s, int conn);
 	/* STATE's keys of g that the feature adds. */
 	void (*state_kv)(struct sess *s, struct sgame *g, struct cgp_out *o);
+	/* The same, after the clock's (the last keys). */
+	void (*state_kv_last)(struct sess *s, struct sgame *g,
+	    struct cgp_out *o);
 	/* A change on its way to storage (sess_spend_new): what the feature
 	 * adds to it (the ratings a RESULT works out). */
 	void (*on_spend)(struct sess *s, struct spend *p);
@@ -76,14 +83,80 @@ struct sess_feature {
 	/* Another server's event applied to g (a seat taken there, say),
 	 * before it is told. */
 	void (*on_remote)(struct sess *s, struct sgame *g);
+	/* The body of an event that starts a turn in g (a JOINED seating
+	 * the second player, a MOVE, an UNDO) on its way to storage: what
+	 * the feature adds to it (a correspondence deadline). */
+	void (*turn_body)(struct sess *s, const struct sgame *g, char *body,
+	    size_t n);
+	/* A new game of two seats (a seek pairing, a rematch) on its way to
+	 * storage: what the feature adds to its events (keep's bodies). */
+	void (*new_game)(struct sess *s, struct store_change *ch,
+	    struct sess_new_game *keep);
+	/* A stored event of a kind the core does not replay, replayed into
+	 * g (start-up, a game read): 1 not the feature's, 0 done, -1 with
+	 * *why (what is wrong with it). */
+	int (*replay_event)(struct sgame *g, const char *kind,
+	    const struct cgp_msg *m, const char **why);
+	/* A stored event (any kind) read into g, before it is kept. */
+	void (*on_event)(struct sess *s, struct sgame *g, const char *kind,
+	    const char *body);
+	/* g read into memory after the start (another server's game). */
+	void (*on_loaded)(struct sess *s, struct sgame *g);
+	/* g's deadline of the feature's (ms, s->now's clock), -1 none. */
+	long long (*due)(struct sess *s, const struct sgame *g);
+	/* g's timer fired at now: 1 nothing of the feature's was due; else
+	 * as sess_end_game's answer (its end on its way). */
+	int (*fire)(struct sess *s, struct sgame *g, long long now);
+	/* Before g is shown to a connection (REJOIN, OBSERVE, STATE): true
+	 * when the command must wait (s->again set) for what the feature
+	 * does first (a correspondence game past its deadline ended). */
+	bool (*before_show)(struct sess *s, struct sgame *g);
+	/* Every round of the event loop, at now (the feature's own
+	 * timers: a retry due, say). */
+	void (*on_tick)(struct sess *s, long long now_ms);
+	/* An event of g (kind, body) kept from conn (a SAID of an account
+	 * its account blocks); conn -1: might it be kept from anyone? */
+	bool (*hides)(struct sess *s, int conn, const struct sgame *g,
+	    const char *kind, const char *body);
+	/* How long open game g stands before it is cancelled (ms; day:
+	 * the server's expiry), -1 as long as any. */
+	long long (*open_life)(const struct sess *s, const struct sgame *g,
+	    long long day);
+	/* A JOIN of g from conn: true after the feature refused it (an
+	 * error answered). */
+	bool (*join_refused)(struct sess *s, int conn,
+	    const struct cgp_cmd *cmd, const struct sgame *g);
+	/* A CANCEL of open game g from conn (not only its creator's): true
+	 * when the feature answered it. */
+	bool (*on_cancel)(struct sess *s, int conn, const struct cgp_cmd *cmd,
+	    struct sgame *g);
+	/* conn took seat of g again (REJOIN), once told its events. */
+	void (*on_rejoin)(struct sess *s, int conn, struct sgame *g, int seat);
+	/* Another server's notice (its words w, nw of them): true when
+	 * it is the feature's (then no other hears it). */
+	bool (*on_notice)(struct sess *s, const char *server, char **w,
+	    int nw);
+	/* Another server gone; the others want ours told again. */
+	void (*on_server_gone)(struct sess *s, const char *server);
+	void (*on_tell_all)(struct sess *s);
+	/* A game read whole off the event loop (q: SREAD_GAME), on the
+	 * reading thread with its store handle: what the feature reads
+	 * with it (the players' ratings). */
+	void (*on_game_read)(const struct store_ops *ops, void *ctx,
+	    struct sread *q);
+	/* A word for player (an account with no connection to game):
+	 * event "challenge"... (sess_notify's). */
+	void (*on_away)(struct sess *s, const char *event, const char *game,
+	    const char *player);
+	/* Every stored game loaded at start-up (before sess_start). */
+	void (*on_load)(struct sess *s);
 };
 
-/* The table: every feature, in the order their hooks run. */
-extern const struct sess_feature *const sess_features[];
-
-/* The hooks of every feature, in the table's order. The handler of
+/* The hooks of every feature of s's table (sess_new's, sess_features.c),
+ * in the table's order (sess_hooks.c). The handler of
  * verb v (NULL: no feature's). */
-void (*sess_features_verb(enum cgp_verb v))(struct sess *, int,
+void (*sess_features_verb(struct sess *s, enum cgp_verb v))(struct sess *,
+    int,
     const struct cgp_cmd *);
 void sess_features_init(struct sess *s);
 void sess_features_free(struct sess *s);
@@ -92,6 +165,8 @@ void sess_features_conn_closed(struct sess *s, int conn);
 int sess_features_login_read(struct sess *s, int conn, const char *name);
 void sess_features_login(struct sess *s, int conn);
 void sess_features_state_kv(struct sess *s, struct sgame *g,
+    struct cgp_out *o);
+void sess_features_state_kv_last(struct sess *s, struct sgame *g,
     struct cgp_out *o);
 void sess_features_created(struct sess *s, struct sgame *g);
 bool sess_features_own_done(struct sess *s, const struct spend *p);
@@ -112,9 +187,48 @@ void sess_features_dropped(struct sess *s, const struct store_change *ch);
 void sess_features_done(struct sess *s, struct sgame *g);
 void sess_features_remote(struct sess *s, struct sgame *g);
 
+void sess_features_turn_body(struct sess *s, const struct sgame *g,
+    char *body, size_t n);
+void sess_features_new_game(struct sess *s, struct store_change *ch,
+    struct sess_new_game *keep);
+/* 1 when no feature replays kind; else the first one's answer. */
+int sess_features_replay(struct sess *s, struct sgame *g, const char *kind,
+    const struct cgp_msg *m, const char **why);
+void sess_features_event(struct sess *s, struct sgame *g, const char *kind,
+    const char *body);
+void sess_features_loaded(struct sess *s, struct sgame *g);
+/* The first feature's deadline of g, -1 none. */
+long long sess_features_due(struct sess *s, const struct sgame *g);
+/* 1 when nothing was due, else the first answer of another. */
+int sess_features_fire(struct sess *s, struct sgame *g, long long now);
+bool sess_features_before_show(struct sess *s, struct sgame *g);
+void sess_features_tick(struct sess *s, long long now_ms);
+/* The first answer other than -1, else day. */
+long long sess_features_open_life(const struct sess *s,
+    const struct sgame *g, long long day);
+/* true when a feature answered. */
+bool sess_features_join_refused(struct sess *s, int conn,
+    const struct cgp_cmd *cmd, const struct sgame *g);
+bool sess_features_cancel(struct sess *s, int conn, const struct cgp_cmd *cmd,
+    struct sgame *g);
+void sess_features_rejoined(struct sess *s, int conn, struct sgame *g,
+    int seat);
+void sess_features_notice(struct sess *s, const char *server, char **w,
+    int nw);
+void sess_features_server_gone(struct sess *s, const char *server);
+void sess_features_tell_all(struct sess *s);
+void sess_features_game_read(const struct sess_feature *const *t,
+    const struct store_ops *ops, void *ctx, struct sread *q);
+void sess_features_away(struct sess *s, const char *event,
+    const char *game, const char *player);
+void sess_features_load(struct sess *s);
+bool sess_features_hides(struct sess *s, int conn, const struct sgame *g,
+    const char *kind, const char *body);
+
 /* The rows (each in its feature's file). */
 extern const struct sess_feature sess_feature_rate, sess_feature_rematch,
     sess_feature_seek, sess_feature_challenge, sess_feature_block,
-    sess_feature_forget, sess_feature_notify;
+    sess_feature_forget, sess_feature_notify, sess_feature_takeback,
+    sess_feature_corr;
 
 #endif

@@ -96,4 +96,5 @@ const struct sess_feature sess_feature_forget = {
 	.name = "forget",
 	.own_done = forget_own_done,
 	.on_unknown = forget_unknown,
+	.on_tick = sess_forget_retry,
 };

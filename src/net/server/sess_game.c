@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "net/server/sess_feature.h"
 #include "net/server/sess_ident.h"
 
 static const char *
@@ -148,6 +149,105 @@ sess_new_game_seat(struct store_change *ch, struct sess_new_game *keep,
 /* CREATE, or with ch_to a CHALLENGE of that account (sess_challenge.c):
  * the challenger takes seat ch_seat (0 or 1), the OK says CHALLENGE, and
  * the creator's JOINED names the account the other seat is for. */
+/* 429 to a CREATE over the network's games a minute (all: counted on
+ * every server). */
+static void
+too_many(struct sess *s, int conn, const struct cgp_cmd *cmd,
+    const struct saddr *a, bool all)
+{
+	char msg[96];
+
+	snprintf(msg, sizeof msg, "at most %d new games a minute from one "
+	    "network", s->lim.games_per_minute);
+	sess_err(s, conn, cmd->tag, CGP_RATE_LIMITED, msg);
+	if (all)
+		sess_refused(s, "%s: more than %d new games a minute from %s "
+		    "(all servers)", s->conns[conn].addr,
+		    s->lim.games_per_minute, a->addr);
+	else
+		sess_refused(s, "%s: more than %d new games a minute from %s",
+		    s->conns[conn].addr, s->lim.games_per_minute, a->addr);
+}
+
+/* rated= of a CREATE into *rated: 0, or -1 after answering (not yes or
+ * no; a rated game without LOGIN, a clock or the variant's start). */
+static int
+want_rated(struct sess *s, int conn, const struct cgp_cmd *cmd,
+    const char *variant, const struct board *start, char *wire,
+    int days, bool *rated)
+{
+	const char *rv = cgp_get(cmd, "rated");
+	bool guest = sess_account(s, conn) == NULL;
+	bool untimed = cgp_get(cmd, "clock") == NULL && days == 0;
+
+	if (rv != NULL && strcmp(rv, "yes") != 0 && strcmp(rv, "no") != 0) {
+		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX,
+		    "rated= is yes or no");
+		return -1;
+	}
+	*rated = rv != NULL && strcmp(rv, "yes") == 0;
+	if (*rated && (guest || untimed ||
+	    !from_the_start(variant, start, wire))) {
+		sess_err(s, conn, cmd->tag, guest ? CGP_LOGIN_REQUIRED :
+		    CGP_BAD_SYNTAX, guest ? "a rated game needs LOGIN" :
+		    untimed ? "a rated game needs clock= or days=" :
+		    "a rated game starts from the variant's start position "
+		    "(fen= may name only that)");
+		return -1;
+	}
+	return 0;
+}
+
+/* A start that is over already (fen=): true after answering 400. */
+static bool
+decided(struct sess *s, int conn, const struct cgp_cmd *cmd,
+    const struct board *start, const struct game_rules *rules)
+{
+	struct game probe;
+	bool over;
+
+	game_init(&probe, start, rules);
+	over = game_over(&probe);
+	game_free(&probe);
+	if (over)
+		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX,
+		    "fen=: that position is already decided");
+	return over;
+}
+
+/* A new game's id not in memory and its creator's token (seat >= 0): 0,
+ * or -1 after answering (no random numbers). */
+static int
+new_ids(struct sess *s, int conn, const struct cgp_cmd *cmd, int seat,
+    char *id, char *token)
+{
+	int tries;
+
+	for (tries = 0;; tries++) {
+		if (tries == 16 || net_new_game_id(id) < 0 ||
+		    (seat >= 0 && net_new_token(token) < 0)) {
+			sess_err(s, conn, cmd->tag, CGP_INTERNAL,
+			    "no random numbers");
+			return -1;
+		}
+		/* Not in memory; the store decides by its key (a taken id,
+		 * one chance in 2^40 a game, is a conflict, and the CREATE
+		 * runs again): never a read here. */
+		if (sess_find(s, id) == NULL)
+			return 0;
+	}
+}
+
+/* " for=<to>" added to the creator's JOINED of a challenge. */
+static void
+challenge_body(char *body, size_t n, const char *to)
+{
+	size_t len = strlen(body);
+
+	if (len < n)
+		snprintf(body + len, n - len, " for=%s", to);
+}
+
 void
 sess_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
     long long now_ms, const char *ch_to, int ch_seat)
@@ -155,62 +255,34 @@ sess_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	struct saddr *a = sess_addr(s, s->conns[conn].net, now_ms);
 	char wire[CGP_FEN_MAX], id[CGP_ID_LEN + 1], token[CGP_TOKEN_LEN + 1];
 	char hash[CGP_HASH_LEN + 1];
-	char msg[96], clock[32];
+	char clock[32];
 	struct store_change ch;
 	struct game_rules rules;
 	struct cgp_out o;
 	struct board start;
-	struct game probe;
-	const char *name, *variant, *rv;
+	const char *name, *variant;
 	struct sess_new_game keep;
 	int64_t base, inc;
-	int seat, tries, days, shared = 0;
-	bool over, rated;
+	int seat, days, shared = 0;
+	bool rated;
 
 	if (s->lim.games_per_minute > 0 &&
 	    a->creates >= s->lim.games_per_minute) {
-		snprintf(msg, sizeof msg, "at most %d new games a minute from "
-		    "one network", s->lim.games_per_minute);
-		sess_err(s, conn, cmd->tag, CGP_RATE_LIMITED, msg);
-		sess_refused(s, "%s: more than %d new games a minute from %s",
-		    s->conns[conn].addr, s->lim.games_per_minute, a->addr);
+		too_many(s, conn, cmd, a, false);
 		return;
 	}
 	if ((seat = ch_to != NULL ? ch_seat : want_seat(s, conn, cmd,
 	    false)) == -2 ||
 	    (name = want_name(s, conn, cmd)) == NULL ||
 	    want_start(s, conn, cmd, &variant, &start, &rules, wire, &base,
-	    &inc, &days) < 0)
+	    &inc, &days) < 0 ||
+	    want_rated(s, conn, cmd, variant, &start, wire, days, &rated) < 0)
 		return;
-	rv = cgp_get(cmd, "rated");
-	if (rv != NULL && strcmp(rv, "yes") != 0 && strcmp(rv, "no") != 0) {
-		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX,
-		    "rated= is yes or no");
-		return;
-	}
-	rated = rv != NULL && strcmp(rv, "yes") == 0;
-	if (rated && (sess_account(s, conn) == NULL ||
-	    (cgp_get(cmd, "clock") == NULL && days == 0) ||
-	    !from_the_start(variant, &start, wire))) {
-		sess_err(s, conn, cmd->tag, sess_account(s, conn) == NULL ?
-		    CGP_LOGIN_REQUIRED : CGP_BAD_SYNTAX,
-		    sess_account(s, conn) == NULL ? "a rated game needs LOGIN" :
-		    cgp_get(cmd, "clock") == NULL && days == 0 ? "a rated game "
-		    "needs clock= or days=" : "a rated game starts from the variant's start "
-		    "position (fen= may name only that)");
-		return;
-	}
 	/* Its creator plays it: white unless seat= says black. */
 	if (rated && seat < 0)
 		seat = 0;
-	game_init(&probe, &start, &rules);
-	over = game_over(&probe);
-	game_free(&probe);
-	if (over) {
-		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX,
-		    "fen=: that position is already decided");
+	if (decided(s, conn, cmd, &start, &rules))
 		return;
-	}
 	/* A guest's name= that an account holds is refused (a read), with
 	 * a seat or without (PROTOCOL.md: CREATE with name= of an account
 	 * from a connection not logged in as it is 409). */
@@ -225,19 +297,8 @@ sess_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
 		    1)) == SESS_READ_LATER)
 			return;
 	}
-	for (tries = 0;; tries++) {
-		if (tries == 16 || net_new_game_id(id) < 0 ||
-		    (seat >= 0 && net_new_token(token) < 0)) {
-			sess_err(s, conn, cmd->tag, CGP_INTERNAL,
-			    "no random numbers");
-			return;
-		}
-		/* Not in memory; the store decides by its key (a taken id,
-		 * one chance in 2^40 a game, is a conflict, and the CREATE
-		 * runs again): never a read here. */
-		if (sess_find(s, id) == NULL)
-			break;
-	}
+	if (new_ids(s, conn, cmd, seat, id, token) < 0)
+		return;
 	if (days > 0)
 		snprintf(clock, sizeof clock, "%dd", days);
 	else if (base > 0)
@@ -249,21 +310,14 @@ sess_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
 		net_token_hash(token, hash);   /* only its hash is kept */
 		sess_new_game_seat(&ch, &keep, seat, name,
 		    sess_account(s, conn) != NULL, hash);
-		if (ch_to != NULL)
-			sess_challenge_body(keep.body[0], sizeof keep.body[0],
+		if (ch_to != NULL)     /* its creator's JOINED says for= */
+			challenge_body(keep.body[0], sizeof keep.body[0],
 			    ch_to);
 	}
 	a->creates++;
-	if (s->lim.games_per_minute > 0) {
-		if (shared > s->lim.games_per_minute) {
-			snprintf(msg, sizeof msg, "at most %d new games a "
-			    "minute from one network", s->lim.games_per_minute);
-			sess_err(s, conn, cmd->tag, CGP_RATE_LIMITED, msg);
-			sess_refused(s, "%s: more than %d new games a minute "
-			    "from %s (all servers)", s->conns[conn].addr,
-			    s->lim.games_per_minute, a->addr);
-			return;
-		}
+	if (s->lim.games_per_minute > 0 && shared > s->lim.games_per_minute) {
+		too_many(s, conn, cmd, a, true);
+		return;
 	}
 	cgp_out_ok(&o, cmd->tag, ch_to != NULL ? "CHALLENGE" : "CREATE");
 	cgp_out_kv(&o, "game", id);
@@ -312,7 +366,7 @@ cmd_join(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		return;
 	}
 	/* A rated game's seats belong to accounts, two of them. */
-	if (sess_challenge_join(s, conn, cmd, g))
+	if (sess_features_join_refused(s, conn, cmd, g))  /* a challenge */
 		return;
 	if (g->rated && sess_account(s, conn) == NULL) {
 		sess_err(s, conn, cmd->tag, CGP_LOGIN_REQUIRED,
@@ -331,7 +385,7 @@ cmd_join(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	sess_joined_body(body, sizeof body, seat, name,
 	    sess_account(s, conn) != NULL);
 	if (g->seated[1 - seat])        /* the game starts: white's turn */
-		sess_corr_body(s, g, body, sizeof body);
+		sess_features_turn_body(s, g, body, sizeof body);
 	sess_event_change(&ch, g, "JOINED", body);
 	ch.seat = seat;
 	ch.name = name;
@@ -397,6 +451,58 @@ rejoin_take(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	return true;
 }
 
+/* A REJOIN whose token (or account) holds no seat of g: counted per
+ * network and game (others' guesses never lock out the right token,
+ * checked first), answered 401, or 429 once too many. */
+static void
+wrong_token(struct sess *s, int conn, const struct cgp_cmd *cmd,
+    struct sgame *g, bool with_token, long long now_ms)
+{
+	struct sconn *c = &s->conns[conn];
+	struct sfail *f;
+	int shared = 0;
+
+	/* Wrong tokens count per network and game: others' guesses
+	 * never lock out the right token, which is checked first. */
+	f = sess_fails(s, c->net, g->id, now_ms);
+	if (s->lim.max_failed_rejoins > 0 &&
+	    f->fails >= s->lim.max_failed_rejoins) {
+		sess_err(s, conn, cmd->tag, CGP_RATE_LIMITED, "too "
+		    "many wrong tokens for this game from your "
+		    "network: wait a minute");
+		sess_refused(s, "%s: wrong tokens for game %s, locked "
+		    "out", c->addr, g->id);
+		return;
+	}
+	if (s->lim.max_failed_rejoins > 0) {
+		/* Every server's count (a read: the line may come
+		 * again with it) before this one counts. */
+		char key[96];
+		snprintf(key, sizeof key, "token %s %s", c->net,
+		    g->id);
+		shared = sess_shared_count(s, conn, key, f->fails + 1);
+		if (shared == SESS_READ_LATER)
+			return;
+	}
+	f->fails++;
+	if (s->lim.max_failed_rejoins > 0) {
+		if (shared > s->lim.max_failed_rejoins) {
+			sess_err(s, conn, cmd->tag, CGP_RATE_LIMITED,
+			    "too many wrong tokens for this game from "
+			    "your network: wait a minute");
+			sess_refused(s, "%s: wrong tokens for game %s "
+			    "(all servers), locked out", c->addr,
+			    g->id);
+			return;
+		}
+	}
+	sess_refused(s, "%s: wrong token for game %s", c->addr, g->id);
+	sess_err(s, conn, cmd->tag, CGP_BAD_TOKEN, with_token ?
+	    "that token holds no seat in this game" : "without "
+	    "token=, only a connection logged in as the seat's account "
+	    "may REJOIN");
+}
+
 static void
 cmd_rejoin(struct sess *s, int conn, const struct cgp_cmd *cmd,
     long long now_ms)
@@ -406,15 +512,14 @@ cmd_rejoin(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	const char *v = cgp_get(cmd, "token");
 	char token[CGP_TOKEN_LEN + 1], hash[CGP_HASH_LEN + 1];
 	struct cgp_out o;
-	struct sfail *f;
 	struct sgame *g;
 	long since;
 	bool m0, m1;
-	int seat, old, shared = 0;
+	int seat, old;
 
 	if ((since = sess_want_since(s, conn, cmd, "since")) == -2 ||
 	    (g = sess_want_game(s, conn, cmd)) == NULL ||
-	    sess_corr_end_first(s, g))
+	    sess_features_before_show(s, g))
 		return;
 	memset(token, 0, sizeof token);
 	if (v != NULL && strlen(v) == CGP_TOKEN_LEN) {
@@ -440,45 +545,7 @@ cmd_rejoin(struct sess *s, int conn, const struct cgp_cmd *cmd,
 		seat = sess_account_seat(s, conn, g,
 		    cgp_seat_parse(cgp_get(cmd, "seat")));
 	if (seat < 0) {
-		/* Wrong tokens count per network and game: others' guesses
-		 * never lock out the right token, which is checked first. */
-		f = sess_fails(s, c->net, g->id, now_ms);
-		if (s->lim.max_failed_rejoins > 0 &&
-		    f->fails >= s->lim.max_failed_rejoins) {
-			sess_err(s, conn, cmd->tag, CGP_RATE_LIMITED, "too "
-			    "many wrong tokens for this game from your "
-			    "network: wait a minute");
-			sess_refused(s, "%s: wrong tokens for game %s, locked "
-			    "out", c->addr, g->id);
-			return;
-		}
-		if (s->lim.max_failed_rejoins > 0) {
-			/* Every server's count (a read: the line may come
-			 * again with it) before this one counts. */
-			char key[96];
-			snprintf(key, sizeof key, "token %s %s", c->net,
-			    g->id);
-			shared = sess_shared_count(s, conn, key, f->fails + 1);
-			if (shared == SESS_READ_LATER)
-				return;
-		}
-		f->fails++;
-		if (s->lim.max_failed_rejoins > 0) {
-			if (shared > s->lim.max_failed_rejoins) {
-				sess_err(s, conn, cmd->tag, CGP_RATE_LIMITED,
-				    "too many wrong tokens for this game from "
-				    "your network: wait a minute");
-				sess_refused(s, "%s: wrong tokens for game %s "
-				    "(all servers), locked out", c->addr,
-				    g->id);
-				return;
-			}
-		}
-		sess_refused(s, "%s: wrong token for game %s", c->addr, g->id);
-		sess_err(s, conn, cmd->tag, CGP_BAD_TOKEN, v != NULL ?
-		    "that token holds no seat in this game" : "without "
-		    "token=, only a connection logged in as the seat's account "
-		    "may REJOIN");
+		wrong_token(s, conn, cmd, g, v != NULL, now_ms);
 		return;
 	}
 	if (other_seat_held(s, conn, cmd, g, seat) ||
@@ -504,7 +571,7 @@ cmd_rejoin(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	cgp_out_kv(&o, "seat", cgp_seat_name(seat));
 	sess_emit(s, conn, &o);
 	sess_catch_up(s, conn, g, since);
-	sess_rematch_rejoined(s, conn, g, seat);
+	sess_features_rejoined(s, conn, g, seat);   /* its rematch told */
 	if (old < 0)
 		sess_presence_event(s, g, seat, "back", -1, conn);
 }
@@ -521,7 +588,7 @@ cmd_observe(struct sess *s, int conn, const struct cgp_cmd *cmd)
 
 	if ((since = sess_want_since(s, conn, cmd, "since")) == -2 ||
 	    (g = sess_want_game(s, conn, cmd)) == NULL ||
-	    sess_corr_end_first(s, g))
+	    sess_features_before_show(s, g))
 		return;
 	/* The client has seen events another server stored that this one
 	 * has not read yet: they are read first (the line comes again). */

@@ -218,9 +218,18 @@ struct sess {
 	struct vec forget;             /* struct sforget (sess_forget.c) */
 	long long forget_next;         /* ms: the next try */
 	bool forget_busy;              /* one on its way to the store */
+	/* Its features (sess_feature.h), ended by NULL: the table of
+	 * sess_features.c, whose hooks the core calls (sess_hooks.c). */
+	const struct sess_feature *const *features;
 	const char *line;              /* the line being run, and its length */
 	size_t linelen;
 };
+
+/* A session of the features given (sess_new gives the table's). */
+struct sess_feature;
+struct sess *sess_new_with(const struct sess_io *io,
+    const struct sess_limits *lim, const struct game_rules *rules,
+    const char *server_name, const struct sess_feature *const *features);
 
 /* The core's calls (emit, submit, find, want): sess_core.h. */
 #include "net/server/sess_core.h"
@@ -289,6 +298,9 @@ void sess_applied(struct sess *s, struct sgame *g, bool new_game, int conn);
 /* The clock keys of STATE / MOVE (remaining ms at s->now). */
 void sess_clock_kv(struct sess *s, struct sgame *g, struct cgp_out *o,
     bool control);
+/* The OK of a command that writes one event of g (at seq). */
+void sess_ok_line(struct cgp_out *o, const struct cgp_cmd *cmd,
+    const struct sgame *g, long seq);
 /* A verb's handler (sess_core.c's table gives each its own): the line's
  * time is s->now. */
 typedef void sess_verb_fn(struct sess *s, int conn, const struct cgp_cmd *c);
@@ -347,6 +359,9 @@ void sess_seek_paired(struct sess *s, struct sgame *g,
 void sess_seek_unpaired(struct sess *s, const char *const *ids,
     bool conflict);
 void sess_seek_closed(struct sess *s, int conn);
+/* (its notices: the words of one, true when a seek's; any server's
+ * notice, to every feature: sess_store.c) */
+bool sess_seek_notice(struct sess *s, const char *server, char **w, int nw);
 void sess_seek_remote(struct sess *s, const char *server, const char *text);
 void sess_seek_tell_all(struct sess *s);
 void sess_seek_server_gone(struct sess *s, const char *server);
@@ -370,18 +385,9 @@ void sess_seeks_each(struct sess *s, sess_seek_fn fn, void *arg);
 /* The refusals so far by limit: names and counts, SESS_NLIMITS. */
 int sess_refusals(const struct sess *s, const char **names,
     long long *counts);
-/* A stored TAKEBACK or UNDO replayed into g; -1 when it does not fit. */
-int sess_replay_takeback(struct sgame *g, const char *kind,
-    const struct cgp_msg *m);
-/* A player back in a finished game gets its seat in the rematch made. */
-/* The rematch ng of game old_id is stored: its players are seated and
- * told (REMATCHED); or it was refused, and REMATCH may try again. */
-void sess_rematch_made(struct sess *s, struct sgame *ng, const char *old_id);
-void sess_rematch_refused(struct sess *s, const char *old_id);
-void sess_rematch_rejoined(struct sess *s, int conn, struct sgame *g,
-    int seat);
 /* Across servers: sess_rematch.h. */
-/* Correspondence games (sess_corr.c, PROTOCOL.md "Correspondence"). The
+/* Time controls in days (sess_days.c, PROTOCOL.md "Correspondence";
+ * the deadlines are the feature sess_corr.c's). The
  * days of a time control stored as a game's clock ("3d"), 0 for any other
  * (a clock "300+5", NULL); is N one of 1 2 3 5 7 10 14? */
 int sess_corr_days(const char *clock);
@@ -398,46 +404,17 @@ int sess_want_days(struct sess *s, int conn, const struct cgp_cmd *cmd);
 int sess_seek_days(int64_t base_ms, int64_t inc_ms);
 void sess_control_text(int64_t base_ms, int64_t inc_ms, char *buf,
     size_t n);
-/* A new game of two seats (a seek pairing, a rematch) with a clock "Nd":
- * white's first deadline added to the second JOINED. */
-void sess_corr_start(struct sess *s, struct store_change *ch,
-    struct sess_new_game *keep);
 /* The Unix time in ms at s->now. */
 long long sess_wall(struct sess *s);
 /* A day's length (sess_limits.day_ms, else 86400 s) in ms. */
 long long sess_day_ms(const struct sess *s);
-/* " deadline=<UTC ISO 8601>" added to a stored event's body: the side to
- * move's after it, days from now (nothing for a game without days). */
-void sess_corr_body(struct sess *s, const struct sgame *g, char *body,
-    size_t n);
-/* A stored event's body (any kind) applied to g: its deadline=, if any,
- * is g's deadline (start-up, this server's changes, another server's). */
-void sess_corr_note(struct sgame *g, const char *body);
-/* STATE's days= deadline= of g. */
-void sess_corr_kv(struct sess *s, const struct sgame *g, struct cgp_out *o);
 /* "2026-11-25T15:30:02Z" of Unix ms t. */
 void sess_corr_iso(long long t, char *buf, size_t n);
-/* A correspondence game read into memory after the start (another
- * server's, asked for here): its deadline is a timer here too, so it
- * fires with that server down (once: the store keeps one end). g may be
- * NULL or any game. */
-void sess_corr_loaded(struct sess *s, struct sgame *g);
 /* A timed game read into memory after the start (another server's, or
  * one back in memory): the side to move's clock runs from its stored
  * time, from now, and flags here (sess_start's rule for a restart). g may
  * be NULL or any game. */
 void sess_clock_loaded(struct sess *s, struct sgame *g);
-/* g's timer (ms, s->now's clock): its deadline, or -1 none. */
-long long sess_corr_due(struct sess *s, const struct sgame *g);
-/* g's deadline has passed at now: its end on its way to storage (0), -1
- * refused, 1 nothing was due. */
-int sess_corr_fire(struct sess *s, struct sgame *g, long long now);
-/* Before g is shown to a connection (REJOIN, OBSERVE, STATE): a correspondence
- * game whose deadline has passed (one this server took over, read from
- * the store) is ended first; true when the command must wait for that
- * end to be stored (s->again set), so that no STATE shows it active with
- * its deadline past. */
-bool sess_corr_end_first(struct sess *s, struct sgame *g);
 /* GAMES mine=yes (sess_mine.c): the account's games not finished, its
  * turn first. */
 void sess_cmd_mine(struct sess *s, int conn, const struct cgp_cmd *cmd);
@@ -464,27 +441,20 @@ void sess_notify_change(struct sess *s, struct sgame *g,
  * ch_seat (sess_game.c). */
 void sess_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
     long long now_ms, const char *ch_to, int ch_seat);
-/* Challenges (sess_challenge.c): CHALLENGE and CHALLENGES; the creator's
- * JOINED body given its for=; a JOIN of a challenge by another account
- * (true after answering 403); a CANCEL by the challenged account (a
- * decline) or the challenger's (true when answered); the challenges told
- * to a connection that logged in; a challenge stored (its account told);
- * an open game's life (ms). */
+/* Challenges (sess_challenge.c): CHALLENGE and CHALLENGES; the
+ * challenges told to a connection that logged in; a challenge stored (its
+ * account told). */
 sess_verb_fn sess_cmd_challenge;
-void sess_challenge_body(char *body, size_t n, const char *to);
-bool sess_challenge_join(struct sess *s, int conn, const struct cgp_cmd *cmd,
-    const struct sgame *g);
-bool sess_challenge_cancel(struct sess *s, int conn,
-    const struct cgp_cmd *cmd, struct sgame *g);
 void sess_challenge_login(struct sess *s, int conn);
 void sess_challenge_made(struct sess *s, struct sgame *g);
+/* An open game's life (ms): the server's expiry, or a feature's
+ * (sess_clock.c). */
 long long sess_open_life(const struct sess *s, const struct sgame *g);
 /* Blocks (sess_block.c): BLOCK, UNBLOCK, BLOCKS; does conn's account
  * block name; the blocks of account name read (how many into *out, valid
- * for the line; SESS_READ_LATER; -1); a LOGIN's (0 or SESS_READ_LATER);
- * an event of g told to all but, for a SAID, those who block its sayer;
- * a stored event's text ("SAID side=.. :..") not for conn (its sayer
- * blocked by conn's account: a replay leaves it out as live chat does). */
+ * for the line; SESS_READ_LATER; -1); a LOGIN's (0 or SESS_READ_LATER).
+ * An event of g told to all but those a feature keeps it from (a SAID,
+ * those who block its sayer: sess_core.c, the hides hook). */
 #define SESS_BLOCKS_MAX 100
 void sess_cmd_block(struct sess *s, int conn, const struct cgp_cmd *c);
 bool sess_blocked(struct sess *s, int conn, const char *name);
@@ -493,8 +463,6 @@ int sess_block_read(struct sess *s, int conn, const char *name,
 int sess_block_login(struct sess *s, int conn, const char *name);
 void sess_broadcast_event(struct sess *s, struct sgame *g, struct cgp_out *o,
     const char *kind, const char *body);
-bool sess_event_blocked(struct sess *s, int conn, const struct sgame *g,
-    const char *text);
 /* Another server stored challenge id to account to (its notice; to NULL:
  * an older server's, which names nobody): read and told here, when a
  * connection here is logged in as to. */

@@ -110,4 +110,5 @@ const struct sess_feature sess_feature_notify = {
 	.name = "notify",
 	.on_init = sess_notify_init,
 	.on_applied = sess_notify_change,
+	.on_away = sess_notify,
 };

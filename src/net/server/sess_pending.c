@@ -157,6 +157,7 @@ sess_spend_new(struct sess *s, int conn, const struct cgp_cmd *cmd,
 		memcpy(p->line, s->line, s->linelen);
 		p->linelen = s->linelen;
 	}
+	p->features = s->features;
 	p->state_to_origin = state_to_origin;
 	p->quiet = quiet;
 	sess_features_spend(s, p);
@@ -409,54 +410,39 @@ sess_held_run(struct sess *s, int conn, long long now_ms)
 	return sess_conn_held(s, conn);
 }
 
-void
-sess_done(struct sess *s, struct spend *p)
+/* A REJOIN's taking stored: its line runs again, taking the seat
+ * (rejoin_take), after the game's news. Not stored (the database away):
+ * taken all the same, as a REJOIN always was, but unchecked ("-": its
+ * changes are stored whoever holds the seat in the database), so that a
+ * player coming back in an outage keeps the seat. */
+static void
+took(struct sess *s, struct spend *p, bool alive)
 {
-	bool alive = p->conn >= 0 && p->conn < s->conncap &&
-	    s->conns[p->conn].used && s->conns[p->conn].gen == p->conn_gen;
-	struct sgame *g = NULL;
-	struct cgp_out o;
-	int i;
+	if (alive) {
+		struct sconn *c = &s->conns[p->conn];
+		memcpy(c->took_game, p->ch.game, sizeof c->took_game);
+		c->took_seat = p->ch.hold_seat;
+		snprintf(c->took, sizeof c->took, "%s", p->failed ?
+		    "-" : p->ch.hold);
+		if (p->failed && !p->conflict)
+			sess_log(s, NET_LOG_WARN, "%s: game %s: the "
+			    "REJOIN's taking of %s was not stored (%s); "
+			    "the seat is taken without it",
+			    c->addr, p->ch.game,
+			    cgp_seat_name(p->ch.hold_seat), p->err);
+	}
+	if (alive && p->linelen > 0)
+		run_again(s, p);
+}
 
-	if (alive && s->conns[p->conn].waiting > 0)
-		s->conns[p->conn].waiting--;
-	if (!p->ch.new_game && (g = sess_find(s, p->ch.game)) != NULL &&
-	    g->busy > 0)
-		g->busy--;
-	if (p->failed)
-		sess_features_refused(s, &p->ch, p->conflict);
-	if (p->ch.hold[0] != '\0') {
-		/* A REJOIN's taking stored: its line runs again, taking the
-		 * seat (rejoin_take), after the game's news. Not stored (the
-		 * database away): taken all the same, as a REJOIN always
-		 * was, but unchecked ("-": its changes are stored whoever
-		 * holds the seat in the database), so that a player coming
-		 * back in an outage keeps the seat. */
-		if (alive) {
-			struct sconn *c = &s->conns[p->conn];
-			memcpy(c->took_game, p->ch.game, sizeof c->took_game);
-			c->took_seat = p->ch.hold_seat;
-			snprintf(c->took, sizeof c->took, "%s", p->failed ?
-			    "-" : p->ch.hold);
-			if (p->failed && !p->conflict)
-				sess_log(s, NET_LOG_WARN, "%s: game %s: the "
-				    "REJOIN's taking of %s was not stored (%s); "
-				    "the seat is taken without it",
-				    c->addr, p->ch.game,
-				    cgp_seat_name(p->ch.hold_seat), p->err);
-		}
-		if (alive && p->linelen > 0)
-			run_again(s, p);
-		free(p);
-		return;
-	}
-	if (sess_features_own_done(s, p)) {
-		free(p);
-		return;
-	}
-	if (p->failed && p->replaced && alive)
+/* A change not stored: nothing applied; the asker told, or its line run
+ * again (another server was first), or closed (nobody knows). */
+static void
+not_stored(struct sess *s, struct spend *p, bool alive)
+{
+	if (p->replaced && alive)
 		replaced(s, p);
-	if (p->failed && p->conflict) {
+	if (p->conflict) {
 		/* Another server was first: bring the game up to date and run
 		 * the command again on it (412, 409... or done after all). */
 		sess_log(s, NET_LOG_DEBUG, "game %s: another server stored "
@@ -465,11 +451,7 @@ sess_done(struct sess *s, struct spend *p)
 			run_again(s, p);
 		else if (!p->ch.new_game)
 			refresh(s, p->ch.game);     /* nobody waits for it */
-		drop_chain(s, p);
-		free(p);
-		return;
-	}
-	if (p->failed && p->unknown && alive) {
+	} else if (p->unknown && alive) {
 		/* Stored or not, nobody can say (the database went away with
 		 * its answer): no ERR, which would say nothing changed. The
 		 * connection is closed, as if this server had died; the client
@@ -481,22 +463,19 @@ sess_done(struct sess *s, struct spend *p)
 		    "answer)", s->conns[p->conn].addr);
 		sess_features_unknown(s, p);
 		sess_ask_close(s, p->conn);
-		drop_chain(s, p);
-		free(p);
-		return;
-	}
-	if (p->failed) {
+	} else
 		refused(s, p, alive);
-		drop_chain(s, p);
-		free(p);
-		return;
-	}
-	if (s->store_failures > 0)
-		sess_log(s, NET_LOG_WARN, "storing works again (%lld command%s "
-		    "refused before)", s->store_failures,
-		    s->store_failures == 1 ? "" : "s");
-	s->store_failures = 0;
-	g = apply(s, p, alive);
+	drop_chain(s, p);
+}
+
+/* A stored change applied to g: the asker's OK (and STATE), its events
+ * told to all, the log. */
+static void
+answer(struct sess *s, struct spend *p, struct sgame *g, bool alive)
+{
+	struct cgp_out o;
+	int i;
+
 	if (alive && p->oklen > 0) {
 		s->io.send(s->io.ctx, p->conn, p->ok, p->oklen);
 		if (p->state_to_origin && g != NULL) {
@@ -520,12 +499,43 @@ sess_done(struct sess *s, struct spend *p)
 		if (strcmp(p->ch.kind[i], "RESULT") == 0)
 			sess_log(s, NET_LOG_INFO, "game %s: %s", g->id,
 			    p->ch.body[i]);
-	if (g != NULL && g->stale && g->busy == 0)
-		refresh(s, g->id);
-	if (p->then != NULL)
-		sess_spend_submit(s, p->then);
-	else if (g != NULL)
-		sess_features_done(s, g);   /* a rematch due, say */
+}
+
+void
+sess_done(struct sess *s, struct spend *p)
+{
+	bool alive = p->conn >= 0 && p->conn < s->conncap &&
+	    s->conns[p->conn].used && s->conns[p->conn].gen == p->conn_gen;
+	struct sgame *g = NULL;
+
+	if (alive && s->conns[p->conn].waiting > 0)
+		s->conns[p->conn].waiting--;
+	if (!p->ch.new_game && (g = sess_find(s, p->ch.game)) != NULL &&
+	    g->busy > 0)
+		g->busy--;
+	if (p->failed)
+		sess_features_refused(s, &p->ch, p->conflict);
+	if (p->ch.hold[0] != '\0')
+		took(s, p, alive);
+	else if (sess_features_own_done(s, p))
+		;       /* a feature's own change (a forgetting) */
+	else if (p->failed)
+		not_stored(s, p, alive);
+	else {
+		if (s->store_failures > 0)
+			sess_log(s, NET_LOG_WARN, "storing works again (%lld "
+			    "command%s refused before)", s->store_failures,
+			    s->store_failures == 1 ? "" : "s");
+		s->store_failures = 0;
+		g = apply(s, p, alive);
+		answer(s, p, g, alive);
+		if (g != NULL && g->stale && g->busy == 0)
+			refresh(s, g->id);
+		if (p->then != NULL)
+			sess_spend_submit(s, p->then);
+		else if (g != NULL)
+			sess_features_done(s, g);   /* a rematch due, say */
+	}
 	free(p);
 }
 

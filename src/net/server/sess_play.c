@@ -8,6 +8,7 @@
 
 #include "engine/fen.h"
 #include "engine/notation.h"
+#include "net/server/sess_feature.h"
 #include "net/server/sess_int.h"
 
 /* The checks every seat command shares: a seat here, a game on. */
@@ -59,42 +60,96 @@ flag_first(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	return true;
 }
 
-void
-sess_cmd_move(struct sess *s, int conn, const struct cgp_cmd *cmd)
+/* ply= and move= of a MOVE: its move= (ply into *ply), or NULL after
+ * answering 400. */
+static const char *
+want_move(struct sess *s, int conn, const struct cgp_cmd *cmd, long *ply)
 {
 	const char *pv = cgp_get(cmd, "ply"), *mv = cgp_get(cmd, "move");
-	char err[128], msg[200], text[MOVE_TEXT_MAX], fen[FEN_MAX];
-	char wire[FEN_MAX], body[2][256];
-	struct game_clock clock;
-	struct move_effects fx;
-	struct store_change ch;
-	enum game_reason why;
-	enum game_result res;
-	struct board next;
-	struct cgp_out o;
-	struct sgame *g;
-	move_t m;
-	long ply;
-	int side;
+	char msg[200];
 
-	if ((g = sess_want_game_w(s, conn, cmd)) == NULL)
-		return;
 	if (pv == NULL || mv == NULL) {
 		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, pv == NULL ?
 		    "ply= is missing" : "move= is missing");
-		return;
+		return NULL;
 	}
-	if ((ply = cgp_parse_num(pv, 1000000L)) < 0) {
+	if ((*ply = cgp_parse_num(pv, 1000000L)) < 0) {
 		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX,
 		    "ply= must be a number");
-		return;
+		return NULL;
 	}
 	if (!cgp_valid_move(mv)) {
 		snprintf(msg, sizeof msg, "'%.40s' is not move text (squares "
 		    "such as c2c3 or b1d3f5)", mv);
 		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, msg);
-		return;
+		return NULL;
 	}
+	return mv;
+}
+
+/* The change of side's move m in g (its MOVE, and the RESULT it ends the
+ * game with), worked out on a copy before anything changes: its events'
+ * bodies in body. */
+static void
+move_change(struct sess *s, struct sgame *g, move_t m, int side,
+    char body[2][256], struct store_change *ch)
+{
+	char text[MOVE_TEXT_MAX], fen[FEN_MAX], wire[FEN_MAX];
+	struct game_clock clock;
+	struct move_effects fx;
+	enum game_reason why;
+	enum game_result res;
+	struct board next;
+
+	next = *game_board(&g->g);
+	board_make(&next, m, &fx);
+	res = game_status(&next, g->g.pos, g->g.nply + 1, fx.lion_captured,
+	    &g->g.rules, &why);
+	notation_write(m, text, sizeof text);
+	fen_write(&next, fen, sizeof fen);
+	cgp_fen_to_wire(fen, wire, sizeof wire);
+	snprintf(body[0], sizeof body[0], "ply=%d side=%s move=%s fen=%s",
+	    g->g.nply, cgp_seat_name(side), text, wire);
+	clock = g->clock;
+	if (g->timed) {
+		/* The mover's time is taken as the server receives the move,
+		 * its increment added; stored with the move. A side's first
+		 * move is not timed and earns no increment (RULES.md "Time":
+		 * its clock has not run). */
+		if (sess_both_moved(g))
+			clock_press(&clock, s->now);
+		snprintf(body[0] + strlen(body[0]), sizeof body[0] -
+		    strlen(body[0]), " wclock=%lld bclock=%lld",
+		    (long long)clock_left(&clock, WHITE, s->now),
+		    (long long)clock_left(&clock, BLACK, s->now));
+	}
+	sess_features_turn_body(s, g, body[0], sizeof body[0]);
+	sess_event_change(ch, g, "MOVE", body[0]);
+	if (res != RESULT_NONE) {
+		sess_result_body(body[1], sizeof body[1], res,
+		    game_reason_name(why));
+		ch->nev = 2;
+		ch->seq[1] = g->seq + 2;
+		ch->kind[1] = "RESULT";
+		ch->body[1] = body[1];
+	}
+}
+
+void
+sess_cmd_move(struct sess *s, int conn, const struct cgp_cmd *cmd)
+{
+	char err[128], msg[200], body[2][256];
+	struct store_change ch;
+	struct cgp_out o;
+	struct sgame *g;
+	const char *mv;
+	move_t m;
+	long ply;
+	int side;
+
+	if ((g = sess_want_game_w(s, conn, cmd)) == NULL ||
+	    (mv = want_move(s, conn, cmd, &ply)) == NULL)
+		return;
 	/* A ply ahead of ours: stored on another server an instant ago? */
 	if (ply > g->g.nply && sess_store_newer(s, conn, g))
 		return;
@@ -120,40 +175,7 @@ sess_cmd_move(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		sess_err(s, conn, cmd->tag, CGP_ILLEGAL_MOVE, err);
 		return;
 	}
-
-	/* What the move does, worked out on a copy before anything changes. */
-	next = *game_board(&g->g);
-	board_make(&next, m, &fx);
-	res = game_status(&next, g->g.pos, g->g.nply + 1, fx.lion_captured,
-	    &g->g.rules, &why);
-	notation_write(m, text, sizeof text);
-	fen_write(&next, fen, sizeof fen);
-	cgp_fen_to_wire(fen, wire, sizeof wire);
-	snprintf(body[0], sizeof body[0], "ply=%d side=%s move=%s fen=%s",
-	    g->g.nply, cgp_seat_name(side), text, wire);
-	clock = g->clock;
-	if (g->timed) {
-		/* The mover's time is taken as the server receives the move,
-		 * its increment added; stored with the move. A side's first
-		 * move is not timed and earns no increment (RULES.md "Time":
-		 * its clock has not run). */
-		if (sess_both_moved(g))
-			clock_press(&clock, s->now);
-		snprintf(body[0] + strlen(body[0]), sizeof body[0] -
-		    strlen(body[0]), " wclock=%lld bclock=%lld",
-		    (long long)clock_left(&clock, WHITE, s->now),
-		    (long long)clock_left(&clock, BLACK, s->now));
-	}
-	sess_corr_body(s, g, body[0], sizeof body[0]);
-	sess_event_change(&ch, g, "MOVE", body[0]);
-	if (res != RESULT_NONE) {
-		sess_result_body(body[1], sizeof body[1], res,
-		    game_reason_name(why));
-		ch.nev = 2;
-		ch.seq[1] = g->seq + 2;
-		ch.kind[1] = "RESULT";
-		ch.body[1] = body[1];
-	}
+	move_change(s, g, m, side, body, &ch);
 	/* A stored move does not count against the command rate: the
 	 * opponent paces those (two programs may play at full speed). */
 	if (sess_conn(s, conn)->cmds > 0)

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "engine/notation.h"
+#include "net/server/sess_feature.h"
 #include "net/server/sess_ident.h"
 
 #define LIST_DEFAULT 20
@@ -18,7 +19,7 @@ sess_cmd_state(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	struct sgame *g;
 
 	if ((g = sess_want_game(s, conn, cmd)) == NULL ||
-	    sess_corr_end_first(s, g))
+	    sess_features_before_show(s, g))
 		return;
 	cgp_out_ok(&o, cmd->tag, "STATE");
 	cgp_out_kv(&o, "game", g->id);

@@ -16,15 +16,6 @@
 #include "net/server/sess_int.h"
 #include "rating/rating.h"
 
-const char *
-sess_speed(const struct sgame *g)
-{
-	if (g->days > 0)
-		return rating_speed_name(RATING_CORRESPONDENCE);
-	return rating_speed_name(rating_speed_of(g->clock.base_ms,
-	    g->clock.inc_ms));
-}
-
 int
 sess_rating_read(const struct store_ops *ops, void *ctx, const char *name,
     const char *variant, const char *speed, struct rating *out, int *games,
@@ -341,6 +332,39 @@ sess_rate_known(struct sess *s, struct spend *p, struct sgame *g)
 
 /* Ratings as a feature of the session (sess_feature.h): a RESULT's
  * ratings worked out on its way, known once it is stored. */
+/* The on_game_read hook: a rated game read whole, its players' ratings
+ * now, so that its STATE needs no read on the loop. */
+static void
+game_ratings(const struct store_ops *ops, void *ctx, struct sread *q)
+{
+	const struct store_game_row *row = sess_read_game(q);
+	const char *name[2] = { NULL, NULL }, *a, *b;
+	struct rating r;
+	int64_t base, inc;
+	char err[256];
+	const char *speed;
+	int i, games;
+	long n;
+
+	for (i = 0; i < sess_read_nrec(q); i++)
+		if (sess_read_rec(q, i, &n, &a, &b) == 1 && n >= 0 && n < 2)
+			name[n] = a;
+	if (row == NULL || !row->rated || row->clock == NULL ||
+	    name[0] == NULL || name[1] == NULL ||
+	    clock_parse_seconds(row->clock, &base, &inc, NULL, 0) != 0)
+		return;
+	speed = rating_speed_name(rating_speed_of(base, inc));
+	for (i = 0; i < 2; i++) {
+		if (sess_rating_read(ops, ctx, name[i], row->variant != NULL &&
+		    row->variant[0] != '\0' ? row->variant : "congo", speed, &r,
+		    &games, err, sizeof err) < 0)
+			return;
+		q->rnow[i][0] = r.r;
+		q->rnow[i][1] = r.rd;
+	}
+	q->rknown = true;
+}
+
 const struct sess_feature sess_feature_rate = {
 	.name = "rate",
 	.state_kv = sess_rating_kv,
@@ -348,4 +372,6 @@ const struct sess_feature sess_feature_rate = {
 	.before_commit = sess_rate_apply,
 	.on_stored = sess_rate_known,
 	.on_remote = sess_rating_ask,
+	.on_game_read = game_ratings,
+	.on_load = sess_ratings_at_start,
 };

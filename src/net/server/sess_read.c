@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "net/server/sess_feature.h"
 #include "net/server/sess_int.h"
 #include "rating/rating.h"
 
@@ -177,41 +178,6 @@ static const struct store_up recorder = {
 	.log = rec_log,
 };
 
-/* A rated game read whole: its players' ratings now, so that its STATE
- * needs no read on the loop. */
-static void
-game_ratings(const struct store_ops *ops, void *ctx, struct sread *q)
-{
-	const struct sread_rec *row = NULL;
-	const char *name[2] = { NULL, NULL };
-	struct rating r;
-	int64_t base, inc;
-	char err[256];
-	const char *speed;
-	int i, games;
-
-	for (i = 0; i < q->nrec; i++)
-		if (q->rec[i].what == 0)
-			row = &q->rec[i];
-		else if (q->rec[i].what == 1 && q->rec[i].n >= 0 &&
-		    q->rec[i].n < 2)
-			name[q->rec[i].n] = q->rec[i].a;
-	if (row == NULL || !row->row.rated || row->clock == NULL ||
-	    name[0] == NULL || name[1] == NULL ||
-	    clock_parse_seconds(row->clock, &base, &inc, NULL, 0) != 0)
-		return;
-	speed = rating_speed_name(rating_speed_of(base, inc));
-	for (i = 0; i < 2; i++) {
-		if (sess_rating_read(ops, ctx, name[i], row->variant != NULL &&
-		    row->variant[0] != '\0' ? row->variant : "congo", speed, &r,
-		    &games, err, sizeof err) < 0)
-			return;
-		q->rnow[i][0] = r.r;
-		q->rnow[i][1] = r.rd;
-	}
-	q->rknown = true;
-}
-
 void
 sess_read_run(const struct store_ops *ops, void *ctx, struct sread *q)
 {
@@ -235,7 +201,7 @@ sess_read_run(const struct store_ops *ops, void *ctx, struct sread *q)
 		store_bind_thread(NULL);
 		recording = NULL;
 		if (q->kind == SREAD_GAME && q->rc == 1)
-			game_ratings(ops, ctx, q);
+			sess_features_game_read(q->features, ops, ctx, q);
 		break;
 	case SREAD_LIST:
 		q->rows = xcalloc((size_t)q->limit, sizeof(struct store_item));
@@ -364,7 +330,7 @@ put_game(struct sess *s, struct sread *q)
 		}
 		g->rating_have = 3;
 	}
-	sess_corr_loaded(s, sess_find(s, q->key));
+	sess_features_loaded(s, sess_find(s, q->key));
 	/* Another server's game, or one back in memory: its clock runs
 	 * here too, and flags here should that server be gone. */
 	sess_clock_loaded(s, sess_find(s, q->key));
@@ -441,6 +407,7 @@ sess_read(struct sess *s, int conn, const struct sread *want)
 		if (same(q, want))
 			return q;
 	q = request_new(want);
+	q->features = s->features;
 	q->conn = conn;
 	q->gen = c != NULL ? c->gen : 0;
 	if (c != NULL && s->io.read_submit != NULL) {
@@ -485,6 +452,17 @@ sess_read_nrec(const struct sread *q)
 	return q->nrec;
 }
 
+const struct store_game_row *
+sess_read_game(const struct sread *q)
+{
+	int i;
+
+	for (i = 0; i < q->nrec; i++)
+		if (q->rec[i].what == 0)
+			return &q->rec[i].row;
+	return NULL;
+}
+
 int
 sess_read_rec(const struct sread *q, int i, long *n, const char **a,
     const char **b)
@@ -498,6 +476,7 @@ sess_read_rec(const struct sread *q, int i, long *n, const char **a,
 void
 sess_read_submit(struct sess *s, struct sread *q)
 {
+	q->features = s->features;
 	if (s->io.read_submit != NULL)
 		s->io.read_submit(s->io.ctx, q);
 	else {

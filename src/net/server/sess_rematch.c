@@ -189,8 +189,27 @@ rematch_dropped(struct sess *s, const struct store_change *ch)
 /* The rematch as a feature of the session (sess_feature.h); once a
  * game's change is done, a rematch of it may be due (our offer stored, a
  * hash here). */
+/* The on_notice hook: "rematch ..." and "rematched ...". */
+static bool
+rematch_notice(struct sess *s, const char *server, char **w, int nw)
+{
+	(void)server;
+	if (nw < 1 || strncmp(w[0], "rematch", 7) != 0)
+		return false;
+	sess_rematch_remote(s, w, nw);
+	return true;
+}
+
+static const enum cgp_verb rematch_verbs[] = {
+	CGP_V_REMATCH, CGP_V_UNKNOWN
+};
+
 const struct sess_feature sess_feature_rematch = {
 	.name = "rematch",
+	.verbs = rematch_verbs,
+	.on_verb = sess_cmd_rematch,
+	.on_rejoin = sess_rematch_rejoined,
+	.on_notice = rematch_notice,
 	.on_seated = rematch_seated,
 	.on_dropped = rematch_dropped,
 	.on_done = sess_rematch_due,

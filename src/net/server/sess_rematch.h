@@ -27,6 +27,15 @@ void sess_rematch_tell_made(struct sess *s, struct sgame *g, int k);
 /* Another server's "rematch OLD K HASH" or "rematched OLD NEW K" notice
  * (w: its words, n of them). */
 void sess_rematch_remote(struct sess *s, char **w, int n);
+/* REMATCH (sess_rematch_cmd.c); the on_rejoin hook: a player back in a
+ * finished game gets its seat in the rematch made. */
+void sess_cmd_rematch(struct sess *s, int conn, const struct cgp_cmd *c);
+void sess_rematch_rejoined(struct sess *s, int conn, struct sgame *g,
+    int seat);
+/* The rematch ng of game old_id is stored: its players are seated and
+ * told (REMATCHED); or it was refused, and REMATCH may try again. */
+void sess_rematch_made(struct sess *s, struct sgame *ng, const char *old_id);
+void sess_rematch_refused(struct sess *s, const char *old_id);
 /* EV <g> <seq> REMATCHED game= seat=k token= to conn alone. */
 void sess_rematched_send(struct sess *s, int conn, struct sgame *g, int k);
 

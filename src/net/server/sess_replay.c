@@ -9,6 +9,7 @@
 
 #include "engine/fen.h"
 #include "engine/notation.h"
+#include "net/server/sess_feature.h"
 #include "net/server/sess_int.h"
 
 static int
@@ -152,9 +153,9 @@ static int
 replay(struct sess *s, struct sgame *g, long seq, const char *kind,
     const struct cgp_msg *m, char *err, size_t errlen)
 {
-	const char *v;
+	const char *v, *why = "";
 	char e[160], fen[FEN_MAX], wire[FEN_MAX];
-	int side;
+	int side, rc;
 
 	if (strcmp(kind, "JOINED") == 0) {
 		side = cgp_seat_parse(cgp_msg_get(m, "seat"));
@@ -209,13 +210,9 @@ replay(struct sess *s, struct sgame *g, long seq, const char *kind,
 		g->tb_offer = -1;       /* a move ends a takeback offer */
 		return 0;
 	}
-	if (strcmp(kind, "TAKEBACK") == 0 || strcmp(kind, "UNDO") == 0) {
-		if (sess_replay_takeback(g, kind, m) < 0)
-			return fail(err, errlen, g->id, seq, strcmp(kind,
-			    "UNDO") == 0 ? "an UNDO that does not fit" :
-			    "a bad TAKEBACK");
-		return 0;
-	}
+	/* A feature's own kind (TAKEBACK, UNDO). */
+	if ((rc = sess_features_replay(s, g, kind, m, &why)) != 1)
+		return rc < 0 ? fail(err, errlen, g->id, seq, why) : 0;
 	if (strcmp(kind, "DRAW") == 0) {
 		v = cgp_msg_get(m, "action");
 		side = cgp_seat_parse(cgp_msg_get(m, "side"));
@@ -252,7 +249,7 @@ sess_load_event(struct sess *s, const char *id, long seq, const char *kind,
 		return -1;
 	if (strcmp(kind, "RESULT") == 0)
 		g->ended_ms = util_now_ms();
-	sess_corr_note(g, body);
+	sess_features_event(s, g, kind, body);   /* a deadline= */
 	sess_add_event(g, seq, kind, body);
 	return 0;
 }

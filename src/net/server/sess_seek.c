@@ -18,8 +18,8 @@
 
 #include "engine/board.h"
 #include "net/server/sess_ident.h"
+#include "net/server/sess_feature.h"
 #include "net/server/sess_int.h"
-#include "net/server/sess_rematch.h"
 #include "net/server/sess_seek.h"
 #include "rating/rating.h"
 
@@ -208,7 +208,7 @@ pair(struct sess *s, struct sseek *a, struct sseek *b)
 	for (k = 0; k < 2; k++)
 		sess_new_game_seat(&ch, &keep, k, seat[k]->name,
 		    seat[k]->account, seat[k]->hash);
-	sess_corr_start(s, &ch, &keep);
+	sess_features_new_game(s, &ch, &keep);
 	/* Each seek once, and each seeker once a round: two servers pairing
 	 * two seeks of one connection at once cannot both store. */
 	claims_sql(seat, claim, sizeof claim);
@@ -521,19 +521,6 @@ sess_seek_closed(struct sess *s, int conn)
 	}
 }
 
-/* Cut a notice into at most max words (at spaces); how many. */
-static int
-notice_words(char *buf, char **w, int max)
-{
-	char *save = NULL, *t;
-	int n = 0;
-
-	for (t = strtok_r(buf, " ", &save); t != NULL && n < max;
-	    t = strtok_r(NULL, " ", &save))
-		w[n++] = t;
-	return n;
-}
-
 /* A "seek ..." notice (tell_others) into k (id, name, variant and hash
  * checked by the caller): 0, or -1 when it is not one. */
 static int
@@ -611,30 +598,16 @@ paired_read(struct sess *s, struct sread *q, void *arg)
 	free(p);
 }
 
-void
-sess_seek_remote(struct sess *s, const char *server, const char *text)
+bool
+sess_seek_notice(struct sess *s, const char *server, char **w, int nw)
 {
 	struct sseek k, *x;
-	char buf[512], *w[18];
-	int nw, seat;
+	int seat;
 	struct sgame *g;
 
-	snprintf(buf, sizeof buf, "%s", text);
-	nw = notice_words(buf, w, 18);
-	if (nw >= 1 && strncmp(w[0], "rematch", 7) == 0) {
-		/* A rematch's seat across servers, told as a seek's is
-		 * (sess_rematch.c). */
-		sess_rematch_remote(s, w, nw);
-		return;
-	}
-	if (nw >= 2 && strcmp(w[0], "challenge") == 0) {
-		/* sess_challenge.c */
-		sess_challenge_remote(s, w[1], nw >= 3 ? w[2] : NULL);
-		return;
-	}
 	if (nw >= 2 && strcmp(w[0], "unseek") == 0) {
 		seek_drop(s, w[1], false);
-		return;
+		return true;
 	}
 	if (nw >= 4 && strcmp(w[0], "paired") == 0 && strlen(w[1]) <= 15 &&
 	    strlen(w[2]) <= 15 && parse_int(w[3], 0, 1, &seat, NULL, 0) == 0) {
@@ -643,7 +616,7 @@ sess_seek_remote(struct sess *s, const char *server, const char *text)
 		 * the game (or its players' ratings) read off the event loop
 		 * when not here. */
 		if ((x = seek_find(s, id, NULL)) == NULL || x->server[0] != '\0')
-			return;
+			return true;
 		if ((g = sess_find(s, game)) == NULL || (g->rated &&
 		    g->rating_have != 3)) {
 			struct paired_news *p = xcalloc(1, sizeof *p);
@@ -656,10 +629,10 @@ sess_seek_remote(struct sess *s, const char *server, const char *text)
 			want.kind = SREAD_GAME;
 			snprintf(want.key, sizeof want.key, "%s", game);
 			sess_read_then(s, &want, paired_read, free, p);
-			return;
+			return true;
 		}
 		seat_paired(s, id, game, seat);
-		return;
+		return true;
 	}
 	if (nw < 17 || strcmp(w[0], "seek") != 0 ||
 	    remote_seek(w + 1, &k) != 0 || !cgp_valid_game(k.id) ||
@@ -667,9 +640,9 @@ sess_seek_remote(struct sess *s, const char *server, const char *text)
 	    !cgp_variant_known(k.variant) || k.colour < 0 || k.colour > 2 ||
 	    !net_valid_hash(k.hash) || seek_find(s, k.id, NULL) != NULL ||
 	    s->seeks.len >= SEEKS_MAX)
-		return;
+		return nw >= 1 && strcmp(w[0], "seek") == 0;   /* else not ours */
 	if (!cgp_valid_game(server))
-		return;         /* (its id goes into the pairing's SQL) */
+		return true;    /* (its id goes into the pairing's SQL) */
 	snprintf(k.server, sizeof k.server, "%.8s", server);
 	if (nw >= 18 && strcmp(w[17], "-") != 0)
 		snprintf(k.net, sizeof k.net, "%s", w[17]);
@@ -679,6 +652,7 @@ sess_seek_remote(struct sess *s, const char *server, const char *text)
 	/* Ours may be waiting for it (its server pairs too: a race, which
 	 * the claims decide). */
 	sess_seek_retry(s);
+	return true;
 }
 
 void

@@ -80,6 +80,75 @@ read_seek(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	return 0;
 }
 
+/* Another seek from conn (SEEK's checks after its keys'): true, or false
+ * after answering (a game a seek made being played, too many seeks), or
+ * when its line comes again (a read). */
+static bool
+seek_allowed(struct sess *s, int conn, const struct cgp_cmd *cmd)
+{
+	struct sconn *c = sess_conn(s, conn);
+	struct sgame *g;
+	char msg[192];
+	size_t i;
+	int mine = 0;
+
+	for (i = 0; i < s->seeks.len; i++) {
+		struct sseek *x = vec_at(&s->seeks, i);
+		if (x->server[0] == '\0' && x->conn == conn && x->gen == c->gen)
+			mine++;
+	}
+	/* One game a seeker: none while its last pairing is being played. */
+	if (c->seek_game[0] != '\0' && (g = sess_find(s, c->seek_game)) !=
+	    NULL && !g->over && sess_store_newer(s, conn, g))
+		return false;           /* ended on another server? */
+	if (c->seek_game[0] != '\0' && (g = sess_find(s, c->seek_game)) !=
+	    NULL && !g->over) {
+		snprintf(msg, sizeof msg, "you play game %s, which a seek "
+		    "made: finish or abort it first", g->id);
+		sess_err(s, conn, cmd->tag, CGP_SEAT_TAKEN, msg);
+		return false;
+	}
+	if (mine >= SEEKS_PER_CONN || s->seeks.len >= SEEKS_MAX) {
+		sess_err(s, conn, cmd->tag, CGP_RATE_LIMITED, mine >=
+		    SEEKS_PER_CONN ? "at most 3 seeks a connection" :
+		    "too many seeks on this server");
+		return false;
+	}
+	return true;
+}
+
+/* The seek k of conn, its keys read (nm: a guest's name=, rd: the
+ * seeker's rating read, or NULL): its ids, seeker and time. */
+static void
+seek_fill(struct sess *s, int conn, const char *nm, const struct sread *rd,
+    struct sseek *k)
+{
+	struct sconn *c = sess_conn(s, conn);
+	const char *acct = sess_account(s, conn);
+
+	net_token_hash(k->token, k->hash);
+	k->conn = conn;
+	k->gen = c->gen;
+	k->account = acct != NULL;
+	snprintf(k->name, sizeof k->name, "%s", acct != NULL ? acct :
+	    nm != NULL ? nm : SESS_GUEST_NAME);
+	k->owner = ((uint64_t)s->salt << 32) ^ (uint64_t)c->serial;
+	if (k->owner == 0)
+		k->owner = 1;
+	k->round = c->paired;
+	snprintf(k->net, sizeof k->net, "%s", c->net);
+	if (rd != NULL && rd->rc == 1) {
+		k->has_rating = true;
+		k->rating = ((const struct store_rating *)rd->rows)->rating;
+	}
+	/* The wall clock's ms (every server compares them: the newer seek's
+	 * server pairs), and ours in the order they came. */
+	k->created = (long long)util_wall_ms();
+	if (k->created <= s->seek_created)
+		k->created = s->seek_created + 1;
+	s->seek_created = k->created;
+}
+
 static void
 cmd_seek(struct sess *s, int conn, const struct cgp_cmd *cmd)
 {
@@ -88,10 +157,7 @@ cmd_seek(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	struct sseek k, *kept;
 	const struct sread *rd = NULL;
 	struct cgp_out o;
-	struct sgame *g;
 	char msg[192];
-	size_t i;
-	int mine = 0;
 
 	memset(&k, 0, sizeof k);
 	if (read_seek(s, conn, cmd, &k) < 0)
@@ -124,53 +190,13 @@ cmd_seek(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		if ((rd = sess_read(s, conn, &q)) == NULL)
 			return;
 	}
-	for (i = 0; i < s->seeks.len; i++) {
-		struct sseek *x = vec_at(&s->seeks, i);
-		if (x->server[0] == '\0' && x->conn == conn && x->gen == c->gen)
-			mine++;
-	}
-	/* One game a seeker: none while its last pairing is being played. */
-	if (c->seek_game[0] != '\0' && (g = sess_find(s, c->seek_game)) !=
-	    NULL && !g->over && sess_store_newer(s, conn, g))
-		return;                 /* ended on another server? */
-	if (c->seek_game[0] != '\0' && (g = sess_find(s, c->seek_game)) !=
-	    NULL && !g->over) {
-		snprintf(msg, sizeof msg, "you play game %s, which a seek "
-		    "made: finish or abort it first", g->id);
-		sess_err(s, conn, cmd->tag, CGP_SEAT_TAKEN, msg);
+	if (!seek_allowed(s, conn, cmd))
 		return;
-	}
-	if (mine >= SEEKS_PER_CONN || s->seeks.len >= SEEKS_MAX) {
-		sess_err(s, conn, cmd->tag, CGP_RATE_LIMITED, mine >=
-		    SEEKS_PER_CONN ? "at most 3 seeks a connection" :
-		    "too many seeks on this server");
-		return;
-	}
 	if (net_new_game_id(k.id) < 0 || net_new_token(k.token) < 0) {
 		sess_err(s, conn, cmd->tag, CGP_INTERNAL, "no random numbers");
 		return;
 	}
-	net_token_hash(k.token, k.hash);
-	k.conn = conn;
-	k.gen = c->gen;
-	k.account = acct != NULL;
-	snprintf(k.name, sizeof k.name, "%s", acct != NULL ? acct : nm != NULL ?
-	    nm : SESS_GUEST_NAME);
-	k.owner = ((uint64_t)s->salt << 32) ^ (uint64_t)c->serial;
-	if (k.owner == 0)
-		k.owner = 1;
-	k.round = c->paired;
-	snprintf(k.net, sizeof k.net, "%s", c->net);
-	if (rd != NULL && rd->rc == 1) {
-		k.has_rating = true;
-		k.rating = ((const struct store_rating *)rd->rows)->rating;
-	}
-	/* The wall clock's ms (every server compares them: the newer seek's
-	 * server pairs), and ours in the order they came. */
-	k.created = (long long)util_wall_ms();
-	if (k.created <= s->seek_created)
-		k.created = s->seek_created + 1;
-	s->seek_created = k.created;
+	seek_fill(s, conn, nm, rd, &k);
 	kept = vec_push(&s->seeks);
 	*kept = k;
 	memset(k.token, 0, sizeof k.token);
@@ -328,4 +354,8 @@ const struct sess_feature sess_feature_seek = {
 	.on_conn_closed = sess_seek_closed,
 	.on_seated = seek_seated,
 	.on_refused = seek_refused,
+	.on_tick = sess_seek_tick,
+	.on_notice = sess_seek_notice,
+	.on_server_gone = sess_seek_server_gone,
+	.on_tell_all = sess_seek_tell_all,
 };

@@ -4,6 +4,10 @@
  * to, bound by sess_new (store_bind), so that the store includes nothing
  * of the server.
  */
+#include <stdio.h>
+#include <string.h>
+
+#include "net/server/sess_feature.h"
 #include "net/server/sess_int.h"
 
 static long
@@ -21,6 +25,21 @@ log_line(struct sess *s, int level, const char *msg)
 	sess_log(s, level, "%s", msg);
 }
 
+/* Another server's notice (the store's seek notices carry every
+ * feature's): cut into words, to the first feature whose it is. */
+void
+sess_seek_remote(struct sess *s, const char *server, const char *text)
+{
+	char buf[512], *w[18], *save = NULL, *t;
+	int nw = 0;
+
+	snprintf(buf, sizeof buf, "%s", text);
+	for (t = strtok_r(buf, " ", &save); t != NULL && nw < 18;
+	    t = strtok_r(NULL, " ", &save))
+		w[nw++] = t;
+	sess_features_notice(s, server, w, nw);
+}
+
 const struct store_up sess_store_up = {
 	.load_game = sess_load_game,
 	.load_seat = sess_load_seat,
@@ -32,7 +51,7 @@ const struct store_up sess_store_up = {
 	.catch_up_all = sess_catch_up_all,
 	.remote_presence = sess_remote_presence,
 	.seek_remote = sess_seek_remote,
-	.seek_server_gone = sess_seek_server_gone,
-	.seek_tell_all = sess_seek_tell_all,
+	.seek_server_gone = sess_features_server_gone,
+	.seek_tell_all = sess_features_tell_all,
 	.log = log_line,
 };

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "engine/fen.h"
+#include "net/server/sess_feature.h"
 #include "net/server/sess_int.h"
 
 /* The ply of side's last move in g, or -1 when it has made none. */
@@ -82,7 +83,7 @@ undo(struct sess *s, int conn, const struct cgp_cmd *cmd, struct sgame *g,
 		snprintf(body + strlen(body), sizeof body - strlen(body),
 		    " wclock=%ld bclock=%ld", w, b);
 	}
-	sess_corr_body(s, g, body, sizeof body);   /* its days from now */
+	sess_features_turn_body(s, g, body, sizeof body);   /* its days from now */
 	sess_submit_event(s, g, conn, cmd, "UNDO", body);
 }
 
@@ -152,9 +153,9 @@ sess_cmd_takeback(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	sess_submit_offer(s, g, conn, cmd, "TAKEBACK", "decline", seat);
 }
 
-int
-sess_replay_takeback(struct sgame *g, const char *kind,
-    const struct cgp_msg *m)
+/* A stored TAKEBACK or UNDO replayed into g; -1 when it does not fit. */
+static int
+replay_takeback(struct sgame *g, const char *kind, const struct cgp_msg *m)
 {
 	const char *v = cgp_msg_get(m, "action");
 	int side = cgp_seat_parse(cgp_msg_get(m, "side"));
@@ -194,3 +195,29 @@ sess_replay_takeback(struct sgame *g, const char *kind,
 	}
 	return 0;
 }
+
+/* The replay_event hook: TAKEBACK and UNDO are the feature's. */
+static int
+replay_event(struct sgame *g, const char *kind, const struct cgp_msg *m,
+    const char **why)
+{
+	bool undo_ev = strcmp(kind, "UNDO") == 0;
+
+	if (!undo_ev && strcmp(kind, "TAKEBACK") != 0)
+		return 1;
+	if (replay_takeback(g, kind, m) < 0) {
+		*why = undo_ev ? "an UNDO that does not fit" :
+		    "a bad TAKEBACK";
+		return -1;
+	}
+	return 0;
+}
+
+static const enum cgp_verb verbs[] = { CGP_V_TAKEBACK, CGP_V_UNKNOWN };
+
+const struct sess_feature sess_feature_takeback = {
+	.name = "takeback",
+	.verbs = verbs,
+	.on_verb = sess_cmd_takeback,
+	.replay_event = replay_event,
+};

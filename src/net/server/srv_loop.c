@@ -16,6 +16,7 @@
 #include <unistd.h>
 #include <malloc.h>
 
+#include "net/server/sess_feature.h"
 #include "net/server/srv_int.h"
 #include "net/server/srv_queue.h"
 #include "web/web_host.h"
@@ -195,7 +196,7 @@ srv_open(const struct srv_opts *o, char *err, size_t errlen)
 	sv->sess = sess_new(&io, &o->lim, &o->rules, server);
 	if (sv->ops->load(sv->store, sv->sess, err, errlen) < 0)
 		goto bad;
-	sess_ratings_at_start(sv->sess);     /* (on the reader thread) */
+	sess_features_load(sv->sess);   /* ratings: on the reader thread */
 	/* Clocks run again, open games expire, from now. */
 	sess_start(sv->sess, srv_now(), util_wall_ms());
 	if (pipe2(sv->wake, O_NONBLOCK | O_CLOEXEC) < 0) {

@@ -1,0 +1,378 @@
+/*
+ * sess_hooks.c: the core's calls of the features' hooks (sess_feature.h),
+ * each of every row of the session's table in the table's order (a hook
+ * left NULL skipped). The core knows the table only as the session's
+ * (s->features, given by sess_new: sess_features.c): it names no feature.
+ */
+#include <stddef.h>
+
+#include "net/server/sess_feature.h"
+#include "net/server/sess_int.h"
+
+#define EACH(t, f) for (const struct sess_feature *const *f = (t); \
+	f != NULL && *f != NULL; f++)
+
+void
+sess_features_spend(struct sess *s, struct spend *p)
+{
+	EACH(s->features, f)
+		if ((*f)->on_spend != NULL)
+			(*f)->on_spend(s, p);
+}
+
+int
+sess_features_commit(struct spend *p, const struct store_ops *ops, void *ctx)
+{
+	EACH(p->features, f)
+		if ((*f)->before_commit != NULL &&
+		    (*f)->before_commit(p, ops, ctx) < 0)
+			return -1;
+	return 0;
+}
+
+void
+sess_features_stored(struct sess *s, struct spend *p, struct sgame *g)
+{
+	EACH(s->features, f)
+		if ((*f)->on_stored != NULL)
+			(*f)->on_stored(s, p, g);
+}
+
+void
+sess_features_seated(struct sess *s, struct sgame *g,
+    const struct store_change *ch)
+{
+	EACH(s->features, f)
+		if ((*f)->on_seated != NULL)
+			(*f)->on_seated(s, g, ch);
+}
+
+void
+sess_features_applied(struct sess *s, struct sgame *g,
+    const struct store_change *ch)
+{
+	EACH(s->features, f)
+		if ((*f)->on_applied != NULL)
+			(*f)->on_applied(s, g, ch);
+}
+
+void
+sess_features_refused(struct sess *s, const struct store_change *ch,
+    bool conflict)
+{
+	EACH(s->features, f)
+		if ((*f)->on_refused != NULL)
+			(*f)->on_refused(s, ch, conflict);
+}
+
+void
+sess_features_dropped(struct sess *s, const struct store_change *ch)
+{
+	EACH(s->features, f)
+		if ((*f)->on_dropped != NULL)
+			(*f)->on_dropped(s, ch);
+}
+
+void
+sess_features_done(struct sess *s, struct sgame *g)
+{
+	EACH(s->features, f)
+		if ((*f)->on_done != NULL)
+			(*f)->on_done(s, g);
+}
+
+void
+sess_features_remote(struct sess *s, struct sgame *g)
+{
+	EACH(s->features, f)
+		if ((*f)->on_remote != NULL)
+			(*f)->on_remote(s, g);
+}
+
+void
+(*sess_features_verb(struct sess *s, enum cgp_verb v))(struct sess *, int,
+    const struct cgp_cmd *)
+{
+	const enum cgp_verb *w;
+
+	EACH(s->features, f)
+		for (w = (*f)->verbs; w != NULL && *w != CGP_V_UNKNOWN; w++)
+			if (*w == v)
+				return (*f)->on_verb;
+	return NULL;
+}
+
+void
+sess_features_init(struct sess *s)
+{
+	EACH(s->features, f)
+		if ((*f)->on_init != NULL)
+			(*f)->on_init(s);
+}
+
+void
+sess_features_free(struct sess *s)
+{
+	EACH(s->features, f)
+		if ((*f)->on_free != NULL)
+			(*f)->on_free(s);
+}
+
+void
+sess_features_conn_closed(struct sess *s, int conn)
+{
+	EACH(s->features, f)
+		if ((*f)->on_conn_closed != NULL)
+			(*f)->on_conn_closed(s, conn);
+}
+
+void
+sess_features_state_kv(struct sess *s, struct sgame *g, struct cgp_out *o)
+{
+	EACH(s->features, f)
+		if ((*f)->state_kv != NULL)
+			(*f)->state_kv(s, g, o);
+}
+
+void
+sess_features_state_kv_last(struct sess *s, struct sgame *g,
+    struct cgp_out *o)
+{
+	EACH(s->features, f)
+		if ((*f)->state_kv_last != NULL)
+			(*f)->state_kv_last(s, g, o);
+}
+
+void
+sess_features_created(struct sess *s, struct sgame *g)
+{
+	EACH(s->features, f)
+		if ((*f)->on_created != NULL)
+			(*f)->on_created(s, g);
+}
+
+bool
+sess_features_own_done(struct sess *s, const struct spend *p)
+{
+	EACH(s->features, f)
+		if ((*f)->own_done != NULL && (*f)->own_done(s, p))
+			return true;
+	return false;
+}
+
+void
+sess_features_unknown(struct sess *s, const struct spend *p)
+{
+	EACH(s->features, f)
+		if ((*f)->on_unknown != NULL)
+			(*f)->on_unknown(s, p);
+}
+
+int
+sess_features_login_read(struct sess *s, int conn, const char *name)
+{
+	int rc;
+
+	EACH(s->features, f)
+		if ((*f)->login_read != NULL &&
+		    (rc = (*f)->login_read(s, conn, name)) != 0)
+			return rc;
+	return 0;
+}
+
+void
+sess_features_login(struct sess *s, int conn)
+{
+	EACH(s->features, f)
+		if ((*f)->on_login != NULL)
+			(*f)->on_login(s, conn);
+}
+
+void
+sess_features_turn_body(struct sess *s, const struct sgame *g, char *body,
+    size_t n)
+{
+	EACH(s->features, f)
+		if ((*f)->turn_body != NULL)
+			(*f)->turn_body(s, g, body, n);
+}
+
+void
+sess_features_new_game(struct sess *s, struct store_change *ch,
+    struct sess_new_game *keep)
+{
+	EACH(s->features, f)
+		if ((*f)->new_game != NULL)
+			(*f)->new_game(s, ch, keep);
+}
+
+int
+sess_features_replay(struct sess *s, struct sgame *g, const char *kind,
+    const struct cgp_msg *m, const char **why)
+{
+	int rc;
+
+	EACH(s->features, f)
+		if ((*f)->replay_event != NULL &&
+		    (rc = (*f)->replay_event(g, kind, m, why)) != 1)
+			return rc;
+	return 1;
+}
+
+void
+sess_features_event(struct sess *s, struct sgame *g, const char *kind,
+    const char *body)
+{
+	EACH(s->features, f)
+		if ((*f)->on_event != NULL)
+			(*f)->on_event(s, g, kind, body);
+}
+
+void
+sess_features_loaded(struct sess *s, struct sgame *g)
+{
+	EACH(s->features, f)
+		if ((*f)->on_loaded != NULL)
+			(*f)->on_loaded(s, g);
+}
+
+long long
+sess_features_due(struct sess *s, const struct sgame *g)
+{
+	long long d;
+
+	EACH(s->features, f)
+		if ((*f)->due != NULL && (d = (*f)->due(s, g)) >= 0)
+			return d;
+	return -1;
+}
+
+int
+sess_features_fire(struct sess *s, struct sgame *g, long long now)
+{
+	int rc;
+
+	EACH(s->features, f)
+		if ((*f)->fire != NULL && (rc = (*f)->fire(s, g, now)) != 1)
+			return rc;
+	return 1;
+}
+
+bool
+sess_features_before_show(struct sess *s, struct sgame *g)
+{
+	EACH(s->features, f)
+		if ((*f)->before_show != NULL && (*f)->before_show(s, g))
+			return true;
+	return false;
+}
+
+void
+sess_features_tick(struct sess *s, long long now_ms)
+{
+	EACH(s->features, f)
+		if ((*f)->on_tick != NULL)
+			(*f)->on_tick(s, now_ms);
+}
+
+bool
+sess_features_hides(struct sess *s, int conn, const struct sgame *g,
+    const char *kind, const char *body)
+{
+	EACH(s->features, f)
+		if ((*f)->hides != NULL && (*f)->hides(s, conn, g, kind, body))
+			return true;
+	return false;
+}
+
+long long
+sess_features_open_life(const struct sess *s, const struct sgame *g,
+    long long day)
+{
+	long long d;
+
+	EACH(s->features, f)
+		if ((*f)->open_life != NULL &&
+		    (d = (*f)->open_life(s, g, day)) >= 0)
+			return d;
+	return day;
+}
+
+bool
+sess_features_join_refused(struct sess *s, int conn,
+    const struct cgp_cmd *cmd, const struct sgame *g)
+{
+	EACH(s->features, f)
+		if ((*f)->join_refused != NULL &&
+		    (*f)->join_refused(s, conn, cmd, g))
+			return true;
+	return false;
+}
+
+bool
+sess_features_cancel(struct sess *s, int conn, const struct cgp_cmd *cmd,
+    struct sgame *g)
+{
+	EACH(s->features, f)
+		if ((*f)->on_cancel != NULL && (*f)->on_cancel(s, conn, cmd, g))
+			return true;
+	return false;
+}
+
+void
+sess_features_rejoined(struct sess *s, int conn, struct sgame *g, int seat)
+{
+	EACH(s->features, f)
+		if ((*f)->on_rejoin != NULL)
+			(*f)->on_rejoin(s, conn, g, seat);
+}
+
+void
+sess_features_notice(struct sess *s, const char *server, char **w, int nw)
+{
+	EACH(s->features, f)
+		if ((*f)->on_notice != NULL && (*f)->on_notice(s, server, w, nw))
+			return;
+}
+
+void
+sess_features_server_gone(struct sess *s, const char *server)
+{
+	EACH(s->features, f)
+		if ((*f)->on_server_gone != NULL)
+			(*f)->on_server_gone(s, server);
+}
+
+void
+sess_features_tell_all(struct sess *s)
+{
+	EACH(s->features, f)
+		if ((*f)->on_tell_all != NULL)
+			(*f)->on_tell_all(s);
+}
+
+void
+sess_features_game_read(const struct sess_feature *const *t,
+    const struct store_ops *ops, void *ctx, struct sread *q)
+{
+	EACH(t, f)
+		if ((*f)->on_game_read != NULL)
+			(*f)->on_game_read(ops, ctx, q);
+}
+
+void
+sess_features_away(struct sess *s, const char *event, const char *game,
+    const char *player)
+{
+	EACH(s->features, f)
+		if ((*f)->on_away != NULL)
+			(*f)->on_away(s, event, game, player);
+}
+
+void
+sess_features_load(struct sess *s)
+{
+	EACH(s->features, f)
+		if ((*f)->on_load != NULL)
+			(*f)->on_load(s);
+}
