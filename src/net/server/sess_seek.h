@@ -80,6 +80,7 @@ bool seek_blocked(struct sess *s, const struct sseek *a,
 bool seek_blocks_unknown(struct sess *s, const struct sseek *k);
 void seek_blocks_free(struct sseek *k);
 void seek_blocks_ask(struct sess *s, struct sseek *k);
-void seek_block_sql(const struct sseek *const *seat, char *sql, size_t len);
+void seek_block_claim(const struct sseek *const *seat,
+    struct store_change *ch);
 
 #endif
