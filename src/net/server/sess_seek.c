@@ -164,17 +164,16 @@ seek_shown(struct sess *s, const struct sseek *k)
 }
 
 /*
- * The pairing with k, another server's seek, is kept only if that server
- * gave a sign of life in the database within STORE_SERVER_LIVE_MS
- * (congo_servers, store_pg_presence.c), checked in the pairing's own
- * transaction: what this server heard of it may be late, and a seek of a
- * server that died an instant before would make a game that nobody plays
- * on one side. When it did not, k's claim is made a second time, a
- * duplicate key: a conflict, as a seek paired elsewhere (the store's
- * congo_put tells it as one): store_seek_claim_live.
+ * A game for a and b (b the older), stored with both seeks' claims. A
+ * pairing with another server's seek is kept only if that server gave a
+ * sign of life in the database within STORE_SERVER_LIVE_MS (congo_servers,
+ * store_pg_presence.c), checked in the pairing's own transaction
+ * (store_seek_claim_live): what this server heard of it may be late, and a
+ * seek of a server that died an instant before would make a game that
+ * nobody plays on one side. When it did not, its claim is made a second
+ * time, a duplicate key: a conflict, as a seek paired elsewhere (the
+ * store's congo_put tells it as one).
  */
-
-/* A game for a and b (b the older), stored with both seeks' claims. */
 static void
 pair(struct sess *s, struct sseek *a, struct sseek *b)
 {

@@ -73,8 +73,9 @@ void sess_seek_retry(struct sess *s);
  * seek_blocks_ask reads them); its blocks freed (a seek leaving the list);
  * k's seeker's blocks read (again) from the store, another server's into
  * k, ours added to its connection's (ours try pairing again once they are
- * back); the pairing's statement that makes it a conflict when either of
- * seat's two accounts blocks the other ("" when one is a guest). */
+ * back); the pairing's claim (store_seek_claim_unblocked, into ch) that
+ * makes it a conflict when either of seat's two accounts blocks the other
+ * (none when one is a guest). */
 bool seek_blocked(struct sess *s, const struct sseek *a,
     const struct sseek *b);
 bool seek_blocks_unknown(struct sess *s, const struct sseek *k);
