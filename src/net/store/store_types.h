@@ -2,7 +2,9 @@
  * store_types.h: the records a store and the server's session exchange
  * (src/net/store): one command's changes (struct store_change) with its
  * typed writes of accounts, ratings, blocks and seeks (struct store_op,
- * built by the calls below, run by each store with bound parameters), and
+ * built by the calls below, run by each store: values bound by SQLite,
+ * quoted by libpq into PostgreSQL's batch, never pasted in by the
+ * session), and
  * what the reads hand back (LIST's lines, accounts, ratings, games). No
  * SQL here: the statements are the stores' own (store_sql.h, store_op.c).
  */
@@ -25,9 +27,10 @@ enum net_log_level { NET_LOG_ERROR = 0, NET_LOG_WARN, NET_LOG_INFO,
 /*
  * A write of the accounts' and seeks' tables, typed: its kind and its
  * values, run by the store in the transaction of the change that carries
- * it, every value a bound parameter (store_op.c has the statements;
- * store_sqlite_op.c and store_pg_put.c run them). A duplicate key is a
- * conflict, as another server's ply is.
+ * it (store_op.c has the statements, ? for each value; store_sqlite_op.c
+ * binds them, store_pg_put.c quotes them with PQescapeLiteral into its
+ * one-text batch, as it does every other value there). A duplicate key
+ * is a conflict, as another server's ply is.
  */
 enum store_op_kind {
 	STORE_OP_NONE = 0,
