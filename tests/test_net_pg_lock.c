@@ -398,7 +398,7 @@ answer_lost(struct tc *c, const char *hold_sql, const char *line,
  * row of the same name (a row lock: reads go on), and that waiting backend
  * is ended (pg_terminate_backend, as an administrator or a crash of that
  * backend would). A REGISTER has no event to look for; it names a row
- * (stored_if): the account with its key's hash. So the server asks on a
+ * (the account it adds, with its key's hash). So the server asks on a
  * new connection, finds it not stored, sends it again once the other
  * session is gone (release), and answers OK with the key, which logs in on
  * the other server. (Before, it could not tell, closed the connection and

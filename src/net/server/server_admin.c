@@ -116,7 +116,7 @@ int
 server_reset_key(const struct srv_opts *o, const char *name)
 {
 	char lname[CGP_NAME_MAX + 1], key[CGP_TOKEN_LEN + 1];
-	char hash[CGP_HASH_LEN + 1], sql[STORE_EXTRA_LEN], err[1200];
+	char hash[CGP_HASH_LEN + 1], err[1200];
 	const struct store_ops *ops;
 	struct store_account a;
 	struct store_change ch;
@@ -145,9 +145,8 @@ server_reset_key(const struct srv_opts *o, const char *name)
 		return 1;
 	}
 	net_key_hash(key, hash);
-	snprintf(sql, sizeof sql, "UPDATE accounts SET keyhash = '%s' WHERE "
-	    "lname = '%s'", hash, lname);
-	store_change_sql(&ch, sql);
+	store_change_accounts(&ch);
+	store_account_rekey(&ch, lname, hash);
 	if (ops->commit(ctx, &ch, err, sizeof err) < 0) {
 		fprintf(stderr, "congo-server: cannot store the new key: %s\n",
 		    err);

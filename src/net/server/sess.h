@@ -71,9 +71,6 @@ struct spend {
 	char name[CGP_NAME_MAX + 1], token[80];
 	char name2[CGP_NAME_MAX + 1], token2[80];
 	char kind[2][16], body[2][400];
-	char extra[STORE_EXTRA_MAX][STORE_EXTRA_LEN];
-	char stored_if[STORE_EXTRA_LEN];
-	char forget_sql[STORE_EXTRA_LEN];
 	bool forgetting;               /* sess_forget.c's: undoes a change
 					  whose outcome was not known */
 	char seek[2][CGP_ID_LEN + 1];
@@ -287,11 +284,11 @@ void sess_remote_presence(struct sess *s, const char *game, int seat,
 void sess_catch_up_all(struct sess *s);
 /* The games whose reading failed, read again (at most every 250 ms). */
 void sess_stale_retry(struct sess *s, long long now_ms);
-/* A change whose outcome was not known (sess_forget.c): its forget_sql
+/* A change whose outcome was not known (sess_forget.c): its forget op
  * run once the database answers again (what: its command's line, for the
  * log); each tick tries the next, once a second; done with the spend. */
-void sess_forget_add(struct sess *s, const char *sql, const char *what,
-    size_t whatlen);
+void sess_forget_add(struct sess *s, const struct store_op *op,
+    const char *what, size_t whatlen);
 void sess_forget_retry(struct sess *s, long long now_ms);
 void sess_forget_done(struct sess *s, const struct spend *p);
 /* Finished games leave memory (the store reads them again when asked

@@ -107,8 +107,7 @@ static void
 cmd_register(struct sess *s, int conn, const struct cgp_cmd *cmd)
 {
 	char key[CGP_TOKEN_LEN + 1], hash[CGP_HASH_LEN + 1];
-	char lname[CGP_NAME_MAX + 1], sql[STORE_EXTRA_LEN];
-	char probe[STORE_EXTRA_LEN], forget[STORE_EXTRA_LEN];
+	char lname[CGP_NAME_MAX + 1];
 	struct sconn *c = sess_conn(s, conn);
 	struct store_account a;
 	struct store_change ch;
@@ -171,19 +170,11 @@ cmd_register(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	}
 	net_key_hash(key, hash);
 	sess_lower(name, lname, sizeof lname);
-	/* Every value checked: a name of A-Za-z0-9_-, a hex hash. */
-	snprintf(sql, sizeof sql, "INSERT INTO accounts(lname, name, keyhash, "
-	    "created) VALUES ('%s', '%s', '%s', %lld)", lname, name, hash,
-	    (long long)time(NULL));
-	store_change_sql(&ch, sql);
-	snprintf(probe, sizeof probe, "SELECT 1 FROM accounts WHERE lname = "
-	    "'%s' AND keyhash = '%s'", lname, hash);
-	ch.stored_if = probe;
+	store_change_accounts(&ch);
+	store_account_add(&ch, lname, name, hash, (long long)time(NULL));
 	/* Its outcome not known: undone (sess_forget.c), for its key
 	 * reached nobody. */
-	snprintf(forget, sizeof forget, "DELETE FROM accounts WHERE lname = "
-	    "'%s' AND keyhash = '%s'", lname, hash);
-	ch.forget_sql = forget;
+	store_account_forget(&ch.forget, lname, hash);
 	ad->regs++;
 	cgp_out_ok(&o, cmd->tag, "REGISTER");
 	cgp_out_kv(&o, "name", name);

@@ -1,6 +1,6 @@
 /*
  * sess_block.c: an account's blocks (BLOCK, UNBLOCK, BLOCKS; issue 36).
- * Stored per account (the store's table blocks, STORE_BLOCKS_SQL), read at
+ * Stored per account (the store's blocks, store_block_add), read at
  * LOGIN into the connection (struct sconn's blocks) and kept there for
  * what the loop decides without a read: a blocked account's SAID is not
  * sent to the connection (it stays stored, for the others), its seeks are
@@ -85,7 +85,7 @@ static void
 cmd_block(struct sess *s, int conn, const struct cgp_cmd *cmd, bool add)
 {
 	const char *me = sess_account(s, conn), *v = cgp_get(cmd, "name");
-	char lme[CGP_NAME_MAX + 1], lv[CGP_NAME_MAX + 1], sql[STORE_EXTRA_LEN];
+	char lme[CGP_NAME_MAX + 1], lv[CGP_NAME_MAX + 1];
 	char name[CGP_NAME_MAX + 1], msg[64];
 	struct sconn *c = sess_conn(s, conn);
 	struct store_account a;
@@ -139,14 +139,11 @@ cmd_block(struct sess *s, int conn, const struct cgp_cmd *cmd, bool add)
 	}
 	sess_lower(me, lme, sizeof lme);
 	sess_lower(name, lv, sizeof lv);
-	/* Names are letters, digits, '-', '_', '.': safe in the text. */
+	store_change_accounts(&ch);
 	if (add)
-		snprintf(sql, sizeof sql, "INSERT INTO blocks(lname, lblocked) "
-		    "VALUES ('%s', '%s') ON CONFLICT DO NOTHING", lme, lv);
+		store_block_add(&ch, lme, lv);
 	else
-		snprintf(sql, sizeof sql, "DELETE FROM blocks WHERE lname = "
-		    "'%s' AND lblocked = '%s'", lme, lv);
-	store_change_sql(&ch, sql);
+		store_block_remove(&ch, lme, lv);
 	update(s, me, name, add);
 	cgp_out_ok(&o, cmd->tag, add ? "BLOCK" : "UNBLOCK");
 	cgp_out_kv(&o, "name", name);

@@ -76,11 +76,10 @@ int sess_seat_of(const struct sgame *g, int conn, int want);
 /* Changes on their way to storage (sess_pending.c, sess_game.c). */
 /* A new game's store change, built once (CREATE, a seek pairing, a
  * rematch): the game (id, its start position in wire form, its rules, its
- * variant, clock NULL for an untimed game, rated: its flag's statement
- * kept in keep), no seat yet, nobody its creator. keep must live as long
- * as ch (until it is submitted: sess_spend_new copies it). */
+ * variant, clock NULL for an untimed game, rated: its flag set with it),
+ * no seat yet, nobody its creator. keep must live as long as ch (until
+ * it is submitted: sess_spend_new copies it). */
 struct sess_new_game {
-	char rsql[96];
 	char body[2][128];
 };
 void sess_new_game_change(struct store_change *ch, struct sess_new_game *keep,

@@ -6,10 +6,10 @@
  * its connection is closed. For most commands that is harmless: the
  * client sends them again, and a ply, a seq or a name makes that safe. A
  * REGISTER is not: stored, its account's key reached nobody, and the name
- * would be taken for good. Such a change carries a statement that undoes
- * it (store_change's forget_sql: that account, found by its key's hash,
- * deleted; nobody could have logged in to it). It is run once a second,
- * one at a time, until it is stored.
+ * would be taken for good. Such a change carries a write that undoes it
+ * (store_change's forget: that account, found by its key's hash, deleted;
+ * nobody could have logged in to it). It is run once a second, one at a
+ * time, until it is stored.
  */
 #include "config.h"
 
@@ -22,12 +22,12 @@
 #define FORGET_RETRY_MS 1000
 
 void
-sess_forget_add(struct sess *s, const char *sql, const char *what,
+sess_forget_add(struct sess *s, const struct store_op *op, const char *what,
     size_t whatlen)
 {
 	struct sforget *f = vec_push(&s->forget);
 
-	snprintf(f->sql, sizeof f->sql, "%s", sql);
+	f->op = *op;
 	/* The command's line, its end of line left out. */
 	while (whatlen > 0 && (what[whatlen - 1] == '\n' ||
 	    what[whatlen - 1] == '\r'))
@@ -48,7 +48,8 @@ sess_forget_retry(struct sess *s, long long now_ms)
 		return;
 	s->forget_next = now_ms + FORGET_RETRY_MS;
 	f = vec_at(&s->forget, 0);
-	store_change_sql(&ch, f->sql);
+	store_change_accounts(&ch);
+	store_change_op(&ch, &f->op);
 	p = sess_spend_new(s, -1, NULL, &ch, NULL, false, true);
 	p->forgetting = true;
 	p->linelen = 0;         /* never run again as a command */
@@ -64,7 +65,7 @@ sess_forget_done(struct sess *s, const struct spend *p)
 	s->forget_busy = false;
 	if (p->failed) {
 		/* Not yet (or not known again): at the back, tried again. */
-		sess_forget_add(s, p->ch.extra[0], p->line, strlen(p->line));
+		sess_forget_add(s, &p->ch.op[0], p->line, strlen(p->line));
 		return;
 	}
 	sess_log(s, NET_LOG_WARN, "not kept: %s, whose answer was lost with "
@@ -83,12 +84,12 @@ forget_own_done(struct sess *s, const struct spend *p)
 }
 
 /* A change whose storing nobody knows, that would have to be undone: kept
- * to be forgotten (its forget_sql). */
+ * to be forgotten (its forget). */
 static void
 forget_unknown(struct sess *s, const struct spend *p)
 {
-	if (p->ch.forget_sql != NULL)
-		sess_forget_add(s, p->ch.forget_sql, p->line, p->linelen);
+	if (p->ch.forget.kind != STORE_OP_NONE)
+		sess_forget_add(s, &p->ch.forget, p->line, p->linelen);
 }
 
 /* Forgetting as a feature of the session (sess_feature.h). */

@@ -104,6 +104,7 @@ sess_new_game_change(struct store_change *ch, struct sess_new_game *keep,
     const char *id, const char *wire, const struct game_rules *rules,
     const char *variant, const char *clock, bool rated)
 {
+	(void)keep;             /* (its rated flag: a typed write of ch's) */
 	memset(ch, 0, sizeof *ch);
 	ch->game = id;
 	ch->new_game = true;
@@ -117,9 +118,7 @@ sess_new_game_change(struct store_change *ch, struct sess_new_game *keep,
 	ch->seat = -1;
 	if (rated) {
 		ch->rated = true;
-		snprintf(keep->rsql, sizeof keep->rsql, "UPDATE games SET "
-		    "rated = 1 WHERE id = '%s'", id);
-		ch->extra[ch->nextra++] = keep->rsql;
+		store_game_rated(ch, id);
 	}
 }
 

@@ -160,7 +160,7 @@ struct saddr {                   /* a network (IPv4 /24, IPv6 /64) */
 };
 
 struct sforget {                 /* a change to undo (sess_forget.c) */
-	char sql[STORE_EXTRA_LEN];
+	struct store_op op;            /* the write that undoes it */
 	char what[CGP_LINE_MAX + 1];   /* its command's line, for the log */
 };
 

@@ -29,7 +29,7 @@ is_power_of_ten(long long n)
  * buffer of struct spend (one, or an array of as many), and how many of
  * them are in use.
  */
-enum copy_count { COPY_ONE, COPY_SEEKS, COPY_EXTRAS, COPY_EVENTS };
+enum copy_count { COPY_ONE, COPY_SEEKS, COPY_EVENTS };
 
 static const struct copy_field {
 	size_t from;                   /* in struct store_change */
@@ -50,10 +50,7 @@ static const struct copy_field {
 	COPY(variant, variant),
 	COPY(clock, clock),
 	COPY(rematch_of, rematch_of),
-	COPY(stored_if, stored_if),
-	COPY(forget_sql, forget_sql),
 	COPY_N(seek, seek, COPY_SEEKS),
-	COPY_N(extra, extra, COPY_EXTRAS),
 	COPY_N(kind, kind, COPY_EVENTS),
 	COPY_N(body, body, COPY_EVENTS),
 #undef COPY
@@ -66,9 +63,6 @@ copy_n(const struct store_change *ch, enum copy_count count)
 	switch (count) {
 	case COPY_SEEKS:
 		return ch->seek[0] != NULL ? 2 : 0;
-	case COPY_EXTRAS:
-		return ch->nextra < STORE_EXTRA_MAX ? ch->nextra :
-		    STORE_EXTRA_MAX;
 	case COPY_EVENTS:
 		return ch->nev < 2 ? ch->nev : 2;
 	case COPY_ONE:

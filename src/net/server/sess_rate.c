@@ -156,31 +156,17 @@ sess_rating_kv(struct sess *s, struct sgame *g, struct cgp_out *o)
 	}
 }
 
-/* The statements that store one player's rating after p's game. */
+/* One player's rating after p's game, stored with it. */
 static int
-rating_sql(struct spend *p, int at, const char *name, const struct rating *r,
+rating_put(struct spend *p, const char *name, const struct rating *r,
     int games)
 {
 	char lname[CGP_NAME_MAX + 1];
 
-	if (at + 2 > STORE_EXTRA_MAX)
-		return -1;
-	/* Values checked: names of A-Za-z0-9_-, ids of A-Z2-7, numbers. */
 	sess_lower(name, lname, sizeof lname);
-	snprintf(p->extra[at], sizeof p->extra[at], "INSERT INTO "
-	    "rating_history(lname, variant, speed, n, rating, rd, game, at) "
-	    "VALUES ('%s', '%s', '%s', %d, %.6f, %.6f, '%s', %lld)", lname,
-	    p->rvariant, p->rspeed, games + 1, r->r, r->rd, p->ch.game,
+	return store_rating_put(&p->ch, lname, p->rvariant, p->rspeed,
+	    p->ch.game, r->r, r->rd, r->vol, games + 1,
 	    (long long)time(NULL));
-	snprintf(p->extra[at + 1], sizeof p->extra[at + 1], "INSERT INTO "
-	    "ratings(lname, variant, speed, rating, rd, vol, games) VALUES "
-	    "('%s', '%s', '%s', %.6f, %.6f, %.8f, %d) ON CONFLICT (lname, "
-	    "variant, speed) DO UPDATE SET rating = excluded.rating, rd = "
-	    "excluded.rd, vol = excluded.vol, games = excluded.games", lname,
-	    p->rvariant, p->rspeed, r->r, r->rd, r->vol, games + 1);
-	p->ch.extra[at] = p->extra[at];
-	p->ch.extra[at + 1] = p->extra[at + 1];
-	return 0;
 }
 
 /* The players of g after change ch, "" for a seat still empty: true
@@ -301,10 +287,11 @@ sess_rate_apply(struct spend *p, const struct store_ops *ops, void *ctx)
 	snprintf(body + strlen(body), sizeof p->body[0] - strlen(body),
 	    " wrating=%ld wdiff=%s brating=%ld bdiff=%s",
 	    rating_round(after[0].r), wd, rating_round(after[1].r), bd);
-	k = p->ch.nextra;
-	if (rating_sql(p, k, p->rname[0], &after[0], games[0]) == 0 &&
-	    rating_sql(p, k + 2, p->rname[1], &after[1], games[1]) == 0)
-		p->ch.nextra = k + 4;
+	/* Both or neither. */
+	k = p->ch.nop;
+	if (rating_put(p, p->rname[0], &after[0], games[0]) < 0 ||
+	    rating_put(p, p->rname[1], &after[1], games[1]) < 0)
+		p->ch.nop = k;
 	/* STATE after it shows the new ratings. */
 	for (k = 0; k < 2; k++) {
 		p->rnow[k][0] = after[k].r;

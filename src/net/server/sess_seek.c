@@ -130,12 +130,14 @@ cmp_claim(const void *x, const void *y)
  * conflict when it commits (and tries again at once); in opposite orders
  * each would wait for the other, a deadlock that PostgreSQL breaks only
  * after its deadlock_timeout (1 s) by failing one server's whole batch.
- * Ids are of A-Z2-7 and owners digits: safe in the statement.
+ * Also told in what (the log's).
  */
 static void
-claims_sql(struct sseek *const *seat, char *sql, size_t len)
+claims_put(struct sseek *const *seat, struct store_change *ch, char *what,
+    size_t len)
 {
-	char key[4][40];
+	char key[4][STORE_CLAIM_LEN];
+	const char *claim[4];
 	int k;
 
 	for (k = 0; k < 2; k++) {
@@ -144,8 +146,11 @@ claims_sql(struct sseek *const *seat, char *sql, size_t len)
 		    (unsigned long long)seat[k]->owner, seat[k]->round);
 	}
 	qsort(key, 4, sizeof key[0], cmp_claim);
-	snprintf(sql, len, "INSERT INTO seek_claims(id) VALUES ('%s'), "
-	    "('%s'), ('%s'), ('%s')", key[0], key[1], key[2], key[3]);
+	for (k = 0; k < 4; k++)
+		claim[k] = key[k];
+	store_seek_claims(ch, claim);
+	snprintf(what, len, "claims %s %s %s %s", key[0], key[1], key[2],
+	    key[3]);
 }
 
 bool
@@ -159,32 +164,23 @@ seek_shown(struct sess *s, const struct sseek *k)
 }
 
 /*
- * The pairing with k, another server's seek, is kept only if that server
- * gave a sign of life in the database within STORE_SERVER_LIVE_MS
- * (congo_servers, store_pg_presence.c), checked in the pairing's own
- * transaction: what this server heard of it may be late, and a seek of a
- * server that died an instant before would make a game that nobody plays
- * on one side. When it did not, k's claim is made a second time, a
- * duplicate key: a conflict, as a seek paired elsewhere (the store's
- * congo_put tells it as one). Ids of A-Z2-7 (checked): safe in it.
+ * A game for a and b (b the older), stored with both seeks' claims. A
+ * pairing with another server's seek is kept only if that server gave a
+ * sign of life in the database within STORE_SERVER_LIVE_MS (congo_servers,
+ * store_pg_presence.c), checked in the pairing's own transaction
+ * (store_seek_claim_live): what this server heard of it may be late, and a
+ * seek of a server that died an instant before would make a game that
+ * nobody plays on one side. When it did not, its claim is made a second
+ * time, a duplicate key: a conflict, as a seek paired elsewhere (the
+ * store's congo_put tells it as one).
  */
-static void
-live_sql(const struct sseek *k, char *sql, size_t len)
-{
-	snprintf(sql, len, "INSERT INTO seek_claims(id) SELECT '%s' WHERE NOT "
-	    "EXISTS (SELECT 1 FROM congo_servers WHERE id = '%s' AND beat > "
-	    "clock_timestamp() - interval '%d milliseconds')", k->id,
-	    k->server, STORE_SERVER_LIVE_MS);
-}
-
-/* A game for a and b (b the older), stored with both seeks' claims. */
 static void
 pair(struct sess *s, struct sseek *a, struct sseek *b)
 {
 	struct rating_seek ra, rb;
 	struct sseek *seat[2];
 	char id[CGP_ID_LEN + 1], wire[CGP_FEN_MAX], err[160], clock[32];
-	char claim[256], live[320], block[STORE_EXTRA_LEN];
+	char claim[256];
 	struct sess_new_game keep;
 	struct game_rules rules;
 	struct store_change ch;
@@ -211,23 +207,19 @@ pair(struct sess *s, struct sseek *a, struct sseek *b)
 	sess_features_new_game(s, &ch, &keep);
 	/* Each seek once, and each seeker once a round: two servers pairing
 	 * two seeks of one connection at once cannot both store. */
-	claims_sql(seat, claim, sizeof claim);
-	ch.extra[ch.nextra++] = claim;
+	claims_put(seat, &ch, claim, sizeof claim);
 	/* (At most one of the two is another server's; a store that
 	 * tells servers' signs of life keeps them in congo_servers.) */
 	for (k = 0; k < 2 && s->io.store != NULL &&
 	    s->io.store->server_live != NULL; k++)
 		if (seat[k]->server[0] != '\0') {
-			live_sql(seat[k], live, sizeof live);
-			ch.extra[ch.nextra++] = live;
+			store_seek_claim_live(&ch, seat[k]->id,
+			    seat[k]->server);
 			break;
 		}
 	/* Neither blocks the other, as the store has it now: what this
 	 * server knows of another's seeker may be late. */
-	seek_block_sql((const struct sseek *const *)seat, block,
-	    sizeof block);
-	if (block[0] != '\0')
-		ch.extra[ch.nextra++] = block;
+	seek_block_claim((const struct sseek *const *)seat, &ch);
 	ch.seek[0] = seat[0]->id;
 	ch.seek[1] = seat[1]->id;
 	a->pairing = b->pairing = true;

@@ -73,13 +73,15 @@ void sess_seek_retry(struct sess *s);
  * seek_blocks_ask reads them); its blocks freed (a seek leaving the list);
  * k's seeker's blocks read (again) from the store, another server's into
  * k, ours added to its connection's (ours try pairing again once they are
- * back); the pairing's statement that makes it a conflict when either of
- * seat's two accounts blocks the other ("" when one is a guest). */
+ * back); the pairing's claim (store_seek_claim_unblocked, into ch) that
+ * makes it a conflict when either of seat's two accounts blocks the other
+ * (none when one is a guest). */
 bool seek_blocked(struct sess *s, const struct sseek *a,
     const struct sseek *b);
 bool seek_blocks_unknown(struct sess *s, const struct sseek *k);
 void seek_blocks_free(struct sseek *k);
 void seek_blocks_ask(struct sess *s, struct sseek *k);
-void seek_block_sql(const struct sseek *const *seat, char *sql, size_t len);
+void seek_block_claim(const struct sseek *const *seat,
+    struct store_change *ch);
 
 #endif

@@ -7,7 +7,7 @@
  * (not when the seek is told: a server with no seeker of its own reads
  * nothing), the seek not paired by this server meanwhile. As what a server knows of the blocks
  * may be late (a BLOCK on another server a moment ago), the pairing's own
- * transaction checks the table too (seek_block_sql): a block there makes
+ * transaction checks the table too (seek_block_claim): a block there makes
  * it a conflict, and both seekers' blocks are read again.
  */
 #include <stdio.h>
@@ -165,19 +165,15 @@ seek_blocks_ask(struct sess *s, struct sseek *k)
 }
 
 void
-seek_block_sql(const struct sseek *const *seat, char *sql, size_t len)
+seek_block_claim(const struct sseek *const *seat, struct store_change *ch)
 {
 	char l0[CGP_NAME_MAX + 1], l1[CGP_NAME_MAX + 1];
 
-	sql[0] = '\0';
 	if (!seat[0]->account || !seat[1]->account)
 		return;
 	sess_lower(seat[0]->name, l0, sizeof l0);
 	sess_lower(seat[1]->name, l1, sizeof l1);
-	/* Names of A-Za-z0-9_- and ids of A-Z2-7 (checked): safe here. The
-	 * first seek's claim made again: a duplicate key, a conflict. */
-	snprintf(sql, len, "INSERT INTO seek_claims(id) SELECT '%s' WHERE "
-	    "EXISTS (SELECT 1 FROM blocks WHERE (lname = '%s' AND lblocked = "
-	    "'%s') OR (lname = '%s' AND lblocked = '%s'))", seat[0]->id, l0,
-	    l1, l1, l0);
+	/* The first seek's claim made again: a duplicate key, a
+	 * conflict. */
+	store_seek_claim_unblocked(ch, seat[0]->id, l0, l1);
 }

@@ -8,6 +8,7 @@
 #define CONGO_NET_STORE_ACCT_H
 
 #include "net/store/store.h"
+#include "net/store/store_sql.h"
 
 /* The statements' text with ? for each parameter. */
 extern const char *const store_acct_sql[5];

@@ -279,14 +279,3 @@ store_acct_history(store_rows_fn rows, void *ctx, const char *lname,
 	    " ORDER BY n DESC LIMIT ?) h ORDER BY n", p, "ttti", max,
 	    hist_row, &h, err, errlen);
 }
-
-void
-store_change_sql(struct store_change *ch, const char *sql)
-{
-	memset(ch, 0, sizeof *ch);
-	ch->game = "";
-	ch->seat = -1;
-	ch->creator = -1;
-	ch->nextra = 1;
-	ch->extra[0] = sql;
-}

@@ -4,7 +4,7 @@
  * while the batch was on its way). It may have been stored or not: an ERR
  * says nothing changed (PROTOCOL.md), so neither may be guessed. Once the
  * database answers again, on a new connection, each change is looked for:
- * its first event, a new game's row, or what its stored_if finds (a
+ * its first event, a new game's row, or the account it adds (a
  * REGISTER's account with its key's hash). Ours there, the batch was
  * stored (a change whose seq holds another server's event lost to it, a
  * conflict); none there, nothing was, and the batch may be sent again.
@@ -66,13 +66,22 @@ found(struct pgstore *pg, const char *q, int nv, const char *const *v,
 	return rc;
 }
 
+/* A change of no game that adds an account (REGISTER): told stored by
+ * that account with its key's hash. */
+static bool
+adds_account(const struct store_change *c)
+{
+	return c->game[0] == '\0' && c->nop > 0 &&
+	    c->op[0].kind == STORE_OP_ACCOUNT_ADD;
+}
+
 /* Can it be told whether change c was stored? By its first event, a new
- * game's row (its id is new, so a row is ours), or its stored_if. */
+ * game's row (its id is new, so a row is ours), or the account it adds. */
 static bool
 tellable(const struct store_change *c)
 {
 	return (c->game[0] != '\0' && (c->nev >= 1 || c->new_game)) ||
-	    c->stored_if != NULL;
+	    adds_account(c);
 }
 
 /* Change c as stored (tellable): 1 ours, 0 another's or none (*none), -1
@@ -91,7 +100,12 @@ stored(struct pgstore *pg, const struct store_change *c, bool *none)
 	if (c->game[0] != '\0' && c->new_game)
 		return found(pg, "SELECT 1 FROM games WHERE id = $1", 1, v,
 		    NULL, none);
-	return found(pg, c->stored_if, 0, NULL, NULL, none);
+	if (!adds_account(c))
+		return -1;
+	v[0] = c->op[0].lname;
+	v[1] = c->op[0].keyhash;
+	return found(pg, "SELECT 1 FROM accounts WHERE lname = $1 AND "
+	    "keyhash = $2", 2, v, NULL, none);
 }
 
 int

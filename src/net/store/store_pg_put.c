@@ -15,6 +15,7 @@
 #include <libpq-fe.h>
 
 #include "net/store/store.h"
+#include "net/store/store_sql.h"
 #include "net/store/store_pg.h"
 #include "util/util.h"
 
@@ -78,14 +79,47 @@ undo_ply(struct pgstore *pg, char **buf, size_t *len, size_t *cap,
 	pg_add(buf, len, cap, ");");
 }
 
+/*
+ * ch's typed writes (store_op.c's statements) as congo_put's extra text,
+ * separated by chr(30), each ? replaced by its value: a text quoted by
+ * libpq (PQescapeLiteral), a number as its digits. NULL when none.
+ */
+static char *
+ops_text(struct pgstore *pg, const struct store_change *ch)
+{
+	struct store_stmt st[2];
+	char *buf = NULL, one[2] = "";
+	size_t len = 0, cap = 0;
+	const char *q;
+	int i, k, n, p;
+
+	for (i = 0; i < ch->nop; i++) {
+		n = store_op_stmts(&ch->op[i], st);
+		for (k = 0; k < n; k++) {
+			if (len > 0)
+				pg_add(&buf, &len, &cap, "\036");
+			for (q = st[k].sql, p = 0; *q != '\0'; q++) {
+				if (*q != '?' || p >= st[k].n) {
+					one[0] = *q;
+					pg_add(&buf, &len, &cap, one);
+				} else if (st[k].type[p] == 't')
+					pg_lit(pg, &buf, &len, &cap,
+					    st[k].v[p++], true);
+				else
+					pg_add(&buf, &len, &cap, st[k].v[p++]);
+			}
+		}
+	}
+	return buf;
+}
+
 /* One change as a call of congo_put, appended to the batch's text. */
 void
 pg_put(struct pgstore *pg, char **buf, size_t *len, size_t *cap,
     const struct store_change *ch)
 {
-	char num[7][24], extra[STORE_EXTRA_MAX * STORE_EXTRA_LEN];
+	char num[7][24], *extra;
 	const char *v[21];
-	size_t elen = 0;
 	bool checked;
 	int k;
 
@@ -116,19 +150,17 @@ pg_put(struct pgstore *pg, char **buf, size_t *len, size_t *cap,
 	v[17] = ch->clock;
 	v[18] = num[6];
 	v[19] = ch->rematch_of;
-	/* The extra statements, separated by chr(30) for congo_put. */
-	extra[0] = '\0';
-	for (k = 0; k < ch->nextra; k++)
-		elen += (size_t)snprintf(extra + elen, sizeof extra - elen,
-		    "%s%s", k > 0 ? "\036" : "", ch->extra[k]);
-	v[20] = ch->nextra > 0 ? extra : NULL;
 	if (pg_hold(pg, buf, len, cap, ch))
 		return;                 /* a REJOIN's taking: nothing else */
+	/* The typed writes, in congo_put's transaction and savepoint. */
+	extra = ops_text(pg, ch);
+	v[20] = extra;
 	pg_add(buf, len, cap, "SELECT ");
 	checked = pg_by_open(pg, buf, len, cap, ch);
 	pg_add(buf, len, cap, "congo_put(");
 	for (k = 0; k < 21; k++)
 		pg_lit(pg, buf, len, cap, v[k], k == 0);
+	free(extra);
 	pg_add(buf, len, cap, checked ? ") END;" : ");");
 	for (k = 0; k < ch->nev && k < 2; k++)
 		undo_ply(pg, buf, len, cap, ch, k);

@@ -219,12 +219,12 @@ note_upgrade(struct store *st, long from)
 	    SCHEMA_VERSION);
 }
 
+/* Write-ahead logging, full syncs, and the file's lock taken (a
+ * transaction begun: another server on this file fails here). */
 static int
-setup(struct store *st, int how, char *err, size_t errlen)
+setup_wal(struct store *st, char *err, size_t errlen)
 {
 	char v[256];
-	long app, ver, ntables, n;
-	bool online;
 
 	if (pragma(st, "PRAGMA journal_mode=WAL", v, sizeof v, err,
 	    errlen) < 0)
@@ -237,93 +237,129 @@ setup(struct store *st, int how, char *err, size_t errlen)
 	if (exec(st, "PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON",
 	    err, errlen, "cannot set it up") < 0)
 		return -1;
-	/* Take the lock now: another server on this file fails here. */
-	if (exec(st, "BEGIN IMMEDIATE", err, errlen, "cannot lock it (is "
-	    "another congo-server using it?)") < 0)
-		return -1;
-	/* The whole file is read by quick_check: at start-up only while it
-	 * is small (start-up must not grow with history: 16 MB took 0.4 s);
-	 * a larger file's pages are checked as they are read. */
+	return exec(st, "BEGIN IMMEDIATE", err, errlen, "cannot lock it (is "
+	    "another congo-server using it?)");
+}
+
+/* The file not damaged. The whole file is read by quick_check: at
+ * start-up only while it is small (start-up must not grow with history:
+ * 16 MB took 0.4 s); a larger file's pages are checked as they are read. */
+static int
+setup_check(struct store *st, char *err, size_t errlen)
+{
+	char v[256];
+
 	if (st->size > QUICK_CHECK_MAX) {
 		snprintf(st->note, sizeof st->note, "%s: %lld MB, so not "
 		    "checked whole at start-up (sqlite3 FILE 'PRAGMA "
 		    "quick_check' checks it offline)", st->path,
 		    st->size >> 20);
-		v[0] = 'o', v[1] = 'k', v[2] = '\0';
-	} else if (pragma(st, "PRAGMA quick_check", v, sizeof v, err,
-	    errlen) < 0)
-		goto bad;
+		return 0;
+	}
+	if (pragma(st, "PRAGMA quick_check", v, sizeof v, err, errlen) < 0)
+		return -1;
 	if (strcmp(v, "ok") != 0) {
 		snprintf(err, errlen, "%s: the database is damaged: %s",
 		    st->path, v);
-		goto bad;
+		return -1;
 	}
+	return 0;
+}
+
+/* Whose and of which version the file is (*ver): an empty one made
+ * (STORE_CREATE), another program's, a newer or unknown version
+ * refused. */
+static int
+setup_version(struct store *st, int how, long *ver, char *err,
+    size_t errlen)
+{
+	char sql[128];
+	long app, ntables;
+
 	if (pragma_num(st, "SELECT count(*) FROM sqlite_master",
 	    "the count of tables", &ntables, err, errlen) < 0 ||
 	    pragma_num(st, "PRAGMA application_id", "application_id", &app,
 	    err, errlen) < 0 ||
-	    pragma_num(st, "PRAGMA user_version", "user_version", &ver, err,
+	    pragma_num(st, "PRAGMA user_version", "user_version", ver, err,
 	    errlen) < 0)
-		goto bad;
+		return -1;
 	if (ntables == 0 && app == 0) {
-		char sql[128];
-
 		if (!(how & STORE_CREATE)) {
 			snprintf(err, errlen, "%s: an SQLite database with no "
 			    "tables, not a congo-server database (to make it "
 			    "one, start congo-server with --create)", st->path);
-			goto bad;
+			return -1;
 		}
 		snprintf(sql, sizeof sql, "PRAGMA application_id=%d; "
 		    "PRAGMA user_version=%d", APP_ID, SCHEMA_VERSION);
 		if (exec(st, schema, err, errlen, "cannot create tables") < 0 ||
 		    exec(st, sql, err, errlen, "cannot mark it") < 0)
-			goto bad;
-		ver = SCHEMA_VERSION;
+			return -1;
+		*ver = SCHEMA_VERSION;
 	} else if (app != APP_ID) {
 		snprintf(err, errlen, "%s: not a congo-server database",
 		    st->path);
-		goto bad;
-	} else if (ver > SCHEMA_VERSION) {
+		return -1;
+	} else if (*ver > SCHEMA_VERSION) {
 		snprintf(err, errlen, "%s: database version %ld, newer than "
 		    "this server's %d: it was written by a newer congo-server, "
-		    "which is needed to serve it", st->path, ver,
+		    "which is needed to serve it", st->path, *ver,
 		    SCHEMA_VERSION);
-		goto bad;
-	} else if (ver < 1) {
+		return -1;
+	} else if (*ver < 1) {
 		snprintf(err, errlen, "%s: database version %ld, which this "
-		    "server cannot read (versions 1 to %d)", st->path, ver,
+		    "server cannot read (versions 1 to %d)", st->path, *ver,
 		    SCHEMA_VERSION);
-		goto bad;
+		return -1;
 	}
+	return 0;
+}
+
+/* A file of version ver brought to this one (STORE_UPGRADE, else an
+ * older one refused), and the tables of no version made where missing. */
+static int
+setup_upgrade(struct store *st, int how, long ver, char *err,
+    size_t errlen)
+{
+	bool online;
+	long n;
+
 	if (pragma_num(st, "SELECT count(*) FROM pragma_table_info('games') "
 	    "WHERE name = 'variant'", "the column games.variant", &n, err,
 	    errlen) < 0)
-		goto bad;
+		return -1;
 	online = n > 0;
-	if ((ver < SCHEMA_VERSION || !online) && !(how & STORE_UPGRADE)) {
-		too_old(st, ver, err, errlen);
-		goto bad;
-	}
+	if ((ver < SCHEMA_VERSION || !online) && !(how & STORE_UPGRADE))
+		return too_old(st, ver, err, errlen);
 	if (ver < SCHEMA_VERSION && migrate(st, ver, err, errlen) < 0)
-		goto bad;
+		return -1;
 	if (!online && exec(st, add_online_columns, err, errlen,
 	    "cannot add the columns of variants and clocks") < 0)
-		goto bad;
+		return -1;
 	if (ver < SCHEMA_VERSION || !online)
 		note_upgrade(st, ver);
-	/* No part of the version: made where missing (store.h). */
-	if (exec(st, STORE_BLOCKS_SQL, err, errlen, "cannot make the table "
-	    "blocks") < 0)
-		goto bad;
-	if (exec(st, "COMMIT", err, errlen, "cannot write it") < 0)
-		goto bad;
+	/* No part of the version: made where missing (store_sql.h). */
+	return exec(st, STORE_BLOCKS_SQL, err, errlen, "cannot make the table "
+	    "blocks");
+}
+
+static int
+setup(struct store *st, int how, char *err, size_t errlen)
+{
+	long ver;
+
+	if (setup_wal(st, err, errlen) < 0)
+		return -1;
+	if (setup_check(st, err, errlen) < 0 ||
+	    setup_version(st, how, &ver, err, errlen) < 0 ||
+	    setup_upgrade(st, how, ver, err, errlen) < 0 ||
+	    exec(st, "COMMIT", err, errlen, "cannot write it") < 0) {
+		sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+		return -1;
+	}
 	if (store_prepare(st) < 0)
 		return store_fail(st, err, errlen, "unexpected tables");
 	return 0;
-bad:
-	sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
-	return -1;
 }
 
 /* Does the folder holding path exist? */

@@ -48,6 +48,9 @@ const char *store_explain(const struct store *st);
 int store_prepare(struct store *st);
 int store_prepare_reads(struct store *st);
 void store_finalize(struct store *st);
+/* ch's typed writes (store_sqlite_op.c), in its transaction: 0, or -1
+ * with the database's error. */
+int store_sqlite_ops_put(struct store *st, const struct store_change *ch);
 /* Accounts and ratings (store_sqlite_acct.c): store_ops' reads. */
 STORE_ACCT_DECLARE(store_sqlite);
 

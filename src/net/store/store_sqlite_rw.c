@@ -149,7 +149,7 @@ put_change(struct store *st, const struct store_change *ch)
 	int i, rc;
 
 	if (ch->game[0] == '\0')
-		goto extra;     /* accounts only */
+		goto ops;       /* accounts only */
 	if (ch->new_game) {
 		q = st->ins_game;
 		rc = bind_text(q, 1, ch->game, SQLITE_OK);
@@ -180,11 +180,9 @@ put_change(struct store *st, const struct store_change *ch)
 		    step(q) < 0)
 			return -1;
 	}
-extra:
-	for (i = 0; i < ch->nextra; i++)
-		if (sqlite3_exec(st->db, ch->extra[i], NULL, NULL, NULL) !=
-		    SQLITE_OK)
-			return -1;
+ops:
+	if (store_sqlite_ops_put(st, ch) < 0)
+		return -1;
 	if (ch->game[0] == '\0')
 		return 0;
 	for (i = 0; i < ch->nev; i++) {
@@ -247,7 +245,7 @@ store_commit_batch(void *ctx, const struct store_change *const *ch, int n,
 		} else {
 			/* A name or a rating another change took first, or
 			 * a new game's id (the CREATE runs again). */
-			conflict[i] = (ch[i]->nextra > 0 ||
+			conflict[i] = (ch[i]->nop > 0 ||
 			    ch[i]->new_game) &&
 			    (sqlite3_extended_errcode(st->db) ==
 			    SQLITE_CONSTRAINT_PRIMARYKEY ||
