@@ -28,7 +28,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ai/nnue.h"
+#include "nn/nnue.h"
+#include "nn/nnue_train.h"
 #include "util/util.h"
 
 #if defined(__GNUC__) && !defined(__clang__)
@@ -439,6 +440,115 @@ xaligned(size_t size)
 	return p;
 }
 
+/* The trainer's buffers for tr->n positions read: the validation share
+ * split off (its count), the training order, the model, Adam's moments
+ * and one gradient per thread. */
+static size_t
+trainer_alloc(struct trainer *tr)
+{
+	/* the validation positions: the data's tail, whole games that
+	 * the training never sees (a game's positions are alike) */
+	size_t nval = (size_t)((double)tr->n * tr->o->val_share);
+
+	if (nval < 1)
+		nval = 1;
+	tr->ntrain = tr->n - nval;
+	tr->order = xmalloc(tr->ntrain * sizeof *tr->order);
+	for (size_t i = 0; i < tr->ntrain; i++)
+		tr->order[i] = (uint32_t)i;
+	tr->m = xaligned(sizeof *tr->m);
+	tr->adam_m = xaligned(sizeof *tr->m);
+	tr->adam_v = xaligned(sizeof *tr->m);
+	tr->grad = xcalloc((size_t)tr->nthreads, sizeof *tr->grad);
+	for (int k = 0; k < tr->nthreads; k++)
+		tr->grad[k] = xaligned(sizeof *tr->m);
+	tr->loss = xcalloc((size_t)tr->nthreads, sizeof *tr->loss);
+	return nval;
+}
+
+static void
+trainer_free(struct trainer *tr)
+{
+	for (int k = 0; k < tr->nthreads; k++)
+		free(tr->grad[k]);
+	free(tr->grad);
+	free(tr->loss);
+	free(tr->m);
+	free(tr->adam_m);
+	free(tr->adam_v);
+	free(tr->order);
+	free(tr->s);
+}
+
+/* The model from --init's network (its validation loss said as epoch
+ * 0), or random: 0, or 1 when --init cannot be used. */
+static int
+trainer_start(struct trainer *tr, size_t nval)
+{
+	const struct nnue_train_options *o = tr->o;
+	struct nnue_net *from;
+	char err[400];
+
+	model_init(tr->m, o->seed);
+	if (o->init == NULL)
+		return 0;
+	from = nnue_read(o->init, err, sizeof err);
+	if (from == NULL || from->variant != tr->variant) {
+		fprintf(stderr, "congo: --train: --init %s: %s\n", o->init,
+		    from == NULL ? err : "a network of another variant");
+		free(from);
+		return 1;
+	}
+	model_from_net(tr->m, from);
+	free(from);
+	printf("epoch 0: validation loss %.6f (%s)\n",
+	    run_slices(tr, tr->ntrain, tr->n, false) / (double)nval, o->init);
+	fflush(stdout);
+	return 0;
+}
+
+/* One pass over the training positions in a new order (*step counts
+ * Adam's steps): their summed loss, and the positions per second in
+ * *rate. */
+static double
+trainer_epoch(struct trainer *tr, int e, uint64_t *rng, int *step,
+    double *rate)
+{
+	const struct nnue_train_options *o = tr->o;
+	int64_t t0 = util_now_ms(), t1;
+	double lr = o->lr * pow(0.8, e - 1), loss = 0;
+	size_t done = 0;
+
+	for (size_t i = tr->ntrain - 1; i > 0; i--) {
+		size_t k = splitmix64(rng) % (i + 1);
+		uint32_t t = tr->order[i];
+
+		tr->order[i] = tr->order[k];
+		tr->order[k] = t;
+	}
+	while (done < tr->ntrain) {
+		size_t b = tr->ntrain - done < (size_t)o->batch ?
+		    tr->ntrain - done : (size_t)o->batch;
+
+		loss += run_slices(tr, done, done + b, true);
+		adam_step(tr, b, lr, ++*step);
+		done += b;
+		if (!o->quiet && (*step % 16 == 0 || done == tr->ntrain)) {
+			int64_t ms = util_now_ms() - t0;
+
+			fprintf(stderr, "\repoch %d/%d [%-30.*s] loss "
+			    "%.5f  %.0f pos/s ", e, o->epochs,
+			    (int)(done * 30 / tr->ntrain),
+			    "##############################",
+			    loss / (double)done, ms > 0 ?
+			    (double)done * 1000.0 / (double)ms : 0.0);
+		}
+	}
+	t1 = util_now_ms();
+	*rate = t1 > t0 ? (double)tr->ntrain * 1000.0 / (double)(t1 - t0) : 0;
+	return loss;
+}
+
 int
 nnue_train_run(const struct nnue_train_options *o, int nfiles, char **files)
 {
@@ -447,7 +557,7 @@ nnue_train_run(const struct nnue_train_options *o, int nfiles, char **files)
 	uint64_t rng = o->seed * 0x9E3779B97F4A7C15ULL + 1;
 	char desc[64], err[400];
 	size_t nval;
-	int step = 0, rc = 0;
+	int step = 0, rc;
 
 	memset(&tr, 0, sizeof tr);
 	tr.o = o;
@@ -461,79 +571,19 @@ nnue_train_run(const struct nnue_train_options *o, int nfiles, char **files)
 		free(tr.s);
 		return 1;
 	}
-	/* the validation positions: the data's tail, whole games that
-	 * the training never sees (a game's positions are alike) */
-	nval = (size_t)((double)tr.n * o->val_share);
-	if (nval < 1)
-		nval = 1;
-	tr.ntrain = tr.n - nval;
-	tr.order = xmalloc(tr.ntrain * sizeof *tr.order);
-	for (size_t i = 0; i < tr.ntrain; i++)
-		tr.order[i] = (uint32_t)i;
-	tr.m = xaligned(sizeof *tr.m);
-	tr.adam_m = xaligned(sizeof *tr.m);
-	tr.adam_v = xaligned(sizeof *tr.m);
-	tr.grad = xcalloc((size_t)tr.nthreads, sizeof *tr.grad);
-	for (int k = 0; k < tr.nthreads; k++)
-		tr.grad[k] = xaligned(sizeof *tr.m);
-	tr.loss = xcalloc((size_t)tr.nthreads, sizeof *tr.loss);
+	nval = trainer_alloc(&tr);
 	net = xaligned(sizeof *net);
-	model_init(tr.m, o->seed);
-	if (o->init != NULL) {
-		struct nnue_net *from = nnue_read(o->init, err, sizeof err);
-
-		if (from == NULL || from->variant != tr.variant) {
-			fprintf(stderr, "congo: --train: --init %s: %s\n",
-			    o->init, from == NULL ? err :
-			    "a network of another variant");
-			free(from);
-			rc = 1;
-		} else {
-			model_from_net(tr.m, from);
-			free(from);
-			printf("epoch 0: validation loss %.6f (%s)\n",
-			    run_slices(&tr, tr.ntrain, tr.n, false) /
-			    (double)nval, o->init);
-			fflush(stdout);
-		}
-	}
+	rc = trainer_start(&tr, nval);
 	if (!o->quiet)
 		fprintf(stderr, "%s: %zu training positions, %zu for "
 		    "validation, %d epochs, %d threads\n",
 		    variant_name(tr.variant), tr.ntrain, nval, o->epochs,
 		    tr.nthreads);
 	for (int e = 1; e <= o->epochs && rc == 0; e++) {
-		int64_t t0 = util_now_ms(), t1;
-		double lr = o->lr * pow(0.8, e - 1), loss = 0, vloss;
-		size_t done = 0;
+		double rate, loss = trainer_epoch(&tr, e, &rng, &step, &rate);
+		double vloss = run_slices(&tr, tr.ntrain, tr.n, false) /
+		    (double)nval;
 
-		for (size_t i = tr.ntrain - 1; i > 0; i--) {
-			size_t k = splitmix64(&rng) % (i + 1);
-			uint32_t t = tr.order[i];
-
-			tr.order[i] = tr.order[k];
-			tr.order[k] = t;
-		}
-		while (done < tr.ntrain) {
-			size_t b = tr.ntrain - done < (size_t)o->batch ?
-			    tr.ntrain - done : (size_t)o->batch;
-
-			loss += run_slices(&tr, done, done + b, true);
-			adam_step(&tr, b, lr, ++step);
-			done += b;
-			if (!o->quiet && (step % 16 == 0 || done == tr.ntrain)) {
-				int64_t ms = util_now_ms() - t0;
-
-				fprintf(stderr, "\repoch %d/%d [%-30.*s] loss "
-				    "%.5f  %.0f pos/s ", e, o->epochs,
-				    (int)(done * 30 / tr.ntrain),
-				    "##############################",
-				    loss / (double)done, ms > 0 ?
-				    (double)done * 1000.0 / (double)ms : 0.0);
-			}
-		}
-		t1 = util_now_ms();
-		vloss = run_slices(&tr, tr.ntrain, tr.n, false) / (double)nval;
 		snprintf(desc, sizeof desc, "congo --train: epoch %d, %zu "
 		    "positions, seed %llu", e, tr.ntrain,
 		    (unsigned long long)o->seed);
@@ -546,20 +596,10 @@ nnue_train_run(const struct nnue_train_options *o, int nfiles, char **files)
 			fprintf(stderr, "\n");
 		printf("epoch %d: train loss %.6f, validation loss %.6f, "
 		    "%.0f positions/s, %s written\n", e,
-		    loss / (double)tr.ntrain, vloss, t1 > t0 ?
-		    (double)tr.ntrain * 1000.0 / (double)(t1 - t0) : 0.0,
-		    o->out);
+		    loss / (double)tr.ntrain, vloss, rate, o->out);
 		fflush(stdout);
 	}
-	for (int k = 0; k < tr.nthreads; k++)
-		free(tr.grad[k]);
-	free(tr.grad);
-	free(tr.loss);
-	free(tr.m);
-	free(tr.adam_m);
-	free(tr.adam_v);
-	free(tr.order);
-	free(tr.s);
+	trainer_free(&tr);
 	free(net);
 	return rc;
 }

@@ -10,7 +10,7 @@
 
 #include <string.h>
 
-#include "ai/nnue.h"
+#include "nn/nnue.h"
 
 
 int
