@@ -44,19 +44,6 @@
 /* The most features of one side: every piece on the board. */
 #define NNUE_MAX_ACTIVE 64
 
-/* The hot loops built twice, for AVX2 and the portable baseline, the
- * processor choosing at run time (GCC's target_clones, x86-64 only).
- * Not under the sanitizers: the clones' ifunc resolver runs while the
- * dynamic linker relocates, before the sanitizer's run time is up, and
- * an instrumented resolver crashes there (ThreadSanitizer: every congo
- * program died at start with SIGSEGV). */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && \
-    !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
-#define NNUE_CLONES __attribute__((target_clones("avx2", "default")))
-#else
-#define NNUE_CLONES
-#endif
-
 #define NNUE_MAGIC "CONGONN1"
 #define NNUE_FORMAT_VERSION 1
 
