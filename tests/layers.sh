@@ -378,7 +378,12 @@ if $self_test; then
 	printf '#include "net/server/sess_seek.h"\n' >> "$tmp/copy/src/net/server/sess_notify.c"
 	# the core including a feature's header (it names none)
 	printf '#include "net/server/sess_rematch.h"\n' >> "$tmp/copy/src/net/server/sess_pending.c"
-	want="src/engine/board_make.c:.*\"ui/ui.h\"
+	# the learned evaluation asking the search, the search the trainer
+	printf '#include "ai/search.h"\n' >> "$tmp/copy/src/nn/nnue_net.c"
+	printf '#include "nn/nnue_train.h"\n' >> "$tmp/copy/src/ai/search_nnue.c"
+	want="src/nn/nnue_net.c:.*nn room includes \"ai/search.h\"
+src/ai/search_nnue.c:.*ai room includes \"nn/nnue_train.h\"
+src/engine/board_make.c:.*\"ui/ui.h\"
 src/rating/rating_glicko2.c:.*<curses.h>
 src/net/client/client.h:.*\"net/server/server.h\"
 src/net/server/sess_notify.c:.*net/server/notify room includes \"net/server/sess_seek.h\"

@@ -1,5 +1,5 @@
 /*
- * test_nnue.c: the learned evaluation (src/ai/nnue.h). The accumulators
+ * test_nnue.c: the learned evaluation (src/nn/nnue.h). The accumulators
  * brought along move by move equal a full refresh after random games of
  * both variants (played to seek out monkey chains of several jumps,
  * drowning, promotion; megapawn's islands), the integer inference agrees
@@ -25,7 +25,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "ai/nnue.h"
+#include "nn/nnue.h"
 #include "ai/search.h"
 #include "engine/fen.h"
 #include "engine/movegen.h"

@@ -42,6 +42,28 @@ if ! cmp -s "$tmp/a1.nnue" "$tmp/a2.nnue"; then
 	echo "FAIL: two trainings with one seed gave different networks"
 	fail=1
 fi
+# the portable loops (CONGO_SIMD=portable) make the network
+# the vector ones made, byte for byte; so does --bucket-weights
+# (the trainer's AVX2 step is the portable one's sums in their order)
+CONGO_SIMD=portable "$congo" --train "$tmp/c.dat" -o "$tmp/p.nnue" \
+    --epochs 2 --threads 2 --seed 5 --quiet >"$tmp/trainp.out" 2>&1
+# (and the same losses, to the sixth decimal: a difference too small to
+# survive the rounding to integers shows there)
+losses() { sed -n 's/^\(epoch [0-9]*: train loss [0-9.]*, validation loss [0-9.]*\),.*/\1/p' "$1"; }
+if ! cmp -s "$tmp/a1.nnue" "$tmp/p.nnue" ||
+    [ "$(losses "$tmp/train1.out")" != "$(losses "$tmp/trainp.out")" ] ||
+    [ -z "$(losses "$tmp/trainp.out")" ]; then
+	echo "FAIL: the portable trainer gave another network than the vector one"
+	fail=1
+fi
+for v in portable avx2; do
+	CONGO_SIMD=$v "$congo" --train "$tmp/c.dat" -o "$tmp/bw-$v.nnue" \
+	    --epochs 1 --seed 5 --bucket-weights --quiet >/dev/null 2>&1
+done
+if ! cmp -s "$tmp/bw-portable.nnue" "$tmp/bw-avx2.nnue"; then
+	echo "FAIL: --bucket-weights: the portable trainer gave another network"
+	fail=1
+fi
 "$congo" --train "$tmp/c.dat" -o "$tmp/b.nnue" --epochs 2 --threads 2 \
     --seed 6 --quiet >"$tmp/train3.out" 2>&1
 if cmp -s "$tmp/a1.nnue" "$tmp/b.nnue"; then

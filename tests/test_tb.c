@@ -584,6 +584,60 @@ test_search(void **state)
 	tb_set_path(dir);
 }
 
+/*
+ * The take-back tie-break (ev.undo: in a game, a root move taking back the
+ * mover's last is worth that much less) never moves a table's draw: at a
+ * drawn root whose one drawing move takes the black elephant back (e1d1;
+ * every other move loses), a game's move scores that draw as a search
+ * without the history does, the tables' draw, not the draw less the
+ * penalty.
+ */
+static void
+test_undo_keeps_draw(void **state)
+{
+	static const char *const line[] = {
+		"C6/2l4/7/7/7/4L2/3e3 b 0 1",   /* ... d1e1 */
+		"C6/2l4/7/7/7/4L2/4e2 w 0 1",   /* e2d3 */
+		"C6/2l4/7/7/3L3/7/4e2 b 0 1",   /* the root */
+	};
+	struct search_options o;
+	struct search_limits l;
+	struct search_info with, without;
+	struct search_ctx *ctx;
+	struct board h[3];
+	char text[MOVE_TEXT_MAX];
+	move_t m;
+
+	(void)state;
+	for (int i = 0; i < 3; i++)
+		setup_fen(&h[i], VARIANT_CONGO, line[i]);
+	search_options_default(&o);
+	o.hash_mb = 4;
+	o.use_nnue = false;
+	snprintf(o.tune, sizeof o.tune, "undo=50");
+	ctx = search_new(&o);
+	assert_non_null(ctx);
+	search_limits_default(&l);
+	l.depth = 4;
+	l.play = true;                  /* a game's move: the tie-break on */
+	m = search_best_move(ctx, &h[2], h, 2, NULL, &l, NULL, NULL);
+	search_last_info(ctx, &with);
+	notation_write(m, text, sizeof text);
+	assert_string_equal(text, "e1d1");
+	search_clear(ctx);
+	m = search_best_move(ctx, &h[2], NULL, 0, NULL, &l, NULL, NULL);
+	search_last_info(ctx, &without);
+	notation_write(m, text, sizeof text);
+	assert_string_equal(text, "e1d1");
+	search_free(ctx);
+	print_message("with the history %d cp, without %d cp\n", with.score,
+	    without.score);
+	assert_int_equal(without.kind, SEARCH_SCORE_CP);
+	assert_true(without.tablebase);
+	assert_int_equal(with.kind, SEARCH_SCORE_CP);
+	assert_int_equal(with.score, without.score);
+}
+
 struct tb_lines {
 	int n;
 	struct search_info line[SEARCH_MULTIPV_MAX];
@@ -663,4 +717,5 @@ TEST_MAIN(setup, teardown,
 	cmocka_unit_test(test_river_and_monkeys),
 	cmocka_unit_test(test_engine),
 	cmocka_unit_test(test_search),
+	cmocka_unit_test(test_undo_keeps_draw),
 	cmocka_unit_test(test_multipv))

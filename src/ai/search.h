@@ -116,7 +116,7 @@ struct search_options {
 	 * search plays the first line's move either way. */
 	int multipv;
 	/* Full strength alphabeta: evaluate with a learned network
-	 * (ai/nnue.h) instead of the hand-made evaluation: eval_file's, or
+	 * (nn/nnue.h) instead of the hand-made evaluation: eval_file's, or
 	 * with eval_file "" the installed one of the position's variant. A
 	 * network that is missing, damaged or for another variant is said
 	 * (search_nnue_error) and the hand-made evaluation used. The levels

@@ -11,7 +11,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "ai/nnue.h"
+#include "nn/nnue.h"
 #include "ai/search.h"
 
 /* Positions of the game before the root kept for repetition checks. */

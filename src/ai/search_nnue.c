@@ -1,5 +1,5 @@
 /*
- * search_nnue.c: the learned evaluation (ai/nnue.h) in the search. The
+ * search_nnue.c: the learned evaluation (nn/nnue.h) in the search. The
  * options pick a network per variant, read when they are set; the search
  * keeps one accumulator pair per ply, each node entered records its
  * position, and an evaluation brings the accumulators along from the

@@ -94,6 +94,15 @@ undo_bound(int bound, int pen, bool hi)
  * makes. Nothing a penalty touched is stored: the root writes no table
  * entry, and the child's entries are its own scores against its own
  * window.
+ *
+ * A child in the endgame tables (probed as the search probes it,
+ * search_tb_score) keeps its score: the tables' draw is exact, like their
+ * wins, and a tie-break never moves it. A table's draw found deeper down
+ * is not told apart: the search returns it as a plain score (no mark in
+ * the transposition table or the line, and a repetition's or bare lions'
+ * draw looks the same), and marking it would cost every node a flag for
+ * a tie-break. When the root itself is a table draw (ctx->tb_draw), every
+ * child is in the tables, so this covers that case whole.
  */
 static int
 root_child(struct search_thread *t, struct board *child, int alpha, int beta,
@@ -101,6 +110,9 @@ root_child(struct search_thread *t, struct board *child, int alpha, int beta,
 {
 	int score;
 
+	if (pen != 0 && bb_popcount(child->occ[WHITE] | child->occ[BLACK]) <=
+	    t->ctx->tb_pieces + 2 && search_tb_score(t, child, 1, &score))
+		pen = 0;
 	if (pen == 0)
 		return -search_alphabeta_node(t, child, -beta, -alpha,
 		    depth - 1, 1);

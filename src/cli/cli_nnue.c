@@ -1,7 +1,8 @@
 /*
  * cli_nnue.c: `congo --gen-data OUT [OPTION]...` and `congo --train
  * DATA... -o NET [OPTION]...`: their options (one table each, cli.h), then
- * the self-play data generator and the network trainer (src/ai/nnue.h).
+ * the self-play data generator (src/ai/gen_data.h) and the network
+ * trainer (src/nn/nnue_train.h).
  */
 #include "config.h"
 
@@ -11,7 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ai/nnue.h"
+#include "ai/gen_data.h"
+#include "nn/nnue_train.h"
 #include "cli/cli.h"
 #include "util/i18n.h"
 #include "util/util.h"
@@ -37,7 +39,7 @@ gen_usage(FILE *out)
 	    "  --quiet         no progress line\n"), out);
 }
 
-#define X(f) offsetof(struct nnue_gen_options, f)
+#define X(f) offsetof(struct gen_data_options, f)
 static const struct cli_opt gen_opts[] = {
 	{ "games", CLI_INT, X(games), 1, 10000000, NULL, 0, 0 },
 	{ "nodes", CLI_I64, X(nodes), 100, 1000000000L, NULL, 0, 0 },
@@ -57,10 +59,10 @@ cli_gen_data_main(int argc, char **argv)
 {
 	static const struct cli_mode mode = { "gen-data", gen_opts,
 	    gen_usage, 1 };
-	struct nnue_gen_options o;
+	struct gen_data_options o;
 	int first, rc;
 
-	nnue_gen_options_default(&o);
+	gen_data_options_default(&o);
 	if ((rc = cli_parse(&mode, argc, argv, &o, &first)) != 0)
 		return rc > 0 ? 0 : 2;
 	if (first >= argc) {
@@ -69,7 +71,7 @@ cli_gen_data_main(int argc, char **argv)
 		return 2;
 	}
 	o.out = argv[first];
-	return nnue_gen_run(&o);
+	return gen_data_run(&o);
 }
 
 static void

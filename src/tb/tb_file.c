@@ -36,13 +36,7 @@
 uint64_t
 tb_fnv64(uint64_t h, const void *p, size_t n)
 {
-	const unsigned char *c = p;
-
-	for (size_t i = 0; i < n; i++) {
-		h ^= c[i];
-		h *= 0x100000001b3ULL;
-	}
-	return h;
+	return util_fnv64(h, p, n);
 }
 
 /* v little-endian in the n bytes at p, and back. */

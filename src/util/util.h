@@ -129,6 +129,11 @@ int parse_ms(const char *text, int64_t lo_ms, int64_t hi_ms, int64_t *out,
 uint64_t splitmix64(uint64_t *state);
 uint64_t splitmix64_mix(uint64_t x);
 
+/* FNV-1a, 64 bits, of the n bytes at p from h (UTIL_FNV_INIT to start):
+ * the checksum of the tablebase and network files. */
+uint64_t util_fnv64(uint64_t h, const void *p, size_t n);
+#define UTIL_FNV_INIT 0xcbf29ce484222325ULL
+
 /* v within [lo, hi]; lo when hi < lo (a list's index: lo 0, hi its length
  * less one, 0 for an empty list). */
 static inline int

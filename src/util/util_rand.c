@@ -1,10 +1,12 @@
 /*
  * util_rand.c: splitmix64, the one small random number generator and hash
  * mixer (Zobrist keys, the AI's noise and temperature, opening books,
- * puzzle sampling). Every seed, 0 included, gives a good stream.
+ * puzzle sampling). Every seed, 0 included, gives a good stream. And
+ * FNV-1a, the files' checksum.
  */
 #include "config.h"
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "util/util.h"
@@ -25,4 +27,16 @@ splitmix64(uint64_t *state)
 
 	*state += 0x9E3779B97F4A7C15ULL;
 	return x;
+}
+
+uint64_t
+util_fnv64(uint64_t h, const void *p, size_t n)
+{
+	const unsigned char *c = p;
+
+	for (size_t i = 0; i < n; i++) {
+		h ^= c[i];
+		h *= 0x100000001b3ULL;
+	}
+	return h;
 }

@@ -1,6 +1,8 @@
 /*
- * nnue.h: the learned evaluation (NNUE-style), its training data and its
- * trainer. No curses, no sockets.
+ * nnue.h: the learned evaluation (NNUE-style) and its training data. No
+ * curses, no sockets.
+ *
+ * (The trainer, congo --train, is nn/nnue_train.h's.)
  *
  * The network: for each side (its "perspective") the pieces on the board
  * as sparse features (own or enemy, type, square) seen from that side
@@ -41,19 +43,6 @@
                             * sigmoid(cp / NNUE_SCALE) */
 /* The most features of one side: every piece on the board. */
 #define NNUE_MAX_ACTIVE 64
-
-/* The hot loops built twice, for AVX2 and the portable baseline, the
- * processor choosing at run time (GCC's target_clones, x86-64 only).
- * Not under the sanitizers: the clones' ifunc resolver runs while the
- * dynamic linker relocates, before the sanitizer's run time is up, and
- * an instrumented resolver crashes there (ThreadSanitizer: every congo
- * program died at start with SIGSEGV). */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && \
-    !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
-#define NNUE_CLONES __attribute__((target_clones("avx2", "default")))
-#else
-#define NNUE_CLONES
-#endif
 
 #define NNUE_MAGIC "CONGONN1"
 #define NNUE_FORMAT_VERSION 1
@@ -122,11 +111,12 @@ void nnue_default_path(int variant, char *out, size_t n);
 const struct nnue_net *nnue_get(const char *path, int variant, char *err,
     size_t errlen);
 
-/* ---- training data (nnue_data.c) ---- */
+/* ---- training data (nnue_record.c; written by ai/gen_data.c) ---- */
 #define NNUE_DATA_MAGIC "CONGODAT"
 #define NNUE_DATA_VERSION 1
 #define NNUE_DATA_HEADER 16
 #define NNUE_RECORD_SIZE 48
+#define NNUE_RECORD_SCORE_MAX 3000   /* scores clamped to this */
 struct nnue_sample {
 	struct board pos;
 	int score;      /* the search's, centipawns, side to move */
@@ -141,44 +131,5 @@ int nnue_record_decode(const uint8_t in[NNUE_RECORD_SIZE],
 void nnue_data_header(uint8_t out[NNUE_DATA_HEADER]);
 /* 0 when in is a data file's header. */
 int nnue_data_check_header(const uint8_t in[NNUE_DATA_HEADER]);
-
-/* `congo --gen-data OUT`: self-play at fixed nodes. */
-struct nnue_gen_options {
-	const char *out;
-	int variant;
-	int games;
-	int64_t nodes;
-	int threads;
-	uint64_t seed;
-	int hash_mb;
-	const char *eval_file;  /* the players' network, NULL the hand-made */
-	bool quiet;
-};
-void nnue_gen_options_default(struct nnue_gen_options *o);
-/* The exit status: 0, 1 a file could not be written. */
-int nnue_gen_run(const struct nnue_gen_options *o);
-
-/* ---- the trainer (nnue_train.c) ---- */
-#define NNUE_TRAIN_THREADS_MAX 16
-struct nnue_train_options {
-	const char *out;
-	int epochs;
-	int threads;
-	uint64_t seed;
-	int batch;
-	double lr;
-	double lambda;          /* weight of the score against the result */
-	double draw_share;      /* share of the drawn games' positions kept */
-	int variant;            /* -1: that of the data */
-	double val_share;       /* share kept aside for validation */
-	int64_t max_positions;  /* 0: all */
-	bool buckets;           /* train each lion bucket's own weights */
-	const char *init;       /* start from this network's weights, NULL:
-	                         * random ones */
-	bool quiet;
-};
-void nnue_train_options_default(struct nnue_train_options *o);
-int nnue_train_run(const struct nnue_train_options *o, int nfiles,
-    char **files);
 
 #endif

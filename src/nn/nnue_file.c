@@ -25,8 +25,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "ai/nnue.h"
-#include "tb/tb_internal.h"
+#include "nn/nnue.h"
 #include "util/util.h"
 #include "util/datadir.h"
 
@@ -106,7 +105,7 @@ nnue_write(const struct nnue_net *n, const char *path, char *err,
 	struct stat st;
 	bool inplace;
 	FILE *f;
-	uint64_t sum = tb_fnv64(TB_FNV_INIT, payload, PAYLOAD);
+	uint64_t sum = util_fnv64(UTIL_FNV_INIT, payload, PAYLOAD);
 	bool ok;
 
 	memset(head, 0, sizeof head);
@@ -188,7 +187,7 @@ nnue_read(const char *path, char *err, size_t errlen)
 		    feof(f) ? "truncated" : "followed by extra bytes");
 		goto out;
 	}
-	sum = tb_fnv64(TB_FNV_INIT, payload, PAYLOAD);
+	sum = util_fnv64(UTIL_FNV_INIT, payload, PAYLOAD);
 	if ((uint32_t)sum != get32(head + 40) ||
 	    (uint32_t)(sum >> 32) != get32(head + 44)) {
 		util_error(err, errlen, "%s: the network is damaged (checksum "

@@ -19,7 +19,7 @@
 #include <limits.h>
 #include <stdint.h>
 
-#include "ai/nnue.h"
+#include "nn/nnue.h"
 #include "util/util.h"
 
 #define L1_ONE ((int64_t)NNUE_QA * NNUE_QB)

@@ -1,16 +1,16 @@
 /*
  * nnue_net.c: the network's features, its accumulators (refreshed whole
  * or brought along by the squares a move changed) and its inference in
- * integers, with a float reference. Plain C loops of fixed length that
- * the compiler vectorizes; the hot ones are also built for AVX2, chosen
- * at run time by the processor (target_clones), with the portable build
- * as the fallback.
+ * integers, with a float reference. The two hot loops, the accumulator's
+ * sums and the dense layer, are nnue_simd.c's kernels (portable, SSE4.1
+ * or AVX2, chosen at run time).
  */
 #include "config.h"
 
 #include <string.h>
 
-#include "ai/nnue.h"
+#include "nn/nnue.h"
+#include "nn/nnue_simd.h"
 
 
 int
@@ -58,24 +58,6 @@ nnue_features(const struct board *b, int c, int out[NNUE_MAX_ACTIVE])
 	return n;
 }
 
-NNUE_CLONES static void
-acc_apply(const struct nnue_net *n, int16_t *restrict acc, const int *add,
-    int na, const int *sub, int ns)
-{
-	for (int i = 0; i < na; i++) {
-		const int16_t *w = n->ft_w[add[i]];
-
-		for (int j = 0; j < NNUE_HIDDEN; j++)
-			acc[j] = (int16_t)(acc[j] + w[j]);
-	}
-	for (int i = 0; i < ns; i++) {
-		const int16_t *w = n->ft_w[sub[i]];
-
-		for (int j = 0; j < NNUE_HIDDEN; j++)
-			acc[j] = (int16_t)(acc[j] - w[j]);
-	}
-}
-
 /* Colour c's king key in b for network n: a network whose six buckets
  * are one (trained shared) only needs the mirroring, so that a lion
  * stepping within its half of the castle costs no refresh. */
@@ -98,8 +80,7 @@ refresh_side(const struct nnue_net *n, const struct board *b, int c,
 
 		f[nf++] = nnue_feature(c, k, sq, b->sq[sq]);
 	}
-	memcpy(a->v[c], n->ft_b, sizeof a->v[c]);
-	acc_apply(n, a->v[c], f, nf, NULL, 0);
+	nnue_kernels()->acc(a->v[c], n->ft_b, n->ft_w, f, nf, NULL, 0);
 	a->king[c] = (uint8_t)k;
 }
 
@@ -132,10 +113,7 @@ nnue_update(const struct nnue_net *n, const struct board *from,
 			refresh_side(n, to, c, dst);
 			continue;
 		}
-		if (dst != src) {
-			memcpy(dst->v[c], src->v[c], sizeof dst->v[c]);
-			dst->king[c] = (uint8_t)k;
-		}
+		dst->king[c] = (uint8_t)k;
 		for (int i = 0; i < nsq; i++) {
 			int s = sq[i];
 
@@ -144,32 +122,24 @@ nnue_update(const struct nnue_net *n, const struct board *from,
 			if (to->sq[s] != PIECE_NONE)
 				add[na++] = nnue_feature(c, k, s, to->sq[s]);
 		}
-		acc_apply(n, dst->v[c], add, na, sub, ns);
+		nnue_kernels()->acc(dst->v[c], src->v[c], n->ft_w, add, na,
+		    sub, ns);
 	}
 }
 
 #define L1_ONE (NNUE_QA * NNUE_QB)                 /* 1.0 after layer 1 */
 #define OUT_ONE ((int64_t)L1_ONE * NNUE_QO)        /* 1.0 at the output */
 
-NNUE_CLONES int
+int
 nnue_output(const struct nnue_net *n, const struct nnue_acc *a, int side)
 {
-	int16_t h[2 * NNUE_HIDDEN] __attribute__((aligned(32)));
+	int32_t l1[NNUE_L1];
 	int64_t out = n->l2_b * (int64_t)L1_ONE;
 
-	for (int j = 0; j < NNUE_HIDDEN; j++) {
-		int16_t u = a->v[side][j], t = a->v[side ^ 1][j];
-
-		h[j] = u < 0 ? 0 : u > NNUE_QA ? NNUE_QA : u;
-		h[NNUE_HIDDEN + j] = t < 0 ? 0 : t > NNUE_QA ? NNUE_QA : t;
-	}
+	nnue_kernels()->l1(a->v[side], a->v[side ^ 1], n->l1_w, l1);
 	for (int o = 0; o < NNUE_L1; o++) {
-		const int16_t *w = n->l1_w[o];
-		int32_t s = 0;
+		int32_t s = l1[o] + n->l1_b[o];
 
-		for (int j = 0; j < 2 * NNUE_HIDDEN; j++)
-			s += (int32_t)h[j] * w[j];
-		s += n->l1_b[o];
 		s = s < 0 ? 0 : s > L1_ONE ? L1_ONE : s;
 		out += (int64_t)s * n->l2_w[o];
 	}
