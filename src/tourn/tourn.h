@@ -88,13 +88,14 @@ void tourn_round_add(struct tourn *t, int rnd, const struct tourn_pair *pairs,
     int npairs, const char *res);
 
 /*
- * Tie-breaks over the first k rounds, in half-points (FIDE C.02 with
- * C.07's unplayed rounds: a round a player did not play counts, for the
- * opponents' tie-breaks, as a game against a virtual opponent with the
- * player's own score, and the player's own Buchholz counts its unplayed
- * rounds by that virtual opponent's score). Buchholz cut 1: the opponents'
- * scores but the least. Sonneborn-Berger: the beaten opponents' scores
- * and half the drawn ones'. Values in quarter-points (integers).
+ * Tie-breaks of player i over the first k rounds, in quarter-points (FIDE
+ * Handbook C.02 with its rule for unplayed games, 2012: a round the
+ * player did not play, bye, forfeit or absence, counts as a game against
+ * a virtual opponent who had the player's score before that round, took
+ * the rest of that round's point and drew every later round; opponents'
+ * scores are their own). Buchholz cut 1: the opponents' scores but the
+ * least. Sonneborn-Berger: the beaten opponents' scores and half the
+ * drawn ones'.
  */
 int tourn_buchholz_cut1(const struct tourn *t, int i, int k);
 int tourn_sonneborn_berger(const struct tourn *t, int i, int k);

@@ -156,9 +156,22 @@ ctx_init(const struct tourn *t, struct dctx *c)
 	c->t = t;
 	c->k = k;
 	c->pl = xcalloc((size_t)t->n + 1, sizeof *c->pl);
-	for (int i = 0; i < t->n; i++)
-		if (k >= TOURN_MAX_ROUNDS || !t->p[i].r[k].res)
-			player_init(t, k, i, &c->pl[n++]);
+	int eff = 0;
+
+	/* the effective pairing numbers: those of the players to pair and of
+	 * those who were ever paired (E.5's odd and even) */
+	for (int i = 0; i < t->n; i++) {
+		bool pair = k >= TOURN_MAX_ROUNDS || !t->p[i].r[k].res;
+		bool valid = pair;
+
+		for (int r = 0; r < k && !valid; r++)
+			valid = t->p[i].r[r].opp >= 0 || t->p[i].r[r].res == 'U';
+		if (pair) {
+			player_init(t, k, i, &c->pl[n]);
+			c->pl[n++].rank = eff;
+		}
+		eff += valid;
+	}
 	c->n = n;
 	qsort(c->pl, (size_t)n, sizeof *c->pl, by_score);
 	int *where = xmalloc(sizeof(int) * ((size_t)t->n + 1));

@@ -1,0 +1,68 @@
+/*
+ * tourn_arena.c: an arena's points (lichess's rules): a win 2, a draw 1,
+ * a loss 0; after two wins in a row a player is on fire and scores double
+ * until a game that is not a win; a draw of fewer than 20 plies scores
+ * nothing and ends a streak; a berserked win of at least 7 of one's own
+ * moves scores 1 more. A berserk clock: half the base time (none taken
+ * when the base is under 40 increments) and no increment. Ties by
+ * performance: the opponents' mean rating + 500 (wins - losses) / games.
+ */
+#include "config.h"
+
+#include "tourn/tourn.h"
+
+static bool
+on_fire(const struct arena_game *g, int k)
+{
+	return k >= 2 && g[k - 1].result == 'W' && g[k - 2].result == 'W';
+}
+
+int
+arena_game_points(const struct arena_game *g, int k)
+{
+	const struct arena_game *x = &g[k];
+	int mult = on_fire(g, k) ? 2 : 1;
+
+	switch (x->result) {
+	case 'W':
+		return 2 * mult + (x->berserk && x->own_moves >= 7);
+	case 'D':
+		return x->plies < 20 ? 0 : mult;
+	default:
+		return 0;
+	}
+}
+
+/* A quick draw ends a streak like any game that is not a win: the
+ * results before it are not looked at again, so nothing to mark. */
+int
+arena_score(const struct arena_game *g, int n, bool *fire)
+{
+	int s = 0;
+
+	for (int k = 0; k < n; k++)
+		s += arena_game_points(g, k);
+	if (fire)
+		*fire = on_fire(g, n);
+	return s;
+}
+
+void
+arena_berserk_clock(long base_ms, long inc_ms, long *base, long *inc)
+{
+	*base = base_ms < 40 * inc_ms ? base_ms : base_ms / 2;
+	*inc = 0;
+}
+
+int
+arena_performance(const struct arena_game *g, const int *opp_rating, int n)
+{
+	long sum = 0;
+
+	if (n <= 0)
+		return 0;
+	for (int k = 0; k < n; k++)
+		sum += opp_rating[k] + (g[k].result == 'W' ? 500 :
+		    g[k].result == 'L' ? -500 : 0);
+	return (int)(sum / n);
+}
