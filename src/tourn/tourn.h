@@ -102,10 +102,11 @@ int tourn_sonneborn_berger(const struct tourn *t, int i, int k);
 
 /*
  * The arena (lichess's rules). A player's finished games in order, each
- * from that player's side: result 'W' 'D' 'L', plies the game's plies
- * (a draw of fewer than 20 is a quick draw: no point, and it ends a
- * streak), own_moves the player's own moves, berserk whether the player
- * berserked.
+ * from that player's side: result 'W' 'D' 'L', plies the game's plies (a
+ * draw of fewer than 20 scores nothing; a draw after a draw, losses
+ * between them aside, scores nothing unless it lasted 60), own_moves the
+ * player's own moves (a berserked win of 7 or more scores 1 more),
+ * berserk whether the player berserked.
  */
 struct arena_game {
 	char result;

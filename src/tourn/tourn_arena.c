@@ -1,11 +1,14 @@
 /*
- * tourn_arena.c: an arena's points (lichess's rules): a win 2, a draw 1,
- * a loss 0; after two wins in a row a player is on fire and scores double
- * until a game that is not a win; a draw of fewer than 20 plies scores
- * nothing and ends a streak; a berserked win of at least 7 of one's own
- * moves scores 1 more. A berserk clock: half the base time (none taken
- * when the base is under 40 increments) and no increment. Ties by
- * performance: the opponents' mean rating + 500 (wins - losses) / games.
+ * tourn_arena.c: an arena's points (lichess's rules, its ArenaSheet since
+ * 2020): a win 2, a draw 1, a loss 0; after two wins in a row a player is
+ * on fire and scores double (a win 4, a draw 2) until a game that is not a
+ * win; a draw of fewer than 20 plies scores nothing and is no draw for
+ * the streaks; a draw that follows a draw (losses between them not
+ * counted) scores nothing unless it lasted 60 plies; a berserked win of at
+ * least 7 of one's own moves scores 1 more. A berserk clock: half the base
+ * time (none taken when the base is under 40 increments) and no
+ * increment. Ties by performance: the opponents' mean rating + 500 (wins
+ * - losses) / games.
  */
 #include "config.h"
 
@@ -17,24 +20,37 @@ on_fire(const struct arena_game *g, int k)
 	return k >= 2 && g[k - 1].result == 'W' && g[k - 2].result == 'W';
 }
 
+/* Whether game k follows a draw: the last game before it that was not
+ * a loss was a draw (a quick one too). */
+static bool
+draw_streak(const struct arena_game *g, int k)
+{
+	while (--k >= 0)
+		if (g[k].result != 'L')
+			return g[k].result != 'W';
+	return false;
+}
+
 int
 arena_game_points(const struct arena_game *g, int k)
 {
 	const struct arena_game *x = &g[k];
-	int mult = on_fire(g, k) ? 2 : 1;
+	bool fire = on_fire(g, k);
 
 	switch (x->result) {
 	case 'W':
-		return 2 * mult + (x->berserk && x->own_moves >= 7);
+		return (fire ? 4 : 2) + (x->berserk && x->own_moves >= 7);
 	case 'D':
-		return x->plies < 20 ? 0 : mult;
+		if (x->plies < 20)
+			return 0;
+		if (fire)
+			return 2;
+		return draw_streak(g, k) && x->plies < 60 ? 0 : 1;
 	default:
 		return 0;
 	}
 }
 
-/* A quick draw ends a streak like any game that is not a win: the
- * results before it are not looked at again, so nothing to mark. */
 int
 arena_score(const struct arena_game *g, int n, bool *fire)
 {
