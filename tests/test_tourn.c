@@ -229,17 +229,23 @@ static const char *const events[] = {
 	"bbp-215.trf", "bbp-211.trf",
 };
 
-static void
-test_dutch_vectors(void **state)
+/* Each round (blank: the absences of the rounds before it left blank, as
+ * some programs write them, rather than Z). */
+static int
+vectors(bool blank)
 {
 	int rounds = 0;
 
-	(void)state;
 	for (size_t e = 0; e < sizeof events / sizeof events[0]; e++) {
 		struct tourn full = load(events[e]);
 
 		for (int k = 0; k < full.rounds; k++) {
 			struct tourn t = before_round(&full, k);
+
+			for (int i = 0; blank && i < t.n; i++)
+				for (int r = 0; r < k; r++)
+					if (t.p[i].r[r].res == 'Z')
+						t.p[i].r[r] = (struct tourn_round){ -1, 0, 0 };
 			struct tourn_pair *got, want[TOURN_MAX_PLAYERS];
 			char err[256], a[8192], b[8192];
 			int ng, nw = played_round(&full, k, want);
@@ -257,8 +263,18 @@ test_dutch_vectors(void **state)
 		}
 		tourn_free(&full);
 	}
+	return rounds;
+}
+
+static void
+test_dutch_vectors(void **state)
+{
+	int rounds = vectors(false);
+
+	(void)state;
 	print_message("%d rounds equal to bbpPairings's\n", rounds);
 	assert_true(rounds >= 100);
+	assert_int_equal(vectors(true), rounds);
 }
 
 /*

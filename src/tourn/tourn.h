@@ -57,7 +57,8 @@ int tourn_res_points2(char res);        /* half-points scored */
 
 /* The half-points of player i after the first k rounds. */
 int tourn_points2(const struct tourn *t, int i, int k);
-/* Rounds with any entry (the rounds paired so far). */
+/* The rounds paired so far: up to the last with a game, a forfeit or the
+ * pairing's bye (later entries: byes asked for, absences). */
 int tourn_rounds_done(const struct tourn *t);
 
 /*

@@ -52,21 +52,13 @@ tourn_rounds_done(const struct tourn *t)
 {
 	int done = 0;
 
+	/* the last round with a pairing (a game, a forfeit, the pairing's
+	 * bye): entries after it are the next round's byes asked for and
+	 * absences; a blank before it, a round the player missed */
 	for (int i = 0; i < t->n; i++)
-		for (int r = 0; r < TOURN_MAX_ROUNDS; r++)
-			if (t->p[i].r[r].res && r + 1 > done)
+		for (int r = done; r < TOURN_MAX_ROUNDS; r++)
+			if (t->p[i].r[r].opp >= 0 || t->p[i].r[r].res == 'U')
 				done = r + 1;
-	/* a round is paired when every player has an entry for it; the
-	 * entries of the next round (byes, absences) come before its pairing */
-	while (done > 0) {
-		int all = 1;
-
-		for (int i = 0; i < t->n && all; i++)
-			all = t->p[i].r[done - 1].res != 0;
-		if (all)
-			break;
-		done--;
-	}
 	return done;
 }
 

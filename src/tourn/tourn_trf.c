@@ -90,8 +90,8 @@ read_player(const char *line, size_t len, struct tourn_player *p,
 			return util_error(err, errlen,
 			    "TRF line %d: round %d: bad result '%s'", lineno,
 			    r + 1, res);
-		if ((o == 0) != (col[0] == '-') ||
-		    (o == 0 && !strchr("UFHZ-+", res[0])))
+		if ((o == 0 && (col[0] != '-' || !strchr("UFHZ-+", res[0]))) ||
+		    (o != 0 && col[0] == '-' && !strchr("+-", res[0])))
 			return util_error(err, errlen,
 			    "TRF line %d: round %d: an opponent needs a colour and "
 			    "a game result, a bye neither", lineno, r + 1);
