@@ -9,7 +9,8 @@
  * with the first of S2 it can have (transpositions). Each choice is made
  * by raising the weight of the edges it prefers by less than any
  * criterion is worth and matching again: the choice stands when the
- * matching takes it.
+ * matching takes it. (When the matching already has the pair the raise
+ * prefers most, it stays optimal: no need to match again.)
  */
 #include "config.h"
 
@@ -114,14 +115,17 @@ pair_mdps(struct dbracket *br, bool *matched)
 		if (!matched[p])
 			continue;
 		long add = br->m;
+		int best = -1;
 
 		for (int o = br->nsgb - 1; o >= br->sgb; o--) {
 			if (matched[o] || tw_zero(W(br, p, o)))
 				continue;
 			CUR(br, p, o) = tw_add(W(br, p, o), tw_small(add));
 			add++;
+			best = o;
 		}
-		dutch_rematch(br);
+		if (br->mate[p] != best)
+			dutch_rematch(br);
 		fix_pair(br, p, br->mate[p], matched);
 	}
 }
@@ -260,17 +264,21 @@ pair_remainder(struct dbracket *br, bool *matched)
 		if (br->fixed[p] || !upper_role(br, p))
 			continue;
 		long add = 0;
+		int best = -1;
 
 		for (int b = R.n - 1; b >= 0; b--) {
 			int o = R.r[b];
 
 			if (o <= p || matched[o])
 				continue;
-			if (!tw_zero(W(br, p, o)))
+			if (!tw_zero(W(br, p, o))) {
 				CUR(br, p, o) = tw_add(W(br, p, o), tw_small(add));
+				best = o;
+			}
 			add++;
 		}
-		dutch_rematch(br);
+		if (br->mate[p] != best)
+			dutch_rematch(br);
 		fix_pair(br, p, br->mate[p], matched);
 	}
 	free(R.r);
