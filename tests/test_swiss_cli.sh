@@ -4,7 +4,8 @@
 # pairs, their order and colours, the bye): tests/tourn/cut-*.trf are
 # events cut before a round (byes asked for and absences of that round
 # kept), cut-*.out bbpPairings's own output on them; hand-r1..3 a
-# six-player event paired by hand (tests/tourn/README). Bad input is named
+# six-player event paired by hand, gros-r1..5 a real event of 52 players
+# (tests/tourn/README), bbpPairings's pairing of each. Bad input is named
 # (exit 1), a bad command line gives the usage (exit 2).
 
 tmp_prefix=congo-swiss
@@ -12,7 +13,7 @@ tmp_prefix=congo-swiss
 dir="$(dirname "$0")/tourn"
 
 n=0
-for trf in "$dir"/cut-*.trf "$dir"/hand-*.trf; do
+for trf in "$dir"/cut-*.trf "$dir"/hand-*.trf "$dir"/gros-*.trf; do
 	want=${trf%.trf}.out
 	if ! "$congo" --swiss-pair "$trf" >"$tmp/out" 2>"$tmp/err"; then
 		echo "FAIL: $trf: exit status $?"
@@ -25,7 +26,7 @@ for trf in "$dir"/cut-*.trf "$dir"/hand-*.trf; do
 	fi
 	n=$((n + 1))
 done
-[ "$n" -ge 8 ] || { echo "FAIL: $n reference files"; fail=1; }
+[ "$n" -ge 13 ] || { echo "FAIL: $n reference files"; fail=1; }
 
 printf '001 x\n' >"$tmp/bad.trf"
 "$congo" --swiss-pair "$tmp/bad.trf" >"$tmp/out" 2>"$tmp/err"
