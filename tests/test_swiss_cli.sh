@@ -32,6 +32,9 @@ printf '001 x\n' >"$tmp/bad.trf"
 "$congo" --swiss-pair "$tmp/bad.trf" >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 1 ] || { echo "FAIL: a bad TRF: not exit 1"; fail=1; }
 check "bad TRF" "$tmp/err" "TRF line 1: bad starting rank 'x'"
+"$congo" --swiss-pair "$dir/bbp-226.trf" >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 1 ] || { echo "FAIL: an event over: not exit 1"; fail=1; }
+check "over" "$tmp/err" "all 7 rounds are paired (XXR)"
 "$congo" --swiss-pair "$tmp/none.trf" >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 1 ] || { echo "FAIL: no file: not exit 1"; fail=1; }
 check "no file" "$tmp/err" "none.trf"

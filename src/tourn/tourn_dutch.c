@@ -332,9 +332,10 @@ tourn_dutch_pair(const struct tourn *t, struct tourn_pair **pairs,
 
 	*pairs = NULL;
 	*npairs = 0;
-	if (ctx_init(t, &c) < 0) {
+	if (ctx_init(t, &c) < 0 || (t->rounds > 0 && c.k >= t->rounds)) {
 		ctx_free(&c);
-		return util_error(err, errlen, "Dutch pairing: no round left to pair");
+		return util_error(err, errlen,
+		    "Dutch pairing: all %d rounds are paired (XXR)", c.k);
 	}
 	none = xcalloc((size_t)c.n + 1, sizeof(bool));
 	if (!completable(&c, none))
