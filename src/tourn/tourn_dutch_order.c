@@ -23,29 +23,32 @@
 void
 dutch_rematch(struct dbracket *br)
 {
-	int m = br->m, ne = 0;
-	struct tmatch_edge *e = xmalloc(sizeof(*e) * ((size_t)m * (size_t)m / 2 + 1));
+	int m = br->m, ne = 0, nv = 0;
+	struct tmatch_edge *e = xcalloc((size_t)m * (size_t)m / 2 + 1, sizeof *e);
 	int *mate = xmalloc(sizeof(int) * ((size_t)m + 1));
+	int *v = xmalloc(sizeof(int) * ((size_t)m + 1));
 
+	/* the players not yet paired for good, numbered apart */
 	for (int i = 0; i < m; i++)
-		for (int j = i + 1; j < m; j++) {
-			if (br->fixed[i] || br->fixed[j])
-				continue;
-			tw_t w = br->cur[i * m + j];
+		if (!br->fixed[i])
+			v[nv++] = i;
+	for (int a = 0; a < nv; a++)
+		for (int b = a + 1; b < nv; b++) {
+			tw_t w = br->cur[v[a] * m + v[b]];
 
 			if (tw_cmp(w, tw_small(0)) <= 0)
 				continue;
-			e[ne].i = i;
-			e[ne].j = j;
+			e[ne].i = a;
+			e[ne].j = b;
 			e[ne].w = w;
 			ne++;
 		}
-	tmatch_max(m, e, ne, mate);
-	for (int i = 0; i < m; i++)
-		if (!br->fixed[i])
-			br->mate[i] = mate[i] < 0 ? i : mate[i];
+	tmatch_max(nv, e, ne, mate);
+	for (int a = 0; a < nv; a++)
+		br->mate[v[a]] = mate[a] < 0 ? v[a] : v[mate[a]];
 	free(e);
 	free(mate);
+	free(v);
 }
 
 static void
