@@ -114,6 +114,22 @@ test_performance(void **state)
 	assert_int_equal(arena_performance(g, opp, 0), 0);
 }
 
+/* Points first, ties by performance (lichess's), then the id. */
+static void
+test_standings(void **state)
+{
+	struct arena_entry e[] = {
+		{ 1, 10, 1500 }, { 2, 12, 1400 }, { 3, 10, 1700 }, { 4, 10, 1700 },
+	};
+
+	(void)state;
+	arena_sort(e, 4);
+	assert_int_equal(e[0].id, 2);
+	assert_int_equal(e[1].id, 3);
+	assert_int_equal(e[2].id, 4);
+	assert_int_equal(e[3].id, 1);
+}
+
 static struct arena_free
 fr(int id, int rank, int last_opp, int whites, int blacks, char last)
 {
@@ -179,4 +195,5 @@ TEST_MAIN(NULL, NULL,
     cmocka_unit_test(test_points),
     cmocka_unit_test(test_berserk_clock),
     cmocka_unit_test(test_performance),
+    cmocka_unit_test(test_standings),
     cmocka_unit_test(test_pairing))

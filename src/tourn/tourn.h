@@ -127,6 +127,14 @@ void arena_berserk_clock(long base_ms, long inc_ms, long *base, long *inc);
 int arena_performance(const struct arena_game *g, const int *opp_rating,
     int n);
 
+/* The standings: points down, ties by performance down (then id up). */
+struct arena_entry {
+	int id;
+	int points;
+	int performance;
+};
+void arena_sort(struct arena_entry *e, int n);
+
 /* A free player of a running arena. */
 struct arena_free {
 	int id;                 /* the caller's */

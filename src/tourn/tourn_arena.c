@@ -12,6 +12,8 @@
  */
 #include "config.h"
 
+#include <stdlib.h>
+
 #include "tourn/tourn.h"
 
 static bool
@@ -81,4 +83,23 @@ arena_performance(const struct arena_game *g, const int *opp_rating, int n)
 		sum += opp_rating[k] + (g[k].result == 'W' ? 500 :
 		    g[k].result == 'L' ? -500 : 0);
 	return (int)(sum / n);
+}
+
+static int
+by_standing(const void *x, const void *y)
+{
+	const struct arena_entry *a = x, *b = y;
+
+	if (a->points != b->points)
+		return b->points - a->points;
+	if (a->performance != b->performance)
+		return b->performance - a->performance;
+	return a->id - b->id;
+}
+
+void
+arena_sort(struct arena_entry *e, int n)
+{
+	if (n > 1)
+		qsort(e, (size_t)n, sizeof *e, by_standing);
 }
