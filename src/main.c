@@ -56,6 +56,9 @@ congo_usage(FILE *out)
 	fputs(_("  congo --make-book [OPTION]...  openings where one side is ahead,\n"
 	    "                             for congo --match --book (congo(6))\n"),
 	    out);
+	fputs(_("  congo --swiss-pair FILE.trf  the next round of a Swiss event by\n"
+	    "                             the FIDE Dutch system (congo(6))\n"),
+	    out);
 }
 
 static int
@@ -100,7 +103,7 @@ static const struct congo_mode {
 	{ "bench", bench_main }, { "make-puzzles", cli_puzzles_main },
 	{ "tune", cli_tune_main }, { "make-tablebases", cli_tablebases_main },
 	{ "gen-data", cli_gen_data_main }, { "train", cli_train_main },
-	{ "make-book", cli_book_main },
+	{ "make-book", cli_book_main }, { "swiss-pair", cli_swiss_pair_main },
 	{ "help", help_main }, { "version", version_main },
 };
 #define NMODES (sizeof modes / sizeof modes[0])

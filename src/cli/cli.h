@@ -72,6 +72,9 @@ int cli_tune_main(int argc, char **argv);
 int cli_puzzles_main(int argc, char **argv);
 /* `congo --make-tablebases [DIR] ...`: endgame tables (cli_tablebases.c). */
 int cli_tablebases_main(int argc, char **argv);
+/* `congo --swiss-pair FILE.trf`: a Swiss round by the Dutch system
+ * (cli_swiss.c). */
+int cli_swiss_pair_main(int argc, char **argv);
 /* `congo --gen-data OUT ...` and `congo --train DATA... -o NET ...`: the
  * learned evaluation's data and trainer (cli_nnue.c). */
 int cli_gen_data_main(int argc, char **argv);
