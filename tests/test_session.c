@@ -23,6 +23,8 @@
 #include "engine/fen.h"
 #include "engine/notation.h"
 #include "session/session.h"
+#include "session/session_newgame.h"
+#include "session/session_player.h"
 #include "test_session_util.h"
 #include "util/util.h"
 #include "test_tmp.h"

@@ -28,6 +28,7 @@
 #include "engine/fen.h"
 #include "engine/notation.h"
 #include "session/session.h"
+#include "session/session_editor.h"
 #include "tb/tb.h"
 #include "test_session_util.h"
 #include "util/util.h"

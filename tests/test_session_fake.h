@@ -33,6 +33,7 @@
 #include "net/client/client.h"
 #include "record/record.h"
 #include "session/session_net.h"
+#include "session/session_player.h"
 #include "util/util.h"
 #include "test_main.h"
 #include "test_tmp.h"

@@ -31,7 +31,10 @@
 #include "engine/notation.h"
 #include "record/record.h"
 #include "session/session.h"
+#include "session/session_editor.h"
 #include "session/session_keep.h"
+#include "session/session_newgame.h"
+#include "session/session_player.h"
 #include "test_session_util.h"
 #include "test_tmp.h"
 

@@ -23,6 +23,7 @@
 #include "engine/notation.h"
 #include "learn/learn.h"
 #include "session/session_learn.h"
+#include "session/session_player.h"
 #include "test_session_util.h"
 #include "util/util.h"
 #include "test_tmp.h"

@@ -7,6 +7,7 @@
  */
 #include "test_session_fake.h"
 #include "session/session_link.h"
+#include "session/session_player.h"
 
 /* Connected for the lobby: no game asked for at the start. */
 static void

@@ -8,6 +8,7 @@
  * White, watching (advice allowed), a --join refused, a --create refused,
  * a server that cannot be reached.
  */
+#include "session/session_player.h"
 #include "test_session_fake.h"
 
 /* Created as White: waiting for an opponent, the opponent joins, goes,

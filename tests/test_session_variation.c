@@ -22,6 +22,7 @@
 #include "engine/fen.h"
 #include "engine/notation.h"
 #include "session/session.h"
+#include "session/session_var.h"
 #include "test_session_util.h"
 #include "test_tmp.h"
 #include "test_main.h"

@@ -16,6 +16,7 @@
 #include "cli/cli.h"
 #include "config/config.h"
 #include "engine/board.h"
+#include "session/session_player.h"
 #include "session/session_start.h"
 #include "ui/ui_int.h"
 #include "util/util.h"

@@ -21,6 +21,8 @@
 #include "session/session_keep.h"
 #include "session/session_learn.h"
 #include "session/session_link.h"
+#include "session/session_newgame.h"
+#include "session/session_player.h"
 #include "session/session_start.h"
 #include "util/util.h"
 

@@ -23,7 +23,6 @@
 #include "engine/board.h"
 #include "engine/game.h"
 #include "engine/movegen.h"
-#include "learn/learn.h"
 #include "record/record.h"
 #include "session/session_ai.h"
 #include "session/session_cmd.h"
@@ -45,66 +44,7 @@ struct session_msg {
 	char text[SESSION_MSG_MAX];
 };
 
-/* ---- players (session_player.c) ---- */
-
-struct session_player_ops {
-	const char *kind;           /* "human" "ai" "remote" */
-	/* It is this player's turn (the session checks pause and game over). */
-	void (*turn_begin)(struct session *, struct session_player *);
-	/* Forget the current turn (undo, new game, quit). */
-	void (*turn_cancel)(struct session *, struct session_player *);
-	/* A move was played by either side. */
-	void (*move_played)(struct session *, struct session_player *,
-	    move_t m);
-	/* A new game or position: forget what was learnt. */
-	void (*reset)(struct session *, struct session_player *);
-	/* An fd for the loop to watch, or -1, and its handler. */
-	int (*pollfd)(struct session_player *);
-	void (*readable)(struct session *, struct session_player *);
-	/* The player named as records keep it (this program's own in
-	 * English, read back by a load: "human", "alphabeta 1s", "AI level
-	 * 6 (Club player)"; "bob (network)"). */
-	void (*describe)(const struct session_player *, char *buf, size_t n);
-	/* As a person reads it, in the language of the messages ("Mensch",
-	 * "KI-Stufe 6 (...)"); NULL: as described. */
-	void (*label)(const struct session_player *, char *buf, size_t n);
-	void (*free)(struct session_player *);
-};
-
-struct session_player {
-	const struct session_player_ops *ops;
-	int color;
-	bool human;                 /* moves come from the keys */
-	bool thinks;                /* an AI: uses the worker */
-	struct player_conf conf;
-	void *priv;
-};
-
-struct session_player *session_player_new(const struct player_conf *pc,
-    int color, char *err, size_t errlen);
-void session_player_free(struct session_player *p);
-void session_player_describe(const struct session_player *p, char *buf,
-    size_t n);
-/* As shown to the player (the panel, the plain mode, the messages): as
- * described, in the language of the messages ("Mensch", "KI-Stufe 6
- * (...)"; the records keep "human", "AI level 6 (Club player)"). */
-void session_player_label(const struct session_player *p, char *buf,
-    size_t n);
-/* A level for people named: "AI level 6 (Club player)" as records,
- * settings and the new-game dialog's choices keep it (shown false), or
- * as a person reads it (shown: translated). */
-void session_level_text(int level, bool shown, char *buf, size_t n);
-/* A player's name as a record or a setting keeps it ("human", "AI level
- * 6 (Club player)") as a person reads it; another name (an account's,
- * "alphabeta 1s") as it is. Cut to n bytes, never inside a character. */
-void session_player_name_shown(const char *name, char *buf, size_t n);
-/* A shorter label for a narrow panel ("AI level 6"), else the same. */
-void session_player_describe_short(const struct session_player *p,
-    char *buf, size_t n);
-/* "human", "ai", "alphabeta", "negamax", "random" into *pc; -1 if unknown. */
-int session_player_type_parse(const char *text, struct player_conf *pc,
-    char *err, size_t errlen);
-bool session_algorithm_known(const char *name);
+/* ---- players: session_player.h ---- */
 
 /* ---- the new-game dialog (session_newgame.c) ---- */
 
@@ -123,31 +63,12 @@ struct session_newgame {
 	char error[200];            /* why Enter was refused */
 };
 
-/* The choices of a field, NULL-terminated. */
-const char *const *session_newgame_choices(int field);
-const char *session_newgame_label(int field);
-/* The current value's text ("5+3", "human", the FEN...). */
-void session_newgame_value(const struct session *s, int field, char *buf,
-    size_t n);
-void session_newgame_open(struct session *s);
-void session_newgame_field(struct session *s, int delta);  /* Up/Down/Tab */
-void session_newgame_change(struct session *s, int delta); /* Left/Right */
-/* Typing into a text value (custom clock, FEN): a character, or
- * SESSION_TYPE_ERASE for a backspace, SESSION_TYPE_CLEAR (Ctrl-U) to empty
- * it. False when the field takes no text. The seek dialog's range field
- * (session_seek_form_type) takes the same. */
+/* The dialog's calls: session_newgame.h. Typing into a text value of a
+ * dialog (the new game's custom clock and FEN, the seek dialog's range):
+ * a character, or SESSION_TYPE_ERASE for a backspace, SESSION_TYPE_CLEAR
+ * (Ctrl-U) to empty it. */
 #define SESSION_TYPE_ERASE (-1)
 #define SESSION_TYPE_CLEAR (-2)
-bool session_newgame_type(struct session *s, int ch);
-/* Start the dialog's game; -1 (dialog stays open, error set) if refused. */
-int session_newgame_start(struct session *s);
-/* Enter: as session_newgame_start, but a game in progress is left only
- * when the question it asks is answered yes (1: asked). */
-int session_newgame_enter(struct session *s);
-void session_newgame_cancel(struct session *s);
-/* Remembered in $XDG_STATE_HOME/congo/newgame. */
-int session_newgame_load(struct session *s);
-int session_newgame_save(const struct session *s);
 
 /* ---- the board editor (session_editor.c) ---- */
 
@@ -172,76 +93,13 @@ struct session_editor {
 	                               AI): leaving resumes them */
 };
 
-/* From the position shown (the start when there is no game). */
-void session_edit_open(struct session *s);
-/* Esc: leave, the game as it was. */
-void session_edit_cancel(struct session *s);
-void session_edit_cursor(struct session *s, int df, int dr);
-void session_edit_goto(struct session *s, int sq);
-/* A piece letter (upper case White) on the cursor's square; the same
- * piece again empties it. -1 with a message for a letter that is no piece
- * or not one of the variant. */
-int session_edit_put(struct session *s, char letter);
-void session_edit_remove(struct session *s);
-void session_edit_clear(struct session *s);   /* an empty board */
-void session_edit_reset(struct session *s);   /* the variant's start */
-void session_edit_side(struct session *s);    /* the other side to move */
-void session_edit_variant(struct session *s); /* the next variant */
-/* u: the last change (a piece put or taken, the board emptied or reset,
- * the side, the variant, a FEN read) taken back: 0, or -1 when there is
- * none (said). */
-int session_edit_undo(struct session *s);
-/* Check the set-up: 0, or -1 with edit.code, edit.error and a message. */
-int session_edit_check(struct session *s);
-/* Enter: checked, then the new-game dialog with this start (players,
- * clock); the editor closes when that game starts. */
-int session_edit_play(struct session *s);
-/* A: checked, then a game from it between two humans, analysis on. */
-int session_edit_analyse(struct session *s);
-/* :fen FEN while editing: the editor holds it. */
-int session_edit_fen(struct session *s, const char *text);
-/* A command while the editor is open: true when taken (or refused). */
-bool session_edit_command(struct session *s, const struct session_cmd *cmd);
-/* The new-game dialog opened on a start position of a variant. */
-void session_newgame_open_fen(struct session *s, int variant,
-    const char *fen);
+/* The editor's calls: session_editor.h. */
 
 /* ---- variations (session_variation.c) ---- */
 
-/*
- * The game is the main line of its move tree (s->tree, src/record's
- * struct record_tree), which follows it (session_tree_sync) and holds the
- * variations. Reviewing, the cursor walks the tree: s->var is the node of
- * the variation shown (0: none, the main line's ply is s->review). A move
- * played while reviewing starts a variation, or goes on with the one
- * shown; undo and redo in a variation take back and replay its last move.
- */
+/* The move tree's variations: session_var.h; the moves taken back in one,
+ * for redo (struct session's var_redo). */
 #define SESSION_VAR_REDO 64
-
-/* The tree made to follow the game (cheap; after any change of it). */
-void session_tree_sync(struct session *s);
-/* The node the board shows (a variation's, a reviewed or the live ply's). */
-int session_var_node(const struct session *s);
-void session_var_leave_all(struct session *s);
-/* Why variations are not offered here (a network game), or NULL. */
-const char *session_var_refused(const struct session *s);
-/* A legal move of the position shown while reviewing. */
-void session_var_play(struct session *s, move_t m);
-/* [ ] inside a variation, { } out of it: true when taken. */
-bool session_var_review(struct session *s, enum session_cmd_type t);
-/* ( ) P D: true when the command was one of these. */
-bool session_var_command(struct session *s, const struct session_cmd *cmd);
-/* Undo and redo inside a variation: true when taken. */
-bool session_var_undo(struct session *s);
-bool session_var_redo(struct session *s);
-/* Save the game with its variations (clk[i]: the clock after ply i, -1
- * none; NULL: no clocks); after a load, the record's variations. */
-int session_var_save(struct session *s, const char *path, const int64_t *clk,
-    char *err, size_t errlen);
-void session_var_loaded(struct session *s, const char *path, int index);
-/* The positions before the variation's one shown (for a search): their
- * count, *out malloc'd (NULL when none). */
-int session_var_history(const struct session *s, struct board **out);
 
 /* ---- the command line's history (session_history.c) ---- */
 

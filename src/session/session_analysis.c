@@ -18,6 +18,7 @@
 #include "engine/game.h"
 #include "session/session.h"
 #include "session/session_int.h"
+#include "session/session_var.h"
 #include "util/i18n.h"
 #include "util/util.h"
 

@@ -13,6 +13,7 @@
 #include "engine/game.h"
 #include "session/session.h"
 #include "session/session_int.h"
+#include "session/session_player.h"
 #include "util/i18n.h"
 #include "util/util.h"
 

@@ -15,9 +15,13 @@
 #include "engine/notation.h"
 #include "record/record.h"
 #include "session/session.h"
+#include "session/session_editor.h"
 #include "session/session_int.h"
 #include "session/session_keep.h"
 #include "session/session_net.h"
+#include "session/session_newgame.h"
+#include "session/session_player.h"
+#include "session/session_var.h"
 #include "util/i18n.h"
 #include "util/util.h"
 

@@ -14,7 +14,10 @@
 #include "engine/board.h"
 #include "engine/fen.h"
 #include "session/session.h"
+#include "session/session_editor.h"
 #include "session/session_int.h"
+#include "session/session_newgame.h"
+#include "session/session_player.h"
 #include "util/i18n.h"
 
 static const char *const side_name[2] = { N_("White"), N_("Black") };

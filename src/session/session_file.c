@@ -15,6 +15,8 @@
 #include "record/record.h"
 #include "session/session.h"
 #include "session/session_int.h"
+#include "session/session_player.h"
+#include "session/session_var.h"
 #include "util/i18n.h"
 #include "util/util.h"
 

@@ -18,6 +18,7 @@
 #include "session/session.h"
 #include "session/session_int.h"
 #include "session/session_keep.h"
+#include "session/session_player.h"
 #include "util/i18n.h"
 #include "util/util.h"
 

@@ -16,6 +16,7 @@
 #include "engine/fen.h"
 #include "engine/notation.h"
 #include "session/session_int.h"
+#include "session/session_player.h"
 #include "util/i18n.h"
 #include "util/util.h"
 

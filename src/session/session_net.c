@@ -14,6 +14,7 @@
 #include "engine/notation.h"
 #include "net/client/client.h"
 #include "session/session_net.h"
+#include "session/session_player.h"
 #include "util/util.h"
 #include "util/i18n.h"
 

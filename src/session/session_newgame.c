@@ -13,6 +13,8 @@
 #include "ai/search.h"
 #include "engine/fen.h"
 #include "session/session.h"
+#include "session/session_newgame.h"
+#include "session/session_player.h"
 #include "util/i18n.h"
 
 /* The variants' titles, from the engine's table when asked. */

@@ -17,6 +17,7 @@
 #include "clock/clock.h"
 #include "net/client/client.h"
 #include "session/session_net.h"
+#include "session/session_newgame.h"
 #include "util/i18n.h"
 
 #define SEEKS_EVERY_MS 3000

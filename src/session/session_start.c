@@ -12,6 +12,7 @@
 #include "engine/game.h"
 #include "record/record.h"
 #include "session/session_keep.h"
+#include "session/session_player.h"
 #include "session/session_start.h"
 #include "util/i18n.h"
 

@@ -22,6 +22,7 @@
 #include "ai/search.h"
 #include "engine/notation.h"
 #include "session/session.h"
+#include "session/session_player.h"
 #include "util/i18n.h"
 #include "util/util.h"
 

@@ -13,6 +13,7 @@
 
 #include "engine/game.h"
 #include "record/record.h"
+#include "session/session_player.h"
 #include "ui/ui_int.h"
 #include "ui/ui_net.h"
 #include "ui/ui_learn.h"

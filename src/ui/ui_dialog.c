@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "session/session_newgame.h"
+#include "session/session_player.h"
 #include "ui/ui_int.h"
 #include "util/i18n.h"
 

@@ -11,6 +11,7 @@
 
 #include "engine/board.h"
 #include "engine/fen.h"
+#include "session/session_editor.h"
 #include "ui/ui_int.h"
 #include "util/i18n.h"
 

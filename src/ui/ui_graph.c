@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "ai/analyse.h"
+#include "engine/notation.h"
 #include "ui/ui_int.h"
 #include "util/i18n.h"
 

@@ -19,6 +19,8 @@
 #include "config/config.h"
 #include "engine/game.h"
 #include "session/session_keep.h"
+#include "session/session_newgame.h"
+#include "session/session_player.h"
 #include "session/session_start.h"
 #include "ui/ui.h"
 #include "ui/ui_int.h"

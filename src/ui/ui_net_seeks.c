@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "session/session_newgame.h"
 #include "ui/ui_net.h"
 #include "util/util.h"
 #include "util/i18n.h"

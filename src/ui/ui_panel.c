@@ -10,6 +10,7 @@
 #include "engine/board.h"
 #include "engine/game.h"
 #include "engine/notation.h"
+#include "session/session_player.h"
 #include "util/i18n.h"
 #include "ui/ui_int.h"
 #include "ui/ui_net.h"
