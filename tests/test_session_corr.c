@@ -15,6 +15,10 @@
 
 #include "clock/clock.h"
 #include "session/session_link.h"
+#include "session/session_net_corr.h"
+#include "session/session_net_list.h"
+#include "session/session_net_mine.h"
+#include "session/session_seek.h"
 #include "test_session_fake.h"
 
 #define DAY_MS (24 * 3600000LL)

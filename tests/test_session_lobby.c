@@ -7,7 +7,9 @@
  */
 #include "test_session_fake.h"
 #include "session/session_link.h"
+#include "session/session_net_list.h"
 #include "session/session_player.h"
+#include "session/session_seek.h"
 
 /* Connected for the lobby: no game asked for at the start. */
 static void

@@ -18,6 +18,7 @@
 #include "session/session_learn.h"
 #include "session/session_net.h"
 #include "session/session_link.h"
+#include "session/session_net_list.h"
 #include "session/session_newgame.h"
 #include "session/session_player.h"
 #include "util/i18n.h"

@@ -21,6 +21,8 @@
 
 #include "plain/plain_int.h"
 #include "session/session_net.h"
+#include "session/session_net_corr.h"
+#include "session/session_seek.h"
 #include "util/i18n.h"
 
 /* The lobby's games, a line each, numbered for open and watch. */

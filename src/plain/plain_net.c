@@ -18,6 +18,8 @@
 #include "session/session_learn.h"
 #include "session/session_link.h"
 #include "session/session_net.h"
+#include "session/session_net_list.h"
+#include "session/session_net_mine.h"
 #include "util/util.h"
 
 /* A record of a list loaded: the game it shows is reviewed (q: back,

@@ -16,6 +16,10 @@
 #include "session/session_int.h"
 #include "session/session_link.h"
 #include "session/session_net.h"
+#include "session/session_net_corr.h"
+#include "session/session_net_list.h"
+#include "session/session_net_mine.h"
+#include "session/session_seek.h"
 #include "util/i18n.h"
 #include "util/util.h"
 

@@ -14,7 +14,11 @@
 #include "engine/notation.h"
 #include "net/client/client.h"
 #include "session/session_net.h"
+#include "session/session_net_corr.h"
+#include "session/session_net_list.h"
+#include "session/session_net_mine.h"
 #include "session/session_player.h"
+#include "session/session_seek.h"
 #include "util/util.h"
 #include "util/i18n.h"
 

@@ -133,26 +133,8 @@ struct session_mine {
 	int ntold;
 };
 
-/* A list of the server's (session_net_list.c): :whois, :top, :games. */
-#define SESSION_LIST_MAX 100
-
-struct session_net_list {
-	char verb[16];            /* WHOIS, TOP, GAMES */
-	char what[64];            /* whom or what it asked about */
-	char title[160];
-	char lines[SESSION_LIST_MAX][160];
-	char games[SESSION_LIST_MAX][16]; /* GAMES: each line's game */
-	int n, sel;
-	bool done;                /* all its lines came */
-	FILE *rec;                /* a RECORD being gathered */
-	char recpath[300];
-	char recgame[16];
-	bool reclobby;            /* asked for from the lobby */
-	bool loaded;              /* a record was loaded (with view_serial) */
-	struct session_cmd wait;  /* asked while the connection was being
-	                             made (the way back to the lobby is a
-	                             new one): asked once it is online */
-};
+/* A list of the server's (:whois, :top, :games): session_net_list.h. */
+struct session_net_list;
 
 /*
  * A game of a :games list reviewed (session_net_record.c): the board, the
@@ -319,88 +301,9 @@ bool session_net_takeback_command(struct session *s,
 void session_net_takeback_tick(struct session *s);
 bool session_net_takeback_event(struct session *s, const struct net_event *e);
 
-/* session_seek.c. The dialog: opened (5+3, rated when logged in, the
- * first time), closed, a field chosen (delta), its value changed (delta),
- * typed into (the range: a character, -1 a backspace; false for another
- * field); Enter sends it: 0, or -1 with a message. A field's value as
- * text ("congo", "5+3", "yes", "random", the range). */
-void session_seek_form_open(struct session *s);
-void session_seek_form_close(struct session *s);
-void session_seek_form_field(struct session *s, int delta);
-void session_seek_form_change(struct session *s, int delta);
-bool session_seek_form_type(struct session *s, int ch);
-int session_seek_form_submit(struct session *s);
-void session_seek_value(const struct session *s, int field, char *buf,
-    size_t n);
-/* Accept the lobby's seek i (the same terms, the other colour): 0, or -1
- * with a message. */
-int session_seek_accept(struct session *s, int i);
-/* --seek M+S (minutes), or --seek --days N (clock NULL or ""): -1 with
- * err (before the terminal starts). */
-int session_seek_start(struct session *s, const char *clock, int days,
-    bool rated, const char *variant, int seat, char *err, size_t errlen);
-/* "Nd", N one of the days a move PROTOCOL.md allows: true and N. */
-bool session_seek_days(const char *control, int *days);
-/* A clock M+S as the server takes it (clock=BASE+INC in seconds) into
- * secs; -1 with why (not a clock, or less than a second). */
-int session_server_clock(const char *clock, char *secs, size_t n,
-    char *why, size_t whylen);
-/* The terms typed after a seek or a challenge (the plain lobby's seek,
- * challenge; :challenge): a control, a clock M+S or days Nd, then "rated"
- * and a variant's name in any order (casual congo when left out); false
- * with why in err ("" when the words are too few or too many: the
- * caller says its usage), word naming the command. */
-struct session_terms {
-	char clock[32];           /* M+S, or "" with days */
-	int days;                 /* a move, or 0 with a clock */
-	bool rated;
-	const char *variant;      /* its name (variant_name) */
-};
-bool session_terms_parse(const char *word, const char *text,
-    struct session_terms *t, char *err, size_t n);
-/* A refusal of session_seek_start's or session_challenge_start's, whose
- * words are the command line's (--seek:, --clock:), said as typed:
- * without the dashes. */
-void session_typed_refusal(struct session *s, const char *err);
-/* seek TERMS typed (the plain lobby's seek): sent as --seek sends it,
- * withdrawing it leaves one in the lobby; 0, or -1 said. */
-int session_seek_typed(struct session *s, const char *arg);
-/* A seek of clock ("300+3", seconds; "3d": days a move) and the rest
- * (NULL: defaults); desc is how the lobby names it while it waits. */
-void session_seek_send(struct session *s, const char *clock, bool rated,
-    const char *variant, const char *color, const char *range,
-    const char *desc);
-/* The seek waiting: its line (false when not seeking); withdrawn (false
- * when there was none; quits when asked to or after --seek). */
-bool session_seek_line(const struct session *s, long long now, char *buf,
-    size_t n);
-bool session_seek_cancel(struct session *s, bool quit);
-/* A SEEK the server refused (e, an NEV_ERROR): why, in words; the
- * server's text when the code has none of its own here. */
-const char *session_seek_refusal(const struct net_event *e);
-/* The lobby's seeks: asked again every few seconds while it shows, and
- * the SEEKS reply's events. */
-void session_seeks_tick(struct session *s, long long now, bool lobby);
-void session_seeks_event(struct session *s, const struct net_event *e);
-/* "300+3" (seconds) as the game writes clocks ("5+3", minutes). */
-void session_seek_minutes(const char *secs, char *out, size_t n);
+/* Seeking (session_seek.c): session_seek.h. The server's lists
+ * (session_net_list.c): session_net_list.h. */
 
-/* session_net_list.c: :whois, :top, :games asked (0, or -1 with a
- * message; while the connection is being made, asked once it is online:
- * session_net_list_online, at NET_ONLINE); the ITEMs of a reply (SEEKS' included; false for another
- * event); game i of a :games list asked for its RECORD, reviewed once it
- * came (session_net_record_open; lobby: the list was asked for in the
- * lobby, where q goes back to; 0 asked, -1 with a message); freed with
- * the network. */
-int session_net_list_open(struct session *s, const struct session_cmd *cmd);
-bool session_net_list_event(struct session *s, const struct net_event *e);
-int session_net_list_record(struct session *s, int i, bool lobby);
-void session_net_list_online(struct session *s);
-/* The server refused the list's question (NEV_ERROR of its verb): the
- * list says why in words (a WHOIS of nobody: no such player). True when
- * the error was the list's. */
-bool session_net_list_error(struct session *s, const struct net_event *e);
-void session_net_list_free(struct session *s);
 
 /* session_net_record.c. The record at path (the RECORD of game) reviewed:
  * loaded with its players (named as the record names them), its result
@@ -439,80 +342,9 @@ void session_lobby_create(struct session *s, int seat);
  * from the lobby; 0, or -1 said. */
 int session_lobby_create_typed(struct session *s, const char *arg);
 
-/* session_net_mine.c. The lobby's "Your games" and challenges: asked
- * (once logged in, while shown: now, then every few seconds, and at once
- * after a challenge came or was answered; ms until then, -1 none), their
- * events (true when
- * taken); a row of either highlighted (a challenge's, a game's; false
- * when the lobby's highlight is elsewhere); Up and Down over the whole
- * lobby (the challenges, your games, the seeks, the games, in that order
- * on the screen); Enter on a challenge to you accepts it (JOIN), on yours
- * or on one of your games takes your seat back (REJOIN by account, no
- * token needed); decline (a challenge to you) and withdraw (yours): 0, or
- * -1 with a message. The line of a game (as `congo --games` prints it and
- * the lobby shows it: "GAME TURN VARIANT WHITE BLACK LEFT", TURN
- * your-turn, their-turn or open, LEFT the deadline's time left "2d14h",
- * the side to move's clock "4:58" or "-") and of a challenge, now being
- * Unix ms. */
-void session_mine_tick(struct session *s, long long now, bool lobby);
-int session_mine_timeout(const struct session *s, long long now,
-    bool lobby);
-bool session_mine_event(struct session *s, const struct net_event *e);
-enum session_lobby_part { LOBBY_CHAL, LOBBY_MINE, LOBBY_SEEKS,
-	LOBBY_GAMES };
-enum session_lobby_part session_lobby_part(const struct session *s);
-void session_lobby_step(struct session *s, int delta);
-int session_mine_open(struct session *s);
-int session_mine_decline(struct session *s, bool withdraw);
-/* Your games (games) and the challenges (chal) asked now, wherever one
- * is (the plain mode's games and challenges): NULL, or why not (no
- * account, no connection); while the connection is being made they are
- * asked once it is online (session_mine_online, at NET_ONLINE), and
- * shown as being asked meanwhile. A listed challenge answered by its game's id:
- * verb "accept" (from the lobby), "decline", "withdraw"; 0, or -1 said. */
-const char *session_mine_ask(struct session *s, bool games, bool chal);
-void session_mine_online(struct session *s);
-int session_mine_answer(struct session *s, const char *verb,
-    const char *game);
-void session_mine_line(const struct session_mine_game *g, long long now,
-    char *buf, size_t n);
-/* A GAMES mine=yes ITEM's keys read into g. */
-void session_mine_item(struct session_mine_game *g, const char *text);
-void session_challenge_line(const struct session_challenge *c,
-    long long now, char *buf, size_t n);
-
-/* session_net_corr.c: correspondence games, challenges and fair play.
- * The text in a side's clock place in a correspondence game: the
- * deadline's time left for the side to move ("2 d 14 h", *low under an
- * hour) and the days a move for the other ("3 d"); false in another game
- * (and while a record is reviewed).
- * ms until that text changes (-1 none). The status bar's part of a
- * correspondence game or a standing challenge ("3 d a move: q leaves, the
- * game goes on"); false none. q in such a game: it is left, never
- * resigned (back to the lobby when it was opened there: *to_lobby);
- * false when not such a game. A challenge to the account told (EV
- * CHALLENGED). Why the advisor, analysis and the tablebase hints are
- * refused: a rated game one plays, not over (fair play); NULL when
- * allowed. The challenge of --challenge sent (clock "M+S" minutes or
- * days; -1 with err). */
-bool session_corr_clock(const struct session *s, int color, char *buf,
-    size_t n, bool *running, bool *low);
-int session_corr_timeout(const struct session *s);
-bool session_corr_status(const struct session *s, char *buf, size_t n);
-bool session_corr_quit(struct session *s, bool *to_lobby);
-void session_corr_challenged(struct session *s, const struct net_event *e);
-const char *session_net_nohelp(const struct session *s);
-/* Fair play: in a rated game one plays, not over, a local AI at the
- * seat (--white ai, the lobby's game with it) gives it back to the player,
- * said as an error; true when it did. */
-bool session_net_fair_seat(struct session *s);
-int session_challenge_start(struct session *s, const char *name,
-    const char *clock, int days, bool rated, const char *variant, int seat,
-    char *err, size_t errlen);
-/* challenge NAME TERMS typed (:challenge, the plain lobby's challenge),
- * from the lobby: sent, and leaving its game leaves it standing, back in
- * the lobby; 0, or -1 said. */
-int session_challenge_typed(struct session *s, const char *arg);
+/* The lobby's "Your games" and challenges (session_net_mine.c):
+ * session_net_mine.h; correspondence games, challenges and fair play
+ * (session_net_corr.c): session_net_corr.h. */
 
 /* session_net_status.c: the connection's state, the account, and the
  * refusals that end the program (fatal and s->quit): true when the event

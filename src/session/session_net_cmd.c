@@ -11,6 +11,7 @@
 
 #include "net/client/client.h"
 #include "session/session_net.h"
+#include "session/session_net_corr.h"
 #include "util/i18n.h"
 
 const char *

@@ -17,7 +17,9 @@
 #include "net/client/client.h"
 #include "session/session_link.h"
 #include "session/session_net.h"
+#include "session/session_net_corr.h"
 #include "session/session_player.h"
+#include "session/session_seek.h"
 #include "util/util.h"
 #include "util/i18n.h"
 

@@ -18,6 +18,7 @@
 #include "net/client/client.h"
 #include "session/session_link.h"
 #include "session/session_net.h"
+#include "session/session_net_mine.h"
 #include "util/util.h"
 #include "util/i18n.h"
 

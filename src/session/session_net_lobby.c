@@ -12,6 +12,8 @@
 
 #include "net/client/client.h"
 #include "session/session_net.h"
+#include "session/session_net_mine.h"
+#include "session/session_seek.h"
 #include "util/util.h"
 #include "util/i18n.h"
 

@@ -19,6 +19,7 @@
 #include "net/client/client.h"
 #include "session/session_int.h"
 #include "session/session_net.h"
+#include "session/session_net_list.h"
 #include "session/session_player.h"
 #include "util/i18n.h"
 #include "util/util.h"

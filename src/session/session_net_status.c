@@ -13,6 +13,9 @@
 
 #include "net/client/client.h"
 #include "session/session_net.h"
+#include "session/session_net_list.h"
+#include "session/session_net_mine.h"
+#include "session/session_seek.h"
 #include "util/i18n.h"
 
 /* The program ends (s->net->fatal says why, for after the terminal is

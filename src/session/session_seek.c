@@ -18,6 +18,7 @@
 #include "net/client/client.h"
 #include "session/session_net.h"
 #include "session/session_newgame.h"
+#include "session/session_seek.h"
 #include "util/i18n.h"
 
 #define SEEKS_EVERY_MS 3000

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "clock/clock.h"
+#include "session/session_net_corr.h"
 #include "util/i18n.h"
 #include "ui/ui_net.h"
 #include "util/util.h"

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "session/session_net_list.h"
 #include "ui/ui_net.h"
 #include "util/i18n.h"
 

@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "session/session_net_mine.h"
+#include "session/session_seek.h"
 #include "ui/ui_net.h"
 #include "util/util.h"
 #include "util/i18n.h"

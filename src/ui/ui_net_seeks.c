@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "session/session_newgame.h"
+#include "session/session_seek.h"
 #include "ui/ui_net.h"
 #include "util/util.h"
 #include "util/i18n.h"
