@@ -187,139 +187,204 @@ setup_game(struct record_lexer *lx, struct game *g,
 	return 0;
 }
 
+/* What a step of the move text (read_moves) leaves: go on with the next,
+ * the text is over, a token follows (the part after the step reads it);
+ * or -1, an error. */
+enum moves_step { MOVES_NEXT, MOVES_END, MOVES_TOKEN };
+
+/* What comes between tokens: the end of the text, a variation's '(' or
+ * ')', the next game's tags, or what may not come here. */
+static int
+moves_frame(struct record_lexer *lx, const struct claim *tok, int line)
+{
+	char msg[256];
+	struct record_rav *rav = lx->rav;
+
+	if (rav->depth > 0 && (lx->p == lx->end || *lx->p == '['))
+		return record_lex_fail(lx, rav->line[rav->depth - 1],
+		    "unterminated variation ('(' without ')')");
+	if (lx->p == lx->end)
+		return MOVES_END;
+	if (*lx->p == '(' || *lx->p == ')') {
+		if (tok->text != NULL)
+			return record_lex_fail(lx, line, "a variation "
+			    "after the result %s", tok->text);
+		if ((*lx->p == '(' ? record_rav_open(rav, line, msg,
+		    sizeof msg) : record_rav_close(rav, msg,
+		    sizeof msg)) != 0)
+			return record_lex_fail(lx, line, "%s", msg);
+		lx->p++;
+		return MOVES_NEXT;
+	}
+	if (tok->text != NULL && *lx->p == '[') {
+		if (lx->multi)
+			return MOVES_END;	/* the next game's tags */
+		return record_lex_fail(lx, line, "a second game after "
+		    "the result %s: the file holds several games "
+		    "(congo --load FILE --game N, or :load FILE N, "
+		    "picks one)", tok->text);
+	}
+	if (tok->text != NULL)
+		return record_lex_fail(lx, line, "text after the "
+		    "result %s", tok->text);
+	if (*lx->p == '[')
+		return record_lex_fail(lx, line, "tags must come "
+		    "before the moves");
+	if (*lx->p == ']')
+		return record_lex_fail(lx, line, "unexpected ']'");
+	return MOVES_TOKEN;
+}
+
+/* The token at lx->p into buf (n bytes, NUL-terminated): its length, or
+ * -1 when it is too long for a move. */
+static int
+moves_token(struct record_lexer *lx, int line, char *buf, size_t n)
+{
+	char show[48];
+	const char *start = lx->p;
+	size_t len;
+
+	while (lx->p < lx->end && !record_lex_token_end(*lx->p))
+		lx->p++;
+	len = (size_t)(lx->p - start);
+	if (len >= n)
+		return record_lex_fail(lx, line, "'%s' is not a move",
+		    util_shown(start, len, show, sizeof show));
+	memcpy(buf, start, len);
+	buf[len] = '\0';
+	return (int)len;
+}
+
+/* A token that is no move of its own: the result (noted in tok), a
+ * numeric annotation, a move number ("12.", "12...", maybe with the move
+ * stuck to it: *move is then that move) or "...". MOVES_TOKEN when *move
+ * is a move to play. */
+static int
+moves_marker(struct record_lexer *lx, const struct board *here,
+    struct claim *tok, char *buf, size_t len, int line, char **move)
+{
+	struct record_rav *rav = lx->rav;
+
+	*move = buf;
+	if (is_result(buf) && rav->depth > 0)
+		return record_lex_fail(lx, line, "the result %s "
+		    "inside a variation ('(' at line %d not closed)",
+		    buf, rav->line[rav->depth - 1]);
+	if (is_result(buf)) {
+		static const char *const names[] = { "1-0", "0-1",
+			"1/2-1/2", "*" };
+		for (int i = 0; i < 4; i++)
+			if (strcmp(buf, names[i]) == 0)
+				tok->text = names[i];
+		tok->line = line;
+		return MOVES_NEXT;
+	}
+	if (buf[0] == '$' && len > 1 &&
+	    strspn(buf + 1, "0123456789") == len - 1) {
+		if (record_lex_nag(lx, buf, line) != 0)
+			return -1;
+		return MOVES_NEXT;	/* a numeric annotation */
+	}
+	if (isdigit((unsigned char)buf[0])) {
+		/* A move number: "12." or "12...", maybe with the
+		 * move stuck to it ("12.d2d3"). */
+		char *dot = buf + strspn(buf, "0123456789");
+		int num;
+		int want = here->fullmove;
+		if (*dot == '.') {
+			*dot = '\0';
+			if (parse_int(buf, want, want, &num, NULL,
+			    0) != 0)
+				return record_lex_fail(lx, line,
+				    "move number %d expected, not %s",
+				    want, buf);
+			*move = dot + 1;
+			*move += strspn(*move, ".");
+			if (**move == '\0')
+				return MOVES_NEXT;
+		}
+	} else if (strcmp(buf, "...") == 0 || strcmp(buf, "..") == 0) {
+		if (here->side != BLACK)
+			return record_lex_fail(lx, line, "'...' but "
+			    "White is to move");
+		return MOVES_NEXT;
+	}
+	return MOVES_TOKEN;
+}
+
+/* A move's text played on the position here: the game's, or the
+ * variation's being read; its suffix ("!?") noted as an annotation. */
+static int
+moves_play(struct record_lexer *lx, struct game *g,
+    const struct board *here, char *text, int line)
+{
+	char msg[256], show[48], over[96];
+	struct record_rav *rav = lx->rav;
+	enum game_reason why;
+	enum game_result res;
+	int suffix;
+	move_t m;
+
+	res = rav->depth > 0 ? record_rav_result(rav, &why) :
+	    g->result;
+	if (rav->depth == 0)
+		why = g->reason;
+	if (res != RESULT_NONE) {
+		game_result_text(res, why, over, sizeof over);
+		return record_lex_fail(lx, line, "%s after the end of "
+		    "the %s (%s)",
+		    util_shown(text, strlen(text), show, sizeof show),
+		    rav->depth > 0 ? "variation" : "game", over);
+	}
+	suffix = record_suffix_nag(text);
+	if (notation_read(here, text, &m, msg, sizeof msg) != 0)
+		return record_lex_fail(lx, line, "%s", msg);
+	if (rav->depth > 0) {
+		if (record_rav_move(rav, m, msg, sizeof msg) != 0)
+			return record_lex_fail(lx, line, "%s", msg);
+	} else {
+		if (game_play(g, m, msg, sizeof msg) != 0)
+			return record_lex_fail(lx, line, "%s", msg);
+		record_rav_main(rav, m);
+	}
+	if (suffix != 0) {
+		snprintf(msg, sizeof msg, "$%d", suffix);
+		if (record_lex_nag(lx, msg, line) != 0)
+			return -1;
+	}
+	return 0;
+}
+
 /* The move text, up to the end of the file. */
 static int
 read_moves(struct record_lexer *lx, struct game *g, struct claim *tok)
 {
-	char buf[TOKEN_MAX], msg[256], show[48], over[96];
-	const char *start;
+	char buf[TOKEN_MAX];
 	struct record_rav *rav = lx->rav;
-	move_t m;
 
 	for (;;) {
-		int line, suffix;
-		size_t len;
 		const struct board *here;
-		enum game_reason why;
-		enum game_result res;
+		char *move;
+		int line, len, step;
 
 		if (record_lex_skip(lx) != 0)
 			return -1;
 		line = lx->line;
-		if (rav->depth > 0 && (lx->p == lx->end || *lx->p == '['))
-			return record_lex_fail(lx, rav->line[rav->depth - 1],
-			    "unterminated variation ('(' without ')')");
-		if (lx->p == lx->end)
-			return 0;
-		if (*lx->p == '(' || *lx->p == ')') {
-			if (tok->text != NULL)
-				return record_lex_fail(lx, line, "a variation "
-				    "after the result %s", tok->text);
-			if ((*lx->p == '(' ? record_rav_open(rav, line, msg,
-			    sizeof msg) : record_rav_close(rav, msg,
-			    sizeof msg)) != 0)
-				return record_lex_fail(lx, line, "%s", msg);
-			lx->p++;
+		step = moves_frame(lx, tok, line);
+		if (step < 0 || step == MOVES_END)
+			return step < 0 ? -1 : 0;
+		if (step == MOVES_NEXT)
 			continue;
-		}
 		here = rav->depth > 0 ? record_rav_board(rav) : game_board(g);
-		if (tok->text != NULL && *lx->p == '[') {
-			if (lx->multi)
-				return 0;	/* the next game's tags */
-			return record_lex_fail(lx, line, "a second game after "
-			    "the result %s: the file holds several games "
-			    "(congo --load FILE --game N, or :load FILE N, "
-			    "picks one)", tok->text);
-		}
-		if (tok->text != NULL)
-			return record_lex_fail(lx, line, "text after the "
-			    "result %s", tok->text);
-		if (*lx->p == '[')
-			return record_lex_fail(lx, line, "tags must come "
-			    "before the moves");
-		if (*lx->p == ']')
-			return record_lex_fail(lx, line, "unexpected ']'");
-		start = lx->p;
-		while (lx->p < lx->end && !record_lex_token_end(*lx->p))
-			lx->p++;
-		len = (size_t)(lx->p - start);
-		if (len >= sizeof buf)
-			return record_lex_fail(lx, line, "'%s' is not a move",
-			    util_shown(start, len, show, sizeof show));
-		memcpy(buf, start, len);
-		buf[len] = '\0';
-
-		if (is_result(buf) && rav->depth > 0)
-			return record_lex_fail(lx, line, "the result %s "
-			    "inside a variation ('(' at line %d not closed)",
-			    buf, rav->line[rav->depth - 1]);
-		if (is_result(buf)) {
-			static const char *const names[] = { "1-0", "0-1",
-				"1/2-1/2", "*" };
-			for (int i = 0; i < 4; i++)
-				if (strcmp(buf, names[i]) == 0)
-					tok->text = names[i];
-			tok->line = line;
-			continue;
-		}
-		if (buf[0] == '$' && len > 1 &&
-		    strspn(buf + 1, "0123456789") == len - 1) {
-			if (record_lex_nag(lx, buf, line) != 0)
-				return -1;
-			continue;	/* a numeric annotation */
-		}
-		char *text = buf;
-		if (isdigit((unsigned char)buf[0])) {
-			/* A move number: "12." or "12...", maybe with the
-			 * move stuck to it ("12.d2d3"). */
-			char *dot = buf + strspn(buf, "0123456789");
-			int num;
-			int want = here->fullmove;
-			if (*dot == '.') {
-				*dot = '\0';
-				if (parse_int(buf, want, want, &num, NULL,
-				    0) != 0)
-					return record_lex_fail(lx, line,
-					    "move number %d expected, not %s",
-					    want, buf);
-				text = dot + 1;
-				text += strspn(text, ".");
-				if (*text == '\0')
-					continue;
-			}
-		} else if (strcmp(buf, "...") == 0 || strcmp(buf, "..") == 0) {
-			if (here->side != BLACK)
-				return record_lex_fail(lx, line, "'...' but "
-				    "White is to move");
-			continue;
-		}
-		res = rav->depth > 0 ? record_rav_result(rav, &why) :
-		    g->result;
-		if (rav->depth == 0)
-			why = g->reason;
-		if (res != RESULT_NONE) {
-			game_result_text(res, why, over, sizeof over);
-			return record_lex_fail(lx, line, "%s after the end of "
-			    "the %s (%s)",
-			    util_shown(text, strlen(text), show, sizeof show),
-			    rav->depth > 0 ? "variation" : "game", over);
-		}
-		suffix = record_suffix_nag(text);
-		if (notation_read(here, text, &m, msg, sizeof msg) != 0)
-			return record_lex_fail(lx, line, "%s", msg);
-		if (rav->depth > 0) {
-			if (record_rav_move(rav, m, msg, sizeof msg) != 0)
-				return record_lex_fail(lx, line, "%s", msg);
-		} else {
-			if (game_play(g, m, msg, sizeof msg) != 0)
-				return record_lex_fail(lx, line, "%s", msg);
-			record_rav_main(rav, m);
-		}
-		if (suffix != 0) {
-			snprintf(msg, sizeof msg, "$%d", suffix);
-			if (record_lex_nag(lx, msg, line) != 0)
-				return -1;
-		}
+		if ((len = moves_token(lx, line, buf, sizeof buf)) < 0)
+			return -1;
+		step = moves_marker(lx, here, tok, buf, (size_t)len, line,
+		    &move);
+		if (step < 0)
+			return -1;
+		if (step == MOVES_TOKEN &&
+		    moves_play(lx, g, here, move, line) != 0)
+			return -1;
 	}
 }
 
