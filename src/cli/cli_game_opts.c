@@ -125,148 +125,209 @@ cli_game_learn_usage(FILE *out)
 }
 
 /* The options read by a call of their own. */
-enum { G_VARIANT, G_GAME, G_SEAT, G_PORT, G_HOST, G_CREATE, G_RATED,
-	G_TRUST_NEW, G_LOBBY, G_LEARN, G_PUZZLE, G_STREAK, G_THEME, G_DAYS, G_GAMES,
-	G_SEEK,
-	/* network play's words, each at its place in struct session_net_opts */
-	G_NETSTR };
+enum { G_VARIANT, G_GAME, G_SEAT, G_PORT, G_LEARN, G_PUZZLE, G_STREAK,
+	G_THEME, G_DAYS, G_SEEK,
+	/* network play's flags and words, each at its place in struct
+	 * session_net_opts */
+	G_NETFLAG, G_NETSTR, G_NTAGS };
 
 #define S(f) offsetof(struct session_start, f)
+
+/* A call's handler of its options (v given when the option takes one). */
+typedef int opt_fn(struct session_start *st, const struct cli_opt *opt,
+    const char *v);
+
+static int
+opt_variant(struct session_start *st, const struct cli_opt *opt,
+    const char *v)
+{
+	(void)opt;
+	if (variant_parse(v) < 0) {
+		fprintf(stderr, _("congo: --variant must be congo or "
+		    "megapawn, not '%s'\n"), v);
+		return -1;
+	}
+	st->o.variant = v;
+	return 0;
+}
+
+/* A number picks a game of a --load file; else it is a network game's
+ * id. */
+static int
+opt_game(struct session_start *st, const struct cli_opt *opt, const char *v)
+{
+	long k;
+
+	(void)opt;
+	if (v[0] != '\0' && strlen(v) < 8 &&
+	    strspn(v, "0123456789") == strlen(v)) {
+		if (parse_long(v, 0, 1000000, &k, NULL, 0) != 0) {
+			fprintf(stderr, _("congo: --game must be a number "
+			    "0..1000000, not '%s'\n"), v);
+			return -1;
+		}
+		if (k == 0) {
+			fprintf(stderr, _("congo: --game: games are "
+			    "counted from 1\n"));
+			return -1;
+		}
+		st->o.game = (int)k;
+		return 0;
+	}
+	st->o.net.any = true;
+	st->o.net.game = v;
+	return 0;
+}
+
+static int
+opt_seat(struct session_start *st, const struct cli_opt *opt, const char *v)
+{
+	struct session_net_opts *n = &st->o.net;
+
+	(void)opt;
+	n->any = true;
+	n->seat = strcmp(v, "white") == 0 ? 0 :
+	    strcmp(v, "black") == 0 ? 1 : -2;
+	if (n->seat == -2) {
+		fprintf(stderr, _("congo: --seat is white or black, "
+		    "not '%s'\n"), v);
+		return -1;
+	}
+	return 0;
+}
+
+static int
+opt_port(struct session_start *st, const struct cli_opt *opt, const char *v)
+{
+	long k;
+
+	(void)opt;
+	st->o.net.any = true;
+	if (parse_long(v, 0, 65535, &k, NULL, 0) != 0) {
+		fprintf(stderr, _("congo: --port must be a number "
+		    "0..65535 (0 with --host: any free port), not "
+		    "'%s'\n"), v);
+		return -1;
+	}
+	st->o.net.port = (int)k;
+	return 0;
+}
+
+static int
+opt_seek(struct session_start *st, const struct cli_opt *opt, const char *v)
+{
+	(void)opt;
+	st->o.net.any = true;
+	/* --seek --days N: no clock; the option after it is read
+	 * again (getopt took it for --seek's value) */
+	if (v[0] == '-' && v[1] == '-') {
+		st->o.net.seek = "";
+		optind--;
+		return 0;
+	}
+	st->o.net.seek = v;
+	return 0;
+}
+
+static int
+opt_days(struct session_start *st, const struct cli_opt *opt, const char *v)
+{
+	long k;
+
+	(void)opt;
+	/* PROTOCOL.md "Correspondence": these and no others */
+	st->o.net.any = true;
+	if (parse_long(v, 1, 14, &k, NULL, 0) != 0 || (k != 1 &&
+	    k != 2 && k != 3 && k != 5 && k != 7 && k != 10 &&
+	    k != 14)) {
+		fprintf(stderr, _("congo: --days is 1, 2, 3, 5, 7, 10 or "
+		    "14 (days a move), not '%s'\n"), v);
+		return -1;
+	}
+	st->o.net.days = (int)k;
+	return 0;
+}
+
+static int
+opt_learn(struct session_start *st, const struct cli_opt *opt,
+    const char *v)
+{
+	(void)opt;
+	(void)v;
+	st->lo.learn = true;
+	return 0;
+}
+
+/* --puzzle, --streak (a streak of puzzles). */
+static int
+opt_puzzle(struct session_start *st, const struct cli_opt *opt,
+    const char *v)
+{
+	(void)v;
+	st->lo.puzzle = true;
+	if (opt->tag == G_STREAK)
+		st->lo.streak = true;
+	return 0;
+}
+
+/* --theme without a theme: said here (the parser says it for the other
+ * options). */
+static int
+theme_missing(void)
+{
+	fprintf(stderr, _("congo: --theme needs a value: a theme of the "
+	    "puzzles (crocodile, endgame, quiet, ...)\n"));
+	return -1;
+}
+
+static int
+opt_theme(struct session_start *st, const struct cli_opt *opt,
+    const char *v)
+{
+	(void)opt;
+	if (v[0] == '\0' || v[0] == '-')
+		return theme_missing();
+	st->lo.puzzle = true;
+	st->lo.theme = v;
+	return 0;
+}
+
+/* A flag or a word of network play, at its place (opt->off). */
+static int
+opt_net(struct session_start *st, const struct cli_opt *opt, const char *v)
+{
+	st->o.net.any = true;
+	if (opt->tag == G_NETFLAG)
+		*(bool *)((char *)st + opt->off) = true;
+	else
+		*(const char **)((char *)st + opt->off) = v;
+	return 0;
+}
+
+static opt_fn *const opt_fns[G_NTAGS] = {
+	[G_VARIANT] = opt_variant, [G_GAME] = opt_game,
+	[G_SEAT] = opt_seat, [G_PORT] = opt_port,
+	[G_LEARN] = opt_learn, [G_PUZZLE] = opt_puzzle,
+	[G_STREAK] = opt_puzzle, [G_THEME] = opt_theme,
+	[G_DAYS] = opt_days, [G_SEEK] = opt_seek,
+	[G_NETFLAG] = opt_net, [G_NETSTR] = opt_net,
+};
 
 static int
 call_opt(void *ctx, const struct cli_opt *opt, const char *v)
 {
-	struct session_start *st = ctx;
-	struct session_opts *o = &st->o;
-	struct session_net_opts *n = &o->net;
-	long k;
-
-	if (v == NULL && opt->has_value) {
-		/* the value missing: said here for --theme, by the parser
-		 * for the others */
-		if (opt->tag != G_THEME)
-			return 0;
-		fprintf(stderr, _("congo: --theme needs a value: a theme of the "
-		    "puzzles (crocodile, endgame, quiet, ...)\n"));
-		return -1;
-	}
-	switch (opt->tag) {
-	case G_VARIANT:
-		if (variant_parse(v) < 0) {
-			fprintf(stderr, _("congo: --variant must be congo or "
-			    "megapawn, not '%s'\n"), v);
-			return -1;
-		}
-		o->variant = v;
-		return 0;
-	case G_GAME:
-		/* A number picks a game of a --load file; else it is a
-		 * network game's id. */
-		if (v[0] != '\0' && strlen(v) < 8 &&
-		    strspn(v, "0123456789") == strlen(v)) {
-			if (parse_long(v, 0, 1000000, &k, NULL, 0) != 0) {
-				fprintf(stderr, _("congo: --game must be a number "
-				    "0..1000000, not '%s'\n"), v);
-				return -1;
-			}
-			if (k == 0) {
-				fprintf(stderr, _("congo: --game: games are "
-				    "counted from 1\n"));
-				return -1;
-			}
-			o->game = (int)k;
-			return 0;
-		}
-		n->any = true;
-		n->game = v;
-		return 0;
-	case G_SEAT:
-		n->any = true;
-		n->seat = strcmp(v, "white") == 0 ? 0 :
-		    strcmp(v, "black") == 0 ? 1 : -2;
-		if (n->seat == -2) {
-			fprintf(stderr, _("congo: --seat is white or black, "
-			    "not '%s'\n"), v);
-			return -1;
-		}
-		return 0;
-	case G_PORT:
-		n->any = true;
-		if (parse_long(v, 0, 65535, &k, NULL, 0) != 0) {
-			fprintf(stderr, _("congo: --port must be a number "
-			    "0..65535 (0 with --host: any free port), not "
-			    "'%s'\n"), v);
-			return -1;
-		}
-		n->port = (int)k;
-		return 0;
-	case G_HOST:
-		n->any = n->host = true;
-		return 0;
-	case G_CREATE:
-		n->any = n->create = true;
-		return 0;
-	case G_RATED:
-		n->any = n->rated = true;
-		return 0;
-	case G_TRUST_NEW:
-		n->any = n->tls_trust_new = true;
-		return 0;
-	case G_LOBBY:
-		n->any = n->lobby = true;
-		return 0;
-	case G_GAMES:
-		n->any = n->games = true;
-		return 0;
-	case G_SEEK:
-		n->any = true;
-		/* --seek --days N: no clock; the option after it is read
-		 * again (getopt took it for --seek's value) */
-		if (v[0] == '-' && v[1] == '-') {
-			n->seek = "";
-			optind--;
-			return 0;
-		}
-		n->seek = v;
-		return 0;
-	case G_DAYS:
-		/* PROTOCOL.md "Correspondence": these and no others */
-		n->any = true;
-		if (parse_long(v, 1, 14, &k, NULL, 0) != 0 || (k != 1 &&
-		    k != 2 && k != 3 && k != 5 && k != 7 && k != 10 &&
-		    k != 14)) {
-			fprintf(stderr, _("congo: --days is 1, 2, 3, 5, 7, 10 or "
-			    "14 (days a move), not '%s'\n"), v);
-			return -1;
-		}
-		n->days = (int)k;
-		return 0;
-	case G_LEARN:
-		st->lo.learn = true;
-		return 0;
-	case G_PUZZLE:
-		st->lo.puzzle = true;
-		return 0;
-	case G_STREAK:
-		st->lo.puzzle = st->lo.streak = true;
-		return 0;
-	case G_THEME:
-		if (v[0] == '\0' || v[0] == '-')
-			return call_opt(ctx, opt, NULL);
-		st->lo.puzzle = true;
-		st->lo.theme = v;
-		return 0;
-	default: /* G_NETSTR: a word of network play */
-		n->any = true;
-		*(const char **)((char *)ctx + opt->off) = v;
-		return 0;
-	}
+	if (v == NULL && opt->has_value)
+		/* the value missing: said by the parser, but for --theme */
+		return opt->tag == G_THEME ? theme_missing() : 0;
+	return opt_fns[opt->tag](ctx, opt, v);
 }
 
 #define FLAG(name, f) { name, CLI_FLAG, S(o.f), 0, 0, NULL, 0, 0 }
 #define STR(name, f) { name, CLI_STR, S(o.f), 0, 0, NULL, 0, 0 }
 #define CALL(name, tag, v) { name, CLI_CALL, 0, 0, 0, call_opt, tag, v }
 #define NET(name, f) { name, CLI_CALL, S(o.net.f), 0, 0, call_opt, G_NETSTR, 1 }
+#define NETFLAG(name, f) \
+	{ name, CLI_CALL, S(o.net.f), 0, 0, call_opt, G_NETFLAG, 0 }
 static const struct cli_opt game_opts[] = {
 	STR("white", white),
 	STR("black", black),
@@ -286,9 +347,9 @@ static const struct cli_opt game_opts[] = {
 	{ "help", CLI_FLAG, S(o.help), 0, 0, NULL, 'h', 0 },
 	/* network play (checked together by session_net_opts_check) */
 	NET("connect", connect),
-	CALL("host", G_HOST, 0),
+	NETFLAG("host", host),
 	CALL("port", G_PORT, 1),
-	CALL("create", G_CREATE, 0),
+	NETFLAG("create", create),
 	CALL("seat", G_SEAT, 1),
 	NET("join", join),
 	CALL("game", G_GAME, 1),
@@ -297,13 +358,13 @@ static const struct cli_opt game_opts[] = {
 	NET("register", register_name),
 	NET("login", login),
 	CALL("seek", G_SEEK, 1),
-	CALL("rated", G_RATED, 0),
+	NETFLAG("rated", rated),
 	NET("tls-ca", tls_ca),
-	CALL("tls-trust-new", G_TRUST_NEW, 0),
-	CALL("lobby", G_LOBBY, 0),
+	NETFLAG("tls-trust-new", tls_trust_new),
+	NETFLAG("lobby", lobby),
 	NET("challenge", challenge),
 	CALL("days", G_DAYS, 1),
-	CALL("games", G_GAMES, 0),
+	NETFLAG("games", games),
 	/* lessons and puzzles */
 	CALL("learn", G_LEARN, 0),
 	CALL("puzzle", G_PUZZLE, 0),
@@ -315,6 +376,7 @@ static const struct cli_opt game_opts[] = {
 #undef STR
 #undef CALL
 #undef NET
+#undef NETFLAG
 #undef S
 
 int
