@@ -33,11 +33,9 @@ on_signal(int sig)
 		stop_flag = 1;
 }
 
-static void
-usage(FILE *out)
-{
-	fputs(
-	    _("Usage: congo-server [OPTION]...\n"
+/* congo-server --help: one text, one message to translate. */
+static const char usage_text[] = N_(
+	    "Usage: congo-server [OPTION]...\n"
 	    "Serve Congo games over TCP (the CGP/1 protocol) to congo and "
 	    "other clients.\n"
 	    "\n"
@@ -141,8 +139,12 @@ usage(FILE *out)
 	    "the open\n"
 	    "internet, listen with --tls-listen (and --port none, or bind the "
 	    "plain port\n"
-	    "to 127.0.0.1). See congo-server(6).\n"),
-	    out);
+	    "to 127.0.0.1). See congo-server(6).\n");
+
+static void
+usage(FILE *out)
+{
+	fputs(_(usage_text), out);
 }
 
 static int
@@ -184,6 +186,57 @@ struct args {
 	bool help, version, check, upgrade;
 };
 
+/* The command line's options (getopt_long's). */
+static const struct option longopts[] = {
+	{ "port", required_argument, NULL, 'p' },
+	{ "bind", required_argument, NULL, 'b' },
+	{ "http", required_argument, NULL, OPT_HTTP },
+	{ "https", required_argument, NULL, OPT_HTTPS },
+	{ "tls-listen", required_argument, NULL, OPT_TLS_LISTEN },
+	{ "tls-cert", required_argument, NULL, OPT_TLS_CERT },
+	{ "tls-key", required_argument, NULL, OPT_TLS_KEY },
+	{ "db", required_argument, NULL, 'd' },
+	{ "db-file", required_argument, NULL, OPT_DB_FILE },
+	{ "create", no_argument, NULL, OPT_CREATE },
+	{ "max-connections", required_argument, NULL, OPT_MAXCONN },
+	{ "max-per-address", required_argument, NULL, OPT_PERADDR },
+	{ "games-per-minute", required_argument, NULL, OPT_GPM },
+	{ "max-observers", required_argument, NULL, OPT_OBS },
+	{ "max-failed-rejoins", required_argument, NULL, OPT_REJOIN },
+	{ "ping-after", required_argument, NULL, OPT_PING },
+	{ "commands-per-second", required_argument, NULL, OPT_CPS },
+	{ "abandon-after", required_argument, NULL, OPT_ABANDON },
+	{ "expire-after", required_argument, NULL, OPT_EXPIRE },
+	{ "first-move", required_argument, NULL, OPT_FIRST },
+	{ "day-length", required_argument, NULL, OPT_DAY },
+	{ "notify-command", required_argument, NULL, OPT_NOTIFY },
+	{ "rated-same-network", no_argument, NULL, OPT_SAME_NET },
+	{ "log-level", required_argument, NULL, 'l' },
+	{ "config", required_argument, NULL, 'c' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ "check", no_argument, NULL, OPT_CHECK },
+	{ "upgrade", no_argument, NULL, OPT_UPGRADE },
+	{ "reset-key", required_argument, NULL, OPT_RESET_KEY },
+	{ NULL, 0, NULL, 0 },
+};
+
+/* An option getopt refused (ch ':' or '?'): the first such, said in bad. */
+static void
+args_refused(int ch, char **argv, char *bad, size_t n)
+{
+	if (bad[0] != '\0')
+		return;
+	if (ch == ':')
+		snprintf(bad, n, _("option '%s' requires an argument"),
+		    argv[optind - 1]);
+	else if (optopt != 0)
+		snprintf(bad, n, _("invalid option -- '%c'"), optopt);
+	else
+		snprintf(bad, n, _("unrecognized option '%s'"),
+		    argv[optind - 1]);
+}
+
 /*
  * Reads argv into *a. Returns -1 (a message printed) when argv is bad;
  * --help and --version win over any other option, as they always did.
@@ -191,39 +244,6 @@ struct args {
 static int
 args_read(int argc, char **argv, struct args *a)
 {
-	static const struct option longopts[] = {
-		{ "port", required_argument, NULL, 'p' },
-		{ "bind", required_argument, NULL, 'b' },
-		{ "http", required_argument, NULL, OPT_HTTP },
-		{ "https", required_argument, NULL, OPT_HTTPS },
-		{ "tls-listen", required_argument, NULL, OPT_TLS_LISTEN },
-		{ "tls-cert", required_argument, NULL, OPT_TLS_CERT },
-		{ "tls-key", required_argument, NULL, OPT_TLS_KEY },
-		{ "db", required_argument, NULL, 'd' },
-		{ "db-file", required_argument, NULL, OPT_DB_FILE },
-		{ "create", no_argument, NULL, OPT_CREATE },
-		{ "max-connections", required_argument, NULL, OPT_MAXCONN },
-		{ "max-per-address", required_argument, NULL, OPT_PERADDR },
-		{ "games-per-minute", required_argument, NULL, OPT_GPM },
-		{ "max-observers", required_argument, NULL, OPT_OBS },
-		{ "max-failed-rejoins", required_argument, NULL, OPT_REJOIN },
-		{ "ping-after", required_argument, NULL, OPT_PING },
-		{ "commands-per-second", required_argument, NULL, OPT_CPS },
-		{ "abandon-after", required_argument, NULL, OPT_ABANDON },
-		{ "expire-after", required_argument, NULL, OPT_EXPIRE },
-		{ "first-move", required_argument, NULL, OPT_FIRST },
-		{ "day-length", required_argument, NULL, OPT_DAY },
-		{ "notify-command", required_argument, NULL, OPT_NOTIFY },
-		{ "rated-same-network", no_argument, NULL, OPT_SAME_NET },
-		{ "log-level", required_argument, NULL, 'l' },
-		{ "config", required_argument, NULL, 'c' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ "check", no_argument, NULL, OPT_CHECK },
-		{ "upgrade", no_argument, NULL, OPT_UPGRADE },
-		{ "reset-key", required_argument, NULL, OPT_RESET_KEY },
-		{ NULL, 0, NULL, 0 },
-	};
 	char bad[300] = "";
 	int ch;
 
@@ -255,19 +275,8 @@ args_read(int argc, char **argv, struct args *a)
 			a->reset_key = optarg;
 			break;
 		case ':':
-			if (bad[0] == '\0')
-				snprintf(bad, sizeof bad, _("option '%s' "
-				    "requires an argument"), argv[optind - 1]);
-			break;
 		case '?':
-			if (bad[0] != '\0')
-				break;
-			if (optopt != 0)
-				snprintf(bad, sizeof bad, _("invalid option -- "
-				    "'%c'"), optopt);
-			else
-				snprintf(bad, sizeof bad, _("unrecognized "
-				    "option '%s'"), argv[optind - 1]);
+			args_refused(ch, argv, bad, sizeof bad);
 			break;
 		default:
 			g = vec_push(&a->given);
@@ -367,6 +376,145 @@ set_number(struct srv_opts *o, int k, const char *v)
 	return 0;
 }
 
+/* The options that are not numbers: each applied by a call of its own
+ * (opt: which of its options; v: the value). -1: a message printed. */
+static int
+apply_tls_listen(struct srv_opts *o, int opt, const char *v)
+{
+	char host[256];
+	int port;
+
+	(void)opt;
+	if (strlen(v) >= sizeof o->tls_listen || srv_split_addr(v, host,
+	    sizeof host, &port) < 0) {
+		fprintf(stderr, _("congo-server: --tls-listen: ADDR:PORT, "
+		    "please (0.0.0.0:7154, [::]:7154)\n"));
+		return -1;
+	}
+	snprintf(o->tls_listen, sizeof o->tls_listen, "%s", v);
+	return 0;
+}
+
+/* --tls-cert, --tls-key. */
+static int
+apply_tls_file(struct srv_opts *o, int opt, const char *v)
+{
+	if (strlen(v) >= sizeof o->tls_cert || v[0] == '\0') {
+		fprintf(stderr, _("congo-server: %s: a file name, please\n"),
+		    opt == OPT_TLS_CERT ? "--tls-cert" : "--tls-key");
+		return -1;
+	}
+	snprintf(opt == OPT_TLS_CERT ? o->tls_cert : o->tls_key,
+	    sizeof o->tls_cert, "%s", v);
+	return 0;
+}
+
+static int
+apply_bind(struct srv_opts *o, int opt, const char *v)
+{
+	(void)opt;
+	snprintf(o->bind, sizeof o->bind, "%s", v);
+	return 0;
+}
+
+/* --http, --https. */
+static int
+apply_http(struct srv_opts *o, int opt, const char *v)
+{
+	if (strlen(v) >= sizeof o->http || strchr(v, ':') == NULL) {
+		fprintf(stderr, _("congo-server: %s: ADDR:PORT, please "
+		    "(127.0.0.1:%s, [::1]:%s)\n"), opt == OPT_HTTP ?
+		    "--http" : "--https", opt == OPT_HTTP ? "8080" :
+		    "8443", opt == OPT_HTTP ? "8080" : "8443");
+		return -1;
+	}
+	snprintf(opt == OPT_HTTP ? o->http : o->https,
+	    sizeof o->http, "%s", v);
+	return 0;
+}
+
+static int
+apply_db(struct srv_opts *o, int opt, const char *v)
+{
+	(void)opt;
+	if (strlen(v) >= sizeof o->db || v[0] == '\0') {
+		fprintf(stderr, _("congo-server: --db: a file name, "
+		    "please\n"));
+		return -1;
+	}
+	snprintf(o->db, sizeof o->db, "%s", v);
+	return 0;
+}
+
+static int
+apply_db_file(struct srv_opts *o, int opt, const char *v)
+{
+	char err[1200];
+
+	(void)opt;
+	if (server_db_file(v, o->db, sizeof o->db, err,
+	    sizeof err) < 0) {
+		fprintf(stderr, "congo-server: %s\n", err);
+		return -1;
+	}
+	return 0;
+}
+
+/* --create, --rated-same-network. */
+static int
+apply_flag(struct srv_opts *o, int opt, const char *v)
+{
+	(void)v;
+	if (opt == OPT_CREATE)
+		o->db_create = true;
+	else
+		o->lim.rated_same_network = true;
+	return 0;
+}
+
+static int
+apply_notify(struct srv_opts *o, int opt, const char *v)
+{
+	(void)opt;
+	if (strlen(v) >= sizeof o->notify_command) {
+		fprintf(stderr, _("congo-server: --notify-command: at "
+		    "most %zu bytes\n"), sizeof o->notify_command - 1);
+		return -1;
+	}
+	snprintf(o->notify_command, sizeof o->notify_command, "%s", v);
+	return 0;
+}
+
+static int
+apply_log_level(struct srv_opts *o, int opt, const char *v)
+{
+	(void)opt;
+	if ((o->log_level = level_of(v)) < 0) {
+		fprintf(stderr, _("congo-server: --log-level is error, "
+		    "warn, info or debug, not '%s'\n"), v);
+		return -1;
+	}
+	return 0;
+}
+
+static const struct {
+	int opt;
+	int (*apply)(struct srv_opts *o, int opt, const char *v);
+} appliers[] = {
+	{ OPT_TLS_LISTEN, apply_tls_listen },
+	{ OPT_TLS_CERT, apply_tls_file },
+	{ OPT_TLS_KEY, apply_tls_file },
+	{ 'b', apply_bind },
+	{ OPT_HTTP, apply_http },
+	{ OPT_HTTPS, apply_http },
+	{ 'd', apply_db },
+	{ OPT_DB_FILE, apply_db_file },
+	{ OPT_CREATE, apply_flag },
+	{ OPT_SAME_NET, apply_flag },
+	{ OPT_NOTIFY, apply_notify },
+	{ 'l', apply_log_level },
+};
+
 /* One command-line option over the config. -1: a message printed. */
 static int
 opt_apply(struct srv_opts *o, const struct arg *g)
@@ -381,83 +529,10 @@ opt_apply(struct srv_opts *o, const struct arg *g)
 	for (k = 0; k < (int)(sizeof numbers / sizeof numbers[0]); k++)
 		if (g->opt == numbers[k].opt)
 			return set_number(o, k, v);
-	switch (g->opt) {
-	case OPT_TLS_LISTEN: {
-		char host[256];
-		int port;
-		if (strlen(v) >= sizeof o->tls_listen || srv_split_addr(v, host,
-		    sizeof host, &port) < 0) {
-			fprintf(stderr, _("congo-server: --tls-listen: ADDR:PORT, "
-			    "please (0.0.0.0:7154, [::]:7154)\n"));
-			return -1;
-		}
-		snprintf(o->tls_listen, sizeof o->tls_listen, "%s", v);
-		return 0;
-	}
-	case OPT_TLS_CERT:
-	case OPT_TLS_KEY:
-		if (strlen(v) >= sizeof o->tls_cert || v[0] == '\0') {
-			fprintf(stderr, _("congo-server: %s: a file name, please\n"),
-			    g->opt == OPT_TLS_CERT ? "--tls-cert" : "--tls-key");
-			return -1;
-		}
-		snprintf(g->opt == OPT_TLS_CERT ? o->tls_cert : o->tls_key,
-		    sizeof o->tls_cert, "%s", v);
-		return 0;
-	case 'b':
-		snprintf(o->bind, sizeof o->bind, "%s", v);
-		return 0;
-	case OPT_HTTP:
-	case OPT_HTTPS:
-		if (strlen(v) >= sizeof o->http || strchr(v, ':') == NULL) {
-			fprintf(stderr, _("congo-server: %s: ADDR:PORT, please "
-			    "(127.0.0.1:%s, [::1]:%s)\n"), g->opt == OPT_HTTP ?
-			    "--http" : "--https", g->opt == OPT_HTTP ? "8080" :
-			    "8443", g->opt == OPT_HTTP ? "8080" : "8443");
-			return -1;
-		}
-		snprintf(g->opt == OPT_HTTP ? o->http : o->https,
-		    sizeof o->http, "%s", v);
-		return 0;
-	case 'd':
-		if (strlen(v) >= sizeof o->db || v[0] == '\0') {
-			fprintf(stderr, _("congo-server: --db: a file name, "
-			    "please\n"));
-			return -1;
-		}
-		snprintf(o->db, sizeof o->db, "%s", v);
-		return 0;
-	case OPT_DB_FILE: {
-		char err[1200];
-		if (server_db_file(v, o->db, sizeof o->db, err,
-		    sizeof err) < 0) {
-			fprintf(stderr, "congo-server: %s\n", err);
-			return -1;
-		}
-		return 0;
-	}
-	case OPT_CREATE:
-		o->db_create = true;
-		return 0;
-	case OPT_SAME_NET:
-		o->lim.rated_same_network = true;
-		return 0;
-	case OPT_NOTIFY:
-		if (strlen(v) >= sizeof o->notify_command) {
-			fprintf(stderr, _("congo-server: --notify-command: at "
-			    "most %zu bytes\n"), sizeof o->notify_command - 1);
-			return -1;
-		}
-		snprintf(o->notify_command, sizeof o->notify_command, "%s", v);
-		return 0;
-	default: /* 'l' */
-		if ((o->log_level = level_of(v)) < 0) {
-			fprintf(stderr, _("congo-server: --log-level is error, "
-			    "warn, info or debug, not '%s'\n"), v);
-			return -1;
-		}
-		return 0;
-	}
+	for (k = 0; k < (int)(sizeof appliers / sizeof appliers[0]); k++)
+		if (g->opt == appliers[k].opt)
+			return appliers[k].apply(o, g->opt, v);
+	return -1;	/* none: args_read gives only these */
 }
 
 /* The signals only set a flag; they are let through in ppoll (*orig). */
