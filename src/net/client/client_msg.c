@@ -258,22 +258,188 @@ on_state(struct net_client *c, const struct cgp_msg *m, long long now)
 		cli_catchup_end(c, true);   /* the chat missed, names known */
 }
 
+/* The events of our game, by kind (on_event's table): the event e made
+ * for the view from m. */
+typedef void ev_fn(struct net_client *c, const struct cgp_msg *m,
+    long long now);
+
 static void
-on_event(struct net_client *c, const struct cgp_msg *m, long long now)
+ev_paired(struct net_client *c, const struct cgp_msg *m, long long now)
+{
+	(void)now;
+	cli_paired(c, m);   /* a game new to us, not stored */
+}
+
+static void
+ev_challenged(struct net_client *c, const struct cgp_msg *m, long long now)
+{
+	(void)now;
+	cli_challenged(c, m);   /* another game's, not stored */
+}
+
+static void
+ev_rematched(struct net_client *c, const struct cgp_msg *m, long long now)
+{
+	(void)now;
+	cli_rematched(c, m);
+}
+
+static void
+ev_said(struct net_client *c, const struct cgp_msg *m, long long now)
+{
+	struct net_event *e = cli_event(c, NEV_SAID);
+
+	(void)now;
+	e->side = cgp_seat_parse(cgp_msg_get(m, "side"));
+	copy(e->text, sizeof e->text, m->text);
+	cli_catchup_take(c, m, true);
+}
+
+static void
+ev_rematch(struct net_client *c, const struct cgp_msg *m, long long now)
+{
+	struct net_event *e = cli_event(c, NEV_REMATCH);
+
+	(void)now;
+	e->side = cgp_seat_parse(cgp_msg_get(m, "side"));
+}
+
+static void
+ev_move(struct net_client *c, const struct cgp_msg *m, long long now)
 {
 	struct net_event *e;
-	const char *kind = m->verb;
-	bool stored = strcmp(kind, "STATE") != 0 &&
-	    strcmp(kind, "PRESENCE") != 0 && strcmp(kind, "REMATCHED") != 0;
 	long ply;
 	int r;
 
-	if (strcmp(kind, "PAIRED") == 0) {
-		cli_paired(c, m);   /* a game new to us, not stored */
+	if (c->syncing)
+		return;     /* the HISTORY under way brings it */
+	ply = cgp_parse_num(cgp_msg_get(m, "ply"), 1000000L);
+	r = mirror_play(c, ply, cgp_msg_get(m, "move"));
+	if (r < 0) {
+		cli_resync(c);
 		return;
 	}
-	if (strcmp(kind, "CHALLENGED") == 0) {
-		cli_challenged(c, m);   /* another game's, not stored */
+	if (c->pending && ply >= c->pending_ply)
+		c->pending = false;
+	if (r == 1)
+		return;
+	e = cli_event(c, NEV_MOVE);
+	e->ply = (int)ply;
+	e->side = cgp_seat_parse(cgp_msg_get(m, "side"));
+	copy(e->move, sizeof e->move, cgp_msg_get(m, "move"));
+	cli_clock_keys(c, m, e, e->side < 0 ? -1 : 1 - e->side,
+	    ply + 1, now);
+	cli_corr_keys(c, m, e, false);
+}
+
+/* A takeback accepted: the game as the server has it now (STATE and
+ * HISTORY again), copied whole by the view. */
+static void
+ev_undo(struct net_client *c, const struct cgp_msg *m, long long now)
+{
+	struct net_event *e;
+
+	(void)now;
+	if (!c->syncing)
+		cli_resync(c);
+	c->pending = false;
+	e = cli_event(c, NEV_UNDO);
+	e->ply = (int)cgp_parse_num(cgp_msg_get(m, "ply"), 1000000L);
+}
+
+/* TAKEBACK, DRAW: an offer, its answer or its withdrawal, by side. */
+static void
+ev_offer(struct net_client *c, const struct cgp_msg *m, long long now)
+{
+	struct net_event *e;
+
+	(void)now;
+	e = cli_event(c, m->verb[0] == 'T' ? NEV_TAKEBACK : NEV_DRAW);
+	copy(e->action, sizeof e->action, cgp_msg_get(m, "action"));
+	e->side = cgp_seat_parse(cgp_msg_get(m, "side"));
+}
+
+static void
+ev_result(struct net_client *c, const struct cgp_msg *m, long long now)
+{
+	struct net_event *e;
+
+	set_result(c, cgp_msg_get(m, "result"),
+	    cgp_msg_get(m, "reason"));
+	c->pending = false;
+	if (c->timed)
+		clock_stop(&c->clock, now);
+	c->deadline = 0;
+	e = cli_event(c, NEV_RESULT);
+	copy(e->result, sizeof e->result, cgp_msg_get(m, "result"));
+	copy(e->reason, sizeof e->reason, cgp_msg_get(m, "reason"));
+	cli_rating_keys(m, e);
+}
+
+static void
+ev_joined(struct net_client *c, const struct cgp_msg *m, long long now)
+{
+	struct net_event *e = cli_event(c, NEV_JOINED);
+
+	(void)now;
+	e->seat = cgp_seat_parse(cgp_msg_get(m, "seat"));
+	copy(e->name, sizeof e->name, cgp_msg_get(m, "name"));
+	cli_corr_keys(c, m, e, false);
+	if (e->seat >= 0)
+		e->guest[e->seat] = c->accounts &&
+		    (cgp_msg_get(m, "account") == NULL ||
+		    strcmp(cgp_msg_get(m, "account"), "1") != 0);
+}
+
+static void
+ev_presence(struct net_client *c, const struct cgp_msg *m, long long now)
+{
+	struct net_event *e = cli_event(c, NEV_PRESENCE);
+
+	(void)now;
+	e->seat = cgp_seat_parse(cgp_msg_get(m, "seat"));
+	copy(e->presence, sizeof e->presence,
+	    cgp_msg_get(m, "state"));
+}
+
+/* When an event's handler runs: for any game (before the game and the
+ * sequence are checked), for our game as soon as it is new, or once the
+ * catch-up under way did not take it (its STATE brings it). */
+enum ev_when { EV_ANY_GAME, EV_NEW, EV_CAUGHT };
+
+static const struct ev_kind {
+	const char *kind;
+	ev_fn *fn;
+	enum ev_when when;
+} ev_kinds[] = {
+	{ "PAIRED", ev_paired, EV_ANY_GAME },
+	{ "CHALLENGED", ev_challenged, EV_ANY_GAME },
+	{ "STATE", on_state, EV_NEW },
+	{ "REMATCHED", ev_rematched, EV_NEW },
+	{ "SAID", ev_said, EV_NEW },
+	{ "REMATCH", ev_rematch, EV_CAUGHT },
+	{ "MOVE", ev_move, EV_CAUGHT },
+	{ "UNDO", ev_undo, EV_CAUGHT },
+	{ "TAKEBACK", ev_offer, EV_CAUGHT },
+	{ "DRAW", ev_offer, EV_CAUGHT },
+	{ "RESULT", ev_result, EV_CAUGHT },
+	{ "JOINED", ev_joined, EV_CAUGHT },
+	{ "PRESENCE", ev_presence, EV_CAUGHT },
+};
+
+static void
+on_event(struct net_client *c, const struct cgp_msg *m, long long now)
+{
+	const struct ev_kind *k = NULL;
+	const char *kind = m->verb;
+	bool stored = strcmp(kind, "STATE") != 0 &&
+	    strcmp(kind, "PRESENCE") != 0 && strcmp(kind, "REMATCHED") != 0;
+
+	for (size_t i = 0; i < sizeof ev_kinds / sizeof ev_kinds[0]; i++)
+		if (strcmp(kind, ev_kinds[i].kind) == 0)
+			k = &ev_kinds[i];
+	if (k != NULL && k->when == EV_ANY_GAME) {
+		k->fn(c, m, now);
 		return;
 	}
 	if (strcmp(m->game, c->game) != 0)
@@ -282,99 +448,16 @@ on_event(struct net_client *c, const struct cgp_msg *m, long long now)
 		return;             /* seen already */
 	if (m->seq > c->seq)
 		c->seq = m->seq;
-	if (strcmp(kind, "STATE") == 0) {
-		on_state(c, m, now);
-		return;
-	}
-	if (strcmp(kind, "REMATCHED") == 0) {
-		cli_rematched(c, m);
-		return;
-	}
-	if (strcmp(kind, "SAID") == 0) {
-		e = cli_event(c, NEV_SAID);
-		e->side = cgp_seat_parse(cgp_msg_get(m, "side"));
-		copy(e->text, sizeof e->text, m->text);
-		cli_catchup_take(c, m, true);
+	if (k != NULL && k->when == EV_NEW) {
+		k->fn(c, m, now);
 		return;
 	}
 	/* Caught up by the STATE asked (the game brought again): the rest
 	 * is in it. */
 	if (stored && cli_catchup_take(c, m, false))
 		return;
-	if (strcmp(kind, "REMATCH") == 0) {
-		e = cli_event(c, NEV_REMATCH);
-		e->side = cgp_seat_parse(cgp_msg_get(m, "side"));
-		return;
-	}
-	if (strcmp(kind, "MOVE") == 0) {
-		if (c->syncing)
-			return;     /* the HISTORY under way brings it */
-		ply = cgp_parse_num(cgp_msg_get(m, "ply"), 1000000L);
-		r = mirror_play(c, ply, cgp_msg_get(m, "move"));
-		if (r < 0) {
-			cli_resync(c);
-			return;
-		}
-		if (c->pending && ply >= c->pending_ply)
-			c->pending = false;
-		if (r == 1)
-			return;
-		e = cli_event(c, NEV_MOVE);
-		e->ply = (int)ply;
-		e->side = cgp_seat_parse(cgp_msg_get(m, "side"));
-		copy(e->move, sizeof e->move, cgp_msg_get(m, "move"));
-		cli_clock_keys(c, m, e, e->side < 0 ? -1 : 1 - e->side,
-		    ply + 1, now);
-		cli_corr_keys(c, m, e, false);
-		return;
-	}
-	if (strcmp(kind, "UNDO") == 0) {
-		/* A takeback accepted: the game as the server has it now
-		 * (STATE and HISTORY again), copied whole by the view. */
-		if (!c->syncing)
-			cli_resync(c);
-		c->pending = false;
-		e = cli_event(c, NEV_UNDO);
-		e->ply = (int)cgp_parse_num(cgp_msg_get(m, "ply"), 1000000L);
-		return;
-	}
-	if (strcmp(kind, "TAKEBACK") == 0 || strcmp(kind, "DRAW") == 0) {
-		/* An offer, its answer or its withdrawal, by side. */
-		e = cli_event(c, kind[0] == 'T' ? NEV_TAKEBACK : NEV_DRAW);
-		copy(e->action, sizeof e->action, cgp_msg_get(m, "action"));
-		e->side = cgp_seat_parse(cgp_msg_get(m, "side"));
-		return;
-	}
-	if (strcmp(kind, "RESULT") == 0) {
-		set_result(c, cgp_msg_get(m, "result"),
-		    cgp_msg_get(m, "reason"));
-		c->pending = false;
-		if (c->timed)
-			clock_stop(&c->clock, now);
-		c->deadline = 0;
-		e = cli_event(c, NEV_RESULT);
-		copy(e->result, sizeof e->result, cgp_msg_get(m, "result"));
-		copy(e->reason, sizeof e->reason, cgp_msg_get(m, "reason"));
-		cli_rating_keys(m, e);
-		return;
-	}
-	if (strcmp(kind, "JOINED") == 0) {
-		e = cli_event(c, NEV_JOINED);
-		e->seat = cgp_seat_parse(cgp_msg_get(m, "seat"));
-		copy(e->name, sizeof e->name, cgp_msg_get(m, "name"));
-		cli_corr_keys(c, m, e, false);
-		if (e->seat >= 0)
-			e->guest[e->seat] = c->accounts &&
-			    (cgp_msg_get(m, "account") == NULL ||
-			    strcmp(cgp_msg_get(m, "account"), "1") != 0);
-		return;
-	}
-	if (strcmp(kind, "PRESENCE") == 0) {
-		e = cli_event(c, NEV_PRESENCE);
-		e->seat = cgp_seat_parse(cgp_msg_get(m, "seat"));
-		copy(e->presence, sizeof e->presence,
-		    cgp_msg_get(m, "state"));
-	}
+	if (k != NULL)
+		k->fn(c, m, now);
 }
 
 static void
@@ -518,11 +601,116 @@ told_verb(char tag)
 	return "";
 }
 
+/* The refusals of our commands, by their tag's letter (on_err's
+ * table). */
+typedef void err_fn(struct net_client *c, const struct cgp_msg *m,
+    long long now);
+
+static void
+err_move(struct net_client *c, const struct cgp_msg *m, long long now)
+{
+	long cur = cgp_parse_num(cgp_msg_get(m, "current"), 1000000L);
+
+	(void)now;
+	if (c->pending && m->code == CGP_WRONG_PLY &&
+	    cur > c->pending_ply) {
+		/* Stored before the link broke: nothing to do. */
+		c->pending = false;
+		return;
+	}
+	c->pending = false;
+	cli_error_event(c, m, "MOVE");
+	cli_resync(c);
+}
+
+/* CREATE, JOIN, OBSERVE refused: no role in a game. */
+static void
+err_seat(struct net_client *c, const struct cgp_msg *m, long long now)
+{
+	char t = m->tag[1];
+
+	(void)now;
+	cli_error_event(c, m, t == 'c' ? "CREATE" : t == 'j' ?
+	    "JOIN" : "OBSERVE");
+	c->role = ROLE_NONE;
+}
+
+static void
+err_join(struct net_client *c, const struct cgp_msg *m, long long now)
+{
+	if (c->join_any && m->code == CGP_SEAT_TAKEN &&
+	    c->seat == WHITE) {
+		c->seat = BLACK;
+		cli_establish(c);
+		return;
+	}
+	if (c->join_any && m->code == CGP_SEAT_TAKEN) {
+		struct net_event *e;
+		cli_error_event(c, m, "JOIN");
+		e = &c->q[(c->qhead + c->qlen - 1) % c->qcap];
+		snprintf(e->text, sizeof e->text, "both seats of game "
+		    "%s are taken", c->game);
+		c->role = ROLE_NONE;
+		return;
+	}
+	err_seat(c, m, now);
+}
+
+static void
+err_rejoin(struct net_client *c, const struct cgp_msg *m, long long now)
+{
+	cli_error_event(c, m, "REJOIN");
+	if (m->code == CGP_RATE_LIMITED) {
+		cli_lost(c, "too many tries", true, now);
+		return;
+	}
+	c->role = ROLE_NONE;
+}
+
+static void
+err_state(struct net_client *c, const struct cgp_msg *m, long long now)
+{
+	(void)now;
+	/* The STATE after a REJOIN (OBSERVE) refused: that was said. */
+	if (c->catchup && c->role == ROLE_NONE) {
+		cli_catchup_end(c, false);
+		return;
+	}
+	if (c->catchup)
+		cli_catchup_end(c, true);
+	cli_error_event(c, m, told_verb(m->tag[1]));
+}
+
+static void
+err_history(struct net_client *c, const struct cgp_msg *m, long long now)
+{
+	(void)now;
+	cli_drop_sync(c);
+	cli_error_event(c, m, "HISTORY");
+}
+
+static void
+err_list(struct net_client *c, const struct cgp_msg *m, long long now)
+{
+	(void)now;
+	c->list_left = 0;
+	cli_error_event(c, m, "LIST");
+	cli_event(c, NEV_LIST_END);
+}
+
+static const struct {
+	char tag;
+	err_fn *fn;
+} errs[] = {
+	{ 'm', err_move }, { 'j', err_join }, { 'c', err_seat },
+	{ 'o', err_seat }, { 'r', err_rejoin }, { 's', err_state },
+	{ 'h', err_history }, { 'l', err_list },
+};
+
 static void
 on_err(struct net_client *c, const struct cgp_msg *m, long long now)
 {
 	const char *t = m->tag;
-	long cur;
 
 	if (m->code == CGP_VERSION_UNSUPPORTED) {
 		cli_error_event(c, m, "HELLO");
@@ -536,73 +724,12 @@ on_err(struct net_client *c, const struct cgp_msg *m, long long now)
 	}
 	if (cli_acct_err(c, m) || cli_corr_err(c, m))
 		return;
-	switch (t[1]) {
-	case 'm':
-		cur = cgp_parse_num(cgp_msg_get(m, "current"), 1000000L);
-		if (c->pending && m->code == CGP_WRONG_PLY &&
-		    cur > c->pending_ply) {
-			/* Stored before the link broke: nothing to do. */
-			c->pending = false;
+	for (size_t k = 0; k < sizeof errs / sizeof errs[0]; k++)
+		if (errs[k].tag == t[1]) {
+			errs[k].fn(c, m, now);
 			return;
 		}
-		c->pending = false;
-		cli_error_event(c, m, "MOVE");
-		cli_resync(c);
-		return;
-	case 'j':
-		if (c->join_any && m->code == CGP_SEAT_TAKEN &&
-		    c->seat == WHITE) {
-			c->seat = BLACK;
-			cli_establish(c);
-			return;
-		}
-		if (c->join_any && m->code == CGP_SEAT_TAKEN) {
-			struct net_event *e;
-			cli_error_event(c, m, "JOIN");
-			e = &c->q[(c->qhead + c->qlen - 1) % c->qcap];
-			snprintf(e->text, sizeof e->text, "both seats of game "
-			    "%s are taken", c->game);
-			c->role = ROLE_NONE;
-			return;
-		}
-		/* fall through */
-	case 'c':
-	case 'o':
-		cli_error_event(c, m, t[1] == 'c' ? "CREATE" : t[1] == 'j' ?
-		    "JOIN" : "OBSERVE");
-		c->role = ROLE_NONE;
-		return;
-	case 'r':
-		cli_error_event(c, m, "REJOIN");
-		if (m->code == CGP_RATE_LIMITED) {
-			cli_lost(c, "too many tries", true, now);
-			return;
-		}
-		c->role = ROLE_NONE;
-		return;
-	case 's':
-		/* The STATE after a REJOIN (OBSERVE) refused: that was said. */
-		if (c->catchup && c->role == ROLE_NONE) {
-			cli_catchup_end(c, false);
-			return;
-		}
-		if (c->catchup)
-			cli_catchup_end(c, true);
-		cli_error_event(c, m, told_verb(t[1]));
-		return;
-	case 'h':
-		cli_drop_sync(c);
-		cli_error_event(c, m, "HISTORY");
-		return;
-	case 'l':
-		c->list_left = 0;
-		cli_error_event(c, m, "LIST");
-		cli_event(c, NEV_LIST_END);
-		return;
-	default:
-		cli_error_event(c, m, told_verb(t[1]));
-		return;
-	}
+	cli_error_event(c, m, told_verb(t[1]));
 }
 
 void
