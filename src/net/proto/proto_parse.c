@@ -117,13 +117,65 @@ split_words(char *buf, char **w, int max, int *too_many)
 	return n;
 }
 
+/* A command's words after its verb, w[from..n-1]: its arguments and
+ * key=value parameters. */
+static int
+cmd_params(struct cgp_cmd *cmd, char **w, int from, int n, char *err,
+    size_t errlen)
+{
+	int i;
+
+	for (i = from; i < n; i++) {
+		char *eq = strchr(w[i], '=');
+		int j;
+
+		if (eq == NULL) {
+			if (cmd->nargs == CGP_MAX_ARGS)
+				return util_error_code(CGP_BAD_SYNTAX,
+				    err, errlen, "too many words");
+			cmd->args[cmd->nargs++] = w[i];
+			continue;
+		}
+		if (eq == w[i])
+			return util_error_code(CGP_BAD_SYNTAX, err, errlen,
+			    "a parameter without a key");
+		*eq = '\0';
+		for (j = 0; j < cmd->nkv; j++)
+			if (strcmp(cmd->key[j], w[i]) == 0)
+				return util_error_code(CGP_BAD_SYNTAX,
+				    err, errlen, "a key given twice");
+		if (cmd->nkv == CGP_MAX_KV)
+			return util_error_code(CGP_BAD_SYNTAX, err, errlen,
+			    "too many parameters");
+		cmd->key[cmd->nkv] = w[i];
+		cmd->val[cmd->nkv] = eq + 1;
+		cmd->nkv++;
+	}
+	return 0;
+}
+
+/* The line into cmd->buf; a word starting with ':' starts a text that
+ * runs to the end of the line, spaces and all (SAY): cmd->text. */
+static void
+cmd_copy(struct cgp_cmd *cmd, const char *line, size_t len)
+{
+	char *colon;
+
+	memcpy(cmd->buf, line, len);
+	cmd->buf[len] = '\0';
+	if (cmd->buf[0] == ':' || (colon = strstr(cmd->buf, " :")) != NULL) {
+		colon = cmd->buf[0] == ':' ? cmd->buf : colon + 1;
+		*colon = '\0';
+		cmd->text = colon + 1;
+	}
+}
+
 int
 cgp_parse(const char *line, size_t len, struct cgp_cmd *cmd, char *err,
     size_t errlen)
 {
 	char *w[CGP_MAX_KV + CGP_MAX_ARGS + 3];
-	int nw, i, first, too_many;
-	char *colon;
+	int nw, first, too_many;
 	size_t bad, at;
 
 	memset(cmd, 0, sizeof *cmd);
@@ -138,15 +190,7 @@ cgp_parse(const char *line, size_t len, struct cgp_cmd *cmd, char *err,
 	/* Printable ASCII, but for a SAY's text (UTF-8): seen once the
 	 * verb is known. */
 	bad = first_unprintable(line, len);
-	memcpy(cmd->buf, line, len);
-	cmd->buf[len] = '\0';
-	/* A word starting with ':' starts a text that runs to the end of the
-	 * line, spaces and all (SAY). */
-	if (cmd->buf[0] == ':' || (colon = strstr(cmd->buf, " :")) != NULL) {
-		colon = cmd->buf[0] == ':' ? cmd->buf : colon + 1;
-		*colon = '\0';
-		cmd->text = colon + 1;
-	}
+	cmd_copy(cmd, line, len);
 
 	nw = split_words(cmd->buf, w, (int)(sizeof w / sizeof w[0]),
 	    &too_many);
@@ -182,33 +226,7 @@ cgp_parse(const char *line, size_t len, struct cgp_cmd *cmd, char *err,
 	if (cmd->verb == CGP_V_UNKNOWN)
 		return util_error_code(CGP_UNKNOWN_COMMAND, err, errlen,
 		    "unknown command");
-	for (i = first + 1; i < nw; i++) {
-		char *eq = strchr(w[i], '=');
-		int j;
-
-		if (eq == NULL) {
-			if (cmd->nargs == CGP_MAX_ARGS)
-				return util_error_code(CGP_BAD_SYNTAX,
-				    err, errlen, "too many words");
-			cmd->args[cmd->nargs++] = w[i];
-			continue;
-		}
-		if (eq == w[i])
-			return util_error_code(CGP_BAD_SYNTAX, err, errlen,
-			    "a parameter without a key");
-		*eq = '\0';
-		for (j = 0; j < cmd->nkv; j++)
-			if (strcmp(cmd->key[j], w[i]) == 0)
-				return util_error_code(CGP_BAD_SYNTAX,
-				    err, errlen, "a key given twice");
-		if (cmd->nkv == CGP_MAX_KV)
-			return util_error_code(CGP_BAD_SYNTAX, err, errlen,
-			    "too many parameters");
-		cmd->key[cmd->nkv] = w[i];
-		cmd->val[cmd->nkv] = eq + 1;
-		cmd->nkv++;
-	}
-	return 0;
+	return cmd_params(cmd, w, first + 1, nw, err, errlen);
 }
 
 const char *
@@ -262,6 +280,59 @@ static const struct {
 };
 #define NKINDS (sizeof kinds / sizeof kinds[0])
 
+/* The words of m's kind that come before its key=value ones (w[1..],
+ * as many as its row of kinds[] says it has). */
+static int
+msg_head(struct cgp_msg *m, char **w, char *err, size_t errlen)
+{
+	long v;
+
+	switch (m->type) {
+	case CGP_M_OK:
+		m->tag = w[1];
+		m->verb = w[2];
+		break;
+	case CGP_M_ERR:
+		m->tag = w[1];
+		v = cgp_parse_num(w[2], 999);
+		if (v < 100)
+			return util_error_code(-1, err, errlen,
+			    "ERR with a bad code");
+		m->code = (int)v;
+		m->name = w[3];
+		break;
+	case CGP_M_EV:
+		m->game = w[1];
+		m->seq = cgp_parse_num(w[2], 1000000000L);
+		if (m->seq < 0)
+			return util_error_code(-1, err, errlen,
+			    "EV with a bad seq");
+		m->verb = w[3];
+		break;
+	case CGP_M_ITEM:
+		m->tag = w[1];
+		break;
+	default:
+		m->verb = w[1];         /* HELLO's version */
+		break;
+	}
+	return 0;
+}
+
+/* An event whose line has other bytes than printable ASCII (the first at
+ * bad): true when they are all in a SAID's text (text: it has one), as
+ * UTF-8 it may hold. */
+static bool
+msg_said_text(const struct cgp_msg *m, size_t len, size_t bad, bool text)
+{
+	size_t at;
+
+	if (strcmp(m->verb, "SAID") != 0 || !text)
+		return false;
+	at = (size_t)(m->text - m->buf);
+	return bad >= at && cgp_text_check(m->text, len - at, NULL, 0) == 0;
+}
+
 int
 cgp_parse_msg(const char *line, size_t len, struct cgp_msg *m, char *err,
     size_t errlen)
@@ -270,7 +341,6 @@ cgp_parse_msg(const char *line, size_t len, struct cgp_msg *m, char *err,
 	char *colon;
 	int nw, too_many, rc;
 	size_t bad, k;
-	long v;
 
 	memset(m, 0, sizeof *m);
 	m->text = "";
@@ -314,41 +384,11 @@ cgp_parse_msg(const char *line, size_t len, struct cgp_msg *m, char *err,
 		return util_error_code(-1, err, errlen, "%s",
 		    kinds[k].missing);
 	m->type = kinds[k].type;
-	switch (m->type) {
-	case CGP_M_OK:
-		m->tag = w[1];
-		m->verb = w[2];
-		break;
-	case CGP_M_ERR:
-		m->tag = w[1];
-		v = cgp_parse_num(w[2], 999);
-		if (v < 100)
-			return util_error_code(-1, err, errlen,
-			    "ERR with a bad code");
-		m->code = (int)v;
-		m->name = w[3];
-		break;
-	case CGP_M_EV:
-		m->game = w[1];
-		m->seq = cgp_parse_num(w[2], 1000000000L);
-		if (m->seq < 0)
-			return util_error_code(-1, err, errlen,
-			    "EV with a bad seq");
-		m->verb = w[3];
-		break;
-	case CGP_M_ITEM:
-		m->tag = w[1];
-		break;
-	default:
-		m->verb = w[1];         /* HELLO's version */
-		break;
-	}
+	if (msg_head(m, w, err, errlen) != 0)
+		return -1;
 	rc = msg_kv(m, w, kinds[k].words, nw, err, errlen);
 	if (m->type == CGP_M_EV && rc == 0 && bad < len &&
-	    (strcmp(m->verb, "SAID") != 0 || colon == NULL ||
-	    bad < (size_t)(m->text - m->buf) ||
-	    cgp_text_check(m->text, len - (size_t)(m->text - m->buf), NULL,
-	    0) != 0))
+	    !msg_said_text(m, len, bad, colon != NULL))
 		return util_error_code(-1, err, errlen,
 		    "not printable ASCII");
 	return rc;
