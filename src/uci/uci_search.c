@@ -177,91 +177,174 @@ whole_option(const char *name)
 	return -1;
 }
 
+/* `setoption`'s named options but the whole numbers: each changes o (0:
+ * o is set now), or is done itself (1), or refuses the value (-1, said). */
+typedef int set_fn(struct uci_search *s, struct search_options *o,
+    const char *value);
+
+static int
+set_algorithm(struct uci_search *s, struct search_options *o,
+    const char *value)
+{
+	if (search_algorithm_parse(value, &o->algorithm) != 0) {
+		fprintf(s->out, "error unknown algorithm '%s' (%s)\n",
+		    value, search_algorithm_choices());
+		return -1;
+	}
+	return 0;
+}
+
+static int
+set_depth(struct uci_search *s, struct search_options *o, const char *value)
+{
+	long long v;
+
+	(void)o;
+	if (uci_number(value, 0, SEARCH_MAX_DEPTH, &v) != 0) {
+		fprintf(s->out, "error Depth must be 0..%d, not '%s'\n",
+		    SEARCH_MAX_DEPTH, value);
+		return -1;
+	}
+	s->depth_option = (int)v;
+	return 1;
+}
+
+static int
+set_seed(struct uci_search *s, struct search_options *o, const char *value)
+{
+	uint64_t u;
+
+	if (parse_u64(value, 0, UINT64_MAX, &u, NULL, 0) != 0) {
+		fprintf(s->out, "error Seed must be a number, not "
+		    "'%s'\n", value);
+		return -1;
+	}
+	o->seed = u;
+	return 0;
+}
+
+static int
+set_use_nnue(struct uci_search *s, struct search_options *o,
+    const char *value)
+{
+	if (strcasecmp(value, "true") != 0 &&
+	    strcasecmp(value, "false") != 0) {
+		fprintf(s->out, "error UseNNUE must be true or false, "
+		    "not '%s'\n", value);
+		return -1;
+	}
+	o->use_nnue = strcasecmp(value, "true") == 0;
+	return 0;
+}
+
+static int
+set_eval_file(struct uci_search *s, struct search_options *o,
+    const char *value)
+{
+	if (strlen(value) >= sizeof o->eval_file) {
+		fprintf(s->out, "error EvalFile: the path is too long\n");
+		return -1;
+	}
+	/* naming a network asks for it; <empty>: the installed one */
+	snprintf(o->eval_file, sizeof o->eval_file, "%s",
+	    strcmp(value, "<empty>") == 0 ? "" : value);
+	o->use_nnue = true;
+	return 0;
+}
+
+static int
+set_tb(struct uci_search *s, struct search_options *o, const char *value)
+{
+	(void)o;
+	set_tablebases(s, value);
+	return 1;
+}
+
+/* The named options (in any case) and whether the evaluation a search
+ * will use is said after them. */
+static const struct setter {
+	const char *name;
+	set_fn *fn;
+	bool nnue;
+} setters[] = {
+	{ "Algorithm", set_algorithm, false },
+	{ "Depth", set_depth, false },
+	{ "Seed", set_seed, false },
+	{ "UseNNUE", set_use_nnue, true },
+	{ "EvalFile", set_eval_file, true },
+	{ "TablebasePath", set_tb, false },
+};
+
+/* A whole number of whole[k] into o. */
+static int
+set_whole(struct uci_search *s, struct search_options *o, int k,
+    const char *value)
+{
+	long long v;
+
+	if (uci_number(value, whole[k].lo, whole[k].hi, &v) != 0) {
+		fprintf(s->out, "error %s must be %d..%d%s, not '%s'\n",
+		    whole[k].name, whole[k].lo, whole[k].hi,
+		    whole[k].note, value);
+		return -1;
+	}
+	*(int *)((char *)o + whole[k].at) = (int)v;
+	return 0;
+}
+
+/* "name <name> value <value>" cut into *name and *value; -1 (said) when
+ * args is not that. */
+static int
+setoption_split(struct uci_search *s, char *args, char **name, char **value)
+{
+	if (strncmp(args, "name ", 5) != 0) {
+		fprintf(s->out, "error setoption needs: name <name> value "
+		    "<value>\n");
+		return -1;
+	}
+	*name = args + 5;
+	*value = strstr(*name, " value ");
+	if (*value == NULL) {
+		fprintf(s->out, "error setoption name %s needs a value\n",
+		    *name);
+		return -1;
+	}
+	**value = '\0';
+	*value += 7;
+	while (**value == ' ')
+		(*value)++;
+	return 0;
+}
+
 /* `setoption name <name> value <value>`; names are case-insensitive. */
 void
 uci_search_setoption(struct uci_search *s, char *args)
 {
 	struct search_options o = s->opt;
+	const struct setter *set = NULL;
 	char *name, *value;
-	long long v;
-	int k;
+	int k, rc;
 
-	if (strncmp(args, "name ", 5) != 0) {
-		fprintf(s->out, "error setoption needs: name <name> value "
-		    "<value>\n");
+	if (setoption_split(s, args, &name, &value) != 0)
 		return;
-	}
-	name = args + 5;
-	value = strstr(name, " value ");
-	if (value == NULL) {
-		fprintf(s->out, "error setoption name %s needs a value\n", name);
-		return;
-	}
-	*value = '\0';
-	value += 7;
-	while (*value == ' ')
-		value++;
-	if (strcasecmp(name, "Algorithm") == 0) {
-		if (search_algorithm_parse(value, &o.algorithm) != 0) {
-			fprintf(s->out, "error unknown algorithm '%s' (%s)\n",
-			    value, search_algorithm_choices());
-			return;
-		}
-	} else if (strcasecmp(name, "Depth") == 0) {
-		if (uci_number(value, 0, SEARCH_MAX_DEPTH, &v) != 0) {
-			fprintf(s->out, "error Depth must be 0..%d, not '%s'\n",
-			    SEARCH_MAX_DEPTH, value);
-			return;
-		}
-		s->depth_option = (int)v;
-		return;
-	} else if ((k = whole_option(name)) >= 0) {
-		if (uci_number(value, whole[k].lo, whole[k].hi, &v) != 0) {
-			fprintf(s->out, "error %s must be %d..%d%s, not '%s'\n",
-			    whole[k].name, whole[k].lo, whole[k].hi,
-			    whole[k].note, value);
-			return;
-		}
-		*(int *)((char *)&o + whole[k].at) = (int)v;
-	} else if (strcasecmp(name, "Seed") == 0) {
-		uint64_t u;
-
-		if (parse_u64(value, 0, UINT64_MAX, &u, NULL, 0) != 0) {
-			fprintf(s->out, "error Seed must be a number, not "
-			    "'%s'\n", value);
-			return;
-		}
-		o.seed = u;
-	} else if (strcasecmp(name, "UseNNUE") == 0) {
-		if (strcasecmp(value, "true") != 0 &&
-		    strcasecmp(value, "false") != 0) {
-			fprintf(s->out, "error UseNNUE must be true or false, "
-			    "not '%s'\n", value);
-			return;
-		}
-		o.use_nnue = strcasecmp(value, "true") == 0;
-	} else if (strcasecmp(name, "EvalFile") == 0) {
-		if (strlen(value) >= sizeof o.eval_file) {
-			fprintf(s->out, "error EvalFile: the path is too long\n");
-			return;
-		}
-		/* naming a network asks for it; <empty>: the installed one */
-		snprintf(o.eval_file, sizeof o.eval_file, "%s",
-		    strcmp(value, "<empty>") == 0 ? "" : value);
-		o.use_nnue = true;
-	} else if (strcasecmp(name, "TablebasePath") == 0) {
-		set_tablebases(s, value);
-		return;
-	} else {
+	for (size_t i = 0; i < sizeof setters / sizeof setters[0]; i++)
+		if (strcasecmp(name, setters[i].name) == 0)
+			set = &setters[i];
+	if (set != NULL)
+		rc = set->fn(s, &o, value);
+	else if ((k = whole_option(name)) >= 0)
+		rc = set_whole(s, &o, k, value);
+	else {
 		fprintf(s->out, "error unknown option '%s' (Algorithm, Depth, "
 		    "Level, Hash, Threads, Seed, MultiPV, TablebasePath, "
 		    "UseNNUE, EvalFile, UCI_Variant)\n", name);
 		return;
 	}
+	if (rc != 0)
+		return;
 	search_set_options(s->ctx, &o);   /* no weights: cannot fail */
 	s->opt = o;
-	if (strcasecmp(name, "UseNNUE") == 0 ||
-	    strcasecmp(name, "EvalFile") == 0)
+	if (set != NULL && set->nnue)
 		say_nnue(s);
 }
 
@@ -336,79 +419,113 @@ search_thread(void *arg)
 	return NULL;
 }
 
+/* What `go` was given: its numbers (0, and -1 for the clocks: not
+ * given), infinite, and whether anything was. */
+struct go_args {
+	long long depth, movetime, nodes;
+	long long time[2], inc[2], togo;
+	bool infinite, any;
+};
+
+/* `go`'s parameters with a number: name, range, its place in struct
+ * go_args. */
+static const struct {
+	const char *name;
+	long long lo, hi;
+	size_t at;
+} go_params[] = {
+	{ "depth", 1, SEARCH_MAX_DEPTH, offsetof(struct go_args, depth) },
+	{ "movetime", 1, 3600000, offsetof(struct go_args, movetime) },
+	{ "nodes", 1, 1000000000000000LL, offsetof(struct go_args, nodes) },
+	{ "wtime", 0, 1000000000LL, offsetof(struct go_args, time[WHITE]) },
+	{ "btime", 0, 1000000000LL, offsetof(struct go_args, time[BLACK]) },
+	{ "winc", 0, 1000000000LL, offsetof(struct go_args, inc[WHITE]) },
+	{ "binc", 0, 1000000000LL, offsetof(struct go_args, inc[BLACK]) },
+	{ "movestogo", 1, 10000, offsetof(struct go_args, togo) },
+};
+
+/* `go`'s words into *a; -1 (said) on a word it does not know or a bad
+ * number. */
+static int
+go_read(struct uci_search *s, char *args, struct go_args *a)
+{
+	char *tok, *save = NULL;
+
+	memset(a, 0, sizeof *a);
+	a->time[WHITE] = a->time[BLACK] = -1;
+	for (tok = strtok_r(args, " \t", &save); tok != NULL;
+	    tok = strtok_r(NULL, " \t", &save)) {
+		const char *key = tok;
+		size_t k;
+
+		if (strcmp(tok, "infinite") == 0) {
+			a->infinite = a->any = true;
+			continue;
+		}
+		for (k = 0; k < sizeof go_params / sizeof go_params[0]; k++)
+			if (strcmp(key, go_params[k].name) == 0)
+				break;
+		if (k == sizeof go_params / sizeof go_params[0]) {
+			fprintf(s->out, "error go: unknown parameter '%s' "
+			    "(depth, movetime, nodes, infinite, wtime, btime, "
+			    "winc, binc, movestogo, perft)\n", tok);
+			return -1;
+		}
+		tok = strtok_r(NULL, " \t", &save);
+		if (tok == NULL || uci_number(tok, go_params[k].lo,
+		    go_params[k].hi, (long long *)(void *)((char *)a +
+		    go_params[k].at)) != 0) {
+			fprintf(s->out, "error go %s needs a number %lld..%lld"
+			    "\n", key, go_params[k].lo, go_params[k].hi);
+			return -1;
+		}
+		a->any = true;
+	}
+	return 0;
+}
+
+/* The search's limits of what go was given, in game g (the side to
+ * move's clock budgeted when there is no movetime). */
+static void
+go_limits(const struct uci_search *s, const struct go_args *a,
+    const struct game *g, struct search_limits *l)
+{
+	search_limits_default(l);
+	l->play = true;          /* not in analysis: infinite, MultiPV */
+	l->infinite = a->infinite;
+	if (a->depth != 0)
+		l->depth = (int)a->depth;
+	if (a->movetime != 0)
+		l->movetime_ms = (int)a->movetime;
+	if (a->nodes != 0)
+		l->nodes = (uint64_t)a->nodes;
+	if (l->movetime_ms == 0) {
+		int side = game_board(g)->side == WHITE ? WHITE : BLACK;
+		long long left = a->time[side];
+
+		/* the search budgets the clock (search_time_budget) */
+		if (left >= 0) {
+			l->time_left_ms = left > 0 ? left : 1;
+			l->inc_ms = a->inc[side];
+			l->movestogo = (int)a->togo;
+		}
+	}
+	if (l->depth == 0)
+		l->depth = s->depth_option;
+	if (!a->any && s->depth_option == 0)
+		l->infinite = true;     /* a bare `go` searches until `stop` */
+}
+
 void
 uci_search_go(struct uci_search *s, const struct game *g, char *args)
 {
 	struct search_limits l;
-	long long v, wtime = -1, btime = -1, winc = 0, binc = 0, togo = 0;
-	char *tok, *save = NULL;
+	struct go_args a;
 	pthread_attr_t attr;
-	bool any = false;
 
-	search_limits_default(&l);
-	l.play = true;          /* not in analysis: infinite, MultiPV */
-	for (tok = strtok_r(args, " \t", &save); tok != NULL;
-	    tok = strtok_r(NULL, " \t", &save)) {
-		const char *key = tok;
-		long long lo = 0, hi = 0;
-		long long *dst = &v;
-
-		if (strcmp(tok, "infinite") == 0) {
-			l.infinite = true;
-			any = true;
-			continue;
-		}
-		if (strcmp(key, "depth") == 0)
-			lo = 1, hi = SEARCH_MAX_DEPTH;
-		else if (strcmp(key, "movetime") == 0)
-			lo = 1, hi = 3600000;
-		else if (strcmp(key, "nodes") == 0)
-			lo = 1, hi = 1000000000000000LL;
-		else if (strcmp(key, "wtime") == 0)
-			lo = 0, hi = 1000000000LL, dst = &wtime;
-		else if (strcmp(key, "btime") == 0)
-			lo = 0, hi = 1000000000LL, dst = &btime;
-		else if (strcmp(key, "winc") == 0)
-			lo = 0, hi = 1000000000LL, dst = &winc;
-		else if (strcmp(key, "binc") == 0)
-			lo = 0, hi = 1000000000LL, dst = &binc;
-		else if (strcmp(key, "movestogo") == 0)
-			lo = 1, hi = 10000, dst = &togo;
-		else {
-			fprintf(s->out, "error go: unknown parameter '%s' "
-			    "(depth, movetime, nodes, infinite, wtime, btime, "
-			    "winc, binc, movestogo, perft)\n", tok);
-			return;
-		}
-		tok = strtok_r(NULL, " \t", &save);
-		if (tok == NULL || uci_number(tok, lo, hi, dst) != 0) {
-			fprintf(s->out, "error go %s needs a number %lld..%lld"
-			    "\n", key, lo, hi);
-			return;
-		}
-		any = true;
-		if (strcmp(key, "depth") == 0)
-			l.depth = (int)v;
-		else if (strcmp(key, "movetime") == 0)
-			l.movetime_ms = (int)v;
-		else if (strcmp(key, "nodes") == 0)
-			l.nodes = (uint64_t)v;
-	}
-	if (l.movetime_ms == 0) {
-		int side = game_board(g)->side;
-		long long left = side == WHITE ? wtime : btime;
-
-		/* the search budgets the clock (search_time_budget) */
-		if (left >= 0) {
-			l.time_left_ms = left > 0 ? left : 1;
-			l.inc_ms = side == WHITE ? winc : binc;
-			l.movestogo = (int)togo;
-		}
-	}
-	if (l.depth == 0)
-		l.depth = s->depth_option;
-	if (!any && s->depth_option == 0)
-		l.infinite = true;     /* a bare `go` searches until `stop` */
+	if (go_read(s, args, &a) != 0)
+		return;
+	go_limits(s, &a, g, &l);
 	s->limits = l;
 	s->multipv = s->opt.multipv;
 	s->game = g;
