@@ -3,8 +3,10 @@
  * pairing choice (src/tourn, lichess's rules; issue 60), with lichess's
  * published examples (its arena FAQ: "two wins followed by a draw will
  * be worth 6 points: 2 + 2 + (2 x 1)"; berserk's extra point only after
- * 7 moves; only the first of consecutive draws scores, unless the draw
- * lasted 30 moves).
+ * 7 moves), as PROTOCOL.md states them (a draw is 1 point); and with
+ * ARENA_DRAW_RULES, the draw rules lichess's code adds (only the first of
+ * consecutive draws scores, unless the draw lasted 30 moves; a draw of
+ * fewer than 20 plies scores nothing).
  */
 #include "config.h"
 
@@ -40,12 +42,14 @@ games(const char *s, struct arena_game *g)
 	return n;
 }
 
+static unsigned rules;
+
 static int
 score(const char *s, bool *fire)
 {
 	struct arena_game g[32];
 
-	return arena_score(g, games(s, g), fire);
+	return arena_score(g, games(s, g), fire, rules);
 }
 
 static void
@@ -63,6 +67,32 @@ test_points(void **state)
 		{ "WWLWW", 8, true },
 		{ "w", 3, false }, { "v", 2, false },
 		{ "WWw", 9, true },             /* 4 on fire + 1 */
+		{ "DD", 2, false },             /* every draw scores 1 */
+		{ "DLD", 2, false },
+		{ "q", 1, false },              /* a quick draw too */
+		{ "WWqW", 8, false },           /* 2 + 2 + 2 (on fire) + 2 */
+	};
+
+	(void)state;
+	rules = 0;
+	for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+		bool fire;
+		int got = score(c[i].games, &fire);
+
+		if (got != c[i].points || fire != c[i].fire)
+			fail_msg("%s: %d%s, want %d%s", c[i].games, got,
+			    fire ? " on fire" : "", c[i].points,
+			    c[i].fire ? " on fire" : "");
+	}
+}
+
+/* ARENA_DRAW_RULES: lichess's draw rules, off by default. */
+static void
+test_points_draw_rules(void **state)
+{
+	static const struct { const char *games; int points; bool fire; } c[] = {
+		{ "D", 1, false },
+		{ "WWD", 6, false },
 		{ "DD", 1, false },             /* a draw streak */
 		{ "DLD", 1, false },            /* losses do not break it */
 		{ "DWD", 4, false },            /* a win does */
@@ -73,6 +103,7 @@ test_points(void **state)
 	};
 
 	(void)state;
+	rules = ARENA_DRAW_RULES;
 	for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
 		bool fire;
 		int got = score(c[i].games, &fire);
@@ -82,6 +113,7 @@ test_points(void **state)
 			    fire ? " on fire" : "", c[i].points,
 			    c[i].fire ? " on fire" : "");
 	}
+	rules = 0;
 }
 
 static void
@@ -95,8 +127,8 @@ test_berserk_clock(void **state)
 	assert_int_equal(inc, 0);
 	arena_berserk_clock(60000, 0, &base, &inc);             /* 1+0 */
 	assert_int_equal(base, 30000);
-	arena_berserk_clock(60000, 2000, &base, &inc);          /* 1+2: 60 < 80 */
-	assert_int_equal(base, 60000);
+	arena_berserk_clock(60000, 2000, &base, &inc);          /* 1+2 */
+	assert_int_equal(base, 30000);
 	assert_int_equal(inc, 0);
 }
 
@@ -193,6 +225,7 @@ test_pairing(void **state)
 
 TEST_MAIN(NULL, NULL,
     cmocka_unit_test(test_points),
+    cmocka_unit_test(test_points_draw_rules),
     cmocka_unit_test(test_berserk_clock),
     cmocka_unit_test(test_performance),
     cmocka_unit_test(test_standings),

@@ -1,14 +1,15 @@
 /*
  * tourn_arena.c: an arena's points (lichess's rules, its ArenaSheet since
- * 2020): a win 2, a draw 1, a loss 0; after two wins in a row a player is
- * on fire and scores double (a win 4, a draw 2) until a game that is not a
- * win; a draw of fewer than 20 plies scores nothing and is no draw for
- * the streaks; a draw that follows a draw (losses between them not
- * counted) scores nothing unless it lasted 60 plies; a berserked win of at
- * least 7 of one's own moves scores 1 more. A berserk clock: half the base
- * time (none taken when the base is under 40 increments) and no
- * increment. Ties by performance: the opponents' mean rating + 500 (wins
- * - losses) / games.
+ * 2020, as PROTOCOL.md's "Tournaments" states them): a win 2, a draw 1, a
+ * loss 0; after two wins in a row a player is on fire and scores double (a
+ * win 4, a draw 2) until a game that is not a win; a berserked win of at
+ * least 7 of one's own moves scores 1 more. ARENA_DRAW_RULES adds two
+ * rules lichess's code has and the protocol does not (off unless asked):
+ * a draw of fewer than 20 plies scores nothing and is no draw for the
+ * streaks; a draw that follows a draw (losses between them not counted)
+ * scores nothing unless it lasted 60 plies. A berserk clock (BERSERK in
+ * PROTOCOL.md): half the base time and no increment. Ties by performance:
+ * the opponents' mean rating + 500 (wins - losses) / games.
  */
 #include "config.h"
 
@@ -34,7 +35,7 @@ draw_streak(const struct arena_game *g, int k)
 }
 
 int
-arena_game_points(const struct arena_game *g, int k)
+arena_game_points(const struct arena_game *g, int k, unsigned rules)
 {
 	const struct arena_game *x = &g[k];
 	bool fire = on_fire(g, k);
@@ -43,6 +44,8 @@ arena_game_points(const struct arena_game *g, int k)
 	case 'W':
 		return (fire ? 4 : 2) + (x->berserk && x->own_moves >= 7);
 	case 'D':
+		if (!(rules & ARENA_DRAW_RULES))
+			return fire ? 2 : 1;
 		if (x->plies < 20)
 			return 0;
 		if (fire)
@@ -54,12 +57,12 @@ arena_game_points(const struct arena_game *g, int k)
 }
 
 int
-arena_score(const struct arena_game *g, int n, bool *fire)
+arena_score(const struct arena_game *g, int n, bool *fire, unsigned rules)
 {
 	int s = 0;
 
 	for (int k = 0; k < n; k++)
-		s += arena_game_points(g, k);
+		s += arena_game_points(g, k, rules);
 	if (fire)
 		*fire = on_fire(g, n);
 	return s;
@@ -68,7 +71,8 @@ arena_score(const struct arena_game *g, int n, bool *fire)
 void
 arena_berserk_clock(long base_ms, long inc_ms, long *base, long *inc)
 {
-	*base = base_ms < 40 * inc_ms ? base_ms : base_ms / 2;
+	(void)inc_ms;           /* dropped whatever it was */
+	*base = base_ms / 2;
 	*inc = 0;
 }
 
