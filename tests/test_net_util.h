@@ -17,6 +17,8 @@
 #include <cmocka.h>
 
 #include "net/server/sess_int.h"
+#include "net/server/sess_days.h"
+#include "net/server/sess_mine.h"
 #include "test_tmp.h"
 
 #define T_CONNS 16

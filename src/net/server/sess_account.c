@@ -14,6 +14,7 @@
 
 #include "net/server/sess_feature.h"
 #include "net/server/sess_ident.h"
+#include "net/server/sess_mine.h"
 
 #define HOUR_MS 3600000LL
 #define MINUTE_MS 60000LL

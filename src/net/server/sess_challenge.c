@@ -19,6 +19,8 @@
 #include "net/server/sess_feature.h"
 #include "net/server/sess_int.h"
 #include "net/server/sess_ident.h"
+#include "net/server/sess_mine.h"
+#include "net/server/sess_challenge.h"
 #include "net/store/store.h"
 
 /* At most this many standing challenges an account (429 past it). */

@@ -12,6 +12,7 @@
 
 #include "net/server/sess_feature.h"
 #include "net/server/sess_int.h"
+#include "net/server/sess_days.h"
 
 #define RETRY_MS 1000LL     /* storing an end failed: try again after */
 

@@ -16,6 +16,7 @@
 
 #include "net/server/sess_feature.h"
 #include "net/server/sess_int.h"
+#include "net/server/sess_days.h"
 
 /* Unix ms of "2026-11-25T15:30:02Z", -1 when it is not one. */
 static long long

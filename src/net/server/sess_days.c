@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "net/server/sess_int.h"
+#include "net/server/sess_days.h"
 #include "rating/rating.h"
 
 #define DAY_MS 86400000LL

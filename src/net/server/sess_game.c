@@ -9,6 +9,7 @@
 
 #include "net/server/sess_feature.h"
 #include "net/server/sess_ident.h"
+#include "net/server/sess_days.h"
 
 static const char *
 want_name(struct sess *s, int conn, const struct cgp_cmd *cmd)

@@ -347,28 +347,8 @@ void sess_rating_kv(struct sess *s, struct sgame *g, struct cgp_out *o);
 void sess_rate_spend(struct sess *s, struct spend *p);
 /* p stored and applied to g: the ratings it worked out are g's. */
 void sess_rate_known(struct sess *s, struct spend *p, struct sgame *g);
-/* Seeks (sess_seek.c): SEEK, UNSEEK, SEEKS; a game made for two seeks
- * stored (its seekers seated and told) or refused (conflict: another
- * server paired one first); a connection gone; another server's seek
- * notice; ours told again (another server asked); a server gone. */
-void sess_seeks_init(struct sess *s);
-void sess_seeks_free(struct sess *s);
-void sess_cmd_seek(struct sess *s, int conn, const struct cgp_cmd *c);
-void sess_seek_paired(struct sess *s, struct sgame *g,
-    const char *const *ids);
-void sess_seek_unpaired(struct sess *s, const char *const *ids,
-    bool conflict);
-void sess_seek_closed(struct sess *s, int conn);
-/* (its notices: the words of one, true when a seek's; any server's
- * notice, to every feature: sess_store.c) */
-bool sess_seek_notice(struct sess *s, const char *server, char **w, int nw);
+/* Another server's seek notice, to the seek feature (sess_store.c). */
 void sess_seek_remote(struct sess *s, const char *server, const char *text);
-void sess_seek_tell_all(struct sess *s);
-void sess_seek_server_gone(struct sess *s, const char *server);
-/* Our seeks try pairing again when a failed store's pause is over
- * (sess_tick); when that is due, -1 never. */
-void sess_seek_tick(struct sess *s, long long now_ms);
-long long sess_seek_due(const struct sess *s);
 /* WHOIS, TOP, GAMES, RECORD (sess_query_acct.c); a Unix time as
  * "2026-01-02T03:04:05Z". */
 void sess_iso8601(long long t, char *buf, size_t n);
@@ -378,75 +358,19 @@ char *sess_record_text(struct sess *s, struct sgame *g);
 /* key= of the last RESULT event of g into out ("" when none). */
 void sess_result_key(const struct sgame *g, const char *key, char *out,
     size_t n);
-/* Every seek known (this server's and the others'), to fn. */
-typedef void (*sess_seek_fn)(void *arg, const char *name, int rating,
-    const char *variant, const char *clock, bool rated, const char *colour);
-void sess_seeks_each(struct sess *s, sess_seek_fn fn, void *arg);
 /* The refusals so far by limit: names and counts, SESS_NLIMITS. */
 int sess_refusals(const struct sess *s, const char **names,
     long long *counts);
 /* Across servers: sess_rematch.h. */
-/* Time controls in days (sess_days.c, PROTOCOL.md "Correspondence";
- * the deadlines are the feature sess_corr.c's). The
- * days of a time control stored as a game's clock ("3d"), 0 for any other
- * (a clock "300+5", NULL); is N one of 1 2 3 5 7 10 14? */
-int sess_corr_days(const char *clock);
-bool sess_corr_days_ok(long n);
-/* days= of a CREATE or SEEK: N, 0 when absent, -1 after answering 400
- * (not one of the list, or with clock= too). */
-int sess_want_days(struct sess *s, int conn, const struct cgp_cmd *cmd);
-/* A correspondence seek's time control as a clock (struct sseek, the
- * seeks' notices and rows): base_ms the days, inc_ms this mark, which no
- * clock has (an increment is at most 600 s), so only seeks of the same
- * days pair. Its days, 0 for a clock; its time control as a game's clock
- * ("3d", "300+5"). */
-#define SESS_DAYS_INC 1000000007LL
-int sess_seek_days(int64_t base_ms, int64_t inc_ms);
-void sess_control_text(int64_t base_ms, int64_t inc_ms, char *buf,
-    size_t n);
-/* The Unix time in ms at s->now. */
-long long sess_wall(struct sess *s);
-/* A day's length (sess_limits.day_ms, else 86400 s) in ms. */
-long long sess_day_ms(const struct sess *s);
-/* "2026-11-25T15:30:02Z" of Unix ms t. */
-void sess_corr_iso(long long t, char *buf, size_t n);
 /* A timed game read into memory after the start (another server's, or
  * one back in memory): the side to move's clock runs from its stored
  * time, from now, and flags here (sess_start's rule for a restart). g may
  * be NULL or any game. */
 void sess_clock_loaded(struct sess *s, struct sgame *g);
-/* GAMES mine=yes (sess_mine.c): the account's games not finished, its
- * turn first. */
-void sess_cmd_mine(struct sess *s, int conn, const struct cgp_cmd *cmd);
-/* The games of account acct not finished that the store holds and memory
- * does not (another server's), read into memory first (sess_mine_store.c):
- * 0 when all are here, SESS_READ_LATER, -1 the store cannot say now
- * (logged). At most SESS_MINE_MAX of them. */
-#define SESS_MINE_MAX 200
-int sess_mine_load(struct sess *s, int conn, const char *acct);
-/* The same for cmd: true when all are here; false when its line comes
- * again or after a 503 "cannot <what> now: try again". */
-bool sess_mine_ready(struct sess *s, int conn, const struct cgp_cmd *cmd,
-    const char *acct, const char *what);
-
-/* Notices to players away (sess_notify.c; sess_notify is in sess.h): a
- * stored change of ours applied to g tells the side to move its turn (a
- * MOVE, a TAKEBACK, the JOINED that starts it) or both players the
- * RESULT, if away. */
-void sess_notify_init(struct sess *s);
-void sess_notify_change(struct sess *s, struct sgame *g,
-    const struct store_change *ch);
-
 /* CREATE, or a CHALLENGE of account ch_to with the challenger in seat
  * ch_seat (sess_game.c). */
 void sess_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
     long long now_ms, const char *ch_to, int ch_seat);
-/* Challenges (sess_challenge.c): CHALLENGE and CHALLENGES; the
- * challenges told to a connection that logged in; a challenge stored (its
- * account told). */
-sess_verb_fn sess_cmd_challenge;
-void sess_challenge_login(struct sess *s, int conn);
-void sess_challenge_made(struct sess *s, struct sgame *g);
 /* An open game's life (ms): the server's expiry, or a feature's
  * (sess_clock.c). */
 long long sess_open_life(const struct sess *s, const struct sgame *g);
@@ -463,10 +387,6 @@ int sess_block_read(struct sess *s, int conn, const char *name,
 int sess_block_login(struct sess *s, int conn, const char *name);
 void sess_broadcast_event(struct sess *s, struct sgame *g, struct cgp_out *o,
     const char *kind, const char *body);
-/* Another server stored challenge id to account to (its notice; to NULL:
- * an older server's, which names nobody): read and told here, when a
- * connection here is logged in as to. */
-void sess_challenge_remote(struct sess *s, const char *id, const char *to);
 /* The session's functions for the stores (sess_store.c; store_bind). */
 extern const struct store_up sess_store_up;
 

@@ -18,6 +18,8 @@
 
 #include "net/server/sess_int.h"
 #include "net/server/sess_ident.h"
+#include "net/server/sess_days.h"
+#include "net/server/sess_mine.h"
 
 struct mine {
 	struct sgame *g;

@@ -14,6 +14,7 @@
 
 #include "net/server/sess_int.h"
 #include "net/server/sess_ident.h"
+#include "net/server/sess_mine.h"
 
 int
 sess_mine_load(struct sess *s, int conn, const char *acct)

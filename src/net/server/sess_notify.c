@@ -14,6 +14,7 @@
 #include "net/server/sess_feature.h"
 #include "net/server/sess_int.h"
 #include "net/server/sess_ident.h"
+#include "net/server/sess_notify.h"
 
 #define NOTIFY_GAP_MS 60000LL
 

@@ -12,6 +12,7 @@
 #include "net/server/sess_ident.h"
 #include "net/server/sess_feature.h"
 #include "net/server/sess_int.h"
+#include "net/server/sess_days.h"
 
 void
 sess_result_body(char *buf, size_t n, enum game_result r, const char *reason)

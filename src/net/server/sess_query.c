@@ -7,6 +7,7 @@
 #include "engine/notation.h"
 #include "net/server/sess_feature.h"
 #include "net/server/sess_ident.h"
+#include "net/server/sess_days.h"
 
 #define LIST_DEFAULT 20
 #define LIST_MAX 100

@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "net/server/sess_ident.h"
+#include "net/server/sess_mine.h"
 #include "rating/rating.h"
 #include "record/record.h"
 

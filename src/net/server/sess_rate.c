@@ -14,6 +14,7 @@
 
 #include "net/server/sess_feature.h"
 #include "net/server/sess_int.h"
+#include "net/server/sess_days.h"
 #include "rating/rating.h"
 
 int

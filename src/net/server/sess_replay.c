@@ -11,6 +11,7 @@
 #include "engine/notation.h"
 #include "net/server/sess_feature.h"
 #include "net/server/sess_int.h"
+#include "net/server/sess_days.h"
 
 static int
 fail(char *err, size_t errlen, const char *id, long seq, const char *what)

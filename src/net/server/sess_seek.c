@@ -21,6 +21,7 @@
 #include "net/server/sess_feature.h"
 #include "net/server/sess_int.h"
 #include "net/server/sess_seek.h"
+#include "net/server/sess_days.h"
 #include "rating/rating.h"
 
 /* After a pairing the store refused, and after conflicts in a row for a

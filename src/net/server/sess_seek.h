@@ -84,4 +84,31 @@ void seek_blocks_ask(struct sess *s, struct sseek *k);
 void seek_block_claim(const struct sseek *const *seat,
     struct store_change *ch);
 
+/* Split from sess_int.h (the seek feature's own calls). */
+/* Seeks (sess_seek.c): SEEK, UNSEEK, SEEKS; a game made for two seeks
+ * stored (its seekers seated and told) or refused (conflict: another
+ * server paired one first); a connection gone; another server's seek
+ * notice; ours told again (another server asked); a server gone. */
+void sess_seeks_init(struct sess *s);
+void sess_seeks_free(struct sess *s);
+void sess_cmd_seek(struct sess *s, int conn, const struct cgp_cmd *c);
+void sess_seek_paired(struct sess *s, struct sgame *g,
+    const char *const *ids);
+void sess_seek_unpaired(struct sess *s, const char *const *ids,
+    bool conflict);
+void sess_seek_closed(struct sess *s, int conn);
+/* (its notices: the words of one, true when a seek's; any server's
+ * notice, to every feature: sess_store.c) */
+bool sess_seek_notice(struct sess *s, const char *server, char **w, int nw);
+void sess_seek_tell_all(struct sess *s);
+void sess_seek_server_gone(struct sess *s, const char *server);
+/* Our seeks try pairing again when a failed store's pause is over
+ * (sess_tick); when that is due, -1 never. */
+void sess_seek_tick(struct sess *s, long long now_ms);
+long long sess_seek_due(const struct sess *s);
+/* Every seek known (this server's and the others'), to fn. */
+typedef void (*sess_seek_fn)(void *arg, const char *name, int rating,
+    const char *variant, const char *clock, bool rated, const char *colour);
+void sess_seeks_each(struct sess *s, sess_seek_fn fn, void *arg);
+
 #endif

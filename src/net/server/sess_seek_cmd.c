@@ -10,6 +10,7 @@
 #include "net/server/sess_feature.h"
 #include "net/server/sess_ident.h"
 #include "net/server/sess_seek.h"
+#include "net/server/sess_days.h"
 #include "rating/rating.h"
 
 /* key=value of a seek's parameters; -1 after answering 400. */

@@ -16,6 +16,8 @@
 #include "net/server/srv_int.h"
 #include "net/server/srv_queue.h"
 #include "net/server/sess_ident.h"
+#include "net/server/sess_days.h"
+#include "net/server/sess_seek.h"
 #include "rating/rating.h"
 #include "web/web_host.h"
 
