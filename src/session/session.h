@@ -303,6 +303,11 @@ void session_install_player(struct session *s, int color,
     struct session_player *p);
 /* Load a record (game: 1-based in a file of several, 0: the only one). */
 int session_load(struct session *s, const char *path, int game);
+/* --load NAME: NAME as given when it is there; a bare name that is not
+ * is looked for in the save folder (where :save NAME wrote it). The path
+ * into buf (NAME itself when neither has it, for the error to name). */
+void session_find_saved(const struct session *s, const char *name,
+    char *buf, size_t n);
 /* The clock: "M+S" minutes plus seconds, or "none". -1 with a message.
  * session_set_clock: of the game about to start (it drops a next clock
  * kept); session_set_next_clock: kept for the next game, nothing of the

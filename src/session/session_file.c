@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "engine/game.h"
 #include "record/record.h"
@@ -331,6 +332,20 @@ load(struct session *s, const char *path, int index, bool own)
 	    _(": paused, p resumes"), said[0] ? ". " : "", said);
 	session_turn(s);
 	return 0;
+}
+
+void
+session_find_saved(const struct session *s, const char *name, char *buf,
+    size_t n)
+{
+	char path[CONF_PATH_MAX + 64], err[160];
+
+	snprintf(buf, n, "%s", name);
+	if (access(name, F_OK) == 0 || strchr(name, '/') != NULL)
+		return;
+	if (resolve(s, name, path, sizeof path, err, sizeof err) == 0 &&
+	    access(path, F_OK) == 0 && strlen(path) < n)
+		snprintf(buf, n, "%s", path);
 }
 
 int

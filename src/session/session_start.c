@@ -93,28 +93,40 @@ session_opts_apply(const struct session_opts *o, struct congo_conf *c,
 	return 0;
 }
 
+/* --load FILE (path: found as session_find_saved says). */
+static int
+setup_load(struct session *s, const struct session_opts *o, const char *path,
+    char *err, size_t errlen)
+{
+	struct board start;
+
+	if (o->game == 0 && record_count_games(path, err, errlen) > 1) {
+		/* A file of several games: the list to pick one from. */
+		if (fen_read(&start, FEN_START, err, errlen) < 0 ||
+		    session_pick_open(s, path) < 0)
+			return -1;
+		s->start = start;
+		return 0;
+	}
+	if (session_load(s, path, o->game) < 0) {
+		snprintf(err, errlen, "%s", s->msg.text);
+		return -1;
+	}
+	return 0;
+}
+
 static int
 setup_game(struct session *s, const struct session_opts *o, int variant,
     char *err, size_t errlen)
 {
 	struct board start;
 	const char *fen = o->fen != NULL ? o->fen : variant_start_fen(variant);
+	char load[CONF_PATH_MAX + 64];
 
-	if (o->load != NULL && o->game == 0 &&
-	    record_count_games(o->load, err, errlen) > 1) {
-		/* A file of several games: the list to pick one from. */
-		if (fen_read(&start, FEN_START, err, errlen) < 0 ||
-		    session_pick_open(s, o->load) < 0)
-			return -1;
-		s->start = start;
-		return 0;
-	}
 	if (o->load != NULL) {
-		if (session_load(s, o->load, o->game) < 0) {
-			snprintf(err, errlen, "%s", s->msg.text);
-			return -1;
-		}
-		return 0;
+		/* where :save NAME wrote it, if not here */
+		session_find_saved(s, o->load, load, sizeof load);
+		return setup_load(s, o, load, err, errlen);
 	}
 	if (o->game > 0) {
 		snprintf(err, errlen, _("--game N goes with --load FILE (or "
