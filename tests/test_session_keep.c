@@ -465,6 +465,8 @@ test_save_over_asks(void **state)
 	assert_non_null(strstr(s.question, "mine.pgn exists: replace it?"));
 	session_answer(&s, false);
 	assert_int_equal(plies_in(path, NULL, 0), 2);
+	/* and says so: nothing was written */
+	assert_string_equal(s.msg.text, "not saved: mine.pgn is left as it was");
 	tsu_cmd(&s, CMD_SAVE, path);
 	session_answer(&s, true);
 	assert_non_null(strstr(s.msg.text, "saved to"));

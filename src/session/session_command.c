@@ -65,6 +65,12 @@ session_answer(struct session *s, bool yes)
 		/* (its no is an answer too: the connection closed) */
 		snprintf(cmd.arg, sizeof cmd.arg, "no");
 		session_command(s, &cmd);
+	} else if (cmd.type == CMD_SAVE_NOW) {
+		/* say that the no was heard: nothing written */
+		const char *b = strrchr(cmd.arg, '/');
+
+		session_msg(s, SM_NORMAL, _("not saved: %s is left as it was"),
+		    b != NULL ? b + 1 : cmd.arg);
 	}
 }
 
