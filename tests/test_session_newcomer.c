@@ -170,7 +170,10 @@ test_level_names(void **state)
 		{ "negamax", "AI simple search" },
 		{ "random", "AI random moves" },
 		{ "alphabeta 1s extra", "alphabeta 1s extra" },
-		{ "alphabeta depth 5", "alphabeta depth 5" },
+		{ "alphabeta depth 5", "AI full strength depth 5" },
+		{ "negamax depth 5", "AI simple search depth 5" },
+		{ "negamax depth 5 x", "negamax depth 5 x" },
+		{ "martian depth 5", "martian depth 5" },
 		{ "alphabeta 0s", "alphabeta 0s" },
 	};
 	struct session s;
@@ -219,6 +222,19 @@ test_level_names(void **state)
 	assert_string_equal(v, "Anf\xc3\xa4");
 	session_level_text(10, false, v, sizeof v);
 	assert_string_equal(v, "AI level 10 (Master)");
+	/* an AI of a fixed depth: the dialog's words, not the program's
+	 * ("negamax depth 2"), which records keep */
+	pc = s.conf.black;
+	snprintf(pc.type, sizeof pc.type, "ai");
+	snprintf(pc.algorithm, sizeof pc.algorithm, "negamax");
+	pc.level = 0;
+	pc.depth = 2;
+	pc.movetime_ms = 0;
+	assert_int_equal(session_set_player(&s, BLACK, &pc), 0);
+	session_player_label(s.player[BLACK], desc, sizeof desc);
+	assert_string_equal(desc, "AI simple search depth 2");
+	session_player_describe(s.player[BLACK], desc, sizeof desc);
+	assert_string_equal(desc, "negamax depth 2");
 	session_free(&s);
 }
 

@@ -130,6 +130,20 @@ ai_plain_name(const char *alg, int movetime_ms, char *buf, size_t n)
 	return true;
 }
 
+/* An algorithm as the new-game dialog names it ("negamax": "AI simple
+ * search"), never the program's internal word. */
+static const char *
+alg_shown(const char *alg)
+{
+	if (strcasecmp(alg, "alphabeta") == 0)
+		return _("AI full strength");
+	if (strcasecmp(alg, "negamax") == 0)
+		return _("AI simple search");
+	if (strcasecmp(alg, "random") == 0)
+		return _("AI random moves");
+	return alg;
+}
+
 /* The AI named: in English as records keep it (shown false), or as a
  * person reads it. */
 static void
@@ -166,7 +180,8 @@ ai_text(const struct session_player *p, bool shown, char *buf, size_t n)
 				    c->movetime_ms);
 		}
 	}
-	snprintf(buf, n, "%s%s", c->algorithm, lim);
+	snprintf(buf, n, "%s%s", shown ? alg_shown(c->algorithm) :
+	    c->algorithm, lim);
 }
 
 static void
@@ -245,6 +260,22 @@ kept_movetime(const char *name)
 	return t >= 1 && t < 1e9 ? (int)(t + 0.5) : -1;
 }
 
+/* "ALG depth N" as a record keeps an AI of a fixed depth: shown with the
+ * dialog's words for ALG. */
+static bool
+depth_kept(const char *name, char *buf, size_t n)
+{
+	char alg[16], rest[2];
+	int depth;
+
+	if (sscanf(name, "%15s depth %d%1s", alg, &depth, rest) != 2 ||
+	    depth <= 0 || alg_shown(alg) == alg)
+		return false;
+	snprintf(buf, n, "%s", alg_shown(alg));
+	snprintf(buf + strlen(buf), n - strlen(buf), _(" depth %d"), depth);
+	return true;
+}
+
 void
 session_player_name_shown(const char *name, char *buf, size_t n)
 {
@@ -259,6 +290,9 @@ session_player_name_shown(const char *name, char *buf, size_t n)
 	else if ((ms = kept_movetime(name)) > 0)
 		/* its "alphabeta 1s", a record's "alphabeta 200ms" */
 		(void)ai_plain_name("alphabeta", ms, buf, n);
+	else if (depth_kept(name, buf, n))
+		/* a record's "negamax depth 5": the dialog's words */
+		;
 	else if (sscanf(name, "AI level %d", &level) == 1 && level > 0 &&
 	    level <= SEARCH_LEVELS &&
 	    (session_level_text(level, false, kept, sizeof kept),
