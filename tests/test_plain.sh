@@ -226,7 +226,8 @@ XDG_STATE_HOME=$state
 send 3 "seek 5+3"
 wait_for ls "^Game [A-Z2-7]{8} on .*: you play (White|Black)$"
 wait_for lw "^Game [A-Z2-7]{8} on .*: you play (White|Black)$"
-wait_for lw "^A game of Congo: White is .*, Black is .*, with a clock \(clock says the time each side has\)\.$"
+# the clock said in words, not in the lobby's shorthand (issue 62)
+wait_for lw "^A game of Congo: White is .*, Black is .*, with a clock of 5 minutes plus 3 seconds \(clock says the time each side has\)\.$"
 finish ls 3
 finish lw 4
 finish la 5

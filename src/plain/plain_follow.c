@@ -24,17 +24,49 @@
 #include "util/i18n.h"
 #include "util/util.h"
 
+/* A time control "300+5" (seconds) in words: "5 minutes plus 5
+ * seconds"; false when it is none of that form. */
+static bool
+control_words(const char *control, char *buf, size_t n)
+{
+	char base[64], rest[2];
+	long b, inc;
+
+	if (sscanf(control, "%ld+%ld%1s", &b, &inc, rest) != 2 || b < 0 ||
+	    inc < 0 || b > 86400 || inc > 3600 || (b == 0 && inc == 0))
+		return false;
+	if (b % 60 == 0)
+		snprintf(base, sizeof base, ngettext("%ld minute",
+		    "%ld minutes", (unsigned long)(b / 60)), b / 60);
+	else
+		snprintf(base, sizeof base, ngettext("%ld second",
+		    "%ld seconds", (unsigned long)b), b);
+	if (inc == 0)
+		snprintf(buf, n, "%s", base);
+	else
+		snprintf(buf, n, ngettext("%s plus %ld second",
+		    "%s plus %ld seconds", (unsigned long)inc), base, inc);
+	return true;
+}
+
 static void
 say_players(struct plain *p)
 {
 	struct session *s = p->s;
-	char w[96], b[96], clock[32];
+	char w[96], b[96], clock[96];
 	long long left;
 	bool run;
 
 	session_player_label(s->player[WHITE], w, sizeof w);
 	session_player_label(s->player[BLACK], b, sizeof b);
-	if (!s->clocked && session_link_clock(s, WHITE, &left, &run))
+	if (!s->clocked && session_link_clock(s, WHITE, &left, &run) &&
+	    s->net != NULL && control_words(s->net->control, clock,
+	    sizeof clock))
+		/* a network game's: the server's clock, in words */
+		plain_out(P_("A game of %1$s: White is %2$s, Black is %3$s, "
+		    "with a clock of %4$s (clock says the time each side "
+		    "has)."), variant_get(s->game.variant)->title, w, b, clock);
+	else if (!s->clocked && session_link_clock(s, WHITE, &left, &run))
 		/* a network game's: the server's clock */
 		plain_out(P_("A game of %1$s: White is %2$s, Black is %3$s, "
 		    "with a clock (clock says the time each side has)."),

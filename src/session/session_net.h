@@ -169,6 +169,8 @@ struct session_net {
 	bool on;
 	struct net_client *c;
 	char host[256];           /* the server, as the player named it */
+	char control[16];         /* the game's time control as STATE said
+				   it ("300+5": seconds), "" none */
 	int port;
 	char account[32];         /* logged in as, "" none */
 	/* the connection (session_net_status.c) */

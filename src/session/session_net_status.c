@@ -172,6 +172,8 @@ session_net_status_event(struct session *s, const struct net_event *e)
 	case NEV_STATE:
 		s->net->join_once = false; /* joined: a refusal is a message */
 		s->net->create_once = false;
+		snprintf(s->net->control, sizeof s->net->control, "%s",
+		    e->clock);
 		return false;
 	case NEV_ERROR:
 		return dead_end(s, e);
