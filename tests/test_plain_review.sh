@@ -37,6 +37,11 @@ say last "^No move has been played yet\.$"
 say help "^End of input \(Ctrl-D\) quits too"
 [ "$(grep -c '^clock \[M+S\]: ' "$tmp/r.out")" = 1 ] ||
     die "help lists clock $(grep -c '^clock \[M+S\]: ' "$tmp/r.out") times"
+# help players: who can play a side, the levels by name (issue 62)
+say "help players" "^ai:level=10: AI level 10 \(Master\)\.$"
+grep -q "^ai:level=1: AI level 1 (Beginner)\.$" "$tmp/r.out" ||
+    die "help players does not name level 1"
+say "help nonsense" "^help nonsense: there is no such help"
 # what the full screen does with a key, plain mode names by its command
 say "nag !" "^no move shown to mark \(go to one with back, forward or go N\)$"
 say "comment a note" "^no move shown to comment \(go to one with back, forward or go N\)$"

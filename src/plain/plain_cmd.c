@@ -19,6 +19,8 @@
 #include "plain/plain_int.h"
 #include "session/session_learn.h"
 #include "session/session_net.h"
+#include "session/session_player.h"
+#include "ai/search_limits.h"
 #include "util/i18n.h"
 
 static void
@@ -129,11 +131,36 @@ cmd_last(struct plain *p, const char *arg)
 	plain_out(P_("The last move: %s"), buf);
 }
 
+/* help players: who can play a side, the levels by name. */
+static void
+help_players(void)
+{
+	char name[96];
+
+	plain_out("%s", P_("Who can play a side (white TYPE, black TYPE, or "
+	    "new):"));
+	plain_out("%s", P_("human: a person at this keyboard."));
+	for (int level = 1; level <= SEARCH_LEVELS; level++) {
+		session_level_text(level, true, name, sizeof name);
+		plain_out(P_("ai:level=%1$d: %2$s."), level, name);
+	}
+	plain_out("%s", P_("ai: the AI at full strength."));
+	plain_out("%s", P_("negamax, random: a simple search, random moves "
+	    "(to try the rules)."));
+}
+
 static void
 cmd_help(struct plain *p, const char *arg)
 {
-	(void)p;
-	(void)arg;
+	if (strcmp(arg, "players") == 0) {
+		help_players();
+		return;
+	}
+	if (arg[0] != '\0') {
+		plain_out(P_("help %s: there is no such help; help lists the "
+		    "commands, help players who can play."), arg);
+		return;
+	}
 	plain_help(p);
 }
 
@@ -201,7 +228,8 @@ static const struct plain_cmd {
 	  CMD_REVIEW_START },
 	{ "live", "", N_("review: back to the game as it stands"), false,
 	  NULL, CMD_REVIEW_END },
-	{ "help", "", N_("this list"), false, cmd_help, CMD_NONE },
+	{ "help", N_(" [players]"), N_("this list (players: who can play a "
+	  "side, the AI's levels by name)"), true, cmd_help, CMD_NONE },
 };
 
 /* The full-screen game's commands that mean nothing here. */
@@ -427,7 +455,8 @@ plain_input(struct plain *p, const char *text)
 			continue;
 		/* clock M+S, takeback accept: the session's */
 		if (arg[0] != '\0' && plain_cmds[i].run != cmd_moves &&
-		    plain_cmds[i].run != cmd_takeback)
+		    plain_cmds[i].run != cmd_takeback &&
+		    plain_cmds[i].run != cmd_help)
 			break;
 		if (plain_cmds[i].type != CMD_NONE)
 			cmd_session(p, plain_cmds[i].type, arg);
