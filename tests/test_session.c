@@ -382,6 +382,36 @@ test_ai_within_clock(void **state)
 	session_free(&s);
 }
 
+/* While a game against the AI is paused, the human cannot move either:
+ * the clocks stand still, so a move then would be free thinking time
+ * (issue 62). Resumed, the move is played. */
+static void
+test_paused_no_move(void **state)
+{
+	struct session s;
+
+	(void)state;
+	tsu_ms = 0;
+	start(&s, "human", "random", NULL);
+	tsu_cmd(&s, CMD_PAUSE, NULL);
+	assert_true(s.paused);
+	tsu_cmd(&s, CMD_MOVE, "d2d3");
+	assert_int_equal(s.game.nply, 0);
+	assert_non_null(strstr(s.msg.text, "the game is paused"));
+	assert_non_null(session_nomove_reason(&s));
+	tsu_cmd(&s, CMD_PAUSE, NULL);
+	assert_false(s.paused);
+	assert_null(session_nomove_reason(&s));
+	tsu_cmd(&s, CMD_MOVE, "d2d3");
+	assert_int_equal(s.game.nply, 1);
+	session_free(&s);
+	/* two people: a pause stops the clocks and nothing else */
+	start(&s, "human", "human", NULL);
+	tsu_cmd(&s, CMD_PAUSE, NULL);
+	assert_null(session_nomove_reason(&s));
+	session_free(&s);
+}
+
 static void
 test_safety_question(void **state)
 {
@@ -861,6 +891,7 @@ TSU_XDG_MAIN(tmpdir, "test_session",
 	cmocka_unit_test(test_clock_shown_while_reviewing),
 	cmocka_unit_test(test_ai_within_clock),
 	cmocka_unit_test(test_safety_question),
+	cmocka_unit_test(test_paused_no_move),
 	cmocka_unit_test(test_quit_resign),
 	cmocka_unit_test(test_endings_saved),
 	cmocka_unit_test(test_message_survives_ai_reply),

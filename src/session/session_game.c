@@ -193,6 +193,13 @@ session_nomove_reason(const struct session *s)
 	}
 	if (s->hooks.nomove != NULL && s->hooks.nomove(s->hooks.ctx) != NULL)
 		return s->hooks.nomove(s->hooks.ctx);
+	if (s->player[side]->human && s->paused &&
+	    !s->player[!side]->human)
+		/* the AI's game waits, and so does the human: no thinking
+		 * on a stopped clock */
+		return s->typed ? _("the game is paused: pause resumes it, "
+		    "then move") : _("the game is paused: p resumes it, then "
+		    "move");
 	if (s->player[side]->human)
 		return NULL;
 	session_player_label(s->player[side], desc, sizeof desc);
