@@ -101,7 +101,7 @@ T send-keys -t =b: q
 wait_for b "game $game goes on: Your games in the lobby"
 # bob accepted in the lobby: q took him back there, his game listed
 wait_for b "Congo games on 127\.0\.0\.1"
-wait_for b "$game  your-turn   congo     ann +bob +[0-9]+m[0-9]{2}s"
+wait_for b "$game  your turn   congo     ann +bob +[0-9]+m[0-9]{2}s"
 T send-keys -t =b: q
 done_with b 0
 grep -q "game $game.*resign" "$tmp/server.log" && fail "the game was resigned"
@@ -148,8 +148,8 @@ grep -q "^congo: cannot log in: no key kept for zed" "$tmp/games.out" ||
 note "bob takes the game back from Your games, by his account, and moves"
 run_on c "$m2" --lobby
 wait_for c "Your games +Turn .* Left +Clock"
-wait_for c "$game  your-turn .* 1d *\$"
-to_top c "$game  your-turn"
+wait_for c "$game  your turn .* 1d *\$"
+to_top c "$game  your turn"
 wait_for c "Enter: back to this game"
 T send-keys -t =c: Enter
 wait_for c "Game $game on 127\.0\.0\.1: you play Black"
@@ -165,7 +165,7 @@ if [ -f "$m2/state/congo/tokens" ] && grep -q "$game" "$m2/state/congo/tokens"; 
 fi
 T send-keys -t =c: q
 wait_for c "Congo games on 127\.0\.0\.1"
-wait_for c "$game  their-turn"
+wait_for c "$game  their turn"
 
 note "a challenge declined from the lobby: its challenger is told"
 run a --connect "$addr" --login ann --challenge bob --days 3

@@ -62,18 +62,18 @@ test_lines(void **state)
 	assert_int_equal(g.turn, BLACK);
 	/* the time control last, a seventh field: "3d" as the seeks say
 	 * days a move, "5+3" a clock's minutes and seconds, "-" none */
-	session_mine_line(&g, now, line, sizeof line);
+	session_mine_line(&g, now, line, sizeof line, false);
 	assert_string_equal(line, GAME "  your-turn   congo     ann           "
 	    "bob           2d14h     3d");
 	session_mine_item(&g, "game=" OTHER " variant=megapawn white=bob "
 	    "black=cy status=active turn=black yourturn=0 wclock=298000 "
 	    "bclock=5000 clock=300+3");
-	session_mine_line(&g, now, line, sizeof line);
+	session_mine_line(&g, now, line, sizeof line, false);
 	assert_string_equal(line, OTHER "  their-turn  megapawn  bob           "
 	    "cy            5.0       5+3");
 	session_mine_item(&g, "game=" THIRD " variant=congo white=bob "
 	    "black=- status=open turn=white yourturn=0");
-	session_mine_line(&g, now, line, sizeof line);
+	session_mine_line(&g, now, line, sizeof line, false);
 	assert_string_equal(line, THIRD "  open        congo     bob           "
 	    "-             -         -");
 	/* a deadline passed (the server ends the game): nothing negative */
@@ -81,9 +81,15 @@ test_lines(void **state)
 	    "black=bob status=active turn=white yourturn=0 deadline=%s", GAME,
 	    iso(now - 5000));
 	session_mine_item(&g, text);
-	session_mine_line(&g, now, line, sizeof line);
+	session_mine_line(&g, now, line, sizeof line, false);
 	assert_non_null(strstr(line, "their-turn"));
 	assert_non_null(strstr(line, "  0s"));
+	/* for a person (the lobbies): the words, translated (issue 62:
+	 * the German lobby said "your-turn", "finished", "active") */
+	session_mine_line(&g, now, line, sizeof line, true);
+	assert_non_null(strstr(line, "their turn"));
+	assert_string_equal(session_status_shown("finished"), "finished");
+	assert_string_equal(session_status_shown("weird"), "weird");
 
 	memset(&c, 0, sizeof c);
 	snprintf(c.game, sizeof c.game, "%s", GAME);
@@ -171,11 +177,11 @@ test_lobby_mine(void **state)
 	assert_true(m->chal[0].to_me);
 	assert_false(m->chal[1].to_me);
 	assert_string_equal(m->chal[1].control, "5+3");
-	session_mine_line(&m->games[0], now, line, sizeof line);
+	session_mine_line(&m->games[0], now, line, sizeof line, false);
 	assert_non_null(strstr(line, "your-turn"));
 	assert_non_null(strstr(line, "2d23h     3d"));
 	/* an open game's time control, though no clock runs yet */
-	session_mine_line(&m->games[1], now, line, sizeof line);
+	session_mine_line(&m->games[1], now, line, sizeof line, false);
 	assert_non_null(strstr(line, "open"));
 	assert_string_equal(line + strlen(line) - 14, "-         10+5");
 	/* Not asked again before its time. */

@@ -65,7 +65,7 @@ say_mine(struct plain *p)
 		    "left, clock)") : "");
 		for (i = 0; i < m->n; i++) {
 			session_mine_line(&m->games[i], now, line,
-			    sizeof line);
+			    sizeof line, true);
 			plain_out("%s", line);
 		}
 		if (m->n > 0)

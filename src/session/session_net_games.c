@@ -100,7 +100,8 @@ event(struct games_run *r, const struct net_event *e)
 		now = util_wall_ms();
 		for (i = 0; i < r->n; i++) {
 			char line[200];
-			session_mine_line(&r->g[i], now, line, sizeof line);
+			session_mine_line(&r->g[i], now, line, sizeof line,
+			    false);
 			fprintf(r->out, "%s\n", line);
 		}
 		fflush(r->out);

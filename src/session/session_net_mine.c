@@ -213,8 +213,10 @@ session_mine_event(struct session *s, const struct net_event *e)
 
 void
 session_mine_line(const struct session_mine_game *g, long long now,
-    char *buf, size_t n)
+    char *buf, size_t n, bool shown)
 {
+	const char *what;
+
 	bool active = strcmp(g->status, "active") == 0;
 	char left[32];
 
@@ -225,11 +227,27 @@ session_mine_line(const struct session_mine_game *g, long long now,
 		clock_format(g->clock[g->turn], left, sizeof left);
 	else
 		snprintf(left, sizeof left, "-");
+	what = !active ? "open" : g->yourturn ? "your-turn" : "their-turn";
+	if (shown)
+		what = !active ? _("open") : g->yourturn ? _("your turn") :
+		    _("their turn");
 	/* the time control last: the six fields before it as they were */
 	snprintf(buf, n, "%-8s  %-10s  %-8s  %-12s  %-12s  %-8s  %s", g->game,
-	    !active ? "open" : g->yourturn ? "your-turn" : "their-turn",
+	    what,
 	    g->variant, g->white, g->black, left, g->control[0] != '\0' ?
 	    g->control : "-");
+}
+
+const char *
+session_status_shown(const char *status)
+{
+	if (strcmp(status, "open") == 0)
+		return _("open");
+	if (strcmp(status, "active") == 0)
+		return _("active");
+	if (strcmp(status, "finished") == 0)
+		return _("finished");
+	return status;
 }
 
 void

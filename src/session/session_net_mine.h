@@ -45,8 +45,13 @@ const char *session_mine_ask(struct session *s, bool games, bool chal);
 void session_mine_online(struct session *s);
 int session_mine_answer(struct session *s, const char *verb,
     const char *game);
+/* A game's status as a person reads it ("active": translated); other
+ * words as they are. */
+const char *session_status_shown(const char *status);
+/* shown: the status words translated (the lobbies); else CGP's English,
+ * for a script (congo --games). */
 void session_mine_line(const struct session_mine_game *g, long long now,
-    char *buf, size_t n);
+    char *buf, size_t n, bool shown);
 /* A GAMES mine=yes ITEM's keys read into g. */
 void session_mine_item(struct session_mine_game *g, const char *text);
 void session_challenge_line(const struct session_challenge *c,

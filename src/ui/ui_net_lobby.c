@@ -45,7 +45,8 @@ chal_line(const struct ui_app *a, int i, char *buf, size_t n)
 static void
 mine_line(const struct ui_app *a, int i, char *buf, size_t n)
 {
-	session_mine_line(&a->s.net->mine.games[i], util_wall_ms(), buf, n);
+	session_mine_line(&a->s.net->mine.games[i], util_wall_ms(), buf, n,
+	    true);
 }
 
 /* The challenges (when there are some) and your games (when logged in);
@@ -156,7 +157,8 @@ ui_lobby_draw(struct ui_app *a)
 		    it->game, it->variant, it->clock,
 		    session_net_shown(it->white, it->guest[0], wn, sizeof wn),
 		    session_net_shown(it->black, it->guest[1], bn, sizeof bn),
-		    it->ply, it->status, it->result[0] != '\0' ? " " : "",
+		    it->ply, session_status_shown(it->status),
+		    it->result[0] != '\0' ? " " : "",
 		    it->result, it->mine == WHITE ? _("  (yours, White)") :
 		    it->mine == BLACK ? _("  (yours, Black)") : "");
 		term_putw_words(y, 0, cols, i == l->sel && games ? ST_CURSOR :
