@@ -314,7 +314,7 @@ wait_for ch "dave joins as"
 # the game in dave's games, its days a move last (as congo --games)
 send 6 games
 wait_for dl "clock\)$"
-wait_for dl "^$cg  (your|their)-turn +congo +[a-z]+ +[a-z]+ +[0-9dhms]+ +3d$"
+wait_for dl "^$cg  (your|their) turn +congo +[a-z]+ +[a-z]+ +[0-9dhms]+ +3d$"
 finish dl 6
 finish ch 5
 # two accounts of one network seek the same rated game on a default

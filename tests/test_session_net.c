@@ -275,6 +275,11 @@ test_network_game(void **state)
 	send_line("EV %s 2 MOVE ply=0 side=white move=c2c3 fen=x", GAME);
 	WAIT(S.game.nply == 1);
 	assert_int_equal(S.game.nply, 1);
+	/* the opponent's move said, and a bell asked of the view (issue
+	 * 62); ours is not */
+	assert_string_equal(S.msg.text, "White: pawn c2c3");
+	assert_true(S.bell);
+	S.bell = false;
 	session_human_move(&S, mv("c6c5"));
 	assert_int_equal(S.game.nply, 2);
 	expect_line("#m1 MOVE game=" GAME " ply=1 move=c6c5", NULL, 0);
@@ -284,6 +289,7 @@ test_network_game(void **state)
 	WAIT(net_client_pending(C) < 0);
 	settle();
 	assert_int_equal(S.game.nply, 2);   /* the echo is not played again */
+	assert_false(S.bell);
 	/* The record (:pgn, :save) names the seats as the server does, not
 	 * "human" and "ann(guest) (network)". */
 	cmd(CMD_PGN, NULL);

@@ -51,6 +51,8 @@ struct ui_conf {
 	bool mouse;
 	char save_dir[CONF_PATH_MAX]; /* "" means $XDG_DATA_HOME/congo */
 	bool warn;                   /* safety aids for human players */
+	bool bell;                   /* a bell when the opponent of a
+					network game moves (true) */
 	int analysis_lines;          /* lines of :analyze (1..5, 3) */
 	char mode[8];                /* "screen" or "plain" (congo --plain) */
 	char language[8];            /* "" the environment's, "en", "nl",

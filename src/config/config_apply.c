@@ -101,6 +101,7 @@ static const struct setting ui_settings[] = {
 	{ "mouse", K_BOOL, U(mouse), 0, 0, NULL },
 	{ "save_dir", K_STRING, U(save_dir), 0, 0, NULL },
 	{ "warn", K_BOOL, U(warn), 0, 0, NULL },
+	{ "bell", K_BOOL, U(bell), 0, 0, NULL },
 	{ "analysis_lines", K_INT, U(analysis_lines), 1, 5, NULL },
 	{ "mode", K_CHOICE, U(mode), 0, 0, ui_modes },
 	{ "language", K_CHOICE, U(language), 0, 0, ui_languages },

@@ -55,6 +55,7 @@ config_defaults(struct congo_conf *c)
 	c->ui.ai_delay_ms = 500;
 	c->ui.mouse = true;
 	c->ui.warn = true;
+	c->ui.bell = true;
 	c->ui.analysis_lines = 3;
 	snprintf(c->ui.mode, sizeof c->ui.mode, "screen");
 	c->ui.language[0] = '\0';

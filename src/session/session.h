@@ -254,6 +254,9 @@ struct session {
 	bool quit;
 	bool want_help, want_log;   /* the view should show these screens */
 	bool dirty;                 /* something to draw */
+	bool bell;                  /* the opponent of a network game moved:
+				       the view rings once (ui.bell) and
+				       clears it */
 	unsigned serial;            /* grows when the position changes */
 	unsigned reset_serial;      /* grows on a new game or a load */
 };

@@ -640,9 +640,34 @@ static void (*const event_handler[])(struct session *s,
 	[NEV_CHALLENGED] = session_corr_challenged,
 };
 
+/* The opponent's new move (before it is played): said on the message
+ * line ("Black: monkey c6c4e4") and a bell asked of the view, so that a
+ * player looking elsewhere knows. Said first: what the move does to an
+ * offer (it lapsed, it declined) is said after it, over it. */
+static void
+say_opponent_move(struct session *s, const struct net_event *e)
+{
+	const struct board *b = game_board(&s->game);
+	char err[160];
+	move_t m;
+
+	if (s->net == NULL || s->net->seat < 0 || e->side == s->net->seat ||
+	    s->net->rec.on || e->ply != s->game.nply || game_over(&s->game) ||
+	    notation_read(b, e->move, &m, err, sizeof err) < 0)
+		return;
+	s->bell = true;
+	if (s->typed)
+		return;         /* the plain mode says every move in words */
+	session_msg(s, SM_NORMAL, _("%1$s: %2$s %3$s"),
+	    _(side_name[e->side]),
+	    game_piece_word(PIECE_TYPE(b->sq[MOVE_FROM(m)])), e->move);
+}
+
 void
 session_net_event(struct session *s, const struct net_event *e)
 {
+	if (e->kind == NEV_MOVE)
+		say_opponent_move(s, e);
 	if (session_net_status_event(s, e) || session_net_takeback_event(s, e) ||
 	    session_mine_event(s, e) || session_net_list_event(s, e) ||
 	    session_lobby_event(s, e))

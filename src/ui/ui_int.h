@@ -74,6 +74,8 @@ struct term_opts {
 int term_check(char *err, size_t n);
 int term_init(const struct term_opts *o);
 void term_end(void);
+/* The terminal's bell (a beep, or its flash where it has none). */
+void term_bell(void);
 /* From a signal handler: restore the terminal as a last resort. */
 void term_emergency_end(void);
 bool term_has_color(void);

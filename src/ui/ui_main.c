@@ -98,6 +98,12 @@ loop(struct ui_app *a, volatile sig_atomic_t *sig)
 
 	a->s.dirty = true;
 	while (!a->s.quit && !*sig) {
+		if (a->s.bell) {
+			/* the opponent moved (ui.bell) */
+			a->s.bell = false;
+			if (a->s.conf.ui.bell)
+				term_bell();
+		}
 		if (a->s.dirty || (a->s.clocked && tick_shown !=
 		    (unsigned)(a->s.now() / 100)))
 			ui_draw(a);

@@ -224,6 +224,12 @@ term_emergency_end(void)
 }
 
 void
+term_bell(void)
+{
+	beep();
+}
+
+void
 term_size(int *rows, int *cols)
 {
 	getmaxyx(stdscr, *rows, *cols);
