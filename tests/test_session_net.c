@@ -67,6 +67,39 @@ test_created_game(void **state)
 	disconnect_fake();
 }
 
+/* Cancelled by the server, not by us (issue 62): the first-move rule or
+ * the opponent's abort is said, naming the side that did not move. */
+static void
+test_cancelled_not_by_us(void **state)
+{
+	struct session_net *g;
+	char line[200];
+	(void)state;
+
+	connect_fake(create_white);
+	g = S.net;
+	expect_line("#c CREATE", line, sizeof line);
+	send_line("OK #c CREATE game=%s seat=white token=%s", GAME,
+	    "BBBBBBBBBBBBBBBBBBBBBBBBBB");
+	send_line("EV %s 1 STATE variant=congo start=%s fen=%s ply=0 "
+	    "turn=white status=open white=bob black=- wpresent=1 bpresent=0",
+	    GAME, START, START);
+	expect_line("#h HISTORY game=" GAME " from=0", NULL, 0);
+	send_line("OK #h HISTORY n=0 plies=0");
+	WAIT(g->synced);
+	send_line("EV %s 2 JOINED seat=black name=cy", GAME);
+	wait_msg("cy(guest) joins as Black");
+	session_human_move(&S, mv("c2c3"));
+	expect_line("#m0 MOVE game=" GAME " ply=0 move=c2c3", NULL, 0);
+	send_line("OK #m0 MOVE game=%s ply=1 seq=3", GAME);
+	send_line("EV %s 3 MOVE ply=0 side=white move=c2c3 fen=x", GAME);
+	send_line("EV %s 4 RESULT result=- reason=cancelled", GAME);
+	wait_msg("the game is cancelled: Black did not make a first move "
+	    "in time, or the opponent called it off");
+	assert_true(g->cancelled);
+	disconnect_fake();
+}
+
 /* Watching: both sides remote, nothing of a player's to send. */
 static void
 test_observer(void **state)
@@ -473,6 +506,7 @@ test_not_networking(void **state)
 FAKE_HOME_MAIN("test_session_net",
 	cmocka_unit_test(test_network_game),
 	cmocka_unit_test(test_created_game),
+	cmocka_unit_test(test_cancelled_not_by_us),
 	cmocka_unit_test(test_observer),
 	cmocka_unit_test(test_join_refused),
 	cmocka_unit_test(test_create_refused),

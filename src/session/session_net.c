@@ -376,6 +376,17 @@ ended(struct session *s)
 		else if (declined)
 			session_msg(s, SM_GOOD, "%s", _("your opponent declines "
 			    "the challenge (q quits)"));
+		else if (!u->cancel_sent && u->seat >= 0 && s->game.nply < 2 &&
+		    u->names[1 - u->seat][0] != '\0' &&
+		    strcmp(u->names[1 - u->seat], "-") != 0)
+			/* not by us: the first-move rule, or the other
+			 * player called it off before both had moved */
+			session_msg(s, SM_GOOD, "%s", s->game.nply == 0 ?
+			    _("the game is cancelled: White did not make a first "
+			    "move in time, or the opponent called it off (q "
+			    "quits)") : _("the game is cancelled: Black did not "
+			    "make a first move in time, or the opponent called "
+			    "it off (q quits)"));
 		else
 			session_msg(s, SM_GOOD, "%s", _("the game is cancelled "
 			    "(q quits)"));
@@ -547,6 +558,7 @@ on_rematched(struct session *s, const struct net_event *e)
 	snprintf(u->status, sizeof u->status, "active");
 	u->offer = -1;
 	u->cancelled = false;
+	u->cancel_sent = false;
 	u->gone_at = 0;
 	u->claim_told = false;
 	u->synced = false;

@@ -203,6 +203,7 @@ struct session_net {
 	bool local_given[2];      /* --white / --black chose the local player */
 	bool waiting_ai;          /* a local AI waits for the opponent */
 	char names[2][32];
+	bool cancel_sent;         /* we sent CANCEL for this game */
 	bool guest[2];            /* a guest's seat (net_event's guest) */
 	bool seated[2], present[2];
 	char status[12];          /* open active finished */

@@ -124,8 +124,10 @@ online_command(struct session *s, const struct session_cmd *cmd)
 			why = _("both sides have moved: the game can no longer "
 			    "be cancelled (:resign ends it)");
 		else if (why == NULL && (rc = net_client_cancel(u->c, err,
-		    sizeof err)) == 0)
+		    sizeof err)) == 0) {
+			u->cancel_sent = true;
 			session_msg(s, SM_NORMAL, "%s", _("cancelling the game"));
+		}
 		break;
 	default:
 		return false;
