@@ -28,6 +28,7 @@
 #include "engine/fen.h"
 #include "engine/notation.h"
 #include "session/session.h"
+#include "session/session_int.h"
 #include "session/session_editor.h"
 #include "tb/tb.h"
 #include "test_session_util.h"
@@ -425,6 +426,23 @@ test_typed_notes(void **state)
 	assert_string_equal(s.clip, "the game record, 5 plies");
 	assert_non_null(strstr(buf, "g6g5 $6 {[%eval 0.45] Inaccuracy."));
 	assert_non_null(strstr(buf, "b2a3 $1 {[%eval 3.40]}"));
+	/* ! on a move this program's analysis marked (issue 62): the glyph
+	 * beside the mark; the mark and the counts stay */
+	session_note_edit(&s, 1)->mark = 6;             /* g6g5's $6 */
+	tsu_cmd(&s, CMD_REVIEW_START, NULL);
+	tsu_cmd(&s, CMD_REVIEW_FORWARD, NULL);
+	tsu_cmd(&s, CMD_REVIEW_FORWARD, NULL);          /* 1... g6g5 */
+	tsu_cmd(&s, CMD_NAG, "!");
+	assert_int_equal(session_analyse_mark(&s, 1), MARK_INACCURACY);
+	assert_string_equal(session_move_glyph(&s, 1), "!");
+	session_move_label(&s, 1, buf, sizeof buf);
+	assert_string_equal(buf, "g6g5?! !");
+	tsu_cmd(&s, CMD_NAG, "-");                      /* the glyph goes */
+	assert_int_equal(session_analyse_mark(&s, 1), MARK_INACCURACY);
+	assert_string_equal(session_move_glyph(&s, 1), "");
+	tsu_cmd(&s, CMD_NAG, "?");      /* a person's ? is not a mistake */
+	assert_int_equal(session_analyse_mark(&s, 1), MARK_INACCURACY);
+	tsu_cmd(&s, CMD_REVIEW_END, NULL);
 	/* a comment on a game never analysed nor loaded */
 	tsu_cmd(&s, CMD_NEW_NOW, NULL);
 	tsu_cmd(&s, CMD_MOVE, "d2d3");

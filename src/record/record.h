@@ -131,6 +131,9 @@ int record_list(const char *path, void (*each)(void *ctx, int index,
 struct record_note {
 	int nnag;
 	unsigned char nag[RECORD_NAG_MAX];
+	unsigned char mark;   /* which of nag[] an analysis of this program
+				 put there as its mark ($2 $4 $6), 0 none
+				 (a record read keeps none: all are glyphs) */
 	bool has_eval;
 	int eval_cp;          /* White's side, a pawn = 100 (has_eval) */
 	int eval_mate;        /* != 0: a forced lion capture, see above */

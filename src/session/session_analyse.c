@@ -113,6 +113,10 @@ session_analyse_mark(const struct session *s, int ply)
 	const struct record_note *n = session_note(s, ply);
 	int m = MARK_NONE;
 
+	if (n != NULL && n->mark != 0)
+		/* this program's analysis: its mark alone, whatever glyph a
+		 * player set beside it */
+		return analyse_mark_of_nag(n->mark);
 	for (int i = 0; n != NULL && i < n->nnag; i++)
 		if ((int)analyse_mark_of_nag(n->nag[i]) > m)
 			m = analyse_mark_of_nag(n->nag[i]);
@@ -284,17 +288,20 @@ session_analyse_notes(const struct analyse_result *r, const struct game *g,
 		const char *kept = n->text != NULL ? n->text : "";
 		int nag = analyse_mark_nag(p->mark);
 
-		/* the marks of an earlier analysis go */
+		/* the marks of an earlier analysis go (a record's glyphs
+		 * that look like marks too, when it keeps no mark of ours) */
 		for (k = 0; k < n->nnag; ) {
-			if (analyse_mark_of_nag(n->nag[k]) != MARK_NONE) {
+			if (n->mark != 0 ? n->nag[k] == n->mark :
+			    analyse_mark_of_nag(n->nag[k]) != MARK_NONE) {
 				memmove(n->nag + k, n->nag + k + 1,
 				    (size_t)(n->nnag - k - 1));
 				n->nnag--;
 			} else
 				k++;
 		}
-		if (nag != 0)
-			record_note_add_nag(n, nag);
+		n->mark = 0;
+		if (nag != 0 && record_note_add_nag(n, nag) == 0)
+			n->mark = (unsigned char)nag;
 		n->has_eval = true;
 		n->eval_cp = after->white_cp;
 		n->eval_mate = after->mate;

@@ -674,6 +674,8 @@ session_move_label(const struct session *s, int ply, char *buf, size_t n)
 	struct board b;
 	struct move_effects fx;
 	char mv[MOVE_TEXT_MAX], sq[3];
+	const char *mark, *glyph;
+	const struct record_note *note;
 	size_t len;
 	int i, taken;
 
@@ -698,13 +700,16 @@ session_move_label(const struct session *s, int ply, char *buf, size_t n)
 		board_sq_name(fx.drowned_sq[i], sq);
 		len += (size_t)snprintf(buf + len, n - len, "~%s", sq);
 	}
-	/* its glyph from the record or the player (! ? !! ?? !? ?!), else
-	 * its mark from an analysis: ?! ? ?? */
-	if (len < n && session_move_glyph(s, ply)[0] != '\0')
-		snprintf(buf + len, n - len, "%s", session_move_glyph(s, ply));
-	else if (len < n)
-		snprintf(buf + len, n - len, "%s",
-		    analyse_mark_symbol(session_analyse_mark(s, ply)));
+	/* its mark from an analysis (?! ? ??), then its glyph from the
+	 * record or the player (! ? !! ?? !? ?!) beside it */
+	mark = analyse_mark_symbol(session_analyse_mark(s, ply));
+	glyph = session_move_glyph(s, ply);
+	note = session_note(s, ply);
+	if ((note == NULL || note->mark == 0) && glyph[0] != '\0')
+		mark = "";      /* a record's glyphs: they are its marks */
+	if (len < n)
+		snprintf(buf + len, n - len, "%s%s%s", mark, mark[0] != '\0' &&
+		    glyph[0] != '\0' ? " " : "", glyph);
 }
 
 void

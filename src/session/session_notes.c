@@ -28,11 +28,13 @@ is_glyph(int nag)
 	return nag >= 1 && nag <= 6;
 }
 
+/* The player's (or a record's) glyph: not the analysis's mark, which
+ * stays where it is whatever glyph is set beside it. */
 static int
 glyph_of(const struct record_note *n)
 {
 	for (int i = 0; n != NULL && i < n->nnag; i++)
-		if (is_glyph(n->nag[i]))
+		if (is_glyph(n->nag[i]) && n->nag[i] != n->mark)
 			return n->nag[i];
 	return 0;
 }
@@ -90,7 +92,7 @@ glyph_drop(struct record_note *n)
 	int i, k = 0;
 
 	for (i = 0; i < n->nnag; i++)
-		if (!is_glyph(n->nag[i]))
+		if (!is_glyph(n->nag[i]) || n->nag[i] == n->mark)
 			n->nag[k++] = n->nag[i];
 	n->nnag = k;
 }
