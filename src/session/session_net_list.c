@@ -251,7 +251,13 @@ session_net_list_event(struct session *s, const struct net_event *e)
 		break;
 	default:
 		l->done = true;
-		if (l->n == 0)
+		if (l->n == 0 && strcmp(l->verb, "TOP") == 0) {
+			/* as the web page says it: why the list is empty */
+			add_line(l, "", "%s", _("  Nobody has an established "
+			    "rating yet:"));
+			add_line(l, "", "%s", _("  a rating is listed once its "
+			    "deviation is 110 or less (about 20 rated games)."));
+		} else if (l->n == 0)
 			add_line(l, "", "%s", _("  (none)"));
 		break;
 	}
