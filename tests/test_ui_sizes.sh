@@ -38,12 +38,18 @@ full=" reviewing ply 49 of 50  |  [ ] step, { start, } back to the game, :contin
 bar_whole() {
 	bar=$(tail -n 2 "$tmp/screen" | head -n 1 | sed 's/ *? help  q quit$//;
 	    s/ *$//')
+	# cut: after a whole item, " ?" for the rest (issue 62)
+	case "$bar" in
+	*" ?") bar=${bar%" ?"}; cut=1 ;;
+	*) cut=0 ;;
+	esac
 	case "$full" in
 	"$bar"*) ;;
 	*) return 1 ;;
 	esac
-	case "${full#"$bar"}" in
-	"" | " "* | ","*) return 0 ;;
+	case "$cut:${full#"$bar"}" in
+	0: | 0:" "* | 0:","*) return 0 ;;	# (whole, or no item fits: at a word)
+	1:", "* | 1:"  |  "*) return 0 ;;
 	esac
 	return 1
 }
