@@ -300,6 +300,36 @@ rewatch(struct srv *sv, int fd, int tag, unsigned events)
 		epoll_ctl(sv->epfd, EPOLL_CTL_ADD, fd, &ev);
 }
 
+/* Its epoll interests: input (not while it closes, or while its buffer is
+ * full of lines waiting for a commit) and output (while some is queued). */
+static void
+conn_interest(struct srv *sv, int id, bool stopping)
+{
+	struct conn *c = &sv->conns[id];
+	unsigned want;
+
+	want = (c->closing || stopping || c->inlen == sizeof c->in ? 0 :
+	    EPOLLIN) | (c->outoff < c->outlen ? EPOLLOUT : 0);
+	if (c->tls != NULL)
+		want = srv_tls_interest(c, want);
+	if (want != c->evmask) {
+		rewatch(sv, c->fd, id, want);
+		c->evmask = want;
+	}
+}
+
+/* Its one timer at conn_deadline, or none. */
+static void
+conn_arm(struct srv *sv, int id, long long now)
+{
+	long long at = conn_deadline(sv, id, now);
+
+	if (at < 0)
+		srv_timer_cancel(&sv->timers, id);
+	else
+		srv_timer_arm(&sv->timers, id, at);
+}
+
 /* Bring the epoll set up to date: the listeners while accepting, the
  * store's notices, each connection's input (not while it closes, or
  * while its buffer is full of lines waiting for a commit) and output
@@ -335,21 +365,26 @@ interests(struct srv *sv, bool stopping, long long now)
 	    &write) : -1;
 	if (fd >= 0)
 		rewatch(sv, fd, PCONN_NOTICE, write ? EPOLLOUT : EPOLLIN);
-	for (i = 0; i < sv->nconn; i++) {
-		struct conn *c = &sv->conns[i];
-		unsigned want;
-
-		if (!c->used)
+	/* Stopping takes every connection's input out; else only those
+	 * touched this round can want something else. Each touched one's
+	 * deadline is armed again (a change after after_round's too). */
+	if (stopping && !sv->stop_watched) {
+		for (i = 0; i < sv->nconn; i++)
+			if (sv->conns[i].used)
+				conn_interest(sv, i, true);
+		sv->stop_watched = true;
+	}
+	for (i = 0; i < sv->ntouch; i++) {
+		int id = sv->touch[i];
+		if (id >= sv->nconn || !sv->conns[id].touched)
 			continue;
-		want = (c->closing || stopping || c->inlen == sizeof c->in ?
-		    0 : EPOLLIN) | (c->outoff < c->outlen ? EPOLLOUT : 0);
-		if (c->tls != NULL)
-			want = srv_tls_interest(c, want);
-		if (want != c->evmask) {
-			rewatch(sv, c->fd, i, want);
-			c->evmask = want;
+		sv->conns[id].touched = false;
+		if (sv->conns[id].used) {
+			conn_arm(sv, id, now);
+			conn_interest(sv, id, stopping);
 		}
 	}
+	sv->ntouch = 0;
 }
 
 /* Changes back from the store thread: apply and answer them, then give the
@@ -412,7 +447,7 @@ srv_flush(struct srv *sv)
 static void
 after_round(struct srv *sv, long long now)
 {
-	int i;
+	int i, k;
 
 	/* Flags and expiries first: a game may end with nobody here. */
 	sess_tick(sv->sess, now);
@@ -435,13 +470,21 @@ after_round(struct srv *sv, long long now)
 		sv->trimmed = now;
 	}
 
-	for (i = 0; i < sv->nconn; i++) {
-		struct conn *c = &sv->conns[i];
+	/* The connections whose deadline came, and those touched this
+	 * round (the list grows as a PING is queued): what they have queued
+	 * sent, their timers run and armed again. */
+	while ((i = srv_timers_due(&sv->timers, now)) >= 0)
+		conn_touch(sv, i);
+	for (k = 0; k < sv->ntouch; k++) {
+		struct conn *c = &sv->conns[sv->touch[k]];
+		i = sv->touch[k];
 		if (!c->used)
 			continue;
 		if (!c->dead && c->outoff < c->outlen)
 			conn_flush(sv, i);
 		conn_timers(sv, i, now);
+		if (c->used)
+			conn_arm(sv, i, now);
 	}
 }
 
@@ -467,6 +510,8 @@ tls_more(const struct srv *sv)
 {
 	int i;
 
+	if (sv->tls == NULL)
+		return false;   /* no --tls-listen: no TLS connection */
 	for (i = 0; i < sv->nconn; i++) {
 		const struct conn *c = &sv->conns[i];
 		if (c->used && c->tls_more && !c->closing && !c->dead &&
@@ -481,6 +526,8 @@ tls_pending(struct srv *sv, long long now)
 {
 	int i;
 
+	if (sv->tls == NULL)
+		return;
 	for (i = 0; i < sv->nconn; i++) {
 		struct conn *c = &sv->conns[i];
 		if (c->used && c->tls_more && !c->closing && !c->dead &&
@@ -527,6 +574,9 @@ srv_run(struct srv *sv, volatile sig_atomic_t *stop, const sigset_t *sigmask)
 		next = sess_next_timer(sv->sess, now);
 		if (next >= 0 && next < wait)
 			wait = next;
+		next = srv_timers_next(&sv->timers);
+		if (next >= 0 && next - now < wait)
+			wait = next - now < 0 ? 0 : next - now;
 		next = sv->web != NULL ? web_timeout(sv->web) : -1;
 		if (next >= 0 && next < wait)
 			wait = next;
@@ -640,6 +690,8 @@ srv_close(struct srv *sv)
 	if (sv->epfd >= 0)
 		close(sv->epfd);
 	free(sv->conns);
+	free(sv->touch);
+	srv_timers_free(&sv->timers);
 	free(sv);
 }
 
