@@ -127,53 +127,48 @@ submit_read(void *ctx, struct sread *q)
 	srv_queue_push(sv->reads, q);
 }
 
-struct srv *
-srv_open(const struct srv_opts *o, char *err, size_t errlen)
+/* srv_open's phases, each -1 with err. The store: the loop's handle, the
+ * store thread's (it reads ratings before its commits) and the reader
+ * thread's (what commands need), each a handle of its own. */
+static int
+open_store(struct srv *sv, const struct srv_opts *o, char *err,
+    size_t errlen)
 {
-	struct srv *sv = xcalloc(1, sizeof *sv);
-	struct sess_io io;
-	char server[64], dbname[400];
+	const struct store_ops *qops;
+	void *qctx;
 
-	long long t_open = srv_now();
-
-	sv->o = *o;
-	sv->wake[0] = sv->wake[1] = -1;
-	sv->epfd = epoll_create1(EPOLL_CLOEXEC);
-	if (sv->epfd < 0) {
-		snprintf(err, errlen, "epoll: %s", strerror(errno));
-		goto bad;
-	}
-	snprintf(server, sizeof server, "congo-server/%s", PACKAGE_VERSION);
-	store_db_name(o->db, dbname, sizeof dbname);
 	/* libpq's notices in this log, one line each (store_pg_redact.c). */
 	store_set_notice_log(srv_log_cb, sv);
 	if (store_open_any(o->db, (o->db_create ? STORE_CREATE : 0) |
 	    (o->db_upgrade ? STORE_UPGRADE : 0), &sv->ops, &sv->store, err,
 	    errlen) < 0)
-		goto bad;
-	/* The store thread reads ratings before its commits, the reader
-	 * thread what commands need: each on a handle of its own. */
-	{
-		const struct store_ops *qops;
-		void *qctx;
-		if (store_open_any(o->db, STORE_QUERY, &qops, &qctx, err,
-		    errlen) < 0)
-			goto bad;
-		sv->writes = writer_start(sv->ops, sv->store, qops, qctx, err,
-		    errlen);
-		if (sv->writes == NULL) {
-			qops->close(qctx);
-			goto bad;
-		}
-		if (store_open_any(o->db, STORE_QUERY, &qops, &qctx, err,
-		    errlen) < 0)
-			goto bad;
-		if ((sv->reads = reader_start(qops, qctx, err, errlen)) ==
-		    NULL) {
-			qops->close(qctx);
-			goto bad;
-		}
+		return -1;
+	if (store_open_any(o->db, STORE_QUERY, &qops, &qctx, err,
+	    errlen) < 0)
+		return -1;
+	sv->writes = writer_start(sv->ops, sv->store, qops, qctx, err,
+	    errlen);
+	if (sv->writes == NULL) {
+		qops->close(qctx);
+		return -1;
 	}
+	if (store_open_any(o->db, STORE_QUERY, &qops, &qctx, err,
+	    errlen) < 0)
+		return -1;
+	if ((sv->reads = reader_start(qops, qctx, err, errlen)) == NULL) {
+		qops->close(qctx);
+		return -1;
+	}
+	return 0;
+}
+
+/* The session over the loop's callbacks, its games loaded and running. */
+static int
+open_session(struct srv *sv, const struct srv_opts *o, const char *server,
+    char *err, size_t errlen)
+{
+	struct sess_io io;
+
 	memset(&io, 0, sizeof io);
 	io.ctx = sv;
 	io.send = conn_send;
@@ -190,35 +185,50 @@ srv_open(const struct srv_opts *o, char *err, size_t errlen)
 	if (o->notify_command[0] != '\0') {
 		if ((sv->notify = srv_notify_new(sv, o->notify_command, err,
 		    errlen)) == NULL)
-			goto bad;
+			return -1;
 		io.notify = srv_notify_cb;
 	}
 	sv->sess = sess_new(&io, &o->lim, &o->rules, server);
 	if (sv->ops->load(sv->store, sv->sess, err, errlen) < 0)
-		goto bad;
+		return -1;
 	sess_features_load(sv->sess);   /* ratings: on the reader thread */
 	/* Clocks run again, open games expire, from now. */
 	sess_start(sv->sess, srv_now(), util_wall_ms());
+	return 0;
+}
+
+/* The loop's own descriptors in epoll, the listening sockets. */
+static int
+open_watch(struct srv *sv, char *err, size_t errlen)
+{
 	if (pipe2(sv->wake, O_NONBLOCK | O_CLOEXEC) < 0) {
 		snprintf(err, errlen, "pipe: %s", strerror(errno));
-		goto bad;
+		return -1;
 	}
 	if (srv_watch(sv, sv->wake[0], PCONN_WAKE, EPOLLIN) < 0 ||
 	    srv_watch(sv, srv_queue_fd(sv->writes), PCONN_WRITER,
 	    EPOLLIN) < 0 ||
 	    srv_watch(sv, srv_queue_fd(sv->reads), PCONN_READER, EPOLLIN) < 0) {
 		snprintf(err, errlen, "epoll: %s", strerror(errno));
-		goto bad;
+		return -1;
 	}
 	if (srv_tls_open(sv, err, errlen) < 0 || srv_listen(sv, err,
 	    errlen) < 0)
-		goto bad;
+		return -1;
+	return 0;
+}
+
+/* The web pages, --http's and --https's. */
+static int
+open_web(struct srv *sv, const struct srv_opts *o, char *err,
+    size_t errlen)
+{
 	if (o->http[0] != '\0') {
 		if ((sv->web = srv_web_open(sv, false, err, errlen)) == NULL)
-			goto bad;
+			return -1;
 		if (srv_watch(sv, web_fd(sv->web), PCONN_WEB, EPOLLIN) < 0) {
 			snprintf(err, errlen, "epoll: %s", strerror(errno));
-			goto bad;
+			return -1;
 		}
 		srv_log(sv, NET_LOG_INFO, "web pages on %s port %d", o->http,
 		    web_port(sv->web));
@@ -226,15 +236,26 @@ srv_open(const struct srv_opts *o, char *err, size_t errlen)
 	if (o->https[0] != '\0') {
 		/* Its connections count with --http's against the limits. */
 		if ((sv->webs = srv_web_open(sv, true, err, errlen)) == NULL)
-			goto bad;
+			return -1;
 		if (srv_watch(sv, web_fd(sv->webs), PCONN_WEBS, EPOLLIN) < 0) {
 			snprintf(err, errlen, "epoll: %s", strerror(errno));
-			goto bad;
+			return -1;
 		}
 		srv_log(sv, NET_LOG_INFO, "web pages over TLS on %s port %d, "
 		    "certificate %s", o->https, web_port(sv->webs),
 		    o->tls_cert);
 	}
+	return 0;
+}
+
+/* What was opened, in the log. */
+static void
+open_log(struct srv *sv, const struct srv_opts *o, const char *server,
+    long long t_open)
+{
+	char dbname[400];
+
+	store_db_name(o->db, dbname, sizeof dbname);
 	if (sv->ops->note(sv->store) != NULL)
 		srv_log(sv, NET_LOG_INFO, "%s", sv->ops->note(sv->store));
 	if (sv->port >= 0)
@@ -250,6 +271,29 @@ srv_open(const struct srv_opts *o, char *err, size_t errlen)
 		srv_log(sv, NET_LOG_INFO, "CGP/1 over TLS on %s (port %d), "
 		    "certificate %s", o->tls_listen, sv->tls_port,
 		    o->tls_cert);
+}
+
+struct srv *
+srv_open(const struct srv_opts *o, char *err, size_t errlen)
+{
+	struct srv *sv = xcalloc(1, sizeof *sv);
+	char server[64];
+	long long t_open = srv_now();
+
+	sv->o = *o;
+	sv->wake[0] = sv->wake[1] = -1;
+	sv->epfd = epoll_create1(EPOLL_CLOEXEC);
+	if (sv->epfd < 0) {
+		snprintf(err, errlen, "epoll: %s", strerror(errno));
+		goto bad;
+	}
+	snprintf(server, sizeof server, "congo-server/%s", PACKAGE_VERSION);
+	if (open_store(sv, o, err, errlen) < 0 ||
+	    open_session(sv, o, server, err, errlen) < 0 ||
+	    open_watch(sv, err, errlen) < 0 || open_web(sv, o, err,
+	    errlen) < 0)
+		goto bad;
+	open_log(sv, o, server, t_open);
 	return sv;
 bad:
 	srv_close(sv);
@@ -536,12 +580,114 @@ tls_pending(struct srv *sv, long long now)
 	}
 }
 
+/* srv_run's phases. The stop: once asked, the listeners closed and what
+ * is queued given STOP_FLUSH_MS to go; true when the loop is over. */
+static bool
+run_stopped(struct srv *sv, bool stopping, long long *stop_by,
+    long long now)
+{
+	bool pending;
+	int i;
+
+	if (!stopping)
+		return false;
+	if (*stop_by == 0) {
+		srv_log(sv, NET_LOG_INFO, "stopping: sending what is "
+		    "queued, then closing");
+		srv_unlisten(sv);
+		*stop_by = now + STOP_FLUSH_MS;
+	}
+	pending = !srv_queue_idle(sv->writes);
+	for (i = 0; i < sv->nconn; i++)
+		if (sv->conns[i].used && !sv->conns[i].dead &&
+		    sv->conns[i].outoff < sv->conns[i].outlen)
+			pending = true;
+	return !pending || now >= *stop_by;
+}
+
+/* How long epoll may wait: until the nearest deadline (a connection's
+ * PING or close, a game's flag or expiry, the web pages'), at the latest
+ * a second (the session's housekeeping: evictions, features' ticks). */
+static long long
+run_wait(struct srv *sv, bool stopping, long long now)
+{
+	long long wait = stopping ? 50 : 1000, next;
+
+	next = sess_next_timer(sv->sess, now);
+	if (next >= 0 && next < wait)
+		wait = next;
+	next = srv_timers_next(&sv->timers);
+	if (next >= 0 && next - now < wait)
+		wait = next - now < 0 ? 0 : next - now;
+	next = sv->web != NULL ? web_timeout(sv->web) : -1;
+	if (next >= 0 && next < wait)
+		wait = next;
+	next = sv->webs != NULL ? web_timeout(sv->webs) : -1;
+	if (next >= 0 && next < wait)
+		wait = next;
+	if (util_coverage_wait_ms() >= 0 &&
+	    wait > util_coverage_wait_ms())
+		wait = util_coverage_wait_ms();
+	if (tls_more(sv))
+		wait = 0;       /* input libtls holds: now */
+	return wait;
+}
+
+/* One event of epoll's; true when it is srv_stop's. */
+static bool
+run_event(struct srv *sv, int id, unsigned re, long long now)
+{
+	char buf[64];
+
+	if (id == PCONN_WAKE) {
+		while (read(sv->wake[0], buf, sizeof buf) > 0)
+			;
+		return true;
+	} else if (id == PCONN_WEB) {
+		web_readable(sv->web);  /* served below */
+	} else if (id == PCONN_WEBS) {
+		web_readable(sv->webs);
+	} else if (id == PCONN_WRITER || id == PCONN_NOTICE ||
+	    id == PCONN_READER) {
+		;       /* above; notices below, every round */
+	} else if (id <= PCONN_TLS && id > PCONN_TLS - SRV_MAX_LISTEN) {
+		if (PCONN_TLS - id < sv->ntlfd)
+			srv_accept(sv, sv->tlfd[PCONN_TLS - id], true, now);
+	} else if (id <= -2) {
+		if (-2 - id < sv->nlfd)
+			srv_accept(sv, sv->lfd[-2 - id], false, now);
+	} else if (id < sv->nconn && sv->conns[id].used) {
+		conn_event(sv, id, re, now);
+	}
+	return false;
+}
+
+/* The loop over: every connection dropped, the pages closed. */
+static void
+run_end(struct srv *sv)
+{
+	long long commits, changes;
+	int p50, p99, i;
+
+	for (i = 0; i < sv->nconn; i++)
+		if (sv->conns[i].used)
+			conn_drop(sv, i, NULL);
+	web_close(sv->webs);           /* (it counts with --http's) */
+	sv->webs = NULL;
+	web_close(sv->web);
+	sv->web = NULL;
+	srv_queue_stats(sv->writes, &commits, &changes, &p50, &p99);
+	srv_log(sv, NET_LOG_INFO, "stopped; %lld changes stored in "
+	    "%lld commits (p50 %d ms, p99 %d ms a commit); %d games in "
+	    "memory; closing the database", changes, commits, p50, p99,
+	    sess_ngames(sv->sess));
+}
+
 int
 srv_run(struct srv *sv, volatile sig_atomic_t *stop, const sigset_t *sigmask)
 {
-	long long now, stop_by = 0, wait, next;
+	long long now, stop_by = 0;
 	bool stopping = false;
-	char buf[64];
 	int n, i;
 
 	for (;;) {
@@ -552,44 +698,12 @@ srv_run(struct srv *sv, volatile sig_atomic_t *stop, const sigset_t *sigmask)
 			*sv->o.reload = 0;
 			srv_tls_reload(sv);
 		}
-		if (stopping && stop_by == 0) {
-			srv_log(sv, NET_LOG_INFO, "stopping: sending what is "
-			    "queued, then closing");
-			srv_unlisten(sv);
-			stop_by = now + STOP_FLUSH_MS;
-		}
-		if (stopping) {
-			bool pending = !srv_queue_idle(sv->writes);
-			for (i = 0; i < sv->nconn; i++)
-				if (sv->conns[i].used && !sv->conns[i].dead &&
-				    sv->conns[i].outoff < sv->conns[i].outlen)
-					pending = true;
-			if (!pending || now >= stop_by)
-				break;
-		}
+		if (run_stopped(sv, stopping, &stop_by, now))
+			break;
 		interests(sv, stopping, now);
-		/* Wake for the nearest game timer (a flag, an expiry) or,
-		 * at the latest, in a second for the connections' pings. */
-		wait = stopping ? 50 : 1000;
-		next = sess_next_timer(sv->sess, now);
-		if (next >= 0 && next < wait)
-			wait = next;
-		next = srv_timers_next(&sv->timers);
-		if (next >= 0 && next - now < wait)
-			wait = next - now < 0 ? 0 : next - now;
-		next = sv->web != NULL ? web_timeout(sv->web) : -1;
-		if (next >= 0 && next < wait)
-			wait = next;
-		next = sv->webs != NULL ? web_timeout(sv->webs) : -1;
-		if (next >= 0 && next < wait)
-			wait = next;
-		if (util_coverage_wait_ms() >= 0 &&
-		    wait > util_coverage_wait_ms())
-			wait = util_coverage_wait_ms();
-		if (tls_more(sv))
-			wait = 0;       /* input libtls holds: now */
 		n = epoll_pwait(sv->epfd, sv->ev, (int)(sizeof sv->ev /
-		    sizeof sv->ev[0]), (int)wait, sigmask);
+		    sizeof sv->ev[0]), (int)run_wait(sv, stopping, now),
+		    sigmask);
 		if (n < 0 && errno != EINTR) {
 			srv_log(sv, NET_LOG_ERROR, "epoll: %s",
 			    strerror(errno));
@@ -603,35 +717,10 @@ srv_run(struct srv *sv, volatile sig_atomic_t *stop, const sigset_t *sigmask)
 		for (i = 0; i < n; i++)
 			if ((int)(int64_t)sv->ev[i].data.u64 == PCONN_READER)
 				read_back(sv, now);
-		for (i = 0; i < n; i++) {
-			unsigned re = sv->ev[i].events;
-			int id = (int)(int64_t)sv->ev[i].data.u64;
-			if (id == PCONN_WAKE) {
-				while (read(sv->wake[0], buf, sizeof buf) > 0)
-					;
+		for (i = 0; i < n; i++)
+			if (run_event(sv, (int)(int64_t)sv->ev[i].data.u64,
+			    sv->ev[i].events, now))
 				stopping = true;
-			} else if (id == PCONN_WEB) {
-				web_readable(sv->web);  /* served below */
-			} else if (id == PCONN_WEBS) {
-				web_readable(sv->webs);
-			} else if (id == PCONN_WRITER || id == PCONN_NOTICE ||
-			    id == PCONN_READER) {
-				;       /* above; notices below, every round */
-			} else if (id <= PCONN_TLS && id > PCONN_TLS -
-			    SRV_MAX_LISTEN) {
-				if (PCONN_TLS - id < sv->ntlfd)
-					srv_accept(sv, sv->tlfd[PCONN_TLS - id],
-					    true, now);
-			} else if (id <= -2) {
-				if (-2 - id < sv->nlfd)
-					srv_accept(sv, sv->lfd[-2 - id], false,
-					    now);
-			} else {
-				if (id >= sv->nconn || !sv->conns[id].used)
-					continue;
-				conn_event(sv, id, re, now);
-			}
-		}
 		tls_pending(sv, now);
 		after_round(sv, now);
 		if (sv->web != NULL)
@@ -640,22 +729,7 @@ srv_run(struct srv *sv, volatile sig_atomic_t *stop, const sigset_t *sigmask)
 			web_run(sv->webs, now);
 		util_coverage_flush(now);
 	}
-	for (i = 0; i < sv->nconn; i++)
-		if (sv->conns[i].used)
-			conn_drop(sv, i, NULL);
-	web_close(sv->webs);           /* (it counts with --http's) */
-	sv->webs = NULL;
-	web_close(sv->web);
-	sv->web = NULL;
-	{
-		long long commits, changes;
-		int p50, p99;
-		srv_queue_stats(sv->writes, &commits, &changes, &p50, &p99);
-		srv_log(sv, NET_LOG_INFO, "stopped; %lld changes stored in "
-		    "%lld commits (p50 %d ms, p99 %d ms a commit); %d games in "
-		    "memory; closing the database", changes, commits, p50, p99,
-		    sess_ngames(sv->sess));
-	}
+	run_end(sv);
 	return 0;
 }
 
