@@ -24,6 +24,7 @@ conn_send(void *ctx, int id, const char *line, size_t len)
 
 	if (!c->used || c->dead)
 		return;
+	conn_touch(sv, id);
 	if (c->outoff > 0 && c->outoff == c->outlen)
 		c->outoff = c->outlen = 0;
 	if (c->outlen - c->outoff + len > sv->o.out_cap) {
@@ -62,6 +63,7 @@ conn_close_cb(void *ctx, int id)
 	struct conn *c = &sv->conns[id];
 
 	if (c->used && !c->closing) {
+		conn_touch(sv, id);
 		c->closing = true;
 		c->close_by = srv_now() + CLOSE_GRACE_MS;
 	}
@@ -73,9 +75,10 @@ conn_add(struct srv *sv, int fd, const char *addr, long long now)
 	struct conn *c;
 	int id;
 
-	for (id = 0; id < sv->nconn; id++)
+	for (id = sv->free_from; id < sv->nconn; id++)
 		if (!sv->conns[id].used)
 			break;
+	sv->free_from = id + 1;
 	if (id == sv->nconn) {
 		int n = sv->nconn ? sv->nconn * 2 : 64;
 		sv->conns = xrealloc(sv->conns, sizeof *sv->conns *
@@ -83,11 +86,14 @@ conn_add(struct srv *sv, int fd, const char *addr, long long now)
 		memset(sv->conns + sv->nconn, 0, sizeof *sv->conns *
 		    (size_t)(n - sv->nconn));
 		sv->nconn = n;
+		srv_timers_reserve(&sv->timers, n);
 	}
 	c = &sv->conns[id];
 	free(c->out);
 	memset(c, 0, sizeof *c);
 	c->used = true;
+	sv->nused++;
+	conn_touch(sv, id);
 	c->fd = fd;
 	c->last_rx = now;
 	snprintf(c->addr, sizeof c->addr, "%s", addr);
@@ -116,6 +122,26 @@ conn_drop(struct srv *sv, int id, const char *why)
 	free(c->out);
 	memset(c, 0, sizeof *c);
 	c->fd = -1;
+	sv->nused--;
+	if (id < sv->free_from)
+		sv->free_from = id;
+	srv_timer_cancel(&sv->timers, id);
+}
+
+void
+conn_touch(struct srv *sv, int id)
+{
+	struct conn *c = &sv->conns[id];
+
+	if (c->touched)
+		return;
+	c->touched = true;
+	if (sv->ntouch == sv->touchcap) {
+		sv->touchcap = sv->touchcap ? 2 * sv->touchcap : 64;
+		sv->touch = xrealloc(sv->touch, sizeof *sv->touch *
+		    (size_t)sv->touchcap);
+	}
+	sv->touch[sv->ntouch++] = id;
 }
 
 /* Hand every whole line in the buffer to the session, until one must wait
@@ -128,6 +154,8 @@ conn_lines(struct srv *sv, int id, long long now)
 	int n = 0;
 	char *lf;
 
+	if (c->used)
+		conn_touch(sv, id);
 	/* A line given again first (another server's change beat it). */
 	if (c->used && !c->closing && !c->dead && sess_conn_held(sv->sess,
 	    id) && (n = 1, sess_held_run(sv->sess, id, now)))
@@ -187,6 +215,8 @@ conn_read(struct srv *sv, int id, long long now)
 	ssize_t r;
 	int turn;
 
+	if (c->used)
+		conn_touch(sv, id);
 	if (c->used && c->tls != NULL && c->hs) {
 		if (srv_tls_handshake(sv, id) != 0)
 			return;
@@ -238,6 +268,8 @@ conn_flush(struct srv *sv, int id)
 	struct conn *c = &sv->conns[id];
 	ssize_t w;
 
+	if (c->used)
+		conn_touch(sv, id);
 	while (c->outoff < c->outlen) {
 		if (c->tls != NULL) {
 			if (c->hs)
@@ -306,4 +338,32 @@ conn_timers(struct srv *sv, int id, long long now)
 		conn_send(sv, id, o.buf, o.len);
 		c->ping_sent = now;
 	}
+}
+
+static long long
+sooner(long long a, long long b)
+{
+	return a < 0 || (b >= 0 && b < a) ? b : a;
+}
+
+/* conn_timers's conditions as a time: early is harmless (it does nothing
+ * and the timer is armed again), late is not. */
+long long
+conn_deadline(const struct srv *sv, int id, long long now)
+{
+	const struct conn *c = &sv->conns[id];
+	long long at = -1;
+
+	if (!c->used)
+		return -1;
+	if (c->dead)
+		return now;
+	if (c->tls != NULL && c->hs)
+		at = c->hs_by;
+	if (c->closing)
+		return c->outoff == c->outlen ? now : sooner(at, c->close_by);
+	if (sv->o.ping_after_ms <= 0)
+		return at;
+	return sooner(at, (c->ping_sent != 0 ? c->ping_sent : c->last_rx) +
+	    sv->o.ping_after_ms);
 }

@@ -13,6 +13,7 @@
 #include <sys/types.h>
 
 #include "net/server/sess.h"
+#include "net/server/srv_timer.h"
 
 /* 2. The event loop (srv_loop.c, srv_conn.c, srv_writer.c). */
 #define SRV_MAX_LISTEN 4
@@ -42,6 +43,7 @@ struct conn {
 	struct srv_tls *tctx;
 	bool hs, tls_rd_out, tls_wr_in, tls_more;
 	long long hs_by;
+	bool touched;             /* in srv's touch list this round */
 };
 
 struct srv {
@@ -66,8 +68,18 @@ struct srv {
 	int nevicted;             /* games let go since */
 	struct conn *conns;
 	int nconn;                /* slots in use or not */
+	int nused;                /* slots in use */
+	int free_from;            /* no free slot below this one */
+	/* A connection's deadline (a PING to send or answered, a handshake,
+	 * a close's grace) as one timer a slot; the connections whose state
+	 * changed this round (conn_touch), whose output, deadline and epoll
+	 * interests are brought up to date: no round walks them all. */
+	struct srv_timers timers;
+	int *touch;
+	int ntouch, touchcap;
 	int epfd;                 /* every descriptor the loop waits on */
 	bool listening;           /* the listeners are in epfd */
+	bool stop_watched;        /* every input out of epfd (stopping) */
 	struct web *web;          /* the web pages (--http), or NULL */
 	struct web *webs;         /* and over TLS (--https), or NULL */
 	struct epoll_event ev[256];
@@ -99,6 +111,10 @@ void srv_flush(struct srv *sv);
 void conn_drop(struct srv *sv, int id, const char *why);
 /* Pings, closing deadlines. */
 void conn_timers(struct srv *sv, int id, long long now);
+/* Its state changes this round: into the touch list. */
+void conn_touch(struct srv *sv, int id);
+/* When conn_timers may next have something to do for it; -1 never. */
+long long conn_deadline(const struct srv *sv, int id, long long now);
 /* Hand the whole lines waiting in its buffer to the session (those that
  * had to wait for a commit). */
 int conn_lines(struct srv *sv, int id, long long now);

@@ -200,7 +200,7 @@ srv_accept(struct srv *sv, int lfd, bool tls, long long now)
 	struct sockaddr_storage ss;
 	socklen_t sl;
 	char addr[64];
-	int fd, one = 1, used, i;
+	int fd, one = 1, i;
 
 	for (;;) {
 		sl = sizeof ss;
@@ -218,10 +218,8 @@ srv_accept(struct srv *sv, int lfd, bool tls, long long now)
 			return;
 		}
 		/* Far past the limit, do not even answer. */
-		for (used = 0, i = 0; i < sv->nconn; i++)
-			used += sv->conns[i].used;
 		if (sv->o.lim.max_connections > 0 &&
-		    used >= sv->o.lim.max_connections + 64) {
+		    sv->nused >= sv->o.lim.max_connections + 64) {
 			close(fd);
 			continue;
 		}

@@ -127,53 +127,48 @@ submit_read(void *ctx, struct sread *q)
 	srv_queue_push(sv->reads, q);
 }
 
-struct srv *
-srv_open(const struct srv_opts *o, char *err, size_t errlen)
+/* srv_open's phases, each -1 with err. The store: the loop's handle, the
+ * store thread's (it reads ratings before its commits) and the reader
+ * thread's (what commands need), each a handle of its own. */
+static int
+open_store(struct srv *sv, const struct srv_opts *o, char *err,
+    size_t errlen)
 {
-	struct srv *sv = xcalloc(1, sizeof *sv);
-	struct sess_io io;
-	char server[64], dbname[400];
+	const struct store_ops *qops;
+	void *qctx;
 
-	long long t_open = srv_now();
-
-	sv->o = *o;
-	sv->wake[0] = sv->wake[1] = -1;
-	sv->epfd = epoll_create1(EPOLL_CLOEXEC);
-	if (sv->epfd < 0) {
-		snprintf(err, errlen, "epoll: %s", strerror(errno));
-		goto bad;
-	}
-	snprintf(server, sizeof server, "congo-server/%s", PACKAGE_VERSION);
-	store_db_name(o->db, dbname, sizeof dbname);
 	/* libpq's notices in this log, one line each (store_pg_redact.c). */
 	store_set_notice_log(srv_log_cb, sv);
 	if (store_open_any(o->db, (o->db_create ? STORE_CREATE : 0) |
 	    (o->db_upgrade ? STORE_UPGRADE : 0), &sv->ops, &sv->store, err,
 	    errlen) < 0)
-		goto bad;
-	/* The store thread reads ratings before its commits, the reader
-	 * thread what commands need: each on a handle of its own. */
-	{
-		const struct store_ops *qops;
-		void *qctx;
-		if (store_open_any(o->db, STORE_QUERY, &qops, &qctx, err,
-		    errlen) < 0)
-			goto bad;
-		sv->writes = writer_start(sv->ops, sv->store, qops, qctx, err,
-		    errlen);
-		if (sv->writes == NULL) {
-			qops->close(qctx);
-			goto bad;
-		}
-		if (store_open_any(o->db, STORE_QUERY, &qops, &qctx, err,
-		    errlen) < 0)
-			goto bad;
-		if ((sv->reads = reader_start(qops, qctx, err, errlen)) ==
-		    NULL) {
-			qops->close(qctx);
-			goto bad;
-		}
+		return -1;
+	if (store_open_any(o->db, STORE_QUERY, &qops, &qctx, err,
+	    errlen) < 0)
+		return -1;
+	sv->writes = writer_start(sv->ops, sv->store, qops, qctx, err,
+	    errlen);
+	if (sv->writes == NULL) {
+		qops->close(qctx);
+		return -1;
 	}
+	if (store_open_any(o->db, STORE_QUERY, &qops, &qctx, err,
+	    errlen) < 0)
+		return -1;
+	if ((sv->reads = reader_start(qops, qctx, err, errlen)) == NULL) {
+		qops->close(qctx);
+		return -1;
+	}
+	return 0;
+}
+
+/* The session over the loop's callbacks, its games loaded and running. */
+static int
+open_session(struct srv *sv, const struct srv_opts *o, const char *server,
+    char *err, size_t errlen)
+{
+	struct sess_io io;
+
 	memset(&io, 0, sizeof io);
 	io.ctx = sv;
 	io.send = conn_send;
@@ -190,35 +185,50 @@ srv_open(const struct srv_opts *o, char *err, size_t errlen)
 	if (o->notify_command[0] != '\0') {
 		if ((sv->notify = srv_notify_new(sv, o->notify_command, err,
 		    errlen)) == NULL)
-			goto bad;
+			return -1;
 		io.notify = srv_notify_cb;
 	}
 	sv->sess = sess_new(&io, &o->lim, &o->rules, server);
 	if (sv->ops->load(sv->store, sv->sess, err, errlen) < 0)
-		goto bad;
+		return -1;
 	sess_features_load(sv->sess);   /* ratings: on the reader thread */
 	/* Clocks run again, open games expire, from now. */
 	sess_start(sv->sess, srv_now(), util_wall_ms());
+	return 0;
+}
+
+/* The loop's own descriptors in epoll, the listening sockets. */
+static int
+open_watch(struct srv *sv, char *err, size_t errlen)
+{
 	if (pipe2(sv->wake, O_NONBLOCK | O_CLOEXEC) < 0) {
 		snprintf(err, errlen, "pipe: %s", strerror(errno));
-		goto bad;
+		return -1;
 	}
 	if (srv_watch(sv, sv->wake[0], PCONN_WAKE, EPOLLIN) < 0 ||
 	    srv_watch(sv, srv_queue_fd(sv->writes), PCONN_WRITER,
 	    EPOLLIN) < 0 ||
 	    srv_watch(sv, srv_queue_fd(sv->reads), PCONN_READER, EPOLLIN) < 0) {
 		snprintf(err, errlen, "epoll: %s", strerror(errno));
-		goto bad;
+		return -1;
 	}
 	if (srv_tls_open(sv, err, errlen) < 0 || srv_listen(sv, err,
 	    errlen) < 0)
-		goto bad;
+		return -1;
+	return 0;
+}
+
+/* The web pages, --http's and --https's. */
+static int
+open_web(struct srv *sv, const struct srv_opts *o, char *err,
+    size_t errlen)
+{
 	if (o->http[0] != '\0') {
 		if ((sv->web = srv_web_open(sv, false, err, errlen)) == NULL)
-			goto bad;
+			return -1;
 		if (srv_watch(sv, web_fd(sv->web), PCONN_WEB, EPOLLIN) < 0) {
 			snprintf(err, errlen, "epoll: %s", strerror(errno));
-			goto bad;
+			return -1;
 		}
 		srv_log(sv, NET_LOG_INFO, "web pages on %s port %d", o->http,
 		    web_port(sv->web));
@@ -226,15 +236,26 @@ srv_open(const struct srv_opts *o, char *err, size_t errlen)
 	if (o->https[0] != '\0') {
 		/* Its connections count with --http's against the limits. */
 		if ((sv->webs = srv_web_open(sv, true, err, errlen)) == NULL)
-			goto bad;
+			return -1;
 		if (srv_watch(sv, web_fd(sv->webs), PCONN_WEBS, EPOLLIN) < 0) {
 			snprintf(err, errlen, "epoll: %s", strerror(errno));
-			goto bad;
+			return -1;
 		}
 		srv_log(sv, NET_LOG_INFO, "web pages over TLS on %s port %d, "
 		    "certificate %s", o->https, web_port(sv->webs),
 		    o->tls_cert);
 	}
+	return 0;
+}
+
+/* What was opened, in the log. */
+static void
+open_log(struct srv *sv, const struct srv_opts *o, const char *server,
+    long long t_open)
+{
+	char dbname[400];
+
+	store_db_name(o->db, dbname, sizeof dbname);
 	if (sv->ops->note(sv->store) != NULL)
 		srv_log(sv, NET_LOG_INFO, "%s", sv->ops->note(sv->store));
 	if (sv->port >= 0)
@@ -250,6 +271,29 @@ srv_open(const struct srv_opts *o, char *err, size_t errlen)
 		srv_log(sv, NET_LOG_INFO, "CGP/1 over TLS on %s (port %d), "
 		    "certificate %s", o->tls_listen, sv->tls_port,
 		    o->tls_cert);
+}
+
+struct srv *
+srv_open(const struct srv_opts *o, char *err, size_t errlen)
+{
+	struct srv *sv = xcalloc(1, sizeof *sv);
+	char server[64];
+	long long t_open = srv_now();
+
+	sv->o = *o;
+	sv->wake[0] = sv->wake[1] = -1;
+	sv->epfd = epoll_create1(EPOLL_CLOEXEC);
+	if (sv->epfd < 0) {
+		snprintf(err, errlen, "epoll: %s", strerror(errno));
+		goto bad;
+	}
+	snprintf(server, sizeof server, "congo-server/%s", PACKAGE_VERSION);
+	if (open_store(sv, o, err, errlen) < 0 ||
+	    open_session(sv, o, server, err, errlen) < 0 ||
+	    open_watch(sv, err, errlen) < 0 || open_web(sv, o, err,
+	    errlen) < 0)
+		goto bad;
+	open_log(sv, o, server, t_open);
 	return sv;
 bad:
 	srv_close(sv);
@@ -300,6 +344,36 @@ rewatch(struct srv *sv, int fd, int tag, unsigned events)
 		epoll_ctl(sv->epfd, EPOLL_CTL_ADD, fd, &ev);
 }
 
+/* Its epoll interests: input (not while it closes, or while its buffer is
+ * full of lines waiting for a commit) and output (while some is queued). */
+static void
+conn_interest(struct srv *sv, int id, bool stopping)
+{
+	struct conn *c = &sv->conns[id];
+	unsigned want;
+
+	want = (c->closing || stopping || c->inlen == sizeof c->in ? 0 :
+	    EPOLLIN) | (c->outoff < c->outlen ? EPOLLOUT : 0);
+	if (c->tls != NULL)
+		want = srv_tls_interest(c, want);
+	if (want != c->evmask) {
+		rewatch(sv, c->fd, id, want);
+		c->evmask = want;
+	}
+}
+
+/* Its one timer at conn_deadline, or none. */
+static void
+conn_arm(struct srv *sv, int id, long long now)
+{
+	long long at = conn_deadline(sv, id, now);
+
+	if (at < 0)
+		srv_timer_cancel(&sv->timers, id);
+	else
+		srv_timer_arm(&sv->timers, id, at);
+}
+
 /* Bring the epoll set up to date: the listeners while accepting, the
  * store's notices, each connection's input (not while it closes, or
  * while its buffer is full of lines waiting for a commit) and output
@@ -335,21 +409,26 @@ interests(struct srv *sv, bool stopping, long long now)
 	    &write) : -1;
 	if (fd >= 0)
 		rewatch(sv, fd, PCONN_NOTICE, write ? EPOLLOUT : EPOLLIN);
-	for (i = 0; i < sv->nconn; i++) {
-		struct conn *c = &sv->conns[i];
-		unsigned want;
-
-		if (!c->used)
+	/* Stopping takes every connection's input out; else only those
+	 * touched this round can want something else. Each touched one's
+	 * deadline is armed again (a change after after_round's too). */
+	if (stopping && !sv->stop_watched) {
+		for (i = 0; i < sv->nconn; i++)
+			if (sv->conns[i].used)
+				conn_interest(sv, i, true);
+		sv->stop_watched = true;
+	}
+	for (i = 0; i < sv->ntouch; i++) {
+		int id = sv->touch[i];
+		if (id >= sv->nconn || !sv->conns[id].touched)
 			continue;
-		want = (c->closing || stopping || c->inlen == sizeof c->in ?
-		    0 : EPOLLIN) | (c->outoff < c->outlen ? EPOLLOUT : 0);
-		if (c->tls != NULL)
-			want = srv_tls_interest(c, want);
-		if (want != c->evmask) {
-			rewatch(sv, c->fd, i, want);
-			c->evmask = want;
+		sv->conns[id].touched = false;
+		if (sv->conns[id].used) {
+			conn_arm(sv, id, now);
+			conn_interest(sv, id, stopping);
 		}
 	}
+	sv->ntouch = 0;
 }
 
 /* Changes back from the store thread: apply and answer them, then give the
@@ -412,7 +491,7 @@ srv_flush(struct srv *sv)
 static void
 after_round(struct srv *sv, long long now)
 {
-	int i;
+	int i, k;
 
 	/* Flags and expiries first: a game may end with nobody here. */
 	sess_tick(sv->sess, now);
@@ -435,13 +514,21 @@ after_round(struct srv *sv, long long now)
 		sv->trimmed = now;
 	}
 
-	for (i = 0; i < sv->nconn; i++) {
-		struct conn *c = &sv->conns[i];
+	/* The connections whose deadline came, and those touched this
+	 * round (the list grows as a PING is queued): what they have queued
+	 * sent, their timers run and armed again. */
+	while ((i = srv_timers_due(&sv->timers, now)) >= 0)
+		conn_touch(sv, i);
+	for (k = 0; k < sv->ntouch; k++) {
+		struct conn *c = &sv->conns[sv->touch[k]];
+		i = sv->touch[k];
 		if (!c->used)
 			continue;
 		if (!c->dead && c->outoff < c->outlen)
 			conn_flush(sv, i);
 		conn_timers(sv, i, now);
+		if (c->used)
+			conn_arm(sv, i, now);
 	}
 }
 
@@ -467,6 +554,8 @@ tls_more(const struct srv *sv)
 {
 	int i;
 
+	if (sv->tls == NULL)
+		return false;   /* no --tls-listen: no TLS connection */
 	for (i = 0; i < sv->nconn; i++) {
 		const struct conn *c = &sv->conns[i];
 		if (c->used && c->tls_more && !c->closing && !c->dead &&
@@ -481,6 +570,8 @@ tls_pending(struct srv *sv, long long now)
 {
 	int i;
 
+	if (sv->tls == NULL)
+		return;
 	for (i = 0; i < sv->nconn; i++) {
 		struct conn *c = &sv->conns[i];
 		if (c->used && c->tls_more && !c->closing && !c->dead &&
@@ -489,12 +580,114 @@ tls_pending(struct srv *sv, long long now)
 	}
 }
 
+/* srv_run's phases. The stop: once asked, the listeners closed and what
+ * is queued given STOP_FLUSH_MS to go; true when the loop is over. */
+static bool
+run_stopped(struct srv *sv, bool stopping, long long *stop_by,
+    long long now)
+{
+	bool pending;
+	int i;
+
+	if (!stopping)
+		return false;
+	if (*stop_by == 0) {
+		srv_log(sv, NET_LOG_INFO, "stopping: sending what is "
+		    "queued, then closing");
+		srv_unlisten(sv);
+		*stop_by = now + STOP_FLUSH_MS;
+	}
+	pending = !srv_queue_idle(sv->writes);
+	for (i = 0; i < sv->nconn; i++)
+		if (sv->conns[i].used && !sv->conns[i].dead &&
+		    sv->conns[i].outoff < sv->conns[i].outlen)
+			pending = true;
+	return !pending || now >= *stop_by;
+}
+
+/* How long epoll may wait: until the nearest deadline (a connection's
+ * PING or close, a game's flag or expiry, the web pages'), at the latest
+ * a second (the session's housekeeping: evictions, features' ticks). */
+static long long
+run_wait(struct srv *sv, bool stopping, long long now)
+{
+	long long wait = stopping ? 50 : 1000, next;
+
+	next = sess_next_timer(sv->sess, now);
+	if (next >= 0 && next < wait)
+		wait = next;
+	next = srv_timers_next(&sv->timers);
+	if (next >= 0 && next - now < wait)
+		wait = next - now < 0 ? 0 : next - now;
+	next = sv->web != NULL ? web_timeout(sv->web) : -1;
+	if (next >= 0 && next < wait)
+		wait = next;
+	next = sv->webs != NULL ? web_timeout(sv->webs) : -1;
+	if (next >= 0 && next < wait)
+		wait = next;
+	if (util_coverage_wait_ms() >= 0 &&
+	    wait > util_coverage_wait_ms())
+		wait = util_coverage_wait_ms();
+	if (tls_more(sv))
+		wait = 0;       /* input libtls holds: now */
+	return wait;
+}
+
+/* One event of epoll's; true when it is srv_stop's. */
+static bool
+run_event(struct srv *sv, int id, unsigned re, long long now)
+{
+	char buf[64];
+
+	if (id == PCONN_WAKE) {
+		while (read(sv->wake[0], buf, sizeof buf) > 0)
+			;
+		return true;
+	} else if (id == PCONN_WEB) {
+		web_readable(sv->web);  /* served below */
+	} else if (id == PCONN_WEBS) {
+		web_readable(sv->webs);
+	} else if (id == PCONN_WRITER || id == PCONN_NOTICE ||
+	    id == PCONN_READER) {
+		;       /* above; notices below, every round */
+	} else if (id <= PCONN_TLS && id > PCONN_TLS - SRV_MAX_LISTEN) {
+		if (PCONN_TLS - id < sv->ntlfd)
+			srv_accept(sv, sv->tlfd[PCONN_TLS - id], true, now);
+	} else if (id <= -2) {
+		if (-2 - id < sv->nlfd)
+			srv_accept(sv, sv->lfd[-2 - id], false, now);
+	} else if (id < sv->nconn && sv->conns[id].used) {
+		conn_event(sv, id, re, now);
+	}
+	return false;
+}
+
+/* The loop over: every connection dropped, the pages closed. */
+static void
+run_end(struct srv *sv)
+{
+	long long commits, changes;
+	int p50, p99, i;
+
+	for (i = 0; i < sv->nconn; i++)
+		if (sv->conns[i].used)
+			conn_drop(sv, i, NULL);
+	web_close(sv->webs);           /* (it counts with --http's) */
+	sv->webs = NULL;
+	web_close(sv->web);
+	sv->web = NULL;
+	srv_queue_stats(sv->writes, &commits, &changes, &p50, &p99);
+	srv_log(sv, NET_LOG_INFO, "stopped; %lld changes stored in "
+	    "%lld commits (p50 %d ms, p99 %d ms a commit); %d games in "
+	    "memory; closing the database", changes, commits, p50, p99,
+	    sess_ngames(sv->sess));
+}
+
 int
 srv_run(struct srv *sv, volatile sig_atomic_t *stop, const sigset_t *sigmask)
 {
-	long long now, stop_by = 0, wait, next;
+	long long now, stop_by = 0;
 	bool stopping = false;
-	char buf[64];
 	int n, i;
 
 	for (;;) {
@@ -505,41 +698,12 @@ srv_run(struct srv *sv, volatile sig_atomic_t *stop, const sigset_t *sigmask)
 			*sv->o.reload = 0;
 			srv_tls_reload(sv);
 		}
-		if (stopping && stop_by == 0) {
-			srv_log(sv, NET_LOG_INFO, "stopping: sending what is "
-			    "queued, then closing");
-			srv_unlisten(sv);
-			stop_by = now + STOP_FLUSH_MS;
-		}
-		if (stopping) {
-			bool pending = !srv_queue_idle(sv->writes);
-			for (i = 0; i < sv->nconn; i++)
-				if (sv->conns[i].used && !sv->conns[i].dead &&
-				    sv->conns[i].outoff < sv->conns[i].outlen)
-					pending = true;
-			if (!pending || now >= stop_by)
-				break;
-		}
+		if (run_stopped(sv, stopping, &stop_by, now))
+			break;
 		interests(sv, stopping, now);
-		/* Wake for the nearest game timer (a flag, an expiry) or,
-		 * at the latest, in a second for the connections' pings. */
-		wait = stopping ? 50 : 1000;
-		next = sess_next_timer(sv->sess, now);
-		if (next >= 0 && next < wait)
-			wait = next;
-		next = sv->web != NULL ? web_timeout(sv->web) : -1;
-		if (next >= 0 && next < wait)
-			wait = next;
-		next = sv->webs != NULL ? web_timeout(sv->webs) : -1;
-		if (next >= 0 && next < wait)
-			wait = next;
-		if (util_coverage_wait_ms() >= 0 &&
-		    wait > util_coverage_wait_ms())
-			wait = util_coverage_wait_ms();
-		if (tls_more(sv))
-			wait = 0;       /* input libtls holds: now */
 		n = epoll_pwait(sv->epfd, sv->ev, (int)(sizeof sv->ev /
-		    sizeof sv->ev[0]), (int)wait, sigmask);
+		    sizeof sv->ev[0]), (int)run_wait(sv, stopping, now),
+		    sigmask);
 		if (n < 0 && errno != EINTR) {
 			srv_log(sv, NET_LOG_ERROR, "epoll: %s",
 			    strerror(errno));
@@ -553,35 +717,10 @@ srv_run(struct srv *sv, volatile sig_atomic_t *stop, const sigset_t *sigmask)
 		for (i = 0; i < n; i++)
 			if ((int)(int64_t)sv->ev[i].data.u64 == PCONN_READER)
 				read_back(sv, now);
-		for (i = 0; i < n; i++) {
-			unsigned re = sv->ev[i].events;
-			int id = (int)(int64_t)sv->ev[i].data.u64;
-			if (id == PCONN_WAKE) {
-				while (read(sv->wake[0], buf, sizeof buf) > 0)
-					;
+		for (i = 0; i < n; i++)
+			if (run_event(sv, (int)(int64_t)sv->ev[i].data.u64,
+			    sv->ev[i].events, now))
 				stopping = true;
-			} else if (id == PCONN_WEB) {
-				web_readable(sv->web);  /* served below */
-			} else if (id == PCONN_WEBS) {
-				web_readable(sv->webs);
-			} else if (id == PCONN_WRITER || id == PCONN_NOTICE ||
-			    id == PCONN_READER) {
-				;       /* above; notices below, every round */
-			} else if (id <= PCONN_TLS && id > PCONN_TLS -
-			    SRV_MAX_LISTEN) {
-				if (PCONN_TLS - id < sv->ntlfd)
-					srv_accept(sv, sv->tlfd[PCONN_TLS - id],
-					    true, now);
-			} else if (id <= -2) {
-				if (-2 - id < sv->nlfd)
-					srv_accept(sv, sv->lfd[-2 - id], false,
-					    now);
-			} else {
-				if (id >= sv->nconn || !sv->conns[id].used)
-					continue;
-				conn_event(sv, id, re, now);
-			}
-		}
 		tls_pending(sv, now);
 		after_round(sv, now);
 		if (sv->web != NULL)
@@ -590,22 +729,7 @@ srv_run(struct srv *sv, volatile sig_atomic_t *stop, const sigset_t *sigmask)
 			web_run(sv->webs, now);
 		util_coverage_flush(now);
 	}
-	for (i = 0; i < sv->nconn; i++)
-		if (sv->conns[i].used)
-			conn_drop(sv, i, NULL);
-	web_close(sv->webs);           /* (it counts with --http's) */
-	sv->webs = NULL;
-	web_close(sv->web);
-	sv->web = NULL;
-	{
-		long long commits, changes;
-		int p50, p99;
-		srv_queue_stats(sv->writes, &commits, &changes, &p50, &p99);
-		srv_log(sv, NET_LOG_INFO, "stopped; %lld changes stored in "
-		    "%lld commits (p50 %d ms, p99 %d ms a commit); %d games in "
-		    "memory; closing the database", changes, commits, p50, p99,
-		    sess_ngames(sv->sess));
-	}
+	run_end(sv);
 	return 0;
 }
 
@@ -640,6 +764,8 @@ srv_close(struct srv *sv)
 	if (sv->epfd >= 0)
 		close(sv->epfd);
 	free(sv->conns);
+	free(sv->touch);
+	srv_timers_free(&sv->timers);
 	free(sv);
 }
 
