@@ -1,7 +1,6 @@
 /*
  * main.c: `congo` dispatches to its modes; each mode parses its own options.
  */
-#include "config.h"
 
 #include <getopt.h>
 #include <stdio.h>

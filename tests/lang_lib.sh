@@ -8,7 +8,7 @@
 # Gives: srcdir, linguas, lang_locale.
 
 srcdir=${CONGO_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
-if ! grep -q '^#define ENABLE_NLS 1' "${builddir:-.}/config.h" 2>/dev/null
+if ! grep -q '^#define ENABLE_NLS 1' "${builddir:-.}/congo_config.h" 2>/dev/null
 then
 	echo "built without translations (--disable-nls): skipped"
 	exit 77

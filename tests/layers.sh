@@ -236,7 +236,7 @@ BEGIN {
 				sub(/^[^"]*"/, "", inc)
 				sub(/".*/, "", inc)
 				if (inc !~ /\//) {
-					if (inc == "config.h")   # configure
+					if (inc == "congo_config.h")   # configure
 						continue
 					t = r
 				} else

@@ -12,7 +12,6 @@
  * commit message why the count changed (and what a match against the
  * previous commit gave).
  */
-#include "config.h"
 
 #include <setjmp.h>
 #include <stdarg.h>

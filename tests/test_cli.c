@@ -3,7 +3,6 @@
  * ends (src/cli/cli_opts.c): every kind of option, ranges, operands, and
  * the messages that name the option.
  */
-#include "config.h"
 
 #include <setjmp.h>
 #include <stdarg.h>

@@ -2,7 +2,6 @@
  * test_clock.c: the game clock of RULES.md "Time", driven by hand-made
  * milliseconds.
  */
-#include "config.h"
 
 #include <setjmp.h>
 #include <stdarg.h>

@@ -10,7 +10,6 @@
  * portable refresh, the accumulator brought along move by move (in place
  * and into another) equals it, and so does the evaluation.
  */
-#include "config.h"
 
 #include <setjmp.h>
 #include <stdarg.h>

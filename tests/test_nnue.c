@@ -10,7 +10,6 @@
  * overflow, a network's output is never read as a win, the training
  * records round-trip, and a search with a network plays (both variants).
  */
-#include "config.h"
 
 #include <limits.h>
 #include <setjmp.h>

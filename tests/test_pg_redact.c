@@ -5,7 +5,6 @@
  * (password=, quoted or not), percent-encoded or not, nor in a libpq
  * message that quotes it; messages made one line. Skipped without libpq.
  */
-#include "config.h"
 
 #include <setjmp.h>
 #include <stdarg.h>

@@ -3,7 +3,6 @@
  * server's one-game periods, the speed categories at their boundaries, the
  * shown numbers, and the pairing rules of PROTOCOL.md SEEK.
  */
-#include "config.h"
 
 #include <math.h>
 #include <setjmp.h>

@@ -3,7 +3,6 @@
  * the earliest first, rearm and cancel by handle, what is due taken in
  * order, and a random walk checked against a plain scan.
  */
-#include "config.h"
 
 #include <setjmp.h>
 #include <stdarg.h>

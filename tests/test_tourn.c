@@ -5,7 +5,6 @@
  * Dutch system) paired again from the rounds before it and compared; the
  * tie-breaks on a hand-computed event.
  */
-#include "config.h"
 
 #include <setjmp.h>
 #include <stdarg.h>

@@ -8,7 +8,6 @@
  * consecutive draws scores, unless the draw lasted 30 moves; a draw of
  * fewer than 20 plies scores nothing).
  */
-#include "config.h"
 
 #include <setjmp.h>
 #include <stdarg.h>

@@ -12,7 +12,6 @@
  * the absences of past rounds left blank instead of Z: the same pairing.
  * CONGO_STRESS_EVENTS=N runs N events instead.
  */
-#include "config.h"
 
 #include <setjmp.h>
 #include <stdarg.h>

@@ -2,7 +2,6 @@
  * test_util_parse.c: the one number parser, the error formatter and
  * splitmix64.
  */
-#include "config.h"
 
 #include <setjmp.h>
 #include <stdarg.h>

@@ -1,7 +1,6 @@
 /*
  * test_util_vec.c: the growable array and the allocators' contracts.
  */
-#include "config.h"
 
 #include <setjmp.h>
 #include <stdarg.h>

@@ -11,7 +11,6 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "config.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -8,7 +8,6 @@
  * the score is not a forced win; endings in the tables get the tables'
  * value, and end the game there.
  */
-#include "config.h"
 
 #include <errno.h>
 #include <pthread.h>

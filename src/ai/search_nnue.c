@@ -6,7 +6,6 @@
  * nearest ply that has them, by the squares each move changed (a ply
  * whose accumulators were never needed costs nothing).
  */
-#include "config.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -9,7 +9,6 @@
  * the weights one at a time (a local search with shrinking steps). Prints
  * the weights that changed, as a tune string and as a table.
  */
-#include "config.h"
 
 #include <math.h>
 #include <pthread.h>

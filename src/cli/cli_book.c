@@ -3,7 +3,6 @@
  * openings for `congo --match --book FILE` (src/ai/match_book_make.c),
  * and `--verify FILE`, every opening of a book searched again.
  */
-#include "config.h"
 
 #include <errno.h>
 #include <stddef.h>

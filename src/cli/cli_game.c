@@ -9,7 +9,6 @@
  * session: the full-screen one (src/ui) or the plain one (src/plain).
  * Neither view knows the other.
  */
-#include "config.h"
 
 #include <signal.h>
 #include <stdio.h>

@@ -4,7 +4,6 @@
  * views start with (struct session_start: the game's options, network
  * play's, lessons' and puzzles').
  */
-#include "config.h"
 
 #include <stddef.h>
 #include <stdio.h>

@@ -5,7 +5,6 @@
  * score and the Elo difference with its 95% error bar, and can write every
  * game in the game record format.
  */
-#include "config.h"
 
 #include <errno.h>
 #include <stddef.h>

@@ -4,7 +4,6 @@
  * the self-play data generator (src/ai/gen_data.h) and the network
  * trainer (src/nn/nnue_train.h).
  */
-#include "config.h"
 
 #include <stddef.h>
 #include <stdint.h>

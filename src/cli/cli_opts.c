@@ -2,7 +2,6 @@
  * cli_opts.c: the one table-driven option parser of the command-line front
  * ends (cli.h).
  */
-#include "config.h"
 
 #include <getopt.h>
 #include <stdbool.h>

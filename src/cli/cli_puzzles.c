@@ -2,7 +2,6 @@
  * cli_puzzles.c: `congo --make-puzzles [OPTION]...`: its options (one
  * table, cli.h), then the puzzle maker (src/learn/learn_make.c).
  */
-#include "config.h"
 
 #include <stddef.h>
 #include <stdint.h>

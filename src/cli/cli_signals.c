@@ -4,7 +4,6 @@
  * poll() loop, the quit signal kept, a crash that gives the terminal back
  * before the program dies as it would have.
  */
-#include "config.h"
 
 #include <errno.h>
 #include <fcntl.h>

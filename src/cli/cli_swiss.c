@@ -4,7 +4,6 @@
  * bbpPairings -p prints it: the number of pairs, then "WHITE BLACK" a
  * line by starting rank, 0 for the bye.
  */
-#include "config.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -2,7 +2,6 @@
  * cli_tablebases.c: `congo --make-tablebases [DIR] [OPTION]...`: its
  * options (one table, cli.h), then the generator (src/tb/tb_make.c).
  */
-#include "config.h"
 
 #include <stddef.h>
 #include <stdio.h>

@@ -2,7 +2,6 @@
  * cli_tune.c: `congo --tune [OPTION]... FILE...`: the tuner's options (one
  * table, cli.h), then Texel's method over the games (src/ai/tune_run.c).
  */
-#include "config.h"
 
 #include <stddef.h>
 #include <stdio.h>

@@ -4,7 +4,6 @@
  * it written as a clock writes it, coarse while days are left and finer
  * near the end ("2 d 14 h", "5 h 7 min", "12 min 5 s", "35 s").
  */
-#include "config.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,7 +1,6 @@
 /*
  * clock_run.c: running, pressing and reading a game clock.
  */
-#include "config.h"
 
 #include "clock/clock.h"
 

@@ -1,7 +1,6 @@
 /*
  * clock_text.c: time controls and remaining times as text.
  */
-#include "config.h"
 
 #include <ctype.h>
 #include <float.h>

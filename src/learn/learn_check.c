@@ -2,7 +2,6 @@
  * learn_check.c: does a move reach a lesson step's goal, and if not, the
  * one line that says why.
  */
-#include "config.h"
 
 #include <stdio.h>
 #include <string.h>

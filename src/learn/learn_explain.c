@@ -3,7 +3,6 @@
  * does that a beginner may not expect (a drowning, a lion left open), in
  * one line each, in the words of RULES.md.
  */
-#include "config.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -5,7 +5,6 @@
  * the reader's language; the keywords they name (step, accept, check
  * captures) are the file's, the same in every language.
  */
-#include "config.h"
 
 #include <ctype.h>
 #include <errno.h>

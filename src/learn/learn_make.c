@@ -6,7 +6,6 @@
  * is printed as a puzzle line (congo(6), LEARNING). Its options are read
  * by src/cli/cli_puzzles.c.
  */
-#include "config.h"
 
 #include <signal.h>
 #include <stdio.h>

@@ -6,7 +6,6 @@
  * beside the program's own build tree or share/congo beside its bin/ (a
  * tree moved elsewhere), found from /proc/self/exe.
  */
-#include "config.h"
 
 #include <limits.h>
 #include <stdio.h>

@@ -24,7 +24,6 @@
  * never repeats); there is no bare-lions draw, and the table is not used
  * (a result depends on the line).
  */
-#include "config.h"
 
 #include <stdarg.h>
 #include <stdio.h>

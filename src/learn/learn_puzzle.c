@@ -3,7 +3,6 @@
  *   variant<TAB>FEN<TAB>N<TAB>main line<TAB>theme
  * and what is derived from a puzzle: its key and its rating.
  */
-#include "config.h"
 
 #include <errno.h>
 #include <stdio.h>

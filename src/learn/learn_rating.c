@@ -3,7 +3,6 @@
  * Glicko system"), each puzzle a game against an opponent rated by the
  * puzzle, and the choice of the next puzzle near the player's level.
  */
-#include "config.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -7,7 +7,6 @@
  *   solved NAME KEY             the player solved the puzzle KEY
  *   streak NAME N               the player's best puzzle streak
  */
-#include "config.h"
 
 #include <errno.h>
 #include <stdio.h>

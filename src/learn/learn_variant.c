@@ -2,7 +2,6 @@
  * learn_variant.c: which variants this build's engine plays, and reading
  * a position of a variant.
  */
-#include "config.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -14,7 +14,6 @@
  * centipawns, which must fit an int; the search clamps it to the scores
  * that are not wins (search_nnue.c).
  */
-#include "config.h"
 
 #include <limits.h>
 #include <stdint.h>

@@ -14,7 +14,6 @@
  * (int16), layer 1's weights (int8, output-major) and biases (int32),
  * the output's weights (int16) and bias (int32).
  */
-#include "config.h"
 
 #include <errno.h>
 #include <limits.h>

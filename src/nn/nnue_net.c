@@ -5,7 +5,6 @@
  * sums and the dense layer, are nnue_simd.c's kernels (portable, SSE4.1
  * or AVX2, chosen at run time).
  */
-#include "config.h"
 
 #include <string.h>
 

@@ -14,7 +14,6 @@
  *
  * congo --gen-data writes them (ai/gen_data.c), congo --train reads them.
  */
-#include "config.h"
 
 #include <stdint.h>
 #include <string.h>

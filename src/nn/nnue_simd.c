@@ -12,7 +12,6 @@
  * int16 sums that wrap alike, int32 dot products that cannot overflow,
  * nnue_check), so all three give the same bits (tests/test_nn_simd.c).
  */
-#include "config.h"
 
 #include <pthread.h>
 #include <stdio.h>

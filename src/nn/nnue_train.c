@@ -25,7 +25,6 @@
  * after every epoch (a checkpoint), and the progress line shows the
  * positions per second.
  */
-#include "config.h"
 
 #include <math.h>
 #include <stddef.h>

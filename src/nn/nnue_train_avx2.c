@@ -9,7 +9,6 @@
  * configure found the compiler able (CONGO_SIMD_X86), chosen at run
  * time when the processor has AVX2.
  */
-#include "config.h"
 
 #include <math.h>
 #include <stddef.h>

@@ -6,7 +6,6 @@
  * game's command line takes them (session_cmd_parse), run as ui_app.c's
  * app_command runs them. Whatever is refused is said; the game goes on.
  */
-#include "config.h"
 
 #include <ctype.h>
 #include <stdio.h>

@@ -6,7 +6,6 @@
  * and the clock running low. Called after every wake-up of the loop; it
  * compares the session with what it said last (struct plain).
  */
-#include "config.h"
 
 #include <stdio.h>
 #include <stdlib.h>

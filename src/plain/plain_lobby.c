@@ -13,7 +13,6 @@
  * full-screen lobby does with its cursor, its keys and its seek dialog
  * (ui_net_lobby.c, ui_net_seek.c).
  */
-#include "config.h"
 
 #include <stdio.h>
 #include <stdlib.h>

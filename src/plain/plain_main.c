@@ -7,7 +7,6 @@
  * is said after each wake-up (plain_follow.c). End of input quits, the
  * game kept as the full-screen game keeps it (session_keep.c).
  */
-#include "config.h"
 
 #include <errno.h>
 #include <poll.h>

@@ -7,7 +7,6 @@
  * challenges), and a challenge answered by its id (accept, decline,
  * withdraw GAME).
  */
-#include "config.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -4,7 +4,6 @@
  * whole from one table, colour and kind together, as languages that agree
  * an adjective with its noun need them.
  */
-#include "config.h"
 
 #include <stdarg.h>
 #include <stdbool.h>

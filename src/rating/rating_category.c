@@ -2,7 +2,6 @@
  * rating_category.c: speeds (the category's half besides the variant) and
  * ratings and their changes as the protocol shows them.
  */
-#include "config.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -3,7 +3,6 @@
  * "Example of the Glicko-2 system" (2012) numbers them, and the server's
  * one-game periods.
  */
-#include "config.h"
 
 #include <math.h>
 #include <stddef.h>

@@ -3,7 +3,6 @@
  * make a game, which seek a new one is paired with (the oldest that fits),
  * and who plays White.
  */
-#include "config.h"
 
 #include <stddef.h>
 

@@ -8,7 +8,6 @@
  * stops the worker; it is cheap and idempotent, so the session calls it
  * after every command, move, worker message and tick.
  */
-#include "config.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -4,7 +4,6 @@
  * before its first move, RULES.md "Time"), the clock set from text, and a
  * person told once when theirs runs low.
  */
-#include "config.h"
 
 #include <stdio.h>
 #include <stdlib.h>

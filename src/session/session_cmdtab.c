@@ -10,7 +10,6 @@
  * checks that congo(6) names every command and key. A new command is an
  * enum value (session.h), a line here and its handler. No curses.
  */
-#include "config.h"
 
 #include <ctype.h>
 #include <stdio.h>

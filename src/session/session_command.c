@@ -3,7 +3,6 @@
  * pace, players and limits, resign, the clock, and the questions that some
  * of them ask first (files: session_file.c; review: session_review.c).
  */
-#include "config.h"
 
 #include <limits.h>
 #include <stdio.h>

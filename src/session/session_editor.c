@@ -6,7 +6,6 @@
  * problem named. The game under it is untouched until then. :fen shows and
  * reads the editor's position while it is open.
  */
-#include "config.h"
 
 #include <stdio.h>
 #include <string.h>

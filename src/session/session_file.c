@@ -3,7 +3,6 @@
  * each move's %clk), loading one game of a file at its last position,
  * ready to review, with the record's players and clock.
  */
-#include "config.h"
 
 #include <errno.h>
 #include <stdio.h>

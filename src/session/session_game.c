@@ -3,7 +3,6 @@
  * the AI worker's messages, the timers, messages and their log (the
  * clock: session_clock.c).
  */
-#include "config.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -3,7 +3,6 @@
  * across runs in $XDG_STATE_HOME/congo/history (one line each, oldest
  * first), and the state folder it lives in.
  */
-#include "config.h"
 
 #include <errno.h>
 #include <stdio.h>

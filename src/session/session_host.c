@@ -5,7 +5,6 @@
  * the game's own server always had (congo-host.db and congo-host.log in
  * $XDG_STATE_HOME/congo/), created and brought up to date by itself.
  */
-#include "config.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -3,7 +3,6 @@
  * written after each move, takeback and result, removed when it ends,
  * offered and resumed at the next start, clocks included.
  */
-#include "config.h"
 
 #include <errno.h>
 #include <inttypes.h>

@@ -5,7 +5,6 @@
  * breaks. Progress is kept in $XDG_STATE_HOME/congo/learn. The view
  * (src/ui/ui_learn.c) draws the list and the panel from this state.
  */
-#include "config.h"
 
 #include <assert.h>
 #include <limits.h>

@@ -4,7 +4,6 @@
  * game asked for), the timers and ticks, the server's clock, :info, the
  * game announced, and q in a network game.
  */
-#include "config.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -4,7 +4,6 @@
  * net client, applied to the game. The commands that go to the server are
  * in session_net_cmd.c.
  */
-#include "config.h"
 
 #include <poll.h>
 #include <stdio.h>

@@ -4,7 +4,6 @@
  * sense there, undo, new, load, pause..., are refused by the command
  * table's modes); why a move or analysis must wait; the claim's timer.
  */
-#include "config.h"
 
 #include <stdio.h>
 #include <string.h>

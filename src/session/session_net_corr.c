@@ -8,7 +8,6 @@
  * hints refused in a rated game one plays (on in casual ones), and the
  * computer never at one's seat there.
  */
-#include "config.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -7,7 +7,6 @@
  * terminal, no retries: a server that cannot be reached, a login refused
  * or no answer is said on err and the status is 1.
  */
-#include "config.h"
 
 #include <poll.h>
 #include <stdarg.h>

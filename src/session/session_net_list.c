@@ -6,7 +6,6 @@
  * (session_net_record.c). The view (src/ui/ui_net_list.c) draws the list
  * and turns keys into these calls.
  */
-#include "config.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -5,7 +5,6 @@
  * watched; a game created. The view (src/ui/ui_net_lobby.c) draws the
  * list and turns keys into these calls.
  */
-#include "config.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -9,7 +9,6 @@
  * for the plain mode). The view (src/ui/ui_net_lobby.c) draws them;
  * `congo --games` prints the same lines (session_net_games.c).
  */
-#include "config.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -10,7 +10,6 @@
  * panel and reason, or the lobby the record was opened from; a seat taken
  * (a rematch) ends the review by itself.
  */
-#include "config.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -6,7 +6,6 @@
  * server never reached, a --join refused, a --register or --login
  * refused, a --seek refused.
  */
-#include "config.h"
 
 #include <stdio.h>
 #include <string.h>

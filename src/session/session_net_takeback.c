@@ -4,7 +4,6 @@
  * question, a move that lets an offer lapse, the game taken back; and the
  * ratings of a rated game noted from STATE and RESULT.
  */
-#include "config.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -4,7 +4,6 @@
  * arrows and started with Enter. The last choice is remembered in
  * $XDG_STATE_HOME/congo/newgame as "name=value" lines.
  */
-#include "config.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -6,7 +6,6 @@
  * after the move (session_move_label), and :save writes them with the
  * analysis' notes (session_notes_get). No curses.
  */
-#include "config.h"
 
 #include <stdio.h>
 #include <stdlib.h>

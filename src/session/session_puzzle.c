@@ -6,7 +6,6 @@
  * A move that does not win is not played: the player tries again. A hint
  * names the piece to move, :solution plays the winning line.
  */
-#include "config.h"
 
 #include <ctype.h>
 #include <stdio.h>

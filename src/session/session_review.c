@@ -3,7 +3,6 @@
  * through the positions played ([ ] { }), and play goes on from a
  * reviewed ply only after a confirmed :continue.
  */
-#include "config.h"
 
 #include <stdio.h>
 #include <stdlib.h>

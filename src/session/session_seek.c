@@ -7,7 +7,6 @@
  * withdrawal. The view (src/ui/ui_net_seeks.c) draws them and turns keys
  * into these calls.
  */
-#include "config.h"
 
 #include <limits.h>
 #include <stdio.h>

@@ -3,7 +3,6 @@
  * start-up both views share (session_start.h): the session, the first
  * game, the kept game.
  */
-#include "config.h"
 
 #include <stdio.h>
 #include <string.h>

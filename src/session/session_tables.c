@@ -7,7 +7,6 @@
  * here, at the game's start, rather than at the first probe of a search.
  * No curses.
  */
-#include "config.h"
 
 #include <errno.h>
 #include <stdio.h>

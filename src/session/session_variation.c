@@ -8,7 +8,6 @@
  * promotes it, D deletes it; undo and redo inside a variation take back
  * and replay its last move without touching the game.
  */
-#include "config.h"
 
 #include <stdio.h>
 #include <stdlib.h>

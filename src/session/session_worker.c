@@ -5,7 +5,6 @@
  * it. Both ends of the pipe are non-blocking: while the UI thread joins,
  * it reads nothing, and a worker blocked on a full pipe would never end.
  */
-#include "config.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -6,7 +6,6 @@
  * (positions, wins, draws, losses, the longest result, bytes) and the
  * totals.
  */
-#include "config.h"
 
 #include <errno.h>
 #include <stdio.h>

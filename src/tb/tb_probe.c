@@ -4,7 +4,6 @@
  * megabytes for every ending of two pieces) and never changed while it is
  * in use: probes from the search's threads take no lock.
  */
-#include "config.h"
 
 #include <dirent.h>
 #include <pthread.h>

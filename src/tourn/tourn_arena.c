@@ -11,7 +11,6 @@
  * PROTOCOL.md): half the base time and no increment. Ties by performance:
  * the opponents' mean rating + 500 (wins - losses) / games.
  */
-#include "config.h"
 
 #include <stdlib.h>
 

@@ -5,7 +5,6 @@
  * rating), by one maximum-weight matching: each edge worth a large
  * constant less a rematch's penalty less the distance of the two.
  */
-#include "config.h"
 
 #include <stdlib.h>
 

@@ -3,7 +3,6 @@
  * scores, the rounds paired so far, a round entered, pairings printed as
  * bbpPairings -p does.
  */
-#include "config.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -11,7 +11,6 @@
  * the last round); when it cannot, that bracket is paired again as the
  * penultimate one, together with all the rest.
  */
-#include "config.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -7,7 +7,6 @@
  * player when his pairing number is odd) and the order bbpPairings
  * prints the pairs in.
  */
-#include "config.h"
 
 #include <stdlib.h>
 

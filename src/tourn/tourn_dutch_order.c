@@ -12,7 +12,6 @@
  * matching takes it. (When the matching already has the pair the raise
  * prefers most, it stays optimal: no need to match again.)
  */
-#include "config.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -12,7 +12,6 @@
  * and their score differences (C16-C19); the lowest bits are left for
  * the order of transpositions and exchanges (tourn_dutch_order.c).
  */
-#include "config.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -8,7 +8,6 @@
  * edge is left the duals move by the least slack. Weights are doubled so
  * that every dual stays an integer.
  */
-#include "config.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -7,7 +7,6 @@
  * Svon = SPR + (1 - SfPR) + 0.5 (n - R)). Opponents' scores are their
  * own, as they stand after the rounds counted. Quarter-points throughout.
  */
-#include "config.h"
 
 #include "tourn/tourn.h"
 

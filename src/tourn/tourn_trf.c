@@ -5,7 +5,6 @@
  * result), XXR (rounds in all), XXC (white1 / black1: player 1's colour
  * in round 1). Other lines are skipped. Lines end in CR, LF or both.
  */
-#include "config.h"
 
 #include <ctype.h>
 #include <stdlib.h>

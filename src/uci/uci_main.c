@@ -3,7 +3,6 @@
  * a line on stdin, answers on stdout. Malformed input answers
  * `error <message>` and the engine keeps going.
  */
-#include "config.h"
 
 #include <pthread.h>
 #include <stdio.h>

@@ -3,7 +3,6 @@
  * prompts, the piece set), the rest handed to the session; keeping the
  * selection in step with the session; Tab completion on the command line.
  */
-#include "config.h"
 
 #include <dirent.h>
 #include <langinfo.h>

@@ -3,7 +3,6 @@
  * the panel beside the board during a lesson, and the keys that go to the
  * session's lesson and puzzle flow (src/session/session_learn.c).
  */
-#include "config.h"
 
 #include <limits.h>
 #include <stdio.h>

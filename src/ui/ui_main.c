@@ -4,7 +4,6 @@
  * the terminal, and the one poll() loop (stdin, the signal self-pipe, the
  * AI worker's pipe, and any player's socket).
  */
-#include "config.h"
 
 #include <errno.h>
 #include <langinfo.h>

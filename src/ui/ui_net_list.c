@@ -6,7 +6,6 @@
  * which opens for review. What they hold is the session's
  * (session_net_list.c).
  */
-#include "config.h"
 
 #include <stdio.h>
 #include <string.h>

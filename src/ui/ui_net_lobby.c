@@ -6,7 +6,6 @@
  * game is named. What it holds and asks is the session's
  * (session_net_lobby.c, session_net_mine.c, session_seek.c).
  */
-#include "config.h"
 
 #include <stdio.h>
 #include <string.h>

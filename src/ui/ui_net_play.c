@@ -6,7 +6,6 @@
  * after a seat or a seek, the game announced, a rated result's changes
  * said, and the commands that need the view (quit, :info).
  */
-#include "config.h"
 
 #include <stdio.h>
 #include <stdlib.h>

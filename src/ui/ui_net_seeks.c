@@ -5,7 +5,6 @@
  * opponents' rating range). What they hold and send is the session's
  * (session_seek.c).
  */
-#include "config.h"
 
 #include <stdio.h>
 #include <string.h>

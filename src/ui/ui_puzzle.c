@@ -3,7 +3,6 @@
  * its rating, how many moves are left, the player's rating and what was
  * last said. The puzzle's flow is the session's (session_puzzle.c).
  */
-#include "config.h"
 
 #include <stdio.h>
 

@@ -3,7 +3,6 @@
  * terminal's input read without ever waiting and turned into enum ui_key
  * (ui_keydec.c), and a last-resort restore for crash signals.
  */
-#include "config.h"
 
 #define NCURSES_WIDECHAR 1
 #include <curses.h>

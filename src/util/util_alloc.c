@@ -2,7 +2,6 @@
  * util_alloc.c: the project's one out-of-memory policy. An allocation that
  * fails is fatal: every caller may assume success.
  */
-#include "config.h"
 
 #include <errno.h>
 #include <stdarg.h>

@@ -10,7 +10,6 @@
  * it does nothing. (Not the game's loop: a game idle uses no CPU, also in
  * this build, and tests/test_ui_analysis.sh measures that.)
  */
-#include "config.h"
 
 #include "util/util.h"
 

@@ -3,7 +3,6 @@
  * message into the caller's buffer (which may be NULL) and returns a code;
  * the bad input it names is shown printable (util_shown).
  */
-#include "config.h"
 
 #include <ctype.h>
 #include <stdarg.h>

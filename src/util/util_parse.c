@@ -6,7 +6,6 @@
  * language (util/i18n.h), as a person reads them: an option, a command,
  * a file's line.
  */
-#include "config.h"
 
 #include <errno.h>
 #include <math.h>

@@ -4,7 +4,6 @@
  * bumps the generation under the lock, each thread runs it once for that
  * generation and counts itself done, the caller waits for the count.
  */
-#include "config.h"
 
 #include <pthread.h>
 #include <stdbool.h>

@@ -4,7 +4,6 @@
  * puzzle sampling). Every seed, 0 included, gives a good stream. And
  * FNV-1a, the files' checksum.
  */
-#include "config.h"
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,7 +1,6 @@
 /*
  * util_time.c: monotonic and wall-clock milliseconds.
  */
-#include "config.h"
 
 #include <time.h>
 

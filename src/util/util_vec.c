@@ -2,7 +2,6 @@
  * util_vec.c: the growable array that the history, move lists of records,
  * server tables and message logs share (one copy of the doubling code).
  */
-#include "config.h"
 
 #include <assert.h>
 #include <stdlib.h>

@@ -2,7 +2,6 @@
  * web_board.c: the board as inline SVG (from a FEN's placement), and a
  * rating's history as an SVG line chart.
  */
-#include "config.h"
 
 #include <ctype.h>
 #include <stdio.h>

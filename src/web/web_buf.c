@@ -1,7 +1,6 @@
 /*
  * web_buf.c: a growable text, and the escaping every page goes through.
  */
-#include "config.h"
 
 #include <ctype.h>
 #include <limits.h>

@@ -14,7 +14,6 @@
  * shutdown(2) of the socket: MHD reads its end and lets it go. What is
  * refused or closed is logged at a bounded rate (web_host's refused).
  */
-#include "config.h"
 
 #include <stdio.h>
 #include <stdlib.h>

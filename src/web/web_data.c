@@ -2,7 +2,6 @@
  * web_data.c: the buffers of a game's snapshot (struct web_gamedata),
  * which the server fills (web_host's game) and the pages free.
  */
-#include "config.h"
 
 #include <stdlib.h>
 #include <string.h>

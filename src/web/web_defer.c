@@ -6,7 +6,6 @@
  * again, answers with it (or routes again: a game now in memory). The
  * front page is served from its copy while a newer one is read.
  */
-#include "config.h"
 
 #include <stdio.h>
 #include <stdlib.h>

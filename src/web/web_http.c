@@ -6,7 +6,6 @@
  * does, and a game's events reach its streams (web_sse.c) from the
  * session's broadcast. Read-only: GET and HEAD, no cookies, no forms.
  */
-#include "config.h"
 
 #include <stdio.h>
 #include <stdlib.h>

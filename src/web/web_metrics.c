@@ -4,7 +4,6 @@
  * durations as a histogram, store errors, refusals by limit, and the
  * HTTP side's own.
  */
-#include "config.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -6,7 +6,6 @@
  * language (_(), util/i18n.h; lang= the catalogue's, web_words.c); names,
  * ids, moves, FEN, numbers, dates and the JSON the script reads are not.
  */
-#include "config.h"
 
 #include <stdio.h>
 #include <stdlib.h>

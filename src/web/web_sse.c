@@ -9,7 +9,6 @@
  * than a CGP/1 connection may have queued (256 KiB) waits for a viewer
  * that does not read.
  */
-#include "config.h"
 
 #include <stdio.h>
 #include <stdlib.h>

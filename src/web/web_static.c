@@ -9,7 +9,6 @@
  * of one browser share one stream, a shared worker's (/static/congo-
  * worker.js): a browser opens six connections to a server at most.
  */
-#include "config.h"
 
 #include "web/web.h"
 

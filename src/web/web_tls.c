@@ -9,7 +9,6 @@
  * stopped: its open connections are closed, event streams too (the page's
  * EventSource, and the shared worker's, opens a new one within 2 s).
  */
-#include "config.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -7,7 +7,6 @@
  * readable, unencrypted private key is then one that does not belong to
  * the certificate. Nothing of the key is ever said.
  */
-#include "config.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -7,7 +7,6 @@
  * script writes the same (web_static.c) with the page's words
  * (web_words.c).
  */
-#include "config.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -8,7 +8,6 @@
  * the deadline) from a block of its own, the game's data staying as the
  * protocol has it.
  */
-#include "config.h"
 
 #include <ctype.h>
 #include <stdbool.h>

@@ -19,7 +19,6 @@
  * Prints one summary line `key=value ...`. Exit: 0 good, 1 a lost move or
  * a protocol surprise, 2 bad usage or no server to talk to.
  */
-#include "config.h"
 
 #include <errno.h>
 #include <fcntl.h>

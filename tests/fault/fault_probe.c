@@ -21,7 +21,6 @@
  *     less than a wait for the database, far more than a busy machine's
  *     scheduling), 2 when there is no server.
  */
-#include "config.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -32,7 +32,6 @@
  * game, $m<c><k> a legal move of a game, $w a well-formed wrong token (c
  * and k are any bytes, taken modulo the count).
  */
-#include "config.h"
 
 #include <ctype.h>
 #include <stdarg.h>

@@ -5,7 +5,6 @@
  * demand), and the checks of the live session, and of one rebuilt from the
  * store, against the harness's model.
  */
-#include "config.h"
 
 #include <strings.h>
 

@@ -5,7 +5,6 @@
  * made a space first: `@include "/dev/zero"` is the administrator's own
  * doing, not bad input to survive.
  */
-#include "config.h"
 
 #include <sys/mman.h>
 #include <unistd.h>

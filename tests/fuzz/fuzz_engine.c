@@ -18,7 +18,6 @@
  * afresh and its tables cleared (--wrap=search_free): everything else of
  * `congo --engine` is built and torn down for every input.
  */
-#include "config.h"
 
 #include <errno.h>
 #include <pthread.h>

@@ -4,7 +4,6 @@
  * fen_write reads back to the same position, and whose move generators
  * (count, visit, list, is_legal, make) agree with each other.
  */
-#include "config.h"
 
 #include "engine/board.h"
 #include "engine/fen.h"

@@ -5,7 +5,6 @@
  * which game_play_text accepts too, or refuses with a message, as
  * game_play_text must then do.
  */
-#include "config.h"
 
 #include <ctype.h>
 #include <strings.h>

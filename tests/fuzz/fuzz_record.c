@@ -6,7 +6,6 @@
  * with them and read back, the same tree and, written again, the same
  * text.
  */
-#include "config.h"
 
 #include <strings.h>
 

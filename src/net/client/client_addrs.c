@@ -3,7 +3,6 @@
  * `congo --host` to show (the game serves, the friend's client connects),
  * and the port its server is started on, and when it listens.
  */
-#include "config.h"
 
 #include <arpa/inet.h>
 #include <ifaddrs.h>

@@ -3,7 +3,6 @@
  * buffers, liveness, reconnection with backoff, and the public calls. The
  * server's lines are handled in client_msg.c.
  */
-#include "config.h"
 
 #include <errno.h>
 #include <netinet/in.h>

@@ -5,7 +5,6 @@
  * answer is there; a lookup no longer wanted is abandoned, and its thread
  * frees it when getaddrinfo returns.
  */
-#include "config.h"
 
 #include <fcntl.h>
 #include <netdb.h>

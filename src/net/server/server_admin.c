@@ -5,7 +5,6 @@
  * this server's version, then exit) and --reset-key NAME (a new key for an
  * account whose key is lost, printed once; the old one stops working).
  */
-#include "config.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -7,7 +7,6 @@
  * neither empty nor a # comment is the address, as --db takes it. And the
  * one warning of --db with a password in it, which still works.
  */
-#include "config.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -2,7 +2,6 @@
  * server_main.c: `congo-server`, the CGP/1 game server: options (over the
  * `server` group of congo.conf), signals, then the event loop.
  */
-#include "config.h"
 
 #include <errno.h>
 #include <getopt.h>

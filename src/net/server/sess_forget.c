@@ -11,7 +11,6 @@
  * nobody could have logged in to it). It is run once a second, one at a
  * time, until it is stored.
  */
-#include "config.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -4,7 +4,6 @@
  * connections they accept handed to srv_conn.c (the TLS ones' handshake
  * started).
  */
-#include "config.h"
 
 #include <arpa/inet.h>
 #include <errno.h>

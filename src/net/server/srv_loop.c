@@ -4,7 +4,6 @@
  * or sent, input paused), non-blocking everywhere; the listening sockets
  * are srv_listen.c's, the protocol the session's.
  */
-#include "config.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -5,7 +5,6 @@
  * on its store handle), what the session holds (games in memory, seeks)
  * on the event loop, and both handed to the pages as their plain rows.
  */
-#include "config.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -2,7 +2,6 @@
  * store_backend.c: --db names the store: a postgresql:// (or postgres://)
  * URI for PostgreSQL, anything else a SQLite file.
  */
-#include "config.h"
 
 #include <stdarg.h>
 #include <stdio.h>

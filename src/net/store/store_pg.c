@@ -12,7 +12,6 @@
  * Reads and LISTEN (the event loop, another connection): start-up, a game
  * when asked for, LIST, and other servers' changes (sess_remote).
  */
-#include "config.h"
 
 #ifdef HAVE_LIBPQ
 

@@ -3,7 +3,6 @@
  * finished games, on the event loop's connection (made again if lost);
  * the statements are store_acct_sql.c's, their ? numbered $1, $2...
  */
-#include "config.h"
 
 #ifdef HAVE_LIBPQ
 

@@ -10,7 +10,6 @@
  * The check and the change are one statement (one snapshot): a REJOIN
  * answered before the change was sent is seen by it.
  */
-#include "config.h"
 
 #ifdef HAVE_LIBPQ
 

@@ -10,7 +10,6 @@
  * seconds, and the store thread refused moves for up to 5 s with the
  * database already answering the event loop).
  */
-#include "config.h"
 
 #ifdef HAVE_LIBPQ
 

@@ -12,7 +12,6 @@
  * askers' connections, answering nothing (sess_forget.c undoes what
  * cannot be sent again).
  */
-#include "config.h"
 
 #ifdef HAVE_LIBPQ
 

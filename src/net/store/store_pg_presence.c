@@ -19,7 +19,6 @@
  * them: a seat taken on two servers at once stays with the later taking
  * in that order, as REJOIN's "the seat moves to this connection" says.
  */
-#include "config.h"
 
 #ifdef HAVE_LIBPQ
 

@@ -4,7 +4,6 @@
  * statements, an UNDO's ply, a rematch's second seat, a holder's check
  * (store_pg_hold.c).
  */
-#include "config.h"
 
 #ifdef HAVE_LIBPQ
 

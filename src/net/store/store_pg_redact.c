@@ -9,7 +9,6 @@
  * connection, which it gives as notices) go to the server's log as such
  * lines (pg_notice), not raw to stderr.
  */
-#include "config.h"
 
 #ifdef HAVE_LIBPQ
 

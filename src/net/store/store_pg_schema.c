@@ -7,7 +7,6 @@
  * upgrading at once one does it under a lock, the others find it done; a
  * newer database is refused.
  */
-#include "config.h"
 
 #ifdef HAVE_LIBPQ
 
