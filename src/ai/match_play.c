@@ -366,6 +366,84 @@ adjudicate(const struct match *m, struct game *g, struct adjudication *a,
 	return false;
 }
 
+/* Player p of game i lost on time (side its colour). */
+static void
+lost_on_time(struct match *m, struct match_game *mg, int p, int side)
+{
+	mg->time_loss = true;
+	pthread_mutex_lock(&m->lock);
+	m->time_losses[p]++;
+	pthread_mutex_unlock(&m->lock);
+	game_resign(&mg->g, side);
+}
+
+/* One move of game i by the side to move, on the clock clk: 0 played
+ * (the game may go on), 1 the game ended here (the length cap, a loss on
+ * time, no move or an illegal one: resigned, adjudicated), -1 the match
+ * stops. */
+static int
+play_ply(struct match *m, int i, struct seat seat[2], struct game_clock *clk,
+    struct adjudication *adj, int start_ply)
+{
+	struct match_game *mg = &m->game[i];
+	struct game *g = &mg->g;
+	char err[256] = "", text[MOVE_TEXT_MAX];
+	int p, side, score = 0;
+	bool have = false;
+	int64_t t0;
+	move_t mv;
+
+	if (stopping())
+		return -1;
+	if (g->nply - start_ply >= m->cfg.max_plies) {
+		game_agree_draw(g);
+		mg->adjudicated = true;
+		return 1;
+	}
+	side = game_board(g)->side;
+	p = (side == WHITE) == mg->a_white ? 0 : 1;
+	t0 = util_now_ms();
+	if (m->cfg.player[p].external)
+		mv = engine_move(m, &seat[p], g, clk, t0, &score,
+		    &have, err, sizeof err);
+	else
+		mv = inprocess_move(m, p, &seat[p], g, clk, t0,
+		    &score, &have);
+	if (m->cfg.tc == MATCH_TC_CLOCK &&
+	    (strcmp(err, "time") == 0 ||
+	    !clock_press(clk, util_now_ms()))) {
+		lost_on_time(m, mg, p, side);
+		return 1;
+	}
+	phase_add(m, p, g, util_now_ms() - t0);
+	if (mv == MOVE_NONE) {
+		if (strcmp(err, "time") == 0)
+			snprintf(err, sizeof err, "no move in time");
+		snprintf(mg->error, sizeof mg->error, "%.100s returned "
+		    "no move at ply %d of game %d%s%.150s",
+		    m->cfg.player[p].name, g->nply + 1,
+		    MATCH_GAME_NO(m, i),
+		    err[0] ? ": " : "", err);
+		game_resign(g, side);
+		return 1;
+	}
+	if (game_play(g, mv, err, sizeof err) != 0) {
+		notation_write(mv, text, sizeof text);
+		snprintf(mg->error, sizeof mg->error, "%.100s played %.80s "
+		    "at ply %d of game %d: %.150s",
+		    m->cfg.player[p].name, text, g->nply + 1,
+		    MATCH_GAME_NO(m, i), err);
+		game_resign(g, side);
+		return 1;
+	}
+	if (!game_over(g) && adjudicate(m, g, adj, have,
+	    side == WHITE ? score : -score)) {
+		mg->adjudicated = true;
+		return 1;
+	}
+	return 0;
+}
+
 /* Play game i; returns -1 when stopped (the game does not count). */
 static int
 play_game(struct match *m, int i, struct seat seat[2], struct movelist *ml)
@@ -374,9 +452,8 @@ play_game(struct match *m, int i, struct seat seat[2], struct movelist *ml)
 	struct game *g = &mg->g;
 	struct game_clock clk;
 	struct adjudication adj = { 0, 0, 0 };
-	int start_ply, p, side, score = 0;
+	int start_ply, p, rc;
 	enum game_result r;
-	bool have;
 
 	if (new_game(m, i, seat, ml, &p) != 0) {
 		/* the player whose engine is gone loses the game */
@@ -389,64 +466,10 @@ play_game(struct match *m, int i, struct seat seat[2], struct movelist *ml)
 	start_ply = mg->opening_plies = g->nply;
 	clock_start(&clk, game_board(g)->side, util_now_ms());
 	while (!game_over(g)) {
-		const struct board *b = game_board(g);
-		char err[256] = "", text[MOVE_TEXT_MAX];
-		int64_t t0;
-		move_t mv;
-
-		if (stopping())
+		if ((rc = play_ply(m, i, seat, &clk, &adj, start_ply)) < 0)
 			return -1;
-		if (g->nply - start_ply >= m->cfg.max_plies) {
-			game_agree_draw(g);
-			mg->adjudicated = true;
+		if (rc > 0)
 			break;
-		}
-		side = b->side;
-		p = (side == WHITE) == mg->a_white ? 0 : 1;
-		t0 = util_now_ms();
-		have = false;
-		if (m->cfg.player[p].external)
-			mv = engine_move(m, &seat[p], g, &clk, t0, &score,
-			    &have, err, sizeof err);
-		else
-			mv = inprocess_move(m, p, &seat[p], g, &clk, t0,
-			    &score, &have);
-		if (m->cfg.tc == MATCH_TC_CLOCK &&
-		    (strcmp(err, "time") == 0 ||
-		    !clock_press(&clk, util_now_ms()))) {
-			mg->time_loss = true;
-			pthread_mutex_lock(&m->lock);
-			m->time_losses[p]++;
-			pthread_mutex_unlock(&m->lock);
-			game_resign(g, side);
-			break;
-		}
-		phase_add(m, p, g, util_now_ms() - t0);
-		if (mv == MOVE_NONE) {
-			if (strcmp(err, "time") == 0)
-				snprintf(err, sizeof err, "no move in time");
-			snprintf(mg->error, sizeof mg->error, "%.100s returned "
-			    "no move at ply %d of game %d%s%.150s",
-			    m->cfg.player[p].name, g->nply + 1,
-			    MATCH_GAME_NO(m, i),
-			    err[0] ? ": " : "", err);
-			game_resign(g, side);
-			break;
-		}
-		if (game_play(g, mv, err, sizeof err) != 0) {
-			notation_write(mv, text, sizeof text);
-			snprintf(mg->error, sizeof mg->error, "%.100s played %.80s "
-			    "at ply %d of game %d: %.150s",
-			    m->cfg.player[p].name, text, g->nply + 1,
-			    MATCH_GAME_NO(m, i), err);
-			game_resign(g, side);
-			break;
-		}
-		if (!game_over(g) && adjudicate(m, g, &adj, have,
-		    side == WHITE ? score : -score)) {
-			mg->adjudicated = true;
-			break;
-		}
 	}
 	r = g->result;
 	mg->plies = g->nply;
