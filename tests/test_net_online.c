@@ -8,6 +8,27 @@
 #include "test_net_util.h"
 #include "test_main.h"
 
+/* A forgetting waiting to be tried again (sess_forget.c) is a deadline
+ * of the loop's: it sleeps until then, not a round or a second more.
+ * (Before: no timer; it ran only on a round that something else woke.) */
+static void
+test_forget_is_a_deadline(void **state)
+{
+	struct t_fake *f = t_new(NULL, NULL);
+	struct store_op op;
+
+	(void)state;
+	assert_int_equal(sess_next_timer(f->s, f->now), -1);
+	memset(&op, 0, sizeof op);
+	op.kind = STORE_OP_NONE;
+	sess_set_now(f->s, f->now);
+	sess_forget_add(f->s, &op, "#r REGISTER name=A\n", 19);
+	assert_int_equal(sess_next_timer(f->s, f->now), 1000);
+	assert_int_equal(sess_next_timer(f->s, f->now + 400), 600);
+	assert_int_equal(sess_next_timer(f->s, f->now + 1000), 0);
+	t_free(f);
+}
+
 static void
 test_clock_runs_and_increments(void **state)
 {
@@ -788,4 +809,5 @@ TEST_MAIN(NULL, NULL,
 	cmocka_unit_test(test_say),
 	cmocka_unit_test(test_expiry),
 	cmocka_unit_test(test_variants),
-	cmocka_unit_test(test_draw_offer_stands))
+	cmocka_unit_test(test_draw_offer_stands),
+	cmocka_unit_test(test_forget_is_a_deadline))

@@ -113,10 +113,13 @@ long long
 sess_next_timer(struct sess *s, long long now_ms)
 {
 	struct stimer *e = stimer_first(&s->timers);
+	long long due = sess_features_tick_due(s);
 
-	if (e == NULL)
+	if (e != NULL && (due < 0 || e->when < due))
+		due = e->when;
+	if (due < 0)
 		return -1;
-	return e->when > now_ms ? e->when - now_ms : 0;
+	return due > now_ms ? due - now_ms : 0;
 }
 
 /* g's deadline has come: the side to move flags, or the open game goes. */
@@ -170,7 +173,7 @@ sess_tick(struct sess *s, long long now_ms)
 	s->now = now_ms;
 	sess_refusal_flush(s, now_ms);
 	sess_stale_retry(s, now_ms);
-	sess_features_tick(s, now_ms);  /* forgettings, seeks to retry */
+	sess_features_tick(s, now_ms);  /* those due: forgettings, seeks */
 	while ((e = stimer_first(&s->timers)) != NULL && e->when <= now_ms) {
 		switch (e->kind) {
 		case STIMER_GAME:

@@ -111,9 +111,12 @@ struct sess_feature {
 	 * when the command must wait (s->again set) for what the feature
 	 * does first (a correspondence game past its deadline ended). */
 	bool (*before_show)(struct sess *s, struct sgame *g);
-	/* Every round of the event loop, at now (the feature's own
-	 * timers: a retry due, say). */
+	/* At the feature's own deadline (a retry due, say): when tick_due
+	 * says, the loop sleeping until the earliest; without tick_due,
+	 * every round of the event loop. */
 	void (*on_tick)(struct sess *s, long long now_ms);
+	/* When on_tick has something to do (ms, s->now's clock), -1 never. */
+	long long (*tick_due)(const struct sess *s);
 	/* An event of g (kind, body) kept from conn (a SAID of an account
 	 * its account blocks); conn -1: might it be kept from anyone? */
 	bool (*hides)(struct sess *s, int conn, const struct sgame *g,
@@ -203,6 +206,8 @@ long long sess_features_due(struct sess *s, const struct sgame *g);
 int sess_features_fire(struct sess *s, struct sgame *g, long long now);
 bool sess_features_before_show(struct sess *s, struct sgame *g);
 void sess_features_tick(struct sess *s, long long now_ms);
+/* The earliest of the features' tick_due, -1 none. */
+long long sess_features_tick_due(const struct sess *s);
 /* The first answer other than -1, else day. */
 long long sess_features_open_life(const struct sess *s,
     const struct sgame *g, long long day);

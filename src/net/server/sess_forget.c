@@ -91,10 +91,20 @@ forget_unknown(struct sess *s, const struct spend *p)
 		sess_forget_add(s, &p->ch.forget, p->line, p->linelen);
 }
 
+/* When the next forgetting is tried, -1 none waiting. */
+static long long
+forget_due(const struct sess *s)
+{
+	if (s->forget.len == 0 || s->forget_busy)
+		return -1;
+	return s->forget_next;
+}
+
 /* Forgetting as a feature of the session (sess_feature.h). */
 const struct sess_feature sess_feature_forget = {
 	.name = "forget",
 	.own_done = forget_own_done,
 	.on_unknown = forget_unknown,
 	.on_tick = sess_forget_retry,
+	.tick_due = forget_due,
 };

@@ -270,9 +270,30 @@ sess_features_before_show(struct sess *s, struct sgame *g)
 void
 sess_features_tick(struct sess *s, long long now_ms)
 {
-	EACH(s->features, f)
-		if ((*f)->on_tick != NULL)
+	long long due;
+
+	EACH(s->features, f) {
+		if ((*f)->on_tick == NULL)
+			continue;
+		due = (*f)->tick_due != NULL ? (*f)->tick_due(s) : now_ms;
+		if (due >= 0 && due <= now_ms)
 			(*f)->on_tick(s, now_ms);
+	}
+}
+
+long long
+sess_features_tick_due(const struct sess *s)
+{
+	long long due, first = -1;
+
+	EACH(s->features, f) {
+		if ((*f)->on_tick == NULL || (*f)->tick_due == NULL)
+			continue;
+		due = (*f)->tick_due(s);
+		if (due >= 0 && (first < 0 || due < first))
+			first = due;
+	}
+	return first;
 }
 
 bool

@@ -356,6 +356,7 @@ const struct sess_feature sess_feature_seek = {
 	.on_seated = seek_seated,
 	.on_refused = seek_refused,
 	.on_tick = sess_seek_tick,
+	.tick_due = sess_seek_due,
 	.on_notice = sess_seek_notice,
 	.on_server_gone = sess_seek_server_gone,
 	.on_tell_all = sess_seek_tell_all,

@@ -605,8 +605,9 @@ run_stopped(struct srv *sv, bool stopping, long long *stop_by,
 }
 
 /* How long epoll may wait: until the nearest deadline (a connection's
- * PING or close, a game's flag or expiry, the web pages'), at the latest
- * a second (the session's housekeeping: evictions, features' ticks). */
+ * PING or close, a game's flag or expiry, a feature's tick, the web
+ * pages'), at the latest a second (the session's housekeeping: evictions,
+ * the database's notices). */
 static long long
 run_wait(struct srv *sv, bool stopping, long long now)
 {
