@@ -175,10 +175,9 @@ sess_tick(struct sess *s, long long now_ms)
 	struct stimer *e;
 
 	s->now = now_ms;
-	/* The refusals' summary and the features' own work (forgettings,
-	 * seeks to retry) are timers of the list below, not a call a round. */
-	if (s->stale_any)
-		sess_stale_retry(s, now_ms);
+	sess_refusal_flush(s, now_ms);
+	sess_stale_retry(s, now_ms);
+	sess_features_tick(s, now_ms);  /* forgettings, seeks to retry */
 	while ((e = stimer_first(&s->timers)) != NULL && e->when <= now_ms) {
 		switch (e->kind) {
 		case STIMER_GAME:

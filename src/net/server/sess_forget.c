@@ -35,8 +35,6 @@ sess_forget_add(struct sess *s, const struct store_op *op, const char *what,
 	snprintf(f->what, sizeof f->what, "%.*s", (int)whatlen, what);
 	if (s->forget_next < s->now + FORGET_RETRY_MS)
 		s->forget_next = s->now + FORGET_RETRY_MS;
-	if (!s->forget_busy)
-		stimer_set(&s->timers, &s->forget_timer, s->forget_next);
 }
 
 void
@@ -46,15 +44,8 @@ sess_forget_retry(struct sess *s, long long now_ms)
 	struct sforget *f;
 	struct spend *p;
 
-	if (s->forget.len == 0 || s->forget_busy) {
-		stimer_cancel(&s->timers, &s->forget_timer);
+	if (s->forget.len == 0 || s->forget_busy || now_ms < s->forget_next)
 		return;
-	}
-	if (now_ms < s->forget_next) {
-		stimer_set(&s->timers, &s->forget_timer, s->forget_next);
-		return;
-	}
-	stimer_cancel(&s->timers, &s->forget_timer);   /* busy: done re-arms */
 	s->forget_next = now_ms + FORGET_RETRY_MS;
 	f = vec_at(&s->forget, 0);
 	store_change_accounts(&ch);
@@ -77,8 +68,6 @@ sess_forget_done(struct sess *s, const struct spend *p)
 		sess_forget_add(s, &p->ch.op[0], p->line, strlen(p->line));
 		return;
 	}
-	if (s->forget.len > 0)
-		stimer_set(&s->timers, &s->forget_timer, s->forget_next);
 	sess_log(s, NET_LOG_WARN, "not kept: %s, whose answer was lost with "
 	    "the database (stored or not, nobody was told: that is undone)",
 	    p->line);
@@ -103,17 +92,9 @@ forget_unknown(struct sess *s, const struct spend *p)
 		sess_forget_add(s, &p->ch.forget, p->line, p->linelen);
 }
 
-/* The retry's timer (sess_tick runs on_tick when it is due). */
-static void
-forget_init(struct sess *s)
-{
-	stimer_init(&s->forget_timer, STIMER_SEEKS);
-}
-
 /* Forgetting as a feature of the session (sess_feature.h). */
 const struct sess_feature sess_feature_forget = {
 	.name = "forget",
-	.on_init = forget_init,
 	.own_done = forget_own_done,
 	.on_unknown = forget_unknown,
 	.on_tick = sess_forget_retry,

@@ -17,8 +17,7 @@
 enum stimer_kind {
 	STIMER_GAME,                   /* a game's flag, first move, expiry
 					  (struct sgame's) */
-	STIMER_SEEKS,                  /* our seeks pair again; a feature's
-					  own (sess_features_tick) */
+	STIMER_SEEKS,                  /* our seeks pair again */
 	STIMER_REFUSALS                /* the summary of refused requests */
 };
 struct stimer {
@@ -196,7 +195,6 @@ struct sess {
 	struct stimers timers;         /* every deadline, soonest first */
 	struct stimer refusal_timer;   /* sess_refusal_due's */
 	struct stimer seek_timer;      /* sess_seek_due's */
-	struct stimer forget_timer;    /* forget_next, while one waits */
 	long long refusal_win;         /* ms: the second refusals are summed in */
 	int refusals;                  /* refusals in it not logged one by one */
 	bool refusal_quiet;            /* the last window was summarised */
