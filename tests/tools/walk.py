@@ -15,18 +15,24 @@ check. Build the server to walk out of the tree, e.g. from a copy:
 
 SERVER is a congo-server built with -finstrument-functions and linked with
 tests/tools/walk_trace.c (every function of the program, util's and
-proto's too). The trace of function entries is sliced from the
-line's sending until the server goes quiet (the trace stops growing for
-0.5 s) after its answer and events came. A "return" is an entry into a
-file that the walk entered before and then left (consecutive entries in
-one file count once).
+proto's too; walk_trace.c also stands in for send(2) and marks in the
+trace each send with its bytes). A walk is the trace of function entries
+from the line's sending (the server quiet before it) to the send by which
+the answer and the event the walk waits for (the other player's EV MOVE,
+CHALLENGED) have both gone out: what the loop does after that send (the
+rest of its round, the rounds after) is not the command's walk. The
+rounds before it are: the line's, the store's or the reader's answer's,
+each with its tick (srv_loop.c:after_round -> sess_tick) before the
+answer is flushed.
 
-The full count is printed first. --only counts the walk through the
-sources under those folders of the tree alone (the entries elsewhere
-skipped, so that a call into util/ and back is no return), as issue 58
-counted: --only src/net/server,src/net/store. --loop counts only the
-event loop's thread (not the store's and reader's threads). Each counting
-asked for is printed on its own line after the full one.
+Places are the distinct functions entered, files their distinct source
+files. A "return" is an entry into a file that the thread entered before
+and then left (consecutive entries in one file count once), counted in
+each thread's own sequence (the loop's, the store writer's, the reader's)
+and summed: where two threads' entries interleave is timing, not path.
+Thus counted, runs agree but for a place now and then; run it 3 times
+and give the median. (Counted over the interleaved trace, as before
+this, the returns varied by tens.)
 """
 import os, re, socket, subprocess, sys, tempfile, time
 
@@ -119,47 +125,69 @@ a.ask("#4", "MOVE game=%s ply=0 move=c2c3" % g)
 b.ask("#4", "MOVE game=%s ply=1 move=c6c5" % g)
 walks = []
 start = quiet()
-a.ask("#5", "MOVE game=%s ply=2 move=d2d3" % g)
-b.until(lambda l: l.startswith("EV %s " % g) and " MOVE " in l)
-walks.append(("MOVE", start, quiet()))
+a.send("#5 MOVE game=%s ply=2 move=d2d3" % g)
+ok = a.until(lambda l: l.startswith("OK #5 ") or l.startswith("ERR #5 "))
+ev = b.until(lambda l: l.startswith("EV %s " % g) and " MOVE ply=2 " in l)
+walks.append(("MOVE", start, quiet(), [ok, ev]))
 start = size()
-a.ask("#6", "CHALLENGE name=Bob clock=300+5 rated=no color=white")
-b.until(lambda l: " CHALLENGED " in l)
-walks.append(("CHALLENGE", start, quiet()))
+a.send("#6 CHALLENGE name=Bob clock=300+5 rated=no color=white")
+ok = a.until(lambda l: l.startswith("OK #6 ") or l.startswith("ERR #6 "))
+ev = b.until(lambda l: " CHALLENGED " in l)
+walks.append(("CHALLENGE", start, quiet(), [ok, ev]))
 lo = base()
 proc.terminate(); proc.wait()
 
 data = open(trace, "rb").read()
 
 
-def entries(raw):
+def entries(raw, want):
     """(thread, address) of each line: "TID ADDR", or "ADDR" of an older
-    walk_trace.c (thread unknown, 0)."""
-    out = []
+    walk_trace.c (thread unknown, 0), up to the send ("TID S HEX") by
+    which every line of want has gone out: the walk ends there."""
+    out, left = [], set(want)
     for line in raw.split(b"\n"):
         f = line.split()
-        if len(f) == 2:
+        if len(f) == 3 and f[1] == b"S":
+            sent = bytes.fromhex(f[2].decode()).decode("utf-8", "replace")
+            left = set(w for w in left if (w + "\n") not in sent)
+            if not left:
+                return out
+        elif len(f) == 2:
             out.append((int(f[0], 16), int(f[1], 16) - lo))
         elif len(f) == 1:
             out.append((0, int(f[0], 16) - lo))
+    if left:
+        sys.exit("walk.py: the answer's send is not in the trace (a "
+                 "walk_trace.c without send?)")
     return out
 
 
-def count(addrs, where, keep):
-    """places, files, returns, the walk's files: of the entries whose
-    source keep() takes."""
-    addrs = [x for x in addrs if keep(where[x][2])]
-    files, seq, ret, seen = set(), [], 0, set()
-    for x in addrs:
-        f = where[x][1]
-        files.add(f)
-        if seq and seq[-1] == f:
-            continue
-        if f in seen:
-            ret += 1
-        seen.add(f)
-        seq.append(f)
-    return len(set(addrs)), len(files), ret, seq
+def count(ent, where, keep):
+    """places, files, returns, the walk's files (the loop's thread's, then
+    each other thread's): of the entries whose source keep() takes. The
+    returns are counted in each thread's own sequence and summed: where
+    two threads' entries interleave in the file is a matter of timing,
+    not a step of either's path."""
+    ent = [(t, x) for t, x in ent if keep(where[x][2])]
+    files = set(where[x][1] for _, x in ent)
+    order = []
+    for t, _ in ent:
+        if t not in order:
+            order.append(t)
+    order.sort(key=lambda t: t != proc.pid)
+    ret, walk = 0, []
+    for t in order:
+        seq, seen = [], set()
+        for u, x in ent:
+            f = where[x][1]
+            if u != t or (seq and seq[-1] == f):
+                continue
+            if f in seen:
+                ret += 1
+            seen.add(f)
+            seq.append(f)
+        walk.append(" > ".join(seq))
+    return len(set(x for _, x in ent)), len(files), ret, walk
 
 
 def under(path, dirs):
@@ -167,12 +195,11 @@ def under(path, dirs):
                for d in dirs)
 
 
-for name, s, e in walks:
-    ent = entries(data[s:e])
+for name, s, e, want in walks:
+    ent = entries(data[s:e], want)
     if loop_only:
         ent = [(t, x) for t, x in ent if t in (0, proc.pid)]
-    addrs = [x for _, x in ent]
-    uniq = sorted(set(addrs))
+    uniq = sorted(set(x for _, x in ent))
     out = subprocess.run(["addr2line", "-f", "-e", server] +
                          ["%x" % x for x in uniq], capture_output=True,
                          text=True).stdout.split("\n")
@@ -181,15 +208,16 @@ for name, s, e in walks:
         fn, loc = out[2 * i], out[2 * i + 1]
         path = loc.split(":")[0]
         where[x] = (fn, os.path.basename(path), path)
-    places, nfiles, ret, seq = count(addrs, where, lambda p: True)
+    places, nfiles, ret, seq = count(ent, where, lambda p: True)
     print("%s: %d places, %d files, %d returns%s" % (name, places, nfiles,
           ret, " (the loop's thread)" if loop_only else ""))
     if only:
-        op, of, orr, oseq = count(addrs, where, lambda p: under(p, only))
+        op, of, orr, oseq = count(ent, where, lambda p: under(p, only))
         print("%s under %s: %d places, %d files, %d returns" % (
               name, ",".join(only), op, of, orr))
     if show:
         for x in uniq:
             if not only or under(where[x][2], only):
                 print("  %s %s" % (where[x][1], where[x][0]))
-        print("  walk: " + " > ".join(oseq if only else seq))
+        for w in (oseq if only else seq):
+            print("  walk: " + w)

@@ -43,24 +43,6 @@ sess_valid_account(const char *s)
 	return true;
 }
 
-void
-sess_lower(const char *s, char *out, size_t n)
-{
-	size_t i;
-
-	for (i = 0; s[i] != '\0' && i + 1 < n; i++)
-		out[i] = (char)tolower((unsigned char)s[i]);
-	out[i] = '\0';
-}
-
-const char *
-sess_account(struct sess *s, int conn)
-{
-	struct sconn *c = sess_conn(s, conn);
-
-	return c != NULL && c->account[0] != '\0' ? c->account : NULL;
-}
-
 const struct store_ops *
 sess_accounts(struct sess *s, int conn, const struct cgp_cmd *cmd)
 {

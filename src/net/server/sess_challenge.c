@@ -272,7 +272,7 @@ cmd_challenge(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	unsigned char bit = 0;
 	char (*blocks)[CGP_NAME_MAX + 1] = NULL;
 	char msg[96];
-	int rc, seat, i;
+	int rc, nb, mine, seat, i;
 
 	if (me == NULL) {
 		sess_err(s, conn, cmd->tag, CGP_LOGIN_REQUIRED, "CHALLENGE "
@@ -303,7 +303,15 @@ cmd_challenge(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	}
 	if (sess_accounts(s, conn, cmd) == NULL)
 		return;
-	if ((rc = sess_read_account(s, conn, to, &a)) == SESS_READ_LATER)
+	/* The three reads (the account, its blocks, our challenges on the
+	 * store) asked for at once: the line runs again once all are back,
+	 * not once a read. A read's key is the name in lower case, so the
+	 * blocks of to are a.name's. */
+	rc = sess_read_account(s, conn, to, &a);
+	nb = sess_block_read(s, conn, to, &blocks);
+	mine = sess_mine_load(s, conn, me);
+	if (rc == SESS_READ_LATER || nb == SESS_READ_LATER ||
+	    mine == SESS_READ_LATER)
 		return;
 	if (rc < 0) {
 		sess_err(s, conn, cmd->tag, CGP_BUSY, "cannot read the "
@@ -315,11 +323,8 @@ cmd_challenge(struct sess *s, int conn, const struct cgp_cmd *cmd,
 		    "no such account");
 		return;
 	}
-	/* Blocked by that account: refused (its blocks, a read). */
-	if ((rc = sess_block_read(s, conn, a.name, &blocks)) ==
-	    SESS_READ_LATER)
-		return;
-	for (i = 0; i < rc; i++)
+	/* Blocked by that account: refused (its blocks, read above). */
+	for (i = 0; i < nb; i++)
 		if (strcasecmp(blocks[i], me) == 0) {
 			snprintf(msg, sizeof msg, "%s takes no challenges "
 			    "from you", a.name);
@@ -327,8 +332,11 @@ cmd_challenge(struct sess *s, int conn, const struct cgp_cmd *cmd,
 			return;
 		}
 	/* Its challenges made on other servers count too (the store). */
-	if (!sess_mine_ready(s, conn, cmd, me, "count your challenges"))
+	if (mine < 0) {
+		sess_err(s, conn, cmd->tag, CGP_BUSY, "cannot count your "
+		    "challenges now: try again");
 		return;
+	}
 	if (count_from(s, me) >= CHALLENGES_MAX) {
 		snprintf(msg, sizeof msg, "at most %d standing challenges an "
 		    "account", CHALLENGES_MAX);

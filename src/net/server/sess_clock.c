@@ -36,13 +36,14 @@ first_moves(const struct sgame *g)
 	return g->g.nply < 2 && !sess_both_moved(g);
 }
 
+/* (st: g's sess_status, asked once by the caller) */
 static void
-first_move_due(struct sess *s, struct sgame *g)
+first_move_due(struct sess *s, struct sgame *g, int st)
 {
 	long long lim = s->lim.first_move_ms > 0 ? s->lim.first_move_ms :
 	    SESS_FIRST_MOVE_MS;
 
-	if (sess_status(g) != 1 || !g->timed || !first_moves(g)) {
+	if (st != 1 || !g->timed || !first_moves(g)) {
 		g->first_by = -1;
 		return;
 	}
@@ -52,11 +53,10 @@ first_move_due(struct sess *s, struct sgame *g)
 	}
 }
 
-void
-sess_timer_update(struct sess *s, struct sgame *g)
+static void
+timer_update(struct sess *s, struct sgame *g, int st)
 {
 	long long d = -1;
-	int st = sess_status(g);
 
 	if (g->days > 0)
 		d = st == 1 ? sess_features_due(s, g) : st == 0 && g->expires > 0 ?
@@ -76,6 +76,12 @@ sess_timer_update(struct sess *s, struct sgame *g)
 	stimer_set(&s->timers, &g->timer, d);
 }
 
+void
+sess_timer_update(struct sess *s, struct sgame *g)
+{
+	timer_update(s, g, sess_status(g));
+}
+
 long long
 sess_open_life(const struct sess *s, const struct sgame *g)
 {
@@ -86,6 +92,8 @@ sess_open_life(const struct sess *s, const struct sgame *g)
 void
 sess_applied(struct sess *s, struct sgame *g, bool new_game, int conn)
 {
+	int st;
+
 	if (new_game) {
 		if (conn >= 0)
 			g->creator_conn = s->conns[conn].serial;
@@ -96,11 +104,11 @@ sess_applied(struct sess *s, struct sgame *g, bool new_game, int conn)
 	/* The opponent's move is stored now, or both seats are taken: the
 	 * side to move's time runs from here, once its first move is made
 	 * (until then the minute for that move does). */
-	first_move_due(s, g);
-	if (sess_status(g) == 1 && g->timed && g->clock.running < 0 &&
-	    !first_moves(g))
+	st = sess_status(g);
+	first_move_due(s, g, st);
+	if (st == 1 && g->timed && g->clock.running < 0 && !first_moves(g))
 		clock_start(&g->clock, game_board(&g->g)->side, s->now);
-	sess_timer_update(s, g);
+	timer_update(s, g, st);
 }
 
 void
@@ -223,7 +231,7 @@ resume(struct sess *s, struct sgame *g)
 			clock_start(&g->clock, game_board(&g->g)->side,
 			    s->now);
 	} else
-		first_move_due(s, g);
+		first_move_due(s, g, 1);
 }
 
 void

@@ -5,6 +5,7 @@
  * sess_table.c, the game commands in sess_game.c, sess_play.c and
  * sess_query.c).
  */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -98,6 +99,27 @@ sess_conn(struct sess *s, int conn)
 	if (conn < 0 || conn >= s->conncap || !s->conns[conn].used)
 		return NULL;
 	return &s->conns[conn];
+}
+
+/* The account conn is logged in to (NULL: none), beside its connection:
+ * every command asks it. */
+const char *
+sess_account(struct sess *s, int conn)
+{
+	struct sconn *c = sess_conn(s, conn);
+
+	return c != NULL && c->account[0] != '\0' ? c->account : NULL;
+}
+
+/* A name as the store keys it (every read's key). */
+void
+sess_lower(const char *s, char *out, size_t n)
+{
+	size_t i;
+
+	for (i = 0; s[i] != '\0' && i + 1 < n; i++)
+		out[i] = (char)tolower((unsigned char)s[i]);
+	out[i] = '\0';
 }
 
 void

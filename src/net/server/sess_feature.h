@@ -57,8 +57,9 @@ struct sess_feature {
 	/* A change stored and read into g (g NULL: not in memory), before
 	 * the asker's seat is taken and anyone is told. */
 	void (*on_stored)(struct sess *s, struct spend *p, struct sgame *g);
-	/* The change taken by g (its events and seats loaded): before the
-	 * game's clock and timer follow it. */
+	/* A new game of two seats (ch->both_seats: a seek pairing, a
+	 * rematch) taken by g, its events and seats loaded: before the
+	 * game's clock and timer follow it. (Not called for other changes.) */
 	void (*on_seated)(struct sess *s, struct sgame *g,
 	    const struct store_change *ch);
 	/* The same, after the clock and timer followed it. */
@@ -66,7 +67,8 @@ struct sess_feature {
 	    const struct store_change *ch);
 	/* A game made by a stored change: g (after its expiry is set). */
 	void (*on_created)(struct sess *s, struct sgame *g);
-	/* A change of the feature's own (no game's) back from storage,
+	/* A change of the feature's own (no game's: called only for those)
+	 * back from storage,
 	 * stored or not: true when it is the feature's, which handled it
 	 * (the core then frees it). */
 	bool (*own_done)(struct sess *s, const struct spend *p);

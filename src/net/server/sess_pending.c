@@ -327,7 +327,7 @@ apply(struct sess *s, struct spend *p, bool alive)
 	/* The players of a game made for them (a rematch, two seeks)
 	 * seated and told, then the clock follows, then the features that
 	 * tell (a player away). */
-	if (g != NULL && rc == 0)
+	if (g != NULL && rc == 0 && ch->both_seats)
 		sess_features_seated(s, g, ch);
 	if (g != NULL)
 		sess_applied(s, g, ch->new_game, alive ? p->conn : -1);
@@ -511,7 +511,7 @@ sess_done(struct sess *s, struct spend *p)
 		sess_features_refused(s, &p->ch, p->conflict);
 	if (p->ch.hold[0] != '\0')
 		took(s, p, alive);
-	else if (sess_features_own_done(s, p))
+	else if (p->ch.game[0] == '\0' && sess_features_own_done(s, p))
 		;       /* a feature's own change (a forgetting) */
 	else if (p->failed)
 		not_stored(s, p, alive);
