@@ -3,8 +3,8 @@
  * pairing choice (src/tourn, lichess's rules; issue 60), with lichess's
  * published examples (its arena FAQ: "two wins followed by a draw will
  * be worth 6 points: 2 + 2 + (2 x 1)"; berserk's extra point only after
- * 7 moves; only the first of consecutive draws scores, unless the draw
- * lasted 30 moves).
+ * 7 moves), as PROTOCOL.md "Tournaments" has them: every draw scores 1
+ * (2 on fire), a quick one and one after a draw too.
  */
 #include "config.h"
 
@@ -63,13 +63,14 @@ test_points(void **state)
 		{ "WWLWW", 8, true },
 		{ "w", 3, false }, { "v", 2, false },
 		{ "WWw", 9, true },             /* 4 on fire + 1 */
-		{ "DD", 1, false },             /* a draw streak */
-		{ "DLD", 1, false },            /* losses do not break it */
-		{ "DWD", 4, false },            /* a win does */
-		{ "Dd", 2, false },             /* 30 moves and more: it scores */
-		{ "q", 0, false },              /* quick draw */
-		{ "qD", 0, false },             /* still a draw streak */
-		{ "WWqW", 6, false },           /* a quick draw ends the fire */
+		{ "DD", 2, false },             /* every draw scores */
+		{ "DLD", 2, false },
+		{ "DWD", 4, false },
+		{ "Dd", 2, false },
+		{ "q", 1, false },              /* a quick draw too */
+		{ "qD", 2, false },
+		{ "WWqW", 8, false },           /* 2 + 2 + 2 on fire + 2 */
+		{ "WWD", 6, false },
 	};
 
 	(void)state;
@@ -95,8 +96,8 @@ test_berserk_clock(void **state)
 	assert_int_equal(inc, 0);
 	arena_berserk_clock(60000, 0, &base, &inc);             /* 1+0 */
 	assert_int_equal(base, 30000);
-	arena_berserk_clock(60000, 2000, &base, &inc);          /* 1+2: 60 < 80 */
-	assert_int_equal(base, 60000);
+	arena_berserk_clock(60000, 2000, &base, &inc);          /* 1+2 */
+	assert_int_equal(base, 30000);
 	assert_int_equal(inc, 0);
 }
 

@@ -1,14 +1,13 @@
 /*
- * tourn_arena.c: an arena's points (lichess's rules, its ArenaSheet since
- * 2020): a win 2, a draw 1, a loss 0; after two wins in a row a player is
- * on fire and scores double (a win 4, a draw 2) until a game that is not a
- * win; a draw of fewer than 20 plies scores nothing and is no draw for
- * the streaks; a draw that follows a draw (losses between them not
- * counted) scores nothing unless it lasted 60 plies; a berserked win of at
- * least 7 of one's own moves scores 1 more. A berserk clock: half the base
- * time (none taken when the base is under 40 increments) and no
- * increment. Ties by performance: the opponents' mean rating + 500 (wins
- * - losses) / games.
+ * tourn_arena.c: an arena's points as PROTOCOL.md "Tournaments" has
+ * them (lichess's rules): a win 2, a draw 1, a loss 0; after two wins in a
+ * row a player is on fire and scores double (a win 4, a draw 2) until a
+ * game that is not a win; a berserked win of at least 7 of one's own
+ * moves scores 1 more. (lichess's newer sheet also scores nothing for a
+ * draw under 20 plies or a draw after a draw: PROTOCOL.md does not, nor
+ * do we.) A berserk clock: half the base time and no increment (as
+ * PROTOCOL.md's BERSERK). Ties by performance: the opponents' mean rating
+ * + 500 (wins - losses) / games.
  */
 #include "config.h"
 
@@ -22,17 +21,6 @@ on_fire(const struct arena_game *g, int k)
 	return k >= 2 && g[k - 1].result == 'W' && g[k - 2].result == 'W';
 }
 
-/* Whether game k follows a draw: the last game before it that was not
- * a loss was a draw (a quick one too). */
-static bool
-draw_streak(const struct arena_game *g, int k)
-{
-	while (--k >= 0)
-		if (g[k].result != 'L')
-			return g[k].result != 'W';
-	return false;
-}
-
 int
 arena_game_points(const struct arena_game *g, int k)
 {
@@ -43,11 +31,7 @@ arena_game_points(const struct arena_game *g, int k)
 	case 'W':
 		return (fire ? 4 : 2) + (x->berserk && x->own_moves >= 7);
 	case 'D':
-		if (x->plies < 20)
-			return 0;
-		if (fire)
-			return 2;
-		return draw_streak(g, k) && x->plies < 60 ? 0 : 1;
+		return fire ? 2 : 1;
 	default:
 		return 0;
 	}
@@ -68,7 +52,8 @@ arena_score(const struct arena_game *g, int n, bool *fire)
 void
 arena_berserk_clock(long base_ms, long inc_ms, long *base, long *inc)
 {
-	*base = base_ms < 40 * inc_ms ? base_ms : base_ms / 2;
+	(void)inc_ms;
+	*base = base_ms / 2;
 	*inc = 0;
 }
 
