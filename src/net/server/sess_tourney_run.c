@@ -440,8 +440,13 @@ forfeits(struct sess *s, struct tourney *t, struct sgame *g)
 		}
 	if (t->t.kind[0] == 'a' || (here[0] && here[1]) || g->over)
 		return;
-	sess_end_game(s, g, -1, NULL, !here[0] && !here[1] ? RESULT_NONE :
-	    here[0] ? RESULT_WHITE_WINS : RESULT_BLACK_WINS, "abandoned");
+	/* (both absent: no game, "-", which a Swiss scores as two
+	 * forfeits) */
+	if (!here[0] && !here[1])
+		sess_end_game(s, g, -1, NULL, RESULT_NONE, "cancelled");
+	else
+		sess_end_game(s, g, -1, NULL, here[0] ? RESULT_WHITE_WINS :
+		    RESULT_BLACK_WINS, "abandoned");
 }
 
 /* A game of a tournament ended: its result kept, its players free, the
