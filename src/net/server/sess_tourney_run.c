@@ -110,6 +110,7 @@ make_game(struct sess *s, struct tourney *t, int round, int n, int w, int b)
 {
 	struct tstate *ts = tourney_state(s);
 	char wire[CGP_FEN_MAX], err[160], hash[2][CGP_HASH_LEN + 1];
+	char clock[24];
 	struct sess_new_game keep;
 	struct game_rules rules;
 	struct store_change ch;
@@ -134,8 +135,13 @@ make_game(struct sess *s, struct tourney *t, int round, int n, int w, int b)
 	snprintf(x->p.game, sizeof x->p.game, "%s", x->game);
 	snprintf(x->p.white, sizeof x->p.white, "%s", t->m[w].m.lname);
 	snprintf(x->p.black, sizeof x->p.black, "%s", t->m[b].m.lname);
+	/* (a correspondence Swiss's games: a clock "3d", as CREATE days=3) */
+	if (t->t.days > 0)
+		snprintf(clock, sizeof clock, "%dd", t->t.days);
+	else
+		snprintf(clock, sizeof clock, "%s", t->t.clock);
 	sess_new_game_change(&ch, &keep, x->game, wire, &rules,
-	    t->t.variant, t->t.days > 0 ? NULL : t->t.clock, t->t.rated);
+	    t->t.variant, clock, t->t.rated);
 	for (int k = 0; k < 2; k++) {
 		net_token_hash(x->tok[k], hash[k]);
 		sess_new_game_seat(&ch, &keep, k, t->m[who[k]].m.name, true,
