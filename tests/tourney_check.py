@@ -175,6 +175,36 @@ def swiss():
                  (m, rows[m]["points"], want))
     print("swiss: %d members' points as the stored games give" %
           len(members))
+    tiebreaks()
+
+
+def tiebreaks():
+    """Buchholz cut 1 and Sonneborn-Berger, when every member played
+    every round over the board (no bye, forfeit or absence: then no
+    virtual opponent), from the stored games, in quarter points."""
+    half = {m: 0 for m in members}
+    games = {m: [] for m in members}
+    for (rnd, n, game, w, b, bw, bb, res, ply, body) in pairs:
+        if b == "" or res not in ("1-0", "0-1", "1/2") or \
+                "reason=abandoned" in body:
+            print("swiss: tie-breaks not checked (a round not played)")
+            return
+        for k, (me, opp) in enumerate(((w, b), (b, w))):
+            x = side(res, k)
+            half[me] += {"W": 2, "D": 1}.get(x, 0)
+            games[me].append((opp, x))
+    for m in members:
+        opp = sorted(2 * half[o] for o, x in games[m])
+        bh = sum(opp[1:])
+        sb = sum(2 * half[o] if x == "W" else half[o] if x == "D" else 0
+                 for o, x in games[m])
+        for key, q in (("buchholz", bh), ("sb", sb)):
+            want = "%d%s" % (q // 4, ["", ".25", ".5", ".75"][q % 4])
+            if rows[m].get(key) != want:
+                fail("%s: STANDINGS %s=%s, the stored games give %s" %
+                     (m, key, rows[m].get(key), want))
+    print("swiss: Buchholz cut 1 and Sonneborn-Berger as the stored games "
+          "give")
 
 
 arena() if kind == "arena" else swiss()

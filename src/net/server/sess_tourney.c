@@ -433,6 +433,15 @@ cmd_tourneys(struct sess *s, int conn, const struct cgp_cmd *c)
 	}
 }
 
+/* A tie-break in quarter-points as a decimal ("3", "2.5", "1.75"). */
+static void
+quarters_text(int q, char *buf, size_t n)
+{
+	static const char *const frac[4] = { "", ".25", ".5", ".75" };
+
+	snprintf(buf, n, "%d%s", q / 4, frac[q % 4]);
+}
+
 static void
 cmd_standings(struct sess *s, int conn, const struct cgp_cmd *c)
 {
@@ -466,10 +475,9 @@ cmd_standings(struct sess *s, int conn, const struct cgp_cmd *c)
 			cgp_out_kvi(&o, "fire", x->fire);
 			cgp_out_kvi(&o, "performance", x->perf);
 		} else {
-			tourney_points_text(t, x->buchholz / 2, pts,
-			    sizeof pts);
+			quarters_text(x->buchholz, pts, sizeof pts);
 			cgp_out_kv(&o, "buchholz", pts);
-			tourney_points_text(t, x->sb / 2, pts, sizeof pts);
+			quarters_text(x->sb, pts, sizeof pts);
 			cgp_out_kv(&o, "sb", pts);
 		}
 		sess_emit(s, conn, &o);
