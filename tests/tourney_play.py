@@ -33,6 +33,7 @@ KILL_ROUND = int(os.environ.get("TOURNEY_KILL_ROUND", "0"))
 SERVER_PID = os.environ.get("TOURNEY_SERVER_PID", "")
 RESTART = os.environ.get("TOURNEY_RESTART", "")
 state = {"kill": False, "killed": False}
+berserks = []
 rng = random.Random(60)
 
 
@@ -192,6 +193,15 @@ def on_line(eng, p, line, tid):
             d.get("side") != st["seat"]:
         p.send("DRAW game=%s action=accept" % g)
         return
+    if ev == "BERSERK":
+        # that side's time halved (60+0: 30 s; its first move is not
+        # timed, so its clock has not run)
+        left = int(d["wclock" if d["side"] == "white" else "bclock"])
+        if left != 30000:
+            sys.exit("%s: BERSERK left %s with %d ms, not 30000" %
+                     (p.name, d["side"], left))
+        berserks.append(g)
+        return
     if ev == "RESULT":
         st["over"] = True
         print("%s %s %s %s" % (p.name, g, d.get("result"), d.get("reason")),
@@ -292,7 +302,7 @@ def play_on(eng, players, tid):
                     p.send("PONG " + line.split()[1])
                     continue
                 on_line(eng, p, line, tid)
-    print("finished", flush=True)
+    print("finished (%d BERSERK events seen)" % len(berserks), flush=True)
 
 
 main()

@@ -16,6 +16,7 @@
 #include "net/server/sess_feature.h"
 #include "net/server/sess_int.h"
 #include "net/server/sess_tourney.h"
+#include "tourn/tourn.h"
 #include "util/util.h"
 
 struct tstate *
@@ -116,6 +117,29 @@ tourney_free(struct sess *s)
 	s->tourn = NULL;
 }
 
+/* A running game of p (in memory at start-up) whose side berserked: no
+ * increment for it, and its time halved again while it has not moved
+ * (its halved time is stored with the first MOVE after it). */
+static void
+berserk_again(struct sess *s, const struct store_tpair *p)
+{
+	struct sgame *g = p->game[0] != '\0' ? sess_find(s, p->game) : NULL;
+	long base, inc;
+
+	if (g == NULL || g->over || !g->timed)
+		return;
+	for (int k = 0; k < 2; k++) {
+		if (!p->berserk[k])
+			continue;
+		g->clock.no_inc[k] = true;
+		if (g->seq <= 2 && g->clock.left_ms[k] == g->clock.base_ms) {
+			arena_berserk_clock((long)g->clock.base_ms,
+			    (long)g->clock.inc_ms, &base, &inc);
+			g->clock.left_ms[k] = base;
+		}
+	}
+}
+
 /* Start-up: every tournament, its members and pairings, from the store
  * (the event loop's handle, before the start). */
 static void
@@ -150,8 +174,10 @@ tourney_load(struct sess *s)
 			    t->t.id, err);
 			t->np = t->np < 0 ? 0 : t->np;
 		}
-		/* A game still running: its players are busy. */
+		/* A game still running: its players are busy, a berserk
+		 * side's clock as BERSERK left it. */
 		for (int j = 0; j < t->np; j++) {
+			berserk_again(s, &t->p[j]);
 			int w = tourney_member(t, t->p[j].white);
 			int b = tourney_member(t, t->p[j].black);
 			bool on = t->p[j].game[0] != '\0' &&

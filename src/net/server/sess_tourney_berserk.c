@@ -1,7 +1,7 @@
 /*
  * sess_tourney_berserk.c: BERSERK (issue 60; PROTOCOL.md BERSERK): in an
  * arena's game, a seated player before its own first move halves its own
- * time (src/tourn's arena_berserk_clock); the mark is stored with the
+ * time and drops its increment (src/tourn's arena_berserk_clock); the mark is stored with the
  * pairing (its win of 7 moves or more scores 1 more) and told to all as
  * EV <game> <seq> BERSERK side= wclock= bclock=.
  */
@@ -48,6 +48,7 @@ tourney_cmd_berserk(struct sess *s, int conn, const struct cgp_cmd *c)
 	arena_berserk_clock((long)g->clock.left_ms[seat], (long)g->clock.inc_ms,
 	    &base, &inc);
 	g->clock.left_ms[seat] = base;
+	g->clock.no_inc[seat] = inc == 0;
 	p->berserk[seat] = true;
 	store_change_accounts(&ch);
 	store_tberserk(&ch, t->t.id, g->id, seat);
