@@ -29,6 +29,24 @@ test_press_adds_increment(void **state)
 	assert_int_equal(clock_left(&c, 1, 9000), 55000);
 }
 
+/* A side without increment (an arena's berserk): the other keeps its. */
+static void
+test_no_increment(void **state)
+{
+	struct game_clock c;
+
+	(void)state;
+	clock_init(&c, 60000, 2000);
+	c.no_inc[1] = true;
+	clock_start(&c, 0, 0);
+	assert_true(clock_press(&c, 1000));
+	assert_int_equal(clock_left(&c, 0, 1000), 61000);
+	assert_true(clock_press(&c, 2000));
+	assert_int_equal(clock_left(&c, 1, 2000), 59000);   /* no +2 s */
+	clock_init(&c, 60000, 2000);
+	assert_false(c.no_inc[0] || c.no_inc[1]);
+}
+
 static void
 test_flag_and_late_move(void **state)
 {
@@ -263,6 +281,7 @@ test_deadline(void **state)
 
 TEST_MAIN(NULL, NULL,
 	cmocka_unit_test(test_press_adds_increment),
+	cmocka_unit_test(test_no_increment),
 	cmocka_unit_test(test_flag_and_late_move),
 	cmocka_unit_test(test_move_just_in_time_counts),
 	cmocka_unit_test(test_pause_stops_time),

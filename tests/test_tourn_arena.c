@@ -3,11 +3,10 @@
  * pairing choice (src/tourn, lichess's rules; issue 60), with lichess's
  * published examples (its arena FAQ: "two wins followed by a draw will
  * be worth 6 points: 2 + 2 + (2 x 1)"; berserk's extra point only after
- * 7 moves), as PROTOCOL.md states them (a draw is 1 point); and with
- * ARENA_DRAW_RULES, the draw rules lichess's code adds (only the first of
- * consecutive draws scores, unless the draw lasted 30 moves; a draw of
- * fewer than 20 plies scores nothing).
+ * 7 moves), as PROTOCOL.md "Tournaments" has them: every draw scores 1
+ * (2 on fire), a quick one and one after a draw too.
  */
+#include "config.h"
 
 #include <setjmp.h>
 #include <stdarg.h>
@@ -41,14 +40,12 @@ games(const char *s, struct arena_game *g)
 	return n;
 }
 
-static unsigned rules;
-
 static int
 score(const char *s, bool *fire)
 {
 	struct arena_game g[32];
 
-	return arena_score(g, games(s, g), fire, rules);
+	return arena_score(g, games(s, g), fire);
 }
 
 static void
@@ -66,43 +63,17 @@ test_points(void **state)
 		{ "WWLWW", 8, true },
 		{ "w", 3, false }, { "v", 2, false },
 		{ "WWw", 9, true },             /* 4 on fire + 1 */
-		{ "DD", 2, false },             /* every draw scores 1 */
+		{ "DD", 2, false },             /* every draw scores */
 		{ "DLD", 2, false },
+		{ "DWD", 4, false },
+		{ "Dd", 2, false },
 		{ "q", 1, false },              /* a quick draw too */
-		{ "WWqW", 8, false },           /* 2 + 2 + 2 (on fire) + 2 */
-	};
-
-	(void)state;
-	rules = 0;
-	for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
-		bool fire;
-		int got = score(c[i].games, &fire);
-
-		if (got != c[i].points || fire != c[i].fire)
-			fail_msg("%s: %d%s, want %d%s", c[i].games, got,
-			    fire ? " on fire" : "", c[i].points,
-			    c[i].fire ? " on fire" : "");
-	}
-}
-
-/* ARENA_DRAW_RULES: lichess's draw rules, off by default. */
-static void
-test_points_draw_rules(void **state)
-{
-	static const struct { const char *games; int points; bool fire; } c[] = {
-		{ "D", 1, false },
+		{ "qD", 2, false },
+		{ "WWqW", 8, false },           /* 2 + 2 + 2 on fire + 2 */
 		{ "WWD", 6, false },
-		{ "DD", 1, false },             /* a draw streak */
-		{ "DLD", 1, false },            /* losses do not break it */
-		{ "DWD", 4, false },            /* a win does */
-		{ "Dd", 2, false },             /* 30 moves and more: it scores */
-		{ "q", 0, false },              /* quick draw */
-		{ "qD", 0, false },             /* still a draw streak */
-		{ "WWqW", 6, false },           /* a quick draw ends the fire */
 	};
 
 	(void)state;
-	rules = ARENA_DRAW_RULES;
 	for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
 		bool fire;
 		int got = score(c[i].games, &fire);
@@ -112,7 +83,6 @@ test_points_draw_rules(void **state)
 			    fire ? " on fire" : "", c[i].points,
 			    c[i].fire ? " on fire" : "");
 	}
-	rules = 0;
 }
 
 static void
@@ -224,7 +194,6 @@ test_pairing(void **state)
 
 TEST_MAIN(NULL, NULL,
     cmocka_unit_test(test_points),
-    cmocka_unit_test(test_points_draw_rules),
     cmocka_unit_test(test_berserk_clock),
     cmocka_unit_test(test_performance),
     cmocka_unit_test(test_standings),

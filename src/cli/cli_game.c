@@ -96,7 +96,7 @@ cli_game_main(int argc, char **argv)
 	/* congo --games: printed, no view (SIGPIPE ignored, as the views
 	 * do: libtls writes with write(2), and a TLS alert to a server that
 	 * has gone is an error said, not the program's end) */
-	if (st.o.net.games) {
+	if (st.o.net.games || st.o.net.tournaments) {
 		struct sigaction sa;
 		memset(&sa, 0, sizeof sa);
 		sigemptyset(&sa.sa_mask);

@@ -102,6 +102,8 @@ cli_game_net_usage(FILE *out)
 	    "                          (1, 2, 3, 5, 7, 10 or 14)\n"
 	    "  --games                 print your games not over, your turn first,\n"
 	    "                          a line each, and exit (for a script)\n"
+	    "  --tournaments           print the server's tournaments, a line\n"
+	    "                          each, and exit (for a script)\n"
 	    "  --white/--black TYPE    the local seat may be an AI "
 	    "(e.g. --white alphabeta)\n"
 	    "                          in a casual game (not rated: fair "
@@ -364,6 +366,7 @@ static const struct cli_opt game_opts[] = {
 	NET("challenge", challenge),
 	CALL("days", G_DAYS, 1),
 	NETFLAG("games", games),
+	NETFLAG("tournaments", tournaments),
 	/* lessons and puzzles */
 	CALL("learn", G_LEARN, 0),
 	CALL("puzzle", G_PUZZLE, 0),

@@ -19,6 +19,8 @@ struct game_clock {
 	int64_t base_ms;     /* B */
 	int64_t inc_ms;      /* I */
 	int64_t left_ms[2];  /* remaining, by color, as of `since` for the runner */
+	bool no_inc[2];      /* that color earns no increment (an arena's
+	                        berserk; clock_init: false) */
 	int running;         /* the color whose clock runs, or -1 (stopped) */
 	int64_t since;       /* when the running clock last started */
 };

@@ -10,6 +10,7 @@ clock_init(struct game_clock *c, int64_t base_ms, int64_t inc_ms)
 	c->base_ms = base_ms;
 	c->inc_ms = inc_ms;
 	c->left_ms[0] = c->left_ms[1] = base_ms;
+	c->no_inc[0] = c->no_inc[1] = false;
 	c->running = -1;
 	c->since = 0;
 }
@@ -56,7 +57,8 @@ clock_press(struct game_clock *c, int64_t now)
 		c->running = -1;
 		return false;
 	}
-	c->left_ms[mover] += c->inc_ms;
+	if (!c->no_inc[mover])
+		c->left_ms[mover] += c->inc_ms;
 	c->running = !mover;
 	c->since = now;
 	return true;

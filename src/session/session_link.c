@@ -64,7 +64,7 @@ account_opts_check(const struct session_net_opts *o, char *err, size_t errlen)
 		return -1;
 	}
 	if ((o->register_name != NULL || o->login != NULL || o->seek != NULL ||
-	    o->lobby || o->challenge != NULL || o->games) &&
+	    o->lobby || o->challenge != NULL || o->games || o->tournaments) &&
 	    o->connect == NULL) {
 		snprintf(err, errlen, "%s", _("--register, --login, --seek, "
 		    "--challenge, --games and --lobby go with --connect HOST "
@@ -150,7 +150,7 @@ session_net_opts_check(const struct session_net_opts *o, char *err, size_t errle
 		    "with it"));
 		return -1;
 	}
-	if (o->games && (modes > 0 || o->lobby || o->host ||
+	if ((o->games || o->tournaments) && (modes > 0 || o->lobby || o->host ||
 	    o->register_name != NULL || o->seat >= 0)) {
 		snprintf(err, errlen, "%s", _("--games lists your games and "
 		    "exits: only --connect, --login, --tls-ca and "

@@ -49,6 +49,7 @@ struct session_net_opts {
 	const char *challenge;    /* --challenge NAME: an account */
 	int days;                 /* --days N (with --challenge), 0 none */
 	bool games;               /* --games: the account's games, printed */
+	bool tournaments;         /* --tournaments: the server's, printed */
 };
 
 /* What of the game's own options the network game takes. */

@@ -5,7 +5,9 @@
  * then the program ends. The server and account are those of the
  * options, else congo.conf's (network.host, network.account). No
  * terminal, no retries: a server that cannot be reached, a login refused
- * or no answer is said on err and the status is 1.
+ * or no answer is said on err and the status is 1. `congo --tournaments`
+ * the same way: the server's tournaments (TOURNEYS), a line each as the
+ * server writes its keys (tourney= kind= name= status= start=...).
  */
 
 #include <poll.h>
@@ -30,6 +32,7 @@ struct games_run {
 	FILE *out, *err;
 	struct session_mine_game *g;
 	int n;
+	const char *verb;          /* "MINE", or "TOURNEYS" */
 	bool asked, done;
 	int status;
 };
@@ -68,7 +71,7 @@ event(struct games_run *r, const struct net_event *e)
 		else if (e->state == NET_ONLINE && !r->asked) {
 			/* after the LOGIN the client sends on HELLO */
 			r->asked = true;
-			net_client_query(r->c, "MINE", "");
+			net_client_query(r->c, r->verb, "");
 		}
 		break;
 	case NEV_NOTICE:
@@ -88,13 +91,16 @@ event(struct games_run *r, const struct net_event *e)
 			fail(r, _("the server: %s"), e->text);
 		break;
 	case NEV_ITEM:
+		if (strcmp(e->verb, "TOURNEYS") == 0 &&
+		    strcmp(r->verb, "TOURNEYS") == 0)
+			fprintf(r->out, "%s\n", e->text);
 		if (strcmp(e->verb, "MINE") != 0)
 			break;
 		r->g = xrealloc(r->g, sizeof *r->g * (size_t)(r->n + 1));
 		session_mine_item(&r->g[r->n++], e->text);
 		break;
 	case NEV_ITEMS_END:
-		if (strcmp(e->verb, "MINE") != 0 || r->done)
+		if (strcmp(e->verb, r->verb) != 0 || r->done)
 			break;
 		now = util_wall_ms();
 		for (i = 0; i < r->n; i++) {
@@ -146,6 +152,7 @@ session_link_games(const struct session_net_opts *no,
 	r.out = out;
 	r.err = err;
 	r.status = 1;
+	r.verb = no->tournaments ? "TOURNEYS" : "MINE";
 	r.c = net_client_new(&o);
 	net_client_start(r.c, util_now_ms());
 	until = util_now_ms() + GAMES_WAIT_MS;

@@ -103,11 +103,9 @@ int tourn_sonneborn_berger(const struct tourn *t, int i, int k);
 
 /*
  * The arena (lichess's rules). A player's finished games in order, each
- * from that player's side: result 'W' 'D' 'L', plies the game's plies (with
- * ARENA_DRAW_RULES, a draw of fewer than 20 scores nothing and a draw
- * after a draw, losses between them aside, scores nothing unless it
- * lasted 60; PROTOCOL.md's arena has neither), own_moves the
- * player's own moves (a berserked win of 7 or more scores 1 more),
+ * from that player's side: result 'W' 'D' 'L', plies the game's plies
+ * (kept for the record; PROTOCOL.md scores every draw alike), own_moves
+ * the player's own moves (a berserked win of 7 or more scores 1 more),
  * berserk whether the player berserked.
  */
 struct arena_game {
@@ -117,14 +115,12 @@ struct arena_game {
 	bool berserk;
 };
 
-/* Rules beyond the protocol's, off unless asked: lichess's draw rules. */
-#define ARENA_DRAW_RULES 1u
 /* The points of game k given the games before it. */
-int arena_game_points(const struct arena_game *g, int k, unsigned rules);
+int arena_game_points(const struct arena_game *g, int k);
 /* The total; *on_fire (may be NULL) whether the next game scores double. */
-int arena_score(const struct arena_game *g, int n, bool *on_fire,
-    unsigned rules);
-/* A berserk clock: base and increment (ms) become *base and *inc. */
+int arena_score(const struct arena_game *g, int n, bool *on_fire);
+/* A berserk clock: base and increment (ms) become *base (half) and
+ * *inc (0). */
 void arena_berserk_clock(long base_ms, long inc_ms, long *base, long *inc);
 /* Performance rating: the opponents' mean rating + 500 (wins - losses)
  * / games; opp_rating[k] for game k; 0 with no games. */

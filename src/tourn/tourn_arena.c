@@ -1,16 +1,15 @@
 /*
- * tourn_arena.c: an arena's points (lichess's rules, its ArenaSheet since
- * 2020, as PROTOCOL.md's "Tournaments" states them): a win 2, a draw 1, a
- * loss 0; after two wins in a row a player is on fire and scores double (a
- * win 4, a draw 2) until a game that is not a win; a berserked win of at
- * least 7 of one's own moves scores 1 more. ARENA_DRAW_RULES adds two
- * rules lichess's code has and the protocol does not (off unless asked):
- * a draw of fewer than 20 plies scores nothing and is no draw for the
- * streaks; a draw that follows a draw (losses between them not counted)
- * scores nothing unless it lasted 60 plies. A berserk clock (BERSERK in
- * PROTOCOL.md): half the base time and no increment. Ties by performance:
- * the opponents' mean rating + 500 (wins - losses) / games.
+ * tourn_arena.c: an arena's points as PROTOCOL.md "Tournaments" has
+ * them (lichess's rules): a win 2, a draw 1, a loss 0; after two wins in a
+ * row a player is on fire and scores double (a win 4, a draw 2) until a
+ * game that is not a win; a berserked win of at least 7 of one's own
+ * moves scores 1 more. (lichess's newer sheet also scores nothing for a
+ * draw under 20 plies or a draw after a draw: PROTOCOL.md does not, nor
+ * do we.) A berserk clock: half the base time and no increment (as
+ * PROTOCOL.md's BERSERK). Ties by performance: the opponents' mean rating
+ * + 500 (wins - losses) / games.
  */
+#include "config.h"
 
 #include <stdlib.h>
 
@@ -22,19 +21,8 @@ on_fire(const struct arena_game *g, int k)
 	return k >= 2 && g[k - 1].result == 'W' && g[k - 2].result == 'W';
 }
 
-/* Whether game k follows a draw: the last game before it that was not
- * a loss was a draw (a quick one too). */
-static bool
-draw_streak(const struct arena_game *g, int k)
-{
-	while (--k >= 0)
-		if (g[k].result != 'L')
-			return g[k].result != 'W';
-	return false;
-}
-
 int
-arena_game_points(const struct arena_game *g, int k, unsigned rules)
+arena_game_points(const struct arena_game *g, int k)
 {
 	const struct arena_game *x = &g[k];
 	bool fire = on_fire(g, k);
@@ -43,25 +31,19 @@ arena_game_points(const struct arena_game *g, int k, unsigned rules)
 	case 'W':
 		return (fire ? 4 : 2) + (x->berserk && x->own_moves >= 7);
 	case 'D':
-		if (!(rules & ARENA_DRAW_RULES))
-			return fire ? 2 : 1;
-		if (x->plies < 20)
-			return 0;
-		if (fire)
-			return 2;
-		return draw_streak(g, k) && x->plies < 60 ? 0 : 1;
+		return fire ? 2 : 1;
 	default:
 		return 0;
 	}
 }
 
 int
-arena_score(const struct arena_game *g, int n, bool *fire, unsigned rules)
+arena_score(const struct arena_game *g, int n, bool *fire)
 {
 	int s = 0;
 
 	for (int k = 0; k < n; k++)
-		s += arena_game_points(g, k, rules);
+		s += arena_game_points(g, k);
 	if (fire)
 		*fire = on_fire(g, n);
 	return s;
@@ -70,7 +52,7 @@ arena_score(const struct arena_game *g, int n, bool *fire, unsigned rules)
 void
 arena_berserk_clock(long base_ms, long inc_ms, long *base, long *inc)
 {
-	(void)inc_ms;           /* dropped whatever it was */
+	(void)inc_ms;
 	*base = base_ms / 2;
 	*inc = 0;
 }

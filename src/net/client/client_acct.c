@@ -127,6 +127,7 @@ static const struct {
 	{ "RECORD", "RECORD", "", 'D' },
 	{ "CHALLENGES", "CHALLENGES", "", 'H' },
 	{ "MINE", "GAMES", "mine=yes", 'M' },
+	{ "TOURNEYS", "TOURNEYS", "", 'Y' },
 };
 
 int

@@ -67,8 +67,9 @@ enum cgp_code {
 	CGP_ALREADY_LOGGED_IN = 3409,
 	CGP_SAME_PLAYER = 4409,
 	CGP_LOGIN_REQUIRED = 2401,     /* a command that needs LOGIN */
-	CGP_BLOCKED = 1403             /* a CHALLENGE to an account that
+	CGP_BLOCKED = 1403,            /* a CHALLENGE to an account that
 					  blocks its sender */
+	CGP_NO_SUCH_TOURNEY = 3404
 };
 
 /* The number a code is written with (409 for CGP_NAME_TAKEN). */
@@ -112,6 +113,14 @@ enum cgp_verb {
 	CGP_V_BLOCK,
 	CGP_V_UNBLOCK,
 	CGP_V_BLOCKS,
+	/* Tournaments (issue 60). */
+	CGP_V_TOURNEY,
+	CGP_V_TJOIN,
+	CGP_V_TLEAVE,
+	CGP_V_TPAUSE,
+	CGP_V_TOURNEYS,
+	CGP_V_STANDINGS,
+	CGP_V_BERSERK,
 	CGP_NVERBS
 };
 

@@ -41,6 +41,7 @@ static const struct {
 	{ CGP_SAME_PLAYER, "SAME_PLAYER" },
 	{ CGP_LOGIN_REQUIRED, "LOGIN_REQUIRED" },
 	{ CGP_BLOCKED, "BLOCKED" },
+	{ CGP_NO_SUCH_TOURNEY, "NO_SUCH_TOURNEY" },
 };
 
 int

@@ -44,6 +44,13 @@ static const char *const verb_names[CGP_NVERBS] = {
 	[CGP_V_BLOCK] = "BLOCK",
 	[CGP_V_UNBLOCK] = "UNBLOCK",
 	[CGP_V_BLOCKS] = "BLOCKS",
+	[CGP_V_TOURNEY] = "TOURNEY",
+	[CGP_V_TJOIN] = "TJOIN",
+	[CGP_V_TLEAVE] = "TLEAVE",
+	[CGP_V_TPAUSE] = "TPAUSE",
+	[CGP_V_TOURNEYS] = "TOURNEYS",
+	[CGP_V_STANDINGS] = "STANDINGS",
+	[CGP_V_BERSERK] = "BERSERK",
 };
 
 const char *

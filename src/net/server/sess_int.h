@@ -221,6 +221,7 @@ struct sess {
 	/* Its features (sess_feature.h), ended by NULL: the table of
 	 * sess_features.c, whose hooks the core calls (sess_hooks.c). */
 	const struct sess_feature *const *features;
+	struct tstate *tourn;          /* tournaments (sess_tourney.c) */
 	const char *line;              /* the line being run, and its length */
 	size_t linelen;
 };

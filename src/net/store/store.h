@@ -129,6 +129,19 @@ struct store_ops {
 	 * with err (may be NULL: every such game is in memory). */
 	int (*games_mine)(void *ctx, const char *lname, struct store_item *out,
 	    int max, char *err, size_t errlen);
+	/* Tournaments (store_tourn.h; may be NULL: a store without them):
+	 * all (by status, then the newest start), at most max; one's
+	 * members; its pairings, each with its game's result; the pairing
+	 * lease (1 read into *l, 0 none held yet). How many, or -1 with
+	 * err. */
+	int (*tourneys)(void *ctx, struct store_tourney *out, int max,
+	    char *err, size_t errlen);
+	int (*tmembers)(void *ctx, const char *id, struct store_tmember *out,
+	    int max, char *err, size_t errlen);
+	int (*tpairs)(void *ctx, const char *id, struct store_tpair *out,
+	    int max, char *err, size_t errlen);
+	int (*tlease)(void *ctx, struct store_tlease_row *l, char *err,
+	    size_t errlen);
 };
 
 /*

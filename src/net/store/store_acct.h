@@ -44,6 +44,16 @@ int store_acct_blocks(store_rows_fn rows, void *ctx, const char *lname,
 int store_acct_mine(store_rows_fn rows, void *ctx, const char *lname,
     struct store_item *out, int max, char *err, size_t errlen);
 
+/* The tournaments' reads (store_tourn.c). */
+int store_tourn_list(store_rows_fn rows, void *ctx, struct store_tourney *out,
+    int max, char *err, size_t errlen);
+int store_tourn_members(store_rows_fn rows, void *ctx, const char *id,
+    struct store_tmember *out, int max, char *err, size_t errlen);
+int store_tourn_pairs(store_rows_fn rows, void *ctx, const char *id,
+    struct store_tpair *out, int max, char *err, size_t errlen);
+int store_tourn_lease(store_rows_fn rows, void *ctx,
+    struct store_tlease_row *l, char *err, size_t errlen);
+
 /*
  * A store's store_ops reads, PFX_account, PFX_ratings, PFX_top,
  * PFX_games_of, PFX_history, PFX_blocks, PFX_games_mine: the reads above
@@ -66,7 +76,15 @@ int pfx##_history(void *ctx, const char *lname, const char *variant, \
 int pfx##_blocks(void *ctx, const char *lname, \
     char (*out)[CGP_NAME_MAX + 1], int max, char *err, size_t errlen); \
 int pfx##_games_mine(void *ctx, const char *lname, struct store_item *out, \
-    int max, char *err, size_t errlen)
+    int max, char *err, size_t errlen); \
+int pfx##_tourneys(void *ctx, struct store_tourney *out, int max, \
+    char *err, size_t errlen); \
+int pfx##_tmembers(void *ctx, const char *id, struct store_tmember *out, \
+    int max, char *err, size_t errlen); \
+int pfx##_tpairs(void *ctx, const char *id, struct store_tpair *out, \
+    int max, char *err, size_t errlen); \
+int pfx##_tlease(void *ctx, struct store_tlease_row *l, char *err, \
+    size_t errlen)
 
 #define STORE_ACCT_DEFINE(pfx, rows) \
 int pfx##_account(void *ctx, const char *lname, struct store_account *a, \
@@ -95,6 +113,18 @@ int pfx##_blocks(void *ctx, const char *lname, \
 { return store_acct_blocks(rows, ctx, lname, out, max, err, errlen); } \
 int pfx##_games_mine(void *ctx, const char *lname, struct store_item *out, \
     int max, char *err, size_t errlen) \
-{ return store_acct_mine(rows, ctx, lname, out, max, err, errlen); }
+{ return store_acct_mine(rows, ctx, lname, out, max, err, errlen); } \
+int pfx##_tourneys(void *ctx, struct store_tourney *out, int max, \
+    char *err, size_t errlen) \
+{ return store_tourn_list(rows, ctx, out, max, err, errlen); } \
+int pfx##_tmembers(void *ctx, const char *id, struct store_tmember *out, \
+    int max, char *err, size_t errlen) \
+{ return store_tourn_members(rows, ctx, id, out, max, err, errlen); } \
+int pfx##_tpairs(void *ctx, const char *id, struct store_tpair *out, \
+    int max, char *err, size_t errlen) \
+{ return store_tourn_pairs(rows, ctx, id, out, max, err, errlen); } \
+int pfx##_tlease(void *ctx, struct store_tlease_row *l, char *err, \
+    size_t errlen) \
+{ return store_tourn_lease(rows, ctx, l, err, errlen); }
 
 #endif

@@ -314,6 +314,19 @@ store_op_stmts(const struct store_op *op, struct store_stmt out[2])
 		param(s, 't', op->other);
 		param(s, 't', op->lname);
 		return 1;
+	default:
+		return store_tourn_stmts(op, out);
 	}
-	return -1;
+}
+
+void
+store_stmt_text(struct store_stmt *s, const char *v)
+{
+	param(s, 't', v);
+}
+
+void
+store_stmt_int(struct store_stmt *s, long long v)
+{
+	param_num(s, 'i', NULL, 0, v);
 }

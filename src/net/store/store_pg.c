@@ -687,6 +687,10 @@ const struct store_ops store_pg_ops = {
 	.history = pg_history,
 	.blocks = pg_blocks,
 	.games_mine = pg_games_mine,
+	.tourneys = pg_tourneys,
+	.tmembers = pg_tmembers,
+	.tpairs = pg_tpairs,
+	.tlease = pg_tlease,
 	.seek_notice = pg_seek_notice,
 	.server_live = pg_server_live,
 };

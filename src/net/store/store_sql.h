@@ -159,5 +159,38 @@ struct store_stmt {
 /* op's statements into out (at most 2, in their order): how many (0 for
  * STORE_OP_NONE), -1 for a kind not known. */
 int store_op_stmts(const struct store_op *op, struct store_stmt out[2]);
+/* Those of the tournaments' ops (store_tourn_op.c). */
+int store_tourn_stmts(const struct store_op *op, struct store_stmt out[2]);
+/* Parameters of a statement: a text, or a number (type 'i'). */
+void store_stmt_text(struct store_stmt *s, const char *v);
+void store_stmt_int(struct store_stmt *s, long long v);
+
+/*
+ * Tournaments (store_tourn.h; issue 60): each, its members, its pairings
+ * (a game's result is the games row's: points are worked out from it),
+ * and the one pairing lease of the store. Times in Unix ms.
+ */
+#define STORE_TOURN_SQL \
+    "CREATE TABLE IF NOT EXISTS tourneys(" \
+    " id TEXT PRIMARY KEY, kind TEXT NOT NULL, name TEXT NOT NULL," \
+    " creator TEXT NOT NULL, start BIGINT NOT NULL, created BIGINT NOT NULL," \
+    " minutes INTEGER NOT NULL DEFAULT 0, rounds INTEGER NOT NULL DEFAULT 0," \
+    " clock TEXT NOT NULL DEFAULT '', days INTEGER NOT NULL DEFAULT 0," \
+    " variant TEXT NOT NULL DEFAULT 'congo', rated INTEGER NOT NULL" \
+    " DEFAULT 0, status INTEGER NOT NULL DEFAULT 0, round INTEGER NOT NULL" \
+    " DEFAULT 0);" \
+    "CREATE TABLE IF NOT EXISTS tourney_members(" \
+    " tourney TEXT NOT NULL, lname TEXT NOT NULL, name TEXT NOT NULL," \
+    " joined BIGINT NOT NULL, paused INTEGER NOT NULL DEFAULT 0," \
+    " withdrawn INTEGER NOT NULL DEFAULT 0, absences INTEGER NOT NULL" \
+    " DEFAULT 0, points INTEGER NOT NULL DEFAULT 0, fire INTEGER NOT NULL" \
+    " DEFAULT 0, PRIMARY KEY (tourney, lname));" \
+    "CREATE TABLE IF NOT EXISTS tourney_pairings(" \
+    " tourney TEXT NOT NULL, round INTEGER NOT NULL, n INTEGER NOT NULL," \
+    " game TEXT NOT NULL, white TEXT NOT NULL, black TEXT NOT NULL," \
+    " bw INTEGER NOT NULL DEFAULT 0, bb INTEGER NOT NULL DEFAULT 0," \
+    " PRIMARY KEY (tourney, round, n));" \
+    "CREATE TABLE IF NOT EXISTS tourney_lease(" \
+    " id INTEGER PRIMARY KEY, server TEXT NOT NULL, until BIGINT NOT NULL);"
 
 #endif

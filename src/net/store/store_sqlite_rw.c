@@ -457,4 +457,8 @@ const struct store_ops store_sqlite_ops = {
 	.history = store_sqlite_history,
 	.blocks = store_sqlite_blocks,
 	.games_mine = store_sqlite_games_mine,
+	.tourneys = store_sqlite_tourneys,
+	.tmembers = store_sqlite_tmembers,
+	.tpairs = store_sqlite_tpairs,
+	.tlease = store_sqlite_tlease,
 };

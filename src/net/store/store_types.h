@@ -16,6 +16,7 @@
 
 #include "net/proto/proto.h"
 #include "rating/rating.h"
+#include "net/store/store_tourn.h"
 
 enum net_log_level { NET_LOG_ERROR = 0, NET_LOG_WARN, NET_LOG_INFO,
 	NET_LOG_DEBUG };
@@ -48,9 +49,14 @@ enum store_op_kind {
 	STORE_OP_SEEK_LIVE,        /* claim[0] claimed again (a conflict)
 				      when server gave no sign of life
 				      within STORE_SERVER_LIVE_MS */
-	STORE_OP_SEEK_UNBLOCKED    /* claim[0] claimed again (a conflict)
+	STORE_OP_SEEK_UNBLOCKED,   /* claim[0] claimed again (a conflict)
 				      when lname blocks other or other
 				      blocks lname */
+	/* Tournaments (store_tourn.h; values in t, the lease's server
+	 * and its end in server and at). */
+	STORE_OP_TOURNEY_ADD, STORE_OP_TOURNEY_STATE, STORE_OP_TMEMBER_PUT,
+	STORE_OP_TMEMBER_REMOVE, STORE_OP_TMEMBER_SCORE, STORE_OP_TPAIR_ADD,
+	STORE_OP_TBERSERK, STORE_OP_TLEASE
 };
 #define STORE_OP_MAX 6
 #define STORE_CLAIM_LEN 40
@@ -68,6 +74,7 @@ struct store_op {
 	double rating, rd, vol;
 	int games;
 	long long at;                  /* Unix time */
+	struct store_tourn_op t;       /* tournaments' (store_tourn.h) */
 };
 
 /* One command's changes, stored in one transaction (all or nothing). */
