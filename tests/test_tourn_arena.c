@@ -6,7 +6,6 @@
  * 7 moves), as PROTOCOL.md "Tournaments" has them: every draw scores 1
  * (2 on fire), a quick one and one after a draw too.
  */
-#include "config.h"
 
 #include <setjmp.h>
 #include <stdarg.h>

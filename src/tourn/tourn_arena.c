@@ -9,7 +9,6 @@
  * PROTOCOL.md's BERSERK). Ties by performance: the opponents' mean rating
  * + 500 (wins - losses) / games.
  */
-#include "config.h"
 
 #include <stdlib.h>
 

@@ -17,6 +17,7 @@
 #include "net/server/sess_feature.h"
 #include "net/server/sess_int.h"
 #include "net/server/sess_tourney.h"
+#include "net/server/sess_days.h"
 #include "tourn/tourn.h"
 #include "util/util.h"
 
