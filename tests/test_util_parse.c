@@ -12,6 +12,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "util/i18n.h"
 #include "util/util.h"
 #include "test_main.h"
 
@@ -182,10 +183,29 @@ test_splitmix(void **state)
 	assert_true(s == 2 * 0x9E3779B97F4A7C15ULL);
 }
 
+/* A line is wrapped at a space, never before French's " :" (issue 62:
+ * a lone ':' started a line). */
+static void
+test_break_ok(void **state)
+{
+	const char *t = "Partie finie : Blanc gagne ; bravo ! \xc2\xbb";
+
+	(void)state;
+	assert_true(i18n_break_ok(t, 6));       /* "Partie| finie" */
+	assert_false(i18n_break_ok(t, 12));     /* "finie| :" */
+	assert_false(i18n_break_ok(t, 11));     /* not a space */
+	assert_true(i18n_break_ok(t, 14));      /* ":| Blanc" */
+	assert_false(i18n_break_ok(t, 26));     /* "gagne| ;" */
+	assert_false(i18n_break_ok(t, 34));     /* "bravo| !" */
+	assert_false(i18n_break_ok(t, 36));     /* "!| »" */
+	assert_true(i18n_break_ok("a b", 1));
+}
+
 TEST_MAIN(NULL, NULL,
 	cmocka_unit_test(test_long_good),
 	cmocka_unit_test(test_long_bad),
 	cmocka_unit_test(test_int_u64),
 	cmocka_unit_test(test_double_ms),
 	cmocka_unit_test(test_error),
-	cmocka_unit_test(test_splitmix))
+	cmocka_unit_test(test_splitmix),
+	cmocka_unit_test(test_break_ok))

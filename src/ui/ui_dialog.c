@@ -42,7 +42,7 @@ wrap_text(const char *text, int w, char line[][160], int max)
 		int len = (int)strlen(s), cut = len;
 		if (term_width(s) > w) {
 			cut = w;
-			while (cut > 0 && s[cut] != ' ')
+			while (cut > 0 && !i18n_break_ok(s, cut))
 				cut--;
 			if (cut == 0)
 				cut = w;

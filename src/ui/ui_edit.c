@@ -63,7 +63,7 @@ draw_wrapped(struct ui_app *a, int y, int style, const char *text)
 	while (*p != '\0' && lines < 4 && w > 4) {
 		int len = 0, last = 0;
 		while (p[len] != '\0' && len < w - 2) {
-			if (p[len] == ' ')
+			if (i18n_break_ok(p, len))
 				last = len;
 			else if (p[len] == '/')
 				last = len + 1;

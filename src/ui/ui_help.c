@@ -299,7 +299,8 @@ wrap_piece(const char *line, int cols, int k, char *out, size_t n)
 			cut = len;
 		} else {
 			/* the last space that leaves the part within room */
-			for (cut = fit; cut > start && line[cut] != ' '; cut--)
+			for (cut = fit; cut > start &&
+			    !i18n_break_ok(line, cut); cut--)
 				;
 			if (cut <= start)
 				cut = fit;      /* one long word */

@@ -122,7 +122,7 @@ wrap(int y, int x, int w, int bottom, int style, int first,
 		int n = (int)strlen(s), cut = n;
 		if (n > w - ind) {
 			cut = w - ind;
-			while (cut > 0 && s[cut] != ' ')
+			while (cut > 0 && !i18n_break_ok(s, cut))
 				cut--;
 			if (cut == 0)
 				cut = w - ind;

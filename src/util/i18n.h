@@ -48,4 +48,11 @@ void i18n_language(const char *lang);
 void *i18n_english(void);
 void i18n_restore(void *saved);
 
+/*
+ * Whether a line of text may be wrapped at its space s[i]: not before the
+ * punctuation French sets after a space (":", ";", "!", "?", a closing
+ * guillemet), which would start the next line alone (issue 62).
+ */
+int i18n_break_ok(const char *s, int i);
+
 #endif

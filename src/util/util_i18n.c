@@ -91,3 +91,17 @@ i18n_restore(void *saved)
 	if (saved != NULL)
 		(void)uselocale((locale_t)saved);
 }
+
+int
+i18n_break_ok(const char *s, int i)
+{
+	const char *next = s + i + 1;
+
+	if (s[i] != ' ')
+		return 0;
+	if (*next != '\0' && strchr(":;!?", *next) != NULL)
+		return 0;
+	/* the closing guillemet, U+00BB */
+	return !((unsigned char)next[0] == 0xc2 &&
+	    (unsigned char)next[1] == 0xbb);
+}
