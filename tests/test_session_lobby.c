@@ -70,7 +70,22 @@ test_seeks(void **state)
 	    "waiting 0:00"));
 	send_line("OK #S SEEK seek=CCCCCCCC");
 	settle();
+	/* Ours (a guest's: by its id) listed as ours, asked for at once
+	 * (issue 62: "nobody seeks a game" while one sought). */
+	assert_string_equal(k->mine, "CCCCCCCC");
+	session_seeks_tick(&S, now_ms(), true);
+	assert_true(k->asking);
+	expect_line("#K SEEKS", NULL, 0);
+	send_line("OK #K SEEKS n=2");
+	send_line("ITEM #K seek=AAAAAAAA name=ann rating=1500 variant=congo "
+	    "clock=300+3 rated=no color=white");
+	send_line("ITEM #K seek=CCCCCCCC name=bob(guest) rating=- "
+	    "variant=congo clock=300+3 rated=no color=black");
+	WAIT(!k->asking);
+	assert_false(session_seek_mine(&S, &k->list[0]));
+	assert_true(session_seek_mine(&S, &k->list[1]));
 	assert_true(session_seek_cancel(&S, false));
+	assert_false(session_seek_mine(&S, &k->list[1]));
 	assert_string_equal(S.msg.text, "seek withdrawn");
 	assert_false(S.quit);
 	expect_line("#U UNSEEK seek=CCCCCCCC", NULL, 0);

@@ -66,6 +66,7 @@ struct session_seeks {
 	struct session_seek_form form;
 	char desc[64];            /* "5+3 rated congo" while seeking */
 	bool quit;                /* --seek: withdrawing it quits */
+	char mine[16];            /* our seek's id (the server's), "" none */
 };
 
 /* The lobby's games (session_net_lobby.c): a LIST of the server's. */

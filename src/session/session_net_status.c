@@ -164,6 +164,11 @@ session_net_status_event(struct session *s, const struct net_event *e)
 		on_account(s, e);
 		return true;
 	case NEV_SEEKING:
+		/* ours listed as ours, and at once (issue 62: "nobody seeks
+		 * a game" while one sought) */
+		snprintf(s->net->seek.mine, sizeof s->net->seek.mine, "%.15s",
+		    e->name);
+		s->net->seek.at = 0;
 		return true;
 	case NEV_SEATED:
 		s->net->create_once = false;    /* created: seated */

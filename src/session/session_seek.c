@@ -495,3 +495,17 @@ session_seeks_event(struct session *s, const struct net_event *e)
 	net_kv_get(e->text, "rated", v, sizeof v);
 	k->rated = strcmp(v, "yes") == 0 || strcmp(v, "1") == 0;
 }
+
+bool
+session_seek_mine(const struct session *s, const struct session_lobby_seek *k)
+{
+	const struct session_net *u = s->net;
+	long long since;
+
+	if (u == NULL)
+		return false;
+	if (u->account[0] != '\0' && strcmp(k->name, u->account) == 0)
+		return true;
+	return u->c != NULL && net_client_seeking(u->c, &since) &&
+	    u->seek.mine[0] != '\0' && strcmp(k->id, u->seek.mine) == 0;
+}

@@ -74,6 +74,10 @@ const char *session_seek_refusal(const struct net_event *e);
  * the SEEKS reply's events. */
 void session_seeks_tick(struct session *s, long long now, bool lobby);
 void session_seeks_event(struct session *s, const struct net_event *e);
+/* A listed seek is ours: our account's, or the one this connection
+ * seeks (a guest's too). */
+bool session_seek_mine(const struct session *s,
+    const struct session_lobby_seek *k);
 /* "300+3" (seconds) as the game writes clocks ("5+3", minutes). */
 void session_seek_minutes(const char *secs, char *out, size_t n);
 

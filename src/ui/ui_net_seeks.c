@@ -77,8 +77,7 @@ ui_lobby_seeks_draw(struct ui_app *a, int y)
 		    /* TRANSLATORS: a cell of the column Rated: at most 6
 		     * columns (e.g. yes/no) */
 		    _("rated") : _("casual"), e->color,
-		    strcmp(e->name, a->s.net->account) == 0 ?
-		    _("  (yours)") : "");
+		    session_seek_mine(&a->s, e) ? _("  (yours)") : "");
 		term_putw_words(y, 0, cols, i == k->sel ? ST_CURSOR : ST_NORMAL, 0,
 		    line);
 	}
