@@ -117,6 +117,9 @@ wait_for $w "(Rated )?1[0-9]{3}\+[0-9]+ - 1[0-9]{3}-[0-9]+( |\$)"
 T resize-window -t "=$bl:" -x 100 -y 32
 wait_for $bl "Rated 1[0-9]{3} ?\(?\+[0-9]+\)? - 1[0-9]{3} ?\(?-[0-9]+\)?( |\$)"
 for s in a b; do
+	# a game from the lobby: q goes back there (issue 62), q quits
+	T send-keys -t "=$s:" q
+	wait_for $s "Congo games on"
 	T send-keys -t "=$s:" q
 	done_with $s 0
 done
@@ -158,7 +161,8 @@ T send-keys -t =b: Escape
 wait_gone b "Player $bname"
 cmd b top
 wait_for b "Best players, congo blitz"
-wait_for b "\(none\)"
+# nobody established: why (issue 62: "(none)")
+wait_for b "Nobody has an established rating here yet"
 T send-keys -t =b: q
 wait_gone b "Best players"
 cmd b games
@@ -185,6 +189,9 @@ wait_gone b "Record of game"
 wait_for b "Game [A-Z2-7]{8}\$"
 wait_for b "game cancelled"
 for s in a b; do
+	# a game from the lobby: q goes back there (issue 62), q quits
+	T send-keys -t "=$s:" q
+	wait_for $s "Congo games on"
 	T send-keys -t "=$s:" q
 	done_with $s 0
 done

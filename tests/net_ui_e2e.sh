@@ -287,6 +287,10 @@ cmd l draw
 wait_for l "DRAW: waiting for black to join"
 T send-keys -t =l: L
 wait_for l "not allowed in a network game"
+# a game made in the lobby: q goes back there (issue 62), q there quits
+T send-keys -t =l: q
+wait_for l "back to the lobby"
+wait_for l "Congo games on 127\.0\.0\.1"
 quit l
 
 note "congo --host --port 0: a game for a friend, served from the game"

@@ -8,6 +8,7 @@
  * White, watching (advice allowed), a --join refused, a --create refused,
  * a server that cannot be reached.
  */
+#include "session/session_link.h"
 #include "session/session_player.h"
 #include "test_session_fake.h"
 
@@ -97,6 +98,35 @@ test_cancelled_not_by_us(void **state)
 	wait_msg("the game is cancelled: Black did not make a first move "
 	    "in time, or the opponent called it off");
 	assert_true(g->cancelled);
+	disconnect_fake();
+}
+
+/* q in a live game entered from the lobby: back to the lobby, told that
+ * the clock runs and how to come back (issue 62: q quit congo). */
+static void
+test_quit_to_lobby(void **state)
+{
+	bool to_lobby;
+
+	(void)state;
+	connect_fake(create_white);
+	expect_line("#c CREATE", NULL, 0);
+	send_line("OK #c CREATE game=%s seat=white token=%s", GAME,
+	    "BBBBBBBBBBBBBBBBBBBBBBBBBB");
+	send_line("EV %s 1 STATE variant=congo start=%s fen=%s ply=0 "
+	    "turn=white status=open white=bob black=- wpresent=1 bpresent=0",
+	    GAME, START, START);
+	expect_line("#h HISTORY game=" GAME " from=0", NULL, 0);
+	send_line("OK #h HISTORY n=0 plies=0");
+	WAIT(S.net->synced);
+	send_line("EV %s 2 JOINED seat=black name=cy", GAME);
+	wait_msg("cy(guest) joins as Black");
+	assert_false(session_link_quit(&S, &to_lobby));  /* not from there */
+	S.net->from_lobby = true;
+	assert_true(session_link_quit(&S, &to_lobby));
+	assert_true(to_lobby);
+	assert_string_equal(S.msg.text, "game " GAME " goes on and your clock "
+	    "runs: Enter on it in the lobby takes you back");
 	disconnect_fake();
 }
 
@@ -507,6 +537,7 @@ FAKE_HOME_MAIN("test_session_net",
 	cmocka_unit_test(test_network_game),
 	cmocka_unit_test(test_created_game),
 	cmocka_unit_test(test_cancelled_not_by_us),
+	cmocka_unit_test(test_quit_to_lobby),
 	cmocka_unit_test(test_observer),
 	cmocka_unit_test(test_join_refused),
 	cmocka_unit_test(test_create_refused),

@@ -84,6 +84,11 @@ cmd s "say merci, à toi"
 see l "sam\(guest\) says: merci, à toi"
 
 note "the lobby takes a player back to their own running game"
+# q in a live game from the lobby: back there, told that the clock runs
+# and how to come back (issue 62); q in the lobby quits
+T send-keys -t =l: q
+see l "game $game goes on and your clock runs: Enter on it"
+see l "Congo games on"
 T send-keys -t =l: q
 see l "congo-exit=" 20
 tmux_kill_session =l
@@ -94,7 +99,9 @@ T send-keys -t =l: Enter
 see l "Game $game on 127.0.0.1: you play (White|Black)"
 screen l | grep -q "you are watching" && fail "l watches its own game"
 
-note "the seeker quits"
+note "the seeker quits: back to the lobby first, then out"
+T send-keys -t =s: q
+see s "Congo games on"
 T send-keys -t =s: q
 see s "congo-exit=" 20
 tmux_kill_session =s

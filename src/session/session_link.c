@@ -592,8 +592,21 @@ session_link_back(struct session *s, bool *to_lobby)
 		return true;
 	if (session_corr_quit(s, to_lobby))
 		return true;
-	if (g->from_lobby && g->seat < 0) {
-		/* q while watching a game chosen in the lobby: back there */
+	if (g->from_lobby && g->seat >= 0 && !game_over(&s->game) &&
+	    strcmp(g->status, "active") == 0) {
+		/* (issue 62) a live game of ours: left, never resigned; its
+		 * clock runs on the server */
+		char id[16];
+		snprintf(id, sizeof id, "%s", net_client_game_id(g->c));
+		session_link_lobby(s);
+		session_msg(s, SM_GOOD, _("game %s goes on and your clock "
+		    "runs: Enter on it in the lobby takes you back"), id);
+		*to_lobby = true;
+		return true;
+	}
+	if (g->from_lobby) {
+		/* q while watching a game chosen in the lobby, or after
+		 * one's own game from there: back there */
 		session_link_lobby(s);
 		session_msg(s, SM_NORMAL, _("back to the lobby"));
 		*to_lobby = true;

@@ -46,8 +46,12 @@ after_hook(void *ctx, const struct net_event *e)
 {
 	struct ui_app *a = ctx;
 
-	if (session_link_after(&a->s, e))
+	if (session_link_after(&a->s, e)) {
+		/* (issue 62) a game entered from the lobby: q comes back */
+		if (a->screen == SCR_LOBBY)
+			a->s.net->from_lobby = true;
 		a->screen = SCR_BOARD;
+	}
 	ui_net_view_sync(a);
 }
 
