@@ -34,6 +34,8 @@ struct sseek {
 	char net[64];                  /* its seeker's network (an IPv4 /24,
 	                                  an IPv6 /64; "" unknown): rated
 	                                  seeks of one are not paired */
+	bool bot;                      /* its seeker a bot account */
+	bool bots_ok;                  /* bots=yes: a bot's seek may pair */
 	bool pairing;                  /* its game being stored */
 	long long conflict_at;         /* its last pairing's conflict (ms) */
 	int nconflict;                 /* conflicts in a row, each within

@@ -294,7 +294,7 @@ index_read(const struct store_ops *ops, void *ctx, struct indexraw *x)
 			if (x->ncat >= WEB_MAX_CATEGORIES)
 				break;
 			n = ops->top(ctx, variant_name(v), rating_speed_name(sp),
-			    WEB_TOP_MAX, x->top[x->ncat], err, sizeof err);
+			    false, WEB_TOP_MAX, x->top[x->ncat], err, sizeof err);
 			if (n <= 0)
 				continue;
 			snprintf(x->catname[x->ncat], sizeof x->catname[0],

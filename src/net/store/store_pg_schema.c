@@ -22,8 +22,8 @@
 /* 4: the shared limits; 5: accounts and ratings (STORE_ACCOUNTS_SQL), a
  * game's rated flag and end, congo_put's extra statements; 6: the seats'
  * holders (store_pg_hold.c); 7: the speed correspondence under its whole
- * name (STORE_SPEED_RENAME_SQL). */
-#define PG_SCHEMA_VERSION 7
+ * name (STORE_SPEED_RENAME_SQL); 8: bot accounts (STORE_BOTS_SQL). */
+#define PG_SCHEMA_VERSION 8
 
 /* Limits counted by every server together: a row a key and minute. */
 #define PG_LIMITS_TABLE \
@@ -91,7 +91,7 @@
 
 static const char pg_schema[] =
     "CREATE TABLE congo_meta(version INTEGER NOT NULL);"
-    "INSERT INTO congo_meta VALUES (7);"
+    "INSERT INTO congo_meta VALUES (8);"
     PG_LIMITS_TABLE
     PG_HOLDS_TABLE
     "CREATE TABLE games("
@@ -112,6 +112,7 @@ static const char pg_schema[] =
     " body TEXT NOT NULL,"
     " PRIMARY KEY (game, seq));"
     STORE_ACCOUNTS_SQL
+    STORE_BOTS_SQL
     PG_PUT_FUNCTION ";";
 
 /* Version 3 to 4: the shared limits' table. */
@@ -135,6 +136,9 @@ static const char *const to_6[] = { PG_HOLDS_TABLE, NULL };
 
 /* Version 6 to 7: "corresponde" (cut short before issue 57) renamed. */
 static const char *const to_7[] = { STORE_SPEED_RENAME_SQL, NULL };
+
+/* Version 7 to 8: bot accounts (issue 59). */
+static const char *const to_8[] = { STORE_BOTS_SQL, NULL };
 
 /*
  * One step from version `from` to the next: its statements and the new
@@ -269,6 +273,10 @@ pg_setup(struct pgstore *pg, int how, char *err, size_t errlen)
 		return -1;
 	if (ver == 6)
 		ver = 7;
+	if (ver == 7 && migrate(pg, 7, to_8, err, errlen) < 0)
+		return -1;
+	if (ver == 7)
+		ver = 8;
 	if (from != ver)
 		snprintf(pg->note, sizeof pg->note, "%.300s: brought from "
 		    "version %d to %d", pg->name, from, ver);

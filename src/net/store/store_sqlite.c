@@ -26,8 +26,9 @@
 /* 1: tokens in plain text; 2: their SHA-256 (hex) instead; 3: each game's
  * status, ply and result in its row (LIST and start-up read no events);
  * 4: accounts and ratings (STORE_ACCOUNTS_SQL), rated games, end times;
- * 5: the speed correspondence under its whole name (STORE_SPEED_RENAME_SQL). */
-#define SCHEMA_VERSION 5
+ * 5: the speed correspondence under its whole name (STORE_SPEED_RENAME_SQL);
+ * 6: bot accounts (STORE_BOTS_SQL). */
+#define SCHEMA_VERSION 6
 #define QUICK_CHECK_MAX (8LL << 20)
 
 static const char schema[] =
@@ -47,7 +48,8 @@ static const char schema[] =
     " kind TEXT NOT NULL,"
     " body TEXT NOT NULL,"
     " PRIMARY KEY (game, seq)) WITHOUT ROWID;"
-    STORE_ACCOUNTS_SQL;
+    STORE_ACCOUNTS_SQL
+    STORE_BOTS_SQL;
 
 /*
  * The online columns (the variant, the clock, the creator's seat for
@@ -139,7 +141,7 @@ sql_sha256(sqlite3_context *cx, int argc, sqlite3_value **argv)
 	sqlite3_result_text(cx, hex, 64, SQLITE_TRANSIENT);
 }
 
-/* The steps to versions 3 to 5 (2's has a function of its own): their
+/* The steps to versions 3 to 6 (2's has a function of its own): their
  * SQL, and what a failure says. */
 static const struct {
 	long to;
@@ -169,6 +171,8 @@ static const struct {
 	/* "corresponde" (cut short before issue 57) renamed. */
 	{ 5, STORE_SPEED_RENAME_SQL,
 	  "cannot rename the speed corresponde to correspondence" },
+	/* Bot accounts (issue 59). */
+	{ 6, STORE_BOTS_SQL, "cannot add the bot accounts' table" },
 };
 
 /* Bring an older database up to SCHEMA_VERSION, inside the transaction. */

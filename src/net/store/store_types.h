@@ -48,9 +48,10 @@ enum store_op_kind {
 	STORE_OP_SEEK_LIVE,        /* claim[0] claimed again (a conflict)
 				      when server gave no sign of life
 				      within STORE_SERVER_LIVE_MS */
-	STORE_OP_SEEK_UNBLOCKED    /* claim[0] claimed again (a conflict)
+	STORE_OP_SEEK_UNBLOCKED,   /* claim[0] claimed again (a conflict)
 				      when lname blocks other or other
 				      blocks lname */
+	STORE_OP_ACCOUNT_BOT       /* lname made a bot account (issue 59) */
 };
 #define STORE_OP_MAX 6
 #define STORE_CLAIM_LEN 40
@@ -138,6 +139,8 @@ int store_account_add(struct store_change *ch, const char *lname,
     const char *name, const char *keyhash, long long created);
 int store_account_rekey(struct store_change *ch, const char *lname,
     const char *keyhash);
+/* lname becomes a bot account (PROTOCOL.md "Bots"). */
+int store_account_bot(struct store_change *ch, const char *lname);
 /* (into op, not appended: a change's forget) */
 int store_account_forget(struct store_op *op, const char *lname,
     const char *keyhash);
@@ -185,6 +188,7 @@ struct store_account {
 	int games;                     /* rated games played (not
 					  aborted) */
 	int wins, draws, losses;       /* of its finished games */
+	bool bot;                      /* a bot account (issue 59) */
 };
 
 struct store_rating {
