@@ -13,7 +13,7 @@ import sys
 import time
 
 PORT = int(sys.argv[1])
-DB = sys.argv[2]
+DB = sys.argv[2] if len(sys.argv) > 2 else ""
 
 
 def fail(msg):
@@ -233,4 +233,5 @@ def main():
     print("PASS")
 
 
-main()
+if __name__ == "__main__":
+    main()

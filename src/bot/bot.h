@@ -1,0 +1,74 @@
+/*
+ * bot.h: congo --bot (issue 59): a computer player on a CGP/1 server, as
+ * lichess-bot is on lichess. No screen: a log line per game and decision
+ * on stderr, so that it runs under systemd. bot_main.c reads the options
+ * and runs the loop; bot_slot.c is one game at a time of it (a connection
+ * of the account, its seek, its game and the thread that searches).
+ */
+#ifndef CONGO_BOT_H
+#define CONGO_BOT_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "ai/search.h"
+#include "net/client/client.h"
+
+#define BOT_SLOTS_MAX 32
+#define BOT_CLOCKS_MAX 8
+
+/* Exit statuses (congo(6)). */
+enum { BOT_EXIT_OK = 0, BOT_EXIT_NET = 1, BOT_EXIT_USAGE = 2 };
+
+enum bot_rated { BOT_RATED_NO, BOT_RATED_YES, BOT_RATED_BOTH };
+
+struct bot_policy {
+	char connect[300];
+	char account[32];
+	int level;                     /* 1..10, 0 full strength */
+	bool variants[2];              /* congo, megapawn */
+	char clocks[BOT_CLOCKS_MAX][16];   /* "300+2" (seconds) */
+	int nclocks;
+	int games;                     /* at once: one connection each */
+	enum bot_rated rated;
+	bool resign_on_stop;           /* SIGTERM: resign (else finish) */
+};
+
+/* One game at a time: its connection, seek, game and search. */
+struct bot_slot {
+	int index;
+	const struct bot_policy *pol;
+	struct net_client *c;
+	struct search_ctx *search;
+	bool online, seeking, playing, dead;
+	int seat;
+	char game[16];
+	int games_played;
+	/* The search's thread: the ply it searches for, its move. */
+	pthread_t thread;
+	bool thinking;
+	int think_ply;
+	volatile int done;             /* set by the thread */
+	move_t best;
+	struct board *hist;            /* positions 0..think_ply */
+};
+
+/* bot_slot.c */
+int bot_slot_init(struct bot_slot *b, int index, const struct bot_policy *p,
+    const struct net_client_opts *o);
+void bot_slot_free(struct bot_slot *b);
+/* Its events handled; stopping: no new seek. */
+void bot_slot_events(struct bot_slot *b, bool stopping);
+/* A search finished: its move sent. */
+void bot_slot_collect(struct bot_slot *b);
+/* SIGTERM: the seek withdrawn, the game resigned if the policy says so. */
+void bot_slot_stop(struct bot_slot *b);
+/* A log line (UTC time, the slot, the text). */
+void bot_log(const struct bot_slot *b, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* congo --bot ARGS (argv[0] "--bot" or the program): an exit status. */
+int bot_main(int argc, char **argv);
+
+#endif

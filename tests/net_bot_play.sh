@@ -1,0 +1,80 @@
+#!/bin/sh
+# net_bot_play.sh: a real `congo --bot` against a real congo-server (issue
+# 59): its seeks kept open, a human seek paired with it only with
+# bots=yes (within a second) and the game played to its end, a challenge
+# outside its policy declined with the reason logged, SIGTERM with no
+# game running: exit 0 (congo(6)). net_bot_play.py is the human.
+#
+# Exit status: 0 pass, 1 fail, 77 skipped (no python3), 99 hard error.
+
+set -u
+command -v python3 >/dev/null 2>&1 || exit 77
+here=$(cd "$(dirname "$0")" && pwd)
+server=${CONGO_SERVER:-$here/../src/congo-server}
+congo=${CONGO:-$here/../src/congo}
+tmp=$(mktemp -d) || exit 99
+spid= bpid=
+cleanup() {
+	for p in $bpid $spid; do
+		kill "$p" 2>/dev/null
+		wait "$p" 2>/dev/null
+	done
+	rm -rf "$tmp"
+}
+trap cleanup EXIT INT TERM
+fail() { echo "FAIL: $*"; tail -n 20 "$tmp/bot.log"; exit 1; }
+
+"$server" --port 0 --bind 127.0.0.1 --db "$tmp/games.db" --create \
+    --log-level info 2>>"$tmp/server.log" &
+spid=$!
+port=
+deadline=$(($(date +%s) + 20))
+while [ -z "$port" ] && [ "$(date +%s)" -le "$deadline" ]; do
+	port=$(sed -n 's/.*listening on .* port \([0-9]*\).*/\1/p' \
+	    "$tmp/server.log" | head -n 1)
+	[ -n "$port" ] || sleep 0.1
+done
+[ -n "$port" ] || { cat "$tmp/server.log"; exit 99; }
+
+# The bot's account, its key kept as the client keeps keys (0600).
+key=$(python3 -c '
+import sys; sys.argv = ["x", sys.argv[1], "-"]
+sys.path.insert(0, sys.argv[0] and "'"$here"'")
+from net_bots import Conn, kv
+c = Conn(1)
+print(kv(c.cmd("REGISTER name=robo bot=yes")[0])["key"])' "$port") || exit 99
+export XDG_STATE_HOME="$tmp/state" XDG_DATA_HOME="$tmp/data" \
+    XDG_CONFIG_HOME="$tmp/config" HOME="$tmp"
+mkdir -p "$tmp/state/congo"
+umask 077
+echo "127.0.0.1:$port robo $key" > "$tmp/state/congo/keys"
+
+"$congo" --bot --connect "127.0.0.1:$port" --account robo --level 1 \
+    --clocks 1+0 --games-at-once 2 --rated no --variants congo \
+    2>"$tmp/bot.log" &
+bpid=$!
+
+python3 "$here/net_bot_play.py" "$port" "$congo" || fail "the game"
+
+# A challenge outside the policy (megapawn): declined, the reason logged.
+python3 -c '
+import sys
+sys.path.insert(0, "'"$here"'")
+sys.argv = ["x", sys.argv[1], "-"]
+from net_bots import Conn
+c = Conn(2)
+k = c.cmd("REGISTER name=carla")[0].split("key=")[1].split()[0]
+c.cmd("LOGIN name=carla key=%s" % k)
+c.cmd("CHALLENGE name=robo variant=megapawn clock=60+0")
+c.expect(lambda l: " RESULT " in l or "CANCEL" in l or "cancelled" in l,
+         10.0, "the decline")' "$port" || fail "no decline of the challenge"
+grep -q "declined: variant" "$tmp/bot.log" || fail "no reason logged"
+
+# SIGTERM with no game running: the seeks withdrawn, exit 0.
+kill -TERM "$bpid"
+wait "$bpid"
+rc=$?
+bpid=
+[ $rc -eq 0 ] || fail "exit status $rc after SIGTERM"
+grep -q "seek withdrawn" "$tmp/bot.log" || fail "no seek withdrawn"
+echo PASS
