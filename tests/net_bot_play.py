@@ -7,8 +7,8 @@ once, unrated only, congo only). The human's moves come from a real
 - a human seek without bots=yes is not paired with the bot (a guest's
   seek then pairs with it: humans first);
 - with bots=yes it is paired with the bot within a second, and the game
-  is played: the bot answers every move, the human resigns after 12 of
-  its own moves, and the RESULT comes;
+  is played: the bot answers every move until the game ends by the
+  rules or the human resigns after 12 of its own moves;
 - a challenge outside the policy (megapawn) is declined, and the bot
   logs the reason (checked by the script).
 """
@@ -82,9 +82,12 @@ def main():
                       (" MOVE " in l or " RESULT " in l), 10.0,
                       "the bot's move")
         if " RESULT " in ev:
-            fail("the game ended early: " + ev)
+            break                   # over by the rules (or the clock)
         moves.append(kv(ev)["move"])
-    h.expect(lambda l: " RESULT " in l and game in l, 5.0, "RESULT")
+    if mine_n >= 12:
+        h.expect(lambda l: " RESULT " in l and game in l, 5.0, "RESULT")
+    if len(moves) - mine_n < 3:
+        fail("the bot made only %d moves" % (len(moves) - mine_n))
     eng.stdin.close()
     eng.wait()
     note("the bot played %d moves; a new seek after the game" %

@@ -3,7 +3,8 @@
 # 59): its seeks kept open, a human seek paired with it only with
 # bots=yes (within a second) and the game played to its end, a challenge
 # outside its policy declined with the reason logged, SIGTERM with no
-# game running: exit 0 (congo(6)). net_bot_play.py is the human.
+# game running and with one (--on-stop resign and finish): exit 0
+# (congo(6)). net_bot_play.py and net_bot_stop.py are the humans.
 #
 # Exit status: 0 pass, 1 fail, 77 skipped (no python3), 99 hard error.
 
@@ -77,4 +78,19 @@ rc=$?
 bpid=
 [ $rc -eq 0 ] || fail "exit status $rc after SIGTERM"
 grep -q "seek withdrawn" "$tmp/bot.log" || fail "no seek withdrawn"
+
+# SIGTERM with a game running: --on-stop resign resigns it, --on-stop
+# finish plays on until it ends; exit 0 either way.
+for mode in resign finish; do
+	"$congo" --bot --connect "127.0.0.1:$port" --account robo --level 1 \
+	    --clocks 1+0 --games-at-once 1 --rated no --on-stop $mode \
+	    2>"$tmp/bot.log" &
+	bpid=$!
+	python3 "$here/net_bot_stop.py" "$port" "$bpid" $mode "$congo" ||
+	    fail "SIGTERM, --on-stop $mode"
+	wait "$bpid"
+	rc=$?
+	bpid=
+	[ $rc -eq 0 ] || fail "exit status $rc after SIGTERM, --on-stop $mode"
+done
 echo PASS

@@ -42,6 +42,7 @@ struct bot_slot {
 	struct net_client *c;
 	struct search_ctx *search;
 	bool online, seeking, playing, dead;
+	bool resigned;                 /* stopping: its game resigned */
 	int seat;
 	char game[16];
 	int games_played;
@@ -62,7 +63,8 @@ void bot_slot_free(struct bot_slot *b);
 void bot_slot_events(struct bot_slot *b, bool stopping);
 /* A search finished: its move sent. */
 void bot_slot_collect(struct bot_slot *b);
-/* SIGTERM: the seek withdrawn, the game resigned if the policy says so. */
+/* SIGTERM: the seek withdrawn (bot_slot_events then resigns its game if
+ * the policy says so). */
 void bot_slot_stop(struct bot_slot *b);
 /* A log line (UTC time, the slot, the text). */
 void bot_log(const struct bot_slot *b, const char *fmt, ...)

@@ -222,6 +222,7 @@ on_result(struct bot_slot *b, const struct net_event *e)
 	join_thinker(b);
 	bot_log(b, "game %s over: %s (%s)", b->game, e->result, e->reason);
 	b->playing = false;
+	b->resigned = false;
 	b->games_played++;
 	b->game[0] = '\0';
 	b->seat = -1;
@@ -282,9 +283,17 @@ void
 bot_slot_events(struct bot_slot *b, bool stopping)
 {
 	struct net_event e;
+	char err[200];
 
 	while (net_client_next(b->c, &e))
 		event(b, &e, stopping);
+	/* Stopping with --on-stop resign: its game resigned, one paired
+	 * just as the signal came too (tried again until the client can). */
+	if (stopping && b->playing && b->pol->resign_on_stop && !b->resigned &&
+	    net_client_resign(b->c, err, sizeof err) == 0) {
+		b->resigned = true;
+		bot_log(b, "stopping: game %s resigned", b->game);
+	}
 	if (b->online && !b->playing && !b->seeking && !stopping && !b->dead &&
 	    net_client_account(b->c)[0] != '\0')
 		seek(b);
@@ -294,14 +303,9 @@ bot_slot_events(struct bot_slot *b, bool stopping)
 void
 bot_slot_stop(struct bot_slot *b)
 {
-	char err[200];
-
 	if (b->seeking) {
 		net_client_unseek(b->c);
 		b->seeking = false;
 		bot_log(b, "stopping: seek withdrawn");
 	}
-	if (b->playing && b->pol->resign_on_stop &&
-	    net_client_resign(b->c, err, sizeof err) == 0)
-		bot_log(b, "stopping: game %s resigned", b->game);
 }
