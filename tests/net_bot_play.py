@@ -78,6 +78,11 @@ def main():
             mv = line.split()[1]
             h.cmd("MOVE game=%s ply=%d move=%s" % (game, len(moves), mv))
             mine_n += 1
+            if mine_n == 1:
+                # A draw offered at once: the bot declines it (its
+                # log says so: net_bot_play.sh), and its move declines
+                # it anyway.
+                h.cmd("DRAW game=%s action=offer" % game)
         ev = h.expect(lambda l: l.startswith("EV %s " % game) and
                       (" MOVE " in l or " RESULT " in l), 10.0,
                       "the bot's move")

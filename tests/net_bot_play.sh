@@ -56,6 +56,8 @@ echo "127.0.0.1:$port robo $key" > "$tmp/state/congo/keys"
 bpid=$!
 
 python3 "$here/net_bot_play.py" "$port" "$congo" || fail "the game"
+grep -q "draw offer declined (score" "$tmp/bot.log" ||
+    fail "the draw offered at once was not declined"
 
 # A challenge outside the policy (megapawn): declined, the reason logged.
 python3 -c '

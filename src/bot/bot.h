@@ -17,6 +17,11 @@
 
 #define BOT_SLOTS_MAX 32
 #define BOT_CLOCKS_MAX 8
+/* A draw offer is accepted when the bot's last score is within this many
+ * centipawns of level and the game has gone this many plies (as
+ * lichess-bot's draw settings); otherwise declined. */
+#define BOT_DRAW_MARGIN 25
+#define BOT_DRAW_MIN_PLY 30
 
 /* Exit statuses (congo(6)). */
 enum { BOT_EXIT_OK = 0, BOT_EXIT_NET = 1, BOT_EXIT_USAGE = 2 };
@@ -52,6 +57,9 @@ struct bot_slot {
 	int think_ply;
 	volatile int done;             /* set by the thread */
 	move_t best;
+	int score;                     /* its last search's, centipawns from
+					  its side (ply: score_ply, -1 none) */
+	int score_ply;
 	struct board *hist;            /* positions 0..think_ply */
 };
 

@@ -3,8 +3,9 @@
  * the account (src/net/client: it logs in with the key kept as the client
  * keeps it, reconnects by itself and REJOINs its game), a seek of one of
  * the policy's clocks while it has no game, and a thread that searches
- * the bot's move from the bot's own clock. Draw offers and takebacks are
- * declined; a challenge is accepted when the slot is free and the policy
+ * the bot's move from the bot's own clock. A draw offer is accepted
+ * when its own evaluation finds the game level, else declined, and
+ * takebacks are declined; a challenge is accepted when the slot is free and the policy
  * allows it, else declined, and the reason logged.
  */
 #include <stdarg.h>
@@ -45,6 +46,7 @@ bot_slot_init(struct bot_slot *b, int index, const struct bot_policy *p,
 	b->index = index;
 	b->pol = p;
 	b->seat = -1;
+	b->score_ply = -1;
 	search_options_default(&so);
 	so.level = p->level;
 	so.threads = 1;
@@ -110,8 +112,12 @@ think(void *arg)
 	struct think_arg *a = arg;
 	struct bot_slot *b = a->b;
 
+	struct search_info info;
+
 	b->best = search_best_move(b->search, &b->hist[b->think_ply],
 	    b->hist, b->think_ply, NULL, &a->lim, NULL, NULL);
+	search_last_info(b->search, &info);
+	b->score = info.raw_score;
 	free(a);
 	__atomic_store_n(&b->done, 1, __ATOMIC_RELEASE);
 	return NULL;
@@ -169,6 +175,7 @@ bot_slot_collect(struct bot_slot *b)
 	if (!b->thinking || !__atomic_load_n(&b->done, __ATOMIC_ACQUIRE))
 		return;
 	join_thinker(b);
+	b->score_ply = ply;
 	if (g == NULL || g->nply != ply || m == MOVE_NONE || !b->playing)
 		return;
 	notation_write(m, text, sizeof text);
@@ -216,6 +223,22 @@ challenged(struct bot_slot *b, const struct net_event *e, bool stopping)
 	    e->variant, e->clock);
 }
 
+/* A draw offered: accepted only when the bot's own last evaluation says
+ * the game is level (and it has gone long enough), else declined. */
+static void
+draw_offered(struct bot_slot *b)
+{
+	bool level = b->score_ply >= BOT_DRAW_MIN_PLY &&
+	    b->score >= -BOT_DRAW_MARGIN && b->score <= BOT_DRAW_MARGIN;
+	char err[200];
+
+	if (net_client_draw(b->c, level ? "accept" : "decline", err,
+	    sizeof err) == 0)
+		bot_log(b, "game %s: draw offer %s (score %d at ply %d)",
+		    b->game, level ? "accepted" : "declined", b->score,
+		    b->score_ply);
+}
+
 static void
 on_result(struct bot_slot *b, const struct net_event *e)
 {
@@ -223,6 +246,7 @@ on_result(struct bot_slot *b, const struct net_event *e)
 	bot_log(b, "game %s over: %s (%s)", b->game, e->result, e->reason);
 	b->playing = false;
 	b->resigned = false;
+	b->score_ply = -1;
 	b->games_played++;
 	b->game[0] = '\0';
 	b->seat = -1;
@@ -246,6 +270,7 @@ event(struct bot_slot *b, const struct net_event *e, bool stopping)
 		bot_log(b, "logged in as %s", e->name);
 		break;
 	case NEV_SEATED:
+		b->score_ply = -1;
 		b->seeking = false;
 		b->playing = true;
 		b->seat = e->seat;
@@ -257,9 +282,8 @@ event(struct bot_slot *b, const struct net_event *e, bool stopping)
 		on_result(b, e);
 		break;
 	case NEV_DRAW:
-		if (strcmp(e->action, "offer") == 0 && e->side != b->seat &&
-		    net_client_draw(b->c, "decline", err, sizeof err) == 0)
-			bot_log(b, "game %s: draw offer declined", b->game);
+		if (strcmp(e->action, "offer") == 0 && e->side != b->seat)
+			draw_offered(b);
 		break;
 	case NEV_TAKEBACK:
 		if (strcmp(e->action, "offer") == 0 && e->side != b->seat &&
