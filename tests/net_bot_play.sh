@@ -59,6 +59,29 @@ python3 "$here/net_bot_play.py" "$port" "$congo" || fail "the game"
 grep -q "draw offer declined (score" "$tmp/bot.log" ||
     fail "the draw offered at once was not declined"
 
+# The plain lobby: bots lists the bot's seeks, as M+S, with its title.
+mkfifo "$tmp/plain.in"
+"$congo" --plain --connect "127.0.0.1:$port" --lobby --name pia \
+    <"$tmp/plain.in" >"$tmp/plain.out" 2>&1 &
+ppid=$!
+exec 7>"$tmp/plain.in"
+until_in() {
+	_d=$(($(date +%s) + 15))
+	until grep -Eq -- "$2" "$tmp/$1"; do
+		[ "$(date +%s)" -gt "$_d" ] && fail "no /$2/ in $1: $(tail -n 5 "$tmp/$1")"
+		sleep 0.05
+	done
+}
+until_in plain.out "In the lobby"
+_d=$(($(date +%s) + 15))
+until grep -Eq "^1\. robo \(BOT\), congo 1\+0" "$tmp/plain.out"; do
+	[ "$(date +%s)" -gt "$_d" ] && fail "bots: $(tail -n 5 "$tmp/plain.out")"
+	echo bots >&7
+	sleep 0.5
+done
+exec 7>&-
+wait $ppid 2>/dev/null
+
 # A challenge outside the policy (megapawn): declined, the reason logged.
 python3 -c '
 import sys

@@ -495,4 +495,6 @@ session_seeks_event(struct session *s, const struct net_event *e)
 	net_kv_get(e->text, "color", k->color, sizeof k->color);
 	net_kv_get(e->text, "rated", v, sizeof v);
 	k->rated = strcmp(v, "yes") == 0 || strcmp(v, "1") == 0;
+	k->bot = net_kv_get(e->text, "title", v, sizeof v) &&
+	    strcmp(v, "BOT") == 0;
 }
