@@ -212,6 +212,8 @@ web_page_index(struct wbuf *b, const struct web_index *x)
 		const struct web_seek_row *s = &x->seeks[i];
 		wbuf_puts(b, "<tr><td>");
 		player_link(b, s->name, s->rating, false);
+		if (s->bot)     /* (a title, not translated: as lichess) */
+			wbuf_puts(b, " <span class=\"title\">BOT</span>");
 		wbuf_puts(b, "</td><td>");
 		wbuf_html(b, s->variant);
 		wbuf_puts(b, "</td><td>");

@@ -383,7 +383,8 @@ void sess_result_key(const struct sgame *g, const char *key, char *out,
     size_t n);
 /* Every seek known (this server's and the others'), to fn. */
 typedef void (*sess_seek_fn)(void *arg, const char *name, int rating,
-    const char *variant, const char *clock, bool rated, const char *colour);
+    const char *variant, const char *clock, bool rated, const char *colour,
+    bool bot);
 void sess_seeks_each(struct sess *s, sess_seek_fn fn, void *arg);
 /* The refusals so far by limit: names and counts, SESS_NLIMITS. */
 int sess_refusals(const struct sess *s, const char **names,

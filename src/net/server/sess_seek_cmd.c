@@ -334,7 +334,7 @@ sess_seeks_each(struct sess *s, sess_seek_fn fn, void *arg)
 		fn(arg, sess_name_shown(k->name, k->account, shown,
 		    sizeof shown), k->has_rating ? (int)rating_round(k->rating) :
 		    0, k->variant, clock, k->rated, k->colour >= 0 &&
-		    k->colour < 3 ? seek_colours[k->colour] : "?");
+		    k->colour < 3 ? seek_colours[k->colour] : "?", k->bot);
 	}
 }
 

@@ -257,7 +257,7 @@ row_of_item(struct sess *s, const struct store_item *it,
 
 static void
 seek_row(void *arg, const char *name, int rating, const char *variant,
-    const char *clock, bool rated, const char *colour)
+    const char *clock, bool rated, const char *colour, bool bot)
 {
 	struct web_indexdata *d = arg;
 	struct web_seek_row *r;
@@ -271,6 +271,7 @@ seek_row(void *arg, const char *name, int rating, const char *variant,
 	copy(r->clock, sizeof r->clock, clock);
 	r->rated = rated;
 	copy(r->colour, sizeof r->colour, colour);
+	r->bot = bot;
 }
 
 static void
