@@ -230,6 +230,32 @@ def main():
     names = sorted(i["name"] for i in top)
     if names != ["carl"]:
         fail("TOP bots=yes: %s, not carl" % names)
+
+    note("a decline's word: CANCEL why= said to the challenger, a bad "
+         "word refused")
+    bob = login(1, "bob", kbob)
+    first, _ = ann.cmd("CHALLENGE name=bob variant=congo clock=60+0")
+    gch = kv(first)["game"]
+    bob.expect(lambda l: " CHALLENGED " in l and gch in l, what="CHALLENGED")
+    first, _ = bob.cmd("CANCEL game=%s why=bogus" % gch, ok=False)
+    if not first.startswith("ERR") or "400" not in first:
+        fail("CANCEL why=bogus: " + first)
+    bob.cmd("CANCEL game=%s why=clock" % gch)
+    ann.expect(lambda l: " RESULT " in l and gch in l and
+               "reason=declined why=clock" in l, what="the decline's word")
+
+    note("a human's challenges to one bot: 10 an hour, then 429")
+    for i in range(11):
+        first, _ = ann.cmd("CHALLENGE name=carl variant=congo clock=60+0",
+                           ok=False)
+        if i < 10:
+            if not first.startswith("OK"):
+                fail("challenge %d to a bot: %s" % (i + 1, first))
+            ann.cmd("CANCEL game=%s" % kv(first)["game"])
+        elif "429" not in first:
+            fail("the 11th challenge to a bot in an hour: " + first)
+    first, _ = ann.cmd("CHALLENGE name=bob variant=congo clock=60+0")
+    ann.cmd("CANCEL game=%s" % kv(first)["game"])
     print("PASS")
 
 

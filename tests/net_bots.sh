@@ -25,6 +25,7 @@ trap cleanup EXIT INT TERM
 
 "$server" --port 0 --bind 127.0.0.1 --db "$tmp/games.db" --create \
     --log-level info --bot-games 2 --rated-same-network \
+    --commands-per-second 100 --games-per-minute 100 \
     2>>"$tmp/server.log" &
 spid=$!
 port=

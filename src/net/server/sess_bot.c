@@ -5,6 +5,7 @@
  * bot is away), the count of a bot's games against its limit, and the
  * rule of pairing seeks (never two bots; a bot only with bots=yes).
  */
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
@@ -12,6 +13,15 @@
 #include "util/util.h"
 
 #define BOT_NAMES_MAX 256
+#define BOT_TALLY_MAX 4096
+#define HOUR_MS 3600000LL
+
+/* A human's challenges to a bot in the hour that began at start. */
+struct sess_bot_tally {
+	char bot[CGP_NAME_MAX + 1], human[CGP_NAME_MAX + 1];
+	long long start;
+	int n;
+};
 
 bool
 sess_bot_conn(struct sess *s, int conn)
@@ -82,4 +92,53 @@ sess_bot_pairable(bool bot_a, bool ok_a, bool bot_b, bool ok_b)
 	if (bot_a && bot_b)
 		return false;
 	return (!bot_a || ok_b) && (!bot_b || ok_a);
+}
+
+bool
+sess_bot_why_ok(const char *why)
+{
+	static const char *const words[] = { "variant", "clock", "rated",
+	    "busy", "generic" };
+	size_t i;
+
+	if (why == NULL)
+		return true;
+	for (i = 0; i < sizeof words / sizeof words[0]; i++)
+		if (strcmp(why, words[i]) == 0)
+			return true;
+	return false;
+}
+
+bool
+sess_bot_challenge_ok(struct sess *s, const char *bot, const char *human,
+    long long now_ms)
+{
+	struct sess_bot_tally *t = NULL;
+	int i;
+
+	/* Hours gone by forgotten; then this pair's tally found. */
+	for (i = 0; i < s->nbot_tally; )
+		if (now_ms - s->bot_tally[i].start >= HOUR_MS)
+			s->bot_tally[i] = s->bot_tally[--s->nbot_tally];
+		else
+			i++;
+	for (i = 0; i < s->nbot_tally && t == NULL; i++)
+		if (strcasecmp(s->bot_tally[i].bot, bot) == 0 &&
+		    strcasecmp(s->bot_tally[i].human, human) == 0)
+			t = &s->bot_tally[i];
+	if (t == NULL) {
+		if (s->nbot_tally >= BOT_TALLY_MAX)
+			return false;
+		s->bot_tally = xrealloc(s->bot_tally,
+		    (size_t)(s->nbot_tally + 1) * sizeof *s->bot_tally);
+		t = &s->bot_tally[s->nbot_tally++];
+		snprintf(t->bot, sizeof t->bot, "%s", bot);
+		snprintf(t->human, sizeof t->human, "%s", human);
+		t->start = now_ms;
+		t->n = 0;
+	}
+	if (t->n >= SESS_BOT_CHALLENGES_HOUR)
+		return false;
+	t->n++;
+	return true;
 }

@@ -27,5 +27,16 @@ int sess_bot_limit(const struct sess *s);
 /* May a seek of a seeker (bot: a bot's; bots_ok: it said bots=yes) be
  * paired with another's: never two bots, a bot only with bots=yes. */
 bool sess_bot_pairable(bool bot_a, bool ok_a, bool bot_b, bool ok_b);
+/* Challenges a human may send one bot account in an hour (this
+ * server's count; more get 429). */
+#define SESS_BOT_CHALLENGES_HOUR 10
+/* May human challenge bot now (counted when true)? */
+bool sess_bot_challenge_ok(struct sess *s, const char *bot,
+    const char *human, long long now_ms);
+
+/* A decline's word (CANCEL game= why=, PROTOCOL.md "Bots"), as
+ * lichess's decline reasons: absent or one of these. */
+#define SESS_BOT_WHY "variant, clock, rated, busy, generic"
+bool sess_bot_why_ok(const char *why);
 
 #endif

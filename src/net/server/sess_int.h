@@ -203,6 +203,9 @@ struct sess {
 	struct vec logins;             /* wrong keys (sess_account.c) */
 	char (*bot_names)[CGP_NAME_MAX + 1];   /* bots seen (sess_bot.c) */
 	int nbot_names;
+	struct sess_bot_tally *bot_tally;      /* challenges to bots, the
+						  hour's (sess_bot.c) */
+	int nbot_tally;
 	bool stale_any;                /* a game another server changed could
 					  not be read: again at stale_next */
 	long long stale_next;
