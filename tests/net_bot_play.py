@@ -83,6 +83,10 @@ def main():
                 # log says so: net_bot_play.sh), and its move declines
                 # it anyway.
                 h.cmd("DRAW game=%s action=offer" % game)
+        if len(moves) == 2:
+            # The greeting (--greeting), said once at the start.
+            h.expect(lambda l: " SAID " in l and game in l and
+                     "Good luck, have fun" in l, 5.0, "the greeting")
         ev = h.expect(lambda l: l.startswith("EV %s " % game) and
                       (" MOVE " in l or " RESULT " in l), 10.0,
                       "the bot's move")

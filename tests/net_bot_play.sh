@@ -52,7 +52,7 @@ echo "127.0.0.1:$port robo $key" > "$tmp/state/congo/keys"
 
 "$congo" --bot --connect "127.0.0.1:$port" --account robo --level 1 \
     --clocks 1+0 --games-at-once 2 --rated no --variants congo \
-    2>"$tmp/bot.log" &
+    --greeting "Good luck, have fun" 2>"$tmp/bot.log" &
 bpid=$!
 
 python3 "$here/net_bot_play.py" "$port" "$congo" || fail "the game"
@@ -82,7 +82,8 @@ done
 exec 7>&-
 wait $ppid 2>/dev/null
 
-# A challenge outside the policy (megapawn): declined, the reason logged.
+# A challenge outside the policy (megapawn): declined, the reason said to
+# the challenger (why=variant) and logged.
 python3 -c '
 import sys
 sys.path.insert(0, "'"$here"'")
@@ -92,8 +93,9 @@ c = Conn(2)
 k = c.cmd("REGISTER name=carla")[0].split("key=")[1].split()[0]
 c.cmd("LOGIN name=carla key=%s" % k)
 c.cmd("CHALLENGE name=robo variant=megapawn clock=60+0")
-c.expect(lambda l: " RESULT " in l or "CANCEL" in l or "cancelled" in l,
-         10.0, "the decline")' "$port" || fail "no decline of the challenge"
+c.expect(lambda l: " RESULT " in l and "reason=declined why=variant" in l,
+         10.0, "the decline with its word")' "$port" ||
+    fail "no decline of the challenge with why=variant"
 grep -q "declined: variant" "$tmp/bot.log" || fail "no reason logged"
 
 # SIGTERM with no game running: the seeks withdrawn, exit 0.

@@ -38,6 +38,7 @@ struct bot_policy {
 	int games;                     /* at once: one connection each */
 	enum bot_rated rated;
 	bool resign_on_stop;           /* SIGTERM: resign (else finish) */
+	char greeting[201];            /* said once a game ("" none) */
 };
 
 /* One game at a time: its connection, seek, game and search. */
@@ -50,6 +51,7 @@ struct bot_slot {
 	bool resigned;                 /* stopping: its game resigned */
 	int seat;
 	char game[16];
+	char greeted[16];              /* the last game greeted */
 	int games_played;
 	/* The search's thread: the ply it searches for, its move. */
 	pthread_t thread;

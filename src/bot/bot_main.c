@@ -65,7 +65,7 @@ read_variants(struct bot_policy *p, const char *text)
 }
 
 enum { O_CONNECT = 256, O_ACCOUNT, O_LEVEL, O_FULL, O_VARIANTS, O_CLOCKS,
-	O_GAMES, O_RATED, O_ON_STOP };
+	O_GAMES, O_RATED, O_ON_STOP, O_GREETING };
 
 static const struct option longs[] = {
 	{ "bot", no_argument, NULL, 'b' },
@@ -78,6 +78,7 @@ static const struct option longs[] = {
 	{ "games-at-once", required_argument, NULL, O_GAMES },
 	{ "rated", required_argument, NULL, O_RATED },
 	{ "on-stop", required_argument, NULL, O_ON_STOP },
+	{ "greeting", required_argument, NULL, O_GREETING },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -132,6 +133,13 @@ apply(struct bot_policy *p, int opt, const char *v)
 		if (strcmp(v, "resign") != 0 && strcmp(v, "finish") != 0)
 			return usage_error("--on-stop is finish or resign");
 		p->resign_on_stop = strcmp(v, "resign") == 0;
+		return 0;
+	case O_GREETING:
+		if (strlen(v) >= sizeof p->greeting ||
+		    strpbrk(v, "\r\n\t") != NULL)
+			return usage_error("--greeting is one line of at most "
+			    "200 bytes");
+		snprintf(p->greeting, sizeof p->greeting, "%s", v);
 		return 0;
 	default:
 		return usage_error("unknown option");

@@ -185,7 +185,8 @@ bot_slot_collect(struct bot_slot *b)
 }
 
 /* A challenge to the account: accepted when this slot is free and the
- * policy allows it, else declined; the reason word is logged. */
+ * policy allows it, else declined with the reason word (said to the
+ * challenger and logged). */
 static void
 challenged(struct bot_slot *b, const struct net_event *e, bool stopping)
 {
@@ -207,8 +208,8 @@ challenged(struct bot_slot *b, const struct net_event *e, bool stopping)
 		why = "busy";
 	if (why != NULL) {
 		/* (Only slot 0 declines: each connection hears it.) */
-		if (b->index == 0 && net_client_cancel_game(b->c, e->game, err,
-		    sizeof err) == 0)
+		if (b->index == 0 && net_client_decline(b->c, e->game, why,
+		    err, sizeof err) == 0)
 			bot_log(b, "challenge %s from %s declined: %s",
 			    e->game, e->name, why);
 		return;
@@ -221,6 +222,21 @@ challenged(struct bot_slot *b, const struct net_event *e, bool stopping)
 	net_client_join(b->c, e->game, e->seat);
 	bot_log(b, "challenge %s from %s (%s %s) accepted", e->game, e->name,
 	    e->variant, e->clock);
+}
+
+/* The greeting said once a game (not again after a REJOIN). */
+static void
+greet(struct bot_slot *b)
+{
+	char err[200];
+
+	if (b->pol->greeting[0] == '\0' || strcmp(b->greeted, b->game) == 0)
+		return;
+	snprintf(b->greeted, sizeof b->greeted, "%s", b->game);
+	if (net_client_say(b->c, b->pol->greeting, err, sizeof err) == 0)
+		bot_log(b, "game %s: greeting said", b->game);
+	else
+		bot_log(b, "game %s: greeting not said: %s", b->game, err);
 }
 
 /* A draw offered: accepted only when the bot's own last evaluation says
@@ -277,6 +293,7 @@ event(struct bot_slot *b, const struct net_event *e, bool stopping)
 		snprintf(b->game, sizeof b->game, "%s", e->game);
 		bot_log(b, "game %s: playing %s", e->game, e->seat == 0 ?
 		    "white" : "black");
+		greet(b);
 		break;
 	case NEV_RESULT:
 		on_result(b, e);

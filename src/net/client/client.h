@@ -254,6 +254,10 @@ void net_client_challenge(struct net_client *c, const char *name,
     const char *color);
 int net_client_cancel_game(struct net_client *c, const char *game,
     char *err, size_t errlen);
+/* A challenge to us declined with a word said to the challenger (CANCEL
+ * game= why=: variant, clock, rated, busy or generic). */
+int net_client_decline(struct net_client *c, const char *game,
+    const char *why, char *err, size_t errlen);
 int net_client_rejoin_account(struct net_client *c, const char *game,
     int seat, char *err, size_t errlen);
 bool net_client_deadline(const struct net_client *c, long long *deadline,
