@@ -63,6 +63,9 @@ struct bot_slot {
 					  its side (ply: score_ply, -1 none) */
 	int score_ply;
 	struct board *hist;            /* positions 0..think_ply */
+	/* All the bot's slots (slot 0 hands games to resume to them). */
+	struct bot_slot *peers;
+	int npeers;
 };
 
 /* bot_slot.c */
@@ -76,6 +79,11 @@ void bot_slot_collect(struct bot_slot *b);
 /* SIGTERM: the seek withdrawn (bot_slot_events then resigns its game if
  * the policy says so). */
 void bot_slot_stop(struct bot_slot *b);
+/* bot_resume.c: slot 0 logged in: the account's games asked for; an
+ * item of that list: an active game no slot holds rejoined by a free one. */
+void bot_resume_ask(struct bot_slot *b);
+void bot_resume_item(struct bot_slot *b, const struct net_event *e);
+
 /* A log line (UTC time, the slot, the text). */
 void bot_log(const struct bot_slot *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

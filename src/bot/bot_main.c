@@ -261,6 +261,10 @@ bot_main(int argc, char **argv)
 			bot_log(NULL, "no search: out of memory");
 			return BOT_EXIT_NET;
 		}
+	for (i = 0; i < p.games; i++) {
+		s[i].peers = s;
+		s[i].npeers = p.games;
+	}
 	rc = run(s, p.games);
 	for (i = 0; i < p.games; i++)
 		bot_slot_free(&s[i]);

@@ -284,6 +284,10 @@ event(struct bot_slot *b, const struct net_event *e, bool stopping)
 		break;
 	case NEV_ACCOUNT:
 		bot_log(b, "logged in as %s", e->name);
+		bot_resume_ask(b);
+		break;
+	case NEV_ITEM:
+		bot_resume_item(b, e);
 		break;
 	case NEV_SEATED:
 		b->score_ply = -1;
@@ -314,6 +318,10 @@ event(struct bot_slot *b, const struct net_event *e, bool stopping)
 		bot_log(b, "%s: %d %s %s", e->verb, e->code, e->name, e->text);
 		if (strcmp(e->verb, "SEEK") == 0)
 			b->seeking = false;
+		if (strcmp(e->verb, "REJOIN") == 0 && b->seat < 0) {
+			b->playing = false;     /* a resume refused */
+			b->game[0] = '\0';
+		}
 		break;
 	default:
 		break;
