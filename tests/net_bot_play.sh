@@ -55,6 +55,20 @@ echo "127.0.0.1:$port robo $key" > "$tmp/state/congo/keys"
     --greeting "Good luck, have fun" 2>"$tmp/bot.log" &
 bpid=$!
 
+# congo.conf's bot section is read as the options (--config): a bad
+# clocks there is the option's error, exit 2; the command line wins.
+printf 'bot = { clocks = "x"; account = "robo"; };\n' > "$tmp/bad.conf"
+"$congo" --bot --config "$tmp/bad.conf" --connect "127.0.0.1:$port" \
+    2>"$tmp/conf.err"
+rc=$?
+[ $rc -eq 2 ] && grep -q -- "--clocks is" "$tmp/conf.err" ||
+    fail "a bad bot.clocks in congo.conf: exit $rc, $(cat "$tmp/conf.err")"
+printf 'bot = { level = 11; };\n' > "$tmp/bad.conf"
+"$congo" --bot --config "$tmp/bad.conf" 2>"$tmp/conf.err"
+rc=$?
+[ $rc -eq 2 ] && grep -q "bot.level must be 1..10" "$tmp/conf.err" ||
+    fail "bot.level = 11: exit $rc, $(cat "$tmp/conf.err")"
+
 python3 "$here/net_bot_play.py" "$port" "$congo" || fail "the game"
 grep -q "draw offer declined (score" "$tmp/bot.log" ||
     fail "the draw offered at once was not declined"

@@ -88,6 +88,16 @@ void bot_resume_item(struct bot_slot *b, const struct net_event *e);
 void bot_log(const struct bot_slot *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+/* bot_main.c: an option (its id, its text) applied to the policy: 0, or
+ * BOT_EXIT_USAGE with the problem said (bot_usage_error). */
+enum { O_CONNECT = 256, O_ACCOUNT, O_LEVEL, O_FULL, O_VARIANTS, O_CLOCKS,
+	O_GAMES, O_RATED, O_ON_STOP, O_GREETING, O_CONFIG };
+int bot_opt_apply(struct bot_policy *p, int opt, const char *v);
+int bot_usage_error(const char *what);
+/* bot_conf.c: congo.conf's bot { } section (the file of --config FILE,
+ * else the usual search) applied as options: 0 or BOT_EXIT_USAGE. */
+int bot_conf_read(struct bot_policy *p, int argc, char **argv);
+
 /* congo --bot ARGS (argv[0] "--bot" or the program): an exit status. */
 int bot_main(int argc, char **argv);
 

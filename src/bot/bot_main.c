@@ -23,8 +23,8 @@ on_stop(int sig)
 	stop_asked = 1;
 }
 
-static int
-usage_error(const char *what)
+int
+bot_usage_error(const char *what)
 {
 	fprintf(stderr, "congo --bot: %s (see congo(6))\n", what);
 	return BOT_EXIT_USAGE;
@@ -64,8 +64,7 @@ read_variants(struct bot_policy *p, const char *text)
 	return p->variants[0] || p->variants[1] ? 0 : -1;
 }
 
-enum { O_CONNECT = 256, O_ACCOUNT, O_LEVEL, O_FULL, O_VARIANTS, O_CLOCKS,
-	O_GAMES, O_RATED, O_ON_STOP, O_GREETING };
+
 
 static const struct option longs[] = {
 	{ "bot", no_argument, NULL, 'b' },
@@ -79,12 +78,13 @@ static const struct option longs[] = {
 	{ "rated", required_argument, NULL, O_RATED },
 	{ "on-stop", required_argument, NULL, O_ON_STOP },
 	{ "greeting", required_argument, NULL, O_GREETING },
+	{ "config", required_argument, NULL, O_CONFIG },
 	{ NULL, 0, NULL, 0 }
 };
 
 /* One option into p: 0, or an exit status after the message. */
-static int
-apply(struct bot_policy *p, int opt, const char *v)
+int
+bot_opt_apply(struct bot_policy *p, int opt, const char *v)
 {
 	long n;
 	char *end;
@@ -101,7 +101,7 @@ apply(struct bot_policy *p, int opt, const char *v)
 	case O_LEVEL:
 		n = strtol(v, &end, 10);
 		if (*end != '\0' || n < 1 || n > 10)
-			return usage_error("--level is 1 to 10");
+			return bot_usage_error("--level is 1 to 10");
 		p->level = (int)n;
 		return 0;
 	case O_FULL:
@@ -109,14 +109,14 @@ apply(struct bot_policy *p, int opt, const char *v)
 		return 0;
 	case O_VARIANTS:
 		return read_variants(p, v) == 0 ? 0 :
-		    usage_error("--variants is congo, megapawn or both");
+		    bot_usage_error("--variants is congo, megapawn or both");
 	case O_CLOCKS:
-		return read_clocks(p, v) == 0 ? 0 : usage_error("--clocks is "
+		return read_clocks(p, v) == 0 ? 0 : bot_usage_error("--clocks is "
 		    "MINUTES+SECONDS[,...], e.g. 3+2,5+3");
 	case O_GAMES:
 		n = strtol(v, &end, 10);
 		if (*end != '\0' || n < 1 || n > BOT_SLOTS_MAX)
-			return usage_error("--games-at-once is 1 to 32");
+			return bot_usage_error("--games-at-once is 1 to 32");
 		p->games = (int)n;
 		return 0;
 	case O_RATED:
@@ -127,22 +127,24 @@ apply(struct bot_policy *p, int opt, const char *v)
 		else if (strcmp(v, "both") == 0)
 			p->rated = BOT_RATED_BOTH;
 		else
-			return usage_error("--rated is yes, no or both");
+			return bot_usage_error("--rated is yes, no or both");
 		return 0;
 	case O_ON_STOP:
 		if (strcmp(v, "resign") != 0 && strcmp(v, "finish") != 0)
-			return usage_error("--on-stop is finish or resign");
+			return bot_usage_error("--on-stop is finish or resign");
 		p->resign_on_stop = strcmp(v, "resign") == 0;
 		return 0;
 	case O_GREETING:
 		if (strlen(v) >= sizeof p->greeting ||
 		    strpbrk(v, "\r\n\t") != NULL)
-			return usage_error("--greeting is one line of at most "
+			return bot_usage_error("--greeting is one line of at most "
 			    "200 bytes");
 		snprintf(p->greeting, sizeof p->greeting, "%s", v);
 		return 0;
+	case O_CONFIG:
+		return 0;               /* read first (bot_conf_read) */
 	default:
-		return usage_error("unknown option");
+		return bot_usage_error("unknown option");
 	}
 }
 
@@ -157,15 +159,18 @@ read_opts(struct bot_policy *p, int argc, char **argv)
 	p->games = 2;
 	p->rated = BOT_RATED_BOTH;
 	read_clocks(p, "3+2,5+3");
+	/* congo.conf's bot section (or --config's), then the options. */
+	if ((rc = bot_conf_read(p, argc, argv)) != 0)
+		return rc;
 	optind = 1;
 	opterr = 0;
 	while ((opt = getopt_long(argc, argv, "", longs, NULL)) != -1)
-		if ((rc = apply(p, opt, optarg)) != 0)
+		if ((rc = bot_opt_apply(p, opt, optarg)) != 0)
 			return rc;
 	if (optind < argc)
-		return usage_error("unexpected argument");
+		return bot_usage_error("unexpected argument");
 	if (p->connect[0] == '\0' || p->account[0] == '\0')
-		return usage_error("--connect and --account are needed");
+		return bot_usage_error("--connect and --account are needed");
 	return 0;
 }
 
@@ -240,7 +245,7 @@ bot_main(int argc, char **argv)
 	o.port = -1;
 	if (net_parse_server(p.connect, o.host, sizeof o.host, &o.port, &tls,
 	    why, sizeof why) < 0)
-		return usage_error(why);
+		return bot_usage_error(why);
 	if (o.port <= 0)
 		o.port = 7153;
 	o.tls = tls;
