@@ -130,6 +130,9 @@ test_index(void **state)
 	wbuf_init(&b);
 	web_page_index(&b, &x);
 	assert_non_null(strstr(b.s, "<span class=\"title\">BOT</span>"));
+	/* The bots list names it once, with its clock. */
+	assert_non_null(strstr(b.s, "<ul id=\"bots\">\n<li>"));
+	assert_null(strstr(strstr(b.s, "<ul id=\"bots\">"), "none"));
 	wbuf_free(&b);
 }
 
