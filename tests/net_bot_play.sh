@@ -75,7 +75,8 @@ grep -q "draw offer declined (score" "$tmp/bot.log" ||
 
 # The plain lobby: bots lists the bot's seeks, as M+S, with its title.
 mkfifo "$tmp/plain.in"
-"$congo" --plain --connect "127.0.0.1:$port" --lobby --name pia \
+XDG_STATE_HOME="$tmp/pia" \
+    "$congo" --plain --connect "127.0.0.1:$port" --lobby --name pia \
     <"$tmp/plain.in" >"$tmp/plain.out" 2>&1 &
 ppid=$!
 exec 7>"$tmp/plain.in"
@@ -92,6 +93,22 @@ until grep -Eq "^1\. robo \(BOT\), congo 1\+0" "$tmp/plain.out"; do
 	[ "$(date +%s)" -gt "$_d" ] && fail "bots: $(tail -n 5 "$tmp/plain.out")"
 	echo bots >&7
 	sleep 0.5
+done
+# play computer 1+0: a seek with bots=yes, which the bot takes; then
+# resigned at once.
+n0=$(grep -c "playing" "$tmp/bot.log")
+echo "play computer 1+0" >&7
+_d=$(($(date +%s) + 15))
+until [ "$(grep -c "playing" "$tmp/bot.log")" -gt "$n0" ]; do
+	[ "$(date +%s)" -gt "$_d" ] &&
+	    fail "play computer: $(tail -n 5 "$tmp/plain.out")"
+	sleep 0.05
+done
+echo "resign" >&7
+_d=$(($(date +%s) + 15))
+until [ "$(grep -c " over: " "$tmp/bot.log")" -gt 1 ]; do
+	[ "$(date +%s)" -gt "$_d" ] && fail "the computer game not over"
+	sleep 0.05
 done
 exec 7>&-
 wait $ppid 2>/dev/null

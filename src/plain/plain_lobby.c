@@ -132,6 +132,12 @@ unseek(struct plain *p, const char *arg)
 static void
 challenge(struct plain *p, const char *arg)
 {
+	/* play computer [M+S]: a seek a bot may take (bots=yes). */
+	if (strncmp(arg, "computer", 8) == 0 && (arg[8] == '\0' ||
+	    arg[8] == ' ')) {
+		(void)session_seek_computer(p->s, arg + 8);
+		return;
+	}
 	(void)session_challenge_typed(p->s, arg);
 }
 

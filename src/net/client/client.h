@@ -221,6 +221,9 @@ int net_client_pending(const struct net_client *c);
 void net_client_seek(struct net_client *c, const char *variant,
     const char *clock, int days, bool rated, const char *color,
     const char *range);
+/* The next net_client_seek says bots=yes: a bot's seek may be paired
+ * with it (PROTOCOL.md "Bots"; "play the computer"). */
+void net_client_seek_bots(struct net_client *c, bool yes);
 /* Withdraw the seek (UNSEEK): back to the lobby's role. */
 void net_client_unseek(struct net_client *c);
 /* Seeking: true and since when (ms, the clock of net_client_start's
