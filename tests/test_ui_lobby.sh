@@ -55,6 +55,13 @@ screen l | grep -q "1d (minutes" && fail "1d labelled minutes + seconds"
 T send-keys -t =l: Escape
 wait_gone l "Seek a game"
 
+note "b plays the computer: a 5+3 seek (bots=yes, issue 59), Esc withdraws it"
+T send-keys -t =l: b
+see l "Seeking 5\+3"
+T send-keys -t =l: Escape
+see l "Seeks +Player"
+wait_gone l "Seeking 5\+3"
+
 note ":whois nobody: the overlay says there is no such player, in words"
 cmd l "whois nobody"
 see l "No player named nobody"
