@@ -127,6 +127,19 @@ c.cmd("CHALLENGE name=robo variant=megapawn clock=60+0")
 c.expect(lambda l: " RESULT " in l and "reason=declined why=variant" in l,
          10.0, "the decline with its word")' "$port" ||
     fail "no decline of the challenge with why=variant"
+# A correspondence challenge to a bot without --days: why=clock.
+python3 -c '
+import sys
+sys.path.insert(0, "'"$here"'")
+sys.argv = ["x", sys.argv[1], "-"]
+from net_bots import Conn
+c = Conn(2)
+k = c.cmd("REGISTER name=cora")[0].split("key=")[1].split()[0]
+c.cmd("LOGIN name=cora key=%s" % k)
+c.cmd("CHALLENGE name=robo variant=congo days=3")
+c.expect(lambda l: " RESULT " in l and "reason=declined why=clock" in l,
+         10.0, "the decline with its word")' "$port" ||
+    fail "no decline of the correspondence challenge with why=clock"
 grep -q "declined: variant" "$tmp/bot.log" || fail "no reason logged"
 
 # SIGTERM with no game running: the seeks withdrawn, exit 0.

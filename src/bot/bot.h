@@ -35,6 +35,8 @@ struct bot_policy {
 	bool variants[2];              /* congo, megapawn */
 	char clocks[BOT_CLOCKS_MAX][16];   /* "300+2" (seconds) */
 	int nclocks;
+	int days[BOT_CLOCKS_MAX];      /* correspondence: days a move */
+	int ndays;
 	int games;                     /* at once: one connection each */
 	enum bot_rated rated;
 	bool resign_on_stop;           /* SIGTERM: resign (else finish) */
@@ -52,6 +54,9 @@ struct bot_slot {
 	int seat;
 	char game[16];
 	char greeted[16];              /* the last game greeted */
+	char game_clock[16];           /* its game's clock ("" none) */
+	int game_days;                 /* a correspondence game's days a
+					  move (left running on SIGTERM) */
 	int games_played;
 	/* The search's thread: the ply it searches for, its move. */
 	pthread_t thread;
@@ -91,7 +96,7 @@ void bot_log(const struct bot_slot *b, const char *fmt, ...)
 /* bot_main.c: an option (its id, its text) applied to the policy: 0, or
  * BOT_EXIT_USAGE with the problem said (bot_usage_error). */
 enum { O_CONNECT = 256, O_ACCOUNT, O_LEVEL, O_FULL, O_VARIANTS, O_CLOCKS,
-	O_GAMES, O_RATED, O_ON_STOP, O_GREETING, O_CONFIG };
+	O_GAMES, O_RATED, O_ON_STOP, O_GREETING, O_CONFIG, O_DAYS };
 int bot_opt_apply(struct bot_policy *p, int opt, const char *v);
 int bot_usage_error(const char *what);
 /* bot_conf.c: congo.conf's bot { } section (the file of --config FILE,

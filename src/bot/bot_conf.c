@@ -40,6 +40,7 @@ bot_conf_read(struct bot_policy *p, int argc, char **argv)
 	const struct { int opt; const char *v; } strs[] = {
 		{ O_CONNECT, b->connect }, { O_ACCOUNT, b->account },
 		{ O_VARIANTS, b->variants }, { O_CLOCKS, b->clocks },
+		{ O_DAYS, b->days },
 		{ O_RATED, b->rated }, { O_ON_STOP, b->on_stop },
 		{ O_GREETING, b->greeting },
 	};

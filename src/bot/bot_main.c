@@ -56,6 +56,28 @@ read_clocks(struct bot_policy *p, const char *text)
 	return p->nclocks > 0 ? 0 : -1;
 }
 
+/* "1,3": correspondence days a move (PROTOCOL.md SEEK days=). */
+static int
+read_days(struct bot_policy *p, const char *text)
+{
+	char buf[64], *tok, *save = NULL;
+	long d;
+	char *end;
+
+	snprintf(buf, sizeof buf, "%s", text);
+	p->ndays = 0;
+	for (tok = strtok_r(buf, ",", &save); tok != NULL;
+	    tok = strtok_r(NULL, ",", &save)) {
+		d = strtol(tok, &end, 10);
+		if (*end != '\0' || p->ndays == BOT_CLOCKS_MAX ||
+		    (d != 1 && d != 2 && d != 3 && d != 5 && d != 7 &&
+		    d != 10 && d != 14))
+			return -1;
+		p->days[p->ndays++] = (int)d;
+	}
+	return p->ndays > 0 ? 0 : -1;
+}
+
 static int
 read_variants(struct bot_policy *p, const char *text)
 {
@@ -79,6 +101,7 @@ static const struct option longs[] = {
 	{ "on-stop", required_argument, NULL, O_ON_STOP },
 	{ "greeting", required_argument, NULL, O_GREETING },
 	{ "config", required_argument, NULL, O_CONFIG },
+	{ "days", required_argument, NULL, O_DAYS },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -141,6 +164,9 @@ bot_opt_apply(struct bot_policy *p, int opt, const char *v)
 			    "200 bytes");
 		snprintf(p->greeting, sizeof p->greeting, "%s", v);
 		return 0;
+	case O_DAYS:
+		return read_days(p, v) == 0 ? 0 : bot_usage_error("--days is "
+		    "1, 2, 3, 5, 7, 10 or 14 days a move[,...], e.g. 1,3");
 	case O_CONFIG:
 		return 0;               /* read first (bot_conf_read) */
 	default:
@@ -219,7 +245,10 @@ run(struct bot_slot *s, int n)
 			bot_slot_collect(&s[i]);
 			bot_slot_events(&s[i], stopping);
 			dead += s[i].dead;
-			playing += s[i].playing && !s[i].dead;
+			/* (A correspondence game is left to the next start:
+			 * it waits days, and resumes then.) */
+			playing += s[i].playing && !s[i].dead &&
+			    s[i].game_days == 0;
 		}
 		if (dead == n)
 			return BOT_EXIT_NET;

@@ -95,6 +95,15 @@ seek(struct bot_slot *b)
 	    2 == 1);
 	const char *variant = b->pol->variants[0] ? "congo" : "megapawn";
 
+	/* With --days the last connection seeks correspondence games. */
+	if (b->pol->ndays > 0 && b->index == b->npeers - 1) {
+		int d = b->pol->days[b->games_played % b->pol->ndays];
+		net_client_seek(b->c, variant, NULL, d, rated, NULL, NULL);
+		b->seeking = true;
+		bot_log(b, "seeking %d days a move %s %s", d, rated ? "rated" :
+		    "casual", variant);
+		return;
+	}
 	net_client_seek(b->c, variant, slot_clock(b), 0, rated, NULL, NULL);
 	b->seeking = true;
 	bot_log(b, "seeking %s %s %s", slot_clock(b), rated ? "rated" :
@@ -140,7 +149,8 @@ maybe_think(struct bot_slot *b)
 	a->b = b;
 	search_limits_default(&a->lim);
 	if (net_client_clock(b->c, util_now_ms(), left, &running)) {
-		snprintf(clk, sizeof clk, "%s", slot_clock(b));
+		snprintf(clk, sizeof clk, "%s", b->game_clock[0] != '\0' ?
+		    b->game_clock : slot_clock(b));
 		a->lim.time_left_ms = left[b->seat] > 50 ? left[b->seat] - 50 :
 		    1;
 		plus = strchr(clk, '+');
@@ -195,8 +205,10 @@ challenged(struct bot_slot *b, const struct net_event *e, bool stopping)
 	int i;
 	bool clock_ok = false;
 
-	for (i = 0; i < b->pol->nclocks; i++)
+	for (i = 0; i < b->pol->nclocks && e->days <= 0; i++)
 		clock_ok |= strcmp(b->pol->clocks[i], e->clock) == 0;
+	for (i = 0; i < b->pol->ndays && e->days > 0; i++)
+		clock_ok |= b->pol->days[i] == e->days;
 	if (!b->pol->variants[strcmp(e->variant, "megapawn") == 0 ? 1 : 0])
 		why = "variant";
 	else if (!clock_ok)
@@ -265,6 +277,8 @@ on_result(struct bot_slot *b, const struct net_event *e)
 	b->score_ply = -1;
 	b->games_played++;
 	b->game[0] = '\0';
+	b->game_clock[0] = '\0';
+	b->game_days = 0;
 	b->seat = -1;
 }
 
@@ -298,6 +312,13 @@ event(struct bot_slot *b, const struct net_event *e, bool stopping)
 		bot_log(b, "game %s: playing %s", e->game, e->seat == 0 ?
 		    "white" : "black");
 		greet(b);
+		break;
+	case NEV_STATE:         /* its game's clock: the increment */
+		if (b->playing && strcmp(e->game, b->game) == 0) {
+			snprintf(b->game_clock, sizeof b->game_clock, "%s",
+			    e->clock);
+			b->game_days = e->days;
+		}
 		break;
 	case NEV_RESULT:
 		on_result(b, e);
@@ -339,7 +360,7 @@ bot_slot_events(struct bot_slot *b, bool stopping)
 	/* Stopping with --on-stop resign: its game resigned, one paired
 	 * just as the signal came too (tried again until the client can). */
 	if (stopping && b->playing && b->pol->resign_on_stop && !b->resigned &&
-	    net_client_resign(b->c, err, sizeof err) == 0) {
+	    b->game_days == 0 && net_client_resign(b->c, err, sizeof err) == 0) {
 		b->resigned = true;
 		bot_log(b, "stopping: game %s resigned", b->game);
 	}

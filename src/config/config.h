@@ -94,6 +94,7 @@ struct bot_conf {
 	bool full;                   /* full strength */
 	char variants[32];           /* "congo,megapawn" */
 	char clocks[128];            /* "3+2,5+3" */
+	char days[32];               /* "1,3": correspondence days a move */
 	int games_at_once;           /* 1..32 */
 	char rated[8];               /* "yes" "no" "both" */
 	char on_stop[8];             /* "finish" "resign" */

@@ -143,6 +143,7 @@ static const struct setting bot_settings[] = {
 	{ "full", K_BOOL, B(full), 0, 0, NULL },
 	{ "variants", K_STRING, B(variants), 0, 0, NULL },
 	{ "clocks", K_STRING, B(clocks), 0, 0, NULL },
+	{ "days", K_STRING, B(days), 0, 0, NULL },
 	{ "games_at_once", K_INT, B(games_at_once), 1, 32, NULL },
 	{ "rated", K_CHOICE, B(rated), 0, 0, bot_rated },
 	{ "on_stop", K_CHOICE, B(on_stop), 0, 0, bot_on_stop },
