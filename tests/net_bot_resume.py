@@ -33,6 +33,7 @@ def start_server():
     p = subprocess.Popen([SERVER, "--port", str(PORT), "--bind",
                           "127.0.0.1", "--db", os.path.join(TMP, "games.db"),
                           "--log-level", "info"], stderr=log)
+    procs.append(p)
     deadline = time.time() + 20
     while time.time() < deadline:
         try:
@@ -47,11 +48,19 @@ def start_server():
 
 def start_bot():
     log = open(os.path.join(TMP, "bot.log"), "a")
-    return subprocess.Popen([CONGO, "--bot", "--connect",
+    return started(subprocess.Popen([CONGO, "--bot", "--connect",
                              "127.0.0.1:%d" % PORT, "--account", "robo",
                              "--level", "1", "--clocks", "5+0",
                              "--games-at-once", "2", "--rated", "no"],
-                            stderr=log)
+                            stderr=log))
+
+
+def started(p):
+    procs.append(p)
+    return p
+
+
+procs = []      # every process started: killed at the end, pass or fail
 
 
 def kill9(p):
@@ -148,4 +157,10 @@ def main():
     print("PASS", flush=True)
 
 
-main()
+try:
+    main()
+finally:
+    for p in procs:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
