@@ -8,6 +8,7 @@
 
 #include "main.h"
 #include "bench/bench.h"
+#include "bot/bot.h"
 #include "cli/cli.h"
 #include "session/session.h"
 #include "uci/uci.h"
@@ -104,6 +105,7 @@ static const struct congo_mode {
 	{ "gen-data", cli_gen_data_main }, { "train", cli_train_main },
 	{ "make-book", cli_book_main }, { "swiss-pair", cli_swiss_pair_main },
 	{ "help", help_main }, { "version", version_main },
+	{ "bot", bot_main },
 };
 #define NMODES (sizeof modes / sizeof modes[0])
 #define MODE_VAL 256    /* getopt's value of modes[i]: MODE_VAL + i */

@@ -161,7 +161,11 @@ test_good_full(void **state)
 	    "  max_connections = 5; max_per_address = 2; games_per_minute = 1;\n"
 	    "  max_observers = 0; log_level = \"debug\";\n"
 	    "  rated_same_network = true; };\n"
-	    "tablebases = { path = \"/srv/congo/tb\"; };\n",
+	    "tablebases = { path = \"/srv/congo/tb\"; };\n"
+	    "bot = { connect = \"tls://example.org\"; account = \"robo5\";\n"
+	    "  level = 5; full = false; variants = \"congo\";\n"
+	    "  clocks = \"3+2,5+3\"; games_at_once = 4; rated = \"both\";\n"
+	    "  on_stop = \"resign\"; greeting = \"Good luck!\"; };\n",
 	    &c, err, sizeof err), 0);
 	assert_string_equal(err, "");
 	assert_int_equal(nwarnings, 0);
@@ -203,6 +207,11 @@ test_good_full(void **state)
 	assert_true(c.server.rated_same_network);
 	assert_string_equal(c.server.log_level, "debug");
 	assert_string_equal(c.tablebases.path, "/srv/congo/tb");
+	assert_string_equal(c.bot.account, "robo5");
+	assert_int_equal(c.bot.level, 5);
+	assert_int_equal(c.bot.games_at_once, 4);
+	assert_string_equal(c.bot.on_stop, "resign");
+	assert_string_equal(c.bot.greeting, "Good luck!");
 	assert_true(strstr(c.source, "congo.conf") != NULL);
 }
 
@@ -272,6 +281,9 @@ test_range_errors(void **state)
 	    "black.threads must be 1..64");
 	expect_error("ui = { analysis_lines = 6; };\n", 1,
 	    "ui.analysis_lines must be 1..5");
+	expect_error("bot = { level = 11; };\n", 1, "bot.level must be 1..10");
+	expect_error("bot = { rated = \"maybe\"; };\n", 1,
+	    "bot.rated must be \"\", \"yes\", \"no\" or \"both\"");
 	expect_error("ui = { language = \"german\"; };\n", 1,
 	    "ui.language must be \"\", \"en\", \"nl\", \"de\" or \"fr\"");
 	expect_error("black = { hash_mb = 4097; };\n", 1,

@@ -80,6 +80,8 @@ void test_stale_claim(void **state);
 
 /* test_net_pg_seek.c: seeks and rated games across the servers. */
 void test_seek_across(void **state);
+/* test_net_pg_bots.c: bots' seeks across the servers (issue 59). */
+void test_bots_across(void **state);
 void test_seek_freed(void **state);
 void test_seek_race(void **state);
 void test_seek_stale(void **state);

@@ -293,12 +293,12 @@ if [ $status -eq 0 ]; then
 fi
 # A database of version 3 (before the shared limits): a server started on
 # it is refused, saying to run --upgrade, and leaves it as it is;
-# congo-server --upgrade brings it to 8 (through 4, 5, 6 and 7) and exits 0; a second
+# congo-server --upgrade brings it to 9 (through 4, 5, 6, 7 and 8) and exits 0; a second
 # --upgrade finds nothing to do; then a server starts on it.
 if [ $status -eq 0 ]; then
 	$bounded $as "$bindir/psql" -h "$tmp" -U congo -d congo -q -c \
 	    "DROP TABLE congo_limits; DROP TABLE congo_holds;
-	     UPDATE congo_meta SET version = 3" ||
+	     DROP TABLE account_bots; UPDATE congo_meta SET version = 3" ||
 	    status=1
 	if $bounded "$server" --port 0 --bind 127.0.0.1 --db "$uri" > "$tmp/old.log" 2>&1; then
 		echo "test_net_pg.sh: a start on version 3 exited 0"
@@ -312,7 +312,7 @@ if [ $status -eq 0 ]; then
 	    "SELECT version FROM congo_meta")
 	[ "$v" = 3 ] || { echo "test_net_pg.sh: the refused start left version '$v'"; status=1; }
 	if ! $bounded "$server" --db "$uri" --upgrade > "$tmp/up.log" 2>&1 ||
-	    ! grep -q "brought from version 3 to 8" "$tmp/up.log"; then
+	    ! grep -q "brought from version 3 to 9" "$tmp/up.log"; then
 		echo "test_net_pg.sh: --upgrade: $(cat "$tmp/up.log")"
 		status=1
 	fi
@@ -325,9 +325,9 @@ if [ $status -eq 0 ]; then
 	pida=$pid
 	v=$($bounded $as "$bindir/psql" -h "$tmp" -U congo -d congo -At -c \
 	    "SELECT version FROM congo_meta; SELECT count(*) FROM congo_limits;
-	     SELECT count(*) FROM congo_holds")
-	if [ "$(echo $v)" != "8 0 0" ]; then
-		echo "test_net_pg.sh: after the migration: '$v', not 8 and an empty congo_limits and congo_holds"
+	     SELECT count(*) FROM congo_holds; SELECT count(*) FROM account_bots")
+	if [ "$(echo $v)" != "9 0 0 0" ]; then
+		echo "test_net_pg.sh: after the migration: '$v', not 9 and an empty congo_limits, congo_holds and account_bots"
 		status=1
 	fi
 	# A database of version 6 as servers before issue 57 left it: the
@@ -345,7 +345,7 @@ if [ $status -eq 0 ]; then
 	      'corresponde', 12, 1720.5, 80.0, 'AAAAAAAA', 1700000000000)" ||
 	    status=1
 	if ! $bounded "$server" --db "$uri" --upgrade > "$tmp/up.log" 2>&1 ||
-	    ! grep -q "brought from version 6 to 8" "$tmp/up.log"; then
+	    ! grep -q "brought from version 6 to 9" "$tmp/up.log"; then
 		echo "test_net_pg.sh: --upgrade from 6: $(cat "$tmp/up.log")"
 		status=1
 	fi

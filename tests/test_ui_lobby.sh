@@ -8,6 +8,7 @@
 # skipped (no tmux), 99 hard error.
 
 set -u
+command -v python3 >/dev/null 2>&1 || exit 77
 
 tmux_prefix=cglob pane=l
 . "$(dirname "$0")/tmux_lib.sh"
@@ -54,6 +55,32 @@ see l "Clock +< 1d \(days a move\) >"
 screen l | grep -q "1d (minutes" && fail "1d labelled minutes + seconds"
 T send-keys -t =l: Escape
 wait_gone l "Seek a game"
+
+note "a bot's seek shows BOT beside its name (issue 59)"
+mkfifo "$tmp/bot.in"
+python3 -c '
+import sys
+sys.path.insert(0, sys.argv[2])
+sys.argv = ["x", sys.argv[1], "-"]
+from net_bots import Conn, kv
+c = Conn(1)
+k = kv(c.cmd("REGISTER name=robo bot=yes")[0])["key"]
+c.cmd("LOGIN name=robo key=%s" % k)
+c.cmd("SEEK clock=180+2")
+sys.stdin.read()' "$port" "$(cd "$(dirname "$0")" && pwd)" <"$tmp/bot.in" &
+botpid=$!
+exec 8>"$tmp/bot.in"
+see l "robo BOT .*congo +3\+2"
+exec 8>&-
+wait "$botpid"
+wait_gone l "robo BOT"
+
+note "b plays the computer: a 5+3 seek (bots=yes, issue 59), Esc withdraws it"
+T send-keys -t =l: b
+see l "Seeking 5\+3"
+T send-keys -t =l: Escape
+see l "Seeks +Player"
+wait_gone l "Seeking 5\+3"
 
 note ":whois nobody: the overlay says there is no such player, in words"
 cmd l "whois nobody"

@@ -122,6 +122,17 @@ test_index(void **state)
 	assert_non_null(strstr(b.s, "http-equiv=\"refresh\""));
 	assert_non_null(strstr(b.s, "&lt;cat&#39;&quot;&gt;"));
 	assert_non_null(strstr(b.s, "&lt;srv&#39;&quot;&gt;"));
+	/* A human's seek has no title; a bot's has BOT beside its name
+	 * (issue 59). */
+	assert_null(strstr(b.s, ">BOT<"));
+	wbuf_free(&b);
+	seek.bot = true;
+	wbuf_init(&b);
+	web_page_index(&b, &x);
+	assert_non_null(strstr(b.s, "<span class=\"title\">BOT</span>"));
+	/* The bots list names it once, with its clock. */
+	assert_non_null(strstr(b.s, "<ul id=\"bots\">\n<li>"));
+	assert_null(strstr(strstr(b.s, "<ul id=\"bots\">"), "none"));
 	wbuf_free(&b);
 }
 

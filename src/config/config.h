@@ -87,6 +87,22 @@ struct server_conf {
 	char log_level[16];          /* "error" "warn" "info" "debug" */
 };
 
+/* congo --bot (congo(6) BOTS): its options as settings; "" or 0 unset,
+ * the command line's options (or their defaults) then apply. */
+struct bot_conf {
+	char connect[300];           /* [tls://]HOST[:PORT] */
+	char account[CONF_NAME_MAX];
+	int level;                   /* 1..10 */
+	bool full;                   /* full strength */
+	char variants[32];           /* "congo,megapawn" */
+	char clocks[128];            /* "3+2,5+3" */
+	char days[32];               /* "1,3": correspondence days a move */
+	int games_at_once;           /* 1..32 */
+	char rated[8];               /* "yes" "no" "both" */
+	char on_stop[8];             /* "finish" "resign" */
+	char greeting[201];
+};
+
 /* The endgame tables (congo(6) TABLEBASES). */
 struct tablebases_conf {
 	char path[CONF_PATH_MAX];    /* "" = the default folders */
@@ -100,6 +116,7 @@ struct congo_conf {
 	struct network_conf network;
 	struct server_conf server;
 	struct tablebases_conf tablebases;
+	struct bot_conf bot;
 	char clock[16];              /* local games' clock "M+S", "" none */
 	char source[CONF_PATH_MAX];  /* the file read, "" for built-in defaults */
 };

@@ -68,6 +68,7 @@ _Static_assert(offsetof(struct congo_conf, variant) >
 	sizeof ((struct network_conf *)0)->f
 #define S(f) offsetof(struct server_conf, f), \
 	sizeof ((struct server_conf *)0)->f
+#define B(f) offsetof(struct bot_conf, f), sizeof ((struct bot_conf *)0)->f
 #define T(f) offsetof(struct tablebases_conf, f), \
 	sizeof ((struct tablebases_conf *)0)->f
 
@@ -133,6 +134,24 @@ static const struct setting server_settings[] = {
 	{ NULL, 0, 0, 0, 0, 0, NULL }
 };
 
+static const char *const bot_rated[] = { "", "yes", "no", "both", NULL };
+static const char *const bot_on_stop[] = { "", "finish", "resign", NULL };
+
+static const struct setting bot_settings[] = {
+	{ "connect", K_STRING, B(connect), 0, 0, NULL },
+	{ "account", K_ACCOUNT, B(account), 0, 0, NULL },
+	{ "level", K_INT, B(level), 1, 10, NULL },
+	{ "full", K_BOOL, B(full), 0, 0, NULL },
+	{ "variants", K_STRING, B(variants), 0, 0, NULL },
+	{ "clocks", K_STRING, B(clocks), 0, 0, NULL },
+	{ "days", K_STRING, B(days), 0, 0, NULL },
+	{ "games_at_once", K_INT, B(games_at_once), 1, 32, NULL },
+	{ "rated", K_CHOICE, B(rated), 0, 0, bot_rated },
+	{ "on_stop", K_CHOICE, B(on_stop), 0, 0, bot_on_stop },
+	{ "greeting", K_STRING, B(greeting), 0, 0, NULL },
+	{ NULL, 0, 0, 0, 0, 0, NULL }
+};
+
 static const struct setting tablebases_settings[] = {
 	{ "path", K_STRING, T(path), 0, 0, NULL },
 	{ NULL, 0, 0, 0, 0, 0, NULL }
@@ -147,6 +166,7 @@ static const struct group groups[] = {
 	{ "server", offsetof(struct congo_conf, server), server_settings },
 	{ "tablebases", offsetof(struct congo_conf, tablebases),
 	    tablebases_settings },
+	{ "bot", offsetof(struct congo_conf, bot), bot_settings },
 	{ NULL, 0, NULL }
 };
 

@@ -131,7 +131,42 @@ unseek(struct plain *p, const char *arg)
 static void
 challenge(struct plain *p, const char *arg)
 {
+	/* play computer [M+S]: a seek a bot may take (bots=yes). */
+	if (strncmp(arg, "computer", 8) == 0 && (arg[8] == '\0' ||
+	    arg[8] == ' ')) {
+		(void)session_seek_computer(p->s, arg + 8);
+		return;
+	}
 	(void)session_challenge_typed(p->s, arg);
+}
+
+/* bots: the computer players seeking a game now, as the lobby's last
+ * SEEKS had them (asked every few seconds); play NAME challenges one. */
+static void
+bots(struct plain *p, const char *arg)
+{
+	const struct session_seeks *k = &p->s->net->seek;
+	int i, n = 0;
+
+	(void)arg;
+	for (i = 0; i < k->n; i++) {
+		const struct session_lobby_seek *x = &k->list[i];
+		char clock[24];
+		long base, inc;
+		if (!x->bot)
+			continue;
+		/* The server's seconds as M+S, as play NAME takes them. */
+		if (sscanf(x->clock, "%ld+%ld", &base, &inc) == 2 &&
+		    base % 60 == 0)
+			snprintf(clock, sizeof clock, "%ld+%ld", base / 60, inc);
+		else
+			snprintf(clock, sizeof clock, "%s", x->clock);
+		plain_out(P_("%1$d. %2$s (BOT), %3$s %4$s, rating %5$s%6$s"),
+		    ++n, x->name, x->variant, clock, x->rating, x->rated ?
+		    P_(", rated") : "");
+	}
+	plain_out("%s", n > 0 ? P_("play NAME M+S challenges one of them.") :
+	    P_("bots: no computer player seeks a game now."));
 }
 
 /* list: said when the answer has come (plain_lobby_follow). */
@@ -182,7 +217,7 @@ static const struct {
 } lobby_cmds[] = {
 	{ "list", list }, { "open", open_game }, { "watch", watch },
 	{ "create", create }, { "seek", seek }, { "unseek", unseek },
-	{ "challenge", challenge },
+	{ "challenge", challenge }, { "bots", bots }, { "play", challenge },
 };
 
 bool
@@ -222,4 +257,6 @@ plain_lobby_help(const struct plain *p)
 	plain_out("%s", P_("challenge NAME M+S [rated] [megapawn], challenge "
 	    "NAME Nd [rated] [megapawn]: challenge a player (quit leaves it "
 	    "standing)"));
+	plain_out("%s", P_("bots: the computer players seeking a game; play "
+	    "NAME M+S [rated] [megapawn]: challenge one"));
 }

@@ -55,6 +55,7 @@ struct session_seek_form {
 struct session_lobby_seek {
 	char id[16], name[32], rating[8], variant[16], clock[16], color[8];
 	bool rated;
+	bool bot;                 /* title=BOT: a computer player's */
 };
 
 struct session_seeks {

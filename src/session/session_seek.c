@@ -241,6 +241,19 @@ session_seek_typed(struct session *s, const char *arg)
 	return 0;
 }
 
+int
+session_seek_computer(struct session *s, const char *arg)
+{
+	int rc;
+
+	while (arg != NULL && *arg == ' ')
+		arg++;
+	net_client_seek_bots(s->net->c, true);
+	rc = session_seek_typed(s, arg == NULL || *arg == '\0' ? "5+3" : arg);
+	net_client_seek_bots(s->net->c, false);
+	return rc;
+}
+
 bool
 session_terms_parse(const char *word, const char *text,
     struct session_terms *t, char *err, size_t n)
@@ -494,6 +507,8 @@ session_seeks_event(struct session *s, const struct net_event *e)
 	net_kv_get(e->text, "color", k->color, sizeof k->color);
 	net_kv_get(e->text, "rated", v, sizeof v);
 	k->rated = strcmp(v, "yes") == 0 || strcmp(v, "1") == 0;
+	k->bot = net_kv_get(e->text, "title", v, sizeof v) &&
+	    strcmp(v, "BOT") == 0;
 }
 
 bool

@@ -57,6 +57,9 @@ void session_typed_refusal(struct session *s, const char *err);
 /* seek TERMS typed (the plain lobby's seek): sent as --seek sends it,
  * withdrawing it leaves one in the lobby; 0, or -1 said. */
 int session_seek_typed(struct session *s, const char *arg);
+/* play computer [TERMS]: seek TERMS (default 5+3) with bots=yes, so
+ * that a computer player on the server takes it (issue 59). */
+int session_seek_computer(struct session *s, const char *arg);
 /* A seek of clock ("300+3", seconds; "3d": days a move) and the rest
  * (NULL: defaults); desc is how the lobby names it while it waits. */
 void session_seek_send(struct session *s, const char *clock, bool rated,

@@ -165,8 +165,8 @@ ui_lobby_draw(struct ui_app *a)
 	}
 	term_putw_words(rows - 3, 0, cols, ST_DIM, 0, row_keys(a));
 	term_putw_words(rows - 2, 0, cols, ST_DIM, 0,
-	    _(" s: seek  c: create  C: as Black  t: best  g: games played  "
-	    "r: refresh  : command  q: quit"));
+	    _(" s: seek  b: the computer  c: create  C: as Black  t: best  "
+	    "g: games played  r: refresh  : command  q: quit"));
 	if (a->in.cmdline)
 		ui_message_line(a);
 	else
@@ -273,6 +273,9 @@ ui_lobby_key(struct ui_app *a, const struct ui_event *ev)
 	switch (ev->key) {
 	case 'r':
 		session_lobby_refresh(&a->s);
+		break;
+	case 'b':       /* play the computer: a 5+3 seek with bots=yes */
+		(void)session_seek_computer(&a->s, NULL);
 		break;
 	case 'c':
 	case 'C':

@@ -70,10 +70,15 @@ ui_lobby_seeks_draw(struct ui_app *a, int y)
 		    "s seeks one)"));
 	for (i = 0; i < k->n && i < SESSION_SEEKS_SHOWN; i++, y++) {
 		const struct session_lobby_seek *e = &k->list[i];
+		char who[40];
+		/* A bot's title beside its name (not translated: as
+		 * lichess; issue 59). */
+		snprintf(who, sizeof who, "%s%s", e->name, e->bot ? " BOT" :
+		    "");
 		session_seek_minutes(e->clock, clk, sizeof clk);
 		snprintf(line, sizeof line, " %c           %-20.20s %6s  %-8.8s "
 		    " %-6.6s  %-6s  %s%s", i == k->sel ? '>' : ' ',
-		    e->name, e->rating, e->variant, clk, e->rated ?
+		    who, e->rating, e->variant, clk, e->rated ?
 		    /* TRANSLATORS: a cell of the column Rated: at most 6
 		     * columns (e.g. yes/no) */
 		    _("rated") : _("casual"), e->color,

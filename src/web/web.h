@@ -87,6 +87,7 @@ struct web_seek_row {
 	char clock[16];
 	bool rated;
 	char colour[8];
+	bool bot;                    /* a bot account's: "BOT" beside it */
 };
 
 struct web_rating_row {

@@ -195,6 +195,42 @@ ratings_table(struct wbuf *b, const struct web_rating_row *r, int n,
 	wbuf_puts(b, "</table>\n");
 }
 
+/* The computer players seeking (issue 59): each bot once, with its
+ * rating and the clocks it offers, so that a human finds one at once. */
+static void
+bots_list(struct wbuf *b, const struct web_index *x)
+{
+	int i, j, n = 0;
+
+	wbuf_printf(b, "<h2>%s</h2>\n<ul id=\"bots\">\n",
+	    _("Computer players"));
+	for (i = 0; i < x->nseeks; i++) {
+		const struct web_seek_row *s = &x->seeks[i];
+		bool seen = false;
+		if (!s->bot)
+			continue;
+		for (j = 0; j < i && !seen; j++)
+			seen = x->seeks[j].bot &&
+			    strcmp(x->seeks[j].name, s->name) == 0;
+		if (seen)
+			continue;
+		wbuf_puts(b, "<li>");
+		player_link(b, s->name, s->rating, false);
+		wbuf_puts(b, " <span class=\"title\">BOT</span>:");
+		for (j = i; j < x->nseeks; j++)
+			if (x->seeks[j].bot &&
+			    strcmp(x->seeks[j].name, s->name) == 0) {
+				wbuf_puts(b, " ");
+				clock_text(b, x->seeks[j].clock);
+			}
+		wbuf_puts(b, "</li>\n");
+		n++;
+	}
+	if (n == 0)
+		wbuf_printf(b, "<li>%s</li>\n", _("none"));
+	wbuf_puts(b, "</ul>\n");
+}
+
 void
 web_page_index(struct wbuf *b, const struct web_index *x)
 {
@@ -211,6 +247,8 @@ web_page_index(struct wbuf *b, const struct web_index *x)
 		const struct web_seek_row *s = &x->seeks[i];
 		wbuf_puts(b, "<tr><td>");
 		player_link(b, s->name, s->rating, false);
+		if (s->bot)     /* (a title, not translated: as lichess) */
+			wbuf_puts(b, " <span class=\"title\">BOT</span>");
 		wbuf_puts(b, "</td><td>");
 		wbuf_html(b, s->variant);
 		wbuf_puts(b, "</td><td>");
@@ -225,7 +263,9 @@ web_page_index(struct wbuf *b, const struct web_index *x)
 	if (x->nseeks == 0)
 		wbuf_printf(b, "<tr><td colspan=\"5\">%s</td></tr>\n",
 		    _("none"));
-	wbuf_printf(b, "</table>\n<h2>%s</h2>\n", _("Recent results"));
+	wbuf_puts(b, "</table>\n");
+	bots_list(b, x);
+	wbuf_printf(b, "<h2>%s</h2>\n", _("Recent results"));
 	games_table(b, "recent", x->recent, x->nrecent, true, false, 0);
 	wbuf_printf(b, "<h2>%s</h2>\n", _("Leaderboards"));
 	for (i = 0; i < x->ncat; i++) {

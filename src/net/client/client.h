@@ -221,6 +221,9 @@ int net_client_pending(const struct net_client *c);
 void net_client_seek(struct net_client *c, const char *variant,
     const char *clock, int days, bool rated, const char *color,
     const char *range);
+/* The next net_client_seek says bots=yes: a bot's seek may be paired
+ * with it (PROTOCOL.md "Bots"; "play the computer"). */
+void net_client_seek_bots(struct net_client *c, bool yes);
 /* Withdraw the seek (UNSEEK): back to the lobby's role. */
 void net_client_unseek(struct net_client *c);
 /* Seeking: true and since when (ms, the clock of net_client_start's
@@ -254,6 +257,10 @@ void net_client_challenge(struct net_client *c, const char *name,
     const char *color);
 int net_client_cancel_game(struct net_client *c, const char *game,
     char *err, size_t errlen);
+/* A challenge to us declined with a word said to the challenger (CANCEL
+ * game= why=: variant, clock, rated, busy or generic). */
+int net_client_decline(struct net_client *c, const char *game,
+    const char *why, char *err, size_t errlen);
 int net_client_rejoin_account(struct net_client *c, const char *game,
     int seat, char *err, size_t errlen);
 bool net_client_deadline(const struct net_client *c, long long *deadline,

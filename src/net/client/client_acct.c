@@ -57,6 +57,12 @@ cli_seek_send(struct net_client *c)
 }
 
 void
+net_client_seek_bots(struct net_client *c, bool yes)
+{
+	c->seek_bots = yes;
+}
+
+void
 net_client_seek(struct net_client *c, const char *variant, const char *clock,
     int days, bool rated, const char *color, const char *range)
 {
@@ -75,6 +81,10 @@ net_client_seek(struct net_client *c, const char *variant, const char *clock,
 	    variant != NULL ? " variant=" : "", variant != NULL ? variant : "",
 	    color != NULL ? " color=" : "", color != NULL ? color : "",
 	    range != NULL ? " range=" : "", range != NULL ? range : "");
+	if (c->seek_bots)               /* (issue 59: a bot may pair it) */
+		snprintf(c->seek_args + strlen(c->seek_args),
+		    sizeof c->seek_args - strlen(c->seek_args), " bots=yes");
+	c->seek_bots = false;
 	c->role = ROLE_SEEK;
 	c->seat = -1;
 	c->seek_since = util_now_ms();

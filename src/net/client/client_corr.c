@@ -67,6 +67,30 @@ net_client_cancel_game(struct net_client *c, const char *game, char *err,
 }
 
 int
+net_client_decline(struct net_client *c, const char *game, const char *why,
+    char *err, size_t errlen)
+{
+	char id[16];
+	size_t i, n = strlen(why);
+
+	copy(id, sizeof id, game);
+	cgp_upcase(id);
+	for (i = 0; i < n && why[i] >= 'a' && why[i] <= 'z'; i++)
+		;
+	if (!cgp_valid_game(id) || n == 0 || n > 16 || i < n) {
+		snprintf(err, errlen, "'%s' is not a game id or '%s' a word",
+		    game, why);
+		return -1;
+	}
+	if (c->st != NET_ONLINE) {
+		snprintf(err, errlen, "not connected to the server");
+		return -1;
+	}
+	cli_send(c, "#k CANCEL game=%s why=%s", id, why);
+	return 0;
+}
+
+int
 net_client_rejoin_account(struct net_client *c, const char *game, int seat,
     char *err, size_t errlen)
 {

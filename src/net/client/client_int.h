@@ -99,6 +99,7 @@ struct net_client {
 	char seek_args[160];      /* SEEK's key=value words */
 	char seek_id[16];         /* the server's id of it, "" none yet */
 	long long seek_since;     /* when it was asked (util_now_ms) */
+	bool seek_bots;           /* the next seek says bots=yes */
 	char items_verb[16];      /* the list whose ITEMs come, "" none */
 	int items_left;
 

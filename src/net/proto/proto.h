@@ -66,6 +66,7 @@ enum cgp_code {
 	CGP_SAME_NETWORK = 7409,
 	CGP_ALREADY_LOGGED_IN = 3409,
 	CGP_SAME_PLAYER = 4409,
+	CGP_NOT_A_BOT_NOW = 5409,      /* LOGIN bot=yes after rated games */
 	CGP_LOGIN_REQUIRED = 2401,     /* a command that needs LOGIN */
 	CGP_BLOCKED = 1403,            /* a CHALLENGE to an account that
 					  blocks its sender */

@@ -35,6 +35,7 @@ struct sess_limits {
 				      address); false: 409 SAME_NETWORK */
 	long long day_ms;          /* a correspondence game's day; 0: 86400 s
 				      (shorter for tests) */
+	int bot_games;             /* a bot account's games at once; 0: 8 */
 };
 
 #define SESS_ABANDON_MS 120000LL

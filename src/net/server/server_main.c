@@ -109,6 +109,8 @@ static const char usage_text[] = N_(
 	    "      --day-length SECONDS  a correspondence game's day (days=), "
 	    "for tests\n"
 	    "                            (86400)\n"
+	    "      --bot-games N         games a bot account plays at once "
+	    "(8)\n"
 	    "      --notify-command CMD  run CMD (/bin/sh -c) to tell a player "
 	    "away of a move\n"
 	    "                            to answer, a challenge or a result "
@@ -169,7 +171,7 @@ enum { OPT_MAXCONN = 256, OPT_PERADDR, OPT_GPM, OPT_OBS, OPT_REJOIN,
 	OPT_PING, OPT_CREATE, OPT_CPS, OPT_ABANDON, OPT_EXPIRE, OPT_FIRST,
 	OPT_CHECK, OPT_RESET_KEY, OPT_HTTP, OPT_UPGRADE, OPT_TLS_LISTEN,
 	OPT_TLS_CERT, OPT_TLS_KEY, OPT_SAME_NET, OPT_HTTPS, OPT_DAY,
-	OPT_NOTIFY, OPT_DB_FILE };
+	OPT_NOTIFY, OPT_DB_FILE, OPT_BOT_GAMES };
 
 /* One option of the command line, applied after the config file. */
 struct arg {
@@ -208,6 +210,7 @@ static const struct option longopts[] = {
 	{ "expire-after", required_argument, NULL, OPT_EXPIRE },
 	{ "first-move", required_argument, NULL, OPT_FIRST },
 	{ "day-length", required_argument, NULL, OPT_DAY },
+	{ "bot-games", required_argument, NULL, OPT_BOT_GAMES },
 	{ "notify-command", required_argument, NULL, OPT_NOTIFY },
 	{ "rated-same-network", no_argument, NULL, OPT_SAME_NET },
 	{ "log-level", required_argument, NULL, 'l' },
@@ -349,6 +352,7 @@ static const struct {
 	{ OPT_EXPIRE, "--expire-after", 1, 31536000, L(expire_ms), true, 1000 },
 	{ OPT_FIRST, "--first-move", 1, 86400, L(first_move_ms), true, 1000 },
 	{ OPT_DAY, "--day-length", 1, 86400, L(day_ms), true, 1000 },
+	{ OPT_BOT_GAMES, "--bot-games", 1, 1000, L(bot_games), false, 1 },
 	{ OPT_PING, "--ping-after", 1, 86400, O(ping_after_ms), false, 1000 },
 };
 #undef O

@@ -12,6 +12,7 @@
 #include <strings.h>
 #include <time.h>
 
+#include "net/server/sess_bot.h"
 #include "net/server/sess_feature.h"
 #include "net/server/sess_ident.h"
 #include "net/server/sess_mine.h"
@@ -69,6 +70,15 @@ want_account(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		return NULL;
 	}
 	return v;
+}
+
+/* bot=yes (REGISTER, LOGIN: a bot account, PROTOCOL.md "Bots"). */
+static bool
+want_bot(const struct cgp_cmd *cmd)
+{
+	const char *v = cgp_get(cmd, "bot");
+
+	return v != NULL && strcmp(v, "yes") == 0;
 }
 
 int
@@ -155,6 +165,8 @@ cmd_register(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	sess_lower(name, lname, sizeof lname);
 	store_change_accounts(&ch);
 	store_account_add(&ch, lname, name, hash, (long long)time(NULL));
+	if (want_bot(cmd))
+		store_account_bot(&ch, lname);   /* issue 59 */
 	/* Its outcome not known: undone (sess_forget.c), for its key
 	 * reached nobody. */
 	store_account_forget(&ch.forget, lname, hash);
@@ -234,6 +246,13 @@ cmd_login(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	net_key_hash(up, hash);
 	if (rc == 1 && strlen(key) == CGP_TOKEN_LEN &&
 	    net_hash_equal(hash, a.keyhash)) {
+		/* bot=yes: only before its first rated game (as lichess). */
+		if (want_bot(cmd) && !a.bot && a.games > 0) {
+			sess_err(s, conn, cmd->tag, CGP_NOT_A_BOT_NOW, "this "
+			    "account has played rated games: it cannot become "
+			    "a bot");
+			return;
+		}
 		/* What the features keep with the connection (its blocks: a
 		 * read). */
 		if (sess_features_login_read(s, conn, a.name) ==
@@ -244,11 +263,21 @@ cmd_login(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		if (sess_mine_load(s, conn, a.name) == SESS_READ_LATER)
 			return;
 		snprintf(c->account, sizeof c->account, "%s", a.name);
-		sess_log(s, NET_LOG_INFO, "%s: logged in as %s", c->addr,
-		    a.name);
+		c->bot = a.bot || want_bot(cmd);
+		sess_bot_login(s, conn);
+		sess_log(s, NET_LOG_INFO, "%s: logged in as %s%s", c->addr,
+		    a.name, c->bot ? " (a bot)" : "");
 		cgp_out_ok(&o, cmd->tag, "LOGIN");
 		cgp_out_kv(&o, "name", a.name);
-		sess_emit(s, conn, &o);
+		if (c->bot && !a.bot) {
+			/* Made a bot for good: the OK once that is stored. */
+			struct store_change ch;
+			store_change_accounts(&ch);
+			sess_lower(a.name, lname, sizeof lname);
+			store_account_bot(&ch, lname);
+			sess_submit(s, conn, cmd, &ch, &o, false, true);
+		} else
+			sess_emit(s, conn, &o);
 		sess_features_login(s, conn);   /* its challenges told */
 		return;
 	}

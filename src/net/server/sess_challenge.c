@@ -16,6 +16,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "net/server/sess_bot.h"
 #include "net/server/sess_feature.h"
 #include "net/server/sess_int.h"
 #include "net/server/sess_ident.h"
@@ -237,6 +238,11 @@ challenge_cancel(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	if (a == NULL || from == NULL)
 		return false;
 	if (strcasecmp(a, g->challenged) == 0) {
+		if (!sess_bot_why_ok(cgp_get(cmd, "why"))) {
+			sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, "why= is one "
+			    "of " SESS_BOT_WHY);
+			return true;
+		}
 		observe(s, conn, g);
 		sess_end_game(s, g, conn, cmd, RESULT_NONE, "declined");
 		return true;
@@ -340,6 +346,13 @@ cmd_challenge(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	if (count_from(s, me) >= CHALLENGES_MAX) {
 		snprintf(msg, sizeof msg, "at most %d standing challenges an "
 		    "account", CHALLENGES_MAX);
+		sess_err(s, conn, cmd->tag, CGP_RATE_LIMITED, msg);
+		return;
+	}
+	if (a.bot && !sess_bot_conn(s, conn) &&
+	    !sess_bot_challenge_ok(s, a.name, me, now_ms)) {
+		snprintf(msg, sizeof msg, "at most %d challenges an hour to "
+		    "a bot", SESS_BOT_CHALLENGES_HOUR);
 		sess_err(s, conn, cmd->tag, CGP_RATE_LIMITED, msg);
 		return;
 	}

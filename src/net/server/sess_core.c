@@ -80,6 +80,8 @@ sess_free(struct sess *s)
 	vec_free(&s->addrs);
 	vec_free(&s->fails);
 	vec_free(&s->logins);
+	free(s->bot_names);
+	free(s->bot_tally);
 	sess_features_free(s);
 	vec_free(&s->notified);
 	vec_free(&s->forget);

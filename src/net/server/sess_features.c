@@ -20,6 +20,7 @@ static const struct sess_feature *const table[] = {
 	&sess_feature_takeback,
 	&sess_feature_corr,
 	&sess_feature_tourney,
+	&sess_feature_bot,
 	NULL
 };
 

@@ -133,6 +133,7 @@ struct sconn {
 	unsigned gen;                  /* which connection of this number */
 	int waiting;                   /* its changes being stored */
 	char account[CGP_NAME_MAX + 1];    /* logged in as, "" none */
+	bool bot;                      /* and that account a bot's (issue 59) */
 	int paired;                    /* games its seeks were paired into */
 	char seek_game[CGP_ID_LEN + 1];    /* the last of them, "" none */
 	struct sread *reads;           /* read for the line being run */
@@ -200,6 +201,11 @@ struct sess {
 	bool refusal_quiet;            /* the last window was summarised */
 	unsigned conn_gen;             /* generations handed out */
 	struct vec logins;             /* wrong keys (sess_account.c) */
+	char (*bot_names)[CGP_NAME_MAX + 1];   /* bots seen (sess_bot.c) */
+	int nbot_names;
+	struct sess_bot_tally *bot_tally;      /* challenges to bots, the
+						  hour's (sess_bot.c) */
+	int nbot_tally;
 	bool stale_any;                /* a game another server changed could
 					  not be read: again at stale_next */
 	long long stale_next;

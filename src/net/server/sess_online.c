@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "engine/fen.h"
+#include "net/server/sess_bot.h"
 #include "net/server/sess_ident.h"
 #include "net/server/sess_feature.h"
 #include "net/server/sess_int.h"
@@ -92,6 +93,10 @@ sess_end_game(struct sess *s, struct sgame *g, int conn,
 		reason = "cancelled";
 	}
 	sess_result_body(body, sizeof body, r, reason);
+	if (cmd != NULL && strcmp(reason, "declined") == 0 &&
+	    sess_bot_why_ok(cgp_get(cmd, "why")) && cgp_get(cmd, "why"))
+		snprintf(body + strlen(body), sizeof body - strlen(body),
+		    " why=%s", cgp_get(cmd, "why"));
 	sess_submit_event(s, g, conn, cmd, "RESULT", body);
 	return 0;
 }

@@ -107,6 +107,8 @@ sess_cmd_whois(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	cgp_out_kv(&o, "name", a.name);
 	cgp_out_kv(&o, "created", when);
 	cgp_out_kvi(&o, "games", a.games);
+	if (a.bot)
+		cgp_out_kv(&o, "title", "BOT");
 	cgp_out_kvi(&o, "n", n);
 	sess_emit(s, conn, &o);
 	for (i = 0; i < n; i++) {
@@ -154,6 +156,10 @@ sess_cmd_top(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		q.kind = SREAD_TOP;
 		snprintf(q.key, sizeof q.key, "%s", variant);
 		snprintf(q.key2, sizeof q.key2, "%s", speed);
+		/* bots=yes: the bots' leaderboard (issue 59). */
+		if (cgp_get(cmd, "bots") != NULL &&
+		    strcmp(cgp_get(cmd, "bots"), "yes") == 0)
+			snprintf(q.key3, sizeof q.key3, "bots");
 		q.limit = limit;
 		if ((r = read_rows(s, conn, cmd, &q, &n)) == NULL)
 			return;

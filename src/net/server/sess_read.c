@@ -232,8 +232,8 @@ sess_read_run(const struct store_ops *ops, void *ctx, struct sread *q)
 	case SREAD_TOP:
 		q->rows = xcalloc((size_t)q->limit,
 		    sizeof(struct store_rating));
-		q->rc = ops->top(ctx, q->key, q->key2, q->limit, q->rows, e,
-		    n);
+		q->rc = ops->top(ctx, q->key, q->key2, q->key3[0] != '\0',
+		    q->limit, q->rows, e, n);
 		break;
 	case SREAD_GAMES_OF:
 		q->rows = xcalloc((size_t)q->limit,

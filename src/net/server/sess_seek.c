@@ -20,6 +20,7 @@
 #include "net/server/sess_ident.h"
 #include "net/server/sess_feature.h"
 #include "net/server/sess_int.h"
+#include "net/server/sess_bot.h"
 #include "net/server/sess_seek.h"
 #include "net/server/sess_days.h"
 #include "rating/rating.h"
@@ -93,13 +94,13 @@ seek_tell(struct sess *s, const struct sseek *k, bool add)
 		snprintf(text, sizeof text, "unseek %s", k->id);
 	else
 		snprintf(text, sizeof text, "seek %s %s %d %llu:%d %s %lld %lld "
-		    "%d %d %d %d %d %d %.3f %lld %s %s", k->id, k->name,
+		    "%d %d %d %d %d %d %.3f %lld %s %s %d", k->id, k->name,
 		    k->account, (unsigned long long)k->owner, k->round,
 		    k->variant, (long long)k->base_ms, (long long)k->inc_ms,
 		    k->rated, k->colour, k->has_range, k->rmin, k->rmax,
 		    k->has_rating, k->rating, k->created, k->hash,
 		    k->net[0] != '\0' && strchr(k->net, ' ') == NULL ?
-		    k->net : "-");
+		    k->net : "-", (k->bot ? 1 : 0) | (k->bots_ok ? 2 : 0));
 	sess_tell_servers(s, text);
 }
 
@@ -143,8 +144,15 @@ claims_put(struct sseek *const *seat, struct store_change *ch, char *what,
 
 	for (k = 0; k < 2; k++) {
 		snprintf(key[k], sizeof key[k], "%s", seat[k]->id);
-		snprintf(key[2 + k], sizeof key[2 + k], "o%llu.%d",
-		    (unsigned long long)seat[k]->owner, seat[k]->round);
+		/* A bot plays several games at once: each of its seeks
+		 * claims only itself (issue 59). */
+		if (seat[k]->bot)
+			snprintf(key[2 + k], sizeof key[2 + k], "b%s",
+			    seat[k]->id);
+		else
+			snprintf(key[2 + k], sizeof key[2 + k], "o%llu.%d",
+			    (unsigned long long)seat[k]->owner,
+			    seat[k]->round);
 	}
 	qsort(key, 4, sizeof key[0], cmp_claim);
 	for (k = 0; k < 4; k++)
@@ -269,7 +277,8 @@ pick_for(struct sess *s, const struct sseek *a, bool mine_too)
 	for (i = 0; i < s->seeks.len; i++) {
 		const struct sseek *k = vec_at(&s->seeks, i);
 		if (k != a && (!seek_shown(s, k) || seek_blocked(s, a, k) ||
-		    (!mine_too && same_network(s, a, k))))
+		    !sess_bot_pairable(a->bot, a->bots_ok, k->bot,
+		    k->bots_ok) || (!mine_too && same_network(s, a, k))))
 			continue;
 		if (k == a)
 			at = n;
@@ -318,7 +327,8 @@ seek_try_pair(struct sess *s, const char *id)
 		if (!seek_shown(s, k) ||
 		    (k->server[0] != '\0' && k->nconflict >= 2 &&
 		    recent_conflict(s, k)) || (k != a && (same_network(s, a,
-		    k) || seek_blocked(s, a, k))))
+		    k) || seek_blocked(s, a, k) || !sess_bot_pairable(a->bot,
+		    a->bots_ok, k->bot, k->bots_ok))))
 			continue;
 		if (k == a)
 			at = n;
@@ -383,8 +393,9 @@ seat_ours(struct sess *s, struct sgame *g, const struct sseek *seek,
 	snprintf(c->seek_game, sizeof c->seek_game, "%s", g->id);
 	for (size_t i = 0; i < s->seeks.len;) {
 		struct sseek *x = vec_at(&s->seeks, i);
-		if (strcmp(x->id, k->id) != 0 && x->server[0] == '\0' &&
-		    x->conn == k->conn && x->gen == k->gen && !x->pairing) {
+		if (!k->bot && strcmp(x->id, k->id) != 0 &&
+		    x->server[0] == '\0' && x->conn == k->conn &&
+		    x->gen == k->gen && !x->pairing) {
 			seek_drop(s, x->id, true);
 			continue;
 		}
@@ -466,7 +477,8 @@ sess_seek_unpaired(struct sess *s, const char *const *ids, bool conflict)
 		/* Its seeker was paired meanwhile by another of its seeks:
 		 * this one goes (its claim of that round would fail). */
 		if (x->server[0] == '\0' && ((c = sess_conn(s, x->conn)) ==
-		    NULL || c->gen != x->gen || c->paired != x->round))
+		    NULL || c->gen != x->gen || (!x->bot &&
+		    c->paired != x->round)))
 			seek_drop(s, ids[k], true);
 	}
 	/* A conflict: the store answered, so at once (seeks of ours that
@@ -639,6 +651,11 @@ sess_seek_notice(struct sess *s, const char *server, char **w, int nw)
 	snprintf(k.server, sizeof k.server, "%.8s", server);
 	if (nw >= 18 && strcmp(w[17], "-") != 0)
 		snprintf(k.net, sizeof k.net, "%s", w[17]);
+	/* Its bot flags (issue 59): 1 a bot's, 2 bots=yes. */
+	if (nw >= 19 && parse_int(w[18], 0, 3, &seat, NULL, 0) == 0) {
+		k.bot = (seat & 1) != 0;
+		k.bots_ok = (seat & 2) != 0;
+	}
 	k.conn = -1;
 	x = vec_push(&s->seeks);
 	*x = k;

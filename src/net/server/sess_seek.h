@@ -34,6 +34,8 @@ struct sseek {
 	char net[64];                  /* its seeker's network (an IPv4 /24,
 	                                  an IPv6 /64; "" unknown): rated
 	                                  seeks of one are not paired */
+	bool bot;                      /* its seeker a bot account */
+	bool bots_ok;                  /* bots=yes: a bot's seek may pair */
 	bool pairing;                  /* its game being stored */
 	long long conflict_at;         /* its last pairing's conflict (ms) */
 	int nconflict;                 /* conflicts in a row, each within
@@ -108,7 +110,8 @@ void sess_seek_tick(struct sess *s, long long now_ms);
 long long sess_seek_due(const struct sess *s);
 /* Every seek known (this server's and the others'), to fn. */
 typedef void (*sess_seek_fn)(void *arg, const char *name, int rating,
-    const char *variant, const char *clock, bool rated, const char *colour);
+    const char *variant, const char *clock, bool rated, const char *colour,
+    bool bot);
 void sess_seeks_each(struct sess *s, sess_seek_fn fn, void *arg);
 
 #endif

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "net/server/sess_bot.h"
 #include "net/server/sess_feature.h"
 #include "net/server/sess_ident.h"
 #include "net/server/sess_seek.h"
@@ -49,6 +50,9 @@ read_seek(struct sess *s, int conn, const struct cgp_cmd *cmd,
 		return -1;
 	}
 	k->rated = rv != NULL && strcmp(rv, "yes") == 0;
+	/* bots=yes: a bot's seek may be paired with it (issue 59). */
+	k->bots_ok = cgp_get(cmd, "bots") != NULL &&
+	    strcmp(cgp_get(cmd, "bots"), "yes") == 0;
 	k->colour = 0;
 	for (i = 0; col != NULL && i < 3; i++)
 		if (strcmp(col, seek_colours[i]) == 0)
@@ -98,12 +102,20 @@ seek_allowed(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		if (x->server[0] == '\0' && x->conn == conn && x->gen == c->gen)
 			mine++;
 	}
+	/* A bot: its games at once up to the server's limit (issue 59). */
+	if (sess_bot_conn(s, conn) && sess_bot_games(s, conn) >=
+	    sess_bot_limit(s)) {
+		snprintf(msg, sizeof msg, "a bot plays at most %d games at "
+		    "once here", sess_bot_limit(s));
+		sess_err(s, conn, cmd->tag, CGP_RATE_LIMITED, msg);
+		return false;
+	}
 	/* One game a seeker: none while its last pairing is being played. */
-	if (c->seek_game[0] != '\0' && (g = sess_find(s, c->seek_game)) !=
+	if (!sess_bot_conn(s, conn) && c->seek_game[0] != '\0' && (g = sess_find(s, c->seek_game)) !=
 	    NULL && !g->over && sess_store_newer(s, conn, g))
 		return false;           /* ended on another server? */
-	if (c->seek_game[0] != '\0' && (g = sess_find(s, c->seek_game)) !=
-	    NULL && !g->over) {
+	if (!sess_bot_conn(s, conn) && c->seek_game[0] != '\0' &&
+	    (g = sess_find(s, c->seek_game)) != NULL && !g->over) {
 		snprintf(msg, sizeof msg, "you play game %s, which a seek "
 		    "made: finish or abort it first", g->id);
 		sess_err(s, conn, cmd->tag, CGP_SEAT_TAKEN, msg);
@@ -137,6 +149,7 @@ seek_fill(struct sess *s, int conn, const char *nm, const struct sread *rd,
 	if (k->owner == 0)
 		k->owner = 1;
 	k->round = c->paired;
+	k->bot = sess_bot_conn(s, conn);
 	snprintf(k->net, sizeof k->net, "%s", c->net);
 	if (rd != NULL && rd->rc == 1) {
 		k->has_rating = true;
@@ -288,6 +301,8 @@ cmd_seeks(struct sess *s, int conn, const struct cgp_cmd *cmd)
 			cgp_out_kv(&o, "clock", clock);
 		cgp_out_kv(&o, "rated", k->rated ? "yes" : "no");
 		cgp_out_kv(&o, "color", seek_colours[k->colour]);
+		if (k->bot)
+			cgp_out_kv(&o, "title", "BOT");
 		sess_emit(s, conn, &o);
 	}
 }
@@ -320,7 +335,7 @@ sess_seeks_each(struct sess *s, sess_seek_fn fn, void *arg)
 		fn(arg, sess_name_shown(k->name, k->account, shown,
 		    sizeof shown), k->has_rating ? (int)rating_round(k->rating) :
 		    0, k->variant, clock, k->rated, k->colour >= 0 &&
-		    k->colour < 3 ? seek_colours[k->colour] : "?");
+		    k->colour < 3 ? seek_colours[k->colour] : "?", k->bot);
 	}
 }
 

@@ -30,11 +30,12 @@ log_line(struct sess *s, int level, const char *msg)
 void
 sess_seek_remote(struct sess *s, const char *server, const char *text)
 {
-	char buf[512], *w[18], *save = NULL, *t;
+	char buf[512], *w[20], *save = NULL, *t;
 	int nw = 0;
 
+	/* (20: a seek's notice has 19 words since its bot flags.) */
 	snprintf(buf, sizeof buf, "%s", text);
-	for (t = strtok_r(buf, " ", &save); t != NULL && nw < 18;
+	for (t = strtok_r(buf, " ", &save); t != NULL && nw < 20;
 	    t = strtok_r(NULL, " ", &save))
 		w[nw++] = t;
 	sess_features_notice(s, server, w, nw);

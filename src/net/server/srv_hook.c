@@ -78,11 +78,11 @@ w_ratings(void *ctx, const char *lname, const char *variant,
 }
 
 static int
-w_top(void *ctx, const char *variant, const char *speed, int limit,
-    struct store_rating *out, char *err, size_t errlen)
+w_top(void *ctx, const char *variant, const char *speed, bool bots,
+    int limit, struct store_rating *out, char *err, size_t errlen)
 {
 	on_loop("TOP");
-	return base->top(ctx, variant, speed, limit, out, err, errlen);
+	return base->top(ctx, variant, speed, bots, limit, out, err, errlen);
 }
 
 static int

@@ -258,7 +258,7 @@ row_of_item(struct sess *s, const struct store_item *it,
 
 static void
 seek_row(void *arg, const char *name, int rating, const char *variant,
-    const char *clock, bool rated, const char *colour)
+    const char *clock, bool rated, const char *colour, bool bot)
 {
 	struct web_indexdata *d = arg;
 	struct web_seek_row *r;
@@ -272,6 +272,7 @@ seek_row(void *arg, const char *name, int rating, const char *variant,
 	copy(r->clock, sizeof r->clock, clock);
 	r->rated = rated;
 	copy(r->colour, sizeof r->colour, colour);
+	r->bot = bot;
 }
 
 static void
@@ -295,7 +296,7 @@ index_read(const struct store_ops *ops, void *ctx, struct indexraw *x)
 			if (x->ncat >= WEB_MAX_CATEGORIES)
 				break;
 			n = ops->top(ctx, variant_name(v), rating_speed_name(sp),
-			    WEB_TOP_MAX, x->top[x->ncat], err, sizeof err);
+			    false, WEB_TOP_MAX, x->top[x->ncat], err, sizeof err);
 			if (n <= 0)
 				continue;
 			snprintf(x->catname[x->ncat], sizeof x->catname[0],

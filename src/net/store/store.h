@@ -98,7 +98,8 @@ struct store_ops {
 	    const char *speed, struct store_rating *out, int max, char *err,
 	    size_t errlen);
 	int (*top)(void *ctx, const char *variant, const char *speed,
-	    int limit, struct store_rating *out, char *err, size_t errlen);
+	    bool bots, int limit, struct store_rating *out, char *err,
+	    size_t errlen);
 	int (*games_of)(void *ctx, const char *lname, const char *before,
 	    int limit, struct store_game_item *out, char *err, size_t errlen);
 	/* Seeks told to the other servers on the store (may be NULL: one

@@ -29,8 +29,8 @@ int store_acct_ratings(store_rows_fn rows, void *ctx, const char *lname,
     const char *variant, const char *speed, struct store_rating *out,
     int max, char *err, size_t errlen);
 int store_acct_top(store_rows_fn rows, void *ctx, const char *variant,
-    const char *speed, int limit, struct store_rating *out, char *err,
-    size_t errlen);
+    const char *speed, bool bots, int limit, struct store_rating *out,
+    char *err, size_t errlen);
 int store_acct_games(store_rows_fn rows, void *ctx, const char *lname,
     const char *before, int limit, struct store_game_item *out, char *err,
     size_t errlen);
@@ -67,7 +67,8 @@ int pfx##_ratings(void *ctx, const char *lname, const char *variant, \
     const char *speed, struct store_rating *out, int max, char *err, \
     size_t errlen); \
 int pfx##_top(void *ctx, const char *variant, const char *speed, \
-    int limit, struct store_rating *out, char *err, size_t errlen); \
+    bool bots, int limit, struct store_rating *out, char *err, \
+    size_t errlen); \
 int pfx##_games_of(void *ctx, const char *lname, const char *before, \
     int limit, struct store_game_item *out, char *err, size_t errlen); \
 int pfx##_history(void *ctx, const char *lname, const char *variant, \
@@ -96,9 +97,10 @@ int pfx##_ratings(void *ctx, const char *lname, const char *variant, \
 { return store_acct_ratings(rows, ctx, lname, variant, speed, out, max, \
     err, errlen); } \
 int pfx##_top(void *ctx, const char *variant, const char *speed, \
-    int limit, struct store_rating *out, char *err, size_t errlen) \
-{ return store_acct_top(rows, ctx, variant, speed, limit, out, err, \
-    errlen); } \
+    bool bots, int limit, struct store_rating *out, char *err, \
+    size_t errlen) \
+{ return store_acct_top(rows, ctx, variant, speed, bots, limit, out, \
+    err, errlen); } \
 int pfx##_games_of(void *ctx, const char *lname, const char *before, \
     int limit, struct store_game_item *out, char *err, size_t errlen) \
 { return store_acct_games(rows, ctx, lname, before, limit, out, err, \

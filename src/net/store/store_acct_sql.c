@@ -27,7 +27,8 @@ const char *const store_acct_sql[5] = {
 	    "SELECT name, keyhash, created, (SELECT count(*) FROM seats s"
 	    " JOIN games g ON g.id = s.game WHERE lower(s.name) = ? AND"
 	    " g.status = 2 AND g.rated = 1 AND g.result <> '-' AND "
-	    STORE_SEAT_OWNED("g", "s") ")"
+	    STORE_SEAT_OWNED("g", "s") "),"
+	    " CASE WHEN " STORE_IS_BOT("accounts") " THEN 1 ELSE 0 END"
 	    " FROM accounts WHERE lname = ?",
 	[STORE_Q_RATINGS] =
 	    "SELECT a.name, r.variant, r.speed, r.rating, r.rd, r.vol, r.games"
@@ -38,6 +39,7 @@ const char *const store_acct_sql[5] = {
 	    "SELECT a.name, r.variant, r.speed, r.rating, r.rd, r.vol, r.games"
 	    " FROM ratings r JOIN accounts a ON a.lname = r.lname"
 	    " WHERE r.variant = ? AND r.speed = ? AND r.rd <= 110"
+	    " AND (? = 1) = " STORE_IS_BOT("a")
 	    " ORDER BY r.rating DESC, a.lname LIMIT ?",
 	[STORE_Q_GAMES] =
 	    GAME_ITEM " ORDER BY g.ended DESC, g.id DESC LIMIT ?",
@@ -117,6 +119,7 @@ account_row(void *arg, int i, const char *const *c, char *err,
 	if (col_time("accounts.created", c[2], &a->created, err, errlen) != 0 ||
 	    col_int("the account's games", c[3], &a->games, err, errlen) != 0)
 		return -1;
+	a->bot = strcmp(c[4], "1") == 0;
 	return 0;
 }
 
@@ -217,14 +220,14 @@ store_acct_ratings(store_rows_fn rows, void *ctx, const char *lname,
 
 int
 store_acct_top(store_rows_fn rows, void *ctx, const char *variant,
-    const char *speed, int limit, struct store_rating *out, char *err,
-    size_t errlen)
+    const char *speed, bool bots, int limit, struct store_rating *out,
+    char *err, size_t errlen)
 {
 	char lim[16];
-	const char *p[3] = { variant, speed, lim };
+	const char *p[4] = { variant, speed, bots ? "1" : "0", lim };
 
 	snprintf(lim, sizeof lim, "%d", limit);
-	return rows(ctx, store_acct_sql[STORE_Q_TOP], p, "tti", limit,
+	return rows(ctx, store_acct_sql[STORE_Q_TOP], p, "ttii", limit,
 	    rating_row, out, err, errlen);
 }
 

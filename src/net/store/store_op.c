@@ -92,6 +92,16 @@ store_account_rekey(struct store_change *ch, const char *lname,
 }
 
 int
+store_account_bot(struct store_change *ch, const char *lname)
+{
+	struct store_op *op = next_op(ch, STORE_OP_ACCOUNT_BOT);
+
+	if (op == NULL)
+		return -1;
+	return done(ch, PUT(op, lname, lname));
+}
+
+int
 store_account_forget(struct store_op *op, const char *lname,
     const char *keyhash)
 {
@@ -273,6 +283,16 @@ store_op_stmts(const struct store_op *op, struct store_stmt out[2])
 		s->sql = "DELETE FROM accounts WHERE lname = ? AND keyhash = ?";
 		param(s, 't', op->lname);
 		param(s, 't', op->keyhash);
+		/* A bot's row goes with its account (issue 59). */
+		out[1].sql = "DELETE FROM account_bots WHERE lname = ? AND NOT"
+		    " EXISTS (SELECT 1 FROM accounts a WHERE a.lname = ?)";
+		param(&out[1], 't', op->lname);
+		param(&out[1], 't', op->lname);
+		return 2;
+	case STORE_OP_ACCOUNT_BOT:
+		s->sql = "INSERT INTO account_bots(lname) VALUES (?)"
+		    " ON CONFLICT DO NOTHING";
+		param(s, 't', op->lname);
 		return 1;
 	case STORE_OP_BLOCK_ADD:
 		s->sql = "INSERT INTO blocks(lname, lblocked) VALUES (?, ?)"

@@ -21,8 +21,9 @@
 /* 4: the shared limits; 5: accounts and ratings (STORE_ACCOUNTS_SQL), a
  * game's rated flag and end, congo_put's extra statements; 6: the seats'
  * holders (store_pg_hold.c); 7: the speed correspondence under its whole
- * name (STORE_SPEED_RENAME_SQL); 8: tournaments (STORE_TOURN_SQL). */
-#define PG_SCHEMA_VERSION 8
+ * name (STORE_SPEED_RENAME_SQL); 8: tournaments (STORE_TOURN_SQL);
+ * 9: bot accounts (STORE_BOTS_SQL). */
+#define PG_SCHEMA_VERSION 9
 
 /* Limits counted by every server together: a row a key and minute. */
 #define PG_LIMITS_TABLE \
@@ -112,6 +113,7 @@ static const char pg_schema[] =
     " PRIMARY KEY (game, seq));"
     STORE_ACCOUNTS_SQL
     STORE_TOURN_SQL
+    STORE_BOTS_SQL
     PG_PUT_FUNCTION ";";
 
 /* Version 3 to 4: the shared limits' table. */
@@ -138,6 +140,9 @@ static const char *const to_7[] = { STORE_SPEED_RENAME_SQL, NULL };
 
 /* Version 7 to 8: tournaments (issue 60). */
 static const char *const to_8[] = { STORE_TOURN_SQL, NULL };
+
+/* Version 8 to 9: bot accounts (issue 59). */
+static const char *const to_9[] = { STORE_BOTS_SQL, NULL };
 
 /*
  * One step from version `from` to the next: its statements and the new
@@ -276,6 +281,10 @@ pg_setup(struct pgstore *pg, int how, char *err, size_t errlen)
 		return -1;
 	if (ver == 7)
 		ver = 8;
+	if (ver == 8 && migrate(pg, 8, to_9, err, errlen) < 0)
+		return -1;
+	if (ver == 8)
+		ver = 9;
 	if (from != ver)
 		snprintf(pg->note, sizeof pg->note, "%.300s: brought from "
 		    "version %d to %d", pg->name, from, ver);

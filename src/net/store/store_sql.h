@@ -131,6 +131,18 @@
     "CREATE TABLE IF NOT EXISTS seek_claims(id TEXT PRIMARY KEY);"
 
 /*
+ * Bot accounts (issue 59, PROTOCOL.md "Bots"): an account listed here is a
+ * computer player for good. A table of its own rather than a column of
+ * accounts, so that the step adding it (SQLite version 7, PostgreSQL 9)
+ * is the same statement in a new database and an old one.
+ */
+#define STORE_BOTS_SQL \
+    "CREATE TABLE IF NOT EXISTS account_bots(lname TEXT PRIMARY KEY);"
+/* Is the account a.lname a bot (a column of the reads below). */
+#define STORE_IS_BOT(a) \
+    "EXISTS (SELECT 1 FROM account_bots b WHERE b.lname = " a ".lname)"
+
+/*
  * The speed "correspondence" as servers before issue 57 stored it: cut to
  * 11 characters ("corresponde") by a 12-byte buffer, in ratings and
  * rating_history alike. An upgrade (SQLite version 5, PostgreSQL 7)

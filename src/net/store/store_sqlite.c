@@ -27,8 +27,9 @@
  * status, ply and result in its row (LIST and start-up read no events);
  * 4: accounts and ratings (STORE_ACCOUNTS_SQL), rated games, end times;
  * 5: the speed correspondence under its whole name (STORE_SPEED_RENAME_SQL);
- * 6: tournaments (STORE_TOURN_SQL). */
-#define SCHEMA_VERSION 6
+ * 6: tournaments (STORE_TOURN_SQL);
+ * 7: bot accounts (STORE_BOTS_SQL). */
+#define SCHEMA_VERSION 7
 #define QUICK_CHECK_MAX (8LL << 20)
 
 static const char schema[] =
@@ -49,7 +50,8 @@ static const char schema[] =
     " body TEXT NOT NULL,"
     " PRIMARY KEY (game, seq)) WITHOUT ROWID;"
     STORE_ACCOUNTS_SQL
-    STORE_TOURN_SQL;
+    STORE_TOURN_SQL
+    STORE_BOTS_SQL;
 
 /*
  * The online columns (the variant, the clock, the creator's seat for
@@ -173,6 +175,8 @@ static const struct {
 	  "cannot rename the speed corresponde to correspondence" },
 	/* Tournaments (issue 60). */
 	{ 6, STORE_TOURN_SQL, "cannot add the tournaments' tables" },
+	/* Bot accounts (issue 59). */
+	{ 7, STORE_BOTS_SQL, "cannot add the bot accounts' table" },
 };
 
 /* Bring an older database up to SCHEMA_VERSION, inside the transaction. */

@@ -56,7 +56,8 @@ enum store_op_kind {
 	 * and its end in server and at). */
 	STORE_OP_TOURNEY_ADD, STORE_OP_TOURNEY_STATE, STORE_OP_TMEMBER_PUT,
 	STORE_OP_TMEMBER_REMOVE, STORE_OP_TMEMBER_SCORE, STORE_OP_TPAIR_ADD,
-	STORE_OP_TBERSERK, STORE_OP_TLEASE
+	STORE_OP_TBERSERK, STORE_OP_TLEASE,
+	STORE_OP_ACCOUNT_BOT       /* lname made a bot account (issue 59) */
 };
 #define STORE_OP_MAX 6
 #define STORE_CLAIM_LEN 40
@@ -145,6 +146,8 @@ int store_account_add(struct store_change *ch, const char *lname,
     const char *name, const char *keyhash, long long created);
 int store_account_rekey(struct store_change *ch, const char *lname,
     const char *keyhash);
+/* lname becomes a bot account (PROTOCOL.md "Bots"). */
+int store_account_bot(struct store_change *ch, const char *lname);
 /* (into op, not appended: a change's forget) */
 int store_account_forget(struct store_op *op, const char *lname,
     const char *keyhash);
@@ -192,6 +195,7 @@ struct store_account {
 	int games;                     /* rated games played (not
 					  aborted) */
 	int wins, draws, losses;       /* of its finished games */
+	bool bot;                      /* a bot account (issue 59) */
 };
 
 struct store_rating {

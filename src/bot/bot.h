@@ -1,0 +1,109 @@
+/*
+ * bot.h: congo --bot (issue 59): a computer player on a CGP/1 server, as
+ * lichess-bot is on lichess. No screen: a log line per game and decision
+ * on stderr, so that it runs under systemd. bot_main.c reads the options
+ * and runs the loop; bot_slot.c is one game at a time of it (a connection
+ * of the account, its seek, its game and the thread that searches).
+ */
+#ifndef CONGO_BOT_H
+#define CONGO_BOT_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "ai/search.h"
+#include "net/client/client.h"
+
+#define BOT_SLOTS_MAX 32
+#define BOT_CLOCKS_MAX 8
+/* A draw offer is accepted when the bot's last score is within this many
+ * centipawns of level and the game has gone this many plies (as
+ * lichess-bot's draw settings); otherwise declined. */
+#define BOT_DRAW_MARGIN 25
+#define BOT_DRAW_MIN_PLY 30
+
+/* Exit statuses (congo(6)). */
+enum { BOT_EXIT_OK = 0, BOT_EXIT_NET = 1, BOT_EXIT_USAGE = 2 };
+
+enum bot_rated { BOT_RATED_NO, BOT_RATED_YES, BOT_RATED_BOTH };
+
+struct bot_policy {
+	char connect[300];
+	char account[32];
+	int level;                     /* 1..10, 0 full strength */
+	bool variants[2];              /* congo, megapawn */
+	char clocks[BOT_CLOCKS_MAX][16];   /* "300+2" (seconds) */
+	int nclocks;
+	int days[BOT_CLOCKS_MAX];      /* correspondence: days a move */
+	int ndays;
+	int games;                     /* at once: one connection each */
+	enum bot_rated rated;
+	bool resign_on_stop;           /* SIGTERM: resign (else finish) */
+	char greeting[201];            /* said once a game ("" none) */
+};
+
+/* One game at a time: its connection, seek, game and search. */
+struct bot_slot {
+	int index;
+	const struct bot_policy *pol;
+	struct net_client *c;
+	struct search_ctx *search;
+	bool online, seeking, playing, dead;
+	bool resigned;                 /* stopping: its game resigned */
+	int seat;
+	char game[16];
+	char greeted[16];              /* the last game greeted */
+	char game_clock[16];           /* its game's clock ("" none) */
+	int game_days;                 /* a correspondence game's days a
+					  move (left running on SIGTERM) */
+	int games_played;
+	/* The search's thread: the ply it searches for, its move. */
+	pthread_t thread;
+	bool thinking;
+	int think_ply;
+	volatile int done;             /* set by the thread */
+	move_t best;
+	int score;                     /* its last search's, centipawns from
+					  its side (ply: score_ply, -1 none) */
+	int score_ply;
+	struct board *hist;            /* positions 0..think_ply */
+	/* All the bot's slots (slot 0 hands games to resume to them). */
+	struct bot_slot *peers;
+	int npeers;
+};
+
+/* bot_slot.c */
+int bot_slot_init(struct bot_slot *b, int index, const struct bot_policy *p,
+    const struct net_client_opts *o);
+void bot_slot_free(struct bot_slot *b);
+/* Its events handled; stopping: no new seek. */
+void bot_slot_events(struct bot_slot *b, bool stopping);
+/* A search finished: its move sent. */
+void bot_slot_collect(struct bot_slot *b);
+/* SIGTERM: the seek withdrawn (bot_slot_events then resigns its game if
+ * the policy says so). */
+void bot_slot_stop(struct bot_slot *b);
+/* bot_resume.c: slot 0 logged in: the account's games asked for; an
+ * item of that list: an active game no slot holds rejoined by a free one. */
+void bot_resume_ask(struct bot_slot *b);
+void bot_resume_item(struct bot_slot *b, const struct net_event *e);
+
+/* A log line (UTC time, the slot, the text). */
+void bot_log(const struct bot_slot *b, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* bot_main.c: an option (its id, its text) applied to the policy: 0, or
+ * BOT_EXIT_USAGE with the problem said (bot_usage_error). */
+enum { O_CONNECT = 256, O_ACCOUNT, O_LEVEL, O_FULL, O_VARIANTS, O_CLOCKS,
+	O_GAMES, O_RATED, O_ON_STOP, O_GREETING, O_CONFIG, O_DAYS };
+int bot_opt_apply(struct bot_policy *p, int opt, const char *v);
+int bot_usage_error(const char *what);
+/* bot_conf.c: congo.conf's bot { } section (the file of --config FILE,
+ * else the usual search) applied as options: 0 or BOT_EXIT_USAGE. */
+int bot_conf_read(struct bot_policy *p, int argc, char **argv);
+
+/* congo --bot ARGS (argv[0] "--bot" or the program): an exit status. */
+int bot_main(int argc, char **argv);
+
+#endif
