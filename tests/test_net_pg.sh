@@ -303,7 +303,7 @@ if [ $status -eq 0 ]; then
 	if $bounded "$server" --port 0 --bind 127.0.0.1 --db "$uri" > "$tmp/old.log" 2>&1; then
 		echo "test_net_pg.sh: a start on version 3 exited 0"
 		status=1
-	elif ! grep -q "database version 3, older than this server's 8.*congo-server --upgrade" \
+	elif ! grep -q "database version 3, older than this server's 9.*congo-server --upgrade" \
 	    "$tmp/old.log"; then
 		echo "test_net_pg.sh: the refused start said: $(cat "$tmp/old.log")"
 		status=1
@@ -372,10 +372,10 @@ if [ $status -eq 0 ]; then
 	tmp_stop $pida
 	pida=
 	$bounded $as "$bindir/psql" -h "$tmp" -U congo -d congo -q -c \
-	    "UPDATE congo_meta SET version = 9" || status=1
+	    "UPDATE congo_meta SET version = 10" || status=1
 	if $bounded "$server" --db "$uri" --upgrade > "$tmp/up.log" 2>&1 ||
-	    ! grep -q "database version 9, newer than this server's 8" "$tmp/up.log"; then
-		echo "test_net_pg.sh: --upgrade of version 9: $(cat "$tmp/up.log")"
+	    ! grep -q "database version 10, newer than this server's 9" "$tmp/up.log"; then
+		echo "test_net_pg.sh: --upgrade of version 10: $(cat "$tmp/up.log")"
 		status=1
 	fi
 fi

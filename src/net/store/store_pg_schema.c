@@ -91,7 +91,7 @@
 
 static const char pg_schema[] =
     "CREATE TABLE congo_meta(version INTEGER NOT NULL);"
-    "INSERT INTO congo_meta VALUES (8);"
+    "INSERT INTO congo_meta VALUES (9);"
     PG_LIMITS_TABLE
     PG_HOLDS_TABLE
     "CREATE TABLE games("
