@@ -162,7 +162,7 @@ wait_gone b "Player $bname"
 cmd b top
 wait_for b "Best players, congo blitz"
 # nobody established: why (issue 62: "(none)")
-wait_for b "Nobody has an established rating here yet"
+wait_for b "Nobody has an established rating yet"
 T send-keys -t =b: q
 wait_gone b "Best players"
 cmd b games
