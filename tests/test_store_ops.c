@@ -14,68 +14,8 @@
 #include "net/store/store.h"
 #include "test_main.h"
 
-static const struct store_ops *ops;
-static void *ctx;
-static char dbfile[64];
-static char err[1200];
-
-static void
-quiet_log(struct sess *s, int level, const char *msg)
-{
-	(void)s;
-	(void)level;
-	(void)msg;
-}
-
-static int
-setup(void **state)
-{
-	static const struct store_up up = { .log = quiet_log };
-	const char *db = getenv("CONGO_STORE_DB");
-	int fd;
-
-	(void)state;
-	store_bind(&up);
-	if (db == NULL || db[0] == '\0') {
-		snprintf(dbfile, sizeof dbfile, "%s/congo-ops.XXXXXX",
-		    getenv("TMPDIR") != NULL ? getenv("TMPDIR") : "/tmp");
-		if ((fd = mkstemp(dbfile)) < 0)
-			return -1;
-		close(fd);
-		unlink(dbfile);
-		db = dbfile;
-	}
-	if (store_open_any(db, STORE_CREATE, &ops, &ctx, err,
-	    sizeof err) < 0) {
-		fprintf(stderr, "test_store_ops: %s\n", err);
-		return -1;
-	}
-	return 0;
-}
-
-static int
-teardown(void **state)
-{
-	char side[80];
-
-	(void)state;
-	ops->close(ctx);
-	if (dbfile[0] != '\0') {
-		unlink(dbfile);
-		snprintf(side, sizeof side, "%s-wal", dbfile);
-		unlink(side);
-		snprintf(side, sizeof side, "%s-shm", dbfile);
-		unlink(side);
-	}
-	return 0;
-}
-
-/* ch committed: 0, or -1 (a conflict or a failure). */
-static int
-commit(const struct store_change *ch)
-{
-	return ops->commit(ctx, ch, err, sizeof err);
-}
+#define TEST_STORE_NAME "test_store_ops"
+#include "test_store_open.h"
 
 static void
 test_account(void **state)
