@@ -9,8 +9,8 @@
 set -u
 command -v python3 >/dev/null 2>&1 || exit 77
 here=$(cd "$(dirname "$0")" && pwd)
-server=${CONGO_SERVER:-$here/../src/congo-server}
-congo=${CONGO:-$here/../src/congo}
+server=${CONGO_SERVER:-${CONGO_BUILDDIR:-$here/..}/src/congo-server}
+congo=${CONGO:-${CONGO_BUILDDIR:-$here/..}/src/congo}
 tmp=$(mktemp -d) || exit 99
 spid=
 cleanup() {

@@ -13,7 +13,7 @@ set -u
 command -v python3 >/dev/null 2>&1 || exit 77
 command -v sqlite3 >/dev/null 2>&1 || exit 77
 here=$(cd "$(dirname "$0")" && pwd)
-server=${CONGO_SERVER:-$here/../src/congo-server}
+server=${CONGO_SERVER:-${CONGO_BUILDDIR:-$here/..}/src/congo-server}
 tmp=$(mktemp -d) || exit 99
 spid=
 cleanup() {
