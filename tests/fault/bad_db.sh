@@ -107,7 +107,7 @@ if command -v python3 > /dev/null && python3 -c 'import sqlite3' 2>/dev/null; th
 	refuse "another program's SQLite database" "$tmp/foreign.db" "not a congo-server database"
 
 	cp "$good" "$tmp/version.db"
-	sqlite_edit "$tmp/version.db" "c.execute('PRAGMA user_version=7')"
+	sqlite_edit "$tmp/version.db" "c.execute('PRAGMA user_version=999')"
 	refuse "a newer schema version" "$tmp/version.db" "version"
 
 	# Tampered games are open or active ones: start-up replays those (a
