@@ -337,6 +337,12 @@ void learn_player_mark_solved(struct learn_player *p, const char *key);
 void learn_data_path(const char *name, char *out, size_t n);
 int learn_data_find(const char *name, char *out, size_t n, char *tried,
     size_t tn);
+/* The file of a language: lessons.txt in German is lessons.de.txt (lang
+ * "de"; "pt-BR" tries lessons.pt-BR.txt, then lessons.pt.txt), found as
+ * learn_data_find finds one; where there is none (or lang is "en", "" or
+ * NULL), name itself, as learn_data_path gives it. */
+void learn_data_path_lang(const char *name, const char *lang, char *out,
+    size_t n);
 
 /* ---- making puzzles (learn_make.c; uses the AI) ---- */
 
