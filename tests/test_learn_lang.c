@@ -11,7 +11,9 @@
  * played through (its accepted moves pass). A lesson about a piece or a
  * rule names it with po/GLOSSARY's word. And the file of the reader's
  * language is the one found (lessons.de.txt for "de" and "de-AT"), the
- * English one for English and for a language without its own.
+ * English one for English and for a language without its own. A puzzle's
+ * theme in English words is its keyword, as before (the translated ones:
+ * tests/test_ui_lang_puzzle.sh).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -235,6 +237,25 @@ test_language_file(void **state)
 	want_file("puzzles.tsv", "de", "puzzles.tsv");
 }
 
+static void
+test_theme_words(void **state)
+{
+	const char *same[] = { "crocodile", "crocodile-quiet", "lion-face",
+	    "monkey-chain-quiet", "endgame", "megapawn-quiet", "quiet",
+	    "unknown-theme", "" };
+	char out[64];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof same / sizeof same[0]; i++)
+		assert_string_equal(learn_puzzle_theme_words(same[i], out,
+		    sizeof out), same[i]);
+	/* cut to the buffer, never over it */
+	assert_string_equal(learn_puzzle_theme_words("crocodile-quiet", out,
+	    6), "croco");
+}
+
 TEST_MAIN(NULL, NULL,
 	cmocka_unit_test(test_translations),
-	cmocka_unit_test(test_language_file))
+	cmocka_unit_test(test_language_file),
+	cmocka_unit_test(test_theme_words))

@@ -184,6 +184,11 @@ bool learn_puzzle_has_theme(const struct learn_puzzle *p, const char *theme);
  * last; "" when there is none. */
 void learn_puzzle_themes(const struct vec *puzzles, const char *variant,
     char *out, size_t n);
+/* A theme (or a theme filter) in the reader's words, as a panel or message
+ * shows it ("crocodile-quiet" in German "Krokodil, ruhiger erster Zug");
+ * the typed word stays the keyword. A theme the program does not know is
+ * given as it is. Returns out. */
+const char *learn_puzzle_theme_words(const char *theme, char *out, size_t n);
 
 /* ---- the prover (learn_prove.c) ---- */
 
