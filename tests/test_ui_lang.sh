@@ -10,7 +10,8 @@
 # language's catalogue and the English, the sources' strings, the
 # lessons' data), never the first letters of a longer one. What each
 # screen is waited for is that language's translation of the English
-# message (gettext reads it from the catalogue compiled here). Each wait
+# message (gettext reads it from the catalogue compiled here), a lesson's
+# goal that language's lesson file's (data/lessons.LL.txt). Each wait
 # polls with a deadline.
 # Arguments: the languages (default: those of po/LINGUAS). Exit status: 0
 # pass, 1 fail, 77 skipped (no tmux, no translations), 99 hard error.
@@ -83,7 +84,7 @@ lang_words() {
 	{
 		cat "$srcdir/po/$1.po"
 		find "$srcdir/src" -name '*.c' -exec grep -ho '"[^"]*"' {} +
-		cat "$srcdir/data/lessons.txt"
+		cat "$srcdir/data/lessons.txt" "$srcdir/data/lessons.$1.txt"
 		echo "tester Congo"
 	} | grep -oE '[[:alpha:]]+' | sort -u >"$tmp/words"
 	[ -s "$tmp/words" ] || { echo "error: no words"; exit 99; }
@@ -166,7 +167,7 @@ screen_at() {
 	wait_for "$lessons" 5
 	whole_words "the lessons' list"
 	keys Enter
-	wait_for 'castle' 5	# the lessons' data stay English
+	wait_for "$lesson_goal" 5	# the lesson in $LANGUAGE (issue 62)
 	whole_words "a lesson"
 }
 
@@ -191,9 +192,12 @@ for LANGUAGE in $langs; do
 	level1=$(level_shown 1 "Beginner")
 	log_title=$(first_word " Messages, the newest last  (arrows/PgUp/PgDn scroll, q or Esc closes)")
 	lessons=$(first_word " Lessons: learn Congo one rule at a time (%d of %d done)")
+	# the first lesson's goal in $LANGUAGE, its first two words
+	lesson_goal=$(sed -n 's/^goal //p' "$srcdir/data/lessons.$LANGUAGE.txt" |
+	    head -n 1 | cut -d ' ' -f 1-2)
 	for _v in "$welcome" "$refused" "$help_title" "$help_keys" \
 	    "$help_end" "$help_river" "$new_game" "$human" "$log_title" \
-	    "$lessons" "$level1"; do
+	    "$lessons" "$level1" "$lesson_goal"; do
 		[ -n "$_v" ] || { echo "error: $LANGUAGE: a message not found"; exit 99; }
 	done
 	screen_at 80 24

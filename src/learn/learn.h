@@ -184,6 +184,11 @@ bool learn_puzzle_has_theme(const struct learn_puzzle *p, const char *theme);
  * last; "" when there is none. */
 void learn_puzzle_themes(const struct vec *puzzles, const char *variant,
     char *out, size_t n);
+/* A theme (or a theme filter) in the reader's words, as a panel or message
+ * shows it ("crocodile-quiet" in German "Krokodil, ruhiger erster Zug");
+ * the typed word stays the keyword. A theme the program does not know is
+ * given as it is. Returns out. */
+const char *learn_puzzle_theme_words(const char *theme, char *out, size_t n);
 
 /* ---- the prover (learn_prove.c) ---- */
 
@@ -337,6 +342,12 @@ void learn_player_mark_solved(struct learn_player *p, const char *key);
 void learn_data_path(const char *name, char *out, size_t n);
 int learn_data_find(const char *name, char *out, size_t n, char *tried,
     size_t tn);
+/* The file of a language: lessons.txt in German is lessons.de.txt (lang
+ * "de"; "pt-BR" tries lessons.pt-BR.txt, then lessons.pt.txt), found as
+ * learn_data_find finds one; where there is none (or lang is "en", "" or
+ * NULL), name itself, as learn_data_path gives it. */
+void learn_data_path_lang(const char *name, const char *lang, char *out,
+    size_t n);
 
 /* ---- making puzzles (learn_make.c; uses the AI) ---- */
 

@@ -4,7 +4,9 @@
  * ($(pkgdatadir)), else the source tree's data/ (a program run from its
  * build tree before `make install`, as the README says to), else data/
  * beside the program's own build tree or share/congo beside its bin/ (a
- * tree moved elsewhere), found from /proc/self/exe.
+ * tree moved elsewhere), found from /proc/self/exe. A file in the
+ * reader's language (lessons.de.txt) is looked for first where one is
+ * asked for.
  */
 
 #include <limits.h>
@@ -79,4 +81,37 @@ void
 learn_data_path(const char *name, char *out, size_t n)
 {
 	learn_data_find(name, out, n, NULL, 0);
+}
+
+/* name with ".lang" before its extension, the first n bytes of lang */
+static void
+lang_name(const char *name, const char *lang, size_t n, char *out,
+    size_t on)
+{
+	const char *dot = strrchr(name, '.');
+	int base = dot != NULL ? (int)(dot - name) : (int)strlen(name);
+
+	snprintf(out, on, "%.*s.%.*s%s", base, name, (int)n, lang,
+	    dot != NULL ? dot : "");
+}
+
+void
+learn_data_path_lang(const char *name, const char *lang, char *out,
+    size_t n)
+{
+	char local[256];
+	size_t len, cut;
+
+	if (lang != NULL && lang[0] != '\0' && strcmp(lang, "en") != 0 &&
+	    strncmp(lang, "en-", 3) != 0 && strchr(lang, '/') == NULL) {
+		len = strlen(lang);
+		cut = strcspn(lang, "-_");
+		lang_name(name, lang, len, local, sizeof local);
+		if (learn_data_find(local, out, n, NULL, 0) == 0)
+			return;
+		lang_name(name, lang, cut, local, sizeof local);
+		if (cut < len && learn_data_find(local, out, n, NULL, 0) == 0)
+			return;
+	}
+	learn_data_path(name, out, n);
 }

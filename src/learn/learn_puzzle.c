@@ -1,7 +1,8 @@
 /*
  * learn_puzzle.c: the puzzle file, one puzzle a line:
  *   variant<TAB>FEN<TAB>N<TAB>main line<TAB>theme
- * and what is derived from a puzzle: its key and its rating.
+ * and what is derived from a puzzle: its key and its rating, and its
+ * theme in the reader's words.
  */
 
 #include <errno.h>
@@ -10,6 +11,7 @@
 #include <string.h>
 
 #include "learn/learn.h"
+#include "util/i18n.h"
 #include "util/util.h"
 
 int
@@ -218,4 +220,52 @@ learn_puzzle_themes(const struct vec *puzzles, const char *variant,
 	}
 	if (quiet && len + 7 < n)
 		snprintf(out + len, n - len, "%squiet", len > 0 ? " " : "");
+}
+
+/* The themes' kinds (learn_prove.c's theme_of, --from-tablebases'
+ * "endgame"); the pieces' are the pieces' own messages. */
+static const char *const theme_kinds[][2] = {
+	{ "crocodile", N_("crocodile") },
+	{ "elephant", N_("elephant") },
+	{ "giraffe", N_("giraffe") },
+	{ "monkey", N_("monkey") },
+	{ "pawn", N_("pawn") },
+	{ "superpawn", N_("superpawn") },
+	{ "megapawn", N_("megapawn") },
+	{ "zebra", N_("zebra") },
+	/* TRANSLATORS: a puzzle's theme: the lions face each other on an
+	 * open line and the first move takes the enemy lion */
+	{ "lion-face", N_("lion-face") },
+	/* TRANSLATORS: a puzzle's theme: a monkey's capture of several
+	 * jumps */
+	{ "monkey-chain", N_("monkey-chain") },
+	/* TRANSLATORS: a puzzle's theme: a win of the endgame tables */
+	{ "endgame", N_("endgame") },
+};
+
+const char *
+learn_puzzle_theme_words(const char *theme, char *out, size_t n)
+{
+	size_t k = theme_kind(theme), i;
+	const char *word = NULL;
+
+	if (strcmp(theme, "quiet") == 0) {
+		/* TRANSLATORS: the puzzles whose first move takes nothing
+		 * (a theme) */
+		snprintf(out, n, "%s", _("quiet"));
+		return out;
+	}
+	for (i = 0; i < sizeof theme_kinds / sizeof theme_kinds[0]; i++)
+		if (strlen(theme_kinds[i][0]) == k &&
+		    strncmp(theme, theme_kinds[i][0], k) == 0)
+			word = _(theme_kinds[i][1]);
+	if (word == NULL)
+		snprintf(out, n, "%s", theme);
+	else if (k != strlen(theme))
+		/* TRANSLATORS: a puzzle's theme (its piece or kind) whose
+		 * first move takes nothing */
+		snprintf(out, n, _("%s-quiet"), word);
+	else
+		snprintf(out, n, "%s", word);
+	return out;
 }

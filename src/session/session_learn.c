@@ -185,11 +185,14 @@ static bool
 book_load(struct session *s)
 {
 	struct session_learn *L = session_learn_get(s);
-	char path[1024], err[LEARN_ERR_MAX + 64];
+	char path[1024], err[LEARN_ERR_MAX + 64], lang[16];
 
 	if (L->book_loaded)
 		return true;
-	learn_data_path("lessons.txt", path, sizeof path);
+	/* the lessons in the reader's language (lessons.de.txt), else
+	 * the English ones */
+	learn_data_path_lang("lessons.txt", i18n_lang(lang), path,
+	    sizeof path);
 	learn_book_init(&L->book);
 	if (learn_book_read(&L->book, path, err, sizeof err) != 0) {
 		learn_book_free(&L->book);

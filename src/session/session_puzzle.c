@@ -121,10 +121,20 @@ static void
 set_name(const struct session *s, char *out, size_t n)
 {
 	const struct session_learn *L = s->learn;
+	char theme[64];
 
-	snprintf(out, n, "%s %s%spuzzles",
-	    variant_title(session_puzzle_variant(s)), L->want_theme,
-	    L->want_theme[0] != '\0' ? " " : "");
+	if (L->want_theme[0] == '\0')
+		/* TRANSLATORS: a set of puzzles: its variant (Congo,
+		 * Megapawn) */
+		snprintf(out, n, _("%s puzzles"),
+		    variant_title(session_puzzle_variant(s)));
+	else
+		/* TRANSLATORS: a set of puzzles: its variant (Congo,
+		 * Megapawn) and its theme ("endgame", "zebra") */
+		snprintf(out, n, _("%s %s puzzles"),
+		    variant_title(session_puzzle_variant(s)),
+		    learn_puzzle_theme_words(L->want_theme, theme,
+		    sizeof theme));
 }
 
 const struct learn_puzzle *
@@ -234,7 +244,7 @@ streak_next(struct session *s, struct session_learn *L)
 	int *ratings, pick;
 	bool *out;
 	size_t i, n = L->puzzles.len;
-	char name[64], end[96];
+	char name[128], end[96];
 
 	ratings = xcalloc(n + 1, sizeof *ratings);
 	out = xcalloc(n + 1, sizeof *out);
@@ -286,7 +296,7 @@ session_puzzle_next(struct session *s)
 	bool *done, skip;
 	size_t i, n;
 	int pick, pass;
-	char key[17], name[64];
+	char key[17], name[128];
 
 	if (!load_puzzles(s, L))
 		return;
@@ -438,7 +448,7 @@ session_puzzle_choose(struct session *s, const char *arg)
 		learn_puzzle_themes(&L->puzzles, v, themes, sizeof themes);
 		session_msg(s, SM_ERROR, _(":puzzle: no %s puzzle has the theme "
 		    "'%s'; themes: %s, or all"), variant_title(v), theme,
-		    themes[0] != '\0' ? themes : "none");
+		    themes[0] != '\0' ? themes : _("none"));
 		return false;
 	}
 	if (strcmp(variant, L->want_variant) != 0 ||

@@ -17,7 +17,7 @@ ui_puzzle_panel(struct ui_app *a, int y, int x, int w, int bottom)
 	const struct session_learn *L = a->s.learn;
 	const struct learn_puzzle *p = session_puzzle_current(&a->s);
 	const struct learn_player *pl;
-	char buf[160], v[LEARN_VARIANT_MAX];
+	char buf[160], v[LEARN_VARIANT_MAX], theme[64];
 	int place, count;
 
 	if (p == NULL)
@@ -34,10 +34,12 @@ ui_puzzle_panel(struct ui_app *a, int y, int x, int w, int bottom)
 	/* The theme would give the answer away: shown once it is over,
 	 * unless it was chosen. */
 	snprintf(buf, sizeof buf, _("%s%s%s, rated %d"), v, L->want_theme[0] !=
-	    '\0' ? " " : "", L->want_theme, learn_puzzle_rating(p));
+	    '\0' ? " " : "", learn_puzzle_theme_words(L->want_theme, theme,
+	    sizeof theme), learn_puzzle_rating(p));
 	y = ui_learn_wrap(y, x, w, bottom, ST_DIM, buf);
 	if (L->waiting) {
-		snprintf(buf, sizeof buf, _("theme %s"), p->theme);
+		snprintf(buf, sizeof buf, _("theme %s"),
+		    learn_puzzle_theme_words(p->theme, theme, sizeof theme));
 		y = ui_learn_wrap(y, x, w, bottom, ST_DIM, buf);
 	}
 	if (L->waiting && L->gave_up)

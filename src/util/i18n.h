@@ -39,6 +39,13 @@ void i18n_init(void);
 void i18n_language(const char *lang);
 
 /*
+ * The language of the catalogue in use ("nl", "de", "fr", "pt-BR" from
+ * its Language header), in buf; "en" when no catalogue is (English, the
+ * C locale, a build with --disable-nls). Returns buf.
+ */
+const char *i18n_lang(char buf[16]);
+
+/*
  * The protocol's and the logs' words are English in every locale (the
  * messages the engine translates for a person, a FEN's or a move's error,
  * are a client's data in congo-server): i18n_english() makes this

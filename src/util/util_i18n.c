@@ -2,8 +2,10 @@
  * util_i18n.c: the locale and the catalogues at a program's start, and
  * congo.conf's ui.language over the environment (i18n.h).
  */
+#include <ctype.h>
 #include <locale.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -64,6 +66,28 @@ i18n_language(const char *lang)
 	setlocale(LC_ALL, "");
 	setlocale(LC_NUMERIC, "C");
 	utf8_messages();
+}
+
+const char *
+i18n_lang(char buf[16])
+{
+#ifdef CONGO_NLS
+	/* The catalogue's header (the empty message's translation). */
+	static const char empty[] = "";
+	const char *h = gettext(empty), *l = strstr(h, "Language: ");
+	size_t i = 0;
+
+	if (h != empty && l != NULL) {
+		for (l += 10; i < 15 && (isalnum((unsigned char)l[i]) ||
+		    l[i] == '_' || l[i] == '-'); i++)
+			buf[i] = l[i] == '_' ? '-' : l[i];
+		buf[i] = '\0';
+		if (i >= 2)
+			return buf;
+	}
+#endif
+	snprintf(buf, 16, "en");
+	return buf;
 }
 
 void *

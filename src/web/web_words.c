@@ -9,7 +9,6 @@
  * protocol has it.
  */
 
-#include <ctype.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -20,23 +19,7 @@
 const char *
 web_lang(char buf[16])
 {
-#ifdef CONGO_NLS
-	/* The catalogue's header (the empty message's translation). */
-	static const char empty[] = "";
-	const char *h = gettext(empty), *l = strstr(h, "Language: ");
-	size_t i = 0;
-
-	if (h != empty && l != NULL) {
-		for (l += 10; i < 15 && (isalnum((unsigned char)l[i]) ||
-		    l[i] == '_' || l[i] == '-'); i++)
-			buf[i] = l[i] == '_' ? '-' : l[i];
-		buf[i] = '\0';
-		if (i >= 2)
-			return buf;
-	}
-#endif
-	snprintf(buf, 16, "en");
-	return buf;
+	return i18n_lang(buf);
 }
 
 /* The reasons a game ends for, as the protocol names them. */

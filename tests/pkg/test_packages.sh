@@ -294,7 +294,8 @@ dpkg-deb -f "$out"/congo_*.deb Depends | grep -q 'congo-data (= ' ||
     fail "congo-data is not Architecture: all"
 dpkg-deb -c "$out"/congo_*.deb | grep '/usr/share/congo/' > /dev/null &&
     fail "congo ships /usr/share/congo (congo-data's)"
-for f in lessons.txt puzzles.tsv congo.nnue megapawn.nnue \
+for f in lessons.txt lessons.nl.txt lessons.de.txt lessons.fr.txt \
+    puzzles.tsv congo.nnue megapawn.nnue \
     book-congo.txt book-megapawn.txt \
     tb/congo/LZvL.ctb tb/megapawn/LPvLP.ctb; do
 	dpkg-deb -c "$out"/congo-data_*.deb |
