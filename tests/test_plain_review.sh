@@ -12,7 +12,9 @@
 # its move said paused; a puzzle's hint and solution in the plain mode's
 # words (no mark on a board, back for the board's key); Megapawn's
 # islands in the board's words and the diagram's legend. No output holds
-# a control byte. Every wait polls with a deadline, no fixed sleeps.
+# a control byte. next mistake, previous mistake, > and < review the
+# marked moves (issue 62). Every wait polls with a deadline, no fixed
+# sleeps.
 # Exit status: 0 pass, 1 fail, 99 hard error.
 
 set -u
@@ -129,5 +131,20 @@ for pat in "^Leave this game for a puzzle\? Answer yes or no\.$" \
 	grep -Eq "$pat" "$tmp/learn.out" ||
 	    die "learn over a game: no '$pat' in: $(cat "$tmp/learn.out")"
 done
+# next mistake / previous mistake and > <: the moves the analysis (or
+# the record's glyphs) marked, reviewed (issue 62)
+printf '[Event "t"]\n\n1. d2d3 d6d5 $2 2. c2c3 c6c5 3. b2b3 $4 b6b5 *\n' \
+    >"$tmp/marks.pgn"
+printf 'first\nnext mistake\n>\n>\n<\nprevious mistake\nquit\n' |
+    XDG_STATE_HOME=$tmp/state-k "$congo" --plain --load "$tmp/marks.pgn" \
+    >"$tmp/marks.out" 2>&1
+sed -n '/^Reviewing: the start position\.$/,$p' "$tmp/marks.out" >"$tmp/marks.got"
+printf '%s\n' "Reviewing: the start position." "1... d6d5?" \
+    "Reviewing, after move 1: Black pawn d6 to d5." "3. b2b3??" \
+    "Reviewing, after move 3: White pawn b2 to b3." "no later marked move" \
+    "1... d6d5?" "Reviewing, after move 1: Black pawn d6 to d5." \
+    "no earlier marked move" "Goodbye." >"$tmp/marks.want"
+cmp -s "$tmp/marks.got" "$tmp/marks.want" ||
+    die "next/previous mistake: $(cat "$tmp/marks.out")"
 plain_text
 echo PASS

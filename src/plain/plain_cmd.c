@@ -227,6 +227,11 @@ static const struct plain_cmd {
 	  CMD_REVIEW_START },
 	{ "live", "", N_("review: back to the game as it stands"), false,
 	  NULL, CMD_REVIEW_END },
+	/* (next mistake and previous mistake too: plain_input) */
+	{ ">", "", N_("review: the next move the analysis marked (next "
+	  "mistake too)"), false, NULL, CMD_NEXT_MISTAKE },
+	{ "<", "", N_("review: the move the analysis marked before (previous "
+	  "mistake too)"), false, NULL, CMD_PREV_MISTAKE },
 	{ "help", N_(" [players]"), N_("this list (players: who can play a "
 	  "side, the AI's levels by name)"), true, cmd_help, CMD_NONE },
 };
@@ -449,6 +454,13 @@ plain_input(struct plain *p, const char *text)
 		arg++;
 	if (plain_net_input(p, word, arg) || plain_lobby_input(p, word, arg))
 		return;
+	/* next mistake, previous mistake: > and < in words (issue 62) */
+	if (strcasecmp(arg, "mistake") == 0 && (strcmp(word, "next") == 0 ||
+	    strcmp(word, "previous") == 0)) {
+		cmd_session(p, word[0] == 'n' ? CMD_NEXT_MISTAKE :
+		    CMD_PREV_MISTAKE, "");
+		return;
+	}
 	for (i = 0; i < sizeof plain_cmds / sizeof plain_cmds[0]; i++) {
 		if (strcmp(word, plain_cmds[i].name) != 0)
 			continue;
