@@ -13,8 +13,8 @@
 # words (no mark on a board, back for the board's key); Megapawn's
 # islands in the board's words and the diagram's legend. No output holds
 # a control byte. next mistake, previous mistake, > and < review the
-# marked moves (issue 62). Every wait polls with a deadline, no fixed
-# sleeps.
+# marked moves, an analysis says its progress (issue 62). Every wait
+# polls with a deadline, no fixed sleeps.
 # Exit status: 0 pass, 1 fail, 99 hard error.
 
 set -u
@@ -146,5 +146,29 @@ printf '%s\n' "Reviewing: the start position." "1... d6d5?" \
     "no earlier marked move" "Goodbye." >"$tmp/marks.want"
 cmp -s "$tmp/marks.got" "$tmp/marks.want" ||
     die "next/previous mistake: $(cat "$tmp/marks.out")"
+# an analysis's progress said: at each tenth (here each of 9 positions),
+# and every 10 s while a position takes longer (issue 62)
+printf '[Event "t"]\n\n1. d2d3 d6d5 2. c2c3 c6c5 3. b2b3 b6b5 4. a2a3 a6a5 *\n' \
+    >"$tmp/an.pgn"
+XDG_STATE_HOME=$tmp/state-a
+export XDG_STATE_HOME
+start a 5 --white human --black human --load "$tmp/an.pgn"
+wait_for a "^Move 5: White to move\.$"
+send 5 "analyse movetime 100"
+wait_for a "^analysis done in "
+for n in 1 2 3 4 5 6 7 8; do
+	grep -Eq "^Analysing: $((n * 100 / 9))% done, $n of 9 positions(, about [0-9]+ s left)?\.$" \
+	    "$tmp/a.out" || die "analyse: position $n of 9 not said"
+done
+send 5 new
+wait_for a "^A game of Congo"
+send 5 d2d3
+wait_for a "^Move 1: Black to move\.$"
+from=$(lines a)
+send 5 "analyse movetime 60000"
+wait_for a "^Analysing: 0% done, 0 of 2 positions\.$" 30 "$from"
+send 5 "analyse stop"
+wait_for a "^analysis cancelled" 15 "$from"
+finish a 5
 plain_text
 echo PASS

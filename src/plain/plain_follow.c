@@ -594,6 +594,60 @@ clock_warn(struct plain *p)
 	}
 }
 
+/* ---- a game's analysis (analyse): its progress ---- */
+
+#define ANALYSE_SAY_MS 10000
+
+int
+plain_analyse_timeout(struct plain *p)
+{
+	int64_t due;
+
+	if (!p->analysing)
+		return -1;
+	due = p->analyse_said_at + ANALYSE_SAY_MS - p->s->now();
+	return due <= 0 ? 0 : due > 60000 ? 60000 : (int)due;
+}
+
+/* Said at each tenth more done, and every 10 s between: a long analysis
+ * is not silent (issue 62). */
+static void
+say_analyse(struct plain *p)
+{
+	struct session *s = p->s;
+	int done, total, tenth;
+	int64_t left, now = s->now();
+
+	if (!session_analyse_progress(s, &done, &total, &left) ||
+	    total <= 0) {
+		p->analysing = false;
+		return;
+	}
+	if (!p->analysing) {        /* started: its message says so */
+		p->analysing = true;
+		p->analyse_tenth = 0;
+		p->analyse_said_at = now;
+		return;
+	}
+	tenth = done * 10 / total;
+	if (done >= total || (tenth <= p->analyse_tenth &&
+	    now - p->analyse_said_at < ANALYSE_SAY_MS))
+		return;
+	p->analyse_tenth = tenth;
+	p->analyse_said_at = now;
+	if (left >= 0)
+		plain_out(ngettext("Analysing: %1$d%% done, %2$d of %3$d "
+		    "position, about %4$lld s left.", "Analysing: %1$d%% "
+		    "done, %2$d of %3$d positions, about %4$lld s left.",
+		    (unsigned long)total), done * 100 / total, done, total,
+		    (long long)((left + 999) / 1000));
+	else
+		plain_out(ngettext("Analysing: %1$d%% done, %2$d of %3$d "
+		    "position.", "Analysing: %1$d%% done, %2$d of %3$d "
+		    "positions.", (unsigned long)total), done * 100 / total,
+		    done, total);
+}
+
 void
 plain_say_clock(struct plain *p)
 {
@@ -647,4 +701,5 @@ plain_follow(struct plain *p)
 	say_review(p);
 	say_result_and_turn(p);
 	clock_warn(p);
+	say_analyse(p);
 }

@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "plain/plain.h"
 #include "engine/notation.h"
@@ -39,6 +40,10 @@ struct plain {
 	bool waiting_said;
 	int list_said;              /* network lists: lines said, -1 none */
 	int warned[2];              /* clock: 1 at 30 s said, 2 at 10 s */
+	/* a game's analysis running: the tenths done said, and when */
+	bool analysing;
+	int analyse_tenth;
+	int64_t analyse_said_at;
 	/* moves said, whose session message would say them again */
 	char skip[4][MOVE_TEXT_MAX + 16];
 	int nskip;
@@ -68,6 +73,8 @@ void plain_say_turn(struct plain *p);
 void plain_say_clock(struct plain *p);
 /* ms until a clock warning is due, -1 none. */
 int plain_clock_timeout(struct plain *p);
+/* ms until an analysis's progress is due (10 s since the last), -1 none. */
+int plain_analyse_timeout(struct plain *p);
 
 /* plain_net.c: network play over the session's connection
  * (session_link.h), and the session's hooks (network commands, moves

@@ -97,6 +97,9 @@ next_timeout(struct plain *p)
 	i = plain_clock_timeout(p);
 	if (i >= 0 && (t < 0 || i < t))
 		t = i;
+	i = plain_analyse_timeout(p);
+	if (i >= 0 && (t < 0 || i < t))
+		t = i;
 	return t;
 }
 
