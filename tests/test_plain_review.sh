@@ -169,6 +169,13 @@ send 5 "analyse movetime 60000"
 wait_for a "^Analysing: 0% done, 0 of 2 positions\.$" 30 "$from"
 send 5 "analyse stop"
 wait_for a "^analysis cancelled" 15 "$from"
+# the plain mode's words: analyse stop, analyze again (issue 62)
+grep -q "^analysing the game: 2 positions at a time a position (analyse stop cancels)$" \
+    "$tmp/a.out" || die "analyse: not said in the plain mode's words"
+send 5 analyze
+wait_for a "^analysis on \(analyze again stops it\)$"
+send 5 analyze
 finish a 5
+no_keys
 plain_text
 echo PASS

@@ -259,6 +259,7 @@ void
 plain_help(const struct plain *p)
 {
 	const struct session_cmd_entry *e;
+	char help[512], line[512];
 	size_t i;
 	int k;
 
@@ -270,6 +271,7 @@ plain_help(const struct plain *p)
 		    plain_cmds[i].usage[0] != '\0' ? _(plain_cmds[i].usage) :
 		    "", _(plain_cmds[i].help));
 	plain_out("%s", P_("Commands of the game:"));
+	/* (in the plain mode's words: no key, no clipboard) */
 	for (k = 0; k < session_ncmds; k++) {
 		e = &session_cmds[k];
 		/* (those listed above, or by plain_net_help, not again) */
@@ -278,8 +280,15 @@ plain_help(const struct plain *p)
 		    e->type == CMD_CLOCK || e->type == CMD_GAMES ||
 		    e->type == CMD_CHALLENGE || e->type == CMD_CREATE)
 			continue;
-		plain_out("%s%s%s: %s", e->name, e->usage != NULL ? " " : "",
-		    e->usage != NULL ? _(e->usage) : "", _(e->help));
+		/* (their words without the full screen's colon) */
+		snprintf(help, sizeof help, "%s%s%s: %s", e->name,
+		    e->usage != NULL ? " " : "", e->usage != NULL ?
+		    _(e->usage) : "", e->type == CMD_PAUSE ? P_("pause / "
+		    "resume the AI and the clocks") : e->type == CMD_PGN ?
+		    P_("the game's record, a line at a time (as save writes "
+		    "it)") : _(e->help));
+		plain_unkey(help, line, sizeof line);
+		plain_out("%s", line);
 	}
 	plain_net_help(p);
 	plain_lobby_help(p);

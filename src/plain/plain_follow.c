@@ -182,6 +182,7 @@ say_messages(struct plain *p)
 {
 	struct session *s = p->s;
 	const struct session_msg *m;
+	char text[SESSION_MSG_MAX];
 	int fresh, back;
 
 	fresh = (s->nlog - p->log_nlog) +
@@ -194,7 +195,8 @@ say_messages(struct plain *p)
 		m = session_log_get(s, back);
 		if (m == NULL || skipped(p, m->text))
 			continue;
-		plain_out("%s", m->text);
+		plain_unkey(m->text, text, sizeof text);
+		plain_out("%s", text);
 	}
 }
 
@@ -347,10 +349,13 @@ static void
 say_question(struct plain *p)
 {
 	struct session *s = p->s;
+	char text[sizeof s->question];
 	int i;
 
-	if (s->asking && !p->asked)
-		plain_out(P_("%s Answer yes or no."), s->question);
+	if (s->asking && !p->asked) {
+		plain_unkey(s->question, text, sizeof text);
+		plain_out(P_("%s Answer yes or no."), text);
+	}
 	p->asked = s->asking;
 	if (s->pick.open && !p->pick_said) {
 		plain_out(ngettext("%1$s holds %2$d game:",
@@ -377,6 +382,7 @@ say_wants(struct plain *p)
 {
 	struct session *s = p->s;
 	const struct session_msg *m;
+	char text[SESSION_MSG_MAX];
 	int back;
 
 	if (s->want_help) {
@@ -387,8 +393,10 @@ say_wants(struct plain *p)
 		s->want_log = false;
 		plain_out("%s", P_("The last messages, oldest first:"));
 		for (back = s->nlog < 20 ? s->nlog - 1 : 19; back >= 0; back--)
-			if ((m = session_log_get(s, back)) != NULL)
-				plain_out("%s", m->text);
+			if ((m = session_log_get(s, back)) != NULL) {
+				plain_unkey(m->text, text, sizeof text);
+				plain_out("%s", text);
+			}
 	}
 	if (s->want_clip) {
 		s->want_clip = false;
