@@ -39,6 +39,10 @@ say last "^No move has been played yet\.$"
 say help "^End of input \(Ctrl-D\) quits too"
 [ "$(grep -c '^clock \[M+S\]: ' "$tmp/r.out")" = 1 ] ||
     die "help lists clock $(grep -c '^clock \[M+S\]: ' "$tmp/r.out") times"
+# takeback and undo: one line, not the same said twice (issue 62)
+grep -q "^takeback (or undo): take back " "$tmp/r.out" ||
+    die "help: no takeback (or undo) line"
+grep -q "^undo: " "$tmp/r.out" && die "help: undo said again beside takeback"
 # help players: who can play a side, the levels by name (issue 62)
 say "help players" "^ai:level=10: AI level 10 \(Master\)\.$"
 grep -q "^ai:level=1: AI level 1 (Beginner)\.$" "$tmp/r.out" ||
@@ -146,6 +150,15 @@ printf '%s\n' "Reviewing: the start position." "1... d6d5?" \
     "no earlier marked move" "Goodbye." >"$tmp/marks.want"
 cmp -s "$tmp/marks.got" "$tmp/marks.want" ||
     die "next/previous mistake: $(cat "$tmp/marks.out")"
+# a lesson's title and introduction said once, not again from the
+# message log (issue 62)
+printf 'learn\n1\nquit\n' | XDG_STATE_HOME=$tmp/state-i "$congo" --plain \
+    >"$tmp/intro.out" 2>&1
+[ "$(grep -c "^Lesson 1: " "$tmp/intro.out")" = 1 ] ||
+    die "lesson 1's title: $(cat "$tmp/intro.out")"
+grep -q "^Lesson: " "$tmp/intro.out" && die "lesson 1's title said twice"
+[ "$(grep -c "^The lion steps one square" "$tmp/intro.out")" = 1 ] ||
+    die "lesson 1's introduction not said once: $(cat "$tmp/intro.out")"
 # an analysis's progress said: at each tenth (here each of 9 positions),
 # and every 10 s while a position takes longer (issue 62)
 printf '[Event "t"]\n\n1. d2d3 d6d5 2. c2c3 c6c5 3. b2b3 b6b5 4. a2a3 a6a5 *\n' \

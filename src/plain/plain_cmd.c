@@ -215,8 +215,10 @@ static const struct plain_cmd {
 	  cmd_status, CMD_NONE },
 	{ "clock", N_(" [M+S]"), N_("the time each side has left (M+S: a clock for "
 	  "the next game)"), false, cmd_clock, CMD_NONE },
-	{ "takeback", "", N_("take back (against the AI: your move and its "
-	  "reply; network: offer it)"), true, cmd_takeback, CMD_NONE },
+	/* (undo the same: one line, issue 62's doubled line) */
+	{ "takeback", N_(" (or undo)"), N_("take back (against the AI: your "
+	  "move and its reply; network: offer it)"), true, cmd_takeback,
+	  CMD_NONE },
 	{ "next", "", N_("a lesson's next step, the next puzzle (an empty line "
 	  "does it too)"), false, cmd_next, CMD_NONE },
 	{ "back", "", N_("review: one move back"), false, NULL,
@@ -277,6 +279,7 @@ plain_help(const struct plain *p)
 		/* (those listed above, or by plain_net_help, not again) */
 		if (e->name == NULL || screen_only(e->type) ||
 		    e->type == CMD_HELP || e->type == CMD_TAKEBACK ||
+		    e->type == CMD_UNDO ||
 		    e->type == CMD_CLOCK || e->type == CMD_GAMES ||
 		    e->type == CMD_CHALLENGE || e->type == CMD_CREATE)
 			continue;

@@ -155,6 +155,26 @@ say_moves(struct plain *p)
 	p->said_ply = s->game.nply;
 }
 
+/* The session's log of a lesson's title ("Lesson: T") and its
+ * introduction, in pieces cut at words (session_learn.c's log_intro). */
+static bool
+intro_piece(struct plain *p, const char *text)
+{
+	const struct learn_lesson *l = session_learn_lesson(p->s);
+	char title[SESSION_MSG_MAX];
+	const char *at;
+	size_t n = strlen(text);
+
+	snprintf(title, sizeof title, _("Lesson: %s"), l->title);
+	if (strcmp(text, title) == 0)
+		return true;
+	for (at = l->intro; n > 0 && (at = strstr(at, text)) != NULL; at++)
+		if ((at == l->intro || at[-1] == ' ') &&
+		    (at[n] == '\0' || at[n] == ' '))
+			return true;
+	return false;
+}
+
 static bool
 skipped(struct plain *p, const char *text)
 {
@@ -167,6 +187,11 @@ skipped(struct plain *p, const char *text)
 	/* a lesson's goal: said with its step */
 	if (p->s->learn != NULL && p->s->learn->mode == SL_LESSON &&
 	    strcmp(text, session_learn_step(p->s)->goal) == 0)
+		return true;
+	/* its title and introduction: said once, with its first step
+	 * (issue 62: said twice) */
+	if (p->s->learn != NULL && p->s->learn->mode == SL_LESSON &&
+	    p->s->learn->step == 0 && intro_piece(p, text))
 		return true;
 	/* the result: said below, as a sentence of its own */
 	if (game_over(&p->s->game)) {
