@@ -80,10 +80,19 @@ say edit "^The board editor is the full-screen game's; fen FEN starts a game fro
 say flip "^That command is the full-screen game's; it does nothing here\.$"
 say resign "^The game is over: White wins: resignation\.$"
 say d2d3 "^the game is over: new starts a new one, undo takes back$"
-say new "^A game of Congo: White is human, Black is human, with a clock of 0\.05\+0\.$"
+# new asks the dialog's questions, Enter keeping each (issue 62)
+say new "^New game \(cancel leaves these questions\)\. Variant: Congo or Megapawn\? Enter: Congo\.$"
+say "" "^White: human, or ai level 1 to 10 \(help players names them\)\? Enter: human\.$"
+say "" "^Black: human, or ai level 1 to 10 \(help players names them\)\? Enter: human\.$"
+say "" "^Clock: none, or minutes\+seconds such as 5\+3\? Enter: 0\.05\+0\.$"
+say "" "^A game of Congo: White is human, Black is human, with a clock of 0\.05\+0\.$"
 say clock "^White has 3\.0, Black has 3\.0; no clock runs\.$"
 say "clock none" "^clock none from the next game \(new\)$"
-say new "^A game of Congo: White is human, Black is human, without a clock\.$"
+say new "^New game "
+send 3 ""
+send 3 ""
+say "" "^Clock: none, or minutes\+seconds such as 5\+3\? Enter: none\.$"
+say "" "^A game of Congo: White is human, Black is human, without a clock\.$"
 # an AI paused on its move is said paused, not thinking
 send 3 "movetime 60000"
 send 3 "white alphabeta"
@@ -150,6 +159,18 @@ printf '%s\n' "Reviewing: the start position." "1... d6d5?" \
     "no earlier marked move" "Goodbye." >"$tmp/marks.want"
 cmp -s "$tmp/marks.got" "$tmp/marks.want" ||
     die "next/previous mistake: $(cat "$tmp/marks.out")"
+# new's answers: a variant, players and a clock by their words, one
+# refused and asked again; a game in progress left only on yes (issue 62)
+printf '%s\n' d2d3 new megapawn human bogus "ai level 3" 5+3 no status new \
+    2 "ai:level=1" 3 5+3 yes quit | XDG_STATE_HOME=$tmp/state-n "$congo" --plain \
+    --white human --black human >"$tmp/new.out" 2>&1
+for pat in "^'bogus' is not a player: human, or ai level 1 to 10" \
+    "^Black: human, or ai level 1 to 10 \(help players names them\)\? Enter: human\.$" \
+    "^Leave this game for a new one\? .*Answer yes or no\.$" \
+    "^No new game: the game goes on\.$" "^Move 1: Black to move\.$" \
+    "^A game of Megapawn: White is AI level 1 \(Beginner\), Black is AI level 3 \(Learner\), with a clock of 5\+3\.$"; do
+	grep -Eq "$pat" "$tmp/new.out" || die "new: no '$pat' in: $(cat "$tmp/new.out")"
+done
 # a lesson's title and introduction said once, not again from the
 # message log (issue 62)
 printf 'learn\n1\nquit\n' | XDG_STATE_HOME=$tmp/state-i "$congo" --plain \
@@ -174,6 +195,12 @@ for n in 1 2 3 4 5 6 7 8; do
 	    "$tmp/a.out" || die "analyse: position $n of 9 not said"
 done
 send 5 new
+send 5 ""
+send 5 ""
+send 5 ""
+send 5 ""
+wait_for a "^Leave this game for a new one\?"
+send 5 yes
 wait_for a "^A game of Congo"
 send 5 d2d3
 wait_for a "^Move 1: Black to move\.$"

@@ -353,8 +353,12 @@ run(struct plain *p, struct session_cmd *cmd)
 		    "game's; it does nothing here."));
 		return;
 	}
-	if (cmd->type == CMD_NEW)
-		cmd->type = CMD_NEW_NOW;
+	if (cmd->type == CMD_NEW) {
+		/* the dialog's questions, asked (plain_new.c) */
+		if (session_cmd_allowed(s, cmd))
+			plain_new_begin(p);
+		return;
+	}
 	if (cmd->type == CMD_RESIGN)
 		cmd->type = CMD_RESIGN_NOW;
 	if (cmd->type == CMD_CLOCK && cmd->arg[0] == '\0') {
@@ -398,11 +402,13 @@ answer(struct plain *p, const char *line)
 	int n = number(line);
 
 	if (s->asking) {
-		if (is_word(line, "yes", "y"))
+		if (is_word(line, "yes", "y")) {
 			session_answer(s, true);
-		else if (is_word(line, "no", "n"))
+			plain_new_answered(p, true);
+		} else if (is_word(line, "no", "n")) {
 			session_answer(s, false);
-		else
+			plain_new_answered(p, false);
+		} else
 			plain_out(P_("Please answer yes or no: %s"),
 			    s->question);
 		return true;
@@ -449,7 +455,7 @@ plain_input(struct plain *p, const char *text)
 	n = strlen(line);
 	while (n > 0 && (line[n - 1] == ' ' || line[n - 1] == '\t'))
 		line[--n] = '\0';
-	if (answer(p, line))
+	if (plain_new_input(p, line) || answer(p, line))
 		return;
 	if (n == 0) {
 		/* Enter: a lesson's next step, the next puzzle */

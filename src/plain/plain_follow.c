@@ -392,7 +392,7 @@ say_question(struct plain *p)
 		    "cancel."));
 	}
 	p->pick_said = s->pick.open;
-	if (s->ng.open) {
+	if (s->ng.open && !plain_new_asking(p)) {
 		/* The dialog is the full-screen game's: a new game as it
 		 * last chose (white, black, clock and fen change it). */
 		if (session_newgame_start(s) < 0) {

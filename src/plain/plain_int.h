@@ -40,6 +40,10 @@ struct plain {
 	bool waiting_said;
 	int list_said;              /* network lists: lines said, -1 none */
 	int warned[2];              /* clock: 1 at 30 s said, 2 at 10 s */
+	/* new's questions (plain_new.c): the one waiting (-1 none), and
+	 * whether "leave this game?" was asked after them */
+	int ng_step;
+	bool ng_confirm;
 	/* a game's analysis running: the tenths done said, and when */
 	bool analysing;
 	int analyse_tenth;
@@ -99,6 +103,14 @@ void plain_net_help(const struct plain *p);
 bool plain_lobby_input(struct plain *p, const char *word, const char *arg);
 void plain_lobby_follow(struct plain *p);
 void plain_lobby_help(const struct plain *p);
+
+/* plain_new.c: new asks the new-game dialog's questions: begun, a line
+ * for them (true when it was theirs), the "leave this game?" answered;
+ * asking while a question of theirs waits. */
+void plain_new_begin(struct plain *p);
+bool plain_new_input(struct plain *p, const char *line);
+void plain_new_answered(struct plain *p, bool yes);
+bool plain_new_asking(const struct plain *p);
 
 /* plain_cmd.c: one line typed. */
 void plain_input(struct plain *p, const char *line);

@@ -193,6 +193,7 @@ plain_main(const struct session_start *st)
 	p->review_said = -1;
 	p->lesson_said = p->step_said = p->puzzle_said = -1;
 	p->list_said = -1;
+	p->ng_step = -1;
 	p->list_heard = -1;
 	if (session_start_game(s, st, err, sizeof err) < 0) {
 		fprintf(stderr, "congo: %s\n", err);
