@@ -171,6 +171,11 @@ for pat in "^'bogus' is not a player: human, or ai level 1 to 10" \
     "^A game of Megapawn: White is AI level 1 \(Beginner\), Black is AI level 3 \(Learner\), with a clock of 5\+3\.$"; do
 	grep -Eq "$pat" "$tmp/new.out" || die "new: no '$pat' in: $(cat "$tmp/new.out")"
 done
+# white/black ai level N, in new's words (issue 62)
+printf 'black ai level 3\nquit\n' | XDG_STATE_HOME=$tmp/state-v \
+    "$congo" --plain --white human --black human >"$tmp/lv.out" 2>&1
+grep -q "^Black is now played by AI level 3 (Learner)$" "$tmp/lv.out" ||
+    die "black ai level 3: $(cat "$tmp/lv.out")"
 # a lesson's title and introduction said once, not again from the
 # message log (issue 62)
 printf 'learn\n1\nquit\n' | XDG_STATE_HOME=$tmp/state-i "$congo" --plain \
