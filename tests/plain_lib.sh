@@ -2,7 +2,8 @@
 # cli_lib.sh, not run): congo --plain started on a fifo it reads, lines
 # sent to it, waits (with deadlines, never fixed sleeps) for what it says,
 # its end, and the check that what it said is plain text.
-# Gives: start, send, lines, wait_for, ends, finish, die, plain_text;
+# Gives: start, send, lines, wait_for, ends, finish, die, no_keys,
+# plain_text;
 # pids and spid (a server's) are killed on exit.
 
 pids= spid=
@@ -83,6 +84,18 @@ finish() {
 	ends "$1" "20 s after the end of its input"
 	[ "$_st" -eq 0 ] || die "$1: exit status $_st after end of input"
 	grep -q "Goodbye." "$tmp/$1.out" || die "$1: no goodbye"
+}
+
+# no_keys: no output names a key of the full screen, or a command with
+# the full screen's colon (issue 62: "r or :rematch", "(q quits)",
+# ":analyse stop"): the plain mode's words are the commands typed.
+no_keys() {
+	for f in "$tmp"/*.out; do
+		if grep -En "q quits|r or :rematch|(^|[ (\"'])(:[a-z])|Ctrl-R|A again|Enter on it|Space too|clipboard" \
+		    "$f"; then
+			die "$f: a full screen's key said in the plain mode"
+		fi
+	done
 }
 
 # plain_text: no output holds an escape or any other control byte, and

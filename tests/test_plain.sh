@@ -414,6 +414,10 @@ send 4 resign
 wait_for k2 "The game is over"
 finish k2 4
 
+# ---- the plain mode's words, not the full screen's keys (issue 62) ----
+grep -Eq "^the game is cancelled: Black did not make a first move in time, or the opponent called it off \(quit leaves\)$" \
+    "$tmp/d.out" || die "d: the cancelled game not said in plain words"
+no_keys
 # ---- no escape, no control byte, valid UTF-8 ----
 plain_text
 echo "PASS"

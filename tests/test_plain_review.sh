@@ -12,7 +12,9 @@
 # its move said paused; a puzzle's hint and solution in the plain mode's
 # words (no mark on a board, back for the board's key); Megapawn's
 # islands in the board's words and the diagram's legend. No output holds
-# a control byte. Every wait polls with a deadline, no fixed sleeps.
+# a control byte. next mistake, previous mistake, > and < review the
+# marked moves, an analysis says its progress (issue 62). Every wait
+# polls with a deadline, no fixed sleeps.
 # Exit status: 0 pass, 1 fail, 99 hard error.
 
 set -u
@@ -37,6 +39,10 @@ say last "^No move has been played yet\.$"
 say help "^End of input \(Ctrl-D\) quits too"
 [ "$(grep -c '^clock \[M+S\]: ' "$tmp/r.out")" = 1 ] ||
     die "help lists clock $(grep -c '^clock \[M+S\]: ' "$tmp/r.out") times"
+# takeback and undo: one line, not the same said twice (issue 62)
+grep -q "^takeback (or undo): take back " "$tmp/r.out" ||
+    die "help: no takeback (or undo) line"
+grep -q "^undo: " "$tmp/r.out" && die "help: undo said again beside takeback"
 # help players: who can play a side, the levels by name (issue 62)
 say "help players" "^ai:level=10: AI level 10 \(Master\)\.$"
 grep -q "^ai:level=1: AI level 1 (Beginner)\.$" "$tmp/r.out" ||
@@ -74,10 +80,19 @@ say edit "^The board editor is the full-screen game's; fen FEN starts a game fro
 say flip "^That command is the full-screen game's; it does nothing here\.$"
 say resign "^The game is over: White wins: resignation\.$"
 say d2d3 "^the game is over: new starts a new one, undo takes back$"
-say new "^A game of Congo: White is human, Black is human, with a clock of 0\.05\+0\.$"
+# new asks the dialog's questions, Enter keeping each (issue 62)
+say new "^New game \(cancel leaves these questions\)\. Variant: Congo or Megapawn\? Enter: Congo\.$"
+say "" "^White: human, or ai level 1 to 10 \(help players names them\)\? Enter: human\.$"
+say "" "^Black: human, or ai level 1 to 10 \(help players names them\)\? Enter: human\.$"
+say "" "^Clock: none, or minutes\+seconds such as 5\+3\? Enter: 0\.05\+0\.$"
+say "" "^A game of Congo: White is human, Black is human, with a clock of 0\.05\+0\.$"
 say clock "^White has 3\.0, Black has 3\.0; no clock runs\.$"
 say "clock none" "^clock none from the next game \(new\)$"
-say new "^A game of Congo: White is human, Black is human, without a clock\.$"
+say new "^New game "
+send 3 ""
+send 3 ""
+say "" "^Clock: none, or minutes\+seconds such as 5\+3\? Enter: none\.$"
+say "" "^A game of Congo: White is human, Black is human, without a clock\.$"
 # an AI paused on its move is said paused, not thinking
 send 3 "movetime 60000"
 send 3 "white alphabeta"
@@ -129,5 +144,83 @@ for pat in "^Leave this game for a puzzle\? Answer yes or no\.$" \
 	grep -Eq "$pat" "$tmp/learn.out" ||
 	    die "learn over a game: no '$pat' in: $(cat "$tmp/learn.out")"
 done
+# next mistake / previous mistake and > <: the moves the analysis (or
+# the record's glyphs) marked, reviewed (issue 62)
+printf '[Event "t"]\n\n1. d2d3 d6d5 $2 2. c2c3 c6c5 3. b2b3 $4 b6b5 *\n' \
+    >"$tmp/marks.pgn"
+printf 'first\nnext mistake\n>\n>\n<\nprevious mistake\nquit\n' |
+    XDG_STATE_HOME=$tmp/state-k "$congo" --plain --load "$tmp/marks.pgn" \
+    >"$tmp/marks.out" 2>&1
+sed -n '/^Reviewing: the start position\.$/,$p' "$tmp/marks.out" >"$tmp/marks.got"
+printf '%s\n' "Reviewing: the start position." "1... d6d5?" \
+    "Reviewing, after move 1: Black pawn d6 to d5." "3. b2b3??" \
+    "Reviewing, after move 3: White pawn b2 to b3." "no later marked move" \
+    "1... d6d5?" "Reviewing, after move 1: Black pawn d6 to d5." \
+    "no earlier marked move" "Goodbye." >"$tmp/marks.want"
+cmp -s "$tmp/marks.got" "$tmp/marks.want" ||
+    die "next/previous mistake: $(cat "$tmp/marks.out")"
+# new's answers: a variant, players and a clock by their words, one
+# refused and asked again; a game in progress left only on yes (issue 62)
+printf '%s\n' d2d3 new megapawn human bogus "ai level 3" 5+3 no status new \
+    2 "ai:level=1" 3 5+3 yes quit | XDG_STATE_HOME=$tmp/state-n "$congo" --plain \
+    --white human --black human >"$tmp/new.out" 2>&1
+for pat in "^'bogus' is not a player: human, or ai level 1 to 10" \
+    "^Black: human, or ai level 1 to 10 \(help players names them\)\? Enter: human\.$" \
+    "^Leave this game for a new one\? .*Answer yes or no\.$" \
+    "^No new game: the game goes on\.$" "^Move 1: Black to move\.$" \
+    "^A game of Megapawn: White is AI level 1 \(Beginner\), Black is AI level 3 \(Learner\), with a clock of 5\+3\.$"; do
+	grep -Eq "$pat" "$tmp/new.out" || die "new: no '$pat' in: $(cat "$tmp/new.out")"
+done
+# white/black ai level N, in new's words (issue 62)
+printf 'black ai level 3\nquit\n' | XDG_STATE_HOME=$tmp/state-v \
+    "$congo" --plain --white human --black human >"$tmp/lv.out" 2>&1
+grep -q "^Black is now played by AI level 3 (Learner)$" "$tmp/lv.out" ||
+    die "black ai level 3: $(cat "$tmp/lv.out")"
+# a lesson's title and introduction said once, not again from the
+# message log (issue 62)
+printf 'learn\n1\nquit\n' | XDG_STATE_HOME=$tmp/state-i "$congo" --plain \
+    >"$tmp/intro.out" 2>&1
+[ "$(grep -c "^Lesson 1: " "$tmp/intro.out")" = 1 ] ||
+    die "lesson 1's title: $(cat "$tmp/intro.out")"
+grep -q "^Lesson: " "$tmp/intro.out" && die "lesson 1's title said twice"
+[ "$(grep -c "^The lion steps one square" "$tmp/intro.out")" = 1 ] ||
+    die "lesson 1's introduction not said once: $(cat "$tmp/intro.out")"
+# an analysis's progress said: at each tenth (here each of 9 positions),
+# and every 10 s while a position takes longer (issue 62)
+printf '[Event "t"]\n\n1. d2d3 d6d5 2. c2c3 c6c5 3. b2b3 b6b5 4. a2a3 a6a5 *\n' \
+    >"$tmp/an.pgn"
+XDG_STATE_HOME=$tmp/state-a
+export XDG_STATE_HOME
+start a 5 --white human --black human --load "$tmp/an.pgn"
+wait_for a "^Move 5: White to move\.$"
+send 5 "analyse movetime 100"
+wait_for a "^analysis done in "
+for n in 1 2 3 4 5 6 7 8; do
+	grep -Eq "^Analysing: $((n * 100 / 9))% done, $n of 9 positions(, about [0-9]+ s left)?\.$" \
+	    "$tmp/a.out" || die "analyse: position $n of 9 not said"
+done
+send 5 new
+send 5 ""
+send 5 ""
+send 5 ""
+send 5 ""
+wait_for a "^Leave this game for a new one\?"
+send 5 yes
+wait_for a "^A game of Congo"
+send 5 d2d3
+wait_for a "^Move 1: Black to move\.$"
+from=$(lines a)
+send 5 "analyse movetime 60000"
+wait_for a "^Analysing: 0% done, 0 of 2 positions\.$" 30 "$from"
+send 5 "analyse stop"
+wait_for a "^analysis cancelled" 15 "$from"
+# the plain mode's words: analyse stop, analyze again (issue 62)
+grep -q "^analysing the game: 2 positions at a time a position (analyse stop cancels)$" \
+    "$tmp/a.out" || die "analyse: not said in the plain mode's words"
+send 5 analyze
+wait_for a "^analysis on \(analyze again stops it\)$"
+send 5 analyze
+finish a 5
+no_keys
 plain_text
 echo PASS

@@ -207,6 +207,25 @@ test_clean(void **state)
 	assert_string_equal(out, "ab");
 }
 
+/* The full screen's command colon dropped where it starts a word, kept
+ * elsewhere (a time, a label, French's " : ", a smiley) (issue 62). */
+static void
+test_unkey(void **state)
+{
+	char out[96];
+
+	(void)state;
+	plain_unkey("analysing (:analyse stop cancels)", out, sizeof out);
+	assert_string_equal(out, "analysing (analyse stop cancels)");
+	plain_unkey(":draw accepts; 'go N' or \":go N\"", out, sizeof out);
+	assert_string_equal(out, "draw accepts; 'go N' or \"go N\"");
+	plain_unkey("at 12:30, ann: hi :) ligne : a ai:level=3", out,
+	    sizeof out);
+	assert_string_equal(out, "at 12:30, ann: hi :) ligne : a ai:level=3");
+	plain_unkey(":save", out, 4);
+	assert_string_equal(out, "sav");
+}
+
 TEST_MAIN(NULL, NULL,
 	cmocka_unit_test(test_quiet_and_capture),
 	cmocka_unit_test(test_monkey_chain),
@@ -215,4 +234,5 @@ TEST_MAIN(NULL, NULL,
 	cmocka_unit_test(test_lion_taken),
 	cmocka_unit_test(test_board_words),
 	cmocka_unit_test(test_piece_moves_chain),
-	cmocka_unit_test(test_clean))
+	cmocka_unit_test(test_clean),
+	cmocka_unit_test(test_unkey))

@@ -215,8 +215,10 @@ static const struct plain_cmd {
 	  cmd_status, CMD_NONE },
 	{ "clock", N_(" [M+S]"), N_("the time each side has left (M+S: a clock for "
 	  "the next game)"), false, cmd_clock, CMD_NONE },
-	{ "takeback", "", N_("take back (against the AI: your move and its "
-	  "reply; network: offer it)"), true, cmd_takeback, CMD_NONE },
+	/* (undo the same: one line, issue 62's doubled line) */
+	{ "takeback", N_(" (or undo)"), N_("take back (against the AI: your "
+	  "move and its reply; network: offer it)"), true, cmd_takeback,
+	  CMD_NONE },
 	{ "next", "", N_("a lesson's next step, the next puzzle (an empty line "
 	  "does it too)"), false, cmd_next, CMD_NONE },
 	{ "back", "", N_("review: one move back"), false, NULL,
@@ -227,6 +229,11 @@ static const struct plain_cmd {
 	  CMD_REVIEW_START },
 	{ "live", "", N_("review: back to the game as it stands"), false,
 	  NULL, CMD_REVIEW_END },
+	/* (next mistake and previous mistake too: plain_input) */
+	{ ">", "", N_("review: the next move the analysis marked (next "
+	  "mistake too)"), false, NULL, CMD_NEXT_MISTAKE },
+	{ "<", "", N_("review: the move the analysis marked before (previous "
+	  "mistake too)"), false, NULL, CMD_PREV_MISTAKE },
 	{ "help", N_(" [players]"), N_("this list (players: who can play a "
 	  "side, the AI's levels by name)"), true, cmd_help, CMD_NONE },
 };
@@ -254,6 +261,7 @@ void
 plain_help(const struct plain *p)
 {
 	const struct session_cmd_entry *e;
+	char help[512], line[512];
 	size_t i;
 	int k;
 
@@ -265,16 +273,25 @@ plain_help(const struct plain *p)
 		    plain_cmds[i].usage[0] != '\0' ? _(plain_cmds[i].usage) :
 		    "", _(plain_cmds[i].help));
 	plain_out("%s", P_("Commands of the game:"));
+	/* (in the plain mode's words: no key, no clipboard) */
 	for (k = 0; k < session_ncmds; k++) {
 		e = &session_cmds[k];
 		/* (those listed above, or by plain_net_help, not again) */
 		if (e->name == NULL || screen_only(e->type) ||
 		    e->type == CMD_HELP || e->type == CMD_TAKEBACK ||
+		    e->type == CMD_UNDO ||
 		    e->type == CMD_CLOCK || e->type == CMD_GAMES ||
 		    e->type == CMD_CHALLENGE || e->type == CMD_CREATE)
 			continue;
-		plain_out("%s%s%s: %s", e->name, e->usage != NULL ? " " : "",
-		    e->usage != NULL ? _(e->usage) : "", _(e->help));
+		/* (their words without the full screen's colon) */
+		snprintf(help, sizeof help, "%s%s%s: %s", e->name,
+		    e->usage != NULL ? " " : "", e->usage != NULL ?
+		    _(e->usage) : "", e->type == CMD_PAUSE ? P_("pause / "
+		    "resume the AI and the clocks") : e->type == CMD_PGN ?
+		    P_("the game's record, a line at a time (as save writes "
+		    "it)") : _(e->help));
+		plain_unkey(help, line, sizeof line);
+		plain_out("%s", line);
 	}
 	plain_net_help(p);
 	plain_lobby_help(p);
@@ -336,8 +353,12 @@ run(struct plain *p, struct session_cmd *cmd)
 		    "game's; it does nothing here."));
 		return;
 	}
-	if (cmd->type == CMD_NEW)
-		cmd->type = CMD_NEW_NOW;
+	if (cmd->type == CMD_NEW) {
+		/* the dialog's questions, asked (plain_new.c) */
+		if (session_cmd_allowed(s, cmd))
+			plain_new_begin(p);
+		return;
+	}
 	if (cmd->type == CMD_RESIGN)
 		cmd->type = CMD_RESIGN_NOW;
 	if (cmd->type == CMD_CLOCK && cmd->arg[0] == '\0') {
@@ -381,11 +402,13 @@ answer(struct plain *p, const char *line)
 	int n = number(line);
 
 	if (s->asking) {
-		if (is_word(line, "yes", "y"))
+		if (is_word(line, "yes", "y")) {
 			session_answer(s, true);
-		else if (is_word(line, "no", "n"))
+			plain_new_answered(p, true);
+		} else if (is_word(line, "no", "n")) {
 			session_answer(s, false);
-		else
+			plain_new_answered(p, false);
+		} else
 			plain_out(P_("Please answer yes or no: %s"),
 			    s->question);
 		return true;
@@ -432,7 +455,7 @@ plain_input(struct plain *p, const char *text)
 	n = strlen(line);
 	while (n > 0 && (line[n - 1] == ' ' || line[n - 1] == '\t'))
 		line[--n] = '\0';
-	if (answer(p, line))
+	if (plain_new_input(p, line) || answer(p, line))
 		return;
 	if (n == 0) {
 		/* Enter: a lesson's next step, the next puzzle */
@@ -449,6 +472,13 @@ plain_input(struct plain *p, const char *text)
 		arg++;
 	if (plain_net_input(p, word, arg) || plain_lobby_input(p, word, arg))
 		return;
+	/* next mistake, previous mistake: > and < in words (issue 62) */
+	if (strcasecmp(arg, "mistake") == 0 && (strcmp(word, "next") == 0 ||
+	    strcmp(word, "previous") == 0)) {
+		cmd_session(p, word[0] == 'n' ? CMD_NEXT_MISTAKE :
+		    CMD_PREV_MISTAKE, "");
+		return;
+	}
 	for (i = 0; i < sizeof plain_cmds / sizeof plain_cmds[0]; i++) {
 		if (strcmp(word, plain_cmds[i].name) != 0)
 			continue;

@@ -155,6 +155,26 @@ say_moves(struct plain *p)
 	p->said_ply = s->game.nply;
 }
 
+/* The session's log of a lesson's title ("Lesson: T") and its
+ * introduction, in pieces cut at words (session_learn.c's log_intro). */
+static bool
+intro_piece(struct plain *p, const char *text)
+{
+	const struct learn_lesson *l = session_learn_lesson(p->s);
+	char title[SESSION_MSG_MAX];
+	const char *at;
+	size_t n = strlen(text);
+
+	snprintf(title, sizeof title, _("Lesson: %s"), l->title);
+	if (strcmp(text, title) == 0)
+		return true;
+	for (at = l->intro; n > 0 && (at = strstr(at, text)) != NULL; at++)
+		if ((at == l->intro || at[-1] == ' ') &&
+		    (at[n] == '\0' || at[n] == ' '))
+			return true;
+	return false;
+}
+
 static bool
 skipped(struct plain *p, const char *text)
 {
@@ -167,6 +187,11 @@ skipped(struct plain *p, const char *text)
 	/* a lesson's goal: said with its step */
 	if (p->s->learn != NULL && p->s->learn->mode == SL_LESSON &&
 	    strcmp(text, session_learn_step(p->s)->goal) == 0)
+		return true;
+	/* its title and introduction: said once, with its first step
+	 * (issue 62: said twice) */
+	if (p->s->learn != NULL && p->s->learn->mode == SL_LESSON &&
+	    p->s->learn->step == 0 && intro_piece(p, text))
 		return true;
 	/* the result: said below, as a sentence of its own */
 	if (game_over(&p->s->game)) {
@@ -182,6 +207,7 @@ say_messages(struct plain *p)
 {
 	struct session *s = p->s;
 	const struct session_msg *m;
+	char text[SESSION_MSG_MAX];
 	int fresh, back;
 
 	fresh = (s->nlog - p->log_nlog) +
@@ -194,7 +220,8 @@ say_messages(struct plain *p)
 		m = session_log_get(s, back);
 		if (m == NULL || skipped(p, m->text))
 			continue;
-		plain_out("%s", m->text);
+		plain_unkey(m->text, text, sizeof text);
+		plain_out("%s", text);
 	}
 }
 
@@ -347,10 +374,13 @@ static void
 say_question(struct plain *p)
 {
 	struct session *s = p->s;
+	char text[sizeof s->question];
 	int i;
 
-	if (s->asking && !p->asked)
-		plain_out(P_("%s Answer yes or no."), s->question);
+	if (s->asking && !p->asked) {
+		plain_unkey(s->question, text, sizeof text);
+		plain_out(P_("%s Answer yes or no."), text);
+	}
 	p->asked = s->asking;
 	if (s->pick.open && !p->pick_said) {
 		plain_out(ngettext("%1$s holds %2$d game:",
@@ -362,7 +392,7 @@ say_question(struct plain *p)
 		    "cancel."));
 	}
 	p->pick_said = s->pick.open;
-	if (s->ng.open) {
+	if (s->ng.open && !plain_new_asking(p)) {
 		/* The dialog is the full-screen game's: a new game as it
 		 * last chose (white, black, clock and fen change it). */
 		if (session_newgame_start(s) < 0) {
@@ -377,6 +407,7 @@ say_wants(struct plain *p)
 {
 	struct session *s = p->s;
 	const struct session_msg *m;
+	char text[SESSION_MSG_MAX];
 	int back;
 
 	if (s->want_help) {
@@ -387,8 +418,10 @@ say_wants(struct plain *p)
 		s->want_log = false;
 		plain_out("%s", P_("The last messages, oldest first:"));
 		for (back = s->nlog < 20 ? s->nlog - 1 : 19; back >= 0; back--)
-			if ((m = session_log_get(s, back)) != NULL)
-				plain_out("%s", m->text);
+			if ((m = session_log_get(s, back)) != NULL) {
+				plain_unkey(m->text, text, sizeof text);
+				plain_out("%s", text);
+			}
 	}
 	if (s->want_clip) {
 		s->want_clip = false;
@@ -594,6 +627,60 @@ clock_warn(struct plain *p)
 	}
 }
 
+/* ---- a game's analysis (analyse): its progress ---- */
+
+#define ANALYSE_SAY_MS 10000
+
+int
+plain_analyse_timeout(struct plain *p)
+{
+	int64_t due;
+
+	if (!p->analysing)
+		return -1;
+	due = p->analyse_said_at + ANALYSE_SAY_MS - p->s->now();
+	return due <= 0 ? 0 : due > 60000 ? 60000 : (int)due;
+}
+
+/* Said at each tenth more done, and every 10 s between: a long analysis
+ * is not silent (issue 62). */
+static void
+say_analyse(struct plain *p)
+{
+	struct session *s = p->s;
+	int done, total, tenth;
+	int64_t left, now = s->now();
+
+	if (!session_analyse_progress(s, &done, &total, &left) ||
+	    total <= 0) {
+		p->analysing = false;
+		return;
+	}
+	if (!p->analysing) {        /* started: its message says so */
+		p->analysing = true;
+		p->analyse_tenth = 0;
+		p->analyse_said_at = now;
+		return;
+	}
+	tenth = done * 10 / total;
+	if (done >= total || (tenth <= p->analyse_tenth &&
+	    now - p->analyse_said_at < ANALYSE_SAY_MS))
+		return;
+	p->analyse_tenth = tenth;
+	p->analyse_said_at = now;
+	if (left >= 0)
+		plain_out(ngettext("Analysing: %1$d%% done, %2$d of %3$d "
+		    "position, about %4$lld s left.", "Analysing: %1$d%% "
+		    "done, %2$d of %3$d positions, about %4$lld s left.",
+		    (unsigned long)total), done * 100 / total, done, total,
+		    (long long)((left + 999) / 1000));
+	else
+		plain_out(ngettext("Analysing: %1$d%% done, %2$d of %3$d "
+		    "position.", "Analysing: %1$d%% done, %2$d of %3$d "
+		    "positions.", (unsigned long)total), done * 100 / total,
+		    done, total);
+}
+
 void
 plain_say_clock(struct plain *p)
 {
@@ -647,4 +734,5 @@ plain_follow(struct plain *p)
 	say_review(p);
 	say_result_and_turn(p);
 	clock_warn(p);
+	say_analyse(p);
 }

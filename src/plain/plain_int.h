@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "plain/plain.h"
 #include "engine/notation.h"
@@ -39,6 +40,14 @@ struct plain {
 	bool waiting_said;
 	int list_said;              /* network lists: lines said, -1 none */
 	int warned[2];              /* clock: 1 at 30 s said, 2 at 10 s */
+	/* new's questions (plain_new.c): the one waiting (-1 none), and
+	 * whether "leave this game?" was asked after them */
+	int ng_step;
+	bool ng_confirm;
+	/* a game's analysis running: the tenths done said, and when */
+	bool analysing;
+	int analyse_tenth;
+	int64_t analyse_said_at;
 	/* moves said, whose session message would say them again */
 	char skip[4][MOVE_TEXT_MAX + 16];
 	int nskip;
@@ -68,6 +77,8 @@ void plain_say_turn(struct plain *p);
 void plain_say_clock(struct plain *p);
 /* ms until a clock warning is due, -1 none. */
 int plain_clock_timeout(struct plain *p);
+/* ms until an analysis's progress is due (10 s since the last), -1 none. */
+int plain_analyse_timeout(struct plain *p);
 
 /* plain_net.c: network play over the session's connection
  * (session_link.h), and the session's hooks (network commands, moves
@@ -92,6 +103,14 @@ void plain_net_help(const struct plain *p);
 bool plain_lobby_input(struct plain *p, const char *word, const char *arg);
 void plain_lobby_follow(struct plain *p);
 void plain_lobby_help(const struct plain *p);
+
+/* plain_new.c: new asks the new-game dialog's questions: begun, a line
+ * for them (true when it was theirs), the "leave this game?" answered;
+ * asking while a question of theirs waits. */
+void plain_new_begin(struct plain *p);
+bool plain_new_input(struct plain *p, const char *line);
+void plain_new_answered(struct plain *p, bool yes);
+bool plain_new_asking(const struct plain *p);
 
 /* plain_cmd.c: one line typed. */
 void plain_input(struct plain *p, const char *line);

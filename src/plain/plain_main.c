@@ -97,6 +97,9 @@ next_timeout(struct plain *p)
 	i = plain_clock_timeout(p);
 	if (i >= 0 && (t < 0 || i < t))
 		t = i;
+	i = plain_analyse_timeout(p);
+	if (i >= 0 && (t < 0 || i < t))
+		t = i;
 	return t;
 }
 
@@ -190,6 +193,7 @@ plain_main(const struct session_start *st)
 	p->review_said = -1;
 	p->lesson_said = p->step_said = p->puzzle_said = -1;
 	p->list_said = -1;
+	p->ng_step = -1;
 	p->list_heard = -1;
 	if (session_start_game(s, st, err, sizeof err) < 0) {
 		fprintf(stderr, "congo: %s\n", err);

@@ -324,3 +324,20 @@ plain_clean(const char *in, char *out, size_t n)
 	}
 	out[len] = '\0';
 }
+
+void
+plain_unkey(const char *in, char *out, size_t n)
+{
+	size_t len = 0;
+	const char *c;
+
+	if (n == 0)
+		return;
+	for (c = in; *c != '\0' && len + 1 < n; c++) {
+		if (*c == ':' && c[1] >= 'a' && c[1] <= 'z' && (c == in ||
+		    strchr(" (\"'", c[-1]) != NULL))
+			continue;
+		out[len++] = *c;
+	}
+	out[len] = '\0';
+}

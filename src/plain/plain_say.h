@@ -49,5 +49,10 @@ int plain_say_piece_moves(const struct board *b, int sq, char *buf,
  * every control character (Esc, C1, a newline) and broken sequence a
  * blank; cut at n (never inside a character). */
 void plain_clean(const char *in, char *out, size_t n);
+/* The session's text with the full screen's command colon dropped
+ * (":analyse stop cancels": "analyse stop cancels"): a ':' that starts a
+ * word (at the start, after a blank, '(' or a quote) and is followed by
+ * a lower-case letter; cut at n. */
+void plain_unkey(const char *in, char *out, size_t n);
 
 #endif

@@ -610,10 +610,12 @@ say(struct session *s, int i)
 	const struct record_note *note = session_note(s, i);
 	char mv[MOVE_TEXT_MAX + 16];
 
+	bool text = note != NULL && note->text != NULL;
+
 	session_move_label(s, i, mv, sizeof mv);
-	session_msg(s, SM_NORMAL, "%d%s %s %s", s->game.pos[i].fullmove,
-	    s->game.pos[i].side == WHITE ? "." : "...", mv,
-	    note != NULL && note->text != NULL ? note->text : "");
+	session_msg(s, SM_NORMAL, "%d%s %s%s%s", s->game.pos[i].fullmove,
+	    s->game.pos[i].side == WHITE ? "." : "...", mv, text ? " " : "",
+	    text ? note->text : "");
 }
 
 /* Has any move of the game an evaluation or a mark (an analysis's, or a

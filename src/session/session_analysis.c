@@ -222,7 +222,8 @@ session_analysis_toggle(struct session *s)
 	an->state = ANALYSIS_OFF;
 	report_clear(an);
 	an->ply = -1;
-	session_msg(s, SM_NORMAL, _("analysis on (:analyze or A again stops "
+	session_msg(s, SM_NORMAL, "%s", s->typed ? _("analysis on (analyze "
+	    "again stops it)") : _("analysis on (:analyze or A again stops "
 	    "it)"));
 	session_analysis_sync(s);
 }

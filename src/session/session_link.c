@@ -599,8 +599,10 @@ session_link_back(struct session *s, bool *to_lobby)
 		char id[16];
 		snprintf(id, sizeof id, "%s", net_client_game_id(g->c));
 		session_link_lobby(s);
-		session_msg(s, SM_GOOD, _("game %s goes on and your clock "
-		    "runs: Enter on it in the lobby takes you back"), id);
+		session_msg(s, SM_GOOD, s->typed ? _("game %s goes on and "
+		    "your clock runs: list, then open N in the lobby, takes "
+		    "you back") : _("game %s goes on and your clock runs: "
+		    "Enter on it in the lobby takes you back"), id);
 		*to_lobby = true;
 		return true;
 	}

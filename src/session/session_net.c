@@ -369,26 +369,36 @@ ended(struct session *s)
 		u->cancelled = true;
 		snprintf(s->result_why, sizeof s->result_why, "%s",
 		    declined ? _("Challenge declined") : _("Game cancelled"));
+		/* (the plain mode's words are its commands, issue 62) */
 		if (declined && u->challenged[0] != '\0')
-			session_msg(s, SM_GOOD, _("%s declines the challenge "
-			    "(q quits)"), u->challenged);
+			session_msg(s, SM_GOOD, s->typed ? _("%s declines the "
+			    "challenge (quit leaves)") : _("%s declines the "
+			    "challenge (q quits)"), u->challenged);
 		else if (declined)
-			session_msg(s, SM_GOOD, "%s", _("your opponent declines "
-			    "the challenge (q quits)"));
+			session_msg(s, SM_GOOD, "%s", s->typed ? _("your "
+			    "opponent declines the challenge (quit leaves)") :
+			    _("your opponent declines the challenge (q "
+			    "quits)"));
 		else if (!u->cancel_sent && u->seat >= 0 && s->game.nply < 2 &&
 		    u->names[1 - u->seat][0] != '\0' &&
 		    strcmp(u->names[1 - u->seat], "-") != 0)
 			/* not by us: the first-move rule, or the other
 			 * player called it off before both had moved */
-			session_msg(s, SM_GOOD, "%s", s->game.nply == 0 ?
+			session_msg(s, SM_GOOD, "%s", s->typed ? (s->game.nply ==
+			    0 ? _("the game is cancelled: White did not make a "
+			    "first move in time, or the opponent called it off "
+			    "(quit leaves)") : _("the game is cancelled: Black "
+			    "did not make a first move in time, or the opponent "
+			    "called it off (quit leaves)")) : s->game.nply == 0 ?
 			    _("the game is cancelled: White did not make a first "
 			    "move in time, or the opponent called it off (q "
 			    "quits)") : _("the game is cancelled: Black did not "
 			    "make a first move in time, or the opponent called "
 			    "it off (q quits)"));
 		else
-			session_msg(s, SM_GOOD, "%s", _("the game is cancelled "
-			    "(q quits)"));
+			session_msg(s, SM_GOOD, "%s", s->typed ? _("the game is "
+			    "cancelled (quit leaves)") : _("the game is "
+			    "cancelled (q quits)"));
 		return;
 	}
 	if (m == NULL || m->result == RESULT_NONE)
@@ -407,11 +417,15 @@ ended(struct session *s)
 	u->offer = -1;
 	u->gone_at = 0;
 	session_result_words(m, -1, out, text, sizeof text);
-	if (u->seat >= 0)
+	if (u->seat >= 0 && s->typed)
+		session_msg(s, SM_GOOD, _("%s (rematch asks for another game, "
+		    "quit leaves)"), text);
+	else if (u->seat >= 0)
 		session_msg(s, SM_GOOD, _("%s (r or :rematch asks for another "
 		    "game, q quits)"), text);
 	else
-		session_msg(s, SM_GOOD, _("%s (q quits)"), text);
+		session_msg(s, SM_GOOD, s->typed ? _("%s (quit leaves)") :
+		    _("%s (q quits)"), text);
 }
 
 /* The RESULT: the game ended (or, while the game is brought again, will
@@ -633,8 +647,9 @@ static void
 on_rematch(struct session *s, const struct net_event *e)
 {
 	if (e->side != s->net->seat)
-		session_msg(s, SM_GOOD, _("%s asks for a rematch: r or "
-		    ":rematch accepts"), _(side_name[e->side == BLACK]));
+		session_msg(s, SM_GOOD, s->typed ? _("%s asks for a "
+		    "rematch: rematch accepts") : _("%s asks for a rematch: r "
+		    "or :rematch accepts"), _(side_name[e->side == BLACK]));
 }
 
 /* The game's events; the connection's, the lobby's and the accounts' are

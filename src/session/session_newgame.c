@@ -5,9 +5,11 @@
  * $XDG_STATE_HOME/congo/newgame as "name=value" lines.
  */
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "ai/search.h"
 #include "engine/fen.h"
@@ -334,6 +336,83 @@ session_newgame_start(struct session *s)
 	session_msg(s, SM_GOOD, _("new game of %s: %s against %s%s%s"),
 	    variant_get(ng->choice[NG_VARIANT])->title, shown[0], shown[1],
 	    s->clocked ? _(", clock ") : "", s->clocked ? tc : "");
+	return 0;
+}
+
+/* The index of text among a field's choices (by name, either language,
+ * or 1-based number), -1 if none. */
+static int
+choice_typed(int field, const char *text)
+{
+	const char *const *list = session_newgame_choices(field);
+	char shown[64];
+	int i, n = count(list), v;
+
+	if (field == NG_VARIANT && text[0] != '\0' &&
+	    strspn(text, "0123456789") == strlen(text)) {
+		v = atoi(text);
+		return v >= 1 && v <= n ? v - 1 : -1;
+	}
+	for (i = 0; i < n; i++) {
+		session_player_name_shown(list[i], shown, sizeof shown);
+		if (strcasecmp(text, list[i]) == 0 ||
+		    strcasecmp(text, _(list[i])) == 0 ||
+		    strcasecmp(text, shown) == 0)
+			return i;
+	}
+	return -1;
+}
+
+/* "ai level N", "ai:level=N", "level N" or N: the level's choice, -1. */
+static int
+level_typed(const char *text)
+{
+	int level, used = 0;
+
+	if ((sscanf(text, "%*[aA]%*[iI] %*[lL]evel %d%n", &level, &used) == 1 ||
+	    sscanf(text, "%*[aA]%*[iI]:level=%d%n", &level, &used) == 1 ||
+	    sscanf(text, "%*[lL]evel %d%n", &level, &used) == 1 ||
+	    sscanf(text, "%d%n", &level, &used) == 1) &&
+	    text[used] == '\0' && level >= 1 && level <= SEARCH_LEVELS)
+		return level;       /* players: human, then the levels */
+	return -1;
+}
+
+int
+session_newgame_set(struct session *s, int field, const char *text,
+    char *err, size_t errlen)
+{
+	struct session_newgame *ng = &s->ng;
+	int64_t b, inc;
+	int i;
+
+	if (field == NG_CLOCK && (strcasecmp(text, "none") == 0 ||
+	    strcasecmp(text, _("none")) == 0)) {
+		ng->choice[NG_CLOCK] = 0;
+		return 0;
+	}
+	if (field == NG_CLOCK) {
+		if (clock_parse_minutes(text, &b, &inc, err, errlen) < 0)
+			return -1;
+		i = find(clocks, text);
+		ng->choice[NG_CLOCK] = i < 0 ? CLOCK_CUSTOM : i;
+		snprintf(ng->clock_text, sizeof ng->clock_text, "%.31s", text);
+		return 0;
+	}
+	if ((field == NG_WHITE || field == NG_BLACK) &&
+	    (i = level_typed(text)) > 0) {
+		players_fill();
+		ng->choice[field] = i;
+		return 0;
+	}
+	if ((i = choice_typed(field, text)) < 0) {
+		snprintf(err, errlen, field == NG_VARIANT ? _("'%s' is no "
+		    "variant here") : _("'%s' is not a player: human, or ai "
+		    "level 1 to 10 (help players lists them)"), text);
+		return -1;
+	}
+	ng->choice[field] = i;
+	ng->error[0] = '\0';
 	return 0;
 }
 

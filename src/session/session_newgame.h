@@ -23,6 +23,11 @@ void session_newgame_change(struct session *s, int delta); /* Left/Right */
  * SESSION_TYPE_ERASE, SESSION_TYPE_CLEAR (session.h). False when the field
  * takes no text. */
 bool session_newgame_type(struct session *s, int ch);
+/* A field's value typed (the plain mode's answers): a choice by its name
+ * or number; for a player also "ai level N" (or ai:level=N, level N, N);
+ * for the clock "none" or M+S. -1 with why into err. */
+int session_newgame_set(struct session *s, int field, const char *text,
+    char *err, size_t errlen);
 /* Start the dialog's game; -1 (dialog stays open, error set) if refused. */
 int session_newgame_start(struct session *s);
 /* Enter: as session_newgame_start, but a game in progress is left only

@@ -418,6 +418,14 @@ int
 session_player_type_parse(const char *text, struct player_conf *pc,
     char *err, size_t errlen)
 {
+	char lv[32], end;
+	int level;
+
+	/* "ai level 3", as the plain mode's new asks it (issue 62) */
+	if (sscanf(text, "%*[aA]%*[iI] level %d%c", &level, &end) == 1) {
+		snprintf(lv, sizeof lv, "ai:level=%d", level);
+		return player_with_level(lv, pc, err, errlen);
+	}
 	if (strchr(text, ':') != NULL)
 		return player_with_level(text, pc, err, errlen);
 	if (strcasecmp(text, "human") == 0) {

@@ -358,8 +358,9 @@ session_var_undo(struct session *s)
 	s->var = 0;
 	show(s, p);
 	s->var_redo_at = p;
-	session_msg(s, SM_NORMAL, _("took back the variation's move (Ctrl-R "
-	    "replays it)"));
+	session_msg(s, SM_NORMAL, "%s", s->typed ? _("took back the "
+	    "variation's move (redo replays it)") : _("took back the "
+	    "variation's move (Ctrl-R replays it)"));
 	return true;
 }
 
