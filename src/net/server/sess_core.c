@@ -600,6 +600,10 @@ sess_line(struct sess *s, int conn, const char *line, size_t len,
 	void *saved = i18n_english();
 	int rc = sess_line_en(s, conn, line, len, now_ms);
 
+	/* The line is the caller's buffer: a change spent later (a store's
+	 * notice, a timer) is no line's and must not copy a stale one. */
+	s->line = NULL;
+	s->linelen = 0;
 	i18n_restore(saved);
 	return rc;
 }
