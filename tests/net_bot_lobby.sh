@@ -71,7 +71,7 @@ wait_for a "Speed +< 2\+1 congo >"
 note "Enter challenges the bot at 2+1; it accepts, the game starts"
 T send-keys -t =a: Enter
 wait_for a "ann \(you\)" 20
-wait_for a "robo \(network\)"
+wait_for a "robo BOT \(network\)"
 grep -q "from ann (congo 120+1) accepted" "$tmp/bot.log" ||
     fail "no challenge at 2+1 accepted: $(tail -n 5 "$tmp/bot.log")"
 T send-keys -t =a: R
@@ -92,7 +92,7 @@ T send-keys -t =g: b
 wait_for g "> robo BOT" 20
 T send-keys -t =g: Enter
 wait_for g "gus\(guest\) \(you\)" 20
-wait_for g "robo \(network\)"
+wait_for g "robo BOT \(network\)"
 T send-keys -t =g: R
 wait_for g "Resign this game\?"
 T send-keys -t =g: y

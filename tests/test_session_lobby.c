@@ -620,6 +620,8 @@ test_bots(void **state)
 	assert_string_equal(b[0].name, "robo");
 	assert_string_equal(b[0].rating, "1612");
 	assert_int_equal(b[0].nspeeds, 2);      /* 1+0 once */
+	assert_true(session_bots_named(&S, "ROBO"));
+	assert_false(session_bots_named(&S, "ann"));
 	session_bots_speed_text(&S, b[0].speed[1], v, sizeof v);
 	assert_string_equal(v, "5+3 megapawn");
 	assert_int_equal(session_bots_sel(&S, b, n), 0);

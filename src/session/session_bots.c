@@ -11,6 +11,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "session/session_bots.h"
 #include "session/session_net_corr.h"
@@ -61,6 +62,18 @@ session_bots_list(const struct session *s, struct session_bot *out,
 			out[j].speed[out[j].nspeeds++] = i;
 	}
 	return n;
+}
+
+bool
+session_bots_named(const struct session *s, const char *name)
+{
+	const struct session_seeks *k = &s->net->seek;
+	int i;
+
+	for (i = 0; i < k->n; i++)
+		if (k->list[i].bot && strcasecmp(k->list[i].name, name) == 0)
+			return true;
+	return false;
 }
 
 void

@@ -30,6 +30,9 @@ struct session_bot {
  * how many (at most max). */
 int session_bots_list(const struct session *s, struct session_bot *out,
     int max);
+/* name is a bot's as the lobby's last SEEKS had it (a seat JOINED has no
+ * title; STATE's wtitle=/btitle= say it otherwise). */
+bool session_bots_named(const struct session *s, const char *name);
 /* The screen opened (the seeks asked at once), closed. */
 void session_bots_open(struct session *s);
 void session_bots_close(struct session *s);

@@ -216,6 +216,7 @@ struct session_net {
 	char names[2][32];
 	bool cancel_sent;         /* we sent CANCEL for this game */
 	bool guest[2];            /* a guest's seat (net_event's guest) */
+	bool bot[2];              /* a bot account's seat (STATE's title) */
 	bool seated[2], present[2];
 	char status[12];          /* open active finished */
 	char reason[24];          /* the server's reason= of the end (its
