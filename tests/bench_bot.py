@@ -44,6 +44,7 @@ net_bots.PORT = PORT
 lock = threading.Lock()
 results = []            # (result, reason, bot's seat)
 started = [0]
+aborted = [0]           # opponents paired with each other, not counted
 
 
 def proc_stats(pid):
@@ -68,8 +69,27 @@ def opponent(n):
             if started[0] >= GAMES:
                 break
             started[0] += 1
+        # A seek when the bot has one open (a condition, not a pause).
+        deadline = time.time() + 600
+        while not any(i.get("name") == "fullbot" for i in
+                      h.cmd("SEEKS")[1]):
+            if time.time() > deadline:
+                net_bots.fail("the bot keeps no seek open")
+            h.fill(time.time() + 0.05)
         h.cmd("SEEK clock=%s name=fast%d bots=yes" % (WIRE_CLOCK, n))
-        game, p = paired(h, 30.0)
+        game, p = paired(h, 600.0)
+        st = h.expect(lambda l: l.startswith("EV %s " % game) and
+                      " STATE " in l, 10.0, "the game's STATE")
+        if "fullbot" not in (kv(st).get("white"), kv(st).get("black")):
+            # Two opponents' bots=yes seeks paired with each other
+            # (humans first, PROTOCOL.md "Bots"): not a game of the
+            # bot's; aborted (a resignation before any move), sought
+            # again.
+            h.cmd("RESIGN game=%s" % game, ok=False)
+            with lock:
+                started[0] -= 1
+                aborted[0] += 1
+            continue
         me = 0 if p["seat"] == "white" else 1
         moves = []
         while True:
@@ -146,6 +166,8 @@ def main():
           % (n, AT_ONCE, CLOCK, won, lost_time))
     print("bot CPU %.1f s (%.1f s a game), peak memory %d kB, wall %.0f s"
           % (cpu, cpu / max(n, 1), hwm, wall))
+    print("opponents paired with each other (aborted, not counted): %d"
+          % (aborted[0] // 2))
     print("logs in %s" % TMP)
     sys.exit(1 if lost_time else 0)
 

@@ -3,7 +3,8 @@
 game after it is killed (-9) and restarted, and after its server is
 killed (-9) and restarted on the same database (issue 59). Started by
 tests/net_bot_resume.sh, which made TMP/games.db with the bot account
-robo and its key in TMP/state/congo/keys. The human's moves come from a
+robo and its key in TMP/robo.key, or by tests/net_bot_pg.sh, which made
+them on PostgreSQL and names that database in CONGO_BOT_DB. The human's moves come from a
 real `congo --engine`; the game is played to its end (the human resigns
 after 14 of its moves unless the rules end it first). Waits are on
 conditions (a line, a port), never fixed sleeps.
@@ -31,7 +32,8 @@ net_bots.PORT = PORT
 def start_server():
     log = open(os.path.join(TMP, "server.log"), "a")
     p = subprocess.Popen([SERVER, "--port", str(PORT), "--bind",
-                          "127.0.0.1", "--db", os.path.join(TMP, "games.db"),
+                          "127.0.0.1", "--db", os.environ.get(
+                              "CONGO_BOT_DB", os.path.join(TMP, "games.db")),
                           "--log-level", "info"], stderr=log)
     procs.append(p)
     deadline = time.time() + 20

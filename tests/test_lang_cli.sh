@@ -67,8 +67,11 @@ for l in nl de fr; do
 	help_of "$l" "$congo" --help
 	sort -u "$tmp/out" >"$tmp/help.$l"
 	# A line the same as in English may only hold options, metavariables,
-	# file names and congo's own words (--connect HOST[:PORT], congo.conf).
+	# file names, congo's own words (--connect HOST[:PORT], congo.conf)
+	# and an option's values (--rated yes|no|both, --variants
+	# congo,megapawn).
 	left=$(comm -12 "$tmp/help.en" "$tmp/help.$l" |
+	    sed -E 's/[a-z]+([|,][a-z]+)+//g' |
 	    sed -e 's/--[a-z][a-z/-]*//g' -e 's/[A-Z0-9_$][A-Za-z0-9_$./:+-]*//g' \
 	    -e 's/congo[a-z.(6)-]*//g' -e 's/[a-z]*:level=[A-Z]//g' \
 	    -e 's/position, moves, fen, result, d, go, stop//' |

@@ -90,6 +90,23 @@ expect 2 "--tls-ca trusts only its authorities: no --tls-trust-new with it" "$co
 expect 1 "congo: cannot reach 127.0.0.1 port 1: " "$congo" --config "$tmp/srv.conf" --games
 expect 2 "the game needs a terminal" "$congo" --white random
 expect 0 "Usage: congo" "$congo" --help
+# congo --help names --bot and every option of congo(6)'s BOTS synopsis
+# (issue 59).
+expect 0 "congo --bot --connect HOST:PORT --account NAME" "$congo" --help
+manpage="${srcdir:-.}/man/congo.6"
+[ -r "$manpage" ] || { echo "error: $manpage missing"; exit 99; }
+bot_opts=$(sed -n '/^\.SH BOTS/,/^puts a computer player/p' "$manpage" |
+    grep -oE '(\\-){2}[a-z]+(\\-[a-z]+)*' | sed 's/\\//g' | sort -u)
+[ -n "$bot_opts" ] || { echo "error: no options in congo(6)'s BOTS"; exit 99; }
+"$congo" --help > "$tmp/help" 2>&1
+for o in $bot_opts; do
+	if grep -qe "$o\b" "$tmp/help"; then
+		echo "ok: congo --help has $o (congo(6) BOTS)"
+	else
+		echo "FAIL: congo --help lacks $o of congo(6)'s BOTS synopsis"
+		fails=$((fails + 1))
+	fi
+done
 expect 0 "congo 0.1" "$congo" --version
 expect 0 "congo 0.1" "$congo" -V
 # The modes.

@@ -6,6 +6,7 @@
  * and created.
  */
 #include "test_session_fake.h"
+#include "session/session_bots.h"
 #include "session/session_link.h"
 #include "session/session_net_list.h"
 #include "session/session_player.h"
@@ -565,9 +566,106 @@ test_lobby(void **state)
 	disconnect_fake();
 }
 
+/* "Play the computer" (issue 59): the bots of the lobby's seeks, each
+ * once with its speeds, one chosen and its speed; Enter: a guest's seek
+ * of the bot's terms with bots=yes, an account's challenge to the bot;
+ * with no bot listed, a 5+3 seek with bots=yes. */
+static void
+test_bots(void **state)
+{
+	struct session_bots_pick *p;
+	struct session_bot b[SESSION_BOTS_MAX];
+	struct session_seeks *k;
+	char v[64], line[200];
+	int n;
+	(void)state;
+
+	connect_fake(lobby);
+	k = &S.net->seek;
+	p = &S.net->bots;
+	WAIT(net_client_state(C) == NET_ONLINE);
+	session_bots_open(&S);
+	assert_true(p->open);
+	/* none listed: Enter seeks 5+3 with bots=yes */
+	assert_int_equal(session_bots_list(&S, b, SESSION_BOTS_MAX), 0);
+	assert_int_equal(session_bots_sel(&S, b, 0), -1);
+	assert_int_equal(session_bots_play(&S), 0);
+	assert_false(p->open);
+	expect_line("#S SEEK clock=300+3 rated=no name=bob variant=congo "
+	    "bots=yes", NULL, 0);
+	send_line("OK #S SEEK seek=SSSSSSSS");
+	WAIT(strcmp(k->mine, "SSSSSSSS") == 0);
+	assert_true(session_seek_cancel(&S, false));
+	expect_line("#U UNSEEK", NULL, 0);
+	send_line("OK #U UNSEEK");
+
+	/* Opening asks for the seeks at once. */
+	session_bots_open(&S);
+	session_seeks_tick(&S, now_ms(), true);
+	expect_line("#K SEEKS", NULL, 0);
+	send_line("OK #K SEEKS n=5");
+	send_line("ITEM #K seek=AAAAAAAA name=robo rating=1612 variant=congo "
+	    "clock=60+0 rated=no color=random title=BOT");
+	send_line("ITEM #K seek=BBBBBBBB name=ann rating=1500 variant=congo "
+	    "clock=60+0 rated=no color=random");
+	send_line("ITEM #K seek=CCCCCCCC name=robo rating=1612 variant=megapawn "
+	    "clock=300+3 rated=no color=random title=BOT");
+	send_line("ITEM #K seek=DDDDDDDD name=robo rating=1612 variant=congo "
+	    "clock=60+0 rated=no color=random title=BOT");
+	send_line("ITEM #K seek=EEEEEEEE name=zed rating=- variant=congo "
+	    "clock=180+2 rated=no color=random title=BOT");
+	WAIT(!k->asking);
+	n = session_bots_list(&S, b, SESSION_BOTS_MAX);
+	assert_int_equal(n, 2);
+	assert_string_equal(b[0].name, "robo");
+	assert_string_equal(b[0].rating, "1612");
+	assert_int_equal(b[0].nspeeds, 2);      /* 1+0 once */
+	assert_true(session_bots_named(&S, "ROBO"));
+	assert_false(session_bots_named(&S, "ann"));
+	session_bots_speed_text(&S, b[0].speed[1], v, sizeof v);
+	assert_string_equal(v, "5+3 megapawn");
+	assert_int_equal(session_bots_sel(&S, b, n), 0);
+	session_bots_speed(&S, 1);
+	assert_int_equal(session_bots_speed_sel(&S, &b[0]), 1);
+	session_bots_speed(&S, 1);              /* round again */
+	assert_int_equal(session_bots_speed_sel(&S, &b[0]), 0);
+	session_bots_speed(&S, -1);
+	assert_int_equal(session_bots_speed_sel(&S, &b[0]), 1);
+	session_bots_step(&S, 1);
+	assert_int_equal(session_bots_sel(&S, b, n), 1);
+	assert_int_equal(p->speed, 0);
+	session_bots_step(&S, 1);               /* the last stays */
+	assert_int_equal(session_bots_sel(&S, b, n), 1);
+	session_bots_step(&S, -1);
+	session_bots_speed(&S, 1);
+
+	/* A guest: the bot's terms sought with bots=yes, unrated. */
+	assert_int_equal(session_bots_play(&S), 0);
+	assert_false(p->open);
+	expect_line("#S SEEK clock=300+3 rated=no name=bob variant=megapawn "
+	    "bots=yes", NULL, 0);
+	send_line("OK #S SEEK seek=SSSSSSSS");
+	WAIT(strcmp(k->mine, "SSSSSSSS") == 0);
+	assert_true(session_seek_cancel(&S, false));
+	expect_line("#U UNSEEK", NULL, 0);
+	send_line("OK #U UNSEEK");
+
+	/* Logged in: a challenge to that bot at that speed. */
+	send_line("OK #i LOGIN name=bob");
+	WAIT(strcmp(S.net->account, "bob") == 0);
+	session_bots_open(&S);
+	session_bots_step(&S, 1);               /* zed, 3+2 */
+	assert_int_equal(session_bots_play(&S), 0);
+	expect_line("#n CHALLENGE name=zed rated=no clock=180+2 "
+	    "variant=congo", line, sizeof line);
+	assert_non_null(strstr(S.msg.text, "challenged zed"));
+	disconnect_fake();
+}
+
 FAKE_HOME_MAIN("test_session_lobby",
 	cmocka_unit_test(test_seeks),
 	cmocka_unit_test(test_seeks_days),
 	cmocka_unit_test(test_lists),
 	cmocka_unit_test(test_record_review),
-	cmocka_unit_test(test_lobby))
+	cmocka_unit_test(test_lobby),
+	cmocka_unit_test(test_bots))

@@ -318,6 +318,12 @@ test_network_game(void **state)
 	/* Shown with the seat's state; a record keeps the name alone. */
 	session_player_label(S.player[WHITE], line, sizeof line);
 	assert_string_equal(line, "ann(guest) (network)");
+	/* A bot's seat (STATE's wtitle=BOT): its title after the name;
+	 * a record keeps the name alone (issue 59). */
+	g->bot[WHITE] = true;
+	session_player_label(S.player[WHITE], line, sizeof line);
+	assert_string_equal(line, "ann(guest) BOT (network)");
+	g->bot[WHITE] = false;
 	S.player[WHITE]->ops->describe(S.player[WHITE], line, sizeof line);
 	assert_string_equal(line, "ann");
 	/* The board editor is not opened over a live network game: its

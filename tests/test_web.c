@@ -171,6 +171,16 @@ test_game(void **state)
 	/* The position after a3: white's pawn on a3 (square 14). */
 	assert_non_null(strstr(b.s, "<g id=\"sq14\" class=\"w\">"));
 	assert_non_null(strstr(b.s, "<g id=\"sq7\" class=\"e\">"));
+	/* No title for humans; a bot's seat has BOT beside its name in
+	 * the heading (issue 59). */
+	assert_null(strstr(b.s, ">BOT<"));
+	wbuf_free(&b);
+	g.row.bbot = true;
+	wbuf_init(&b);
+	web_page_game(&b, &g);
+	assert_non_null(strstr(b.s, "</a> <span class=\"title\">BOT</span>"
+	    "</h1>"));
+	g.row.bbot = false;
 	wbuf_free(&b);
 	wbuf_init(&b);
 	web_sse_state(&b, &g, 1);
@@ -330,6 +340,19 @@ test_player(void **state)
 	assert_non_null(strstr(b.s, "<polyline"));
 	assert_non_null(strstr(b.s, "<title>1561</title>"));
 	assert_non_null(strstr(b.s, "?before=&lt;&#39;&quot;&gt;"));
+	assert_null(strstr(b.s, ">BOT<"));
+	wbuf_free(&b);
+	/* A bot account's page: BOT beside its name; BOT beside a bot
+	 * in its games (issue 59). */
+	p.bot = true;
+	g[0].wbot = true;
+	web_page_player(&b, &p);
+	assert_non_null(strstr(b.s, " <span class=\"title\">BOT</span>"
+	    "</h1>"));
+	assert_non_null(strstr(b.s, "</a> <span class=\"title\">BOT</span>"
+	    "</td>"));
+	p.bot = false;
+	g[0].wbot = false;
 	wbuf_free(&b);
 	/* Wins, draws, losses; each game's day and clock. */
 	p.wins = 3;

@@ -7,13 +7,23 @@
 # in progress followed in headless Chromium: a move made over CGP/1 shows
 # on the page within 1 s without a reload (the DOM dumped, the time the
 # page's script took it compared with the move's OK), and a screenshot of
-# the board (tests/web-game.png in the build folder). Parts whose program
+# the board (tests/web-game.png in the build folder); a real congo --bot
+# takes a seek, and its game's page shows BOT beside it in Chromium
+# (tests/web-bot.png; issue 59). Parts whose program
 # is missing (curl, python3's prometheus_client, chromium) are skipped;
 # 77 when curl or python3 is.
 set -u
 . "$(dirname "$0")/web_lib.sh"
 web_setup web
 web_tools
+# The bot and its human (the bot game's part) stopped too.
+botpid= hpid=
+web_extra_cleanup() {
+	for p in $hpid $botpid; do
+		kill "$p" 2>/dev/null
+		wait "$p" 2>/dev/null
+	done
+}
 
 # (Every player connects from 127.0.0.1: rated games allowed.)
 web_serve "$tmp/server.log" env CONGO_WEB_SSE_LIFE_MS=3000 "$server" --port 0 --bind 127.0.0.1 \
@@ -261,6 +271,58 @@ curl -s "$base/game/$game/record" | grep -q '^\[Result "0-1"\]' ||
     fail "the record's result"
 echo "test_web.sh: the rated game's result, ratings and history shown"
 echo quit >&3
+
+# A computer player's game (issue 59): a real congo --bot (account robo,
+# registered as a bot, its key kept as the client keeps keys) takes a
+# human's bots=yes seek; the game's page in Chromium shows BOT beside
+# the bot's name, and the bot's page beside its own.
+if [ -n "$chrome" ]; then
+	mkdir -p "$tmp/bstate/congo"
+	key=$(PYTHONPATH="$srcdir/tests" $py -c '
+import sys; sys.argv = ["x", sys.argv[1]]
+from net_bots import register
+print(register(2, "robo", bot=True))' "$port") || fail "the bot's account"
+	(umask 077 && echo "127.0.0.1:$port robo $key" > "$tmp/bstate/congo/keys")
+	XDG_STATE_HOME="$tmp/bstate" "$builddir/src/congo" --bot \
+	    --connect "127.0.0.1:$port" --account robo --level 1 --clocks 1+0 \
+	    --games-at-once 1 --rated no --on-stop resign 2> "$tmp/bot.log" &
+	botpid=$!
+	PYTHONPATH="$srcdir/tests" $py -c '
+import os, sys, time; stop = sys.argv[2]; sys.argv = ["x", sys.argv[1]]
+from net_bots import Conn, paired, seeks
+h = Conn(3)
+deadline = time.time() + 15
+while not [s for s in seeks(h) if s.get("name") == "robo"]:
+    if time.time() > deadline:
+        sys.exit("the bot never sought")
+    time.sleep(0.1)
+h.cmd("SEEK clock=60+0 name=hum bots=yes")
+game, _ = paired(h, 5.0)
+print(game, flush=True)
+deadline = time.time() + 60
+while not os.path.exists(stop) and time.time() < deadline:
+    time.sleep(0.05)' "$port" "$tmp/human.stop" > "$tmp/human.out" 2>&1 &
+	hpid=$!
+	web_watch=hpid wait_for "$tmp/human.out" '^[A-Z2-7]\{8\}$'
+	bgame=$(head -1 "$tmp/human.out")
+	rm -f "$tmp/br.in"
+	web_browser web_title.py "$base/game/$bgame" "$builddir/tests/web-bot.png"
+	exec 4>&-
+	wait "$bpid" || browser_fail "the bot game's page"
+	grep -q '^titles BOT$' "$tmp/br.out" ||
+	    fail "no BOT beside the bot on its game's page: $(cat "$tmp/br.out")"
+	grep -Eq '^h1 (robo BOT .* hum\(guest\)|hum\(guest\) .* robo BOT)$' \
+	    "$tmp/br.out" || fail "the bot game's heading: $(cat "$tmp/br.out")"
+	echo "test_web.sh: chromium: the bot game's page: $(grep '^h1' "$tmp/br.out")"
+	curl -s "$base/player/robo" | grep -q '<h1>robo <span class="title">BOT</span></h1>' ||
+	    fail "no BOT on the bot's own page"
+	touch "$tmp/human.stop"
+	wait "$hpid"
+	hpid=
+	kill "$botpid" 2>/dev/null
+	wait "$botpid" 2>/dev/null
+	botpid=
+fi
 
 # A new server on the database, every read of the store 1 s longer (a
 # test build's hook; without it only the pages are checked): the finished

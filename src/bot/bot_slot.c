@@ -142,8 +142,11 @@ maybe_think(struct bot_slot *b)
 	struct think_arg *a;
 	char clk[16], *plus;
 
+	/* (Its move sent and not yet answered: the position is still the
+	 * one it searched, and searching it again wastes the move's time.) */
 	if (!b->playing || b->thinking || g == NULL || game_over(g) ||
-	    b->seat < 0 || game_board(g)->side != b->seat)
+	    b->seat < 0 || game_board(g)->side != b->seat ||
+	    net_client_pending(b->c) >= 0)
 		return;
 	a = xcalloc(1, sizeof *a);
 	a->b = b;

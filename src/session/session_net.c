@@ -12,6 +12,7 @@
 
 #include "engine/notation.h"
 #include "net/client/client.h"
+#include "session/session_bots.h"
 #include "session/session_net.h"
 #include "session/session_net_corr.h"
 #include "session/session_net_list.h"
@@ -133,8 +134,11 @@ remote_label(const struct session_player *p, char *buf, size_t n)
 	if (u == NULL || !u->seated[c])
 		snprintf(buf, n, "%s", _("(free seat)"));
 	else
-		snprintf(buf, n, "%s (%s)", session_net_shown(u->names[c],
-		    u->guest[c], shown, sizeof shown), !u->present[c] ?
+		/* A bot's title after its name (not translated: as
+		 * lichess; issue 59). */
+		snprintf(buf, n, "%s%s (%s)", session_net_shown(u->names[c],
+		    u->guest[c], shown, sizeof shown), u->bot[c] ? " BOT" : "",
+		    !u->present[c] ?
 		    _("away") : u->seat >= 0 ? _("network") : _("playing"));
 }
 
@@ -461,6 +465,8 @@ on_state(struct session *s, const struct net_event *e)
 	u->seated[BLACK] = strcmp(e->black, "-") != 0;
 	u->guest[WHITE] = e->guest[WHITE];
 	u->guest[BLACK] = e->guest[BLACK];
+	u->bot[WHITE] = e->bot[WHITE];
+	u->bot[BLACK] = e->bot[BLACK];
 	u->present[WHITE] = e->wpresent;
 	u->present[BLACK] = e->bpresent;
 	if (u->seat >= 0 && u->present[1 - u->seat])
@@ -506,6 +512,8 @@ on_joined(struct session *s, const struct net_event *e)
 	u->seated[e->seat] = true;
 	u->present[e->seat] = true;
 	u->guest[e->seat] = e->guest[e->seat];
+	/* (JOINED has no title: a bot the lobby listed is one) */
+	u->bot[e->seat] = session_bots_named(s, e->name);
 	snprintf(u->names[e->seat], sizeof u->names[e->seat], "%s", e->name);
 	if (e->seat != opp)
 		return;

@@ -70,6 +70,15 @@ struct session_seeks {
 	char mine[16];            /* our seek's id (the server's), "" none */
 };
 
+/* The lobby's "Play the computer" screen (session_bots.c): open, the
+ * computer player chosen (its name: the list is asked again every few
+ * seconds), and the speed chosen of its seeks. */
+struct session_bots_pick {
+	bool open;
+	char name[32];            /* "" the first listed */
+	int speed;
+};
+
 /* The lobby's games (session_net_lobby.c): a LIST of the server's. */
 #define SESSION_LOBBY_MAX 100
 
@@ -207,6 +216,7 @@ struct session_net {
 	char names[2][32];
 	bool cancel_sent;         /* we sent CANCEL for this game */
 	bool guest[2];            /* a guest's seat (net_event's guest) */
+	bool bot[2];              /* a bot account's seat (STATE's title) */
 	bool seated[2], present[2];
 	char status[12];          /* open active finished */
 	char reason[24];          /* the server's reason= of the end (its
@@ -231,6 +241,7 @@ struct session_net {
 	/* seeking (session_seek.c); the view shows the lobby once a seek
 	 * is sent (want_lobby, with view_serial) */
 	struct session_seeks seek;
+	struct session_bots_pick bots;
 	bool want_lobby;
 	struct session_net_list *list; /* the last list asked, or NULL */
 	struct session_net_record rec; /* a record of the list reviewed */

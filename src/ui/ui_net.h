@@ -75,6 +75,11 @@ struct ui_net {
  * their keys (true when taken). */
 int ui_lobby_seeks_draw(struct ui_app *a, int y);
 bool ui_lobby_seeks_key(struct ui_app *a, const struct ui_event *ev);
+/* ui_net_bots.c: the lobby's "Play the computer" (the session's,
+ * session_bots.c): drawn from row y, and its keys (all taken while it is
+ * open). */
+void ui_lobby_bots_draw(struct ui_app *a, int y);
+bool ui_lobby_bots_key(struct ui_app *a, const struct ui_event *ev);
 /* :whois, :top, :games: true when handled. */
 bool ui_net_acct_command(struct ui_app *a, const struct session_cmd *cmd);
 /* ui_net_list.c: a list of the server's (:whois, :top, :games; the

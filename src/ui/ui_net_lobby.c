@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "session/session_bots.h"
 #include "session/session_net_mine.h"
 #include "session/session_seek.h"
 #include "ui/ui_net.h"
@@ -123,6 +124,12 @@ ui_lobby_draw(struct ui_app *a)
 	term_putw_words(0, 0, cols, ST_STATUS, 0, line);
 	if (session_seek_line(&a->s, util_now_ms(), line, sizeof line))
 		term_putw_words(1, 0, cols, ST_HEAD, TA_BOLD, line);
+	if (u->g->bots.open) {
+		ui_lobby_bots_draw(a, 2);
+		term_putw_words(rows - 1, 0, cols, a->s.msg.text[0] != '\0' ?
+		    a->s.msg.tone : ST_DIM, 0, a->s.msg.text);
+		return;
+	}
 	y = u->g->seek.form.open ? 2 : draw_mine(a, 2);
 	y = ui_lobby_seeks_draw(a, y);
 	if (y >= rows - 1) {
@@ -233,6 +240,11 @@ ui_lobby_key(struct ui_app *a, const struct ui_event *ev)
 		return;
 	}
 	a->s.msg.text[0] = '\0';
+	if (a->s.net->bots.open) {
+		ui_lobby_bots_key(a, ev);
+		session_net_events(&a->s);
+		return;
+	}
 	if (!a->s.net->seek.form.open) {
 		/* Up and Down over every part; a challenge's and your games'
 		 * own keys */
@@ -274,8 +286,8 @@ ui_lobby_key(struct ui_app *a, const struct ui_event *ev)
 	case 'r':
 		session_lobby_refresh(&a->s);
 		break;
-	case 'b':       /* play the computer: a 5+3 seek with bots=yes */
-		(void)session_seek_computer(&a->s, NULL);
+	case 'b':       /* play the computer: its screen (ui_net_bots.c) */
+		session_bots_open(&a->s);
 		break;
 	case 'c':
 	case 'C':

@@ -65,6 +65,8 @@ struct web_game_row {
 	char reason[24];
 	bool rated;
 	bool wprov, bprov;           /* the rating is provisional ("1523?") */
+	bool wbot, bbot;             /* a bot account's seat: "BOT" beside
+				      * its name (issue 59) */
 	/* After a rated game: the new ratings and their changes ("+12"),
 	 * "" before. */
 	char wafter[8], bafter[8], wdiff[8], bdiff[8];
@@ -136,6 +138,7 @@ struct web_point {
 
 struct web_player {
 	char name[WEB_NAME_MAX];
+	bool bot;                    /* a bot account: "BOT" beside it */
 	long long created;
 	int ngames_total;
 	int wins, draws, losses;

@@ -67,6 +67,14 @@ player_link(struct wbuf *b, const char *name, int rating, bool prov)
 		wbuf_printf(b, " (%d%s)", rating, prov ? "?" : "");
 }
 
+/* A bot's title after its name (not translated: as lichess; issue 59). */
+static void
+bot_title(struct wbuf *b, bool bot)
+{
+	if (bot)
+		wbuf_puts(b, " <span class=\"title\">BOT</span>");
+}
+
 /* "300+5" (seconds, as stored) as the terminal shows it: "5+5", minutes
  * plus seconds a move ("0.5+0"); a correspondence game's "3d" as "3
  * days". */
@@ -133,8 +141,10 @@ games_table(struct wbuf *b, const char *id, const struct web_game_row *g,
 		wbuf_html(b, g[i].id);
 		wbuf_puts(b, "</a></td><td>");
 		player_link(b, g[i].white, g[i].wrating, g[i].wprov);
+		bot_title(b, g[i].wbot);
 		wbuf_puts(b, "</td><td>");
 		player_link(b, g[i].black, g[i].brating, g[i].bprov);
+		bot_title(b, g[i].bbot);
 		wbuf_puts(b, "</td><td>");
 		wbuf_html(b, g[i].variant);
 		if (g[i].rated)
@@ -419,8 +429,10 @@ web_page_game(struct wbuf *b, const struct web_game *g)
 	head(b, title, 0, true);
 	wbuf_puts(b, "<h1>");
 	player_link(b, r->white, r->wrating, r->wprov);
+	bot_title(b, r->wbot);
 	wbuf_puts(b, " &ndash; ");
 	player_link(b, r->black, r->brating, r->bprov);
+	bot_title(b, r->bbot);
 	wbuf_printf(b, "</h1>\n<p class=\"info\">%s ", _("game"));
 	wbuf_html(b, r->id);
 	wbuf_puts(b, ", ");
@@ -498,6 +510,7 @@ web_page_player(struct wbuf *b, const struct web_player *p)
 	head(b, p->name, 0, false);
 	wbuf_puts(b, "<h1>");
 	wbuf_html(b, p->name);
+	bot_title(b, p->bot);
 	wbuf_init(&t);
 	web_utc_text(&t, p->created, false);
 	wbuf_puts(b, "</h1>\n<p class=\"info\">");

@@ -112,6 +112,8 @@ struct net_event {
 	                         (HELLO accounts=yes) whose line did not
 	                         say waccount=1, baccount=1 or account=1 (nor
 	                         rated=1) */
+	bool bot[2];          /* NEV_STATE: wtitle=BOT, btitle=BOT: a bot
+	                         account's seat (issue 59) */
 };
 
 struct net_client_opts {

@@ -403,4 +403,8 @@ cli_account_keys(const struct net_client *c, const struct cgp_msg *m,
 	    strcmp(w, "1") == 0);
 	e->guest[1] = c->accounts && !rated && !(b != NULL &&
 	    strcmp(b, "1") == 0);
+	w = cgp_msg_get(m, "wtitle");
+	b = cgp_msg_get(m, "btitle");
+	e->bot[0] = w != NULL && strcmp(w, "BOT") == 0;
+	e->bot[1] = b != NULL && strcmp(b, "BOT") == 0;
 }

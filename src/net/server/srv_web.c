@@ -14,6 +14,7 @@
 #include "engine/notation.h"
 #include "net/server/srv_int.h"
 #include "net/server/srv_queue.h"
+#include "net/server/sess_bot.h"
 #include "net/server/sess_ident.h"
 #include "net/server/sess_days.h"
 #include "net/server/sess_seek.h"
@@ -175,6 +176,10 @@ snapshot(struct srv *sv, struct sgame *g, struct web_gamedata *d,
 	copy(w->row.black, sizeof w->row.black, sess_seat_shown(g, 1, shown,
 	    sizeof shown));
 	w->row.rated = g->rated;
+	w->row.wbot = g->seated[0] && g->account[0] &&
+	    sess_bot_named(sv->sess, g->name[0]);
+	w->row.bbot = g->seated[1] && g->account[1] &&
+	    sess_bot_named(sv->sess, g->name[1]);
 	if (g->timed)
 		clock_format_control(g->clock.base_ms, g->clock.inc_ms,
 		    w->row.clock, sizeof w->row.clock);
@@ -231,6 +236,8 @@ row_of_item(struct sess *s, const struct store_item *it,
 	struct sgame *g = sess_find(s, it->id);
 
 	row_of_store(it, r);
+	r->wbot = sess_bot_named(s, r->white);
+	r->bbot = sess_bot_named(s, r->black);
 	if (g != NULL) {
 		r->rated = g->rated;
 		/* Whose move, its deadline, its clocks: as they are now
@@ -377,6 +384,7 @@ player_read(const struct store_ops *ops, void *ctx, const char *name,
 	d->p.wins = a.wins;
 	d->p.draws = a.draws;
 	d->p.losses = a.losses;
+	d->p.bot = a.bot;
 	n = ops->ratings(ctx, lname, NULL, NULL, r,
 	    WEB_MAX_CATEGORIES, err, sizeof err);
 	for (i = 0; i < n; i++) {
@@ -453,8 +461,15 @@ live_make(struct srv *sv, struct web_playerdata *d)
 
 	sess_set_now(sv->sess, now);
 	d->p.now = sess_wall(sv->sess);
+	/* The bots' titles, as this server knows its bots (sess_bot.c). */
+	for (i = 0; i < d->p.ngames; i++) {
+		d->games[i].wbot = sess_bot_named(sv->sess, d->games[i].white);
+		d->games[i].bbot = sess_bot_named(sv->sess, d->games[i].black);
+	}
 	for (i = 0; i < d->p.nlive; i++) {
 		struct web_game_row *r = &d->live[i];
+		r->wbot = sess_bot_named(sv->sess, r->white);
+		r->bbot = sess_bot_named(sv->sess, r->black);
 		if ((g = sess_find(sv->sess, r->id)) == NULL ||
 		    g->g.nply < r->ply)
 			continue;
