@@ -2,7 +2,8 @@
  * store_pg.h: inside the PostgreSQL store (store_pg.c: schema, commits,
  * reads; store_pg_link.c: its connections, made again when lost;
  * store_pg_presence.c: which seats are held on which server;
- * store_pg_lost.c: a commit whose answer was lost). Built only
+ * store_pg_lost.c: a commit whose answer was lost; store_pg_batch.c:
+ * statements with their values bound, sent as one batch). Built only
  * with libpq.
  */
 #ifndef CONGO_NET_STORE_PG_H

@@ -62,8 +62,8 @@ cast_of(char t)
  * transaction and savepoint: their texts separated by chr(30) (its extra)
  * and their values after it (its variadic vals), each ? of a text
  * replaced by $1[k] (EXECUTE ... USING vals: the k-th value), with a cast
- * for a number. Returns the text (NULL when none); the values are bound
- * to s after it by the caller, in order: vals[0..*nv).
+ * for a number. Returns the text (NULL when none); the statements into
+ * st (*nst of them), whose values the caller binds after it, in order.
  */
 static char *
 ops_text(const struct store_change *ch, struct store_stmt *st, int *nst)
