@@ -180,10 +180,14 @@ pg_notify_poll(struct pgstore *pg, bool wait)
 		if (got == 0)
 			return;         /* more to come */
 		pg->r_sent = false;
-		if (got < 0) {          /* gone with the connection */
-			pg_batch_clear(&pg->nq);
+		if (got < 0 && PQstatus(pg->r) != CONNECTION_OK) {
+			pg_batch_clear(&pg->nq);  /* gone with the connection */
 			pg->n_tries = 0;
 			return;
+		}
+		if (got < 0 && !pg->n_failed) {  /* its end never came */
+			pg->n_failed = true;
+			snprintf(pg->n_why, sizeof pg->n_why, "no answer");
 		}
 		if (pg->n_failed)
 			notify_failed(pg);
