@@ -68,4 +68,55 @@ else
 	echo "sql_strings.sh: self-test: $(echo "$want" | wc -l) planted" \
 	    "strings each named, the store's own left alone"
 fi
+
+# The PostgreSQL store binds every value ($1, $2...: store_pg_batch.c,
+# pg_query, PQexecParams): none quoted into a statement's text by libpq
+# (PQescapeLiteral, PQescapeString, PQescapeStringConn, PQescapeBytea,
+# PQescapeByteaConn: named anywhere in src/net/store, even in a comment;
+# an identifier's PQescapeIdentifier excepted), nor written in by a
+# printf conversion (%s, %d, %lld...) in a string of src/net/store/
+# store_pg*.c that holds an SQL keyword (SET too). scan_pg DIR: each
+# found, as FILE:LINE:text.
+scan_pg() {
+	(cd "$1" && find src/net/store -type f \( -name '*.c' -o -name '*.h' \) |
+	    LC_ALL=C sort | xargs grep -nE \
+	    'PQescape(Literal|String|StringConn|Bytea|ByteaConn)([^A-Za-z0-9_]|$)' \
+	    /dev/null
+	cd "$1" && find src/net/store -type f -name 'store_pg*.c' |
+	    LC_ALL=C sort | xargs grep -noE '"([^"\\]|\\.)*"' /dev/null |
+	    grep -E "$re|$w(SET|LISTEN)([^A-Za-z0-9_]|\$)" |
+	    grep -E '%[-0-9.]*(l|ll|z|h)?[sdiuxf]')
+}
+scan_pg "$srcdir" > "$tmp/pgfound"
+if [ -s "$tmp/pgfound" ]; then
+	echo "sql_strings.sh: a value quoted or printed into the PostgreSQL"
+	echo "store's SQL (bind it: \$1, pg_val, PQexecParams):"
+	sed 's/^/  /' "$tmp/pgfound"
+	status=1
+fi
+mkdir -p "$tmp/p/src/net/store"
+cat > "$tmp/p/src/net/store/store_pg_planted.c" <<'C'
+	q = PQescapeLiteral(pg->w, v, strlen(v));
+	q = PQescapeStringConn(c, to, v, n, &e);
+	q = PQescapeIdentifier(c, "games", 5);  /* an identifier: left alone */
+	snprintf(sql, n, "DELETE FROM congo_servers WHERE id = '%s';", me);
+	snprintf(sql, n, "SET lock_timeout = %d", ms);
+	snprintf(err, n, "%s: cannot store", name);   /* not SQL */
+	pg_sql(s, "UPDATE games SET ply = $1::integer");
+C
+wantpg='src/net/store/store_pg_planted.c:1:	q = PQescapeLiteral(pg->w, v, strlen(v));
+src/net/store/store_pg_planted.c:2:	q = PQescapeStringConn(c, to, v, n, &e);
+src/net/store/store_pg_planted.c:4:"DELETE FROM congo_servers WHERE id = '"'"'%s'"'"';"
+src/net/store/store_pg_planted.c:5:"SET lock_timeout = %d"'
+scan_pg "$tmp/p" > "$tmp/pgplanted"
+if [ "$(cat "$tmp/pgplanted")" != "$wantpg" ]; then
+	echo "sql_strings.sh: self-test of the PostgreSQL store's, wanted:"
+	echo "$wantpg" | sed 's/^/  /'
+	echo "found:"
+	sed 's/^/  /' "$tmp/pgplanted"
+	status=1
+else
+	echo "sql_strings.sh: self-test: $(echo "$wantpg" | wc -l) values" \
+	    "quoted or printed into the PostgreSQL store's SQL each named"
+fi
 exit $status

@@ -68,6 +68,8 @@ void ok(struct tc *c, const char *tag);
 void send_ok(struct tc *c, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+/* test_net_pg_text.c: a SAY's hostile words unchanged through the store. */
+void test_text_across(void **state);
 /* test_net_pg_corr.c: a correspondence deadline fires once. */
 void test_corr_across(void **state);
 void test_clock_read_across(void **state);

@@ -3,8 +3,9 @@
  * blocks, a game's rated flag, ratings, seek claims), each committed and
  * read back through the store's own reads, on the store CONGO_STORE_DB
  * names (a PostgreSQL URI: tests/test_store_ops.sh gives its throwaway
- * cluster's) or else a fresh SQLite file. Values with a quote in them are
- * stored as they are: bound, never text of a statement.
+ * cluster's) or else a fresh SQLite file. Values with quotes, backslashes,
+ * $1, statements and UTF-8 in them are stored as they are: bound, never
+ * text of a statement (test_hostile).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -225,6 +226,56 @@ test_seek_live(void **state)
 	assert_int_equal(commit(&ch), ops->server_live != NULL ? -1 : 0);
 }
 
+/*
+ * Values that no statement's text could hold as they are: quotes, a
+ * backslash, $1 and $1[1], a statement's end and another, the separator
+ * of congo_put's extra statements (chr(30)), UTF-8. Each stored (three
+ * accounts, blocks, a rating, a game's rated flag, all in one change) and
+ * read back unchanged: bound, never text of a statement.
+ */
+static void
+test_hostile(void **state)
+{
+	static const char lname[] = "h'); drop table games; --";
+	static const char name[] = "\\'\"$1 \036\xce\xa9\xe8\xb1\xa1";
+	static const char other[] = "$1[1]'\\\036";
+	static const char blocked[] = "hostile-b";  /* (read back: a name) */
+	static const char key[] = "'); DROP TABLE accounts; -- \036 $2 \\";
+	static const char variant[] = "c'$1\\\036\xc3\xa9";
+	static const char speed[] = "b');--\036";
+	char out[4][CGP_NAME_MAX + 1];
+	struct store_rating r[2];
+	struct store_account a;
+	struct store_change ch;
+
+	(void)state;
+	store_change_accounts(&ch);
+	assert_int_equal(store_account_add(&ch, lname, name, key, 1700000003),
+	    0);
+	assert_int_equal(store_account_add(&ch, other, other, key, 1), 0);
+	assert_int_equal(store_account_add(&ch, blocked, blocked, other, 1),
+	    0);
+	assert_int_equal(store_block_add(&ch, lname, blocked), 0);
+	assert_int_equal(store_block_add(&ch, other, lname), 0);
+	assert_int_equal(store_rating_put(&ch, lname, variant, speed,
+	    "G'\036$1", 1500.5, 60.25, 0.06, 1, 1700000004), 0);
+	assert_int_equal(commit(&ch), 0);
+	assert_int_equal(ops->account(ctx, lname, &a, err, sizeof err), 1);
+	assert_string_equal(a.name, name);
+	assert_string_equal(a.keyhash, key);
+	assert_int_equal(a.created, 1700000003);
+	assert_int_equal(ops->blocks(ctx, lname, out, 4, err, sizeof err), 1);
+	assert_string_equal(out[0], blocked);
+	assert_int_equal(ops->account(ctx, other, &a, err, sizeof err), 1);
+	assert_string_equal(a.name, other);
+	assert_int_equal(ops->ratings(ctx, lname, variant, speed, r, 2, err,
+	    sizeof err), 1);
+	assert_float_equal(r[0].rating, 1500.5, 1e-9);
+	/* The tables all there still, games among them. */
+	new_game("HOSTILE2", name, true);
+	assert_int_equal(ops->account(ctx, "o'hara", &a, err, sizeof err), 0);
+}
+
 static void
 test_full(void **state)
 {
@@ -251,4 +302,5 @@ TEST_MAIN(setup, teardown,
 	cmocka_unit_test(test_rating),
 	cmocka_unit_test(test_seek_claims),
 	cmocka_unit_test(test_seek_live),
+	cmocka_unit_test(test_hostile),
 	cmocka_unit_test(test_full))

@@ -3,7 +3,7 @@
  * (struct store_op, store_types.h): the calls that build them into a
  * change, and each one's statements, the same text for SQLite and
  * PostgreSQL with ? for each parameter (store_sqlite_op.c binds them,
- * store_pg_put.c quotes them into its batch).
+ * store_pg_put.c too: $1[k] of congo_put's values).
  */
 #include <stdio.h>
 #include <string.h>

@@ -8,7 +8,8 @@
  * server stored first makes congo_put answer 'conflict', and the session
  * runs the command again on the game brought up to date (412, 409...);
  * a seat's holder replaced on another server makes it 'replaced'
- * (store_pg_hold.c). Each change's text: store_pg_put.c.
+ * (store_pg_hold.c). Each change's statements, every value bound:
+ * store_pg_put.c; a group's, sent at once: store_pg_batch.c.
  * Reads and LISTEN (the event loop, another connection): start-up, a game
  * when asked for, LIST, and other servers' changes (sess_remote).
  */
@@ -95,26 +96,29 @@ bad:
 }
 
 /*
- * One go of a batch: sql sent, each change's answer read into ok and
- * conflict (sent: the changes in it, in order). 0, or 1 when it failed:
- * err says why, and *retry whether it was a deadlock or a serialization
- * failure, which the same batch again may not meet.
+ * One go of a batch: its statements sent (one round trip: pipeline mode,
+ * one sync), each change's answer read into ok and conflict (sent: the
+ * changes in it, in order). 0, or 1 when it failed: err says why, and
+ * *retry whether it was a deadlock or a serialization failure, which the
+ * same batch again may not meet.
  */
 static int
-send_batch(struct pgstore *pg, const char *sql, const int *sent, int nsent,
-    bool *ok, bool *conflict, bool *replaced, char *err, size_t errlen,
-    bool *retry)
+send_batch(struct pgstore *pg, const struct pg_batch *b, const int *sent,
+    int nsent, bool *ok, bool *conflict, bool *replaced, char *err,
+    size_t errlen, bool *retry)
 {
 	PGresult *r;
-	int i, k = 0, bad = 0;
+	int i, k = 0, bad = 0, got;
 
 	*retry = false;
-	if (!PQsendQuery(pg->w, sql)) {
+	if (!pg_batch_send(pg->w, b)) {
 		pg_fail(pg, pg->w, err, errlen, "cannot store");
-		return 1;
+		bad = 1;
 	}
-	/* BEGIN's answer (k -1), each change's, COMMIT's. */
-	while ((r = PQgetResult(pg->w)) != NULL) {
+	/* BEGIN's answer, each change's (a row: ok, conflict or replaced;
+	 * its other statements none), COMMIT's; after an error, the rest
+	 * not run (PGRES_PIPELINE_ABORTED). */
+	while ((got = pg_batch_result(pg->w, true, &r)) == 1) {
 		ExecStatusType st = PQresultStatus(r);
 		if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) {
 			const char *code = PQresultErrorField(r,
@@ -137,21 +141,24 @@ send_batch(struct pgstore *pg, const char *sql, const int *sent, int nsent,
 		}
 		PQclear(r);
 	}
+	if (got < 0 && !bad) {
+		pg_fail(pg, pg->w, err, errlen, "cannot store");
+		bad = 1;
+	}
 	/* Its answers lost with the connection: stored or not, unknown. */
 	return bad && PQstatus(pg->w) == CONNECTION_BAD ? 2 : bad;
 }
 
 /*
- * Group commit in one round trip: BEGIN, a congo_put per change, COMMIT,
- * sent as one text; the answers read back one by one.
+ * Group commit in one round trip: BEGIN, each change's statements (a
+ * congo_put...), COMMIT, sent at once; the answers read back one by one.
  */
 static int
 commit_tx(void *ctx, const struct store_change *const *ch, int n,
     bool *ok, bool *conflict, bool *replaced, char *err, size_t errlen)
 {
 	struct pgstore *pg = ctx;
-	char *sql = NULL;
-	size_t len = 0, cap = 0;
+	struct pg_batch b = { NULL, 0, 0 };
 	int *sent = xcalloc((size_t)n + 1, sizeof *sent);
 	bool retry, unknown = false;
 	int i, nsent = 0, bad, try;
@@ -164,7 +171,7 @@ commit_tx(void *ctx, const struct store_change *const *ch, int n,
 		    "now (trying again every %d ms)", pg->name, pg->w_backoff);
 		return -1;
 	}
-	pg_add(&sql, &len, &cap, "BEGIN;");
+	pg_stmt_new(&b, "BEGIN");
 	for (i = 0; i < n; i++) {
 		if (pg->fail_next != 0) {
 			if (pg->fail_next > 0)
@@ -172,12 +179,12 @@ commit_tx(void *ctx, const struct store_change *const *ch, int n,
 			snprintf(err, errlen, "refused for a test");
 			continue;
 		}
-		pg_put(pg, &sql, &len, &cap, ch[i]);
+		pg_put(pg, &b, ch[i]);
 		sent[nsent++] = i;
 	}
-	pg_add(&sql, &len, &cap, "COMMIT;");
+	pg_stmt_new(&b, "COMMIT");
 	for (try = 0; ; try++) {
-		if ((bad = send_batch(pg, sql, sent, nsent, ok, conflict,
+		if ((bad = send_batch(pg, &b, sent, nsent, ok, conflict,
 		    replaced, err, errlen, &retry)) == 0)
 			break;
 		for (i = 0; i < n; i++)
@@ -209,7 +216,7 @@ commit_tx(void *ctx, const struct store_change *const *ch, int n,
 		if (!retry || try >= 2)
 			break;
 	}
-	free(sql);
+	pg_batch_free(&b);
 	free(sent);
 	return unknown ? -2 : bad ? -1 : 0;
 }
@@ -619,7 +626,8 @@ static int
 pg_count(void *ctx, const char *key, long long win, char *err, size_t errlen)
 {
 	struct pgstore *pg = ctx;
-	char w[24], sql[160];
+	char w[24], old[2][24];
+	const char *v2[2] = { old[0], old[1] };
 	PGresult *r;
 	int n;
 	long v;
@@ -631,10 +639,11 @@ pg_count(void *ctx, const char *key, long long win, char *err, size_t errlen)
 		 * minute first clears them, and past hours (the windows
 		 * below 0, -1 - hour: registrations). */
 		pg->swept = win;
-		snprintf(sql, sizeof sql, "DELETE FROM congo_limits WHERE "
-		    "(win >= 0 AND win < %lld) OR (win < 0 AND win > %lld)",
-		    win - 1, -1 - win / 60);
-		pg_run(pg->r, sql, PGRES_COMMAND_OK);
+		snprintf(old[0], sizeof old[0], "%lld", win - 1);
+		snprintf(old[1], sizeof old[1], "%lld", -1 - win / 60);
+		PQclear(PQexecParams(pg->r, "DELETE FROM congo_limits WHERE "
+		    "(win >= 0 AND win < $1::bigint) OR (win < 0 AND "
+		    "win > $2::bigint)", 2, NULL, v2, NULL, NULL, 0));
 	}
 	snprintf(w, sizeof w, "%lld", win);
 	r = pg_query(pg, "INSERT INTO congo_limits VALUES ($1, $2::bigint, 1) "

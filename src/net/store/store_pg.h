@@ -2,7 +2,8 @@
  * store_pg.h: inside the PostgreSQL store (store_pg.c: schema, commits,
  * reads; store_pg_link.c: its connections, made again when lost;
  * store_pg_presence.c: which seats are held on which server;
- * store_pg_lost.c: a commit whose answer was lost). Built only
+ * store_pg_lost.c: a commit whose answer was lost; store_pg_batch.c:
+ * statements with their values bound, sent as one batch). Built only
  * with libpq.
  */
 #ifndef CONGO_NET_STORE_PG_H
@@ -32,6 +33,22 @@
  * is sent this many times in all before it is given up. */
 #define PG_NOTIFY_TRIES 3
 #define PG_DEAD_MS 15000
+
+/*
+ * A statement of the store's: its text, $1, $2... for its values, which
+ * are bound (sent apart, never written into the text); and a batch of
+ * them, sent at once in libpq's pipeline mode (store_pg_batch.c).
+ */
+struct pg_stmt {
+	char *sql;
+	size_t len, cap;
+	char **v;                      /* its values, owned (NULL: NULL) */
+	int n, vcap;
+};
+struct pg_batch {
+	struct pg_stmt *s;
+	int n, cap;
+};
 
 /* A seat held on another server, or left there (server ""); or held here
  * (in held: confirmed once our own notice of it came back, which places
@@ -86,12 +103,11 @@ struct pgstore {
 	 * batch in flight (its answer read when r is next readable), the
 	 * next gathered meanwhile. */
 	bool r_sent;
-	char *nq;                      /* statements for the next batch */
-	size_t nqlen, nqcap;
+	struct pg_batch nq;            /* statements for the next batch */
 	/* The batch in flight (its statements), sent again before the next
 	 * when it failed, up to PG_NOTIFY_TRIES times; why it failed, for
 	 * the log (pg_notices), "" once said. */
-	char *nsent;
+	struct pg_batch nsent;
 	bool n_failed;
 	int n_tries;
 	char n_why[200];
@@ -106,22 +122,39 @@ void pg_notify_poll(struct pgstore *pg, bool wait);
  * true when r is there (store_pg_link.c). */
 bool pg_reader_step(struct pgstore *pg);
 
-/* Text appended to a growing buffer; a quoted literal (or NULL), after a
- * comma unless first; one change appended to a batch (store_pg_put.c). */
-void pg_add(char **buf, size_t *len, size_t *cap, const char *t);
-void pg_lit(struct pgstore *pg, char **buf, size_t *len, size_t *cap,
-    const char *v, bool first);
-void pg_put(struct pgstore *pg, char **buf, size_t *len, size_t *cap,
+/* A new statement of b beginning with the text sql; more text; a value
+ * bound (its number), or bound and referred to in the text ("$n", then
+ * "::cast" unless cast is NULL). */
+struct pg_stmt *pg_stmt_new(struct pg_batch *b, const char *sql);
+void pg_sql(struct pg_stmt *s, const char *t);
+int pg_bind(struct pg_stmt *s, const char *v);
+void pg_val(struct pg_stmt *s, const char *v, const char *cast);
+/* b emptied (kept for reuse), freed; from's statements moved to the end
+ * of to. */
+void pg_batch_clear(struct pg_batch *b);
+void pg_batch_free(struct pg_batch *b);
+void pg_batch_move(struct pg_batch *to, struct pg_batch *from);
+/* b's statements sent on c in pipeline mode, then a sync: false when
+ * they could not all be (what was sent is answered all the same). */
+bool pg_batch_send(PGconn *c, const struct pg_batch *b);
+/* The next answer of a batch sent on c into *out (the caller's to clear):
+ * 1; 2 at its end (the sync: c left out of pipeline mode); 0 when not
+ * come yet (only when !wait: input consumed by the caller); -1 when the
+ * connection was lost. */
+int pg_batch_result(PGconn *c, bool wait, PGresult **out);
+
+/* One change's statements appended to a batch (store_pg_put.c): their
+ * last (the change's answer: one row, ok, conflict or replaced) is a call
+ * of congo_put, or a REJOIN's taking. */
+void pg_put(struct pgstore *pg, struct pg_batch *b,
     const struct store_change *ch);
 /* Seats' holders across servers (store_pg_hold.c): a REJOIN's taking as
  * its whole statement (true), or nothing (false); the check that wraps a
- * holder's congo_put, opened before it (true: " END" to close it after
- * it): 'replaced' in place of its answer when the seat was taken since
- * by another. */
-bool pg_hold(struct pgstore *pg, char **buf, size_t *len, size_t *cap,
-    const struct store_change *ch);
-bool pg_by_open(struct pgstore *pg, char **buf, size_t *len, size_t *cap,
-    const struct store_change *ch);
+ * holder's congo_put, opened in s before it (true: " END" to close it
+ * after it): 'replaced' in place of its answer when the seat was taken
+ * since by another. */
+bool pg_hold(struct pg_batch *b, const struct store_change *ch);
+bool pg_by_open(struct pg_stmt *s, const struct store_change *ch);
 /* store_ops.holder: the seat's holder in congo_holds. */
 int pg_holder(void *ctx, const char *game, int seat, char *out, size_t n,
     char *err, size_t errlen);

@@ -18,47 +18,47 @@
 #include "net/store/store_pg.h"
 
 bool
-pg_hold(struct pgstore *pg, char **buf, size_t *len, size_t *cap,
-    const struct store_change *ch)
+pg_hold(struct pg_batch *b, const struct store_change *ch)
 {
+	struct pg_stmt *s;
 	char seat[16];
 
 	if (ch->hold[0] == '\0')
 		return false;
 	snprintf(seat, sizeof seat, "%d", ch->hold_seat);
-	pg_add(buf, len, cap, "INSERT INTO congo_holds VALUES (");
-	pg_lit(pg, buf, len, cap, ch->game, true);
-	pg_lit(pg, buf, len, cap, seat, false);
-	pg_lit(pg, buf, len, cap, ch->hold, false);
-	pg_add(buf, len, cap, ") ON CONFLICT (game, seat) DO UPDATE SET "
-	    "holder = EXCLUDED.holder RETURNING 'ok';");
+	s = pg_stmt_new(b, "INSERT INTO congo_holds VALUES (");
+	pg_val(s, ch->game, NULL);
+	pg_sql(s, ", ");
+	pg_val(s, seat, "integer");
+	pg_sql(s, ", ");
+	pg_val(s, ch->hold, NULL);
+	pg_sql(s, ") ON CONFLICT (game, seat) DO UPDATE SET "
+	    "holder = EXCLUDED.holder RETURNING 'ok'");
 	return true;
 }
 
 bool
-pg_by_open(struct pgstore *pg, char **buf, size_t *len, size_t *cap,
-    const struct store_change *ch)
+pg_by_open(struct pg_stmt *s, const struct store_change *ch)
 {
 	bool first = true;
 	int k;
 
 	if (!ch->by[0] && !ch->by[1])
 		return false;
-	pg_add(buf, len, cap, "CASE WHEN EXISTS (SELECT 1 FROM congo_holds "
-	    "WHERE game = ");
-	pg_lit(pg, buf, len, cap, ch->game, true);
-	pg_add(buf, len, cap, " AND (");
+	pg_sql(s, "CASE WHEN EXISTS (SELECT 1 FROM congo_holds WHERE game = ");
+	pg_val(s, ch->game, NULL);
+	pg_sql(s, " AND (");
 	for (k = 0; k < 2; k++) {
 		if (!ch->by[k])
 			continue;
-		pg_add(buf, len, cap, first ? "" : " OR ");
-		pg_add(buf, len, cap, k == 0 ? "(seat = 0 AND holder <> " :
+		pg_sql(s, first ? "" : " OR ");
+		pg_sql(s, k == 0 ? "(seat = 0 AND holder <> " :
 		    "(seat = 1 AND holder <> ");
-		pg_lit(pg, buf, len, cap, ch->by_taking[k], true);
-		pg_add(buf, len, cap, ")");
+		pg_val(s, ch->by_taking[k], NULL);
+		pg_sql(s, ")");
 		first = false;
 	}
-	pg_add(buf, len, cap, ")) THEN 'replaced' ELSE ");
+	pg_sql(s, ")) THEN 'replaced' ELSE ");
 	return true;
 }
 

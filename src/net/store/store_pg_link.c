@@ -21,6 +21,9 @@
 #include "net/store/store_pg.h"
 #include "util/util.h"
 
+#define STR_(x) #x
+#define STR(x) STR_(x)
+
 /* When a connection to a database was last made, by any handle of this
  * process (ms, util_now_ms). */
 static _Atomic long long made_at;
@@ -95,17 +98,12 @@ pg_setup_reader(PGconn *c)
 bool
 pg_setup_query(PGconn *c)
 {
-	char sql[96];
-
 	/* Off the event loop a read may wait for a lock: the command that
-	 * asked for it waits, nobody else. */
-	snprintf(sql, sizeof sql, "SET lock_timeout = %d",
-	    STORE_QUERY_LOCK_WAIT_MS);
-	if (!pg_run(c, sql, PGRES_COMMAND_OK))
-		return false;
-	snprintf(sql, sizeof sql, "SET statement_timeout = %d",
-	    STORE_QUERY_TIMEOUT_MS);
-	return pg_run(c, sql, PGRES_COMMAND_OK);
+	 * asked for it waits, nobody else. (The settings' text, no value
+	 * written into it.) */
+	return pg_run(c, "SET lock_timeout = " STR(STORE_QUERY_LOCK_WAIT_MS),
+	    PGRES_COMMAND_OK) && pg_run(c, "SET statement_timeout = "
+	    STR(STORE_QUERY_TIMEOUT_MS), PGRES_COMMAND_OK);
 }
 
 bool

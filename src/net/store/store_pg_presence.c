@@ -46,10 +46,8 @@ pg_presence_init(struct pgstore *pg)
 void
 pg_presence_free(struct pgstore *pg)
 {
-	free(pg->nq);
-	pg->nq = NULL;
-	free(pg->nsent);
-	pg->nsent = NULL;
+	pg_batch_free(&pg->nq);
+	pg_batch_free(&pg->nsent);
 	vec_free(&pg->held);
 	vec_free(&pg->remote);
 	vec_free(&pg->servers);
@@ -89,34 +87,36 @@ server(struct pgstore *pg, const char *id, bool add)
 	return sv;
 }
 
-/* The gathered notices sent as one batch, unless one is in flight. The
- * reads' short lock wait and their statement timeout are not for it (SET
- * LOCAL: for its transaction, its commit included, whatever happens): a
- * notice's commit takes the notification queue's lock, which every
- * commit that notifies takes in turn and holds through its sync to disk,
- * longer than 25 ms on a busy machine. Given up then, the batch was lost
- * with its notices: a seat's taking that no other server heard, nor this
- * one (never confirmed, it lost to no later taking elsewhere). Nothing
- * waits for the answer meanwhile (pg_notify_poll reads it later). */
-static const char batch_head[] = "SET LOCAL lock_timeout = 0; "
-    "SET LOCAL statement_timeout = 0; ";
+/* The gathered notices sent as one batch (pipeline mode: its statements,
+ * then a sync, which commits them as one transaction), unless one is in
+ * flight. The reads' short lock wait and their statement timeout are not
+ * for it (set_config(..., true): for its transaction, its commit
+ * included, whatever happens): a notice's commit takes the notification
+ * queue's lock, which every commit that notifies takes in turn and holds
+ * through its sync to disk, longer than 25 ms on a busy machine. Given up
+ * then, the batch was lost with its notices: a seat's taking that no
+ * other server heard, nor this one (never confirmed, it lost to no later
+ * taking elsewhere). Nothing waits for the answer meanwhile
+ * (pg_notify_poll reads it later). */
+static const char batch_head[] = "SELECT set_config('lock_timeout', '0', "
+    "true), set_config('statement_timeout', '0', true)";
 
 static void
 notify_send(struct pgstore *pg)
 {
-	size_t n;
-
-	if (pg->r_sent || pg->nqlen == 0 || pg->r == NULL ||
+	if (pg->r_sent || pg->nq.n == 0 || pg->r == NULL ||
 	    PQstatus(pg->r) != CONNECTION_OK)
 		return;
-	n = sizeof batch_head + pg->nqlen;
-	free(pg->nsent);
-	pg->nsent = xmalloc(n);
-	snprintf(pg->nsent, n, "%s%s", batch_head, pg->nq);
-	pg->nqlen = 0;
-	pg->nq[0] = '\0';
+	pg_batch_clear(&pg->nsent);
+	pg_stmt_new(&pg->nsent, batch_head);
+	pg_batch_move(&pg->nsent, &pg->nq);
 	pg->n_failed = false;
-	pg->r_sent = PQsendQuery(pg->r, pg->nsent) == 1;
+	/* (not all sent: what was is answered, and the batch fails) */
+	pg->r_sent = true;
+	if (!pg_batch_send(pg->r, &pg->nsent) && !pg->n_failed) {
+		pg->n_failed = true;
+		snprintf(pg->n_why, sizeof pg->n_why, "not sent");
+	}
 }
 
 /* The batch in flight failed (one transaction: none of it done): sent
@@ -125,8 +125,9 @@ notify_send(struct pgstore *pg)
 static void
 notify_failed(struct pgstore *pg)
 {
-	const char *body = pg->nsent + sizeof batch_head - 1;
-	size_t len = strlen(body), at = strlen(pg->n_why);
+	struct pg_batch t;
+	size_t at = strlen(pg->n_why);
+	int i;
 
 	if (++pg->n_tries >= PG_NOTIFY_TRIES) {
 		pg->n_tries = 0;
@@ -135,35 +136,39 @@ notify_failed(struct pgstore *pg)
 		return;
 	}
 	snprintf(pg->n_why + at, sizeof pg->n_why - at, "; sent again");
-	if (pg->nqlen + len + 1 > pg->nqcap) {
-		pg->nqcap = (pg->nqlen + len + 1) * 2;
-		pg->nq = xrealloc(pg->nq, pg->nqcap);
-	}
-	if (pg->nqlen == 0)
-		pg->nq[0] = '\0';
-	memmove(pg->nq + len, pg->nq, pg->nqlen + 1);
-	memcpy(pg->nq, body, len);
-	pg->nqlen += len;
+	/* nsent's (but its head) then nq's, as the new nq */
+	free(pg->nsent.s[0].sql);
+	for (i = 0; i < pg->nsent.s[0].n; i++)
+		free(pg->nsent.s[0].v[i]);
+	free(pg->nsent.s[0].v);
+	memmove(&pg->nsent.s[0], &pg->nsent.s[1], (size_t)(pg->nsent.n - 1) *
+	    sizeof pg->nsent.s[0]);
+	pg->nsent.n--;
+	pg_batch_move(&pg->nsent, &pg->nq);
+	t = pg->nq;
+	pg->nq = pg->nsent;
+	pg->nsent = t;
 }
 
 void
 pg_notify_poll(struct pgstore *pg, bool wait)
 {
 	PGresult *r;
+	int got;
 
 	if (pg->r == NULL || PQstatus(pg->r) != CONNECTION_OK) {
 		pg->r_sent = false;     /* gone with the connection */
-		pg->nqlen = 0;
+		pg_batch_clear(&pg->nq);
 		pg->n_tries = 0;
 		return;
 	}
 	if (pg->r_sent) {
 		if (!wait && !PQconsumeInput(pg->r))
 			return;
-		while ((wait || !PQisBusy(pg->r)) &&
-		    (r = PQgetResult(pg->r)) != NULL) {
-			if (PQresultStatus(r) == PGRES_FATAL_ERROR &&
-			    !pg->n_failed) {
+		while ((got = pg_batch_result(pg->r, wait, &r)) == 1) {
+			ExecStatusType st = PQresultStatus(r);
+			if ((st == PGRES_FATAL_ERROR ||
+			    st == PGRES_PIPELINE_ABORTED) && !pg->n_failed) {
 				const char *m = PQresultErrorField(r,
 				    PG_DIAG_MESSAGE_PRIMARY);
 				pg->n_failed = true;
@@ -172,9 +177,18 @@ pg_notify_poll(struct pgstore *pg, bool wait)
 			}
 			PQclear(r);
 		}
-		if (!wait && PQisBusy(pg->r))
+		if (got == 0)
 			return;         /* more to come */
 		pg->r_sent = false;
+		if (got < 0 && PQstatus(pg->r) != CONNECTION_OK) {
+			pg_batch_clear(&pg->nq);  /* gone with the connection */
+			pg->n_tries = 0;
+			return;
+		}
+		if (got < 0 && !pg->n_failed) {  /* its end never came */
+			pg->n_failed = true;
+			snprintf(pg->n_why, sizeof pg->n_why, "no answer");
+		}
 		if (pg->n_failed)
 			notify_failed(pg);
 		else
@@ -185,18 +199,16 @@ pg_notify_poll(struct pgstore *pg, bool wait)
 }
 
 /* A statement for the next batch of notices (sent with them, in their
- * transaction). */
+ * transaction): sql, with a (NULL: none) bound as $1 and b as $2. */
 static void
-queue(struct pgstore *pg, const char *sql)
+queue(struct pgstore *pg, const char *sql, const char *a, const char *b)
 {
-	size_t need = pg->nqlen + strlen(sql) + 8;
+	struct pg_stmt *s = pg_stmt_new(&pg->nq, sql);
 
-	if (need > pg->nqcap) {
-		pg->nqcap = need * 2;
-		pg->nq = xrealloc(pg->nq, pg->nqcap);
-	}
-	pg->nqlen += (size_t)snprintf(pg->nq + pg->nqlen, pg->nqcap -
-	    pg->nqlen, "%s ", sql);
+	if (a != NULL)
+		pg_bind(s, a);
+	if (b != NULL)
+		pg_bind(s, b);
 }
 
 /* Said on the event loop's connection, not waiting for the answer; lost
@@ -208,28 +220,11 @@ queue(struct pgstore *pg, const char *sql)
 static void
 notify2(struct pgstore *pg, const char *text, const char *text2)
 {
-	char *lit, *lit2 = NULL, *sql;
-	size_t n;
-
 	if (pg->r == NULL || PQstatus(pg->r) != CONNECTION_OK)
 		return;
-	if ((lit = PQescapeLiteral(pg->r, text, strlen(text))) == NULL)
-		return;
-	if (text2 != NULL && (lit2 = PQescapeLiteral(pg->r, text2,
-	    strlen(text2))) == NULL) {
-		PQfreemem(lit);
-		return;
-	}
-	n = strlen(lit) + (lit2 != NULL ? strlen(lit2) : 0) + 96;
-	sql = xmalloc(n);
-	snprintf(sql, n, "SELECT pg_notify('congo_presence', %s)%s%s%s;",
-	    lit, lit2 != NULL ? ", pg_notify('congo_presence', " : "",
-	    lit2 != NULL ? lit2 : "", lit2 != NULL ? ")" : "");
-	PQfreemem(lit);
-	if (lit2 != NULL)
-		PQfreemem(lit2);
-	queue(pg, sql);
-	free(sql);
+	queue(pg, text2 != NULL ? "SELECT pg_notify('congo_presence', $1), "
+	    "pg_notify('congo_presence', $2)" :
+	    "SELECT pg_notify('congo_presence', $1)", text, text2);
 	notify_send(pg);
 }
 
@@ -242,21 +237,18 @@ notify(struct pgstore *pg, const char *text)
 /* Our sign of life in the database, with a beat's notice: a pairing with
  * one of our seeks checks it in its transaction (sess_seek.c), so that
  * no server pairs with the seek of a server dead for
- * STORE_SERVER_LIVE_MS, whatever it has heard. (pg->me is of A-Z2-7.) */
+ * STORE_SERVER_LIVE_MS, whatever it has heard. */
 static void
 beat_row(struct pgstore *pg, bool first)
 {
-	char sql[200];
-
 	if (pg->r == NULL || PQstatus(pg->r) != CONNECTION_OK)
 		return;
 	if (first)      /* the rows of servers long gone */
 		queue(pg, "DELETE FROM congo_servers WHERE beat < "
-		    "clock_timestamp() - interval '1 day';");
-	snprintf(sql, sizeof sql, "INSERT INTO congo_servers(id, beat) VALUES "
-	    "('%s', clock_timestamp()) ON CONFLICT (id) DO UPDATE SET beat = "
-	    "excluded.beat;", pg->me);
-	queue(pg, sql);
+		    "clock_timestamp() - interval '1 day'", NULL, NULL);
+	queue(pg, "INSERT INTO congo_servers(id, beat) VALUES ($1, "
+	    "clock_timestamp()) ON CONFLICT (id) DO UPDATE SET beat = "
+	    "excluded.beat", pg->me, NULL);
 }
 
 /* Every seat held here (word held), or their holders' networks (nets),
@@ -578,16 +570,14 @@ pg_seek_notice(void *ctx, const char *text)
 void
 pg_presence_bye(struct pgstore *pg)
 {
-	char text[64], sql[80];
+	char text[64];
 
 	snprintf(text, sizeof text, "%s bye", pg->me);
-	snprintf(sql, sizeof sql, "DELETE FROM congo_servers WHERE id = '%s';",
-	    pg->me);
 	/* Said before the connection closes (pg_close, once the event loop
 	 * has stopped): every batch, waited for; our row goes with it (our
 	 * seeks are no more). */
 	pg_notify_poll(pg, true);
-	queue(pg, sql);
+	queue(pg, "DELETE FROM congo_servers WHERE id = $1", pg->me, NULL);
 	notify(pg, text);
 	pg_notify_poll(pg, true);
 }

@@ -2,8 +2,10 @@
  * store_pg_schema.c: the PostgreSQL store's tables and congo_put, made with
  * --create, and brought from older versions (3: no shared limits; 4: no
  * accounts and ratings; 5: no seats' holders; 6: the speed correspondence
- * cut to "corresponde"; 7: no tournaments) to this one by congo-server --upgrade only (a
- * server started on an older database is refused, saying so); of servers
+ * cut to "corresponde"; 7: no tournaments; 8: no bot accounts; 9:
+ * congo_put's extra statements without their values) to this one by
+ * congo-server --upgrade only (a server started on an older database is
+ * refused, saying so); of servers
  * upgrading at once one does it under a lock, the others find it done; a
  * newer database is refused.
  */
@@ -22,8 +24,10 @@
  * game's rated flag and end, congo_put's extra statements; 6: the seats'
  * holders (store_pg_hold.c); 7: the speed correspondence under its whole
  * name (STORE_SPEED_RENAME_SQL); 8: tournaments (STORE_TOURN_SQL);
- * 9: bot accounts (STORE_BOTS_SQL). */
-#define PG_SCHEMA_VERSION 9
+ * 9: bot accounts (STORE_BOTS_SQL); 10: congo_put's extra statements
+ * with their values bound (vals: EXECUTE ... USING), never in their
+ * text. */
+#define PG_SCHEMA_VERSION 10
 
 /* Limits counted by every server together: a row a key and minute. */
 #define PG_LIMITS_TABLE \
@@ -45,7 +49,8 @@
     "CREATE OR REPLACE FUNCTION congo_put(g TEXT, fresh BOOLEAN, st TEXT, rep INTEGER," \
     " quiet INTEGER, made BIGINT, seat INTEGER, nm TEXT, tok TEXT," \
     " s1 BIGINT, k1 TEXT, b1 TEXT, s2 BIGINT, k2 TEXT, b2 TEXT," \
-    " who TEXT, va TEXT, clk TEXT, cr INTEGER, rof TEXT, extra TEXT)" \
+    " who TEXT, va TEXT, clk TEXT, cr INTEGER, rof TEXT, extra TEXT," \
+    " VARIADIC vals TEXT[] DEFAULT '{}')" \
     " RETURNS TEXT LANGUAGE plpgsql AS $$\n" \
     "DECLARE last BIGINT := 0; q TEXT;\n" \
     "BEGIN\n" \
@@ -74,7 +79,7 @@
     " END LOOP;\n" \
     " IF extra IS NOT NULL THEN\n" \
     "  FOREACH q IN ARRAY string_to_array(extra, chr(30)) LOOP\n" \
-    "   EXECUTE q;\n" \
+    "   EXECUTE q USING vals;\n" \
     "  END LOOP;\n" \
     " END IF;\n" \
     " IF g = '' THEN RETURN 'ok'; END IF;\n" \
@@ -91,7 +96,7 @@
 
 static const char pg_schema[] =
     "CREATE TABLE congo_meta(version INTEGER NOT NULL);"
-    "INSERT INTO congo_meta VALUES (9);"
+    "INSERT INTO congo_meta VALUES (10);"
     PG_LIMITS_TABLE
     PG_HOLDS_TABLE
     "CREATE TABLE games("
@@ -144,6 +149,28 @@ static const char *const to_8[] = { STORE_TOURN_SQL, NULL };
 /* Version 8 to 9: bot accounts (issue 59). */
 static const char *const to_9[] = { STORE_BOTS_SQL, NULL };
 
+/* Version 9 to 10: congo_put with its extra statements' values (issue
+ * 58), the old one dropped. */
+static const char *const to_10[] = {
+	"DROP FUNCTION IF EXISTS congo_put(TEXT, BOOLEAN, TEXT, INTEGER, "
+	    "INTEGER, BIGINT, INTEGER, TEXT, TEXT, BIGINT, TEXT, TEXT, BIGINT, "
+	    "TEXT, TEXT, TEXT, TEXT, TEXT, INTEGER, TEXT, TEXT)",
+	PG_PUT_FUNCTION,
+	NULL
+};
+
+/* congo_meta's version set to v: true when it was. */
+static bool
+set_version(PGconn *c, const char *v)
+{
+	PGresult *r = PQexecParams(c, "UPDATE congo_meta SET version = "
+	    "$1::integer", 1, NULL, &v, NULL, NULL, 0);
+	bool ok = PQresultStatus(r) == PGRES_COMMAND_OK;
+
+	PQclear(r);
+	return ok;
+}
+
 /*
  * One step from version `from` to the next: its statements and the new
  * version in one transaction, under a lock of congo_meta, so that of
@@ -179,9 +206,8 @@ migrate(struct pgstore *pg, int from, const char *const *sql, char *err,
 	for (i = 0; ver == from && sql[i] != NULL; i++)
 		if (!pg_run(pg->r, sql[i], PGRES_COMMAND_OK))
 			goto bad;
-	snprintf(set, sizeof set, "UPDATE congo_meta SET version = %d",
-	    from + 1);
-	if ((ver == from && !pg_run(pg->r, set, PGRES_COMMAND_OK)) ||
+	snprintf(set, sizeof set, "%d", from + 1);
+	if ((ver == from && !set_version(pg->r, set)) ||
 	    !pg_run(pg->r, "COMMIT", PGRES_COMMAND_OK))
 		goto bad;
 	return 0;
@@ -285,6 +311,10 @@ pg_setup(struct pgstore *pg, int how, char *err, size_t errlen)
 		return -1;
 	if (ver == 8)
 		ver = 9;
+	if (ver == 9 && migrate(pg, 9, to_10, err, errlen) < 0)
+		return -1;
+	if (ver == 9)
+		ver = 10;
 	if (from != ver)
 		snprintf(pg->note, sizeof pg->note, "%.300s: brought from "
 		    "version %d to %d", pg->name, from, ver);

@@ -2,9 +2,8 @@
  * store_types.h: the records a store and the server's session exchange
  * (src/net/store): one command's changes (struct store_change) with its
  * typed writes of accounts, ratings, blocks and seeks (struct store_op,
- * built by the calls below, run by each store: values bound by SQLite,
- * quoted by libpq into PostgreSQL's batch, never pasted in by the
- * session), and
+ * built by the calls below, run by each store: values bound by both,
+ * never pasted into a statement's text), and
  * what the reads hand back (LIST's lines, accounts, ratings, games). No
  * SQL here: the statements are the stores' own (store_sql.h, store_op.c).
  */
@@ -29,8 +28,8 @@ enum net_log_level { NET_LOG_ERROR = 0, NET_LOG_WARN, NET_LOG_INFO,
  * A write of the accounts' and seeks' tables, typed: its kind and its
  * values, run by the store in the transaction of the change that carries
  * it (store_op.c has the statements, ? for each value; store_sqlite_op.c
- * binds them, store_pg_put.c quotes them with PQescapeLiteral into its
- * one-text batch, as it does every other value there). A duplicate key
+ * binds them; store_pg_put.c gives them to congo_put as $1[k] of its
+ * bound values, as it binds every other value there). A duplicate key
  * is a conflict, as another server's ply is.
  */
 enum store_op_kind {
