@@ -26,6 +26,11 @@ struct sread;
 
 struct sess_feature {
 	const char *name;
+	/* The feature has nothing to do with a plain move (a change of
+	 * MOVE events alone: no seat, no write of its own, no end; or a
+	 * MOVE event kept from someone): its on_spend, before_commit,
+	 * on_stored, on_applied, on_done and hides are not called for one. */
+	bool not_on_moves;
 	/* The verbs the feature answers (ended by CGP_V_UNKNOWN) and its
 	 * handler of them (the line's time is s->now). */
 	const enum cgp_verb *verbs;
@@ -157,6 +162,19 @@ struct sess_feature {
 	void (*on_load)(struct sess *s);
 };
 
+/* The hooks of a change's path (and hides) that some feature has: a bit
+ * each in the session's hooked[] (sess_features_init, once), [0] for any
+ * change or event, [1] for a plain move; the core calls a path's hook
+ * only when its bit is set (a spend carries its own, hooked). */
+enum {
+	SESS_H_SPEND = 1 << 0,
+	SESS_H_COMMIT = 1 << 1,
+	SESS_H_STORED = 1 << 2,
+	SESS_H_APPLIED = 1 << 3,
+	SESS_H_DONE = 1 << 4,
+	SESS_H_HIDES = 1 << 5
+};
+
 /* The hooks of every feature of s's table (sess_new's, sess_features.c),
  * in the table's order (sess_hooks.c). The handler of
  * verb v (NULL: no feature's). */
@@ -185,11 +203,11 @@ void sess_features_stored(struct sess *s, struct spend *p, struct sgame *g);
 void sess_features_seated(struct sess *s, struct sgame *g,
     const struct store_change *ch);
 void sess_features_applied(struct sess *s, struct sgame *g,
-    const struct store_change *ch);
+    const struct store_change *ch, bool plain);
 void sess_features_refused(struct sess *s, const struct store_change *ch,
     bool conflict);
 void sess_features_dropped(struct sess *s, const struct store_change *ch);
-void sess_features_done(struct sess *s, struct sgame *g);
+void sess_features_done(struct sess *s, struct sgame *g, bool plain);
 void sess_features_remote(struct sess *s, struct sgame *g);
 
 void sess_features_turn_body(struct sess *s, const struct sgame *g,

@@ -5,17 +5,20 @@
  * (s->features, given by sess_new: sess_features.c): it names no feature.
  */
 #include <stddef.h>
+#include <string.h>
 
 #include "net/server/sess_feature.h"
 #include "net/server/sess_int.h"
 
 #define EACH(t, f) for (const struct sess_feature *const *f = (t); \
 	f != NULL && *f != NULL; f++)
+/* The same, of the features that want a plain move when plain is true. */
+#define EACH_OF(t, f, plain) EACH(t, f) if (!(plain) || !(*f)->not_on_moves)
 
 void
 sess_features_spend(struct sess *s, struct spend *p)
 {
-	EACH(s->features, f)
+	EACH_OF(s->features, f, p->plain_move)
 		if ((*f)->on_spend != NULL)
 			(*f)->on_spend(s, p);
 }
@@ -23,7 +26,7 @@ sess_features_spend(struct sess *s, struct spend *p)
 int
 sess_features_commit(struct spend *p, const struct store_ops *ops, void *ctx)
 {
-	EACH(p->features, f)
+	EACH_OF(p->features, f, p->plain_move)
 		if ((*f)->before_commit != NULL &&
 		    (*f)->before_commit(p, ops, ctx) < 0)
 			return -1;
@@ -33,7 +36,7 @@ sess_features_commit(struct spend *p, const struct store_ops *ops, void *ctx)
 void
 sess_features_stored(struct sess *s, struct spend *p, struct sgame *g)
 {
-	EACH(s->features, f)
+	EACH_OF(s->features, f, p->plain_move)
 		if ((*f)->on_stored != NULL)
 			(*f)->on_stored(s, p, g);
 }
@@ -49,9 +52,9 @@ sess_features_seated(struct sess *s, struct sgame *g,
 
 void
 sess_features_applied(struct sess *s, struct sgame *g,
-    const struct store_change *ch)
+    const struct store_change *ch, bool plain)
 {
-	EACH(s->features, f)
+	EACH_OF(s->features, f, plain)
 		if ((*f)->on_applied != NULL)
 			(*f)->on_applied(s, g, ch);
 }
@@ -74,9 +77,9 @@ sess_features_dropped(struct sess *s, const struct store_change *ch)
 }
 
 void
-sess_features_done(struct sess *s, struct sgame *g)
+sess_features_done(struct sess *s, struct sgame *g, bool plain)
 {
-	EACH(s->features, f)
+	EACH_OF(s->features, f, plain)
 		if ((*f)->on_done != NULL)
 			(*f)->on_done(s, g);
 }
@@ -102,9 +105,27 @@ void
 	return NULL;
 }
 
+/* The path's hooks f has (SESS_H_*). */
+static unsigned
+path_hooks(const struct sess_feature *f)
+{
+	return (f->on_spend != NULL ? SESS_H_SPEND : 0) |
+	    (f->before_commit != NULL ? SESS_H_COMMIT : 0) |
+	    (f->on_stored != NULL ? SESS_H_STORED : 0) |
+	    (f->on_applied != NULL ? SESS_H_APPLIED : 0) |
+	    (f->on_done != NULL ? SESS_H_DONE : 0) |
+	    (f->hides != NULL ? SESS_H_HIDES : 0);
+}
+
 void
 sess_features_init(struct sess *s)
 {
+	s->hooked[0] = s->hooked[1] = 0;
+	EACH(s->features, f) {
+		s->hooked[0] |= path_hooks(*f);
+		if (!(*f)->not_on_moves)
+			s->hooked[1] |= path_hooks(*f);
+	}
 	EACH(s->features, f)
 		if ((*f)->on_init != NULL)
 			(*f)->on_init(s);
@@ -300,7 +321,9 @@ bool
 sess_features_hides(struct sess *s, int conn, const struct sgame *g,
     const char *kind, const char *body)
 {
-	EACH(s->features, f)
+	bool plain = strcmp(kind, "MOVE") == 0;
+
+	EACH_OF(s->features, f, plain)
 		if ((*f)->hides != NULL && (*f)->hides(s, conn, g, kind, body))
 			return true;
 	return false;

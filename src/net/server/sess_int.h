@@ -227,6 +227,7 @@ struct sess {
 	/* Its features (sess_feature.h), ended by NULL: the table of
 	 * sess_features.c, whose hooks the core calls (sess_hooks.c). */
 	const struct sess_feature *const *features;
+	unsigned hooked[2];            /* SESS_H_*: any change, a plain move */
 	struct tstate *tourn;          /* tournaments (sess_tourney.c) */
 	const char *line;              /* the line being run, and its length */
 	size_t linelen;

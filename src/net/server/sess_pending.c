@@ -124,6 +124,22 @@ sess_want_game_w(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	return sess_want_game(s, conn, cmd);
 }
 
+/* A change of MOVE events alone (sess_feature.h's plain move). */
+static bool
+plain_move(const struct store_change *ch)
+{
+	int i;
+
+	if (ch->new_game || ch->seat >= 0 || ch->both_seats || ch->nop > 0 ||
+	    ch->forget.kind != STORE_OP_NONE || ch->hold[0] != '\0' ||
+	    ch->game == NULL || ch->game[0] == '\0' || ch->nev == 0)
+		return false;
+	for (i = 0; i < ch->nev; i++)
+		if (strcmp(ch->kind[i], "MOVE") != 0)
+			return false;
+	return true;
+}
+
 struct spend *
 sess_spend_new(struct sess *s, int conn, const struct cgp_cmd *cmd,
     const struct store_change *ch, struct cgp_out *ok, bool state_to_origin,
@@ -154,7 +170,10 @@ sess_spend_new(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	p->features = s->features;
 	p->state_to_origin = state_to_origin;
 	p->quiet = quiet;
-	sess_features_spend(s, p);
+	p->plain_move = plain_move(&p->ch);
+	p->hooked = s->hooked[p->plain_move];
+	if (p->hooked & SESS_H_SPEND)
+		sess_features_spend(s, p);
 	if (ok != NULL) {
 		cgp_out_end(ok);
 		memcpy(p->ok, ok->buf, ok->len);
@@ -177,8 +196,8 @@ sess_spend_submit(struct sess *s, struct spend *p)
 		g->busy++;
 	if (p->conn >= 0)
 		s->conns[p->conn].waiting++;
-	if (s->io.submit == NULL && sess_features_commit(p, s->io.store,
-	    s->io.store_ctx) < 0) {
+	if (s->io.submit == NULL && (p->hooked & SESS_H_COMMIT) &&
+	    sess_features_commit(p, s->io.store, s->io.store_ctx) < 0) {
 		/* A rated result whose ratings cannot be read: answered as
 		 * a refused commit, nothing sent on. */
 		p->failed = true;
@@ -318,7 +337,8 @@ apply(struct sess *s, struct spend *p, bool alive)
 	g = sess_find(s, ch->game);
 	/* The features' part (the ratings worked out with it), before a
 	 * STATE shows it. */
-	sess_features_stored(s, p, g);
+	if (p->hooked & SESS_H_STORED)
+		sess_features_stored(s, p, g);
 	if (g != NULL && ch->seat >= 0 && alive) {
 		g->holder[ch->seat] = p->conn;
 		sess_member_add(s, p->conn, g);
@@ -331,8 +351,8 @@ apply(struct sess *s, struct spend *p, bool alive)
 		sess_features_seated(s, g, ch);
 	if (g != NULL)
 		sess_applied(s, g, ch->new_game, alive ? p->conn : -1);
-	if (g != NULL && rc == 0)
-		sess_features_applied(s, g, ch);
+	if (g != NULL && rc == 0 && (p->hooked & SESS_H_APPLIED))
+		sess_features_applied(s, g, ch, p->plain_move);
 	return g;
 }
 
@@ -527,8 +547,9 @@ sess_done(struct sess *s, struct spend *p)
 			refresh(s, g->id);
 		if (p->then != NULL)
 			sess_spend_submit(s, p->then);
-		else if (g != NULL)
-			sess_features_done(s, g);   /* a rematch due, say */
+		else if (g != NULL && (p->hooked & SESS_H_DONE))
+			/* a rematch due, say */
+			sess_features_done(s, g, p->plain_move);
 	}
 	free(p);
 }
