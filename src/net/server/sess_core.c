@@ -53,6 +53,7 @@ sess_new_with(const struct sess_io *io, const struct sess_limits *lim,
 	sess_logins_init(s);
 	stimer_init(&s->refusal_timer, STIMER_REFUSALS);
 	stimer_init(&s->seek_timer, STIMER_SEEKS);
+	stimer_init(&s->feature_timer, STIMER_FEATURES);
 	sess_features_init(s);
 	return s;
 }

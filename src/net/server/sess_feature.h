@@ -119,8 +119,10 @@ struct sess_feature {
 	 * does first (a correspondence game past its deadline ended). */
 	bool (*before_show)(struct sess *s, struct sgame *g);
 	/* At the feature's own deadline (a retry due, say): when tick_due
-	 * says, the loop sleeping until the earliest; without tick_due,
-	 * every round of the event loop. */
+	 * says, the loop sleeping until the earliest (the core's timer of
+	 * the features, set again after each run; a feature with new work
+	 * calls sess_tick_at). Without tick_due, whenever that timer runs;
+	 * never every round of the event loop. */
 	void (*on_tick)(struct sess *s, long long now_ms);
 	/* When on_tick has something to do (ms, s->now's clock), -1 never. */
 	long long (*tick_due)(const struct sess *s);

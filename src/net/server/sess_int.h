@@ -18,7 +18,8 @@ enum stimer_kind {
 	STIMER_GAME,                   /* a game's flag, first move, expiry
 					  (struct sgame's) */
 	STIMER_SEEKS,                  /* our seeks pair again */
-	STIMER_REFUSALS                /* the summary of refused requests */
+	STIMER_REFUSALS,               /* the summary of refused requests */
+	STIMER_FEATURES                /* a feature's on_tick (sess_tick_at) */
 };
 struct stimer {
 	long long when;                /* ms, -1 when not set */
@@ -36,6 +37,12 @@ void stimer_cancel(struct stimers *t, struct stimer *e);
 /* The soonest, NULL when none is set. */
 struct stimer *stimer_first(const struct stimers *t);
 void stimers_free(struct stimers *t);
+/* A feature's on_tick has work at when (ms, s->now's clock): sess_tick
+ * runs the features' on_tick then (those whose tick_due has come), and
+ * after each such run at their earliest tick_due again; a feature tells
+ * when its work is new, the core polls nobody every round. */
+struct sess;
+void sess_tick_at(struct sess *s, long long when);
 
 struct sev {
 	long seq;
@@ -196,6 +203,7 @@ struct sess {
 	struct stimers timers;         /* every deadline, soonest first */
 	struct stimer refusal_timer;   /* sess_refusal_due's */
 	struct stimer seek_timer;      /* sess_seek_due's */
+	struct stimer feature_timer;   /* the features' earliest tick_due */
 	long long refusal_win;         /* ms: the second refusals are summed in */
 	int refusals;                  /* refusals in it not logged one by one */
 	bool refusal_quiet;            /* the last window was summarised */
