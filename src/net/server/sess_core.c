@@ -684,7 +684,7 @@ sess_line_en(struct sess *s, int conn, const char *line, size_t len,
 	}
 	if (s->again && c->cmds > 0)
 		c->cmds--;      /* given again later: counted then */
-	if (!s->again)
+	if (!s->again && c->reads != NULL)
 		sess_reads_free(s, conn);   /* the line is done */
 	return s->again ? SESS_LINE_AGAIN : SESS_LINE_DONE;
 }
