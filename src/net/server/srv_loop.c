@@ -361,15 +361,19 @@ conn_interest(struct srv *sv, int id, bool stopping)
 	}
 }
 
-/* Its one timer at conn_deadline, or none. */
+/* Its one timer at conn_deadline, or none. A deadline that only moved
+ * later (a line came in, say) keeps the one armed: early is harmless
+ * (conn_timers does nothing and it is armed again as it fires), so the
+ * list is not reordered for every line a connection sends. */
 static void
 conn_arm(struct srv *sv, int id, long long now)
 {
+	const struct srv_timers *t = &sv->timers;
 	long long at = conn_deadline(sv, id, now);
 
 	if (at < 0)
 		srv_timer_cancel(&sv->timers, id);
-	else
+	else if (id >= t->cap || t->pos[id] < 0 || t->when[id] > at)
 		srv_timer_arm(&sv->timers, id, at);
 }
 
