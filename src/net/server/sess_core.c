@@ -5,7 +5,6 @@
  * sess_table.c, the game commands in sess_game.c, sess_play.c and
  * sess_query.c).
  */
-#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -112,17 +111,6 @@ sess_account(struct sess *s, int conn)
 	struct sconn *c = sess_conn(s, conn);
 
 	return c != NULL && c->account[0] != '\0' ? c->account : NULL;
-}
-
-/* A name as the store keys it (every read's key). */
-void
-sess_lower(const char *s, char *out, size_t n)
-{
-	size_t i;
-
-	for (i = 0; s[i] != '\0' && i + 1 < n; i++)
-		out[i] = (char)tolower((unsigned char)s[i]);
-	out[i] = '\0';
 }
 
 void
