@@ -307,7 +307,8 @@ sess_broadcast_event(struct sess *s, struct sgame *g, struct cgp_out *o,
 
 	/* The fan-out of sess_broadcast, asking the features of each
 	 * connection when one may keep it from some. */
-	if (!(s->hooked[strcmp(kind, "MOVE") == 0] & SESS_H_HIDES) ||
+	if (!(s->hooked[strcmp(kind, "SAID") == 0 ? SESS_CH_SAID : 0] &
+	    SESS_H_HIDES) ||
 	    !sess_features_hides(s, -1, g, kind, body)) {
 		sess_broadcast(s, g, o, -1);
 		return;

@@ -26,11 +26,11 @@ struct sread;
 
 struct sess_feature {
 	const char *name;
-	/* The feature has nothing to do with a plain move (a change of
-	 * MOVE events alone: no seat, no write of its own, no end; or a
-	 * MOVE event kept from someone): its on_spend, before_commit,
-	 * on_stored, on_applied, on_done and hides are not called for one. */
-	bool not_on_moves;
+	/* The changes (events, for hides) the feature has something to do
+	 * with (SESS_CH_*: any one of them): its on_spend, before_commit,
+	 * on_stored, on_applied, on_done and hides are called for those
+	 * alone. 0: every one. */
+	unsigned wants;
 	/* The verbs the feature answers (ended by CGP_V_UNKNOWN) and its
 	 * handler of them (the line's time is s->now). */
 	const enum cgp_verb *verbs;
@@ -164,10 +164,27 @@ struct sess_feature {
 	void (*on_load)(struct sess *s);
 };
 
-/* The hooks of a change's path (and hides) that some feature has: a bit
- * each in the session's hooked[] (sess_features_init, once), [0] for any
- * change or event, [1] for a plain move; the core calls a path's hook
- * only when its bit is set (a spend carries its own, hooked). */
+/* What a change is, for the features' wants: the core works it out once
+ * a change (sess_spend_new: its spend's what), SESS_CH_OVER as it is done,
+ * SESS_CH_SAID of an event kept from someone (hides). */
+enum {
+	SESS_CH_RATED = 1 << 0,        /* of a rated game, or makes one */
+	SESS_CH_END = 1 << 1,          /* brings a RESULT */
+	SESS_CH_OPS = 1 << 2,          /* writes of the store's other
+					  tables (ops: accounts, ratings,
+					  pairings...), or a forget */
+	SESS_CH_SEATS = 1 << 3,        /* a new game, a seat, a hold; or a
+					  change of no game */
+	SESS_CH_OVER = 1 << 4,         /* its game is over (on_done) */
+	SESS_CH_SAID = 1 << 5,         /* a SAID event (hides) */
+	SESS_CH_KINDS = 1 << 6         /* how many combinations */
+};
+
+/* The hooks of a change's path (and hides) that some feature wanting a
+ * change of what w is has: a bit each in the session's hooked[w], built
+ * once (sess_features_init); the core calls a path's hook only when its
+ * bit is set (a spend carries its own, hooked), and the hook calls only
+ * the features that want it. */
 enum {
 	SESS_H_SPEND = 1 << 0,
 	SESS_H_COMMIT = 1 << 1,
@@ -205,11 +222,11 @@ void sess_features_stored(struct sess *s, struct spend *p, struct sgame *g);
 void sess_features_seated(struct sess *s, struct sgame *g,
     const struct store_change *ch);
 void sess_features_applied(struct sess *s, struct sgame *g,
-    const struct store_change *ch, bool plain);
+    const struct store_change *ch, unsigned what);
 void sess_features_refused(struct sess *s, const struct store_change *ch,
     bool conflict);
 void sess_features_dropped(struct sess *s, const struct store_change *ch);
-void sess_features_done(struct sess *s, struct sgame *g, bool plain);
+void sess_features_done(struct sess *s, struct sgame *g, unsigned what);
 void sess_features_remote(struct sess *s, struct sgame *g);
 
 void sess_features_turn_body(struct sess *s, const struct sgame *g,

@@ -12,13 +12,14 @@
 
 #define EACH(t, f) for (const struct sess_feature *const *f = (t); \
 	f != NULL && *f != NULL; f++)
-/* The same, of the features that want a plain move when plain is true. */
-#define EACH_OF(t, f, plain) EACH(t, f) if (!(plain) || !(*f)->not_on_moves)
+/* The same, of the features that want a change of what w is. */
+#define EACH_OF(t, f, w) EACH(t, f) \
+	if ((*f)->wants == 0 || ((*f)->wants & (w)) != 0)
 
 void
 sess_features_spend(struct sess *s, struct spend *p)
 {
-	EACH_OF(s->features, f, p->plain_move)
+	EACH_OF(s->features, f, p->what)
 		if ((*f)->on_spend != NULL)
 			(*f)->on_spend(s, p);
 }
@@ -26,7 +27,7 @@ sess_features_spend(struct sess *s, struct spend *p)
 int
 sess_features_commit(struct spend *p, const struct store_ops *ops, void *ctx)
 {
-	EACH_OF(p->features, f, p->plain_move)
+	EACH_OF(p->features, f, p->what)
 		if ((*f)->before_commit != NULL &&
 		    (*f)->before_commit(p, ops, ctx) < 0)
 			return -1;
@@ -36,7 +37,7 @@ sess_features_commit(struct spend *p, const struct store_ops *ops, void *ctx)
 void
 sess_features_stored(struct sess *s, struct spend *p, struct sgame *g)
 {
-	EACH_OF(s->features, f, p->plain_move)
+	EACH_OF(s->features, f, p->what)
 		if ((*f)->on_stored != NULL)
 			(*f)->on_stored(s, p, g);
 }
@@ -52,9 +53,9 @@ sess_features_seated(struct sess *s, struct sgame *g,
 
 void
 sess_features_applied(struct sess *s, struct sgame *g,
-    const struct store_change *ch, bool plain)
+    const struct store_change *ch, unsigned what)
 {
-	EACH_OF(s->features, f, plain)
+	EACH_OF(s->features, f, what)
 		if ((*f)->on_applied != NULL)
 			(*f)->on_applied(s, g, ch);
 }
@@ -77,9 +78,9 @@ sess_features_dropped(struct sess *s, const struct store_change *ch)
 }
 
 void
-sess_features_done(struct sess *s, struct sgame *g, bool plain)
+sess_features_done(struct sess *s, struct sgame *g, unsigned what)
 {
-	EACH_OF(s->features, f, plain)
+	EACH_OF(s->features, f, what)
 		if ((*f)->on_done != NULL)
 			(*f)->on_done(s, g);
 }
@@ -120,11 +121,12 @@ path_hooks(const struct sess_feature *f)
 void
 sess_features_init(struct sess *s)
 {
-	s->hooked[0] = s->hooked[1] = 0;
-	EACH(s->features, f) {
-		s->hooked[0] |= path_hooks(*f);
-		if (!(*f)->not_on_moves)
-			s->hooked[1] |= path_hooks(*f);
+	unsigned w;
+
+	for (w = 0; w < SESS_CH_KINDS; w++) {
+		s->hooked[w] = 0;
+		EACH_OF(s->features, f, w)
+			s->hooked[w] |= path_hooks(*f);
 	}
 	EACH(s->features, f)
 		if ((*f)->on_init != NULL)
@@ -321,9 +323,9 @@ bool
 sess_features_hides(struct sess *s, int conn, const struct sgame *g,
     const char *kind, const char *body)
 {
-	bool plain = strcmp(kind, "MOVE") == 0;
+	unsigned what = strcmp(kind, "SAID") == 0 ? SESS_CH_SAID : 0;
 
-	EACH_OF(s->features, f, plain)
+	EACH_OF(s->features, f, what)
 		if ((*f)->hides != NULL && (*f)->hides(s, conn, g, kind, body))
 			return true;
 	return false;

@@ -11,6 +11,7 @@
 #include "util/util.h"
 
 #include "net/server/sess.h"
+#include "net/server/sess_feature.h"
 
 /* The session's deadlines, one list (sess_timer.c): a timer is embedded
  * in what it is for, its kind says what runs when it is due (sess_tick). */
@@ -235,7 +236,8 @@ struct sess {
 	/* Its features (sess_feature.h), ended by NULL: the table of
 	 * sess_features.c, whose hooks the core calls (sess_hooks.c). */
 	const struct sess_feature *const *features;
-	unsigned hooked[2];            /* SESS_H_*: any change, a plain move */
+	unsigned hooked[SESS_CH_KINDS];   /* SESS_H_* a change of what
+					     wants (sess_feature.h) */
 	struct tstate *tourn;          /* tournaments (sess_tourney.c) */
 	const char *line;              /* the line being run, and its length */
 	size_t linelen;

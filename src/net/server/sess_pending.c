@@ -124,20 +124,25 @@ sess_want_game_w(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	return sess_want_game(s, conn, cmd);
 }
 
-/* A change of MOVE events alone (sess_feature.h's plain move). */
-static bool
-plain_move(const struct store_change *ch)
+/* What ch is for the features' wants (SESS_CH_*), of g (NULL: a new
+ * game, or none in memory). */
+static unsigned
+change_what(const struct store_change *ch, const struct sgame *g)
 {
+	unsigned w = 0;
 	int i;
 
-	if (ch->new_game || ch->seat >= 0 || ch->both_seats || ch->nop > 0 ||
-	    ch->forget.kind != STORE_OP_NONE || ch->hold[0] != '\0' ||
-	    ch->game == NULL || ch->game[0] == '\0' || ch->nev == 0)
-		return false;
+	if ((g != NULL && g->rated) || (ch->new_game && ch->rated))
+		w |= SESS_CH_RATED;
+	if (ch->nop > 0 || ch->forget.kind != STORE_OP_NONE)
+		w |= SESS_CH_OPS;
+	if (ch->new_game || ch->seat >= 0 || ch->both_seats ||
+	    ch->hold[0] != '\0' || ch->game == NULL || ch->game[0] == '\0')
+		w |= SESS_CH_SEATS;
 	for (i = 0; i < ch->nev; i++)
-		if (strcmp(ch->kind[i], "MOVE") != 0)
-			return false;
-	return true;
+		if (strcmp(ch->kind[i], "RESULT") == 0)
+			w |= SESS_CH_END;
+	return w;
 }
 
 struct spend *
@@ -150,9 +155,9 @@ sess_spend_new(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	int k;
 
 	copy_change(p, ch);
+	g = !ch->new_game && ch->game != NULL ? sess_find(s, ch->game) : NULL;
 	/* A seat's holder acts: stored only while it holds it there too. */
-	if (conn >= 0 && !ch->new_game && ch->game != NULL &&
-	    (g = sess_find(s, ch->game)) != NULL)
+	if (conn >= 0 && g != NULL)
 		for (k = 0; k < 2; k++)
 			if (g->holder[k] == conn && g->taking[k][0] != '-') {
 				p->ch.by[k] = true;
@@ -170,8 +175,8 @@ sess_spend_new(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	p->features = s->features;
 	p->state_to_origin = state_to_origin;
 	p->quiet = quiet;
-	p->plain_move = plain_move(&p->ch);
-	p->hooked = s->hooked[p->plain_move];
+	p->what = change_what(&p->ch, g);
+	p->hooked = s->hooked[p->what];
 	if (p->hooked & SESS_H_SPEND)
 		sess_features_spend(s, p);
 	if (ok != NULL) {
@@ -352,7 +357,7 @@ apply(struct sess *s, struct spend *p, bool alive)
 	if (g != NULL)
 		sess_applied(s, g, ch->new_game, alive ? p->conn : -1);
 	if (g != NULL && rc == 0 && (p->hooked & SESS_H_APPLIED))
-		sess_features_applied(s, g, ch, p->plain_move);
+		sess_features_applied(s, g, ch, p->what);
 	return g;
 }
 
@@ -547,9 +552,11 @@ sess_done(struct sess *s, struct spend *p)
 			refresh(s, g->id);
 		if (p->then != NULL)
 			sess_spend_submit(s, p->then);
-		else if (g != NULL && (p->hooked & SESS_H_DONE))
+		else if (g != NULL && (s->hooked[p->what | (g->over ?
+		    SESS_CH_OVER : 0)] & SESS_H_DONE))
 			/* a rematch due, say */
-			sess_features_done(s, g, p->plain_move);
+			sess_features_done(s, g, p->what | (g->over ?
+			    SESS_CH_OVER : 0));
 	}
 	free(p);
 }

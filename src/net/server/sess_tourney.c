@@ -553,7 +553,7 @@ static const enum cgp_verb tourney_verbs[] = {
 /* Tournaments as a feature of the session (sess_feature.h). */
 const struct sess_feature sess_feature_tourney = {
 	.name = "tourney",
-	.not_on_moves = true,
+	.wants = SESS_CH_OPS | SESS_CH_END,      /* a pairing, a result */
 	.verbs = tourney_verbs,
 	.on_verb = tourney_verb,
 	.on_init = tourney_init,
