@@ -389,7 +389,8 @@ sess_state(struct sess *s, struct sgame *g, struct cgp_out *o)
 	sess_features_state_kv(s, g, o);   /* the ratings */
 	cgp_out_kv(o, "draw", g->offer < 0 ? "-" : cgp_seat_name(g->offer));
 	sess_clock_kv(s, g, o, true);
-	sess_features_state_kv_last(s, g, o);   /* days, deadline */
+	if (s->hooked[g->what] & SESS_H_STATE_LAST)
+		sess_features_state_kv_last(s, g, o);   /* days, deadline */
 }
 
 /* A kept event's text ("SAID side=.. :..") a feature keeps from conn (its

@@ -29,7 +29,8 @@ struct sess_feature {
 	/* The changes (events, for hides) the feature has something to do
 	 * with (SESS_CH_*: any one of them): its on_spend, before_commit,
 	 * on_stored, on_applied, on_done and hides are called for those
-	 * alone. 0: every one. */
+	 * alone; its turn_body, on_event and state_kv_last for the games
+	 * whose what (struct sgame's: rated, days) it wants. 0: every one. */
 	unsigned wants;
 	/* The verbs the feature answers (ended by CGP_V_UNKNOWN) and its
 	 * handler of them (the line's time is s->now). */
@@ -177,7 +178,9 @@ enum {
 					  change of no game */
 	SESS_CH_OVER = 1 << 4,         /* its game is over (on_done) */
 	SESS_CH_SAID = 1 << 5,         /* a SAID event (hides) */
-	SESS_CH_KINDS = 1 << 6         /* how many combinations */
+	SESS_CH_DAYS = 1 << 6,         /* of a correspondence game (in
+					  memory: not a new game's change) */
+	SESS_CH_KINDS = 1 << 7         /* how many combinations */
 };
 
 /* The hooks of a change's path (and hides) that some feature wanting a
@@ -191,7 +194,10 @@ enum {
 	SESS_H_STORED = 1 << 2,
 	SESS_H_APPLIED = 1 << 3,
 	SESS_H_DONE = 1 << 4,
-	SESS_H_HIDES = 1 << 5
+	SESS_H_HIDES = 1 << 5,
+	SESS_H_TURN_BODY = 1 << 6,
+	SESS_H_EVENT = 1 << 7,
+	SESS_H_STATE_LAST = 1 << 8
 };
 
 /* The hooks of every feature of s's table (sess_new's, sess_features.c),

@@ -115,7 +115,10 @@ path_hooks(const struct sess_feature *f)
 	    (f->on_stored != NULL ? SESS_H_STORED : 0) |
 	    (f->on_applied != NULL ? SESS_H_APPLIED : 0) |
 	    (f->on_done != NULL ? SESS_H_DONE : 0) |
-	    (f->hides != NULL ? SESS_H_HIDES : 0);
+	    (f->hides != NULL ? SESS_H_HIDES : 0) |
+	    (f->turn_body != NULL ? SESS_H_TURN_BODY : 0) |
+	    (f->on_event != NULL ? SESS_H_EVENT : 0) |
+	    (f->state_kv_last != NULL ? SESS_H_STATE_LAST : 0);
 }
 
 void
@@ -161,7 +164,7 @@ void
 sess_features_state_kv_last(struct sess *s, struct sgame *g,
     struct cgp_out *o)
 {
-	EACH(s->features, f)
+	EACH_OF(s->features, f, g->what)
 		if ((*f)->state_kv_last != NULL)
 			(*f)->state_kv_last(s, g, o);
 }
@@ -215,7 +218,7 @@ void
 sess_features_turn_body(struct sess *s, const struct sgame *g, char *body,
     size_t n)
 {
-	EACH(s->features, f)
+	EACH_OF(s->features, f, g->what)
 		if ((*f)->turn_body != NULL)
 			(*f)->turn_body(s, g, body, n);
 }
@@ -246,7 +249,7 @@ void
 sess_features_event(struct sess *s, struct sgame *g, const char *kind,
     const char *body)
 {
-	EACH(s->features, f)
+	EACH_OF(s->features, f, g->what)
 		if ((*f)->on_event != NULL)
 			(*f)->on_event(s, g, kind, body);
 }

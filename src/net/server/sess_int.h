@@ -75,6 +75,9 @@ struct sgame {
 					  from the last stored event that
 					  said deadline= */
 	bool rated;                    /* its seats are accounts' */
+	unsigned what;                 /* SESS_CH_RATED, SESS_CH_DAYS: for
+					  the features' wants of its turn
+					  bodies, events and STATE */
 	bool account[2];               /* the seat is an account's (its
 					  JOINED said account=1) */
 	unsigned rating_have;          /* bit k: seat k's rating/rd read

@@ -132,7 +132,9 @@ change_what(const struct store_change *ch, const struct sgame *g)
 	unsigned w = 0;
 	int i;
 
-	if ((g != NULL && g->rated) || (ch->new_game && ch->rated))
+	if (g != NULL)
+		w |= g->what;           /* rated, days */
+	else if (ch->new_game && ch->rated)
 		w |= SESS_CH_RATED;
 	if (ch->nop > 0 || ch->forget.kind != STORE_OP_NONE)
 		w |= SESS_CH_OPS;
