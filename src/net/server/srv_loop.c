@@ -519,7 +519,8 @@ after_round(struct srv *sv, long long now)
 
 	/* The connections whose deadline came, and those touched this
 	 * round (the list grows as a PING is queued): what they have queued
-	 * sent, their timers run and armed again. */
+	 * sent, their timers run; interests, at the top of the next round,
+	 * arms them again (they stay touched until then). */
 	while ((i = srv_timers_due(&sv->timers, now)) >= 0)
 		conn_touch(sv, i);
 	for (k = 0; k < sv->ntouch; k++) {
@@ -530,8 +531,6 @@ after_round(struct srv *sv, long long now)
 		if (!c->dead && c->outoff < c->outlen)
 			conn_flush(sv, i);
 		conn_timers(sv, i, now);
-		if (c->used)
-			conn_arm(sv, i, now);
 	}
 }
 
