@@ -664,7 +664,7 @@ sess_line_en(struct sess *s, int conn, const char *line, size_t len,
 		break;
 	default:
 		fn = verb_handler[cmd.verb] != NULL ?
-		    verb_handler[cmd.verb] : sess_features_verb(s, cmd.verb);
+		    verb_handler[cmd.verb] : s->verb[cmd.verb];
 		if (fn != NULL)
 			fn(s, conn, &cmd);
 		else

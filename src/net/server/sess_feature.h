@@ -201,11 +201,8 @@ enum {
 };
 
 /* The hooks of every feature of s's table (sess_new's, sess_features.c),
- * in the table's order (sess_hooks.c). The handler of
- * verb v (NULL: no feature's). */
-void (*sess_features_verb(struct sess *s, enum cgp_verb v))(struct sess *,
-    int,
-    const struct cgp_cmd *);
+ * in the table's order (sess_hooks.c). sess_features_init also makes the
+ * session's table of the features' verbs (struct sess's verb). */
 void sess_features_init(struct sess *s);
 void sess_features_free(struct sess *s);
 void sess_features_conn_closed(struct sess *s, int conn);

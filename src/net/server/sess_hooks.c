@@ -93,19 +93,6 @@ sess_features_remote(struct sess *s, struct sgame *g)
 			(*f)->on_remote(s, g);
 }
 
-void
-(*sess_features_verb(struct sess *s, enum cgp_verb v))(struct sess *, int,
-    const struct cgp_cmd *)
-{
-	const enum cgp_verb *w;
-
-	EACH(s->features, f)
-		for (w = (*f)->verbs; w != NULL && *w != CGP_V_UNKNOWN; w++)
-			if (*w == v)
-				return (*f)->on_verb;
-	return NULL;
-}
-
 /* The path's hooks f has (SESS_H_*). */
 static unsigned
 path_hooks(const struct sess_feature *f)
@@ -126,11 +113,18 @@ sess_features_init(struct sess *s)
 {
 	unsigned w;
 
+	const enum cgp_verb *v;
+
 	for (w = 0; w < SESS_CH_KINDS; w++) {
 		s->hooked[w] = 0;
 		EACH_OF(s->features, f, w)
 			s->hooked[w] |= path_hooks(*f);
 	}
+	EACH(s->features, f)
+		for (v = (*f)->verbs; v != NULL && *v != CGP_V_UNKNOWN; v++)
+			if (*v > CGP_V_UNKNOWN && *v < CGP_NVERBS &&
+			    s->verb[*v] == NULL)
+				s->verb[*v] = (*f)->on_verb;
 	EACH(s->features, f)
 		if ((*f)->on_init != NULL)
 			(*f)->on_init(s);

@@ -241,6 +241,9 @@ struct sess {
 	const struct sess_feature *const *features;
 	unsigned hooked[SESS_CH_KINDS];   /* SESS_H_* a change of what
 					     wants (sess_feature.h) */
+	/* The features' verbs: the handler of each (the first feature's
+	 * of the table that answers it), built once (sess_features_init). */
+	void (*verb[CGP_NVERBS])(struct sess *, int, const struct cgp_cmd *);
 	struct tstate *tourn;          /* tournaments (sess_tourney.c) */
 	const char *line;              /* the line being run, and its length */
 	size_t linelen;
