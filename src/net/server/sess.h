@@ -44,6 +44,8 @@ struct spend {
 	/* The session's features, whose before_commit hooks the thread that
 	 * commits it calls (sess_features_commit). */
 	const struct sess_feature *const *features;
+	unsigned what;                 /* what it is (SESS_CH_*) */
+	unsigned hooked;               /* its path's hooks (SESS_H_*) */
 	/* Ratings, worked out off the event loop before the commit
 	 * (sess_rate_apply): a rated result's (rate: its event rev, the
 	 * score for white), the seated players' when this change seats one

@@ -217,6 +217,7 @@ static const enum cgp_verb block_verbs[] = {
 /* Blocks as a feature of the session (sess_feature.h). */
 const struct sess_feature sess_feature_block = {
 	.name = "block",
+	.wants = SESS_CH_SAID,             /* hides: its sayer blocked */
 	.verbs = block_verbs,
 	.on_verb = sess_cmd_block,
 	.login_read = sess_block_login,

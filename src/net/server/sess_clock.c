@@ -121,13 +121,37 @@ long long
 sess_next_timer(struct sess *s, long long now_ms)
 {
 	struct stimer *e = stimer_first(&s->timers);
+
+	if (e == NULL)
+		return -1;
+	return e->when > now_ms ? e->when - now_ms : 0;
+}
+
+void
+sess_tick_at(struct sess *s, long long when)
+{
+	if (s->feature_timer.pos < 0 || when < s->feature_timer.when)
+		stimer_set(&s->timers, &s->feature_timer, when);
+}
+
+/* The features' timer at their earliest tick_due, none: cancelled. */
+static void
+features_rearm(struct sess *s)
+{
 	long long due = sess_features_tick_due(s);
 
-	if (e != NULL && (due < 0 || e->when < due))
-		due = e->when;
 	if (due < 0)
-		return -1;
-	return due > now_ms ? due - now_ms : 0;
+		stimer_cancel(&s->timers, &s->feature_timer);
+	else
+		stimer_set(&s->timers, &s->feature_timer, due);
+}
+
+/* The features' on_tick run (those due), their timer set again. */
+static void
+features_tick(struct sess *s, long long now_ms)
+{
+	sess_features_tick(s, now_ms);
+	features_rearm(s);
 }
 
 /* g's deadline has come: the side to move flags, or the open game goes. */
@@ -179,9 +203,11 @@ sess_tick(struct sess *s, long long now_ms)
 	struct stimer *e;
 
 	s->now = now_ms;
-	sess_refusal_flush(s, now_ms);
-	sess_stale_retry(s, now_ms);
-	sess_features_tick(s, now_ms);  /* those due: forgettings, seeks */
+	/* The refusals' summary and the features' own work (forgettings,
+	 * seeks, tournaments) are timers of the list below, not a call a
+	 * round; the stale games' retry runs while one is stale. */
+	if (s->stale_any)
+		sess_stale_retry(s, now_ms);
 	while ((e = stimer_first(&s->timers)) != NULL && e->when <= now_ms) {
 		switch (e->kind) {
 		case STIMER_GAME:
@@ -189,7 +215,8 @@ sess_tick(struct sess *s, long long now_ms)
 			    offsetof(struct sgame, timer)), now_ms);
 			break;
 		case STIMER_SEEKS:
-			sess_features_tick(s, now_ms);
+		case STIMER_FEATURES:
+			features_tick(s, now_ms);
 			break;
 		case STIMER_REFUSALS:
 			sess_refusal_flush(s, now_ms);
@@ -266,4 +293,5 @@ sess_start(struct sess *s, long long now_ms, long long wall_ms)
 		}
 		sess_timer_update(s, g);
 	}
+	features_rearm(s);      /* what the features loaded (tournaments) */
 }

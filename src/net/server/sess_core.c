@@ -5,7 +5,6 @@
  * sess_table.c, the game commands in sess_game.c, sess_play.c and
  * sess_query.c).
  */
-#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,6 +52,7 @@ sess_new_with(const struct sess_io *io, const struct sess_limits *lim,
 	sess_logins_init(s);
 	stimer_init(&s->refusal_timer, STIMER_REFUSALS);
 	stimer_init(&s->seek_timer, STIMER_SEEKS);
+	stimer_init(&s->feature_timer, STIMER_FEATURES);
 	sess_features_init(s);
 	return s;
 }
@@ -111,17 +111,6 @@ sess_account(struct sess *s, int conn)
 	struct sconn *c = sess_conn(s, conn);
 
 	return c != NULL && c->account[0] != '\0' ? c->account : NULL;
-}
-
-/* A name as the store keys it (every read's key). */
-void
-sess_lower(const char *s, char *out, size_t n)
-{
-	size_t i;
-
-	for (i = 0; s[i] != '\0' && i + 1 < n; i++)
-		out[i] = (char)tolower((unsigned char)s[i]);
-	out[i] = '\0';
 }
 
 void
@@ -318,7 +307,9 @@ sess_broadcast_event(struct sess *s, struct sgame *g, struct cgp_out *o,
 
 	/* The fan-out of sess_broadcast, asking the features of each
 	 * connection when one may keep it from some. */
-	if (!sess_features_hides(s, -1, g, kind, body)) {
+	if (!(s->hooked[strcmp(kind, "SAID") == 0 ? SESS_CH_SAID : 0] &
+	    SESS_H_HIDES) ||
+	    !sess_features_hides(s, -1, g, kind, body)) {
 		sess_broadcast(s, g, o, -1);
 		return;
 	}
@@ -398,7 +389,8 @@ sess_state(struct sess *s, struct sgame *g, struct cgp_out *o)
 	sess_features_state_kv(s, g, o);   /* the ratings */
 	cgp_out_kv(o, "draw", g->offer < 0 ? "-" : cgp_seat_name(g->offer));
 	sess_clock_kv(s, g, o, true);
-	sess_features_state_kv_last(s, g, o);   /* days, deadline */
+	if (s->hooked[g->what] & SESS_H_STATE_LAST)
+		sess_features_state_kv_last(s, g, o);   /* days, deadline */
 }
 
 /* A kept event's text ("SAID side=.. :..") a feature keeps from conn (its
@@ -676,7 +668,7 @@ sess_line_en(struct sess *s, int conn, const char *line, size_t len,
 		break;
 	default:
 		fn = verb_handler[cmd.verb] != NULL ?
-		    verb_handler[cmd.verb] : sess_features_verb(s, cmd.verb);
+		    verb_handler[cmd.verb] : s->verb[cmd.verb];
 		if (fn != NULL)
 			fn(s, conn, &cmd);
 		else
@@ -686,7 +678,7 @@ sess_line_en(struct sess *s, int conn, const char *line, size_t len,
 	}
 	if (s->again && c->cmds > 0)
 		c->cmds--;      /* given again later: counted then */
-	if (!s->again)
+	if (!s->again && c->reads != NULL)
 		sess_reads_free(s, conn);   /* the line is done */
 	return s->again ? SESS_LINE_AGAIN : SESS_LINE_DONE;
 }

@@ -164,6 +164,7 @@ sess_corr_loaded(struct sess *s, struct sgame *g)
 
 const struct sess_feature sess_feature_corr = {
 	.name = "correspondence",
+	.wants = SESS_CH_DAYS,             /* its turns, events and STATE */
 	.state_kv_last = sess_corr_kv,
 	.turn_body = sess_corr_body,
 	.new_game = sess_corr_start,

@@ -26,6 +26,12 @@ struct sread;
 
 struct sess_feature {
 	const char *name;
+	/* The changes (events, for hides) the feature has something to do
+	 * with (SESS_CH_*: any one of them): its on_spend, before_commit,
+	 * on_stored, on_applied, on_done and hides are called for those
+	 * alone; its turn_body, on_event and state_kv_last for the games
+	 * whose what (struct sgame's: rated, days) it wants. 0: every one. */
+	unsigned wants;
 	/* The verbs the feature answers (ended by CGP_V_UNKNOWN) and its
 	 * handler of them (the line's time is s->now). */
 	const enum cgp_verb *verbs;
@@ -114,8 +120,10 @@ struct sess_feature {
 	 * does first (a correspondence game past its deadline ended). */
 	bool (*before_show)(struct sess *s, struct sgame *g);
 	/* At the feature's own deadline (a retry due, say): when tick_due
-	 * says, the loop sleeping until the earliest; without tick_due,
-	 * every round of the event loop. */
+	 * says, the loop sleeping until the earliest (the core's timer of
+	 * the features, set again after each run; a feature with new work
+	 * calls sess_tick_at). Without tick_due, whenever that timer runs;
+	 * never every round of the event loop. */
 	void (*on_tick)(struct sess *s, long long now_ms);
 	/* When on_tick has something to do (ms, s->now's clock), -1 never. */
 	long long (*tick_due)(const struct sess *s);
@@ -157,12 +165,44 @@ struct sess_feature {
 	void (*on_load)(struct sess *s);
 };
 
+/* What a change is, for the features' wants: the core works it out once
+ * a change (sess_spend_new: its spend's what), SESS_CH_OVER as it is done,
+ * SESS_CH_SAID of an event kept from someone (hides). */
+enum {
+	SESS_CH_RATED = 1 << 0,        /* of a rated game, or makes one */
+	SESS_CH_END = 1 << 1,          /* brings a RESULT */
+	SESS_CH_OPS = 1 << 2,          /* writes of the store's other
+					  tables (ops: accounts, ratings,
+					  pairings...), or a forget */
+	SESS_CH_SEATS = 1 << 3,        /* a new game, a seat, a hold; or a
+					  change of no game */
+	SESS_CH_OVER = 1 << 4,         /* its game is over (on_done) */
+	SESS_CH_SAID = 1 << 5,         /* a SAID event (hides) */
+	SESS_CH_DAYS = 1 << 6,         /* of a correspondence game (in
+					  memory: not a new game's change) */
+	SESS_CH_KINDS = 1 << 7         /* how many combinations */
+};
+
+/* The hooks of a change's path (and hides) that some feature wanting a
+ * change of what w is has: a bit each in the session's hooked[w], built
+ * once (sess_features_init); the core calls a path's hook only when its
+ * bit is set (a spend carries its own, hooked), and the hook calls only
+ * the features that want it. */
+enum {
+	SESS_H_SPEND = 1 << 0,
+	SESS_H_COMMIT = 1 << 1,
+	SESS_H_STORED = 1 << 2,
+	SESS_H_APPLIED = 1 << 3,
+	SESS_H_DONE = 1 << 4,
+	SESS_H_HIDES = 1 << 5,
+	SESS_H_TURN_BODY = 1 << 6,
+	SESS_H_EVENT = 1 << 7,
+	SESS_H_STATE_LAST = 1 << 8
+};
+
 /* The hooks of every feature of s's table (sess_new's, sess_features.c),
- * in the table's order (sess_hooks.c). The handler of
- * verb v (NULL: no feature's). */
-void (*sess_features_verb(struct sess *s, enum cgp_verb v))(struct sess *,
-    int,
-    const struct cgp_cmd *);
+ * in the table's order (sess_hooks.c). sess_features_init also makes the
+ * session's table of the features' verbs (struct sess's verb). */
 void sess_features_init(struct sess *s);
 void sess_features_free(struct sess *s);
 void sess_features_conn_closed(struct sess *s, int conn);
@@ -185,11 +225,11 @@ void sess_features_stored(struct sess *s, struct spend *p, struct sgame *g);
 void sess_features_seated(struct sess *s, struct sgame *g,
     const struct store_change *ch);
 void sess_features_applied(struct sess *s, struct sgame *g,
-    const struct store_change *ch);
+    const struct store_change *ch, unsigned what);
 void sess_features_refused(struct sess *s, const struct store_change *ch,
     bool conflict);
 void sess_features_dropped(struct sess *s, const struct store_change *ch);
-void sess_features_done(struct sess *s, struct sgame *g);
+void sess_features_done(struct sess *s, struct sgame *g, unsigned what);
 void sess_features_remote(struct sess *s, struct sgame *g);
 
 void sess_features_turn_body(struct sess *s, const struct sgame *g,

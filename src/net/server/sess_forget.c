@@ -34,6 +34,8 @@ sess_forget_add(struct sess *s, const struct store_op *op, const char *what,
 	snprintf(f->what, sizeof f->what, "%.*s", (int)whatlen, what);
 	if (s->forget_next < s->now + FORGET_RETRY_MS)
 		s->forget_next = s->now + FORGET_RETRY_MS;
+	if (!s->forget_busy)
+		sess_tick_at(s, s->forget_next);
 }
 
 void
@@ -67,6 +69,8 @@ sess_forget_done(struct sess *s, const struct spend *p)
 		sess_forget_add(s, &p->ch.op[0], p->line, strlen(p->line));
 		return;
 	}
+	if (s->forget.len > 0)
+		sess_tick_at(s, s->forget_next);
 	sess_log(s, NET_LOG_WARN, "not kept: %s, whose answer was lost with "
 	    "the database (stored or not, nobody was told: that is undone)",
 	    p->line);

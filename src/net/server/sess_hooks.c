@@ -5,17 +5,21 @@
  * (s->features, given by sess_new: sess_features.c): it names no feature.
  */
 #include <stddef.h>
+#include <string.h>
 
 #include "net/server/sess_feature.h"
 #include "net/server/sess_int.h"
 
 #define EACH(t, f) for (const struct sess_feature *const *f = (t); \
 	f != NULL && *f != NULL; f++)
+/* The same, of the features that want a change of what w is. */
+#define EACH_OF(t, f, w) EACH(t, f) \
+	if ((*f)->wants == 0 || ((*f)->wants & (w)) != 0)
 
 void
 sess_features_spend(struct sess *s, struct spend *p)
 {
-	EACH(s->features, f)
+	EACH_OF(s->features, f, p->what)
 		if ((*f)->on_spend != NULL)
 			(*f)->on_spend(s, p);
 }
@@ -23,7 +27,7 @@ sess_features_spend(struct sess *s, struct spend *p)
 int
 sess_features_commit(struct spend *p, const struct store_ops *ops, void *ctx)
 {
-	EACH(p->features, f)
+	EACH_OF(p->features, f, p->what)
 		if ((*f)->before_commit != NULL &&
 		    (*f)->before_commit(p, ops, ctx) < 0)
 			return -1;
@@ -33,7 +37,7 @@ sess_features_commit(struct spend *p, const struct store_ops *ops, void *ctx)
 void
 sess_features_stored(struct sess *s, struct spend *p, struct sgame *g)
 {
-	EACH(s->features, f)
+	EACH_OF(s->features, f, p->what)
 		if ((*f)->on_stored != NULL)
 			(*f)->on_stored(s, p, g);
 }
@@ -49,9 +53,9 @@ sess_features_seated(struct sess *s, struct sgame *g,
 
 void
 sess_features_applied(struct sess *s, struct sgame *g,
-    const struct store_change *ch)
+    const struct store_change *ch, unsigned what)
 {
-	EACH(s->features, f)
+	EACH_OF(s->features, f, what)
 		if ((*f)->on_applied != NULL)
 			(*f)->on_applied(s, g, ch);
 }
@@ -74,9 +78,9 @@ sess_features_dropped(struct sess *s, const struct store_change *ch)
 }
 
 void
-sess_features_done(struct sess *s, struct sgame *g)
+sess_features_done(struct sess *s, struct sgame *g, unsigned what)
 {
-	EACH(s->features, f)
+	EACH_OF(s->features, f, what)
 		if ((*f)->on_done != NULL)
 			(*f)->on_done(s, g);
 }
@@ -89,22 +93,38 @@ sess_features_remote(struct sess *s, struct sgame *g)
 			(*f)->on_remote(s, g);
 }
 
-void
-(*sess_features_verb(struct sess *s, enum cgp_verb v))(struct sess *, int,
-    const struct cgp_cmd *)
+/* The path's hooks f has (SESS_H_*). */
+static unsigned
+path_hooks(const struct sess_feature *f)
 {
-	const enum cgp_verb *w;
-
-	EACH(s->features, f)
-		for (w = (*f)->verbs; w != NULL && *w != CGP_V_UNKNOWN; w++)
-			if (*w == v)
-				return (*f)->on_verb;
-	return NULL;
+	return (f->on_spend != NULL ? SESS_H_SPEND : 0) |
+	    (f->before_commit != NULL ? SESS_H_COMMIT : 0) |
+	    (f->on_stored != NULL ? SESS_H_STORED : 0) |
+	    (f->on_applied != NULL ? SESS_H_APPLIED : 0) |
+	    (f->on_done != NULL ? SESS_H_DONE : 0) |
+	    (f->hides != NULL ? SESS_H_HIDES : 0) |
+	    (f->turn_body != NULL ? SESS_H_TURN_BODY : 0) |
+	    (f->on_event != NULL ? SESS_H_EVENT : 0) |
+	    (f->state_kv_last != NULL ? SESS_H_STATE_LAST : 0);
 }
 
 void
 sess_features_init(struct sess *s)
 {
+	unsigned w;
+
+	const enum cgp_verb *v;
+
+	for (w = 0; w < SESS_CH_KINDS; w++) {
+		s->hooked[w] = 0;
+		EACH_OF(s->features, f, w)
+			s->hooked[w] |= path_hooks(*f);
+	}
+	EACH(s->features, f)
+		for (v = (*f)->verbs; v != NULL && *v != CGP_V_UNKNOWN; v++)
+			if (*v > CGP_V_UNKNOWN && *v < CGP_NVERBS &&
+			    s->verb[*v] == NULL)
+				s->verb[*v] = (*f)->on_verb;
 	EACH(s->features, f)
 		if ((*f)->on_init != NULL)
 			(*f)->on_init(s);
@@ -138,7 +158,7 @@ void
 sess_features_state_kv_last(struct sess *s, struct sgame *g,
     struct cgp_out *o)
 {
-	EACH(s->features, f)
+	EACH_OF(s->features, f, g->what)
 		if ((*f)->state_kv_last != NULL)
 			(*f)->state_kv_last(s, g, o);
 }
@@ -192,7 +212,7 @@ void
 sess_features_turn_body(struct sess *s, const struct sgame *g, char *body,
     size_t n)
 {
-	EACH(s->features, f)
+	EACH_OF(s->features, f, g->what)
 		if ((*f)->turn_body != NULL)
 			(*f)->turn_body(s, g, body, n);
 }
@@ -223,7 +243,7 @@ void
 sess_features_event(struct sess *s, struct sgame *g, const char *kind,
     const char *body)
 {
-	EACH(s->features, f)
+	EACH_OF(s->features, f, g->what)
 		if ((*f)->on_event != NULL)
 			(*f)->on_event(s, g, kind, body);
 }
@@ -300,7 +320,9 @@ bool
 sess_features_hides(struct sess *s, int conn, const struct sgame *g,
     const char *kind, const char *body)
 {
-	EACH(s->features, f)
+	unsigned what = strcmp(kind, "SAID") == 0 ? SESS_CH_SAID : 0;
+
+	EACH_OF(s->features, f, what)
 		if ((*f)->hides != NULL && (*f)->hides(s, conn, g, kind, body))
 			return true;
 	return false;

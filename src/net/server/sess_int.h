@@ -11,6 +11,7 @@
 #include "util/util.h"
 
 #include "net/server/sess.h"
+#include "net/server/sess_feature.h"
 
 /* The session's deadlines, one list (sess_timer.c): a timer is embedded
  * in what it is for, its kind says what runs when it is due (sess_tick). */
@@ -18,7 +19,8 @@ enum stimer_kind {
 	STIMER_GAME,                   /* a game's flag, first move, expiry
 					  (struct sgame's) */
 	STIMER_SEEKS,                  /* our seeks pair again */
-	STIMER_REFUSALS                /* the summary of refused requests */
+	STIMER_REFUSALS,               /* the summary of refused requests */
+	STIMER_FEATURES                /* a feature's on_tick (sess_tick_at) */
 };
 struct stimer {
 	long long when;                /* ms, -1 when not set */
@@ -36,6 +38,12 @@ void stimer_cancel(struct stimers *t, struct stimer *e);
 /* The soonest, NULL when none is set. */
 struct stimer *stimer_first(const struct stimers *t);
 void stimers_free(struct stimers *t);
+/* A feature's on_tick has work at when (ms, s->now's clock): sess_tick
+ * runs the features' on_tick then (those whose tick_due has come), and
+ * after each such run at their earliest tick_due again; a feature tells
+ * when its work is new, the core polls nobody every round. */
+struct sess;
+void sess_tick_at(struct sess *s, long long when);
 
 struct sev {
 	long seq;
@@ -67,6 +75,9 @@ struct sgame {
 					  from the last stored event that
 					  said deadline= */
 	bool rated;                    /* its seats are accounts' */
+	unsigned what;                 /* SESS_CH_RATED, SESS_CH_DAYS: for
+					  the features' wants of its turn
+					  bodies, events and STATE */
 	bool account[2];               /* the seat is an account's (its
 					  JOINED said account=1) */
 	unsigned rating_have;          /* bit k: seat k's rating/rd read
@@ -196,6 +207,7 @@ struct sess {
 	struct stimers timers;         /* every deadline, soonest first */
 	struct stimer refusal_timer;   /* sess_refusal_due's */
 	struct stimer seek_timer;      /* sess_seek_due's */
+	struct stimer feature_timer;   /* the features' earliest tick_due */
 	long long refusal_win;         /* ms: the second refusals are summed in */
 	int refusals;                  /* refusals in it not logged one by one */
 	bool refusal_quiet;            /* the last window was summarised */
@@ -227,6 +239,11 @@ struct sess {
 	/* Its features (sess_feature.h), ended by NULL: the table of
 	 * sess_features.c, whose hooks the core calls (sess_hooks.c). */
 	const struct sess_feature *const *features;
+	unsigned hooked[SESS_CH_KINDS];   /* SESS_H_* a change of what
+					     wants (sess_feature.h) */
+	/* The features' verbs: the handler of each (the first feature's
+	 * of the table that answers it), built once (sess_features_init). */
+	void (*verb[CGP_NVERBS])(struct sess *, int, const struct cgp_cmd *);
 	struct tstate *tourn;          /* tournaments (sess_tourney.c) */
 	const char *line;              /* the line being run, and its length */
 	size_t linelen;

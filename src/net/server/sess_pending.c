@@ -124,6 +124,29 @@ sess_want_game_w(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	return sess_want_game(s, conn, cmd);
 }
 
+/* What ch is for the features' wants (SESS_CH_*), of g (NULL: a new
+ * game, or none in memory). */
+static unsigned
+change_what(const struct store_change *ch, const struct sgame *g)
+{
+	unsigned w = 0;
+	int i;
+
+	if (g != NULL)
+		w |= g->what;           /* rated, days */
+	else if (ch->new_game && ch->rated)
+		w |= SESS_CH_RATED;
+	if (ch->nop > 0 || ch->forget.kind != STORE_OP_NONE)
+		w |= SESS_CH_OPS;
+	if (ch->new_game || ch->seat >= 0 || ch->both_seats ||
+	    ch->hold[0] != '\0' || ch->game == NULL || ch->game[0] == '\0')
+		w |= SESS_CH_SEATS;
+	for (i = 0; i < ch->nev; i++)
+		if (strcmp(ch->kind[i], "RESULT") == 0)
+			w |= SESS_CH_END;
+	return w;
+}
+
 struct spend *
 sess_spend_new(struct sess *s, int conn, const struct cgp_cmd *cmd,
     const struct store_change *ch, struct cgp_out *ok, bool state_to_origin,
@@ -134,9 +157,9 @@ sess_spend_new(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	int k;
 
 	copy_change(p, ch);
+	g = !ch->new_game && ch->game != NULL ? sess_find(s, ch->game) : NULL;
 	/* A seat's holder acts: stored only while it holds it there too. */
-	if (conn >= 0 && !ch->new_game && ch->game != NULL &&
-	    (g = sess_find(s, ch->game)) != NULL)
+	if (conn >= 0 && g != NULL)
 		for (k = 0; k < 2; k++)
 			if (g->holder[k] == conn && g->taking[k][0] != '-') {
 				p->ch.by[k] = true;
@@ -154,7 +177,10 @@ sess_spend_new(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	p->features = s->features;
 	p->state_to_origin = state_to_origin;
 	p->quiet = quiet;
-	sess_features_spend(s, p);
+	p->what = change_what(&p->ch, g);
+	p->hooked = s->hooked[p->what];
+	if (p->hooked & SESS_H_SPEND)
+		sess_features_spend(s, p);
 	if (ok != NULL) {
 		cgp_out_end(ok);
 		memcpy(p->ok, ok->buf, ok->len);
@@ -177,8 +203,8 @@ sess_spend_submit(struct sess *s, struct spend *p)
 		g->busy++;
 	if (p->conn >= 0)
 		s->conns[p->conn].waiting++;
-	if (s->io.submit == NULL && sess_features_commit(p, s->io.store,
-	    s->io.store_ctx) < 0) {
+	if (s->io.submit == NULL && (p->hooked & SESS_H_COMMIT) &&
+	    sess_features_commit(p, s->io.store, s->io.store_ctx) < 0) {
 		/* A rated result whose ratings cannot be read: answered as
 		 * a refused commit, nothing sent on. */
 		p->failed = true;
@@ -318,7 +344,8 @@ apply(struct sess *s, struct spend *p, bool alive)
 	g = sess_find(s, ch->game);
 	/* The features' part (the ratings worked out with it), before a
 	 * STATE shows it. */
-	sess_features_stored(s, p, g);
+	if (p->hooked & SESS_H_STORED)
+		sess_features_stored(s, p, g);
 	if (g != NULL && ch->seat >= 0 && alive) {
 		g->holder[ch->seat] = p->conn;
 		sess_member_add(s, p->conn, g);
@@ -331,8 +358,8 @@ apply(struct sess *s, struct spend *p, bool alive)
 		sess_features_seated(s, g, ch);
 	if (g != NULL)
 		sess_applied(s, g, ch->new_game, alive ? p->conn : -1);
-	if (g != NULL && rc == 0)
-		sess_features_applied(s, g, ch);
+	if (g != NULL && rc == 0 && (p->hooked & SESS_H_APPLIED))
+		sess_features_applied(s, g, ch, p->what);
 	return g;
 }
 
@@ -527,8 +554,11 @@ sess_done(struct sess *s, struct spend *p)
 			refresh(s, g->id);
 		if (p->then != NULL)
 			sess_spend_submit(s, p->then);
-		else if (g != NULL)
-			sess_features_done(s, g);   /* a rematch due, say */
+		else if (g != NULL && (s->hooked[p->what | (g->over ?
+		    SESS_CH_OVER : 0)] & SESS_H_DONE))
+			/* a rematch due, say */
+			sess_features_done(s, g, p->what | (g->over ?
+			    SESS_CH_OVER : 0));
 	}
 	free(p);
 }

@@ -123,7 +123,8 @@ move_change(struct sess *s, struct sgame *g, move_t m, int side,
 		    (long long)clock_left(&clock, WHITE, s->now),
 		    (long long)clock_left(&clock, BLACK, s->now));
 	}
-	sess_features_turn_body(s, g, body[0], sizeof body[0]);
+	if (s->hooked[g->what] & SESS_H_TURN_BODY)
+		sess_features_turn_body(s, g, body[0], sizeof body[0]);
 	sess_event_change(ch, g, "MOVE", body[0]);
 	if (res != RESULT_NONE) {
 		sess_result_body(body[1], sizeof body[1], res,

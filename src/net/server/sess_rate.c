@@ -355,6 +355,7 @@ game_ratings(const struct store_ops *ops, void *ctx, struct sread *q)
 
 const struct sess_feature sess_feature_rate = {
 	.name = "rate",
+	.wants = SESS_CH_RATED,
 	.state_kv = sess_rating_kv,
 	.on_spend = sess_rate_spend,
 	.before_commit = sess_rate_apply,

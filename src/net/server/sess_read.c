@@ -9,6 +9,7 @@
  * waits on the store unless there is no reader thread (a session without
  * one, as the unit tests make: then at once).
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -385,6 +386,17 @@ same(const struct sread *a, const struct sread *b)
 	    a->status == b->status && a->limit == b->limit &&
 	    /* the news of a game: once a line, whatever it knew then */
 	    (a->win == b->win || a->kind == SREAD_NEWER);
+}
+
+/* A name as the store keys it (every read's key). */
+void
+sess_lower(const char *s, char *out, size_t n)
+{
+	size_t i;
+
+	for (i = 0; s[i] != '\0' && i + 1 < n; i++)
+		out[i] = (char)tolower((unsigned char)s[i]);
+	out[i] = '\0';
 }
 
 void

@@ -206,6 +206,7 @@ static const enum cgp_verb rematch_verbs[] = {
 
 const struct sess_feature sess_feature_rematch = {
 	.name = "rematch",
+	.wants = SESS_CH_OVER,             /* on_done: a rematch due */
 	.verbs = rematch_verbs,
 	.on_verb = sess_cmd_rematch,
 	.on_rejoin = sess_rematch_rejoined,

@@ -59,6 +59,8 @@ sess_load_game(struct sess *s, const struct store_game_row *row, char *err,
 		g->timed = true;
 		clock_init(&g->clock, b, inc);
 	}
+	g->what = (g->rated ? SESS_CH_RATED : 0) |
+	    (g->days > 0 ? SESS_CH_DAYS : 0);
 	if (row->rematch_of != NULL &&
 	    (old = sess_find(s, row->rematch_of)) != NULL)
 		snprintf(old->rematch_game, sizeof old->rematch_game, "%s",
@@ -250,7 +252,8 @@ sess_load_event(struct sess *s, const char *id, long seq, const char *kind,
 		return -1;
 	if (strcmp(kind, "RESULT") == 0)
 		g->ended_ms = util_now_ms();
-	sess_features_event(s, g, kind, body);   /* a deadline= */
+	if (s->hooked[g->what] & SESS_H_EVENT)
+		sess_features_event(s, g, kind, body);   /* a deadline= */
 	sess_add_event(g, seq, kind, body);
 	return 0;
 }

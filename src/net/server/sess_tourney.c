@@ -326,6 +326,7 @@ cmd_tourney(struct sess *s, int conn, const struct cgp_cmd *c)
 	store_change_accounts(&ch);
 	store_tourney_add(&ch, &t);
 	add_tourney(tourney_state(s), &t);
+	sess_tick_at(s, s->now);        /* tourney_tick from now on */
 	cgp_out_ok(&o, c->tag, "TOURNEY");
 	cgp_out_kv(&o, "tourney", t.id);
 	sess_submit(s, conn, c, &ch, &o, false, true);
@@ -552,6 +553,7 @@ static const enum cgp_verb tourney_verbs[] = {
 /* Tournaments as a feature of the session (sess_feature.h). */
 const struct sess_feature sess_feature_tourney = {
 	.name = "tourney",
+	.wants = SESS_CH_OPS | SESS_CH_END,      /* a pairing, a result */
 	.verbs = tourney_verbs,
 	.on_verb = tourney_verb,
 	.on_init = tourney_init,
@@ -562,4 +564,5 @@ const struct sess_feature sess_feature_tourney = {
 	.on_applied = tourney_applied,
 	.on_refused = tourney_refused,
 	.on_tick = tourney_tick,
+	.tick_due = tourney_due,
 };

@@ -87,6 +87,9 @@ void tourney_points_text(const struct tourney *t, int points, char *buf,
 
 /* Running them (sess_tourney_run.c). */
 void tourney_tick(struct sess *s, long long now);
+/* When tourney_tick has work: every TICK_MS while a tournament is kept
+ * (the wall clock known), -1 none. */
+long long tourney_due(const struct sess *s);
 void tourney_seated(struct sess *s, struct sgame *g,
     const struct store_change *ch);
 void tourney_refused(struct sess *s, const struct store_change *ch,

@@ -371,6 +371,14 @@ tourney_tick(struct sess *s, long long now)
 		tourney_run(s, &ts->v[i], wall);
 }
 
+long long
+tourney_due(const struct sess *s)
+{
+	const struct tstate *ts = s->tourn;
+
+	return ts != NULL && ts->n > 0 && s->wall_known ? ts->next_tick : -1;
+}
+
 static struct tpend *
 pend_find(struct sess *s, const char *game)
 {

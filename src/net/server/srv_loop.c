@@ -361,15 +361,19 @@ conn_interest(struct srv *sv, int id, bool stopping)
 	}
 }
 
-/* Its one timer at conn_deadline, or none. */
+/* Its one timer at conn_deadline, or none. A deadline that only moved
+ * later (a line came in, say) keeps the one armed: early is harmless
+ * (conn_timers does nothing and it is armed again as it fires), so the
+ * list is not reordered for every line a connection sends. */
 static void
 conn_arm(struct srv *sv, int id, long long now)
 {
+	const struct srv_timers *t = &sv->timers;
 	long long at = conn_deadline(sv, id, now);
 
 	if (at < 0)
 		srv_timer_cancel(&sv->timers, id);
-	else
+	else if (id >= t->cap || t->pos[id] < 0 || t->when[id] > at)
 		srv_timer_arm(&sv->timers, id, at);
 }
 
@@ -515,7 +519,8 @@ after_round(struct srv *sv, long long now)
 
 	/* The connections whose deadline came, and those touched this
 	 * round (the list grows as a PING is queued): what they have queued
-	 * sent, their timers run and armed again. */
+	 * sent, their timers run; interests, at the top of the next round,
+	 * arms them again (they stay touched until then). */
 	while ((i = srv_timers_due(&sv->timers, now)) >= 0)
 		conn_touch(sv, i);
 	for (k = 0; k < sv->ntouch; k++) {
@@ -526,8 +531,6 @@ after_round(struct srv *sv, long long now)
 		if (!c->dead && c->outoff < c->outlen)
 			conn_flush(sv, i);
 		conn_timers(sv, i, now);
-		if (c->used)
-			conn_arm(sv, i, now);
 	}
 }
 

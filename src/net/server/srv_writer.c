@@ -42,7 +42,8 @@ store_batch(void *arg, void *first)
 	 * ratings cannot be read is refused, the rest go on. */
 	for (i = 0; i < n; i++) {
 		p[i]->conflict = p[i]->replaced = p[i]->unknown = false;
-		p[i]->failed = sess_features_commit(p[i], w->qops, w->qctx) < 0;
+		p[i]->failed = (p[i]->hooked & SESS_H_COMMIT) &&
+		    sess_features_commit(p[i], w->qops, w->qctx) < 0;
 		if (!p[i]->failed) {
 			q[m] = p[i];
 			ch[m++] = &p[i]->ch;
