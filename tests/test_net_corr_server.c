@@ -378,19 +378,23 @@ static bool
 logged(const char *text)
 {
 	long long end = tc_ms() + T;
-	char buf[65536];
+	char line[4096];
+	bool found;
 	FILE *fp;
-	size_t n;
 	int i;
 
+	/* The whole log, a line at a time: a server's log outgrows any one
+	 * buffer (the first 64 KB of it was read before, and a line past
+	 * them was never found). */
 	do {
 		for (i = 0; i < nserv; i++) {
 			if ((fp = fopen(logfile[i], "r")) == NULL)
 				continue;
-			n = fread(buf, 1, sizeof buf - 1, fp);
-			buf[n] = '\0';
+			found = false;
+			while (!found && fgets(line, sizeof line, fp) != NULL)
+				found = strstr(line, text) != NULL;
 			fclose(fp);
-			if (strstr(buf, text) != NULL)
+			if (found)
 				return true;
 		}
 		usleep(20000);
