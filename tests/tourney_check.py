@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """tourney_check.py PORT DB TID CONGO: a tournament's STANDINGS from the
-server at 127.0.0.1:PORT checked against what its SQLite store DB holds
-(tests/test_net_tourney.sh). An arena: every member's points, fire and
+server at 127.0.0.1:PORT checked against what its store DB holds: a SQLite file
+(tests/test_net_tourney.sh), or a PostgreSQL URI read through psql (in
+$CONGO_PG_BIN; tests/test_net_tourney_pg.sh). An arena: every member's points, fire and
 games worked out again here from the stored games (PROTOCOL.md
 "Tournaments": a win 2, a draw 1, a loss 0; after two wins in a row
 double until a game that is not a win; a berserked win of at least 7 own
@@ -10,6 +11,7 @@ moves 1 more). A Swiss: every round's stored pairing equal to what CONGO
 the rounds before it, written as TRF; the points too. Prints what it
 checked; exit 1 at the first difference.
 """
+import os
 import socket
 import sqlite3
 import subprocess
@@ -44,7 +46,34 @@ def standings():
     return status, rows
 
 
-db = sqlite3.connect(DB)
+class PgDb:
+    """The few reads below through psql (ids are of A-Z2-7: quoted as
+    they are)."""
+
+    def execute(self, sql, args):
+        for a in args:
+            sql = sql.replace("?", "'%s'" % str(a).replace("'", "''"), 1)
+        out = subprocess.run(
+            [os.path.join(os.environ.get("CONGO_PG_BIN", ""), "psql"), "-X",
+             "-At", "-F", "\x1f", "-d", DB, "-c", sql],
+            capture_output=True, text=True)
+        if out.returncode != 0:
+            fail("psql: " + out.stderr)
+        rows = [tuple(int(x) if x.lstrip("-").isdigit() else
+                      {"t": 1, "f": 0}.get(x, x) for x in l.split("\x1f"))
+                for l in out.stdout.splitlines()]
+        return Rows(rows)
+
+
+class Rows(list):
+    def fetchone(self):
+        return self[0]
+
+    def fetchall(self):
+        return list(self)
+
+
+db = PgDb() if DB.startswith("postgresql:") else sqlite3.connect(DB)
 kind, rounds = db.execute("SELECT kind, rounds FROM tourneys WHERE id = ?",
                           (TID,)).fetchone()
 members = [r[0] for r in db.execute(

@@ -234,6 +234,7 @@ def restart(eng, players, tid):
     its moves read (HISTORY)."""
     global PORT
     os.kill(int(SERVER_PID), 9)
+    print("killed at %.3f" % time.time(), flush=True)
     out = subprocess.run(RESTART, shell=True, capture_output=True,
                          text=True)
     PORT = int(out.stdout.split()[-1])

@@ -45,10 +45,11 @@ arena_score_all(struct tourney *t)
 			int k = strcmp(p->white, x->m.lname) == 0 ? 0 :
 			    strcmp(p->black, x->m.lname) == 0 ? 1 : -1;
 			char r;
+			int o;
 			if (k < 0)
 				continue;
-			x->last_opp = tourney_member(t, k == 0 ? p->black :
-			    p->white);
+			x->last_opp = o = tourney_member(t, k == 0 ?
+			    p->black : p->white);
 			x->last_colour = k == 0 ? 'w' : 'b';
 			if (k == 0)
 				x->whites++;
@@ -62,7 +63,7 @@ arena_score_all(struct tourney *t)
 			g[n].own_moves = k == 0 ? (p->plies + 1) / 2 :
 			    p->plies / 2;
 			g[n].berserk = p->berserk[k];
-			opp[n] = 1500;
+			opp[n] = o >= 0 ? t->m[o].rating : 1500;
 			n++;
 		}
 		x->games = n;
