@@ -4,9 +4,9 @@
 # pairs, a lease in the store, another takes over within 10 s of its
 # death), on test_net_pg.sh's throwaway cluster (its mode "cluster"). A
 # Swiss of 8 scripted players (tests/tourney_play.py) on the server that
-# holds the lease; that server killed -9 as round 2 begins; the players
-# come back on the other (LOGIN, REJOIN), which takes the lease over and
-# pairs round 3: the event finishes, every round paired once and as
+# holds the lease, the other server up beside it; the holder killed -9 as
+# round 2 begins; the players come back on the other (LOGIN, REJOIN),
+# which takes the lease over (within 10 s) and pairs round 3: the event finishes, every round paired once and as
 # src/tourn's Dutch system pairs the stored results (tests/tourney_check.py
 # on the store through psql), no game lost. Prints how long the takeover
 # took. Skipped (77) as test_net_pg.sh is: without PostgreSQL's programs or
@@ -28,9 +28,10 @@ congo="$builddir/src/congo"
 fail() { echo "test_net_tourney_pg.sh: $*"; exit 1; }
 tmp_setup congo-tourney-pg
 uri="postgresql:///congo?host=$CONGO_PG_DIR&user=congo"
-pida= pidb=
+pida= pidb= player=
 cleanup() {
 	_rc=$?
+	[ -n "$player" ] && kill "$player" 2>/dev/null
 	tmp_stop $pida $pidb
 	(exit $_rc)
 	tmp_cleanup
@@ -46,33 +47,34 @@ start() {
 	pid=$!
 	tmp_port "$log" "$pid" || { cat "$log"; fail "a server did not start"; }
 }
+# Server a alone first: the tournament made there, a takes the lease (a
+# server takes it only while a tournament is to run); then b, which finds
+# it held. The players on a; a killed -9 as round 2 begins (b up by then),
+# the players back on b.
 start a --create
 pida=$pid porta=$port
-start b
-pidb=$pid portb=$port
-
-# The lease's holder: the server that says it pairs (within 20 s).
-end=$(($(date +%s) + 20))
-holder=
-while [ -z "$holder" ] && [ "$(date +%s)" -le "$end" ]; do
-	for x in a b; do
-		grep -q "this server pairs them now" "$tmp/$x.log" && holder=$x
-	done
-	[ -n "$holder" ] || sleep 0.1
-done
-[ -n "$holder" ] || fail "no server took the lease"
-if [ "$holder" = a ]; then
-	hpid=$pida hport=$porta other=b oport=$portb
-else
-	hpid=$pidb hport=$portb other=a oport=$porta
-fi
-
 : > "$tmp/keys"
-TOURNEY_KEYS="$tmp/keys" TOURNEY_KILL_ROUND=2 TOURNEY_SERVER_PID=$hpid \
-    TOURNEY_RESTART="echo $oport" timeout 300 python3 \
-    "$srcdir/tests/tourney_play.py" "$hport" "$congo" swiss 8 \
-    > "$tmp/play.out" 2>&1
+TOURNEY_KEYS="$tmp/keys" TOURNEY_KILL_ROUND=2 TOURNEY_SERVER_PID=$pida \
+    TOURNEY_BEFORE_KILL="while [ ! -s '$tmp/portb' ]; do sleep 0.1; done" \
+    TOURNEY_RESTART="cat '$tmp/portb'" timeout 300 python3 \
+    "$srcdir/tests/tourney_play.py" "$porta" "$congo" swiss 8 \
+    > "$tmp/play.out" 2>&1 &
+player=$!
+end=$(($(date +%s) + 30))
+until grep -q "this server pairs them now" "$tmp/a.log"; do
+	[ "$(date +%s)" -le "$end" ] && kill -0 "$player" 2>/dev/null || {
+		cat "$tmp/play.out" "$tmp/a.log"
+		fail "server a did not take the lease"
+	}
+	sleep 0.1
+done
+start b
+pidb=$pid
+echo "$port" > "$tmp/portb"
+holder=a other=b
+wait "$player"
 rc=$?
+player=
 [ $rc = 0 ] || { tail -n 20 "$tmp/play.out" "$tmp/a.log" "$tmp/b.log"; fail "the Swiss did not finish on the other server"; }
 grep -q "server killed -9 in round 2" "$tmp/play.out" || fail "the holder was not killed"
 grep -q "this server pairs them now" "$tmp/$other.log" || fail "server $other did not take the lease over"
@@ -93,6 +95,7 @@ for l in open(sys.argv[2]):
 echo "test_net_tourney_pg.sh: the holder ($holder) killed -9; $other took the lease over ${took:-?} s later"
 [ -n "$took" ] && python3 -c "import sys; sys.exit(float(sys.argv[1]) > 10)" \
     "$took" || fail "the lease not taken over within 10 s"
-CONGO_PG_BIN=$CONGO_PG_BIN python3 "$srcdir/tests/tourney_check.py" "$oport" \
-    "$uri" "$tid" "$congo" || fail "the Swiss taken over"
+CONGO_PG_BIN=$CONGO_PG_BIN python3 "$srcdir/tests/tourney_check.py" \
+    "$(cat "$tmp/portb")" "$uri" "$tid" "$congo" ||
+    fail "the Swiss taken over"
 echo "test_net_tourney_pg.sh: passed"

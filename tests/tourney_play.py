@@ -16,6 +16,9 @@ MOVE, RESULT, TOURNEY); each stops at "TOURNEY state=finished". A player
 waiting for a pairing while another is free for more than 10 s in an
 arena is reported. Prints "tourney=<id>" first, then one line per game
 ended as the players saw it. Exit 1 when a line does not come in 60 s.
+With $TOURNEY_KILL_ROUND, the server ($TOURNEY_SERVER_PID) is killed -9
+as that round's games begin ($TOURNEY_BEFORE_KILL run first, when set),
+and the players come back on the port $TOURNEY_RESTART prints.
 """
 import os
 import random
@@ -237,6 +240,8 @@ def restart(eng, players, tid):
     every player back: LOGIN, each game not over taken again (REJOIN),
     its moves read (HISTORY)."""
     global PORT
+    if os.environ.get("TOURNEY_BEFORE_KILL"):
+        subprocess.run(os.environ["TOURNEY_BEFORE_KILL"], shell=True)
     os.kill(int(SERVER_PID), 9)
     print("killed at %.3f" % time.time(), flush=True)
     out = subprocess.run(RESTART, shell=True, capture_output=True,

@@ -69,7 +69,7 @@ struct tstate {
 #define TOURNEY_MAX 256
 #define TOURNEY_MEMBERS_MAX 512
 #define TOURNEY_PAIRS_MAX 8192
-#define TOURNEY_LEASE_MS 5000
+#define TOURNEY_LEASE_MS 4000
 
 /* The session's tournaments (sess_tourney.c). */
 struct tstate *tourney_state(struct sess *s);

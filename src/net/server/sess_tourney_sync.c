@@ -23,7 +23,7 @@
 #include "rating/rating.h"
 #include "util/util.h"
 
-#define SYNC_MS 1500
+#define SYNC_MS 1000
 #define HIST_MAX 256
 
 /* What a read found: the tournaments (their members and pairings), the
@@ -219,6 +219,27 @@ lease_ask(struct sess *s)
 	    true));
 }
 
+/* A tournament upcoming or running. */
+static bool
+unfinished(const struct tstate *ts)
+{
+	for (int i = 0; i < ts->n; i++)
+		if (ts->v[i].t.status != 2)
+			return true;
+	return false;
+}
+
+/* A member whose rating has not been read yet. */
+static bool
+rating_unknown(const struct tstate *ts)
+{
+	for (int i = 0; i < ts->n; i++)
+		for (int j = 0; ts->v[i].t.status != 2 && j < ts->v[i].nm; j++)
+			if (!ts->v[i].m[j].rating_known)
+				return true;
+	return false;
+}
+
 static void
 snap_run(const struct store_ops *ops, void *ctx, void *arg)
 {
@@ -256,14 +277,15 @@ snap_then(struct sess *s, struct sread *r, void *arg)
 		    "now", q->lease.server);
 	snap_apply(s, q, !(mine && ts->holder));
 	ts->holder = mine;
-	/* Kept while held; taken once it has run out (or was never taken). */
-	if (mine || q->lease_rc == 0 || (q->lease_rc == 1 &&
-	    q->lease.until <= wall))
+	/* Kept while held; taken once it has run out (or was never taken);
+	 * neither while no tournament is to run (no write then). */
+	if (unfinished(ts) && (mine || q->lease_rc == 0 ||
+	    (q->lease_rc == 1 && q->lease.until <= wall))) {
 		lease_ask(s);
-	/* (taken: read again soon, to run them at once) */
-	if (!mine && q->lease_rc >= 0 && (q->lease_rc == 0 ||
-	    q->lease.until <= wall))
-		ts->next_sync = s->now + SYNC_MS / 5;
+		/* (taken: read again soon, to run them at once) */
+		if (!mine)
+			ts->next_sync = s->now + SYNC_MS / 5;
+	}
 	snap_free(q);
 }
 
@@ -278,6 +300,9 @@ tourney_sync_tick(struct sess *s, long long now)
 	    s->io.store->tourneys == NULL)
 		return;
 	ts->next_sync = now + SYNC_MS;
+	/* (one server: only the ratings of members who joined) */
+	if (!sess_several(s) && !rating_unknown(ts))
+		return;
 	q = xcalloc(1, sizeof *q);
 	q->several = sess_several(s);
 	q->done = xcalloc((size_t)ts->n + 1, sizeof *q->done);
