@@ -289,7 +289,7 @@ cmd_tourney(struct sess *s, int conn, const struct cgp_cmd *c)
 	t.created = sess_wall(s);
 	store_change_accounts(&ch);
 	store_tourney_add(&ch, &t);
-	tourney_add(tourney_state(s), &t);
+	tourney_add(tourney_state(s), &t)->made_here = true;
 	cgp_out_ok(&o, c->tag, "TOURNEY");
 	cgp_out_kv(&o, "tourney", t.id);
 	sess_submit(s, conn, c, &ch, &o, false, true);

@@ -43,6 +43,7 @@ struct tourney {
 	bool told_start;
 	bool checked;                  /* a Swiss's round begun before a
 					  restart made whole */
+	bool made_here;                /* by TOURNEY on this server */
 };
 
 /* A pairing on its way to the store: its seats' tokens, told once it

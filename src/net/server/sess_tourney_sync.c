@@ -10,6 +10,7 @@
  * tournaments; the others only keep their copy as the store has it, and
  * take the lease once it has run out (its holder dead), then run them from
  * the store's rows: a round begun is made whole, nothing paired twice.
+ * A lease never taken goes to the server where the tournament was made.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -229,6 +230,19 @@ unfinished(const struct tstate *ts)
 	return false;
 }
 
+/* A lease never taken on the store: the server where a tournament to
+ * run was made takes it first (its players are there); any server once
+ * its start is TOURNEY_LEASE_MS past (that server gone). */
+static bool
+first_here(const struct tstate *ts, long long wall)
+{
+	for (int i = 0; i < ts->n; i++)
+		if (ts->v[i].t.status != 2 && (ts->v[i].made_here ||
+		    wall > ts->v[i].t.start + TOURNEY_LEASE_MS))
+			return true;
+	return false;
+}
+
 /* A member whose rating has not been read yet. */
 static bool
 rating_unknown(const struct tstate *ts)
@@ -279,8 +293,9 @@ snap_then(struct sess *s, struct sread *r, void *arg)
 	ts->holder = mine;
 	/* Kept while held; taken once it has run out (or was never taken);
 	 * neither while no tournament is to run (no write then). */
-	if (unfinished(ts) && (mine || q->lease_rc == 0 ||
-	    (q->lease_rc == 1 && q->lease.until <= wall))) {
+	if (unfinished(ts) && (mine || (q->lease_rc == 0 &&
+	    first_here(ts, wall)) || (q->lease_rc == 1 &&
+	    q->lease.until <= wall))) {
 		lease_ask(s);
 		/* (taken: read again soon, to run them at once) */
 		if (!mine)
