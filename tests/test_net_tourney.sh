@@ -5,11 +5,15 @@
 # answers, resignations, draws, berserks), the server's minute shortened
 # by --day-length 1440 (a minute a second). Then tests/tourney_check.py
 # reads the store:
-#   an arena of 6 players, "10 minutes" at 60+0: every member's points,
-#   fire and games in STANDINGS as the stored games give them;
-#   a Swiss of 8 players, 3 rounds: each round's pairing as src/tourn's
+#   a Swiss of 16 players, 5 rounds: each round's pairing as src/tourn's
 #   Dutch system pairs the stored results before it (congo --swiss-pair on
-#   them as TRF), the points too;
+#   them as TRF, the players ranked by rating), the points and tie-breaks
+#   too;
+#   then on the same store, the players' ratings apart now, an arena of 12
+#   players, "10 minutes" at 60+0: every member's points, fire, games and
+#   performance (from the ratings at its start) in STANDINGS as the stored
+#   games give them; and a Swiss of 8, 3 rounds, checked as the first, its
+#   players ranked by rating (FIDE's initial ranking), not as they joined;
 #   a Swiss of 8, the server killed -9 as round 2 begins and started
 #   again on its store: the event finishes, its pairings still src/tourn's.
 # Waits on the players' events, never a fixed time.
@@ -38,30 +42,56 @@ start() {
 	fail "the server did not start on $db"
 }
 
-# play KIND N: a tournament played to its end on a fresh store; tid set.
+# play DB KIND N: a tournament played to its end on store DB (made by the
+# first); tid set. The accounts' keys kept in $tmp/keys: a tournament
+# after the first on a store logs them in (TOURNEY_LOGIN).
 play() {
 	: > "$tmp/server.log"
-	start "$tmp/$1.db" --create
-	timeout 300 python3 "$srcdir/tests/tourney_play.py" "$port" "$congo" \
-	    "$1" "$2" > "$tmp/$1.out" 2>&1 || {
-		tail -n 20 "$tmp/$1.out" "$tmp/server.log"
-		fail "the $1 did not finish"
+	if [ -f "$tmp/$1.db" ]; then
+		start "$tmp/$1.db"
+		login=1
+	else
+		start "$tmp/$1.db" --create
+		login=0
+	fi
+	t0=$(date +%s)
+	TOURNEY_KEYS="$tmp/keys" TOURNEY_LOGIN=$login timeout 300 python3 \
+	    "$srcdir/tests/tourney_play.py" "$port" "$congo" "$2" "$3" \
+	    > "$tmp/$2.out" 2>&1 || {
+		tail -n 20 "$tmp/$2.out" "$tmp/server.log"
+		fail "the $2 of $3 did not finish"
 	}
-	tid=$(sed -n 's/^tourney=//p' "$tmp/$1.out")
+	echo "test_net_tourney.sh: the $2 of $3 played in $(($(date +%s) - t0)) s"
+	tid=$(sed -n 's/^tourney=//p' "$tmp/$2.out")
 }
 
 check() {
 	python3 "$srcdir/tests/tourney_check.py" "$port" "$1" "$tid" \
-	    "$congo" || { tail -n 30 "$tmp/server.log"; fail "$2"; }
+	    "$congo" > "$tmp/check.out" ||
+	    { cat "$tmp/check.out"; tail -n 30 "$tmp/server.log"; fail "$2"; }
+	cat "$tmp/check.out"
 }
 
-play arena 6
-check "$tmp/arena.db" "the arena's standings"
+# A Swiss of 16, 5 rounds, on a new store: its players all at 1500.
+TOURNEY_ROUNDS=5 play events swiss 16
+check "$tmp/events.db" "the Swiss of 16's pairings"
 tmp_stop "$pid"
 pid=
 
-play swiss 8
-check "$tmp/swiss.db" "the Swiss's pairings"
+# Then, on the same store (the players' ratings now apart), an arena of
+# 12: its performances from the ratings at its start; and a Swiss of 8:
+# its players ranked by those ratings (FIDE's initial ranking).
+play events arena 12
+check "$tmp/events.db" "the arena's standings"
+grep -q "ratings at the start 1500-1500" "$tmp/check.out" 2>/dev/null &&
+    fail "the arena's ratings were all 1500"
+tmp_stop "$pid"
+pid=
+
+play events swiss 8
+check "$tmp/events.db" "the Swiss of 8's pairings, ranked by rating"
+grep -q "ranked by rating" "$tmp/check.out" ||
+    fail "the Swiss of 8's players were not ranked apart from their joining"
 tmp_stop "$pid"
 pid=
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """tourney_check.py PORT DB TID CONGO: a tournament's STANDINGS from the
-server at 127.0.0.1:PORT checked against what its SQLite store DB holds
-(tests/test_net_tourney.sh). An arena: every member's points, fire and
+server at 127.0.0.1:PORT checked against what its store DB holds: a SQLite file
+(tests/test_net_tourney.sh), or a PostgreSQL URI read through psql (in
+$CONGO_PG_BIN; tests/test_net_tourney_pg.sh). An arena: every member's points, fire and
 games worked out again here from the stored games (PROTOCOL.md
 "Tournaments": a win 2, a draw 1, a loss 0; after two wins in a row
 double until a game that is not a win; a berserked win of at least 7 own
@@ -10,6 +11,7 @@ moves 1 more). A Swiss: every round's stored pairing equal to what CONGO
 the rounds before it, written as TRF; the points too. Prints what it
 checked; exit 1 at the first difference.
 """
+import os
 import socket
 import sqlite3
 import subprocess
@@ -44,9 +46,37 @@ def standings():
     return status, rows
 
 
-db = sqlite3.connect(DB)
-kind, rounds = db.execute("SELECT kind, rounds FROM tourneys WHERE id = ?",
-                          (TID,)).fetchone()
+class PgDb:
+    """The few reads below through psql (ids are of A-Z2-7: quoted as
+    they are)."""
+
+    def execute(self, sql, args):
+        for a in args:
+            sql = sql.replace("?", "'%s'" % str(a).replace("'", "''"), 1)
+        out = subprocess.run(
+            [os.path.join(os.environ.get("CONGO_PG_BIN", ""), "psql"), "-X",
+             "-At", "-F", "\x1f", "-d", DB, "-c", sql],
+            capture_output=True, text=True)
+        if out.returncode != 0:
+            fail("psql: " + out.stderr)
+        rows = [tuple(int(x) if x.lstrip("-").isdigit() else
+                      {"t": 1, "f": 0}.get(x, x) for x in l.split("\x1f"))
+                for l in out.stdout.splitlines()]
+        return Rows(rows)
+
+
+class Rows(list):
+    def fetchone(self):
+        return self[0]
+
+    def fetchall(self):
+        return list(self)
+
+
+db = PgDb() if DB.startswith("postgresql:") else sqlite3.connect(DB)
+kind, rounds, start, variant = db.execute(
+    "SELECT kind, rounds, start, variant FROM tourneys WHERE id = ?",
+    (TID,)).fetchone()
 members = [r[0] for r in db.execute(
     "SELECT lname FROM tourney_members WHERE tourney = ? ORDER BY joined,"
     " lname", (TID,))]
@@ -56,6 +86,30 @@ pairs = db.execute(
     " events e WHERE e.game = p.game AND e.kind = 'RESULT'), '')"
     " FROM tourney_pairings p LEFT JOIN games g ON g.id = p.game"
     " WHERE p.tourney = ? ORDER BY p.round, p.n", (TID,)).fetchall()
+speed = db.execute(
+    "SELECT speed FROM rating_history WHERE game IN (SELECT game FROM"
+    " tourney_pairings WHERE tourney = ?) LIMIT 1", (TID,)).fetchall()
+
+
+def rating_at_start(m):
+    """m's rating in the tournament's category when it started: its last
+    rated game's before (the history's at in seconds), else 1500."""
+    best = 1500.0
+    if not speed:
+        return 1500
+    for at, r in db.execute(
+            "SELECT at, rating FROM rating_history WHERE lname = ? AND"
+            " variant = ? AND speed = ? ORDER BY n", (m, variant,
+                                                    speed[0][0])):
+        ms = int(at) * 1000 if int(at) < 100000000000 else int(at)
+        if ms < int(start):
+            best = float(r)
+    return int(best + 0.5)
+
+
+rating = {m: rating_at_start(m) for m in members}
+# The initial ranking (FIDE C.04.3): by rating, then as they joined.
+ranked = sorted(members, key=lambda m: (-rating[m], members.index(m)))
 status, rows = standings()
 if status != "finished":
     fail("status %s, not finished" % status)
@@ -76,7 +130,7 @@ def side(result, k):
 def arena():
     checked = bonus = fires = 0
     for m in members:
-        pts, streak, games = 0, 0, 0
+        pts, streak, games, perf = 0, 0, 0, 0
         for (rnd, n, game, w, b, bw, bb, res, ply, body) in pairs:
             if m not in (w, b):
                 continue
@@ -85,6 +139,8 @@ def arena():
             if r is None:
                 continue
             games += 1
+            perf += rating[b if k == 0 else w] + \
+                {"W": 500, "L": -500}.get(r, 0)
             fire = streak >= 2
             if r == "W":
                 own = (ply + 1) // 2 if k == 0 else ply // 2
@@ -102,23 +158,27 @@ def arena():
             fires += fire
         got = rows[m]
         want = {"points": str(pts), "games": str(games),
-                "fire": "1" if streak >= 2 else "0"}
+                "fire": "1" if streak >= 2 else "0",
+                "performance": str(perf // games if games else 0)}
         for key, v in want.items():
             if got.get(key) != v:
                 fail("%s: STANDINGS %s=%s, the stored games give %s" %
                      (m, key, got.get(key), v))
         checked += 1
-    print("arena: %d members, %d games: points, fire and games as the "
-          "stored games give (%d games on fire, %d berserk bonuses)" %
-          (checked, len(pairs), fires, bonus))
+    print("arena: %d members, %d games: points, fire, games and "
+          "performance as the stored games and ratings give (%d games on "
+          "fire, %d berserk bonuses, ratings at the start %d-%d)" %
+          (checked, len(pairs), fires, bonus, min(rating.values()),
+           max(rating.values())))
 
 
 def trf(upto):
-    """The event's rounds before upto (1-based) as TRF."""
-    idx = {m: i + 1 for i, m in enumerate(members)}
+    """The event's rounds before upto (1-based) as TRF, its players
+    ranked by rating."""
+    idx = {m: i + 1 for i, m in enumerate(ranked)}
     lines = ["012 check"]
-    for i, m in enumerate(members):
-        line = list("001 %4d      %-33s %4d" % (i + 1, m, 0))
+    for i, m in enumerate(ranked):
+        line = list("001 %4d      %-33s %4d" % (i + 1, m, rating[m]))
         line += [" "] * (91 - len(line))
         for r in range(1, upto):
             cell = "          "
@@ -143,7 +203,10 @@ def trf(upto):
 
 
 def swiss():
-    idx = {m: i + 1 for i, m in enumerate(members)}
+    idx = {m: i + 1 for i, m in enumerate(ranked)}
+    if ranked != members:
+        print("swiss: ranked by rating: %s" % " ".join(
+            "%s(%d)" % (m, rating[m]) for m in ranked))
     for r in range(1, rounds + 1):
         with tempfile.NamedTemporaryFile("w", suffix=".trf") as f:
             f.write(trf(r))

@@ -6,7 +6,9 @@ Each registers an account (tp1..tpN; keys kept in memory only), logs in
 and joins the tournament: the first makes it (KIND arena: 10 minutes at
 60+0, which the server's --day-length shortens; swiss: 3 rounds at 60+0)
 unless TID names one already made (then they only join again, as after a
-restart, and log in with the keys in $TOURNEY_KEYS). The players play
+restart, and log in with the keys in $TOURNEY_KEYS; so too with
+TOURNEY_LOGIN=1, the accounts made by a run before on the same store, for
+a new tournament). $TOURNEY_ROUNDS: a Swiss's rounds (3). The players play
 what ENGINE (congo --engine, depth 1) answers, and end each game by a
 plan drawn from a fixed seed: resign, offer a draw (accepted), or play on;
 in an arena some berserk first. They wait on events only (PAIRED, STATE,
@@ -14,6 +16,9 @@ MOVE, RESULT, TOURNEY); each stops at "TOURNEY state=finished". A player
 waiting for a pairing while another is free for more than 10 s in an
 arena is reported. Prints "tourney=<id>" first, then one line per game
 ended as the players saw it. Exit 1 when a line does not come in 60 s.
+With $TOURNEY_KILL_ROUND, the server ($TOURNEY_SERVER_PID) is killed -9
+as that round's games begin ($TOURNEY_BEFORE_KILL run first, when set),
+and the players come back on the port $TOURNEY_RESTART prints.
 """
 import os
 import random
@@ -32,6 +37,8 @@ KEYS = os.environ.get("TOURNEY_KEYS", "")
 KILL_ROUND = int(os.environ.get("TOURNEY_KILL_ROUND", "0"))
 SERVER_PID = os.environ.get("TOURNEY_SERVER_PID", "")
 RESTART = os.environ.get("TOURNEY_RESTART", "")
+LOGIN = TID is not None or os.environ.get("TOURNEY_LOGIN", "") == "1"
+ROUNDS = int(os.environ.get("TOURNEY_ROUNDS", "3"))
 state = {"kill": False, "killed": False}
 berserks = []
 rng = random.Random(60)
@@ -123,15 +130,15 @@ def kv(line):
 def main():
     eng = Engine()
     players = [Player(i + 1) for i in range(N)]
-    keys = dict(l.split() for l in open(KEYS)) if TID else {}
+    keys = dict(l.split() for l in open(KEYS)) if LOGIN else {}
     for p in players:
         p.ask("HELLO CGP/1 client=tourney_play")
-        if not TID:
+        if not LOGIN:
             got = p.ask("REGISTER name=%s" % p.name)
             keys[p.name] = kv(got)["key"]
         got = p.ask("LOGIN name=%s key=%s" % (p.name, keys[p.name]))
         assert got.startswith("OK"), got
-    if KEYS and not TID:
+    if KEYS and not LOGIN:
         with open(KEYS, "w") as f:
             for n, k in keys.items():
                 f.write("%s %s\n" % (n, k))
@@ -139,7 +146,7 @@ def main():
     if tid is None:
         start = time.strftime("%Y-%m-%dT%H:%M:%SZ",
                               time.gmtime(time.time() + 3))
-        what = "minutes=10" if KIND == "arena" else "rounds=3"
+        what = "minutes=10" if KIND == "arena" else "rounds=%d" % ROUNDS
         got = players[0].ask("TOURNEY kind=%s name=test-%s start=%s %s "
                              "clock=60+0 rated=yes" % (KIND, KIND, start,
                                                        what))
@@ -233,7 +240,10 @@ def restart(eng, players, tid):
     every player back: LOGIN, each game not over taken again (REJOIN),
     its moves read (HISTORY)."""
     global PORT
+    if os.environ.get("TOURNEY_BEFORE_KILL"):
+        subprocess.run(os.environ["TOURNEY_BEFORE_KILL"], shell=True)
     os.kill(int(SERVER_PID), 9)
+    print("killed at %.3f" % time.time(), flush=True)
     out = subprocess.run(RESTART, shell=True, capture_output=True,
                          text=True)
     PORT = int(out.stdout.split()[-1])

@@ -62,8 +62,8 @@ tourney_member(const struct tourney *t, const char *lname)
 	return -1;
 }
 
-static struct tourney *
-add_tourney(struct tstate *ts, const struct store_tourney *st)
+struct tourney *
+tourney_add(struct tstate *ts, const struct store_tourney *st)
 {
 	struct tourney *t;
 
@@ -77,8 +77,8 @@ add_tourney(struct tstate *ts, const struct store_tourney *st)
 	return t;
 }
 
-static struct tmem *
-add_member(struct tourney *t, const struct store_tmember *m)
+struct tmem *
+tourney_add_member(struct tourney *t, const struct store_tmember *m)
 {
 	struct tmem *x;
 
@@ -90,6 +90,7 @@ add_member(struct tourney *t, const struct store_tmember *m)
 	memset(x, 0, sizeof *x);
 	x->m = *m;
 	x->last_opp = -1;
+	x->rating = 1500;
 	return x;
 }
 
@@ -142,59 +143,22 @@ berserk_again(struct sess *s, const struct store_tpair *p)
 }
 
 /* Start-up: every tournament, its members and pairings, from the store
- * (the event loop's handle, before the start). */
+ * (sess_tourney_sync.c); a game still running whose side berserked: its
+ * clock as BERSERK left it. */
 static void
 tourney_load(struct sess *s)
 {
-	const struct store_ops *ops = s->io.store;
 	struct tstate *ts = s->tourn;
-	struct store_tourney *all;
-	struct store_tmember *m;
-	char err[256];
 	int n;
 
-	if (ops == NULL || ops->tourneys == NULL || ts == NULL)
+	if (ts == NULL)
 		return;
-	all = xcalloc(TOURNEY_MAX, sizeof *all);
-	m = xcalloc(TOURNEY_MEMBERS_MAX, sizeof *m);
-	n = ops->tourneys(s->io.store_ctx, all, TOURNEY_MAX, err, sizeof err);
-	if (n < 0)
-		sess_log(s, NET_LOG_ERROR, "tournaments: %s", err);
-	for (int i = 0; i < n; i++) {
-		struct tourney *t = add_tourney(ts, &all[i]);
-		int k = ops->tmembers(s->io.store_ctx, t->t.id, m,
-		    TOURNEY_MEMBERS_MAX, err, sizeof err);
-		for (int j = 0; j < k; j++)
-			add_member(t, &m[j]);
-		t->p = xcalloc(TOURNEY_PAIRS_MAX, sizeof *t->p);
-		t->pcap = TOURNEY_PAIRS_MAX;
-		t->np = ops->tpairs(s->io.store_ctx, t->t.id, t->p,
-		    TOURNEY_PAIRS_MAX, err, sizeof err);
-		if (k < 0 || t->np < 0) {
-			sess_log(s, NET_LOG_ERROR, "tournament %s: %s",
-			    t->t.id, err);
-			t->np = t->np < 0 ? 0 : t->np;
-		}
-		/* A game still running: its players are busy, a berserk
-		 * side's clock as BERSERK left it. */
-		for (int j = 0; j < t->np; j++) {
-			berserk_again(s, &t->p[j]);
-			int w = tourney_member(t, t->p[j].white);
-			int b = tourney_member(t, t->p[j].black);
-			bool on = t->p[j].game[0] != '\0' &&
-			    t->p[j].result[0] == '\0';
-			if (w >= 0)
-				t->m[w].busy = on;
-			if (b >= 0)
-				t->m[b].busy = on;
-		}
-		t->told_start = t->t.status > 0;
-		tourney_score(t);
-	}
+	n = tourney_read_store(s);
+	for (int i = 0; i < ts->n; i++)
+		for (int j = 0; j < ts->v[i].np; j++)
+			berserk_again(s, &ts->v[i].p[j]);
 	if (n > 0)
 		sess_log(s, NET_LOG_INFO, "%d tournaments read", n);
-	free(all);
-	free(m);
 }
 
 /* start=now or a UTC ISO 8601 time: Unix ms, or -1. */
@@ -325,7 +289,7 @@ cmd_tourney(struct sess *s, int conn, const struct cgp_cmd *c)
 	t.created = sess_wall(s);
 	store_change_accounts(&ch);
 	store_tourney_add(&ch, &t);
-	add_tourney(tourney_state(s), &t);
+	tourney_add(tourney_state(s), &t)->made_here = true;
 	sess_tick_at(s, s->now);        /* tourney_tick from now on */
 	cgp_out_ok(&o, c->tag, "TOURNEY");
 	cgp_out_kv(&o, "tourney", t.id);
@@ -379,7 +343,7 @@ cmd_member(struct sess *s, int conn, const struct cgp_cmd *c)
 			snprintf(m.lname, sizeof m.lname, "%s", lme);
 			snprintf(m.name, sizeof m.name, "%s", me);
 			m.joined = sess_wall(s);
-			i = add_member(t, &m) - t->m;
+			i = tourney_add_member(t, &m) - t->m;
 			t->m[i].free_since = s->now;
 		}
 		t->m[i].m.paused = false;

@@ -28,6 +28,8 @@ struct tmem {
 	char last_colour;              /* 'w' 'b' 0 */
 	int last_opp;                  /* member index, -1 */
 	int buchholz, sb;              /* a Swiss's, quarter-points */
+	int rating;                    /* at the start (sess_tourney_sync.c) */
+	bool rating_known;
 };
 
 struct tourney {
@@ -41,6 +43,7 @@ struct tourney {
 	bool told_start;
 	bool checked;                  /* a Swiss's round begun before a
 					  restart made whole */
+	bool made_here;                /* by TOURNEY on this server */
 };
 
 /* A pairing on its way to the store: its seats' tokens, told once it
@@ -59,11 +62,15 @@ struct tstate {
 	int npend, pendcap;
 	long long next_tick;
 	char server[CGP_ID_LEN + 1];   /* this server's lease name */
+	bool holder;                   /* it holds the lease (several) */
+	bool reading;                  /* a read of the store on its way */
+	long long next_sync;
 };
 
 #define TOURNEY_MAX 256
 #define TOURNEY_MEMBERS_MAX 512
 #define TOURNEY_PAIRS_MAX 8192
+#define TOURNEY_LEASE_MS 4000
 
 /* The session's tournaments (sess_tourney.c). */
 struct tstate *tourney_state(struct sess *s);
@@ -72,6 +79,17 @@ struct tourney *tourney_find(struct sess *s, const char *id);
 struct tourney *tourney_of_game(struct sess *s, const char *id,
     struct store_tpair **pair);
 int tourney_member(const struct tourney *t, const char *lname);
+struct tourney *tourney_add(struct tstate *ts, const struct store_tourney *st);
+struct tmem *tourney_add_member(struct tourney *t,
+    const struct store_tmember *m);
+
+/* The store's rows (sess_tourney_sync.c): all read at start-up (how
+ * many); read again every second or so off the event loop, the lease
+ * kept or taken with several servers on the store. Whether this server
+ * runs them (pairs, starts, ends) now. */
+int tourney_read_store(struct sess *s);
+void tourney_sync_tick(struct sess *s, long long now);
+bool tourney_running_here(struct sess *s);
 /* Points, fire, tie-breaks of every member from the pairings
  * (sess_tourney_score.c); the order of the standings into order[]. */
 void tourney_score(struct tourney *t);

@@ -22,7 +22,6 @@
 #include "util/util.h"
 
 #define TICK_MS 500
-#define LEASE_MS 10000
 
 /* A connection here logged in as lname, or -1. */
 static int
@@ -151,7 +150,8 @@ make_game(struct sess *s, struct tourney *t, int round, int n, int w, int b)
 	sess_features_new_game(s, &ch, &keep);
 	store_tpair_add(&ch, t->t.id, &x->p);
 	if (sess_several(s))
-		store_tlease(&ch, ts->server, sess_wall(s), LEASE_MS);
+		store_tlease(&ch, ts->server, sess_wall(s),
+		    TOURNEY_LEASE_MS);
 	ts->npend++;
 	t->m[w].busy = t->m[b].busy = true;
 	t->inflight++;
@@ -188,7 +188,7 @@ arena_round(struct sess *s, struct tourney *t)
 		if (x->busy || x->m.paused || x->m.withdrawn ||
 		    conn_of(s, x->m.lname) < 0)
 			continue;
-		f[n++] = (struct arena_free){ order[r], r + 1, 1500,
+		f[n++] = (struct arena_free){ order[r], r + 1, x->rating,
 		    x->last_opp, x->whites, x->blacks, x->last_colour };
 	}
 	np = n >= 2 ? arena_pair(f, n, out) : 0;
@@ -260,6 +260,12 @@ swiss_round(struct sess *s, struct tourney *t)
 		if (t->p[j].round == t->t.round && t->p[j].game[0] != '\0' &&
 		    t->p[j].result[0] == '\0')
 			return;         /* a game of this round goes on */
+	/* (the members' ratings, the order of the Dutch system's ranking,
+	 * read first: sess_tourney_sync.c) */
+	for (int i = 0; i < t->nm; i++)
+		if (!t->m[i].rating_known && s->io.store != NULL &&
+		    s->io.store->tourneys != NULL)
+			return;
 	if (t->t.round >= t->t.rounds) {
 		set_state(s, t, 2, t->t.round);
 		tourney_tell(s, t, "finished", 0);
@@ -363,21 +369,21 @@ tourney_tick(struct sess *s, long long now)
 	struct tstate *ts = tourney_state(s);
 	long long wall;
 
-	if (ts == NULL || now < ts->next_tick || !s->wall_known)
+	if (ts == NULL || !s->wall_known)
 		return;
+	tourney_sync_tick(s, now);
+	if (now < ts->next_tick)
+		return;
+	/* (set also where another server runs them: a deadline left in
+	 * the past would wake the loop at once, round after round) */
 	ts->next_tick = now + TICK_MS;
+	if (!tourney_running_here(s))
+		return;
 	wall = sess_wall(s);
 	for (int i = 0; i < ts->n; i++)
 		tourney_run(s, &ts->v[i], wall);
 }
 
-long long
-tourney_due(const struct sess *s)
-{
-	const struct tstate *ts = s->tourn;
-
-	return ts != NULL && ts->n > 0 && s->wall_known ? ts->next_tick : -1;
-}
 
 static struct tpend *
 pend_find(struct sess *s, const char *game)
@@ -416,7 +422,8 @@ tourney_seated(struct sess *s, struct sgame *g, const struct store_change *ch)
 		pend_drop(s, x);
 		return;
 	}
-	t->inflight--;
+	if (t->inflight > 0)
+		t->inflight--;
 	pair_keep(t, &x->p);
 	conn[0] = conn_of(s, x->p.white);
 	conn[1] = conn_of(s, x->p.black);
@@ -516,7 +523,8 @@ tourney_refused(struct sess *s, const struct store_change *ch, bool conflict)
 	    (x = pend_find(s, ch->game)) == NULL)
 		return;
 	if ((t = tourney_find(s, x->tourney)) != NULL) {
-		t->inflight--;
+		if (t->inflight > 0)
+			t->inflight--;
 		if ((k = tourney_member(t, x->p.white)) >= 0)
 			t->m[k].busy = false;
 		if ((k = tourney_member(t, x->p.black)) >= 0)

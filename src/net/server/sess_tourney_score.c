@@ -45,10 +45,11 @@ arena_score_all(struct tourney *t)
 			int k = strcmp(p->white, x->m.lname) == 0 ? 0 :
 			    strcmp(p->black, x->m.lname) == 0 ? 1 : -1;
 			char r;
+			int o;
 			if (k < 0)
 				continue;
-			x->last_opp = tourney_member(t, k == 0 ? p->black :
-			    p->white);
+			x->last_opp = o = tourney_member(t, k == 0 ?
+			    p->black : p->white);
 			x->last_colour = k == 0 ? 'w' : 'b';
 			if (k == 0)
 				x->whites++;
@@ -62,7 +63,7 @@ arena_score_all(struct tourney *t)
 			g[n].own_moves = k == 0 ? (p->plies + 1) / 2 :
 			    p->plies / 2;
 			g[n].berserk = p->berserk[k];
-			opp[n] = 1500;
+			opp[n] = o >= 0 ? t->m[o].rating : 1500;
 			n++;
 		}
 		x->games = n;
@@ -73,17 +74,61 @@ arena_score_all(struct tourney *t)
 	free(opp);
 }
 
-/* The Swiss as src/tourn's event: members in joining order, each round's
- * results (forfeits, byes, absences) as TRF codes. */
-static void
-swiss_event(const struct tourney *t, struct tourn *e, int rounds)
+static const struct tourney *rank_t;
+
+/* The initial ranking (FIDE C.04.3: by rating, then as they came). */
+static int
+by_rating(const void *x, const void *y)
 {
+	int a = *(const int *)x, b = *(const int *)y;
+
+	if (rank_t->m[a].rating != rank_t->m[b].rating)
+		return rank_t->m[b].rating - rank_t->m[a].rating;
+	return a - b;
+}
+
+/* e's players put in pairing-number order (src/tourn's): member i is
+ * then e->p[pos[i]]. */
+static void
+swiss_ranked(struct tourn *e, int *pos)
+{
+	struct tourn_player *q = xcalloc((size_t)e->n + 1, sizeof *q);
+
+	for (int i = 0; i < e->n; i++) {
+		pos[i] = e->p[i].id - 1;
+		q[pos[i]] = e->p[i];
+	}
+	for (int i = 0; i < e->n; i++)
+		for (int r = 0; r < TOURN_MAX_ROUNDS; r++)
+			if (q[i].r[r].opp >= 0)
+				q[i].r[r].opp = pos[q[i].r[r].opp];
+	free(e->p);
+	e->p = q;
+}
+
+/* The Swiss as src/tourn's event: its players in pairing-number order,
+ * by rating at the start (sess_tourney_sync.c), then as they joined
+ * (member i is e->p[pos[i]]), each round's results (forfeits, byes,
+ * absences) as TRF codes. */
+static void
+swiss_event(const struct tourney *t, struct tourn *e, int rounds, int *pos)
+{
+	int *rank = xcalloc((size_t)t->nm + 1, sizeof *rank);
+
 	memset(e, 0, sizeof *e);
 	e->n = t->nm;
 	e->p = xcalloc((size_t)t->nm + 1, sizeof *e->p);
 	e->rounds = t->t.rounds;
+	for (int i = 0; i < t->nm; i++)
+		rank[i] = i;
+	rank_t = t;
+	if (t->nm > 1)
+		qsort(rank, (size_t)t->nm, sizeof *rank, by_rating);
+	for (int r = 0; r < t->nm; r++)
+		e->p[rank[r]].id = r + 1;
+	free(rank);
 	for (int i = 0; i < t->nm; i++) {
-		e->p[i].id = i + 1;
+		e->p[i].rating = t->m[i].rating;
 		snprintf(e->p[i].name, sizeof e->p[i].name, "%s",
 		    t->m[i].m.name);
 		for (int r = 0; r < TOURN_MAX_ROUNDS; r++)
@@ -120,26 +165,30 @@ swiss_event(const struct tourney *t, struct tourn *e, int rounds)
 		for (int r = 0; r < rounds && r < TOURN_MAX_ROUNDS; r++)
 			if (e->p[i].r[r].res == 0 && e->p[i].r[r].opp < 0)
 				e->p[i].r[r].res = 'Z';
+	swiss_ranked(e, pos);
 }
 
 static void
 swiss_score_all(struct tourney *t)
 {
+	int *pos = xcalloc((size_t)t->nm + 1, sizeof *pos);
 	struct tourn e;
 	int done = t->t.round;
 
-	swiss_event(t, &e, done);
+	swiss_event(t, &e, done, pos);
 	for (int i = 0; i < t->nm; i++) {
 		struct tmem *x = &t->m[i];
-		x->points = tourn_points2(&e, i, done);
-		x->buchholz = tourn_buchholz_cut1(&e, i, done);
-		x->sb = tourn_sonneborn_berger(&e, i, done);
+		int k = pos[i];
+		x->points = tourn_points2(&e, k, done);
+		x->buchholz = tourn_buchholz_cut1(&e, k, done);
+		x->sb = tourn_sonneborn_berger(&e, k, done);
 		x->games = 0;
 		for (int r = 0; r < done; r++)
-			x->games += tourn_res_played(e.p[i].r[r].res);
+			x->games += tourn_res_played(e.p[k].r[r].res);
 		x->fire = false;
 	}
 	tourn_free(&e);
+	free(pos);
 }
 
 void
@@ -156,23 +205,27 @@ tourney_swiss_pairs(const struct tourney *t, int rnd, int *white,
     int *black, int max, char *err, size_t errlen)
 {
 	struct tourn_pair *pairs = NULL;
+	int *pos = xcalloc((size_t)t->nm + 1, sizeof *pos);
+	int *mem = xcalloc((size_t)t->nm + 1, sizeof *mem);
 	struct tourn e;
 	int np = 0, n = 0;
 
-	swiss_event(t, &e, rnd - 1);
+	swiss_event(t, &e, rnd - 1, pos);
+	for (int i = 0; i < t->nm; i++)
+		mem[pos[i]] = i;
 	/* The withdrawn: absent from this round on. */
 	for (int i = 0; i < t->nm; i++)
 		if (t->m[i].m.withdrawn && rnd - 1 < TOURN_MAX_ROUNDS)
-			e.p[i].r[rnd - 1].res = 'Z';
-	if (tourn_dutch_pair(&e, &pairs, &np, err, errlen) < 0) {
-		tourn_free(&e);
-		return -1;
-	}
+			e.p[pos[i]].r[rnd - 1].res = 'Z';
+	if (tourn_dutch_pair(&e, &pairs, &np, err, errlen) < 0)
+		np = n = -1;
 	for (int i = 0; i < np && n < max; i++, n++) {
-		white[n] = pairs[i].white;
-		black[n] = pairs[i].black;
+		white[n] = mem[pairs[i].white];
+		black[n] = pairs[i].black >= 0 ? mem[pairs[i].black] : -1;
 	}
 	free(pairs);
+	free(pos);
+	free(mem);
 	tourn_free(&e);
 	return n;
 }
