@@ -130,6 +130,8 @@ struct session_mine {
 	                             made: asked once it is online */
 	bool listed;              /* the games came once */
 	long long at;             /* when to ask again (0: now) */
+	long long soon_at;        /* your games alone, while one waits for
+	                             the other side */
 	char told[8][16];         /* the challenges said (EV CHALLENGED
 	                             comes at each LOGIN), a ring */
 	int ntold;
