@@ -187,6 +187,20 @@ test_rated_game(void **state)
  * incompatible ones wait in SEEKS; UNSEEK; 3 a connection; a seek ends
  * with its connection; a rated seek needs LOGIN and pairs two accounts.
  */
+/* A rating of name's in congo's category speed, as the store keeps it. */
+static void
+rating_row(const char *name, const char *speed, double rating, double rd)
+{
+	char sql[200];
+	sqlite3 *db;
+
+	snprintf(sql, sizeof sql, "INSERT INTO ratings VALUES('%s', 'congo', "
+	    "'%s', %f, %f, 0.06, 30)", name, speed, rating, rd);
+	assert_int_equal(sqlite3_open(t_dbpath, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, sql, NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(db);
+}
+
 static void
 test_seeks(void **state)
 {
@@ -205,6 +219,7 @@ test_seeks(void **state)
 	l = t_expect(f, 3, "ITEM #l seek=");
 	assert_non_null(strstr(l, " name=ann(guest) rating=- variant=congo "
 	    "clock=300+3 rated=no color=random"));
+	assert_null(strstr(l, "provisional"));
 	t_drain(f, 3);
 	t_ask(f, 0, "OK #x SEEK", "#x SEEK clock=300+0");
 	t_ask(f, 0, "OK #x SEEK", "#x SEEK clock=300+1");
@@ -256,6 +271,24 @@ test_seeks(void **state)
 	t_ask(f, 4, "OK #s SEEK", "#s SEEK clock=180+2 rated=yes");
 	t_ask(f, 4, "OK #s SEEK", "#s SEEK clock=180+2 rated=yes");
 	t_nothing(f, 4);
+	/* A new account's rating is provisional: SEEKS says so (issue 62:
+	 * the lobby showed 1500 as if established); one of RD 60 is not. */
+	t_ask(f, 3, "OK #l SEEKS n=2", "#l SEEKS");
+	l = t_expect(f, 3, "ITEM #l seek=");
+	assert_non_null(strstr(l, " name=ann2 rating=1500 variant=congo "
+	    "clock=180+2 rated=yes color=random provisional=1"));
+	t_drain(f, 3);
+	rating_row("bob2", "blitz", 1712.4, 60);
+	t_ask(f, 5, "OK #s SEEK", "#s SEEK clock=300+0 rated=yes");
+	t_ask(f, 3, "OK #l SEEKS n=3", "#l SEEKS");
+	t_expect(f, 3, "ITEM #l seek=");
+	t_expect(f, 3, "ITEM #l seek=");
+	l = t_expect(f, 3, "ITEM #l seek=");
+	assert_non_null(strstr(l, " name=bob2 rating=1712 variant=congo "
+	    "clock=300+0 rated=yes color=random"));
+	assert_null(strstr(l, "provisional"));
+	t_ask(f, 5, "OK #u UNSEEK", "#u UNSEEK seek=%s", t_val(l, "seek",
+	    s2, sizeof s2));
 	t_ask(f, 5, "OK #s SEEK", "#s SEEK clock=180+2 rated=yes");
 	t_event(f, 5, " 0 PAIRED seek=");
 	l = t_event(f, 5, " STATE ");
