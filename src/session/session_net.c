@@ -672,6 +672,8 @@ say_opponent_move(struct session *s, const struct net_event *e)
 	session_msg(s, SM_NORMAL, _("%1$s: %2$s %3$s"),
 	    _(side_name[e->side]),
 	    game_piece_word(PIECE_TYPE(b->sq[MOVE_FROM(m)])), e->move);
+	snprintf(s->heard, sizeof s->heard, "%.*s", (int)sizeof s->heard - 1,
+	    s->msg.text);
 }
 
 void
