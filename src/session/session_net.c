@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "engine/notation.h"
 #include "net/client/client.h"
@@ -532,6 +533,12 @@ on_said(struct session *s, const struct net_event *e)
 	    session_net_shown(u->names[e->side], u->guest[e->side], shown,
 	    sizeof shown) : _(side_name[e->side == BLACK]);
 
+	if (e->side < 0) {
+		/* a watcher's, to the watchers (the spectators' chat) */
+		snprintf(shown, sizeof shown, _("%.30s (watching)"), e->name);
+		who = shown;
+	}
+
 	if (u->nchat == SESSION_CHAT_MAX) {
 		memmove(u->chat[0], u->chat[1], sizeof u->chat[0] *
 		    (SESSION_CHAT_MAX - 1));
@@ -541,7 +548,9 @@ on_said(struct session *s, const struct net_event *e)
 	    who, e->text);
 	/* One's own line came back ("you say: ..." is in the log already),
 	 * or one caught up that the player saw before: the panel's only. */
-	if ((u->seat >= 0 && e->side == u->seat) || e->seen)
+	if ((u->seat >= 0 && e->side == u->seat) || e->seen ||
+	    (e->side < 0 && u->account[0] != '\0' &&
+	    strcasecmp(e->name, u->account) == 0))
 		return;
 	session_msg(s, SM_GOOD, _("%s says: %s"), who, e->text);
 }
