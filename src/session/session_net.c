@@ -291,6 +291,9 @@ remote_move(struct session *s, const struct net_event *e)
 	char err[160], mine[MOVE_TEXT_MAX];
 	move_t m;
 
+	if (e->timed && e->ply >= 0 && e->ply < SESSION_NET_CLK_MAX)
+		s->net->clk1[e->ply] = (e->side == BLACK ? e->bclock :
+		    e->wclock) + 1;
 	if (e->ply < s->game.nply) {
 		/* Ours, echoed: it must be the same, else take the server's. */
 		notation_write(s->game.moves[e->ply], mine, sizeof mine);

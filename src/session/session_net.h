@@ -31,6 +31,7 @@ struct net_client;
 struct net_event;
 
 #define SESSION_CHAT_MAX 4
+#define SESSION_NET_CLK_MAX 1024
 #define SESSION_ADDRS_MAX 8
 /* The server's default abandonment time (PROTOCOL.md CLAIM): when the
  * game offers :claim; the server's 428 says when a claim is early. */
@@ -222,6 +223,10 @@ struct session_net {
 	long long gone_at;        /* when the opponent's connection went, 0 */
 	bool claim_told;          /* "you may :claim" said for this absence */
 	char chat[SESSION_CHAT_MAX][160]; /* the last SAID lines, oldest first */
+	/* Each ply's mover's clock as its MOVE said it (wclock=/bclock=),
+	 * +1 (0: not known, a ply caught up by HISTORY), for the record
+	 * :save and :pgn write (issue 62). */
+	int64_t clk1[SESSION_NET_CLK_MAX];
 	int nchat;
 	/* takebacks (session_net_takeback.c) */
 	bool tb_asked;            /* the opponent's takeback question is up */
