@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "engine/game.h"
+#include "net/client/client.h"
 #include "record/record.h"
 #include "session/session.h"
 #include "session/session_int.h"
@@ -121,7 +122,9 @@ record_out(struct session *s, const char *path, FILE *f,
 			record_notes_at(&notes, i)->clk_ms = i + 1 <
 			    s->clk_cap ? s->clk[i + 1][s->game.pos[i].side] :
 			    -1;
-	} else if (s->net != NULL && s->net->on)
+	} else if (s->net != NULL && s->net->on && !s->net->rec.on &&
+	    s->net->c != NULL && strcmp(s->net->clk_game,
+	    net_client_game_id(s->net->c)) == 0)
 		/* a network game's: as the server said them (issue 62) */
 		for (i = 0; i < s->game.nply && i < SESSION_NET_CLK_MAX; i++)
 			if (s->net->clk1[i] > 0)

@@ -291,6 +291,11 @@ remote_move(struct session *s, const struct net_event *e)
 	char err[160], mine[MOVE_TEXT_MAX];
 	move_t m;
 
+	if (strcmp(s->net->clk_game, e->game) != 0) {
+		memset(s->net->clk1, 0, sizeof s->net->clk1);
+		snprintf(s->net->clk_game, sizeof s->net->clk_game, "%s",
+		    e->game);
+	}
 	if (e->timed && e->ply >= 0 && e->ply < SESSION_NET_CLK_MAX)
 		s->net->clk1[e->ply] = (e->side == BLACK ? e->bclock :
 		    e->wclock) + 1;

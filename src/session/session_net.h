@@ -227,6 +227,7 @@ struct session_net {
 	 * +1 (0: not known, a ply caught up by HISTORY), for the record
 	 * :save and :pgn write (issue 62). */
 	int64_t clk1[SESSION_NET_CLK_MAX];
+	char clk_game[16];        /* the game they are of */
 	int nchat;
 	/* takebacks (session_net_takeback.c) */
 	bool tb_asked;            /* the opponent's takeback question is up */
