@@ -4,7 +4,8 @@
 # White, as Black, as an observer and in the lobby; moves made on one screen
 # appear on the others; the server is killed (-9) and restarted and the
 # games carry on by themselves; a player leaves and comes back with --game;
-# a resignation; two AIs play a whole game through the server.
+# a resignation; two AIs play a whole game through the server; the
+# opponent's move in the window's title.
 #
 # Every wait polls with a deadline. Exit status: 0 pass, 1 fail, 77 skipped
 # (no tmux), 99 hard error.
@@ -59,6 +60,13 @@ cmd w c2c3
 wait_for b "1\. c2c3"
 cmd b b6c5
 wait_for w "1\. c2c3 b6c5"
+# The opponent's move in the window's title too (issue 62; tmux-256color's
+# tsl: the pane's title).
+title_has() {
+	T display -p -t "=$1:" '#{pane_title}' 2>/dev/null | grep -Eq -- "$2"
+}
+poll 10 "w: the window's title does not say black's move" \
+    title_has w "^Black: [a-z]+ b6c5$"
 # Analysis of one's own casual game is allowed (issue 36: refused in
 # rated games only, test_session_corr).
 T send-keys -t =b: A

@@ -5,7 +5,8 @@
  * limited, the right one never locked out), a rated game needing LOGIN on
  * both seats, its RESULT with both Glicko-2 ratings (the values of
  * src/rating for two new players) stored in the same transaction, WHOIS,
- * TOP, GAMES (paged), RECORD with the ratings in its tags, and a restart.
+ * TOP, GAMES (paged), RECORD with the ratings in its tags and each move's
+ * clock, and a restart.
  */
 #include <sqlite3.h>
 #include <time.h>
@@ -164,7 +165,8 @@ test_rated_game(void **state)
 			assert_string_equal(line, want);
 		}
 		if (strncmp(line, "1. ", 3) == 0)
-			assert_string_equal(line, "1. c2c3 c6c5 1-0");
+			assert_string_equal(line, "1. c2c3 {[%clk 0:05:00]} c6c5 "
+			    "{[%clk 0:05:00]} 1-0");
 	}
 	t_db_free(f);
 
@@ -185,6 +187,20 @@ test_rated_game(void **state)
  * incompatible ones wait in SEEKS; UNSEEK; 3 a connection; a seek ends
  * with its connection; a rated seek needs LOGIN and pairs two accounts.
  */
+/* A rating of name's in congo's category speed, as the store keeps it. */
+static void
+rating_row(const char *name, const char *speed, double rating, double rd)
+{
+	char sql[200];
+	sqlite3 *db;
+
+	snprintf(sql, sizeof sql, "INSERT INTO ratings VALUES('%s', 'congo', "
+	    "'%s', %f, %f, 0.06, 30)", name, speed, rating, rd);
+	assert_int_equal(sqlite3_open(t_dbpath, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, sql, NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(db);
+}
+
 static void
 test_seeks(void **state)
 {
@@ -203,6 +219,7 @@ test_seeks(void **state)
 	l = t_expect(f, 3, "ITEM #l seek=");
 	assert_non_null(strstr(l, " name=ann(guest) rating=- variant=congo "
 	    "clock=300+3 rated=no color=random"));
+	assert_null(strstr(l, "provisional"));
 	t_drain(f, 3);
 	t_ask(f, 0, "OK #x SEEK", "#x SEEK clock=300+0");
 	t_ask(f, 0, "OK #x SEEK", "#x SEEK clock=300+1");
@@ -254,6 +271,24 @@ test_seeks(void **state)
 	t_ask(f, 4, "OK #s SEEK", "#s SEEK clock=180+2 rated=yes");
 	t_ask(f, 4, "OK #s SEEK", "#s SEEK clock=180+2 rated=yes");
 	t_nothing(f, 4);
+	/* A new account's rating is provisional: SEEKS says so (issue 62:
+	 * the lobby showed 1500 as if established); one of RD 60 is not. */
+	t_ask(f, 3, "OK #l SEEKS n=2", "#l SEEKS");
+	l = t_expect(f, 3, "ITEM #l seek=");
+	assert_non_null(strstr(l, " name=ann2 rating=1500 variant=congo "
+	    "clock=180+2 rated=yes color=random provisional=1"));
+	t_drain(f, 3);
+	rating_row("bob2", "blitz", 1712.4, 60);
+	t_ask(f, 5, "OK #s SEEK", "#s SEEK clock=300+0 rated=yes");
+	t_ask(f, 3, "OK #l SEEKS n=3", "#l SEEKS");
+	t_expect(f, 3, "ITEM #l seek=");
+	t_expect(f, 3, "ITEM #l seek=");
+	l = t_expect(f, 3, "ITEM #l seek=");
+	assert_non_null(strstr(l, " name=bob2 rating=1712 variant=congo "
+	    "clock=300+0 rated=yes color=random"));
+	assert_null(strstr(l, "provisional"));
+	t_ask(f, 5, "OK #u UNSEEK", "#u UNSEEK seek=%s", t_val(l, "seek",
+	    s2, sizeof s2));
 	t_ask(f, 5, "OK #s SEEK", "#s SEEK clock=180+2 rated=yes");
 	t_event(f, 5, " 0 PAIRED seek=");
 	l = t_event(f, 5, " STATE ");
@@ -303,7 +338,67 @@ test_rated_correspondence(void **state)
 	t_db_free(f);
 }
 
+/* The game's RECORD's move text (its lines after the tags), joined by
+ * spaces, into out. */
+static void
+record_moves(struct t_fake *f, int conn, const char *id, char *out,
+    size_t n)
+{
+	const char *l = t_ask(f, conn, "OK #y RECORD", "#y RECORD game=%s",
+	    id);
+	int i, k = atoi(strstr(l, " n=") + 3);
+
+	out[0] = '\0';
+	for (i = 0; i < k; i++) {
+		l = t_expect(f, conn, "ITEM #y :") + 9;
+		if (l[0] != '[' && l[0] != '\0')
+			snprintf(out + strlen(out), n - strlen(out), "%s%s",
+			    out[0] != '\0' ? " " : "", l);
+	}
+}
+
+/* A downloaded record has each move's clock as the server stored it with
+ * the move (EV MOVE's wclock= bclock=), after a restart too (issue 62:
+ * none, so a review showed 1:00/1:00 at every move). */
+static void
+test_record_clocks(void **state)
+{
+	static const char want[] = "1. c2c3 {[%clk 0:01:00]} c6c5 "
+	    "{[%clk 0:01:00]} 2. d2d3 {[%clk 0:00:57]} d6d5 "
+	    "{[%clk 0:00:51]} 0-1";
+	struct t_fake *f = t_db_new(NULL), *f2;
+	struct t_game g;
+	char text[512];
+
+	(void)state;
+	t_start(f, &g, "clock=60+2");
+	f->now += 5000;
+	t_ask(f, 0, "OK #m MOVE", "#m MOVE game=%s ply=0 move=c2c3", g.id);
+	f->now += 3000;
+	t_drain(f, 1);
+	t_ask(f, 1, "OK #m MOVE", "#m MOVE game=%s ply=1 move=c6c5", g.id);
+	f->now += 5000;         /* 60 - 5 + 2 */
+	t_drain(f, 0);
+	t_ask(f, 0, "OK #m MOVE", "#m MOVE game=%s ply=2 move=d2d3", g.id);
+	f->now += 10500;        /* 60 - 10.5 + 2 */
+	t_drain(f, 1);
+	t_ask(f, 1, "OK #m MOVE", "#m MOVE game=%s ply=3 move=d6d5", g.id);
+	t_drain(f, 0);
+	t_ask(f, 0, "OK #r RESIGN", "#r RESIGN game=%s", g.id);
+	t_drain(f, 0);
+	t_drain(f, 1);
+	record_moves(f, 0, g.id, text, sizeof text);
+	assert_string_equal(text, want);
+	t_db_free(f);
+	f2 = t_db_restart(NULL);
+	t_hello(f2, 0, "10.0.0.1");
+	record_moves(f2, 0, g.id, text, sizeof text);
+	assert_string_equal(text, want);
+	t_db_free(f2);
+}
+
 TEST_MAIN(NULL, NULL,
+	T_DB_TEST(test_record_clocks),
 	T_DB_TEST(test_rated_correspondence),
 	T_DB_TEST(test_register_login),
 	T_DB_TEST(test_rated_game),

@@ -419,7 +419,40 @@ test_seek_notice_network(void **state)
 	assert_non_null(strstr(told, "seek "));
 	assert_non_null(strstr(told, " 192.0.2.0/24"));
 	assert_null(strstr(told, "192.0.2.77"));
+	/* a guest's: no rating, none provisional (the last word) */
+	assert_string_equal(told + strlen(told) - 4, " 0 0");
 	t_free(f);
+}
+
+/* Another server's seek of a provisional rating says so in SEEKS (its
+ * notice's 20th word, issue 62); one of a server before, without it,
+ * does not. Ours tells it. */
+static void
+test_seek_notice_provisional(void **state)
+{
+	struct store *st = t_db_open(STORE_CREATE);
+	struct t_fake *f = t_new_store(NULL, NULL, &store_sqlite_ops, st);
+	const char *l;
+
+	(void)state;
+	account(f, 0, "10.0.7.9", "gus");
+	sess_seek_remote(f->s, "SRVB2345", "seek ABCDEFGH ann 1 77:0 congo "
+	    "180000 2000 1 0 0 0 0 1 1612.000 1 "
+	    "0000000000000000000000000000000000000000000000000000000000000000 "
+	    "10.0.7.0/24 0 1");
+	sess_seek_remote(f->s, "SRVB2345", "seek BCDEFGHI bea 1 78:0 congo "
+	    "600000 0 1 0 0 0 0 1 1702.000 2 "
+	    "0000000000000000000000000000000000000000000000000000000000000000 "
+	    "10.0.8.0/24 0");
+	t_ask(f, 0, "OK #l SEEKS n=2", "#l SEEKS");
+	l = t_expect(f, 0, "ITEM #l seek=ABCDEFGH ");
+	assert_non_null(strstr(l, " rating=1612 "));
+	assert_non_null(strstr(l, " provisional=1"));
+	l = t_expect(f, 0, "ITEM #l seek=BCDEFGHI ");
+	assert_non_null(strstr(l, " rating=1702 "));
+	assert_null(strstr(l, "provisional"));
+	t_free(f);
+	store_close(st);
 }
 
 /* The rematch of a rated game is rated: its STATE says so, its result
@@ -479,4 +512,5 @@ TEST_MAIN(NULL, NULL,
 	cmocka_unit_test(test_takeback_keeps_it_played),
 	T_DB_TEST(test_same_network),
 	cmocka_unit_test(test_seek_notice_network),
+	T_DB_TEST(test_seek_notice_provisional),
 	T_DB_TEST(test_rated_rematch))

@@ -645,7 +645,9 @@ test_say(void **state)
 	t_hello(f, 2, "10.0.2.1");
 	t_say(f, 2, "OBSERVE game=%s", g.id);
 	t_drain(f, 2);
-	t_ask(f, 2, "ERR #t 403 NOT_YOUR_SEAT", "#t SAY game=%s :hi", g.id);
+	/* (a watcher's SAY is the spectators' chat: test_net_spectator) */
+	t_hello(f, 4, "10.0.4.1");
+	t_ask(f, 4, "ERR #t 403 NOT_YOUR_SEAT", "#t SAY game=%s :hi", g.id);
 	t_ask(f, 0, "ERR #t 400 BAD_SYNTAX", "#t SAY game=%s", g.id);
 	memset(big, 'x', 201);
 	big[201] = '\0';

@@ -41,12 +41,15 @@ test_seeks(void **state)
 	expect_line("#K SEEKS", NULL, 0);
 	send_line("OK #K SEEKS n=2");
 	send_line("ITEM #K seek=AAAAAAAA name=ann rating=1500 variant=congo "
-	    "clock=300+3 rated=no color=white");
+	    "clock=300+3 rated=no color=white provisional=1");
 	send_line("ITEM #K seek=BBBBBBBB name=cy rating=- variant=megapawn "
 	    "clock=90+0 rated=yes color=random");
 	WAIT(!k->asking);
 	assert_int_equal(k->n, 2);
 	assert_string_equal(k->list[0].name, "ann");
+	/* a provisional rating with its ? (issue 62) */
+	assert_string_equal(k->list[0].rating, "1500?");
+	assert_string_equal(k->list[1].rating, "-");
 	assert_string_equal(k->list[1].variant, "megapawn");
 	assert_true(k->list[1].rated);
 	session_seek_minutes(k->list[1].clock, v, sizeof v);

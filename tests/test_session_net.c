@@ -165,8 +165,21 @@ test_observer(void **state)
 	cmd(CMD_ADVICE, NULL);
 	assert_true(S.advising);
 	assert_string_equal(S.advice, "Advice for Black: thinking...");
+	/* Watching, one talks to the other watchers (issue 62: the
+	 * spectators' chat, congo-server's extension), and hears them
+	 * (not stored: said though its seq is the game's latest). */
 	cmd(CMD_SAY, "hi");
-	assert_string_equal(S.msg.text, ":say: you are watching");
+	assert_string_equal(S.msg.text, "you say: hi");
+	expect_line("#", line, sizeof line);   /* (a STATE asked before) */
+	if (strncmp(line, "#s STATE ", 9) == 0)
+		expect_line("#t SAY game=" GAME " :hi", NULL, 0);
+	else
+		assert_string_equal(line, "#t SAY game=" GAME " :hi");
+	send_line("OK #t SAY game=%s", GAME);
+	send_line("EV %s 1 SAID side=spectator name=dan :what a move", GAME);
+	wait_msg("dan (watching) says: what a move");
+	assert_int_equal(g->nchat, 1);
+	assert_string_equal(g->chat[0], "dan (watching): what a move");
 	cmd(CMD_DRAW, NULL);
 	assert_string_equal(S.msg.text, "you are watching");
 	cmd(CMD_CLAIM, NULL);

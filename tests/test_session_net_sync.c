@@ -380,7 +380,30 @@ test_rated_rematch(void **state)
 	disconnect_fake();
 }
 
+/* A network game's record (:pgn, :save) has each move's clock as the
+ * server's MOVE said it (issue 62: none at all). */
+static void
+test_record_clocks(void **state)
+{
+	(void)state;
+	connect_fake(join_black);
+	joined("clock=300+5 wclock=300000 bclock=300000");
+	send_line("EV %s 2 MOVE ply=0 side=white move=c2c3 fen=x "
+	    "wclock=300000 bclock=300000", GAME);
+	send_line("EV %s 3 MOVE ply=1 side=black move=c6c5 fen=x "
+	    "wclock=300000 bclock=300000", GAME);
+	send_line("EV %s 4 MOVE ply=2 side=white move=d2d3 fen=x "
+	    "wclock=296000 bclock=300000", GAME);
+	WAIT(S.game.nply == 3);
+	cmd(CMD_PGN, NULL);
+	assert_non_null(S.clip_long);
+	assert_non_null(strstr(S.clip_long, "1. c2c3 {[%clk 0:05:00]} c6c5 "
+	    "{[%clk 0:05:00]} 2. d2d3 {[%clk 0:04:56]}"));
+	disconnect_fake();
+}
+
 FAKE_HOME_MAIN("test_session_net_sync",
+	cmocka_unit_test(test_record_clocks),
 	cmocka_unit_test(test_missed_chat),
 	cmocka_unit_test(test_missed_chat_next_run),
 	cmocka_unit_test(test_missed_chat_lobby),

@@ -150,8 +150,8 @@ keys Left Left Left Up Up Enter
 wait_for '\*M\* +\[ +>p< +\]' 5
 
 # ---- items 2, 11, 12: teaching text is never cut ----
-note "100x32: a lesson's title wraps in the panel"
-play 100x32 --learn
+note "86x24: a lesson's title wraps in the panel (32 columns)"
+play 86x24 --learn
 wait_for 'Lessons: learn Congo'
 keys Home Down Down Down Down Down Down Enter
 wait_for 'Lesson: The crocodile in the *$' 5

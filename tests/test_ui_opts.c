@@ -469,11 +469,18 @@ test_layout_sizes(void **state)
 	ui_layout_compute(&l, UI_ROWS_MIN - 1, 80);
 	assert_true(l.too_small);
 
+	/* Large squares leave the panel at least its width at 80x24:
+	 * a little narrower, then lower (issue 62: 32 at 100x32). */
 	ui_layout_compute(&l, 40, 120);
 	assert_false(l.too_small);
 	assert_int_equal(l.cell_h, 5);
-	assert_int_equal(l.cell_w, 11);
-	assert_true(l.panel_w >= UI_PANEL_MIN);
+	assert_int_equal(l.cell_w, 10);
+	assert_true(l.panel_w >= 40);
+	assert_true(l.board_y + 7 * l.cell_h + 1 <= l.status_y);
+	ui_layout_compute(&l, 32, 100);
+	assert_int_equal(l.cell_h, 4);
+	assert_int_equal(l.cell_w, 7);
+	assert_true(l.panel_w >= 40);
 	assert_true(l.board_y + 7 * l.cell_h + 1 <= l.status_y);
 
 	/* A large screen: larger squares, the board and panel centred. */

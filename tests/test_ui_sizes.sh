@@ -2,7 +2,7 @@
 # test_ui_sizes.sh: nothing is cut in the middle of a value at any size
 # congo(6) supports (issue 34 section 2): an analysed game with a clock,
 # reviewed, at 40x16 (the compact layout), 66x12 (the smallest with the
-# panel), 80x24, 100x32 (a panel narrower than at 80x24) and 160x50. At
+# panel), 80x24, 100x32 (a panel once narrower than at 80x24) and 160x50. At
 # each size the status bar is its full text cut at a word, every accuracy
 # on the panel has its three counts, the clock control is under the move
 # number. In tmux beside a CPU hog; each wait polls with a deadline. Exit

@@ -254,6 +254,8 @@ struct session {
 	bool quit;
 	bool want_help, want_log;   /* the view should show these screens */
 	bool dirty;                 /* something to draw */
+	char heard[96];             /* and its words ("Black: monkey c6c4e4"),
+				       the view's window title */
 	bool bell;                  /* the opponent of a network game moved:
 				       the view rings once (ui.bell) and
 				       clears it */

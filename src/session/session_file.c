@@ -12,9 +12,11 @@
 #include <unistd.h>
 
 #include "engine/game.h"
+#include "net/client/client.h"
 #include "record/record.h"
 #include "session/session.h"
 #include "session/session_int.h"
+#include "session/session_net.h"
 #include "session/session_player.h"
 #include "session/session_var.h"
 #include "util/i18n.h"
@@ -120,7 +122,14 @@ record_out(struct session *s, const char *path, FILE *f,
 			record_notes_at(&notes, i)->clk_ms = i + 1 <
 			    s->clk_cap ? s->clk[i + 1][s->game.pos[i].side] :
 			    -1;
-	}
+	} else if (s->net != NULL && s->net->on && !s->net->rec.on &&
+	    s->net->c != NULL && strcmp(s->net->clk_game,
+	    net_client_game_id(s->net->c)) == 0)
+		/* a network game's: as the server said them (issue 62) */
+		for (i = 0; i < s->game.nply && i < SESSION_NET_CLK_MAX; i++)
+			if (s->net->clk1[i] > 0)
+				record_notes_at(&notes, i)->clk_ms =
+				    s->net->clk1[i] - 1;
 	session_tree_sync(s);
 	if (f != NULL)
 		rc = record_write_tree(f, &s->game, tags, &notes, &s->tree);

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "engine/notation.h"
 #include "net/client/client.h"
@@ -294,6 +295,14 @@ remote_move(struct session *s, const struct net_event *e)
 	char err[160], mine[MOVE_TEXT_MAX];
 	move_t m;
 
+	if (strcmp(s->net->clk_game, e->game) != 0) {
+		memset(s->net->clk1, 0, sizeof s->net->clk1);
+		snprintf(s->net->clk_game, sizeof s->net->clk_game, "%s",
+		    e->game);
+	}
+	if (e->timed && e->ply >= 0 && e->ply < SESSION_NET_CLK_MAX)
+		s->net->clk1[e->ply] = (e->side == BLACK ? e->bclock :
+		    e->wclock) + 1;
 	if (e->ply < s->game.nply) {
 		/* Ours, echoed: it must be the same, else take the server's. */
 		notation_write(s->game.moves[e->ply], mine, sizeof mine);
@@ -554,6 +563,12 @@ on_said(struct session *s, const struct net_event *e)
 	    session_net_shown(u->names[e->side], u->guest[e->side], shown,
 	    sizeof shown) : _(side_name[e->side == BLACK]);
 
+	if (e->side < 0) {
+		/* a watcher's, to the watchers (the spectators' chat) */
+		snprintf(shown, sizeof shown, _("%.30s (watching)"), e->name);
+		who = shown;
+	}
+
 	if (u->nchat == SESSION_CHAT_MAX) {
 		memmove(u->chat[0], u->chat[1], sizeof u->chat[0] *
 		    (SESSION_CHAT_MAX - 1));
@@ -563,7 +578,9 @@ on_said(struct session *s, const struct net_event *e)
 	    who, e->text);
 	/* One's own line came back ("you say: ..." is in the log already),
 	 * or one caught up that the player saw before: the panel's only. */
-	if ((u->seat >= 0 && e->side == u->seat) || e->seen)
+	if ((u->seat >= 0 && e->side == u->seat) || e->seen ||
+	    (e->side < 0 && u->account[0] != '\0' &&
+	    strcasecmp(e->name, u->account) == 0))
 		return;
 	session_msg(s, SM_GOOD, _("%s says: %s"), who, e->text);
 }
@@ -695,6 +712,8 @@ say_opponent_move(struct session *s, const struct net_event *e)
 	session_msg(s, SM_NORMAL, _("%1$s: %2$s %3$s"),
 	    _(side_name[e->side]),
 	    game_piece_word(PIECE_TYPE(b->sq[MOVE_FROM(m)])), e->move);
+	snprintf(s->heard, sizeof s->heard, "%.*s", (int)sizeof s->heard - 1,
+	    s->msg.text);
 }
 
 void

@@ -31,6 +31,7 @@ struct net_client;
 struct net_event;
 
 #define SESSION_CHAT_MAX 4
+#define SESSION_NET_CLK_MAX 1024
 #define SESSION_ADDRS_MAX 8
 /* The server's default abandonment time (PROTOCOL.md CLAIM): when the
  * game offers :claim; the server's 428 says when a claim is early. */
@@ -139,6 +140,8 @@ struct session_mine {
 	                             made: asked once it is online */
 	bool listed;              /* the games came once */
 	long long at;             /* when to ask again (0: now) */
+	long long soon_at;        /* your games alone, while one waits for
+	                             the other side */
 	char told[8][16];         /* the challenges said (EV CHALLENGED
 	                             comes at each LOGIN), a ring */
 	int ntold;
@@ -230,6 +233,11 @@ struct session_net {
 	long long gone_at;        /* when the opponent's connection went, 0 */
 	bool claim_told;          /* "you may :claim" said for this absence */
 	char chat[SESSION_CHAT_MAX][160]; /* the last SAID lines, oldest first */
+	/* Each ply's mover's clock as its MOVE said it (wclock=/bclock=),
+	 * +1 (0: not known, a ply caught up by HISTORY), for the record
+	 * :save and :pgn write (issue 62). */
+	int64_t clk1[SESSION_NET_CLK_MAX];
+	char clk_game[16];        /* the game they are of */
 	int nchat;
 	/* takebacks (session_net_takeback.c) */
 	bool tb_asked;            /* the opponent's takeback question is up */

@@ -93,8 +93,8 @@ online_command(struct session *s, const struct session_cmd *cmd)
 
 	switch (cmd->type) {
 	case CMD_SAY:
-		if ((why = not_seated(s, true)) == NULL &&
-		    (why = session_net_say_refused(cmd->arg, err,
+		/* watching: to the other watchers (the spectators' chat) */
+		if ((why = session_net_say_refused(cmd->arg, err,
 		    sizeof err)) == NULL &&
 		    (rc = net_client_say(u->c, cmd->arg, err, sizeof err)) == 0)
 			session_msg(s, SM_NORMAL, _("you say: %s"), cmd->arg);

@@ -23,8 +23,30 @@
 #include "util/util.h"
 #include "util/i18n.h"
 
-/* Asked again this often while the lobby shows. */
+/* Asked again this often while the lobby shows; your games alone this
+ * often while one of them waits for the other side (issue 62: an
+ * opponent's move showed up to 15 s late). */
 #define MINE_EVERY_MS 15000
+#define MINE_WAIT_MS 800
+
+/* Does one of your games under way wait for the other side's move?
+ * Then the list is asked again soon. */
+static bool
+waits_on_other(const struct session_mine *m)
+{
+	for (int i = 0; i < m->n; i++)
+		if (!m->games[i].yourturn &&
+		    strcmp(m->games[i].status, "active") == 0)
+			return true;
+	return false;
+}
+
+/* When your games are asked next (both lists at m->at). */
+static long long
+next_ask(const struct session_mine *m)
+{
+	return waits_on_other(m) && m->soon_at < m->at ? m->soon_at : m->at;
+}
 
 void
 session_mine_tick(struct session *s, long long now, bool lobby)
@@ -36,10 +58,13 @@ session_mine_tick(struct session *s, long long now, bool lobby)
 	    net_client_state(u->c) != NET_ONLINE)
 		return;
 	m = &u->mine;
-	if (m->asking || m->chal_asking || now < m->at)
+	if (m->asking || m->chal_asking || now < next_ask(m))
 		return;
+	m->soon_at = now + MINE_WAIT_MS;
 	if (net_client_query(u->c, "MINE", "") == 0)
 		m->asking = true;
+	if (now < m->at)
+		return;             /* your games alone */
 	if (net_client_query(u->c, "CHALLENGES", "") == 0)
 		m->chal_asking = true;
 	m->at = now + MINE_EVERY_MS;
@@ -57,8 +82,8 @@ session_mine_timeout(const struct session *s, long long now, bool lobby)
 	m = &u->mine;
 	if (m->asking || m->chal_asking)
 		return -1;
-	return m->at <= now ? 0 : m->at - now > 60000 ? 60000 :
-	    (int)(m->at - now);
+	return next_ask(m) <= now ? 0 : next_ask(m) - now > 60000 ? 60000 :
+	    (int)(next_ask(m) - now);
 }
 
 static long long
@@ -178,7 +203,7 @@ session_mine_event(struct session *s, const struct net_event *e)
 	case NEV_ERROR:
 		/* (a server without them: not asked again this time); the
 		 * next ask may ask again (a limit's 429) */
-		m->at = util_now_ms() + 600000;
+		m->at = m->soon_at = util_now_ms() + 600000;
 		*a.asking = *a.again = false;
 		*a.failed = true;
 		session_msg(s, SM_ERROR, games ? _("your games: %s") :

@@ -498,6 +498,10 @@ session_seeks_event(struct session *s, const struct net_event *e)
 	net_kv_get(e->text, "seek", k->id, sizeof k->id);
 	net_kv_get(e->text, "name", k->name, sizeof k->name);
 	net_kv_get(e->text, "rating", k->rating, sizeof k->rating);
+	/* a provisional rating with its ?, as congo(6) writes one */
+	if (net_kv_get(e->text, "provisional", v, sizeof v) &&
+	    strcmp(v, "1") == 0 && strlen(k->rating) + 1 < sizeof k->rating)
+		strcat(k->rating, "?");
 	net_kv_get(e->text, "variant", k->variant, sizeof k->variant);
 	/* a correspondence seek: "3d", as the dialog says it */
 	if (net_kv_get(e->text, "days", v, sizeof v))

@@ -76,6 +76,8 @@ int term_init(const struct term_opts *o);
 void term_end(void);
 /* The terminal's bell (a beep, or its flash where it has none). */
 void term_bell(void);
+/* The window's title, where the terminal has one (else nothing). */
+void term_title(const char *text);
 /* From a signal handler: restore the terminal as a last resort. */
 void term_emergency_end(void);
 bool term_has_color(void);

@@ -8,6 +8,8 @@
 #include "ui/ui_int.h"
 
 #define PANEL_WANT 48     /* a panel wider than this only wastes room */
+#define PANEL_ROOM 40     /* large squares leave the panel this much: its
+                             width at 80x24 (issue 62: narrower at 100x32) */
 
 void
 ui_layout_compute(struct ui_layout *l, int rows, int cols)
@@ -24,10 +26,20 @@ ui_layout_compute(struct ui_layout *l, int rows, int cols)
 	if (l->cell_h < 1)
 		l->cell_h = 1;
 	/* Squares about twice as wide as high, as long as the panel keeps
-	 * its room. */
-	while (l->cell_h >= 4 && cols < 3 + 7 * (2 * l->cell_h + 1) + 2 + 32)
+	 * its room; a little narrower (down to 2h - 1, at least 7) before
+	 * they are lower. */
+	for (;;) {
+		l->cell_w = 2 * l->cell_h + 1;
+		while (l->cell_h >= 4 && l->cell_w > 7 &&
+		    l->cell_w > 2 * l->cell_h - 1 &&
+		    cols < 3 + 7 * l->cell_w + 2 + PANEL_ROOM)
+			l->cell_w--;
+		if (l->cell_h < 4 || cols >= 3 + 7 * l->cell_w + 2 + PANEL_ROOM)
+			break;
 		l->cell_h--;
-	l->cell_w = l->cell_h >= 4 ? 2 * l->cell_h + 1 : 5;
+	}
+	if (l->cell_h < 4)
+		l->cell_w = 5;
 	if (l->cell_h == 3 && cols >= 2 + 7 * 7 + 2 + 30)
 		l->cell_w = 7;
 	l->board_y = 0;

@@ -102,6 +102,9 @@ loop(struct ui_app *a, volatile sig_atomic_t *sig)
 			a->s.bell = false;
 			if (a->s.conf.ui.bell)
 				term_bell();
+			/* and the window's title says it (issue 62) */
+			if (a->s.heard[0] != '\0')
+				term_title(a->s.heard);
 		}
 		if (a->s.dirty || (a->s.clocked && tick_shown !=
 		    (unsigned)(a->s.now() / 100)))

@@ -4,6 +4,7 @@
  * the variant, move and clock control, a network game's id, ratings and
  * chat, continuous analysis, the evaluation graph and the move list.
  */
+#include <langinfo.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -49,6 +50,35 @@ fit(char *out, size_t n, int w, const char *const *fields, int nf)
 	}
 }
 
+/* name cut to w columns at a word, an ellipsis after it ("AI
+ * eenvoudig…"); a first word longer than that cut where it must. */
+static void
+name_cut(char *out, size_t n, const char *name, int w)
+{
+	bool utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
+	const char *dots = utf8 ? "\xe2\x80\xa6" : "...";
+	int dw = utf8 ? 1 : 3;
+	size_t len;
+
+	snprintf(out, n, "%s", name);
+	term_cut_words(out, w - dw);
+	if (term_width(out) > w - dw || strchr(name, ' ') == NULL ||
+	    out[0] == '\0') {
+		/* one word: as much of it as fits, whole characters */
+		snprintf(out, n, "%s", name);
+		len = strlen(out);
+		while (len > 0 && term_width(out) > w - dw) {
+			do
+				len--;
+			while (len > 0 && ((unsigned char)out[len] & 0xc0) ==
+			    0x80);
+			out[len] = '\0';
+		}
+	}
+	if (strlen(out) + strlen(dots) < n)
+		strcat(out, dots);
+}
+
 static void
 draw_side(struct ui_app *a, int c, int y)
 {
@@ -58,7 +88,7 @@ draw_side(struct ui_app *a, int c, int y)
 	bool turn = b->side == c && !game_over(&s->game) && s->review < 0;
 	char desc[96], shortd[96], forms[200], buf[128], clk[32];
 	const char *f[2];
-	int x = l->panel_x, w = l->panel_w, cw = 0;
+	int x = l->panel_x, w = l->panel_w, cw = 0, nw;
 
 	session_player_label(s->player[c], desc, sizeof desc);
 	term_put(y, x, ST_TURN, 0, turn ? ">" : " ");
@@ -92,16 +122,18 @@ draw_side(struct ui_app *a, int c, int y)
 			    s->clock.running == c ? TA_BOLD : 0, clk);
 		cw++;
 	}
-	/* The name in full, shortened ("AI level 6"), or cut with a '~':
-	 * never left out. */
+	/* The name in full, shortened ("AI level 6"), or cut at a word
+	 * with an ellipsis: never left out, never glued to the clock (a
+	 * column between; issue 62: "AI eenvoudig zoe~3:00"). */
+	nw = w - 10 - cw - (cw > 0);
 	session_player_describe_short(s->player[c], shortd, sizeof shortd);
 	snprintf(forms, sizeof forms, "%s|%s", desc, shortd);
 	f[0] = forms;
 	f[1] = turn && s->thinking ? _("(thinking)|*") : NULL;
-	fit(buf, sizeof buf, w - 10 - cw, f, 2);
-	if (buf[0] == '\0' && w - 10 - cw >= 2)
-		snprintf(buf, sizeof buf, "%.*s~", w - 11 - cw, shortd);
-	term_putw(y, x + 10, w - 10 - cw, ST_NORMAL, 0, buf);
+	fit(buf, sizeof buf, nw, f, 2);
+	if (buf[0] == '\0' && nw >= 2)
+		name_cut(buf, sizeof buf, shortd, nw);
+	term_putw(y, x + 10, nw, ST_NORMAL, 0, buf);
 }
 
 /* "L1 Z1 E2 ...": the counts of the kinds the variant has that fit. */

@@ -228,6 +228,46 @@ term_bell(void)
 	beep();
 }
 
+/*
+ * The window's title (issue 62): where terminfo has tsl (to the status
+ * line, ended by fsl, else BEL: xterm's OSC 0 in tmux-256color), or the
+ * XT flag (xterm's OSC 2). Control characters dropped; at most 120 bytes,
+ * never cut inside a character. Written after curses' output.
+ */
+void
+term_title(const char *text)
+{
+	char clean[124], *tsl, *fsl;
+	size_t i, n = 0;
+
+	if (!active)
+		return;
+	for (i = 0; text[i] != '\0' && n < sizeof clean - 4; i++)
+		if ((unsigned char)text[i] >= 0x20 && text[i] != 0x7f)
+			clean[n++] = text[i];
+	if (text[i] != '\0') {
+		/* cut: a last character not whole is dropped */
+		size_t j = n, len;
+		unsigned char lead;
+		while (j > 0 && ((unsigned char)clean[j - 1] & 0xc0) == 0x80)
+			j--;
+		lead = j > 0 ? (unsigned char)clean[j - 1] : 0;
+		len = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 :
+		    1;
+		if (j > 0 && n - (j - 1) < len)
+			n = j - 1;
+	}
+	clean[n] = '\0';
+	tsl = tigetstr("tsl");
+	fsl = tigetstr("fsl");
+	fflush(stdout);
+	if (tsl != NULL && tsl != (char *)-1)
+		dprintf(STDOUT_FILENO, "%s%s%s", tsl, clean, fsl != NULL &&
+		    fsl != (char *)-1 ? fsl : "\a");
+	else if (tigetflag("XT") > 0)
+		dprintf(STDOUT_FILENO, "\033]2;%s\a", clean);
+}
+
 void
 term_size(int *rows, int *cols)
 {

@@ -288,10 +288,17 @@ static void
 ev_said(struct net_client *c, const struct cgp_msg *m, long long now)
 {
 	struct net_event *e = cli_event(c, NEV_SAID);
+	const char *name = cgp_msg_get(m, "name");
 
 	(void)now;
 	e->side = cgp_seat_parse(cgp_msg_get(m, "side"));
 	copy(e->text, sizeof e->text, m->text);
+	if (e->side < 0) {
+		/* a watcher's (congo-server's extension): side=spectator
+		 * name=, not stored, said as it comes */
+		copy(e->name, sizeof e->name, name != NULL ? name : "?");
+		return;
+	}
 	cli_catchup_take(c, m, true);
 }
 
@@ -432,8 +439,11 @@ on_event(struct net_client *c, const struct cgp_msg *m, long long now)
 {
 	const struct ev_kind *k = NULL;
 	const char *kind = m->verb;
+	const char *side = cgp_msg_get(m, "side");
 	bool stored = strcmp(kind, "STATE") != 0 &&
-	    strcmp(kind, "PRESENCE") != 0 && strcmp(kind, "REMATCHED") != 0;
+	    strcmp(kind, "PRESENCE") != 0 && strcmp(kind, "REMATCHED") != 0 &&
+	    !(strcmp(kind, "SAID") == 0 && side != NULL &&
+	    strcmp(side, "spectator") == 0);
 
 	for (size_t i = 0; i < sizeof ev_kinds / sizeof ev_kinds[0]; i++)
 		if (strcmp(kind, ev_kinds[i].kind) == 0)

@@ -101,8 +101,13 @@ int
 net_client_say(struct net_client *c, const char *text, char *err,
     size_t errlen)
 {
-	if (cli_seated_online(c, err, errlen) < 0)
+	/* a watcher talks to the watchers (congo-server's extension) */
+	if (c->role != ROLE_OBSERVE && cli_seated_online(c, err, errlen) < 0)
 		return -1;
+	if (c->role == ROLE_OBSERVE && c->st != NET_ONLINE) {
+		snprintf(err, errlen, "not connected to the server");
+		return -1;
+	}
 	if (text == NULL || *text == '\0') {
 		snprintf(err, errlen, "nothing to say");
 		return -1;

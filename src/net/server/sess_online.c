@@ -14,6 +14,7 @@
 #include "net/server/sess_feature.h"
 #include "net/server/sess_int.h"
 #include "net/server/sess_days.h"
+#include "net/server/sess_spectator.h"
 
 void
 sess_result_body(char *buf, size_t n, enum game_result r, const char *reason)
@@ -212,6 +213,8 @@ cmd_say(struct sess *s, int conn, const struct cgp_cmd *cmd, struct sgame *g)
 	int seat = sess_seat_of(g, conn, -1);
 	char body[CGP_SAY_MAX + 32], why[128];
 
+	if (seat < 0 && sess_spectator_say(s, conn, cmd, g))
+		return;             /* a watcher's (an extension) */
 	if (seat < 0) {
 		sess_err(s, conn, cmd->tag, CGP_NOT_YOUR_SEAT,
 		    "only the players of a game talk in it");

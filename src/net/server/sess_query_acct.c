@@ -280,7 +280,55 @@ sess_result_key(const struct sgame *g, const char *key, char *out, size_t n)
 	}
 }
 
-/* The record of g, as congo writes it, into a buffer (free it). */
+/* A number after key in an event's text ("... wclock=57000 ..."), or -1. */
+static long
+event_num(const char *text, const char *key)
+{
+	const char *p = strstr(text, key);
+	char v[24];
+	size_t n;
+	long x;
+
+	if (p == NULL)
+		return -1;
+	p += strlen(key);
+	if ((n = strcspn(p, " ")) >= sizeof v)
+		return -1;
+	memcpy(v, p, n);
+	v[n] = '\0';
+	return parse_long(v, 0, 1000000000L, &x, NULL, 0) == 0 ? x : -1;
+}
+
+/* Each ply's mover's time left as its MOVE stored it (PROTOCOL.md: EV
+ * MOVE's wclock= bclock=), the latest MOVE of a ply (earlier ones were
+ * taken back); -1 where none. NULL for an untimed game (free it). */
+static int64_t *
+record_clocks(const struct sgame *g)
+{
+	int64_t *clk;
+	long ply, ms;
+	size_t i;
+
+	if (!g->timed || g->g.nply == 0)
+		return NULL;
+	clk = xmalloc(sizeof *clk * (size_t)g->g.nply);
+	for (ply = 0; ply < g->g.nply; ply++)
+		clk[ply] = -1;
+	for (i = 0; i < g->ev.len; i++) {
+		const struct sev *e = vec_at(&g->ev, i);
+		if (strncmp(e->text, "MOVE ", 5) != 0 ||
+		    (ply = event_num(e->text, " ply=")) < 0 ||
+		    ply >= g->g.nply)
+			continue;
+		ms = event_num(e->text, strstr(e->text, " side=black ") !=
+		    NULL ? " bclock=" : " wclock=");
+		clk[ply] = ms;
+	}
+	return clk;
+}
+
+/* The record of g, as congo writes it, into a buffer (free it): each
+ * move's clock as its [%clk] (issue 62: a review showed 3:00/3:00). */
 char *
 sess_record_text(struct sess *s, struct sgame *g)
 {
@@ -292,6 +340,7 @@ sess_record_text(struct sess *s, struct sgame *g)
 	time_t tt = (time_t)g->created;
 	struct tm tm;
 	char *buf = NULL;
+	int64_t *clk;
 	size_t len = 0;
 	FILE *f;
 	int k;
@@ -338,11 +387,14 @@ sess_record_text(struct sess *s, struct sgame *g)
 	f = open_memstream(&buf, &len);
 	if (f == NULL)
 		return NULL;
-	if (record_write(f, &copy, &t) < 0) {
+	clk = record_clocks(g);
+	if (record_write_clk(f, &copy, &t, clk) < 0) {
+		free(clk);
 		fclose(f);
 		free(buf);
 		return NULL;
 	}
+	free(clk);
 	fclose(f);
 	return buf;
 }

@@ -94,13 +94,14 @@ seek_tell(struct sess *s, const struct sseek *k, bool add)
 		snprintf(text, sizeof text, "unseek %s", k->id);
 	else
 		snprintf(text, sizeof text, "seek %s %s %d %llu:%d %s %lld %lld "
-		    "%d %d %d %d %d %d %.3f %lld %s %s %d", k->id, k->name,
+		    "%d %d %d %d %d %d %.3f %lld %s %s %d %d", k->id, k->name,
 		    k->account, (unsigned long long)k->owner, k->round,
 		    k->variant, (long long)k->base_ms, (long long)k->inc_ms,
 		    k->rated, k->colour, k->has_range, k->rmin, k->rmax,
 		    k->has_rating, k->rating, k->created, k->hash,
 		    k->net[0] != '\0' && strchr(k->net, ' ') == NULL ?
-		    k->net : "-", (k->bot ? 1 : 0) | (k->bots_ok ? 2 : 0));
+		    k->net : "-", (k->bot ? 1 : 0) | (k->bots_ok ? 2 : 0),
+		    k->provisional ? 1 : 0);
 	sess_tell_servers(s, text);
 }
 
@@ -656,6 +657,8 @@ sess_seek_notice(struct sess *s, const char *server, char **w, int nw)
 		k.bot = (seat & 1) != 0;
 		k.bots_ok = (seat & 2) != 0;
 	}
+	/* Provisional (issue 62; a server before said nothing: none). */
+	k.provisional = nw >= 20 && strcmp(w[19], "1") == 0;
 	k.conn = -1;
 	x = vec_push(&s->seeks);
 	*x = k;

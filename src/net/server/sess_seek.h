@@ -28,6 +28,8 @@ struct sseek {
 	int rmin, rmax;
 	bool has_rating;
 	double rating;
+	bool provisional;              /* an account's, RD above 110 (or none
+	                                  yet): SEEKS says provisional=1 */
 	long long created;             /* wall ms */
 	char token[CGP_TOKEN_LEN + 1]; /* ours: shown when paired */
 	char hash[CGP_HASH_LEN + 1];

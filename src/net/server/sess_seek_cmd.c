@@ -155,6 +155,9 @@ seek_fill(struct sess *s, int conn, const char *nm, const struct sread *rd,
 		k->has_rating = true;
 		k->rating = ((const struct store_rating *)rd->rows)->rating;
 	}
+	k->provisional = k->account && (!k->has_rating ||
+	    ((const struct store_rating *)rd->rows)->rd >
+	    RATING_PROVISIONAL_RD);
 	/* The wall clock's ms (every server compares them: the newer seek's
 	 * server pairs), and ours in the order they came. */
 	k->created = (long long)util_wall_ms();
@@ -303,6 +306,9 @@ cmd_seeks(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		cgp_out_kv(&o, "color", seek_colours[k->colour]);
 		if (k->bot)
 			cgp_out_kv(&o, "title", "BOT");
+		/* (an extension: unknown keys are ignored; issue 62) */
+		if (k->provisional)
+			cgp_out_kv(&o, "provisional", "1");
 		sess_emit(s, conn, &o);
 	}
 }

@@ -33,7 +33,7 @@ sess_seek_remote(struct sess *s, const char *server, const char *text)
 	char buf[512], *w[20], *save = NULL, *t;
 	int nw = 0;
 
-	/* (20: a seek's notice has 19 words since its bot flags.) */
+	/* (20: a seek's notice has 20 words since its provisional flag.) */
 	snprintf(buf, sizeof buf, "%s", text);
 	for (t = strtok_r(buf, " ", &save); t != NULL && nw < 20;
 	    t = strtok_r(NULL, " ", &save))
