@@ -197,7 +197,8 @@ def part1(port):
     ev([a, b, d], r" MOVE ply=1 ")
     a.cmd("SAY game=%s :hello Bob, good luck" % g1)
     ev([a, b, d], r" SAID ")
-    d.cmd("SAY game=%s :hi" % g1)                 # 403: an observer
+    d.cmd("SAY game=%s :hi" % g1)                 # a watcher: to watchers
+    d.expect(r" SAID side=spectator ")            # (congo-server's extension)
     a.cmd("MOVE game=%s ply=2 move=d2d3" % g1)
     ev([a, b, d], r" MOVE ply=2 ")
     a.cmd("TAKEBACK game=%s action=offer" % g1)

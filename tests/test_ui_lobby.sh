@@ -75,8 +75,11 @@ exec 8>&-
 wait "$botpid"
 wait_gone l "robo BOT"
 
-note "b plays the computer: a 5+3 seek (bots=yes, issue 59), Esc withdraws it"
+note "b plays the computer: no bot online, the screen says so; Enter seeks 5+3 (bots=yes, issue 59), Esc withdraws it"
 T send-keys -t =l: b
+see l "Play the computer"
+see l "No computer player is online"
+T send-keys -t =l: Enter
 see l "Seeking 5\+3"
 T send-keys -t =l: Escape
 see l "Seeks +Player"

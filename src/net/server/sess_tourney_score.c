@@ -82,8 +82,19 @@ by_rating(const void *x, const void *y)
 {
 	int a = *(const int *)x, b = *(const int *)y;
 
+	const struct store_tmember *ma = &rank_t->m[a].m, *mb = &rank_t->m[b].m;
+	int c;
+
 	if (rank_t->m[a].rating != rank_t->m[b].rating)
 		return rank_t->m[b].rating - rank_t->m[a].rating;
+	/* Then as they joined, as the store lists them (joined, lname):
+	 * two TJOINs of one loop round have one time, and their order in
+	 * memory (arrival) is not the order read back after a restart or
+	 * on another server. */
+	if (ma->joined != mb->joined)
+		return ma->joined < mb->joined ? -1 : 1;
+	if ((c = strcmp(ma->lname, mb->lname)) != 0)
+		return c;
 	return a - b;
 }
 
