@@ -13,31 +13,9 @@
 #include "net/server/sess.h"
 #include "net/server/sess_feature.h"
 
-/* The session's deadlines, one list (sess_timer.c): a timer is embedded
- * in what it is for, its kind says what runs when it is due (sess_tick). */
-enum stimer_kind {
-	STIMER_GAME,                   /* a game's flag, first move, expiry
-					  (struct sgame's) */
-	STIMER_SEEKS,                  /* our seeks pair again */
-	STIMER_REFUSALS,               /* the summary of refused requests */
-	STIMER_FEATURES                /* a feature's on_tick (sess_tick_at) */
-};
-struct stimer {
-	long long when;                /* ms, -1 when not set */
-	enum stimer_kind kind;
-	int pos;                       /* its place in the list, -1 none */
-};
-struct stimers {
-	struct stimer **heap;          /* soonest first */
-	int n, cap;
-};
-void stimer_init(struct stimer *e, enum stimer_kind kind);
-/* e due at when (added, or moved when it was set). */
-void stimer_set(struct stimers *t, struct stimer *e, long long when);
-void stimer_cancel(struct stimers *t, struct stimer *e);
-/* The soonest, NULL when none is set. */
-struct stimer *stimer_first(const struct stimers *t);
-void stimers_free(struct stimers *t);
+/* The session's deadlines, one list: sess_timer.h. */
+#include "net/server/sess_timer.h"
+
 /* A feature's on_tick has work at when (ms, s->now's clock): sess_tick
  * runs the features' on_tick then (those whose tick_due has come), and
  * after each such run at their earliest tick_due again; a feature tells

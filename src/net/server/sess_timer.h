@@ -1,0 +1,33 @@
+/*
+ * sess_timer.h: the session's deadlines, one list (sess_timer.c, a
+ * min-heap): game clocks, seeks, the refusals' summary and the features'
+ * ticks. Each timer is embedded in what it is for.
+ */
+#ifndef CONGO_NET_SERVER_SESS_TIMER_H
+#define CONGO_NET_SERVER_SESS_TIMER_H
+
+/* A timer's kind says what runs when it is due (sess_tick). */
+enum stimer_kind {
+	STIMER_GAME,                   /* a game's flag, first move, expiry
+					  (struct sgame's) */
+	STIMER_SEEKS,                  /* our seeks pair again */
+	STIMER_REFUSALS,               /* the summary of refused requests */
+	STIMER_FEATURES                /* a feature's on_tick (sess_tick_at) */
+};
+struct stimer {
+	long long when;                /* ms, -1 when not set */
+	enum stimer_kind kind;
+	int pos;                       /* its place in the list, -1 none */
+};
+struct stimers {
+	struct stimer **heap;          /* soonest first */
+	int n, cap;
+};
+void stimer_init(struct stimer *e, enum stimer_kind kind);
+/* e due at when (added, or moved when it was set). */
+void stimer_set(struct stimers *t, struct stimer *e, long long when);
+void stimer_cancel(struct stimers *t, struct stimer *e);
+/* The soonest, NULL when none is set. */
+struct stimer *stimer_first(const struct stimers *t);
+void stimers_free(struct stimers *t);
+#endif
