@@ -115,6 +115,7 @@ tourney_free(struct sess *s)
 		free(ts->v[i].p);
 	}
 	free(ts->v);
+	free(ts->pend);
 	free(ts);
 	s->tourn = NULL;
 }
