@@ -32,14 +32,8 @@ fail() { echo "FAIL: $*"; tail -n 20 "$tmp/bot.log"; exit 1; }
 CONGO_TEST_COMMIT_DELAY_MS=300 "$server" --port 0 --bind 127.0.0.1 \
     --db "$tmp/games.db" --create --log-level info 2>>"$tmp/server.log" &
 spid=$!
-port=
-deadline=$(($(date +%s) + 20))
-while [ -z "$port" ] && [ "$(date +%s)" -le "$deadline" ]; do
-	port=$(sed -n 's/.*listening on .* port \([0-9]*\).*/\1/p' \
-	    "$tmp/server.log" | head -n 1)
-	[ -n "$port" ] || sleep 0.1
-done
-[ -n "$port" ] || { cat "$tmp/server.log"; exit 99; }
+. "$here/tmp_lib.sh"           # tmp_port: the port it listens on
+tmp_port "$tmp/server.log" "$spid" || { cat "$tmp/server.log"; exit 99; }
 
 key=$(python3 -c '
 import sys; sys.argv = ["x", sys.argv[1], "-"]

@@ -28,14 +28,8 @@ trap cleanup EXIT INT TERM
     --commands-per-second 100 --games-per-minute 100 \
     2>>"$tmp/server.log" &
 spid=$!
-port=
-deadline=$(($(date +%s) + 20))
-while [ -z "$port" ] && [ "$(date +%s)" -le "$deadline" ]; do
-	port=$(sed -n 's/.*listening on .* port \([0-9]*\).*/\1/p' \
-	    "$tmp/server.log" | head -n 1)
-	[ -n "$port" ] || sleep 0.1
-done
-[ -n "$port" ] || { cat "$tmp/server.log"; exit 99; }
+. "$here/tmp_lib.sh"           # tmp_port: the port it listens on
+tmp_port "$tmp/server.log" "$spid" || { cat "$tmp/server.log"; exit 99; }
 python3 "$here/net_bots.py" "$port" "$tmp/games.db"
 rc=$?
 [ $rc -eq 0 ] || tail -n 30 "$tmp/server.log"
