@@ -344,8 +344,14 @@ test_ply_race(void **state)
 const char *
 reply(struct tc *c, const char *tag)
 {
+	return reply_within(c, tag, T);
+}
+
+const char *
+reply_within(struct tc *c, const char *tag, int ms)
+{
 	char ok[32], er[32];
-	long long end = tc_ms() + T;
+	long long end = tc_ms() + ms;
 
 	snprintf(ok, sizeof ok, "OK %s ", tag);
 	snprintf(er, sizeof er, "ERR %s ", tag);

@@ -61,6 +61,8 @@ void account(struct tc *c, const char *name, char *key);
 bool log_says(const char *path, const char *text, long long ms);
 /* The reply to the command tagged tag (OK or ERR), events passed over. */
 const char *reply(struct tc *c, const char *tag);
+/* The same, waiting up to ms (a reply that waits on a lock by design). */
+const char *reply_within(struct tc *c, const char *tag, int ms);
 /* The reply to tag on c must be OK (else the test fails, saying it). */
 void ok(struct tc *c, const char *tag);
 /* Send the command fmt makes (its first word its tag): its reply must be
