@@ -15,8 +15,11 @@ cluster. The bot robo plays on A, the bot robb on B; the humans are on B.
   its reason (why=variant, why=clock);
 - server A killed (-9) mid-game and restarted: robo's connections come
   back and both games go on;
-- robo killed (-9) mid-game and restarted connected to B: it resumes both
-  games through B (REJOIN by account) and finishes them.
+- robo killed (-9) mid-game and restarted connected to B (through a
+  proxy that lets its second connection in only once the first has read
+  the games to resume): it resumes both games through B (REJOIN by
+  account), the second by the connection logged in later, and finishes
+  them.
 The humans' moves come from a real `congo --engine`; each human resigns
 after 14 of its moves unless the rules end the game first. Waits are on
 conditions (a line, a port), never fixed sleeps.
@@ -24,8 +27,10 @@ conditions (a line, a port), never fixed sleeps.
 import os
 import signal
 import socket
+import selectors
 import subprocess
 import sys
+import threading
 import time
 
 TMP, CONGO, SERVER, DB = sys.argv[1:5]
@@ -46,6 +51,56 @@ def free_port():
 
 
 PORT = {"a": free_port(), "b": free_port()}
+
+
+class Proxy:
+    """A port in front of server B ("p") that passes the first
+    connection through at once and holds the others until release(): the
+    bot restarted there has its first connection logged in, and its list
+    of games to resume read, before its second one can log in."""
+
+    def __init__(self):
+        self.ls = socket.socket()
+        self.ls.bind(("127.0.0.1", 0))
+        self.ls.listen(16)
+        PORT["p"] = self.ls.getsockname()[1]
+        self.first = True
+        self.go = threading.Event()
+        threading.Thread(target=self.accept, daemon=True).start()
+
+    def release(self):
+        self.go.set()
+
+    def accept(self):
+        while True:
+            c, _ = self.ls.accept()
+            first, self.first = self.first, False
+            threading.Thread(target=self.pump, args=(c, first),
+                             daemon=True).start()
+
+    def pump(self, c, first):
+        if not first:
+            self.go.wait()
+        try:
+            s = socket.create_connection(("127.0.0.1", PORT["b"]))
+        except OSError:
+            c.close()
+            return
+        sel = selectors.DefaultSelector()
+        sel.register(c, selectors.EVENT_READ, s)
+        sel.register(s, selectors.EVENT_READ, c)
+        try:
+            while True:
+                for k, _ in sel.select():
+                    data = k.fileobj.recv(65536)
+                    if not data:
+                        return
+                    k.data.sendall(data)
+        except OSError:
+            pass
+        finally:
+            c.close()
+            s.close()
 
 
 def conn(srv, net=3):
@@ -193,6 +248,7 @@ def play(games, eng, until, what):
 
 
 def main():
+    proxy = Proxy()
     srv_a = start_server("a", create=True)
     srv_b = start_server("b")
     keys = {n: register("a" if n != "carla" else "b", 1 if n != "carla"
@@ -201,7 +257,7 @@ def main():
     path = os.path.join(TMP, "state", "congo", "keys")
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     for n in ("robo", "robb"):
-        for s in ("a", "b"):
+        for s in ("a", "b", "p"):
             os.write(fd, ("127.0.0.1:%d %s %s\n" % (PORT[s], n, keys[n]))
                      .encode())
     os.close(fd)
@@ -288,10 +344,21 @@ def main():
     if any(g.over for g in games):
         fail("a game over before the bot's restart")
 
-    note("robo killed (-9) mid-game and restarted on B: both games "
-         "resumed through B")
+    note("robo killed (-9) mid-game and restarted on B, its second "
+         "connection let in once the first read the games to resume: "
+         "both games resumed through B")
     kill9(robo)
-    robo = start_bot("robo", "b", 2, "2")
+    robo = start_bot("robo", "p", 2, "2")
+    deadline = time.time() + 15
+    while not any(w in log_of("robo", "2") for w in (
+            "connection is free", "no free connection",
+            "congo-bot[1]: logged in")):
+        if time.time() > deadline:
+            fail("robo restarted on B never read its games to resume")
+        time.sleep(0.05)
+    if "congo-bot[1]: logged in" in log_of("robo", "2"):
+        note("(robo's second connection was the first through)")
+    proxy.release()
     play(games, eng, lambda: all(g.over for g in games),
          "after robo's restart on B")
     for g in games:

@@ -6,7 +6,8 @@
 # without bots=yes; a bot on each server, never paired by their seeks; a
 # challenge from B outside the policy declined with its reason; server A
 # killed (-9) mid-game and restarted, then the bot killed (-9) and
-# restarted on B: both its games resumed and finished. net_bot_pg2.py
+# restarted on B: both its games resumed and finished, the second by its
+# connection that logged in after the list was read. net_bot_pg2.py
 # runs the servers, the bots and the humans. Skipped (77) as
 # test_net_pg.sh is: without PostgreSQL's programs or libpq; or without
 # python3.

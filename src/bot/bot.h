@@ -71,6 +71,10 @@ struct bot_slot {
 	/* All the bot's slots (slot 0 hands games to resume to them). */
 	struct bot_slot *peers;
 	int npeers;
+	/* Slot 0: games to resume that found no free connection (one not
+	 * yet logged in): the next slot logged in and free takes one. */
+	char resume[BOT_SLOTS_MAX][16];
+	int nresume;
 };
 
 /* bot_slot.c */
@@ -85,9 +89,12 @@ void bot_slot_collect(struct bot_slot *b);
  * the policy says so). */
 void bot_slot_stop(struct bot_slot *b);
 /* bot_resume.c: slot 0 logged in: the account's games asked for; an
- * item of that list: an active game no slot holds rejoined by a free one. */
+ * item of that list: an active game no slot holds rejoined by a free one
+ * (logged in), or kept for the next one free. */
 void bot_resume_ask(struct bot_slot *b);
 void bot_resume_item(struct bot_slot *b, const struct net_event *e);
+/* b free and logged in: a game waiting to be resumed taken up by it. */
+void bot_resume_take(struct bot_slot *b);
 
 /* A log line (UTC time, the slot, the text). */
 void bot_log(const struct bot_slot *b, const char *fmt, ...)

@@ -3,9 +3,11 @@
  * (issue 59): once its first connection is logged in it asks for the
  * account's games not finished (GAMES mine=yes), and each active one no
  * connection of it holds is rejoined by account (REJOIN without a token)
- * by a connection with no game. A lost connection of a running bot is
+ * by a connection with no game (logged in; one that is not yet takes it
+ * once it is). A lost connection of a running bot is
  * taken up by the client itself (its token); those games are skipped.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -39,41 +41,90 @@ item_val(const char *text, const char *key, char *out, size_t n)
 	}
 }
 
+/* Whether p may take a game to resume: logged in (REJOIN by account
+ * needs it), with no game, still trying. */
+static bool
+slot_free(const struct bot_slot *p)
+{
+	return p->online && !p->playing && !p->dead &&
+	    net_client_account(p->c)[0] != '\0';
+}
+
+/* Whether a slot holds game already. */
+static bool
+held(const struct bot_slot *b, const char *game)
+{
+	int i;
+
+	for (i = 0; i < b->npeers; i++)
+		if (b->peers[i].playing && strcmp(b->peers[i].game, game) == 0)
+			return true;
+	return false;
+}
+
+/* game rejoined by the free slot s (its seek withdrawn). */
+static void
+resume_on(struct bot_slot *s, const char *game)
+{
+	char err[200];
+
+	if (s->seeking)
+		net_client_unseek(s->c);
+	s->seeking = false;
+	if (net_client_rejoin_account(s->c, game, -1, err, sizeof err) < 0) {
+		bot_log(s, "game %s: not resumed: %s", game, err);
+		return;
+	}
+	/* Held from now on (NEV_SEATED confirms it), so that it is not
+	 * given to another connection nor a seek made meanwhile. */
+	s->playing = true;
+	snprintf(s->game, sizeof s->game, "%s", game);
+	bot_log(s, "game %s: resumed", game);
+}
+
 void
 bot_resume_item(struct bot_slot *b, const struct net_event *e)
 {
-	char game[16], status[16], err[200];
-	struct bot_slot *free_slot = NULL;
+	char game[16], status[16];
 	int i;
 
 	if (b->index != 0 || strcmp(e->verb, "MINE") != 0)
 		return;
 	item_val(e->text, "game", game, sizeof game);
 	item_val(e->text, "status", status, sizeof status);
-	if (game[0] == '\0' || strcmp(status, "active") != 0)
+	if (game[0] == '\0' || strcmp(status, "active") != 0 ||
+	    held(b, game))
 		return;
-	for (i = 0; i < b->npeers; i++) {
-		const struct bot_slot *p = &b->peers[i];
-		if (p->playing && strcmp(p->game, game) == 0)
-			return;         /* held already */
-		if (free_slot == NULL && p->online && !p->playing && !p->dead)
-			free_slot = &b->peers[i];
-	}
-	if (free_slot == NULL) {
+	for (i = 0; i < b->npeers; i++)
+		if (slot_free(&b->peers[i])) {
+			resume_on(&b->peers[i], game);
+			return;
+		}
+	/* Its other connections not logged in yet (a server just back):
+	 * the first one that is takes it (bot_resume_take). */
+	for (i = 0; i < b->nresume; i++)
+		if (strcmp(b->resume[i], game) == 0)
+			return;
+	if (b->nresume == BOT_SLOTS_MAX) {
 		bot_log(b, "game %s: no free connection to resume it", game);
 		return;
 	}
-	if (free_slot->seeking)
-		net_client_unseek(free_slot->c);
-	free_slot->seeking = false;
-	if (net_client_rejoin_account(free_slot->c, game, -1, err,
-	    sizeof err) < 0) {
-		bot_log(free_slot, "game %s: not resumed: %s", game, err);
-		return;
+	snprintf(b->resume[b->nresume++], sizeof b->resume[0], "%s", game);
+	bot_log(b, "game %s: resumed once a connection is free", game);
+}
+
+void
+bot_resume_take(struct bot_slot *b)
+{
+	struct bot_slot *z = &b->peers[0];
+	char game[16];
+
+	while (z->nresume > 0 && slot_free(b)) {
+		snprintf(game, sizeof game, "%s", z->resume[0]);
+		memmove(z->resume[0], z->resume[1], (size_t)(z->nresume - 1) *
+		    sizeof z->resume[0]);
+		z->nresume--;
+		if (!held(b, game))
+			resume_on(b, game);
 	}
-	/* Held from now on (NEV_SEATED confirms it), so that it is not
-	 * given to another connection nor a seek made meanwhile. */
-	free_slot->playing = true;
-	snprintf(free_slot->game, sizeof free_slot->game, "%s", game);
-	bot_log(free_slot, "game %s: resumed", game);
 }

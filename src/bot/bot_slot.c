@@ -367,6 +367,7 @@ bot_slot_events(struct bot_slot *b, bool stopping)
 		b->resigned = true;
 		bot_log(b, "stopping: game %s resigned", b->game);
 	}
+	bot_resume_take(b);
 	if (b->online && !b->playing && !b->seeking && !stopping && !b->dead &&
 	    net_client_account(b->c)[0] != '\0')
 		seek(b);
