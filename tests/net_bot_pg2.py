@@ -19,7 +19,10 @@ cluster. The bot robo plays on A, the bot robb on B; the humans are on B.
   proxy that lets its second connection in only once the first has read
   the games to resume): it resumes both games through B (REJOIN by
   account), the second by the connection logged in later, and finishes
-  them.
+  them;
+- robb stopped, a human's bots=yes seek on A while robo (now on B) has
+  no free connection: paired with robo's seek made as its first game
+  ends, within the same limit.
 The humans' moves come from a real `congo --engine`; each human resigns
 after 14 of its moves unless the rules end the game first. Waits are on
 conditions (a line, a port), never fixed sleeps.
@@ -225,6 +228,7 @@ class Game:
             self.c.lines.remove(l)
             if " RESULT " in l:
                 self.over = True
+                self.end = time.time()
                 note("%s's game %s over after %d plies: %s" %
                      (self.who, self.id, len(self.moves), l))
                 return
@@ -359,21 +363,55 @@ def main():
     if "congo-bot[1]: logged in" in log_of("robo", "2"):
         note("(robo's second connection was the first through)")
     proxy.release()
-    play(games, eng, lambda: all(g.over for g in games),
-         "after robo's restart on B")
+    deadline = time.time() + 15
+    while not all("game %s: resumed" % g.id in log_of("robo", "2")
+                  for g in games):
+        if time.time() > deadline:
+            fail("robo on B did not resume both games: %s" %
+                 log_of("robo", "2"))
+        for g in games:
+            g.step(eng)
+
+    note("robb stopped, it never played; a human's bots=yes seek on A "
+         "while robo (on B) is busy: paired with robo's next seek")
+    robb.send_signal(signal.SIGTERM)
+    if robb.wait(30) != 0:
+        fail("robb's exit status %d after SIGTERM" % robb.returncode)
+    if "playing" in log_of("robb", "1"):
+        fail("robb played: %s" % [l for l in log_of("robb", "1")
+                                  .splitlines() if "playing" in l])
+    qa = conn("a")
+    until_seeks(qa, "robb", 0, "robb's seek withdrawn")
+    hedda = conn("a", 4)
+    hedda.cmd("SEEK clock=300+0 name=hedda bots=yes")
+    when = {}
+
+    def over():
+        if "paired" not in when and hedda.has(lambda l: " PAIRED " in l):
+            when["paired"] = time.time()
+        ends = [g.end for g in games if g.over]
+        if ends and "end" not in when:
+            when["end"] = min(ends)
+        return all(g.over for g in games)
+    play(games, eng, over, "after robo's restart on B")
     for g in games:
         if g.mine < 6:
             fail("%s's game %s ended after %d of its moves only" %
                  (g.who, g.id, g.mine))
-    log2 = log_of("robo", "2")
-    for g in games:
-        if "game %s: resumed" % g.id not in log2:
-            fail("robo on B did not resume game %s" % g.id)
+    gh, _ = paired(hedda, 10.0)
+    when.setdefault("paired", time.time())
+    dt = when["paired"] - when["end"]
+    note("hedda (A) paired %.3f s after robo's first game ended (limit "
+         "%.1f s)" % (dt, limit))
+    if dt > limit:
+        fail("hedda paired %.3f s after a game of robo ended" % dt)
+    if "robo" not in names(hedda, gh):
+        fail("hedda not paired with robo")
+    hedda.cmd("CANCEL game=%s" % gh)
+    hedda.expect(lambda l: " RESULT " in l and gh in l, 5.0, "RESULT")
+    games.append(Game(hedda, gh, {"seat": "white"}, "hedda"))
 
-    note("robb never played; robo played only hilde and henk")
-    if "playing" in log_of("robb", "1"):
-        fail("robb played: %s" % [l for l in log_of("robb", "1")
-                                  .splitlines() if "playing" in l])
+    note("robo played only hilde, henk and hedda")
     ids = {g.id for g in games}
     for tag in ("1", "2"):
         for l in log_of("robo", tag).splitlines():
@@ -382,10 +420,9 @@ def main():
                 fail("robo played another game: %s" % l)
     eng.stdin.close()
     eng.wait()
-    for p in (robo, robb):
-        p.send_signal(signal.SIGTERM)
-        if p.wait(30) != 0:
-            fail("a bot's exit status %d after SIGTERM" % p.returncode)
+    robo.send_signal(signal.SIGTERM)
+    if robo.wait(30) != 0:
+        fail("robo's exit status %d after SIGTERM" % robo.returncode)
     for p in (srv_a, srv_b):
         p.send_signal(signal.SIGTERM)
         p.wait(30)
