@@ -20,8 +20,10 @@ cluster. The bot robo plays on A, the bot robb on B; the humans are on B.
   the games to resume): it resumes both games through B (REJOIN by
   account), the second by the connection logged in later, and finishes
   them;
-- robb stopped, a human's bots=yes seek on A while robo (now on B) has
-  no free connection: paired with robo's seek made as its first game
+- robb stopped, a human's bots=yes seek on A, made while robo is busy,
+  waits through robo's restart (robo seeks nothing before it has read its
+  games to resume: its first connection would take that seek instead of
+  a game) and is paired with robo's seek made on B as its first game
   ends, within the same limit.
 The humans' moves come from a real `congo --engine`; each human resigns
 after 14 of its moves unless the rules end the game first. Waits are on
@@ -348,9 +350,22 @@ def main():
     if any(g.over for g in games):
         fail("a game over before the bot's restart")
 
+    note("robb stopped, it never played; a human's bots=yes seek on A "
+         "while robo is busy: waiting for robo's next seek")
+    robb.send_signal(signal.SIGTERM)
+    if robb.wait(30) != 0:
+        fail("robb's exit status %d after SIGTERM" % robb.returncode)
+    if "playing" in log_of("robb", "1"):
+        fail("robb played: %s" % [l for l in log_of("robb", "1")
+                                  .splitlines() if "playing" in l])
+    qa = conn("a")
+    until_seeks(qa, "robb", 0, "robb's seek withdrawn")
+    hedda = conn("a", 4)
+    hedda.cmd("SEEK clock=300+0 name=hedda bots=yes")
+
     note("robo killed (-9) mid-game and restarted on B, its second "
          "connection let in once the first read the games to resume: "
-         "both games resumed through B")
+         "both games resumed through B, hedda's seek not taken first")
     kill9(robo)
     robo = start_bot("robo", "p", 2, "2")
     deadline = time.time() + 15
@@ -371,27 +386,21 @@ def main():
                  log_of("robo", "2"))
         for g in games:
             g.step(eng)
+    if hedda.has(lambda l: " PAIRED " in l):
+        fail("hedda's seek taken by robo's restart, before its games "
+             "were resumed: %s" % log_of("robo", "2"))
 
-    note("robb stopped, it never played; a human's bots=yes seek on A "
-         "while robo (on B) is busy: paired with robo's next seek")
-    robb.send_signal(signal.SIGTERM)
-    if robb.wait(30) != 0:
-        fail("robb's exit status %d after SIGTERM" % robb.returncode)
-    if "playing" in log_of("robb", "1"):
-        fail("robb played: %s" % [l for l in log_of("robb", "1")
-                                  .splitlines() if "playing" in l])
-    qa = conn("a")
-    until_seeks(qa, "robb", 0, "robb's seek withdrawn")
-    hedda = conn("a", 4)
-    hedda.cmd("SEEK clock=300+0 name=hedda bots=yes")
     when = {}
 
     def over():
-        if "paired" not in when and hedda.has(lambda l: " PAIRED " in l):
-            when["paired"] = time.time()
         ends = [g.end for g in games if g.over]
         if ends and "end" not in when:
             when["end"] = min(ends)
+        if "paired" not in when and hedda.has(lambda l: " PAIRED " in l):
+            when["paired"] = time.time()
+            if "end" not in when:
+                fail("hedda paired with robo while both its games went "
+                     "on: %s" % log_of("robo", "2"))
         return all(g.over for g in games)
     play(games, eng, over, "after robo's restart on B")
     for g in games:

@@ -75,6 +75,10 @@ struct bot_slot {
 	 * yet logged in): the next slot logged in and free takes one. */
 	char resume[BOT_SLOTS_MAX][16];
 	int nresume;
+	/* Slot 0: that list read since it logged in. No slot seeks before
+	 * (a seek paired meanwhile would take the connection a game to
+	 * resume needs). */
+	bool listed;
 };
 
 /* bot_slot.c */
@@ -95,6 +99,10 @@ void bot_resume_ask(struct bot_slot *b);
 void bot_resume_item(struct bot_slot *b, const struct net_event *e);
 /* b free and logged in: a game waiting to be resumed taken up by it. */
 void bot_resume_take(struct bot_slot *b);
+/* The end of a list (NEV_ITEMS_END); whether the slots may seek: the
+ * account's games read (or slot 0 gone for good). */
+void bot_resume_end(struct bot_slot *b, const struct net_event *e);
+bool bot_resume_listed(const struct bot_slot *b);
 
 /* A log line (UTC time, the slot, the text). */
 void bot_log(const struct bot_slot *b, const char *fmt, ...)

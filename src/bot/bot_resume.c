@@ -4,7 +4,8 @@
  * account's games not finished (GAMES mine=yes), and each active one no
  * connection of it holds is rejoined by account (REJOIN without a token)
  * by a connection with no game (logged in; one that is not yet takes it
- * once it is). A lost connection of a running bot is
+ * once it is); no connection seeks before that list is read. A lost
+ * connection of a running bot is
  * taken up by the client itself (its token); those games are skipped.
  */
 #include <stdbool.h>
@@ -16,8 +17,24 @@
 void
 bot_resume_ask(struct bot_slot *b)
 {
-	if (b->index == 0 && net_client_query(b->c, "MINE", "") == 0)
+	if (b->index != 0)
+		return;
+	b->listed = net_client_query(b->c, "MINE", "") != 0;
+	if (!b->listed)
 		bot_log(b, "asking for the account's games to resume");
+}
+
+void
+bot_resume_end(struct bot_slot *b, const struct net_event *e)
+{
+	if (b->index == 0 && strcmp(e->verb, "MINE") == 0)
+		b->listed = true;
+}
+
+bool
+bot_resume_listed(const struct bot_slot *b)
+{
+	return b->peers[0].listed || b->peers[0].dead;
 }
 
 /* The value of key in an ITEM's keys ("" when absent). */

@@ -306,6 +306,9 @@ event(struct bot_slot *b, const struct net_event *e, bool stopping)
 	case NEV_ITEM:
 		bot_resume_item(b, e);
 		break;
+	case NEV_ITEMS_END:
+		bot_resume_end(b, e);
+		break;
 	case NEV_SEATED:
 		b->score_ply = -1;
 		b->seeking = false;
@@ -369,7 +372,7 @@ bot_slot_events(struct bot_slot *b, bool stopping)
 	}
 	bot_resume_take(b);
 	if (b->online && !b->playing && !b->seeking && !stopping && !b->dead &&
-	    net_client_account(b->c)[0] != '\0')
+	    net_client_account(b->c)[0] != '\0' && bot_resume_listed(b))
 		seek(b);
 	maybe_think(b);
 }
