@@ -410,8 +410,9 @@ def main():
     gh, _ = paired(hedda, 10.0)
     when.setdefault("paired", time.time())
     dt = when["paired"] - when["end"]
-    note("hedda (A) paired %.3f s after robo's first game ended (limit "
-         "%.1f s)" % (dt, limit))
+    note("hedda (A) paired %.3f s after robo's first game ended, as "
+         "seen by a loop that reads every 0.1 s (limit %.1f s)" %
+         (dt, limit))
     if dt > limit:
         fail("hedda paired %.3f s after a game of robo ended" % dt)
     if "robo" not in names(hedda, gh):
