@@ -5,8 +5,8 @@
  * connection of it holds is rejoined by account (REJOIN without a token)
  * by a connection with no game (logged in; one that is not yet takes it
  * once it is); no connection seeks before that list is read. A lost
- * connection of a running bot is
- * taken up by the client itself (its token); those games are skipped.
+ * connection of a running bot is taken up by the client itself (its
+ * token); those games are skipped.
  */
 #include <stdbool.h>
 #include <stdio.h>
