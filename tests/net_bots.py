@@ -202,6 +202,28 @@ def main():
     first, _ = robo.cmd("SEEK clock=300+3", ok=False)
     if "429" not in first:
         fail("robo's seek beyond --bot-games 2: " + first)
+    note("--bot-games is the account's: a second connection of robo's "
+         "may not seek a third game either")
+    robo2 = login(1, "robo", kbot)
+    first, _ = robo2.cmd("SEEK clock=300+3", ok=False)
+    if "429" not in first:
+        fail("a second connection of robo's seeking a third game: " + first)
+    note("robo's 180+2 seek left open is not paired while it plays 2 "
+         "games; "
+         "when one ends, it is")
+    for i in seeks(q):
+        if i.get("name") == "carl":
+            carl.cmd("UNSEEK seek=%s" % i["seek"])
+    h5 = Conn(3)
+    h5.cmd("SEEK clock=180+2 name=hans bots=yes")
+    if h5.has(lambda l: " PAIRED " in l) or robo.has(lambda l: " PAIRED "
+                                                      in l):
+        fail("robo paired a third game at once")
+    robo.cmd("RESIGN game=%s" % gr)
+    g5, _ = paired(h5, 3.0)
+    if paired(robo, 3.0)[0] != g5:
+        fail("hans was paired with somebody else than robo")
+    robo2.s.close()
 
     note("rated: a human and a bot, both rated; TOP humans-only unless "
          "bots=yes")

@@ -67,12 +67,22 @@ int
 sess_bot_games(struct sess *s, int conn)
 {
 	struct sconn *c = sess_conn(s, conn);
+
+	return c != NULL ? sess_bot_account_games(s, c->account) : 0;
+}
+
+int
+sess_bot_account_games(const struct sess *s, const char *account)
+{
 	int i, k, n = 0;
 
-	for (i = 0; c != NULL && i < c->ngames; i++) {
-		const struct sgame *g = c->games[i];
+	if (account == NULL || account[0] == '\0')
+		return 0;
+	for (i = 0; i < s->ngames; i++) {
+		const struct sgame *g = s->games[i];
 		for (k = 0; k < 2; k++)
-			if (!g->over && g->holder[k] == conn) {
+			if (!g->over && g->account[k] &&
+			    strcasecmp(g->name[k], account) == 0) {
 				n++;
 				break;
 			}

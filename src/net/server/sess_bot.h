@@ -20,8 +20,12 @@ bool sess_bot_conn(struct sess *s, int conn);
 bool sess_bot_named(struct sess *s, const char *name);
 /* conn logged in as a bot: remembered by name (sess_bot_named). */
 void sess_bot_login(struct sess *s, int conn);
-/* The games conn holds a seat in that are not over. */
+/* The games not over that conn's account plays, as this server has them
+ * in memory (every connection of the account, and a seat whose
+ * connection is gone meanwhile: --bot-games is an account's limit). */
 int sess_bot_games(struct sess *s, int conn);
+/* The same for an account by name ("" or NULL: 0). */
+int sess_bot_account_games(const struct sess *s, const char *account);
 /* How many games at once a bot may play on this server. */
 int sess_bot_limit(const struct sess *s);
 /* May a seek of a seeker (bot: a bot's; bots_ok: it said bots=yes) be

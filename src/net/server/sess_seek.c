@@ -266,6 +266,15 @@ same_network(const struct sess *s, const struct sseek *a,
 	    a->net[0] != '\0' && strcmp(a->net, b->net) == 0;
 }
 
+/* A bot's seek whose account plays its games at once already (on this
+ * server): not paired until one ends (its other seeks stay open). */
+static bool
+bot_full(const struct sess *s, const struct sseek *k)
+{
+	return k->bot && sess_bot_account_games(s, k->name) >=
+	    sess_bot_limit(s);
+}
+
 /* The match rating_pair_pick finds for a among the seeks listed, those of
  * a's network left out unless mine_too; NULL for none. */
 static const struct sseek *
@@ -278,7 +287,7 @@ pick_for(struct sess *s, const struct sseek *a, bool mine_too)
 	for (i = 0; i < s->seeks.len; i++) {
 		const struct sseek *k = vec_at(&s->seeks, i);
 		if (k != a && (!seek_shown(s, k) || seek_blocked(s, a, k) ||
-		    !sess_bot_pairable(a->bot, a->bots_ok, k->bot,
+		    bot_full(s, k) || !sess_bot_pairable(a->bot, a->bots_ok, k->bot,
 		    k->bots_ok) || (!mine_too && same_network(s, a, k))))
 			continue;
 		if (k == a)
@@ -313,7 +322,7 @@ seek_try_pair(struct sess *s, const char *id)
 	size_t i, n = 0, at = 0, match, nask = 0;
 
 	if (a == NULL || a->pairing || (a->nconflict >= 4 &&
-	    recent_conflict(s, a)))
+	    recent_conflict(s, a)) || bot_full(s, a))
 		return;
 	r = xcalloc(s->seeks.len + 1, sizeof *r);
 	ask = xcalloc(s->seeks.len + 1, sizeof *ask);
@@ -328,7 +337,8 @@ seek_try_pair(struct sess *s, const char *id)
 		if (!seek_shown(s, k) ||
 		    (k->server[0] != '\0' && k->nconflict >= 2 &&
 		    recent_conflict(s, k)) || (k != a && (same_network(s, a,
-		    k) || seek_blocked(s, a, k) || !sess_bot_pairable(a->bot,
+		    k) || seek_blocked(s, a, k) || bot_full(s, k) ||
+		    !sess_bot_pairable(a->bot,
 		    a->bots_ok, k->bot, k->bots_ok))))
 			continue;
 		if (k == a)

@@ -362,6 +362,22 @@ seek_refused(struct sess *s, const struct store_change *ch, bool conflict)
 		sess_seek_unpaired(s, ch->seek, conflict);
 }
 
+/* A game of a bot account ended: its seeks passed by while it played its
+ * games at once (--bot-games) may pair now. */
+static void
+seek_bot_freed(struct sess *s, struct sgame *g)
+{
+	int k;
+
+	if (!g->over || s->seeks.len == 0)
+		return;
+	for (k = 0; k < 2; k++)
+		if (g->account[k] && sess_bot_named(s, g->name[k])) {
+			sess_seek_retry(s);
+			return;
+		}
+}
+
 /* Seeks as a feature of the session (sess_feature.h). */
 static const enum cgp_verb seek_verbs[] = {
 	CGP_V_SEEK, CGP_V_UNSEEK, CGP_V_SEEKS, CGP_V_UNKNOWN
@@ -369,6 +385,7 @@ static const enum cgp_verb seek_verbs[] = {
 
 const struct sess_feature sess_feature_seek = {
 	.name = "seek",
+	.wants = SESS_CH_OVER,          /* on_done: a bot's game ended */
 	.verbs = seek_verbs,
 	.on_verb = sess_cmd_seek,
 	.on_init = sess_seeks_init,
@@ -376,6 +393,8 @@ const struct sess_feature sess_feature_seek = {
 	.on_conn_closed = sess_seek_closed,
 	.on_seated = seek_seated,
 	.on_refused = seek_refused,
+	.on_done = seek_bot_freed,
+	.on_remote = seek_bot_freed,
 	.on_tick = sess_seek_tick,
 	.tick_due = sess_seek_due,
 	.on_notice = sess_seek_notice,
