@@ -8,7 +8,8 @@
 # headless Chromium (tests/web_tourney_browser.py), the page is open
 # while a game ends (black resigns): the standings show white's point and
 # the games table 1-0 within 10 s, without a reload; without chromium,
-# curl sees them. Waits on conditions, never a fixed time.
+# curl sees them. Then an arena on the same server: its standings'
+# columns and a win's 2 points. Waits on conditions, never a fixed time.
 set -u
 . "$(dirname "$0")/web_lib.sh"
 web_setup tourney
@@ -106,5 +107,44 @@ grep -q "<a href=\"/game/$g1\">$g1</a></td><td><a href=\"/player/[a-z0-9]*\">"`
     `"[a-z0-9]*</a></td><td><a href=\"/player/[a-z0-9]*\">[a-z0-9]*</a></td>"`
     `"<td class=\"result\">1-0 (resign" "$tmp/t.html" ||
     fail "the page has no 1-0 for $g1: $(grep -A6 tgames "$tmp/t.html")"
+echo quit >&3
+exec 3>&-
+wait "$drv"
+drv=
+
+# An arena on the same server: its page's columns (performance, no
+# tie-breaks), a win's 2 points once its game ends.
+mkfifo "$tmp/arena.in"
+WEB_TOURNEY_KIND=arena $py "$srcdir/tests/web_tourney.py" "$port" \
+    < "$tmp/arena.in" > "$tmp/arena.out" 2>&1 &
+drv=$!
+exec 3> "$tmp/arena.in"
+for _ in $(seq 400); do
+	[ "$(grep -c '^game ' "$tmp/arena.out")" -ge 2 ] && break
+	kill -0 "$drv" 2>/dev/null || break
+	sleep 0.05
+done
+[ "$(grep -c '^game ' "$tmp/arena.out")" -ge 2 ] ||
+    fail "the arena was not paired: $(cat "$tmp/arena.out")"
+aid=$(sed -n 's/^tourney=//p' "$tmp/arena.out")
+a1=$(sed -n 's/^game \([^ ]*\) .*/\1/p' "$tmp/arena.out" | head -1)
+echo "resign 1" >&3
+for _ in $(seq 400); do
+	grep -q "^ended $a1 1-0" "$tmp/arena.out" && break
+	kill -0 "$drv" 2>/dev/null || break
+	sleep 0.05
+done
+grep -q "^ended $a1 1-0" "$tmp/arena.out" ||
+    fail "the arena's game did not end: $(cat "$tmp/arena.out")"
+curl -sf "$base/tournament/$aid" > "$tmp/a.html" || fail "/tournament/$aid"
+grep -q 'Arena, <span id="tstatus">running</span>.*10 minutes, 10+0' \
+    "$tmp/a.html" || fail "the arena's page: $(grep info "$tmp/a.html")"
+grep -q '<th>points</th><th>games</th><th>performance</th></tr>' \
+    "$tmp/a.html" || fail "the arena's standings' heads"
+grep -q '<tr><td>1</td><td><a href="/player/wa[1-4]">wa[1-4]</a></td>'`
+    `'<td class="points">2</td><td>1</td><td>[0-9]*</td></tr>' "$tmp/a.html" ||
+    fail "the arena's winner: $(grep -A3 standings "$tmp/a.html")"
+curl -sf "$base/tournaments" | grep -q "Web_Arena.*<td>Arena</td>" ||
+    fail "/tournaments lacks the arena"
 echo quit >&3
 exit 0

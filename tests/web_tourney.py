@@ -4,7 +4,9 @@
 Four scripted players (wt1..wt4, each registered from a network of its
 own, 127.0.N.1) log in; wt1 first tries a tournament named with markup
 (the server refuses it: "refused <code>" printed), then makes a Swiss of 3
-rounds at 10+0 starting in 2 s, "Web_Swiss"; all join. Prints
+rounds at 10+0 starting in 2 s, "Web_Swiss"; all join. With
+$WEB_TOURNEY_KIND=arena: wa1..wa4 and an arena of 10 minutes,
+"Web_Arena". Prints
 "tourney=<id>", then "game <id> <white> <black>" for each pairing of the
 first round. Then each line read from stdin is a command:
   resign N   the N-th game's (1-based) white plays c2c3, black c6c5
@@ -14,12 +16,14 @@ first round. Then each line read from stdin is a command:
 Waits on events only; exit 1 when an answer or event does not come in
 20 s.
 """
+import os
 import select
 import socket
 import sys
 import time
 
 PORT = int(sys.argv[1])
+KIND = os.environ.get("WEB_TOURNEY_KIND", "swiss")
 
 
 def kv(line):
@@ -28,7 +32,7 @@ def kv(line):
 
 class Player:
     def __init__(self, i):
-        self.name = "wt%d" % i
+        self.name = ("wa%d" if KIND == "arena" else "wt%d") % i
         self.sock = socket.create_connection(
             ("127.0.0.1", PORT), 20, source_address=("127.0.%d.1" % i, 0))
         self.buf = b""
@@ -98,8 +102,10 @@ def main():
     got = players[0].ask("TOURNEY kind=swiss name=<b>x</b> start=%s "
                          "rounds=3 clock=600+0 rated=no" % start)
     print("refused %s" % got.split()[2], flush=True)
-    got = players[0].ask("TOURNEY kind=swiss name=Web_Swiss start=%s "
-                         "rounds=3 clock=600+0 rated=no" % start)
+    what = "minutes=10" if KIND == "arena" else "rounds=3"
+    got = players[0].ask("TOURNEY kind=%s name=Web_%s start=%s %s "
+                         "clock=600+0 rated=no" % (KIND, KIND.capitalize(),
+                                                   start, what))
     assert got.startswith("OK"), got
     tid = kv(got)["tourney"]
     for p in players:
