@@ -586,7 +586,15 @@ test_tourney(void **state)
 	assert_non_null(strstr(b.s, "<a href=\"/game/GAME2345\">"));
 	assert_non_null(strstr(b.s, "<span class=\"berserk\">berserk</span>"));
 	assert_non_null(strstr(b.s, "1-0 (&lt;script&gt;&#39;&quot;)"));
+	assert_null(strstr(b.s, "the newest"));
 	wbuf_free(&b);
+	/* More games than shown: it says so. */
+	x.ngames = 250;
+	wbuf_init(&b);
+	web_page_tourney(&b, &x);
+	assert_non_null(strstr(b.s, "<p>the newest 1 of 250 games</p>"));
+	wbuf_free(&b);
+	x.ngames = 0;
 	/* A Swiss, finished: its tie-breaks, rounds, a bye; no script. */
 	evil_tourney(&x.t, "swiss", 2);
 	x.np = 2;

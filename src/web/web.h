@@ -145,6 +145,8 @@ struct web_tourney {
 	int nst;
 	const struct web_tpair_row *p;       /* newest first */
 	int np;
+	int ngames;                  /* its games and byes in all (np: the
+				      * newest of them shown) */
 };
 
 #define WEB_MAX_CATEGORIES 12

@@ -34,6 +34,7 @@ struct web_gamedata {
 };
 
 #define WEB_TOURNEYS_MAX 256     /* tournaments listed */
+#define WEB_TGAMES_MAX 200       /* a tournament's newest games shown */
 
 /* A tournament's page's data (the host's tourney; its arrays malloc'd:
  * web_tourneydata_free). */

@@ -253,12 +253,23 @@ page_tourney(struct web *w, struct MHD_Connection *c, const char *id)
 	struct wbuf b;
 
 	memset(&d, 0, sizeof d);
+	wbuf_init(&b);
+	/* Made at most once a second, however many viewers poll it. */
+	if (w->tpage.s != NULL && strcmp(w->tpage_id, id) == 0 &&
+	    web_now(w) - w->tpage_at < 1000) {
+		wbuf_add(&b, w->tpage.s, w->tpage.len);
+		return web_reply(c, 200, "text/html; charset=utf-8", &b);
+	}
 	if (!web_valid_id(id) || w->host.tourney == NULL ||
 	    w->host.tourney(w->host.ctx, id, &d) != 1)
 		return web_error(c, 404, N_("No such tournament."));
-	wbuf_init(&b);
 	web_page_tourney(&b, &d.w);
 	web_tourneydata_free(&d);
+	wbuf_free(&w->tpage);
+	wbuf_init(&w->tpage);
+	wbuf_add(&w->tpage, b.s, b.len);
+	snprintf(w->tpage_id, sizeof w->tpage_id, "%s", id);
+	w->tpage_at = web_now(w);
 	return web_reply(c, 200, "text/html; charset=utf-8", &b);
 }
 
@@ -464,6 +475,7 @@ web_open(const struct web_host *h, const struct web_opts *o,
 	w->tls = tls;
 	w->fd = -1;
 	wbuf_init(&w->index);
+	wbuf_init(&w->tpage);
 	if (tls && !web_tls_load(w, &cert, &key, err, errlen)) {
 		freeaddrinfo(ai);
 		web_close(w);
@@ -609,6 +621,7 @@ web_close(struct web *w)
 	web_sse_free(w);
 	vec_free(&w->own.nets);
 	wbuf_free(&w->index);
+	wbuf_free(&w->tpage);
 	free(w->tls_cert);
 	free(w->tls_key);
 	free(w);

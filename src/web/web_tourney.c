@@ -252,6 +252,13 @@ web_page_tourney(struct wbuf *b, const struct web_tourney *x)
 	wbuf_printf(b, "</p>\n<h2>%s</h2>\n", _("Standings"));
 	standings_table(b, x);
 	wbuf_printf(b, "<h2>%s</h2>\n", _("Games"));
+	if (x->ngames > x->np) {
+		wbuf_puts(b, "<p>");
+		/* TRANSLATORS: a tournament's games listed of all (many) */
+		wbuf_printf(b, _("the newest %d of %d games"), x->np,
+		    x->ngames);
+		wbuf_puts(b, "</p>\n");
+	}
 	games_table(b, x);
 	wbuf_puts(b, "</div>\n");
 	web_foot(b);

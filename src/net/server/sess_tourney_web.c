@@ -120,8 +120,10 @@ tourney_web_page(struct sess *s, const char *id, struct web_tourneydata *d)
 	free(order);
 	d->w.st = d->st;
 	d->w.nst = t->nm;
-	d->p = xcalloc((size_t)t->np + 1, sizeof *d->p);
-	for (i = 0; i < t->np; i++) {
+	d->w.ngames = t->np;
+	d->w.np = t->np < WEB_TGAMES_MAX ? t->np : WEB_TGAMES_MAX;
+	d->p = xcalloc((size_t)d->w.np + 1, sizeof *d->p);
+	for (i = 0; i < d->w.np; i++) {
 		const struct store_tpair *p = &t->p[t->np - 1 - i];
 		struct web_tpair_row *w = &d->p[i];
 		w->round = t->t.kind[0] == 's' ? p->round : 0;
@@ -137,6 +139,5 @@ tourney_web_page(struct sess *s, const char *id, struct web_tourneydata *d)
 		copy(w->reason, sizeof w->reason, p->reason);
 	}
 	d->w.p = d->p;
-	d->w.np = t->np;
 	return 1;
 }

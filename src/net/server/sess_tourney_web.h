@@ -16,8 +16,8 @@ struct sess;
  * (the newest first), at most max into out: how many. */
 int tourney_web_list(struct sess *s, struct web_tourney_row *out, int max);
 /* Tournament id's (any case) page into d (web_tourneydata_free): its
- * standings as STANDINGS gives them, its games the newest first. 1, or 0
- * no such tournament. */
+ * standings as STANDINGS gives them, its games the newest first
+ * (WEB_TGAMES_MAX of them at most). 1, or 0 no such tournament. */
 int tourney_web_page(struct sess *s, const char *id,
     struct web_tourneydata *d);
 
