@@ -252,6 +252,15 @@ test_game_info(void **state)
 	assert_non_null(strstr(b.s, "<p id=\"rchange\">ratings: ann 1662 "
 	    "(+162), bob 1690 (-22)</p>"));
 	assert_non_null(strstr(b.s, "\"wafter\":\"1662\",\"wdiff\":\"+162\""));
+	assert_null(strstr(b.s, "/tournament/"));
+	wbuf_free(&b);
+	/* A tournament's game links its tournament (issue 60). */
+	snprintf(g.tourney, sizeof g.tourney, "TOURN234");
+	snprintf(g.tourney_name, sizeof g.tourney_name, "%s", EVIL);
+	web_page_game(&b, &g);
+	assert_non_null(strstr(b.s, "rated, 0.5+0, tournament <a href=\""
+	    "/tournament/TOURN234\">" EVIL_HTML "</a> &middot;"));
+	assert_clean(b.s);
 	wbuf_free(&b);
 }
 

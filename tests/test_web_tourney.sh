@@ -64,6 +64,10 @@ grep -q 'round 1 of 3' "$tmp/t.html" || fail "the page's round"
 grep -q '<div id="tourney" data-live="1"' "$tmp/t.html" ||
     fail "the page is not live"
 
+# A game's page links its tournament.
+curl -sf "$base/game/$g1" | grep -q ", tournament <a href=\"/tournament/$tid\">"`
+    `"Web_Swiss</a> &middot;" || fail "the game's page does not link its tournament"
+
 # Bad ids: 404 pages that say so.
 for bad in ZZZZZZZZ '%3Cb%3Ex' "$tid/x"; do
 	code=$(curl -s -o "$tmp/bad.html" -w '%{http_code}' \

@@ -182,6 +182,8 @@ struct web_game {
 				      * (rank * 7 + file): megapawn's a4 b4 f4 g4 */
 	long long now;               /* Unix ms at its making (the time left
 				      * to a deadline, row.deadline) */
+	/* A tournament's game: the tournament's id and name ("" none). */
+	char tourney[16], tourney_name[48];
 };
 
 struct web_point {

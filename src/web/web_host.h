@@ -150,7 +150,8 @@ struct web_host {
 	/* A snapshot of game id (in memory) at now: 1 with d filled (its
 	 * positions and moves before from left ""; web_gamedata_free), 0
 	 * gone. rr: its players' names, variant and speed for a ratings
-	 * read (may be NULL). */
+	 * read (may be NULL: a stream's message; else the page's, with its
+	 * tournament). */
 	int (*game)(void *ctx, const char *id, long long now, int from,
 	    struct web_gamedata *d, struct web_ratings *rr);
 	/* Game id's record (malloc'd; NULL: it cannot be written). */

@@ -454,6 +454,14 @@ web_page_game(struct wbuf *b, const struct web_game *g)
 		wbuf_free(&d);
 	} else
 		clock_text(b, r->clock);
+	if (g->tourney[0] != '\0') {
+		/* (issue 60) */
+		wbuf_printf(b, ", %s <a href=\"/tournament/", _("tournament"));
+		wbuf_html(b, g->tourney);
+		wbuf_puts(b, "\">");
+		wbuf_html(b, g->tourney_name);
+		wbuf_puts(b, "</a>");
+	}
 	wbuf_puts(b, " &middot; <a href=\"/game/");
 	wbuf_html(b, r->id);
 	wbuf_puts(b, "/record\" download>");

@@ -141,3 +141,14 @@ tourney_web_page(struct sess *s, const char *id, struct web_tourneydata *d)
 	d->w.p = d->p;
 	return 1;
 }
+
+void
+tourney_web_of_game(struct sess *s, const char *id, struct web_game *d)
+{
+	struct tourney *t = tourney_of_game(s, id, NULL);
+
+	if (t == NULL)
+		return;
+	copy(d->tourney, sizeof d->tourney, t->t.id);
+	copy(d->tourney_name, sizeof d->tourney_name, t->t.name);
+}

@@ -20,5 +20,8 @@ int tourney_web_list(struct sess *s, struct web_tourney_row *out, int max);
  * (WEB_TGAMES_MAX of them at most). 1, or 0 no such tournament. */
 int tourney_web_page(struct sess *s, const char *id,
     struct web_tourneydata *d);
+/* The tournament of game id (as the server spells it): its id and name
+ * into d's tourney and tourney_name (left "" when none). */
+void tourney_web_of_game(struct sess *s, const char *id, struct web_game *d);
 
 #endif

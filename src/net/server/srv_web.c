@@ -647,6 +647,8 @@ h_game(void *ctx, const char *id, long long now, int from,
 		return 0;
 	snapshot(ctx, g, d, now, from);
 	if (rr != NULL) {
+		/* The page (not a stream's message): its tournament. */
+		tourney_web_of_game(((struct srv *)ctx)->sess, g->id, &d->w);
 		memset(rr, 0, sizeof *rr);
 		copy(rr->white, sizeof rr->white, g->seated[0] ? g->name[0] :
 		    "");
