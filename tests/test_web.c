@@ -5,7 +5,7 @@
  * castles, megapawn's islands); the SSE message's JSON; the rating chart;
  * the script is never inline; correspondence games with their deadlines
  * and the time left (the game page, the live games, a player's games in
- * progress).
+ * progress); the tournaments' pages.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -132,6 +132,7 @@ test_index(void **state)
 	assert_non_null(strstr(b.s, "<span class=\"title\">BOT</span>"));
 	/* The bots list names it once, with its clock. */
 	assert_non_null(strstr(b.s, "<ul id=\"bots\">\n<li>"));
+	*strstr(strstr(b.s, "<ul id=\"bots\">"), "</ul>") = '\0';
 	assert_null(strstr(strstr(b.s, "<ul id=\"bots\">"), "none"));
 	wbuf_free(&b);
 }
@@ -251,6 +252,15 @@ test_game_info(void **state)
 	assert_non_null(strstr(b.s, "<p id=\"rchange\">ratings: ann 1662 "
 	    "(+162), bob 1690 (-22)</p>"));
 	assert_non_null(strstr(b.s, "\"wafter\":\"1662\",\"wdiff\":\"+162\""));
+	assert_null(strstr(b.s, "/tournament/"));
+	wbuf_free(&b);
+	/* A tournament's game links its tournament (issue 60). */
+	snprintf(g.tourney, sizeof g.tourney, "TOURN234");
+	snprintf(g.tourney_name, sizeof g.tourney_name, "%s", EVIL);
+	web_page_game(&b, &g);
+	assert_non_null(strstr(b.s, "rated, 0.5+0, tournament <a href=\""
+	    "/tournament/TOURN234\">" EVIL_HTML "</a> &middot;"));
+	assert_clean(b.s);
 	wbuf_free(&b);
 }
 
@@ -500,6 +510,151 @@ test_corr_lists(void **state)
 	wbuf_free(&b);
 }
 
+/* A tournament's rows, every text a player wrote (names) as EVIL. */
+static void
+evil_tourney(struct web_tourney_row *t, const char *kind, int status)
+{
+	memset(t, 0, sizeof *t);
+	snprintf(t->id, sizeof t->id, "%s", "TOURN234");
+	snprintf(t->kind, sizeof t->kind, "%s", kind);
+	snprintf(t->name, sizeof t->name, "%s", EVIL);
+	snprintf(t->clock, sizeof t->clock, "%s", "180+2");
+	snprintf(t->variant, sizeof t->variant, "%s", "<v'\">");
+	t->status = status;
+	t->start = 1795982400;          /* 2026-11-29 20:00 UTC */
+	t->minutes = 60;
+	t->rounds = 5;
+	t->round = 2;
+	t->players = 3;
+}
+
+/* The tournaments' pages (issue 60): a hostile name escaped wherever it
+ * shows; the standings with an arena's fire and performance or a Swiss's
+ * tie-breaks, BOT beside a bot; the games linked, a bye; the page live
+ * (its script) until the tournament is finished. */
+static void
+test_tourney(void **state)
+{
+	struct web_standing st[2];
+	struct web_tpair_row p[2];
+	struct web_tourney x;
+	struct web_tourney_row rows[8];
+	struct web_index ix;
+	struct wbuf b;
+	int i;
+
+	(void)state;
+	memset(st, 0, sizeof st);
+	snprintf(st[0].name, sizeof st[0].name, "%s", EVIL);
+	snprintf(st[0].points, sizeof st[0].points, "%s", "6");
+	st[0].games = 3;
+	st[0].fire = true;
+	st[0].perf = 1712;
+	snprintf(st[1].name, sizeof st[1].name, "%s", "robo");
+	snprintf(st[1].points, sizeof st[1].points, "%s", "1.5");
+	snprintf(st[1].buchholz, sizeof st[1].buchholz, "%s", "7.5");
+	snprintf(st[1].sb, sizeof st[1].sb, "%s", "2.25");
+	st[1].bot = true;
+	st[1].withdrawn = true;
+	memset(p, 0, sizeof p);
+	p[0].round = 2;
+	snprintf(p[0].game, sizeof p[0].game, "%s", "GAME2345");
+	snprintf(p[0].white, sizeof p[0].white, "%s", EVIL);
+	snprintf(p[0].black, sizeof p[0].black, "%s", "robo");
+	p[0].bbot = true;
+	p[0].berserk[0] = true;
+	snprintf(p[0].result, sizeof p[0].result, "%s", "1-0");
+	snprintf(p[0].reason, sizeof p[0].reason, "%s", "<script>'\"");
+	p[1].round = 1;
+	snprintf(p[1].white, sizeof p[1].white, "%s", "robo");
+	p[1].wbot = true;
+	memset(&x, 0, sizeof x);
+	evil_tourney(&x.t, "arena", 1);
+	x.st = st;
+	x.nst = 2;
+	x.p = p;
+	x.np = 1;
+	wbuf_init(&b);
+	web_page_tourney(&b, &x);
+	assert_clean(b.s);
+	assert_non_null(strstr(b.s, "<title>" EVIL_HTML " - Congo</title>"));
+	assert_non_null(strstr(b.s, "<h1>" EVIL_HTML "</h1>"));
+	assert_non_null(strstr(b.s, "<div id=\"tourney\" data-live=\"1\""));
+	assert_non_null(strstr(b.s, "<script src=\"/static/congo.js\""));
+	assert_non_null(strstr(b.s, "Arena, <span id=\"tstatus\">running"));
+	assert_non_null(strstr(b.s, "2026-11-29 20:00 UTC, 60 minutes, "
+	    "3+2, &lt;v&#39;&quot;&gt;, casual"));
+	assert_non_null(strstr(b.s, "<th>performance</th>"));
+	assert_null(strstr(b.s, "Buchholz"));
+	assert_non_null(strstr(b.s, "<tr><td>1</td><td><a href=\"/player/"
+	    EVIL_HTML "\">" EVIL_HTML "</a> <span class=\"fire\""));
+	assert_non_null(strstr(b.s, "<td class=\"points\">6</td><td>3</td>"
+	    "<td>1712</td>"));
+	assert_non_null(strstr(b.s, "robo</a> <span class=\"title\">BOT"
+	    "</span> <i>(withdrawn)</i>"));
+	assert_non_null(strstr(b.s, "<a href=\"/game/GAME2345\">"));
+	assert_non_null(strstr(b.s, "<span class=\"berserk\">berserk</span>"));
+	assert_non_null(strstr(b.s, "1-0 (&lt;script&gt;&#39;&quot;)"));
+	assert_null(strstr(b.s, "the newest"));
+	wbuf_free(&b);
+	/* More games than shown: it says so. */
+	x.ngames = 250;
+	wbuf_init(&b);
+	web_page_tourney(&b, &x);
+	assert_non_null(strstr(b.s, "<p>the newest 1 of 250 games</p>"));
+	wbuf_free(&b);
+	x.ngames = 0;
+	/* A Swiss, finished: its tie-breaks, rounds, a bye; no script. */
+	evil_tourney(&x.t, "swiss", 2);
+	x.np = 2;
+	wbuf_init(&b);
+	web_page_tourney(&b, &x);
+	assert_clean(b.s);
+	assert_null(strstr(b.s, "congo.js"));
+	assert_non_null(strstr(b.s, "data-live=\"0\""));
+	assert_non_null(strstr(b.s, "round 2 of 5"));
+	assert_non_null(strstr(b.s, "<th>Buchholz</th><th>SB</th>"));
+	assert_non_null(strstr(b.s, "<td class=\"points\">1.5</td><td>0</td>"
+	    "<td>7.5</td><td>2.25</td>"));
+	assert_non_null(strstr(b.s, "<tr><td>1</td><td></td><td><a href=\""
+	    "/player/robo\">robo</a> <span class=\"title\">BOT</span></td>"
+	    "<td></td><td class=\"result\">bye</td></tr>"));
+	wbuf_free(&b);
+	/* The list: all of them on /tournaments, five finished on the
+	 * front page. */
+	for (i = 0; i < 8; i++)
+		evil_tourney(&rows[i], "arena", i == 0 ? 1 : 2);
+	wbuf_init(&b);
+	web_page_tourneys(&b, rows, 8);
+	assert_clean(b.s);
+	for (i = 0; strstr(b.s, "<tr class=\"t2\">") != NULL &&
+	    i < 8; i++)
+		*strstr(b.s, "<tr class=\"t2\">") = '_';
+	assert_int_equal(i, 7);
+	assert_non_null(strstr(b.s, "<a href=\"/tournament/TOURN234\">"
+	    EVIL_HTML "</a>"));
+	wbuf_free(&b);
+	memset(&ix, 0, sizeof ix);
+	ix.tourneys = rows;
+	ix.ntourneys = 8;
+	wbuf_init(&b);
+	web_page_index(&b, &ix);
+	assert_clean(b.s);
+	for (i = 0; strstr(b.s, "<tr class=\"t2\">") != NULL &&
+	    i < 8; i++)
+		*strstr(b.s, "<tr class=\"t2\">") = '_';
+	assert_int_equal(i, 5);
+	assert_non_null(strstr(b.s, "<tr class=\"t1\"><td><a href=\""
+	    "/tournament/TOURN234\">"));
+	assert_non_null(strstr(b.s, "<a href=\"/tournaments\">"));
+	wbuf_free(&b);
+	/* None. */
+	wbuf_init(&b);
+	web_page_tourneys(&b, rows, 0);
+	assert_non_null(strstr(b.s, "<td colspan=\"8\">none</td>"));
+	wbuf_free(&b);
+}
+
 TEST_MAIN(NULL, NULL,
 	cmocka_unit_test(test_escape),
 	cmocka_unit_test(test_index),
@@ -509,4 +664,5 @@ TEST_MAIN(NULL, NULL,
 	cmocka_unit_test(test_board),
 	cmocka_unit_test(test_player),
 	cmocka_unit_test(test_corr_game),
-	cmocka_unit_test(test_corr_lists))
+	cmocka_unit_test(test_corr_lists),
+	cmocka_unit_test(test_tourney))

@@ -2,7 +2,8 @@
  * test_web_host.c: the web pages served over a fake host (struct web_host)
  * and nothing of the server: a game page from the host's snapshot (a
  * player's name escaped), /metrics from its figures, /healthz from its
- * read, a page for a game it does not have, its log and refusals unused.
+ * read, a page for a game it does not have, its log and refusals unused;
+ * the tournaments' pages from its rows.
  * Links libcongo_web.a, util and engine only.
  */
 #include <stdarg.h>
@@ -15,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "util/util.h"
 #include "web/web_host.h"
@@ -33,6 +35,7 @@
 
 struct fake {
 	int reads, logs;
+	int tourney_calls;
 };
 
 static long long
@@ -140,6 +143,46 @@ f_figures(void *ctx, const int *bounds, int nb, struct web_figures *f)
 	f->games[1] = 3;
 }
 
+static void
+f_trow(struct web_tourney_row *t)
+{
+	memset(t, 0, sizeof *t);
+	snprintf(t->id, sizeof t->id, "%s", "TOURN234");
+	snprintf(t->kind, sizeof t->kind, "%s", "arena");
+	snprintf(t->name, sizeof t->name, "%s", EVIL);
+	snprintf(t->clock, sizeof t->clock, "%s", "180+2");
+	snprintf(t->variant, sizeof t->variant, "%s", "congo");
+	t->status = 1;
+	t->minutes = 60;
+	t->players = 1;
+}
+
+static int
+f_tourneys(void *ctx, struct web_tourney_row *out, int max)
+{
+	(void)ctx;
+	assert_true(max > 0);
+	f_trow(&out[0]);
+	return 1;
+}
+
+/* TOURN234 (in any case): one member, EVIL, and no games. */
+static int
+f_tourney(void *ctx, const char *id, struct web_tourneydata *d)
+{
+	((struct fake *)ctx)->tourney_calls++;
+	memset(d, 0, sizeof *d);
+	if (strcasecmp(id, "TOURN234") != 0)
+		return 0;
+	f_trow(&d->w.t);
+	d->st = xcalloc(1, sizeof *d->st);
+	snprintf(d->st[0].name, sizeof d->st[0].name, "%s", EVIL);
+	snprintf(d->st[0].points, sizeof d->st[0].points, "%s", "0");
+	d->w.st = d->st;
+	d->w.nst = 1;
+	return 1;
+}
+
 /* GET path from w: the whole response (HTTP/1.0: closed at its end). */
 static char *
 get(struct web *w, const char *path)
@@ -189,7 +232,7 @@ get(struct web *w, const char *path)
 static void
 test_fake_host(void **state)
 {
-	struct fake fk = { 0, 0 };
+	struct fake fk = { 0, 0, 0 };
 	struct web_host h = {
 		.ctx = &fk, .now = f_now, .log = f_log, .refused = f_refused,
 		.split_addr = f_split, .net_of = f_net_of, .read = f_read,
@@ -232,11 +275,78 @@ test_fake_host(void **state)
 	assert_non_null(strstr(r, "500"));
 	free(r);
 	assert_int_equal(fk.reads, 2);
+
+	/* Without tournaments: none listed, none found. */
+	r = get(w, "/tournaments");
+	assert_non_null(strstr(r, "200 OK"));
+	assert_non_null(strstr(r, "<td colspan=\"8\">none</td>"));
+	free(r);
+	r = get(w, "/tournament/TOURN234");
+	assert_non_null(strstr(r, "404"));
+	assert_non_null(strstr(r, "No such tournament."));
+	free(r);
+	web_close(w);
+}
+
+/* The tournaments' pages (issue 60) from the host's rows: listed and
+ * shown with a name escaped, an unknown or malformed id 404, a page made
+ * once a second however often it is fetched. */
+static void
+test_fake_tourney(void **state)
+{
+	struct fake fk = { 0, 0, 0 };
+	struct web_host h = {
+		.ctx = &fk, .now = f_now, .log = f_log, .refused = f_refused,
+		.split_addr = f_split, .net_of = f_net_of, .read = f_read,
+		.game_find = f_game_find, .game = f_game, .record = f_record,
+		.figures = f_figures, .tourneys = f_tourneys,
+		.tourney = f_tourney
+	};
+	struct web_opts o = {
+		.addr = "127.0.0.1:0", .max_connections = 10,
+		.max_per_address = 10, .out_cap = 65536
+	};
+	char err[256], *r;
+	struct web *w;
+
+	(void)state;
+	w = web_open(&h, &o, NULL, err, sizeof err);
+	assert_non_null(w);
+	r = get(w, "/tournaments");
+	assert_non_null(strstr(r, "200 OK"));
+	assert_non_null(strstr(r, "<a href=\"/tournament/TOURN234\">"
+	    "&lt;b&gt;x&lt;/b&gt;</a>"));
+	assert_null(strstr(r, EVIL));
+	free(r);
+	r = get(w, "/tournament/TOURN234");
+	assert_non_null(strstr(r, "200 OK"));
+	assert_non_null(strstr(r, "<h1>&lt;b&gt;x&lt;/b&gt;</h1>"));
+	assert_non_null(strstr(r, "id=\"standings\""));
+	assert_null(strstr(r, EVIL));
+	free(r);
+	/* Again within the second: the same page, not made again. */
+	r = get(w, "/tournament/TOURN234");
+	assert_non_null(strstr(r, "200 OK"));
+	assert_non_null(strstr(r, "id=\"standings\""));
+	free(r);
+	assert_int_equal(fk.tourney_calls, 1);
+	r = get(w, "/tournament/NOPE2345");
+	assert_non_null(strstr(r, "404"));
+	assert_non_null(strstr(r, "No such tournament."));
+	free(r);
+	r = get(w, "/tournament/%3Cb%3E");
+	assert_non_null(strstr(r, "404"));
+	free(r);
+	r = get(w, "/tournament/TOURN234/x");
+	assert_non_null(strstr(r, "404"));
+	free(r);
+	assert_int_equal(fk.tourney_calls, 2);
 	web_close(w);
 }
 
 TEST_MAIN(NULL, NULL,
-	cmocka_unit_test(test_fake_host))
+	cmocka_unit_test(test_fake_host),
+	cmocka_unit_test(test_fake_tourney))
 
 #else
 

@@ -43,13 +43,17 @@ has() {
 
 for l in en nl de fr; do
 	case $l in
-	en) head='<h2>Live games</h2>' th='<th>ply</th>' err='No such player.' ;;
+	en) head='<h2>Live games</h2>' th='<th>ply</th>' err='No such player.'
+	    tour='<h2>Tournaments</h2>' terr='No such tournament.' ;;
 	nl) head='<h2>Lopende partijen</h2>' th='<th>halve zet</th>'
-	    err='Deze speler bestaat niet.' ;;
+	    err='Deze speler bestaat niet.'
+	    tour='<h2>Toernooien</h2>' terr='Dit toernooi bestaat niet.' ;;
 	de) head='<h2>Laufende Partien</h2>' th='<th>Halbzug</th>'
-	    err='Diesen Spieler gibt es nicht.' ;;
+	    err='Diesen Spieler gibt es nicht.'
+	    tour='<h2>Turniere</h2>' terr='Dieses Turnier gibt es nicht.' ;;
 	fr) head='<h2>Parties en cours</h2>' th='<th>demi-coup</th>'
-	    err="Ce joueur n&#39;existe pas." ;;
+	    err="Ce joueur n&#39;existe pas."
+	    tour='<h2>Tournois</h2>' terr="Ce tournoi n&#39;existe pas." ;;
 	esac
 	serve $l
 	curl -s "$base/" > "$tmp/index-$l.html"
@@ -61,6 +65,12 @@ for l in en nl de fr; do
 	[ "$code" = 404 ] || fail "/player/nobody answered $code in $l"
 	has "$tmp/404-$l.html" "<html lang=\"$l\">"
 	has "$tmp/404-$l.html" "$err"
+	# The tournaments (issue 60): the front page's list, a 404.
+	has "$tmp/index-$l.html" "$tour"
+	code=$(curl -s -o "$tmp/t404-$l.html" -w '%{http_code}' \
+	    "$base/tournament/NOBODY23")
+	[ "$code" = 404 ] || fail "/tournament/NOBODY23 answered $code in $l"
+	has "$tmp/t404-$l.html" "$terr"
 done
 
 # A correspondence game in German, a day (120 s here) a move.

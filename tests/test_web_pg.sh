@@ -1,7 +1,8 @@
 #!/bin/bash
 # test_web_pg.sh: the web pages with several servers on one PostgreSQL
 # (issue 23): a game played on server a is shown by server b's pages, and
-# b's event stream carries a's moves, live. The cluster and the servers
+# b's event stream carries a's moves, live; a tournament played on a is
+# on b's pages, its games and a game's end (issue 60). The cluster and the servers
 # are test_net_pg.sh's (its mode "web"; skipped, 77, as it is without
 # PostgreSQL), which calls this script back with the servers' logs.
 set -u
@@ -16,8 +17,10 @@ alog=$1 blog=$2 porta=$3
 . "$srcdir/tests/web_lib.sh"
 web_setup webpg
 sse=
+tdrv=
 web_extra_cleanup() {
 	[ -n "$sse" ] && kill "$sse" 2>/dev/null
+	[ -n "$tdrv" ] && kill "$tdrv" 2>/dev/null
 }
 httpb=$(sed -n 's/.*web pages on .* port \([0-9]*\).*/\1/p' "$blog")
 [ -n "$httpb" ] || {
@@ -59,4 +62,40 @@ grep -q "<td>5+5</td><td>0-1 (resign)</td>" "$tmp/player.html" ||
     fail "b's player page lacks the game's clock"
 echo "test_web_pg.sh: server b's player page counts a's rated game"
 echo quit >&3
+
+# A tournament made and played on a (tests/web_tourney.py: a Swiss of
+# four): b's pages list it and show its games, and a game's end, as the
+# database has them (issue 60).
+mkfifo "$tmp/tdrv.in"
+$py "$srcdir/tests/web_tourney.py" "$porta" < "$tmp/tdrv.in" \
+    > "$tmp/tdrv.out" 2>&1 &
+tdrv=$!
+exec 5> "$tmp/tdrv.in"
+web_watch=tdrv
+for _ in $(seq 400); do
+	[ "$(grep -c '^game ' "$tmp/tdrv.out")" -ge 2 ] && break
+	kill -0 "$tdrv" 2>/dev/null || break
+	sleep 0.05
+done
+[ "$(grep -c '^game ' "$tmp/tdrv.out")" -ge 2 ] ||
+    fail "round 1 was not paired: $(cat "$tmp/tdrv.out")"
+tid=$(sed -n 's/^tourney=//p' "$tmp/tdrv.out")
+g1=$(sed -n 's/^game \([^ ]*\) .*/\1/p' "$tmp/tdrv.out" | head -1)
+# b_until PATH PATTERN: b's page PATH has PATTERN (10 s at most).
+b_until() {
+	for _ in $(seq 200); do
+		curl -s "$base$1" > "$tmp/b.html"
+		grep -q "$2" "$tmp/b.html" && return 0
+		sleep 0.05
+	done
+	fail "b's $1 lacks $2: $(grep -A8 'tourneys\|tgames' "$tmp/b.html")"
+}
+b_until / "<a href=\"/tournament/$tid\">Web_Swiss</a>"
+b_until "/tournament/$tid" "<a href=\"/game/$g1\">$g1</a>"
+echo "resign 1" >&5
+b_until "/tournament/$tid" "<a href=\"/game/$g1\">$g1</a>.*1-0 (resign)"
+grep -q '<td class="points">1</td><td>1</td>' "$tmp/b.html" ||
+    fail "b's standings: $(grep -A8 standings "$tmp/b.html")"
+echo "test_web_pg.sh: server b's tournament page shows a's tournament and a game's end"
+echo quit >&5
 exit 0

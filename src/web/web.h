@@ -100,6 +100,55 @@ struct web_rating_row {
 	int games;
 };
 
+/* A tournament as the pages show it (issue 60): its list's row. */
+struct web_tourney_row {
+	char id[16];
+	char kind[8];                /* "arena" "swiss" */
+	char name[48];
+	int status;                  /* 0 upcoming, 1 running, 2 finished */
+	long long start;             /* Unix time */
+	int minutes;                 /* an arena's */
+	int rounds, round;           /* a Swiss's, and its rounds paired */
+	char clock[16];              /* "180+2" (seconds), "" with days */
+	int days;                    /* a correspondence Swiss's */
+	char variant[16];
+	bool rated;
+	int players;
+};
+
+/* A line of a tournament's standings, best first. */
+struct web_standing {
+	char name[WEB_NAME_MAX];
+	bool bot;                    /* "BOT" beside it */
+	bool fire;                   /* an arena's streak: on fire */
+	bool withdrawn, paused;
+	char points[16];             /* "4", "2.5" */
+	int games;
+	int perf;                    /* an arena's performance rating */
+	char buchholz[16], sb[16];   /* a Swiss's tie-breaks ("7.5") */
+};
+
+/* A tournament's game (a Swiss's bye: game "" and black ""). */
+struct web_tpair_row {
+	int round;                   /* a Swiss's round (an arena's 0) */
+	char game[16];
+	char white[WEB_NAME_MAX], black[WEB_NAME_MAX];
+	bool wbot, bbot;
+	bool berserk[2];
+	char result[8];              /* "" while it is played */
+	char reason[24];
+};
+
+struct web_tourney {
+	struct web_tourney_row t;
+	const struct web_standing *st;
+	int nst;
+	const struct web_tpair_row *p;       /* newest first */
+	int np;
+	int ngames;                  /* its games and byes in all (np: the
+				      * newest of them shown) */
+};
+
 #define WEB_MAX_CATEGORIES 12
 struct web_index {
 	const struct web_game_row *live;
@@ -115,6 +164,10 @@ struct web_index {
 	const char *server;                      /* "congo-server/0.1.0" */
 	long long now;               /* Unix ms at its making (0: no time
 				      * left is shown) */
+	/* The tournaments: running, upcoming, then finished (the newest
+	 * first; the page shows a few of those). */
+	const struct web_tourney_row *tourneys;
+	int ntourneys;
 };
 
 struct web_game {
@@ -129,6 +182,8 @@ struct web_game {
 				      * (rank * 7 + file): megapawn's a4 b4 f4 g4 */
 	long long now;               /* Unix ms at its making (the time left
 				      * to a deadline, row.deadline) */
+	/* A tournament's game: the tournament's id and name ("" none). */
+	char tourney[16], tourney_name[48];
 };
 
 struct web_point {
@@ -161,6 +216,24 @@ struct web_player {
 void web_page_index(struct wbuf *b, const struct web_index *x);
 void web_page_game(struct wbuf *b, const struct web_game *g);
 void web_page_player(struct wbuf *b, const struct web_player *p);
+/* The tournaments (/tournaments: all of them, as the front page's list)
+ * and one (/tournament/<id>: its standings and games; its script keeps
+ * them live). */
+void web_page_tourneys(struct wbuf *b, const struct web_tourney_row *t,
+    int n);
+void web_page_tourney(struct wbuf *b, const struct web_tourney *t);
+/* The tournaments' table (web_tourney.c), at most max finished ones
+ * (-1: all); what the pages share with it (web_pages.c): a page's head
+ * and foot, a player's link, a clock as the terminal shows it, a bot's
+ * title. */
+void web_tourneys_table(struct wbuf *b, const struct web_tourney_row *t,
+    int n, int max);
+void web_head(struct wbuf *b, const char *title, int refresh, bool script);
+void web_foot(struct wbuf *b);
+void web_player_link(struct wbuf *b, const char *name, int rating,
+    bool prov);
+void web_clock_text(struct wbuf *b, const char *clock);
+void web_bot_title(struct wbuf *b, bool bot);
 /* An error's page: text is an English message marked N_(), shown in the
  * server's language. */
 void web_page_error(struct wbuf *b, int code, const char *text);

@@ -1,5 +1,6 @@
 /*
- * web_data.c: the buffers of a game's snapshot (struct web_gamedata),
+ * web_data.c: the buffers of a game's snapshot (struct web_gamedata)
+ * and of a tournament's page (struct web_tourneydata),
  * which the server fills (web_host's game) and the pages free.
  */
 
@@ -51,5 +52,13 @@ web_gamedata_free(struct web_gamedata *d)
 	free(d->movebuf);
 	free(d->fens);
 	free(d->moves);
+	memset(d, 0, sizeof *d);
+}
+
+void
+web_tourneydata_free(struct web_tourneydata *d)
+{
+	free(d->st);
+	free(d->p);
 	memset(d, 0, sizeof *d);
 }

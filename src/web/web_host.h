@@ -33,6 +33,17 @@ struct web_gamedata {
 	const char **fens, **moves;
 };
 
+#define WEB_TOURNEYS_MAX 256     /* tournaments listed */
+#define WEB_TGAMES_MAX 200       /* a tournament's newest games shown */
+
+/* A tournament's page's data (the host's tourney; its arrays malloc'd:
+ * web_tourneydata_free). */
+struct web_tourneydata {
+	struct web_tourney w;
+	struct web_standing *st;
+	struct web_tpair_row *p;
+};
+
 /* A rated game's players' ratings now (a read): names, variant and speed
  * in; ratings out. */
 struct web_ratings {
@@ -51,6 +62,7 @@ struct web_indexdata {
 	int nseeks;
 	char catname[WEB_MAX_CATEGORIES][32];
 	struct web_rating_row top[WEB_MAX_CATEGORIES][WEB_TOP_MAX];
+	struct web_tourney_row tourneys[WEB_TOURNEYS_MAX];
 };
 
 /* A player's page's data. */
@@ -138,11 +150,18 @@ struct web_host {
 	/* A snapshot of game id (in memory) at now: 1 with d filled (its
 	 * positions and moves before from left ""; web_gamedata_free), 0
 	 * gone. rr: its players' names, variant and speed for a ratings
-	 * read (may be NULL). */
+	 * read (may be NULL: a stream's message; else the page's, with its
+	 * tournament). */
 	int (*game)(void *ctx, const char *id, long long now, int from,
 	    struct web_gamedata *d, struct web_ratings *rr);
 	/* Game id's record (malloc'd; NULL: it cannot be written). */
 	char *(*record)(void *ctx, const char *id);
+	/* The tournaments the server holds (issue 60; NULL: none):
+	 * running, upcoming, then finished (the newest first), at most max
+	 * into out: how many. Tournament id's page (any case): 1 with d
+	 * filled (web_tourneydata_free), 0 no such tournament. */
+	int (*tourneys)(void *ctx, struct web_tourney_row *out, int max);
+	int (*tourney)(void *ctx, const char *id, struct web_tourneydata *d);
 	/* The figures of /metrics, commits counted at bounds (nb of them,
 	 * at most WEB_COMMIT_BOUNDS). */
 	void (*figures)(void *ctx, const int *bounds, int nb,
@@ -152,6 +171,7 @@ struct web_host {
 /* d's buffers for nply plies (every position and move ""). */
 void web_gamedata_alloc(struct web_gamedata *d, int nply);
 void web_gamedata_free(struct web_gamedata *d);
+void web_tourneydata_free(struct web_tourneydata *d);
 /* The buffers of ply i's position and move (FEN_MAX and 32 bytes). */
 char *web_gamedata_fen(struct web_gamedata *d, int i);
 char *web_gamedata_move(struct web_gamedata *d, int i);

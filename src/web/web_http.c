@@ -229,6 +229,50 @@ page_player(struct web *w, struct MHD_Connection *c, void **con_cls,
 	return web_defer(w, c, con_cls, WJ_PLAYER, name, before, NULL);
 }
 
+/* The tournaments (issue 60), from what the server holds in memory. */
+static enum MHD_Result
+page_tourneys(struct web *w, struct MHD_Connection *c)
+{
+	struct web_tourney_row *t;
+	struct wbuf b;
+	int n = 0;
+
+	t = xcalloc(WEB_TOURNEYS_MAX, sizeof *t);
+	if (w->host.tourneys != NULL)
+		n = w->host.tourneys(w->host.ctx, t, WEB_TOURNEYS_MAX);
+	wbuf_init(&b);
+	web_page_tourneys(&b, t, n);
+	free(t);
+	return web_reply(c, 200, "text/html; charset=utf-8", &b);
+}
+
+static enum MHD_Result
+page_tourney(struct web *w, struct MHD_Connection *c, const char *id)
+{
+	struct web_tourneydata d;
+	struct wbuf b;
+
+	memset(&d, 0, sizeof d);
+	wbuf_init(&b);
+	/* Made at most once a second, however many viewers poll it. */
+	if (w->tpage.s != NULL && strcmp(w->tpage_id, id) == 0 &&
+	    web_now(w) - w->tpage_at < 1000) {
+		wbuf_add(&b, w->tpage.s, w->tpage.len);
+		return web_reply(c, 200, "text/html; charset=utf-8", &b);
+	}
+	if (!web_valid_id(id) || w->host.tourney == NULL ||
+	    w->host.tourney(w->host.ctx, id, &d) != 1)
+		return web_error(c, 404, N_("No such tournament."));
+	web_page_tourney(&b, &d.w);
+	web_tourneydata_free(&d);
+	wbuf_free(&w->tpage);
+	wbuf_init(&w->tpage);
+	wbuf_add(&w->tpage, b.s, b.len);
+	snprintf(w->tpage_id, sizeof w->tpage_id, "%s", id);
+	w->tpage_at = web_now(w);
+	return web_reply(c, 200, "text/html; charset=utf-8", &b);
+}
+
 static enum MHD_Result
 route(void *cls, struct MHD_Connection *c, const char *url,
     const char *method, const char *version, const char *upload,
@@ -290,6 +334,10 @@ route(void *cls, struct MHD_Connection *c, const char *url,
 		return page_game(w, c, con_cls, part[1], part[2]);
 	if (n == 2 && strcmp(part[0], "player") == 0)
 		return page_player(w, c, con_cls, part[1]);
+	if (n == 1 && strcmp(part[0], "tournaments") == 0)
+		return page_tourneys(w, c);
+	if (n == 2 && strcmp(part[0], "tournament") == 0)
+		return page_tourney(w, c, part[1]);
 	return web_error(c, 404, N_("No such page."));
 }
 
@@ -427,6 +475,7 @@ web_open(const struct web_host *h, const struct web_opts *o,
 	w->tls = tls;
 	w->fd = -1;
 	wbuf_init(&w->index);
+	wbuf_init(&w->tpage);
 	if (tls && !web_tls_load(w, &cert, &key, err, errlen)) {
 		freeaddrinfo(ai);
 		web_close(w);
@@ -572,6 +621,7 @@ web_close(struct web *w)
 	web_sse_free(w);
 	vec_free(&w->own.nets);
 	wbuf_free(&w->index);
+	wbuf_free(&w->tpage);
 	free(w->tls_cert);
 	free(w->tls_key);
 	free(w);

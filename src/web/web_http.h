@@ -111,6 +111,11 @@ struct web {
 	struct wbuf index;             /* the front page, made at index_at */
 	long long index_at;
 	bool index_reading;            /* a newer front page on its way */
+	/* The tournament page made last (its viewers fetch it every 2 s):
+	 * served again for tpage_id within a second of tpage_at. */
+	struct wbuf tpage;
+	char tpage_id[64];
+	long long tpage_at;
 	struct wjob *jobs;             /* requests with a page being read */
 	struct wticket *tickets;       /* reads on their way */
 	long long life_ms, ka_ms;      /* a stream's life, keepalives */

@@ -275,6 +275,11 @@ web_page_index(struct wbuf *b, const struct web_index *x)
 		    _("none"));
 	wbuf_puts(b, "</table>\n");
 	bots_list(b, x);
+	/* The tournaments (issue 60): running, upcoming, a few finished. */
+	wbuf_printf(b, "<h2>%s</h2>\n", _("Tournaments"));
+	web_tourneys_table(b, x->tourneys, x->ntourneys, 5);
+	wbuf_printf(b, "<p><a href=\"/tournaments\">%s</a></p>\n",
+	    _("all tournaments"));
 	wbuf_printf(b, "<h2>%s</h2>\n", _("Recent results"));
 	games_table(b, "recent", x->recent, x->nrecent, true, false, 0);
 	wbuf_printf(b, "<h2>%s</h2>\n", _("Leaderboards"));
@@ -449,6 +454,14 @@ web_page_game(struct wbuf *b, const struct web_game *g)
 		wbuf_free(&d);
 	} else
 		clock_text(b, r->clock);
+	if (g->tourney[0] != '\0') {
+		/* (issue 60) */
+		wbuf_printf(b, ", %s <a href=\"/tournament/", _("tournament"));
+		wbuf_html(b, g->tourney);
+		wbuf_puts(b, "\">");
+		wbuf_html(b, g->tourney_name);
+		wbuf_puts(b, "</a>");
+	}
 	wbuf_puts(b, " &middot; <a href=\"/game/");
 	wbuf_html(b, r->id);
 	wbuf_puts(b, "/record\" download>");
@@ -559,4 +572,35 @@ web_page_error(struct wbuf *b, int code, const char *text)
 	wbuf_html(b, _(text));
 	wbuf_puts(b, "</p>\n");
 	foot(b);
+}
+
+/* What web_tourney.c shares of these pages. */
+void
+web_head(struct wbuf *b, const char *title, int refresh, bool script)
+{
+	head(b, title, refresh, script);
+}
+
+void
+web_foot(struct wbuf *b)
+{
+	foot(b);
+}
+
+void
+web_player_link(struct wbuf *b, const char *name, int rating, bool prov)
+{
+	player_link(b, name, rating, prov);
+}
+
+void
+web_clock_text(struct wbuf *b, const char *clock)
+{
+	clock_text(b, clock);
+}
+
+void
+web_bot_title(struct wbuf *b, bool bot)
+{
+	bot_title(b, bot);
 }

@@ -18,6 +18,7 @@
 #include "net/server/sess_ident.h"
 #include "net/server/sess_days.h"
 #include "net/server/sess_seek.h"
+#include "net/server/sess_tourney_web.h"
 #include "rating/rating.h"
 #include "web/web_host.h"
 
@@ -356,6 +357,9 @@ index_make(struct srv *sv, const struct indexraw *x, struct web_indexdata *d)
 	d->x.seeks = d->seeks;
 	d->x.nseeks = d->nseeks;
 	d->x.server = sv->sess->server;
+	d->x.ntourneys = tourney_web_list(sv->sess, d->tourneys,
+	    WEB_TOURNEYS_MAX);
+	d->x.tourneys = d->tourneys;
 	return 0;
 }
 
@@ -643,6 +647,8 @@ h_game(void *ctx, const char *id, long long now, int from,
 		return 0;
 	snapshot(ctx, g, d, now, from);
 	if (rr != NULL) {
+		/* The page (not a stream's message): its tournament. */
+		tourney_web_of_game(((struct srv *)ctx)->sess, g->id, &d->w);
 		memset(rr, 0, sizeof *rr);
 		copy(rr->white, sizeof rr->white, g->seated[0] ? g->name[0] :
 		    "");
@@ -661,6 +667,22 @@ h_record(void *ctx, const char *id)
 	struct sgame *g = find_game(sv, id);
 
 	return g != NULL ? sess_record_text(sv->sess, g) : NULL;
+}
+
+static int
+h_tourneys(void *ctx, struct web_tourney_row *out, int max)
+{
+	struct srv *sv = ctx;
+
+	return tourney_web_list(sv->sess, out, max);
+}
+
+static int
+h_tourney(void *ctx, const char *id, struct web_tourneydata *d)
+{
+	struct srv *sv = ctx;
+
+	return tourney_web_page(sv->sess, id, d);
 }
 
 static void
@@ -695,7 +717,8 @@ srv_web_open(struct srv *sv, bool tls, char *err, size_t errlen)
 		.now = h_now, .log = srv_log_cb, .refused = h_refused,
 		.split_addr = srv_split_addr, .net_of = h_net_of,
 		.read = h_read, .game_find = h_game_find, .game = h_game,
-		.record = h_record, .figures = h_figures
+		.record = h_record, .figures = h_figures,
+		.tourneys = h_tourneys, .tourney = h_tourney
 	};
 	struct web_host h = host;
 	struct web_opts o;
