@@ -155,6 +155,13 @@ session_tourney_standings(struct session *s, const char *id)
 }
 
 void
+session_tourney_ask(struct session *s)
+{
+	tz(s)->once = true;
+	s->dirty = true;
+}
+
+void
 session_tourney_detail(struct session *s, bool on)
 {
 	const struct session_tourney *c = session_tourney_chosen(s);
@@ -191,11 +198,10 @@ tname(const struct session *s, const char *id)
 }
 
 int
-session_tourney_send(struct session *s, const char *verb,
-    const struct session_tourney *t)
+session_tourney_send(struct session *s, const char *verb, const char *id)
 {
 	struct session_net *u = s->net;
-	const char *id;
+	const struct session_tourney *t;
 
 	if (u == NULL || u->c == NULL)
 		return -1;
@@ -204,12 +210,13 @@ session_tourney_send(struct session *s, const char *verb,
 		    "log in first (congo --register NAME makes one)"));
 		return -1;
 	}
-	if (t == NULL && strcmp(verb, "TJOIN") != 0 && tz(s)->joined[0] != '\0')
+	if (id == NULL && strcmp(verb, "TJOIN") != 0 &&
+	    tz(s)->joined[0] != '\0')
 		id = tz(s)->joined;
-	else if (t == NULL && (t = session_tourney_chosen(s)) == NULL) {
+	else if (id == NULL && (t = session_tourney_chosen(s)) == NULL) {
 		session_msg(s, SM_ERROR, "%s", _("no tournament is listed yet"));
 		return -1;
-	} else
+	} else if (id == NULL)
 		id = t->id;
 	if (net_client_tourney(u->c, verb, id) < 0) {
 		session_msg(s, SM_ERROR, "%s", _("not connected to the server"));
@@ -283,6 +290,7 @@ items(struct session *s, const struct net_event *e)
 	    session_standing_parse(e->text, &t->st[t->heard]))
 		t->heard++;
 	else if (e->kind == NEV_ITEMS_END && list) {
+		t->list_serial++;
 		t->n = t->heard;
 		t->asking = false;
 		t->listed = true;
@@ -292,6 +300,7 @@ items(struct session *s, const struct net_event *e)
 			snprintf(t->kind, sizeof t->kind, "%s",
 			    session_tourney_find(s, t->game)->kind);
 	} else if (e->kind == NEV_ITEMS_END) {
+		t->st_serial++;
 		t->nst = t->heard;
 		t->st_asking = false;
 		t->st_listed = true;
@@ -322,8 +331,8 @@ answer(struct session *s, const struct net_event *e)
 	t->at = 0;                  /* the players count again */
 	if (strcmp(e->verb, "TJOIN") == 0) {
 		snprintf(t->joined, sizeof t->joined, "%s", e->tourney);
-		session_msg(s, SM_GOOD, _("you joined the tournament %s: you "
-		    "are paired when it starts"), name);
+		session_msg(s, SM_GOOD, _("you joined the tournament %s: the "
+		    "server pairs you while it runs"), name);
 	} else if (strcmp(e->verb, "TLEAVE") == 0)
 		session_msg(s, SM_GOOD, _("you withdrew from the tournament "
 		    "%s"), name);
@@ -475,10 +484,11 @@ session_tourney_tick(struct session *s, long long now)
 	    net_client_state(u->c) != NET_ONLINE)
 		return;
 	t = u->tourney;
-	if ((t->open || (t->game[0] != '\0' && t->kind[0] == '\0')) &&
-	    !t->asking && now >= t->at) {
+	if ((t->open || t->once || (t->game[0] != '\0' &&
+	    t->kind[0] == '\0')) && !t->asking && (now >= t->at || t->once)) {
 		if (net_client_query(u->c, "TOURNEYS", "") == 0)
 			t->asking = true;
+		t->once = false;
 		t->at = now + LIST_EVERY_MS;
 	}
 	if (t->sid[0] != '\0' && t->st_at >= 0 && !t->st_asking &&
@@ -501,7 +511,9 @@ session_tourney_timeout(const struct session *s, long long now)
 
 	if (t == NULL)
 		return -1;
-	if (t->open || (t->game[0] != '\0' && t->kind[0] == '\0'))
+	if (t->once)
+		at = 0;
+	else if (t->open || (t->game[0] != '\0' && t->kind[0] == '\0'))
 		at = t->at;
 	if (t->sid[0] != '\0' && t->st_at >= 0 && (at < 0 || t->st_at < at))
 		at = t->st_at;

@@ -61,6 +61,8 @@ struct session_tourneys {
 	bool pair_say;
 	int round;                /* the last round a Swiss said (n=) */
 	char joined[16];          /* the tournament last joined here */
+	bool once;                /* the list asked once (plain mode) */
+	unsigned list_serial, st_serial; /* grow as each answer comes */
 };
 
 /* Text of TOURNEYS' and STANDINGS' ITEM lines (a line's keys) into an
@@ -80,10 +82,12 @@ const struct session_tourney *session_tourney_chosen(const struct session *s);
  * NULL when none is. */
 const struct session_tourney *session_tourney_find(const struct session *s,
     const char *word);
-/* TJOIN, TLEAVE, TPAUSE of t (NULL: the chosen one on the screen; the
- * one joined for TLEAVE and TPAUSE): 0 sent, -1 said why not. */
+/* TJOIN, TLEAVE, TPAUSE of the tournament id (NULL: the one chosen on
+ * the screen; for TLEAVE and TPAUSE the one joined here first): 0 sent,
+ * -1 said why not. The list asked once now (plain mode's tournaments). */
 int session_tourney_send(struct session *s, const char *verb,
-    const struct session_tourney *t);
+    const char *id);
+void session_tourney_ask(struct session *s);
 /* The standings of id asked (now), and said once come (plain). */
 void session_tourney_standings(struct session *s, const char *id);
 
