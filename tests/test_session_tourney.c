@@ -103,16 +103,36 @@ test_screen(void **state)
 	assert_true(t->open);
 	session_tourney_tick(&S, now_ms());
 	expect_line("#Y TOURNEYS", NULL, 0);
-	send_line("OK #Y TOURNEYS n=2");
-	send_line("ITEM #Y tourney=AAAAAAAA kind=arena name=Evening "
-	    "status=running start=2030-01-01T20:00:00Z minutes=60 clock=60+0 "
-	    "variant=congo rated=no players=1");
+	send_line("OK #Y TOURNEYS n=3");
+	send_line("ITEM #Y tourney=CCCCCCCC kind=arena name=Old "
+	    "status=finished start=2020-01-01T20:00:00Z minutes=60 clock=60+0 "
+	    "variant=congo rated=no players=9");
 	send_line("ITEM #Y tourney=BBBBBBBB kind=swiss name=Sun "
 	    "status=upcoming start=2030-01-05T18:00:00Z rounds=5 round=0 "
 	    "clock=300+3 variant=congo rated=no players=0");
+	send_line("ITEM #Y tourney=AAAAAAAA kind=arena name=Evening "
+	    "status=running start=2030-01-01T20:00:00Z minutes=60 clock=60+0 "
+	    "variant=congo rated=no players=1");
 	WAIT(t->listed && !t->asking);
-	assert_int_equal(t->n, 2);
+	assert_int_equal(t->n, 3);
+	/* running first, then upcoming, then finished */
+	assert_string_equal(t->list[0].name, "Evening");
+	assert_string_equal(t->list[1].name, "Sun");
+	assert_string_equal(t->list[2].name, "Old");
 	session_tourney_step(&S, 1);
+	assert_string_equal(session_tourney_chosen(&S)->name, "Sun");
+	/* asked again, listed otherwise: Sun stays the one chosen */
+	session_tourney_open(&S);
+	session_tourney_tick(&S, now_ms());
+	expect_line("#Y TOURNEYS", NULL, 0);
+	send_line("OK #Y TOURNEYS n=2");
+	send_line("ITEM #Y tourney=BBBBBBBB kind=swiss name=Sun "
+	    "status=upcoming start=2030-01-05T18:00:00Z rounds=5 round=0 "
+	    "clock=300+3 variant=congo rated=no players=0");
+	send_line("ITEM #Y tourney=AAAAAAAA kind=arena name=Evening "
+	    "status=running start=2030-01-01T20:00:00Z minutes=60 clock=60+0 "
+	    "variant=congo rated=no players=1");
+	WAIT(!t->asking && t->n == 2);
 	assert_string_equal(session_tourney_chosen(&S)->name, "Sun");
 	session_tourney_step(&S, 1);            /* the last stays */
 	assert_string_equal(session_tourney_chosen(&S)->name, "Sun");

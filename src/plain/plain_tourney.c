@@ -129,8 +129,12 @@ leave(struct plain *p, const char *word, const char *arg)
 {
 	const char *verb = strcmp(word, "pause") == 0 ? "TPAUSE" : "TLEAVE";
 	const struct session_tourneys *t = p->s->net->tourney;
-	const char *id = arg[0] != '\0' ? named(p, arg) : NULL;
+	const struct session_tourney *x = session_tourney_find(p->s, arg);
+	const char *id = x != NULL ? x->id : t != NULL &&
+	    strcmp(arg, t->joined) == 0 && arg[0] != '\0' ? t->joined : NULL;
 
+	/* withdraw GAME: a challenge's (a game's id looks like a
+	 * tournament's: only one listed or joined is taken here) */
 	if (arg[0] != '\0' && id == NULL && verb[1] == 'L')
 		return false;
 	if (arg[0] != '\0' && id == NULL) {

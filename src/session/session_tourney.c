@@ -124,8 +124,11 @@ session_tourney_step(struct session *s, int delta)
 {
 	struct session_tourneys *t = tz(s);
 
-	if (t->n > 0)
+	if (t->n > 0) {
 		t->sel = util_clamp(t->sel + delta, 0, t->n - 1);
+		snprintf(t->chosen, sizeof t->chosen, "%s",
+		    t->list[t->sel].id);
+	}
 	s->dirty = true;
 }
 
@@ -231,8 +234,7 @@ session_tourney_of_game(const struct session *s)
 {
 	const struct session_tourneys *t = tzc(s);
 
-	return t != NULL && t->game[0] != '\0' && s->net->seat >= -1 ?
-	    t->game : NULL;
+	return t != NULL && t->game[0] != '\0' ? t->game : NULL;
 }
 
 bool
@@ -266,6 +268,33 @@ session_tourney_berserk(struct session *s)
 	return 0;
 }
 
+/* The list's order: running, upcoming, finished (the server's order
+ * within each); the one chosen stays chosen. */
+static int
+status_rank(const char *st)
+{
+	return strcmp(st, "running") == 0 ? 0 : strcmp(st, "upcoming") == 0 ?
+	    1 : 2;
+}
+
+static void
+sort_list(struct session_tourneys *t, const char *chosen)
+{
+	struct session_tourney x;
+	int i, j;
+
+	for (i = 1; i < t->n; i++) {          /* insertion: stable */
+		x = t->list[i];
+		for (j = i; j > 0 && status_rank(t->list[j - 1].status) >
+		    status_rank(x.status); j--)
+			t->list[j] = t->list[j - 1];
+		t->list[j] = x;
+	}
+	for (i = 0; i < t->n; i++)
+		if (strcmp(t->list[i].id, chosen) == 0)
+			t->sel = i;
+}
+
 /* The items of TOURNEYS and STANDINGS. */
 static bool
 items(struct session *s, const struct net_event *e)
@@ -292,6 +321,7 @@ items(struct session *s, const struct net_event *e)
 	else if (e->kind == NEV_ITEMS_END && list) {
 		t->list_serial++;
 		t->n = t->heard;
+		sort_list(t, t->chosen);
 		t->asking = false;
 		t->listed = true;
 		if (t->sel >= t->n)

@@ -41,6 +41,7 @@ struct session_standing {
 struct session_tourneys {
 	struct session_tourney list[SESSION_TOURNEYS_MAX];
 	int n, sel;
+	char chosen[16];          /* sel's id (the list comes again) */
 	bool open;                /* the lobby's Tournaments screen */
 	bool detail;              /* ... showing sel's standings */
 	bool asking, listed;      /* TOURNEYS asked; it came once */

@@ -67,9 +67,12 @@ session_standing_sentence(const struct session_standing *st, char *buf,
 
 	snprintf(games, sizeof games, ngettext("%d game", "%d games",
 	    (unsigned long)st->games), st->games);
-	/* TRANSLATORS: "1. ann, 6 points in 3 games, on fire" */
-	snprintf(buf, n, _("%1$d. %2$s, %3$s points in %4$s%5$s"), st->rank,
-	    st->name, st->points, games, st->fire ? _(", on fire") : "");
+	/* TRANSLATORS: "1. ann, 6 points in 3 games, on fire" (the points
+	 * a text: "2.5" in a Swiss) */
+	snprintf(buf, n, ngettext("%1$d. %2$s, %3$s point in %4$s%5$s",
+	    "%1$d. %2$s, %3$s points in %4$s%5$s", strcmp(st->points, "1") ==
+	    0 ? 1 : 2), st->rank, st->name, st->points, games, st->fire ?
+	    _(", on fire") : "");
 }
 
 void

@@ -158,13 +158,12 @@ ui_lobby_tourney_key(struct ui_app *a, const struct ui_event *ev)
 		break;
 	case 'w':
 	case 'W':
-		(void)session_tourney_send(&a->s, "TLEAVE",
-		    session_tourney_chosen(&a->s));
-		break;
 	case 'p':
 	case 'P':
-		(void)session_tourney_send(&a->s, "TPAUSE",
-		    session_tourney_chosen(&a->s));
+		if (session_tourney_chosen(&a->s) != NULL)
+			(void)session_tourney_send(&a->s, ev->key == 'w' ||
+			    ev->key == 'W' ? "TLEAVE" : "TPAUSE",
+			    session_tourney_chosen(&a->s)->id);
 		break;
 	default:
 		break;
