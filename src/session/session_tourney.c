@@ -510,10 +510,14 @@ session_tourney_tick(struct session *s, long long now)
 	struct session_net *u = s->net;
 	struct session_tourneys *t;
 
-	if (u == NULL || u->c == NULL || u->tourney == NULL ||
-	    net_client_state(u->c) != NET_ONLINE)
+	if (u == NULL || u->c == NULL || u->tourney == NULL)
 		return;
 	t = u->tourney;
+	if (net_client_state(u->c) != NET_ONLINE) {
+		/* an answer lost with the connection: asked again */
+		t->asking = t->st_asking = false;
+		return;
+	}
 	if ((t->open || t->once || (t->game[0] != '\0' &&
 	    t->kind[0] == '\0')) && !t->asking && (now >= t->at || t->once)) {
 		if (net_client_query(u->c, "TOURNEYS", "") == 0)
