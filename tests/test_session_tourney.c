@@ -165,6 +165,15 @@ test_screen(void **state)
 	expect_line("#v TLEAVE tourney=AAAAAAAA", NULL, 0);
 	send_line("ERR #v 410 GONE :the tournament is over");
 	wait_msg("cannot withdraw: the tournament is over");
+	/* a list asked as the link breaks: asked again once it is back */
+	session_tourney_open(&S);
+	session_tourney_tick(&S, now_ms());
+	expect_line("#Y TOURNEYS", NULL, 0);
+	assert_true(t->asking);
+	fake_relink();
+	WAIT(net_client_state(C) == NET_ONLINE && !t->asking);
+	session_tourney_tick(&S, now_ms());
+	expect_line("#Y TOURNEYS", NULL, 0);
 	session_tourney_close(&S);
 	assert_false(t->open);
 	disconnect_fake();

@@ -726,8 +726,8 @@ session_net_event(struct session *s, const struct net_event *e)
 {
 	if (e->kind == NEV_MOVE)
 		say_opponent_move(s, e);
-	if (session_net_status_event(s, e) || session_net_takeback_event(s, e) ||
-	    session_mine_event(s, e) || session_tourney_event(s, e) ||
+	if (session_tourney_event(s, e) || session_net_status_event(s, e) ||
+	    session_net_takeback_event(s, e) || session_mine_event(s, e) ||
 	    session_net_list_event(s, e) ||
 	    session_lobby_event(s, e))
 		return;

@@ -464,6 +464,18 @@ game_noted(struct session *s, const struct net_event *e)
 		    session_tourney_find(s, t->game)->kind);
 }
 
+/* The connection went: what was asked and not answered is asked again
+ * once it is back. */
+static void
+lost(struct session_tourneys *t)
+{
+	if (t->asking)
+		t->at = 0;
+	if (t->st_asking)
+		t->st_at = 0;
+	t->asking = t->st_asking = false;
+}
+
 bool
 session_tourney_event(struct session *s, const struct net_event *e)
 {
@@ -497,6 +509,11 @@ session_tourney_event(struct session *s, const struct net_event *e)
 	case NEV_RESULT:
 		game_noted(s, e);
 		return false;
+	case NEV_STATUS:
+		/* an answer lost with the connection: asked again */
+		if (e->state != NET_ONLINE && s->net->tourney != NULL)
+			lost(s->net->tourney);
+		return false;
 	default:
 		return false;
 	}
@@ -513,11 +530,8 @@ session_tourney_tick(struct session *s, long long now)
 	if (u == NULL || u->c == NULL || u->tourney == NULL)
 		return;
 	t = u->tourney;
-	if (net_client_state(u->c) != NET_ONLINE) {
-		/* an answer lost with the connection: asked again */
-		t->asking = t->st_asking = false;
+	if (net_client_state(u->c) != NET_ONLINE)
 		return;
-	}
 	if ((t->open || t->once || (t->game[0] != '\0' &&
 	    t->kind[0] == '\0')) && !t->asking && (now >= t->at || t->once)) {
 		if (net_client_query(u->c, "TOURNEYS", "") == 0)
