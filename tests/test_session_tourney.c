@@ -165,6 +165,12 @@ test_screen(void **state)
 	expect_line("#v TLEAVE tourney=AAAAAAAA", NULL, 0);
 	send_line("ERR #v 410 GONE :the tournament is over");
 	wait_msg("cannot withdraw: the tournament is over");
+	/* p on the screen: TPAUSE of the one chosen */
+	assert_int_equal(session_tourney_send(&S, "TPAUSE", "AAAAAAAA"), 0);
+	expect_line("#p TPAUSE tourney=AAAAAAAA", NULL, 0);
+	send_line("OK #p TPAUSE tourney=AAAAAAAA");
+	wait_msg("paused in the tournament Evening: not paired until you "
+	    "join again");
 	/* a list asked as the link breaks: asked again once it is back */
 	session_tourney_open(&S);
 	session_tourney_tick(&S, now_ms());
