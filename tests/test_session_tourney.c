@@ -96,6 +96,9 @@ test_screen(void **state)
 
 	connect_fake(lobby);
 	WAIT(net_client_state(C) == NET_ONLINE);
+	/* a guest: told to log in, nothing sent */
+	assert_int_equal(session_tourney_send(&S, "TJOIN", "AAAAAAAA"), -1);
+	assert_non_null(strstr(S.msg.text, "tournaments are for accounts"));
 	send_line("OK #i LOGIN name=bob");
 	WAIT(strcmp(S.net->account, "bob") == 0);
 	session_tourney_open(&S);
