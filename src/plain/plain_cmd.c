@@ -295,6 +295,7 @@ plain_help(const struct plain *p)
 	}
 	plain_net_help(p);
 	plain_lobby_help(p);
+	plain_tourney_help(p);
 	plain_out("%s", P_("End of input (Ctrl-D) quits too; a game in "
 	    "progress is kept for congo --resume."));
 }
@@ -470,7 +471,8 @@ plain_input(struct plain *p, const char *text)
 	arg = line + i;
 	while (*arg == ' ')
 		arg++;
-	if (plain_net_input(p, word, arg) || plain_lobby_input(p, word, arg))
+	if (plain_tourney_input(p, word, arg) || plain_net_input(p, word,
+	    arg) || plain_lobby_input(p, word, arg))
 		return;
 	/* next mistake, previous mistake: > and < in words (issue 62) */
 	if (strcasecmp(arg, "mistake") == 0 && (strcmp(word, "next") == 0 ||

@@ -62,6 +62,11 @@ struct plain {
 	 * its games, by id (list_heard of them; -1 none said) */
 	int list_heard;
 	char heard[SESSION_LOBBY_MAX][16];
+	/* tournaments (plain_tourney.c): typed for, said once come (the
+	 * session's answers' serials seen); join NAME before the list */
+	bool want_tourneys, want_standings;
+	unsigned tourneys_seen, standings_seen;
+	char tjoin[48];
 	/* input */
 	char in[PLAIN_LINE_MAX * 4];
 	size_t inlen;
@@ -103,6 +108,13 @@ void plain_net_help(const struct plain *p);
 bool plain_lobby_input(struct plain *p, const char *word, const char *arg);
 void plain_lobby_follow(struct plain *p);
 void plain_lobby_help(const struct plain *p);
+
+/* plain_tourney.c: tournaments, join NAME, withdraw [NAME], pause
+ * [NAME], standings [NAME]: true when line's word was one of them; what
+ * they asked for said once it has come; their help lines. */
+bool plain_tourney_input(struct plain *p, const char *word, const char *arg);
+void plain_tourney_follow(struct plain *p);
+void plain_tourney_help(const struct plain *p);
 
 /* plain_new.c: new asks the new-game dialog's questions: begun, a line
  * for them (true when it was theirs), the "leave this game?" answered;

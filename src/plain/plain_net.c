@@ -100,6 +100,7 @@ after_hook(void *ctx, const struct net_event *e)
 	if (p->want_mine || p->want_chal)
 		say_mine(p);
 	plain_lobby_follow(p);
+	plain_tourney_follow(p);
 }
 
 bool

@@ -98,6 +98,7 @@ enum session_cmd_type {
 	                      * this server's certificate?" (network) */
 	CMD_LESSON_NOW,      /* arg: a lesson's index: the game left (asked) */
 	CMD_PUZZLE_NOW,      /* arg: as CMD_PUZZLE's: the game left (asked) */
+	CMD_BERSERK,         /* an arena's game: half one's time (network) */
 	NCMDS
 };
 

@@ -323,6 +323,12 @@ const struct session_cmd_entry session_cmds[] = {
 	  .help = N_("network game: offer a takeback (also u), or answer one"),
 	  .refusal = NET_ONLY, .refusal_in = NOT_NET_IN,
 	  .exec = session_cmd_net },
+	{ .type = CMD_BERSERK, .name = "berserk", .keys = "B",
+	  .args = SCA_NONE, .modes = SMODE_NET,
+	  .help = N_("an arena's game, before your first move: half your "
+	      "time, no increment; a win of 7 moves scores 1 more"),
+	  .refusal = NET_ONLY, .refusal_in = NOT_NET_IN,
+	  .exec = session_cmd_net },
 	{ .type = CMD_WHOIS, .name = "whois", .args = SCA_REQUIRED,
 	  .usage = N_("NAME"), .modes = SMODE_NET,
 	  .help = N_("network: a player's account and ratings"),

@@ -19,6 +19,7 @@
 #include "session/session_net_list.h"
 #include "session/session_net_mine.h"
 #include "session/session_seek.h"
+#include "session/session_tourney.h"
 #include "util/i18n.h"
 #include "util/util.h"
 
@@ -461,6 +462,9 @@ session_link_timeout(struct session *s, bool lobby)
 	if ((run = session_mine_timeout(s, now, lobby)) >= 0 &&
 	    (t < 0 || run < t))
 		t = run;
+	/* the tournaments asked again */
+	if ((run = session_tourney_timeout(s, now)) >= 0 && (t < 0 || run < t))
+		t = run;
 	/* a correspondence deadline's time left */
 	if ((run = session_corr_timeout(s)) >= 0 && (t < 0 || run < t))
 		t = run;
@@ -490,6 +494,7 @@ session_link_tick(struct session *s, bool lobby)
 	if (net_client_seeking(u->c, &since))
 		s->dirty = true;
 	session_seeks_tick(s, util_now_ms(), lobby);
+	session_tourney_tick(s, util_now_ms());
 	session_net_tick(s, now);
 	if (net_client_clock(u->c, now, left, &run) && run >= 0)
 		s->dirty = true;

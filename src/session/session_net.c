@@ -20,6 +20,7 @@
 #include "session/session_net_mine.h"
 #include "session/session_player.h"
 #include "session/session_seek.h"
+#include "session/session_tourney.h"
 #include "util/util.h"
 #include "util/i18n.h"
 
@@ -170,8 +171,10 @@ session_net_begin(struct session *s, struct net_client *c)
 
 	if (u == NULL)
 		u = s->net = xcalloc(1, sizeof *u);
-	else
+	else {
+		free(u->tourney);
 		memset(u, 0, sizeof *u);
+	}
 	u->on = true;
 	u->c = c;
 	u->seat = -1;
@@ -189,6 +192,8 @@ void
 session_net_end(struct session *s)
 {
 	session_net_list_free(s);
+	if (s->net != NULL)
+		free(s->net->tourney);
 	free(s->net);
 	s->net = NULL;
 }
@@ -721,8 +726,9 @@ session_net_event(struct session *s, const struct net_event *e)
 {
 	if (e->kind == NEV_MOVE)
 		say_opponent_move(s, e);
-	if (session_net_status_event(s, e) || session_net_takeback_event(s, e) ||
-	    session_mine_event(s, e) || session_net_list_event(s, e) ||
+	if (session_tourney_event(s, e) || session_net_status_event(s, e) ||
+	    session_net_takeback_event(s, e) || session_mine_event(s, e) ||
+	    session_net_list_event(s, e) ||
 	    session_lobby_event(s, e))
 		return;
 	if ((size_t)e->kind < sizeof event_handler / sizeof event_handler[0] &&

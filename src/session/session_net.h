@@ -250,6 +250,8 @@ struct session_net {
 	 * is sent (want_lobby, with view_serial) */
 	struct session_seeks seek;
 	struct session_bots_pick bots;
+	/* tournaments (session_tourney.h), made when first used */
+	struct session_tourneys *tourney;
 	bool want_lobby;
 	struct session_net_list *list; /* the last list asked, or NULL */
 	struct session_net_record rec; /* a record of the list reviewed */

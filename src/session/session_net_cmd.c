@@ -11,6 +11,7 @@
 #include "net/client/client.h"
 #include "session/session_net.h"
 #include "session/session_net_corr.h"
+#include "session/session_tourney.h"
 #include "util/i18n.h"
 
 const char *
@@ -194,6 +195,9 @@ session_net_command(struct session *s, const struct session_cmd *cmd)
 	case CMD_RESIGN_NOW:
 	case CMD_DRAW:
 		return result_command(s, cmd);
+	case CMD_BERSERK:       /* an arena's (session_tourney.c) */
+		(void)session_tourney_berserk(s);
+		return true;
 	default:
 		break;
 	}

@@ -10,6 +10,7 @@
 
 #include "clock/clock.h"
 #include "session/session_net_corr.h"
+#include "session/session_tourney.h"
 #include "util/i18n.h"
 #include "ui/ui_net.h"
 #include "util/util.h"
@@ -161,8 +162,9 @@ ui_net_status(const struct ui_app *a, char *buf, size_t n)
 			who = g->claim_told ? _("opponent gone (:claim wins)") :
 			    _("opponent disconnected");
 	}
-	snprintf(buf, n, "%s%s%s%s", conn, who != NULL ?
+	snprintf(buf, n, "%s%s%s%s%s", conn, who != NULL ?
 	    ", " : "", who != NULL ? who : "", !over && g->offer >= 0 &&
-	    g->offer == opp ? _(", draw offered (:draw accepts)") : "");
+	    g->offer == opp ? _(", draw offered (:draw accepts)") : "",
+	    session_tourney_can_berserk(&a->s) ? _(", B: berserk") : "");
 	return true;
 }

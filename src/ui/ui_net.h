@@ -80,6 +80,13 @@ bool ui_lobby_seeks_key(struct ui_app *a, const struct ui_event *ev);
  * open). */
 void ui_lobby_bots_draw(struct ui_app *a, int y);
 bool ui_lobby_bots_key(struct ui_app *a, const struct ui_event *ev);
+/* ui_net_tourney.c: the lobby's "Tournaments" (the session's,
+ * session_tourney.c): drawn from row y, and its keys (all taken while it
+ * is open); the standings in the side panel from row y beside a
+ * tournament's game (the next free row). */
+void ui_lobby_tourney_draw(struct ui_app *a, int y);
+bool ui_lobby_tourney_key(struct ui_app *a, const struct ui_event *ev);
+int ui_net_tourney_panel(struct ui_app *a, int y);
 /* :whois, :top, :games: true when handled. */
 bool ui_net_acct_command(struct ui_app *a, const struct session_cmd *cmd);
 /* ui_net_list.c: a list of the server's (:whois, :top, :games; the

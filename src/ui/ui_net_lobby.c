@@ -13,6 +13,7 @@
 #include "session/session_bots.h"
 #include "session/session_net_mine.h"
 #include "session/session_seek.h"
+#include "session/session_tourney.h"
 #include "ui/ui_net.h"
 #include "util/util.h"
 #include "util/i18n.h"
@@ -124,6 +125,12 @@ ui_lobby_draw(struct ui_app *a)
 	term_putw_words(0, 0, cols, ST_STATUS, 0, line);
 	if (session_seek_line(&a->s, util_now_ms(), line, sizeof line))
 		term_putw_words(1, 0, cols, ST_HEAD, TA_BOLD, line);
+	if (u->g->tourney != NULL && u->g->tourney->open) {
+		ui_lobby_tourney_draw(a, 2);
+		term_putw_words(rows - 1, 0, cols, a->s.msg.text[0] != '\0' ?
+		    a->s.msg.tone : ST_DIM, 0, a->s.msg.text);
+		return;
+	}
 	if (u->g->bots.open) {
 		ui_lobby_bots_draw(a, 2);
 		term_putw_words(rows - 1, 0, cols, a->s.msg.text[0] != '\0' ?
@@ -172,8 +179,8 @@ ui_lobby_draw(struct ui_app *a)
 	}
 	term_putw_words(rows - 3, 0, cols, ST_DIM, 0, row_keys(a));
 	term_putw_words(rows - 2, 0, cols, ST_DIM, 0,
-	    _(" s: seek  b: the computer  c: create  C: as Black  t: best  "
-	    "g: games played  r: refresh  : command  q: quit"));
+	    _(" s: seek  b: the computer  T: tournaments  c: create  C: as "
+	    "Black  t: best  g: games played  r: refresh  : command  q: quit"));
 	if (a->in.cmdline)
 		ui_message_line(a);
 	else
@@ -245,6 +252,11 @@ ui_lobby_key(struct ui_app *a, const struct ui_event *ev)
 		session_net_events(&a->s);
 		return;
 	}
+	if (a->s.net->tourney != NULL && a->s.net->tourney->open) {
+		ui_lobby_tourney_key(a, ev);
+		session_net_events(&a->s);
+		return;
+	}
 	if (!a->s.net->seek.form.open) {
 		/* Up and Down over every part; a challenge's and your games'
 		 * own keys */
@@ -288,6 +300,9 @@ ui_lobby_key(struct ui_app *a, const struct ui_event *ev)
 		break;
 	case 'b':       /* play the computer: its screen (ui_net_bots.c) */
 		session_bots_open(&a->s);
+		break;
+	case 'T':       /* the tournaments: their screen (ui_net_tourney.c) */
+		session_tourney_open(&a->s);
 		break;
 	case 'c':
 	case 'C':

@@ -326,6 +326,7 @@ ui_panel_draw(struct ui_app *a)
 	}
 	for (c = 0; ui_net_chat(a, c, buf, sizeof buf); c++)
 		term_putw(y++, x + 2, w - 2, ST_DIM, 0, buf);
+	y = ui_net_tourney_panel(a, y);
 	/* A lesson or puzzle shows its text instead of the moves. */
 	if (ui_learn_panel(a, y + 1, x, w, l->status_y))
 		return;

@@ -61,6 +61,12 @@ enum net_ev_kind {
 	NEV_CHALLENGED,       /* a challenge to our account: game, name (who
 				 from), variant, clock or days, rated, seat
 				 (the one it offers us) */
+	NEV_TOURNEY,          /* a tournament's (issue 60): tourney its id;
+				 the server's EV TOURNEY: action its state=
+				 (started, round, bye, finished), ply its n=;
+				 or our TJOIN, TLEAVE, TPAUSE, BERSERK taken:
+				 verb that verb */
+	NEV_BERSERK,          /* side berserked in our game: wclock, bclock */
 	NEV_TRUST             /* NET_TRUST_ASK: no authority vouches for the
 				 server's certificate and no pin is kept:
 				 text its SHA-256 ("SHA256:<hex>"). Nothing
@@ -114,6 +120,8 @@ struct net_event {
 	                         rated=1) */
 	bool bot[2];          /* NEV_STATE: wtitle=BOT, btitle=BOT: a bot
 	                         account's seat (issue 59) */
+	char tourney[16];     /* NEV_STATE, NEV_SEATED (a PAIRED's),
+	                         NEV_TOURNEY: the game's tournament, "" */
 };
 
 struct net_client_opts {
@@ -235,8 +243,17 @@ bool net_client_seeking(const struct net_client *c, long long *since);
 const char *net_client_account(const struct net_client *c);
 int net_client_takeback(struct net_client *c, const char *action, char *err,
     size_t errlen);
+/* Tournaments (client_tourney.c, PROTOCOL.md "Tournaments"): verb TJOIN,
+ * TLEAVE or TPAUSE of tourney (NEV_TOURNEY with that verb once taken, a
+ * NEV_ERROR of it else; -1 offline); BERSERK in our game (-1 with err).
+ * A PAIRED of a tournament takes its seat (NEV_SEATED, tourney set) as a
+ * seek's does, unless we are in a game not over: then its token is kept
+ * and a NEV_NOTICE says so. STANDINGS is a list (net_client_query). */
+int net_client_tourney(struct net_client *c, const char *verb,
+    const char *tourney);
+int net_client_berserk(struct net_client *c, char *err, size_t errlen);
 /* verb: SEEKS, WHOIS, TOP, GAMES, RECORD, CHALLENGES (the account's
- * challenges, both ways), or MINE (GAMES mine=yes: the account's games
+ * challenges, both ways), STANDINGS, TOURNEYS, or MINE (GAMES mine=yes: the account's games
  * not over; its events' verb is MINE); args: its key=value words (may be
  * ""). -1 offline. */
 int net_client_query(struct net_client *c, const char *verb,

@@ -138,6 +138,7 @@ static const struct {
 	{ "CHALLENGES", "CHALLENGES", "", 'H' },
 	{ "MINE", "GAMES", "mine=yes", 'M' },
 	{ "TOURNEYS", "TOURNEYS", "", 'Y' },
+	{ "STANDINGS", "STANDINGS", "", 'Z' },
 };
 
 int
@@ -266,6 +267,8 @@ cli_acct_ok(struct net_client *c, const struct cgp_msg *m)
 			    "seek"));
 		return true;
 	}
+	if (cli_tourney_ok(c, m))
+		return true;
 	if (strcmp(v, "UNSEEK") == 0 || strcmp(v, "LOGIN") == 0 ||
 	    strcmp(v, "TAKEBACK") == 0)
 		return true;
@@ -348,6 +351,8 @@ cli_paired(struct net_client *c, const struct cgp_msg *m)
 	const char *tok = cgp_msg_get(m, "token");
 	int seat = cgp_seat_parse(cgp_msg_get(m, "seat"));
 
+	if (cli_tourney_paired(c, m))
+		return;
 	if (c->role != ROLE_SEEK || tok == NULL || seat < 0 ||
 	    !cgp_valid_game(m->game) || !cgp_valid_token(tok))
 		return;

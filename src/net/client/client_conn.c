@@ -470,6 +470,7 @@ net_client_leave(struct net_client *c, long long now)
 	c->game[0] = '\0';
 	c->seat = -1;
 	c->seq = 0;
+	c->finished = false;
 	cli_catchup_end(c, false);
 	c->timed = false;
 	c->days = 0;

@@ -109,6 +109,7 @@ net_client_rejoin_account(struct net_client *c, const char *game, int seat,
 		c->have_mirror = false;
 		c->syncing = false;
 		c->seq = 0;
+		c->finished = false;
 		c->days = 0;
 		c->deadline = 0;
 		c->timed = false;

@@ -98,6 +98,9 @@ struct net_client {
 	bool registered;          /* REGISTER made it on this run */
 	char seek_args[160];      /* SEEK's key=value words */
 	char seek_id[16];         /* the server's id of it, "" none yet */
+	char pair_tourney[16];    /* the PAIRED being taken's tournament */
+	bool finished;            /* our game is over (RESULT, or a STATE
+	                             finished: a cancelled one too) */
 	long long seek_since;     /* when it was asked (util_now_ms) */
 	bool seek_bots;           /* the next seek says bots=yes */
 	char items_verb[16];      /* the list whose ITEMs come, "" none */
@@ -209,6 +212,16 @@ void cli_rating_keys(const struct cgp_msg *m, struct net_event *e);
  * seats are accounts'. */
 void cli_account_keys(const struct net_client *c, const struct cgp_msg *m,
     struct net_event *e);
+
+/* client_tourney.c: the verb of a tournament command's tag letter (NULL
+ * none); its OK (true when the line was one); EV TOURNEY, EV BERSERK;
+ * a tournament's PAIRED (true when it was one: taken or kept). */
+const char *cli_tourney_verb(char tag);
+bool cli_tourney_ok(struct net_client *c, const struct cgp_msg *m);
+void cli_tourney_ev(struct net_client *c, const struct cgp_msg *m);
+void cli_berserk_ev(struct net_client *c, const struct cgp_msg *m,
+    long long now);
+bool cli_tourney_paired(struct net_client *c, const struct cgp_msg *m);
 
 /* client_corr.c: CHALLENGE sent (again after a reconnection until the
  * server has it), EV CHALLENGED, a correspondence game's days and

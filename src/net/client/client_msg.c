@@ -240,6 +240,7 @@ on_state(struct net_client *c, const struct cgp_msg *m, long long now)
 	copy(e->variant, sizeof e->variant, cgp_msg_get(m, "variant"));
 	copy(c->state_variant, sizeof c->state_variant, e->variant);
 	copy(e->clock, sizeof e->clock, cgp_msg_get(m, "clock"));
+	copy(e->tourney, sizeof e->tourney, cgp_msg_get(m, "tourney"));
 	v = cgp_msg_get(m, "turn");
 	cli_clock_keys(c, m, e, strcmp(e->status, "active") != 0 ? -1 :
 	    v != NULL && strcmp(v, "black") == 0 ? 1 : 0, ply, now);
@@ -252,8 +253,10 @@ on_state(struct net_client *c, const struct cgp_msg *m, long long now)
 			start_sync(c, start);
 	} else if (c->pending && c->mirror.nply > c->pending_ply)
 		c->pending = false;
-	if (strcmp(e->status, "finished") == 0)
+	if (strcmp(e->status, "finished") == 0) {
 		set_result(c, e->result, e->reason);
+		c->finished = true;
+	}
 	if (caught)
 		cli_catchup_end(c, true);   /* the chat missed, names known */
 }
@@ -268,6 +271,13 @@ ev_paired(struct net_client *c, const struct cgp_msg *m, long long now)
 {
 	(void)now;
 	cli_paired(c, m);   /* a game new to us, not stored */
+}
+
+static void
+ev_tourney(struct net_client *c, const struct cgp_msg *m, long long now)
+{
+	(void)now;
+	cli_tourney_ev(c, m);   /* a tournament's, not a game's */
 }
 
 static void
@@ -373,6 +383,7 @@ ev_result(struct net_client *c, const struct cgp_msg *m, long long now)
 
 	set_result(c, cgp_msg_get(m, "result"),
 	    cgp_msg_get(m, "reason"));
+	c->finished = true;         /* (a cancelled game's result is "-") */
 	c->pending = false;
 	if (c->timed)
 		clock_stop(&c->clock, now);
@@ -421,7 +432,9 @@ static const struct ev_kind {
 } ev_kinds[] = {
 	{ "PAIRED", ev_paired, EV_ANY_GAME },
 	{ "CHALLENGED", ev_challenged, EV_ANY_GAME },
+	{ "TOURNEY", ev_tourney, EV_ANY_GAME },
 	{ "STATE", on_state, EV_NEW },
+	{ "BERSERK", cli_berserk_ev, EV_NEW },
 	{ "REMATCHED", ev_rematched, EV_NEW },
 	{ "SAID", ev_said, EV_NEW },
 	{ "REMATCH", ev_rematch, EV_CAUGHT },
@@ -442,6 +455,7 @@ on_event(struct net_client *c, const struct cgp_msg *m, long long now)
 	const char *side = cgp_msg_get(m, "side");
 	bool stored = strcmp(kind, "STATE") != 0 &&
 	    strcmp(kind, "PRESENCE") != 0 && strcmp(kind, "REMATCHED") != 0 &&
+	    strcmp(kind, "BERSERK") != 0 &&
 	    !(strcmp(kind, "SAID") == 0 && side != NULL &&
 	    strcmp(side, "spectator") == 0);
 
@@ -487,6 +501,7 @@ took_seat(struct net_client *c, const struct cgp_msg *m, bool fresh)
 			game_free(&c->mirror);
 		c->have_mirror = false;
 		c->seq = 0;
+		c->finished = false;
 		c->days = 0;
 		c->deadline = 0;
 	}
@@ -608,7 +623,7 @@ told_verb(char tag)
 	for (size_t k = 0; k < sizeof told / sizeof told[0]; k++)
 		if (told[k].tag == tag)
 			return told[k].verb;
-	return "";
+	return cli_tourney_verb(tag) != NULL ? cli_tourney_verb(tag) : "";
 }
 
 /* The refusals of our commands, by their tag's letter (on_err's

@@ -67,12 +67,15 @@ cli_take_seat(struct net_client *c, const char *game, const char *tok,
 	c->days = 0;
 	c->deadline = 0;
 	c->seq = 0;
+	c->finished = false;
 	snprintf(c->game, sizeof c->game, "%s", game);
 	snprintf(c->token, sizeof c->token, "%s", tok);
 	c->seat = seat;
 	c->role = ROLE_SEAT;
 	e = cli_event(c, kind);
 	e->seat = seat;
+	snprintf(e->tourney, sizeof e->tourney, "%s", c->pair_tourney);
+	c->pair_tourney[0] = '\0';
 	if (c->o.remember && net_tokens_save(c->o.host, c->o.port, c->game,
 	    seat, c->token, err, sizeof err) < 0) {
 		e = cli_event(c, NEV_ERROR);

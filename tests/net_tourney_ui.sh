@@ -1,0 +1,94 @@
+#!/bin/sh
+# net_tourney_ui.sh: the lobby's "Tournaments" and a tournament's game
+# (issue 60), in tmux, against a real congo-server: a scripted member,
+# bob (tests/tourney_bob.py), makes the arena "Evening" by TOURNEY and
+# joins it; ann's lobby names the T key, T lists the arena (kind, name,
+# clock, players, running), Enter shows its standings (bob), Esc goes
+# back, J joins it; the server pairs ann with bob and the game opens as a
+# seek's pairing does, the standings beside the board; the status bar
+# offers B (berserk) before ann's first move, B halves her time and the
+# message line says so, and B is offered no more; bob resigns and the
+# standings beside the game show ann's 2 points (a move each first).
+#
+# Every wait polls with a deadline. Exit status: 0 pass, 1 fail, 77
+# skipped (no tmux or python3), 99 hard error.
+
+set -u
+command -v python3 >/dev/null 2>&1 || exit 77
+
+tmux_prefix=ctour pane=a
+. "$(dirname "$0")/tmux_lib.sh"
+net_screens="a"
+. "$(dirname "$0")/tmux_net_lib.sh"
+here=$(cd "$(dirname "$0")" && pwd)
+
+bobpid=
+extra_cleanup() {
+	exec 8>&- 2>/dev/null
+	[ -z "$bobpid" ] || tmp_stop "$bobpid"
+	[ -z "$spid" ] || tmp_stop "$spid"
+	tmp_sanitizer_reports "$tmp" || cleanup_failed=1
+}
+
+net_home
+start_server
+addr="127.0.0.1:$port"
+T new-session -d -s keep -x 80 -y 24 "sleep 600" || exit 99
+
+note "ann registers"
+net_register a ann "Congo games on 127\.0\.0\.1"
+
+note "bob makes the arena Evening by TOURNEY and joins it"
+mkfifo "$tmp/bob.in"
+python3 "$here/tourney_bob.py" "$port" "$tmp" <"$tmp/bob.in" \
+    >"$tmp/bob.out" 2>&1 &
+bobpid=$!
+exec 8>"$tmp/bob.in"
+poll 20 "bob made no tournament: $(cat "$tmp/bob.out")" \
+    grep -q '^tourney=' "$tmp/bob.out"
+
+note "the lobby names T; T lists the arena"
+run a --connect "$addr" --login ann
+wait_for a "Congo games on 127\.0\.0\.1"
+wait_for a "T: tournaments"
+T send-keys -t =a: T
+wait_for a "^ Tournaments"
+wait_for a " > arena +Evening .* 1\+0 +congo +60 min +1  running" 15
+
+note "Enter: its standings (bob); Esc: back to the list"
+T send-keys -t =a: Enter
+wait_for a "Tournaments: standings"
+wait_for a "arena Evening, 1\+0 congo"
+wait_for a " 1  bob +0 +0"
+T send-keys -t =a: Escape
+wait_for a " > arena +Evening"
+
+note "J joins: the server pairs ann with bob, the game opens"
+T send-keys -t =a: J
+wait_for a "Evening: you play (White|Black) against bob" 20
+poll 10 "bob not paired: $(cat "$tmp/bob.out")" \
+    grep -q '^paired ' "$tmp/bob.out"
+
+note "the standings beside the game; B offered before the first move"
+wait_for a "Standings Evening"
+wait_for a " (1|2) (ann|bob) +0"
+wait_for a "B: berserk"
+
+note "B: berserk, said on the message line; B no longer offered"
+T send-keys -t =a: B
+wait_for a "berserk: your time is halved"
+wait_gone a "B: berserk"
+wait_for a "0:30"
+
+note "a move each, bob resigns: the standings beside the game give ann 2 points"
+: >"$tmp/go"
+if grep -q '^paired .* black' "$tmp/bob.out"; then
+	cmd a "c2c3"
+else
+	wait_for a "last c2c3"
+	cmd a "b6c5"
+fi
+poll 20 "bob did not resign: $(cat "$tmp/bob.out")" \
+    grep -q '^resigned' "$tmp/bob.out"
+wait_for a " 1 ann +2" 15
+exit 0
