@@ -285,6 +285,7 @@ def restart(eng, players, tid):
           flush=True)
     keys = dict(l.split() for l in open(KEYS))
     del later[:]
+    taken = 0
     for p in players:
         p.sock.close()
         p.connect()
@@ -296,6 +297,7 @@ def restart(eng, players, tid):
                 continue
             got = p.ask("REJOIN game=%s" % g)
             assert got.startswith("OK"), got
+            taken += 1
             got = p.ask("HISTORY game=%s" % g)
             n = int(kv(got)["n"])
             moves = []
@@ -311,6 +313,8 @@ def restart(eng, players, tid):
                         rest.append(line)
                 p.pending = rest
             st["moves"] = moves
+    print("%d seats of games not over taken again (REJOIN)" % taken,
+          flush=True)
     for p in players:
         lines, p.pending = p.pending, []
         for line in lines:
