@@ -304,7 +304,7 @@ swiss_round(struct sess *s, struct tourney *t)
 		if (b[i] < 0) {
 			int c = conn_of(s, t->m[w[i]].m.lname);
 			struct cgp_out o;
-			sess_notify(s, "tournament", t->t.id,
+			sess_features_away(s, "tournament", t->t.id,
 			    t->m[w[i]].m.name);
 			if (c >= 0) {
 				cgp_out_ev(&o, t->t.id, 0, "TOURNEY");
@@ -341,7 +341,8 @@ tell_soon(struct sess *s, struct tourney *t, long long wall)
 	t->told_soon = true;
 	for (int i = 0; i < t->nm; i++)
 		if (!t->m[i].m.withdrawn)
-			sess_notify(s, "tournament", t->t.id, t->m[i].m.name);
+			sess_features_away(s, "tournament", t->t.id,
+			    t->m[i].m.name);
 }
 
 /* One tournament's due work at wall (Unix ms). */
@@ -472,7 +473,8 @@ tourney_seated(struct sess *s, struct sgame *g, const struct store_change *ch)
 	for (int k = 0; k < 2 && t->t.kind[0] == 's'; k++) {
 		int i = tourney_member(t, k ? x->p.black : x->p.white);
 		if (i >= 0)
-			sess_notify(s, "tournament", g->id, t->m[i].m.name);
+			sess_features_away(s, "tournament", g->id,
+			    t->m[i].m.name);
 	}
 	pend_drop(s, x);
 }
