@@ -14,8 +14,9 @@
 #   performance (from the ratings at its start) in STANDINGS as the stored
 #   games give them; and a Swiss of 8, 3 rounds, checked as the first, its
 #   players ranked by rating (FIDE's initial ranking), not as they joined;
-#   a Swiss of 8, the server killed -9 as round 2 begins and started
-#   again on its store: the event finishes, its pairings still src/tourn's.
+#   a Swiss of 16, 5 rounds, the server killed -9 as round 3 begins and
+#   started again on its store: the event finishes unchanged, its
+#   pairings still src/tourn's, no member paired twice, the points right.
 # Waits on the players' events, never a fixed time.
 set -u
 builddir=${CONGO_BUILDDIR:-$(pwd)}
@@ -95,8 +96,8 @@ grep -q "ranked by rating" "$tmp/check.out" ||
 tmp_stop "$pid"
 pid=
 
-# The Swiss again, the server killed -9 in the middle of round 2 (its
-# games begun) by the players' script, which starts it again on the same
+# A Swiss of 16, 5 rounds, the server killed -9 in the middle of round 3
+# (its games begun) by the players' script, which starts it again on the same
 # store ($tmp/restart prints its port) and comes back (LOGIN, REJOIN, the
 # moves read again): the event finishes, its pairings src/tourn's.
 : > "$tmp/server.log"
@@ -117,16 +118,19 @@ done
 echo "\$port"
 EOS
 : > "$tmp/keys"
-TOURNEY_KEYS="$tmp/keys" TOURNEY_KILL_ROUND=2 TOURNEY_SERVER_PID=$pid \
-    TOURNEY_RESTART="sh $tmp/restart" timeout 300 python3 \
-    "$srcdir/tests/tourney_play.py" "$port" "$congo" swiss 8 \
+TOURNEY_KEYS="$tmp/keys" TOURNEY_KILL_ROUND=3 TOURNEY_ROUNDS=5 \
+    TOURNEY_SERVER_PID=$pid TOURNEY_RESTART="sh $tmp/restart" timeout 300 \
+    python3 "$srcdir/tests/tourney_play.py" "$port" "$congo" swiss 16 \
     > "$tmp/kill.out" 2>&1
 rc=$?
 wait "$pid" 2>/dev/null
 pid=$(cat "$tmp/pid2" 2>/dev/null)
 [ $rc = 0 ] || { tail -n 20 "$tmp/kill.out" "$tmp/server.log" "$tmp/server2.log"; fail "the Swiss killed -9 did not finish"; }
-grep -q "server killed -9 in round 2" "$tmp/kill.out" || fail "the server was not killed"
+grep -q "server killed -9 in round 3" "$tmp/kill.out" || fail "the server was not killed"
+grep -q "^[1-9][0-9]* seats of games not over taken again" "$tmp/kill.out" ||
+    fail "no game of round 3 was going on at the kill"
+grep "seats of games not over" "$tmp/kill.out"
 tid=$(sed -n 's/^tourney=//p' "$tmp/kill.out")
 tmp_port "$tmp/server2.log" "$pid" || fail "no port of the restarted server"
-check "$tmp/kill.db" "the Swiss after kill -9"
+check "$tmp/kill.db" "the Swiss of 16 after kill -9 in round 3"
 echo "test_net_tourney.sh: passed"

@@ -202,7 +202,33 @@ def trf(upto):
     return "\n".join(lines) + "\n"
 
 
+def once():
+    """No member paired twice in a round, no two members paired twice,
+    no member given two byes (FIDE's absolute criteria)."""
+    met, byes = set(), set()
+    for r in range(1, rounds + 1):
+        seen = set()
+        for (rnd, n, game, w, b, *_) in pairs:
+            if rnd != r:
+                continue
+            for m in (w, b):
+                if m and m in seen:
+                    fail("round %d: %s paired twice" % (r, m))
+                seen.add(m)
+            if not b:
+                if w in byes:
+                    fail("round %d: a second bye to %s" % (r, w))
+                byes.add(w)
+                continue
+            if frozenset((w, b)) in met:
+                fail("round %d: %s and %s paired again" % (r, w, b))
+            met.add(frozenset((w, b)))
+    print("swiss: no member paired twice in a round, no pair met twice, "
+          "%d byes to %d members" % (len(byes), len(byes)))
+
+
 def swiss():
+    once()
     idx = {m: i + 1 for i, m in enumerate(ranked)}
     if ranked != members:
         print("swiss: ranked by rating: %s" % " ".join(

@@ -12,9 +12,16 @@ a new tournament). $TOURNEY_ROUNDS: a Swiss's rounds (3). The players play
 what ENGINE (congo --engine, depth 1) answers, and end each game by a
 plan drawn from a fixed seed: resign, offer a draw (accepted), or play on;
 in an arena some berserk first. They wait on events only (PAIRED, STATE,
-MOVE, RESULT, TOURNEY); each stops at "TOURNEY state=finished". A player
-waiting for a pairing while another is free for more than 10 s in an
-arena is reported. Prints "tourney=<id>" first, then one line per game
+MOVE, RESULT, TOURNEY); each stops at "TOURNEY state=finished". The
+tournament made starts in $TOURNEY_START_IN seconds (3); an arena lasts
+$TOURNEY_MINUTES (10) minutes of $TOURNEY_MINUTE seconds (1: the server's
+--day-length 1440; 60 for real minutes), its clock $TOURNEY_CLOCK (60+0,
+lichess's 1+0); each move sent after a thought of $TOURNEY_THINK ms
+("300-2500", drawn from a fixed seed; none when unset). An arena's waits for a pairing are measured as the players
+see them (from a game's end, or the start, to PAIRED, until the arena's
+end) and said at the end: the longest, and the longest a player waited
+while another was free too (more than $TOURNEY_MAX_WAIT seconds, when
+set: exit 1). Prints "tourney=<id>" first, then one line per game
 ended as the players saw it. Exit 1 when a line does not come in 60 s.
 With $TOURNEY_KILL_ROUND, the server ($TOURNEY_SERVER_PID) is killed -9
 as that round's games begin ($TOURNEY_BEFORE_KILL run first, when set),
@@ -39,7 +46,21 @@ SERVER_PID = os.environ.get("TOURNEY_SERVER_PID", "")
 RESTART = os.environ.get("TOURNEY_RESTART", "")
 LOGIN = TID is not None or os.environ.get("TOURNEY_LOGIN", "") == "1"
 ROUNDS = int(os.environ.get("TOURNEY_ROUNDS", "3"))
-state = {"kill": False, "killed": False}
+MINUTES = int(os.environ.get("TOURNEY_MINUTES", "10"))
+CLOCK = os.environ.get("TOURNEY_CLOCK", "60+0")
+# (the minute's length: 60 s, or 1 with the server's --day-length 1440)
+MINUTE = float(os.environ.get("TOURNEY_MINUTE", "1"))
+START_IN = float(os.environ.get("TOURNEY_START_IN", "3"))
+# A move's thought, drawn from $TOURNEY_THINK ms ("300-2500"; none by
+# default): sent that much later.
+THINK = [int(x) for x in os.environ.get("TOURNEY_THINK", "0-0").split("-")]
+later = []
+think_rng = random.Random(61)
+state = {"kill": False, "killed": False, "start": 0.0}
+# An arena's waits: (name, free since, paired or the end) per wait, and
+# who is free since when now.
+waits = []
+free_at = {}
 berserks = []
 rng = random.Random(60)
 
@@ -144,12 +165,14 @@ def main():
                 f.write("%s %s\n" % (n, k))
     tid = TID
     if tid is None:
-        start = time.strftime("%Y-%m-%dT%H:%M:%SZ",
-                              time.gmtime(time.time() + 3))
-        what = "minutes=10" if KIND == "arena" else "rounds=%d" % ROUNDS
+        at = int(time.time() + START_IN)
+        state["start"] = at
+        start = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(at))
+        what = "minutes=%d" % MINUTES if KIND == "arena" else \
+            "rounds=%d" % ROUNDS
         got = players[0].ask("TOURNEY kind=%s name=test-%s start=%s %s "
-                             "clock=60+0 rated=yes" % (KIND, KIND, start,
-                                                       what))
+                             "clock=%s rated=yes" % (KIND, KIND, start,
+                                                     what, CLOCK))
         assert got.startswith("OK"), got
         tid = kv(got)["tourney"]
     print("tourney=%s" % tid, flush=True)
@@ -171,6 +194,8 @@ def on_line(eng, p, line, tid):
         return
     g, ev, d = w[1], w[3], kv(line)
     if ev == "TOURNEY" and g == tid:
+        if d.get("state") == "started" and not p.games:
+            free_at[p.name] = time.time()
         if d.get("state") == "finished":
             p.finished = True
         if d.get("state") == "round" and KILL_ROUND and \
@@ -178,6 +203,8 @@ def on_line(eng, p, line, tid):
             state["kill"] = True
         return
     if ev == "PAIRED":
+        if p.name in free_at:
+            waits.append((p.name, free_at.pop(p.name), time.time()))
         n, how, bers = plan()
         p.games[g] = {"seat": d["seat"], "moves": [], "mine": 0, "n": n,
                       "how": how, "over": False}
@@ -189,6 +216,7 @@ def on_line(eng, p, line, tid):
         return
     if ev == "STATE" and d.get("status") == "finished":
         st["over"] = True
+        free_at[p.name] = time.time()
         return
     if ev == "MOVE":
         st["moves"].append(d["move"])
@@ -211,6 +239,7 @@ def on_line(eng, p, line, tid):
         return
     if ev == "RESULT":
         st["over"] = True
+        free_at[p.name] = time.time()
         print("%s %s %s %s" % (p.name, g, d.get("result"), d.get("reason")),
               flush=True)
         return
@@ -228,7 +257,12 @@ def on_line(eng, p, line, tid):
         st["how"] = "on"
     mv = eng.move(st["moves"])
     st["mine"] += 1
-    p.send("MOVE game=%s ply=%d move=%s" % (g, len(st["moves"]), mv))
+    line = "MOVE game=%s ply=%d move=%s" % (g, len(st["moves"]), mv)
+    if THINK[1] > 0:
+        later.append((time.time() + think_rng.uniform(*THINK) / 1000, p,
+                      line))
+    else:
+        p.send(line)
 
 
 class KillNow(Exception):
@@ -250,6 +284,8 @@ def restart(eng, players, tid):
     print("server killed -9 in round %d, started again" % KILL_ROUND,
           flush=True)
     keys = dict(l.split() for l in open(KEYS))
+    del later[:]
+    taken = 0
     for p in players:
         p.sock.close()
         p.connect()
@@ -261,6 +297,7 @@ def restart(eng, players, tid):
                 continue
             got = p.ask("REJOIN game=%s" % g)
             assert got.startswith("OK"), got
+            taken += 1
             got = p.ask("HISTORY game=%s" % g)
             n = int(kv(got)["n"])
             moves = []
@@ -276,6 +313,8 @@ def restart(eng, players, tid):
                         rest.append(line)
                 p.pending = rest
             st["moves"] = moves
+    print("%d seats of games not over taken again (REJOIN)" % taken,
+          flush=True)
     for p in players:
         lines, p.pending = p.pending, []
         for line in lines:
@@ -300,7 +339,15 @@ def play_on(eng, players, tid):
         for line in lines:
             on_line(eng, p, line, tid)
     while not all(p.finished for p in players):
-        ready, _, _ = select.select(list(by_sock), [], [], 1.0)
+        wait = 1.0
+        if later:
+            wait = max(0.0, min(wait, min(x[0] for x in later) -
+                                time.time()))
+        ready, _, _ = select.select(list(by_sock), [], [], wait)
+        now = time.time()
+        for x in [x for x in later if x[0] <= now]:
+            later.remove(x)
+            x[1].send(x[2])
         if ready:
             last = time.time()
         elif time.time() - last > 60:
@@ -313,6 +360,40 @@ def play_on(eng, players, tid):
                     continue
                 on_line(eng, p, line, tid)
     print("finished (%d BERSERK events seen)" % len(berserks), flush=True)
+    if KIND == "arena" and state["start"]:
+        arena_waits()
+
+
+def arena_waits():
+    """The longest wait for a pairing, and the longest time a player
+    waited while another was free too, both until the arena's end (after
+    it nobody is paired); with $TOURNEY_MAX_WAIT, exit 1 beyond it."""
+    end = state["start"] + MINUTES * MINUTE
+    now = time.time()
+    spans = [(n, a, min(b, end)) for n, a, b in waits] + \
+        [(n, a, min(now, end)) for n, a in free_at.items()]
+    spans = [x for x in spans if x[2] > x[1]]
+    worst = (0.0, "", 0.0)
+    longest = max([b - a for n, a, b in spans] + [0.0])
+    for n, a, b in spans:
+        cuts = sorted((max(a, a2), min(b, b2)) for n2, a2, b2 in spans
+                      if n2 != n and a2 < b and b2 > a)
+        both, reach = 0.0, a
+        for x, y in cuts:
+            x = max(x, reach)
+            if y > x:
+                both += y - x
+                reach = y
+        if both > worst[0]:
+            worst = (both, n, a - state["start"])
+    print("waits: %d, the longest %.1f s; the longest while another was "
+          "free %.1f s (%s, %.0f s in)" % (len(spans), longest, worst[0],
+                                          worst[1] or "-", worst[2]),
+          flush=True)
+    limit = os.environ.get("TOURNEY_MAX_WAIT")
+    if limit and worst[0] > float(limit):
+        sys.exit("%s waited %.1f s while another was free (more than %s)"
+                 % (worst[1], worst[0], limit))
 
 
 main()

@@ -3,7 +3,8 @@
  * --notify-command, issue 36): when an account has a move to answer, a
  * challenge or a result and holds no connection to the game on any server
  * (sess_present), the loop's io.notify runs the command off the event loop
- * (srv_notify.c). At most one word of a move or a challenge a minute per
+ * (srv_notify.c); a tournament's members too, connected or not, before
+ * its start and at a Swiss round's pairing (sess_tourney_run.c). At most one word of a move or a challenge a minute per
  * account and game (a result, once a game, always goes); only the
  * server that stored the change says it, so two servers sharing a store
  * say it once.
@@ -37,7 +38,9 @@ sess_notify(struct sess *s, const char *event, const char *game,
 	struct snotified *e, *found = NULL;
 	size_t i;
 
-	bool result = strcmp(event, "result") == 0;
+	/* (a result, and a tournament's notice, each said once, always go) */
+	bool result = strcmp(event, "result") == 0 ||
+	    strcmp(event, "tournament") == 0;
 
 	if (s->io.notify == NULL)
 		return;

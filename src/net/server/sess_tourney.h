@@ -41,6 +41,8 @@ struct tourney {
 	int inflight;                  /* pairings being stored */
 	long long next_pair;           /* ms: the arena pairs then */
 	bool told_start;
+	bool soon_looked, told_soon;   /* the notice 5 minutes before the
+					  start (sess_tourney_run.c) */
 	bool checked;                  /* a Swiss's round begun before a
 					  restart made whole */
 	bool made_here;                /* by TOURNEY on this server */

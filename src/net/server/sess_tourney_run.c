@@ -304,6 +304,8 @@ swiss_round(struct sess *s, struct tourney *t)
 		if (b[i] < 0) {
 			int c = conn_of(s, t->m[w[i]].m.lname);
 			struct cgp_out o;
+			sess_features_away(s, "tournament", t->t.id,
+			    t->m[w[i]].m.name);
 			if (c >= 0) {
 				cgp_out_ev(&o, t->t.id, 0, "TOURNEY");
 				cgp_out_kv(&o, "state", "bye");
@@ -320,6 +322,29 @@ swiss_round(struct sess *s, struct tourney *t)
 	}
 }
 
+/* Five minutes before the start (minutes as an arena's: a 1440th of the
+ * day), the members told through the notify command (CONGO_EVENT=
+ * tournament, CONGO_GAME its id). Once: a tournament first looked at
+ * inside the five minutes (made or read then, after a restart or a lease
+ * taken over) is not told, nor is a member who joins after the notice. */
+static void
+tell_soon(struct sess *s, struct tourney *t, long long wall)
+{
+	bool inside = wall >= t->t.start - 5LL * sess_day_ms(s) / 1440;
+
+	if (!t->soon_looked) {
+		t->soon_looked = true;
+		t->told_soon = inside;
+	}
+	if (t->told_soon || !inside)
+		return;
+	t->told_soon = true;
+	for (int i = 0; i < t->nm; i++)
+		if (!t->m[i].m.withdrawn)
+			sess_features_away(s, "tournament", t->t.id,
+			    t->m[i].m.name);
+}
+
 /* One tournament's due work at wall (Unix ms). */
 static void
 tourney_run(struct sess *s, struct tourney *t, long long wall)
@@ -329,6 +354,7 @@ tourney_run(struct sess *s, struct tourney *t, long long wall)
 	if (t->t.status == 2)
 		return;
 	if (t->t.status == 0) {
+		tell_soon(s, t, wall);
 		if (wall < t->t.start)
 			return;
 		set_state(s, t, 1, 0);
@@ -441,6 +467,14 @@ tourney_seated(struct sess *s, struct sgame *g, const struct store_change *ch)
 		cgp_out_kv(&o, "token", x->tok[k]);
 		cgp_out_kv(&o, "tourney", t->t.id);
 		sess_emit(s, conn[k], &o);
+	}
+	/* (a Swiss round's pairing: both told through the notify command,
+	 * CONGO_GAME the game) */
+	for (int k = 0; k < 2 && t->t.kind[0] == 's'; k++) {
+		int i = tourney_member(t, k ? x->p.black : x->p.white);
+		if (i >= 0)
+			sess_features_away(s, "tournament", g->id,
+			    t->m[i].m.name);
 	}
 	pend_drop(s, x);
 }
