@@ -51,6 +51,11 @@ struct bot_slot {
 	struct search_ctx *search;
 	bool online, seeking, playing, dead;
 	bool resigned;                 /* stopping: its game resigned */
+	/* A SEEK refused (429: the server's games at once or seeks a
+	 * connection): no seek before seek_after (util_now_ms), the pause
+	 * doubling with each refusal in a row (2 s to 60 s), never a loop. */
+	long long seek_after;
+	int seek_refused;
 	int seat;
 	char game[16];
 	char greeted[16];              /* the last game greeted */

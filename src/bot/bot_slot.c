@@ -309,7 +309,11 @@ event(struct bot_slot *b, const struct net_event *e, bool stopping)
 	case NEV_ITEMS_END:
 		bot_resume_end(b, e);
 		break;
+	case NEV_SEEKING:
+		b->seek_refused = 0;
+		break;
 	case NEV_SEATED:
+		b->seek_refused = 0;
 		b->score_ply = -1;
 		b->seeking = false;
 		b->playing = true;
@@ -343,8 +347,16 @@ event(struct bot_slot *b, const struct net_event *e, bool stopping)
 		break;
 	case NEV_ERROR:
 		bot_log(b, "%s: %d %s %s", e->verb, e->code, e->name, e->text);
-		if (strcmp(e->verb, "SEEK") == 0)
+		if (strcmp(e->verb, "SEEK") == 0) {
+			long long pause = 2000LL << (b->seek_refused < 5 ?
+			    b->seek_refused : 5);
+			if (pause > 60000)
+				pause = 60000;
 			b->seeking = false;
+			b->seek_refused++;
+			b->seek_after = util_now_ms() + pause;
+			bot_log(b, "seeking again in %lld s", pause / 1000);
+		}
 		if (strcmp(e->verb, "REJOIN") == 0 && b->seat < 0) {
 			b->playing = false;     /* a resume refused */
 			b->game[0] = '\0';
@@ -372,6 +384,7 @@ bot_slot_events(struct bot_slot *b, bool stopping)
 	}
 	bot_resume_take(b);
 	if (b->online && !b->playing && !b->seeking && !stopping && !b->dead &&
+	    util_now_ms() >= b->seek_after &&
 	    net_client_account(b->c)[0] != '\0' && bot_resume_listed(b))
 		seek(b);
 	maybe_think(b);
