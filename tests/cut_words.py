@@ -12,17 +12,24 @@ given (a player's name). With CUT_WORDS_CACHE set (a file's name) they are
 read from that file, written there first when it is not.
 
 A word on the screen (a run of letters: "Congo-Partien" is two, "l'aide"
-two) is cut when it is a proper prefix of a catalogue word and
-  - it is no whole word at all ("Meldu" of "Meldungen"), or
-  - the screen shows it cut: glued to the next field (a digit or a
-    border's line right after it: "zoe3:00", "Wit│"), or ended at the
-    screen's last column in the status bar or the message line (the
-    screen's last CUT_WORDS_BARS lines, 2 unless set; prose elsewhere
-    may fill a line; a message's last two words may end there), or
-and no ellipsis ("…" or "...") follows it. Not words: a run of one
-letter (the board's files, a piece's letter), a run after a digit (a
-move's c6xc4xe4, 30s), a square's file (d2d3), a game's id (KRJHX3C2). Each cut word is printed as "line N: WORD (of CATALOGUE-WORD):
-the line"; exit 1 when one is, 0 when none, 2 on a bad argument.
+two) with no ellipsis ("…" or "...") after it is cut when
+  - it is the first letters of a catalogue word and no whole word at all
+    ("Meldu" of "Meldungen"), or
+  - it is the first letters of a catalogue word glued to the next field
+    (a digit or a border's line right after it: "zoe3:00", "Wit│"), or
+  - it is a whole word glued to the next field's ("ZwartAI").
+And a bar (the screen's last CUT_WORDS_BARS lines, 2 unless set: the
+status bar and the message line, a list of keys) ends at the end of an
+item or message (its last two words are a message's or an item's last
+two, an item of "  |  ", two spaces, ", " or "; "), or with an ellipsis
+(and the log's "(m)"), or with "?" after a whole item, or with a
+message's argument (a figure, a move, a WORD given); "g: gespielte" of
+"g: gespielte Partien" is cut. Not words: a run of one letter (the
+board's files, a piece's letter), a run after a digit (a move's
+c6xc4xe4, 30s), a square's file (d2d3), a game's id (KRJHX3C2). Each cut
+is printed as "line N: WORD (of CATALOGUE-WORD): the line" (or "glued
+to", or "ends inside an item"); exit 1 when one is, 0 when none, 2 on a
+bad argument.
 """
 
 import os
@@ -33,19 +40,11 @@ ELLIPSIS = ("\u2026", "...")
 BORDERS = set("|\u2502\u2503\u2551\u250a\u2506\u256a\u253c\u2524\u251c")
 
 
-def po_strings(path):
-    """(msgids, msgstrs) of a .po file, continuation lines joined."""
-    ids, strs = [], []
-    cur, buf = None, []
-
-    def flush():
-        if cur is None:
-            return
-        text = "".join(buf)
-        if cur == "id":
-            ids.append(text)
-        elif cur == "str":
-            strs.append(text)
+def po_entries(path):
+    """The entries of a .po file: ([msgid, msgid_plural], [msgstr...]),
+    continuation lines joined; the header left out."""
+    entries = []
+    cur = None
 
     with open(path, encoding="utf-8") as f:
         for line in f:
@@ -55,14 +54,14 @@ def po_strings(path):
             m = re.match(r'(msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+"(.*)"$',
                          line)
             if m:
-                flush()
-                kw = m.group(1)
-                cur = "id" if kw.startswith("msgid") else "str"
-                buf = [m.group(2)]
+                if m.group(1) == "msgid":
+                    entries.append(([], []))
+                part = 0 if m.group(1).startswith("msgid") else 1
+                entries[-1][part].append(m.group(2))
+                cur = entries[-1][part]
             elif line.startswith('"') and cur is not None:
-                buf.append(line[1:-1])
-        flush()
-    return ids, strs
+                cur[-1] += line[1:-1]
+    return [e for e in entries if e[0] != [""]]
 
 
 def words_of(text):
@@ -72,47 +71,70 @@ def words_of(text):
     return re.findall(r"[^\W\d_]+", text)
 
 
+def plain(text):
+    """A message as a screen shows it: its escapes read, a newline a
+    space, each conversion ("%s", "%1$d") a \x01 (any argument)."""
+    text = re.sub(r"%(\d\$)?[-+ #0-9.]*(hh|h|ll|l|z|j|t)?[a-zA-Z]", "\x01",
+                  text.replace("%%", "\x02"))
+    text = text.replace("\\n", " ").replace("\\t", " ")
+    text = text.replace('\\"', '"').replace("\\\\", "\\")
+    return text.replace("\x02", "%").strip()
+
+
 def ending(words):
     """A text's last two words, as one string ("is a", "variation")."""
     return " ".join(words[-2:])
 
 
+# What parts a message's items (a bar's "  |  " or two spaces, a list's
+# ", " or "; ", a field's forms "a|b").
+ITEMS = re.compile(r"\s{2,}|\||,\s|;\s")
+
+# A marked message in the sources: its strings are the catalogue's.
+MARKED = re.compile(r'\b(?:N_|P_|_|ngettext)\s*\(\s*'
+                    r'(?:"(?:[^"\\\n]|\\.)*"\s*,?\s*)+')
+
+
 def catalogue(srcdir, lang):
-    """(catalogue words, whole words, endings) for lang: the endings are
-    the last two words of each message, lesson line and source string."""
-    cat, whole, ends = set(), set(), set()
+    """(catalogue words, whole words, endings) for lang. The whole words
+    are the catalogue's, the messages' not translated yet (English), and
+    the sources' strings that are no message (a key's name, a command);
+    in English every message's and the lessons'. The endings are the last
+    two words of each message, lesson line and source string."""
+    cat, whole, ends, msgs = set(), set(), set(), set()
     po = os.path.join(srcdir, "po", (lang if lang != "en" else "nl") + ".po")
-    ids, strs = po_strings(po)
-    for s in (ids if lang == "en" else strs):
-        cat.update(words_of(s))
-        for part in s.split("|"):
-            ends.add(ending(words_of(part)))
-    for s in ids:
-        whole.update(words_of(s))
-        ends.add(ending(words_of(s)))
+    for ids, strs in po_entries(po):
+        shown = ids if lang == "en" or not any(strs) else strs
+        for s in shown:
+            msgs.add(plain(s))
+            w = words_of(s)
+            (cat if lang == "en" or any(strs) else whole).update(w)
+            for part in ITEMS.split(s):
+                ends.add(ending(words_of(part)))
     lessons = "lessons.txt" if lang == "en" else "lessons.%s.txt" % lang
-    for name in (lessons, "lessons.txt"):
-        path = os.path.join(srcdir, "data", name)
-        if os.path.exists(path):
-            with open(path, encoding="utf-8") as f:
-                text = f.read()
-            w = words_of(text)
-            for line in text.split("\n"):
-                ends.add(ending(words_of(line)))
-            whole.update(w)
-            if name == lessons:
-                cat.update(w)
+    path = os.path.join(srcdir, "data", lessons)
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    cat.update(words_of(text))
+    for line in text.split("\n"):
+        for part in ITEMS.split(line):
+            ends.add(ending(words_of(part)))
     for root, _dirs, files in os.walk(os.path.join(srcdir, "src")):
         for name in files:
             if name.endswith(".c"):
                 with open(os.path.join(root, name), encoding="utf-8",
                           errors="replace") as f:
-                    for lit in re.findall(r'"((?:[^"\\\n]|\\.)*)"', f.read()):
-                        whole.update(words_of(lit))
-                        ends.add(ending(words_of(lit)))
+                    text = f.read()
+                if lang != "en":
+                    text = MARKED.sub("", text)
+                for lit in re.findall(r'"((?:[^"\\\n]|\\.)*)"', text):
+                    whole.update(words_of(lit))
+                    for part in ITEMS.split(lit):
+                        ends.add(ending(words_of(part)))
     whole |= cat
     ends.discard("")
-    return cat, whole, ends
+    msgs.discard("")
+    return cat, whole, ends, msgs
 
 
 def prefix_of(word, cat_sorted, cat_set):
@@ -136,14 +158,14 @@ def main(argv):
     cache = os.environ.get("CUT_WORDS_CACHE")
     if cache and os.path.exists(cache):
         with open(cache, encoding="utf-8") as f:
-            cat, whole, ends = [set(part.split("\n")) for part in
+            cat, whole, ends, msgs = [set(part.split("\n")) for part in
                                 f.read().split("\n\n")]
     else:
-        cat, whole, ends = catalogue(srcdir, lang)
+        cat, whole, ends, msgs = catalogue(srcdir, lang)
         if cache:
             with open(cache + ".new", "w", encoding="utf-8") as f:
                 f.write("\n\n".join("\n".join(sorted(x))
-                                     for x in (cat, whole, ends)))
+                                     for x in (cat, whole, ends, msgs)))
             os.replace(cache + ".new", cache)
     for w in argv[5:]:
         whole.update(words_of(w))
@@ -152,9 +174,10 @@ def main(argv):
     bad = 0
     with open(screen, encoding="utf-8", errors="replace") as f:
         lines = f.read().split("\n")
-    while lines and lines[-1] == "":
-        lines.pop()
+    if lines and lines[-1] == "":
+        lines.pop()     # (the last line's newline)
     bars = int(os.environ.get("CUT_WORDS_BARS", "2"))
+    names = {w.casefold() for w in argv[5:]}
     for n, line in enumerate(lines, 1):
         for m in re.finditer(r"[^\W\d_]+", line):
             tok = m.group(0)
@@ -169,21 +192,83 @@ def main(argv):
                 continue    # a move: c6xc4
             if after.startswith(ELLIPSIS):
                 continue
+            if tok.casefold() not in whole_fold:
+                glued = re.search(r"[^\W\d_A-Z](?=[A-Z])", tok)
+                if glued and (tok[:glued.end()].casefold() in whole_fold):
+                    print("line %d: %s (glued to %s): %s" % (
+                        n, tok[:glued.end()], tok[glued.end():],
+                        line.rstrip()))
+                    bad = 1
+                    continue
             of = prefix_of(tok, cat_sorted, cat)
             if of is None:
                 continue
             if tok.casefold() in whole_fold:
                 nxt = after[:1]
-                glued = nxt.isdigit() or nxt in BORDERS
-                # (prose may fill a line to its end: the edge only
-                # in the status bar and the message line)
-                at_edge = (e >= cols and n > len(lines) - bars and
-                           ending(words_of(line)) not in ends)
-                if not (glued or at_edge):
+                if not (nxt.isdigit() or nxt in BORDERS):
                     continue
             print("line %d: %s (of %s): %s" % (n, tok, of, line.rstrip()))
             bad = 1
+        if n > len(lines) - bars:
+            last = bar_cut(line, ends, names, msgs)
+            if last is not None:
+                print("line %d: ends inside an item, at %s: %s" % (
+                    n, last, line.rstrip()))
+                bad = 1
     return bad
+
+
+def item_cut(piece, msgs):
+    """True when piece (a bar's last item) is shown in some message and
+    always cut there: a word of that message follows it, not its end, an
+    item's separator or an argument ("Entrée joue, A analyse, Échap" of
+    "..., Échap quitte"); False when a message has it whole or none
+    has it."""
+    found = False
+    for msg in msgs:
+        at = msg.find(piece)
+        while at >= 0:
+            rest = msg[at + len(piece):]
+            if at > 0 and msg[at - 1].isalnum() or rest[:1].isalnum():
+                at = msg.find(piece, at + 1)
+                continue    # inside a word
+            found = True
+            # (a key's label goes on after its ":")
+            if rest == "" or rest[0] == "\x01" or ITEMS.match(rest) or \
+                    not rest.startswith((" ", ":")):
+                return False
+            at = msg.find(piece, at + 1)
+    return found
+
+
+def bar_cut(line, ends, names, msgs):
+    """The last word of a bar's line (the status bar, a list of keys, the
+    message line) when the line ends inside an item or message, not at its
+    end, a whole item's before "?" or an ellipsis; else None. A line that
+    ends with a figure, a move or a name (a message's argument) is
+    taken as whole."""
+    t = re.sub(r"\s*\(m\)$", "", line.rstrip())    # the log's key
+    if not t.strip() or t.endswith(ELLIPSIS):
+        return None
+    t = re.sub(r"\s+\?$", "", t)
+    last = t.split()[-1]
+    if re.search(r"\d", last) or not re.search(r"[^\W\d_]", last):
+        return None
+    words = words_of(t)
+    piece = re.split(r"\s{2,}|\s\|\s", t.strip())[-1].strip()
+    # (a key's letter alone, its label gone: "t : meilleurs  g")
+    if re.fullmatch(r"[^\W\d_]", piece) or item_cut(piece, msgs):
+        return words[-1]
+    if ending(words) in ends or words[-1].casefold() in names:
+        return None
+    # a last word apart from the one before it (", ) leaves"): an item of
+    # one word
+    m = re.search(r"([^\W\d_]+)([^\w]*)$", t)
+    gap = re.search(r"([^\W\d_]+)([^\w]*)$", t[:m.start()])
+    if (gap is None or gap.group(2) not in (" ", "-", "'")) and \
+            words[-1] in ends:
+        return None
+    return words[-1]
 
 
 if __name__ == "__main__":
