@@ -581,3 +581,42 @@ term_cut_words(char *buf, int w)
 	    buf[len - 1] == ','))
 		buf[--len] = '\0';
 }
+
+/* A bar too long for w columns (the status bar, a list of keys): cut
+ * after its last whole item (items end at two spaces, "  |  ", ", " or
+ * "; ") that leaves room for " ?" (the rest is in the help), never inside
+ * an item ("P promotes, D", "g: gespielte" of "g: gespielte Partien"). */
+void
+term_cut_items(char *buf, int w)
+{
+	const char *seps[] = { "  ", ", ", "; " };
+	size_t best = 0;
+
+	if (term_width(buf) <= w)
+		return;
+	for (size_t k = 0; k < sizeof seps / sizeof seps[0]; k++)
+		for (const char *p = strstr(buf, seps[k]); p != NULL;
+		    p = strstr(p + 1, seps[k])) {
+			size_t at = (size_t)(p - buf);
+			while (at > 0 && strchr(" |,;", buf[at - 1]) != NULL)
+				at--;
+			if (at > best && term_width_n(buf, at) + 2 <= w)
+				best = at;
+		}
+	if (best == 0) {
+		term_cut_words(buf, w);
+		return;
+	}
+	memcpy(buf + best, " ?", 3);
+}
+
+void
+term_putw_items(int y, int x, int width, int style, int attrs,
+    const char *s)
+{
+	char buf[1024];
+
+	snprintf(buf, sizeof buf, "%s", s);
+	term_cut_items(buf, width);
+	term_putw(y, x, width, style, attrs, buf);
+}
