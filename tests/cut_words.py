@@ -19,7 +19,9 @@ two) with no ellipsis ("…" or "...") after it is cut when
     (a digit or a border's line right after it: "zoe3:00", "Wit│"), or
   - it is a whole word glued to the next field's ("ZwartAI").
 And a bar (the screen's last CUT_WORDS_BARS lines, 2 unless set: the
-status bar and the message line, a list of keys) ends at the end of an
+status bar and the message line; and a line of keys anywhere, "Enter:
+play   Esc: back", unless the line under it goes on in its column; none
+when CUT_WORDS_BARS is "none", a screen of prose) ends at the end of an
 item or message (its last two words are a message's or an item's last
 two, an item of "  |  ", two spaces, ", " or "; "), or with an ellipsis
 (and the log's "(m)"), or with "?" after a whole item, or with a
@@ -89,6 +91,9 @@ def ending(words):
 # What parts a message's items (a bar's "  |  " or two spaces, a list's
 # ", " or "; ", a field's forms "a|b").
 ITEMS = re.compile(r"\s{2,}|\||,\s|;\s")
+
+# A line of keys anywhere ("Enter: play   Esc: back"): a bar too.
+KEYS = re.compile(r"(?:^|\s{2,})\S+ ?: \S.*\s{2,}\S+ ?: \S")
 
 # A marked message in the sources: its strings are the catalogue's.
 MARKED = re.compile(r'\b(?:N_|P_|_|ngettext)\s*\(\s*'
@@ -176,7 +181,9 @@ def main(argv):
         lines = f.read().split("\n")
     if lines and lines[-1] == "":
         lines.pop()     # (the last line's newline)
-    bars = int(os.environ.get("CUT_WORDS_BARS", "2"))
+    bars = os.environ.get("CUT_WORDS_BARS", "2")
+    prose = bars == "none"      # (the help, the log: wrapped prose only)
+    bars = 0 if prose else int(bars)
     names = {w.casefold() for w in argv[5:]}
     for n, line in enumerate(lines, 1):
         for m in re.finditer(r"[^\W\d_]+", line):
@@ -209,13 +216,27 @@ def main(argv):
                     continue
             print("line %d: %s (of %s): %s" % (n, tok, of, line.rstrip()))
             bad = 1
-        if n > len(lines) - bars:
+        if n > len(lines) - bars or not prose and \
+                keys_line(line, lines[n:n + 1]):
             last = bar_cut(line, ends, names, msgs)
             if last is not None:
                 print("line %d: ends inside an item, at %s: %s" % (
                     n, last, line.rstrip()))
                 bad = 1
     return bad
+
+
+def keys_line(line, below):
+    """True when line is a line of keys that does not go on under it (a
+    wrapped one's next line begins in its column: the help's, a lesson's
+    keys in the panel)."""
+    m = KEYS.search(line)
+    if m is None:
+        return False
+    col = len(line) - len(line[m.start():].lstrip())
+    nxt = below[0] if below else ""
+    return not (len(nxt) > col and nxt[col] != " " and
+                (col == 0 or nxt[col - 1] == " "))
 
 
 def item_cut(piece, msgs):
@@ -252,9 +273,9 @@ def bar_cut(line, ends, names, msgs):
         return None
     t = re.sub(r"\s+\?$", "", t)
     last = t.split()[-1]
-    if re.search(r"\d", last) or not re.search(r"[^\W\d_]", last):
-        return None
     words = words_of(t)
+    if re.search(r"\d", last) or not words:
+        return None
     piece = re.split(r"\s{2,}|\s\|\s", t.strip())[-1].strip()
     # (a key's letter alone, its label gone: "t : meilleurs  g")
     if re.fullmatch(r"[^\W\d_]", piece) or item_cut(piece, msgs):

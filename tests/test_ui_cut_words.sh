@@ -72,8 +72,9 @@ head_of() {
 	    sed 's/[][().*+?^$|\\{}]/\\&/g'
 }
 
-# cut_check NAME [BARS]: the last capture has no cut word (its last BARS
-# lines, 2 unless given, are bars: a word there may not end at the edge).
+# cut_check NAME [BARS]: the last capture has no cut word, and its bars
+# (its last BARS lines, 2 unless given, and its lines of keys; none: a
+# screen of prose) end with a whole item.
 cut_check() {
 	[ -z "${CUT_WORDS_SAVE:-}" ] ||
 	    cp "$tmp/screen" "$CUT_WORDS_SAVE/$lang-${cols}x$rows-$(echo "$1" | tr -c 'a-z0-9\n' _)"
@@ -136,7 +137,7 @@ screens() {
 	pages=1
 	while :; do
 		capture
-		cut_check "the help, page $pages" 0
+		cut_check "the help, page $pages" none
 		shown "$help_end" && break
 		[ "$pages" -lt 60 ] || fail "the help never ends"
 		cp "$tmp/screen" "$tmp/page"
@@ -151,7 +152,7 @@ screens() {
 	log=$(head_of " Messages, the newest last  (arrows/PgUp/PgDn scroll, q or Esc closes)")
 	keys m
 	wait_for "$log" 5
-	cut_check "the message log" 0
+	cut_check "the message log" none
 	keys q
 	wait_gone "$log" 5
 
