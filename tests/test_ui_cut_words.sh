@@ -78,15 +78,25 @@ head_of() {
 cut_check() {
 	[ -z "${CUT_WORDS_SAVE:-}" ] ||
 	    cp "$tmp/screen" "$CUT_WORDS_SAVE/$lang-${cols}x$rows-$(echo "$1" | tr -c 'a-z0-9\n' _)"
-	CUT_WORDS_CACHE="$top/$lang.words" CUT_WORDS_BARS=${2:-2} \
-	    python3 "$check" "$srcdir" "$lang" "$cols" "$tmp/screen" tester \
-	    >"$tmp/cut" 2>&1
-	case $? in
-	0) return 0 ;;
-	1) sed "s/^/$1, ${cols}x$rows, $lang: /" "$tmp/cut"
-	   fail "$1: a word cut" ;;
-	*) cat "$tmp/cut"; echo "error: cut_words.py"; exit 99 ;;
-	esac
+	# (a screen read in the middle of a redraw, the analysis's lines
+	# changing, is read again: a cut that stays 3 s fails)
+	_cdl=$(($(date +%s) + 3))
+	while :; do
+		CUT_WORDS_CACHE="$top/$lang.words" CUT_WORDS_BARS=${2:-2} \
+		    python3 "$check" "$srcdir" "$lang" "$cols" "$tmp/screen" \
+		    tester >"$tmp/cut" 2>&1
+		case $? in
+		0) return 0 ;;
+		1) ;;
+		*) cat "$tmp/cut"; echo "error: cut_words.py"; exit 99 ;;
+		esac
+		if [ "$(date +%s)" -gt "$_cdl" ]; then
+			sed "s/^/$1, ${cols}x$rows, $lang: /" "$tmp/cut"
+			fail "$1: a word cut"
+		fi
+		sleep 0.1
+		capture
+	done
 }
 
 # page_turned: the screen is no longer the last page's.
@@ -124,16 +134,16 @@ screens() {
 
 	note "$at: the new-game dialog"
 	keys n
-	wait_for "$(head_of "New game")" 5
+	wait_for "$(head_of "New game")" 10
 	cut_check "the new-game dialog"
 	keys Escape
-	wait_gone "$(head_of "New game")" 5
+	wait_gone "$(head_of "New game")" 10
 
 	note "$at: the help, every page"
 	help=$(head_of " Congo help  (arrows/PgUp/PgDn scroll, q or Esc or ? closes)")
 	help_end=$(head_of "  -- end --")
 	keys '?'
-	wait_for "$help" 5
+	wait_for "$help" 10
 	pages=1
 	while :; do
 		capture
@@ -142,40 +152,40 @@ screens() {
 		[ "$pages" -lt 60 ] || fail "the help never ends"
 		cp "$tmp/screen" "$tmp/page"
 		keys NPage
-		poll 5 "the help does not turn a page" page_turned
+		poll 10 "the help does not turn a page" page_turned
 		pages=$((pages + 1))
 	done
 	keys q
-	wait_gone "$help" 5
+	wait_gone "$help" 10
 
 	note "$at: the message log"
 	log=$(head_of " Messages, the newest last  (arrows/PgUp/PgDn scroll, q or Esc closes)")
 	keys m
-	wait_for "$log" 5
+	wait_for "$log" 10
 	cut_check "the message log" none
 	keys q
-	wait_gone "$log" 5
+	wait_gone "$log" 10
 
 	note "$at: the board editor"
 	keys E
-	wait_for "$(head_of "Board editor")" 5
+	wait_for "$(head_of "Board editor")" 10
 	cut_check "the board editor"
 	keys Escape
-	wait_gone "$(head_of "Board editor")" 5
+	wait_gone "$(head_of "Board editor")" 10
 
 	note "$at: the analysis in the panel"
 	keys A
-	wait_for "$(head_of "analysis on (:analyze or A again stops it)")" 5
+	wait_for "$(head_of "analysis on (:analyze or A again stops it)")" 10
 	wait_for '[-+][0-9]+\.[0-9]+.*[a-g][1-7][a-g][1-7]' 10
 	cut_check "the analysis"
 	keys A
 
 	note "$at: the lessons and a lesson"
 	command_line learn
-	wait_for "$(head_of " Lessons: learn Congo one rule at a time (%d of %d done)")" 5
+	wait_for "$(head_of " Lessons: learn Congo one rule at a time (%d of %d done)")" 10
 	cut_check "the lessons' list"
 	keys Enter
-	wait_for "$goal" 5
+	wait_for "$goal" 10
 	cut_check "a lesson"
 	tmux_kill_session "=g$lang"
 
@@ -183,21 +193,22 @@ screens() {
 	open "v$lang" --white human --black human
 	poll 10 "the game not shown" laid_out '  a  '
 	command_line d4
-	wait_for "$(head_of "'%s' is one square: a move names the square it leaves and the one it goes to (d2d3)" | cut -c 1-12)" 5
+	wait_for "$(po_msg "'%s' is one square: a move names the square it leaves and the one it goes to (d2d3)" |
+	    sed 's/%s/d4/' | cut -d ' ' -f 1-3 | sed 's/[][().*+?^$|\\{}]/\\&/g')" 10
 	cut_check "a refused command"
 
 	note "$at: the status bar in review and in a variation"
 	command_line d2d3
-	wait_for '1\. d2d3' 5
+	wait_for '1\. d2d3' 10
 	command_line d6d5
-	wait_for '1\. d2d3 +d6d5' 5
+	wait_for '1\. d2d3 +d6d5' 10
 	command_line c2c3
-	wait_for '2\. c2c3' 5
+	wait_for '2\. c2c3' 10
 	keys '['
-	wait_for "$(head_of " reviewing ply %d of %d  |  [ ] step, { start, } back to the game, :continue plays on from here")" 5
+	wait_for "$(head_of " reviewing ply %d of %d  |  [ ] step, { start, } back to the game, :continue plays on from here")" 10
 	cut_check "the review"
 	keys Right Up Enter Up Enter
-	wait_for "$(head_of " variation, ply %d (off the game after ply %d)  |  [ ] step, ( next, ) leaves, P promotes, D deletes, } the game")" 5
+	wait_for "$(head_of " variation, ply %d (off the game after ply %d)  |  [ ] step, ( next, ) leaves, P promotes, D deletes, } the game")" 10
 	cut_check "a variation"
 	tmux_kill_session "=v$lang"
 
@@ -213,7 +224,7 @@ screens() {
 	poll 10 "the lobby not laid out" laid_out "$(head_of " Congo games on %.100s port %d  (%.60s)")"
 	cut_check "the lobby" 3
 	keys s
-	wait_for "$(head_of " Seek a game")" 5
+	wait_for "$(head_of " Seek a game")" 10
 	cut_check "the seek dialog" 0
 	tmux_kill_session "=l$lang"
 
