@@ -130,6 +130,8 @@ def catalogue(srcdir, lang):
                 with open(os.path.join(root, name), encoding="utf-8",
                           errors="replace") as f:
                     text = f.read()
+                # (a comment's quotes are no string: "AI eenvoudig zoe")
+                text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
                 if lang != "en":
                     text = MARKED.sub("", text)
                 for lit in re.findall(r'"((?:[^"\\\n]|\\.)*)"', text):
