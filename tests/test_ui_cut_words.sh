@@ -2,24 +2,24 @@
 # test_ui_cut_words.sh: no word cut on any screen (issue 62), in tmux, in
 # English and each language of po/LINGUAS (LANGUAGE, as test_ui_lang.sh),
 # at 80x24 and 100x32: the game (a side panel with an AI's long name and
-# the clocks, the status bar), the new-game dialog, the help page by page,
-# the message log, the board editor, the analysis in the panel, the
-# lessons' list and a lesson, a puzzle, and the network lobby (a
-# throwaway congo-server of the test's own), a refused command, the status
-# bar in review and in a variation, and a network game's chat. Each screen
-# is read by tests/cut_words.py against the language's catalogue
-# (po/LL.po's translations, the English messages for en, the lessons of
-# that language): a word shown that is the first letters of a catalogue
-# word and no whole word, or glued to the next field, with no ellipsis
-# after it, fails, and so does a bar (the status bar, the message line,
-# the lobby's keys) that ends inside an item ("g: gespielte" of "g:
-# gespielte Partien"), each named with its screen, size, language and
-# line. A label that must be cut is cut at a word with an ellipsis; a bar
-# shows whole items and ? for the rest. The
-# languages run side by side (a tmux session each); each wait polls with
-# a deadline (CUT_WORDS_SAVE, a folder: each screen read is kept there).
-# Exit status: 0 pass, 1 fail, 77 skipped (no tmux, no
-# translations, no python3), 99 hard error.
+# the clocks, the status bar), the new-game dialog (an AI's level named),
+# the help page by page, the message log, the board editor, the analysis
+# in the panel, the lessons' list and a lesson, a refused command, the
+# status bar in review and in a variation, a puzzle, the network lobby (a
+# throwaway congo-server of the test's own), its seek dialog and its
+# computer players, and a network game's chat. Each screen is read by
+# tests/cut_words.py against the language's catalogue (po/LL.po's
+# translations, the English messages for en, the lessons of that
+# language): a word shown that is the first letters of a catalogue word
+# and no whole word, or glued to the next field, with no ellipsis after
+# it, fails, and so does a bar (the status bar, the message line, a line
+# of keys) that ends inside an item ("g: gespielte" of "g: gespielte
+# Partien"), each named with its screen, size, language and line. A label
+# that must be cut is cut at a word with an ellipsis; a bar shows whole
+# items and ? for the rest. The languages run side by side (a tmux
+# session each); each wait polls with a deadline (CUT_WORDS_SAVE, a
+# folder: each screen read is kept there). Exit status: 0 pass, 1 fail,
+# 77 skipped (no tmux, no translations, no python3), 99 hard error.
 
 set -u
 
@@ -136,6 +136,14 @@ screens() {
 	keys n
 	wait_for "$(head_of "New game")" 10
 	cut_check "the new-game dialog"
+	# Black the AI's first level, its name beside it
+	keys Down
+	_lv=$(head_of "AI level %d (%s)") _i=0
+	until keys Right; screen_has "$_lv"; do
+		_i=$((_i + 1))
+		[ "$_i" -lt 20 ] || fail "no AI level among Black's players"
+	done
+	cut_check "the new-game dialog's AI level"
 	keys Escape
 	wait_gone "$(head_of "New game")" 10
 
@@ -226,6 +234,11 @@ screens() {
 	keys s
 	wait_for "$(head_of " Seek a game")" 10
 	cut_check "the seek dialog" 0
+	keys Escape
+	wait_gone "$(head_of " Seek a game")" 10
+	keys b
+	wait_for "$(head_of " Play the computer")" 10
+	cut_check "the computer players" 3
 	tmux_kill_session "=l$lang"
 
 	note "$at: a network game, its panel's chat"
