@@ -21,7 +21,8 @@ two) with no ellipsis ("…" or "...") after it is cut when
 And a bar (the screen's last CUT_WORDS_BARS lines, 2 unless set: the
 status bar and the message line; and a line of keys anywhere, "Enter:
 play   Esc: back", unless the line under it goes on in its column; none
-when CUT_WORDS_BARS is "none", a screen of prose) ends at the end of an
+when CUT_WORDS_BARS is "none", a screen of prose: then its first line,
+its title with its keys, is the bar) ends at the end of an
 item or message (its last two words are a message's or an item's last
 two, an item of "  |  ", two spaces, ", " or "; "), or with an ellipsis
 (and the log's "(m)"), or with "?" after a whole item, or with a
@@ -218,7 +219,7 @@ def main(argv):
                     continue
             print("line %d: %s (of %s): %s" % (n, tok, of, line.rstrip()))
             bad = 1
-        if n > len(lines) - bars or not prose and \
+        if n == 1 and prose or n > len(lines) - bars or not prose and \
                 keys_line(line, lines[n:n + 1]):
             last = bar_cut(line, ends, names, msgs)
             if last is not None:
