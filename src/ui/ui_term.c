@@ -620,3 +620,41 @@ term_putw_items(int y, int x, int width, int style, int attrs,
 	term_cut_items(buf, width);
 	term_putw(y, x, width, style, attrs, buf);
 }
+
+/* A title with its keys in parentheses after two spaces (" Messages, the
+ * newest last  (arrows/PgUp/PgDn scroll, q or Esc closes)") too long for
+ * w columns: the keys' items go from the first (the last says how to
+ * close), then the keys; the title alone is cut at a word. Never cut
+ * before the keys' verb ("q oder Esc"). */
+void
+term_cut_title(char *buf, int w)
+{
+	char *open, *close, *comma;
+
+	if (term_width(buf) <= w)
+		return;
+	open = strstr(buf, "  (");
+	close = strrchr(buf, ')');
+	while (open != NULL && close != NULL && close > open &&
+	    term_width(buf) > w &&
+	    (comma = strstr(open + 3, ", ")) != NULL && comma < close) {
+		memmove(open + 3, comma + 2, strlen(comma + 2) + 1);
+		close = strrchr(buf, ')');
+	}
+	if (term_width(buf) <= w)
+		return;
+	if (open != NULL)
+		*open = '\0';
+	term_cut_words(buf, w);
+}
+
+void
+term_putw_title(int y, int x, int width, int style, int attrs,
+    const char *s)
+{
+	char buf[1024];
+
+	snprintf(buf, sizeof buf, "%s", s);
+	term_cut_title(buf, width);
+	term_putw(y, x, width, style, attrs, buf);
+}
