@@ -20,9 +20,9 @@ two) with no ellipsis ("…" or "...") after it is cut when
   - it is a whole word glued to the next field's ("ZwartAI").
 And a bar (the screen's last CUT_WORDS_BARS lines, 2 unless set: the
 status bar and the message line; and a line of keys anywhere, "Enter:
-play   Esc: back", unless the line under it goes on in its column; none
-when CUT_WORDS_BARS is "none", a screen of prose: then its first line,
-its title with its keys, is the bar) ends at the end of an
+play   Esc: back", wrapped or not; none when CUT_WORDS_BARS is "none", a
+screen of prose: then its first line, its title with its keys, is the
+bar) ends at the end of an
 item or message (its last two words are a message's or an item's last
 two, an item of "  |  ", two spaces, ", " or "; "), or with an ellipsis
 (and the log's "(m)"), or with "?" after a whole item, or with a
@@ -220,26 +220,13 @@ def main(argv):
             print("line %d: %s (of %s): %s" % (n, tok, of, line.rstrip()))
             bad = 1
         if n == 1 and prose or n > len(lines) - bars or not prose and \
-                keys_line(line, lines[n:n + 1]):
+                KEYS.search(line):
             last = bar_cut(line, ends, names, msgs)
             if last is not None:
                 print("line %d: ends inside an item, at %s: %s" % (
                     n, last, line.rstrip()))
                 bad = 1
     return bad
-
-
-def keys_line(line, below):
-    """True when line is a line of keys that does not go on under it (a
-    wrapped one's next line begins in its column: the help's, a lesson's
-    keys in the panel)."""
-    m = KEYS.search(line)
-    if m is None:
-        return False
-    col = len(line) - len(line[m.start():].lstrip())
-    nxt = below[0] if below else ""
-    return not (len(nxt) > col and nxt[col] != " " and
-                (col == 0 or nxt[col - 1] == " "))
 
 
 def item_cut(piece, msgs):
