@@ -283,4 +283,9 @@ def bar_cut(line, ends, names, msgs):
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    try:
+        sys.exit(main(sys.argv))
+    except (OSError, ValueError, IndexError) as e:
+        # (a file missing, a bad argument: no cut, an error)
+        sys.stderr.write("cut_words.py: %s\n" % e)
+        sys.exit(2)

@@ -293,5 +293,6 @@ done
 for l in $langs; do
 	cat "$top/$l.out"
 done
-[ "$st" -eq 0 ] || { step="the languages"; echo "FAIL: a word cut"; exit 1; }
+[ "$st" -eq 0 ] ||
+    { echo "FAIL: a language's screens (above: which, and why)"; exit 1; }
 exit 0
