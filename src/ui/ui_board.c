@@ -341,31 +341,6 @@ ui_board_squares(struct ui_app *a)
 	}
 }
 
-/* A status bar too long for cols: cut after its last whole item (items
- * end at ", " or "  |  ") that leaves room for " ?" (the rest is in the
- * help), never inside an item ("P promotes, D"). */
-static void
-cut_items(char *buf, int cols)
-{
-	const char *seps[] = { "  |  ", ", " };
-	size_t best = 0;
-
-	if (term_width(buf) <= cols)
-		return;
-	for (size_t k = 0; k < sizeof seps / sizeof seps[0]; k++)
-		for (const char *p = strstr(buf, seps[k]); p != NULL;
-		    p = strstr(p + 1, seps[k])) {
-			size_t at = (size_t)(p - buf);
-			if (term_width_n(buf, at) + 2 <= cols && at > best)
-				best = at;
-		}
-	if (best == 0) {
-		term_cut_words(buf, cols);
-		return;
-	}
-	memcpy(buf + best, " ?", 3);
-}
-
 static void
 draw_status(struct ui_app *a)
 {
@@ -429,7 +404,7 @@ draw_status(struct ui_app *a)
 	if (a->in.cmdline && s->msg.text[0] != '\0')
 		term_cut_words(buf, l->cols);
 	else
-		cut_items(buf, l->cols);
+		term_cut_items(buf, l->cols);
 	term_putw(l->status_y, 0, l->cols, ST_STATUS, 0, buf);
 	if (term_width(buf) + term_width(hint) + 2 < l->cols)
 		term_put(l->status_y, l->cols - term_width(hint) - 1,

@@ -287,7 +287,7 @@ ui_pick_draw(struct ui_app *a)
 	for (i = first; i < p->n && i - first < room; i++)
 		term_putw(2 + i - first, 0, cols, i == p->sel ? ST_CURSOR :
 		    ST_NORMAL, 0, p->line[i]);
-	term_putw_words(rows - 1, 0, cols, ST_DIM, 0,
+	term_putw_items(rows - 1, 0, cols, ST_DIM, 0,
 	    _(" Up/Down choose, Enter loads the game, Esc or q: none"));
 }
 

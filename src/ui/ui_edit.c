@@ -115,7 +115,7 @@ draw_status(struct ui_app *a)
 	snprintf(buf, sizeof buf, _(" Editing %s: %s to move, %s  |  Enter "
 	    "plays, A analyses, Esc leaves"), sq, _(side_name[s->edit.b.side]),
 	    variant_name(s->edit.b.variant));
-	term_putw_words(l->status_y, 0, l->cols, ST_STATUS, 0, buf);
+	term_putw_items(l->status_y, 0, l->cols, ST_STATUS, 0, buf);
 	if (a->in.cmdline || s->msg.text[0] != '\0') {
 		ui_message_line(a);
 		return;
@@ -124,7 +124,7 @@ draw_status(struct ui_app *a)
 		term_putw(l->status_y + 1, 0, l->cols, ST_ERROR, 0,
 		    s->edit.error);
 	else
-		term_putw_words(l->status_y + 1, 0, l->cols, ST_DIM, 0,
+		term_putw_items(l->status_y + 1, 0, l->cols, ST_DIM, 0,
 		    _("Letters put pieces (Shift: White), x empties, u undo, "
 		    "Tab side, v variant, ?"));
 }

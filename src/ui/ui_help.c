@@ -348,7 +348,7 @@ ui_help_draw(struct ui_app *a)
 		a->help_scroll = total - room;
 	if (a->help_scroll < 0)
 		a->help_scroll = 0;
-	term_putw_words(0, 0, cols, ST_STATUS, 0,
+	term_putw_title(0, 0, cols, ST_STATUS, 0,
 	    _(" Congo help  (arrows/PgUp/PgDn scroll, q or Esc or ? closes)"));
 	y = 1;
 	for (i = 0; i < HELP_LINES && y < rows - 1; i++) {
@@ -383,7 +383,7 @@ ui_log_draw(struct ui_app *a)
 	char line[SESSION_MSG_MAX];
 	int lines_of[SESSION_LOG_MAX];
 
-	term_putw_words(0, 0, cols, ST_STATUS, 0, _(" Messages, the newest last  "
+	term_putw_title(0, 0, cols, ST_STATUS, 0, _(" Messages, the newest last  "
 	    "(arrows/PgUp/PgDn scroll, q or Esc closes)"));
 	/* Wrapped line counts, newest first, to start from the bottom. */
 	for (i = 0; (m = session_log_get(&a->s, i)) != NULL; i++) {

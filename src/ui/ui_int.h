@@ -112,6 +112,16 @@ void term_cut_words(char *buf, int w);
  * so that a longer translation is never cut in the middle of a word. */
 void term_putw_words(int y, int x, int width, int style, int attrs,
     const char *s);
+/* A bar (the status bar, a list of keys) cut to w columns after its last
+ * whole item, " ?" for the rest; term_putw of it. */
+void term_cut_items(char *buf, int w);
+void term_putw_items(int y, int x, int width, int style, int attrs,
+    const char *s);
+/* A title with its keys ("Title  (keys, q closes)") cut to w columns:
+ * the keys' first items go, then the keys, never a part of one. */
+void term_cut_title(char *buf, int w);
+void term_putw_title(int y, int x, int width, int style, int attrs,
+    const char *s);
 /* The style of a session message's tone (ui_board.c). */
 int tone_style(int tone);
 

@@ -104,6 +104,22 @@ ui_learn_hint_sq(const struct ui_app *a)
 	return session_learn_hint_sq(&a->s);
 }
 
+/* A line of keys ("a: a hint  :solution  u: start the step again") is
+ * wrapped between its items (two spaces apart), never inside one; other
+ * text at cut. */
+static int
+item_break(const char *s, int cut)
+{
+	int i;
+
+	if (s[cut] == ' ' && s[cut + 1] == ' ')
+		return cut;
+	for (i = cut - 1; i > 0; i--)
+		if (s[i] == ' ' && s[i + 1] == ' ')
+			return i;
+	return cut;
+}
+
 /* The first line indented by `first`, the others by two; without draw,
  * only the lines are counted. */
 static int
@@ -126,6 +142,7 @@ wrap(int y, int x, int w, int bottom, int style, int first,
 				cut--;
 			if (cut == 0)
 				cut = w - ind;
+			cut = item_break(s, cut);
 		}
 		snprintf(line, sizeof line, "%*s%.*s", ind, "", cut, s);
 		if (draw)
@@ -272,7 +289,7 @@ ui_learn_list_draw(struct ui_app *a)
 	snprintf(buf, sizeof buf, _(" Lessons: learn Congo one rule at a time "
 	    "(%d of %d done)"), done, n);
 	term_putw_words(y++, 0, cols, ST_HEAD, 0, buf);
-	term_putw_words(y++, 0, cols, ST_DIM, 0, _(" Up/Down choose, Enter starts, "
+	term_putw_items(y++, 0, cols, ST_DIM, 0, _(" Up/Down choose, Enter starts, "
 	    "p puzzles, q or Esc back to the game"));
 	y++;
 	room = rows - y - 2;

@@ -84,7 +84,7 @@ ui_lobby_bots_draw(struct ui_app *a, int y)
 		term_putw_words(y++, 0, cols, ST_NORMAL, 0, line);
 		y++;
 	}
-	term_putw_words(y, 0, cols, ST_DIM, 0, n > 0 ?
+	term_putw_items(y, 0, cols, ST_DIM, 0, n > 0 ?
 	    _(" Up/Down: a computer player   Left/Right: its speed   Enter: "
 	    "play   Esc: back") : _(" Enter: seek   Esc: back"));
 }

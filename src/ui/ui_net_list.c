@@ -65,7 +65,7 @@ ui_net_list_draw(struct ui_app *a)
 		term_putw_words(y, 0, cols, i == l->sel && l->games[i][0] != '\0' ?
 		    ST_CURSOR : ST_NORMAL, 0, line);
 	}
-	term_putw_words(rows - 2, 0, cols, ST_DIM, 0, strcmp(l->verb, "GAMES") == 0 ?
+	term_putw_items(rows - 2, 0, cols, ST_DIM, 0, strcmp(l->verb, "GAMES") == 0 ?
 	    _(" Enter: the game's record, for review   Esc or q: close") :
 	    _(" Esc or q: close"));
 	term_putw_words(rows - 1, 0, cols, a->s.msg.text[0] != '\0' ? a->s.msg.tone :

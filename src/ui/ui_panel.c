@@ -324,8 +324,15 @@ ui_panel_draw(struct ui_app *a)
 		fit(buf, sizeof buf, w - 2, f, 1);
 		term_putw(y++, x + 2, w - 2, ST_HEAD, 0, buf);
 	}
-	for (c = 0; ui_net_chat(a, c, buf, sizeof buf); c++)
+	/* A chat line too long for the panel is cut at a word, with an
+	 * ellipsis (the whole line is on the message line and in the log). */
+	for (c = 0; ui_net_chat(a, c, f3, sizeof f3); c++) {
+		if (term_width(f3) > w - 2)
+			name_cut(buf, sizeof buf, f3, w - 2);
+		else
+			snprintf(buf, sizeof buf, "%s", f3);
 		term_putw(y++, x + 2, w - 2, ST_DIM, 0, buf);
+	}
 	y = ui_net_tourney_panel(a, y);
 	/* A lesson or puzzle shows its text instead of the moves. */
 	if (ui_learn_panel(a, y + 1, x, w, l->status_y))
