@@ -592,6 +592,8 @@ sess_line(struct sess *s, int conn, const char *line, size_t len,
 	void *saved = i18n_english();
 	int rc = sess_line_en(s, conn, line, len, now_ms);
 
+	if (s->line_reads != NULL)
+		sess_read_flush(s);
 	/* The line is the caller's buffer: a change spent later (a store's
 	 * notice, a timer) is no line's and must not copy a stale one. */
 	s->line = NULL;
