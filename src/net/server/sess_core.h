@@ -60,7 +60,7 @@ const char *sess_result_text(enum game_result r);   /* 1-0 0-1 1/2 */
 void sess_add_event(struct sgame *g, long seq, const char *kind,
     const char *body);
 
-/* A command's game= (sess_core.c, sess_pending.c) and since=, the seat its
+/* A command's game= (sess_core.c) and since=, the seat its
  * connection holds. */
 /* sess_want_game for a command that writes: NULL and nothing said when a
  * change of the game is being stored (the line is given again later). */

@@ -233,7 +233,14 @@ int
 sess_load_event(struct sess *s, const char *id, long seq, const char *kind,
     const char *body, char *err, size_t errlen)
 {
-	struct sgame *g = sess_find(s, id);
+	return sess_load_event_of(s, sess_find(s, id), id, seq, kind, body,
+	    err, errlen);
+}
+
+int
+sess_load_event_of(struct sess *s, struct sgame *g, const char *id,
+    long seq, const char *kind, const char *body, char *err, size_t errlen)
+{
 	char line[CGP_SLINE_MAX];
 	struct cgp_msg m;
 	int n;
