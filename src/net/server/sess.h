@@ -345,6 +345,9 @@ int sess_load_seat(struct sess *s, const char *id, int seat,
 int sess_load_event(struct sess *s, const char *id, long seq,
     const char *kind, const char *body, char *err, size_t errlen);
 /* The same of game g (NULL: not in memory) found already, id its id. */
+int sess_load_seat_of(struct sess *s, struct sgame *g, const char *id,
+    int seat, const char *name, const char *token, char *err,
+    size_t errlen);
 int sess_load_event_of(struct sess *s, struct sgame *g, const char *id,
     long seq, const char *kind, const char *body, char *err,
     size_t errlen);

@@ -326,15 +326,14 @@ apply(struct sess *s, struct spend *p, struct sgame *g, bool alive)
 		row.created = ch->created;
 		row.rated = ch->rated;
 		rc = sess_load_game(s, &row, err, sizeof err);
+		g = sess_find(s, ch->game);     /* made just now */
 	}
 	if (rc == 0 && ch->seat >= 0)
-		rc = sess_load_seat(s, ch->game, ch->seat, ch->name,
+		rc = sess_load_seat_of(s, g, ch->game, ch->seat, ch->name,
 		    ch->token, err, sizeof err);
 	if (rc == 0 && ch->both_seats)
-		rc = sess_load_seat(s, ch->game, 1, ch->name2, ch->token2,
-		    err, sizeof err);
-	if (g == NULL)
-		g = sess_find(s, ch->game);     /* made just now */
+		rc = sess_load_seat_of(s, g, ch->game, 1, ch->name2,
+		    ch->token2, err, sizeof err);
 	for (i = 0; rc == 0 && i < ch->nev; i++)
 		rc = sess_load_event_of(s, g, ch->game, ch->seq[i],
 		    ch->kind[i], ch->body[i], err, sizeof err);

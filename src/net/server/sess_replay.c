@@ -72,8 +72,15 @@ int
 sess_load_seat(struct sess *s, const char *id, int seat, const char *name,
     const char *token, char *err, size_t errlen)
 {
-	struct sgame *g = sess_find(s, id);
+	return sess_load_seat_of(s, sess_find(s, id), id, seat, name, token,
+	    err, errlen);
+}
 
+int
+sess_load_seat_of(struct sess *s, struct sgame *g, const char *id, int seat,
+    const char *name, const char *token, char *err, size_t errlen)
+{
+	(void)s;
 	if (g == NULL)
 		return fail(err, errlen, id, 0, "a seat of a game not stored");
 	if (seat < 0 || seat > 1 || !cgp_valid_name(name) ||
