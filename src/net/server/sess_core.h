@@ -99,6 +99,10 @@ void sess_event_change(struct store_change *ch, const struct sgame *g,
 void sess_submit(struct sess *s, int conn, const struct cgp_cmd *cmd,
     const struct store_change *ch, struct cgp_out *ok, bool state_to_origin,
     bool quiet);
+/* The same of g, ch's game in memory (found already by the caller). */
+void sess_submit_to(struct sess *s, struct sgame *g, int conn,
+    const struct cgp_cmd *cmd, const struct store_change *ch,
+    struct cgp_out *ok, bool state_to_origin, bool quiet);
 /* The same in two steps, for a chain of changes (p->then): a change made
  * ready (ok may be NULL: nothing to answer), then submitted. */
 struct spend *sess_spend_new(struct sess *s, int conn,

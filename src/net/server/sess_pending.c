@@ -239,8 +239,15 @@ sess_submit(struct sess *s, int conn, const struct cgp_cmd *cmd,
     const struct store_change *ch, struct cgp_out *ok, bool state_to_origin,
     bool quiet)
 {
-	struct sgame *g = game_of(s, ch);
+	sess_submit_to(s, game_of(s, ch), conn, cmd, ch, ok, state_to_origin,
+	    quiet);
+}
 
+void
+sess_submit_to(struct sess *s, struct sgame *g, int conn,
+    const struct cgp_cmd *cmd, const struct store_change *ch,
+    struct cgp_out *ok, bool state_to_origin, bool quiet)
+{
 	spend_submit(s, spend_new(s, conn, cmd, ch, g, ok, state_to_origin,
 	    quiet), g);
 }
