@@ -182,8 +182,10 @@ const struct store_game_row *sess_read_game(const struct sread *q);
  * b body). */
 int sess_read_rec(const struct sread *q, int i, long *n, const char **a,
     const char **b);
-/* The reads of a connection's line, once it is done or gone. */
-void sess_reads_free(struct sess *s, int conn);
+/* The reads of a connection's line (c, its: NULL or not used, none),
+ * once it is done or gone. */
+struct sconn;
+void sess_reads_free(struct sconn *c);
 void sess_read_free(struct sread *q);
 
 struct sess_io {

@@ -71,7 +71,7 @@ sess_free(struct sess *s)
 		free(s->conns[i].held);
 		free(s->conns[i].blocks);
 		if (s->conns[i].used)
-			sess_reads_free(s, i);
+			sess_reads_free(&s->conns[i]);
 	}
 	sess_read_free(s->loose_read);
 	free(s->games);
@@ -249,7 +249,7 @@ sess_close(struct sess *s, int conn, long long now_ms)
 	free(c->games);
 	free(c->held);
 	free(c->blocks);
-	sess_reads_free(s, conn);
+	sess_reads_free(c);
 	memset(c, 0, sizeof *c);
 	s->nconns--;
 }
@@ -715,7 +715,7 @@ sess_line_en(struct sess *s, int conn, const char *line, size_t len,
 	if (s->again && c->cmds > 0)
 		c->cmds--;      /* given again later: counted then */
 	if (!s->again && c->reads != NULL)
-		sess_reads_free(s, conn);   /* the line is done */
+		sess_reads_free(c);         /* the line is done */
 	return s->again ? SESS_LINE_AGAIN : SESS_LINE_DONE;
 }
 

@@ -280,12 +280,11 @@ sess_read_free(struct sread *q)
 }
 
 void
-sess_reads_free(struct sess *s, int conn)
+sess_reads_free(struct sconn *c)
 {
-	struct sconn *c = sess_conn(s, conn);
 	struct sread *q, *next;
 
-	if (c == NULL)
+	if (c == NULL || !c->used)
 		return;
 	for (q = c->reads; q != NULL; q = next) {
 		next = q->next;
@@ -553,25 +552,26 @@ sess_read_flush(struct sess *s)
 		s->io.read_submit(s->io.ctx, first);
 }
 
-static void done_one(struct sess *s, struct sread *q);
+static void done_one(struct sess *s, struct sread *q, struct sconn *c);
 
 void
 sess_read_done(struct sess *s, struct sread *q)
 {
+	/* A batch is one line's: its reads are of one connection. */
+	struct sconn *c = sess_conn(s, q->conn);
 	struct sread *next;
 
 	for (; q != NULL; q = next) {
 		next = q->batch;
 		q->batch = NULL;
-		done_one(s, q);
+		done_one(s, q, c);
 	}
 }
 
+/* q back, of connection c (q->conn's, NULL: gone). */
 static void
-done_one(struct sess *s, struct sread *q)
+done_one(struct sess *s, struct sread *q, struct sconn *c)
 {
-	struct sconn *c = sess_conn(s, q->conn);
-
 	if (q->then != NULL) {
 		void *arg = q->arg;
 		finish(s, q);
