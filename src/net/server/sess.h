@@ -123,6 +123,9 @@ struct sread {
 	void (*then)(struct sess *s, struct sread *q, void *arg);
 	void (*drop)(void *arg);
 	void *arg;
+	/* The other reads of its line (sess_read's), run after it and handed
+	 * back with it. */
+	struct sread *batch;
 };
 /* The answer to q (kind and keys set) for conn's command: at once when it
  * was read for this line already or there is no reader thread (conn < 0
@@ -155,10 +158,15 @@ void sess_read_then_conn(struct sess *s, int conn, const struct sread *q,
  * or run at once without one (a session without an event loop, as the
  * unit tests make); back through sess_read_done. */
 void sess_read_submit(struct sess *s, struct sread *q);
-/* Run q against a store (the reader thread's handle, or the loop's). */
+/* The reads the line just run asked for (sess_read) to the reader thread,
+ * as one job: the line runs again once, with every answer. */
+void sess_read_flush(struct sess *s);
+/* Run q (and the reads of its batch) against a store (the reader thread's
+ * handle, or the loop's). */
 void sess_read_run(const struct store_ops *ops, void *ctx, struct sread *q);
-/* A read back from the reader thread: kept for its connection's line
- * (SREAD_GAME: the game put in memory), or freed when that is gone. */
+/* A read back from the reader thread (with its batch): kept for its
+ * connection's line (SREAD_GAME: the game put in memory), or freed when
+ * that is gone. */
 void sess_read_done(struct sess *s, struct sread *q);
 /* SREAD_REFRESH (nobody's command: another server's news of a game) back:
  * its seats and events applied and told (sess_pending.c). */
@@ -174,8 +182,10 @@ const struct store_game_row *sess_read_game(const struct sread *q);
  * b body). */
 int sess_read_rec(const struct sread *q, int i, long *n, const char **a,
     const char **b);
-/* The reads of a connection's line, once it is done or gone. */
-void sess_reads_free(struct sess *s, int conn);
+/* The reads of a connection's line (c, its: NULL or not used, none),
+ * once it is done or gone. */
+struct sconn;
+void sess_reads_free(struct sconn *c);
 void sess_read_free(struct sread *q);
 
 struct sess_io {
@@ -336,6 +346,13 @@ int sess_load_seat(struct sess *s, const char *id, int seat,
     const char *name, const char *token, char *err, size_t errlen);
 int sess_load_event(struct sess *s, const char *id, long seq,
     const char *kind, const char *body, char *err, size_t errlen);
+/* The same of game g (NULL: not in memory) found already, id its id. */
+int sess_load_seat_of(struct sess *s, struct sgame *g, const char *id,
+    int seat, const char *name, const char *token, char *err,
+    size_t errlen);
+int sess_load_event_of(struct sess *s, struct sgame *g, const char *id,
+    long seq, const char *kind, const char *body, char *err,
+    size_t errlen);
 /*
  * Everything is loaded: the clocks of active games run again from their
  * stored times (the side to move's from now), open games expire a day

@@ -112,22 +112,6 @@ sess_applied(struct sess *s, struct sgame *g, bool new_game, int conn)
 }
 
 void
-sess_set_now(struct sess *s, long long now_ms)
-{
-	s->now = now_ms;
-}
-
-long long
-sess_next_timer(struct sess *s, long long now_ms)
-{
-	struct stimer *e = stimer_first(&s->timers);
-
-	if (e == NULL)
-		return -1;
-	return e->when > now_ms ? e->when - now_ms : 0;
-}
-
-void
 sess_tick_at(struct sess *s, long long when)
 {
 	if (s->feature_timer.pos < 0 || when < s->feature_timer.when)
@@ -198,33 +182,20 @@ fire(struct sess *s, struct sgame *g, long long now)
 }
 
 void
-sess_tick(struct sess *s, long long now_ms)
+sess_clock_due(struct sess *s, struct stimer *e, long long now_ms)
 {
-	struct stimer *e;
-
-	s->now = now_ms;
-	/* The refusals' summary and the features' own work (forgettings,
-	 * seeks, tournaments) are timers of the list below, not a call a
-	 * round; the stale games' retry runs while one is stale. */
-	if (s->stale_any)
-		sess_stale_retry(s, now_ms);
-	while ((e = stimer_first(&s->timers)) != NULL && e->when <= now_ms) {
-		switch (e->kind) {
-		case STIMER_GAME:
-			fire(s, (struct sgame *)(void *)((char *)e -
-			    offsetof(struct sgame, timer)), now_ms);
-			break;
-		case STIMER_SEEKS:
-		case STIMER_FEATURES:
-			features_tick(s, now_ms);
-			break;
-		case STIMER_REFUSALS:
-			sess_refusal_flush(s, now_ms);
-			break;
-		}
-		if (e->pos == 0 && e->when <= now_ms)
-			/* Not due after all (a clock still running): later. */
-			stimer_set(&s->timers, e, now_ms + 1);
+	switch (e->kind) {
+	case STIMER_GAME:
+		fire(s, (struct sgame *)(void *)((char *)e -
+		    offsetof(struct sgame, timer)), now_ms);
+		break;
+	case STIMER_SEEKS:
+	case STIMER_FEATURES:
+		features_tick(s, now_ms);
+		break;
+	case STIMER_REFUSALS:
+		sess_refusal_flush(s, now_ms);
+		break;
 	}
 }
 

@@ -71,7 +71,7 @@ sess_free(struct sess *s)
 		free(s->conns[i].held);
 		free(s->conns[i].blocks);
 		if (s->conns[i].used)
-			sess_reads_free(s, i);
+			sess_reads_free(&s->conns[i]);
 	}
 	sess_read_free(s->loose_read);
 	free(s->games);
@@ -101,6 +101,22 @@ sess_conn(struct sess *s, int conn)
 	if (conn < 0 || conn >= s->conncap || !s->conns[conn].used)
 		return NULL;
 	return &s->conns[conn];
+}
+
+/* The loop asks these of a connection before it gives it a line: a change
+ * or a read it waits for, a line of its held. */
+bool
+sess_conn_waiting(const struct sess *s, int conn)
+{
+	return conn >= 0 && conn < s->conncap && s->conns[conn].used &&
+	    s->conns[conn].waiting > 0;
+}
+
+bool
+sess_conn_held(const struct sess *s, int conn)
+{
+	return conn >= 0 && conn < s->conncap && s->conns[conn].used &&
+	    s->conns[conn].held != NULL;
 }
 
 /* The account conn is logged in to (NULL: none), beside its connection:
@@ -233,7 +249,7 @@ sess_close(struct sess *s, int conn, long long now_ms)
 	free(c->games);
 	free(c->held);
 	free(c->blocks);
-	sess_reads_free(s, conn);
+	sess_reads_free(c);
 	memset(c, 0, sizeof *c);
 	s->nconns--;
 }
@@ -449,8 +465,10 @@ sess_add_event(struct sgame *g, long seq, const char *kind, const char *body)
 	g->seq = seq;
 }
 
-struct sgame *
-sess_want_game(struct sess *s, int conn, const struct cgp_cmd *cmd)
+/* game='s game, looked up once; busy: a game with a change on its way
+ * to the store makes the line wait for it (sess_want_game_w). */
+static struct sgame *
+want_game(struct sess *s, int conn, const struct cgp_cmd *cmd, bool busy)
 {
 	const char *v = cgp_get(cmd, "game");
 	char id[CGP_ID_LEN + 1], msg[80];
@@ -469,6 +487,10 @@ sess_want_game(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		return NULL;
 	}
 	g = sess_find(s, id);
+	if (busy && g != NULL && g->busy > 0) {
+		s->again = true;
+		return NULL;
+	}
 	if (g == NULL && s->io.store != NULL &&
 	    s->io.store->load_game != NULL) {
 		/* Off the event loop (the line comes again with it), then
@@ -501,6 +523,18 @@ sess_want_game(struct sess *s, int conn, const struct cgp_cmd *cmd)
 		sess_err(s, conn, cmd->tag, CGP_NO_SUCH_GAME, msg);
 	}
 	return g;
+}
+
+struct sgame *
+sess_want_game(struct sess *s, int conn, const struct cgp_cmd *cmd)
+{
+	return want_game(s, conn, cmd, false);
+}
+
+struct sgame *
+sess_want_game_w(struct sess *s, int conn, const struct cgp_cmd *cmd)
+{
+	return want_game(s, conn, cmd, true);
 }
 
 /* The optional since=: -1 when absent, -2 (after a 400) when bad. */
@@ -592,6 +626,8 @@ sess_line(struct sess *s, int conn, const char *line, size_t len,
 	void *saved = i18n_english();
 	int rc = sess_line_en(s, conn, line, len, now_ms);
 
+	if (s->line_reads != NULL)
+		sess_read_flush(s);
 	/* The line is the caller's buffer: a change spent later (a store's
 	 * notice, a timer) is no line's and must not copy a stale one. */
 	s->line = NULL;
@@ -679,7 +715,7 @@ sess_line_en(struct sess *s, int conn, const char *line, size_t len,
 	if (s->again && c->cmds > 0)
 		c->cmds--;      /* given again later: counted then */
 	if (!s->again && c->reads != NULL)
-		sess_reads_free(s, conn);   /* the line is done */
+		sess_reads_free(c);         /* the line is done */
 	return s->again ? SESS_LINE_AGAIN : SESS_LINE_DONE;
 }
 

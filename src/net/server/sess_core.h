@@ -60,7 +60,7 @@ const char *sess_result_text(enum game_result r);   /* 1-0 0-1 1/2 */
 void sess_add_event(struct sgame *g, long seq, const char *kind,
     const char *body);
 
-/* A command's game= (sess_core.c, sess_pending.c) and since=, the seat its
+/* A command's game= (sess_core.c) and since=, the seat its
  * connection holds. */
 /* sess_want_game for a command that writes: NULL and nothing said when a
  * change of the game is being stored (the line is given again later). */
@@ -99,6 +99,10 @@ void sess_event_change(struct store_change *ch, const struct sgame *g,
 void sess_submit(struct sess *s, int conn, const struct cgp_cmd *cmd,
     const struct store_change *ch, struct cgp_out *ok, bool state_to_origin,
     bool quiet);
+/* The same of g, ch's game in memory (found already by the caller). */
+void sess_submit_to(struct sess *s, struct sgame *g, int conn,
+    const struct cgp_cmd *cmd, const struct store_change *ch,
+    struct cgp_out *ok, bool state_to_origin, bool quiet);
 /* The same in two steps, for a chain of changes (p->then): a change made
  * ready (ok may be NULL: nothing to answer), then submitted. */
 struct spend *sess_spend_new(struct sess *s, int conn,

@@ -11,14 +11,16 @@
 #include "net/server/sess_ident.h"
 #include "net/server/sess_days.h"
 
+/* name= of conn, logged in as acct (NULL: a guest). */
 static const char *
-want_name(struct sess *s, int conn, const struct cgp_cmd *cmd)
+want_name(struct sess *s, int conn, const struct cgp_cmd *cmd,
+    const char *acct)
 {
 	const char *v = cgp_get(cmd, "name");
 
 	/* Logged in: the account's name, name= ignored. */
-	if (sess_account(s, conn) != NULL)
-		return sess_account(s, conn);
+	if (acct != NULL)
+		return acct;
 	if (v == NULL)
 		return SESS_GUEST_NAME;
 	if (!cgp_valid_name(v)) {
@@ -169,15 +171,15 @@ too_many(struct sess *s, int conn, const struct cgp_cmd *cmd,
 		    s->conns[conn].addr, s->lim.games_per_minute, a->addr);
 }
 
-/* rated= of a CREATE into *rated: 0, or -1 after answering (not yes or
- * no; a rated game without LOGIN, a clock or the variant's start). */
+/* rated= of a CREATE (from a guest's connection: guest) into *rated: 0,
+ * or -1 after answering (not yes or no; a rated game without LOGIN, a
+ * clock or the variant's start). */
 static int
 want_rated(struct sess *s, int conn, const struct cgp_cmd *cmd,
     const char *variant, const struct board *start, char *wire,
-    int days, bool *rated)
+    int days, bool guest, bool *rated)
 {
 	const char *rv = cgp_get(cmd, "rated");
-	bool guest = sess_account(s, conn) == NULL;
 	bool untimed = cgp_get(cmd, "clock") == NULL && days == 0;
 
 	if (rv != NULL && strcmp(rv, "yes") != 0 && strcmp(rv, "no") != 0) {
@@ -253,6 +255,7 @@ sess_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
     long long now_ms, const char *ch_to, int ch_seat)
 {
 	struct saddr *a = sess_addr(s, s->conns[conn].net, now_ms);
+	const char *acct = sess_account(s, conn);     /* NULL: a guest */
 	char wire[CGP_FEN_MAX], id[CGP_ID_LEN + 1], token[CGP_TOKEN_LEN + 1];
 	char hash[CGP_HASH_LEN + 1];
 	char clock[32];
@@ -273,10 +276,11 @@ sess_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	}
 	if ((seat = ch_to != NULL ? ch_seat : want_seat(s, conn, cmd,
 	    false)) == -2 ||
-	    (name = want_name(s, conn, cmd)) == NULL ||
+	    (name = want_name(s, conn, cmd, acct)) == NULL ||
 	    want_start(s, conn, cmd, &variant, &start, &rules, wire, &base,
 	    &inc, &days) < 0 ||
-	    want_rated(s, conn, cmd, variant, &start, wire, days, &rated) < 0)
+	    want_rated(s, conn, cmd, variant, &start, wire, days,
+	    acct == NULL, &rated) < 0)
 		return;
 	/* Its creator plays it: white unless seat= says black. */
 	if (rated && seat < 0)
@@ -286,7 +290,7 @@ sess_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	/* A guest's name= that an account holds is refused (a read), with
 	 * a seat or without (PROTOCOL.md: CREATE with name= of an account
 	 * from a connection not logged in as it is 409). */
-	if (sess_guest_name(s, conn, cmd, name) != 0)
+	if (acct == NULL && sess_guest_name(s, conn, cmd, name) != 0)
 		return;
 	/* The count of every server (a read: the line may come again with
 	 * it), before anything is counted here. */
@@ -308,8 +312,8 @@ sess_create(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	ch.creator = seat;
 	if (seat >= 0) {
 		net_token_hash(token, hash);   /* only its hash is kept */
-		sess_new_game_seat(&ch, &keep, seat, name,
-		    sess_account(s, conn) != NULL, hash);
+		sess_new_game_seat(&ch, &keep, seat, name, acct != NULL,
+		    hash);
 		if (ch_to != NULL)     /* its creator's JOINED says for= */
 			challenge_body(keep.body[0], sizeof keep.body[0],
 			    ch_to);
@@ -349,12 +353,12 @@ cmd_join(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	struct store_change ch;
 	struct cgp_out o;
 	struct sgame *g;
-	const char *name;
+	const char *name, *acct = sess_account(s, conn);
 	int seat;
 
 	if ((g = sess_want_game_w(s, conn, cmd)) == NULL ||
 	    (seat = want_seat(s, conn, cmd, true)) < 0 ||
-	    (name = want_name(s, conn, cmd)) == NULL)
+	    (name = want_name(s, conn, cmd, acct)) == NULL)
 		return;
 	if (g->over) {
 		sess_err(s, conn, cmd->tag, CGP_GAME_OVER, "the game is over");
@@ -368,7 +372,7 @@ cmd_join(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	/* A rated game's seats belong to accounts, two of them. */
 	if (sess_features_join_refused(s, conn, cmd, g))  /* a challenge */
 		return;
-	if (g->rated && sess_account(s, conn) == NULL) {
+	if (g->rated && acct == NULL) {
 		sess_err(s, conn, cmd->tag, CGP_LOGIN_REQUIRED,
 		    "a rated game needs LOGIN");
 		return;
@@ -376,14 +380,13 @@ cmd_join(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	if (other_seat_held(s, conn, cmd, g, seat))
 		return;
 	if (sess_same_network(s, g, conn, seat, cmd->tag) ||
-	    sess_guest_name(s, conn, cmd, name) != 0)
+	    (acct == NULL && sess_guest_name(s, conn, cmd, name) != 0))
 		return;
 	if (net_new_token(token) < 0) {
 		sess_err(s, conn, cmd->tag, CGP_INTERNAL, "no random numbers");
 		return;
 	}
-	sess_joined_body(body, sizeof body, seat, name,
-	    sess_account(s, conn) != NULL);
+	sess_joined_body(body, sizeof body, seat, name, acct != NULL);
 	if (g->seated[1 - seat])        /* the game starts: white's turn */
 		sess_features_turn_body(s, g, body, sizeof body);
 	sess_event_change(&ch, g, "JOINED", body);

@@ -209,6 +209,10 @@ struct sess {
 					  across the servers */
 	bool again;                    /* the line must be given again */
 	struct sread *loose_read;      /* a read for nobody's line */
+	/* The reads the line being run asked for (its connection's), handed
+	 * to the reader thread together as it ends: one answer, one run of
+	 * the line again (sess_read_flush). */
+	struct sread *line_reads;
 	struct vec notified;           /* the last minute's notices
 					  (sess_notify.c) */
 	struct vec forget;             /* struct sforget (sess_forget.c) */

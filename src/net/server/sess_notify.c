@@ -86,6 +86,8 @@ sess_notify_change(struct sess *s, struct sgame *g,
 	bool turn = false, result = false;
 	int i, k, side;
 
+	if (s->io.notify == NULL)
+		return;         /* no --notify-command: nobody to tell */
 	for (i = 0; i < ch->nev; i++) {
 		if (strcmp(ch->kind[i], "RESULT") == 0)
 			result = true;

@@ -58,7 +58,8 @@ sess_submit_event(struct sess *s, struct sgame *g, int conn,
 
 	sess_event_change(&ch, g, kind, body);
 	sess_ok_line(&o, cmd, g, ch.seq[0]);
-	sess_submit(s, cmd != NULL ? conn : -1, cmd, &ch, &o, false, false);
+	sess_submit_to(s, g, cmd != NULL ? conn : -1, cmd, &ch, &o, false,
+	    false);
 }
 
 void

@@ -98,32 +98,6 @@ copy_change(struct spend *p, const struct store_change *ch)
 	}
 }
 
-bool
-sess_conn_waiting(const struct sess *s, int conn)
-{
-	return conn >= 0 && conn < s->conncap && s->conns[conn].used &&
-	    s->conns[conn].waiting > 0;
-}
-
-struct sgame *
-sess_want_game_w(struct sess *s, int conn, const struct cgp_cmd *cmd)
-{
-	const char *v = cgp_get(cmd, "game");
-	char id[CGP_ID_LEN + 1];
-	struct sgame *g;
-
-	if (v != NULL && strlen(v) == CGP_ID_LEN) {
-		memcpy(id, v, sizeof id);
-		cgp_upcase(id);
-		g = sess_find(s, id);
-		if (g != NULL && g->busy > 0) {
-			s->again = true;
-			return NULL;
-		}
-	}
-	return sess_want_game(s, conn, cmd);
-}
-
 /* What ch is for the features' wants (SESS_CH_*), of g (NULL: a new
  * game, or none in memory). */
 static unsigned
@@ -147,17 +121,24 @@ change_what(const struct store_change *ch, const struct sgame *g)
 	return w;
 }
 
-struct spend *
-sess_spend_new(struct sess *s, int conn, const struct cgp_cmd *cmd,
-    const struct store_change *ch, struct cgp_out *ok, bool state_to_origin,
-    bool quiet)
+/* The game of ch in memory (NULL: a new game's, or none). */
+static struct sgame *
+game_of(struct sess *s, const struct store_change *ch)
+{
+	return !ch->new_game && ch->game != NULL ? sess_find(s, ch->game) :
+	    NULL;
+}
+
+/* sess_spend_new of g, ch's game (game_of). */
+static struct spend *
+spend_new(struct sess *s, int conn, const struct cgp_cmd *cmd,
+    const struct store_change *ch, struct sgame *g, struct cgp_out *ok,
+    bool state_to_origin, bool quiet)
 {
 	struct spend *p = xcalloc(1, sizeof *p);
-	struct sgame *g;
 	int k;
 
 	copy_change(p, ch);
-	g = !ch->new_game && ch->game != NULL ? sess_find(s, ch->game) : NULL;
 	/* A seat's holder acts: stored only while it holds it there too. */
 	if (conn >= 0 && g != NULL)
 		for (k = 0; k < 2; k++)
@@ -189,17 +170,26 @@ sess_spend_new(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	return p;
 }
 
-void
-sess_spend_submit(struct sess *s, struct spend *p)
+struct spend *
+sess_spend_new(struct sess *s, int conn, const struct cgp_cmd *cmd,
+    const struct store_change *ch, struct cgp_out *ok, bool state_to_origin,
+    bool quiet)
 {
-	struct sgame *g;
+	return spend_new(s, conn, cmd, ch, game_of(s, ch), ok,
+	    state_to_origin, quiet);
+}
+
+/* sess_spend_submit of g, p's game (game_of). */
+static void
+spend_submit(struct sess *s, struct spend *p, struct sgame *g)
+{
 	char err[256];
 
 	/* A chained change's connection may have gone meanwhile. */
 	if (p->conn >= 0 && (p->conn >= s->conncap ||
 	    !s->conns[p->conn].used || s->conns[p->conn].gen != p->conn_gen))
 		p->conn = -1;
-	if (!p->ch.new_game && (g = sess_find(s, p->ch.game)) != NULL)
+	if (g != NULL)
 		g->busy++;
 	if (p->conn >= 0)
 		s->conns[p->conn].waiting++;
@@ -225,6 +215,12 @@ sess_spend_submit(struct sess *s, struct spend *p)
 }
 
 void
+sess_spend_submit(struct sess *s, struct spend *p)
+{
+	spend_submit(s, p, game_of(s, &p->ch));
+}
+
+void
 sess_event_change(struct store_change *ch, const struct sgame *g,
     const char *kind, const char *body)
 {
@@ -243,8 +239,17 @@ sess_submit(struct sess *s, int conn, const struct cgp_cmd *cmd,
     const struct store_change *ch, struct cgp_out *ok, bool state_to_origin,
     bool quiet)
 {
-	sess_spend_submit(s, sess_spend_new(s, conn, cmd, ch, ok,
-	    state_to_origin, quiet));
+	sess_submit_to(s, game_of(s, ch), conn, cmd, ch, ok, state_to_origin,
+	    quiet);
+}
+
+void
+sess_submit_to(struct sess *s, struct sgame *g, int conn,
+    const struct cgp_cmd *cmd, const struct store_change *ch,
+    struct cgp_out *ok, bool state_to_origin, bool quiet)
+{
+	spend_submit(s, spend_new(s, conn, cmd, ch, g, ok, state_to_origin,
+	    quiet), g);
 }
 
 static void refresh(struct sess *s, const char *id);
@@ -305,12 +310,12 @@ drop_chain(struct sess *s, struct spend *p)
 	p->then = NULL;
 }
 
-/* Apply a stored change: the start-up path, then the seat's holder. */
+/* Apply a stored change to g (NULL: a new game's, or one not in memory):
+ * the start-up path, then the seat's holder. */
 static struct sgame *
-apply(struct sess *s, struct spend *p, bool alive)
+apply(struct sess *s, struct spend *p, struct sgame *g, bool alive)
 {
 	const struct store_change *ch = &p->ch;
-	struct sgame *g;
 	char err[256];
 	int i, rc = 0;
 
@@ -328,20 +333,20 @@ apply(struct sess *s, struct spend *p, bool alive)
 		row.created = ch->created;
 		row.rated = ch->rated;
 		rc = sess_load_game(s, &row, err, sizeof err);
+		g = sess_find(s, ch->game);     /* made just now */
 	}
 	if (rc == 0 && ch->seat >= 0)
-		rc = sess_load_seat(s, ch->game, ch->seat, ch->name,
+		rc = sess_load_seat_of(s, g, ch->game, ch->seat, ch->name,
 		    ch->token, err, sizeof err);
 	if (rc == 0 && ch->both_seats)
-		rc = sess_load_seat(s, ch->game, 1, ch->name2, ch->token2,
-		    err, sizeof err);
+		rc = sess_load_seat_of(s, g, ch->game, 1, ch->name2,
+		    ch->token2, err, sizeof err);
 	for (i = 0; rc == 0 && i < ch->nev; i++)
-		rc = sess_load_event(s, ch->game, ch->seq[i], ch->kind[i],
-		    ch->body[i], err, sizeof err);
+		rc = sess_load_event_of(s, g, ch->game, ch->seq[i],
+		    ch->kind[i], ch->body[i], err, sizeof err);
 	if (rc != 0)
 		sess_log(s, NET_LOG_ERROR, "stored, but the game does not "
 		    "take it: %s", err);
-	g = sess_find(s, ch->game);
 	/* The features' part (the ratings worked out with it), before a
 	 * STATE shows it. */
 	if (p->hooked & SESS_H_STORED)
@@ -399,13 +404,6 @@ run_again(struct sess *s, struct spend *p)
 	want.win = g != NULL ? g->seq : 0;
 	c->waiting++;
 	sess_read_then_conn(s, p->conn, &want, news_read, NULL, NULL);
-}
-
-bool
-sess_conn_held(const struct sess *s, int conn)
-{
-	return conn >= 0 && conn < s->conncap && s->conns[conn].used &&
-	    s->conns[conn].held != NULL;
 }
 
 bool
@@ -548,7 +546,7 @@ sess_done(struct sess *s, struct spend *p)
 			    "command%s refused before)", s->store_failures,
 			    s->store_failures == 1 ? "" : "s");
 		s->store_failures = 0;
-		g = apply(s, p, alive);
+		g = apply(s, p, g, alive);
 		answer(s, p, g, alive);
 		if (g != NULL && g->stale && g->busy == 0)
 			refresh(s, g->id);

@@ -179,13 +179,13 @@ sess_cmd_move(struct sess *s, int conn, const struct cgp_cmd *cmd)
 	move_change(s, g, m, side, body, &ch);
 	/* A stored move does not count against the command rate: the
 	 * opponent paces those (two programs may play at full speed). */
-	if (sess_conn(s, conn)->cmds > 0)
-		sess_conn(s, conn)->cmds--;
+	if (s->conns[conn].cmds > 0)   /* (the line's connection) */
+		s->conns[conn].cmds--;
 	cgp_out_ok(&o, cmd->tag, "MOVE");
 	cgp_out_kv(&o, "game", g->id);
 	cgp_out_kvi(&o, "ply", g->g.nply + 1);
 	cgp_out_kvi(&o, "seq", ch.seq[0]);
-	sess_submit(s, conn, cmd, &ch, &o, false, false);
+	sess_submit_to(s, g, conn, cmd, &ch, &o, false, false);
 }
 
 void

@@ -179,8 +179,18 @@ static const struct store_up recorder = {
 	.log = rec_log,
 };
 
+static void read_one(const struct store_ops *ops, void *ctx,
+    struct sread *q);
+
 void
 sess_read_run(const struct store_ops *ops, void *ctx, struct sread *q)
+{
+	for (; q != NULL; q = q->batch)
+		read_one(ops, ctx, q);
+}
+
+static void
+read_one(const struct store_ops *ops, void *ctx, struct sread *q)
 {
 	long long t0 = util_now_ms();
 	char *e = q->err;
@@ -253,6 +263,7 @@ sess_read_free(struct sread *q)
 
 	if (q == NULL)
 		return;
+	sess_read_free(q->batch);
 	if (q->arg != NULL && q->drop != NULL)
 		q->drop(q->arg);
 	for (i = 0; i < q->nrec; i++) {
@@ -269,12 +280,11 @@ sess_read_free(struct sread *q)
 }
 
 void
-sess_reads_free(struct sess *s, int conn)
+sess_reads_free(struct sconn *c)
 {
-	struct sconn *c = sess_conn(s, conn);
 	struct sread *q, *next;
 
-	if (c == NULL)
+	if (c == NULL || !c->used)
 		return;
 	for (q = c->reads; q != NULL; q = next) {
 		next = q->next;
@@ -425,7 +435,12 @@ sess_read(struct sess *s, int conn, const struct sread *want)
 	if (c != NULL && s->io.read_submit != NULL) {
 		c->waiting++;
 		s->again = true;
-		s->io.read_submit(s->io.ctx, q);
+		if (s->line != NULL && (s->line_reads == NULL ||
+		    s->line_reads->conn == conn)) {
+			q->batch = s->line_reads;      /* sess_read_flush's */
+			s->line_reads = q;
+		} else
+			s->io.read_submit(s->io.ctx, q);
 		return NULL;
 	}
 	sess_read_run(s->io.store, s->io.store_ctx, q);
@@ -522,10 +537,41 @@ sess_read_then(struct sess *s, const struct sread *want,
 }
 
 void
+sess_read_flush(struct sess *s)
+{
+	struct sread *q = s->line_reads, *first = NULL, *next;
+
+	/* In the order asked. */
+	for (; q != NULL; q = next) {
+		next = q->batch;
+		q->batch = first;
+		first = q;
+	}
+	s->line_reads = NULL;
+	if (first != NULL)
+		s->io.read_submit(s->io.ctx, first);
+}
+
+static void done_one(struct sess *s, struct sread *q, struct sconn *c);
+
+void
 sess_read_done(struct sess *s, struct sread *q)
 {
+	/* A batch is one line's: its reads are of one connection. */
 	struct sconn *c = sess_conn(s, q->conn);
+	struct sread *next;
 
+	for (; q != NULL; q = next) {
+		next = q->batch;
+		q->batch = NULL;
+		done_one(s, q, c);
+	}
+}
+
+/* q back, of connection c (q->conn's, NULL: gone). */
+static void
+done_one(struct sess *s, struct sread *q, struct sconn *c)
+{
 	if (q->then != NULL) {
 		void *arg = q->arg;
 		finish(s, q);

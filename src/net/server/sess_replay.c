@@ -32,6 +32,7 @@ sess_load_game(struct sess *s, const struct store_game_row *row, char *err,
 	int64_t b = 0, inc = 0;
 	struct board start;
 	struct sgame *g, *old;
+	int days = sess_corr_days(row->clock);  /* 0: a clock, or none */
 
 	if (!cgp_valid_game(row->id))
 		return fail(err, errlen, row->id, 0, "not a game id");
@@ -42,7 +43,7 @@ sess_load_game(struct sess *s, const struct store_game_row *row, char *err,
 	if (cgp_variant_start(variant, row->start, &base, &start, &rules,
 	    wire, e, sizeof e) < 0)
 		return fail(err, errlen, row->id, 0, e);
-	if (row->clock != NULL && sess_corr_days(row->clock) == 0 &&
+	if (row->clock != NULL && days == 0 &&
 	    clock_parse_seconds(row->clock, &b, &inc, e,
 	    sizeof e) < 0)
 		return fail(err, errlen, row->id, 0, e);
@@ -53,7 +54,7 @@ sess_load_game(struct sess *s, const struct store_game_row *row, char *err,
 	g->rated = row->rated;
 	g->creator = row->creator >= 0 && row->creator <= 1 ? row->creator : -1;
 	game_init(&g->g, &start, &rules);
-	if ((g->days = sess_corr_days(row->clock)) > 0)
+	if ((g->days = days) > 0)
 		;                       /* no clock: deadlines */
 	else if (row->clock != NULL) {
 		g->timed = true;
@@ -72,8 +73,15 @@ int
 sess_load_seat(struct sess *s, const char *id, int seat, const char *name,
     const char *token, char *err, size_t errlen)
 {
-	struct sgame *g = sess_find(s, id);
+	return sess_load_seat_of(s, sess_find(s, id), id, seat, name, token,
+	    err, errlen);
+}
 
+int
+sess_load_seat_of(struct sess *s, struct sgame *g, const char *id, int seat,
+    const char *name, const char *token, char *err, size_t errlen)
+{
+	(void)s;
 	if (g == NULL)
 		return fail(err, errlen, id, 0, "a seat of a game not stored");
 	if (seat < 0 || seat > 1 || !cgp_valid_name(name) ||
@@ -233,7 +241,14 @@ int
 sess_load_event(struct sess *s, const char *id, long seq, const char *kind,
     const char *body, char *err, size_t errlen)
 {
-	struct sgame *g = sess_find(s, id);
+	return sess_load_event_of(s, sess_find(s, id), id, seq, kind, body,
+	    err, errlen);
+}
+
+int
+sess_load_event_of(struct sess *s, struct sgame *g, const char *id,
+    long seq, const char *kind, const char *body, char *err, size_t errlen)
+{
 	char line[CGP_SLINE_MAX];
 	struct cgp_msg m;
 	int n;

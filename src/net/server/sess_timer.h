@@ -30,4 +30,9 @@ void stimer_cancel(struct stimers *t, struct stimer *e);
 /* The soonest, NULL when none is set. */
 struct stimer *stimer_first(const struct stimers *t);
 void stimers_free(struct stimers *t);
+/* What runs when timer e of s is due at now_ms (by its kind: a game's
+ * flag or expiry, the features' ticks, the refusals' summary;
+ * sess_clock.c). sess_tick (sess_timer.c) calls it for each due. */
+struct sess;
+void sess_clock_due(struct sess *s, struct stimer *e, long long now_ms);
 #endif

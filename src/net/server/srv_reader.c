@@ -17,7 +17,7 @@ struct reader {
 	void *ctx;
 };
 
-/* On the thread: one read. */
+/* On the thread: one job, a read and the others of its line (batch). */
 static void
 run_read(void *arg, void *q)
 {
@@ -47,7 +47,8 @@ reader_start(const struct store_ops *ops, void *ctx, char *err,
     size_t errlen)
 {
 	struct reader *r = xcalloc(1, sizeof *r);
-	/* One read a run; stopping, the reads waiting are dropped. */
+	/* One job a run (a read, or the reads of a line: sess_read_flush);
+	 * stopping, the reads waiting are dropped. */
 	const struct srv_queue_run run = { "reader",
 	    "CONGO_TEST_READ_DELAY_MS", 1, false, run_read,
 	    drop_read, end_reader, r };
