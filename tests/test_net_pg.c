@@ -742,6 +742,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_cross_server),
 		cmocka_unit_test(test_text_across),
+		cmocka_unit_test(test_spectators_across),
 		cmocka_unit_test(test_bots_across),
 		cmocka_unit_test(test_abort_across),
 		cmocka_unit_test(test_variant_clock_across),

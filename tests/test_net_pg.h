@@ -72,6 +72,8 @@ void send_ok(struct tc *c, const char *fmt, ...)
 
 /* test_net_pg_text.c: a SAY's hostile words unchanged through the store. */
 void test_text_across(void **state);
+/* test_net_pg_spect.c: the watchers' own chat across servers. */
+void test_spectators_across(void **state);
 /* test_net_pg_corr.c: a correspondence deadline fires once. */
 void test_corr_across(void **state);
 void test_clock_read_across(void **state);

@@ -23,10 +23,12 @@ test_spectators_talk_apart(void **state)
 		t_drain(f, i);
 	}
 	seq = t_last_event(f, g.id)->seq;
-	t_ask(f, 2, "OK #t SAY game=", "#t SAY game=%s :what a move", g.id);
+	t_ask(f, 2, "OK #t SAY game=", "#t SAY game=%s :what a move \xe2\x98\x83",
+	    g.id);
 	t_expect(f, 2, "EV ");
+	/* its UTF-8 as it was said, as a player's */
 	assert_non_null(strstr(t_expect(f, 3, "EV "),
-	    " SAID side=spectator name=anonymous :what a move"));
+	    " SAID side=spectator name=anonymous :what a move \xe2\x98\x83"));
 	/* the players hear nothing of it; nothing stored */
 	t_nothing(f, 0);
 	t_nothing(f, 1);

@@ -276,6 +276,7 @@ bool sess_features_hides(struct sess *s, int conn, const struct sgame *g,
 extern const struct sess_feature sess_feature_rate, sess_feature_rematch,
     sess_feature_seek, sess_feature_challenge, sess_feature_block,
     sess_feature_forget, sess_feature_notify, sess_feature_takeback,
-    sess_feature_corr, sess_feature_tourney, sess_feature_bot;
+    sess_feature_corr, sess_feature_tourney, sess_feature_bot,
+    sess_feature_spectator;
 
 #endif

@@ -21,6 +21,7 @@ static const struct sess_feature *const table[] = {
 	&sess_feature_corr,
 	&sess_feature_tourney,
 	&sess_feature_bot,
+	&sess_feature_spectator,
 	NULL
 };
 

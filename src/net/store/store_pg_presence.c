@@ -472,7 +472,8 @@ pg_presence_notice(struct pgstore *pg, struct sess *s, char *text)
 	if (strcmp(who, pg->me) != 0 && (strcmp(word, "seek") == 0 ||
 	    strcmp(word, "unseek") == 0 || strcmp(word, "paired") == 0 ||
 	    strncmp(word, "rematch", 7) == 0 ||
-	    strncmp(word, "challenge", 7) == 0)) {
+	    strncmp(word, "challenge", 7) == 0 ||
+	    strncmp(word, "spectator", 7) == 0)) {
 		server(pg, who, true)->beat = now;
 		store_sess()->seek_remote(s, who, text + (strstr(text, word) - text));
 		return;
