@@ -54,6 +54,7 @@ test_tourney(void **state)
 	int n;
 
 	(void)state;
+	t.minrated = 7;
 	store_change_accounts(&ch);
 	assert_int_equal(store_tourney_add(&ch, &t), 0);
 	assert_int_equal(commit(&ch), 0);
@@ -73,6 +74,7 @@ test_tourney(void **state)
 	assert_string_equal(g->kind, "arena");
 	assert_string_equal(g->name, "Friday-arena");
 	assert_string_equal(g->creator, "o'hara");
+	assert_int_equal(g->minrated, 7);
 	assert_string_equal(g->clock, "60+0");
 	assert_int_equal(g->start, 1800000000000LL);
 	assert_int_equal(g->created, 1799999990000LL);

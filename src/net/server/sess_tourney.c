@@ -17,6 +17,7 @@
 #include "net/server/sess_int.h"
 #include "net/server/sess_tourney.h"
 #include "net/server/sess_days.h"
+#include "rating/rating.h"
 #include "tourn/tourn.h"
 #include "util/util.h"
 
@@ -260,7 +261,57 @@ tourney_args(struct sess *s, const struct cgp_cmd *c,
 	    strcmp(rated, "no") != 0)
 		return "rated= is yes or no";
 	t->rated = rated != NULL && strcmp(rated, "yes") == 0;
+	if ((v = num_key(c, "minrated", 0, 100, 0)) < 0)
+		return "minrated= is 0-100 (rated games in its category)";
+	t->minrated = (int)v;
 	return NULL;
+}
+
+/*
+ * TJOIN of a tournament with minrated=: true when me has played that many
+ * rated games in its category (variant and speed); false after answering
+ * (403, or 503), or when the read was asked for (the line comes again).
+ */
+static bool
+enough_rated(struct sess *s, int conn, const struct cgp_cmd *c,
+    const struct store_tourney *t, const char *me)
+{
+	const struct store_rating *r;
+	const struct sread *rd;
+	struct sread q;
+	int64_t base = 0, inc = 0;
+	char err[128];
+	const char *speed;
+	int games = 0;
+
+	if (t->minrated <= 0)
+		return true;
+	if (t->days > 0)
+		speed = rating_speed_name(RATING_CORRESPONDENCE);
+	else if (clock_parse_seconds(t->clock, &base, &inc, err,
+	    sizeof err) == 0)
+		speed = rating_speed_name(rating_speed_of(base, inc));
+	else
+		return true;
+	sess_read_prepare(&q, SREAD_RATINGS, me, 2 * RATING_NSPEEDS * 4);
+	if ((rd = sess_read(s, conn, &q)) == NULL)
+		return false;
+	if (rd->rc < 0) {
+		sess_err(s, conn, c->tag, CGP_BUSY, "the server cannot read "
+		    "your ratings now: try again");
+		return false;
+	}
+	r = rd->rows;
+	for (int i = 0; i < rd->rc; i++)
+		if (strcmp(r[i].variant, t->variant) == 0 &&
+		    strcmp(r[i].speed, speed) == 0)
+			games = r[i].games;
+	if (games >= t->minrated)
+		return true;
+	snprintf(err, sizeof err, "that tournament needs %d rated %s %s "
+	    "games, you have %d", t->minrated, t->variant, speed, games);
+	sess_err(s, conn, c->tag, CGP_NOT_YOUR_SEAT, err);
+	return false;
 }
 
 static void
@@ -332,6 +383,9 @@ cmd_member(struct sess *s, int conn, const struct cgp_cmd *c)
 	}
 	sess_lower(me, lme, sizeof lme);
 	i = tourney_member(t, lme);
+	if (c->verb == CGP_V_TJOIN && i < 0 && !enough_rated(s, conn, c,
+	    &t->t, me))
+		return;
 	store_change_accounts(&ch);
 	if (c->verb == CGP_V_TJOIN) {
 		if (i < 0 && t->nm >= TOURNEY_MEMBERS_MAX) {
@@ -421,6 +475,8 @@ cmd_tourneys(struct sess *s, int conn, const struct cgp_cmd *c)
 			cgp_out_kv(&o, "clock", t->clock);
 		cgp_out_kv(&o, "variant", t->variant);
 		cgp_out_kv(&o, "rated", t->rated ? "yes" : "no");
+		if (t->minrated > 0)
+			cgp_out_kvi(&o, "minrated", t->minrated);
 		cgp_out_kvi(&o, "players", ts->v[i].nm);
 		sess_emit(s, conn, &o);
 	}

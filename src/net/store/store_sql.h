@@ -205,4 +205,8 @@ void store_stmt_int(struct store_stmt *s, long long v);
     "CREATE TABLE IF NOT EXISTS tourney_lease(" \
     " id INTEGER PRIMARY KEY, server TEXT NOT NULL, until BIGINT NOT NULL);"
 
+/* A tournament's minimum of rated games in its category to join (0 none). */
+#define STORE_TOURN_MINRATED_SQL \
+    "ALTER TABLE tourneys ADD COLUMN minrated INTEGER NOT NULL DEFAULT 0;"
+
 #endif
