@@ -5,12 +5,15 @@
  * says minrated=N; TJOIN of an account with fewer rated games in the
  * tournament's category (variant and speed) refused 403 saying why, and
  * taken after one rated game of that category; a tournament without
- * minrated= taken as before, and its item without the key.
+ * minrated= taken as before, and its item without the key. And a
+ * Swiss's tiebreak= (buchholz or sb first): checked, said by TOURNEYS,
+ * and STANDINGS' order by it.
  */
 #include <unistd.h>
 
 #include "test_net_util.h"
 #include "test_main.h"
+#include "net/server/sess_tourney.h"
 
 /* REGISTER and LOGIN name on conn. */
 static void
@@ -87,5 +90,60 @@ test_minrated(void **state)
 	t_db_free(f);
 }
 
+/* A Swiss's tiebreak=: checked, stored, said by TOURNEYS when sb. */
+static void
+test_tiebreak_arg(void **state)
+{
+	struct t_fake *f = t_db_new(NULL);
+	const char *l;
+
+	(void)state;
+	t_hellos(f, 1);
+	login(f, 0, "ann");
+	t_ask(f, 0, "ERR #t 400 BAD_SYNTAX :tiebreak= is buchholz or sb",
+	    "#t TOURNEY kind=swiss name=S start=2030-01-01T20:00Z rounds=5 "
+	    "clock=180+2 tiebreak=median");
+	t_ask(f, 0, "ERR #t 400 BAD_SYNTAX :tiebreak= is a Swiss's",
+	    "#t TOURNEY kind=arena name=A start=2030-01-01T20:00Z minutes=60 "
+	    "clock=180+2 tiebreak=sb");
+	t_ask(f, 0, "OK #t TOURNEY tourney=",
+	    "#t TOURNEY kind=swiss name=S start=2030-01-01T20:00Z rounds=5 "
+	    "clock=180+2 tiebreak=sb");
+	t_ask(f, 0, "OK #l TOURNEYS n=1", "#l TOURNEYS");
+	l = t_expect(f, 0, "ITEM #l ");
+	assert_non_null(strstr(l, " rounds=5 round=0 tiebreak=sb clock="));
+	t_db_free(f);
+}
+
+/* STANDINGS' order: points, then the tie-break chosen first. */
+static void
+test_tiebreak_order(void **state)
+{
+	struct tmem m[3];
+	struct tourney t;
+	int order[3];
+
+	(void)state;
+	memset(&t, 0, sizeof t);
+	memset(m, 0, sizeof m);
+	snprintf(t.t.kind, sizeof t.t.kind, "swiss");
+	t.m = m;
+	t.nm = 3;
+	m[0].points = 4, m[0].buchholz = 20, m[0].sb = 8;
+	m[1].points = 4, m[1].buchholz = 16, m[1].sb = 12;
+	m[2].points = 6, m[2].buchholz = 10, m[2].sb = 4;
+	tourney_standings(&t, order);
+	assert_int_equal(order[0], 2);
+	assert_int_equal(order[1], 0);  /* Buchholz first (the default) */
+	assert_int_equal(order[2], 1);
+	snprintf(t.t.tiebreak, sizeof t.t.tiebreak, "sb");
+	tourney_standings(&t, order);
+	assert_int_equal(order[0], 2);
+	assert_int_equal(order[1], 1);  /* Sonneborn-Berger first */
+	assert_int_equal(order[2], 0);
+}
+
 TEST_MAIN(NULL, NULL,
-	T_DB_TEST(test_minrated))
+	T_DB_TEST(test_minrated),
+	T_DB_TEST(test_tiebreak_arg),
+	cmocka_unit_test(test_tiebreak_order))

@@ -211,6 +211,21 @@ num_key(const struct cgp_cmd *c, const char *key, long lo, long hi, long def)
 	return x;
 }
 
+/* A Swiss's tiebreak= (the first; buchholz by default): NULL, or what is
+ * wrong. */
+static const char *
+tiebreak_arg(const char *v, struct store_tourney *t)
+{
+	if (v == NULL)
+		v = "buchholz";
+	else if (t->kind[0] != 's')
+		return "tiebreak= is a Swiss's";
+	if (strcmp(v, "buchholz") != 0 && strcmp(v, "sb") != 0)
+		return "tiebreak= is buchholz or sb";
+	snprintf(t->tiebreak, sizeof t->tiebreak, "%s", v);
+	return NULL;
+}
+
 /* TOURNEY's keys into t: NULL, or what is wrong. */
 static const char *
 tourney_args(struct sess *s, const struct cgp_cmd *c,
@@ -218,7 +233,7 @@ tourney_args(struct sess *s, const struct cgp_cmd *c,
 {
 	const char *kind = cgp_get(c, "kind"), *name = cgp_get(c, "name");
 	const char *clock = cgp_get(c, "clock"), *var = cgp_get(c, "variant");
-	const char *rated = cgp_get(c, "rated");
+	const char *rated = cgp_get(c, "rated"), *why;
 	int64_t base, inc;
 	char err[128];
 	long v;
@@ -261,6 +276,8 @@ tourney_args(struct sess *s, const struct cgp_cmd *c,
 	    strcmp(rated, "no") != 0)
 		return "rated= is yes or no";
 	t->rated = rated != NULL && strcmp(rated, "yes") == 0;
+	if ((why = tiebreak_arg(cgp_get(c, "tiebreak"), t)) != NULL)
+		return why;
 	if ((v = num_key(c, "minrated", 0, 100, 0)) < 0)
 		return "minrated= is 0-100 (rated games in its category)";
 	t->minrated = (int)v;
@@ -468,6 +485,8 @@ cmd_tourneys(struct sess *s, int conn, const struct cgp_cmd *c)
 		else {
 			cgp_out_kvi(&o, "rounds", t->rounds);
 			cgp_out_kvi(&o, "round", t->round);
+			if (strcmp(t->tiebreak, "sb") == 0)
+				cgp_out_kv(&o, "tiebreak", "sb");
 		}
 		if (t->days > 0)
 			cgp_out_kvi(&o, "days", t->days);

@@ -161,10 +161,12 @@ static const char *const to_10[] = {
 	NULL
 };
 
-/* Version 10 to 11: a tournament's minimum of rated games (issue 60). */
+/* Version 10 to 11: a tournament's minimum of rated games and a Swiss's
+ * first tie-break (issue 60). */
 static const char *const to_11[] = {
 	"ALTER TABLE tourneys ADD COLUMN IF NOT EXISTS minrated INTEGER NOT "
-	    "NULL DEFAULT 0",
+	    "NULL DEFAULT 0; ALTER TABLE tourneys ADD COLUMN IF NOT EXISTS "
+	    "tiebreak TEXT NOT NULL DEFAULT 'buchholz'",
 	NULL
 };
 

@@ -179,7 +179,8 @@ static const struct {
 	{ 6, STORE_TOURN_SQL, "cannot add the tournaments' tables" },
 	/* Bot accounts (issue 59). */
 	{ 7, STORE_BOTS_SQL, "cannot add the bot accounts' table" },
-	/* A tournament's minimum of rated games (issue 60). */
+	/* A tournament's minimum of rated games, a Swiss's first
+	 * tie-break (issue 60). */
 	{ 8, STORE_TOURN_MINRATED_SQL, "cannot add the tournaments' "
 	  "minimum of rated games" },
 };

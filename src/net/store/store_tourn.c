@@ -80,6 +80,7 @@ tourney_row(void *arg, int i, const char *const *c, char *err,
 	TEXT(t->creator, c[3]);
 	TEXT(t->clock, c[8]);
 	TEXT(t->variant, c[10]);
+	TEXT(t->tiebreak, c[15]);
 	if (col_ll("tourneys.start", c[4], 0, INT64_MAX, &t->start, err,
 	    errlen) != 0 || col_ll("tourneys.created", c[5], 0, INT64_MAX,
 	    &t->created, err, errlen) != 0 ||
@@ -107,7 +108,7 @@ store_tourn_list(store_rows_fn rows, void *ctx, struct store_tourney *out,
 	snprintf(lim, sizeof lim, "%d", max);
 	return rows(ctx, "SELECT id, kind, name, creator, start, created,"
 	    " minutes, rounds, clock, days, variant, rated, status, round,"
-	    " minrated FROM tourneys ORDER BY status, start DESC, id LIMIT ?", params,
+	    " minrated, tiebreak FROM tourneys ORDER BY status, start DESC, id LIMIT ?", params,
 	    "i", max, tourney_row, &o, err, errlen);
 }
 

@@ -32,6 +32,8 @@ struct store_tourney {
 	int round;                     /* a Swiss's rounds paired */
 	int minrated;                  /* rated games in its category to
 	                                  join (0-100, 0 none) */
+	char tiebreak[12];             /* a Swiss's first: "buchholz" (or
+	                                  "") or "sb" */
 };
 
 /* A member. */
