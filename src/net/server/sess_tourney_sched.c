@@ -113,7 +113,8 @@ tourney_schedule(struct sess *s, long long now)
 			tourney_add(ts, &t)->made_here = true;
 		sess_spend_submit(s, sess_spend_new(s, -1, NULL, &ch, NULL,
 		    false, true));
-		sess_log(s, NET_LOG_INFO, "tournament %s (%s %s) made from "
-		    "the configuration", t.id, t.kind, t.name);
+		sess_log(s, NET_LOG_INFO, "tournament %s (%s %s) from the "
+		    "configuration (made unless it is already)", t.id, t.kind,
+		    t.name);
 	}
 }
