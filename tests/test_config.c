@@ -160,7 +160,9 @@ test_good_full(void **state)
 	    "server = { bind = \"127.0.0.1\"; port = 65535; db = \"/var/x.db\";\n"
 	    "  max_connections = 5; max_per_address = 2; games_per_minute = 1;\n"
 	    "  max_observers = 0; log_level = \"debug\";\n"
-	    "  rated_same_network = true; };\n"
+	    "  rated_same_network = true; tournaments = ( { kind = \"arena\";\n"
+	    "  name = \"Evening\"; at = \"20:00\"; minutes = 60;"
+	    " clock = \"3+2\"; rated = true; minrated = 5; } ); };\n"
 	    "tablebases = { path = \"/srv/congo/tb\"; };\n"
 	    "bot = { connect = \"tls://example.org\"; account = \"robo5\";\n"
 	    "  level = 5; full = false; variants = \"congo\";\n"
@@ -206,6 +208,14 @@ test_good_full(void **state)
 	assert_int_equal(c.server.max_observers, 0);
 	assert_true(c.server.rated_same_network);
 	assert_string_equal(c.server.log_level, "debug");
+	assert_int_equal(c.server.ntsched, 1);
+	assert_string_equal(c.server.tsched[0].name, "Evening");
+	assert_int_equal(c.server.tsched[0].at, 20 * 60);
+	assert_int_equal(c.server.tsched[0].minutes, 60);
+	assert_string_equal(c.server.tsched[0].clock, "3+2");
+	assert_string_equal(c.server.tsched[0].variant, "congo");
+	assert_true(c.server.tsched[0].rated);
+	assert_int_equal(c.server.tsched[0].minrated, 5);
 	assert_string_equal(c.tablebases.path, "/srv/congo/tb");
 	assert_string_equal(c.bot.account, "robo5");
 	assert_int_equal(c.bot.level, 5);
@@ -302,6 +312,26 @@ test_range_errors(void **state)
 	    "ui.ai_delay_ms must be 0..60000");
 	expect_error("network = { port = 0; };\n", 1,
 	    "network.port must be 1..65535");
+	/* server.tournaments: each entry's values checked, file:line. */
+	expect_error("server = { tournaments = ( { kind = \"arena\";\n"
+	    "  name = \"Evening\"; at = \"24:00\"; minutes = 60;\n"
+	    "  clock = \"3+2\"; } ); };\n", 2,
+	    "server.tournaments entry 1: at = \"HH:MM\" (UTC)");
+	expect_error("server = { tournaments = ( { kind = \"arena\";\n"
+	    "  name = \"Evening\"; at = \"20:00\"; minutes = 60;\n"
+	    "  clock = \"3+2\"; },\n { kind = \"swiss\"; name = \"S\";\n"
+	    "  at = \"08:00\"; clock = \"3+2\"; } ); };\n", 4,
+	    "server.tournaments entry 2: rounds = 3..15");
+	expect_error("server = { tournaments = ( { kind = \"arena\";\n"
+	    "  name = \"Evening\"; at = \"20:00\"; minutes = 60;\n"
+	    "  clock = \"3-2\"; } ); };\n", 3,
+	    "server.tournaments entry 1: clock = \"M+S\" (minutes + seconds)");
+	expect_error("server = { tournaments = ( { kind = \"arena\";\n"
+	    "  name = \"Evening\"; at = \"20:00\"; minutes = 60;\n"
+	    "  clock = \"3+2\"; minrated = 101; } ); };\n", 3,
+	    "server.tournaments entry 1: minrated = 0..100");
+	expect_error("server = { tournaments = 3; };\n", 1,
+	    "server.tournaments: a list ( { ... }, ... )");
 	expect_error("server = { port = 65536; };\n", 1,
 	    "server.port must be 1..65535");
 	expect_error("server = { max_connections = 0; };\n", 1,

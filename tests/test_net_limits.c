@@ -45,7 +45,7 @@ static void
 test_connection_limits(void **state)
 {
 	struct sess_limits lim = { 4, 2, 2, 10, 10, 0, 0, 0, 0, false,
-	    0, 0 };
+	    0, 0, NULL, 0 };
 	struct t_fake *f = t_new(&lim, NULL);
 	int i;
 

@@ -293,7 +293,7 @@ if [ $status -eq 0 ]; then
 fi
 # A database of version 3 (before the shared limits): a server started on
 # it is refused, saying to run --upgrade, and leaves it as it is;
-# congo-server --upgrade brings it to 10 (through 4, 5, 6, 7, 8 and 9) and exits 0; a second
+# congo-server --upgrade brings it to 11 (through 4, 5, 6, 7, 8, 9 and 10) and exits 0; a second
 # --upgrade finds nothing to do; then a server starts on it.
 if [ $status -eq 0 ]; then
 	$bounded $as "$bindir/psql" -h "$tmp" -U congo -d congo -q -c \
@@ -303,7 +303,7 @@ if [ $status -eq 0 ]; then
 	if $bounded "$server" --port 0 --bind 127.0.0.1 --db "$uri" > "$tmp/old.log" 2>&1; then
 		echo "test_net_pg.sh: a start on version 3 exited 0"
 		status=1
-	elif ! grep -q "database version 3, older than this server's 10.*congo-server --upgrade" \
+	elif ! grep -q "database version 3, older than this server's 11.*congo-server --upgrade" \
 	    "$tmp/old.log"; then
 		echo "test_net_pg.sh: the refused start said: $(cat "$tmp/old.log")"
 		status=1
@@ -312,7 +312,7 @@ if [ $status -eq 0 ]; then
 	    "SELECT version FROM congo_meta")
 	[ "$v" = 3 ] || { echo "test_net_pg.sh: the refused start left version '$v'"; status=1; }
 	if ! $bounded "$server" --db "$uri" --upgrade > "$tmp/up.log" 2>&1 ||
-	    ! grep -q "brought from version 3 to 10" "$tmp/up.log"; then
+	    ! grep -q "brought from version 3 to 11" "$tmp/up.log"; then
 		echo "test_net_pg.sh: --upgrade: $(cat "$tmp/up.log")"
 		status=1
 	fi
@@ -326,8 +326,8 @@ if [ $status -eq 0 ]; then
 	v=$($bounded $as "$bindir/psql" -h "$tmp" -U congo -d congo -At -c \
 	    "SELECT version FROM congo_meta; SELECT count(*) FROM congo_limits;
 	     SELECT count(*) FROM congo_holds; SELECT count(*) FROM account_bots")
-	if [ "$(echo $v)" != "10 0 0 0" ]; then
-		echo "test_net_pg.sh: after the migration: '$v', not 10 and an empty congo_limits, congo_holds and account_bots"
+	if [ "$(echo $v)" != "11 0 0 0" ]; then
+		echo "test_net_pg.sh: after the migration: '$v', not 11 and an empty congo_limits, congo_holds and account_bots"
 		status=1
 	fi
 	# A database of version 6 as servers before issue 57 left it: the
@@ -345,7 +345,7 @@ if [ $status -eq 0 ]; then
 	      'corresponde', 12, 1720.5, 80.0, 'AAAAAAAA', 1700000000000)" ||
 	    status=1
 	if ! $bounded "$server" --db "$uri" --upgrade > "$tmp/up.log" 2>&1 ||
-	    ! grep -q "brought from version 6 to 10" "$tmp/up.log"; then
+	    ! grep -q "brought from version 6 to 11" "$tmp/up.log"; then
 		echo "test_net_pg.sh: --upgrade from 6: $(cat "$tmp/up.log")"
 		status=1
 	fi
@@ -372,10 +372,10 @@ if [ $status -eq 0 ]; then
 	tmp_stop $pida
 	pida=
 	$bounded $as "$bindir/psql" -h "$tmp" -U congo -d congo -q -c \
-	    "UPDATE congo_meta SET version = 11" || status=1
+	    "UPDATE congo_meta SET version = 12" || status=1
 	if $bounded "$server" --db "$uri" --upgrade > "$tmp/up.log" 2>&1 ||
-	    ! grep -q "database version 11, newer than this server's 10" "$tmp/up.log"; then
-		echo "test_net_pg.sh: --upgrade of version 11: $(cat "$tmp/up.log")"
+	    ! grep -q "database version 12, newer than this server's 11" "$tmp/up.log"; then
+		echo "test_net_pg.sh: --upgrade of version 12: $(cat "$tmp/up.log")"
 		status=1
 	fi
 fi

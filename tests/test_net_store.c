@@ -550,7 +550,7 @@ test_migrate_v1(void **state)
 	assert_null(store_open(t_dbpath, STORE_UPGRADE, err, sizeof err));
 	assert_non_null(strstr(err, "version 99, newer"));
 	/* Opened again, an upgraded file is as this server makes them. */
-	run_sql("PRAGMA user_version=7");
+	run_sql("PRAGMA user_version=8");
 	st = t_db_open(0);
 	assert_null(store_note(st));
 	store_close(st);

@@ -151,7 +151,7 @@ t_commit(void *ctx, const struct store_change *ch, char *err, size_t n)
 static const struct store_ops t_store = { .commit = t_commit };
 
 static const struct sess_limits t_limits = { 8, 6, 5, 2, 3, 0, 0, 0, 0,
-    false, 0, 0 };
+    false, 0, 0, NULL, 0 };
 
 /* A session storing through ops (NULL: the fake store). */
 static __attribute__((unused)) struct t_fake *

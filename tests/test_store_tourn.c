@@ -54,6 +54,7 @@ test_tourney(void **state)
 	int n;
 
 	(void)state;
+	t.minrated = 7;
 	store_change_accounts(&ch);
 	assert_int_equal(store_tourney_add(&ch, &t), 0);
 	assert_int_equal(commit(&ch), 0);
@@ -64,6 +65,7 @@ test_tourney(void **state)
 	t.clock[0] = '\0';
 	t.days = 3;
 	t.rated = false;
+	snprintf(t.tiebreak, sizeof t.tiebreak, "sb");
 	store_change_accounts(&ch);
 	assert_int_equal(store_tourney_add(&ch, &t), 0);
 	assert_int_equal(commit(&ch), 0);
@@ -73,6 +75,8 @@ test_tourney(void **state)
 	assert_string_equal(g->kind, "arena");
 	assert_string_equal(g->name, "Friday-arena");
 	assert_string_equal(g->creator, "o'hara");
+	assert_int_equal(g->minrated, 7);
+	assert_string_equal(g->tiebreak, "buchholz");
 	assert_string_equal(g->clock, "60+0");
 	assert_int_equal(g->start, 1800000000000LL);
 	assert_int_equal(g->created, 1799999990000LL);
@@ -84,6 +88,7 @@ test_tourney(void **state)
 	assert_int_equal(g->days, 3);
 	assert_string_equal(g->clock, "");
 	assert_false(g->rated);
+	assert_string_equal(g->tiebreak, "sb");
 	/* Started, round 2. */
 	store_change_accounts(&ch);
 	assert_int_equal(store_tourney_state(&ch, "SWISSAA2", 1, 2), 0);

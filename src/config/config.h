@@ -69,6 +69,21 @@ struct network_conf {
 					one kept there, if any */
 };
 
+/* A tournament the server makes every day (server.tournaments; issue 60):
+ * at UTC minutes after midnight, created an hour before. */
+#define CONF_TSCHED_MAX 8
+struct tsched_conf {
+	char kind[8];                /* "arena" "swiss" */
+	char name[41];
+	int at;                      /* minutes after 00:00 UTC */
+	int minutes;                 /* an arena's */
+	int rounds;                  /* a Swiss's */
+	char clock[16];              /* "M+S": minutes + seconds */
+	char variant[16];
+	bool rated;
+	int minrated;
+};
+
 struct server_conf {
 	char bind[256];              /* "" = all addresses */
 	char http[256];              /* the web pages' ADDR:PORT, "" none */
@@ -85,6 +100,8 @@ struct server_conf {
 	bool rated_same_network;     /* rated games between two players of
 					one network (false: refused) */
 	char log_level[16];          /* "error" "warn" "info" "debug" */
+	int ntsched;                 /* tournaments: the daily ones */
+	struct tsched_conf tsched[CONF_TSCHED_MAX];
 };
 
 /* congo --bot (congo(6) BOTS): its options as settings; "" or 0 unset,

@@ -430,6 +430,13 @@ apply_group(struct congo_conf *c, const struct group *g,
 		const char *name = config_setting_name(s);
 		const struct setting *d;
 
+		if (name != NULL && g->settings == server_settings &&
+		    strcmp(name, "tournaments") == 0) {
+			if (config_tournaments(&c->server, s, path, err,
+			    errlen) != 0)
+				return -1;
+			continue;
+		}
 		for (d = g->settings; d->name != NULL; d++)
 			if (name != NULL && strcmp(d->name, name) == 0)
 				break;

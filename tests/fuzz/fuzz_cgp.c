@@ -652,7 +652,7 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const struct sess_limits lim = { 6, 4, 5, 2, 3, 0, 0, 0, 0, false,
-	    0, 0 };
+	    0, 0, NULL, 0 };
 	struct h *h;
 	struct sess_io io;
 	size_t i = 0;

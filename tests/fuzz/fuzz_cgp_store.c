@@ -338,7 +338,7 @@ void
 check_rebuild(struct h *h)
 {
 	static const struct sess_limits lim = { 10, 10, 10, 10, 10, 0, 0, 0, 0,
-	    false, 0, 0 };
+	    false, 0, 0, NULL, 0 };
 	struct sess_io io;
 	struct sess *s;
 	char err[256];

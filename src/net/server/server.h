@@ -36,6 +36,9 @@ struct sess_limits {
 	long long day_ms;          /* a correspondence game's day; 0: 86400 s
 				      (shorter for tests) */
 	int bot_games;             /* a bot account's games at once; 0: 8 */
+	/* The daily tournaments of congo.conf's server.tournaments. */
+	const struct tsched_conf *tsched;  /* ntsched of them */
+	int ntsched;
 };
 
 #define SESS_ABANDON_MS 120000LL
@@ -43,6 +46,7 @@ struct sess_limits {
 #define SESS_FIRST_MOVE_MS 60000LL
 
 struct srv_opts {
+	struct tsched_conf tsched[CONF_TSCHED_MAX];  /* lim.tsched's */
 	char bind[256];          /* "" = every address */
 	char http[256];          /* the web pages' ADDR:PORT, "" none */
 	char https[256];         /* and over TLS (tls_cert, tls_key) */

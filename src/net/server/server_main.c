@@ -318,6 +318,9 @@ opts_from_conf(struct srv_opts *o, const struct congo_conf *conf)
 	o->lim.expire_ms = conf->server.expire_after * 1000LL;
 	o->lim.first_move_ms = conf->server.first_move * 1000LL;
 	o->lim.rated_same_network = conf->server.rated_same_network;
+	memcpy(o->tsched, conf->server.tsched, sizeof o->tsched);
+	o->lim.tsched = o->tsched;
+	o->lim.ntsched = conf->server.ntsched;
 	o->rules = conf->rules;
 	if ((o->log_level = level_of(conf->server.log_level)) < 0)
 		o->log_level = NET_LOG_INFO;

@@ -17,6 +17,7 @@
 #include "net/server/sess_int.h"
 #include "net/server/sess_tourney.h"
 #include "net/server/sess_days.h"
+#include "rating/rating.h"
 #include "tourn/tourn.h"
 #include "util/util.h"
 
@@ -210,6 +211,21 @@ num_key(const struct cgp_cmd *c, const char *key, long lo, long hi, long def)
 	return x;
 }
 
+/* A Swiss's tiebreak= (the first; buchholz by default): NULL, or what is
+ * wrong. */
+static const char *
+tiebreak_arg(const char *v, struct store_tourney *t)
+{
+	if (v == NULL)
+		v = "buchholz";
+	else if (t->kind[0] != 's')
+		return "tiebreak= is a Swiss's";
+	if (strcmp(v, "buchholz") != 0 && strcmp(v, "sb") != 0)
+		return "tiebreak= is buchholz or sb";
+	snprintf(t->tiebreak, sizeof t->tiebreak, "%s", v);
+	return NULL;
+}
+
 /* TOURNEY's keys into t: NULL, or what is wrong. */
 static const char *
 tourney_args(struct sess *s, const struct cgp_cmd *c,
@@ -217,7 +233,7 @@ tourney_args(struct sess *s, const struct cgp_cmd *c,
 {
 	const char *kind = cgp_get(c, "kind"), *name = cgp_get(c, "name");
 	const char *clock = cgp_get(c, "clock"), *var = cgp_get(c, "variant");
-	const char *rated = cgp_get(c, "rated");
+	const char *rated = cgp_get(c, "rated"), *why;
 	int64_t base, inc;
 	char err[128];
 	long v;
@@ -260,7 +276,59 @@ tourney_args(struct sess *s, const struct cgp_cmd *c,
 	    strcmp(rated, "no") != 0)
 		return "rated= is yes or no";
 	t->rated = rated != NULL && strcmp(rated, "yes") == 0;
+	if ((why = tiebreak_arg(cgp_get(c, "tiebreak"), t)) != NULL)
+		return why;
+	if ((v = num_key(c, "minrated", 0, 100, 0)) < 0)
+		return "minrated= is 0-100 (rated games in its category)";
+	t->minrated = (int)v;
 	return NULL;
+}
+
+/*
+ * TJOIN of a tournament with minrated=: true when me has played that many
+ * rated games in its category (variant and speed); false after answering
+ * (403, or 503), or when the read was asked for (the line comes again).
+ */
+static bool
+enough_rated(struct sess *s, int conn, const struct cgp_cmd *c,
+    const struct store_tourney *t, const char *me)
+{
+	const struct store_rating *r;
+	const struct sread *rd;
+	struct sread q;
+	int64_t base = 0, inc = 0;
+	char err[128];
+	const char *speed;
+	int games = 0;
+
+	if (t->minrated <= 0)
+		return true;
+	if (t->days > 0)
+		speed = rating_speed_name(RATING_CORRESPONDENCE);
+	else if (clock_parse_seconds(t->clock, &base, &inc, err,
+	    sizeof err) == 0)
+		speed = rating_speed_name(rating_speed_of(base, inc));
+	else
+		return true;
+	sess_read_prepare(&q, SREAD_RATINGS, me, 2 * RATING_NSPEEDS * 4);
+	if ((rd = sess_read(s, conn, &q)) == NULL)
+		return false;
+	if (rd->rc < 0) {
+		sess_err(s, conn, c->tag, CGP_BUSY, "the server cannot read "
+		    "your ratings now: try again");
+		return false;
+	}
+	r = rd->rows;
+	for (int i = 0; i < rd->rc; i++)
+		if (strcmp(r[i].variant, t->variant) == 0 &&
+		    strcmp(r[i].speed, speed) == 0)
+			games = r[i].games;
+	if (games >= t->minrated)
+		return true;
+	snprintf(err, sizeof err, "that tournament needs %d rated %s %s "
+	    "games, you have %d", t->minrated, t->variant, speed, games);
+	sess_err(s, conn, c->tag, CGP_NOT_YOUR_SEAT, err);
+	return false;
 }
 
 static void
@@ -332,6 +400,9 @@ cmd_member(struct sess *s, int conn, const struct cgp_cmd *c)
 	}
 	sess_lower(me, lme, sizeof lme);
 	i = tourney_member(t, lme);
+	if (c->verb == CGP_V_TJOIN && i < 0 && !enough_rated(s, conn, c,
+	    &t->t, me))
+		return;
 	store_change_accounts(&ch);
 	if (c->verb == CGP_V_TJOIN) {
 		if (i < 0 && t->nm >= TOURNEY_MEMBERS_MAX) {
@@ -414,6 +485,8 @@ cmd_tourneys(struct sess *s, int conn, const struct cgp_cmd *c)
 		else {
 			cgp_out_kvi(&o, "rounds", t->rounds);
 			cgp_out_kvi(&o, "round", t->round);
+			if (strcmp(t->tiebreak, "sb") == 0)
+				cgp_out_kv(&o, "tiebreak", "sb");
 		}
 		if (t->days > 0)
 			cgp_out_kvi(&o, "days", t->days);
@@ -421,6 +494,8 @@ cmd_tourneys(struct sess *s, int conn, const struct cgp_cmd *c)
 			cgp_out_kv(&o, "clock", t->clock);
 		cgp_out_kv(&o, "variant", t->variant);
 		cgp_out_kv(&o, "rated", t->rated ? "yes" : "no");
+		if (t->minrated > 0)
+			cgp_out_kvi(&o, "minrated", t->minrated);
 		cgp_out_kvi(&o, "players", ts->v[i].nm);
 		sess_emit(s, conn, &o);
 	}

@@ -67,6 +67,7 @@ struct tstate {
 	bool holder;                   /* it holds the lease (several) */
 	bool reading;                  /* a read of the store on its way */
 	long long next_sync;
+	long long next_sched;          /* the daily ones looked at next */
 };
 
 #define TOURNEY_MAX 256
@@ -104,6 +105,10 @@ int tourney_swiss_pairs(const struct tourney *t, int rnd, int *white,
 /* Points as PROTOCOL's STANDINGS shows them ("2", "1.5"). */
 void tourney_points_text(const struct tourney *t, int points, char *buf,
     size_t n);
+
+/* The daily tournaments of the configuration made an hour before their
+ * start (sess_tourney_sched.c); when it is next due. */
+void tourney_schedule(struct sess *s, long long now);
 
 /* Running them (sess_tourney_run.c). */
 void tourney_tick(struct sess *s, long long now);

@@ -398,6 +398,7 @@ tourney_tick(struct sess *s, long long now)
 	if (ts == NULL || !s->wall_known)
 		return;
 	tourney_sync_tick(s, now);
+	tourney_schedule(s, now);
 	if (now < ts->next_tick)
 		return;
 	/* (set also where another server runs them: a deadline left in

@@ -251,6 +251,8 @@ by_swiss(const void *x, const void *y)
 
 	if (a->points != b->points)
 		return b->points - a->points;
+	if (strcmp(sort_t->t.tiebreak, "sb") == 0 && a->sb != b->sb)
+		return b->sb - a->sb;
 	if (a->buchholz != b->buchholz)
 		return b->buchholz - a->buchholz;
 	if (a->sb != b->sb)

@@ -324,6 +324,8 @@ tourney_due(const struct sess *s)
 	if (ts == NULL || !s->wall_known)
 		return -1;
 	due = unfinished(ts) ? ts->next_tick : -1;
+	if (s->lim.ntsched > 0 && (due < 0 || ts->next_sched < due))
+		due = ts->next_sched;
 	if (!ts->reading && s->io.store != NULL &&
 	    s->io.store->tourneys != NULL &&
 	    (sess_several(s) || rating_unknown(ts)) &&

@@ -13,7 +13,7 @@
 #include "net/store/store_pg.h"
 
 #define MAX_PARAMS 8
-#define MAX_COLS 14
+#define MAX_COLS 16
 
 static int
 rows(void *ctx, const char *sql, const char *const *params,

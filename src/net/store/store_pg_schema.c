@@ -26,8 +26,9 @@
  * name (STORE_SPEED_RENAME_SQL); 8: tournaments (STORE_TOURN_SQL);
  * 9: bot accounts (STORE_BOTS_SQL); 10: congo_put's extra statements
  * with their values bound (vals: EXECUTE ... USING), never in their
- * text. */
-#define PG_SCHEMA_VERSION 10
+ * text; 11: a tournament's minimum of rated games
+ * (STORE_TOURN_MINRATED_SQL). */
+#define PG_SCHEMA_VERSION 11
 
 /* Limits counted by every server together: a row a key and minute. */
 #define PG_LIMITS_TABLE \
@@ -96,7 +97,7 @@
 
 static const char pg_schema[] =
     "CREATE TABLE congo_meta(version INTEGER NOT NULL);"
-    "INSERT INTO congo_meta VALUES (10);"
+    "INSERT INTO congo_meta VALUES (11);"
     PG_LIMITS_TABLE
     PG_HOLDS_TABLE
     "CREATE TABLE games("
@@ -119,6 +120,7 @@ static const char pg_schema[] =
     STORE_ACCOUNTS_SQL
     STORE_TOURN_SQL
     STORE_BOTS_SQL
+    STORE_TOURN_MINRATED_SQL
     PG_PUT_FUNCTION ";";
 
 /* Version 3 to 4: the shared limits' table. */
@@ -156,6 +158,15 @@ static const char *const to_10[] = {
 	    "INTEGER, BIGINT, INTEGER, TEXT, TEXT, BIGINT, TEXT, TEXT, BIGINT, "
 	    "TEXT, TEXT, TEXT, TEXT, TEXT, INTEGER, TEXT, TEXT)",
 	PG_PUT_FUNCTION,
+	NULL
+};
+
+/* Version 10 to 11: a tournament's minimum of rated games and a Swiss's
+ * first tie-break (issue 60). */
+static const char *const to_11[] = {
+	"ALTER TABLE tourneys ADD COLUMN IF NOT EXISTS minrated INTEGER NOT "
+	    "NULL DEFAULT 0; ALTER TABLE tourneys ADD COLUMN IF NOT EXISTS "
+	    "tiebreak TEXT NOT NULL DEFAULT 'buchholz'",
 	NULL
 };
 
@@ -315,6 +326,10 @@ pg_setup(struct pgstore *pg, int how, char *err, size_t errlen)
 		return -1;
 	if (ver == 9)
 		ver = 10;
+	if (ver == 10 && migrate(pg, 10, to_11, err, errlen) < 0)
+		return -1;
+	if (ver == 10)
+		ver = 11;
 	if (from != ver)
 		snprintf(pg->note, sizeof pg->note, "%.300s: brought from "
 		    "version %d to %d", pg->name, from, ver);

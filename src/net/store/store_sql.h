@@ -205,4 +205,11 @@ void store_stmt_int(struct store_stmt *s, long long v);
     "CREATE TABLE IF NOT EXISTS tourney_lease(" \
     " id INTEGER PRIMARY KEY, server TEXT NOT NULL, until BIGINT NOT NULL);"
 
+/* A tournament's minimum of rated games in its category to join (0 none)
+ * and a Swiss's first tie-break ("buchholz" or "sb"). */
+#define STORE_TOURN_MINRATED_SQL \
+    "ALTER TABLE tourneys ADD COLUMN minrated INTEGER NOT NULL DEFAULT 0;" \
+    "ALTER TABLE tourneys ADD COLUMN tiebreak TEXT NOT NULL DEFAULT" \
+    " 'buchholz';"
+
 #endif

@@ -28,8 +28,9 @@
  * 4: accounts and ratings (STORE_ACCOUNTS_SQL), rated games, end times;
  * 5: the speed correspondence under its whole name (STORE_SPEED_RENAME_SQL);
  * 6: tournaments (STORE_TOURN_SQL);
- * 7: bot accounts (STORE_BOTS_SQL). */
-#define SCHEMA_VERSION 7
+ * 7: bot accounts (STORE_BOTS_SQL);
+ * 8: a tournament's minimum of rated games (STORE_TOURN_MINRATED_SQL). */
+#define SCHEMA_VERSION 8
 #define QUICK_CHECK_MAX (8LL << 20)
 
 static const char schema[] =
@@ -51,7 +52,8 @@ static const char schema[] =
     " PRIMARY KEY (game, seq)) WITHOUT ROWID;"
     STORE_ACCOUNTS_SQL
     STORE_TOURN_SQL
-    STORE_BOTS_SQL;
+    STORE_BOTS_SQL
+    STORE_TOURN_MINRATED_SQL;
 
 /*
  * The online columns (the variant, the clock, the creator's seat for
@@ -177,6 +179,10 @@ static const struct {
 	{ 6, STORE_TOURN_SQL, "cannot add the tournaments' tables" },
 	/* Bot accounts (issue 59). */
 	{ 7, STORE_BOTS_SQL, "cannot add the bot accounts' table" },
+	/* A tournament's minimum of rated games, a Swiss's first
+	 * tie-break (issue 60). */
+	{ 8, STORE_TOURN_MINRATED_SQL, "cannot add the tournaments' "
+	  "minimum of rated games" },
 };
 
 /* Bring an older database up to SCHEMA_VERSION, inside the transaction. */

@@ -11,7 +11,7 @@
 #include "net/store/store_sqlite.h"
 #include "util/util.h"
 
-#define MAX_COLS 14
+#define MAX_COLS 16
 
 static int
 rows(void *ctx, const char *sql, const char *const *params,

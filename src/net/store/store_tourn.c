@@ -80,6 +80,7 @@ tourney_row(void *arg, int i, const char *const *c, char *err,
 	TEXT(t->creator, c[3]);
 	TEXT(t->clock, c[8]);
 	TEXT(t->variant, c[10]);
+	TEXT(t->tiebreak, c[15]);
 	if (col_ll("tourneys.start", c[4], 0, INT64_MAX, &t->start, err,
 	    errlen) != 0 || col_ll("tourneys.created", c[5], 0, INT64_MAX,
 	    &t->created, err, errlen) != 0 ||
@@ -88,7 +89,9 @@ tourney_row(void *arg, int i, const char *const *c, char *err,
 	    col_int("tourneys.days", c[9], &t->days, err, errlen) != 0 ||
 	    col_int("tourneys.rated", c[11], &rated, err, errlen) != 0 ||
 	    col_int("tourneys.status", c[12], &t->status, err, errlen) != 0 ||
-	    col_int("tourneys.round", c[13], &t->round, err, errlen) != 0)
+	    col_int("tourneys.round", c[13], &t->round, err, errlen) != 0 ||
+	    col_int("tourneys.minrated", c[14], &t->minrated, err,
+	    errlen) != 0)
 		return -1;
 	t->rated = rated != 0;
 	return 0;
@@ -104,8 +107,8 @@ store_tourn_list(store_rows_fn rows, void *ctx, struct store_tourney *out,
 
 	snprintf(lim, sizeof lim, "%d", max);
 	return rows(ctx, "SELECT id, kind, name, creator, start, created,"
-	    " minutes, rounds, clock, days, variant, rated, status, round"
-	    " FROM tourneys ORDER BY status, start DESC, id LIMIT ?", params,
+	    " minutes, rounds, clock, days, variant, rated, status, round,"
+	    " minrated, tiebreak FROM tourneys ORDER BY status, start DESC, id LIMIT ?", params,
 	    "i", max, tourney_row, &o, err, errlen);
 }
 

@@ -30,6 +30,10 @@ struct store_tourney {
 	bool rated;
 	int status;                    /* 0 upcoming, 1 running, 2 finished */
 	int round;                     /* a Swiss's rounds paired */
+	int minrated;                  /* rated games in its category to
+	                                  join (0-100, 0 none) */
+	char tiebreak[12];             /* a Swiss's first: "buchholz" (or
+	                                  "") or "sb" */
 };
 
 /* A member. */

@@ -139,21 +139,24 @@ static int
 add_stmts(const struct store_tourney *t, struct store_stmt *out)
 {
 	out[0].sql = "INSERT INTO tourneys(id, kind, name, creator, start,"
-	    " created) VALUES (?, ?, ?, ?, ?, ?)";
+	    " created, tiebreak) VALUES (?, ?, ?, ?, ?, ?, ?)";
 	store_stmt_text(&out[0], t->id);
 	store_stmt_text(&out[0], t->kind);
 	store_stmt_text(&out[0], t->name);
 	store_stmt_text(&out[0], t->creator);
 	store_stmt_int(&out[0], t->start);
 	store_stmt_int(&out[0], t->created);
+	store_stmt_text(&out[0], t->tiebreak[0] != '\0' ? t->tiebreak :
+	    "buchholz");
 	out[1].sql = "UPDATE tourneys SET minutes = ?, rounds = ?, clock = ?,"
-	    " days = ?, variant = ?, rated = ? WHERE id = ?";
+	    " days = ?, variant = ?, rated = ?, minrated = ? WHERE id = ?";
 	store_stmt_int(&out[1], t->minutes);
 	store_stmt_int(&out[1], t->rounds);
 	store_stmt_text(&out[1], t->clock);
 	store_stmt_int(&out[1], t->days);
 	store_stmt_text(&out[1], t->variant);
 	store_stmt_int(&out[1], t->rated);
+	store_stmt_int(&out[1], t->minrated);
 	store_stmt_text(&out[1], t->id);
 	return 2;
 }
