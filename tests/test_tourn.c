@@ -292,6 +292,33 @@ test_dutch_vectors(void **state)
  *   half-points): 1: 4x2 + 1x1 + 3x2 = 15; 2: 2x2 + 1x2 = 6;
  *   3: 4x0 + 5x1 + 4x0 = 5; 4: 2x2 + 4x0 + 4x0 = 4.
  */
+/* A game lost by forfeit was not played (FIDE C.04.1, as bbpPairings
+ * reads TRF's + and -): its two players may be paired again. Two players,
+ * round 1 a forfeit: round 2 pairs them (none could be paired if the
+ * forfeit counted as a game between them). tests/tourney_check.py reads
+ * a server's stored Swiss the same way. */
+static void
+test_forfeit_meets_again(void **state)
+{
+	const char *trf =
+	    P("   1", "One ", "     2 w +")
+	    P("   2", "Two ", "     1 b -")
+	    "XXR 2\n";
+	struct tourn t;
+	struct tourn_pair *got;
+	char err[200];
+	int ng;
+
+	(void)state;
+	assert_int_equal(tourn_trf_read(trf, strlen(trf), &t, err, sizeof err), 0);
+	assert_int_equal(tourn_dutch_pair(&t, &got, &ng, err, sizeof err), 0);
+	assert_int_equal(ng, 1);
+	assert_true((got[0].white == 0 && got[0].black == 1) ||
+	    (got[0].white == 1 && got[0].black == 0));
+	free(got);
+	tourn_free(&t);
+}
+
 static void
 test_tiebreaks(void **state)
 {
@@ -317,5 +344,6 @@ test_tiebreaks(void **state)
 TEST_MAIN(NULL, NULL,
     cmocka_unit_test(test_match_brute),
     cmocka_unit_test(test_trf_read),
+    cmocka_unit_test(test_forfeit_meets_again),
     cmocka_unit_test(test_dutch_vectors),
     cmocka_unit_test(test_tiebreaks))
