@@ -150,6 +150,11 @@ sql_sha256(sqlite3_context *cx, int argc, sqlite3_value **argv)
 static const struct {
 	long to;
 	const char *sql, *what;
+	/* A count that is not 0 when the step was made already (its
+	 * columns there: a file marked older than its tables are, as a
+	 * restored version mark or a test leaves it): the step is passed
+	 * by, as PostgreSQL's ADD COLUMN IF NOT EXISTS. NULL: none. */
+	const char *done;
 } steps[] = {
 	/* Each game's summary in its row, from its events. */
 	{ 3, "ALTER TABLE games ADD COLUMN status INTEGER NOT "
@@ -166,23 +171,24 @@ static const struct {
 	    "instr(e.body || ' ', ' ') - 8) FROM events e WHERE e.game "
 	    "= games.id AND e.kind = 'RESULT') WHERE status = 2;"
 	    "CREATE INDEX games_status ON games(status);",
-	  "cannot add the games' status" },
+	  "cannot add the games' status", NULL },
 	/* Accounts and ratings; a game's rated flag and end. */
 	{ 4, "ALTER TABLE games ADD COLUMN rated INTEGER NOT "
 	    "NULL DEFAULT 0; ALTER TABLE games ADD COLUMN ended "
 	    "INTEGER NOT NULL DEFAULT 0;" STORE_ACCOUNTS_SQL,
-	  "cannot add accounts and ratings" },
+	  "cannot add accounts and ratings", NULL },
 	/* "corresponde" (cut short before issue 57) renamed. */
 	{ 5, STORE_SPEED_RENAME_SQL,
-	  "cannot rename the speed corresponde to correspondence" },
+	  "cannot rename the speed corresponde to correspondence", NULL },
 	/* Tournaments (issue 60). */
-	{ 6, STORE_TOURN_SQL, "cannot add the tournaments' tables" },
+	{ 6, STORE_TOURN_SQL, "cannot add the tournaments' tables", NULL },
 	/* Bot accounts (issue 59). */
-	{ 7, STORE_BOTS_SQL, "cannot add the bot accounts' table" },
+	{ 7, STORE_BOTS_SQL, "cannot add the bot accounts' table", NULL },
 	/* A tournament's minimum of rated games, a Swiss's first
 	 * tie-break (issue 60). */
 	{ 8, STORE_TOURN_MINRATED_SQL, "cannot add the tournaments' "
-	  "minimum of rated games" },
+	  "minimum of rated games", "SELECT count(*) FROM "
+	  "pragma_table_info('tourneys') WHERE name = 'minrated'" },
 };
 
 /* Bring an older database up to SCHEMA_VERSION, inside the transaction. */
@@ -203,10 +209,18 @@ migrate(struct store *st, long ver, char *err, size_t errlen)
 		    "cannot hash its seat tokens") < 0)
 			return -1;
 	}
-	for (i = 0; i < sizeof steps / sizeof steps[0]; i++)
-		if (ver < steps[i].to && exec(st, steps[i].sql, err, errlen,
+	for (i = 0; i < sizeof steps / sizeof steps[0]; i++) {
+		long made = 0;
+
+		if (ver >= steps[i].to)
+			continue;
+		if (steps[i].done != NULL && pragma_num(st, steps[i].done,
+		    steps[i].what, &made, err, errlen) < 0)
+			return -1;
+		if (made == 0 && exec(st, steps[i].sql, err, errlen,
 		    steps[i].what) < 0)
 			return -1;
+	}
 	snprintf(sql, sizeof sql, "PRAGMA user_version=%d", SCHEMA_VERSION);
 	return exec(st, sql, err, errlen, "cannot mark it");
 }
