@@ -9,7 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <ctype.h>
+#include <stdint.h>
 
+#include "clock/clock.h"
 #include "config/config_int.h"
 #include "util/i18n.h"
 
@@ -40,21 +42,14 @@ at_of(const char *v)
 	return h < 24 && m < 60 ? h * 60 + m : -1;
 }
 
-/* "M+S": minutes (1-1440, a decimal allowed) plus seconds (0-600). */
+/* "M+S": the game's form of a time control, as clock_parse_minutes reads
+ * it everywhere (1 s to 24 h, an increment of 0 to 600 s). */
 static bool
 clock_ok(const char *v)
 {
-	char *end;
-	double m = strtod(v, &end);
-	long sec;
+	int64_t base, inc;
 
-	if (end == v || *end != '+' || !(m > 0 && m <= 1440))
-		return false;
-	v = end + 1;
-	if (!isdigit((unsigned char)*v))
-		return false;
-	sec = strtol(v, &end, 10);
-	return *end == '\0' && sec >= 0 && sec <= 600;
+	return clock_parse_minutes(v, &base, &inc, NULL, 0) == 0;
 }
 
 static const char *
