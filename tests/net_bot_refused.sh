@@ -19,6 +19,10 @@ congo=${CONGO:-${CONGO_BUILDDIR:-$here/..}/src/congo}
 tmp=$(mktemp -d) || exit 99
 spid= bpid= hpid=
 cleanup() {
+	# The bot ends on SIGTERM only when its games have (here: after
+	# the server gives up the human's abandoned game, a minute): the
+	# test checks nothing then, so it is killed outright.
+	[ -n "$bpid" ] && kill -KILL "$bpid" 2>/dev/null
 	for p in $bpid $hpid $spid; do
 		kill "$p" 2>/dev/null
 		wait "$p" 2>/dev/null
