@@ -260,7 +260,7 @@ struct cands {
 static void
 cand(struct cands *c, const char *name)
 {
-	size_t i, len = strlen(c->shown);
+	size_t i, len = strlen(c->shown), n = strlen(name);
 
 	if (c->n == 0)
 		snprintf(c->common, sizeof c->common, "%.*s",
@@ -268,9 +268,13 @@ cand(struct cands *c, const char *name)
 	for (i = 0; c->common[i] != '\0' && c->common[i] == name[i]; i++)
 		;
 	c->common[i] = '\0';
-	if (len + strlen(name) + 2 < sizeof c->shown)
-		snprintf(c->shown + len, sizeof c->shown - len, "%s%s",
-		    len ? "  " : "", name);
+	if (len + n + 2 < sizeof c->shown) {
+		if (len > 0) {
+			memcpy(c->shown + len, "  ", 2);
+			len += 2;
+		}
+		memcpy(c->shown + len, name, n + 1);
+	}
 	c->n++;
 }
 
