@@ -631,7 +631,7 @@ save_token(int w, int i)
 static void
 test_tokens_two_writers(void **state)
 {
-	char tok[64], game[16];
+	char tok[64], game[24];
 	int w, i, seat;
 
 	(void)state;

@@ -49,7 +49,7 @@ test_tables_locked(void **state)
 	for (i = 0; i < 10; i++) {
 		struct tc *x = i % 2 ? pb : pa;
 		long long t = tc_ms();
-		char tag[8];
+		char tag[16];
 		tc_ask(x, "PONG ", "PING x%d", i);
 		snprintf(tag, sizeof tag, "#s%d", i);
 		tc_send(x, "%s STATE game=%s", tag, id);
@@ -106,7 +106,7 @@ test_tables_locked(void **state)
 void
 test_news_off_loop(void **state)
 {
-	char id[16], tag[8];
+	char id[16], tag[16];
 	struct tc *w, *b, *p;
 	long long t0, worst = 0, d;
 	const char *l;

@@ -414,7 +414,7 @@ test_seek_race(void **state)
 			unpaired++;
 			continue;
 		}
-		for (j = 0, n = 0; j < RACERS; j++)
+		for (j = 0, n = 0, k = i; j < RACERS; j++)
 			if (npaired[j] == 1 && strcmp(game[j], game[i]) == 0) {
 				n++;
 				if (j != i)

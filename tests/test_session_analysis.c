@@ -277,7 +277,7 @@ pump_lines(struct session *s, int depth, int n)
 static void
 assert_lines(const struct session *s, const struct board *b, int n)
 {
-	char text[256], want[8], first[16], err[160];
+	char text[256], want[16], first[16], err[160];
 	double prev = 0;
 	move_t mv[SESSION_ANALYSIS_LINES];
 	int k, j;
