@@ -400,7 +400,7 @@ test_finished_on_demand(void **state)
 	t_nothing(f, 1);
 	{
 		struct store_item it[1];
-		assert_int_equal(store_sqlite_ops.list(st, -1, 0, it, err,
+		assert_int_equal(store_sqlite_ops.list(f->st, -1, 0, it, err,
 		    sizeof err), 0);
 	}
 	sess_evict(f->s, past_keep(f));
