@@ -4,7 +4,9 @@
 # bob (tests/tourney_bob.py), makes the arena "Evening" by TOURNEY and
 # joins it; ann's lobby names the T key, T lists the arena (kind, name,
 # clock, players, running), Enter shows its standings (bob), Esc goes
-# back, J joins it; the server pairs ann with bob and the game opens as a
+# back; a Swiss of 6 played to its end by scripted players
+# (tests/tourney_play.py) shows its standings with the columns Buchholz
+# and SB, each row as the server's STANDINGS; J joins the arena; the server pairs ann with bob and the game opens as a
 # seek's pairing does, the standings beside the board; the status bar
 # offers B (berserk) before ann's first move, B halves her time and the
 # message line says so, and B is offered no more; bob resigns and the
@@ -47,6 +49,14 @@ exec 8>"$tmp/bob.in"
 poll 20 "bob made no tournament: $(cat "$tmp/bob.out")" \
     grep -q '^tourney=' "$tmp/bob.out"
 
+note "a Swiss of 6, 3 rounds, played to its end by scripted players"
+TOURNEY_ROUNDS=3 TOURNEY_START_IN=1 timeout 120 python3 \
+    "$here/tourney_play.py" "$port" "$congo" swiss 6 >"$tmp/swiss.log" 2>&1 ||
+    fail "the Swiss of 6: $(tail -n 5 "$tmp/swiss.log")"
+tid=$(sed -n 's/^tourney=//p' "$tmp/swiss.log")
+python3 "$here/tourney_standings.py" "$port" "$tid" >"$tmp/swiss.st" ||
+    fail "no standings of the Swiss"
+
 note "the lobby names T; T lists the arena"
 run a --connect "$addr" --login ann
 wait_for a "Congo games on 127\.0\.0\.1"
@@ -61,6 +71,18 @@ wait_for a "Tournaments: standings"
 wait_for a "arena Evening, 1\+0 congo"
 wait_for a " 1  bob +0 +0"
 T send-keys -t =a: Escape
+wait_for a " > arena +Evening"
+
+note "the finished Swiss: its standings with Buchholz and SB as the server's"
+T send-keys -t =a: Down
+wait_for a " > Swiss +test-swiss .* 3/3 rounds +6  finished"
+T send-keys -t =a: Enter
+wait_for a "  Rank  Player +Points  Games  Buchholz +SB"
+while read -r rank name points games bh sb; do
+	wait_for a "^ +$rank  $name +$points +$games +$bh +$sb\$"
+done <"$tmp/swiss.st"
+T send-keys -t =a: Escape
+T send-keys -t =a: Up
 wait_for a " > arena +Evening"
 
 note "J joins: the server pairs ann with bob, the game opens"

@@ -92,6 +92,10 @@ session_standing_parse(const char *text, struct session_standing *st)
 	st->games = num(text, "games", 100000);
 	st->fire = net_kv_get(text, "fire", v, sizeof v) &&
 	    strcmp(v, "1") == 0;
+	if (!net_kv_get(text, "buchholz", st->buchholz, sizeof st->buchholz))
+		st->buchholz[0] = '\0';
+	if (!net_kv_get(text, "sb", st->sb, sizeof st->sb))
+		st->sb[0] = '\0';
 	return true;
 }
 
