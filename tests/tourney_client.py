@@ -59,6 +59,7 @@ class Client:
         self.games = 0
         self.byes = []
         self.rounds = []        # the rounds said ("Round N: ...")
+        self.heard = time.time()  # when it said something last
 
     def fileno(self):
         return self.p.stdout.fileno()
@@ -75,6 +76,7 @@ class Client:
             sys.exit("%s: the client ended (exit %s)" %
                      (self.name, self.p.wait()))
         self.buf += data
+        self.heard = time.time()
         out = []
         while b"\n" in self.buf:
             line, self.buf = self.buf.split(b"\n", 1)
@@ -161,10 +163,19 @@ class Client:
 
     def tick(self):
         """A fen asked and not answered in 5 s (a line lost to a
-        refusal): asked again."""
-        if self.asked and time.time() - self.asked > 5:
+        refusal): asked again. In a game and nothing said for 3 s (a
+        move lost with a server killed -9; the client, connected again,
+        does not say a turn it said already): "status" says whose turn
+        it is."""
+        now = time.time()
+        if self.asked and now - self.asked > 5:
             self.asked = 0.0
             self.play()
+        elif self.seat is not None and not self.asked and \
+                now - self.heard > 3:
+            self.heard = now
+            self.turn = None
+            self.type("status")
 
     def quit(self):
         try:
