@@ -7,8 +7,11 @@
 # says bob's line as a sentence; join Evening joins; the server's pairing
 # is said ("Evening: you play White against bob"); berserk before the
 # first move is said; a move each, bob resigns, and standings (the
-# game's tournament) says ann's 2 points; withdraw withdraws. No key of
-# the full screen is said. Every wait polls with a deadline.
+# game's tournament) says ann's 2 points; withdraw withdraws. Then a
+# Swiss of 6 played by scripted players (tests/tourney_play.py): standings
+# NAME says each member's Buchholz and Sonneborn-Berger as the server's
+# STANDINGS (tests/tourney_standings.py). No key of the full screen is
+# said. Every wait polls with a deadline.
 set -u
 tmp_prefix=congo-plain-tourney
 . "$(dirname "$0")/cli_lib.sh"
@@ -74,6 +77,24 @@ send 5 standings
 wait_for a "^1\. ann, 2 points in 1 game$" 15 "$from"
 send 5 withdraw
 wait_for a "^you withdrew from the tournament Evening$"
+
+# A Swiss of 6, 3 rounds, played to its end by tests/tourney_play.py's
+# scripted players: standings NAME says each member's Buchholz and
+# Sonneborn-Berger as the server's STANDINGS give them.
+TOURNEY_ROUNDS=3 TOURNEY_START_IN=1 timeout 120 python3 \
+    "$here/tourney_play.py" "$port" "$congo" swiss 6 >"$tmp/swiss.log" 2>&1 ||
+    die "the Swiss of 6: $(tail -n 5 "$tmp/swiss.log")"
+tid=$(sed -n 's/^tourney=//p' "$tmp/swiss.log")
+python3 "$here/tourney_standings.py" "$port" "$tid" >"$tmp/swiss.st" ||
+    die "no standings of the Swiss"
+from=$(lines a)
+send 5 tournaments
+wait_for a "^[0-9]\. Swiss test-swiss, .*, finished$" 15 "$from"
+send 5 "standings test-swiss"
+wait_for a "^Standings of test-swiss, 6 players:$" 15 "$from"
+while read -r rank name points games bh sb; do
+	wait_for a "^$rank\. $name, $points points? in $games games?, Buchholz $bh, Sonneborn-Berger $sb$" 15 "$from"
+done <"$tmp/swiss.st"
 no_keys
 plain_text
 finish a 5

@@ -292,9 +292,43 @@ test_swiss(void **state)
 	disconnect_fake();
 }
 
+/* Round 1, the list not come yet: the round said makes it a Swiss's
+ * pairing; a move's question ("Play it anyway?") waiting when the game
+ * ends is dropped: the next round's game is not held by it. */
+static void
+test_swiss_next(void **state)
+{
+	(void)state;
+
+	connect_fake(lobby);
+	WAIT(net_client_state(C) == NET_ONLINE);
+	send_line("OK #i LOGIN name=bob");
+	WAIT(strcmp(S.net->account, "bob") == 0);
+	send_line("EV CCCCCCCC 0 TOURNEY state=round n=1");
+	wait_msg("round 1 begins");
+	send_line("EV %s 0 PAIRED seat=white token=%s tourney=CCCCCCCC", GAME,
+	    "BBBBBBBBBBBBBBBBBBBBBBBBBB");
+	expect_line("#s STATE game=" GAME, NULL, 0);
+	send_line("EV %s 1 STATE variant=congo start=%s fen=%s ply=0 "
+	    "turn=white status=active white=bob black=Ann wpresent=1 "
+	    "bpresent=1 tourney=CCCCCCCC", GAME, START, START);
+	wait_msg("Round 1: you play White against Ann");
+	expect_line("#h HISTORY game=" GAME " from=0", NULL, 0);
+	send_line("OK #h HISTORY n=0 plies=0");
+	WAIT(S.net->synced);
+	session_ask(&S, "Your pawn on d4 drowns after this move. Play it "
+	    "anyway? (y/n)", CMD_MOVE_NOW, "c2c3");
+	assert_true(S.asking);
+	send_line("EV %s 2 RESULT result=0-1 reason=time", GAME);
+	WAIT(game_over(&S.game));
+	assert_false(S.asking);
+	disconnect_fake();
+}
+
 FAKE_HOME_MAIN("test_session_tourney",
 	cmocka_unit_test(test_parse),
 	cmocka_unit_test(test_words),
 	cmocka_unit_test(test_screen),
 	cmocka_unit_test(test_pairing),
-	cmocka_unit_test(test_swiss))
+	cmocka_unit_test(test_swiss),
+	cmocka_unit_test(test_swiss_next))

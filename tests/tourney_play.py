@@ -26,6 +26,9 @@ ended as the players saw it. Exit 1 when a line does not come in 60 s.
 With $TOURNEY_KILL_ROUND, the server ($TOURNEY_SERVER_PID) is killed -9
 as that round's games begin ($TOURNEY_BEFORE_KILL run first, when set),
 and the players come back on the port $TOURNEY_RESTART prints.
+$TOURNEY_CLIENTS ("2,7,10,15"): those players are real congo clients
+(congo --plain, tests/tourney_client.py) played through the client's own
+words, the others scripted; each stops at "has finished" too.
 """
 import os
 import random
@@ -46,6 +49,9 @@ SERVER_PID = os.environ.get("TOURNEY_SERVER_PID", "")
 RESTART = os.environ.get("TOURNEY_RESTART", "")
 LOGIN = TID is not None or os.environ.get("TOURNEY_LOGIN", "") == "1"
 ROUNDS = int(os.environ.get("TOURNEY_ROUNDS", "3"))
+CLIENTS = [int(x) for x in os.environ.get("TOURNEY_CLIENTS", "").split(",")
+           if x]
+clients = []
 MINUTES = int(os.environ.get("TOURNEY_MINUTES", "10"))
 CLOCK = os.environ.get("TOURNEY_CLOCK", "60+0")
 # (the minute's length: 60 s, or 1 with the server's --day-length 1440)
@@ -163,6 +169,8 @@ def main():
         with open(KEYS, "w") as f:
             for n, k in keys.items():
                 f.write("%s %s\n" % (n, k))
+    if CLIENTS:
+        start_clients(players, keys)
     tid = TID
     if tid is None:
         at = int(time.time() + START_IN)
@@ -176,10 +184,41 @@ def main():
         assert got.startswith("OK"), got
         tid = kv(got)["tourney"]
     print("tourney=%s" % tid, flush=True)
-    for p in players:
+    for i in range(1, N + 1):
+        c = [c for c in clients if c.name == "tp%d" % i]
+        if c:
+            # the plain mode's join, said joined
+            c[0].type("join %s" % tid)
+            c[0].wait_for("^you joined the tournament")
+            continue
+        p = [p for p in players if p.name == "tp%d" % i][0]
         got = p.ask("TJOIN tourney=%s" % tid)
         assert got.startswith("OK"), got
     play(eng, players, tid)
+    for c in clients:
+        c.quit()
+
+
+def start_clients(players, keys):
+    """The players of $TOURNEY_CLIENTS: their scripted connection closed
+    (it registered the account), a congo --plain in the lobby instead."""
+    import tourney_client
+
+    tourney_client.keys_file(PORT, keys)
+
+    def client_plan():
+        n, how, _ = plan()
+        return {"n": n, "how": how, "mine": 0}
+
+    for i in CLIENTS:
+        p = [p for p in players if p.name == "tp%d" % i][0]
+        players.remove(p)
+        p.sock.close()
+        c = tourney_client.Client(ENGINE, PORT, p.name, client_plan)
+        clients.append(c)
+    for c in clients:
+        # (join is for an account: once the client says it logged in)
+        c.wait_for("^logged in as %s$" % c.name)
 
 
 def plan():
@@ -338,13 +377,15 @@ def play_on(eng, players, tid):
         lines, p.pending = p.pending, []
         for line in lines:
             on_line(eng, p, line, tid)
-    while not all(p.finished for p in players):
+    while not all(p.finished for p in players + clients):
         wait = 1.0
         if later:
             wait = max(0.0, min(wait, min(x[0] for x in later) -
                                 time.time()))
-        ready, _, _ = select.select(list(by_sock), [], [], wait)
+        ready, _, _ = select.select(list(by_sock) + clients, [], [], wait)
         now = time.time()
+        for c in clients:
+            c.tick()
         for x in [x for x in later if x[0] <= now]:
             later.remove(x)
             x[1].send(x[2])
@@ -353,6 +394,9 @@ def play_on(eng, players, tid):
         elif time.time() - last > 60:
             sys.exit("nothing for 60 s")
         for s in ready:
+            if s in clients:
+                s.readable(eng)
+                continue
             p = by_sock[s]
             for line in p.lines():
                 if line.startswith("PING"):
@@ -360,6 +404,9 @@ def play_on(eng, players, tid):
                     continue
                 on_line(eng, p, line, tid)
     print("finished (%d BERSERK events seen)" % len(berserks), flush=True)
+    for c in clients:
+        print("%s (client): %d games, rounds said %s, byes %s" %
+              (c.name, c.games, c.rounds, c.byes), flush=True)
     if KIND == "arena" and state["start"]:
         arena_waits()
 

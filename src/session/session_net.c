@@ -238,6 +238,22 @@ session_net_install(struct session *s, int seat)
 	s->dirty = true;
 }
 
+/* A move's question (its piece left to drown, its lion hung) waiting
+ * when the game it was for ends, or another position comes (a
+ * tournament's next pairing): dropped, else it would hold the turns of
+ * the game after. m: the server's game (NULL: the game ended). */
+static void
+drop_move_question(struct session *s, const struct game *m)
+{
+	if (m != NULL && s->have_game && m->result == RESULT_NONE &&
+	    game_board(m)->hash == game_board(&s->game)->hash)
+		return;                 /* the same position: still asked */
+	if (s->asking && s->answer_cmd.type == CMD_MOVE_NOW) {
+		s->asking = false;
+		s->dirty = true;
+	}
+}
+
 void
 session_net_adopt(struct session *s)
 {
@@ -248,6 +264,7 @@ session_net_adopt(struct session *s)
 	if (m == NULL)
 		return;
 	session_cancel_turns(s);
+	drop_move_question(s, m);
 	if (s->have_game)
 		game_free(&s->game);
 	/* The server decides draws: its rules, not ours. */
@@ -380,6 +397,7 @@ ended(struct session *s)
 	size_t outlen = u->rec.on ? sizeof u->rec.result_why :
 	    sizeof s->result_why;
 
+	drop_move_question(s, NULL);
 	if (strcmp(why, "cancelled") == 0 || strcmp(why, "declined") == 0) {
 		bool declined = why[0] == 'd';
 		session_cancel_turns(s);

@@ -92,6 +92,10 @@ session_standing_parse(const char *text, struct session_standing *st)
 	st->games = num(text, "games", 100000);
 	st->fire = net_kv_get(text, "fire", v, sizeof v) &&
 	    strcmp(v, "1") == 0;
+	if (!net_kv_get(text, "buchholz", st->buchholz, sizeof st->buchholz))
+		st->buchholz[0] = '\0';
+	if (!net_kv_get(text, "sb", st->sb, sizeof st->sb))
+		st->sb[0] = '\0';
 	return true;
 }
 
@@ -414,15 +418,16 @@ say_pairing(struct session *s, const struct net_event *e)
 	const struct session_net *u = s->net;
 	const struct session_tourney *x = session_tourney_find(s, t->game);
 	const char *opp;
+	int round = x != NULL && x->round > t->round ? x->round : t->round;
 
 	if (u->seat < 0)
 		return;
 	t->pair_say = false;
 	opp = u->seat == 0 ? e->black : e->white;
-	if (x != NULL && x->kind[0] == 's' && (t->round > 0 || x->round > 0))
+	/* (not listed yet: a round said is a Swiss's) */
+	if ((x != NULL ? x->kind[0] == 's' : t->round > 0) && round > 0)
 		session_msg(s, SM_GOOD, _("Round %1$d: you play %2$s against "
-		    "%3$s"), t->round > x->round ? t->round : x->round,
-		    _(side_name[u->seat]), opp);
+		    "%3$s"), round, _(side_name[u->seat]), opp);
 	else
 		session_msg(s, SM_GOOD, _("%1$s: you play %2$s against %3$s"),
 		    tname(s, t->game), _(side_name[u->seat]), opp);

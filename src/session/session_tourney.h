@@ -36,6 +36,8 @@ struct session_standing {
 	int rank, games;
 	char name[32], points[12];
 	bool fire;                /* an arena's: on fire (scores double) */
+	/* a Swiss's tie-breaks as the server writes them ("" an arena's) */
+	char buchholz[12], sb[12];
 };
 
 struct session_tourneys {

@@ -63,16 +63,24 @@ void
 session_standing_sentence(const struct session_standing *st, char *buf,
     size_t n)
 {
-	char games[32];
+	char games[32], more[96];
 
 	snprintf(games, sizeof games, ngettext("%d game", "%d games",
 	    (unsigned long)st->games), st->games);
+	if (st->buchholz[0] != '\0' && st->sb[0] != '\0')
+		/* TRANSLATORS: a Swiss's tie-breaks after its points: "1.
+		 * ann, 2.5 points in 3 games, Buchholz 4.5, Sonneborn-Berger
+		 * 3.75" */
+		snprintf(more, sizeof more, _(", Buchholz %1$s, "
+		    "Sonneborn-Berger %2$s"), st->buchholz, st->sb);
+	else
+		snprintf(more, sizeof more, "%s", st->fire ? _(", on fire") :
+		    "");
 	/* TRANSLATORS: "1. ann, 6 points in 3 games, on fire" (the points
 	 * a text: "2.5" in a Swiss) */
 	snprintf(buf, n, ngettext("%1$d. %2$s, %3$s point in %4$s%5$s",
 	    "%1$d. %2$s, %3$s points in %4$s%5$s", strcmp(st->points, "1") ==
-	    0 ? 1 : 2), st->rank, st->name, st->points, games, st->fire ?
-	    _(", on fire") : "");
+	    0 ? 1 : 2), st->rank, st->name, st->points, games, more);
 }
 
 void

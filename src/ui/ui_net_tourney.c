@@ -85,14 +85,20 @@ draw_standings(struct ui_app *a, int y)
 	const struct session_tourney *c = session_tourney_chosen(&a->s);
 	char line[256], one[160];
 	int cols = a->lay.cols, i;
+	bool swiss;
 
 	if (c == NULL)
 		return;
+	swiss = c->kind[0] == 's';
 	session_tourney_line(c, one, sizeof one);
 	snprintf(line, sizeof line, " %s", one);
 	term_putw_words(y++, 0, cols, ST_NORMAL, 0, line);
 	y++;
-	term_putw_words(y++, 0, cols, ST_HEAD, 0,
+	term_putw_words(y++, 0, cols, ST_HEAD, 0, swiss ?
+	    /* TRANSLATORS: column heads over "  %4d  %-20.20s %7s %6d
+	     * %9s %7s" (a Swiss's: its tie-breaks, Buchholz cut 1 and
+	     * Sonneborn-Berger) */
+	    _("  Rank  Player                Points  Games  Buchholz      SB") :
 	    /* TRANSLATORS: column heads over "  %4d  %-20.20s %7s %6d  %s" */
 	    _("  Rank  Player                Points  Games"));
 	if (!t->st_listed || strcmp(t->sid, c->id) != 0) {
@@ -105,9 +111,14 @@ draw_standings(struct ui_app *a, int y)
 		    "joined yet: J joins)"));
 	for (i = 0; i < t->nst && y < a->lay.rows - 4; i++, y++) {
 		const struct session_standing *st = &t->st[i];
-		snprintf(line, sizeof line, "  %4d  %-20.20s %7s %6d  %s",
-		    st->rank, st->name, st->points, st->games, st->fire ?
-		    _("on fire") : "");
+		if (swiss)
+			snprintf(line, sizeof line, "  %4d  %-20.20s %7s %6d "
+			    "%9s %7s", st->rank, st->name, st->points,
+			    st->games, st->buchholz, st->sb);
+		else
+			snprintf(line, sizeof line, "  %4d  %-20.20s %7s %6d  "
+			    "%s", st->rank, st->name, st->points, st->games,
+			    st->fire ? _("on fire") : "");
 		term_putw_words(y, 0, cols, strcasecmp(st->name,
 		    a->s.net->account) == 0 ? ST_GOOD : ST_NORMAL, 0, line);
 	}
