@@ -168,6 +168,8 @@ void sess_read_run(const struct store_ops *ops, void *ctx, struct sread *q);
  * connection's line (SREAD_GAME: the game put in memory), or freed when
  * that is gone. */
 void sess_read_done(struct sess *s, struct sread *q);
+/* The same, handed back at now_ms. */
+void sess_read_done_at(struct sess *s, struct sread *q, long long now_ms);
 /* SREAD_REFRESH (nobody's command: another server's news of a game) back:
  * its seats and events applied and told (sess_pending.c). */
 void sess_refresh_done(struct sess *s, struct sread *q);
@@ -246,6 +248,8 @@ int sess_line(struct sess *s, int conn, const char *line, size_t len,
 /* A stored (or refused) change back from io.submit: apply, answer, tell;
  * frees p. */
 void sess_done(struct sess *s, struct spend *p);
+/* sess_done of each of a list (linked by next) handed back at now_ms. */
+void sess_done_all(struct sess *s, struct spend *p, long long now_ms);
 /* Another server stored changes of game id up to seq: a copy in memory is
  * brought up to date (store refresh) and this server's connections told. */
 void sess_remote(struct sess *s, const char *id, long seq);

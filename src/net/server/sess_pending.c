@@ -521,6 +521,18 @@ answer(struct sess *s, struct spend *p, struct sgame *g, bool alive)
 }
 
 void
+sess_done_all(struct sess *s, struct spend *p, long long now_ms)
+{
+	struct spend *next;
+
+	s->now = now_ms;
+	for (; p != NULL; p = next) {
+		next = p->next;
+		sess_done(s, p);
+	}
+}
+
+void
 sess_done(struct sess *s, struct spend *p)
 {
 	bool alive = p->conn >= 0 && p->conn < s->conncap &&

@@ -439,15 +439,10 @@ interests(struct srv *sv, bool stopping, long long now)
 static void
 stored(struct srv *sv, long long now)
 {
-	struct spend *p = srv_queue_take(sv->writes), *next;
 	int i;
 
 	/* A clock runs from when the move before was stored: now. */
-	sess_set_now(sv->sess, now);
-	for (; p != NULL; p = next) {
-		next = p->next;
-		sess_done(sv->sess, p);
-	}
+	sess_done_all(sv->sess, srv_queue_take(sv->writes), now);
 	for (i = 0; i < sv->nconn; i++)
 		if (sv->conns[i].used && (sv->conns[i].inlen > 0 ||
 		    sess_conn_held(sv->sess, i)))
@@ -465,11 +460,10 @@ read_back(struct srv *sv, long long now)
 	struct sread *q = srv_queue_take(sv->reads), *next;
 	int conn;
 
-	sess_set_now(sv->sess, now);
 	for (; q != NULL; q = next) {
 		next = q->next;
 		conn = q->conn;
-		sess_read_done(sv->sess, q);
+		sess_read_done_at(sv->sess, q, now);
 		if (conn >= 0 && conn < sv->nconn && sv->conns[conn].used &&
 		    (sv->conns[conn].inlen > 0 ||
 		    sess_conn_held(sv->sess, conn)))
