@@ -636,6 +636,20 @@ sess_line(struct sess *s, int conn, const char *line, size_t len,
 	return rc;
 }
 
+/* Another command of c's within its rate (at most commands_per_second in
+ * each second)? Asked of every line, here beside it. */
+static bool
+cmd_allowed(struct sess *s, struct sconn *c, long long now)
+{
+	if (s->lim.commands_per_second <= 0)
+		return true;
+	if (now - c->cmd_win >= 1000) {
+		c->cmd_win = now;
+		c->cmds = 0;
+	}
+	return ++c->cmds <= s->lim.commands_per_second;
+}
+
 static int
 sess_line_en(struct sess *s, int conn, const char *line, size_t len,
     long long now_ms)
@@ -657,7 +671,7 @@ sess_line_en(struct sess *s, int conn, const char *line, size_t len,
 	if (code == 0 && cmd.verb == CGP_V_UNKNOWN)
 		return SESS_LINE_DONE;         /* an empty line */
 	/* Every other line counts, bad ones too (each costs an answer). */
-	if (code != CGP_LINE_TOO_LONG && !sess_cmd_allowed(s, c, now_ms)) {
+	if (code != CGP_LINE_TOO_LONG && !cmd_allowed(s, c, now_ms)) {
 		snprintf(err, sizeof err, "at most %d commands a second",
 		    s->lim.commands_per_second);
 		sess_err(s, conn, cmd.tag, CGP_RATE_LIMITED, err);

@@ -262,8 +262,7 @@ void sess_refused_text(struct sess *s, const char *msg);
 /* The refusal summary due at now, if any (sess_tick). */
 void sess_refusal_flush(struct sess *s, long long now);
 long long sess_refusal_due(const struct sess *s);
-/* Per connection: another command within its rate? Another SAY? */
-bool sess_cmd_allowed(struct sess *s, struct sconn *c, long long now);
+/* Per connection: another SAY? (a command within its rate: sess_core.c) */
 bool sess_say_allowed(struct sconn *c, long long now);
 /* Wrong tokens: the counter of a network for a game. */
 /* A limit's count with one more (local: this server's own count, with

@@ -161,8 +161,8 @@ conn_lines(struct srv *sv, int id, long long now)
 	    id) && (n = 1, sess_held_run(sv->sess, id, now)))
 		return n;
 	while (c->used && !c->closing && !c->dead &&
-	    !sess_conn_waiting(sv->sess, id) &&
-	    (lf = memchr(c->in + start, '\n', c->inlen - start)) != NULL) {
+	    (lf = memchr(c->in + start, '\n', c->inlen - start)) != NULL &&
+	    !sess_conn_waiting(sv->sess, id)) {
 		size_t len = (size_t)(lf - (c->in + start));
 		if (len > 0 && c->in[start + len - 1] == '\r')
 			len--;
@@ -338,32 +338,4 @@ conn_timers(struct srv *sv, int id, long long now)
 		conn_send(sv, id, o.buf, o.len);
 		c->ping_sent = now;
 	}
-}
-
-static long long
-sooner(long long a, long long b)
-{
-	return a < 0 || (b >= 0 && b < a) ? b : a;
-}
-
-/* conn_timers's conditions as a time: early is harmless (it does nothing
- * and the timer is armed again), late is not. */
-long long
-conn_deadline(const struct srv *sv, int id, long long now)
-{
-	const struct conn *c = &sv->conns[id];
-	long long at = -1;
-
-	if (!c->used)
-		return -1;
-	if (c->dead)
-		return now;
-	if (c->tls != NULL && c->hs)
-		at = c->hs_by;
-	if (c->closing)
-		return c->outoff == c->outlen ? now : sooner(at, c->close_by);
-	if (sv->o.ping_after_ms <= 0)
-		return at;
-	return sooner(at, (c->ping_sent != 0 ? c->ping_sent : c->last_rx) +
-	    sv->o.ping_after_ms);
 }

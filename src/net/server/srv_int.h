@@ -113,8 +113,6 @@ void conn_drop(struct srv *sv, int id, const char *why);
 void conn_timers(struct srv *sv, int id, long long now);
 /* Its state changes this round: into the touch list. */
 void conn_touch(struct srv *sv, int id);
-/* When conn_timers may next have something to do for it; -1 never. */
-long long conn_deadline(const struct srv *sv, int id, long long now);
 /* Hand the whole lines waiting in its buffer to the session (those that
  * had to wait for a commit). */
 int conn_lines(struct srv *sv, int id, long long now);

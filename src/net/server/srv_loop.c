@@ -361,6 +361,35 @@ conn_interest(struct srv *sv, int id, bool stopping)
 	}
 }
 
+static long long
+sooner(long long a, long long b)
+{
+	return a < 0 || (b >= 0 && b < a) ? b : a;
+}
+
+/* conn_timers's conditions (srv_conn.c) as a time, here where the timer is
+ * armed: early is harmless (it does nothing and the timer is armed
+ * again), late is not; -1 never. */
+static long long
+conn_deadline(const struct srv *sv, int id, long long now)
+{
+	const struct conn *c = &sv->conns[id];
+	long long at = -1;
+
+	if (!c->used)
+		return -1;
+	if (c->dead)
+		return now;
+	if (c->tls != NULL && c->hs)
+		at = c->hs_by;
+	if (c->closing)
+		return c->outoff == c->outlen ? now : sooner(at, c->close_by);
+	if (sv->o.ping_after_ms <= 0)
+		return at;
+	return sooner(at, (c->ping_sent != 0 ? c->ping_sent : c->last_rx) +
+	    sv->o.ping_after_ms);
+}
+
 /* Its one timer at conn_deadline, or none. A deadline that only moved
  * later (a line came in, say) keeps the one armed: early is harmless
  * (conn_timers does nothing and it is armed again as it fires), so the
