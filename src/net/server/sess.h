@@ -24,6 +24,8 @@
 
 struct game_rules;
 struct sess_feature;
+struct stimer;
+struct stimers;
 
 /*
  * A change on its way to storage, with what to do once it is stored: the
@@ -220,6 +222,9 @@ struct sess_io {
 	 * loop. */
 	void (*notify)(void *ctx, const char *event, const char *game,
 	    const char *player);
+	/* A timer of the caller's in the session's list (sess_timers, of
+	 * kind STIMER_CONN) is due: sess_tick took it out of the list. */
+	void (*timer_due)(void *ctx, struct stimer *t);
 };
 
 struct sess;
@@ -335,6 +340,9 @@ int sess_nconns(const struct sess *s);
  * whether or not anybody is connected.
  */
 long long sess_next_timer(struct sess *s, long long now_ms);
+/* The list of those timers (sess_timer.h), where the event loop keeps its
+ * connections' deadlines too: one list, one wait, one call a round. */
+struct stimers *sess_timers(struct sess *s);
 /* The time for what follows (a stored change handed back, sess_done). */
 void sess_set_now(struct sess *s, long long now_ms);
 void sess_tick(struct sess *s, long long now_ms);

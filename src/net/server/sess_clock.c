@@ -196,6 +196,8 @@ sess_clock_due(struct sess *s, struct stimer *e, long long now_ms)
 	case STIMER_REFUSALS:
 		sess_refusal_flush(s, now_ms);
 		break;
+	case STIMER_CONN:
+		break;          /* the loop's (sess_tick) */
 	}
 }
 

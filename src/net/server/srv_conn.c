@@ -80,17 +80,24 @@ conn_add(struct srv *sv, int fd, const char *addr, long long now)
 			break;
 	sv->free_from = id + 1;
 	if (id == sv->nconn) {
-		int n = sv->nconn ? sv->nconn * 2 : 64;
+		int i, n = sv->nconn ? sv->nconn * 2 : 64;
 		sv->conns = xrealloc(sv->conns, sizeof *sv->conns *
 		    (size_t)n);
 		memset(sv->conns + sv->nconn, 0, sizeof *sv->conns *
 		    (size_t)(n - sv->nconn));
+		/* The armed timers moved with the array; the new slots'
+		 * are in no list. */
+		for (i = 0; i < n; i++)
+			if (i < sv->nconn)
+				stimer_moved(sv->timers, &sv->conns[i].timer);
+			else
+				stimer_init(&sv->conns[i].timer, STIMER_CONN);
 		sv->nconn = n;
-		srv_timers_reserve(&sv->timers, n);
 	}
 	c = &sv->conns[id];
 	free(c->out);
 	memset(c, 0, sizeof *c);
+	stimer_init(&c->timer, STIMER_CONN);
 	c->used = true;
 	sv->nused++;
 	conn_touch(sv, id);
@@ -120,12 +127,13 @@ conn_drop(struct srv *sv, int id, const char *why)
 	close(c->fd);
 	sess_close(sv->sess, id, srv_now());
 	free(c->out);
+	stimer_cancel(sv->timers, &c->timer);
 	memset(c, 0, sizeof *c);
+	stimer_init(&c->timer, STIMER_CONN);
 	c->fd = -1;
 	sv->nused--;
 	if (id < sv->free_from)
 		sv->free_from = id;
-	srv_timer_cancel(&sv->timers, id);
 }
 
 void

@@ -126,6 +126,18 @@ submit_read(void *ctx, struct sread *q)
 	srv_queue_push(sv->reads, q);
 }
 
+/* io.timer_due: a connection's deadline came (sess_tick took its timer
+ * out of the list): touched, its timers run at the end of the round. */
+static void
+conn_due(void *ctx, struct stimer *e)
+{
+	struct srv *sv = ctx;
+	struct conn *c = (struct conn *)(void *)((char *)e -
+	    offsetof(struct conn, timer));
+
+	conn_touch(sv, (int)(c - sv->conns));
+}
+
 /* srv_open's phases, each -1 with err. The store: the loop's handle, the
  * store thread's (it reads ratings before its commits) and the reader
  * thread's (what commands need), each a handle of its own. */
@@ -187,7 +199,9 @@ open_session(struct srv *sv, const struct srv_opts *o, const char *server,
 			return -1;
 		io.notify = srv_notify_cb;
 	}
+	io.timer_due = conn_due;
 	sv->sess = sess_new(&io, &o->lim, &o->rules, server);
+	sv->timers = sess_timers(sv->sess);
 	if (sv->ops->load(sv->store, sv->sess, err, errlen) < 0)
 		return -1;
 	sess_features_load(sv->sess);   /* ratings: on the reader thread */
@@ -397,13 +411,13 @@ conn_deadline(const struct srv *sv, int id, long long now)
 static void
 conn_arm(struct srv *sv, int id, long long now)
 {
-	const struct srv_timers *t = &sv->timers;
+	struct stimer *e = &sv->conns[id].timer;
 	long long at = conn_deadline(sv, id, now);
 
 	if (at < 0)
-		srv_timer_cancel(&sv->timers, id);
-	else if (id >= t->cap || t->pos[id] < 0 || t->when[id] > at)
-		srv_timer_arm(&sv->timers, id, at);
+		stimer_cancel(sv->timers, e);
+	else if (e->pos < 0 || e->when > at)
+		stimer_set(sv->timers, e, at);
 }
 
 /* Bring the epoll set up to date: the listeners while accepting, the
@@ -540,12 +554,11 @@ after_round(struct srv *sv, long long now)
 		sv->trimmed = now;
 	}
 
-	/* The connections whose deadline came, and those touched this
-	 * round (the list grows as a PING is queued): what they have queued
-	 * sent, their timers run; interests, at the top of the next round,
-	 * arms them again (they stay touched until then). */
-	while ((i = srv_timers_due(&sv->timers, now)) >= 0)
-		conn_touch(sv, i);
+	/* The connections whose deadline came (touched by sess_tick, above:
+	 * conn_due), and those touched this round (the list grows as a PING
+	 * is queued): what they have queued sent, their timers run;
+	 * interests, at the top of the next round, arms them again (they
+	 * stay touched until then). */
 	for (k = 0; k < sv->ntouch; k++) {
 		struct conn *c = &sv->conns[sv->touch[k]];
 		i = sv->touch[k];
@@ -639,12 +652,9 @@ run_wait(struct srv *sv, bool stopping, long long now)
 {
 	long long wait = stopping ? 50 : 1000, next;
 
-	next = sess_next_timer(sv->sess, now);
+	next = sess_next_timer(sv->sess, now);   /* the connections' too */
 	if (next >= 0 && next < wait)
 		wait = next;
-	next = srv_timers_next(&sv->timers);
-	if (next >= 0 && next - now < wait)
-		wait = next - now < 0 ? 0 : next - now;
 	next = sv->web != NULL ? web_timeout(sv->web) : -1;
 	if (next >= 0 && next < wait)
 		wait = next;
@@ -791,7 +801,6 @@ srv_close(struct srv *sv)
 		close(sv->epfd);
 	free(sv->conns);
 	free(sv->touch);
-	srv_timers_free(&sv->timers);
 	free(sv);
 }
 
