@@ -296,10 +296,11 @@ int sess_end_game(struct sess *s, struct sgame *g, int conn,
 /* Timers: g's deadline worked out again (after any change). */
 void sess_timer_update(struct sess *s, struct sgame *g);
 void sess_timer_remove(struct sess *s, struct sgame *g);
-/* A stored change was applied to g (new: it made g, for conn): a clock
- * starts for the side to move (the opponent's move is stored now, or both
- * seats are taken), an open game's expiry is set, the timer follows. */
-void sess_applied(struct sess *s, struct sgame *g, bool new_game, int conn);
+/* A stored change was applied to g (new: it made g, for conn; st: its
+ * sess_status): a clock starts for the side to move (the opponent's move
+ * stored now, or both seats taken), an expiry is set, the timer follows. */
+void sess_applied(struct sess *s, struct sgame *g, bool new_game, int conn,
+    int st);
 /* The clock keys of STATE / MOVE (remaining ms at s->now). */
 void sess_clock_kv(struct sess *s, struct sgame *g, struct cgp_out *o,
     bool control);

@@ -362,7 +362,8 @@ apply(struct sess *s, struct spend *p, struct sgame *g, bool alive)
 	if (g != NULL && rc == 0 && ch->both_seats)
 		sess_features_seated(s, g, ch);
 	if (g != NULL)
-		sess_applied(s, g, ch->new_game, alive ? p->conn : -1);
+		sess_applied(s, g, ch->new_game, alive ? p->conn : -1,
+		    sess_status(g));
 	if (g != NULL && rc == 0 && (p->hooked & SESS_H_APPLIED))
 		sess_features_applied(s, g, ch, p->what);
 	return g;
@@ -754,7 +755,7 @@ sess_remote_event(struct sess *s, const char *id, long seq, const char *kind,
 		return 0;
 	if (sess_load_event(s, id, seq, kind, body, err, errlen) < 0)
 		return -1;
-	sess_applied(s, g, false, -1);
+	sess_applied(s, g, false, -1, sess_status(g));
 	sess_features_remote(s, g);     /* a seat taken there */
 	cgp_out_ev(&o, g->id, seq, kind);
 	cgp_out_word(&o, body);

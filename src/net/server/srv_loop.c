@@ -556,17 +556,21 @@ after_round(struct srv *sv, long long now)
 
 	/* The connections whose deadline came (touched by sess_tick, above:
 	 * conn_due), and those touched this round (the list grows as a PING
-	 * is queued): what they have queued sent, their timers run;
+	 * is queued): what they have queued sent, their timers run when
+	 * their deadline came (conn_timers does something exactly then);
 	 * interests, at the top of the next round, arms them again (they
 	 * stay touched until then). */
 	for (k = 0; k < sv->ntouch; k++) {
 		struct conn *c = &sv->conns[sv->touch[k]];
+		long long at;
 		i = sv->touch[k];
 		if (!c->used)
 			continue;
 		if (!c->dead && c->outoff < c->outlen)
 			conn_flush(sv, i);
-		conn_timers(sv, i, now);
+		at = conn_deadline(sv, i, now);
+		if (at >= 0 && at <= now)
+			conn_timers(sv, i, now);
 	}
 }
 
