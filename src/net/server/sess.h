@@ -253,8 +253,9 @@ int sess_line(struct sess *s, int conn, const char *line, size_t len,
 /* A stored (or refused) change back from io.submit: apply, answer, tell;
  * frees p. */
 void sess_done(struct sess *s, struct spend *p);
-/* sess_done of each of a list (linked by next) handed back at now_ms. */
-void sess_done_all(struct sess *s, struct spend *p, long long now_ms);
+/* sess_done of each of a list (linked by next) handed back at now_ms;
+ * true when a connection then holds a line (sess_conn_held). */
+bool sess_done_all(struct sess *s, struct spend *p, long long now_ms);
 /* Another server stored changes of game id up to seq: a copy in memory is
  * brought up to date (store refresh) and this server's connections told. */
 void sess_remote(struct sess *s, const char *id, long seq);

@@ -50,9 +50,9 @@ sess_new_with(const struct sess_io *io, const struct sess_limits *lim,
 	s->fails = (struct vec)VEC_INIT(sizeof(struct sfail));
 	s->forget = (struct vec)VEC_INIT(sizeof(struct sforget));
 	sess_logins_init(s);
-	stimer_init(&s->refusal_timer, STIMER_REFUSALS);
-	stimer_init(&s->seek_timer, STIMER_SEEKS);
-	stimer_init(&s->feature_timer, STIMER_FEATURES);
+	s->refusal_timer = (struct stimer)STIMER_INIT(STIMER_REFUSALS);
+	s->seek_timer = (struct stimer)STIMER_INIT(STIMER_SEEKS);
+	s->feature_timer = (struct stimer)STIMER_INIT(STIMER_FEATURES);
 	sess_features_init(s);
 	return s;
 }

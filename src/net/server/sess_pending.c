@@ -521,16 +521,21 @@ answer(struct sess *s, struct spend *p, struct sgame *g, bool alive)
 			    p->ch.body[i]);
 }
 
-void
+bool
 sess_done_all(struct sess *s, struct spend *p, long long now_ms)
 {
 	struct spend *next;
+	int i;
 
 	s->now = now_ms;
 	for (; p != NULL; p = next) {
 		next = p->next;
 		sess_done(s, p);
 	}
+	for (i = 0; i < s->conncap; i++)
+		if (s->conns[i].used && s->conns[i].held != NULL)
+			return true;
+	return false;
 }
 
 void

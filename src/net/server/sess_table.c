@@ -82,7 +82,7 @@ sess_add_game(struct sess *s, const char *id)
 	g->clock.running = -1;
 	g->creator = -1;
 	g->gone_since[0] = g->gone_since[1] = s->now;
-	stimer_init(&g->timer, STIMER_GAME);
+	g->timer = (struct stimer)STIMER_INIT(STIMER_GAME);
 	g->ev = (struct vec)VEC_INIT(sizeof(struct sev));
 	s->games = xgrow(s->games, s->ngames, &s->gamecap, 64,
 	    sizeof *s->games);

@@ -52,14 +52,6 @@ sift_down(struct stimers *t, int i)
 }
 
 void
-stimer_init(struct stimer *e, enum stimer_kind kind)
-{
-	e->when = -1;
-	e->kind = kind;
-	e->pos = -1;
-}
-
-void
 stimer_set(struct stimers *t, struct stimer *e, long long when)
 {
 	e->when = when;

@@ -27,7 +27,9 @@ struct stimers {
 	struct stimer **heap;          /* soonest first */
 	int n, cap;
 };
-void stimer_init(struct stimer *e, enum stimer_kind kind);
+/* A timer of kind k in no list: struct stimer t = STIMER_INIT(k), or
+ * t = (struct stimer)STIMER_INIT(k) (as util.h's VEC_INIT). */
+#define STIMER_INIT(k) { -1, (k), -1 }
 /* e due at when (added, or moved when it was set). */
 void stimer_set(struct stimers *t, struct stimer *e, long long when);
 void stimer_cancel(struct stimers *t, struct stimer *e);

@@ -91,13 +91,14 @@ conn_add(struct srv *sv, int fd, const char *addr, long long now)
 			if (i < sv->nconn)
 				stimer_moved(sv->timers, &sv->conns[i].timer);
 			else
-				stimer_init(&sv->conns[i].timer, STIMER_CONN);
+				sv->conns[i].timer = (struct stimer)
+				    STIMER_INIT(STIMER_CONN);
 		sv->nconn = n;
 	}
 	c = &sv->conns[id];
 	free(c->out);
 	memset(c, 0, sizeof *c);
-	stimer_init(&c->timer, STIMER_CONN);
+	c->timer = (struct stimer)STIMER_INIT(STIMER_CONN);
 	c->used = true;
 	sv->nused++;
 	conn_touch(sv, id);
@@ -129,7 +130,7 @@ conn_drop(struct srv *sv, int id, const char *why)
 	free(c->out);
 	stimer_cancel(sv->timers, &c->timer);
 	memset(c, 0, sizeof *c);
-	stimer_init(&c->timer, STIMER_CONN);
+	c->timer = (struct stimer)STIMER_INIT(STIMER_CONN);
 	c->fd = -1;
 	sv->nused--;
 	if (id < sv->free_from)
