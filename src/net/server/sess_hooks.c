@@ -116,9 +116,12 @@ sess_features_init(struct sess *s)
 	const enum cgp_verb *v;
 
 	for (w = 0; w < SESS_CH_KINDS; w++) {
-		s->hooked[w] = 0;
-		EACH_OF(s->features, f, w)
+		s->hooked[w] = s->hooked_quiet[w] = 0;
+		EACH_OF(s->features, f, w) {
 			s->hooked[w] |= path_hooks(*f);
+			if (!(*f)->needs_notify)
+				s->hooked_quiet[w] |= path_hooks(*f);
+		}
 	}
 	EACH(s->features, f)
 		for (v = (*f)->verbs; v != NULL && *v != CGP_V_UNKNOWN; v++)

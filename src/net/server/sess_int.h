@@ -221,8 +221,8 @@ struct sess {
 	/* Its features (sess_feature.h), ended by NULL: the table of
 	 * sess_features.c, whose hooks the core calls (sess_hooks.c). */
 	const struct sess_feature *const *features;
-	unsigned hooked[SESS_CH_KINDS];   /* SESS_H_* a change of what
-					     wants (sess_feature.h) */
+	unsigned hooked[SESS_CH_KINDS];   /* SESS_H_* a change of what wants */
+	unsigned hooked_quiet[SESS_CH_KINDS];  /* those, io.notify NULL */
 	/* The features' verbs: the handler of each (the first feature's
 	 * of the table that answers it), built once (sess_features_init). */
 	void (*verb[CGP_NVERBS])(struct sess *, int, const struct cgp_cmd *);

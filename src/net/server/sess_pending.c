@@ -159,7 +159,10 @@ spend_new(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	p->state_to_origin = state_to_origin;
 	p->quiet = quiet;
 	p->what = change_what(&p->ch, g);
-	p->hooked = s->hooked[p->what];
+	/* (io.notify is set before the session runs: sess_new's io, or a
+	 * test's right after) */
+	p->hooked = (s->io.notify != NULL ? s->hooked :
+	    s->hooked_quiet)[p->what];
 	if (p->hooked & SESS_H_SPEND)
 		sess_features_spend(s, p);
 	if (ok != NULL) {
