@@ -153,7 +153,8 @@ void
 sess_features_state_kv(struct sess *s, struct sgame *g, struct cgp_out *o)
 {
 	EACH(s->features, f)
-		if ((*f)->state_kv != NULL)
+		if ((*f)->state_kv != NULL && ((*f)->state_wants == 0 ||
+		    ((*f)->state_wants & g->what) != 0))
 			(*f)->state_kv(s, g, o);
 }
 
