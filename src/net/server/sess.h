@@ -24,6 +24,8 @@
 
 struct game_rules;
 struct sess_feature;
+struct stimer;
+struct stimers;
 
 /*
  * A change on its way to storage, with what to do once it is stored: the
@@ -168,6 +170,8 @@ void sess_read_run(const struct store_ops *ops, void *ctx, struct sread *q);
  * connection's line (SREAD_GAME: the game put in memory), or freed when
  * that is gone. */
 void sess_read_done(struct sess *s, struct sread *q);
+/* The same, handed back at now_ms. */
+void sess_read_done_at(struct sess *s, struct sread *q, long long now_ms);
 /* SREAD_REFRESH (nobody's command: another server's news of a game) back:
  * its seats and events applied and told (sess_pending.c). */
 void sess_refresh_done(struct sess *s, struct sread *q);
@@ -218,6 +222,9 @@ struct sess_io {
 	 * loop. */
 	void (*notify)(void *ctx, const char *event, const char *game,
 	    const char *player);
+	/* A timer of the caller's in the session's list (sess_timers, of
+	 * kind STIMER_CONN) is due: sess_tick took it out of the list. */
+	void (*timer_due)(void *ctx, struct stimer *t);
 };
 
 struct sess;
@@ -246,6 +253,9 @@ int sess_line(struct sess *s, int conn, const char *line, size_t len,
 /* A stored (or refused) change back from io.submit: apply, answer, tell;
  * frees p. */
 void sess_done(struct sess *s, struct spend *p);
+/* sess_done of each of a list (linked by next) handed back at now_ms;
+ * true when a connection then holds a line (sess_conn_held). */
+bool sess_done_all(struct sess *s, struct spend *p, long long now_ms);
 /* Another server stored changes of game id up to seq: a copy in memory is
  * brought up to date (store refresh) and this server's connections told. */
 void sess_remote(struct sess *s, const char *id, long seq);
@@ -331,6 +341,9 @@ int sess_nconns(const struct sess *s);
  * whether or not anybody is connected.
  */
 long long sess_next_timer(struct sess *s, long long now_ms);
+/* The list of those timers (sess_timer.h), where the event loop keeps its
+ * connections' deadlines too: one list, one wait, one call a round. */
+struct stimers *sess_timers(struct sess *s);
 /* The time for what follows (a stored change handed back, sess_done). */
 void sess_set_now(struct sess *s, long long now_ms);
 void sess_tick(struct sess *s, long long now_ms);

@@ -90,10 +90,9 @@ sess_open_life(const struct sess *s, const struct sgame *g)
 }
 
 void
-sess_applied(struct sess *s, struct sgame *g, bool new_game, int conn)
+sess_applied(struct sess *s, struct sgame *g, bool new_game, int conn,
+    int st)
 {
-	int st;
-
 	if (new_game) {
 		if (conn >= 0)
 			g->creator_conn = s->conns[conn].serial;
@@ -103,8 +102,9 @@ sess_applied(struct sess *s, struct sgame *g, bool new_game, int conn)
 	}
 	/* The opponent's move is stored now, or both seats are taken: the
 	 * side to move's time runs from here, once its first move is made
-	 * (until then the minute for that move does). */
-	st = sess_status(g);
+	 * (until then the minute for that move does). The status is the
+	 * caller's, which has just applied the change (the hook above tells,
+	 * and changes no seat). */
 	first_move_due(s, g, st);
 	if (st == 1 && g->timed && g->clock.running < 0 && !first_moves(g))
 		clock_start(&g->clock, game_board(&g->g)->side, s->now);
@@ -196,6 +196,8 @@ sess_clock_due(struct sess *s, struct stimer *e, long long now_ms)
 	case STIMER_REFUSALS:
 		sess_refusal_flush(s, now_ms);
 		break;
+	case STIMER_CONN:
+		break;          /* the loop's (sess_tick) */
 	}
 }
 

@@ -50,9 +50,9 @@ sess_new_with(const struct sess_io *io, const struct sess_limits *lim,
 	s->fails = (struct vec)VEC_INIT(sizeof(struct sfail));
 	s->forget = (struct vec)VEC_INIT(sizeof(struct sforget));
 	sess_logins_init(s);
-	stimer_init(&s->refusal_timer, STIMER_REFUSALS);
-	stimer_init(&s->seek_timer, STIMER_SEEKS);
-	stimer_init(&s->feature_timer, STIMER_FEATURES);
+	s->refusal_timer = (struct stimer)STIMER_INIT(STIMER_REFUSALS);
+	s->seek_timer = (struct stimer)STIMER_INIT(STIMER_SEEKS);
+	s->feature_timer = (struct stimer)STIMER_INIT(STIMER_FEATURES);
 	sess_features_init(s);
 	return s;
 }
@@ -465,78 +465,6 @@ sess_add_event(struct sgame *g, long seq, const char *kind, const char *body)
 	g->seq = seq;
 }
 
-/* game='s game, looked up once; busy: a game with a change on its way
- * to the store makes the line wait for it (sess_want_game_w). */
-static struct sgame *
-want_game(struct sess *s, int conn, const struct cgp_cmd *cmd, bool busy)
-{
-	const char *v = cgp_get(cmd, "game");
-	char id[CGP_ID_LEN + 1], msg[80];
-	struct sgame *g;
-	int rc;
-
-	if (v == NULL) {
-		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, "game= is missing");
-		return NULL;
-	}
-	if (strlen(v) != CGP_ID_LEN || (memcpy(id, v, sizeof id),
-	    cgp_upcase(id), !cgp_valid_game(id))) {
-		snprintf(msg, sizeof msg, "'%.20s' is not a game id (8 of "
-		    "A-Z2-7)", v);
-		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, msg);
-		return NULL;
-	}
-	g = sess_find(s, id);
-	if (busy && g != NULL && g->busy > 0) {
-		s->again = true;
-		return NULL;
-	}
-	if (g == NULL && s->io.store != NULL &&
-	    s->io.store->load_game != NULL) {
-		/* Off the event loop (the line comes again with it), then
-		 * into memory; evicted since (the line waited for something
-		 * else too): read again, off the loop as the first time. */
-		struct sread q;
-		const struct sread *r;
-		memset(&q, 0, sizeof q);
-		q.kind = SREAD_GAME;
-		snprintf(q.key, sizeof q.key, "%s", id);
-		if ((r = sess_read(s, conn, &q)) == NULL || (r->rc == 1 &&
-		    sess_find(s, id) == NULL &&
-		    (r = sess_read_again(s, conn, &q)) == NULL))
-			return NULL;
-		rc = r->rc;
-	} else
-		rc = 0;
-	if (g == NULL && rc < 0) {
-		if (rc == -2)
-			sess_err(s, conn, cmd->tag, CGP_INTERNAL, "that game "
-			    "is damaged in the server's store: it is not "
-			    "served");
-		else
-			sess_err(s, conn, cmd->tag, CGP_BUSY, "the server "
-			    "cannot read that game now: try again");
-		return NULL;
-	}
-	if (g == NULL && (g = sess_find(s, id)) == NULL) {
-		snprintf(msg, sizeof msg, "no game %s", id);
-		sess_err(s, conn, cmd->tag, CGP_NO_SUCH_GAME, msg);
-	}
-	return g;
-}
-
-struct sgame *
-sess_want_game(struct sess *s, int conn, const struct cgp_cmd *cmd)
-{
-	return want_game(s, conn, cmd, false);
-}
-
-struct sgame *
-sess_want_game_w(struct sess *s, int conn, const struct cgp_cmd *cmd)
-{
-	return want_game(s, conn, cmd, true);
-}
-
 /* The optional since=: -1 when absent, -2 (after a 400) when bad. */
 long
 sess_want_since(struct sess *s, int conn, const struct cgp_cmd *cmd,
@@ -636,6 +564,20 @@ sess_line(struct sess *s, int conn, const char *line, size_t len,
 	return rc;
 }
 
+/* Another command of c's within its rate (at most commands_per_second in
+ * each second)? Asked of every line, here beside it. */
+static bool
+cmd_allowed(struct sess *s, struct sconn *c, long long now)
+{
+	if (s->lim.commands_per_second <= 0)
+		return true;
+	if (now - c->cmd_win >= 1000) {
+		c->cmd_win = now;
+		c->cmds = 0;
+	}
+	return ++c->cmds <= s->lim.commands_per_second;
+}
+
 static int
 sess_line_en(struct sess *s, int conn, const char *line, size_t len,
     long long now_ms)
@@ -657,7 +599,7 @@ sess_line_en(struct sess *s, int conn, const char *line, size_t len,
 	if (code == 0 && cmd.verb == CGP_V_UNKNOWN)
 		return SESS_LINE_DONE;         /* an empty line */
 	/* Every other line counts, bad ones too (each costs an answer). */
-	if (code != CGP_LINE_TOO_LONG && !sess_cmd_allowed(s, c, now_ms)) {
+	if (code != CGP_LINE_TOO_LONG && !cmd_allowed(s, c, now_ms)) {
 		snprintf(err, sizeof err, "at most %d commands a second",
 		    s->lim.commands_per_second);
 		sess_err(s, conn, cmd.tag, CGP_RATE_LIMITED, err);

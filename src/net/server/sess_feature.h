@@ -32,6 +32,13 @@ struct sess_feature {
 	 * alone; its turn_body, on_event and state_kv_last for the games
 	 * whose what (struct sgame's: rated, days) it wants. 0: every one. */
 	unsigned wants;
+	/* Its path's hooks do something only when the session tells players
+	 * away (io.notify, --notify-command): without it a change's hooks
+	 * (struct spend's hooked) leave them out. */
+	bool needs_notify;
+	/* The games whose STATE its state_kv adds to (their what, struct
+	 * sgame's: SESS_CH_RATED, SESS_CH_DAYS; any one); 0: every game. */
+	unsigned state_wants;
 	/* The verbs the feature answers (ended by CGP_V_UNKNOWN) and its
 	 * handler of them (the line's time is s->now). */
 	const enum cgp_verb *verbs;

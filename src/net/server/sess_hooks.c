@@ -116,9 +116,12 @@ sess_features_init(struct sess *s)
 	const enum cgp_verb *v;
 
 	for (w = 0; w < SESS_CH_KINDS; w++) {
-		s->hooked[w] = 0;
-		EACH_OF(s->features, f, w)
+		s->hooked[w] = s->hooked_quiet[w] = 0;
+		EACH_OF(s->features, f, w) {
 			s->hooked[w] |= path_hooks(*f);
+			if (!(*f)->needs_notify)
+				s->hooked_quiet[w] |= path_hooks(*f);
+		}
 	}
 	EACH(s->features, f)
 		for (v = (*f)->verbs; v != NULL && *v != CGP_V_UNKNOWN; v++)
@@ -150,7 +153,8 @@ void
 sess_features_state_kv(struct sess *s, struct sgame *g, struct cgp_out *o)
 {
 	EACH(s->features, f)
-		if ((*f)->state_kv != NULL)
+		if ((*f)->state_kv != NULL && ((*f)->state_wants == 0 ||
+		    ((*f)->state_wants & g->what) != 0))
 			(*f)->state_kv(s, g, o);
 }
 

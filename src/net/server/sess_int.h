@@ -221,8 +221,8 @@ struct sess {
 	/* Its features (sess_feature.h), ended by NULL: the table of
 	 * sess_features.c, whose hooks the core calls (sess_hooks.c). */
 	const struct sess_feature *const *features;
-	unsigned hooked[SESS_CH_KINDS];   /* SESS_H_* a change of what
-					     wants (sess_feature.h) */
+	unsigned hooked[SESS_CH_KINDS];   /* SESS_H_* a change of what wants */
+	unsigned hooked_quiet[SESS_CH_KINDS];  /* those, io.notify NULL */
 	/* The features' verbs: the handler of each (the first feature's
 	 * of the table that answers it), built once (sess_features_init). */
 	void (*verb[CGP_NVERBS])(struct sess *, int, const struct cgp_cmd *);
@@ -262,8 +262,7 @@ void sess_refused_text(struct sess *s, const char *msg);
 /* The refusal summary due at now, if any (sess_tick). */
 void sess_refusal_flush(struct sess *s, long long now);
 long long sess_refusal_due(const struct sess *s);
-/* Per connection: another command within its rate? Another SAY? */
-bool sess_cmd_allowed(struct sess *s, struct sconn *c, long long now);
+/* Per connection: another SAY? (a command within its rate: sess_core.c) */
 bool sess_say_allowed(struct sconn *c, long long now);
 /* Wrong tokens: the counter of a network for a game. */
 /* A limit's count with one more (local: this server's own count, with
@@ -297,10 +296,11 @@ int sess_end_game(struct sess *s, struct sgame *g, int conn,
 /* Timers: g's deadline worked out again (after any change). */
 void sess_timer_update(struct sess *s, struct sgame *g);
 void sess_timer_remove(struct sess *s, struct sgame *g);
-/* A stored change was applied to g (new: it made g, for conn): a clock
- * starts for the side to move (the opponent's move is stored now, or both
- * seats are taken), an open game's expiry is set, the timer follows. */
-void sess_applied(struct sess *s, struct sgame *g, bool new_game, int conn);
+/* A stored change was applied to g (new: it made g, for conn; st: its
+ * sess_status): a clock starts for the side to move (the opponent's move
+ * stored now, or both seats taken), an expiry is set, the timer follows. */
+void sess_applied(struct sess *s, struct sgame *g, bool new_game, int conn,
+    int st);
 /* The clock keys of STATE / MOVE (remaining ms at s->now). */
 void sess_clock_kv(struct sess *s, struct sgame *g, struct cgp_out *o,
     bool control);

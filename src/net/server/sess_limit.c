@@ -169,18 +169,6 @@ sess_fails(struct sess *s, const char *net, const char *game, long long now)
 }
 
 bool
-sess_cmd_allowed(struct sess *s, struct sconn *c, long long now)
-{
-	if (s->lim.commands_per_second <= 0)
-		return true;
-	if (now - c->cmd_win >= SECOND_MS) {
-		c->cmd_win = now;
-		c->cmds = 0;
-	}
-	return ++c->cmds <= s->lim.commands_per_second;
-}
-
-bool
 sess_say_allowed(struct sconn *c, long long now)
 {
 	/* said[] holds the last SAY_MAX times, the oldest at nsaid % 5. */

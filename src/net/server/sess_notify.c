@@ -114,6 +114,7 @@ sess_notify_change(struct sess *s, struct sgame *g,
  * applied tells a player away. */
 const struct sess_feature sess_feature_notify = {
 	.name = "notify",
+	.needs_notify = true,           /* on_applied: nobody to tell else */
 	.on_init = sess_notify_init,
 	.on_applied = sess_notify_change,
 	.on_away = sess_notify,

@@ -74,12 +74,6 @@ sess_submit_offer(struct sess *s, struct sgame *g, int conn,
 	sess_submit_event(s, g, conn, cmd, kind, body);
 }
 
-bool
-sess_both_moved(const struct sgame *g)
-{
-	return (g->moved & 3u) == 3u;
-}
-
 int
 sess_end_game(struct sess *s, struct sgame *g, int conn,
     const struct cgp_cmd *cmd, enum game_result r, const char *reason)

@@ -159,7 +159,10 @@ spend_new(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	p->state_to_origin = state_to_origin;
 	p->quiet = quiet;
 	p->what = change_what(&p->ch, g);
-	p->hooked = s->hooked[p->what];
+	/* (io.notify is set before the session runs: sess_new's io, or a
+	 * test's right after) */
+	p->hooked = (s->io.notify != NULL ? s->hooked :
+	    s->hooked_quiet)[p->what];
 	if (p->hooked & SESS_H_SPEND)
 		sess_features_spend(s, p);
 	if (ok != NULL) {
@@ -362,7 +365,8 @@ apply(struct sess *s, struct spend *p, struct sgame *g, bool alive)
 	if (g != NULL && rc == 0 && ch->both_seats)
 		sess_features_seated(s, g, ch);
 	if (g != NULL)
-		sess_applied(s, g, ch->new_game, alive ? p->conn : -1);
+		sess_applied(s, g, ch->new_game, alive ? p->conn : -1,
+		    sess_status(g));
 	if (g != NULL && rc == 0 && (p->hooked & SESS_H_APPLIED))
 		sess_features_applied(s, g, ch, p->what);
 	return g;
@@ -518,6 +522,23 @@ answer(struct sess *s, struct spend *p, struct sgame *g, bool alive)
 		if (strcmp(p->ch.kind[i], "RESULT") == 0)
 			sess_log(s, NET_LOG_INFO, "game %s: %s", g->id,
 			    p->ch.body[i]);
+}
+
+bool
+sess_done_all(struct sess *s, struct spend *p, long long now_ms)
+{
+	struct spend *next;
+	int i;
+
+	s->now = now_ms;
+	for (; p != NULL; p = next) {
+		next = p->next;
+		sess_done(s, p);
+	}
+	for (i = 0; i < s->conncap; i++)
+		if (s->conns[i].used && s->conns[i].held != NULL)
+			return true;
+	return false;
 }
 
 void
@@ -742,7 +763,7 @@ sess_remote_event(struct sess *s, const char *id, long seq, const char *kind,
 		return 0;
 	if (sess_load_event(s, id, seq, kind, body, err, errlen) < 0)
 		return -1;
-	sess_applied(s, g, false, -1);
+	sess_applied(s, g, false, -1, sess_status(g));
 	sess_features_remote(s, g);     /* a seat taken there */
 	cgp_out_ev(&o, g->id, seq, kind);
 	cgp_out_word(&o, body);

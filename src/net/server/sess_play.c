@@ -60,6 +60,12 @@ flag_first(struct sess *s, int conn, const struct cgp_cmd *cmd,
 	return true;
 }
 
+bool
+sess_both_moved(const struct sgame *g)
+{
+	return (g->moved & 3u) == 3u;
+}
+
 /* ply= and move= of a MOVE: its move= (ply into *ply), or NULL after
  * answering 400. */
 static const char *

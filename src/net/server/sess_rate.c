@@ -357,6 +357,7 @@ const struct sess_feature sess_feature_rate = {
 	.name = "rate",
 	.wants = SESS_CH_RATED,
 	.state_kv = sess_rating_kv,
+	.state_wants = SESS_CH_RATED,      /* rated=, the ratings */
 	.on_spend = sess_rate_spend,
 	.before_commit = sess_rate_apply,
 	.on_stored = sess_rate_known,

@@ -35,6 +35,16 @@ dup_or_null(const char *t)
 	return t != NULL ? xstrdup(t) : NULL;
 }
 
+/* Connection conn's reads' holder, NULL when conn is none or gone: as
+ * sess_conn, here, as the reads of a line ask it once a read. */
+static struct sconn *
+conn_of(struct sess *s, int conn)
+{
+	if (conn < 0 || conn >= s->conncap || !s->conns[conn].used)
+		return NULL;
+	return &s->conns[conn];
+}
+
 static struct sread_rec *
 rec_push(struct sread *q)
 {
@@ -422,7 +432,7 @@ sess_read_prepare(struct sread *q, enum sread_kind kind, const char *name,
 const struct sread *
 sess_read(struct sess *s, int conn, const struct sread *want)
 {
-	struct sconn *c = sess_conn(s, conn);
+	struct sconn *c = conn_of(s, conn);
 	struct sread *q;
 
 	for (q = c != NULL ? c->reads : NULL; q != NULL; q = q->next)
@@ -459,7 +469,7 @@ sess_read(struct sess *s, int conn, const struct sread *want)
 const struct sread *
 sess_read_again(struct sess *s, int conn, const struct sread *want)
 {
-	struct sconn *c = sess_conn(s, conn);
+	struct sconn *c = conn_of(s, conn);
 	struct sread **at, *q;
 
 	for (at = c != NULL ? &c->reads : NULL; at != NULL && *at != NULL;
@@ -518,7 +528,7 @@ sess_read_then_conn(struct sess *s, int conn, const struct sread *want,
     void (*drop)(void *arg), void *arg)
 {
 	struct sread *q = request_new(want);
-	struct sconn *c = sess_conn(s, conn);
+	struct sconn *c = conn_of(s, conn);
 
 	q->conn = conn;         /* its lines run after then, at read_back */
 	q->gen = c != NULL ? c->gen : 0;
@@ -555,10 +565,17 @@ sess_read_flush(struct sess *s)
 static void done_one(struct sess *s, struct sread *q, struct sconn *c);
 
 void
+sess_read_done_at(struct sess *s, struct sread *q, long long now_ms)
+{
+	s->now = now_ms;
+	sess_read_done(s, q);
+}
+
+void
 sess_read_done(struct sess *s, struct sread *q)
 {
 	/* A batch is one line's: its reads are of one connection. */
-	struct sconn *c = sess_conn(s, q->conn);
+	struct sconn *c = conn_of(s, q->conn);
 	struct sread *next;
 
 	for (; q != NULL; q = next) {

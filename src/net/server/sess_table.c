@@ -2,7 +2,9 @@
  * sess_table.c: the games in memory: their table by id (an open-addressed
  * hash of ids), a game added, found, dropped or refused; and which leave
  * memory when (sess_evict: finished games after SESS_GRACE_MS or their
- * rematch's chance, games played on another server after SESS_IDLE_MS).
+ * rematch's chance, games played on another server after SESS_IDLE_MS);
+ * and a command's game= looked up (sess_want_game), read from the store
+ * when it is not in memory.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -80,7 +82,7 @@ sess_add_game(struct sess *s, const char *id)
 	g->clock.running = -1;
 	g->creator = -1;
 	g->gone_since[0] = g->gone_since[1] = s->now;
-	stimer_init(&g->timer, STIMER_GAME);
+	g->timer = (struct stimer)STIMER_INIT(STIMER_GAME);
 	g->ev = (struct vec)VEC_INIT(sizeof(struct sev));
 	s->games = xgrow(s->games, s->ngames, &s->gamecap, 64,
 	    sizeof *s->games);
@@ -255,4 +257,76 @@ sess_refuse_game(struct sess *s, const char *id, const char *err)
 	sess_drop_game(s, id);
 	sess_log(s, NET_LOG_ERROR, "game %s is not served (it stays in the "
 	    "database as it is): %s", id, err);
+}
+
+/* game='s game, looked up once; busy: a game with a change on its way
+ * to the store makes the line wait for it (sess_want_game_w). */
+static struct sgame *
+want_game(struct sess *s, int conn, const struct cgp_cmd *cmd, bool busy)
+{
+	const char *v = cgp_get(cmd, "game");
+	char id[CGP_ID_LEN + 1], msg[80];
+	struct sgame *g;
+	int rc;
+
+	if (v == NULL) {
+		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, "game= is missing");
+		return NULL;
+	}
+	if (strlen(v) != CGP_ID_LEN || (memcpy(id, v, sizeof id),
+	    cgp_upcase(id), !cgp_valid_game(id))) {
+		snprintf(msg, sizeof msg, "'%.20s' is not a game id (8 of "
+		    "A-Z2-7)", v);
+		sess_err(s, conn, cmd->tag, CGP_BAD_SYNTAX, msg);
+		return NULL;
+	}
+	g = sess_find(s, id);
+	if (busy && g != NULL && g->busy > 0) {
+		s->again = true;
+		return NULL;
+	}
+	if (g == NULL && s->io.store != NULL &&
+	    s->io.store->load_game != NULL) {
+		/* Off the event loop (the line comes again with it), then
+		 * into memory; evicted since (the line waited for something
+		 * else too): read again, off the loop as the first time. */
+		struct sread q;
+		const struct sread *r;
+		memset(&q, 0, sizeof q);
+		q.kind = SREAD_GAME;
+		snprintf(q.key, sizeof q.key, "%s", id);
+		if ((r = sess_read(s, conn, &q)) == NULL || (r->rc == 1 &&
+		    sess_find(s, id) == NULL &&
+		    (r = sess_read_again(s, conn, &q)) == NULL))
+			return NULL;
+		rc = r->rc;
+	} else
+		rc = 0;
+	if (g == NULL && rc < 0) {
+		if (rc == -2)
+			sess_err(s, conn, cmd->tag, CGP_INTERNAL, "that game "
+			    "is damaged in the server's store: it is not "
+			    "served");
+		else
+			sess_err(s, conn, cmd->tag, CGP_BUSY, "the server "
+			    "cannot read that game now: try again");
+		return NULL;
+	}
+	if (g == NULL && (g = sess_find(s, id)) == NULL) {
+		snprintf(msg, sizeof msg, "no game %s", id);
+		sess_err(s, conn, cmd->tag, CGP_NO_SUCH_GAME, msg);
+	}
+	return g;
+}
+
+struct sgame *
+sess_want_game(struct sess *s, int conn, const struct cgp_cmd *cmd)
+{
+	return want_game(s, conn, cmd, false);
+}
+
+struct sgame *
+sess_want_game_w(struct sess *s, int conn, const struct cgp_cmd *cmd)
+{
+	return want_game(s, conn, cmd, true);
 }

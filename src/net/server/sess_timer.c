@@ -4,7 +4,9 @@
  * (struct stimer: its time, its kind, its place). The event loop sleeps
  * until the first (sess_next_timer); sess_tick runs those due
  * (sess_clock_due, by kind): a round with none due asks nothing else. A
- * feature with a deadline adds a timer of its kind instead of a scan.
+ * feature with a deadline adds a timer of its kind instead of a scan. The
+ * event loop's connections are timers of this list too (STIMER_CONN): the
+ * loop sleeps until the first of all, and one call runs what is due.
  */
 #include <stdlib.h>
 
@@ -50,14 +52,6 @@ sift_down(struct stimers *t, int i)
 }
 
 void
-stimer_init(struct stimer *e, enum stimer_kind kind)
-{
-	e->when = -1;
-	e->kind = kind;
-	e->pos = -1;
-}
-
-void
 stimer_set(struct stimers *t, struct stimer *e, long long when)
 {
 	e->when = when;
@@ -88,6 +82,13 @@ stimer_cancel(struct stimers *t, struct stimer *e)
 	sift_down(t, last->pos);
 }
 
+void
+stimer_moved(struct stimers *t, struct stimer *e)
+{
+	if (e->pos >= 0)
+		t->heap[e->pos] = e;
+}
+
 struct stimer *
 stimer_first(const struct stimers *t)
 {
@@ -106,6 +107,12 @@ void
 sess_set_now(struct sess *s, long long now_ms)
 {
 	s->now = now_ms;
+}
+
+struct stimers *
+sess_timers(struct sess *s)
+{
+	return &s->timers;
 }
 
 long long
@@ -130,6 +137,13 @@ sess_tick(struct sess *s, long long now_ms)
 	if (s->stale_any)
 		sess_stale_retry(s, now_ms);
 	while ((e = stimer_first(&s->timers)) != NULL && e->when <= now_ms) {
+		if (e->kind == STIMER_CONN) {
+			/* The loop's: out of the list, and its again. */
+			stimer_cancel(&s->timers, e);
+			if (s->io.timer_due != NULL)
+				s->io.timer_due(s->io.ctx, e);
+			continue;
+		}
 		sess_clock_due(s, e, now_ms);
 		if (e->pos == 0 && e->when <= now_ms)
 			/* Not due after all (a clock still running): later. */

@@ -80,17 +80,25 @@ conn_add(struct srv *sv, int fd, const char *addr, long long now)
 			break;
 	sv->free_from = id + 1;
 	if (id == sv->nconn) {
-		int n = sv->nconn ? sv->nconn * 2 : 64;
+		int i, n = sv->nconn ? sv->nconn * 2 : 64;
 		sv->conns = xrealloc(sv->conns, sizeof *sv->conns *
 		    (size_t)n);
 		memset(sv->conns + sv->nconn, 0, sizeof *sv->conns *
 		    (size_t)(n - sv->nconn));
+		/* The armed timers moved with the array; the new slots'
+		 * are in no list. */
+		for (i = 0; i < n; i++)
+			if (i < sv->nconn)
+				stimer_moved(sv->timers, &sv->conns[i].timer);
+			else
+				sv->conns[i].timer = (struct stimer)
+				    STIMER_INIT(STIMER_CONN);
 		sv->nconn = n;
-		srv_timers_reserve(&sv->timers, n);
 	}
 	c = &sv->conns[id];
 	free(c->out);
 	memset(c, 0, sizeof *c);
+	c->timer = (struct stimer)STIMER_INIT(STIMER_CONN);
 	c->used = true;
 	sv->nused++;
 	conn_touch(sv, id);
@@ -120,12 +128,13 @@ conn_drop(struct srv *sv, int id, const char *why)
 	close(c->fd);
 	sess_close(sv->sess, id, srv_now());
 	free(c->out);
+	stimer_cancel(sv->timers, &c->timer);
 	memset(c, 0, sizeof *c);
+	c->timer = (struct stimer)STIMER_INIT(STIMER_CONN);
 	c->fd = -1;
 	sv->nused--;
 	if (id < sv->free_from)
 		sv->free_from = id;
-	srv_timer_cancel(&sv->timers, id);
 }
 
 void
@@ -161,8 +170,8 @@ conn_lines(struct srv *sv, int id, long long now)
 	    id) && (n = 1, sess_held_run(sv->sess, id, now)))
 		return n;
 	while (c->used && !c->closing && !c->dead &&
-	    !sess_conn_waiting(sv->sess, id) &&
-	    (lf = memchr(c->in + start, '\n', c->inlen - start)) != NULL) {
+	    (lf = memchr(c->in + start, '\n', c->inlen - start)) != NULL &&
+	    !sess_conn_waiting(sv->sess, id)) {
 		size_t len = (size_t)(lf - (c->in + start));
 		if (len > 0 && c->in[start + len - 1] == '\r')
 			len--;
@@ -338,32 +347,4 @@ conn_timers(struct srv *sv, int id, long long now)
 		conn_send(sv, id, o.buf, o.len);
 		c->ping_sent = now;
 	}
-}
-
-static long long
-sooner(long long a, long long b)
-{
-	return a < 0 || (b >= 0 && b < a) ? b : a;
-}
-
-/* conn_timers's conditions as a time: early is harmless (it does nothing
- * and the timer is armed again), late is not. */
-long long
-conn_deadline(const struct srv *sv, int id, long long now)
-{
-	const struct conn *c = &sv->conns[id];
-	long long at = -1;
-
-	if (!c->used)
-		return -1;
-	if (c->dead)
-		return now;
-	if (c->tls != NULL && c->hs)
-		at = c->hs_by;
-	if (c->closing)
-		return c->outoff == c->outlen ? now : sooner(at, c->close_by);
-	if (sv->o.ping_after_ms <= 0)
-		return at;
-	return sooner(at, (c->ping_sent != 0 ? c->ping_sent : c->last_rx) +
-	    sv->o.ping_after_ms);
 }

@@ -13,7 +13,7 @@
 #include <sys/types.h>
 
 #include "net/server/sess.h"
-#include "net/server/srv_timer.h"
+#include "net/server/sess_timer.h"
 
 /* 2. The event loop (srv_loop.c, srv_conn.c, srv_writer.c). */
 #define SRV_MAX_LISTEN 4
@@ -44,6 +44,7 @@ struct conn {
 	bool hs, tls_rd_out, tls_wr_in, tls_more;
 	long long hs_by;
 	bool touched;             /* in srv's touch list this round */
+	struct stimer timer;      /* its deadline, in the session's list */
 };
 
 struct srv {
@@ -71,10 +72,12 @@ struct srv {
 	int nused;                /* slots in use */
 	int free_from;            /* no free slot below this one */
 	/* A connection's deadline (a PING to send or answered, a handshake,
-	 * a close's grace) as one timer a slot; the connections whose state
-	 * changed this round (conn_touch), whose output, deadline and epoll
-	 * interests are brought up to date: no round walks them all. */
-	struct srv_timers timers;
+	 * a close's grace) as one timer a slot, in the session's list of
+	 * timers (sess_timers: one list, the games' clocks and the
+	 * connections'); the connections whose state changed this round
+	 * (conn_touch), whose output, deadline and epoll interests are
+	 * brought up to date: no round walks them all. */
+	struct stimers *timers;
 	int *touch;
 	int ntouch, touchcap;
 	int epfd;                 /* every descriptor the loop waits on */
@@ -113,8 +116,6 @@ void conn_drop(struct srv *sv, int id, const char *why);
 void conn_timers(struct srv *sv, int id, long long now);
 /* Its state changes this round: into the touch list. */
 void conn_touch(struct srv *sv, int id);
-/* When conn_timers may next have something to do for it; -1 never. */
-long long conn_deadline(const struct srv *sv, int id, long long now);
 /* Hand the whole lines waiting in its buffer to the session (those that
  * had to wait for a commit). */
 int conn_lines(struct srv *sv, int id, long long now);

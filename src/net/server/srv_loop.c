@@ -35,79 +35,6 @@ srv_now(void)
 	return util_now_ms();
 }
 
-void
-srv_defaults(struct srv_opts *o)
-{
-	*o = (struct srv_opts){
-		.port = NET_DEFAULT_PORT,
-		.db_create = false,     /* a lost database is an error */
-		.db_upgrade = false,    /* an older one too, until --upgrade */
-		.lim = {
-			.max_connections = CONF_SERVER_MAX_CONNECTIONS,
-			.max_per_address = CONF_SERVER_MAX_PER_ADDRESS,
-			.games_per_minute = CONF_SERVER_GAMES_PER_MINUTE,
-			.max_observers = CONF_SERVER_MAX_OBSERVERS,
-			.max_failed_rejoins = 10,
-			.commands_per_second = 20,
-			.abandon_ms = CONF_SERVER_ABANDON_AFTER * 1000LL,
-			.expire_ms = CONF_SERVER_EXPIRE_AFTER * 1000LL,
-			.first_move_ms = CONF_SERVER_FIRST_MOVE * 1000LL,
-			.day_ms = 86400 * 1000LL,
-		},
-		.ping_after_ms = 30000,
-		.out_cap = 256 * 1024,
-		.rules = GAME_RULES_DEFAULT,
-		.log_level = NET_LOG_INFO,
-	};
-}
-
-static void
-vlog(const struct srv_opts *o, int level, const char *fmt, va_list ap)
-{
-	static const char *const names[] = { "error", "warn", "info",
-		"debug" };
-	char when[40], msg[600];
-	struct timespec ts;
-	struct tm tm;
-
-	if (level > o->log_level)
-		return;
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	clock_gettime(CLOCK_REALTIME, &ts);
-	gmtime_r(&ts.tv_sec, &tm);
-	strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%S", &tm);
-	fprintf(o->log != NULL ? o->log : stderr,
-	    "%s.%03ldZ congo-server: %s: %s\n", when, ts.tv_nsec / 1000000,
-	    names[level < 0 ? 0 : level > 3 ? 3 : level], msg);
-	fflush(o->log != NULL ? o->log : stderr);
-}
-
-void
-srv_log(struct srv *sv, int level, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vlog(&sv->o, level, fmt, ap);
-	va_end(ap);
-}
-
-void
-srv_log_opts(const struct srv_opts *o, int level, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vlog(o, level, fmt, ap);
-	va_end(ap);
-}
-
-void
-srv_log_cb(void *ctx, int level, const char *msg)
-{
-	srv_log(ctx, level, "%s", msg);
-}
-
 /* io.submit and io.read_submit: a change for the store thread, a read for
  * the reader thread. */
 static void
@@ -124,6 +51,18 @@ submit_read(void *ctx, struct sread *q)
 	struct srv *sv = ctx;
 
 	srv_queue_push(sv->reads, q);
+}
+
+/* io.timer_due: a connection's deadline came (sess_tick took its timer
+ * out of the list): touched, its timers run at the end of the round. */
+static void
+conn_due(void *ctx, struct stimer *e)
+{
+	struct srv *sv = ctx;
+	struct conn *c = (struct conn *)(void *)((char *)e -
+	    offsetof(struct conn, timer));
+
+	conn_touch(sv, (int)(c - sv->conns));
 }
 
 /* srv_open's phases, each -1 with err. The store: the loop's handle, the
@@ -187,7 +126,9 @@ open_session(struct srv *sv, const struct srv_opts *o, const char *server,
 			return -1;
 		io.notify = srv_notify_cb;
 	}
+	io.timer_due = conn_due;
 	sv->sess = sess_new(&io, &o->lim, &o->rules, server);
+	sv->timers = sess_timers(sv->sess);
 	if (sv->ops->load(sv->store, sv->sess, err, errlen) < 0)
 		return -1;
 	sess_features_load(sv->sess);   /* ratings: on the reader thread */
@@ -361,6 +302,35 @@ conn_interest(struct srv *sv, int id, bool stopping)
 	}
 }
 
+static long long
+sooner(long long a, long long b)
+{
+	return a < 0 || (b >= 0 && b < a) ? b : a;
+}
+
+/* conn_timers's conditions (srv_conn.c) as a time, here where the timer is
+ * armed: early is harmless (it does nothing and the timer is armed
+ * again), late is not; -1 never. */
+static long long
+conn_deadline(const struct srv *sv, int id, long long now)
+{
+	const struct conn *c = &sv->conns[id];
+	long long at = -1;
+
+	if (!c->used)
+		return -1;
+	if (c->dead)
+		return now;
+	if (c->tls != NULL && c->hs)
+		at = c->hs_by;
+	if (c->closing)
+		return c->outoff == c->outlen ? now : sooner(at, c->close_by);
+	if (sv->o.ping_after_ms <= 0)
+		return at;
+	return sooner(at, (c->ping_sent != 0 ? c->ping_sent : c->last_rx) +
+	    sv->o.ping_after_ms);
+}
+
 /* Its one timer at conn_deadline, or none. A deadline that only moved
  * later (a line came in, say) keeps the one armed: early is harmless
  * (conn_timers does nothing and it is armed again as it fires), so the
@@ -368,13 +338,13 @@ conn_interest(struct srv *sv, int id, bool stopping)
 static void
 conn_arm(struct srv *sv, int id, long long now)
 {
-	const struct srv_timers *t = &sv->timers;
+	struct stimer *e = &sv->conns[id].timer;
 	long long at = conn_deadline(sv, id, now);
 
 	if (at < 0)
-		srv_timer_cancel(&sv->timers, id);
-	else if (id >= t->cap || t->pos[id] < 0 || t->when[id] > at)
-		srv_timer_arm(&sv->timers, id, at);
+		stimer_cancel(sv->timers, e);
+	else if (e->pos < 0 || e->when > at)
+		stimer_set(sv->timers, e, at);
 }
 
 /* Bring the epoll set up to date: the listeners while accepting, the
@@ -439,18 +409,15 @@ interests(struct srv *sv, bool stopping, long long now)
 static void
 stored(struct srv *sv, long long now)
 {
-	struct spend *p = srv_queue_take(sv->writes), *next;
+	bool held;
 	int i;
 
-	/* A clock runs from when the move before was stored: now. */
-	sess_set_now(sv->sess, now);
-	for (; p != NULL; p = next) {
-		next = p->next;
-		sess_done(sv->sess, p);
-	}
+	/* A clock runs from when the move before was stored: now. Which
+	 * connections hold a line given again is asked only when one does. */
+	held = sess_done_all(sv->sess, srv_queue_take(sv->writes), now);
 	for (i = 0; i < sv->nconn; i++)
 		if (sv->conns[i].used && (sv->conns[i].inlen > 0 ||
-		    sess_conn_held(sv->sess, i)))
+		    (held && sess_conn_held(sv->sess, i))))
 			conn_lines(sv, i, now);
 	/* The answers and events of the batch out now, not at the end of
 	 * the round: one send a connection. */
@@ -465,11 +432,10 @@ read_back(struct srv *sv, long long now)
 	struct sread *q = srv_queue_take(sv->reads), *next;
 	int conn;
 
-	sess_set_now(sv->sess, now);
 	for (; q != NULL; q = next) {
 		next = q->next;
 		conn = q->conn;
-		sess_read_done(sv->sess, q);
+		sess_read_done_at(sv->sess, q, now);
 		if (conn >= 0 && conn < sv->nconn && sv->conns[conn].used &&
 		    (sv->conns[conn].inlen > 0 ||
 		    sess_conn_held(sv->sess, conn)))
@@ -517,20 +483,23 @@ after_round(struct srv *sv, long long now)
 		sv->trimmed = now;
 	}
 
-	/* The connections whose deadline came, and those touched this
-	 * round (the list grows as a PING is queued): what they have queued
-	 * sent, their timers run; interests, at the top of the next round,
-	 * arms them again (they stay touched until then). */
-	while ((i = srv_timers_due(&sv->timers, now)) >= 0)
-		conn_touch(sv, i);
+	/* The connections whose deadline came (touched by sess_tick, above:
+	 * conn_due), and those touched this round (the list grows as a PING
+	 * is queued): what they have queued sent, their timers run when
+	 * their deadline came (conn_timers does something exactly then);
+	 * interests, at the top of the next round, arms them again (they
+	 * stay touched until then). */
 	for (k = 0; k < sv->ntouch; k++) {
 		struct conn *c = &sv->conns[sv->touch[k]];
+		long long at;
 		i = sv->touch[k];
 		if (!c->used)
 			continue;
 		if (!c->dead && c->outoff < c->outlen)
 			conn_flush(sv, i);
-		conn_timers(sv, i, now);
+		at = conn_deadline(sv, i, now);
+		if (at >= 0 && at <= now)
+			conn_timers(sv, i, now);
 	}
 }
 
@@ -616,12 +585,9 @@ run_wait(struct srv *sv, bool stopping, long long now)
 {
 	long long wait = stopping ? 50 : 1000, next;
 
-	next = sess_next_timer(sv->sess, now);
+	next = sess_next_timer(sv->sess, now);   /* the connections' too */
 	if (next >= 0 && next < wait)
 		wait = next;
-	next = srv_timers_next(&sv->timers);
-	if (next >= 0 && next - now < wait)
-		wait = next - now < 0 ? 0 : next - now;
 	next = sv->web != NULL ? web_timeout(sv->web) : -1;
 	if (next >= 0 && next < wait)
 		wait = next;
@@ -768,7 +734,6 @@ srv_close(struct srv *sv)
 		close(sv->epfd);
 	free(sv->conns);
 	free(sv->touch);
-	srv_timers_free(&sv->timers);
 	free(sv);
 }
 

@@ -114,13 +114,14 @@ bind_opt(sqlite3_stmt *q, int i, const char *v, int rc)
 	    sqlite3_bind_null(q, i);
 }
 
-/* A game's row follows its events: a MOVE counts, an UNDO takes back,
- * a RESULT ends it. */
+/* A game's row follows its events: a MOVE counts, an UNDO takes back
+ * (to the ply store_undo_ply reads of it), a RESULT ends it. */
 static int
 summary(struct store *st, const char *game, const char *kind,
     const char *body)
 {
-	long undo = store_undo_ply(kind, body);
+	long undo = strcmp(kind, "UNDO") == 0 ? store_undo_ply(kind, body) :
+	    -1;
 	char result[8] = "";
 	sqlite3_stmt *q;
 	int rc;
@@ -181,8 +182,8 @@ put_change(struct store *st, const struct store_change *ch)
 			return -1;
 	}
 ops:
-	if (store_sqlite_ops_put(st, ch) < 0)
-		return -1;
+	if (ch->nop > 0 && store_sqlite_ops_put(st, ch) < 0)
+		return -1;      /* (a change of a game alone has none) */
 	if (ch->game[0] == '\0')
 		return 0;
 	for (i = 0; i < ch->nev; i++) {
