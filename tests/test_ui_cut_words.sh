@@ -16,7 +16,9 @@
 # of keys) that ends inside an item ("g: gespielte" of "g: gespielte
 # Partien"), each named with its screen, size, language and line. A label
 # that must be cut is cut at a word with an ellipsis; a bar shows whole
-# items and ? for the rest. The languages run side by side (a tmux
+# items and ? for the rest, and keeps its first item (the screen's main
+# key) and its last (q: quit, Esc: back): at 80 columns a bar that lost
+# one fails (issue 62). The languages run side by side (a tmux
 # session each); each wait polls with a deadline (CUT_WORDS_SAVE, a
 # folder: each screen read is kept there). Exit status: 0 pass, 1 fail,
 # 77 skipped (no tmux, no translations, no python3), 99 hard error.
@@ -72,10 +74,18 @@ head_of() {
 	    sed 's/[][().*+?^$|\\{}]/\\&/g'
 }
 
-# cut_check NAME [BARS]: the last capture has no cut word, and its bars
-# (its last BARS lines, 2 unless given, and its lines of keys; none: a
-# screen of prose) end with a whole item.
+# cut_check NAME [BARS [KEEP]]: the last capture has no cut word, its
+# bars (its last BARS lines, 2 unless given, and its lines of keys; none:
+# a screen of prose) end with a whole item, and each bar of KEEP (the
+# catalogue's messages, one a line, translated here) shows its first item
+# (the screen's main key) and its last (q: quit, Esc: back: the key that
+# leaves), the most useful kept (cut_words.py's CUT_WORDS_KEEP).
 cut_check() {
+	_keep=
+	[ -z "${3:-}" ] || _keep=$(printf '%s\n' "$3" | while IFS= read -r _m; do
+		po_msg "$_m"
+		echo
+	done)
 	[ -z "${CUT_WORDS_SAVE:-}" ] ||
 	    cp "$tmp/screen" "$CUT_WORDS_SAVE/$lang-${cols}x$rows-$(echo "$1" | tr -c 'a-z0-9\n' _)"
 	# (a screen read in the middle of a redraw, the analysis's lines
@@ -83,6 +93,7 @@ cut_check() {
 	_cdl=$(($(date +%s) + 3))
 	while :; do
 		CUT_WORDS_CACHE="$top/$lang.words" CUT_WORDS_BARS=${2:-2} \
+		    CUT_WORDS_KEEP="$_keep" \
 		    python3 "$check" "$srcdir" "$lang" "$cols" "$tmp/screen" \
 		    tester >"$tmp/cut" 2>&1
 		case $? in
@@ -122,6 +133,13 @@ open() {
 	pane="=$pane:"
 }
 
+# The bars whose first and last items a screen keeps at any size: the
+# game's status bar's keys, the lobby's.
+nl='
+'
+game_keys="? help  q quit"
+lobby_keys=" s: seek  b: the computer  T: tournaments  c: create  C: as Black  t: best  g: games played  r: refresh  : command  ?: help  q: quit"
+
 # screens: every screen in $lang at $cols x $rows.
 screens() {
 	at="$lang ${cols}x$rows"
@@ -130,7 +148,7 @@ screens() {
 	note "$at: the game, its panel (an AI's long name, the clocks)"
 	open "g$lang" --white human --black negamax --clock 3+0
 	poll 10 "the game not shown" laid_out '3:00'
-	cut_check "the game"
+	cut_check "the game" 2 "$game_keys"
 
 	note "$at: the new-game dialog"
 	keys n
@@ -155,7 +173,8 @@ screens() {
 	pages=1
 	while :; do
 		capture
-		cut_check "the help, page $pages" none
+		cut_check "the help, page $pages" none \
+		    " Congo help  (arrows/PgUp/PgDn scroll, q or Esc or ? closes)"
 		shown "$help_end" && break
 		[ "$pages" -lt 60 ] || fail "the help never ends"
 		cp "$tmp/screen" "$tmp/page"
@@ -170,14 +189,15 @@ screens() {
 	log=$(head_of " Messages, the newest last  (arrows/PgUp/PgDn scroll, q or Esc closes)")
 	keys m
 	wait_for "$log" 10
-	cut_check "the message log" none
+	cut_check "the message log" none " Messages, the newest last  (arrows/PgUp/PgDn scroll, q or Esc closes)"
 	keys q
 	wait_gone "$log" 10
 
 	note "$at: the board editor"
 	keys E
 	wait_for "$(head_of "Board editor")" 10
-	cut_check "the board editor"
+	cut_check "the board editor" 2 \
+	    " Editing %s: %s to move, %s  |  Enter plays, A analyses, Esc leaves"
 	keys Escape
 	wait_gone "$(head_of "Board editor")" 10
 
@@ -185,16 +205,17 @@ screens() {
 	keys A
 	wait_for "$(head_of "analysis on (:analyze or A again stops it)")" 10
 	wait_for '[-+][0-9]+\.[0-9]+.*[a-g][1-7][a-g][1-7]' 10
-	cut_check "the analysis"
+	cut_check "the analysis" 2 "$game_keys"
 	keys A
 
 	note "$at: the lessons and a lesson"
 	command_line learn
 	wait_for "$(head_of " Lessons: learn Congo one rule at a time (%d of %d done)")" 10
-	cut_check "the lessons' list"
+	cut_check "the lessons' list" 2 \
+	    " Enter starts, p puzzles, Up/Down choose, q or Esc back to the game"
 	keys Enter
 	wait_for "$goal" 10
-	cut_check "a lesson"
+	cut_check "a lesson" 2 "$game_keys"
 	tmux_kill_session "=g$lang"
 
 	note "$at: a refused command on the message line"
@@ -203,7 +224,7 @@ screens() {
 	command_line d4
 	wait_for "$(po_msg "'%s' is one square: a move names the square it leaves and the one it goes to (d2d3)" |
 	    sed 's/%s/d4/' | cut -d ' ' -f 1-3 | sed 's/[][().*+?^$|\\{}]/\\&/g')" 10
-	cut_check "a refused command"
+	cut_check "a refused command" 2 "$game_keys"
 
 	note "$at: the status bar in review and in a variation"
 	command_line d2d3
@@ -213,32 +234,33 @@ screens() {
 	command_line c2c3
 	wait_for '2\. c2c3' 10
 	keys '['
-	wait_for "$(head_of " reviewing ply %d of %d  |  [ ] step, { start, } back to the game, :continue plays on from here")" 10
-	cut_check "the review"
+	wait_for "$(head_of " reviewing ply %d of %d  |  [ ] step, { start, :continue plays on from here, } back to the game")" 10
+	cut_check "the review" 2 "$game_keys$nl reviewing ply %d of %d  |  [ ] step, { start, :continue plays on from here, } back to the game"
 	keys Right Up Enter Up Enter
 	wait_for "$(head_of " variation, ply %d (off the game after ply %d)  |  [ ] step, ( next, ) leaves, P promotes, D deletes, } the game")" 10
-	cut_check "a variation"
+	cut_check "a variation" 2 "$game_keys$nl variation, ply %d (off the game after ply %d)  |  [ ] step, ( next, ) leaves, P promotes, D deletes, } the game"
 	tmux_kill_session "=v$lang"
 
 	note "$at: a puzzle"
 	open "p$lang" --puzzle
 	wait_for "$(head_of "Puzzle %1\$d of %2\$zu, rated %3\$d: %4\$s takes the lion in %5\$d move.")" 10
-	cut_check "a puzzle"
+	cut_check "a puzzle" 2 "$game_keys"
 	tmux_kill_session "=p$lang"
 
 	note "$at: the network lobby"
 	open "l$lang" --connect "127.0.0.1:$port" --name tester
 	wait_for "$(head_of " Congo games on %.100s port %d  (%.60s)")" 10
 	poll 10 "the lobby not laid out" laid_out "$(head_of " Congo games on %.100s port %d  (%.60s)")"
-	cut_check "the lobby" 3
+	cut_check "the lobby" 3 "$lobby_keys$nl Enter: accept the seek, take the free seat, back to yours, or watch   o: watch"
 	keys s
 	wait_for "$(head_of " Seek a game")" 10
-	cut_check "the seek dialog" 0
+	cut_check "the seek dialog" 0 \
+	    " Enter: seek   Up/Down: a field   Left/Right: its value   Esc: back"
 	keys Escape
 	wait_gone "$(head_of " Seek a game")" 10
 	keys b
 	wait_for "$(head_of " Play the computer")" 10
-	cut_check "the computer players" 3
+	cut_check "the computer players" 3 " Enter: seek   Esc: back"
 	tmux_kill_session "=l$lang"
 
 	note "$at: a network game, its panel's chat"
@@ -247,7 +269,7 @@ screens() {
 	wait_for '[A-Z2-7]{8}' 10
 	command_line "say $(po_msg "Welcome to Congo. Arrows and Enter move a piece, ? shows the keys and rules.")"
 	wait_for "tester.*$(po_msg "Welcome to Congo. Arrows and Enter move a piece, ? shows the keys and rules." | cut -d ' ' -f 1)" 10
-	cut_check "a network game's chat"
+	cut_check "a network game's chat" 2 "$game_keys"
 	tmux_kill_session "=n$lang"
 }
 

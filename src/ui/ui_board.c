@@ -360,8 +360,8 @@ draw_status(struct ui_app *a)
 		    s->tree.node[s->var].ply, s->review);
 	} else if (s->review >= 0) {
 		len = snprintf(buf, sizeof buf, _(" reviewing ply %d of %d  |  "
-		    "[ ] step, { start, } back to the game, :continue plays "
-		    "on from here"), s->review, s->game.nply);
+		    "[ ] step, { start, :continue plays on from here, } back "
+		    "to the game"), s->review, s->game.nply);
 	} else {
 		if (game_over(&s->game))
 			session_result_text(s, txt, sizeof txt);
@@ -403,6 +403,9 @@ draw_status(struct ui_app *a)
 		snprintf(buf, sizeof buf, " %s", s->msg.text);
 	if (a->in.cmdline && s->msg.text[0] != '\0')
 		term_cut_words(buf, l->cols);
+	else if (l->cols - term_width(hint) - 3 >= 20)
+		/* "? help  q quit" always: the bar's items make room */
+		term_cut_items_bare(buf, l->cols - term_width(hint) - 3);
 	else
 		term_cut_items(buf, l->cols);
 	term_putw(l->status_y, 0, l->cols, ST_STATUS, 0, buf);

@@ -112,9 +112,13 @@ void term_cut_words(char *buf, int w);
  * so that a longer translation is never cut in the middle of a word. */
 void term_putw_words(int y, int x, int width, int style, int attrs,
     const char *s);
-/* A bar (the status bar, a list of keys) cut to w columns after its last
- * whole item, " ?" for the rest; term_putw of it. */
+/* A bar (the status bar, a list of keys) cut to w columns by whole
+ * items, the least useful dropped first (those between the first, the
+ * screen's main one, and the last, the key that leaves), " ?" for them
+ * (ui_bar.c); _bare: without the " ?" (a bar with its own "? help");
+ * term_putw of it. */
 void term_cut_items(char *buf, int w);
+void term_cut_items_bare(char *buf, int w);
 void term_putw_items(int y, int x, int width, int style, int attrs,
     const char *s);
 /* A title with its keys ("Title  (keys, q closes)") cut to w columns:

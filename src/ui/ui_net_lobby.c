@@ -180,7 +180,8 @@ ui_lobby_draw(struct ui_app *a)
 	term_putw_items(rows - 3, 0, cols, ST_DIM, 0, row_keys(a));
 	term_putw_items(rows - 2, 0, cols, ST_DIM, 0,
 	    _(" s: seek  b: the computer  T: tournaments  c: create  C: as "
-	    "Black  t: best  g: games played  r: refresh  : command  q: quit"));
+	    "Black  t: best  g: games played  r: refresh  : command  ?: help  "
+	    "q: quit"));
 	if (a->in.cmdline)
 		ui_message_line(a);
 	else

@@ -45,8 +45,8 @@ draw_form(struct ui_app *a, int y)
 		    0, line);
 	}
 	y++;
-	term_putw_items(y, 0, cols, ST_DIM, 0, _(" Up/Down: a field   Left/Right: "
-	    "its value   Enter: seek   Esc: back"));
+	term_putw_items(y, 0, cols, ST_DIM, 0, _(" Enter: seek   Up/Down: a field   "
+	    "Left/Right: its value   Esc: back"));
 }
 
 int
