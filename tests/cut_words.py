@@ -8,8 +8,9 @@ po/LANG.po's translations (en: the messages, msgid), the lessons of that
 language (data/lessons.LANG.txt; en: data/lessons.txt). The whole words a
 screen may show are those and every message's (English where a
 translation is missing), the sources' strings, the lessons, and the WORDs
-given (a player's name). With CUT_WORDS_CACHE set (a file's name) they are
-read from that file, written there first when it is not.
+given (players' names: catalogue words too, so that a name cut without
+an ellipsis is a cut word). With CUT_WORDS_CACHE set (a file's name) they
+are read from that file, written there first when it is not.
 
 A word on the screen (a run of letters: "Congo-Partien" is two, "l'aide"
 two) with no ellipsis ("…" or "...") after it is cut when
@@ -181,7 +182,10 @@ def main(argv):
                                      for x in (cat, whole, ends, msgs)))
             os.replace(cache + ".new", cache)
     for w in argv[5:]:
+        # (a name is whole, and cut without an ellipsis it is cut:
+        # "Bartholomew_Fitz")
         whole.update(words_of(w))
+        cat.update(words_of(w))
     whole_fold = {w.casefold() for w in whole}
     cat_sorted = sorted(cat)
     bad = 0
@@ -192,7 +196,7 @@ def main(argv):
     bars = os.environ.get("CUT_WORDS_BARS", "2")
     prose = bars == "none"      # (the help, the log: wrapped prose only)
     bars = 0 if prose else int(bars)
-    names = {w.casefold() for w in argv[5:]}
+    names = {x.casefold() for w in argv[5:] for x in [w] + words_of(w)}
     for n, line in enumerate(lines, 1):
         for m in re.finditer(r"[^\W\d_]+", line):
             tok = m.group(0)

@@ -140,7 +140,26 @@ test_title(void **state)
 	    "Esc schließt)");
 }
 
+static void
+test_cell(void **state)
+{
+	char buf[100];
+
+	(void)state;
+	/* (the C locale here: "..." for the ellipsis) */
+	term_cell(buf, sizeof buf, "eve", "(guest)", 16);
+	assert_string_equal(buf, "eve(guest)      ");
+	term_cell(buf, sizeof buf, "Bartholomew_Fitzroy", "", 16);
+	assert_string_equal(buf, "Bartholomew_F...");
+	term_cell(buf, sizeof buf, "Friedrich_Wilhelm", "(invité)", 16);
+	assert_string_equal(buf, "Fried...(invité)");
+	assert_int_equal(term_width(buf), 16);
+	term_cell(buf, sizeof buf, "Deep_Congo_Machine", " BOT", 20);
+	assert_string_equal(buf, "Deep_Congo_Ma... BOT");
+}
+
 TEST_MAIN(NULL, NULL,
+	cmocka_unit_test(test_cell),
 	cmocka_unit_test(test_fits),
 	cmocka_unit_test(test_last_kept),
 	cmocka_unit_test(test_items_of_a_part),

@@ -6,8 +6,12 @@
 # the help page by page, the message log, the board editor, the analysis
 # in the panel, the lessons' list and a lesson, a refused command, the
 # status bar in review and in a variation, a puzzle, the network lobby (a
-# throwaway congo-server of the test's own), its seek dialog and its
-# computer players, and a network game's chat. Each screen is read by
+# throwaway congo-server of the test's own, made busy by
+# cut_words_crowd.py: seeks, games, a chat, long names) as a guest and
+# logged in (challenges, its games, its seek), its seek dialog, the
+# tournaments, the computer players (two `congo --bot` seeking), a
+# network game's chat, and a finished game's analysis (:analyse) and a
+# marked move. Each screen is read by
 # tests/cut_words.py against the language's catalogue (po/LL.po's
 # translations, the English messages for en, the lessons of that
 # language): a word shown that is the first letters of a catalogue word
@@ -95,7 +99,7 @@ cut_check() {
 		CUT_WORDS_CACHE="$top/$lang.words" CUT_WORDS_BARS=${2:-2} \
 		    CUT_WORDS_KEEP="$_keep" \
 		    python3 "$check" "$srcdir" "$lang" "$cols" "$tmp/screen" \
-		    tester >"$tmp/cut" 2>&1
+		    tester $crowd >"$tmp/cut" 2>&1
 		case $? in
 		0) return 0 ;;
 		1) ;;
@@ -258,10 +262,31 @@ screens() {
 	    " Enter: seek   Up/Down: a field   Left/Right: its value   Esc: back"
 	keys Escape
 	wait_gone "$(head_of " Seek a game")" 10
+	tmux_kill_session "=l$lang"
+
+	note "$at: the lobby logged in: challenges, your games, your seek"
+	XDG_STATE_HOME=$tmp/acct
+	open "a$lang" --connect "127.0.0.1:$port" --login "$me"
+	XDG_STATE_HOME=$tmp/state
+	poll 10 "the lobby not laid out" laid_out "$them"
+	wait_for "$(head_of "Your games")" 10
+	wait_for "Maximiliano" 10
+	cut_check "the lobby logged in" 3 "$lobby_keys"
+	keys T
+	# (its title alone on its line: "T: Turniere" is among the lobby's
+	# keys)
+	wait_for "^ $(head_of " Tournaments") *\$" 10
+	wait_for "$(po_msg "   (no tournament on this server yet)" |
+	    sed 's/^ *(//; s/).*//; s/[][().*+?^$|\\{}]/\\&/g')" 10
+	cut_check "the tournaments" 2 " Enter: its standings   J: join   Up/Down: a tournament   w: withdraw   p: pause (arena)   Esc: back"
+	keys Escape
+	wait_gone "^ $(head_of " Tournaments") *\$" 10
 	keys b
 	wait_for "$(head_of " Play the computer")" 10
-	cut_check "the computer players" 3 " Enter: seek   Esc: back"
-	tmux_kill_session "=l$lang"
+	wait_for "Deep_Congo_Machine BOT" 20
+	wait_for "robo BOT" 10
+	cut_check "the computer players" 3 " Enter: play   Up/Down: a computer player   Left/Right: its speed   Esc: back"
+	tmux_kill_session "=a$lang"
 
 	note "$at: a network game, its panel's chat"
 	open "n$lang" --connect "127.0.0.1:$port" --create --seat white \
@@ -271,6 +296,19 @@ screens() {
 	wait_for "tester.*$(po_msg "Welcome to Congo. Arrows and Enter move a piece, ? shows the keys and rules." | cut -d ' ' -f 1)" 10
 	cut_check "a network game's chat" 2 "$game_keys"
 	tmux_kill_session "=n$lang"
+
+	note "$at: a finished game's analysis (:analyse), its marks"
+	open "z$lang" --load "$srcdir/tests/analyse_game.pgn"
+	poll 10 "the game not loaded" laid_out '25\. f3g1'
+	command_line "analyse nodes 300"
+	wait_for '[0-9]+% [0-9]+\?! [0-9]+\? [0-9]+\?\?' 30
+	cut_check "the analysis of a game" 2 "$game_keys"
+	# (the mark's sentence in the player's language: the record keeps
+	# it in English)
+	keys '{' '>'
+	wait_for "^ *[0-9]+\.(\.\.)? [a-g][1-7][^ ]*(\?!|\?|\?\?) ($(head_of "Inaccuracy. Better was %s.")|$(head_of "Mistake. Better was %s.")|$(head_of "Blunder. Better was %s.")) [a-g][1-7]" 10
+	cut_check "a marked move" 2 "$game_keys$nl reviewing ply %d of %d  |  [ ] step, { start, :continue plays on from here, } back to the game"
+	tmux_kill_session "=z$lang"
 }
 
 # one_lang LANG: every screen in LANG at both sizes, in a folder of its
@@ -280,6 +318,11 @@ one_lang() {
 	tmp=$top/$lang
 	mkdir -p "$tmp" || exit 99
 	export XDG_STATE_HOME="$tmp/state" XDG_DATA_HOME="$tmp/data"
+	# ($me's key, in a state of its own: with a key for the server the
+	# game logs in, and the guest's lobby would not be a guest's)
+	mkdir -p "$tmp/acct/congo" || exit 99
+	(umask 077 && grep "^$me " "$top/crowd/keys" |
+	    sed "s/^/127.0.0.1:$port /" >"$tmp/acct/congo/keys") || exit 99
 	if [ "$lang" = en ]; then
 		unset LANGUAGE
 		goal=$(sed -n 's/^goal //p' "$srcdir/data/lessons.txt" | head -n 1)
@@ -296,10 +339,48 @@ one_lang() {
 	echo "$lang: no word cut at 80x24 and 100x32"
 }
 
+# The crowd and the bots stopped too (the server's stop is
+# tmux_net_lib.sh's).
+cpid= bpids=
+extra_cleanup() {
+	[ -z "$cpid" ] || { : >"$top/crowd/stop"; tmp_stop "$cpid"; }
+	for _b in $bpids; do
+		tmp_stop "$_b"
+	done
+	[ -z "$spid" ] || tmp_stop "$spid"
+	tmp_sanitizer_reports "$top" || cleanup_failed=1
+}
+
 # A session that stays, so that the tmux server outlives the others.
 T new-session -d -s keep -x 80 -y 24 "sleep 600" || exit 99
 note "a server on its own port"
 start_server
+
+# A busy server (cut_words_crowd.py): long names, seeks, games, a chat,
+# challenges to $me and its games; two bots seeking (congo --bot).
+note "a crowd on the server, two computer players"
+me=Hildegard_von_Bingen them=Bartholomew_Fitzroy
+crowd="$me $them Maximiliano_Gonzalez carla dmitri Alexandrina_Kowalski eve
+Friedrich_Wilhelm gus hanna robo Deep_Congo_Machine"
+mkdir -p "$top/crowd" "$top/bots/congo" || exit 99
+python3 "$srcdir/tests/cut_words_crowd.py" "$port" "$top/crowd" \
+    >"$top/crowd.log" 2>&1 &
+cpid=$!
+crowd_ready() {
+	[ -f "$top/crowd/ready" ] && return 0
+	kill -0 "$cpid" 2>/dev/null && return 1
+	cat "$top/crowd.log"
+	fail "cut_words_crowd.py failed"
+}
+poll 30 "the crowd not ready" crowd_ready
+sed "s/^/127.0.0.1:$port /" "$top/crowd/keys" >"$top/bots/congo/keys"
+chmod 600 "$top/bots/congo/keys"
+for b in robo Deep_Congo_Machine; do
+	XDG_STATE_HOME="$top/bots" "$congo" --bot --connect "127.0.0.1:$port" \
+	    --account "$b" --level 1 --clocks 1+0,2+1 --games-at-once 1 \
+	    --rated no --variants congo 2>"$top/bot-$b.log" &
+	bpids="$bpids $!"
+done
 
 pids=
 for l in $langs; do

@@ -5,7 +5,9 @@
  * are term_width's), unit-tested (tests/test_ui_bar.c).
  */
 
+#include <langinfo.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "ui/ui_int.h"
@@ -271,4 +273,33 @@ term_cut_title(char *buf, int w)
 	if (open != NULL)
 		*open = '\0';
 	term_cut_words(buf, w);
+}
+
+void
+term_cell(char *out, size_t n, const char *name, const char *mark, int w)
+{
+	bool utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
+	const char *dots = utf8 ? "\xe2\x80\xa6" : "...";
+	int mw = term_width(mark), room;
+	size_t len;
+
+	snprintf(out, n, "%s%s", name, mark);
+	if (term_width(out) > w) {
+		/* the name's whole characters that fit before the dots */
+		room = w - mw - term_width(dots);
+		snprintf(out, n, "%s", name);
+		len = strlen(out);
+		while (len > 0 && term_width(out) > room) {
+			do
+				len--;
+			while (len > 0 && ((unsigned char)out[len] & 0xc0) ==
+			    0x80);
+			out[len] = '\0';
+		}
+		snprintf(out + len, n - len, "%s%s", dots, mark);
+	}
+	len = strlen(out);
+	for (int pad = w - term_width(out); pad > 0 && len + 1 < n; pad--)
+		out[len++] = ' ';
+	out[len] = '\0';
 }

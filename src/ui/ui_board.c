@@ -47,22 +47,26 @@ tone_style(int tone)
 
 /* The message line: a message too long for it is cut at a word with
  * "... (m)": the log (m) shows it whole, wrapped. */
-static void
-draw_message(struct ui_app *a, const char *text, int style)
+void
+ui_message_put(int y, int w, const char *text, int style)
 {
-	const struct ui_layout *l = &a->lay;
 	char buf[SESSION_MSG_MAX + 16];
-	int w = l->cols;
 
 	if (term_width(text) <= w) {
-		term_putw(l->status_y + 1, 0, w, style, 0, text);
+		term_putw(y, 0, w, style, 0, text);
 		return;
 	}
 	snprintf(buf, sizeof buf, "%s", text);
 	while (term_width(buf) > w - 9 && strrchr(buf, ' ') != NULL)
 		*strrchr(buf, ' ') = '\0';
 	strcat(buf, " ... (m)");
-	term_putw(l->status_y + 1, 0, w, style, 0, buf);
+	term_putw(y, 0, w, style, 0, buf);
+}
+
+static void
+draw_message(struct ui_app *a, const char *text, int style)
+{
+	ui_message_put(a->lay.status_y + 1, a->lay.cols, text, style);
 }
 
 /* What the board shows: the position, or a monkey chain being entered, or
