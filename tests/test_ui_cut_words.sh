@@ -153,6 +153,9 @@ screens() {
 	open "g$lang" --white human --black negamax --clock 3+0
 	poll 10 "the game not shown" laid_out '3:00'
 	cut_check "the game" 2 "$game_keys"
+	# a newcomer's welcome whole at 80 columns, not "... (m)"
+	! tail -n 1 "$tmp/screen" | grep -q '(m)$' ||
+	    fail "the welcome cut: $(tail -n 1 "$tmp/screen")"
 
 	note "$at: the new-game dialog"
 	keys n
@@ -332,6 +335,18 @@ one_lang() {
 		    head -n 1)
 	fi
 	goal=$(printf '%s\n' "$goal" | cut -d ' ' -f 1-2)
+	# The message line's hints to a new player fit 80 columns, whole:
+	# a hint cut "... (m)" hides its keys.
+	for _h in "Welcome to Congo. New to the game? :learn teaches it; n picks an easier AI." \
+	    "Arrows/hjkl move, Enter selects, : types a move (:d2d3), ? help" \
+	    "Choose a destination; Esc cancels" \
+	    "Monkey: next landing, or Enter on it/Esc to stop there; Backspace undoes a jump" \
+	    "Game over: n new game, u takes back, [ reviews, S saves, q quits" \
+	    "p or Space pauses, . one move, + - pace, [ reviews, ? help"; do
+		_t=$(po_msg "$_h")
+		[ "$(printf '%s' "$_t" | python3 -c 'import sys; print(len(sys.stdin.read()))')" -le 80 ] ||
+		    { step="$lang: the hints"; fail "wider than 80 columns: $_t"; }
+	done
 	for size in 80x24 100x32; do
 		cols=${size%x*} rows=${size#*x}
 		screens
