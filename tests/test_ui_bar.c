@@ -125,6 +125,10 @@ test_words_at_last(void **state)
 	/* one item too long: cut at a word */
 	cut_is(" Enter: back to this game (your account's seat, from any "
 	    "machine)", 30, false, " Enter: back to this game");
+	/* too narrow for the first and the last: the first items, whole,
+	 * never "|  warte" of "warte auf einen Gegner" */
+	cut_is(" Weiß am Zug  |  online, warte auf einen Gegner", 23, true,
+	    " Weiß am Zug  |  online");
 }
 
 static void

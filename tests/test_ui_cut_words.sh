@@ -263,8 +263,22 @@ screens() {
 	wait_for "$(head_of " Seek a game")" 10
 	cut_check "the seek dialog" 0 \
 	    " Enter: seek   Up/Down: a field   Left/Right: its value   Esc: back"
-	keys Escape
+	# a seek of its own: the line that says it and its mark in the
+	# list; each language its own clock (never paired with another's)
+	keys Down
+	case $lang in
+	nl) keys Right ;;
+	de) keys Right Right ;;
+	fr) keys Right Right Right ;;
+	esac
+	keys Enter
 	wait_gone "$(head_of " Seek a game")" 10
+	wait_for "$(head_of " Seeking %s: waiting %lld:%02lld for an opponent  (Esc withdraws the seek)")" 10
+	wait_for "^ [> ] $(po_msg "  (yours)" |
+	    sed 's/^ *//; s/[][().*+?^$|\\{}]/\\&/g')" 10
+	cut_check "its own seek" 3 "$lobby_keys"
+	keys Escape
+	wait_gone "$(head_of " Seeking %s: waiting %lld:%02lld for an opponent  (Esc withdraws the seek)")" 10
 	tmux_kill_session "=l$lang"
 
 	note "$at: the lobby logged in: challenges, your games, your seek"
@@ -335,15 +349,19 @@ one_lang() {
 		    head -n 1)
 	fi
 	goal=$(printf '%s\n' "$goal" | cut -d ' ' -f 1-2)
-	# The message line's hints to a new player fit 80 columns, whole:
-	# a hint cut "... (m)" hides its keys.
+	# The message line's hints to a new player fit 80 columns, whole,
+	# and what leaving a game from the lobby says: a hint cut "... (m)"
+	# hides its keys.
 	for _h in "Welcome to Congo. New to the game? :learn teaches it; n picks an easier AI." \
 	    "Arrows/hjkl move, Enter selects, : types a move (:d2d3), ? help" \
 	    "Choose a destination; Esc cancels" \
 	    "Monkey: next landing, or Enter on it/Esc to stop there; Backspace undoes a jump" \
 	    "Game over: n new game, u takes back, [ reviews, S saves, q quits" \
-	    "p or Space pauses, . one move, + - pace, [ reviews, ? help"; do
-		_t=$(po_msg "$_h")
+	    "p or Space pauses, . one move, + - pace, [ reviews, ? help" \
+	    "game %s goes on and your clock runs: Enter on it here takes you back" \
+	    "game %s goes on: Your games in the lobby (or congo --games) lists it"; do
+		# (a game's id: 8 columns)
+		_t=$(po_msg "$_h" | sed 's/%s/ABCDEFGH/')
 		[ "$(printf '%s' "$_t" | python3 -c 'import sys; print(len(sys.stdin.read()))')" -le 80 ] ||
 		    { step="$lang: the hints"; fail "wider than 80 columns: $_t"; }
 	done

@@ -70,11 +70,14 @@ for size in 160x50 100x32 80x24 66x12 40x16; do
 	T resize-window -t sz -x "${size%x*}" -y "${size#*x}"
 	wait_for 'reviewing ply 49' 5
 	# a screen laid out for this size (the status bar is its last but one
-	# line)
+	# line; from 66 columns it ends with '? help  q quit', which a larger
+	# size's screen that tmux cut to this one has beyond its edge)
 	_deadline=$(($(date +%s) + 5))
 	while capture; [ "$(wc -l <"$tmp/screen")" -ne "${size#*x}" ] ||
 	    ! tail -n 2 "$tmp/screen" | head -n 1 | grep -q 'reviewing' ||
-	    { [ "${size%x*}" -ge 66 ] && ! grep -q 'Moves' "$tmp/screen"; }; do
+	    { [ "${size%x*}" -ge 66 ] && { ! grep -q 'Moves' "$tmp/screen" ||
+	    ! tail -n 2 "$tmp/screen" | head -n 1 |
+	    grep -q '? help  q quit *$'; }; }; do
 		[ "$(date +%s)" -gt "$_deadline" ] && fail "not laid out"
 		sleep 0.05
 	done

@@ -177,7 +177,8 @@ bar_part(const struct bar *b, int p, int *first, int *last)
  * parts between the first (what the screen is, its main key) and the
  * last (the key that leaves: q: quit, Esc: back), from the end; the last
  * part's items between its first and its last, from the end; the first
- * part's after its first; the last part's first. */
+ * part's after its first; the last part's first. A bar too narrow for
+ * its first and last items keeps the first ones that fit. */
 static bool
 bar_drop(struct bar *b, int w, bool mark, char *out, size_t n)
 {
@@ -209,6 +210,14 @@ bar_drop(struct bar *b, int w, bool mark, char *out, size_t n)
 	}
 	if (l > f) {
 		b->it[f].keep = false;
+		if (bar_fits(b, w, mark, out, n))
+			return true;
+	}
+	/* too narrow for the last: the first items that fit, in order */
+	for (int i = 0; i < b->n; i++)
+		b->it[i].keep = true;
+	for (int i = b->n - 1; i > 0; i--) {
+		b->it[i].keep = false;
 		if (bar_fits(b, w, mark, out, n))
 			return true;
 	}

@@ -407,7 +407,7 @@ draw_status(struct ui_app *a)
 		snprintf(buf, sizeof buf, " %s", s->msg.text);
 	if (a->in.cmdline && s->msg.text[0] != '\0')
 		term_cut_words(buf, l->cols);
-	else if (l->cols - term_width(hint) - 3 >= 20)
+	else if (!l->compact)
 		/* "? help  q quit" always: the bar's items make room */
 		term_cut_items_bare(buf, l->cols - term_width(hint) - 3);
 	else

@@ -133,8 +133,9 @@ ui_lobby_draw(struct ui_app *a)
 	    "(%.60s)"), u->g->host, u->g->port,
 	    _(u->g->conn[0] != '\0' ? u->g->conn : "offline"));
 	term_putw_words(0, 0, cols, ST_STATUS, 0, line);
+	/* (too long, its key in parentheses goes whole, never a part) */
 	if (session_seek_line(&a->s, util_now_ms(), line, sizeof line))
-		term_putw_words(1, 0, cols, ST_HEAD, TA_BOLD, line);
+		term_putw_title(1, 0, cols, ST_HEAD, TA_BOLD, line);
 	if (u->g->tourney != NULL && u->g->tourney->open) {
 		ui_lobby_tourney_draw(a, 2);
 		ui_message_put(rows - 1, cols, a->s.msg.text, a->s.msg.text[0] !=

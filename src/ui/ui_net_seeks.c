@@ -78,7 +78,7 @@ ui_lobby_seeks_draw(struct ui_app *a, int y)
 		    "s seeks one)"));
 	for (i = 0; i < k->n && i < SESSION_SEEKS_SHOWN; i++, y++) {
 		const struct session_lobby_seek *e = &k->list[i];
-		char name[40], who[80];
+		char name[40], who[80], mine[40];
 		size_t nl = strlen(e->name), gl = strlen("(guest)");
 		bool guest = nl > gl && strcmp(e->name + nl - gl,
 		    "(guest)") == 0;
@@ -90,14 +90,19 @@ ui_lobby_seeks_draw(struct ui_app *a, int y)
 		    e->name);
 		term_cell(who, sizeof who, name, guest ? _("(guest)") :
 		    e->bot ? " BOT" : "", 20);
+		/* yours marked under the head "Seeks", where a line of 80
+		 * columns has room for it */
+		term_cell(mine, sizeof mine, session_seek_mine(&a->s, e) ?
+		    /* TRANSLATORS: one's own seek, at most 9 columns after
+		     * the two spaces */
+		    _("  (yours)") + strspn(_("  (yours)"), " ") : "", "", 9);
 		session_seek_minutes(e->clock, clk, sizeof clk);
-		snprintf(line, sizeof line, " %c           %s %6s  %-8.8s "
-		    " %-6.6s  %-6s  %s%s", i == k->sel ? '>' : ' ',
+		snprintf(line, sizeof line, " %c %s %s %6s  %-8.8s "
+		    " %-6.6s  %-6s  %s", i == k->sel ? '>' : ' ', mine,
 		    who, e->rating, e->variant, clk, e->rated ?
 		    /* TRANSLATORS: a cell of the column Rated: at most 6
 		     * columns (e.g. yes/no) */
-		    _("rated") : _("casual"), color_shown(e->color),
-		    session_seek_mine(&a->s, e) ? _("  (yours)") : "");
+		    _("rated") : _("casual"), color_shown(e->color));
 		term_putw_words(y, 0, cols, i == k->sel ? ST_CURSOR : ST_NORMAL, 0,
 		    line);
 	}
