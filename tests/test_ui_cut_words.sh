@@ -319,6 +319,9 @@ screens() {
 	poll 10 "the game not loaded" laid_out '25\. f3g1'
 	command_line "analyse nodes 300"
 	wait_for '[0-9]+% [0-9]+\?! [0-9]+\? [0-9]+\?\?' 30
+	# the keys to its marks said whole, before the summary
+	wait_for "$(po_msg "  (> next mistake, < previous)" |
+	    sed 's/^ *//; s/[][().*+?^$|\\{}]/\\&/g')" 10
 	cut_check "the analysis of a game" 2 "$game_keys"
 	# (the mark's sentence in the player's language: the record keeps
 	# it in English)

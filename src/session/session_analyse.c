@@ -492,9 +492,11 @@ finish(struct session *s)
 			first = i;
 	analyse_result_free(r);
 	session_analyse_summary(s, sum, sizeof sum);
-	session_msg(s, SM_GOOD, _("analysis done in %.1f s: %s%s"),
-	    (double)(s->now() - ga->started) / 1000.0, sum, first >= 0 ?
-	    _("  (> next mistake, < previous)") : "");
+	/* the keys before the summary (the panel has it too): a line too
+	 * narrow for both keeps them */
+	session_msg(s, SM_GOOD, _("analysis done in %.1f s%s: %s"),
+	    (double)(s->now() - ga->started) / 1000.0, first >= 0 ?
+	    _("  (> next mistake, < previous)") : "", sum);
 }
 
 int
