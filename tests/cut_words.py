@@ -8,8 +8,9 @@ po/LANG.po's translations (en: the messages, msgid), the lessons of that
 language (data/lessons.LANG.txt; en: data/lessons.txt). The whole words a
 screen may show are those and every message's (English where a
 translation is missing), the sources' strings, the lessons, and the WORDs
-given (a player's name). With CUT_WORDS_CACHE set (a file's name) they are
-read from that file, written there first when it is not.
+given (players' names: catalogue words too, so that a name cut without
+an ellipsis is a cut word). With CUT_WORDS_CACHE set (a file's name) they
+are read from that file, written there first when it is not.
 
 A word on the screen (a run of letters: "Congo-Partien" is two, "l'aide"
 two) with no ellipsis ("…" or "...") after it is cut when
@@ -31,8 +32,13 @@ message's argument (a figure, a move, a WORD given); "g: gespielte" of
 board's files, a piece's letter), a run after a digit (a move's
 c6xc4xe4, 30s), a square's file (d2d3), a game's id (KRJHX3C2). Each cut
 is printed as "line N: WORD (of CATALOGUE-WORD): the line" (or "glued
-to", or "ends inside an item"); exit 1 when one is, 0 when none, 2 on a
-bad argument.
+to", or "ends inside an item"). With CUT_WORDS_KEEP set (bars as the
+catalogue has them, one a line: "? help  q quit", a line of keys), each
+bar's first item (the screen's main key, or what the bar says) and its
+last (the key that leaves: "q: quit", "Esc: back"; a title's "q or Esc
+closes)") must be on the screen, whole ("missing ITEM"): a bar too long
+drops the items between them first. Exit 1 when a word is cut or an item
+missing, 0 when none, 2 on a bad argument.
 """
 
 import os
@@ -176,7 +182,10 @@ def main(argv):
                                      for x in (cat, whole, ends, msgs)))
             os.replace(cache + ".new", cache)
     for w in argv[5:]:
+        # (a name is whole, and cut without an ellipsis it is cut:
+        # "Bartholomew_Fitz")
         whole.update(words_of(w))
+        cat.update(words_of(w))
     whole_fold = {w.casefold() for w in whole}
     cat_sorted = sorted(cat)
     bad = 0
@@ -187,7 +196,7 @@ def main(argv):
     bars = os.environ.get("CUT_WORDS_BARS", "2")
     prose = bars == "none"      # (the help, the log: wrapped prose only)
     bars = 0 if prose else int(bars)
-    names = {w.casefold() for w in argv[5:]}
+    names = {x.casefold() for w in argv[5:] for x in [w] + words_of(w)}
     for n, line in enumerate(lines, 1):
         for m in re.finditer(r"[^\W\d_]+", line):
             tok = m.group(0)
@@ -226,7 +235,62 @@ def main(argv):
                 print("line %d: ends inside an item, at %s: %s" % (
                     n, last, line.rstrip()))
                 bad = 1
+    for item, bar in keep_missing(lines, os.environ.get("CUT_WORDS_KEEP",
+                                                        "")):
+        print("missing %s (of the bar %s)" % (item, bar.strip()))
+        bad = 1
     return bad
+
+
+def bar_ends(bar):
+    """The first and the last item of a bar ("s: seek  ...  q: quit"):
+    its parts apart by two spaces ("  |  " among them; a part before a
+    "|" is one item), a part's items by ", " or "; " outside parentheses;
+    a last part in parentheses (a title's keys) gives its last item and
+    the ")"."""
+    bar = plain(bar)
+    pieces = re.split(r"( {2,}(?:\| +)?)", bar)
+    parts, seps = pieces[0::2], pieces[1::2]
+
+    def items(part, whole):
+        if whole:
+            return [part]
+        out, depth, cur = [], 0, ""
+        for i, ch in enumerate(part):
+            if ch == "(":
+                depth += 1
+            elif ch == ")" and depth > 0:
+                depth -= 1
+            if depth == 0 and ch in ",;" and part[i + 1:i + 2] == " ":
+                out.append(cur.strip())
+                cur = ""
+                continue
+            cur += ch
+        out.append(cur.strip())
+        return [x for x in out if x]
+
+    first = items(parts[0], len(seps) > 0 and "|" in seps[0])[0]
+    last = parts[-1]
+    if len(parts) > 1 and last.startswith("(") and last.endswith(")"):
+        last = items(last[1:-1], False)[-1] + ")"
+    else:
+        last = items(last, False)[-1]
+    return [first] if first == last else [first, last]
+
+
+def keep_missing(lines, keep):
+    """The items of the bars in keep (one a line) that the screen's lines
+    lack: each bar's first and last (bar_ends); an argument ("%d") is any
+    text."""
+    missing = []
+    for bar in keep.split("\n"):
+        if not bar.strip():
+            continue
+        for item in bar_ends(bar):
+            pat = re.escape(item).replace("\x01", ".+?")
+            if not any(re.search(pat, line) for line in lines):
+                missing.append((item, bar))
+    return missing
 
 
 def item_cut(piece, msgs):

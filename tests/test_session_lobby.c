@@ -86,10 +86,12 @@ test_seeks(void **state)
 	send_line("ITEM #K seek=CCCCCCCC name=bob(guest) rating=- "
 	    "variant=congo clock=300+3 rated=no color=black");
 	WAIT(!k->asking);
-	assert_false(session_seek_mine(&S, &k->list[0]));
-	assert_true(session_seek_mine(&S, &k->list[1]));
-	assert_true(session_seek_cancel(&S, false));
+	/* ours first, in the rows shown however many others seek */
+	assert_string_equal(k->list[0].id, "CCCCCCCC");
+	assert_true(session_seek_mine(&S, &k->list[0]));
 	assert_false(session_seek_mine(&S, &k->list[1]));
+	assert_true(session_seek_cancel(&S, false));
+	assert_false(session_seek_mine(&S, &k->list[0]));
 	assert_string_equal(S.msg.text, "seek withdrawn");
 	assert_false(S.quit);
 	expect_line("#U UNSEEK seek=CCCCCCCC", NULL, 0);
@@ -99,7 +101,7 @@ test_seeks(void **state)
 	/* Refused because the seek it matches is of one's own network
 	 * (409 SAME_NETWORK): said in words, not the protocol's; the lobby
 	 * waits for nothing. */
-	assert_int_equal(session_seek_accept(&S, 0), 0);
+	assert_int_equal(session_seek_accept(&S, 1), 0);        /* ann's */
 	expect_line("#S SEEK clock=300+3 rated=no name=bob variant=congo "
 	    "color=black",
 	    NULL, 0);

@@ -61,7 +61,7 @@ wait_gone 'Analysing \[' 5
 
 note "at 3000 nodes a position, to the end"
 command_line "analyse nodes 3000"
-wait_for 'analysis done in [0-9.]+ s: White [0-9]+% [0-9]+\?! [0-9]+\? [0-9]+\?\?  Black [0-9]+% [0-9]+\?! [0-9]+\? [0-9]+\?\?' 60
+wait_for 'analysis done in [0-9.]+ s  \(> next mistake, < previous\): White [0-9]+% [0-9]+\?! [0-9]+\? [0-9]+\?\?  Black [0-9]+% [0-9]+\?! [0-9]+\? [0-9]+\?\?' 60
 # the panel's summary over the graph
 expect ' White [0-9]+% [0-9]+\?! [0-9]+\? [0-9]+\?\?  Black [0-9]+% [0-9]+\?! [0-9]+\? [0-9]+\?\? *$'
 # the graph: bars of . : # (no UTF-8 here) in the panel

@@ -3,7 +3,8 @@
 # congo(6) supports (issue 34 section 2): an analysed game with a clock,
 # reviewed, at 40x16 (the compact layout), 66x12 (the smallest with the
 # panel), 80x24, 100x32 (a panel once narrower than at 80x24) and 160x50. At
-# each size the status bar is its full text cut at a word, every accuracy
+# each size the status bar shows whole items of its full text (the key
+# back to the game kept from 66 columns), every accuracy
 # on the panel has its three counts, the clock control is under the move
 # number. In tmux beside a CPU hog; each wait polls with a deadline. Exit
 # status: 0 pass, 1 fail, 77 skipped (no tmux), 99 hard error.
@@ -31,27 +32,37 @@ tmux_session sz 80x24 "$congo --load '$tmp/an.pgn'; sleep 600"
 wait_for 'Black wins' 10
 keys '['
 wait_for 'reviewing ply 49 of 50' 5
-full=" reviewing ply 49 of 50  |  [ ] step, { start, } back to the game, :continue plays on from here"
+full=" reviewing ply 49 of 50  |  [ ] step, { start, :continue plays on from here, } back to the game"
 
-# bar_whole: the status bar of the last capture is its full text cut at
-# a word (in $bar).
+# bar_whole: the status bar of the last capture shows whole items of its
+# full text, in its order (in $bar), and from 66 columns the key back to
+# the game, the last, among them (issue 62: the most useful kept).
 bar_whole() {
 	bar=$(tail -n 2 "$tmp/screen" | head -n 1 | sed 's/ *? help  q quit$//;
 	    s/ *$//')
-	# cut: after a whole item, " ?" for the rest (issue 62)
-	case "$bar" in
-	*" ?") bar=${bar%" ?"}; cut=1 ;;
-	*) cut=0 ;;
-	esac
-	case "$full" in
-	"$bar"*) ;;
+	# cut: whole items, " ?" for the rest (issue 62)
+	bar=${bar%" ?"}
+	printf '%s\n%s\n' "$full" "$bar" | awk '
+	    function items(s, a) {
+		    gsub(/  \|  |, /, "\n", s)
+		    return split(s, a, "\n")
+	    }
+	    NR == 1 { n = items($0, f) }
+	    NR == 2 { m = items($0, b) }
+	    END {
+		    j = 1
+		    for (i = 1; i <= m; i++) {
+			    while (j <= n && f[j] != b[i])
+				    j++
+			    if (j > n)
+				    exit 1
+			    j++
+		    }
+	    }' || return 1
+	[ "${size%x*}" -lt 66 ] || case "$bar" in
+	*"} back to the game") ;;
 	*) return 1 ;;
 	esac
-	case "$cut:${full#"$bar"}" in
-	0: | 0:" "* | 0:","*) return 0 ;;	# (whole, or no item fits: at a word)
-	1:", "* | 1:"  |  "*) return 0 ;;
-	esac
-	return 1
 }
 
 for size in 160x50 100x32 80x24 66x12 40x16; do
@@ -59,11 +70,14 @@ for size in 160x50 100x32 80x24 66x12 40x16; do
 	T resize-window -t sz -x "${size%x*}" -y "${size#*x}"
 	wait_for 'reviewing ply 49' 5
 	# a screen laid out for this size (the status bar is its last but one
-	# line)
+	# line; from 66 columns it ends with '? help  q quit', which a larger
+	# size's screen that tmux cut to this one has beyond its edge)
 	_deadline=$(($(date +%s) + 5))
 	while capture; [ "$(wc -l <"$tmp/screen")" -ne "${size#*x}" ] ||
 	    ! tail -n 2 "$tmp/screen" | head -n 1 | grep -q 'reviewing' ||
-	    { [ "${size%x*}" -ge 66 ] && ! grep -q 'Moves' "$tmp/screen"; }; do
+	    { [ "${size%x*}" -ge 66 ] && { ! grep -q 'Moves' "$tmp/screen" ||
+	    ! tail -n 2 "$tmp/screen" | head -n 1 |
+	    grep -q '? help  q quit *$'; }; }; do
 		[ "$(date +%s)" -gt "$_deadline" ] && fail "not laid out"
 		sleep 0.05
 	done

@@ -49,14 +49,15 @@ command_line a6a5
 wait_for '\(2\. e2e3 e6e5 \(2\.\.\. a6a5\)\)'
 expect 'variation, ply 4'
 
-note "80 columns: the status bar keeps whole items and ? for the rest"
+note "80 columns: the status bar keeps whole items, '} the game' and '? help  q quit'"
 T resize-window -t var -x 80 -y 34
-wait_for ' variation, ply 4 .*(step|next|leaves|promotes|deletes) \?$'
+wait_for ' variation, ply 4 .*  \|  (.*, )?\} the game +\? help  q quit$'
 if screen_has 'P promotes, D *$|, [A-Za-z(){}] *$'; then
 	fail "the status bar is cut inside an item: $(grep 'variation, ply' "$tmp/screen")"
 fi
-T resize-window -t var -x 110 -y 34
-wait_for 'D deletes, } the game'
+T resize-window -t var -x 130 -y 34
+# (130 columns: the whole bar and "? help  q quit" beside it)
+wait_for "D deletes, } the game +\\? help  q quit$"
 
 note "} back to the game: untouched, White... Black to move after c2c3"
 keys '}'

@@ -492,9 +492,11 @@ finish(struct session *s)
 			first = i;
 	analyse_result_free(r);
 	session_analyse_summary(s, sum, sizeof sum);
-	session_msg(s, SM_GOOD, _("analysis done in %.1f s: %s%s"),
-	    (double)(s->now() - ga->started) / 1000.0, sum, first >= 0 ?
-	    _("  (> next mistake, < previous)") : "");
+	/* the keys before the summary (the panel has it too): a line too
+	 * narrow for both keeps them */
+	session_msg(s, SM_GOOD, _("analysis done in %.1f s%s: %s"),
+	    (double)(s->now() - ga->started) / 1000.0, first >= 0 ?
+	    _("  (> next mistake, < previous)") : "", sum);
 }
 
 int
@@ -603,19 +605,56 @@ session_analyse_command(struct session *s, const char *arg)
 	start(s, &lim);
 }
 
+/* A note's text as the player reads it: the analysis's sentence at its
+ * start (the record keeps it in English: ours) in the player's language,
+ * a comment after it as it is. */
+static void
+note_shown(const char *t, char *buf, size_t n)
+{
+	size_t k = ours(t), l;
+	const char *b, *e;
+	char best[MOVE_TEXT_MAX];
+	int m;
+
+	if (k == 0) {
+		snprintf(buf, n, "%s", t);
+		return;
+	}
+	if (strncmp(t, OWN_MOVE, strlen(OWN_MOVE)) == 0) {
+		snprintf(buf, n, "%s%s%s", _("The search's own move, not "
+		    "marked."), t[k] != '\0' ? " " : "", t + k);
+		return;
+	}
+	for (m = MARK_INACCURACY; m < NMARKS - 1; m++)
+		if (strncmp(t, analyse_mark_name(m), strlen(
+		    analyse_mark_name(m))) == 0)
+			break;
+	/* "Mistake. Better was d6d5." (ours checked its form) */
+	l = strlen(analyse_mark_name(m));
+	b = t + l + strlen(". Better was ");
+	e = strchr(b, '.');
+	snprintf(best, sizeof best, "%.*s", e != NULL ? (int)(e - b) : 0, b);
+	l = (size_t)snprintf(buf, n, m == MARK_INACCURACY ?
+	    _("Inaccuracy. Better was %s.") : m == MARK_MISTAKE ?
+	    _("Mistake. Better was %s.") : _("Blunder. Better was %s."), best);
+	if (t[k] != '\0' && l + 1 < n)
+		snprintf(buf + l, n - l, " %s", t + k);
+}
+
 /* "10. d2d3?? Blunder. Better was f3e5." on the message line. */
 static void
 say(struct session *s, int i)
 {
 	const struct record_note *note = session_note(s, i);
-	char mv[MOVE_TEXT_MAX + 16];
+	char mv[MOVE_TEXT_MAX + 16], text[RECORD_NOTE_TEXT_MAX + 64];
 
-	bool text = note != NULL && note->text != NULL;
-
+	text[0] = '\0';
+	if (note != NULL && note->text != NULL)
+		note_shown(note->text, text, sizeof text);
 	session_move_label(s, i, mv, sizeof mv);
 	session_msg(s, SM_NORMAL, "%d%s %s%s%s", s->game.pos[i].fullmove,
-	    s->game.pos[i].side == WHITE ? "." : "...", mv, text ? " " : "",
-	    text ? note->text : "");
+	    s->game.pos[i].side == WHITE ? "." : "...", mv, text[0] != '\0' ?
+	    " " : "", text);
 }
 
 /* Has any move of the game an evaluation or a mark (an analysis's, or a

@@ -607,7 +607,7 @@ session_link_back(struct session *s, bool *to_lobby)
 		session_msg(s, SM_GOOD, s->typed ? _("game %s goes on and "
 		    "your clock runs: list, then open N in the lobby, takes "
 		    "you back") : _("game %s goes on and your clock runs: "
-		    "Enter on it in the lobby takes you back"), id);
+		    "Enter on it here takes you back"), id);
 		*to_lobby = true;
 		return true;
 	}

@@ -278,16 +278,21 @@ void
 session_challenge_line(const struct session_challenge *c, long long now,
     char *buf, size_t n)
 {
-	char left[32];
+	char left[32], stands[64];
 
 	if (c->expires > 0)
 		clock_format_deadline(c->expires - now, true, left,
 		    sizeof left);
 	else
 		snprintf(left, sizeof left, "-");
-	snprintf(buf, n, "%-8s  %-4s %-12s  %-8s  %-5s  %-6s  stands %s",
-	    c->game, c->to_me ? "from" : "to", c->to_me ? c->from : c->to,
-	    c->variant, c->control, c->rated ? "rated" : "casual", left);
+	/* TRANSLATORS: how long a challenge stands: "stands 13d23h" */
+	snprintf(stands, sizeof stands, _("stands %s"), left);
+	snprintf(buf, n, "%-8s  %-4s %-12s  %-8s  %-5s  %-6s  %s",
+	    /* TRANSLATORS: a challenge from a player, to a player: at most
+	     * 4 letters */
+	    c->game, c->to_me ? _("from") : _("to"), c->to_me ? c->from :
+	    c->to, c->variant, c->control, c->rated ? _("rated") :
+	    _("casual"), stands);
 }
 
 enum session_lobby_part

@@ -473,6 +473,25 @@ session_seeks_tick(struct session *s, long long now, bool lobby)
 	u->seek.at = now + SEEKS_EVERY_MS;
 }
 
+/* One's own seeks first, in the lobby's rows however many others seek
+ * (the server lists the oldest first). */
+static void
+mine_first(struct session *s)
+{
+	struct session_seeks *k = &s->net->seek;
+	struct session_lobby_seek t;
+	int at = 0;
+
+	for (int i = 0; i < k->n; i++) {
+		if (!session_seek_mine(s, &k->list[i]))
+			continue;
+		t = k->list[i];
+		for (int j = i; j > at; j--)
+			k->list[j] = k->list[j - 1];
+		k->list[at++] = t;
+	}
+}
+
 void
 session_seeks_event(struct session *s, const struct net_event *e)
 {
@@ -487,6 +506,7 @@ session_seeks_event(struct session *s, const struct net_event *e)
 	}
 	if (e->kind == NEV_ITEMS_END) {
 		u->seek.asking = false;
+		mine_first(s);
 		if (u->seek.sel >= u->seek.n)
 			u->seek.sel = u->seek.n - 1;
 		session_lobby_highlight(s);

@@ -47,22 +47,26 @@ tone_style(int tone)
 
 /* The message line: a message too long for it is cut at a word with
  * "... (m)": the log (m) shows it whole, wrapped. */
-static void
-draw_message(struct ui_app *a, const char *text, int style)
+void
+ui_message_put(int y, int w, const char *text, int style)
 {
-	const struct ui_layout *l = &a->lay;
 	char buf[SESSION_MSG_MAX + 16];
-	int w = l->cols;
 
 	if (term_width(text) <= w) {
-		term_putw(l->status_y + 1, 0, w, style, 0, text);
+		term_putw(y, 0, w, style, 0, text);
 		return;
 	}
 	snprintf(buf, sizeof buf, "%s", text);
 	while (term_width(buf) > w - 9 && strrchr(buf, ' ') != NULL)
 		*strrchr(buf, ' ') = '\0';
 	strcat(buf, " ... (m)");
-	term_putw(l->status_y + 1, 0, w, style, 0, buf);
+	term_putw(y, 0, w, style, 0, buf);
+}
+
+static void
+draw_message(struct ui_app *a, const char *text, int style)
+{
+	ui_message_put(a->lay.status_y + 1, a->lay.cols, text, style);
 }
 
 /* What the board shows: the position, or a monkey chain being entered, or
@@ -360,8 +364,8 @@ draw_status(struct ui_app *a)
 		    s->tree.node[s->var].ply, s->review);
 	} else if (s->review >= 0) {
 		len = snprintf(buf, sizeof buf, _(" reviewing ply %d of %d  |  "
-		    "[ ] step, { start, } back to the game, :continue plays "
-		    "on from here"), s->review, s->game.nply);
+		    "[ ] step, { start, :continue plays on from here, } back "
+		    "to the game"), s->review, s->game.nply);
 	} else {
 		if (game_over(&s->game))
 			session_result_text(s, txt, sizeof txt);
@@ -403,6 +407,9 @@ draw_status(struct ui_app *a)
 		snprintf(buf, sizeof buf, " %s", s->msg.text);
 	if (a->in.cmdline && s->msg.text[0] != '\0')
 		term_cut_words(buf, l->cols);
+	else if (!l->compact)
+		/* "? help  q quit" always: the bar's items make room */
+		term_cut_items_bare(buf, l->cols - term_width(hint) - 3);
 	else
 		term_cut_items(buf, l->cols);
 	term_putw(l->status_y, 0, l->cols, ST_STATUS, 0, buf);

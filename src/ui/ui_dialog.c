@@ -288,7 +288,7 @@ ui_pick_draw(struct ui_app *a)
 		term_putw(2 + i - first, 0, cols, i == p->sel ? ST_CURSOR :
 		    ST_NORMAL, 0, p->line[i]);
 	term_putw_items(rows - 1, 0, cols, ST_DIM, 0,
-	    _(" Up/Down choose, Enter loads the game, Esc or q: none"));
+	    _(" Enter loads the game, Up/Down choose, Esc or q: none"));
 }
 
 void

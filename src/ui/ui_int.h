@@ -112,14 +112,23 @@ void term_cut_words(char *buf, int w);
  * so that a longer translation is never cut in the middle of a word. */
 void term_putw_words(int y, int x, int width, int style, int attrs,
     const char *s);
-/* A bar (the status bar, a list of keys) cut to w columns after its last
- * whole item, " ?" for the rest; term_putw of it. */
+/* A bar (the status bar, a list of keys) cut to w columns by whole
+ * items, the least useful dropped first (those between the first, the
+ * screen's main one, and the last, the key that leaves), " ?" for them
+ * (ui_bar.c); _bare: without the " ?" (a bar with its own "? help");
+ * term_putw of it. */
 void term_cut_items(char *buf, int w);
+void term_cut_items_bare(char *buf, int w);
 void term_putw_items(int y, int x, int width, int style, int attrs,
     const char *s);
 /* A title with its keys ("Title  (keys, q closes)") cut to w columns:
  * the keys' first items go, then the keys, never a part of one. */
 void term_cut_title(char *buf, int w);
+/* A table's cell w columns wide (padded): name and its mark ("(guest)",
+ * " BOT"), the name cut with an ellipsis when both do not fit, never the
+ * mark ("Friedrich_W…(Gast)"). */
+void term_cell(char *out, size_t n, const char *name, const char *mark,
+    int w);
 void term_putw_title(int y, int x, int width, int style, int attrs,
     const char *s);
 /* The style of a session message's tone (ui_board.c). */
@@ -232,6 +241,9 @@ void ui_toosmall_draw(struct ui_app *a);
  * line under the status bar (the command line, a message, a hint). */
 void ui_board_squares(struct ui_app *a);
 void ui_message_line(struct ui_app *a);
+/* A message on row y, w wide: too long, cut at a word with "... (m)" (the
+ * log, m, has it whole). */
+void ui_message_put(int y, int w, const char *text, int style);
 /* ui_edit.c: the board editor's screen. */
 void ui_edit_draw(struct ui_app *a);
 void ui_edit_key(struct ui_app *a, const struct ui_event *ev);

@@ -289,8 +289,8 @@ ui_learn_list_draw(struct ui_app *a)
 	snprintf(buf, sizeof buf, _(" Lessons: learn Congo one rule at a time "
 	    "(%d of %d done)"), done, n);
 	term_putw_words(y++, 0, cols, ST_HEAD, 0, buf);
-	term_putw_items(y++, 0, cols, ST_DIM, 0, _(" Up/Down choose, Enter starts, "
-	    "p puzzles, q or Esc back to the game"));
+	term_putw_items(y++, 0, cols, ST_DIM, 0, _(" Enter starts, p puzzles, "
+	    "Up/Down choose, q or Esc back to the game"));
 	y++;
 	room = rows - y - 2;
 	if (L->cursor >= n)

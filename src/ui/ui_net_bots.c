@@ -85,8 +85,8 @@ ui_lobby_bots_draw(struct ui_app *a, int y)
 		y++;
 	}
 	term_putw_items(y, 0, cols, ST_DIM, 0, n > 0 ?
-	    _(" Up/Down: a computer player   Left/Right: its speed   Enter: "
-	    "play   Esc: back") : _(" Enter: seek   Esc: back"));
+	    _(" Enter: play   Up/Down: a computer player   Left/Right: its "
+	    "speed   Esc: back") : _(" Enter: seek   Esc: back"));
 }
 
 bool

@@ -36,18 +36,28 @@ draw_rows(struct ui_app *a, int y, int max, int n, int sel,
 	return y;
 }
 
+/* (the players' names fitted to their columns, 12 wide: a long one cut
+ * with an ellipsis, the columns after it in place) */
 static void
 chal_line(const struct ui_app *a, int i, char *buf, size_t n)
 {
-	session_challenge_line(&a->s.net->mine.chal[i], util_wall_ms(), buf,
-	    n);
+	struct session_challenge c = a->s.net->mine.chal[i];
+
+	term_cell(c.from, sizeof c.from, a->s.net->mine.chal[i].from, "", 12);
+	term_cell(c.to, sizeof c.to, a->s.net->mine.chal[i].to, "", 12);
+	session_challenge_line(&c, util_wall_ms(), buf, n);
 }
 
 static void
 mine_line(const struct ui_app *a, int i, char *buf, size_t n)
 {
-	session_mine_line(&a->s.net->mine.games[i], util_wall_ms(), buf, n,
-	    true);
+	struct session_mine_game g = a->s.net->mine.games[i];
+
+	term_cell(g.white, sizeof g.white, a->s.net->mine.games[i].white, "",
+	    12);
+	term_cell(g.black, sizeof g.black, a->s.net->mine.games[i].black, "",
+	    12);
+	session_mine_line(&g, util_wall_ms(), buf, n, true);
 }
 
 /* The challenges (when there are some) and your games (when logged in);
@@ -123,26 +133,27 @@ ui_lobby_draw(struct ui_app *a)
 	    "(%.60s)"), u->g->host, u->g->port,
 	    _(u->g->conn[0] != '\0' ? u->g->conn : "offline"));
 	term_putw_words(0, 0, cols, ST_STATUS, 0, line);
+	/* (too long, its key in parentheses goes whole, never a part) */
 	if (session_seek_line(&a->s, util_now_ms(), line, sizeof line))
-		term_putw_words(1, 0, cols, ST_HEAD, TA_BOLD, line);
+		term_putw_title(1, 0, cols, ST_HEAD, TA_BOLD, line);
 	if (u->g->tourney != NULL && u->g->tourney->open) {
 		ui_lobby_tourney_draw(a, 2);
-		term_putw_words(rows - 1, 0, cols, a->s.msg.text[0] != '\0' ?
-		    a->s.msg.tone : ST_DIM, 0, a->s.msg.text);
+		ui_message_put(rows - 1, cols, a->s.msg.text, a->s.msg.text[0] !=
+		    '\0' ? a->s.msg.tone : ST_DIM);
 		return;
 	}
 	if (u->g->bots.open) {
 		ui_lobby_bots_draw(a, 2);
-		term_putw_words(rows - 1, 0, cols, a->s.msg.text[0] != '\0' ?
-		    a->s.msg.tone : ST_DIM, 0, a->s.msg.text);
+		ui_message_put(rows - 1, cols, a->s.msg.text, a->s.msg.text[0] !=
+		    '\0' ? a->s.msg.tone : ST_DIM);
 		return;
 	}
 	y = u->g->seek.form.open ? 2 : draw_mine(a, 2);
 	y = ui_lobby_seeks_draw(a, y);
 	if (y >= rows - 1) {
 		/* the seek dialog */
-		term_putw_words(rows - 1, 0, cols, a->s.msg.text[0] != '\0' ?
-		    a->s.msg.tone : ST_DIM, 0, a->s.msg.text);
+		ui_message_put(rows - 1, cols, a->s.msg.text, a->s.msg.text[0] !=
+		    '\0' ? a->s.msg.tone : ST_DIM);
 		return;
 	}
 	term_putw_words(y++, 0, cols, ST_HEAD, 0,
@@ -162,14 +173,17 @@ ui_lobby_draw(struct ui_app *a)
 		    _("   (not connected)"));
 	for (i = first; i < l->n && y < top + room; i++, y++) {
 		const struct session_lobby_game *it = &l->games[i];
-		char wn[48], bn[48];
-		/* Guests marked as such: name(guest). */
+		char wn[80], bn[80];
+		/* Guests marked as such: name(guest); a long name cut with
+		 * an ellipsis, never its mark. */
+		term_cell(wn, sizeof wn, it->white, it->guest[0] &&
+		    strcmp(it->white, "-") != 0 ? _("(guest)") : "", 16);
+		term_cell(bn, sizeof bn, it->black, it->guest[1] &&
+		    strcmp(it->black, "-") != 0 ? _("(guest)") : "", 16);
 		snprintf(line, sizeof line, " %c %-8s  %-8.8s  %-6.6s  "
-		    "%-16.16s %-16.16s %4d  %s%s%s%s", i == l->sel &&
+		    "%s %s %4d  %s%s%s%s", i == l->sel &&
 		    games ? '>' : ' ',
-		    it->game, it->variant, it->clock,
-		    session_net_shown(it->white, it->guest[0], wn, sizeof wn),
-		    session_net_shown(it->black, it->guest[1], bn, sizeof bn),
+		    it->game, it->variant, it->clock, wn, bn,
 		    it->ply, session_status_shown(it->status),
 		    it->result[0] != '\0' ? " " : "",
 		    it->result, it->mine == WHITE ? _("  (yours, White)") :
@@ -180,12 +194,13 @@ ui_lobby_draw(struct ui_app *a)
 	term_putw_items(rows - 3, 0, cols, ST_DIM, 0, row_keys(a));
 	term_putw_items(rows - 2, 0, cols, ST_DIM, 0,
 	    _(" s: seek  b: the computer  T: tournaments  c: create  C: as "
-	    "Black  t: best  g: games played  r: refresh  : command  q: quit"));
+	    "Black  t: best  g: games played  r: refresh  : command  ?: help  "
+	    "q: quit"));
 	if (a->in.cmdline)
 		ui_message_line(a);
 	else
-		term_putw_words(rows - 1, 0, cols, a->s.msg.text[0] != '\0' ?
-		    a->s.msg.tone : ST_DIM, 0, a->s.msg.text);
+		ui_message_put(rows - 1, cols, a->s.msg.text, a->s.msg.text[0] !=
+		    '\0' ? a->s.msg.tone : ST_DIM);
 }
 
 /* The commands of the lobby's command line: the lists, a challenge, the
@@ -285,6 +300,9 @@ ui_lobby_key(struct ui_app *a, const struct ui_event *ev)
 			return;
 		case '?':
 			app_screen_over(a, SCR_HELP);
+			return;
+		case 'm':       /* the log: a message cut "... (m)" whole */
+			app_screen_over(a, SCR_LOG);
 			return;
 		default:
 			break;

@@ -45,8 +45,16 @@ draw_form(struct ui_app *a, int y)
 		    0, line);
 	}
 	y++;
-	term_putw_items(y, 0, cols, ST_DIM, 0, _(" Up/Down: a field   Left/Right: "
-	    "its value   Enter: seek   Esc: back"));
+	term_putw_items(y, 0, cols, ST_DIM, 0, _(" Enter: seek   Up/Down: a field   "
+	    "Left/Right: its value   Esc: back"));
+}
+
+/* A seek's colour (the protocol's word) in the player's language. */
+static const char *
+color_shown(const char *c)
+{
+	return strcmp(c, "white") == 0 ? _("white") : strcmp(c, "black") ==
+	    0 ? _("black") : strcmp(c, "random") == 0 ? _("random") : c;
 }
 
 int
@@ -70,19 +78,31 @@ ui_lobby_seeks_draw(struct ui_app *a, int y)
 		    "s seeks one)"));
 	for (i = 0; i < k->n && i < SESSION_SEEKS_SHOWN; i++, y++) {
 		const struct session_lobby_seek *e = &k->list[i];
-		char who[40];
+		char name[40], who[80], mine[40];
+		size_t nl = strlen(e->name), gl = strlen("(guest)");
+		bool guest = nl > gl && strcmp(e->name + nl - gl,
+		    "(guest)") == 0;
 		/* A bot's title beside its name (not translated: as
-		 * lichess; issue 59). */
-		snprintf(who, sizeof who, "%s%s", e->name, e->bot ? " BOT" :
-		    "");
+		 * lichess; issue 59); a guest's mark (the server's, in
+		 * English) in the player's language; a long name cut with
+		 * an ellipsis, never the mark. */
+		snprintf(name, sizeof name, "%.*s", (int)(guest ? nl - gl : nl),
+		    e->name);
+		term_cell(who, sizeof who, name, guest ? _("(guest)") :
+		    e->bot ? " BOT" : "", 20);
+		/* yours marked under the head "Seeks", where a line of 80
+		 * columns has room for it */
+		term_cell(mine, sizeof mine, session_seek_mine(&a->s, e) ?
+		    /* TRANSLATORS: one's own seek, at most 9 columns after
+		     * the two spaces */
+		    _("  (yours)") + strspn(_("  (yours)"), " ") : "", "", 9);
 		session_seek_minutes(e->clock, clk, sizeof clk);
-		snprintf(line, sizeof line, " %c           %-20.20s %6s  %-8.8s "
-		    " %-6.6s  %-6s  %s%s", i == k->sel ? '>' : ' ',
+		snprintf(line, sizeof line, " %c %s %s %6s  %-8.8s "
+		    " %-6.6s  %-6s  %s", i == k->sel ? '>' : ' ', mine,
 		    who, e->rating, e->variant, clk, e->rated ?
 		    /* TRANSLATORS: a cell of the column Rated: at most 6
 		     * columns (e.g. yes/no) */
-		    _("rated") : _("casual"), e->color,
-		    session_seek_mine(&a->s, e) ? _("  (yours)") : "");
+		    _("rated") : _("casual"), color_shown(e->color));
 		term_putw_words(y, 0, cols, i == k->sel ? ST_CURSOR : ST_NORMAL, 0,
 		    line);
 	}

@@ -138,9 +138,9 @@ ui_lobby_tourney_draw(struct ui_app *a, int y)
 		draw_standings(a, y);
 	else
 		draw_list(a, y);
-	term_putw_words(rows - 2, 0, cols, ST_DIM, 0, detail ?
+	term_putw_items(rows - 2, 0, cols, ST_DIM, 0, detail ?
 	    _(" J: join   w: withdraw   p: pause (arena)   Esc: the list") :
-	    _(" Up/Down: a tournament   Enter: its standings   J: join   "
+	    _(" Enter: its standings   J: join   Up/Down: a tournament   "
 	    "w: withdraw   p: pause (arena)   Esc: back"));
 }
 

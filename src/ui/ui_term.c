@@ -566,50 +566,6 @@ term_putw_words(int y, int x, int width, int style, int attrs,
 	term_putw(y, x, width, style, attrs, buf);
 }
 
-/* Text cut to w columns at a word, never in one: the words that do not
- * fit go, and a separator ("  |", ",") left at the end with them. */
-void
-term_cut_words(char *buf, int w)
-{
-	char *sp;
-	size_t len;
-
-	while (term_width(buf) > w && (sp = strrchr(buf, ' ')) != NULL)
-		*sp = '\0';
-	len = strlen(buf);
-	while (len > 0 && (buf[len - 1] == ' ' || buf[len - 1] == '|' ||
-	    buf[len - 1] == ','))
-		buf[--len] = '\0';
-}
-
-/* A bar too long for w columns (the status bar, a list of keys): cut
- * after its last whole item (items end at two spaces, "  |  ", ", " or
- * "; ") that leaves room for " ?" (the rest is in the help), never inside
- * an item ("P promotes, D", "g: gespielte" of "g: gespielte Partien"). */
-void
-term_cut_items(char *buf, int w)
-{
-	const char *seps[] = { "  ", ", ", "; " };
-	size_t best = 0;
-
-	if (term_width(buf) <= w)
-		return;
-	for (size_t k = 0; k < sizeof seps / sizeof seps[0]; k++)
-		for (const char *p = strstr(buf, seps[k]); p != NULL;
-		    p = strstr(p + 1, seps[k])) {
-			size_t at = (size_t)(p - buf);
-			while (at > 0 && strchr(" |,;", buf[at - 1]) != NULL)
-				at--;
-			if (at > best && term_width_n(buf, at) + 2 <= w)
-				best = at;
-		}
-	if (best == 0) {
-		term_cut_words(buf, w);
-		return;
-	}
-	memcpy(buf + best, " ?", 3);
-}
-
 void
 term_putw_items(int y, int x, int width, int style, int attrs,
     const char *s)
@@ -619,33 +575,6 @@ term_putw_items(int y, int x, int width, int style, int attrs,
 	snprintf(buf, sizeof buf, "%s", s);
 	term_cut_items(buf, width);
 	term_putw(y, x, width, style, attrs, buf);
-}
-
-/* A title with its keys in parentheses after two spaces (" Messages, the
- * newest last  (arrows/PgUp/PgDn scroll, q or Esc closes)") too long for
- * w columns: the keys' items go from the first (the last says how to
- * close), then the keys; the title alone is cut at a word. Never cut
- * before the keys' verb ("q oder Esc"). */
-void
-term_cut_title(char *buf, int w)
-{
-	char *open, *close, *comma;
-
-	if (term_width(buf) <= w)
-		return;
-	open = strstr(buf, "  (");
-	close = strrchr(buf, ')');
-	while (open != NULL && close != NULL && close > open &&
-	    term_width(buf) > w &&
-	    (comma = strstr(open + 3, ", ")) != NULL && comma < close) {
-		memmove(open + 3, comma + 2, strlen(comma + 2) + 1);
-		close = strrchr(buf, ')');
-	}
-	if (term_width(buf) <= w)
-		return;
-	if (open != NULL)
-		*open = '\0';
-	term_cut_words(buf, w);
 }
 
 void
