@@ -219,7 +219,7 @@ challenged(struct bot_slot *b, const struct net_event *e, bool stopping)
 	else if ((e->rated && b->pol->rated == BOT_RATED_NO) ||
 	    (!e->rated && b->pol->rated == BOT_RATED_YES))
 		why = "rated";
-	else if (b->playing || stopping)
+	else if (b->playing || stopping || !bot_tourney_may_take(b))
 		why = "busy";
 	if (why != NULL) {
 		/* (Only slot 0 declines: each connection hears it.) */
@@ -281,6 +281,7 @@ on_result(struct bot_slot *b, const struct net_event *e)
 	b->games_played++;
 	b->game[0] = '\0';
 	b->game_clock[0] = '\0';
+	b->tourney[0] = '\0';
 	b->game_days = 0;
 	b->seat = -1;
 }
@@ -301,10 +302,15 @@ event(struct bot_slot *b, const struct net_event *e, bool stopping)
 		break;
 	case NEV_ACCOUNT:
 		bot_log(b, "logged in as %s", e->name);
+		bot_tourney_login(b);
 		bot_resume_ask(b);
 		break;
 	case NEV_ITEM:
 		bot_resume_item(b, e);
+		bot_tourney_item(b, e);
+		break;
+	case NEV_TOURNEY:
+		bot_tourney_event(b, e);
 		break;
 	case NEV_ITEMS_END:
 		bot_resume_end(b, e);
@@ -319,8 +325,10 @@ event(struct bot_slot *b, const struct net_event *e, bool stopping)
 		b->playing = true;
 		b->seat = e->seat;
 		snprintf(b->game, sizeof b->game, "%s", e->game);
-		bot_log(b, "game %s: playing %s", e->game, e->seat == 0 ?
-		    "white" : "black");
+		snprintf(b->tourney, sizeof b->tourney, "%s", e->tourney);
+		bot_log(b, "game %s: playing %s%s%s", e->game, e->seat == 0 ?
+		    "white" : "black", e->tourney[0] != '\0' ?
+		    " in tournament " : "", e->tourney);
 		greet(b);
 		break;
 	case NEV_STATE:         /* its game's clock: the increment */
@@ -328,6 +336,9 @@ event(struct bot_slot *b, const struct net_event *e, bool stopping)
 			snprintf(b->game_clock, sizeof b->game_clock, "%s",
 			    e->clock);
 			b->game_days = e->days;
+			if (e->tourney[0] != '\0')
+				snprintf(b->tourney, sizeof b->tourney, "%s",
+				    e->tourney);
 		}
 		break;
 	case NEV_RESULT:
@@ -347,6 +358,7 @@ event(struct bot_slot *b, const struct net_event *e, bool stopping)
 		break;
 	case NEV_ERROR:
 		bot_log(b, "%s: %d %s %s", e->verb, e->code, e->name, e->text);
+		bot_tourney_error(b, e);
 		if (strcmp(e->verb, "SEEK") == 0) {
 			long long pause = 2000LL << (b->seek_refused < 5 ?
 			    b->seek_refused : 5);
@@ -383,9 +395,17 @@ bot_slot_events(struct bot_slot *b, bool stopping)
 		bot_log(b, "stopping: game %s resigned", b->game);
 	}
 	bot_resume_take(b);
+	/* (a tournament that waits for a pairing keeps a connection free) */
+	if (b->seeking && !bot_tourney_may_take(b)) {
+		net_client_unseek(b->c);
+		b->seeking = false;
+		bot_log(b, "seek withdrawn: this connection is kept for a "
+		    "tournament");
+	}
 	if (b->online && !b->playing && !b->seeking && !stopping && !b->dead &&
 	    util_now_ms() >= b->seek_after &&
-	    net_client_account(b->c)[0] != '\0' && bot_resume_listed(b))
+	    net_client_account(b->c)[0] != '\0' && bot_resume_listed(b) &&
+	    bot_tourney_may_take(b))
 		seek(b);
 	maybe_think(b);
 }
@@ -393,6 +413,7 @@ bot_slot_events(struct bot_slot *b, bool stopping)
 void
 bot_slot_stop(struct bot_slot *b)
 {
+	bot_tourney_stop(b);
 	if (b->seeking) {
 		net_client_unseek(b->c);
 		b->seeking = false;

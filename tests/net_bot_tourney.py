@@ -1,0 +1,278 @@
+#!/usr/bin/env python3
+"""net_bot_tourney.py TMP CONGO SERVER: two real `congo --bot` processes in
+an arena with scripted players on a real congo-server (issues 59 and 60;
+tests/net_bot_tourney.sh starts it). The server runs on TMP/games.db with
+--day-length 1440 (an arena's minute a second); tests/tourney_play.py
+makes the arena and plays its scripted players; the bots join it with
+--tourney; a human (hum) keeps a casual game against a bot going
+(bots=yes seeks, a move a second), so that a pairing reaches a connection
+busy in another game. Then: every game of a bot in the arena played to
+its end (none lost on time, abandoned or cancelled), no pairing played
+by two connections, the bots' arena games counted, and
+tests/tourney_check.py's points, streaks and berserk bonuses from the
+stored games equal to STANDINGS, the bots in them. Waits on conditions
+(lines, ports, exits), never a fixed time.
+"""
+import os
+import re
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+
+TMP, CONGO, SERVER = sys.argv[1], sys.argv[2], sys.argv[3]
+HERE = os.path.dirname(os.path.abspath(__file__))
+sock = socket.socket()
+sock.bind(("127.0.0.1", 0))
+PORT = sock.getsockname()[1]
+sock.close()
+sys.argv = ["x", str(PORT), "-"]
+sys.path.insert(0, HERE)
+import net_bots  # noqa: E402
+from net_bots import Conn, fail, kv, note  # noqa: E402
+
+net_bots.PORT = PORT
+PLAYERS = int(os.environ.get("BOT_TOURNEY_PLAYERS", "6"))
+MINUTES = os.environ.get("BOT_TOURNEY_MINUTES", "14")
+BOTS = ["bota", "botb"]
+procs = []
+
+
+def start_server():
+    log = open(os.path.join(TMP, "server.log"), "a")
+    p = subprocess.Popen([SERVER, "--port", str(PORT), "--bind",
+                          "127.0.0.1", "--db", os.path.join(TMP, "games.db"),
+                          "--create", "--day-length", "1440",
+                          "--commands-per-second", "100000",
+                          "--log-level", "info"], stderr=log)
+    procs.append(p)
+    deadline = time.time() + 20
+    while time.time() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", PORT), 0.2).close()
+            return p
+        except OSError:
+            if p.poll() is not None:
+                fail("the server exited: %d" % p.returncode)
+            time.sleep(0.05)
+    fail("the server never listened")
+
+
+def start_bot(name, tid):
+    log = open(os.path.join(TMP, name + ".log"), "a")
+    p = subprocess.Popen([CONGO, "--bot", "--connect", "127.0.0.1:%d" % PORT,
+                          "--account", name, "--level", "1", "--clocks",
+                          "5+0", "--games-at-once", "2", "--rated", "no",
+                          "--tourney", tid], stderr=log)
+    procs.append(p)
+    return p
+
+
+class Engine:
+    def __init__(self):
+        self.p = subprocess.Popen([CONGO, "--engine"], stdin=subprocess.PIPE,
+                                  stdout=subprocess.PIPE, text=True)
+        procs.append(self.p)
+        self.say("uci")
+        self.wait("uciok")
+
+    def say(self, s):
+        self.p.stdin.write(s + "\n")
+        self.p.stdin.flush()
+
+    def wait(self, prefix):
+        while True:
+            line = self.p.stdout.readline()
+            if not line:
+                fail("the engine ended")
+            if line.startswith(prefix):
+                return line.strip()
+
+    def move(self, moves):
+        self.say("position startpos" + (" moves " + " ".join(moves)
+                                        if moves else ""))
+        self.say("go depth 1")
+        return self.wait("bestmove").split()[1]
+
+
+class Human:
+    """hum: a casual game against a bot at a time (SEEK bots=yes), a
+    move a second; seeks again when one ends."""
+
+    def __init__(self, key):
+        self.c = Conn(200)
+        self.c.cmd("LOGIN name=hum key=%s" % key)
+        self.eng = Engine()
+        self.game = None
+        self.games = 0
+        self.next_move = 0.0
+        self.seek()
+
+    def seek(self):
+        self.c.cmd("SEEK clock=300+0 bots=yes")
+        self.game, self.seat, self.moves = None, None, []
+
+    def step(self, stop):
+        self.c.fill(time.time() + 0.05)
+        lines, self.c.lines = self.c.lines, []
+        for line in lines:
+            w = line.split()
+            if line.startswith("PING"):
+                self.c.s.sendall(("PONG %s\n" % w[1]).encode())
+            if len(w) < 4 or w[0] != "EV":
+                continue
+            d = kv(line)
+            if w[3] == "PAIRED":
+                self.game, self.seat, self.moves = w[1], d["seat"], []
+                self.games += 1
+                self.next_move = time.time() + 1
+            elif self.game is None or w[1] != self.game:
+                continue
+            elif w[3] == "MOVE":
+                self.moves.append(d["move"])
+                self.next_move = time.time() + 1
+            elif w[3] == "RESULT":
+                note("hum's game %s against a bot over: %s %s" %
+                     (self.game, d.get("result"), d.get("reason")))
+                if d.get("reason") in ("time", "abandoned", "cancelled"):
+                    fail("hum's game against a bot ended by %s" %
+                         d.get("reason"))
+                self.game = None
+                if not stop:
+                    self.seek()
+        if self.game is None:
+            return
+        turn = "white" if len(self.moves) % 2 == 0 else "black"
+        if stop:
+            self.c.s.sendall(("RESIGN game=%s\n" % self.game).encode())
+            self.game = None
+        elif turn == self.seat and time.time() >= self.next_move:
+            mv = self.eng.move(self.moves)
+            self.c.s.sendall(("MOVE game=%s ply=%d move=%s\n" % (
+                self.game, len(self.moves), mv)).encode())
+            self.next_move = time.time() + 3600
+
+
+def register():
+    """The bots' accounts (their keys in the client's keys file, 0600)
+    and hum's."""
+    c = Conn(1)
+    keys = os.path.join(TMP, "state", "congo", "keys")
+    fd = os.open(keys, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    for b in BOTS:
+        key = kv(c.cmd("REGISTER name=%s bot=yes" % b)[0])["key"]
+        os.write(fd, ("127.0.0.1:%d %s %s\n" % (PORT, b, key)).encode())
+    os.close(fd)
+    h = Conn(200)
+    return kv(h.cmd("REGISTER name=hum")[0])["key"]
+
+
+def arena_games(tid):
+    db = sqlite3.connect(os.path.join(TMP, "games.db"))
+    return db.execute(
+        "SELECT p.game, p.white, p.black, coalesce(g.result, ''),"
+        " coalesce((SELECT body FROM events e WHERE e.game = p.game AND"
+        " e.kind = 'RESULT'), '') FROM tourney_pairings p LEFT JOIN games g"
+        " ON g.id = p.game WHERE p.tourney = ?", (tid,)).fetchall()
+
+
+def check_bots(tid):
+    games = arena_games(tid)
+    busy = 0
+    for b in BOTS:
+        mine = [g for g in games if b in (g[1], g[2])]
+        if len(mine) < 2:
+            fail("%s played %d games of the arena, not 2 or more" %
+                 (b, len(mine)))
+        log = open(os.path.join(TMP, b + ".log")).read()
+        busy += log.count("paired on a busy connection")
+        for game, w, bl, result, body in mine:
+            reason = kv(body).get("reason", "")
+            if result in ("", "*") or reason in ("time", "abandoned",
+                                                  "cancelled"):
+                fail("%s's arena game %s ended %r by %r" %
+                     (b, game, result, reason))
+            took = set(re.findall(r"congo-bot\[(\d+)\]: game %s: "
+                                  r"(?:playing|resumed)" % game, log))
+            if len(took) != 1:
+                fail("%s's arena game %s taken %d times by its connections"
+                     % (b, game, took))
+        note("%s: %d arena games played to their end, each by one "
+             "connection" % (b, len(mine)))
+    note("pairings that reached a busy connection, played by a free one: "
+         "%d" % busy)
+
+
+def main():
+    os.environ.update(XDG_STATE_HOME=os.path.join(TMP, "state"),
+                      XDG_DATA_HOME=os.path.join(TMP, "data"),
+                      XDG_CONFIG_HOME=os.path.join(TMP, "config"),
+                      HOME=TMP)
+    os.makedirs(os.path.join(TMP, "state", "congo"), exist_ok=True)
+    start_server()
+    hum_key = register()
+    out = open(os.path.join(TMP, "play.out"), "w")
+    env = dict(os.environ, TOURNEY_START_IN="4", TOURNEY_MINUTES=MINUTES,
+               TOURNEY_CLOCK="60+0")
+    play = subprocess.Popen([sys.executable, os.path.join(HERE,
+                                                          "tourney_play.py"),
+                             str(PORT), CONGO, "arena", str(PLAYERS)],
+                            stdout=out, stderr=subprocess.STDOUT, env=env)
+    procs.append(play)
+    tid = None
+    deadline = time.time() + 20
+    while tid is None:
+        m = re.search(r"^tourney=(\S+)$",
+                      open(os.path.join(TMP, "play.out")).read(), re.M)
+        if m:
+            tid = m.group(1)
+        elif play.poll() is not None or time.time() > deadline:
+            fail("the arena was not made")
+        else:
+            time.sleep(0.05)
+    note("arena %s made; the bots join it" % tid)
+    bots = [start_bot(b, tid) for b in BOTS]
+    hum = Human(hum_key)
+    deadline = time.time() + 120
+    while play.poll() is None:
+        if time.time() > deadline:
+            fail("the arena did not finish in 120 s")
+        for b in bots:
+            if b.poll() is not None:
+                fail("a bot exited: %d" % b.returncode)
+        hum.step(False)
+    if play.returncode != 0:
+        fail("the scripted players failed (%d)" % play.returncode)
+    note("the arena finished; hum played %d games against the bots" %
+         hum.games)
+    hum.step(True)
+    for b in bots:
+        b.send_signal(signal.SIGTERM)
+    for b in bots:
+        try:
+            rc = b.wait(30)
+        except subprocess.TimeoutExpired:
+            fail("a bot did not stop on SIGTERM")
+        if rc != 0:
+            fail("a bot exited %d after SIGTERM" % rc)
+    check_bots(tid)
+    chk = subprocess.run([sys.executable, os.path.join(HERE,
+                                                       "tourney_check.py"),
+                          str(PORT), os.path.join(TMP, "games.db"), tid,
+                          CONGO], capture_output=True, text=True)
+    print(chk.stdout, end="", flush=True)
+    if chk.returncode != 0:
+        fail("tourney_check.py: the standings are not the stored games'")
+    rows = open(os.path.join(TMP, "play.out")).read()
+    note("ok: %s" % rows.splitlines()[-1] if rows else "ok")
+
+
+try:
+    main()
+finally:
+    for p in procs:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
