@@ -8,7 +8,9 @@ makes the arena and plays its scripted players; the bots join it with
 (bots=yes seeks, a move a second), so that a pairing reaches a connection
 busy in another game. Then: every game of a bot in the arena played to
 its end (none lost on time, abandoned or cancelled), no pairing played
-by two connections, the bots' arena games counted, and
+by two connections, the bots' arena games counted; botb killed (-9) in
+its third arena game and started again: it joins again (TJOIN), resumes
+that game and is paired again; and
 tests/tourney_check.py's points, streaks and berserk bonuses from the
 stored games equal to STANDINGS, the bots in them. Waits on conditions
 (lines, ports, exits), never a fixed time.
@@ -178,6 +180,27 @@ def arena_games(tid):
         " ON g.id = p.game WHERE p.tourney = ?", (tid,)).fetchall()
 
 
+def in_third_game(name):
+    """name's log: its third arena game (or a later one) going on."""
+    lines = open(os.path.join(TMP, name + ".log")).read().splitlines()
+    n = sum(1 for l in lines if re.search(r"playing \S+ in tournament", l))
+    return n >= 3 and re.search(r"playing \S+ in tournament", lines[-1])
+
+
+def runs(log):
+    """A bot's log cut at each start: for each run, each game's set of
+    connections that took it (PAIRED, a hand-over or a resume)."""
+    out = []
+    for line in log.splitlines():
+        if "congo-bot[-1]:" in line and "games at once" in line:
+            out.append({})
+        m = re.search(r"congo-bot\[(\d+)\]: game (\S+): (playing|resumed)",
+                      line)
+        if m and out:
+            out[-1].setdefault(m.group(2), set()).add(m.group(1))
+    return out
+
+
 def check_bots(tid):
     games = arena_games(tid)
     busy = 0
@@ -194,15 +217,26 @@ def check_bots(tid):
                                                   "cancelled"):
                 fail("%s's arena game %s ended %r by %r" %
                      (b, game, result, reason))
-            took = set(re.findall(r"congo-bot\[(\d+)\]: game %s: "
-                                  r"(?:playing|resumed)" % game, log))
-            if len(took) != 1:
-                fail("%s's arena game %s taken %d times by its connections"
-                     % (b, game, took))
+            took = [r[game] for r in runs(log) if game in r]
+            if not took or any(len(t) != 1 for t in took):
+                fail("%s's arena game %s taken by connections %s (one "
+                     "each run)" % (b, game, took))
+            if len(took) > 1:
+                note("%s's arena game %s resumed after the restart, "
+                     "%s %s" % (b, game, result, reason))
         note("%s: %d arena games played to their end, each by one "
              "connection" % (b, len(mine)))
     note("pairings that reached a busy connection, played by a free one: "
          "%d" % busy)
+    log = open(os.path.join(TMP, "botb.log")).read()
+    again = runs(log)
+    if len(again) != 2:
+        fail("botb's log: %d runs, not 2" % len(again))
+    if log.count("TJOIN taken") < 2:
+        fail("botb restarted did not join the arena again")
+    if len(again[1]) < 2:
+        fail("botb restarted played %d arena games, not 2 or more"
+             % len(again[1]))
 
 
 def main():
@@ -236,6 +270,7 @@ def main():
     bots = [start_bot(b, tid) for b in BOTS]
     hum = Human(hum_key)
     deadline = time.time() + 120
+    killed = False
     while play.poll() is None:
         if time.time() > deadline:
             fail("the arena did not finish in 120 s")
@@ -243,6 +278,12 @@ def main():
             if b.poll() is not None:
                 fail("a bot exited: %d" % b.returncode)
         hum.step(False)
+        if not killed and in_third_game("botb"):
+            bots[1].kill()
+            bots[1].wait()
+            note("botb killed (-9) in its third arena game; started again")
+            bots[1] = start_bot("botb", tid)
+            killed = True
     if play.returncode != 0:
         fail("the scripted players failed (%d)" % play.returncode)
     note("the arena finished; hum played %d games against the bots" %

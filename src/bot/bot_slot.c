@@ -324,11 +324,15 @@ event(struct bot_slot *b, const struct net_event *e, bool stopping)
 		b->seeking = false;
 		b->playing = true;
 		b->seat = e->seat;
+		/* (a game handed over or resumed: its tournament, if known,
+		 * is kept; the STATE that follows says it too) */
+		if (e->tourney[0] != '\0' || strcmp(b->game, e->game) != 0)
+			snprintf(b->tourney, sizeof b->tourney, "%s",
+			    e->tourney);
 		snprintf(b->game, sizeof b->game, "%s", e->game);
-		snprintf(b->tourney, sizeof b->tourney, "%s", e->tourney);
 		bot_log(b, "game %s: playing %s%s%s", e->game, e->seat == 0 ?
-		    "white" : "black", e->tourney[0] != '\0' ?
-		    " in tournament " : "", e->tourney);
+		    "white" : "black", b->tourney[0] != '\0' ?
+		    " in tournament " : "", b->tourney);
 		greet(b);
 		break;
 	case NEV_STATE:         /* its game's clock: the increment */
