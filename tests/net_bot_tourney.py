@@ -4,9 +4,11 @@ an arena with scripted players on a real congo-server (issues 59 and 60;
 tests/net_bot_tourney.sh starts it). The server runs on TMP/games.db with
 --day-length 1440 (an arena's minute a second); tests/tourney_play.py
 makes the arena and plays its scripted players; the bots join it with
---tourney; a human (hum) keeps a casual game against a bot going
-(bots=yes seeks, a move a second), so that a pairing reaches a connection
-busy in another game. Then: every game of a bot in the arena played to
+--tourney; a human (hum) keeps a casual game against bota going (a
+challenge, which bota's first connection takes, a move a second; one
+declined "busy" while that connection is kept for the arena is asked
+again a second later), so that a pairing reaches a connection busy in
+another game (the server tells it on the account's first one). Then: every game of a bot in the arena played to
 its end (none lost on time, abandoned or cancelled), no pairing played
 by two connections, the bots' arena games counted; botb killed (-9) in
 its third arena game and started again: it joins again (TJOIN), resumes
@@ -100,8 +102,8 @@ class Engine:
 
 
 class Human:
-    """hum: a casual game against a bot at a time (SEEK bots=yes), a
-    move a second; seeks again when one ends."""
+    """hum: a casual game against bota at a time (a challenge), a move a
+    second; challenges again a second after one ends."""
 
     def __init__(self, key):
         self.c = Conn(200)
@@ -110,11 +112,15 @@ class Human:
         self.game = None
         self.games = 0
         self.next_move = 0.0
-        self.seek()
+        self.declined = 0
+        self.again = 0.0
+        self.game = None
 
-    def seek(self):
-        self.c.cmd("SEEK clock=300+0 bots=yes")
-        self.game, self.seat, self.moves = None, None, []
+    def challenge(self):
+        got = kv(self.c.cmd("CHALLENGE name=bota variant=congo clock=300+0"
+                            " rated=no")[0])
+        self.game, self.seat, self.moves = got["game"], got["seat"], []
+        self.next_move = time.time() + 3600
 
     def step(self, stop):
         self.c.fill(time.time() + 0.05)
@@ -126,15 +132,18 @@ class Human:
             if len(w) < 4 or w[0] != "EV":
                 continue
             d = kv(line)
-            if w[3] == "PAIRED":
-                self.game, self.seat, self.moves = w[1], d["seat"], []
+            if self.game is None or w[1] != self.game:
+                continue
+            if w[3] == "JOINED":
                 self.games += 1
                 self.next_move = time.time() + 1
-            elif self.game is None or w[1] != self.game:
-                continue
             elif w[3] == "MOVE":
                 self.moves.append(d["move"])
                 self.next_move = time.time() + 1
+            elif w[3] == "RESULT" and d.get("reason") == "declined":
+                self.declined += 1
+                self.game = None
+                self.again = time.time() + 1
             elif w[3] == "RESULT":
                 note("hum's game %s against a bot over: %s %s" %
                      (self.game, d.get("result"), d.get("reason")))
@@ -142,13 +151,16 @@ class Human:
                     fail("hum's game against a bot ended by %s" %
                          d.get("reason"))
                 self.game = None
-                if not stop:
-                    self.seek()
+                self.again = time.time() + 1
         if self.game is None:
+            if not stop and time.time() >= self.again:
+                self.challenge()
             return
         turn = "white" if len(self.moves) % 2 == 0 else "black"
         if stop:
-            self.c.s.sendall(("RESIGN game=%s\n" % self.game).encode())
+            self.c.s.sendall(("%s game=%s\n" % (
+                "RESIGN" if self.next_move < time.time() + 3000 else
+                "CANCEL", self.game)).encode())
             self.game = None
         elif turn == self.seat and time.time() >= self.next_move:
             mv = self.eng.move(self.moves)
@@ -228,6 +240,20 @@ def check_bots(tid):
              "connection" % (b, len(mine)))
     note("pairings that reached a busy connection, played by a free one: "
          "%d" % busy)
+    if busy == 0:
+        fail("no pairing reached bota's connection busy with hum's game")
+    # A challenge accepted: its connection seeks no more before it plays
+    # (a seek the server would keep open beside the game).
+    lines = open(os.path.join(TMP, "bota.log")).read().splitlines()
+    for i, l in enumerate(lines):
+        m = re.search(r"congo-bot\[(\d+)\]: challenge (\S+) from hum .* "
+                      r"accepted", l)
+        if not m:
+            continue
+        nxt = [x for x in lines[i + 1:] if "congo-bot[%s]:" % m.group(1) in x]
+        if not nxt or "game %s: playing" % m.group(2) not in nxt[0]:
+            fail("bota accepted challenge %s, then: %s" %
+                 (m.group(2), nxt[0] if nxt else "nothing"))
     log = open(os.path.join(TMP, "botb.log")).read()
     again = runs(log)
     if len(again) != 2:
@@ -286,8 +312,8 @@ def main():
             killed = True
     if play.returncode != 0:
         fail("the scripted players failed (%d)" % play.returncode)
-    note("the arena finished; hum played %d games against the bots" %
-         hum.games)
+    note("the arena finished; hum played %d games against bota (%d "
+         "challenges declined: busy)" % (hum.games, hum.declined))
     hum.step(True)
     for b in bots:
         b.send_signal(signal.SIGTERM)

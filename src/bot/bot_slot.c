@@ -235,6 +235,12 @@ challenged(struct bot_slot *b, const struct net_event *e, bool stopping)
 		net_client_unseek(b->c);
 	b->seeking = false;
 	net_client_join(b->c, e->game, e->seat);
+	/* Held from now on (NEV_SEATED confirms it, a JOIN refused gives
+	 * it up): no seek is made meanwhile, which the server would keep
+	 * open beside the game. */
+	b->playing = true;
+	snprintf(b->game, sizeof b->game, "%s", e->game);
+	b->tourney[0] = '\0';
 	bot_log(b, "challenge %s from %s (%s %s) accepted", e->game, e->name,
 	    e->variant, e->clock);
 }
@@ -373,8 +379,9 @@ event(struct bot_slot *b, const struct net_event *e, bool stopping)
 			b->seek_after = util_now_ms() + pause;
 			bot_log(b, "seeking again in %lld s", pause / 1000);
 		}
-		if (strcmp(e->verb, "REJOIN") == 0 && b->seat < 0) {
-			b->playing = false;     /* a resume refused */
+		if ((strcmp(e->verb, "REJOIN") == 0 ||
+		    strcmp(e->verb, "JOIN") == 0) && b->seat < 0) {
+			b->playing = false;     /* a resume, a JOIN refused */
 			b->game[0] = '\0';
 		}
 		break;
