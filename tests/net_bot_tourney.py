@@ -332,6 +332,14 @@ def main():
     print(chk.stdout, end="", flush=True)
     if chk.returncode != 0:
         fail("tourney_check.py: the standings are not the stored games'")
+    # STANDINGS says which members are computer players (title=BOT).
+    _, items = Conn(3).cmd("STANDINGS tourney=%s" % tid)
+    titled = sorted(i["name"] for i in items
+                    if i.get("title") == "BOT")
+    if titled != BOTS:
+        fail("STANDINGS titles BOT: %s, not %s" % (titled, BOTS))
+    note("STANDINGS: %d members, title=BOT beside %s" % (len(items),
+                                                       " and ".join(BOTS)))
     rows = open(os.path.join(TMP, "play.out")).read()
     note("ok: %s" % rows.splitlines()[-1] if rows else "ok")
 
