@@ -92,6 +92,8 @@ session_standing_parse(const char *text, struct session_standing *st)
 	st->games = num(text, "games", 100000);
 	st->fire = net_kv_get(text, "fire", v, sizeof v) &&
 	    strcmp(v, "1") == 0;
+	st->bot = net_kv_get(text, "title", v, sizeof v) &&
+	    strcmp(v, "BOT") == 0;
 	return true;
 }
 

@@ -36,6 +36,7 @@ struct session_standing {
 	int rank, games;
 	char name[32], points[12];
 	bool fire;                /* an arena's: on fire (scores double) */
+	bool bot;                 /* a computer player (title=BOT) */
 };
 
 struct session_tourneys {
@@ -111,12 +112,16 @@ int session_tourney_timeout(const struct session *s, long long now);
  * ("arena Friday, 3+2 congo, rated, starts 2030-01-01 20:00 UTC, 60
  * minutes, 4 players, upcoming"), a standing as a sentence ("1. ann, 6
  * points in 3 games, on fire"), and the panel's short line ("1 ann 6
- * *"). */
+ * *"). A computer player's name is followed by its title ("robo BOT",
+ * "robo (BOT)" in a sentence): session_standing_name gives it in at
+ * most width columns, the title kept. */
 void session_tourney_line(const struct session_tourney *t, char *buf,
     size_t n);
 void session_standing_sentence(const struct session_standing *st,
     char *buf, size_t n);
 void session_standing_short(const struct session_standing *st, char *buf,
     size_t n);
+void session_standing_name(const struct session_standing *st, int width,
+    char *buf, size_t n);
 
 #endif

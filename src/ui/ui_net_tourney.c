@@ -105,8 +105,10 @@ draw_standings(struct ui_app *a, int y)
 		    "joined yet: J joins)"));
 	for (i = 0; i < t->nst && y < a->lay.rows - 4; i++, y++) {
 		const struct session_standing *st = &t->st[i];
+		char name[24];
+		session_standing_name(st, 20, name, sizeof name);
 		snprintf(line, sizeof line, "  %4d  %-20.20s %7s %6d  %s",
-		    st->rank, st->name, st->points, st->games, st->fire ?
+		    st->rank, name, st->points, st->games, st->fire ?
 		    _("on fire") : "");
 		term_putw_words(y, 0, cols, strcasecmp(st->name,
 		    a->s.net->account) == 0 ? ST_GOOD : ST_NORMAL, 0, line);
