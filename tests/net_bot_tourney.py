@@ -3,8 +3,9 @@
 an arena with scripted players on a real congo-server (issues 59 and 60;
 tests/net_bot_tourney.sh starts it). The server runs on TMP/games.db with
 --day-length 1440 (an arena's minute a second); tests/tourney_play.py
-makes the arena and plays its scripted players; the bots join it with
---tourney; a human (hum) keeps a casual game against bota going (a
+makes the arena and plays its scripted players; bota joins it with
+--tourney ID, botb with --tourney auto (an arena whose clock, 1+0, and
+rating fit its policy); a human (hum) keeps a casual game against bota going (a
 challenge, which bota's first connection takes, a move a second; one
 declined "busy" while that connection is kept for the arena is asked
 again a second later), so that a pairing reaches a connection busy in
@@ -66,10 +67,12 @@ def start_server():
 
 def start_bot(name, tid):
     log = open(os.path.join(TMP, name + ".log"), "a")
+    policy = ["--clocks", "5+0", "--rated", "no", "--tourney", tid] \
+        if name == "bota" else ["--clocks", "1+0", "--rated", "both",
+                                "--tourney", "auto"]
     p = subprocess.Popen([CONGO, "--bot", "--connect", "127.0.0.1:%d" % PORT,
-                          "--account", name, "--level", "1", "--clocks",
-                          "5+0", "--games-at-once", "2", "--rated", "no",
-                          "--tourney", tid], stderr=log)
+                          "--account", name, "--level", "1",
+                          "--games-at-once", "2"] + policy, stderr=log)
     procs.append(p)
     return p
 
@@ -258,8 +261,10 @@ def check_bots(tid):
     again = runs(log)
     if len(again) != 2:
         fail("botb's log: %d runs, not 2" % len(again))
-    if log.count("TJOIN taken") < 2:
-        fail("botb restarted did not join the arena again")
+    if log.count("joining (it fits the policy)") < 2 or \
+            log.count("TJOIN taken") < 2:
+        fail("botb (--tourney auto) did not join the arena, or not again "
+             "once restarted")
     if len(again[1]) < 2:
         fail("botb restarted played %d arena games, not 2 or more"
              % len(again[1]))

@@ -21,6 +21,7 @@
 /* An upcoming tournament keeps a connection free from this many seconds
  * before its start. */
 #define BOT_TOURNEY_AHEAD 300
+#define BOT_TOURNEY_SCAN 60
 /* A draw offer is accepted when the bot's last score is within this many
  * centipawns of level and the game has gone this many plies (as
  * lichess-bot's draw settings); otherwise declined. */
@@ -48,6 +49,8 @@ struct bot_policy {
 	char tourneys[BOT_TOURNEYS_MAX][16];   /* --tourney: joined at
 						  each login */
 	int ntourneys;
+	bool tourney_auto;             /* --tourney auto: every arena that
+					  fits the policy joined */
 };
 
 /* A tournament the bot is a member of (bot_tourney.c). */
@@ -106,6 +109,8 @@ struct bot_slot {
 	 * whose events come). */
 	struct bot_tourney tour[BOT_TOURNEYS_MAX];
 	int ntour;
+	long long scan_at;             /* --tourney auto: TOURNEYS asked
+					  again then (util_now_ms) */
 };
 
 /* bot_slot.c */
@@ -150,6 +155,11 @@ void bot_tourney_item(struct bot_slot *b, const struct net_event *e);
 void bot_tourney_event(struct bot_slot *b, const struct net_event *e);
 void bot_tourney_error(struct bot_slot *b, const struct net_event *e);
 bool bot_tourney_may_take(const struct bot_slot *b);
+/* --tourney auto: slot 0 asks TOURNEYS again every BOT_TOURNEY_SCAN s
+ * (an arena that fits: its variant in --variants, its clock in --clocks,
+ * its rating allowed by --rated; joined while the bot's tournaments not
+ * over are fewer than its connections). */
+void bot_tourney_scan(struct bot_slot *b);
 void bot_tourney_stop(struct bot_slot *b);
 
 /* The value of key in an ITEM's keys ("" when absent). */

@@ -97,6 +97,10 @@ read_tourneys(struct bot_policy *p, const char *text)
 	snprintf(buf, sizeof buf, "%s", text);
 	for (w = strtok_r(buf, ",", &save); w != NULL;
 	    w = strtok_r(NULL, ",", &save)) {
+		if (strcmp(w, "auto") == 0) {
+			p->tourney_auto = true;
+			continue;
+		}
 		if (strlen(w) >= sizeof p->tourneys[0])
 			return -1;
 		cgp_upcase(w);
@@ -112,7 +116,7 @@ read_tourneys(struct bot_policy *p, const char *text)
 		snprintf(p->tourneys[p->ntourneys++], sizeof p->tourneys[0],
 		    "%s", w);
 	}
-	return p->ntourneys > 0 ? 0 : -1;
+	return p->ntourneys > 0 || p->tourney_auto ? 0 : -1;
 }
 
 static const struct option longs[] = {
@@ -197,7 +201,8 @@ bot_opt_apply(struct bot_policy *p, int opt, const char *v)
 		    "1, 2, 3, 5, 7, 10 or 14 days a move[,...], e.g. 1,3");
 	case O_TOURNEY:
 		return read_tourneys(p, v) == 0 ? 0 : bot_usage_error(
-		    "--tourney is a tournament's id (at most 8 of them)");
+		    "--tourney is a tournament's id (at most 8 of them) or "
+		    "auto");
 	case O_CONFIG:
 		return 0;               /* read first (bot_conf_read) */
 	default:

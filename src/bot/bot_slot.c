@@ -406,6 +406,7 @@ bot_slot_events(struct bot_slot *b, bool stopping)
 		bot_log(b, "stopping: game %s resigned", b->game);
 	}
 	bot_resume_take(b);
+	bot_tourney_scan(b);
 	/* (a tournament that waits for a pairing keeps a connection free) */
 	if (b->seeking && !bot_tourney_may_take(b)) {
 		net_client_unseek(b->c);

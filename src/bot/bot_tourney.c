@@ -12,7 +12,10 @@
  * BOT_TOURNEY_AHEAD s) with no game of the bot going on keeps one
  * connection from seeking and from challenges. On SIGTERM each arena is
  * paused (TPAUSE): the server pairs the bot no more; the next start's
- * TJOIN takes it back.
+ * TJOIN takes it back. With --tourney auto, slot 0 also joins every arena
+ * of the TOURNEYS list (asked at login and every BOT_TOURNEY_SCAN s) that
+ * fits its policy (variant, clock, rated), while its tournaments not
+ * over are fewer than its connections.
  */
 #define _DEFAULT_SOURCE         /* timegm */
 #include <stdio.h>
@@ -20,6 +23,7 @@
 #include <time.h>
 
 #include "bot/bot.h"
+#include "util/util.h"
 
 static const char *const status_words[] = {
 	"unknown", "upcoming", "running", "finished"
@@ -38,11 +42,22 @@ find(struct bot_slot *b, const char *id, bool add)
 	for (i = 0; i < z->ntour; i++)
 		if (strcmp(z->tour[i].id, id) == 0)
 			return &z->tour[i];
-	if (!add || z->ntour == BOT_TOURNEYS_MAX)
+	if (!add)
 		return NULL;
-	memset(&z->tour[z->ntour], 0, sizeof z->tour[0]);
-	snprintf(z->tour[z->ntour].id, sizeof z->tour[0].id, "%s", id);
-	return &z->tour[z->ntour++];
+	if (z->ntour < BOT_TOURNEYS_MAX)
+		i = z->ntour++;
+	else {
+		/* (the table full: one over is forgotten) */
+		for (i = 0; i < BOT_TOURNEYS_MAX; i++)
+			if (z->tour[i].status == BOT_T_OVER &&
+			    !z->tour[i].asked)
+				break;
+		if (i == BOT_TOURNEYS_MAX)
+			return NULL;
+	}
+	memset(&z->tour[i], 0, sizeof z->tour[0]);
+	snprintf(z->tour[i].id, sizeof z->tour[0].id, "%s", id);
+	return &z->tour[i];
 }
 
 void
@@ -84,8 +99,54 @@ bot_tourney_login(struct bot_slot *b)
 		}
 	}
 	/* (answered before the account's games, which the seeks wait for) */
-	if (n > 0)
+	if (n > 0 || b->pol->tourney_auto)
 		net_client_query(b->c, "TOURNEYS", "");
+	b->scan_at = util_now_ms() + BOT_TOURNEY_SCAN * 1000LL;
+}
+
+void
+bot_tourney_scan(struct bot_slot *b)
+{
+	if (b->index != 0 || !b->pol->tourney_auto || !b->online ||
+	    net_client_account(b->c)[0] == '\0' ||
+	    util_now_ms() < b->scan_at)
+		return;
+	if (net_client_query(b->c, "TOURNEYS", "") == 0)
+		b->scan_at = util_now_ms() + BOT_TOURNEY_SCAN * 1000LL;
+}
+
+/* --tourney auto: whether an item of TOURNEYS is an arena to join (its
+ * variant, clock and rating the policy's, upcoming or running, and a
+ * connection for it). */
+static bool
+fits(const struct bot_slot *b, const struct net_event *e)
+{
+	const struct bot_policy *p = b->pol;
+	char v[32];
+	int i, open = 0;
+	bool clock = false, rated;
+
+	bot_item_val(e->text, "kind", v, sizeof v);
+	if (!p->tourney_auto || strcmp(v, "arena") != 0)
+		return false;
+	bot_item_val(e->text, "status", v, sizeof v);
+	if (strcmp(v, "upcoming") != 0 && strcmp(v, "running") != 0)
+		return false;
+	bot_item_val(e->text, "variant", v, sizeof v);
+	if (!p->variants[strcmp(v, "megapawn") == 0 ? 1 : 0] ||
+	    (strcmp(v, "congo") != 0 && strcmp(v, "megapawn") != 0))
+		return false;
+	bot_item_val(e->text, "clock", v, sizeof v);
+	for (i = 0; i < p->nclocks; i++)
+		clock |= strcmp(p->clocks[i], v) == 0;
+	bot_item_val(e->text, "rated", v, sizeof v);
+	rated = strcmp(v, "yes") == 0;
+	if (!clock || (rated && p->rated == BOT_RATED_NO) ||
+	    (!rated && p->rated == BOT_RATED_YES))
+		return false;
+	for (i = 0; i < b->ntour; i++)
+		open += b->tour[i].status != BOT_T_OVER;
+	return open < p->games;
 }
 
 /* "2026-11-29T20:00:00Z": Unix seconds, 0 when not that. */
@@ -112,7 +173,13 @@ bot_tourney_item(struct bot_slot *b, const struct net_event *e)
 	if (strcmp(e->verb, "TOURNEYS") != 0)
 		return;
 	bot_item_val(e->text, "tourney", id, sizeof id);
-	if ((t = find(b, id, false)) == NULL)
+	if ((t = find(b, id, false)) == NULL && b->index == 0 && fits(b, e) &&
+	    (t = find(b, id, true)) != NULL &&
+	    net_client_tourney(b->c, "TJOIN", id) == 0) {
+		bot_log(b, "tournament %s: joining (it fits the policy)", id);
+		t->asked = true;
+	}
+	if (t == NULL)
 		return;
 	bot_item_val(e->text, "kind", kind, sizeof kind);
 	bot_item_val(e->text, "status", status, sizeof status);
