@@ -292,6 +292,51 @@ on_result(struct bot_slot *b, const struct net_event *e)
 	b->seat = -1;
 }
 
+/* A seat taken: a seek's pairing, a challenge's, a tournament's, a game
+ * resumed or handed over. */
+static void
+seated(struct bot_slot *b, const struct net_event *e)
+{
+	b->seek_refused = 0;
+	b->score_ply = -1;
+	b->seeking = false;
+	b->playing = true;
+	b->seat = e->seat;
+	/* (a game handed over or resumed: its tournament, if known, is
+	 * kept; the STATE that follows says it too) */
+	if (e->tourney[0] != '\0' || strcmp(b->game, e->game) != 0)
+		snprintf(b->tourney, sizeof b->tourney, "%s", e->tourney);
+	snprintf(b->game, sizeof b->game, "%s", e->game);
+	bot_log(b, "game %s: playing %s%s%s", e->game, e->seat == 0 ?
+	    "white" : "black", b->tourney[0] != '\0' ? " in tournament " : "",
+	    b->tourney);
+	greet(b);
+}
+
+/* A command refused: a SEEK asked again after a pause, a resume or a
+ * JOIN given up, a TJOIN's tournament left. */
+static void
+refused(struct bot_slot *b, const struct net_event *e)
+{
+	bot_log(b, "%s: %d %s %s", e->verb, e->code, e->name, e->text);
+	bot_tourney_error(b, e);
+	if (strcmp(e->verb, "SEEK") == 0) {
+		long long pause = 2000LL << (b->seek_refused < 5 ?
+		    b->seek_refused : 5);
+		if (pause > 60000)
+			pause = 60000;
+		b->seeking = false;
+		b->seek_refused++;
+		b->seek_after = util_now_ms() + pause;
+		bot_log(b, "seeking again in %lld s", pause / 1000);
+	}
+	if ((strcmp(e->verb, "REJOIN") == 0 || strcmp(e->verb, "JOIN") == 0) &&
+	    b->seat < 0) {
+		b->playing = false;     /* a resume, a JOIN refused */
+		b->game[0] = '\0';
+	}
+}
+
 static void
 event(struct bot_slot *b, const struct net_event *e, bool stopping)
 {
@@ -325,21 +370,7 @@ event(struct bot_slot *b, const struct net_event *e, bool stopping)
 		b->seek_refused = 0;
 		break;
 	case NEV_SEATED:
-		b->seek_refused = 0;
-		b->score_ply = -1;
-		b->seeking = false;
-		b->playing = true;
-		b->seat = e->seat;
-		/* (a game handed over or resumed: its tournament, if known,
-		 * is kept; the STATE that follows says it too) */
-		if (e->tourney[0] != '\0' || strcmp(b->game, e->game) != 0)
-			snprintf(b->tourney, sizeof b->tourney, "%s",
-			    e->tourney);
-		snprintf(b->game, sizeof b->game, "%s", e->game);
-		bot_log(b, "game %s: playing %s%s%s", e->game, e->seat == 0 ?
-		    "white" : "black", b->tourney[0] != '\0' ?
-		    " in tournament " : "", b->tourney);
-		greet(b);
+		seated(b, e);
 		break;
 	case NEV_STATE:         /* its game's clock: the increment */
 		if (b->playing && strcmp(e->game, b->game) == 0) {
@@ -367,23 +398,7 @@ event(struct bot_slot *b, const struct net_event *e, bool stopping)
 		challenged(b, e, stopping);
 		break;
 	case NEV_ERROR:
-		bot_log(b, "%s: %d %s %s", e->verb, e->code, e->name, e->text);
-		bot_tourney_error(b, e);
-		if (strcmp(e->verb, "SEEK") == 0) {
-			long long pause = 2000LL << (b->seek_refused < 5 ?
-			    b->seek_refused : 5);
-			if (pause > 60000)
-				pause = 60000;
-			b->seeking = false;
-			b->seek_refused++;
-			b->seek_after = util_now_ms() + pause;
-			bot_log(b, "seeking again in %lld s", pause / 1000);
-		}
-		if ((strcmp(e->verb, "REJOIN") == 0 ||
-		    strcmp(e->verb, "JOIN") == 0) && b->seat < 0) {
-			b->playing = false;     /* a resume, a JOIN refused */
-			b->game[0] = '\0';
-		}
+		refused(b, e);
 		break;
 	default:
 		break;
