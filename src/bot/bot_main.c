@@ -319,6 +319,7 @@ bot_main(int argc, char **argv)
 	o.tls = tls;
 	o.trust = NET_TRUST_REFUSE;
 	o.remember = true;
+	o.pair_tourney_told = true;     /* one connection takes it */
 	snprintf(o.name, sizeof o.name, "%s", p.account);
 	snprintf(o.login, sizeof o.login, "%s", p.account);
 	memset(&sa, 0, sizeof sa);

@@ -106,6 +106,10 @@ bot_resume_game(struct bot_slot *b, const char *game)
 
 	if (held(b, game))
 		return NULL;
+	if (slot_free(b)) {             /* (the one told, when free) */
+		resume_on(b, game);
+		return b;
+	}
 	for (i = 0; i < b->npeers; i++)
 		if (slot_free(&b->peers[i])) {
 			resume_on(&b->peers[i], game);

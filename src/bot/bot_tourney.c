@@ -4,10 +4,13 @@
  * a server back), sends TJOIN of each --tourney (a member's TJOIN is
  * taken too: it ends a pause) and asks TOURNEYS for their kind, state and
  * start; the server's EV TOURNEY (started, round, bye, finished) keeps
- * that state. The server tells a pairing PAIRED on one connection of the
- * account: a free one takes its seat (src/net/client does), a busy one
- * tells it (NEV_TOURNEY paired) and the game is played by a free
- * connection (REJOIN by account, bot_resume_game) or the first one free.
+ * that state. The server tells a pairing PAIRED on a connection of the
+ * account (on one today; PROTOCOL.md says "the player's own
+ * connections"): the bot's client only tells it (pair_tourney_told:
+ * NEV_TOURNEY paired), and the first connection told has the game
+ * played by one free connection, itself when it is free (REJOIN by
+ * account, bot_resume_game), or the first one free; the others see it
+ * held and ignore it.
  * So that one is free, a tournament running (or starting within
  * BOT_TOURNEY_AHEAD s) with no game of the bot going on keeps one
  * connection from seeking and from challenges. On SIGTERM each arena is
@@ -197,8 +200,8 @@ paired_busy(struct bot_slot *b, const struct net_event *e)
 {
 	struct bot_slot *s;
 
-	bot_log(b, "tournament %s: game %s paired on a busy connection",
-	    e->tourney, e->game);
+	bot_log(b, "tournament %s: game %s paired%s", e->tourney, e->game,
+	    b->playing ? " on a busy connection" : "");
 	if ((s = bot_resume_game(b, e->game)) != NULL)
 		snprintf(s->tourney, sizeof s->tourney, "%s", e->tourney);
 }
