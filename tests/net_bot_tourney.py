@@ -124,6 +124,7 @@ class Human:
                             " rated=no")[0])
         self.game, self.seat, self.moves = got["game"], got["seat"], []
         self.next_move = time.time() + 3600
+        self.joined = False
 
     def step(self, stop):
         self.c.fill(time.time() + 0.05)
@@ -138,6 +139,7 @@ class Human:
             if self.game is None or w[1] != self.game:
                 continue
             if w[3] == "JOINED":
+                self.joined = True
                 self.games += 1
                 self.next_move = time.time() + 1
             elif w[3] == "MOVE":
@@ -162,8 +164,7 @@ class Human:
         turn = "white" if len(self.moves) % 2 == 0 else "black"
         if stop:
             self.c.s.sendall(("%s game=%s\n" % (
-                "RESIGN" if self.next_move < time.time() + 3000 else
-                "CANCEL", self.game)).encode())
+                "RESIGN" if self.joined else "CANCEL", self.game)).encode())
             self.game = None
         elif turn == self.seat and time.time() >= self.next_move:
             mv = self.eng.move(self.moves)
@@ -209,7 +210,8 @@ def runs(log):
     for line in log.splitlines():
         if "congo-bot[-1]:" in line and "games at once" in line:
             out.append({})
-        m = re.search(r"congo-bot\[(\d+)\]: game (\S+): (playing|resumed)",
+        m = re.search(r"congo-bot\[(\d+)\]: game (\S+): (playing|resumed|"
+                      r"taken)",
                       line)
         if m and out:
             out[-1].setdefault(m.group(2), set()).add(m.group(1))

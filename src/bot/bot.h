@@ -136,9 +136,11 @@ void bot_resume_take(struct bot_slot *b);
 void bot_resume_end(struct bot_slot *b, const struct net_event *e);
 bool bot_resume_listed(const struct bot_slot *b);
 /* game (of the account) played by a free connection (its seek withdrawn),
- * which is returned, or kept for the next one free (NULL); NULL too when
- * a connection holds it already. */
-struct bot_slot *bot_resume_game(struct bot_slot *b, const char *game);
+ * b itself when free, which is returned (the log says how: "resumed",
+ * "taken"), or kept for the next one free (NULL); NULL too when a
+ * connection holds it already. */
+struct bot_slot *bot_resume_game(struct bot_slot *b, const char *game,
+    const char *how);
 
 /* bot_tourney.c (PROTOCOL.md "Tournaments"): slot 0 logged in: TJOIN of
  * each --tourney (a member's TJOIN takes it back from a pause), then

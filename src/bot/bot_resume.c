@@ -80,7 +80,7 @@ held(const struct bot_slot *b, const char *game)
 
 /* game rejoined by the free slot s (its seek withdrawn). */
 static void
-resume_on(struct bot_slot *s, const char *game)
+resume_on(struct bot_slot *s, const char *game, const char *how)
 {
 	char err[200];
 
@@ -95,11 +95,11 @@ resume_on(struct bot_slot *s, const char *game)
 	 * given to another connection nor a seek made meanwhile. */
 	s->playing = true;
 	snprintf(s->game, sizeof s->game, "%s", game);
-	bot_log(s, "game %s: resumed", game);
+	bot_log(s, "game %s: %s", game, how);
 }
 
 struct bot_slot *
-bot_resume_game(struct bot_slot *b, const char *game)
+bot_resume_game(struct bot_slot *b, const char *game, const char *how)
 {
 	struct bot_slot *z = &b->peers[0];
 	int i;
@@ -107,12 +107,12 @@ bot_resume_game(struct bot_slot *b, const char *game)
 	if (held(b, game))
 		return NULL;
 	if (slot_free(b)) {             /* (the one told, when free) */
-		resume_on(b, game);
+		resume_on(b, game, how);
 		return b;
 	}
 	for (i = 0; i < b->npeers; i++)
 		if (slot_free(&b->peers[i])) {
-			resume_on(&b->peers[i], game);
+			resume_on(&b->peers[i], game, how);
 			return &b->peers[i];
 		}
 	/* Its other connections not logged in yet (a server just back),
@@ -139,7 +139,7 @@ bot_resume_item(struct bot_slot *b, const struct net_event *e)
 	bot_item_val(e->text, "game", game, sizeof game);
 	bot_item_val(e->text, "status", status, sizeof status);
 	if (game[0] != '\0' && strcmp(status, "active") == 0)
-		bot_resume_game(b, game);
+		bot_resume_game(b, game, "resumed");
 }
 
 void
@@ -154,6 +154,6 @@ bot_resume_take(struct bot_slot *b)
 		    sizeof z->resume[0]);
 		z->nresume--;
 		if (!held(b, game))
-			resume_on(b, game);
+			resume_on(b, game, "resumed");
 	}
 }

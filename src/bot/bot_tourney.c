@@ -202,7 +202,7 @@ paired_busy(struct bot_slot *b, const struct net_event *e)
 
 	bot_log(b, "tournament %s: game %s paired%s", e->tourney, e->game,
 	    b->playing ? " on a busy connection" : "");
-	if ((s = bot_resume_game(b, e->game)) != NULL)
+	if ((s = bot_resume_game(b, e->game, "taken")) != NULL)
 		snprintf(s->tourney, sizeof s->tourney, "%s", e->tourney);
 }
 
