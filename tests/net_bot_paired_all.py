@@ -6,10 +6,14 @@ exactly one of a real `congo --bot`'s connections: one takes the seat
 (REJOIN), the others ignore it, and only that one moves. The server here
 is a fake speaking just what the bot needs (HELLO, LOGIN, TJOIN,
 TOURNEYS, GAMES, SEEK, REJOIN, STATE); tests/net_bot_tourney.sh has the
-real one. Waits on lines, never a fixed time.
+real one. Then that game ends as a client catching up sees it, in its
+STATE only (status=finished, no RESULT): on SIGTERM the bot, which
+finishes its games before it exits, exits 0 at once (it waited for ever).
+Waits on lines, never a fixed time.
 """
 import os
 import select
+import signal
 import socket
 import subprocess
 import sys
@@ -86,6 +90,18 @@ def state(c, seq):
            (GAME, seq, START, START, TID))
 
 
+def serve(conns, wait):
+    """The bot's lines answered for at most wait seconds."""
+    r, _, _ = select.select([c.s for c in conns], [], [], wait)
+    for s in r:
+        c = next(c for c in conns if c.s is s)
+        data = s.recv(65536)
+        c.buf += data
+        while b"\n" in c.buf:
+            line, c.buf = c.buf.split(b"\n", 1)
+            answer(c, line.decode())
+
+
 def main():
     lsock = socket.socket()
     lsock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -147,15 +163,7 @@ def main():
                 # a little longer: a second connection would move now
                 end = time.time() + 1.5
                 while time.time() < end:
-                    r, _, _ = select.select([c.s for c in conns], [], [],
-                                            0.1)
-                    for s in r:
-                        c = next(c for c in conns if c.s is s)
-                        data = s.recv(65536)
-                        c.buf += data
-                        while b"\n" in c.buf:
-                            line, c.buf = c.buf.split(b"\n", 1)
-                            answer(c, line.decode())
+                    serve(conns, 0.1)
                 break
         else:
             fail("no move in the paired game within 20 s")
@@ -166,9 +174,29 @@ def main():
                  "each, the same)" % (rejoined, movers))
         print("-- the PAIRED told on 3 connections: taken and played by "
               "connection %d only" % movers[0])
+        c = conns[movers[0]]
+        c.send("EV %s 3 STATE variant=congo start=%s fen=%s ply=1 "
+               "turn=black status=finished result=0-1 reason=resign "
+               "white=bota black=ann wpresent=1 bpresent=1 clock=60+0 "
+               "wclock=60000 bclock=60000 tourney=%s" %
+               (GAME, START, START, TID))
+        end = time.time() + 10
+        while "over: 0-1" not in open(os.path.join(TMP, "bot.log")).read():
+            if time.time() > end:
+                fail("the bot did not see its game's end in its STATE")
+            serve(conns, 0.1)
+        bot.send_signal(signal.SIGTERM)
+        end = time.time() + 10
+        while bot.poll() is None and time.time() < end:
+            serve(conns, 0.1)
+        if bot.returncode != 0:
+            fail("the bot did not exit 0 on SIGTERM (%s)" % bot.returncode)
+        print("-- its end told by its STATE only: the bot exited 0 on "
+              "SIGTERM")
     finally:
-        bot.kill()
-        bot.wait()
+        if bot.poll() is None:
+            bot.kill()
+            bot.wait()
 
 
 main()

@@ -279,6 +279,8 @@ draw_offered(struct bot_slot *b)
 static void
 on_result(struct bot_slot *b, const struct net_event *e)
 {
+	if (!b->playing)
+		return;         /* (told already by its STATE) */
 	join_thinker(b);
 	bot_log(b, "game %s over: %s (%s)", b->game, e->result, e->reason);
 	b->playing = false;
@@ -380,6 +382,11 @@ event(struct bot_slot *b, const struct net_event *e, bool stopping)
 			if (e->tourney[0] != '\0')
 				snprintf(b->tourney, sizeof b->tourney, "%s",
 				    e->tourney);
+			/* A game that ended while the client caught up (a
+			 * move refused, a link back) is told by its STATE
+			 * only: the bot would wait for it for ever. */
+			if (strcmp(e->status, "finished") == 0)
+				on_result(b, e);
 		}
 		break;
 	case NEV_RESULT:
