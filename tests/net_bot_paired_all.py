@@ -9,7 +9,10 @@ TOURNEYS, GAMES, SEEK, REJOIN, STATE); tests/net_bot_tourney.sh has the
 real one. Then that game ends as a client catching up sees it, in its
 STATE only (status=finished, no RESULT): on SIGTERM the bot, which
 finishes its games before it exits, exits 0 at once (it waited for ever).
-Waits on lines, never a fixed time.
+Then two challenges one after the other to the bot's first connection
+(the one that sent TJOIN): it plays a move in each, the second game's
+events numbered from 1 again (a JOIN kept the first game's number and
+dropped them). Waits on lines, never a fixed time.
 """
 import os
 import select
@@ -22,6 +25,7 @@ import time
 TMP, CONGO = sys.argv[1], sys.argv[2]
 TID, GAME, TOKEN = "TTTTTTTT", "GGGGGGGG", "K" * 26
 START = "gmelecz/ppppppp/7/7/7/PPPPPPP/GMELECZ_w_0_1"
+AFTER = "gmelecz/ppppppp/7/7/5P1/PPPPPP1/GMELECZ_b_1_1"
 log = []
 
 
@@ -35,8 +39,9 @@ def fail(msg):
 class Conn:
     def __init__(self, s, n):
         self.s, self.n, self.buf = s, n, b""
-        self.login = self.rejoined = False
+        self.login = self.rejoined = self.slot0 = False
         self.moves = []
+        self.challenge_moves = []
 
     def send(self, line):
         log.append("S%d> %s" % (self.n, line))
@@ -54,8 +59,6 @@ def answer(c, line):
     if verb == "LOGIN":
         c.login = True
         c.send("OK %s LOGIN name=bota bot=yes" % tag)
-    elif verb == "TJOIN":
-        c.send("OK %s TJOIN tourney=%s" % (tag, TID))
     elif verb == "TOURNEYS":
         c.send("OK %s TOURNEYS n=1" % tag)
         c.send("ITEM %s tourney=%s kind=arena name=t status=running "
@@ -67,6 +70,25 @@ def answer(c, line):
         c.send("OK %s SEEK seek=S%07d" % (tag, c.n))
     elif verb == "UNSEEK":
         c.send("OK %s UNSEEK" % tag)
+    elif verb == "TJOIN":
+        c.slot0 = True
+        c.send("OK %s TJOIN tourney=%s" % (tag, TID))
+    elif verb == "JOIN" and kv.get("game", "").startswith("CH"):
+        g = kv["game"]
+        c.send("OK %s JOIN game=%s seat=black token=%s" % (tag, g, TOKEN))
+        c.send("EV %s 1 STATE variant=congo start=%s fen=%s ply=0 "
+               "turn=white status=active white=ann black=bota wpresent=1 "
+               "bpresent=1 clock=180+2 wclock=180000 bclock=180000" %
+               (g, START, START))
+        c.send("EV %s 2 MOVE ply=0 side=white move=g2f3 fen=%s "
+               "wclock=180000 bclock=180000" % (g, AFTER))
+    elif verb in ("STATE", "HISTORY") and kv.get("game", "").startswith("CH"):
+        if verb == "HISTORY":
+            c.send("OK %s HISTORY game=%s n=1 plies=1" % (tag, kv["game"]))
+            c.send("ITEM %s ply=0 move=g2f3" % tag)
+    elif verb == "MOVE" and kv.get("game", "").startswith("CH"):
+        c.challenge_moves.append(kv["game"])
+        c.send("OK %s MOVE game=%s ply=1" % (tag, kv["game"]))
     elif verb == "REJOIN" and kv.get("game") == GAME:
         c.rejoined = True
         c.send("OK %s REJOIN game=%s seat=white" % (tag, GAME))
@@ -88,6 +110,30 @@ def state(c, seq):
            "status=active white=bota black=ann wpresent=1 bpresent=1 "
            "clock=60+0 wclock=60000 bclock=60000 tourney=%s" %
            (GAME, seq, START, START, TID))
+
+
+def challenges(conns):
+    """Two challenges in turn to the connection that sent TJOIN (the
+    bot's first, which takes challenges): a move in each."""
+    for c in conns:
+        c.send("EV %s 0 TOURNEY state=finished" % TID)
+    c = next(c for c in conns if c.slot0)
+    for n, g in enumerate(("CHAAAAAA", "CHBBBBBB")):
+        c.send("EV %s 0 CHALLENGED from=ann variant=congo clock=180+2 "
+               "rated=no seat=black" % g)
+        end = time.time() + 10
+        while g not in c.challenge_moves:
+            if time.time() > end:
+                fail("no move of the bot in challenge %d (%s)" % (n + 1, g))
+            serve(conns, 0.1)
+        c.send("EV %s 3 RESULT result=1-0 reason=resign" % g)
+        end = time.time() + 10
+        while "game %s over" % g not in open(os.path.join(TMP,
+                                                           "bot.log")).read():
+            if time.time() > end:
+                fail("the bot did not see challenge %d's end" % (n + 1))
+            serve(conns, 0.1)
+    print("-- two challenges in turn on one connection: a move in each")
 
 
 def serve(conns, wait):
@@ -185,6 +231,7 @@ def main():
             if time.time() > end:
                 fail("the bot did not see its game's end in its STATE")
             serve(conns, 0.1)
+        challenges(conns)
         bot.send_signal(signal.SIGTERM)
         end = time.time() + 10
         while bot.poll() is None and time.time() < end:
