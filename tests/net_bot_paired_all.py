@@ -39,7 +39,7 @@ def fail(msg):
 class Conn:
     def __init__(self, s, n):
         self.s, self.n, self.buf = s, n, b""
-        self.login = self.rejoined = self.slot0 = False
+        self.login = self.rejoined = self.slot0 = self.closed = False
         self.moves = []
         self.challenge_moves = []
 
@@ -138,10 +138,19 @@ def challenges(conns):
 
 def serve(conns, wait):
     """The bot's lines answered for at most wait seconds."""
-    r, _, _ = select.select([c.s for c in conns], [], [], wait)
+    live = [c for c in conns if not c.closed]
+    r, _, _ = select.select([c.s for c in live], [], [], wait)
+    if not live:
+        time.sleep(wait)        # (the bot gone: only its exit waited on)
     for s in r:
         c = next(c for c in conns if c.s is s)
-        data = s.recv(65536)
+        try:
+            data = s.recv(65536)
+        except OSError:
+            data = b""
+        if not data:            # (the bot closed it: stopping)
+            c.closed = True
+            continue
         c.buf += data
         while b"\n" in c.buf:
             line, c.buf = c.buf.split(b"\n", 1)
