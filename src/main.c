@@ -62,7 +62,7 @@ congo_usage(FILE *out)
 	fputs(_("  congo --bot --connect HOST:PORT --account NAME [--level N | --full]\n"
 	    "      [--variants congo,megapawn] [--clocks 3+2,5+3] [--days 1,3]\n"
 	    "      [--games-at-once N] [--rated yes|no|both] [--on-stop finish|resign]\n"
-	    "      [--greeting TEXT] [--config FILE]\n"
+	    "      [--greeting TEXT] [--tourney ID|auto]... [--config FILE]\n"
 	    "                             a computer player on a server, without a\n"
 	    "                             screen (congo(6), BOTS)\n"),
 	    out);

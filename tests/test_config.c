@@ -167,7 +167,8 @@ test_good_full(void **state)
 	    "bot = { connect = \"tls://example.org\"; account = \"robo5\";\n"
 	    "  level = 5; full = false; variants = \"congo\";\n"
 	    "  clocks = \"3+2,5+3\"; games_at_once = 4; rated = \"both\";\n"
-	    "  on_stop = \"resign\"; greeting = \"Good luck!\"; };\n",
+	    "  on_stop = \"resign\"; greeting = \"Good luck!\";\n"
+	    "  tournaments = \"AAAAAAAA,BBBBBBBB\"; };\n",
 	    &c, err, sizeof err), 0);
 	assert_string_equal(err, "");
 	assert_int_equal(nwarnings, 0);
@@ -222,6 +223,7 @@ test_good_full(void **state)
 	assert_int_equal(c.bot.games_at_once, 4);
 	assert_string_equal(c.bot.on_stop, "resign");
 	assert_string_equal(c.bot.greeting, "Good luck!");
+	assert_string_equal(c.bot.tournaments, "AAAAAAAA,BBBBBBBB");
 	assert_true(strstr(c.source, "congo.conf") != NULL);
 }
 

@@ -107,6 +107,12 @@ for o in $bot_opts; do
 		fails=$((fails + 1))
 	fi
 done
+# congo --bot --tourney: a tournament's id, no more than its connections.
+expect 2 "--tourney is a tournament's id" "$congo" --bot --connect h \
+    --account robo --tourney 'no/such'
+expect 2 "more tournaments (--tourney) than --games-at-once" "$congo" --bot \
+    --connect h --account robo --games-at-once 1 --tourney AAAAAAAA \
+    --tourney BBBBBBBB
 expect 0 "congo 0.1" "$congo" --version
 expect 0 "congo 0.1" "$congo" -V
 # The modes.

@@ -51,6 +51,7 @@ test_parse(void **state)
 	assert_string_equal(st.points, "6");
 	assert_int_equal(st.games, 3);
 	assert_true(st.fire);
+	assert_false(st.bot);
 	assert_true(session_standing_parse("rank=2 name=bo points=2.5 "
 	    "games=3 buchholz=7.5 sb=5.25", &st));
 	assert_string_equal(st.points, "2.5");
@@ -84,6 +85,15 @@ test_words(void **state)
 	assert_string_equal(buf, "1. ann, 6 points in 3 games, on fire");
 	session_standing_short(&st, buf, sizeof buf);
 	assert_string_equal(buf, " 1 ann              6 *");
+	/* a computer player: its title kept, its name cut first */
+	assert_true(session_standing_parse("rank=2 name=robotervierzehn "
+	    "title=BOT points=4 games=3 fire=0", &st));
+	assert_true(st.bot);
+	session_standing_sentence(&st, buf, sizeof buf);
+	assert_string_equal(buf, "2. robotervierzehn (BOT), 4 points in 3 "
+	    "games");
+	session_standing_short(&st, buf, sizeof buf);
+	assert_string_equal(buf, " 2 roboterv BOT     4");
 }
 
 /* The screen: the list asked at once, Enter asks the standings; J sends

@@ -17,6 +17,11 @@
 
 #define BOT_SLOTS_MAX 32
 #define BOT_CLOCKS_MAX 8
+#define BOT_TOURNEYS_MAX 8
+/* An upcoming tournament keeps a connection free from this many seconds
+ * before its start. */
+#define BOT_TOURNEY_AHEAD 300
+#define BOT_TOURNEY_SCAN 60
 /* A draw offer is accepted when the bot's last score is within this many
  * centipawns of level and the game has gone this many plies (as
  * lichess-bot's draw settings); otherwise declined. */
@@ -41,6 +46,21 @@ struct bot_policy {
 	enum bot_rated rated;
 	bool resign_on_stop;           /* SIGTERM: resign (else finish) */
 	char greeting[201];            /* said once a game ("" none) */
+	char tourneys[BOT_TOURNEYS_MAX][16];   /* --tourney: joined at
+						  each login */
+	int ntourneys;
+	bool tourney_auto;             /* --tourney auto: every arena that
+					  fits the policy joined */
+};
+
+/* A tournament the bot is a member of (bot_tourney.c). */
+enum bot_tstatus { BOT_T_UNKNOWN, BOT_T_UPCOMING, BOT_T_RUNNING, BOT_T_OVER };
+struct bot_tourney {
+	char id[16];
+	char kind;                     /* 'a' arena, 's' Swiss, 0 unknown */
+	enum bot_tstatus status;
+	long long start;               /* Unix seconds, 0 unknown */
+	bool asked;                    /* its TJOIN not yet answered */
 };
 
 /* One game at a time: its connection, seek, game and search. */
@@ -60,6 +80,7 @@ struct bot_slot {
 	char game[16];
 	char greeted[16];              /* the last game greeted */
 	char game_clock[16];           /* its game's clock ("" none) */
+	char tourney[16];              /* its game's tournament ("" none) */
 	int game_days;                 /* a correspondence game's days a
 					  move (left running on SIGTERM) */
 	int games_played;
@@ -84,6 +105,12 @@ struct bot_slot {
 	 * (a seek paired meanwhile would take the connection a game to
 	 * resume needs). */
 	bool listed;
+	/* Slot 0: the tournaments it is a member of (--tourney, and any
+	 * whose events come). */
+	struct bot_tourney tour[BOT_TOURNEYS_MAX];
+	int ntour;
+	long long scan_at;             /* --tourney auto: TOURNEYS asked
+					  again then (util_now_ms) */
 };
 
 /* bot_slot.c */
@@ -108,6 +135,37 @@ void bot_resume_take(struct bot_slot *b);
  * account's games read (or slot 0 gone for good). */
 void bot_resume_end(struct bot_slot *b, const struct net_event *e);
 bool bot_resume_listed(const struct bot_slot *b);
+/* game (of the account) played by a free connection (its seek withdrawn),
+ * b itself when free, which is returned (the log says how: "resumed",
+ * "taken"), or kept for the next one free (NULL); NULL too when a
+ * connection holds it already. */
+struct bot_slot *bot_resume_game(struct bot_slot *b, const char *game,
+    const char *how);
+
+/* bot_tourney.c (PROTOCOL.md "Tournaments"): slot 0 logged in: TJOIN of
+ * each --tourney (a member's TJOIN takes it back from a pause), then
+ * TOURNEYS for their state; the events and answers of tournaments; a
+ * PAIRED that reached a connection busy in a game handed to a free one.
+ * While a tournament runs (or starts within BOT_TOURNEY_AHEAD s) and no
+ * game of it is being played, one connection is kept free for its next
+ * pairing: bot_tourney_may_take says whether b may seek or take a
+ * challenge. SIGTERM: each arena paused (TPAUSE), so that it is not
+ * paired again. */
+void bot_tourney_init(struct bot_slot *b);
+void bot_tourney_login(struct bot_slot *b);
+void bot_tourney_item(struct bot_slot *b, const struct net_event *e);
+void bot_tourney_event(struct bot_slot *b, const struct net_event *e);
+void bot_tourney_error(struct bot_slot *b, const struct net_event *e);
+bool bot_tourney_may_take(const struct bot_slot *b);
+/* --tourney auto: slot 0 asks TOURNEYS again every BOT_TOURNEY_SCAN s
+ * (an arena that fits: its variant in --variants, its clock in --clocks,
+ * its rating allowed by --rated; joined while the bot's tournaments not
+ * over are fewer than its connections). */
+void bot_tourney_scan(struct bot_slot *b);
+void bot_tourney_stop(struct bot_slot *b);
+
+/* The value of key in an ITEM's keys ("" when absent). */
+void bot_item_val(const char *text, const char *key, char *out, size_t n);
 
 /* A log line (UTC time, the slot, the text). */
 void bot_log(const struct bot_slot *b, const char *fmt, ...)
@@ -116,7 +174,7 @@ void bot_log(const struct bot_slot *b, const char *fmt, ...)
 /* bot_main.c: an option (its id, its text) applied to the policy: 0, or
  * BOT_EXIT_USAGE with the problem said (bot_usage_error). */
 enum { O_CONNECT = 256, O_ACCOUNT, O_LEVEL, O_FULL, O_VARIANTS, O_CLOCKS,
-	O_GAMES, O_RATED, O_ON_STOP, O_GREETING, O_CONFIG, O_DAYS };
+	O_GAMES, O_RATED, O_ON_STOP, O_GREETING, O_CONFIG, O_DAYS, O_TOURNEY };
 int bot_opt_apply(struct bot_policy *p, int opt, const char *v);
 int bot_usage_error(const char *what);
 /* bot_conf.c: congo.conf's bot { } section (the file of --config FILE,

@@ -42,7 +42,7 @@ bot_conf_read(struct bot_policy *p, int argc, char **argv)
 		{ O_VARIANTS, b->variants }, { O_CLOCKS, b->clocks },
 		{ O_DAYS, b->days },
 		{ O_RATED, b->rated }, { O_ON_STOP, b->on_stop },
-		{ O_GREETING, b->greeting },
+		{ O_GREETING, b->greeting }, { O_TOURNEY, b->tournaments },
 	};
 	char err[512], num[16];
 	size_t i;

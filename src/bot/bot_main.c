@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "bot/bot.h"
+#include "net/proto/proto.h"
 #include "util/util.h"
 
 static volatile sig_atomic_t stop_asked;
@@ -86,7 +87,37 @@ read_variants(struct bot_policy *p, const char *text)
 	return p->variants[0] || p->variants[1] ? 0 : -1;
 }
 
+/* "ID" or "ID,ID": tournaments joined (each once). */
+static int
+read_tourneys(struct bot_policy *p, const char *text)
+{
+	char buf[256], *save = NULL, *w;
+	int i;
 
+	snprintf(buf, sizeof buf, "%s", text);
+	for (w = strtok_r(buf, ",", &save); w != NULL;
+	    w = strtok_r(NULL, ",", &save)) {
+		if (strcmp(w, "auto") == 0) {
+			p->tourney_auto = true;
+			continue;
+		}
+		if (strlen(w) >= sizeof p->tourneys[0])
+			return -1;
+		cgp_upcase(w);
+		if (!cgp_valid_game(w))
+			return -1;
+		for (i = 0; i < p->ntourneys; i++)
+			if (strcmp(p->tourneys[i], w) == 0)
+				break;
+		if (i < p->ntourneys)
+			continue;
+		if (p->ntourneys == BOT_TOURNEYS_MAX)
+			return -1;
+		snprintf(p->tourneys[p->ntourneys++], sizeof p->tourneys[0],
+		    "%s", w);
+	}
+	return p->ntourneys > 0 || p->tourney_auto ? 0 : -1;
+}
 
 static const struct option longs[] = {
 	{ "bot", no_argument, NULL, 'b' },
@@ -102,6 +133,7 @@ static const struct option longs[] = {
 	{ "greeting", required_argument, NULL, O_GREETING },
 	{ "config", required_argument, NULL, O_CONFIG },
 	{ "days", required_argument, NULL, O_DAYS },
+	{ "tourney", required_argument, NULL, O_TOURNEY },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -167,6 +199,10 @@ bot_opt_apply(struct bot_policy *p, int opt, const char *v)
 	case O_DAYS:
 		return read_days(p, v) == 0 ? 0 : bot_usage_error("--days is "
 		    "1, 2, 3, 5, 7, 10 or 14 days a move[,...], e.g. 1,3");
+	case O_TOURNEY:
+		return read_tourneys(p, v) == 0 ? 0 : bot_usage_error(
+		    "--tourney is a tournament's id (at most 8 of them) or "
+		    "auto");
 	case O_CONFIG:
 		return 0;               /* read first (bot_conf_read) */
 	default:
@@ -197,6 +233,9 @@ read_opts(struct bot_policy *p, int argc, char **argv)
 		return bot_usage_error("unexpected argument");
 	if (p->connect[0] == '\0' || p->account[0] == '\0')
 		return bot_usage_error("--connect and --account are needed");
+	if (p->ntourneys > p->games)
+		return bot_usage_error("more tournaments (--tourney) than "
+		    "--games-at-once: each needs a connection of its own");
 	return 0;
 }
 
@@ -280,6 +319,7 @@ bot_main(int argc, char **argv)
 	o.tls = tls;
 	o.trust = NET_TRUST_REFUSE;
 	o.remember = true;
+	o.pair_tourney_told = true;     /* one connection takes it */
 	snprintf(o.name, sizeof o.name, "%s", p.account);
 	snprintf(o.login, sizeof o.login, "%s", p.account);
 	memset(&sa, 0, sizeof sa);
@@ -299,6 +339,7 @@ bot_main(int argc, char **argv)
 		s[i].peers = s;
 		s[i].npeers = p.games;
 	}
+	bot_tourney_init(&s[0]);
 	rc = run(s, p.games);
 	for (i = 0; i < p.games; i++)
 		bot_slot_free(&s[i]);

@@ -37,9 +37,8 @@ bot_resume_listed(const struct bot_slot *b)
 	return b->peers[0].listed || b->peers[0].dead;
 }
 
-/* The value of key in an ITEM's keys ("" when absent). */
-static void
-item_val(const char *text, const char *key, char *out, size_t n)
+void
+bot_item_val(const char *text, const char *key, char *out, size_t n)
 {
 	size_t k = strlen(key);
 	const char *p = text;
@@ -81,7 +80,7 @@ held(const struct bot_slot *b, const char *game)
 
 /* game rejoined by the free slot s (its seek withdrawn). */
 static void
-resume_on(struct bot_slot *s, const char *game)
+resume_on(struct bot_slot *s, const char *game, const char *how)
 {
 	char err[200];
 
@@ -96,38 +95,51 @@ resume_on(struct bot_slot *s, const char *game)
 	 * given to another connection nor a seek made meanwhile. */
 	s->playing = true;
 	snprintf(s->game, sizeof s->game, "%s", game);
-	bot_log(s, "game %s: resumed", game);
+	bot_log(s, "game %s: %s", game, how);
+}
+
+struct bot_slot *
+bot_resume_game(struct bot_slot *b, const char *game, const char *how)
+{
+	struct bot_slot *z = &b->peers[0];
+	int i;
+
+	if (held(b, game))
+		return NULL;
+	if (slot_free(b)) {             /* (the one told, when free) */
+		resume_on(b, game, how);
+		return b;
+	}
+	for (i = 0; i < b->npeers; i++)
+		if (slot_free(&b->peers[i])) {
+			resume_on(&b->peers[i], game, how);
+			return &b->peers[i];
+		}
+	/* Its other connections not logged in yet (a server just back),
+	 * or all busy: the first one free takes it (bot_resume_take). */
+	for (i = 0; i < z->nresume; i++)
+		if (strcmp(z->resume[i], game) == 0)
+			return NULL;
+	if (z->nresume == BOT_SLOTS_MAX) {
+		bot_log(b, "game %s: no free connection to resume it", game);
+		return NULL;
+	}
+	snprintf(z->resume[z->nresume++], sizeof z->resume[0], "%s", game);
+	bot_log(b, "game %s: resumed once a connection is free", game);
+	return NULL;
 }
 
 void
 bot_resume_item(struct bot_slot *b, const struct net_event *e)
 {
 	char game[16], status[16];
-	int i;
 
 	if (b->index != 0 || strcmp(e->verb, "MINE") != 0)
 		return;
-	item_val(e->text, "game", game, sizeof game);
-	item_val(e->text, "status", status, sizeof status);
-	if (game[0] == '\0' || strcmp(status, "active") != 0 ||
-	    held(b, game))
-		return;
-	for (i = 0; i < b->npeers; i++)
-		if (slot_free(&b->peers[i])) {
-			resume_on(&b->peers[i], game);
-			return;
-		}
-	/* Its other connections not logged in yet (a server just back):
-	 * the first one that is takes it (bot_resume_take). */
-	for (i = 0; i < b->nresume; i++)
-		if (strcmp(b->resume[i], game) == 0)
-			return;
-	if (b->nresume == BOT_SLOTS_MAX) {
-		bot_log(b, "game %s: no free connection to resume it", game);
-		return;
-	}
-	snprintf(b->resume[b->nresume++], sizeof b->resume[0], "%s", game);
-	bot_log(b, "game %s: resumed once a connection is free", game);
+	bot_item_val(e->text, "game", game, sizeof game);
+	bot_item_val(e->text, "status", status, sizeof status);
+	if (game[0] != '\0' && strcmp(status, "active") == 0)
+		bot_resume_game(b, game, "resumed");
 }
 
 void
@@ -142,6 +154,6 @@ bot_resume_take(struct bot_slot *b)
 		    sizeof z->resume[0]);
 		z->nresume--;
 		if (!held(b, game))
-			resume_on(b, game);
+			resume_on(b, game, "resumed");
 	}
 }

@@ -219,7 +219,7 @@ challenged(struct bot_slot *b, const struct net_event *e, bool stopping)
 	else if ((e->rated && b->pol->rated == BOT_RATED_NO) ||
 	    (!e->rated && b->pol->rated == BOT_RATED_YES))
 		why = "rated";
-	else if (b->playing || stopping)
+	else if (b->playing || stopping || !bot_tourney_may_take(b))
 		why = "busy";
 	if (why != NULL) {
 		/* (Only slot 0 declines: each connection hears it.) */
@@ -235,6 +235,12 @@ challenged(struct bot_slot *b, const struct net_event *e, bool stopping)
 		net_client_unseek(b->c);
 	b->seeking = false;
 	net_client_join(b->c, e->game, e->seat);
+	/* Held from now on (NEV_SEATED confirms it, a JOIN refused gives
+	 * it up): no seek is made meanwhile, which the server would keep
+	 * open beside the game. */
+	b->playing = true;
+	snprintf(b->game, sizeof b->game, "%s", e->game);
+	b->tourney[0] = '\0';
 	bot_log(b, "challenge %s from %s (%s %s) accepted", e->game, e->name,
 	    e->variant, e->clock);
 }
@@ -273,6 +279,8 @@ draw_offered(struct bot_slot *b)
 static void
 on_result(struct bot_slot *b, const struct net_event *e)
 {
+	if (!b->playing)
+		return;         /* (told already by its STATE) */
 	join_thinker(b);
 	bot_log(b, "game %s over: %s (%s)", b->game, e->result, e->reason);
 	b->playing = false;
@@ -281,8 +289,54 @@ on_result(struct bot_slot *b, const struct net_event *e)
 	b->games_played++;
 	b->game[0] = '\0';
 	b->game_clock[0] = '\0';
+	b->tourney[0] = '\0';
 	b->game_days = 0;
 	b->seat = -1;
+}
+
+/* A seat taken: a seek's pairing, a challenge's, a tournament's, a game
+ * resumed or handed over. */
+static void
+seated(struct bot_slot *b, const struct net_event *e)
+{
+	b->seek_refused = 0;
+	b->score_ply = -1;
+	b->seeking = false;
+	b->playing = true;
+	b->seat = e->seat;
+	/* (a game handed over or resumed: its tournament, if known, is
+	 * kept; the STATE that follows says it too) */
+	if (e->tourney[0] != '\0' || strcmp(b->game, e->game) != 0)
+		snprintf(b->tourney, sizeof b->tourney, "%s", e->tourney);
+	snprintf(b->game, sizeof b->game, "%s", e->game);
+	bot_log(b, "game %s: playing %s%s%s", e->game, e->seat == 0 ?
+	    "white" : "black", b->tourney[0] != '\0' ? " in tournament " : "",
+	    b->tourney);
+	greet(b);
+}
+
+/* A command refused: a SEEK asked again after a pause, a resume or a
+ * JOIN given up, a TJOIN's tournament left. */
+static void
+refused(struct bot_slot *b, const struct net_event *e)
+{
+	bot_log(b, "%s: %d %s %s", e->verb, e->code, e->name, e->text);
+	bot_tourney_error(b, e);
+	if (strcmp(e->verb, "SEEK") == 0) {
+		long long pause = 2000LL << (b->seek_refused < 5 ?
+		    b->seek_refused : 5);
+		if (pause > 60000)
+			pause = 60000;
+		b->seeking = false;
+		b->seek_refused++;
+		b->seek_after = util_now_ms() + pause;
+		bot_log(b, "seeking again in %lld s", pause / 1000);
+	}
+	if ((strcmp(e->verb, "REJOIN") == 0 || strcmp(e->verb, "JOIN") == 0) &&
+	    b->seat < 0) {
+		b->playing = false;     /* a resume, a JOIN refused */
+		b->game[0] = '\0';
+	}
 }
 
 static void
@@ -301,10 +355,15 @@ event(struct bot_slot *b, const struct net_event *e, bool stopping)
 		break;
 	case NEV_ACCOUNT:
 		bot_log(b, "logged in as %s", e->name);
+		bot_tourney_login(b);
 		bot_resume_ask(b);
 		break;
 	case NEV_ITEM:
 		bot_resume_item(b, e);
+		bot_tourney_item(b, e);
+		break;
+	case NEV_TOURNEY:
+		bot_tourney_event(b, e);
 		break;
 	case NEV_ITEMS_END:
 		bot_resume_end(b, e);
@@ -313,21 +372,21 @@ event(struct bot_slot *b, const struct net_event *e, bool stopping)
 		b->seek_refused = 0;
 		break;
 	case NEV_SEATED:
-		b->seek_refused = 0;
-		b->score_ply = -1;
-		b->seeking = false;
-		b->playing = true;
-		b->seat = e->seat;
-		snprintf(b->game, sizeof b->game, "%s", e->game);
-		bot_log(b, "game %s: playing %s", e->game, e->seat == 0 ?
-		    "white" : "black");
-		greet(b);
+		seated(b, e);
 		break;
 	case NEV_STATE:         /* its game's clock: the increment */
 		if (b->playing && strcmp(e->game, b->game) == 0) {
 			snprintf(b->game_clock, sizeof b->game_clock, "%s",
 			    e->clock);
 			b->game_days = e->days;
+			if (e->tourney[0] != '\0')
+				snprintf(b->tourney, sizeof b->tourney, "%s",
+				    e->tourney);
+			/* A game that ended while the client caught up (a
+			 * move refused, a link back) is told by its STATE
+			 * only: the bot would wait for it for ever. */
+			if (strcmp(e->status, "finished") == 0)
+				on_result(b, e);
 		}
 		break;
 	case NEV_RESULT:
@@ -346,21 +405,7 @@ event(struct bot_slot *b, const struct net_event *e, bool stopping)
 		challenged(b, e, stopping);
 		break;
 	case NEV_ERROR:
-		bot_log(b, "%s: %d %s %s", e->verb, e->code, e->name, e->text);
-		if (strcmp(e->verb, "SEEK") == 0) {
-			long long pause = 2000LL << (b->seek_refused < 5 ?
-			    b->seek_refused : 5);
-			if (pause > 60000)
-				pause = 60000;
-			b->seeking = false;
-			b->seek_refused++;
-			b->seek_after = util_now_ms() + pause;
-			bot_log(b, "seeking again in %lld s", pause / 1000);
-		}
-		if (strcmp(e->verb, "REJOIN") == 0 && b->seat < 0) {
-			b->playing = false;     /* a resume refused */
-			b->game[0] = '\0';
-		}
+		refused(b, e);
 		break;
 	default:
 		break;
@@ -383,9 +428,18 @@ bot_slot_events(struct bot_slot *b, bool stopping)
 		bot_log(b, "stopping: game %s resigned", b->game);
 	}
 	bot_resume_take(b);
+	bot_tourney_scan(b);
+	/* (a tournament that waits for a pairing keeps a connection free) */
+	if (b->seeking && !bot_tourney_may_take(b)) {
+		net_client_unseek(b->c);
+		b->seeking = false;
+		bot_log(b, "seek withdrawn: this connection is kept for a "
+		    "tournament");
+	}
 	if (b->online && !b->playing && !b->seeking && !stopping && !b->dead &&
 	    util_now_ms() >= b->seek_after &&
-	    net_client_account(b->c)[0] != '\0' && bot_resume_listed(b))
+	    net_client_account(b->c)[0] != '\0' && bot_resume_listed(b) &&
+	    bot_tourney_may_take(b))
 		seek(b);
 	maybe_think(b);
 }
@@ -393,6 +447,7 @@ bot_slot_events(struct bot_slot *b, bool stopping)
 void
 bot_slot_stop(struct bot_slot *b)
 {
+	bot_tourney_stop(b);
 	if (b->seeking) {
 		net_client_unseek(b->c);
 		b->seeking = false;

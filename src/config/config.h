@@ -118,6 +118,7 @@ struct bot_conf {
 	char rated[8];               /* "yes" "no" "both" */
 	char on_stop[8];             /* "finish" "resign" */
 	char greeting[201];
+	char tournaments[140];       /* "ID,ID": joined at each login */
 };
 
 /* The endgame tables (congo(6) TABLEBASES). */

@@ -149,6 +149,7 @@ static const struct setting bot_settings[] = {
 	{ "rated", K_CHOICE, B(rated), 0, 0, bot_rated },
 	{ "on_stop", K_CHOICE, B(on_stop), 0, 0, bot_on_stop },
 	{ "greeting", K_STRING, B(greeting), 0, 0, NULL },
+	{ "tournaments", K_STRING, B(tournaments), 0, 0, NULL },
 	{ NULL, 0, 0, 0, 0, 0, NULL }
 };
 

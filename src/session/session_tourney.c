@@ -96,6 +96,8 @@ session_standing_parse(const char *text, struct session_standing *st)
 		st->buchholz[0] = '\0';
 	if (!net_kv_get(text, "sb", st->sb, sizeof st->sb))
 		st->sb[0] = '\0';
+	st->bot = net_kv_get(text, "title", v, sizeof v) &&
+	    strcmp(v, "BOT") == 0;
 	return true;
 }
 

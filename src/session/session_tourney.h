@@ -38,6 +38,7 @@ struct session_standing {
 	bool fire;                /* an arena's: on fire (scores double) */
 	/* a Swiss's tie-breaks as the server writes them ("" an arena's) */
 	char buchholz[12], sb[12];
+	bool bot;                 /* a computer player (title=BOT) */
 };
 
 struct session_tourneys {
@@ -113,12 +114,16 @@ int session_tourney_timeout(const struct session *s, long long now);
  * ("arena Friday, 3+2 congo, rated, starts 2030-01-01 20:00 UTC, 60
  * minutes, 4 players, upcoming"), a standing as a sentence ("1. ann, 6
  * points in 3 games, on fire"), and the panel's short line ("1 ann 6
- * *"). */
+ * *"). A computer player's name is followed by its title ("robo BOT",
+ * "robo (BOT)" in a sentence): session_standing_name gives it in at
+ * most width columns, the title kept. */
 void session_tourney_line(const struct session_tourney *t, char *buf,
     size_t n);
 void session_standing_sentence(const struct session_standing *st,
     char *buf, size_t n);
 void session_standing_short(const struct session_standing *st, char *buf,
     size_t n);
+void session_standing_name(const struct session_standing *st, int width,
+    char *buf, size_t n);
 
 #endif

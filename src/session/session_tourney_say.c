@@ -60,13 +60,26 @@ session_tourney_line(const struct session_tourney *t, char *buf, size_t n)
 }
 
 void
+session_standing_name(const struct session_standing *st, int width,
+    char *buf, size_t n)
+{
+	/* (names are ASCII: a column a byte) */
+	if (st->bot)
+		snprintf(buf, n, "%.*s BOT", width > 4 ? width - 4 : 0,
+		    st->name);
+	else
+		snprintf(buf, n, "%.*s", width, st->name);
+}
+
+void
 session_standing_sentence(const struct session_standing *st, char *buf,
     size_t n)
 {
-	char games[32], more[96];
+	char games[32], more[96], name[48];
 
 	snprintf(games, sizeof games, ngettext("%d game", "%d games",
 	    (unsigned long)st->games), st->games);
+	snprintf(name, sizeof name, st->bot ? "%s (BOT)" : "%s", st->name);
 	if (st->buchholz[0] != '\0' && st->sb[0] != '\0')
 		/* TRANSLATORS: a Swiss's tie-breaks after its points: "1.
 		 * ann, 2.5 points in 3 games, Buchholz 4.5, Sonneborn-Berger
@@ -80,14 +93,17 @@ session_standing_sentence(const struct session_standing *st, char *buf,
 	 * a text: "2.5" in a Swiss) */
 	snprintf(buf, n, ngettext("%1$d. %2$s, %3$s point in %4$s%5$s",
 	    "%1$d. %2$s, %3$s points in %4$s%5$s", strcmp(st->points, "1") ==
-	    0 ? 1 : 2), st->rank, st->name, st->points, games, more);
+	    0 ? 1 : 2), st->rank, name, st->points, games, more);
 }
 
 void
 session_standing_short(const struct session_standing *st, char *buf,
     size_t n)
 {
+	char name[16];
+
+	session_standing_name(st, 12, name, sizeof name);
 	/* the fire mark: a streak of two wins or more (points double) */
-	snprintf(buf, n, "%2d %-12.12s %5s%s", st->rank, st->name, st->points,
+	snprintf(buf, n, "%2d %-12.12s %5s%s", st->rank, name, st->points,
 	    st->fire ? " *" : "");
 }

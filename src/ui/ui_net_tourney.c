@@ -111,13 +111,16 @@ draw_standings(struct ui_app *a, int y)
 		    "joined yet: J joins)"));
 	for (i = 0; i < t->nst && y < a->lay.rows - 4; i++, y++) {
 		const struct session_standing *st = &t->st[i];
+		char name[24];
+
+		session_standing_name(st, 20, name, sizeof name);
 		if (swiss)
 			snprintf(line, sizeof line, "  %4d  %-20.20s %7s %6d "
-			    "%9s %7s", st->rank, st->name, st->points,
+			    "%9s %7s", st->rank, name, st->points,
 			    st->games, st->buchholz, st->sb);
 		else
 			snprintf(line, sizeof line, "  %4d  %-20.20s %7s %6d  "
-			    "%s", st->rank, st->name, st->points, st->games,
+			    "%s", st->rank, name, st->points, st->games,
 			    st->fire ? _("on fire") : "");
 		term_putw_words(y, 0, cols, strcasecmp(st->name,
 		    a->s.net->account) == 0 ? ST_GOOD : ST_NORMAL, 0, line);

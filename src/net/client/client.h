@@ -142,6 +142,11 @@ struct net_client_opts {
 				 NET_TRUST_REFUSE (0), NET_TRUST_ASK (the
 				 player is asked: NEV_TRUST), NET_TRUST_NEW
 				 (pinned on first use, a NEV_NOTICE) */
+	bool pair_tourney_told;   /* a tournament's PAIRED only told
+				     (NEV_TOURNEY paired, its token kept),
+				     never taken: a program with several
+				     connections of one account (congo
+				     --bot) has one of them take it */
 };
 
 enum { NET_TRUST_REFUSE = 0, NET_TRUST_ASK, NET_TRUST_NEW };

@@ -612,9 +612,27 @@ net_client_create_game(struct net_client *c, int seat, const char *fen,
 void
 net_client_join(struct net_client *c, const char *game, int seat)
 {
+	char id[sizeof c->game];
+
+	snprintf(id, sizeof id, "%s", game);
+	cgp_upcase(id);
+	if (strcmp(c->game, id) != 0) {
+		/* Another game than the one this connection played: nothing
+		 * of it holds (its seq above all: the new game's events, from
+		 * 1, were taken for seen and dropped). */
+		if (c->have_mirror)
+			game_free(&c->mirror);
+		c->have_mirror = false;
+		c->syncing = false;
+		c->pending = false;
+		c->timed = false;
+		c->seq = 0;
+		c->finished = false;
+		c->days = 0;
+		c->deadline = 0;
+	}
 	c->role = ROLE_JOIN;
-	snprintf(c->game, sizeof c->game, "%s", game);
-	cgp_upcase(c->game);
+	snprintf(c->game, sizeof c->game, "%s", id);
 	/* No seat given: White if free, else Black (a 409 moves on). */
 	c->join_any = seat < 0;
 	c->seat = seat < 0 ? WHITE : seat;

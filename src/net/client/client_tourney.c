@@ -127,7 +127,7 @@ cli_tourney_paired(struct net_client *c, const struct cgp_msg *m)
 	if (t == NULL || tok == NULL || seat < 0 || !cgp_valid_game(m->game) ||
 	    !cgp_valid_token(tok))
 		return false;
-	if (busy(c)) {
+	if (busy(c) || c->o.pair_tourney_told) {
 		e = cli_event(c, NEV_TOURNEY);
 		copy(e->tourney, sizeof e->tourney, t);
 		copy(e->action, sizeof e->action, "paired");

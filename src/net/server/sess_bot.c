@@ -53,10 +53,16 @@ void
 sess_bot_login(struct sess *s, int conn)
 {
 	struct sconn *c = sess_conn(s, conn);
+	int i;
 
-	if (c == NULL || !c->bot || sess_bot_named(s, c->account) ||
-	    s->nbot_names >= BOT_NAMES_MAX)
+	/* (the names kept, not the connections: this one, logged in now,
+	 * would hide a bot never kept, which then lost its title once it
+	 * left) */
+	if (c == NULL || !c->bot || s->nbot_names >= BOT_NAMES_MAX)
 		return;
+	for (i = 0; i < s->nbot_names; i++)
+		if (strcasecmp(s->bot_names[i], c->account) == 0)
+			return;
 	s->bot_names = xrealloc(s->bot_names, (size_t)(s->nbot_names + 1) *
 	    sizeof *s->bot_names);
 	memcpy(s->bot_names[s->nbot_names++], c->account,

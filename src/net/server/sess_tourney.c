@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "clock/clock.h"
+#include "net/server/sess_bot.h"
 #include "net/server/sess_feature.h"
 #include "net/server/sess_int.h"
 #include "net/server/sess_tourney.h"
@@ -536,6 +537,8 @@ cmd_standings(struct sess *s, int conn, const struct cgp_cmd *c)
 		cgp_out_item(&o, c->tag);
 		cgp_out_kvi(&o, "rank", r + 1);
 		cgp_out_kv(&o, "name", x->m.name);
+		if (sess_bot_named(s, x->m.name))
+			cgp_out_kv(&o, "title", "BOT");
 		tourney_points_text(t, x->points, pts, sizeof pts);
 		cgp_out_kv(&o, "points", pts);
 		cgp_out_kvi(&o, "games", x->games);
