@@ -126,7 +126,7 @@ test_quit_to_lobby(void **state)
 	assert_true(session_link_quit(&S, &to_lobby));
 	assert_true(to_lobby);
 	assert_string_equal(S.msg.text, "game " GAME " goes on and your clock "
-	    "runs: Enter on it in the lobby takes you back");
+	    "runs: Enter on it here takes you back");
 	disconnect_fake();
 }
 
