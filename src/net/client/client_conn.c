@@ -617,19 +617,9 @@ net_client_join(struct net_client *c, const char *game, int seat)
 	snprintf(id, sizeof id, "%s", game);
 	cgp_upcase(id);
 	if (strcmp(c->game, id) != 0) {
-		/* Another game than the one this connection played: nothing
-		 * of it holds (its seq above all: the new game's events, from
-		 * 1, were taken for seen and dropped). */
-		if (c->have_mirror)
-			game_free(&c->mirror);
-		c->have_mirror = false;
-		c->syncing = false;
-		c->pending = false;
-		c->timed = false;
-		c->seq = 0;
-		c->finished = false;
-		c->days = 0;
-		c->deadline = 0;
+		/* Another game than the one this connection played (its seq
+		 * kept dropped the new game's events). */
+		cli_forget_game(c);
 	}
 	c->role = ROLE_JOIN;
 	snprintf(c->game, sizeof c->game, "%s", id);

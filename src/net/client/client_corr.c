@@ -103,17 +103,8 @@ net_client_rejoin_account(struct net_client *c, const char *game, int seat,
 		    game);
 		return -1;
 	}
-	if (strcmp(c->game, id) != 0) {
-		if (c->have_mirror)
-			game_free(&c->mirror);
-		c->have_mirror = false;
-		c->syncing = false;
-		c->seq = 0;
-		c->finished = false;
-		c->days = 0;
-		c->deadline = 0;
-		c->timed = false;
-	}
+	if (strcmp(c->game, id) != 0)
+		cli_forget_game(c);
 	c->pending = false;
 	/* No token: the server seats a connection logged in as the seat's
 	 * account (LOGIN goes before this after every reconnection). */

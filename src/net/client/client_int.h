@@ -154,6 +154,10 @@ void cli_rematched(struct net_client *c, const struct cgp_msg *m);
  * (cli_resync). */
 void cli_take_seat(struct net_client *c, const char *game, const char *tok,
     int seat, enum net_ev_kind kind);
+/* Nothing of the game c played holds any more (another is taken): its
+ * mirror, sync, pending move, clock, seq (the new game's events, from 1,
+ * would be taken for seen), end and deadline. */
+void cli_forget_game(struct net_client *c);
 /* 0 when c holds a seat and is online, else -1 with err saying which. */
 int cli_seated_online(struct net_client *c, char *err, size_t errlen);
 /* The line fmt makes (a command of the seat's game) sent when c holds a

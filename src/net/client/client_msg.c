@@ -496,19 +496,10 @@ took_seat(struct net_client *c, const struct cgp_msg *m, bool fresh)
 	if (game == NULL)
 		return;
 	if (strcmp(c->game, game) != 0) {
-		/* Another game: nothing we knew holds (as cli_take_seat: a
-		 * sync or a move of the old one pending would keep the new
-		 * one's mirror from starting, or its moves from being made). */
-		if (c->have_mirror)
-			game_free(&c->mirror);
-		c->have_mirror = false;
-		c->syncing = false;
-		c->pending = false;
-		c->timed = false;
-		c->seq = 0;
-		c->finished = false;
-		c->days = 0;
-		c->deadline = 0;
+		/* Another game (a sync or a move of the old one pending
+		 * would keep the new one's mirror from starting, or its moves
+		 * from being made). */
+		cli_forget_game(c);
 	}
 	copy(c->game, sizeof c->game, game);
 	if (seat < 0) {

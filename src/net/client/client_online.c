@@ -51,13 +51,8 @@ net_client_clock(const struct net_client *c, long long now, long long left[2],
 }
 
 void
-cli_take_seat(struct net_client *c, const char *game, const char *tok,
-    int seat, enum net_ev_kind kind)
+cli_forget_game(struct net_client *c)
 {
-	struct net_event *e;
-	char err[200];
-
-	/* A new game: nothing of the old one holds. */
 	if (c->have_mirror)
 		game_free(&c->mirror);
 	c->have_mirror = false;
@@ -68,6 +63,16 @@ cli_take_seat(struct net_client *c, const char *game, const char *tok,
 	c->deadline = 0;
 	c->seq = 0;
 	c->finished = false;
+}
+
+void
+cli_take_seat(struct net_client *c, const char *game, const char *tok,
+    int seat, enum net_ev_kind kind)
+{
+	struct net_event *e;
+	char err[200];
+
+	cli_forget_game(c);             /* a new game */
 	snprintf(c->game, sizeof c->game, "%s", game);
 	snprintf(c->token, sizeof c->token, "%s", tok);
 	c->seat = seat;
