@@ -362,11 +362,22 @@ one_lang() {
 	    "Game over: n new game, u takes back, [ reviews, S saves, q quits" \
 	    "p or Space pauses, . one move, + - pace, [ reviews, ? help" \
 	    "game %s goes on and your clock runs: Enter on it here takes you back" \
-	    "game %s goes on: Your games in the lobby (or congo --games) lists it"; do
+	    "game %s goes on: Your games in the lobby (or congo --games) lists it" \
+	    "Reviewing: nothing is undone; a move played here starts a variation" \
+	    "Monkey: next landing (its start too); Enter/Esc: stop; Backspace: undo a jump"; do
 		# (a game's id: 8 columns)
 		_t=$(po_msg "$_h" | sed 's/%s/ABCDEFGH/')
 		[ "$(printf '%s' "$_t" | python3 -c 'import sys; print(len(sys.stdin.read()))')" -le 80 ] ||
 		    { step="$lang: the hints"; fail "wider than 80 columns: $_t"; }
+	done
+	# "Challenge sent": what q does whole at 80 columns (before the
+	# game's parenthesis, which may go "... (m)": 80 columns less 7),
+	# a name of 12
+	for _h in "Challenge to %s sent, q leaves it standing (game %s, you play White)" \
+	    "Challenge to %s sent, q leaves it standing (game %s, you play Black)"; do
+		_t=$(po_msg "$_h" | sed 's/%s/ABCDEFGHIJKL/; s/ ([^(]*$//')
+		[ "$(printf '%s' "$_t" | python3 -c 'import sys; print(len(sys.stdin.read()))')" -le 73 ] ||
+		    { step="$lang: the hints"; fail "wider than 80 columns with its game: $_t"; }
 	done
 	for size in 80x24 100x32; do
 		cols=${size%x*} rows=${size#*x}
