@@ -114,6 +114,31 @@ cut_check() {
 	done
 }
 
+# cols_check NAME TITLE HEAD...: the lobby's tables in their columns
+# (cut_words_cols.py: the cells under HEAD at its column, in the table
+# headed TITLE), the column heads and cells in $lang: "à vous" padded by
+# bytes one column early, "ungewertet" wider than its column (issue 62).
+# Polled as cut_check.
+cols_check() {
+	_what=$1
+	shift
+	_cdl=$(($(date +%s) + 3))
+	until python3 "$srcdir/tests/cut_words_cols.py" "$tmp/screen" "$@" \
+	    >"$tmp/cols" 2>&1; do
+		[ $? -eq 1 ] || { cat "$tmp/cols"; echo "error: cut_words_cols.py"; exit 99; }
+		if [ "$(date +%s)" -gt "$_cdl" ]; then
+			sed "s/^/$_what, ${cols}x$rows, $lang: /" "$tmp/cols"
+			fail "$_what: a column out of line"
+		fi
+		sleep 0.1
+		capture
+	done
+}
+
+# first_word MSGID, last_word MSGID: of the message in $LANGUAGE.
+first_word() { po_msg "$1" | awk '{ print $1 }'; }
+last_word() { po_msg "$1" | awk '{ print $NF }'; }
+
 # page_turned: the screen is no longer the last page's.
 page_turned() {
 	capture
@@ -277,6 +302,7 @@ screens() {
 	wait_for "^ [> ] $(po_msg "  (yours)" |
 	    sed 's/^ *//; s/[][().*+?^$|\\{}]/\\&/g')" 10
 	cut_check "its own seek" 3 "$lobby_keys"
+	cols_check "its own seek" "+$(first_word "   Seeks     Player               Rating  Variant   Clock   Rated   Colour")" "$(last_word "   Seeks     Player               Rating  Variant   Clock   Rated   Colour")"
 	keys Escape
 	wait_gone "$(head_of " Seeking %s: waiting %lld:%02lld for an opponent  (Esc withdraws the seek)")" 10
 	tmux_kill_session "=l$lang"
@@ -289,6 +315,10 @@ screens() {
 	wait_for "$(head_of "Your games")" 10
 	wait_for "Maximiliano" 10
 	cut_check "the lobby logged in" 3 "$lobby_keys"
+	cols_check "the lobby logged in" "$(po_msg Challenges)" "$(po_msg Player)" \
+	    "$(po_msg Challenges)" "$(po_msg Stands)" \
+	    "$(po_msg "Your games")" "$(po_msg Variant)" \
+	    "$(po_msg "Your games")" "$(po_msg Left)"
 	keys T
 	# (its title alone on its line: "T: Turniere" is among the lobby's
 	# keys)
