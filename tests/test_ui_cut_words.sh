@@ -323,9 +323,11 @@ screens() {
 	# (its title alone on its line: "T: Turniere" is among the lobby's
 	# keys)
 	wait_for "^ $(head_of " Tournaments") *\$" 10
-	wait_for "$(po_msg "   (no tournament on this server yet)" |
-	    sed 's/^ *(//; s/).*//; s/[][().*+?^$|\\{}]/\\&/g')" 10
+	wait_for "Quokka" 10
 	cut_check "the tournaments" 2 " Enter: its standings   J: join   Up/Down: a tournament   w: withdraw   p: pause (arena)   Esc: back"
+	_th="   Kind   Name             Start (UTC)      Clock  Variant  Length    Players  Status"
+	cols_check "the tournaments" "+$(first_word "$_th")" \
+	    "$(po_msg "$_th" | awk '{ print $2 }')"
 	keys Escape
 	wait_gone "^ $(head_of " Tournaments") *\$" 10
 	keys b
@@ -437,7 +439,7 @@ start_server
 # challenges to $me and its games; two bots seeking (congo --bot).
 note "a crowd on the server, two computer players"
 me=Hildegard_von_Bingen them=Bartholomew_Fitzroy
-crowd="$me $them Maximiliano_Gonzalez carla dmitri Alexandrina_Kowalski eve
+crowd="$me $them Zanzibar Quokka Maximiliano_Gonzalez carla dmitri Alexandrina_Kowalski eve
 Friedrich_Wilhelm gus hanna robo Deep_Congo_Machine"
 mkdir -p "$top/crowd" "$top/bots/congo" || exit 99
 python3 "$srcdir/tests/cut_words_crowd.py" "$port" "$top/crowd" \
