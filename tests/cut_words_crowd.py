@@ -3,8 +3,8 @@
 lobby (issue 62): accounts with long names, seeks of guests and of
 accounts (a rated one, a correspondence one), open, active and finished
 games with long names and a chat, challenges to the account the lobby
-logs in as, its correspondence games (its turn and the other's) and a
-seek of its own. Writes DIR/keys ("NAME KEY" a line: the accounts
+logs in as, its correspondence games (its turn and the other's), a
+seek of its own, and two tournaments (an arena, a Swiss) tomorrow. Writes DIR/keys ("NAME KEY" a line: the accounts
 Hildegard_von_Bingen, Bartholomew_Fitzroy, and the bots robo and
 Deep_Congo_Machine), then DIR/ready; then keeps every connection (a seek
 ends with its connection) and answers the server's PINGs until DIR/stop
@@ -81,6 +81,14 @@ def main():
     them = account(THEM)
     them.cmd("CHALLENGE name=%s clock=300+3 rated=no color=random" % ME)
     them.cmd("CHALLENGE name=%s days=7 rated=no color=black" % ME)
+    # tournaments, an arena and a Swiss, tomorrow (their kinds in the
+    # player's language: French "arène", Dutch "Zwitsers")
+    start = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() +
+                                                            86400))
+    them.cmd("TOURNEY kind=arena name=Zanzibar start=%s minutes=60 "
+             "clock=180+2 rated=no" % start)
+    them.cmd("TOURNEY kind=swiss name=Quokka start=%s rounds=5 "
+             "clock=600+5 rated=no" % start)
 
     with open(os.path.join(DIR, "keys.new"), "w") as f:
         for name, key in keys.items():

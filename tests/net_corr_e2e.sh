@@ -55,7 +55,7 @@ net_register b bob
 
 note "ann challenges bob, a day a move, and waits in the game"
 run a --connect "$addr" --login ann --challenge bob --days 1 --seat white
-wait_for a "Challenge to bob sent \(game [A-Z2-7]{8}, you play White\)"
+wait_for a "Challenge to bob sent, q leaves it standing \(game [A-Z2-7]{8}, you play White\)"
 game=$(screen a | sed -n 's/.*(game \([A-Z2-7]\{8\}\), you play.*/\1/p' |
     head -n 1)
 [ -n "$game" ] || fail "no game id on a's screen"
@@ -190,7 +190,7 @@ cmd c "challenge nobody 5+3"
 wait_for c "cannot challenge nobody: no such account"
 wait_for c "Congo games on 127\.0\.0\.1"
 cmd c "challenge ann 2d rated megapawn"
-wait_for c "Challenge to ann sent \(game [A-Z2-7]{8}, you play"
+wait_for c "Challenge to ann sent, (q|quit) leaves it standing \(game [A-Z2-7]{8}, you play"
 wait_for c "waiting for ann to accept \(q leaves, the challenge stands\)"
 T send-keys -t =c: q
 wait_for c "Congo games on 127\.0\.0\.1"

@@ -343,8 +343,8 @@ wait_for cl "^challenge: 'blitz' is neither rated nor a variant \(congo, megapaw
 send 5 "challenge nobody 5+3"
 wait_for cl "^cannot challenge nobody: no such account$"
 send 5 "challenge dave 5d"
-wait_for cl "^Challenge to dave sent \(game [A-Z2-7]{8}, you play (White|Black)\): it stands until they answer; quit leaves it standing$"
-cg2=$(sed -n 's/^Challenge to dave sent (game \([A-Z2-7]*\),.*/\1/p' "$tmp/cl.out")
+wait_for cl "^Challenge to dave sent, quit leaves it standing \(game [A-Z2-7]{8}, you play (White|Black)\)$"
+cg2=$(sed -n 's/^Challenge to dave sent, .* (game \([A-Z2-7]*\),.*/\1/p' "$tmp/cl.out")
 # (challenges typed at once: the lobby's new connection is being made)
 send 5 quit
 send 5 challenges

@@ -1,6 +1,6 @@
 /*
  * test_util_parse.c: the one number parser, the error formatter and
- * splitmix64.
+ * splitmix64, the display width of UTF-8 (util_width.c).
  */
 
 #include <setjmp.h>
@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
+#include <locale.h>
 
 #include "util/i18n.h"
 #include "util/util.h"
@@ -201,6 +202,29 @@ test_break_ok(void **state)
 	assert_true(i18n_break_ok("a b", 1));
 }
 
+/* A translated cell padded to its column by display width: "à vous" is
+ * 6 columns and 7 bytes ("%-10s" padded it to 9 columns: issue 62). */
+static void
+test_pad_width(void **state)
+{
+	const char *const words[] = { "gewertet", "ungewertet", NULL };
+	char line[64];
+
+	(void)state;
+	if (setlocale(LC_CTYPE, "C.UTF-8") == NULL &&
+	    setlocale(LC_CTYPE, "C.utf8") == NULL)
+		skip();
+	assert_int_equal(util_width("\xc3\xa0 vous"), 6);
+	assert_int_equal(util_width("Wei\xc3\x9f"), 4);
+	snprintf(line, sizeof line, "%-*s|", util_pad("\xc3\xa0 vous", 10),
+	    "\xc3\xa0 vous");
+	assert_int_equal(util_width(line), 11);
+	assert_int_equal(util_pad("ungewertet", 6), 10);  /* never cut */
+	assert_int_equal(util_width_most(words, 6), 10);
+	assert_int_equal(util_width_most(words + 2, 6), 6);
+	setlocale(LC_CTYPE, "C");
+}
+
 TEST_MAIN(NULL, NULL,
 	cmocka_unit_test(test_long_good),
 	cmocka_unit_test(test_long_bad),
@@ -208,4 +232,5 @@ TEST_MAIN(NULL, NULL,
 	cmocka_unit_test(test_double_ms),
 	cmocka_unit_test(test_error),
 	cmocka_unit_test(test_splitmix),
-	cmocka_unit_test(test_break_ok))
+	cmocka_unit_test(test_break_ok),
+	cmocka_unit_test(test_pad_width))

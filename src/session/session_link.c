@@ -535,17 +535,17 @@ announce(struct session *s, const struct net_event *e)
 	} else if (u->chal_once) {
 		/* --challenge: it stands, whether we wait here or not */
 		u->chal_once = u->chal_typed = false;
-		/* (plain mode types quit where the screen has q) */
+		/* (plain mode types quit where the screen has q; what q
+		 * does first, whole at 80 columns, the game after it) */
 		session_msg(s, SM_GOOD, !s->typed ? (e->seat == WHITE ?
-		    _("Challenge to %s sent (game %s, you play White): it "
-		    "stands until they answer; q leaves it standing") :
-		    _("Challenge to %s sent (game %s, you play Black): it "
-		    "stands until they answer; q leaves it standing")) :
-		    e->seat == WHITE ? _("Challenge to %s sent (game %s, you "
-		    "play White): it stands until they answer; quit leaves it "
-		    "standing") : _("Challenge to %s sent (game %s, you play "
-		    "Black): it stands until they answer; quit leaves it "
-		    "standing"), u->challenged, e->game);
+		    _("Challenge to %s sent, q leaves it standing (game %s, "
+		    "you play White)") :
+		    _("Challenge to %s sent, q leaves it standing (game %s, "
+		    "you play Black)")) :
+		    e->seat == WHITE ? _("Challenge to %s sent, quit leaves it "
+		    "standing (game %s, you play White)") : _("Challenge to %s "
+		    "sent, quit leaves it standing (game %s, you play Black)"),
+		    u->challenged, e->game);
 	} else
 		session_msg(s, SM_GOOD, _("Game %s on %s: you play %s"),
 		    e->game, u->host, e->seat == WHITE ? _("White") :

@@ -16,6 +16,7 @@
 #include "net/client/client.h"
 #include "session/session_net.h"
 #include "session/session_net_list.h"
+#include "session/session_net_mine.h"
 #include "session/session_seek.h"
 #include "util/util.h"
 #include "util/i18n.h"
@@ -163,6 +164,7 @@ item(struct session_net_list *l, const char *t)
 		"games", NULL };
 	static const char *const game[] = { "game", "variant", "white",
 		"black", "result", "reason", "rated", "ended", NULL };
+	const char *rated;
 	char v[8][32];
 
 	if (strcmp(l->verb, "WHOIS") == 0) {
@@ -178,9 +180,11 @@ item(struct session_net_list *l, const char *t)
 		    10)), v[0], v[1], v[2], v[3], v[4]);
 	} else {
 		fields(t, game, v);
+		/* (Rated as wide as its widest word: session_rated_width) */
+		rated = strcmp(v[6], "1") == 0 ? _("rated") : _("casual");
 		add_line(l, v[0], "  %-8s  %-8s %-14.14s %-14.14s %-3s %-14.14s "
-		    "%-6s %.10s", v[0], v[1], v[2], v[3], v[4], v[5],
-		    strcmp(v[6], "1") == 0 ? _("rated") : _("casual"), v[7]);
+		    "%-*s %.10s", v[0], v[1], v[2], v[3], v[4], v[5],
+		    util_pad(rated, session_rated_width()), rated, v[7]);
 	}
 }
 

@@ -255,10 +255,13 @@ session_mine_line(const struct session_mine_game *g, long long now,
 	if (shown)
 		what = !active ? _("open") : g->yourturn ? _("your turn") :
 		    _("their turn");
-	/* the time control last: the six fields before it as they were */
-	snprintf(buf, n, "%-8s  %-10s  %-8s  %-12s  %-12s  %-8s  %s", g->game,
-	    what,
-	    g->variant, g->white, g->black, left, g->control[0] != '\0' ?
+	/* the time control last: the six fields before it as they were,
+	 * in columns (display widths: "à vous" is 6 columns, 7 bytes; the
+	 * column Turn as wide as its widest word, Dutch "jij aan zet") */
+	snprintf(buf, n, "%-8s  %-*s  %-8s  %-*s  %-*s  %-8s  %s", g->game,
+	    util_pad(what, shown ? session_turn_width() : 10), what,
+	    g->variant, util_pad(g->white, 12), g->white,
+	    util_pad(g->black, 12), g->black, left, g->control[0] != '\0' ?
 	    g->control : "-");
 }
 
@@ -279,6 +282,7 @@ session_challenge_line(const struct session_challenge *c, long long now,
     char *buf, size_t n)
 {
 	char left[32], stands[64];
+	const char *who, *dir, *rated, *clk[] = { _("Clock"), NULL };
 
 	if (c->expires > 0)
 		clock_format_deadline(c->expires - now, true, left,
@@ -287,12 +291,37 @@ session_challenge_line(const struct session_challenge *c, long long now,
 		snprintf(left, sizeof left, "-");
 	/* TRANSLATORS: how long a challenge stands: "stands 13d23h" */
 	snprintf(stands, sizeof stands, _("stands %s"), left);
-	snprintf(buf, n, "%-8s  %-4s %-12s  %-8s  %-5s  %-6s  %s",
-	    /* TRANSLATORS: a challenge from a player, to a player: at most
-	     * 4 letters */
-	    c->game, c->to_me ? _("from") : _("to"), c->to_me ? c->from :
-	    c->to, c->variant, c->control, c->rated ? _("rated") :
-	    _("casual"), stands);
+	/* (in columns of display widths: "à" is 1 column, 2 bytes; the
+	 * column Rated as wide as its widest word, session_rated_width,
+	 * Clock as its head: French "Pendule") */
+	who = c->to_me ? c->from : c->to;
+	/* TRANSLATORS: a challenge from a player, to a player: at most
+	 * 4 letters */
+	dir = c->to_me ? _("from") : _("to");
+	rated = c->rated ? _("rated") : _("casual");
+	snprintf(buf, n, "%-8s  %-*s %-*s  %-8s  %-*s  %-*s  %s",
+	    c->game, util_pad(dir, 4), dir, util_pad(who, 12), who,
+	    c->variant, util_pad(c->control, util_width_most(clk, 5)),
+	    c->control, util_pad(rated, session_rated_width()),
+	    rated, stands);
+}
+
+int
+session_turn_width(void)
+{
+	const char *const words[] = { _("your turn"), _("their turn"),
+		_("open"), _("Turn"), NULL };
+
+	return util_width_most(words, 10);
+}
+
+int
+session_rated_width(void)
+{
+	const char *const words[] = { _("rated"), _("casual"), _("Rated"),
+		NULL };
+
+	return util_width_most(words, 6);
 }
 
 enum session_lobby_part

@@ -56,5 +56,11 @@ void session_mine_line(const struct session_mine_game *g, long long now,
 void session_mine_item(struct session_mine_game *g, const char *text);
 void session_challenge_line(const struct session_challenge *c,
     long long now, char *buf, size_t n);
+/* The display width of the column Rated (the challenges', the seeks',
+ * the games played): its widest translated word, at least 6. */
+int session_rated_width(void);
+/* The display width of your games' column Turn: its widest translated
+ * word, at least 10. */
+int session_turn_width(void);
 
 #endif

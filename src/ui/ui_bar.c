@@ -312,3 +312,19 @@ term_cell(char *out, size_t n, const char *name, const char *mark, int w)
 		out[len++] = ' ';
 	out[len] = '\0';
 }
+
+void
+term_widen(char *out, size_t n, const char *s, int col, int extra)
+{
+	size_t at = 0, len = strlen(s);
+
+	/* the bytes of the first col columns */
+	while (at < len && term_width_n(s, at) < col) {
+		do
+			at++;
+		while (at < len && ((unsigned char)s[at] & 0xc0) == 0x80);
+	}
+	if (extra < 0)
+		extra = 0;
+	snprintf(out, n, "%.*s%*s%s", (int)at, s, extra, "", s + at);
+}

@@ -473,15 +473,15 @@ ui_message_line(struct ui_app *a)
 		line2 = s->advice;
 		style2 = ST_GOOD;
 	} else if (s->review >= 0)
-		line2 = _("Reviewing: the board shows an earlier position; "
-		    "nothing is undone; a move played here is a variation");
+		line2 = _("Reviewing: nothing is undone; a move played here "
+		    "starts a variation");
 	else if (session_human_turn(s) && a->in.selected >= 0)
 		line2 = a->in.nland == 0 ?
 		    _("Choose a destination; Esc cancels") :
 		    (ui_input_targets(&a->in, game_board(&s->game)) &
 		    BB(a->in.selected)) ?
-		    _("Monkey: next landing (its start square, now empty, too), "
-		    "or Enter on it/Esc to stop there; Backspace undoes a jump") :
+		    _("Monkey: next landing (its start too); Enter/Esc: stop; "
+		    "Backspace: undo a jump") :
 		    _("Monkey: next landing, or Enter on it/Esc to stop there; "
 		    "Backspace undoes a jump");
 	else if (session_human_turn(s))

@@ -129,6 +129,10 @@ void term_cut_title(char *buf, int w);
  * mark ("Friedrich_W…(Gast)"). */
 void term_cell(char *out, size_t n, const char *name, const char *mark,
     int w);
+/* s into out with extra spaces at its display column col: a line of
+ * column heads (one translated string) widened where a column before col
+ * grew to its widest translated word. */
+void term_widen(char *out, size_t n, const char *s, int col, int extra);
 void term_putw_title(int y, int x, int width, int style, int attrs,
     const char *s);
 /* The style of a session message's tone (ui_board.c). */

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "session/session_net_list.h"
+#include "session/session_net_mine.h"
 #include "ui/ui_net.h"
 #include "util/i18n.h"
 
@@ -48,13 +49,20 @@ ui_net_list_draw(struct ui_app *a)
 	if (l == NULL)
 		return;
 	term_putw_words(0, 0, cols, ST_STATUS, 0, l->title);
-	if (strcmp(l->verb, "GAMES") == 0)
-		/* TRANSLATORS: column heads over "  %-8s  %-8s %-14.14s
-		 * %-14.14s %-3s %-14.14s %-6s %.10s": keep each over its
-		 * column */
-		term_putw_words(1, 0, cols, ST_HEAD, 0, _("   Game      Variant  "
+	if (strcmp(l->verb, "GAMES") == 0) {
+		char head[200];
+
+		/* (the head Ended moved as far as the column Rated grew to
+		 * its widest word, session_rated_width) */
+		term_widen(head, sizeof head,
+		    /* TRANSLATORS: column heads over "  %-8s  %-8s %-14.14s
+		     * %-14.14s %-3s %-14.14s %-6s %.10s": keep each over its
+		     * column */
+		    _("   Game      Variant  "
 		    "White          Black          Res Reason         Rated  "
-		    "Ended"));
+		    "Ended"), 78, session_rated_width() - 6);
+		term_putw_words(1, 0, cols, ST_HEAD, 0, head);
+	}
 	if (room < 1)
 		room = 1;
 	first = l->sel >= room ? l->sel - room + 1 : 0;

@@ -75,22 +75,32 @@ draw_mine(struct ui_app *a, int y)
 		most = 1;
 
 	if (m->nchal > 0) {
-		snprintf(line, sizeof line, "   %-10s %-4s %-12s  %-8s  %-5s  "
-		    "%-6s  %s", _("Challenges"), "", _("Player"), _("Variant"),
-		    _("Clock"), _("Rated"), _("Stands"));
+		/* (padded to display widths: "Défis" is 5 columns, 6
+		 * bytes; Rated as wide as its column, session_rated_width) */
+		snprintf(line, sizeof line, "   %-*s %-4s %-*s  %-*s  %-*s  "
+		    "%-*s  %s", util_pad(_("Challenges"), 10), _("Challenges"),
+		    "", util_pad(_("Player"), 12), _("Player"),
+		    util_pad(_("Variant"), 8), _("Variant"),
+		    util_pad(_("Clock"), 5), _("Clock"),
+		    util_pad(_("Rated"), session_rated_width()), _("Rated"),
+		    _("Stands"));
 		term_putw_words(y++, 0, cols, ST_HEAD, 0, line);
 		y = draw_rows(a, y, most < 4 ? most : 4, m->nchal,
 		    m->chal_sel, chal_line);
 	}
 	if (g->account[0] == '\0')
 		return y > 2 ? y + 1 : y;
-	snprintf(line, sizeof line, "   %-10s %-10s  %-8s  %-12s  %-12s  %-8s  "
+	snprintf(line, sizeof line, "   %-*s %-*s  %-*s  %-*s  %-*s  %-*s  "
 	    "%s",
 	    /* TRANSLATORS: the lobby's column heads: at most as many
 	     * letters as their columns hold (Your games, Turn: 10; Variant,
 	     * Left: 8; White, Black: 12) */
-	    _("Your games"), _("Turn"), _("Variant"), _("White"), _("Black"),
-	    _("Left"), _("Clock"));
+	    util_pad(_("Your games"), 10), _("Your games"),
+	    util_pad(_("Turn"), session_turn_width()), _("Turn"),
+	    util_pad(_("Variant"), 8), _("Variant"),
+	    util_pad(_("White"), 12), _("White"),
+	    util_pad(_("Black"), 12), _("Black"),
+	    util_pad(_("Left"), 8), _("Left"), _("Clock"));
 	term_putw_words(y++, 0, cols, ST_HEAD, 0, line);
 	if (m->n == 0)
 		term_putw_words(y++, 0, cols, ST_DIM, 0, m->listed ?

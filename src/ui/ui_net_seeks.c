@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "session/session_net_mine.h"
 #include "session/session_newgame.h"
 #include "session/session_seek.h"
 #include "ui/ui_net.h"
@@ -39,8 +40,8 @@ draw_form(struct ui_app *a, int y)
 			    _("any (type e.g. 1400-1700)"));
 		else
 			snprintf(val, sizeof val, "%s", v);
-		snprintf(line, sizeof line, " %c %-13s < %s >", i == f->field ?
-		    '>' : ' ', _(names[i]), val);
+		snprintf(line, sizeof line, " %c %-*s < %s >", i == f->field ?
+		    '>' : ' ', util_pad(_(names[i]), 13), _(names[i]), val);
 		term_putw_words(y, 0, cols, i == f->field ? ST_CURSOR : ST_NORMAL,
 		    0, line);
 	}
@@ -62,17 +63,22 @@ ui_lobby_seeks_draw(struct ui_app *a, int y)
 {
 	const struct session_seeks *k = &a->s.net->seek;
 	char line[200], clk[16];
-	int cols = a->lay.cols, i;
+	const char *rated;
+	int cols = a->lay.cols, i, rw;
 
 	if (k->form.open) {
 		draw_form(a, y);
 		return a->lay.rows;     /* the dialog takes the screen */
 	}
-	term_putw_words(y++, 0, cols, ST_HEAD, 0,
+	/* the column Rated as wide as its widest word (German
+	 * "ungewertet"), the head Colour after it moved as far */
+	rw = session_rated_width();
+	term_widen(line, sizeof line,
 	    /* TRANSLATORS: column heads over "           %-20.20s %6s
 	     * %-8.8s  %-6.6s  %-6s  %s": keep each over its column */
 	    _("   Seeks     Player               Rating  Variant   Clock   "
-	    "Rated   Colour"));
+	    "Rated   Colour"), 68, rw - 6);
+	term_putw_words(y++, 0, cols, ST_HEAD, 0, line);
 	if (k->n == 0)
 		term_putw_words(y++, 0, cols, ST_DIM, 0, _("   (nobody seeks a game: "
 		    "s seeks one)"));
@@ -97,12 +103,13 @@ ui_lobby_seeks_draw(struct ui_app *a, int y)
 		     * the two spaces */
 		    _("  (yours)") + strspn(_("  (yours)"), " ") : "", "", 9);
 		session_seek_minutes(e->clock, clk, sizeof clk);
+		/* TRANSLATORS: a cell of the column Rated (the column as
+		 * wide as its widest word; short is best: yes/no) */
+		rated = e->rated ? _("rated") : _("casual");
 		snprintf(line, sizeof line, " %c %s %s %6s  %-8.8s "
-		    " %-6.6s  %-6s  %s", i == k->sel ? '>' : ' ', mine,
-		    who, e->rating, e->variant, clk, e->rated ?
-		    /* TRANSLATORS: a cell of the column Rated: at most 6
-		     * columns (e.g. yes/no) */
-		    _("rated") : _("casual"), color_shown(e->color));
+		    " %-6.6s  %-*s  %s", i == k->sel ? '>' : ' ', mine,
+		    who, e->rating, e->variant, clk, util_pad(rated, rw),
+		    rated, color_shown(e->color));
 		term_putw_words(y, 0, cols, i == k->sel ? ST_CURSOR : ST_NORMAL, 0,
 		    line);
 	}

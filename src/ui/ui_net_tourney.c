@@ -15,6 +15,7 @@
 #include "session/session_seek.h"
 #include "session/session_tourney.h"
 #include "ui/ui_net.h"
+#include "util/util.h"
 #include "util/i18n.h"
 
 static const char *
@@ -24,12 +25,22 @@ status_word(const char *st)
 	    strcmp(st, "running") == 0 ? _("running") : _("finished");
 }
 
+/* The column Kind: as wide as its widest translated word, at least 6. */
+static int
+kind_width(void)
+{
+	const char *const words[] = { _("arena"), _("Swiss"), NULL };
+
+	return util_width_most(words, 6);
+}
+
 /* A tournament's row: " > arena  Friday    2030-01-01 20:00  3+2 congo
  * 60 min     4  upcoming". */
 static void
 row(const struct session_tourney *t, bool sel, char *buf, size_t n)
 {
 	char ctl[24], len[24], at[24];
+	const char *kind;
 
 	if (t->days > 0)
 		snprintf(ctl, sizeof ctl, "%dd", t->days);
@@ -44,9 +55,12 @@ row(const struct session_tourney *t, bool sel, char *buf, size_t n)
 		snprintf(at, sizeof at, "%.10s %.5s", t->start, t->start + 11);
 	else
 		snprintf(at, sizeof at, "%s", t->start);
-	snprintf(buf, n, " %c %-6.6s %-16.16s %-16.16s %-6.6s %-8.8s %-12.12s "
-	    "%4d  %s%s", sel ? '>' : ' ', t->kind[0] == 'a' ? _("arena") :
-	    _("Swiss"), t->name, at, ctl, t->variant, len, t->players,
+	/* (the kind whole and by display width: French "arène", Dutch
+	 * "Zwitsers"; its column as wide as its widest word, kind_width) */
+	kind = t->kind[0] == 'a' ? _("arena") : _("Swiss");
+	snprintf(buf, n, " %c %-*s %-16.16s %-16.16s %-6.6s %-8.8s %-12.12s "
+	    "%4d  %s%s", sel ? '>' : ' ', util_pad(kind, kind_width()), kind,
+	    t->name, at, ctl, t->variant, len, t->players,
 	    status_word(t->status), t->rated ? _(", rated") : "");
 }
 
@@ -57,11 +71,13 @@ draw_list(struct ui_app *a, int y)
 	char line[256];
 	int cols = a->lay.cols, i, first, room = a->lay.rows - 4 - y;
 
-	term_putw_words(y++, 0, cols, ST_HEAD, 0,
+	/* (the heads after Kind moved as far as its column grew) */
+	term_widen(line, sizeof line,
 	    /* TRANSLATORS: column heads over " %c %-6.6s %-16.16s %-16.16s
 	     * %-6.6s %-8.8s %-12.12s %4d  %s": keep each over its column */
 	    _("   Kind   Name             Start (UTC)      Clock  Variant  "
-	    "Length    Players  Status"));
+	    "Length    Players  Status"), 10, kind_width() - 6);
+	term_putw_words(y++, 0, cols, ST_HEAD, 0, line);
 	if (t == NULL || t->n == 0) {
 		term_putw_words(y, 0, cols, ST_DIM, 0, t != NULL && t->listed ?
 		    _("   (no tournament on this server yet)") :

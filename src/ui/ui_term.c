@@ -321,25 +321,7 @@ term_put(int y, int x, int style, int attrs, const char *s)
 int
 term_width(const char *s)
 {
-	mbstate_t st;
-	wchar_t wc;
-	size_t n;
-	int w = 0, cw;
-
-	memset(&st, 0, sizeof st);
-	while (*s != '\0') {
-		n = mbrtowc(&wc, s, MB_CUR_MAX, &st);
-		if (n == (size_t)-1 || n == (size_t)-2) {
-			w++;
-			s++;
-			memset(&st, 0, sizeof st);
-			continue;
-		}
-		cw = wcwidth(wc);
-		w += cw > 0 ? cw : 0;
-		s += n;
-	}
-	return w;
+	return util_width(s);
 }
 
 int

@@ -102,6 +102,14 @@ int util_verror(int code, char *err, size_t errlen, const char *fmt,
  * others as \xHH, cut with "..." to fit out (n bytes, n >= 12); out. */
 const char *util_shown(const char *s, size_t len, char *out, size_t n);
 
+/* The display width of a UTF-8 string (util_width.c); the field width
+ * for "%-*s" that pads s to cols columns (its bytes when wider); the
+ * widest of a NULL-ended list of strings, at least least: a column that
+ * holds each of its translated words. */
+int util_width(const char *s);
+int util_pad(const char *s, int cols);
+int util_width_most(const char *const *s, int least);
+
 /*
  * The one number parser (as OpenBSD's strtonum): all of text, blanks
  * around it allowed, in base 10, within [lo, hi]. 0 and *out set, or -1
