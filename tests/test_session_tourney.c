@@ -335,10 +335,49 @@ test_swiss_next(void **state)
 	disconnect_fake();
 }
 
+/* A round's game cancelled (the opponent never came): the next round's
+ * game is not "cancelled" too (every move of it was refused, and the
+ * player lost it). */
+static void
+test_after_cancelled(void **state)
+{
+	const char *g2 = "DDDDDDDD";
+
+	(void)state;
+	connect_fake(lobby);
+	WAIT(net_client_state(C) == NET_ONLINE);
+	send_line("OK #i LOGIN name=bob");
+	WAIT(strcmp(S.net->account, "bob") == 0);
+	send_line("EV %s 0 PAIRED seat=black token=%s tourney=CCCCCCCC", GAME,
+	    "BBBBBBBBBBBBBBBBBBBBBBBBBB");
+	expect_line("#s STATE game=" GAME, NULL, 0);
+	send_line("EV %s 1 STATE variant=congo start=%s fen=%s ply=0 "
+	    "turn=white status=active white=Ann black=bob wpresent=0 "
+	    "bpresent=1 tourney=CCCCCCCC", GAME, START, START);
+	expect_line("#h HISTORY game=" GAME " from=0", NULL, 0);
+	send_line("OK #h HISTORY n=0 plies=0");
+	WAIT(S.net->synced);
+	send_line("EV %s 2 RESULT result=- reason=cancelled", GAME);
+	WAIT(S.net->cancelled);
+	send_line("EV %s 0 PAIRED seat=white token=%s tourney=CCCCCCCC", g2,
+	    "EEEEEEEEEEEEEEEEEEEEEEEEEE");
+	expect_line("#s STATE game=DDDDDDDD", NULL, 0);
+	send_line("EV %s 1 STATE variant=congo start=%s fen=%s ply=0 "
+	    "turn=white status=active white=bob black=Ann wpresent=1 "
+	    "bpresent=1 tourney=CCCCCCCC", g2, START, START);
+	expect_line("#h HISTORY game=DDDDDDDD from=0", NULL, 0);
+	send_line("OK #h HISTORY n=0 plies=0");
+	WAIT(S.net->synced);
+	assert_false(S.net->cancelled);
+	assert_null(session_net_nomove(&S));
+	disconnect_fake();
+}
+
 FAKE_HOME_MAIN("test_session_tourney",
 	cmocka_unit_test(test_parse),
 	cmocka_unit_test(test_words),
 	cmocka_unit_test(test_screen),
 	cmocka_unit_test(test_pairing),
 	cmocka_unit_test(test_swiss),
-	cmocka_unit_test(test_swiss_next))
+	cmocka_unit_test(test_swiss_next),
+	cmocka_unit_test(test_after_cancelled))

@@ -481,6 +481,14 @@ on_seated(struct session *s, const struct net_event *e)
 	session_net_install(s, e->seat);
 	if (strcmp(u->announced, e->game) == 0)
 		return;
+	/* Another game (a seek's or a tournament's pairing): nothing of the
+	 * last one's end holds (its "cancelled" refused every move of the
+	 * next, as on_rematched knew). */
+	u->offer = -1;
+	u->cancelled = false;
+	u->cancel_sent = false;
+	u->gone_at = 0;
+	u->claim_told = false;
 	/* The view announces it (how a friend joins, or the game's id). */
 	snprintf(u->announced, sizeof u->announced, "%s", e->game);
 	u->fresh = true;
