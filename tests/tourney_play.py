@@ -308,6 +308,40 @@ class KillNow(Exception):
     pass
 
 
+def unheard(eng, p, tid):
+    """The games of p's account it never heard of (a pairing stored just
+    before the kill, its PAIRED never sent): found as any client finds
+    them (GAMES mine=yes) and taken by the account (REJOIN without a
+    token), as if their PAIRED had come. Their count."""
+    got = p.ask("GAMES mine=yes")
+    n = int(kv(got)["n"])
+    items, first = [], True
+    while len(items) < n:
+        rest = []
+        more = p.pending if first else p.pending + p.lines()
+        first = False
+        for line in more:
+            if line.startswith("ITEM ") and len(items) < n:
+                items.append(kv(line))
+            else:
+                rest.append(line)
+        p.pending = rest
+    found = 0
+    for it in items:
+        g = it["game"]
+        if g in p.games or it.get("status") != "active":
+            continue
+        seat = "white" if it.get("white") == p.name else "black"
+        got = p.ask("REJOIN game=%s" % g)
+        assert got.startswith("OK"), got
+        print("%s: game %s taken from GAMES mine=yes (its PAIRED lost "
+              "with the server)" % (p.name, g), flush=True)
+        on_line(eng, p, "EV %s 0 PAIRED seat=%s token=- tourney=%s" %
+                (g, seat, tid), tid)
+        found += 1
+    return found
+
+
 def restart(eng, players, tid):
     """The server killed -9 and started again (RESTART prints its port);
     every player back: LOGIN, each game not over taken again (REJOIN),
@@ -352,6 +386,7 @@ def restart(eng, players, tid):
                         rest.append(line)
                 p.pending = rest
             st["moves"] = moves
+        taken += unheard(eng, p, tid)
     print("%d seats of games not over taken again (REJOIN)" % taken,
           flush=True)
     for p in players:
