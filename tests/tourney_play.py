@@ -308,26 +308,31 @@ class KillNow(Exception):
     pass
 
 
+def items(p, got):
+    """The n= ITEM lines that follow p's answer got, as key=value dicts
+    (the other lines kept in p.pending)."""
+    n = int(kv(got)["n"])
+    out, first = [], True
+    while len(out) < n:
+        rest = []
+        more = p.pending if first else p.pending + p.lines()
+        first = False
+        for line in more:
+            if line.startswith("ITEM ") and len(out) < n:
+                out.append(kv(line))
+            else:
+                rest.append(line)
+        p.pending = rest
+    return out
+
+
 def unheard(eng, p, tid):
     """The games of p's account it never heard of (a pairing stored just
     before the kill, its PAIRED never sent): found as any client finds
     them (GAMES mine=yes) and taken by the account (REJOIN without a
     token), as if their PAIRED had come. Their count."""
-    got = p.ask("GAMES mine=yes")
-    n = int(kv(got)["n"])
-    items, first = [], True
-    while len(items) < n:
-        rest = []
-        more = p.pending if first else p.pending + p.lines()
-        first = False
-        for line in more:
-            if line.startswith("ITEM ") and len(items) < n:
-                items.append(kv(line))
-            else:
-                rest.append(line)
-        p.pending = rest
     found = 0
-    for it in items:
+    for it in items(p, p.ask("GAMES mine=yes")):
         g = it["game"]
         if g in p.games or it.get("status") != "active":
             continue
@@ -371,21 +376,8 @@ def restart(eng, players, tid):
             got = p.ask("REJOIN game=%s" % g)
             assert got.startswith("OK"), got
             taken += 1
-            got = p.ask("HISTORY game=%s" % g)
-            n = int(kv(got)["n"])
-            moves = []
-            first = True
-            while len(moves) < n:
-                rest = []
-                more = p.pending if first else p.pending + p.lines()
-                first = False
-                for line in more:
-                    if line.startswith("ITEM ") and len(moves) < n:
-                        moves.append(kv(line)["move"])
-                    else:
-                        rest.append(line)
-                p.pending = rest
-            st["moves"] = moves
+            st["moves"] = [it["move"] for it in
+                           items(p, p.ask("HISTORY game=%s" % g))]
         taken += unheard(eng, p, tid)
     print("%d seats of games not over taken again (REJOIN)" % taken,
           flush=True)
