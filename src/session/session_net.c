@@ -473,6 +473,19 @@ on_result(struct session *s, const struct net_event *e)
 	ended(s);
 }
 
+/* A new game to play (seated in another, a rematch): nothing of the
+ * last one's end holds (a draw offer, a cancel, the opponent's absence,
+ * a claim said). */
+static void
+forget_end(struct session_net *u)
+{
+	u->offer = -1;
+	u->cancelled = false;
+	u->cancel_sent = false;
+	u->gone_at = 0;
+	u->claim_told = false;
+}
+
 static void
 on_seated(struct session *s, const struct net_event *e)
 {
@@ -481,14 +494,9 @@ on_seated(struct session *s, const struct net_event *e)
 	session_net_install(s, e->seat);
 	if (strcmp(u->announced, e->game) == 0)
 		return;
-	/* Another game (a seek's or a tournament's pairing): nothing of the
-	 * last one's end holds (its "cancelled" refused every move of the
-	 * next, as on_rematched knew). */
-	u->offer = -1;
-	u->cancelled = false;
-	u->cancel_sent = false;
-	u->gone_at = 0;
-	u->claim_told = false;
+	/* Another game (a seek's or a tournament's pairing): its
+	 * "cancelled" refused every move of the next. */
+	forget_end(u);
 	/* The view announces it (how a friend joins, or the game's id). */
 	snprintf(u->announced, sizeof u->announced, "%s", e->game);
 	u->fresh = true;
@@ -625,11 +633,7 @@ on_rematched(struct session *s, const struct net_event *e)
 	const char *id = net_client_game_id(u->c);
 
 	snprintf(u->status, sizeof u->status, "active");
-	u->offer = -1;
-	u->cancelled = false;
-	u->cancel_sent = false;
-	u->gone_at = 0;
-	u->claim_told = false;
+	forget_end(u);
 	u->synced = false;
 	u->installed = -2;        /* the seat may be the other colour */
 	session_net_install(s, e->seat);
